@@ -1,0 +1,406 @@
+package hostshim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Event types that compaction reads or writes. Every other type is kept
+// verbatim in the log and never dropped; it just has no typed accessor.
+const (
+	TypeUserMessage      = "user/message"
+	TypeAssistantMessage = "assistant/message"
+	TypeToolCall         = "tool/call"
+	TypeToolResult       = "tool/result"
+	TypeSystemMessage    = "system/message"    // Gen017
+	TypeDeveloperMessage = "developer/message" // Gen017
+	TypeRequestHeader    = "request/header"
+	TypeRequestContext   = "request/context"
+	TypeTurnStart        = "turn/start"
+	TypeTurnEnd          = "turn/end"
+	TypeStepStart        = "step/start"
+	TypeStepEnd          = "step/end"
+	TypeCompactionStart  = "compaction/start"
+	TypeCompactionSum    = "compaction/summary"
+	TypeCompactionEnd    = "compaction/end"
+	TypeCompactionPrune  = "compaction/prune"
+	TypeSessionEndSeed   = "session/end-seed"
+)
+
+// SurfaceEligible reports whether events of type typ may be surface nodes.
+// Gen01 knows user/message, assistant/message and tool/result; Gen017 adds
+// system/message and developer/message. The model accepts the union: a Gen01
+// log never contains the Gen017 types.
+func SurfaceEligible(typ string) bool {
+	switch typ {
+	case TypeUserMessage, TypeAssistantMessage, TypeToolResult, TypeSystemMessage, TypeDeveloperMessage:
+		return true
+	}
+	return false
+}
+
+// SurfaceOp is how an event changes the surface: Append puts it at the end;
+// a replacement removes the inclusive positional span from the node at seq
+// Start to the node at seq End and puts the event where Start stood.
+//
+// Start and End are seqs of surface nodes, not positions, and Start may be
+// numerically greater than End (surface order is not seq order).
+type SurfaceOp struct {
+	Replace bool
+	Start   int
+	End     int
+	// Gen017 names the fields startSeq/endSeq; Gen01 names them start/end.
+	gen Generation
+}
+
+// AppendOp is the surface operation that appends a node.
+var AppendOp = &SurfaceOp{}
+
+// MarshalJSON writes "append" or the replace object of the op's generation.
+func (op SurfaceOp) MarshalJSON() ([]byte, error) {
+	if !op.Replace {
+		return []byte(`"append"`), nil
+	}
+	if op.gen == Gen017 {
+		return []byte(`{"op":"replace","startSeq":` + strconv.Itoa(op.Start) + `,"endSeq":` + strconv.Itoa(op.End) + `}`), nil
+	}
+	return []byte(`{"op":"replace","start":` + strconv.Itoa(op.Start) + `,"end":` + strconv.Itoa(op.End) + `}`), nil
+}
+
+// UnmarshalJSON reads either generation's shape.
+func (op *SurfaceOp) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		if s != "append" {
+			return fmt.Errorf("unknown surfaceOp %q", s)
+		}
+		*op = SurfaceOp{}
+		return nil
+	}
+	var r struct {
+		Op       string `json:"op"`
+		Start    *int   `json:"start"`
+		End      *int   `json:"end"`
+		StartSeq *int   `json:"startSeq"`
+		EndSeq   *int   `json:"endSeq"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return err
+	}
+	if r.Op != "replace" {
+		return fmt.Errorf("unknown surfaceOp op %q", r.Op)
+	}
+	switch {
+	case r.StartSeq != nil && r.EndSeq != nil:
+		*op = SurfaceOp{Replace: true, Start: *r.StartSeq, End: *r.EndSeq, gen: Gen017}
+	case r.Start != nil && r.End != nil:
+		*op = SurfaceOp{Replace: true, Start: *r.Start, End: *r.End, gen: Gen01}
+	default:
+		return fmt.Errorf("surfaceOp replace needs start/end or startSeq/endSeq")
+	}
+	return nil
+}
+
+// ReplaceOp returns a replacement op written in generation gen's shape.
+func ReplaceOp(gen Generation, start, end int) *SurfaceOp {
+	return &SurfaceOp{Replace: true, Start: start, End: end, gen: gen}
+}
+
+// Event is one entry of the session log. Seq is the event's index in the log
+// (its identity; it says nothing about surface order). Data is the payload
+// exactly as the host wrote it; typed views decode it on demand.
+//
+// An Event is a value; once appended to a Session it must not be modified.
+type Event struct {
+	Seq             int
+	Type            string
+	Time            int64 // epoch ms; 0 when the log did not record it
+	Data            json.RawMessage
+	SurfaceOp       *SurfaceOp // nil for log-only events
+	SourceEventSeqs []int
+	Ignorable       bool
+
+	// keys is the envelope's key order as read, so that re-encoding an event
+	// read from a log gives the same bytes. Nil for events built here, which
+	// use the canonical host order.
+	keys []string
+	// hasSeq/hasTime record whether the persisted line carried seq and time.
+	hasSeq, hasTime bool
+	// packed is the storage row this event was expanded from, if any.
+	packed *packedRow
+}
+
+// defaultKeys is the order the host writes envelope keys in (seen in every
+// persisted corpus line): type, data, sourceEventSeqs, surfaceOp.
+var defaultKeys = []string{"type", "data", "sourceEventSeqs", "surfaceOp", "ignorable"}
+
+// MarshalJSON encodes the event as Encode does. Note that encoding/json
+// HTML-escapes what a MarshalJSON returns (<, >, &), so log writers call
+// Encode, which gives the host's exact bytes.
+func (e Event) MarshalJSON() ([]byte, error) { return e.Encode(), nil }
+
+// Encode returns the event as a persisted log line (without newline). An
+// event read from a log encodes to the bytes it was read from.
+func (e Event) Encode() []byte {
+	keys := e.keys
+	if keys == nil {
+		keys = defaultKeys
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	first := true
+	field := func(k string, v []byte) {
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		buf.WriteByte('"')
+		buf.WriteString(k)
+		buf.WriteString(`":`)
+		buf.Write(v)
+	}
+	for _, k := range keys {
+		switch k {
+		case "type":
+			field(k, marshalNoEscape(e.Type))
+		case "seq":
+			if e.hasSeq {
+				field(k, []byte(strconv.Itoa(e.Seq)))
+			}
+		case "time":
+			if e.hasTime {
+				field(k, []byte(strconv.FormatInt(e.Time, 10)))
+			}
+		case "data":
+			d := e.Data
+			if len(d) == 0 {
+				d = json.RawMessage("{}")
+			}
+			field(k, d)
+		case "sourceEventSeqs":
+			if e.SourceEventSeqs != nil {
+				b, _ := json.Marshal(e.SourceEventSeqs)
+				field(k, b)
+			}
+		case "surfaceOp":
+			if e.SurfaceOp != nil {
+				b, _ := e.SurfaceOp.MarshalJSON()
+				field(k, b)
+			}
+		case "ignorable":
+			if e.Ignorable {
+				field(k, []byte("true"))
+			}
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes()
+}
+
+// decodeEvent parses one persisted event line. It keeps the key order and the
+// data bytes. It rejects unknown envelope keys, which would otherwise be lost.
+func decodeEvent(line []byte) (Event, error) {
+	var e Event
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return e, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return e, fmt.Errorf("event is not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return e, err
+		}
+		k := kt.(string)
+		if seen[k] {
+			return e, &FieldError{Field: k, Err: fmt.Errorf("duplicate key")}
+		}
+		seen[k] = true
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return e, &FieldError{Field: k, Err: err}
+		}
+		e.keys = append(e.keys, k)
+		switch k {
+		case "type":
+			if err := json.Unmarshal(raw, &e.Type); err != nil || e.Type == "" {
+				return e, &FieldError{Field: k, Err: fmt.Errorf("want a non-empty string")}
+			}
+		case "seq":
+			if err := json.Unmarshal(raw, &e.Seq); err != nil {
+				return e, &FieldError{Field: k, Err: err}
+			}
+			e.hasSeq = true
+		case "time":
+			if err := json.Unmarshal(raw, &e.Time); err != nil {
+				return e, &FieldError{Field: k, Err: err}
+			}
+			e.hasTime = true
+		case "data":
+			e.Data = raw
+		case "sourceEventSeqs":
+			if err := json.Unmarshal(raw, &e.SourceEventSeqs); err != nil {
+				return e, &FieldError{Field: k, Err: err}
+			}
+			if e.SourceEventSeqs == nil {
+				return e, &FieldError{Field: k, Err: fmt.Errorf("want an array")}
+			}
+		case "surfaceOp":
+			var op SurfaceOp
+			if err := op.UnmarshalJSON(raw); err != nil {
+				return e, &FieldError{Field: k, Err: err}
+			}
+			e.SurfaceOp = &op
+		case "ignorable":
+			if err := json.Unmarshal(raw, &e.Ignorable); err != nil {
+				return e, &FieldError{Field: k, Err: err}
+			}
+		default:
+			return e, &FieldError{Field: k, Err: fmt.Errorf("unknown envelope key")}
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return e, err
+	}
+	if dec.More() {
+		return e, fmt.Errorf("trailing data after event")
+	}
+	if e.Type == "" {
+		return e, &FieldError{Field: "type", Err: fmt.Errorf("missing")}
+	}
+	if e.Data == nil {
+		return e, &FieldError{Field: "data", Err: fmt.Errorf("missing")}
+	}
+	return e, nil
+}
+
+// DecodeEvent parses one persisted event line (without the header) and gives
+// it seq. When the line itself carries a seq it must agree.
+func DecodeEvent(line []byte, seq int) (Event, error) {
+	e, err := decodeEvent(line)
+	if err != nil {
+		return e, err
+	}
+	if e.hasSeq && e.Seq != seq {
+		return e, &FieldError{Field: "seq", Err: fmt.Errorf("line says %d, position says %d", e.Seq, seq)}
+	}
+	e.Seq = seq
+	return e, nil
+}
+
+// Decode unmarshals the event's data into v.
+func (e Event) Decode(v any) error {
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		return fmt.Errorf("seq %d (%s): data: %w", e.Seq, e.Type, err)
+	}
+	return nil
+}
+
+// TurnData is the data of turn/*, step/*, tool/call and the turn/step part of
+// other events.
+type TurnData struct {
+	Turn int `json:"turn"`
+	Step int `json:"step,omitempty"`
+}
+
+// ToolCallData is the data of a tool/call event.
+type ToolCallData struct {
+	Turn      int    `json:"turn"`
+	Step      int    `json:"step"`
+	CallID    string `json:"callId"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// AssistantData is the data of an assistant/message event.
+type AssistantData struct {
+	Turn        int             `json:"turn"`
+	Step        int             `json:"step"`
+	Message     Message         `json:"message"`
+	Usage       json.RawMessage `json:"usage,omitempty"`
+	Interrupted bool            `json:"interrupted,omitempty"`
+}
+
+// MessageData is the data of tool/result, system/message and
+// developer/message events: a message plus turn and step.
+type MessageData struct {
+	Turn    int             `json:"turn"`
+	Step    int             `json:"step"`
+	Message Message         `json:"message"`
+	Error   json.RawMessage `json:"error,omitempty"`
+	Meta    json.RawMessage `json:"meta,omitempty"`
+}
+
+// CompactionStartData is the data of compaction/start and compaction/end.
+type CompactionStartData struct {
+	CompactionID    string `json:"compactionId"`
+	SourceCommandID string `json:"sourceCommandId,omitempty"`
+	Turn            *int   `json:"turn"`
+	Error           string `json:"error,omitempty"`
+}
+
+// ShadowedRange is the first and last surface node of a replaced span. Start
+// may be numerically greater than End; ShadowedSeqs is authoritative.
+type ShadowedRange struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// CompactionSummaryData is the data of compaction/summary.
+type CompactionSummaryData struct {
+	CompactionID       string          `json:"compactionId"`
+	SourceCommandID    string          `json:"sourceCommandId,omitempty"`
+	Summary            []Block         `json:"summary"`
+	RawOutput          []Block         `json:"rawOutput,omitempty"`
+	LLMStreamCall      bool            `json:"llmStreamCall,omitempty"`
+	ShadowedRange      ShadowedRange   `json:"shadowedRange"`
+	ShadowedSeqs       []int           `json:"shadowedSeqs"`
+	ShadowedTokenCount int             `json:"shadowedTokenCount"`
+	Provider           string          `json:"provider"`
+	Model              string          `json:"model"`
+	MaxTokens          int             `json:"maxTokens,omitempty"`
+	Usage              json.RawMessage `json:"usage,omitempty"`
+}
+
+// RequestHeaderData is the data of request/header.
+type RequestHeaderData struct {
+	Header struct {
+		Config struct {
+			Provider  string `json:"provider"`
+			Model     string `json:"model"`
+			MaxTokens int    `json:"maxTokens,omitempty"`
+		} `json:"config"`
+		System string          `json:"system,omitempty"`
+		Tools  json.RawMessage `json:"tools,omitempty"`
+	} `json:"header"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// RequestContextData is the data of request/context.
+type RequestContextData struct {
+	Provider      string `json:"provider"`
+	Model         string `json:"model"`
+	ContextWindow int    `json:"contextWindow,omitempty"`
+}
+
+// marshalNoEscape marshals v without HTML escaping, as JSON.stringify does.
+func marshalNoEscape(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte("null")
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}

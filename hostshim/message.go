@@ -1,0 +1,301 @@
+package hostshim
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Generation is the wire generation of a log (see the package comment).
+type Generation int
+
+const (
+	// Gen01 is the 0.1.0/0.1.1 wire (persistence format version 0).
+	Gen01 Generation = iota
+	// Gen017 is the 0.1.7 wire (persistence format version 4).
+	Gen017
+)
+
+func (g Generation) String() string {
+	if g == Gen017 {
+		return "0.1.7"
+	}
+	return "0.1.0"
+}
+
+// Role is a message role.
+type Role string
+
+// Roles. RoleTool, RoleSystem and RoleDeveloper exist only in Gen017; in
+// Gen01 a tool result is a RoleUser message holding a tool-result block.
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleTool      Role = "tool"
+	RoleSystem    Role = "system"
+	RoleDeveloper Role = "developer"
+)
+
+// Block types.
+const (
+	BlockText         = "text"
+	BlockReasoning    = "reasoning"
+	BlockImage        = "image"
+	BlockFile         = "file" // Gen017
+	BlockToolCall     = "tool-call"
+	BlockToolResult   = "tool-result"   // Gen01
+	BlockToolAddition = "tool-addition" // Gen017
+	BlockToolRemoval  = "tool-removal"  // Gen017
+)
+
+// Block is one content block of a message. Which fields are set depends on
+// Type: Text for text and reasoning; ID, Name and Arguments for tool-call;
+// ToolCallID, Content and IsError for tool-result; Attachment (and
+// Offloaded) for image and file; ToolName for tool-addition/removal.
+type Block struct {
+	Type       string          `json:"type"`
+	Text       string          `json:"text,omitempty"`
+	ID         string          `json:"id,omitempty"`
+	Name       string          `json:"name,omitempty"`
+	Arguments  string          `json:"arguments,omitempty"`
+	ToolCallID string          `json:"toolCallId,omitempty"`
+	Content    []Block         `json:"content,omitempty"`
+	IsError    *bool           `json:"isError,omitempty"`
+	Attachment json.RawMessage `json:"attachment,omitempty"`
+	Offloaded  json.RawMessage `json:"offloaded,omitempty"`
+	ToolName   string          `json:"toolName,omitempty"`
+}
+
+// TextBlock returns a text block.
+func TextBlock(s string) Block { return Block{Type: BlockText, Text: s} }
+
+// Source says where a message came from.
+type Source struct {
+	Kind            string `json:"kind"`
+	CallID          string `json:"callId,omitempty"`
+	Provider        string `json:"provider,omitempty"`
+	Model           string `json:"model,omitempty"`
+	Plugin          string `json:"plugin,omitempty"`
+	CompactionID    string `json:"compactionId,omitempty"`
+	SourceCommandID string `json:"sourceCommandId,omitempty"`
+}
+
+// Message is a model-visible message. A message decoded from a log keeps its
+// exact bytes (Raw) and re-encodes to them; treat it as read-only. Messages
+// built in Go (Raw nil) encode from their fields.
+type Message struct {
+	ID         string  `json:"id,omitempty"`
+	Role       Role    `json:"role"`
+	Content    []Block `json:"content"`
+	Source     *Source `json:"source,omitempty"`
+	ToolCallID string  `json:"toolCallId,omitempty"` // Gen017 tool role
+	IsError    *bool   `json:"isError,omitempty"`    // Gen017 tool role
+
+	// Raw is the message as the host wrote it, when it came from a log.
+	Raw json.RawMessage `json:"-"`
+}
+
+type messageFields Message
+
+// UnmarshalJSON decodes a message and keeps its bytes.
+func (m *Message) UnmarshalJSON(b []byte) error {
+	var f messageFields
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	if f.Content == nil {
+		return fmt.Errorf("message without content")
+	}
+	*m = Message(f)
+	m.Raw = append(json.RawMessage(nil), b...)
+	return nil
+}
+
+// MarshalJSON writes Raw when present, else the fields.
+func (m Message) MarshalJSON() ([]byte, error) {
+	if m.Raw != nil {
+		return m.Raw, nil
+	}
+	return json.Marshal(messageFields(m))
+}
+
+// IsCheckpoint reports whether m is a compaction checkpoint message, in
+// either generation's source shape.
+func (m *Message) IsCheckpoint() bool {
+	if m == nil || m.Source == nil {
+		return false
+	}
+	return m.Source.Kind == "compact-checkpoint" || (m.Source.Kind == "plugin" && m.Source.Plugin == "compact" && m.Source.CompactionID != "")
+}
+
+// ToolCalls returns the tool-call blocks of an assistant message.
+func (m *Message) ToolCalls() []Block {
+	var out []Block
+	for _, b := range m.Content {
+		if b.Type == BlockToolCall {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ToolResultID returns the call id a tool result answers, and whether m is a
+// tool result at all (Gen017 tool role, or Gen01 user message with a
+// tool-result block).
+func (m *Message) ToolResultID() (string, bool) {
+	if m == nil {
+		return "", false
+	}
+	if m.Role == RoleTool {
+		if m.ToolCallID != "" {
+			return m.ToolCallID, true
+		}
+		if m.Source != nil {
+			return m.Source.CallID, true
+		}
+		return "", true
+	}
+	for _, b := range m.Content {
+		if b.Type == BlockToolResult {
+			return b.ToolCallID, true
+		}
+	}
+	if m.Source != nil && m.Source.Kind == "tool" {
+		return m.Source.CallID, true
+	}
+	return "", false
+}
+
+// Text joins the message's human-readable text: text and reasoning blocks,
+// tool-call names and arguments, and tool-result content, one per line.
+func (m *Message) Text() string {
+	var sb strings.Builder
+	appendBlocksText(&sb, m.Content)
+	return sb.String()
+}
+
+func appendBlocksText(sb *strings.Builder, blocks []Block) {
+	for _, b := range blocks {
+		s := ""
+		switch b.Type {
+		case BlockText, BlockReasoning:
+			s = b.Text
+		case BlockToolCall:
+			s = b.Name + " " + b.Arguments
+		case BlockToolResult:
+			appendBlocksText(sb, b.Content)
+			continue
+		case BlockToolAddition, BlockToolRemoval:
+			s = b.Type + " " + b.ToolName
+		default:
+			continue
+		}
+		if s == "" {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(s)
+	}
+}
+
+// DeriveMessage returns the model-visible message of an event, as the host's
+// deriveEventMessage does: user/message → the data itself; assistant/message
+// → data.message, or nil when its content is empty; tool/result,
+// system/message and developer/message → data.message; anything else nil.
+func DeriveMessage(e Event) (*Message, error) {
+	switch e.Type {
+	case TypeUserMessage:
+		var m Message
+		if err := e.Decode(&m); err != nil {
+			return nil, err
+		}
+		// Snapshot logs strip some fields (role among them) from user
+		// messages; the event type says what the role is.
+		if m.Role == "" {
+			m.Role = RoleUser
+		}
+		return &m, nil
+	case TypeAssistantMessage:
+		var d AssistantData
+		if err := e.Decode(&d); err != nil {
+			return nil, err
+		}
+		if d.Message.Raw == nil {
+			// The flat shape {turn, step, content, provenance, usage} seen in
+			// 0.1.1 snapshot logs carries the message's fields inline.
+			var flat flatAssistant
+			if err := e.Decode(&flat); err != nil || flat.Content == nil {
+				return nil, fmt.Errorf("seq %d (%s): data.message missing", e.Seq, e.Type)
+			}
+			d.Message = Message{Role: RoleAssistant, Content: flat.Content}
+			if flat.Provenance != nil {
+				d.Message.Source = &Source{Kind: "model", Provider: flat.Provenance.Provider, Model: flat.Provenance.Model}
+			}
+			d.Message.Raw = marshalNoEscape(messageFields(d.Message))
+		}
+		if len(d.Message.Content) == 0 {
+			return nil, nil
+		}
+		return &d.Message, nil
+	case TypeToolResult, TypeSystemMessage, TypeDeveloperMessage:
+		var d MessageData
+		if err := e.Decode(&d); err != nil {
+			return nil, err
+		}
+		if d.Message.Raw == nil && e.Type == TypeToolResult {
+			// The flat shape {turn, step, callId, content, isError} seen in
+			// 0.1.1 snapshot logs: a tool message with the result inline.
+			var flat flatToolResult
+			if err := e.Decode(&flat); err != nil || flat.Content == nil || flat.CallID == "" {
+				return nil, fmt.Errorf("seq %d (%s): data.message missing", e.Seq, e.Type)
+			}
+			d.Message = Message{Role: RoleTool, ToolCallID: flat.CallID, IsError: flat.IsError, Content: flat.Content,
+				Source: &Source{Kind: "tool", CallID: flat.CallID}}
+			d.Message.Raw = marshalNoEscape(messageFields(d.Message))
+		}
+		if d.Message.Raw == nil {
+			return nil, fmt.Errorf("seq %d (%s): data.message missing", e.Seq, e.Type)
+		}
+		return &d.Message, nil
+	}
+	return nil, nil
+}
+
+// CheckpointPreamble is the text the host puts before a checkpoint's summary
+// (compaction-basic frameSummary).
+const CheckpointPreamble = "This is an automatically generated checkpoint condensing an earlier span of the conversation to free up context. Treat the captured context as established background and build on it without restating it. Continue the task directly from the messages that follow, without acknowledging this checkpoint."
+
+// FrameSummary frames summary blocks as the host frames a checkpoint:
+// preamble and an opening <compacted-summary> tag, the summary, the closing
+// tag.
+func FrameSummary(summary []Block) []Block {
+	out := make([]Block, 0, len(summary)+2)
+	out = append(out, TextBlock(CheckpointPreamble+"\n\n<compacted-summary>"))
+	out = append(out, summary...)
+	out = append(out, TextBlock("</compacted-summary>"))
+	return out
+}
+
+// CheckpointSource returns the checkpoint message source of generation gen.
+func CheckpointSource(gen Generation, compactionID, sourceCommandID string) *Source {
+	if gen == Gen017 {
+		return &Source{Kind: "compact-checkpoint", CompactionID: compactionID, SourceCommandID: sourceCommandID}
+	}
+	return &Source{Kind: "plugin", Plugin: "compact", CompactionID: compactionID, SourceCommandID: sourceCommandID}
+}
+
+type flatAssistant struct {
+	Content    []Block `json:"content"`
+	Provenance *struct {
+		Provider string `json:"provider"`
+		Model    string `json:"model"`
+	} `json:"provenance"`
+}
+
+type flatToolResult struct {
+	CallID  string  `json:"callId"`
+	Content []Block `json:"content"`
+	IsError *bool   `json:"isError"`
+}

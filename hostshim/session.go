@@ -1,0 +1,411 @@
+package hostshim
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Header is the first line of a persisted session log. Raw keeps the line as
+// written so that re-encoding is byte-identical; the typed fields are views.
+type Header struct {
+	Version   int    `json:"version"`
+	ID        string `json:"id"`
+	CreatedAt int64  `json:"createdAt"`
+	Cwd       string `json:"cwd,omitempty"`
+	Parent    string `json:"parentSession,omitempty"`
+
+	Raw json.RawMessage `json:"-"`
+}
+
+// Surface is the model-visible order of event seqs and the count of
+// positional replacements applied so far.
+type Surface struct {
+	Nodes             []int
+	ReplaceGeneration int
+}
+
+// Session is the append-only event log of one conversation and the surface
+// derived from it. Appends are validated exactly as the host validates them:
+// an event that the host would refuse is refused here and the session is left
+// unchanged.
+//
+// A Session is not safe for concurrent use; the host serialises appends on
+// one session, and so must callers.
+type Session struct {
+	ID     string
+	Gen    Generation
+	Header Header
+
+	// Lenient makes provenance faults on appended (not replacing) nodes
+	// warnings instead of errors. The host's snapshot-test logs strip seqs
+	// and elide events, so an appended message may cite seqs the file no
+	// longer has; the host checked them when they were live. Replacements are
+	// always checked strictly: they are what compaction depends on.
+	Lenient bool
+	// Warnings lists the faults a lenient session let through.
+	Warnings []string
+
+	events []Event
+	nodes  []int
+	pos    map[int]int // seq → position in nodes; rebuilt after a replace
+	gen    int         // replaceGeneration
+
+	msgs map[int]*Message // derived message cache, by seq
+
+	bal      []bool // bal[i]: cut before position i is balanced; len(nodes)+1
+	balGen   int
+	balValid bool
+}
+
+// NewSession returns an empty session of wire generation gen.
+func NewSession(id string, gen Generation) *Session {
+	return &Session{ID: id, Gen: gen, pos: map[int]int{}, msgs: map[int]*Message{}}
+}
+
+// Len is the number of events in the log; the next event gets this seq.
+func (s *Session) Len() int { return len(s.events) }
+
+// Event returns the event with seq, or false when there is none.
+func (s *Session) Event(seq int) (Event, bool) {
+	if seq < 0 || seq >= len(s.events) {
+		return Event{}, false
+	}
+	return s.events[seq], true
+}
+
+// Events returns the log. The slice must not be modified.
+func (s *Session) Events() []Event { return s.events }
+
+// Surface returns a copy of the current surface.
+func (s *Session) Surface() Surface {
+	return Surface{Nodes: slices.Clone(s.nodes), ReplaceGeneration: s.gen}
+}
+
+// Nodes returns the current surface nodes without copying. The slice must
+// not be modified and is invalid after the next append.
+func (s *Session) Nodes() []int { return s.nodes }
+
+// Position returns the surface position of seq, or -1 when it is not a node.
+func (s *Session) Position(seq int) int {
+	if p, ok := s.pos[seq]; ok {
+		return p
+	}
+	return -1
+}
+
+// eligible reports whether typ may be a surface node in this session's
+// generation.
+func (s *Session) eligible(typ string) bool {
+	if s.Gen == Gen01 {
+		return typ == TypeUserMessage || typ == TypeAssistantMessage || typ == TypeToolResult
+	}
+	return SurfaceEligible(typ)
+}
+
+// AppendOptions carries the optional surface marker of an append.
+type AppendOptions struct {
+	SurfaceOp       *SurfaceOp
+	SourceEventSeqs []int
+}
+
+// Append marshals data, appends an event of type typ and returns it. Time is
+// left zero: the model has no clock of its own (callers that want one set it
+// through AppendEvent).
+func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return Event{}, fmt.Errorf("append %s: %w", typ, err)
+	}
+	e := Event{Seq: len(s.events), Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}
+	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+		e.SurfaceOp.gen = s.Gen
+	}
+	if err := s.AppendEvent(e); err != nil {
+		return Event{}, err
+	}
+	return s.events[e.Seq], nil
+}
+
+// AppendEvent validates e against the log and the surface and appends it.
+// e.Seq must be the next seq. On error nothing changes.
+func (s *Session) AppendEvent(e Event) error {
+	if e.Seq != len(s.events) {
+		return &AppendError{Seq: e.Seq, Type: e.Type, Err: fmt.Errorf("%w: expected seq %d", ErrNotContiguous, len(s.events))}
+	}
+	plan, err := s.plan(e)
+	if err != nil {
+		return &AppendError{Seq: e.Seq, Type: e.Type, Err: err}
+	}
+	s.events = append(s.events, e)
+	switch {
+	case plan == nil:
+	case !plan.replace:
+		s.pos[e.Seq] = len(s.nodes)
+		s.nodes = append(s.nodes, e.Seq)
+		s.balValid = false
+	default:
+		s.nodes = slices.Replace(s.nodes, plan.startIdx, plan.endIdx+1, e.Seq)
+		s.gen++
+		s.pos = make(map[int]int, len(s.nodes))
+		for i, n := range s.nodes {
+			s.pos[n] = i
+		}
+		s.balValid = false
+	}
+	return nil
+}
+
+type surfacePlan struct {
+	replace          bool
+	startIdx, endIdx int
+}
+
+// plan validates e as the host's planSurfaceEvent does and says how it
+// changes the surface (nil: not at all).
+func (s *Session) plan(e Event) (*surfacePlan, error) {
+	if !s.eligible(e.Type) {
+		if e.SurfaceOp != nil {
+			return nil, fmt.Errorf("%w: %q cannot carry surfaceOp", ErrNotSurfaceEligible, e.Type)
+		}
+		if e.SourceEventSeqs != nil {
+			return nil, fmt.Errorf("%w: %q cannot carry sourceEventSeqs", ErrNotSurfaceEligible, e.Type)
+		}
+		return nil, nil
+	}
+	if e.SurfaceOp == nil {
+		return nil, fmt.Errorf("%w: %q requires a surfaceOp marker", ErrBadSurfaceOp, e.Type)
+	}
+	if !e.SurfaceOp.Replace {
+		if err := s.checkProvenance(e, nil); err != nil {
+			if !s.Lenient {
+				return nil, err
+			}
+			s.Warnings = append(s.Warnings, fmt.Sprintf("seq %d (%s): %v", e.Seq, e.Type, err))
+		}
+		if _, err := DeriveMessage(e); err != nil {
+			return nil, err
+		}
+		return &surfacePlan{}, nil
+	}
+	op := e.SurfaceOp
+	if op.Start < 0 || op.End < 0 {
+		return nil, fmt.Errorf("%w: negative seq", ErrBadSurfaceOp)
+	}
+	startIdx, ok := s.pos[op.Start]
+	if !ok {
+		return nil, fmt.Errorf("%w: start seq %d not found in surface", ErrBadReplace, op.Start)
+	}
+	endIdx, ok := s.pos[op.End]
+	if !ok {
+		return nil, fmt.Errorf("%w: end seq %d not found in surface", ErrBadReplace, op.End)
+	}
+	if startIdx > endIdx {
+		return nil, fmt.Errorf("%w: start seq %d (index %d) is after end seq %d (index %d)", ErrBadReplace, op.Start, startIdx, op.End, endIdx)
+	}
+	shadowed := s.nodes[startIdx : endIdx+1]
+	if err := s.checkProvenance(e, shadowed); err != nil {
+		return nil, err
+	}
+	if e.Type == TypeToolResult {
+		if err := s.checkToolResultRewrite(e, shadowed); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := DeriveMessage(e); err != nil {
+		return nil, err
+	}
+	return &surfacePlan{replace: true, startIdx: startIdx, endIdx: endIdx}, nil
+}
+
+func (s *Session) checkProvenance(e Event, shadowed []int) error {
+	sources := map[int]bool{}
+	if e.SourceEventSeqs != nil {
+		if len(e.SourceEventSeqs) == 0 && e.Type != TypeAssistantMessage {
+			return fmt.Errorf("%w: sourceEventSeqs must not be empty except on assistant/message", ErrBadProvenance)
+		}
+		for _, src := range e.SourceEventSeqs {
+			if src < 0 {
+				return fmt.Errorf("%w: sourceEventSeqs must be non-negative", ErrBadProvenance)
+			}
+			if sources[src] {
+				return fmt.Errorf("%w: sourceEventSeqs must not contain duplicates", ErrBadProvenance)
+			}
+			sources[src] = true
+			if src >= e.Seq {
+				return fmt.Errorf("%w: sourceEventSeqs must reference earlier events: %d >= current seq %d", ErrBadProvenance, src, e.Seq)
+			}
+		}
+	}
+	var missing []int
+	for _, n := range shadowed {
+		if !sources[n] {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%w: sourceEventSeqs must include every shadowed surface node; missing %v", ErrBadProvenance, missing)
+	}
+	return nil
+}
+
+// checkToolResultRewrite enforces the host rule that a tool/result
+// replacement rewrites exactly one current tool/result and changes only the
+// content of its first block (Gen01) or its content (Gen017).
+func (s *Session) checkToolResultRewrite(e Event, shadowed []int) error {
+	if len(shadowed) != 1 {
+		return fmt.Errorf("%w: tool/result surface replacement must rewrite exactly one current node", ErrBadReplace)
+	}
+	orig := s.events[shadowed[0]]
+	if orig.Type != TypeToolResult {
+		return fmt.Errorf("%w: tool/result surface replacement must target a current tool/result", ErrBadReplace)
+	}
+	a, err := stripResultContent(orig.Data, s.Gen)
+	if err != nil {
+		return err
+	}
+	b, err := stripResultContent(e.Data, s.Gen)
+	if err != nil {
+		return err
+	}
+	if !jsonEqual(a, b) {
+		return fmt.Errorf("%w: tool/result surface replacement may change only content", ErrBadReplace)
+	}
+	return nil
+}
+
+// stripResultContent returns a tool/result's data with the rewritable content
+// nulled out.
+func stripResultContent(data json.RawMessage, gen Generation) (any, error) {
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	msg, _ := v["message"].(map[string]any)
+	if msg == nil {
+		return nil, fmt.Errorf("%w: tool/result without message", ErrBadReplace)
+	}
+	if gen == Gen017 {
+		msg["content"] = nil
+		return v, nil
+	}
+	content, _ := msg["content"].([]any)
+	if len(content) > 0 {
+		if first, ok := content[0].(map[string]any); ok {
+			first["content"] = nil
+			msg["content"] = []any{first}
+		}
+	}
+	return v, nil
+}
+
+func jsonEqual(a, b any) bool {
+	ab, err1 := json.Marshal(a)
+	bb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(ab) == string(bb)
+}
+
+// Message returns the model-visible message of the event at seq (nil when
+// the event derives none). Results are cached; the message must be treated
+// as read-only.
+func (s *Session) Message(seq int) (*Message, error) {
+	if m, ok := s.msgs[seq]; ok {
+		return m, nil
+	}
+	e, ok := s.Event(seq)
+	if !ok {
+		return nil, fmt.Errorf("%w: seq %d", ErrNoEvent, seq)
+	}
+	m, err := DeriveMessage(e)
+	if err != nil {
+		return nil, err
+	}
+	s.msgs[seq] = m
+	return m, nil
+}
+
+// Messages derives the model-visible messages of the surface in order,
+// skipping nodes that derive none (an assistant message with no content).
+func (s *Session) Messages() ([]*Message, error) {
+	out := make([]*Message, 0, len(s.nodes))
+	for _, n := range s.nodes {
+		m, err := s.Message(n)
+		if err != nil {
+			return nil, err
+		}
+		if m != nil {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// balance computes, for every cut of the surface, whether no tool call issued
+// before the cut is answered after it. It mirrors the host's counter: an
+// assistant message adds its tool-call blocks, a tool/result subtracts one.
+func (s *Session) balance() ([]bool, error) {
+	if s.balValid && s.balGen == s.gen && len(s.bal) == len(s.nodes)+1 {
+		return s.bal, nil
+	}
+	bal := make([]bool, 1, len(s.nodes)+1)
+	bal[0] = true
+	open := 0
+	for _, n := range s.nodes {
+		e := s.events[n]
+		switch e.Type {
+		case TypeAssistantMessage:
+			m, err := s.Message(n)
+			if err != nil {
+				return nil, err
+			}
+			if m != nil {
+				open += len(m.ToolCalls())
+			}
+		case TypeToolResult:
+			open--
+		}
+		if open < 0 {
+			return nil, fmt.Errorf("%w: tool/result at surface seq %d has no matching tool-call", ErrCorruptSurface, n)
+		}
+		bal = append(bal, open == 0)
+	}
+	s.bal, s.balGen, s.balValid = bal, s.gen, true
+	return bal, nil
+}
+
+// BalancedBefore reports whether the cut just before surface node seq splits
+// no tool call from its result.
+func (s *Session) BalancedBefore(seq int) (bool, error) { return s.cut(seq, 0) }
+
+// BalancedAfter reports whether the cut just after surface node seq splits no
+// tool call from its result.
+func (s *Session) BalancedAfter(seq int) (bool, error) { return s.cut(seq, 1) }
+
+func (s *Session) cut(seq, off int) (bool, error) {
+	p, ok := s.pos[seq]
+	if !ok {
+		return false, fmt.Errorf("%w: surface seq %d not found", ErrNotOnSurface, seq)
+	}
+	bal, err := s.balance()
+	if err != nil {
+		return false, err
+	}
+	return bal[p+off], nil
+}
+
+// Clone returns an independent copy of the session (events are shared; they
+// are immutable).
+func (s *Session) Clone() *Session {
+	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen}
+	c.events = slices.Clone(s.events)
+	c.nodes = slices.Clone(s.nodes)
+	c.pos = make(map[int]int, len(s.pos))
+	for k, v := range s.pos {
+		c.pos[k] = v
+	}
+	c.msgs = make(map[int]*Message, len(s.msgs))
+	for k, v := range s.msgs {
+		c.msgs[k] = v
+	}
+	return c
+}

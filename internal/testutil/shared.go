@@ -1,0 +1,53 @@
+// Package testutil holds helpers shared by the tests of several packages.
+package testutil
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// RepoRoot returns the module root: the nearest parent directory of the
+// working directory that holds go.mod.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// SharedDir returns the project's shared folder (../shared beside the
+// repository), or the value of EF_SHARED_DIR when set. The test is skipped
+// when the folder is absent, except under CI (CI=true), where its absence is
+// a failure: CI always has it.
+func SharedDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("EF_SHARED_DIR")
+	if dir == "" {
+		dir = filepath.Join(RepoRoot(t), "..", "shared")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "corpus")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared folder %s missing under CI: %v", dir, err)
+		}
+		t.Skipf("shared folder %s not present: %v", dir, err)
+	}
+	return dir
+}
+
+// CorpusDir returns ../shared/corpus/<name>.
+func CorpusDir(t testing.TB, name string) string {
+	t.Helper()
+	return filepath.Join(SharedDir(t), "corpus", name)
+}
