@@ -52,3 +52,13 @@ type FieldError struct {
 func (e *FieldError) Error() string { return fmt.Sprintf("field %q: %v", e.Field, e.Err) }
 
 func (e *FieldError) Unwrap() error { return e.Err }
+
+// Errors returned by the compaction transaction before a bracket opens.
+var (
+	// ErrBadRegion: a span's seqs are not on the surface or are reversed.
+	ErrBadRegion = errors.New("hostshim: bad compaction region")
+	// ErrUnbalanced: a span edge would split a tool call from its result.
+	ErrUnbalanced = errors.New("hostshim: unbalanced compaction region")
+	// ErrNoOpenTurn: an automatic compaction outside a turn.
+	ErrNoOpenTurn = errors.New("hostshim: no open turn")
+)

@@ -116,7 +116,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	if m.Raw != nil {
 		return m.Raw, nil
 	}
-	return json.Marshal(messageFields(m))
+	return marshalNoEscape(messageFields(m)), nil
 }
 
 // IsCheckpoint reports whether m is a compaction checkpoint message, in

@@ -1,6 +1,7 @@
 package hostshim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -113,10 +114,14 @@ type AppendOptions struct {
 // left zero: the model has no clock of its own (callers that want one set it
 // through AppendEvent).
 func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error) {
-	raw, err := json.Marshal(data)
-	if err != nil {
+	// The host writes JSON.stringify output, which does not HTML-escape.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(data); err != nil {
 		return Event{}, fmt.Errorf("append %s: %w", typ, err)
 	}
+	raw := json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n"))
 	e := Event{Seq: len(s.events), Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}
 	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
 		e.SurfaceOp.gen = s.Gen
