@@ -1,0 +1,54 @@
+// Package bundle is EF's crash-safe checkpoint bundle store: the durable,
+// verified archive of the messages a fold takes out of the model's context
+// (EF-RFC-001 §4–§7, §24–§25). Its promise: when Put returns nil, the
+// bundle is on stable storage, was read back and verified, and will be
+// returned byte-exact — or reported unavailable with a reason, never
+// silently wrong.
+//
+// # Format
+//
+// A bundle is a CheckpointV1 (CheckpointBundleV1 of EF-RFC-001 §5.6 plus
+// Parents). Writers produce only format "ef-checkpoint", formatVersion 1;
+// readers dispatch on formatVersion and report an unknown one with
+// ErrUnknownVersion. Canonicalize is the single canonical JSON rule
+// (RFC 8785 JCS) and is used for every hash over JSON:
+//
+//	logicalHash    = "sha256:" + hex(sha256(JCS(shadowedMessages array)))
+//	rendered.digest = "sha256:" + hex(sha256(rendered.text))
+//	fileHash       = "sha256:" + hex(sha256(stored file bytes))
+//
+// Messages are stored as given (byte-exact) and hashed in canonical form.
+//
+// # Files on disk
+//
+//	<root>/LOCK                            advisory lock (flock) of the writer
+//	<root>/s-<base32(sessionId)>/          one directory per session (0700)
+//	<root>/h-<sha256(sessionId)[:40]>/     same, for session ids over 98 bytes,
+//	    session-id                         holding the id itself
+//	<session>/<stem>.<sha256 hex>.efb      one file per bundle (0600),
+//	                                       named by its content hash
+//	<session>/.tmp-*                       in-flight writes, swept on Open
+//	<root>/.del-*                          sessions being deleted, swept on Open
+//
+// Session ids are arbitrary byte strings; they are written as lowercase
+// unpadded base32 of their bytes, or hashed when long, so no id can escape
+// the root ("..", "/", NUL), exceed NAME_MAX, or collide with another on a
+// case-insensitive filesystem. Checkpoint ids ([A-Za-z0-9._-]{1,128}, no
+// leading dot) become stem "c-" + the id with "_" as "__" and an uppercase
+// letter X as "_x" (lowercase and injective), or "h-" + a sha256 prefix
+// when that would exceed 160 bytes.
+//
+// A bundle file is a small header frame followed by independent zstd
+// frames of about 64 KiB of messages each, with an offset table in the
+// header (see codec.go), so Page decodes only the segments it returns.
+//
+// # Durability
+//
+// Put writes a temp file in the session directory, fsyncs it, renames it
+// into place, fsyncs the directory, then reads the file back and verifies
+// both hashes. An error from fsync, close, rename, the directory fsync or
+// the read-back is returned and makes the Store fail-stop: every later
+// write returns ErrFailStopped until the store is reopened. Reads stay
+// available. Directories are created 0700 and files 0600 regardless of the
+// umask.
+package bundle

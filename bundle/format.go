@@ -1,0 +1,291 @@
+package bundle
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash"
+	"unicode/utf8"
+)
+
+// Format and FormatVersion are the only values writers produce.
+const (
+	FormatName    = "ef-checkpoint"
+	FormatVersion = 1
+)
+
+// Mode is the fold mode that produced a checkpoint (EF-RFC-001 §9).
+type Mode string
+
+// The fold modes.
+const (
+	ModeLeaf      Mode = "leaf"
+	ModeRoot      Mode = "root"
+	ModeEmergency Mode = "emergency"
+)
+
+// Valid reports whether m is one of the defined modes.
+func (m Mode) Valid() bool { return m == ModeLeaf || m == ModeRoot || m == ModeEmergency }
+
+// CheckpointV1 is CheckpointBundleV1 of EF-RFC-001 §5.6, plus Parents, the
+// references a root fold keeps to the bundles it folds over. A value is a
+// plain data holder: it is not safe for concurrent mutation, and the Store
+// never retains or mutates a caller's value.
+type CheckpointV1 struct {
+	Format        string          `json:"format"`
+	FormatVersion int             `json:"formatVersion"`
+	CheckpointID  string          `json:"checkpointId"`
+	SessionID     string          `json:"sessionId"`
+	CreatedAt     int64           `json:"createdAt"` // Unix epoch milliseconds
+	Mode          Mode            `json:"mode"`
+	Source        Source          `json:"source"`
+	Archive       Archive         `json:"archive"`
+	Machine       *Interface      `json:"machine,omitempty"`
+	Semantic      json.RawMessage `json:"semantic,omitempty"`
+	Rendered      Rendered        `json:"rendered"`
+	Parents       []ParentRef     `json:"parents,omitempty"`
+}
+
+// Source identifies the surface the checkpoint was folded from.
+type Source struct {
+	OrderedSurfaceSeqs []int  `json:"orderedSurfaceSeqs,omitempty"`
+	SourceDigest       string `json:"sourceDigest"`
+}
+
+// Archive holds the exact shadowed messages (EF-RFC-001 §7). Messages are
+// opaque JSON values; the store returns them byte-exact as given and hashes
+// their canonical form (LogicalHash). FileHash is "sha256:<hex>" of the
+// stored file; it is not part of the stored header (a file cannot contain
+// its own hash) and is filled in by the Store on reads and receipts.
+type Archive struct {
+	ShadowedMessages []json.RawMessage `json:"shadowedMessages"`
+	LogicalHash      string            `json:"logicalHash"`
+	FileHash         string            `json:"fileHash,omitempty"`
+}
+
+// Rendered is the text that replaces the folded messages on the surface.
+// Digest is "sha256:<hex>" of the UTF-8 bytes of Text.
+type Rendered struct {
+	Text   string `json:"text"`
+	Digest string `json:"digest"`
+}
+
+// ParentRef points at an earlier bundle that a root fold folds over.
+type ParentRef struct {
+	CheckpointID string `json:"checkpointId"`
+	LogicalHash  string `json:"logicalHash"`
+}
+
+// Interface is CheckpointInterface of EF-RFC-001 §5.5.
+type Interface struct {
+	Requires      []string `json:"requires"`
+	Provides      []string `json:"provides"`
+	Obligates     []string `json:"obligates"`
+	Evidences     []string `json:"evidences"`
+	Rejects       []string `json:"rejects"`
+	Uncertainties []string `json:"uncertainties"`
+}
+
+// hashPrefix prefixes every hash string the package writes.
+const hashPrefix = "sha256:"
+
+func sumString(h hash.Hash) string { return hashPrefix + hex.EncodeToString(h.Sum(nil)) }
+
+// DigestBytes returns "sha256:<hex>" of b.
+func DigestBytes(b []byte) string {
+	s := sha256.Sum256(b)
+	return hashPrefix + hex.EncodeToString(s[:])
+}
+
+// validHash reports whether s looks like "sha256:" followed by 64 lowercase hex digits.
+func validHash(s string) bool {
+	if len(s) != len(hashPrefix)+64 || s[:len(hashPrefix)] != hashPrefix {
+		return false
+	}
+	return isLowerHex(s[len(hashPrefix):])
+}
+
+func isLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// LogicalHash returns "sha256:<hex>" of the canonical JSON (see
+// Canonicalize) of the array msgs, i.e. of "[" + canon(m0) + "," + ... + "]".
+// A nil or empty slice hashes as "[]".
+func LogicalHash(msgs []json.RawMessage) (string, error) {
+	h := sha256.New()
+	h.Write([]byte{'['})
+	for i, m := range msgs {
+		c, err := Canonicalize(m)
+		if err != nil {
+			return "", fmt.Errorf("%w: shadowedMessages[%d]: %w", ErrInvalidBundle, i, err)
+		}
+		if i > 0 {
+			h.Write([]byte{','})
+		}
+		h.Write(c)
+	}
+	h.Write([]byte{']'})
+	return sumString(h), nil
+}
+
+// Limits on ids.
+const (
+	maxCheckpointIDLen = 128
+	maxSessionIDLen    = 4096
+)
+
+// ValidCheckpointID reports whether id is an acceptable checkpoint id:
+// 1 to 128 characters from [A-Za-z0-9._-], not starting with a dot.
+func ValidCheckpointID(id string) bool {
+	if len(id) == 0 || len(id) > maxCheckpointIDLen || id[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ValidSessionID reports whether id is an acceptable session id: any
+// non-empty byte string of at most 4096 bytes. Session ids are encoded
+// before they touch the filesystem (see the package documentation).
+func ValidSessionID(id string) bool { return len(id) > 0 && len(id) <= maxSessionIDLen }
+
+func checkIDs(sessionID, checkpointID string) error {
+	if !ValidSessionID(sessionID) {
+		return fmt.Errorf("%w: session id of %d bytes (want 1..%d)", ErrInvalidID, len(sessionID), maxSessionIDLen)
+	}
+	if !ValidCheckpointID(checkpointID) {
+		return fmt.Errorf("%w: checkpoint id %q (want [A-Za-z0-9._-]{1,128}, no leading dot)", ErrInvalidID, checkpointID)
+	}
+	return nil
+}
+
+// Seal validates b and fills its derived fields: Format, FormatVersion,
+// Archive.LogicalHash and Rendered.Digest. It overwrites whatever those
+// fields held. It returns an error wrapping ErrInvalidID or ErrInvalidBundle
+// when b cannot be stored. Seal does not set CreatedAt or FileHash.
+func Seal(b *CheckpointV1) error {
+	if b == nil {
+		return fmt.Errorf("%w: nil bundle", ErrInvalidBundle)
+	}
+	if err := validate(b); err != nil {
+		return err
+	}
+	lh, err := LogicalHash(b.Archive.ShadowedMessages)
+	if err != nil {
+		return err
+	}
+	b.Format = FormatName
+	b.FormatVersion = FormatVersion
+	b.Archive.LogicalHash = lh
+	b.Rendered.Digest = DigestBytes([]byte(b.Rendered.Text))
+	return nil
+}
+
+// validate checks everything Seal does not derive.
+func validate(b *CheckpointV1) error {
+	if err := checkIDs(b.SessionID, b.CheckpointID); err != nil {
+		return err
+	}
+	if !b.Mode.Valid() {
+		return fmt.Errorf("%w: mode %q (want leaf, root or emergency)", ErrInvalidBundle, b.Mode)
+	}
+	if !utf8.ValidString(b.Rendered.Text) {
+		return fmt.Errorf("%w: rendered.text is not valid UTF-8", ErrInvalidBundle)
+	}
+	if !utf8.ValidString(b.Source.SourceDigest) {
+		return fmt.Errorf("%w: source.sourceDigest is not valid UTF-8", ErrInvalidBundle)
+	}
+	if len(b.Semantic) > 0 {
+		if _, err := Canonicalize(b.Semantic); err != nil {
+			return fmt.Errorf("%w: semantic: %w", ErrInvalidBundle, err)
+		}
+	}
+	if b.Machine != nil {
+		for _, l := range [][]string{b.Machine.Requires, b.Machine.Provides, b.Machine.Obligates, b.Machine.Evidences, b.Machine.Rejects, b.Machine.Uncertainties} {
+			for _, s := range l {
+				if !utf8.ValidString(s) {
+					return fmt.Errorf("%w: machine interface entry is not valid UTF-8", ErrInvalidBundle)
+				}
+			}
+		}
+	}
+	for i, p := range b.Parents {
+		if !ValidCheckpointID(p.CheckpointID) {
+			return fmt.Errorf("%w: parents[%d].checkpointId %q", ErrInvalidID, i, p.CheckpointID)
+		}
+		if !validHash(p.LogicalHash) {
+			return fmt.Errorf("%w: parents[%d].logicalHash %q is not sha256:<64 hex>", ErrInvalidBundle, i, p.LogicalHash)
+		}
+	}
+	return nil
+}
+
+// sealedCopy returns a copy of b ready to store: validated, with derived
+// fields filled in when empty and checked when set. The caller's value is
+// not modified; message bytes are shared, not copied.
+func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
+	if b == nil {
+		return nil, fmt.Errorf("%w: nil bundle", ErrInvalidBundle)
+	}
+	c := *b
+	c.Archive.FileHash = ""
+	if c.CreatedAt <= 0 {
+		return nil, fmt.Errorf("%w: createdAt must be set (epoch milliseconds)", ErrInvalidBundle)
+	}
+	if c.Format != "" && c.Format != FormatName {
+		return nil, fmt.Errorf("%w: format %q (want %q)", ErrInvalidBundle, c.Format, FormatName)
+	}
+	if c.FormatVersion != 0 && c.FormatVersion != FormatVersion {
+		return nil, &VersionError{What: "formatVersion", Version: c.FormatVersion}
+	}
+	want := c
+	if err := Seal(&want); err != nil {
+		return nil, err
+	}
+	if c.Archive.LogicalHash != "" && c.Archive.LogicalHash != want.Archive.LogicalHash {
+		return nil, fmt.Errorf("%w: archive.logicalHash %s, computed %s", ErrHashMismatch, c.Archive.LogicalHash, want.Archive.LogicalHash)
+	}
+	if c.Rendered.Digest != "" && c.Rendered.Digest != want.Rendered.Digest {
+		return nil, fmt.Errorf("%w: rendered.digest %s, computed %s", ErrHashMismatch, c.Rendered.Digest, want.Rendered.Digest)
+	}
+	if want.Machine != nil {
+		m := *want.Machine
+		for _, l := range []*[]string{&m.Requires, &m.Provides, &m.Obligates, &m.Evidences, &m.Rejects, &m.Uncertainties} {
+			if *l == nil {
+				*l = []string{}
+			}
+		}
+		want.Machine = &m
+	}
+	if want.Archive.ShadowedMessages == nil {
+		want.Archive.ShadowedMessages = []json.RawMessage{}
+	}
+	return &want, nil
+}
+
+// MarshalCanonical returns the canonical JSON (see Canonicalize) of the
+// whole bundle, shadowed messages included: the single-document form of
+// CheckpointBundleV1 for export and interchange. The Store does not use
+// this layout on disk.
+func MarshalCanonical(b *CheckpointV1) ([]byte, error) {
+	raw, err := json.Marshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+	}
+	return Canonicalize(raw)
+}

@@ -1,0 +1,106 @@
+package bundle
+
+import (
+	"io"
+	"io/fs"
+	"os"
+)
+
+// FS is the small set of filesystem operations the Store uses. Tests inject
+// faults or simulate power cuts by providing their own; a nil Options.FS
+// means OSFS. Implementations must be safe for concurrent use.
+//
+// Paths are slash- or OS-separated paths as built by path/filepath from the
+// root given to Open.
+type FS interface {
+	// MkdirAll creates a directory and any missing parents.
+	MkdirAll(path string, perm fs.FileMode) error
+	// Chmod sets the permission bits of a file or directory.
+	Chmod(name string, mode fs.FileMode) error
+	// CreateTemp creates a new, exclusive, writable file in dir, with a
+	// name made from pattern as os.CreateTemp does, and mode 0600.
+	CreateTemp(dir, pattern string) (File, error)
+	// Open opens a file for reading.
+	Open(name string) (File, error)
+	// Rename atomically replaces newpath with oldpath.
+	Rename(oldpath, newpath string) error
+	// Remove removes a file or empty directory.
+	Remove(name string) error
+	// RemoveAll removes a path and everything below it.
+	RemoveAll(path string) error
+	// ReadDir lists a directory, sorted by name.
+	ReadDir(name string) ([]fs.DirEntry, error)
+	// Stat describes a file.
+	Stat(name string) (fs.FileInfo, error)
+	// SyncDir makes the directory's entries (creations, renames, removals)
+	// durable.
+	SyncDir(name string) error
+	// Lock takes an exclusive advisory lock on the file name (creating it
+	// with mode 0600 if needed) without waiting. If another holder has it,
+	// Lock returns an error wrapping ErrLocked. Closing the returned Closer
+	// releases the lock.
+	Lock(name string) (io.Closer, error)
+}
+
+// File is an open file of an FS.
+type File interface {
+	io.Reader
+	io.ReaderAt
+	io.Writer
+	io.Closer
+	// Sync makes the file's contents durable.
+	Sync() error
+	Stat() (fs.FileInfo, error)
+	// Name is the path the file was opened or created with.
+	Name() string
+}
+
+// OSFS is the operating system's filesystem. It is safe for concurrent use.
+type OSFS struct{}
+
+var _ FS = OSFS{}
+
+// MkdirAll implements FS.
+func (OSFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+
+// Chmod implements FS.
+func (OSFS) Chmod(name string, mode fs.FileMode) error { return os.Chmod(name, mode) }
+
+// CreateTemp implements FS.
+func (OSFS) CreateTemp(dir, pattern string) (File, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Open implements FS.
+func (OSFS) Open(name string) (File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Rename implements FS.
+func (OSFS) Rename(oldpath, newpath string) error { return os.Rename(oldpath, newpath) }
+
+// Remove implements FS.
+func (OSFS) Remove(name string) error { return os.Remove(name) }
+
+// RemoveAll implements FS.
+func (OSFS) RemoveAll(path string) error { return os.RemoveAll(path) }
+
+// ReadDir implements FS.
+func (OSFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+
+// Stat implements FS.
+func (OSFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(name) }
+
+// SyncDir implements FS; see syncDir in the OS-specific files.
+func (OSFS) SyncDir(name string) error { return syncDir(name) }
+
+// Lock implements FS; see lockFile in the OS-specific files.
+func (OSFS) Lock(name string) (io.Closer, error) { return lockFile(name) }

@@ -1,0 +1,1042 @@
+package bundle
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Options configures a Store. The zero value is safe and means: the real
+// OS filesystem, time.Now, no logging, a 1 s lock timeout, 64 KiB segments
+// and a 256 MiB cap on any single decoded frame.
+type Options struct {
+	// FS is the filesystem. Nil means OSFS{}.
+	FS FS
+	// Now is the clock used for GC ages. Nil means time.Now.
+	Now func() time.Time
+	// Logger receives sweep and GC notes. Nil means discard.
+	Logger *slog.Logger
+	// LockTimeout bounds how long Open waits for the store's lock file.
+	// Zero means 1s; a negative value means try once. Open never waits
+	// forever.
+	LockTimeout time.Duration
+	// ReadOnly opens the store without taking the lock and without
+	// sweeping; writes return ErrReadOnly. Use it for inspection (ef store
+	// verify) next to a running writer.
+	ReadOnly bool
+	// SegmentBytes is the payload size at which a message segment is
+	// closed. Zero means 64 KiB. Only affects files written from now on.
+	SegmentBytes int
+	// MaxDecodedBytes caps the decompressed size of one frame (header or
+	// segment), hence the largest storable message, and bounds decoder
+	// memory on hostile files. Zero means 256 MiB.
+	MaxDecodedBytes int64
+}
+
+func (o Options) withDefaults() Options {
+	if o.FS == nil {
+		o.FS = OSFS{}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.LockTimeout == 0 {
+		o.LockTimeout = time.Second
+	}
+	if o.SegmentBytes <= 0 {
+		o.SegmentBytes = 64 << 10
+	}
+	if o.MaxDecodedBytes <= 0 {
+		o.MaxDecodedBytes = 256 << 20
+	}
+	return o
+}
+
+// Store is a directory of checkpoint bundles, one subdirectory per session.
+// A Store is safe for concurrent use by multiple goroutines: writes to
+// different sessions run in parallel, writes to one session are serialized,
+// and reads never block on writes. Only one Store (in any process) may
+// write a root at a time; Open enforces this with an advisory lock.
+type Store struct {
+	root  string
+	opts  Options
+	fs    FS
+	codec *codec
+	lock  io.Closer
+
+	life   sync.RWMutex // read-held by every operation, write-held by Close
+	closed bool
+
+	mu       sync.Mutex
+	sessions map[string]*sessionState
+	failed   error // cause of fail-stop, nil while healthy
+}
+
+type sessionState struct {
+	mu    sync.Mutex
+	ready bool // directory known to exist durably
+}
+
+// Receipt is what a successful Put returns: the bundle is durable on disk
+// and was read back and verified.
+type Receipt struct {
+	SessionID    string
+	CheckpointID string
+	Path         string
+	LogicalHash  string
+	FileHash     string
+	Bytes        int64
+	Messages     int
+}
+
+// Page is a window of a bundle's shadowed messages.
+type Page struct {
+	Messages []json.RawMessage // byte-exact as archived
+	Offset   int               // index of Messages[0]
+	Total    int               // number of messages in the archive
+}
+
+// Info describes one stored bundle, from its header.
+type Info struct {
+	CheckpointID string
+	Mode         Mode
+	CreatedAt    int64
+	Messages     int
+	Bytes        int64
+	LogicalHash  string
+	FileHash     string // from the file name; verified only by Get/Verify
+	Path         string
+	ModTime      time.Time
+	// Err is set (an *UnavailableError) when the header cannot be read;
+	// CheckpointID is then taken from the file name when possible.
+	Err error
+}
+
+// GCReport summarizes a GC run.
+type GCReport struct {
+	Sessions     int      // session directories scanned
+	Scanned      int      // bundle files seen
+	Removed      []string // checkpoint ids of removed bundles
+	Kept         int      // bundle files kept
+	BytesFreed   int64
+	TempsRemoved int // leftover temp files removed
+	Skipped      int // unreferenced files kept because their id could not be read
+}
+
+// Open opens (creating if needed) the store rooted at root, takes its lock
+// (unless Options.ReadOnly) and sweeps leftover temp files and half-deleted
+// sessions.
+func Open(root string, opts Options) (*Store, error) {
+	opts = opts.withDefaults()
+	s := &Store{root: filepath.Clean(root), opts: opts, fs: opts.FS, sessions: map[string]*sessionState{}}
+	if !opts.ReadOnly {
+		if err := s.ensureRoot(); err != nil {
+			return nil, err
+		}
+		lk, err := s.acquireLock()
+		if err != nil {
+			return nil, err
+		}
+		s.lock = lk
+	} else if _, err := s.fs.Stat(s.root); err != nil {
+		return nil, &Error{Op: "stat", Path: s.root, Err: err}
+	}
+	c, err := newCodec(opts.SegmentBytes, opts.MaxDecodedBytes)
+	if err != nil {
+		if s.lock != nil {
+			s.lock.Close()
+		}
+		return nil, err
+	}
+	s.codec = c
+	if !opts.ReadOnly {
+		if err := s.sweep(); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (s *Store) ensureRoot() error {
+	if _, err := s.fs.Stat(s.root); err == nil {
+		return nil
+	}
+	if err := s.fs.MkdirAll(s.root, 0o700); err != nil {
+		return &Error{Op: "mkdir", Path: s.root, Err: err}
+	}
+	if err := s.fs.Chmod(s.root, 0o700); err != nil {
+		return &Error{Op: "chmod", Path: s.root, Err: err}
+	}
+	if err := s.fs.SyncDir(filepath.Dir(s.root)); err != nil {
+		return &Error{Op: "syncdir", Path: filepath.Dir(s.root), Err: err}
+	}
+	return nil
+}
+
+func (s *Store) acquireLock() (io.Closer, error) {
+	p := filepath.Join(s.root, lockFileName)
+	deadline := time.Now().Add(s.opts.LockTimeout)
+	for {
+		lk, err := s.fs.Lock(p)
+		if err == nil {
+			return lk, nil
+		}
+		if !errors.Is(err, ErrLocked) || s.opts.LockTimeout < 0 || time.Now().After(deadline) {
+			return nil, &Error{Op: "lock", Path: p, Err: err}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// sweep removes temp files left by interrupted writes and directories left
+// by interrupted session deletes. It runs under the lock, so no other
+// writer can own them.
+func (s *Store) sweep() error {
+	ents, err := s.fs.ReadDir(s.root)
+	if err != nil {
+		return &Error{Op: "readdir", Path: s.root, Err: err}
+	}
+	rootDirty := false
+	for _, e := range ents {
+		name := e.Name()
+		p := filepath.Join(s.root, name)
+		if strings.HasPrefix(name, tombPrefix) {
+			if err := s.fs.RemoveAll(p); err != nil {
+				return &Error{Op: "remove", Path: p, Err: err}
+			}
+			s.opts.Logger.Info("bundle: swept half-deleted session", "path", p)
+			rootDirty = true
+			continue
+		}
+		if _, _, ok := decodeSessionDir(name); !ok || !e.IsDir() {
+			continue
+		}
+		n, err := s.sweepDir(p, time.Time{})
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			s.opts.Logger.Info("bundle: swept temp files", "dir", p, "count", n)
+		}
+	}
+	if rootDirty {
+		if err := s.fs.SyncDir(s.root); err != nil {
+			return &Error{Op: "syncdir", Path: s.root, Err: err}
+		}
+	}
+	return nil
+}
+
+// sweepDir removes temp files in dir last modified before cutoff (all of
+// them if cutoff is zero) and returns how many it removed.
+func (s *Store) sweepDir(dir string, cutoff time.Time) (int, error) {
+	ents, err := s.fs.ReadDir(dir)
+	if err != nil {
+		return 0, &Error{Op: "readdir", Path: dir, Err: err}
+	}
+	n := 0
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), tempPrefix) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if !cutoff.IsZero() {
+			fi, err := e.Info()
+			if err != nil || !fi.ModTime().Before(cutoff) {
+				continue
+			}
+		}
+		if err := s.fs.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return n, &Error{Op: "remove", Path: p, Err: err}
+		}
+		n++
+	}
+	if n > 0 {
+		if err := s.fs.SyncDir(dir); err != nil {
+			return n, &Error{Op: "syncdir", Path: dir, Err: err}
+		}
+	}
+	return n, nil
+}
+
+// Close releases the lock and the decoder. It waits for running operations
+// and is idempotent.
+func (s *Store) Close() error {
+	s.life.Lock()
+	defer s.life.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	if s.codec != nil {
+		s.codec.close()
+	}
+	if s.lock != nil {
+		if err := s.lock.Close(); err != nil {
+			return &Error{Op: "unlock", Path: filepath.Join(s.root, lockFileName), Err: err}
+		}
+	}
+	return nil
+}
+
+// Root returns the root directory of the store.
+func (s *Store) Root() string { return s.root }
+
+// begin starts an operation; the returned func ends it.
+func (s *Store) begin(ctx context.Context) (func(), error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.life.RLock()
+	if s.closed {
+		s.life.RUnlock()
+		return nil, ErrClosed
+	}
+	return s.life.RUnlock, nil
+}
+
+// beginWrite is begin plus the read-only and fail-stop checks.
+func (s *Store) beginWrite(ctx context.Context) (func(), error) {
+	if s.opts.ReadOnly {
+		return nil, ErrReadOnly
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.FailStopped(); err != nil {
+		end()
+		return nil, fmt.Errorf("%w (cause: %v)", ErrFailStopped, err)
+	}
+	return end, nil
+}
+
+// FailStopped returns the error that made the store fail-stop, or nil.
+func (s *Store) FailStopped() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed
+}
+
+// failStop records err as the fail-stop cause and marks it.
+func (s *Store) failStop(e *Error) *Error {
+	e.FailStop = true
+	s.mu.Lock()
+	if s.failed == nil {
+		s.failed = e
+	}
+	s.mu.Unlock()
+	s.opts.Logger.Error("bundle: store fail-stopped", "op", e.Op, "path", e.Path, "err", e.Err)
+	return e
+}
+
+func (s *Store) session(id string) *sessionState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ss := s.sessions[id]
+	if ss == nil {
+		ss = &sessionState{}
+		s.sessions[id] = ss
+	}
+	return ss
+}
+
+func (s *Store) sessionDir(id string) string { return filepath.Join(s.root, encodeSessionID(id)) }
+
+// ensureSessionDir makes the session directory exist durably. Caller holds ss.mu.
+func (s *Store) ensureSessionDir(id string, ss *sessionState) (string, error) {
+	dir := s.sessionDir(id)
+	if ss.ready {
+		return dir, nil
+	}
+	_, hashed, _ := decodeSessionDir(filepath.Base(dir))
+	_, err := s.fs.Stat(dir)
+	switch {
+	case err == nil:
+		if hashed {
+			if err := s.checkSessionIDFile(dir, id); err != nil {
+				return "", err
+			}
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		if err := s.fs.MkdirAll(dir, 0o700); err != nil {
+			return "", &Error{Op: "mkdir", Path: dir, Err: err}
+		}
+		if err := s.fs.Chmod(dir, 0o700); err != nil {
+			return "", &Error{Op: "chmod", Path: dir, Err: err}
+		}
+		if hashed {
+			if err := s.writeDurable(dir, sessionIDFile, []byte(id)); err != nil {
+				return "", err
+			}
+		}
+		// The new directory entry lives in the root; without this fsync a
+		// power cut could drop the whole session directory.
+		if err := s.fs.SyncDir(s.root); err != nil {
+			return "", s.failStop(&Error{Op: "syncdir", Path: s.root, Err: err})
+		}
+	default:
+		return "", &Error{Op: "stat", Path: dir, Err: err}
+	}
+	ss.ready = true
+	return dir, nil
+}
+
+// checkSessionIDFile guards hashed session directories against the
+// (astronomically unlikely) truncated-hash collision, and repairs a
+// directory whose id file was lost to a crash before any bundle was written.
+func (s *Store) checkSessionIDFile(dir, id string) error {
+	got, err := s.readSmall(filepath.Join(dir, sessionIDFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return s.writeDurable(dir, sessionIDFile, []byte(id))
+	}
+	if err != nil {
+		return &Error{Op: "read", Path: filepath.Join(dir, sessionIDFile), Err: err}
+	}
+	if string(got) != id {
+		return &Error{Op: "open", Path: dir, Err: fmt.Errorf("%w: session directory belongs to a different session id", ErrInvalidID)}
+	}
+	return nil
+}
+
+func (s *Store) readSmall(p string) ([]byte, error) {
+	f, err := s.fs.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxSessionIDLen+1))
+}
+
+// writeDurable writes data to dir/name crash-safely: temp file in the same
+// directory, write, fsync, close, rename, fsync the directory. Errors from
+// fsync, close and rename (and the directory fsync) fail-stop the store:
+// after a failed fsync the kernel may have dropped the dirty pages and a
+// retry could report success for data that is gone (the "fsyncgate"
+// lesson), so the only honest answer is to stop writing.
+func (s *Store) writeDurable(dir, name string, data []byte) error {
+	f, err := s.fs.CreateTemp(dir, tempPrefix+"*")
+	if err != nil {
+		return &Error{Op: "create", Path: dir, Err: err}
+	}
+	tmp := f.Name()
+	removeTemp := func() { _ = s.fs.Remove(tmp) }
+	// CreateTemp promises 0600, but a restrictive umask could make it
+	// less; set it exactly.
+	if err := s.fs.Chmod(tmp, 0o600); err != nil {
+		f.Close()
+		removeTemp()
+		return &Error{Op: "chmod", Path: tmp, Err: err}
+	}
+	n, err := f.Write(data)
+	if err == nil && n != len(data) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		f.Close()
+		removeTemp()
+		return &Error{Op: "write", Path: tmp, Err: err}
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		removeTemp()
+		return s.failStop(&Error{Op: "sync", Path: tmp, Err: err})
+	}
+	if err := f.Close(); err != nil {
+		removeTemp()
+		return s.failStop(&Error{Op: "close", Path: tmp, Err: err})
+	}
+	final := filepath.Join(dir, name)
+	if err := s.fs.Rename(tmp, final); err != nil {
+		removeTemp()
+		return s.failStop(&Error{Op: "rename", Path: final, Err: err})
+	}
+	if err := s.fs.SyncDir(dir); err != nil {
+		return s.failStop(&Error{Op: "syncdir", Path: dir, Err: err})
+	}
+	return nil
+}
+
+// found is a bundle file located by checkpoint id.
+type found struct {
+	path    string
+	fileHex string
+}
+
+// find locates the file of checkpointID in dir. It returns ok=false if
+// there is none; more than one is reported as unavailable.
+func (s *Store) find(dir, checkpointID string) (found, bool, error) {
+	stem := checkpointStem(checkpointID)
+	ents, err := s.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return found{}, false, nil
+	}
+	if err != nil {
+		return found{}, false, unavailable("unreadable", &Error{Op: "readdir", Path: dir, Err: err})
+	}
+	var out []found
+	for _, e := range ents {
+		st, fh, ok := parseBundleFileName(e.Name())
+		if ok && st == stem {
+			out = append(out, found{path: filepath.Join(dir, e.Name()), fileHex: fh})
+		}
+	}
+	switch len(out) {
+	case 0:
+		return found{}, false, nil
+	case 1:
+		return out[0], true, nil
+	default:
+		return found{}, false, unavailable("ambiguous", fmt.Errorf("%d files for one checkpoint id", len(out)))
+	}
+}
+
+func fillUnavailable(err error, sessionID, checkpointID, path string) error {
+	var ue *UnavailableError
+	if errors.As(err, &ue) {
+		ue.SessionID, ue.CheckpointID = sessionID, checkpointID
+		if ue.Path == "" {
+			ue.Path = path
+		}
+		return ue
+	}
+	return err
+}
+
+// Put stores b durably. When it returns nil error the bundle's bytes and
+// directory entry have been fsynced and the file was read back and
+// verified (file hash and logical hash). Put fills nothing in b: derived
+// fields left empty are computed on a copy (as Seal would), derived fields
+// that are set must match (ErrHashMismatch). CreatedAt must be set.
+//
+// Putting an id that exists with the same content (same header and the same
+// message bytes) returns the existing receipt; with different content it
+// returns ErrExists. An fsync, rename or read-back failure is returned as an
+// *Error naming the step and makes the store refuse further writes
+// (ErrFailStopped).
+func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
+	end, err := s.beginWrite(ctx)
+	if err != nil {
+		return Receipt{}, err
+	}
+	defer end()
+	nb, err := sealedCopy(b)
+	if err != nil {
+		return Receipt{}, err
+	}
+	data, hdr, err := s.codec.encode(nb)
+	if err != nil {
+		return Receipt{}, err
+	}
+	sum := sha256.Sum256(data)
+	fileHex := hex.EncodeToString(sum[:])
+
+	ss := s.session(nb.SessionID)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	// Re-check under the session lock: another Put may have fail-stopped us.
+	if err := s.FailStopped(); err != nil {
+		return Receipt{}, fmt.Errorf("%w (cause: %v)", ErrFailStopped, err)
+	}
+	dir, err := s.ensureSessionDir(nb.SessionID, ss)
+	if err != nil {
+		return Receipt{}, err
+	}
+	stem := checkpointStem(nb.CheckpointID)
+	if ex, ok, err := s.find(dir, nb.CheckpointID); err != nil {
+		return Receipt{}, fmt.Errorf("%w: checkpoint %q: %w", ErrExists, nb.CheckpointID, fillUnavailable(err, nb.SessionID, nb.CheckpointID, dir))
+	} else if ok {
+		return s.putExisting(nb, hdr, ex)
+	}
+	name := bundleFileName(stem, fileHex)
+	if err := s.writeDurable(dir, name, data); err != nil {
+		return Receipt{}, err
+	}
+	final := filepath.Join(dir, name)
+	// Read back through the filesystem, not from our buffer: this is what
+	// catches a filesystem that acknowledged bytes it did not keep.
+	if _, err := s.readVerified(final, fileHex); err != nil {
+		_ = s.fs.Remove(final)
+		_ = s.fs.SyncDir(dir)
+		return Receipt{}, s.failStop(&Error{Op: "readback", Path: final, Err: err})
+	}
+	return Receipt{
+		SessionID: nb.SessionID, CheckpointID: nb.CheckpointID, Path: final,
+		LogicalHash: nb.Archive.LogicalHash, FileHash: hashPrefix + fileHex,
+		Bytes: int64(len(data)), Messages: len(nb.Archive.ShadowedMessages),
+	}, nil
+}
+
+// putExisting handles a Put whose id is already stored.
+func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receipt, error) {
+	got, err := s.readVerified(ex.path, ex.fileHex)
+	if err != nil {
+		return Receipt{}, fmt.Errorf("%w: checkpoint %q: %w", ErrExists, nb.CheckpointID, fillUnavailable(err, nb.SessionID, nb.CheckpointID, ex.path))
+	}
+	same := got.hdr.PayloadHash == hdr.PayloadHash && got.hdr.Messages == hdr.Messages
+	if same {
+		a, err1 := json.Marshal(got.hdr.Bundle)
+		b, err2 := json.Marshal(hdr.Bundle)
+		same = err1 == nil && err2 == nil && bytes.Equal(a, b)
+	}
+	if !same {
+		return Receipt{}, fmt.Errorf("%w: checkpoint %q in session %q", ErrExists, nb.CheckpointID, nb.SessionID)
+	}
+	return Receipt{
+		SessionID: nb.SessionID, CheckpointID: nb.CheckpointID, Path: ex.path,
+		LogicalHash: got.b.Archive.LogicalHash, FileHash: got.b.Archive.FileHash,
+		Bytes: got.size, Messages: got.hdr.Messages,
+	}, nil
+}
+
+type verified struct {
+	b    *CheckpointV1
+	hdr  *fileHeader
+	size int64
+}
+
+// readVerified reads a whole bundle file and verifies everything.
+func (s *Store) readVerified(path, fileHex string) (*verified, error) {
+	f, err := s.fs.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, unavailable("missing", err)
+		}
+		return nil, unavailable("unreadable", err)
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		buf.Grow(int(fi.Size()))
+	}
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, unavailable("unreadable", err)
+	}
+	data := buf.Bytes()
+	sum := sha256.Sum256(data)
+	if hex.EncodeToString(sum[:]) != fileHex {
+		reason := "hash mismatch"
+		if _, _, err := s.codec.readHeader(bytes.NewReader(data), int64(len(data))); err != nil {
+			var ue *UnavailableError
+			if errors.As(err, &ue) && ue.Reason == "truncated" {
+				reason = "truncated"
+			}
+		}
+		return nil, unavailable(reason, fmt.Errorf("%w: file sha256 %x, name says %s", ErrHashMismatch, sum, fileHex))
+	}
+	b, h, err := s.codec.decodeFull(data)
+	if err != nil {
+		return nil, err
+	}
+	return &verified{b: b, hdr: h, size: int64(len(data))}, nil
+}
+
+// locate finds the file for a read.
+func (s *Store) locate(sessionID, checkpointID string) (found, error) {
+	if err := checkIDs(sessionID, checkpointID); err != nil {
+		return found{}, err
+	}
+	dir := s.sessionDir(sessionID)
+	f, ok, err := s.find(dir, checkpointID)
+	if err != nil {
+		return found{}, fillUnavailable(err, sessionID, checkpointID, dir)
+	}
+	if !ok {
+		return found{}, &UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Path: dir, Reason: "missing", Err: fs.ErrNotExist}
+	}
+	return f, nil
+}
+
+func checkIdentity(b *CheckpointV1, sessionID, checkpointID string) error {
+	if b.SessionID != sessionID || b.CheckpointID != checkpointID {
+		return unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
+	}
+	return nil
+}
+
+// Get returns the whole bundle after verifying the file hash, every
+// segment hash, the logical hash and the rendered digest. Any failure is an
+// *UnavailableError (errors.Is(err, ErrUnavailable)) with the reason.
+func (s *Store) Get(ctx context.Context, sessionID, checkpointID string) (*CheckpointV1, error) {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	f, err := s.locate(sessionID, checkpointID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.readVerified(f.path, f.fileHex)
+	if err == nil {
+		err = checkIdentity(v.b, sessionID, checkpointID)
+	}
+	if err != nil {
+		return nil, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	return v.b, nil
+}
+
+// Verify is Get without returning the bundle.
+func (s *Store) Verify(ctx context.Context, sessionID, checkpointID string) error {
+	_, err := s.Get(ctx, sessionID, checkpointID)
+	return err
+}
+
+// openHeader opens a bundle file and reads its header.
+func (s *Store) openHeader(f found) (File, *fileHeader, int64, int64, error) {
+	fh, err := s.fs.Open(f.path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, 0, 0, unavailable("missing", err)
+		}
+		return nil, nil, 0, 0, unavailable("unreadable", err)
+	}
+	fi, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, nil, 0, 0, unavailable("unreadable", err)
+	}
+	h, segStart, err := s.codec.readHeader(fh, fi.Size())
+	if err != nil {
+		fh.Close()
+		return nil, nil, 0, 0, err
+	}
+	return fh, h, segStart, fi.Size(), nil
+}
+
+// Meta returns the bundle without its shadowed messages, reading only the
+// header. Archive.FileHash is taken from the file name and is not verified
+// (use Verify for that).
+func (s *Store) Meta(ctx context.Context, sessionID, checkpointID string) (*CheckpointV1, error) {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	f, err := s.locate(sessionID, checkpointID)
+	if err != nil {
+		return nil, err
+	}
+	fh, h, _, _, err := s.openHeader(f)
+	if err == nil {
+		fh.Close()
+		err = checkIdentity(&h.Bundle, sessionID, checkpointID)
+	}
+	if err != nil {
+		return nil, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	b := h.Bundle
+	b.Archive.FileHash = hashPrefix + f.fileHex
+	return &b, nil
+}
+
+// Page returns up to limit shadowed messages starting at offset. It reads
+// the header and decompresses only the segments holding the requested
+// messages, verifying each one's hash against the header's table; it does
+// not verify the whole-file or logical hash (Get and Verify do). An offset
+// at or past the end, or a zero limit, gives an empty page; a negative
+// offset or limit is an error.
+func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error) {
+	if offset < 0 || limit < 0 {
+		return Page{}, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return Page{}, err
+	}
+	defer end()
+	f, err := s.locate(sessionID, checkpointID)
+	if err != nil {
+		return Page{}, err
+	}
+	fh, h, segStart, _, err := s.openHeader(f)
+	if err != nil {
+		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	defer fh.Close()
+	if err := checkIdentity(&h.Bundle, sessionID, checkpointID); err != nil {
+		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	p := Page{Offset: offset, Total: h.Messages}
+	if offset >= h.Messages || limit == 0 {
+		p.Offset = min(offset, h.Messages)
+		return p, nil
+	}
+	last := min(offset+limit, h.Messages) // exclusive
+	// First segment whose range ends after offset.
+	i, _ := slices.BinarySearchFunc(h.Segments, offset, func(sg segment, target int) int {
+		if sg.First+sg.Count <= target {
+			return -1
+		}
+		if sg.First > target {
+			return 1
+		}
+		return 0
+	})
+	for ; i < len(h.Segments) && h.Segments[i].First < last; i++ {
+		if err := ctx.Err(); err != nil {
+			return Page{}, err
+		}
+		msgs, _, err := s.codec.readSegment(fh, segStart, h, i)
+		if err != nil {
+			return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+		}
+		sg := h.Segments[i]
+		lo := max(offset, sg.First) - sg.First
+		hi := min(last, sg.First+sg.Count) - sg.First
+		p.Messages = append(p.Messages, msgs[lo:hi]...)
+	}
+	return p, nil
+}
+
+// List describes the bundles of a session from their headers, ordered by
+// CreatedAt then CheckpointID. A session that does not exist has no
+// bundles. Files whose header cannot be read are included with Err set.
+func (s *Store) List(ctx context.Context, sessionID string) ([]Info, error) {
+	if !ValidSessionID(sessionID) {
+		return nil, fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	return s.listDir(ctx, sessionID, s.sessionDir(sessionID))
+}
+
+func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, error) {
+	ents, err := s.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &Error{Op: "readdir", Path: dir, Err: err}
+	}
+	var out []Info
+	for _, e := range ents {
+		stem, fileHex, ok := parseBundleFileName(e.Name())
+		if !ok {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f := found{path: filepath.Join(dir, e.Name()), fileHex: fileHex}
+		in := Info{Path: f.path, FileHash: hashPrefix + fileHex}
+		in.CheckpointID, _ = decodeCheckpointStem(stem)
+		fh, h, _, size, err := s.openHeader(f)
+		if err == nil {
+			fh.Close()
+			b := h.Bundle
+			if checkpointStem(b.CheckpointID) != stem || b.SessionID != sessionID {
+				err = unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
+			} else {
+				in.CheckpointID, in.Mode, in.CreatedAt = b.CheckpointID, b.Mode, b.CreatedAt
+				in.Messages, in.Bytes, in.LogicalHash = h.Messages, size, b.Archive.LogicalHash
+			}
+		}
+		if fi, ierr := e.Info(); ierr == nil {
+			in.ModTime = fi.ModTime()
+			if in.Bytes == 0 {
+				in.Bytes = fi.Size()
+			}
+		}
+		if err != nil {
+			in.Err = fillUnavailable(err, sessionID, in.CheckpointID, f.path)
+		}
+		out = append(out, in)
+	}
+	slices.SortFunc(out, func(a, b Info) int {
+		if a.CreatedAt != b.CreatedAt {
+			return int(min(max(a.CreatedAt-b.CreatedAt, -1), 1))
+		}
+		return strings.Compare(a.CheckpointID, b.CheckpointID)
+	})
+	return out, nil
+}
+
+// Sessions lists the ids of all sessions that have a directory, sorted.
+func (s *Store) Sessions(ctx context.Context) ([]string, error) {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	ents, err := s.sessionDirs()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(ents))
+	for _, e := range ents {
+		out = append(out, e.id)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+type sessionDirEnt struct {
+	id  string
+	dir string
+}
+
+// sessionDirs lists session directories with their ids. Hashed directories
+// whose session-id file is missing (a crash before any bundle was written
+// in them) are skipped.
+func (s *Store) sessionDirs() ([]sessionDirEnt, error) {
+	ents, err := s.fs.ReadDir(s.root)
+	if err != nil {
+		return nil, &Error{Op: "readdir", Path: s.root, Err: err}
+	}
+	var out []sessionDirEnt
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		id, hashed, ok := decodeSessionDir(e.Name())
+		if !ok {
+			continue
+		}
+		dir := filepath.Join(s.root, e.Name())
+		if hashed {
+			b, err := s.readSmall(filepath.Join(dir, sessionIDFile))
+			if err != nil || encodeSessionID(string(b)) != e.Name() {
+				s.opts.Logger.Warn("bundle: hashed session directory without a valid session-id file", "dir", dir)
+				continue
+			}
+			id = string(b)
+		}
+		out = append(out, sessionDirEnt{id: id, dir: dir})
+	}
+	return out, nil
+}
+
+// DeleteSession removes a session and all its bundles (the session-delete
+// cleanup hook of EF-RFC-001 §25). The directory is first renamed to a
+// tombstone and the root fsynced, so after a crash the session is either
+// fully present or gone (a leftover tombstone is removed by the next Open).
+// Deleting a session that does not exist is not an error.
+func (s *Store) DeleteSession(ctx context.Context, sessionID string) error {
+	if !ValidSessionID(sessionID) {
+		return fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
+	}
+	end, err := s.beginWrite(ctx)
+	if err != nil {
+		return err
+	}
+	defer end()
+	ss := s.session(sessionID)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	dir := s.sessionDir(sessionID)
+	if _, err := s.fs.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		ss.ready = false
+		return nil
+	}
+	tomb := filepath.Join(s.root, tombPrefix+filepath.Base(dir))
+	if err := s.fs.RemoveAll(tomb); err != nil {
+		return &Error{Op: "remove", Path: tomb, Err: err}
+	}
+	ss.ready = false
+	if err := s.fs.Rename(dir, tomb); err != nil {
+		return s.failStop(&Error{Op: "rename", Path: dir, Err: err})
+	}
+	if err := s.fs.SyncDir(s.root); err != nil {
+		return s.failStop(&Error{Op: "syncdir", Path: s.root, Err: err})
+	}
+	if err := s.fs.RemoveAll(tomb); err != nil {
+		return &Error{Op: "remove", Path: tomb, Err: err}
+	}
+	if err := s.fs.SyncDir(s.root); err != nil {
+		return s.failStop(&Error{Op: "syncdir", Path: s.root, Err: err})
+	}
+	return nil
+}
+
+// GC removes orphan bundles: files whose checkpoint id is not in
+// referenced and that were last modified more than grace ago (by
+// Options.Now). It also removes temp files older than grace. A file whose
+// checkpoint id cannot be determined is kept and counted in Skipped.
+// Sessions are processed one at a time under their write lock.
+func (s *Store) GC(ctx context.Context, referenced map[string]bool, grace time.Duration) (GCReport, error) {
+	var rep GCReport
+	end, err := s.beginWrite(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer end()
+	cutoff := s.opts.Now().Add(-grace)
+	dirs, err := s.sessionDirs()
+	if err != nil {
+		return rep, err
+	}
+	for _, sd := range dirs {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		rep.Sessions++
+		if err := s.gcSession(ctx, sd, referenced, cutoff, &rep); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[string]bool, cutoff time.Time, rep *GCReport) error {
+	ss := s.session(sd.id)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	n, err := s.sweepDir(sd.dir, cutoff)
+	rep.TempsRemoved += n
+	if err != nil {
+		return err
+	}
+	infos, err := s.listDir(ctx, sd.id, sd.dir)
+	if err != nil {
+		return err
+	}
+	removed := 0
+	for _, in := range infos {
+		rep.Scanned++
+		if in.CheckpointID == "" {
+			if !in.ModTime.IsZero() && in.ModTime.Before(cutoff) {
+				rep.Skipped++
+			}
+			rep.Kept++
+			continue
+		}
+		if referenced[in.CheckpointID] || in.ModTime.IsZero() || !in.ModTime.Before(cutoff) {
+			rep.Kept++
+			continue
+		}
+		if err := s.fs.Remove(in.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return &Error{Op: "remove", Path: in.Path, Err: err}
+		}
+		s.opts.Logger.Info("bundle: gc removed orphan", "session", sd.id, "checkpoint", in.CheckpointID, "bytes", in.Bytes)
+		rep.Removed = append(rep.Removed, in.CheckpointID)
+		rep.BytesFreed += in.Bytes
+		removed++
+	}
+	if removed > 0 {
+		if err := s.fs.SyncDir(sd.dir); err != nil {
+			return s.failStop(&Error{Op: "syncdir", Path: sd.dir, Err: err})
+		}
+	}
+	return nil
+}
