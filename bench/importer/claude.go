@@ -1,0 +1,257 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// anthropicBlock is a content block of the Anthropic Messages API.
+type anthropicBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	Thinking  string          `json:"thinking"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// anthropicMessage is an Anthropic message as the Claude tools log it.
+type anthropicMessage struct {
+	ID      string          `json:"id"`
+	Model   string          `json:"model"`
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
+// blocks decodes the message content: a string or a list of blocks.
+func (m anthropicMessage) blocks() ([]anthropicBlock, error) {
+	c := bytes.TrimSpace(m.Content)
+	if len(c) == 0 || string(c) == "null" {
+		return nil, nil
+	}
+	if c[0] == '"' {
+		var s string
+		if err := json.Unmarshal(c, &s); err != nil {
+			return nil, err
+		}
+		return []anthropicBlock{{Type: "text", Text: s}}, nil
+	}
+	var bs []anthropicBlock
+	if err := json.Unmarshal(c, &bs); err != nil {
+		return nil, fmt.Errorf("%w: message.content: %v", ErrMalformed, err)
+	}
+	return bs, nil
+}
+
+// anthropicAssistant converts assistant blocks. Redacted thinking carries
+// no readable text and is dropped.
+func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
+	var out []hostshim.Block
+	for _, b := range bs {
+		switch b.Type {
+		case "text":
+			out = append(out, hostshim.TextBlock(b.Text))
+		case "thinking":
+			out = append(out, hostshim.Block{Type: hostshim.BlockReasoning, Text: b.Thinking})
+		case "tool_use", "server_tool_use":
+			out = append(out, toolCall(b.ID, b.Name, jsonText(b.Input)))
+		case "redacted_thinking":
+		default:
+			out = append(out, hostshim.TextBlock("["+b.Type+" omitted]"))
+		}
+	}
+	return out
+}
+
+// anthropicUser adds a user record: its tool results first, then the rest
+// of its blocks as one user message.
+func anthropicUser(t *transcript, bs []anthropicBlock) error {
+	var rest []hostshim.Block
+	for _, b := range bs {
+		switch b.Type {
+		case "tool_result":
+			out, err := textOf(b.Content)
+			if err != nil {
+				return err
+			}
+			t.result(b.ToolUseID, b.IsError, out...)
+		case "text":
+			rest = append(rest, hostshim.TextBlock(b.Text))
+		default:
+			rest = append(rest, hostshim.TextBlock("["+b.Type+" omitted]"))
+		}
+	}
+	if len(rest) > 0 {
+		t.user(rest...)
+	}
+	return nil
+}
+
+// scanLines calls fn for each non-empty line with its 1-based number.
+func scanLines(data []byte, fn func(line int, raw []byte) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<28)
+	n := 0
+	for sc.Scan() {
+		n++
+		raw := bytes.TrimSpace(sc.Bytes())
+		if len(raw) == 0 {
+			continue
+		}
+		if err := fn(n, raw); err != nil {
+			var ie *Error
+			if e, ok := err.(*Error); ok {
+				ie = e
+			} else {
+				ie = &Error{Err: err}
+			}
+			ie.Line = n
+			return ie
+		}
+	}
+	return sc.Err()
+}
+
+// parseClaudeSDK reads Claude Agent SDK stream-json wrapped in
+// {type, message, timestamp} lines. Consecutive assistant lines sharing a
+// message id are one model response.
+func parseClaudeSDK(data []byte) (*transcript, error) {
+	t := &transcript{provider: "anthropic"}
+	ids := map[string]bool{}
+	lastID := ""
+	err := scanLines(data, func(_ int, raw []byte) error {
+		var w struct {
+			Type    string          `json:"type"`
+			Message json.RawMessage `json:"message"`
+		}
+		if err := json.Unmarshal(raw, &w); err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		switch w.Type {
+		case "system":
+			var sys struct {
+				Subtype  string `json:"subtype"`
+				Model    string `json:"model"`
+				Metadata struct {
+					PreTokens int `json:"pre_tokens"`
+				} `json:"compact_metadata"`
+			}
+			if err := json.Unmarshal(w.Message, &sys); err != nil {
+				return fmt.Errorf("%w: system: %v", ErrMalformed, err)
+			}
+			if sys.Subtype == "compact_boundary" {
+				t.marker("compact_boundary", sys.Metadata.PreTokens)
+				return nil
+			}
+			if t.model == "" && sys.Model != "" {
+				t.model = sys.Model
+			}
+			t.skipped++
+		case "assistant":
+			var m anthropicMessage
+			if err := json.Unmarshal(w.Message, &m); err != nil {
+				return fmt.Errorf("%w: assistant: %v", ErrMalformed, err)
+			}
+			bs, err := m.blocks()
+			if err != nil {
+				return err
+			}
+			if t.model == "" {
+				t.model = m.Model
+			}
+			if !ids[m.ID] {
+				ids[m.ID] = true
+				t.sourceRecords++
+			}
+			if m.ID != "" && m.ID == lastID {
+				t.extendAssistant(anthropicAssistant(bs)...)
+			} else {
+				t.assistant(anthropicAssistant(bs)...)
+			}
+			lastID = m.ID
+		case "user":
+			var m anthropicMessage
+			if err := json.Unmarshal(w.Message, &m); err != nil {
+				return fmt.Errorf("%w: user: %v", ErrMalformed, err)
+			}
+			bs, err := m.blocks()
+			if err != nil {
+				return err
+			}
+			t.sourceRecords++
+			lastID = ""
+			return anthropicUser(t, bs)
+		default:
+			t.skipped++
+		}
+		return nil
+	})
+	return t, err
+}
+
+// parseClaudeCode reads a Claude Code project session JSONL in file order.
+// Sub-agent (sidechain) records, API error stubs and title summaries are not
+// part of the main agent's context and are skipped; an isCompactSummary
+// record is imported as the user message it is, after a compaction marker.
+func parseClaudeCode(data []byte) (*transcript, error) {
+	t := &transcript{provider: "anthropic"}
+	ids := map[string]bool{}
+	lastID := ""
+	err := scanLines(data, func(_ int, raw []byte) error {
+		var r struct {
+			Type             string           `json:"type"`
+			Message          anthropicMessage `json:"message"`
+			IsSidechain      bool             `json:"isSidechain"`
+			IsCompactSummary bool             `json:"isCompactSummary"`
+			IsAPIError       bool             `json:"isApiErrorMessage"`
+		}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		switch r.Type {
+		case "assistant":
+			if !ids[r.Message.ID] {
+				ids[r.Message.ID] = true
+				t.sourceRecords++
+			}
+		case "user":
+			t.sourceRecords++
+		default:
+			t.skipped++
+			return nil
+		}
+		if r.IsSidechain || r.IsAPIError {
+			t.skipped++
+			return nil
+		}
+		bs, err := r.Message.blocks()
+		if err != nil {
+			return err
+		}
+		if r.Type == "assistant" {
+			if t.model == "" && r.Message.Model != "<synthetic>" {
+				t.model = r.Message.Model
+			}
+			if r.Message.ID != "" && r.Message.ID == lastID {
+				t.extendAssistant(anthropicAssistant(bs)...)
+			} else {
+				t.assistant(anthropicAssistant(bs)...)
+			}
+			lastID = r.Message.ID
+			return nil
+		}
+		lastID = ""
+		if r.IsCompactSummary {
+			t.marker("isCompactSummary", 0)
+		}
+		return anthropicUser(t, bs)
+	})
+	return t, err
+}

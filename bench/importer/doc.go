@@ -1,0 +1,27 @@
+// Package importer turns recorded agent trajectories of several public
+// formats into DeepSeek Harness session logs (*hostshim.Session, Gen01 wire),
+// so that a benchmark can replay real sessions through compaction engines.
+//
+// Every session is built through hostshim.Session.Append, so the host
+// model's append rules validate it. The importers promise:
+//
+//   - Message order follows the source, except that each tool result is moved
+//     to directly after the assistant message that issued its call (some
+//     formats record results before the call or after unrelated messages).
+//     Moves are counted in Stats.Reordered.
+//   - Tool calls and results are paired by id (or by position where the
+//     format has no ids). A call with no recorded result gets a synthetic
+//     error result "no result recorded" (Stats.Unpaired) so the surface stays
+//     balanced; a result with no call is dropped (Stats.Orphans).
+//   - Call ids are unique within a session: a reused source id is renamed
+//     (Stats.RenamedIDs).
+//   - System prompts become request/header events (Gen01 keeps the system
+//     prompt in the header, not on the surface).
+//   - Compaction markers already in the source (Claude Code compact_boundary
+//     and isCompactSummary records, "Compacting" status steps, DSH
+//     compaction transactions) are not replayed as compaction; their
+//     positions are listed in Stats.Compactions.
+//
+// The same input always gives byte-identical events. Functions here hold no
+// state and are safe for concurrent use; a returned Session is not.
+package importer

@@ -1,0 +1,237 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Format names a trajectory format.
+type Format string
+
+// Supported formats.
+const (
+	// FormatDSH is a DeepSeek Harness persisted session log (JSONL, header
+	// line then one event per line). It is loaded as is.
+	FormatDSH Format = "dsh"
+	// FormatClaudeSDK is Claude Agent SDK stream-json wrapped as
+	// {type, message, timestamp} lines (openagents-autopilot-sdk).
+	FormatClaudeSDK Format = "claude-sdk"
+	// FormatClaudeCode is a Claude Code ~/.claude/projects session JSONL.
+	FormatClaudeCode Format = "claude-code"
+	// FormatAutopilot is the OpenAgents flat trajectory JSON (steps[] of
+	// assistant, tool_call, tool_result, system_*).
+	FormatAutopilot Format = "openagents-trajectory"
+	// FormatATIF is an Agent Trajectory Interchange Format JSON (both the
+	// RFC shape and the OpenAgents exporter's variant).
+	FormatATIF Format = "atif"
+	// FormatMiniSWE is a mini-swe-agent .traj.json (OpenAI chat messages).
+	FormatMiniSWE Format = "mini-swe-agent"
+	// FormatSWEAgent is a SWE-agent .traj (trajectory[] and history[]).
+	FormatSWEAgent Format = "swe-agent"
+	// FormatOpenHands is an OpenHands evaluation output.jsonl, one run per
+	// line with its event stream in history[].
+	FormatOpenHands Format = "openhands"
+)
+
+// Formats lists every supported format.
+func Formats() []Format {
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands}
+}
+
+// Imported is one session read from a trajectory file.
+type Imported struct {
+	// Name identifies the session: the file's base name, plus "#" and the
+	// run's id when a file holds several sessions.
+	Name string
+	// Format is the source format.
+	Format Format
+	// Session is the DSH session log built from the source.
+	Session *hostshim.Session
+	// Stats describes the import.
+	Stats Stats
+}
+
+// Stats counts what an import did.
+type Stats struct {
+	// SourceRecords is the number of records in the format's own unit (as
+	// the corpus NOTICE files count "messages").
+	SourceRecords int
+	// Messages is the number of model-visible messages in the session
+	// (surface nodes appended).
+	Messages int
+	// ToolCalls is the number of tool-call blocks.
+	ToolCalls int
+	// ToolResults is the number of recorded results paired with a call.
+	ToolResults int
+	// Unpaired is the number of calls with no recorded result; each got a
+	// synthetic error result.
+	Unpaired int
+	// Orphans is the number of results with no call; they were dropped.
+	Orphans int
+	// Reordered is the number of results moved to follow their call.
+	Reordered int
+	// RenamedIDs is the number of calls whose source id was already used in
+	// the session and got a suffix.
+	RenamedIDs int
+	// Skipped is the number of source records that carry nothing
+	// model-visible for the main agent (status lines, API error stubs,
+	// sub-agent sidechains, empty messages, exit records).
+	Skipped int
+	// Compactions lists the compaction markers of the source.
+	Compactions []Compaction
+}
+
+// Compaction is a compaction marker found in the source. It was not replayed.
+type Compaction struct {
+	// Seq is the seq of the first event imported after the marker, i.e. the
+	// position in the log where the source agent compacted.
+	Seq int
+	// Kind is the source's marker ("compact_boundary", "isCompactSummary",
+	// "Compacting", "compaction/start").
+	Kind string
+	// PreTokens is the source's pre-compaction token count, 0 if not given.
+	PreTokens int
+}
+
+// Detect reads the file at path and reports its format.
+func Detect(path string) (Format, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("detect %s: %w", path, err)
+	}
+	f, err := DetectBytes(data)
+	if err != nil {
+		return "", fmt.Errorf("detect %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// DetectBytes reports the format of a trajectory file's contents. It looks
+// at the keys of the first JSON line, or of the whole document when the
+// first line is not a complete JSON value.
+func DetectBytes(data []byte) (Format, error) {
+	first := data
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		first = data[:i]
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(bytes.TrimSpace(first), &top); err != nil {
+		if err := json.Unmarshal(data, &top); err != nil {
+			return "", ErrUnknownFormat
+		}
+	}
+	has := func(keys ...string) bool {
+		for _, k := range keys {
+			if _, ok := top[k]; !ok {
+				return false
+			}
+		}
+		return true
+	}
+	str := func(k string) string {
+		var s string
+		_ = json.Unmarshal(top[k], &s)
+		return s
+	}
+	switch {
+	case str("type") == "session" && has("id"):
+		return FormatDSH, nil
+	case has("type", "message", "timestamp") && len(top) == 3:
+		return FormatClaudeSDK, nil
+	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
+		return FormatClaudeCode, nil
+	case has("instance_id", "history"):
+		return FormatOpenHands, nil
+	case has("schema_version", "steps"):
+		return FormatATIF, nil
+	case has("steps", "prompt"):
+		return FormatAutopilot, nil
+	case has("messages") && (strings.HasPrefix(str("trajectory_format"), "mini-swe-agent") || has("info")):
+		return FormatMiniSWE, nil
+	case has("trajectory", "history"):
+		return FormatSWEAgent, nil
+	}
+	return "", ErrUnknownFormat
+}
+
+// Import reads the trajectory file at path, detects its format and returns
+// its sessions.
+func Import(path string) ([]Imported, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	return ImportBytes(filepath.Base(path), data)
+}
+
+// ImportBytes imports a trajectory file's contents; name is used for session
+// names and errors (normally the file's base name).
+func ImportBytes(name string, data []byte) ([]Imported, error) {
+	f, err := DetectBytes(data)
+	if err != nil {
+		return nil, &Error{Path: name, Err: err}
+	}
+	return ImportFormat(f, name, data)
+}
+
+// ImportFormat imports data as format f without detection.
+func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
+	var (
+		out []Imported
+		err error
+	)
+	switch f {
+	case FormatDSH:
+		var im Imported
+		im, err = importDSH(name, data)
+		out = []Imported{im}
+	case FormatClaudeSDK:
+		out, err = one(name, f, data, parseClaudeSDK)
+	case FormatClaudeCode:
+		out, err = one(name, f, data, parseClaudeCode)
+	case FormatAutopilot:
+		out, err = one(name, f, data, parseAutopilot)
+	case FormatATIF:
+		out, err = one(name, f, data, parseATIF)
+	case FormatMiniSWE:
+		out, err = one(name, f, data, parseMiniSWE)
+	case FormatSWEAgent:
+		out, err = one(name, f, data, parseSWEAgent)
+	case FormatOpenHands:
+		out, err = importOpenHands(name, data)
+	default:
+		return nil, &Error{Format: f, Path: name, Err: ErrUnknownFormat}
+	}
+	if err != nil {
+		var ie *Error
+		if e, ok := err.(*Error); ok {
+			ie = e
+		} else {
+			ie = &Error{Err: err}
+		}
+		ie.Format, ie.Path = f, name
+		return nil, ie
+	}
+	return out, nil
+}
+
+// parser turns a file's contents into a transcript.
+type parser func(data []byte) (*transcript, error)
+
+func one(name string, f Format, data []byte, p parser) ([]Imported, error) {
+	tr, err := p(data)
+	if err != nil {
+		return nil, err
+	}
+	im, err := tr.build(name, f)
+	if err != nil {
+		return nil, err
+	}
+	return []Imported{im}, nil
+}

@@ -1,0 +1,131 @@
+package importer
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+type ohEvent struct {
+	ID          int             `json:"id"`
+	Source      string          `json:"source"`
+	Message     string          `json:"message"`
+	Action      string          `json:"action"`
+	Observation string          `json:"observation"`
+	Content     string          `json:"content"`
+	Cause       *int            `json:"cause"`
+	Args        json.RawMessage `json:"args"`
+	ToolCall    *struct {
+		FunctionName  string `json:"function_name"`
+		ToolCallID    string `json:"tool_call_id"`
+		ModelResponse struct {
+			ID      string `json:"id"`
+			Model   string `json:"model"`
+			Choices []struct {
+				Message struct {
+					Content   json.RawMessage  `json:"content"`
+					ToolCalls []openAIToolCall `json:"tool_calls"`
+				} `json:"message"`
+			} `json:"choices"`
+		} `json:"model_response"`
+	} `json:"tool_call_metadata"`
+}
+
+// importOpenHands reads an OpenHands output.jsonl: one session per line.
+func importOpenHands(name string, data []byte) ([]Imported, error) {
+	var out []Imported
+	err := scanLines(data, func(_ int, raw []byte) error {
+		var run struct {
+			InstanceID string `json:"instance_id"`
+			Metadata   struct {
+				LLMConfig struct {
+					Model string `json:"model"`
+				} `json:"llm_config"`
+			} `json:"metadata"`
+			History []ohEvent `json:"history"`
+		}
+		if err := json.Unmarshal(raw, &run); err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		t, err := parseOpenHandsRun(run.History)
+		if err != nil {
+			return err
+		}
+		t.model = run.Metadata.LLMConfig.Model
+		im, err := t.build(name+"#"+run.InstanceID, FormatOpenHands)
+		if err != nil {
+			return err
+		}
+		out = append(out, im)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, ErrEmpty
+	}
+	return out, nil
+}
+
+// parseOpenHandsRun converts one event stream. Actions issued by one model
+// response (same model_response.id) form one assistant message whose text
+// is the response's content; observations answer them by tool_call_id.
+// Recall actions and observations, state changes and other bookkeeping are
+// skipped.
+func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
+	t := &transcript{provider: "openai", sourceRecords: len(history)}
+	byResponse := map[string]int{} // model response id → assistant item
+	for i, e := range history {
+		var args struct {
+			Content string `json:"content"`
+		}
+		if len(e.Args) > 0 {
+			if err := json.Unmarshal(e.Args, &args); err != nil {
+				return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: fmt.Errorf("%w: args: %v", ErrMalformed, err)}
+			}
+		}
+		switch {
+		case e.Action != "" && e.ToolCall != nil:
+			tc := e.ToolCall
+			mr := tc.ModelResponse
+			argsText := jsonText(e.Args)
+			var text []hostshim.Block
+			if len(mr.Choices) > 0 {
+				msg := mr.Choices[0].Message
+				for _, c := range msg.ToolCalls {
+					if c.ID == tc.ToolCallID {
+						argsText = stringOrJSON(c.Function.Arguments)
+					}
+				}
+				var err error
+				if text, err = textOf(msg.Content); err != nil {
+					return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: err}
+				}
+			}
+			call := toolCall(tc.ToolCallID, tc.FunctionName, argsText)
+			if idx, ok := byResponse[mr.ID]; ok && mr.ID != "" {
+				t.items[idx].blocks = append(t.items[idx].blocks, call)
+				continue
+			}
+			t.assistant(append(text, call)...)
+			byResponse[mr.ID] = len(t.items) - 1
+		case e.Action == "system":
+			text := args.Content
+			if text == "" {
+				text = e.Message
+			}
+			t.system(text)
+		case e.Action == "message" && e.Source == "user":
+			t.user(hostshim.TextBlock(args.Content))
+		case e.Action == "message":
+			t.assistant(hostshim.TextBlock(args.Content))
+		case e.Observation != "" && e.Cause != nil && e.ToolCall != nil:
+			t.result(e.ToolCall.ToolCallID, e.Observation == "error", hostshim.TextBlock(e.Content))
+		default:
+			t.skipped++
+		}
+	}
+	return t, nil
+}
