@@ -160,13 +160,16 @@ func ValidCheckpointID(id string) bool {
 }
 
 // ValidSessionID reports whether id is an acceptable session id: any
-// non-empty byte string of at most 4096 bytes. Session ids are encoded
-// before they touch the filesystem (see the package documentation).
-func ValidSessionID(id string) bool { return len(id) > 0 && len(id) <= maxSessionIDLen }
+// non-empty valid UTF-8 string (it travels in JSON) of at most 4096 bytes,
+// including "..", slashes and NUL. Session ids are encoded before they
+// touch the filesystem (see the package documentation).
+func ValidSessionID(id string) bool {
+	return len(id) > 0 && len(id) <= maxSessionIDLen && utf8.ValidString(id)
+}
 
 func checkIDs(sessionID, checkpointID string) error {
 	if !ValidSessionID(sessionID) {
-		return fmt.Errorf("%w: session id of %d bytes (want 1..%d)", ErrInvalidID, len(sessionID), maxSessionIDLen)
+		return fmt.Errorf("%w: session id of %d bytes (want 1..%d bytes of UTF-8)", ErrInvalidID, len(sessionID), maxSessionIDLen)
 	}
 	if !ValidCheckpointID(checkpointID) {
 		return fmt.Errorf("%w: checkpoint id %q (want [A-Za-z0-9._-]{1,128}, no leading dot)", ErrInvalidID, checkpointID)

@@ -33,6 +33,10 @@ func lockFile(name string) (io.Closer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.Chmod(0o600); err != nil { // the umask may have narrowed it
+		f.Close()
+		return nil, err
+	}
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if !errors.Is(err, syscall.EINTR) {

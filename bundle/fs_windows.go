@@ -21,6 +21,10 @@ func lockFile(name string) (io.Closer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.Chmod(0o600); err != nil { // the umask may have narrowed it
+		f.Close()
+		return nil, err
+	}
 	ol := new(windows.Overlapped)
 	err = windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
 	if err != nil {

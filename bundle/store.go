@@ -591,8 +591,8 @@ func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receip
 	}
 	same := got.hdr.PayloadHash == hdr.PayloadHash && got.hdr.Messages == hdr.Messages
 	if same {
-		a, err1 := json.Marshal(got.hdr.Bundle)
-		b, err2 := json.Marshal(hdr.Bundle)
+		a, err1 := headerKey(got.hdr.Bundle)
+		b, err2 := headerKey(hdr.Bundle)
 		same = err1 == nil && err2 == nil && bytes.Equal(a, b)
 	}
 	if !same {
@@ -603,6 +603,18 @@ func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receip
 		LogicalHash: got.b.Archive.LogicalHash, FileHash: got.b.Archive.FileHash,
 		Bytes: got.size, Messages: got.hdr.Messages,
 	}, nil
+}
+
+// headerKey is the canonical JSON of a bundle's metadata, for comparing
+// the content of two bundles apart from their messages.
+func headerKey(b CheckpointV1) ([]byte, error) {
+	b.Archive.ShadowedMessages = []json.RawMessage{}
+	b.Archive.FileHash = ""
+	raw, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	return Canonicalize(raw)
 }
 
 type verified struct {

@@ -1,0 +1,197 @@
+package bundle
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestCanonicalizeRFC8785Example(t *testing.T) {
+	// RFC 8785 §3.2.2 example.
+	in := `{
+  "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+  "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
+  "literals": [null, true, false]
+}`
+	want := `{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`
+	got, err := Canonicalize([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestCanonicalizeSortsByUTF16(t *testing.T) {
+	// RFC 8785 §3.2.3: sorting on UTF-16 code units puts the emoji
+	// (surrogates D83D...) before U+FB33, unlike sorting on code points.
+	in := `{"\u20ac":"Euro Sign","\r":"Carriage Return","\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One","\ud83d\ude00":"Emoji: Grinning Face","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis"}`
+	want := "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u0080\":\"Control\",\"ö\":\"Latin Small Letter O With Diaeresis\",\"€\":\"Euro Sign\",\"😀\":\"Emoji: Grinning Face\",\"\ufb33\":\"Hebrew Letter Dalet With Dagesh\"}"
+	got, err := Canonicalize([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestCanonicalizeNumbers(t *testing.T) {
+	// From RFC 8785 Appendix B and the ECMAScript spec.
+	cases := map[string]string{
+		"0": "0", "-0": "0", "0.0": "0", "1.0": "1", "-1": "-1", "1e0": "1",
+		"5e-324":                  "5e-324",
+		"1.7976931348623157e308":  "1.7976931348623157e+308",
+		"9007199254740992":        "9007199254740992",
+		"9007199254740993":        "9007199254740992",
+		"295147905179352830000":   "295147905179352830000",
+		"1e21":                    "1e+21",
+		"1e20":                    "100000000000000000000",
+		"999999999999999999999":   "1e+21",
+		"0.000001":                "0.000001",
+		"0.0000001":               "1e-7",
+		"1.5e-7":                  "1.5e-7",
+		"-1.5E+300":               "-1.5e+300",
+		"123.456":                 "123.456",
+		"4.35":                    "4.35",
+		"0.1":                     "0.1",
+		"100":                     "100",
+		"1E400x":                  "", // syntax error (trailing), see below
+	}
+	for in, want := range cases {
+		got, err := Canonicalize([]byte(in))
+		if want == "" {
+			if err == nil {
+				t.Errorf("Canonicalize(%s) = %s, want error", in, got)
+			}
+			continue
+		}
+		if err != nil || string(got) != want {
+			t.Errorf("Canonicalize(%s) = %s, %v; want %s", in, got, err, want)
+		}
+	}
+}
+
+func TestCanonicalizeRejects(t *testing.T) {
+	bad := []string{
+		``, ` `, `{`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `01`, `1.`, `.5`, `+1`, `1e`, `-`, `NaN`, `Infinity`,
+		`1e400`, `-1e400`, `"\ud800"`, `"\udc00"`, `"\ud800\u0041"`, "\"\xff\"", "\"a\x01\"", `"\x"`, `"\u12"`,
+		`{"a":1,"a":2}`, `tru`, `nul`, `[1] [2]`, `{"a":1}}`, `0x10`, `1_000`,
+	}
+	for _, in := range bad {
+		if got, err := Canonicalize([]byte(in)); err == nil {
+			t.Errorf("Canonicalize(%q) = %s, want error", in, got)
+		} else if !errors.Is(err, ErrNotCanonicalizable) {
+			t.Errorf("Canonicalize(%q): error %v does not wrap ErrNotCanonicalizable", in, err)
+		}
+	}
+	deep := make([]byte, 0, 2*maxJSONDepth+10)
+	for i := 0; i < maxJSONDepth+5; i++ {
+		deep = append(deep, '[')
+	}
+	if _, err := Canonicalize(deep); err == nil {
+		t.Error("deeply nested input accepted")
+	}
+}
+
+func TestCanonicalizeStrings(t *testing.T) {
+	cases := map[string]string{
+		`"\u0000\u001f\u007f"`:   `"\u0000\u001f` + "\x7f" + `"`,
+		`"\b\f\n\r\t"`:           `"\b\f\n\r\t"`,
+		`"\u2028\u2029"`:         "\"\u2028\u2029\"",
+		`"</script>\/"`:          `"</script>/"`,
+		`"\uD83D\uDE00"`:         `"😀"`,
+		`"caf\u00e9"`:            `"café"`,
+		` { "b" : [ ] , "a":{}}`: `{"a":{},"b":[]}`,
+	}
+	for in, want := range cases {
+		got, err := Canonicalize([]byte(in))
+		if err != nil || string(got) != want {
+			t.Errorf("Canonicalize(%s) = %s, %v; want %s", in, got, err, want)
+		}
+	}
+}
+
+// jsonValue generates arbitrary JSON values as Go values.
+func jsonValue(depth int) *rapid.Generator[any] {
+	return rapid.Custom(func(t *rapid.T) any {
+		kind := rapid.IntRange(0, 6).Draw(t, "kind")
+		if depth <= 0 && kind >= 5 {
+			kind = 0
+		}
+		switch kind {
+		case 0:
+			return rapid.String().Draw(t, "s")
+		case 1:
+			return rapid.Float64().Filter(func(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }).Draw(t, "f")
+		case 2:
+			return float64(rapid.Int64Range(-1<<53, 1<<53).Draw(t, "i"))
+		case 3:
+			return rapid.Bool().Draw(t, "b")
+		case 4:
+			return nil
+		case 5:
+			return rapid.SliceOfN(jsonValue(depth-1), 0, 4).Draw(t, "a")
+		default:
+			m := rapid.MapOfN(rapid.String(), jsonValue(depth-1), 0, 4).Draw(t, "m")
+			out := make(map[string]any, len(m))
+			for k, v := range m {
+				out[k] = v
+			}
+			return out
+		}
+	})
+}
+
+// TestCanonicalizeProperties: canonical output parses back to the same
+// value, is a fixed point, and does not depend on how the input was
+// spelled (indentation, key order, escaping).
+func TestCanonicalizeProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := jsonValue(3).Draw(t, "v")
+		compact, err := json.Marshal(v)
+		if err != nil {
+			t.Skip("unmarshalable")
+		}
+		indented, _ := json.MarshalIndent(v, "", "   ")
+		c1, err := Canonicalize(compact)
+		if err != nil {
+			t.Fatalf("Canonicalize(%s): %v", compact, err)
+		}
+		c2, err := Canonicalize(indented)
+		if err != nil || string(c1) != string(c2) {
+			t.Fatalf("spelling changed canonical form:\n%s\n%s (%v)", c1, c2, err)
+		}
+		c3, err := Canonicalize(c1)
+		if err != nil || string(c3) != string(c1) {
+			t.Fatalf("not a fixed point:\n%s\n%s (%v)", c1, c3, err)
+		}
+		var back, orig any
+		if err := json.Unmarshal(c1, &back); err != nil {
+			t.Fatalf("canonical output is not JSON: %s: %v", c1, err)
+		}
+		json.Unmarshal(compact, &orig)
+		if !reflect.DeepEqual(back, orig) {
+			t.Fatalf("value changed:\n%s\n%s", compact, c1)
+		}
+	})
+}
+
+// TestES6NumberRoundTrip: the formatted number always parses back to the
+// same double (shortest round-trip digits).
+func TestES6NumberRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.Float64().Filter(func(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }).Draw(t, "f")
+		s := string(appendES6Number(nil, f))
+		g, err := strconv.ParseFloat(s, 64)
+		if err != nil || (g != f && !(f == 0 && g == 0)) {
+			t.Fatalf("%v formatted as %s parses to %v (%v)", f, s, g, err)
+		}
+	})
+}

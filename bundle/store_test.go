@@ -1,0 +1,578 @@
+package bundle_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
+)
+
+var ctx = context.Background()
+
+func mustPut(t testing.TB, s *bundle.Store, b *bundle.CheckpointV1) bundle.Receipt {
+	t.Helper()
+	r, err := s.Put(ctx, b)
+	if err != nil {
+		t.Fatalf("Put(%s/%s): %v", b.SessionID, b.CheckpointID, err)
+	}
+	return r
+}
+
+func sameMessages(t testing.TB, got, want []json.RawMessage) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d messages, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if !bytes.Equal(got[i], want[i]) {
+			t.Fatalf("message %d not byte-exact:\n got %s\nwant %s", i, got[i], want[i])
+		}
+	}
+}
+
+func TestPutGetRoundTrip(t *testing.T) {
+	s, root := bundletest.MustOpen(t, bundle.Options{SegmentBytes: 4 << 10})
+	msgs := bundletest.Messages(1, 300, 400)
+	b := bundletest.Bundle("session-1", "ckpt-0001", msgs)
+	b.Parents = []bundle.ParentRef{{CheckpointID: "ckpt-0000", LogicalHash: b.Archive.LogicalHash}}
+	b.Mode = bundle.ModeRoot
+	r := mustPut(t, s, b)
+	if r.Messages != 300 || r.LogicalHash != b.Archive.LogicalHash || !strings.HasPrefix(r.FileHash, "sha256:") || r.Bytes <= 0 {
+		t.Fatalf("bad receipt %+v", r)
+	}
+	if rel, err := filepath.Rel(root, r.Path); err != nil || strings.HasPrefix(rel, "..") {
+		t.Fatalf("receipt path %s outside root %s", r.Path, root)
+	}
+	got, err := s.Get(ctx, "session-1", "ckpt-0001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameMessages(t, got.Archive.ShadowedMessages, msgs)
+	if got.Archive.FileHash != r.FileHash || got.Archive.LogicalHash != r.LogicalHash {
+		t.Fatalf("hashes %s %s, receipt %s %s", got.Archive.FileHash, got.Archive.LogicalHash, r.FileHash, r.LogicalHash)
+	}
+	if got.Mode != bundle.ModeRoot || len(got.Parents) != 1 || got.Rendered != b.Rendered || got.CreatedAt != b.CreatedAt ||
+		got.Format != "ef-checkpoint" || got.FormatVersion != 1 || len(got.Source.OrderedSurfaceSeqs) != 300 {
+		t.Fatalf("metadata changed: %+v", got)
+	}
+	if !json.Valid(got.Semantic) || got.Machine == nil || got.Machine.Provides[0] != "decision:use-zstd" {
+		t.Fatalf("semantic/machine lost: %s %+v", got.Semantic, got.Machine)
+	}
+	if err := s.Verify(ctx, "session-1", "ckpt-0001"); err != nil {
+		t.Fatal(err)
+	}
+
+	meta, err := s.Meta(ctx, "session-1", "ckpt-0001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta.Archive.ShadowedMessages != nil || meta.Archive.LogicalHash != r.LogicalHash || meta.Archive.FileHash != r.FileHash {
+		t.Fatalf("meta %+v", meta.Archive)
+	}
+
+	for _, tc := range []struct{ off, lim, want int }{{0, 20, 20}, {5, 1, 1}, {290, 20, 10}, {299, 5, 1}, {300, 5, 0}, {1000, 5, 0}, {0, 0, 0}, {0, 1000, 300}, {37, 113, 113}} {
+		p, err := s.Page(ctx, "session-1", "ckpt-0001", tc.off, tc.lim)
+		if err != nil {
+			t.Fatalf("Page(%d,%d): %v", tc.off, tc.lim, err)
+		}
+		if p.Total != 300 || len(p.Messages) != tc.want {
+			t.Fatalf("Page(%d,%d) = %d messages of %d", tc.off, tc.lim, len(p.Messages), p.Total)
+		}
+		if tc.want > 0 {
+			sameMessages(t, p.Messages, msgs[tc.off:tc.off+tc.want])
+		}
+	}
+	if _, err := s.Page(ctx, "session-1", "ckpt-0001", -1, 5); err == nil {
+		t.Fatal("negative offset accepted")
+	}
+
+	infos, err := s.List(ctx, "session-1")
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("List = %v, %v", infos, err)
+	}
+	if in := infos[0]; in.CheckpointID != "ckpt-0001" || in.Messages != 300 || in.Bytes != r.Bytes || in.Mode != bundle.ModeRoot || in.Err != nil {
+		t.Fatalf("info %+v", in)
+	}
+	sess, err := s.Sessions(ctx)
+	if err != nil || len(sess) != 1 || sess[0] != "session-1" {
+		t.Fatalf("Sessions = %v, %v", sess, err)
+	}
+}
+
+func TestEmptyArchive(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{})
+	b := bundletest.Bundle("s", "empty", nil)
+	mustPut(t, s, b)
+	got, err := s.Get(ctx, "s", "empty")
+	if err != nil || len(got.Archive.ShadowedMessages) != 0 {
+		t.Fatalf("Get = %v, %v", got, err)
+	}
+	p, err := s.Page(ctx, "s", "empty", 0, 20)
+	if err != nil || p.Total != 0 || len(p.Messages) != 0 {
+		t.Fatalf("Page = %+v, %v", p, err)
+	}
+}
+
+func TestPutIdempotentAndImmutable(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{})
+	msgs := bundletest.Messages(2, 10, 100)
+	r1 := mustPut(t, s, bundletest.Bundle("s", "c1", msgs))
+	r2 := mustPut(t, s, bundletest.Bundle("s", "c1", msgs))
+	if r1 != r2 {
+		t.Fatalf("idempotent put gave %+v then %+v", r1, r2)
+	}
+	other := bundletest.Messages(3, 10, 100)
+	if _, err := s.Put(ctx, bundletest.Bundle("s", "c1", other)); !errors.Is(err, bundle.ErrExists) {
+		t.Fatalf("different content: err = %v, want ErrExists", err)
+	}
+	// Same canonical form, different bytes: still different content.
+	respaced := append([]json.RawMessage{}, msgs...)
+	respaced[0] = append(json.RawMessage(" "), msgs[0]...)
+	if _, err := s.Put(ctx, bundletest.Bundle("s", "c1", respaced)); !errors.Is(err, bundle.ErrExists) {
+		t.Fatalf("respaced content: err = %v, want ErrExists", err)
+	}
+	got, err := s.Get(ctx, "s", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameMessages(t, got.Archive.ShadowedMessages, msgs)
+}
+
+func TestPutValidation(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{})
+	good := func() *bundle.CheckpointV1 { return bundletest.Bundle("s", "c", bundletest.Messages(1, 2, 50)) }
+	cases := map[string]struct {
+		mut  func(b *bundle.CheckpointV1)
+		want error
+	}{
+		"empty id":        {func(b *bundle.CheckpointV1) { b.CheckpointID = "" }, bundle.ErrInvalidID},
+		"dot id":          {func(b *bundle.CheckpointV1) { b.CheckpointID = ".." }, bundle.ErrInvalidID},
+		"slash id":        {func(b *bundle.CheckpointV1) { b.CheckpointID = "a/b" }, bundle.ErrInvalidID},
+		"long id":         {func(b *bundle.CheckpointV1) { b.CheckpointID = strings.Repeat("a", 129) }, bundle.ErrInvalidID},
+		"empty session":   {func(b *bundle.CheckpointV1) { b.SessionID = "" }, bundle.ErrInvalidID},
+		"bad mode":        {func(b *bundle.CheckpointV1) { b.Mode = "sideways" }, bundle.ErrInvalidBundle},
+		"no createdAt":    {func(b *bundle.CheckpointV1) { b.CreatedAt = 0 }, bundle.ErrInvalidBundle},
+		"bad message":     {func(b *bundle.CheckpointV1) { b.Archive.ShadowedMessages[1] = json.RawMessage(`{"a":`) }, bundle.ErrInvalidBundle},
+		"wrong logical":   {func(b *bundle.CheckpointV1) { b.Archive.LogicalHash = "sha256:" + strings.Repeat("1", 64) }, bundle.ErrHashMismatch},
+		"wrong digest":    {func(b *bundle.CheckpointV1) { b.Rendered.Text += "!" }, bundle.ErrHashMismatch},
+		"future version":  {func(b *bundle.CheckpointV1) { b.FormatVersion = 2 }, bundle.ErrUnknownVersion},
+		"bad parent hash": {func(b *bundle.CheckpointV1) { b.Parents = []bundle.ParentRef{{"p", "md5:x"}} }, bundle.ErrInvalidBundle},
+		"bad semantic":    {func(b *bundle.CheckpointV1) { b.Semantic = json.RawMessage(`{`) }, bundle.ErrInvalidBundle},
+	}
+	for name, tc := range cases {
+		b := good()
+		tc.mut(b)
+		if _, err := s.Put(ctx, b); !errors.Is(err, tc.want) {
+			t.Errorf("%s: err = %v, want %v", name, err, tc.want)
+		}
+	}
+	if _, err := s.Put(ctx, nil); !errors.Is(err, bundle.ErrInvalidBundle) {
+		t.Errorf("nil bundle: %v", err)
+	}
+	// Unsealed bundles are sealed on a copy; the caller's value is untouched.
+	b := good()
+	b.Format, b.FormatVersion, b.Archive.LogicalHash, b.Rendered.Digest = "", 0, "", ""
+	b.CheckpointID = "unsealed"
+	if _, err := s.Put(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Archive.LogicalHash != "" {
+		t.Error("Put modified its argument")
+	}
+	if _, err := s.Put(ctx, bundletest.Bundle("\xff", "c", nil)); !errors.Is(err, bundle.ErrInvalidID) {
+		t.Errorf("Put with invalid UTF-8 session id: %v", err)
+	}
+	if _, err := s.Get(ctx, "s", "../x"); !errors.Is(err, bundle.ErrInvalidID) {
+		t.Errorf("Get with bad id: %v", err)
+	}
+}
+
+func TestHostileSessionIDs(t *testing.T) {
+	s, root := bundletest.MustOpen(t, bundle.Options{})
+	ids := []string{"..", ".", "/", "../../escape", "a/b/c", "\x00", "a\x00b", "Session", "session", "SESSION",
+		"日本語", "\u00e9\u0301", strings.Repeat("long", 1000), strings.Repeat("x", 98), strings.Repeat("x", 99), "CON", "nul"}
+	for i, id := range ids {
+		mustPut(t, s, bundletest.Bundle(id, "c", bundletest.Messages(uint64(i), 1, 20)))
+	}
+	// Nothing escaped the root, every name is lowercase-safe.
+	if ents, _ := os.ReadDir(filepath.Dir(root)); len(ents) != 1 {
+		t.Errorf("something was written next to the root: %v", ents)
+	}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == root {
+			return err
+		}
+		if n := d.Name(); len(n) > 255 || n != strings.ToLower(n) && n != "LOCK" {
+			t.Errorf("unsafe name %q", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Sessions(ctx)
+	if err != nil || len(got) != len(ids) {
+		t.Fatalf("Sessions = %d ids, %v; want %d", len(got), err, len(ids))
+	}
+	for i, id := range ids {
+		b, err := s.Get(ctx, id, "c")
+		if err != nil {
+			t.Fatalf("Get(%q): %v", id, err)
+		}
+		sameMessages(t, b.Archive.ShadowedMessages, bundletest.Messages(uint64(i), 1, 20))
+	}
+}
+
+func TestCaseDistinctCheckpointIDs(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{})
+	ids := []string{"ckpt", "CKPT", "Ckpt", "c_kpt", "c__kpt", "C_kpt"}
+	for i, id := range ids {
+		mustPut(t, s, bundletest.Bundle("s", id, bundletest.Messages(uint64(i), 3, 30)))
+	}
+	for i, id := range ids {
+		b, err := s.Get(ctx, "s", id)
+		if err != nil {
+			t.Fatalf("Get(%s): %v", id, err)
+		}
+		sameMessages(t, b.Archive.ShadowedMessages, bundletest.Messages(uint64(i), 3, 30))
+	}
+	infos, _ := s.List(ctx, "s")
+	if len(infos) != len(ids) {
+		t.Fatalf("List has %d entries, want %d", len(infos), len(ids))
+	}
+}
+
+// corrupt applies f to the single bundle file of checkpoint c.
+func bundlePath(t *testing.T, s *bundle.Store, session, c string) string {
+	t.Helper()
+	infos, err := s.List(ctx, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range infos {
+		if in.CheckpointID == c {
+			return in.Path
+		}
+	}
+	t.Fatalf("no file for %s", c)
+	return ""
+}
+
+func TestUnavailable(t *testing.T) {
+	msgs := bundletest.Messages(9, 200, 300)
+	cases := []struct {
+		name   string
+		damage func(t *testing.T, p string)
+		reason string
+	}{
+		{"missing", func(t *testing.T, p string) { os.Remove(p) }, "missing"},
+		{"truncated", func(t *testing.T, p string) { os.Truncate(p, 100) }, "truncated"},
+		{"truncated-tiny", func(t *testing.T, p string) { os.Truncate(p, 5) }, "truncated"},
+		{"empty", func(t *testing.T, p string) { os.Truncate(p, 0) }, "truncated"},
+		{"flipped-byte", func(t *testing.T, p string) { flip(t, p, -1000) }, "hash mismatch"},
+		{"flipped-header", func(t *testing.T, p string) { flip(t, p, 20) }, "hash mismatch"},
+		{"appended", func(t *testing.T, p string) {
+			f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+			f.Write([]byte("junk"))
+			f.Close()
+		}, "hash mismatch"},
+		{"renamed-hash", func(t *testing.T, p string) {
+			q := p[:len(p)-8] + "0000" + ".efb"
+			os.Rename(p, q)
+		}, "hash mismatch"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := bundletest.MustOpen(t, bundle.Options{SegmentBytes: 2048})
+			mustPut(t, s, bundletest.Bundle("s", "victim", msgs))
+			mustPut(t, s, bundletest.Bundle("s", "bystander", msgs[:10]))
+			tc.damage(t, bundlePath(t, s, "s", "victim"))
+			_, err := s.Get(ctx, "s", "victim")
+			var ue *bundle.UnavailableError
+			if !errors.As(err, &ue) || !errors.Is(err, bundle.ErrUnavailable) {
+				t.Fatalf("Get after damage: %v, want *UnavailableError", err)
+			}
+			if ue.Reason != tc.reason || ue.CheckpointID != "victim" || ue.SessionID != "s" {
+				t.Fatalf("reason %q (%v), want %q", ue.Reason, ue, tc.reason)
+			}
+			if err := s.Verify(ctx, "s", "victim"); !errors.Is(err, bundle.ErrUnavailable) {
+				t.Fatalf("Verify: %v", err)
+			}
+			// Page and Meta must not panic; they either fail with
+			// unavailable or serve segments that still verify.
+			if _, err := s.Page(ctx, "s", "victim", 190, 10); err != nil && !errors.Is(err, bundle.ErrUnavailable) {
+				t.Fatalf("Page: %v", err)
+			}
+			if _, err := s.Meta(ctx, "s", "victim"); err != nil && !errors.Is(err, bundle.ErrUnavailable) {
+				t.Fatalf("Meta: %v", err)
+			}
+			if err := s.Verify(ctx, "s", "bystander"); err != nil {
+				t.Fatalf("bystander damaged: %v", err)
+			}
+			// A Put of the same id cannot silently replace a damaged file.
+			if _, err := s.Put(ctx, bundletest.Bundle("s", "victim", msgs)); tc.reason != "missing" && !errors.Is(err, bundle.ErrExists) {
+				t.Fatalf("Put over damaged file: %v", err)
+			}
+		})
+	}
+}
+
+func flip(t *testing.T, p string, off int64) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off < 0 {
+		off += int64(len(data))
+	}
+	data[off] ^= 0x40
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// countingFS counts bytes read through it.
+type countingFS struct {
+	bundle.FS
+	mu    sync.Mutex
+	bytes int64
+}
+
+func (c *countingFS) Open(name string) (bundle.File, error) {
+	f, err := c.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &countingFile{File: f, c: c}, nil
+}
+
+func (c *countingFS) add(n int) {
+	c.mu.Lock()
+	c.bytes += int64(n)
+	c.mu.Unlock()
+}
+
+func (c *countingFS) reset() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.bytes
+	c.bytes = 0
+	return n
+}
+
+type countingFile struct {
+	bundle.File
+	c *countingFS
+}
+
+func (f *countingFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	f.c.add(n)
+	return n, err
+}
+
+func (f *countingFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := f.File.ReadAt(p, off)
+	f.c.add(n)
+	return n, err
+}
+
+// TestPageReadsOnlyWhatItNeeds: a 20-message page of a ~5 MB archive reads
+// a small fraction of the file.
+func TestPageReadsOnlyWhatItNeeds(t *testing.T) {
+	cfs := &countingFS{FS: bundle.OSFS{}}
+	s, err := bundle.Open(t.TempDir(), bundle.Options{FS: cfs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	msgs := bundletest.ArchiveOfBytes(5, 5<<20)
+	r := mustPut(t, s, bundletest.Bundle("s", "big", msgs))
+	cfs.reset()
+	p, err := s.Page(ctx, "s", "big", len(msgs)/2, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameMessages(t, p.Messages, msgs[len(msgs)/2:len(msgs)/2+20])
+	read := cfs.reset()
+	t.Logf("page of 20 from %d-byte file (%d messages) read %d bytes", r.Bytes, len(msgs), read)
+	if read*10 > r.Bytes {
+		t.Fatalf("page read %d of %d bytes", read, r.Bytes)
+	}
+	if _, err := s.Meta(ctx, "s", "big"); err != nil {
+		t.Fatal(err)
+	}
+	if read := cfs.reset(); read*10 > r.Bytes {
+		t.Fatalf("Meta read %d of %d bytes", read, r.Bytes)
+	}
+}
+
+func TestDeleteSession(t *testing.T) {
+	s, root := bundletest.MustOpen(t, bundle.Options{})
+	for _, id := range []string{"a", "b", "c"} {
+		mustPut(t, s, bundletest.Bundle("doomed", id, bundletest.Messages(1, 3, 30)))
+	}
+	mustPut(t, s, bundletest.Bundle("kept", "a", bundletest.Messages(1, 3, 30)))
+	if err := s.DeleteSession(ctx, "doomed"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteSession(ctx, "never-existed"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, "doomed", "a"); !errors.Is(err, bundle.ErrUnavailable) {
+		t.Fatalf("Get after delete: %v", err)
+	}
+	sess, _ := s.Sessions(ctx)
+	if len(sess) != 1 || sess[0] != "kept" {
+		t.Fatalf("Sessions = %v", sess)
+	}
+	ents, _ := os.ReadDir(root)
+	if len(ents) != 2 { // LOCK and the kept session
+		t.Fatalf("root holds %d entries after delete", len(ents))
+	}
+	// The session can be used again.
+	mustPut(t, s, bundletest.Bundle("doomed", "a", bundletest.Messages(2, 3, 30)))
+	if err := s.Verify(ctx, "doomed", "a"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestGC(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	mem := bundletest.NewMemFS(clock)
+	s, _ := bundletest.MustOpen(t, bundle.Options{FS: mem, Now: clock})
+	mustPut(t, s, bundletest.Bundle("s1", "old-ref", nil))
+	mustPut(t, s, bundletest.Bundle("s1", "old-orphan", nil))
+	mustPut(t, s, bundletest.Bundle("s2", "old-orphan-2", nil))
+	now = now.Add(48 * time.Hour)
+	mustPut(t, s, bundletest.Bundle("s1", "new-orphan", nil))
+	now = now.Add(time.Hour)
+	rep, err := s.GC(ctx, map[string]bool{"old-ref": true}, 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Removed) != 2 || rep.Scanned != 4 || rep.Kept != 2 || rep.Sessions != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	for _, c := range []struct {
+		s, c string
+		ok   bool
+	}{{"s1", "old-ref", true}, {"s1", "old-orphan", false}, {"s2", "old-orphan-2", false}, {"s1", "new-orphan", true}} {
+		err := s.Verify(ctx, c.s, c.c)
+		if (err == nil) != c.ok {
+			t.Errorf("%s/%s after GC: %v", c.s, c.c, err)
+		}
+	}
+}
+
+func TestSweepOnOpen(t *testing.T) {
+	root := t.TempDir()
+	s, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustPut(t, s, bundletest.Bundle("s", "c", nil))
+	s.Close()
+	dir := filepath.Dir(r.Path)
+	os.WriteFile(filepath.Join(dir, ".tmp-123"), []byte("partial"), 0o600)
+	os.MkdirAll(filepath.Join(root, ".del-s-xyz", "inner"), 0o700)
+	s, err = bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("temp file survived Open: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".del-s-xyz")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("tombstone survived Open: %v", err)
+	}
+	if err := s.Verify(ctx, "s", "c"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLockExcludesSecondWriter(t *testing.T) {
+	root := t.TempDir()
+	s, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = bundle.Open(root, bundle.Options{LockTimeout: 50 * time.Millisecond})
+	if !errors.Is(err, bundle.ErrLocked) {
+		t.Fatalf("second Open: %v, want ErrLocked", err)
+	}
+	if time.Since(start) > 10*time.Second {
+		t.Fatal("lock wait did not time out")
+	}
+	ro, err := bundle.Open(root, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open next to a writer: %v", err)
+	}
+	if _, err := ro.Put(ctx, bundletest.Bundle("s", "c", nil)); !errors.Is(err, bundle.ErrReadOnly) {
+		t.Fatalf("Put on read-only store: %v", err)
+	}
+	ro.Close()
+	s.Close()
+	s2, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	s2.Close()
+	if err := s2.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+	if _, err := s2.Get(ctx, "s", "c"); !errors.Is(err, bundle.ErrClosed) {
+		t.Fatalf("Get after Close: %v", err)
+	}
+}
+
+func TestConcurrentWriters(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{})
+	const sessions, perSession, writers = 6, 8, 3
+	var wg sync.WaitGroup
+	errs := make(chan error, sessions*perSession*writers)
+	for si := 0; si < sessions; si++ {
+		for w := 0; w < writers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sid := "session-" + string(rune('a'+si))
+				for i := 0; i < perSession; i++ {
+					// All writers of a session race on the same ids with the same content.
+					b := bundletest.Bundle(sid, "c"+string(rune('0'+i)), bundletest.Messages(uint64(si*100+i), 5, 200))
+					if _, err := s.Put(ctx, b); err != nil {
+						errs <- err
+					}
+					if _, err := s.Page(ctx, sid, b.CheckpointID, 0, 2); err != nil {
+						errs <- err
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for si := 0; si < sessions; si++ {
+		infos, err := s.List(ctx, "session-"+string(rune('a'+si)))
+		if err != nil || len(infos) != perSession {
+			t.Fatalf("List: %d, %v", len(infos), err)
+		}
+	}
+}
