@@ -62,3 +62,50 @@ var (
 	// ErrNoOpenTurn: an automatic compaction outside a turn.
 	ErrNoOpenTurn = errors.New("hostshim: no open turn")
 )
+
+// Errors returned when reading or writing a persisted session log (wrapped in
+// *LogError).
+var (
+	// ErrLogHeader: the first line is not a session header.
+	ErrLogHeader = errors.New("hostshim: bad session log header")
+	// ErrUnsupportedVersion: the header names a format version this model
+	// does not read (it reads 0 and 4).
+	ErrUnsupportedVersion = errors.New("hostshim: unsupported session log format version")
+	// ErrLineTooLong: a line is longer than LogOptions.MaxLineBytes.
+	ErrLineTooLong = errors.New("hostshim: session log line too long")
+	// ErrLogCorrupt: a compressed log fails to decompress before its tail.
+	ErrLogCorrupt = errors.New("hostshim: corrupt compressed session log")
+	// ErrLogClosed: the log writer was closed.
+	ErrLogClosed = errors.New("hostshim: session log writer closed")
+)
+
+// Errors returned by token meters.
+var (
+	// ErrUnknownEncoding: no embedded tokenizer has that name.
+	ErrUnknownEncoding = errors.New("hostshim: unknown tokenizer encoding")
+)
+
+// LogError is a fault of a persisted session log: the operation, the file,
+// the 1-based line (the header is line 1; 0 when no line is involved) and,
+// when known, the field of the line that was malformed.
+type LogError struct {
+	Op    string // "open", "read", "create", "append", "sync", "close"
+	Path  string
+	Line  int
+	Field string
+	Err   error
+}
+
+func (e *LogError) Error() string {
+	var fe *FieldError
+	where := e.Path
+	if e.Line > 0 {
+		where = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	if e.Field != "" && !errors.As(e.Err, &fe) {
+		return fmt.Sprintf("hostshim: %s %s: field %q: %v", e.Op, where, e.Field, e.Err)
+	}
+	return fmt.Sprintf("hostshim: %s %s: %v", e.Op, where, e.Err)
+}
+
+func (e *LogError) Unwrap() error { return e.Err }
