@@ -1,0 +1,141 @@
+package importer_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/epistemicfold/ef/bench/importer"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// TestImportFixtures runs small hand-written files through the importers
+// and checks the pairing repairs they need: merged split responses,
+// synthetic results for unanswered calls, dropped orphans, results moved to
+// follow their call, renamed duplicate ids, compaction markers and the
+// SWE-agent trajectory fallback.
+func TestImportFixtures(t *testing.T) {
+	cases := []struct {
+		file   string
+		format importer.Format
+		want   importer.Stats
+	}{
+		{"sdk-edge.jsonl", importer.FormatClaudeSDK, importer.Stats{
+			SourceRecords: 5, Messages: 5, ToolCalls: 2, ToolResults: 1, Unpaired: 1, Orphans: 1, Skipped: 3,
+			Compactions: []importer.Compaction{{Seq: 8, Kind: "compact_boundary", PreTokens: 1234}},
+		}},
+		{"atif-before.json", importer.FormatATIF, importer.Stats{
+			SourceRecords: 4, Messages: 5, ToolCalls: 2, ToolResults: 2, Reordered: 1,
+		}},
+		{"openai-dup.json", importer.FormatMiniSWE, importer.Stats{
+			SourceRecords: 8, Messages: 7, ToolCalls: 3, ToolResults: 2, Unpaired: 1, RenamedIDs: 1, Skipped: 1,
+		}},
+		{"swe-fallback.traj", importer.FormatSWEAgent, importer.Stats{
+			SourceRecords: 5, Messages: 5, ToolCalls: 2, ToolResults: 2,
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			p := filepath.Join("testdata", tc.file)
+			ims, err := importer.Import(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ims) != 1 || ims[0].Format != tc.format {
+				t.Fatalf("got %d sessions of format %q", len(ims), ims[0].Format)
+			}
+			if !reflect.DeepEqual(ims[0].Stats, tc.want) {
+				t.Errorf("stats\n got %+v\nwant %+v", ims[0].Stats, tc.want)
+			}
+			checkSession(t, ims[0])
+		})
+	}
+}
+
+// TestImportSyntheticResult checks the synthetic result's shape on the
+// Gen01 wire: a user-role message with one tool-result block that is an
+// error saying no result was recorded, citing its tool/call event.
+func TestImportSyntheticResult(t *testing.T) {
+	ims, err := importer.Import(filepath.Join("testdata", "sdk-edge.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ims[0].Session
+	found := false
+	for _, e := range s.Events() {
+		if e.Type != hostshim.TypeToolResult {
+			continue
+		}
+		m, err := hostshim.DeriveMessage(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := m.ToolResultID()
+		if id != "toolu_b" {
+			continue
+		}
+		found = true
+		b := m.Content[0]
+		if m.Role != hostshim.RoleUser || b.Type != hostshim.BlockToolResult || b.IsError == nil || !*b.IsError ||
+			len(b.Content) != 1 || b.Content[0].Text != importer.NoResultText || m.Source == nil || m.Source.CallID != "toolu_b" {
+			t.Errorf("synthetic result: %s", e.Encode())
+		}
+		call, _ := s.Event(e.SourceEventSeqs[0])
+		var cd hostshim.ToolCallData
+		if err := call.Decode(&cd); err != nil || call.Type != hostshim.TypeToolCall || cd.CallID != "toolu_b" {
+			t.Errorf("result cites %s %s", call.Type, call.Encode())
+		}
+	}
+	if !found {
+		t.Fatal("no result for toolu_b")
+	}
+}
+
+// TestImportRenamedID checks that a reused call id gets a suffix on the
+// call, its tool/call event and its result.
+func TestImportRenamedID(t *testing.T) {
+	ims, err := importer.Import(filepath.Join("testdata", "openai-dup.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callIDs, resultIDs []string
+	for _, e := range ims[0].Session.Events() {
+		switch e.Type {
+		case hostshim.TypeToolCall:
+			var d hostshim.ToolCallData
+			if err := e.Decode(&d); err != nil {
+				t.Fatal(err)
+			}
+			callIDs = append(callIDs, d.CallID)
+		case hostshim.TypeToolResult:
+			m, _ := hostshim.DeriveMessage(e)
+			id, _ := m.ToolResultID()
+			resultIDs = append(resultIDs, id)
+		}
+	}
+	want := []string{"call_1", "call_1~1", "call_9"}
+	if !reflect.DeepEqual(callIDs, want) || !reflect.DeepEqual(resultIDs, want) {
+		t.Errorf("calls %v results %v, want %v", callIDs, resultIDs, want)
+	}
+}
+
+// TestDetectErrors checks that unknown and unreadable input is reported
+// with the package's sentinels.
+func TestDetectErrors(t *testing.T) {
+	if _, err := importer.Detect(filepath.Join("testdata", "unknown.json")); !errors.Is(err, importer.ErrUnknownFormat) {
+		t.Errorf("unknown.json: %v", err)
+	}
+	if _, err := importer.Import(filepath.Join("testdata", "unknown.json")); !errors.Is(err, importer.ErrUnknownFormat) {
+		t.Errorf("Import unknown.json: %v", err)
+	}
+	if _, err := importer.Detect(filepath.Join("testdata", "missing.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing.json: %v", err)
+	}
+	_, err := importer.ImportBytes("bad.jsonl", []byte("{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"x\"}]},\"timestamp\":\"t\"}\n{\"type\":\"user\",\"message\":{\"content\":7},\"timestamp\":\"t\"}\n"))
+	var ie *importer.Error
+	if !errors.Is(err, importer.ErrMalformed) || !errors.As(err, &ie) || ie.Line != 2 || ie.Format != importer.FormatClaudeSDK {
+		t.Errorf("malformed line 2: %v (%+v)", err, ie)
+	}
+}
