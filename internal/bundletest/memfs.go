@@ -38,9 +38,14 @@ const (
 	OpRemoveAll Op = "removeall"
 )
 
-// ErrInjected is the error MemFS returns for an injected fault unless the
-// fault function returns its own.
+// ErrInjected is a convenient error for fault functions to return: the
+// operation fails without taking effect.
 var ErrInjected = errors.New("bundletest: injected fault")
+
+// ErrApplied, returned (or wrapped) by a fault function for a Sync, SyncDir
+// or Rename, makes the operation take effect and still report failure: the
+// lying-fsync and renamed-but-errored cases.
+var ErrApplied = errors.New("bundletest: injected fault after the operation took effect")
 
 // MemFS is a strict in-memory bundle.FS in the spirit of pebble's strict
 // MemFS: file contents become durable only on File.Sync, and directory
@@ -122,6 +127,13 @@ func (m *MemFS) check(op Op, p string) error {
 		return &fs.PathError{Op: string(op), Path: p, Err: err}
 	}
 	return nil
+}
+
+// checkApplied is check for operations that support ErrApplied: it
+// returns the error to report and whether to perform the operation.
+func (m *MemFS) checkApplied(op Op, p string) (error, bool) {
+	err := m.check(op, p)
+	return err, err == nil || errors.Is(err, ErrApplied)
 }
 
 func split(p string) []string {
@@ -252,8 +264,9 @@ func (m *MemFS) Open(p string) (bundle.File, error) {
 func (m *MemFS) Rename(oldp, newp string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := m.check(OpRename, newp); err != nil {
-		return err
+	ferr, apply := m.checkApplied(OpRename, newp)
+	if !apply {
+		return ferr
 	}
 	op, on, n, err := m.lookup(oldp)
 	if err == nil && n == nil {
@@ -268,7 +281,7 @@ func (m *MemFS) Rename(oldp, newp string) error {
 	}
 	delete(op.entries, on)
 	np.entries[nn] = n
-	return nil
+	return ferr
 }
 
 // Remove implements bundle.FS.
@@ -375,8 +388,9 @@ func (m *MemFS) Stat(p string) (fs.FileInfo, error) {
 func (m *MemFS) SyncDir(p string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := m.check(OpSyncDir, p); err != nil {
-		return err
+	ferr, apply := m.checkApplied(OpSyncDir, p)
+	if !apply {
+		return ferr
 	}
 	_, _, d, err := m.lookup(p)
 	if err == nil && (d == nil || !d.dir) {
@@ -389,7 +403,7 @@ func (m *MemFS) SyncDir(p string) error {
 	for k, v := range d.entries {
 		d.durable[k] = v
 	}
-	return nil
+	return ferr
 }
 
 // Lock implements bundle.FS. Like flock, the lock dies with a Crash.
@@ -513,11 +527,15 @@ func (f *memFile) write(p []byte) {
 func (f *memFile) Sync() error {
 	f.m.mu.Lock()
 	defer f.m.mu.Unlock()
-	if err := f.live(OpSync); err != nil {
-		return err
+	if f.closed || f.gen != f.m.gen {
+		return f.live(OpSync)
+	}
+	ferr, apply := f.m.checkApplied(OpSync, f.name)
+	if !apply {
+		return ferr
 	}
 	f.n.synced = slices.Clone(f.n.data)
-	return nil
+	return ferr
 }
 
 func (f *memFile) Stat() (fs.FileInfo, error) {
