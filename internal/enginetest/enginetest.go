@@ -1,0 +1,330 @@
+// Package enginetest holds test helpers for the engine and the validator: a
+// session builder that appends events the way the host does, a cheap meter,
+// and an in-memory archive with fault injection.
+package enginetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Call is a tool call an assistant message makes.
+type Call struct {
+	ID, Name, Args string
+}
+
+// TB is the part of testing.TB (and *rapid.T) the helpers use.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// Builder appends host-shaped events to a session. It is not safe for
+// concurrent use.
+type Builder struct {
+	S     *hostshim.Session
+	T     TB
+	turn  int
+	step  int
+	open  bool
+	sOpen bool
+	msg   int
+	// Pending lists the call ids issued and not yet answered, oldest first.
+	Pending []string
+	names   map[string]string
+}
+
+// NewBuilder returns a builder over a new session of generation gen with a
+// request header already appended.
+func NewBuilder(t TB, id string, gen hostshim.Generation) *Builder {
+	b := &Builder{S: hostshim.NewSession(id, gen), T: t, names: map[string]string{}}
+	b.Log(hostshim.TypeRequestHeader, map[string]any{"header": map[string]any{"config": map[string]any{"provider": "fake", "model": "fake-m"}, "system": "You are a coder."}, "reason": "initial"})
+	return b
+}
+
+// Wrap returns a builder continuing an existing session (after a restart).
+// Turn and step counters are recovered from the log.
+func Wrap(t TB, s *hostshim.Session) *Builder {
+	b := &Builder{S: s, T: t, names: map[string]string{}}
+	for _, e := range s.Events() {
+		var d hostshim.TurnData
+		switch e.Type {
+		case hostshim.TypeTurnStart:
+			_ = e.Decode(&d)
+			b.turn, b.step, b.open = d.Turn, 0, true
+		case hostshim.TypeTurnEnd:
+			b.open, b.sOpen = false, false
+		case hostshim.TypeStepStart:
+			_ = e.Decode(&d)
+			b.step, b.sOpen = d.Step, true
+		case hostshim.TypeStepEnd:
+			b.sOpen = false
+		}
+		b.msg++
+	}
+	b.Pending = nil
+	bal := map[string]bool{}
+	var order []string
+	for _, n := range s.Nodes() {
+		m, _ := s.Message(n)
+		if m == nil {
+			continue
+		}
+		for _, c := range m.ToolCalls() {
+			bal[c.ID] = true
+			order = append(order, c.ID)
+			b.names[c.ID] = c.Name
+		}
+		if e, _ := s.Event(n); e.Type == hostshim.TypeToolResult {
+			id, _ := m.ToolResultID()
+			delete(bal, id)
+		}
+	}
+	for _, id := range order {
+		if bal[id] {
+			b.Pending = append(b.Pending, id)
+		}
+	}
+	return b
+}
+
+func (b *Builder) must(e hostshim.Event, err error) int {
+	if err != nil {
+		b.T.Fatalf("append: %v", err)
+	}
+	return e.Seq
+}
+
+// Log appends a log-only event.
+func (b *Builder) Log(typ string, data any) int {
+	return b.must(b.S.Append(typ, data, hostshim.AppendOptions{}))
+}
+
+// TurnOpen reports whether a turn is open.
+func (b *Builder) TurnOpen() bool { return b.open }
+
+// StepOpen reports whether a step is open.
+func (b *Builder) StepOpen() bool { return b.sOpen }
+
+// TurnStart opens a turn (closing an open one first).
+func (b *Builder) TurnStart() {
+	if b.open {
+		b.TurnEnd()
+	}
+	b.turn++
+	b.step = 0
+	b.open = true
+	b.Log(hostshim.TypeTurnStart, map[string]any{"turn": b.turn})
+}
+
+// TurnEnd closes the open turn (and its open step).
+func (b *Builder) TurnEnd() {
+	if !b.open {
+		return
+	}
+	if b.sOpen {
+		b.StepEnd()
+	}
+	b.open = false
+	b.Log(hostshim.TypeTurnEnd, map[string]any{"turn": b.turn, "reason": "completed"})
+}
+
+// StepStart opens a step in the open turn (opening a turn if needed).
+func (b *Builder) StepStart() {
+	if !b.open {
+		b.TurnStart()
+	}
+	if b.sOpen {
+		b.StepEnd()
+	}
+	b.step++
+	b.sOpen = true
+	b.Log(hostshim.TypeStepStart, map[string]any{"turn": b.turn, "step": b.step})
+}
+
+// StepEnd closes the open step.
+func (b *Builder) StepEnd() {
+	if !b.sOpen {
+		return
+	}
+	b.sOpen = false
+	b.Log(hostshim.TypeStepEnd, map[string]any{"turn": b.turn, "step": b.step})
+}
+
+func (b *Builder) id() string {
+	b.msg++
+	return fmt.Sprintf("msg-%d", b.msg)
+}
+
+// User appends a user message.
+func (b *Builder) User(text string) int {
+	m := hostshim.Message{ID: b.id(), Role: hostshim.RoleUser, Content: []hostshim.Block{hostshim.TextBlock(text)}, Source: &hostshim.Source{Kind: "user"}}
+	return b.must(b.S.Append(hostshim.TypeUserMessage, m, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}))
+}
+
+// Assistant appends an assistant message with text and tool calls (in a
+// new step, opening a turn if needed) and the tool/call log events.
+func (b *Builder) Assistant(text string, calls ...Call) int {
+	b.StepStart()
+	content := []hostshim.Block{}
+	if text != "" {
+		content = append(content, hostshim.TextBlock(text))
+	}
+	for _, c := range calls {
+		content = append(content, hostshim.Block{Type: hostshim.BlockToolCall, ID: c.ID, Name: c.Name, Arguments: c.Args})
+	}
+	m := hostshim.Message{ID: b.id(), Role: hostshim.RoleAssistant, Content: content, Source: &hostshim.Source{Kind: "model", Provider: "fake", Model: "fake-m"}}
+	seq := b.must(b.S.Append(hostshim.TypeAssistantMessage, map[string]any{"turn": b.turn, "step": b.step, "message": m}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}))
+	for _, c := range calls {
+		b.Log(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: b.turn, Step: b.step, CallID: c.ID, Name: c.Name, Arguments: c.Args})
+		b.Pending = append(b.Pending, c.ID)
+		b.names[c.ID] = c.Name
+	}
+	if len(calls) == 0 {
+		b.StepEnd()
+	}
+	return seq
+}
+
+// Result appends the result of pending call id. When it answers the last
+// pending call the step ends.
+func (b *Builder) Result(id, text string, isErr bool) int {
+	i := slices.Index(b.Pending, id)
+	if i < 0 {
+		b.T.Fatalf("no pending call %q", id)
+	}
+	b.Pending = slices.Delete(b.Pending, i, i+1)
+	var m hostshim.Message
+	var errPtr *bool
+	if isErr {
+		t := true
+		errPtr = &t
+	}
+	if b.S.Gen == hostshim.Gen017 {
+		m = hostshim.Message{ID: b.id(), Role: hostshim.RoleTool, ToolCallID: id, IsError: errPtr, Content: []hostshim.Block{hostshim.TextBlock(text)}, Source: &hostshim.Source{Kind: "tool", CallID: id}}
+	} else {
+		m = hostshim.Message{ID: b.id(), Role: hostshim.RoleUser, Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: id, Content: []hostshim.Block{hostshim.TextBlock(text)}, IsError: errPtr}}, Source: &hostshim.Source{Kind: "tool", CallID: id}}
+	}
+	seq := b.must(b.S.Append(hostshim.TypeToolResult, map[string]any{"turn": b.turn, "step": b.step, "message": m}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}))
+	if len(b.Pending) == 0 {
+		b.StepEnd()
+	}
+	return seq
+}
+
+// CharMeter prices a message at a quarter of its JSON length, rounded up,
+// and text at a quarter of its length: a cheap stand-in for the host's
+// heuristic. It is safe for concurrent use.
+type CharMeter struct{}
+
+// Name implements hostshim.Meter.
+func (CharMeter) Name() string { return "chars/4" }
+
+// CountMessage implements hostshim.Meter.
+func (CharMeter) CountMessage(m *hostshim.Message) int {
+	b, _ := m.MarshalJSON()
+	return (len(b) + 3) / 4
+}
+
+// CountText implements hostshim.Meter.
+func (CharMeter) CountText(s string) int { return (len(s) + 3) / 4 }
+
+// ErrInjected is the error of an injected fault.
+var ErrInjected = errors.New("enginetest: injected fault")
+
+// MemArchive is an in-memory bundle store: Put seals a copy, keeps the
+// message bytes and returns a receipt; reads return copies. FailPuts makes
+// the next n Puts fail. It is safe for concurrent use.
+type MemArchive struct {
+	mu       sync.Mutex
+	bundles  map[string]*bundle.CheckpointV1 // sessionID/checkpointID
+	order    []string
+	FailPuts int
+	Puts     int
+}
+
+// NewMemArchive returns an empty archive.
+func NewMemArchive() *MemArchive { return &MemArchive{bundles: map[string]*bundle.CheckpointV1{}} }
+
+// Put stores a sealed copy of b.
+func (a *MemArchive) Put(ctx context.Context, b *bundle.CheckpointV1) (bundle.Receipt, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.FailPuts > 0 {
+		a.FailPuts--
+		return bundle.Receipt{}, fmt.Errorf("put %s: %w", b.CheckpointID, ErrInjected)
+	}
+	c := *b
+	c.Archive.ShadowedMessages = make([]json.RawMessage, len(b.Archive.ShadowedMessages))
+	for i, m := range b.Archive.ShadowedMessages {
+		c.Archive.ShadowedMessages[i] = slices.Clone(m)
+	}
+	if err := bundle.Seal(&c); err != nil {
+		return bundle.Receipt{}, err
+	}
+	if c.CreatedAt <= 0 {
+		return bundle.Receipt{}, fmt.Errorf("%w: createdAt must be set", bundle.ErrInvalidBundle)
+	}
+	key := b.SessionID + "/" + b.CheckpointID
+	if _, ok := a.bundles[key]; ok {
+		return bundle.Receipt{}, bundle.ErrExists
+	}
+	a.bundles[key] = &c
+	a.order = append(a.order, key)
+	a.Puts++
+	return bundle.Receipt{SessionID: c.SessionID, CheckpointID: c.CheckpointID, Path: "mem:" + key, LogicalHash: c.Archive.LogicalHash, Messages: len(c.Archive.ShadowedMessages)}, nil
+}
+
+// Get returns a copy of a stored bundle.
+func (a *MemArchive) Get(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b, ok := a.bundles[sessionID+"/"+checkpointID]
+	if !ok {
+		return nil, &bundle.UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Reason: "missing"}
+	}
+	c := *b
+	return &c, nil
+}
+
+// Meta returns a stored bundle without its messages.
+func (a *MemArchive) Meta(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error) {
+	b, err := a.Get(ctx, sessionID, checkpointID)
+	if err != nil {
+		return nil, err
+	}
+	b.Archive.ShadowedMessages = nil
+	return b, nil
+}
+
+// IDs returns the stored checkpoint ids of a session in Put order.
+func (a *MemArchive) IDs(sessionID string) []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var out []string
+	for _, k := range a.order {
+		if b := a.bundles[k]; b.SessionID == sessionID {
+			out = append(out, b.CheckpointID)
+		}
+	}
+	return out
+}
+
+// Seq returns a NewID function minting "id-1", "id-2", … .
+func Seq(prefix string) func() string {
+	var mu sync.Mutex
+	n := 0
+	return func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		return fmt.Sprintf("%s%d", prefix, n)
+	}
+}

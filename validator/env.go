@@ -1,0 +1,122 @@
+package validator
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Env gives predicates shared views of a candidate's span, computed once per
+// Validate call.
+type Env struct {
+	c     *Candidate
+	meter hostshim.Meter
+	hash  func([]json.RawMessage) (string, error)
+
+	spanDone bool
+	startIdx int
+	endIdx   int
+	spanErr  error
+
+	pricesDone bool
+	prices     []int
+	pricesErr  error
+}
+
+// Meter is the validator's host meter.
+func (e *Env) Meter() hostshim.Meter { return e.meter }
+
+// Span returns the positions of the candidate's first and last node on the
+// current surface, or an error when the span is not on it.
+func (e *Env) Span() (startIdx, endIdx int, err error) {
+	if !e.spanDone {
+		e.spanDone = true
+		s := e.c.Session
+		e.startIdx, e.endIdx = s.Position(e.c.Start), s.Position(e.c.End)
+		switch {
+		case e.startIdx < 0:
+			e.spanErr = fmt.Errorf("start seq %d is not on the surface", e.c.Start)
+		case e.endIdx < 0:
+			e.spanErr = fmt.Errorf("end seq %d is not on the surface", e.c.End)
+		case e.startIdx > e.endIdx:
+			e.spanErr = fmt.Errorf("start seq %d (position %d) is after end seq %d (position %d)", e.c.Start, e.startIdx, e.c.End, e.endIdx)
+		}
+	}
+	return e.startIdx, e.endIdx, e.spanErr
+}
+
+// Seqs returns the span's node seqs on the current surface (nil when the
+// span is not on it).
+func (e *Env) Seqs() []int {
+	si, ei, err := e.Span()
+	if err != nil {
+		return nil
+	}
+	return e.c.Session.Nodes()[si : ei+1]
+}
+
+// Prices returns the host-meter price of every current surface node.
+func (e *Env) Prices() ([]int, error) {
+	if !e.pricesDone {
+		e.pricesDone = true
+		e.prices, e.pricesErr = hostshim.NodePrices(e.c.Session, e.meter)
+	}
+	return e.prices, e.pricesErr
+}
+
+// SpanTokens is the host-meter price of the span.
+func (e *Env) SpanTokens() (int, error) {
+	si, ei, err := e.Span()
+	if err != nil {
+		return 0, err
+	}
+	p, err := e.Prices()
+	if err != nil {
+		return 0, err
+	}
+	t := 0
+	for _, x := range p[si : ei+1] {
+		t += x
+	}
+	return t, nil
+}
+
+// RawMessages returns the exact JSON of the span's model-visible messages,
+// in surface order (nodes that derive no message contribute nothing). This
+// is what an archive of the span must hold.
+func (e *Env) RawMessages() ([]json.RawMessage, error) {
+	return SpanMessages(e.c.Session, e.Seqs())
+}
+
+// SpanMessages returns the exact JSON of the model-visible messages of the
+// given surface nodes, in order: the bytes the host wrote when the message
+// came from a log, else its encoding. Nodes that derive no message (an
+// assistant message with empty content) are skipped, as the host skips them
+// when it builds the summarization input.
+func SpanMessages(s *hostshim.Session, seqs []int) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, 0, len(seqs))
+	for _, n := range seqs {
+		m, err := s.Message(n)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			continue
+		}
+		raw, err := RawMessage(m)
+		if err != nil {
+			return nil, fmt.Errorf("seq %d: %w", n, err)
+		}
+		out = append(out, raw)
+	}
+	return out, nil
+}
+
+// RawMessage returns m's exact JSON (m.Raw when it came from a log).
+func RawMessage(m *hostshim.Message) (json.RawMessage, error) {
+	if m.Raw != nil {
+		return m.Raw, nil
+	}
+	return m.MarshalJSON()
+}

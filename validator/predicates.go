@@ -1,0 +1,292 @@
+package validator
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+func fail(code string, seq, pos int, format string, args ...any) Failure {
+	return Failure{Code: code, Reason: fmt.Sprintf(format, args...), Seq: seq, Position: pos}
+}
+
+func result(fs []Failure) Result {
+	if len(fs) > 0 {
+		return Result{Status: Fail, Failures: fs}
+	}
+	return Result{Status: Pass}
+}
+
+// Balance is predicate B: tool pairing and structural balance. The edges are
+// checked with the host's counter (what the host itself will accept); the
+// inside by call id, so a result answering a call outside the span, or a call
+// answered outside it, is named with its seq.
+type Balance struct{}
+
+// Name implements Predicate.
+func (Balance) Name() string { return "B" }
+
+// Check implements Predicate.
+func (Balance) Check(c *Candidate, env *Env) Result {
+	s := c.Session
+	si, ei, err := env.Span()
+	if err != nil {
+		return result([]Failure{fail("region", -1, -1, "%v", err)})
+	}
+	var fs []Failure
+	if ok, err := s.BalancedBefore(c.Start); err != nil {
+		return result([]Failure{fail("corrupt", c.Start, si, "%v", err)})
+	} else if !ok {
+		fs = append(fs, fail("edge-start", c.Start, si, "the cut before the span splits a tool call from its result"))
+	}
+	if ok, err := s.BalancedAfter(c.End); err != nil {
+		return result([]Failure{fail("corrupt", c.End, ei, "%v", err)})
+	} else if !ok {
+		fs = append(fs, fail("edge-end", c.End, ei, "the cut after the span splits a tool call from its result (or the step is still open)"))
+	}
+	type site struct{ seq, pos int }
+	calls := map[string]site{}
+	var order []string
+	answered := map[string]bool{}
+	nodes := s.Nodes()
+	for p := si; p <= ei; p++ {
+		n := nodes[p]
+		e, _ := s.Event(n)
+		if e.Type == hostshim.TypeSystemMessage {
+			fs = append(fs, fail("system-head", n, p, "the span holds the system message, which no fold may replace"))
+		}
+		m, err := s.Message(n)
+		if err != nil {
+			fs = append(fs, fail("message", n, p, "%v", err))
+			continue
+		}
+		if m == nil {
+			continue
+		}
+		if e.Type == hostshim.TypeAssistantMessage {
+			for _, b := range m.ToolCalls() {
+				if _, dup := calls[b.ID]; !dup {
+					order = append(order, b.ID)
+				}
+				calls[b.ID] = site{n, p}
+			}
+		}
+		if e.Type == hostshim.TypeToolResult {
+			id, _ := m.ToolResultID()
+			if _, in := calls[id]; !in {
+				fs = append(fs, fail("orphan-result", n, p, "tool result for call %q whose call is not inside the span", id))
+			} else {
+				answered[id] = true
+			}
+		}
+	}
+	for _, id := range order {
+		if !answered[id] {
+			st := calls[id]
+			fs = append(fs, fail("unanswered-call", st.seq, st.pos, "tool call %q is not answered inside the span", id))
+		}
+	}
+	return result(fs)
+}
+
+// Boundary is predicate T: the transaction boundary. No compaction bracket
+// other than the candidate's own may be open; the owner rules of the host
+// hold (automatic needs an open turn, manual needs none); and no node of a
+// step that has not ended lies inside the span.
+type Boundary struct{}
+
+// Name implements Predicate.
+func (Boundary) Name() string { return "T" }
+
+// Check implements Predicate.
+func (Boundary) Check(c *Candidate, env *Env) Result {
+	s := c.Session
+	st, err := hostshim.InspectEntryState(s)
+	if err != nil {
+		return result([]Failure{fail("log", -1, -1, "%v", err)})
+	}
+	var fs []Failure
+	if st.Busy() {
+		own := false
+		if c.CompactionID != "" {
+			if e, ok := s.Event(st.UnmatchedStart); ok {
+				var d hostshim.CompactionStartData
+				own = e.Decode(&d) == nil && d.CompactionID == c.CompactionID
+			}
+		}
+		if !own {
+			fs = append(fs, fail("busy", st.UnmatchedStart, -1, "compaction bracket opened at seq %d is still open", st.UnmatchedStart))
+		}
+	}
+	open := st.OpenTurn != nil
+	if c.TurnOpen != nil {
+		open = c.TurnOpen()
+	}
+	switch {
+	case c.Owner == hostshim.OwnerManual && open:
+		fs = append(fs, fail("open-turn", -1, -1, "a manual fold needs no open turn; turn %d is open", *st.OpenTurn))
+	case c.Owner == hostshim.OwnerCurrentTurn && !open:
+		fs = append(fs, fail("no-open-turn", -1, -1, "an automatic fold must run inside an open turn"))
+	}
+	if turn, step, ok := OpenStep(s); ok {
+		si, _, err := env.Span()
+		if err == nil {
+			for i, n := range env.Seqs() {
+				if t, st, has := nodeStep(s, n); has && t == turn && st == step {
+					fs = append(fs, fail("open-step", n, si+i, "node belongs to turn %d step %d, which has not ended", turn, step))
+					break
+				}
+			}
+		}
+	}
+	return result(fs)
+}
+
+// OpenStep returns the turn and step of a step/start with no step/end (or
+// turn/end) after it, scanning the log backwards.
+func OpenStep(s *hostshim.Session) (turn, step int, ok bool) {
+	ev := s.Events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		switch ev[i].Type {
+		case hostshim.TypeStepEnd, hostshim.TypeTurnEnd:
+			return 0, 0, false
+		case hostshim.TypeStepStart:
+			var d hostshim.TurnData
+			if ev[i].Decode(&d) != nil {
+				return 0, 0, false
+			}
+			return d.Turn, d.Step, true
+		}
+	}
+	return 0, 0, false
+}
+
+// nodeStep returns the turn and step an assistant/message or tool/result
+// event belongs to.
+func nodeStep(s *hostshim.Session, seq int) (turn, step int, ok bool) {
+	e, found := s.Event(seq)
+	if !found || (e.Type != hostshim.TypeAssistantMessage && e.Type != hostshim.TypeToolResult) {
+		return 0, 0, false
+	}
+	var d hostshim.TurnData
+	if e.Decode(&d) != nil {
+		return 0, 0, false
+	}
+	return d.Turn, d.Step, true
+}
+
+// Provenance is predicate P: the span is in a durable, verified bundle
+// whose archive equals exactly the span's messages.
+type Provenance struct{}
+
+// Name implements Predicate.
+func (Provenance) Name() string { return "P" }
+
+// Check implements Predicate.
+func (Provenance) Check(c *Candidate, env *Env) Result {
+	a := c.Archive
+	if a == nil {
+		if c.ArchiveWaiver != "" {
+			return Result{Status: Waived, Note: c.ArchiveWaiver}
+		}
+		if c.Phase == PhasePlan {
+			return Result{Status: Pending, Note: "the bundle is written at compile"}
+		}
+		return result([]Failure{fail("unarchived", -1, -1, "no bundle holds the span")})
+	}
+	var fs []Failure
+	if !a.Durable {
+		fs = append(fs, fail("not-durable", -1, -1, "bundle %s was not reported durable", a.CheckpointID))
+	}
+	if !a.Verified {
+		fs = append(fs, fail("not-verified", -1, -1, "bundle %s was not read back and verified", a.CheckpointID))
+	}
+	if _, _, err := env.Span(); err != nil {
+		return result(append(fs, fail("region", -1, -1, "%v", err)))
+	}
+	raws, err := env.RawMessages()
+	if err != nil {
+		return result(append(fs, fail("message", -1, -1, "%v", err)))
+	}
+	if a.Messages != len(raws) {
+		fs = append(fs, fail("archive-count", -1, -1, "bundle %s holds %d messages, the span %d", a.CheckpointID, a.Messages, len(raws)))
+	}
+	want, err := env.hash(raws)
+	if err != nil {
+		return result(append(fs, fail("hash", -1, -1, "%v", err)))
+	}
+	if a.LogicalHash != want {
+		fs = append(fs, fail("archive-mismatch", -1, -1, "bundle %s logical hash %s, the span's messages hash to %s", a.CheckpointID, a.LogicalHash, want))
+	}
+	return result(fs)
+}
+
+// Replacement is predicate R: the framed replacement is priced below the
+// span by the host meter.
+type Replacement struct{}
+
+// Name implements Predicate.
+func (Replacement) Name() string { return "R" }
+
+// Check implements Predicate.
+func (Replacement) Check(c *Candidate, env *Env) Result {
+	if c.Replacement == nil {
+		if c.Phase == PhasePlan {
+			return Result{Status: Pending, Note: "the replacement is rendered at compile"}
+		}
+		return result([]Failure{fail("no-replacement", -1, -1, "no replacement message")})
+	}
+	src, err := env.SpanTokens()
+	if err != nil {
+		return result([]Failure{fail("region", -1, -1, "%v", err)})
+	}
+	got := env.meter.CountMessage(c.Replacement)
+	if got >= src {
+		return result([]Failure{fail("not-shorter", -1, -1, "replacement is %d tokens (%s), the span %d", got, env.meter.Name(), src)})
+	}
+	return Result{Status: Pass, Note: fmt.Sprintf("%d < %d %s tokens", got, src, env.meter.Name())}
+}
+
+// Stability is predicate G: the span holds the planned nodes at the
+// planned prices.
+type Stability struct{}
+
+// Name implements Predicate.
+func (Stability) Name() string { return "G" }
+
+// Check implements Predicate.
+func (Stability) Check(c *Candidate, env *Env) Result {
+	si, _, err := env.Span()
+	if err != nil {
+		return result([]Failure{fail("region", -1, -1, "%v", err)})
+	}
+	cur := env.Seqs()
+	var fs []Failure
+	if c.Planned != nil && !slices.Equal(cur, c.Planned) {
+		fs = append(fs, fail("span-changed", -1, -1, "span now holds seqs %v, planned %v", abbrev(cur), abbrev(c.Planned)))
+		return result(fs)
+	}
+	if c.PlannedPrices != nil {
+		p, err := env.Prices()
+		if err != nil {
+			return result([]Failure{fail("price", -1, -1, "%v", err)})
+		}
+		if len(c.PlannedPrices) != len(cur) {
+			return result([]Failure{fail("price-changed", -1, -1, "%d planned prices for %d nodes", len(c.PlannedPrices), len(cur))})
+		}
+		for i, n := range cur {
+			if p[si+i] != c.PlannedPrices[i] {
+				fs = append(fs, fail("price-changed", n, si+i, "node now costs %d, planned %d", p[si+i], c.PlannedPrices[i]))
+			}
+		}
+	}
+	return result(fs)
+}
+
+func abbrev(s []int) string {
+	if len(s) <= 8 {
+		return fmt.Sprint(s)
+	}
+	return fmt.Sprintf("%v…%v (%d)", s[:4], s[len(s)-2:], len(s))
+}
