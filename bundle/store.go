@@ -173,15 +173,16 @@ func Open(root string, opts Options) (*Store, error) {
 	return s, nil
 }
 
+// ensureRoot creates the root if needed and makes its entry durable (an
+// earlier run may have created it without getting to the fsync).
 func (s *Store) ensureRoot() error {
-	if _, err := s.fs.Stat(s.root); err == nil {
-		return nil
-	}
-	if err := s.fs.MkdirAll(s.root, 0o700); err != nil {
-		return &Error{Op: "mkdir", Path: s.root, Err: err}
-	}
-	if err := s.fs.Chmod(s.root, 0o700); err != nil {
-		return &Error{Op: "chmod", Path: s.root, Err: err}
+	if _, err := s.fs.Stat(s.root); err != nil {
+		if err := s.fs.MkdirAll(s.root, 0o700); err != nil {
+			return &Error{Op: "mkdir", Path: s.root, Err: err}
+		}
+		if err := s.fs.Chmod(s.root, 0o700); err != nil {
+			return &Error{Op: "chmod", Path: s.root, Err: err}
+		}
 	}
 	if err := s.fs.SyncDir(filepath.Dir(s.root)); err != nil {
 		return &Error{Op: "syncdir", Path: filepath.Dir(s.root), Err: err}
@@ -373,6 +374,15 @@ func (s *Store) ensureSessionDir(id string, ss *sessionState) (string, error) {
 			if err := s.checkSessionIDFile(dir, id); err != nil {
 				return "", err
 			}
+		}
+		// The directory may be visible without being durable: an earlier
+		// instance may have fail-stopped between mkdir and the root fsync.
+		// Sync both once per Store before acknowledging anything in it.
+		if err := s.fs.SyncDir(dir); err != nil {
+			return "", s.failStop(&Error{Op: "syncdir", Path: dir, Err: err})
+		}
+		if err := s.fs.SyncDir(s.root); err != nil {
+			return "", s.failStop(&Error{Op: "syncdir", Path: s.root, Err: err})
 		}
 	case errors.Is(err, fs.ErrNotExist):
 		if err := s.fs.MkdirAll(dir, 0o700); err != nil {
@@ -598,6 +608,12 @@ func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receip
 	if !same {
 		return Receipt{}, fmt.Errorf("%w: checkpoint %q in session %q", ErrExists, nb.CheckpointID, nb.SessionID)
 	}
+	// The file may be visible but not yet durable (left by a writer that
+	// failed before its directory fsync). Make it durable before
+	// acknowledging it.
+	if err := s.syncExisting(ex.path); err != nil {
+		return Receipt{}, err
+	}
 	return Receipt{
 		SessionID: nb.SessionID, CheckpointID: nb.CheckpointID, Path: ex.path,
 		LogicalHash: got.b.Archive.LogicalHash, FileHash: got.b.Archive.FileHash,
@@ -615,6 +631,22 @@ func headerKey(b CheckpointV1) ([]byte, error) {
 		return nil, err
 	}
 	return Canonicalize(raw)
+}
+
+func (s *Store) syncExisting(p string) error {
+	f, err := s.fs.Open(p)
+	if err != nil {
+		return &Error{Op: "open", Path: p, Err: err}
+	}
+	serr := f.Sync()
+	f.Close()
+	if serr != nil {
+		return s.failStop(&Error{Op: "sync", Path: p, Err: serr})
+	}
+	if err := s.fs.SyncDir(filepath.Dir(p)); err != nil {
+		return s.failStop(&Error{Op: "syncdir", Path: filepath.Dir(p), Err: err})
+	}
+	return nil
 }
 
 type verified struct {
