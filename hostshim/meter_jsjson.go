@@ -1,0 +1,591 @@
+package hostshim
+
+import (
+	"errors"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// The host's heuristic prices text by JavaScript string length (UTF-16 code
+// units) and unknown blocks by the length of JSON.stringify of the parsed
+// block. To agree exactly, the meter parses message JSON with JavaScript's
+// semantics: duplicate keys keep the last value (at the first key's
+// position), integer-like keys come first in ascending order, strings are
+// sequences of UTF-16 code units (lone surrogates survive), and numbers are
+// IEEE doubles printed as Number.prototype.toString prints them.
+
+type jsKind byte
+
+const (
+	jsNull jsKind = iota
+	jsBool
+	jsNumber
+	jsString
+	jsArray
+	jsObject
+)
+
+// jsValue is a parsed JSON value. Strings keep their raw bytes (between the
+// quotes, escapes undecoded) so lengths are computed without allocating.
+type jsValue struct {
+	kind jsKind
+	raw  []byte // string body, number literal, or "true"/"false"/"null"
+	arr  []*jsValue
+	keys []jsKey
+	vals []*jsValue
+}
+
+type jsKey struct {
+	raw []byte
+}
+
+var errJSSyntax = errors.New("invalid JSON")
+
+// parseJS parses one JSON text.
+func parseJS(b []byte) (*jsValue, error) {
+	p := jsParser{b: b}
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.ws()
+	if p.i != len(p.b) {
+		return nil, errJSSyntax
+	}
+	return v, nil
+}
+
+type jsParser struct {
+	b []byte
+	i int
+}
+
+func (p *jsParser) ws() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsParser) value(depth int) (*jsValue, error) {
+	if depth > 10000 {
+		return nil, errJSSyntax
+	}
+	p.ws()
+	if p.i >= len(p.b) {
+		return nil, errJSSyntax
+	}
+	switch c := p.b[p.i]; {
+	case c == '{':
+		p.i++
+		v := &jsValue{kind: jsObject}
+		p.ws()
+		if p.i < len(p.b) && p.b[p.i] == '}' {
+			p.i++
+			return v, nil
+		}
+		for {
+			p.ws()
+			k, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			p.ws()
+			if p.i >= len(p.b) || p.b[p.i] != ':' {
+				return nil, errJSSyntax
+			}
+			p.i++
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.set(k, val)
+			p.ws()
+			if p.i >= len(p.b) {
+				return nil, errJSSyntax
+			}
+			if p.b[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.b[p.i] == '}' {
+				p.i++
+				return v, nil
+			}
+			return nil, errJSSyntax
+		}
+	case c == '[':
+		p.i++
+		v := &jsValue{kind: jsArray}
+		p.ws()
+		if p.i < len(p.b) && p.b[p.i] == ']' {
+			p.i++
+			return v, nil
+		}
+		for {
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.arr = append(v.arr, val)
+			p.ws()
+			if p.i >= len(p.b) {
+				return nil, errJSSyntax
+			}
+			if p.b[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.b[p.i] == ']' {
+				p.i++
+				return v, nil
+			}
+			return nil, errJSSyntax
+		}
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &jsValue{kind: jsString, raw: s}, nil
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []string{"true", "false", "null"} {
+			if strings.HasPrefix(string(p.b[p.i:min(len(p.b), p.i+5)]), lit) {
+				p.i += len(lit)
+				k := jsBool
+				if lit == "null" {
+					k = jsNull
+				}
+				return &jsValue{kind: k, raw: []byte(lit)}, nil
+			}
+		}
+		return nil, errJSSyntax
+	default:
+		start := p.i
+		if p.b[p.i] == '-' {
+			p.i++
+		}
+		digits := 0
+		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+			p.i++
+			digits++
+		}
+		if digits == 0 || (digits > 1 && p.b[start] == '0') || (digits > 1 && p.b[start] == '-' && p.b[start+1] == '0') {
+			return nil, errJSSyntax
+		}
+		if p.i < len(p.b) && p.b[p.i] == '.' {
+			p.i++
+			d := 0
+			for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+				p.i++
+				d++
+			}
+			if d == 0 {
+				return nil, errJSSyntax
+			}
+		}
+		if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+			p.i++
+			if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
+				p.i++
+			}
+			d := 0
+			for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+				p.i++
+				d++
+			}
+			if d == 0 {
+				return nil, errJSSyntax
+			}
+		}
+		return &jsValue{kind: jsNumber, raw: p.b[start:p.i]}, nil
+	}
+}
+
+// str scans a string at p.i and returns its body (escapes undecoded).
+func (p *jsParser) str() ([]byte, error) {
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return nil, errJSSyntax
+	}
+	p.i++
+	start := p.i
+	for p.i < len(p.b) {
+		switch c := p.b[p.i]; {
+		case c == '"':
+			s := p.b[start:p.i]
+			p.i++
+			return s, nil
+		case c == '\\':
+			if p.i+1 >= len(p.b) {
+				return nil, errJSSyntax
+			}
+			switch p.b[p.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				p.i += 2
+			case 'u':
+				if p.i+6 > len(p.b) {
+					return nil, errJSSyntax
+				}
+				if _, err := strconv.ParseUint(string(p.b[p.i+2:p.i+6]), 16, 16); err != nil {
+					return nil, errJSSyntax
+				}
+				p.i += 6
+			default:
+				return nil, errJSSyntax
+			}
+		case c < 0x20:
+			return nil, errJSSyntax
+		default:
+			p.i++
+		}
+	}
+	return nil, errJSSyntax
+}
+
+// set assigns key k as JSON.parse does: a repeated key keeps its first
+// position and takes the last value.
+func (v *jsValue) set(k []byte, val *jsValue) {
+	for i, old := range v.keys {
+		if jsStrEqual(old.raw, k) {
+			v.vals[i] = val
+			return
+		}
+	}
+	v.keys = append(v.keys, jsKey{raw: k})
+	v.vals = append(v.vals, val)
+}
+
+// get returns the value of key name, or nil.
+func (v *jsValue) get(name string) *jsValue {
+	if v == nil || v.kind != jsObject {
+		return nil
+	}
+	for i, k := range v.keys {
+		if jsStrEqual(k.raw, []byte(name)) {
+			return v.vals[i]
+		}
+	}
+	return nil
+}
+
+func jsStrEqual(a, b []byte) bool {
+	if string(a) == string(b) {
+		return true
+	}
+	if !hasBackslash(a) && !hasBackslash(b) {
+		return false
+	}
+	ua, ub := jsUnits(a), jsUnits(b)
+	if len(ua) != len(ub) {
+		return false
+	}
+	for i := range ua {
+		if ua[i] != ub[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasBackslash(b []byte) bool {
+	for _, c := range b {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// jsUnits decodes a JSON string body into UTF-16 code units. Invalid UTF-8
+// bytes become U+FFFD one byte at a time.
+func jsUnits(body []byte) []uint16 {
+	out := make([]uint16, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c == '\\' {
+			switch body[i+1] {
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				n, _ := strconv.ParseUint(string(body[i+2:i+6]), 16, 16)
+				out = append(out, uint16(n))
+				i += 6
+				continue
+			default:
+				out = append(out, uint16(body[i+1]))
+			}
+			i += 2
+			continue
+		}
+		if c < utf8.RuneSelf {
+			out = append(out, uint16(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(body[i:])
+		i += size
+		if r >= 0x10000 {
+			a, b := utf16.EncodeRune(r)
+			out = append(out, uint16(a), uint16(b))
+		} else {
+			out = append(out, uint16(r))
+		}
+	}
+	return out
+}
+
+// jsStrLen is the JavaScript length of a JSON string body.
+func jsStrLen(body []byte) int {
+	n := 0
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\\':
+			if body[i+1] == 'u' {
+				i += 6
+			} else {
+				i += 2
+			}
+			n++
+		case c < utf8.RuneSelf:
+			i++
+			n++
+		default:
+			r, size := utf8.DecodeRune(body[i:])
+			i += size
+			if r >= 0x10000 {
+				n += 2
+			} else {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// jsLen is the JavaScript length (UTF-16 code units) of a Go string.
+func jsLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// jsString decodes a JSON string body into a Go string (lone surrogates
+// become U+FFFD).
+func jsStringOf(body []byte) string {
+	if !hasBackslash(body) && utf8.Valid(body) {
+		return string(body)
+	}
+	return string(utf16.Decode(jsUnits(body)))
+}
+
+// stringify appends JSON.stringify(v) to out.
+func (v *jsValue) stringify(out *strings.Builder) {
+	switch v.kind {
+	case jsNull, jsBool:
+		out.Write(v.raw)
+	case jsNumber:
+		out.WriteString(jsNumberString(v.raw))
+	case jsString:
+		jsQuote(out, v.raw)
+	case jsArray:
+		out.WriteByte('[')
+		for i, e := range v.arr {
+			if i > 0 {
+				out.WriteByte(',')
+			}
+			e.stringify(out)
+		}
+		out.WriteByte(']')
+	case jsObject:
+		out.WriteByte('{')
+		for i, k := range jsKeyOrder(v.keys) {
+			if i > 0 {
+				out.WriteByte(',')
+			}
+			jsQuote(out, v.keys[k].raw)
+			out.WriteByte(':')
+			v.vals[k].stringify(out)
+		}
+		out.WriteByte('}')
+	}
+}
+
+// jsKeyOrder returns the indexes of keys in JavaScript property order:
+// array-index keys ascending, then the rest in insertion order.
+func jsKeyOrder(keys []jsKey) []int {
+	idx := make([]int, len(keys))
+	num := make([]int64, len(keys))
+	anyNum := false
+	for i, k := range keys {
+		idx[i] = i
+		num[i] = -1
+		if n, ok := jsArrayIndex(k.raw); ok {
+			num[i] = n
+			anyNum = true
+		}
+	}
+	if !anyNum {
+		return idx
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		na, nb := num[idx[a]], num[idx[b]]
+		if na >= 0 && nb >= 0 {
+			return na < nb
+		}
+		return na >= 0 && nb < 0
+	})
+	return idx
+}
+
+// jsArrayIndex reports whether a key is a canonical array index (0 … 2³²−2).
+func jsArrayIndex(raw []byte) (int64, bool) {
+	if hasBackslash(raw) {
+		raw = []byte(jsStringOf(raw))
+	}
+	if len(raw) == 0 || len(raw) > 10 || (len(raw) > 1 && raw[0] == '0') {
+		return 0, false
+	}
+	var n int64
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, n <= math.MaxUint32-1
+}
+
+// jsQuote writes a JSON string body as JSON.stringify quotes it.
+func jsQuote(out *strings.Builder, body []byte) {
+	out.WriteByte('"')
+	if !hasBackslash(body) && utf8.Valid(body) && !hasControl(body) {
+		out.Write(body)
+		out.WriteByte('"')
+		return
+	}
+	u := jsUnits(body)
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case c == '"':
+			out.WriteString(`\"`)
+		case c == '\\':
+			out.WriteString(`\\`)
+		case c == '\b':
+			out.WriteString(`\b`)
+		case c == '\f':
+			out.WriteString(`\f`)
+		case c == '\n':
+			out.WriteString(`\n`)
+		case c == '\r':
+			out.WriteString(`\r`)
+		case c == '\t':
+			out.WriteString(`\t`)
+		case c < 0x20:
+			out.WriteString(`\u00`)
+			out.WriteByte(hex[c>>4])
+			out.WriteByte(hex[c&15])
+		case c >= 0xd800 && c <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff:
+			out.WriteRune(utf16.DecodeRune(rune(c), rune(u[i+1])))
+			i++
+		case c >= 0xd800 && c <= 0xdfff: // lone surrogate
+			out.WriteString(`\u`)
+			out.WriteByte(hex[c>>12])
+			out.WriteByte(hex[(c>>8)&15])
+			out.WriteByte(hex[(c>>4)&15])
+			out.WriteByte(hex[c&15])
+		default:
+			out.WriteRune(rune(c))
+		}
+	}
+	out.WriteByte('"')
+}
+
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c == '"' {
+			return true
+		}
+	}
+	return false
+}
+
+// jsNumberString prints a JSON number literal as JavaScript prints the
+// double it parses to (Number::toString, radix 10).
+func jsNumberString(lit []byte) string {
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return "null"
+	}
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return "null" // JSON.stringify(Infinity)
+	}
+	if f == 0 {
+		return "0"
+	}
+	sign := ""
+	if f < 0 {
+		sign, f = "-", -f
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	k, n := len(digits), x+1
+	switch {
+	case k <= n && n <= 21:
+		return sign + digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return sign + digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		return sign + "0." + strings.Repeat("0", -n) + digits
+	}
+	es := "+"
+	if n-1 < 0 {
+		es = "-"
+	}
+	ev := strconv.Itoa(jsAbs(n - 1))
+	if k == 1 {
+		return sign + digits + "e" + es + ev
+	}
+	return sign + digits[:1] + "." + digits[1:] + "e" + es + ev
+}
+
+func jsAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
