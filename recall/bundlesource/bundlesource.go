@@ -1,0 +1,101 @@
+// Package bundlesource adapts a bundle store to recall.Source, so that
+// package recall depends only on the small interface it declares and the
+// bundle store stays free of search concerns. It is the wiring between the
+// two: the engine, the CLI and the tests open an index with
+//
+//	idx, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
+package bundlesource
+
+import (
+	"context"
+	"errors"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/recall"
+)
+
+// Source serves a *bundle.Store as a recall.Source. It is safe for
+// concurrent use (as the Store is).
+type Source struct {
+	store *bundle.Store
+}
+
+var _ recall.Source = (*Source)(nil)
+
+// New returns a Source reading s.
+func New(s *bundle.Store) *Source { return &Source{store: s} }
+
+// Sessions implements recall.Source.
+func (s *Source) Sessions(ctx context.Context) ([]string, error) {
+	return s.store.Sessions(ctx)
+}
+
+// List implements recall.Source. Bundles whose header cannot be read are
+// listed with an empty logical hash; reading them reports them unavailable.
+func (s *Source) List(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
+	infos, err := s.store.List(ctx, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]recall.CheckpointInfo, 0, len(infos))
+	for _, in := range infos {
+		if in.CheckpointID == "" {
+			continue // a file whose name does not even give the id
+		}
+		ci := recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID}
+		if in.Err == nil {
+			ci.Mode, ci.CreatedAt, ci.Messages, ci.LogicalHash = string(in.Mode), in.CreatedAt, in.Messages, in.LogicalHash
+		}
+		out = append(out, ci)
+	}
+	return out, nil
+}
+
+// Checkpoint implements recall.Source from the bundle's header.
+func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string) (*recall.Checkpoint, error) {
+	b, err := s.store.Meta(ctx, sessionID, checkpointID)
+	if err != nil {
+		return nil, convert(err, sessionID, checkpointID)
+	}
+	// The header does not count the messages; an empty page does, from
+	// the same header.
+	p, err := s.store.Page(ctx, sessionID, checkpointID, 0, 0)
+	if err != nil {
+		return nil, convert(err, sessionID, checkpointID)
+	}
+	return &recall.Checkpoint{
+		CheckpointInfo: recall.CheckpointInfo{
+			SessionID: sessionID, CheckpointID: checkpointID, Mode: string(b.Mode),
+			CreatedAt: b.CreatedAt, Messages: p.Total, LogicalHash: b.Archive.LogicalHash,
+		},
+		Rendered: b.Rendered.Text,
+	}, nil
+}
+
+// Page implements recall.Source. It verifies the whole bundle first
+// (file hash, logical hash, rendered digest: bundle.Store.Verify), then
+// returns the page, whose segments the store checks against the verified
+// header once more; the messages are byte-exact as archived.
+func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (recall.Page, error) {
+	if err := s.store.Verify(ctx, sessionID, checkpointID); err != nil {
+		return recall.Page{}, convert(err, sessionID, checkpointID)
+	}
+	p, err := s.store.Page(ctx, sessionID, checkpointID, offset, limit)
+	if err != nil {
+		return recall.Page{}, convert(err, sessionID, checkpointID)
+	}
+	return recall.Page{Messages: p.Messages, Offset: p.Offset, Total: p.Total}, nil
+}
+
+// convert maps bundle.ErrUnavailable to a *recall.UnavailableError with
+// the store's reason; other errors pass unchanged.
+func convert(err error, sessionID, checkpointID string) error {
+	var ue *bundle.UnavailableError
+	if errors.As(err, &ue) {
+		return &recall.UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Reason: ue.Reason, Err: ue.Err}
+	}
+	if errors.Is(err, bundle.ErrUnavailable) {
+		return &recall.UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Reason: "unavailable", Err: err}
+	}
+	return err
+}

@@ -1,0 +1,99 @@
+// Package recall is how a model gets back what a fold took out of its
+// context (EF-RFC-001 §7–§8): context_search finds checkpoints and archived
+// messages by words, phrases, prefixes, Chinese text, file paths, tool
+// names and checkpoint ids; context_recall returns a checkpoint's summary,
+// a one-line-per-message detail view, or the archived messages byte-exact.
+// Every answer is bounded by a token budget and says how to ask for the
+// next page.
+//
+// # Source and index
+//
+// The bundles are the truth; recall reads them through Source, a small
+// interface declared here (package recall/bundlesource adapts the bundle
+// store to it). The search index is a derived cache of the bundles: it can
+// be deleted at any time and Sync rebuilds an equivalent one. One index
+// covers a whole store root (StoreIndexDir: "<root>/.recall", created 0700
+// because it holds copies of archived text, EF-RFC-001 §25); session scope
+// is the same index filtered by a session term, project scope is the whole
+// index.
+//
+// The index is a bleve scorch index on disk with BM25 scoring. It holds one
+// document per checkpoint (id, mode, time, rendered text) and one per
+// archived message (role, text, tool names, file paths and artifact names
+// taken from tool calls, tool results and attachments, an error flag, and
+// its position: checkpoint time, then index in the archive). A message's
+// text is what hostshim.Message.Text gives: text and reasoning blocks, tool
+// names with their arguments, tool-result content; at most
+// Options.MaxIndexedBytes of it is indexed. Messages that are not hostshim
+// messages are indexed as their raw JSON text.
+//
+// Text is analyzed once, by one analyzer for both languages: Unicode word
+// breaks, width folding, lower case, English possessives, CJK bigrams, then
+// English (Snowball) stemming, which leaves the bigrams alone. So "failing"
+// finds "failed", 移动光标 is the bigrams 移动 动光 光标 matched as a phrase,
+// and mixed text and mixed queries work in one field. (Two fields, "en" and
+// "cjk", would double the index for no gain in recall.) The text is stored
+// for snippets and keeps term vectors for phrases; everything else is lean:
+// no _all field, no dynamic fields, doc values only on the sort key.
+//
+// # Watermark, reopen and rebuild
+//
+// The index stores, inside itself, a watermark: for each session, the
+// sorted list of indexed checkpoint ids with their logical hash and message
+// count (internal key "ef/wm/<session>", and the session list under
+// "ef/sessions"), plus the schema version ("ef/schema"). Each checkpoint's
+// documents and its session's new watermark are written in the same bleve
+// batch, so after a crash the watermark never claims a checkpoint whose
+// documents are missing. Sync compares the watermark with the Source:
+// checkpoints it lacks (or whose logical hash differs) are indexed, those
+// the Source no longer has (a GC, a deleted session) are removed, and those
+// the Source reports unavailable are skipped and retried next time.
+//
+// Open checks the index before use: it must open, carry the current schema
+// version, and hold exactly as many documents as its watermark counts. An
+// index that fails any check (a torn or garbled file, a deleted segment, an
+// older schema) is removed and created empty, Rebuilt says why, and the
+// next Sync refills it from the bundles. A directory locked by another
+// process fails with ErrLocked after Options.LockTimeout instead of
+// blocking.
+//
+// # Query syntax
+//
+// Words separated by spaces must all match. "Double quotes" make an exact
+// phrase; word* is a prefix of at least two characters. Each word is also
+// matched exactly against checkpoint ids, tool names and file paths (a path
+// is indexed with its tails, so src/main.rs finds crates/x/src/main.rs); a
+// word with punctuation such as error[E0308] or Cargo.toml is matched as
+// the phrase of its tokens. Chinese needs two characters or more (bigrams).
+// Queries are limited to MaxQueryBytes bytes and MaxQueryClauses terms; an
+// empty, oversized or malformed query is an error (*QueryError) saying what
+// is wrong and where. Hits are ordered by BM25 score, newest first among
+// equal scores, and Total counts every match in scope.
+//
+// # Refs, depths and budgets
+//
+// A ref is "<checkpoint>[#<message>[:<byte>]][@<session>]" (see Ref); search
+// hits carry theirs. Depth summary (the default for a checkpoint ref) pages
+// the rendered text by line; detail gives one line per archived message;
+// exact (the default for a message ref) gives the archived messages as
+// archived, with each message's sha256, after the Source verified the
+// bundle's hashes. Offset and limit count lines (summary) or message
+// indexes (detail, exact).
+//
+// Every answer is held to a token budget: DefaultBudget (4,000) unless the
+// request asks for another, never more than MaxBudget (16,000) nor less than
+// MinBudget (256); Options can lower or raise both. Tokens are counted with
+// Options.Tokens, by default EstimateTokens, which errs high. An answer
+// that the budget cuts says so (Cut) and carries the request for the next
+// page (Next); a single message larger than the budget is returned in byte
+// ranges whose refs end in ":<byte>" and which concatenate to the exact
+// message. A missing or corrupt bundle is an answer with Status
+// "unavailable" and the reason, not an error.
+//
+// # Tools
+//
+// Tools returns the tool definitions (names, descriptions written for a
+// model, parameter and result JSON Schemas); RenderSearch and RenderRecall
+// produce the exact text the model sees; Index.CallTool runs a call from
+// JSON arguments. A DSH plugin and an MCP server use these unchanged.
+package recall

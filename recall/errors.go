@@ -1,0 +1,143 @@
+package recall
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors returned by Open, Sync, Add and Rebuild.
+var (
+	// ErrLocked means another process (or another Index in this process)
+	// holds the index directory and did not release it within
+	// Options.LockTimeout.
+	ErrLocked = errors.New("recall: index is locked by another process")
+	// ErrClosed means the Index was used after Close.
+	ErrClosed = errors.New("recall: index is closed")
+	// ErrCorruptIndex means the index on disk could not be opened or is
+	// inconsistent with its own watermark. Open and Sync rebuild such an
+	// index from the Source; the error is only returned (wrapped in an
+	// *IndexError) when the rebuild itself fails.
+	ErrCorruptIndex = errors.New("recall: index is corrupt")
+	// ErrInvalidID means a session or checkpoint id cannot be indexed: it is
+	// empty, is not valid UTF-8, or contains a NUL byte (or, for checkpoint
+	// ids, one of the ref separators '#', '@', ':' or white space).
+	ErrInvalidID = errors.New("recall: invalid id")
+)
+
+// Errors returned by Search for a bad request. The concrete error is a
+// *QueryError saying what was wrong and where.
+var (
+	// ErrEmptyQuery means the query is empty or only white space.
+	ErrEmptyQuery = errors.New("recall: empty query")
+	// ErrQueryTooLong means the query exceeds MaxQueryBytes bytes or
+	// MaxQueryClauses clauses.
+	ErrQueryTooLong = errors.New("recall: query too long")
+	// ErrBadQuery means the query is malformed: invalid UTF-8, a control
+	// character, an unbalanced quote, an empty phrase, a misplaced '*' or a
+	// prefix shorter than two characters.
+	ErrBadQuery = errors.New("recall: malformed query")
+	// ErrBadScope means the scope is neither "session" nor "project", or
+	// session scope was asked without a session id.
+	ErrBadScope = errors.New("recall: bad scope")
+	// ErrBadLimit means a limit or offset is negative or above its maximum.
+	ErrBadLimit = errors.New("recall: bad limit or offset")
+)
+
+// Errors returned by Recall for a bad request, and the unavailability
+// sentinel shared with Source implementations.
+var (
+	// ErrBadRef means a recall ref does not parse, or names no session. The
+	// concrete error is a *RefError.
+	ErrBadRef = errors.New("recall: bad ref")
+	// ErrBadDepth means depth is not "summary", "detail" or "exact".
+	ErrBadDepth = errors.New("recall: bad depth")
+	// ErrUnavailable means a checkpoint cannot be served: its bundle is
+	// missing, truncated, corrupt or fails a hash check. Source
+	// implementations return it (usually as an *UnavailableError); Recall
+	// turns it into an answer with Status "unavailable" and the reason.
+	ErrUnavailable = errors.New("recall: checkpoint unavailable")
+)
+
+// Errors returned by CallTool.
+var (
+	// ErrUnknownTool means the tool name is not one of Tools().
+	ErrUnknownTool = errors.New("recall: unknown tool")
+	// ErrBadArgs means the tool arguments are not a JSON object of the
+	// tool's parameter schema.
+	ErrBadArgs = errors.New("recall: bad tool arguments")
+)
+
+// QueryError reports a bad search query. Pos is the byte offset in Query
+// where the problem is (0 when it concerns the whole query).
+type QueryError struct {
+	Query  string
+	Pos    int
+	Reason string
+	Err    error // ErrEmptyQuery, ErrQueryTooLong or ErrBadQuery
+}
+
+func (e *QueryError) Error() string {
+	if e.Pos > 0 {
+		return fmt.Sprintf("%v: %s (at byte %d)", e.Err, e.Reason, e.Pos)
+	}
+	return fmt.Sprintf("%v: %s", e.Err, e.Reason)
+}
+
+// Unwrap returns the sentinel.
+func (e *QueryError) Unwrap() error { return e.Err }
+
+// RefError reports a recall ref that does not parse.
+type RefError struct {
+	Ref    string
+	Reason string
+}
+
+func (e *RefError) Error() string { return fmt.Sprintf("%v %q: %s", ErrBadRef, e.Ref, e.Reason) }
+
+// Unwrap returns ErrBadRef.
+func (e *RefError) Unwrap() error { return ErrBadRef }
+
+// UnavailableError says why a checkpoint cannot be served.
+// errors.Is(err, ErrUnavailable) is true for it; Err holds the cause.
+type UnavailableError struct {
+	SessionID    string
+	CheckpointID string
+	Reason       string // short: "missing", "corrupt", "hash mismatch", ...
+	Err          error
+}
+
+func (e *UnavailableError) Error() string {
+	s := fmt.Sprintf("recall: checkpoint %q unavailable: %s", e.CheckpointID, e.Reason)
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the cause.
+func (e *UnavailableError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrUnavailable.
+func (e *UnavailableError) Is(target error) bool { return target == ErrUnavailable }
+
+// IndexError records a failed operation on the index directory. Op names the
+// step ("open", "create", "remove", "batch", "search", "rebuild", ...).
+type IndexError struct {
+	Op   string
+	Path string
+	Err  error
+}
+
+func (e *IndexError) Error() string {
+	s := "recall: " + e.Op
+	if e.Path != "" {
+		s += " " + e.Path
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the underlying error.
+func (e *IndexError) Unwrap() error { return e.Err }

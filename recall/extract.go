@@ -1,0 +1,245 @@
+package recall
+
+import (
+	"encoding/json"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// msgFields is what the index keeps of one archived message.
+type msgFields struct {
+	Role    string   // "user", "assistant", "tool" (a tool result of either wire generation), "system", ...
+	Text    string   // searchable text, capped
+	Tools   []string // tool names called or answered
+	Paths   []string // file paths and artifact names, with their suffixes
+	IsError bool     // a tool result flagged as an error
+	CallIDs []string // ids of the tool calls this message makes
+}
+
+// Limits of what is extracted per message.
+const (
+	maxPathsPerMessage = 64
+	maxPathSuffixes    = 6
+)
+
+// isPathKey reports whether a tool-argument key's string values name files.
+func isPathKey(k string) bool {
+	switch k {
+	case "file_path", "filepath", "filePath", "path", "paths", "notebook_path", "filename",
+		"file", "files", "dir", "directory", "cwd", "old_path", "new_path", "uri", "url":
+		return true
+	}
+	return false
+}
+
+// pathRe finds path-like tokens in free text: at least one slash between
+// name characters, or a file name with a short extension.
+var pathRe = regexp.MustCompile(`(?:[~.]{0,2}/)?(?:[A-Za-z0-9_@+.-]+/)+[A-Za-z0-9_@+.-]+|\b[A-Za-z0-9_-]+\.(?:go|rs|py|ts|tsx|js|jsx|json|jsonl|md|toml|yaml|yml|txt|sh|c|h|cc|cpp|hpp|java|rb|sql|html|css|lock|mod|sum|cfg|ini|xml|proto|log|traj)\b`)
+
+// extractMessage decodes raw as a hostshim message and collects its fields.
+// callNames maps tool-call ids seen earlier in the checkpoint to tool names,
+// so a tool result can be found by the name of the tool that produced it.
+// A message that does not decode is indexed as its raw JSON text.
+func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes int) msgFields {
+	var m hostshim.Message
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return msgFields{Role: "unknown", Text: capText(string(raw), maxBytes)}
+	}
+	f := msgFields{Role: string(m.Role)}
+	paths := newPathSet()
+	var extra []string
+	if id, ok := m.ToolResultID(); ok {
+		f.Role = "tool"
+		if name := callNames[id]; name != "" {
+			f.Tools = append(f.Tools, name)
+		}
+	}
+	if m.IsError != nil && *m.IsError {
+		f.IsError = true
+	}
+	var walk func(bs []hostshim.Block)
+	walk = func(bs []hostshim.Block) {
+		for _, b := range bs {
+			switch b.Type {
+			case hostshim.BlockToolCall:
+				if b.Name != "" {
+					f.Tools = append(f.Tools, b.Name)
+					if b.ID != "" {
+						callNames[b.ID] = b.Name
+						f.CallIDs = append(f.CallIDs, b.ID)
+					}
+				}
+				argPaths(b.Arguments, paths)
+			case hostshim.BlockToolResult:
+				if b.IsError != nil && *b.IsError {
+					f.IsError = true
+				}
+				if name := callNames[b.ToolCallID]; name != "" {
+					f.Tools = append(f.Tools, name)
+				}
+				walk(b.Content)
+			case hostshim.BlockToolAddition, hostshim.BlockToolRemoval:
+				if b.ToolName != "" {
+					f.Tools = append(f.Tools, b.ToolName)
+				}
+			case hostshim.BlockImage, hostshim.BlockFile:
+				for _, n := range artifactNames(b.Attachment, b.Offloaded) {
+					paths.add(n)
+					extra = append(extra, n)
+				}
+			}
+		}
+	}
+	walk(m.Content)
+	text := m.Text()
+	if len(extra) > 0 {
+		text += "\n" + strings.Join(extra, "\n")
+	}
+	f.Text = capText(text, maxBytes)
+	if f.Role == "tool" || f.Role == string(hostshim.RoleUser) {
+		// Paths printed by tools (ls, grep, compiler errors) are what an
+		// agent later looks for; take them from the indexed text.
+		for _, p := range pathRe.FindAllString(f.Text, 4*maxPathsPerMessage) {
+			paths.add(p)
+		}
+	}
+	f.Paths = paths.list()
+	f.Tools = dedupe(f.Tools)
+	return f
+}
+
+// argPaths adds the file paths named by a tool call's JSON arguments.
+func argPaths(args string, ps *pathSet) {
+	if args == "" {
+		return
+	}
+	var v any
+	if err := json.Unmarshal([]byte(args), &v); err != nil {
+		for _, p := range pathRe.FindAllString(args, maxPathsPerMessage) {
+			ps.add(p)
+		}
+		return
+	}
+	var visit func(key string, v any, depth int)
+	visit = func(key string, v any, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				visit(k, e, depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				visit(key, e, depth+1)
+			}
+		case string:
+			if isPathKey(key) && !strings.ContainsAny(x, "\n") && len(x) <= 512 {
+				ps.add(x)
+				return
+			}
+			for _, p := range pathRe.FindAllString(x, maxPathsPerMessage) {
+				ps.add(p)
+			}
+		}
+	}
+	visit("", v, 0)
+}
+
+// artifactNames returns the names, paths and URIs an attachment or an
+// offload record carries.
+func artifactNames(docs ...json.RawMessage) []string {
+	var out []string
+	for _, d := range docs {
+		if len(d) == 0 {
+			continue
+		}
+		var m map[string]any
+		if json.Unmarshal(d, &m) != nil {
+			continue
+		}
+		for _, k := range []string{"name", "filename", "fileName", "path", "uri", "url", "artifactId", "ref", "id"} {
+			if s, ok := m[k].(string); ok && s != "" && len(s) <= 512 && !strings.HasPrefix(s, "data:") {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// pathSet collects paths with their trailing suffixes ("a/b/c.go" also
+// yields "b/c.go" and "c.go") so a query naming the tail of a path matches
+// the path field exactly.
+type pathSet struct {
+	seen map[string]bool
+	out  []string
+}
+
+func newPathSet() *pathSet { return &pathSet{seen: map[string]bool{}} }
+
+func (s *pathSet) add(p string) {
+	p = strings.TrimSpace(p)
+	p = strings.TrimRight(p, ".,:;)]}'\"`")
+	if p == "" || len(s.out) >= maxPathsPerMessage*maxPathSuffixes || !utf8.ValidString(p) {
+		return
+	}
+	s.put(p)
+	q := strings.TrimLeft(p, "./~")
+	for i := 0; i < maxPathSuffixes && q != ""; i++ {
+		s.put(q)
+		j := strings.IndexByte(q, '/')
+		if j < 0 {
+			break
+		}
+		q = q[j+1:]
+	}
+	if b := path.Base(p); b != "." && b != "/" {
+		s.put(b)
+	}
+}
+
+func (s *pathSet) put(p string) {
+	p = strings.ToLower(p)
+	if p == "" || s.seen[p] {
+		return
+	}
+	s.seen[p] = true
+	s.out = append(s.out, p)
+}
+
+func (s *pathSet) list() []string {
+	sort.Strings(s.out)
+	return s.out
+}
+
+func dedupe(xs []string) []string {
+	if len(xs) < 2 {
+		return xs
+	}
+	seen := make(map[string]bool, len(xs))
+	out := xs[:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// capText cuts s to at most n bytes on a rune boundary.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

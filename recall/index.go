@@ -1,0 +1,824 @@
+package recall
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// schemaVersion names the mapping and document layout. An index written
+// with another value is rebuilt on Open.
+const schemaVersion = "ef-recall-1"
+
+// Internal (non-document) keys of the index.
+const (
+	keySchema    = "ef/schema"
+	keySessions  = "ef/sessions"
+	keyWMPrefix  = "ef/wm/"
+	analyzerText = "ef_text"
+	analyzerLow  = "ef_lower"
+)
+
+// Document fields.
+const (
+	fKind    = "kind"    // "checkpoint" or "message"
+	fSession = "session" // session id
+	fCkpt    = "ckpt"    // checkpoint id (stored only)
+	fCID     = "cid"     // checkpoint id, indexed on checkpoint documents only
+	fIndex   = "index"   // message index (stored only)
+	fRole    = "role"    // message role
+	fMode    = "mode"    // fold mode (checkpoint documents)
+	fTime    = "time"    // checkpoint createdAt, ms (stored only)
+	fOrder   = "order"   // session order, fixed-width hex: time, then index
+	fText    = "text"    // the searchable text
+	fTool    = "tool"    // tool names
+	fPath    = "path"    // file paths and artifact names
+	fFlag    = "flag"    // "error" for tool results flagged as errors
+)
+
+const (
+	kindCheckpoint = "checkpoint"
+	kindMessage    = "message"
+)
+
+// Options configure an Index. The zero value is ready to use; every zero
+// field means the default documented on it.
+type Options struct {
+	// Logger receives notices about rebuilds, corrupt indexes and
+	// unavailable bundles met while indexing. Nil means discard.
+	Logger *slog.Logger
+	// LockTimeout is how long Open waits for an index directory held by
+	// another process before failing with ErrLocked. Zero means 1s.
+	LockTimeout time.Duration
+	// MaxIndexedBytes caps the text indexed (and kept for snippets) per
+	// message; longer messages are searchable in their first
+	// MaxIndexedBytes bytes only (recall still returns them whole). Zero
+	// means 256 KiB.
+	MaxIndexedBytes int
+	// BatchDocs is how many documents are written to the index at once
+	// while indexing. Zero means 2000.
+	BatchDocs int
+	// DefaultBudget is the token budget of an answer whose request names
+	// none. Zero means DefaultBudget (4,000 tokens).
+	DefaultBudget int
+	// MaxBudget is the hard maximum token budget of any answer; larger
+	// requests are lowered to it. Zero means MaxBudget (16,000 tokens).
+	MaxBudget int
+	// Tokens counts the tokens of a text for budgeting. Nil means
+	// EstimateTokens.
+	Tokens func(string) int
+	// ReadOnly opens an existing index for searching and recalling only:
+	// Sync, Add and Rebuild return an error and a corrupt index is not
+	// rebuilt. Several read-only opens may coexist, but not with a writer.
+	ReadOnly bool
+}
+
+// Budget defaults (tokens).
+const (
+	DefaultBudget = 4000
+	MaxBudget     = 16000
+)
+
+func (o Options) withDefaults() Options {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = time.Second
+	}
+	if o.MaxIndexedBytes <= 0 {
+		o.MaxIndexedBytes = 256 << 10
+	}
+	if o.BatchDocs <= 0 {
+		o.BatchDocs = 2000
+	}
+	if o.MaxBudget <= 0 {
+		o.MaxBudget = MaxBudget
+	}
+	if o.MaxBudget < MinBudget {
+		o.MaxBudget = MinBudget
+	}
+	if o.DefaultBudget <= 0 {
+		o.DefaultBudget = DefaultBudget
+	}
+	if o.DefaultBudget > o.MaxBudget {
+		o.DefaultBudget = o.MaxBudget
+	}
+	if o.Tokens == nil {
+		o.Tokens = EstimateTokens
+	}
+	return o
+}
+
+// Index is the search index over the checkpoints of one bundle store, and
+// the recall service over the same store. It is a derived cache: it can be
+// deleted at any time and rebuilt from the Source (see the package comment).
+//
+// An Index is safe for concurrent use: searches and recalls run in
+// parallel; Sync, Add and Rebuild are serialized with each other.
+type Index struct {
+	dir  string
+	src  Source
+	opts Options
+
+	writeMu sync.Mutex // serializes Sync, Add, Rebuild and Close
+
+	mu      sync.RWMutex // guards idx, wm and closed
+	idx     bleve.Index
+	wm      map[string]map[string]wmEntry // session → checkpoint → entry
+	closed  bool
+	rebuilt string // why Open rebuilt the index, "" if it did not
+}
+
+// wmEntry is the watermark of one indexed checkpoint.
+type wmEntry struct {
+	ID   string `json:"id"`
+	Hash string `json:"hash"`
+	N    int    `json:"n"` // messages indexed
+}
+
+// Open opens the index in dir, creating it when dir does not exist, over
+// the checkpoints of src. An index that cannot be opened, was written by
+// another schema or is inconsistent with its watermark is removed and
+// created anew (Rebuilt reports why); call Sync to (re)fill it. Open does not
+// read the Source.
+func Open(dir string, src Source, opts Options) (*Index, error) {
+	if src == nil {
+		return nil, errors.New("recall: open: nil Source")
+	}
+	x := &Index{dir: dir, src: src, opts: opts.withDefaults()}
+	if err := x.open(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// Dir returns the index directory.
+func (x *Index) Dir() string { return x.dir }
+
+// Rebuilt returns why Open found the index unusable and started it anew
+// ("" when the index opened cleanly or was new).
+func (x *Index) Rebuilt() string {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.rebuilt
+}
+
+func (x *Index) runtimeConfig() map[string]interface{} {
+	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String()}
+	if x.opts.ReadOnly {
+		c["read_only"] = true
+	}
+	return c
+}
+
+// open opens or creates the bleve index and loads the watermark.
+func (x *Index) open() error {
+	if _, err := os.Stat(x.dir); errors.Is(err, os.ErrNotExist) {
+		if x.opts.ReadOnly {
+			return &IndexError{Op: "open", Path: x.dir, Err: err}
+		}
+		return x.create()
+	}
+	idx, err := bleve.OpenUsing(x.dir, x.runtimeConfig())
+	if err != nil {
+		if isLockTimeout(err) {
+			return &IndexError{Op: "open", Path: x.dir, Err: fmt.Errorf("%w: %v", ErrLocked, err)}
+		}
+		return x.recover(fmt.Sprintf("open failed: %v", err))
+	}
+	x.idx = idx
+	if reason := x.check(); reason != "" {
+		return x.recover(reason)
+	}
+	return nil
+}
+
+// check loads the watermark and verifies the index against it, returning
+// why the index is unusable ("" when it is fine).
+func (x *Index) check() string {
+	v, err := x.idx.GetInternal([]byte(keySchema))
+	if err != nil {
+		return fmt.Sprintf("read schema: %v", err)
+	}
+	if string(v) != schemaVersion {
+		return fmt.Sprintf("schema %q, want %q", v, schemaVersion)
+	}
+	wm, err := loadWatermark(x.idx)
+	if err != nil {
+		return err.Error()
+	}
+	want := uint64(0)
+	for _, cks := range wm {
+		for _, e := range cks {
+			want += uint64(e.N) + 1
+		}
+	}
+	n, err := x.idx.DocCount()
+	if err != nil {
+		return fmt.Sprintf("count documents: %v", err)
+	}
+	if n != want {
+		return fmt.Sprintf("index holds %d documents, watermark says %d", n, want)
+	}
+	x.wm = wm
+	return ""
+}
+
+// recover handles an unusable index: read-only opens fail, writers remove
+// the directory and start an empty index.
+func (x *Index) recover(reason string) error {
+	if x.idx != nil {
+		_ = x.idx.Close()
+		x.idx = nil
+	}
+	if x.opts.ReadOnly {
+		return &IndexError{Op: "open", Path: x.dir, Err: fmt.Errorf("%w: %s", ErrCorruptIndex, reason)}
+	}
+	x.opts.Logger.Warn("recall: rebuilding index", "dir", x.dir, "reason", reason)
+	if err := os.RemoveAll(x.dir); err != nil {
+		return &IndexError{Op: "remove", Path: x.dir, Err: err}
+	}
+	if err := x.create(); err != nil {
+		return err
+	}
+	x.rebuilt = reason
+	return nil
+}
+
+func (x *Index) create() error {
+	// The index holds copies of archived messages: keep it private
+	// (EF-RFC-001 §25), like the bundles themselves.
+	if err := os.MkdirAll(filepath.Dir(x.dir), 0o700); err != nil {
+		return &IndexError{Op: "create", Path: x.dir, Err: err}
+	}
+	idx, err := bleve.NewUsing(x.dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
+		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true})
+	if err != nil {
+		if isLockTimeout(err) {
+			return &IndexError{Op: "create", Path: x.dir, Err: fmt.Errorf("%w: %v", ErrLocked, err)}
+		}
+		return &IndexError{Op: "create", Path: x.dir, Err: err}
+	}
+	if err := os.Chmod(x.dir, 0o700); err != nil {
+		_ = idx.Close()
+		return &IndexError{Op: "create", Path: x.dir, Err: err}
+	}
+	if err := idx.SetInternal([]byte(keySchema), []byte(schemaVersion)); err != nil {
+		_ = idx.Close()
+		return &IndexError{Op: "create", Path: x.dir, Err: err}
+	}
+	x.idx = idx
+	x.wm = map[string]map[string]wmEntry{}
+	return nil
+}
+
+func isLockTimeout(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "timeout")
+}
+
+// newMapping returns the lean document mapping: one analyzed text field
+// (stored for snippets, with term vectors for phrases and highlighting),
+// keyword fields for filters and exact matches, and no _all field, no
+// dynamic fields and no doc values except on the sort field.
+func newMapping() *mapping.IndexMappingImpl {
+	m := bleve.NewIndexMapping()
+	m.ScoringModel = bindex.BM25Scoring
+	// One analyzer for English and CJK: unicode word breaks, full/half
+	// width folding, lower case, English possessives, CJK bigrams, then
+	// English stemming (which leaves bigrams alone). One field instead of
+	// an "en" and a "cjk" field halves the index and lets a mixed query
+	// match mixed text.
+	must(m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
+	}))
+	must(m.AddCustomAnalyzer(analyzerLow, map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     single.Name,
+		"token_filters": []interface{}{lowercase.Name},
+	}))
+	m.DefaultAnalyzer = analyzerText
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+
+	text := bleve.NewTextFieldMapping()
+	text.Analyzer = analyzerText
+	text.Store = true
+	text.IncludeTermVectors = true
+	text.IncludeInAll = false
+	text.DocValues = false
+
+	field := func(analyzer string, index, store, docValues bool) *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Index = index
+		f.Store = store
+		f.DocValues = docValues
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		return f
+	}
+	const kw = "keyword"
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt(fText, text)
+	dm.AddFieldMappingsAt(fKind, field(kw, true, true, false))
+	dm.AddFieldMappingsAt(fSession, field(kw, true, true, false))
+	dm.AddFieldMappingsAt(fCkpt, field(kw, false, true, false))
+	dm.AddFieldMappingsAt(fCID, field(kw, true, false, false))
+	dm.AddFieldMappingsAt(fIndex, field(kw, false, true, false))
+	dm.AddFieldMappingsAt(fRole, field(kw, true, true, false))
+	dm.AddFieldMappingsAt(fMode, field(kw, true, true, false))
+	dm.AddFieldMappingsAt(fTime, field(kw, false, true, false))
+	dm.AddFieldMappingsAt(fOrder, field(kw, false, false, true))
+	dm.AddFieldMappingsAt(fTool, field(analyzerLow, true, true, false))
+	dm.AddFieldMappingsAt(fPath, field(analyzerLow, true, false, false))
+	dm.AddFieldMappingsAt(fFlag, field(kw, true, true, false))
+	m.DefaultMapping = dm
+	return m
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err) // the mapping is a constant; an error is a programming bug
+	}
+}
+
+// loadWatermark reads every session's watermark from the index.
+func loadWatermark(idx bleve.Index) (map[string]map[string]wmEntry, error) {
+	wm := map[string]map[string]wmEntry{}
+	raw, err := idx.GetInternal([]byte(keySessions))
+	if err != nil {
+		return nil, fmt.Errorf("read watermark: %v", err)
+	}
+	if raw == nil {
+		return wm, nil
+	}
+	var sessions []string
+	if err := json.Unmarshal(raw, &sessions); err != nil {
+		return nil, fmt.Errorf("decode watermark session list: %v", err)
+	}
+	for _, s := range sessions {
+		raw, err := idx.GetInternal([]byte(keyWMPrefix + s))
+		if err != nil {
+			return nil, fmt.Errorf("read watermark of session %q: %v", s, err)
+		}
+		var es []wmEntry
+		if err := json.Unmarshal(raw, &es); err != nil {
+			return nil, fmt.Errorf("decode watermark of session %q: %v", s, err)
+		}
+		m := make(map[string]wmEntry, len(es))
+		for _, e := range es {
+			m[e.ID] = e
+		}
+		wm[s] = m
+	}
+	return wm, nil
+}
+
+// Close closes the index. It is idempotent.
+func (x *Index) Close() error {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.closed {
+		return nil
+	}
+	x.closed = true
+	if x.idx == nil {
+		return nil
+	}
+	if err := x.idx.Close(); err != nil {
+		return &IndexError{Op: "close", Path: x.dir, Err: err}
+	}
+	return nil
+}
+
+// SyncStats reports what Sync, Add or Rebuild did.
+type SyncStats struct {
+	Sessions    int // sessions seen in the Source
+	Checkpoints int // checkpoints (re)indexed
+	Messages    int // messages indexed
+	Removed     int // checkpoints removed from the index (gone from the Source)
+	Unchanged   int // checkpoints already indexed with the same logical hash
+	// Unavailable lists checkpoints the Source could not serve; they stay
+	// out of the index and are retried by the next Sync.
+	Unavailable []UnavailableError
+}
+
+// Watermark returns, per session, the ids of the checkpoints the index
+// holds, sorted.
+func (x *Index) Watermark() map[string][]string {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	out := make(map[string][]string, len(x.wm))
+	for s, cks := range x.wm {
+		ids := make([]string, 0, len(cks))
+		for id := range cks {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		out[s] = ids
+	}
+	return out
+}
+
+// Sync brings the index up to date with the Source: it indexes the
+// checkpoints the watermark lacks (or whose logical hash changed) and
+// removes those the Source no longer has. Checkpoints the Source reports
+// unavailable are skipped and listed in the stats.
+func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	if err := x.writable(); err != nil {
+		return SyncStats{}, err
+	}
+	return x.sync(ctx, "")
+}
+
+// Add indexes one checkpoint now (the engine calls it after a bundle was
+// written). It is a no-op when the checkpoint is already indexed with the
+// same logical hash.
+func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncStats, error) {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	if err := x.writable(); err != nil {
+		return SyncStats{}, err
+	}
+	var st SyncStats
+	ck, err := x.src.Checkpoint(ctx, sessionID, checkpointID)
+	if err != nil {
+		return st, err
+	}
+	w := x.newWriter(ctx, &st)
+	if err := w.checkpoint(ck.CheckpointInfo); err != nil {
+		return st, err
+	}
+	return st, w.flush()
+}
+
+// Rebuild deletes the index and indexes every checkpoint of the Source
+// again.
+func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	if err := x.writable(); err != nil {
+		return SyncStats{}, err
+	}
+	x.mu.Lock()
+	err := x.idx.Close()
+	x.idx = nil
+	if err == nil {
+		err = os.RemoveAll(x.dir)
+	}
+	if err == nil {
+		err = x.create()
+	}
+	x.mu.Unlock()
+	if err != nil {
+		return SyncStats{}, &IndexError{Op: "rebuild", Path: x.dir, Err: err}
+	}
+	return x.sync(ctx, "")
+}
+
+func (x *Index) writable() error {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if x.closed {
+		return ErrClosed
+	}
+	if x.opts.ReadOnly {
+		return &IndexError{Op: "write", Path: x.dir, Err: errors.New("index opened read-only")}
+	}
+	return nil
+}
+
+// sync indexes what is missing; onlySession limits it to one session ("" for
+// all). The caller holds writeMu.
+func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error) {
+	var st SyncStats
+	sessions, err := x.src.Sessions(ctx)
+	if err != nil {
+		return st, fmt.Errorf("recall: sync: list sessions: %w", err)
+	}
+	sort.Strings(sessions)
+	st.Sessions = len(sessions)
+	w := x.newWriter(ctx, &st)
+	present := map[string]bool{}
+	for _, s := range sessions {
+		if onlySession != "" && s != onlySession {
+			continue
+		}
+		present[s] = true
+		infos, err := x.src.List(ctx, s)
+		if err != nil {
+			return st, fmt.Errorf("recall: sync: list session %q: %w", s, err)
+		}
+		listed := map[string]bool{}
+		for _, ci := range infos {
+			if ci.SessionID == "" {
+				ci.SessionID = s
+			}
+			listed[ci.CheckpointID] = true
+			if err := w.checkpoint(ci); err != nil {
+				return st, err
+			}
+		}
+		for id := range x.snapshotWM(s) {
+			if !listed[id] {
+				w.remove(s, id)
+			}
+		}
+	}
+	if onlySession == "" {
+		for s, cks := range x.snapshotAllWM() {
+			if present[s] {
+				continue
+			}
+			for id := range cks {
+				w.remove(s, id)
+			}
+		}
+	}
+	return st, w.flush()
+}
+
+func (x *Index) snapshotWM(session string) map[string]wmEntry {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	out := make(map[string]wmEntry, len(x.wm[session]))
+	for k, v := range x.wm[session] {
+		out[k] = v
+	}
+	return out
+}
+
+func (x *Index) snapshotAllWM() map[string]map[string]wmEntry {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	out := make(map[string]map[string]wmEntry, len(x.wm))
+	for s := range x.wm {
+		out[s] = nil
+	}
+	for s := range out {
+		m := make(map[string]wmEntry, len(x.wm[s]))
+		for k, v := range x.wm[s] {
+			m[k] = v
+		}
+		out[s] = m
+	}
+	return out
+}
+
+// writer fills batches on one goroutine (a bleve Batch is not safe for
+// concurrent use). Each checkpoint's documents and its session's new
+// watermark go into the same batch, so the watermark on disk never claims
+// a checkpoint whose documents are not there.
+type writer struct {
+	x       *Index
+	ctx     context.Context
+	st      *SyncStats
+	b       *bleve.Batch
+	docs    int
+	bytes   int
+	dirty   map[string]bool               // sessions whose watermark changed in b
+	pending map[string]map[string]wmEntry // watermark after b commits
+}
+
+func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
+	x.mu.RLock()
+	b := x.idx.NewBatch()
+	x.mu.RUnlock()
+	return &writer{x: x, ctx: ctx, st: st, b: b, dirty: map[string]bool{}, pending: map[string]map[string]wmEntry{}}
+}
+
+// wmFor returns the session's watermark as it will be after the pending
+// batch commits, copying it from the index's on first use.
+func (w *writer) wmFor(s string) map[string]wmEntry {
+	if m, ok := w.pending[s]; ok {
+		return m
+	}
+	m := w.x.snapshotWM(s)
+	w.pending[s] = m
+	return m
+}
+
+func validID(s string) bool {
+	return s != "" && utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+func validCheckpointID(s string) bool {
+	return validID(s) && !strings.ContainsAny(s, "#@: \t\r\n")
+}
+
+func docID(session, ckpt string, i int) string {
+	if i < 0 {
+		return session + "\x00" + ckpt
+	}
+	return session + "\x00" + ckpt + "\x00" + strconv.Itoa(i)
+}
+
+func orderKey(createdAt int64, i int) string {
+	// Fixed-width hex sorts as the numbers do; the checkpoint document
+	// (i = -1) sorts after its messages, as it was written after them.
+	if i < 0 {
+		i = 1<<31 - 1
+	}
+	return fmt.Sprintf("%016x%08x", uint64(createdAt), uint32(i))
+}
+
+// checkpoint indexes one checkpoint unless the watermark already has it.
+func (w *writer) checkpoint(ci CheckpointInfo) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	s, id := ci.SessionID, ci.CheckpointID
+	if !validID(s) || !validCheckpointID(id) {
+		return fmt.Errorf("%w: session %q checkpoint %q", ErrInvalidID, s, id)
+	}
+	wm := w.wmFor(s)
+	if e, ok := wm[id]; ok && e.Hash == ci.LogicalHash {
+		w.st.Unchanged++
+		return nil
+	}
+	ck, err := w.x.src.Checkpoint(w.ctx, s, id)
+	if err != nil {
+		return w.unavailable(ci, err)
+	}
+	if ck.LogicalHash == "" {
+		ck.LogicalHash = ci.LogicalHash
+	}
+	// Read every message before touching the batch, so an unavailable
+	// bundle leaves no partial checkpoint behind.
+	var msgs []json.RawMessage
+	for off := 0; ; {
+		p, err := w.x.src.Page(w.ctx, s, id, off, 512)
+		if err != nil {
+			return w.unavailable(ci, err)
+		}
+		msgs = append(msgs, p.Messages...)
+		off += len(p.Messages)
+		if len(p.Messages) == 0 || off >= p.Total {
+			break
+		}
+	}
+	if old, ok := wm[id]; ok {
+		w.deleteDocs(s, old)
+	}
+	mode := ck.Mode
+	if err := w.b.Index(docID(s, id, -1), map[string]interface{}{
+		fKind: kindCheckpoint, fSession: s, fCkpt: id, fCID: id, fMode: mode,
+		fTime:  strconv.FormatInt(ck.CreatedAt, 10),
+		fOrder: orderKey(ck.CreatedAt, -1), fText: capText(ck.Rendered, w.x.opts.MaxIndexedBytes),
+	}); err != nil {
+		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
+	}
+	callNames := map[string]string{}
+	for i, raw := range msgs {
+		f := extractMessage(raw, callNames, w.x.opts.MaxIndexedBytes)
+		doc := map[string]interface{}{
+			fKind: kindMessage, fSession: s, fCkpt: id, fIndex: strconv.Itoa(i), fRole: f.Role,
+			fTime:  strconv.FormatInt(ck.CreatedAt, 10),
+			fOrder: orderKey(ck.CreatedAt, i), fText: f.Text,
+		}
+		if len(f.Tools) > 0 {
+			doc[fTool] = f.Tools
+		}
+		if len(f.Paths) > 0 {
+			doc[fPath] = f.Paths
+		}
+		if f.IsError {
+			doc[fFlag] = "error"
+		}
+		if err := w.b.Index(docID(s, id, i), doc); err != nil {
+			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
+		}
+		w.bytes += len(f.Text)
+	}
+	wm[id] = wmEntry{ID: id, Hash: ck.LogicalHash, N: len(msgs)}
+	w.dirty[s] = true
+	w.docs += len(msgs) + 1
+	w.st.Checkpoints++
+	w.st.Messages += len(msgs)
+	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
+		return w.flush()
+	}
+	return nil
+}
+
+func (w *writer) unavailable(ci CheckpointInfo, err error) error {
+	var ue *UnavailableError
+	if errors.As(err, &ue) {
+		w.st.Unavailable = append(w.st.Unavailable, *ue)
+	} else if errors.Is(err, ErrUnavailable) {
+		w.st.Unavailable = append(w.st.Unavailable, UnavailableError{SessionID: ci.SessionID, CheckpointID: ci.CheckpointID, Reason: err.Error()})
+	} else {
+		return fmt.Errorf("recall: index checkpoint %q: %w", ci.CheckpointID, err)
+	}
+	w.x.opts.Logger.Warn("recall: checkpoint unavailable, not indexed", "session", ci.SessionID, "checkpoint", ci.CheckpointID, "err", err)
+	return nil
+}
+
+func (w *writer) deleteDocs(s string, e wmEntry) {
+	w.b.Delete(docID(s, e.ID, -1))
+	for i := 0; i < e.N; i++ {
+		w.b.Delete(docID(s, e.ID, i))
+	}
+	w.docs += e.N + 1
+}
+
+// remove deletes an indexed checkpoint that the Source no longer has.
+func (w *writer) remove(s, id string) {
+	wm := w.wmFor(s)
+	e, ok := wm[id]
+	if !ok {
+		return
+	}
+	w.deleteDocs(s, e)
+	delete(wm, id)
+	w.dirty[s] = true
+	w.st.Removed++
+}
+
+// flush writes the pending batch with the watermarks of the sessions it
+// touched, then publishes the new watermark in memory.
+func (w *writer) flush() error {
+	if len(w.dirty) == 0 && w.b.Size() == 0 {
+		return nil
+	}
+	w.x.mu.Lock()
+	defer w.x.mu.Unlock()
+	sessions := make(map[string]bool, len(w.x.wm)+len(w.dirty))
+	for s := range w.x.wm {
+		sessions[s] = true
+	}
+	for s := range w.dirty {
+		wm := w.pending[s]
+		if len(wm) == 0 {
+			delete(sessions, s)
+			w.b.DeleteInternal([]byte(keyWMPrefix + s))
+			continue
+		}
+		sessions[s] = true
+		es := make([]wmEntry, 0, len(wm))
+		for _, e := range wm {
+			es = append(es, e)
+		}
+		sort.Slice(es, func(i, j int) bool { return es[i].ID < es[j].ID })
+		raw, _ := json.Marshal(es)
+		w.b.SetInternal([]byte(keyWMPrefix+s), raw)
+	}
+	list := make([]string, 0, len(sessions))
+	for s := range sessions {
+		list = append(list, s)
+	}
+	sort.Strings(list)
+	raw, _ := json.Marshal(list)
+	w.b.SetInternal([]byte(keySessions), raw)
+	if err := w.x.idx.Batch(w.b); err != nil {
+		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
+	}
+	for s := range w.dirty {
+		if len(w.pending[s]) == 0 {
+			delete(w.x.wm, s)
+		} else {
+			w.x.wm[s] = w.pending[s]
+		}
+	}
+	w.b.Reset()
+	w.docs, w.bytes = 0, 0
+	w.dirty = map[string]bool{}
+	w.pending = map[string]map[string]wmEntry{}
+	return nil
+}
+
+// StoreIndexDir returns where the index of the bundle store rooted at root
+// lives: "<root>/.recall". The bundle store ignores names that are not its
+// own session directories, so the index sits beside the bundles it is
+// derived from, under the same restricted permissions, and is deleted with
+// the store.
+func StoreIndexDir(root string) string { return filepath.Join(root, ".recall") }

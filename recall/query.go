@@ -1,0 +1,155 @@
+package recall
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Query limits.
+const (
+	// MaxQueryBytes is the longest query accepted.
+	MaxQueryBytes = 512
+	// MaxQueryClauses is the most words, phrases and prefixes a query may
+	// hold.
+	MaxQueryClauses = 16
+)
+
+type clauseKind int
+
+const (
+	clauseWord   clauseKind = iota // a bare word: matched as written (a phrase if it analyzes to several tokens)
+	clausePhrase                   // "quoted words": an exact phrase
+	clausePrefix                   // word*: any word starting with it
+)
+
+type clause struct {
+	kind clauseKind
+	text string
+}
+
+// parseQuery splits a query into clauses. The syntax, meant to be obvious
+// to a model: words separated by spaces must all match; "double quotes"
+// make a phrase; a trailing * makes a prefix (at least two characters).
+func parseQuery(q string) ([]clause, error) {
+	bad := func(pos int, reason string) error {
+		return &QueryError{Query: q, Pos: pos, Reason: reason, Err: ErrBadQuery}
+	}
+	if len(q) > MaxQueryBytes {
+		return nil, &QueryError{Query: q, Reason: "the query is " + strconv.Itoa(len(q)) + " bytes; the maximum is " + strconv.Itoa(MaxQueryBytes), Err: ErrQueryTooLong}
+	}
+	if !utf8.ValidString(q) {
+		return nil, bad(0, "the query is not valid UTF-8")
+	}
+	if strings.TrimSpace(q) == "" {
+		return nil, &QueryError{Query: q, Reason: "the query has no words", Err: ErrEmptyQuery}
+	}
+	var out []clause
+	i := 0
+	for i < len(q) {
+		r, n := utf8.DecodeRuneInString(q[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += n
+			continue
+		case unicode.IsControl(r):
+			return nil, bad(i, "control character in the query")
+		case r == '"':
+			j := strings.IndexByte(q[i+1:], '"')
+			if j < 0 {
+				return nil, bad(i, "unbalanced double quote")
+			}
+			phrase := strings.TrimSpace(q[i+1 : i+1+j])
+			if phrase == "" {
+				return nil, bad(i, "empty phrase \"\"")
+			}
+			if k := strings.IndexFunc(phrase, unicode.IsControl); k >= 0 {
+				return nil, bad(i+1+k, "control character in the query")
+			}
+			out = append(out, clause{kind: clausePhrase, text: phrase})
+			i += j + 2
+		default:
+			j := i
+			for j < len(q) {
+				r, n := utf8.DecodeRuneInString(q[j:])
+				if unicode.IsSpace(r) || r == '"' {
+					break
+				}
+				if unicode.IsControl(r) {
+					return nil, bad(j, "control character in the query")
+				}
+				j += n
+			}
+			word := q[i:j]
+			c := clause{kind: clauseWord, text: word}
+			if k := strings.IndexByte(word, '*'); k >= 0 {
+				if k != len(word)-1 {
+					return nil, bad(i+k, "'*' may only end a word (prefix search)")
+				}
+				c = clause{kind: clausePrefix, text: word[:k]}
+				if utf8.RuneCountInString(c.text) < 2 {
+					return nil, bad(i, "a prefix needs at least two characters before '*'")
+				}
+			}
+			out = append(out, c)
+			i = j
+		}
+		if len(out) > MaxQueryClauses {
+			return nil, &QueryError{Query: q, Pos: i, Reason: "more than " + strconv.Itoa(MaxQueryClauses) + " words or phrases", Err: ErrQueryTooLong}
+		}
+	}
+	return out, nil
+}
+
+// buildQuery turns clauses into a bleve query: every clause must match
+// (conjunction); a clause matches the text field as a phrase, or exactly a
+// checkpoint id, a tool name or a file path (boosted: an exact name is a
+// stronger signal than a word in passing).
+func buildQuery(cs []clause) query.Query {
+	parts := make([]query.Query, 0, len(cs))
+	for _, c := range cs {
+		var alts []query.Query
+		switch c.kind {
+		case clauseWord, clausePhrase:
+			p := bleve.NewMatchPhraseQuery(c.text)
+			p.SetField(fText)
+			alts = append(alts, p)
+			low := strings.ToLower(c.text)
+			if c.kind == clauseWord {
+				id := bleve.NewTermQuery(c.text)
+				id.SetField(fCID)
+				id.SetBoost(4)
+				tool := bleve.NewTermQuery(low)
+				tool.SetField(fTool)
+				tool.SetBoost(2)
+				alts = append(alts, id, tool)
+			}
+			if t := strings.Trim(low, "./~"); t != "" {
+				path := bleve.NewTermQuery(t)
+				path.SetField(fPath)
+				path.SetBoost(3)
+				alts = append(alts, path)
+			}
+		case clausePrefix:
+			low := strings.ToLower(c.text)
+			p := bleve.NewPrefixQuery(low)
+			p.SetField(fText)
+			path := bleve.NewPrefixQuery(strings.TrimLeft(low, "./~"))
+			path.SetField(fPath)
+			tool := bleve.NewPrefixQuery(low)
+			tool.SetField(fTool)
+			id := bleve.NewPrefixQuery(c.text)
+			id.SetField(fCID)
+			alts = append(alts, p, path, tool, id)
+		}
+		parts = append(parts, bleve.NewDisjunctionQuery(alts...))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return bleve.NewConjunctionQuery(parts...)
+}

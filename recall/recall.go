@@ -1,0 +1,418 @@
+package recall
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Depth is how much of a checkpoint context_recall returns.
+type Depth string
+
+// Depths.
+const (
+	// DepthSummary is the checkpoint's rendered text, paged by line.
+	DepthSummary Depth = "summary"
+	// DepthDetail is one line per archived message, with its index.
+	DepthDetail Depth = "detail"
+	// DepthExact is the archived messages themselves, byte-exact, paged.
+	DepthExact Depth = "exact"
+)
+
+// Recall limits.
+const (
+	// MaxRecallLimit is the largest limit accepted.
+	MaxRecallLimit = 500
+	// DefaultDetailLimit and DefaultExactLimit are the page sizes used when
+	// a request names none (a message ref alone defaults to that one
+	// message at exact depth). Summary pages default to every line that
+	// fits the budget.
+	DefaultDetailLimit = 100
+	DefaultExactLimit  = 20
+	// DetailLineRunes is the most characters of a message shown on its
+	// detail line.
+	DetailLineRunes = 200
+)
+
+// Statuses of a recall answer.
+const (
+	StatusOK          = "ok"
+	StatusUnavailable = "unavailable"
+)
+
+// RecallRequest is a context_recall call.
+type RecallRequest struct {
+	// Ref names the checkpoint or message (see Ref).
+	Ref string `json:"ref"`
+	// Depth is summary, detail or exact. Empty means summary for a
+	// checkpoint ref and exact for a message ref.
+	Depth Depth `json:"depth,omitempty"`
+	// Offset is the first item: a line of the rendered text at summary
+	// depth, a message index at detail and exact depth. Zero means the
+	// message the ref names, or the start.
+	Offset int `json:"offset,omitempty"`
+	// Limit is the most items to return. Zero means every line that fits
+	// (summary), DefaultDetailLimit (detail), DefaultExactLimit (exact), or
+	// 1 for a message ref at exact depth. At most MaxRecallLimit.
+	Limit int `json:"limit,omitempty"`
+	// SessionID is the caller's session, used when the ref names none.
+	SessionID string `json:"sessionId,omitempty"`
+	// Budget is the token budget of the answer. Zero means
+	// Options.DefaultBudget; it is lowered to Options.MaxBudget.
+	Budget int `json:"budget,omitempty"`
+}
+
+// RecallResult is the answer to a recall. Status "unavailable" (with
+// Reason) means the bundle is missing or corrupt; nothing else is set then
+// but the ids.
+type RecallResult struct {
+	Ref          string `json:"ref"`
+	SessionID    string `json:"sessionId"`
+	CheckpointID string `json:"checkpointId"`
+	Depth        Depth  `json:"depth"`
+	Status       string `json:"status"`
+	Reason       string `json:"reason,omitempty"`
+
+	Mode        string `json:"mode,omitempty"`
+	CreatedAt   int64  `json:"createdAt,omitempty"`
+	Messages    int    `json:"messages"`
+	LogicalHash string `json:"logicalHash,omitempty"`
+
+	// Offset is the first item returned, Count how many were returned, and
+	// Total how many items the depth has (lines, or messages).
+	Offset int `json:"offset"`
+	Count  int `json:"count"`
+	Total  int `json:"total"`
+
+	// Summary holds the lines shown at summary depth.
+	Summary string `json:"summary,omitempty"`
+	// Lines holds the detail lines.
+	Lines []DetailLine `json:"lines,omitempty"`
+	// Exact holds the archived messages (or one part of one).
+	Exact []ExactMessage `json:"exact,omitempty"`
+
+	// PastEnd reports that Offset was at or past the end: nothing returned.
+	PastEnd bool `json:"pastEnd,omitempty"`
+	// Cut reports that the token budget stopped the answer before Limit
+	// items (or inside one item).
+	Cut bool `json:"cut"`
+	// Next is the call that returns the next page; nil at the end.
+	Next *RecallRequest `json:"next,omitempty"`
+
+	Budget int `json:"budget"`
+	Tokens int `json:"tokens"`
+}
+
+// DetailLine is one archived message in one line.
+type DetailLine struct {
+	Index int    `json:"index"`
+	Role  string `json:"role"`
+	Text  string `json:"text"`
+}
+
+// ExactMessage is an archived message as it was archived.
+type ExactMessage struct {
+	Index int    `json:"index"`
+	Role  string `json:"role"`
+	// Raw is the message's exact JSON text. It is a string, not embedded
+	// JSON, so that encoding the result keeps every byte.
+	Raw string `json:"raw"`
+	// Bytes and SHA256 ("sha256:<hex>") describe the whole message, also
+	// when Raw is only a part of it.
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
+	// Part is set when Raw is a byte range [From, To) of a message too
+	// large for the budget; the parts concatenate to the message.
+	Part *Part `json:"part,omitempty"`
+}
+
+// Part is a byte range of a message.
+type Part struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// Recall answers a context_recall request. A bundle that is missing or
+// corrupt gives a result with Status StatusUnavailable and the reason, not
+// an error; errors are bad requests (ErrBadRef, ErrBadDepth, ErrBadLimit)
+// and operational failures of the Source.
+func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, error) {
+	if err := x.readable(); err != nil {
+		return nil, err
+	}
+	ref, err := ParseRef(req.Ref)
+	if err != nil {
+		return nil, err
+	}
+	if ref.SessionID == "" {
+		if req.SessionID == "" {
+			return nil, &RefError{Ref: req.Ref, Reason: "no session: add @<session> or call from a session"}
+		}
+		ref.SessionID = req.SessionID
+	}
+	depth := req.Depth
+	if depth == "" {
+		depth = DepthSummary
+		if ref.Message != nil {
+			depth = DepthExact
+		}
+	}
+	if depth != DepthSummary && depth != DepthDetail && depth != DepthExact {
+		return nil, fmt.Errorf("%w: %q (want summary, detail or exact)", ErrBadDepth, depth)
+	}
+	if req.Offset < 0 || req.Limit < 0 || req.Limit > MaxRecallLimit {
+		return nil, fmt.Errorf("%w: offset %d, limit %d (want offset ≥ 0, limit 0 to %d)", ErrBadLimit, req.Offset, req.Limit, MaxRecallLimit)
+	}
+	offset, limit, byteOff := req.Offset, req.Limit, 0
+	if ref.Message != nil && depth != DepthSummary && offset == 0 {
+		offset = *ref.Message
+		byteOff = ref.Byte
+		if limit == 0 && depth == DepthExact {
+			limit = 1
+		}
+	}
+	out := &RecallResult{
+		Ref:       FormatRef(ref, req.SessionID),
+		SessionID: ref.SessionID, CheckpointID: ref.CheckpointID, Depth: depth,
+		Status: StatusOK, Offset: offset, Budget: x.opts.budget(req.Budget),
+	}
+	ck, err := x.src.Checkpoint(ctx, ref.SessionID, ref.CheckpointID)
+	if err != nil {
+		return x.unavailableResult(out, err)
+	}
+	out.Mode, out.CreatedAt, out.Messages, out.LogicalHash = ck.Mode, ck.CreatedAt, ck.Messages, ck.LogicalHash
+	next := func(off, b int) *RecallRequest {
+		r := Ref{SessionID: ref.SessionID, CheckpointID: ref.CheckpointID}
+		n := &RecallRequest{Depth: depth, Limit: req.Limit}
+		if b > 0 {
+			m := off
+			r.Message, r.Byte = &m, b
+		} else {
+			n.Offset = off
+		}
+		n.Ref = FormatRef(r, req.SessionID)
+		return n
+	}
+	out.Tokens = x.opts.Tokens(renderRecallHeader(out)) + 60 // the footer
+	switch depth {
+	case DepthSummary:
+		x.recallSummary(out, ck.Rendered, limit, next)
+		return out, nil
+	case DepthDetail:
+		if limit == 0 {
+			limit = DefaultDetailLimit
+		}
+	case DepthExact:
+		if limit == 0 {
+			limit = DefaultExactLimit
+		}
+	}
+	out.Total = ck.Messages
+	if offset >= ck.Messages {
+		out.PastEnd = true
+		return out, nil
+	}
+	end := min(offset+limit, ck.Messages)
+	callNames := map[string]string{}
+	for i := offset; i < end; {
+		p, err := x.src.Page(ctx, ref.SessionID, ref.CheckpointID, i, min(end-i, 64))
+		if err != nil {
+			return x.unavailableResult(out, err)
+		}
+		if p.Total != ck.Messages || p.Offset != i || len(p.Messages) == 0 {
+			return x.unavailableResult(out, &UnavailableError{SessionID: ref.SessionID, CheckpointID: ref.CheckpointID,
+				Reason: fmt.Sprintf("archive returned messages %d+%d of %d, header says %d", p.Offset, len(p.Messages), p.Total, ck.Messages)})
+		}
+		for _, raw := range p.Messages {
+			var stop bool
+			var cont int // byte offset to continue message i from, 0 for none
+			if depth == DepthDetail {
+				stop = x.addDetail(out, i, raw, callNames)
+			} else {
+				stop, cont = x.addExact(out, i, raw, byteOff, callNames)
+				byteOff = 0
+			}
+			if stop {
+				switch {
+				case cont > 0:
+					out.Next = next(i, cont)
+				case out.Count > 0 && out.Exact != nil && out.Exact[len(out.Exact)-1].Index == i:
+					// message i was finished as a part; go on after it
+					if i+1 < ck.Messages {
+						out.Next = next(i+1, 0)
+					}
+				default:
+					out.Next = next(i, 0)
+				}
+				return out, nil
+			}
+			i++
+		}
+	}
+	if end < ck.Messages {
+		out.Next = next(end, 0)
+	}
+	return out, nil
+}
+
+func (x *Index) readable() error {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if x.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+func (x *Index) unavailableResult(out *RecallResult, err error) (*RecallResult, error) {
+	if !errorsIsUnavailable(err) {
+		return nil, fmt.Errorf("recall %s: %w", out.Ref, err)
+	}
+	r := &RecallResult{Ref: out.Ref, SessionID: out.SessionID, CheckpointID: out.CheckpointID, Depth: out.Depth,
+		Status: StatusUnavailable, Budget: out.Budget}
+	r.Reason = err.Error()
+	if ue, ok := err.(*UnavailableError); ok {
+		r.Reason = ue.Reason
+		if ue.Err != nil {
+			r.Reason += ": " + ue.Err.Error()
+		}
+	}
+	r.Tokens = x.opts.Tokens(RenderRecall(r))
+	return r, nil
+}
+
+func (x *Index) recallSummary(out *RecallResult, rendered string, limit int, next func(int, int) *RecallRequest) {
+	lines := strings.SplitAfter(rendered, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	out.Total = len(lines)
+	if out.Offset >= len(lines) {
+		out.PastEnd = len(lines) > 0 || out.Offset > 0
+		return
+	}
+	end := len(lines)
+	if limit > 0 {
+		end = min(out.Offset+limit, len(lines))
+	}
+	var sb strings.Builder
+	i := out.Offset
+	for ; i < end; i++ {
+		cost := x.opts.Tokens(lines[i])
+		if out.Tokens+cost > out.Budget {
+			out.Cut = true
+			if i == out.Offset {
+				// One line larger than the whole budget: show its head.
+				room := max(out.Budget-out.Tokens, 1)
+				sb.WriteString(fitPrefix(lines[i], room, x.opts.Tokens))
+				sb.WriteString("…[line cut]\n")
+				out.Tokens = out.Budget
+				i++
+			}
+			break
+		}
+		out.Tokens += cost
+		sb.WriteString(lines[i])
+	}
+	out.Summary = sb.String()
+	out.Count = i - out.Offset
+	if i < len(lines) {
+		out.Next = next(i, 0)
+		out.Next.Depth = DepthSummary
+	}
+}
+
+func (x *Index) addDetail(out *RecallResult, i int, raw []byte, callNames map[string]string) (stop bool) {
+	f := extractMessage(raw, callNames, 4*DetailLineRunes)
+	var sb strings.Builder
+	if len(f.Tools) > 0 && f.Role == "assistant" {
+		sb.WriteString("[calls " + strings.Join(f.Tools, ", ") + "] ")
+	} else if len(f.Tools) > 0 {
+		sb.WriteString("[" + strings.Join(f.Tools, ", ") + " result] ")
+	}
+	if f.IsError {
+		sb.WriteString("[error] ")
+	}
+	writeCollapsed(&sb, f.Text)
+	text := strings.TrimSpace(sb.String())
+	if utf8.RuneCountInString(text) > DetailLineRunes {
+		text = string([]rune(text)[:DetailLineRunes]) + "…"
+	}
+	l := DetailLine{Index: i, Role: f.Role, Text: text}
+	cost := x.opts.Tokens(renderDetailLine(l))
+	if out.Tokens+cost > out.Budget && out.Count > 0 {
+		out.Cut = true
+		return true
+	}
+	out.Tokens += cost
+	out.Lines = append(out.Lines, l)
+	out.Count++
+	return false
+}
+
+func (x *Index) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
+	f := extractMessage(raw, callNames, 0)
+	sum := sha256.Sum256(raw)
+	m := ExactMessage{Index: i, Role: f.Role, Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
+	whole := string(raw)
+	if byteOff >= len(whole) {
+		byteOff = 0 // a stale part ref: start the message again
+	}
+	m.Raw = whole[byteOff:]
+	if byteOff > 0 {
+		m.Part = &Part{From: byteOff, To: len(whole)}
+	}
+	frame := x.opts.Tokens(renderExactFrame(m))
+	cost := frame + x.opts.Tokens(m.Raw)
+	if out.Tokens+cost <= out.Budget {
+		out.Tokens += cost
+		out.Exact = append(out.Exact, m)
+		out.Count++
+		return false, 0
+	}
+	out.Cut = true
+	if out.Count > 0 {
+		return true, 0 // the next page starts with this message
+	}
+	// The first message alone is over the budget: return a part of it
+	// (EF-RFC-001 §8.2: a large item is a locator plus a page).
+	room := max(out.Budget-out.Tokens-frame, 64)
+	m.Raw = fitPrefix(m.Raw, room, x.opts.Tokens)
+	m.Part = &Part{From: byteOff, To: byteOff + len(m.Raw)}
+	out.Tokens += frame + x.opts.Tokens(m.Raw)
+	out.Exact = append(out.Exact, m)
+	out.Count++
+	if m.Part.To < len(whole) {
+		return true, m.Part.To
+	}
+	return true, 0
+}
+
+// fitPrefix returns the longest prefix of s, cut on a rune boundary, that
+// counts at most budget tokens (at least one rune).
+func fitPrefix(s string, budget int, tokens func(string) int) string {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		c := mid
+		for c > 0 && c < len(s) && !utf8.RuneStart(s[c]) {
+			c--
+		}
+		if tokens(s[:c]) <= budget {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	if lo == 0 && len(s) > 0 {
+		_, n := utf8.DecodeRuneInString(s)
+		lo = n
+	}
+	return s[:lo]
+}

@@ -1,0 +1,310 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+)
+
+// Scope says which sessions a search covers.
+type Scope string
+
+// Scopes.
+const (
+	// ScopeSession searches the checkpoints of one session.
+	ScopeSession Scope = "session"
+	// ScopeProject searches every session stored under the same store root.
+	ScopeProject Scope = "project"
+)
+
+// Search limits.
+const (
+	// DefaultSearchLimit is the number of hits returned when a request
+	// names none.
+	DefaultSearchLimit = 10
+	// MaxSearchLimit is the largest limit accepted.
+	MaxSearchLimit = 50
+	// SnippetBytes is the most text of a hit shown around its matches.
+	SnippetBytes = 240
+)
+
+// SearchRequest is a context_search call.
+type SearchRequest struct {
+	// Query is the query text (see the package comment for its syntax).
+	Query string `json:"query"`
+	// Scope is ScopeSession or ScopeProject. Empty means ScopeSession when
+	// SessionID is set, ScopeProject otherwise.
+	Scope Scope `json:"scope,omitempty"`
+	// SessionID is the session the search is made from: the session
+	// searched in session scope; refs to its checkpoints omit "@session".
+	SessionID string `json:"sessionId,omitempty"`
+	// Limit is the most hits to return. Zero means DefaultSearchLimit; it
+	// may not exceed MaxSearchLimit.
+	Limit int `json:"limit,omitempty"`
+	// Budget is the token budget of the answer. Zero means
+	// Options.DefaultBudget; it is lowered to Options.MaxBudget.
+	Budget int `json:"budget,omitempty"`
+}
+
+// SearchResult is the answer to a search.
+type SearchResult struct {
+	Query     string `json:"query"`
+	Scope     Scope  `json:"scope"`
+	SessionID string `json:"sessionId,omitempty"`
+	// Total is the number of matching checkpoints and messages in scope.
+	Total uint64 `json:"total"`
+	// Hits are the best matches, by BM25 score, newest first among equal
+	// scores.
+	Hits []Hit `json:"hits"`
+	// Cut reports that fewer hits than the limit are shown because the
+	// token budget ran out.
+	Cut bool `json:"cut"`
+	// Budget is the token budget the answer was held to; Tokens is what it
+	// used.
+	Budget int `json:"budget"`
+	Tokens int `json:"tokens"`
+}
+
+// Hit is one search match: a checkpoint's rendered text or one archived
+// message.
+type Hit struct {
+	// Ref is the ref to pass to context_recall for this hit.
+	Ref          string `json:"ref"`
+	SessionID    string `json:"sessionId"`
+	CheckpointID string `json:"checkpointId"`
+	// Kind is "checkpoint" (the rendered text matched) or "message".
+	Kind string `json:"kind"`
+	// Message is the index of the message among the checkpoint's archived
+	// messages (absent for checkpoint hits).
+	Message *int `json:"message,omitempty"`
+	// Role is the message role; tool results of either wire generation
+	// are "tool".
+	Role string `json:"role,omitempty"`
+	// Mode is the fold mode, for checkpoint hits.
+	Mode string `json:"mode,omitempty"`
+	// CreatedAt is the checkpoint's creation time, Unix epoch ms.
+	CreatedAt int64    `json:"createdAt"`
+	Score     float64  `json:"score"`
+	Tools     []string `json:"tools,omitempty"`
+	// Error marks a tool result flagged as an error.
+	Error bool `json:"error,omitempty"`
+	// Snippet is a short excerpt around the matches, each match in
+	// **double asterisks**.
+	Snippet string `json:"snippet"`
+}
+
+// MinBudget is the smallest token budget an answer is held to; smaller
+// requested budgets are raised to it so that every page makes progress.
+const MinBudget = 256
+
+func (o Options) budget(b int) int {
+	if b <= 0 {
+		return o.DefaultBudget
+	}
+	if b < MinBudget {
+		return MinBudget
+	}
+	if b > o.MaxBudget {
+		return o.MaxBudget
+	}
+	return b
+}
+
+// Search answers a context_search request.
+func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, error) {
+	clauses, err := parseQuery(req.Query)
+	if err != nil {
+		return nil, err
+	}
+	scope := req.Scope
+	if scope == "" {
+		scope = ScopeProject
+		if req.SessionID != "" {
+			scope = ScopeSession
+		}
+	}
+	if scope != ScopeSession && scope != ScopeProject {
+		return nil, fmt.Errorf("%w: %q (want %q or %q)", ErrBadScope, scope, ScopeSession, ScopeProject)
+	}
+	if scope == ScopeSession && req.SessionID == "" {
+		return nil, fmt.Errorf("%w: session scope needs a session id", ErrBadScope)
+	}
+	limit := req.Limit
+	if limit < 0 || limit > MaxSearchLimit {
+		return nil, fmt.Errorf("%w: limit %d (want 1 to %d)", ErrBadLimit, limit, MaxSearchLimit)
+	}
+	if limit == 0 {
+		limit = DefaultSearchLimit
+	}
+	q := buildQuery(clauses)
+	if scope == ScopeSession {
+		st := bleve.NewTermQuery(req.SessionID)
+		st.SetField(fSession)
+		q = bleve.NewConjunctionQuery(st, q)
+	}
+	sr := bleve.NewSearchRequestOptions(q, limit, 0, false)
+	sr.Fields = []string{fKind, fSession, fCkpt, fIndex, fRole, fMode, fTime, fText, fTool, fFlag}
+	sr.IncludeLocations = true
+	sr.SortBy([]string{"-_score", "-" + fOrder})
+
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if x.closed {
+		return nil, ErrClosed
+	}
+	res, err := x.idx.SearchInContext(ctx, sr)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
+	}
+	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: res.Total,
+		Hits: []Hit{}, Budget: x.opts.budget(req.Budget)}
+	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
+	for _, dm := range res.Hits {
+		h := hitFromMatch(dm)
+		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
+		cost := x.opts.Tokens(renderHit(0, h))
+		if out.Tokens+cost > out.Budget {
+			out.Cut = true
+			break
+		}
+		out.Tokens += cost
+		out.Hits = append(out.Hits, h)
+	}
+	return out, nil
+}
+
+func hitFromMatch(dm *search.DocumentMatch) Hit {
+	str := func(f string) string { s, _ := dm.Fields[f].(string); return s }
+	h := Hit{
+		SessionID: str(fSession), CheckpointID: str(fCkpt), Kind: str(fKind),
+		Role: str(fRole), Mode: str(fMode), Score: dm.Score, Error: str(fFlag) == "error",
+	}
+	h.CreatedAt, _ = strconv.ParseInt(str(fTime), 10, 64)
+	if h.Kind == kindMessage {
+		if i, err := strconv.Atoi(str(fIndex)); err == nil {
+			h.Message = &i
+		}
+	}
+	switch t := dm.Fields[fTool].(type) {
+	case string:
+		h.Tools = []string{t}
+	case []interface{}:
+		for _, v := range t {
+			if s, ok := v.(string); ok {
+				h.Tools = append(h.Tools, s)
+			}
+		}
+	}
+	var spans [][2]int
+	for _, locs := range dm.Locations[fText] {
+		for _, l := range locs {
+			spans = append(spans, [2]int{int(l.Start), int(l.End)})
+		}
+	}
+	h.Snippet = snippet(str(fText), spans, SnippetBytes)
+	return h
+}
+
+// snippet returns about width bytes of text around the densest cluster of
+// match spans, matches in **double asterisks**, white space collapsed, and
+// "…" where text was cut.
+func snippet(text string, spans [][2]int, width int) string {
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	// Merge overlapping and touching spans (CJK bigrams overlap by one
+	// character) and drop any out of range.
+	merged := spans[:0]
+	for _, s := range spans {
+		if s[0] >= s[1] || s[1] > len(text) {
+			continue
+		}
+		if n := len(merged); n > 0 && s[0] <= merged[n-1][1] {
+			merged[n-1][1] = max(merged[n-1][1], s[1])
+			continue
+		}
+		merged = append(merged, s)
+	}
+	spans = merged
+	start := 0
+	if len(spans) > 0 {
+		best, bestN := 0, 0
+		for i := range spans {
+			n := 0
+			for j := i; j < len(spans) && spans[j][1] <= spans[i][0]+width*2/3; j++ {
+				n++
+			}
+			if n > bestN {
+				best, bestN = i, n
+			}
+		}
+		start = spans[best][0] - width/4
+		if start < 0 {
+			start = 0
+		}
+	}
+	end := start + width
+	if end > len(text) {
+		end = len(text)
+		if end-width > 0 && end-width < start {
+			start = end - width
+		}
+	}
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	var sb strings.Builder
+	if start > 0 {
+		sb.WriteString("…")
+	}
+	pos := start
+	for _, s := range spans {
+		if s[1] <= start || s[0] >= end {
+			continue
+		}
+		a, b := max(s[0], start), min(s[1], end)
+		writeCollapsed(&sb, text[pos:a])
+		sb.WriteString("**")
+		writeCollapsed(&sb, text[a:b])
+		sb.WriteString("**")
+		pos = b
+	}
+	writeCollapsed(&sb, text[pos:end])
+	if end < len(text) {
+		sb.WriteString("…")
+	}
+	return strings.TrimSpace(sb.String())
+}
+
+func writeCollapsed(sb *strings.Builder, s string) {
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			space = true
+			continue
+		}
+		if space {
+			sb.WriteByte(' ')
+			space = false
+		}
+		sb.WriteRune(r)
+	}
+	if space {
+		sb.WriteByte(' ')
+	}
+}
+
+// errorsIsUnavailable reports whether err means a bundle cannot be served.
+func errorsIsUnavailable(err error) bool { return errors.Is(err, ErrUnavailable) }

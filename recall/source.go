@@ -1,0 +1,64 @@
+package recall
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Source is what recall needs from the bundle store: the sessions it holds,
+// the checkpoints of a session, a checkpoint's header and verified pages of
+// its archived messages. It is declared here, where it is consumed; the
+// bundle store is adapted to it at the wiring site (package
+// recall/bundlesource).
+//
+// Implementations must be safe for concurrent use. Reads of a checkpoint
+// that is missing, truncated, corrupt or fails a hash check must return an
+// error for which errors.Is(err, ErrUnavailable) is true (an
+// *UnavailableError carries the reason); any other error is treated as an
+// operational failure and returned to the caller unchanged.
+type Source interface {
+	// Sessions returns the ids of every session stored, in any order.
+	Sessions(ctx context.Context) ([]string, error)
+	// List returns the checkpoints of a session, in any order. A session
+	// that does not exist has no checkpoints (nil, nil).
+	List(ctx context.Context, sessionID string) ([]CheckpointInfo, error)
+	// Checkpoint returns a checkpoint's header with its rendered text, but
+	// without its messages.
+	Checkpoint(ctx context.Context, sessionID, checkpointID string) (*Checkpoint, error)
+	// Page returns up to limit archived messages starting at offset, each
+	// byte-exact as archived, after the archive's hashes were verified.
+	// An offset at or past the end returns no messages and the total.
+	Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
+}
+
+// CheckpointInfo describes one stored checkpoint.
+type CheckpointInfo struct {
+	SessionID    string `json:"sessionId"`
+	CheckpointID string `json:"checkpointId"`
+	// Mode is the fold mode: "leaf", "root" or "emergency".
+	Mode string `json:"mode"`
+	// CreatedAt is the checkpoint's creation time in Unix epoch milliseconds.
+	CreatedAt int64 `json:"createdAt"`
+	// Messages is the number of archived (shadowed) messages.
+	Messages int `json:"messages"`
+	// LogicalHash is the archive's logical hash ("sha256:<hex>"); the index
+	// watermark uses it to notice a checkpoint whose content changed.
+	LogicalHash string `json:"logicalHash"`
+}
+
+// Checkpoint is a checkpoint's header and the text the fold rendered in
+// place of its messages.
+type Checkpoint struct {
+	CheckpointInfo
+	Rendered string `json:"rendered"`
+}
+
+// Page is a slice of a checkpoint's archived messages.
+type Page struct {
+	// Messages are the archived messages, byte-exact.
+	Messages []json.RawMessage
+	// Offset is the index of Messages[0] among the archived messages.
+	Offset int
+	// Total is the number of archived messages of the checkpoint.
+	Total int
+}

@@ -1,0 +1,380 @@
+package recall
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Tool names.
+const (
+	ToolSearch = "context_search"
+	ToolRecall = "context_recall"
+)
+
+// ToolDef is the definition of one tool as a model and a host see it,
+// defined once here so the DSH plugin and an MCP server expose the same
+// thing: Parameters and Result are JSON Schemas (draft 2020-12) of the
+// arguments and of the structured result (SearchResult, RecallResult); the
+// text the model reads is produced by RenderSearch and RenderRecall.
+type ToolDef struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+	Result      json.RawMessage `json:"result"`
+}
+
+// Tools returns the definitions of context_search and context_recall. Each
+// call returns fresh values; callers may modify them.
+func Tools() []ToolDef {
+	return []ToolDef{
+		{Name: ToolSearch, Description: searchDescription, Parameters: json.RawMessage(searchParams), Result: json.RawMessage(searchResultSchema)},
+		{Name: ToolRecall, Description: recallDescription, Parameters: json.RawMessage(recallParams), Result: json.RawMessage(recallResultSchema)},
+	}
+}
+
+const searchDescription = `Search the conversation history that was folded out of your context: each checkpoint's summary and the exact messages it replaced (tool calls and their output, file paths, error messages, decisions). Use it when you need something that is no longer visible to you.
+
+Query syntax: words separated by spaces must all match, and English words also match their other forms ("failing" finds "failed"); "double quotes" match an exact phrase; a trailing * matches a prefix of at least two characters (compil*); Chinese matches as written, two characters or more. A checkpoint id, a tool name or a file path (or its tail, such as src/main.rs) also matches exactly.
+
+Hits are ranked by relevance (BM25), newest first among ties. Each hit has a ref: pass it to context_recall to read the message or checkpoint. scope "session" (the default) searches this session; "project" searches every session of this project.`
+
+const recallDescription = `Read back history that was folded out of your context, by ref: a checkpoint id (ckpt-7), one archived message (ckpt-7#12), or any ref returned by context_search (refs may end in @session).
+
+depth "summary" (the default for a checkpoint) returns the checkpoint's summary text; "detail" lists its archived messages one line each, with their index; "exact" (the default for a message ref) returns the original messages byte-for-byte, checked against the archive's hashes. offset and limit page through lines (summary) or message indexes (detail, exact).
+
+Every answer is bounded. When one is cut it ends with the exact call that returns the next page; a message too large for one answer comes in parts whose refs end in :<byte offset>.`
+
+const searchParams = `{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "minLength": 1, "maxLength": 512, "description": "Words (all must match), \"exact phrases\", prefix* terms, Chinese text, checkpoint ids, tool names or file paths."},
+    "scope": {"type": "string", "enum": ["session", "project"], "default": "session", "description": "session: this session only; project: every session of this project."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10, "description": "Most hits to return."}
+  },
+  "required": ["query"],
+  "additionalProperties": false
+}`
+
+const recallParams = `{
+  "type": "object",
+  "properties": {
+    "ref": {"type": "string", "minLength": 1, "description": "A checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref from context_search."},
+    "depth": {"type": "string", "enum": ["summary", "detail", "exact"], "description": "summary (default for a checkpoint): its summary text; detail: one line per archived message; exact (default for a message ref): the original messages byte-for-byte."},
+    "offset": {"type": "integer", "minimum": 0, "default": 0, "description": "First line (summary) or message index (detail, exact). Defaults to the message a ref names, or the start."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "Most lines or messages to return; the token budget may stop the page earlier."}
+  },
+  "required": ["ref"],
+  "additionalProperties": false
+}`
+
+const searchResultSchema = `{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string"},
+    "scope": {"type": "string", "enum": ["session", "project"]},
+    "sessionId": {"type": "string"},
+    "total": {"type": "integer", "minimum": 0, "description": "Matches in scope."},
+    "hits": {"type": "array", "items": {
+      "type": "object",
+      "properties": {
+        "ref": {"type": "string", "description": "Pass to context_recall."},
+        "sessionId": {"type": "string"},
+        "checkpointId": {"type": "string"},
+        "kind": {"type": "string", "enum": ["checkpoint", "message"]},
+        "message": {"type": "integer", "minimum": 0},
+        "role": {"type": "string"},
+        "mode": {"type": "string"},
+        "createdAt": {"type": "integer", "description": "Unix epoch milliseconds."},
+        "score": {"type": "number"},
+        "tools": {"type": "array", "items": {"type": "string"}},
+        "error": {"type": "boolean"},
+        "snippet": {"type": "string", "description": "Excerpt, matches in **double asterisks**."}
+      },
+      "required": ["ref", "sessionId", "checkpointId", "kind", "createdAt", "score", "snippet"]
+    }},
+    "cut": {"type": "boolean", "description": "Fewer hits than the limit because the token budget ran out."},
+    "budget": {"type": "integer"},
+    "tokens": {"type": "integer"}
+  },
+  "required": ["query", "scope", "total", "hits", "cut", "budget", "tokens"]
+}`
+
+const recallResultSchema = `{
+  "type": "object",
+  "$defs": {
+    "request": {"type": "object", "properties": {
+      "ref": {"type": "string"}, "depth": {"type": "string"}, "offset": {"type": "integer"}, "limit": {"type": "integer"}
+    }, "required": ["ref"]}
+  },
+  "properties": {
+    "ref": {"type": "string"},
+    "sessionId": {"type": "string"},
+    "checkpointId": {"type": "string"},
+    "depth": {"type": "string", "enum": ["summary", "detail", "exact"]},
+    "status": {"type": "string", "enum": ["ok", "unavailable"]},
+    "reason": {"type": "string", "description": "Why the checkpoint is unavailable."},
+    "mode": {"type": "string"},
+    "createdAt": {"type": "integer"},
+    "messages": {"type": "integer", "description": "Archived messages of the checkpoint."},
+    "logicalHash": {"type": "string"},
+    "offset": {"type": "integer"},
+    "count": {"type": "integer"},
+    "total": {"type": "integer", "description": "Lines (summary) or messages (detail, exact)."},
+    "summary": {"type": "string"},
+    "lines": {"type": "array", "items": {"type": "object", "properties": {
+      "index": {"type": "integer"}, "role": {"type": "string"}, "text": {"type": "string"}
+    }, "required": ["index", "role", "text"]}},
+    "exact": {"type": "array", "items": {"type": "object", "properties": {
+      "index": {"type": "integer"}, "role": {"type": "string"},
+      "raw": {"type": "string", "description": "The message's exact JSON text (or the part [from, to) of it)."},
+      "bytes": {"type": "integer"}, "sha256": {"type": "string"},
+      "part": {"type": "object", "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}}, "required": ["from", "to"]}
+    }, "required": ["index", "role", "raw", "bytes", "sha256"]}},
+    "pastEnd": {"type": "boolean"},
+    "cut": {"type": "boolean"},
+    "next": {"$ref": "#/$defs/request"},
+    "budget": {"type": "integer"},
+    "tokens": {"type": "integer"}
+  },
+  "required": ["ref", "sessionId", "checkpointId", "depth", "status", "messages", "offset", "count", "total", "cut", "budget", "tokens"]
+}`
+
+// SearchArgs are the arguments of context_search as a model sends them.
+type SearchArgs struct {
+	Query string `json:"query"`
+	Scope Scope  `json:"scope,omitempty"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// RecallArgs are the arguments of context_recall as a model sends them.
+type RecallArgs struct {
+	Ref    string `json:"ref"`
+	Depth  Depth  `json:"depth,omitempty"`
+	Offset int    `json:"offset,omitempty"`
+	Limit  int    `json:"limit,omitempty"`
+}
+
+// ToolOutput is the answer of a tool call: the text the model sees and the
+// structured result (*SearchResult or *RecallResult, nil on error).
+type ToolOutput struct {
+	Text    string
+	Result  any
+	IsError bool
+}
+
+// CallTool runs one tool call made from sessionID with JSON arguments, as a
+// host plugin or an MCP server receives it. A bad call (unknown tool, bad
+// arguments, bad query or ref) returns an error and an output whose Text
+// tells the model what to fix; scope defaults to session when sessionID is
+// set.
+func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (ToolOutput, error) {
+	fail := func(err error) (ToolOutput, error) {
+		return ToolOutput{Text: RenderError(name, err), IsError: true}, err
+	}
+	dec := func(v any) error {
+		if len(bytes.TrimSpace(args)) == 0 {
+			args = json.RawMessage("{}")
+		}
+		d := json.NewDecoder(bytes.NewReader(args))
+		d.DisallowUnknownFields()
+		if err := d.Decode(v); err != nil {
+			return fmt.Errorf("%w: %v", ErrBadArgs, err)
+		}
+		if d.More() {
+			return fmt.Errorf("%w: trailing data after the arguments object", ErrBadArgs)
+		}
+		return nil
+	}
+	switch name {
+	case ToolSearch:
+		var a SearchArgs
+		if err := dec(&a); err != nil {
+			return fail(err)
+		}
+		res, err := x.Search(ctx, SearchRequest{Query: a.Query, Scope: a.Scope, Limit: a.Limit, SessionID: sessionID})
+		if err != nil {
+			return fail(err)
+		}
+		return ToolOutput{Text: RenderSearch(res), Result: res}, nil
+	case ToolRecall:
+		var a RecallArgs
+		if err := dec(&a); err != nil {
+			return fail(err)
+		}
+		res, err := x.Recall(ctx, RecallRequest{Ref: a.Ref, Depth: a.Depth, Offset: a.Offset, Limit: a.Limit, SessionID: sessionID})
+		if err != nil {
+			return fail(err)
+		}
+		return ToolOutput{Text: RenderRecall(res), Result: res, IsError: res.Status != StatusOK}, nil
+	}
+	return fail(fmt.Errorf("%w: %q (have %s, %s)", ErrUnknownTool, name, ToolSearch, ToolRecall))
+}
+
+// RenderError returns the text a model sees when a call of tool fails.
+func RenderError(tool string, err error) string {
+	msg := err.Error()
+	hint := ""
+	switch {
+	case errors.Is(err, ErrEmptyQuery), errors.Is(err, ErrQueryTooLong), errors.Is(err, ErrBadQuery):
+		hint = ` Query syntax: words (all must match), "exact phrase", prefix* (two characters or more); at most 512 bytes and 16 terms.`
+	case errors.Is(err, ErrBadRef):
+		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
+	case errors.Is(err, ErrBadDepth):
+		hint = ` depth is "summary", "detail" or "exact".`
+	case errors.Is(err, ErrBadArgs):
+		hint = " See the tool's parameter schema."
+	}
+	return tool + " error: " + strings.TrimPrefix(msg, "recall: ") + "." + hint
+}
+
+func fmtTime(ms int64) string {
+	if ms <= 0 {
+		return "unknown time"
+	}
+	return time.UnixMilli(ms).UTC().Format("2006-01-02 15:04Z")
+}
+
+func renderSearchHeader(r *SearchResult) string {
+	if r.Total == 0 {
+		return fmt.Sprintf("%s %q (scope: %s): no matches. Try fewer or other words, a prefix (word*), or scope \"project\".\n", ToolSearch, r.Query, r.Scope)
+	}
+	return fmt.Sprintf("%s %q (scope: %s): %d matches, best first.\n", ToolSearch, r.Query, r.Scope, r.Total)
+}
+
+func renderHit(n int, h Hit) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d. ref %s · ", n, h.Ref)
+	if h.Kind == kindCheckpoint {
+		fmt.Fprintf(&sb, "checkpoint summary (%s)", h.Mode)
+	} else {
+		role := h.Role
+		if len(h.Tools) > 0 {
+			if role == "assistant" {
+				role += " calling " + strings.Join(h.Tools, ", ")
+			} else if role == "tool" {
+				role += " result of " + strings.Join(h.Tools, ", ")
+			}
+		}
+		if h.Error {
+			role += " (error)"
+		}
+		fmt.Fprintf(&sb, "message %d · %s", *h.Message, role)
+	}
+	fmt.Fprintf(&sb, " · %s\n   %s\n", fmtTime(h.CreatedAt), h.Snippet)
+	return sb.String()
+}
+
+// RenderSearch returns the text the model sees for a search result.
+func RenderSearch(r *SearchResult) string {
+	var sb strings.Builder
+	sb.WriteString(renderSearchHeader(r))
+	for i, h := range r.Hits {
+		sb.WriteString(renderHit(i+1, h))
+	}
+	if r.Total > 0 {
+		shown := uint64(len(r.Hits))
+		switch {
+		case r.Cut:
+			fmt.Fprintf(&sb, "[%d of %d matches shown; cut at the %d-token budget. Narrow the query to see others.]\n", shown, r.Total, r.Budget)
+		case shown < r.Total:
+			fmt.Fprintf(&sb, "[%d of %d matches shown. For more, repeat with a larger \"limit\" (at most %d) or narrow the query.]\n", shown, r.Total, MaxSearchLimit)
+		}
+		sb.WriteString(`To read a hit: context_recall {"ref": "<ref>"}; add "depth": "detail" or "exact" for the archived messages.` + "\n")
+	}
+	return sb.String()
+}
+
+func renderRecallHeader(r *RecallResult) string {
+	return fmt.Sprintf("%s %s · %s · %s checkpoint of %s · %d archived messages\n", ToolRecall, r.Ref, r.Depth, r.Mode, fmtTime(r.CreatedAt), r.Messages)
+}
+
+func renderDetailLine(l DetailLine) string {
+	return fmt.Sprintf("#%d %s: %s\n", l.Index, l.Role, l.Text)
+}
+
+func renderExactFrame(m ExactMessage) string {
+	what := fmt.Sprintf("%s bytes", groupDigits(m.Bytes))
+	if m.Part != nil {
+		what = fmt.Sprintf("bytes %s–%s of %s", groupDigits(m.Part.From), groupDigits(m.Part.To), groupDigits(m.Bytes))
+	}
+	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
+}
+
+// RenderRecall returns the text the model sees for a recall result.
+func RenderRecall(r *RecallResult) string {
+	if r.Status != StatusOK {
+		return fmt.Sprintf("%s %s: unavailable — %s. The archived messages of this checkpoint cannot be served; the summary on your surface is what remains.\n", ToolRecall, r.Ref, r.Reason)
+	}
+	var sb strings.Builder
+	sb.WriteString(renderRecallHeader(r))
+	unit := "messages"
+	if r.Depth == DepthSummary {
+		unit = "lines"
+	}
+	if r.PastEnd || r.Total == 0 {
+		if r.Total == 0 {
+			fmt.Fprintf(&sb, "[nothing to show: 0 %s]\n", unit)
+		} else {
+			fmt.Fprintf(&sb, "[offset %d is past the end: %d %s, offsets 0–%d]\n", r.Offset, r.Total, unit, r.Total-1)
+		}
+		return sb.String()
+	}
+	switch r.Depth {
+	case DepthSummary:
+		fmt.Fprintf(&sb, "lines %d–%d of %d:\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		sb.WriteString(r.Summary)
+		if !strings.HasSuffix(r.Summary, "\n") {
+			sb.WriteByte('\n')
+		}
+	case DepthDetail:
+		fmt.Fprintf(&sb, "messages %d–%d of %d (indexes from 0):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		for _, l := range r.Lines {
+			sb.WriteString(renderDetailLine(l))
+		}
+	case DepthExact:
+		fmt.Fprintf(&sb, "messages %d–%d of %d, byte-exact JSON as archived (archive hashes verified):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		for _, m := range r.Exact {
+			frame := renderExactFrame(m)
+			head, tail, _ := strings.Cut(frame, "\n\n")
+			sb.WriteString(head)
+			sb.WriteByte('\n')
+			sb.WriteString(m.Raw)
+			sb.WriteByte('\n')
+			sb.WriteString(tail)
+		}
+	}
+	if r.Next != nil {
+		call, _ := json.Marshal(r.Next)
+		if r.Cut {
+			fmt.Fprintf(&sb, "[cut at the %d-token budget. Next page: %s %s]\n", r.Budget, ToolRecall, call)
+		} else {
+			fmt.Fprintf(&sb, "[more. Next page: %s %s]\n", ToolRecall, call)
+		}
+	} else if r.Cut {
+		fmt.Fprintf(&sb, "[cut at the %d-token budget]\n", r.Budget)
+	} else {
+		fmt.Fprintf(&sb, "[end of checkpoint %s]\n", r.CheckpointID)
+	}
+	return sb.String()
+}
+
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return s
+	}
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
