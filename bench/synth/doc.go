@@ -1,0 +1,21 @@
+// Package synth generates deterministic synthetic agent sessions with ground
+// truth, for measuring what a compaction engine keeps.
+//
+// A workload is a DSH session log (*hostshim.Session, Gen01 wire) of a coding
+// agent at work — user turns, assistant narration with tool calls, tool
+// results with code listings and logs of 5–40 KB — in mixed English and
+// Chinese, into which the generator plants things an agent must not lose:
+//
+//   - facts with exact identifiers ("the deploy token is K7-QX-9931"),
+//   - values that are superseded later ("timeout = 30", then "60"),
+//   - constraints stated once, early ("never modify vendor/"),
+//   - failures that open and are fixed later (a failing test, then a pass),
+//   - obligations ("remember to update CHANGELOG.md").
+//
+// Each plant comes with a Probe: a question, the exact expected answer, the
+// values it replaced, and the seq where it was planted.
+//
+// The generator uses its own pseudo-random source (splitmix64), so the same
+// Options give a byte-identical session on every platform and Go release.
+// Generate holds no state and is safe for concurrent use.
+package synth

@@ -1,0 +1,398 @@
+package synth
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Options shape a workload. The zero Options is valid and gives a 100,000
+// character session with the default plant counts below.
+type Options struct {
+	// Name names the session; "" means "synth-<seed>".
+	Name string
+	// Seed selects the workload; the same Options give the same bytes.
+	Seed uint64
+	// TargetChars is the model-visible size to reach, in characters
+	// (Unicode code points) of message text, tool arguments and tool
+	// output. Zero means 100,000. Generation stops at the first step
+	// boundary past it, so the result is slightly larger.
+	TargetChars int
+	// Facts, Superseded, Constraints, Failures and Obligations are how
+	// many of each plant to make. Zero means the default (6, 3, 2, 2, 2);
+	// a negative value means none. Each is capped by its template list
+	// (10, 8, 6, unlimited, 5); more is ErrBadOptions.
+	Facts, Superseded, Constraints, Failures, Obligations int
+	// Chinese is the fraction of narrative (user and assistant text,
+	// plants) written in Chinese. Zero means 0.3; a negative value means
+	// English only; at most 1.
+	Chinese float64
+	// MinLog and MaxLog bound the size in bytes of long tool outputs (build
+	// and service logs). Zero means 5,000 and 40,000. A long output is
+	// never larger than a quarter of TargetChars.
+	MinLog, MaxLog int
+	// LongEvery makes every LongEvery-th filler tool result a long log.
+	// Zero means 4; negative means never.
+	LongEvery int
+	// MinStepsPerTurn and MaxStepsPerTurn bound the assistant steps
+	// between user turns. Zero
+	// means 6 to 18.
+	MinStepsPerTurn, MaxStepsPerTurn int
+}
+
+// ProbeKind classifies a probe.
+type ProbeKind string
+
+// Probe kinds.
+const (
+	KindFact       ProbeKind = "fact"
+	KindSuperseded ProbeKind = "superseded"
+	KindConstraint ProbeKind = "constraint"
+	KindFailure    ProbeKind = "failure"
+	KindObligation ProbeKind = "obligation"
+)
+
+// Probe is one item of ground truth: a question whose exact answer was
+// planted in the session.
+type Probe struct {
+	ID       string
+	Kind     ProbeKind
+	Question string
+	// ExpectedAnswer is the exact string a correct answer contains.
+	ExpectedAnswer string
+	// SupersededValues are earlier values of a superseded item, oldest
+	// first; an answer containing one of them instead is stale.
+	SupersededValues []string
+	// PlantedAtSeq is the seq of the event that states ExpectedAnswer (for
+	// a superseded item, its final value; for a failure, the failing run).
+	PlantedAtSeq int
+	// EarlierSeqs are the seqs that stated the superseded values.
+	EarlierSeqs []int
+	// ResolvedAtSeq is the seq of the passing run that fixed a failure; 0
+	// for other kinds.
+	ResolvedAtSeq int
+}
+
+// Workload is a generated session with its ground truth.
+type Workload struct {
+	Name    string
+	Options Options
+	Session *hostshim.Session
+	Probes  []Probe
+	// Chars is the model-visible size in characters (see TargetChars).
+	Chars int
+}
+
+func (o Options) withDefaults() (Options, error) {
+	def := func(v *int, d int) {
+		switch {
+		case *v == 0:
+			*v = d
+		case *v < 0:
+			*v = 0
+		}
+	}
+	if o.Name == "" {
+		o.Name = "synth-" + strconv.FormatUint(o.Seed, 10)
+	}
+	if o.TargetChars == 0 {
+		o.TargetChars = 100_000
+	}
+	def(&o.Facts, 6)
+	def(&o.Superseded, 3)
+	def(&o.Constraints, 2)
+	def(&o.Failures, 2)
+	def(&o.Obligations, 2)
+	switch {
+	case o.Chinese == 0:
+		o.Chinese = 0.3
+	case o.Chinese < 0:
+		o.Chinese = 0
+	}
+	if o.MinLog == 0 {
+		o.MinLog = 5_000
+	}
+	if o.MaxLog == 0 {
+		o.MaxLog = 40_000
+	}
+	def(&o.LongEvery, 4)
+	if o.MinStepsPerTurn == 0 {
+		o.MinStepsPerTurn = 6
+	}
+	if o.MaxStepsPerTurn == 0 {
+		o.MaxStepsPerTurn = 18
+	}
+	switch {
+	case o.TargetChars < 0:
+		return o, fmt.Errorf("%w: TargetChars %d is negative", ErrBadOptions, o.TargetChars)
+	case o.Facts > len(factTemplates):
+		return o, fmt.Errorf("%w: at most %d facts", ErrBadOptions, len(factTemplates))
+	case o.Superseded > len(supersedeTemplates):
+		return o, fmt.Errorf("%w: at most %d superseded values", ErrBadOptions, len(supersedeTemplates))
+	case o.Constraints > len(constraintTemplates):
+		return o, fmt.Errorf("%w: at most %d constraints", ErrBadOptions, len(constraintTemplates))
+	case o.Obligations > len(obligationTemplates):
+		return o, fmt.Errorf("%w: at most %d obligations", ErrBadOptions, len(obligationTemplates))
+	case o.Chinese > 1:
+		return o, fmt.Errorf("%w: Chinese fraction %v above 1", ErrBadOptions, o.Chinese)
+	case o.MinLog < 0 || o.MaxLog < o.MinLog:
+		return o, fmt.Errorf("%w: log size range [%d, %d]", ErrBadOptions, o.MinLog, o.MaxLog)
+	case o.MinStepsPerTurn < 1 || o.MaxStepsPerTurn < o.MinStepsPerTurn:
+		return o, fmt.Errorf("%w: steps per turn range [%d, %d]", ErrBadOptions, o.MinStepsPerTurn, o.MaxStepsPerTurn)
+	}
+	return o, nil
+}
+
+// plant is one scheduled emission of ground truth.
+type plant struct {
+	at    float64 // fraction of TargetChars where it is emitted
+	order int     // tie-break, creation order
+	emit  func(g *gen) error
+}
+
+// gen is the state of one generation run.
+type gen struct {
+	o      Options
+	r      *rng
+	s      *hostshim.Session
+	chars  int
+	turn   int
+	step   int
+	inTurn bool
+	inStep bool
+	// stepHasAsk: the open step already holds an assistant message.
+	stepHasAsk bool
+	// stepsLeft counts filler steps until the next user turn.
+	stepsLeft int
+	fillers   int
+	clock     int
+	callN     int
+	probes    []Probe
+	// constraints are the templates chosen for the first turn.
+	constraints []constraintTemplate
+	// failed lists the test names already used, to keep them unique.
+	failed map[string]bool
+}
+
+// Generate builds the workload for opts.
+func Generate(opts Options) (*Workload, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	g := &gen{o: o, r: newRNG(o.Seed), s: hostshim.NewSession(o.Name, hostshim.Gen01)}
+	plants := g.schedule()
+	if err := g.start(); err != nil {
+		return nil, err
+	}
+	next := 0
+	for g.chars < o.TargetChars || next < len(plants) {
+		if next < len(plants) && float64(g.chars) >= plants[next].at*float64(o.TargetChars) {
+			if err := plants[next].emit(g); err != nil {
+				return nil, err
+			}
+			next++
+			continue
+		}
+		if err := g.filler(); err != nil {
+			return nil, err
+		}
+	}
+	if err := g.closeTurn(); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(g.probes, func(a, b Probe) int {
+		if a.PlantedAtSeq != b.PlantedAtSeq {
+			return a.PlantedAtSeq - b.PlantedAtSeq
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return &Workload{Name: o.Name, Options: o, Session: g.s, Probes: g.probes, Chars: g.chars}, nil
+}
+
+func (g *gen) zh() bool { return g.o.Chinese > 0 && g.r.chance(g.o.Chinese) }
+
+// ---- event structure ----
+
+func (g *gen) append(typ string, data any, surface bool, sources []int) (int, error) {
+	opts := hostshim.AppendOptions{SourceEventSeqs: sources}
+	if surface {
+		opts.SurfaceOp = hostshim.AppendOp
+	}
+	e, err := g.s.Append(typ, data, opts)
+	if err != nil {
+		return 0, err
+	}
+	return e.Seq, nil
+}
+
+func (g *gen) msgID() string { return "syn-" + strconv.Itoa(g.s.Len()) }
+
+func (g *gen) closeStep() error {
+	if !g.inStep {
+		return nil
+	}
+	g.inStep = false
+	_, err := g.append(hostshim.TypeStepEnd, hostshim.TurnData{Turn: g.turn, Step: g.step}, false, nil)
+	return err
+}
+
+func (g *gen) openStep() error {
+	if err := g.closeStep(); err != nil {
+		return err
+	}
+	g.step++
+	g.inStep, g.stepHasAsk = true, false
+	_, err := g.append(hostshim.TypeStepStart, hostshim.TurnData{Turn: g.turn, Step: g.step}, false, nil)
+	return err
+}
+
+func (g *gen) closeTurn() error {
+	if !g.inTurn {
+		return nil
+	}
+	if err := g.closeStep(); err != nil {
+		return err
+	}
+	g.inTurn = false
+	_, err := g.append(hostshim.TypeTurnEnd, struct {
+		Turn   int    `json:"turn"`
+		Reason string `json:"reason"`
+	}{g.turn, "completed"}, false, nil)
+	return err
+}
+
+// user starts a new turn with a user message and returns its seq.
+func (g *gen) user(text string) (int, error) {
+	if err := g.closeTurn(); err != nil {
+		return 0, err
+	}
+	g.turn++
+	g.step = 0
+	g.inTurn = true
+	g.stepsLeft = g.r.between(g.o.MinStepsPerTurn, g.o.MaxStepsPerTurn)
+	if _, err := g.append(hostshim.TypeTurnStart, hostshim.TurnData{Turn: g.turn}, false, nil); err != nil {
+		return 0, err
+	}
+	if err := g.openStep(); err != nil {
+		return 0, err
+	}
+	g.chars += utf8.RuneCountInString(text)
+	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser, Content: []hostshim.Block{hostshim.TextBlock(text)}, Source: &hostshim.Source{Kind: "user"}}
+	seq, err := g.append(hostshim.TypeUserMessage, m, true, nil)
+	g.inStep = true
+	return seq, err
+}
+
+// call is one step: assistant narration with one tool call, and its result.
+// It returns the seq of the tool/result.
+func (g *gen) call(narr, tool string, args map[string]string, output string, isError bool) (int, error) {
+	if !g.inStep || g.stepHasAsk {
+		if err := g.openStep(); err != nil {
+			return 0, err
+		}
+	}
+	g.stepHasAsk = true
+	if g.stepsLeft > 0 {
+		g.stepsLeft--
+	}
+	g.callN++
+	id := fmt.Sprintf("call_%04d", g.callN)
+	argText, err := marshalArgs(args)
+	if err != nil {
+		return 0, err
+	}
+	g.chars += utf8.RuneCountInString(narr) + utf8.RuneCountInString(argText) + utf8.RuneCountInString(output)
+	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleAssistant,
+		Content: []hostshim.Block{hostshim.TextBlock(narr), {Type: hostshim.BlockToolCall, ID: id, Name: tool, Arguments: argText}},
+		Source:  &hostshim.Source{Kind: "model", Provider: "deepseek", Model: "deepseek-synth"}}
+	if _, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turn, Step: g.step, Message: m}, true, nil); err != nil {
+		return 0, err
+	}
+	callSeq, err := g.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turn, Step: g.step, CallID: id, Name: tool, Arguments: argText}, false, nil)
+	if err != nil {
+		return 0, err
+	}
+	errFlag := isError
+	res := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser,
+		Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: id, Content: []hostshim.Block{hostshim.TextBlock(output)}, IsError: &errFlag}},
+		Source:  &hostshim.Source{Kind: "tool", CallID: id}}
+	return g.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: g.turn, Step: g.step, Message: res}, true, []int{callSeq})
+}
+
+// marshalArgs encodes tool arguments with sorted keys and no HTML escaping.
+func marshalArgs(args map[string]string) (string, error) {
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := json.Marshal(args[k])
+		if err != nil {
+			return "", err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	// json.Marshal escapes <, > and &; the host writes them as is.
+	s := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(b.String())
+	return s, nil
+}
+
+// ---- session body ----
+
+// start writes the header and the first user turn with the constraints.
+func (g *gen) start() error {
+	var h struct {
+		Header struct {
+			Config struct {
+				Provider string `json:"provider"`
+				Model    string `json:"model"`
+			} `json:"config"`
+			System string `json:"system"`
+		} `json:"header"`
+		Reason string `json:"reason"`
+	}
+	h.Header.Config.Provider, h.Header.Config.Model = "deepseek", "deepseek-synth"
+	h.Header.System = "You are a coding agent working in the Go repository example.com/proj. Use the tools to read, search, edit and test code."
+	h.Reason = "initial"
+	if _, err := g.append(hostshim.TypeRequestHeader, h, false, nil); err != nil {
+		return err
+	}
+	zh := g.zh()
+	task := text{
+		"We need to make the frame decoder in internal/wire robust against truncated input and clean up the retry logic in the pipeline. Work through the packages one by one and keep the tests green.",
+		"我们需要让 internal/wire 里的帧解码器能处理被截断的输入，并整理 pipeline 里的重试逻辑。请逐个包处理，保持测试通过。",
+	}.in(zh)
+	var rules []string
+	for _, c := range g.constraints {
+		rules = append(rules, c.say.in(zh))
+	}
+	msg := task
+	if len(rules) > 0 {
+		msg += "\n\n" + text{"Rules for this work:", "这次工作的规则："}.in(zh) + "\n- " + strings.Join(rules, "\n- ")
+	}
+	seq, err := g.user(msg)
+	if err != nil {
+		return err
+	}
+	for n, c := range g.constraints {
+		g.probes = append(g.probes, Probe{ID: fmt.Sprintf("constraint-%d", n+1), Kind: KindConstraint,
+			Question: c.ask.in(zh), ExpectedAnswer: c.answer, PlantedAtSeq: seq})
+	}
+	return nil
+}
