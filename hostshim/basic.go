@@ -64,18 +64,22 @@ func (c BasicConfig) Resolve() (Spec, error) {
 // and one price per surface node.
 type Measure func(s *Session) (total int, prices []int, err error)
 
-// SurfaceMeasure returns a Measure that sums node prices under m.
+// SurfaceMeasure returns a Measure that prices the request as the host's
+// TokenMeter.measure does with its estimated baseline (MeasureSurface): the
+// latest request header's system prompt and tool schemas plus every surface
+// node under m. The header counts toward pressure: a long system prompt
+// brings a short conversation over the threshold in the host too.
 func SurfaceMeasure(m Meter) Measure {
 	return func(s *Session) (int, []int, error) {
-		p, err := NodePrices(s, m)
+		ms, err := MeasureSurface(s, m)
 		if err != nil {
 			return 0, nil, err
 		}
-		t := 0
-		for _, x := range p {
-			t += x
+		p := make([]int, len(ms.Nodes))
+		for i, n := range ms.Nodes {
+			p[i] = n.Tokens
 		}
-		return t, p, nil
+		return ms.Total, p, nil
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Header is the first line of a persisted session log. Raw keeps the line as
@@ -171,15 +173,15 @@ type surfacePlan struct {
 func (s *Session) plan(e Event) (*surfacePlan, error) {
 	if !s.eligible(e.Type) {
 		if e.SurfaceOp != nil {
-			return nil, fmt.Errorf("%w: %q cannot carry surfaceOp", ErrNotSurfaceEligible, e.Type)
+			return nil, fmt.Errorf("%w: session event %q is not surface-eligible and cannot carry surfaceOp", ErrNotSurfaceEligible, e.Type)
 		}
 		if e.SourceEventSeqs != nil {
-			return nil, fmt.Errorf("%w: %q cannot carry sourceEventSeqs", ErrNotSurfaceEligible, e.Type)
+			return nil, fmt.Errorf("%w: session event %q is not surface-eligible and cannot carry sourceEventSeqs", ErrNotSurfaceEligible, e.Type)
 		}
 		return nil, nil
 	}
 	if e.SurfaceOp == nil {
-		return nil, fmt.Errorf("%w: %q requires a surfaceOp marker", ErrBadSurfaceOp, e.Type)
+		return nil, fmt.Errorf("%w: session event %q is surface-eligible and requires a surfaceOp marker", ErrBadSurfaceOp, e.Type)
 	}
 	if !e.SurfaceOp.Replace {
 		if err := s.checkProvenance(e, nil); err != nil {
@@ -195,18 +197,18 @@ func (s *Session) plan(e Event) (*surfacePlan, error) {
 	}
 	op := e.SurfaceOp
 	if op.Start < 0 || op.End < 0 {
-		return nil, fmt.Errorf("%w: negative seq", ErrBadSurfaceOp)
+		return nil, fmt.Errorf("%w: session event %q carries an invalid replace surfaceOp", ErrBadSurfaceOp, e.Type)
 	}
 	startIdx, ok := s.pos[op.Start]
 	if !ok {
-		return nil, fmt.Errorf("%w: start seq %d not found in surface", ErrBadReplace, op.Start)
+		return nil, fmt.Errorf("%w: surface replace: start seq %d not found in surface", ErrBadReplace, op.Start)
 	}
 	endIdx, ok := s.pos[op.End]
 	if !ok {
-		return nil, fmt.Errorf("%w: end seq %d not found in surface", ErrBadReplace, op.End)
+		return nil, fmt.Errorf("%w: surface replace: end seq %d not found in surface", ErrBadReplace, op.End)
 	}
 	if startIdx > endIdx {
-		return nil, fmt.Errorf("%w: start seq %d (index %d) is after end seq %d (index %d)", ErrBadReplace, op.Start, startIdx, op.End, endIdx)
+		return nil, fmt.Errorf("%w: surface replace: start seq %d (index %d) is after end seq %d (index %d)", ErrBadReplace, op.Start, startIdx, op.End, endIdx)
 	}
 	shadowed := s.nodes[startIdx : endIdx+1]
 	if err := s.checkProvenance(e, shadowed); err != nil {
@@ -224,32 +226,39 @@ func (s *Session) plan(e Event) (*surfacePlan, error) {
 }
 
 func (s *Session) checkProvenance(e Event, shadowed []int) error {
+	// The checks and their messages follow the host's assertProvenance:
+	// every source is range-checked first, then duplicates, then the first
+	// source that is not earlier, then coverage of the shadowed nodes.
 	sources := map[int]bool{}
 	if e.SourceEventSeqs != nil {
 		if len(e.SourceEventSeqs) == 0 && e.Type != TypeAssistantMessage {
 			return fmt.Errorf("%w: sourceEventSeqs must not be empty except on assistant/message", ErrBadProvenance)
 		}
+		notEarlier := -1
 		for _, src := range e.SourceEventSeqs {
 			if src < 0 {
-				return fmt.Errorf("%w: sourceEventSeqs must be non-negative", ErrBadProvenance)
-			}
-			if sources[src] {
-				return fmt.Errorf("%w: sourceEventSeqs must not contain duplicates", ErrBadProvenance)
+				return fmt.Errorf("%w: session event %q sourceEventSeqs must densely contain non-negative safe integers", ErrBadProvenance, e.Type)
 			}
 			sources[src] = true
-			if src >= e.Seq {
-				return fmt.Errorf("%w: sourceEventSeqs must reference earlier events: %d >= current seq %d", ErrBadProvenance, src, e.Seq)
+			if notEarlier < 0 && src >= e.Seq {
+				notEarlier = src
 			}
 		}
+		if len(sources) != len(e.SourceEventSeqs) {
+			return fmt.Errorf("%w: sourceEventSeqs must not contain duplicates", ErrBadProvenance)
+		}
+		if notEarlier >= 0 {
+			return fmt.Errorf("%w: sourceEventSeqs must reference earlier events: %d >= current seq %d", ErrBadProvenance, notEarlier, e.Seq)
+		}
 	}
-	var missing []int
+	var missing []string
 	for _, n := range shadowed {
 		if !sources[n] {
-			missing = append(missing, n)
+			missing = append(missing, strconv.Itoa(n))
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%w: sourceEventSeqs must include every shadowed surface node; missing %v", ErrBadProvenance, missing)
+		return fmt.Errorf("%w: surface replace: sourceEventSeqs must include every shadowed surface node; missing %s", ErrBadProvenance, strings.Join(missing, ", "))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // This file re-implements the host's compaction transaction
@@ -512,8 +513,23 @@ func LatestRequestHeader(s *Session) (RequestHeaderData, bool, error) {
 }
 
 // errorChain renders an error and its causes as the host's errorChain does
-// (messages joined by ": ").
-func errorChain(err error) string { return err.Error() }
+// (messages joined by ": "). The host's errors carry neither the package
+// prefix nor the sentinels the model wraps for errors.Is, so those are
+// dropped: compaction/end.error then holds the host's exact text.
+func errorChain(err error) string {
+	s := err.Error()
+	for _, e := range hostSilentErrors {
+		s = strings.ReplaceAll(s, e.Error()+": ", "")
+	}
+	return strings.ReplaceAll(s, ErrNoShrink.Error(), strings.TrimPrefix(ErrNoShrink.Error(), "hostshim: "))
+}
+
+// hostSilentErrors are the sentinels whose text the host's messages lack.
+var hostSilentErrors = []error{
+	ErrSurfaceChanged, ErrBadRegion, ErrUnbalanced, ErrNoOpenTurn,
+	ErrNotContiguous, ErrNotSurfaceEligible, ErrBadSurfaceOp, ErrBadReplace, ErrBadProvenance,
+	ErrNoEvent, ErrNotOnSurface, ErrCorruptSurface,
+}
 
 // NewUUID returns a random RFC 4122 version 4 UUID.
 func NewUUID() string {
