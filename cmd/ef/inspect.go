@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// inspectNode is one surface node in `ef inspect --json`.
+type inspectNode struct {
+	Position       int            `json:"position"`
+	Seq            int            `json:"seq"`
+	Type           string         `json:"type"`
+	Role           string         `json:"role,omitempty"`
+	Tokens         map[string]int `json:"tokens"`
+	ToolCalls      []string       `json:"toolCalls,omitempty"`
+	ToolResultFor  string         `json:"toolResultFor,omitempty"`
+	BalancedBefore bool           `json:"balancedBefore"`
+	BalancedAfter  bool           `json:"balancedAfter"`
+	Checkpoint     string         `json:"checkpoint,omitempty"`
+	Preview        string         `json:"preview"`
+}
+
+// inspectReport is the whole of `ef inspect --json`.
+type inspectReport struct {
+	Path              string         `json:"path"`
+	SessionID         string         `json:"sessionId"`
+	FormatVersion     int            `json:"formatVersion"`
+	Generation        string         `json:"generation"`
+	Events            int            `json:"events"`
+	ReplaceGeneration int            `json:"replaceGeneration"`
+	Nodes             []inspectNode  `json:"nodes"`
+	Totals            map[string]int `json:"totals"`
+	Warnings          []string       `json:"warnings,omitempty"`
+}
+
+// RunInspect implements `ef inspect <session-log>`.
+func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef inspect [--json] [--strict] <session-log>")
+		fmt.Fprintln(stderr, "Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd):")
+		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return errHelp
+		}
+		return usageError("%v", err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return usageError("want exactly one session log, got %d arguments", fs.NArg())
+	}
+	path := fs.Arg(0)
+	s, err := hostshim.ReadSession(path, hostshim.LogOptions{Lenient: !*strict})
+	if err != nil {
+		return err
+	}
+	meters, err := inspectMeters()
+	if err != nil {
+		return err
+	}
+	rep := inspectReport{
+		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
+		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
+		Totals: map[string]int{}, Warnings: s.Warnings,
+	}
+	for pos, seq := range s.Nodes() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		e, _ := s.Event(seq)
+		m, err := s.Message(seq)
+		if err != nil {
+			return fmt.Errorf("%s: seq %d: %w", path, seq, err)
+		}
+		n := inspectNode{Position: pos, Seq: seq, Type: e.Type, Tokens: map[string]int{}}
+		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if n.BalancedAfter, err = s.BalancedAfter(seq); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if m != nil {
+			n.Role = string(m.Role)
+			for _, mt := range meters {
+				c := mt.CountMessage(m)
+				n.Tokens[mt.Name()] = c
+				rep.Totals[mt.Name()] += c
+			}
+			for _, tc := range m.ToolCalls() {
+				n.ToolCalls = append(n.ToolCalls, tc.ID)
+			}
+			if id, ok := m.ToolResultID(); ok {
+				n.ToolResultFor = id
+			}
+			if m.IsCheckpoint() {
+				n.Checkpoint = m.Source.CompactionID
+			}
+			n.Preview = inspectPreview(m.Text(), 60)
+		}
+		rep.Nodes = append(rep.Nodes, n)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return inspectText(stdout, rep, meters)
+}
+
+func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error {
+	fmt.Fprintf(w, "%s  session %s  format v%d (%s wire)  %d events  %d surface nodes  %d replacements\n",
+		rep.Path, rep.SessionID, rep.FormatVersion, rep.Generation, rep.Events, len(rep.Nodes), rep.ReplaceGeneration)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight|tabwriter.Debug&0)
+	fmt.Fprint(tw, "pos\tseq\trole\t")
+	for _, mt := range meters {
+		fmt.Fprintf(tw, "%s\t", mt.Name())
+	}
+	fmt.Fprint(tw, "pairing\t\n")
+	for _, n := range rep.Nodes {
+		role := n.Role
+		if n.Checkpoint != "" {
+			role = "checkpoint"
+		}
+		if role == "" {
+			role = "(none)"
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%s\t", n.Position, n.Seq, role)
+		for _, mt := range meters {
+			fmt.Fprintf(tw, "%d\t", n.Tokens[mt.Name()])
+		}
+		fmt.Fprintf(tw, "%s\t %s\n", inspectPairing(n), n.Preview)
+	}
+	fmt.Fprint(tw, "\t\ttotal\t")
+	for _, mt := range meters {
+		fmt.Fprintf(tw, "%d\t", rep.Totals[mt.Name()])
+	}
+	fmt.Fprint(tw, "\t\n")
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, warn := range rep.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+	return nil
+}
+
+// inspectPairing renders the tool pairing of a node: calls it opens, the
+// call it answers, and whether the cuts around it are balanced.
+func inspectPairing(n inspectNode) string {
+	s := ""
+	switch {
+	case len(n.ToolCalls) > 0:
+		s = fmt.Sprintf("calls %d", len(n.ToolCalls))
+	case n.ToolResultFor != "":
+		s = "result " + inspectPreview(n.ToolResultFor, 16)
+	}
+	cut := func(b bool) string {
+		if b {
+			return "|"
+		}
+		return "~"
+	}
+	return cut(n.BalancedBefore) + s + cut(n.BalancedAfter)
+}
+
+// inspectPreview returns the first line of s, cut to at most n runes.
+func inspectPreview(s string, n int) string {
+	out := make([]rune, 0, n)
+	for _, r := range s {
+		if r == '\n' || r == '\r' || r == '\t' {
+			r = ' '
+		}
+		if len(out) == n {
+			out[n-1] = '…'
+			break
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// inspectMeters returns the meters inspect prices nodes with: the host's
+// heuristic (what its shrink check and pressure use) and a real tokenizer.
+func inspectMeters() ([]hostshim.Meter, error) {
+	return []hostshim.Meter{hostshim.HeuristicMeter{}}, nil
+}

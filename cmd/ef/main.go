@@ -1,0 +1,95 @@
+// Command ef is the Epistemic Fold command line: inspect session logs, fold
+// them into checkpoint bundles, verify and clean bundle stores, search and
+// recall folded history, and benchmark engines on real and synthetic
+// sessions.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// subcommand is one `ef <name>` command.
+type subcommand struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+func commands() map[string]subcommand {
+	return map[string]subcommand{
+		"inspect": {"print a session log's surface with token prices and tool pairing", RunInspect},
+	}
+}
+
+// errUsage marks an error whose message is a usage complaint; run prints it
+// and exits 2.
+var errUsage = errors.New("usage")
+
+// usageError wraps a usage complaint.
+func usageError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+}
+
+// run executes one command line and returns the process exit code:
+// 0 success, 1 failure, 2 bad usage.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout, cmds)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "ef: unknown command %q\n", args[0])
+		printUsage(stderr, cmds)
+		return 2
+	}
+	err := c.run(ctx, args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "ef %s: %v\n", args[0], err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "ef %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+// errHelp is returned by a subcommand that printed its help on request.
+var errHelp = errors.New("help requested")
+
+func printUsage(w io.Writer, cmds map[string]subcommand) {
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("usage: ef <command> [flags] [args]\n\ncommands:\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %-8s %s\n", n, cmds[n].summary)
+	}
+	b.WriteString("\nRun 'ef <command> -h' for a command's flags.\n")
+	io.WriteString(w, b.String())
+}
