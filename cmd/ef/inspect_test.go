@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const inspectSample = "../../hostshim/testdata/logs/examples__headless-agent__compaction-recovery__session.jsonl"
+
+func TestInspectText(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"inspect", inspectSample}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"4 surface nodes", "1 replacements", "checkpoint", "COMPACTION RECOVERED", "total"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestInspectJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"inspect", "--json", inspectSample}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep inspectReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Nodes) != 4 || rep.Nodes[0].Seq != 21 || rep.Nodes[0].Checkpoint == "" {
+		t.Fatalf("unexpected nodes: %+v", rep.Nodes)
+	}
+	sum := 0
+	for _, n := range rep.Nodes {
+		sum += n.Tokens["dsh-heuristic"]
+	}
+	if sum != rep.Totals["dsh-heuristic"] || sum == 0 {
+		t.Fatalf("totals %v do not add up to %d", rep.Totals, sum)
+	}
+	if !rep.Nodes[1].BalancedBefore || rep.Nodes[1].BalancedAfter || len(rep.Nodes[1].ToolCalls) != 1 {
+		t.Fatalf("pairing of the tool call node wrong: %+v", rep.Nodes[1])
+	}
+}
+
+func TestInspectErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"type\":\"session\",\"version\":0,\"id\":\"x\",\"createdAt\":0}\n{\"type\":\"user/message\",\"data\":{\"content\":[]},\"surfaceOp\":\"sideways\"}\n{\"type\":\"turn/start\",\"data\":{\"turn\":1}}\n"), 0o600)
+	unknown := filepath.Join(dir, "unknown.jsonl")
+	os.WriteFile(unknown, []byte("{\"type\":\"session\",\"version\":99,\"id\":\"x\",\"createdAt\":0}\n"), 0o600)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"missing file", []string{"inspect", filepath.Join(dir, "nope.jsonl")}, 1, "nope.jsonl"},
+		{"malformed line", []string{"inspect", bad}, 1, "bad.jsonl:2: field \"surfaceOp\""},
+		{"unknown format", []string{"inspect", unknown}, 1, "99"},
+		{"no args", []string{"inspect"}, 2, "want exactly one"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(context.Background(), c.args, &out, &errb)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, errb.String())
+			}
+			if !strings.Contains(errb.String(), c.want) {
+				t.Fatalf("stderr %q lacks %q", errb.String(), c.want)
+			}
+		})
+	}
+}
