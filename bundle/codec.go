@@ -68,7 +68,13 @@ type codec struct {
 }
 
 func newCodec(segSize int, maxDecoded int64) (*codec, error) {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderCRC(true))
+	// A window larger than a segment buys nothing (segments are
+	// independent frames) and costs memory on every encoder state.
+	ew := zstd.MinWindowSize
+	for ew < segSize && ew < 8<<20 {
+		ew <<= 1
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderCRC(true), zstd.WithWindowSize(ew))
 	if err != nil {
 		return nil, fmt.Errorf("bundle: zstd encoder: %w", err)
 	}

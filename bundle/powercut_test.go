@@ -39,7 +39,7 @@ func TestPowerCutProperty(t *testing.T) {
 		maybe := map[modelKey]*bundle.CheckpointV1{} // in flight at a failure: may or may not exist
 		sessions := []string{"alpha", "beta", "../gamma", string(make([]byte, 120))}
 		next := 0
-		steps := rapid.IntRange(1, 40).Draw(rt, "steps")
+		steps := rapid.IntRange(1, 20).Draw(rt, "steps")
 		for step := 0; step < steps; step++ {
 			// Arm a fault at the k-th filesystem operation of this step, if any.
 			var opCount, faultAt int
@@ -107,7 +107,7 @@ func TestPowerCutProperty(t *testing.T) {
 			default:
 				next++
 				id := fmt.Sprintf("c%03d", next)
-				n := rapid.IntRange(0, 30).Draw(rt, "messages")
+				n := rapid.IntRange(0, 12).Draw(rt, "messages")
 				b := bundletest.Bundle(sess, id, bundletest.Messages(uint64(next), n, 100))
 				k := modelKey{sess, id}
 				if _, err := s.Put(ctx, b); err == nil {
