@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"errors"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -13,31 +14,41 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// On-disk container, version 1. All integers little-endian.
+// On-disk container, version 1. Integers in the prefix are little-endian.
 //
-//	offset 0   8 bytes   magic "EFCKPT\x00" followed by the container version byte (1)
-//	offset 8   4 bytes   H: length of the header frame
-//	offset 12  H bytes   header frame: one zstd frame (with content checksum)
-//	                     holding the canonical JSON of fileHeader
-//	offset 12+H ...      segment frames: independent zstd frames, one per
-//	                     segment, at the offsets the header lists (relative
-//	                     to 12+H), in order, with nothing in between
+//	offset 0    8 bytes  magic "EFCKPT\x00" followed by the container version byte (1)
+//	offset 8    4 bytes  I: length of the index frame
+//	offset 12   4 bytes  H: length of the header frame
+//	offset 16   I bytes  index frame: a zstd frame (with content checksum) holding
+//	                     the binary segment table (below)
+//	16+I        H bytes  header frame: a zstd frame holding the canonical JSON
+//	                     of fileHeader (the bundle's metadata)
+//	16+I+H      ...      segment frames: independent zstd frames, one per
+//	                     segment, back to back in table order
+//
+// Index payload, all uvarints unless noted:
+//
+//	len(sessionId) sessionId-bytes len(checkpointId) checkpointId-bytes
+//	messages segments
+//	per segment: count compressedLength rawLength sha256(raw payload, 32 bytes)
 //
 // A segment's decompressed payload is a run of messages, each written as a
 // uvarint byte length followed by the message bytes exactly as given. A
 // segment is closed when its payload reaches the segment size (64 KiB by
-// default), so reading a page of messages decodes the header and only the
-// few segments the page touches, whatever the size of the archive.
+// default). Page reads the prefix and the small binary index, then
+// decompresses only the segments holding the requested messages; it never
+// touches the metadata or the rest of the archive.
 //
 // The header's "bundle" member is the CheckpointBundleV1 document with an
 // empty shadowedMessages array and no fileHash; readers dispatch on its
 // formatVersion. fileHash is sha256 of the whole file and is part of the
 // file's name (content addressing); logicalHash covers the canonical JSON of
 // the messages (see LogicalHash); each segment's sha256 covers its payload
-// and payloadHash covers all payloads concatenated.
+// and payloadHash (in the header) covers all payloads concatenated, which
+// ties the metadata to the index and the segments.
 const (
 	containerVersion = 1
-	prefixLen        = 12
+	prefixLen        = 16
 )
 
 var magicPrefix = [7]byte{'E', 'F', 'C', 'K', 'P', 'T', 0}
@@ -46,16 +57,24 @@ type fileHeader struct {
 	Bundle      CheckpointV1 `json:"bundle"`
 	Messages    int          `json:"messages"`
 	PayloadHash string       `json:"payloadHash"`
-	Segments    []segment    `json:"segments"`
+}
+
+// layout is what the prefix and the index say about a file.
+type layout struct {
+	sessionID, checkpointID string
+	messages                int
+	segments                []segment
+	headerOff, headerLen    int64
+	segStart                int64
 }
 
 type segment struct {
-	First     int    `json:"first"`     // index of the first message in the segment
-	Count     int    `json:"count"`     // messages in the segment
-	Offset    int64  `json:"offset"`    // frame offset, relative to the end of the header frame
-	Length    int64  `json:"length"`    // compressed frame length
-	RawLength int64  `json:"rawLength"` // payload length
-	Hash      string `json:"sha256"`    // "sha256:<hex>" of the payload
+	First     int      // index of the first message in the segment
+	Count     int      // messages in the segment
+	Offset    int64    // absolute file offset of the frame
+	Length    int64    // compressed frame length
+	RawLength int64    // payload length
+	Hash      [32]byte // sha256 of the payload
 }
 
 // codec owns one zstd encoder and decoder; both are safe for concurrent
@@ -133,7 +152,7 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 
 	// Compress segments in parallel; EncodeAll is safe for concurrent use.
 	frames := make([][]byte, len(segs))
-	hashes := make([]string, len(segs))
+	hashes := make([][32]byte, len(segs))
 	workers := min(runtime.GOMAXPROCS(0), len(segs))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -143,7 +162,7 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 			defer wg.Done()
 			for i := range next {
 				frames[i] = c.enc.EncodeAll(segs[i].payload, nil)
-				hashes[i] = DigestBytes(segs[i].payload)
+				hashes[i] = sha256.Sum256(segs[i].payload)
 			}
 		}()
 	}
@@ -153,15 +172,24 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 	close(next)
 	wg.Wait()
 
-	h := &fileHeader{Bundle: *b, Messages: len(msgs), Segments: make([]segment, len(segs))}
+	h := &fileHeader{Bundle: *b, Messages: len(msgs)}
 	h.Bundle.Archive.ShadowedMessages = []json.RawMessage{}
 	h.Bundle.Archive.FileHash = ""
 	ph := sha256.New()
-	var off int64
-	for i, s := range segs {
-		ph.Write(s.payload)
-		h.Segments[i] = segment{First: s.first, Count: s.count, Offset: off, Length: int64(len(frames[i])), RawLength: int64(len(s.payload)), Hash: hashes[i]}
-		off += int64(len(frames[i]))
+	idx := binary.AppendUvarint(nil, uint64(len(b.SessionID)))
+	idx = append(idx, b.SessionID...)
+	idx = binary.AppendUvarint(idx, uint64(len(b.CheckpointID)))
+	idx = append(idx, b.CheckpointID...)
+	idx = binary.AppendUvarint(idx, uint64(len(msgs)))
+	idx = binary.AppendUvarint(idx, uint64(len(segs)))
+	var segBytes int
+	for i, sg := range segs {
+		ph.Write(sg.payload)
+		idx = binary.AppendUvarint(idx, uint64(sg.count))
+		idx = binary.AppendUvarint(idx, uint64(len(frames[i])))
+		idx = binary.AppendUvarint(idx, uint64(len(sg.payload)))
+		idx = append(idx, hashes[i][:]...)
+		segBytes += len(frames[i])
 	}
 	h.PayloadHash = sumString(ph)
 	hj, err := json.Marshal(h)
@@ -172,14 +200,17 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if int64(len(hj)) > c.maxDecoded {
+	if int64(len(hj)) > c.maxDecoded || int64(len(idx)) > c.maxDecoded {
 		return nil, nil, fmt.Errorf("%w: header of %d bytes is larger than the %d-byte limit", ErrInvalidBundle, len(hj), c.maxDecoded)
 	}
+	xf := c.enc.EncodeAll(idx, nil)
 	hf := c.enc.EncodeAll(hj, nil)
-	out := make([]byte, 0, prefixLen+len(hf)+int(off))
+	out := make([]byte, 0, prefixLen+len(xf)+len(hf)+segBytes)
 	out = append(out, magicPrefix[:]...)
 	out = append(out, containerVersion)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(xf)))
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(hf)))
+	out = append(out, xf...)
 	out = append(out, hf...)
 	for _, f := range frames {
 		out = append(out, f...)
@@ -192,95 +223,165 @@ func unavailable(reason string, err error) *UnavailableError {
 	return &UnavailableError{Reason: reason, Err: err}
 }
 
-// readHeader reads and checks the prefix and header frame from r, a file of
-// size bytes. It returns the header and the absolute offset of the segment area.
-func (c *codec) readHeader(r io.ReaderAt, size int64) (*fileHeader, int64, error) {
+// readLayout reads and checks the prefix and the index of a file of size
+// bytes. The segment table it returns is consistent with the file size.
+func (c *codec) readLayout(r io.ReaderAt, size int64) (*layout, error) {
 	if size < prefixLen {
-		return nil, 0, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the %d-byte prefix", size, prefixLen))
+		return nil, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the %d-byte prefix", size, prefixLen))
 	}
 	var pre [prefixLen]byte
 	if _, err := r.ReadAt(pre[:], 0); err != nil {
-		return nil, 0, unavailable("unreadable", err)
+		return nil, unavailable("unreadable", err)
 	}
 	if !bytes.Equal(pre[:7], magicPrefix[:]) {
-		return nil, 0, unavailable("corrupt", fmt.Errorf("bad magic %q", pre[:7]))
+		return nil, unavailable("corrupt", fmt.Errorf("bad magic %q", pre[:7]))
 	}
 	if pre[7] != containerVersion {
-		return nil, 0, unavailable("unknown version", &VersionError{What: "container", Version: int(pre[7])})
+		return nil, unavailable("unknown version", &VersionError{What: "container", Version: int(pre[7])})
 	}
-	hl := int64(binary.LittleEndian.Uint32(pre[8:12]))
-	if prefixLen+hl > size {
-		return nil, 0, unavailable("truncated", fmt.Errorf("header frame of %d bytes runs past the end of a %d-byte file", hl, size))
+	il := int64(binary.LittleEndian.Uint32(pre[8:12]))
+	hl := int64(binary.LittleEndian.Uint32(pre[12:16]))
+	if prefixLen+il+hl > size {
+		return nil, unavailable("truncated", fmt.Errorf("index and header frames (%d+%d bytes) run past the end of a %d-byte file", il, hl, size))
 	}
-	frame := make([]byte, hl)
+	frame := make([]byte, il)
 	if _, err := r.ReadAt(frame, prefixLen); err != nil {
-		return nil, 0, unavailable("unreadable", err)
+		return nil, unavailable("unreadable", err)
+	}
+	idx, err := c.dec.DecodeAll(frame, nil)
+	if err != nil {
+		return nil, unavailable("corrupt", fmt.Errorf("index frame: %w", err))
+	}
+	lay := &layout{headerOff: prefixLen + il, headerLen: hl, segStart: prefixLen + il + hl}
+	if err := lay.parseIndex(idx, c.maxDecoded); err != nil {
+		return nil, unavailable("corrupt", fmt.Errorf("index: %w", err))
+	}
+	end := lay.segStart
+	if n := len(lay.segments); n > 0 {
+		end = lay.segments[n-1].Offset + lay.segments[n-1].Length
+	}
+	if end > size {
+		return nil, unavailable("truncated", fmt.Errorf("segments end at %d, past the end of a %d-byte file", end, size))
+	}
+	if end != size {
+		return nil, unavailable("corrupt", fmt.Errorf("%d trailing bytes after the last segment", size-end))
+	}
+	return lay, nil
+}
+
+var errIndex = errors.New("malformed")
+
+func (lay *layout) parseIndex(p []byte, maxRaw int64) error {
+	uv := func() (uint64, error) {
+		v, k := binary.Uvarint(p)
+		if k <= 0 {
+			return 0, errIndex
+		}
+		p = p[k:]
+		return v, nil
+	}
+	str := func(max int) (string, error) {
+		n, err := uv()
+		if err != nil || n > uint64(max) || n > uint64(len(p)) {
+			return "", errIndex
+		}
+		s := string(p[:n])
+		p = p[n:]
+		return s, nil
+	}
+	var err error
+	if lay.sessionID, err = str(maxSessionIDLen); err != nil {
+		return err
+	}
+	if lay.checkpointID, err = str(maxCheckpointIDLen); err != nil {
+		return err
+	}
+	msgs, err := uv()
+	if err != nil {
+		return err
+	}
+	nseg, err := uv()
+	// Each segment takes at least 35 bytes of index, which bounds nseg.
+	if err != nil || nseg > uint64(len(p))/35 || msgs > 1<<40 {
+		return errIndex
+	}
+	lay.segments = make([]segment, nseg)
+	off, first := lay.segStart, 0
+	for i := range lay.segments {
+		cnt, err1 := uv()
+		clen, err2 := uv()
+		rlen, err3 := uv()
+		if err1 != nil || err2 != nil || err3 != nil || len(p) < 32 ||
+			cnt == 0 || cnt > 1<<40 || clen == 0 || clen > 1<<40 || rlen == 0 || rlen > uint64(maxRaw) {
+			return errIndex
+		}
+		sg := segment{First: first, Count: int(cnt), Offset: off, Length: int64(clen), RawLength: int64(rlen)}
+		copy(sg.Hash[:], p[:32])
+		p = p[32:]
+		lay.segments[i] = sg
+		off += sg.Length
+		first += sg.Count
+	}
+	if len(p) != 0 || uint64(first) != msgs {
+		return errIndex
+	}
+	lay.messages = first
+	return nil
+}
+
+// readHeader reads and parses the header frame.
+func (c *codec) readHeader(r io.ReaderAt, lay *layout) (*fileHeader, error) {
+	frame := make([]byte, lay.headerLen)
+	if _, err := r.ReadAt(frame, lay.headerOff); err != nil {
+		return nil, unavailable("unreadable", err)
 	}
 	hj, err := c.dec.DecodeAll(frame, nil)
 	if err != nil {
-		return nil, 0, unavailable("corrupt", fmt.Errorf("header frame: %w", err))
+		return nil, unavailable("corrupt", fmt.Errorf("header frame: %w", err))
 	}
 	h, err := parseHeader(hj)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	segStart := prefixLen + hl
-	// Check the segment table against the file so reads never run off it.
-	next, idx := int64(0), 0
-	for i, s := range h.Segments {
-		if s.Offset != next || s.Length <= 0 || s.Count <= 0 || s.First != idx || s.RawLength <= 0 || s.RawLength > c.maxDecoded || !validHash(s.Hash) {
-			return nil, 0, unavailable("corrupt", fmt.Errorf("segment table entry %d is inconsistent", i))
-		}
-		next += s.Length
-		idx += s.Count
-		if segStart+next > size {
-			return nil, 0, unavailable("truncated", fmt.Errorf("segment %d runs past the end of a %d-byte file", i, size))
-		}
+	if h.Messages != lay.messages || h.Bundle.SessionID != lay.sessionID || h.Bundle.CheckpointID != lay.checkpointID {
+		return nil, unavailable("corrupt", fmt.Errorf("header and index disagree"))
 	}
-	if idx != h.Messages {
-		return nil, 0, unavailable("corrupt", fmt.Errorf("segments hold %d messages, header says %d", idx, h.Messages))
-	}
-	if segStart+next != size {
-		return nil, 0, unavailable("corrupt", fmt.Errorf("%d trailing bytes after the last segment", size-segStart-next))
-	}
-	return h, segStart, nil
+	return h, nil
 }
 
 // parseHeader decodes the header JSON, dispatching on formatVersion.
 func parseHeader(hj []byte) (*fileHeader, error) {
-	var peek struct {
-		Bundle struct {
-			Format        string `json:"format"`
-			FormatVersion int    `json:"formatVersion"`
-		} `json:"bundle"`
-	}
-	if err := json.Unmarshal(hj, &peek); err != nil {
+	var h fileHeader
+	err := json.Unmarshal(hj, &h)
+	if err != nil || h.Bundle.FormatVersion != FormatVersion || h.Bundle.Format != FormatName {
+		// Not a well-formed current header: find out whether it is a
+		// version we do not know or just damage.
+		var peek struct {
+			Bundle struct {
+				Format        string `json:"format"`
+				FormatVersion int    `json:"formatVersion"`
+			} `json:"bundle"`
+		}
+		if perr := json.Unmarshal(hj, &peek); perr == nil && peek.Bundle.Format == FormatName && peek.Bundle.FormatVersion != FormatVersion {
+			return nil, unavailable("unknown version", &VersionError{What: "formatVersion", Version: peek.Bundle.FormatVersion})
+		}
+		if err == nil {
+			err = fmt.Errorf("format %q version %d", h.Bundle.Format, h.Bundle.FormatVersion)
+		}
 		return nil, unavailable("corrupt", fmt.Errorf("header json: %w", err))
 	}
-	if peek.Bundle.Format != FormatName {
-		return nil, unavailable("corrupt", fmt.Errorf("format %q, want %q", peek.Bundle.Format, FormatName))
+	if h.Messages < 0 || !validHash(h.PayloadHash) || !validHash(h.Bundle.Archive.LogicalHash) {
+		return nil, unavailable("corrupt", fmt.Errorf("header fields out of range"))
 	}
-	switch peek.Bundle.FormatVersion {
-	case 1:
-		var h fileHeader
-		if err := json.Unmarshal(hj, &h); err != nil {
-			return nil, unavailable("corrupt", fmt.Errorf("header json: %w", err))
-		}
-		if h.Messages < 0 || !validHash(h.PayloadHash) || !validHash(h.Bundle.Archive.LogicalHash) {
-			return nil, unavailable("corrupt", fmt.Errorf("header fields out of range"))
-		}
-		h.Bundle.Archive.ShadowedMessages = nil
-		return &h, nil
-	default:
-		return nil, unavailable("unknown version", &VersionError{What: "formatVersion", Version: peek.Bundle.FormatVersion})
-	}
+	h.Bundle.Archive.ShadowedMessages = nil
+	return &h, nil
 }
 
 // readSegment reads, decompresses and checks segment i, and splits it into messages.
-func (c *codec) readSegment(r io.ReaderAt, segStart int64, h *fileHeader, i int) ([]json.RawMessage, []byte, error) {
-	s := h.Segments[i]
+func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessage, []byte, error) {
+	s := lay.segments[i]
 	frame := make([]byte, s.Length)
-	if _, err := r.ReadAt(frame, segStart+s.Offset); err != nil {
+	if _, err := r.ReadAt(frame, s.Offset); err != nil {
 		return nil, nil, unavailable("unreadable", fmt.Errorf("segment %d: %w", i, err))
 	}
 	payload, err := c.dec.DecodeAll(frame, make([]byte, 0, s.RawLength))
@@ -288,10 +389,10 @@ func (c *codec) readSegment(r io.ReaderAt, segStart int64, h *fileHeader, i int)
 		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %w", i, err))
 	}
 	if int64(len(payload)) != s.RawLength {
-		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %d bytes, table says %d", i, len(payload), s.RawLength))
+		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %d bytes, index says %d", i, len(payload), s.RawLength))
 	}
-	if got := DigestBytes(payload); got != s.Hash {
-		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: segment %d: %s, table says %s", ErrHashMismatch, i, got, s.Hash))
+	if sha256.Sum256(payload) != s.Hash {
+		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: segment %d", ErrHashMismatch, i))
 	}
 	msgs := make([]json.RawMessage, 0, s.Count)
 	p := payload
@@ -304,7 +405,7 @@ func (c *codec) readSegment(r io.ReaderAt, segStart int64, h *fileHeader, i int)
 		p = p[k+int(n):]
 	}
 	if len(msgs) != s.Count {
-		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %d messages, table says %d", i, len(msgs), s.Count))
+		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %d messages, index says %d", i, len(msgs), s.Count))
 	}
 	return msgs, payload, nil
 }
@@ -312,37 +413,41 @@ func (c *codec) readSegment(r io.ReaderAt, segStart int64, h *fileHeader, i int)
 // decodeFull decodes and fully verifies a container held in memory: every
 // segment hash, the payload hash, the logical hash and the rendered digest.
 // The returned bundle's FileHash is sha256 of data.
-func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, error) {
+func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, error) {
 	r := bytes.NewReader(data)
-	h, segStart, err := c.readHeader(r, int64(len(data)))
+	lay, err := c.readLayout(r, int64(len(data)))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	msgs := make([]json.RawMessage, 0, h.Messages)
+	h, err := c.readHeader(r, lay)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	msgs := make([]json.RawMessage, 0, lay.messages)
 	ph := sha256.New()
-	for i := range h.Segments {
-		m, payload, err := c.readSegment(r, segStart, h, i)
+	for i := range lay.segments {
+		m, payload, err := c.readSegment(r, lay, i)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		ph.Write(payload)
 		msgs = append(msgs, m...)
 	}
 	if got := sumString(ph); got != h.PayloadHash {
-		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: payload %s, header says %s", ErrHashMismatch, got, h.PayloadHash))
+		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: payload %s, header says %s", ErrHashMismatch, got, h.PayloadHash))
 	}
 	lh, err := LogicalHash(msgs)
 	if err != nil {
-		return nil, nil, unavailable("corrupt", err)
+		return nil, nil, nil, unavailable("corrupt", err)
 	}
 	if lh != h.Bundle.Archive.LogicalHash {
-		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: logicalHash %s, header says %s", ErrHashMismatch, lh, h.Bundle.Archive.LogicalHash))
+		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: logicalHash %s, header says %s", ErrHashMismatch, lh, h.Bundle.Archive.LogicalHash))
 	}
 	if d := DigestBytes([]byte(h.Bundle.Rendered.Text)); d != h.Bundle.Rendered.Digest {
-		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: rendered.digest %s, computed %s", ErrHashMismatch, h.Bundle.Rendered.Digest, d))
+		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: rendered.digest %s, computed %s", ErrHashMismatch, h.Bundle.Rendered.Digest, d))
 	}
 	b := h.Bundle
 	b.Archive.ShadowedMessages = msgs
 	b.Archive.FileHash = DigestBytes(data)
-	return &b, h, nil
+	return &b, h, lay, nil
 }

@@ -44,9 +44,9 @@ func FuzzDecode(f *testing.F) {
 		f.Add(data)
 		f.Add(data[:len(data)/2])
 	}
-	f.Add([]byte("EFCKPT\x00\x01\x00\x00\x00\x00"))
+	f.Add([]byte("EFCKPT\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		b, h, err := c.decodeFull(data)
+		b, h, _, err := c.decodeFull(data)
 		if err != nil {
 			var ue *UnavailableError
 			if !errors.As(err, &ue) || !errors.Is(err, ErrUnavailable) || ue.Reason == "" {
@@ -63,13 +63,13 @@ func FuzzDecode(f *testing.F) {
 		}
 		// Paged reads of an accepted file agree with the full decode.
 		r := strings.NewReader(string(data))
-		hh, segStart, err := c.readHeader(r, int64(len(data)))
+		lay, err := c.readLayout(r, int64(len(data)))
 		if err != nil {
-			t.Fatalf("readHeader after decodeFull succeeded: %v", err)
+			t.Fatalf("readLayout after decodeFull succeeded: %v", err)
 		}
 		var all []json.RawMessage
-		for i := range hh.Segments {
-			m, _, err := c.readSegment(r, segStart, hh, i)
+		for i := range lay.segments {
+			m, _, err := c.readSegment(r, lay, i)
 			if err != nil {
 				t.Fatal(err)
 			}

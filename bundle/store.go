@@ -676,7 +676,7 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 	sum := sha256.Sum256(data)
 	if hex.EncodeToString(sum[:]) != fileHex {
 		reason := "hash mismatch"
-		if _, _, err := s.codec.readHeader(bytes.NewReader(data), int64(len(data))); err != nil {
+		if _, err := s.codec.readLayout(bytes.NewReader(data), int64(len(data))); err != nil {
 			var ue *UnavailableError
 			if errors.As(err, &ue) && ue.Reason == "truncated" {
 				reason = "truncated"
@@ -684,7 +684,7 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 		}
 		return nil, unavailable(reason, fmt.Errorf("%w: file sha256 %x, name says %s", ErrHashMismatch, sum, fileHex))
 	}
-	b, h, err := s.codec.decodeFull(data)
+	b, h, _, err := s.codec.decodeFull(data)
 	if err != nil {
 		return nil, err
 	}
@@ -743,26 +743,34 @@ func (s *Store) Verify(ctx context.Context, sessionID, checkpointID string) erro
 	return err
 }
 
-// openHeader opens a bundle file and reads its header.
-func (s *Store) openHeader(f found) (File, *fileHeader, int64, int64, error) {
+// openLayout opens a bundle file and reads its prefix and index; with
+// header set it also reads the metadata header.
+func (s *Store) openLayout(f found, header bool) (File, *layout, *fileHeader, int64, error) {
 	fh, err := s.fs.Open(f.path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, 0, 0, unavailable("missing", err)
+			return nil, nil, nil, 0, unavailable("missing", err)
 		}
-		return nil, nil, 0, 0, unavailable("unreadable", err)
+		return nil, nil, nil, 0, unavailable("unreadable", err)
 	}
 	fi, err := fh.Stat()
 	if err != nil {
 		fh.Close()
-		return nil, nil, 0, 0, unavailable("unreadable", err)
+		return nil, nil, nil, 0, unavailable("unreadable", err)
 	}
-	h, segStart, err := s.codec.readHeader(fh, fi.Size())
+	lay, err := s.codec.readLayout(fh, fi.Size())
 	if err != nil {
 		fh.Close()
-		return nil, nil, 0, 0, err
+		return nil, nil, nil, 0, err
 	}
-	return fh, h, segStart, fi.Size(), nil
+	var h *fileHeader
+	if header {
+		if h, err = s.codec.readHeader(fh, lay); err != nil {
+			fh.Close()
+			return nil, nil, nil, 0, err
+		}
+	}
+	return fh, lay, h, fi.Size(), nil
 }
 
 // Meta returns the bundle without its shadowed messages, reading only the
@@ -778,7 +786,7 @@ func (s *Store) Meta(ctx context.Context, sessionID, checkpointID string) (*Chec
 	if err != nil {
 		return nil, err
 	}
-	fh, h, _, _, err := s.openHeader(f)
+	fh, _, h, _, err := s.openLayout(f, true)
 	if err == nil {
 		fh.Close()
 		err = checkIdentity(&h.Bundle, sessionID, checkpointID)
@@ -810,22 +818,22 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 	if err != nil {
 		return Page{}, err
 	}
-	fh, h, segStart, _, err := s.openHeader(f)
+	fh, lay, _, _, err := s.openLayout(f, false)
 	if err != nil {
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
 	}
 	defer fh.Close()
-	if err := checkIdentity(&h.Bundle, sessionID, checkpointID); err != nil {
+	if err := checkIdentity(&CheckpointV1{SessionID: lay.sessionID, CheckpointID: lay.checkpointID}, sessionID, checkpointID); err != nil {
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
 	}
-	p := Page{Offset: offset, Total: h.Messages}
-	if offset >= h.Messages || limit == 0 {
-		p.Offset = min(offset, h.Messages)
+	p := Page{Offset: offset, Total: lay.messages}
+	if offset >= lay.messages || limit == 0 {
+		p.Offset = min(offset, lay.messages)
 		return p, nil
 	}
-	last := min(offset+limit, h.Messages) // exclusive
+	last := min(offset+limit, lay.messages) // exclusive
 	// First segment whose range ends after offset.
-	i, _ := slices.BinarySearchFunc(h.Segments, offset, func(sg segment, target int) int {
+	i, _ := slices.BinarySearchFunc(lay.segments, offset, func(sg segment, target int) int {
 		if sg.First+sg.Count <= target {
 			return -1
 		}
@@ -834,15 +842,15 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 		}
 		return 0
 	})
-	for ; i < len(h.Segments) && h.Segments[i].First < last; i++ {
+	for ; i < len(lay.segments) && lay.segments[i].First < last; i++ {
 		if err := ctx.Err(); err != nil {
 			return Page{}, err
 		}
-		msgs, _, err := s.codec.readSegment(fh, segStart, h, i)
+		msgs, _, err := s.codec.readSegment(fh, lay, i)
 		if err != nil {
 			return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
 		}
-		sg := h.Segments[i]
+		sg := lay.segments[i]
 		lo := max(offset, sg.First) - sg.First
 		hi := min(last, sg.First+sg.Count) - sg.First
 		p.Messages = append(p.Messages, msgs[lo:hi]...)
@@ -885,7 +893,7 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 		f := found{path: filepath.Join(dir, e.Name()), fileHex: fileHex}
 		in := Info{Path: f.path, FileHash: hashPrefix + fileHex}
 		in.CheckpointID, _ = decodeCheckpointStem(stem)
-		fh, h, _, size, err := s.openHeader(f)
+		fh, _, h, size, err := s.openLayout(f, true)
 		if err == nil {
 			fh.Close()
 			b := h.Bundle

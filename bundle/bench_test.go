@@ -1,0 +1,105 @@
+package bundle_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
+)
+
+var benchSizes = []struct {
+	name  string
+	bytes int
+}{{"10KB", 10 << 10}, {"1MB", 1 << 20}, {"50MB", 50 << 20}}
+
+func rawBytes(msgs []json.RawMessage) int64 {
+	var n int64
+	for _, m := range msgs {
+		n += int64(len(m))
+	}
+	return n
+}
+
+// BenchmarkPut measures durable writes: seal, encode, write, fsync,
+// rename, directory fsync, read back and verify. Throughput is over the
+// raw message bytes.
+func BenchmarkPut(b *testing.B) {
+	for _, sz := range benchSizes {
+		b.Run(sz.name, func(b *testing.B) {
+			s, _ := bundletest.MustOpen(b, bundle.Options{})
+			msgs := bundletest.ArchiveOfBytes(1, sz.bytes)
+			b.SetBytes(rawBytes(msgs))
+			var r bundle.Receipt
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				var err error
+				r, err = s.Put(ctx, bundletest.Bundle("bench", fmt.Sprintf("c%d", i), msgs))
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(rawBytes(msgs))/float64(r.Bytes), "ratio")
+		})
+	}
+}
+
+// BenchmarkGet measures fully verified reads (file hash, segment hashes,
+// logical hash over the canonical JSON of every message).
+func BenchmarkGet(b *testing.B) {
+	for _, sz := range benchSizes {
+		b.Run(sz.name, func(b *testing.B) {
+			s, _ := bundletest.MustOpen(b, bundle.Options{})
+			msgs := bundletest.ArchiveOfBytes(1, sz.bytes)
+			mustPut(b, s, bundletest.Bundle("bench", "c", msgs))
+			b.SetBytes(rawBytes(msgs))
+			b.ResetTimer()
+			for b.Loop() {
+				got, err := s.Get(ctx, "bench", "c")
+				if err != nil || len(got.Archive.ShadowedMessages) != len(msgs) {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPage50MB measures reading one 20-message page from the middle
+// of a 50 MB archive.
+func BenchmarkPage50MB(b *testing.B) {
+	s, _ := bundletest.MustOpen(b, bundle.Options{})
+	msgs := bundletest.ArchiveOfBytes(1, 50<<20)
+	mustPut(b, s, bundletest.Bundle("bench", "c", msgs))
+	mid := len(msgs) / 2
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		off := (mid + i*997) % (len(msgs) - 20)
+		p, err := s.Page(ctx, "bench", "c", off, 20)
+		if err != nil || len(p.Messages) != 20 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMeta measures a header-only read of a 50 MB archive's bundle.
+func BenchmarkMeta50MB(b *testing.B) {
+	s, _ := bundletest.MustOpen(b, bundle.Options{})
+	mustPut(b, s, bundletest.Bundle("bench", "c", bundletest.ArchiveOfBytes(1, 50<<20)))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.Meta(ctx, "bench", "c"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCanonicalize(b *testing.B) {
+	msgs := bundletest.ArchiveOfBytes(1, 1<<20)
+	b.SetBytes(rawBytes(msgs))
+	for b.Loop() {
+		if _, err := bundle.LogicalHash(msgs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
