@@ -2,10 +2,10 @@ package bundle
 
 import (
 	"bytes"
-	"errors"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
