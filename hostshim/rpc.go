@@ -34,7 +34,9 @@ type RPCError struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
-func (e *RPCError) Error() string { return fmt.Sprintf("hostshim: rpc error %d: %s", e.Code, e.Message) }
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("hostshim: rpc error %d: %s", e.Code, e.Message)
+}
 
 // RPCMessage is one JSON-RPC 2.0 request, notification or response.
 type RPCMessage struct {
