@@ -234,8 +234,8 @@ const (
 )
 
 // TxError is a failure inside an open bracket (after compaction/start).
-// The bracket was closed with compaction/end carrying the error, unless
-// Stage is commit and the close itself failed.
+// The bracket was closed with compaction/end carrying the error, unless the
+// close itself failed (then Stage is commit and the lock stays held).
 type TxError struct {
 	Stage        Stage
 	CompactionID string
@@ -293,8 +293,19 @@ func (tx *Transaction) CompactSurfaceRegion(ctx context.Context, agent *Agent, s
 	}
 
 	res, stage, ferr := tx.runBracket(ctx, agent, sel, startEv, life, opts)
-	closed := ferr == nil
-	if ferr != nil && stage != StageCommit {
+	// Exactly one compaction/end attempt, as in the host: the success close,
+	// or a close carrying the error of any earlier failure, a failed commit
+	// body included. Only a failed close leaves the start unmatched (the
+	// lock held).
+	closed := false
+	if ferr == nil {
+		endEv, err := s.Append(TypeCompactionEnd, lifecycleData(life), AppendOptions{})
+		if err != nil {
+			ferr, stage = err, StageCommit
+		} else {
+			res.EndSeq, closed = endEv.Seq, true
+		}
+	} else {
 		failed := life
 		failed.Error = errorChain(ferr)
 		if _, cerr := s.Append(TypeCompactionEnd, lifecycleData(failed), AppendOptions{}); cerr != nil {
@@ -307,14 +318,22 @@ func (tx *Transaction) CompactSurfaceRegion(ctx context.Context, agent *Agent, s
 	if closed && opts.Flush != nil {
 		flushErr = opts.Flush(ctx)
 	}
+	if opts.Owner == OwnerManual && ctx.Err() != nil {
+		// The host re-checks its signal once the bracket is closed and
+		// flushed: a cancelled manual compaction reports cancelled whatever
+		// else happened, even when it committed.
+		var cause error = ctx.Err()
+		if ferr != nil {
+			cause = &TxError{Stage: stage, CompactionID: life.CompactionID, Err: ferr}
+		}
+		return nil, &ManualCompactionError{Code: ManualCancelled, Err: cause}
+	}
 	if ferr != nil {
 		txe := &TxError{Stage: stage, CompactionID: life.CompactionID, Err: ferr}
 		if opts.Owner != OwnerManual {
 			return nil, txe
 		}
 		switch {
-		case ctx.Err() != nil:
-			return nil, &ManualCompactionError{Code: ManualCancelled, Err: txe}
 		case stage == StageCommit:
 			return nil, &ManualCompactionError{Code: ManualCommit, Err: txe}
 		case errors.Is(ferr, ErrSurfaceChanged):
@@ -425,16 +444,12 @@ func (tx *Transaction) runBracket(ctx context.Context, agent *Agent, sel Selecti
 	if _, err := s.Append(TypeUserMessage, checkpointData(checkpoint), AppendOptions{SurfaceOp: ReplaceOp(s.Gen, sel.Start, sel.End), SourceEventSeqs: sources}); err != nil {
 		return nil, StageCommit, err
 	}
-	endEv, err := s.Append(TypeCompactionEnd, lifecycleData(life), AppendOptions{})
-	if err != nil {
-		return nil, StageCommit, err
-	}
+	// compaction/end is appended by the caller, which also closes failures.
 	return &CompactionResult{
 		CompactionID:       life.CompactionID,
 		SourceCommandID:    life.SourceCommandID,
 		StartSeq:           startEv.Seq,
 		SummarySeq:         sumEv.Seq,
-		EndSeq:             endEv.Seq,
 		Summary:            sum.Summary,
 		ShadowedRange:      ShadowedRange{Start: sel.Start, End: sel.End},
 		ShadowedSeqs:       slices.Clone(sel.ShadowedSeqs),
