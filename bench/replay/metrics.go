@@ -1,0 +1,184 @@
+package replay
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/epistemicfold/ef/bench/cachesim"
+	"github.com/epistemicfold/ef/bench/stats"
+)
+
+// Rhos are the cache price ratios costs are reported at.
+var Rhos = []float64{0.02, 0.1, 0.25, 1}
+
+// AnthropicWritePremium is the price of a cache write on top of the input
+// price (Anthropic 5-minute writes).
+const AnthropicWritePremium = 0.25
+
+// Metrics are the numbers of one replay (or, added up, of several).
+type Metrics struct {
+	Engine   string `json:"engine"`
+	Sessions int    `json:"sessions"`
+	Requests int    `json:"requests"`
+	// InputTokens is the sum of every request's prompt.
+	InputTokens int `json:"inputTokens"`
+	// DeepSeek and Anthropic are the cache accounting of each model.
+	DeepSeek  stats.Usage `json:"deepseek"`
+	Anthropic stats.Usage `json:"anthropic"`
+	// Folds counts folds by mode; FoldErrors failed engine calls.
+	Folds      map[string]int `json:"folds"`
+	FoldErrors int            `json:"foldErrors"`
+	// PeakContext is the largest request; OverWindow counts requests
+	// still larger than the window after compaction.
+	PeakContext int `json:"peakContext"`
+	OverWindow  int `json:"overWindow"`
+	// FrozenPrefixMean and FrozenPrefixPeak describe the prefix of each
+	// request that stayed byte-identical since the previous one (from the
+	// second request of a session on).
+	FrozenPrefixMean float64 `json:"frozenPrefixMean"`
+	FrozenPrefixPeak int     `json:"frozenPrefixPeak"`
+	// InvalidatedPerFold is the previous request's tokens after the
+	// frozen prefix at requests preceded by folds, per fold.
+	InvalidatedPerFold float64 `json:"invalidatedPerFold"`
+	// FoldLatencyP50 and P99 are wall-clock fold latencies.
+	FoldLatencyP50 time.Duration `json:"foldLatencyP50Ns"`
+	FoldLatencyP99 time.Duration `json:"foldLatencyP99Ns"`
+	// Probes: planted items, visible at the end, recoverable through
+	// recall (not visible), and shown stale at the end; checks counts
+	// probe×request pairs after planting and CheckVisible those visible.
+	Probes        int `json:"probes"`
+	ProbesAtEnd   int `json:"probesAtEnd"`
+	ProbesRecover int `json:"probesRecoverable"`
+	StaleAtEnd    int `json:"staleAtEnd"`
+	Checks        int `json:"checks"`
+	CheckVisible  int `json:"checkVisible"`
+	CheckStale    int `json:"checkStale"`
+	// RecallChecked/RecallVerified: checkpoints whose archive was checked
+	// and verified byte-exact.
+	RecallChecked  int `json:"recallChecked"`
+	RecallVerified int `json:"recallVerified"`
+
+	frozenSum, frozenN int
+	invalidSum, foldN  int
+	latencies          []float64
+}
+
+// Measure computes the metrics of one replay.
+func Measure(r *Result) Metrics {
+	m := Metrics{Engine: r.Engine, Folds: map[string]int{}}
+	m.add(r)
+	m.finish()
+	return m
+}
+
+// MeasureAll adds up the replays of one engine over several sessions.
+func MeasureAll(engine string, rs []*Result) Metrics {
+	m := Metrics{Engine: engine, Folds: map[string]int{}}
+	for _, r := range rs {
+		m.add(r)
+	}
+	m.finish()
+	return m
+}
+
+func usage(r cachesim.Result) stats.Usage {
+	return stats.Usage{Hit: r.Hit, Miss: r.Miss, Written: r.Written}
+}
+
+func (m *Metrics) add(r *Result) {
+	m.Sessions++
+	m.Requests += len(r.Steps)
+	m.FoldErrors += r.FoldErrors
+	for i, st := range r.Steps {
+		m.InputTokens += st.Tokens
+		m.DeepSeek = m.DeepSeek.Add(usage(st.DeepSeek))
+		m.Anthropic = m.Anthropic.Add(usage(st.Anthropic))
+		m.PeakContext = max(m.PeakContext, st.Tokens)
+		if st.Over {
+			m.OverWindow++
+		}
+		if i > 0 {
+			m.frozenSum += st.FrozenPrefix
+			m.frozenN++
+			m.FrozenPrefixPeak = max(m.FrozenPrefixPeak, st.FrozenPrefix)
+		}
+		if st.Folds > 0 {
+			m.invalidSum += st.Invalidated
+			m.foldN += st.Folds
+		}
+	}
+	for _, f := range r.Folds {
+		m.Folds[f.Mode]++
+		m.latencies = append(m.latencies, float64(f.Latency))
+	}
+	for _, p := range r.Probes {
+		m.Probes++
+		m.Checks += p.Checks
+		m.CheckVisible += p.Visible
+		m.CheckStale += p.Stale
+		if p.VisibleAtEnd {
+			m.ProbesAtEnd++
+		}
+		if p.Recoverable {
+			m.ProbesRecover++
+		}
+		if p.StaleAtEnd {
+			m.StaleAtEnd++
+		}
+	}
+	m.RecallChecked += r.RecallChecked
+	m.RecallVerified += r.RecallVerified
+}
+
+func (m *Metrics) finish() {
+	if m.frozenN > 0 {
+		m.FrozenPrefixMean = float64(m.frozenSum) / float64(m.frozenN)
+	}
+	if m.foldN > 0 {
+		m.InvalidatedPerFold = float64(m.invalidSum) / float64(m.foldN)
+	}
+	if ps, err := stats.Percentiles(m.latencies, 50, 99); err == nil {
+		m.FoldLatencyP50, m.FoldLatencyP99 = time.Duration(ps[0]), time.Duration(ps[1])
+	}
+}
+
+// TotalFolds is the number of folds of every mode.
+func (m *Metrics) TotalFolds() int {
+	n := 0
+	for _, v := range m.Folds {
+		n += v
+	}
+	return n
+}
+
+// FoldModes returns the fold modes in a fixed order.
+func (m *Metrics) FoldModes() []string {
+	var out []string
+	for k := range m.Folds {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Cost is the DeepSeek-model input cost at ρ, in uncached input tokens.
+func (m *Metrics) Cost(rho float64) float64 {
+	return stats.Cost(m.DeepSeek, stats.Price{Rho: rho})
+}
+
+// AnthropicCost is the Anthropic-model input cost at ρ with the write
+// premium.
+func (m *Metrics) AnthropicCost(rho float64) float64 {
+	return stats.Cost(m.Anthropic, stats.Price{Rho: rho, WritePremium: AnthropicWritePremium})
+}
+
+// BreakEven is the DeepSeek-model break-even ρ of m against base. ok is
+// false when the costs never cross (equal hits).
+func (m *Metrics) BreakEven(base *Metrics) (stats.BreakEven, bool) {
+	be, err := stats.BreakEvenRho(m.DeepSeek, base.DeepSeek, 0)
+	if errors.Is(err, stats.ErrNoBreakEven) || err != nil {
+		return stats.BreakEven{}, false
+	}
+	return be, true
+}

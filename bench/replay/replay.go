@@ -1,0 +1,542 @@
+package replay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"time"
+
+	"github.com/epistemicfold/ef/bench/cachesim"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Engine is one contestant: it runs its automatic compaction path before a
+// model request, as the host's listeners do. It may append compaction
+// events to agent.Session (through hostshim.Transaction or the pruner's
+// compaction/prune protocol); the driver finds what it did in the log.
+// An error is recorded and the replay continues, as the host logs a
+// failed automatic compaction and continues the turn.
+//
+// An Engine serves one session at a time.
+type Engine interface {
+	// Name is the engine's short name in reports ("basic", "ef", …).
+	Name() string
+	// Compact runs the automatic path for trigger.
+	Compact(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) error
+}
+
+// FoldClassifier is an Engine that names the mode of its folds. Without
+// it, a compaction is mode "summary" and a prune is "prune".
+type FoldClassifier interface {
+	FoldMode(s *hostshim.Session, checkpointSeq int) string
+}
+
+// Recoverer is an Engine with recall: Recoverable reports whether the
+// answer to p can be got back through search and exact recall.
+type Recoverer interface {
+	Recoverable(ctx context.Context, s *hostshim.Session, p Probe) (bool, error)
+}
+
+// RecallVerifier is an Engine that archives what it folds: VerifyRecall
+// checks every checkpoint of s and returns how many were checked and how
+// many verified byte-exact.
+type RecallVerifier interface {
+	VerifyRecall(ctx context.Context, s *hostshim.Session) (checked, verified int, err error)
+}
+
+// Config configures a replay.
+type Config struct {
+	// Window is the model's context window in Meter tokens. Required.
+	Window int
+	// Meter prices requests (a real tokenizer). Required.
+	Meter hostshim.Meter
+	// Probes are the planted items to watch (synthetic sessions).
+	Probes []Probe
+	// MaxSteps stops the replay after this many model requests. Zero
+	// means no limit.
+	MaxSteps int
+	// AnthropicMinTokens is the Anthropic cache's minimum cacheable
+	// prompt. Zero means 1024; negative means none.
+	AnthropicMinTokens int
+	// Progress, when set, is called after every request.
+	Progress func()
+}
+
+// Step is one model request.
+type Step struct {
+	Index     int `json:"i"`
+	SourceSeq int `json:"sourceSeq"`
+	// Tokens is the request's prompt: header plus surface messages.
+	Tokens int `json:"tokens"`
+	Nodes  int `json:"nodes"`
+	// Folds is the number of folds run right before this request.
+	Folds int `json:"folds,omitempty"`
+	// FrozenPrefix is the tokens of this request's prefix that are
+	// identical to the previous request's; Invalidated is the rest of the
+	// previous request (what a fold rewrote).
+	FrozenPrefix int `json:"frozenPrefix"`
+	Invalidated  int `json:"invalidated,omitempty"`
+	// Over: the request is still larger than the window after the
+	// engine's overflow path (a real provider would refuse it).
+	Over      bool            `json:"over,omitempty"`
+	DeepSeek  cachesim.Result `json:"deepseek"`
+	Anthropic cachesim.Result `json:"anthropic"`
+}
+
+// Fold is one compaction or prune an engine made.
+type Fold struct {
+	// Step is the index of the request the fold ran before.
+	Step    int    `json:"step"`
+	Mode    string `json:"mode"`
+	Trigger string `json:"trigger"`
+	// ShadowedNodes and ShadowedTokens are what it took off the surface;
+	// ReplacementTokens is what it put there (Meter tokens).
+	ShadowedNodes     int `json:"shadowedNodes"`
+	ShadowedTokens    int `json:"shadowedTokens"`
+	ReplacementTokens int `json:"replacementTokens"`
+	// Latency is the engine call's wall time shared among the folds it
+	// made.
+	Latency time.Duration `json:"latencyNs"`
+}
+
+// Result is everything one replay recorded.
+type Result struct {
+	Engine  string `json:"engine"`
+	Session string `json:"session"`
+	Window  int    `json:"window"`
+	Meter   string `json:"meter"`
+	// Events is the number of source events replayed; Truncated reports
+	// that MaxSteps stopped the replay early.
+	Events    int  `json:"events"`
+	Truncated bool `json:"truncated,omitempty"`
+	// SkippedCompactions counts the source's own compaction events and
+	// surface replacements, which were not replayed.
+	SkippedCompactions int `json:"skippedCompactions,omitempty"`
+	// SyntheticEvents counts turn/start and request/header events the
+	// driver added so that the automatic path could run.
+	SyntheticEvents int            `json:"syntheticEvents,omitempty"`
+	Steps           []Step         `json:"steps"`
+	Folds           []Fold         `json:"folds"`
+	FoldErrors      int            `json:"foldErrors"`
+	FoldErrorSample []string       `json:"foldErrorSample,omitempty"`
+	Probes          []ProbeOutcome `json:"probes,omitempty"`
+	// FinalTokens is the size of the surface after the last event.
+	FinalTokens int `json:"finalTokens"`
+	// RecallChecked and RecallVerified count checkpoints whose archive was
+	// checked, and verified byte-exact (RecallVerifier engines).
+	RecallChecked  int `json:"recallChecked"`
+	RecallVerified int `json:"recallVerified"`
+	// Session is the replayed session (not encoded).
+	Replayed *hostshim.Session `json:"-"`
+}
+
+// piece is one priced unit of a request: the header or a surface message.
+type piece struct {
+	tokens int
+	ids    []uint32
+	flags  []uint8 // probe visibility, nil when no probe is visible
+}
+
+type driver struct {
+	cfg    Config
+	eng    Engine
+	src    *hostshim.Session
+	s      *hostshim.Session
+	agent  *hostshim.Agent
+	res    *Result
+	seqMap map[int]int
+	pieces map[int]*piece // by seq in s (surface nodes and headers)
+
+	headerSeq int // latest request/header in s, -1 before any
+	turnOpen  bool
+	lastTurn  int
+
+	ds       *cachesim.DeepSeek
+	an       *cachesim.Anthropic
+	prev     []uint32
+	cur      []uint32
+	pending  []Fold // folds since the last request
+	probeSrc []int  // per probe: first request index it is checked at (-1 none yet)
+}
+
+// Replay plays src through eng. src is not modified.
+func Replay(ctx context.Context, src *hostshim.Session, eng Engine, cfg Config) (*Result, error) {
+	if cfg.Meter == nil || cfg.Window <= 0 {
+		return nil, fmt.Errorf("%w: need a meter and a positive window", ErrConfig)
+	}
+	min := cfg.AnthropicMinTokens
+	switch {
+	case min == 0:
+		min = 1024
+	case min < 0:
+		min = 0
+	}
+	s := hostshim.NewSession(src.ID, src.Gen)
+	s.Header = src.Header
+	s.Lenient = src.Lenient
+	d := &driver{
+		cfg: cfg, eng: eng, src: src, s: s,
+		agent:     &hostshim.Agent{Session: s},
+		res:       &Result{Engine: eng.Name(), Session: src.ID, Window: cfg.Window, Meter: cfg.Meter.Name(), Replayed: s},
+		seqMap:    map[int]int{},
+		pieces:    map[int]*piece{},
+		headerSeq: -1,
+		ds:        cachesim.NewDeepSeek(),
+		an:        cachesim.NewAnthropic(cachesim.AnthropicOptions{MinTokens: min}),
+	}
+	d.res.Probes = make([]ProbeOutcome, len(cfg.Probes))
+	for i, p := range cfg.Probes {
+		d.res.Probes[i].Probe = p
+	}
+	if err := d.run(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.finish(ctx); err != nil {
+		return nil, err
+	}
+	return d.res, nil
+}
+
+func (d *driver) run(ctx context.Context) error {
+	for _, e := range d.src.Events() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if skipSource(e) {
+			d.res.SkippedCompactions++
+			continue
+		}
+		if e.Type == hostshim.TypeAssistantMessage && e.SurfaceOp != nil {
+			if d.cfg.MaxSteps > 0 && len(d.res.Steps) >= d.cfg.MaxSteps {
+				d.res.Truncated = true
+				return nil
+			}
+			if err := d.request(ctx, e.Seq); err != nil {
+				return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}
+			}
+		}
+		ne := hostshim.Event{Seq: d.s.Len(), Type: e.Type, Time: e.Time, Data: e.Data, SurfaceOp: e.SurfaceOp, Ignorable: e.Ignorable}
+		if e.SourceEventSeqs != nil {
+			for _, o := range e.SourceEventSeqs {
+				if n, ok := d.seqMap[o]; ok {
+					ne.SourceEventSeqs = append(ne.SourceEventSeqs, n)
+				}
+			}
+			if ne.SourceEventSeqs == nil && e.Type == hostshim.TypeAssistantMessage {
+				ne.SourceEventSeqs = []int{}
+			}
+		}
+		if err := d.s.AppendEvent(ne); err != nil {
+			return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}
+		}
+		d.seqMap[e.Seq] = ne.Seq
+		d.res.Events++
+		d.track(ne)
+	}
+	return nil
+}
+
+// skipSource reports whether a source event is the source agent's own
+// compaction, which the engine under test replaces with its own.
+func skipSource(e hostshim.Event) bool {
+	switch e.Type {
+	case hostshim.TypeCompactionStart, hostshim.TypeCompactionSum, hostshim.TypeCompactionEnd, hostshim.TypeCompactionPrune:
+		return true
+	}
+	return e.SurfaceOp != nil && e.SurfaceOp.Replace
+}
+
+// track follows the turn and the latest header of appended events.
+func (d *driver) track(e hostshim.Event) {
+	switch e.Type {
+	case hostshim.TypeRequestHeader:
+		d.headerSeq = e.Seq
+	case hostshim.TypeTurnStart:
+		var t hostshim.TurnData
+		if e.Decode(&t) == nil && t.Turn > d.lastTurn {
+			d.lastTurn = t.Turn
+		}
+		d.turnOpen = true
+	case hostshim.TypeTurnEnd:
+		d.turnOpen = false
+	}
+}
+
+func (d *driver) appendSynthetic(typ string, data any) error {
+	e, err := d.s.Append(typ, data, hostshim.AppendOptions{})
+	if err != nil {
+		return err
+	}
+	d.res.SyntheticEvents++
+	d.track(e)
+	return nil
+}
+
+// request runs the engine's automatic path and records one model request.
+func (d *driver) request(ctx context.Context, srcSeq int) error {
+	if d.headerSeq < 0 {
+		var h hostshim.RequestHeaderData
+		h.Header.Config.Provider, h.Header.Config.Model = "bench", "bench"
+		h.Reason = "bench-synthetic"
+		if err := d.appendSynthetic(hostshim.TypeRequestHeader, h); err != nil {
+			return err
+		}
+	}
+	if !d.turnOpen {
+		if err := d.appendSynthetic(hostshim.TypeTurnStart, hostshim.TurnData{Turn: d.lastTurn + 1}); err != nil {
+			return err
+		}
+	}
+	if d.agent.Provider == "" {
+		if h, ok, err := hostshim.LatestRequestHeader(d.s); err == nil && ok {
+			d.agent.Provider, d.agent.Model = h.Header.Config.Provider, h.Header.Config.Model
+		}
+	}
+	idx := len(d.res.Steps)
+	if err := d.compact(ctx, idx, hostshim.TriggerPressure); err != nil {
+		return err
+	}
+	tokens, err := d.fill(d.cur[:0])
+	if err != nil {
+		return err
+	}
+	if tokens > d.cfg.Window {
+		if err := d.compact(ctx, idx, hostshim.TriggerOverflow); err != nil {
+			return err
+		}
+		if tokens, err = d.fill(d.cur[:0]); err != nil {
+			return err
+		}
+	}
+	st := Step{Index: idx, SourceSeq: srcSeq, Tokens: tokens, Nodes: len(d.s.Nodes()), Folds: len(d.pending), Over: tokens > d.cfg.Window}
+	lcp := 0
+	for lcp < len(d.prev) && lcp < len(d.cur) && d.prev[lcp] == d.cur[lcp] {
+		lcp++
+	}
+	st.FrozenPrefix, st.Invalidated = lcp, len(d.prev)-lcp
+	if st.DeepSeek, err = d.ds.Request(d.cur); err != nil {
+		return err
+	}
+	if st.Anthropic, err = d.an.Request(d.cur); err != nil {
+		return err
+	}
+	d.res.Steps = append(d.res.Steps, st)
+	d.res.Folds = append(d.res.Folds, d.pending...)
+	d.pending = d.pending[:0]
+	d.prev, d.cur = d.cur, d.prev
+	if len(d.cfg.Probes) > 0 {
+		flags := d.surfaceFlags()
+		for i := range d.res.Probes {
+			o := &d.res.Probes[i]
+			if srcSeq <= o.PlantedAt {
+				continue
+			}
+			o.Checks++
+			vis, stale := judge(flags, i)
+			if vis {
+				o.Visible++
+			}
+			if stale {
+				o.Stale++
+			}
+		}
+	}
+	if d.cfg.Progress != nil {
+		d.cfg.Progress()
+	}
+	return nil
+}
+
+// compact runs the engine once and records the folds it made.
+func (d *driver) compact(ctx context.Context, step int, trigger hostshim.Trigger) error {
+	n0 := d.s.Len()
+	t0 := time.Now()
+	err := d.eng.Compact(ctx, d.agent, trigger)
+	took := time.Since(t0)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		d.res.FoldErrors++
+		if len(d.res.FoldErrorSample) < 5 {
+			d.res.FoldErrorSample = append(d.res.FoldErrorSample, fmt.Sprintf("step %d %s: %v", step, trigger, err))
+		}
+	}
+	first := len(d.pending)
+	evs := d.s.Events()
+	for i := n0; i < len(evs); i++ {
+		e := evs[i]
+		d.track(e)
+		var seqs []int
+		var mode string
+		switch e.Type {
+		case hostshim.TypeCompactionSum:
+			var sd hostshim.CompactionSummaryData
+			if err := e.Decode(&sd); err != nil {
+				return err
+			}
+			seqs, mode = sd.ShadowedSeqs, "summary"
+			if fc, ok := d.eng.(FoldClassifier); ok {
+				mode = fc.FoldMode(d.s, e.Seq+1)
+			}
+		case hostshim.TypeCompactionPrune:
+			var pd struct {
+				ShadowedSeqs []int `json:"shadowedSeqs"`
+			}
+			if err := e.Decode(&pd); err != nil {
+				return err
+			}
+			seqs, mode = pd.ShadowedSeqs, "prune"
+		default:
+			continue
+		}
+		f := Fold{Step: step, Mode: mode, Trigger: string(trigger), ShadowedNodes: len(seqs)}
+		for _, q := range seqs {
+			if p, err := d.piece(q); err == nil && p != nil {
+				f.ShadowedTokens += p.tokens
+			}
+		}
+		if i+1 < len(evs) {
+			if p, err := d.piece(evs[i+1].Seq); err == nil && p != nil {
+				f.ReplacementTokens = p.tokens
+			}
+		}
+		d.pending = append(d.pending, f)
+	}
+	if n := len(d.pending) - first; n > 0 {
+		for i := first; i < len(d.pending); i++ {
+			d.pending[i].Latency = took / time.Duration(n)
+		}
+	}
+	return nil
+}
+
+// piece returns the priced piece of a surface-eligible event (nil when
+// it derives no message).
+func (d *driver) piece(seq int) (*piece, error) {
+	if p, ok := d.pieces[seq]; ok {
+		return p, nil
+	}
+	m, err := d.s.Message(seq)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		d.pieces[seq] = nil
+		return nil, nil
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	p := &piece{tokens: d.cfg.Meter.CountMessage(m)}
+	p.ids = pseudoIDs(raw, p.tokens)
+	if len(d.cfg.Probes) > 0 {
+		p.flags = scanProbes(d.cfg.Probes, m.Text())
+	}
+	d.pieces[seq] = p
+	return p, nil
+}
+
+// headerPiece prices the latest request header.
+func (d *driver) headerPiece() (*piece, error) {
+	if d.headerSeq < 0 {
+		return nil, nil
+	}
+	if p, ok := d.pieces[d.headerSeq]; ok {
+		return p, nil
+	}
+	e, _ := d.s.Event(d.headerSeq)
+	var h hostshim.RequestHeaderData
+	if err := e.Decode(&h); err != nil {
+		return nil, err
+	}
+	p := &piece{tokens: hostshim.HeaderTokens(&h, d.cfg.Meter)}
+	p.ids = pseudoIDs(append([]byte(h.Header.System+"\x00"), h.Header.Tools...), p.tokens)
+	d.pieces[d.headerSeq] = p
+	return p, nil
+}
+
+// fill writes the current request's token stream into buf (kept as
+// d.cur) and returns its length.
+func (d *driver) fill(buf []uint32) (int, error) {
+	h, err := d.headerPiece()
+	if err != nil {
+		return 0, err
+	}
+	if h != nil {
+		buf = append(buf, h.ids...)
+	}
+	for _, n := range d.s.Nodes() {
+		p, err := d.piece(n)
+		if err != nil {
+			return 0, err
+		}
+		if p != nil {
+			buf = append(buf, p.ids...)
+		}
+	}
+	d.cur = buf
+	return len(buf), nil
+}
+
+// surfaceFlags returns the probe flags of the surface's pieces in order.
+func (d *driver) surfaceFlags() [][]uint8 {
+	var out [][]uint8
+	for _, n := range d.s.Nodes() {
+		if p, _ := d.piece(n); p != nil && p.flags != nil {
+			out = append(out, p.flags)
+		}
+	}
+	return out
+}
+
+// finish records the end state: final size, probes at the end, recall.
+func (d *driver) finish(ctx context.Context) error {
+	buf, err := d.fill(nil)
+	if err != nil {
+		return err
+	}
+	d.res.FinalTokens = buf
+	if len(d.cfg.Probes) > 0 {
+		flags := d.surfaceFlags()
+		rec, canRecover := d.eng.(Recoverer)
+		for i := range d.res.Probes {
+			o := &d.res.Probes[i]
+			o.VisibleAtEnd, o.StaleAtEnd = judge(flags, i)
+			if !o.VisibleAtEnd && canRecover {
+				ok, err := rec.Recoverable(ctx, d.s, o.Probe)
+				if err != nil {
+					return fmt.Errorf("recover probe %s: %w", o.ID, err)
+				}
+				o.Recoverable = ok
+			}
+		}
+	}
+	if v, ok := d.eng.(RecallVerifier); ok {
+		c, n, err := v.VerifyRecall(ctx, d.s)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("verify recall: %w", err)
+		}
+		d.res.RecallChecked, d.res.RecallVerified = c, n
+	}
+	return nil
+}
+
+// pseudoIDs derives n token ids from a message's exact bytes (see the
+// package comment): equal bytes give equal ids.
+func pseudoIDs(raw []byte, n int) []uint32 {
+	h := fnv.New64a()
+	h.Write(raw)
+	x := h.Sum64()
+	out := make([]uint32, n)
+	for i := range out {
+		z := x + uint64(i+1)*0x9e3779b97f4a7c15
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		out[i] = uint32(z ^ (z >> 31))
+	}
+	return out
+}
