@@ -9,9 +9,31 @@
 // document for the same scenarios.
 //
 // Usage: node dshref.mjs [scenario.json ...]   (default: every scenario)
+// Install the pinned packages first: npm ci (in this directory).
+// Regenerate the golden from the Go side: EF_UPDATE=1 go test -count=1
+// -run TestDifferentialNode ./hostshim/
 //
 // Compaction ids and checkpoint message ids are random UUIDs in the host;
 // the Go test replaces them by placeholders on both sides before comparing.
+//
+// A scenario is {name, doc, contextWindow?, engine?, agent?, session?,
+// steps}. engine is BasicCompactionEngine config (auto is always false);
+// contextWindow is what resolveModelInfo reports (default 128000). Steps:
+//
+//   {do: "append", type, data, surfaceOp?, sourceEventSeqs?}
+//       session.append; a refusal is recorded, not fatal.
+//   {do: "compactRegion", start, end, summary}
+//   {do: "compactNow", sourceCommandId?, summary}
+//   {do: "compactIfNeeded", trigger, summary | summaries}
+//       the real engine calls; summarize() answers with summary (or
+//       summaries[k] on its k-th call), or throws summaryError, after
+//       appending the steps in during (to move the surface under it).
+//   {do: "snapshot"}
+//       dump the state.
+//
+// Every compaction step dumps the state after it. Anywhere in a step,
+// {"$repeat": s, "times": n} stands for s repeated n times. Message ids are
+// given explicitly in the data, so they are the same on both sides.
 
 import { readFileSync, readdirSync } from 'node:fs'
 import { join, dirname } from 'node:path'
