@@ -1023,8 +1023,10 @@ func (s *Store) DeleteSession(ctx context.Context, sessionID string) error {
 
 // GC removes orphan bundles: files whose checkpoint id is not in
 // referenced and that were last modified more than grace ago (by
-// Options.Now). It also removes temp files older than grace. A file whose
-// checkpoint id cannot be determined is kept and counted in Skipped.
+// Options.Now). It also removes temp files older than grace. A nil
+// referenced map means "reference set unknown": no bundle is removed, only
+// temp files (an empty non-nil map means nothing is referenced). A file
+// whose checkpoint id cannot be determined is kept and counted in Skipped.
 // Sessions are processed one at a time under their write lock.
 func (s *Store) GC(ctx context.Context, referenced map[string]bool, grace time.Duration) (GCReport, error) {
 	var rep GCReport
@@ -1073,7 +1075,7 @@ func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[
 			rep.Kept++
 			continue
 		}
-		if referenced[in.CheckpointID] || in.ModTime.IsZero() || !in.ModTime.Before(cutoff) {
+		if referenced == nil || referenced[in.CheckpointID] || in.ModTime.IsZero() || !in.ModTime.Before(cutoff) {
 			rep.Kept++
 			continue
 		}

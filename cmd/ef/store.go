@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+)
+
+// RunStore implements `ef store <verify|gc> ...`: checks and cleans a
+// checkpoint bundle store (package bundle).
+func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		storeUsage(stderr)
+		if len(args) == 0 {
+			return usageError("want a subcommand: verify or gc")
+		}
+		return errHelp
+	}
+	switch args[0] {
+	case "verify":
+		return storeVerify(ctx, args[1:], stdout, stderr)
+	case "gc":
+		return storeGC(ctx, args[1:], stdout, stderr)
+	default:
+		storeUsage(stderr)
+		return usageError("unknown store subcommand %q", args[0])
+	}
+}
+
+func storeUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: ef store verify [--json] <dir>")
+	fmt.Fprintln(w, "       ef store gc <dir> [--grace 24h] [--referenced file] [--json]")
+	fmt.Fprintln(w, "verify reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
+	fmt.Fprintln(w, "gc removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,")
+	fmt.Fprintln(w, "and stale temp files; without --referenced it removes only temp files.")
+}
+
+// storeParse parses flags that may come before or after the positional
+// arguments (ef store gc <dir> --grace 1h).
+func storeParse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, usageError("%v", err)
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// storeFailure is one unavailable bundle in the verify report.
+type storeFailure struct {
+	SessionID    string `json:"sessionId"`
+	CheckpointID string `json:"checkpointId"`
+	Path         string `json:"path"`
+	Reason       string `json:"reason"`
+	Error        string `json:"error"`
+}
+
+type storeVerifyReport struct {
+	Root        string         `json:"root"`
+	Sessions    int            `json:"sessions"`
+	Bundles     int            `json:"bundles"`
+	OK          int            `json:"ok"`
+	Unavailable int            `json:"unavailable"`
+	Bytes       int64          `json:"bytes"`
+	Messages    int            `json:"messages"`
+	Failures    []storeFailure `json:"failures"`
+}
+
+func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("store verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	fs.Usage = func() { storeUsage(stderr); fs.PrintDefaults() }
+	pos, err := storeParse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want exactly one store directory, got %d arguments", len(pos))
+	}
+	if _, err := os.Stat(pos[0]); err != nil {
+		return err
+	}
+	s, err := bundle.Open(pos[0], bundle.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	rep := storeVerifyReport{Root: pos[0], Failures: []storeFailure{}}
+	sessions, err := s.Sessions(ctx)
+	if err != nil {
+		return err
+	}
+	rep.Sessions = len(sessions)
+	for _, sid := range sessions {
+		infos, err := s.List(ctx, sid)
+		if err != nil {
+			return err
+		}
+		for _, in := range infos {
+			rep.Bundles++
+			rep.Bytes += in.Bytes
+			err := in.Err
+			if err == nil {
+				err = s.Verify(ctx, sid, in.CheckpointID)
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				f := storeFailure{SessionID: sid, CheckpointID: in.CheckpointID, Path: in.Path, Reason: "error", Error: err.Error()}
+				var ue *bundle.UnavailableError
+				if errors.As(err, &ue) {
+					f.Reason = ue.Reason
+				}
+				rep.Failures = append(rep.Failures, f)
+				rep.Unavailable++
+				continue
+			}
+			rep.OK++
+			rep.Messages += in.Messages
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(stdout, "%s: %d bundles in %d sessions: %d ok, %d unavailable (%d messages, %d bytes verified)\n",
+			rep.Root, rep.Bundles, rep.Sessions, rep.OK, rep.Unavailable, rep.Messages, rep.Bytes)
+		for _, f := range rep.Failures {
+			fmt.Fprintf(stdout, "UNAVAILABLE  session %q  checkpoint %s  reason %s\n  %s\n  %s\n", f.SessionID, f.CheckpointID, f.Reason, f.Path, f.Error)
+		}
+	}
+	if rep.Unavailable > 0 {
+		return fmt.Errorf("%d of %d bundles unavailable", rep.Unavailable, rep.Bundles)
+	}
+	return nil
+}
+
+type storeGCReport struct {
+	Root         string   `json:"root"`
+	Grace        string   `json:"grace"`
+	Referenced   int      `json:"referenced"`
+	Sessions     int      `json:"sessions"`
+	Scanned      int      `json:"scanned"`
+	Removed      []string `json:"removed"`
+	Kept         int      `json:"kept"`
+	BytesFreed   int64    `json:"bytesFreed"`
+	TempsRemoved int      `json:"tempsRemoved"`
+	Skipped      int      `json:"skipped"`
+}
+
+func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("store gc", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	grace := fs.Duration("grace", 24*time.Hour, "keep unreferenced bundles younger than this")
+	refFile := fs.String("referenced", "", "file of referenced checkpoint ids, one per line (# comments); without it no bundle is removed")
+	lockTimeout := fs.Duration("lock-timeout", 5*time.Second, "how long to wait for the store's writer lock")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	fs.Usage = func() { storeUsage(stderr); fs.PrintDefaults() }
+	pos, err := storeParse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want exactly one store directory, got %d arguments", len(pos))
+	}
+	if *grace < 0 {
+		return usageError("--grace must not be negative")
+	}
+	var referenced map[string]bool
+	if *refFile != "" {
+		if referenced, err = storeReadReferenced(*refFile); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(pos[0]); err != nil {
+		return err
+	}
+	s, err := bundle.Open(pos[0], bundle.Options{LockTimeout: *lockTimeout})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	r, err := s.GC(ctx, referenced, *grace)
+	if err != nil {
+		return err
+	}
+	rep := storeGCReport{Root: pos[0], Grace: grace.String(), Referenced: len(referenced), Sessions: r.Sessions, Scanned: r.Scanned,
+		Removed: r.Removed, Kept: r.Kept, BytesFreed: r.BytesFreed, TempsRemoved: r.TempsRemoved, Skipped: r.Skipped}
+	if rep.Removed == nil {
+		rep.Removed = []string{}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	if referenced == nil {
+		fmt.Fprintln(stdout, "no --referenced file: removing only stale temp files")
+	}
+	fmt.Fprintf(stdout, "%s: scanned %d bundles in %d sessions: removed %d (%d bytes), kept %d; %d temp files removed\n",
+		rep.Root, rep.Scanned, rep.Sessions, len(rep.Removed), rep.BytesFreed, rep.Kept, rep.TempsRemoved)
+	for _, id := range rep.Removed {
+		fmt.Fprintf(stdout, "removed  %s\n", id)
+	}
+	return nil
+}
+
+// storeReadReferenced reads checkpoint ids, one per line; blank lines and
+// lines starting with # are ignored.
+func storeReadReferenced(path string) (map[string]bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !bundle.ValidCheckpointID(line) {
+			return nil, fmt.Errorf("%s:%d: invalid checkpoint id %q", path, n, line)
+		}
+		out[line] = true
+	}
+	return out, sc.Err()
+}

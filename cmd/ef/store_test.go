@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
+)
+
+// storeFixture writes three bundles in two sessions and returns the root
+// and the path of each bundle file by checkpoint id.
+func storeFixture(t *testing.T) (string, map[string]string) {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "store")
+	s, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	paths := map[string]string{}
+	for i, c := range []struct{ session, id string }{{"s1", "keep"}, {"s1", "orphan"}, {"s2", "victim"}} {
+		r, err := s.Put(context.Background(), bundletest.Bundle(c.session, c.id, bundletest.Messages(uint64(i), 10, 100)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[c.id] = r.Path
+		old := time.Now().Add(-48 * time.Hour)
+		os.Chtimes(r.Path, old, old)
+	}
+	return root, paths
+}
+
+func TestStoreVerify(t *testing.T) {
+	root, paths := storeFixture(t)
+	var out, errb bytes.Buffer
+	if err := RunStore(context.Background(), []string{"verify", root}, &out, &errb); err != nil {
+		t.Fatalf("verify of a healthy store: %v\n%s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), "3 bundles in 2 sessions: 3 ok, 0 unavailable") {
+		t.Fatalf("output: %s", out.String())
+	}
+
+	os.Truncate(paths["victim"], 40)
+	out.Reset()
+	err := RunStore(context.Background(), []string{"verify", "--json", root}, &out, &errb)
+	if err == nil {
+		t.Fatal("verify of a damaged store succeeded")
+	}
+	var rep storeVerifyReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.Bundles != 3 || rep.OK != 2 || rep.Unavailable != 1 || len(rep.Failures) != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+	if f := rep.Failures[0]; f.CheckpointID != "victim" || f.SessionID != "s2" || f.Reason != "truncated" {
+		t.Fatalf("failure %+v", f)
+	}
+	out.Reset()
+	RunStore(context.Background(), []string{"verify", root}, &out, &errb)
+	if !strings.Contains(out.String(), "UNAVAILABLE") || !strings.Contains(out.String(), "victim") {
+		t.Fatalf("text output lacks the failure: %s", out.String())
+	}
+}
+
+func TestStoreGC(t *testing.T) {
+	root, paths := storeFixture(t)
+	ref := filepath.Join(t.TempDir(), "referenced")
+	os.WriteFile(ref, []byte("# committed checkpoints\nkeep\n\nvictim\n"), 0o600)
+	var out, errb bytes.Buffer
+	// Without --referenced nothing is removed.
+	if err := RunStore(context.Background(), []string{"gc", root, "--grace", "1h"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("gc without --referenced removed %s", p)
+		}
+	}
+	out.Reset()
+	if err := RunStore(context.Background(), []string{"gc", root, "--grace", "1h", "--referenced", ref, "--json"}, &out, &errb); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	var rep storeGCReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Removed) != 1 || rep.Removed[0] != "orphan" || rep.Kept != 2 || rep.Referenced != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	if _, err := os.Stat(paths["orphan"]); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("orphan survived gc")
+	}
+	// A grace longer than the bundles' age keeps everything.
+	os.WriteFile(ref, nil, 0o600)
+	out.Reset()
+	if err := RunStore(context.Background(), []string{"gc", "--grace=72h", "--referenced=" + ref, root}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "removed 0") {
+		t.Fatalf("output: %s", out.String())
+	}
+}
+
+func TestStoreUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	for _, args := range [][]string{nil, {"frobnicate"}, {"verify"}, {"verify", "a", "b"}, {"gc", "--grace", "soon", "x"}, {"gc", "x", "--grace", "-1h"}} {
+		if err := RunStore(context.Background(), args, &out, &errb); !errors.Is(err, errUsage) {
+			t.Errorf("RunStore(%q) = %v, want a usage error", args, err)
+		}
+	}
+	if err := RunStore(context.Background(), []string{"verify", "-h"}, &out, &errb); !errors.Is(err, errHelp) {
+		t.Errorf("-h: %v", err)
+	}
+	if err := RunStore(context.Background(), []string{"verify", filepath.Join(t.TempDir(), "missing")}, &out, &errb); err == nil || errors.Is(err, errUsage) {
+		t.Errorf("verify of a missing dir: %v", err)
+	}
+}
