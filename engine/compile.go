@@ -1,0 +1,251 @@
+package engine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// frameCheckpoint builds the checkpoint message exactly as the host's
+// transaction will: framed summary, checkpoint source, the message id the
+// transaction will mint.
+func frameCheckpoint(s *hostshim.Session, compactionID, sourceCommandID, msgID, text string) *hostshim.Message {
+	return &hostshim.Message{ID: msgID, Role: hostshim.RoleUser, Content: hostshim.FrameSummary([]hostshim.Block{hostshim.TextBlock(text)}),
+		Source: hostshim.CheckpointSource(s.Gen, compactionID, sourceCommandID)}
+}
+
+// CheckpointID derives the checkpoint id from a compaction id, so the
+// host's compaction events and the bundle correlate: "ef-" + the id, with
+// characters outside [A-Za-z0-9._-] replaced by "-", at most 128 bytes.
+func CheckpointID(compactionID string) string {
+	b := []byte("ef-" + compactionID)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '-'
+		}
+	}
+	if len(b) > 128 {
+		b = b[:128]
+	}
+	return string(b)
+}
+
+// SourceDigest is "sha256:" + hex of the canonical JSON of
+// {"sessionId": id, "seqs": shadowed seqs}.
+func SourceDigest(sessionID string, seqs []int) (string, error) {
+	raw, err := json.Marshal(struct {
+		SessionID string `json:"sessionId"`
+		Seqs      []int  `json:"seqs"`
+	}{sessionID, seqs})
+	if err != nil {
+		return "", err
+	}
+	c, err := bundle.Canonicalize(raw)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(c)
+	return "sha256:" + hex.EncodeToString(sum[:]), nil
+}
+
+// compiler is the compile step of one fold: the summarize hook of the
+// host transaction the fold runs in. It sees the host's actual selection,
+// writes the bundle durably before returning (BundleDurable ≺ SurfaceLoss:
+// the surface changes only after the hook returns) and runs the validator.
+type compiler struct {
+	e       *Engine
+	plan    *Plan
+	owner   hostshim.Owner
+	turn    func() bool
+	srcCmd  string
+	msgID   string
+	report  *FoldReport
+	compErr error // set when the hook failed, for the report
+}
+
+// Summarize implements hostshim.Summarizer.
+func (c *compiler) Summarize(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+	res, err := c.compile(ctx, in, agent)
+	c.compErr = err
+	return res, err
+}
+
+func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+	e, p, s := c.e, c.plan, agent.Session
+	rep := c.report
+	if !slices.Equal(in.ShadowedSeqs, p.Seqs) {
+		return nil, fmt.Errorf("%w: host selected %d nodes, plan %d", ErrPlanMismatch, len(in.ShadowedSeqs), len(p.Seqs))
+	}
+	id := CheckpointID(in.CompactionID)
+	rep.CheckpointID, rep.CompactionID = id, in.CompactionID
+	raws, err := validator.SpanMessages(s, in.ShadowedSeqs)
+	if err != nil {
+		return nil, err
+	}
+	prices := make(map[int]int, len(p.Seqs))
+	for i, n := range p.Seqs {
+		prices[n] = p.Prices[i]
+	}
+	facts, err := extractFacts(s, in.ShadowedSeqs, prices)
+	if err != nil {
+		return nil, err
+	}
+	archived := e.opts.Archive != nil
+	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
+	frame := func(text string) *hostshim.Message { return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text) }
+	cand := &validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: validator.Mode(p.Mode), Start: p.Start, End: p.End,
+		Planned: p.Seqs, PlannedPrices: p.Prices, Owner: c.owner, TurnOpen: c.turn, CompactionID: in.CompactionID}
+	if !archived {
+		cand.ArchiveWaiver = "no bundle store configured: exact recall unavailable (§24)"
+	}
+	semantic := map[string]any{"renderer": "ef-deterministic-v1"}
+	var text string
+	switch p.Mode {
+	case ModeEmergency:
+		var cands []candidate
+		var kept []bool
+		var ckTok int
+		text, cands, kept, ckTok, err = fitEmergency(mk, facts, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
+		if err != nil {
+			return nil, err
+		}
+		k, d := manifestOf(facts, cands, kept)
+		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
+			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
+			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
+			Folded: FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, Tokens: p.SpanRealTokens}, Kept: k, Dropped: d}
+		rep.Drop = dm
+		semantic["dropManifest"] = dm
+		cand.Replacement = frame(text)
+	default:
+		list := e.opts.Policy.ListItems
+		if p.Mode == ModeRoot {
+			list += list / 2
+		}
+		text = renderText(mk, facts, list, archived, len(raws))
+		cand.Replacement = frame(text)
+		if vd := e.opts.Validator.Validate(cand); vd.Status("R") == validator.Fail {
+			// The full form is not shorter than the span: state less.
+			text = renderText(mk, facts, 0, archived, len(raws))
+			cand.Replacement = frame(text)
+			rep.Notes = append(rep.Notes, "full checkpoint text was not shorter than the span; rendered the minimal form")
+		}
+		rep.Semantic = "none"
+		if e.opts.Summarizer != nil {
+			text, rep.Semantic = c.semantic(ctx, s, in, id, raws, text, cand, frame, semantic)
+			cand.Replacement = frame(text)
+		}
+	}
+	vd := e.opts.Validator.Validate(cand)
+	rep.Verdict = &vd
+	if err := vd.Err(false); err != nil {
+		// Vetoed before any bundle is written: nothing to clean up.
+		return nil, fmt.Errorf("%w: %w", ErrVetoed, err)
+	}
+	if archived {
+		sd, err := SourceDigest(s.ID, p.Seqs)
+		if err != nil {
+			return nil, err
+		}
+		sem, err := json.Marshal(semantic)
+		if err != nil {
+			return nil, err
+		}
+		b := &bundle.CheckpointV1{CheckpointID: id, SessionID: bundleSessionID(s), CreatedAt: e.opts.Clock().UnixMilli(), Mode: p.Mode,
+			Source:   bundle.Source{OrderedSurfaceSeqs: slices.Clone(p.Seqs), SourceDigest: sd},
+			Archive:  bundle.Archive{ShadowedMessages: raws},
+			Semantic: sem, Rendered: bundle.Rendered{Text: text}}
+		b.Parents, rep.Notes = c.parents(ctx, bundleSessionID(s), facts.Parents, rep.Notes)
+		rc, err := e.opts.Archive.Put(ctx, b)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrArchive, err)
+		}
+		rep.Bundle = &rc
+		cand.Archive = &validator.ArchiveEvidence{CheckpointID: rc.CheckpointID, LogicalHash: rc.LogicalHash, Messages: rc.Messages, Durable: true, Verified: true}
+		rep.Recall = "available"
+	} else {
+		rep.Recall = "unavailable: no bundle store"
+	}
+	cand.Phase = validator.PhaseCommit
+	vd = e.opts.Validator.Validate(cand)
+	rep.Verdict = &vd
+	if err := vd.Err(true); err != nil {
+		// The bundle (if any) stays behind as an orphan for GC (§6).
+		return nil, fmt.Errorf("%w: %w", ErrVetoed, err)
+	}
+	rep.CheckpointTokens = e.opts.HostMeter.CountMessage(cand.Replacement)
+	rep.Text = text
+	model := "deterministic"
+	if strings.HasPrefix(rep.Semantic, "ok") {
+		model = "deterministic+semantic"
+	}
+	return &hostshim.SummaryResult{Summary: []hostshim.Block{hostshim.TextBlock(text)}, Provider: "epistemic-fold", Model: model}, nil
+}
+
+// semantic asks the Summarizer for a digest and appends it to the
+// deterministic text when it succeeds, fits SemanticMaxTokens and keeps the
+// replacement shorter than the span. Any failure keeps the deterministic
+// text (§18); the prepared input is never changed for a retry.
+func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostshim.SummarizationInput, id string, raws []json.RawMessage, det string, cand *validator.Candidate, frame func(string) *hostshim.Message, semantic map[string]any) (string, string) {
+	e := c.e
+	msgs := make([]json.RawMessage, len(raws))
+	for i, r := range raws {
+		msgs[i] = slices.Clone(r)
+	}
+	req := &DigestRequest{SessionID: s.ID, CheckpointID: id, Mode: c.plan.Mode, System: in.System, Messages: msgs, Deterministic: det, MaxTokens: e.opts.Policy.SemanticMaxTokens}
+	d, err := e.opts.Summarizer.Summarize(ctx, req)
+	fallback := func(why string) (string, string) {
+		e.opts.Logger.Warn("semantic digest failed; using the deterministic checkpoint", "checkpoint", id, "reason", why)
+		semantic["fallback"] = why
+		return det, "fallback: " + why
+	}
+	switch {
+	case err != nil:
+		return fallback(err.Error())
+	case d == nil || strings.TrimSpace(d.Text) == "":
+		return fallback("empty digest")
+	case e.opts.HostMeter.CountText(d.Text) > e.opts.Policy.SemanticMaxTokens:
+		return fallback(fmt.Sprintf("digest of %d tokens exceeds %d", e.opts.HostMeter.CountText(d.Text), e.opts.Policy.SemanticMaxTokens))
+	}
+	text := det + "\nNarrative (semantic digest; context only, not verified state):\n" + strings.TrimSpace(d.Text)
+	probe := *cand
+	probe.Replacement = frame(text)
+	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {
+		return fallback("checkpoint with the digest is not shorter than the span")
+	}
+	semantic["digest"] = d
+	return text, "ok"
+}
+
+// parents references the bundles of the EF checkpoints folded inside the
+// span, so exact content stays recallable across generations. A parent
+// whose bundle cannot be read is noted and left out (it may have been
+// written without a store).
+func (c *compiler) parents(ctx context.Context, sid string, ms []Marker, notes []string) ([]bundle.ParentRef, []string) {
+	var out []bundle.ParentRef
+	for _, mk := range ms {
+		b, err := c.e.opts.Archive.Meta(ctx, sid, mk.ID)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("parent %s not referenced: %v", mk.ID, err))
+			continue
+		}
+		out = append(out, bundle.ParentRef{CheckpointID: mk.ID, LogicalHash: b.Archive.LogicalHash})
+	}
+	return out, notes
+}
+
+// bundleSessionID is the session id bundles are stored under.
+func bundleSessionID(s *hostshim.Session) string {
+	if s.ID == "" {
+		return "session"
+	}
+	return s.ID
+}

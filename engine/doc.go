@@ -1,0 +1,94 @@
+// Package engine is the EpistemicFoldEngine (EF-RFC-001 §9, §10, §19): a
+// hostshim.CompactionEngine that folds spans of a session out of the active
+// context into immutable checkpoints, inside the host's own compaction
+// transaction, keeping the frozen prefix byte-stable for the provider's
+// prompt cache.
+//
+// # Flow
+//
+// Every fold is plan → pre-validate → host bracket → compile → commit:
+//
+//  1. Plan (policy chooses). The planner measures the surface with the host
+//     meter, re-locates the fold frontier from the surface (LocateFrontier)
+//     and picks a span for the mode (leaf, root, emergency).
+//  2. Pre-validate (validator vetoes). B, T and G run against the surface
+//     before any event is appended; a veto leaves the log untouched.
+//  3. The host's transaction (hostshim.Transaction) validates the region,
+//     appends compaction/start (the lock) and calls the summarize hook.
+//  4. Compile is that hook. It extracts the shadowed messages byte-exact,
+//     renders the deterministic checkpoint text (and appends a semantic
+//     digest when a Summarizer is set and it fits), checks R, writes and
+//     verifies the bundle (Archive.Put), re-runs the validator with the
+//     receipt (P) and only then returns the summary. Nothing is visible
+//     before the hook returns, so BundleDurable ≺ SurfaceLoss (§6).
+//  5. The host frames the summary, checks shrink and stability and commits
+//     compaction/summary, the checkpoint user/message and compaction/end.
+//
+// An archive failure makes the hook fail: the bracket closes with an error
+// and the surface is unchanged. A failure after Put (a final veto, the
+// host's shrink or stability check) leaves an orphan bundle for GC. Without
+// an Archive the fold still runs (fail soft, §24): P is waived and the
+// checkpoint says exact recall is unavailable. The session log never depends
+// on EF's files.
+//
+// # Frontier
+//
+// Each checkpoint text starts with a marker line
+//
+//	[ef-checkpoint id=<checkpoint id> mode=<mode> seqs=<first>-<last>]
+//
+// The frozen prefix is the run of head nodes that are system/developer
+// messages or checkpoints; the frontier is the position after it, and
+// FrontierRef names it by identity (latest frozen checkpoint id and its
+// surface seq). It is recomputed from the surface on every plan, never
+// stored as a position, so restarts, root folds and other engines'
+// compactions cannot leave it stale.
+//
+// # Leaf fold (§9.1), pressure
+//
+// With W = ContextWindow and the surface priced by the host meter (total):
+//
+//	threshold = ⌊W × ThresholdRatio⌋              (0.8)  fold when total ≥ threshold
+//	target    = ⌊W × TargetRatio⌋                 (0.6)
+//	need      = total − target
+//	overhead  = host price of an empty framed checkpoint (preamble, marker,
+//	            header and recall lines)
+//	floor     = max(FoldFloorTokens (W/32), FloorOverheadFactor (4) × overhead)
+//	goal      = max(floor, need)
+//
+// The span starts at the frontier and grows node by node; it ends at the
+// first balanced cut where it reaches goal, but never enters the retained
+// tail (the shortest suffix worth RetainTokens, 16% of W) or an unfinished
+// step. A span below floor is not folded: it would reclaim less than a few
+// checkpoints' worth and still break the prompt cache after its start.
+// Earlier checkpoints stay byte-identical: the replacement is positional and
+// starts after them.
+//
+// # Root fold (§9.2, §20)
+//
+// /compact (CompactNow) folds everything after the system head up to the
+// last balanced cut before any unfinished step, earlier checkpoints
+// included. The root text restates its parents' sections (parsed back from
+// their text) and the bundle lists them in Parents, so exact content stays
+// recallable across generations.
+//
+// # Emergency fold (§9.3)
+//
+// On a context overflow, with a hard budget B in TokenMeter tokens (the real
+// tokenizer) for the whole surface after the fold:
+//
+//	H     = system head (never folded)
+//	minC  = price of the smallest emergency checkpoint
+//	tailB = ⌊(B − H − minC) × EmergencyTailRatio⌋          (0.5)
+//	T     = the longest balanced suffix ≤ tailB that leaves a node to fold
+//	        (else the shortest balanced suffix, which must fit B − H − minC)
+//	Cb    = B − H − T                                 checkpoint budget
+//
+// The checkpoint is filled in priority order — recent user messages
+// verbatim, the parents, open failures, decisions, files, commands, resolved
+// errors, questions, the tool tally — greedily, then measured exactly (token
+// meter ≤ Cb, host meter below the span) and trimmed from the lowest
+// priority until it fits. So H + C + T ≤ B by construction. It needs no LLM,
+// is a pure function of the surface, the budget and the ids, and lists in
+// its drop manifest (text line, bundle, FoldReport) every fact it cut.
+package engine

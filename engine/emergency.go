@@ -1,0 +1,268 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// DropManifest says exactly what an emergency fold took out of view and
+// what of it the checkpoint still states (§9.3: never silent). Every folded
+// message is in the bundle; Dropped lists the facts the checkpoint text had
+// no room for.
+type DropManifest struct {
+	CheckpointID     string          `json:"checkpointId"`
+	Meter            string          `json:"meter"`
+	Budget           int             `json:"budget"`
+	HeadTokens       int             `json:"headTokens"`
+	TailTokens       int             `json:"tailTokens"`
+	TailNodes        int             `json:"tailNodes"`
+	CheckpointBudget int             `json:"checkpointBudget"`
+	CheckpointTokens int             `json:"checkpointTokens"`
+	VisibleTokens    int             `json:"visibleTokens"`
+	Folded           FoldedRange     `json:"folded"`
+	Kept             []ManifestEntry `json:"kept"`
+	Dropped          []ManifestEntry `json:"dropped"`
+}
+
+// FoldedRange is the span an emergency fold took out of view.
+type FoldedRange struct {
+	Nodes    int `json:"nodes"`
+	FirstSeq int `json:"firstSeq"`
+	LastSeq  int `json:"lastSeq"`
+	Tokens   int `json:"tokens"`
+}
+
+// ManifestEntry is one fact of the folded span: kept in the checkpoint text
+// or dropped from it.
+type ManifestEntry struct {
+	Category  string `json:"category"`
+	Seq       int    `json:"seq"` // -1: not tied to one node
+	Chars     int    `json:"chars"`
+	Truncated bool   `json:"truncated,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// Emergency candidate categories, in priority order (hard state first).
+const (
+	catUser     = "user"
+	catParents  = "parents"
+	catOpen     = "open-failure"
+	catDecision = "decision"
+	catFile     = "file"
+	catCommand  = "command"
+	catError    = "error"
+	catQuestion = "question"
+	catTools    = "tools"
+)
+
+// Per-category caps on candidates; older items beyond them are dropped
+// with reason "cap" before any pricing.
+var emergencyCaps = map[string]int{catUser: 50, catOpen: 50, catDecision: 50, catFile: 100, catCommand: 50, catError: 50, catQuestion: 30}
+
+type candidate struct {
+	cat       string
+	seq       int
+	text      string // rendered line(s), without trailing newline
+	chars     int
+	truncated bool
+}
+
+// emergencyCandidates lists the facts of f in priority order: recent user
+// messages verbatim, the parents, open failures, decisions, files,
+// commands, resolved errors, questions, the tool tally; newest first within
+// a category.
+func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
+	newestFirst := func(cat string, items []Item, render func(Item) (string, bool)) {
+		limit := emergencyCaps[cat]
+		for i := len(items) - 1; i >= 0; i-- {
+			it := items[i]
+			if len(items)-1-i >= limit {
+				capped = append(capped, ManifestEntry{Category: cat, Seq: it.Seq, Chars: len(it.Text), Reason: "cap"})
+				continue
+			}
+			line, tr := render(it)
+			cands = append(cands, candidate{cat: cat, seq: it.Seq, text: line, chars: len(it.Text), truncated: tr})
+		}
+	}
+	newestFirst(catUser, f.UserRequests, func(it Item) (string, bool) {
+		t := strings.TrimSpace(it.Text)
+		c := capRunes(t, verbatimMax)
+		return fmt.Sprintf("- [seq %d] %s", it.Seq, strings.ReplaceAll(c, "\n", "\n  ")), c != t
+	})
+	if l := parentsLine(f); l != "" {
+		cands = append(cands, candidate{cat: catParents, seq: -1, text: l, chars: len(l)})
+	}
+	short := func(it Item) (string, bool) {
+		l := oneLine(it.Text, itemRunes)
+		return "- " + l, l != oneLine(it.Text, 0)
+	}
+	newestFirst(catOpen, f.OpenFailures, short)
+	newestFirst(catDecision, f.Decisions, short)
+	files := make([]Item, len(f.Files))
+	for i, p := range f.Files {
+		files[i] = Item{Seq: -1, Text: p}
+	}
+	newestFirst(catFile, files, func(it Item) (string, bool) { return it.Text, false })
+	newestFirst(catCommand, f.Commands, short)
+	open := map[Item]bool{}
+	for _, it := range f.OpenFailures {
+		open[it] = true
+	}
+	var resolved []Item
+	for _, it := range f.Errors {
+		if !open[it] {
+			resolved = append(resolved, it)
+		}
+	}
+	newestFirst(catError, resolved, short)
+	newestFirst(catQuestion, f.Questions, short)
+	if l := toolsLine(f); l != "" {
+		cands = append(cands, candidate{cat: catTools, seq: -1, text: l, chars: len(l)})
+	}
+	return cands, capped
+}
+
+// renderEmergencyText renders the checkpoint text with the kept candidates.
+func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, archived bool, messages int) string {
+	total := map[string]int{}
+	in := map[string]int{}
+	for i, c := range cands {
+		total[c.cat]++
+		if kept[i] {
+			in[c.cat]++
+		}
+	}
+	var keptParts, dropParts []string
+	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion} {
+		if total[cat] == 0 {
+			continue
+		}
+		keptParts = append(keptParts, fmt.Sprintf("%d/%d %s", in[cat], total[cat], cat))
+		if d := total[cat] - in[cat]; d > 0 {
+			dropParts = append(dropParts, fmt.Sprintf("%d %s", d, cat))
+		}
+	}
+	var sb strings.Builder
+	sb.WriteString(mk.String() + "\n")
+	sb.WriteString(headerLine(f, mk.Mode) + "\n")
+	man := "Drop manifest: every folded message left the context"
+	if archived {
+		man += " and is archived"
+	}
+	if len(keptParts) > 0 {
+		man += "; kept below: " + strings.Join(keptParts, ", ")
+	}
+	if len(dropParts) > 0 {
+		man += "; cut for the budget: " + strings.Join(dropParts, ", ")
+	} else {
+		man += "; nothing else cut"
+	}
+	sb.WriteString(man + ".\n")
+	section := func(cat, title string, bullets bool) {
+		var lines []string
+		// Candidates are newest first; sections read oldest first.
+		for i := len(cands) - 1; i >= 0; i-- {
+			if kept[i] && cands[i].cat == cat {
+				lines = append(lines, cands[i].text)
+			}
+		}
+		if len(lines) == 0 {
+			return
+		}
+		if !bullets {
+			sb.WriteString(title + strings.Join(lines, ", ") + "\n")
+			return
+		}
+		sb.WriteString(title + ":\n")
+		for _, l := range lines {
+			sb.WriteString(l + "\n")
+		}
+	}
+	for i, c := range cands {
+		if kept[i] && c.cat == catParents {
+			sb.WriteString(c.text + "\n")
+		}
+	}
+	section(catUser, secRecentRaw, true)
+	section(catOpen, secOpen, true)
+	section(catDecision, secDecisions, true)
+	section(catFile, "Files: ", false)
+	section(catCommand, secCommands, true)
+	section(catError, secErrors, true)
+	section(catQuestion, secQuestions, true)
+	for i, c := range cands {
+		if kept[i] && c.cat == catTools {
+			sb.WriteString(c.text + "\n")
+		}
+	}
+	sb.WriteString(recallLine(mk.ID, messages, archived))
+	return sb.String()
+}
+
+// fitEmergency chooses the candidates that fit: greedily in priority order
+// by an additive estimate with slack, then exactly: the framed checkpoint is
+// measured with the token meter (≤ ckptBudget) and the host meter (<
+// hostLimit, the host's shrink check), dropping the lowest-priority kept
+// candidate until both hold. The result is a pure function of its inputs.
+func fitEmergency(mk Marker, f *Facts, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []bool, int, error) {
+	cands, _ := emergencyCandidates(f)
+	kept := make([]bool, len(cands))
+	base := renderEmergencyText(mk, f, cands, kept, archived, messages)
+	bt := tok.CountMessage(frame(base))
+	if bt > ckptBudget {
+		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint is %d %s tokens, %d are left for it", ErrBudget, bt, tok.Name(), ckptBudget)
+	}
+	if host.CountMessage(frame(base)) >= hostLimit {
+		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint is not shorter than the span by %s", ErrBudget, host.Name())
+	}
+	slack := ckptBudget/50 + 16
+	est := bt
+	for i, c := range cands {
+		cost := tok.CountText(c.text) + 2
+		if c.cat == catFile {
+			cost = tok.CountText(c.text) + 1
+		}
+		if est+cost <= ckptBudget-slack {
+			kept[i] = true
+			est += cost
+		}
+	}
+	for {
+		text := renderEmergencyText(mk, f, cands, kept, archived, messages)
+		m := frame(text)
+		t := tok.CountMessage(m)
+		if t <= ckptBudget && host.CountMessage(m) < hostLimit {
+			return text, cands, kept, t, nil
+		}
+		last := -1
+		for i := len(kept) - 1; i >= 0; i-- {
+			if kept[i] {
+				last = i
+				break
+			}
+		}
+		if last < 0 {
+			// Unreachable: the base fit above.
+			return "", nil, nil, 0, fmt.Errorf("%w: cannot fit the checkpoint", ErrBudget)
+		}
+		kept[last] = false
+	}
+}
+
+// manifestOf lists kept and dropped facts.
+func manifestOf(f *Facts, cands []candidate, kept []bool) (k, d []ManifestEntry) {
+	_, capped := emergencyCandidates(f)
+	k, d = []ManifestEntry{}, []ManifestEntry{}
+	for i, c := range cands {
+		e := ManifestEntry{Category: c.cat, Seq: c.seq, Chars: c.chars, Truncated: c.truncated}
+		if kept[i] {
+			k = append(k, e)
+		} else {
+			e.Reason = "budget"
+			d = append(d, e)
+		}
+	}
+	return k, append(d, capped...)
+}

@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Engine is the EpistemicFoldEngine: a hostshim.CompactionEngine that folds
+// spans of a session into immutable checkpoints inside the host's own
+// compaction transaction.
+//
+// An Engine keeps no per-session state (the frontier is re-located from the
+// surface on every plan), so it is safe for concurrent use on different
+// sessions; calls on one session must be serialized, as the host does.
+type Engine struct {
+	opts Options
+}
+
+var _ hostshim.CompactionEngine = (*Engine)(nil)
+
+// New returns an engine with opts (defaults applied to a copy).
+func New(opts Options) (*Engine, error) {
+	if err := opts.ensureDefaults(); err != nil {
+		return nil, err
+	}
+	return &Engine{opts: opts}, nil
+}
+
+// Policy returns the resolved policy.
+func (e *Engine) Policy() Policy { return e.opts.Policy }
+
+// FoldRequest asks for one fold.
+type FoldRequest struct {
+	Mode Mode
+	// Trigger is recorded in the report ("pressure", "context-overflow",
+	// "manual", "region", …).
+	Trigger string
+	// Pressure: a leaf fold aims at TargetRatio of the window (else it
+	// folds everything between the frontier and the tail when no window is
+	// set).
+	Pressure bool
+	// Owner and Stability of the host bracket.
+	Owner     hostshim.Owner
+	Stability hostshim.Stability
+	// SourceCommandID is recorded in the bracket (manual path).
+	SourceCommandID string
+	// Budget is the emergency budget; zero means Policy.EmergencyBudget.
+	Budget int
+	// Region, when set, folds exactly this span [start, end] (surface
+	// seqs) instead of planning one.
+	Region *[2]int
+}
+
+// FoldReport is the account of one fold attempt: the plan, the verdict, the
+// bundle and what it cost. Skipped says why nothing was folded.
+type FoldReport struct {
+	Mode             Mode               `json:"mode"`
+	Trigger          string             `json:"trigger,omitempty"`
+	Skipped          string             `json:"skipped,omitempty"`
+	Plan             *Plan              `json:"plan,omitempty"`
+	CheckpointID     string             `json:"checkpointId,omitempty"`
+	CompactionID     string             `json:"compactionId,omitempty"`
+	CheckpointSeq    int                `json:"checkpointSeq,omitempty"`
+	ShadowedSeqs     []int              `json:"shadowedSeqs,omitempty"`
+	SpanTokens       int                `json:"spanTokens,omitempty"`
+	CheckpointTokens int                `json:"checkpointTokens,omitempty"`
+	TokensBefore     int                `json:"tokensBefore"`
+	TokensAfter      int                `json:"tokensAfter"`
+	Meter            string             `json:"meter"`
+	RealBefore       int                `json:"realTokensBefore,omitempty"`
+	RealAfter        int                `json:"realTokensAfter,omitempty"`
+	RealMeter        string             `json:"realMeter,omitempty"`
+	Verdict          *validator.Verdict `json:"verdict,omitempty"`
+	Bundle           *bundle.Receipt    `json:"bundle,omitempty"`
+	Recall           string             `json:"recall,omitempty"`
+	Semantic         string             `json:"semantic,omitempty"`
+	Drop             *DropManifest      `json:"dropManifest,omitempty"`
+	IndexError       string             `json:"indexError,omitempty"`
+	Error            string             `json:"error,omitempty"`
+	Notes            []string           `json:"notes,omitempty"`
+	Text             string             `json:"-"`
+}
+
+// Fold plans and runs one fold of the requested mode. It returns the report
+// and the host's result; a nil result with a nil error means nothing was
+// worth folding (report.Skipped says why). On error the surface is exactly
+// as before: a veto or planning error touches nothing; a failure inside the
+// bracket (archive, compile, the host's checks) leaves only the host's
+// compaction/start and compaction/end-with-error events in the log, and,
+// when the bundle was already durable, an orphan bundle for GC.
+func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldRequest) (*FoldReport, *hostshim.CompactionResult, error) {
+	s := agent.Session
+	rep := &FoldReport{Mode: req.Mode, Trigger: req.Trigger, Meter: e.opts.HostMeter.Name()}
+	v, err := e.view(s)
+	if err != nil {
+		return rep, nil, err
+	}
+	rep.TokensBefore = v.total
+	var plan *Plan
+	var skip string
+	switch {
+	case req.Region != nil:
+		plan, err = e.planRegion(v, req.Mode, req.Region[0], req.Region[1])
+	case req.Mode == ModeLeaf:
+		plan, skip, err = e.planLeaf(v, req.Pressure)
+	case req.Mode == ModeRoot:
+		plan, skip, err = e.planRoot(v)
+	case req.Mode == ModeEmergency:
+		budget := req.Budget
+		if budget <= 0 {
+			budget = e.opts.Policy.EmergencyBudget
+		}
+		if budget <= 0 {
+			return rep, nil, ErrNoBudget
+		}
+		plan, skip, err = e.planEmergency(v, budget)
+	default:
+		return rep, nil, fmt.Errorf("%w: %q", ErrBadMode, req.Mode)
+	}
+	if req.Mode == ModeEmergency || req.Budget > 0 {
+		rep.RealMeter = e.opts.TokenMeter.Name()
+	}
+	if err != nil {
+		rep.Error = err.Error()
+		return rep, nil, err
+	}
+	rep.Plan = plan
+	if plan != nil {
+		rep.Mode = plan.Mode
+	}
+	if plan == nil {
+		rep.Skipped = skip
+		rep.TokensAfter = rep.TokensBefore
+		e.opts.Logger.Debug("no fold", "mode", req.Mode, "reason", skip)
+		return rep, nil, nil
+	}
+	rep.SpanTokens = plan.Tokens
+	ferr := func(err error) error {
+		return &FoldError{Mode: plan.Mode, Start: plan.Start, End: plan.End, CheckpointID: rep.CheckpointID, Err: err}
+	}
+
+	// Policy chooses; the validator vetoes before the bracket opens, so a
+	// vetoed plan leaves no trace in the log.
+	pre := e.opts.Validator.Validate(&validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: validator.Mode(plan.Mode),
+		Start: plan.Start, End: plan.End, Planned: plan.Seqs, PlannedPrices: plan.Prices, Owner: req.Owner, TurnOpen: agent.TurnOpen})
+	rep.Verdict = &pre
+	if err := pre.Err(false); err != nil {
+		rep.Error = err.Error()
+		return rep, nil, ferr(fmt.Errorf("%w: %w", ErrVetoed, err))
+	}
+	if rep.RealMeter != "" {
+		if rep.RealBefore, err = e.realTotal(s); err != nil {
+			return rep, nil, err
+		}
+	}
+
+	compactionID, msgID := e.opts.NewID(), e.opts.NewID()
+	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep}
+	var mu sync.Mutex
+	ids := []string{compactionID, msgID}
+	tx := &hostshim.Transaction{Meter: e.opts.HostMeter, Summarizer: comp, NewID: func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(ids) > 0 {
+			id := ids[0]
+			ids = ids[1:]
+			return id
+		}
+		return e.opts.NewID()
+	}}
+	before := s.Surface()
+	res, err := tx.CompactSurfaceRegion(ctx, agent, plan.Start, plan.End, hostshim.TxOptions{Owner: req.Owner, Stability: req.Stability, SourceCommandID: req.SourceCommandID})
+	if err != nil {
+		rep.Error = err.Error()
+		if now := s.Surface(); !slices.Equal(now.Nodes, before.Nodes) || now.ReplaceGeneration != before.ReplaceGeneration {
+			// The transaction guarantees this; say so loudly if it ever
+			// does not.
+			e.opts.Logger.Error("failed fold changed the surface", "checkpoint", rep.CheckpointID)
+		}
+		return rep, nil, ferr(err)
+	}
+	rep.ShadowedSeqs = res.ShadowedSeqs
+	rep.CheckpointSeq = res.CheckpointSeq()
+	if after, err := e.view(s); err == nil {
+		rep.TokensAfter = after.total
+	}
+	if rep.RealMeter != "" {
+		rep.RealAfter, _ = e.realTotal(s)
+	}
+	if e.opts.Indexer != nil && rep.Bundle != nil {
+		if err := e.opts.Indexer.Index(ctx, bundleSessionID(s), rep.CheckpointID); err != nil {
+			rep.IndexError = err.Error()
+			e.opts.Logger.Warn("index checkpoint", "checkpoint", rep.CheckpointID, "err", err)
+		}
+	}
+	e.opts.Logger.Info("fold", "mode", plan.Mode, "checkpoint", rep.CheckpointID, "nodes", len(plan.Seqs), "tokens", plan.Tokens, "after", rep.TokensAfter)
+	return rep, res, nil
+}
+
+func (e *Engine) realTotal(s *hostshim.Session) (int, error) {
+	p, err := hostshim.NodePrices(s, e.opts.TokenMeter)
+	if err != nil {
+		return 0, err
+	}
+	t := 0
+	for _, x := range p {
+		t += x
+	}
+	return t, nil
+}
+
+// planRegion plans an explicit span: leaf unless it holds a checkpoint
+// (then root), or the requested mode when one is given.
+func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, error) {
+	si, ei := v.s.Position(start), v.s.Position(end)
+	if si < 0 || ei < 0 || si > ei {
+		_, err := hostshim.ValidateRegion(v.s, start, end)
+		if err == nil {
+			err = fmt.Errorf("%w: %d..%d", hostshim.ErrBadRegion, start, end)
+		}
+		return nil, err
+	}
+	fr, err := LocateFrontier(v.s)
+	if err != nil {
+		return nil, err
+	}
+	if mode == "" {
+		mode = ModeLeaf
+		for _, n := range v.nodes[si : ei+1] {
+			if m, _ := v.s.Message(n); m.IsCheckpoint() {
+				mode = ModeRoot
+				break
+			}
+		}
+	}
+	p := v.plan(mode, si, ei, fr)
+	p.Reason = "explicit region"
+	return p, nil
+}
+
+// CompactIfNeeded implements hostshim.CompactionEngine. Pressure runs leaf
+// folds (at most MaxLeafFolds) while the surface is at or above the
+// threshold; a context overflow runs one emergency fold under
+// Policy.EmergencyBudget.
+func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (*hostshim.CompactionResult, error) {
+	if trigger == hostshim.TriggerOverflow {
+		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeEmergency, Trigger: string(trigger), Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		return res, err
+	}
+	pol := e.opts.Policy
+	if pol.ContextWindow <= 0 {
+		return nil, nil
+	}
+	var last *hostshim.CompactionResult
+	for i := 0; i < pol.MaxLeafFolds; i++ {
+		v, err := e.view(agent.Session)
+		if err != nil {
+			return last, err
+		}
+		if v.total < pol.thresholdTokens() {
+			return last, nil
+		}
+		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeLeaf, Trigger: string(trigger), Pressure: true, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		if err != nil {
+			return last, err
+		}
+		if res == nil {
+			return last, nil
+		}
+		last = res
+	}
+	return last, nil
+}
+
+// CompactNow implements hostshim.CompactionEngine: /compact is a root fold
+// (§20) on the manual path (no open turn, selected-span stability).
+func (e *Engine) CompactNow(ctx context.Context, agent *hostshim.Agent, sourceCommandID string) (*hostshim.CompactionResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, &hostshim.ManualCompactionError{Code: hostshim.ManualCancelled, Err: err}
+	}
+	_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeRoot, Trigger: "manual", Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: sourceCommandID})
+	if err != nil {
+		var mce *hostshim.ManualCompactionError
+		if !errors.As(err, &mce) {
+			code := hostshim.ManualSummary
+			if errors.Is(err, ErrVetoed) {
+				code = hostshim.ManualBusy
+				var ve *validator.VetoError
+				if errors.As(err, &ve) && !hasTransactionFailure(ve.Verdict) {
+					code = hostshim.ManualSummary
+				}
+			}
+			err = &hostshim.ManualCompactionError{Code: code, Err: err}
+		}
+	}
+	return res, err
+}
+
+// hasTransactionFailure reports whether a verdict failed on T (a busy or
+// open-turn condition, which the host reports as busy).
+func hasTransactionFailure(v validator.Verdict) bool {
+	return v.Status("T") == validator.Fail
+}
+
+// CompactRegion implements hostshim.CompactionEngine: the explicit span is
+// folded on the automatic path (leaf, or root when it holds a checkpoint).
+func (e *Engine) CompactRegion(ctx context.Context, start, end int, agent *hostshim.Agent) (*hostshim.CompactionResult, error) {
+	_, res, err := e.Fold(ctx, agent, FoldRequest{Trigger: "region", Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Region: &[2]int{start, end}})
+	return res, err
+}

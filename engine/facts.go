@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Item is one fact line and the seq of the surface node it came from.
+type Item struct {
+	Seq  int    `json:"seq"`
+	Text string `json:"text"`
+}
+
+// ToolCount is how often a tool was called in a span.
+type ToolCount struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// Facts is what the deterministic renderer states about a span: who spoke,
+// which tools ran on which files with which commands, what failed and
+// whether it stayed failed, what was decided and what is still asked. It is
+// extracted from the span's messages alone (and, for checkpoints inside the
+// span, from their rendered sections), so it is a pure function of the span.
+type Facts struct {
+	Seqs        []int
+	Tokens      int // host-meter price of the span
+	Users       int
+	Assistants  int
+	Results     int
+	Checkpoints int
+
+	UserRequests []Item
+	Tools        []ToolCount
+	Files        []string
+	Commands     []Item
+	Errors       []Item
+	// OpenFailures are error results not followed, inside the span, by a
+	// successful result of the same tool.
+	OpenFailures []Item
+	Decisions    []Item
+	Questions    []Item
+	// Parents are the EF checkpoints folded inside the span.
+	Parents []Marker
+}
+
+var (
+	fileKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
+	commandKeys = []string{"command", "cmd", "script"}
+	decisionRE  = regexp.MustCompile(`(?i)^(i'll|i will|we'll|we will|let's|let me|decision:|decided|i decided|we decided|plan:|the fix is|the root cause|root cause|going to|i'm going to|conclusion:)`)
+	spaceRE     = regexp.MustCompile(`\s+`)
+)
+
+// oneLine collapses whitespace and caps s at max runes (0: no cap).
+func oneLine(s string, max int) string {
+	s = strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
+	return capRunes(s, max)
+}
+
+func capRunes(s string, max int) string {
+	if max <= 0 || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max]) + "…"
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// extractFacts reads the facts of the span seqs from the session.
+func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, error) {
+	f := &Facts{Seqs: slices.Clone(seqs)}
+	tools := map[string]int{}
+	var toolOrder []string
+	files := map[string]bool{}
+	names := map[string]string{} // call id → tool name
+	type failure struct {
+		item Item
+		tool string
+	}
+	var open []failure
+	for _, n := range seqs {
+		f.Tokens += prices[n]
+		e, _ := s.Event(n)
+		m, err := s.Message(n)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			continue
+		}
+		switch e.Type {
+		case hostshim.TypeUserMessage:
+			if m.IsCheckpoint() {
+				f.Checkpoints++
+				if mk, ok := MarkerOf(m); ok {
+					f.Parents = append(f.Parents, mk)
+				}
+				f.mergeCheckpoint(n, m, files, tools, &toolOrder)
+				continue
+			}
+			f.Users++
+			if t := m.Text(); strings.TrimSpace(t) != "" {
+				f.UserRequests = append(f.UserRequests, Item{n, t})
+				for line := range strings.Lines(t) {
+					if l := strings.TrimSpace(line); strings.HasSuffix(l, "?") {
+						f.Questions = append(f.Questions, Item{n, l})
+					}
+				}
+			}
+		case hostshim.TypeAssistantMessage:
+			f.Assistants++
+			for _, b := range m.Content {
+				switch b.Type {
+				case hostshim.BlockText:
+					for line := range strings.Lines(b.Text) {
+						l := strings.TrimSpace(strings.TrimLeft(line, "-*# "))
+						switch {
+						case decisionRE.MatchString(l):
+							f.Decisions = append(f.Decisions, Item{n, l})
+						case strings.HasSuffix(l, "?"):
+							f.Questions = append(f.Questions, Item{n, l})
+						}
+					}
+				case hostshim.BlockToolCall:
+					names[b.ID] = b.Name
+					if tools[b.Name] == 0 {
+						toolOrder = append(toolOrder, b.Name)
+					}
+					tools[b.Name]++
+					var args map[string]any
+					if json.Unmarshal([]byte(b.Arguments), &args) == nil {
+						for _, k := range fileKeys {
+							if p, ok := args[k].(string); ok && p != "" && !files[p] {
+								files[p] = true
+								f.Files = append(f.Files, p)
+							}
+						}
+						for _, k := range commandKeys {
+							if c, ok := args[k].(string); ok && c != "" {
+								f.Commands = append(f.Commands, Item{n, c})
+							}
+						}
+					}
+				}
+			}
+		case hostshim.TypeToolResult:
+			f.Results++
+			id, _ := m.ToolResultID()
+			tool := names[id]
+			if tool == "" {
+				tool = "tool"
+			}
+			if validator.IsErrorResult(e, m) {
+				it := Item{n, tool + ": " + firstLine(m.Text())}
+				f.Errors = append(f.Errors, it)
+				open = append(open, failure{it, tool})
+			} else {
+				open = slices.DeleteFunc(open, func(x failure) bool { return x.tool == tool })
+			}
+		}
+	}
+	for _, name := range toolOrder {
+		f.Tools = append(f.Tools, ToolCount{name, tools[name]})
+	}
+	for _, o := range open {
+		f.OpenFailures = append(f.OpenFailures, o.item)
+	}
+	return f, nil
+}
+
+// mergeCheckpoint carries the sections of an earlier EF checkpoint inside
+// the span into f, so a root fold restates what its parents stated.
+func (f *Facts) mergeCheckpoint(seq int, m *hostshim.Message, files map[string]bool, tools map[string]int, order *[]string) {
+	text := m.Text()
+	section := ""
+	for line := range strings.Lines(text) {
+		line = strings.TrimRight(line, "\r\n")
+		switch {
+		case strings.HasPrefix(line, "Tools: "):
+			for _, tc := range strings.Split(strings.TrimPrefix(line, "Tools: "), ", ") {
+				name, cnt, ok := strings.Cut(tc, "×")
+				if !ok {
+					continue
+				}
+				k := 0
+				for _, r := range cnt {
+					if r < '0' || r > '9' {
+						break
+					}
+					k = k*10 + int(r-'0')
+				}
+				if tools[name] == 0 {
+					*order = append(*order, name)
+				}
+				tools[name] += k
+			}
+			section = ""
+		case strings.HasPrefix(line, "Files: "):
+			for _, p := range strings.Split(strings.TrimPrefix(line, "Files: "), ", ") {
+				if p != "" && !files[p] && !strings.HasPrefix(p, "(+") {
+					files[p] = true
+					f.Files = append(f.Files, p)
+				}
+			}
+			section = ""
+		case strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "- "):
+			section = strings.TrimSuffix(line, ":")
+		case strings.HasPrefix(line, "- ") && section != "":
+			it := Item{seq, strings.TrimPrefix(line, "- ")}
+			switch section {
+			case secUsers:
+				f.UserRequests = append(f.UserRequests, it)
+			case secCommands:
+				f.Commands = append(f.Commands, it)
+			case secErrors:
+				f.Errors = append(f.Errors, it)
+			case secOpen:
+				f.OpenFailures = append(f.OpenFailures, it)
+			case secDecisions:
+				f.Decisions = append(f.Decisions, it)
+			case secQuestions:
+				f.Questions = append(f.Questions, it)
+			}
+		default:
+			section = ""
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Mode is a fold mode (§9): leaf, root or emergency.
+type Mode = bundle.Mode
+
+// Fold modes.
+const (
+	ModeLeaf      = bundle.ModeLeaf
+	ModeRoot      = bundle.ModeRoot
+	ModeEmergency = bundle.ModeEmergency
+)
+
+// Archive is what the engine needs from a bundle store. *bundle.Store
+// satisfies it.
+type Archive interface {
+	// Put stores a bundle durably; a nil error means it was fsynced, read
+	// back and verified.
+	Put(ctx context.Context, b *bundle.CheckpointV1) (bundle.Receipt, error)
+	// Meta returns a stored bundle's header (for a root fold's parent
+	// references).
+	Meta(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error)
+}
+
+// Indexer makes a stored bundle searchable (recall). Index runs after the
+// fold has committed; its failure is logged and reported, never fatal.
+type Indexer interface {
+	Index(ctx context.Context, sessionID, checkpointID string) error
+}
+
+// IndexerFunc adapts a function to Indexer (for recall.Index.Add:
+// func(ctx, s, c) error { _, err := ix.Add(ctx, s, c); return err }).
+type IndexerFunc func(ctx context.Context, sessionID, checkpointID string) error
+
+// Index calls f.
+func (f IndexerFunc) Index(ctx context.Context, sessionID, checkpointID string) error {
+	return f(ctx, sessionID, checkpointID)
+}
+
+// Summarizer writes a semantic digest of a span (§18): context, rationale,
+// alternatives, conclusions — never verified state. It is optional; when it
+// fails, or its digest does not fit, the checkpoint keeps only the
+// deterministic text. It is never called for an emergency fold.
+type Summarizer interface {
+	Summarize(ctx context.Context, req *DigestRequest) (*Digest, error)
+}
+
+// DigestRequest is the input of a semantic digest. Messages are copies of
+// the span's exact JSON: the summarizer cannot alter what is archived.
+type DigestRequest struct {
+	SessionID     string
+	CheckpointID  string
+	Mode          Mode
+	System        string
+	Messages      []json.RawMessage
+	Deterministic string // the deterministic checkpoint text
+	MaxTokens     int    // host-meter tokens the digest may take
+}
+
+// Digest is a semantic digest.
+type Digest struct {
+	Text     string `json:"text"`
+	Provider string `json:"provider,omitempty"`
+	Model    string `json:"model,omitempty"`
+}
+
+// Policy holds the fold policy knobs. Zero values take the documented
+// defaults; see the package documentation for the formulas.
+type Policy struct {
+	// ContextWindow is the model's window in host-meter tokens. Zero
+	// disables pressure folds (CompactIfNeeded with TriggerPressure returns
+	// nil) and the window-derived defaults below.
+	ContextWindow int
+	// ThresholdRatio: a pressure fold runs when the surface reaches
+	// ThresholdRatio × ContextWindow. Zero means 0.8 (the host's default).
+	ThresholdRatio float64
+	// TargetRatio: a pressure fold folds enough to bring the surface to
+	// TargetRatio × ContextWindow. Zero means 0.6.
+	TargetRatio float64
+	// RetainTokens is the recent tail a leaf fold never touches. Zero means
+	// 16% of ContextWindow (the host's retainRatio), or 2048 without one.
+	RetainTokens int
+	// FoldFloorTokens is the smallest span a leaf fold folds. Zero means
+	// ContextWindow/32, or 2048 without a window.
+	FoldFloorTokens int
+	// FloorOverheadFactor: a leaf fold is at least this many times the
+	// fixed price of an empty checkpoint. Zero means 4; negative means 0.
+	FloorOverheadFactor int
+	// MaxLeafFolds bounds the leaf folds of one CompactIfNeeded call. Zero
+	// means 2.
+	MaxLeafFolds int
+	// EmergencyBudget is the hard budget of an emergency fold, in
+	// TokenMeter tokens, for the whole surface after the fold. Zero means
+	// ContextWindow/2.
+	EmergencyBudget int
+	// EmergencyTailRatio is the share of the budget (after the system head
+	// and the smallest checkpoint) that the verbatim recent tail may take.
+	// Zero means 0.5.
+	EmergencyTailRatio float64
+	// SemanticMaxTokens caps a semantic digest in host-meter tokens. Zero
+	// means 1024.
+	SemanticMaxTokens int
+	// ListItems caps each list of a leaf checkpoint (root: 1.5×). Zero
+	// means 8.
+	ListItems int
+}
+
+// Options configures an Engine. The zero value works: no bundle store
+// (folds fail soft, recall says unavailable), no index, no semantic digest,
+// the host's heuristic meter, time.Now, no logging, random ids.
+type Options struct {
+	// Archive is the bundle store. Nil means none: folds still work and
+	// every checkpoint says exact recall is unavailable (§24).
+	Archive Archive
+	// Indexer indexes committed bundles. Nil means none.
+	Indexer Indexer
+	// Summarizer writes semantic digests. Nil means deterministic text only.
+	Summarizer Summarizer
+	// HostMeter is the host's shrink-check meter: it prices pressure, the
+	// fold floor and predicate R. Nil means hostshim.HeuristicMeter.
+	HostMeter hostshim.Meter
+	// TokenMeter is the real tokenizer: it measures the emergency budget.
+	// Nil means HostMeter (then the budget is only as good as the host's
+	// estimate; the CLI passes o200k_base).
+	TokenMeter hostshim.Meter
+	// Validator vetoes folds. Nil means validator.New with HostMeter.
+	Validator *validator.Validator
+	// Clock stamps bundles. Nil means time.Now.
+	Clock func() time.Time
+	// Logger receives fold notes. Nil means discard.
+	Logger *slog.Logger
+	// NewID mints compaction ids (the checkpoint id is "ef-" + id). Nil
+	// means random UUIDs.
+	NewID func() string
+	// Policy holds the fold policy.
+	Policy Policy
+}
+
+func (o *Options) ensureDefaults() error {
+	if o.HostMeter == nil {
+		o.HostMeter = defaultHostMeter()
+	}
+	if o.HostMeter == nil {
+		return ErrNoMeter
+	}
+	if o.TokenMeter == nil {
+		o.TokenMeter = o.HostMeter
+	}
+	if o.Validator == nil {
+		v, err := validator.New(validator.Options{Meter: o.HostMeter})
+		if err != nil {
+			return err
+		}
+		o.Validator = v
+	}
+	if o.Clock == nil {
+		o.Clock = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if o.NewID == nil {
+		o.NewID = hostshim.NewUUID
+	}
+	p := &o.Policy
+	if p.ContextWindow < 0 {
+		return fmt.Errorf("%w: ContextWindow %d", ErrPolicy, p.ContextWindow)
+	}
+	if p.ThresholdRatio == 0 {
+		p.ThresholdRatio = 0.8
+	}
+	if p.TargetRatio == 0 {
+		p.TargetRatio = 0.6
+	}
+	if p.ThresholdRatio < 0 || p.ThresholdRatio > 1 || p.TargetRatio < 0 || p.TargetRatio > p.ThresholdRatio {
+		return fmt.Errorf("%w: need 0 < TargetRatio (%v) <= ThresholdRatio (%v) <= 1", ErrPolicy, p.TargetRatio, p.ThresholdRatio)
+	}
+	if p.RetainTokens == 0 {
+		p.RetainTokens = 2048
+		if p.ContextWindow > 0 {
+			p.RetainTokens = p.ContextWindow * 16 / 100
+		}
+	}
+	if p.FoldFloorTokens == 0 {
+		p.FoldFloorTokens = 2048
+		if p.ContextWindow > 0 {
+			p.FoldFloorTokens = p.ContextWindow / 32
+		}
+	}
+	if p.FloorOverheadFactor == 0 {
+		p.FloorOverheadFactor = 4
+	} else if p.FloorOverheadFactor < 0 {
+		p.FloorOverheadFactor = 0
+	}
+	if p.MaxLeafFolds == 0 {
+		p.MaxLeafFolds = 2
+	}
+	if p.EmergencyBudget == 0 && p.ContextWindow > 0 {
+		p.EmergencyBudget = p.ContextWindow / 2
+	}
+	if p.EmergencyTailRatio == 0 {
+		p.EmergencyTailRatio = 0.5
+	}
+	if p.EmergencyTailRatio < 0 || p.EmergencyTailRatio > 1 {
+		return fmt.Errorf("%w: EmergencyTailRatio %v", ErrPolicy, p.EmergencyTailRatio)
+	}
+	if p.SemanticMaxTokens == 0 {
+		p.SemanticMaxTokens = 1024
+	}
+	if p.ListItems == 0 {
+		p.ListItems = 8
+	}
+	return nil
+}
+
+// thresholdTokens is the pressure threshold.
+func (p Policy) thresholdTokens() int { return int(float64(p.ContextWindow) * p.ThresholdRatio) }
+
+// targetTokens is where a pressure fold aims.
+func (p Policy) targetTokens() int { return int(float64(p.ContextWindow) * p.TargetRatio) }

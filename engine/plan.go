@@ -1,0 +1,322 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Plan is a planner's decision: the span to fold and why. Positions are
+// surface indexes at planning time; Seqs and Prices identify the span by
+// node identity and host price (predicate G re-checks them at commit).
+type Plan struct {
+	Mode     Mode        `json:"mode"`
+	Start    int         `json:"start"`
+	End      int         `json:"end"`
+	StartIdx int         `json:"startIdx"`
+	EndIdx   int         `json:"endIdx"`
+	Seqs     []int       `json:"seqs"`
+	Prices   []int       `json:"-"`
+	Tokens   int         `json:"tokens"` // host-meter price of the span
+	Frontier FrontierRef `json:"frontier"`
+	// FrontierPos is the frontier's surface position at planning time.
+	FrontierPos int `json:"frontierPos"`
+	// Leaf: the fold floor and the goal the span was grown to.
+	Floor int `json:"floor,omitempty"`
+	Goal  int `json:"goal,omitempty"`
+	// Emergency: the budget and its split (TokenMeter tokens).
+	Budget           int `json:"budget,omitempty"`
+	HeadTokens       int `json:"headTokens,omitempty"`
+	TailTokens       int `json:"tailTokens,omitempty"`
+	TailNodes        int `json:"tailNodes,omitempty"`
+	CheckpointBudget int `json:"checkpointBudget,omitempty"`
+	SpanRealTokens   int `json:"spanRealTokens,omitempty"`
+	Reason           string `json:"reason"`
+}
+
+// surfaceView is one measured snapshot of the surface for planning.
+type surfaceView struct {
+	s      *hostshim.Session
+	nodes  []int
+	prices []int // host meter
+	total  int
+	bal    []bool // bal[k]: the cut before position k is balanced (k = len: after the last)
+	open   int    // first position of an unfinished step's node, or len(nodes)
+}
+
+func (e *Engine) view(s *hostshim.Session) (*surfaceView, error) {
+	prices, err := hostshim.NodePrices(s, e.opts.HostMeter)
+	if err != nil {
+		return nil, err
+	}
+	v := &surfaceView{s: s, nodes: slices.Clone(s.Nodes()), prices: prices}
+	for _, p := range prices {
+		v.total += p
+	}
+	n := len(v.nodes)
+	v.bal = make([]bool, n+1)
+	for k := 0; k < n; k++ {
+		if v.bal[k], err = s.BalancedBefore(v.nodes[k]); err != nil {
+			return nil, err
+		}
+	}
+	v.bal[n] = true
+	if n > 0 {
+		if v.bal[n], err = s.BalancedAfter(v.nodes[n-1]); err != nil {
+			return nil, err
+		}
+	}
+	v.open = n
+	if turn, step, ok := validator.OpenStep(s); ok {
+		for p, seq := range v.nodes {
+			ev, _ := s.Event(seq)
+			if ev.Type != hostshim.TypeAssistantMessage && ev.Type != hostshim.TypeToolResult {
+				continue
+			}
+			var d hostshim.TurnData
+			if ev.Decode(&d) == nil && d.Turn == turn && d.Step == step {
+				v.open = p
+				break
+			}
+		}
+	}
+	return v, nil
+}
+
+// limitCut returns the largest balanced cut ≤ k and ≥ lo, or -1.
+func (v *surfaceView) limitCut(k, lo int) int {
+	for ; k >= lo; k-- {
+		if v.bal[k] {
+			return k
+		}
+	}
+	return -1
+}
+
+func (v *surfaceView) plan(mode Mode, si, ei int, fr Frontier) *Plan {
+	p := &Plan{Mode: mode, StartIdx: si, EndIdx: ei, Start: v.nodes[si], End: v.nodes[ei],
+		Seqs: slices.Clone(v.nodes[si : ei+1]), Prices: slices.Clone(v.prices[si : ei+1]),
+		Frontier: fr.Ref, FrontierPos: fr.Position}
+	for _, x := range p.Prices {
+		p.Tokens += x
+	}
+	return p
+}
+
+// checkpointOverhead is the host price of an empty EF checkpoint: preamble,
+// tags, marker, header and recall lines, with ids of typical length.
+func (e *Engine) checkpointOverhead(s *hostshim.Session) int {
+	f := &Facts{Seqs: []int{100000, 100001}, Tokens: 100000, Users: 1, Assistants: 1, Results: 1}
+	id := "ef-00000000-0000-4000-8000-000000000000"
+	text := renderText(Marker{ID: id, Mode: ModeLeaf, First: 100000, Last: 100001}, f, 0, e.opts.Archive != nil, 100)
+	m := frameCheckpoint(s, id[3:], "", "00000000-0000-4000-8000-000000000000", text)
+	return e.opts.HostMeter.CountMessage(m)
+}
+
+// foldFloor is the smallest span a leaf fold takes:
+//
+//	floor = max(FoldFloorTokens, FloorOverheadFactor × overhead)
+//
+// where overhead is the host price of an empty checkpoint. A smaller fold
+// reclaims less than a few checkpoints' worth and still breaks the prompt
+// cache after its start, so it is not worth making.
+func (e *Engine) foldFloor(s *hostshim.Session) int {
+	p := e.opts.Policy
+	return max(p.FoldFloorTokens, p.FloorOverheadFactor*e.checkpointOverhead(s))
+}
+
+// planLeaf chooses the oldest contiguous safe span after the frontier
+// (§9.1): it starts at the frontier, grows node by node and ends at the
+// first balanced cut where the span reaches its goal, never entering the
+// retained tail or an unfinished step. goal = max(floor, need), need =
+// total − TargetRatio × ContextWindow under pressure (everything up to the
+// tail when pressure is false and no window is set). It returns a skip
+// reason instead of a plan when no span is worth folding.
+func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) {
+	fr, err := LocateFrontier(v.s)
+	if err != nil {
+		return nil, "", err
+	}
+	n := len(v.nodes)
+	pol := e.opts.Policy
+	// The retained tail: the shortest suffix worth RetainTokens.
+	k, acc := n, 0
+	for k > 0 && acc < pol.RetainTokens {
+		k--
+		acc += v.prices[k]
+	}
+	limit := v.limitCut(min(k, v.open), fr.Position)
+	st := fr.Position
+	for st < n && !v.bal[st] {
+		st++
+	}
+	if limit < 0 || st >= limit {
+		return nil, fmt.Sprintf("nothing foldable between the frontier (position %d) and the retained tail (%d tokens from position %d)", fr.Position, acc, k), nil
+	}
+	floor := e.foldFloor(v.s)
+	goal := floor
+	switch {
+	case pol.ContextWindow > 0:
+		goal = max(goal, v.total-pol.targetTokens())
+	case !pressure:
+		goal = int(^uint(0) >> 1)
+	}
+	end, spanTok, sum := -1, 0, 0
+	for p := st; p < limit; p++ {
+		sum += v.prices[p]
+		if v.bal[p+1] {
+			end, spanTok = p, sum
+			if sum >= goal {
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return nil, "no balanced end between the frontier and the retained tail", nil
+	}
+	if spanTok < floor {
+		return nil, fmt.Sprintf("span of %d tokens is below the fold floor %d", spanTok, floor), nil
+	}
+	p := v.plan(ModeLeaf, st, end, fr)
+	p.Floor, p.Goal = floor, min(goal, spanTok)
+	p.Reason = fmt.Sprintf("leaf: oldest span after the frontier, %d tokens (floor %d, goal %d), retained tail from position %d", spanTok, floor, goal, limit)
+	if goal > spanTok {
+		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
+	}
+	return p, "", nil
+}
+
+// headEnd is the position of the first node after the system head (a
+// system or developer message at position 0.. that no fold replaces).
+func (v *surfaceView) headEnd() int {
+	h := 0
+	for h < len(v.nodes) {
+		ev, _ := v.s.Event(v.nodes[h])
+		if ev.Type != hostshim.TypeSystemMessage && ev.Type != hostshim.TypeDeveloperMessage {
+			break
+		}
+		h++
+	}
+	return h
+}
+
+// planRoot chooses everything after the system head up to the last
+// balanced cut before any unfinished step (§9.2, /compact): earlier
+// checkpoints included, so they merge into one root checkpoint.
+func (e *Engine) planRoot(v *surfaceView) (*Plan, string, error) {
+	fr, err := LocateFrontier(v.s)
+	if err != nil {
+		return nil, "", err
+	}
+	st := v.headEnd()
+	for st < len(v.nodes) && !v.bal[st] {
+		st++
+	}
+	limit := v.limitCut(v.open, st+1)
+	if limit < 0 || st >= limit {
+		return nil, "no compactable history", nil
+	}
+	if limit-st == 1 {
+		if m, _ := v.s.Message(v.nodes[st]); m.IsCheckpoint() {
+			return nil, "the history is already one checkpoint", nil
+		}
+	}
+	p := v.plan(ModeRoot, st, limit-1, fr)
+	p.Reason = fmt.Sprintf("root: everything after the system head, %d nodes, %d tokens, %d earlier checkpoints", limit-st, p.Tokens, len(fr.Frozen))
+	return p, "", nil
+}
+
+// planEmergency splits the surface for a hard budget B (TokenMeter tokens):
+//
+//	visible after = H + C + T ≤ B
+//
+// H is the system head (never folded), C the checkpoint, T the verbatim
+// recent tail. minC is the price of the smallest checkpoint (marker,
+// header, drop manifest line, recall line). The tail gets at most
+// ⌊(B − H − minC) × EmergencyTailRatio⌋: the longest suffix that starts at
+// a balanced cut, fits that, and leaves at least one node to fold; when no
+// balanced suffix fits, the shortest balanced one (everything up to the
+// unfinished step, or nothing) is taken and must fit B − H − minC. The
+// checkpoint then gets C_budget = B − H − T and is filled by priority
+// (fitEmergency).
+func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error) {
+	tok := e.opts.TokenMeter
+	real, err := hostshim.NodePrices(v.s, tok)
+	if err != nil {
+		return nil, "", err
+	}
+	n := len(v.nodes)
+	totalReal := 0
+	for _, x := range real {
+		totalReal += x
+	}
+	if totalReal <= budget {
+		return nil, fmt.Sprintf("surface is %d %s tokens, within the budget %d", totalReal, tok.Name(), budget), nil
+	}
+	fr, err := LocateFrontier(v.s)
+	if err != nil {
+		return nil, "", err
+	}
+	st := v.headEnd()
+	head := 0
+	for _, x := range real[:st] {
+		head += x
+	}
+	minC := e.minEmergencyCheckpoint(v.s)
+	avail := budget - head - minC
+	if avail < 0 {
+		return nil, "", fmt.Errorf("%w: budget %d < system head %d + smallest checkpoint %d (%s)", ErrBudget, budget, head, minC, tok.Name())
+	}
+	for st < n && !v.bal[st] {
+		st++
+	}
+	tailBudget := int(float64(avail) * e.opts.Policy.EmergencyTailRatio)
+	suffix := make([]int, n+1) // suffix[k] = Σ real[k:]
+	for k := n - 1; k >= 0; k-- {
+		suffix[k] = suffix[k+1] + real[k]
+	}
+	best := -1
+	for k := v.open; k > st; k-- {
+		if !v.bal[k] {
+			continue
+		}
+		if suffix[k] > tailBudget {
+			break
+		}
+		best = k
+	}
+	if best < 0 {
+		best = v.limitCut(v.open, st+1)
+		if best < 0 {
+			return nil, "", fmt.Errorf("%w: nothing can be folded before the unfinished step", ErrBudget)
+		}
+		if suffix[best] > avail {
+			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left", ErrBudget, best, suffix[best], tok.Name(), avail)
+		}
+	}
+	p := v.plan(ModeEmergency, st, best-1, fr)
+	p.Budget, p.HeadTokens, p.TailTokens, p.TailNodes = budget, head, suffix[best], n-best
+	p.CheckpointBudget = budget - head - suffix[best]
+	p.SpanRealTokens = suffix[st] - suffix[best]
+	p.Reason = fmt.Sprintf("emergency: %d %s tokens over budget %d; head %d + tail %d (%d nodes) kept, %d nodes folded into a checkpoint of at most %d", totalReal-budget, tok.Name(), budget, head, p.TailTokens, p.TailNodes, best-st, p.CheckpointBudget)
+	return p, "", nil
+}
+
+// minEmergencyCheckpoint is the TokenMeter price of the smallest emergency
+// checkpoint, with ids and numbers of generous length.
+func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
+	f := &Facts{Seqs: []int{1000000, 1000001}, Tokens: 100000000, Users: 100000, Assistants: 100000, Results: 100000, Checkpoints: 1000}
+	id := "ef-00000000-0000-4000-8000-000000000000"
+	mk := Marker{ID: id, Mode: ModeEmergency, First: 1000000, Last: 1000001}
+	var cands []candidate
+	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion} {
+		for range 100 {
+			cands = append(cands, candidate{cat: cat})
+		}
+	}
+	text := renderEmergencyText(mk, f, cands, make([]bool, len(cands)), e.opts.Archive != nil, 1000000)
+	m := frameCheckpoint(s, id[3:], "00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000000", text)
+	return e.opts.TokenMeter.CountMessage(m) + 8
+}

@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Section headers of the deterministic checkpoint text. They are parsed back
+// when a root fold merges earlier checkpoints, so they are part of the
+// format.
+const (
+	secUsers     = "User requests"
+	secRecentRaw = "Recent user messages (verbatim, oldest first)"
+	secCommands  = "Commands"
+	secErrors    = "Errors"
+	secOpen      = "Open failures"
+	secDecisions = "Decisions"
+	secQuestions = "Open questions"
+)
+
+// Recall tool names the checkpoint text points the model at.
+const (
+	RecallTool = "context_recall"
+	SearchTool = "context_search"
+)
+
+// renderer caps.
+const (
+	itemRunes    = 240
+	verbatimMax  = 4000
+	filesPerLine = 20
+	recallPage   = 20
+)
+
+// recallLine tells the model how to get the exact content back, or that it
+// cannot (§24: the checkpoint still shows, recall says unavailable).
+func recallLine(id string, messages int, archived bool) string {
+	if !archived {
+		return fmt.Sprintf("Recall: exact recall of %s is unavailable (no bundle store); the session log still holds the original events.", id)
+	}
+	return fmt.Sprintf("Recall: the %d exact messages are archived in bundle %s: %s {\"ref\":%q,\"depth\":\"exact\",\"offset\":0,\"limit\":%d} pages them; %s {\"query\":\"…\"} searches them.", messages, id, RecallTool, id, recallPage, SearchTool)
+}
+
+func headerLine(f *Facts, mode Mode) string {
+	n := len(f.Seqs)
+	first, last := f.Seqs[0], f.Seqs[n-1]
+	var parts []string
+	if f.Users > 0 {
+		parts = append(parts, fmt.Sprintf("%d user", f.Users))
+	}
+	if f.Assistants > 0 {
+		parts = append(parts, fmt.Sprintf("%d assistant", f.Assistants))
+	}
+	if f.Results > 0 {
+		parts = append(parts, fmt.Sprintf("%d tool results", f.Results))
+	}
+	if f.Checkpoints > 0 {
+		parts = append(parts, fmt.Sprintf("%d checkpoints", f.Checkpoints))
+	}
+	what := "Folded"
+	if mode == ModeEmergency {
+		what = "EMERGENCY FOLD after a context overflow: folded"
+	}
+	return fmt.Sprintf("%s %d surface nodes (seqs %d..%d, %d tokens): %s.", what, n, first, last, f.Tokens, strings.Join(parts, ", "))
+}
+
+func parentsLine(f *Facts) string {
+	if len(f.Parents) == 0 {
+		return ""
+	}
+	ids := make([]string, len(f.Parents))
+	for i, p := range f.Parents {
+		ids[i] = fmt.Sprintf("%s (%s)", p.ID, p.Mode)
+	}
+	return "Earlier checkpoints folded in (their bundles keep the exact content): " + strings.Join(ids, ", ") + "."
+}
+
+func toolsLine(f *Facts) string {
+	if len(f.Tools) == 0 {
+		return ""
+	}
+	parts := make([]string, len(f.Tools))
+	for i, t := range f.Tools {
+		parts[i] = fmt.Sprintf("%s×%d", t.Name, t.Count)
+	}
+	return "Tools: " + strings.Join(parts, ", ")
+}
+
+func filesLine(files []string, max int) string {
+	if len(files) == 0 {
+		return ""
+	}
+	shown := files
+	extra := ""
+	if len(files) > max {
+		shown = files[len(files)-max:]
+		extra = fmt.Sprintf(", (+%d earlier)", len(files)-max)
+	}
+	return "Files: " + strings.Join(shown, ", ") + extra
+}
+
+// dedupe collapses items with the same one-line text, keeping the newest
+// position of each, and returns the lines with their repeat counts.
+func dedupe(items []Item) []string {
+	idx := map[string]int{}
+	var lines []string
+	var counts []int
+	for _, it := range items {
+		l := oneLine(it.Text, itemRunes)
+		if i, ok := idx[l]; ok {
+			counts[i]++
+			continue
+		}
+		idx[l] = len(lines)
+		lines = append(lines, l)
+		counts = append(counts, 1)
+	}
+	for i, c := range counts {
+		if c > 1 {
+			lines[i] = fmt.Sprintf("%s (×%d)", lines[i], c)
+		}
+	}
+	return lines
+}
+
+func writeSection(sb *strings.Builder, title string, items []Item, n int) {
+	if len(items) == 0 {
+		return
+	}
+	lines := dedupe(items)
+	more := 0
+	if len(lines) > n {
+		more = len(lines) - n
+		lines = lines[more:]
+	}
+	sb.WriteString(title + ":\n")
+	if more > 0 {
+		fmt.Fprintf(sb, "- (+%d earlier, in the bundle)\n", more)
+	}
+	for _, l := range lines {
+		sb.WriteString("- " + l + "\n")
+	}
+}
+
+// renderText is the deterministic checkpoint text of a leaf or root fold
+// (the §18 fallback, and the base a semantic digest is appended to). list
+// caps every list; list 0 renders the minimal form (marker, header,
+// parents, recall), used when the full form would not be shorter than the
+// span.
+func renderText(mk Marker, f *Facts, list int, archived bool, messages int) string {
+	var sb strings.Builder
+	sb.WriteString(mk.String() + "\n")
+	sb.WriteString(headerLine(f, mk.Mode) + "\n")
+	if l := parentsLine(f); l != "" {
+		sb.WriteString(l + "\n")
+	}
+	if list > 0 {
+		writeSection(&sb, secUsers, f.UserRequests, list)
+		if l := toolsLine(f); l != "" {
+			sb.WriteString(l + "\n")
+		}
+		if l := filesLine(f.Files, filesPerLine); l != "" {
+			sb.WriteString(l + "\n")
+		}
+		writeSection(&sb, secCommands, f.Commands, list)
+		writeSection(&sb, secErrors, f.Errors, list)
+		writeSection(&sb, secOpen, f.OpenFailures, list)
+		writeSection(&sb, secDecisions, f.Decisions, list)
+		writeSection(&sb, secQuestions, f.Questions, list)
+	}
+	sb.WriteString(recallLine(mk.ID, messages, archived))
+	return sb.String()
+}
