@@ -100,7 +100,9 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	archived := e.opts.Archive != nil
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
-	frame := func(text string) *hostshim.Message { return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text) }
+	frame := func(text string) *hostshim.Message {
+		return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text)
+	}
 	cand := &validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: validator.Mode(p.Mode), Start: p.Start, End: p.End,
 		Planned: p.Seqs, PlannedPrices: p.Prices, Owner: c.owner, TurnOpen: c.turn, CompactionID: in.CompactionID}
 	if !archived {
@@ -121,7 +123,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
-			Folded: FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, Tokens: p.SpanRealTokens}, Kept: k, Dropped: d}
+			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, Tokens: p.SpanRealTokens}, Kept: k, Dropped: d}
 		rep.Drop = dm
 		semantic["dropManifest"] = dm
 		cand.Replacement = frame(text)

@@ -27,12 +27,12 @@ type Plan struct {
 	Floor int `json:"floor,omitempty"`
 	Goal  int `json:"goal,omitempty"`
 	// Emergency: the budget and its split (TokenMeter tokens).
-	Budget           int `json:"budget,omitempty"`
-	HeadTokens       int `json:"headTokens,omitempty"`
-	TailTokens       int `json:"tailTokens,omitempty"`
-	TailNodes        int `json:"tailNodes,omitempty"`
-	CheckpointBudget int `json:"checkpointBudget,omitempty"`
-	SpanRealTokens   int `json:"spanRealTokens,omitempty"`
+	Budget           int    `json:"budget,omitempty"`
+	HeadTokens       int    `json:"headTokens,omitempty"`
+	TailTokens       int    `json:"tailTokens,omitempty"`
+	TailNodes        int    `json:"tailNodes,omitempty"`
+	CheckpointBudget int    `json:"checkpointBudget,omitempty"`
+	SpanRealTokens   int    `json:"spanRealTokens,omitempty"`
 	Reason           string `json:"reason"`
 }
 
