@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -70,9 +71,15 @@ func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
 	return out
 }
 
+// continuedPrefix opens the summary message Claude Code writes after
+// compacting.
+const continuedPrefix = "This session is being continued from a previous conversation"
+
 // anthropicUser adds a user record: its tool results first, then the rest
-// of its blocks as one user message.
-func anthropicUser(t *transcript, bs []anthropicBlock) error {
+// of its blocks as one user message. summary marks that message as the
+// summary of the last compaction marker; so does text that starts with
+// Claude Code's continuation preamble right after a marker.
+func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 	var rest []hostshim.Block
 	for _, b := range bs {
 		switch b.Type {
@@ -88,7 +95,13 @@ func anthropicUser(t *transcript, bs []anthropicBlock) error {
 			rest = append(rest, hostshim.TextBlock("["+b.Type+" omitted]"))
 		}
 	}
-	if len(rest) > 0 {
+	if len(rest) == 0 {
+		return nil
+	}
+	afterMarker := len(t.items) > 0 && t.items[len(t.items)-1].kind == itemMarker
+	if summary || (afterMarker && strings.HasPrefix(rest[0].Text, continuedPrefix)) {
+		t.summaryUser(rest...)
+	} else {
 		t.user(rest...)
 	}
 	return nil
@@ -187,7 +200,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			}
 			t.sourceRecords++
 			lastID = ""
-			return anthropicUser(t, bs)
+			return anthropicUser(t, bs, false)
 		default:
 			t.skipped++
 		}
@@ -251,7 +264,7 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 		if r.IsCompactSummary {
 			t.marker("isCompactSummary", 0)
 		}
-		return anthropicUser(t, bs)
+		return anthropicUser(t, bs, r.IsCompactSummary)
 	})
 	return t, err
 }

@@ -87,11 +87,19 @@ type Stats struct {
 	Compactions []Compaction
 }
 
-// Compaction is a compaction marker found in the source. It was not replayed.
+// Compaction is a compaction marker found in the source. It was not replayed:
+// the session keeps the full history and, where the source has one, the
+// summary message the source agent continued from.
 type Compaction struct {
-	// Seq is the seq of the first event imported after the marker, i.e. the
-	// position in the log where the source agent compacted.
+	// Seq is the seq of the first message (surface node) imported after
+	// the marker: where the source agent's context was compacted. For a
+	// DSH log it is the seq of compaction/start. When no message follows,
+	// it is the session's length.
 	Seq int
+	// SummarySeq is the seq of the source's summary message (the user
+	// message "This session is being continued from a previous
+	// conversation…" of Claude Code), or 0 when the source has none.
+	SummarySeq int
 	// Kind is the source's marker ("compact_boundary", "isCompactSummary",
 	// "Compacting", "compaction/start").
 	Kind string

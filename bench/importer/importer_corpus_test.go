@@ -536,3 +536,50 @@ func TestImportDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestImportCompactionMarkers checks the source compaction markers of the
+// shared corpus: where the source has a summary message, SummarySeq points
+// at it and it is the first message after the marker; markers are in seq
+// order and point at surface messages.
+func TestImportCompactionMarkers(t *testing.T) {
+	cases := []struct {
+		folder      string
+		markers     int
+		withSummary bool
+	}{
+		{"openagents-autopilot-sdk", 18, true},
+		{"openagents-claude-code", 2, true},
+		{"openagents-autopilot-trajectory", 4, false},
+	}
+	for _, tc := range cases {
+		n := 0
+		for _, p := range trajectoryFiles(t, testutil.CorpusDir(t, tc.folder)) {
+			ims, err := importer.Import(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			im := ims[0]
+			prev := -1
+			for _, c := range im.Stats.Compactions {
+				n++
+				if c.Seq <= prev || im.Session.Position(c.Seq) < 0 {
+					t.Errorf("%s: marker at seq %d (previous %d) is not a surface message in order", im.Name, c.Seq, prev)
+				}
+				prev = c.Seq
+				if !tc.withSummary {
+					if c.SummarySeq != 0 {
+						t.Errorf("%s: summary seq %d for a source without summaries", im.Name, c.SummarySeq)
+					}
+					continue
+				}
+				m, err := im.Session.Message(c.SummarySeq)
+				if err != nil || m == nil || m.Role != hostshim.RoleUser || !strings.HasPrefix(m.Text(), "This session is being continued") || c.SummarySeq != c.Seq {
+					t.Errorf("%s: marker %+v: summary message not found", im.Name, c)
+				}
+			}
+		}
+		if n != tc.markers {
+			t.Errorf("%s: %d markers, want %d", tc.folder, n, tc.markers)
+		}
+	}
+}

@@ -41,6 +41,9 @@ type item struct {
 	text string
 	// marker is the compaction marker of an itemMarker.
 	marker Compaction
+	// summary marks a user item as the summary message that follows the
+	// last compaction marker.
+	summary bool
 }
 
 // transcript is what a parser produces: the session's records in source
@@ -95,6 +98,15 @@ func (t *transcript) system(text string) {
 		return
 	}
 	t.items = append(t.items, item{kind: itemSystem, text: text})
+}
+
+// summaryUser adds a user message that is the source's compaction summary.
+func (t *transcript) summaryUser(blocks ...hostshim.Block) {
+	n := len(t.items)
+	t.user(blocks...)
+	if len(t.items) > n {
+		t.items[n].summary = true
+	}
 }
 
 func (t *transcript) marker(kind string, preTokens int) {
@@ -174,6 +186,9 @@ type builder struct {
 	stepHasAsk bool // the open step already holds an assistant message
 	headerSent bool
 	usedIDs    map[string]int
+	// pending are indexes into st.Compactions still waiting for the next
+	// message to fix their Seq.
+	pending []int
 }
 
 func (b *builder) append(typ string, data any, surface bool, sources []int) (int, error) {
@@ -187,6 +202,10 @@ func (b *builder) append(typ string, data any, surface bool, sources []int) (int
 	}
 	if surface {
 		b.st.Messages++
+		for _, k := range b.pending {
+			b.st.Compactions[k].Seq = e.Seq
+		}
+		b.pending = b.pending[:0]
 	}
 	return e.Seq, nil
 }
@@ -277,9 +296,8 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 		case itemSystem:
 			err = b.header(it.text)
 		case itemMarker:
-			m := it.marker
-			m.Seq = b.s.Len()
-			b.st.Compactions = append(b.st.Compactions, m)
+			b.pending = append(b.pending, len(b.st.Compactions))
+			b.st.Compactions = append(b.st.Compactions, it.marker)
 		case itemUser:
 			if err = b.header(""); err == nil {
 				err = b.user(it)
@@ -299,6 +317,9 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 	}
 	if err := b.closeTurn(); err != nil {
 		return Imported{}, err
+	}
+	for _, k := range b.pending {
+		b.st.Compactions[k].Seq = b.s.Len()
 	}
 	if b.st.Messages == 0 {
 		return Imported{}, ErrEmpty
@@ -330,7 +351,10 @@ func (b *builder) user(it item) error {
 		return err
 	}
 	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser, Content: it.blocks, Source: &hostshim.Source{Kind: "user"}}
-	_, err := b.append(hostshim.TypeUserMessage, m, true, nil)
+	seq, err := b.append(hostshim.TypeUserMessage, m, true, nil)
+	if err == nil && it.summary && len(b.st.Compactions) > 0 {
+		b.st.Compactions[len(b.st.Compactions)-1].SummarySeq = seq
+	}
 	return err
 }
 
