@@ -312,7 +312,8 @@ func (lay *layout) parseIndex(p []byte, maxRaw int64) error {
 		clen, err2 := uv()
 		rlen, err3 := uv()
 		if err1 != nil || err2 != nil || err3 != nil || len(p) < 32 ||
-			cnt == 0 || cnt > 1<<40 || clen == 0 || clen > 1<<40 || rlen == 0 || rlen > uint64(maxRaw) {
+			cnt == 0 || clen == 0 || clen > 1<<40 || rlen == 0 || rlen > uint64(maxRaw) || cnt > rlen {
+			// (every message takes at least its one-byte length prefix, so cnt <= rlen)
 			return errIndex
 		}
 		sg := segment{First: first, Count: int(cnt), Offset: off, Length: int64(clen), RawLength: int64(rlen)}
@@ -394,7 +395,7 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 	if sha256.Sum256(payload) != s.Hash {
 		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: segment %d", ErrHashMismatch, i))
 	}
-	msgs := make([]json.RawMessage, 0, s.Count)
+	msgs := make([]json.RawMessage, 0, min(s.Count, len(payload)))
 	p := payload
 	for len(p) > 0 {
 		n, k := binary.Uvarint(p)
@@ -423,7 +424,9 @@ func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, er
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	msgs := make([]json.RawMessage, 0, lay.messages)
+	// The counts are only claims until the segments decode; do not let
+	// them size an allocation.
+	msgs := make([]json.RawMessage, 0, min(lay.messages, len(data)))
 	ph := sha256.New()
 	for i := range lay.segments {
 		m, payload, err := c.readSegment(r, lay, i)
