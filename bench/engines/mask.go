@@ -65,7 +65,7 @@ func (e *masker) Compact(ctx context.Context, agent *hostshim.Agent, trigger hos
 			continue
 		}
 		text := Placeholder(n.Tokens)
-		if n.Tokens <= e.meter.CountText(text)+hostshim.TiktokenMessageOverhead+8 {
+		if n.Tokens <= e.meter.CountText(text)+hostshim.TiktokenMessageOverhead {
 			continue
 		}
 		data, err := maskedData(ev.Data, s.Gen, text)
