@@ -496,8 +496,9 @@ func BuildSummarizationInput(s *Session, shadowed []int) (*SummarizationInput, e
 	if h, ok, err := LatestRequestHeader(s); err != nil {
 		return nil, err
 	} else if ok {
+		// canonicalHeader keeps system and tools only when non-empty.
 		in.System = h.Header.System
-		if len(h.Header.Tools) > 0 {
+		if _, ok := canonicalTools(h.Header.Tools); ok {
 			in.Tools = h.Header.Tools
 		}
 	}
