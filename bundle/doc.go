@@ -38,9 +38,21 @@
 // letter X as "_x" (lowercase and injective), or "h-" + a sha256 prefix
 // when that would exceed 160 bytes.
 //
-// A bundle file is a small header frame followed by independent zstd
-// frames of about 64 KiB of messages each, with an offset table in the
-// header (see codec.go), so Page decodes only the segments it returns.
+// A bundle file is a 16-byte prefix, a small binary index frame (the
+// segment table), a metadata header frame (the bundle's JSON without its
+// messages), then independent zstd frames of about 64 KiB of messages
+// each (see codec.go). Page reads the prefix and index and decodes only
+// the segments it returns, checking each one's sha256 from the index;
+// Meta and List read the header frame only; Get and Verify read and check
+// everything.
+//
+// # Concurrency
+//
+// Store is safe for concurrent use. Writes to one session are serialized,
+// writes to different sessions run in parallel, reads take no write locks.
+// Open takes an exclusive advisory lock (flock) on <root>/LOCK, waiting at
+// most Options.LockTimeout, so a second process cannot write the same
+// store; Options.ReadOnly opens without the lock for inspection.
 //
 // # Durability
 //
