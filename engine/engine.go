@@ -36,6 +36,13 @@ func New(opts Options) (*Engine, error) {
 // Policy returns the resolved policy.
 func (e *Engine) Policy() Policy { return e.opts.Policy }
 
+// HostMeter returns the host's meter the engine prices with.
+func (e *Engine) HostMeter() hostshim.Meter { return e.opts.HostMeter }
+
+// TokenMeter returns the real tokenizer the emergency budget is measured
+// with.
+func (e *Engine) TokenMeter() hostshim.Meter { return e.opts.TokenMeter }
+
 // FoldRequest asks for one fold.
 type FoldRequest struct {
 	Mode Mode
@@ -46,6 +53,9 @@ type FoldRequest struct {
 	// folds everything between the frontier and the tail when no window is
 	// set).
 	Pressure bool
+	// Threshold: skip (report.Skipped) unless the surface is at or above
+	// the pressure threshold, as the host's automatic path does.
+	Threshold bool
 	// Owner and Stability of the host bracket.
 	Owner     hostshim.Owner
 	Stability hostshim.Stability
@@ -103,6 +113,14 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		return rep, nil, err
 	}
 	rep.TokensBefore = v.total
+	if req.Threshold {
+		th := e.opts.Policy.thresholdTokens()
+		if e.opts.Policy.ContextWindow <= 0 || v.total < th {
+			rep.Skipped = fmt.Sprintf("surface %d tokens below the pressure threshold %d", v.total, th)
+			rep.TokensAfter = v.total
+			return rep, nil, nil
+		}
+	}
 	var plan *Plan
 	var skip string
 	switch {
@@ -260,14 +278,7 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 	}
 	var last *hostshim.CompactionResult
 	for i := 0; i < pol.MaxLeafFolds; i++ {
-		v, err := e.view(agent.Session)
-		if err != nil {
-			return last, err
-		}
-		if v.total < pol.thresholdTokens() {
-			return last, nil
-		}
-		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeLeaf, Trigger: string(trigger), Pressure: true, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeLeaf, Trigger: string(trigger), Pressure: true, Threshold: true, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
 		if err != nil {
 			return last, err
 		}

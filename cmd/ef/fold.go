@@ -1,0 +1,383 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+var _ engine.Archive = (*bundle.Store)(nil)
+
+// foldAccount is the --json output of ef fold.
+type foldAccount struct {
+	Log          string               `json:"log"`
+	Out          string               `json:"out"`
+	Store        string               `json:"store,omitempty"`
+	SessionID    string               `json:"sessionId"`
+	Mode         string               `json:"mode"`
+	Window       int                  `json:"window,omitempty"`
+	Budget       int                  `json:"budget,omitempty"`
+	EventsIn     int                  `json:"eventsIn"`
+	EventsOut    int                  `json:"eventsOut"`
+	TokensBefore int                  `json:"tokensBefore"` // host meter, surface of the input log
+	TokensAfter  int                  `json:"tokensAfter"`  // host meter, surface of the output log
+	RealBefore   int                  `json:"realTokensBefore"`
+	RealAfter    int                  `json:"realTokensAfter"`
+	Folds        []*engine.FoldReport `json:"folds"`
+	Failed       int                  `json:"failed"`
+}
+
+// RunFold implements `ef fold <session-log> --store <dir> --out <new-log>`:
+// it replays a session log through the EpistemicFoldEngine inside the
+// host's compaction transaction and writes the new log and the bundles.
+func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("fold", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	store := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
+	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
+	window := fs.Int("window", 0, "context window in host-heuristic tokens: pressure folds happen as the log is replayed against it")
+	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
+	budget := fs.Int("budget", 0, "emergency budget in o200k_base tokens (zero: window/2)")
+	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
+	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
+	verbose := fs.Bool("v", false, "log fold decisions to stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]")
+		fmt.Fprintln(stderr, "Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.")
+		fmt.Fprintln(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over 0.8 × window (auto also folds")
+		fmt.Fprintln(stderr, "              in emergency when the o200k surface exceeds the window); leaf without --window folds once at the end")
+		fmt.Fprintln(stderr, "  root:       one root fold (/compact) at the end of the log")
+		fmt.Fprintln(stderr, "  emergency:  one emergency fold at the end, under --budget")
+		fs.PrintDefaults()
+	}
+	// Accept the log path before or after the flags.
+	var pos []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return errHelp
+			}
+			return usageError("%v", err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return usageError("want exactly one session log, got %d", len(pos))
+	}
+	if *out == "" {
+		return usageError("--out is required")
+	}
+	m := engine.Mode(*mode)
+	switch *mode {
+	case "auto":
+		if *window <= 0 {
+			return usageError("--mode auto needs --window")
+		}
+	case "leaf", "root":
+	case "emergency":
+		if *budget <= 0 && *window <= 0 {
+			return usageError("--mode emergency needs --budget or --window")
+		}
+	default:
+		return usageError("--mode %q: want auto, leaf, root or emergency", *mode)
+	}
+	if *window < 0 || *budget < 0 {
+		return usageError("--window and --budget must not be negative")
+	}
+
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if *verbose {
+		logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	tok, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+	if err != nil {
+		return err
+	}
+	opts := engine.Options{TokenMeter: tok, Logger: logger,
+		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
+	if *store != "" {
+		st, err := bundle.Open(*store, bundle.Options{Logger: logger})
+		if err != nil {
+			return fmt.Errorf("open store: %w", err)
+		}
+		defer st.Close()
+		opts.Archive = st
+	} else {
+		fmt.Fprintln(stderr, "ef fold: no --store: folds fail soft, exact recall will be unavailable")
+	}
+	eng, err := engine.New(opts)
+	if err != nil {
+		return err
+	}
+
+	acc := &foldAccount{Log: pos[0], Out: *out, Store: *store, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
+	s, err := foldReplay(ctx, eng, pos[0], *mode, *window, !*strict, acc, stderr)
+	if err != nil {
+		return err
+	}
+	if err := foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc); err != nil {
+		return err
+	}
+	host, real, err := foldTotals(s, tok)
+	if err != nil {
+		return err
+	}
+	acc.TokensAfter, acc.RealAfter, acc.EventsOut = host, real, s.Len()
+	if err := hostshim.WriteSession(*out, s, hostshim.LogOptions{}); err != nil {
+		return fmt.Errorf("write %s: %w", *out, err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(acc); err != nil {
+			return err
+		}
+	} else {
+		foldPrint(stdout, acc)
+	}
+	if acc.Failed > 0 {
+		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, len(acc.Folds))
+	}
+	return nil
+}
+
+// foldReplay appends the log's events to a new session one by one, running
+// the engine at each pre-step point (before every step/start, as the host's
+// agent/pre-step listener does; before every assistant message in logs
+// without step events). Seqs shift by the events the folds insert; every
+// later seq reference (sourceEventSeqs, replacement spans) is remapped.
+func foldReplay(ctx context.Context, eng *engine.Engine, path, mode string, window int, lenient bool, acc *foldAccount, stderr io.Writer) (*hostshim.Session, error) {
+	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var events []hostshim.Event
+	hasSteps := false
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		hasSteps = hasSteps || e.Type == hostshim.TypeStepStart
+		events = append(events, e)
+	}
+	if t := r.Truncated(); t != nil {
+		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
+	}
+	s := hostshim.NewSession(r.Header().ID, r.Generation())
+	s.Header = r.Header()
+	s.Lenient = lenient
+	acc.SessionID, acc.EventsIn = s.ID, len(events)
+	if tmp, err := foldCopy(events, r.Header(), r.Generation(), lenient); err == nil {
+		acc.TokensBefore, acc.RealBefore, _ = foldTotals(tmp, eng.TokenMeter())
+	}
+	remap := make([]int, len(events))
+	fold := (mode == "auto" || mode == "leaf") && window > 0
+	for i, e := range events {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pre := e.Type == hostshim.TypeStepStart || (!hasSteps && e.Type == hostshim.TypeAssistantMessage)
+		if fold && pre {
+			foldPressure(ctx, eng, s, mode, acc)
+		}
+		ne, err := foldShift(e, s.Len(), remap)
+		if err != nil {
+			return nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
+		}
+		if err := s.AppendEvent(ne); err != nil {
+			if ne.SurfaceOp != nil && ne.SurfaceOp.Replace {
+				return nil, fmt.Errorf("%s: event %d (%s): the log's own replacement no longer applies after an EF fold (replay with a larger --window): %w", path, i, e.Type, err)
+			}
+			return nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
+		}
+		remap[i] = ne.Seq
+	}
+	return s, nil
+}
+
+// foldCopy reads events into a session unchanged (for the input totals).
+func foldCopy(events []hostshim.Event, h hostshim.Header, gen hostshim.Generation, lenient bool) (*hostshim.Session, error) {
+	s := hostshim.NewSession(h.ID, gen)
+	s.Lenient = lenient
+	for _, e := range events {
+		if err := s.AppendEvent(e); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// foldShift gives e the seq next and maps its seq references through remap.
+// An event from a packed chunk row whose seq moves is re-encoded as a plain
+// event line (the row's seq0 would no longer match).
+func foldShift(e hostshim.Event, next int, remap []int) (hostshim.Event, error) {
+	if e.Seq == next {
+		return e, nil
+	}
+	mapSeq := func(old int) (int, error) {
+		if old < 0 || old >= len(remap) {
+			return 0, fmt.Errorf("seq reference %d out of range", old)
+		}
+		return remap[old], nil
+	}
+	if _, first := e.StorageLine(); !first || foldPacked(e) {
+		line := []byte(`{"type":` + strconv.Quote(e.Type))
+		if e.Time != 0 {
+			line = append(line, `,"seq":`+strconv.Itoa(next)+`,"time":`+strconv.FormatInt(e.Time, 10)...)
+		}
+		line = append(line, `,"data":`...)
+		line = append(line, e.Data...)
+		line = append(line, '}')
+		return hostshim.DecodeEvent(line, next)
+	}
+	ne := e
+	ne.Seq = next
+	if e.SourceEventSeqs != nil {
+		ne.SourceEventSeqs = make([]int, len(e.SourceEventSeqs))
+		for i, old := range e.SourceEventSeqs {
+			v, err := mapSeq(old)
+			if err != nil {
+				return ne, err
+			}
+			ne.SourceEventSeqs[i] = v
+		}
+	}
+	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+		op := *e.SurfaceOp
+		var err error
+		if op.Start, err = mapSeq(e.SurfaceOp.Start); err != nil {
+			return ne, err
+		}
+		if op.End, err = mapSeq(e.SurfaceOp.End); err != nil {
+			return ne, err
+		}
+		ne.SurfaceOp = &op
+	}
+	return ne, nil
+}
+
+// foldPacked reports whether e was expanded from a packed chunk row: its
+// storage line is not its own encoding.
+func foldPacked(e hostshim.Event) bool {
+	line, _ := e.StorageLine()
+	return string(line) != string(e.Encode())
+}
+
+// foldPressure runs the automatic listeners' work at a pre-step point:
+// pressure leaf folds, and in auto mode an emergency fold when the surface
+// exceeds the window by the real tokenizer (a provider overflow).
+func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount) {
+	agent := &hostshim.Agent{Session: s}
+	for i := 0; i < eng.Policy().MaxLeafFolds; i++ {
+		rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeLeaf, Trigger: "pressure", Pressure: true,
+			Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Threshold: true})
+		if rep.Skipped != "" && res == nil && err == nil {
+			break
+		}
+		acc.record(rep, err)
+		if err != nil || res == nil {
+			break
+		}
+	}
+	if mode != "auto" {
+		return
+	}
+	_, real, err := foldTotals(s, eng.TokenMeter())
+	if err != nil || real <= eng.Policy().ContextWindow {
+		return
+	}
+	rep, _, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
+		Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+	if rep.Skipped == "" || err != nil {
+		acc.record(rep, err)
+	}
+}
+
+func (a *foldAccount) record(rep *engine.FoldReport, err error) {
+	if err != nil {
+		a.Failed++
+		if rep.Error == "" {
+			rep.Error = err.Error()
+		}
+	}
+	a.Folds = append(a.Folds, rep)
+}
+
+// foldFinal runs the end-of-log fold of the leaf (without a window), root
+// and emergency modes, on the path the log's state allows: automatic
+// inside an open turn, manual otherwise.
+func foldFinal(ctx context.Context, eng *engine.Engine, s *hostshim.Session, m engine.Mode, mode string, window, budget int, acc *foldAccount) error {
+	if mode == "auto" || (mode == "leaf" && window > 0) {
+		return nil
+	}
+	st, err := hostshim.InspectEntryState(s)
+	if err != nil {
+		return err
+	}
+	req := engine.FoldRequest{Mode: m, Trigger: "cli", Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, Budget: budget}
+	if st.OpenTurn != nil {
+		req.Owner, req.Stability = hostshim.OwnerCurrentTurn, hostshim.WholeSurface
+	}
+	rep, _, err := eng.Fold(ctx, &hostshim.Agent{Session: s}, req)
+	acc.record(rep, err)
+	var be error
+	if errors.Is(err, engine.ErrBudget) || errors.Is(err, engine.ErrNoBudget) {
+		be = err
+	}
+	return be
+}
+
+func foldTotals(s *hostshim.Session, tok hostshim.Meter) (host, real int, err error) {
+	for _, n := range s.Nodes() {
+		m, err := s.Message(n)
+		if err != nil {
+			return 0, 0, err
+		}
+		if m == nil {
+			continue
+		}
+		host += hostshim.HeuristicMeter{}.CountMessage(m)
+		real += tok.CountMessage(m)
+	}
+	return host, real, nil
+}
+
+func foldPrint(w io.Writer, a *foldAccount) {
+	fmt.Fprintf(w, "%s → %s  session %s  mode %s\n", a.Log, a.Out, a.SessionID, a.Mode)
+	for _, f := range a.Folds {
+		verdict := ""
+		if f.Verdict != nil {
+			verdict = string(f.Verdict.Closure.Level)
+		}
+		switch {
+		case f.Error != "":
+			fmt.Fprintf(w, "  %-9s FAILED  %s\n", f.Mode, f.Error)
+		case f.Skipped != "":
+			fmt.Fprintf(w, "  %-9s skipped %s\n", f.Mode, f.Skipped)
+		default:
+			fmt.Fprintf(w, "  %-9s %-42s %4d nodes  %8d → %8d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, len(f.ShadowedSeqs), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
+		}
+	}
+	fmt.Fprintf(w, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d failed\n",
+		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, len(a.Folds), a.Failed)
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/testutil"
+)
+
+func foldRun(t *testing.T, args ...string) (foldAccount, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := RunFold(context.Background(), args, &out, &errb)
+	var acc foldAccount
+	if err == nil && strings.Contains(strings.Join(args, " "), "--json") {
+		if jerr := json.Unmarshal(out.Bytes(), &acc); jerr != nil {
+			t.Fatalf("json: %v\n%s", jerr, out.String())
+		}
+	}
+	return acc, out.String() + errb.String(), err
+}
+
+func TestFoldReplaysCorpusLogWithPressure(t *testing.T) {
+	log := filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	store, out := filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
+	acc, text, err := foldRun(t, log, "--store", store, "--out", out, "--window", "2000", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if len(acc.Folds) == 0 || acc.Failed != 0 {
+		t.Fatalf("folds %d failed %d\n%s", len(acc.Folds), acc.Failed, text)
+	}
+	s, err := hostshim.ReadSession(out, hostshim.LogOptions{Lenient: true})
+	if err != nil {
+		t.Fatalf("new log does not read back: %v", err)
+	}
+	if s.Len() != acc.EventsOut || acc.EventsOut <= acc.EventsIn {
+		t.Fatalf("events %d in, %d out, read %d", acc.EventsIn, acc.EventsOut, s.Len())
+	}
+	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, f := range acc.Folds {
+		if f.Skipped != "" {
+			continue
+		}
+		b, err := st.Get(context.Background(), acc.SessionID, f.CheckpointID)
+		if err != nil {
+			t.Fatalf("bundle %s: %v", f.CheckpointID, err)
+		}
+		if len(b.Source.OrderedSurfaceSeqs) != len(f.ShadowedSeqs) || f.Verdict == nil || f.Verdict.Phase != "commit" {
+			t.Fatalf("fold %+v", f)
+		}
+		// The checkpoint node in the new log carries the bundle's text.
+		m, err := s.Message(f.CheckpointSeq)
+		if err != nil || m == nil || !strings.Contains(m.Text(), b.Rendered.Text) {
+			t.Fatalf("checkpoint seq %d does not carry the rendered text", f.CheckpointSeq)
+		}
+	}
+	if acc.TokensAfter >= acc.TokensBefore {
+		t.Fatalf("tokens %d → %d", acc.TokensBefore, acc.TokensAfter)
+	}
+}
+
+func TestFoldModesAtEnd(t *testing.T) {
+	log := filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "apps__web__permission-policy-context__session.jsonl")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"root", []string{"--mode", "root"}},
+		{"emergency", []string{"--mode", "emergency", "--budget", "3000"}},
+		{"leaf-nostore", []string{"--mode", "leaf", "--window", "4000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"--out", filepath.Join(dir, "out.jsonl.zstd"), "--json", log}
+			if tc.name != "leaf-nostore" {
+				args = append(args, "--store", filepath.Join(dir, "store"))
+			}
+			acc, text, err := foldRun(t, append(args, tc.args...)...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+			if len(acc.Folds) == 0 || acc.Folds[0].CheckpointID == "" || acc.Failed > 0 {
+				t.Fatalf("%s", text)
+			}
+			f := acc.Folds[0]
+			if tc.name == "emergency" && (acc.RealAfter > 3000 || f.Drop == nil) {
+				t.Fatalf("emergency: %d tokens after, manifest %v", acc.RealAfter, f.Drop)
+			}
+			if tc.name == "leaf-nostore" && !strings.HasPrefix(f.Recall, "unavailable") {
+				t.Fatalf("recall %q", f.Recall)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.jsonl.zstd")); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestFoldUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"x.jsonl"},
+		{"x.jsonl", "--out", "y", "--mode", "sideways"},
+		{"x.jsonl", "--out", "y"},
+		{"x.jsonl", "--out", "y", "--mode", "emergency"},
+	} {
+		if _, _, err := foldRun(t, args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: want usage error, got %v", args, err)
+		}
+	}
+	if _, _, err := foldRun(t, "-h"); !errors.Is(err, errHelp) {
+		t.Errorf("-h: %v", err)
+	}
+}
+
+func TestFoldHumanOutput(t *testing.T) {
+	log := filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "2000")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	t.Log("\n" + text)
+	if !strings.Contains(text, "  leaf ") || !strings.Contains(text, "recall available") || !strings.Contains(text, "0 failed") {
+		t.Fatalf("output:\n%s", text)
+	}
+}
