@@ -117,14 +117,19 @@ func checkSession(t *testing.T, im importer.Imported) {
 func TestImportSharedCorpus(t *testing.T) {
 	for folder, want := range corpusFolders {
 		t.Run(folder, func(t *testing.T) {
+			t.Parallel()
 			var tot importer.Stats
 			sessions := 0
 			for _, p := range trajectoryFiles(t, testutil.CorpusDir(t, folder)) {
-				got, err := importer.Detect(p)
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := importer.DetectBytes(data)
 				if err != nil || got != want {
 					t.Fatalf("Detect(%s) = %q, %v; want %q", filepath.Base(p), got, err, want)
 				}
-				ims, err := importer.Import(p)
+				ims, err := importer.ImportBytes(filepath.Base(p), data)
 				if err != nil {
 					t.Fatalf("Import: %v", err)
 				}
@@ -417,6 +422,7 @@ func TestImportCountsMatchRaw(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.folder+"/"+tc.file, func(t *testing.T) {
+			t.Parallel()
 			p := filepath.Join(testutil.CorpusDir(t, tc.folder), tc.file)
 			ims, err := importer.Import(p)
 			if err != nil {
