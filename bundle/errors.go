@@ -59,7 +59,8 @@ var (
 	ErrUnknownVersion = errors.New("bundle: unknown format version")
 )
 
-// Error records a failed filesystem operation of the store. Op names the
+// Error records a failed filesystem operation of the store; it is not
+// modified after it is returned, so it is safe to share. Op names the
 // step that failed ("mkdir", "create", "write", "sync", "close", "rename",
 // "syncdir", "readback", "remove", "lock", ...).
 type Error struct {
@@ -91,7 +92,8 @@ func (e *Error) Unwrap() error { return e.Err }
 // Is reports whether target is ErrFailStopped and this error caused it.
 func (e *Error) Is(target error) bool { return e.FailStop && target == ErrFailStopped }
 
-// UnavailableError is returned by reads when a bundle cannot be served.
+// UnavailableError is returned by reads when a bundle cannot be served;
+// it is not modified after it is returned, so it is safe to share.
 // errors.Is(err, ErrUnavailable) is true for it; Err, when set, holds the
 // underlying cause (fs.ErrNotExist, ErrHashMismatch, ErrUnknownVersion, ...).
 type UnavailableError struct {
@@ -116,7 +118,8 @@ func (e *UnavailableError) Unwrap() error { return e.Err }
 // Is reports whether target is ErrUnavailable.
 func (e *UnavailableError) Is(target error) bool { return target == ErrUnavailable }
 
-// VersionError reports an unknown container or format version.
+// VersionError reports an unknown container or format version; an
+// immutable value.
 // errors.Is(err, ErrUnknownVersion) is true for it.
 type VersionError struct {
 	What    string // "container" or "formatVersion"

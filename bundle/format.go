@@ -15,7 +15,8 @@ const (
 	FormatVersion = 1
 )
 
-// Mode is the fold mode that produced a checkpoint (EF-RFC-001 §9).
+// Mode is the fold mode that produced a checkpoint (EF-RFC-001 §9). It is
+// an immutable value, safe for concurrent use.
 type Mode string
 
 // The fold modes.
@@ -47,13 +48,15 @@ type CheckpointV1 struct {
 	Parents       []ParentRef     `json:"parents,omitempty"`
 }
 
-// Source identifies the surface the checkpoint was folded from.
+// Source identifies the surface the checkpoint was folded from. Like
+// CheckpointV1 it is a plain data holder, not safe for concurrent mutation.
 type Source struct {
 	OrderedSurfaceSeqs []int  `json:"orderedSurfaceSeqs,omitempty"`
 	SourceDigest       string `json:"sourceDigest"`
 }
 
-// Archive holds the exact shadowed messages (EF-RFC-001 §7). Messages are
+// Archive holds the exact shadowed messages (EF-RFC-001 §7); a plain data
+// holder, not safe for concurrent mutation. Messages are
 // opaque JSON values; the store returns them byte-exact as given and hashes
 // their canonical form (LogicalHash). FileHash is "sha256:<hex>" of the
 // stored file; it is not part of the stored header (a file cannot contain
@@ -64,20 +67,23 @@ type Archive struct {
 	FileHash         string            `json:"fileHash,omitempty"`
 }
 
-// Rendered is the text that replaces the folded messages on the surface.
+// Rendered is the text that replaces the folded messages on the surface;
+// a plain value.
 // Digest is "sha256:<hex>" of the UTF-8 bytes of Text.
 type Rendered struct {
 	Text   string `json:"text"`
 	Digest string `json:"digest"`
 }
 
-// ParentRef points at an earlier bundle that a root fold folds over.
+// ParentRef points at an earlier bundle that a root fold folds over; a
+// plain value.
 type ParentRef struct {
 	CheckpointID string `json:"checkpointId"`
 	LogicalHash  string `json:"logicalHash"`
 }
 
-// Interface is CheckpointInterface of EF-RFC-001 §5.5.
+// Interface is CheckpointInterface of EF-RFC-001 §5.5; a plain data
+// holder, not safe for concurrent mutation.
 type Interface struct {
 	Requires      []string `json:"requires"`
 	Provides      []string `json:"provides"`

@@ -42,7 +42,9 @@ type FS interface {
 	Lock(name string) (io.Closer, error)
 }
 
-// File is an open file of an FS.
+// File is an open file of an FS. The Store uses each File from one
+// goroutine at a time, so implementations need not be safe for concurrent
+// use.
 type File interface {
 	io.Reader
 	io.ReaderAt

@@ -18,7 +18,8 @@ import (
 	"time"
 )
 
-// Options configures a Store. The zero value is safe and means: the real
+// Options configures a Store; it is a plain value, copied by Open. The
+// zero value is safe and means: the real
 // OS filesystem, time.Now, no logging, a 1 s lock timeout, 64 KiB segments
 // and a 256 MiB cap on any single decoded frame.
 type Options struct {
@@ -93,7 +94,7 @@ type sessionState struct {
 }
 
 // Receipt is what a successful Put returns: the bundle is durable on disk
-// and was read back and verified.
+// and was read back and verified. It is a plain value, safe to share.
 type Receipt struct {
 	SessionID    string
 	CheckpointID string
@@ -104,14 +105,15 @@ type Receipt struct {
 	Messages     int
 }
 
-// Page is a window of a bundle's shadowed messages.
+// Page is a window of a bundle's shadowed messages. It is a plain value;
+// its messages are freshly allocated and owned by the caller.
 type Page struct {
 	Messages []json.RawMessage // byte-exact as archived
 	Offset   int               // index of Messages[0]
 	Total    int               // number of messages in the archive
 }
 
-// Info describes one stored bundle, from its header.
+// Info describes one stored bundle, from its header. It is a plain value.
 type Info struct {
 	CheckpointID string
 	Mode         Mode
@@ -127,7 +129,7 @@ type Info struct {
 	Err error
 }
 
-// GCReport summarizes a GC run.
+// GCReport summarizes a GC run. It is a plain value.
 type GCReport struct {
 	Sessions     int      // session directories scanned
 	Scanned      int      // bundle files seen

@@ -16,7 +16,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 )
 
-// Op names a MemFS operation, for fault injection.
+// Op names a MemFS operation, for fault injection; an immutable value.
 type Op string
 
 // The operations a fault can be injected into.
