@@ -36,7 +36,7 @@ func (g *gen) schedule() []plant {
 			if inResult {
 				path := fmt.Sprintf("docs/ops/%s-notes.md", pick(g.r, nouns))
 				body := g.notes(sentence)
-				seq, err = g.call(g.narrate("read_file", path, "the ops notes"), "read_file", map[string]string{"path": path}, body, false)
+				seq, err = g.call(g.narrate("read_file", path, "ops"), "read_file", map[string]string{"path": path}, body, false)
 			} else {
 				lead := text{"By the way: ", "顺便说一下："}.in(zh)
 				seq, err = g.user(lead + sentence)
@@ -171,7 +171,7 @@ func (g *gen) config(st supersedeTemplate, v string) string {
 	at := g.r.intn(len(lines) + 1)
 	lines = slices.Insert(lines, at, st.line(v))
 	var b strings.Builder
-	fmt.Fprintf(&b, "[File: %s]\n[%s]\n", st.file, pick(g.r, nouns))
+	fmt.Fprintf(&b, "[File: %s]\n   1\t[%s]\n", st.file, pick(g.r, nouns))
 	for i, l := range lines {
 		fmt.Fprintf(&b, "%4d\t%s\n", i+2, l)
 	}
