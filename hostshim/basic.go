@@ -108,7 +108,9 @@ func (b *BasicEngine) measure(s *Session) (int, []int, error) {
 // CompactIfNeeded implements CompactionEngine.
 func (b *BasicEngine) CompactIfNeeded(ctx context.Context, agent *Agent, trigger Trigger) (*CompactionResult, error) {
 	s := agent.Session
-	if _, ok, err := LatestRequestHeader(s); err != nil || !ok {
+	// Like the host, compact only for a routed target: a request header
+	// naming both provider and model.
+	if h, ok, err := LatestRequestHeader(s); err != nil || !ok || h.Header.Config.Provider == "" || h.Header.Config.Model == "" {
 		return nil, err
 	}
 	total, prices, err := b.measure(s)

@@ -394,13 +394,15 @@ type RequestContextData struct {
 	ContextWindow int    `json:"contextWindow,omitempty"`
 }
 
-// marshalNoEscape marshals v without HTML escaping, as JSON.stringify does.
+// marshalNoEscape marshals v as JSON.stringify does, for values that come
+// from decoded JSON or plain Go values. A value that cannot be marshalled (a
+// hand-built block with an invalid raw attachment) gives "null": callers use
+// it for pricing and re-encoding, where an error has nowhere to go; the paths
+// that must report it (Message.MarshalJSON) call MarshalJS.
 func marshalNoEscape(v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := MarshalJS(v)
+	if err != nil {
 		return []byte("null")
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n")
+	return b
 }

@@ -116,7 +116,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	if m.Raw != nil {
 		return m.Raw, nil
 	}
-	return marshalNoEscape(messageFields(m)), nil
+	return MarshalJS(messageFields(m))
 }
 
 // IsCheckpoint reports whether m is a compaction checkpoint message, in
