@@ -27,7 +27,9 @@ type Source string
 // importer format as Source.
 const SourceSynth Source = "synth"
 
-// Session is one session of a benchmark corpus.
+// Session is one session of a benchmark corpus. The hostshim.Session it
+// holds is not safe for concurrent use; replays that run in parallel Clone
+// it.
 type Session struct {
 	// Name is unique within the corpus.
 	Name string

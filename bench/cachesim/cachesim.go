@@ -50,7 +50,8 @@ func Run(m Model, requests [][]uint32) ([]Result, Result, error) {
 
 // DeepSeek models DeepSeek context caching: the hit is the longest prefix
 // shared with any earlier request, rounded down to whole 64-token units.
-// The zero value is an empty cache ready for use.
+// The zero value is an empty cache ready for use. It is not safe for
+// concurrent use.
 type DeepSeek struct {
 	t trie
 }
@@ -98,7 +99,7 @@ type AnthropicOptions struct {
 // each request: the hit is the length of the longest earlier request that is
 // an exact prefix of this one (at least MinTokens long). Every request of at
 // least MinTokens writes its whole prompt; Written counts the tokens beyond
-// the hit.
+// the hit. It is not safe for concurrent use.
 type Anthropic struct {
 	opts AnthropicOptions
 	t    trie

@@ -44,7 +44,8 @@ func Formats() []Format {
 	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands}
 }
 
-// Imported is one session read from a trajectory file.
+// Imported is one session read from a trajectory file. Its Session is not
+// safe for concurrent use (see hostshim.Session).
 type Imported struct {
 	// Name identifies the session: the file's base name, plus "#" and the
 	// run's id when a file holds several sessions.

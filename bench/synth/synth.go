@@ -78,7 +78,8 @@ type Probe struct {
 	ResolvedAtSeq int
 }
 
-// Workload is a generated session with its ground truth.
+// Workload is a generated session with its ground truth. Its Session is
+// not safe for concurrent use (see hostshim.Session).
 type Workload struct {
 	Name    string
 	Options Options
