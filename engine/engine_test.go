@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -389,4 +390,12 @@ func TestVetoLeavesLogUntouched(t *testing.T) {
 	if b.S.Len() != n || rep.Verdict == nil {
 		t.Fatal("veto appended events")
 	}
+}
+
+func toRaw(bs [][]byte) []json.RawMessage {
+	out := make([]json.RawMessage, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out
 }

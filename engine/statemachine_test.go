@@ -1,0 +1,343 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/enginetest"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// flakySummarizer fails its next call when armed.
+type flakySummarizer struct{ failNext bool }
+
+func (f *flakySummarizer) Summarize(ctx context.Context, req *engine.DigestRequest) (*engine.Digest, error) {
+	if f.failNext {
+		f.failNext = false
+		return nil, errors.New("injected summarizer failure")
+	}
+	return &engine.Digest{Text: fmt.Sprintf("Span of %d messages.", len(req.Messages)), Provider: "fake", Model: "m"}, nil
+}
+
+// foldMachine is the model of the state machine test: the session (through
+// its builder), the engine, the archive, and what the model expects the
+// bundles to hold.
+type foldMachine struct {
+	b        *enginetest.Builder
+	e        *engine.Engine
+	arch     *enginetest.MemArchive
+	sum      *flakySummarizer
+	tok      hostshim.Meter
+	ids      func() string
+	call     int
+	origin   map[int][]byte   // seq → exact message JSON, for every message that was ever a node
+	folded   map[string][]int // checkpoint id → shadowed seqs
+	folds    map[engine.Mode]int
+	outcomes map[string]int
+}
+
+func (m *foldMachine) newEngine(t *rapid.T) {
+	e, err := engine.New(engine.Options{Archive: m.arch, Summarizer: m.sum, TokenMeter: m.tok, Clock: fixedClock, NewID: m.ids,
+		Policy: engine.Policy{RetainTokens: 60, FoldFloorTokens: 1, FloorOverheadFactor: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.e = e
+}
+
+func (m *foldMachine) record() {
+	s := m.b.S
+	for _, n := range s.Nodes() {
+		if _, ok := m.origin[n]; ok {
+			continue
+		}
+		msg, _ := s.Message(n)
+		if msg != nil {
+			raw, _ := validator.RawMessage(msg)
+			m.origin[n] = slices.Clone(raw)
+		}
+	}
+}
+
+type snapshot struct {
+	nodes []int
+	gen   int
+	raws  [][]byte
+}
+
+func (m *foldMachine) snap() snapshot {
+	s := m.b.S
+	sf := s.Surface()
+	sn := snapshot{nodes: sf.Nodes, gen: sf.ReplaceGeneration}
+	for _, n := range sf.Nodes {
+		msg, _ := s.Message(n)
+		var raw []byte
+		if msg != nil {
+			raw, _ = validator.RawMessage(msg)
+		}
+		sn.raws = append(sn.raws, slices.Clone(raw))
+	}
+	return sn
+}
+
+func (a snapshot) equal(b snapshot) bool {
+	return a.gen == b.gen && slices.Equal(a.nodes, b.nodes) && slices.EqualFunc(a.raws, b.raws, func(x, y []byte) bool { return string(x) == string(y) })
+}
+
+func text(t *rapid.T, label string) string {
+	words := []string{"build", "fix", "pkg/a.go", "error", "test", "decide", "retry", "cache", "prefix", "fold", "用户", "データ"}
+	n := rapid.IntRange(5, 250).Draw(t, label)
+	var sb strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(words[(i*7+n)%len(words)])
+	}
+	return sb.String()
+}
+
+// fold runs one fold and checks the failure and success invariants that
+// are specific to it.
+func (m *foldMachine) fold(t *rapid.T, req engine.FoldRequest) (*engine.FoldReport, bool) {
+	ctx := context.Background()
+	archiveArmed, sumArmed := m.arch.FailPuts > 0, m.sum.failNext
+	before := m.snap()
+	fr, err := engine.LocateFrontier(m.b.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, res, err := m.e.Fold(ctx, &hostshim.Agent{Session: m.b.S}, req)
+	outcome := "ok"
+	switch {
+	case err != nil && rep.Verdict != nil && !rep.Verdict.OK():
+		outcome = "veto:" + rep.Verdict.Failures[0].Predicate + "/" + rep.Verdict.Failures[0].Code
+	case err != nil:
+		outcome = "err:" + strings.SplitN(err.Error(), ":", 2)[0]
+		if errors.Is(err, engine.ErrBudget) {
+			outcome = "budget"
+		} else if errors.Is(err, engine.ErrArchive) {
+			outcome = "archive"
+		}
+	case res == nil:
+		outcome = "skip:" + strings.Fields(rep.Skipped)[0]
+	}
+	m.outcomes[string(req.Mode)+" "+outcome]++
+	if err != nil {
+		switch {
+		case errors.Is(err, engine.ErrArchive) && archiveArmed:
+		case errors.Is(err, engine.ErrVetoed), errors.Is(err, engine.ErrBudget):
+		default:
+			t.Fatalf("%s fold: unexpected error: %v", req.Mode, err)
+		}
+		if !m.snap().equal(before) {
+			t.Fatalf("failed %s fold changed the surface: %v", req.Mode, err)
+		}
+		return rep, false
+	}
+	if res == nil {
+		if !m.snap().equal(before) {
+			t.Fatal("skipped fold changed the surface")
+		}
+		return rep, false
+	}
+	if archiveArmed {
+		t.Fatal("a fold succeeded although its bundle write was to fail")
+	}
+	if sumArmed && req.Mode != engine.ModeEmergency && !strings.HasPrefix(rep.Semantic, "fallback") {
+		t.Fatalf("summarizer failure not reported as fallback: %q", rep.Semantic)
+	}
+	m.folded[rep.CheckpointID] = res.ShadowedSeqs
+	m.folds[rep.Mode]++
+	if req.Mode == engine.ModeLeaf {
+		// The frozen prefix is byte-identical and the checkpoint sits right
+		// after it.
+		after := m.snap()
+		p := fr.Position
+		if len(after.nodes) <= p || !slices.Equal(after.nodes[:p], before.nodes[:p]) || after.nodes[p] != res.CheckpointSeq() {
+			t.Fatalf("leaf fold moved the frozen prefix: before %v after %v (frontier %d)", before.nodes, after.nodes, p)
+		}
+		for i := 0; i < p; i++ {
+			if string(after.raws[i]) != string(before.raws[i]) {
+				t.Fatalf("leaf fold changed frozen node %d", i)
+			}
+		}
+	}
+	if req.Mode == engine.ModeEmergency {
+		p, _ := hostshim.NodePrices(m.b.S, m.tok)
+		total := 0
+		for _, x := range p {
+			total += x
+		}
+		if total > req.Budget {
+			t.Fatalf("emergency result %d tokens exceeds its budget %d", total, req.Budget)
+		}
+	}
+	return rep, true
+}
+
+func (m *foldMachine) ensureTurn() {
+	if !m.b.TurnOpen() {
+		m.b.TurnStart()
+	}
+}
+
+func TestFoldStateMachine(t *testing.T) {
+	tok := o200k(t)
+	t.Logf("rapid state machine: on failure rapid prints -rapid.seed / -rapid.failfile to replay")
+	totals := map[engine.Mode]int{}
+	outcomes := map[string]int{}
+	rapid.Check(t, func(t *rapid.T) {
+		m := &foldMachine{arch: enginetest.NewMemArchive(), sum: &flakySummarizer{}, tok: tok, ids: enginetest.Seq("k"),
+			origin: map[int][]byte{}, folded: map[string][]int{}, folds: map[engine.Mode]int{}, outcomes: outcomes}
+		m.b = enginetest.NewBuilder(t, "sm", hostshim.Generation(rapid.IntRange(0, 1).Draw(t, "gen")))
+		m.newEngine(t)
+		m.b.TurnStart()
+		m.b.User(text(t, "first"))
+		t.Repeat(map[string]func(*rapid.T){
+			"user": func(t *rapid.T) {
+				if len(m.b.Pending) > 0 {
+					t.Skip("calls pending")
+				}
+				m.ensureTurn()
+				m.b.User(text(t, "user"))
+			},
+			"assistant": func(t *rapid.T) {
+				if len(m.b.Pending) > 0 {
+					t.Skip("calls pending")
+				}
+				var calls []enginetest.Call
+				for k := rapid.IntRange(0, 3).Draw(t, "calls"); k > 0; k-- {
+					m.call++
+					calls = append(calls, enginetest.Call{ID: fmt.Sprintf("c%d", m.call), Name: rapid.SampledFrom([]string{"bash", "read_file", "edit"}).Draw(t, "tool"),
+						Args: fmt.Sprintf(`{"path":"pkg/f%d.go","command":"go test ./..."}`, m.call%5)})
+				}
+				m.b.Assistant(text(t, "assistant"), calls...)
+			},
+			"result": func(t *rapid.T) {
+				if len(m.b.Pending) == 0 {
+					t.Skip("nothing pending")
+				}
+				id := rapid.SampledFrom(m.b.Pending).Draw(t, "answer")
+				m.b.Result(id, text(t, "output"), rapid.Bool().Draw(t, "isError"))
+			},
+			"turnEnd": func(t *rapid.T) {
+				if len(m.b.Pending) > 0 {
+					t.Skip("calls pending")
+				}
+				m.b.TurnEnd()
+			},
+			"leaf": func(t *rapid.T) {
+				m.ensureTurn()
+				m.fold(t, engine.FoldRequest{Mode: engine.ModeLeaf, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+			},
+			"root": func(t *rapid.T) {
+				if len(m.b.Pending) > 0 {
+					t.Skip("calls pending")
+				}
+				m.b.TurnEnd()
+				m.fold(t, engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"})
+			},
+			"emergency": func(t *rapid.T) {
+				m.ensureTurn()
+				p, _ := hostshim.NodePrices(m.b.S, m.tok)
+				total := 0
+				for _, x := range p {
+					total += x
+				}
+				if total < 600 {
+					t.Skip("surface too small for an emergency")
+				}
+				budget := rapid.IntRange(400, total-1).Draw(t, "budget")
+				m.fold(t, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: budget, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+			},
+			"failArchive":    func(t *rapid.T) { m.arch.FailPuts = 1 },
+			"failSummarizer": func(t *rapid.T) { m.sum.failNext = true },
+			"restart": func(t *rapid.T) {
+				fr, _ := engine.LocateFrontier(m.b.S)
+				s2 := hostshim.NewSession(m.b.S.ID, m.b.S.Gen)
+				for i, e := range m.b.S.Events() {
+					ne, err := hostshim.DecodeEvent(e.Encode(), i)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := s2.AppendEvent(ne); err != nil {
+						t.Fatalf("restart: replay seq %d: %v", i, err)
+					}
+				}
+				if !slices.Equal(s2.Nodes(), m.b.S.Nodes()) {
+					t.Fatal("restart: surface differs after replay")
+				}
+				fr2, err := engine.LocateFrontier(s2)
+				if err != nil || fr2.Ref != fr.Ref || fr2.Position != fr.Position {
+					t.Fatalf("restart: frontier %+v, was %+v (%v)", fr2, fr, err)
+				}
+				m.b = enginetest.Wrap(t, s2)
+				m.newEngine(t)
+			},
+			"": func(t *rapid.T) { m.check(t) },
+		})
+		for k, v := range m.folds {
+			totals[k] += v
+		}
+	})
+	t.Logf("successful folds over all checks: %v", totals)
+	t.Logf("fold outcomes: %v", outcomes)
+}
+
+// check is the invariant after every step.
+func (m *foldMachine) check(t *rapid.T) {
+	m.record()
+	s := m.b.S
+	// The surface is valid: every node derives, the pairing counter never
+	// goes negative, and the host would accept it again from its log.
+	for _, n := range s.Nodes() {
+		if _, err := s.Message(n); err != nil {
+			t.Fatalf("node %d: %v", n, err)
+		}
+		if _, err := s.BalancedBefore(n); err != nil {
+			t.Fatalf("surface invalid: %v", err)
+		}
+	}
+	// Every shadowed message is recoverable byte-exact from the bundles,
+	// and the logical hash equals that of the original messages.
+	ctx := context.Background()
+	for id, seqs := range m.folded {
+		b, err := m.arch.Get(ctx, s.ID, id)
+		if err != nil {
+			t.Fatalf("bundle %s: %v", id, err)
+		}
+		var want [][]byte
+		for _, n := range seqs {
+			if raw, ok := m.origin[n]; ok {
+				want = append(want, raw)
+			}
+		}
+		if len(want) != len(b.Archive.ShadowedMessages) {
+			t.Fatalf("bundle %s holds %d messages, %d were shadowed", id, len(b.Archive.ShadowedMessages), len(want))
+		}
+		raws := make([][]byte, len(want))
+		for i := range want {
+			if string(b.Archive.ShadowedMessages[i]) != string(want[i]) {
+				t.Fatalf("bundle %s message %d differs from the original", id, i)
+			}
+			raws[i] = want[i]
+		}
+		h, err := bundle.LogicalHash(toRaw(raws))
+		if err != nil || h != b.Archive.LogicalHash {
+			t.Fatalf("bundle %s logical hash %s, originals %s (%v)", id, b.Archive.LogicalHash, h, err)
+		}
+		if !slices.Equal(b.Source.OrderedSurfaceSeqs, seqs) {
+			t.Fatalf("bundle %s source seqs %v, shadowed %v", id, b.Source.OrderedSurfaceSeqs, seqs)
+		}
+	}
+}
