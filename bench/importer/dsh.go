@@ -1,59 +1,26 @@
 package importer
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
 
-// importDSH loads a persisted DSH session log unchanged. The session is
-// lenient (snapshot logs strip seqs and elide events; see
-// hostshim.Session.Lenient). Stats are counted from the log: calls and
-// results are paired by call id, nothing is added or dropped.
+// importDSH loads a persisted DSH session log (plain or Zstandard) unchanged
+// through hostshim's log reader. The session is lenient (snapshot logs strip
+// seqs and elide events; see hostshim.Session.Lenient). Stats are counted
+// from the log: calls and results are paired by call id, nothing is added
+// or dropped.
 func importDSH(name string, data []byte) (Imported, error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<28)
-	var s *hostshim.Session
-	line := 0
-	for sc.Scan() {
-		line++
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			continue
-		}
-		if s == nil {
-			var h hostshim.Header
-			if err := json.Unmarshal(raw, &h); err != nil {
-				return Imported{}, &Error{Line: line, Err: fmt.Errorf("%w: header: %v", ErrMalformed, err)}
-			}
-			h.Raw = append(json.RawMessage(nil), raw...)
-			gen := hostshim.Gen01
-			if h.Version >= 4 {
-				gen = hostshim.Gen017
-			}
-			s = hostshim.NewSession(name, gen)
-			s.Header = h
-			s.Lenient = true
-			continue
-		}
-		evs, err := hostshim.DecodeRecord(raw, s.Len())
-		if err != nil {
-			return Imported{}, &Error{Line: line, Err: fmt.Errorf("%w: %v", ErrMalformed, err)}
-		}
-		for _, e := range evs {
-			if err := s.AppendEvent(e); err != nil {
-				return Imported{}, &Error{Line: line, Err: err}
-			}
-		}
+	r, err := hostshim.NewLogReader(bytes.NewReader(data), name, hostshim.LogOptions{Lenient: true})
+	if err != nil {
+		return Imported{}, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	if err := sc.Err(); err != nil {
-		return Imported{}, err
-	}
-	if s == nil {
-		return Imported{}, ErrEmpty
+	defer r.Close()
+	s, err := r.ReadSession()
+	if err != nil {
+		return Imported{}, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	st, err := dshStats(s)
 	if err != nil {

@@ -17,7 +17,8 @@ type Format string
 // Supported formats.
 const (
 	// FormatDSH is a DeepSeek Harness persisted session log (JSONL, header
-	// line then one event per line). It is loaded as is.
+	// line then one event per line; plain or Zstandard-compressed). It is
+	// loaded as is.
 	FormatDSH Format = "dsh"
 	// FormatClaudeSDK is Claude Agent SDK stream-json wrapped as
 	// {type, message, timestamp} lines (openagents-autopilot-sdk).
@@ -125,6 +126,10 @@ func Detect(path string) (Format, error) {
 // at the keys of the first JSON line, or of the whole document when the
 // first line is not a complete JSON value.
 func DetectBytes(data []byte) (Format, error) {
+	// Only DSH writes Zstandard logs (session.jsonl.zstd).
+	if bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		return FormatDSH, nil
+	}
 	first := data
 	if i := bytes.IndexByte(data, '\n'); i >= 0 {
 		first = data[:i]

@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -137,5 +138,38 @@ func TestDetectErrors(t *testing.T) {
 	var ie *importer.Error
 	if !errors.Is(err, importer.ErrMalformed) || !errors.As(err, &ie) || ie.Line != 2 || ie.Format != importer.FormatClaudeSDK {
 		t.Errorf("malformed line 2: %v (%+v)", err, ie)
+	}
+}
+
+// TestImportDSHZstd: a DSH log written Zstandard-compressed by hostshim is
+// detected and loaded with the same events as the plain one.
+func TestImportDSHZstd(t *testing.T) {
+	plain := filepath.Join("testdata", "dsh-tool-turn.jsonl")
+	ims, err := importer.Import(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zst := filepath.Join(t.TempDir(), "session.jsonl.zstd")
+	if err := hostshim.WriteSession(zst, ims[0].Session, hostshim.LogOptions{Compression: hostshim.CompressionZstd}); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := importer.Detect(zst); err != nil || f != importer.FormatDSH {
+		t.Fatalf("Detect = %q, %v", f, err)
+	}
+	got, err := importer.Import(zst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := ims[0].Session.Events(), got[0].Session.Events()
+	if len(a) != len(b) || len(a) == 0 {
+		t.Fatalf("%d vs %d events", len(a), len(b))
+	}
+	for i := range a {
+		if !bytes.Equal(a[i].Encode(), b[i].Encode()) {
+			t.Fatalf("event %d differs", i)
+		}
+	}
+	if !reflect.DeepEqual(ims[0].Stats, got[0].Stats) || got[0].Stats.ToolCalls != 1 || got[0].Stats.ToolResults != 1 {
+		t.Errorf("stats %+v vs %+v", ims[0].Stats, got[0].Stats)
 	}
 }
