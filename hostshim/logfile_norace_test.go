@@ -1,0 +1,5 @@
+//go:build !race
+
+package hostshim
+
+const raceEnabled = false
