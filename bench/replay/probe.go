@@ -26,6 +26,9 @@ type Probe struct {
 	PlantedAt int `json:"plantedAt"`
 }
 
+// Shows reports whether text states the probe's answer.
+func (p *Probe) Shows(text string) bool { return p.valueVisible(text, p.Answer) }
+
 // valueVisible reports whether text states v (for the probe's key, when
 // it has one).
 func (p *Probe) valueVisible(text, v string) bool {

@@ -58,14 +58,22 @@ type Summarizer struct {
 var _ hostshim.Summarizer = (*Summarizer)(nil)
 
 // Summarize implements hostshim.Summarizer: the summary is at most a third
-// of the span's heuristic price (so the host's shrink check passes) and at
-// most MaxTokens.
+// of the span's heuristic price (so the host's shrink check passes) or the
+// size of the previous summary it merges, and at most MaxTokens.
 func (z *Summarizer) Summarize(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
-	shadow := 0
+	shadow, prior := 0, 0
 	for _, m := range in.Messages {
 		shadow += hostshim.HeuristicMeter{}.CountMessage(m)
+		if m != nil && m.IsCheckpoint() {
+			for _, it := range priorItems(m) {
+				prior += len(it) + 3
+			}
+		}
 	}
-	text := z.Digest(in.Messages, shadow/3)
+	// Like an LLM asked to merge the previous summary, it does not shrink
+	// what it re-folds to fit a small span; the host's shrink check then
+	// refuses the fold and the previous checkpoint stays.
+	text := z.Digest(in.Messages, max(shadow/3, prior/4+64))
 	return &hostshim.SummaryResult{Summary: []hostshim.Block{hostshim.TextBlock(text)}, Provider: "bench", Model: "scripted-" + string(z.Persona)}, nil
 }
 
@@ -98,26 +106,36 @@ func (z *Summarizer) Digest(msgs []*hostshim.Message, budget int) string {
 		prior, fresh = z.leak(prior), z.leak(fresh)
 	}
 	items := dedupe(append(prior, fresh...))
-	// Keep the newest items that fit, in their original order.
+	// Fit the budget: drop the least important class first and, within a
+	// class, the oldest items; keep the survivors in their order.
 	const head = "## Critical Context\n"
 	room := budget*4 - len(head)
-	keep := len(items)
-	for i := len(items) - 1; i >= 0; i-- {
-		room -= len(items[i]) + 3
-		if room < 0 {
-			break
+	keep := make([]bool, len(items))
+	for class := 1; class <= maxClass; class++ {
+		for i := len(items) - 1; i >= 0; i-- {
+			if itemClass(items[i]) != class {
+				continue
+			}
+			if room -= len(items[i]) + 3; room < 0 {
+				break
+			}
+			keep[i] = true
 		}
-		keep = i
 	}
 	var sb strings.Builder
 	sb.WriteString(head)
-	if keep == len(items) {
-		sb.WriteString("- (none)\n")
-	}
-	for _, it := range items[keep:] {
+	n := 0
+	for i, it := range items {
+		if !keep[i] {
+			continue
+		}
+		n++
 		sb.WriteString("- ")
 		sb.WriteString(it)
 		sb.WriteByte('\n')
+	}
+	if n == 0 {
+		sb.WriteString("- (none)\n")
 	}
 	return sb.String()
 }
@@ -146,16 +164,55 @@ func priorItems(m *hostshim.Message) []string {
 	return out
 }
 
-// salientMarks make a line worth keeping.
-var salientMarks = []string{
-	" is ", " are ", " = ", "must", "never", "Never", "remember", "Remember", "don't", "do not",
-	"--- FAIL", "--- PASS", "FAIL:", "Edited ", "change ", "Change ",
-	"是", "必须", "不要", "记得", "别忘", "改成", "失败",
+// Item classes, most important first: what the user said; statements
+// of fact, rules and settings; test outcomes and edits.
+const (
+	classUser = 1 + iota
+	classFact
+	classOutcome
+	maxClass = classOutcome
+)
+
+// factMarks make a line a statement worth keeping (with an identifier).
+var factMarks = []string{" is ", " are ", " = ", "must", "never", "Never", "remember", "Remember", "don't", "do not",
+	"是", "必须", "不要", "记得", "别忘", "改成", "改为"}
+
+// outcomeMarks make a line a test outcome or an edit.
+var outcomeMarks = []string{"--- FAIL", "--- PASS", "FAIL:", "Edited ", "失败"}
+
+// itemClass classifies a kept item (0: not worth keeping).
+func itemClass(line string) int {
+	if strings.HasPrefix(line, "User: ") {
+		return classUser
+	}
+	for _, mk := range outcomeMarks {
+		if strings.Contains(line, mk) {
+			return classOutcome
+		}
+	}
+	for _, mk := range factMarks {
+		if strings.Contains(line, mk) && hasIdentifier(line) {
+			return classFact
+		}
+	}
+	return 0
 }
 
-// salient returns the lines of m worth keeping: a user request whole (cut
-// to 400 characters), otherwise the lines with a salient mark, each cut to
-// 240 characters.
+// hasIdentifier reports whether line holds a word with a digit, or with
+// punctuation inside it (a path, a flag, a key), or a quoted value.
+func hasIdentifier(line string) bool {
+	for _, w := range strings.Fields(line) {
+		w = strings.Trim(w, ".,;:!?()[]。，")
+		if strings.ContainsAny(w, "0123456789\"") || strings.ContainsAny(strings.Trim(w, "-_/."), "-_/.") {
+			return true
+		}
+	}
+	return false
+}
+
+// salient returns the items of m worth keeping: a user request whole (cut
+// to 400 characters), otherwise the lines of a class, each cut to 240
+// characters.
 func salient(m *hostshim.Message) []string {
 	text := m.Text()
 	if _, isResult := m.ToolResultID(); m.Role == hostshim.RoleUser && !isResult {
@@ -167,11 +224,8 @@ func salient(m *hostshim.Message) []string {
 		if line == "" || utf8.RuneCountInString(line) > 300 {
 			continue
 		}
-		for _, mk := range salientMarks {
-			if strings.Contains(line, mk) {
-				out = append(out, cut(line, 240))
-				break
-			}
+		if itemClass(line) > 0 {
+			out = append(out, cut(line, 240))
 		}
 	}
 	return out

@@ -32,6 +32,7 @@ type subcommand struct {
 func commands() map[string]subcommand {
 	return map[string]subcommand{
 		"inspect": {"print a session log's surface with token prices and tool pairing", RunInspect},
+		"bench":   {"replay sessions through EF and baseline engines and compare them", RunBench},
 		"store":   {"verify a bundle store or collect its orphans (verify|gc)", RunStore},
 	}
 }

@@ -1,0 +1,153 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/epistemicfold/ef/bench"
+	"github.com/epistemicfold/ef/bench/replay"
+)
+
+// tok formats a token count short: 950, 12.3K, 4.56M.
+func tok(n float64) string {
+	a := math.Abs(n)
+	switch {
+	case a >= 1e9:
+		return fmt.Sprintf("%.2fG", n/1e9)
+	case a >= 1e6:
+		return fmt.Sprintf("%.2fM", n/1e6)
+	case a >= 1e4:
+		return fmt.Sprintf("%.1fK", n/1e3)
+	}
+	return fmt.Sprintf("%.0f", n)
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+}
+
+func frac(a, b int) string {
+	if b == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%d/%d", a, b)
+}
+
+func dur(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "—"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%.1fms", float64(d)/1e6)
+	}
+	return d.Round(10 * time.Millisecond).String()
+}
+
+// folds lists folds by mode: "leaf 6, emergency 3".
+func folds(m *replay.Metrics) string {
+	if m.TotalFolds() == 0 {
+		return "0"
+	}
+	var parts []string
+	for _, k := range m.FoldModes() {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m.Folds[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// BaseEngine is the engine break-even ρ is reported against.
+const BaseEngine = "basic"
+
+// breakEven describes where m's DeepSeek-model cost crosses base's.
+func breakEven(m, base *replay.Metrics) string {
+	if base == nil || m.Engine == base.Engine {
+		return "—"
+	}
+	be, ok := m.BreakEven(base)
+	if !ok {
+		switch c, b := m.Cost(0.1), base.Cost(0.1); {
+		case c < b:
+			return "cheaper at every ρ"
+		case c > b:
+			return "dearer at every ρ"
+		}
+		return "equal"
+	}
+	if be.InUnit {
+		if be.ACheaperBelow {
+			return fmt.Sprintf("%.3f (cheaper below)", be.Rho)
+		}
+		return fmt.Sprintf("%.3f (cheaper above)", be.Rho)
+	}
+	if m.Cost(0.5) < base.Cost(0.5) {
+		return fmt.Sprintf("cheaper at every ρ (%.2f)", be.Rho)
+	}
+	return fmt.Sprintf("dearer at every ρ (%.2f)", be.Rho)
+}
+
+// headline is the one-line description of a run.
+func headline(r *bench.Report) string {
+	s := fmt.Sprintf("ef bench: %d sessions (%s), window %s %s tokens, persona %s, seed %d",
+		len(r.Sessions), r.Corpus, groupDigits(r.Window), r.Meter, r.Persona, r.Seed)
+	if r.MaxSteps > 0 {
+		s += fmt.Sprintf(", max %d requests per session", r.MaxSteps)
+	}
+	if r.LimitSessions > 0 {
+		s += fmt.Sprintf(", limit %d sessions", r.LimitSessions)
+	}
+	return s + fmt.Sprintf(" — %s", r.Elapsed.Round(100*time.Millisecond))
+}
+
+func groupDigits(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// row is one engine's cells of the three tables.
+type row struct {
+	cost, folds, quality []string
+}
+
+var (
+	costHead    = []string{"engine", "requests", "input tok", "peak ctx", "over W", "hit DS", "hit AN", "cost ρ=.02", "ρ=.1", "ρ=.25", "ρ=1", "AN ρ=.1", "break-even ρ vs basic"}
+	foldHead    = []string{"engine", "folds", "fold errs", "frozen mean", "frozen peak", "inval/fold", "fold p50", "fold p99"}
+	qualityHead = []string{"engine", "probes at end", "+ recall", "visible at checks", "stale at end", "stale at checks", "recall verified"}
+)
+
+func rows(r *bench.Report, ms []replay.Metrics) []row {
+	var base *replay.Metrics
+	for i := range ms {
+		if ms[i].Engine == BaseEngine {
+			base = &ms[i]
+		}
+	}
+	out := make([]row, 0, len(ms))
+	for i := range ms {
+		m := &ms[i]
+		out = append(out, row{
+			cost: []string{m.Engine, fmt.Sprint(m.Requests), tok(float64(m.InputTokens)), tok(float64(m.PeakContext)), fmt.Sprint(m.OverWindow),
+				pct(m.DeepSeek.Hit, m.DeepSeek.Hit+m.DeepSeek.Miss), pct(m.Anthropic.Hit, m.Anthropic.Hit+m.Anthropic.Miss),
+				tok(m.Cost(replay.Rhos[0])), tok(m.Cost(replay.Rhos[1])), tok(m.Cost(replay.Rhos[2])), tok(m.Cost(replay.Rhos[3])),
+				tok(m.AnthropicCost(0.1)), breakEven(m, base)},
+			folds: []string{m.Engine, folds(m), fmt.Sprint(m.FoldErrors), tok(m.FrozenPrefixMean), tok(float64(m.FrozenPrefixPeak)),
+				tok(m.InvalidatedPerFold), dur(m.FoldLatencyP50), dur(m.FoldLatencyP99)},
+			quality: []string{m.Engine, frac(m.ProbesAtEnd, m.Probes), frac(m.ProbesAtEnd+m.ProbesRecover, m.Probes), pct(m.CheckVisible, m.Checks),
+				frac(m.StaleAtEnd, m.Probes), pct(m.CheckStale, m.Checks), frac(m.RecallVerified, m.RecallChecked)},
+		})
+	}
+	return out
+}

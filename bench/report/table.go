@@ -1,0 +1,67 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/epistemicfold/ef/bench"
+)
+
+// Table writes the run's totals as three aligned tables (cost and cache,
+// folds and prefix stability, planted facts and recall) and a legend.
+func Table(w io.Writer, r *bench.Report) error {
+	var b strings.Builder
+	b.WriteString(headline(r))
+	b.WriteString("\n\n")
+	rs := rows(r, r.Totals)
+	for _, t := range []struct {
+		head []string
+		get  func(row) []string
+	}{
+		{costHead, func(x row) []string { return x.cost }},
+		{foldHead, func(x row) []string { return x.folds }},
+		{qualityHead, func(x row) []string { return x.quality }},
+	} {
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		line := func(cells []string) {
+			for i, c := range cells {
+				if i == 0 {
+					// The engine name reads better flush left.
+					c = fmt.Sprintf("%-6s", c)
+				}
+				fmt.Fprint(tw, c, "\t")
+			}
+			fmt.Fprintln(tw)
+		}
+		line(t.head)
+		for _, x := range rs {
+			line(t.get(x))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(Legend)
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(&b, "\nskipped %d:\n", len(r.Skipped))
+		for _, s := range r.Skipped {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Legend explains the columns.
+const Legend = `Costs are input tokens billed at the uncached price; a cache hit costs ρ (DeepSeek model:
+hits are whole 64-token blocks of the longest prefix shared with any earlier request; AN: Anthropic
+exact-prefix model with 1,024-token minimum, writes +0.25). Break-even ρ: where the engine's and basic's
+DeepSeek-model costs are equal. Frozen: prompt prefix byte-identical to the previous request. Inval/fold:
+previous request's tokens after that prefix, per fold. Probes: planted facts visible in the context
+(at the end; "+ recall": or found by context_search + exact context_recall); stale: a superseded value
+shown as current. Recall verified: checkpoints whose bundle verifies and archives the folded messages
+byte-exact. Fold latency is wall clock; every other number is reproducible from the seed.
+`

@@ -1,0 +1,350 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/epistemicfold/ef/bench/engines"
+	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// DefaultWindow is the context window of a run whose options name none:
+// small enough that every default session needs compaction.
+const DefaultWindow = 16384
+
+// RunOptions configure Run. The zero value runs the built-in corpus with
+// every engine at DefaultWindow, the faithful persona and o200k_base.
+type RunOptions struct {
+	// Window is the context window in Meter tokens. Zero means
+	// DefaultWindow.
+	Window int
+	// Seed seeds the summarizer persona and is added to the seed of every
+	// synthetic session of the built-in corpus; zero gives the corpus as
+	// DefaultShapes documents it.
+	Seed uint64
+	// Persona is the scripted summarizer's persona. Empty means faithful.
+	Persona replay.Persona
+	// Engines names the contestants (engines.Names). Nil means all.
+	Engines []string
+	// CorpusDir, when set, replays every trajectory under it (see
+	// SharedCorpus) instead of the built-in corpus.
+	CorpusDir string
+	// LimitSessions replays at most this many sessions. Zero means all.
+	LimitSessions int
+	// MaxSteps stops each replay after this many model requests. Zero
+	// means no limit.
+	MaxSteps int
+	// Meter prices requests for every engine. Nil means the embedded
+	// o200k_base tokenizer.
+	Meter hostshim.Meter
+	// TempDir holds EF's stores while they run. Empty means os.TempDir().
+	TempDir string
+	// Parallel bounds the engines replayed at once. Zero means GOMAXPROCS.
+	Parallel int
+	// Progress, when set, is called as work completes; it may be called
+	// from several goroutines at once, never concurrently with itself.
+	Progress func(Progress)
+	// Warn, when set, receives notes about sessions that could not be
+	// replayed (they are skipped and listed in the report).
+	Warn func(string)
+}
+
+// Progress is how far a run is.
+type Progress struct {
+	Session, Sessions int    // 1-based index of the session being replayed
+	Name              string // its name
+	Done, Total       int    // requests replayed in this session, over all engines
+	Elapsed           time.Duration
+}
+
+// Fraction is the share of the run done, in [0, 1].
+func (p Progress) Fraction() float64 {
+	if p.Sessions == 0 {
+		return 0
+	}
+	f := 0.0
+	if p.Total > 0 {
+		f = float64(p.Done) / float64(p.Total)
+	}
+	return (float64(p.Session-1) + f) / float64(p.Sessions)
+}
+
+// SessionRun is one session replayed through every engine.
+type SessionRun struct {
+	Name   string `json:"name"`
+	Source string `json:"source"`
+	Events int    `json:"events"`
+	Probes int    `json:"probes"`
+	// Results are the engines' replays, in RunOptions.Engines order.
+	Results []*replay.Result `json:"-"`
+	// Metrics are the engines' numbers for this session, in the same order.
+	Metrics []replay.Metrics `json:"metrics"`
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Window  int      `json:"window"`
+	Seed    uint64   `json:"seed"`
+	Persona string   `json:"persona"`
+	Meter   string   `json:"meter"`
+	Engines []string `json:"engines"`
+	Corpus  string   `json:"corpus"`
+	// MaxSteps and LimitSessions echo the options (0: no limit).
+	MaxSteps      int           `json:"maxSteps,omitempty"`
+	LimitSessions int           `json:"limitSessions,omitempty"`
+	Sessions      []*SessionRun `json:"sessions"`
+	// Skipped lists sessions that could not be replayed, with the reason.
+	Skipped []string `json:"skipped,omitempty"`
+	// Totals are the engines' numbers over every session.
+	Totals  []replay.Metrics `json:"totals"`
+	Elapsed time.Duration    `json:"elapsedNs"`
+}
+
+// Total returns the totals of the named engine.
+func (r *Report) Total(engine string) (*replay.Metrics, bool) {
+	for i := range r.Totals {
+		if r.Totals[i].Engine == engine {
+			return &r.Totals[i], true
+		}
+	}
+	return nil, false
+}
+
+// sessionSource yields the sessions of a run one at a time, so that a
+// large corpus is never held in memory at once.
+type sessionSource struct {
+	n    int
+	load func(i int) ([]Session, error)
+}
+
+// Run replays the corpus through the engines and measures them. Sessions
+// run one after another; the engines of one session run in parallel and
+// share one caching meter.
+func Run(ctx context.Context, opts RunOptions) (*Report, error) {
+	start := time.Now()
+	if opts.Window <= 0 {
+		opts.Window = DefaultWindow
+	}
+	if opts.Persona == "" {
+		opts.Persona = replay.Faithful
+	}
+	if _, err := replay.ParsePersona(string(opts.Persona)); err != nil {
+		return nil, err
+	}
+	if opts.Engines == nil {
+		opts.Engines = engines.Names()
+	}
+	if opts.Parallel <= 0 {
+		opts.Parallel = runtime.GOMAXPROCS(0)
+	}
+	if opts.Meter == nil {
+		m, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+		if err != nil {
+			return nil, err
+		}
+		opts.Meter = m
+	}
+	rep := &Report{Window: opts.Window, Seed: opts.Seed, Persona: string(opts.Persona), Meter: opts.Meter.Name(),
+		Engines: opts.Engines, Corpus: "built-in", MaxSteps: opts.MaxSteps, LimitSessions: opts.LimitSessions}
+	src, err := corpusSource(&opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.CorpusDir != "" {
+		rep.Corpus = opts.CorpusDir
+	}
+	index := 0
+outer:
+	for i := 0; i < src.n; i++ {
+		ss, err := src.load(i)
+		if err != nil {
+			rep.Skipped = append(rep.Skipped, err.Error())
+			if opts.Warn != nil {
+				opts.Warn(err.Error())
+			}
+			continue
+		}
+		for _, s := range ss {
+			if opts.LimitSessions > 0 && index >= opts.LimitSessions {
+				break outer
+			}
+			index++
+			total := src.n
+			if opts.LimitSessions > 0 {
+				total = min(total, opts.LimitSessions)
+			}
+			if err := runSession(ctx, &opts, rep, s, index, total); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for i, name := range opts.Engines {
+		var rs []*replay.Result
+		for _, sr := range rep.Sessions {
+			rs = append(rs, sr.Results[i])
+		}
+		rep.Totals = append(rep.Totals, replay.MeasureAll(name, rs))
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// corpusSource lists the run's sessions.
+func corpusSource(opts *RunOptions) (sessionSource, error) {
+	if opts.CorpusDir != "" {
+		entries, err := SharedCorpus(opts.CorpusDir)
+		if err != nil {
+			return sessionSource{}, err
+		}
+		return sessionSource{n: len(entries), load: func(i int) ([]Session, error) {
+			ss, err := entries[i].Load()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", entries[i].Rel, err)
+			}
+			return ss, nil
+		}}, nil
+	}
+	var all []Session
+	if opts.Seed == 0 {
+		var err error
+		if all, err = DefaultCorpus(); err != nil {
+			return sessionSource{}, err
+		}
+	} else {
+		for _, o := range DefaultShapes() {
+			o.Seed += opts.Seed
+			w, err := synth.Generate(o)
+			if err != nil {
+				return sessionSource{}, err
+			}
+			all = append(all, Session{Name: w.Name, Source: SourceSynth, Session: w.Session, Probes: w.Probes})
+		}
+		def, err := DefaultCorpus()
+		if err != nil {
+			return sessionSource{}, err
+		}
+		for _, s := range def {
+			if s.Source != SourceSynth {
+				all = append(all, s)
+			}
+		}
+	}
+	return sessionSource{n: len(all), load: func(i int) ([]Session, error) { return all[i : i+1], nil }}, nil
+}
+
+// runSession replays one session through every engine and appends it to
+// the report.
+func runSession(ctx context.Context, opts *RunOptions, rep *Report, s Session, index, total int) error {
+	probes := Probes(s.Probes)
+	requests := 0
+	for _, e := range s.Session.Events() {
+		if e.Type == hostshim.TypeAssistantMessage && e.SurfaceOp != nil && !e.SurfaceOp.Replace {
+			requests++
+		}
+	}
+	if opts.MaxSteps > 0 {
+		requests = min(requests, opts.MaxSteps)
+	}
+	meter := replay.NewCachingMeter(opts.Meter)
+	sr := &SessionRun{Name: s.Name, Source: string(s.Source), Events: s.Session.Len(), Probes: len(probes),
+		Results: make([]*replay.Result, len(opts.Engines))}
+	var (
+		mu   sync.Mutex
+		done int
+		wg   sync.WaitGroup
+		sem  = make(chan struct{}, opts.Parallel)
+		errs = make([]error, len(opts.Engines))
+	)
+	started := time.Now()
+	report := func() {
+		if opts.Progress == nil {
+			return
+		}
+		mu.Lock()
+		done++
+		opts.Progress(Progress{Session: index, Sessions: max(total, index), Name: s.Name, Done: done, Total: requests * len(opts.Engines), Elapsed: time.Since(started)})
+		mu.Unlock()
+	}
+	for i, name := range opts.Engines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			z := &replay.Summarizer{Persona: opts.Persona, Seed: opts.Seed}
+			eng, err := engines.New(name, engines.Config{Window: opts.Window, Meter: meter, Summarizer: z, TempDir: opts.TempDir})
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer eng.Close()
+			res, err := replay.Replay(ctx, s.Session, eng, replay.Config{Window: opts.Window, Meter: meter, Probes: probes, MaxSteps: opts.MaxSteps, Progress: report})
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %s: %w", s.Name, name, err)
+				return
+			}
+			res.Session = s.Name
+			res.Replayed = nil
+			sr.Results[i] = res
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, err := range errs {
+		if err != nil {
+			// A session the host model refuses to replay is skipped, not
+			// fatal: the rest of the corpus still runs.
+			rep.Skipped = append(rep.Skipped, err.Error())
+			if opts.Warn != nil {
+				opts.Warn(err.Error())
+			}
+			return nil
+		}
+	}
+	for _, r := range sr.Results {
+		sr.Metrics = append(sr.Metrics, replay.Measure(r))
+	}
+	rep.Sessions = append(rep.Sessions, sr)
+	return nil
+}
+
+// Probes converts synthetic ground truth into the driver's probes.
+func Probes(ps []synth.Probe) []replay.Probe {
+	out := make([]replay.Probe, 0, len(ps))
+	for _, p := range ps {
+		rp := replay.Probe{ID: p.ID, Kind: string(p.Kind), Question: p.Question, Answer: p.ExpectedAnswer,
+			Old: p.SupersededValues, PlantedAt: p.PlantedAtSeq}
+		if p.Kind == synth.KindSuperseded {
+			rp.Key = settingKey(p.Question)
+		}
+		out = append(out, rp)
+	}
+	return out
+}
+
+var (
+	keyEN = regexp.MustCompile(`value of (\S+) in `)
+	keyZH = regexp.MustCompile(`^(\S+) 在 `)
+)
+
+// settingKey recovers the setting's name from a superseded probe's
+// question (synth asks "What is the current value of KEY in FILE?" or
+// "KEY 在 FILE 里现在的值是多少？").
+func settingKey(q string) string {
+	if m := keyEN.FindStringSubmatch(q); m != nil {
+		return m[1]
+	}
+	if m := keyZH.FindStringSubmatch(strings.TrimSpace(q)); m != nil {
+		return m[1]
+	}
+	return ""
+}

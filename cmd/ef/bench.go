@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/epistemicfold/ef/bench"
+	"github.com/epistemicfold/ef/bench/engines"
+	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/bench/report"
+)
+
+// RunBench implements `ef bench`: replay a corpus through EF and the
+// baseline engines and compare them.
+func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	corpus := fs.String("corpus", "", "replay every trajectory under `DIR` (any supported format) instead of the built-in corpus")
+	window := fs.Int("window", bench.DefaultWindow, "context window in o200k_base `tokens`")
+	seed := fs.Uint64("seed", 0, "seed of the summarizer persona and of the synthetic sessions (0: the documented built-in corpus)")
+	persona := fs.String("persona", string(replay.Faithful), "scripted summarizer persona: faithful, leaky or forgetful")
+	engineList := fs.String("engines", strings.Join(engines.Names(), ","), "comma-separated `engines` to compare: "+strings.Join(engines.Names(), ", "))
+	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	htmlDir := fs.String("html", "", "also write a self-contained HTML report with charts to `DIR`/index.html")
+	limit := fs.Int("limit-sessions", 0, "replay at most `N` sessions (0: all)")
+	maxSteps := fs.Int("max-steps", 0, "stop each session after `N` model requests (0: all)")
+	parallel := fs.Int("parallel", 0, "engines replayed at once (0: one per CPU)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef bench [flags]")
+		fmt.Fprintln(stderr, "Replays sessions through EF, the host's Basic engine, observation masking and no compaction")
+		fmt.Fprintln(stderr, "at the same window with the same scripted summarizer, and prints cost, cache, fold and recall numbers.")
+		fmt.Fprintln(stderr, "With no flags it runs the built-in corpus (synthetic sessions with planted facts and two small real logs).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return errHelp
+		}
+		return usageError("%v", err)
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return usageError("unexpected arguments %q", fs.Args())
+	}
+	if *window <= 0 {
+		return usageError("--window must be positive, got %d", *window)
+	}
+	if *limit < 0 || *maxSteps < 0 {
+		return usageError("--limit-sessions and --max-steps must not be negative")
+	}
+	p, err := replay.ParsePersona(*persona)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	names, err := engines.Parse(*engineList)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
+		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel,
+		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
+	bar := benchNewProgress(stderr)
+	if bar != nil {
+		opts.Progress = bar.update
+		opts.Warn = func(s string) { bar.clear(); fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }
+	}
+	rep, err := bench.Run(ctx, opts)
+	if bar != nil {
+		bar.clear()
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		err = report.JSON(stdout, rep)
+	} else {
+		err = report.Table(stdout, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if *htmlDir != "" {
+		path, err := report.HTML(*htmlDir, rep)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "ef bench: wrote %s\n", path)
+	}
+	return nil
+}
+
+// benchProgress draws a one-line progress bar on a terminal.
+type benchProgress struct {
+	w    io.Writer
+	mu   sync.Mutex
+	last time.Time
+	t0   time.Time
+	drew bool
+}
+
+// benchNewProgress returns a bar when w is a terminal, else nil.
+func benchNewProgress(w io.Writer) *benchProgress {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return &benchProgress{w: w, t0: time.Now()}
+}
+
+func (b *benchProgress) update(p bench.Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := time.Now()
+	if now.Sub(b.last) < 100*time.Millisecond && p.Done != p.Total {
+		return
+	}
+	b.last = now
+	const width = 30
+	f := p.Fraction()
+	n := int(f * width)
+	name := p.Name
+	if len(name) > 40 {
+		name = "…" + name[len(name)-39:]
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K[%s%s] %3.0f%%  session %d/%d %s  %s", strings.Repeat("#", n), strings.Repeat(".", width-n), 100*f,
+		p.Session, p.Sessions, name, time.Since(b.t0).Round(time.Second))
+	b.drew = true
+}
+
+func (b *benchProgress) clear() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.drew {
+		fmt.Fprint(b.w, "\r\x1b[K")
+		b.drew = false
+	}
+}
