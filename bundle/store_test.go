@@ -456,14 +456,26 @@ func TestGC(t *testing.T) {
 	mustPut(t, s, bundletest.Bundle("s1", "old-ref", nil))
 	mustPut(t, s, bundletest.Bundle("s1", "old-orphan", nil))
 	mustPut(t, s, bundletest.Bundle("s2", "old-orphan-2", nil))
+	// A temp file left by a writer that died (old) and one in flight (new).
+	dirs, _ := mem.ReadDir("/store")
+	var sdir string
+	for _, d := range dirs {
+		if d.IsDir() {
+			sdir = "/store/" + d.Name()
+		}
+	}
+	f, _ := mem.CreateTemp(sdir, ".tmp-*")
+	f.Close()
 	now = now.Add(48 * time.Hour)
+	f, _ = mem.CreateTemp(sdir, ".tmp-*")
+	f.Close()
 	mustPut(t, s, bundletest.Bundle("s1", "new-orphan", nil))
 	now = now.Add(time.Hour)
 	rep, err := s.GC(ctx, map[string]bool{"old-ref": true}, 24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Removed) != 2 || rep.Scanned != 4 || rep.Kept != 2 || rep.Sessions != 2 {
+	if len(rep.Removed) != 2 || rep.Scanned != 4 || rep.Kept != 2 || rep.Sessions != 2 || rep.TempsRemoved != 1 {
 		t.Fatalf("report %+v", rep)
 	}
 	for _, c := range []struct {
@@ -474,6 +486,12 @@ func TestGC(t *testing.T) {
 		if (err == nil) != c.ok {
 			t.Errorf("%s/%s after GC: %v", c.s, c.c, err)
 		}
+	}
+	// A nil reference set removes no bundle.
+	now = now.Add(100 * time.Hour)
+	rep, err = s.GC(ctx, nil, time.Hour)
+	if err != nil || len(rep.Removed) != 0 || rep.Kept != 2 {
+		t.Fatalf("GC with nil reference set: %+v, %v", rep, err)
 	}
 }
 
