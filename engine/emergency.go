@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -69,43 +70,31 @@ type candidate struct {
 	truncated bool
 }
 
-// emergencyCandidates lists the facts of f in priority order: recent user
-// messages verbatim, the parents, open failures, decisions, files,
-// commands, resolved errors, questions, the tool tally; newest first within
-// a category.
+// Emergency tiers: the first tier guarantees each kind of hard state a
+// share before any kind takes the rest (how many of each category, newest
+// first, go in tier 1).
+var emergencyTier1 = map[string]int{catUser: 3, catOpen: 50, catDecision: 10, catFile: 20, catCommand: 10, catError: 5, catQuestion: 3}
+
+// emergencyCandidates lists the facts of f in priority order. Tier 1, in
+// category order (recent user messages verbatim, the parents, open
+// failures, decisions, files, commands, resolved errors, questions), holds
+// the newest few of each; tier 2 the rest of each category in the same
+// order, then the tool tally. Within a category newest comes first, and a
+// text equal to a newer one is dropped as a duplicate.
 func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
-	newestFirst := func(cat string, items []Item, render func(Item) (string, bool)) {
-		limit := emergencyCaps[cat]
-		for i := len(items) - 1; i >= 0; i-- {
-			it := items[i]
-			if len(items)-1-i >= limit {
-				capped = append(capped, ManifestEntry{Category: cat, Seq: it.Seq, Chars: len(it.Text), Reason: "cap"})
-				continue
-			}
-			line, tr := render(it)
-			cands = append(cands, candidate{cat: cat, seq: it.Seq, text: line, chars: len(it.Text), truncated: tr})
-		}
-	}
-	newestFirst(catUser, f.UserRequests, func(it Item) (string, bool) {
-		t := strings.TrimSpace(it.Text)
-		c := capRunes(t, verbatimMax)
-		return fmt.Sprintf("- [seq %d] %s", it.Seq, strings.ReplaceAll(c, "\n", "\n  ")), c != t
-	})
-	if l := parentsLine(f); l != "" {
-		cands = append(cands, candidate{cat: catParents, seq: -1, text: l, chars: len(l)})
+	type cat struct {
+		name   string
+		items  []Item
+		render func(Item) (string, bool)
 	}
 	short := func(it Item) (string, bool) {
 		l := oneLine(it.Text, itemRunes)
 		return "- " + l, l != oneLine(it.Text, 0)
 	}
-	newestFirst(catOpen, f.OpenFailures, short)
-	newestFirst(catDecision, f.Decisions, short)
 	files := make([]Item, len(f.Files))
 	for i, p := range f.Files {
 		files[i] = Item{Seq: -1, Text: p}
 	}
-	newestFirst(catFile, files, func(it Item) (string, bool) { return it.Text, false })
-	newestFirst(catCommand, f.Commands, short)
 	open := map[Item]bool{}
 	for _, it := range f.OpenFailures {
 		open[it] = true
@@ -116,8 +105,52 @@ func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
 			resolved = append(resolved, it)
 		}
 	}
-	newestFirst(catError, resolved, short)
-	newestFirst(catQuestion, f.Questions, short)
+	cats := []cat{
+		{catUser, f.UserRequests, func(it Item) (string, bool) {
+			t := strings.TrimSpace(it.Text)
+			c := capRunes(t, verbatimMax)
+			return fmt.Sprintf("- [seq %d] %s", it.Seq, strings.ReplaceAll(c, "\n", "\n  ")), c != t
+		}},
+		{catOpen, f.OpenFailures, short},
+		{catDecision, f.Decisions, short},
+		{catFile, files, func(it Item) (string, bool) { return it.Text, false }},
+		{catCommand, f.Commands, short},
+		{catError, resolved, short},
+		{catQuestion, f.Questions, short},
+	}
+	// Per category, newest first, deduplicated and capped.
+	lists := make([][]candidate, len(cats))
+	for ci, c := range cats {
+		seen := map[string]bool{}
+		limit := emergencyCaps[c.name]
+		for i := len(c.items) - 1; i >= 0; i-- {
+			it := c.items[i]
+			line, tr := c.render(it)
+			key := oneLine(it.Text, 0)
+			switch {
+			case seen[key]:
+				capped = append(capped, ManifestEntry{Category: c.name, Seq: it.Seq, Chars: len(it.Text), Reason: "duplicate"})
+			case len(lists[ci]) >= limit:
+				capped = append(capped, ManifestEntry{Category: c.name, Seq: it.Seq, Chars: len(it.Text), Reason: "cap"})
+			default:
+				seen[key] = true
+				lists[ci] = append(lists[ci], candidate{cat: c.name, seq: it.Seq, text: line, chars: len(it.Text), truncated: tr})
+			}
+		}
+	}
+	for ci, c := range cats {
+		n := min(emergencyTier1[c.name], len(lists[ci]))
+		cands = append(cands, lists[ci][:n]...)
+		lists[ci] = lists[ci][n:]
+		if c.name == catUser {
+			if l := parentsLine(f); l != "" {
+				cands = append(cands, candidate{cat: catParents, seq: -1, text: l, chars: len(l)})
+			}
+		}
+	}
+	for ci := range cats {
+		cands = append(cands, lists[ci]...)
+	}
 	if l := toolsLine(f); l != "" {
 		cands = append(cands, candidate{cat: catTools, seq: -1, text: l, chars: len(l)})
 	}
@@ -161,12 +194,19 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 	}
 	sb.WriteString(man + ".\n")
 	section := func(cat, title string, bullets bool) {
-		var lines []string
-		// Candidates are newest first; sections read oldest first.
-		for i := len(cands) - 1; i >= 0; i-- {
-			if kept[i] && cands[i].cat == cat {
-				lines = append(lines, cands[i].text)
+		var picked []candidate
+		for i, c := range cands {
+			if kept[i] && c.cat == cat {
+				picked = append(picked, c)
 			}
+		}
+		// Candidates come newest first within a category (across both
+		// tiers); sections read oldest first.
+		slices.Reverse(picked)
+		slices.SortStableFunc(picked, func(a, b candidate) int { return a.seq - b.seq })
+		var lines []string
+		for _, c := range picked {
+			lines = append(lines, c.text)
 		}
 		if len(lines) == 0 {
 			return

@@ -121,27 +121,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 			return rep, nil, nil
 		}
 	}
-	var plan *Plan
-	var skip string
-	switch {
-	case req.Region != nil:
-		plan, err = e.planRegion(v, req.Mode, req.Region[0], req.Region[1])
-	case req.Mode == ModeLeaf:
-		plan, skip, err = e.planLeaf(v, req.Pressure)
-	case req.Mode == ModeRoot:
-		plan, skip, err = e.planRoot(v)
-	case req.Mode == ModeEmergency:
-		budget := req.Budget
-		if budget <= 0 {
-			budget = e.opts.Policy.EmergencyBudget
-		}
-		if budget <= 0 {
-			return rep, nil, ErrNoBudget
-		}
-		plan, skip, err = e.planEmergency(v, budget)
-	default:
-		return rep, nil, fmt.Errorf("%w: %q", ErrBadMode, req.Mode)
-	}
+	plan, skip, err := e.plan(v, req)
 	if req.Mode == ModeEmergency || req.Budget > 0 {
 		rep.RealMeter = e.opts.TokenMeter.Name()
 	}
@@ -220,6 +200,38 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 	e.opts.Logger.Info("fold", "mode", plan.Mode, "checkpoint", rep.CheckpointID, "nodes", len(plan.Seqs), "tokens", plan.Tokens, "after", rep.TokensAfter)
 	return rep, res, nil
+}
+
+// Plan returns the span a fold of req would take on the current surface,
+// without folding, or the reason no span is worth folding.
+func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, error) {
+	v, err := e.view(s)
+	if err != nil {
+		return nil, "", err
+	}
+	return e.plan(v, req)
+}
+
+func (e *Engine) plan(v *surfaceView, req FoldRequest) (*Plan, string, error) {
+	switch {
+	case req.Region != nil:
+		p, err := e.planRegion(v, req.Mode, req.Region[0], req.Region[1])
+		return p, "", err
+	case req.Mode == ModeLeaf:
+		return e.planLeaf(v, req.Pressure)
+	case req.Mode == ModeRoot:
+		return e.planRoot(v)
+	case req.Mode == ModeEmergency:
+		budget := req.Budget
+		if budget <= 0 {
+			budget = e.opts.Policy.EmergencyBudget
+		}
+		if budget <= 0 {
+			return nil, "", ErrNoBudget
+		}
+		return e.planEmergency(v, budget)
+	}
+	return nil, "", fmt.Errorf("%w: %q", ErrBadMode, req.Mode)
 }
 
 func (e *Engine) realTotal(s *hostshim.Session) (int, error) {
