@@ -194,5 +194,9 @@ func inspectPreview(s string, n int) string {
 // inspectMeters returns the meters inspect prices nodes with: the host's
 // heuristic (what its shrink check and pressure use) and a real tokenizer.
 func inspectMeters() ([]hostshim.Meter, error) {
-	return []hostshim.Meter{hostshim.HeuristicMeter{}}, nil
+	real, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter("o200k_base")
+	if err != nil {
+		return nil, err
+	}
+	return []hostshim.Meter{hostshim.HeuristicMeter{}, real}, nil
 }

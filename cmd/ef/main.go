@@ -34,6 +34,7 @@ func commands() map[string]subcommand {
 		"inspect": {"print a session log's surface with token prices and tool pairing", RunInspect},
 		"bench":   {"replay sessions through EF and baseline engines and compare them", RunBench},
 		"store":   {"verify a bundle store or collect its orphans (verify|gc)", RunStore},
+		"fold":    {"fold a session log into checkpoint bundles inside the host transaction", RunFold},
 	}
 }
 
