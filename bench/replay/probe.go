@@ -118,6 +118,8 @@ type ProbeOutcome struct {
 	// Recoverable: not visible at the end, but the engine's recall finds
 	// the answer (only engines with recall).
 	Recoverable bool `json:"recoverable"`
+
+	index int // in Config.Probes
 }
 
 // judge returns (visible, stale) for probe i over the pieces' flags in

@@ -189,6 +189,7 @@ func Replay(ctx context.Context, src *hostshim.Session, eng Engine, cfg Config) 
 	d.res.Probes = make([]ProbeOutcome, len(cfg.Probes))
 	for i, p := range cfg.Probes {
 		d.res.Probes[i].Probe = p
+		d.res.Probes[i].index = i
 	}
 	if err := d.run(ctx); err != nil {
 		return nil, err
@@ -500,12 +501,22 @@ func (d *driver) finish(ctx context.Context) error {
 		return err
 	}
 	d.res.FinalTokens = buf
-	if len(d.cfg.Probes) > 0 {
+	if d.res.Truncated {
+		// Probes planted after the replay stopped were never seen.
+		kept := d.res.Probes[:0]
+		for _, o := range d.res.Probes {
+			if _, ok := d.seqMap[o.PlantedAt]; ok {
+				kept = append(kept, o)
+			}
+		}
+		d.res.Probes = kept
+	}
+	if len(d.res.Probes) > 0 {
 		flags := d.surfaceFlags()
 		rec, canRecover := d.eng.(Recoverer)
 		for i := range d.res.Probes {
 			o := &d.res.Probes[i]
-			o.VisibleAtEnd, o.StaleAtEnd = judge(flags, i)
+			o.VisibleAtEnd, o.StaleAtEnd = judge(flags, o.index)
 			if !o.VisibleAtEnd && canRecover {
 				ok, err := rec.Recoverable(ctx, d.s, o.Probe)
 				if err != nil {

@@ -244,3 +244,20 @@ func TestProbesVisibleAndStale(t *testing.T) {
 		t.Fatalf("superseded %+v", sup)
 	}
 }
+
+func TestMaxStepsTruncatesAndDropsUnseenProbes(t *testing.T) {
+	s := long(t, 8)
+	last := s.Len() - 1
+	none, _ := engines.New(engines.None, engines.Config{})
+	probes := []replay.Probe{{ID: "early", Answer: "u u u", PlantedAt: 0}, {ID: "late", Answer: "done", PlantedAt: last}}
+	res, err := replay.Replay(context.Background(), s, none, replay.Config{Window: 1000, Meter: wordMeter{}, MaxSteps: 3, Probes: probes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 3 || !res.Truncated {
+		t.Fatalf("%d steps, truncated %v; want 3 and true", len(res.Steps), res.Truncated)
+	}
+	if len(res.Probes) != 1 || res.Probes[0].ID != "early" || !res.Probes[0].VisibleAtEnd {
+		t.Fatalf("probes %+v: want only the early one, visible", res.Probes)
+	}
+}

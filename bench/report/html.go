@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/epistemicfold/ef/bench"
@@ -75,6 +77,8 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 
 	b.WriteString("<h2>Cost against the cache price ratio ρ</h2>\n<p>Input cost over the whole corpus, in uncached-token equivalents (DeepSeek cache model); dots at ρ = 0.02, 0.1, 0.25, 1. The x axis is square-root scaled.</p>\n")
 	costChart(&b, r)
+	b.WriteString("<p>The same costs divided by basic's: below 1× the engine is cheaper than the host's Basic engine at that ρ; where a line crosses 1× is its break-even ρ.</p>\n")
+	relChart(&b, r)
 	b.WriteString("<h2>Cache hits</h2>\n<p>Input tokens of every request, split into cache hits (dark) and misses (light), for the DeepSeek (DS) and Anthropic (AN) cache models.</p>\n")
 	hitChart(&b, r)
 
@@ -173,8 +177,47 @@ func niceStep(raw float64) float64 {
 	return 10 * mag
 }
 
+// spread moves label positions apart by at least gap, keeping their order.
+func spread(ys []float64, gap float64) []float64 {
+	idx := make([]int, len(ys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return ys[idx[a]] < ys[idx[b]] })
+	out := slices.Clone(ys)
+	for k := 1; k < len(idx); k++ {
+		if prev := out[idx[k-1]]; out[idx[k]] < prev+gap {
+			out[idx[k]] = prev + gap
+		}
+	}
+	return out
+}
+
+// rhoAxis labels the square-root scaled ρ axis.
+func rhoAxis(b *strings.Builder, p plot) {
+	for _, rho := range []float64{0, 0.02, 0.1, 0.25, 0.5, 1} {
+		fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", p.X(rho), p.h-p.bottom+16, rho)
+	}
+	fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">cache price ratio ρ</text>\n", (p.left+p.w-p.right)/2, p.h-4)
+}
+
+// curve draws f over ρ in [0, 1], with dots at the reported ρ values, and
+// returns the y of its right end.
+func curve(b *strings.Builder, p plot, c, name string, f func(float64) float64) float64 {
+	var pts []string
+	for k := 0; k <= 50; k++ {
+		rho := float64(k*k) / 2500
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", p.X(rho), p.Y(f(rho))))
+	}
+	fmt.Fprintf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>\n", c, strings.Join(pts, " "))
+	for _, rho := range replay.Rhos {
+		fmt.Fprintf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s ρ=%g: %.4g</title></circle>\n", p.X(rho), p.Y(f(rho)), c, html.EscapeString(name), rho, f(rho))
+	}
+	return p.Y(f(1))
+}
+
 func costChart(b *strings.Builder, r *bench.Report) {
-	p := plot{w: 760, h: 300, left: 64, right: 120, top: 12, bottom: 30, x0: 0, x1: 1, fx: math.Sqrt}
+	p := plot{w: 760, h: 310, left: 64, right: 130, top: 12, bottom: 40, x0: 0, x1: 1, fx: math.Sqrt}
 	for _, m := range r.Totals {
 		p.y1 = math.Max(p.y1, m.Cost(1))
 	}
@@ -183,21 +226,69 @@ func costChart(b *strings.Builder, r *bench.Report) {
 	}
 	p.open(b, "cost against rho")
 	p.yTicks(b)
-	for _, rho := range []float64{0, 0.02, 0.1, 0.25, 0.5, 1} {
-		fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", p.X(rho), p.h-p.bottom+16, rho)
-	}
+	rhoAxis(b, p)
+	var ends []float64
 	for i, m := range r.Totals {
-		c := color(m.Engine, i)
-		var pts []string
-		for k := 0; k <= 50; k++ {
-			rho := float64(k*k) / 2500
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", p.X(rho), p.Y(m.Cost(rho))))
+		ends = append(ends, curve(b, p, color(m.Engine, i), m.Engine, m.Cost))
+	}
+	for i, y := range spread(ends, 13) {
+		m := r.Totals[i]
+		fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s %s</text>\n", p.w-p.right+6, y+4, color(m.Engine, i), html.EscapeString(m.Engine), tok(m.Cost(1)))
+	}
+	b.WriteString("</svg>\n")
+}
+
+// relChart draws each engine's cost divided by the base engine's: below 1
+// the engine is cheaper; a crossing of 1 is the break-even ρ.
+func relChart(b *strings.Builder, r *bench.Report) {
+	var base *replay.Metrics
+	for i := range r.Totals {
+		if r.Totals[i].Engine == BaseEngine {
+			base = &r.Totals[i]
 		}
-		fmt.Fprintf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>\n", c, strings.Join(pts, " "))
-		for _, rho := range replay.Rhos {
-			fmt.Fprintf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s ρ=%g: %s</title></circle>\n", p.X(rho), p.Y(m.Cost(rho)), c, html.EscapeString(m.Engine), rho, tok(m.Cost(rho)))
+	}
+	if base == nil || base.InputTokens == 0 {
+		b.WriteString("<p>(no basic engine in this run)</p>\n")
+		return
+	}
+	ratio := func(m *replay.Metrics) func(float64) float64 {
+		return func(rho float64) float64 { return m.Cost(rho) / base.Cost(rho) }
+	}
+	p := plot{w: 760, h: 260, left: 64, right: 130, top: 12, bottom: 40, x0: 0, x1: 1, fx: math.Sqrt, y0: 1, y1: 1}
+	for i := range r.Totals {
+		f := ratio(&r.Totals[i])
+		for _, rho := range []float64{0, 0.02, 0.1, 0.25, 1} {
+			p.y0, p.y1 = math.Min(p.y0, f(rho)), math.Max(p.y1, f(rho))
 		}
-		fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s %s</text>\n", p.w-p.right+6, p.Y(m.Cost(1))+4, c, html.EscapeString(m.Engine), tok(m.Cost(1)))
+	}
+	// Keep the interesting band readable: no engine may squash the others.
+	p.y0, p.y1 = math.Max(p.y0, 0)*0.95, math.Min(p.y1, 3)*1.05
+	p.open(b, "cost relative to basic against rho")
+	fmt.Fprintf(b, "<defs><clipPath id=\"relclip\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n", p.left, p.top, p.w-p.left-p.right, p.h-p.top-p.bottom)
+	for _, v := range []float64{0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3} {
+		if v < p.y0 || v > p.y1 {
+			continue
+		}
+		dash := ""
+		if v == 1 {
+			dash = " stroke-dasharray=\"4 3\" stroke=\"#555\""
+		} else {
+			dash = " stroke=\"#eee\""
+		}
+		fmt.Fprintf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g×</text>\n", p.left, p.Y(v), p.w-p.right, p.Y(v), dash, p.left-4, p.Y(v)+4, v)
+	}
+	rhoAxis(b, p)
+	var ends []float64
+	b.WriteString("<g clip-path=\"url(#relclip)\">\n")
+	for i := range r.Totals {
+		m := &r.Totals[i]
+		y := curve(b, p, color(m.Engine, i), m.Engine, ratio(m))
+		ends = append(ends, math.Max(p.top, math.Min(p.h-p.bottom, y)))
+	}
+	b.WriteString("</g>\n")
+	for i, y := range spread(ends, 13) {
+		m := &r.Totals[i]
+		fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s %.2f×</text>\n", p.w-p.right+6, y+4, color(m.Engine, i), html.EscapeString(m.Engine), ratio(m)(1))
 	}
 	b.WriteString("</svg>\n")
 }

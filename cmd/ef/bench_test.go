@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bench/engines"
+	"github.com/epistemicfold/ef/bench/report"
+)
+
+// benchArgs is a reduced built-in corpus: two sessions, at most 30
+// requests each, at a window small enough that Basic and EF fold.
+var benchArgs = []string{"bench", "--limit-sessions", "2", "--max-steps", "30", "--window", "6000"}
+
+func TestBenchTable(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), benchArgs, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	text := out.String()
+	if !strings.Contains(text, "2 sessions (built-in), window 6,000") {
+		t.Fatalf("headline missing:\n%s", text)
+	}
+	// Three tables, each with a header and one row per engine.
+	for _, name := range engines.Names() {
+		rows := 0
+		for i, line := range strings.Split(text, "\n") {
+			if f := strings.Fields(line); i > 0 && len(f) > 1 && f[0] == name {
+				rows++
+			}
+		}
+		if rows != 3 {
+			t.Errorf("engine %s has %d rows, want 3 (one per table):\n%s", name, rows, text)
+		}
+	}
+	if errb.Len() != 0 {
+		t.Errorf("stderr not empty (no progress bar off a terminal): %q", errb.String())
+	}
+}
+
+func TestBenchJSONAndHTML(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "html")
+	var out, errb bytes.Buffer
+	args := append(append([]string{}, benchArgs...), "--json", "--html", dir)
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep report.ReportJSON
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	if len(rep.Totals) != len(engines.Names()) || len(rep.Sessions) != 2 {
+		t.Fatalf("%d totals, %d sessions", len(rep.Totals), len(rep.Sessions))
+	}
+	byName := map[string]report.EngineJSON{}
+	for i, e := range rep.Totals {
+		if e.Engine != engines.Names()[i] {
+			t.Fatalf("totals out of order: %s at %d", e.Engine, i)
+		}
+		byName[e.Engine] = e
+		if e.DeepSeek.Hit > e.InputTokens || e.DeepSeek.Hit+e.DeepSeek.Miss != e.InputTokens || e.Anthropic.Hit > e.InputTokens {
+			t.Fatalf("%s: cache accounting inconsistent: %+v", e.Engine, e.Metrics)
+		}
+		if got := e.Cost["1"]; got != float64(e.InputTokens) {
+			t.Fatalf("%s: cost at ρ=1 is %v, want the input tokens %d", e.Engine, got, e.InputTokens)
+		}
+		if e.Cost["0.02"] > e.Cost["0.1"] || e.Cost["0.1"] > e.Cost["0.25"] {
+			t.Fatalf("%s: cost does not grow with ρ: %v", e.Engine, e.Cost)
+		}
+	}
+	none := byName[engines.None]
+	for _, name := range []string{engines.Basic, engines.EF} {
+		e := byName[name]
+		if e.InputTokens == 0 || e.Requests != none.Requests || e.TotalFolds() == 0 || e.PeakContext == 0 || e.FrozenPrefixMean == 0 {
+			t.Fatalf("%s: zero or inconsistent numbers: %+v", name, e.Metrics)
+		}
+		if e.InputTokens > none.InputTokens || e.PeakContext > none.PeakContext {
+			t.Fatalf("%s sends more than no compaction: %d > %d", name, e.InputTokens, none.InputTokens)
+		}
+	}
+	if ef := byName[engines.EF]; ef.RecallChecked == 0 || ef.RecallVerified != ef.RecallChecked {
+		t.Fatalf("ef: recall verified %d of %d", ef.RecallVerified, ef.RecallChecked)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, report.HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<svg", "cost against rho", "context size over requests", "cache hits"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<script", "http://", "https://"} {
+		if bytes.Contains(page, []byte(bad)) {
+			t.Errorf("HTML is not self-contained: contains %q", bad)
+		}
+	}
+}
+
+func TestBenchUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "--persona", "chatty"},
+		{"bench", "--engines", "ef,magic"},
+		{"bench", "--window", "0"},
+		{"bench", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), args, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"bench", "--corpus", t.TempDir()}, &out, &errb); code != 1 {
+		t.Errorf("empty corpus: exit %d, want 1 (%s)", code, errb.String())
+	}
+}
