@@ -278,12 +278,11 @@ func (r *LogReader) Next() (Event, error) {
 }
 
 // tornFrame reports whether a decompression error is a frame cut short by
-// the end of the file (a torn append) rather than damage.
+// the end of the file (a torn append) rather than damage: the decoder ran
+// out of input inside a frame, and the input was at its end. A bad checksum
+// or bad magic (garbage after the last frame) is damage.
 func (r *LogReader) tornFrame(err error) bool {
-	if errors.Is(err, zstd.ErrCRCMismatch) || errors.Is(err, ErrLineTooLong) {
-		return false
-	}
-	return r.src != nil && r.src.eof
+	return r.src != nil && r.src.eof && errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 func (r *LogReader) streamError(op string, line int, err error) error {

@@ -241,6 +241,16 @@ func TestLogTruncatedTailZstd(t *testing.T) {
 	if _, _, err := readAll(t, q); err == nil {
 		t.Fatal("want an error for a log without a complete header")
 	}
+	// Garbage after the last frame is damage, not a torn tail.
+	os.WriteFile(q, append(bytes.Clone(data), "hello"...), 0o600)
+	if _, _, err := readAll(t, q); !errors.Is(err, ErrLogCorrupt) {
+		t.Fatalf("trailing garbage: %v", err)
+	}
+	// A cut inside the next frame's magic is a torn tail.
+	os.WriteFile(q, append(bytes.Clone(data), 0x28, 0xb5), 0o600)
+	if evs, r, err := readAll(t, q); err != nil || len(evs) != 12 || r.Truncated() == nil {
+		t.Fatalf("torn magic: %d events, %v", len(evs), err)
+	}
 	// Damage before the tail is an error, not a torn tail.
 	bad := bytes.Clone(data)
 	bad[sizes[0]+20] ^= 0xff
@@ -402,5 +412,25 @@ func TestLogWriterRules(t *testing.T) {
 	json.Unmarshal(back.Header.Raw, &hdr)
 	if hdr["version"] != float64(4) {
 		t.Fatalf("header %s", back.Header.Raw)
+	}
+	// Readers go by the magic bytes, not the name.
+	for _, c := range []struct {
+		name string
+		comp Compression
+		zstd bool
+	}{{"zstd-named-plain.jsonl", CompressionZstd, true}, {"plain-named-zstd.jsonl.zstd", CompressionNone, false}} {
+		q := filepath.Join(dir, c.name)
+		if err := WriteSession(q, s17, LogOptions{Compression: c.comp}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenLog(q, LogOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := r.Next()
+		r.Close()
+		if err != nil || r.Compressed() != c.zstd || e.Type != TypeUserMessage {
+			t.Fatalf("%s: compressed=%v, %v", c.name, r.Compressed(), err)
+		}
 	}
 }
