@@ -144,11 +144,14 @@ func TestImportSharedCorpus(t *testing.T) {
 					tot.ToolResults += im.Stats.ToolResults
 					tot.Unpaired += im.Stats.Unpaired
 					tot.Orphans += im.Stats.Orphans
+					tot.Reordered += im.Stats.Reordered
+					tot.RenamedIDs += im.Stats.RenamedIDs
+					tot.Skipped += im.Stats.Skipped
 					tot.Compactions = append(tot.Compactions, im.Stats.Compactions...)
 				}
 			}
-			t.Logf("%s: %d sessions, %d messages, %d tool calls, %d results, %d unpaired, %d orphans, %d compaction markers",
-				folder, sessions, tot.Messages, tot.ToolCalls, tot.ToolResults, tot.Unpaired, tot.Orphans, len(tot.Compactions))
+			t.Logf("%s: %d sessions, %d messages, %d tool calls, %d results, %d unpaired, %d orphans, %d reordered, %d renamed, %d skipped, %d compaction markers",
+				folder, sessions, tot.Messages, tot.ToolCalls, tot.ToolResults, tot.Unpaired, tot.Orphans, tot.Reordered, tot.RenamedIDs, tot.Skipped, len(tot.Compactions))
 		})
 	}
 }
