@@ -78,7 +78,7 @@ const (
 const DefaultMaxLineBytes = 64 << 20
 
 // zstdMagic opens every Zstandard frame.
-var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+const zstdMagic = "\x28\xb5\x2f\xfd"
 
 // LogOptions configures reading and writing persisted logs. The zero value
 // is ready to use.
@@ -160,7 +160,7 @@ func NewLogReader(src io.Reader, name string, opts LogOptions) (*LogReader, erro
 	br := bufio.NewReaderSize(src, 64<<10)
 	magic, _ := br.Peek(4)
 	r.lr = lineReader{br: br, max: opts.maxLine()}
-	if bytes.Equal(magic, zstdMagic) {
+	if string(magic) == zstdMagic {
 		// The eofReader tells a frame cut short at the end of the file (a
 		// torn append) from damage before it.
 		r.src = &eofReader{r: br}

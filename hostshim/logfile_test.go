@@ -215,7 +215,7 @@ func TestLogTruncatedTailZstd(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(p)
-	if !bytes.HasPrefix(data, zstdMagic) {
+	if !bytes.HasPrefix(data, []byte(zstdMagic)) {
 		t.Fatal("not zstd")
 	}
 	// Every cut inside the last frame keeps the 9 events of complete frames.
