@@ -39,12 +39,20 @@ func dshStats(s *hostshim.Session) (Stats, error) {
 		if e.Type == hostshim.TypeCompactionStart {
 			st.Compactions = append(st.Compactions, Compaction{Seq: e.Seq, Kind: e.Type})
 		}
-		if e.SurfaceOp == nil || e.SurfaceOp.Replace {
+		if e.SurfaceOp == nil {
 			continue
 		}
 		m, err := hostshim.DeriveMessage(e)
 		if err != nil {
 			return st, &Error{Record: fmt.Sprintf("seq %d", e.Seq), Err: err}
+		}
+		if e.SurfaceOp.Replace {
+			// The checkpoint that replaces the span is the compaction's
+			// summary message.
+			if n := len(st.Compactions); n > 0 && m.IsCheckpoint() && st.Compactions[n-1].SummarySeq == 0 {
+				st.Compactions[n-1].SummarySeq = e.Seq
+			}
+			continue
 		}
 		if m == nil {
 			continue

@@ -100,7 +100,8 @@ type Compaction struct {
 	Seq int
 	// SummarySeq is the seq of the source's summary message (the user
 	// message "This session is being continued from a previous
-	// conversation…" of Claude Code), or 0 when the source has none.
+	// conversation…" of Claude Code; a DSH log's checkpoint node), or 0
+	// when the source has none.
 	SummarySeq int
 	// Kind is the source's marker ("compact_boundary", "isCompactSummary",
 	// "Compacting", "compaction/start").

@@ -510,8 +510,11 @@ func TestImportDSHCounts(t *testing.T) {
 		if st.ToolCalls != calls || st.ToolResults != results || len(st.Compactions) != starts {
 			t.Errorf("%s: calls=%d results=%d compactions=%d; raw %d/%d/%d", f, st.ToolCalls, st.ToolResults, len(st.Compactions), calls, results, starts)
 		}
-		if strings.Contains(f, "compaction-recovery") && starts == 0 {
-			t.Errorf("%s: expected a compaction transaction", f)
+		if strings.Contains(f, "compaction-recovery") {
+			// compaction/start at 19, summary at 20, checkpoint at 21.
+			if len(st.Compactions) != 1 || st.Compactions[0].Seq != 19 || st.Compactions[0].SummarySeq != 21 {
+				t.Errorf("%s: compactions %+v, want start 19 and checkpoint 21", f, st.Compactions)
+			}
 		}
 	}
 }
