@@ -352,7 +352,9 @@ func (r *LogReader) Close() error {
 }
 
 // ReadSession opens the log at path and reads it into a Session (see
-// LogReader.ReadSession).
+// LogReader.ReadSession). The Session holds every event, so its memory
+// grows with the log; to scan a large log without keeping it, use OpenLog
+// and Next.
 func ReadSession(path string, opts LogOptions) (*Session, error) {
 	r, err := OpenLog(path, opts)
 	if err != nil {
