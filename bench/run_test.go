@@ -3,19 +3,39 @@ package bench_test
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/engines"
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/hostshim"
 )
 
-// smallRun replays the first built-in session (50 K characters) at a window
-// small enough that Basic and EF must fold.
-func smallRun(t *testing.T, seed uint64) *bench.Report {
+var (
+	meterOnce sync.Once
+	meter     hostshim.Meter
+	meterErr  error
+)
+
+// o200k loads the tokenizer once for every test of the package.
+func o200k(t *testing.T) hostshim.Meter {
+	meterOnce.Do(func() {
+		meter, meterErr = hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+	})
+	if meterErr != nil {
+		t.Fatal(meterErr)
+	}
+	return meter
+}
+
+// smallRun replays the first 20 requests of the first built-in session at
+// a window small enough that Basic and EF must fold.
+func smallRun(t *testing.T, seed uint64, names ...string) *bench.Report {
 	t.Helper()
-	rep, err := bench.Run(context.Background(), bench.RunOptions{Window: 6000, Seed: seed, LimitSessions: 1, TempDir: t.TempDir()})
+	rep, err := bench.Run(context.Background(), bench.RunOptions{Window: 6000, Seed: seed, LimitSessions: 1, MaxSteps: 20,
+		Engines: names, Meter: o200k(t), TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +102,7 @@ func TestRunIsReproducibleAndConsistent(t *testing.T) {
 }
 
 func TestRunSeedChangesSyntheticSessions(t *testing.T) {
-	a, b := smallRun(t, 0), smallRun(t, 7)
+	a, b := smallRun(t, 0, engines.None), smallRun(t, 7, engines.None)
 	na, _ := a.Total(engines.None)
 	nb, _ := b.Total(engines.None)
 	if na.InputTokens == nb.InputTokens {
