@@ -50,10 +50,14 @@
 // the Source reports unavailable are skipped and retried next time.
 //
 // Open checks the index before use: it must open, carry the current schema
-// version, and hold exactly as many documents as its watermark counts. An
-// index that fails any check (a torn or garbled file, a deleted segment, an
-// older schema) is removed and created empty, Rebuilt says why, and the
-// next Sync refills it from the bundles. A directory locked by another
+// version, hold exactly as many documents as its watermark counts, and not
+// be behind the generation recorded in the file "ef-generation" beside it
+// after every committed batch (scorch silently falls back to an older
+// snapshot when a newer one's segments are gone; the older state is
+// consistent with its own watermark, so only the generation tells). An
+// index that fails any check (a torn or garbled file, a deleted or
+// truncated segment, an older schema) is removed and created empty, Rebuilt
+// says why, and the next Sync refills it from the bundles. A directory locked by another
 // process fails with ErrLocked after Options.LockTimeout instead of
 // blocking.
 //

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
@@ -22,7 +23,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -36,6 +37,8 @@ const (
 	keySchema    = "ef/schema"
 	keySessions  = "ef/sessions"
 	keyWMPrefix  = "ef/wm/"
+	keyGen       = "ef/gen"
+	genFile      = "ef-generation" // beside bleve's files: the last committed generation
 	analyzerText = "ef_text"
 	analyzerLow  = "ef_lower"
 )
@@ -149,6 +152,21 @@ type Index struct {
 	wm      map[string]map[string]wmEntry // session → checkpoint → entry
 	closed  bool
 	rebuilt string // why Open rebuilt the index, "" if it did not
+	gen     uint64 // generation of the last committed batch
+	docs    int64  // documents the watermark counts
+	tokens  int64  // text tokens the watermark counts
+}
+
+// recount recomputes the totals from the watermark; the caller holds mu
+// (or owns x exclusively).
+func (x *Index) recount() {
+	x.docs, x.tokens = 0, 0
+	for _, cks := range x.wm {
+		for _, e := range cks {
+			x.docs += int64(e.N) + 1
+			x.tokens += e.T
+		}
+	}
 }
 
 // wmEntry is the watermark of one indexed checkpoint.
@@ -156,6 +174,7 @@ type wmEntry struct {
 	ID   string `json:"id"`
 	Hash string `json:"hash"`
 	N    int    `json:"n"` // messages indexed
+	T    int64  `json:"t"` // tokens of text indexed (approximate, for BM25's average length)
 }
 
 // Open opens the index in dir, creating it when dir does not exist, over
@@ -229,6 +248,21 @@ func (x *Index) check() string {
 	if err != nil {
 		return err.Error()
 	}
+	// Every batch bumps a generation stored inside the index and, once
+	// committed, in a file beside it. An index behind the file lost
+	// committed batches: scorch falls back to an older snapshot when a
+	// newer one's segments are missing or unreadable, and that older state
+	// is consistent with its own watermark, so only this tells.
+	raw, err := x.idx.GetInternal([]byte(keyGen))
+	if err != nil {
+		return fmt.Sprintf("read generation: %v", err)
+	}
+	x.gen, _ = strconv.ParseUint(string(raw), 10, 64)
+	if b, err := os.ReadFile(filepath.Join(x.dir, genFile)); err == nil {
+		if g, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && g > x.gen {
+			return fmt.Sprintf("index rolled back to generation %d, last committed %d", x.gen, g)
+		}
+	}
 	want := uint64(0)
 	for _, cks := range wm {
 		for _, e := range cks {
@@ -243,6 +277,7 @@ func (x *Index) check() string {
 		return fmt.Sprintf("index holds %d documents, watermark says %d", n, want)
 	}
 	x.wm = wm
+	x.recount()
 	return ""
 }
 
@@ -274,7 +309,7 @@ func (x *Index) create() error {
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
 	idx, err := bleve.NewUsing(x.dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
-		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true})
+		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String()})
 	if err != nil {
 		if isLockTimeout(err) {
 			return &IndexError{Op: "create", Path: x.dir, Err: fmt.Errorf("%w: %v", ErrLocked, err)}
@@ -291,6 +326,8 @@ func (x *Index) create() error {
 	}
 	x.idx = idx
 	x.wm = map[string]map[string]wmEntry{}
+	x.gen = 0
+	x.recount()
 	return nil
 }
 
@@ -312,7 +349,7 @@ func newMapping() *mapping.IndexMappingImpl {
 	// match mixed text.
 	must(m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
+		"tokenizer":     bunicode.Name,
 		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
 	}))
 	must(m.AddCustomAnalyzer(analyzerLow, map[string]interface{}{
@@ -353,7 +390,7 @@ func newMapping() *mapping.IndexMappingImpl {
 	dm.AddFieldMappingsAt(fRole, field(kw, true, true, false))
 	dm.AddFieldMappingsAt(fMode, field(kw, true, true, false))
 	dm.AddFieldMappingsAt(fTime, field(kw, false, true, false))
-	dm.AddFieldMappingsAt(fOrder, field(kw, false, false, true))
+	dm.AddFieldMappingsAt(fOrder, field(kw, true, false, true))
 	dm.AddFieldMappingsAt(fTool, field(analyzerLow, true, true, false))
 	dm.AddFieldMappingsAt(fPath, field(analyzerLow, true, false, false))
 	dm.AddFieldMappingsAt(fFlag, field(kw, true, true, false))
@@ -697,6 +734,7 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 	}); err != nil {
 		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 	}
+	tokens := countTokens(ck.Rendered)
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, w.x.opts.MaxIndexedBytes)
@@ -718,8 +756,9 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
 		w.bytes += len(f.Text)
+		tokens += countTokens(f.Text)
 	}
-	wm[id] = wmEntry{ID: id, Hash: ck.LogicalHash, N: len(msgs)}
+	wm[id] = wmEntry{ID: id, Hash: ck.LogicalHash, N: len(msgs), T: tokens}
 	w.dirty[s] = true
 	w.docs += len(msgs) + 1
 	w.st.Checkpoints++
@@ -799,8 +838,14 @@ func (w *writer) flush() error {
 	sort.Strings(list)
 	raw, _ := json.Marshal(list)
 	w.b.SetInternal([]byte(keySessions), raw)
+	gen := w.x.gen + 1
+	w.b.SetInternal([]byte(keyGen), []byte(strconv.FormatUint(gen, 10)))
 	if err := w.x.idx.Batch(w.b); err != nil {
 		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
+	}
+	w.x.gen = gen
+	if err := writeGen(w.x.dir, gen); err != nil {
+		return &IndexError{Op: "write generation", Path: w.x.dir, Err: err}
 	}
 	for s := range w.dirty {
 		if len(w.pending[s]) == 0 {
@@ -809,6 +854,7 @@ func (w *writer) flush() error {
 			w.x.wm[s] = w.pending[s]
 		}
 	}
+	w.x.recount()
 	w.b.Reset()
 	w.docs, w.bytes = 0, 0
 	w.dirty = map[string]bool{}
@@ -822,3 +868,58 @@ func (w *writer) flush() error {
 // derived from, under the same restricted permissions, and is deleted with
 // the store.
 func StoreIndexDir(root string) string { return filepath.Join(root, ".recall") }
+
+// countTokens approximates how many tokens the text analyzer makes of s:
+// one per run of letters and digits, one per CJK bigram (or lone CJK
+// character). It feeds BM25's average document length, which bleve would
+// otherwise estimate from per-segment dictionary sizes, making scores
+// depend on how segments happen to be merged.
+func countTokens(s string) int64 {
+	var n int64
+	inWord, cjkRun := false, 0
+	flush := func() {
+		if cjkRun > 0 {
+			n += int64(max(cjkRun-1, 1))
+			cjkRun = 0
+		}
+	}
+	for _, r := range s {
+		switch {
+		case isCJK(r):
+			if inWord {
+				inWord = false
+			}
+			cjkRun++
+		case r == '_' || r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') ||
+			r >= utf8.RuneSelf && (unicodeIsLetter(r)):
+			flush()
+			if !inWord {
+				n++
+				inWord = true
+			}
+		default:
+			flush()
+			inWord = false
+		}
+	}
+	flush()
+	return n
+}
+
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+func unicodeIsLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// writeGen records the last committed generation atomically (temp file and
+// rename). It is not fsynced: a lost update only makes the check weaker,
+// never a false alarm, since the file then lags the index.
+func writeGen(dir string, gen uint64) error {
+	p := filepath.Join(dir, genFile)
+	tmp := p + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strconv.FormatUint(gen, 10)+"\n"), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}

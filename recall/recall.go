@@ -135,14 +135,32 @@ type Part struct {
 	To   int `json:"to"`
 }
 
-// Recall answers a context_recall request. A bundle that is missing or
-// corrupt gives a result with Status StatusUnavailable and the reason, not
-// an error; errors are bad requests (ErrBadRef, ErrBadDepth, ErrBadLimit)
-// and operational failures of the Source.
+// Recall answers a context_recall request from the index's Source (the
+// index itself is not needed to recall; see the function Recall).
 func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, error) {
 	if err := x.readable(); err != nil {
 		return nil, err
 	}
+	return Recall(ctx, x.src, req, x.opts)
+}
+
+// Recall answers a context_recall request by reading src. A bundle that is
+// missing or corrupt gives a result with Status StatusUnavailable and the
+// reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
+// ErrBadLimit) and operational failures of the Source. Of opts, only the
+// budgets and Tokens are used.
+func Recall(ctx context.Context, src Source, req RecallRequest, opts Options) (*RecallResult, error) {
+	r := recaller{src: src, opts: opts.withDefaults()}
+	return r.recall(ctx, req)
+}
+
+// recaller answers one recall.
+type recaller struct {
+	src  Source
+	opts Options
+}
+
+func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult, error) {
 	ref, err := ParseRef(req.Ref)
 	if err != nil {
 		return nil, err
@@ -267,7 +285,7 @@ func (x *Index) readable() error {
 	return nil
 }
 
-func (x *Index) unavailableResult(out *RecallResult, err error) (*RecallResult, error) {
+func (x *recaller) unavailableResult(out *RecallResult, err error) (*RecallResult, error) {
 	if !errorsIsUnavailable(err) {
 		return nil, fmt.Errorf("recall %s: %w", out.Ref, err)
 	}
@@ -284,7 +302,7 @@ func (x *Index) unavailableResult(out *RecallResult, err error) (*RecallResult, 
 	return r, nil
 }
 
-func (x *Index) recallSummary(out *RecallResult, rendered string, limit int, next func(int, int) *RecallRequest) {
+func (x *recaller) recallSummary(out *RecallResult, rendered string, limit int, next func(int, int) *RecallRequest) {
 	lines := strings.SplitAfter(rendered, "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
@@ -325,7 +343,7 @@ func (x *Index) recallSummary(out *RecallResult, rendered string, limit int, nex
 	}
 }
 
-func (x *Index) addDetail(out *RecallResult, i int, raw []byte, callNames map[string]string) (stop bool) {
+func (x *recaller) addDetail(out *RecallResult, i int, raw []byte, callNames map[string]string) (stop bool) {
 	f := extractMessage(raw, callNames, 4*DetailLineRunes)
 	var sb strings.Builder
 	if len(f.Tools) > 0 && f.Role == "assistant" {
@@ -353,7 +371,7 @@ func (x *Index) addDetail(out *RecallResult, i int, raw []byte, callNames map[st
 	return false
 }
 
-func (x *Index) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
+func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
 	f := extractMessage(raw, callNames, 0)
 	sum := sha256.Sum256(raw)
 	m := ExactMessage{Index: i, Role: f.Role, Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}

@@ -7,15 +7,15 @@ import (
 )
 
 // Ref names what context_recall should return. Its text form is
-//
-//	<checkpoint>[#<message>[:<byte>]][@<session>]
+// "<checkpoint>[#<message>[:<byte>]][@<session>]":
 //
 //   - "ckpt-7" is a checkpoint;
 //   - "ckpt-7#12" is message 12 (0-based) of its archived messages;
 //   - "ckpt-7#12:16000" is message 12 from byte 16,000 of its exact JSON,
 //     the continuation of a message too large for one answer;
-//   - "@<session>" names the session when it is not the caller's own (search
-//     hits in project scope carry it), path-escaped (url.PathEscape).
+//   - a trailing "@<session>" names the session when it is not the caller's
+//     own (search hits in project scope carry it), path-escaped
+//     (url.PathEscape).
 //
 // Search hits carry their ref, so a model copies it rather than composing
 // one.

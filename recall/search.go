@@ -160,6 +160,17 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	if x.closed {
 		return nil, ErrClosed
 	}
+	// BM25 statistics from the watermark, so that a score depends on the
+	// indexed content only, not on how scorch merged its segments.
+	docs := max(x.docs, 1)
+	sr.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: &search.BM25Stats{
+		DocCount: float64(docs),
+		FieldCardinality: map[string]int{
+			fText: int(max(x.tokens, docs)), fSession: int(docs), fCID: int(docs),
+			fTool: int(docs), fPath: int(docs), fKind: int(docs), fRole: int(docs),
+			fMode: int(docs), fFlag: int(docs), fOrder: int(docs),
+		},
+	}}
 	res, err := x.idx.SearchInContext(ctx, sr)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
+)
+
+// RunSearch implements `ef search --store <dir> [--session <id> | --project]
+// <query>`: context_search over a bundle store, from the command line. It
+// brings the store's index (<store>/.recall) up to date first; when that
+// index is locked by a running writer or cannot be written, it searches a
+// temporary index built from the bundles instead (slower, same answers).
+func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	storeDir := fs.String("store", "", "bundle store directory (required)")
+	session := fs.String("session", "", "search this session only")
+	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
+	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
+	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef search --store <dir> [--session <id> | --project] [--limit N] [--json] <query>")
+		fmt.Fprintln(stderr, `query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
+		fs.PrintDefaults()
+	}
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *storeDir == "" {
+		return usageError("--store is required")
+	}
+	if *session != "" && *project {
+		return usageError("--session and --project exclude each other")
+	}
+	if len(pos) == 0 {
+		return usageError("want a query")
+	}
+	req := recall.SearchRequest{Query: strings.Join(pos, " "), Limit: *limit, Budget: *budget, Scope: recall.ScopeProject}
+	if *session != "" {
+		req.Scope, req.SessionID = recall.ScopeSession, *session
+	}
+	store, err := searchOpenStore(*storeDir)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	idx, cleanup, err := searchOpenIndex(ctx, *storeDir, bundlesource.New(store), stderr)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	res, err := idx.Search(ctx, req)
+	if err != nil {
+		if searchIsRequestError(err) {
+			return usageError("%v", err)
+		}
+		return err
+	}
+	if *asJSON {
+		return searchWriteJSON(stdout, res)
+	}
+	_, err = io.WriteString(stdout, recall.RenderSearch(res))
+	return err
+}
+
+// RunRecall implements `ef recall --store <dir> --session <id> <ref>`:
+// context_recall from the command line. It reads the bundles directly (no
+// index needed). An unavailable checkpoint prints its reason and fails.
+func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("recall", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	storeDir := fs.String("store", "", "bundle store directory (required)")
+	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
+	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
+	offset := fs.Int("offset", 0, "first line (summary) or message index (detail, exact)")
+	limit := fs.Int("limit", 0, fmt.Sprintf("most lines or messages (0 means the depth's default, at most %d)", recall.MaxRecallLimit))
+	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
+	asJSON := fs.Bool("json", false, "print the result as JSON (exact messages as strings holding their exact bytes)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef recall --store <dir> --session <id> <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]")
+		fmt.Fprintln(stderr, "ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
+		fs.PrintDefaults()
+	}
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *storeDir == "" {
+		return usageError("--store is required")
+	}
+	if len(pos) != 1 {
+		return usageError("want exactly one ref, got %d arguments", len(pos))
+	}
+	store, err := searchOpenStore(*storeDir)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	req := recall.RecallRequest{Ref: pos[0], Depth: recall.Depth(*depth), Offset: *offset, Limit: *limit, SessionID: *session, Budget: *budget}
+	res, err := recall.Recall(ctx, bundlesource.New(store), req, recall.Options{})
+	if err != nil {
+		if searchIsRequestError(err) {
+			return usageError("%v", err)
+		}
+		return err
+	}
+	if *asJSON {
+		err = searchWriteJSON(stdout, res)
+	} else {
+		_, err = io.WriteString(stdout, recall.RenderRecall(res))
+	}
+	if err != nil {
+		return err
+	}
+	if res.Status != recall.StatusOK {
+		return fmt.Errorf("checkpoint %s unavailable: %s", res.CheckpointID, res.Reason)
+	}
+	return nil
+}
+
+// searchParseFlags parses flags placed before or after the positional
+// arguments; "--" ends the flags (for a query starting with "-").
+func searchParseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, usageError("%v", err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// searchOpenStore opens a bundle store read-only: without its writer lock,
+// so the command works next to a running engine.
+func searchOpenStore(dir string) (*bundle.Store, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, err
+	}
+	return bundle.Open(dir, bundle.Options{ReadOnly: true})
+}
+
+// searchOpenIndex opens and syncs the store's index, or, if that fails (a
+// running writer holds it, the directory is read-only), a temporary one
+// built from the bundles. cleanup closes it (and removes a temporary one).
+func searchOpenIndex(ctx context.Context, storeDir string, src recall.Source, stderr io.Writer) (*recall.Index, func(), error) {
+	idx, err := recall.Open(recall.StoreIndexDir(storeDir), src, recall.Options{})
+	if err == nil {
+		if reason := idx.Rebuilt(); reason != "" {
+			fmt.Fprintf(stderr, "ef search: index was unusable (%s); rebuilding it from the bundles\n", reason)
+		}
+		if _, err = idx.Sync(ctx); err == nil {
+			return idx, func() { idx.Close() }, nil
+		}
+		idx.Close()
+	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	fmt.Fprintf(stderr, "ef search: cannot use the store's index (%v); searching a temporary index built from the bundles\n", err)
+	tmp, terr := os.MkdirTemp("", "ef-recall-") // 0700
+	if terr != nil {
+		return nil, nil, terr
+	}
+	idx, err = recall.Open(filepath.Join(tmp, "index"), src, recall.Options{})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, nil, err
+	}
+	cleanup := func() { idx.Close(); os.RemoveAll(tmp) }
+	if _, err := idx.Sync(ctx); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return idx, cleanup, nil
+}
+
+func searchIsRequestError(err error) bool {
+	for _, e := range []error{recall.ErrEmptyQuery, recall.ErrQueryTooLong, recall.ErrBadQuery, recall.ErrBadScope,
+		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func searchWriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
+)
+
+// searchFixture writes a DSH session with Chinese text and the start of a
+// Claude Agent SDK coding session into a fresh bundle store.
+func searchFixture(t *testing.T) (string, []recalltest.Checkpoint, map[string]string) {
+	t.Helper()
+	var files []string
+	for _, f := range recalltest.CorpusFiles(t, "dsh-snapshots") {
+		if strings.Contains(f, "goal-multi-turn-actions") {
+			files = append(files, f)
+		}
+	}
+	files = append(files, recalltest.CorpusFiles(t, "openagents-autopilot-sdk")[0])
+	sessions := recalltest.LoadSessions(t, files...)
+	if len(sessions) != 2 {
+		t.Fatalf("loaded %d sessions", len(sessions))
+	}
+	var ckpts []recalltest.Checkpoint
+	ckpts = append(ckpts, recalltest.Fold("zh", "ck", sessions[0].Messages, 20, recalltest.T0)...)
+	en := recalltest.Fold("en", "ck", sessions[1].Messages, 25, recalltest.T0+3_600_000)
+	ckpts = append(ckpts, en[:8]...)
+	store, root := bundletest.MustOpen(t, bundle.Options{})
+	paths := recalltest.FillStore(t, store, ckpts)
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return root, ckpts, paths
+}
+
+func searchRun(t *testing.T, f func(context.Context, []string, io.Writer, io.Writer) error, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := f(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func TestSearchCommand(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := searchRun(t, RunSearch, "--store", root, "--project", "文件结构")
+	if err != nil || !strings.Contains(out, "ref ck-") || !strings.Contains(out, "@zh") || !strings.Contains(out, "**文件结构**") {
+		t.Fatalf("project search: %v\n%s", err, out)
+	}
+	out, _, err = searchRun(t, RunSearch, "--store", root, "--session", "en", "--json", "--limit", "5", `"No ready issues"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res recall.SearchResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("--json output: %v\n%s", err, out)
+	}
+	if res.Total == 0 || len(res.Hits) == 0 || len(res.Hits) > 5 || res.Hits[0].SessionID != "en" || strings.Contains(res.Hits[0].Ref, "@") {
+		t.Fatalf("session search: %+v", res)
+	}
+	// The index persisted under the store and is reused.
+	if _, err := os.Stat(recall.StoreIndexDir(root)); err != nil {
+		t.Fatalf("index not kept: %v", err)
+	}
+	// Flags after the query, and "--" before a query starting with '-'.
+	if _, _, err := searchRun(t, RunSearch, "Cargo.toml", "--store", root); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := searchRun(t, RunSearch, "--store", root, "--", "-x"); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"query"},
+		{"--store", root},
+		{"--store", root, "--session", "en", "--project", "q"},
+		{"--store", root, `"unbalanced`},
+		{"--store", root, "--limit", "500", "q"},
+	} {
+		if _, _, err := searchRun(t, RunSearch, args...); !errors.Is(err, errUsage) {
+			t.Errorf("%q: %v, want a usage error", args, err)
+		}
+	}
+}
+
+func TestSearchCommandIndexLocked(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	store, err := bundle.Open(root, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	// Another process (here: this one) holds the store's index.
+	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	out, stderr, err := searchRun(t, RunSearch, "--store", root, "飞书")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "temporary index") {
+		t.Errorf("stderr %q does not say it fell back", stderr)
+	}
+	if !strings.Contains(out, "matches") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+func TestRecallCommand(t *testing.T) {
+	root, ckpts, paths := searchFixture(t)
+	c := ckpts[len(ckpts)-1]
+	out, _, err := searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID)
+	if err != nil || !strings.Contains(out, "· summary ·") || !strings.Contains(out, strings.SplitN(c.Rendered, "\n", 2)[0]) {
+		t.Fatalf("summary: %v\n%s", err, out)
+	}
+	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, "--depth", "detail", c.CheckpointID)
+	if err != nil || !strings.Contains(out, "#0 ") || !strings.Contains(out, "#24 ") {
+		t.Fatalf("detail: %v\n%s", err, out)
+	}
+	// Exact, as JSON, page by page: the raw strings are the archived bytes.
+	var got [][]byte
+	args := []string{"--store", root, "--depth", "exact", "--json", "--budget", "3000", c.CheckpointID + "@" + c.SessionID}
+	for pages := 0; ; pages++ {
+		if pages > 500 {
+			t.Fatal("paging does not end")
+		}
+		out, _, err := searchRun(t, RunRecall, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res recall.RecallResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range res.Exact {
+			if m.Part != nil && m.Part.From > 0 {
+				got[len(got)-1] = append(got[len(got)-1], m.Raw...)
+			} else {
+				got = append(got, []byte(m.Raw))
+			}
+		}
+		if res.Next == nil {
+			break
+		}
+		args = []string{"--store", root, "--session", c.SessionID, "--depth", "exact", "--json", "--budget", "3000",
+			"--offset", strconv.Itoa(res.Next.Offset), res.Next.Ref}
+	}
+	if len(got) != len(c.Archive) {
+		t.Fatalf("%d messages, want %d", len(got), len(c.Archive))
+	}
+	for i := range got {
+		if !bytes.Equal(got[i], c.Archive[i]) {
+			t.Fatalf("message %d differs from the archive", i)
+		}
+	}
+	// A corrupt bundle: the reason is printed and the command fails.
+	p := paths[c.SessionID+"/"+c.CheckpointID]
+	raw, _ := os.ReadFile(p)
+	raw[len(raw)-10] ^= 0xff
+	if err := os.WriteFile(p, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID+"#3")
+	if err == nil || !strings.Contains(out, "unavailable") {
+		t.Fatalf("corrupt bundle: %v\n%s", err, out)
+	}
+	for _, a := range [][]string{
+		{"--store", root, "ck-1"},
+		{"--store", root, "--session", "en", "--depth", "all", "ck-1"},
+		{"--store", root, "--session", "en"},
+	} {
+		if _, _, err := searchRun(t, RunRecall, a...); !errors.Is(err, errUsage) {
+			t.Errorf("%q: %v, want a usage error", a, err)
+		}
+	}
+}

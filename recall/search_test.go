@@ -1,0 +1,291 @@
+package recall_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/recall"
+)
+
+// checkHits asserts that the query's total equals the number of matches
+// in want (an exact ground truth), that every hit is in want, and that each
+// snippet highlights something.
+func checkHits(t *testing.T, res *recall.SearchResult, want map[string]bool) {
+	t.Helper()
+	if res.Total != uint64(len(want)) {
+		t.Errorf("%q: total %d, ground truth %d", res.Query, res.Total, len(want))
+	}
+	if len(want) > 0 && len(res.Hits) == 0 {
+		t.Fatalf("%q: no hits, want %d", res.Query, len(want))
+	}
+	for _, h := range res.Hits {
+		if !want[hitKey(h)] {
+			t.Errorf("%q: hit %s (%s) is not a match; snippet %q", res.Query, hitKey(h), h.Ref, h.Snippet)
+		}
+		if !strings.Contains(h.Snippet, "**") {
+			t.Errorf("%q: hit %s snippet has no highlight: %q", res.Query, hitKey(h), h.Snippet)
+		}
+	}
+}
+
+func TestSearchChinese(t *testing.T) {
+	x, _ := indexed(t)
+	c := loadCorpus(t)
+	for _, q := range []string{"文件结构", "飞书审批", "直接输出内容", "包结构", "随机选中的包"} {
+		t.Run(q, func(t *testing.T) {
+			want := truth(c, q)
+			if len(want) == 0 {
+				t.Fatalf("corpus has no %q", q)
+			}
+			res := firstPage(t, x, q)
+			checkHits(t, res, want)
+			for _, h := range res.Hits {
+				if strings.Contains(h.Snippet, "**") && !strings.Contains(strings.ReplaceAll(h.Snippet, "**", ""), q) {
+					t.Errorf("snippet lacks %q: %q", q, h.Snippet)
+				}
+			}
+		})
+	}
+	// A phrase in quotes means the same; mixed Chinese and English works
+	// and needs both.
+	t.Run("mixed", func(t *testing.T) {
+		res := firstPage(t, x, `"turn之后" 停止`)
+		checkHits(t, res, truth(c, "turn之后", "停止"))
+	})
+}
+
+func TestSearchEnglish(t *testing.T) {
+	x, _ := indexed(t)
+	c := loadCorpus(t)
+	t.Run("phrase", func(t *testing.T) {
+		res := firstPage(t, x, `"No ready issues available"`)
+		checkHits(t, res, truth(c, "No ready issues available"))
+	})
+	t.Run("stemming", func(t *testing.T) {
+		// "mismatches" finds "mismatched" (both stem to "mismatch").
+		res := firstPage(t, x, "mismatches")
+		want := truth(c, "mismatched")
+		if len(want) == 0 || res.Total < uint64(len(want)) {
+			t.Fatalf("total %d, want at least the %d messages saying \"mismatched\"", res.Total, len(want))
+		}
+		within := truth(c, "mismatch")
+		for _, h := range res.Hits {
+			if !within[hitKey(h)] {
+				t.Errorf("hit %s does not mention mismatch*: %q", hitKey(h), h.Snippet)
+			}
+		}
+	})
+	t.Run("prefix", func(t *testing.T) {
+		res := firstPage(t, x, "compil*")
+		checkHits(t, res, truthPrefix(c, "compil"))
+	})
+	t.Run("all words", func(t *testing.T) {
+		res := firstPage(t, x, "sqlfluff noqa")
+		checkHits(t, res, truth(c, "sqlfluff", "noqa"))
+	})
+}
+
+// truthPrefix: refs whose text has a word starting with p.
+func truthPrefix(c *corpus, p string) map[string]bool {
+	out := map[string]bool{}
+	for k := range truth(c, p) {
+		out[k] = true
+	}
+	// A substring match inside a word ("decompile") is not a prefix match;
+	// drop refs where p only occurs mid-word.
+	for k := range out {
+		text := textOf(c, k)
+		ok := false
+		low := strings.ToLower(text)
+		for i := strings.Index(low, p); i >= 0; {
+			if i == 0 || !isWordByte(low[i-1]) {
+				ok = true
+				break
+			}
+			j := strings.Index(low[i+1:], p)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+		if !ok {
+			delete(out, k)
+		}
+	}
+	return out
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_' || b >= 0x80
+}
+
+func textOf(c *corpus, key string) string {
+	for _, ck := range c.ckpts {
+		base := ck.SessionID + "/" + ck.CheckpointID
+		if key == base {
+			return ck.Rendered
+		}
+		if strings.HasPrefix(key, base+"#") {
+			var i int
+			fmt.Sscanf(key[len(base)+1:], "%d", &i)
+			return msgText(ck.Archive[i])
+		}
+	}
+	return ""
+}
+
+func TestSearchFilePathsAndErrors(t *testing.T) {
+	x, _ := indexed(t)
+	c := loadCorpus(t)
+	t.Run("full path", func(t *testing.T) {
+		res := firstPage(t, x, "crates/autopilot/Cargo.toml")
+		want := truth(c, "crates/autopilot/Cargo.toml")
+		if len(want) == 0 || len(res.Hits) == 0 {
+			t.Fatalf("no hits (%d in truth)", len(want))
+		}
+		for _, h := range res.Hits[:min(5, len(res.Hits))] {
+			if !want[hitKey(h)] {
+				t.Errorf("top hit %s does not name the path: %q", hitKey(h), h.Snippet)
+			}
+		}
+	})
+	t.Run("path tail", func(t *testing.T) {
+		// The tail of a path matches the path field exactly.
+		res := firstPage(t, x, "review/auto_checks.rs")
+		if len(res.Hits) == 0 {
+			t.Fatal("no hits")
+		}
+		if !strings.Contains(strings.ToLower(textOf(c, hitKey(res.Hits[0]))), "review/auto_checks.rs") {
+			t.Errorf("top hit %s does not name the file", hitKey(res.Hits[0]))
+		}
+	})
+	t.Run("error string", func(t *testing.T) {
+		res := firstPage(t, x, `"error[E0308]: mismatched types"`)
+		want := truth(c, "error[E0308]: mismatched types")
+		checkHits(t, res, want)
+		tools := 0
+		for _, h := range res.Hits {
+			if h.Role == "tool" {
+				tools++
+			}
+		}
+		if tools == 0 {
+			t.Errorf("no hit is a tool result")
+		}
+	})
+	t.Run("tool name", func(t *testing.T) {
+		res := firstPage(t, x, "Grep")
+		if len(res.Hits) == 0 || res.Hits[0].Tools == nil {
+			t.Fatalf("no tool hit for Grep: %+v", res.Hits)
+		}
+	})
+	t.Run("checkpoint id", func(t *testing.T) {
+		big := sessionID(bigSession(c))
+		res := search(t, x, recall.SearchRequest{Query: "ck-3", SessionID: big, Scope: recall.ScopeSession})
+		if len(res.Hits) == 0 || res.Hits[0].Kind != "checkpoint" || res.Hits[0].CheckpointID != "ck-3" {
+			t.Fatalf("first hit %+v, want checkpoint ck-3", res.Hits)
+		}
+		if res.Hits[0].Ref != "ck-3" {
+			t.Errorf("ref %q, want ck-3 (same session: no @session)", res.Hits[0].Ref)
+		}
+	})
+}
+
+func TestSearchScope(t *testing.T) {
+	x, _ := indexed(t)
+	big := sessionID(bigSession(loadCorpus(t)))
+	all := firstPage(t, x, "cargo")
+	in := search(t, x, recall.SearchRequest{Query: "cargo", Scope: recall.ScopeSession, SessionID: big, Limit: 50})
+	if in.Total == 0 || in.Total >= all.Total {
+		t.Fatalf("session total %d, project total %d", in.Total, all.Total)
+	}
+	for _, h := range in.Hits {
+		if h.SessionID != big || strings.Contains(h.Ref, "@") {
+			t.Errorf("session-scope hit %+v", h)
+		}
+	}
+	proj := search(t, x, recall.SearchRequest{Query: "cargo", Scope: recall.ScopeProject, SessionID: sessionID(0), Limit: 50})
+	if proj.Total != all.Total {
+		t.Errorf("project total %d, want %d", proj.Total, all.Total)
+	}
+	for _, h := range proj.Hits {
+		if h.SessionID != sessionID(0) && !strings.HasSuffix(h.Ref, "@"+h.SessionID) {
+			t.Errorf("cross-session hit ref %q lacks @%s", h.Ref, h.SessionID)
+		}
+	}
+}
+
+func TestSearchNewestFirstAmongEqualScores(t *testing.T) {
+	src := recalltest.NewMemSource()
+	msg := []byte(`{"role":"user","content":[{"type":"text","text":"the flaky widget test failed again"}]}`)
+	for i, id := range []string{"old", "mid", "new"} {
+		c := recalltest.Checkpoint{Archive: []json.RawMessage{msg}}
+		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode = "s", id, recalltest.T0+int64(i)*1000, "leaf"
+		c.Rendered = "summary " + id
+		src.Put(c)
+	}
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	res := search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s"})
+	var got []string
+	for _, h := range res.Hits {
+		got = append(got, h.CheckpointID)
+	}
+	if strings.Join(got, ",") != "new,mid,old" || res.Hits[0].Score != res.Hits[2].Score {
+		t.Fatalf("order %v (scores %v), want new,mid,old with equal scores", got, res.Hits)
+	}
+}
+
+func TestSearchBadRequests(t *testing.T) {
+	x, _ := recalltest.MustOpen(t, recalltest.NewMemSource(), recall.Options{})
+	for _, tc := range []struct {
+		q    string
+		want error
+		pos  int
+	}{
+		{"", recall.ErrEmptyQuery, 0},
+		{" \t ", recall.ErrEmptyQuery, 0},
+		{strings.Repeat("word ", 103), recall.ErrQueryTooLong, 0},
+		{strings.Repeat("w ", 17), recall.ErrQueryTooLong, 33},
+		{`fix "the bug`, recall.ErrBadQuery, 4},
+		{`""`, recall.ErrBadQuery, 0},
+		{"a*", recall.ErrBadQuery, 0},
+		{"*foo", recall.ErrBadQuery, 0},
+		{"fo*o", recall.ErrBadQuery, 2},
+		{"bell\x07", recall.ErrBadQuery, 4},
+		{"caf\xe9", recall.ErrBadQuery, 0},
+	} {
+		_, err := x.Search(context.Background(), recall.SearchRequest{Query: tc.q})
+		var qe *recall.QueryError
+		if !errors.Is(err, tc.want) || !errors.As(err, &qe) || qe.Pos != tc.pos {
+			t.Errorf("Search(%q) = %v, want %v at %d", tc.q, err, tc.want, tc.pos)
+		}
+	}
+	if _, err := x.Search(context.Background(), recall.SearchRequest{Query: "x", Scope: "galaxy"}); !errors.Is(err, recall.ErrBadScope) {
+		t.Errorf("bad scope: %v", err)
+	}
+	if _, err := x.Search(context.Background(), recall.SearchRequest{Query: "x", Scope: recall.ScopeSession}); !errors.Is(err, recall.ErrBadScope) {
+		t.Errorf("session scope without session: %v", err)
+	}
+	for _, l := range []int{-1, recall.MaxSearchLimit + 1} {
+		if _, err := x.Search(context.Background(), recall.SearchRequest{Query: "x", Limit: l}); !errors.Is(err, recall.ErrBadLimit) {
+			t.Errorf("limit %d: %v", l, err)
+		}
+	}
+}
+
+func TestSearchBudget(t *testing.T) {
+	x, _ := indexed(t)
+	res := search(t, x, recall.SearchRequest{Query: "cargo", Limit: 50, Budget: 300})
+	if !res.Cut || len(res.Hits) == 0 || len(res.Hits) >= 50 || res.Tokens > res.Budget || res.Budget != 300 {
+		t.Fatalf("cut %v, %d hits, %d/%d tokens", res.Cut, len(res.Hits), res.Tokens, res.Budget)
+	}
+	if n := recall.EstimateTokens(recall.RenderSearch(res)); n > res.Budget+100 {
+		t.Errorf("rendered answer is %d tokens for a %d budget", n, res.Budget)
+	}
+}
