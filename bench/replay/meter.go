@@ -9,12 +9,11 @@ import (
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// CachingMeter memoizes another meter. Messages are keyed by pointer (a
-// Session hands out one *Message per seq) and by their exact bytes, so the
-// engines of one session, each replaying into its own Session, share the
-// work of tokenizing the same messages. Texts are keyed by value.
-//
-// Messages must not be modified after they were counted. A CachingMeter is
+// CachingMeter memoizes another meter. Messages read from a log (Raw set)
+// are keyed by pointer (a Session hands out one *Message per seq) and by
+// their exact bytes, so the engines of one session, each replaying into its
+// own Session, share the work of tokenizing the same messages; messages
+// built in Go are counted every time. Texts are keyed by value. A CachingMeter is
 // safe for concurrent use; it grows with every distinct message it sees, so
 // use one per source session and drop it afterwards.
 type CachingMeter struct {
@@ -43,25 +42,26 @@ func (c *CachingMeter) CountMessage(msg *hostshim.Message) int {
 	if msg == nil {
 		return 0
 	}
+	if msg.Raw == nil {
+		// A message built in Go (a candidate checkpoint) may be changed
+		// and priced again; only messages read from a log are immutable.
+		return c.m.CountMessage(msg)
+	}
 	c.mu.Lock()
 	if n, ok := c.ptr[msg]; ok {
 		c.mu.Unlock()
 		return n
 	}
-	if msg.Raw != nil {
-		if n, ok := c.raw[string(msg.Raw)]; ok {
-			c.ptr[msg] = n
-			c.mu.Unlock()
-			return n
-		}
+	if n, ok := c.raw[string(msg.Raw)]; ok {
+		c.ptr[msg] = n
+		c.mu.Unlock()
+		return n
 	}
 	c.mu.Unlock()
 	n := c.m.CountMessage(msg)
 	c.mu.Lock()
 	c.ptr[msg] = n
-	if msg.Raw != nil {
-		c.raw[string(msg.Raw)] = n
-	}
+	c.raw[string(msg.Raw)] = n
 	c.mu.Unlock()
 	return n
 }
