@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -32,8 +33,15 @@ const maxJSONDepth = 1000
 // returns an error wrapping ErrNotCanonicalizable. Integers beyond 2^53 lose
 // precision, as JCS prescribes.
 func Canonicalize(raw []byte) ([]byte, error) {
-	p := &jcsParser{in: raw}
-	out := make([]byte, 0, len(raw))
+	var p jcsParser
+	return p.canonical(make([]byte, 0, len(raw)), raw)
+}
+
+// canonical appends the canonical form of raw to out. A parser may be
+// reused for many texts (one goroutine at a time), which keeps its buffers.
+func (p *jcsParser) canonical(out, raw []byte) ([]byte, error) {
+	p.in, p.pos = raw, 0
+	p.members = p.members[:0]
 	p.ws()
 	out, err := p.value(out, 0)
 	if err != nil {
@@ -47,8 +55,10 @@ func Canonicalize(raw []byte) ([]byte, error) {
 }
 
 type jcsParser struct {
-	in  []byte
-	pos int
+	in      []byte
+	pos     int
+	members []jcsMember // member stack shared by nested objects
+	scratch []byte      // reorder buffer, used by one object at a time
 }
 
 func (p *jcsParser) errf(format string, args ...any) error {
@@ -79,11 +89,7 @@ func (p *jcsParser) value(out []byte, depth int) ([]byte, error) {
 	case c == '[':
 		return p.array(out, depth)
 	case c == '"':
-		s, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		return appendJCSString(out, s), nil
+		return p.stringValue(out)
 	case c == 't':
 		return p.lit(out, "true")
 	case c == 'f':
@@ -106,25 +112,30 @@ func (p *jcsParser) lit(out []byte, word string) ([]byte, error) {
 }
 
 type jcsMember struct {
-	key   string
-	key16 []uint16
-	val   []byte
+	key        []byte // decoded name; aliases the input when it had no escapes
+	start, end int    // span of `"name":value` in the output, relative to the '{'
 }
 
+// object writes members in input order, separated by commas, straight into
+// out; only if they are not already sorted does it rebuild them in order
+// from a copy. This keeps the common cases to zero or one copy per object.
 func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 	p.pos++ // '{'
-	var members []jcsMember
+	base := len(out)
+	out = append(out, '{')
 	p.ws()
 	if p.pos < len(p.in) && p.in[p.pos] == '}' {
 		p.pos++
-		return append(out, '{', '}'), nil
+		return append(out, '}'), nil
 	}
-	for {
+	mbase := len(p.members)
+	defer func() { p.members = p.members[:mbase] }()
+	for first := true; ; first = false {
 		p.ws()
 		if p.pos >= len(p.in) || p.in[p.pos] != '"' {
 			return nil, p.errf("expected member name")
 		}
-		k, err := p.str()
+		k, err := p.key()
 		if err != nil {
 			return nil, err
 		}
@@ -134,11 +145,16 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 		p.pos++
 		p.ws()
-		v, err := p.value(nil, depth+1)
-		if err != nil {
+		if !first {
+			out = append(out, ',')
+		}
+		start := len(out) - base
+		out = appendJCSBytes(out, k)
+		out = append(out, ':')
+		if out, err = p.value(out, depth+1); err != nil {
 			return nil, err
 		}
-		members = append(members, jcsMember{key: k, key16: utf16.Encode([]rune(k)), val: v})
+		p.members = append(p.members, jcsMember{key: k, start: start, end: len(out) - base})
 		p.ws()
 		if p.pos >= len(p.in) {
 			return nil, p.errf("unterminated object")
@@ -153,20 +169,59 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 		return nil, p.errf("expected ',' or '}'")
 	}
-	slices.SortFunc(members, func(a, b jcsMember) int { return slices.Compare(a.key16, b.key16) })
-	out = append(out, '{')
-	for i, m := range members {
-		if i > 0 {
-			if members[i-1].key == m.key {
-				return nil, p.errf("duplicate member name %q", m.key)
-			}
-			out = append(out, ',')
+	ms := p.members[mbase:]
+	byName := func(a, b jcsMember) int { return compareUTF16(a.key, b.key) }
+	sorted := slices.IsSortedFunc(ms, byName)
+	if !sorted {
+		slices.SortFunc(ms, byName)
+	}
+	for i := 1; i < len(ms); i++ {
+		if bytes.Equal(ms[i-1].key, ms[i].key) {
+			return nil, p.errf("duplicate member name %q", ms[i].key)
 		}
-		out = appendJCSString(out, m.key)
-		out = append(out, ':')
-		out = append(out, m.val...)
+	}
+	if !sorted {
+		p.scratch = append(p.scratch[:0], out[base:]...)
+		out = out[:base+1]
+		for i, m := range ms {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, p.scratch[m.start:m.end]...)
+		}
 	}
 	return append(out, '}'), nil
+}
+
+// compareUTF16 orders two valid UTF-8 strings as RFC 8785 requires: by
+// their UTF-16 code units. That equals code point (and UTF-8 byte) order
+// except that a supplementary character (a surrogate pair, D800–DBFF
+// first) sorts before BMP characters from U+E000 up.
+func compareUTF16(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n {
+		return cmp.Compare(len(a), len(b))
+	}
+	if a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf {
+		return cmp.Compare(a[i], b[i])
+	}
+	for i > 0 && a[i]&0xC0 == 0x80 { // back up to the start of the differing rune
+		i--
+	}
+	ra, _ := utf8.DecodeRune(a[i:])
+	rb, _ := utf8.DecodeRune(b[i:])
+	if (ra >= 0x10000) != (rb >= 0x10000) {
+		if ra >= 0x10000 {
+			ra = 0xD800
+		} else {
+			rb = 0xD800
+		}
+	}
+	return cmp.Compare(ra, rb)
 }
 
 func (p *jcsParser) array(out []byte, depth int) ([]byte, error) {
@@ -231,76 +286,133 @@ func (p *jcsParser) hex4() (rune, error) {
 	return r, nil
 }
 
-// str parses a JSON string at p.pos and returns its decoded value.
-func (p *jcsParser) str() (string, error) {
-	p.pos++ // opening quote
-	var b []byte
-	start := p.pos
-	for {
-		if p.pos >= len(p.in) {
-			return "", p.errf("unterminated string")
+// escape decodes the escape sequence after a backslash at p.pos (which
+// points at the backslash), joining surrogate pairs.
+func (p *jcsParser) escape() (rune, error) {
+	p.pos++ // backslash
+	if p.pos >= len(p.in) {
+		return 0, p.errf("unterminated escape")
+	}
+	e := p.in[p.pos]
+	p.pos++
+	switch e {
+	case '"', '\\', '/':
+		return rune(e), nil
+	case 'b':
+		return '\b', nil
+	case 'f':
+		return '\f', nil
+	case 'n':
+		return '\n', nil
+	case 'r':
+		return '\r', nil
+	case 't':
+		return '\t', nil
+	case 'u':
+		r, err := p.hex4()
+		if err != nil {
+			return 0, err
 		}
+		if !utf16.IsSurrogate(r) {
+			return r, nil
+		}
+		if r >= 0xDC00 || p.pos+6 > len(p.in) || p.in[p.pos] != '\\' || p.in[p.pos+1] != 'u' {
+			return 0, p.errf("lone surrogate")
+		}
+		p.pos += 2
+		r2, err := p.hex4()
+		if err != nil {
+			return 0, err
+		}
+		if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+			return 0, p.errf("lone surrogate")
+		}
+		return r, nil
+	default:
+		return 0, p.errf("bad escape \\%c", e)
+	}
+}
+
+// scanPlain advances over string bytes that need no decoding: printable
+// ASCII other than '"' and '\\', and valid multi-byte UTF-8.
+func (p *jcsParser) scanPlain() error {
+	for p.pos < len(p.in) {
 		c := p.in[p.pos]
-		switch {
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' {
+				return nil
+			}
+			p.pos++
+			continue
+		}
+		r, n := utf8.DecodeRune(p.in[p.pos:])
+		if r == utf8.RuneError && n <= 1 {
+			return p.errf("invalid UTF-8")
+		}
+		p.pos += n
+	}
+	return nil
+}
+
+// key parses a member name at p.pos and returns its decoded bytes, which
+// alias the input when the name has no escapes.
+func (p *jcsParser) key() ([]byte, error) {
+	p.pos++ // opening quote
+	start := p.pos
+	var buf []byte
+	for {
+		if err := p.scanPlain(); err != nil {
+			return nil, err
+		}
+		if p.pos >= len(p.in) {
+			return nil, p.errf("unterminated string")
+		}
+		switch c := p.in[p.pos]; {
 		case c == '"':
-			b = append(b, p.in[start:p.pos]...)
 			p.pos++
-			return string(b), nil
+			if buf == nil {
+				return p.in[start : p.pos-1 : p.pos-1], nil
+			}
+			return append(buf, p.in[start:p.pos-1]...), nil
 		case c < 0x20:
-			return "", p.errf("control character in string")
-		case c == '\\':
-			b = append(b, p.in[start:p.pos]...)
-			p.pos++
-			if p.pos >= len(p.in) {
-				return "", p.errf("unterminated escape")
+			return nil, p.errf("control character in string")
+		default: // backslash
+			buf = append(buf, p.in[start:p.pos]...)
+			r, err := p.escape()
+			if err != nil {
+				return nil, err
 			}
-			e := p.in[p.pos]
-			p.pos++
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, err := p.hex4()
-				if err != nil {
-					return "", err
-				}
-				if utf16.IsSurrogate(r) {
-					if r >= 0xDC00 || p.pos+6 > len(p.in) || p.in[p.pos] != '\\' || p.in[p.pos+1] != 'u' {
-						return "", p.errf("lone surrogate")
-					}
-					p.pos += 2
-					r2, err := p.hex4()
-					if err != nil {
-						return "", err
-					}
-					r = utf16.DecodeRune(r, r2)
-					if r == utf8.RuneError {
-						return "", p.errf("lone surrogate")
-					}
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				return "", p.errf("bad escape \\%c", e)
-			}
+			buf = utf8.AppendRune(buf, r)
 			start = p.pos
-		case c < utf8.RuneSelf:
+		}
+	}
+}
+
+// stringValue parses a string at p.pos and appends its canonical form.
+func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
+	p.pos++ // opening quote
+	out = append(out, '"')
+	for {
+		start := p.pos
+		if err := p.scanPlain(); err != nil {
+			return nil, err
+		}
+		out = append(out, p.in[start:p.pos]...)
+		if p.pos >= len(p.in) {
+			return nil, p.errf("unterminated string")
+		}
+		switch c := p.in[p.pos]; {
+		case c == '"':
 			p.pos++
-		default:
-			r, n := utf8.DecodeRune(p.in[p.pos:])
-			if r == utf8.RuneError && n <= 1 {
-				return "", p.errf("invalid UTF-8")
+			return append(out, '"'), nil
+		case c < 0x20:
+			return nil, p.errf("control character in string")
+		default: // backslash
+			r, err := p.escape()
+			if err != nil {
+				return nil, err
 			}
-			p.pos += n
+			out = appendJCSRune(out, r)
 		}
 	}
 }
@@ -381,35 +493,41 @@ func appendES6Number(out []byte, f float64) []byte {
 
 const lowerHex = "0123456789abcdef"
 
-// appendJCSString appends s as a JSON string with RFC 8785 escaping.
-// s must be valid UTF-8.
-func appendJCSString(out []byte, s string) []byte {
+// appendJCSRune appends one string character with RFC 8785 escaping.
+func appendJCSRune(out []byte, r rune) []byte {
+	switch r {
+	case '"':
+		return append(out, '\\', '"')
+	case '\\':
+		return append(out, '\\', '\\')
+	case '\b':
+		return append(out, '\\', 'b')
+	case '\f':
+		return append(out, '\\', 'f')
+	case '\n':
+		return append(out, '\\', 'n')
+	case '\r':
+		return append(out, '\\', 'r')
+	case '\t':
+		return append(out, '\\', 't')
+	}
+	if r < 0x20 {
+		return append(out, '\\', 'u', '0', '0', lowerHex[r>>4], lowerHex[r&0xF])
+	}
+	return utf8.AppendRune(out, r)
+}
+
+// appendJCSBytes appends s (valid UTF-8) as a JSON string with RFC 8785
+// escaping.
+func appendJCSBytes(out, s []byte) []byte {
 	out = append(out, '"')
 	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+	for i, c := range s {
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}
 		out = append(out, s[start:i]...)
-		switch c {
-		case '"':
-			out = append(out, '\\', '"')
-		case '\\':
-			out = append(out, '\\', '\\')
-		case '\b':
-			out = append(out, '\\', 'b')
-		case '\f':
-			out = append(out, '\\', 'f')
-		case '\n':
-			out = append(out, '\\', 'n')
-		case '\r':
-			out = append(out, '\\', 'r')
-		case '\t':
-			out = append(out, '\\', 't')
-		default:
-			out = append(out, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
-		}
+		out = appendJCSRune(out, rune(c))
 		start = i + 1
 	}
 	out = append(out, s[start:]...)

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"pgregory.net/rapid"
 )
@@ -194,4 +197,70 @@ func TestES6NumberRoundTrip(t *testing.T) {
 			t.Fatalf("%v formatted as %s parses to %v (%v)", f, s, g, err)
 		}
 	})
+}
+
+// sameAsRef checks Canonicalize against the reference implementation:
+// same output, or both errors.
+func sameAsRef(t interface{ Fatalf(string, ...any) }, in []byte) {
+	got, err := Canonicalize(in)
+	want, werr := refCanonicalize(in)
+	if (err == nil) != (werr == nil) || string(got) != string(want) {
+		t.Fatalf("Canonicalize(%q) = %q, %v; reference %q, %v", in, got, err, want, werr)
+	}
+}
+
+// TestCanonicalizeMatchesReference: the optimized canonicalizer agrees
+// with the reference one on generated JSON (sorted and unsorted members,
+// escapes, non-ASCII and supplementary-plane names) and on mangled JSON.
+func TestCanonicalizeMatchesReference(t *testing.T) {
+	names := rapid.SampledFrom([]string{"a", "b", "A", "é", "\ue000", "\U0001F600", "\uffff", "\r", "a\"b", "\\", "", "aa", "ab", "\u0080"})
+	var gen func(depth int) *rapid.Generator[string]
+	gen = func(depth int) *rapid.Generator[string] {
+		return rapid.Custom(func(t *rapid.T) string {
+			kind := rapid.IntRange(0, 5).Draw(t, "kind")
+			if depth <= 0 && kind >= 4 {
+				kind = 0
+			}
+			switch kind {
+			case 0:
+				return rapid.SampledFrom([]string{`"x"`, `"\u00e9\n\t\"\\\/"`, `"\ud83d\ude00"`, "\"\U0001F600 é\"", `"\u0001"`, `"\ud800"`}).Draw(t, "s")
+			case 1:
+				return rapid.SampledFrom([]string{"0", "-0", "1.50", "1e21", "1E-7", "123456789012345678901", "01", "1e999"}).Draw(t, "n")
+			case 2:
+				return rapid.SampledFrom([]string{"true", "false", "null"}).Draw(t, "lit")
+			case 3:
+				return "[" + strings.Join(rapid.SliceOfN(gen(depth-1), 0, 4).Draw(t, "a"), " , ") + "]"
+			default:
+				var parts []string
+				for _, k := range rapid.SliceOfN(names, 0, 5).Draw(t, "keys") {
+					kj, _ := json.Marshal(k)
+					if rapid.Bool().Draw(t, "escapeKey") {
+						kj = []byte(strconv.QuoteToASCII(k))
+					}
+					parts = append(parts, string(kj)+" : "+gen(depth-1).Draw(t, "v"))
+				}
+				return "{" + strings.Join(parts, ",") + "}"
+			}
+		})
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		in := []byte(gen(3).Draw(t, "json"))
+		if rapid.IntRange(0, 4).Draw(t, "mangle") == 0 && len(in) > 0 {
+			i := rapid.IntRange(0, len(in)-1).Draw(t, "at")
+			in = append(in[:i:i], in[i+1:]...)
+		}
+		sameAsRef(t, in)
+	})
+}
+
+func TestCompareUTF16(t *testing.T) {
+	keys := []string{"", "\r", "1", "a", "aa", "b", "\u0080", "ö", "€", "\ud7ff", "😀", "😁", "\U00010000", "\ue000", "\ufb33", "\uffff"}
+	for _, a := range keys {
+		for _, b := range keys {
+			want := slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+			if got := compareUTF16([]byte(a), []byte(b)); got != want {
+				t.Errorf("compareUTF16(%q, %q) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
 }

@@ -128,8 +128,11 @@ func isLowerHex(s string) bool {
 func LogicalHash(msgs []json.RawMessage) (string, error) {
 	h := sha256.New()
 	h.Write([]byte{'['})
+	var p jcsParser
+	var c []byte
 	for i, m := range msgs {
-		c, err := Canonicalize(m)
+		var err error
+		c, err = p.canonical(c[:0], m)
 		if err != nil {
 			return "", fmt.Errorf("%w: shadowedMessages[%d]: %w", ErrInvalidBundle, i, err)
 		}

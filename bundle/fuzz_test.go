@@ -145,6 +145,7 @@ func FuzzCanonicalize(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
+		sameAsRef(t, in)
 		c, err := Canonicalize(in)
 		if err != nil {
 			return
