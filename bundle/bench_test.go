@@ -30,12 +30,15 @@ func BenchmarkPut(b *testing.B) {
 		b.Run(sz.name, func(b *testing.B) {
 			s, _ := bundletest.MustOpen(b, bundle.Options{})
 			msgs := bundletest.ArchiveOfBytes(1, sz.bytes)
+			sealed := bundletest.Bundle("bench", "c", msgs)
 			b.SetBytes(rawBytes(msgs))
 			var r bundle.Receipt
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
 				var err error
-				r, err = s.Put(ctx, bundletest.Bundle("bench", fmt.Sprintf("c%d", i), msgs))
+				nb := *sealed
+				nb.CheckpointID = fmt.Sprintf("c%d", i)
+				r, err = s.Put(ctx, &nb)
 				if err != nil {
 					b.Fatal(err)
 				}
