@@ -42,6 +42,16 @@ func IsStorageRow(typ string) bool {
 // it stores, the first of which gets seq. A plain event line gives one event;
 // a packed chunk row gives one event per member.
 func DecodeRecord(line []byte, seq int) ([]Event, error) {
+	// Rows are rare and their tag sits at the start of the line; every
+	// other line is decoded once, as an event.
+	head := line[:min(len(line), 64)]
+	if !bytes.Contains(head, []byte(`-chunks"`)) {
+		e, err := DecodeEvent(line, seq)
+		if err != nil {
+			return nil, err
+		}
+		return []Event{e}, nil
+	}
 	var probe struct {
 		Type string `json:"type"`
 	}

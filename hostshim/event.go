@@ -207,6 +207,15 @@ func (e Event) Encode() []byte {
 // data bytes. It rejects unknown envelope keys, which would otherwise be lost.
 func decodeEvent(line []byte) (Event, error) {
 	var e Event
+	if !json.Valid(line) {
+		// Report the syntax error itself, with its offset, rather than the
+		// token where the streaming decoder below would stop.
+		var v json.RawMessage
+		if err := json.Unmarshal(line, &v); err != nil {
+			return e, err
+		}
+		return e, fmt.Errorf("invalid JSON")
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	tok, err := dec.Token()

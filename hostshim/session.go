@@ -145,6 +145,9 @@ func (s *Session) AppendEvent(e Event) error {
 		return &AppendError{Seq: e.Seq, Type: e.Type, Err: err}
 	}
 	s.events = append(s.events, e)
+	if plan != nil {
+		s.msgs[e.Seq] = plan.msg
+	}
 	switch {
 	case plan == nil:
 	case !plan.replace:
@@ -166,6 +169,7 @@ func (s *Session) AppendEvent(e Event) error {
 type surfacePlan struct {
 	replace          bool
 	startIdx, endIdx int
+	msg              *Message // the derived message, validated once and cached
 }
 
 // plan validates e as the host's planSurfaceEvent does and says how it
@@ -190,10 +194,11 @@ func (s *Session) plan(e Event) (*surfacePlan, error) {
 			}
 			s.Warnings = append(s.Warnings, fmt.Sprintf("seq %d (%s): %v", e.Seq, e.Type, err))
 		}
-		if _, err := DeriveMessage(e); err != nil {
+		m, err := DeriveMessage(e)
+		if err != nil {
 			return nil, err
 		}
-		return &surfacePlan{}, nil
+		return &surfacePlan{msg: m}, nil
 	}
 	op := e.SurfaceOp
 	if op.Start < 0 || op.End < 0 {
@@ -219,10 +224,11 @@ func (s *Session) plan(e Event) (*surfacePlan, error) {
 			return nil, err
 		}
 	}
-	if _, err := DeriveMessage(e); err != nil {
+	m, err := DeriveMessage(e)
+	if err != nil {
 		return nil, err
 	}
-	return &surfacePlan{replace: true, startIdx: startIdx, endIdx: endIdx}, nil
+	return &surfacePlan{replace: true, startIdx: startIdx, endIdx: endIdx, msg: m}, nil
 }
 
 func (s *Session) checkProvenance(e Event, shadowed []int) error {
