@@ -122,7 +122,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		}
 	}
 	plan, skip, err := e.plan(v, req)
-	if req.Mode == ModeEmergency || req.Budget > 0 {
+	if req.Mode == ModeEmergency {
 		rep.RealMeter = e.opts.TokenMeter.Name()
 	}
 	if err != nil {
@@ -153,11 +153,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		rep.Error = err.Error()
 		return rep, nil, ferr(fmt.Errorf("%w: %w", ErrVetoed, err))
 	}
-	if rep.RealMeter != "" {
-		if rep.RealBefore, err = e.realTotal(s); err != nil {
-			return rep, nil, err
-		}
-	}
+	rep.RealBefore = plan.RealTotal
 
 	compactionID, msgID := e.opts.NewID(), e.opts.NewID()
 	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep}
@@ -189,8 +185,10 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	if after, err := e.view(s); err == nil {
 		rep.TokensAfter = after.total
 	}
-	if rep.RealMeter != "" {
-		rep.RealAfter, _ = e.realTotal(s)
+	if rep.Drop != nil {
+		// Exact: the token meter prices each message on its own, so the
+		// surface is the head, the tail and the checkpoint.
+		rep.RealAfter = rep.Drop.VisibleTokens
 	}
 	if e.opts.Indexer != nil && rep.Bundle != nil {
 		if err := e.opts.Indexer.Index(ctx, bundleSessionID(s), rep.CheckpointID); err != nil {
@@ -232,18 +230,6 @@ func (e *Engine) plan(v *surfaceView, req FoldRequest) (*Plan, string, error) {
 		return e.planEmergency(v, budget)
 	}
 	return nil, "", fmt.Errorf("%w: %q", ErrBadMode, req.Mode)
-}
-
-func (e *Engine) realTotal(s *hostshim.Session) (int, error) {
-	p, err := hostshim.NodePrices(s, e.opts.TokenMeter)
-	if err != nil {
-		return 0, err
-	}
-	t := 0
-	for _, x := range p {
-		t += x
-	}
-	return t, nil
 }
 
 // planRegion plans an explicit span: leaf unless it holds a checkpoint

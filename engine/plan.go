@@ -33,6 +33,7 @@ type Plan struct {
 	TailNodes        int    `json:"tailNodes,omitempty"`
 	CheckpointBudget int    `json:"checkpointBudget,omitempty"`
 	SpanRealTokens   int    `json:"spanRealTokens,omitempty"`
+	RealTotal        int    `json:"realTotal,omitempty"` // the surface by TokenMeter
 	Reason           string `json:"reason"`
 }
 
@@ -300,6 +301,7 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 	p.Budget, p.HeadTokens, p.TailTokens, p.TailNodes = budget, head, suffix[best], n-best
 	p.CheckpointBudget = budget - head - suffix[best]
 	p.SpanRealTokens = suffix[st] - suffix[best]
+	p.RealTotal = totalReal
 	p.Reason = fmt.Sprintf("emergency: %d %s tokens over budget %d; head %d + tail %d (%d nodes) kept, %d nodes folded into a checkpoint of at most %d", totalReal-budget, tok.Name(), budget, head, p.TailTokens, p.TailNodes, best-st, p.CheckpointBudget)
 	return p, "", nil
 }

@@ -1,0 +1,144 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/enginetest"
+)
+
+// synth builds a session of about tokens host-heuristic tokens of tool work:
+// turns of a request, an assistant step with two parallel calls, their
+// results (about 2 KB each) and a remark.
+func synth(tb testing.TB, tokens int) *enginetest.Builder {
+	b := enginetest.NewBuilder(tb, "bench", hostshim.Gen017)
+	out := strings.Repeat("ok   github.com/x/y/pkg/mod  0.123s  coverage: 81.2% of statements\n", 28)
+	total, priced := 0, 0
+	for i := 0; total < tokens; i++ {
+		b.TurnStart()
+		b.User(fmt.Sprintf("Step %d: update pkg/mod%d.go and run the tests.", i, i%50))
+		c1, c2 := fmt.Sprintf("c%d-a", i), fmt.Sprintf("c%d-b", i)
+		b.Assistant("I'll run the tests and read the file.",
+			enginetest.Call{ID: c1, Name: "bash", Args: `{"command":"go test ./..."}`},
+			enginetest.Call{ID: c2, Name: "read_file", Args: fmt.Sprintf(`{"path":"pkg/mod%d.go"}`, i%50)})
+		b.Result(c1, out, i%7 == 3)
+		b.Result(c2, out, false)
+		b.Assistant(fmt.Sprintf("Decision: keep mod%d as is.", i%50))
+		b.TurnEnd()
+		for _, n := range b.S.Nodes()[priced:] {
+			m, _ := b.S.Message(n)
+			total += hostshim.HeuristicMeter{}.CountMessage(m)
+		}
+		priced = len(b.S.Nodes())
+	}
+	b.TurnStart()
+	b.User("continue")
+	return b
+}
+
+// BenchmarkLeafFold measures plan + compile + archive (a real bundle store,
+// fsync included) + the host's commit for a leaf fold whose span is about
+// the given size.
+func BenchmarkLeafFold(b *testing.B) {
+	for _, size := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("span=%dK", size/1000), func(b *testing.B) {
+			base := synth(b, size+300)
+			st, err := bundle.Open(b.TempDir(), bundle.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			e, err := engine.New(engine.Options{Archive: st, Policy: engine.Policy{RetainTokens: 200}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var span int
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				s := base.S.Clone()
+				b.StartTimer()
+				rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeLeaf, Owner: hostshim.OwnerCurrentTurn})
+				if err != nil || res == nil {
+					b.Fatalf("fold: %v %s", err, rep.Skipped)
+				}
+				span = rep.SpanTokens
+			}
+			b.ReportMetric(float64(span), "span-tokens")
+		})
+	}
+}
+
+// BenchmarkEmergencyFold1M measures an emergency fold of a 1M-token surface
+// to a 50K o200k budget (the real tokenizer prices the whole surface).
+func BenchmarkEmergencyFold1M(b *testing.B) {
+	base := synth(b, 1_000_000)
+	tok := o200k(b)
+	e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s := base.S.Clone()
+		b.StartTimer()
+		rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 50_000, Owner: hostshim.OwnerCurrentTurn})
+		if err != nil || res == nil {
+			b.Fatalf("fold: %v %s", err, rep.Skipped)
+		}
+		if rep.RealAfter > 50_000 {
+			b.Fatalf("over budget: %d", rep.RealAfter)
+		}
+	}
+}
+
+// TestEmergencyDeterministic runs the same emergency fold (same surface,
+// budget and ids) many times and requires byte-identical output: checkpoint
+// text, the committed log lines and the drop manifest. 1,000 repetitions
+// (100 under -race or -short).
+func TestEmergencyDeterministic(t *testing.T) {
+	reps := 1000
+	if raceEnabled || testing.Short() {
+		reps = 100
+	}
+	base := synth(t, 2500)
+	tok := o200k(t)
+	ctx := context.Background()
+	var first string
+	for i := 0; i < reps; i++ {
+		s := base.S.Clone()
+		e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok, Clock: fixedClock, NewID: enginetest.Seq("d")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := s.Len()
+		rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 1200, Owner: hostshim.OwnerCurrentTurn})
+		if err != nil || res == nil {
+			t.Fatalf("fold: %v", err)
+		}
+		var sb strings.Builder
+		for _, ev := range s.Events()[n:] {
+			sb.Write(ev.Encode())
+			sb.WriteByte('\n')
+		}
+		man, _ := json.Marshal(rep.Drop)
+		sb.Write(man)
+		if i == 0 {
+			first = sb.String()
+			continue
+		}
+		if sb.String() != first {
+			t.Fatalf("repetition %d differs from the first", i)
+		}
+	}
+	t.Logf("%d repetitions byte-identical (%d bytes of log and manifest)", reps, len(first))
+}
