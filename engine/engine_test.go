@@ -399,3 +399,33 @@ func toRaw(bs [][]byte) []json.RawMessage {
 	}
 	return out
 }
+
+func TestSystemHeadIsNeverFolded(t *testing.T) {
+	ctx := context.Background()
+	b := enginetest.NewBuilder(t, "sess-sys", hostshim.Gen017)
+	sys := hostshim.Message{ID: "sys", Role: hostshim.RoleSystem, Content: []hostshim.Block{hostshim.TextBlock("You are a coder.")}, Source: &hostshim.Source{Kind: "system-prompt"}}
+	if _, err := b.S.Append(hostshim.TypeSystemMessage, map[string]any{"turn": 0, "step": 0, "message": sys}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}); err != nil {
+		t.Fatal(err)
+	}
+	head := b.S.Nodes()[0]
+	work(b, 1, 6)
+	arch := enginetest.NewMemArchive()
+	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.TokenMeter = o200k(t) })
+	if fr, _ := engine.LocateFrontier(b.S); fr.Position != 1 {
+		t.Fatalf("frontier %d, want 1 (after the system head)", fr.Position)
+	}
+	leaf(ctx, t, e, b)
+	b.TurnEnd()
+	if _, err := e.CompactNow(ctx, agentOf(b), ""); err != nil {
+		t.Fatal(err)
+	}
+	b.TurnStart()
+	work(b, 7, 6)
+	b.TurnStart()
+	if _, _, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 1500, Owner: hostshim.OwnerCurrentTurn}); err != nil {
+		t.Fatal(err)
+	}
+	if b.S.Nodes()[0] != head {
+		t.Fatal("a fold replaced the system head")
+	}
+}
