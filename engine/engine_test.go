@@ -429,3 +429,35 @@ func TestSystemHeadIsNeverFolded(t *testing.T) {
 		t.Fatal("a fold replaced the system head")
 	}
 }
+
+// movingSummarizer appends a message to the session while the digest is
+// written: the surface moves during summarization, as it can in the host.
+type movingSummarizer struct{ b *enginetest.Builder }
+
+func (m movingSummarizer) Summarize(ctx context.Context, req *engine.DigestRequest) (*engine.Digest, error) {
+	m.b.User("a message that arrives while the fold is compiling")
+	return &engine.Digest{Text: "digest"}, nil
+}
+
+func TestBundleDurableThenCompactionFailureLeavesOrphan(t *testing.T) {
+	ctx := context.Background()
+	b := enginetest.NewBuilder(t, "sess-orphan", hostshim.Gen017)
+	work(b, 1, 6)
+	b.TurnStart()
+	arch := enginetest.NewMemArchive()
+	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.Summarizer = movingSummarizer{b} })
+	before := b.S.Surface()
+	rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeLeaf, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+	if !errors.Is(err, hostshim.ErrSurfaceChanged) || res != nil {
+		t.Fatalf("want a surface-changed failure, got %v", err)
+	}
+	// The bundle was durable before the surface could change: it stays as
+	// an orphan for GC, and the surface only gained the concurrent message.
+	if ids := arch.IDs("sess-orphan"); len(ids) != 1 || ids[0] != rep.CheckpointID {
+		t.Fatalf("orphan bundles %v", ids)
+	}
+	after := b.S.Nodes()
+	if !slices.Equal(after[:len(before.Nodes)], before.Nodes) || len(after) != len(before.Nodes)+1 || b.S.Surface().ReplaceGeneration != before.ReplaceGeneration {
+		t.Fatal("the failed fold changed the surface")
+	}
+}
