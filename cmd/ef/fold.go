@@ -13,6 +13,8 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
 )
 
 var _ engine.Archive = (*bundle.Store)(nil)
@@ -117,6 +119,18 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		defer st.Close()
 		opts.Archive = st
+		// Index each committed bundle for context_search; an index that
+		// cannot be opened (another writer holds it) is a warning: folds
+		// and exact recall do not depend on it, and ef search rebuilds it.
+		if ix, err := recall.Open(recall.StoreIndexDir(*store), bundlesource.New(st), recall.Options{}); err != nil {
+			fmt.Fprintf(stderr, "ef fold: checkpoints will not be indexed: %v\n", err)
+		} else {
+			defer ix.Close()
+			opts.Indexer = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
+				_, err := ix.Add(ctx, sessionID, checkpointID)
+				return err
+			})
+		}
 	} else {
 		fmt.Fprintln(stderr, "ef fold: no --store: folds fail soft, exact recall will be unavailable")
 	}

@@ -59,6 +59,9 @@ func TestFoldReplaysCorpusLogWithPressure(t *testing.T) {
 		if err != nil {
 			t.Fatalf("bundle %s: %v", f.CheckpointID, err)
 		}
+		if f.IndexError != "" {
+			t.Fatalf("index %s: %s", f.CheckpointID, f.IndexError)
+		}
 		if len(b.Source.OrderedSurfaceSeqs) != len(f.ShadowedSeqs) || f.Verdict == nil || f.Verdict.Phase != "commit" {
 			t.Fatalf("fold %+v", f)
 		}
