@@ -151,3 +151,38 @@ func rows(r *bench.Report, ms []replay.Metrics) []row {
 	}
 	return out
 }
+
+// bySource groups the sessions by source (synth, or the trajectory format)
+// and returns one row per source: its name, session count and, per engine,
+// input tokens and the DeepSeek-model cost at ρ = 0.1. Nil when the run has
+// only one source.
+func bySource(r *bench.Report) (head []string, out [][]string) {
+	var order []string
+	groups := map[string][]*bench.SessionRun{}
+	for _, s := range r.Sessions {
+		if _, ok := groups[s.Source]; !ok {
+			order = append(order, s.Source)
+		}
+		groups[s.Source] = append(groups[s.Source], s)
+	}
+	if len(order) < 2 {
+		return nil, nil
+	}
+	head = []string{"source", "sessions"}
+	for _, e := range r.Engines {
+		head = append(head, e+" input", "ρ=.1")
+	}
+	for _, src := range order {
+		row := []string{src, fmt.Sprint(len(groups[src]))}
+		for i, e := range r.Engines {
+			var rs []*replay.Result
+			for _, s := range groups[src] {
+				rs = append(rs, s.Results[i])
+			}
+			m := replay.MeasureAll(e, rs)
+			row = append(row, tok(float64(m.InputTokens)), tok(m.Cost(0.1)))
+		}
+		out = append(out, row)
+	}
+	return head, out
+}

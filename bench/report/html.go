@@ -73,6 +73,21 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	table(&b, costHead, rs, func(x row) []string { return x.cost })
 	table(&b, foldHead, rs, func(x row) []string { return x.folds })
 	table(&b, qualityHead, rs, func(x row) []string { return x.quality })
+	if head, src := bySource(r); src != nil {
+		b.WriteString("<h3>By source</h3>\n<table><tr>")
+		for _, h := range head {
+			fmt.Fprintf(&b, "<th>%s</th>", esc(h))
+		}
+		b.WriteString("</tr>\n")
+		for _, cells := range src {
+			b.WriteString("<tr>")
+			for _, c := range cells {
+				fmt.Fprintf(&b, "<td>%s</td>", esc(c))
+			}
+			b.WriteString("</tr>\n")
+		}
+		b.WriteString("</table>\n")
+	}
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(Legend))
 
 	b.WriteString("<h2>Cost against the cache price ratio ρ</h2>\n<p>Input cost over the whole corpus, in uncached-token equivalents (DeepSeek cache model); dots at ρ = 0.02, 0.1, 0.25, 1. The x axis is square-root scaled.</p>\n")

@@ -16,6 +16,10 @@ func Table(w io.Writer, r *bench.Report) error {
 	b.WriteString(headline(r))
 	b.WriteString("\n\n")
 	rs := rows(r, r.Totals)
+	nameWidth := len("engine")
+	for _, m := range r.Totals {
+		nameWidth = max(nameWidth, len(m.Engine))
+	}
 	for _, t := range []struct {
 		head []string
 		get  func(row) []string
@@ -29,7 +33,7 @@ func Table(w io.Writer, r *bench.Report) error {
 			for i, c := range cells {
 				if i == 0 {
 					// The engine name reads better flush left.
-					c = fmt.Sprintf("%-6s", c)
+					c = fmt.Sprintf("%-*s", nameWidth, c)
 				}
 				fmt.Fprint(tw, c, "\t")
 			}
@@ -38,6 +42,23 @@ func Table(w io.Writer, r *bench.Report) error {
 		line(t.head)
 		for _, x := range rs {
 			line(t.get(x))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		b.WriteByte('\n')
+	}
+	if head, src := bySource(r); src != nil {
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		all := append([][]string{head}, src...)
+		w := 0
+		for _, cells := range all {
+			w = max(w, len(cells[0]))
+		}
+		for _, cells := range all {
+			// Left-align the source names in a right-aligned table.
+			first := fmt.Sprintf("%-*s", w, cells[0])
+			fmt.Fprint(tw, first, "\t", strings.Join(cells[1:], "\t"), "\t\n")
 		}
 		if err := tw.Flush(); err != nil {
 			return err
