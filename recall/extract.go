@@ -3,7 +3,6 @@ package recall
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -25,6 +24,9 @@ type msgFields struct {
 const (
 	maxPathsPerMessage = 64
 	maxPathSuffixes    = 6
+	// maxPathScanBytes bounds the text scanned for path-like words (tool
+	// output can be 256 KiB; paths worth finding come early).
+	maxPathScanBytes = 32 << 10
 )
 
 // isPathKey reports whether a tool-argument key's string values name files.
@@ -37,9 +39,54 @@ func isPathKey(k string) bool {
 	return false
 }
 
-// pathRe finds path-like tokens in free text: at least one slash between
-// name characters, or a file name with a short extension.
-var pathRe = regexp.MustCompile(`(?:[~.]{0,2}/)?(?:[A-Za-z0-9_@+.-]+/)+[A-Za-z0-9_@+.-]+|\b[A-Za-z0-9_-]+\.(?:go|rs|py|ts|tsx|js|jsx|json|jsonl|md|toml|yaml|yml|txt|sh|c|h|cc|cpp|hpp|java|rb|sql|html|css|lock|mod|sum|cfg|ini|xml|proto|log|traj)\b`)
+// findPaths returns up to max path-like words of s: runs of name
+// characters (letters, digits, _ @ + . - ~) and slashes that hold a slash
+// between name characters, or that end in a known file extension. It is a
+// hand-written scan because Go's regexp made path extraction a quarter of
+// the indexing time.
+func findPaths(s string, max int) []string {
+	var out []string
+	for i := 0; i < len(s) && len(out) < max; {
+		if !isPathByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isPathByte(s[j]) {
+			j++
+		}
+		w := strings.TrimLeft(strings.TrimRight(s[i:j], ".-"), "-")
+		i = j
+		if len(w) < 3 || len(w) > 512 {
+			continue
+		}
+		if k := strings.IndexByte(w, '/'); k >= 0 {
+			if strings.Trim(w, "/.~") != "" && strings.Count(w, "/") < len(w)/2 {
+				out = append(out, w)
+			}
+			continue
+		}
+		if dot := strings.LastIndexByte(w, '.'); dot > 0 && isFileExt(w[dot+1:]) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func isPathByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '_' || c == '@' || c == '+' || c == '.' || c == '-' || c == '~' || c == '/'
+}
+
+func isFileExt(e string) bool {
+	switch e {
+	case "go", "rs", "py", "ts", "tsx", "js", "jsx", "json", "jsonl", "md", "toml", "yaml", "yml", "txt",
+		"sh", "c", "h", "cc", "cpp", "hpp", "java", "rb", "sql", "html", "css", "lock", "mod", "sum", "cfg",
+		"ini", "xml", "proto", "log", "traj", "ipynb", "csv", "pdf", "png", "jpg", "svg":
+		return true
+	}
+	return false
+}
 
 // extractMessage decodes raw as a hostshim message and collects its fields.
 // callNames maps tool-call ids seen earlier in the checkpoint to tool names,
@@ -104,7 +151,7 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	if f.Role == "tool" || f.Role == string(hostshim.RoleUser) {
 		// Paths printed by tools (ls, grep, compiler errors) are what an
 		// agent later looks for; take them from the indexed text.
-		for _, p := range pathRe.FindAllString(f.Text, 4*maxPathsPerMessage) {
+		for _, p := range findPaths(capText(f.Text, maxPathScanBytes), 4*maxPathsPerMessage) {
 			paths.add(p)
 		}
 	}
@@ -120,7 +167,7 @@ func argPaths(args string, ps *pathSet) {
 	}
 	var v any
 	if err := json.Unmarshal([]byte(args), &v); err != nil {
-		for _, p := range pathRe.FindAllString(args, maxPathsPerMessage) {
+		for _, p := range findPaths(args, maxPathsPerMessage) {
 			ps.add(p)
 		}
 		return
@@ -144,7 +191,7 @@ func argPaths(args string, ps *pathSet) {
 				ps.add(x)
 				return
 			}
-			for _, p := range pathRe.FindAllString(x, maxPathsPerMessage) {
+			for _, p := range findPaths(x, maxPathsPerMessage) {
 				ps.add(p)
 			}
 		}

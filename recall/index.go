@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -205,7 +206,7 @@ func (x *Index) Rebuilt() string {
 }
 
 func (x *Index) runtimeConfig() map[string]interface{} {
-	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String()}
+	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true}
 	if x.opts.ReadOnly {
 		c["read_only"] = true
 	}
@@ -309,7 +310,7 @@ func (x *Index) create() error {
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
 	idx, err := bleve.NewUsing(x.dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
-		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String()})
+		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true})
 	if err != nil {
 		if isLockTimeout(err) {
 			return &IndexError{Op: "create", Path: x.dir, Err: fmt.Errorf("%w: %v", ErrLocked, err)}
@@ -515,7 +516,7 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 	if err := w.checkpoint(ck.CheckpointInfo); err != nil {
 		return st, err
 	}
-	return st, w.flush()
+	return st, w.finish()
 }
 
 // Rebuild deletes the index and indexes every checkpoint of the Source
@@ -576,14 +577,22 @@ func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error)
 			return st, fmt.Errorf("recall: sync: list session %q: %w", s, err)
 		}
 		listed := map[string]bool{}
+		var todo []CheckpointInfo
 		for _, ci := range infos {
 			if ci.SessionID == "" {
 				ci.SessionID = s
 			}
 			listed[ci.CheckpointID] = true
-			if err := w.checkpoint(ci); err != nil {
+			need, err := w.needs(ci)
+			if err != nil {
 				return st, err
 			}
+			if need {
+				todo = append(todo, ci)
+			}
+		}
+		if err := w.checkpoints(todo); err != nil {
+			return st, err
 		}
 		for id := range x.snapshotWM(s) {
 			if !listed[id] {
@@ -601,7 +610,7 @@ func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error)
 			}
 		}
 	}
-	return st, w.flush()
+	return st, w.finish()
 }
 
 func (x *Index) snapshotWM(session string) map[string]wmEntry {
@@ -688,60 +697,61 @@ func orderKey(createdAt int64, i int) string {
 	return fmt.Sprintf("%016x%08x", uint64(createdAt), uint32(i))
 }
 
-// checkpoint indexes one checkpoint unless the watermark already has it.
-func (w *writer) checkpoint(ci CheckpointInfo) error {
-	if err := w.ctx.Err(); err != nil {
-		return err
-	}
+// prepared is a checkpoint read from the Source and turned into
+// documents, ready for a batch; err is set when the Source failed.
+type prepared struct {
+	ci     CheckpointInfo
+	hash   string
+	ids    []string
+	docs   []map[string]interface{}
+	n      int // messages
+	tokens int64
+	bytes  int
+	err    error
+}
+
+// prepare reads a checkpoint and builds its documents. It touches no
+// index state, so several run in parallel while the writer commits.
+func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
+	p := prepared{ci: ci}
 	s, id := ci.SessionID, ci.CheckpointID
-	if !validID(s) || !validCheckpointID(id) {
-		return fmt.Errorf("%w: session %q checkpoint %q", ErrInvalidID, s, id)
-	}
-	wm := w.wmFor(s)
-	if e, ok := wm[id]; ok && e.Hash == ci.LogicalHash {
-		w.st.Unchanged++
-		return nil
-	}
-	ck, err := w.x.src.Checkpoint(w.ctx, s, id)
+	ck, err := x.src.Checkpoint(ctx, s, id)
 	if err != nil {
-		return w.unavailable(ci, err)
+		p.err = err
+		return p
 	}
-	if ck.LogicalHash == "" {
-		ck.LogicalHash = ci.LogicalHash
+	p.hash = ck.LogicalHash
+	if p.hash == "" {
+		p.hash = ci.LogicalHash
 	}
-	// Read every message before touching the batch, so an unavailable
+	// Read every message before building anything, so an unavailable
 	// bundle leaves no partial checkpoint behind.
 	var msgs []json.RawMessage
 	for off := 0; ; {
-		p, err := w.x.src.Page(w.ctx, s, id, off, 512)
+		pg, err := x.src.Page(ctx, s, id, off, 512)
 		if err != nil {
-			return w.unavailable(ci, err)
+			p.err = err
+			return p
 		}
-		msgs = append(msgs, p.Messages...)
-		off += len(p.Messages)
-		if len(p.Messages) == 0 || off >= p.Total {
+		msgs = append(msgs, pg.Messages...)
+		off += len(pg.Messages)
+		if len(pg.Messages) == 0 || off >= pg.Total {
 			break
 		}
 	}
-	if old, ok := wm[id]; ok {
-		w.deleteDocs(s, old)
-	}
-	mode := ck.Mode
-	if err := w.b.Index(docID(s, id, -1), map[string]interface{}{
-		fKind: kindCheckpoint, fSession: s, fCkpt: id, fCID: id, fMode: mode,
-		fTime:  strconv.FormatInt(ck.CreatedAt, 10),
-		fOrder: orderKey(ck.CreatedAt, -1), fText: capText(ck.Rendered, w.x.opts.MaxIndexedBytes),
-	}); err != nil {
-		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
-	}
-	tokens := countTokens(ck.Rendered)
+	created := strconv.FormatInt(ck.CreatedAt, 10)
+	p.ids = append(p.ids, docID(s, id, -1))
+	p.docs = append(p.docs, map[string]interface{}{
+		fKind: kindCheckpoint, fSession: s, fCkpt: id, fCID: id, fMode: ck.Mode,
+		fTime: created, fOrder: orderKey(ck.CreatedAt, -1), fText: capText(ck.Rendered, x.opts.MaxIndexedBytes),
+	})
+	p.tokens = countTokens(ck.Rendered)
 	callNames := map[string]string{}
 	for i, raw := range msgs {
-		f := extractMessage(raw, callNames, w.x.opts.MaxIndexedBytes)
+		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
 		doc := map[string]interface{}{
 			fKind: kindMessage, fSession: s, fCkpt: id, fIndex: strconv.Itoa(i), fRole: f.Role,
-			fTime:  strconv.FormatInt(ck.CreatedAt, 10),
-			fOrder: orderKey(ck.CreatedAt, i), fText: f.Text,
+			fTime: created, fOrder: orderKey(ck.CreatedAt, i), fText: f.Text,
 		}
 		if len(f.Tools) > 0 {
 			doc[fTool] = f.Tools
@@ -752,17 +762,100 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 		if f.IsError {
 			doc[fFlag] = "error"
 		}
-		if err := w.b.Index(docID(s, id, i), doc); err != nil {
+		p.ids = append(p.ids, docID(s, id, i))
+		p.docs = append(p.docs, doc)
+		p.bytes += len(f.Text)
+		p.tokens += countTokens(f.Text)
+	}
+	p.n = len(msgs)
+	return p
+}
+
+// needs validates a listed checkpoint and reports whether the watermark
+// lacks it (or holds it with another logical hash).
+func (w *writer) needs(ci CheckpointInfo) (bool, error) {
+	s, id := ci.SessionID, ci.CheckpointID
+	if !validID(s) || !validCheckpointID(id) {
+		return false, fmt.Errorf("%w: session %q checkpoint %q", ErrInvalidID, s, id)
+	}
+	if e, ok := w.wmFor(s)[id]; ok && e.Hash == ci.LogicalHash {
+		w.st.Unchanged++
+		return false, nil
+	}
+	return true, nil
+}
+
+// checkpoint indexes one checkpoint unless the watermark already has it.
+func (w *writer) checkpoint(ci CheckpointInfo) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	need, err := w.needs(ci)
+	if err != nil || !need {
+		return err
+	}
+	return w.apply(w.x.prepare(w.ctx, ci))
+}
+
+// checkpoints indexes the given checkpoints (already checked with needs):
+// up to prepareAhead of them are read and prepared in parallel, in order,
+// while this goroutine adds them to batches and commits.
+func (w *writer) checkpoints(todo []CheckpointInfo) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(w.ctx)
+	defer cancel()
+	ahead := 2 * max(runtime.GOMAXPROCS(0), 1)
+	slots := make(chan chan prepared, ahead)
+	go func() {
+		defer close(slots)
+		for _, ci := range todo {
+			slot := make(chan prepared, 1) // never blocks the preparer
+			select {
+			case slots <- slot:
+			case <-ctx.Done():
+				return
+			}
+			go func() { slot <- w.x.prepare(ctx, ci) }()
+		}
+	}()
+	for slot := range slots {
+		if err := w.ctx.Err(); err != nil {
+			return err
+		}
+		if err := w.apply(<-slot); err != nil {
+			return err
+		}
+	}
+	return w.ctx.Err()
+}
+
+// apply adds a prepared checkpoint to the batch, replacing an older
+// version, and commits the batch when it is full.
+func (w *writer) apply(p prepared) error {
+	if p.err != nil {
+		if w.ctx.Err() != nil {
+			return w.ctx.Err()
+		}
+		return w.unavailable(p.ci, p.err)
+	}
+	s, id := p.ci.SessionID, p.ci.CheckpointID
+	wm := w.wmFor(s)
+	if old, ok := wm[id]; ok {
+		w.deleteDocs(s, old)
+	}
+	for i, doc := range p.docs {
+		if err := w.b.Index(p.ids[i], doc); err != nil {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
-		w.bytes += len(f.Text)
-		tokens += countTokens(f.Text)
 	}
-	wm[id] = wmEntry{ID: id, Hash: ck.LogicalHash, N: len(msgs), T: tokens}
+	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens}
 	w.dirty[s] = true
-	w.docs += len(msgs) + 1
+	w.docs += len(p.docs)
+	w.bytes += p.bytes
 	w.st.Checkpoints++
-	w.st.Messages += len(msgs)
+	w.st.Messages += p.n
 	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
 		return w.flush()
 	}
@@ -803,12 +896,40 @@ func (w *writer) remove(s, id string) {
 	w.st.Removed++
 }
 
-// flush writes the pending batch with the watermarks of the sessions it
-// touched, then publishes the new watermark in memory.
+// finish commits the pending batch and waits until every batch committed
+// so far is on disk. Batches are "unsafe" (Batch returns once the
+// documents are searchable; scorch persists them in the background, in
+// order, while the next batch is analyzed), so durability is established
+// here, once per Sync, Add or Rebuild; a crash before it loses a suffix of
+// batches together with their watermark, which the next Sync redoes.
+func (w *writer) finish() error {
+	done := make(chan error, 1)
+	w.b.SetPersistedCallback(func(err error) { done <- err })
+	if err := w.commit(); err != nil {
+		return err
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			return &IndexError{Op: "persist", Path: w.x.dir, Err: err}
+		}
+		return nil
+	case <-w.ctx.Done():
+		return w.ctx.Err()
+	}
+}
+
+// flush commits the pending batch unless it is empty.
 func (w *writer) flush() error {
 	if len(w.dirty) == 0 && w.b.Size() == 0 {
 		return nil
 	}
+	return w.commit()
+}
+
+// commit writes the pending batch with the watermarks of the sessions it
+// touched and a new generation, then publishes the new watermark in memory.
+func (w *writer) commit() error {
 	w.x.mu.Lock()
 	defer w.x.mu.Unlock()
 	sessions := make(map[string]bool, len(w.x.wm)+len(w.dirty))
@@ -885,13 +1006,23 @@ func countTokens(s string) int64 {
 	}
 	for _, r := range s {
 		switch {
+		case r < utf8.RuneSelf:
+			if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				flush()
+				if !inWord {
+					n++
+					inWord = true
+				}
+			} else {
+				flush()
+				inWord = false
+			}
 		case isCJK(r):
 			if inWord {
 				inWord = false
 			}
 			cjkRun++
-		case r == '_' || r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') ||
-			r >= utf8.RuneSelf && (unicodeIsLetter(r)):
+		case unicodeIsLetter(r):
 			flush()
 			if !inWord {
 				n++

@@ -1,0 +1,291 @@
+package recall_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
+)
+
+// scaleQueries are the benchmark's queries by class, all drawn from words
+// that occur in the corpus.
+var scaleQueries = []struct {
+	class   string
+	queries []string
+}{
+	{"term", []string{"cargo", "migration", "timeout", "sqlfluff", "pydicom", "assert", "permission", "serializer", "commit", "ForeignKey"}},
+	{"phrase", []string{`"No ready issues available"`, `"mismatched types"`, `"cargo build"`, `"most recent call last"`, `"git status"`, `"import pytest"`, `"No such file or directory"`, `"unit tests"`}},
+	{"prefix", []string{"compil*", "migrat*", "pars*", "serial*", "authent*", "regist*", "valid*", "config*"}},
+	{"chinese", []string{"文件结构", "飞书审批", "直接输出", "应用开发", "审批实例", "包结构", "系统会帮你", "测试文件"}},
+}
+
+// TestRecallScale builds the index over folded real content in a real
+// bundle store and reports the build rate, the index size, and search
+// latency percentiles per query class next to a linear scan of the bundles
+// answering the same queries. It runs 2,000 messages by default (CI) and
+// 100,000 with EF_RECALL_BENCH=1 (EF_RECALL_BENCH=<n> for another size):
+//
+//	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
+//
+// It asserts correctness only (the index and the scan agree on what
+// matches); the numbers are printed, not checked.
+func TestRecallScale(t *testing.T) {
+	n := 2000
+	switch v := os.Getenv("EF_RECALL_BENCH"); v {
+	case "":
+	case "1":
+		n = 100_000
+	default:
+		if _, err := fmt.Sscanf(v, "%d", &n); err != nil || n <= 0 {
+			t.Fatalf("EF_RECALL_BENCH=%q: want 1 or a message count", v)
+		}
+	}
+	ckpts, sessions, jsonBytes := scaleCorpus(t, n)
+	ctx := context.Background()
+
+	root := t.TempDir()
+	store, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	start := time.Now()
+	recalltest.FillStore(t, store, ckpts)
+	putTime := time.Since(start)
+
+	src := bundlesource.New(store)
+	dir := recall.StoreIndexDir(root)
+	start = time.Now()
+	x, err := recall.Open(dir, src, recall.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	st, err := x.Sync(ctx)
+	if err != nil || st.Messages != n {
+		t.Fatalf("Sync: %+v, %v", st, err)
+	}
+	build := time.Since(start)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	indexBytes := dirSize(t, dir)
+	storeBytes := dirSize(t, root) - indexBytes
+	x, err = recall.Open(dir, src, recall.Options{})
+	if err != nil || x.Rebuilt() != "" {
+		t.Fatalf("reopen: %v %s", err, x.Rebuilt())
+	}
+	defer x.Close()
+
+	reps := 20
+	scanQueries := 3
+	if n <= 5000 {
+		reps, scanQueries = 5, 8
+	}
+	var rows []string
+	for _, class := range scaleQueries {
+		var idx, scan []time.Duration
+		for qi, q := range class.queries {
+			var total uint64
+			for r := 0; r < reps; r++ {
+				t0 := time.Now()
+				res, err := x.Search(ctx, recall.SearchRequest{Query: q, Limit: 10})
+				idx = append(idx, time.Since(t0))
+				if err != nil {
+					t.Fatalf("%q: %v", q, err)
+				}
+				total = res.Total
+			}
+			if qi >= scanQueries {
+				continue
+			}
+			t0 := time.Now()
+			matches := scanStore(t, store, sessions, q)
+			scan = append(scan, time.Since(t0))
+			// Substring matching over-approximates words (a scan for
+			// "pars" also hits "sparse") and the index stems, so only
+			// Chinese and phrases must agree exactly.
+			if class.class == "chinese" && uint64(matches) != total {
+				t.Errorf("%q: index total %d, scan %d", q, total, matches)
+			}
+		}
+		ip, sp := percentiles(idx), percentiles(scan)
+		rows = append(rows, fmt.Sprintf("| %-7s | %8s | %8s | %8s | %9s | %9s | %9s | %8.0f× | %8.0f× |",
+			class.class, ms(ip[0]), ms(ip[1]), ms(ip[2]), ms(sp[0]), ms(sp[1]), ms(sp[2]),
+			float64(sp[0])/float64(ip[0]), float64(sp[1])/float64(ip[1])))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nrecall scale: %d messages in %d checkpoints of %d sessions, %.1f MB of message JSON; GOMAXPROCS=%d\n",
+		n, len(ckpts), len(sessions), float64(jsonBytes)/1e6, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(&b, "bundles written in %.1f s (%.1f MB on disk)\n", putTime.Seconds(), float64(storeBytes)/1e6)
+	fmt.Fprintf(&b, "index built from the bundles in %.1f s = %.0f messages/s; index %.1f MB on disk (%.2f× the JSON)\n",
+		build.Seconds(), float64(n)/build.Seconds(), float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
+	fmt.Fprintf(&b, "latency: index %d runs per query (limit 10, project scope, BM25, snippets); scan = read every bundle (segment hashes checked), decode, substring match, %d queries per class\n", reps, scanQueries)
+	b.WriteString("| class   | idx p50  | idx p95  | idx p99  | scan p50  | scan p95  | scan p99  | p50 ×     | p95 ×     |\n")
+	b.WriteString("|---------|----------|----------|----------|-----------|-----------|-----------|-----------|-----------|\n")
+	for _, r := range rows {
+		b.WriteString(r + "\n")
+	}
+	t.Log(b.String())
+}
+
+// scaleCorpus folds real sessions of every corpus folder into checkpoints of
+// 40 messages until it has n messages, repeating the corpus under new
+// session ids when it runs out. The Chinese DSH sessions come first.
+func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64) {
+	t.Helper()
+	var files []string
+	for _, f := range recalltest.CorpusFiles(t, "dsh-snapshots") {
+		if strings.Contains(f, "goal-multi-turn-actions") || strings.Contains(f, "permission-policy-context") {
+			files = append([]string{f}, files...)
+		} else {
+			files = append(files, f)
+		}
+	}
+	files = append(files, recalltest.CorpusFiles(t, "openagents-autopilot-sdk", "mini-swe-agent-deepseek",
+		"openagents-autopilot-trajectory", "openagents-claude-code", "swe-agent", "openhands", "openagents-atif")...)
+	if n <= 5000 {
+		// Enough for a small run: the Chinese sessions, one of each long
+		// format.
+		files = append(files[:2], recalltest.CorpusFiles(t, "openagents-autopilot-sdk")[0],
+			recalltest.CorpusFiles(t, "mini-swe-agent-deepseek")[0], recalltest.CorpusFiles(t, "openagents-autopilot-trajectory")[0])
+	}
+	pool := recalltest.LoadSessions(t, files...)
+	var out []recalltest.Checkpoint
+	var sessions []string
+	var bytes int64
+	total := 0
+	for copyN := 0; total < n; copyN++ {
+		for i, s := range pool {
+			if total >= n {
+				break
+			}
+			msgs := s.Messages
+			if len(msgs) > n-total {
+				msgs = msgs[:n-total]
+			}
+			id := fmt.Sprintf("c%02d-%03d-%s", copyN, i, s.Name)
+			sessions = append(sessions, id)
+			out = append(out, recalltest.Fold(id, "ck", msgs, 40, recalltest.T0+int64(len(sessions))*3_600_000)...)
+			total += len(msgs)
+			for _, m := range msgs {
+				bytes += int64(len(m))
+			}
+		}
+	}
+	return out, sessions, bytes
+}
+
+// scanStore answers a query the way a store without an index must: read
+// every bundle of every session (header, then all segments, each checked
+// against the header's segment hashes, the cheapest read the store offers),
+// decode each message and match its text. It returns the number of matching messages and
+// checkpoint texts.
+func scanStore(t *testing.T, s *bundle.Store, sessions []string, q string) int {
+	t.Helper()
+	ctx := context.Background()
+	var needles []string
+	switch {
+	case strings.HasPrefix(q, `"`):
+		needles = []string{strings.ToLower(strings.Trim(q, `"`))}
+	case strings.HasSuffix(q, "*"):
+		needles = []string{strings.ToLower(strings.TrimSuffix(q, "*"))}
+	default:
+		needles = strings.Fields(strings.ToLower(q))
+	}
+	match := func(text string) bool {
+		low := strings.ToLower(text)
+		for _, nd := range needles {
+			if !strings.Contains(low, nd) {
+				return false
+			}
+		}
+		return true
+	}
+	count := 0
+	for _, sid := range sessions {
+		infos, err := s.List(ctx, sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range infos {
+			b, err := s.Meta(ctx, sid, in.CheckpointID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if match(b.Rendered.Text) {
+				count++
+			}
+			p, err := s.Page(ctx, sid, in.CheckpointID, 0, in.Messages)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, raw := range p.Messages {
+				var m hostshim.Message
+				text := string(raw)
+				if json.Unmarshal(raw, &m) == nil {
+					text = m.Text()
+				}
+				if match(text) {
+					count++
+				}
+			}
+		}
+	}
+	return count
+}
+
+func percentiles(ds []time.Duration) [3]time.Duration {
+	if len(ds) == 0 {
+		return [3]time.Duration{}
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(p float64) time.Duration {
+		i := int(p*float64(len(s)) + 0.5)
+		return s[min(max(i-1, 0), len(s)-1)]
+	}
+	return [3]time.Duration{at(0.50), at(0.95), at(0.99)}
+}
+
+func ms(d time.Duration) string {
+	if d >= time.Second {
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000)
+}
+
+func dirSize(t *testing.T, dir string) int64 {
+	t.Helper()
+	var n int64
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			n += fi.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

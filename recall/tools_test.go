@@ -1,0 +1,139 @@
+package recall_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/recall"
+)
+
+func TestToolDefinitions(t *testing.T) {
+	tools := recall.Tools()
+	if len(tools) != 2 || tools[0].Name != recall.ToolSearch || tools[1].Name != recall.ToolRecall {
+		t.Fatalf("tools %+v", tools)
+	}
+	for _, td := range tools {
+		for what, raw := range map[string]json.RawMessage{"parameters": td.Parameters, "result": td.Result} {
+			var schema map[string]any
+			if err := json.Unmarshal(raw, &schema); err != nil {
+				t.Fatalf("%s %s schema: %v", td.Name, what, err)
+			}
+			if schema["type"] != "object" {
+				t.Errorf("%s %s schema type %v", td.Name, what, schema["type"])
+			}
+		}
+		if len(td.Description) < 200 {
+			t.Errorf("%s: description too short for a model", td.Name)
+		}
+	}
+	// The parameter schemas name exactly the fields the args structs decode.
+	for _, tc := range []struct {
+		td   recall.ToolDef
+		args any
+	}{{tools[0], recall.SearchArgs{}}, {tools[1], recall.RecallArgs{}}} {
+		var schema struct {
+			Properties map[string]any `json:"properties"`
+			Required   []string       `json:"required"`
+		}
+		_ = json.Unmarshal(tc.td.Parameters, &schema)
+		b, _ := json.Marshal(tc.args)
+		var fields map[string]any
+		_ = json.Unmarshal(b, &fields)
+		for f := range fields {
+			if _, ok := schema.Properties[f]; !ok {
+				t.Errorf("%s: field %q not in the schema", tc.td.Name, f)
+			}
+		}
+		for _, r := range schema.Required {
+			if _, ok := fields[r]; !ok {
+				t.Errorf("%s: required %q not an always-present field", tc.td.Name, r)
+			}
+		}
+	}
+	// Results encode to objects carrying the schemas' required fields.
+	x, _ := indexed(t)
+	sr, _ := x.Search(context.Background(), recall.SearchRequest{Query: "cargo", Limit: 2})
+	rr, _ := x.Recall(context.Background(), recall.RecallRequest{Ref: "ck-0", SessionID: sessionID(0)})
+	for i, v := range []any{sr, rr} {
+		var schema struct {
+			Required []string `json:"required"`
+		}
+		_ = json.Unmarshal(tools[i].Result, &schema)
+		b, _ := json.Marshal(v)
+		var obj map[string]any
+		_ = json.Unmarshal(b, &obj)
+		for _, r := range schema.Required {
+			if _, ok := obj[r]; !ok {
+				t.Errorf("%s result lacks required %q: %s", tools[i].Name, r, b)
+			}
+		}
+	}
+}
+
+func TestCallTool(t *testing.T) {
+	x, _ := indexed(t)
+	big := sessionID(bigSession(loadCorpus(t)))
+	ctx := context.Background()
+	out, err := x.CallTool(ctx, big, recall.ToolSearch, json.RawMessage(`{"query":"error[E0308]","limit":3}`))
+	if err != nil || out.IsError {
+		t.Fatalf("search: %v %+v", err, out)
+	}
+	res := out.Result.(*recall.SearchResult)
+	if res.Scope != recall.ScopeSession || len(res.Hits) == 0 || out.Text != recall.RenderSearch(res) {
+		t.Fatalf("search result %+v", res)
+	}
+	// Follow the first hit's ref as a model would.
+	args, _ := json.Marshal(map[string]any{"ref": res.Hits[0].Ref})
+	out, err = x.CallTool(ctx, big, recall.ToolRecall, args)
+	if err != nil || out.IsError {
+		t.Fatalf("recall: %v %+v", err, out)
+	}
+	rr := out.Result.(*recall.RecallResult)
+	if rr.Depth != recall.DepthExact || len(rr.Exact) != 1 || !strings.Contains(rr.Exact[0].Raw, "E0308") {
+		t.Fatalf("recall of hit %s: %+v", res.Hits[0].Ref, rr)
+	}
+	if !strings.Contains(out.Text, "byte-exact JSON as archived") || !strings.Contains(out.Text, rr.Exact[0].Raw) {
+		t.Fatalf("render:\n%s", out.Text)
+	}
+	for _, tc := range []struct {
+		name, args string
+		want       error
+		says       string
+	}{
+		{recall.ToolSearch, `{"query":""}`, recall.ErrEmptyQuery, "Query syntax"},
+		{recall.ToolSearch, `{"query":"x","scope":"everywhere"}`, recall.ErrBadScope, "bad scope"},
+		{recall.ToolSearch, `{"q":"x"}`, recall.ErrBadArgs, "unknown field"},
+		{recall.ToolSearch, `{"query":5}`, recall.ErrBadArgs, "bad tool arguments"},
+		{recall.ToolRecall, `{"ref":"a b"}`, recall.ErrBadRef, "A ref is"},
+		{recall.ToolRecall, `{"ref":"ck-0","depth":"all"}`, recall.ErrBadDepth, "depth is"},
+		{"context_delete", `{}`, recall.ErrUnknownTool, "unknown tool"},
+	} {
+		out, err := x.CallTool(ctx, big, tc.name, json.RawMessage(tc.args))
+		if !errors.Is(err, tc.want) || !out.IsError || !strings.HasPrefix(out.Text, tc.name+" error: ") || !strings.Contains(out.Text, tc.says) {
+			t.Errorf("%s %s: %v; text %q", tc.name, tc.args, err, out.Text)
+		}
+	}
+}
+
+func ExampleRenderRecall() {
+	r := &recall.RecallResult{
+		Ref: "ck-7", CheckpointID: "ck-7", Depth: recall.DepthDetail, Status: recall.StatusOK,
+		Mode: "leaf", CreatedAt: 1764460800000, Messages: 40, Offset: 0, Count: 2, Total: 40,
+		Lines: []recall.DetailLine{
+			{Index: 0, Role: "user", Text: "Fix the failing test in crates/x/src/lib.rs"},
+			{Index: 1, Role: "assistant", Text: "[calls Bash] cargo test -p x"},
+		},
+		Next: &recall.RecallRequest{Ref: "ck-7", Depth: recall.DepthDetail, Offset: 2, Limit: 2},
+	}
+	fmt.Print(recall.RenderRecall(r))
+	// Output:
+	// context_recall ck-7 · detail · leaf checkpoint of 2025-11-30 00:00Z · 40 archived messages
+	// messages 0–1 of 40 (indexes from 0):
+	// #0 user: Fix the failing test in crates/x/src/lib.rs
+	// #1 assistant: [calls Bash] cargo test -p x
+	// [more. Next page: context_recall {"ref":"ck-7","depth":"detail","offset":2,"limit":2}]
+}
