@@ -35,7 +35,10 @@ type foldAccount struct {
 	RealBefore   int                  `json:"realTokensBefore"`
 	RealAfter    int                  `json:"realTokensAfter"`
 	Folds        []*engine.FoldReport `json:"folds"`
-	Failed       int                  `json:"failed"`
+	// Vetoed counts folds the validator refused (not failures: the
+	// validator's job); Failed counts every other error.
+	Vetoed int `json:"vetoed"`
+	Failed int `json:"failed"`
 }
 
 // RunFold implements `ef fold <session-log> --store <dir> --out <new-log>`:
@@ -329,7 +332,11 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 
 func (a *foldAccount) record(rep *engine.FoldReport, err error) {
 	if err != nil {
-		a.Failed++
+		if errors.Is(err, engine.ErrVetoed) {
+			a.Vetoed++
+		} else {
+			a.Failed++
+		}
 		if rep.Error == "" {
 			rep.Error = err.Error()
 		}
@@ -384,6 +391,8 @@ func foldPrint(w io.Writer, a *foldAccount) {
 			verdict = string(f.Verdict.Closure.Level)
 		}
 		switch {
+		case f.Error != "" && f.Verdict != nil && !f.Verdict.OK():
+			fmt.Fprintf(w, "  %-9s vetoed  %s\n", f.Mode, f.Verdict.Summary())
 		case f.Error != "":
 			fmt.Fprintf(w, "  %-9s FAILED  %s\n", f.Mode, f.Error)
 		case f.Skipped != "":
@@ -392,6 +401,6 @@ func foldPrint(w io.Writer, a *foldAccount) {
 			fmt.Fprintf(w, "  %-9s %-42s %4d nodes  %8d → %8d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, len(f.ShadowedSeqs), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
 		}
 	}
-	fmt.Fprintf(w, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d failed\n",
-		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, len(a.Folds), a.Failed)
+	fmt.Fprintf(w, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d vetoed, %d failed\n",
+		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, len(a.Folds), a.Vetoed, a.Failed)
 }
