@@ -26,6 +26,7 @@ import (
 // engines' window means; its semantic digest is the shared scripted
 // summarizer. Ids and bundle times are fixed, so runs are reproducible.
 type efEngine struct {
+	usage
 	dir   string
 	store *bundle.Store
 	index *recall.Index
@@ -48,6 +49,7 @@ func newEF(cfg Config) (Instance, error) {
 		return nil, fmt.Errorf("ef engine: %w", err)
 	}
 	e := &efEngine{dir: dir}
+	e.meter = cfg.Meter
 	root := filepath.Join(dir, "bundles")
 	if e.store, err = bundle.Open(root, bundle.Options{}); err != nil {
 		e.Close()
@@ -71,7 +73,7 @@ func newEF(cfg Config) (Instance, error) {
 		Policy:     engine.Policy{ContextWindow: cfg.Window},
 	}
 	if cfg.Summarizer != nil {
-		opts.Summarizer = digester{cfg.Summarizer}
+		opts.Summarizer = digester{cfg.Summarizer, &e.usage}
 	}
 	if e.eng, err = engine.New(opts); err != nil {
 		e.Close()
@@ -315,7 +317,10 @@ func (e *efEngine) VerifyRecall(ctx context.Context, s *hostshim.Session) (check
 }
 
 // digester serves the scripted summarizer as EF's semantic digest seam.
-type digester struct{ z *replay.Summarizer }
+type digester struct {
+	z *replay.Summarizer
+	u *usage
+}
 
 func (d digester) Summarize(ctx context.Context, req *engine.DigestRequest) (*engine.Digest, error) {
 	msgs := make([]*hostshim.Message, 0, len(req.Messages))
@@ -326,5 +331,7 @@ func (d digester) Summarize(ctx context.Context, req *engine.DigestRequest) (*en
 		}
 		msgs = append(msgs, &m)
 	}
-	return &engine.Digest{Text: d.z.Digest(msgs, req.MaxTokens), Provider: "bench", Model: "scripted-" + string(d.z.Persona)}, nil
+	text := d.z.Digest(msgs, req.MaxTokens)
+	d.u.count(msgs, text)
+	return &engine.Digest{Text: text, Provider: "bench", Model: "scripted-" + string(d.z.Persona)}, nil
 }

@@ -111,16 +111,33 @@ func (s *idSource) next() string { return s.prefix + strconv.FormatInt(s.n.Add(1
 // the shared meter so that every engine sees the same numbers.
 type basicEngine struct {
 	b *hostshim.BasicEngine
+	usage
 }
 
 func newBasic(cfg Config) *basicEngine {
 	ids := &idSource{prefix: "basic-"}
-	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: cfg.Summarizer, NewID: ids.next}
-	return &basicEngine{b: &hostshim.BasicEngine{
+	e := &basicEngine{}
+	e.meter = cfg.Meter
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, NewID: ids.next}
+	if cfg.Summarizer != nil {
+		tx.Summarizer = hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+			res, err := cfg.Summarizer.Summarize(ctx, in, agent)
+			if err == nil {
+				text := ""
+				for _, b := range res.Summary {
+					text += b.Text
+				}
+				e.count(in.Messages, text)
+			}
+			return res, err
+		})
+	}
+	e.b = &hostshim.BasicEngine{
 		Config:  hostshim.BasicConfig{ContextWindow: cfg.Window, CompactionRetries: 1},
 		Tx:      tx,
 		Measure: hostshim.SurfaceMeasure(cfg.Meter),
-	}}
+	}
+	return e
 }
 
 func (e *basicEngine) Name() string { return Basic }
@@ -133,3 +150,28 @@ func (e *basicEngine) Compact(ctx context.Context, agent *hostshim.Agent, trigge
 func (e *basicEngine) FoldMode(*hostshim.Session, int) string { return "rolling" }
 
 func (e *basicEngine) Close() error { return nil }
+
+// usage counts the summarizer calls an engine makes: each would be an LLM
+// request in the host (input: the span; output: the summary), failed
+// folds included.
+type usage struct {
+	meter          hostshim.Meter
+	calls, in, out atomic.Int64
+}
+
+var _ replay.SummarizerUser = (*usage)(nil)
+
+func (u *usage) count(msgs []*hostshim.Message, summary string) {
+	n := 0
+	for _, m := range msgs {
+		n += u.meter.CountMessage(m)
+	}
+	u.calls.Add(1)
+	u.in.Add(int64(n))
+	u.out.Add(int64(u.meter.CountText(summary)))
+}
+
+// SummarizerUsage implements replay.SummarizerUser.
+func (u *usage) SummarizerUsage() (calls, inputTokens, outputTokens int) {
+	return int(u.calls.Load()), int(u.in.Load()), int(u.out.Load())
+}

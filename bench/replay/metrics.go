@@ -54,6 +54,11 @@ type Metrics struct {
 	Checks        int `json:"checks"`
 	CheckVisible  int `json:"checkVisible"`
 	CheckStale    int `json:"checkStale"`
+	// SummaryCalls, SummaryInputTokens, SummaryOutputTokens: summarizer
+	// (LLM) calls the engine made, outside the request totals.
+	SummaryCalls        int `json:"summaryCalls"`
+	SummaryInputTokens  int `json:"summaryInputTokens"`
+	SummaryOutputTokens int `json:"summaryOutputTokens"`
 	// RecallChecked/RecallVerified: checkpoints whose archive was checked
 	// and verified byte-exact.
 	RecallChecked  int `json:"recallChecked"`
@@ -127,6 +132,9 @@ func (m *Metrics) add(r *Result) {
 			m.StaleAtEnd++
 		}
 	}
+	m.SummaryCalls += r.SummaryCalls
+	m.SummaryInputTokens += r.SummaryInputTokens
+	m.SummaryOutputTokens += r.SummaryOutputTokens
 	m.RecallChecked += r.RecallChecked
 	m.RecallVerified += r.RecallVerified
 }

@@ -46,6 +46,12 @@ type RecallVerifier interface {
 	VerifyRecall(ctx context.Context, s *hostshim.Session) (checked, verified int, err error)
 }
 
+// SummarizerUser is an Engine that calls a summarizing model: it reports
+// how many calls it made (failed folds included) and their tokens.
+type SummarizerUser interface {
+	SummarizerUsage() (calls, inputTokens, outputTokens int)
+}
+
 // Config configures a replay.
 type Config struct {
 	// Window is the model's context window in Meter tokens. Required.
@@ -124,6 +130,12 @@ type Result struct {
 	Probes          []ProbeOutcome `json:"probes,omitempty"`
 	// FinalTokens is the size of the surface after the last event.
 	FinalTokens int `json:"finalTokens"`
+	// SummaryCalls, SummaryInputTokens and SummaryOutputTokens are the
+	// summarizer calls the engine made (SummarizerUser engines): in the
+	// host each is an LLM request the request totals do not include.
+	SummaryCalls        int `json:"summaryCalls,omitempty"`
+	SummaryInputTokens  int `json:"summaryInputTokens,omitempty"`
+	SummaryOutputTokens int `json:"summaryOutputTokens,omitempty"`
 	// RecallChecked and RecallVerified count checkpoints whose archive was
 	// checked, and verified byte-exact (RecallVerifier engines).
 	RecallChecked  int `json:"recallChecked"`
@@ -525,6 +537,9 @@ func (d *driver) finish(ctx context.Context) error {
 				o.Recoverable = ok
 			}
 		}
+	}
+	if u, ok := d.eng.(SummarizerUser); ok {
+		d.res.SummaryCalls, d.res.SummaryInputTokens, d.res.SummaryOutputTokens = u.SummarizerUsage()
 	}
 	if v, ok := d.eng.(RecallVerifier); ok {
 		c, n, err := v.VerifyRecall(ctx, d.s)
