@@ -123,7 +123,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
-			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, Tokens: p.SpanRealTokens}, Kept: k, Dropped: d}
+			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, HostTokens: p.Tokens}, Kept: k, Dropped: d}
 		rep.Drop = dm
 		semantic["dropManifest"] = dm
 		cand.Replacement = frame(text)

@@ -32,7 +32,9 @@ type FoldedRange struct {
 	Nodes    int `json:"nodes"`
 	FirstSeq int `json:"firstSeq"`
 	LastSeq  int `json:"lastSeq"`
-	Tokens   int `json:"tokens"`
+	// HostTokens is the span's host-meter price (the span is not priced
+	// with the token meter: it leaves the surface whatever it costs).
+	HostTokens int `json:"hostTokens"`
 }
 
 // ManifestEntry is one fact of the folded span: kept in the checkpoint text

@@ -84,7 +84,6 @@ type FoldReport struct {
 	TokensBefore     int                `json:"tokensBefore"`
 	TokensAfter      int                `json:"tokensAfter"`
 	Meter            string             `json:"meter"`
-	RealBefore       int                `json:"realTokensBefore,omitempty"`
 	RealAfter        int                `json:"realTokensAfter,omitempty"`
 	RealMeter        string             `json:"realMeter,omitempty"`
 	Verdict          *validator.Verdict `json:"verdict,omitempty"`
@@ -153,7 +152,6 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		rep.Error = err.Error()
 		return rep, nil, ferr(fmt.Errorf("%w: %w", ErrVetoed, err))
 	}
-	rep.RealBefore = plan.RealTotal
 
 	compactionID, msgID := e.opts.NewID(), e.opts.NewID()
 	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep}
@@ -182,9 +180,9 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 	rep.ShadowedSeqs = res.ShadowedSeqs
 	rep.CheckpointSeq = res.CheckpointSeq()
-	if after, err := e.view(s); err == nil {
-		rep.TokensAfter = after.total
-	}
+	// Exact without re-pricing the surface: the host meter prices each
+	// node on its own, and only the span was replaced.
+	rep.TokensAfter = rep.TokensBefore - plan.Tokens + rep.CheckpointTokens
 	if rep.Drop != nil {
 		// Exact: the token meter prices each message on its own, so the
 		// surface is the head, the tail and the checkpoint.

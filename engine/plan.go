@@ -32,8 +32,6 @@ type Plan struct {
 	TailTokens       int    `json:"tailTokens,omitempty"`
 	TailNodes        int    `json:"tailNodes,omitempty"`
 	CheckpointBudget int    `json:"checkpointBudget,omitempty"`
-	SpanRealTokens   int    `json:"spanRealTokens,omitempty"`
-	RealTotal        int    `json:"realTotal,omitempty"` // the surface by TokenMeter
 	Reason           string `json:"reason"`
 }
 
@@ -244,46 +242,69 @@ func (e *Engine) planRoot(v *surfaceView) (*Plan, string, error) {
 // (fitEmergency).
 func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error) {
 	tok := e.opts.TokenMeter
-	real, err := hostshim.NodePrices(v.s, tok)
-	if err != nil {
-		return nil, "", err
-	}
 	n := len(v.nodes)
-	totalReal := 0
-	for _, x := range real {
-		totalReal += x
+	// Real prices are taken lazily, from both ends: the tokenizer is the
+	// cost of an emergency fold, and the nodes in the middle of the span
+	// never need one (the span leaves the surface whatever it costs).
+	real := make([]int, n)
+	known := make([]bool, n)
+	var perr error
+	price := func(k int) int {
+		if !known[k] {
+			m, err := v.s.Message(v.nodes[k])
+			if err != nil && perr == nil {
+				perr = err
+			}
+			real[k], known[k] = tok.CountMessage(m), true
+		}
+		return real[k]
 	}
-	if totalReal <= budget {
-		return nil, fmt.Sprintf("surface is %d %s tokens, within the budget %d", totalReal, tok.Name(), budget), nil
+	st := v.headEnd()
+	for st < n && !v.bal[st] {
+		st++
+	}
+	head := 0
+	for k := 0; k < st; k++ {
+		head += price(k)
+	}
+	// Is the surface over the budget at all? Sum from the end and stop as
+	// soon as it is.
+	sum, over := head, false
+	for k := n - 1; k >= st && !over; k-- {
+		sum += price(k)
+		over = sum > budget
+	}
+	if perr != nil {
+		return nil, "", perr
+	}
+	if !over {
+		return nil, fmt.Sprintf("surface is %d %s tokens, within the budget %d", sum, tok.Name(), budget), nil
 	}
 	fr, err := LocateFrontier(v.s)
 	if err != nil {
 		return nil, "", err
-	}
-	st := v.headEnd()
-	head := 0
-	for _, x := range real[:st] {
-		head += x
 	}
 	minC := e.minEmergencyCheckpoint(v.s)
 	avail := budget - head - minC
 	if avail < 0 {
 		return nil, "", fmt.Errorf("%w: budget %d < system head %d + smallest checkpoint %d (%s)", ErrBudget, budget, head, minC, tok.Name())
 	}
-	for st < n && !v.bal[st] {
-		st++
-	}
 	tailBudget := int(float64(avail) * e.opts.Policy.EmergencyTailRatio)
-	suffix := make([]int, n+1) // suffix[k] = Σ real[k:]
-	for k := n - 1; k >= 0; k-- {
-		suffix[k] = suffix[k+1] + real[k]
+	suffix := make([]int, n+1) // suffix[k] = Σ real[k:], filled from the end as needed
+	filled := n
+	suffixAt := func(k int) int {
+		for filled > k {
+			filled--
+			suffix[filled] = suffix[filled+1] + price(filled)
+		}
+		return suffix[k]
 	}
 	best := -1
 	for k := v.open; k > st; k-- {
 		if !v.bal[k] {
 			continue
 		}
-		if suffix[k] > tailBudget {
+		if suffixAt(k) > tailBudget {
 			break
 		}
 		best = k
@@ -293,16 +314,17 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 		if best < 0 {
 			return nil, "", fmt.Errorf("%w: nothing can be folded before the unfinished step", ErrBudget)
 		}
-		if suffix[best] > avail {
-			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left", ErrBudget, best, suffix[best], tok.Name(), avail)
+		if suffixAt(best) > avail {
+			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left", ErrBudget, best, suffixAt(best), tok.Name(), avail)
 		}
 	}
+	if perr != nil {
+		return nil, "", perr
+	}
 	p := v.plan(ModeEmergency, st, best-1, fr)
-	p.Budget, p.HeadTokens, p.TailTokens, p.TailNodes = budget, head, suffix[best], n-best
-	p.CheckpointBudget = budget - head - suffix[best]
-	p.SpanRealTokens = suffix[st] - suffix[best]
-	p.RealTotal = totalReal
-	p.Reason = fmt.Sprintf("emergency: %d %s tokens over budget %d; head %d + tail %d (%d nodes) kept, %d nodes folded into a checkpoint of at most %d", totalReal-budget, tok.Name(), budget, head, p.TailTokens, p.TailNodes, best-st, p.CheckpointBudget)
+	p.Budget, p.HeadTokens, p.TailTokens, p.TailNodes = budget, head, suffixAt(best), n-best
+	p.CheckpointBudget = budget - head - p.TailTokens
+	p.Reason = fmt.Sprintf("emergency: over budget %d %s tokens; head %d + tail %d (%d nodes) kept, %d nodes (%d host tokens) folded into a checkpoint of at most %d", budget, tok.Name(), head, p.TailTokens, p.TailNodes, best-st, p.Tokens, p.CheckpointBudget)
 	return p, "", nil
 }
 

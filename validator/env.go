@@ -56,27 +56,40 @@ func (e *Env) Seqs() []int {
 	return e.c.Session.Nodes()[si : ei+1]
 }
 
-// Prices returns the host-meter price of every current surface node.
-func (e *Env) Prices() ([]int, error) {
+// SpanPrices returns the host-meter price of every node of the span, in
+// surface order (only the span is priced: a fold of a small span of a huge
+// surface stays cheap).
+func (e *Env) SpanPrices() ([]int, error) {
 	if !e.pricesDone {
 		e.pricesDone = true
-		e.prices, e.pricesErr = hostshim.NodePrices(e.c.Session, e.meter)
+		seqs := e.Seqs()
+		if _, _, err := e.Span(); err != nil {
+			e.pricesErr = err
+			return nil, err
+		}
+		e.prices = make([]int, len(seqs))
+		for i, n := range seqs {
+			m, err := e.c.Session.Message(n)
+			if err != nil {
+				e.pricesErr = err
+				break
+			}
+			if m != nil {
+				e.prices[i] = e.meter.CountMessage(m)
+			}
+		}
 	}
 	return e.prices, e.pricesErr
 }
 
 // SpanTokens is the host-meter price of the span.
 func (e *Env) SpanTokens() (int, error) {
-	si, ei, err := e.Span()
-	if err != nil {
-		return 0, err
-	}
-	p, err := e.Prices()
+	p, err := e.SpanPrices()
 	if err != nil {
 		return 0, err
 	}
 	t := 0
-	for _, x := range p[si : ei+1] {
+	for _, x := range p {
 		t += x
 	}
 	return t, nil

@@ -268,7 +268,7 @@ func (Stability) Check(c *Candidate, env *Env) Result {
 		return result(fs)
 	}
 	if c.PlannedPrices != nil {
-		p, err := env.Prices()
+		p, err := env.SpanPrices()
 		if err != nil {
 			return result([]Failure{fail("price", -1, -1, "%v", err)})
 		}
@@ -276,8 +276,8 @@ func (Stability) Check(c *Candidate, env *Env) Result {
 			return result([]Failure{fail("price-changed", -1, -1, "%d planned prices for %d nodes", len(c.PlannedPrices), len(cur))})
 		}
 		for i, n := range cur {
-			if p[si+i] != c.PlannedPrices[i] {
-				fs = append(fs, fail("price-changed", n, si+i, "node now costs %d, planned %d", p[si+i], c.PlannedPrices[i]))
+			if p[i] != c.PlannedPrices[i] {
+				fs = append(fs, fail("price-changed", n, si+i, "node now costs %d, planned %d", p[i], c.PlannedPrices[i]))
 			}
 		}
 	}

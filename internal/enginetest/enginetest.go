@@ -229,6 +229,9 @@ func (CharMeter) Name() string { return "chars/4" }
 
 // CountMessage implements hostshim.Meter.
 func (CharMeter) CountMessage(m *hostshim.Message) int {
+	if m == nil {
+		return 0
+	}
 	b, _ := m.MarshalJSON()
 	return (len(b) + 3) / 4
 }
