@@ -46,18 +46,18 @@ var efEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 func newEF(cfg Config) (Instance, error) {
 	dir, err := os.MkdirTemp(cfg.TempDir, "ef-bench-*")
 	if err != nil {
-		return nil, fmt.Errorf("ef engine: %w", err)
+		return nil, fmt.Errorf("engines: ef: %w", err)
 	}
 	e := &efEngine{dir: dir}
 	e.meter = cfg.Meter
 	root := filepath.Join(dir, "bundles")
 	if e.store, err = bundle.Open(root, bundle.Options{}); err != nil {
 		e.Close()
-		return nil, fmt.Errorf("ef engine: %w", err)
+		return nil, fmt.Errorf("engines: ef: %w", err)
 	}
 	if e.index, err = recall.Open(recall.StoreIndexDir(root), bundlesource.New(e.store), recall.Options{}); err != nil {
 		e.Close()
-		return nil, fmt.Errorf("ef engine: %w", err)
+		return nil, fmt.Errorf("engines: ef: %w", err)
 	}
 	ids := &idSource{prefix: "c"}
 	opts := engine.Options{
@@ -77,7 +77,7 @@ func newEF(cfg Config) (Instance, error) {
 	}
 	if e.eng, err = engine.New(opts); err != nil {
 		e.Close()
-		return nil, fmt.Errorf("ef engine: %w", err)
+		return nil, fmt.Errorf("engines: ef: %w", err)
 	}
 	return e, nil
 }

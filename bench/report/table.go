@@ -77,13 +77,14 @@ func Table(w io.Writer, r *bench.Report) error {
 }
 
 // Legend explains the columns.
-const Legend = `Costs are input tokens billed at the uncached price; a cache hit costs ρ (DeepSeek model:
-hits are whole 64-token blocks of the longest prefix shared with any earlier request; AN: Anthropic
-exact-prefix model with 1,024-token minimum, writes +0.25). Break-even ρ: where the engine's and basic's
-DeepSeek-model costs are equal. Frozen: prompt prefix byte-identical to the previous request. Inval/fold:
-previous request's tokens after that prefix, per fold. LLM calls/in/out: summarizer calls (failed
-folds included) and their tokens, not in the request totals (EF: optional semantic digest). Probes: planted facts visible in the context
-(at the end; "+ recall": or found by context_search + exact context_recall); stale: a superseded value
-shown as current. Recall verified: checkpoints whose bundle verifies and archives the folded messages
-byte-exact. Fold latency is wall clock; every other number is reproducible from the seed.
+const Legend = `Costs are input tokens billed at the uncached price; a cache hit costs ρ. DeepSeek model (DS): hits
+are whole 64-token blocks of the longest prefix shared with any earlier request. Anthropic model (AN):
+exact-prefix hits of an earlier request of at least 1,024 tokens, writes +0.25. Break-even ρ: where the
+engine's and basic's DeepSeek-model costs are equal. Frozen: prompt prefix byte-identical to the previous
+request. Inval/fold: the previous request's tokens after that prefix, per fold. LLM calls/in/out:
+summarizer calls (failed folds included) and their tokens, not in the request totals (EF: its optional
+semantic digest). Probes: planted facts visible in the context at the end ("+ recall": or found by
+context_search and exact context_recall), and at every request after planting; stale: a superseded
+value shown as current. Recall verified: checkpoints whose bundle verifies and archives the folded
+messages byte-exact. Fold latency is wall clock; every other number is reproducible from the seed.
 `
