@@ -46,7 +46,9 @@
 //
 // # Leaf fold (§9.1), pressure
 //
-// With W = ContextWindow and the surface priced by the host meter (total):
+// With W = ContextWindow and total = the host's estimated request (the
+// latest request header's system prompt and tools plus every surface node,
+// by the host meter, as the host's TokenMeter.measure prices it):
 //
 //	threshold = ⌊W × ThresholdRatio⌋              (0.8)  fold when total ≥ threshold
 //	target    = ⌊W × TargetRatio⌋                 (0.6)
@@ -75,9 +77,10 @@
 // # Emergency fold (§9.3)
 //
 // On a context overflow, with a hard budget B in TokenMeter tokens (the real
-// tokenizer) for the whole surface after the fold:
+// tokenizer) for the whole request after the fold (header + surface):
 //
-//	H     = system head (never folded)
+//	H     = the request header (system prompt, tool schemas) and system
+//	        nodes at the head: what no fold removes
 //	minC  = price of the smallest emergency checkpoint
 //	tailB = ⌊(B − H − minC) × EmergencyTailRatio⌋          (0.5)
 //	T     = the longest balanced suffix ≤ tailB that leaves a node to fold
@@ -88,7 +91,8 @@
 // verbatim, the parents, open failures, decisions, files, commands, resolved
 // errors, questions, the tool tally — greedily, then measured exactly (token
 // meter ≤ Cb, host meter below the span) and trimmed from the lowest
-// priority until it fits. So H + C + T ≤ B by construction. It needs no LLM,
+// priority until it fits. So H + C + T ≤ B by construction (the token meter
+// prices each message on its own, so the sum is exact). It needs no LLM,
 // is a pure function of the surface, the budget and the ids, and lists in
 // its drop manifest (text line, bundle, FoldReport) every fact it cut.
 package engine

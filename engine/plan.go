@@ -39,8 +39,9 @@ type Plan struct {
 type surfaceView struct {
 	s      *hostshim.Session
 	nodes  []int
-	prices []int // host meter
-	total  int
+	prices []int  // host meter
+	header int    // host price of the latest request header (system prompt, tools)
+	total  int    // header + Σ prices: the host's estimated request size
 	bal    []bool // bal[k]: the cut before position k is balanced (k = len: after the last)
 	open   int    // first position of an unfinished step's node, or len(nodes)
 }
@@ -51,6 +52,12 @@ func (e *Engine) view(s *hostshim.Session) (*surfaceView, error) {
 		return nil, err
 	}
 	v := &surfaceView{s: s, nodes: slices.Clone(s.Nodes()), prices: prices}
+	if h, ok, err := hostshim.LatestRequestHeader(s); err != nil {
+		return nil, err
+	} else if ok {
+		v.header = hostshim.HeaderTokens(&h, e.opts.HostMeter)
+	}
+	v.total = v.header
 	for _, p := range prices {
 		v.total += p
 	}
@@ -229,9 +236,10 @@ func (e *Engine) planRoot(v *surfaceView) (*Plan, string, error) {
 
 // planEmergency splits the surface for a hard budget B (TokenMeter tokens):
 //
-//	visible after = H + C + T ≤ B
+//	request after = H + C + T ≤ B
 //
-// H is the system head (never folded), C the checkpoint, T the verbatim
+// H is the head no fold removes (the request header's system prompt and
+// tool schemas, and system nodes at the head), C the checkpoint, T the verbatim
 // recent tail. minC is the price of the smallest checkpoint (marker,
 // header, drop manifest line, recall line). The tail gets at most
 // ⌊(B − H − minC) × EmergencyTailRatio⌋: the longest suffix that starts at
@@ -263,7 +271,14 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 	for st < n && !v.bal[st] {
 		st++
 	}
+	// The head is what no fold removes: the request header (system prompt
+	// and tool schemas, priced by the token meter) and the system nodes.
 	head := 0
+	if h, ok, err := hostshim.LatestRequestHeader(v.s); err != nil {
+		return nil, "", err
+	} else if ok {
+		head = hostshim.HeaderTokens(&h, tok)
+	}
 	for k := 0; k < st; k++ {
 		head += price(k)
 	}
