@@ -97,10 +97,10 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	b.WriteString("<h2>Cache hits</h2>\n<p>Input tokens of every request, split into cache hits (dark) and misses (light), for the DeepSeek (DS) and Anthropic (AN) cache models.</p>\n")
 	hitChart(&b, r)
 
-	b.WriteString("<h2>Sessions</h2>\n<p>Context size (tokens sent) at every model request; the dashed lines are the window and the 0.8 pressure threshold.</p>\n")
-	for _, s := range r.Sessions {
+	b.WriteString("<h2>Sessions</h2>\n<p>Context size (tokens sent) at every model request; the dashed lines are the window and the 0.8 pressure threshold. The scale fits the compacting engines; a line that leaves it is clipped and its peak noted.</p>\n")
+	for i, s := range r.Sessions {
 		fmt.Fprintf(&b, "<h3>%s <small>(%s, %d events, %d probes)</small></h3>\n", esc(s.Name), esc(s.Source), s.Events, s.Probes)
-		contextChart(&b, r, s)
+		contextChart(&b, r, s, i)
 		b.WriteString("<details><summary>numbers</summary>\n")
 		srs := rows(r, s.Metrics)
 		table(&b, costHead, srs, func(x row) []string { return x.cost })
@@ -340,25 +340,40 @@ func hitChart(b *strings.Builder, r *bench.Report) {
 // maxPoints bounds the points of one line of a context chart.
 const maxPoints = 400
 
-func contextChart(b *strings.Builder, r *bench.Report, s *bench.SessionRun) {
-	n, top := 0, float64(r.Window)
+func contextChart(b *strings.Builder, r *bench.Report, s *bench.SessionRun, id int) {
+	// Scale to the compacting engines: no compaction grows far past the
+	// window and would flatten every other line; it is clipped and its
+	// peak written instead.
+	n, top, offTop := 0, float64(r.Window), map[string]int{}
 	for _, res := range s.Results {
 		n = max(n, len(res.Steps))
+		if res.Engine == "none" {
+			continue
+		}
 		for _, st := range res.Steps {
 			top = math.Max(top, float64(st.Tokens))
+		}
+	}
+	for _, res := range s.Results {
+		for _, st := range res.Steps {
+			if float64(st.Tokens) > top*1.05 {
+				offTop[res.Engine] = max(offTop[res.Engine], st.Tokens)
+			}
 		}
 	}
 	if n < 2 {
 		b.WriteString("<p>(fewer than two requests)</p>\n")
 		return
 	}
-	p := plot{w: 760, h: 220, left: 64, right: 16, top: 10, bottom: 28, x0: 0, x1: float64(n - 1), y0: 0, y1: top * 1.05}
+	p := plot{w: 760, h: 230, left: 64, right: 16, top: 22, bottom: 28, x0: 0, x1: float64(n - 1), y0: 0, y1: top * 1.05}
 	p.open(b, "context size over requests: "+s.Name)
 	p.yTicks(b)
 	for _, v := range []float64{float64(r.Window), 0.8 * float64(r.Window)} {
 		fmt.Fprintf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\" stroke-dasharray=\"4 3\"/>\n", p.left, p.Y(v), p.w-p.right, p.Y(v))
 	}
 	fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">request (1–%d)</text>\n", (p.left+p.w-p.right)/2, p.h-6, n)
+	clip := fmt.Sprintf("ctx%d", id)
+	fmt.Fprintf(b, "<defs><clipPath id=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath></defs><g clip-path=\"url(#%s)\">\n", clip, p.left, p.top, p.w-p.left-p.right, p.h-p.top-p.bottom, clip)
 	for i, res := range s.Results {
 		stride := max(1, (len(res.Steps)+maxPoints-1)/maxPoints)
 		var pts []string
@@ -369,6 +384,16 @@ func contextChart(b *strings.Builder, r *bench.Report, s *bench.SessionRun) {
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", p.X(float64(last)), p.Y(float64(res.Steps[last].Tokens))))
 		}
 		fmt.Fprintf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"%s\"><title>%s</title></polyline>\n", color(res.Engine, i), strings.Join(pts, " "), html.EscapeString(res.Engine))
+	}
+	b.WriteString("</g>\n")
+	x := p.w - p.right
+	for i := len(s.Results) - 1; i >= 0; i-- {
+		res := s.Results[i]
+		if peak, ok := offTop[res.Engine]; ok {
+			label := fmt.Sprintf("%s off scale, peak %s", res.Engine, tok(float64(peak)))
+			fmt.Fprintf(b, "<text x=\"%.1f\" y=\"12\" text-anchor=\"end\" fill=\"%s\">%s</text>\n", x, color(res.Engine, i), html.EscapeString(label))
+			x -= 7*float64(len(label)) + 12
+		}
 	}
 	b.WriteString("</svg>\n")
 }
