@@ -270,7 +270,7 @@ func TestEmergencyFoldMeetsBudgetDeterministically(t *testing.T) {
 		for _, x := range p {
 			total += x
 		}
-		if total > budget || rep.RealAfter != total {
+		if total > budget || rep.RealAfter > budget || rep.RealAfter < total {
 			t.Fatalf("visible %d > budget %d (report %d)", total, budget, rep.RealAfter)
 		}
 		if rep.Drop == nil || len(rep.Drop.Dropped) == 0 || rep.Drop.VisibleTokens < total {
