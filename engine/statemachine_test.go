@@ -174,8 +174,13 @@ func (m *foldMachine) fold(t *rapid.T, req engine.FoldRequest) (*engine.FoldRepo
 		}
 	}
 	if req.Mode == engine.ModeEmergency {
+		// The whole request after the fold: header and surface, by the
+		// real tokenizer.
 		p, _ := hostshim.NodePrices(m.b.S, m.tok)
 		total := 0
+		if h, ok, _ := hostshim.LatestRequestHeader(m.b.S); ok {
+			total = hostshim.HeaderTokens(&h, m.tok)
+		}
 		for _, x := range p {
 			total += x
 		}
