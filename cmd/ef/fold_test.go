@@ -142,3 +142,24 @@ func TestFoldHumanOutput(t *testing.T) {
 		t.Fatalf("output:\n%s", text)
 	}
 }
+
+func TestFoldAutoEmergencyOnOverflow(t *testing.T) {
+	// A 9K-token system reminder arrives in the first turn: no leaf fold can
+	// take it (it is in the retained tail), so the overflow is answered by an
+	// emergency fold, and later pressure by leaf folds after it.
+	log := filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "apps__web__permission-policy-context__session.jsonl")
+	dir := t.TempDir()
+	acc, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "3000", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	modes := map[string]int{}
+	for _, f := range acc.Folds {
+		if f.Skipped == "" && f.Error == "" {
+			modes[string(f.Mode)]++
+		}
+	}
+	if modes["emergency"] == 0 || acc.Failed != 0 || acc.RealAfter > 3000 {
+		t.Fatalf("modes %v failed %d real after %d\n%s", modes, acc.Failed, acc.RealAfter, text)
+	}
+}
