@@ -13,9 +13,9 @@ import (
 	"github.com/epistemicfold/ef/bench/report"
 )
 
-// benchArgs is a reduced built-in corpus: two sessions, at most 30
+// benchArgs is a reduced built-in corpus: two sessions, at most 20
 // requests each, at a window small enough that Basic and EF fold.
-var benchArgs = []string{"bench", "--limit-sessions", "2", "--max-steps", "30", "--window", "6000"}
+var benchArgs = []string{"bench", "--limit-sessions", "2", "--max-steps", "20", "--window", "6000"}
 
 func TestBenchTable(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
