@@ -82,6 +82,9 @@ type SessionRun struct {
 	Source string `json:"source"`
 	Events int    `json:"events"`
 	Probes int    `json:"probes"`
+	// SourceCompactions counts the compaction markers the importer found
+	// in a real trajectory (the source agent compacted there; not replayed).
+	SourceCompactions int `json:"sourceCompactions,omitempty"`
 	// Results are the engines' replays, in RunOptions.Engines order.
 	Results []*replay.Result `json:"-"`
 	// Metrics are the engines' numbers for this session, in the same order.
@@ -253,7 +256,7 @@ func runSession(ctx context.Context, opts *RunOptions, rep *Report, s Session, i
 		requests = min(requests, opts.MaxSteps)
 	}
 	meter := replay.NewCachingMeter(opts.Meter)
-	sr := &SessionRun{Name: s.Name, Source: string(s.Source), Events: s.Session.Len(), Probes: len(probes),
+	sr := &SessionRun{Name: s.Name, Source: string(s.Source), Events: s.Session.Len(), Probes: len(probes), SourceCompactions: len(s.Import.Compactions),
 		Results: make([]*replay.Result, len(opts.Engines))}
 	var (
 		mu   sync.Mutex

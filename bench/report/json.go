@@ -32,6 +32,14 @@ type SessionJSON struct {
 	Events  int          `json:"events"`
 	Probes  int          `json:"probes"`
 	Engines []EngineJSON `json:"engines"`
+	// SourceCompactions counts the source agent's own compactions: DSH
+	// compaction events and replacements skipped by the replay, plus the
+	// markers the importer found in other formats; SyntheticEvents the turn/start and
+	// request/header events the driver added; Truncated reports a replay
+	// stopped by --max-steps.
+	SourceCompactions int  `json:"sourceCompactions,omitempty"`
+	SyntheticEvents   int  `json:"syntheticEvents,omitempty"`
+	Truncated         bool `json:"truncated,omitempty"`
 	// Errors samples the engines' failed compactions.
 	Errors map[string][]string `json:"foldErrorSample,omitempty"`
 }
@@ -85,6 +93,10 @@ func Build(r *bench.Report) *ReportJSON {
 		Totals: engines(r.Totals), Skipped: r.Skipped}
 	for _, s := range r.Sessions {
 		sj := SessionJSON{Name: s.Name, Source: s.Source, Events: s.Events, Probes: s.Probes, Engines: engines(s.Metrics)}
+		if len(s.Results) > 0 {
+			first := s.Results[0]
+			sj.SourceCompactions, sj.SyntheticEvents, sj.Truncated = first.SkippedCompactions+s.SourceCompactions, first.SyntheticEvents, first.Truncated
+		}
 		for _, res := range s.Results {
 			if len(res.FoldErrorSample) > 0 {
 				if sj.Errors == nil {
