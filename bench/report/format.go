@@ -187,3 +187,34 @@ func bySource(r *bench.Report) (head []string, out [][]string) {
 	}
 	return head, out
 }
+
+// verdict is one line per engine comparing it with basic: input tokens and
+// cost at ρ = 0.1 relative to basic, and probes kept.
+func verdict(r *bench.Report) []string {
+	base, ok := r.Total(BaseEngine)
+	if !ok || base.InputTokens == 0 {
+		return nil
+	}
+	rel := func(a, b float64) string {
+		if b == 0 {
+			return "—"
+		}
+		return fmt.Sprintf("%+.1f%%", 100*(a-b)/b)
+	}
+	var out []string
+	for i := range r.Totals {
+		m := &r.Totals[i]
+		if m.Engine == BaseEngine {
+			continue
+		}
+		s := fmt.Sprintf("%s vs basic: input %s, cost at ρ=0.1 %s", m.Engine, rel(float64(m.InputTokens), float64(base.InputTokens)), rel(m.Cost(0.1), base.Cost(0.1)))
+		if m.Probes > 0 {
+			s += fmt.Sprintf(", probes at end %d vs %d", m.ProbesAtEnd, base.ProbesAtEnd)
+			if m.ProbesRecover > 0 {
+				s += fmt.Sprintf(" (+%d through recall)", m.ProbesRecover)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}

@@ -68,6 +68,13 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	b.WriteString("</style></head><body>\n")
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(headline(r)))
 	key(&b, r.Engines)
+	if v := verdict(r); v != nil {
+		b.WriteString("<ul>\n")
+		for _, line := range v {
+			fmt.Fprintf(&b, "<li>%s</li>\n", esc(line))
+		}
+		b.WriteString("</ul>\n")
+	}
 	b.WriteString("<h2>Totals</h2>\n")
 	rs := rows(r, r.Totals)
 	table(&b, costHead, rs, func(x row) []string { return x.cost })

@@ -14,7 +14,11 @@ import (
 func Table(w io.Writer, r *bench.Report) error {
 	var b strings.Builder
 	b.WriteString(headline(r))
-	b.WriteString("\n\n")
+	b.WriteString("\n")
+	for _, v := range verdict(r) {
+		b.WriteString("  " + v + "\n")
+	}
+	b.WriteString("\n")
 	rs := rows(r, r.Totals)
 	nameWidth := len("engine")
 	for _, m := range r.Totals {

@@ -24,14 +24,14 @@ func TestBenchTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	text := out.String()
-	if !strings.Contains(text, "2 sessions (built-in), window 6,000") {
+	if !strings.Contains(text, "2 sessions (built-in), window 6,000") || !strings.Contains(text, "ef vs basic: input ") {
 		t.Fatalf("headline missing:\n%s", text)
 	}
 	// Three tables, each with a header and one row per engine.
 	for _, name := range engines.Names() {
 		rows := 0
 		for i, line := range strings.Split(text, "\n") {
-			if f := strings.Fields(line); i > 0 && len(f) > 1 && f[0] == name {
+			if f := strings.Fields(line); i > 0 && len(f) > 1 && f[0] == name && f[1] != "vs" {
 				rows++
 			}
 		}
