@@ -142,3 +142,24 @@ func TestEmergencyDeterministic(t *testing.T) {
 	}
 	t.Logf("%d repetitions byte-identical (%d bytes of log and manifest)", reps, len(first))
 }
+
+// BenchmarkLeafPlan measures planning alone (measure the surface, locate
+// the frontier, choose the span) for the same sessions as BenchmarkLeafFold.
+func BenchmarkLeafPlan(b *testing.B) {
+	for _, size := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("span=%dK", size/1000), func(b *testing.B) {
+			base := synth(b, size+300)
+			e, err := engine.New(engine.Options{Policy: engine.Policy{RetainTokens: 200}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p, skip, err := e.Plan(base.S, engine.FoldRequest{Mode: engine.ModeLeaf})
+				if err != nil || p == nil {
+					b.Fatalf("plan: %v %s", err, skip)
+				}
+			}
+		})
+	}
+}
