@@ -17,7 +17,11 @@
 // is the same index filtered by a session term, project scope is the whole
 // index.
 //
-// The index is a bleve scorch index on disk with BM25 scoring. It holds one
+// The index is a bleve scorch index on disk with BM25 scoring. BM25's
+// statistics (document count, average text length) come from the
+// watermark rather than from bleve, whose estimate depends on how scorch
+// happened to merge its segments; so a score depends on the indexed content
+// only, and an index rebuilt from the same bundles answers identically. It holds one
 // document per checkpoint (id, mode, time, rendered text) and one per
 // archived message (role, text, tool names, file paths and artifact names
 // taken from tool calls, tool results and attachments, an error flag, and
@@ -44,7 +48,13 @@
 // "ef/sessions"), plus the schema version ("ef/schema"). Each checkpoint's
 // documents and its session's new watermark are written in the same bleve
 // batch, so after a crash the watermark never claims a checkpoint whose
-// documents are missing. Sync compares the watermark with the Source:
+// documents are missing. Batches are committed without waiting for the
+// disk (scorch persists them in order in the background while the next
+// one is analyzed); Sync, Add and Rebuild wait for all of them to be on
+// disk before returning, and a crash before that loses a suffix of batches
+// with their watermark, which the next Sync redoes. Checkpoints are read
+// and turned into documents by GOMAXPROCS×2 goroutines ahead of the one
+// goroutine that builds batches (a bleve Batch is not goroutine-safe). Sync compares the watermark with the Source:
 // checkpoints it lacks (or whose logical hash differs) are indexed, those
 // the Source no longer has (a GC, a deleted session) are removed, and those
 // the Source reports unavailable are skipped and retried next time.

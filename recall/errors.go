@@ -67,7 +67,7 @@ var (
 	ErrBadArgs = errors.New("recall: bad tool arguments")
 )
 
-// QueryError reports a bad search query. Pos is the byte offset in Query
+// QueryError reports a bad search query. Error types are plain values. Pos is the byte offset in Query
 // where the problem is (0 when it concerns the whole query).
 type QueryError struct {
 	Query  string

@@ -67,7 +67,8 @@ const (
 )
 
 // Options configure an Index. The zero value is ready to use; every zero
-// field means the default documented on it.
+// field means the default documented on it. Options is a plain value; Tokens
+// and Logger must be safe for concurrent use.
 type Options struct {
 	// Logger receives notices about rebuilds, corrupt indexes and
 	// unavailable bundles met while indexing. Nil means discard.
@@ -456,7 +457,7 @@ func (x *Index) Close() error {
 	return nil
 }
 
-// SyncStats reports what Sync, Add or Rebuild did.
+// SyncStats reports what Sync, Add or Rebuild did. It is a plain value.
 type SyncStats struct {
 	Sessions    int // sessions seen in the Source
 	Checkpoints int // checkpoints (re)indexed
@@ -495,7 +496,7 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}
-	return x.sync(ctx, "")
+	return x.sync(ctx)
 }
 
 // Add indexes one checkpoint now (the engine calls it after a bundle was
@@ -512,6 +513,7 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 	if err != nil {
 		return st, err
 	}
+	ck.SessionID, ck.CheckpointID = sessionID, checkpointID
 	w := x.newWriter(ctx, &st)
 	if err := w.checkpoint(ck.CheckpointInfo); err != nil {
 		return st, err
@@ -528,19 +530,22 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 		return SyncStats{}, err
 	}
 	x.mu.Lock()
-	err := x.idx.Close()
-	x.idx = nil
-	if err == nil {
-		err = os.RemoveAll(x.dir)
+	if err := x.idx.Close(); err != nil {
+		x.opts.Logger.Warn("recall: close before rebuild", "dir", x.dir, "err", err)
 	}
+	x.idx = nil
+	err := os.RemoveAll(x.dir)
 	if err == nil {
 		err = x.create()
+	}
+	if err != nil {
+		x.closed = true // no index left to serve
 	}
 	x.mu.Unlock()
 	if err != nil {
 		return SyncStats{}, &IndexError{Op: "rebuild", Path: x.dir, Err: err}
 	}
-	return x.sync(ctx, "")
+	return x.sync(ctx)
 }
 
 func (x *Index) writable() error {
@@ -555,9 +560,9 @@ func (x *Index) writable() error {
 	return nil
 }
 
-// sync indexes what is missing; onlySession limits it to one session ("" for
-// all). The caller holds writeMu.
-func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error) {
+// sync indexes what is missing and removes what is gone. The caller holds
+// writeMu.
+func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 	var st SyncStats
 	sessions, err := x.src.Sessions(ctx)
 	if err != nil {
@@ -568,9 +573,6 @@ func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error)
 	w := x.newWriter(ctx, &st)
 	present := map[string]bool{}
 	for _, s := range sessions {
-		if onlySession != "" && s != onlySession {
-			continue
-		}
 		present[s] = true
 		infos, err := x.src.List(ctx, s)
 		if err != nil {
@@ -600,14 +602,12 @@ func (x *Index) sync(ctx context.Context, onlySession string) (SyncStats, error)
 			}
 		}
 	}
-	if onlySession == "" {
-		for s, cks := range x.snapshotAllWM() {
-			if present[s] {
-				continue
-			}
-			for id := range cks {
-				w.remove(s, id)
-			}
+	for s, cks := range x.snapshotAllWM() {
+		if present[s] {
+			continue
+		}
+		for id := range cks {
+			w.remove(s, id)
 		}
 	}
 	return st, w.finish()

@@ -339,3 +339,28 @@ func TestConcurrentSearchWhileSyncing(t *testing.T) {
 		t.Fatal("nothing indexed")
 	}
 }
+
+func TestReadOnly(t *testing.T) {
+	x, src, dir := indexedSmall(t, recall.Options{})
+	want := answers(t, x)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r1, err := recall.Open(dir, src, recall.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r1.Close()
+	r2, err := recall.Open(dir, src, recall.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("second read-only open: %v", err)
+	}
+	defer r2.Close()
+	sameAnswers(t, "read-only", answers(t, r2), want)
+	if _, err := r1.Sync(context.Background()); err == nil {
+		t.Fatal("Sync on a read-only index succeeded")
+	}
+	if _, err := recall.Open(filepath.Join(t.TempDir(), "none"), src, recall.Options{ReadOnly: true}); err == nil {
+		t.Fatal("read-only open of a missing index succeeded")
+	}
+}

@@ -43,7 +43,9 @@ const (
 	StatusUnavailable = "unavailable"
 )
 
-// RecallRequest is a context_recall call.
+// RecallRequest is a context_recall call. Request and result types
+// (RecallRequest, RecallResult, DetailLine, ExactMessage, Part) are plain
+// values: safe to share, not to mutate concurrently.
 type RecallRequest struct {
 	// Ref names the checkpoint or message (see Ref).
 	Ref string `json:"ref"`

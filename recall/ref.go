@@ -18,7 +18,7 @@ import (
 //     (url.PathEscape).
 //
 // Search hits carry their ref, so a model copies it rather than composing
-// one.
+// one. A Ref is a plain value.
 type Ref struct {
 	// SessionID is the session; "" means the caller's session.
 	SessionID    string

@@ -36,7 +36,9 @@ const (
 	SnippetBytes = 240
 )
 
-// SearchRequest is a context_search call.
+// SearchRequest is a context_search call. Request and result types
+// (SearchRequest, SearchResult, Hit) are plain values: safe to share, not to
+// mutate concurrently.
 type SearchRequest struct {
 	// Query is the query text (see the package comment for its syntax).
 	Query string `json:"query"`
@@ -150,10 +152,6 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		st.SetField(fSession)
 		q = bleve.NewConjunctionQuery(st, q)
 	}
-	sr := bleve.NewSearchRequestOptions(q, limit, 0, false)
-	sr.Fields = []string{fKind, fSession, fCkpt, fIndex, fRole, fMode, fTime, fText, fTool, fFlag}
-	sr.IncludeLocations = true
-	sr.SortBy([]string{"-_score", "-" + fOrder})
 
 	x.mu.RLock()
 	defer x.mu.RUnlock()
@@ -163,26 +161,29 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	// BM25 statistics from the watermark, so that a score depends on the
 	// indexed content only, not on how scorch merged its segments.
 	docs := max(x.docs, 1)
-	sr.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: &search.BM25Stats{
+	stats := &search.BM25Stats{
 		DocCount: float64(docs),
 		FieldCardinality: map[string]int{
 			fText: int(max(x.tokens, docs)), fSession: int(docs), fCID: int(docs),
 			fTool: int(docs), fPath: int(docs), fKind: int(docs), fRole: int(docs),
 			fMode: int(docs), fFlag: int(docs), fOrder: int(docs),
 		},
-	}}
-	res, err := x.idx.SearchInContext(ctx, sr)
+	}
+	matches, total, err := x.topN(ctx, q, limit, stats)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
 	}
-	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: res.Total,
+	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget)}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
-	for _, dm := range res.Hits {
-		h := hitFromMatch(dm)
+	for _, m := range matches {
+		if m.dm.Fields == nil {
+			continue // deleted between match and load
+		}
+		h := hitFromMatch(m.dm)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {

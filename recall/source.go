@@ -31,7 +31,8 @@ type Source interface {
 	Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
 }
 
-// CheckpointInfo describes one stored checkpoint.
+// CheckpointInfo describes one stored checkpoint. Like Checkpoint and Page,
+// it is a plain value: safe to share, not to mutate concurrently.
 type CheckpointInfo struct {
 	SessionID    string `json:"sessionId"`
 	CheckpointID string `json:"checkpointId"`

@@ -21,7 +21,8 @@ const (
 // defined once here so the DSH plugin and an MCP server expose the same
 // thing: Parameters and Result are JSON Schemas (draft 2020-12) of the
 // arguments and of the structured result (SearchResult, RecallResult); the
-// text the model reads is produced by RenderSearch and RenderRecall.
+// text the model reads is produced by RenderSearch and RenderRecall. ToolDef,
+// SearchArgs, RecallArgs and ToolOutput are plain values.
 type ToolDef struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
