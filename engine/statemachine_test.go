@@ -33,21 +33,29 @@ func (f *flakySummarizer) Summarize(ctx context.Context, req *engine.DigestReque
 // its builder), the engine, the archive, and what the model expects the
 // bundles to hold.
 type foldMachine struct {
-	b        *enginetest.Builder
-	e        *engine.Engine
-	arch     *enginetest.MemArchive
-	sum      *flakySummarizer
-	tok      hostshim.Meter
-	ids      func() string
-	call     int
-	origin   map[int][]byte   // seq → exact message JSON, for every message that was ever a node
-	folded   map[string][]int // checkpoint id → shadowed seqs
-	folds    map[engine.Mode]int
+	b      *enginetest.Builder
+	e      *engine.Engine
+	arch   *enginetest.MemArchive
+	sum    *flakySummarizer
+	tok    hostshim.Meter
+	ids    func() string
+	call   int
+	origin map[int][]byte   // seq → exact message JSON, for every message that was ever a node
+	folded map[string][]int // checkpoint id → shadowed seqs
+	folds  map[engine.Mode]int
+	// storeDown: the engine runs without a bundle store (fail soft, §24).
+	storeDown bool
+	// soft maps checkpoints folded without a store to their shadowed seqs.
+	soft     map[string][]int
 	outcomes map[string]int
 }
 
 func (m *foldMachine) newEngine(t *rapid.T) {
-	e, err := engine.New(engine.Options{Archive: m.arch, Summarizer: m.sum, TokenMeter: m.tok, Clock: fixedClock, NewID: m.ids,
+	var arch engine.Archive = m.arch
+	if m.storeDown {
+		arch = nil
+	}
+	e, err := engine.New(engine.Options{Archive: arch, Summarizer: m.sum, TokenMeter: m.tok, Clock: fixedClock, NewID: m.ids,
 		Policy: engine.Policy{RetainTokens: 60, FoldFloorTokens: 1, FloorOverheadFactor: 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +119,7 @@ func text(t *rapid.T, label string) string {
 // are specific to it.
 func (m *foldMachine) fold(t *rapid.T, req engine.FoldRequest) (*engine.FoldReport, bool) {
 	ctx := context.Background()
-	archiveArmed, sumArmed := m.arch.FailPuts > 0, m.sum.failNext
+	archiveArmed, sumArmed := m.arch.FailPuts > 0 && !m.storeDown, m.sum.failNext
 	before := m.snap()
 	fr, err := engine.LocateFrontier(m.b.S)
 	if err != nil {
@@ -157,7 +165,14 @@ func (m *foldMachine) fold(t *rapid.T, req engine.FoldRequest) (*engine.FoldRepo
 	if sumArmed && req.Mode != engine.ModeEmergency && !strings.HasPrefix(rep.Semantic, "fallback") {
 		t.Fatalf("summarizer failure not reported as fallback: %q", rep.Semantic)
 	}
-	m.folded[rep.CheckpointID] = res.ShadowedSeqs
+	if m.storeDown {
+		if rep.Bundle != nil || !strings.HasPrefix(rep.Recall, "unavailable") || !strings.Contains(rep.Text, "unavailable") {
+			t.Fatalf("fold without a store does not say recall is unavailable: %q", rep.Recall)
+		}
+		m.soft[rep.CheckpointID] = res.ShadowedSeqs
+	} else {
+		m.folded[rep.CheckpointID] = res.ShadowedSeqs
+	}
 	m.folds[rep.Mode]++
 	if req.Mode == engine.ModeLeaf {
 		// The frozen prefix is byte-identical and the checkpoint sits right
@@ -204,7 +219,7 @@ func TestFoldStateMachine(t *testing.T) {
 	outcomes := map[string]int{}
 	rapid.Check(t, func(t *rapid.T) {
 		m := &foldMachine{arch: enginetest.NewMemArchive(), sum: &flakySummarizer{}, tok: tok, ids: enginetest.Seq("k"),
-			origin: map[int][]byte{}, folded: map[string][]int{}, folds: map[engine.Mode]int{}, outcomes: outcomes}
+			origin: map[int][]byte{}, folded: map[string][]int{}, soft: map[string][]int{}, folds: map[engine.Mode]int{}, outcomes: outcomes}
 		m.b = enginetest.NewBuilder(t, "sm", hostshim.Generation(rapid.IntRange(0, 1).Draw(t, "gen")))
 		m.newEngine(t)
 		m.b.TurnStart()
@@ -268,6 +283,13 @@ func TestFoldStateMachine(t *testing.T) {
 			},
 			"failArchive":    func(t *rapid.T) { m.arch.FailPuts = 1 },
 			"failSummarizer": func(t *rapid.T) { m.sum.failNext = true },
+			"storeToggle": func(t *rapid.T) {
+				if !m.storeDown && rapid.IntRange(0, 2).Draw(t, "down") != 0 {
+					t.Skip("store stays up")
+				}
+				m.storeDown = !m.storeDown
+				m.newEngine(t)
+			},
 			"restart": func(t *rapid.T) {
 				fr, _ := engine.LocateFrontier(m.b.S)
 				// Persist the log as the host's JSONL and read it back with
@@ -303,6 +325,7 @@ func TestFoldStateMachine(t *testing.T) {
 		for k, v := range m.folds {
 			totals[k] += v
 		}
+		totals["soft"] += len(m.soft)
 	})
 	t.Logf("successful folds over all checks: %v", totals)
 	t.Logf("fold outcomes: %v", outcomes)
@@ -320,6 +343,24 @@ func (m *foldMachine) check(t *rapid.T) {
 		}
 		if _, err := s.BalancedBefore(n); err != nil {
 			t.Fatalf("surface invalid: %v", err)
+		}
+	}
+	// Folds made without a store: the session log still holds every
+	// shadowed message byte-exact (EF never makes the log depend on its
+	// files).
+	for id, seqs := range m.soft {
+		for _, n := range seqs {
+			msg, err := s.Message(n)
+			if err != nil {
+				t.Fatalf("soft fold %s: seq %d: %v", id, n, err)
+			}
+			if msg == nil {
+				continue
+			}
+			raw, _ := validator.RawMessage(msg)
+			if string(raw) != string(m.origin[n]) {
+				t.Fatalf("soft fold %s: seq %d no longer derives its original message", id, n)
+			}
 		}
 	}
 	// Every shadowed message is recoverable byte-exact from the bundles,
