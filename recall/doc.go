@@ -21,8 +21,13 @@
 // statistics (document count, average text length) come from the
 // watermark rather than from bleve, whose estimate depends on how scorch
 // happened to merge its segments; so a score depends on the indexed content
-// only, and an index rebuilt from the same bundles answers identically. It holds one
-// document per checkpoint (id, mode, time, rendered text) and one per
+// only, and an index rebuilt from the same bundles answers identically.
+// Ties are broken newest first by a small top-N collector of our own that
+// loads a match's session-order key only when its score can still enter
+// the top (bleve's score-then-field sort loads it for every match).
+//
+// The index holds one document per checkpoint (id, mode, time, rendered
+// text) and one per
 // archived message (role, text, tool names, file paths and artifact names
 // taken from tool calls, tool results and attachments, an error flag, and
 // its position: checkpoint time, then index in the archive). A message's
@@ -43,8 +48,8 @@
 // # Watermark, reopen and rebuild
 //
 // The index stores, inside itself, a watermark: for each session, the
-// sorted list of indexed checkpoint ids with their logical hash and message
-// count (internal key "ef/wm/<session>", and the session list under
+// sorted list of indexed checkpoint ids with their logical hash, message
+// count and text token count (internal key "ef/wm/<session>", and the session list under
 // "ef/sessions"), plus the schema version ("ef/schema"). Each checkpoint's
 // documents and its session's new watermark are written in the same bleve
 // batch, so after a crash the watermark never claims a checkpoint whose
@@ -54,10 +59,13 @@
 // disk before returning, and a crash before that loses a suffix of batches
 // with their watermark, which the next Sync redoes. Checkpoints are read
 // and turned into documents by GOMAXPROCS×2 goroutines ahead of the one
-// goroutine that builds batches (a bleve Batch is not goroutine-safe). Sync compares the watermark with the Source:
-// checkpoints it lacks (or whose logical hash differs) are indexed, those
-// the Source no longer has (a GC, a deleted session) are removed, and those
-// the Source reports unavailable are skipped and retried next time.
+// goroutine that builds batches (a bleve Batch is not goroutine-safe).
+//
+// Sync compares the watermark with the Source: checkpoints it lacks (or
+// whose logical hash differs) are indexed, those the Source no longer has
+// (a GC, a deleted session) are removed, and those the Source reports
+// unavailable are skipped and retried next time. The engine calls Add for
+// each bundle it writes; the CLI calls Sync before searching.
 //
 // Open checks the index before use: it must open, carry the current schema
 // version, hold exactly as many documents as its watermark counts, and not
