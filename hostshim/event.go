@@ -107,6 +107,10 @@ func (op *SurfaceOp) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Generation returns the wire generation whose shape a replace op was read
+// in (Gen01 for append ops and ops built without one).
+func (op SurfaceOp) Generation() Generation { return op.gen }
+
 // ReplaceOp returns a replacement op written in generation gen's shape.
 func ReplaceOp(gen Generation, start, end int) *SurfaceOp {
 	return &SurfaceOp{Replace: true, Start: start, End: end, gen: gen}

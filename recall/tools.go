@@ -17,6 +17,12 @@ const (
 	ToolRecall = "context_recall"
 )
 
+// The parameter schemas use only the JSON Schema subset the DSH tool runtime
+// accepts (type, properties, required, additionalProperties, items, enum,
+// const, oneOf and annotations such as description and default): ranges
+// live in the descriptions and CallTool enforces them. dsh-plugin's test
+// checks the schemas with the host's own assertSupportedJsonSchema.
+
 // ToolDef is the definition of one tool as a model and a host see it,
 // defined once here so the DSH plugin and an MCP server expose the same
 // thing: Parameters and Result are JSON Schemas (draft 2020-12) of the
@@ -54,9 +60,9 @@ Every answer is bounded. When one is cut it ends with the exact call that return
 const searchParams = `{
   "type": "object",
   "properties": {
-    "query": {"type": "string", "minLength": 1, "maxLength": 512, "description": "Words (all must match), \"exact phrases\", prefix* terms, Chinese text, checkpoint ids, tool names or file paths."},
+    "query": {"type": "string", "description": "Words (all must match), \"exact phrases\", prefix* terms, Chinese text, checkpoint ids, tool names or file paths; 1 to 512 bytes."},
     "scope": {"type": "string", "enum": ["session", "project"], "default": "session", "description": "session: this session only; project: every session of this project."},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10, "description": "Most hits to return."}
+    "limit": {"type": "integer", "default": 10, "description": "Most hits to return, 1 to 50."}
   },
   "required": ["query"],
   "additionalProperties": false
@@ -65,10 +71,10 @@ const searchParams = `{
 const recallParams = `{
   "type": "object",
   "properties": {
-    "ref": {"type": "string", "minLength": 1, "description": "A checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref from context_search."},
+    "ref": {"type": "string", "description": "A checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref from context_search."},
     "depth": {"type": "string", "enum": ["summary", "detail", "exact"], "description": "summary (default for a checkpoint): its summary text; detail: one line per archived message; exact (default for a message ref): the original messages byte-for-byte."},
-    "offset": {"type": "integer", "minimum": 0, "default": 0, "description": "First line (summary) or message index (detail, exact). Defaults to the message a ref names, or the start."},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "Most lines or messages to return; the token budget may stop the page earlier."}
+    "offset": {"type": "integer", "default": 0, "description": "First line (summary) or message index (detail, exact), 0 or more. Defaults to the message a ref names, or the start."},
+    "limit": {"type": "integer", "description": "Most lines or messages to return, 1 to 500; the token budget may stop the page earlier."}
   },
   "required": ["ref"],
   "additionalProperties": false

@@ -23,6 +23,9 @@ func main() {
 	os.Exit(code)
 }
 
+// efVersion is the version ef reports (ef serve's initialize).
+const efVersion = "0.1.0"
+
 // subcommand is one `ef <name>` command.
 type subcommand struct {
 	summary string
@@ -35,6 +38,9 @@ func commands() map[string]subcommand {
 		"bench":   {"replay sessions through EF and baseline engines and compare them", RunBench},
 		"store":   {"verify a bundle store or collect its orphans (verify|gc)", RunStore},
 		"fold":    {"fold a session log into checkpoint bundles inside the host transaction", RunFold},
+		"serve":   {"run the DSH sidecar (JSON-RPC over stdio) behind dsh-plugin", RunServe},
+		"search":  {"search folded history (context_search)", RunSearch},
+		"recall":  {"read back a checkpoint or an archived message (context_recall)", RunRecall},
 	}
 }
 

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// serveHostSession builds a Gen01 session the way the host does, with
+// message ids, big tool outputs and a planted fact.
+func serveHostSession(t *testing.T, id string, rounds int) *hostshim.Session {
+	t.Helper()
+	s := hostshim.NewSession(id, hostshim.Gen01)
+	app := func(typ string, data any, op *hostshim.SurfaceOp, src []int) hostshim.Event {
+		e, err := s.Append(typ, data, hostshim.AppendOptions{SurfaceOp: op, SourceEventSeqs: src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	app("turn/start", map[string]any{"turn": 1}, nil, nil)
+	app("request/header", map[string]any{"header": map[string]any{"config": map[string]any{"provider": "fake", "model": "fake-m"}, "system": "You are a coder."}, "reason": "initial"}, nil, nil)
+	app("user/message", map[string]any{"content": []any{map[string]any{"type": "text", "text": "Fix the parser build. The deploy token is K7-QX-9931."}}, "source": map[string]any{"kind": "user"}, "role": "user", "id": "u-1"}, hostshim.AppendOp, nil)
+	serveRounds(t, s, 1, rounds)
+	return s
+}
+
+func serveRounds(t *testing.T, s *hostshim.Session, from, to int) {
+	t.Helper()
+	for i := from; i <= to; i++ {
+		call := fmt.Sprintf("call_%d", i)
+		args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
+		s.Append("step/start", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
+		a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
+			"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
+			"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
+		out := fmt.Sprintf("test case_%d ... ok\n%s", i, strings.Repeat(fmt.Sprintf("log line %d ", i), 150))
+		if _, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
+			"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": out}}, "isError": false}},
+			"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}}); err != nil {
+			t.Fatal(err)
+		}
+		s.Append("step/end", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
+	}
+}
+
+func serveEvents(s *hostshim.Session, from int) []hostshim.EventJSON {
+	var out []hostshim.EventJSON
+	for _, e := range s.Events()[from:] {
+		out = append(out, hostshim.EventJSON{Seq: e.Seq, Type: e.Type, Data: e.Data, SurfaceOp: e.SurfaceOp, SourceEventSeqs: e.SourceEventSeqs})
+	}
+	return out
+}
+
+type serveHarness struct {
+	t    *testing.T
+	srv  *efServer
+	host *hostshim.Session
+	sent int
+}
+
+func newServeHarness(t *testing.T, store string) *serveHarness {
+	srv := &efServer{storeDir: store, logger: slog.New(slog.NewTextHandler(io.Discard, nil)), tokens: hostshim.NewTokenizers(hostshim.TokenizerOptions{}),
+		engines: map[int]*engine.Engine{}, sessions: map[string]*serveSession{}}
+	t.Cleanup(srv.close)
+	return &serveHarness{t: t, srv: srv}
+}
+
+func (h *serveHarness) call(method string, params any) (map[string]any, error) {
+	h.t.Helper()
+	raw, err := json.Marshal(params)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	res, err := h.srv.handle(context.Background(), method, raw)
+	if err != nil || res == nil {
+		return nil, err
+	}
+	b, _ := json.Marshal(res)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	return m, nil
+}
+
+func (h *serveHarness) sync() {
+	h.t.Helper()
+	if h.sent == 0 {
+		h.call("session/open", map[string]any{"sessionId": h.host.ID, "events": serveEvents(h.host, 0)})
+	} else {
+		h.call("session/events", map[string]any{"sessionId": h.host.ID, "fromSeq": h.sent, "events": serveEvents(h.host, h.sent)})
+	}
+	h.sent = h.host.Len()
+}
+
+// fold does what dsh-plugin does for a pressure compaction: ask for a plan,
+// run the host's transaction over it, compile through the sidecar.
+func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]any) {
+	h.t.Helper()
+	h.sync()
+	ms, err := hostshim.MeasureSurface(h.host, hostshim.HeuristicMeter{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	plan, err := h.call("fold/plan", map[string]any{"sessionId": h.host.ID, "trigger": "pressure", "contextWindow": window, "totalTokens": ms.Total, "length": h.host.Len()})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if plan["decision"] != "fold" {
+		return nil, plan
+	}
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		h.sync() // compaction/start
+		ids := make([]string, len(in.Messages))
+		for i, m := range in.Messages {
+			ids[i] = m.ID
+		}
+		res, err := h.call("fold/compile", map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()})
+		if err != nil {
+			return nil, err
+		}
+		var blocks []hostshim.Block
+		b, _ := json.Marshal(res["summary"])
+		json.Unmarshal(b, &blocks)
+		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+	})}
+	res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, int(plan["start"].(float64)), int(plan["end"].(float64)), hostshim.TxOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res, plan
+}
+
+func TestServeHostedLeafFolds(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	h := newServeHarness(t, store)
+	init, err := h.call("initialize", map[string]any{"protocolVersion": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tools, _ := init["tools"].([]any); len(tools) != 2 || init["store"].(map[string]any)["available"] != true {
+		t.Fatalf("initialize: %v", init)
+	}
+	h.host = serveHostSession(t, "serve-leaf", 10)
+	const window = 4000
+	first, plan := h.fold(window)
+	if first == nil {
+		t.Fatalf("no fold over the threshold: %v", plan)
+	}
+	cpPos := h.host.Position(first.CheckpointSeq())
+	m, _ := h.host.Message(first.CheckpointSeq())
+	mk, ok := engine.MarkerOf(m)
+	if !ok || mk.Mode != engine.ModeLeaf {
+		t.Fatalf("checkpoint carries no leaf marker: %q", m.Text())
+	}
+	prefix := append([]int(nil), h.host.Nodes()[:cpPos+1]...)
+
+	serveRounds(t, h.host, 11, 22)
+	second, plan := h.fold(window)
+	if second == nil {
+		t.Fatalf("no second fold: %v", plan)
+	}
+	if got := h.host.Nodes()[:cpPos+1]; fmt.Sprint(got) != fmt.Sprint(prefix) {
+		t.Fatalf("leaf fold changed the frozen prefix: %v → %v", prefix, got)
+	}
+
+	// Both bundles are durable, verified and hold exactly the shadowed
+	// messages; the tools find what was folded.
+	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, r := range []*hostshim.CompactionResult{first, second} {
+		b, err := st.Get(context.Background(), "serve-leaf", engine.CheckpointID(r.CompactionID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Archive.ShadowedMessages) != len(r.ShadowedSeqs) {
+			t.Fatalf("bundle holds %d messages, fold shadowed %d", len(b.Archive.ShadowedMessages), len(r.ShadowedSeqs))
+		}
+		for i, seq := range r.ShadowedSeqs {
+			m, _ := h.host.Message(seq)
+			if !bytes.Equal(b.Archive.ShadowedMessages[i], m.Raw) {
+				t.Fatalf("archived message %d differs from seq %d", i, seq)
+			}
+		}
+	}
+	out, err := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-leaf", "arguments": map[string]any{"query": "case_2"}})
+	if err != nil || out["isError"] != false || !strings.Contains(out["text"].(string), "case_2") {
+		t.Fatalf("search: %v %v", out, err)
+	}
+	out, _ = h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-leaf", "arguments": map[string]any{"query": ""}})
+	if out["isError"] != true {
+		t.Fatalf("an empty query must be a tool error: %v", out)
+	}
+}
+
+func TestServeResyncAndErrors(t *testing.T) {
+	h := newServeHarness(t, "")
+	h.call("initialize", map[string]any{"protocolVersion": 1})
+	var re *hostshim.RPCError
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "nope", "trigger": "pressure", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != serveRPCResync {
+		t.Fatalf("unknown session: %v", err)
+	}
+	h.host = serveHostSession(t, "serve-resync", 3)
+	h.sync()
+	// A gap in the forwarded events breaks the mirror until it is re-sent.
+	h.call("session/events", map[string]any{"sessionId": "serve-resync", "fromSeq": h.sent + 5, "events": []any{}})
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "pressure", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != serveRPCResync {
+		t.Fatalf("broken mirror: %v", err)
+	}
+	h.sent = 0
+	h.sync()
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "pressure", "contextWindow": 1000, "length": h.host.Len() + 1}); !errors.As(err, &re) || re.Code != serveRPCResync {
+		t.Fatalf("length mismatch: %v", err)
+	}
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "sideways", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != hostshim.RPCInvalidParams {
+		t.Fatalf("bad trigger: %v", err)
+	}
+	if _, err := h.call("fold/compile", map[string]any{"sessionId": "serve-resync", "mode": "leaf", "messageIds": []string{"a-1"}}); !errors.As(err, &re) || re.Code != serveRPCResync {
+		t.Fatalf("compile with no open bracket: %v", err)
+	}
+	out, _ := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-resync", "arguments": map[string]any{"query": "x"}})
+	if out["isError"] != true || !strings.Contains(out["text"].(string), "unavailable") {
+		t.Fatalf("tools without a store must say unavailable: %v", out)
+	}
+	if _, err := h.call("initialize", map[string]any{"protocolVersion": 7}); !errors.As(err, &re) || re.Code != hostshim.RPCInvalidParams {
+		t.Fatalf("bad protocol version: %v", err)
+	}
+}
+
+// TestServeWire drives ef serve through its stdio wire, malformed lines
+// included.
+func TestServeWire(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"fold/plan","params":{"sessionId":"x","bogus":true}}`,
+		`garbage`,
+		`{"jsonrpc":"2.0","id":3,"method":"nope"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"shutdown"}`,
+	}, "\n") + "\n"
+	var out, errb bytes.Buffer
+	if err := serve(context.Background(), []string{"--store", filepath.Join(t.TempDir(), "s")}, strings.NewReader(in), &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("want 5 answers, got %d:\n%s", len(lines), out.String())
+	}
+	for i, want := range []string{`"id":1,"result":{`, `"code":-32602`, `"code":-32700`, `"code":-32601`, `"id":4,"result":{}`} {
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("answer %d = %s, want %s", i, lines[i], want)
+		}
+	}
+}
