@@ -54,6 +54,11 @@ type RunOptions struct {
 	// Warn, when set, receives notes about sessions that could not be
 	// replayed (they are skipped and listed in the report).
 	Warn func(string)
+	// OutputPrice prices summarizer output tokens in uncached input
+	// tokens. Zero means replay.DefaultOutputPrice.
+	OutputPrice float64
+	// EF overrides EF's policy knobs (for sweeps).
+	EF engines.EFPolicy
 }
 
 // Progress is how far a run is.
@@ -98,7 +103,12 @@ type Report struct {
 	Persona string   `json:"persona"`
 	Meter   string   `json:"meter"`
 	Engines []string `json:"engines"`
-	Corpus  string   `json:"corpus"`
+	// OutputPrice is the price of a summarizer output token in uncached
+	// input tokens.
+	OutputPrice float64 `json:"outputPrice"`
+	// EF echoes the EF policy overrides (zero: defaults).
+	EF     engines.EFPolicy `json:"efPolicy"`
+	Corpus string           `json:"corpus"`
 	// MaxSteps and LimitSessions echo the options (0: no limit).
 	MaxSteps      int           `json:"maxSteps,omitempty"`
 	LimitSessions int           `json:"limitSessions,omitempty"`
@@ -147,6 +157,9 @@ func Run(ctx context.Context, opts RunOptions) (*Report, error) {
 	if opts.Parallel <= 0 {
 		opts.Parallel = runtime.GOMAXPROCS(0)
 	}
+	if opts.OutputPrice <= 0 {
+		opts.OutputPrice = replay.DefaultOutputPrice
+	}
 	if opts.Meter == nil {
 		m, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
 		if err != nil {
@@ -155,7 +168,7 @@ func Run(ctx context.Context, opts RunOptions) (*Report, error) {
 		opts.Meter = m
 	}
 	rep := &Report{Window: opts.Window, Seed: opts.Seed, Persona: string(opts.Persona), Meter: opts.Meter.Name(),
-		Engines: opts.Engines, Corpus: "built-in", MaxSteps: opts.MaxSteps, LimitSessions: opts.LimitSessions}
+		Engines: opts.Engines, OutputPrice: opts.OutputPrice, EF: opts.EF, Corpus: "built-in", MaxSteps: opts.MaxSteps, LimitSessions: opts.LimitSessions}
 	src, err := corpusSource(&opts)
 	if err != nil {
 		return nil, err
@@ -193,7 +206,9 @@ outer:
 		for _, sr := range rep.Sessions {
 			rs = append(rs, sr.Results[i])
 		}
-		rep.Totals = append(rep.Totals, replay.MeasureAll(name, rs))
+		m := replay.MeasureAll(name, rs)
+		m.OutputPrice = opts.OutputPrice
+		rep.Totals = append(rep.Totals, m)
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
@@ -282,7 +297,7 @@ func runSession(ctx context.Context, opts *RunOptions, rep *Report, s Session, i
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			z := &replay.Summarizer{Persona: opts.Persona, Seed: opts.Seed}
-			eng, err := engines.New(name, engines.Config{Window: opts.Window, Meter: meter, Summarizer: z, TempDir: opts.TempDir})
+			eng, err := engines.New(name, engines.Config{Window: opts.Window, Meter: meter, Summarizer: z, TempDir: opts.TempDir, EFPolicy: opts.EF})
 			if err != nil {
 				errs[i] = err
 				return
@@ -314,7 +329,9 @@ func runSession(ctx context.Context, opts *RunOptions, rep *Report, s Session, i
 		}
 	}
 	for _, r := range sr.Results {
-		sr.Metrics = append(sr.Metrics, replay.Measure(r))
+		m := replay.Measure(r)
+		m.OutputPrice = opts.OutputPrice
+		sr.Metrics = append(sr.Metrics, m)
 	}
 	rep.Sessions = append(rep.Sessions, sr)
 	return nil

@@ -1,6 +1,9 @@
 package cachesim
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Result is the cache accounting of one request, in tokens.
 type Result struct {
@@ -95,11 +98,12 @@ type AnthropicOptions struct {
 	MinTokens int
 }
 
-// Anthropic models an exact-prefix cache with one breakpoint at the end of
-// each request: the hit is the length of the longest earlier request that is
-// an exact prefix of this one (at least MinTokens long). Every request of at
-// least MinTokens writes its whole prompt; Written counts the tokens beyond
-// the hit. It is not safe for concurrent use.
+// Anthropic models an exact-prefix cache with explicit breakpoints: each
+// request writes an entry at each of its breakpoints (Request: one, at its
+// end; RequestAt: up to MaxBreakpoints) and hits the longest entry an
+// earlier request wrote that is an exact prefix of it (at least MinTokens
+// long). Written counts the tokens beyond the hit. It is not safe for
+// concurrent use.
 type Anthropic struct {
 	opts AnthropicOptions
 	t    trie
@@ -108,12 +112,45 @@ type Anthropic struct {
 // NewAnthropic returns an empty Anthropic cache.
 func NewAnthropic(opts AnthropicOptions) *Anthropic { return &Anthropic{opts: opts} }
 
-// Request accounts a request given as token ids.
+// MaxBreakpoints is how many cache_control breakpoints one Anthropic
+// request may carry.
+const MaxBreakpoints = 4
+
+// Request accounts a request given as token ids, with one breakpoint at
+// its end.
 func (a *Anthropic) Request(tokens []uint32) (Result, error) {
+	return a.RequestAt(tokens, nil)
+}
+
+// RequestAt accounts a request with explicit cache breakpoints: token
+// offsets in (0, len(tokens)] where the request writes a cache entry for
+// the prefix that ends there (cache_control on the block ending at that
+// offset). The end of the request is always a breakpoint; at most
+// MaxBreakpoints are allowed in all (duplicates and the end count once).
+// The hit is the longest prefix of the request that an earlier request
+// wrote at one of its breakpoints (at least MinTokens long); Written is
+// the tokens beyond the hit, written once whatever the number of
+// breakpoints.
+func (a *Anthropic) RequestAt(tokens []uint32, breakpoints []int) (Result, error) {
 	if err := a.t.mode(false); err != nil {
 		return Result{}, err
 	}
 	n := len(tokens)
+	bps := make([]int, 0, len(breakpoints)+1)
+	for _, b := range append(slices.Clone(breakpoints), n) {
+		if b <= 0 || b > n {
+			if b == n {
+				continue
+			}
+			return Result{}, fmt.Errorf("%w: breakpoint %d outside (0, %d]", ErrBadBreakpoint, b, n)
+		}
+		if !slices.Contains(bps, b) {
+			bps = append(bps, b)
+		}
+	}
+	if len(bps) > MaxBreakpoints {
+		return Result{}, fmt.Errorf("%w: %d breakpoints, at most %d", ErrBadBreakpoint, len(bps), MaxBreakpoints)
+	}
 	b := blocks{hashes: BlockHashes(tokens), tokens: tokens}
 	path := a.t.walk(b)
 	hit := 0
@@ -135,12 +172,19 @@ func (a *Anthropic) Request(tokens []uint32) (Result, error) {
 	}
 	res := Result{Tokens: n, Hit: hit, Miss: n - hit}
 	if n >= a.opts.MinTokens && n > 0 {
-		last := a.t.insert(b, path)
-		full := len(b.hashes) * Unit
-		if tail := tokens[full:]; len(tail) == 0 {
-			last.entry = true
-		} else if !hasTail(last.tails, tail) {
-			last.tails = append(last.tails, append([]uint32(nil), tail...))
+		a.t.insert(b, path)
+		full := a.t.walk(b) // every full block of the request, now indexed
+		for _, bp := range bps {
+			if bp < a.opts.MinTokens {
+				continue
+			}
+			k := bp / Unit
+			nd := full[k]
+			if tail := tokens[k*Unit : bp]; len(tail) == 0 {
+				nd.entry = true
+			} else if !hasTail(nd.tails, tail) {
+				nd.tails = append(nd.tails, append([]uint32(nil), tail...))
+			}
 		}
 		res.Written = n - hit
 	}

@@ -285,3 +285,56 @@ func TestApproxTokens(t *testing.T) {
 		t.Errorf("ids %v %v", a, b)
 	}
 }
+
+// TestBreakpointHandCases: a stable breakpoint lets a later request hit the
+// prefix up to it even when what follows changed, which one end-of-request
+// breakpoint cannot credit.
+func TestBreakpointHandCases(t *testing.T) {
+	sys := seq(1, 300)    // system prompt
+	ck := seq(10000, 200) // a checkpoint after it
+	tail1 := seq(20000, 700)
+	tail2 := seq(30000, 500) // the tail rewritten by a fold
+	r1 := cat(sys, ck, tail1)
+	r2 := cat(sys, ck, tail2)
+	// End-of-request only: r2 shares 500 tokens with r1 but no entry ends
+	// there, so nothing hits.
+	a := cachesim.NewAnthropic(cachesim.AnthropicOptions{})
+	if _, err := a.Request(r1); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := a.Request(r2); res.Hit != 0 || res.Written != len(r2) {
+		t.Fatalf("end only: got %+v, want no hit and everything written", res)
+	}
+	// With breakpoints after the system prompt and after the checkpoint,
+	// r2 hits the 500 tokens r1 wrote at its second breakpoint.
+	a = cachesim.NewAnthropic(cachesim.AnthropicOptions{})
+	if _, err := a.RequestAt(r1, []int{300, 500}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.RequestAt(r2, []int{300, 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hit != 500 || res.Miss != 500 || res.Written != 500 {
+		t.Fatalf("breakpoints: got %+v, want hit 500, miss 500, written 500", res)
+	}
+	// A changed checkpoint falls back to the system prompt entry.
+	r3 := cat(sys, seq(40000, 100), tail2)
+	if res, _ := a.RequestAt(r3, []int{300, 400}); res.Hit != 300 {
+		t.Fatalf("changed checkpoint: hit %d, want 300", res.Hit)
+	}
+	// Entries below MinTokens are not written.
+	a = cachesim.NewAnthropic(cachesim.AnthropicOptions{MinTokens: 400})
+	a.RequestAt(r1, []int{300, 500})
+	if res, _ := a.RequestAt(cat(sys, seq(50000, 600)), []int{300}); res.Hit != 0 {
+		t.Fatalf("min tokens: hit %d, want 0", res.Hit)
+	}
+	// At most four breakpoints, inside the request.
+	a = cachesim.NewAnthropic(cachesim.AnthropicOptions{})
+	if _, err := a.RequestAt(r1, []int{100, 200, 300, 400}); !errors.Is(err, cachesim.ErrBadBreakpoint) {
+		t.Fatalf("five breakpoints: err %v", err)
+	}
+	if _, err := a.RequestAt(r1, []int{len(r1) + 1}); !errors.Is(err, cachesim.ErrBadBreakpoint) {
+		t.Fatalf("breakpoint past the end: err %v", err)
+	}
+}

@@ -8,10 +8,13 @@
 //     it shares with any earlier request, counted in whole 64-token units:
 //     hit = floor(LCP(request, any earlier request) / 64) * 64.
 //   - Anthropic (explicit prefix cache): every request writes a cache entry
-//     for its whole prompt (one breakpoint at the end of the prompt, the
-//     usual placement on the last message); a request hits the longest
-//     earlier request that is an exact prefix of it, if that entry is at
-//     least MinTokens long. Partial matches hit nothing.
+//     at each of its cache_control breakpoints: always one at the end of the
+//     prompt (the usual placement on the last message) and, with RequestAt,
+//     up to three more at stable positions the caller declares (the end of
+//     the system prompt, the end of a summary or of a frozen checkpoint
+//     prefix); a request hits the longest entry written by an earlier
+//     request that is an exact prefix of it, if that entry is at least
+//     MinTokens long. Partial matches hit nothing.
 //
 // Both run in O(tokens) per request (plus, for Anthropic, the earlier
 // entries ending inside the matched prefix): requests are indexed in a trie
@@ -20,8 +23,9 @@
 // pre-computed block hashes (RequestBlocks); then blocks match on hash alone.
 //
 // Not modelled: time-to-live and eviction (every entry lives forever), cache
-// write latency, the 20-block lookback of Anthropic breakpoints, and several
-// breakpoints per request.
+// write latency, and the 20-block lookback of Anthropic breakpoints (a hit
+// may be any earlier entry on the request's path, not only one within 20
+// blocks of one of its own breakpoints).
 //
 // A simulator is not safe for concurrent use.
 package cachesim

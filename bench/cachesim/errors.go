@@ -10,4 +10,7 @@ var (
 	// ErrBadBlocks: RequestBlocks got a token count that does not fit the
 	// number of blocks.
 	ErrBadBlocks = errors.New("cachesim: block count does not match token count")
+	// ErrBadBreakpoint: a breakpoint lies outside the request, or there
+	// are more than MaxBreakpoints.
+	ErrBadBreakpoint = errors.New("cachesim: bad cache breakpoint")
 )

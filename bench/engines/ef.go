@@ -70,9 +70,9 @@ func newEF(cfg Config) (Instance, error) {
 		TokenMeter: cfg.Meter,
 		Clock:      func() time.Time { return efEpoch },
 		NewID:      ids.next,
-		Policy:     engine.Policy{ContextWindow: cfg.Window},
+		Policy:     engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio},
 	}
-	if cfg.Summarizer != nil {
+	if cfg.Summarizer != nil && !cfg.EFPolicy.NoDigest {
 		opts.Summarizer = digester{cfg.Summarizer, &e.usage}
 	}
 	if e.eng, err = engine.New(opts); err != nil {

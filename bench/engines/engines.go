@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/epistemicfold/ef/bench/replay"
@@ -63,6 +64,18 @@ type Config struct {
 	// engine value makes its own subdirectory and removes it on Close.
 	// Empty means os.TempDir().
 	TempDir string
+	// EFPolicy overrides EF's fold policy knobs (ContextWindow is always
+	// Window); the zero value takes the engine's defaults.
+	EFPolicy EFPolicy
+}
+
+// EFPolicy are the EF policy knobs a bench run may sweep.
+type EFPolicy struct {
+	TargetRatio float64
+	MergeRatio  float64
+	// NoDigest turns EF's optional semantic digest off (deterministic
+	// checkpoints only: no summarizer calls).
+	NoDigest bool
 }
 
 // Instance is an engine serving one session. Close releases what it
@@ -157,18 +170,40 @@ func (e *basicEngine) Close() error { return nil }
 type usage struct {
 	meter          hostshim.Meter
 	calls, in, out atomic.Int64
+	mu             sync.Mutex
+	pending        []replay.SummaryCall
 }
 
-var _ replay.SummarizerUser = (*usage)(nil)
+var (
+	_ replay.SummarizerUser      = (*usage)(nil)
+	_ replay.SummaryCallRecorder = (*usage)(nil)
+)
 
 func (u *usage) count(msgs []*hostshim.Message, summary string) {
 	n := 0
+	last := ""
 	for _, m := range msgs {
 		n += u.meter.CountMessage(m)
+		if m != nil {
+			last = m.ID
+		}
 	}
+	out := u.meter.CountText(summary)
 	u.calls.Add(1)
 	u.in.Add(int64(n))
-	u.out.Add(int64(u.meter.CountText(summary)))
+	u.out.Add(int64(out))
+	u.mu.Lock()
+	u.pending = append(u.pending, replay.SummaryCall{LastMessageID: last, OutputTokens: out})
+	u.mu.Unlock()
+}
+
+// DrainSummaryCalls implements replay.SummaryCallRecorder.
+func (u *usage) DrainSummaryCalls() []replay.SummaryCall {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := u.pending
+	u.pending = nil
+	return out
 }
 
 // SummarizerUsage implements replay.SummarizerUser.

@@ -16,6 +16,11 @@ var Rhos = []float64{0.02, 0.1, 0.25, 1}
 // price (Anthropic 5-minute writes).
 const AnthropicWritePremium = 0.25
 
+// DefaultOutputPrice is the price of an output token in uncached input
+// tokens: about DeepSeek's list prices (output ≈ 4× a cache-miss input
+// token for deepseek-chat; Anthropic's ratio is 5×).
+const DefaultOutputPrice = 4.0
+
 // Metrics are the numbers of one replay (or, added up, of several).
 type Metrics struct {
 	Engine   string `json:"engine"`
@@ -59,6 +64,13 @@ type Metrics struct {
 	SummaryCalls        int `json:"summaryCalls"`
 	SummaryInputTokens  int `json:"summaryInputTokens"`
 	SummaryOutputTokens int `json:"summaryOutputTokens"`
+	// FoldDeepSeek and FoldAnthropic are the cache accounting of the
+	// summarizer calls, priced as requests (see Result).
+	FoldDeepSeek  stats.Usage `json:"foldDeepseek"`
+	FoldAnthropic stats.Usage `json:"foldAnthropic"`
+	// OutputPrice prices the summarizer's output tokens, in uncached input
+	// tokens. Zero means DefaultOutputPrice; set it before costing.
+	OutputPrice float64 `json:"outputPrice"`
 	// RecallChecked/RecallVerified: checkpoints whose archive was checked
 	// and verified byte-exact.
 	RecallChecked  int `json:"recallChecked"`
@@ -135,6 +147,8 @@ func (m *Metrics) add(r *Result) {
 	m.SummaryCalls += r.SummaryCalls
 	m.SummaryInputTokens += r.SummaryInputTokens
 	m.SummaryOutputTokens += r.SummaryOutputTokens
+	m.FoldDeepSeek = m.FoldDeepSeek.Add(usage(r.SummaryDeepSeek))
+	m.FoldAnthropic = m.FoldAnthropic.Add(usage(r.SummaryAnthropic))
 	m.RecallChecked += r.RecallChecked
 	m.RecallVerified += r.RecallVerified
 }
@@ -170,23 +184,50 @@ func (m *Metrics) FoldModes() []string {
 	return out
 }
 
-// Cost is the DeepSeek-model input cost at ρ, in uncached input tokens.
-func (m *Metrics) Cost(rho float64) float64 {
+// outputPrice is OutputPrice or its default.
+func (m *Metrics) outputPrice() float64 {
+	if m.OutputPrice > 0 {
+		return m.OutputPrice
+	}
+	return DefaultOutputPrice
+}
+
+// ConversationCost is the DeepSeek-model input cost of the conversation's
+// own requests at ρ, in uncached input tokens.
+func (m *Metrics) ConversationCost(rho float64) float64 {
 	return stats.Cost(m.DeepSeek, stats.Price{Rho: rho})
 }
 
-// AnthropicCost is the Anthropic-model input cost at ρ with the write
-// premium.
-func (m *Metrics) AnthropicCost(rho float64) float64 {
-	return stats.Cost(m.Anthropic, stats.Price{Rho: rho, WritePremium: AnthropicWritePremium})
+// FoldCost is what the engine's summarizer calls cost at ρ: their prompts
+// through the DeepSeek model and their output at OutputPrice.
+func (m *Metrics) FoldCost(rho float64) float64 {
+	return stats.Cost(m.FoldDeepSeek, stats.Price{Rho: rho}) + m.outputPrice()*float64(m.SummaryOutputTokens)
 }
 
-// BreakEven is the DeepSeek-model break-even ρ of m against base. ok is
+// Cost is the total DeepSeek-model cost at ρ: conversation and folds.
+func (m *Metrics) Cost(rho float64) float64 { return m.ConversationCost(rho) + m.FoldCost(rho) }
+
+// AnthropicCost is the total Anthropic-model cost at ρ with the write
+// premium: conversation, summarizer prompts and summarizer output.
+func (m *Metrics) AnthropicCost(rho float64) float64 {
+	p := stats.Price{Rho: rho, WritePremium: AnthropicWritePremium}
+	return stats.Cost(m.Anthropic, p) + stats.Cost(m.FoldAnthropic, p) + m.outputPrice()*float64(m.SummaryOutputTokens)
+}
+
+// BreakEven is the break-even ρ of m against base on the total
+// DeepSeek-model cost (conversation, summarizer prompts and output). ok is
 // false when the costs never cross (equal hits).
 func (m *Metrics) BreakEven(base *Metrics) (stats.BreakEven, bool) {
-	be, err := stats.BreakEvenRho(m.DeepSeek, base.DeepSeek, 0)
+	total := func(x *Metrics) stats.Usage { return x.DeepSeek.Add(x.FoldDeepSeek) }
+	a, b := total(m), total(base)
+	be, err := stats.BreakEvenRho(a, b, 0)
 	if errors.Is(err, stats.ErrNoBreakEven) || err != nil {
 		return stats.BreakEven{}, false
+	}
+	// The output price is a fixed cost on each side: shift the crossing.
+	if d := float64(b.Hit - a.Hit); d != 0 {
+		be.Rho += (m.outputPrice()*float64(m.SummaryOutputTokens) - base.outputPrice()*float64(base.SummaryOutputTokens)) / d
+		be.InUnit = be.Rho >= 0 && be.Rho <= 1
 	}
 	return be, true
 }

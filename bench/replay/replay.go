@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"time"
 
 	"github.com/epistemicfold/ef/bench/cachesim"
@@ -51,6 +52,27 @@ type RecallVerifier interface {
 type SummarizerUser interface {
 	SummarizerUsage() (calls, inputTokens, outputTokens int)
 }
+
+// SummaryCall is one summarizer call as an engine made it: the message id
+// of the last message of the span it summarized (empty when unknown) and
+// the tokens of its output (Meter tokens).
+type SummaryCall struct {
+	LastMessageID string
+	OutputTokens  int
+}
+
+// SummaryCallRecorder is a SummarizerUser that lists its calls one by one,
+// so the driver can price each as a request (see FoldCallTokens).
+// DrainSummaryCalls returns the calls made since the last drain, oldest
+// first.
+type SummaryCallRecorder interface {
+	DrainSummaryCalls() []SummaryCall
+}
+
+// InstructionTokens is the length of the summarization instruction the
+// driver appends to a summarizer call's prompt (a fixed text: the same
+// tokens every call).
+const InstructionTokens = 256
 
 // Config configures a replay.
 type Config struct {
@@ -132,10 +154,18 @@ type Result struct {
 	FinalTokens int `json:"finalTokens"`
 	// SummaryCalls, SummaryInputTokens and SummaryOutputTokens are the
 	// summarizer calls the engine made (SummarizerUser engines): in the
-	// host each is an LLM request the request totals do not include.
-	SummaryCalls        int `json:"summaryCalls,omitempty"`
-	SummaryInputTokens  int `json:"summaryInputTokens,omitempty"`
-	SummaryOutputTokens int `json:"summaryOutputTokens,omitempty"`
+	// host each is an LLM request the request totals do not include. For a
+	// SummaryCallRecorder each call is priced as a request of its own
+	// (header + the surface up to the end of the summarized span +
+	// InstructionTokens, through the same cache simulators as the
+	// conversation: SummaryDeepSeek, SummaryAnthropic) and
+	// SummaryInputTokens is that request's length; otherwise it is the
+	// span's tokens and the calls are not cache-priced.
+	SummaryCalls        int             `json:"summaryCalls,omitempty"`
+	SummaryInputTokens  int             `json:"summaryInputTokens,omitempty"`
+	SummaryOutputTokens int             `json:"summaryOutputTokens,omitempty"`
+	SummaryDeepSeek     cachesim.Result `json:"summaryDeepseek"`
+	SummaryAnthropic    cachesim.Result `json:"summaryAnthropic"`
 	// RecallChecked and RecallVerified count checkpoints whose archive was
 	// checked, and verified byte-exact (RecallVerifier engines).
 	RecallChecked  int `json:"recallChecked"`
@@ -169,6 +199,7 @@ type driver struct {
 	an       *cachesim.Anthropic
 	prev     []uint32
 	cur      []uint32
+	bps      []int  // Anthropic breakpoints of cur besides its end
 	pending  []Fold // folds since the last request
 	probeSrc []int  // per probe: first request index it is checked at (-1 none yet)
 }
@@ -332,7 +363,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 	if st.DeepSeek, err = d.ds.Request(d.cur); err != nil {
 		return err
 	}
-	if st.Anthropic, err = d.an.Request(d.cur); err != nil {
+	if st.Anthropic, err = d.an.RequestAt(d.cur, d.bps); err != nil {
 		return err
 	}
 	d.res.Steps = append(d.res.Steps, st)
@@ -365,6 +396,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 // compact runs the engine once and records the folds it made.
 func (d *driver) compact(ctx context.Context, step int, trigger hostshim.Trigger) error {
 	n0 := d.s.Len()
+	pre := slices.Clone(d.s.Nodes())
 	t0 := time.Now()
 	err := d.eng.Compact(ctx, d.agent, trigger)
 	took := time.Since(t0)
@@ -423,8 +455,94 @@ func (d *driver) compact(ctx context.Context, step int, trigger hostshim.Trigger
 			d.pending[i].Latency = took / time.Duration(n)
 		}
 	}
+	return d.priceCalls(pre, evs[n0:])
+}
+
+// priceCalls prices the summarizer calls of one engine run as requests of
+// their own. A call's prompt is what a competent integration sends: the
+// request header and the surface as it was when the call was made, up to
+// and including the last message of the summarized span (a prefix of the
+// conversation's own request, so it mostly hits the cache), then a fixed
+// instruction of InstructionTokens. The surface at the call is the latest
+// stage of this run (the surface before the run, then after each of its
+// compactions) that still holds that message; when the message is unknown
+// the whole current surface is taken. The calls go through the same cache
+// simulators as the conversation, with the same breakpoints.
+func (d *driver) priceCalls(pre []int, evs []hostshim.Event) error {
+	rec, ok := d.eng.(SummaryCallRecorder)
+	if !ok {
+		return nil
+	}
+	calls := rec.DrainSummaryCalls()
+	if len(calls) == 0 {
+		return nil
+	}
+	stages := [][]int{pre}
+	cur := pre
+	for i, e := range evs {
+		if e.Type != hostshim.TypeCompactionSum || i+1 >= len(evs) {
+			continue
+		}
+		var sd hostshim.CompactionSummaryData
+		if err := e.Decode(&sd); err != nil {
+			return err
+		}
+		gone := map[int]bool{}
+		for _, q := range sd.ShadowedSeqs {
+			gone[q] = true
+		}
+		next := make([]int, 0, len(cur))
+		placed := false
+		for _, n := range cur {
+			if gone[n] {
+				if !placed {
+					next = append(next, evs[i+1].Seq)
+					placed = true
+				}
+				continue
+			}
+			next = append(next, n)
+		}
+		stages = append(stages, next)
+		cur = next
+	}
+	for _, c := range calls {
+		nodes := stages[len(stages)-1]
+		if c.LastMessageID != "" {
+		find:
+			for k := len(stages) - 1; k >= 0; k-- {
+				for j, n := range stages[k] {
+					if m, err := d.s.Message(n); err == nil && m != nil && m.ID == c.LastMessageID {
+						nodes = stages[k][:j+1]
+						break find
+					}
+				}
+			}
+		}
+		buf, bps, err := d.stream(nil, nodes)
+		if err != nil {
+			return err
+		}
+		buf = append(buf, instruction...)
+		ds, err := d.ds.Request(buf)
+		if err != nil {
+			return err
+		}
+		an, err := d.an.RequestAt(buf, bps)
+		if err != nil {
+			return err
+		}
+		d.res.SummaryDeepSeek = d.res.SummaryDeepSeek.Add(ds)
+		d.res.SummaryAnthropic = d.res.SummaryAnthropic.Add(an)
+		d.res.SummaryCalls++
+		d.res.SummaryInputTokens += len(buf)
+		d.res.SummaryOutputTokens += c.OutputTokens
+	}
 	return nil
 }
+
+// instruction stands for the fixed summarization instruction.
+var instruction = pseudoIDs([]byte("summarize the conversation above"), InstructionTokens)
 
 // piece returns the priced piece of a surface-eligible event (nil when
 // it derives no message).
@@ -475,24 +593,59 @@ func (d *driver) headerPiece() (*piece, error) {
 // fill writes the current request's token stream into buf (kept as
 // d.cur) and returns its length.
 func (d *driver) fill(buf []uint32) (int, error) {
-	h, err := d.headerPiece()
+	buf, bps, err := d.stream(buf, d.s.Nodes())
 	if err != nil {
 		return 0, err
+	}
+	d.cur, d.bps = buf, bps
+	return len(buf), nil
+}
+
+// stream appends the token stream of the header and nodes to buf and
+// returns it with the Anthropic breakpoints a competent integration sets
+// besides the end of the request (see the package documentation): the end
+// of the system prompt (the header and any system or developer nodes at
+// the head) and the end of the run of checkpoints that follows it (a
+// summary, or EF's frozen checkpoints), when there is one.
+func (d *driver) stream(buf []uint32, nodes []int) ([]uint32, []int, error) {
+	h, err := d.headerPiece()
+	if err != nil {
+		return nil, nil, err
 	}
 	if h != nil {
 		buf = append(buf, h.ids...)
 	}
-	for _, n := range d.s.Nodes() {
+	var bps []int
+	head := 0 // 0 system head, 1 checkpoint run, 2 past both
+	for _, n := range nodes {
 		p, err := d.piece(n)
 		if err != nil {
-			return 0, err
+			return nil, nil, err
 		}
-		if p != nil {
-			buf = append(buf, p.ids...)
+		if p == nil {
+			continue
 		}
+		if head < 2 {
+			k := 2
+			if e, _ := d.s.Event(n); e.Type == hostshim.TypeSystemMessage || e.Type == hostshim.TypeDeveloperMessage {
+				k = 0
+			} else if m, _ := d.s.Message(n); m != nil && m.IsCheckpoint() {
+				k = 1
+			}
+			if k < head {
+				k = 2 // a system node after a checkpoint ends the run
+			}
+			if k > head && len(buf) > 0 {
+				bps = append(bps, len(buf))
+			}
+			head = k
+		}
+		buf = append(buf, p.ids...)
 	}
-	d.cur = buf
-	return len(buf), nil
+	if head < 2 && len(buf) > 0 {
+		bps = append(bps, len(buf))
+	}
+	return buf, bps, nil
 }
 
 // surfaceFlags returns the probe flags of the surface's pieces in order.
@@ -538,7 +691,9 @@ func (d *driver) finish(ctx context.Context) error {
 			}
 		}
 	}
-	if u, ok := d.eng.(SummarizerUser); ok {
+	if _, rec := d.eng.(SummaryCallRecorder); rec {
+		// Counted call by call in priceCalls.
+	} else if u, ok := d.eng.(SummarizerUser); ok {
 		d.res.SummaryCalls, d.res.SummaryInputTokens, d.res.SummaryOutputTokens = u.SummarizerUsage()
 	}
 	if v, ok := d.eng.(RecallVerifier); ok {

@@ -123,7 +123,7 @@ type row struct {
 }
 
 var (
-	costHead    = []string{"engine", "requests", "input tok", "peak ctx", "over W", "hit DS", "hit AN", "cost ρ=.02", "ρ=.1", "ρ=.25", "ρ=1", "AN ρ=.1", "break-even ρ vs basic"}
+	costHead    = []string{"engine", "requests", "input tok", "peak ctx", "over W", "hit DS", "hit AN", "conv ρ=.1", "fold ρ=.1", "total ρ=.02", "ρ=.1", "ρ=.25", "ρ=1", "AN total ρ=.1", "break-even ρ vs basic"}
 	foldHead    = []string{"engine", "folds", "fold errs", "frozen mean", "frozen peak", "inval/fold", "fold p50", "fold p99", "LLM calls", "LLM in", "LLM out"}
 	qualityHead = []string{"engine", "probes at end", "+ recall", "visible at checks", "stale at end", "stale at checks", "recall verified"}
 )
@@ -141,6 +141,7 @@ func rows(r *bench.Report, ms []replay.Metrics) []row {
 		out = append(out, row{
 			cost: []string{m.Engine, fmt.Sprint(m.Requests), tok(float64(m.InputTokens)), tok(float64(m.PeakContext)), fmt.Sprint(m.OverWindow),
 				pct(m.DeepSeek.Hit, m.DeepSeek.Hit+m.DeepSeek.Miss), pct(m.Anthropic.Hit, m.Anthropic.Hit+m.Anthropic.Miss),
+				tok(m.ConversationCost(0.1)), tok(m.FoldCost(0.1)),
 				tok(m.Cost(replay.Rhos[0])), tok(m.Cost(replay.Rhos[1])), tok(m.Cost(replay.Rhos[2])), tok(m.Cost(replay.Rhos[3])),
 				tok(m.AnthropicCost(0.1)), breakEven(m, base)},
 			folds: []string{m.Engine, folds(m), fmt.Sprint(m.FoldErrors), tok(m.FrozenPrefixMean), tok(float64(m.FrozenPrefixPeak)),
@@ -181,6 +182,7 @@ func bySource(r *bench.Report) (head []string, out [][]string) {
 				rs = append(rs, s.Results[i])
 			}
 			m := replay.MeasureAll(e, rs)
+			m.OutputPrice = r.OutputPrice
 			row = append(row, tok(float64(m.InputTokens)), tok(m.Cost(0.1)))
 		}
 		out = append(out, row)
@@ -207,7 +209,7 @@ func verdict(r *bench.Report) []string {
 		if m.Engine == BaseEngine {
 			continue
 		}
-		s := fmt.Sprintf("%s vs basic: input %s, cost at ρ=0.1 %s", m.Engine, rel(float64(m.InputTokens), float64(base.InputTokens)), rel(m.Cost(0.1), base.Cost(0.1)))
+		s := fmt.Sprintf("%s vs basic: input %s, total cost at ρ=0.1 %s", m.Engine, rel(float64(m.InputTokens), float64(base.InputTokens)), rel(m.Cost(0.1), base.Cost(0.1)))
 		if m.Probes > 0 {
 			s += fmt.Sprintf(", probes at end %d vs %d", m.ProbesAtEnd, base.ProbesAtEnd)
 			if m.ProbesRecover > 0 {

@@ -16,10 +16,15 @@ type EngineJSON struct {
 	// HitRateDeepSeek and HitRateAnthropic are hit / input tokens.
 	HitRateDeepSeek  float64 `json:"hitRateDeepseek"`
 	HitRateAnthropic float64 `json:"hitRateAnthropic"`
-	// Cost and CostAnthropic map ρ (as "0.1") to the input cost in
-	// uncached tokens (Anthropic with the 0.25 write premium).
-	Cost          map[string]float64 `json:"cost"`
-	CostAnthropic map[string]float64 `json:"costAnthropic"`
+	// Cost and CostAnthropic map ρ (as "0.1") to the total cost in
+	// uncached input tokens: conversation and summarizer calls (prompts
+	// through the cache, output at the output price); Anthropic with the
+	// 0.25 write premium. ConversationCost and FoldCost split the
+	// DeepSeek-model total.
+	Cost             map[string]float64 `json:"cost"`
+	CostAnthropic    map[string]float64 `json:"costAnthropic"`
+	ConversationCost map[string]float64 `json:"conversationCost"`
+	FoldCost         map[string]float64 `json:"foldCost"`
 	// BreakEven is the DeepSeek-model break-even against basic; absent
 	// for basic itself and when the costs never cross.
 	BreakEven *stats.BreakEven `json:"breakEvenVsBasic,omitempty"`
@@ -71,10 +76,11 @@ func engines(ms []replay.Metrics) []EngineJSON {
 	for i := range ms {
 		m := ms[i]
 		e := EngineJSON{Metrics: m, HitRateDeepSeek: m.DeepSeek.HitRate(), HitRateAnthropic: m.Anthropic.HitRate(),
-			Cost: map[string]float64{}, CostAnthropic: map[string]float64{}}
+			Cost: map[string]float64{}, CostAnthropic: map[string]float64{}, ConversationCost: map[string]float64{}, FoldCost: map[string]float64{}}
 		for _, rho := range replay.Rhos {
 			k := fmt.Sprint(rho)
 			e.Cost[k], e.CostAnthropic[k] = m.Cost(rho), m.AnthropicCost(rho)
+			e.ConversationCost[k], e.FoldCost[k] = m.ConversationCost(rho), m.FoldCost(rho)
 		}
 		if base != nil && m.Engine != base.Engine {
 			if be, ok := m.BreakEven(base); ok {

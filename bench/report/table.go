@@ -81,14 +81,21 @@ func Table(w io.Writer, r *bench.Report) error {
 }
 
 // Legend explains the columns.
-const Legend = `Costs are input tokens billed at the uncached price; a cache hit costs ρ. DeepSeek model (DS): hits
-are whole 64-token blocks of the longest prefix shared with any earlier request. Anthropic model (AN):
-exact-prefix hits of an earlier request of at least 1,024 tokens, writes +0.25. Break-even ρ: where the
-engine's and basic's DeepSeek-model costs are equal. Frozen: prompt prefix byte-identical to the previous
-request. Inval/fold: the previous request's tokens after that prefix, per fold. LLM calls/in/out:
-summarizer calls (failed folds included) and their tokens, not in the request totals (EF: its optional
-semantic digest). Probes: planted facts visible in the context at the end ("+ recall": or found by
-context_search and exact context_recall), and at every request after planting; stale: a superseded
-value shown as current. Recall verified: checkpoints whose bundle verifies and archives the folded
-messages byte-exact. Fold latency is wall clock; every other number is reproducible from the seed.
+const Legend = `Costs are in uncached input tokens; a cache hit costs ρ. Conv: the conversation's own requests. Fold:
+the summarizer's LLM calls, each priced as a request (header + the surface up to the end of the span it
+summarizes, a prefix of the conversation's request, + a 256-token instruction) through the same cache,
+plus its output tokens at the output price (--output-price, default 4× an uncached input token, about
+DeepSeek's list prices). Total = conv + fold; EF's leaf checkpoints are deterministic and call no LLM
+unless its optional semantic digest is on. DeepSeek model (DS): hits are whole 64-token blocks of the
+longest prefix shared with any earlier request. Anthropic model (AN): cache_control breakpoints, every
+engine the same placement: the end of the request, the end of the system prompt and the end of the run
+of summaries/checkpoints after it; a hit is the longest prefix an earlier request wrote at a breakpoint
+(at least 1,024 tokens), writes +0.25. Break-even ρ: where the engine's and basic's total DeepSeek-model
+costs are equal. Frozen: prompt prefix byte-identical to the previous request. Inval/fold: the previous
+request's tokens after that prefix, per fold. LLM calls/in/out: summarizer calls (failed folds
+included), their prompt and output tokens. Probes: planted facts visible in the context at the end ("+
+recall": or found by context_search and exact context_recall), and at every request after planting;
+stale: a superseded value shown as current. Recall verified: checkpoints whose bundle verifies and
+archives the folded messages byte-exact. Fold latency is wall clock; every other number is reproducible
+from the seed.
 `

@@ -31,6 +31,10 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	limit := fs.Int("limit-sessions", 0, "replay at most `N` sessions (0: all)")
 	maxSteps := fs.Int("max-steps", 0, "stop each session after `N` model requests (0: all)")
 	parallel := fs.Int("parallel", 0, "engines replayed at once (0: one per CPU)")
+	outputPrice := fs.Float64("output-price", replay.DefaultOutputPrice, "price of a summarizer output `token` in uncached input tokens")
+	efTarget := fs.Float64("ef-target", 0, "EF leaf-fold target as a share of the window (0: the engine default)")
+	efMerge := fs.Float64("ef-merge", 0, "EF merges its frozen checkpoints above this share of the window (0: the engine default, negative: never)")
+	efNoDigest := fs.Bool("ef-no-digest", false, "turn off EF's optional semantic digest (deterministic checkpoints only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef bench [flags]")
 		fmt.Fprintln(stderr, "Replays sessions through EF, the host's Basic engine, observation masking and no compaction")
@@ -51,6 +55,12 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *window <= 0 {
 		return usageError("--window must be positive, got %d", *window)
 	}
+	if *outputPrice <= 0 {
+		return usageError("--output-price must be positive, got %v", *outputPrice)
+	}
+	if *efTarget < 0 || *efTarget > 0.8 {
+		return usageError("--ef-target must lie in [0, 0.8], got %v", *efTarget)
+	}
 	if *limit < 0 || *maxSteps < 0 {
 		return usageError("--limit-sessions and --max-steps must not be negative")
 	}
@@ -63,7 +73,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageError("%v", err)
 	}
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
-		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel,
+		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
+		EF:   engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
 	bar := benchNewProgress(stderr)
 	if bar != nil {

@@ -68,8 +68,11 @@ func TestBenchJSONAndHTML(t *testing.T) {
 		if e.DeepSeek.Hit > e.InputTokens || e.DeepSeek.Hit+e.DeepSeek.Miss != e.InputTokens || e.Anthropic.Hit > e.InputTokens {
 			t.Fatalf("%s: cache accounting inconsistent: %+v", e.Engine, e.Metrics)
 		}
-		if got := e.Cost["1"]; got != float64(e.InputTokens) {
-			t.Fatalf("%s: cost at ρ=1 is %v, want the input tokens %d", e.Engine, got, e.InputTokens)
+		if got := e.ConversationCost["1"]; got != float64(e.InputTokens) {
+			t.Fatalf("%s: conversation cost at ρ=1 is %v, want the input tokens %d", e.Engine, got, e.InputTokens)
+		}
+		if want := float64(e.InputTokens+e.SummaryInputTokens) + e.OutputPrice*float64(e.SummaryOutputTokens); e.Cost["1"] != want {
+			t.Fatalf("%s: total cost at ρ=1 is %v, want %v", e.Engine, e.Cost["1"], want)
 		}
 		if e.Cost["0.02"] > e.Cost["0.1"] || e.Cost["0.1"] > e.Cost["0.25"] {
 			t.Fatalf("%s: cost does not grow with ρ: %v", e.Engine, e.Cost)
