@@ -217,7 +217,7 @@ func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostsh
 	case e.opts.HostMeter.CountText(d.Text) > e.opts.Policy.SemanticMaxTokens:
 		return fallback(fmt.Sprintf("digest of %d tokens exceeds %d", e.opts.HostMeter.CountText(d.Text), e.opts.Policy.SemanticMaxTokens))
 	}
-	text := det + "\nNarrative (semantic digest; context only, not verified state):\n" + strings.TrimSpace(d.Text)
+	text := det + "\n" + digestHeader + ":\n" + strings.TrimSpace(d.Text)
 	probe := *cand
 	probe.Replacement = frame(text)
 	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {

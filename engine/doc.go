@@ -51,7 +51,7 @@
 // by the host meter, as the host's TokenMeter.measure prices it):
 //
 //	threshold = ⌊W × ThresholdRatio⌋              (0.8)  fold when total ≥ threshold
-//	target    = ⌊W × TargetRatio⌋                 (0.6)
+//	target    = ⌊W × TargetRatio⌋                 (0.4, see "Choosing the target")
 //	need      = total − target
 //	overhead  = host price of an empty framed checkpoint (preamble, marker,
 //	            header and recall lines)
@@ -66,12 +66,41 @@
 // Earlier checkpoints stay byte-identical: the replacement is positional and
 // starts after them.
 //
+// Leaf checkpoints accumulate: each fold adds one checkpoint right after
+// the frozen prefix, so the prefix up to it stays cached. A merge (the
+// rare rebase of §9.2) is available: with MergeRatio > 0, when the frozen
+// checkpoints are worth more than MergeRatio × W, a pressure fold starts at
+// the system head and folds them with its span into one root checkpoint.
+// It is off by default (MergeRatio −1 semantics, DefaultMergeRatio): on
+// both bench corpora it cost more (it invalidates the whole conversation
+// after the system prompt) and hid more planted facts (a root restates at
+// most 1.5 × ListItems of each section) than the frozen prefix it saved.
+//
+// # Overflow
+//
+// A context overflow first runs pressure leaf folds (at most MaxLeafFolds)
+// and stops when the whole request, by the TokenMeter, is within W. Only
+// when leaf folds cannot make room (a recent message nearly as large as
+// the window, an unfinished step, a vetoed fold) does the emergency fold
+// below run.
+//
+// # Choosing the target
+//
+// TargetRatio trades a smaller mean context (cheaper misses) against more
+// folds (each breaks the cache after the frontier). `ef bench` swept it
+// (EF alone, window 16,384, faithful persona, semantic digest on, total
+// cost at ρ = 0.1 in uncached input tokens, conversation + summarizer
+// calls with output at 4×):
+//
+//	SWEEP_TABLE
+//
 // # Root fold (§9.2, §20)
 //
 // /compact (CompactNow) folds everything after the system head up to the
 // last balanced cut before any unfinished step, earlier checkpoints
 // included. The root text restates its parents' sections (parsed back from
-// their text) and the bundle lists them in Parents, so exact content stays
+// their text, their semantic digests included as an unverified narrative
+// section; an emergency fold restates them the same way) and the bundle lists them in Parents, so exact content stays
 // recallable across generations.
 //
 // # Emergency fold (§9.3)
@@ -89,7 +118,8 @@
 //
 // The checkpoint is filled in priority order — recent user messages
 // verbatim, the parents, open failures, decisions, files, commands, resolved
-// errors, questions, the tool tally — greedily, then measured exactly (token
+// errors, questions, the narrative of folded checkpoints' digests, the tool
+// tally — greedily, then measured exactly (token
 // meter ≤ Cb, host meter below the span) and trimmed from the lowest
 // priority until it fits. So H + C + T ≤ B by construction (the token meter
 // prices each message on its own, so the sum is exact). It needs no LLM,

@@ -57,12 +57,13 @@ const (
 	catCommand  = "command"
 	catError    = "error"
 	catQuestion = "question"
+	catNarr     = "narrative"
 	catTools    = "tools"
 )
 
 // Per-category caps on candidates; older items beyond them are dropped
 // with reason "cap" before any pricing.
-var emergencyCaps = map[string]int{catUser: 50, catOpen: 50, catDecision: 50, catFile: 100, catCommand: 50, catError: 50, catQuestion: 30}
+var emergencyCaps = map[string]int{catUser: 50, catOpen: 50, catDecision: 50, catFile: 100, catCommand: 50, catError: 50, catQuestion: 30, catNarr: 50}
 
 type candidate struct {
 	cat       string
@@ -75,7 +76,7 @@ type candidate struct {
 // Emergency tiers: the first tier guarantees each kind of hard state a
 // share before any kind takes the rest (how many of each category, newest
 // first, go in tier 1).
-var emergencyTier1 = map[string]int{catUser: 3, catOpen: 50, catDecision: 10, catFile: 20, catCommand: 10, catError: 5, catQuestion: 3}
+var emergencyTier1 = map[string]int{catUser: 3, catOpen: 50, catDecision: 10, catFile: 20, catCommand: 10, catError: 5, catQuestion: 3, catNarr: 10}
 
 // emergencyCandidates lists the facts of f in priority order. Tier 1, in
 // category order (recent user messages verbatim, the parents, open
@@ -119,6 +120,7 @@ func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
 		{catCommand, f.Commands, short},
 		{catError, resolved, short},
 		{catQuestion, f.Questions, short},
+		{catNarr, f.Narrative, short},
 	}
 	// Per category, newest first, deduplicated and capped.
 	lists := make([][]candidate, len(cats))
@@ -170,7 +172,7 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 		}
 	}
 	var keptParts, dropParts []string
-	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion} {
+	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion, catNarr} {
 		if total[cat] == 0 {
 			continue
 		}
@@ -234,6 +236,7 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 	section(catCommand, secCommands, true)
 	section(catError, secErrors, true)
 	section(catQuestion, secQuestions, true)
+	section(catNarr, secNarrative, true)
 	for i, c := range cands {
 		if kept[i] && c.cat == catTools {
 			sb.WriteString(c.text + "\n")

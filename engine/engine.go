@@ -261,14 +261,22 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 
 // CompactIfNeeded implements hostshim.CompactionEngine. Pressure runs leaf
 // folds (at most MaxLeafFolds) while the surface is at or above the
-// threshold; a context overflow runs one emergency fold under
-// Policy.EmergencyBudget.
+// threshold; a context overflow first tries leaf folds (overflowLeaf) and,
+// only when they cannot bring the request within the window, runs one
+// emergency fold under Policy.EmergencyBudget.
 func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (*hostshim.CompactionResult, error) {
+	pol := e.opts.Policy
 	if trigger == hostshim.TriggerOverflow {
+		last, fits := e.overflowLeaf(ctx, agent, trigger)
+		if fits {
+			return last, nil
+		}
 		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeEmergency, Trigger: string(trigger), Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		if res == nil && err == nil {
+			res = last
+		}
 		return res, err
 	}
-	pol := e.opts.Policy
 	if pol.ContextWindow <= 0 {
 		return nil, nil
 	}
@@ -284,6 +292,52 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 		last = res
 	}
 	return last, nil
+}
+
+// overflowLeaf is the first answer to a context overflow (§9.3 is the
+// last): pressure leaf folds, at most MaxLeafFolds, each aiming at
+// TargetRatio of the window. fits reports that the whole request (header
+// and surface, by the TokenMeter, as the emergency budget is measured) is
+// now within the window, so no emergency fold is needed. A leaf fold keeps
+// the frozen prefix and states no less than a pressure fold would; only
+// when leaf folds cannot make room (a huge recent tail, an unfinished
+// step, a vetoed or failed fold) does the deterministic, bounded emergency
+// fold run. Without a window it does nothing.
+func (e *Engine) overflowLeaf(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (last *hostshim.CompactionResult, fits bool) {
+	pol := e.opts.Policy
+	if pol.ContextWindow <= 0 {
+		return nil, false
+	}
+	for i := 0; i < pol.MaxLeafFolds; i++ {
+		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeLeaf, Trigger: string(trigger), Pressure: true, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		if err != nil || res == nil {
+			break
+		}
+		last = res
+		if t, err := e.requestTokens(agent.Session); err == nil && t <= pol.ContextWindow {
+			return last, true
+		}
+	}
+	return last, false
+}
+
+// requestTokens is the whole request by the TokenMeter: the latest request
+// header and every surface node.
+func (e *Engine) requestTokens(s *hostshim.Session) (int, error) {
+	prices, err := hostshim.NodePrices(s, e.opts.TokenMeter)
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	if h, ok, err := hostshim.LatestRequestHeader(s); err != nil {
+		return 0, err
+	} else if ok {
+		total = hostshim.HeaderTokens(&h, e.opts.TokenMeter)
+	}
+	for _, p := range prices {
+		total += p
+	}
+	return total, nil
 }
 
 // CompactNow implements hostshim.CompactionEngine: /compact is a root fold

@@ -46,6 +46,9 @@ type Facts struct {
 	OpenFailures []Item
 	Decisions    []Item
 	Questions    []Item
+	// Narrative are the bullets of the semantic digests of checkpoints
+	// folded inside the span (context only, never verified state).
+	Narrative []Item
 	// Parents are the EF checkpoints folded inside the span.
 	Parents []Marker
 }
@@ -218,10 +221,12 @@ func (f *Facts) mergeCheckpoint(seq int, m *hostshim.Message, files map[string]b
 			section = ""
 		case strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "- "):
 			section = strings.TrimSuffix(line, ":")
+		case strings.HasPrefix(line, "#") && (section == digestHeader || section == secNarrative):
+			// A digest's own headings stay inside the narrative.
 		case strings.HasPrefix(line, "- ") && section != "":
 			it := Item{seq, strings.TrimPrefix(line, "- ")}
 			switch section {
-			case secUsers:
+			case secUsers, secRecentRaw:
 				f.UserRequests = append(f.UserRequests, it)
 			case secCommands:
 				f.Commands = append(f.Commands, it)
@@ -233,6 +238,10 @@ func (f *Facts) mergeCheckpoint(seq int, m *hostshim.Message, files map[string]b
 				f.Decisions = append(f.Decisions, it)
 			case secQuestions:
 				f.Questions = append(f.Questions, it)
+			case digestHeader, secNarrative:
+				if it.Text != "(none)" {
+					f.Narrative = append(f.Narrative, it)
+				}
 			}
 		default:
 			section = ""

@@ -87,8 +87,15 @@ type Policy struct {
 	// ThresholdRatio × ContextWindow. Zero means 0.8 (the host's default).
 	ThresholdRatio float64
 	// TargetRatio: a pressure fold folds enough to bring the surface to
-	// TargetRatio × ContextWindow. Zero means 0.6.
+	// TargetRatio × ContextWindow. Zero means DefaultTargetRatio (chosen by
+	// the bench sweep in the package documentation).
 	TargetRatio float64
+	// MergeRatio: when the checkpoints of the frozen prefix are worth more
+	// than MergeRatio × ContextWindow, the next pressure fold starts at the
+	// system head instead of the frontier and merges them, with its span,
+	// into one root checkpoint (the rare rebase of §9.2). Zero means
+	// DefaultMergeRatio; negative never merges.
+	MergeRatio float64
 	// RetainTokens is the recent tail a leaf fold never touches. Zero means
 	// 16% of ContextWindow (the host's retainRatio), or 2048 without one.
 	RetainTokens int
@@ -182,7 +189,10 @@ func (o *Options) ensureDefaults() error {
 		p.ThresholdRatio = 0.8
 	}
 	if p.TargetRatio == 0 {
-		p.TargetRatio = 0.6
+		p.TargetRatio = DefaultTargetRatio
+	}
+	if p.MergeRatio == 0 {
+		p.MergeRatio = DefaultMergeRatio
 	}
 	if p.ThresholdRatio < 0 || p.ThresholdRatio > 1 || p.TargetRatio < 0 || p.TargetRatio > p.ThresholdRatio {
 		return fmt.Errorf("%w: need 0 < TargetRatio (%v) <= ThresholdRatio (%v) <= 1", ErrPolicy, p.TargetRatio, p.ThresholdRatio)
@@ -223,6 +233,21 @@ func (o *Options) ensureDefaults() error {
 		p.ListItems = 8
 	}
 	return nil
+}
+
+// Policy defaults that are not the host's: see the package documentation
+// for the sweep that chose them.
+const (
+	DefaultTargetRatio = 0.4
+	DefaultMergeRatio  = 0.2
+)
+
+// mergeTokens is the frozen checkpoint load that triggers a merge (0: never).
+func (p Policy) mergeTokens() int {
+	if p.MergeRatio <= 0 || p.ContextWindow <= 0 {
+		return 0
+	}
+	return int(float64(p.ContextWindow) * p.MergeRatio)
 }
 
 // thresholdTokens is the pressure threshold.

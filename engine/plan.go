@@ -153,12 +153,26 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		k--
 		acc += v.prices[k]
 	}
-	limit := v.limitCut(min(k, v.open), fr.Position)
-	st := fr.Position
+	// Merge (the rare rebase of §9.2): when the frozen checkpoints are
+	// worth more than MergeRatio × W, a pressure fold starts at the system
+	// head and folds them, with its span, into one root checkpoint. It
+	// breaks the prompt cache after the system head once; the frozen
+	// prefix stays bounded.
+	mode, start, frozenTok := ModeLeaf, fr.Position, 0
+	if h := v.headEnd(); h < fr.Position {
+		for q := h; q < fr.Position; q++ {
+			frozenTok += v.prices[q]
+		}
+		if mt := pol.mergeTokens(); pressure && mt > 0 && len(fr.Frozen) >= 2 && frozenTok > mt {
+			mode, start = ModeRoot, h
+		}
+	}
+	limit := v.limitCut(min(k, v.open), start)
+	st := start
 	for st < n && !v.bal[st] {
 		st++
 	}
-	if limit < 0 || st >= limit {
+	if limit < 0 || st >= limit || (mode == ModeRoot && limit-st < 2) {
 		return nil, fmt.Sprintf("nothing foldable between the frontier (position %d) and the retained tail (%d tokens from position %d)", fr.Position, acc, k), nil
 	}
 	floor := e.foldFloor(v.s)
@@ -185,11 +199,14 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	if spanTok < floor {
 		return nil, fmt.Sprintf("span of %d tokens is below the fold floor %d", spanTok, floor), nil
 	}
-	p := v.plan(ModeLeaf, st, end, fr)
+	p := v.plan(mode, st, end, fr)
 	p.Floor, p.Goal = floor, min(goal, spanTok)
 	p.Reason = fmt.Sprintf("leaf: oldest span after the frontier, %d tokens (floor %d, goal %d), retained tail from position %d", spanTok, floor, goal, limit)
 	if goal > spanTok {
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
+	}
+	if mode == ModeRoot {
+		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens (over %d) and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), frozenTok, pol.mergeTokens(), spanTok, goal)
 	}
 	return p, "", nil
 }
@@ -350,7 +367,7 @@ func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
 	id := "ef-00000000-0000-4000-8000-000000000000"
 	mk := Marker{ID: id, Mode: ModeEmergency, First: 1000000, Last: 1000001}
 	var cands []candidate
-	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion} {
+	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion, catNarr} {
 		for range 100 {
 			cands = append(cands, candidate{cat: cat})
 		}

@@ -16,6 +16,11 @@ const (
 	secOpen      = "Open failures"
 	secDecisions = "Decisions"
 	secQuestions = "Open questions"
+	// secNarrative restates the semantic digests of folded checkpoints
+	// (root and emergency folds), still marked as unverified context.
+	secNarrative = "Narrative of earlier spans (semantic digests; context only, not verified state)"
+	// digestHeader introduces a leaf checkpoint's own semantic digest.
+	digestHeader = "Narrative (semantic digest; context only, not verified state)"
 )
 
 // Recall tool names the checkpoint text points the model at.
@@ -166,6 +171,7 @@ func renderText(mk Marker, f *Facts, list int, archived bool, messages int) stri
 		writeSection(&sb, secErrors, f.Errors, list)
 		writeSection(&sb, secOpen, f.OpenFailures, list)
 		writeSection(&sb, secDecisions, f.Decisions, list)
+		writeSection(&sb, secNarrative, f.Narrative, list)
 		writeSection(&sb, secQuestions, f.Questions, list)
 	}
 	sb.WriteString(recallLine(mk.ID, messages, archived))
