@@ -68,11 +68,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var pos []string
 	rest := args
 	for {
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return errHelp
-			}
-			return usageError("%v", err)
+		if err := parseFlags(fs, rest); err != nil {
+			return err
 		}
 		if fs.NArg() == 0 {
 			break

@@ -51,11 +51,8 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return errHelp
-		}
-		return usageError("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

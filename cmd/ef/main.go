@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -87,6 +88,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // errHelp is returned by a subcommand that printed its help on request.
 var errHelp = errors.New("help requested")
+
+// parseFlags parses a subcommand's flags: -h becomes errHelp (the flag set
+// already printed its usage) and a bad flag a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError("%v", err)
+	}
+	return nil
+}
 
 func printUsage(w io.Writer, cmds map[string]subcommand) {
 	names := make([]string, 0, len(cmds))

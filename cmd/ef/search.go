@@ -136,11 +136,8 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 func searchParseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usageError("%v", err)
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -90,11 +90,8 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintln(stderr, "Runs the DSH sidecar: JSON-RPC 2.0 over stdin/stdout, one object per line (see dsh-plugin/README.md).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return errHelp
-		}
-		return usageError("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() != 0 {
 		return usageError("unexpected arguments %q", fs.Args())

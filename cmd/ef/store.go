@@ -49,11 +49,8 @@ func storeUsage(w io.Writer) {
 func storeParse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usageError("%v", err)
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
