@@ -74,6 +74,27 @@ func capRunes(s string, max int) string {
 	return string(r[:max]) + "…"
 }
 
+// failureRE marks the line of an error output that says what failed (a
+// test runner's FAIL line, an error, a panic or exception, an assertion).
+var failureRE = regexp.MustCompile(`(?i)(^--- FAIL|^FAIL\b|\berror\b|\bpanic\b|exception|traceback|assert|fatal)`)
+
+// failureLine is the line of an error output that says what failed: the
+// first line when failureRE marks it, else the first later line it marks
+// (test runners print a log before the failing test's name), else the
+// first line.
+func failureLine(s string) string {
+	first := firstLine(s)
+	if failureRE.MatchString(first) {
+		return first
+	}
+	for line := range strings.Lines(s) {
+		if l := strings.TrimSpace(line); l != "" && failureRE.MatchString(l) {
+			return l
+		}
+	}
+	return first
+}
+
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -167,7 +188,7 @@ func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, 
 				tool = "tool"
 			}
 			if validator.IsErrorResult(e, m) {
-				it := Item{n, tool + ": " + firstLine(m.Text())}
+				it := Item{n, tool + ": " + failureLine(m.Text())}
 				f.Errors = append(f.Errors, it)
 				open = append(open, failure{it, tool})
 			} else {

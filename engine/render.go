@@ -31,7 +31,11 @@ const (
 
 // renderer caps.
 const (
-	itemRunes    = 240
+	itemRunes = 240
+	// userRunes caps one user message in a leaf or root checkpoint: what
+	// the user stated (constraints, facts, decisions) is kept nearly
+	// verbatim, and twice as many user messages as other items.
+	userRunes    = 480
 	verbatimMax  = 4000
 	filesPerLine = 20
 	recallPage   = 20
@@ -106,12 +110,12 @@ func filesLine(files []string, max int) string {
 
 // dedupe collapses items with the same one-line text, keeping the newest
 // position of each, and returns the lines with their repeat counts.
-func dedupe(items []Item) []string {
+func dedupe(items []Item, runes int) []string {
 	idx := map[string]int{}
 	var lines []string
 	var counts []int
 	for _, it := range items {
-		l := oneLine(it.Text, itemRunes)
+		l := oneLine(it.Text, runes)
 		if i, ok := idx[l]; ok {
 			counts[i]++
 			continue
@@ -129,10 +133,14 @@ func dedupe(items []Item) []string {
 }
 
 func writeSection(sb *strings.Builder, title string, items []Item, n int) {
+	writeSectionN(sb, title, items, n, itemRunes)
+}
+
+func writeSectionN(sb *strings.Builder, title string, items []Item, n, runes int) {
 	if len(items) == 0 {
 		return
 	}
-	lines := dedupe(items)
+	lines := dedupe(items, runes)
 	more := 0
 	if len(lines) > n {
 		more = len(lines) - n
@@ -160,7 +168,7 @@ func renderText(mk Marker, f *Facts, list int, archived bool, messages int) stri
 		sb.WriteString(l + "\n")
 	}
 	if list > 0 {
-		writeSection(&sb, secUsers, f.UserRequests, list)
+		writeSectionN(&sb, secUsers, f.UserRequests, 2*list, userRunes)
 		if l := toolsLine(f); l != "" {
 			sb.WriteString(l + "\n")
 		}
