@@ -28,6 +28,33 @@
 // changed (at most one 64-token block per changed message, on the DeepSeek
 // model).
 //
+// Summarizer calls. An engine that calls a summarizing LLM (Basic for
+// every fold, EF for its optional semantic digest) pays for it; the
+// conversation's requests do not show it. A SummaryCallRecorder engine
+// lists its calls, and the driver prices each as a request of its own:
+// the header and the surface as it was when the call was made, up to and
+// including the last message of the summarized span (a competent
+// integration sends the conversation so far, so the prompt is a prefix of
+// the conversation's own request and mostly hits the cache), then a fixed
+// instruction of InstructionTokens. It goes through the same DeepSeek and
+// Anthropic simulators as the conversation (and so also warms them). Its
+// output tokens are priced at Metrics.OutputPrice uncached input tokens
+// each (default 4: DeepSeek's list prices put output at about four times a
+// cache-miss input token; Anthropic's ratio is five). Metrics.Cost is the
+// total: ConversationCost + FoldCost. Calls whose span the driver cannot
+// find (a failed call whose messages are unknown) are priced as the whole
+// current surface plus the instruction.
+//
+// Anthropic breakpoints. Anthropic caches at cache_control breakpoints (at
+// most four per request). Every engine gets the placement a competent
+// integration uses: the end of the request (the last message), the end of
+// the system prompt (the header and any system or developer nodes at the
+// head), and the end of the run of checkpoints or summaries right after it
+// (Basic's rolling summary, EF's frozen checkpoints, none for masking and
+// no compaction). A request hits the longest prefix an earlier request
+// wrote at one of its breakpoints. The same rule serves every engine; an
+// engine whose head is stable gets credit for it.
+//
 // Summarizer stands in for the LLM that writes a compaction summary. It is
 // scripted and deterministic, with personas (faithful, leaky, forgetful), so
 // that summary quality is a controlled variable of the benchmark.

@@ -46,6 +46,11 @@ type Metrics struct {
 	// InvalidatedPerFold is the previous request's tokens after the
 	// frozen prefix at requests preceded by folds, per fold.
 	InvalidatedPerFold float64 `json:"invalidatedPerFold"`
+	// CheckpointLoadMean and CheckpointLoadPeak describe the run of
+	// checkpoints (summaries) right after the system prompt, per request:
+	// the frozen-prefix load of the engine's own state.
+	CheckpointLoadMean float64 `json:"checkpointLoadMean"`
+	CheckpointLoadPeak int     `json:"checkpointLoadPeak"`
 	// FoldLatencyP50 and P99 are wall-clock fold latencies.
 	FoldLatencyP50 time.Duration `json:"foldLatencyP50Ns"`
 	FoldLatencyP99 time.Duration `json:"foldLatencyP99Ns"`
@@ -77,6 +82,7 @@ type Metrics struct {
 	RecallVerified int `json:"recallVerified"`
 
 	frozenSum, frozenN int
+	loadSum, loadN     int
 	invalidSum, foldN  int
 	latencies          []float64
 }
@@ -112,6 +118,9 @@ func (m *Metrics) add(r *Result) {
 		m.DeepSeek = m.DeepSeek.Add(usage(st.DeepSeek))
 		m.Anthropic = m.Anthropic.Add(usage(st.Anthropic))
 		m.PeakContext = max(m.PeakContext, st.Tokens)
+		m.loadSum += st.CheckpointLoad
+		m.loadN++
+		m.CheckpointLoadPeak = max(m.CheckpointLoadPeak, st.CheckpointLoad)
 		if st.Over {
 			m.OverWindow++
 		}
@@ -156,6 +165,9 @@ func (m *Metrics) add(r *Result) {
 func (m *Metrics) finish() {
 	if m.frozenN > 0 {
 		m.FrozenPrefixMean = float64(m.frozenSum) / float64(m.frozenN)
+	}
+	if m.loadN > 0 {
+		m.CheckpointLoadMean = float64(m.loadSum) / float64(m.loadN)
 	}
 	if m.foldN > 0 {
 		m.InvalidatedPerFold = float64(m.invalidSum) / float64(m.foldN)

@@ -106,6 +106,10 @@ type Step struct {
 	// previous request (what a fold rewrote).
 	FrozenPrefix int `json:"frozenPrefix"`
 	Invalidated  int `json:"invalidated,omitempty"`
+	// CheckpointLoad is the tokens of the run of checkpoints (summaries)
+	// right after the system prompt: the frozen-prefix load of the
+	// engine's own state.
+	CheckpointLoad int `json:"checkpointLoad,omitempty"`
 	// Over: the request is still larger than the window after the
 	// engine's overflow path (a real provider would refuse it).
 	Over      bool            `json:"over,omitempty"`
@@ -200,6 +204,7 @@ type driver struct {
 	prev     []uint32
 	cur      []uint32
 	bps      []int  // Anthropic breakpoints of cur besides its end
+	load     int    // checkpoint load of cur
 	pending  []Fold // folds since the last request
 	probeSrc []int  // per probe: first request index it is checked at (-1 none yet)
 }
@@ -360,6 +365,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 		lcp++
 	}
 	st.FrozenPrefix, st.Invalidated = lcp, len(d.prev)-lcp
+	st.CheckpointLoad = d.load
 	if st.DeepSeek, err = d.ds.Request(d.cur); err != nil {
 		return err
 	}
@@ -519,7 +525,7 @@ func (d *driver) priceCalls(pre []int, evs []hostshim.Event) error {
 				}
 			}
 		}
-		buf, bps, err := d.stream(nil, nodes)
+		buf, bps, _, err := d.stream(nil, nodes)
 		if err != nil {
 			return err
 		}
@@ -593,11 +599,11 @@ func (d *driver) headerPiece() (*piece, error) {
 // fill writes the current request's token stream into buf (kept as
 // d.cur) and returns its length.
 func (d *driver) fill(buf []uint32) (int, error) {
-	buf, bps, err := d.stream(buf, d.s.Nodes())
+	buf, bps, load, err := d.stream(buf, d.s.Nodes())
 	if err != nil {
 		return 0, err
 	}
-	d.cur, d.bps = buf, bps
+	d.cur, d.bps, d.load = buf, bps, load
 	return len(buf), nil
 }
 
@@ -606,11 +612,12 @@ func (d *driver) fill(buf []uint32) (int, error) {
 // besides the end of the request (see the package documentation): the end
 // of the system prompt (the header and any system or developer nodes at
 // the head) and the end of the run of checkpoints that follows it (a
-// summary, or EF's frozen checkpoints), when there is one.
-func (d *driver) stream(buf []uint32, nodes []int) ([]uint32, []int, error) {
+// summary, or EF's frozen checkpoints), when there is one. load is the
+// tokens of that checkpoint run.
+func (d *driver) stream(buf []uint32, nodes []int) (_ []uint32, _ []int, load int, _ error) {
 	h, err := d.headerPiece()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if h != nil {
 		buf = append(buf, h.ids...)
@@ -620,7 +627,7 @@ func (d *driver) stream(buf []uint32, nodes []int) ([]uint32, []int, error) {
 	for _, n := range nodes {
 		p, err := d.piece(n)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		if p == nil {
 			continue
@@ -638,6 +645,12 @@ func (d *driver) stream(buf []uint32, nodes []int) ([]uint32, []int, error) {
 			if k > head && len(buf) > 0 {
 				bps = append(bps, len(buf))
 			}
+			if k == 1 && head == 0 {
+				load = -len(buf)
+			}
+			if k == 2 && head == 1 {
+				load += len(buf)
+			}
 			head = k
 		}
 		buf = append(buf, p.ids...)
@@ -645,7 +658,10 @@ func (d *driver) stream(buf []uint32, nodes []int) ([]uint32, []int, error) {
 	if head < 2 && len(buf) > 0 {
 		bps = append(bps, len(buf))
 	}
-	return buf, bps, nil
+	if head == 1 {
+		load += len(buf)
+	}
+	return buf, bps, load, nil
 }
 
 // surfaceFlags returns the probe flags of the surface's pieces in order.

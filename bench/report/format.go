@@ -124,7 +124,7 @@ type row struct {
 
 var (
 	costHead    = []string{"engine", "requests", "input tok", "peak ctx", "over W", "hit DS", "hit AN", "conv ρ=.1", "fold ρ=.1", "total ρ=.02", "ρ=.1", "ρ=.25", "ρ=1", "AN total ρ=.1", "break-even ρ vs basic"}
-	foldHead    = []string{"engine", "folds", "fold errs", "frozen mean", "frozen peak", "inval/fold", "fold p50", "fold p99", "LLM calls", "LLM in", "LLM out"}
+	foldHead    = []string{"engine", "folds", "fold errs", "frozen mean", "frozen peak", "inval/fold", "ckpt load", "load peak", "fold p50", "fold p99", "LLM calls", "LLM in", "LLM out"}
 	qualityHead = []string{"engine", "probes at end", "+ recall", "visible at checks", "stale at end", "stale at checks", "recall verified"}
 )
 
@@ -145,7 +145,7 @@ func rows(r *bench.Report, ms []replay.Metrics) []row {
 				tok(m.Cost(replay.Rhos[0])), tok(m.Cost(replay.Rhos[1])), tok(m.Cost(replay.Rhos[2])), tok(m.Cost(replay.Rhos[3])),
 				tok(m.AnthropicCost(0.1)), breakEven(m, base)},
 			folds: []string{m.Engine, folds(m), fmt.Sprint(m.FoldErrors), tok(m.FrozenPrefixMean), tok(float64(m.FrozenPrefixPeak)),
-				tok(m.InvalidatedPerFold), dur(m.FoldLatencyP50), dur(m.FoldLatencyP99),
+				tok(m.InvalidatedPerFold), tok(m.CheckpointLoadMean), tok(float64(m.CheckpointLoadPeak)), dur(m.FoldLatencyP50), dur(m.FoldLatencyP99),
 				fmt.Sprint(m.SummaryCalls), tok(float64(m.SummaryInputTokens)), tok(float64(m.SummaryOutputTokens))},
 			quality: []string{m.Engine, frac(m.ProbesAtEnd, m.Probes), frac(m.ProbesAtEnd+m.ProbesRecover, m.Probes), pct(m.CheckVisible, m.Checks),
 				frac(m.StaleAtEnd, m.Probes), pct(m.CheckStale, m.Checks), frac(m.RecallVerified, m.RecallChecked)},

@@ -92,7 +92,8 @@ engine the same placement: the end of the request, the end of the system prompt 
 of summaries/checkpoints after it; a hit is the longest prefix an earlier request wrote at a breakpoint
 (at least 1,024 tokens), writes +0.25. Break-even ρ: where the engine's and basic's total DeepSeek-model
 costs are equal. Frozen: prompt prefix byte-identical to the previous request. Inval/fold: the previous
-request's tokens after that prefix, per fold. LLM calls/in/out: summarizer calls (failed folds
+request's tokens after that prefix, per fold. Ckpt load/peak: tokens of the run of summaries or
+checkpoints right after the system prompt, mean and peak per request. LLM calls/in/out: summarizer calls (failed folds
 included), their prompt and output tokens. Probes: planted facts visible in the context at the end ("+
 recall": or found by context_search and exact context_recall), and at every request after planting;
 stale: a superseded value shown as current. Recall verified: checkpoints whose bundle verifies and
