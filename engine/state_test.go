@@ -27,7 +27,9 @@ func TestCheckpointKeepsHardState(t *testing.T) {
 	b.TurnEnd()
 	work(b, 1, 12)
 	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500},
-		func(o *engine.Options) { o.Summarizer = fakeSummarizer{text: "- The staging host was chosen for the canary."} })
+		func(o *engine.Options) {
+			o.Summarizer = fakeSummarizer{text: "- The staging host was chosen for the canary."}
+		})
 	rep, res := leaf(ctx, t, e, b)
 	if res == nil {
 		t.Fatalf("no leaf fold: %s", rep.Skipped)
