@@ -58,6 +58,7 @@ var (
 	commandKeys = []string{"command", "cmd", "script"}
 	decisionRE  = regexp.MustCompile(`(?i)^(i'll|i will|we'll|we will|let's|let me|decision:|decided|i decided|we decided|plan:|the fix is|the root cause|root cause|going to|i'm going to|conclusion:)`)
 	spaceRE     = regexp.MustCompile(`\s+`)
+	elidedRE    = regexp.MustCompile(`^- \(\+[0-9]+ (earlier|more), in the bundle\)$`)
 )
 
 // oneLine collapses whitespace and caps s at max runes (0: no cap).
@@ -244,6 +245,8 @@ func (f *Facts) mergeCheckpoint(seq int, m *hostshim.Message, files map[string]b
 			section = strings.TrimSuffix(line, ":")
 		case strings.HasPrefix(line, "#") && (section == digestHeader || section == secNarrative):
 			// A digest's own headings stay inside the narrative.
+		case elidedRE.MatchString(line):
+			// "(+N earlier, in the bundle)": not an item.
 		case strings.HasPrefix(line, "- ") && section != "":
 			it := Item{seq, strings.TrimPrefix(line, "- ")}
 			switch section {

@@ -133,22 +133,29 @@ func dedupe(items []Item, runes int) []string {
 }
 
 func writeSection(sb *strings.Builder, title string, items []Item, n int) {
-	writeSectionN(sb, title, items, n, itemRunes)
+	writeSectionN(sb, title, items, n, itemRunes, 0)
 }
 
-func writeSectionN(sb *strings.Builder, title string, items []Item, n, runes int) {
+// writeSectionN writes at most n of the items (one line each, capped at
+// runes): the first `first` of them and the newest rest, with a line
+// saying how many were left to the bundle.
+func writeSectionN(sb *strings.Builder, title string, items []Item, n, runes, first int) {
 	if len(items) == 0 {
 		return
 	}
 	lines := dedupe(items, runes)
-	more := 0
-	if len(lines) > n {
-		more = len(lines) - n
-		lines = lines[more:]
-	}
+	first = min(first, n)
 	sb.WriteString(title + ":\n")
-	if more > 0 {
-		fmt.Fprintf(sb, "- (+%d earlier, in the bundle)\n", more)
+	if more := len(lines) - n; more > 0 {
+		for _, l := range lines[:first] {
+			sb.WriteString("- " + l + "\n")
+		}
+		if first > 0 {
+			fmt.Fprintf(sb, "- (+%d more, in the bundle)\n", more)
+		} else {
+			fmt.Fprintf(sb, "- (+%d earlier, in the bundle)\n", more)
+		}
+		lines = lines[first+more:]
 	}
 	for _, l := range lines {
 		sb.WriteString("- " + l + "\n")
@@ -168,7 +175,9 @@ func renderText(mk Marker, f *Facts, list int, archived bool, messages int) stri
 		sb.WriteString(l + "\n")
 	}
 	if list > 0 {
-		writeSectionN(&sb, secUsers, f.UserRequests, 2*list, userRunes)
+		// The first user messages (the task and its standing
+		// constraints) and the newest ones.
+		writeSectionN(&sb, secUsers, f.UserRequests, 2*list, userRunes, list/2)
 		if l := toolsLine(f); l != "" {
 			sb.WriteString(l + "\n")
 		}

@@ -85,3 +85,32 @@ func TestMergeRebasesFrozenCheckpoints(t *testing.T) {
 		t.Fatalf("explicit leaf: plan %+v", p)
 	}
 }
+
+// TestUserSectionKeepsFirstAndNewest: when a span holds more user messages
+// than the section's cap, the checkpoint keeps the first ones (the task and
+// its standing constraints) and the newest, and says how many it left to
+// the bundle; a root fold does not mistake that line for a user message.
+func TestUserSectionKeepsFirstAndNewest(t *testing.T) {
+	ctx := context.Background()
+	b := enginetest.NewBuilder(t, "sess-users", hostshim.Gen017)
+	b.TurnStart()
+	b.User("Standing rule: every change needs a changelog entry.")
+	b.TurnEnd()
+	work(b, 1, 12)
+	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500, ListItems: 2})
+	rep, res := leaf(ctx, t, e, b)
+	if res == nil {
+		t.Fatalf("no leaf fold: %s", rep.Skipped)
+	}
+	if !strings.Contains(rep.Text, "- Standing rule: every change needs a changelog entry.\n- (+") || !strings.Contains(rep.Text, "more, in the bundle)") {
+		t.Fatalf("leaf checkpoint lost the first user message:\n%s", rep.Text)
+	}
+	work(b, 13, 2)
+	rrep, rres, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"})
+	if err != nil || rres == nil {
+		t.Fatalf("root fold: %v %+v", err, rrep)
+	}
+	if !strings.Contains(rrep.Text, "Standing rule") || strings.Contains(rrep.Text, "- (+") && strings.Contains(rrep.Text, "in the bundle) (") {
+		t.Fatalf("root checkpoint:\n%s", rrep.Text)
+	}
+}
