@@ -238,8 +238,8 @@ func (o *Options) ensureDefaults() error {
 // Policy defaults that are not the host's: see the package documentation
 // for the sweep that chose them.
 const (
-	DefaultTargetRatio = 0.4
-	DefaultMergeRatio  = 0.2
+	DefaultTargetRatio = 0.2
+	DefaultMergeRatio  = 0.25
 )
 
 // mergeTokens is the frozen checkpoint load that triggers a merge (0: never).

@@ -60,10 +60,11 @@ func TestMergeRebasesFrozenCheckpoints(t *testing.T) {
 	work(b, 1, 30)
 	pol := engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500, MergeRatio: -1}
 	e := newEngine(t, enginetest.NewMemArchive(), pol)
-	for range 2 {
-		if _, res := leaf(ctx, t, e, b); res == nil {
-			t.Fatal("no leaf fold")
+	for i := range 2 {
+		if rep, res := leaf(ctx, t, e, b); res == nil {
+			t.Fatalf("no leaf fold: %s", rep.Skipped)
 		}
+		work(b, 100+10*i, 10)
 	}
 	fr, _ := engine.LocateFrontier(b.S)
 	if len(fr.Frozen) != 2 {
