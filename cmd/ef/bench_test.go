@@ -112,6 +112,8 @@ func TestBenchUsageErrors(t *testing.T) {
 		{"bench", "--persona", "chatty"},
 		{"bench", "--engines", "ef,magic"},
 		{"bench", "--window", "0"},
+		{"bench", "--output-price", "0"},
+		{"bench", "--ef-target", "0.9"},
 		{"bench", "extra"},
 	} {
 		var out, errb bytes.Buffer
