@@ -86,10 +86,12 @@ func breakEven(m, base *replay.Metrics) string {
 		}
 		return fmt.Sprintf("%.3f (cheaper above)", be.Rho)
 	}
+	// The lines cross outside [0, 1], where no cache price lies: only the
+	// side matters.
 	if m.Cost(0.5) < base.Cost(0.5) {
-		return fmt.Sprintf("cheaper at every ρ (%.2f)", be.Rho)
+		return "cheaper at every ρ"
 	}
-	return fmt.Sprintf("dearer at every ρ (%.2f)", be.Rho)
+	return "dearer at every ρ"
 }
 
 // headline is the one-line description of a run.
