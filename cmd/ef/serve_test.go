@@ -268,3 +268,27 @@ func TestServeWire(t *testing.T) {
 		}
 	}
 }
+
+// FuzzServeHandle feeds arbitrary params to every sidecar method: the
+// answer may be an error, never a panic.
+func FuzzServeHandle(f *testing.F) {
+	host := hostshim.NewSession("fz", hostshim.Gen01)
+	host.Append("turn/start", map[string]any{"turn": 1}, hostshim.AppendOptions{})
+	open, _ := json.Marshal(map[string]any{"sessionId": "fz", "events": serveEvents(host, 0)})
+	f.Add("session/open", open)
+	f.Add("fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99,"nodes":[{"seq":0,"tokens":1}]}`))
+	f.Add("fold/plan", []byte(`{"sessionId":"fz","trigger":"context-overflow","contextWindow":1}`))
+	f.Add("fold/compile", []byte(`{"sessionId":"fz","mode":"root","messageIds":["a",null]}`))
+	f.Add("session/events", []byte(`{"sessionId":"fz","fromSeq":1,"events":[{"seq":1,"type":"user/message","data":{"content":[]},"surfaceOp":{"op":"replace","start":0,"end":0}}]}`))
+	f.Add("tool/call", []byte(`{"name":"context_recall","sessionId":"fz","arguments":{"ref":"x#-1"}}`))
+	tokens := hostshim.NewTokenizers(hostshim.TokenizerOptions{})
+	f.Fuzz(func(t *testing.T, method string, params []byte) {
+		srv := &efServer{logger: slog.New(slog.NewTextHandler(io.Discard, nil)), tokens: tokens,
+			engines: map[int]*engine.Engine{}, sessions: map[string]*serveSession{}}
+		defer srv.close()
+		ctx := context.Background()
+		srv.handle(ctx, "session/open", open)
+		srv.handle(ctx, method, params)
+		srv.handle(ctx, "fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99}`))
+	})
+}
