@@ -63,4 +63,10 @@
 // write returns ErrFailStopped until the store is reopened. Reads stay
 // available. Directories are created 0700 and files 0600 regardless of the
 // umask.
+//
+// The write path does not use renameio, which the project uses for small
+// atomic replaces (recall's generation file): each step here goes through
+// the injectable FS so tests can fail or power-cut it step by step, the
+// directory must be fsynced (renameio leaves that to the caller), and a
+// bundle is never replaced, only created once under its content hash.
 package bundle

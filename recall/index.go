@@ -1043,14 +1043,3 @@ func isCJK(r rune) bool {
 
 func unicodeIsLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// writeGen records the last committed generation atomically (temp file and
-// rename). It is not fsynced: a lost update only makes the check weaker,
-// never a false alarm, since the file then lags the index.
-func writeGen(dir string, gen uint64) error {
-	p := filepath.Join(dir, genFile)
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strconv.FormatUint(gen, 10)+"\n"), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, p)
-}
