@@ -1042,4 +1042,3 @@ func isCJK(r rune) bool {
 }
 
 func unicodeIsLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
