@@ -13,6 +13,7 @@ import (
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/synth"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // DefaultWindow is the context window of a run whose options name none:
@@ -161,7 +162,7 @@ func Run(ctx context.Context, opts RunOptions) (*Report, error) {
 		opts.OutputPrice = replay.DefaultOutputPrice
 	}
 	if opts.Meter == nil {
-		m, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+		m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/synth"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 var (
@@ -22,7 +23,7 @@ var (
 // o200k loads the tokenizer once for every test of the package.
 func o200k(t *testing.T) hostshim.Meter {
 	meterOnce.Do(func() {
-		meter, meterErr = hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+		meter, meterErr = tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
 	})
 	if meterErr != nil {
 		t.Fatal(meterErr)

@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
+	"github.com/epistemicfold/ef/tokenizer"
 	"github.com/epistemicfold/ef/validator"
 )
 
@@ -28,7 +29,7 @@ var (
 // o200k returns the real tokenizer meter (loaded once per test binary).
 func o200k(t testing.TB) hostshim.Meter {
 	tokOnce.Do(func() {
-		m, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+		m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
 		tokM, tokErr = m, err
 	})
 	if tokErr != nil {

@@ -79,12 +79,6 @@ var (
 	ErrLogClosed = errors.New("hostshim: session log writer closed")
 )
 
-// Errors returned by token meters.
-var (
-	// ErrUnknownEncoding: no embedded tokenizer has that name.
-	ErrUnknownEncoding = errors.New("hostshim: unknown tokenizer encoding")
-)
-
 // LogError is a fault of a persisted session log: the operation, the file,
 // the 1-based line (the header is line 1; 0 when no line is involved) and,
 // when known, the field of the line that was malformed.

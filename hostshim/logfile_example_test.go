@@ -52,15 +52,3 @@ func ExampleMeasureSurface() {
 	// seq 28: 13 tokens
 	// surface 172 header 4392 total 4564
 }
-
-// Count real tokens offline with an embedded encoding. Share one
-// Tokenizers per process: each encoding loads once, on first use.
-func ExampleTokenizers() {
-	tok := hostshim.NewTokenizers(hostshim.TokenizerOptions{})
-	m, err := tok.Meter(hostshim.EncodingO200k)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(m.Name(), m.CountText("hello world, this is a test"))
-	// Output: o200k_base 7
-}

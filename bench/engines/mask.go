@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // masker is observation masking as the host's tool-result pruner does it:
@@ -65,7 +66,7 @@ func (e *masker) Compact(ctx context.Context, agent *hostshim.Agent, trigger hos
 			continue
 		}
 		text := Placeholder(n.Tokens)
-		if n.Tokens <= e.meter.CountText(text)+hostshim.TiktokenMessageOverhead {
+		if n.Tokens <= e.meter.CountText(text)+tokenizer.MessageOverhead {
 			continue
 		}
 		data, err := maskedData(ev.Data, s.Gen, text)

@@ -15,6 +15,7 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 var _ engine.Archive = (*bundle.Store)(nil)
@@ -106,7 +107,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *verbose {
 		logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	tok, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+	tok, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // inspectNode is one surface node in `ef inspect --json`.
@@ -191,7 +192,7 @@ func inspectPreview(s string, n int) string {
 // inspectMeters returns the meters inspect prices nodes with: the host's
 // heuristic (what its shrink check and pressure use) and a real tokenizer.
 func inspectMeters() ([]hostshim.Meter, error) {
-	real, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter("o200k_base")
+	real, err := tokenizer.New(tokenizer.Options{}).Meter("o200k_base")
 	if err != nil {
 		return nil, err
 	}

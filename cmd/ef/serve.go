@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // `ef serve` is the sidecar the DSH plugin (dsh-plugin/) runs: JSON-RPC 2.0
@@ -65,7 +66,7 @@ type servePlan struct {
 type efServer struct {
 	storeDir  string
 	logger    *slog.Logger
-	tokens    *hostshim.Tokenizers
+	tokens    *tokenizer.Registry
 	store     *bundle.Store
 	storeErr  string
 	index     *recall.Index
@@ -103,7 +104,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	srv := &efServer{
 		storeDir: *storeDir,
 		logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
-		tokens:   hostshim.NewTokenizers(hostshim.TokenizerOptions{}),
+		tokens:   tokenizer.New(tokenizer.Options{}),
 		engines:  map[int]*engine.Engine{},
 		sessions: map[string]*serveSession{},
 	}
@@ -155,7 +156,7 @@ func (srv *efServer) engineFor(window int) (*engine.Engine, error) {
 	if e, ok := srv.engines[window]; ok {
 		return e, nil
 	}
-	tok, err := srv.tokens.Meter(hostshim.EncodingO200k)
+	tok, err := srv.tokens.Meter(tokenizer.O200k)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // serveHostSession builds a Gen01 session the way the host does, with
@@ -75,7 +76,7 @@ type serveHarness struct {
 }
 
 func newServeHarness(t *testing.T, store string) *serveHarness {
-	srv := &efServer{storeDir: store, logger: slog.New(slog.NewTextHandler(io.Discard, nil)), tokens: hostshim.NewTokenizers(hostshim.TokenizerOptions{}),
+	srv := &efServer{storeDir: store, logger: slog.New(slog.NewTextHandler(io.Discard, nil)), tokens: tokenizer.New(tokenizer.Options{}),
 		engines: map[int]*engine.Engine{}, sessions: map[string]*serveSession{}}
 	t.Cleanup(srv.close)
 	return &serveHarness{t: t, srv: srv}
@@ -281,7 +282,7 @@ func FuzzServeHandle(f *testing.F) {
 	f.Add("fold/compile", []byte(`{"sessionId":"fz","mode":"root","messageIds":["a",null]}`))
 	f.Add("session/events", []byte(`{"sessionId":"fz","fromSeq":1,"events":[{"seq":1,"type":"user/message","data":{"content":[]},"surfaceOp":{"op":"replace","start":0,"end":0}}]}`))
 	f.Add("tool/call", []byte(`{"name":"context_recall","sessionId":"fz","arguments":{"ref":"x#-1"}}`))
-	tokens := hostshim.NewTokenizers(hostshim.TokenizerOptions{})
+	tokens := tokenizer.New(tokenizer.Options{})
 	f.Fuzz(func(t *testing.T, method string, params []byte) {
 		srv := &efServer{logger: slog.New(slog.NewTextHandler(io.Discard, nil)), tokens: tokens,
 			engines: map[int]*engine.Engine{}, sessions: map[string]*serveSession{}}

@@ -1,4 +1,14 @@
-package hostshim
+// Package tokenizer counts real tokens offline: OpenAI's o200k_base and
+// cl100k_base BPE encodings, with their rank files embedded in the binary
+// (see ranks/NOTICE.md), as hostshim.Meter implementations. It never touches
+// the network and never panics on input: special-token text counts as
+// ordinary text, and a pathological unbroken run is priced by length instead
+// of merged.
+//
+// hostshim keeps the host's own heuristic meter (what the DeepSeek Harness
+// charges against its window); this package is the meter of what a model
+// provider would bill.
+package tokenizer
 
 import (
 	"bytes"
@@ -11,21 +21,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pkoukk/tiktoken-go"
 )
 
-// Tokenizer encodings embedded in the binary (see tiktoken/NOTICE.md).
+// Encodings embedded in the binary (see ranks/NOTICE.md).
 const (
-	EncodingO200k  = "o200k_base"
-	EncodingCL100k = "cl100k_base"
+	O200k  = "o200k_base"
+	CL100k = "cl100k_base"
 )
 
 // tiktokenFiles holds the BPE rank files, zstd-compressed. An embed.FS is
 // read-only, so this package-level value is immutable.
 //
-//go:embed tiktoken/cl100k_base.tiktoken.zst tiktoken/o200k_base.tiktoken.zst
-var tiktokenFiles embed.FS
+//go:embed ranks/cl100k_base.tiktoken.zst ranks/o200k_base.tiktoken.zst
+var rankFiles embed.FS
 
 // encodingSpec is one encoding's split pattern and special tokens, exactly
 // as tiktoken-go v0.1.8 (encoding.go) defines them.
@@ -37,9 +48,9 @@ type encodingSpec struct {
 
 func specOf(name string) (encodingSpec, bool) {
 	switch name {
-	case EncodingO200k:
+	case O200k:
 		return encodingSpec{
-			file: "tiktoken/o200k_base.tiktoken.zst",
+			file: "ranks/o200k_base.tiktoken.zst",
 			pattern: `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?` +
 				`|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?` +
 				`|\p{N}{1,3}` +
@@ -49,9 +60,9 @@ func specOf(name string) (encodingSpec, bool) {
 				`|\s+`,
 			special: map[string]int{tiktoken.ENDOFTEXT: 199999, tiktoken.ENDOFPROMPT: 200018},
 		}, true
-	case EncodingCL100k:
+	case CL100k:
 		return encodingSpec{
-			file:    "tiktoken/cl100k_base.tiktoken.zst",
+			file:    "ranks/cl100k_base.tiktoken.zst",
 			pattern: `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
 			special: map[string]int{
 				tiktoken.ENDOFTEXT:   100257,
@@ -65,11 +76,11 @@ func specOf(name string) (encodingSpec, bool) {
 	return encodingSpec{}, false
 }
 
-// DefaultMaxPieceBytes is TokenizerOptions.MaxPieceBytes's zero value.
+// DefaultMaxPieceBytes is Options.MaxPieceBytes's zero value.
 const DefaultMaxPieceBytes = 4096
 
-// TokenizerOptions configures Tokenizers. The zero value is ready to use.
-type TokenizerOptions struct {
+// Options configures a Registry. The zero value is ready to use.
+type Options struct {
 	// MaxPieceBytes caps the pre-token pieces that are BPE-merged. Merging
 	// is quadratic in a piece's length, and one unbroken run (base64,
 	// minified code, a line of '=') can take seconds; a piece longer than
@@ -77,82 +88,82 @@ type TokenizerOptions struct {
 	MaxPieceBytes int
 }
 
-// Tokenizers loads the embedded tokenizers lazily: the first Meter call for
+// Registry loads the embedded encodings lazily: the first Meter call for
 // an encoding decompresses and parses its ranks (about 0.1 s and 15 MB of
 // heap for o200k_base) and later calls return the same meter. Create one
-// Tokenizers per process and share it.
+// Registry per process and share it.
 //
-// A Tokenizers is safe for concurrent use.
-type Tokenizers struct {
-	opts   TokenizerOptions
+// A Registry is safe for concurrent use.
+type Registry struct {
+	opts   Options
 	o200k  tokenizerSlot
 	cl100k tokenizerSlot
 }
 
 type tokenizerSlot struct {
 	once sync.Once
-	m    *TiktokenMeter
+	m    *Meter
 	err  error
 }
 
-// NewTokenizers returns an empty registry; nothing is loaded yet.
-func NewTokenizers(opts TokenizerOptions) *Tokenizers {
+// New returns an empty registry; nothing is loaded yet.
+func New(opts Options) *Registry {
 	if opts.MaxPieceBytes <= 0 {
 		opts.MaxPieceBytes = DefaultMaxPieceBytes
 	}
-	return &Tokenizers{opts: opts}
+	return &Registry{opts: opts}
 }
 
 // Meter returns the meter of encoding "o200k_base" or "cl100k_base",
 // loading it on first use. An unknown name gives ErrUnknownEncoding.
-func (t *Tokenizers) Meter(encoding string) (*TiktokenMeter, error) {
+func (t *Registry) Meter(encoding string) (*Meter, error) {
 	var slot *tokenizerSlot
 	switch encoding {
-	case EncodingO200k:
+	case O200k:
 		slot = &t.o200k
-	case EncodingCL100k:
+	case CL100k:
 		slot = &t.cl100k
 	default:
-		return nil, fmt.Errorf("%w: %q (embedded: %s, %s)", ErrUnknownEncoding, encoding, EncodingO200k, EncodingCL100k)
+		return nil, fmt.Errorf("%w: %q (embedded: %s, %s)", ErrUnknownEncoding, encoding, O200k, CL100k)
 	}
-	slot.once.Do(func() { slot.m, slot.err = loadTiktokenMeter(encoding, t.opts) })
+	slot.once.Do(func() { slot.m, slot.err = loadMeter(encoding, t.opts) })
 	return slot.m, slot.err
 }
 
-// TiktokenMeter counts tokens with an OpenAI BPE encoding, offline.
+// Meter counts tokens with an OpenAI BPE encoding, offline.
 //
 // A message costs the tokens of its block texts — text and reasoning text,
 // tool-call name plus arguments, tool-result content (recursively),
 // tool-addition/removal tool name; any other block (image, file) its compact
-// JSON — plus TiktokenMessageOverhead for role framing. Text is counted with
+// JSON — plus MessageOverhead for role framing. Text is counted with
 // EncodeOrdinary (special-token text such as "<|endoftext|>" counts as
 // ordinary text and never panics), except that pieces longer than
-// TokenizerOptions.MaxPieceBytes count ceil(bytes/4).
+// Options.MaxPieceBytes count ceil(bytes/4).
 //
-// A TiktokenMeter is safe for concurrent use.
-type TiktokenMeter struct {
+// A Meter is safe for concurrent use.
+type Meter struct {
 	name     string
 	tk       *tiktoken.Tiktoken
 	split    *regexp2.Regexp // the encoding's pattern, for texts with long runs
 	maxPiece int
 }
 
-var _ Meter = (*TiktokenMeter)(nil)
+var _ hostshim.Meter = (*Meter)(nil)
 
-// TiktokenMessageOverhead is the fixed per-message cost of role framing
+// MessageOverhead is the fixed per-message cost of role framing
 // (the host's heuristic also adds 4 per message; OpenAI chat formats cost
 // 3–4).
-const TiktokenMessageOverhead = 4
+const MessageOverhead = 4
 
-func loadTiktokenMeter(name string, opts TokenizerOptions) (*TiktokenMeter, error) {
+func loadMeter(name string, opts Options) (*Meter, error) {
 	spec, _ := specOf(name)
 	ranks, err := loadRanks(spec.file)
 	if err != nil {
-		return nil, fmt.Errorf("hostshim: load %s: %w", name, err)
+		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
 	}
 	bpe, err := tiktoken.NewCoreBPE(ranks, spec.special, spec.pattern)
 	if err != nil {
-		return nil, fmt.Errorf("hostshim: load %s: %w", name, err)
+		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
 	}
 	set := make(map[string]any, len(spec.special))
 	for k := range spec.special {
@@ -161,14 +172,14 @@ func loadTiktokenMeter(name string, opts TokenizerOptions) (*TiktokenMeter, erro
 	enc := &tiktoken.Encoding{Name: name, PatStr: spec.pattern, MergeableRanks: ranks, SpecialTokens: spec.special}
 	split, err := regexp2.Compile(spec.pattern, regexp2.None)
 	if err != nil {
-		return nil, fmt.Errorf("hostshim: load %s: %w", name, err)
+		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
 	}
-	return &TiktokenMeter{name: name, tk: tiktoken.NewTiktoken(bpe, enc, set), split: split, maxPiece: opts.MaxPieceBytes}, nil
+	return &Meter{name: name, tk: tiktoken.NewTiktoken(bpe, enc, set), split: split, maxPiece: opts.MaxPieceBytes}, nil
 }
 
 // loadRanks decompresses and parses one embedded "<base64> <rank>" file.
 func loadRanks(file string) (map[string]int, error) {
-	comp, err := tiktokenFiles.ReadFile(file)
+	comp, err := rankFiles.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
@@ -207,10 +218,10 @@ func loadRanks(file string) (map[string]int, error) {
 }
 
 // Name returns the encoding name.
-func (m *TiktokenMeter) Name() string { return m.name }
+func (m *Meter) Name() string { return m.name }
 
-// CountText returns the number of tokens of s (see TiktokenMeter).
-func (m *TiktokenMeter) CountText(s string) int {
+// CountText returns the number of tokens of s (see Meter).
+func (m *Meter) CountText(s string) int {
 	if s == "" {
 		return 0
 	}
@@ -225,7 +236,7 @@ func (m *TiktokenMeter) CountText(s string) int {
 // pieces between them in one call. A stretch starts and ends on piece
 // boundaries and the patterns have no look-behind, so it splits into the
 // same pieces it had in s.
-func (m *TiktokenMeter) countCapped(s string) int {
+func (m *Meter) countCapped(s string) int {
 	total, segStart := 0, 0
 	ri, bi := 0, 0 // rune index and its byte offset, advanced monotonically
 	byteAt := func(r int) int {
@@ -288,30 +299,43 @@ func hasLongRun(s string, limit int) bool {
 	return false
 }
 
-// CountMessage returns the tokens of m's blocks plus
-// TiktokenMessageOverhead; 0 for nil.
-func (m *TiktokenMeter) CountMessage(msg *Message) int {
+// CountMessage returns the tokens of m's blocks plus MessageOverhead; 0 for
+// nil.
+func (m *Meter) CountMessage(msg *hostshim.Message) int {
 	if msg == nil {
 		return 0
 	}
-	return m.countBlocks(msg.Content) + TiktokenMessageOverhead
+	return m.countBlocks(msg.Content) + MessageOverhead
 }
 
-func (m *TiktokenMeter) countBlocks(blocks []Block) int {
+func (m *Meter) countBlocks(blocks []hostshim.Block) int {
 	n := 0
 	for _, b := range blocks {
 		switch b.Type {
-		case BlockText, BlockReasoning:
+		case hostshim.BlockText, hostshim.BlockReasoning:
 			n += m.CountText(b.Text)
-		case BlockToolCall:
+		case hostshim.BlockToolCall:
 			n += m.CountText(b.Name) + m.CountText(b.Arguments)
-		case BlockToolResult:
+		case hostshim.BlockToolResult:
 			n += m.countBlocks(b.Content)
-		case BlockToolAddition, BlockToolRemoval:
+		case hostshim.BlockToolAddition, hostshim.BlockToolRemoval:
 			n += m.CountText(b.ToolName)
 		default:
-			n += m.CountText(string(marshalNoEscape(b)))
+			n += m.CountText(string(compactJSON(b)))
 		}
 	}
 	return n
 }
+
+// compactJSON is b as the host's JSON.stringify would write it; a block that
+// cannot be marshalled (a hand-built one with an invalid raw attachment)
+// prices as "null", since a meter has no error to return.
+func compactJSON(b hostshim.Block) []byte {
+	out, err := hostshim.MarshalJS(b)
+	if err != nil {
+		return []byte("null")
+	}
+	return out
+}
+
+func ceilDiv(n, d int) int { return (n + d - 1) / d }

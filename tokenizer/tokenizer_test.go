@@ -1,20 +1,33 @@
-package hostshim
+package tokenizer
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // testTokenizers is shared by the tests of this file: loading an encoding
 // costs about 0.1 s.
-var testTokenizers = sync.OnceValue(func() *Tokenizers { return NewTokenizers(TokenizerOptions{}) })
+var testTokenizers = sync.OnceValue(func() *Registry { return New(Options{}) })
 
-func tiktokenMeter(t testing.TB, name string) *TiktokenMeter {
+// corpusLogs returns the host's snapshot logs from the shared corpus.
+func corpusLogs(t testing.TB) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "*.jsonl"))
+	if len(files) < 20 {
+		t.Fatalf("expected the snapshot logs, found %d", len(files))
+	}
+	return files
+}
+
+func tiktokenMeter(t testing.TB, name string) *Meter {
 	t.Helper()
 	m, err := testTokenizers().Meter(name)
 	if err != nil {
@@ -24,7 +37,7 @@ func tiktokenMeter(t testing.TB, name string) *TiktokenMeter {
 }
 
 func TestTiktokenKnownCounts(t *testing.T) {
-	for _, enc := range []string{EncodingO200k, EncodingCL100k} {
+	for _, enc := range []string{O200k, CL100k} {
 		m := tiktokenMeter(t, enc)
 		if m.Name() != enc {
 			t.Fatalf("name %q", m.Name())
@@ -39,11 +52,11 @@ func TestTiktokenKnownCounts(t *testing.T) {
 		if got := m.CountText("<|endoftext|>"); got < 2 {
 			t.Errorf("%s: <|endoftext|> counted as %d", enc, got)
 		}
-		msg := &Message{Role: RoleAssistant, Content: []Block{
-			TextBlock("hello world, this is a test"),
-			{Type: BlockToolCall, Name: "bash", Arguments: `{"command":"ls"}`},
+		msg := &hostshim.Message{Role: hostshim.RoleAssistant, Content: []hostshim.Block{
+			hostshim.TextBlock("hello world, this is a test"),
+			{Type: hostshim.BlockToolCall, Name: "bash", Arguments: `{"command":"ls"}`},
 		}}
-		want := 7 + m.CountText("bash") + m.CountText(`{"command":"ls"}`) + TiktokenMessageOverhead
+		want := 7 + m.CountText("bash") + m.CountText(`{"command":"ls"}`) + MessageOverhead
 		if got := m.CountMessage(msg); got != want {
 			t.Errorf("%s: message %d, want %d", enc, got, want)
 		}
@@ -69,7 +82,7 @@ func TestTiktokenMatchesLibrary(t *testing.T) {
 		"😀 emoji 👍🏽 and accents: café naïve",
 	}
 	for _, f := range corpusLogs(t)[:20] {
-		s, err := ReadSession(f, LogOptions{Lenient: true})
+		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +91,7 @@ func TestTiktokenMatchesLibrary(t *testing.T) {
 			texts = append(texts, m.Text())
 		}
 	}
-	for _, enc := range []string{EncodingO200k, EncodingCL100k} {
+	for _, enc := range []string{O200k, CL100k} {
 		ref, err := tiktoken.GetEncoding(enc)
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +116,7 @@ func TestTiktokenMatchesLibrary(t *testing.T) {
 // TestTiktokenPathological makes sure long unbroken runs complete (no
 // timing assertion) and are priced at about a quarter of their bytes.
 func TestTiktokenPathological(t *testing.T) {
-	m := tiktokenMeter(t, EncodingO200k)
+	m := tiktokenMeter(t, O200k)
 	runs := map[string]string{
 		"letters":      strings.Repeat("a", 200_000),
 		"spaces":       strings.Repeat(" ", 100_000) + "x",
@@ -136,9 +149,9 @@ func TestTiktokenConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			enc := EncodingO200k
+			enc := O200k
 			if i%2 == 1 {
-				enc = EncodingCL100k
+				enc = CL100k
 			}
 			m, err := reg.Meter(enc)
 			if err != nil {
@@ -146,7 +159,7 @@ func TestTiktokenConcurrent(t *testing.T) {
 				return
 			}
 			for range 5 {
-				results[i] = m.CountText(text) + m.CountMessage(&Message{Content: []Block{TextBlock(text)}})
+				results[i] = m.CountText(text) + m.CountMessage(&hostshim.Message{Content: []hostshim.Block{hostshim.TextBlock(text)}})
 			}
 		}(i)
 	}
@@ -156,8 +169,8 @@ func TestTiktokenConcurrent(t *testing.T) {
 			t.Fatalf("goroutine %d got %d, goroutine %d got %d", i, results[i], i%2, results[i%2])
 		}
 	}
-	a, _ := reg.Meter(EncodingO200k)
-	b, _ := reg.Meter(EncodingO200k)
+	a, _ := reg.Meter(O200k)
+	b, _ := reg.Meter(O200k)
 	if a != b {
 		t.Fatal("Meter must return the same meter for an encoding")
 	}
