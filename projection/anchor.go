@@ -1,0 +1,171 @@
+package projection
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Kind is an anchor kind (§5.3): eight of M3a and two of M3b.
+type Kind string
+
+// Anchor kinds.
+const (
+	KindObjective  Kind = "objective"
+	KindConstraint Kind = "constraint"
+	KindDecision   Kind = "decision"
+	KindValue      Kind = "value"
+	KindArtifact   Kind = "artifact"
+	KindEvidence   Kind = "evidence"
+	KindFailure    Kind = "failure"
+	KindObligation Kind = "obligation"
+	// KindNegative is negative knowledge (§16): a rejected approach.
+	KindNegative Kind = "negative-knowledge"
+	// KindUncertainty is a hypothesis and its epistemic status (§17).
+	KindUncertainty Kind = "uncertainty"
+)
+
+// Kinds lists every kind, in the order the checkpoint text states them.
+var Kinds = []Kind{KindObjective, KindConstraint, KindValue, KindFailure, KindObligation, KindDecision, KindNegative, KindUncertainty, KindEvidence, KindArtifact}
+
+// Authority is an authority domain (§5.4). There is no global score across
+// domains: each decides what may move which anchor.
+type Authority string
+
+// Authority domains.
+const (
+	Normative  Authority = "normative"  // user/system explicit instruction
+	Empirical  Authority = "empirical"  // tool, test, filesystem evidence
+	Procedural Authority = "procedural" // execution lifecycle
+	Decision   Authority = "decision"   // adopted solution
+	Narrative  Authority = "narrative"  // semantic digest
+	Hypothesis Authority = "hypothesis" // tentative model reasoning
+)
+
+// Lifecycle states. Which apply depends on the kind:
+//
+//	objective, constraint, decision: active → superseded (constraint: or lifted)
+//	value:       current → superseded
+//	failure:     open → investigating → resolved → verified (§15)
+//	obligation:  open → done (by evidence) or lifted (by the user)
+//	negative:    active → stale (its subject changed) or superseded
+//	uncertainty: hypothesis → supported → established (by evidence), or superseded
+//	evidence, artifact: observed
+//
+// Any anchor leaves the hot state as retired (evicted by a cap, or its
+// span folded); it stays in the log and the bundles.
+const (
+	Active        = "active"
+	Superseded    = "superseded"
+	Lifted        = "lifted"
+	Current       = "current"
+	Open          = "open"
+	Investigating = "investigating"
+	Resolved      = "resolved"
+	Verified      = "verified"
+	Done          = "done"
+	Stale         = "stale"
+	HypothesisLC  = "hypothesis"
+	Supported     = "supported"
+	Established   = "established"
+	Observed      = "observed"
+	Retired       = "retired"
+)
+
+// EventRef names a source event (§5.1): seq is event identity, not a
+// surface position.
+type EventRef struct {
+	SessionID string `json:"sessionId,omitempty"`
+	Seq       int    `json:"seq"`
+}
+
+// Anchor is one fact of the projection (§5.3).
+type Anchor struct {
+	ID   string `json:"id"`
+	Kind Kind   `json:"kind"`
+	// Key is the state key, "namespace/entity/property" (entity "-" when
+	// the source names none). Two anchors with one key are one fact.
+	Key       string    `json:"key,omitempty"`
+	Value     string    `json:"value"`
+	Authority Authority `json:"authority"`
+	Lifecycle string    `json:"lifecycle"`
+	// SourceRefs are the events that stated or moved the anchor, oldest
+	// first (at most maxRefs: the first and the newest).
+	SourceRefs []EventRef `json:"sourceRefs"`
+	// Quote is verbatim text of the first source event.
+	Quote string `json:"quote"`
+	// Was is the value this one superseded (values and decisions), for
+	// "75 (was 30)"; older lineage is not kept.
+	Was string `json:"was,omitempty"`
+	// Because is what a failure or a rejection rests on: the failing line,
+	// the reason given.
+	Because string `json:"because,omitempty"`
+	// Links are keys of other anchors this one depends on: the command a
+	// failure was seen in, the failures and files a hypothesis names, the
+	// files negative knowledge was about (validWhile).
+	Links []string `json:"links,omitempty"`
+}
+
+// Seq is the seq of the anchor's newest source event (-1 when it has none).
+func (a *Anchor) Seq() int {
+	if len(a.SourceRefs) == 0 {
+		return -1
+	}
+	return a.SourceRefs[len(a.SourceRefs)-1].Seq
+}
+
+// FirstSeq is the seq of the anchor's first source event.
+func (a *Anchor) FirstSeq() int {
+	if len(a.SourceRefs) == 0 {
+		return -1
+	}
+	return a.SourceRefs[0].Seq
+}
+
+// IsHead reports whether the anchor is a current head (what a checkpoint
+// must carry): an active objective, constraint, decision or negative
+// knowledge, a current value, an open or investigating failure, an open
+// obligation, an unresolved hypothesis.
+func (a *Anchor) IsHead() bool {
+	switch a.Kind {
+	case KindObjective, KindConstraint, KindDecision, KindNegative:
+		return a.Lifecycle == Active
+	case KindValue:
+		return a.Lifecycle == Current
+	case KindFailure:
+		return a.Lifecycle == Open || a.Lifecycle == Investigating
+	case KindObligation:
+		return a.Lifecycle == Open
+	case KindUncertainty:
+		return a.Lifecycle == HypothesisLC || a.Lifecycle == Supported
+	}
+	return false
+}
+
+// Ref is the anchor's reference in a CheckpointInterface: "kind:key@id".
+func (a *Anchor) Ref() string {
+	k := a.Key
+	if k == "" {
+		k = "-"
+	}
+	return fmt.Sprintf("%s:%s@%s", a.Kind, k, a.ID)
+}
+
+// maxRefs bounds SourceRefs: the first source and the newest ones.
+const maxRefs = 4
+
+func (a *Anchor) addRef(r EventRef) {
+	if n := len(a.SourceRefs); n > 0 && a.SourceRefs[n-1] == r {
+		return
+	}
+	a.SourceRefs = append(a.SourceRefs, r)
+	if len(a.SourceRefs) > maxRefs {
+		a.SourceRefs = slices.Delete(a.SourceRefs, 1, 2)
+	}
+}
+
+func (a *Anchor) clone() *Anchor {
+	c := *a
+	c.SourceRefs = slices.Clone(a.SourceRefs)
+	c.Links = slices.Clone(a.Links)
+	return &c
+}

@@ -1,0 +1,512 @@
+package projection
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Deterministic is the built-in Proposer: patterns over English and
+// Chinese text, no model. The zero value is ready to use and safe for
+// concurrent use.
+type Deterministic struct{}
+
+var _ Proposer = Deterministic{}
+
+// Propose implements Proposer.
+func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
+	switch ev.Role {
+	case RoleUser, RoleSystem:
+		return proposeInstructions(ev, ctx)
+	case RoleAssistant:
+		return proposeAssistant(ev, ctx)
+	case RoleTool:
+		return proposeToolResult(ev, ctx)
+	}
+	return nil
+}
+
+// Sentence limits: longer sentences are pasted material, not instructions.
+const (
+	maxSentence = 600
+	valueRunes  = 300
+)
+
+var (
+	liftRE = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
+	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
+	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|保持.{1,30}不变|始终|总是`)
+	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, )|改为|改成|改用|换成|还是用|更正|不对`)
+	objectiveRE  = regexp.MustCompile(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
+	questionRE   = regexp.MustCompile(`[?？]\s*$`)
+
+	// A value: quoted, a number with an optional unit, or an identifier.
+	valPat = "(?:\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
+	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
+	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)\s*[.。,]?\s*$`)
+	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|change it to|set it to|use|let's use|go with)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
+	zhSetRE       = regexp.MustCompile(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
+	zhSet2RE      = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhIsRE        = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
+	zhFiller      = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要)+`)
+	zhCorrRE      = regexp.MustCompile(`(?:改成|改为|换成|还是用)\s*(?P<v>` + valPat + `)`)
+)
+
+// proposeInstructions reads user and system text: objective, lifts,
+// obligations, values and constraints, sentence by sentence.
+func proposeInstructions(ev *Event, ctx *Context) []Proposal {
+	var out []Proposal
+	text := ev.Text
+	if ev.Role == RoleUser && !ctx.HaveObjective {
+		if q := objectiveQuote(text); q != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
+		}
+	}
+	lastKey, lastName := ctx.LastValueKey, ctx.LastValueName
+	for _, s := range sentences(text) {
+		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") {
+			continue
+		}
+		if m := objectiveRE.FindStringSubmatch(s); m != nil && ctx.HaveObjective {
+			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(m[1], valueRunes), Quote: s, Correction: true})
+			continue
+		}
+		if questionRE.MatchString(s) {
+			continue
+		}
+		corr := correctionRE.MatchString(s)
+		if liftRE.MatchString(s) {
+			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s})
+			continue
+		}
+		if obligationRE.MatchString(s) {
+			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+			continue
+		}
+		if vs := values(s, lastKey, lastName, corr); len(vs) > 0 {
+			for _, v := range vs {
+				lastKey, lastName = v.Key, v.Name
+			}
+			out = append(out, vs...)
+			// A sentence that sets a value and also states a rule ("never
+			// set the timeout above 90") is a constraint as well.
+			if !constraintRE.MatchString(s) {
+				continue
+			}
+		}
+		if constraintRE.MatchString(s) {
+			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s)})
+		}
+	}
+	return out
+}
+
+// objectiveQuote is the head of the first user message: its first two
+// sentences, verbatim, at most valueRunes runes.
+func objectiveQuote(text string) string {
+	t := strings.TrimSpace(text)
+	if t == "" || isSummaryText(t) {
+		return ""
+	}
+	ss := sentences(t)
+	if len(ss) == 0 {
+		return ""
+	}
+	end := strings.Index(t, ss[0]) + len(ss[0])
+	if len(ss) > 1 {
+		if i := strings.Index(t[end:], ss[1]); i >= 0 && len([]rune(ss[0])) < 120 {
+			end += i + len(ss[1])
+		}
+	}
+	q := t[:end]
+	if r := []rune(q); len(r) > valueRunes {
+		q = string(r[:valueRunes])
+	}
+	return q
+}
+
+// values finds the values a sentence sets.
+func values(s, lastKey, lastName string, corr bool) []Proposal {
+	var out []Proposal
+	add := func(k, f, was, v string, c bool) {
+		k = strings.TrimSpace(k)
+		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
+		v = cleanValue(v)
+		if k == "" || v == "" || len([]rune(k)) > 60 {
+			return
+		}
+		prop := strings.ToLower(strings.Join(strings.Fields(k), "_"))
+		ent := "-"
+		if f != "" {
+			ent = strings.TrimRight(f, ".,")
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: s, Correction: c || was != ""})
+	}
+	if m := valueSetRE.FindStringSubmatch(s); m != nil {
+		add(m[1], m[2], m[3], m[4], true)
+		return out
+	}
+	if m := zhSetRE.FindStringSubmatch(s); m != nil {
+		add(m[2], m[1], m[3], m[4], true)
+		return out
+	}
+	if m := zhSet2RE.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[1], "把") {
+		if k := zhFiller.ReplaceAllString(m[1], ""); k != "" {
+			add(k, "", "", m[2], true)
+			return out
+		}
+	}
+	if corr && lastKey != "" {
+		for _, re := range []*regexp.Regexp{valueCorrRE, zhCorrRE} {
+			for _, m := range re.FindAllStringSubmatch(s, 4) {
+				if specific(m[1]) {
+					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: s, Correction: true})
+					return out
+				}
+			}
+		}
+	}
+	for _, m := range valueAssignRE.FindAllStringSubmatch(s, 4) {
+		add(m[1], "", "", m[2], corr)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if m := valueIsRE.FindStringSubmatch(s); m != nil && specific(m[2]) && !constraintRE.MatchString(m[1]) {
+		add(lastWords(m[1], 5), "", "", m[2], corr)
+	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
+		add(m[1], "", "", m[2], corr)
+	}
+	return out
+}
+
+// specific reports whether v looks like a value worth keeping exactly: a
+// number, a quoted string, or an identifier with a digit, a separator or an
+// upper-case letter after the first (not an ordinary word).
+func specific(v string) bool {
+	if v == "" {
+		return false
+	}
+	switch v[0] {
+	case '"', '\'', '`':
+		return true
+	}
+	if v[0] >= '0' && v[0] <= '9' || v[0] == '+' || v[0] == '-' {
+		return true
+	}
+	return strings.ContainsAny(v, "0123456789_-/.:@#") || strings.ToLower(v[1:]) != v[1:]
+}
+
+func cleanValue(v string) string {
+	v = strings.TrimSpace(v)
+	v = strings.TrimRight(v, ".,;:，。")
+	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '`' && v[len(v)-1] == '`' || v[0] == '\'' && v[len(v)-1] == '\'') {
+		v = v[1 : len(v)-1]
+	}
+	return v
+}
+
+func lastWords(s string, n int) string {
+	f := strings.Fields(s)
+	if len(f) > n {
+		f = f[len(f)-n:]
+	}
+	for len(f) > 1 && stopwords[strings.ToLower(f[0])] {
+		f = f[1:]
+	}
+	return strings.Join(f, " ")
+}
+
+var (
+	pathRE     = regexp.MustCompile(`(?:^|[^\w./\-])((?:[\w.\-]+/)*[\w\-]+\.[A-Za-z]\w{0,6}|(?:[\w.\-]+/)+)(?:$|[^\w/])`)
+	testNameRE = regexp.MustCompile(`\b(Test\w+|test_\w+|Benchmark\w+)\b`)
+	backtickRE = regexp.MustCompile("`([^`\\n]{2,60})`")
+)
+
+// mentions are the files, tests and quoted identifiers a sentence names.
+func mentions(s string) []string {
+	var out []string
+	for _, m := range pathRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	for _, m := range testNameRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	for _, m := range backtickRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+var (
+	decisionRE = regexp.MustCompile(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
+	exploreRE  = regexp.MustCompile(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
+	zhDecisionRE = regexp.MustCompile(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
+	negativeRE   = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
+	hypothesisRE = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|似乎|估计`)
+	ifRE         = regexp.MustCompile(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
+)
+
+// proposeAssistant reads assistant text: decisions, rejected approaches
+// and hypotheses. Nothing the assistant says moves a failure or a
+// hypothesis; its "fixed" and "confirmed" are not read at all.
+func proposeAssistant(ev *Event, ctx *Context) []Proposal {
+	var out []Proposal
+	for _, s := range sentences(ev.Text) {
+		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) {
+			continue
+		}
+		l := strings.TrimSpace(strings.TrimLeft(s, "-*#>0123456789. "))
+		if l == "" {
+			continue
+		}
+		switch {
+		case negativeRE.MatchString(l) && !ifRE.MatchString(l):
+			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
+		case decisionRE.MatchString(l) || zhDecisionRE.MatchString(l):
+			var body string
+			if m := decisionRE.FindStringSubmatch(l); m != nil {
+				body = m[1]
+			} else {
+				body = zhDecisionRE.FindStringSubmatch(l)[1]
+			}
+			if exploreRE.MatchString(body) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
+				continue
+			}
+			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: correctionRE.MatchString(l), Links: mentions(l)})
+		case hypothesisRE.MatchString(l) && !ifRE.MatchString(l):
+			links := mentions(l)
+			for name, key := range ctx.OpenFailures {
+				if strings.Contains(l, name) {
+					links = append(links, key)
+				}
+			}
+			slices.Sort(links)
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: "hypothesis/-/" + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
+		}
+	}
+	return out
+}
+
+var (
+	goFailRE       = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+	goPassRE       = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
+	pyFailRE       = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
+	pyPassRE       = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
+	unitFailRE     = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
+	unitPassRE     = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
+	cargoFailRE    = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
+	cargoPassRE    = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
+	jsFailRE       = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	cmdFailRE      = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
+	failureLineRE  = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
+	configExtRE    = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
+	writeToolRE    = regexp.MustCompile(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
+	configLineRE   = regexp.MustCompile(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
+)
+
+var (
+	fileArgKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
+	commandArgKeys = []string{"command", "cmd", "script"}
+	oldArgKeys     = []string{"old_string", "old_str", "old", "oldText", "old_text", "search"}
+	newArgKeys     = []string{"new_string", "new_str", "new", "newText", "new_text", "replace", "content"}
+)
+
+func argString(args map[string]any, keys []string) (string, string) {
+	for _, k := range keys {
+		if v, ok := args[k].(string); ok && v != "" {
+			return k, v
+		}
+	}
+	return "", ""
+}
+
+// CommandKey is the state key of what a tool call ran: its command
+// ("command/-/go test ./...", a leading "cd DIR &&" dropped, whitespace
+// collapsed), else the tool and its short arguments ("tool/run_tests/
+// package=./x/...").
+func CommandKey(c *Call) (key, name string) {
+	if c == nil {
+		return "tool/-/unknown", "unknown tool"
+	}
+	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" && !strings.Contains(strings.ToLower(c.Name), "edit") {
+		n := normCommand(cmd)
+		return "command/-/" + n, n
+	}
+	var parts []string
+	keys := make([]string, 0, len(c.Args))
+	for k := range c.Args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v, ok := c.Args[k].(string); ok && len(v) <= 120 && !strings.Contains(v, "\n") {
+			parts = append(parts, k+"="+v)
+		} else if v, ok := c.Args[k].(float64); ok {
+			parts = append(parts, fmt.Sprintf("%s=%g", k, v))
+		} else if v, ok := c.Args[k].(bool); ok {
+			parts = append(parts, fmt.Sprintf("%s=%t", k, v))
+		}
+	}
+	desc := strings.Join(parts, " ")
+	name = c.Name
+	if desc != "" {
+		name += " " + desc
+	}
+	return "tool/" + c.Name + "/" + desc, oneLine(name, 160)
+}
+
+var cdRE = regexp.MustCompile(`^cd\s+\S+\s*(?:&&|;)\s*`)
+
+func normCommand(cmd string) string {
+	c := strings.Join(strings.Fields(cmd), " ")
+	for cdRE.MatchString(c) {
+		c = cdRE.ReplaceAllString(c, "")
+	}
+	return oneLine(c, 160)
+}
+
+// proposeToolResult reads a tool result: the outcome of what its call ran,
+// of every test it names, the files it wrote and config values it set.
+func proposeToolResult(ev *Event, ctx *Context) []Proposal {
+	var out []Proposal
+	text := ev.Text
+	cmdKey, cmdName := CommandKey(ctx.Call)
+	failed := ev.Result != nil && ev.Result.IsError
+	because := ""
+	if loc := cmdFailRE.FindStringIndex(text); loc != nil {
+		failed = true
+		because = lineAt(text, loc[0])
+	}
+	if failed && because == "" {
+		because = failureLine(text)
+	}
+	type test struct {
+		name, line string
+		failed     bool
+	}
+	var tests []test
+	seen := map[string]bool{}
+	scan := func(re *regexp.Regexp, f bool, trim func(string) string) {
+		for _, loc := range re.FindAllStringSubmatchIndex(text, 64) {
+			n := text[loc[2]:loc[3]]
+			if trim != nil {
+				n = trim(n)
+			}
+			if n == "" || seen[n] {
+				continue
+			}
+			seen[n] = true
+			tests = append(tests, test{n, lineAt(text, loc[0]), f})
+		}
+	}
+	pyName := func(s string) string { return s[strings.LastIndex(s, "::")+2:] }
+	scan(goFailRE, true, nil)
+	scan(pyFailRE, true, pyName)
+	scan(unitFailRE, true, nil)
+	scan(cargoFailRE, true, nil)
+	scan(jsFailRE, true, strings.TrimSpace)
+	scan(goPassRE, false, nil)
+	scan(pyPassRE, false, pyName)
+	scan(unitPassRE, false, nil)
+	scan(cargoPassRE, false, nil)
+	anyTestFailed := false
+	for _, t := range tests {
+		if t.failed {
+			anyTestFailed = true
+			failed = true
+		}
+	}
+	for _, t := range tests {
+		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: t.line, Failed: t.failed, Explicit: true, Links: []string{cmdKey}}
+		if t.failed {
+			p.Kind, p.Because = KindFailure, t.line
+			p.Value = "failed: " + oneLine(t.line, 200)
+		} else {
+			p.Value = "passed: " + oneLine(t.line, 200)
+		}
+		out = append(out, p)
+	}
+	// The command's own outcome. When it named its failing tests, those
+	// are the failures; the command is evidence that moves them.
+	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed}
+	switch {
+	case failed:
+		cp.Because = because
+		cp.Quote = because
+		cp.Value = "failed: " + oneLine(because, 200)
+		if !anyTestFailed {
+			cp.Kind = KindFailure
+		}
+	default:
+		cp.Quote = firstLine(text)
+		cp.Value = "passed"
+		if cp.Quote != "" {
+			cp.Value = "ok: " + oneLine(cp.Quote, 120)
+		}
+	}
+	out = append(out, cp)
+	if failed || ctx.Call == nil {
+		return out
+	}
+	// Files written, and config values set by an edit.
+	_, p := argString(ctx.Call.Args, fileArgKeys)
+	_, cmd := argString(ctx.Call.Args, commandArgKeys)
+	if p == "" || !(writeToolRE.MatchString(ctx.Call.Name) || writeToolRE.MatchString(cmd)) {
+		return out
+	}
+	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
+	if !configExtRE.MatchString(p) {
+		return out
+	}
+	_, oldS := argString(ctx.Call.Args, oldArgKeys)
+	_, newS := argString(ctx.Call.Args, newArgKeys)
+	olds := map[string]string{}
+	for _, m := range configLineRE.FindAllStringSubmatch(oldS, 32) {
+		olds[m[1]] = cleanValue(m[2])
+	}
+	for _, loc := range configLineRE.FindAllStringSubmatchIndex(newS, 32) {
+		k, v := newS[loc[2]:loc[3]], cleanValue(newS[loc[4]:loc[5]])
+		if v == "" || olds[k] == v {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(k), Name: k, Value: v, Was: olds[k],
+			Quote: strings.TrimSpace(newS[loc[0]:loc[1]])})
+	}
+	return out
+}
+
+// lineAt is the line of text containing byte offset i, trimmed.
+func lineAt(text string, i int) string {
+	s := strings.LastIndexByte(text[:i], '\n') + 1
+	e := strings.IndexByte(text[i:], '\n')
+	if e < 0 {
+		e = len(text)
+	} else {
+		e += i
+	}
+	return strings.TrimSpace(text[s:e])
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// failureLine is the line of an error output that says what failed.
+func failureLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && failureLineRE.MatchString(l) {
+			return l
+		}
+	}
+	return firstLine(s)
+}

@@ -1,0 +1,42 @@
+// Package projection is the epistemic state of a session (EF-RFC-001 §3.3,
+// §5.3–§5.5, §13–§17): a synchronous StateReducer that folds session events
+// into the current heads — objective, constraints, current values, open
+// failures and obligations, decisions, evidence, negative knowledge and
+// uncertainty — so that what the model sees after a fold is true and current.
+//
+// # Anchors
+//
+// Every fact is an Anchor of one of ten kinds, with an id, a state key
+// (namespace/entity/property) where it has one, a value, an authority domain
+// (§5.4) and a lifecycle, and the EventRefs of its sources. An anchor quotes
+// the verbatim text of its source event: nothing is invented.
+//
+// # Proposers and authority
+//
+// Extraction is split from admission. A Proposer reads one event and proposes
+// anchors and transitions; the Reducer admits a proposal only when its quote
+// occurs verbatim in the event and its authority fits the event's role:
+//
+//   - user and system text may state objectives, constraints, values and
+//     obligations (normative), lift constraints and supersede values;
+//   - tool results are the only empirical source: evidence, failures, and
+//     every failure or hypothesis lifecycle transition;
+//   - assistant text may adopt decisions, reject approaches (negative
+//     knowledge) and propose hypotheses, never move a failure to resolved or
+//     a hypothesis to established ("fixed", "confirmed" change nothing).
+//
+// Deterministic is the built-in Proposer (English and Chinese, no model); a
+// model-backed proposer can be added under the same checks.
+//
+// # Bounds
+//
+// The hot state is O(W + A + O + C): every head kind has a cap (oldest
+// evicted first), superseded lineage is not kept (a value keeps only the one
+// value it replaced, for "75 (was 30)"), pending tool calls live until their
+// result, and Retire drops the hot facts (evidence, artifacts, closed
+// failures) of a folded span. History stays recallable from the session log
+// and the checkpoint bundles, never from this package.
+//
+// A Reducer is not safe for concurrent use; Snapshot and Restore move its
+// state between goroutines, processes and checkpoint bundles.
+package projection

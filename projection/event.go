@@ -1,0 +1,111 @@
+package projection
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// Role is who an event speaks for; it decides what the event may assert.
+type Role string
+
+// Roles.
+const (
+	RoleUser      Role = "user"
+	RoleSystem    Role = "system" // system and developer messages
+	RoleAssistant Role = "assistant"
+	RoleTool      Role = "tool"
+	// RoleCheckpoint is a checkpoint or summary message: narrative only.
+	RoleCheckpoint Role = "checkpoint"
+)
+
+// Event is one session event as the reducer sees it.
+type Event struct {
+	Seq  int
+	Role Role
+	// Text is the event's text (text blocks; for a tool result, its output).
+	Text string
+	// Calls are the tool calls of an assistant event.
+	Calls []Call
+	// Result is set on a tool result.
+	Result *Result
+}
+
+// Call is one tool call.
+type Call struct {
+	ID   string
+	Name string
+	// Args are the decoded arguments (nil when they are not a JSON object).
+	Args map[string]any
+}
+
+// Result is a tool result's envelope.
+type Result struct {
+	CallID string
+	// IsError: the host flagged the result as an error.
+	IsError bool
+}
+
+// FromHost converts a host event and its message (nil for a log-only event)
+// into an Event; ok is false for events the reducer does not read.
+// isError reports the host's error flag for a tool result (the validator's
+// IsErrorResult decides it in the engine).
+func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool) {
+	if m == nil {
+		return Event{}, false
+	}
+	ev := Event{Seq: e.Seq, Text: m.Text()}
+	switch e.Type {
+	case hostshim.TypeSystemMessage, hostshim.TypeDeveloperMessage:
+		ev.Role = RoleSystem
+	case hostshim.TypeUserMessage:
+		ev.Role = RoleUser
+		if m.IsCheckpoint() || isSummaryText(ev.Text) {
+			ev.Role = RoleCheckpoint
+		}
+	case hostshim.TypeAssistantMessage:
+		ev.Role = RoleAssistant
+		var sb strings.Builder
+		for _, b := range m.Content {
+			switch b.Type {
+			case hostshim.BlockText:
+				sb.WriteString(b.Text)
+				sb.WriteByte('\n')
+			case hostshim.BlockToolCall:
+				c := Call{ID: b.ID, Name: b.Name}
+				var args map[string]any
+				if json.Unmarshal([]byte(b.Arguments), &args) == nil {
+					c.Args = args
+				}
+				ev.Calls = append(ev.Calls, c)
+			}
+		}
+		ev.Text = sb.String()
+	case hostshim.TypeToolResult:
+		ev.Role = RoleTool
+		id, _ := m.ToolResultID()
+		ev.Result = &Result{CallID: id, IsError: isError}
+	default:
+		return Event{}, false
+	}
+	return ev, true
+}
+
+// isSummaryText recognizes a summary a host or another engine put in a
+// user message ("This session is being continued from a previous
+// conversation…"): it restates history, so it is narrative, not an
+// instruction.
+func isSummaryText(t string) bool {
+	t = strings.TrimSpace(t)
+	for _, p := range []string{
+		"This session is being continued from a previous conversation",
+		"This is an automatically generated checkpoint",
+		"<compacted-summary>",
+	} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,66 @@
+package projection
+
+// Proposer reads one event and proposes anchors and transitions. It is the
+// seam for extraction: Deterministic is built in, and a model-backed
+// proposer can be added later. Whatever a proposer says, the Reducer admits
+// a proposal only when its Quote occurs verbatim in the event and the
+// event's role has authority for it (see the package documentation).
+// Implementations must not retain ev or ctx.
+type Proposer interface {
+	Propose(ev *Event, ctx *Context) []Proposal
+}
+
+// Context is what the reducer tells a proposer about the state around an
+// event, read-only.
+type Context struct {
+	// Call is the tool call a tool result answers (nil when unknown).
+	Call *Call
+	// HaveObjective: the session already has an objective.
+	HaveObjective bool
+	// LastValueKey and LastValueName are the value the user set last, the
+	// referent of a correction that names no key ("make it 75").
+	LastValueKey, LastValueName string
+	// OpenFailures are the names of the open failures, for linking a
+	// hypothesis to what it explains.
+	OpenFailures map[string]string // name → key
+}
+
+// Op is what a proposal asks the reducer to do.
+type Op string
+
+// Proposal operations.
+const (
+	// OpState states an anchor: new, restated, or superseding the anchor of
+	// the same kind and key (or, with Correction, the nearest one).
+	OpState Op = "state"
+	// OpLift retires the active constraint or open obligation whose words
+	// overlap the quote most (the user lifted it).
+	OpLift Op = "lift"
+	// OpOutcome is tool evidence that Key passed or failed. Kind failure
+	// may open a failure; kind evidence only moves failures of that key
+	// (or linked to it) and records the outcome.
+	OpOutcome Op = "outcome"
+)
+
+// Proposal is one proposed anchor or transition.
+type Proposal struct {
+	Op   Op
+	Kind Kind
+	Key  string
+	// Name is the human name of the key ("timeout", a test's name, a
+	// command).
+	Name  string
+	Value string
+	// Quote is verbatim text of the event the proposal rests on.
+	Quote string
+	// Correction: stated as a correction ("instead", "make it", 改为).
+	Correction bool
+	// Was is the value the statement says it replaces ("from 30 to 75").
+	Was string
+	// Failed is an outcome's result; Explicit marks an outcome that names
+	// the key itself (a test's own PASS line), not only the command it ran
+	// in.
+	Failed, Explicit bool
+	Because          string
+	Links            []string
+}

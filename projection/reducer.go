@@ -1,0 +1,762 @@
+package projection
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Caps bound the hot state. A zero field takes its default; when a kind is
+// over its cap its oldest anchor (by newest source) is retired.
+type Caps struct {
+	Constraints, Values, Obligations, Decisions, Negative, Hypotheses, OpenFailures int
+	// Closed bounds the closed anchors of each kind kept hot so the next
+	// checkpoint can say what changed (lifted, resolved, done, stale).
+	Closed int
+	// Evidence and Artifacts bound the observed facts (Retire also drops
+	// them when their span is folded).
+	Evidence, Artifacts int
+	// Pending bounds tool calls waiting for their result.
+	Pending int
+}
+
+func (c *Caps) defaults() {
+	def := func(p *int, v int) {
+		if *p <= 0 {
+			*p = v
+		}
+	}
+	def(&c.Constraints, 48)
+	def(&c.Values, 64)
+	def(&c.Obligations, 32)
+	def(&c.Decisions, 24)
+	def(&c.Negative, 16)
+	def(&c.Hypotheses, 16)
+	def(&c.OpenFailures, 48)
+	def(&c.Closed, 16)
+	def(&c.Evidence, 32)
+	def(&c.Artifacts, 32)
+	def(&c.Pending, 512)
+}
+
+// Options configures a Reducer. The zero value works.
+type Options struct {
+	// SessionID is written into every EventRef.
+	SessionID string
+	// Proposer extracts proposals. Nil means Deterministic.
+	Proposer Proposer
+	// Caps bound the hot state; zero fields take the defaults.
+	Caps Caps
+	// KeepRetired keeps up to this many retired anchors (superseded,
+	// evicted, folded) for inspection (ef state --all). Zero keeps none:
+	// history is the log's and the bundles' job.
+	KeepRetired int
+}
+
+// Reducer is the StateReducer (§13): it folds events synchronously into
+// the current heads. It is not safe for concurrent use.
+type Reducer struct {
+	opts     Options
+	hot      map[string]*Anchor // kind + "\x00" + key
+	pending  map[string]Call
+	pendOrd  []string
+	lastKey  string
+	lastName string
+	lastSeq  int
+	asOf     int
+	retired  []*Anchor
+	rejected int
+}
+
+// New returns an empty reducer.
+func New(opts Options) *Reducer {
+	if opts.Proposer == nil {
+		opts.Proposer = Deterministic{}
+	}
+	opts.Caps.defaults()
+	return &Reducer{opts: opts, hot: map[string]*Anchor{}, pending: map[string]Call{}, lastSeq: -1, asOf: -1}
+}
+
+func slot(k Kind, key string) string { return string(k) + "\x00" + key }
+
+var kindLetter = map[Kind]string{KindObjective: "o", KindConstraint: "c", KindDecision: "d", KindValue: "v", KindArtifact: "a",
+	KindEvidence: "e", KindFailure: "f", KindObligation: "b", KindNegative: "n", KindUncertainty: "u"}
+
+// LastSeq is the seq of the last event applied (-1: none).
+func (r *Reducer) LastSeq() int { return r.lastSeq }
+
+// Rejected counts proposals refused for a quote that is not verbatim or a
+// source without authority.
+func (r *Reducer) Rejected() int { return r.rejected }
+
+// Apply folds one event into the state. Events must come in seq order;
+// an event at or before LastSeq is ignored (replays are idempotent).
+func (r *Reducer) Apply(ev Event) {
+	if ev.Seq <= r.lastSeq {
+		return
+	}
+	r.lastSeq = ev.Seq
+	var call *Call
+	switch ev.Role {
+	case RoleAssistant:
+		for _, c := range ev.Calls {
+			if _, ok := r.pending[c.ID]; !ok {
+				r.pendOrd = append(r.pendOrd, c.ID)
+			}
+			r.pending[c.ID] = c
+		}
+		for len(r.pendOrd) > r.opts.Caps.Pending {
+			delete(r.pending, r.pendOrd[0])
+			r.pendOrd = r.pendOrd[1:]
+		}
+	case RoleTool:
+		if ev.Result != nil {
+			if c, ok := r.pending[ev.Result.CallID]; ok {
+				call = &c
+				delete(r.pending, ev.Result.CallID)
+				r.pendOrd = slices.DeleteFunc(r.pendOrd, func(id string) bool { return id == ev.Result.CallID })
+			}
+		}
+	}
+	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
+	for _, a := range r.hot {
+		switch {
+		case a.Kind == KindObjective && a.Lifecycle == Active:
+			ctx.HaveObjective = true
+		case a.Kind == KindFailure && a.IsHead():
+			ctx.OpenFailures[a.Value] = a.Key
+			if i := strings.LastIndexByte(a.Key, '/'); i >= 0 {
+				ctx.OpenFailures[a.Key[i+1:]] = a.Key
+			}
+		}
+	}
+	source := ev.Text
+	if call != nil {
+		var sb strings.Builder
+		sb.WriteString(source)
+		for _, v := range call.Args {
+			if s, ok := v.(string); ok {
+				sb.WriteByte('\n')
+				sb.WriteString(s)
+			}
+		}
+		source = sb.String()
+	}
+	moved := map[*Anchor]bool{}
+	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
+		if err := admit(&ev, &p, source); err != nil {
+			r.rejected++
+			continue
+		}
+		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
+		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
+		r.apply(&ev, &p, ref, id, moved)
+	}
+	r.enforceCaps()
+}
+
+// admit checks a proposal's quote and authority against its event.
+func admit(ev *Event, p *Proposal, source string) error {
+	if p.Quote != "" && !strings.Contains(source, p.Quote) {
+		return ErrNotVerbatim
+	}
+	if p.Quote == "" && p.Op != OpOutcome {
+		return ErrNotVerbatim
+	}
+	ok := false
+	switch ev.Role {
+	case RoleUser, RoleSystem:
+		ok = p.Op == OpLift || p.Op == OpState && (p.Kind == KindObjective || p.Kind == KindConstraint || p.Kind == KindValue || p.Kind == KindObligation)
+	case RoleAssistant:
+		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
+	case RoleTool:
+		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue)
+	}
+	if !ok {
+		return ErrAuthority
+	}
+	return nil
+}
+
+func authorityOf(ev *Event, k Kind) Authority {
+	switch ev.Role {
+	case RoleUser, RoleSystem:
+		return Normative
+	case RoleTool:
+		if k == KindArtifact {
+			return Procedural
+		}
+		return Empirical
+	}
+	switch k {
+	case KindUncertainty:
+		return Hypothesis
+	}
+	return Decision
+}
+
+func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved map[*Anchor]bool) {
+	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Value: p.Value, Authority: authorityOf(ev, p.Kind), SourceRefs: []EventRef{ref},
+		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links)}
+	switch p.Op {
+	case OpLift:
+		r.lift(p, ref)
+		return
+	case OpOutcome:
+		r.outcome(p, nu, ref, moved)
+		return
+	}
+	old := r.hot[slot(p.Kind, p.Key)]
+	switch p.Kind {
+	case KindObjective:
+		nu.Lifecycle = Active
+		if old != nil {
+			if !p.Correction {
+				return
+			}
+			nu.Was = old.Value
+			r.retire(old, Superseded)
+		}
+	case KindConstraint:
+		nu.Lifecycle = Active
+		if old != nil && old.Lifecycle == Active {
+			old.addRef(ref)
+			return
+		}
+		if p.Correction {
+			if o := r.nearest(KindConstraint, p.Value, 0.3, Active); o != nil {
+				nu.Was = o.Value
+				r.retire(o, Superseded)
+			}
+		}
+	case KindObligation:
+		nu.Lifecycle = Open
+		if old != nil && old.Lifecycle == Open {
+			old.addRef(ref)
+			return
+		}
+	case KindValue:
+		nu.Lifecycle = Current
+		if o := r.valueOf(p.Key); o != nil {
+			if o.Value == p.Value {
+				o.addRef(ref)
+				r.noteValue(ev, o)
+				return
+			}
+			nu.Was = o.Value
+			if entity(p.Key) == "-" {
+				nu.Key = o.Key
+			}
+			r.retire(o, Superseded)
+		} else if p.Was != "" {
+			nu.Was = p.Was
+		}
+		nu.Value = p.Value
+		nu.Because = p.Name
+		r.noteValue(ev, nu)
+	case KindDecision:
+		nu.Lifecycle = Active
+		if old != nil && old.Lifecycle == Active {
+			old.addRef(ref)
+			return
+		}
+		var o *Anchor
+		if p.Correction {
+			if o = r.nearest(KindDecision, p.Value, 0.01, Active); o == nil {
+				o = r.newest(KindDecision, Active)
+			}
+		} else {
+			o = r.nearest(KindDecision, p.Value, 0.7, Active)
+		}
+		if o != nil {
+			nu.Was = o.Value
+			r.retire(o, Superseded)
+		}
+		// Adopting what was rejected supersedes the rejection.
+		if n := r.nearest(KindNegative, p.Value, 0.6, Active); n != nil {
+			r.retire(n, Superseded)
+		}
+	case KindNegative:
+		nu.Lifecycle = Active
+		if old != nil && old.Lifecycle == Active {
+			old.addRef(ref)
+			return
+		}
+		if o := r.nearest(KindNegative, p.Value, 0.7, Active); o != nil {
+			r.retire(o, Superseded)
+		}
+		nu.Because = p.Value
+	case KindUncertainty:
+		nu.Lifecycle = HypothesisLC
+		if old != nil && old.IsHead() {
+			old.addRef(ref)
+			return
+		}
+		if o := r.nearest(KindUncertainty, p.Value, 0.7, HypothesisLC, Supported); o != nil {
+			r.retire(o, Superseded)
+		}
+	case KindArtifact:
+		nu.Lifecycle = Observed
+		if old != nil {
+			old.Value = p.Value
+			old.addRef(ref)
+		} else {
+			r.hot[slot(nu.Kind, nu.Key)] = nu
+		}
+		r.touched(p.Name, ref, moved)
+		return
+	}
+	if cur := r.hot[slot(nu.Kind, nu.Key)]; cur != nil {
+		r.retire(cur, Superseded)
+	}
+	r.hot[slot(nu.Kind, nu.Key)] = nu
+}
+
+func (r *Reducer) noteValue(ev *Event, a *Anchor) {
+	if ev.Role == RoleUser || ev.Role == RoleSystem {
+		r.lastKey, r.lastName = a.Key, a.Because
+	}
+}
+
+func entity(key string) string {
+	parts := strings.SplitN(key, "/", 3)
+	if len(parts) < 3 {
+		return "-"
+	}
+	return parts[1]
+}
+
+func property(key string) string {
+	parts := strings.SplitN(key, "/", 3)
+	if len(parts) < 3 {
+		return key
+	}
+	return parts[2]
+}
+
+// valueOf is the current value with key, or with its property where one
+// of the two names no entity ("timeout" said by the user, config.toml's
+// timeout set by an edit).
+func (r *Reducer) valueOf(key string) *Anchor {
+	if a := r.hot[slot(KindValue, key)]; a != nil && a.Lifecycle == Current {
+		return a
+	}
+	ent, prop := entity(key), property(key)
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) {
+			continue
+		}
+		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
+			if best == nil || a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID {
+				best = a
+			}
+		}
+	}
+	return best
+}
+
+// sameProperty: equal, or one is the other with a qualifier
+// ("request_timeout" and "timeout").
+func sameProperty(a, b string) bool {
+	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a)
+}
+
+// nearest is the hot anchor of kind in one of the lifecycles whose words
+// overlap text most, at least min.
+func (r *Reducer) nearest(k Kind, text string, min float64, lifecycles ...string) *Anchor {
+	t := terms(text)
+	var best *Anchor
+	bs := 0.0
+	for _, a := range r.hot {
+		if a.Kind != k || !slices.Contains(lifecycles, a.Lifecycle) {
+			continue
+		}
+		s := overlap(t, terms(a.Value))
+		if s < min || s == 0 {
+			continue
+		}
+		if best == nil || s > bs || s == bs && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
+			best, bs = a, s
+		}
+	}
+	return best
+}
+
+func (r *Reducer) newest(k Kind, lifecycle string) *Anchor {
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind == k && a.Lifecycle == lifecycle && (best == nil || a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
+			best = a
+		}
+	}
+	return best
+}
+
+// lift retires the active constraint or open obligation the lift is about.
+func (r *Reducer) lift(p *Proposal, ref EventRef) {
+	c := r.nearest(KindConstraint, p.Value, 0.5, Active)
+	o := r.nearest(KindObligation, p.Value, 0.5, Open)
+	t := terms(p.Value)
+	if c == nil || o != nil && overlap(t, terms(o.Value)) > overlap(t, terms(c.Value)) {
+		c = o
+	}
+	if c == nil {
+		return
+	}
+	c.Lifecycle = Lifted
+	c.Because = p.Quote
+	c.addRef(ref)
+}
+
+// outcome records tool evidence and moves the failures it bears on.
+func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
+	ev := &Anchor{ID: kindLetter[KindEvidence] + nu.ID[1:], Kind: KindEvidence, Key: p.Key, Value: p.Value, Authority: Empirical, Lifecycle: Observed,
+		SourceRefs: []EventRef{ref}, Quote: p.Quote, Because: p.Name, Links: slices.Clone(p.Links)}
+	if old := r.hot[slot(KindEvidence, p.Key)]; old != nil {
+		old.Value, old.Quote = ev.Value, ev.Quote
+		old.addRef(ref)
+	} else {
+		r.hot[slot(KindEvidence, p.Key)] = ev
+	}
+	f := r.hot[slot(KindFailure, p.Key)]
+	if p.Failed {
+		if f != nil && f.IsHead() {
+			if !moved[f] {
+				moved[f] = true
+				f.Lifecycle = Investigating
+				f.Because = p.Because
+				f.addRef(ref)
+			}
+			return
+		}
+		if p.Kind != KindFailure {
+			return
+		}
+		nu.Kind, nu.Lifecycle, nu.Authority = KindFailure, Open, Empirical
+		nu.Value = p.Name
+		if f != nil {
+			nu.Was = f.Lifecycle + " at seq " + fmt.Sprint(f.Seq())
+			r.retire(f, Retired)
+		}
+		r.hot[slot(KindFailure, p.Key)] = nu
+		moved[nu] = true
+		return
+	}
+	var hit []*Anchor
+	if f != nil {
+		hit = append(hit, f)
+	}
+	if !p.Explicit {
+		for _, a := range r.hot {
+			if a.Kind == KindFailure && a != f && slices.Contains(a.Links, p.Key) {
+				hit = append(hit, a)
+			}
+		}
+	}
+	slices.SortFunc(hit, byAge)
+	for _, a := range hit {
+		if moved[a] {
+			continue
+		}
+		switch a.Lifecycle {
+		case Open, Investigating:
+			a.Lifecycle = Resolved
+		case Resolved:
+			a.Lifecycle = Verified
+		default:
+			continue
+		}
+		moved[a] = true
+		a.addRef(ref)
+		r.hypothesesOn(a, ref)
+	}
+}
+
+// hypothesesOn moves the hypotheses that name failure f: its resolution
+// supports them, its verification establishes them.
+func (r *Reducer) hypothesesOn(f *Anchor, ref EventRef) {
+	name := f.Value
+	for _, h := range r.sorted() {
+		if h.Kind != KindUncertainty || !h.IsHead() {
+			continue
+		}
+		if !slices.Contains(h.Links, f.Key) && !slices.Contains(h.Links, name) {
+			continue
+		}
+		switch {
+		case f.Lifecycle == Verified && h.Lifecycle == Supported:
+			h.Lifecycle = Established
+		case f.Lifecycle == Resolved || f.Lifecycle == Verified:
+			h.Lifecycle = Supported
+		default:
+			continue
+		}
+		h.addRef(ref)
+	}
+}
+
+// touched applies a successful write of file p: failures that name the
+// file are being investigated; negative knowledge about it is stale;
+// obligations that name it are done.
+func (r *Reducer) touched(p string, ref EventRef, moved map[*Anchor]bool) {
+	base := path.Base(p)
+	if base == "." || base == "/" || base == "" {
+		return
+	}
+	for _, a := range r.sorted() {
+		switch {
+		case a.Kind == KindFailure && a.Lifecycle == Open && !moved[a] && (strings.Contains(a.Because, base) || strings.Contains(a.Quote, base)):
+			a.Lifecycle = Investigating
+			moved[a] = true
+			a.addRef(ref)
+		case a.Kind == KindNegative && a.Lifecycle == Active && linksPath(a.Links, p):
+			a.Lifecycle = Stale
+			a.addRef(ref)
+		case a.Kind == KindObligation && a.Lifecycle == Open && linksPath(a.Links, p):
+			a.Lifecycle = Done
+			a.addRef(ref)
+		}
+	}
+}
+
+func linksPath(links []string, p string) bool {
+	for _, l := range links {
+		if l == p || strings.HasSuffix(p, "/"+l) || strings.HasSuffix(l, "/"+p) || strings.HasSuffix(l, "/") && strings.HasPrefix(p, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// retire removes a from the hot state.
+func (r *Reducer) retire(a *Anchor, lifecycle string) {
+	if r.hot[slot(a.Kind, a.Key)] == a {
+		delete(r.hot, slot(a.Kind, a.Key))
+	}
+	if r.opts.KeepRetired > 0 {
+		c := a.clone()
+		c.Lifecycle = lifecycle
+		r.retired = append(r.retired, c)
+		if len(r.retired) > r.opts.KeepRetired {
+			r.retired = slices.Delete(r.retired, 0, len(r.retired)-r.opts.KeepRetired)
+		}
+	}
+}
+
+func byAge(a, b *Anchor) int {
+	if c := cmp.Compare(a.Seq(), b.Seq()); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// sorted is the hot anchors, oldest newest-source first.
+func (r *Reducer) sorted() []*Anchor {
+	out := make([]*Anchor, 0, len(r.hot))
+	for _, a := range r.hot {
+		out = append(out, a)
+	}
+	slices.SortFunc(out, byAge)
+	return out
+}
+
+// enforceCaps retires the oldest anchors of every class over its cap.
+func (r *Reducer) enforceCaps() {
+	c := r.opts.Caps
+	type class struct {
+		kind  Kind
+		head  bool
+		limit int
+	}
+	classes := []class{{KindConstraint, true, c.Constraints}, {KindValue, true, c.Values}, {KindObligation, true, c.Obligations},
+		{KindDecision, true, c.Decisions}, {KindNegative, true, c.Negative}, {KindUncertainty, true, c.Hypotheses}, {KindFailure, true, c.OpenFailures},
+		{KindEvidence, false, c.Evidence}, {KindArtifact, false, c.Artifacts}}
+	for _, k := range []Kind{KindObjective, KindConstraint, KindValue, KindObligation, KindDecision, KindNegative, KindUncertainty, KindFailure} {
+		classes = append(classes, class{k, false, c.Closed})
+	}
+	for _, cl := range classes {
+		var in []*Anchor
+		for _, a := range r.hot {
+			if a.Kind != cl.kind {
+				continue
+			}
+			if cl.kind == KindEvidence || cl.kind == KindArtifact || a.IsHead() == cl.head {
+				in = append(in, a)
+			}
+		}
+		if len(in) <= cl.limit {
+			continue
+		}
+		slices.SortFunc(in, byAge)
+		for _, a := range in[:len(in)-cl.limit] {
+			r.retire(a, Retired)
+		}
+	}
+}
+
+// Retire drops the hot facts a fold covering events up to seq hi took out
+// of view: evidence and artifacts whose newest source is at or before hi.
+// Heads, and the closed anchors the next checkpoint may still state, stay.
+func (r *Reducer) Retire(hi int) {
+	for _, a := range r.sorted() {
+		if (a.Kind == KindEvidence || a.Kind == KindArtifact) && a.Seq() <= hi {
+			r.retire(a, Retired)
+		}
+	}
+	r.asOf = max(r.asOf, hi)
+}
+
+// Heads returns the current heads, oldest first (copies).
+func (r *Reducer) Heads() []*Anchor {
+	var out []*Anchor
+	for _, a := range r.sorted() {
+		if a.IsHead() {
+			out = append(out, a.clone())
+		}
+	}
+	return out
+}
+
+// Anchors returns every hot anchor, oldest first (copies).
+func (r *Reducer) Anchors() []*Anchor {
+	s := r.sorted()
+	out := make([]*Anchor, len(s))
+	for i, a := range s {
+		out[i] = a.clone()
+	}
+	return out
+}
+
+// RetiredAnchors returns the retired anchors kept for inspection
+// (Options.KeepRetired), oldest first.
+func (r *Reducer) RetiredAnchors() []*Anchor {
+	out := make([]*Anchor, len(r.retired))
+	for i, a := range r.retired {
+		out[i] = a.clone()
+	}
+	return out
+}
+
+// HotSize is the number of anchors and pending calls held: the measure of
+// the projection's memory (§3.3).
+func (r *Reducer) HotSize() int { return len(r.hot) + len(r.pending) }
+
+// State is FoldCurrentState (§13, with §16 and §17): the heads by class.
+type State struct {
+	Objective       *Anchor   `json:"objective,omitempty"`
+	Constraints     []*Anchor `json:"constraints"`
+	StateHeads      []*Anchor `json:"stateHeads"`
+	OpenFailures    []*Anchor `json:"openFailures"`
+	OpenObligations []*Anchor `json:"openObligations"`
+	Decisions       []*Anchor `json:"decisions"`
+	Evidence        []*Anchor `json:"evidence"`
+	Negative        []*Anchor `json:"negativeKnowledge"`
+	Uncertainty     []*Anchor `json:"uncertainty"`
+}
+
+// State returns the current state (copies).
+func (r *Reducer) State() State {
+	var st State
+	for _, a := range r.Anchors() {
+		switch {
+		case a.Kind == KindEvidence:
+			st.Evidence = append(st.Evidence, a)
+		case !a.IsHead():
+		case a.Kind == KindObjective:
+			st.Objective = a
+		case a.Kind == KindConstraint:
+			st.Constraints = append(st.Constraints, a)
+		case a.Kind == KindValue:
+			st.StateHeads = append(st.StateHeads, a)
+		case a.Kind == KindFailure:
+			st.OpenFailures = append(st.OpenFailures, a)
+		case a.Kind == KindObligation:
+			st.OpenObligations = append(st.OpenObligations, a)
+		case a.Kind == KindDecision:
+			st.Decisions = append(st.Decisions, a)
+		case a.Kind == KindNegative:
+			st.Negative = append(st.Negative, a)
+		case a.Kind == KindUncertainty:
+			st.Uncertainty = append(st.Uncertainty, a)
+		}
+	}
+	return st
+}
+
+// snapshotVersion is the format of Snapshot.
+const snapshotVersion = 1
+
+// Snapshot is a reducer's hot state, as stored in a checkpoint bundle.
+type Snapshot struct {
+	Version   int       `json:"version"`
+	SessionID string    `json:"sessionId,omitempty"`
+	LastSeq   int       `json:"lastSeq"`
+	AsOf      int       `json:"asOf"`
+	LastKey   string    `json:"lastValueKey,omitempty"`
+	LastName  string    `json:"lastValueName,omitempty"`
+	Anchors   []*Anchor `json:"anchors"`
+}
+
+// Snapshot returns the hot state (pending calls are not part of it: a
+// fold's span is balanced, so none cross it).
+func (r *Reducer) Snapshot() *Snapshot {
+	return &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
+}
+
+// MarshalSnapshot is the JSON of Snapshot.
+func (r *Reducer) MarshalSnapshot() (json.RawMessage, error) { return json.Marshal(r.Snapshot()) }
+
+// Restore replaces the reducer's state with a snapshot (pending calls are
+// kept).
+func (r *Reducer) Restore(s *Snapshot) error {
+	if s == nil {
+		return ErrSnapshot
+	}
+	if s.Version != snapshotVersion {
+		return fmt.Errorf("%w: %d", ErrSnapshotVersion, s.Version)
+	}
+	hot := map[string]*Anchor{}
+	for _, a := range s.Anchors {
+		if a == nil || a.Kind == "" {
+			return fmt.Errorf("%w: anchor without a kind", ErrSnapshot)
+		}
+		hot[slot(a.Kind, a.Key)] = a.clone()
+	}
+	r.hot = hot
+	r.lastSeq = max(r.lastSeq, s.LastSeq)
+	r.asOf = s.AsOf
+	r.lastKey, r.lastName = s.LastKey, s.LastName
+	return nil
+}
+
+// UnmarshalSnapshot decodes a snapshot written by MarshalSnapshot.
+func UnmarshalSnapshot(b []byte) (*Snapshot, error) {
+	var s Snapshot
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSnapshot, err)
+	}
+	if s.Version != snapshotVersion {
+		return nil, fmt.Errorf("%w: %d", ErrSnapshotVersion, s.Version)
+	}
+	return &s, nil
+}
+
+// Clone returns an independent copy of the reducer.
+func (r *Reducer) Clone() *Reducer {
+	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
+		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected}
+	for k, a := range r.hot {
+		c.hot[k] = a.clone()
+	}
+	for k, v := range r.pending {
+		c.pending[k] = v
+	}
+	for _, a := range r.retired {
+		c.retired = append(c.retired, a.clone())
+	}
+	return c
+}

@@ -1,0 +1,149 @@
+package projection
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// sentences splits text into sentences and lines, English and Chinese:
+// line breaks, ". ", "! ", "? ", "; " and the CJK stops end one. Each
+// sentence is a verbatim substring of text (trimmed).
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	emit := func(end int) {
+		if s := strings.TrimSpace(text[start:end]); s != "" {
+			out = append(out, s)
+		}
+		start = end
+	}
+	for i, r := range text {
+		switch r {
+		case '\n':
+			emit(i)
+		case '。', '！', '？', '；':
+			emit(i + utf8.RuneLen(r))
+		case '.', '!', '?', ';':
+			if j := i + 1; j >= len(text) || text[j] == ' ' || text[j] == '\n' || text[j] == '\t' {
+				emit(j)
+			}
+		}
+	}
+	emit(len(text))
+	return out
+}
+
+// stopwords are left out of terms and slugs.
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the and or but if then than to of in on at by for with from into onto as is are was were be been being it its this that these those
+	i you we they he she me my our your their us them please just also now so do does did not no don't dont never can could should would will shall may might must
+	let lets let's i'll we'll ok okay any all some there here what which who when where how why about again still only very really`) {
+		m[w] = true
+	}
+	return m
+}()
+
+var wordRE = regexp.MustCompile(`[\p{L}\p{N}_./#@:+-]+`)
+
+// terms are the content words of s for overlap: lowercased ASCII-ish words
+// (stopwords dropped, trailing punctuation trimmed) and, for CJK runs,
+// character bigrams.
+func terms(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range wordRE.FindAllString(s, -1) {
+		var cjk []rune
+		flush := func() {
+			for i := 0; i+1 < len(cjk); i++ {
+				out[string(cjk[i:i+2])] = true
+			}
+			if len(cjk) == 1 {
+				out[string(cjk)] = true
+			}
+			cjk = cjk[:0]
+		}
+		var ascii strings.Builder
+		flushA := func() {
+			a := strings.Trim(strings.ToLower(ascii.String()), ".:-+/")
+			ascii.Reset()
+			if len(a) >= 2 && !stopwords[a] {
+				out[a] = true
+			}
+		}
+		for _, r := range w {
+			if isCJK(r) {
+				flushA()
+				cjk = append(cjk, r)
+			} else {
+				flush()
+				ascii.WriteRune(r)
+			}
+		}
+		flush()
+		flushA()
+	}
+	for _, z := range []string{"不要", "要修", "不能", "必须", "永远", "记得", "可以", "现在", "不再"} {
+		delete(out, z)
+	}
+	return out
+}
+
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+// overlap is |a ∩ b| / min(|a|, |b|) (0 when either is empty).
+func overlap(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return float64(n) / float64(min(len(a), len(b)))
+}
+
+// slug is a short key part from s: its first content words joined by "-"
+// (CJK runs kept as they are), at most 48 bytes.
+func slug(s string) string {
+	var parts []string
+	n := 0
+	for _, w := range wordRE.FindAllString(s, -1) {
+		lw := strings.Trim(strings.ToLower(w), ".:-+/")
+		if lw == "" || stopwords[lw] {
+			continue
+		}
+		parts = append(parts, lw)
+		n += len(lw)
+		if len(parts) >= 6 || n >= 40 {
+			break
+		}
+	}
+	out := strings.Join(parts, "-")
+	if len(out) > 48 {
+		r := []rune(out)
+		for len(string(r)) > 48 {
+			r = r[:len(r)-1]
+		}
+		out = string(r)
+	}
+	if out == "" {
+		out = "-"
+	}
+	return out
+}
+
+// oneLine collapses whitespace and caps s at max runes.
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if max > 0 && utf8.RuneCountInString(s) > max {
+		r := []rune(s)
+		s = string(r[:max]) + "…"
+	}
+	return s
+}
