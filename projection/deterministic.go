@@ -36,7 +36,7 @@ const (
 )
 
 var (
-	liftRE = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
+	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|保持.{1,30}不变|始终|总是`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, )|改为|改成|改用|换成|还是用|更正|不对`)
@@ -44,7 +44,7 @@ var (
 	questionRE   = regexp.MustCompile(`[?？]\s*$`)
 
 	// A value: quoted, a number with an optional unit, or an identifier.
-	valPat = "(?:\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)\s*[.。,]?\s*$`)
@@ -244,8 +244,8 @@ func mentions(s string) []string {
 }
 
 var (
-	decisionRE = regexp.MustCompile(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
-	exploreRE  = regexp.MustCompile(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
+	decisionRE   = regexp.MustCompile(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
+	exploreRE    = regexp.MustCompile(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
 	zhDecisionRE = regexp.MustCompile(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
 	negativeRE   = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
 	hypothesisRE = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|似乎|估计`)
@@ -294,20 +294,20 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 }
 
 var (
-	goFailRE       = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
-	goPassRE       = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
-	pyFailRE       = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
-	pyPassRE       = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
-	unitFailRE     = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
-	unitPassRE     = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
-	cargoFailRE    = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
-	cargoPassRE    = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
-	jsFailRE       = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
-	cmdFailRE      = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
-	failureLineRE  = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
-	configExtRE    = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
-	writeToolRE    = regexp.MustCompile(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
-	configLineRE   = regexp.MustCompile(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
+	goFailRE      = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+	goPassRE      = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
+	pyFailRE      = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
+	pyPassRE      = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
+	unitFailRE    = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
+	unitPassRE    = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
+	cargoFailRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
+	cargoPassRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
+	jsFailRE      = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	cmdFailRE     = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
+	failureLineRE = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
+	configExtRE   = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
+	writeToolRE   = regexp.MustCompile(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
+	configLineRE  = regexp.MustCompile(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
 )
 
 var (
