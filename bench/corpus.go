@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/epistemicfold/ef/bench/importer"
 	"github.com/epistemicfold/ef/bench/synth"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 )
 
 // embedded holds the real sessions of the default corpus, with their

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/bench"
-	"github.com/epistemicfold/ef/bench/importer"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 

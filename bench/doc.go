@@ -8,7 +8,7 @@
 // lists the trajectory files of a larger corpus directory (the project's
 // shared corpus) for the real-corpus run.
 //
-// Subpackages: importer turns recorded trajectories into DSH sessions,
-// synth generates workloads, cachesim estimates prompt-cache hits, stats
+// The trajectory files are read by the top-level package importer.
+// Subpackages: synth generates workloads, cachesim estimates prompt-cache hits, stats
 // holds percentiles and cost arithmetic.
 package bench

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/epistemicfold/ef/bench/importer"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
@@ -221,7 +221,7 @@ func CorpusFiles(t testing.TB, folders ...string) []string {
 	return out
 }
 
-// LoadSessions imports trajectory files with bench/importer and returns
+// LoadSessions imports trajectory files with importer and returns
 // their model-visible messages. Files that do not import are skipped with a
 // log line.
 func LoadSessions(t testing.TB, files ...string) []Session {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/epistemicfold/ef/bench/importer"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/epistemicfold/ef/bench/importer"
+	"github.com/epistemicfold/ef/importer"
 )
 
 // Import a Claude Agent SDK stream: a response split over three lines

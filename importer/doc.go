@@ -1,6 +1,7 @@
 // Package importer turns recorded agent trajectories of several public
 // formats into DeepSeek Harness session logs (*hostshim.Session, Gen01 wire),
-// so that a benchmark can replay real sessions through compaction engines.
+// so that the benchmark, the command line (ef inspect, ef fold) and tests can
+// replay real sessions through compaction engines.
 //
 // Every session is built through hostshim.Session.Append, so the host
 // model's append rules validate it. The importers promise:

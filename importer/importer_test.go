@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/epistemicfold/ef/bench/importer"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 )
 
 // TestImportFixtures runs small hand-written files through the importers
