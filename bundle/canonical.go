@@ -12,7 +12,10 @@ import (
 )
 
 // maxJSONDepth bounds nesting so hostile input cannot exhaust the stack.
-const maxJSONDepth = 1000
+// It is encoding/json's own limit, so every text the rest of EF can parse
+// has a canonical form; a deeper one is archived as raw bytes (see
+// LogicalHash).
+const maxJSONDepth = 10000
 
 // Canonicalize returns the RFC 8785 (JSON Canonicalization Scheme) form of
 // the JSON text raw. This is the one canonical JSON rule of EF; every hash
@@ -77,11 +80,11 @@ func (p *jcsParser) ws() {
 }
 
 func (p *jcsParser) value(out []byte, depth int) ([]byte, error) {
-	if depth > maxJSONDepth {
-		return nil, p.errf("nesting deeper than %d", maxJSONDepth)
-	}
 	if p.pos >= len(p.in) {
 		return nil, p.errf("unexpected end of input")
+	}
+	if c := p.in[p.pos]; (c == '{' || c == '[') && depth >= maxJSONDepth {
+		return nil, p.errf("nesting deeper than %d", maxJSONDepth)
 	}
 	switch c := p.in[p.pos]; {
 	case c == '{':

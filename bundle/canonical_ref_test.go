@@ -51,11 +51,11 @@ func (p *refParser) ws() {
 }
 
 func (p *refParser) value(out []byte, depth int) ([]byte, error) {
-	if depth > maxJSONDepth {
-		return nil, p.errf("nesting deeper than %d", maxJSONDepth)
-	}
 	if p.pos >= len(p.in) {
 		return nil, p.errf("unexpected end of input")
+	}
+	if c := p.in[p.pos]; (c == '{' || c == '[') && depth >= maxJSONDepth {
+		return nil, p.errf("nesting deeper than %d", maxJSONDepth)
 	}
 	switch c := p.in[p.pos]; {
 	case c == '{':

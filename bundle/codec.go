@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -439,9 +440,9 @@ func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, er
 	if got := sumString(ph); got != h.PayloadHash {
 		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: payload %s, header says %s", ErrHashMismatch, got, h.PayloadHash))
 	}
-	lh, err := LogicalHash(msgs)
-	if err != nil {
-		return nil, nil, nil, unavailable("corrupt", err)
+	lh, raw := archiveHash(msgs, true)
+	if !slices.Equal(raw, h.Bundle.Archive.RawMessages) {
+		return nil, nil, nil, unavailable("corrupt", fmt.Errorf("archive.rawMessages %v, the messages say %v", h.Bundle.Archive.RawMessages, raw))
 	}
 	if lh != h.Bundle.Archive.LogicalHash {
 		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: logicalHash %s, header says %s", ErrHashMismatch, lh, h.Bundle.Archive.LogicalHash))

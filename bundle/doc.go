@@ -13,11 +13,20 @@
 // ErrUnknownVersion. Canonicalize is the single canonical JSON rule
 // (RFC 8785 JCS) and is used for every hash over JSON:
 //
-//	logicalHash    = "sha256:" + hex(sha256(JCS(shadowedMessages array)))
+//	logicalHash    = "sha256:" + hex(sha256("[" + enc(m0) + "," + ... + "]"))
+//	enc(m)         = JCS(m) for an I-JSON message, else
+//	                 0x00 + decimal(len(m)) + ":" + m (its raw bytes)
 //	rendered.digest = "sha256:" + hex(sha256(rendered.text))
 //	fileHash       = "sha256:" + hex(sha256(stored file bytes))
 //
 // Messages are stored as given (byte-exact) and hashed in canonical form.
+// A message the host could persist but RFC 8785 cannot canonicalize (a
+// lone surrogate escape, invalid UTF-8, nesting past 10,000, a duplicate
+// member name, a number out of range) is hashed as its raw bytes instead,
+// and archive.rawMessages records which ones; an archive of I-JSON
+// messages only has no rawMessages member and hashes exactly as
+// JCS(shadowedMessages array), so bundles written before raw messages
+// existed read unchanged. One odd message never blocks a fold.
 //
 // # Files on disk
 //

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
+	"slices"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -57,14 +59,21 @@ type Source struct {
 
 // Archive holds the exact shadowed messages (EF-RFC-001 §7); a plain data
 // holder, not safe for concurrent mutation. Messages are
-// opaque JSON values; the store returns them byte-exact as given and hashes
-// their canonical form (LogicalHash). FileHash is "sha256:<hex>" of the
+// opaque values, normally JSON; the store returns them byte-exact as given
+// and hashes their canonical form, or their raw bytes when they have none
+// (LogicalHash). FileHash is "sha256:<hex>" of the
 // stored file; it is not part of the stored header (a file cannot contain
 // its own hash) and is filled in by the Store on reads and receipts.
 type Archive struct {
 	ShadowedMessages []json.RawMessage `json:"shadowedMessages"`
 	LogicalHash      string            `json:"logicalHash"`
 	FileHash         string            `json:"fileHash,omitempty"`
+	// RawMessages lists, in increasing order, the indexes of the messages
+	// that are not I-JSON (RFC 7493) and so are hashed as their raw bytes
+	// rather than in canonical form (see LogicalHash). It is derived from
+	// the messages like LogicalHash; absent when every message is I-JSON,
+	// so such bundles are byte-identical to those of earlier writers.
+	RawMessages []int `json:"rawMessages,omitempty"`
 }
 
 // Rendered is the text that replaces the folded messages on the surface;
@@ -122,27 +131,65 @@ func isLowerHex(s string) bool {
 	return true
 }
 
-// LogicalHash returns "sha256:<hex>" of the canonical JSON (see
-// Canonicalize) of the array msgs, i.e. of "[" + canon(m0) + "," + ... + "]".
-// A nil or empty slice hashes as "[]".
+// LogicalHash returns "sha256:<hex>" of the archive form of the array
+// msgs: "[" + enc(m0) + "," + enc(m1) + ... + "]", where enc(m) is the
+// canonical JSON of m (see Canonicalize) when m is I-JSON, and otherwise
+// the raw bytes of m, framed as a NUL byte, the decimal byte length of m
+// and a colon:
+//
+//	enc(m) = JCS(m)                          if m is I-JSON
+//	enc(m) = 0x00 + decimal(len(m)) + ":" + m otherwise
+//
+// So every message the host can persist — a lone surrogate escape as
+// JSON.stringify writes for a string cut inside an emoji pair, invalid
+// UTF-8, nesting deeper than 10,000, a duplicate member name, a number
+// outside the double range — is hashed exactly as its bytes are, and one
+// odd message never blocks a fold. The encoding is injective (canonical
+// JSON never contains a NUL byte), and an archive of I-JSON messages only
+// hashes exactly as RFC 8785 over the array. RawIndexes lists the messages
+// hashed raw; the Store records it as archive.rawMessages. A nil or empty
+// slice hashes as "[]". The error is always nil; it is kept so callers
+// need not change when the rule grows.
 func LogicalHash(msgs []json.RawMessage) (string, error) {
+	h, _ := archiveHash(msgs, false)
+	return h, nil
+}
+
+// RawIndexes returns the indexes of the messages of msgs that are not
+// I-JSON and are therefore archived and hashed as raw bytes (see
+// LogicalHash), or nil when there are none.
+func RawIndexes(msgs []json.RawMessage) []int {
+	_, raw := archiveHash(msgs, true)
+	return raw
+}
+
+// archiveHash computes LogicalHash and, with wantRaw, the raw indexes.
+func archiveHash(msgs []json.RawMessage, wantRaw bool) (string, []int) {
 	h := sha256.New()
 	h.Write([]byte{'['})
 	var p jcsParser
 	var c []byte
+	var raw []int
 	for i, m := range msgs {
-		var err error
-		c, err = p.canonical(c[:0], m)
-		if err != nil {
-			return "", fmt.Errorf("%w: shadowedMessages[%d]: %w", ErrInvalidBundle, i, err)
-		}
 		if i > 0 {
 			h.Write([]byte{','})
 		}
+		var err error
+		c, err = p.canonical(c[:0], m)
+		if err == nil {
+			h.Write(c)
+			continue
+		}
+		if wantRaw {
+			raw = append(raw, i)
+		}
+		c = append(append(c[:0], 0), strconv.Itoa(len(m))...)
+		c = append(c, ':')
 		h.Write(c)
+		h.Write(m)
 	}
 	h.Write([]byte{']'})
-	return sumString(h), nil
+	return sumString(h), raw
 }
 
 // Limits on ids.
@@ -187,7 +234,7 @@ func checkIDs(sessionID, checkpointID string) error {
 }
 
 // Seal validates b and fills its derived fields: Format, FormatVersion,
-// Archive.LogicalHash and Rendered.Digest. It overwrites whatever those
+// Archive.LogicalHash, Archive.RawMessages and Rendered.Digest. It overwrites whatever those
 // fields held. It returns an error wrapping ErrInvalidID or ErrInvalidBundle
 // when b cannot be stored. Seal does not set CreatedAt or FileHash.
 func Seal(b *CheckpointV1) error {
@@ -197,13 +244,11 @@ func Seal(b *CheckpointV1) error {
 	if err := validate(b); err != nil {
 		return err
 	}
-	lh, err := LogicalHash(b.Archive.ShadowedMessages)
-	if err != nil {
-		return err
-	}
+	lh, raw := archiveHash(b.Archive.ShadowedMessages, true)
 	b.Format = FormatName
 	b.FormatVersion = FormatVersion
 	b.Archive.LogicalHash = lh
+	b.Archive.RawMessages = raw
 	b.Rendered.Digest = DigestBytes([]byte(b.Rendered.Text))
 	return nil
 }
@@ -272,6 +317,9 @@ func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
 	if c.Archive.LogicalHash != "" && c.Archive.LogicalHash != want.Archive.LogicalHash {
 		return nil, fmt.Errorf("%w: archive.logicalHash %s, computed %s", ErrHashMismatch, c.Archive.LogicalHash, want.Archive.LogicalHash)
 	}
+	if c.Archive.RawMessages != nil && !slices.Equal(c.Archive.RawMessages, want.Archive.RawMessages) {
+		return nil, fmt.Errorf("%w: archive.rawMessages %v, computed %v", ErrHashMismatch, c.Archive.RawMessages, want.Archive.RawMessages)
+	}
 	if c.Rendered.Digest != "" && c.Rendered.Digest != want.Rendered.Digest {
 		return nil, fmt.Errorf("%w: rendered.digest %s, computed %s", ErrHashMismatch, c.Rendered.Digest, want.Rendered.Digest)
 	}
@@ -293,7 +341,9 @@ func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
 // MarshalCanonical returns the canonical JSON (see Canonicalize) of the
 // whole bundle, shadowed messages included: the single-document form of
 // CheckpointBundleV1 for export and interchange. The Store does not use
-// this layout on disk.
+// this layout on disk. A bundle holding raw (non-I-JSON) messages has no
+// canonical single-document form: the error then wraps
+// ErrNotCanonicalizable.
 func MarshalCanonical(b *CheckpointV1) ([]byte, error) {
 	raw, err := json.Marshal(b)
 	if err != nil {

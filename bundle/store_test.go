@@ -162,7 +162,7 @@ func TestPutValidation(t *testing.T) {
 		"empty session":   {func(b *bundle.CheckpointV1) { b.SessionID = "" }, bundle.ErrInvalidID},
 		"bad mode":        {func(b *bundle.CheckpointV1) { b.Mode = "sideways" }, bundle.ErrInvalidBundle},
 		"no createdAt":    {func(b *bundle.CheckpointV1) { b.CreatedAt = 0 }, bundle.ErrInvalidBundle},
-		"bad message":     {func(b *bundle.CheckpointV1) { b.Archive.ShadowedMessages[1] = json.RawMessage(`{"a":`) }, bundle.ErrInvalidBundle},
+		"stale raw list":  {func(b *bundle.CheckpointV1) { b.Archive.RawMessages = []int{1} }, bundle.ErrHashMismatch},
 		"wrong logical":   {func(b *bundle.CheckpointV1) { b.Archive.LogicalHash = "sha256:" + strings.Repeat("1", 64) }, bundle.ErrHashMismatch},
 		"wrong digest":    {func(b *bundle.CheckpointV1) { b.Rendered.Text += "!" }, bundle.ErrHashMismatch},
 		"future version":  {func(b *bundle.CheckpointV1) { b.FormatVersion = 2 }, bundle.ErrUnknownVersion},
