@@ -3,6 +3,7 @@ package hostshim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -418,4 +419,39 @@ func marshalNoEscape(v any) []byte {
 		return []byte("null")
 	}
 	return b
+}
+
+// EventJSON is a live host event as the plugin forwards it: the envelope
+// with seq (and time) as the host holds it in memory.
+type EventJSON struct {
+	Seq             int             `json:"seq"`
+	Type            string          `json:"type"`
+	Time            int64           `json:"time,omitempty"`
+	Data            json.RawMessage `json:"data"`
+	SurfaceOp       *SurfaceOp      `json:"surfaceOp,omitempty"`
+	SourceEventSeqs []int           `json:"sourceEventSeqs,omitempty"`
+	Ignorable       bool            `json:"ignorable,omitempty"`
+}
+
+// Event converts a forwarded event to the model's Event.
+func (e EventJSON) Event() (Event, error) {
+	if e.Type == "" {
+		return Event{}, &FieldError{Field: "type", Err: errors.New("missing")}
+	}
+	if len(e.Data) == 0 {
+		return Event{}, &FieldError{Field: "data", Err: errors.New("missing")}
+	}
+	return Event{Seq: e.Seq, Type: e.Type, Time: e.Time, Data: e.Data, SurfaceOp: e.SurfaceOp, SourceEventSeqs: e.SourceEventSeqs, Ignorable: e.Ignorable, hasSeq: true, hasTime: e.Time != 0}, nil
+}
+
+// MarshalJS marshals v as JSON.stringify would: no HTML escaping, no
+// trailing newline.
+func MarshalJS(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -19,10 +19,7 @@
 import { BasicCompactionEngine } from '@deepseek-ai/dsh-compaction-basic'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { Sidecar, SidecarError } from './sidecar.js'
-
-/** The sidecar's answer when its mirror of a session must be re-sent. */
-const RESYNC = -32001
+import { ErrorCode, Method, PROTOCOL_VERSION, Sidecar, SidecarError } from './sidecar.js'
 
 export const name = 'epistemic-fold'
 export const inject = ['llm', 'tokenMeter', 'sessions']
@@ -71,7 +68,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       args: [...(ef.efArgs ?? []), 'serve', '--store', storeDir],
       logger: ctx.logger,
     })
-    this.#ready = this.#sidecar.request('initialize', { protocolVersion: 1, storeDir })
+    this.#ready = this.#sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, storeDir })
     this.#ready.catch((error) => ctx.logger?.warn?.(`epistemic-fold: sidecar failed to start: ${error.message}`))
     if (typeof ctx.on === 'function') ctx.on('dispose', () => this.close())
   }
@@ -96,20 +93,20 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     const seen = this.#synced.get(session) ?? 0
     if (eventCount(session) < seen) {
       const all = eventsFrom(session, 0)
-      this.#sidecar.notify('session/open', { sessionId: session.id, events: all })
+      this.#sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
       this.#synced.set(session, all.length)
       return
     }
     const events = eventsFrom(session, seen)
-    if (seen === 0) this.#sidecar.notify('session/open', { sessionId: session.id, events })
-    else if (events.length > 0) this.#sidecar.notify('session/events', { sessionId: session.id, fromSeq: seen, events })
+    if (seen === 0) this.#sidecar.notify(Method.sessionOpen, { sessionId: session.id, events })
+    else if (events.length > 0) this.#sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
     this.#synced.set(session, seen + events.length)
   }
 
   /**
    * Send a session-scoped request with the session synced first; when the
-   * sidecar's mirror is behind or broken it answers RESYNC, and the whole
-   * log is sent again once.
+   * sidecar's mirror is behind or broken it answers ErrorCode.resync, and
+   * the whole log is sent again once.
    */
   async #call(session, method, params, signal) {
     await this.#sync(session)
@@ -117,7 +114,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     try {
       return await this.#sidecar.request(method, { ...params, length: length() }, signal)
     } catch (error) {
-      if (!(error instanceof SidecarError) || error.code !== RESYNC) throw error
+      if (!(error instanceof SidecarError) || error.code !== ErrorCode.resync) throw error
       this.ctx.logger?.warn?.(`epistemic-fold: ${error.message}; re-sending the session`)
       this.#synced.delete(session)
       await this.#sync(session)
@@ -138,7 +135,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     if (config === undefined || !config.provider || !config.model) return null
     const contextWindow = await this.#contextWindow(session, signal)
     const measurement = this.ctx.tokenMeter.measure(session)
-    const plan = await this.#call(session, 'fold/plan', {
+    const plan = await this.#call(session, Method.foldPlan, {
       sessionId: session.id,
       trigger,
       contextWindow: contextWindow ?? 0,
@@ -169,7 +166,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // The manual path (/compact) does not go through compactIfNeeded: the
     // RFC defines it as a root fold.
     const mode = this.#modes.get(session) ?? 'root'
-    const result = await this.#call(session, 'fold/compile', {
+    const result = await this.#call(session, Method.foldCompile, {
       sessionId: session.id,
       mode,
       messageIds: input.messages.map((message) => message.id ?? null),
@@ -203,9 +200,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         execute: async (args, exec) => {
           const session = exec?.agent?.session
           const params = { name: def.name, sessionId: session?.id ?? null, arguments: args }
-          if (session === undefined) return this.#sidecar.request('tool/call', params, exec?.signal)
+          if (session === undefined) return this.#sidecar.request(Method.toolCall, params, exec?.signal)
           await this.#sync(session)
-          return this.#sidecar.request('tool/call', params, exec?.signal)
+          return this.#sidecar.request(Method.toolCall, params, exec?.signal)
         },
       })
       this.#tools.push(dispose)

@@ -3,6 +3,29 @@
 // process and the wire; it knows nothing about compaction.
 import { spawn } from 'node:child_process'
 
+/**
+ * The sidecar's JSON-RPC methods and protocol version. The Go side
+ * (package sidecar, protocol.go) declares the same names; a Go test holds the
+ * two lists equal, so every call below goes through this table.
+ */
+export const Method = Object.freeze({
+  initialize: 'initialize',
+  sessionOpen: 'session/open',
+  sessionEvents: 'session/events',
+  foldPlan: 'fold/plan',
+  foldCompile: 'fold/compile',
+  toolCall: 'tool/call',
+  shutdown: 'shutdown',
+})
+
+export const PROTOCOL_VERSION = 1
+
+/** Error codes of the sidecar's own (sidecar.CodeResync in Go). */
+export const ErrorCode = Object.freeze({
+  /** The sidecar's mirror of a session is behind or broken: re-send it. */
+  resync: -32001,
+})
+
 /** An error the sidecar returned for one request. */
 export class SidecarError extends Error {
   constructor(method, error) {
@@ -113,7 +136,7 @@ export class Sidecar {
   async close() {
     if (!this.closed) {
       try {
-        await this.request('shutdown', {})
+        await this.request(Method.shutdown, {})
       } catch {
         // already gone
       }

@@ -16,8 +16,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )

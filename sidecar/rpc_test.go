@@ -1,4 +1,4 @@
-package hostshim
+package sidecar
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func TestServeRPCAnswersAndSurvivesBadInput(t *testing.T) {
+func TestServeConnAnswersAndSurvivesBadInput(t *testing.T) {
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":1}}`,
 		`{not json`,
@@ -23,8 +23,8 @@ func TestServeRPCAnswersAndSurvivesBadInput(t *testing.T) {
 	}, "\n") + "\n"
 	var out bytes.Buffer
 	notes := 0
-	conn := NewRPCConn(strings.NewReader(in), &out, 200)
-	err := ServeRPC(context.Background(), conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
+	conn := NewConn(strings.NewReader(in), &out, 200)
+	err := ServeConn(context.Background(), conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
 		switch method {
 		case "echo":
 			return params, nil
@@ -32,9 +32,9 @@ func TestServeRPCAnswersAndSurvivesBadInput(t *testing.T) {
 			notes++
 			return nil, nil
 		case "exit":
-			return "bye", ErrRPCExit
+			return "bye", ErrExit
 		}
-		return nil, &RPCError{Code: RPCMethodNotFound, Message: "method not found: " + method}
+		return nil, &Error{Code: CodeMethodNotFound, Message: "method not found: " + method}
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +49,7 @@ func TestServeRPCAnswersAndSurvivesBadInput(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,`,
 		`{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"method not found: nope"}}`,
 		`{"jsonrpc":"2.0","id":4,"result":{"x":"<tag>"}}`,
-		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"hostshim: rpc line too long: over 200 bytes"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"sidecar: rpc line too long: over 200 bytes"}}`,
 		`{"jsonrpc":"2.0","id":5,"result":"bye"}`,
 	}
 	if len(lines) != len(want) {
@@ -67,8 +67,8 @@ func TestDecodeParamsStrict(t *testing.T) {
 		A int `json:"a"`
 	}
 	err := DecodeParams("m", json.RawMessage(`{"a":1,"b":2}`), &p)
-	var re *RPCError
-	if !errors.As(err, &re) || re.Code != RPCInvalidParams || !strings.Contains(re.Message, `unknown field "b"`) {
+	var re *Error
+	if !errors.As(err, &re) || re.Code != CodeInvalidParams || !strings.Contains(re.Message, `unknown field "b"`) {
 		t.Fatalf("got %v", err)
 	}
 	if err := DecodeParams("m", nil, &p); err != nil {
@@ -81,10 +81,10 @@ func FuzzRPCRead(f *testing.F) {
 	f.Add([]byte("{\n}\n\n"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":[1],"result":null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		conn := NewRPCConn(bytes.NewReader(data), &bytes.Buffer{}, 1024)
+		conn := NewConn(bytes.NewReader(data), &bytes.Buffer{}, 1024)
 		for i := 0; i < 100; i++ {
 			if _, err := conn.Read(); err != nil {
-				var re *RPCError
+				var re *Error
 				if !errors.As(err, &re) {
 					return
 				}

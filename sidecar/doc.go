@@ -1,0 +1,26 @@
+// Package sidecar is EF inside the DeepSeek Harness: the server behind
+// `ef serve`, which the DSH plugin (dsh-plugin/) runs as a child process.
+// It speaks JSON-RPC 2.0 over stdio, one object per line. The plugin
+// forwards the session log; the sidecar mirrors it in a hostshim.Session
+// (the same model the tests hold to the real host), plans folds on the
+// mirror, and compiles checkpoints for the compaction brackets the host
+// opens. The host stays the only writer of its log.
+//
+// Methods (params → result; the types are in protocol.go):
+//
+//	initialize     {protocolVersion, storeDir?}            → {protocolVersion, engine, store, tools}
+//	session/open   {sessionId, events}                      (notification) mirror a session from scratch
+//	session/events {sessionId, fromSeq, events}             (notification) append to the mirror
+//	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
+//	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
+//	fold/compile   {sessionId, mode, messageIds, length?}   → {summary, model, checkpointId, recall}
+//	tool/call      {name, sessionId, arguments}             → {text, isError}
+//	shutdown       {}                                       → {} and exit
+//
+// When the mirror of a session is behind or broken (a length that does not
+// match, an event the model refuses), fold/plan and fold/compile answer
+// CodeResync, and the plugin sends the whole log again.
+//
+// The guarantee: a sidecar failure fails one fold, never the session;
+// malformed input gets a JSON-RPC error and never ends the serve loop.
+package sidecar

@@ -1,0 +1,260 @@
+package sidecar
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/recall"
+)
+
+// DefaultCompileWindow is the context window fold/compile assumes when
+// the host sends none.
+const DefaultCompileWindow = 128000
+
+func rpcErr(code int, format string, args ...any) error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Handle answers one request or notification (it is the Server's
+// Handler): Serve calls it for every message; tests and fuzzers call it
+// directly. Bad params give a CodeInvalidParams error, never a panic.
+func (srv *Server) Handle(ctx context.Context, method string, params json.RawMessage) (any, error) {
+	switch method {
+	case MethodInitialize:
+		var p InitializeParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.initialize(ctx, p)
+	case MethodSessionOpen:
+		srv.open(ctx)
+		var p SessionOpenParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		srv.openSession(p.SessionID, p.Events)
+		return nil, nil
+	case MethodSessionEvents:
+		var p SessionEventsParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		srv.appendEvents(p.SessionID, p.FromSeq, p.Events)
+		return nil, nil
+	case MethodFoldPlan:
+		var p FoldPlanParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.foldPlan(p)
+	case MethodFoldCompile:
+		var p FoldCompileParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.foldCompile(ctx, p)
+	case MethodToolCall:
+		var p ToolCallParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.toolCall(ctx, p), nil
+	case MethodShutdown:
+		return struct{}{}, ErrExit
+	}
+	return nil, rpcErr(CodeMethodNotFound, "method not found: %s", method)
+}
+
+func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*InitializeResult, error) {
+	if p.ProtocolVersion != ProtocolVersion {
+		return nil, rpcErr(CodeInvalidParams, "initialize: protocolVersion %d not supported (want %d)", p.ProtocolVersion, ProtocolVersion)
+	}
+	if p.StoreDir != "" && srv.storeDir == "" && !srv.initiated {
+		srv.storeDir = p.StoreDir
+	}
+	srv.open(ctx)
+	return &InitializeResult{
+		ProtocolVersion: ProtocolVersion,
+		Engine:          EngineInfo{Name: "epistemic-fold", Version: srv.opts.Version},
+		Store:           StoreInfo{Dir: srv.storeDir, Available: srv.store != nil, Reason: srv.storeErr},
+		Tools:           recall.Tools(),
+	}, nil
+}
+
+func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
+	ss, err := srv.mirrorOf(p.SessionID, p.Length)
+	if err != nil {
+		return nil, err
+	}
+	ss.plan = nil
+	none := func(reason string) (*FoldPlanResult, error) {
+		return &FoldPlanResult{Decision: DecisionNone, Reason: reason}, nil
+	}
+	if p.ContextWindow <= 0 {
+		return none("the host reports no context window for the model")
+	}
+	// The host's surface must be the mirror's: a fold planned on another
+	// surface would be refused by the host, or worse, fold the wrong nodes.
+	nodes := ss.s.Nodes()
+	if len(p.Nodes) > 0 {
+		if len(p.Nodes) != len(nodes) {
+			return nil, rpcErr(CodeResync, "host surface has %d nodes, mirror %d", len(p.Nodes), len(nodes))
+		}
+		for i, n := range p.Nodes {
+			if n.Seq != nodes[i] {
+				return nil, rpcErr(CodeResync, "host surface node %d is seq %d, mirror seq %d", i, n.Seq, nodes[i])
+			}
+		}
+	}
+	eng, err := srv.engineFor(p.ContextWindow)
+	if err != nil {
+		return nil, err
+	}
+	var req engine.FoldRequest
+	switch hostshim.Trigger(p.Trigger) {
+	case hostshim.TriggerPressure:
+		pol := eng.Policy()
+		threshold := int(float64(pol.ContextWindow) * pol.ThresholdRatio)
+		if p.TotalTokens < threshold {
+			return none(fmt.Sprintf("%d tokens below the pressure threshold %d", p.TotalTokens, threshold))
+		}
+		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
+	case hostshim.TriggerOverflow:
+		req = engine.FoldRequest{Mode: engine.ModeEmergency}
+	default:
+		return nil, rpcErr(CodeInvalidParams, "fold/plan: unknown trigger %q", p.Trigger)
+	}
+	plan, skip, err := eng.Plan(ss.s, req)
+	if err != nil {
+		if errors.Is(err, engine.ErrBudget) || errors.Is(err, engine.ErrNoBudget) {
+			return none(err.Error())
+		}
+		return nil, err
+	}
+	if plan == nil {
+		return none(skip)
+	}
+	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs)}
+	return &FoldPlanResult{Decision: DecisionFold, Start: &plan.Start, End: &plan.End, Mode: plan.Mode, Reason: plan.Reason, Window: p.ContextWindow}, nil
+}
+
+func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldCompileResult, error) {
+	ss, err := srv.mirrorOf(p.SessionID, p.Length)
+	if err != nil {
+		return nil, err
+	}
+	s := ss.s
+	st, err := hostshim.InspectEntryState(s)
+	if err != nil {
+		return nil, err
+	}
+	if st.UnmatchedStart < 0 {
+		return nil, rpcErr(CodeResync, "fold/compile: the mirror of %q has no open compaction bracket", p.SessionID)
+	}
+	startEv, _ := s.Event(st.UnmatchedStart)
+	var life hostshim.CompactionStartData
+	if err := startEv.Decode(&life); err != nil {
+		return nil, err
+	}
+	owner := hostshim.OwnerCurrentTurn
+	if life.Turn == nil {
+		owner = hostshim.OwnerManual
+	}
+	seqs, err := spanOfMessages(s, p.MessageIDs)
+	if err != nil {
+		return nil, rpcErr(CodeInvalidParams, "fold/compile: %v", err)
+	}
+	mode := engine.Mode(p.Mode)
+	if ss.plan != nil && slices.Equal(ss.plan.seqs, seqs) {
+		mode = ss.plan.mode
+	} else if mode == "" || mode == engine.ModeLeaf || mode == engine.ModeEmergency {
+		// Not the span we planned (the host fell back to its own
+		// policy): fold exactly what the host selected.
+		mode = ""
+	}
+	ss.plan = nil
+	window := p.ContextWindow
+	if window <= 0 {
+		window = DefaultCompileWindow
+	}
+	eng, err := srv.engineFor(window)
+	if err != nil {
+		return nil, err
+	}
+	if mode == "" {
+		mode = engine.ModeLeaf
+		for _, n := range seqs {
+			if m, _ := s.Message(n); m.IsCheckpoint() {
+				mode = engine.ModeRoot
+				break
+			}
+		}
+	}
+	agent := &hostshim.Agent{Session: s}
+	rep, res, err := eng.CompileHosted(ctx, agent, engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner})
+	if err != nil {
+		return nil, rpcErr(CodeInternalError, "fold/compile: %v", err)
+	}
+	return &FoldCompileResult{Summary: res.Summary, Model: res.Model, CheckpointID: rep.CheckpointID, Mode: rep.Mode, Recall: rep.Recall}, nil
+}
+
+// spanOfMessages finds the contiguous surface span whose derived messages
+// have the given ids, in order. The host builds its summarization input
+// from the span's derived messages and drops nodes that derive none (an
+// assistant message with no content), so such nodes may sit inside the span.
+func spanOfMessages(s *hostshim.Session, ids []*string) ([]int, error) {
+	if len(ids) == 0 {
+		return nil, errors.New("no messages")
+	}
+	for _, id := range ids {
+		if id == nil || *id == "" {
+			return nil, errors.New("a message without an id cannot be located on the surface")
+		}
+	}
+	nodes := s.Nodes()
+	for start := range nodes {
+		m, err := s.Message(nodes[start])
+		if err != nil || m == nil || m.ID != *ids[0] {
+			continue
+		}
+		k, end := 1, start
+		for i := start + 1; i < len(nodes) && k < len(ids); i++ {
+			m, err := s.Message(nodes[i])
+			if err != nil {
+				break
+			}
+			if m == nil {
+				continue
+			}
+			if m.ID != *ids[k] {
+				break
+			}
+			k, end = k+1, i
+		}
+		if k == len(ids) {
+			return slices.Clone(nodes[start : end+1]), nil
+		}
+	}
+	return nil, fmt.Errorf("the %d messages are not a contiguous span of the surface", len(ids))
+}
+
+func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResult {
+	sid := ""
+	if p.SessionID != nil {
+		sid = *p.SessionID
+	}
+	if srv.index == nil {
+		reason := srv.storeErr
+		if reason == "" {
+			reason = "the recall index could not be opened"
+		}
+		return &ToolCallResult{Text: p.Name + " is unavailable: " + reason + ".", IsError: true}
+	}
+	out, _ := srv.index.CallTool(ctx, sid, p.Name, p.Arguments)
+	return &ToolCallResult{Text: out.Text, IsError: out.IsError}
+}

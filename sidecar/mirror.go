@@ -1,0 +1,88 @@
+package sidecar
+
+import (
+	"fmt"
+
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// mirror is EF's copy of one host session, rebuilt from the events the
+// plugin forwards through the same append rules the host applies.
+type mirror struct {
+	s      *hostshim.Session
+	broken string       // why the mirror cannot be trusted; "" when it can
+	plan   *plannedFold // the last fold/plan's answer, until fold/compile
+}
+
+// plannedFold is what fold/plan decided, so that fold/compile of the same
+// span folds it in the planned mode.
+type plannedFold struct {
+	mode engine.Mode
+	seqs []int
+}
+
+// generationOf tells a live session's wire generation from its events:
+// 0.1.7 logs carry system/developer messages or startSeq/endSeq replaces.
+func generationOf(events []hostshim.EventJSON) hostshim.Generation {
+	for _, e := range events {
+		if e.Type == hostshim.TypeSystemMessage || e.Type == hostshim.TypeDeveloperMessage {
+			return hostshim.Gen017
+		}
+		if e.SurfaceOp != nil && e.SurfaceOp.Replace && e.SurfaceOp.Generation() == hostshim.Gen017 {
+			return hostshim.Gen017
+		}
+	}
+	return hostshim.Gen01
+}
+
+func (srv *Server) openSession(id string, events []hostshim.EventJSON) {
+	ss := &mirror{s: hostshim.NewSession(id, generationOf(events))}
+	srv.sessions[id] = ss
+	srv.appendTo(ss, 0, events)
+}
+
+func (srv *Server) appendEvents(id string, from int, events []hostshim.EventJSON) {
+	ss, ok := srv.sessions[id]
+	if !ok {
+		srv.logger.Warn("events for an unknown session; waiting for session/open", "session", id)
+		return
+	}
+	srv.appendTo(ss, from, events)
+}
+
+func (srv *Server) appendTo(ss *mirror, from int, events []hostshim.EventJSON) {
+	if ss.broken != "" {
+		return
+	}
+	if from != ss.s.Len() {
+		ss.broken = fmt.Sprintf("events from seq %d, mirror holds %d", from, ss.s.Len())
+		return
+	}
+	for _, ej := range events {
+		e, err := ej.Event()
+		if err == nil {
+			err = ss.s.AppendEvent(e)
+		}
+		if err != nil {
+			ss.broken = fmt.Sprintf("seq %d: %v", ej.Seq, err)
+			srv.logger.Warn("mirror refused an event", "session", ss.s.ID, "err", err)
+			return
+		}
+	}
+}
+
+// mirrorOf returns a session's mirror, or a resync error when it is missing,
+// broken or shorter than the host's log.
+func (srv *Server) mirrorOf(id string, length int) (*mirror, error) {
+	ss, ok := srv.sessions[id]
+	switch {
+	case !ok:
+		return nil, rpcErr(CodeResync, "session %q is not mirrored", id)
+	case ss.broken != "":
+		return nil, rpcErr(CodeResync, "mirror of session %q is broken: %s", id, ss.broken)
+	case length > 0 && length != ss.s.Len():
+		return nil, rpcErr(CodeResync, "mirror of session %q holds %d events, the host %d", id, ss.s.Len(), length)
+	}
+	return ss, nil
+}

@@ -1,0 +1,173 @@
+package sidecar
+
+import (
+	"encoding/json"
+
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/recall"
+)
+
+// ProtocolVersion is the wire version of the methods below; initialize
+// refuses any other.
+const ProtocolVersion = 1
+
+// The methods. dsh-plugin/lib/sidecar.js declares the same names in its
+// Method table; a test holds the two lists equal.
+const (
+	// MethodInitialize (InitializeParams → InitializeResult) opens the
+	// store and reports what the sidecar offers.
+	MethodInitialize = "initialize"
+	// MethodSessionOpen (SessionOpenParams, notification) mirrors a
+	// session from scratch.
+	MethodSessionOpen = "session/open"
+	// MethodSessionEvents (SessionEventsParams, notification) appends to a
+	// mirror.
+	MethodSessionEvents = "session/events"
+	// MethodFoldPlan (FoldPlanParams → FoldPlanResult) decides whether and
+	// where to fold.
+	MethodFoldPlan = "fold/plan"
+	// MethodFoldCompile (FoldCompileParams → FoldCompileResult) compiles
+	// the checkpoint for the bracket the host opened.
+	MethodFoldCompile = "fold/compile"
+	// MethodToolCall (ToolCallParams → ToolCallResult) runs a recall tool.
+	MethodToolCall = "tool/call"
+	// MethodShutdown ({} → {}) answers and ends the serve loop.
+	MethodShutdown = "shutdown"
+)
+
+// Methods returns every method name the sidecar answers, in the order
+// above.
+func Methods() []string {
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodShutdown}
+}
+
+// Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
+// specification leaves to servers.
+const (
+	CodeParseError     = -32700
+	CodeInvalidRequest = -32600
+	CodeMethodNotFound = -32601
+	CodeInvalidParams  = -32602
+	CodeInternalError  = -32603
+	// CodeResync: the mirror of a session is missing, broken or behind the
+	// host's log; the plugin re-sends the whole log with session/open and
+	// retries once.
+	CodeResync = -32001
+)
+
+// InitializeParams are initialize's params. StoreDir is used only when the
+// command line gave no store.
+type InitializeParams struct {
+	ProtocolVersion int    `json:"protocolVersion"`
+	StoreDir        string `json:"storeDir"`
+}
+
+// InitializeResult is initialize's result. (Fields of every result are in
+// JSON key order, so a result encodes as the map it replaced did.)
+type InitializeResult struct {
+	Engine          EngineInfo       `json:"engine"`
+	ProtocolVersion int              `json:"protocolVersion"`
+	Store           StoreInfo        `json:"store"`
+	Tools           []recall.ToolDef `json:"tools"`
+}
+
+// EngineInfo names the engine behind the sidecar.
+type EngineInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// StoreInfo says whether the bundle store is open; Reason says why not.
+type StoreInfo struct {
+	Available bool   `json:"available"`
+	Dir       string `json:"dir"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// SessionOpenParams are session/open's params: the whole log.
+type SessionOpenParams struct {
+	SessionID string               `json:"sessionId"`
+	Events    []hostshim.EventJSON `json:"events"`
+}
+
+// SessionEventsParams are session/events' params: the events from FromSeq
+// on, which must be the mirror's length.
+type SessionEventsParams struct {
+	SessionID string               `json:"sessionId"`
+	FromSeq   int                  `json:"fromSeq"`
+	Events    []hostshim.EventJSON `json:"events"`
+}
+
+// FoldPlanParams are fold/plan's params. Trigger is the host's
+// ("pressure" or "context-overflow"); ContextWindow and TotalTokens are in
+// the host's heuristic tokens. Nodes, when given, is the host's surface,
+// checked against the mirror's; Length, when non-zero, the host's log
+// length.
+type FoldPlanParams struct {
+	SessionID     string        `json:"sessionId"`
+	Trigger       string        `json:"trigger"`
+	ContextWindow int           `json:"contextWindow"`
+	TotalTokens   int           `json:"totalTokens"`
+	Nodes         []SurfaceNode `json:"nodes"`
+	Length        int           `json:"length"`
+}
+
+// SurfaceNode is one node of the host's surface with its price.
+type SurfaceNode struct {
+	Seq    int `json:"seq"`
+	Tokens int `json:"tokens"`
+}
+
+// Decisions of fold/plan.
+const (
+	DecisionNone = "none"
+	DecisionFold = "fold"
+)
+
+// FoldPlanResult is fold/plan's result. For DecisionFold, Start and End
+// are the surface span to hand to the host's compactRegion, Mode the fold
+// mode and Window the context window it was planned for; for
+// DecisionNone, Reason says why not.
+type FoldPlanResult struct {
+	Decision string      `json:"decision"`
+	End      *int        `json:"end,omitempty"`
+	Mode     engine.Mode `json:"mode,omitempty"`
+	Reason   string      `json:"reason"`
+	Start    *int        `json:"start,omitempty"`
+	Window   int         `json:"window,omitempty"`
+}
+
+// FoldCompileParams are fold/compile's params: the ids of the messages the
+// host put into its summarization input.
+type FoldCompileParams struct {
+	SessionID     string    `json:"sessionId"`
+	Mode          string    `json:"mode"`
+	MessageIDs    []*string `json:"messageIds"`
+	ContextWindow int       `json:"contextWindow"`
+	Length        int       `json:"length"`
+}
+
+// FoldCompileResult is fold/compile's result: the checkpoint's blocks for
+// the host's summary, and where it was archived.
+type FoldCompileResult struct {
+	CheckpointID string           `json:"checkpointId"`
+	Mode         engine.Mode      `json:"mode"`
+	Model        string           `json:"model"`
+	Recall       string           `json:"recall"`
+	Summary      []hostshim.Block `json:"summary"`
+}
+
+// ToolCallParams are tool/call's params.
+type ToolCallParams struct {
+	Name      string          `json:"name"`
+	SessionID *string         `json:"sessionId"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// ToolCallResult is tool/call's result: the text for the model, and
+// whether it reports a failure.
+type ToolCallResult struct {
+	IsError bool   `json:"isError"`
+	Text    string `json:"text"`
+}

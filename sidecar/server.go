@@ -1,0 +1,148 @@
+package sidecar
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/tokenizer"
+)
+
+// EmergencyRatio is the share of the context window an emergency fold (a
+// provider-confirmed overflow) must bring the request under, leaving the
+// rest for the answer and estimation error.
+const EmergencyRatio = 0.75
+
+// Options configures a Server. The zero value is usable: no store (folds
+// fail soft, recall says unavailable), logs discarded, a fresh tokenizer.
+type Options struct {
+	// StoreDir is the bundle store directory; empty lets initialize's
+	// storeDir choose, and if that is empty too there is no store.
+	StoreDir string
+	// Logger receives warnings about the store, the index and mirrors;
+	// nil discards them.
+	Logger *slog.Logger
+	// Tokenizers prices folds; nil means a Registry of the Server's own.
+	Tokenizers *tokenizer.Registry
+	// Version is the engine version initialize reports.
+	Version string
+}
+
+// Server is the sidecar: it mirrors the sessions the plugin forwards,
+// plans folds on the mirrors and compiles checkpoints into the store.
+//
+// A Server is not safe for concurrent use; Serve handles one message at a
+// time, in arrival order (a fold must see every event sent before it).
+type Server struct {
+	opts      Options
+	storeDir  string
+	logger    *slog.Logger
+	tokens    *tokenizer.Registry
+	store     *bundle.Store
+	storeErr  string
+	index     *recall.Index
+	engines   map[int]*engine.Engine
+	sessions  map[string]*mirror
+	initiated bool
+}
+
+// New returns a Server; nothing is opened until initialize (or the first
+// session/open).
+func New(opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Tokenizers == nil {
+		opts.Tokenizers = tokenizer.New(tokenizer.Options{})
+	}
+	return &Server{
+		opts:     opts,
+		storeDir: opts.StoreDir,
+		logger:   opts.Logger,
+		tokens:   opts.Tokenizers,
+		engines:  map[int]*engine.Engine{},
+		sessions: map[string]*mirror{},
+	}
+}
+
+// Serve answers the messages read from r on w until the peer closes r,
+// ctx ends or shutdown is called. Malformed input is answered with an error
+// and never ends the loop.
+func (srv *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	return ServeConn(ctx, NewConn(r, w, 0), srv.Handle)
+}
+
+// Close closes the index and the store. It is idempotent.
+func (srv *Server) Close() {
+	if srv.index != nil {
+		srv.index.Close()
+		srv.index = nil
+	}
+	if srv.store != nil {
+		srv.store.Close()
+		srv.store = nil
+	}
+}
+
+// open opens the store and its index once. A store that cannot be opened
+// leaves EF failing soft: folds still run, recall says unavailable (§24).
+func (srv *Server) open(ctx context.Context) {
+	if srv.initiated {
+		return
+	}
+	srv.initiated = true
+	if srv.storeDir == "" {
+		srv.storeErr = "no store configured"
+		return
+	}
+	st, err := bundle.Open(srv.storeDir, bundle.Options{Logger: srv.logger})
+	if err != nil {
+		srv.storeErr = err.Error()
+		srv.logger.Warn("bundle store unavailable; folds fail soft", "err", err)
+		return
+	}
+	srv.store = st
+	ix, err := recall.Open(recall.StoreIndexDir(srv.storeDir), bundlesource.New(st), recall.Options{})
+	if err != nil {
+		srv.logger.Warn("recall index unavailable", "err", err)
+		return
+	}
+	if _, err := ix.Sync(ctx); err != nil {
+		srv.logger.Warn("recall index sync", "err", err)
+	}
+	srv.index = ix
+}
+
+// engineFor returns the engine for a context window (the policy depends on
+// it; models differ in their windows).
+func (srv *Server) engineFor(window int) (*engine.Engine, error) {
+	if e, ok := srv.engines[window]; ok {
+		return e, nil
+	}
+	tok, err := srv.tokens.Meter(tokenizer.O200k)
+	if err != nil {
+		return nil, err
+	}
+	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
+		Policy: engine.Policy{ContextWindow: window, EmergencyBudget: int(float64(window) * EmergencyRatio)}}
+	if srv.store != nil {
+		opts.Archive = srv.store
+	}
+	if srv.index != nil {
+		ix := srv.index
+		opts.Indexer = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
+			_, err := ix.Add(ctx, sessionID, checkpointID)
+			return err
+		})
+	}
+	e, err := engine.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	srv.engines[window] = e
+	return e, nil
+}

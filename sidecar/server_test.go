@@ -1,0 +1,266 @@
+package sidecar
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
+)
+
+// serveHostSession builds a Gen01 session the way the host does, with
+// message ids, big tool outputs and a planted fact.
+func serveHostSession(t *testing.T, id string, rounds int) *hostshim.Session {
+	t.Helper()
+	s := hostshim.NewSession(id, hostshim.Gen01)
+	app := func(typ string, data any, op *hostshim.SurfaceOp, src []int) hostshim.Event {
+		e, err := s.Append(typ, data, hostshim.AppendOptions{SurfaceOp: op, SourceEventSeqs: src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	app("turn/start", map[string]any{"turn": 1}, nil, nil)
+	app("request/header", map[string]any{"header": map[string]any{"config": map[string]any{"provider": "fake", "model": "fake-m"}, "system": "You are a coder."}, "reason": "initial"}, nil, nil)
+	app("user/message", map[string]any{"content": []any{map[string]any{"type": "text", "text": "Fix the parser build. The deploy token is K7-QX-9931."}}, "source": map[string]any{"kind": "user"}, "role": "user", "id": "u-1"}, hostshim.AppendOp, nil)
+	serveRounds(t, s, 1, rounds)
+	return s
+}
+
+func serveRounds(t *testing.T, s *hostshim.Session, from, to int) {
+	t.Helper()
+	for i := from; i <= to; i++ {
+		call := fmt.Sprintf("call_%d", i)
+		args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
+		s.Append("step/start", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
+		a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
+			"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
+			"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
+		out := fmt.Sprintf("test case_%d ... ok\n%s", i, strings.Repeat(fmt.Sprintf("log line %d ", i), 150))
+		if _, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
+			"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": out}}, "isError": false}},
+			"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}}); err != nil {
+			t.Fatal(err)
+		}
+		s.Append("step/end", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
+	}
+}
+
+func serveEvents(s *hostshim.Session, from int) []hostshim.EventJSON {
+	var out []hostshim.EventJSON
+	for _, e := range s.Events()[from:] {
+		out = append(out, hostshim.EventJSON{Seq: e.Seq, Type: e.Type, Data: e.Data, SurfaceOp: e.SurfaceOp, SourceEventSeqs: e.SourceEventSeqs})
+	}
+	return out
+}
+
+type serveHarness struct {
+	t    *testing.T
+	srv  *Server
+	host *hostshim.Session
+	sent int
+}
+
+func newServeHarness(t *testing.T, store string) *serveHarness {
+	srv := New(Options{StoreDir: store})
+	t.Cleanup(srv.Close)
+	return &serveHarness{t: t, srv: srv}
+}
+
+func (h *serveHarness) call(method string, params any) (map[string]any, error) {
+	h.t.Helper()
+	raw, err := json.Marshal(params)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	res, err := h.srv.Handle(context.Background(), method, raw)
+	if err != nil || res == nil {
+		return nil, err
+	}
+	b, _ := json.Marshal(res)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	return m, nil
+}
+
+func (h *serveHarness) sync() {
+	h.t.Helper()
+	if h.sent == 0 {
+		h.call("session/open", map[string]any{"sessionId": h.host.ID, "events": serveEvents(h.host, 0)})
+	} else {
+		h.call("session/events", map[string]any{"sessionId": h.host.ID, "fromSeq": h.sent, "events": serveEvents(h.host, h.sent)})
+	}
+	h.sent = h.host.Len()
+}
+
+// fold does what dsh-plugin does for a pressure compaction: ask for a plan,
+// run the host's transaction over it, compile through the sidecar.
+func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]any) {
+	h.t.Helper()
+	h.sync()
+	ms, err := hostshim.MeasureSurface(h.host, hostshim.HeuristicMeter{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	plan, err := h.call("fold/plan", map[string]any{"sessionId": h.host.ID, "trigger": "pressure", "contextWindow": window, "totalTokens": ms.Total, "length": h.host.Len()})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if plan["decision"] != "fold" {
+		return nil, plan
+	}
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		h.sync() // compaction/start
+		ids := make([]string, len(in.Messages))
+		for i, m := range in.Messages {
+			ids[i] = m.ID
+		}
+		res, err := h.call("fold/compile", map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()})
+		if err != nil {
+			return nil, err
+		}
+		var blocks []hostshim.Block
+		b, _ := json.Marshal(res["summary"])
+		json.Unmarshal(b, &blocks)
+		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+	})}
+	res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, int(plan["start"].(float64)), int(plan["end"].(float64)), hostshim.TxOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res, plan
+}
+
+func TestServeHostedLeafFolds(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	h := newServeHarness(t, store)
+	init, err := h.call("initialize", map[string]any{"protocolVersion": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tools, _ := init["tools"].([]any); len(tools) != 2 || init["store"].(map[string]any)["available"] != true {
+		t.Fatalf("initialize: %v", init)
+	}
+	h.host = serveHostSession(t, "serve-leaf", 10)
+	const window = 4000
+	first, plan := h.fold(window)
+	if first == nil {
+		t.Fatalf("no fold over the threshold: %v", plan)
+	}
+	cpPos := h.host.Position(first.CheckpointSeq())
+	m, _ := h.host.Message(first.CheckpointSeq())
+	mk, ok := engine.MarkerOf(m)
+	if !ok || mk.Mode != engine.ModeLeaf {
+		t.Fatalf("checkpoint carries no leaf marker: %q", m.Text())
+	}
+	prefix := append([]int(nil), h.host.Nodes()[:cpPos+1]...)
+
+	serveRounds(t, h.host, 11, 22)
+	second, plan := h.fold(window)
+	if second == nil {
+		t.Fatalf("no second fold: %v", plan)
+	}
+	if got := h.host.Nodes()[:cpPos+1]; fmt.Sprint(got) != fmt.Sprint(prefix) {
+		t.Fatalf("leaf fold changed the frozen prefix: %v → %v", prefix, got)
+	}
+
+	// Both bundles are durable, verified and hold exactly the shadowed
+	// messages; the tools find what was folded.
+	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, r := range []*hostshim.CompactionResult{first, second} {
+		b, err := st.Get(context.Background(), "serve-leaf", engine.CheckpointID(r.CompactionID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Archive.ShadowedMessages) != len(r.ShadowedSeqs) {
+			t.Fatalf("bundle holds %d messages, fold shadowed %d", len(b.Archive.ShadowedMessages), len(r.ShadowedSeqs))
+		}
+		for i, seq := range r.ShadowedSeqs {
+			m, _ := h.host.Message(seq)
+			if !bytes.Equal(b.Archive.ShadowedMessages[i], m.Raw) {
+				t.Fatalf("archived message %d differs from seq %d", i, seq)
+			}
+		}
+	}
+	out, err := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-leaf", "arguments": map[string]any{"query": "case_2"}})
+	if err != nil || out["isError"] != false || !strings.Contains(out["text"].(string), "case_2") {
+		t.Fatalf("search: %v %v", out, err)
+	}
+	out, _ = h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-leaf", "arguments": map[string]any{"query": ""}})
+	if out["isError"] != true {
+		t.Fatalf("an empty query must be a tool error: %v", out)
+	}
+}
+
+func TestServeResyncAndErrors(t *testing.T) {
+	h := newServeHarness(t, "")
+	h.call("initialize", map[string]any{"protocolVersion": 1})
+	var re *Error
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "nope", "trigger": "pressure", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != CodeResync {
+		t.Fatalf("unknown session: %v", err)
+	}
+	h.host = serveHostSession(t, "serve-resync", 3)
+	h.sync()
+	// A gap in the forwarded events breaks the mirror until it is re-sent.
+	h.call("session/events", map[string]any{"sessionId": "serve-resync", "fromSeq": h.sent + 5, "events": []any{}})
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "pressure", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != CodeResync {
+		t.Fatalf("broken mirror: %v", err)
+	}
+	h.sent = 0
+	h.sync()
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "pressure", "contextWindow": 1000, "length": h.host.Len() + 1}); !errors.As(err, &re) || re.Code != CodeResync {
+		t.Fatalf("length mismatch: %v", err)
+	}
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "serve-resync", "trigger": "sideways", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != CodeInvalidParams {
+		t.Fatalf("bad trigger: %v", err)
+	}
+	if _, err := h.call("fold/compile", map[string]any{"sessionId": "serve-resync", "mode": "leaf", "messageIds": []string{"a-1"}}); !errors.As(err, &re) || re.Code != CodeResync {
+		t.Fatalf("compile with no open bracket: %v", err)
+	}
+	out, _ := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-resync", "arguments": map[string]any{"query": "x"}})
+	if out["isError"] != true || !strings.Contains(out["text"].(string), "unavailable") {
+		t.Fatalf("tools without a store must say unavailable: %v", out)
+	}
+	if _, err := h.call("initialize", map[string]any{"protocolVersion": 7}); !errors.As(err, &re) || re.Code != CodeInvalidParams {
+		t.Fatalf("bad protocol version: %v", err)
+	}
+}
+
+// FuzzServeHandle feeds arbitrary params to every sidecar method: the
+// answer may be an error, never a panic.
+func FuzzServeHandle(f *testing.F) {
+	host := hostshim.NewSession("fz", hostshim.Gen01)
+	host.Append("turn/start", map[string]any{"turn": 1}, hostshim.AppendOptions{})
+	open, _ := json.Marshal(map[string]any{"sessionId": "fz", "events": serveEvents(host, 0)})
+	f.Add("session/open", open)
+	f.Add("fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99,"nodes":[{"seq":0,"tokens":1}]}`))
+	f.Add("fold/plan", []byte(`{"sessionId":"fz","trigger":"context-overflow","contextWindow":1}`))
+	f.Add("fold/compile", []byte(`{"sessionId":"fz","mode":"root","messageIds":["a",null]}`))
+	f.Add("session/events", []byte(`{"sessionId":"fz","fromSeq":1,"events":[{"seq":1,"type":"user/message","data":{"content":[]},"surfaceOp":{"op":"replace","start":0,"end":0}}]}`))
+	f.Add("tool/call", []byte(`{"name":"context_recall","sessionId":"fz","arguments":{"ref":"x#-1"}}`))
+	tokens := tokenizer.New(tokenizer.Options{})
+	f.Fuzz(func(t *testing.T, method string, params []byte) {
+		srv := New(Options{Tokenizers: tokens})
+		defer srv.Close()
+		ctx := context.Background()
+		srv.Handle(ctx, "session/open", open)
+		srv.Handle(ctx, method, params)
+		srv.Handle(ctx, "fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99}`))
+	})
+}
