@@ -1,0 +1,161 @@
+package action
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+)
+
+// AuditFile is the name of the audit log in the kernel's state directory.
+const AuditFile = "audit.jsonl"
+
+// AuditRecord is one line of the audit log: one action, denied ones
+// included. The log is append-only; each line is fsynced before the result
+// it records is returned.
+type AuditRecord struct {
+	T            string  `json:"t"`             // RFC 3339 time the line was written
+	Seq          int     `json:"seq"`           // 1-based position among the records
+	IntentSHA256 string  `json:"intent_sha256"` // digest of the intent without its action_id
+	Result       *Result `json:"result"`
+}
+
+// auditLog is the kernel's view of the audit file: how far it has read and
+// the done actions by id. It is guarded by the kernel's mutex and the
+// state directory's lock.
+type auditLog struct {
+	offset  int64 // bytes consumed (complete lines only)
+	count   int   // records parsed
+	torn    int   // lines that are not records (a write cut by a crash)
+	partial bool  // the file ends in a line without its newline
+	done    map[string]doneEntry
+}
+
+type doneEntry struct {
+	digest string
+	result Result
+}
+
+// catchUp reads the lines appended since the last call (by this kernel or
+// by another process sharing the state directory).
+func (a *auditLog) catchUp(sd Dir) error {
+	f, err := sd.Open(AuditFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		a.partial = false
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Seek(a.offset, io.SeekStart); err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, err := br.ReadBytes('\n')
+		if errors.Is(err, io.EOF) {
+			a.partial = len(line) > 0
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		a.offset += int64(len(line))
+		var rec AuditRecord
+		if json.Unmarshal(line, &rec) != nil || rec.Result == nil {
+			a.torn++
+			continue
+		}
+		a.count++
+		if rec.Result.Status == StatusDone && rec.Result.ActionID != "" {
+			a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, *rec.Result}
+		}
+	}
+}
+
+// line encodes rec as the bytes to append: one JSON line, preceded by a
+// newline when a crashed writer left the file without one, so its fragment
+// stays a line of its own.
+func (a *auditLog) line(rec *AuditRecord) ([]byte, error) {
+	var b bytes.Buffer
+	if a.partial {
+		b.WriteByte('\n')
+	}
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// appended records that line (as returned by a.line for rec) is durable.
+func (a *auditLog) appended(line []byte, rec *AuditRecord) {
+	if a.partial {
+		a.torn++
+		a.partial = false
+	}
+	a.offset += int64(len(line))
+	a.count++
+	if rec.Result.Status == StatusDone {
+		a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, *rec.Result}
+	}
+}
+
+// AuditSummary counts an audit log's records by channel and status.
+type AuditSummary struct {
+	Records int                       `json:"records"`
+	Torn    int                       `json:"torn_lines"` // lines that are not records (cut by a crash)
+	Counts  map[Channel]map[Status]int `json:"by_channel"`
+}
+
+// Channels returns the summary's channels in order.
+func (s *AuditSummary) Channels() []Channel {
+	out := make([]Channel, 0, len(s.Counts))
+	for c := range s.Counts {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// ReadAudit reads an audit log. It calls fn for each record in order and
+// returns the summary; a line that is not a record (the fragment of a write
+// cut by a crash) is counted as torn, not an error.
+func ReadAudit(r io.Reader, fn func(*AuditRecord) error) (*AuditSummary, error) {
+	s := &AuditSummary{Counts: map[Channel]map[Status]int{}}
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			var rec AuditRecord
+			if json.Unmarshal(line, &rec) != nil || rec.Result == nil {
+				s.Torn++
+			} else {
+				s.Records++
+				m := s.Counts[rec.Result.Actor]
+				if m == nil {
+					m = map[Status]int{}
+					s.Counts[rec.Result.Actor] = m
+				}
+				m[rec.Result.Status]++
+				if fn != nil {
+					if err := fn(&rec); err != nil {
+						return s, err
+					}
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return s, nil
+		}
+		if err != nil {
+			return s, fmt.Errorf("read audit: %w", err)
+		}
+	}
+}

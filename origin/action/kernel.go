@@ -1,0 +1,693 @@
+package action
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/epistemicfold/ef/origin/trust"
+)
+
+// Options configures a Kernel. The zero value of every field but Roots is
+// safe.
+type Options struct {
+	// Roots are the directories the kernel may write in (at least one).
+	// A target is inside them when its path, after resolving ".." and every
+	// symlink, is below one of them.
+	Roots []string
+	// Base is the directory relpaths are relative to. Zero means Roots[0].
+	Base string
+	// StateDir holds the audit log, the backups and the lock. Zero means
+	// Base/.ef/act. Targets inside it are denied.
+	StateDir string
+	// Protected are glob patterns of protected paths (see DefaultProtected
+	// for the syntax). Nil means DefaultProtected; an empty, non-nil slice
+	// protects nothing.
+	Protected []string
+	// MaxContentBytes bounds an intent's content. Zero means 16 MiB.
+	MaxContentBytes int64
+	// FS is the filesystem. Nil means OSFS.
+	FS FS
+	// Logger receives diagnostics. Nil discards them.
+	Logger *slog.Logger
+	// Now is the clock for audit times. Nil means time.Now.
+	Now func() time.Time
+}
+
+type rootInfo struct {
+	path string
+	info fs.FileInfo
+}
+
+// Kernel is the action kernel: it judges an action.intent by objective
+// inputs, asks for the approval its risk needs, performs the write
+// atomically and durably with a backup before every overwrite, decides the
+// status by re-reading the file, and appends one fsynced audit line per
+// action. It is safe for concurrent use; kernels of several processes
+// sharing a state directory serialise on its lock.
+type Kernel struct {
+	roots    []rootInfo
+	base     string
+	state    string
+	prot     *protector
+	maxBytes int64
+	fsys     FS
+	log      *slog.Logger
+	now      func() time.Time
+
+	mu     sync.Mutex
+	audit  auditLog
+	closed bool
+}
+
+// Open checks the options, creates the state directory and reads the
+// audit log.
+func Open(opts Options) (*Kernel, error) {
+	if len(opts.Roots) == 0 {
+		return nil, fmt.Errorf("%w: no root", ErrOptions)
+	}
+	k := &Kernel{fsys: opts.FS, log: opts.Logger, now: opts.Now, maxBytes: opts.MaxContentBytes,
+		audit: auditLog{done: map[string]doneEntry{}}}
+	if k.fsys == nil {
+		k.fsys = OSFS{}
+	}
+	if k.log == nil {
+		k.log = slog.New(slog.DiscardHandler)
+	}
+	if k.now == nil {
+		k.now = time.Now
+	}
+	if k.maxBytes <= 0 {
+		k.maxBytes = 16 << 20
+	}
+	for _, r := range opts.Roots {
+		p, err := realDir(r)
+		if err != nil {
+			return nil, fmt.Errorf("%w: root %s: %v", ErrOptions, r, err)
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%w: root %s: %v", ErrOptions, r, err)
+		}
+		k.roots = append(k.roots, rootInfo{p, fi})
+	}
+	k.base = k.roots[0].path
+	if opts.Base != "" {
+		p, err := realDir(opts.Base)
+		if err != nil {
+			return nil, fmt.Errorf("%w: base %s: %v", ErrOptions, opts.Base, err)
+		}
+		k.base = p
+	}
+	state := opts.StateDir
+	if state == "" {
+		state = filepath.Join(k.base, ".ef", "act")
+	}
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		return nil, fmt.Errorf("%w: state directory: %v", ErrOptions, err)
+	}
+	p, err := realDir(state)
+	if err != nil {
+		return nil, fmt.Errorf("%w: state directory: %v", ErrOptions, err)
+	}
+	k.state = p
+	pats := opts.Protected
+	if pats == nil {
+		pats = DefaultProtected
+	}
+	if k.prot, err = newProtector(pats); err != nil {
+		return nil, err
+	}
+	sd, err := k.fsys.OpenDir(k.state)
+	if err != nil {
+		return nil, fmt.Errorf("open state directory: %w", err)
+	}
+	defer sd.Close()
+	if err := k.audit.catchUp(sd); err != nil {
+		return nil, fmt.Errorf("read audit: %w", err)
+	}
+	return k, nil
+}
+
+// realDir is the absolute, symlink-free path of an existing directory.
+func realDir(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("not a directory")
+	}
+	return real, nil
+}
+
+// StateDir returns the resolved state directory (audit log, backups).
+func (k *Kernel) StateDir() string { return k.state }
+
+// Close marks the kernel closed; later Submits fail with ErrClosed.
+func (k *Kernel) Close() error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.closed = true
+	return nil
+}
+
+// Submit carries out one intent that came in through channel ch and
+// returns its action.result. Every verdict, denials included, is audited
+// before it is returned. A non-nil error (ErrAudit, ErrClosed or a failure
+// to open the state directory) comes with a failed result and means
+// nothing was done and nothing was recorded.
+func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, error) {
+	if ch == "" {
+		ch = ChannelAPI
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	res := &Result{Spec: Spec, Kind: KindResult, ActionID: in.ActionID, Verb: in.Verb, Target: in.Relpath,
+		Actor: ch, Status: StatusFailed, Risk: RiskDenied}
+	fail := func(err error) (*Result, error) {
+		res.Status = StatusFailed
+		res.Reason = err.Error()
+		return res, err
+	}
+	if k.closed {
+		return fail(ErrClosed)
+	}
+	if err := ctx.Err(); err != nil {
+		return fail(err)
+	}
+	sd, err := k.fsys.OpenDir(k.state)
+	if err != nil {
+		return fail(fmt.Errorf("%w: open state directory: %v", ErrAudit, err))
+	}
+	defer sd.Close()
+	lock, err := sd.Lock("lock")
+	if err != nil {
+		return fail(fmt.Errorf("%w: lock state directory: %v", ErrAudit, err))
+	}
+	defer lock.Close()
+	if err := k.audit.catchUp(sd); err != nil {
+		return fail(fmt.Errorf("%w: read audit: %v", ErrAudit, err))
+	}
+
+	in, bad := normalize(in)
+	res.Verb = in.Verb
+	digest := in.digest()
+	seq := k.audit.count + 1
+	if in.ActionID == "" {
+		sum := sha256.Sum256(fmt.Appendf(nil, "%d\x00%s", seq, digest))
+		res.ActionID = "act:" + hex.EncodeToString(sum[:8])
+	} else if prev, ok := k.audit.done[in.ActionID]; ok {
+		if prev.digest == digest {
+			r := prev.result
+			r.Replayed = true
+			return &r, nil // answered from the audit: nothing written, nothing appended
+		}
+		bad = "action_id " + in.ActionID + " was already done with a different intent"
+	}
+
+	// The audit must be writable before the world is touched.
+	af, err := sd.OpenAppend(AuditFile, 0o600)
+	if err != nil {
+		return fail(fmt.Errorf("%w: %v", ErrAudit, err))
+	}
+	defer af.Close()
+
+	var finish func(rollback bool) error
+	if bad != "" {
+		res.Status, res.Reason = StatusDenied, bad
+	} else {
+		finish = k.act(in, res, seq, sd)
+	}
+
+	rec := &AuditRecord{T: k.now().UTC().Format(time.RFC3339Nano), Seq: seq, IntentSHA256: digest, Result: res}
+	line, err := k.audit.line(rec)
+	if err == nil {
+		err = writeSync(af, line)
+	}
+	if err == nil && k.audit.offset == 0 && k.audit.count == 0 {
+		err = sd.Sync() // the audit file's directory entry is new
+	}
+	if err != nil {
+		if finish != nil {
+			if uerr := finish(true); uerr != nil {
+				k.log.Error("action: rollback after audit failure failed", "action_id", res.ActionID, "err", uerr)
+				err = errors.Join(err, fmt.Errorf("%w: %v", ErrRollback, uerr))
+			}
+		}
+		r := &Result{Spec: Spec, Kind: KindResult, ActionID: res.ActionID, Verb: res.Verb, Target: res.Target,
+			Actor: ch, Status: StatusFailed, Risk: res.Risk, Approval: res.Approval}
+		res = r
+		return fail(fmt.Errorf("%w: %v", ErrAudit, err))
+	}
+	k.audit.appended(line, rec)
+	if finish != nil {
+		finish(false)
+	}
+	return res, nil
+}
+
+func writeSync(f File, b []byte) error {
+	if _, err := f.Write(b); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// normalize fills verb and mode from each other and returns the reason the
+// intent cannot be an action, if any.
+func normalize(in Intent) (Intent, string) {
+	switch {
+	case in.Mode == "" && in.Verb == VerbAppend:
+		in.Mode = ModeAppend
+	case in.Mode == "":
+		in.Mode = ModeWrite
+	}
+	if in.Verb == "" {
+		in.Verb = VerbWrite
+		if in.Mode == ModeAppend {
+			in.Verb = VerbAppend
+		}
+	}
+	in.ExpectSHA256 = strings.ToLower(in.ExpectSHA256)
+	switch {
+	case in.Mode != ModeWrite && in.Mode != ModeAppend:
+		return in, fmt.Sprintf("mode %q is not write or append", in.Mode)
+	case in.Verb != VerbWrite && in.Verb != VerbAppend:
+		return in, fmt.Sprintf("verb %q is not %s or %s", in.Verb, VerbWrite, VerbAppend)
+	case (in.Verb == VerbAppend) != (in.Mode == ModeAppend):
+		return in, fmt.Sprintf("verb %q contradicts mode %q", in.Verb, in.Mode)
+	case in.Content == nil:
+		return in, "content is missing"
+	case in.Approval != "" && in.Approval != string(ApprovalConfirm):
+		return in, fmt.Sprintf("approval %q is not %q", in.Approval, ApprovalConfirm)
+	}
+	for i, c := range in.Credentials {
+		if err := c.Validate(); err != nil {
+			return in, fmt.Sprintf("credentials[%d]: %v", i, err)
+		}
+	}
+	return in, ""
+}
+
+// act judges and performs the normalized intent, filling res. When it
+// changed the world it returns finish, which must be called once: with
+// rollback true (the audit line could not be written) it restores the
+// world; either way it releases the directory handles.
+func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollback bool) error) {
+	res.Status = StatusDenied
+	content := []byte(*in.Content)
+	if int64(len(content)) > k.maxBytes {
+		res.Reason = fmt.Sprintf("content is %d bytes, over the limit of %d", len(content), k.maxBytes)
+		return nil
+	}
+	p, d := k.locate(in.Relpath)
+	if d != nil {
+		res.Reason = d.reason
+		return nil
+	}
+
+	// Risk from the three objective inputs, as judged by name.
+	exists := p.target != nil
+	protected := k.prot.match(p.rel)
+	if protected == "" && p.rel != filepath.ToSlash(filepath.Clean(in.Relpath)) {
+		protected = k.prot.match(filepath.ToSlash(filepath.Clean(in.Relpath)))
+	}
+	switch {
+	case protected != "" && exists && in.Mode == ModeAppend:
+		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("appending to a protected path (%s)", protected)
+	case protected != "" && exists:
+		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("overwriting a protected path (%s)", protected)
+	case exists && in.Mode == ModeWrite:
+		res.Risk, res.RiskReason = RiskMedium, "overwriting an existing file"
+	case exists:
+		res.Risk, res.RiskReason = RiskLow, "appending to an existing file"
+	default:
+		res.Risk, res.RiskReason = RiskLow, "creating a new file"
+	}
+
+	// Open the anchor through handles and read the current content there.
+	res.Status = StatusFailed
+	dir, err := k.openAnchor(p)
+	if err != nil {
+		res.Reason = err.Error()
+		return nil
+	}
+	defer func() {
+		if dir != nil {
+			dir.Close()
+		}
+	}()
+	var old []byte
+	before := Observation{}
+	if len(p.mkdirs) == 0 {
+		old, err = readExact(dir, p.name, p.target)
+		if err != nil {
+			res.Reason = err.Error()
+			return nil
+		}
+		if p.target != nil {
+			before = observation(old)
+		}
+	}
+
+	if !k.approve(in, p, before, res) {
+		res.Status = StatusRequiresApproval
+		res.Current = &Current{Exists: before.Exists, SizeBytes: before.SizeBytes}
+		return nil
+	}
+
+	// Create missing directories, each made durable in its parent.
+	var created []createdDir
+	rollbackDirs := func() {
+		for i := len(created) - 1; i >= 0; i-- {
+			created[i].parent.Remove(created[i].name)
+			created[i].parent.Sync()
+			created[i].parent.Close()
+		}
+		created = nil
+	}
+	for _, name := range p.mkdirs {
+		if err := dir.Mkdir(name, 0o755); err != nil {
+			rollbackDirs()
+			res.Reason = fmt.Sprintf("create directory %s: %v", name, err)
+			return nil
+		}
+		nd, err := openChild(dir, name)
+		if err == nil {
+			err = dir.Sync()
+		}
+		if err != nil {
+			if nd != nil {
+				nd.Close()
+			}
+			dir.Remove(name)
+			rollbackDirs()
+			res.Reason = fmt.Sprintf("create directory %s: %v", name, err)
+			return nil
+		}
+		created = append(created, createdDir{dir, name})
+		dir = nd
+	}
+	defer func() {
+		for _, c := range created {
+			c.parent.Close()
+		}
+	}()
+
+	// Backup before an overwrite: durable, or no overwrite.
+	var backup string
+	if exists && in.Mode == ModeWrite {
+		backup, err = k.backup(sd, seq, before, p.name, old)
+		if err != nil {
+			res.Reason = fmt.Sprintf("%v: %v", ErrBackup, err)
+			res.Evidence = &before
+			return nil
+		}
+	}
+
+	want := content
+	if in.Mode == ModeAppend {
+		want = append(append([]byte(nil), old...), content...)
+	}
+	perm := fs.FileMode(0o644)
+	if exists {
+		perm = p.target.Mode().Perm()
+	}
+	if err := replace(dir, p.name, want, perm, seq); err != nil {
+		res.Reason = err.Error()
+		if errors.Is(err, errAfterRename) {
+			if rerr := restore(dir, p.name, old, exists, perm, seq); rerr != nil {
+				res.Reason += "; " + ErrRollback.Error() + ": " + rerr.Error()
+			}
+		}
+		rollbackDirs()
+		after := observeIn(dir, p.name)
+		res.Evidence = &after
+		return nil
+	}
+
+	// Status from observation: re-read what is there now.
+	after := observeIn(dir, p.name)
+	res.Evidence = &after
+	res.StateDiff = &StateDiff{Before: before, After: after}
+	res.BytesWritten = int64(len(content))
+	wantObs := observation(want)
+	if after.SHA256 == nil || *after.SHA256 != *wantObs.SHA256 {
+		res.Reason = "the file read back after the write does not hold the intended content"
+	} else {
+		res.Status = StatusDone
+	}
+	switch {
+	case backup != "":
+		res.Reversible = true
+		res.BackupPath = &backup
+		res.UndoHint = "restore from backup_path"
+	case exists:
+		res.UndoHint = fmt.Sprintf("truncate target to %d bytes", before.SizeBytes)
+	default:
+		res.UndoHint = "delete target"
+	}
+	dirKeep, createdKeep := dir, created
+	dir, created = nil, nil // the undo owns the handles now
+	return func(rollback bool) error {
+		defer func() {
+			dirKeep.Close()
+			for _, c := range createdKeep {
+				c.parent.Close()
+			}
+		}()
+		if !rollback {
+			return nil
+		}
+		if err := restore(dirKeep, p.name, old, exists, perm, seq); err != nil {
+			return err
+		}
+		for i := len(createdKeep) - 1; i >= 0; i-- {
+			c := createdKeep[i]
+			if err := c.parent.Remove(c.name); err != nil {
+				return err
+			}
+			if err := c.parent.Sync(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+type createdDir struct {
+	parent Dir
+	name   string
+}
+
+// approve applies the approval rules of the risk tier. Every proof the
+// intent presents must hold, whatever the tier: a stale or wrong-path
+// proof never writes. It fills res.Approval, res.Credential and, when it
+// refuses, res.Reason.
+func (k *Kernel) approve(in Intent, p *place, before Observation, res *Result) bool {
+	cur := ""
+	if before.SHA256 != nil {
+		cur = *before.SHA256
+	}
+	proof := -1
+	for i, c := range in.Credentials {
+		abs, d := k.resolveRel(c.Target)
+		if err := trust.Check(c, d == nil && abs == p.abs, cur); err != nil {
+			res.Approval = ApprovalProofOfRead
+			res.Reason = fmt.Sprintf("credentials[%d]: %v", i, err)
+			if errors.Is(err, trust.ErrStale) && !before.Exists {
+				res.Reason += " (the target does not exist)"
+			}
+			return false
+		}
+		if proof < 0 {
+			proof = i
+		}
+	}
+	expect := in.ExpectSHA256 != ""
+	if expect && in.ExpectSHA256 != cur {
+		res.Approval = ApprovalExpectSHA256
+		res.Reason = "expect_sha256 does not match the current content"
+		if !before.Exists {
+			res.Reason += " (the target does not exist)"
+		}
+		return false
+	}
+	confirm := in.Approval == string(ApprovalConfirm)
+	switch res.Risk {
+	case RiskLow:
+		res.Approval = ApprovalAuto
+		return true
+	case RiskMedium:
+		switch {
+		case proof >= 0:
+			c := in.Credentials[proof]
+			res.Approval = ApprovalProofOfRead
+			res.Credential = &CredentialRef{Index: proof, Type: c.Type, Target: c.Target}
+		case expect:
+			res.Approval = ApprovalExpectSHA256
+		case confirm:
+			res.Approval = ApprovalConfirm
+		default:
+			res.Approval = ApprovalNone
+			res.Reason = "risk medium needs proof_of_read, expect_sha256 or approval \"confirm\""
+			return false
+		}
+		return true
+	default: // high
+		if !confirm {
+			res.Approval = ApprovalNone
+			res.Reason = "risk high (protected path) needs approval \"confirm\""
+			return false
+		}
+		res.Approval = ApprovalConfirm
+		return true
+	}
+}
+
+// readExact reads the entry name of dir, checking that it is still the
+// file locate judged (or still absent).
+func readExact(dir Dir, name string, judged fs.FileInfo) ([]byte, error) {
+	fi, err := dir.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && judged == nil:
+		return nil, nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, err
+	case err != nil || judged == nil || !fi.Mode().IsRegular() || !os.SameFile(fi, judged):
+		return nil, fmt.Errorf("%w: %s", ErrRaced, name)
+	}
+	f, err := dir.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ofi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !os.SameFile(ofi, fi) {
+		return nil, fmt.Errorf("%w: %s", ErrRaced, name)
+	}
+	return io.ReadAll(f)
+}
+
+// observeIn is the observation of the entry name of dir now.
+func observeIn(dir Dir, name string) Observation {
+	fi, err := dir.Lstat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		return Observation{}
+	}
+	f, err := dir.Open(name)
+	if err != nil {
+		return Observation{}
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return Observation{}
+	}
+	return observation(b)
+}
+
+// errAfterRename marks a failure after the new content was renamed into
+// place (the directory fsync): the old content must be restored.
+var errAfterRename = errors.New("after rename")
+
+// replace puts content at name in dir atomically and durably: a temporary
+// file beside it, fsync, rename over the name, fsync of the directory.
+func replace(dir Dir, name string, content []byte, perm fs.FileMode, seq int) error {
+	tmp := fmt.Sprintf(".ef-act-%d-%d.tmp", seq, time.Now().UnixNano())
+	f, err := dir.Create(tmp, perm)
+	if err != nil {
+		return fmt.Errorf("create temporary file: %w", err)
+	}
+	_, werr := f.Write(content)
+	serr := f.Sync()
+	cerr := f.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		dir.Remove(tmp)
+		return fmt.Errorf("write temporary file: %w", err)
+	}
+	if err := dir.Rename(tmp, name); err != nil {
+		dir.Remove(tmp)
+		return fmt.Errorf("rename into place: %w", err)
+	}
+	if err := dir.Sync(); err != nil {
+		return fmt.Errorf("%w: sync directory: %w", errAfterRename, err)
+	}
+	return nil
+}
+
+// restore puts the world back: the old content, or no file when there was
+// none.
+func restore(dir Dir, name string, old []byte, existed bool, perm fs.FileMode, seq int) error {
+	if existed {
+		err := replace(dir, name, old, perm, seq)
+		if errors.Is(err, errAfterRename) {
+			return dir.Sync()
+		}
+		return err
+	}
+	if err := dir.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return dir.Sync()
+}
+
+// backup stores old (the content of the file about to be overwritten)
+// durably under the state directory and returns its path as the result
+// reports it: relative to the base when the state directory is below it.
+// The name carries the audit sequence number and the content hash, so a
+// crashed action's backup is never overwritten by different bytes.
+func (k *Kernel) backup(sd Dir, seq int, before Observation, name string, old []byte) (string, error) {
+	bd, err := openOrMkdir(sd, "backups")
+	if err != nil {
+		return "", err
+	}
+	defer bd.Close()
+	bname := fmt.Sprintf("%08d-%s-%s", seq, (*before.SHA256)[:12], name)
+	if err := replace(bd, bname, old, 0o600, seq); err != nil {
+		return "", err
+	}
+	abs := filepath.Join(k.state, "backups", bname)
+	if rel, ok := within(k.base, abs); ok {
+		return rel, nil
+	}
+	return abs, nil
+}
+
+// openOrMkdir opens the child directory name of d, creating it (durably)
+// when it is missing.
+func openOrMkdir(d Dir, name string) (Dir, error) {
+	nd, err := openChild(d, name)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nd, err
+	}
+	if err := d.Mkdir(name, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, err
+	}
+	if err := d.Sync(); err != nil {
+		return nil, err
+	}
+	return openChild(d, name)
+}

@@ -1,0 +1,146 @@
+package action_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/internal/actiontest"
+	"github.com/epistemicfold/ef/origin/action"
+)
+
+func openKernel(t testing.TB, opts action.Options) *action.Kernel {
+	t.Helper()
+	k, err := action.Open(opts)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { k.Close() })
+	return k
+}
+
+func submitJSON(t testing.TB, k *action.Kernel, intent string) *action.Result {
+	t.Helper()
+	in, err := action.ParseIntent([]byte(intent))
+	if err != nil {
+		t.Fatalf("ParseIntent(%s): %v", intent, err)
+	}
+	res, err := k.Submit(context.Background(), in, action.ChannelAPI)
+	if err != nil {
+		t.Fatalf("Submit(%s): %v", intent, err)
+	}
+	return res
+}
+
+// TestParityTable runs the parity table through the library and checks
+// each verdict, that nothing outside the root changed, that the audit has
+// one line per action (replays add none), and the result lines against
+// testdata/parity.golden (EF_UPDATE=1 regenerates it).
+func TestParityTable(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	outside := actiontest.Snapshot(t, w.Outside)
+	k := openKernel(t, action.Options{Roots: []string{w.Base}})
+	var golden bytes.Buffer
+	replays := 0
+	steps := actiontest.Steps()
+	for _, s := range steps {
+		res := submitJSON(t, k, s.Intent)
+		if string(res.Status) != s.Status || string(res.Risk) != s.Risk || string(res.Approval) != s.Approval {
+			t.Errorf("%s: status/risk/approval = %s/%s/%s, want %s/%s/%s (reason %q)", s.Name,
+				res.Status, res.Risk, res.Approval, s.Status, s.Risk, s.Approval, res.Reason)
+		}
+		if res.Actor != action.ChannelAPI {
+			t.Errorf("%s: actor %q", s.Name, res.Actor)
+		}
+		if res.Replayed {
+			replays++
+		}
+		line, err := res.MarshalLine()
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.WriteString("# " + s.Name + "\n")
+		golden.Write(actiontest.Normalize(line))
+		golden.WriteString("\n")
+	}
+	if d := actiontest.DiffSnapshots(outside, actiontest.Snapshot(t, w.Outside)); d != "" {
+		t.Errorf("outside the root changed:\n%s", d)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(w.Base), "evil.sh")); err == nil {
+		t.Errorf("traversal wrote ../evil.sh")
+	}
+	f, err := os.Open(filepath.Join(k.StateDir(), action.AuditFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sum, err := action.ReadAudit(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(steps) - replays; sum.Records != want || sum.Torn != 0 {
+		t.Errorf("audit: %d records, %d torn; want %d records (%d steps, %d replays)", sum.Records, sum.Torn, want, len(steps), replays)
+	}
+	if replays != 2 {
+		t.Errorf("replays = %d, want 2", replays)
+	}
+	checkGolden(t, filepath.Join("testdata", "parity.golden"), golden.Bytes())
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if os.Getenv("EF_UPDATE") != "" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with EF_UPDATE=1 to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) && i < len(wl); i++ {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s differs at line %d:\n got %s\nwant %s", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s differs in length: got %d lines, want %d", path, len(gl), len(wl))
+	}
+}
+
+// TestResultShape checks the wire shape of a done overwrite against the
+// reference's field names.
+func TestResultShape(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	k := openKernel(t, action.Options{Roots: []string{w.Base}})
+	res := submitJSON(t, k, `{"relpath":"demo/existing.md","content":"new\n","approval":"confirm"}`)
+	line, _ := res.MarshalLine()
+	var m map[string]any
+	if err := json.Unmarshal(line, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"spec", "kind", "action_id", "status", "risk", "approval", "evidence", "state_diff", "reversible", "backup_path", "undo_hint", "actor"} {
+		if _, ok := m[f]; !ok {
+			t.Errorf("result lacks %q: %s", f, line)
+		}
+	}
+	if m["spec"] != "2origin/0.1" || m["kind"] != "action.result" || !strings.HasPrefix(m["action_id"].(string), "act:") {
+		t.Errorf("header: %s", line)
+	}
+	bp := filepath.Join(w.Base, filepath.FromSlash(*res.BackupPath))
+	if b, err := os.ReadFile(bp); err != nil || string(b) != "old\n" {
+		t.Errorf("backup %s = %q, %v; want the old content", bp, b, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.Base, "demo", "existing.md")); string(b) != "new\n" {
+		t.Errorf("target = %q", b)
+	}
+}

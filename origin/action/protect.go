@@ -1,0 +1,86 @@
+package action
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// DefaultProtected is the protected list of RFC-0006 §2.1 (task.origin,
+// code, schemas, .claude) as globs; the reference's list (task.origin.json,
+// *.js, *.mjs, schemas/, .claude/, lib/) plus the code of the other common
+// languages.
+var DefaultProtected = []string{
+	"task.origin.json",
+	"*.js", "*.mjs", "*.cjs", "*.ts", "*.tsx", "*.go", "*.py", "*.rs", "*.java", "*.c", "*.h", "*.cc", "*.cpp", "*.sh",
+	"schemas/**",
+	".claude/**",
+	"lib/**",
+}
+
+// protector matches slash-separated paths relative to a root against glob
+// patterns. A pattern with no slash matches the last element at any depth
+// ("*.go"); a pattern with a slash matches from the root, where "**" stands
+// for any number of elements ("schemas/**", "docs/**/*.md"). Elements are
+// matched with path.Match.
+type protector struct {
+	patterns [][]string // each split on "/"
+	raw      []string
+}
+
+func newProtector(patterns []string) (*protector, error) {
+	p := &protector{raw: patterns}
+	for _, pat := range patterns {
+		pat = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(pat, "\\", "/")), "/")
+		if pat == "" {
+			return nil, fmt.Errorf("%w: empty protected pattern", ErrOptions)
+		}
+		parts := strings.Split(pat, "/")
+		for _, e := range parts {
+			if _, err := path.Match(e, ""); err != nil {
+				return nil, fmt.Errorf("%w: protected pattern %q: %v", ErrOptions, pat, err)
+			}
+		}
+		p.patterns = append(p.patterns, parts)
+	}
+	return p, nil
+}
+
+// match returns the first pattern that rel matches, or "".
+func (p *protector) match(rel string) string {
+	elems := strings.Split(rel, "/")
+	for i, pat := range p.patterns {
+		if len(pat) == 1 && pat[0] != "**" {
+			if ok, _ := path.Match(pat[0], elems[len(elems)-1]); ok {
+				return p.raw[i]
+			}
+			continue
+		}
+		if matchElems(pat, elems) {
+			return p.raw[i]
+		}
+	}
+	return ""
+}
+
+func matchElems(pat, elems []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			rest := pat[1:]
+			for k := 0; k <= len(elems); k++ {
+				if matchElems(rest, elems[k:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(elems) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], elems[0]); !ok {
+			return false
+		}
+		pat, elems = pat[1:], elems[1:]
+	}
+	return len(elems) == 0
+}
