@@ -109,8 +109,8 @@ func (a *auditLog) appended(line []byte, rec *AuditRecord) {
 
 // AuditSummary counts an audit log's records by channel and status.
 type AuditSummary struct {
-	Records int                       `json:"records"`
-	Torn    int                       `json:"torn_lines"` // lines that are not records (cut by a crash)
+	Records int                        `json:"records"`
+	Torn    int                        `json:"torn_lines"` // lines that are not records (cut by a crash)
 	Counts  map[Channel]map[Status]int `json:"by_channel"`
 }
 

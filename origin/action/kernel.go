@@ -111,7 +111,7 @@ func Open(opts Options) (*Kernel, error) {
 	}
 	state := opts.StateDir
 	if state == "" {
-		state = filepath.Join(k.base, ".ef", "act")
+		state = DefaultStateDir(k.base)
 	}
 	if err := os.MkdirAll(state, 0o700); err != nil {
 		return nil, fmt.Errorf("%w: state directory: %v", ErrOptions, err)
@@ -690,4 +690,27 @@ func openOrMkdir(d Dir, name string) (Dir, error) {
 		return nil, err
 	}
 	return openChild(d, name)
+}
+
+// DefaultStateDir is the state directory a kernel with base directory base
+// uses when Options.StateDir is zero.
+func DefaultStateDir(base string) string { return filepath.Join(base, ".ef", "act") }
+
+// SubmitJSON is the adapters' whole job in one call: decode one intent
+// from data, submit it through channel ch and encode the result as one
+// line. Every adapter uses it, so they cannot differ in anything but the
+// channel. A malformed intent is an error wrapping ErrIntent (not an
+// action, not audited); an ErrAudit or ErrClosed error comes with the
+// failed result's line.
+func (k *Kernel) SubmitJSON(ctx context.Context, data []byte, ch Channel) ([]byte, *Result, error) {
+	in, err := ParseIntent(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := k.Submit(ctx, in, ch)
+	line, merr := res.MarshalLine()
+	if merr != nil {
+		return nil, res, errors.Join(err, merr)
+	}
+	return line, res, err
 }
