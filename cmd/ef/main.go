@@ -42,6 +42,7 @@ func commands() map[string]subcommand {
 		"serve":   {"run the DSH sidecar (JSON-RPC over stdio) behind dsh-plugin", RunServe},
 		"search":  {"search folded history (context_search)", RunSearch},
 		"recall":  {"read back a checkpoint or an archived message (context_recall)", RunRecall},
+		"act":     {"submit an action.intent to the action kernel; 'act audit' summarises its audit", RunAct},
 	}
 }
 

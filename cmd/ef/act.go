@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/epistemicfold/ef/origin/action"
+)
+
+// RunAct implements `ef act`: the command-line adapter of the action
+// kernel (RFC-0001 §3.3: the CLI is a harness adapter; it changes the
+// transport, never the verdict).
+//
+//	ef act --root DIR [--root DIR]… [--base DIR] [--state DIR] [--protect GLOB]… [--no-default-protect] <intent.json | ->
+//	ef act audit [--root DIR | --base DIR | --state DIR] [--json]
+func RunAct(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runAct(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// actFlags are the kernel options every action adapter of the command line
+// takes.
+type actFlags struct {
+	roots, protect  stringList
+	base, state     string
+	noDefaultProtct bool
+}
+
+func (f *actFlags) register(fs *flag.FlagSet) {
+	fs.Var(&f.roots, "root", "directory actions may write in (repeatable; the first is the base by default)")
+	fs.StringVar(&f.base, "base", "", "directory relpaths are relative to (default: the first --root)")
+	fs.StringVar(&f.state, "state", "", "kernel state directory: audit log, backups, lock (default: <base>/.ef/act)")
+	fs.Var(&f.protect, "protect", "glob of a protected path, added to the defaults (repeatable; see ef act -h)")
+	fs.BoolVar(&f.noDefaultProtct, "no-default-protect", false, "protect only the --protect globs")
+}
+
+func (f *actFlags) options() (action.Options, error) {
+	if len(f.roots) == 0 {
+		return action.Options{}, usageError("--root is required")
+	}
+	opts := action.Options{Roots: f.roots, Base: f.base, StateDir: f.state}
+	if f.noDefaultProtct {
+		opts.Protected = append([]string{}, f.protect...)
+	} else if len(f.protect) > 0 {
+		opts.Protected = append(append([]string{}, action.DefaultProtected...), f.protect...)
+	}
+	return opts, nil
+}
+
+// errNotDone is returned when an action was answered but not done; the
+// result is on stdout already.
+var errNotDone = errors.New("action not done")
+
+func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "audit" {
+		return runActAudit(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("act", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var af actFlags
+	af.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef act --root DIR [--root DIR]… [--base DIR] [--state DIR] [--protect GLOB]… <intent.json | ->")
+		fmt.Fprintln(stderr, "       ef act audit [--root DIR | --base DIR | --state DIR] [--json]")
+		fmt.Fprintln(stderr, "Submits one action.intent to the action kernel and prints its action.result as one JSON line.")
+		fmt.Fprintln(stderr, "Exit status 0 when the action is done, 1 otherwise (requires_approval, denied, failed).")
+		fmt.Fprintf(stderr, "Default protected globs: %s\n", strings.Join(action.DefaultProtected, " "))
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError("want one intent file, or - for standard input")
+	}
+	opts, err := af.options()
+	if err != nil {
+		return err
+	}
+	var data []byte
+	if name := fs.Arg(0); name == "-" {
+		data, err = io.ReadAll(io.LimitReader(stdin, 64<<20+1))
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return fmt.Errorf("read intent: %w", err)
+	}
+	k, err := action.Open(opts)
+	if err != nil {
+		if errors.Is(err, action.ErrOptions) {
+			return usageError("%v", err)
+		}
+		return err
+	}
+	defer k.Close()
+	line, res, err := k.SubmitJSON(ctx, data, action.ChannelCLI)
+	if errors.Is(err, action.ErrIntent) {
+		return usageError("%v", err)
+	}
+	if line != nil {
+		if _, werr := stdout.Write(line); werr != nil {
+			return errors.Join(err, werr)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if res.Status != action.StatusDone {
+		return fmt.Errorf("%w: %s: %s", errNotDone, res.Status, res.Reason)
+	}
+	return nil
+}
+
+func runActAudit(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("act audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var roots stringList
+	fs.Var(&roots, "root", "the kernel's first root (its base by default)")
+	base := fs.String("base", "", "the kernel's base directory")
+	state := fs.String("state", "", "the kernel's state directory (default: <base>/.ef/act)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef act audit [--root DIR | --base DIR | --state DIR] [--json]")
+		fmt.Fprintln(stderr, "Summarises the action audit log by channel and status.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usageError("unexpected arguments %q", fs.Args())
+	}
+	dir := *state
+	if dir == "" {
+		b := *base
+		if b == "" && len(roots) > 0 {
+			b = roots[0]
+		}
+		if b == "" {
+			return usageError("want --state, --base or --root")
+		}
+		dir = action.DefaultStateDir(b)
+	}
+	path := filepath.Join(dir, action.AuditFile)
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("open audit: %w", err)
+	}
+	defer f.Close()
+	sum, err := action.ReadAudit(f, nil)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(sum)
+	}
+	statuses := []action.Status{action.StatusDone, action.StatusRequiresApproval, action.StatusDenied, action.StatusFailed}
+	fmt.Fprintf(stdout, "%s: %d actions, %d torn lines\n", path, sum.Records, sum.Torn)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "channel\t")
+	for _, s := range statuses {
+		fmt.Fprintf(tw, "%s\t", s)
+	}
+	fmt.Fprint(tw, "total\t\n")
+	for _, ch := range sum.Channels() {
+		fmt.Fprintf(tw, "%s\t", ch)
+		total := 0
+		for _, s := range statuses {
+			fmt.Fprintf(tw, "%d\t", sum.Counts[ch][s])
+			total += sum.Counts[ch][s]
+		}
+		fmt.Fprintf(tw, "%d\t\n", total)
+	}
+	return tw.Flush()
+}

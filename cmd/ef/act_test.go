@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/internal/actiontest"
+	"github.com/epistemicfold/ef/origin/action"
+)
+
+// actAdapter submits one intent (JSON) through an adapter and returns the
+// result line it printed.
+type actAdapter struct {
+	name   string
+	submit func(t *testing.T, w actiontest.Workspace, intent string) []byte
+}
+
+// libraryAdapter is the kernel called directly: the baseline every
+// adapter is compared with.
+func libraryAdapter(t *testing.T) actAdapter {
+	kernels := map[string]*action.Kernel{}
+	return actAdapter{"library", func(t *testing.T, w actiontest.Workspace, intent string) []byte {
+		k := kernels[w.Base]
+		if k == nil {
+			var err error
+			if k, err = action.Open(action.Options{Roots: []string{w.Base}}); err != nil {
+				t.Fatal(err)
+			}
+			kernels[w.Base] = k
+			t.Cleanup(func() { k.Close() })
+		}
+		line, _, err := k.SubmitJSON(context.Background(), []byte(intent), action.ChannelAPI)
+		if err != nil {
+			t.Fatalf("library: %v", err)
+		}
+		return line
+	}}
+}
+
+// cliAdapter runs `ef act --root <base> -` in process, one process-like
+// invocation per intent (a fresh kernel each time, as the real CLI has).
+var cliAdapter = actAdapter{"cli", func(t *testing.T, w actiontest.Workspace, intent string) []byte {
+	var out, errb bytes.Buffer
+	err := runAct(context.Background(), []string{"--root", w.Base, "-"}, strings.NewReader(intent), &out, &errb)
+	if err != nil && !errors.Is(err, errNotDone) {
+		t.Fatalf("ef act: %v (%s)", err, errb.String())
+	}
+	return out.Bytes()
+}}
+
+// runParity runs the parity table through every adapter, each on its own
+// workspace, and requires every result line to be byte-identical to the
+// library's apart from the channel, and the channel to be the adapter's.
+func runParity(t *testing.T, adapters []actAdapter, wantActor map[string]action.Channel) {
+	steps := actiontest.Steps()
+	ws := make([]actiontest.Workspace, len(adapters))
+	outside := make([]map[string]string, len(adapters))
+	for i := range adapters {
+		ws[i] = actiontest.NewWorkspace(t)
+		outside[i] = actiontest.Snapshot(t, ws[i].Outside)
+	}
+	for _, s := range steps {
+		var base []byte
+		for i, a := range adapters {
+			line := a.submit(t, ws[i], s.Intent)
+			if !bytes.HasSuffix(line, []byte("\n")) || bytes.Count(line, []byte("\n")) != 1 {
+				t.Fatalf("%s / %s: not one line: %q", s.Name, a.name, line)
+			}
+			if want := `"actor":"` + string(wantActor[a.name]) + `"`; !bytes.Contains(line, []byte(want)) {
+				t.Errorf("%s / %s: no %s in %s", s.Name, a.name, want, line)
+			}
+			norm := actiontest.Normalize(line)
+			if i == 0 {
+				base = norm
+				continue
+			}
+			if !bytes.Equal(norm, base) {
+				t.Errorf("%s: %s differs from %s:\n%s\n%s", s.Name, a.name, adapters[0].name, norm, base)
+			}
+		}
+	}
+	for i, a := range adapters {
+		if d := actiontest.DiffSnapshots(outside[i], actiontest.Snapshot(t, ws[i].Outside)); d != "" {
+			t.Errorf("%s: outside changed:\n%s", a.name, d)
+		}
+		// The audit names the channel on every line.
+		f, err := os.Open(filepath.Join(action.DefaultStateDir(ws[i].Base), action.AuditFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, err := action.ReadAudit(f, nil)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sum.Counts) != 1 || sum.Counts[wantActor[a.name]] == nil {
+			t.Errorf("%s: audit channels %v, want only %s", a.name, sum.Channels(), wantActor[a.name])
+		}
+	}
+}
+
+func TestActParityCLI(t *testing.T) {
+	runParity(t, []actAdapter{libraryAdapter(t), cliAdapter},
+		map[string]action.Channel{"library": action.ChannelAPI, "cli": action.ChannelCLI})
+}
+
+func TestActCLIUsageAndAudit(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	intent := filepath.Join(t.TempDir(), "intent.json")
+	os.WriteFile(intent, []byte(`{"relpath":"demo/existing.md","content":"x"}`), 0o644)
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"act", "--root", w.Base, intent}, &out, &errb); code != 1 {
+		t.Errorf("requires_approval exit = %d, want 1", code)
+	}
+	if !strings.Contains(out.String(), `"status":"requires_approval"`) || !strings.Contains(errb.String(), "requires_approval") {
+		t.Errorf("stdout %q stderr %q", out.String(), errb.String())
+	}
+	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"x"}`), 0o644)
+	out.Reset()
+	if code := run(context.Background(), []string{"act", "--root", w.Base, "--protect", "demo/n.*", intent}, &out, &errb); code != 0 {
+		t.Errorf("done exit = %d: %s", code, errb.String())
+	}
+	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"y","approval":"confirm"}`), 0o644)
+	out.Reset()
+	run(context.Background(), []string{"act", "--root", w.Base, "--protect", "demo/n.*", intent}, &out, &errb)
+	if !strings.Contains(out.String(), `"risk":"high"`) {
+		t.Errorf("--protect not applied: %s", out.String())
+	}
+	for _, bad := range [][]string{
+		{"act", intent},           // no root
+		{"act", "--root", w.Base}, // no intent
+		{"act", "--root", filepath.Join(w.Base, "nope"), intent}, // root missing
+		{"act", "--root", w.Base, "--protect", "[", intent},      // bad glob
+	} {
+		if code := run(context.Background(), bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"y","via":"mcp"}`), 0o644)
+	errb.Reset()
+	if code := run(context.Background(), []string{"act", "--root", w.Base, intent}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown field") {
+		t.Errorf("unknown field: exit %d, %s", code, errb.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"act", "audit", "--root", w.Base}, &out, &errb); code != 0 {
+		t.Fatalf("audit exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "3 actions, 0 torn lines") || !strings.Contains(out.String(), "ef_cli") {
+		t.Errorf("audit summary:\n%s", out.String())
+	}
+	t.Log("\n" + out.String())
+}
