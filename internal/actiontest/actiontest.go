@@ -69,8 +69,9 @@ func NewWorkspace(t testing.TB) Workspace {
 	return w
 }
 
-// Snapshot maps every regular file and symlink below dir to its content
-// (or "-> target").
+// Snapshot maps every regular file, symlink and directory below dir to its
+// content (or "-> target", or "(dir)" under the name with a trailing
+// slash).
 func Snapshot(t testing.TB, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -86,6 +87,8 @@ func Snapshot(t testing.TB, dir string) map[string]string {
 				return err
 			}
 			out[rel] = "-> " + l
+		case d.IsDir():
+			out[rel+"/"] = "(dir)"
 		case d.Type().IsRegular():
 			b, err := os.ReadFile(p)
 			if err != nil {

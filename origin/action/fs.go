@@ -62,6 +62,9 @@ type File interface {
 	// Sync makes the file's contents durable.
 	Sync() error
 	Stat() (fs.FileInfo, error)
+	// Truncate changes the file's size (used only to take back an audit
+	// line whose write or fsync failed).
+	Truncate(size int64) error
 }
 
 // OSFS is the operating system's filesystem, through os.Root handles (which

@@ -240,8 +240,19 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 
 	rec := &AuditRecord{T: k.now().UTC().Format(time.RFC3339Nano), Seq: seq, IntentSHA256: digest, Result: res}
 	line, err := k.audit.line(rec)
+	var size int64 = -1
+	if fi, serr := af.Stat(); serr == nil {
+		size = fi.Size()
+	}
 	if err == nil {
 		err = writeSync(af, line)
+		if err != nil && size >= 0 {
+			// Take back whatever part of the line reached the file, so
+			// the audit never records an action that is being rolled back.
+			if terr := af.Truncate(size); terr == nil {
+				af.Sync()
+			}
+		}
 	}
 	if err == nil && k.audit.offset == 0 && k.audit.count == 0 {
 		err = sd.Sync() // the audit file's directory entry is new
