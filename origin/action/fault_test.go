@@ -163,7 +163,9 @@ func TestFaults(t *testing.T) {
 	appendTo := `{"relpath":"demo/log.md","content":"more\n","mode":"append"}`
 	create := `{"relpath":"demo/x/y/new.md","content":"new\n"}`
 	in := func(dir string) func(string) bool {
-		return func(p string) bool { return strings.Contains(p, string(filepath.Separator)+dir+string(filepath.Separator)) }
+		return func(p string) bool {
+			return strings.Contains(p, string(filepath.Separator)+dir+string(filepath.Separator))
+		}
 	}
 	cases := []struct {
 		name      string
