@@ -1,0 +1,247 @@
+//go:build unix
+
+package action_test
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/origin/action"
+)
+
+// crashTargets are the files the crash test writes (relative to the base).
+var crashTargets = []string{"demo/a.md", "demo/b.md", "demo/deep/c.md", "d.md"}
+
+// crashIntent is action i of the crash run: an overwrite (with confirm,
+// content big enough sometimes to widen the window for a torn write) or an
+// append, on one of crashTargets.
+func crashIntent(seed uint64, i int) action.Intent {
+	r := rand.New(rand.NewPCG(seed, uint64(i)))
+	rel := crashTargets[r.IntN(len(crashTargets))]
+	size := 1 + r.IntN(64)
+	if r.IntN(4) == 0 {
+		size = 32 << 10
+	}
+	content := strings.Repeat(fmt.Sprintf("%d.", i), size)[:size] + "\n"
+	in := action.Intent{ActionID: fmt.Sprintf("crash-%d", i), Relpath: rel, Content: &content, Approval: "confirm"}
+	if r.IntN(3) == 0 {
+		in.Mode = action.ModeAppend
+	}
+	return in
+}
+
+// TestCrashChild is the process TestCrashKill9 kills: it submits actions
+// from EF_ACT_CRASH_FROM on and prints "ACK <i> <status>" after each result
+// is returned.
+func TestCrashChild(t *testing.T) {
+	base := os.Getenv("EF_ACT_CRASH_CHILD")
+	if base == "" {
+		t.Skip("helper process of TestCrashKill9; runs only when that test starts it")
+	}
+	seed, _ := strconv.ParseUint(os.Getenv("EF_ACT_CRASH_SEED"), 10, 64)
+	from, _ := strconv.Atoi(os.Getenv("EF_ACT_CRASH_FROM"))
+	k, err := action.Open(action.Options{Roots: []string{base}})
+	if err != nil {
+		fmt.Printf("ERR %v\n", err)
+		os.Exit(3)
+	}
+	fmt.Println("READY")
+	for i := from; ; i++ {
+		res, err := k.Submit(context.Background(), crashIntent(seed, i), action.ChannelAPI)
+		if err != nil {
+			fmt.Printf("ERR %v\n", err)
+			os.Exit(3)
+		}
+		fmt.Printf("ACK %d %s\n", i, res.Status)
+	}
+}
+
+// TestCrashKill9 kills a process submitting actions with SIGKILL at random
+// moments, again and again, until at least EF_ACT_CRASH_ACTIONS actions
+// (default 20) were acknowledged. After every kill: each target holds its
+// content after the last acknowledged action or after the one in flight,
+// never a mix; every acknowledged action is in the audit with its status;
+// every overwrite recorded as done has its backup, holding the old bytes;
+// every record parses (a torn last line is allowed, it is no record).
+func TestCrashKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test spawns processes; skipped in -short")
+	}
+	want := 20
+	if v := os.Getenv("EF_ACT_CRASH_ACTIONS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("EF_ACT_CRASH_ACTIONS=%q", v)
+		}
+		want = n
+	}
+	seed := uint64(time.Now().UnixNano())
+	if v := os.Getenv("EF_ACT_CRASH_SEED"); v != "" {
+		seed, _ = strconv.ParseUint(v, 10, 64)
+	}
+	t.Logf("seed %d (EF_ACT_CRASH_SEED to repeat), %d actions", seed, want)
+	base := t.TempDir()
+	r := rand.New(rand.NewPCG(seed, 0))
+
+	ackStatus := map[string]string{} // every acknowledged action: its status
+	model := map[string]string{}     // content of each target after the last acknowledged action ("" = absent)
+	acked, next, rounds, inflightDone, torn := 0, 0, 0, 0, 0
+	for acked < want {
+		rounds++
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "EF_ACT_CRASH_CHILD="+base,
+			"EF_ACT_CRASH_SEED="+strconv.FormatUint(seed, 10), "EF_ACT_CRASH_FROM="+strconv.Itoa(next))
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		lines := make(chan string)
+		go func() {
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		var kill <-chan time.Time
+		var acks []string
+		killed := false
+		for !killed || lines != nil {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					if !killed {
+						t.Fatalf("child exited before it was killed: %v", cmd.Wait())
+					}
+					lines = nil
+					continue
+				}
+				if strings.HasPrefix(l, "ERR") {
+					t.Fatalf("child: %s", l)
+				}
+				if strings.HasPrefix(l, "ACK ") {
+					acks = append(acks, l)
+				}
+				if l == "READY" {
+					kill = time.After(time.Duration(r.IntN(40000)) * time.Microsecond)
+				}
+			case <-kill:
+				cmd.Process.Signal(syscall.SIGKILL)
+				killed = true
+				kill = nil
+			}
+		}
+		cmd.Wait()
+
+		for _, l := range acks {
+			f := strings.Fields(l)
+			i, _ := strconv.Atoi(f[1])
+			if i != next {
+				t.Fatalf("ack %d, want %d", i, next)
+			}
+			in := crashIntent(seed, i)
+			if f[2] != string(action.StatusDone) {
+				t.Fatalf("action %d: %s", i, f[2])
+			}
+			if in.Mode == action.ModeAppend {
+				model[in.Relpath] += *in.Content
+			} else {
+				model[in.Relpath] = *in.Content
+			}
+			ackStatus[in.ActionID] = f[2]
+			next++
+			acked++
+		}
+		// The action in flight when the kill came may or may not be done.
+		inflight := crashIntent(seed, next)
+		for _, rel := range crashTargets {
+			b, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(rel)))
+			got := string(b)
+			if err != nil {
+				got = ""
+			}
+			old := model[rel]
+			ok := got == old
+			if !ok && rel == inflight.Relpath {
+				nw := *inflight.Content
+				if inflight.Mode == action.ModeAppend {
+					nw = old + nw
+				}
+				if got == nw {
+					ok = true
+					model[rel] = nw // the next actions start from what is there
+					inflightDone++
+				}
+			}
+			if !ok {
+				t.Fatalf("round %d: %s holds %d bytes (sha %s), neither its old nor its new content", rounds, rel, len(got), shortSHA(got))
+			}
+		}
+		next++ // the in-flight action is abandoned, never retried
+		torn = checkCrashAudit(t, base, ackStatus)
+	}
+	t.Logf("%d actions acknowledged over %d kills; the action in flight was found done %d times; %d torn audit lines", acked, rounds, inflightDone, torn)
+}
+
+func shortSHA(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:6])
+}
+
+// checkCrashAudit checks the audit after a kill and returns how many torn
+// lines it has.
+func checkCrashAudit(t *testing.T, base string, acked map[string]string) int {
+	t.Helper()
+	f, err := os.Open(filepath.Join(action.DefaultStateDir(base), action.AuditFile))
+	if err != nil {
+		if len(acked) == 0 {
+			return 0
+		}
+		t.Fatal(err)
+	}
+	defer f.Close()
+	seen := map[string]string{}
+	sum, err := action.ReadAudit(f, func(rec *action.AuditRecord) error {
+		res := rec.Result
+		seen[res.ActionID] = string(res.Status)
+		if res.Status != action.StatusDone || res.StateDiff == nil || !res.StateDiff.Before.Exists || res.Verb != action.VerbWrite {
+			return nil
+		}
+		if res.BackupPath == nil {
+			return fmt.Errorf("overwrite %s done without a backup", res.ActionID)
+		}
+		b, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(*res.BackupPath)))
+		if err != nil {
+			return fmt.Errorf("backup of %s: %v", res.ActionID, err)
+		}
+		sum := sha256.Sum256(b)
+		if hex.EncodeToString(sum[:]) != *res.StateDiff.Before.SHA256 {
+			return fmt.Errorf("backup of %s does not hold the old content", res.ActionID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, st := range acked {
+		if seen[id] != st {
+			t.Fatalf("acknowledged action %s (%s) is not in the audit (%q)", id, st, seen[id])
+		}
+	}
+	return sum.Torn
+}
