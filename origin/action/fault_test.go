@@ -37,6 +37,9 @@ func (f *faultFS) check(op, path string) error {
 }
 
 func (f *faultFS) OpenDir(path string) (action.Dir, error) {
+	if err := f.check("opendir", path); err != nil {
+		return nil, err
+	}
 	d, err := action.OSFS{}.OpenDir(path)
 	if err != nil {
 		return nil, err
@@ -50,6 +53,9 @@ type faultDir struct {
 }
 
 func (d *faultDir) OpenDir(name string) (action.Dir, error) {
+	if err := d.fs.check("opendir", d.path(name)); err != nil {
+		return nil, err
+	}
 	nd, err := d.Dir.OpenDir(name)
 	if err != nil {
 		return nil, err
@@ -258,5 +264,59 @@ func once(f func(op, path string) bool) func(op, path string) bool {
 			return true
 		}
 		return false
+	}
+}
+
+// TestSwappedPathCannotEscape swaps a directory or the target for a symlink
+// leading out of the root at the moments between the kernel's judgement by
+// name and its write: the open-time checks refuse it (or the write lands
+// in the directory that was judged), and nothing outside changes.
+func TestSwappedPathCannotEscape(t *testing.T) {
+	swapDir := func(w actiontest.Workspace) {
+		os.Rename(filepath.Join(w.Base, "demo"), filepath.Join(w.Base, "demo.real"))
+		os.Symlink(w.Outside, filepath.Join(w.Base, "demo"))
+	}
+	swapFile := func(w actiontest.Workspace) {
+		p := filepath.Join(w.Base, "demo", "existing.md")
+		os.Remove(p)
+		os.Symlink(filepath.Join(w.Outside, "secret.txt"), p)
+	}
+	cases := []struct {
+		name   string
+		op     string // the operation at which the swap happens
+		swap   func(actiontest.Workspace)
+		intent string
+		status action.Status
+	}{
+		{"directory swapped before the open", "opendir", swapDir, `{"relpath":"demo/existing.md","content":"pwned","approval":"confirm"}`, action.StatusFailed},
+		{"directory swapped before a create", "opendir", swapDir, `{"relpath":"demo/fresh.md","content":"pwned"}`, action.StatusFailed},
+		{"target swapped before the open", "opendir", swapFile, `{"relpath":"demo/existing.md","content":"pwned","approval":"confirm"}`, action.StatusFailed},
+		{"directory swapped after the open", "create", swapDir, `{"relpath":"demo/existing.md","content":"safe","approval":"confirm"}`, action.StatusDone},
+		{"target swapped before the rename", "rename", swapFile, `{"relpath":"demo/existing.md","content":"safe","approval":"confirm"}`, action.StatusDone},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w := actiontest.NewWorkspace(t)
+			outside := actiontest.Snapshot(t, w.Outside)
+			ffs := &faultFS{}
+			k := openKernel(t, action.Options{Roots: []string{w.Base}, FS: ffs})
+			submitJSON(t, k, `{"relpath":"first.md","content":"1"}`)
+			ffs.mu.Lock()
+			ffs.fail = func(op, p string) bool {
+				if op == tc.op && !strings.Contains(p, ".ef") {
+					tc.swap(w)
+					ffs.fail = nil
+				}
+				return false
+			}
+			ffs.mu.Unlock()
+			res := submitJSON(t, k, tc.intent)
+			if res.Status != tc.status {
+				t.Errorf("status %s (%s), want %s", res.Status, res.Reason, tc.status)
+			}
+			if d := actiontest.DiffSnapshots(outside, actiontest.Snapshot(t, w.Outside)); d != "" {
+				t.Errorf("outside changed:\n%s", d)
+			}
+		})
 	}
 }
