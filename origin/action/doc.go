@@ -1,0 +1,59 @@
+// Package action is the action kernel of the 2origin Action Lane
+// (RFC-0006 §2, RFC-0001 §2–§4): it turns an action.intent (write or
+// append content to a relpath) into an action.result, and it is the only
+// place where that verdict is made. Adapters (ef act, the action_submit MCP
+// tool, the DSH plugin's tool through ef serve) only carry intents in and
+// results out, through Kernel.SubmitJSON, and mark their channel in the
+// result's actor field and in the audit.
+//
+// # Risk
+//
+// Risk comes from three objective inputs only, never from what the caller
+// says: whether the target is inside the configured roots (after resolving
+// ".." and every symlink: a path or link leading outside is denied, and so
+// is the kernel's own state directory), whether it exists, and whether it
+// is protected (Options.Protected, DefaultProtected by default: task.origin,
+// code, schemas/, .claude/, lib/).
+//
+//	denied  outside the roots
+//	low     a new file, or an append to an unprotected file
+//	medium  overwriting an existing file
+//	high    writing to an existing protected file
+//
+// # Approval
+//
+// Low is automatic. Medium needs one of: a proof_of_read credential
+// (package trust), expect_sha256 (the optimistic lock: the hex sha256 of
+// the content the caller read), or approval "confirm". High needs
+// "confirm". Whatever the tier, every proof presented must hold: a stale
+// expect_sha256 or proof_of_read, or a proof naming another file, never
+// writes, even with "confirm". A proof_of_read is bound to its target: it
+// approves only a write to the file its target resolves to. A refusal
+// tells the caller the target's size but not its hash, so a caller cannot
+// present a proof of a read it did not do.
+//
+// # Writes
+//
+// The judgement by name is re-checked at open time: the kernel walks from
+// the root through directory handles (os.Root), refuses a symlink in any
+// component and compares the identity of every directory and of the
+// target with what it judged, so a path swapped between judgement and
+// write cannot lead the write elsewhere. A write is a temporary file in
+// the target's directory, fsync, rename, fsync of the directory. Before an
+// overwrite the old bytes are stored durably under the state directory
+// (backups/); if that fails, the overwrite is not attempted. The status is
+// decided by reading the file back: done only when it holds the intended
+// bytes.
+//
+// # Audit
+//
+// Every action, denied and refused ones included, appends one JSON line to
+// the state directory's audit.jsonl (AuditRecord: time, sequence, intent
+// digest, the full result), fsynced before the result is returned. The
+// audit is opened before the world is touched; if the line cannot be
+// written, a performed write is rolled back and Submit returns ErrAudit. An
+// action_id given again for an action that was done is answered from the
+// audit (the result, marked replayed) without writing again; with a
+// different intent it is denied. Kernels of several processes sharing a
+// state directory serialise on its lock file.
+package action
