@@ -43,6 +43,7 @@ func commands() map[string]subcommand {
 		"search":  {"search folded history (context_search)", RunSearch},
 		"recall":  {"read back a checkpoint or an archived message (context_recall)", RunRecall},
 		"act":     {"submit an action.intent to the action kernel; 'act audit' summarises its audit", RunAct},
+		"mcp":     {"serve context_search and context_recall to an MCP client over stdio", RunMCP},
 	}
 }
 

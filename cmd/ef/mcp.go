@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/mcpserver"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
+)
+
+// mcpEnv is what `ef mcp` opened for its tools. Tool adapters take what
+// they need from it.
+type mcpEnv struct {
+	storeDir  string
+	sessionID string
+	recall    mcpserver.ToolCaller
+	logger    *slog.Logger
+}
+
+// mcpTools is the list of tools `ef mcp` serves. To offer another tool, add
+// one adapter call here.
+func mcpTools(env *mcpEnv) []mcpserver.Tool {
+	return slices.Concat(
+		mcpserver.RecallTools(env.recall, env.sessionID),
+	)
+}
+
+// RunMCP implements `ef mcp`: EF's tools for any MCP client, over stdio.
+func RunMCP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runMCP(ctx, args, os.Stdin, nopWriteCloser{stdout}, stderr)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) error {
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	storeDir := fs.String("store", "", "bundle store directory (default: the project's store, see --project)")
+	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
+	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
+	verbose := fs.Bool("v", false, "log to stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [-v]")
+		fmt.Fprintln(stderr, "Serves context_search and context_recall over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usageError("unexpected arguments %q", fs.Args())
+	}
+	if *storeDir != "" && *project != "" {
+		return usageError("--store and --project exclude each other")
+	}
+	dir, err := resolveStore(*storeDir, *project)
+	if err != nil {
+		return err
+	}
+	level := slog.LevelWarn
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeIndex()
+	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger}
+	srv, err := mcpserver.New(mcpTools(env), mcpserver.Options{Version: efVersion, Logger: logger,
+		Instructions: "Epistemic Fold recall: context_search finds history folded out of an agent's context; context_recall reads it back exactly."})
+	if err != nil {
+		return err
+	}
+	err = srv.ServeStdio(ctx, stdin, stdout)
+	if err == nil || errors.Is(err, io.EOF) || ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// syncedRecall answers tool calls from the store's index, bringing it up to
+// date first: the store is written by other processes (DSH sidecars, ef
+// fold) while the MCP server runs.
+type syncedRecall struct {
+	mu  sync.Mutex
+	idx *recall.Index
+	dir string
+}
+
+func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error) {
+	s.mu.Lock()
+	_, err := s.idx.Sync(ctx)
+	s.mu.Unlock()
+	if err != nil && ctx.Err() == nil {
+		// An index that cannot catch up still answers from what it has.
+		slog.Default().Debug("recall index sync", "store", s.dir, "err", err)
+	}
+	return s.idx.CallTool(ctx, sessionID, name, args)
+}
+
+// openMCPRecall opens the store read-only and its index (or a temporary one
+// when the store's index is held by a writer). A store that does not exist
+// yet is an empty one: the server still starts and says nothing was found.
+func openMCPRecall(ctx context.Context, dir string, stderr io.Writer) (mcpserver.ToolCaller, func(), error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
+	}
+	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	idx, cleanup, err := searchOpenIndex(ctx, dir, bundlesource.New(st), stderr)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return &syncedRecall{idx: idx, dir: dir}, func() { cleanup(); st.Close() }, nil
+}

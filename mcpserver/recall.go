@@ -1,0 +1,46 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/epistemicfold/ef/recall"
+)
+
+// ToolCaller runs context_search and context_recall calls; *recall.Index is
+// one. A caller that keeps an index in step with a store written by other
+// processes brings it up to date inside CallTool.
+type ToolCaller interface {
+	CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error)
+}
+
+var _ ToolCaller = (*recall.Index)(nil)
+
+// RecallTools returns context_search and context_recall with the
+// definitions of recall.Tools(), answered by ix as calls made from
+// sessionID. With sessionID empty, a search without a scope covers every
+// session of the store and a recall ref must name its session (refs printed
+// by the search do).
+func RecallTools(ix ToolCaller, sessionID string) []Tool {
+	defs := recall.Tools()
+	out := make([]Tool, 0, len(defs))
+	for _, d := range defs {
+		name := d.Name
+		out = append(out, Tool{
+			Name:        d.Name,
+			Description: d.Description,
+			Parameters:  d.Parameters,
+			Result:      d.Result,
+			Call: func(ctx context.Context, args json.RawMessage) (Result, error) {
+				res, err := ix.CallTool(ctx, sessionID, name, args)
+				if err != nil && !res.IsError {
+					return Result{}, err
+				}
+				// A bad call (err set) already has a text that tells the
+				// model what to fix; it is an answer, not a server failure.
+				return Result{Text: res.Text, Structured: res.Result, IsError: res.IsError}, nil
+			},
+		})
+	}
+	return out
+}
