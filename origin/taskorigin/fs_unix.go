@@ -1,0 +1,85 @@
+//go:build unix
+
+package taskorigin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/google/renameio/v2"
+)
+
+// writeFileDurable replaces path with data atomically and durably:
+// renameio writes a temp file beside it, fsyncs it and renames it over
+// path (atomic, so a reader or a crash sees the old or the new file, never
+// a torn one); the directory fsync afterwards makes the rename itself
+// survive a power cut, which renameio leaves to the caller.
+func writeFileDurable(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(0o644))
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(data); err != nil {
+		return err
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// syncDir fsyncs a directory so that entries created or renamed in it
+// survive a power cut.
+func syncDir(name string) error {
+	d, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	serr := d.Sync()
+	cerr := d.Close()
+	if serr != nil {
+		return serr
+	}
+	return cerr
+}
+
+// lockTask takes an exclusive flock(2) on name, polling until timeout or
+// ctx ends. flock belongs to the open file description, so it excludes
+// other goroutines of this process as well as other processes, and the
+// kernel drops it when the holder dies (no stale lock after kill -9).
+func lockTask(ctx context.Context, name string, timeout time.Duration) (func(), error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(timeout)
+	wait := 200 * time.Microsecond
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { f.Close() }, nil // closing releases the lock
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			f.Close()
+			return nil, err
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, name, timeout)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 10*time.Millisecond)
+	}
+}

@@ -1,0 +1,254 @@
+package taskorigin_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/origin/taskorigin"
+)
+
+func fixedStore(t interface{ Fatal(...any) }, dir string) *taskorigin.Store {
+	base := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	var ticks atomic.Int64
+	s, err := taskorigin.Open(dir, taskorigin.Options{
+		Now: func() time.Time { return base.Add(time.Duration(ticks.Add(1)) * time.Second) },
+		Actor: func(now time.Time) taskorigin.Actor {
+			return taskorigin.ObserveActor(func(k string) string {
+				return map[string]string{"EF_HARNESS": "test", "EF_SESSION_ID": "s1"}[k]
+			}, "", now)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func sampleState(id string) *taskorigin.State {
+	s := taskorigin.New(id, "write the release doc")
+	s.Scope = "project:x"
+	s.CurrentState = "half written"
+	s.NextSteps = []string{"finish the intro"}
+	s.Facts = []taskorigin.Fact{
+		{Claim: "the Q2 numbers are in reports/Q2.json", Verified: true, Source: "reports/Q2.json"},
+		{Claim: "the build is green", Verified: true, Source: "go test ./...", SourceKind: "command"},
+		{Claim: "the reviewers liked it", Verified: false, Source: "hearsay"},
+	}
+	s.Learnings = []taskorigin.Learning{{Lesson: "release docs need a changelog", Confidence: 0.8}}
+	return s
+}
+
+func mustDoc(t *testing.T, s *taskorigin.State) taskorigin.Document {
+	t.Helper()
+	d, err := taskorigin.FromState(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestPutLifecycle(t *testing.T) {
+	ctx := context.Background()
+	st := fixedStore(t, t.TempDir())
+	s := sampleState("demo.task1")
+
+	if _, err := st.Put(ctx, "demo.task1", mustDoc(t, s), ""); !errors.Is(err, taskorigin.ErrNoExpect) {
+		t.Fatalf("write without expect: %v, want ErrNoExpect", err)
+	}
+	r1, err := st.Put(ctx, "demo.task1", mustDoc(t, s), taskorigin.ExpectNew)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Status != taskorigin.Created || r1.Version != 1 {
+		t.Fatalf("create: %+v", r1)
+	}
+	e, err := st.Get("demo.task1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Hash != r1.Hash {
+		t.Fatalf("hash on disk %s, put said %s", e.Hash, r1.Hash)
+	}
+	got, _ := e.Doc.State()
+	if got.Learnings[0].Status != taskorigin.LearningCandidate {
+		t.Fatalf("learning status %q, want candidate", got.Learnings[0].Status)
+	}
+	if got.Actor == nil || got.Actor.Harness != "test" || got.Actor.Model != taskorigin.Unobserved || got.Actor.SessionID != "s1" {
+		t.Fatalf("actor %+v", got.Actor)
+	}
+	if got.ContentHash != r1.Hash || got.Version != 1 || got.CreatedAt == "" || got.UpdatedAt == "" {
+		t.Fatalf("filled fields: %+v", got)
+	}
+
+	// Unchanged content: no byte written, version stays.
+	before, _ := os.ReadFile(st.Path("demo.task1"))
+	info1, _ := os.Stat(st.Path("demo.task1"))
+	r2, err := st.Put(ctx, "demo.task1", e.Doc, r1.Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(st.Path("demo.task1"))
+	info2, _ := os.Stat(st.Path("demo.task1"))
+	if r2.Status != taskorigin.Unchanged || r2.Version != 1 || string(before) != string(after) || !info1.ModTime().Equal(info2.ModTime()) {
+		t.Fatalf("unchanged put: %+v (file changed: %v)", r2, string(before) != string(after))
+	}
+
+	// A change moves the version by one.
+	got.CurrentState = "intro done"
+	r3, err := st.Put(ctx, "demo.task1", mustDoc(t, got), r1.Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r3.Status != taskorigin.Written || r3.Version != 2 || r3.Previous != r1.Hash || r3.Hash == r1.Hash {
+		t.Fatalf("second write: %+v", r3)
+	}
+	// The stale hash is now refused and the file untouched.
+	got.CurrentState = "overwritten by a stale writer"
+	before, _ = os.ReadFile(st.Path("demo.task1"))
+	_, err = st.Put(ctx, "demo.task1", mustDoc(t, got), r1.Hash)
+	var ce *taskorigin.ConflictError
+	if !errors.As(err, &ce) || ce.Current != r3.Hash || ce.Expected != r1.Hash {
+		t.Fatalf("stale write: %v", err)
+	}
+	after, _ = os.ReadFile(st.Path("demo.task1"))
+	if string(before) != string(after) {
+		t.Fatal("a refused write changed the file")
+	}
+	// Creating an existing task is a conflict too.
+	if _, err := st.Put(ctx, "demo.task1", mustDoc(t, got), taskorigin.ExpectNew); !errors.Is(err, taskorigin.ErrConflict) {
+		t.Fatalf("create over existing: %v", err)
+	}
+}
+
+func TestPutRefusesBadDocuments(t *testing.T) {
+	ctx := context.Background()
+	st := fixedStore(t, t.TempDir())
+	cases := []struct {
+		name string
+		edit func(s *taskorigin.State)
+		want error
+	}{
+		{"prose source", func(s *taskorigin.State) { s.Facts[0].Source = "我说的，不信拉倒" }, taskorigin.ErrUnverifiableSource},
+		{"declared kind lies", func(s *taskorigin.State) { s.Facts[0].Source, s.Facts[0].SourceKind = "trust me", "file" }, taskorigin.ErrUnverifiableSource},
+		{"empty goal", func(s *taskorigin.State) { s.Goal = "" }, taskorigin.ErrMissingField},
+		{"wrong kind", func(s *taskorigin.State) { s.Kind = "task.other" }, taskorigin.ErrWrongKind},
+		{"wrong id", func(s *taskorigin.State) { s.ID = "other" }, taskorigin.ErrWrongKind},
+		{"verified learning first", func(s *taskorigin.State) { s.Learnings[0].Status = "verified" }, taskorigin.ErrLearningNotCandidate},
+		{"odd learning status", func(s *taskorigin.State) { s.Learnings[0].Status = "certain" }, taskorigin.ErrLearningNotCandidate},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := sampleState("t1")
+			c.edit(s)
+			_, err := st.Put(ctx, "t1", mustDoc(t, s), taskorigin.ExpectNew)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+			if _, err := os.Stat(st.Path("t1")); !errors.Is(err, os.ErrNotExist) {
+				t.Fatal("a refused create left a file")
+			}
+		})
+	}
+	// Missing required members in raw JSON.
+	d, err := taskorigin.ParseDocument([]byte(`{"spec":"2origin/0.2","kind":"task.origin","id":"t1","goal":"g"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = st.Put(ctx, "t1", d, taskorigin.ExpectNew)
+	if !errors.Is(err, taskorigin.ErrMissingField) || !strings.Contains(err.Error(), "current_state") || !strings.Contains(err.Error(), "next_steps") {
+		t.Fatalf("missing members: %v", err)
+	}
+	if _, err := taskorigin.ParseDocument([]byte(`{"id":"a","id":"b"}`)); !errors.Is(err, taskorigin.ErrInvalidDocument) {
+		t.Fatalf("duplicate member: %v", err)
+	}
+	if _, err := st.Put(ctx, "../x", d, taskorigin.ExpectNew); !errors.Is(err, taskorigin.ErrInvalidTaskID) {
+		t.Fatalf("escaping id: %v", err)
+	}
+}
+
+func TestLearningPromotion(t *testing.T) {
+	ctx := context.Background()
+	st := fixedStore(t, t.TempDir())
+	s := sampleState("t1")
+	r, err := st.Put(ctx, "t1", mustDoc(t, s), taskorigin.ExpectNew)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Learnings[0].Status = taskorigin.LearningVerified
+	if _, err := st.Put(ctx, "t1", mustDoc(t, s), r.Hash); !errors.Is(err, taskorigin.ErrLearningNotCandidate) {
+		t.Fatalf("promotion without evidence: %v", err)
+	}
+	s.Learnings[0].Evidence = "docs/release-guide.md"
+	if _, err := st.Put(ctx, "t1", mustDoc(t, s), r.Hash); err != nil {
+		t.Fatalf("promotion with evidence: %v", err)
+	}
+}
+
+func TestUnknownMembersKept(t *testing.T) {
+	ctx := context.Background()
+	st := fixedStore(t, t.TempDir())
+	raw := `{"spec":"2origin/0.2","kind":"task.origin","id":"t1","goal":"g","current_state":"c","next_steps":[],
+	 "facts":[{"claim":"x","verified":true,"source":"a/b.md","when":"2026-01-01","x_note":{"k":[1,2]}}],"x_vendor":"kept"}`
+	d, err := taskorigin.ParseDocument([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Put(ctx, "t1", d, taskorigin.ExpectNew); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(st.Path("t1"))
+	var back map[string]any
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back["x_vendor"] != "kept" || !strings.Contains(string(data), `"x_note"`) {
+		t.Fatalf("unknown members lost:\n%s", data)
+	}
+}
+
+func TestFindReportsInvalidFiles(t *testing.T) {
+	dir := t.TempDir()
+	st := fixedStore(t, dir)
+	if _, err := st.Put(context.Background(), "good", mustDoc(t, sampleState("good")), taskorigin.ExpectNew); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "nested", "bad", taskorigin.FileName)
+	os.MkdirAll(filepath.Dir(bad), 0o755)
+	os.WriteFile(bad, []byte(`{"spec":`), 0o644)
+	es, err := taskorigin.Find(dir, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != 2 {
+		t.Fatalf("found %d entries, want 2", len(es))
+	}
+	var sawBad bool
+	for _, e := range es {
+		if e.Path == bad {
+			sawBad = errors.Is(e.Err, taskorigin.ErrInvalidDocument)
+		}
+	}
+	if !sawBad {
+		t.Fatal("an invalid file was not reported")
+	}
+}
+
+func TestObserveActorNeverInvents(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	a := taskorigin.ObserveActor(func(string) string { return "" }, "", now)
+	if a.Harness != taskorigin.Unobserved || a.Model != taskorigin.Unobserved || a.SessionID != taskorigin.Unobserved || a.At != "2026-01-02T03:04:05Z" {
+		t.Fatalf("empty environment: %+v", a)
+	}
+	env := map[string]string{"CLAUDECODE": "1", "ANTHROPIC_MODEL": "m1"}
+	a = taskorigin.ObserveActor(func(k string) string { return env[k] }, "sess", now)
+	if a.Harness != "claude-code" || a.Model != "m1" || a.SessionID != "sess" {
+		t.Fatalf("claude code: %+v", a)
+	}
+}
