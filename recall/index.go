@@ -20,11 +20,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
-	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
-	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -344,16 +341,7 @@ func isLockTimeout(err error) bool {
 func newMapping() *mapping.IndexMappingImpl {
 	m := bleve.NewIndexMapping()
 	m.ScoringModel = bindex.BM25Scoring
-	// One analyzer for English and CJK: unicode word breaks, full/half
-	// width folding, lower case, English possessives, CJK bigrams, then
-	// English stemming (which leaves bigrams alone). One field instead of
-	// an "en" and a "cjk" field halves the index and lets a mixed query
-	// match mixed text.
-	must(m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     bunicode.Name,
-		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
-	}))
+	must(AddTextAnalyzer(m)) // see analyzer.go
 	must(m.AddCustomAnalyzer(analyzerLow, map[string]interface{}{
 		"type":          custom.Name,
 		"tokenizer":     single.Name,

@@ -1,0 +1,407 @@
+package northbridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/epistemicfold/ef/origin/taskorigin"
+)
+
+// Kinds of the two messages (RFC-0006 §1).
+const (
+	RequestKind = "context.request"
+	BundleKind  = "context.bundle"
+)
+
+// Defaults for a request's zero budget.
+const (
+	DefaultTokens = 30000
+	DefaultFacts  = 10
+)
+
+// Request is a context.request (RFC-0006 §1.1).
+type Request struct {
+	Kind  string   `json:"kind"`
+	Goal  string   `json:"goal"`
+	Scope []string `json:"scope"`
+	// Budget bounds the bundle: Tokens in real tokens of the serialized
+	// bundle (zero means DefaultTokens), Facts the entries of memory[]
+	// (zero means DefaultFacts).
+	Budget Budget `json:"budget"`
+	// Freshness is "latest" (or empty, or "any"): every task in scope; or a
+	// maximum age ("36h", "7d"): tasks whose updated_at is older are cut.
+	Freshness string `json:"freshness,omitempty"`
+}
+
+// Budget is a request's budget.
+type Budget struct {
+	Tokens int `json:"tokens"`
+	Facts  int `json:"facts"`
+}
+
+// Bundle is a context.bundle (RFC-0006 §1.2), with EF's additions: cut
+// (what did not fit, and why), tokenizer (the encoding token_estimate
+// counts in) and skipped (task.origin files that could not be read).
+type Bundle struct {
+	Kind          string   `json:"kind"`
+	Goal          string   `json:"goal"`
+	Scope         []string `json:"scope"`
+	State         []State  `json:"state"`
+	Memory        []Memory `json:"memory"`
+	Skills        []string `json:"skills"`
+	Evidence      []string `json:"evidence"`
+	TokenEstimate int      `json:"token_estimate"`
+	Budget        int      `json:"budget"`
+	OverBudget    bool     `json:"over_budget"`
+	Cut           []Cut    `json:"cut"`
+	Skipped       []string `json:"skipped,omitempty"`
+	Tokenizer     string   `json:"tokenizer"`
+	Note          string   `json:"note"`
+}
+
+// State is one task of the scope, as much as a model needs to continue it.
+type State struct {
+	ID           string   `json:"id"`
+	File         string   `json:"file"`
+	Scope        string   `json:"scope"`
+	Goal         string   `json:"goal"`
+	CurrentState string   `json:"current_state"`
+	Constraints  []string `json:"constraints,omitempty"`
+	NextSteps    []string `json:"next_steps"`
+	Version      int64    `json:"version"`
+	ContentHash  string   `json:"content_hash"`
+	UpdatedAt    string   `json:"updated_at"`
+}
+
+// Memory is one verified fact (or verified learning) relevant to the goal.
+type Memory struct {
+	Claim      string  `json:"claim"`
+	Verified   bool    `json:"verified"`
+	Source     string  `json:"source"`
+	SourceKind string  `json:"source_kind"`
+	Task       string  `json:"task"`
+	Score      float64 `json:"score"`
+}
+
+// Cut is something relevant that the bundle does not carry, and why:
+// "budget.tokens", "budget.facts", "stale" (older than freshness) or
+// "unverifiable source" (a fact marked verified whose source cites
+// nothing recheckable). When even the list of cut items would break the
+// budget, items are grouped per task and reason: Claim is then empty and
+// Count says how many.
+type Cut struct {
+	Kind   string `json:"kind"` // "state" or "memory"
+	Task   string `json:"task"`
+	Claim  string `json:"claim,omitempty"`
+	Reason string `json:"reason"`
+	Count  int    `json:"count,omitempty"`
+}
+
+// Options configures Build. The zero value is ready to use.
+type Options struct {
+	// Tokenizer counts token_estimate. Nil means LoadTokenizer() on each
+	// call; long-lived callers pass one.
+	Tokenizer Tokenizer
+	// Now is the clock for freshness. Zero means time.Now.
+	Now func() time.Time
+	// MaxDepth bounds how deep under a root task.origin files are looked
+	// for. Zero means 6.
+	MaxDepth int
+	// Logger receives a debug line per request. Zero means discard.
+	Logger *slog.Logger
+}
+
+// ParseRequest decodes and checks a context.request.
+func ParseRequest(data []byte) (Request, error) {
+	var r Request
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return Request{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	return r, r.check()
+}
+
+func (r Request) check() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrBadRequest, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case r.Kind != "" && r.Kind != RequestKind:
+		return bad("kind is %q, want %q", r.Kind, RequestKind)
+	case strings.TrimSpace(r.Goal) == "":
+		return bad("goal is empty")
+	case len(r.Scope) == 0:
+		return bad(`scope is empty: name the projects or tasks to draw from (["project:x"], ["task:id"]), or ["*"] for everything`)
+	case r.Budget.Tokens < 0 || r.Budget.Facts < 0:
+		return bad("budget must not be negative")
+	}
+	for _, s := range r.Scope {
+		if strings.TrimSpace(s) == "" {
+			return bad("scope has an empty entry")
+		}
+	}
+	if _, err := parseFreshness(r.Freshness); err != nil {
+		return bad("%v", err)
+	}
+	return nil
+}
+
+// parseFreshness returns the maximum age, 0 for none.
+func parseFreshness(f string) (time.Duration, error) {
+	switch f = strings.TrimSpace(f); f {
+	case "", "latest", "any":
+		return 0, nil
+	}
+	if d, ok := strings.CutSuffix(f, "d"); ok {
+		n, err := strconv.Atoi(d)
+		if err == nil && n > 0 {
+			return time.Duration(n) * 24 * time.Hour, nil
+		}
+	}
+	d, err := time.ParseDuration(f)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("freshness %q: want \"latest\" or a positive age like \"36h\" or \"7d\"", f)
+	}
+	return d, nil
+}
+
+// InScope reports whether a task belongs to a request scope. Scope is a
+// hard filter and matches whole names only:
+//
+//   - "*" matches every task;
+//   - "task:<id>" matches the task with that id;
+//   - any other entry S matches a task whose scope is S or starts with
+//     S + "/" ("project:x" matches "project:x/api", not "project:xy").
+//
+// A task with an empty scope matches only "*" and "task:<id>".
+func InScope(scope []string, taskID, taskScope string) bool {
+	for _, s := range scope {
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "*":
+			return true
+		case strings.HasPrefix(s, "task:"):
+			if s[len("task:"):] == taskID && taskID != "" {
+				return true
+			}
+		case taskScope != "" && (taskScope == s || strings.HasPrefix(taskScope, strings.TrimSuffix(s, "/")+"/")):
+			return true
+		}
+	}
+	return false
+}
+
+// task is one readable task.origin file in scope.
+type task struct {
+	path    string
+	st      *taskorigin.State
+	hash    string
+	updated time.Time
+}
+
+// Build answers req from the task.origin files under roots: state[] holds
+// every task in scope (newest first), memory[] the verified facts and
+// verified learnings of those tasks ranked by BM25 relevance to the goal
+// (with the analyzer context_search uses) and capped at budget.facts,
+// evidence[] their recheckable sources. When the serialized bundle would
+// exceed budget.tokens, the least relevant memory goes first, then the
+// oldest tasks; everything dropped is listed in cut[] and over_budget is
+// set. token_estimate is the tokenizer's exact count of the bundle as
+// Marshal serializes it.
+//
+// Nothing from outside the scope is read into the bundle: tasks are
+// filtered before anything is ranked or counted.
+func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bundle, error) {
+	if err := req.check(); err != nil {
+		return nil, err
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 6
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	tok := opts.Tokenizer
+	if tok == nil {
+		var err error
+		if tok, err = LoadTokenizer(); err != nil {
+			return nil, err
+		}
+	}
+	tokens := req.Budget.Tokens
+	if tokens == 0 {
+		tokens = DefaultTokens
+	}
+	maxFacts := req.Budget.Facts
+	if maxFacts == 0 {
+		maxFacts = DefaultFacts
+	}
+	maxAge, _ := parseFreshness(req.Freshness)
+
+	b := &Bundle{
+		Kind: BundleKind, Goal: req.Goal, Scope: slices.Clone(req.Scope),
+		State: []State{}, Memory: []Memory{}, Skills: []string{}, Evidence: []string{}, Cut: []Cut{},
+		Budget: tokens, Tokenizer: tok.Name(),
+	}
+	var tasks []task
+	seen := map[string]bool{}
+	for _, root := range roots {
+		es, err := taskorigin.Find(root, opts.MaxDepth)
+		if err != nil {
+			return nil, fmt.Errorf("northbridge: %w", err)
+		}
+		for _, e := range es {
+			if seen[e.Path] {
+				continue
+			}
+			seen[e.Path] = true
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if e.Err != nil {
+				// Its scope is unknown, so nothing of it may enter; say that a
+				// file was skipped without quoting it.
+				b.Skipped = append(b.Skipped, e.Path)
+				continue
+			}
+			st, err := e.Doc.State()
+			if err != nil {
+				b.Skipped = append(b.Skipped, e.Path)
+				continue
+			}
+			if !InScope(req.Scope, st.ID, st.Scope) {
+				continue
+			}
+			t := task{path: e.Path, st: st, hash: e.Hash}
+			t.updated, _ = time.Parse(time.RFC3339Nano, st.UpdatedAt)
+			if maxAge > 0 && (t.updated.IsZero() || opts.Now().Sub(t.updated) > maxAge) {
+				b.Cut = append(b.Cut, Cut{Kind: "state", Task: st.ID, Reason: "stale"})
+				continue
+			}
+			tasks = append(tasks, t)
+		}
+	}
+	slices.SortStableFunc(tasks, func(a, b task) int {
+		if c := b.updated.Compare(a.updated); c != 0 {
+			return c
+		}
+		return strings.Compare(a.st.ID, b.st.ID)
+	})
+	for _, t := range tasks {
+		b.State = append(b.State, State{
+			ID: t.st.ID, File: t.path, Scope: t.st.Scope, Goal: t.st.Goal, CurrentState: t.st.CurrentState,
+			Constraints: t.st.Constraints, NextSteps: nonNil(t.st.NextSteps), Version: t.st.Version,
+			ContentHash: t.hash, UpdatedAt: t.st.UpdatedAt,
+		})
+	}
+
+	cands, unverifiable := candidates(tasks)
+	b.Cut = append(b.Cut, unverifiable...)
+	ranked, err := rank(ctx, req.Goal, cands)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range ranked {
+		if i < maxFacts {
+			b.Memory = append(b.Memory, m)
+		} else {
+			b.Cut = append(b.Cut, Cut{Kind: "memory", Task: m.Task, Claim: clip(m.Claim), Reason: "budget.facts"})
+		}
+	}
+	b.Evidence = evidenceOf(b.Memory)
+	fit(b, tok)
+	opts.Logger.Debug("context.bundle", "goal", req.Goal, "tasks", len(b.State), "memory", len(b.Memory),
+		"cut", len(b.Cut), "tokens", b.TokenEstimate, "budget", b.Budget)
+	return b, nil
+}
+
+func nonNil(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// clip shortens a claim for the cut list, which names what was cut
+// without carrying it.
+func clip(s string) string {
+	const max = 80
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// candidates returns the verified facts and verified learnings of the
+// tasks that cite a recheckable source, and a cut entry for each verified
+// one that does not.
+func candidates(tasks []task) ([]Memory, []Cut) {
+	var out []Memory
+	var cut []Cut
+	for _, t := range tasks {
+		for _, f := range t.st.Facts {
+			if !f.Verified {
+				continue
+			}
+			c := taskorigin.CheckSource(f.Source, f.SourceKind)
+			if !c.OK {
+				cut = append(cut, Cut{Kind: "memory", Task: t.st.ID, Claim: clip(f.Claim), Reason: "unverifiable source"})
+				continue
+			}
+			out = append(out, Memory{Claim: f.Claim, Verified: true, Source: f.Source, SourceKind: c.Kind(), Task: t.st.ID})
+		}
+		for _, l := range t.st.Learnings {
+			if l.Status != taskorigin.LearningVerified {
+				continue
+			}
+			c := taskorigin.CheckSource(l.Evidence, "")
+			if !c.OK {
+				cut = append(cut, Cut{Kind: "memory", Task: t.st.ID, Claim: clip(l.Lesson), Reason: "unverifiable source"})
+				continue
+			}
+			out = append(out, Memory{Claim: l.Lesson, Verified: true, Source: l.Evidence, SourceKind: c.Kind(), Task: t.st.ID})
+		}
+	}
+	return out, cut
+}
+
+// evidenceOf lists the distinct sources of ms in order.
+func evidenceOf(ms []Memory) []string {
+	out := []string{}
+	for _, m := range ms {
+		if !slices.Contains(out, m.Source) {
+			out = append(out, m.Source)
+		}
+	}
+	return out
+}
+
+// Marshal returns the bundle's serialized form: compact JSON, the text
+// token_estimate counts.
+// HTML characters are not escaped: the reader is a model, not a browser.
+func (b *Bundle) Marshal() []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		panic(err) // every field is a plain value (scores are finite); an error is a programming bug
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
