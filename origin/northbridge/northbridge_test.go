@@ -162,9 +162,9 @@ func TestScopeIsAHardFilter(t *testing.T) {
 
 func TestInScopeMatchesWholeNames(t *testing.T) {
 	cases := []struct {
-		scope     []string
+		scope      []string
 		id, scope2 string
-		want      bool
+		want       bool
 	}{
 		{[]string{"project:x"}, "t", "project:x", true},
 		{[]string{"project:x"}, "t", "project:x/api", true},
