@@ -3,7 +3,7 @@ package northbridge
 import (
 	"fmt"
 
-	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // Tokenizer counts tokens of text with a real BPE tokenizer. A Tokenizer
@@ -13,11 +13,13 @@ type Tokenizer interface {
 	Name() string
 }
 
+var _ Tokenizer = (*tokenizer.Meter)(nil)
+
 // LoadTokenizer loads o200k_base, the encoding EF meters real tokens with
 // elsewhere (ef fold, ef serve). Loading takes about 0.1 s and 15 MB, so a
 // long-lived caller loads it once and passes it in Options.
 func LoadTokenizer() (Tokenizer, error) {
-	m, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
+	m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoTokenizer, err)
 	}
