@@ -38,6 +38,10 @@
 //	                                       named by its content hash
 //	<session>/.tmp-*                       in-flight writes, swept on Open
 //	<root>/.del-*                          sessions being deleted, swept on Open
+//	<root>/.<name>                         reserved for caches derived from the
+//	                                       bundles (recall's index is .recall);
+//	                                       the store never reads, lists or
+//	                                       sweeps them
 //
 // Session ids are arbitrary byte strings; they are written as lowercase
 // unpadded base32 of their bytes, or hashed when long, so no id can escape

@@ -18,6 +18,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	bolterrors "go.etcd.io/bbolt/errors"
+
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
@@ -330,8 +332,11 @@ func (x *Index) create() error {
 	return nil
 }
 
+// isLockTimeout reports whether err is bbolt's lock timeout: bleve returns
+// it as is when another Index holds the directory. A locked index must
+// never be taken for a corrupt one, which would be removed and rebuilt.
 func isLockTimeout(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "timeout")
+	return errors.Is(err, bolterrors.ErrTimeout)
 }
 
 // newMapping returns the lean document mapping: one analyzed text field

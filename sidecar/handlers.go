@@ -248,13 +248,13 @@ func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResu
 	if p.SessionID != nil {
 		sid = *p.SessionID
 	}
-	if srv.index == nil {
+	if srv.store == nil || srv.store.Index == nil {
 		reason := srv.storeErr
 		if reason == "" {
 			reason = "the recall index could not be opened"
 		}
 		return &ToolCallResult{Text: p.Name + " is unavailable: " + reason + ".", IsError: true}
 	}
-	out, _ := srv.index.CallTool(ctx, sid, p.Name, p.Arguments)
+	out, _ := srv.store.Index.CallTool(ctx, sid, p.Name, p.Arguments)
 	return &ToolCallResult{Text: out.Text, IsError: out.IsError}
 }

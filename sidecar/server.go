@@ -5,10 +5,8 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
-	"github.com/epistemicfold/ef/recall"
-	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
 
@@ -42,9 +40,8 @@ type Server struct {
 	storeDir  string
 	logger    *slog.Logger
 	tokens    *tokenizer.Registry
-	store     *bundle.Store
+	store     *store.Store // nil when no store could be opened (storeErr)
 	storeErr  string
-	index     *recall.Index
 	engines   map[int]*engine.Engine
 	sessions  map[string]*mirror
 	initiated bool
@@ -76,12 +73,8 @@ func (srv *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	return ServeConn(ctx, NewConn(r, w, 0), srv.Handle)
 }
 
-// Close closes the index and the store. It is idempotent.
+// Close closes the store and its index. It is idempotent.
 func (srv *Server) Close() {
-	if srv.index != nil {
-		srv.index.Close()
-		srv.index = nil
-	}
 	if srv.store != nil {
 		srv.store.Close()
 		srv.store = nil
@@ -99,22 +92,20 @@ func (srv *Server) open(ctx context.Context) {
 		srv.storeErr = "no store configured"
 		return
 	}
-	st, err := bundle.Open(srv.storeDir, bundle.Options{Logger: srv.logger})
+	st, err := store.Open(srv.storeDir, store.Options{Logger: srv.logger})
 	if err != nil {
 		srv.storeErr = err.Error()
 		srv.logger.Warn("bundle store unavailable; folds fail soft", "err", err)
 		return
 	}
 	srv.store = st
-	ix, err := recall.Open(recall.StoreIndexDir(srv.storeDir), bundlesource.New(st), recall.Options{})
-	if err != nil {
-		srv.logger.Warn("recall index unavailable", "err", err)
+	if st.IndexErr != nil {
+		srv.logger.Warn("recall index unavailable", "err", st.IndexErr)
 		return
 	}
-	if _, err := ix.Sync(ctx); err != nil {
+	if _, err := st.Index.Sync(ctx); err != nil {
 		srv.logger.Warn("recall index sync", "err", err)
 	}
-	srv.index = ix
 }
 
 // engineFor returns the engine for a context window (the policy depends on
@@ -130,14 +121,7 @@ func (srv *Server) engineFor(window int) (*engine.Engine, error) {
 	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
 		Policy: engine.Policy{ContextWindow: window, EmergencyBudget: int(float64(window) * EmergencyRatio)}}
 	if srv.store != nil {
-		opts.Archive = srv.store
-	}
-	if srv.index != nil {
-		ix := srv.index
-		opts.Indexer = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
-			_, err := ix.Add(ctx, sessionID, checkpointID)
-			return err
-		})
+		srv.store.Wire(&opts)
 	}
 	e, err := engine.New(opts)
 	if err != nil {

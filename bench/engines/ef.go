@@ -13,11 +13,10 @@ import (
 	"unicode"
 
 	"github.com/epistemicfold/ef/bench/replay"
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/recall"
-	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/store"
 )
 
 // efEngine is EF with a bundle store and a recall index of its own in a
@@ -28,8 +27,7 @@ import (
 type efEngine struct {
 	usage
 	dir   string
-	store *bundle.Store
-	index *recall.Index
+	store *store.Store
 	eng   *engine.Engine
 }
 
@@ -37,7 +35,6 @@ var (
 	_ replay.FoldClassifier = (*efEngine)(nil)
 	_ replay.Recoverer      = (*efEngine)(nil)
 	_ replay.RecallVerifier = (*efEngine)(nil)
-	_ engine.Archive        = (*bundle.Store)(nil)
 )
 
 // efEpoch is the creation time stamped on every bench bundle.
@@ -51,27 +48,23 @@ func newEF(cfg Config) (Instance, error) {
 	e := &efEngine{dir: dir}
 	e.meter = cfg.Meter
 	root := filepath.Join(dir, "bundles")
-	if e.store, err = bundle.Open(root, bundle.Options{}); err != nil {
+	if e.store, err = store.Open(root, store.Options{}); err != nil {
 		e.Close()
 		return nil, fmt.Errorf("engines: ef: %w", err)
 	}
-	if e.index, err = recall.Open(recall.StoreIndexDir(root), bundlesource.New(e.store), recall.Options{}); err != nil {
+	if e.store.IndexErr != nil {
 		e.Close()
-		return nil, fmt.Errorf("engines: ef: %w", err)
+		return nil, fmt.Errorf("engines: ef: %w", e.store.IndexErr)
 	}
 	ids := &idSource{prefix: "c"}
 	opts := engine.Options{
-		Archive: e.store,
-		Indexer: engine.IndexerFunc(func(ctx context.Context, s, c string) error {
-			_, err := e.index.Add(ctx, s, c)
-			return err
-		}),
 		HostMeter:  cfg.Meter,
 		TokenMeter: cfg.Meter,
 		Clock:      func() time.Time { return efEpoch },
 		NewID:      ids.next,
 		Policy:     engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio},
 	}
+	e.store.Wire(&opts)
 	if cfg.Summarizer != nil && !cfg.EFPolicy.NoDigest {
 		opts.Summarizer = digester{cfg.Summarizer, &e.usage}
 	}
@@ -104,10 +97,6 @@ func (e *efEngine) FoldMode(s *hostshim.Session, seq int) string {
 // Close removes the store and the index. It is idempotent.
 func (e *efEngine) Close() error {
 	var errs []error
-	if e.index != nil {
-		errs = append(errs, e.index.Close())
-		e.index = nil
-	}
 	if e.store != nil {
 		errs = append(errs, e.store.Close())
 		e.store = nil
@@ -125,7 +114,7 @@ func (e *efEngine) Close() error {
 // answer.
 func (e *efEngine) Recoverable(ctx context.Context, s *hostshim.Session, p replay.Probe) (bool, error) {
 	for _, q := range probeQueries(p) {
-		res, err := e.index.Search(ctx, recall.SearchRequest{Query: q, SessionID: s.ID, Limit: 5, Budget: recall.MaxBudget})
+		res, err := e.store.Index.Search(ctx, recall.SearchRequest{Query: q, SessionID: s.ID, Limit: 5, Budget: recall.MaxBudget})
 		if err != nil {
 			var qe *recall.QueryError
 			if errors.As(err, &qe) {
@@ -134,7 +123,7 @@ func (e *efEngine) Recoverable(ctx context.Context, s *hostshim.Session, p repla
 			return false, err
 		}
 		for _, h := range res.Hits {
-			rr, err := e.index.Recall(ctx, recall.RecallRequest{Ref: h.Ref, Depth: recall.DepthExact, SessionID: s.ID, Budget: recall.MaxBudget})
+			rr, err := e.store.Index.Recall(ctx, recall.RecallRequest{Ref: h.Ref, Depth: recall.DepthExact, SessionID: s.ID, Budget: recall.MaxBudget})
 			if err != nil {
 				return false, err
 			}
@@ -280,10 +269,10 @@ func (e *efEngine) VerifyRecall(ctx context.Context, s *hostshim.Session) (check
 			continue
 		}
 		checked++
-		if e.store.Verify(ctx, s.ID, mk.ID) != nil {
+		if e.store.Bundles.Verify(ctx, s.ID, mk.ID) != nil {
 			continue
 		}
-		b, err := e.store.Get(ctx, s.ID, mk.ID)
+		b, err := e.store.Bundles.Get(ctx, s.ID, mk.ID)
 		if err != nil {
 			continue
 		}

@@ -10,15 +10,11 @@ import (
 	"log/slog"
 	"strconv"
 
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
-	"github.com/epistemicfold/ef/recall"
-	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
-
-var _ engine.Archive = (*bundle.Store)(nil)
 
 // foldAccount is the --json output of ef fold.
 type foldAccount struct {
@@ -48,7 +44,7 @@ type foldAccount struct {
 func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("fold", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	store := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
+	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
 	window := fs.Int("window", 0, "context window in host-heuristic tokens: pressure folds happen as the log is replayed against it")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
@@ -113,25 +109,20 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	opts := engine.Options{TokenMeter: tok, Logger: logger,
 		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
-	if *store != "" {
-		st, err := bundle.Open(*store, bundle.Options{Logger: logger})
+	if *storeDir != "" {
+		st, err := store.Open(*storeDir, store.Options{Logger: logger})
 		if err != nil {
 			return fmt.Errorf("open store: %w", err)
 		}
 		defer st.Close()
-		opts.Archive = st
-		// Index each committed bundle for context_search; an index that
-		// cannot be opened (another writer holds it) is a warning: folds
-		// and exact recall do not depend on it, and ef search rebuilds it.
-		if ix, err := recall.Open(recall.StoreIndexDir(*store), bundlesource.New(st), recall.Options{}); err != nil {
-			fmt.Fprintf(stderr, "ef fold: checkpoints will not be indexed: %v\n", err)
-		} else {
-			defer ix.Close()
-			opts.Indexer = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
-				_, err := ix.Add(ctx, sessionID, checkpointID)
-				return err
-			})
+		// Each committed bundle is indexed for context_search; an index
+		// that cannot be opened (another writer holds it) is a warning:
+		// folds and exact recall do not depend on it, and ef search
+		// rebuilds it.
+		if st.IndexErr != nil {
+			fmt.Fprintf(stderr, "ef fold: checkpoints will not be indexed: %v\n", st.IndexErr)
 		}
+		st.Wire(&opts)
 	} else {
 		fmt.Fprintln(stderr, "ef fold: no --store: folds fail soft, exact recall will be unavailable")
 	}
@@ -140,7 +131,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	acc := &foldAccount{Log: pos[0], Out: *out, Store: *store, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
+	acc := &foldAccount{Log: pos[0], Out: *out, Store: *storeDir, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
 	s, err := foldReplay(ctx, eng, pos[0], *mode, *window, !*strict, acc, stderr)
 	if err != nil {
 		return err

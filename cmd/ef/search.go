@@ -11,9 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/recall"
-	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/store"
 )
 
 // RunSearch implements `ef search --store <dir> [--session <id> | --project]
@@ -52,12 +51,12 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *session != "" {
 		req.Scope, req.SessionID = recall.ScopeSession, *session
 	}
-	store, err := searchOpenStore(*storeDir)
+	st, err := searchOpenStore(*storeDir, true)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	idx, cleanup, err := searchOpenIndex(ctx, *storeDir, bundlesource.New(store), stderr)
+	defer st.Close()
+	idx, cleanup, err := searchOpenIndex(ctx, st, stderr)
 	if err != nil {
 		return err
 	}
@@ -104,13 +103,13 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
 	}
-	store, err := searchOpenStore(*storeDir)
+	st, err := searchOpenStore(*storeDir, false)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer st.Close()
 	req := recall.RecallRequest{Ref: pos[0], Depth: recall.Depth(*depth), Offset: *offset, Limit: *limit, SessionID: *session, Budget: *budget}
-	res, err := recall.Recall(ctx, bundlesource.New(store), req, recall.Options{})
+	res, err := recall.Recall(ctx, st.Source(), req, recall.Options{})
 	if err != nil {
 		if searchIsRequestError(err) {
 			return usageError("%v", err)
@@ -152,27 +151,30 @@ func searchParseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // searchOpenStore opens a bundle store read-only: without its writer lock,
-// so the command works next to a running engine.
-func searchOpenStore(dir string) (*bundle.Store, error) {
+// so the command works next to a running engine. The index, a cache, is
+// opened when withIndex.
+func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err
 	}
-	return bundle.Open(dir, bundle.Options{ReadOnly: true})
+	return store.Open(dir, store.Options{ReadOnly: true, NoIndex: !withIndex})
 }
 
-// searchOpenIndex opens and syncs the store's index, or, if that fails (a
-// running writer holds it, the directory is read-only), a temporary one
-// built from the bundles. cleanup closes it (and removes a temporary one).
-func searchOpenIndex(ctx context.Context, storeDir string, src recall.Source, stderr io.Writer) (*recall.Index, func(), error) {
-	idx, err := recall.Open(recall.StoreIndexDir(storeDir), src, recall.Options{})
-	if err == nil {
+// searchOpenIndex syncs the store's index, or, if it cannot be used (a
+// running writer holds it, the directory is read-only), builds a temporary
+// one from the bundles. cleanup removes a temporary index; the store's own
+// closes with the store.
+func searchOpenIndex(ctx context.Context, st *store.Store, stderr io.Writer) (*recall.Index, func(), error) {
+	err := st.IndexErr
+	if idx := st.Index; idx != nil {
 		if reason := idx.Rebuilt(); reason != "" {
 			fmt.Fprintf(stderr, "ef search: index was unusable (%s); rebuilding it from the bundles\n", reason)
 		}
 		if _, err = idx.Sync(ctx); err == nil {
-			return idx, func() { idx.Close() }, nil
+			return idx, func() {}, nil
 		}
 		idx.Close()
+		st.Index = nil
 	}
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
@@ -182,7 +184,7 @@ func searchOpenIndex(ctx context.Context, storeDir string, src recall.Source, st
 	if terr != nil {
 		return nil, nil, terr
 	}
-	idx, err = recall.Open(filepath.Join(tmp, "index"), src, recall.Options{})
+	idx, err := recall.Open(filepath.Join(tmp, "index"), st.Source(), recall.Options{})
 	if err != nil {
 		os.RemoveAll(tmp)
 		return nil, nil, err
