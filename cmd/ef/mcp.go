@@ -12,10 +12,9 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/mcpserver"
 	"github.com/epistemicfold/ef/recall"
-	"github.com/epistemicfold/ef/recall/bundlesource"
+	"github.com/epistemicfold/ef/store"
 )
 
 // mcpEnv is what `ef mcp` opened for its tools. Tool adapters take what
@@ -119,11 +118,11 @@ func openMCPRecall(ctx context.Context, dir string, stderr io.Writer) (mcpserver
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
 	}
-	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	st, err := store.Open(dir, store.Options{ReadOnly: true})
 	if err != nil {
 		return nil, nil, err
 	}
-	idx, cleanup, err := searchOpenIndex(ctx, dir, bundlesource.New(st), stderr)
+	idx, cleanup, err := searchOpenIndex(ctx, st, stderr)
 	if err != nil {
 		st.Close()
 		return nil, nil, err
