@@ -46,19 +46,23 @@ type Session struct {
 
 // DefaultShapes returns the generator options of the synthetic sessions of
 // DefaultCorpus: from a 50 K character English session to a 500 K
-// character mostly Chinese one with every plant.
+// character mostly Chinese one with every plant. Every session has the
+// epistemic plants (lifted rules, unflagged failures, unverified fixes,
+// replaced decisions, rejected approaches, hypotheses) at least once.
 func DefaultShapes() []synth.Options {
 	return []synth.Options{
 		// Small and English only: the quick smoke case.
 		{Name: "synth-small-en", Seed: 101, TargetChars: 50_000, Chinese: -1},
 		// Mixed languages, more plants of every kind.
-		{Name: "synth-mixed-200k", Seed: 202, TargetChars: 200_000, Chinese: 0.4, Facts: 8, Superseded: 5, Constraints: 3, Failures: 3, Obligations: 3},
+		{Name: "synth-mixed-200k", Seed: 202, TargetChars: 200_000, Chinese: 0.4, Facts: 8, Superseded: 5, Constraints: 3, Failures: 3, Obligations: 3,
+			Unflagged: 3, Decisions: 3},
 		// Dominated by long logs: every third result is 20–40 KB.
 		{Name: "synth-longlogs-300k", Seed: 303, TargetChars: 300_000, MinLog: 20_000, MaxLog: 40_000, LongEvery: 3, Facts: 10},
 		// Chatty: short turns, no long outputs, many superseded values.
 		{Name: "synth-chatty-120k", Seed: 404, TargetChars: 120_000, LongEvery: -1, MinStepsPerTurn: 2, MaxStepsPerTurn: 5, Superseded: 6, Failures: 4},
 		// Large and mostly Chinese, with every template used.
-		{Name: "synth-zh-500k", Seed: 505, TargetChars: 500_000, Chinese: 0.8, Facts: 10, Superseded: 8, Constraints: 6, Failures: 5, Obligations: 5},
+		{Name: "synth-zh-500k", Seed: 505, TargetChars: 500_000, Chinese: 0.8, Facts: 10, Superseded: 8, Constraints: 6, Failures: 5, Obligations: 5,
+			Lifted: 2, Unflagged: 4, Unverified: 2, Decisions: 3, Rejected: 2, Hypotheses: 2},
 	}
 }
 

@@ -176,11 +176,11 @@ func ExampleDefaultCorpus() {
 		fmt.Printf("%-32s %-10s %d probes\n", s.Name, s.Source, len(s.Probes))
 	}
 	// Output:
-	// synth-small-en                   synth      15 probes
-	// synth-mixed-200k                 synth      22 probes
-	// synth-longlogs-300k              synth      19 probes
-	// synth-chatty-120k                synth      20 probes
-	// synth-zh-500k                    synth      34 probes
+	// synth-small-en                   synth      23 probes
+	// synth-mixed-200k                 synth      32 probes
+	// synth-longlogs-300k              synth      27 probes
+	// synth-chatty-120k                synth      28 probes
+	// synth-zh-500k                    synth      49 probes
 	// openagents-atif/trajectory.json  atif       0 probes
 	// swe-agent/eps.traj               swe-agent  0 probes
 }

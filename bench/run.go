@@ -3,9 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -342,30 +340,8 @@ func runSession(ctx context.Context, opts *RunOptions, rep *Report, s Session, i
 func Probes(ps []synth.Probe) []replay.Probe {
 	out := make([]replay.Probe, 0, len(ps))
 	for _, p := range ps {
-		rp := replay.Probe{ID: p.ID, Kind: string(p.Kind), Question: p.Question, Answer: p.ExpectedAnswer,
-			Old: p.SupersededValues, PlantedAt: p.PlantedAtSeq}
-		if p.Kind == synth.KindSuperseded {
-			rp.Key = settingKey(p.Question)
-		}
-		out = append(out, rp)
+		out = append(out, replay.Probe{ID: p.ID, Kind: string(p.Kind), Question: p.Question, Answer: p.ExpectedAnswer,
+			Old: p.SupersededValues, Key: p.Subject, PlantedAt: p.PlantedAtSeq, ChangedAt: p.ResolvedAtSeq, Authority: p.Authority})
 	}
 	return out
-}
-
-var (
-	keyEN = regexp.MustCompile(`value of (\S+) in `)
-	keyZH = regexp.MustCompile(`^(\S+) 在 `)
-)
-
-// settingKey recovers the setting's name from a superseded probe's
-// question (synth asks "What is the current value of KEY in FILE?" or
-// "KEY 在 FILE 里现在的值是多少？").
-func settingKey(q string) string {
-	if m := keyEN.FindStringSubmatch(q); m != nil {
-		return m[1]
-	}
-	if m := keyZH.FindStringSubmatch(strings.TrimSpace(q)); m != nil {
-		return m[1]
-	}
-	return ""
 }

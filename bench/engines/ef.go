@@ -32,9 +32,10 @@ type efEngine struct {
 }
 
 var (
-	_ replay.FoldClassifier = (*efEngine)(nil)
-	_ replay.Recoverer      = (*efEngine)(nil)
-	_ replay.RecallVerifier = (*efEngine)(nil)
+	_ replay.FoldClassifier     = (*efEngine)(nil)
+	_ replay.Recoverer          = (*efEngine)(nil)
+	_ replay.RecallVerifier     = (*efEngine)(nil)
+	_ replay.ProjectionReporter = (*efEngine)(nil)
 )
 
 // efEpoch is the creation time stamped on every bench bundle.
@@ -76,6 +77,24 @@ func newEF(cfg Config) (Instance, error) {
 }
 
 func (e *efEngine) Name() string { return EF }
+
+// projectionSizer is what EF's engine offers once it keeps a projection
+// (issue 9, EF-RFC-001 §13): the anchors of its hot state and their bytes.
+// Until engine.Engine has the method, the bench reports n/a for EF too.
+type projectionSizer interface {
+	ProjectionMemory() (anchors, bytes int)
+}
+
+// ProjectionMemory implements replay.ProjectionReporter when the engine
+// keeps a projection.
+func (e *efEngine) ProjectionMemory() (replay.ProjectionSize, bool) {
+	ps, ok := any(e.eng).(projectionSizer)
+	if !ok {
+		return replay.ProjectionSize{}, false
+	}
+	a, b := ps.ProjectionMemory()
+	return replay.ProjectionSize{Anchors: a, Bytes: b}, true
+}
 
 func (e *efEngine) Compact(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) error {
 	_, err := e.eng.CompactIfNeeded(ctx, agent, trigger)

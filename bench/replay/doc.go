@@ -55,6 +55,42 @@
 // wrote at one of its breakpoints. The same rule serves every engine; an
 // engine whose head is stable gets credit for it.
 //
+// How probes are judged. A probe is judged on the text the model would see:
+// every surface message, in surface order, split into statements (each
+// sentence of each line, read with its section heading, so a bullet under
+// "Open failures:" carries that heading). A statement is about a probe
+// when it names the probe's subject (Probe.Key; a fact's own identifier)
+// and says something about it: a value (superseded settings, replaced
+// decisions), or a state in ordinary words of English or Chinese (a rule
+// in force or lifted; a failure open or fixed, "unverified" and "claimed"
+// meaning still open; a hypothesis hedged or called established; an
+// obligation pending; an approach ruled out). Values are matched as whole
+// words ("60" is not in "600" or "60.5"); a value right after "from",
+// "was", "instead of", 从, 不再使用 or right before "→", "to", 改成 is
+// marked replaced, any other mention states it as current. At a check:
+//
+//   - visible: some statement states the probe's current state (for a
+//     lifecycle, the state at that request: a failure is open until its
+//     own passing run, a rule in force until its lift);
+//   - stale: the last statement that counts states another state and not
+//     the current one, or one message states the current value and an
+//     old one as current without marking the old one replaced (an old
+//     value shown beside the new one without saying which is current).
+//     Statements in the assistant's own messages, and in sections a
+//     checkpoint labels narrative ("not verified state"), do not count for
+//     failures and hypotheses: their state moves only on evidence
+//     (EF-RFC-001 §15, §17). A checkpoint's other text counts in full;
+//   - authority: a probe with an Authority domain (a rule in force, a
+//     current decision or rejected approach, an open failure or
+//     obligation) is lost at a check when the message that stated it is
+//     no longer on the surface (folded or pruned) and it is not visible.
+//
+// The RFC §26 figures are Metrics.AuthorityLossRate (lost / binding
+// checks), Metrics.StalenessRate (stale / checks), the projection memory
+// of ProjectionReporter engines (n/a for the others) and the probes
+// visible at the end. The judge accepts any fair rendering and refuses
+// the wrong one; it does not look for the generator's sentences.
+//
 // Summarizer stands in for the LLM that writes a compaction summary. It is
 // scripted and deterministic, with personas (faithful, leaky, forgetful), so
 // that summary quality is a controlled variable of the benchmark.

@@ -64,6 +64,23 @@ type Metrics struct {
 	Checks        int `json:"checks"`
 	CheckVisible  int `json:"checkVisible"`
 	CheckStale    int `json:"checkStale"`
+	// Authority Loss (EF-RFC-001 §26 item 3; see the package
+	// documentation): AuthorityChecks counts probe×request pairs where a
+	// normative, decision or open anchor was binding, AuthorityFolded those
+	// where its source event had left the surface, AuthorityLost those
+	// where, folded away, it was not stated either. AuthorityAtEnd and
+	// AuthorityLostAtEnd are the same for the final surface, per anchor.
+	AuthorityChecks    int `json:"authorityChecks"`
+	AuthorityFolded    int `json:"authorityFolded"`
+	AuthorityLost      int `json:"authorityLost"`
+	AuthorityAtEnd     int `json:"authorityAtEnd"`
+	AuthorityLostAtEnd int `json:"authorityLostAtEnd"`
+	// ByKind breaks the probes down by kind.
+	ByKind map[string]*KindStats `json:"byKind,omitempty"`
+	// Projection: the largest projection of any session (peak) and the
+	// sums of the middle and final sizes over sessions; Reported is false
+	// for engines without a projection (n/a).
+	Projection ProjectionStats `json:"projection"`
 	// SummaryCalls, SummaryInputTokens, SummaryOutputTokens: summarizer
 	// (LLM) calls the engine made, outside the request totals.
 	SummaryCalls        int `json:"summaryCalls"`
@@ -138,7 +155,42 @@ func (m *Metrics) add(r *Result) {
 		m.Folds[f.Mode]++
 		m.latencies = append(m.latencies, float64(f.Latency))
 	}
+	if pj := r.Projection; pj.Reported {
+		m.Projection.Reported = true
+		m.Projection.PeakBytes = max(m.Projection.PeakBytes, pj.PeakBytes)
+		m.Projection.PeakAnchors = max(m.Projection.PeakAnchors, pj.PeakAnchors)
+		m.Projection.HalfBytes += pj.HalfBytes
+		m.Projection.FinalBytes += pj.FinalBytes
+		m.Projection.FinalAnchors += pj.FinalAnchors
+	}
 	for _, p := range r.Probes {
+		if m.ByKind == nil {
+			m.ByKind = map[string]*KindStats{}
+		}
+		k := m.ByKind[p.kind()]
+		if k == nil {
+			k = &KindStats{}
+			m.ByKind[p.kind()] = k
+		}
+		k.Probes++
+		k.Checks += p.Checks
+		k.Stale += p.Stale
+		k.Lost += p.Lost
+		m.AuthorityChecks += p.AuthorityChecks
+		m.AuthorityFolded += p.Folded
+		m.AuthorityLost += p.Lost
+		if p.BindingAtEnd {
+			m.AuthorityAtEnd++
+			if p.LostAtEnd {
+				m.AuthorityLostAtEnd++
+			}
+		}
+		if p.VisibleAtEnd {
+			k.AtEnd++
+		}
+		if p.StaleAtEnd {
+			k.StaleAtEnd++
+		}
 		m.Probes++
 		m.Checks += p.Checks
 		m.CheckVisible += p.Visible
@@ -175,6 +227,45 @@ func (m *Metrics) finish() {
 	if ps, err := stats.Percentiles(m.latencies, 50, 99); err == nil {
 		m.FoldLatencyP50, m.FoldLatencyP99 = time.Duration(ps[0]), time.Duration(ps[1])
 	}
+}
+
+// KindStats are the probe numbers of one kind.
+type KindStats struct {
+	Probes     int `json:"probes"`
+	AtEnd      int `json:"atEnd"`
+	StaleAtEnd int `json:"staleAtEnd"`
+	Checks     int `json:"checks"`
+	Stale      int `json:"stale"`
+	Lost       int `json:"lost"`
+}
+
+// AuthorityLossRate is AuthorityLost / AuthorityChecks: the share of
+// binding anchor checks at which the anchor had been folded away and was
+// not in the model's context. Zero when nothing was checked.
+func (m *Metrics) AuthorityLossRate() float64 {
+	if m.AuthorityChecks == 0 {
+		return 0
+	}
+	return float64(m.AuthorityLost) / float64(m.AuthorityChecks)
+}
+
+// StalenessRate is CheckStale / Checks: the share of probe checks at which
+// the context showed a superseded state as current.
+func (m *Metrics) StalenessRate() float64 {
+	if m.Checks == 0 {
+		return 0
+	}
+	return float64(m.CheckStale) / float64(m.Checks)
+}
+
+// Kinds returns the probe kinds in a fixed order.
+func (m *Metrics) Kinds() []string {
+	var out []string
+	for k := range m.ByKind {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // TotalFolds is the number of folds of every mode.

@@ -69,6 +69,35 @@ type SummaryCallRecorder interface {
 	DrainSummaryCalls() []SummaryCall
 }
 
+// ProjectionReporter is an Engine that keeps a projection of the session
+// (EF's epistemic state, EF-RFC-001 §3.3, §13): ProjectionMemory reports
+// its size now, ok false when it keeps none. Engines without one report
+// n/a.
+type ProjectionReporter interface {
+	ProjectionMemory() (size ProjectionSize, ok bool)
+}
+
+// ProjectionSize is the size of a projection's hot state: its anchors and
+// their bytes (the engine's own estimate of what it holds in memory).
+type ProjectionSize struct {
+	Anchors int `json:"anchors"`
+	Bytes   int `json:"bytes"`
+}
+
+// ProjectionStats describe a projection over one replay, sampled after
+// every request.
+type ProjectionStats struct {
+	Reported     bool `json:"reported"`
+	PeakBytes    int  `json:"peakBytes"`
+	PeakAnchors  int  `json:"peakAnchors"`
+	FinalBytes   int  `json:"finalBytes"`
+	FinalAnchors int  `json:"finalAnchors"`
+	// HalfBytes is the size at the middle request. A projection that
+	// grows with history has FinalBytes ≈ 2 × HalfBytes on a session of
+	// even pace; a bounded one stays flat.
+	HalfBytes int `json:"halfBytes"`
+}
+
 // InstructionTokens is the length of the summarization instruction the
 // driver appends to a summarizer call's prompt (a fixed text: the same
 // tokens every call).
@@ -110,6 +139,9 @@ type Step struct {
 	// right after the system prompt: the frozen-prefix load of the
 	// engine's own state.
 	CheckpointLoad int `json:"checkpointLoad,omitempty"`
+	// ProjectionBytes is the engine's projection size after the request
+	// (ProjectionReporter engines).
+	ProjectionBytes int `json:"projectionBytes,omitempty"`
 	// Over: the request is still larger than the window after the
 	// engine's overflow path (a real provider would refuse it).
 	Over      bool            `json:"over,omitempty"`
@@ -174,6 +206,8 @@ type Result struct {
 	// checked, and verified byte-exact (RecallVerifier engines).
 	RecallChecked  int `json:"recallChecked"`
 	RecallVerified int `json:"recallVerified"`
+	// Projection is the engine's projection size (ProjectionReporter).
+	Projection ProjectionStats `json:"projection"`
 	// Session is the replayed session (not encoded).
 	Replayed *hostshim.Session `json:"-"`
 }
@@ -182,7 +216,8 @@ type Result struct {
 type piece struct {
 	tokens int
 	ids    []uint32
-	flags  []uint8 // probe visibility, nil when no probe is visible
+	role   role
+	facts  []pieceFacts // what it says about each probe, nil when nothing
 }
 
 type driver struct {
@@ -207,6 +242,7 @@ type driver struct {
 	load     int    // checkpoint load of cur
 	pending  []Fold // folds since the last request
 	probeSrc []int  // per probe: first request index it is checked at (-1 none yet)
+	lastSrc  int    // the last source seq replayed
 }
 
 // Replay plays src through eng. src is not modified.
@@ -281,6 +317,7 @@ func (d *driver) run(ctx context.Context) error {
 			return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}
 		}
 		d.seqMap[e.Seq] = ne.Seq
+		d.lastSrc = e.Seq
 		d.res.Events++
 		d.track(ne)
 	}
@@ -377,22 +414,32 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 	d.pending = d.pending[:0]
 	d.prev, d.cur = d.cur, d.prev
 	if len(d.cfg.Probes) > 0 {
-		flags := d.surfaceFlags()
+		js, on := d.surfaceFacts()
 		for i := range d.res.Probes {
 			o := &d.res.Probes[i]
 			if srcSeq <= o.PlantedAt {
 				continue
 			}
 			o.Checks++
-			vis, stale := judge(flags, i)
+			vis, stale := o.judge(js[o.index], o.want(srcSeq))
 			if vis {
 				o.Visible++
 			}
 			if stale {
 				o.Stale++
 			}
+			if o.binding(srcSeq) {
+				o.AuthorityChecks++
+				if !on[d.seqMap[o.PlantedAt]] {
+					o.Folded++
+					if !vis {
+						o.Lost++
+					}
+				}
+			}
 		}
 	}
+	d.sampleProjection(&d.res.Steps[len(d.res.Steps)-1])
 	if d.cfg.Progress != nil {
 		d.cfg.Progress()
 	}
@@ -571,7 +618,16 @@ func (d *driver) piece(seq int) (*piece, error) {
 	p := &piece{tokens: d.cfg.Meter.CountMessage(m)}
 	p.ids = pseudoIDs(raw, p.tokens)
 	if len(d.cfg.Probes) > 0 {
-		p.flags = scanProbes(d.cfg.Probes, m.Text())
+		p.role = roleOf(d.s, seq, m)
+		text := m.Text()
+		for i := range d.cfg.Probes {
+			if f := d.cfg.Probes[i].scan(text); f.all.any() {
+				if p.facts == nil {
+					p.facts = make([]pieceFacts, len(d.cfg.Probes))
+				}
+				p.facts[i] = f
+			}
+		}
 	}
 	d.pieces[seq] = p
 	return p, nil
@@ -664,15 +720,63 @@ func (d *driver) stream(buf []uint32, nodes []int) (_ []uint32, _ []int, load in
 	return buf, bps, load, nil
 }
 
-// surfaceFlags returns the probe flags of the surface's pieces in order.
-func (d *driver) surfaceFlags() [][]uint8 {
-	var out [][]uint8
+// roleOf says who wrote a surface message: a checkpoint (any engine's
+// summary), a tool result, the user, the assistant, or the system.
+func roleOf(s *hostshim.Session, seq int, m *hostshim.Message) role {
+	if m.IsCheckpoint() {
+		return roleCheckpoint
+	}
+	if _, ok := m.ToolResultID(); ok {
+		return roleTool
+	}
+	if e, _ := s.Event(seq); e.Type == hostshim.TypeSystemMessage || e.Type == hostshim.TypeDeveloperMessage {
+		return roleOther
+	}
+	switch m.Role {
+	case hostshim.RoleUser:
+		return roleUser
+	case hostshim.RoleAssistant:
+		return roleAssistant
+	}
+	return roleOther
+}
+
+// surfaceFacts returns, per probe, what the surface's pieces say about it
+// in surface order, and the set of seqs on the surface.
+func (d *driver) surfaceFacts() ([][]judged, map[int]bool) {
+	out := make([][]judged, len(d.cfg.Probes))
+	on := map[int]bool{}
 	for _, n := range d.s.Nodes() {
-		if p, _ := d.piece(n); p != nil && p.flags != nil {
-			out = append(out, p.flags)
+		on[n] = true
+		p, _ := d.piece(n)
+		if p == nil || p.facts == nil {
+			continue
+		}
+		for i, f := range p.facts {
+			if f.all.any() {
+				out[i] = append(out[i], judged{pieceFacts: f, role: p.role})
+			}
 		}
 	}
-	return out
+	return out, on
+}
+
+// sampleProjection records the engine's projection size at a request.
+func (d *driver) sampleProjection(st *Step) {
+	pr, ok := d.eng.(ProjectionReporter)
+	if !ok {
+		return
+	}
+	sz, ok := pr.ProjectionMemory()
+	if !ok {
+		return
+	}
+	r := d.res
+	r.Projection.Reported = true
+	r.Projection.PeakBytes = max(r.Projection.PeakBytes, sz.Bytes)
+	r.Projection.PeakAnchors = max(r.Projection.PeakAnchors, sz.Anchors)
+	r.Projection.FinalBytes, r.Projection.FinalAnchors = sz.Bytes, sz.Anchors
+	st.ProjectionBytes = sz.Bytes
 }
 
 // finish records the end state: final size, probes at the end, recall.
@@ -682,6 +786,9 @@ func (d *driver) finish(ctx context.Context) error {
 		return err
 	}
 	d.res.FinalTokens = buf
+	if pj := &d.res.Projection; pj.Reported && len(d.res.Steps) > 0 {
+		pj.HalfBytes = d.res.Steps[len(d.res.Steps)/2].ProjectionBytes
+	}
 	if d.res.Truncated {
 		// Probes planted after the replay stopped were never seen.
 		kept := d.res.Probes[:0]
@@ -693,11 +800,16 @@ func (d *driver) finish(ctx context.Context) error {
 		d.res.Probes = kept
 	}
 	if len(d.res.Probes) > 0 {
-		flags := d.surfaceFlags()
+		js, on := d.surfaceFacts()
 		rec, canRecover := d.eng.(Recoverer)
+		// The end is after the last replayed event (a truncated replay
+		// judges lifecycles as they stood where it stopped).
+		end := d.lastSrc + 1
 		for i := range d.res.Probes {
 			o := &d.res.Probes[i]
-			o.VisibleAtEnd, o.StaleAtEnd = judge(flags, o.index)
+			o.VisibleAtEnd, o.StaleAtEnd = o.judge(js[o.index], o.want(end))
+			o.BindingAtEnd = o.binding(end)
+			o.LostAtEnd = o.BindingAtEnd && !on[d.seqMap[o.PlantedAt]] && !o.VisibleAtEnd
 			if !o.VisibleAtEnd && canRecover {
 				ok, err := rec.Recoverable(ctx, d.s, o.Probe)
 				if err != nil {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,16 +120,63 @@ func groupDigits(n int) string {
 	return b.String()
 }
 
-// row is one engine's cells of the three tables.
+// row is one engine's cells of the four tables.
 type row struct {
-	cost, folds, quality []string
+	cost, folds, quality, rfc []string
 }
 
 var (
 	costHead    = []string{"engine", "requests", "input tok", "peak ctx", "over W", "hit DS", "hit AN", "conv ρ=.1", "fold ρ=.1", "total ρ=.02", "ρ=.1", "ρ=.25", "ρ=1", "AN total ρ=.1", "break-even ρ vs basic"}
 	foldHead    = []string{"engine", "folds", "fold errs", "frozen mean", "frozen peak", "inval/fold", "ckpt load", "load peak", "fold p50", "fold p99", "LLM calls", "LLM in", "LLM out"}
 	qualityHead = []string{"engine", "probes at end", "+ recall", "visible at checks", "stale at end", "stale at checks", "recall verified"}
+	rfcHead     = []string{"engine", "authority loss", "lost/checks", "lost at end", "staleness", "stale/checks", "stale at end", "proj mem peak", "proj mid→end", "survival at end"}
 )
+
+// rfc26 is one engine's EF-RFC-001 §26 cells (see RFCLegend).
+func rfc26(m *replay.Metrics) []string {
+	proj, growth := "n/a", "n/a"
+	if m.Projection.Reported {
+		proj = fmt.Sprintf("%s B, %d anchors", tok(float64(m.Projection.PeakBytes)), m.Projection.PeakAnchors)
+		growth = fmt.Sprintf("%s→%s B", tok(float64(m.Projection.HalfBytes)), tok(float64(m.Projection.FinalBytes)))
+	}
+	rate := func(a, b int) string {
+		if b == 0 {
+			return "—"
+		}
+		return fmt.Sprintf("%.2f%%", 100*float64(a)/float64(b))
+	}
+	return []string{m.Engine, rate(m.AuthorityLost, m.AuthorityChecks), frac(m.AuthorityLost, m.AuthorityChecks), frac(m.AuthorityLostAtEnd, m.AuthorityAtEnd),
+		rate(m.CheckStale, m.Checks), frac(m.CheckStale, m.Checks), frac(m.StaleAtEnd, m.Probes), proj, growth, frac(m.ProbesAtEnd, m.Probes)}
+}
+
+// kindHead and kindRows break the probes down by kind: at the end, visible
+// and stale, and over the checks, stale and lost.
+var kindHead = []string{"kind", "engine", "probes", "at end", "stale at end", "stale checks", "lost checks"}
+
+func kindRows(ms []replay.Metrics) [][]string {
+	kinds := map[string]bool{}
+	var order []string
+	for i := range ms {
+		for _, k := range ms[i].Kinds() {
+			if !kinds[k] {
+				kinds[k] = true
+				order = append(order, k)
+			}
+		}
+	}
+	slices.Sort(order)
+	var out [][]string
+	for _, k := range order {
+		for i := range ms {
+			ks := ms[i].ByKind[k]
+			if ks == nil {
+				continue
+			}
+			out = append(out, []string{k, ms[i].Engine, fmt.Sprint(ks.Probes), fmt.Sprint(ks.AtEnd), fmt.Sprint(ks.StaleAtEnd), frac(ks.Stale, ks.Checks), fmt.Sprint(ks.Lost)})
+		}
+	}
+	return out
+}
 
 func rows(r *bench.Report, ms []replay.Metrics) []row {
 	var base *replay.Metrics
@@ -151,6 +199,7 @@ func rows(r *bench.Report, ms []replay.Metrics) []row {
 				fmt.Sprint(m.SummaryCalls), tok(float64(m.SummaryInputTokens)), tok(float64(m.SummaryOutputTokens))},
 			quality: []string{m.Engine, frac(m.ProbesAtEnd, m.Probes), frac(m.ProbesAtEnd+m.ProbesRecover, m.Probes), pct(m.CheckVisible, m.Checks),
 				frac(m.StaleAtEnd, m.Probes), pct(m.CheckStale, m.Checks), frac(m.RecallVerified, m.RecallChecked)},
+			rfc: rfc26(m),
 		})
 	}
 	return out

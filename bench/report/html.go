@@ -80,6 +80,13 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	table(&b, costHead, rs, func(x row) []string { return x.cost })
 	table(&b, foldHead, rs, func(x row) []string { return x.folds })
 	table(&b, qualityHead, rs, func(x row) []string { return x.quality })
+	b.WriteString("<h3>EF-RFC-001 §26</h3>\n")
+	table(&b, rfcHead, rs, func(x row) []string { return x.rfc })
+	if kr := kindRows(r.Totals); kr != nil {
+		b.WriteString("<details><summary>probes by kind</summary>\n")
+		plainTable(&b, kindHead, kr)
+		b.WriteString("</details>\n")
+	}
 	if head, src := bySource(r); src != nil {
 		b.WriteString("<h3>By source</h3>\n<table><tr>")
 		for _, h := range head {
@@ -113,6 +120,7 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 		table(&b, costHead, srs, func(x row) []string { return x.cost })
 		table(&b, foldHead, srs, func(x row) []string { return x.folds })
 		table(&b, qualityHead, srs, func(x row) []string { return x.quality })
+		table(&b, rfcHead, srs, func(x row) []string { return x.rfc })
 		b.WriteString("</details>\n")
 	}
 	if len(r.Skipped) > 0 {
@@ -144,6 +152,23 @@ func table(b *strings.Builder, head []string, rs []row, get func(row) []string) 
 	for _, x := range rs {
 		b.WriteString("<tr>")
 		for _, c := range get(x) {
+			fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(c))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</table>\n")
+}
+
+// plainTable writes a table of cells.
+func plainTable(b *strings.Builder, head []string, cells [][]string) {
+	b.WriteString("<table><tr>")
+	for _, h := range head {
+		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(h))
+	}
+	b.WriteString("</tr>\n")
+	for _, row := range cells {
+		b.WriteString("<tr>")
+		for _, c := range row {
 			fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(c))
 		}
 		b.WriteString("</tr>\n")

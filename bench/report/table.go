@@ -31,6 +31,7 @@ func Table(w io.Writer, r *bench.Report) error {
 		{costHead, func(x row) []string { return x.cost }},
 		{foldHead, func(x row) []string { return x.folds }},
 		{qualityHead, func(x row) []string { return x.quality }},
+		{rfcHead, func(x row) []string { return x.rfc }},
 	} {
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		line := func(cells []string) {
@@ -96,7 +97,36 @@ request's tokens after that prefix, per fold. Ckpt load/peak: tokens of the run 
 checkpoints right after the system prompt, mean and peak per request. LLM calls/in/out: summarizer calls (failed folds
 included), their prompt and output tokens. Probes: planted facts visible in the context at the end ("+
 recall": or found by context_search and exact context_recall), and at every request after planting;
-stale: a superseded value shown as current. Recall verified: checkpoints whose bundle verifies and
+stale: a superseded state shown as current. Recall verified: checkpoints whose bundle verifies and
 archives the folded messages byte-exact. Fold latency is wall clock; every other number is reproducible
 from the seed.
+` + RFCLegend
+
+// RFCLegend defines the EF-RFC-001 §26 figures of the fourth table.
+const RFCLegend = `
+EF-RFC-001 §26 figures, judged on the text the model would see (every surface message, in order):
+- Statement: one sentence of one line of a message, read with its section heading ("Open failures:",
+  "Traceback (most recent call last):"). A statement is about a planted item when it names the item's
+  subject (the setting's key, the rule's directory, the test, script or target, the decision's
+  component, the rejected approach, the suspected file) and says something about it: a value, or a
+  state in ordinary words (a rule: never/do not/不要 vs may now/no longer/解除; a failure:
+  FAIL/error/traceback/失败 vs PASS/fixed/通过, with "unverified"/"claimed"/未验证 meaning still open;
+  a hypothesis: suspect/probably/可能 vs confirmed/root cause/确认; an obligation: remember/must/记得;
+  a rejected approach: ruled out/dead end/不可行). A value right after "from", "was", "instead of", 从,
+  不再使用, or right before "to", "→", 改成, is marked replaced; any other mention states it as current.
+- Authority loss: at every request after an item is planted, each normative (rule in force), decision
+  (current decision, rejected approach) or open (failure not fixed by its own passing run, obligation)
+  anchor is checked; "lost" counts checks where the message that stated it is no longer on the
+  surface (folded, pruned) and no statement shows its current state. Rate = lost / checks; "at end":
+  anchors lost in the final context, of those binding at the end.
+- Staleness: a check is stale when the last statement about the item states a superseded state and
+  not the current one (a replaced value, a rule lifted since, a failure fixed since, or the reverse: a
+  failure or hypothesis called fixed/confirmed with no evidence), or when one message states the
+  current value and an old one as current without marking the old one replaced ("timeout = 30" beside
+  "timeout = 60"). The assistant's own words never move a failure or hypothesis (§15, §17); nor do
+  sections an engine labels narrative ("not verified state"); a checkpoint's other text counts in full.
+- Proj mem: the engine's projection (hot epistemic state) at its peak over any session, in bytes and
+  anchors, and summed at the middle and the end of the sessions (bounded: end ≈ middle; linear in
+  history: end ≈ 2 × middle); n/a for engines without one.
+- Survival: planted items whose current state the final context states, of all planted.
 `

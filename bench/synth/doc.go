@@ -10,7 +10,25 @@
 //   - values that are superseded later ("timeout = 30", then "60"),
 //   - constraints stated once, early ("never modify vendor/"),
 //   - failures that open and are fixed later (a failing test, then a pass),
-//   - obligations ("remember to update CHANGELOG.md").
+//   - obligations ("remember to update CHANGELOG.md");
+//   - rules lifted later ("do not touch charts/" … "you may now edit
+//     charts/ again");
+//   - failures inside tool results not flagged as errors (--- FAIL in a
+//     successful go test, a Python traceback, a script's non-zero exit, a
+//     make target's Error 1), followed by an unrelated success;
+//   - fixes the assistant claims without evidence ("Fixed TestX") and never
+//     shows passing;
+//   - decisions replaced once or twice ("codec.Decoder uses sync.Pool" …
+//     "switching codec.Decoder from sync.Pool to ringbuf.Ring");
+//   - approaches ruled out ("mmap is a dead end here");
+//   - hypotheses the assistant later calls confirmed with no run behind
+//     it ("I suspect a race in pkg/x/y.go" … "that settles it").
+//
+// Each kind has several phrasings per language and random subjects, so an
+// engine cannot key on one template. Probe.Subject names what every
+// statement about the item mentions and Probe.Authority marks the items
+// that must stay in the model's context while current (rules, decisions,
+// open failures and obligations).
 //
 // Each plant comes with a Probe: a question, the exact expected answer, the
 // values it replaced, and the seq where it was planted.

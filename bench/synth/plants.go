@@ -50,6 +50,10 @@ func (g *gen) schedule() []plant {
 	for n, k := range r.perm(len(supersedeTemplates))[:o.Superseded] {
 		st := supersedeTemplates[k]
 		chain := 2 + r.intn(2)
+		if n == 0 {
+			// At least one value is superseded twice.
+			chain = 3
+		}
 		var vals []string
 		for _, i := range r.perm(len(st.values))[:chain] {
 			vals = append(vals, st.values[i])
@@ -57,7 +61,7 @@ func (g *gen) schedule() []plant {
 		zh := g.zh()
 		probe := &Probe{ID: fmt.Sprintf("superseded-%d", n+1), Kind: KindSuperseded,
 			Question:       fmt.Sprintf(text{"What is the current value of %s in %s?", "%s 在 %s 里现在的值是多少？"}.in(zh), st.key, st.file),
-			ExpectedAnswer: vals[len(vals)-1], SupersededValues: slices.Clone(vals[:len(vals)-1])}
+			ExpectedAnswer: vals[len(vals)-1], SupersededValues: slices.Clone(vals[:len(vals)-1]), Subject: st.key}
 		first := frac(0.03, 0.35)
 		add(first, func(g *gen) error {
 			seq, err := g.call(g.narrate("read_file", st.file, st.key), "read_file", map[string]string{"path": st.file}, g.config(st, vals[0]), false)
@@ -92,14 +96,7 @@ func (g *gen) schedule() []plant {
 
 	g.failed = map[string]bool{}
 	for n := range o.Failures {
-		var name string
-		for {
-			name = "Test" + title(pick(r, verbs)) + title(pick(r, nouns))
-			if !g.failed[name] {
-				break
-			}
-		}
-		g.failed[name] = true
+		name := g.uniqueTest(r)
 		pkg := pick(r, nouns)
 		file := fmt.Sprintf("%s_test.go:%d", pkg, 20+r.intn(400))
 		got, want := r.intn(50), 50+r.intn(50)
@@ -107,7 +104,7 @@ func (g *gen) schedule() []plant {
 		zh := g.zh()
 		probe := &Probe{ID: fmt.Sprintf("failure-%d", n+1), Kind: KindFailure,
 			Question:       fmt.Sprintf(text{"Which test failed with %q? Give the test name.", "哪个测试出现了 %q 的失败？请给出测试名。"}.in(zh), errLine),
-			ExpectedAnswer: name}
+			ExpectedAnswer: name, Subject: name, Authority: AuthorityOpen}
 		open := frac(0.1, 0.5)
 		fix := open + frac(0.1, 0.35)
 		add(open, func(g *gen) error {
@@ -133,7 +130,8 @@ func (g *gen) schedule() []plant {
 	for n, k := range r.perm(len(obligationTemplates))[:o.Obligations] {
 		ot := obligationTemplates[k]
 		zh := g.zh()
-		probe := Probe{ID: fmt.Sprintf("obligation-%d", n+1), Kind: KindObligation, Question: ot.ask.in(zh), ExpectedAnswer: ot.answer}
+		probe := Probe{ID: fmt.Sprintf("obligation-%d", n+1), Kind: KindObligation, Question: ot.ask.in(zh), ExpectedAnswer: ot.answer,
+			Subject: ot.answer, Authority: AuthorityOpen}
 		add(frac(0.05, 0.5), func(g *gen) error {
 			seq, err := g.user(ot.say.in(zh))
 			probe.PlantedAtSeq = seq
@@ -141,6 +139,8 @@ func (g *gen) schedule() []plant {
 			return err
 		})
 	}
+
+	g.scheduleEpistemic(add, frac)
 
 	slices.SortStableFunc(ps, func(a, b plant) int {
 		switch {

@@ -28,6 +28,15 @@ type Options struct {
 	// a negative value means none. Each is capped by its template list
 	// (10, 8, 6, unlimited, 5); more is ErrBadOptions.
 	Facts, Superseded, Constraints, Failures, Obligations int
+	// Lifted, Unflagged, Unverified, Decisions, Rejected and Hypotheses
+	// are how many epistemic plants to make: rules lifted later, failures
+	// in tool results not flagged as errors, failures the assistant calls
+	// fixed without evidence, decisions replaced later, approaches ruled
+	// out, and hypotheses the assistant calls confirmed without evidence.
+	// Zero means the default (1, 2, 1, 2, 1, 1); negative means none.
+	// Lifted, Decisions and Rejected are capped by their template lists
+	// (8, 5, 7); the others by 20.
+	Lifted, Unflagged, Unverified, Decisions, Rejected, Hypotheses int
 	// Chinese is the fraction of narrative (user and assistant text,
 	// plants) written in Chinese. Zero means 0.3; a negative value means
 	// English only; at most 1.
@@ -55,6 +64,21 @@ const (
 	KindConstraint ProbeKind = "constraint"
 	KindFailure    ProbeKind = "failure"
 	KindObligation ProbeKind = "obligation"
+	KindLifted     ProbeKind = "lifted"
+	KindUnflagged  ProbeKind = "unflagged"
+	KindUnverified ProbeKind = "unverified"
+	KindDecision   ProbeKind = "decision"
+	KindRejected   ProbeKind = "rejected"
+	KindHypothesis ProbeKind = "hypothesis"
+)
+
+// Authority domains of probes whose anchor must stay in the model's
+// context while it is current (EF-RFC-001 §5.4): a rule, a decision, an
+// open failure or obligation.
+const (
+	AuthorityNormative = "normative"
+	AuthorityDecision  = "decision"
+	AuthorityOpen      = "open"
 )
 
 // Probe is one item of ground truth: a question whose exact answer was
@@ -73,9 +97,19 @@ type Probe struct {
 	PlantedAtSeq int
 	// EarlierSeqs are the seqs that stated the superseded values.
 	EarlierSeqs []int
-	// ResolvedAtSeq is the seq of the passing run that fixed a failure; 0
-	// for other kinds.
+	// ResolvedAtSeq is the seq where the item stopped being open: the
+	// passing run that fixed a failure, the message that lifted a rule; 0
+	// when it never did.
 	ResolvedAtSeq int
+	// Subject is what every statement about the item names: a setting's
+	// key, a rule's directory or command, a test, script or make target, a
+	// decision's component, a rejected approach, a suspected file. Empty
+	// for facts (the answer is its own subject).
+	Subject string
+	// Authority is the item's authority domain (AuthorityNormative,
+	// AuthorityDecision, AuthorityOpen) when it must stay visible while
+	// current; empty otherwise.
+	Authority string
 }
 
 // Workload is a generated session with its ground truth. Its Session is
@@ -109,6 +143,12 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.Constraints, 2)
 	def(&o.Failures, 2)
 	def(&o.Obligations, 2)
+	def(&o.Lifted, 1)
+	def(&o.Unflagged, 2)
+	def(&o.Unverified, 1)
+	def(&o.Decisions, 2)
+	def(&o.Rejected, 1)
+	def(&o.Hypotheses, 1)
 	switch {
 	case o.Chinese == 0:
 		o.Chinese = 0.3
@@ -139,6 +179,14 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("%w: at most %d constraints", ErrBadOptions, len(constraintTemplates))
 	case o.Obligations > len(obligationTemplates):
 		return o, fmt.Errorf("%w: at most %d obligations", ErrBadOptions, len(obligationTemplates))
+	case o.Lifted > len(liftedDirs):
+		return o, fmt.Errorf("%w: at most %d lifted rules", ErrBadOptions, len(liftedDirs))
+	case o.Decisions > len(decisionTemplates):
+		return o, fmt.Errorf("%w: at most %d replaced decisions", ErrBadOptions, len(decisionTemplates))
+	case o.Rejected > len(rejectedApproaches):
+		return o, fmt.Errorf("%w: at most %d rejected approaches", ErrBadOptions, len(rejectedApproaches))
+	case o.Unflagged > 20 || o.Unverified > 20 || o.Hypotheses > 20 || o.Failures > 40:
+		return o, fmt.Errorf("%w: at most 20 unflagged failures, unverified fixes and hypotheses, 40 failures", ErrBadOptions)
 	case o.Chinese > 1:
 		return o, fmt.Errorf("%w: Chinese fraction %v above 1", ErrBadOptions, o.Chinese)
 	case o.MinLog < 0 || o.MaxLog < o.MinLog:
@@ -176,6 +224,8 @@ type gen struct {
 	probes    []Probe
 	// constraints are the templates chosen for the first turn.
 	constraints []constraintTemplate
+	// lastAsk is the seq of the assistant message of the latest call.
+	lastAsk int
 	// failed lists the test names already used, to keep them unique.
 	failed map[string]bool
 }
@@ -312,9 +362,11 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleAssistant,
 		Content: []hostshim.Block{hostshim.TextBlock(narr), {Type: hostshim.BlockToolCall, ID: id, Name: tool, Arguments: argText}},
 		Source:  &hostshim.Source{Kind: "model", Provider: "deepseek", Model: "deepseek-synth"}}
-	if _, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turn, Step: g.step, Message: m}, true, nil); err != nil {
+	ask, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turn, Step: g.step, Message: m}, true, nil)
+	if err != nil {
 		return 0, err
 	}
+	g.lastAsk = ask
 	callSeq, err := g.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turn, Step: g.step, CallID: id, Name: tool, Arguments: argText}, false, nil)
 	if err != nil {
 		return 0, err
@@ -393,7 +445,7 @@ func (g *gen) start() error {
 	}
 	for n, c := range g.constraints {
 		g.probes = append(g.probes, Probe{ID: fmt.Sprintf("constraint-%d", n+1), Kind: KindConstraint,
-			Question: c.ask.in(zh), ExpectedAnswer: c.answer, PlantedAtSeq: seq})
+			Question: c.ask.in(zh), ExpectedAnswer: c.answer, PlantedAtSeq: seq, Subject: c.answer, Authority: AuthorityNormative})
 	}
 	return nil
 }

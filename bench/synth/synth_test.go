@@ -131,6 +131,21 @@ func TestGenerateGroundTruth(t *testing.T) {
 						}
 					}
 				}
+			case synth.KindUnflagged, synth.KindUnverified:
+				if p.ResolvedAtSeq != 0 || p.Subject == "" || p.Authority != synth.AuthorityOpen {
+					t.Errorf("seed %d %s: open failure resolved at %d, subject %q, authority %q", o.Seed, p.ID, p.ResolvedAtSeq, p.Subject, p.Authority)
+				}
+				if strings.Contains(all, "--- PASS: "+p.Subject+" ") {
+					t.Errorf("seed %d %s: %s passes somewhere", o.Seed, p.ID, p.Subject)
+				}
+			case synth.KindLifted:
+				if p.ResolvedAtSeq <= p.PlantedAtSeq || !strings.Contains(texts[p.ResolvedAtSeq], p.Subject) {
+					t.Errorf("seed %d %s: rule on %s stated at %d, lifted at %d", o.Seed, p.ID, p.Subject, p.PlantedAtSeq, p.ResolvedAtSeq)
+				}
+			case synth.KindDecision:
+				if len(p.SupersededValues) == 0 || len(p.EarlierSeqs) != len(p.SupersededValues) || !strings.Contains(texts[p.PlantedAtSeq], p.Subject) {
+					t.Errorf("seed %d %s: decision chain %v at %v", o.Seed, p.ID, p.SupersededValues, p.EarlierSeqs)
+				}
 			case synth.KindFailure:
 				if !strings.Contains(texts[p.PlantedAtSeq], "--- FAIL: "+p.ExpectedAnswer) ||
 					p.ResolvedAtSeq <= p.PlantedAtSeq || !strings.Contains(texts[p.ResolvedAtSeq], "--- PASS: "+p.ExpectedAnswer) {
@@ -144,6 +159,8 @@ func TestGenerateGroundTruth(t *testing.T) {
 		want := map[synth.ProbeKind]int{
 			synth.KindFact: def(o.Facts, 6), synth.KindSuperseded: def(o.Superseded, 3), synth.KindConstraint: def(o.Constraints, 2),
 			synth.KindFailure: def(o.Failures, 2), synth.KindObligation: def(o.Obligations, 2),
+			synth.KindLifted: def(o.Lifted, 1), synth.KindUnflagged: def(o.Unflagged, 2), synth.KindUnverified: def(o.Unverified, 1),
+			synth.KindDecision: def(o.Decisions, 2), synth.KindRejected: def(o.Rejected, 1), synth.KindHypothesis: def(o.Hypotheses, 1),
 		}
 		for k, n := range want {
 			if kinds[k] != n {

@@ -27,7 +27,8 @@ func TestBenchTable(t *testing.T) {
 	if !strings.Contains(text, "2 sessions (built-in), window 6,000") || !strings.Contains(text, "ef vs basic: input ") {
 		t.Fatalf("headline missing:\n%s", text)
 	}
-	// Three tables, each with a header and one row per engine.
+	// Four tables (cost, folds, probes, RFC §26), each with a header and
+	// one row per engine.
 	for _, name := range engines.Names() {
 		rows := 0
 		for i, line := range strings.Split(text, "\n") {
@@ -35,8 +36,8 @@ func TestBenchTable(t *testing.T) {
 				rows++
 			}
 		}
-		if rows != 3 {
-			t.Errorf("engine %s has %d rows, want 3 (one per table):\n%s", name, rows, text)
+		if rows != 4 {
+			t.Errorf("engine %s has %d rows, want 4 (one per table):\n%s", name, rows, text)
 		}
 	}
 	if errb.Len() != 0 {
