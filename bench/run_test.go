@@ -147,10 +147,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 // the replay package's tests and in ef bench.)
 func TestNoCompactionSeesEveryPlant(t *testing.T) {
 	ctx := context.Background()
-	meter, err := hostshim.NewTokenizers(hostshim.TokenizerOptions{}).Meter(hostshim.EncodingO200k)
-	if err != nil {
-		t.Fatal(err)
-	}
+	meter := o200k(t)
 	for _, o := range []synth.Options{
 		{Seed: 31, TargetChars: 60_000, Chinese: -1, Lifted: 3, Unflagged: 6, Unverified: 3, Decisions: 4, Rejected: 4, Hypotheses: 3},
 		{Seed: 32, TargetChars: 60_000, Chinese: 1, Lifted: 3, Unflagged: 6, Unverified: 3, Decisions: 4, Rejected: 4, Hypotheses: 3},
