@@ -6,8 +6,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bindex "github.com/blevesearch/bleve_index_api"
 
@@ -52,7 +56,11 @@ func rank(ctx context.Context, goal string, cands []Memory) ([]Memory, error) {
 	if err := idx.Batch(batch); err != nil {
 		return nil, fmt.Errorf("northbridge: index: %w", err)
 	}
-	q := bleve.NewMatchQuery(goal)
+	words := contentWords(goal)
+	if words == "" {
+		return nil, nil
+	}
+	q := bleve.NewMatchQuery(words)
 	q.SetField("text")
 	q.Analyzer = recall.TextAnalyzer
 	res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, len(cands), 0, false))
@@ -86,4 +94,21 @@ func rank(ctx context.Context, goal string, cands []Memory) ([]Memory, error) {
 		out[k].Score = math.Round(h.score*1000) / 1000
 	}
 	return out, nil
+}
+
+// contentWords drops English stop words from a goal. A goal is a sentence
+// ("write the release doc"), not a keyword query: without this, "the"
+// would make every fact with "the" relevant. The analyzer is still
+// context_search's; only the query's function words go. CJK text passes
+// through whole.
+func contentWords(goal string) string {
+	stop := analysis.NewTokenMap()
+	_ = stop.LoadBytes(en.EnglishStopWords) // a constant list
+	var kept []string
+	for _, w := range strings.FieldsFunc(goal, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !stop[strings.ToLower(w)] {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
 }

@@ -1,0 +1,382 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/epistemicfold/ef/origin/northbridge"
+	"github.com/epistemicfold/ef/origin/taskorigin"
+)
+
+// RunOrigin implements `ef origin <put|show|hash|verify|bundle|export>`:
+// the task.origin v0.2 store of RFC-0005 from the command line.
+func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	subs := map[string]func(context.Context, []string, io.Writer, io.Writer) error{
+		"put":    originPut,
+		"show":   originShow,
+		"hash":   originHash,
+		"verify": originVerify,
+		"bundle": originBundle,
+	}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stderr, `usage: ef origin <command> [flags]
+
+  put DIR --task ID --expect HASH|new [FILE|-]   write a task.origin (stdin by default) under the optimistic lock
+  show DIR --task ID                             print a task's file and content hash
+  hash FILE|-                                    print a task.origin document's content hash
+  verify DIR [--root R] [--json]                 check every task.origin under DIR and recheck every source
+  bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
+`)
+		if len(args) == 0 {
+			return usageError("want a command")
+		}
+		return errHelp
+	}
+	f, ok := subs[args[0]]
+	if !ok {
+		return usageError("unknown origin command %q (put, show, hash, verify, bundle)", args[0])
+	}
+	return f(ctx, args[1:], stdout, stderr)
+}
+
+// readInput reads a file argument, "-" or nothing meaning stdin.
+func readInput(pos []string, stdin io.Reader) ([]byte, string, error) {
+	if len(pos) == 0 || pos[0] == "-" {
+		data, err := io.ReadAll(io.LimitReader(stdin, 64<<20))
+		return data, "stdin", err
+	}
+	data, err := os.ReadFile(pos[0])
+	return data, pos[0], err
+}
+
+// originStdin is where put and hash read "-" from; a variable so that
+// tests can feed it.
+var originStdin io.Reader = os.Stdin
+
+func originPut(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("origin put", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	task := fs.String("task", "", "task id (required)")
+	expect := fs.String("expect", "", `content hash of the file this write replaces, or "new" (required)`)
+	session := fs.String("session", "", "the writer's session id, when the harness gave it (else observed from the environment)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("want DIR and an optional FILE (- or nothing: stdin)")
+	}
+	if *task == "" {
+		return usageError("--task is required")
+	}
+	if *expect == "" {
+		return usageError(`--expect is required: the content_hash of the file being replaced ("ef origin show"), or "new"`)
+	}
+	data, name, err := readInput(pos[1:], originStdin)
+	if err != nil {
+		return err
+	}
+	doc, err := taskorigin.ParseDocument(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	st, err := taskorigin.Open(pos[0], taskorigin.Options{Actor: func(now time.Time) taskorigin.Actor {
+		return taskorigin.ObserveActor(os.Getenv, *session, now)
+	}})
+	if err != nil {
+		return err
+	}
+	r, err := st.Put(ctx, *task, doc, *expect)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSONLine(stdout, r)
+	}
+	fmt.Fprintf(stdout, "%s %s version %d content_hash %s\n", r.Status, r.Path, r.Version, r.Hash)
+	return nil
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("origin show", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	task := fs.String("task", "", "task id (required)")
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || *task == "" {
+		return usageError("want DIR and --task ID")
+	}
+	st, err := taskorigin.Open(pos[0], taskorigin.Options{})
+	if err != nil {
+		return err
+	}
+	e, err := st.Get(*task)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s content_hash %s\n", e.Path, e.Hash)
+	_, err = stdout.Write(e.Doc.Marshal())
+	return err
+}
+
+func originHash(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 1 {
+		return usageError("want one FILE or -")
+	}
+	data, name, err := readInput(args, originStdin)
+	if err != nil {
+		return err
+	}
+	h, err := taskorigin.ContentHash(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	fmt.Fprintln(stdout, h)
+	return nil
+}
+
+// errVerifyFailed is returned when verify found an invalid document or an
+// unverifiable verified fact.
+var errVerifyFailed = errors.New("verification failed")
+
+// verifyReport is one file's verification, as --json prints it.
+type verifyReport struct {
+	Path        string         `json:"path"`
+	Task        string         `json:"task"`
+	Version     int64          `json:"version"`
+	ContentHash string         `json:"content_hash"`
+	HashOK      bool           `json:"hash_ok"` // the stored content_hash is the content's hash
+	Problems    []string       `json:"problems"`
+	Sources     []sourceReport `json:"sources"`
+	OK          bool           `json:"ok"`
+	state       *taskorigin.State
+}
+
+type sourceReport struct {
+	Field  string `json:"field"`
+	Source string `json:"source"`
+	Kind   string `json:"kind"`
+	Status string `json:"status"` // exists, missing, rerunnable, test id, recall ref, unverifiable
+	Detail string `json:"detail,omitempty"`
+}
+
+func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("origin verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("root", ".", "directory that relative file sources are resolved against")
+	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want DIR")
+	}
+	es, err := taskorigin.Find(pos[0], 6)
+	if err != nil {
+		return err
+	}
+	if len(es) == 0 {
+		return fmt.Errorf("no %s under %s", taskorigin.FileName, pos[0])
+	}
+	var reps []verifyReport
+	failed := false
+	for _, e := range es {
+		r := verifyEntry(e, *root)
+		failed = failed || !r.OK
+		reps = append(reps, r)
+	}
+	if *asJSON {
+		if err := writeJSONLine(stdout, reps); err != nil {
+			return err
+		}
+	} else {
+		var b strings.Builder
+		for _, r := range reps {
+			verdict := "ok"
+			if !r.OK {
+				verdict = "NOT VERIFIED"
+			}
+			fmt.Fprintf(&b, "%s  %s  v%d  %s  %s\n", r.Task, r.Path, r.Version, shortHash(r.ContentHash), verdict)
+			for _, p := range r.Problems {
+				fmt.Fprintf(&b, "  problem: %s\n", p)
+			}
+			for _, s := range r.Sources {
+				fmt.Fprintf(&b, "  %-16s %-12s %s", s.Field, s.Status, s.Source)
+				if s.Detail != "" {
+					fmt.Fprintf(&b, "  (%s)", s.Detail)
+				}
+				b.WriteString("\n")
+			}
+		}
+		io.WriteString(stdout, b.String())
+	}
+	if failed {
+		return errVerifyFailed
+	}
+	return nil
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// verifyEntry checks one file: schema, stored hash, and every source of a
+// fact, learning evidence and action evidence, rechecking files on disk.
+// A missing file is reported but is not a failure (a fact may be about a
+// file that was deleted); an unverifiable source of a verified fact is.
+func verifyEntry(e taskorigin.Entry, root string) verifyReport {
+	r := verifyReport{Path: e.Path, Task: e.ID, ContentHash: e.Hash, Problems: []string{}, Sources: []sourceReport{}}
+	if e.Err != nil {
+		r.Problems = append(r.Problems, e.Err.Error())
+		return r
+	}
+	for _, p := range e.Doc.Check() {
+		r.Problems = append(r.Problems, p.Error())
+	}
+	st, err := e.Doc.State()
+	if err != nil {
+		r.Problems = append(r.Problems, err.Error())
+		return r
+	}
+	r.Version = st.Version
+	r.HashOK = st.ContentHash == e.Hash
+	if !r.HashOK {
+		r.Problems = append(r.Problems, fmt.Sprintf("stored content_hash %s is not the content's hash %s: the file was edited outside the store", shortHash(st.ContentHash), shortHash(e.Hash)))
+	}
+	check := func(field, source, declared string, mustVerify bool) {
+		c := taskorigin.CheckSource(source, declared)
+		sr := sourceReport{Field: field, Source: source, Kind: c.Kind()}
+		switch {
+		case !c.OK:
+			sr.Status, sr.Detail = "unverifiable", c.Reason
+			if mustVerify {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: verified but %s", field, c.Reason))
+			}
+		default:
+			sr.Status = recheck(c, root, &sr.Detail)
+		}
+		r.Sources = append(r.Sources, sr)
+	}
+	for i, f := range st.Facts {
+		check(fmt.Sprintf("facts[%d]", i), f.Source, f.SourceKind, f.Verified)
+	}
+	for i, l := range st.Learnings {
+		if l.Evidence != "" || l.Status == taskorigin.LearningVerified {
+			check(fmt.Sprintf("learnings[%d]", i), l.Evidence, "", l.Status == taskorigin.LearningVerified)
+		}
+	}
+	for i, a := range st.Actions {
+		if a.Evidence != "" {
+			check(fmt.Sprintf("actions[%d]", i), a.Evidence, "", false)
+		}
+	}
+	r.OK = len(r.Problems) == 0
+	return r
+}
+
+// recheck looks at what a recheckable source cites: files are stat'ed
+// (relative to root), commands and tests are named as rerunnable (verify
+// does not run them), recall refs as parsed.
+func recheck(c taskorigin.SourceCheck, root string, detail *string) string {
+	var missing, present []string
+	for i, k := range c.Kinds {
+		_ = i
+		if k != taskorigin.SourceFile {
+			continue
+		}
+		for _, ref := range c.Refs {
+			p := strings.TrimRight(ref, "/")
+			for {
+				j := strings.LastIndexByte(p, ':')
+				if j <= 0 || strings.Trim(p[j+1:], "0123456789") != "" {
+					break
+				}
+				p = p[:j]
+			}
+			if strings.HasPrefix(p, "~/") {
+				if home, err := os.UserHomeDir(); err == nil {
+					p = filepath.Join(home, p[2:])
+				}
+			} else if !filepath.IsAbs(p) {
+				p = filepath.Join(root, p)
+			}
+			if _, err := os.Stat(p); err == nil {
+				present = append(present, ref)
+			} else if taskorigin.CheckSource(ref, "file").OK {
+				missing = append(missing, ref)
+			}
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		*detail = "not found now: " + strings.Join(missing, ", ")
+		return "missing"
+	case len(present) > 0:
+		return "exists"
+	}
+	switch c.Kinds[0] {
+	case taskorigin.SourceCommand:
+		return "rerunnable"
+	case taskorigin.SourceTest:
+		return "test id"
+	case taskorigin.SourceRecall:
+		return "recall ref"
+	}
+	return c.Kind()
+}
+
+func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("origin bundle", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	task := fs.String("task", "", "current task id (default: the task updated last)")
+	var scope multiFlag
+	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")
+	budget := fs.Int("budget", northbridge.DefaultSessionBudget, "budget of the whole bundle in real tokens (o200k_base)")
+	asJSON := fs.Bool("json", false, "print the bundle and its counts as JSON")
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want DIR")
+	}
+	if *budget <= 0 {
+		return usageError("--budget must be positive")
+	}
+	sb, err := northbridge.SessionStart(ctx, pos[0], northbridge.SessionOptions{Task: *task, Scope: scope, Budget: *budget})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSONLine(stdout, sb)
+	}
+	_, err = io.WriteString(stdout, sb.Text)
+	return err
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/origin/northbridge"
+)
+
+func runEF(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	old := originStdin
+	originStdin = strings.NewReader(stdin)
+	defer func() { originStdin = old }()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestOriginCommands(t *testing.T) {
+	dir := t.TempDir()
+	doc := `{"spec":"2origin/0.2","kind":"task.origin","id":"demo","goal":"ship the release doc","scope":"project:x",
+	  "current_state":"half written","next_steps":["finish the intro"],
+	  "facts":[{"claim":"Q2 sales were 8M","verified":true,"source":"reports/Q2.json"},
+	           {"claim":"the build is green","verified":true,"source":"go test ./..."}]}`
+	if _, errs, code := runEF(t, doc, "origin", "put", dir, "--task", "demo", "-"); code != 2 || !strings.Contains(errs, "--expect is required") {
+		t.Fatalf("put without --expect: %d %s", code, errs)
+	}
+	out, errs, code := runEF(t, doc, "origin", "put", dir, "--task", "demo", "--expect", "new", "--json")
+	if code != 0 {
+		t.Fatalf("put: %d %s", code, errs)
+	}
+	var r struct{ Status, Hash string }
+	json.Unmarshal([]byte(out), &r)
+	if r.Status != "created" || len(r.Hash) != 64 {
+		t.Fatalf("put result %s", out)
+	}
+	out, _, code = runEF(t, "", "origin", "hash", filepath.Join(dir, "demo", "task.origin.json"))
+	if code != 0 || strings.TrimSpace(out) != r.Hash {
+		t.Fatalf("hash %q, want %s", out, r.Hash)
+	}
+	// Stale expect: refused, exit 1, file untouched.
+	before, _ := os.ReadFile(filepath.Join(dir, "demo", "task.origin.json"))
+	changed := strings.Replace(doc, "half written", "done", 1)
+	if _, errs, code := runEF(t, changed, "origin", "put", dir, "--task", "demo", "--expect", "0000"); code != 1 || !strings.Contains(errs, "stale expected content hash") {
+		t.Fatalf("stale put: %d %s", code, errs)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "demo", "task.origin.json"))
+	if !bytes.Equal(before, after) {
+		t.Fatal("a refused put changed the file")
+	}
+	if out, errs, code := runEF(t, changed, "origin", "put", dir, "--task", "demo", "--expect", r.Hash); code != 0 || !strings.HasPrefix(out, "written") {
+		t.Fatalf("put with the current hash: %d %s %s", code, out, errs)
+	}
+	if out, _, code := runEF(t, "", "origin", "show", dir, "--task", "demo"); code != 0 || !strings.Contains(out, `"current_state": "done"`) {
+		t.Fatalf("show: %d %s", code, out)
+	}
+
+	// verify: the report file does not exist here; that is reported, not failed.
+	out, errs, code = runEF(t, "", "origin", "verify", dir, "--root", dir)
+	if code != 0 || !strings.Contains(out, "missing") || !strings.Contains(out, "rerunnable") {
+		t.Fatalf("verify: %d\n%s%s", code, out, errs)
+	}
+	// A hand-edited file with a prose source of a verified fact fails.
+	p := filepath.Join(dir, "demo", "task.origin.json")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, bytes.Replace(data, []byte(`"go test ./..."`), []byte(`"我说的"`), 1), 0o644)
+	out, _, code = runEF(t, "", "origin", "verify", dir)
+	if code != 1 || !strings.Contains(out, "unverifiable") || !strings.Contains(out, "edited outside the store") {
+		t.Fatalf("verify of an edited file: %d\n%s", code, out)
+	}
+	os.WriteFile(p, data, 0o644)
+
+	out, errs, code = runEF(t, "", "origin", "bundle", dir, "--budget", "2000")
+	if code != 0 || !strings.Contains(out, "loaded 1/1 task(s)") || !strings.Contains(out, "finish the intro") {
+		t.Fatalf("bundle: %d\n%s%s", code, out, errs)
+	}
+
+	req := `{"kind":"context.request","goal":"sales numbers for the release doc","scope":["project:x"],"budget":{"tokens":3000,"facts":5},"freshness":"latest"}`
+	out, errs, code = runEF(t, req, "context", "--store", dir, "-")
+	if code != 0 {
+		t.Fatalf("context: %d %s", code, errs)
+	}
+	var b northbridge.Bundle
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Kind != "context.bundle" || len(b.State) != 1 || len(b.Memory) == 0 || b.Memory[0].Source != "reports/Q2.json" {
+		t.Fatalf("bundle %s", out)
+	}
+	if _, errs, code := runEF(t, `{"goal":"x"}`, "context", "--store", dir, "-"); code != 2 || !strings.Contains(errs, "scope is empty") {
+		t.Fatalf("bad request: %d %s", code, errs)
+	}
+}
