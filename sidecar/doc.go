@@ -15,6 +15,7 @@
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
 //	fold/compile   {sessionId, mode, messageIds, length?}   → {summary, model, checkpointId, recall}
 //	tool/call      {name, sessionId, arguments}             → {text, isError}
+//	action/submit  {intent}                                 → action.result (ef serve --act-root; package origin/action)
 //	shutdown       {}                                       → {} and exit
 //
 // When the mirror of a session is behind or broken (a length that does not

@@ -1,6 +1,7 @@
 package sidecar
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -64,6 +66,12 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 			return nil, err
 		}
 		return srv.toolCall(ctx, p), nil
+	case MethodActionSubmit:
+		var p ActionSubmitParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.actionSubmit(ctx, p)
 	case MethodShutdown:
 		return struct{}{}, ErrExit
 	}
@@ -78,7 +86,13 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 		srv.storeDir = p.StoreDir
 	}
 	srv.open(ctx)
+	var tool *action.ToolDef
+	if srv.opts.Actions != nil {
+		t := action.Tool()
+		tool = &t
+	}
 	return &InitializeResult{
+		ActionTool:      tool,
 		ProtocolVersion: ProtocolVersion,
 		Engine:          EngineInfo{Name: "epistemic-fold", Version: srv.opts.Version},
 		Store:           StoreInfo{Dir: srv.storeDir, Available: srv.store != nil, Reason: srv.storeErr},
@@ -257,4 +271,29 @@ func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResu
 	}
 	out, _ := srv.store.Index.CallTool(ctx, sid, p.Name, p.Arguments)
 	return &ToolCallResult{Text: out.Text, IsError: out.IsError}
+}
+
+// actionSubmit is the DSH adapter of the action kernel: it carries the
+// intent in and the kernel's result out, marked with the DSH channel. A
+// result that is not done is still a result (the model reads why); only a
+// malformed intent or a missing kernel is a JSON-RPC error.
+func (srv *Server) actionSubmit(ctx context.Context, p ActionSubmitParams) (json.RawMessage, error) {
+	k := srv.opts.Actions
+	if k == nil {
+		return nil, rpcErr(CodeInvalidRequest, "action/submit: this sidecar has no action roots (ef serve --act-root DIR)")
+	}
+	if len(p.Intent) == 0 {
+		return nil, rpcErr(CodeInvalidParams, "action/submit: intent is missing")
+	}
+	line, _, err := k.SubmitJSON(ctx, p.Intent, action.ChannelDSH)
+	if errors.Is(err, action.ErrIntent) {
+		return nil, rpcErr(CodeInvalidParams, "action/submit: %v", err)
+	}
+	if line == nil {
+		return nil, rpcErr(CodeInternalError, "action/submit: %v", err)
+	}
+	if err != nil {
+		srv.logger.Warn("action/submit", "err", err)
+	}
+	return json.RawMessage(bytes.TrimSuffix(line, []byte("\n"))), nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -32,6 +33,9 @@ const (
 	MethodFoldCompile = "fold/compile"
 	// MethodToolCall (ToolCallParams → ToolCallResult) runs a recall tool.
 	MethodToolCall = "tool/call"
+	// MethodActionSubmit (ActionSubmitParams → action.result) submits an
+	// action.intent to the action kernel on the DSH channel.
+	MethodActionSubmit = "action/submit"
 	// MethodShutdown ({} → {}) answers and ends the serve loop.
 	MethodShutdown = "shutdown"
 )
@@ -39,7 +43,7 @@ const (
 // Methods returns every method name the sidecar answers, in the order
 // above.
 func Methods() []string {
-	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodShutdown}
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodShutdown}
 }
 
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
@@ -66,6 +70,9 @@ type InitializeParams struct {
 // InitializeResult is initialize's result. (Fields of every result are in
 // JSON key order, so a result encodes as the map it replaced did.)
 type InitializeResult struct {
+	// ActionTool is the action tool's definition when the sidecar has an
+	// action kernel (ef serve --act-root), so the plugin registers it.
+	ActionTool      *action.ToolDef  `json:"actionTool,omitempty"`
 	Engine          EngineInfo       `json:"engine"`
 	ProtocolVersion int              `json:"protocolVersion"`
 	Store           StoreInfo        `json:"store"`
@@ -170,4 +177,11 @@ type ToolCallParams struct {
 type ToolCallResult struct {
 	IsError bool   `json:"isError"`
 	Text    string `json:"text"`
+}
+
+// ActionSubmitParams are action/submit's params: one action.intent object.
+// The result is the action.result object exactly as the kernel encoded it
+// (the bytes every adapter returns, with actor "ef_dsh").
+type ActionSubmitParams struct {
+	Intent json.RawMessage `json:"intent"`
 }

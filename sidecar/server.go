@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -28,6 +29,9 @@ type Options struct {
 	Tokenizers *tokenizer.Registry
 	// Version is the engine version initialize reports.
 	Version string
+	// Actions is the action kernel behind action/submit; nil means the
+	// sidecar offers no actions (action/submit answers an error).
+	Actions *action.Kernel
 }
 
 // Server is the sidecar: it mirrors the sessions the plugin forwards,

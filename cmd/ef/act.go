@@ -39,13 +39,18 @@ type actFlags struct {
 	noDefaultProtct bool
 }
 
-func (f *actFlags) register(fs *flag.FlagSet) {
-	fs.Var(&f.roots, "root", "directory actions may write in (repeatable; the first is the base by default)")
-	fs.StringVar(&f.base, "base", "", "directory relpaths are relative to (default: the first --root)")
-	fs.StringVar(&f.state, "state", "", "kernel state directory: audit log, backups, lock (default: <base>/.ef/act)")
-	fs.Var(&f.protect, "protect", "glob of a protected path, added to the defaults (repeatable; see ef act -h)")
-	fs.BoolVar(&f.noDefaultProtct, "no-default-protect", false, "protect only the --protect globs")
+// register declares the flags on fs, each name prefixed with prefix ("" for
+// ef act, "act-" for ef serve).
+func (f *actFlags) register(fs *flag.FlagSet, prefix string) {
+	fs.Var(&f.roots, prefix+"root", "directory actions may write in (repeatable; the first is the base by default)")
+	fs.StringVar(&f.base, prefix+"base", "", "directory relpaths are relative to (default: the first root)")
+	fs.StringVar(&f.state, prefix+"state", "", "action kernel state directory: audit log, backups, lock (default: <base>/.ef/act)")
+	fs.Var(&f.protect, prefix+"protect", "glob of a protected path, added to the defaults (repeatable; see ef act -h)")
+	fs.BoolVar(&f.noDefaultProtct, prefix+"no-default-protect", false, "protect only the given globs")
 }
+
+// enabled reports whether any root was given.
+func (f *actFlags) enabled() bool { return len(f.roots) > 0 }
 
 func (f *actFlags) options() (action.Options, error) {
 	if len(f.roots) == 0 {
@@ -71,7 +76,7 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs := flag.NewFlagSet("act", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var af actFlags
-	af.register(fs)
+	af.register(fs, "")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef act --root DIR [--root DIR]… [--base DIR] [--state DIR] [--protect GLOB]… <intent.json | ->")
 		fmt.Fprintln(stderr, "       ef act audit [--root DIR | --base DIR | --state DIR] [--json]")

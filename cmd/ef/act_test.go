@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/actiontest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
 )
 
@@ -104,9 +110,69 @@ func runParity(t *testing.T, adapters []actAdapter, wantActor map[string]action.
 	}
 }
 
-func TestActParityCLI(t *testing.T) {
-	runParity(t, []actAdapter{libraryAdapter(t), cliAdapter},
-		map[string]action.Channel{"library": action.ChannelAPI, "cli": action.ChannelCLI})
+// dshAdapter runs `ef serve --act-root <base>` in process, one sidecar per
+// workspace, and sends each intent as an action/submit request over its
+// JSON-RPC stdio wire; the result is the response's result bytes.
+func dshAdapter(t *testing.T) actAdapter {
+	type conn struct {
+		w  *io.PipeWriter
+		r  *bufio.Reader
+		id int
+	}
+	conns := map[string]*conn{}
+	call := func(t *testing.T, c *conn, method, params string) json.RawMessage {
+		c.id++
+		fmt.Fprintf(c.w, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", c.id, method, params)
+		line, err := c.r.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("ef serve: %v", err)
+		}
+		var m struct {
+			ID     int             `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal(line, &m); err != nil || m.ID != c.id || m.Error != nil {
+			t.Fatalf("ef serve %s: %s (%v)", method, line, err)
+		}
+		return m.Result
+	}
+	return actAdapter{"dsh", func(t *testing.T, w actiontest.Workspace, intent string) []byte {
+		c := conns[w.Base]
+		if c == nil {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan error, 1)
+			go func() {
+				err := serve(context.Background(), []string{"--act-root", w.Base}, inR, outW, io.Discard)
+				outW.Close()
+				done <- err
+			}()
+			c = &conn{w: inW, r: bufio.NewReader(outR)}
+			conns[w.Base] = c
+			t.Cleanup(func() {
+				call(t, c, "shutdown", "{}")
+				inW.Close()
+				if err := <-done; err != nil {
+					t.Errorf("ef serve: %v", err)
+				}
+			})
+			init := call(t, c, "initialize", `{"protocolVersion":1}`)
+			if !bytes.Contains(init, []byte(`"actionTool":{"name":"action_submit"`)) {
+				t.Fatalf("initialize offers no action tool: %s", init)
+			}
+		}
+		res := call(t, c, "action/submit", `{"intent":`+intent+`}`)
+		return append(res, '\n')
+	}}
+}
+
+// TestActParity runs the parity table through the library, ef act and the
+// DSH sidecar's action/submit; every result must be byte-identical apart
+// from the channel.
+func TestActParity(t *testing.T) {
+	runParity(t, []actAdapter{libraryAdapter(t), cliAdapter, dshAdapter(t)},
+		map[string]action.Channel{"library": action.ChannelAPI, "cli": action.ChannelCLI, "dsh": action.ChannelDSH})
 }
 
 func TestActCLIUsageAndAudit(t *testing.T) {
@@ -154,4 +220,73 @@ func TestActCLIUsageAndAudit(t *testing.T) {
 		t.Errorf("audit summary:\n%s", out.String())
 	}
 	t.Log("\n" + out.String())
+}
+
+// TestActParityPlugin runs the parity table through the real DSH plugin:
+// EpistemicFoldEngine with actionRoots starts a real `ef serve` built from
+// this tree, registers action_submit (schemas checked by the host's
+// assertSupportedJsonSchema) and executes it per intent
+// (dsh-plugin/parity/action-parity.mjs). Every result must be
+// byte-identical to the library's apart from the channel.
+func TestActParityPlugin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the ef binary; skipped with -short")
+	}
+	ci := os.Getenv("CI") == "true"
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if ci {
+			t.Fatal("node not found under CI")
+		}
+		t.Skip("node not found: the DSH plugin parity test needs Node 20")
+	}
+	plugin := filepath.Join(testutil.RepoRoot(t), "dsh-plugin")
+	if _, err := os.Stat(filepath.Join(plugin, "node_modules", "@deepseek-ai", "dsh-tools")); err != nil {
+		if ci {
+			t.Fatalf("dsh-plugin/node_modules missing under CI (%v)", err)
+		}
+		t.Skipf("dsh-plugin/node_modules missing: run (cd dsh-plugin && npm ci) (%v)", err)
+	}
+	bin := filepath.Join(t.TempDir(), "ef")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	steps := actiontest.Steps()
+	lib := libraryAdapter(t)
+	wl, wp := actiontest.NewWorkspace(t), actiontest.NewWorkspace(t)
+	outside := actiontest.Snapshot(t, wp.Outside)
+	var intents []string
+	var want [][]byte
+	for _, s := range steps {
+		intents = append(intents, s.Intent)
+		want = append(want, actiontest.Normalize(lib.submit(t, wl, s.Intent)))
+	}
+	input, _ := json.Marshal(map[string]any{"efBin": bin, "root": wp.Base, "storeDir": filepath.Join(t.TempDir(), "store"), "intents": intents})
+	in := filepath.Join(t.TempDir(), "in.json")
+	if err := os.WriteFile(in, input, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join("parity", "action-parity.mjs"), in)
+	cmd.Dir = plugin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("action-parity.mjs: %v\n%s", err, stderr.String())
+	}
+	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
+	if len(lines) != len(steps) {
+		t.Fatalf("%d results for %d intents:\n%s", len(lines), len(steps), out)
+	}
+	for i, s := range steps {
+		if !bytes.Contains(lines[i], []byte(`"actor":"ef_dsh"`)) {
+			t.Errorf("%s: no ef_dsh actor: %s", s.Name, lines[i])
+		}
+		if got := actiontest.Normalize(lines[i]); !bytes.Equal(got, want[i]) {
+			t.Errorf("%s: plugin differs from library:\n%s\n%s", s.Name, got, want[i])
+		}
+	}
+	if d := actiontest.DiffSnapshots(outside, actiontest.Snapshot(t, wp.Outside)); d != "" {
+		t.Errorf("outside changed:\n%s", d)
+	}
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 
+	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/sidecar"
 )
 
@@ -23,8 +25,10 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	fs.SetOutput(stderr)
 	storeDir := fs.String("store", "", "bundle store directory (created 0700); empty: folds fail soft and recall is unavailable")
 	verbose := fs.Bool("v", false, "log to stderr")
+	var af actFlags
+	af.register(fs, "act-")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef serve [--store DIR] [-v]")
+		fmt.Fprintln(stderr, "usage: ef serve [--store DIR] [--act-root DIR]… [-v]")
 		fmt.Fprintln(stderr, "Runs the DSH sidecar: JSON-RPC 2.0 over stdin/stdout, one object per line (see dsh-plugin/README.md).")
 		fs.PrintDefaults()
 	}
@@ -38,10 +42,25 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if *verbose {
 		level = slog.LevelDebug
 	}
+	var kernel *action.Kernel
+	if af.enabled() {
+		opts, err := af.options()
+		if err != nil {
+			return err
+		}
+		if kernel, err = action.Open(opts); err != nil {
+			if errors.Is(err, action.ErrOptions) {
+				return usageError("%v", err)
+			}
+			return err
+		}
+		defer kernel.Close()
+	}
 	srv := sidecar.New(sidecar.Options{
 		StoreDir: *storeDir,
 		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
 		Version:  efVersion,
+		Actions:  kernel,
 	})
 	defer srv.Close()
 	return srv.Serve(ctx, stdin, stdout)

@@ -15,7 +15,8 @@
 //
 // It also registers the model-callable tools context_search and
 // context_recall (their schemas and descriptions come from the Go side, so
-// they are defined once).
+// they are defined once), and action_submit when configured with
+// actionRoots.
 import { BasicCompactionEngine } from '@deepseek-ai/dsh-compaction-basic'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +26,7 @@ export const name = 'epistemic-fold'
 export const inject = ['llm', 'tokenMeter', 'sessions']
 
 /** Keys this plugin adds to BasicCompactionEngine's configuration. */
-const EF_KEYS = ['efCommand', 'efArgs', 'storeDir']
+const EF_KEYS = ['efCommand', 'efArgs', 'storeDir', 'actionRoots']
 
 function defaultStoreDir() {
   const home = process.env.DSH_HOME ?? join(homedir(), '.dsh')
@@ -63,9 +64,12 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     }
     super(ctx, basic)
     const storeDir = ef.storeDir ?? defaultStoreDir()
+    // actionRoots (directories) turns on the action_submit tool: writes
+    // judged and audited by the Go action kernel (package origin/action).
+    const actionArgs = (ef.actionRoots ?? []).flatMap((root) => ['--act-root', root])
     this.#sidecar = new Sidecar({
       command: ef.efCommand ?? 'ef',
-      args: [...(ef.efArgs ?? []), 'serve', '--store', storeDir],
+      args: [...(ef.efArgs ?? []), 'serve', '--store', storeDir, ...actionArgs],
       logger: ctx.logger,
     })
     this.#ready = this.#sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, storeDir })
@@ -203,6 +207,26 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
           if (session === undefined) return this.#sidecar.request(Method.toolCall, params, exec?.signal)
           await this.#sync(session)
           return this.#sidecar.request(Method.toolCall, params, exec?.signal)
+        },
+      })
+      this.#tools.push(dispose)
+    }
+    // action_submit, when the sidecar has action roots: the intent goes to
+    // the kernel unchanged and its action.result comes back as the text
+    // (the verdict is the kernel's; this is only the DSH channel).
+    const { actionTool } = await this.#ready
+    if (actionTool !== undefined) {
+      const dispose = tools.register({
+        name: actionTool.name,
+        description: actionTool.description,
+        parameters: actionTool.parameters,
+        output: {
+          schema: { type: 'object', properties: { text: { type: 'string' }, isError: { type: 'boolean' } }, required: ['text', 'isError'] },
+          render: (_args, value) => [{ type: 'text', text: value.text }],
+        },
+        execute: async (args, exec) => {
+          const result = await this.#sidecar.request(Method.actionSubmit, { intent: args }, exec?.signal)
+          return { text: JSON.stringify(result), isError: result.status === 'failed' }
         },
       })
       this.#tools.push(dispose)

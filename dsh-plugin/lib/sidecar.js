@@ -15,6 +15,7 @@ export const Method = Object.freeze({
   foldPlan: 'fold/plan',
   foldCompile: 'fold/compile',
   toolCall: 'tool/call',
+  actionSubmit: 'action/submit',
   shutdown: 'shutdown',
 })
 
