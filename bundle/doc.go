@@ -30,12 +30,14 @@
 //
 // # Files on disk
 //
-//	<root>/LOCK                            advisory lock (flock) of the writer
+//	<root>/LOCK                            advisory lock (flock), held per write
 //	<root>/s-<base32(sessionId)>/          one directory per session (0700)
 //	<root>/h-<sha256(sessionId)[:40]>/     same, for session ids over 98 bytes,
 //	    session-id                         holding the id itself
 //	<session>/<stem>.<sha256 hex>.efb      one file per bundle (0600),
 //	                                       named by its content hash
+//	<session>/manifest                     the bundle files acknowledged here
+//	                                       (see manifest.go; Audit compares)
 //	<session>/.tmp-*                       in-flight writes, swept on Open
 //	<root>/.del-*                          sessions being deleted, swept on Open
 //	<root>/.<name>                         reserved for caches derived from the
@@ -63,9 +65,25 @@
 //
 // Store is safe for concurrent use. Writes to one session are serialized,
 // writes to different sessions run in parallel, reads take no write locks.
-// Open takes an exclusive advisory lock (flock) on <root>/LOCK, waiting at
-// most Options.LockTimeout, so a second process cannot write the same
-// store; Options.ReadOnly opens without the lock for inspection.
+// Several processes (DSH sidecars, ef commands) may open one store at
+// once: every write (Put, DeleteSession, GC, Open's sweep) holds an
+// exclusive advisory lock (flock) on <root>/LOCK for its duration, shared
+// by the concurrent writes of one Store, and waits for it at most
+// Options.LockTimeout (two minutes by default), reporting its wait through
+// Options.LockWait. Reads need no lock: bundle files are immutable and
+// appear by rename. Options.ReadOnly opens a store for inspection.
+//
+// # Trust
+//
+// The store does not trust what it finds on disk. The root and every
+// session directory must be real directories (not symbolic links), owned
+// by the user and not writable by group or others; otherwise writes and
+// reads there fail with ErrUntrusted naming the path and the fix. Given
+// that, no other user can plant or swap entries inside the store, so the
+// checks cannot be raced. Files are opened with O_NOFOLLOW and LOCK is
+// never created, opened or chmodded through a link. Audit reports
+// acknowledged bundles that are gone (from the manifests) and entries that
+// are not the store's.
 //
 // # Durability
 //

@@ -40,9 +40,14 @@ var (
 // Errors returned by Open and Close.
 var (
 	// ErrLocked means another process (or another Store in this process)
-	// holds the store's lock file and did not release it within
-	// Options.LockTimeout.
+	// held the store's lock file for a whole Options.LockTimeout while a
+	// write waited for it.
 	ErrLocked = errors.New("bundle: store is locked by another writer")
+	// ErrUntrusted means a path the store would use is not safe to trust:
+	// the root or a session directory is a symbolic link, is not owned by
+	// the user or is writable by group or others, or LOCK is a link. The
+	// error names the path and the fix.
+	ErrUntrusted = errors.New("bundle: untrusted path")
 	// ErrClosed means the Store was used after Close.
 	ErrClosed = errors.New("bundle: store is closed")
 )

@@ -20,7 +20,8 @@ type FS interface {
 	// CreateTemp creates a new, exclusive, writable file in dir, with a
 	// name made from pattern as os.CreateTemp does, and mode 0600.
 	CreateTemp(dir, pattern string) (File, error)
-	// Open opens a file for reading.
+	// Open opens a file for reading. It must not follow a symbolic link
+	// in the final component (O_NOFOLLOW where the platform has it).
 	Open(name string) (File, error)
 	// Rename atomically replaces newpath with oldpath.
 	Rename(oldpath, newpath string) error
@@ -32,13 +33,21 @@ type FS interface {
 	ReadDir(name string) ([]fs.DirEntry, error)
 	// Stat describes a file.
 	Stat(name string) (fs.FileInfo, error)
+	// Lstat describes a file without following a final symbolic link, and
+	// reports the owner in Sys() where the platform has one (a
+	// *syscall.Stat_t on unix). The Store uses it to refuse a root or
+	// session directory that is a link, not the user's, or writable by
+	// others.
+	Lstat(name string) (fs.FileInfo, error)
 	// SyncDir makes the directory's entries (creations, renames, removals)
 	// durable.
 	SyncDir(name string) error
 	// Lock takes an exclusive advisory lock on the file name (creating it
-	// with mode 0600 if needed) without waiting. If another holder has it,
-	// Lock returns an error wrapping ErrLocked. Closing the returned Closer
-	// releases the lock.
+	// with mode 0600 if needed) without waiting. It must neither follow
+	// nor create through a symbolic link, nor change the mode of a file
+	// that is not a regular file of the user. If another holder has it,
+	// Lock returns an error wrapping ErrLocked. Closing the returned
+	// Closer releases the lock.
 	Lock(name string) (io.Closer, error)
 }
 
@@ -77,9 +86,9 @@ func (OSFS) CreateTemp(dir, pattern string) (File, error) {
 	return f, nil
 }
 
-// Open implements FS.
+// Open implements FS; see openNoFollow in the OS-specific files.
 func (OSFS) Open(name string) (File, error) {
-	f, err := os.Open(name)
+	f, err := openNoFollow(name)
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +109,9 @@ func (OSFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name
 
 // Stat implements FS.
 func (OSFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(name) }
+
+// Lstat implements FS.
+func (OSFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
 
 // SyncDir implements FS; see syncDir in the OS-specific files.
 func (OSFS) SyncDir(name string) error { return syncDir(name) }

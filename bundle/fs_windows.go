@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"golang.org/x/sys/windows"
@@ -35,4 +36,23 @@ func lockFile(name string) (io.Closer, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// openNoFollow opens name for reading. Windows has no O_NOFOLLOW; the
+// trust checks of the store's directories (Lstat) still apply.
+func openNoFollow(name string) (*os.File, error) { return os.Open(name) }
+
+// untrusted refuses symbolic links and wrong file types; Windows ACLs are
+// not inspected.
+func untrusted(fi fs.FileInfo, dir bool) string {
+	m := fi.Mode()
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "is a symbolic link (ef never follows a link in a store: give the real path)"
+	case dir && !m.IsDir():
+		return "is not a directory"
+	case !dir && !m.IsRegular():
+		return "is not a regular file (remove it)"
+	}
+	return ""
 }

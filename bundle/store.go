@@ -20,8 +20,9 @@ import (
 
 // Options configures a Store; it is a plain value, copied by Open. The
 // zero value is safe and means: the real
-// OS filesystem, time.Now, no logging, a 1 s lock timeout, 64 KiB segments
-// and a 256 MiB cap on any single decoded frame.
+// OS filesystem, time.Now, no logging, writes waiting up to 2 minutes for
+// the store lock, 64 KiB segments and a 256 MiB cap on any single decoded
+// frame.
 type Options struct {
 	// FS is the filesystem. Nil means OSFS{}.
 	FS FS
@@ -29,10 +30,16 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives sweep and GC notes. Nil means discard.
 	Logger *slog.Logger
-	// LockTimeout bounds how long Open waits for the store's lock file.
-	// Zero means 1s; a negative value means try once. Open never waits
-	// forever.
+	// LockTimeout bounds how long one write (Put, DeleteSession, GC, and
+	// Open's sweep) waits for the store's lock file while another process
+	// writes; the lock is held for one write at a time, so writers of
+	// several processes queue rather than fail. Zero means 2 minutes; a
+	// negative value means try once. No write waits forever.
 	LockTimeout time.Duration
+	// LockWait, when set, is called about once a second while a write
+	// waits for the store lock, with how long it has waited so far: the
+	// place for a progress line. It must be safe for concurrent use.
+	LockWait func(waited time.Duration)
 	// ReadOnly opens the store without taking the lock and without
 	// sweeping; writes return ErrReadOnly. Use it for inspection (ef store
 	// verify) next to a running writer.
@@ -57,7 +64,7 @@ func (o Options) withDefaults() Options {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.LockTimeout == 0 {
-		o.LockTimeout = time.Second
+		o.LockTimeout = 2 * time.Minute
 	}
 	if o.SegmentBytes <= 0 {
 		o.SegmentBytes = 64 << 10
@@ -71,14 +78,19 @@ func (o Options) withDefaults() Options {
 // Store is a directory of checkpoint bundles, one subdirectory per session.
 // A Store is safe for concurrent use by multiple goroutines: writes to
 // different sessions run in parallel, writes to one session are serialized,
-// and reads never block on writes. Only one Store (in any process) may
-// write a root at a time; Open enforces this with an advisory lock.
+// and reads never block on writes. Several Stores, in one process or many,
+// may use one root at once: every write holds the root's advisory lock
+// for its duration (shared by the writes of one Store), so writes of
+// different Stores take turns and reads need no lock.
 type Store struct {
 	root  string
 	opts  Options
 	fs    FS
 	codec *codec
-	lock  io.Closer
+
+	lockMu    sync.Mutex // guards lockFile and lockUsers
+	lockFile  io.Closer  // the held flock, nil when no write runs
+	lockUsers int        // writes of this Store holding lockFile
 
 	life   sync.RWMutex // read-held by every operation, write-held by Close
 	closed bool
@@ -140,9 +152,12 @@ type GCReport struct {
 	Skipped      int // unreferenced files kept because their id could not be read
 }
 
-// Open opens (creating if needed) the store rooted at root, takes its lock
-// (unless Options.ReadOnly) and sweeps leftover temp files and half-deleted
-// sessions.
+// Open opens (creating if needed) the store rooted at root and, unless
+// Options.ReadOnly, sweeps leftover temp files and half-deleted sessions
+// under the store lock. The root must be a real directory (not a
+// symbolic link) owned by the user and not writable by group or others;
+// otherwise Open fails with an error wrapping ErrUntrusted that names the
+// path and the fix. Open does not keep the lock: each write takes it.
 func Open(root string, opts Options) (*Store, error) {
 	opts = opts.withDefaults()
 	s := &Store{root: filepath.Clean(root), opts: opts, fs: opts.FS, sessions: map[string]*sessionState{}}
@@ -150,24 +165,24 @@ func Open(root string, opts Options) (*Store, error) {
 		if err := s.ensureRoot(); err != nil {
 			return nil, err
 		}
-		lk, err := s.acquireLock()
-		if err != nil {
-			return nil, err
-		}
-		s.lock = lk
-	} else if _, err := s.fs.Stat(s.root); err != nil {
+	} else if _, err := s.fs.Lstat(s.root); err != nil {
 		return nil, &Error{Op: "stat", Path: s.root, Err: err}
+	}
+	if err := s.trust(s.root); err != nil {
+		return nil, err
 	}
 	c, err := newCodec(opts.SegmentBytes, opts.MaxDecodedBytes)
 	if err != nil {
-		if s.lock != nil {
-			s.lock.Close()
-		}
 		return nil, err
 	}
 	s.codec = c
 	if !opts.ReadOnly {
-		if err := s.sweep(); err != nil {
+		release, err := s.lock(context.Background())
+		if err == nil {
+			err = s.sweep()
+			release()
+		}
+		if err != nil {
 			s.Close()
 			return nil, err
 		}
@@ -175,10 +190,23 @@ func Open(root string, opts Options) (*Store, error) {
 	return s, nil
 }
 
+// trust checks that dir is a real directory of this user, closed to
+// others (see untrusted).
+func (s *Store) trust(dir string) error {
+	fi, err := s.fs.Lstat(dir)
+	if err != nil {
+		return &Error{Op: "stat", Path: dir, Err: err}
+	}
+	if why := untrusted(fi, true); why != "" {
+		return &Error{Op: "trust", Path: dir, Err: fmt.Errorf("%w: %s %s", ErrUntrusted, dir, why)}
+	}
+	return nil
+}
+
 // ensureRoot creates the root if needed and makes its entry durable (an
 // earlier run may have created it without getting to the fsync).
 func (s *Store) ensureRoot() error {
-	if _, err := s.fs.Stat(s.root); err != nil {
+	if _, err := s.fs.Lstat(s.root); err != nil {
 		if err := s.fs.MkdirAll(s.root, 0o700); err != nil {
 			return &Error{Op: "mkdir", Path: s.root, Err: err}
 		}
@@ -192,18 +220,69 @@ func (s *Store) ensureRoot() error {
 	return nil
 }
 
-func (s *Store) acquireLock() (io.Closer, error) {
+// lock holds the store lock for one write; the returned func releases
+// it. The writes of one Store share one flock (the first takes it, the
+// last releases it), so they do not exclude each other, while writes of
+// other Stores and processes wait for it, polling, for at most
+// Options.LockTimeout, calling Options.LockWait about once a second.
+func (s *Store) lock(ctx context.Context) (func(), error) {
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	if s.lockUsers == 0 {
+		lk, err := s.waitLock(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.lockFile = lk
+	}
+	s.lockUsers++
+	return s.unlock, nil
+}
+
+func (s *Store) unlock() {
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	s.lockUsers--
+	if s.lockUsers == 0 {
+		if err := s.lockFile.Close(); err != nil {
+			s.opts.Logger.Warn("bundle: release store lock", "path", filepath.Join(s.root, lockFileName), "err", err)
+		}
+		s.lockFile = nil
+	}
+}
+
+func (s *Store) waitLock(ctx context.Context) (io.Closer, error) {
 	p := filepath.Join(s.root, lockFileName)
-	deadline := time.Now().Add(s.opts.LockTimeout)
+	start := time.Now()
+	nextNote := start.Add(time.Second)
+	delay := time.Millisecond
 	for {
 		lk, err := s.fs.Lock(p)
 		if err == nil {
 			return lk, nil
 		}
-		if !errors.Is(err, ErrLocked) || s.opts.LockTimeout < 0 || time.Now().After(deadline) {
+		waited := time.Since(start)
+		if !errors.Is(err, ErrLocked) || s.opts.LockTimeout < 0 || waited >= s.opts.LockTimeout {
+			if errors.Is(err, ErrLocked) {
+				err = fmt.Errorf("%w (waited %s; another ef or DSH process is writing this store)", err, waited.Round(time.Millisecond))
+			}
 			return nil, &Error{Op: "lock", Path: p, Err: err}
 		}
-		time.Sleep(10 * time.Millisecond)
+		if now := time.Now(); now.After(nextNote) {
+			nextNote = now.Add(time.Second)
+			s.opts.Logger.Info("bundle: waiting for the store lock", "path", p, "waited", waited.Round(time.Millisecond))
+			if s.opts.LockWait != nil {
+				s.opts.LockWait(waited)
+			}
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		}
+		delay = min(2*delay, 20*time.Millisecond)
 	}
 }
 
@@ -278,8 +357,8 @@ func (s *Store) sweepDir(dir string, cutoff time.Time) (int, error) {
 	return n, nil
 }
 
-// Close releases the lock and the decoder. It waits for running operations
-// and is idempotent.
+// Close releases the decoder. It waits for running operations (so no
+// write still holds the store lock) and is idempotent.
 func (s *Store) Close() error {
 	s.life.Lock()
 	defer s.life.Unlock()
@@ -289,11 +368,6 @@ func (s *Store) Close() error {
 	s.closed = true
 	if s.codec != nil {
 		s.codec.close()
-	}
-	if s.lock != nil {
-		if err := s.lock.Close(); err != nil {
-			return &Error{Op: "unlock", Path: filepath.Join(s.root, lockFileName), Err: err}
-		}
 	}
 	return nil
 }
@@ -362,16 +436,22 @@ func (s *Store) session(id string) *sessionState {
 
 func (s *Store) sessionDir(id string) string { return filepath.Join(s.root, encodeSessionID(id)) }
 
-// ensureSessionDir makes the session directory exist durably. Caller holds ss.mu.
+// ensureSessionDir makes the session directory exist durably. It looks
+// at the directory on every write, as another process may have deleted
+// it, and refuses one that is not trustworthy (see trust). Caller holds
+// ss.mu and the store lock.
 func (s *Store) ensureSessionDir(id string, ss *sessionState) (string, error) {
 	dir := s.sessionDir(id)
-	if ss.ready {
-		return dir, nil
-	}
 	_, hashed, _ := decodeSessionDir(filepath.Base(dir))
-	_, err := s.fs.Stat(dir)
+	_, err := s.fs.Lstat(dir)
 	switch {
 	case err == nil:
+		if err := s.trust(dir); err != nil {
+			return "", err
+		}
+		if ss.ready {
+			return dir, nil
+		}
 		if hashed {
 			if err := s.checkSessionIDFile(dir, id); err != nil {
 				return "", err
@@ -562,6 +642,11 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	ss := s.session(nb.SessionID)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	release, err := s.lock(ctx)
+	if err != nil {
+		return Receipt{}, err
+	}
+	defer release()
 	// Re-check under the session lock: another Put may have fail-stopped us.
 	if err := s.FailStopped(); err != nil {
 		return Receipt{}, fmt.Errorf("%w (cause: %v)", ErrFailStopped, err)
@@ -588,6 +673,10 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 		_ = s.fs.SyncDir(dir)
 		return Receipt{}, s.failStop(&Error{Op: "readback", Path: final, Err: err})
 	}
+	// Only now is the bundle acknowledged: the manifest lists what was.
+	if err := s.manifestAdd(dir, name); err != nil {
+		return Receipt{}, err
+	}
 	return Receipt{
 		SessionID: nb.SessionID, CheckpointID: nb.CheckpointID, Path: final,
 		LogicalHash: nb.Archive.LogicalHash, FileHash: hashPrefix + fileHex,
@@ -611,9 +700,12 @@ func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receip
 		return Receipt{}, fmt.Errorf("%w: checkpoint %q in session %q", ErrExists, nb.CheckpointID, nb.SessionID)
 	}
 	// The file may be visible but not yet durable (left by a writer that
-	// failed before its directory fsync). Make it durable before
-	// acknowledging it.
+	// failed before its directory fsync or its manifest entry). Make it
+	// durable and listed before acknowledging it.
 	if err := s.syncExisting(ex.path); err != nil {
+		return Receipt{}, err
+	}
+	if err := s.manifestAdd(filepath.Dir(ex.path), filepath.Base(ex.path)); err != nil {
 		return Receipt{}, err
 	}
 	return Receipt{
@@ -699,6 +791,9 @@ func (s *Store) locate(sessionID, checkpointID string) (found, error) {
 		return found{}, err
 	}
 	dir := s.sessionDir(sessionID)
+	if err := s.trust(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return found{}, &UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Path: dir, Reason: "untrusted", Err: err}
+	}
 	f, ok, err := s.find(dir, checkpointID)
 	if err != nil {
 		return found{}, fillUnavailable(err, sessionID, checkpointID, dir)
@@ -876,6 +971,12 @@ func (s *Store) List(ctx context.Context, sessionID string) ([]Info, error) {
 }
 
 func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, error) {
+	if err := s.trust(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
 	ents, err := s.fs.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -998,8 +1099,13 @@ func (s *Store) DeleteSession(ctx context.Context, sessionID string) error {
 	ss := s.session(sessionID)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	release, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	dir := s.sessionDir(sessionID)
-	if _, err := s.fs.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+	if _, err := s.fs.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		ss.ready = false
 		return nil
 	}
@@ -1058,6 +1164,14 @@ func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[
 	ss := s.session(sd.id)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	release, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if err := s.trust(sd.dir); err != nil {
+		return err
+	}
 	n, err := s.sweepDir(sd.dir, cutoff)
 	rep.TempsRemoved += n
 	if err != nil {
@@ -1067,7 +1181,7 @@ func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[
 	if err != nil {
 		return err
 	}
-	removed := 0
+	var drop []Info
 	for _, in := range infos {
 		rep.Scanned++
 		if in.CheckpointID == "" {
@@ -1081,18 +1195,30 @@ func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[
 			rep.Kept++
 			continue
 		}
+		drop = append(drop, in)
+	}
+	if len(drop) == 0 {
+		return nil
+	}
+	// Unlist first: a crash after this leaves unlisted files, never a
+	// manifest naming a bundle that GC removed.
+	gone := map[string]bool{}
+	for _, in := range drop {
+		gone[filepath.Base(in.Path)] = true
+	}
+	if err := s.manifestRemove(sd.dir, gone); err != nil {
+		return err
+	}
+	for _, in := range drop {
 		if err := s.fs.Remove(in.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return &Error{Op: "remove", Path: in.Path, Err: err}
 		}
 		s.opts.Logger.Info("bundle: gc removed orphan", "session", sd.id, "checkpoint", in.CheckpointID, "bytes", in.Bytes)
 		rep.Removed = append(rep.Removed, in.CheckpointID)
 		rep.BytesFreed += in.Bytes
-		removed++
 	}
-	if removed > 0 {
-		if err := s.fs.SyncDir(sd.dir); err != nil {
-			return s.failStop(&Error{Op: "syncdir", Path: sd.dir, Err: err})
-		}
+	if err := s.fs.SyncDir(sd.dir); err != nil {
+		return s.failStop(&Error{Op: "syncdir", Path: sd.dir, Err: err})
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -522,20 +523,61 @@ func TestSweepOnOpen(t *testing.T) {
 	}
 }
 
-func TestLockExcludesSecondWriter(t *testing.T) {
+// The lock is held per write, not per open: two Stores (two processes in
+// production) share a root, a write waits while another holds the lock,
+// reports its wait, and gives up only after LockTimeout.
+func TestLockPerWriteQueues(t *testing.T) {
 	root := t.TempDir()
 	s, err := bundle.Open(root, bundle.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	s2, err := bundle.Open(root, bundle.Options{LockTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("second Open next to a writer: %v", err)
+	}
+	if _, err := s.Put(ctx, bundletest.Bundle("s", "c", nil)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s2.Put(ctx, bundletest.Bundle("s", "d", nil)); err != nil {
+		t.Fatalf("second Store's Put: %v", err)
+	}
+	// Another process holds the lock (as a Put in flight does).
+	held, err := bundle.OSFS{}.Lock(filepath.Join(root, "LOCK"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
-	_, err = bundle.Open(root, bundle.Options{LockTimeout: 50 * time.Millisecond})
-	if !errors.Is(err, bundle.ErrLocked) {
-		t.Fatalf("second Open: %v, want ErrLocked", err)
+	if _, err := s2.Put(ctx, bundletest.Bundle("s", "e", nil)); !errors.Is(err, bundle.ErrLocked) {
+		t.Fatalf("Put while locked, 50ms timeout: %v, want ErrLocked", err)
 	}
 	if time.Since(start) > 10*time.Second {
 		t.Fatal("lock wait did not time out")
 	}
+	var waits atomic.Int32
+	s3, err := bundle.Open(root, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3.Close()
+	go func() { time.Sleep(1300 * time.Millisecond); held.Close() }()
+	s4, err := bundle.Open(root, bundle.Options{LockTimeout: time.Minute, LockWait: func(time.Duration) { waits.Add(1) }})
+	if err != nil {
+		t.Fatalf("Open waiting for the lock: %v", err)
+	}
+	if _, err := s4.Put(ctx, bundletest.Bundle("s", "e", nil)); err != nil {
+		t.Fatalf("Put after the holder released: %v", err)
+	}
+	if waits.Load() == 0 {
+		t.Error("no progress report while waiting over a second for the lock")
+	}
+	for _, id := range []string{"c", "d", "e"} {
+		if err := s.Verify(ctx, "s", id); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+	s4.Close()
+	s2.Close()
 	ro, err := bundle.Open(root, bundle.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatalf("read-only open next to a writer: %v", err)
@@ -545,15 +587,10 @@ func TestLockExcludesSecondWriter(t *testing.T) {
 	}
 	ro.Close()
 	s.Close()
-	s2, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatalf("Open after Close: %v", err)
-	}
-	s2.Close()
-	if err := s2.Close(); err != nil {
+	if err := s.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
 	}
-	if _, err := s2.Get(ctx, "s", "c"); !errors.Is(err, bundle.ErrClosed) {
+	if _, err := s.Get(ctx, "s", "c"); !errors.Is(err, bundle.ErrClosed) {
 		t.Fatalf("Get after Close: %v", err)
 	}
 }

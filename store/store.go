@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
@@ -22,17 +23,22 @@ import (
 )
 
 // Options configures Open. The zero value opens the bundles for writing
-// (taking the store's lock, waiting bundle's default) and opens the index.
+// (each write takes the store's lock, waiting bundle's default) and opens
+// the index.
 type Options struct {
 	// Logger receives the bundle store's and the index's notes; nil
 	// discards them.
 	Logger *slog.Logger
-	// ReadOnly opens the bundles without the writer lock, for inspection
+	// ReadOnly opens the bundles read-only, for inspection
 	// next to a running engine (ef search, ef recall). The index, a cache,
 	// is still opened for writing.
 	ReadOnly bool
 	// NoIndex leaves the index closed (commands that only read bundles).
 	NoIndex bool
+	// LockWait is called about once a second while a write waits for the
+	// store lock another process holds (bundle.Options.LockWait): the
+	// place for a progress line. Nil means silent.
+	LockWait func(waited time.Duration)
 }
 
 // Store is an open bundle store with its recall index.
@@ -55,7 +61,7 @@ var _ engine.Archive = (*bundle.Store)(nil)
 // Open opens the bundle store at dir (created 0700 unless ReadOnly) and its
 // index. An error means the bundles could not be opened.
 func Open(dir string, opts Options) (*Store, error) {
-	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly})
+	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly, LockWait: opts.LockWait})
 	if err != nil {
 		return nil, err
 	}

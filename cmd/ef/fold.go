@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
@@ -110,7 +111,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	opts := engine.Options{TokenMeter: tok, Logger: logger,
 		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
 	if *storeDir != "" {
-		st, err := store.Open(*storeDir, store.Options{Logger: logger})
+		st, err := store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
+			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
+		}})
 		if err != nil {
 			return fmt.Errorf("open store: %w", err)
 		}

@@ -78,6 +78,13 @@ type storeVerifyReport struct {
 	Bytes       int64          `json:"bytes"`
 	Messages    int            `json:"messages"`
 	Failures    []storeFailure `json:"failures"`
+	// Lost are acknowledged bundles (listed in their session's manifest)
+	// whose file is gone; Foreign are entries that are not the store's
+	// (links, unknown files); Unlisted are bundle files no manifest lists
+	// (written but never acknowledged, or older than manifests).
+	Lost     []bundle.Missing `json:"lost"`
+	Foreign  []string         `json:"foreign"`
+	Unlisted []string         `json:"unlisted"`
 }
 
 func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -135,6 +142,20 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			rep.Messages += in.Messages
 		}
 	}
+	audit, err := s.Audit(ctx)
+	if err != nil {
+		return err
+	}
+	rep.Lost, rep.Foreign, rep.Unlisted = audit.Missing, audit.Foreign, audit.Unlisted
+	if rep.Lost == nil {
+		rep.Lost = []bundle.Missing{}
+	}
+	if rep.Foreign == nil {
+		rep.Foreign = []string{}
+	}
+	if rep.Unlisted == nil {
+		rep.Unlisted = []string{}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -142,14 +163,33 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%s: %d bundles in %d sessions: %d ok, %d unavailable (%d messages, %d bytes verified)\n",
-			rep.Root, rep.Bundles, rep.Sessions, rep.OK, rep.Unavailable, rep.Messages, rep.Bytes)
+		fmt.Fprintf(stdout, "%s: %d bundles in %d sessions: %d ok, %d unavailable, %d acknowledged bundles lost, %d foreign entries (%d messages, %d bytes verified)\n",
+			rep.Root, rep.Bundles, rep.Sessions, rep.OK, rep.Unavailable, len(rep.Lost), len(rep.Foreign), rep.Messages, rep.Bytes)
 		for _, f := range rep.Failures {
 			fmt.Fprintf(stdout, "UNAVAILABLE  session %q  checkpoint %s  reason %s\n  %s\n  %s\n", f.SessionID, f.CheckpointID, f.Reason, f.Path, f.Error)
 		}
+		for _, m := range rep.Lost {
+			fmt.Fprintf(stdout, "LOST         session %q  checkpoint %s: acknowledged, file gone\n  %s\n", m.SessionID, m.CheckpointID, m.Path)
+		}
+		for _, f := range rep.Foreign {
+			fmt.Fprintf(stdout, "FOREIGN      %s\n", f)
+		}
+		if n := len(rep.Unlisted); n > 0 {
+			fmt.Fprintf(stdout, "note: %d bundle files are in no manifest (written but never acknowledged, or older than manifests)\n", n)
+		}
 	}
+	var problems []string
 	if rep.Unavailable > 0 {
-		return fmt.Errorf("%d of %d bundles unavailable", rep.Unavailable, rep.Bundles)
+		problems = append(problems, fmt.Sprintf("%d of %d bundles unavailable", rep.Unavailable, rep.Bundles))
+	}
+	if len(rep.Lost) > 0 {
+		problems = append(problems, fmt.Sprintf("%d acknowledged bundles lost", len(rep.Lost)))
+	}
+	if len(rep.Foreign) > 0 {
+		problems = append(problems, fmt.Sprintf("%d foreign entries in the store", len(rep.Foreign)))
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
 }

@@ -124,3 +124,23 @@ func TestStoreUsage(t *testing.T) {
 		t.Errorf("verify of a missing dir: %v", err)
 	}
 }
+
+// Issue 11: an acknowledged bundle deleted behind the store's back, or a
+// link planted in it, used to verify as a healthy store with fewer bundles.
+func TestStoreVerifyReportsLostAndForeign(t *testing.T) {
+	root, paths := storeFixture(t)
+	if err := os.Remove(paths["victim"]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(t.TempDir(), filepath.Join(root, "s-planted")); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	err := RunStore(context.Background(), []string{"verify", root}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "1 acknowledged bundles lost") || !strings.Contains(err.Error(), "1 foreign") {
+		t.Fatalf("verify: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), `LOST         session "s2"  checkpoint victim`) || !strings.Contains(out.String(), "FOREIGN      "+filepath.Join(root, "s-planted")) {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}

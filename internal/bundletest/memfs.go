@@ -384,6 +384,10 @@ func (m *MemFS) Stat(p string) (fs.FileInfo, error) {
 	return info(name, n), nil
 }
 
+// Lstat implements bundle.FS. MemFS has no symbolic links and no owners,
+// so it is Stat.
+func (m *MemFS) Lstat(p string) (fs.FileInfo, error) { return m.Stat(p) }
+
 // SyncDir implements bundle.FS.
 func (m *MemFS) SyncDir(p string) error {
 	m.mu.Lock()
