@@ -100,6 +100,11 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	archived := e.opts.Archive != nil
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
+	// The projection as of the span's end: what the checkpoint must state.
+	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
+	proj := e.reduceTo(s, hi)
+	view := viewOf(proj, lo, hi)
+	lines := stateLines(view)
 	frame := func(text string) *hostshim.Message {
 		return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text)
 	}
@@ -115,11 +120,14 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		var cands []candidate
 		var kept []bool
 		var ckTok int
-		text, cands, kept, ckTok, err = fitEmergency(mk, facts, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
+		text, cands, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
 		if err != nil {
 			return nil, err
 		}
-		k, d := manifestOf(facts, cands, kept)
+		// An emergency fold states all hard state (or is refused) and
+		// whatever else fitted; A and O hold it to what it kept.
+		lines = keptState(cands, kept)
+		k, d := manifestOf(facts, stateLines(view), cands, kept)
 		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
@@ -132,11 +140,12 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		if p.Mode == ModeRoot {
 			list += list / 2
 		}
-		text = renderText(mk, facts, list, archived, len(raws))
+		text = renderText(mk, facts, view, lines, list, archived, len(raws))
 		cand.Replacement = frame(text)
 		if vd := e.opts.Validator.Validate(cand); vd.Status("R") == validator.Fail {
-			// The full form is not shorter than the span: state less.
-			text = renderText(mk, facts, 0, archived, len(raws))
+			// The full form is not shorter than the span: state less
+			// (the state section stays: A and O need it).
+			text = renderText(mk, facts, view, lines, 0, archived, len(raws))
 			cand.Replacement = frame(text)
 			rep.Notes = append(rep.Notes, "full checkpoint text was not shorter than the span; rendered the minimal form")
 		}
@@ -146,6 +155,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			cand.Replacement = frame(text)
 		}
 	}
+	cand.Required, cand.Interface = requiredOf(lines), interfaceOf(lines)
 	vd := e.opts.Validator.Validate(cand)
 	rep.Verdict = &vd
 	if err := vd.Err(false); err != nil {
@@ -157,14 +167,18 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		if err != nil {
 			return nil, err
 		}
+		// The projection as of the span's end, with the span's hot facts
+		// retired: ef state rebuilds the heads from it and the tail.
+		proj.Retire(hi)
+		semantic["projection"] = proj.Snapshot()
 		sem, err := json.Marshal(semantic)
 		if err != nil {
 			return nil, err
 		}
 		b := &bundle.CheckpointV1{CheckpointID: id, SessionID: bundleSessionID(s), CreatedAt: e.opts.Clock().UnixMilli(), Mode: p.Mode,
-			Source:   bundle.Source{OrderedSurfaceSeqs: slices.Clone(p.Seqs), SourceDigest: sd},
-			Archive:  bundle.Archive{ShadowedMessages: raws},
-			Semantic: sem, Rendered: bundle.Rendered{Text: text}}
+			Source:  bundle.Source{OrderedSurfaceSeqs: slices.Clone(p.Seqs), SourceDigest: sd},
+			Archive: bundle.Archive{ShadowedMessages: raws},
+			Machine: cand.Interface, Semantic: sem, Rendered: bundle.Rendered{Text: text}}
 		b.Parents, rep.Notes = c.parents(ctx, bundleSessionID(s), facts.Parents, rep.Notes)
 		rc, err := e.opts.Archive.Put(ctx, b)
 		if err != nil {
@@ -185,6 +199,8 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	rep.CheckpointTokens = e.opts.HostMeter.CountMessage(cand.Replacement)
 	rep.Text = text
+	proj.Retire(hi)
+	e.remember(s, proj)
 	model := "deterministic"
 	if strings.HasPrefix(rep.Semantic, "ok") {
 		model = "deterministic+semantic"

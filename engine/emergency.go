@@ -47,12 +47,11 @@ type ManifestEntry struct {
 	Reason    string `json:"reason,omitempty"`
 }
 
-// Emergency candidate categories, in priority order (hard state first).
+// Emergency candidate categories of the span's facts (the state section's
+// categories come first; see stateLine).
 const (
 	catUser     = "user"
 	catParents  = "parents"
-	catOpen     = "open-failure"
-	catDecision = "decision"
 	catFile     = "file"
 	catCommand  = "command"
 	catError    = "error"
@@ -63,7 +62,7 @@ const (
 
 // Per-category caps on candidates; older items beyond them are dropped
 // with reason "cap" before any pricing.
-var emergencyCaps = map[string]int{catUser: 50, catOpen: 50, catDecision: 50, catFile: 100, catCommand: 50, catError: 50, catQuestion: 30, catNarr: 50}
+var emergencyCaps = map[string]int{catUser: 50, catFile: 100, catCommand: 50, catError: 50, catQuestion: 30, catNarr: 50}
 
 type candidate struct {
 	cat       string
@@ -71,12 +70,16 @@ type candidate struct {
 	text      string // rendered line(s), without trailing newline
 	chars     int
 	truncated bool
+	// state is set for a line of the state section; hard state is never
+	// dropped (the fold is refused instead).
+	state *stateLine
+	hard  bool
 }
 
 // Emergency tiers: the first tier guarantees each kind of hard state a
 // share before any kind takes the rest (how many of each category, newest
 // first, go in tier 1).
-var emergencyTier1 = map[string]int{catUser: 3, catOpen: 50, catDecision: 10, catFile: 20, catCommand: 10, catError: 5, catQuestion: 3, catNarr: 10}
+var emergencyTier1 = map[string]int{catUser: 3, catFile: 20, catCommand: 10, catError: 5, catQuestion: 3, catNarr: 10}
 
 // emergencyCandidates lists the facts of f in priority order. Tier 1, in
 // category order (recent user messages verbatim, the parents, open
@@ -84,7 +87,18 @@ var emergencyTier1 = map[string]int{catUser: 3, catOpen: 50, catDecision: 10, ca
 // the newest few of each; tier 2 the rest of each category in the same
 // order, then the tool tally. Within a category newest comes first, and a
 // text equal to a newer one is dropped as a duplicate.
-func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
+func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped []ManifestEntry) {
+	// The state section first: hard state (objective, constraints, open
+	// failures, obligations), then the rest of the state, each in section
+	// order.
+	for _, hard := range []bool{true, false} {
+		for i := range state {
+			if state[i].hard == hard {
+				l := &state[i]
+				cands = append(cands, candidate{cat: l.cat, seq: l.seq, text: "- " + l.text, chars: len(l.anchor.Value), state: l, hard: hard})
+			}
+		}
+	}
 	type cat struct {
 		name   string
 		items  []Item
@@ -114,8 +128,6 @@ func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
 			c := capRunes(t, verbatimMax)
 			return fmt.Sprintf("- [seq %d] %s", it.Seq, strings.ReplaceAll(c, "\n", "\n  ")), c != t
 		}},
-		{catOpen, f.OpenFailures, short},
-		{catDecision, f.Decisions, short},
 		{catFile, files, func(it Item) (string, bool) { return it.Text, false }},
 		{catCommand, f.Commands, short},
 		{catError, resolved, short},
@@ -144,6 +156,13 @@ func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
 	}
 	for ci, c := range cats {
 		n := min(emergencyTier1[c.name], len(lists[ci]))
+		if c.name == catUser && len(lists[ci]) > n && n > 0 {
+			// The first user message (the task) and the newest ones.
+			last := len(lists[ci]) - 1
+			cands = append(cands, lists[ci][last])
+			lists[ci] = lists[ci][:last]
+			n--
+		}
 		cands = append(cands, lists[ci][:n]...)
 		lists[ci] = lists[ci][n:]
 		if c.name == catUser {
@@ -162,22 +181,33 @@ func emergencyCandidates(f *Facts) (cands []candidate, capped []ManifestEntry) {
 }
 
 // renderEmergencyText renders the checkpoint text with the kept candidates.
-func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, archived bool, messages int) string {
+func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, capped []ManifestEntry, kept []bool, archived bool, messages int) string {
 	total := map[string]int{}
 	in := map[string]int{}
+	dups := map[string]int{}
 	for i, c := range cands {
 		total[c.cat]++
 		if kept[i] {
 			in[c.cat]++
 		}
 	}
+	for _, c := range capped {
+		total[c.Category]++
+		if c.Reason == "duplicate" {
+			dups[c.Category]++
+		}
+	}
 	var keptParts, dropParts []string
-	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion, catNarr} {
+	for _, cat := range manifestCats {
 		if total[cat] == 0 {
 			continue
 		}
-		keptParts = append(keptParts, fmt.Sprintf("%d/%d %s", in[cat], total[cat], cat))
-		if d := total[cat] - in[cat]; d > 0 {
+		part := fmt.Sprintf("%d of %d %s", in[cat], total[cat], cat)
+		if dups[cat] > 0 {
+			part += fmt.Sprintf(" (%d repeats merged)", dups[cat])
+		}
+		keptParts = append(keptParts, part)
+		if d := total[cat] - in[cat] - dups[cat]; d > 0 {
 			dropParts = append(dropParts, fmt.Sprintf("%d %s", d, cat))
 		}
 	}
@@ -197,6 +227,15 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 		man += "; nothing else cut"
 	}
 	sb.WriteString(man + ".\n")
+	var st []stateLine
+	for i, c := range cands {
+		if kept[i] && c.state != nil {
+			st = append(st, *c.state)
+		}
+	}
+	// State lines in section order, as stateLines made them.
+	slices.SortStableFunc(st, func(a, b stateLine) int { return sectionRank(a.section) - sectionRank(b.section) })
+	writeStateLines(&sb, v, st)
 	section := func(cat, title string, bullets bool) {
 		var picked []candidate
 		for i, c := range cands {
@@ -230,8 +269,6 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 		}
 	}
 	section(catUser, secRecentRaw, true)
-	section(catOpen, secOpen, true)
-	section(catDecision, secDecisions, true)
 	section(catFile, "Files: ", false)
 	section(catCommand, secCommands, true)
 	section(catError, secErrors, true)
@@ -251,20 +288,33 @@ func renderEmergencyText(mk Marker, f *Facts, cands []candidate, kept []bool, ar
 // measured with the token meter (≤ ckptBudget) and the host meter (<
 // hostLimit, the host's shrink check), dropping the lowest-priority kept
 // candidate until both hold. The result is a pure function of its inputs.
-func fitEmergency(mk Marker, f *Facts, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []bool, int, error) {
-	cands, _ := emergencyCandidates(f)
+func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []bool, int, error) {
+	cands, capped := emergencyCandidates(f, state)
 	kept := make([]bool, len(cands))
-	base := renderEmergencyText(mk, f, cands, kept, archived, messages)
+	hard := 0
+	for i, c := range cands {
+		if c.hard {
+			kept[i] = true
+			hard++
+		}
+	}
+	// The smallest checkpoint carries all hard state: constraints, open
+	// failures and obligations are never cut to make room; when they do
+	// not fit, the fold is refused.
+	base := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
 	bt := tok.CountMessage(frame(base))
 	if bt > ckptBudget {
-		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint is %d %s tokens, %d are left for it", ErrBudget, bt, tok.Name(), ckptBudget)
+		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state (constraints, open failures, obligations), is %d %s tokens and %d are left for it; refusing rather than dropping hard state", ErrBudget, hard, bt, tok.Name(), ckptBudget)
 	}
 	if host.CountMessage(frame(base)) >= hostLimit {
-		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint is not shorter than the span by %s", ErrBudget, host.Name())
+		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state, is not shorter than the span by %s", ErrBudget, hard, host.Name())
 	}
 	slack := ckptBudget/50 + 16
 	est := bt
 	for i, c := range cands {
+		if c.hard {
+			continue
+		}
 		cost := tok.CountText(c.text) + 2
 		if c.cat == catFile {
 			cost = tok.CountText(c.text) + 1
@@ -275,7 +325,7 @@ func fitEmergency(mk Marker, f *Facts, archived bool, messages int, tok, host ho
 		}
 	}
 	for {
-		text := renderEmergencyText(mk, f, cands, kept, archived, messages)
+		text := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
 		m := frame(text)
 		t := tok.CountMessage(m)
 		if t <= ckptBudget && host.CountMessage(m) < hostLimit {
@@ -283,7 +333,7 @@ func fitEmergency(mk Marker, f *Facts, archived bool, messages int, tok, host ho
 		}
 		last := -1
 		for i := len(kept) - 1; i >= 0; i-- {
-			if kept[i] {
+			if kept[i] && !cands[i].hard {
 				last = i
 				break
 			}
@@ -297,8 +347,8 @@ func fitEmergency(mk Marker, f *Facts, archived bool, messages int, tok, host ho
 }
 
 // manifestOf lists kept and dropped facts.
-func manifestOf(f *Facts, cands []candidate, kept []bool) (k, d []ManifestEntry) {
-	_, capped := emergencyCandidates(f)
+func manifestOf(f *Facts, state []stateLine, cands []candidate, kept []bool) (k, d []ManifestEntry) {
+	_, capped := emergencyCandidates(f, state)
 	k, d = []ManifestEntry{}, []ManifestEntry{}
 	for i, c := range cands {
 		e := ManifestEntry{Category: c.cat, Seq: c.seq, Chars: c.chars, Truncated: c.truncated}
@@ -311,3 +361,22 @@ func manifestOf(f *Facts, cands []candidate, kept []bool) (k, d []ManifestEntry)
 	}
 	return k, append(d, capped...)
 }
+
+// manifestCats is the order the drop manifest counts categories in.
+var manifestCats = []string{catObjective, catConstraint, catFailure, catObligation, catValue, catStDecision, catRejected, catHypothesis,
+	catUser, catFile, catCommand, catError, catQuestion, catNarr}
+
+// keptState is the state lines an emergency fold kept.
+func keptState(cands []candidate, kept []bool) []stateLine {
+	var out []stateLine
+	for i, c := range cands {
+		if kept[i] && c.state != nil {
+			out = append(out, *c.state)
+		}
+	}
+	return out
+}
+
+var sectionOrder = []string{secObjective, secConstraints, secValues, secOpenFail, secClosedFail, secObligations, secDecInForce, secRejected, secHypotheses}
+
+func sectionRank(s string) int { return slices.Index(sectionOrder, s) }

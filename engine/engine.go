@@ -21,6 +21,7 @@ import (
 // sessions; calls on one session must be serialized, as the host does.
 type Engine struct {
 	opts Options
+	proj projCache
 }
 
 var _ hostshim.CompactionEngine = (*Engine)(nil)

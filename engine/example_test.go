@@ -41,7 +41,7 @@ func ExampleEngine_Fold() {
 	fmt.Println("archived:", arch.IDs("example"))
 	// Output:
 	// [ef-checkpoint id=ef-x1 mode=leaf seqs=2-22]
-	// 9 nodes folded; B=pass T=pass P=pass R=pass G=pass closure=C0
+	// 9 nodes folded; B=pass T=pass P=pass R=pass G=pass A=pass O=pass closure=C3
 	// archived: [ef-x1]
 }
 

@@ -51,6 +51,10 @@ type Facts struct {
 	Narrative []Item
 	// Parents are the EF checkpoints folded inside the span.
 	Parents []Marker
+	// LastOutcome is the last tool result's outcome ("ok" or "failed:
+	// line"); LastAnswer the last assistant text.
+	LastOutcome string
+	LastAnswer  Item
 }
 
 var (
@@ -150,6 +154,9 @@ func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, 
 			for _, b := range m.Content {
 				switch b.Type {
 				case hostshim.BlockText:
+					if strings.TrimSpace(b.Text) != "" {
+						f.LastAnswer = Item{n, b.Text}
+					}
 					for line := range strings.Lines(b.Text) {
 						l := strings.TrimSpace(strings.TrimLeft(line, "-*# "))
 						switch {
@@ -188,7 +195,9 @@ func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, 
 			if tool == "" {
 				tool = "tool"
 			}
+			f.LastOutcome = tool + " ok"
 			if validator.IsErrorResult(e, m) {
+				f.LastOutcome = tool + " failed: " + oneLine(failureLine(m.Text()), itemRunes)
 				it := Item{n, tool + ": " + failureLine(m.Text())}
 				f.Errors = append(f.Errors, it)
 				open = append(open, failure{it, tool})

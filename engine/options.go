@@ -142,7 +142,8 @@ type Options struct {
 	// Nil means HostMeter (then the budget is only as good as the host's
 	// estimate; the CLI passes o200k_base).
 	TokenMeter hostshim.Meter
-	// Validator vetoes folds. Nil means validator.New with HostMeter.
+	// Validator vetoes folds. Nil means validator.New with HostMeter and
+	// the A and O predicates.
 	Validator *validator.Validator
 	// Clock stamps bundles. Nil means time.Now.
 	Clock func() time.Time
@@ -166,7 +167,7 @@ func (o *Options) ensureDefaults() error {
 		o.TokenMeter = o.HostMeter
 	}
 	if o.Validator == nil {
-		v, err := validator.New(validator.Options{Meter: o.HostMeter})
+		v, err := validator.New(validator.Options{Meter: o.HostMeter, Extra: []validator.Predicate{validator.Authority{}, validator.Open{}}})
 		if err != nil {
 			return err
 		}

@@ -116,7 +116,7 @@ func (v *surfaceView) plan(mode Mode, si, ei int, fr Frontier) *Plan {
 func (e *Engine) checkpointOverhead(s *hostshim.Session) int {
 	f := &Facts{Seqs: []int{100000, 100001}, Tokens: 100000, Users: 1, Assistants: 1, Results: 1}
 	id := "ef-00000000-0000-4000-8000-000000000000"
-	text := renderText(Marker{ID: id, Mode: ModeLeaf, First: 100000, Last: 100001}, f, 0, e.opts.Archive != nil, 100)
+	text := renderText(Marker{ID: id, Mode: ModeLeaf, First: 100000, Last: 100001}, f, nil, nil, 0, e.opts.Archive != nil, 100)
 	m := frameCheckpoint(s, id[3:], "", "00000000-0000-4000-8000-000000000000", text)
 	return e.opts.HostMeter.CountMessage(m)
 }
@@ -367,12 +367,12 @@ func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
 	id := "ef-00000000-0000-4000-8000-000000000000"
 	mk := Marker{ID: id, Mode: ModeEmergency, First: 1000000, Last: 1000001}
 	var cands []candidate
-	for _, cat := range []string{catUser, catOpen, catDecision, catFile, catCommand, catError, catQuestion, catNarr} {
+	for _, cat := range manifestCats {
 		for range 100 {
 			cands = append(cands, candidate{cat: cat})
 		}
 	}
-	text := renderEmergencyText(mk, f, cands, make([]bool, len(cands)), e.opts.Archive != nil, 1000000)
+	text := renderEmergencyText(mk, f, nil, cands, nil, make([]bool, len(cands)), e.opts.Archive != nil, 1000000)
 	m := frameCheckpoint(s, id[3:], "00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000000", text)
 	return e.opts.TokenMeter.CountMessage(m) + 8
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -114,10 +115,11 @@ func dedupe(items []Item, runes int) []string {
 	idx := map[string]int{}
 	var lines []string
 	var counts []int
-	for _, it := range items {
-		l := oneLine(it.Text, runes)
-		if i, ok := idx[l]; ok {
-			counts[i]++
+	// Walk newest first so a repeated line sits at its newest position.
+	for i := len(items) - 1; i >= 0; i-- {
+		l := oneLine(items[i].Text, runes)
+		if j, ok := idx[l]; ok {
+			counts[j]++
 			continue
 		}
 		idx[l] = len(lines)
@@ -129,6 +131,7 @@ func dedupe(items []Item, runes int) []string {
 			lines[i] = fmt.Sprintf("%s (×%d)", lines[i], c)
 		}
 	}
+	slices.Reverse(lines)
 	return lines
 }
 
@@ -167,14 +170,16 @@ func writeSectionN(sb *strings.Builder, title string, items []Item, n, runes, fi
 // caps every list; list 0 renders the minimal form (marker, header,
 // parents, recall), used when the full form would not be shorter than the
 // span.
-func renderText(mk Marker, f *Facts, list int, archived bool, messages int) string {
+func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, archived bool, messages int) string {
 	var sb strings.Builder
 	sb.WriteString(mk.String() + "\n")
 	sb.WriteString(headerLine(f, mk.Mode) + "\n")
 	if l := parentsLine(f); l != "" {
 		sb.WriteString(l + "\n")
 	}
+	writeStateLines(&sb, v, state)
 	if list > 0 {
+		sb.WriteString("What the span did:\n")
 		// The first user messages (the task and its standing
 		// constraints) and the newest ones.
 		writeSectionN(&sb, secUsers, f.UserRequests, 2*list, userRunes, list/2)
@@ -186,11 +191,28 @@ func renderText(mk Marker, f *Facts, list int, archived bool, messages int) stri
 		}
 		writeSection(&sb, secCommands, f.Commands, list)
 		writeSection(&sb, secErrors, f.Errors, list)
-		writeSection(&sb, secOpen, f.OpenFailures, list)
-		writeSection(&sb, secDecisions, f.Decisions, list)
 		writeSection(&sb, secNarrative, f.Narrative, list)
 		writeSection(&sb, secQuestions, f.Questions, list)
+		if l := endLine(f); l != "" {
+			sb.WriteString(l + "\n")
+		}
 	}
 	sb.WriteString(recallLine(mk.ID, messages, archived))
 	return sb.String()
+}
+
+// endLine says how the span ended: its last tool outcome and the last
+// thing the assistant said.
+func endLine(f *Facts) string {
+	var parts []string
+	if f.LastOutcome != "" {
+		parts = append(parts, "last tool result "+f.LastOutcome)
+	}
+	if f.LastAnswer.Text != "" {
+		parts = append(parts, fmt.Sprintf("last answer [seq %d]: %s", f.LastAnswer.Seq, oneLine(f.LastAnswer.Text, itemRunes)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Ended with: " + strings.Join(parts, "; ")
 }

@@ -84,7 +84,10 @@ type Anchor struct {
 	Kind Kind   `json:"kind"`
 	// Key is the state key, "namespace/entity/property" (entity "-" when
 	// the source names none). Two anchors with one key are one fact.
-	Key       string    `json:"key,omitempty"`
+	Key string `json:"key,omitempty"`
+	// Name is the key as the source wrote it ("timeout", a test's name,
+	// a command), for display.
+	Name      string    `json:"name,omitempty"`
 	Value     string    `json:"value"`
 	Authority Authority `json:"authority"`
 	Lifecycle string    `json:"lifecycle"`
@@ -103,6 +106,9 @@ type Anchor struct {
 	// failure was seen in, the failures and files a hypothesis names, the
 	// files negative knowledge was about (validWhile).
 	Links []string `json:"links,omitempty"`
+	// Scope is the kind of message an instruction came from (see
+	// Proposal.Scope).
+	Scope string `json:"scope,omitempty"`
 }
 
 // Seq is the seq of the anchor's newest source event (-1 when it has none).

@@ -31,8 +31,11 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 
 // Sentence limits: longer sentences are pasted material, not instructions.
 const (
-	maxSentence = 600
-	valueRunes  = 300
+	// maxConstraintsPerEvent bounds the constraints one message states:
+	// a pasted catalog or policy dump is not a list of rules.
+	maxConstraintsPerEvent = 8
+	maxSentence            = 600
+	valueRunes             = 300
 )
 
 var (
@@ -40,8 +43,12 @@ var (
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|保持.{1,30}不变|始终|总是`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, )|改为|改成|改用|换成|还是用|更正|不对`)
-	objectiveRE  = regexp.MustCompile(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
-	questionRE   = regexp.MustCompile(`[?？]\s*$`)
+	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
+	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
+	// material rather than an instruction.
+	catalogRE   = regexp.MustCompile("^[-*] `[^`]+`\\s*[:：—-]")
+	objectiveRE = regexp.MustCompile(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
+	questionRE  = regexp.MustCompile(`[?？]\s*$`)
 
 	// A value: quoted, a number with an optional unit, or an identifier.
 	valPat        = "(?:\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
@@ -67,8 +74,20 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	lastKey, lastName := ctx.LastValueKey, ctx.LastValueName
-	for _, s := range sentences(text) {
-		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") {
+	ss := sentences(text)
+	scope := ""
+	if len(ss) > 0 {
+		scope = slug(ss[0])
+	}
+	if supersedesRE.MatchString(text) && scope != "" {
+		// "This snapshot supersedes earlier runtime-context snapshots":
+		// what earlier messages of the same kind stated is retired.
+		q := supersedesRE.FindString(text)
+		out = append(out, Proposal{Op: OpLift, Kind: KindObjective, Key: scope, Value: ss[0], Quote: q, Correction: true})
+	}
+	constraints := 0
+	for _, s := range ss {
+		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) {
 			continue
 		}
 		if m := objectiveRE.FindStringSubmatch(s); m != nil && ctx.HaveObjective {
@@ -87,7 +106,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
 			continue
 		}
-		if vs := values(s, lastKey, lastName, corr); len(vs) > 0 {
+		if vs := values(s, lastKey, lastName, corr, scope); len(vs) > 0 {
 			for _, v := range vs {
 				lastKey, lastName = v.Key, v.Name
 			}
@@ -98,8 +117,9 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				continue
 			}
 		}
-		if constraintRE.MatchString(s) {
-			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s)})
+		if constraintRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+			constraints++
+			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s), Scope: scope})
 		}
 	}
 	return out
@@ -130,7 +150,7 @@ func objectiveQuote(text string) string {
 }
 
 // values finds the values a sentence sets.
-func values(s, lastKey, lastName string, corr bool) []Proposal {
+func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	var out []Proposal
 	add := func(k, f, was, v string, c bool) {
 		k = strings.TrimSpace(k)
@@ -144,7 +164,7 @@ func values(s, lastKey, lastName string, corr bool) []Proposal {
 		if f != "" {
 			ent = strings.TrimRight(f, ".,")
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: s, Correction: c || was != ""})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: s, Correction: c || was != "", Scope: scope})
 	}
 	if m := valueSetRE.FindStringSubmatch(s); m != nil {
 		add(m[1], m[2], m[3], m[4], true)
@@ -176,7 +196,7 @@ func values(s, lastKey, lastName string, corr bool) []Proposal {
 	if len(out) > 0 {
 		return out
 	}
-	if m := valueIsRE.FindStringSubmatch(s); m != nil && specific(m[2]) && !constraintRE.MatchString(m[1]) {
+	if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && specific(m[2]) && !constraintRE.MatchString(m[1]) {
 		add(lastWords(m[1], 5), "", "", m[2], corr)
 	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
 		add(m[1], "", "", m[2], corr)
@@ -402,7 +422,18 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				continue
 			}
 			seen[n] = true
-			tests = append(tests, test{n, lineAt(text, loc[0]), f})
+			line := lineAt(text, loc[0])
+			if f {
+				// Go prints the assertion on the indented line before
+				// "--- FAIL".
+				if ls := strings.LastIndexByte(text[:loc[0]], '\n'); ls > 0 {
+					if prev := lineAt(text, ls-1); prev != "" && prev != line && (text[ls-1] != '\n') && strings.Contains(prev, ":") {
+						tests = append(tests, test{n, line + " — " + prev, f})
+						continue
+					}
+				}
+			}
+			tests = append(tests, test{n, line, f})
 		}
 	}
 	pyName := func(s string) string { return s[strings.LastIndex(s, "::")+2:] }
@@ -423,7 +454,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	for _, t := range tests {
-		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: t.line, Failed: t.failed, Explicit: true, Links: []string{cmdKey}}
+		quote, _, _ := strings.Cut(t.line, " — ")
+		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: quote, Failed: t.failed, Explicit: true, Links: []string{cmdKey}}
 		if t.failed {
 			p.Kind, p.Because = KindFailure, t.line
 			p.Value = "failed: " + oneLine(t.line, 200)

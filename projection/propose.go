@@ -34,7 +34,9 @@ const (
 	// the same kind and key (or, with Correction, the nearest one).
 	OpState Op = "state"
 	// OpLift retires the active constraint or open obligation whose words
-	// overlap the quote most (the user lifted it).
+	// overlap the quote most (the user lifted it). With Kind objective and
+	// Correction it retires every constraint and value whose Scope
+	// overlaps Key (a message that supersedes earlier ones of its kind).
 	OpLift Op = "lift"
 	// OpOutcome is tool evidence that Key passed or failed. Kind failure
 	// may open a failure; kind evidence only moves failures of that key
@@ -63,4 +65,8 @@ type Proposal struct {
 	Failed, Explicit bool
 	Because          string
 	Links            []string
+	// Scope names the kind of message an instruction came from (the slug
+	// of its first sentence); a later message of the same kind that says
+	// it supersedes earlier ones retires what this one stated.
+	Scope string
 }

@@ -127,10 +127,7 @@ func (r *Reducer) Apply(ev Event) {
 		case a.Kind == KindObjective && a.Lifecycle == Active:
 			ctx.HaveObjective = true
 		case a.Kind == KindFailure && a.IsHead():
-			ctx.OpenFailures[a.Value] = a.Key
-			if i := strings.LastIndexByte(a.Key, '/'); i >= 0 {
-				ctx.OpenFailures[a.Key[i+1:]] = a.Key
-			}
+			ctx.OpenFailures[a.Name] = a.Key
 		}
 	}
 	source := ev.Text
@@ -199,10 +196,14 @@ func authorityOf(ev *Event, k Kind) Authority {
 }
 
 func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved map[*Anchor]bool) {
-	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Value: p.Value, Authority: authorityOf(ev, p.Kind), SourceRefs: []EventRef{ref},
-		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links)}
+	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: authorityOf(ev, p.Kind), SourceRefs: []EventRef{ref},
+		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}
 	switch p.Op {
 	case OpLift:
+		if p.Kind == KindObjective && p.Correction {
+			r.supersedeScope(p.Key, ref)
+			return
+		}
 		r.lift(p, ref)
 		return
 	case OpOutcome:
@@ -255,7 +256,6 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			nu.Was = p.Was
 		}
 		nu.Value = p.Value
-		nu.Because = p.Name
 		r.noteValue(ev, nu)
 	case KindDecision:
 		nu.Lifecycle = Active
@@ -317,7 +317,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 
 func (r *Reducer) noteValue(ev *Event, a *Anchor) {
 	if ev.Role == RoleUser || ev.Role == RoleSystem {
-		r.lastKey, r.lastName = a.Key, a.Because
+		r.lastKey, r.lastName = a.Key, a.Name
 	}
 }
 
@@ -396,6 +396,20 @@ func (r *Reducer) newest(k Kind, lifecycle string) *Anchor {
 	return best
 }
 
+// supersedeScope retires the constraints and values stated by earlier
+// messages of the same kind as a message that supersedes them.
+func (r *Reducer) supersedeScope(scope string, ref EventRef) {
+	t := terms(strings.ReplaceAll(scope, "-", " "))
+	for _, a := range r.sorted() {
+		if a.Scope == "" || a.Seq() >= ref.Seq || !a.IsHead() || a.Kind != KindConstraint && a.Kind != KindValue {
+			continue
+		}
+		if a.Scope == scope || overlap(t, terms(strings.ReplaceAll(a.Scope, "-", " "))) >= 0.6 {
+			r.retire(a, Superseded)
+		}
+	}
+}
+
 // lift retires the active constraint or open obligation the lift is about.
 func (r *Reducer) lift(p *Proposal, ref EventRef) {
 	c := r.nearest(KindConstraint, p.Value, 0.5, Active)
@@ -415,7 +429,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef) {
 // outcome records tool evidence and moves the failures it bears on.
 func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
 	ev := &Anchor{ID: kindLetter[KindEvidence] + nu.ID[1:], Kind: KindEvidence, Key: p.Key, Value: p.Value, Authority: Empirical, Lifecycle: Observed,
-		SourceRefs: []EventRef{ref}, Quote: p.Quote, Because: p.Name, Links: slices.Clone(p.Links)}
+		SourceRefs: []EventRef{ref}, Quote: p.Quote, Name: p.Name, Links: slices.Clone(p.Links)}
 	if old := r.hot[slot(KindEvidence, p.Key)]; old != nil {
 		old.Value, old.Quote = ev.Value, ev.Quote
 		old.addRef(ref)
@@ -437,7 +451,6 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 			return
 		}
 		nu.Kind, nu.Lifecycle, nu.Authority = KindFailure, Open, Empirical
-		nu.Value = p.Name
 		if f != nil {
 			nu.Was = f.Lifecycle + " at seq " + fmt.Sprint(f.Seq())
 			r.retire(f, Retired)
@@ -479,7 +492,7 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 // hypothesesOn moves the hypotheses that name failure f: its resolution
 // supports them, its verification establishes them.
 func (r *Reducer) hypothesesOn(f *Anchor, ref EventRef) {
-	name := f.Value
+	name := f.Name
 	for _, h := range r.sorted() {
 		if h.Kind != KindUncertainty || !h.IsHead() {
 			continue

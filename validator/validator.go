@@ -66,6 +66,11 @@ type Candidate struct {
 	Replacement *hostshim.Message
 	// Archive is the receipt of the bundle holding the span (PhaseCommit).
 	Archive *ArchiveEvidence
+	// Required lists the projection anchors the checkpoint must carry (A
+	// and O); Interface is what its bundle exports (§5.5). Both nil: the
+	// engine computed no projection, and A and O fail at commit.
+	Required  []Required
+	Interface *bundle.Interface
 	// ArchiveWaiver, when set and Archive is nil, says why no bundle exists
 	// (no store configured: EF fails soft, §24). P is then Waived, not
 	// Failed, and the checkpoint must say that exact recall is unavailable.

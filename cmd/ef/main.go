@@ -46,6 +46,7 @@ func commands() map[string]subcommand {
 		"origin":  {"the task.origin store: put, show, hash, verify, session-start bundle (RFC-0005)", RunOrigin},
 		"context": {"answer a context.request with a context.bundle from task.origin files (Northbridge)", RunContext},
 		"mcp":     {"serve context_search and context_recall to an MCP client over stdio", RunMCP},
+		"state":   {"print the current epistemic state (constraints, values, open failures, decisions) of a log", RunState},
 	}
 }
 

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// stateAnchor is one anchor of ef state --json.
+type stateAnchor struct {
+	ID         string                `json:"id"`
+	Kind       projection.Kind       `json:"kind"`
+	Key        string                `json:"key,omitempty"`
+	Value      string                `json:"value"`
+	Authority  projection.Authority  `json:"authority"`
+	Lifecycle  string                `json:"lifecycle"`
+	SourceRefs []projection.EventRef `json:"sourceRefs"`
+	Quote      string                `json:"quote,omitempty"`
+	Was        string                `json:"was,omitempty"`
+}
+
+// stateOutput is ef state --json.
+type stateOutput struct {
+	Log string `json:"log"`
+	// Source: "log" (every event of the log reduced) or "checkpoints" (the
+	// surface, with each EF checkpoint's bundle snapshot restored).
+	Source  string                `json:"source"`
+	Rebuild *engine.RebuildReport `json:"rebuild,omitempty"`
+	Anchors []stateAnchor         `json:"anchors"`
+}
+
+// RunState is `ef state`: the projection's current heads of a session log.
+func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("state", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	store := fs.String("store", "", "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
+	from := fs.String("from", "auto", "auto (checkpoints when --store is given, else the log), log or checkpoints")
+	asJSON := fs.Bool("json", false, "print the anchors as JSON")
+	all := fs.Bool("all", false, "also print anchors that are not current heads (closed, observed and retired ones)")
+	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]")
+		fmt.Fprintln(stderr, "Prints the current heads of the session's epistemic state: objective, constraints, current values,")
+		fmt.Fprintln(stderr, "open failures and obligations, decisions, rejected approaches, hypotheses.")
+		fs.PrintDefaults()
+	}
+	var pos []string
+	rest := args
+	for {
+		if err := parseFlags(fs, rest); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return usageError("want exactly one session log, got %d", len(pos))
+	}
+	switch *from {
+	case "auto":
+		*from = "log"
+		if *store != "" {
+			*from = "checkpoints"
+		}
+	case "log":
+	case "checkpoints":
+		if *store == "" {
+			return usageError("--from checkpoints needs --store")
+		}
+	default:
+		return usageError("--from %q: want auto, log or checkpoints", *from)
+	}
+	s, err := hostshim.ReadSession(pos[0], hostshim.LogOptions{Lenient: !*strict})
+	if err != nil {
+		return err
+	}
+	popts := projection.Options{}
+	if *all {
+		popts.KeepRetired = 1 << 16
+	}
+	out := stateOutput{Log: pos[0], Source: *from, Anchors: []stateAnchor{}}
+	var r *projection.Reducer
+	if *from == "checkpoints" {
+		st, err := bundle.Open(*store, bundle.Options{})
+		if err != nil {
+			return fmt.Errorf("open store: %w", err)
+		}
+		defer st.Close()
+		var rep *engine.RebuildReport
+		r, rep, err = engine.ProjectSurface(ctx, s, st, popts)
+		if err != nil {
+			return err
+		}
+		out.Rebuild = rep
+	} else {
+		r = engine.ProjectLog(s, popts)
+	}
+	as := r.Heads()
+	if *all {
+		as = append(r.Anchors(), r.RetiredAnchors()...)
+	}
+	for _, a := range as {
+		out.Anchors = append(out.Anchors, stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
+			Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was})
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "KIND\tLIFECYCLE\tSEQ\tKEY\tVALUE\n")
+	for _, a := range out.Anchors {
+		seq := -1
+		if n := len(a.SourceRefs); n > 0 {
+			seq = a.SourceRefs[n-1].Seq
+		}
+		v := strings.Join(strings.Fields(a.Value), " ")
+		if r := []rune(v); len(r) > 90 {
+			v = string(r[:90]) + "…"
+		}
+		if a.Was != "" {
+			v += " (was " + a.Was + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Kind, a.Lifecycle, seq, a.Key, v)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d anchors from the %s\n", len(out.Anchors), out.Source)
+	return nil
+}

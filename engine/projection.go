@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"sync"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// projCache keeps, per session, the reducer as of the end of the last fold,
+// so each fold reduces only the events since (the engine stays free of
+// per-session truth: the cache is rebuilt from the log when it is missing
+// or ahead of the span). It holds at most projCacheMax sessions.
+type projCache struct {
+	mu    sync.Mutex
+	m     map[*hostshim.Session]*projEntry
+	clock int
+}
+
+type projEntry struct {
+	r    *projection.Reducer
+	used int
+}
+
+const projCacheMax = 64
+
+// reduceTo returns a reducer over the session's message events with seq ≤
+// hi, in seq order (checkpoint and summary messages are narrative and
+// restate nothing). The returned reducer is the caller's own.
+func (e *Engine) reduceTo(s *hostshim.Session, hi int) *projection.Reducer {
+	c := &e.proj
+	c.mu.Lock()
+	var r *projection.Reducer
+	if ent, ok := c.m[s]; ok && ent.r.LastSeq() <= hi {
+		r = ent.r.Clone()
+	}
+	c.mu.Unlock()
+	if r == nil {
+		r = projection.New(projection.Options{SessionID: bundleSessionID(s)})
+	}
+	ApplyEvents(r, s, r.LastSeq()+1, hi)
+	return r
+}
+
+// remember stores r (as of the end of a committed fold) for the session.
+func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
+	c := &e.proj
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[*hostshim.Session]*projEntry{}
+	}
+	c.clock++
+	c.m[s] = &projEntry{r: r, used: c.clock}
+	for len(c.m) > projCacheMax {
+		var old *hostshim.Session
+		for k, v := range c.m {
+			if old == nil || v.used < c.m[old].used {
+				old = k
+			}
+		}
+		delete(c.m, old)
+	}
+}
+
+// ApplyEvents feeds the session's message events with from ≤ seq ≤ to into
+// r, in seq order.
+func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {
+	evs := s.Events()
+	for seq := max(from, 0); seq <= to && seq < len(evs); seq++ {
+		e := evs[seq]
+		if !hostshim.SurfaceEligible(e.Type) {
+			continue
+		}
+		m, err := s.Message(seq)
+		if err != nil || m == nil {
+			// A message the host cannot derive says nothing.
+			continue
+		}
+		isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
+		if pe, ok := projection.FromHost(e, m, isErr); ok {
+			r.Apply(pe)
+		}
+	}
+}
+
+// coveredHi is the newest original event a surface node stands for: its own
+// seq, or for a checkpoint the newest event of what it shadowed.
+func coveredHi(s *hostshim.Session, seq int) int {
+	for depth := 0; depth < 64; depth++ {
+		e, ok := s.Event(seq)
+		if !ok || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
+			return seq
+		}
+		next := -1
+		for _, src := range e.SourceEventSeqs {
+			if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) && src > next {
+				next = src
+			}
+		}
+		if next < 0 {
+			return seq
+		}
+		seq = next
+	}
+	return seq
+}
+
+// coverage is the range (lo, hi] of original events a fold of surface
+// positions si..ei takes out of view: lo is the newest event represented
+// before the span, hi the newest inside it.
+func coverage(s *hostshim.Session, si, ei int) (lo, hi int) {
+	nodes := s.Nodes()
+	lo, hi = -1, -1
+	for p := 0; p < si && p < len(nodes); p++ {
+		lo = max(lo, coveredHi(s, nodes[p]))
+	}
+	for p := si; p <= ei && p < len(nodes); p++ {
+		hi = max(hi, coveredHi(s, nodes[p]))
+	}
+	return lo, hi
+}
+
+// stateView is what a checkpoint states of the projection: the heads new
+// or changed in its covered range, and the anchors closed there.
+type stateView struct {
+	lo, hi int
+	heads  []*projection.Anchor
+	closed []*projection.Anchor
+}
+
+func viewOf(r *projection.Reducer, lo, hi int) *stateView {
+	v := &stateView{lo: lo, hi: hi}
+	for _, a := range r.Anchors() {
+		if a.Seq() <= lo || a.Seq() > hi || a.Kind == projection.KindEvidence || a.Kind == projection.KindArtifact {
+			continue
+		}
+		if a.IsHead() {
+			v.heads = append(v.heads, a)
+		} else {
+			v.closed = append(v.closed, a)
+		}
+	}
+	return v
+}

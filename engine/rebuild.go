@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// ProjectLog reduces every message event of the session's log, in seq
+// order: the projection from the original log (checkpoint and summary
+// messages restate history and are skipped).
+func ProjectLog(s *hostshim.Session, opts projection.Options) *projection.Reducer {
+	if opts.SessionID == "" {
+		opts.SessionID = bundleSessionID(s)
+	}
+	r := projection.New(opts)
+	ApplyEvents(r, s, 0, s.Len()-1)
+	return r
+}
+
+// RebuildReport says how ProjectSurface rebuilt the state.
+type RebuildReport struct {
+	// Checkpoints is the number of EF checkpoints whose bundle snapshot
+	// was restored; Replayed the number whose span was replayed from the
+	// log instead (no store, no snapshot, unreadable bundle).
+	Checkpoints int      `json:"checkpoints"`
+	Replayed    int      `json:"replayed"`
+	Notes       []string `json:"notes,omitempty"`
+}
+
+// ProjectSurface rebuilds the projection of a folded session from its
+// surface: system and tail nodes are reduced as they are, and each EF
+// checkpoint contributes the projection snapshot its bundle stored at fold
+// time (the state as of the end of its span). A checkpoint without a
+// readable snapshot is replayed from the log, which still holds the events
+// it shadowed. The heads equal those of ProjectLog on the same session.
+func ProjectSurface(ctx context.Context, s *hostshim.Session, store Archive, opts projection.Options) (*projection.Reducer, *RebuildReport, error) {
+	if opts.SessionID == "" {
+		opts.SessionID = bundleSessionID(s)
+	}
+	r := projection.New(opts)
+	rep := &RebuildReport{}
+	for _, n := range s.Nodes() {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		m, err := s.Message(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		if m == nil || !m.IsCheckpoint() {
+			ApplyEvents(r, s, n, n)
+			continue
+		}
+		hi := coveredHi(s, n)
+		if mk, ok := MarkerOf(m); ok && store != nil {
+			if snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), mk.ID); err == nil {
+				if err := r.Restore(snap); err == nil {
+					rep.Checkpoints++
+					continue
+				}
+			} else {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("checkpoint %s: %v; replayed from the log", mk.ID, err))
+			}
+		}
+		// Replay what the checkpoint shadowed from the log.
+		ApplyEvents(r, s, r.LastSeq()+1, hi)
+		rep.Replayed++
+	}
+	return r, rep, nil
+}
+
+// bundleSnapshot reads the projection snapshot a bundle stored.
+func bundleSnapshot(ctx context.Context, store Archive, sid, id string) (*projection.Snapshot, error) {
+	b, err := store.Meta(ctx, sid, id)
+	if err != nil {
+		return nil, err
+	}
+	var sem struct {
+		Projection json.RawMessage `json:"projection"`
+	}
+	if len(b.Semantic) == 0 || json.Unmarshal(b.Semantic, &sem) != nil || len(sem.Projection) == 0 {
+		return nil, fmt.Errorf("%w: bundle %s has no projection snapshot", projection.ErrSnapshot, id)
+	}
+	return projection.UnmarshalSnapshot(sem.Projection)
+}

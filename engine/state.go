@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// State section titles of the checkpoint text. The state comes first: it
+// is what the model must not lose, and it supersedes what earlier
+// checkpoints and messages say.
+const (
+	secStateHead   = "Current state as of seq %d (it supersedes what earlier checkpoints and messages said):"
+	secObjective   = "Objective"
+	secConstraints = "Constraints in force"
+	secValues      = "Current values"
+	secOpenFail    = "Open failures (only a passing run of the same command or test closes one)"
+	secClosedFail  = "Failures closed by evidence"
+	secObligations = "Open obligations"
+	secDecInForce  = "Decisions in force"
+	secRejected    = "Rejected approaches (do not retry unless their premise changed)"
+	secHypotheses  = "Hypotheses (unverified; only tool or test evidence moves them)"
+)
+
+// stateLine is one line of the state section.
+type stateLine struct {
+	cat     string // catObjective, catConstraint, …
+	section string
+	seq     int
+	text    string // without the leading "- "
+	anchor  *projection.Anchor
+	// hard: a constraint, open failure or open obligation: never cut
+	// before anything else, and an emergency fold that cannot fit them
+	// is refused.
+	hard bool
+}
+
+// State categories (emergency manifest).
+const (
+	catObjective  = "objective"
+	catConstraint = "constraint"
+	catValue      = "value"
+	catFailure    = "failure"
+	catObligation = "obligation"
+	catStDecision = "state-decision"
+	catRejected   = "rejected"
+	catHypothesis = "hypothesis"
+)
+
+// stateLines renders the view's anchors, in section order, oldest first
+// within a section.
+func stateLines(v *stateView) []stateLine {
+	if v == nil {
+		return nil
+	}
+	var out []stateLine
+	cap := func(s string) string { return oneLine(s, itemRunes) }
+	add := func(cat, sec string, a *projection.Anchor, hard bool, text string) {
+		out = append(out, stateLine{cat: cat, section: sec, seq: a.Seq(), text: text, anchor: a, hard: hard})
+	}
+	pick := func(k projection.Kind, head bool) []*projection.Anchor {
+		var as []*projection.Anchor
+		src := v.closed
+		if head {
+			src = v.heads
+		}
+		for _, a := range src {
+			if a.Kind == k {
+				as = append(as, a)
+			}
+		}
+		return as
+	}
+	for _, a := range pick(projection.KindObjective, true) {
+		add(catObjective, secObjective, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+	}
+	for _, a := range pick(projection.KindConstraint, true) {
+		add(catConstraint, secConstraints, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+	}
+	for _, a := range pick(projection.KindConstraint, false) {
+		if a.Lifecycle == projection.Lifted {
+			add(catConstraint, secConstraints, a, true, fmt.Sprintf("LIFTED at seq %d, no longer in force: %s", a.Seq(), cap(a.Value)))
+		}
+	}
+	for _, a := range pick(projection.KindValue, true) {
+		name := a.Name
+		if name == "" {
+			name = a.Key
+		}
+		t := fmt.Sprintf("%s = %s", name, a.Value)
+		if a.Was != "" {
+			t += fmt.Sprintf(" (was %s)", oneLine(a.Was, 60))
+		}
+		if ent := keyEntity(a.Key); ent != "-" {
+			t += " in " + ent
+		}
+		add(catValue, secValues, a, false, cap(t)+fmt.Sprintf(" [seq %d]", a.Seq()))
+	}
+	for _, a := range pick(projection.KindFailure, true) {
+		add(catFailure, secOpenFail, a, true, cap(fmt.Sprintf("%s: %s since seq %d — %s", a.Name, a.Lifecycle, a.FirstSeq(), strings.TrimPrefix(a.Value, "failed: "))))
+	}
+	for _, a := range pick(projection.KindFailure, false) {
+		if a.Lifecycle == projection.Resolved || a.Lifecycle == projection.Verified {
+			add(catFailure, secClosedFail, a, false, cap(fmt.Sprintf("%s: %s at seq %d (failed at seq %d: %s)", a.Name, a.Lifecycle, a.Seq(), a.FirstSeq(), strings.TrimPrefix(a.Value, "failed: "))))
+		}
+	}
+	for _, a := range pick(projection.KindObligation, true) {
+		add(catObligation, secObligations, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+	}
+	for _, a := range pick(projection.KindObligation, false) {
+		switch a.Lifecycle {
+		case projection.Done:
+			add(catObligation, secObligations, a, true, fmt.Sprintf("DONE at seq %d: %s", a.Seq(), cap(a.Value)))
+		case projection.Lifted:
+			add(catObligation, secObligations, a, true, fmt.Sprintf("LIFTED at seq %d: %s", a.Seq(), cap(a.Value)))
+		}
+	}
+	for _, a := range pick(projection.KindDecision, true) {
+		t := fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value))
+		if a.Was != "" {
+			t += " (replaces: " + oneLine(a.Was, 80) + ")"
+		}
+		add(catStDecision, secDecInForce, a, false, t)
+	}
+	for _, a := range pick(projection.KindNegative, true) {
+		add(catRejected, secRejected, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+	}
+	for _, a := range pick(projection.KindNegative, false) {
+		if a.Lifecycle == projection.Stale {
+			add(catRejected, secRejected, a, false, fmt.Sprintf("STALE since seq %d (what it was about changed): %s", a.Seq(), cap(a.Value)))
+		}
+	}
+	for _, a := range pick(projection.KindUncertainty, true) {
+		add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("[seq %d] %s — %s", a.FirstSeq(), cap(a.Value), a.Lifecycle))
+	}
+	for _, a := range pick(projection.KindUncertainty, false) {
+		if a.Lifecycle == projection.Established {
+			add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("ESTABLISHED by evidence at seq %d: %s", a.Seq(), cap(a.Value)))
+		}
+	}
+	return out
+}
+
+func keyEntity(key string) string {
+	parts := strings.SplitN(key, "/", 3)
+	if len(parts) < 3 {
+		return "-"
+	}
+	return parts[1]
+}
+
+// writeStateLines writes the state section for the kept lines.
+func writeStateLines(sb *strings.Builder, v *stateView, lines []stateLine) {
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(sb, secStateHead+"\n", v.hi)
+	sec := ""
+	for _, l := range lines {
+		if l.section != sec {
+			sec = l.section
+			sb.WriteString(sec + ":\n")
+		}
+		sb.WriteString("- " + l.text + "\n")
+	}
+}
+
+// requiredOf lists what A and O demand of the checkpoint: every head in the
+// view (authority: objective, constraints, values, decisions, rejected
+// approaches, hypotheses; open: failures and obligations), each with the
+// line the text must contain. Closed anchors are stated but not required.
+func requiredOf(lines []stateLine) []validator.Required {
+	var out []validator.Required
+	for _, l := range lines {
+		a := l.anchor
+		if !a.IsHead() {
+			continue
+		}
+		class := validator.ClassAuthority
+		if a.Kind == projection.KindFailure || a.Kind == projection.KindObligation {
+			class = validator.ClassOpen
+		}
+		out = append(out, validator.Required{Ref: a.Ref(), Class: class, Seq: a.Seq(), Statement: "- " + l.text})
+	}
+	return out
+}
+
+// interfaceOf is the checkpoint's machine interface (§5.5) for the lines
+// it states.
+func interfaceOf(lines []stateLine) *bundle.Interface {
+	in := &bundle.Interface{Requires: []string{}, Provides: []string{}, Obligates: []string{}, Evidences: []string{}, Rejects: []string{}, Uncertainties: []string{}}
+	for _, l := range lines {
+		a := l.anchor
+		ref := a.Ref()
+		switch {
+		case a.Kind == projection.KindFailure && a.IsHead(), a.Kind == projection.KindObligation && a.IsHead():
+			in.Obligates = append(in.Obligates, ref)
+		case a.Kind == projection.KindFailure, a.Lifecycle == projection.Established, a.Lifecycle == projection.Done:
+			in.Evidences = append(in.Evidences, ref)
+		case a.Kind == projection.KindObjective, a.Kind == projection.KindConstraint && a.IsHead():
+			in.Requires = append(in.Requires, ref)
+		case a.Kind == projection.KindValue, a.Kind == projection.KindDecision:
+			in.Provides = append(in.Provides, ref)
+		case a.Kind == projection.KindNegative && a.IsHead():
+			in.Rejects = append(in.Rejects, ref)
+		case a.Kind == projection.KindUncertainty && a.IsHead():
+			in.Uncertainties = append(in.Uncertainties, ref)
+		}
+	}
+	return in
+}
