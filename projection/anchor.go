@@ -109,6 +109,17 @@ type Anchor struct {
 	// Scope is the kind of message an instruction came from (see
 	// Proposal.Scope).
 	Scope string `json:"scope,omitempty"`
+
+	// words caches terms(Value) for overlap matching.
+	words map[string]bool
+}
+
+// terms returns the anchor's content words (cached).
+func (a *Anchor) terms() map[string]bool {
+	if a.words == nil {
+		a.words = terms(a.Value)
+	}
+	return a.words
 }
 
 // Seq is the seq of the anchor's newest source event (-1 when it has none).
@@ -171,6 +182,7 @@ func (a *Anchor) addRef(r EventRef) {
 
 func (a *Anchor) clone() *Anchor {
 	c := *a
+	c.words = nil
 	c.SourceRefs = slices.Clone(a.SourceRefs)
 	c.Links = slices.Clone(a.Links)
 	return &c

@@ -295,9 +295,8 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			old.addRef(ref)
 			return
 		}
-		if o := r.nearest(KindUncertainty, p.Value, 0.7, HypothesisLC, Supported); o != nil {
-			r.retire(o, Superseded)
-		}
+		// A new hypothesis never retires an older one: only evidence moves
+		// a hypothesis (§17); the cap bounds how many stay hot.
 	case KindArtifact:
 		nu.Lifecycle = Observed
 		if old != nil {
@@ -375,7 +374,7 @@ func (r *Reducer) nearest(k Kind, text string, min float64, lifecycles ...string
 		if a.Kind != k || !slices.Contains(lifecycles, a.Lifecycle) {
 			continue
 		}
-		s := overlap(t, terms(a.Value))
+		s := overlap(t, a.terms())
 		if s < min || s == 0 {
 			continue
 		}
@@ -415,7 +414,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef) {
 	c := r.nearest(KindConstraint, p.Value, 0.5, Active)
 	o := r.nearest(KindObligation, p.Value, 0.5, Open)
 	t := terms(p.Value)
-	if c == nil || o != nil && overlap(t, terms(o.Value)) > overlap(t, terms(c.Value)) {
+	if c == nil || o != nil && overlap(t, o.terms()) > overlap(t, c.terms()) {
 		c = o
 	}
 	if c == nil {
@@ -591,7 +590,18 @@ func (r *Reducer) enforceCaps() {
 	for _, k := range []Kind{KindObjective, KindConstraint, KindValue, KindObligation, KindDecision, KindNegative, KindUncertainty, KindFailure} {
 		classes = append(classes, class{k, false, c.Closed})
 	}
+	type classKey struct {
+		kind Kind
+		head bool
+	}
+	count := map[classKey]int{}
+	for _, a := range r.hot {
+		count[classKey{a.Kind, a.IsHead() && a.Kind != KindEvidence && a.Kind != KindArtifact}]++
+	}
 	for _, cl := range classes {
+		if count[classKey{cl.kind, cl.head}] <= cl.limit {
+			continue
+		}
 		var in []*Anchor
 		for _, a := range r.hot {
 			if a.Kind != cl.kind {
@@ -600,9 +610,6 @@ func (r *Reducer) enforceCaps() {
 			if cl.kind == KindEvidence || cl.kind == KindArtifact || a.IsHead() == cl.head {
 				in = append(in, a)
 			}
-		}
-		if len(in) <= cl.limit {
-			continue
 		}
 		slices.SortFunc(in, byAge)
 		for _, a := range in[:len(in)-cl.limit] {
