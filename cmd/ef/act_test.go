@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/epistemicfold/ef/internal/actiontest"
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
@@ -167,12 +169,42 @@ func dshAdapter(t *testing.T) actAdapter {
 	}}
 }
 
-// TestActParity runs the parity table through the library, ef act and the
-// DSH sidecar's action/submit; every result must be byte-identical apart
-// from the channel.
+// mcpAdapter runs `ef mcp --act-root <base>` in process, one server per
+// workspace, with the official Go SDK's client calling action_submit; the
+// result is the call's text.
+func mcpAdapter(t *testing.T) actAdapter {
+	sessions := map[string]*mcp.ClientSession{}
+	return actAdapter{"mcp", func(t *testing.T, w actiontest.Workspace, intent string) []byte {
+		cs := sessions[w.Base]
+		if cs == nil {
+			cs = mcpConnect(t, "--store", filepath.Join(t.TempDir(), "store"), "--act-root", w.Base)
+			sessions[w.Base] = cs
+			tools, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, tl := range tools.Tools {
+				found = found || tl.Name == action.ToolName
+			}
+			if !found {
+				t.Fatalf("ef mcp --act-root lists no %s", action.ToolName)
+			}
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: action.ToolName, Arguments: json.RawMessage(intent)})
+		if err != nil {
+			t.Fatalf("action_submit: %v", err)
+		}
+		return []byte(mcpText(t, res) + "\n")
+	}}
+}
+
+// TestActParity runs the parity table through the library, ef act, the
+// action_submit tool of ef mcp and the DSH sidecar's action/submit; every
+// result must be byte-identical apart from the channel.
 func TestActParity(t *testing.T) {
-	runParity(t, []actAdapter{libraryAdapter(t), cliAdapter, dshAdapter(t)},
-		map[string]action.Channel{"library": action.ChannelAPI, "cli": action.ChannelCLI, "dsh": action.ChannelDSH})
+	runParity(t, []actAdapter{libraryAdapter(t), cliAdapter, mcpAdapter(t), dshAdapter(t)},
+		map[string]action.Channel{"library": action.ChannelAPI, "cli": action.ChannelCLI, "mcp": action.ChannelMCP, "dsh": action.ChannelDSH})
 }
 
 func TestActCLIUsageAndAudit(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/epistemicfold/ef/mcpserver"
+	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 )
@@ -23,14 +24,20 @@ type mcpEnv struct {
 	storeDir  string
 	sessionID string
 	recall    mcpserver.ToolCaller
+	actions   *action.Kernel // nil unless --act-root was given
 	logger    *slog.Logger
 }
 
 // mcpTools is the list of tools `ef mcp` serves. To offer another tool, add
 // one adapter call here.
 func mcpTools(env *mcpEnv) []mcpserver.Tool {
+	var acts []mcpserver.Tool
+	if env.actions != nil {
+		acts = mcpserver.ActionTools(env.actions)
+	}
 	return slices.Concat(
 		mcpserver.RecallTools(env.recall, env.sessionID),
+		acts,
 	)
 }
 
@@ -50,9 +57,11 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
 	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
 	verbose := fs.Bool("v", false, "log to stderr")
+	var af actFlags
+	af.register(fs, "act-")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [-v]")
-		fmt.Fprintln(stderr, "Serves context_search and context_recall over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
+		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [-v]")
+		fmt.Fprintln(stderr, "Serves context_search and context_recall (and action_submit, with --act-root) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -79,6 +88,20 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	}
 	defer closeIndex()
 	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger}
+	if af.enabled() {
+		opts, err := af.options()
+		if err != nil {
+			return err
+		}
+		opts.Logger = logger
+		if env.actions, err = action.Open(opts); err != nil {
+			if errors.Is(err, action.ErrOptions) {
+				return usageError("%v", err)
+			}
+			return err
+		}
+		defer env.actions.Close()
+	}
 	srv, err := mcpserver.New(mcpTools(env), mcpserver.Options{Version: efVersion, Logger: logger,
 		Instructions: "Epistemic Fold recall: context_search finds history folded out of an agent's context; context_recall reads it back exactly."})
 	if err != nil {
