@@ -11,6 +11,11 @@ var (
 	// holds the index directory and did not release it within
 	// Options.LockTimeout.
 	ErrLocked = errors.New("recall: index is locked by another process")
+	// ErrStale means the index failed a write (it could not reach the disk,
+	// or not within Options.WriteTimeout) and takes no more writes or
+	// searches until it is rebuilt, which the next Open does. Folds and
+	// exact recall, which read the bundles, are not affected.
+	ErrStale = errors.New("recall: index stale")
 	// ErrClosed means the Index was used after Close.
 	ErrClosed = errors.New("recall: index is closed")
 	// ErrCorruptIndex means the index on disk could not be opened or is

@@ -24,6 +24,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -39,6 +40,7 @@ const (
 	keyWMPrefix  = "ef/wm/"
 	keyGen       = "ef/gen"
 	genFile      = "ef-generation" // beside bleve's files: the last committed generation
+	staleFile    = "ef-stale"      // beside bleve's files: why the index is stale (rebuilt on open)
 	analyzerText = "ef_text"
 	analyzerLow  = "ef_lower"
 )
@@ -92,6 +94,12 @@ type Options struct {
 	// Tokens counts the tokens of a text for budgeting. Nil means
 	// EstimateTokens.
 	Tokens func(string) int
+	// WriteTimeout bounds how long Sync, Add or Rebuild waits for its
+	// documents to reach the disk. When it passes, or the index reports it
+	// cannot persist (ENOSPC, EIO), the write fails with ErrStale, the
+	// index is closed and marked stale with the reason, and the next Open
+	// rebuilds it. Zero means 2 minutes.
+	WriteTimeout time.Duration
 	// ReadOnly opens an existing index for searching and recalling only:
 	// Sync, Add and Rebuild return an error and a corrupt index is not
 	// rebuilt. Several read-only opens may coexist, but not with a writer.
@@ -110,6 +118,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.LockTimeout <= 0 {
 		o.LockTimeout = time.Second
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 2 * time.Minute
 	}
 	if o.MaxIndexedBytes <= 0 {
 		o.MaxIndexedBytes = 256 << 10
@@ -148,8 +159,10 @@ type Index struct {
 
 	writeMu sync.Mutex // serializes Sync, Add, Rebuild and Close
 
-	mu      sync.RWMutex // guards idx, wm and closed
+	mu      sync.RWMutex // guards idx, wm, closed and stale
 	idx     bleve.Index
+	stale   string                        // why the index stopped taking writes, "" while healthy
+	persist chan error                    // scorch's background persist failures for this index
 	wm      map[string]map[string]wmEntry // session → checkpoint → entry
 	closed  bool
 	rebuilt string // why Open rebuilt the index, "" if it did not
@@ -187,11 +200,97 @@ func Open(dir string, src Source, opts Options) (*Index, error) {
 	if src == nil {
 		return nil, errors.New("recall: open: nil Source")
 	}
-	x := &Index{dir: dir, src: src, opts: opts.withDefaults()}
+	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1)}
+	asyncErrors.Store(x.dir, x)
 	if err := x.open(); err != nil {
+		asyncErrors.CompareAndDelete(x.dir, x)
 		return nil, err
 	}
 	return x, nil
+}
+
+// asyncErrors routes scorch's background errors (a segment it cannot
+// persist; scorch then retries forever) to the Index owning the path, so a
+// write waiting for its documents to reach the disk fails at once instead
+// of hanging. Keys are index directories.
+var asyncErrors sync.Map
+
+const asyncErrorCallback = "ef-recall"
+
+func init() {
+	scorch.RegistryAsyncErrorCallbacks[asyncErrorCallback] = func(err error, path string) {
+		for p := filepath.Clean(path); ; p = filepath.Dir(p) {
+			if v, ok := asyncErrors.Load(p); ok {
+				select {
+				case v.(*Index).persist <- err:
+				default:
+				}
+				return
+			}
+			if p == filepath.Dir(p) {
+				return
+			}
+		}
+	}
+}
+
+// Stale returns why the index stopped taking writes ("" while it is
+// healthy): a write that could not reach the disk or did not within
+// Options.WriteTimeout. A stale index answers Search with ErrStale;
+// Recall, which reads the bundles, still works. The next Open rebuilds.
+func (x *Index) Stale() string {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.stale
+}
+
+// markStale records why the index failed a write, closes the bleve index
+// (which stops scorch's retry loop), and leaves a marker so that the next
+// Open rebuilds. The caller holds writeMu.
+func (x *Index) markStale(cause error) {
+	reason := cause.Error()
+	x.mu.Lock()
+	if x.stale != "" {
+		x.mu.Unlock()
+		return
+	}
+	x.stale = reason
+	idx := x.idx
+	x.idx = nil
+	x.mu.Unlock()
+	x.opts.Logger.Error("recall: index is stale; searches fail until it is rebuilt", "dir", x.dir, "reason", reason)
+	if idx != nil {
+		done := make(chan struct{})
+		go func() {
+			if err := idx.Close(); err != nil {
+				x.opts.Logger.Warn("recall: close stale index", "dir", x.dir, "err", err)
+			}
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(x.opts.WriteTimeout):
+			x.opts.Logger.Warn("recall: stale index did not close; abandoned", "dir", x.dir)
+		}
+	}
+	// Best effort, and any content will do (a torn marker still marks):
+	// on a full disk this may fail too; the generation file then tells the
+	// next Open that committed batches are missing.
+	if err := os.WriteFile(filepath.Join(x.dir, staleFile), []byte(reason+"\n"), 0o600); err != nil {
+		x.opts.Logger.Warn("recall: cannot write the stale marker", "dir", x.dir, "err", err)
+	}
+}
+
+// staleIfIndexFailed marks the index stale when err is a failure of the
+// index itself (not of the Source, a bad id or a cancelled context), and
+// returns err, wrapped in ErrStale when it did.
+func (x *Index) staleIfIndexFailed(err error) error {
+	var ie *IndexError
+	if err == nil || !errors.As(err, &ie) || errors.Is(err, ErrLocked) {
+		return err
+	}
+	x.markStale(err)
+	return &IndexError{Op: ie.Op, Path: x.dir, Err: fmt.Errorf("%w: %w", ErrStale, ie.Err)}
 }
 
 // Dir returns the index directory.
@@ -206,7 +305,7 @@ func (x *Index) Rebuilt() string {
 }
 
 func (x *Index) runtimeConfig() map[string]interface{} {
-	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true}
+	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true, "asyncErrorCallbackName": asyncErrorCallback}
 	if x.opts.ReadOnly {
 		c["read_only"] = true
 	}
@@ -220,6 +319,13 @@ func (x *Index) open() error {
 			return &IndexError{Op: "open", Path: x.dir, Err: err}
 		}
 		return x.create()
+	}
+	if b, err := os.ReadFile(filepath.Join(x.dir, staleFile)); err == nil {
+		reason := "marked stale: " + strings.TrimSpace(string(b))
+		if x.opts.ReadOnly {
+			return &IndexError{Op: "open", Path: x.dir, Err: fmt.Errorf("%w: %s", ErrStale, reason)}
+		}
+		return x.recover(reason)
 	}
 	idx, err := bleve.OpenUsing(x.dir, x.runtimeConfig())
 	if err != nil {
@@ -309,8 +415,7 @@ func (x *Index) create() error {
 	if err := os.MkdirAll(filepath.Dir(x.dir), 0o700); err != nil {
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
-	idx, err := bleve.NewUsing(x.dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
-		map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true})
+	idx, err := bleve.NewUsing(x.dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore, x.runtimeConfig())
 	if err != nil {
 		if isLockTimeout(err) {
 			return &IndexError{Op: "create", Path: x.dir, Err: fmt.Errorf("%w: %v", ErrLocked, err)}
@@ -441,6 +546,7 @@ func (x *Index) Close() error {
 		return nil
 	}
 	x.closed = true
+	asyncErrors.CompareAndDelete(x.dir, x)
 	if x.idx == nil {
 		return nil
 	}
@@ -489,7 +595,8 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}
-	return x.sync(ctx)
+	st, err := x.sync(ctx)
+	return st, x.staleIfIndexFailed(err)
 }
 
 // Add indexes one checkpoint now (the engine calls it after a bundle was
@@ -509,9 +616,9 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 	ck.SessionID, ck.CheckpointID = sessionID, checkpointID
 	w := x.newWriter(ctx, &st)
 	if err := w.checkpoint(ck.CheckpointInfo); err != nil {
-		return st, err
+		return st, x.staleIfIndexFailed(err)
 	}
-	return st, w.finish()
+	return st, x.staleIfIndexFailed(w.finish())
 }
 
 // Rebuild deletes the index and indexes every checkpoint of the Source
@@ -538,7 +645,8 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 	if err != nil {
 		return SyncStats{}, &IndexError{Op: "rebuild", Path: x.dir, Err: err}
 	}
-	return x.sync(ctx)
+	st, err := x.sync(ctx)
+	return st, x.staleIfIndexFailed(err)
 }
 
 func (x *Index) writable() error {
@@ -546,6 +654,9 @@ func (x *Index) writable() error {
 	defer x.mu.RUnlock()
 	if x.closed {
 		return ErrClosed
+	}
+	if x.stale != "" {
+		return &IndexError{Op: "write", Path: x.dir, Err: fmt.Errorf("%w: %s", ErrStale, x.stale)}
 	}
 	if x.opts.ReadOnly {
 		return &IndexError{Op: "write", Path: x.dir, Err: errors.New("index opened read-only")}
@@ -895,18 +1006,32 @@ func (w *writer) remove(s, id string) {
 // order, while the next batch is analyzed), so durability is established
 // here, once per Sync, Add or Rebuild; a crash before it loses a suffix of
 // batches together with their watermark, which the next Sync redoes.
+//
+// The wait is bounded: a persist failure scorch reports in the background
+// (it would retry forever) or Options.WriteTimeout ends it with an
+// *IndexError, and the caller marks the index stale.
 func (w *writer) finish() error {
 	done := make(chan error, 1)
 	w.b.SetPersistedCallback(func(err error) { done <- err })
+	select { // a failure reported before this write is not this write's
+	case <-w.x.persist:
+	default:
+	}
 	if err := w.commit(); err != nil {
 		return err
 	}
+	t := time.NewTimer(w.x.opts.WriteTimeout)
+	defer t.Stop()
 	select {
 	case err := <-done:
 		if err != nil {
 			return &IndexError{Op: "persist", Path: w.x.dir, Err: err}
 		}
 		return nil
+	case err := <-w.x.persist:
+		return &IndexError{Op: "persist", Path: w.x.dir, Err: err}
+	case <-t.C:
+		return &IndexError{Op: "persist", Path: w.x.dir, Err: fmt.Errorf("documents not on disk after %s", w.x.opts.WriteTimeout)}
 	case <-w.ctx.Done():
 		return w.ctx.Err()
 	}

@@ -158,6 +158,9 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	if x.closed {
 		return nil, ErrClosed
 	}
+	if x.stale != "" {
+		return nil, fmt.Errorf("%w: %s (the next open rebuilds it from the bundles; recall still works)", ErrStale, x.stale)
+	}
 	// BM25 statistics from the watermark, so that a score depends on the
 	// indexed content only, not on how scorch merged its segments.
 	docs := max(x.docs, 1)
