@@ -51,6 +51,9 @@ type Metrics struct {
 	// the frozen-prefix load of the engine's own state.
 	CheckpointLoadMean float64 `json:"checkpointLoadMean"`
 	CheckpointLoadPeak int     `json:"checkpointLoadPeak"`
+	// Misses adds up Step.Misses: the tokens after each request's frozen
+	// prefix by cause ("new", "header", "ckpt/<mode>", "resent/<mode>").
+	Misses map[string]int `json:"misses,omitempty"`
 	// FoldLatencyP50 and P99 are wall-clock fold latencies.
 	FoldLatencyP50 time.Duration `json:"foldLatencyP50Ns"`
 	FoldLatencyP99 time.Duration `json:"foldLatencyP99Ns"`
@@ -145,6 +148,12 @@ func (m *Metrics) add(r *Result) {
 			m.frozenSum += st.FrozenPrefix
 			m.frozenN++
 			m.FrozenPrefixPeak = max(m.FrozenPrefixPeak, st.FrozenPrefix)
+		}
+		for k, v := range st.Misses {
+			if m.Misses == nil {
+				m.Misses = map[string]int{}
+			}
+			m.Misses[k] += v
 		}
 		if st.Folds > 0 {
 			m.invalidSum += st.Invalidated

@@ -139,6 +139,14 @@ type Step struct {
 	// right after the system prompt: the frozen-prefix load of the
 	// engine's own state.
 	CheckpointLoad int `json:"checkpointLoad,omitempty"`
+	// Misses attribute the request's tokens after the frozen prefix (the
+	// part a prefix cache cannot serve) to their cause: "new" (messages
+	// appended since the previous request), "header" (a changed system
+	// prompt), "ckpt/<mode>" (nodes the step's folds wrote: checkpoints,
+	// placeholders) and "resent/<mode>" (nodes the previous request held
+	// that now follow a changed prefix: the retained tail after a fold
+	// point). <mode> is the step's costliest fold mode.
+	Misses map[string]int `json:"misses,omitempty"`
 	// ProjectionBytes is the engine's projection size after the request
 	// (ProjectionReporter engines).
 	ProjectionBytes int `json:"projectionBytes,omitempty"`
@@ -243,7 +251,13 @@ type driver struct {
 	pending  []Fold // folds since the last request
 	probeSrc []int  // per probe: first request index it is checked at (-1 none yet)
 	lastSrc  int    // the last source seq replayed
+
+	curSpans, prevSpans []nodeSpan // where each node of cur / prev lies in the stream
+	headerLen           int        // header tokens at the head of cur
 }
+
+// nodeSpan is where one surface node lies in a request's token stream.
+type nodeSpan struct{ seq, start, end int }
 
 // Replay plays src through eng. src is not modified.
 func Replay(ctx context.Context, src *hostshim.Session, eng Engine, cfg Config) (*Result, error) {
@@ -381,6 +395,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 		}
 	}
 	idx := len(d.res.Steps)
+	madeFrom := d.s.Len() // events from here on are the engine's
 	if err := d.compact(ctx, idx, hostshim.TriggerPressure); err != nil {
 		return err
 	}
@@ -402,6 +417,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 		lcp++
 	}
 	st.FrozenPrefix, st.Invalidated = lcp, len(d.prev)-lcp
+	st.Misses = d.attribute(lcp, madeFrom)
 	st.CheckpointLoad = d.load
 	if st.DeepSeek, err = d.ds.Request(d.cur); err != nil {
 		return err
@@ -413,6 +429,7 @@ func (d *driver) request(ctx context.Context, srcSeq int) error {
 	d.res.Folds = append(d.res.Folds, d.pending...)
 	d.pending = d.pending[:0]
 	d.prev, d.cur = d.cur, d.prev
+	d.prevSpans, d.curSpans = d.curSpans, d.prevSpans[:0]
 	if len(d.cfg.Probes) > 0 {
 		js, on := d.surfaceFacts()
 		for i := range d.res.Probes {
@@ -660,7 +677,67 @@ func (d *driver) fill(buf []uint32) (int, error) {
 		return 0, err
 	}
 	d.cur, d.bps, d.load = buf, bps, load
+	d.headerLen = 0
+	if h, _ := d.headerPiece(); h != nil {
+		d.headerLen = h.tokens
+	}
+	d.curSpans = d.curSpans[:0]
+	at := d.headerLen
+	for _, n := range d.s.Nodes() {
+		if p, _ := d.piece(n); p != nil {
+			d.curSpans = append(d.curSpans, nodeSpan{n, at, at + p.tokens})
+			at += p.tokens
+		}
+	}
 	return len(buf), nil
+}
+
+// foldRank orders fold modes by what they usually cost the cache.
+var foldRank = map[string]int{"emergency": 4, "root": 3, "rolling": 2, "leaf": 1, "prune": 1}
+
+// attribute splits the current request's tokens after the frozen prefix
+// lcp by cause (see Step.Misses). Nodes with a seq at or after madeFrom
+// were written by the engine during this step.
+func (d *driver) attribute(lcp, madeFrom int) map[string]int {
+	if lcp >= len(d.cur) {
+		return nil
+	}
+	mode := ""
+	for _, f := range d.pending {
+		if mode == "" || foldRank[f.Mode] > foldRank[mode] {
+			mode = f.Mode
+		}
+	}
+	if mode == "" {
+		mode = "none"
+	}
+	prev := make(map[int]bool, len(d.prevSpans))
+	for _, sp := range d.prevSpans {
+		prev[sp.seq] = true
+	}
+	out := map[string]int{}
+	if lcp < d.headerLen {
+		k := "header"
+		if len(d.prev) == 0 {
+			k = "new" // the first request
+		}
+		out[k] += d.headerLen - lcp
+	}
+	for _, sp := range d.curSpans {
+		if sp.end <= lcp {
+			continue
+		}
+		n := sp.end - max(sp.start, lcp)
+		switch {
+		case sp.seq >= madeFrom:
+			out["ckpt/"+mode] += n
+		case prev[sp.seq]:
+			out["resent/"+mode] += n
+		default:
+			out["new"] += n
+		}
+	}
+	return out
 }
 
 // stream appends the token stream of the header and nodes to buf and

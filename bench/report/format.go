@@ -271,3 +271,29 @@ func verdict(r *bench.Report) []string {
 	}
 	return out
 }
+
+// missLine describes where an engine's prefix misses come from: each
+// cause's tokens and share of all tokens after the frozen prefixes, and,
+// for a fold mode's causes, the tokens per fold of that mode.
+func missLine(m *replay.Metrics) string {
+	total := 0
+	var keys []string
+	for k, v := range m.Misses {
+		total += v
+		keys = append(keys, k)
+	}
+	if total == 0 {
+		return "—"
+	}
+	slices.SortFunc(keys, func(a, b string) int { return m.Misses[b] - m.Misses[a] })
+	var parts []string
+	for _, k := range keys {
+		v := m.Misses[k]
+		part := fmt.Sprintf("%s %s (%.0f%%", k, tok(float64(v)), 100*float64(v)/float64(total))
+		if _, mode, ok := strings.Cut(k, "/"); ok && m.Folds[mode] > 0 {
+			part += fmt.Sprintf(", %s/fold", tok(float64(v)/float64(m.Folds[mode])))
+		}
+		parts = append(parts, part+")")
+	}
+	return strings.Join(parts, ", ")
+}

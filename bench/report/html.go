@@ -82,6 +82,11 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	table(&b, qualityHead, rs, func(x row) []string { return x.quality })
 	b.WriteString("<h3>EF-RFC-001 §26</h3>\n")
 	table(&b, rfcHead, rs, func(x row) []string { return x.rfc })
+	b.WriteString("<h3>Prompt tokens after the frozen prefix, by cause</h3>\n<ul>\n")
+	for i := range r.Totals {
+		fmt.Fprintf(&b, "<li><b>%s</b>: %s</li>\n", esc(r.Totals[i].Engine), esc(missLine(&r.Totals[i])))
+	}
+	b.WriteString("</ul>\n")
 	if kr := kindRows(r.Totals); kr != nil {
 		b.WriteString("<details><summary>probes by kind</summary>\n")
 		plainTable(&b, kindHead, kr)

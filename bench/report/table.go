@@ -53,6 +53,11 @@ func Table(w io.Writer, r *bench.Report) error {
 		}
 		b.WriteByte('\n')
 	}
+	b.WriteString("prompt tokens after the frozen prefix, by cause:\n")
+	for i := range r.Totals {
+		fmt.Fprintf(&b, "  %-*s  %s\n", nameWidth, r.Totals[i].Engine, missLine(&r.Totals[i]))
+	}
+	b.WriteByte('\n')
 	if head, src := bySource(r); src != nil {
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		all := append([][]string{head}, src...)
@@ -129,4 +134,10 @@ EF-RFC-001 §26 figures, judged on the text the model would see (every surface m
   anchors, and summed at the middle and the end of the sessions (bounded: end ≈ middle; linear in
   history: end ≈ 2 × middle); n/a for engines without one.
 - Survival: planted items whose current state the final context states, of all planted.
+
+Prompt tokens after the frozen prefix (what a prefix cache cannot serve), by cause: "new" messages
+appended since the previous request; "ckpt/<mode>" nodes the step's folds wrote; "resent/<mode>" nodes
+the previous request already held that now follow a changed prefix (the retained tail after a fold
+point, the frozen checkpoints after a root merge); "header" a changed system prompt. <mode> is the
+costliest fold of the step; "/fold" divides by that mode's folds.
 `
