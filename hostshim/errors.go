@@ -63,6 +63,13 @@ var (
 	ErrNoOpenTurn = errors.New("hostshim: no open turn")
 )
 
+// Errors returned by Event.Renumber (wrapped in *FieldError).
+var (
+	// ErrSeqReference: a replacement names an event the other log does not
+	// hold.
+	ErrSeqReference = errors.New("hostshim: seq reference left out")
+)
+
 // Errors returned when reading or writing a persisted session log (wrapped in
 // *LogError).
 var (

@@ -455,3 +455,41 @@ func MarshalJS(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// Renumber returns e as the event at seq of another log, for code that
+// copies events from one log into another with events inserted or left out
+// (ef fold's replay, the bench's replay driver). place maps the seqs of e's
+// log to the other log's; ok is false for an event that was left out. e's
+// SourceEventSeqs are mapped through place, dropping the ones left out (an
+// empty list stays an empty list); a replacement's Start and End must both
+// be placed, or Renumber fails with ErrSeqReference, since the replacement
+// would cover other nodes.
+//
+// The copy keeps the envelope's key order and whether the line carried seq
+// and time, so it encodes as the host would have written it at seq. An
+// event expanded from a packed chunk row becomes an event of its own (the
+// row's first seq no longer matches); such events carry no references.
+func (e Event) Renumber(seq int, place func(old int) (int, bool)) (Event, error) {
+	ne := e
+	ne.Seq = seq
+	ne.packed = nil
+	if e.SourceEventSeqs != nil {
+		ne.SourceEventSeqs = make([]int, 0, len(e.SourceEventSeqs))
+		for _, old := range e.SourceEventSeqs {
+			if n, ok := place(old); ok {
+				ne.SourceEventSeqs = append(ne.SourceEventSeqs, n)
+			}
+		}
+	}
+	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+		op := *e.SurfaceOp
+		var okStart, okEnd bool
+		op.Start, okStart = place(e.SurfaceOp.Start)
+		op.End, okEnd = place(e.SurfaceOp.End)
+		if !okStart || !okEnd {
+			return e, &FieldError{Field: "surfaceOp", Err: fmt.Errorf("%w: replacement [%d, %d] names an event that was left out", ErrSeqReference, e.SurfaceOp.Start, e.SurfaceOp.End)}
+		}
+		ne.SurfaceOp = &op
+	}
+	return ne, nil
+}

@@ -316,16 +316,17 @@ func (d *driver) run(ctx context.Context) error {
 				return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}
 			}
 		}
-		ne := hostshim.Event{Seq: d.s.Len(), Type: e.Type, Time: e.Time, Data: e.Data, SurfaceOp: e.SurfaceOp, Ignorable: e.Ignorable}
-		if e.SourceEventSeqs != nil {
-			for _, o := range e.SourceEventSeqs {
-				if n, ok := d.seqMap[o]; ok {
-					ne.SourceEventSeqs = append(ne.SourceEventSeqs, n)
-				}
-			}
-			if ne.SourceEventSeqs == nil && e.Type == hostshim.TypeAssistantMessage {
-				ne.SourceEventSeqs = []int{}
-			}
+		// Source events left out (compactions) are dropped from
+		// provenance lists; an assistant message keeps an empty list.
+		ne, err := e.Renumber(d.s.Len(), func(old int) (int, bool) {
+			n, ok := d.seqMap[old]
+			return n, ok
+		})
+		if err != nil {
+			return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}
+		}
+		if len(ne.SourceEventSeqs) == 0 && e.Type != hostshim.TypeAssistantMessage {
+			ne.SourceEventSeqs = nil
 		}
 		if err := d.s.AppendEvent(ne); err != nil {
 			return &Error{Session: d.src.ID, Seq: e.Seq, Type: e.Type, Err: err}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/epistemicfold/ef/engine"
@@ -236,60 +235,27 @@ func foldCopy(events []hostshim.Event, h hostshim.Header, gen hostshim.Generatio
 	return s, nil
 }
 
-// foldShift gives e the seq next and maps its seq references through remap.
-// An event from a packed chunk row whose seq moves is re-encoded as a plain
-// event line (the row's seq0 would no longer match).
+// foldShift gives e the seq next and maps its seq references through
+// remap, which places the log's events before e. An event that has not
+// moved is kept as read (a packed chunk row stays one row).
 func foldShift(e hostshim.Event, next int, remap []int) (hostshim.Event, error) {
 	if e.Seq == next {
 		return e, nil
 	}
-	mapSeq := func(old int) (int, error) {
-		if old < 0 || old >= len(remap) {
-			return 0, fmt.Errorf("seq reference %d out of range", old)
+	placed := remap[:min(max(e.Seq, 0), len(remap))]
+	ne, err := e.Renumber(next, func(old int) (int, bool) {
+		if old < 0 || old >= len(placed) {
+			return 0, false
 		}
-		return remap[old], nil
+		return placed[old], true
+	})
+	if err != nil {
+		return ne, err
 	}
-	if _, first := e.StorageLine(); !first || foldPacked(e) {
-		line := []byte(`{"type":` + strconv.Quote(e.Type))
-		if e.Time != 0 {
-			line = append(line, `,"seq":`+strconv.Itoa(next)+`,"time":`+strconv.FormatInt(e.Time, 10)...)
-		}
-		line = append(line, `,"data":`...)
-		line = append(line, e.Data...)
-		line = append(line, '}')
-		return hostshim.DecodeEvent(line, next)
-	}
-	ne := e
-	ne.Seq = next
-	if e.SourceEventSeqs != nil {
-		ne.SourceEventSeqs = make([]int, len(e.SourceEventSeqs))
-		for i, old := range e.SourceEventSeqs {
-			v, err := mapSeq(old)
-			if err != nil {
-				return ne, err
-			}
-			ne.SourceEventSeqs[i] = v
-		}
-	}
-	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
-		op := *e.SurfaceOp
-		var err error
-		if op.Start, err = mapSeq(e.SurfaceOp.Start); err != nil {
-			return ne, err
-		}
-		if op.End, err = mapSeq(e.SurfaceOp.End); err != nil {
-			return ne, err
-		}
-		ne.SurfaceOp = &op
+	if len(ne.SourceEventSeqs) != len(e.SourceEventSeqs) {
+		return ne, fmt.Errorf("sourceEventSeqs %v: a reference to an event not before it", e.SourceEventSeqs)
 	}
 	return ne, nil
-}
-
-// foldPacked reports whether e was expanded from a packed chunk row: its
-// storage line is not its own encoding.
-func foldPacked(e hostshim.Event) bool {
-	line, _ := e.StorageLine()
-	return string(line) != string(e.Encode())
 }
 
 // foldPressure runs the automatic listeners' work at a pre-step point:
