@@ -43,7 +43,7 @@ func commands() map[string]subcommand {
 		"search":  {"search folded history (context_search)", RunSearch},
 		"recall":  {"read back a checkpoint or an archived message (context_recall)", RunRecall},
 		"act":     {"submit an action.intent to the action kernel; 'act audit' summarises its audit", RunAct},
-		"origin":  {"the task.origin store: put, show, hash, verify, session-start bundle (RFC-0005)", RunOrigin},
+		"origin":  {"the task.origin store: put, show, hash, verify, session-start bundle, export from a session (RFC-0005)", RunOrigin},
 		"context": {"answer a context.request with a context.bundle from task.origin files (Northbridge)", RunContext},
 		"mcp":     {"serve context_search and context_recall to an MCP client over stdio", RunMCP},
 		"state":   {"print the current epistemic state (constraints, values, open failures, decisions) of a log", RunState},

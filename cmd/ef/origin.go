@@ -25,6 +25,7 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"hash":   originHash,
 		"verify": originVerify,
 		"bundle": originBundle,
+		"export": originExport,
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stderr, `usage: ef origin <command> [flags]
@@ -34,6 +35,8 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   hash FILE|-                                    print a task.origin document's content hash
   verify DIR [--root R] [--json]                 check every task.origin under DIR and recheck every source
   bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
+  export LOG --out DIR --task ID [--store BUNDLES] [--expect HASH]
+                                                 build a task.origin from a session's projection (EF handoff)
 `)
 		if len(args) == 0 {
 			return usageError("want a command")
@@ -42,7 +45,7 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	f, ok := subs[args[0]]
 	if !ok {
-		return usageError("unknown origin command %q (put, show, hash, verify, bundle)", args[0])
+		return usageError("unknown origin command %q (put, show, hash, verify, bundle, export)", args[0])
 	}
 	return f(ctx, args[1:], stdout, stderr)
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/origin/handoff"
+	"github.com/epistemicfold/ef/origin/taskorigin"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// originExport implements `ef origin export <log> --out DIR --task ID
+// [--store BUNDLES] [--expect HASH]`: the session's projection as a
+// task.origin (package handoff), written under the optimistic lock. A task
+// that exists needs --expect with its current content hash; a new one is
+// created. With --store, evidence from folded events cites its EF recall
+// ref.
+func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("origin export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "task.origin store directory (required)")
+	task := fs.String("task", "", "task id (required)")
+	storeDir := fs.String("store", "", "the session's bundle store: folded evidence then cites EF recall refs")
+	expect := fs.String("expect", "", "content hash of the task's current file (required when the task exists)")
+	goal := fs.String("goal", "", "goal to use when the session states no objective")
+	scope := fs.String("scope", "", "the task's scope for a new task (an existing task keeps its own)")
+	title := fs.String("title", "", "the task's title for a new task")
+	session := fs.String("session", "", "the writer's session id, when the harness gave it")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want one session log")
+	}
+	if *out == "" || *task == "" {
+		return usageError("--out and --task are required")
+	}
+	s, err := hostshim.ReadSession(pos[0], hostshim.LogOptions{Lenient: true})
+	if err != nil {
+		return err
+	}
+	st, err := taskorigin.Open(*out, taskorigin.Options{Actor: func(now time.Time) taskorigin.Actor {
+		return taskorigin.ObserveActor(os.Getenv, *session, now)
+	}})
+	if err != nil {
+		return err
+	}
+	var base *taskorigin.State
+	cur, err := st.Get(*task)
+	switch {
+	case err == nil:
+		if *expect == "" {
+			return usageError("task %s exists: give --expect %s (its content hash) to replace it", *task, cur.Hash)
+		}
+		if base, err = cur.Doc.State(); err != nil {
+			return err
+		}
+	case errors.Is(err, taskorigin.ErrNotFound):
+		if *expect == "" {
+			*expect = taskorigin.ExpectNew
+		}
+		base = &taskorigin.State{Title: *title, Scope: *scope}
+	default:
+		return err
+	}
+	opts := handoff.Options{LogName: pos[0], Goal: *goal}
+	if *storeDir != "" {
+		refs, err := exportRecallRefs(ctx, *storeDir, s.ID)
+		if err != nil {
+			return err
+		}
+		opts.Recall = func(seq int) (string, bool) { r, ok := refs[seq]; return r, ok }
+	}
+	// Larger caps than a live session's: the export wants every piece of
+	// evidence the log holds, not the hot window's.
+	r := handoff.Replay(s, projection.Options{Caps: projection.Caps{Evidence: 512, Artifacts: 256}})
+	next, err := handoff.Build(*task, r, base, opts)
+	if err != nil {
+		return err
+	}
+	doc, err := taskorigin.FromState(next)
+	if err != nil {
+		return err
+	}
+	res, err := st.Put(ctx, *task, doc, *expect)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSONLine(stdout, res)
+	}
+	fmt.Fprintf(stdout, "%s %s version %d content_hash %s (%d facts, %d next steps)\n", res.Status, res.Path, res.Version, res.Hash, len(next.Facts), len(next.NextSteps))
+	return nil
+}
+
+// exportRecallRefs maps each folded event seq of session sid to the recall
+// ref of its archived message: checkpoint c holds the messages of its
+// surface seqs in order.
+func exportRecallRefs(ctx context.Context, dir, sid string) (map[int]string, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, err
+	}
+	store, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	infos, err := store.List(ctx, sid)
+	if err != nil {
+		return nil, err
+	}
+	refs := map[int]string{}
+	for _, in := range infos {
+		if in.Err != nil {
+			continue
+		}
+		m, err := store.Meta(ctx, sid, in.CheckpointID)
+		if err != nil || len(m.Source.OrderedSurfaceSeqs) != in.Messages {
+			continue
+		}
+		for i, seq := range m.Source.OrderedSurfaceSeqs {
+			if _, ok := refs[seq]; !ok {
+				refs[seq] = fmt.Sprintf("recall:%s#%d@%s", in.CheckpointID, i, url.PathEscape(sid))
+			}
+		}
+	}
+	return refs, nil
+}

@@ -1,0 +1,244 @@
+package handoff
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/origin/taskorigin"
+	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Replay folds every event of s into a new reducer, in seq order, as the
+// sidecar's reducer would have seen them live. Events without a message
+// (log-only) are skipped.
+func Replay(s *hostshim.Session, opts projection.Options) *projection.Reducer {
+	if opts.SessionID == "" {
+		opts.SessionID = s.ID
+	}
+	r := projection.New(opts)
+	for _, e := range s.Events() {
+		m, err := s.Message(e.Seq)
+		if err != nil || m == nil {
+			continue
+		}
+		ev, ok := projection.FromHost(e, m, e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m))
+		if ok {
+			r.Apply(ev)
+		}
+	}
+	return r
+}
+
+// Options says how exported sources cite the session.
+type Options struct {
+	// LogName is how a source names the session log (the path the user
+	// gave); a source "<LogName>:<seq>" points at the event.
+	LogName string
+	// Recall returns the EF recall ref ("recall:<ckpt>#<i>@<session>") of
+	// a folded event; nil or false means none.
+	Recall func(seq int) (string, bool)
+	// Goal is used when the session states no objective.
+	Goal string
+}
+
+// Build returns the task.origin of task id from the reducer's state. base,
+// when not nil, is the task's current state: its title, scope, created_at
+// and learnings are kept, and its facts that this session does not restate
+// are kept too (the export replaces what the session knows, not what
+// others wrote).
+func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Options) (*taskorigin.State, error) {
+	st := r.State()
+	anchors := r.Anchors()
+	out := taskorigin.New(id, "")
+	if base != nil {
+		out.Title, out.Scope, out.CreatedAt = base.Title, base.Scope, base.CreatedAt
+	}
+	switch {
+	case st.Objective != nil && strings.TrimSpace(st.Objective.Value) != "":
+		out.Goal = oneLine(st.Objective.Value)
+	case strings.TrimSpace(opts.Goal) != "":
+		out.Goal = opts.Goal
+	case base != nil && base.Goal != "":
+		out.Goal = base.Goal
+	default:
+		return nil, ErrNoObjective
+	}
+	for _, c := range st.Constraints {
+		out.Constraints = append(out.Constraints, oneLine(c.Value))
+	}
+
+	// Facts: evidence first (verified when its source is recheckable),
+	// then open hypotheses (unverified).
+	for _, a := range anchors {
+		if a.Kind != projection.KindEvidence {
+			continue
+		}
+		f := taskorigin.Fact{Claim: claimOf(a), Source: sourceOf(a, opts)}
+		f.Verified = taskorigin.CheckSource(f.Source, "").OK
+		out.Facts = append(out.Facts, f)
+	}
+	for _, a := range st.Uncertainty {
+		out.Facts = append(out.Facts, taskorigin.Fact{Claim: "hypothesis (" + a.Lifecycle + "): " + oneLine(a.Value), Source: logRef(a.FirstSeq(), opts)})
+	}
+	if base != nil {
+		for _, f := range base.Facts {
+			if !slices.ContainsFunc(out.Facts, func(g taskorigin.Fact) bool { return g.Claim == f.Claim }) && !citesLog(f.Source, opts.LogName) {
+				out.Facts = append(out.Facts, f)
+			}
+		}
+	}
+
+	for _, d := range st.Decisions {
+		out.Decisions = append(out.Decisions, taskorigin.Decision{What: oneLine(d.Value), Why: whyOf(d)})
+	}
+	for _, o := range st.OpenObligations {
+		out.NextSteps = append(out.NextSteps, oneLine(o.Value))
+	}
+	for _, f := range st.OpenFailures {
+		step := "fix the open failure: " + oneLine(f.Value)
+		if f.Because != "" && f.Because != f.Value {
+			step += " — " + oneLine(f.Because)
+		}
+		out.NextSteps = append(out.NextSteps, step)
+	}
+	out.Verification = verificationOf(anchors)
+	out.CurrentState = currentOf(st, r.LastSeq(), opts)
+	for _, a := range anchors {
+		if a.Kind == projection.KindArtifact {
+			if p := artifactPath(a.Key); p != "" && !slices.Contains(out.Artifacts, p) {
+				out.Artifacts = append(out.Artifacts, p)
+			}
+		}
+	}
+	if base != nil {
+		out.Learnings = append(out.Learnings, base.Learnings...)
+	}
+	for _, n := range st.Negative {
+		lesson := "rejected approach: " + oneLine(n.Value)
+		if n.Because != "" {
+			lesson += " (because " + oneLine(n.Because) + ")"
+		}
+		if !slices.ContainsFunc(out.Learnings, func(l taskorigin.Learning) bool { return l.Lesson == lesson }) {
+			out.Learnings = append(out.Learnings, taskorigin.Learning{Lesson: lesson, Confidence: 0.5, Status: taskorigin.LearningCandidate})
+		}
+	}
+	return out, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// claimOf states an evidence anchor as a claim: what was run and what it
+// showed.
+func claimOf(a *projection.Anchor) string {
+	switch {
+	case strings.HasPrefix(a.Key, "command/-/"):
+		return fmt.Sprintf("`%s` %s", a.Key[len("command/-/"):], oneLine(a.Value))
+	case strings.HasPrefix(a.Key, "test/-/"):
+		return fmt.Sprintf("test %s %s", a.Key[len("test/-/"):], oneLine(a.Value))
+	case strings.HasPrefix(a.Key, "tool/"):
+		name, args, _ := strings.Cut(a.Key[len("tool/"):], "/")
+		return fmt.Sprintf("%s %s → %s", name, oneLine(args), oneLine(a.Value))
+	}
+	return oneLine(a.Value)
+}
+
+// sourceOf cites what rechecks an evidence anchor: the command or test
+// that produced it (rerunnable), and the event itself — its recall ref
+// when it was folded, else the log and seq.
+func sourceOf(a *projection.Anchor, opts Options) string {
+	var parts []string
+	switch {
+	case strings.HasPrefix(a.Key, "command/-/"):
+		parts = append(parts, "`"+a.Key[len("command/-/"):]+"`")
+	case strings.HasPrefix(a.Key, "test/-/"):
+		parts = append(parts, a.Key[len("test/-/"):])
+		for _, l := range a.Links {
+			if strings.HasPrefix(l, "command/-/") {
+				parts = append(parts, "`"+l[len("command/-/"):]+"`")
+			}
+		}
+	}
+	parts = append(parts, logRef(a.Seq(), opts))
+	return strings.Join(parts, " ")
+}
+
+func logRef(seq int, opts Options) string {
+	if opts.Recall != nil {
+		if ref, ok := opts.Recall(seq); ok {
+			return ref
+		}
+	}
+	if opts.LogName == "" {
+		return fmt.Sprintf("session event %d", seq)
+	}
+	return fmt.Sprintf("%s:%d", opts.LogName, seq)
+}
+
+func citesLog(source, log string) bool {
+	return log != "" && strings.Contains(source, log+":")
+}
+
+func whyOf(d *projection.Anchor) string {
+	switch {
+	case d.Because != "":
+		return oneLine(d.Because)
+	case d.Quote != "" && oneLine(d.Quote) != oneLine(d.Value):
+		return "as stated: " + oneLine(d.Quote)
+	}
+	return "(no reason stated in the session)"
+}
+
+// verificationOf lists every failure with its lifecycle and the events
+// that moved it.
+func verificationOf(anchors []*projection.Anchor) string {
+	var lines []string
+	for _, a := range anchors {
+		if a.Kind != projection.KindFailure {
+			continue
+		}
+		seqs := make([]string, len(a.SourceRefs))
+		for i, r := range a.SourceRefs {
+			seqs[i] = fmt.Sprint(r.Seq)
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s (events %s)", oneLine(a.Value), a.Lifecycle, strings.Join(seqs, ",")))
+	}
+	if len(lines) == 0 {
+		return "no failure observed in the session"
+	}
+	return strings.Join(lines, "; ")
+}
+
+func currentOf(st projection.State, lastSeq int, opts Options) string {
+	s := fmt.Sprintf("%d open failure(s), %d open obligation(s)", len(st.OpenFailures), len(st.OpenObligations))
+	if len(st.StateHeads) > 0 {
+		var vs []string
+		for _, v := range st.StateHeads {
+			x := fmt.Sprintf("%s = %s", v.Key, oneLine(v.Value))
+			if v.Was != "" {
+				x += " (was " + oneLine(v.Was) + ")"
+			}
+			vs = append(vs, x)
+		}
+		s += "; current values: " + strings.Join(vs, "; ")
+	}
+	where := "the session"
+	if opts.LogName != "" {
+		where = opts.LogName
+	}
+	return s + fmt.Sprintf("; as of event %d of %s", lastSeq, where)
+}
+
+// artifactPath extracts the path of an artifact key "file/<path>/content".
+func artifactPath(key string) string {
+	rest, ok := strings.CutPrefix(key, "file/")
+	if !ok {
+		return ""
+	}
+	if i := strings.LastIndexByte(rest, '/'); i > 0 {
+		return rest[:i]
+	}
+	return rest
+}
