@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
 // HTMLFile is the name of the page HTML writes into its directory.
@@ -25,15 +26,8 @@ func HTML(dir string, r *bench.Report) (string, error) {
 		return "", fmt.Errorf("report: %w", err)
 	}
 	p := filepath.Join(dir, HTMLFile)
-	f, err := os.Create(p)
-	if err != nil {
-		return "", fmt.Errorf("report: %w", err)
-	}
-	if err := WriteHTML(f, r); err != nil {
-		f.Close()
-		return "", err
-	}
-	if err := f.Close(); err != nil {
+	// Crash-atomic: the page is the new one, the old one or absent.
+	if err := atomicfile.WriteFile(p, true, 0o644, func(w io.Writer) error { return WriteHTML(w, r) }); err != nil {
 		return "", fmt.Errorf("report: %w", err)
 	}
 	return p, nil

@@ -7,11 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/atomicfile"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -81,6 +86,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *out == "" {
 		return usageError("--out is required")
 	}
+	// Check --out before any bundle is written: a fold whose log cannot be
+	// written would leave bundles nobody references.
+	if err := foldCheckOut(*out); err != nil {
+		return err
+	}
 	m := engine.Mode(*mode)
 	switch *mode {
 	case "auto":
@@ -146,7 +156,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	acc.TokensAfter, acc.RealAfter, acc.EventsOut = host, real, s.Len()
-	if err := hostshim.WriteSession(*out, s, hostshim.LogOptions{}); err != nil {
+	// Crash-atomic: the new log is complete or absent, never a torn prefix
+	// that would read as a shorter valid session.
+	if err := atomicfile.Publish(*out, false, func(tmp string) error {
+		return hostshim.WriteSession(tmp, s, hostshim.LogOptions{Compression: foldCompression(*out)})
+	}); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	if *asJSON {
@@ -162,6 +176,33 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, len(acc.Folds))
 	}
 	return nil
+}
+
+// foldCheckOut refuses an --out that exists or whose directory does not.
+func foldCheckOut(out string) error {
+	if _, err := os.Lstat(out); err == nil {
+		return fmt.Errorf("--out %s exists: ef fold never overwrites a log (remove it or choose another path)", out)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	dir := filepath.Dir(out)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("--out %s: %s is not a directory", out, dir)
+	}
+	return nil
+}
+
+// foldCompression picks the log compression from the --out name (the temp
+// file the log is first written to has another name).
+func foldCompression(out string) hostshim.Compression {
+	if strings.HasSuffix(out, ".zstd") || strings.HasSuffix(out, ".zst") {
+		return hostshim.CompressionZstd
+	}
+	return hostshim.CompressionNone
 }
 
 // foldReplay appends the log's events to a new session one by one, running
