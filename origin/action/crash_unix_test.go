@@ -186,6 +186,9 @@ func TestCrashKill9(t *testing.T) {
 					ok = true
 					model[rel] = nw // the next actions start from what is there
 					inflightDone++
+					if inflight.Mode != action.ModeAppend && old != "" && !hasBackup(t, base, old) {
+						t.Fatalf("round %d: the unacknowledged overwrite of %s happened without a backup of its old content", rounds, rel)
+					}
 				}
 			}
 			if !ok {
@@ -244,4 +247,20 @@ func checkCrashAudit(t *testing.T, base string, acked map[string]string) int {
 		}
 	}
 	return sum.Torn
+}
+
+// hasBackup reports whether some backup under base's state directory holds
+// content.
+func hasBackup(t *testing.T, base, content string) bool {
+	dir := filepath.Join(action.DefaultStateDir(base), "backups")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("backups: %v", err)
+	}
+	for _, e := range ents {
+		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && string(b) == content {
+			return true
+		}
+	}
+	return false
 }

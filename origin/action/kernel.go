@@ -217,9 +217,9 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 		res.ActionID = "act:" + hex.EncodeToString(sum[:8])
 	} else if prev, ok := k.audit.done[in.ActionID]; ok {
 		if prev.digest == digest {
-			r := prev.result
+			r := prev.result.clone()
 			r.Replayed = true
-			return &r, nil // answered from the audit: nothing written, nothing appended
+			return r, nil // answered from the audit: nothing written, nothing appended
 		}
 		bad = "action_id " + in.ActionID + " was already done with a different intent"
 	}
