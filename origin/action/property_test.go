@@ -45,7 +45,7 @@ func TestPropertiesNeverOutsideStaleNeverWrites(t *testing.T) {
 			return string(b), err == nil
 		}
 		lines := 0
-		n := rapid.IntRange(1, 8).Draw(rt, "actions")
+		n := rapid.IntRange(1, 5).Draw(rt, "actions")
 		for i := 0; i < n; i++ {
 			rel := rapid.SampledFrom(propPaths).Draw(rt, "relpath")
 			content := rapid.StringMatching(`[a-z\n]{0,12}`).Draw(rt, "content")
