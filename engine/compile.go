@@ -56,6 +56,22 @@ func SourceDigest(sessionID string, seqs []int) (string, error) {
 	return "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 
+// stored returns the bundle already archived under b's id when it holds
+// the same messages (same logical hash), ready to Put again (which the
+// store answers with the existing receipt).
+func (c *compiler) stored(ctx context.Context, b *bundle.CheckpointV1) (*bundle.CheckpointV1, bool) {
+	old, err := c.e.opts.Archive.Meta(ctx, b.SessionID, b.CheckpointID)
+	if err != nil || old == nil {
+		return nil, false
+	}
+	if lh, _ := bundle.LogicalHash(b.Archive.ShadowedMessages); lh != old.Archive.LogicalHash {
+		return nil, false
+	}
+	prev := *old
+	prev.Archive = bundle.Archive{ShadowedMessages: b.Archive.ShadowedMessages, LogicalHash: old.Archive.LogicalHash, RawMessages: old.Archive.RawMessages}
+	return &prev, true
+}
+
 // compiler is the compile step of one fold: the summarize hook of the
 // host transaction the fold runs in. It sees the host's actual selection,
 // writes the bundle durably before returning (BundleDurable ≺ SurfaceLoss:
@@ -180,6 +196,16 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			Archive: bundle.Archive{ShadowedMessages: raws},
 			Machine: cand.Interface, Semantic: sem, Rendered: bundle.Rendered{Text: text}}
 		b.Parents, rep.Notes = c.parents(ctx, bundleSessionID(s), facts.Parents, rep.Notes)
+		// A retried compile of the same compaction (the host timed out and
+		// asked again, or the sidecar restarted) finds its bundle stored:
+		// answer with that checkpoint, not a second one with a new
+		// createdAt (or a new digest) that the store refuses as different
+		// content under the same id.
+		if prev, ok := c.stored(ctx, b); ok {
+			b, text = prev, prev.Rendered.Text
+			cand.Replacement = frame(text)
+			rep.Notes = append(rep.Notes, "retried compile: answered with the checkpoint already stored for this compaction")
+		}
 		rc, err := e.opts.Archive.Put(ctx, b)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrArchive, err)

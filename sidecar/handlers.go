@@ -48,6 +48,13 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 		}
 		srv.appendEvents(p.SessionID, p.FromSeq, p.Events)
 		return nil, nil
+	case MethodSessionClose:
+		var p SessionCloseParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		srv.closeSession(p.SessionID)
+		return nil, nil
 	case MethodFoldPlan:
 		var p FoldPlanParams
 		if err := DecodeParams(method, params, &p); err != nil {

@@ -11,6 +11,7 @@ import (
 // plugin forwards through the same append rules the host applies.
 type mirror struct {
 	s      *hostshim.Session
+	used   uint64       // Server.tick at the last use, for the LRU bound
 	broken string       // why the mirror cannot be trusted; "" when it can
 	plan   *plannedFold // the last fold/plan's answer, until fold/compile
 }
@@ -37,9 +38,42 @@ func generationOf(events []hostshim.EventJSON) hostshim.Generation {
 }
 
 func (srv *Server) openSession(id string, events []hostshim.EventJSON) {
+	if _, ok := srv.sessions[id]; !ok {
+		srv.evict(srv.opts.maxSessions() - 1)
+	}
 	ss := &mirror{s: hostshim.NewSession(id, generationOf(events))}
 	srv.sessions[id] = ss
+	srv.touch(ss)
 	srv.appendTo(ss, 0, events)
+}
+
+// closeSession drops a mirror (session/close). Its bundles stay in the
+// store, searchable and recallable.
+func (srv *Server) closeSession(id string) {
+	delete(srv.sessions, id)
+}
+
+// touch marks a mirror as just used.
+func (srv *Server) touch(ss *mirror) {
+	srv.tick++
+	ss.used = srv.tick
+}
+
+// evict drops the least recently used mirrors until at most keep remain.
+// A dropped session's next fold answers CodeResync and the plugin sends
+// it again; its bundles are untouched.
+func (srv *Server) evict(keep int) {
+	for len(srv.sessions) > max(keep, 0) {
+		var oldest string
+		var used uint64
+		for id, ss := range srv.sessions {
+			if oldest == "" || ss.used < used {
+				oldest, used = id, ss.used
+			}
+		}
+		srv.logger.Info("dropping the least recently used session mirror", "session", oldest, "mirrors", len(srv.sessions))
+		delete(srv.sessions, oldest)
+	}
 }
 
 func (srv *Server) appendEvents(id string, from int, events []hostshim.EventJSON) {
@@ -48,6 +82,7 @@ func (srv *Server) appendEvents(id string, from int, events []hostshim.EventJSON
 		srv.logger.Warn("events for an unknown session; waiting for session/open", "session", id)
 		return
 	}
+	srv.touch(ss)
 	srv.appendTo(ss, from, events)
 }
 
@@ -84,5 +119,6 @@ func (srv *Server) mirrorOf(id string, length int) (*mirror, error) {
 	case length > 0 && length != ss.s.Len():
 		return nil, rpcErr(CodeResync, "mirror of session %q holds %d events, the host %d", id, ss.s.Len(), length)
 	}
+	srv.touch(ss)
 	return ss, nil
 }

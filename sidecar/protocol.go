@@ -25,6 +25,9 @@ const (
 	// MethodSessionEvents (SessionEventsParams, notification) appends to a
 	// mirror.
 	MethodSessionEvents = "session/events"
+	// MethodSessionClose (SessionCloseParams, notification) drops a
+	// session's mirror when the host closes it; its bundles stay.
+	MethodSessionClose = "session/close"
 	// MethodFoldPlan (FoldPlanParams → FoldPlanResult) decides whether and
 	// where to fold.
 	MethodFoldPlan = "fold/plan"
@@ -43,7 +46,7 @@ const (
 // Methods returns every method name the sidecar answers, in the order
 // above.
 func Methods() []string {
-	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodShutdown}
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodShutdown}
 }
 
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
@@ -96,6 +99,11 @@ type StoreInfo struct {
 type SessionOpenParams struct {
 	SessionID string               `json:"sessionId"`
 	Events    []hostshim.EventJSON `json:"events"`
+}
+
+// SessionCloseParams are session/close's params.
+type SessionCloseParams struct {
+	SessionID string `json:"sessionId"`
 }
 
 // SessionEventsParams are session/events' params: the events from FromSeq

@@ -29,6 +29,10 @@ type Options struct {
 	Tokenizers *tokenizer.Registry
 	// Version is the engine version initialize reports.
 	Version string
+	// MaxSessions bounds the session mirrors kept at once: opening one
+	// more drops the least recently used (its next fold answers resync and
+	// the plugin sends it again). Zero means DefaultMaxSessions.
+	MaxSessions int
 	// Actions is the action kernel behind action/submit; nil means the
 	// sidecar offers no actions (action/submit answers an error).
 	Actions *action.Kernel
@@ -48,7 +52,19 @@ type Server struct {
 	storeErr  string
 	engines   map[int]*engine.Engine
 	sessions  map[string]*mirror
+	tick      uint64 // mirror use counter (LRU)
 	initiated bool
+}
+
+// DefaultMaxSessions is the mirror bound when Options.MaxSessions is zero:
+// a mirror holds its whole session log in memory.
+const DefaultMaxSessions = 64
+
+func (o Options) maxSessions() int {
+	if o.MaxSessions > 0 {
+		return o.MaxSessions
+	}
+	return DefaultMaxSessions
 }
 
 // New returns a Server; nothing is opened until initialize (or the first

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
@@ -67,10 +68,11 @@ func serveEvents(s *hostshim.Session, from int) []hostshim.EventJSON {
 }
 
 type serveHarness struct {
-	t    *testing.T
-	srv  *Server
-	host *hostshim.Session
-	sent int
+	t     *testing.T
+	srv   *Server
+	host  *hostshim.Session
+	sent  int
+	retry bool // call fold/compile twice, as a host that timed out does
 }
 
 func newServeHarness(t *testing.T, store string) *serveHarness {
@@ -127,9 +129,22 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 		for i, m := range in.Messages {
 			ids[i] = m.ID
 		}
-		res, err := h.call("fold/compile", map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()})
+		params := map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()}
+		res, err := h.call("fold/compile", params)
 		if err != nil {
 			return nil, err
+		}
+		if h.retry {
+			// The host timed out and asks again for the same compaction,
+			// a few milliseconds later (createdAt moves on).
+			time.Sleep(3 * time.Millisecond)
+			again, err := h.call("fold/compile", params)
+			if err != nil {
+				h.t.Fatalf("retried fold/compile: %v", err)
+			}
+			if fmt.Sprint(again) != fmt.Sprint(res) {
+				h.t.Fatalf("retried fold/compile answered\n%v\nnot\n%v", again, res)
+			}
 		}
 		var blocks []hostshim.Block
 		b, _ := json.Marshal(res["summary"])
@@ -205,6 +220,59 @@ func TestServeHostedLeafFolds(t *testing.T) {
 	out, _ = h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "serve-leaf", "arguments": map[string]any{"query": ""}})
 	if out["isError"] != true {
 		t.Fatalf("an empty query must be a tool error: %v", out)
+	}
+}
+
+// Issue 11: a retried fold/compile for the same compaction id failed with
+// "checkpoint exists with different content" (the bundle embeds
+// createdAt). Now it answers the checkpoint already stored.
+func TestServeRetriedCompileIsIdempotent(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	h := newServeHarness(t, store)
+	h.retry = true
+	h.host = serveHostSession(t, "serve-retry", 10)
+	if res, plan := h.fold(4000); res == nil {
+		t.Fatalf("no fold: %v", plan)
+	}
+	// After a restart too: a new sidecar over the same store.
+	h2 := newServeHarness(t, store)
+	h2.host, h2.retry = h.host, true
+	serveRounds(t, h.host, 11, 22)
+	if res, plan := h2.fold(4000); res == nil {
+		t.Fatalf("no fold after the restart: %v", plan)
+	}
+}
+
+// Issue 11: every mirrored session was kept forever (20,000 opens, 3 GB).
+// session/close drops one; past MaxSessions the least recently used goes.
+func TestServeSessionCloseAndLRU(t *testing.T) {
+	srv := New(Options{MaxSessions: 3})
+	t.Cleanup(srv.Close)
+	h := &serveHarness{t: t, srv: srv}
+	open := func(id string) {
+		h.call("session/open", map[string]any{"sessionId": id, "events": []any{}})
+	}
+	for i := 0; i < 50; i++ {
+		open(fmt.Sprintf("s%d", i))
+		if i == 47 {
+			h.call("session/events", map[string]any{"sessionId": "s46", "fromSeq": 0, "events": []any{}})
+		}
+	}
+	if n := len(srv.sessions); n != 3 {
+		t.Fatalf("%d mirrors kept, want 3", n)
+	}
+	for _, id := range []string{"s46", "s48", "s49"} {
+		if _, ok := srv.sessions[id]; !ok {
+			t.Errorf("recently used mirror %s was dropped: %v", id, srv.sessions)
+		}
+	}
+	h.call("session/close", map[string]any{"sessionId": "s48"})
+	if _, ok := srv.sessions["s48"]; ok || len(srv.sessions) != 2 {
+		t.Fatalf("session/close kept the mirror: %v", srv.sessions)
+	}
+	var re *Error
+	if _, err := h.call("fold/plan", map[string]any{"sessionId": "s48", "trigger": "pressure", "contextWindow": 1000, "totalTokens": 10}); !errors.As(err, &re) || re.Code != CodeResync {
+		t.Fatalf("fold/plan on a closed session: %v, want resync", err)
 	}
 }
 

@@ -12,6 +12,7 @@ export const Method = Object.freeze({
   initialize: 'initialize',
   sessionOpen: 'session/open',
   sessionEvents: 'session/events',
+  sessionClose: 'session/close',
   foldPlan: 'fold/plan',
   foldCompile: 'fold/compile',
   toolCall: 'tool/call',
