@@ -14,6 +14,7 @@ import (
 
 	"github.com/epistemicfold/ef/mcpserver"
 	"github.com/epistemicfold/ef/origin/action"
+	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 )
@@ -25,6 +26,8 @@ type mcpEnv struct {
 	sessionID string
 	recall    mcpserver.ToolCaller
 	actions   *action.Kernel // nil unless --act-root was given
+	origins   []string       // task.origin roots for context_request (--origin)
+	tokens    northbridge.Tokenizer
 	logger    *slog.Logger
 }
 
@@ -35,9 +38,14 @@ func mcpTools(env *mcpEnv) []mcpserver.Tool {
 	if env.actions != nil {
 		acts = mcpserver.ActionTools(env.actions)
 	}
+	var ctxTools []mcpserver.Tool
+	if len(env.origins) > 0 {
+		ctxTools = mcpserver.ContextTools(env.origins, env.tokens)
+	}
 	return slices.Concat(
 		mcpserver.RecallTools(env.recall, env.sessionID),
 		acts,
+		ctxTools,
 	)
 }
 
@@ -57,11 +65,13 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
 	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
 	verbose := fs.Bool("v", false, "log to stderr")
+	var origins multiFlag
+	fs.Var(&origins, "origin", "directory of task.origin files: serves context_request (Northbridge) over them (repeatable)")
 	var af actFlags
 	af.register(fs, "act-")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [-v]")
-		fmt.Fprintln(stderr, "Serves context_search and context_recall (and action_submit, with --act-root) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
+		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [--origin DIR]… [-v]")
+		fmt.Fprintln(stderr, "Serves context_search and context_recall (and action_submit with --act-root, context_request with --origin) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -87,7 +97,12 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		return err
 	}
 	defer closeIndex()
-	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger}
+	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger, origins: origins}
+	if len(origins) > 0 {
+		if env.tokens, err = northbridge.LoadTokenizer(); err != nil {
+			return err
+		}
+	}
 	if af.enabled() {
 		opts, err := af.options()
 		if err != nil {
