@@ -92,6 +92,13 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 	if p.StoreDir != "" && srv.storeDir == "" && !srv.initiated {
 		srv.storeDir = p.StoreDir
 	}
+	if p.Settings != nil {
+		if err := checkSettings(*p.Settings); err != nil {
+			return nil, rpcErr(CodeInvalidParams, "initialize: %v", err)
+		}
+		srv.settings = *p.Settings
+		srv.engines = map[engineKey]*engine.Engine{}
+	}
 	srv.open(ctx)
 	var tool *action.ToolDef
 	if srv.opts.Actions != nil {
@@ -113,8 +120,12 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 		return nil, err
 	}
 	ss.plan = nil
+	due := hostshim.Trigger(p.Trigger) == hostshim.TriggerOverflow
 	none := func(reason string) (*FoldPlanResult, error) {
-		return &FoldPlanResult{Decision: DecisionNone, Reason: reason}, nil
+		if due {
+			srv.logger.Warn("no fold where one was due", "session", p.SessionID, "trigger", p.Trigger, "reason", reason)
+		}
+		return &FoldPlanResult{Decision: DecisionNone, Reason: reason, Refused: due}, nil
 	}
 	if p.ContextWindow <= 0 {
 		return none("the host reports no context window for the model")
@@ -132,7 +143,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 			}
 		}
 	}
-	eng, err := srv.engineFor(p.ContextWindow)
+	eng, err := srv.engineFor(p.ContextWindow, srv.thresholdFor(p.Provider, p.Model))
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +155,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 		if p.TotalTokens < threshold {
 			return none(fmt.Sprintf("%d tokens below the pressure threshold %d", p.TotalTokens, threshold))
 		}
+		due = true
 		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
 	case hostshim.TriggerOverflow:
 		req = engine.FoldRequest{Mode: engine.ModeEmergency}
@@ -203,7 +215,7 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	if window <= 0 {
 		window = DefaultCompileWindow
 	}
-	eng, err := srv.engineFor(window)
+	eng, err := srv.engineFor(window, srv.settings.ThresholdRatio)
 	if err != nil {
 		return nil, err
 	}

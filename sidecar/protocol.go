@@ -66,8 +66,33 @@ const (
 // InitializeParams are initialize's params. StoreDir is used only when the
 // command line gave no store.
 type InitializeParams struct {
-	ProtocolVersion int    `json:"protocolVersion"`
-	StoreDir        string `json:"storeDir"`
+	ProtocolVersion int       `json:"protocolVersion"`
+	StoreDir        string    `json:"storeDir"`
+	Settings        *Settings `json:"settings,omitempty"`
+}
+
+// Settings are the plugin's configuration keys the sidecar plans with
+// (the DSH profile's config of the plugin row). Zero values keep the
+// sidecar's defaults.
+type Settings struct {
+	// ThresholdRatio is the pressure threshold as a share of the window
+	// (BasicCompactionEngine's thresholdRatio); zero means 0.8.
+	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
+	// EmergencyRatio is the share of the window an emergency fold brings
+	// the request under; zero means EmergencyRatio.
+	EmergencyRatio float64 `json:"emergencyRatio,omitempty"`
+	// SemanticDigest turns the checkpoint's semantic digest through the
+	// host's model on or off; nil leaves the sidecar's default.
+	SemanticDigest *bool `json:"semanticDigest,omitempty"`
+	// ModelPolicies override ThresholdRatio for one provider/model.
+	ModelPolicies []ModelPolicy `json:"modelPolicies,omitempty"`
+}
+
+// ModelPolicy is a per-model override of Settings.
+type ModelPolicy struct {
+	Provider       string  `json:"provider"`
+	Model          string  `json:"model"`
+	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
 }
 
 // InitializeResult is initialize's result. (Fields of every result are in
@@ -115,13 +140,16 @@ type SessionEventsParams struct {
 }
 
 // FoldPlanParams are fold/plan's params. Trigger is the host's
-// ("pressure" or "context-overflow"); ContextWindow and TotalTokens are in
+// ("pressure" or "context-overflow"); Provider and Model, when given, pick
+// a Settings.ModelPolicies entry; ContextWindow and TotalTokens are in
 // the host's heuristic tokens. Nodes, when given, is the host's surface,
 // checked against the mirror's; Length, when non-zero, the host's log
 // length.
 type FoldPlanParams struct {
 	SessionID     string        `json:"sessionId"`
 	Trigger       string        `json:"trigger"`
+	Provider      string        `json:"provider,omitempty"`
+	Model         string        `json:"model,omitempty"`
 	ContextWindow int           `json:"contextWindow"`
 	TotalTokens   int           `json:"totalTokens"`
 	Nodes         []SurfaceNode `json:"nodes"`
@@ -143,12 +171,16 @@ const (
 // FoldPlanResult is fold/plan's result. For DecisionFold, Start and End
 // are the surface span to hand to the host's compactRegion, Mode the fold
 // mode and Window the context window it was planned for; for
-// DecisionNone, Reason says why not.
+// DecisionNone, Reason says why not, and Refused is set when a fold was
+// due (pressure at or over the threshold, or an overflow) and EF found none
+// it could make: the plugin logs that, and on an overflow falls back to the
+// host's own selection.
 type FoldPlanResult struct {
 	Decision string      `json:"decision"`
 	End      *int        `json:"end,omitempty"`
 	Mode     engine.Mode `json:"mode,omitempty"`
 	Reason   string      `json:"reason"`
+	Refused  bool        `json:"refused,omitempty"`
 	Start    *int        `json:"start,omitempty"`
 	Window   int         `json:"window,omitempty"`
 }

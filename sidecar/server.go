@@ -2,6 +2,7 @@ package sidecar
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 
@@ -50,7 +51,8 @@ type Server struct {
 	tokens    *tokenizer.Registry
 	store     *store.Store // nil when no store could be opened (storeErr)
 	storeErr  string
-	engines   map[int]*engine.Engine
+	settings  Settings
+	engines   map[engineKey]*engine.Engine
 	sessions  map[string]*mirror
 	tick      uint64 // mirror use counter (LRU)
 	initiated bool
@@ -81,7 +83,7 @@ func New(opts Options) *Server {
 		storeDir: opts.StoreDir,
 		logger:   opts.Logger,
 		tokens:   opts.Tokenizers,
-		engines:  map[int]*engine.Engine{},
+		engines:  map[engineKey]*engine.Engine{},
 		sessions: map[string]*mirror{},
 	}
 }
@@ -128,18 +130,62 @@ func (srv *Server) open(ctx context.Context) {
 	}
 }
 
-// engineFor returns the engine for a context window (the policy depends on
-// it; models differ in their windows).
-func (srv *Server) engineFor(window int) (*engine.Engine, error) {
-	if e, ok := srv.engines[window]; ok {
+// engineKey names an engine by what its policy depends on.
+type engineKey struct {
+	window    int
+	threshold float64
+}
+
+// checkSettings refuses ratios outside (0, 1].
+func checkSettings(s Settings) error {
+	ratio := func(name string, r float64) error {
+		if r < 0 || r > 1 {
+			return fmt.Errorf("settings: %s %v outside (0, 1]", name, r)
+		}
+		return nil
+	}
+	if err := ratio("thresholdRatio", s.ThresholdRatio); err != nil {
+		return err
+	}
+	if err := ratio("emergencyRatio", s.EmergencyRatio); err != nil {
+		return err
+	}
+	for _, m := range s.ModelPolicies {
+		if err := ratio("modelPolicies thresholdRatio", m.ThresholdRatio); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// thresholdFor returns the pressure threshold ratio for a model: its
+// policy's, else the settings', else zero (the engine's default).
+func (srv *Server) thresholdFor(provider, model string) float64 {
+	for _, m := range srv.settings.ModelPolicies {
+		if m.Provider == provider && m.Model == model && m.ThresholdRatio > 0 {
+			return m.ThresholdRatio
+		}
+	}
+	return srv.settings.ThresholdRatio
+}
+
+// engineFor returns the engine for a context window and a threshold ratio
+// (the policy depends on both; models differ in their windows).
+func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, error) {
+	key := engineKey{window, threshold}
+	if e, ok := srv.engines[key]; ok {
 		return e, nil
+	}
+	emergency := srv.settings.EmergencyRatio
+	if emergency == 0 {
+		emergency = EmergencyRatio
 	}
 	tok, err := srv.tokens.Meter(tokenizer.O200k)
 	if err != nil {
 		return nil, err
 	}
 	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
-		Policy: engine.Policy{ContextWindow: window, EmergencyBudget: int(float64(window) * EmergencyRatio)}}
+		Policy: engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency)}}
 	if srv.store != nil {
 		srv.store.Wire(&opts)
 	}
@@ -147,6 +193,6 @@ func (srv *Server) engineFor(window int) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv.engines[window] = e
+	srv.engines[key] = e
 	return e, nil
 }

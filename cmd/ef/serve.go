@@ -23,12 +23,13 @@ func RunServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	storeDir := fs.String("store", "", "bundle store directory (created 0700); empty: folds fail soft and recall is unavailable")
+	storeDir := fs.String("store", "", "bundle store directory (created 0700); empty: folds fail soft and recall is unavailable, unless --project is given")
+	project := fs.String("project", "", "workspace root: use its default store under the user's data directory (see ef mcp -h)")
 	verbose := fs.Bool("v", false, "log to stderr")
 	var af actFlags
 	af.register(fs, "act-")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef serve [--store DIR] [--act-root DIR]… [-v]")
+		fmt.Fprintln(stderr, "usage: ef serve [--store DIR | --project DIR] [--act-root DIR]… [-v]")
 		fmt.Fprintln(stderr, "Runs the DSH sidecar: JSON-RPC 2.0 over stdin/stdout, one object per line (see dsh-plugin/README.md).")
 		fs.PrintDefaults()
 	}
@@ -37,6 +38,16 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	if fs.NArg() != 0 {
 		return usageError("unexpected arguments %q", fs.Args())
+	}
+	if *storeDir != "" && *project != "" {
+		return usageError("--store and --project exclude each other")
+	}
+	if *project != "" {
+		dir, err := projectStoreDir(*project)
+		if err != nil {
+			return err
+		}
+		*storeDir = dir
 	}
 	level := slog.LevelWarn
 	if *verbose {

@@ -13,24 +13,67 @@
 // fold. The Go side mirrors the session log from the events this plugin
 // forwards; the plugin stays the only writer of the log.
 //
-// It also registers the model-callable tools context_search and
-// context_recall (their schemas and descriptions come from the Go side, so
-// they are defined once), and action_submit when configured with
-// actionRoots.
+// When the sidecar is down (crashed, missing), folds fall back to the
+// host's own Basic behaviour, so the context never outgrows the window, and
+// the recall tools answer that they are unavailable and why.
+//
+// It registers the model-callable tools context_search and context_recall
+// (defined once, in Go: lib/tools.json is recall.Tools()), and
+// action_submit when configured with actionRoots.
+//
+// The engine is mounted through cordis, which hands callers a proxy of the
+// instance (or an object derived from it): every piece of mutable state
+// therefore lives in one plain object, `this.ef`, created in the
+// constructor and never replaced, and no #private field is used.
 import { BasicCompactionEngine } from '@deepseek-ai/dsh-compaction-basic'
-import { homedir } from 'node:os'
-import { join } from 'node:path'
-import { ErrorCode, Method, PROTOCOL_VERSION, Sidecar, SidecarError } from './sidecar.js'
+import Schema from '@deepseek-ai/schemastery'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ErrorCode, Method, PROTOCOL_VERSION, Sidecar, SidecarError, SidecarUnavailableError, Supervisor } from './sidecar.js'
 
 export const name = 'epistemic-fold'
 export const inject = ['llm', 'tokenMeter', 'sessions']
 
-/** Keys this plugin adds to BasicCompactionEngine's configuration. */
-const EF_KEYS = ['efCommand', 'efArgs', 'storeDir', 'actionRoots']
+const here = dirname(fileURLToPath(import.meta.url))
 
-function defaultStoreDir() {
-  const home = process.env.DSH_HOME ?? join(homedir(), '.dsh')
-  return join(home, 'epistemic-fold')
+/** context_search and context_recall, as recall.Tools() defines them in Go. */
+export const toolDefinitions = JSON.parse(readFileSync(join(here, 'tools.json'), 'utf8'))
+
+/** Keys this plugin adds to BasicCompactionEngine's configuration. */
+const efConfig = Schema.object({
+  efCommand: Schema.string().description('Path of the ef binary. Default: the @epistemicfold/ef-<os>-<arch> package, then ef on PATH.'),
+  efArgs: Schema.array(Schema.string()).description('Extra arguments after `ef serve` (for example ["-v"]).'),
+  storeDir: Schema.string().description('Bundle store. Default: the project\'s own store under the user\'s data directory (see `ef mcp -h`).'),
+  projectDir: Schema.string().description('Workspace root that keys the default store. Default: the working directory.'),
+  emergencyRatio: Schema.number().min(0.1).max(1).description('Share of the window an emergency fold brings the request under. Default 0.75.'),
+  semanticDigest: Schema.boolean().description('Ask the host model for the checkpoint\'s semantic digest (context, rationale, alternatives, outcomes). Default: on when the session has a model.'),
+  registerTools: Schema.boolean().description('Register context_search and context_recall with the tool runtime. Default true.'),
+  restartDelayMs: Schema.natural().description('First delay before restarting a crashed sidecar; doubles up to 30 s. Default 200.'),
+  actionRoots: Schema.array(Schema.string()).description('Directories the action kernel may write in; turns on the action_submit tool (package origin/action).'),
+})
+const EF_KEYS = Object.keys(efConfig.dict)
+
+/**
+ * Finds the ef binary: the explicit option, then the platform package
+ * @epistemicfold/ef-<os>-<arch> (installed as an optional dependency, the
+ * way esbuild ships its binaries), then `ef` on PATH.
+ */
+export function resolveEfCommand(explicit) {
+  if (explicit) return explicit
+  const os = { win32: 'windows' }[process.platform] ?? process.platform
+  const arch = { x64: 'amd64' }[process.arch] ?? process.arch
+  const pkg = `@epistemicfold/ef-${os}-${arch}`
+  const exe = process.platform === 'win32' ? 'ef.exe' : 'ef'
+  try {
+    const require = createRequire(import.meta.url)
+    const bin = join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', exe)
+    if (existsSync(bin)) return bin
+  } catch {
+    // not installed: fall through to PATH
+  }
+  return exe
 }
 
 /** How many events a session's log holds, on either host generation. */
@@ -40,20 +83,17 @@ function eventCount(session) {
 
 /** Events of a session from seq `from` on, on either host generation. */
 function eventsFrom(session, from) {
-  if (typeof session.snapshotEvents === 'function' && session.events === undefined) {
-    return session.snapshotEvents(from)
-  }
+  if (session.events === undefined && typeof session.snapshotEvents === 'function') return session.snapshotEvents(from)
   return session.events.slice(from)
+}
+
+function message(error) {
+  return error instanceof Error ? error.message : String(error)
 }
 
 export class EpistemicFoldEngine extends BasicCompactionEngine {
   static inject = inject
-
-  #sidecar
-  #ready
-  #synced = new WeakMap()
-  #modes = new WeakMap()
-  #tools = []
+  static Config = Schema.intersect([BasicCompactionEngine.Config, efConfig])
 
   constructor(ctx, config = {}) {
     const basic = {}
@@ -63,91 +103,165 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       else basic[key] = value
     }
     super(ctx, basic)
-    const storeDir = ef.storeDir ?? defaultStoreDir()
+    const command = resolveEfCommand(ef.efCommand)
+    const args = ['serve', ...(ef.efArgs ?? [])]
+    if (ef.storeDir) args.push('--store', ef.storeDir)
+    else args.push('--project', ef.projectDir || process.cwd())
     // actionRoots (directories) turns on the action_submit tool: writes
     // judged and audited by the Go action kernel (package origin/action).
-    const actionArgs = (ef.actionRoots ?? []).flatMap((root) => ['--act-root', root])
-    this.#sidecar = new Sidecar({
-      command: ef.efCommand ?? 'ef',
-      args: [...(ef.efArgs ?? []), 'serve', '--store', storeDir, ...actionArgs],
+    for (const root of ef.actionRoots ?? []) args.push('--act-root', root)
+    // Settings the Go side plans with (its own defaults when unset).
+    const settings = {
+      thresholdRatio: this.config.thresholdRatio,
+      emergencyRatio: ef.emergencyRatio,
+      semanticDigest: ef.semanticDigest,
+      modelPolicies: this.config.modelPolicies.map((p) => ({ provider: p.provider, model: p.model, thresholdRatio: p.thresholdRatio })),
+    }
+    const state = {
+      command,
+      synced: new WeakMap(), // session → {epoch, length} forwarded to the sidecar
+      modes: new WeakMap(), // session → fold mode of the span being compacted
+      basic: new WeakMap(), // session → reason the current fold uses the basic policy
+      disposers: [],
+      supervisor: undefined,
+    }
+    this.ef = state
+    state.supervisor = new Supervisor({
       logger: ctx.logger,
+      initialDelayMs: ef.restartDelayMs ?? 200,
+      spawn: () => new Sidecar({
+        command,
+        args,
+        logger: ctx.logger,
+        onHostRequest: (method, params) => this.hostRequest(method, params),
+      }),
+      start: (sidecar) => sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, settings }),
     })
-    this.#ready = this.#sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, storeDir })
-    this.#ready.catch((error) => ctx.logger?.warn?.(`epistemic-fold: sidecar failed to start: ${error.message}`))
+    state.supervisor.ready.then((up) => {
+      const info = state.supervisor.info
+      if (up && info?.store?.available === false) {
+        ctx.logger?.warn?.(`epistemic-fold: bundle store ${info.store.dir} unavailable (${info.store.reason}); folds go on, exact recall is unavailable`)
+      }
+    })
+    if (ef.registerTools !== false && typeof ctx.inject === 'function') {
+      // Registered when (and while) the host's tool runtime is there.
+      ctx.inject(['tools'], (toolsCtx) => {
+        this.registerTools(toolsCtx.tools).catch((error) => ctx.logger?.warn?.(`epistemic-fold: registering tools: ${message(error)}`))
+      })
+    }
     if (typeof ctx.on === 'function') ctx.on('dispose', () => this.close())
   }
 
-  /** The sidecar's initialize answer: engine name, version, tool definitions. */
+  /** The sidecar's initialize answer (engine, store, tools), or undefined while it is down. */
   async info() {
-    return this.#ready
+    await this.ef.supervisor.ready
+    return this.ef.supervisor.info
   }
 
-  /** Stop the sidecar. */
+  /** Whether the sidecar runs, and why not when it does not. */
+  status() {
+    const sv = this.ef.supervisor
+    return { state: sv.state, reason: sv.reason, restarts: sv.restarts, epoch: sv.epoch }
+  }
+
+  /** Stop the sidecar and unregister the tools. */
   async close() {
-    for (const dispose of this.#tools.splice(0)) dispose()
-    await this.#sidecar.close()
+    for (const dispose of this.ef.disposers.splice(0)) dispose()
+    await this.ef.supervisor.close()
   }
 
   /**
-   * Forward every event the Go mirror has not seen yet. Sessions only grow,
-   * except through truncate (0.1.7), after which the mirror is rebuilt.
+   * Forward every event the running sidecar has not seen yet. A new sidecar
+   * (after a restart) and a truncated log (0.1.7) get the whole log again.
    */
-  async #sync(session) {
-    await this.#ready
-    const seen = this.#synced.get(session) ?? 0
-    if (eventCount(session) < seen) {
+  async syncSession(session) {
+    const sidecar = await this.ef.supervisor.get()
+    const epoch = this.ef.supervisor.epoch
+    const mark = this.ef.synced.get(session)
+    const seen = mark !== undefined && mark.epoch === epoch ? mark.length : 0
+    if (eventCount(session) < seen || seen === 0) {
       const all = eventsFrom(session, 0)
-      this.#sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
-      this.#synced.set(session, all.length)
-      return
+      sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
+      this.ef.synced.set(session, { epoch, length: all.length })
+      return sidecar
     }
     const events = eventsFrom(session, seen)
-    if (seen === 0) this.#sidecar.notify(Method.sessionOpen, { sessionId: session.id, events })
-    else if (events.length > 0) this.#sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
-    this.#synced.set(session, seen + events.length)
+    if (events.length > 0) sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
+    this.ef.synced.set(session, { epoch, length: seen + events.length })
+    return sidecar
   }
 
   /**
    * Send a session-scoped request with the session synced first; when the
-   * sidecar's mirror is behind or broken it answers ErrorCode.resync, and
-   * the whole log is sent again once.
+   * sidecar's mirror is behind or broken it answers RESYNC, and the whole
+   * log is sent again once.
    */
-  async #call(session, method, params, signal) {
-    await this.#sync(session)
-    const length = () => eventCount(session)
+  async callSidecar(session, method, params, signal) {
+    let sidecar = await this.syncSession(session)
     try {
-      return await this.#sidecar.request(method, { ...params, length: length() }, signal)
+      return await sidecar.request(method, { ...params, length: eventCount(session) }, signal)
     } catch (error) {
       if (!(error instanceof SidecarError) || error.code !== ErrorCode.resync) throw error
       this.ctx.logger?.warn?.(`epistemic-fold: ${error.message}; re-sending the session`)
-      this.#synced.delete(session)
-      await this.#sync(session)
-      return this.#sidecar.request(method, { ...params, length: length() }, signal)
+      this.ef.synced.delete(session)
+      sidecar = await this.syncSession(session)
+      return sidecar.request(method, { ...params, length: eventCount(session) }, signal)
     }
   }
 
-  async #contextWindow(session, signal) {
+  async contextWindow(session, signal) {
     const config = session.requestHeader?.()?.config
     if (config === undefined || !config.provider || !config.model) return undefined
     const info = await this.ctx.llm.resolveModelInfo(config.provider, config.model, signal)
     return info?.context?.contextWindow
   }
 
+  /** Run the host's own policy for this fold, saying why. */
+  async basicFold(agent, trigger, signal, reason) {
+    this.ctx.logger?.warn?.(`epistemic-fold: ${trigger} fold uses the basic policy: ${reason}`)
+    this.ef.basic.set(agent.session, reason)
+    try {
+      return await super.compactIfNeeded(agent, trigger, signal)
+    } finally {
+      this.ef.basic.delete(agent.session)
+    }
+  }
+
   async compactIfNeeded(agent, trigger, signal) {
     const session = agent.session
     const config = session.requestHeader?.()?.config
     if (config === undefined || !config.provider || !config.model) return null
-    const contextWindow = await this.#contextWindow(session, signal)
+    if (!this.ef.supervisor.up && this.ef.supervisor.state !== 'starting') {
+      return this.basicFold(agent, trigger, signal, `the sidecar is down (${this.ef.supervisor.reason})`)
+    }
+    const contextWindow = await this.contextWindow(session, signal)
     const measurement = this.ctx.tokenMeter.measure(session)
-    const plan = await this.#call(session, Method.foldPlan, {
-      sessionId: session.id,
-      trigger,
-      contextWindow: contextWindow ?? 0,
-      totalTokens: measurement.totalTokens,
-      nodes: measurement.nodes.map((node) => ({ seq: node.seq, tokens: node.tokens })),
-    }, signal)
-    if (plan.decision !== 'fold') return null
-    this.#modes.set(session, plan.mode)
+    let plan
+    try {
+      plan = await this.callSidecar(session, Method.foldPlan, {
+        sessionId: session.id,
+        trigger,
+        provider: config.provider,
+        model: config.model,
+        contextWindow: contextWindow ?? 0,
+        totalTokens: measurement.totalTokens,
+        nodes: measurement.nodes.map((node) => ({ seq: node.seq, tokens: node.tokens })),
+      }, signal)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      return this.basicFold(agent, trigger, signal, `fold/plan failed: ${message(error)}`)
+    }
+    if (plan.decision !== 'fold') {
+      if (trigger === 'context-overflow') {
+        // The provider rejected the request: whatever EF's estimate says,
+        // something must be folded or the turn fails.
+        return this.basicFold(agent, trigger, signal, `EF planned no fold after the provider reported an overflow (${plan.reason})`)
+      }
+      if (plan.refused) this.ctx.logger?.warn?.(`epistemic-fold: no pressure fold: ${plan.reason}`)
+      else this.ctx.logger?.debug?.(`epistemic-fold: no pressure fold: ${plan.reason}`)
+      return null
+    }
+    this.ef.modes.set(session, plan.mode)
     try {
       return await this.compactRegion(plan.start, plan.end, agent, signal)
     } catch (error) {
@@ -155,13 +269,12 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       // accept) falls back to the host's own policy; anything later is a
       // real compaction failure and propagates.
       if (error instanceof Error && error.message.startsWith('compactRegion:')) {
-        this.ctx.logger?.warn?.(`epistemic-fold: host refused the planned span (${error.message}); using the basic policy`)
-        this.#modes.delete(session)
-        return super.compactIfNeeded(agent, trigger, signal)
+        this.ef.modes.delete(session)
+        return this.basicFold(agent, trigger, signal, `the host refused the planned span (${error.message})`)
       }
       throw error
     } finally {
-      this.#modes.delete(session)
+      this.ef.modes.delete(session)
     }
   }
 
@@ -169,13 +282,26 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     const session = agent.session
     // The manual path (/compact) does not go through compactIfNeeded: the
     // RFC defines it as a root fold.
-    const mode = this.#modes.get(session) ?? 'root'
-    const result = await this.#call(session, Method.foldCompile, {
-      sessionId: session.id,
-      mode,
-      messageIds: input.messages.map((message) => message.id ?? null),
-      contextWindow: (await this.#contextWindow(session, signal)) ?? 0,
-    }, signal)
+    const mode = this.ef.modes.get(session) ?? (this.ef.basic.has(session) ? '' : 'root')
+    if (!this.ef.supervisor.up && this.ef.supervisor.state !== 'starting') {
+      this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer: the sidecar is down (${this.ef.supervisor.reason})`)
+      return super.summarize(input, agent, signal)
+    }
+    let result
+    try {
+      result = await this.callSidecar(session, Method.foldCompile, {
+        sessionId: session.id,
+        mode,
+        messageIds: input.messages.map((m) => m.id ?? null),
+        contextWindow: (await this.contextWindow(session, signal)) ?? 0,
+      }, signal)
+    } catch (error) {
+      if (!(error instanceof SidecarUnavailableError)) throw error
+      // The sidecar died during the compile: nothing was archived for this
+      // span; the host's own summary keeps the fold going.
+      this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer: ${error.message}`)
+      return super.summarize(input, agent, signal)
+    }
     return {
       summary: result.summary,
       provider: 'epistemic-fold',
@@ -184,13 +310,64 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
   }
 
   /**
+   * A request the sidecar makes of the host. host/llm.stream runs one
+   * model call through the host's LLM service (routing, credentials,
+   * retries and request logs stay the host's).
+   */
+  async hostRequest(method, params) {
+    switch (method) {
+      case 'host/llm.stream': return this.llmStream(params)
+      case 'host/log': {
+        const level = ['debug', 'info', 'warn', 'error'].includes(params.level) ? params.level : 'info'
+        this.ctx.logger?.[level]?.(`ef sidecar: ${params.message}`)
+        return {}
+      }
+    }
+    const error = new Error(`method not found: ${method}`)
+    error.rpcCode = -32601
+    throw error
+  }
+
+  async llmStream(params) {
+    const blocks = []
+    let finish
+    let usage
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new Error('host/llm.stream timed out')), params.timeoutMs ?? 120000)
+    try {
+      const stream = this.ctx.llm.stream({
+        provider: params.provider,
+        model: params.model,
+        messages: params.messages,
+        ...(params.system !== undefined ? { system: params.system } : {}),
+        ...(params.tools !== undefined ? { tools: params.tools } : {}),
+        maxTokens: params.maxTokens,
+        sessionId: params.sessionId,
+        purpose: 'compaction',
+        signal: controller.signal,
+      })
+      for await (const event of stream) {
+        if (event.type === 'block-end' && event.block?.type === 'text') blocks.push({ type: 'text', text: event.block.text })
+        else if (event.type === 'finish') {
+          finish = event.reason
+          usage = event.usage
+        }
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+    return { blocks, finish: finish ?? { kind: 'stop' }, ...(usage !== undefined ? { usage } : {}) }
+  }
+
+  /**
    * Register context_search and context_recall on a tools service
-   * (`ctx.tools`). Call it from a plugin that injects 'tools'; returns the
-   * disposers.
+   * (`ctx.tools`), and action_submit once the sidecar reports action roots;
+   * resolves to the disposers. The plugin calls it itself when the host has
+   * a tool runtime (config registerTools, default true).
    */
   async registerTools(tools) {
-    const { tools: definitions = [] } = await this.#ready
-    for (const def of definitions) {
+    const disposers = []
+    const add = (def, execute) => {
       const dispose = tools.register({
         name: def.name,
         description: def.description,
@@ -201,37 +378,44 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
           schema: { type: 'object', properties: { text: { type: 'string' }, isError: { type: 'boolean' } }, required: ['text', 'isError'] },
           render: (_args, value) => [{ type: 'text', text: value.text }],
         },
-        execute: async (args, exec) => {
-          const session = exec?.agent?.session
-          const params = { name: def.name, sessionId: session?.id ?? null, arguments: args }
-          if (session === undefined) return this.#sidecar.request(Method.toolCall, params, exec?.signal)
-          await this.#sync(session)
-          return this.#sidecar.request(Method.toolCall, params, exec?.signal)
-        },
+        execute,
       })
-      this.#tools.push(dispose)
+      disposers.push(dispose)
+      this.ef.disposers.push(dispose)
     }
+    // The recall tools exist whether or not the sidecar runs: while it is
+    // down they say so.
+    for (const def of toolDefinitions) add(def, (args, exec) => this.callTool(def.name, args, exec))
     // action_submit, when the sidecar has action roots: the intent goes to
     // the kernel unchanged and its action.result comes back as the text
     // (the verdict is the kernel's; this is only the DSH channel).
-    const { actionTool } = await this.#ready
+    await this.ef.supervisor.ready
+    const actionTool = this.ef.supervisor.info?.actionTool
     if (actionTool !== undefined) {
-      const dispose = tools.register({
-        name: actionTool.name,
-        description: actionTool.description,
-        parameters: actionTool.parameters,
-        output: {
-          schema: { type: 'object', properties: { text: { type: 'string' }, isError: { type: 'boolean' } }, required: ['text', 'isError'] },
-          render: (_args, value) => [{ type: 'text', text: value.text }],
-        },
-        execute: async (args, exec) => {
-          const result = await this.#sidecar.request(Method.actionSubmit, { intent: args }, exec?.signal)
+      add(actionTool, async (args, exec) => {
+        try {
+          const sidecar = await this.ef.supervisor.get()
+          const result = await sidecar.request(Method.actionSubmit, { intent: args }, exec?.signal)
           return { text: JSON.stringify(result), isError: result.status === 'failed' }
-        },
+        } catch (error) {
+          if (!(error instanceof SidecarUnavailableError)) throw error
+          return { text: `${actionTool.name} is unavailable: ${error.reason}.`, isError: true }
+        }
       })
-      this.#tools.push(dispose)
     }
-    return this.#tools.slice()
+    return disposers
+  }
+
+  async callTool(toolName, args, exec) {
+    const session = exec?.agent?.session
+    const params = { name: toolName, sessionId: session?.id ?? null, arguments: args }
+    try {
+      const sidecar = session === undefined ? await this.ef.supervisor.get() : await this.syncSession(session)
+      return await sidecar.request(Method.toolCall, params, exec?.signal)
+    } catch (error) {
+      if (!(error instanceof SidecarUnavailableError)) throw error
+      return { text: `${toolName} is unavailable: ${error.reason}. The folded history is kept on disk; try again later.`, isError: true }
+    }
   }
 }
 

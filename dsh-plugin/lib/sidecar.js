@@ -1,6 +1,11 @@
 // The Go side of Epistemic Fold runs as a child process: `ef serve`, speaking
 // JSON-RPC 2.0 over stdio, one JSON object per line. This module owns that
 // process and the wire; it knows nothing about compaction.
+//
+// Sidecar is one process. Supervisor keeps one running: it detects a crash,
+// logs it once with its reason, and starts a new process after a backoff;
+// while none runs, requests fail at once with SidecarUnavailableError, so
+// the plugin can fall back to the host's own behaviour instead of waiting.
 import { spawn } from 'node:child_process'
 
 /**
@@ -38,6 +43,18 @@ export class SidecarError extends Error {
   }
 }
 
+/** No sidecar is running; reason says why (the crash, the missing binary). */
+export class SidecarUnavailableError extends Error {
+  constructor(reason) {
+    super(`ef sidecar unavailable: ${reason}`)
+    this.name = 'SidecarUnavailableError'
+    this.reason = reason
+  }
+}
+
+/** How much of the sidecar's stderr is kept to explain a crash. */
+const STDERR_TAIL = 2048
+
 /**
  * A running `ef serve` process. Requests are answered in the order they were
  * sent (the Go side serves one message at a time), so a notification sent
@@ -45,34 +62,45 @@ export class SidecarError extends Error {
  */
 export class Sidecar {
   /**
-   * @param {{command: string, args: string[], env?: object, logger?: object}} options
+   * @param {{command: string, args: string[], env?: object, logger?: object, onHostRequest?: Function}} options
    */
-  constructor({ command, args, env, logger }) {
+  constructor({ command, args, env, logger, onHostRequest }) {
     this.logger = logger
+    this.command = command
+    this.onHostRequest = onHostRequest
     this.next = 1
     this.pending = new Map()
     this.closed = false
+    this.closing = false
     this.buffer = ''
-    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: env ?? process.env })
+    this.stderrTail = ''
+    this.exitReason = undefined
+    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: env ?? process.env, windowsHide: true })
     this.child.stdout.setEncoding('utf8')
     this.child.stdout.on('data', (chunk) => this.#receive(chunk))
     this.child.stderr.setEncoding('utf8')
-    this.child.stderr.on('data', (chunk) => this.logger?.debug?.(`ef sidecar: ${chunk.trimEnd()}`))
+    this.child.stderr.on('data', (chunk) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL)
+      this.logger?.debug?.(`ef sidecar: ${chunk.trimEnd()}`)
+    })
     // 'exit' does not follow a failed spawn ('error' alone does), so both
     // end the sidecar.
     let ended
     this.exited = new Promise((resolve) => { ended = resolve })
-    this.child.on('error', (error) => {
+    const end = (reason) => {
+      if (this.closed) return
       this.closed = true
-      this.#failAll(new Error(`ef sidecar (${command}): ${error.message}`))
-      ended()
-    })
+      this.exitReason = reason
+      this.#failAll(new SidecarUnavailableError(reason))
+      ended(reason)
+    }
+    this.child.on('error', (error) => end(`cannot run ${command}: ${error.message}`))
     this.child.on('exit', (code, signal) => {
-      this.closed = true
-      this.#failAll(new Error(`ef sidecar exited (code ${code}, signal ${signal})`))
-      ended()
+      const last = this.stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0]
+      const how = signal !== null ? `killed by ${signal}` : `exited with code ${code}`
+      end(`${command} ${how}${last ? ` (last log line: ${last.slice(0, 300)})` : ''}`)
     })
-    this.child.stdin.on('error', (error) => this.#failAll(error))
+    this.child.stdin.on('error', () => { /* the exit handler reports it */ })
   }
 
   #receive(chunk) {
@@ -85,8 +113,12 @@ export class Sidecar {
       let message
       try {
         message = JSON.parse(line)
-      } catch (error) {
+      } catch {
         this.logger?.warn?.(`ef sidecar: unparseable line: ${line.slice(0, 200)}`)
+        continue
+      }
+      if (message.method !== undefined) {
+        this.#serveHost(message)
         continue
       }
       const waiter = this.pending.get(message.id)
@@ -97,13 +129,30 @@ export class Sidecar {
     }
   }
 
+  /** Answer a request the sidecar makes of the host (host/llm.stream). */
+  async #serveHost(message) {
+    const reply = (body) => {
+      if (message.id === undefined || this.closed) return
+      this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...body }) + '\n')
+    }
+    if (this.onHostRequest === undefined) {
+      reply({ error: { code: -32601, message: `method not found: ${message.method}` } })
+      return
+    }
+    try {
+      reply({ result: await this.onHostRequest(message.method, message.params ?? {}) })
+    } catch (error) {
+      reply({ error: { code: error?.rpcCode ?? -32000, message: error instanceof Error ? error.message : String(error) } })
+    }
+  }
+
   #failAll(error) {
     for (const waiter of this.pending.values()) waiter.reject(error)
     this.pending.clear()
   }
 
   #write(message) {
-    if (this.closed) throw new Error('ef sidecar is not running')
+    if (this.closed) throw new SidecarUnavailableError(this.exitReason ?? 'the sidecar is not running')
     this.child.stdin.write(JSON.stringify(message) + '\n')
   }
 
@@ -136,6 +185,7 @@ export class Sidecar {
 
   /** Ask the sidecar to exit and wait for it. */
   async close() {
+    this.closing = true
     if (!this.closed) {
       try {
         await this.request(Method.shutdown, {})
@@ -147,5 +197,112 @@ export class Sidecar {
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000)
     await this.exited
     clearTimeout(timer)
+  }
+}
+
+/**
+ * Keeps one sidecar running. start(sidecar) is called on every new process
+ * (it sends initialize); a process that fails it counts as a crash.
+ *
+ * States: 'starting' (requests wait for the start), 'up', 'down' (requests
+ * fail with SidecarUnavailableError until the next start), 'closed'.
+ * `epoch` grows with every successful start, so callers know when the new
+ * process has none of the state they gave the old one.
+ */
+export class Supervisor {
+  /**
+   * @param {{spawn: () => Sidecar, start: (s: Sidecar) => Promise<object>, logger?: object,
+   *          initialDelayMs?: number, maxDelayMs?: number, stableMs?: number}} options
+   */
+  constructor({ spawn: make, start, logger, initialDelayMs = 200, maxDelayMs = 30000, stableMs = 10000 }) {
+    this.make = make
+    this.start = start
+    this.logger = logger
+    this.initialDelayMs = initialDelayMs
+    this.maxDelayMs = maxDelayMs
+    this.stableMs = stableMs
+    this.delay = initialDelayMs
+    this.epoch = 0
+    this.state = 'starting'
+    this.reason = undefined
+    this.info = undefined
+    this.restarts = 0
+    this.lastLogged = undefined
+    this.timer = undefined
+    this.sidecar = undefined
+    this.ready = this.#launch()
+  }
+
+  #launch() {
+    this.state = 'starting'
+    let sidecar
+    try {
+      sidecar = this.make()
+    } catch (error) {
+      this.#down(`cannot start the sidecar: ${error.message}`)
+      return Promise.resolve(false)
+    }
+    this.sidecar = sidecar
+    const startedAt = Date.now()
+    sidecar.exited.then((reason) => {
+      if (this.state === 'closed' || sidecar.closing || this.sidecar !== sidecar) return
+      if (Date.now() - startedAt >= this.stableMs) this.delay = this.initialDelayMs
+      this.#down(reason)
+    })
+    return this.start(sidecar).then((info) => {
+      if (this.sidecar !== sidecar || sidecar.closed) return false
+      this.info = info
+      this.epoch += 1
+      this.state = 'up'
+      if (this.reason !== undefined) this.logger?.info?.(`epistemic-fold: sidecar running again (restart ${this.restarts})`)
+      this.reason = undefined
+      this.lastLogged = undefined
+      return true
+    }, (error) => {
+      if (this.sidecar === sidecar && !sidecar.closed) {
+        sidecar.child.kill('SIGKILL')
+        this.#down(`initialize failed: ${error.message}`)
+      }
+      return false
+    })
+  }
+
+  /** The sidecar is gone: say why once, and schedule a restart. */
+  #down(reason) {
+    if (this.state === 'closed' || this.state === 'down') return
+    this.state = 'down'
+    this.reason = reason
+    if (reason !== this.lastLogged) {
+      this.logger?.warn?.(`epistemic-fold: sidecar down: ${reason}; folds use the basic policy and recall is unavailable until it restarts (next try in ${this.delay} ms)`)
+      this.lastLogged = reason
+    }
+    const wait = this.delay
+    this.delay = Math.min(this.delay * 2, this.maxDelayMs)
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      if (this.state !== 'down') return
+      this.restarts += 1
+      this.ready = this.#launch()
+    }, wait)
+    this.timer.unref?.()
+  }
+
+  /** The running sidecar, or a SidecarUnavailableError saying why none runs. */
+  async get() {
+    if (this.state === 'starting') await this.ready
+    if (this.state === 'up') return this.sidecar
+    throw new SidecarUnavailableError(this.state === 'closed' ? 'the plugin is closed' : this.reason ?? 'not started')
+  }
+
+  /** Whether a sidecar is running now (without waiting for a start). */
+  get up() {
+    return this.state === 'up'
+  }
+
+  async close() {
+    const sidecar = this.sidecar
+    this.state = 'closed'
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    if (sidecar !== undefined) await sidecar.close()
   }
 }

@@ -1,7 +1,9 @@
 // End-to-end test of the plugin in the real DSH host packages with the real
-// `ef serve` sidecar. EF_BIN names the ef binary (the Go test
-// cmd/ef/serve_dsh_test.go builds it and runs this file); without it the
-// test is skipped.
+// `ef serve` sidecar. The engine is mounted the way a profile mounts it,
+// `ctx.plugin(EpistemicFoldEngine, config)`, and every call goes through
+// `ctx.compaction`, the cordis proxy the host's callers see. EF_BIN names
+// the ef binary (cmd/ef's TestDSHPlugin builds it and runs this file);
+// without it the test is skipped.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,24 +13,46 @@ import { spawnSync } from 'node:child_process'
 import { Context } from '@deepseek-ai/cordis'
 import { Session, SessionId } from '@deepseek-ai/dsh-session'
 import { TokenMeter } from '@deepseek-ai/dsh-token-meter'
-import { assertSupportedJsonSchema } from '@deepseek-ai/dsh-tools'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import ToolRuntime, { assertSupportedJsonSchema } from '@deepseek-ai/dsh-tools'
 import { EpistemicFoldEngine } from '../lib/index.js'
 
 const EF_BIN = process.env.EF_BIN
 const skip = EF_BIN ? false : 'EF_BIN is not set (run through go test ./cmd/ef)'
 
-function host(contextWindow) {
+/** A host with the services the engine injects, and a tool runtime. */
+async function host(contextWindow, { llmText } = {}) {
   const ctx = new Context()
-  ctx.logger = { info() {}, warn() {}, debug() {}, error: console.error }
-  ctx.llm = {
-    async *stream() { throw new Error('no LLM: EF compiles checkpoints deterministically') },
+  const logs = []
+  const log = (level) => (msg) => logs.push(`${level}: ${msg}`)
+  ctx.logger = { info: log('info'), warn: log('warn'), debug() {}, error: log('error') }
+  const llmCalls = []
+  ctx.provide('llm', {
+    async *stream(opts) {
+      llmCalls.push(opts)
+      if (llmText === undefined) throw new Error('no model in this test')
+      yield { type: 'block-start', index: 0, blockType: 'text' }
+      yield { type: 'text-delta', index: 0, text: llmText }
+      yield { type: 'block-end', index: 0, block: { type: 'text', text: llmText } }
+      yield { type: 'finish', reason: { kind: 'stop' } }
+    },
     async resolveModelInfo(provider, model) {
       return { provider, model, name: model, context: { contextWindow } }
     },
-  }
-  ctx.tokenMeter = new TokenMeter(ctx)
-  ctx.sessions = { flush: async () => true }
-  return ctx
+  })
+  ctx.provide('sessions', { flush: async () => true })
+  await ctx.plugin(TokenMeter)
+  await ctx.plugin(SystemPrompt, {})
+  await ctx.plugin(ToolRuntime, {})
+  return { ctx, logs, llmCalls }
+}
+
+/** Mount the engine as the profile does and return the proxy callers see. */
+async function mount(ctx, config) {
+  await ctx.plugin(EpistemicFoldEngine, config)
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  assert.ok(ctx.compaction instanceof EpistemicFoldEngine)
+  return ctx.compaction
 }
 
 let ids = 0
@@ -64,90 +88,151 @@ function session(name) {
   return s
 }
 
-test('pressure folds are leaf folds after the frontier; the frozen prefix stays byte-identical', { skip }, async () => {
+const signal = () => new AbortController().signal
+
+test('mounted through cordis: pressure leaf folds, tools registered, frozen prefix kept', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const ctx = host(4000)
-  const engine = new EpistemicFoldEngine(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
+  const { ctx } = await host(4000)
+  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
   try {
     const info = await engine.info()
     assert.equal(info.engine.name, 'epistemic-fold')
+    assert.equal(engine.status().state, 'up')
     const s = session('plugin-leaf')
     const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
     const before = ctx.tokenMeter.measure(s).totalTokens
 
-    const first = await engine.compactIfNeeded(agent, 'pressure', new AbortController().signal)
+    const first = await engine.compactIfNeeded(agent, 'pressure', signal())
     assert.ok(first, 'the session is over the threshold: a fold must happen')
     const cp1 = s.surface.nodes.indexOf(first.summarySeq + 1)
     assert.ok(cp1 >= 0, 'the checkpoint node is on the surface')
-    const cp1Message = JSON.stringify(s.deriveEventMessage(s.events[first.summarySeq + 1]))
-    assert.match(cp1Message, /ef-checkpoint/)
+    assert.match(JSON.stringify(s.deriveEventMessage(s.events[first.summarySeq + 1])), /ef-checkpoint/)
     assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
 
-    // More work, then another fold: it must not rewrite the first checkpoint.
     for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
     const prefix = s.surface.nodes.slice(0, cp1 + 1)
-    const second = await engine.compactIfNeeded(agent, 'pressure', new AbortController().signal)
+    const second = await engine.compactIfNeeded(agent, 'pressure', signal())
     assert.ok(second, 'second fold')
     assert.deepEqual(s.surface.nodes.slice(0, cp1 + 1), prefix, 'leaf fold kept the frozen prefix')
-    assert.notEqual(second.shadowedSeqs[0], first.summarySeq + 1, 'the second fold did not re-fold the first checkpoint')
 
-    // Every bundle the sidecar wrote verifies.
     const verify = spawnSync(EF_BIN, ['store', 'verify', '--json', dir], { encoding: 'utf8' })
     assert.equal(verify.status, 0, verify.stderr)
-    const report = JSON.parse(verify.stdout)
-    assert.ok(JSON.stringify(report).includes('"ok"') || verify.stdout.length > 0)
 
-    // The tools see what was folded.
-    const registered = new Map()
-    await engine.registerTools({
-      register(def) {
-        // The schemas must be ones the host's tool runtime accepts.
-        assertSupportedJsonSchema(def.parameters)
-        assertSupportedJsonSchema(def.output.schema)
-        registered.set(def.name, def)
-        return () => registered.delete(def.name)
-      },
-    })
-    assert.deepEqual([...registered.keys()].sort(), ['context_recall', 'context_search'])
-    const found = await registered.get('context_search').execute({ query: 'case_3' }, { agent, signal: new AbortController().signal })
-    assert.match(found.text, /case_3/)
-    const rendered = registered.get('context_search').output.render({}, found)
-    assert.equal(rendered[0].type, 'text')
-    const token = await registered.get('context_search').execute({ query: 'K7-QX-9931' }, { agent })
-    assert.match(token.text, /K7-QX-9931/)
+    // The tools are in the host's tool runtime, with schemas it accepts.
+    for (const name of ['context_search', 'context_recall']) {
+      const def = ctx.tools.get(name)
+      assert.ok(def, `${name} registered with the tool runtime`)
+      assertSupportedJsonSchema(def.parameters ?? {})
+    }
+    const search = ctx.tools.get('context_search')
+    const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+    assert.match(found.text, /K7-QX-9931/)
+    assert.equal(search.output.render({}, found)[0].type, 'text')
+    const ref = /ref (\S+)/.exec(found.text)[1]
+    const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+    assert.equal(got.isError, false, got.text)
+    assert.match(got.text, /K7-QX-9931/)
   } finally {
     await engine.close()
     rmSync(dir, { recursive: true, force: true })
   }
 })
 
-test('/compact is a root fold over the earlier checkpoints', { skip }, async () => {
+test('/compact through the proxy is a root fold over the earlier checkpoints', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const ctx = host(4000)
-  const engine = new EpistemicFoldEngine(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
+  const { ctx } = await host(4000)
+  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
   try {
     const s = session('plugin-root')
-    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' }, runMaintenance: (task) => task(new AbortController().signal) }
-    const leaf = await engine.compactIfNeeded(agent, 'pressure', new AbortController().signal)
+    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' }, runMaintenance: (task) => task(signal()) }
+    const leaf = await engine.compactIfNeeded(agent, 'pressure', signal())
     assert.ok(leaf)
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
-    const root = await engine.compactNow(agent, new AbortController().signal)
+    const root = await engine.compactNow(agent, signal())
     assert.ok(root, 'manual compaction folded something')
     assert.ok(root.shadowedSeqs.includes(leaf.summarySeq + 1), 'the root fold covers the earlier checkpoint')
-    const text = JSON.stringify(s.deriveEventMessage(s.events[root.summarySeq + 1]))
-    assert.match(text, /mode=root/)
+    assert.match(JSON.stringify(s.deriveEventMessage(s.events[root.summarySeq + 1])), /mode=root/)
   } finally {
     await engine.close()
     rmSync(dir, { recursive: true, force: true })
   }
 })
 
-test('a missing sidecar fails the fold with a clear error and leaves the surface alone', { skip }, async () => {
-  const ctx = host(4000)
-  const engine = new EpistemicFoldEngine(ctx, { auto: false, efCommand: join(tmpdir(), 'no-such-ef-binary'), storeDir: tmpdir() })
-  const s = session('plugin-missing')
-  const nodes = [...s.surface.nodes]
-  await assert.rejects(engine.compactIfNeeded({ session: s, options: {} }, 'pressure', new AbortController().signal), /ENOENT|exited|not running/)
-  assert.deepEqual(s.surface.nodes, nodes)
-  await engine.close()
+test('settings reach the sidecar: thresholdRatio decides the pressure fold', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  try {
+    // About 60% of a window: no fold at the default 0.8, a fold at 0.5.
+    const probe = await host(100000)
+    const total = probe.ctx.tokenMeter.measure(session('plugin-size')).totalTokens
+    const window = Math.round(total / 0.6)
+    for (const [ratio, folds] of [[undefined, false], [0.5, true]]) {
+      const { ctx } = await host(window)
+      const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, ...(ratio ? { thresholdRatio: ratio } : {}) })
+      try {
+        const s = session(`plugin-ratio-${ratio}`)
+        const r = await engine.compactIfNeeded({ session: s, options: {} }, 'pressure', signal())
+        assert.equal(r !== null, folds, `thresholdRatio ${ratio}`)
+      } finally {
+        await engine.close()
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a missing sidecar: folds fall back to the basic policy, tools say unavailable, the reason is logged once', { skip }, async () => {
+  const { ctx, logs, llmCalls } = await host(4000, { llmText: '## Current Work\n- basic summary' })
+  const missing = join(tmpdir(), 'no-such-ef-binary')
+  const engine = await mount(ctx, { auto: false, efCommand: missing, storeDir: tmpdir(), restartDelayMs: 50 })
+  try {
+    await engine.info()
+    assert.equal(engine.status().state, 'down')
+    const s = session('plugin-missing')
+    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+    const before = ctx.tokenMeter.measure(s).totalTokens
+    const r = await engine.compactIfNeeded(agent, 'pressure', signal())
+    assert.ok(r, 'the basic policy folded')
+    assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
+    assert.ok(llmCalls.some((c) => c.purpose === 'compaction'), 'the host summarizer ran')
+    const out = await ctx.tools.get('context_search').execute({ query: 'x' }, { agent, signal: signal() })
+    assert.equal(out.isError, true)
+    assert.match(out.text, /unavailable: cannot run .*no-such-ef-binary/)
+    await new Promise((resolve) => setTimeout(resolve, 300)) // a few restart attempts
+    const down = logs.filter((l) => l.includes('sidecar down'))
+    assert.equal(down.length, 1, `logged once with its reason: ${down.join(' | ')}`)
+    assert.ok(logs.some((l) => l.includes('uses the basic policy: the sidecar is down')), logs.join('\n'))
+  } finally {
+    await engine.close()
+  }
+})
+
+test('a sidecar killed mid-session is restarted; the next fold runs in EF again', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  const { ctx, logs } = await host(4000, { llmText: '## Current Work\n- basic summary' })
+  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, restartDelayMs: 50 })
+  try {
+    await engine.info()
+    const s = session('plugin-kill')
+    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+    assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
+    engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+    for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
+    // Down or restarting: the fold happens either way.
+    const during = await engine.compactIfNeeded(agent, 'pressure', signal())
+    assert.ok(during)
+    for (let t = 0; t < 100 && engine.status().state !== 'up'; t++) await new Promise((resolve) => setTimeout(resolve, 20))
+    assert.equal(engine.status().state, 'up')
+    assert.ok(engine.status().restarts >= 1)
+    assert.ok(logs.some((l) => /sidecar down: .* killed by SIGKILL/.test(l)), logs.join('\n'))
+    for (let i = 25; i <= 36; i++) toolRound(s, 1, i, `call_${i}`, `cargo test step ${i}`, `test output ${i} `.repeat(150))
+    const after = await engine.compactIfNeeded(agent, 'pressure', signal())
+    assert.ok(after)
+    assert.match(JSON.stringify(s.deriveEventMessage(s.events[after.summarySeq + 1])), /ef-checkpoint/, 'EF compiles again after the restart')
+    const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+    assert.equal(found.isError, false, found.text)
+  } finally {
+    await engine.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

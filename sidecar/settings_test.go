@@ -1,0 +1,59 @@
+package sidecar
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// TestSettingsReachThePlan: the plugin's thresholdRatio (and a per-model
+// override) decide when a pressure fold is due; a refusal where a fold was
+// due says so.
+func TestSettingsReachThePlan(t *testing.T) {
+	host := serveHostSession(t, "settings", 6)
+	ms, err := hostshim.MeasureSurface(host, hostshim.HeuristicMeter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A window the session fills to about 60%: under the default 0.8
+	// threshold, over a 0.5 one.
+	window := ms.Total * 10 / 6
+	plan := func(settings map[string]any, model string) map[string]any {
+		h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
+		h.host = host
+		init := map[string]any{"protocolVersion": ProtocolVersion}
+		if settings != nil {
+			init["settings"] = settings
+		}
+		if _, err := h.call(MethodInitialize, init); err != nil {
+			t.Fatal(err)
+		}
+		h.sync()
+		res, err := h.call(MethodFoldPlan, map[string]any{"sessionId": host.ID, "trigger": "pressure", "provider": "fake", "model": model,
+			"contextWindow": window, "totalTokens": ms.Total, "length": host.Len()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if p := plan(nil, "fake-m"); p["decision"] != DecisionNone || p["refused"] == true || !strings.Contains(p["reason"].(string), "below the pressure threshold") {
+		t.Fatalf("default threshold: %v", p)
+	}
+	if p := plan(map[string]any{"thresholdRatio": 0.5}, "fake-m"); p["decision"] != DecisionFold {
+		t.Fatalf("thresholdRatio 0.5: %v", p)
+	}
+	over := map[string]any{"thresholdRatio": 0.5, "modelPolicies": []any{map[string]any{"provider": "fake", "model": "big", "thresholdRatio": 0.9}}}
+	if p := plan(over, "big"); p["decision"] != DecisionNone {
+		t.Fatalf("model policy 0.9: %v", p)
+	}
+	if p := plan(over, "fake-m"); p["decision"] != DecisionFold {
+		t.Fatalf("other model keeps 0.5: %v", p)
+	}
+
+	h := newServeHarness(t, "")
+	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion, "settings": map[string]any{"thresholdRatio": 1.5}}); err == nil {
+		t.Fatal("thresholdRatio 1.5 accepted")
+	}
+}
