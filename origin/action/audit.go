@@ -35,9 +35,13 @@ type auditLog struct {
 	done    map[string]doneEntry
 }
 
+// doneEntry locates a done action's record: the intent digest to compare
+// with a resubmission, and the offset of its line (the result is read back
+// from the file on a replay, so memory grows by an id and a digest per
+// action, not by a result).
 type doneEntry struct {
 	digest string
-	result Result
+	off    int64
 }
 
 // catchUp reads the lines appended since the last call (by this kernel or
@@ -65,6 +69,7 @@ func (a *auditLog) catchUp(sd Dir) error {
 		if err != nil {
 			return err
 		}
+		off := a.offset
 		a.offset += int64(len(line))
 		var rec AuditRecord
 		if json.Unmarshal(line, &rec) != nil || rec.Result == nil {
@@ -73,7 +78,7 @@ func (a *auditLog) catchUp(sd Dir) error {
 		}
 		a.count++
 		if rec.Result.Status == StatusDone && rec.Result.ActionID != "" {
-			a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, *rec.Result}
+			a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, off}
 		}
 	}
 }
@@ -96,15 +101,54 @@ func (a *auditLog) line(rec *AuditRecord) ([]byte, error) {
 
 // appended records that line (as returned by a.line for rec) is durable.
 func (a *auditLog) appended(line []byte, rec *AuditRecord) {
+	off := a.offset
 	if a.partial {
+		// The fragment and the newline put after it form a torn line; the
+		// record starts after them.
 		a.torn++
 		a.partial = false
+		off = -1
 	}
 	a.offset += int64(len(line))
 	a.count++
 	if rec.Result.Status == StatusDone {
-		a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, *rec.Result}
+		a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, off}
 	}
+}
+
+// record reads back the record of a done action.
+func (a *auditLog) record(sd Dir, e doneEntry, id string) (*Result, error) {
+	f, err := sd.Open(AuditFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if e.off < 0 {
+		// Appended after a torn fragment: find it by scanning.
+		var found *Result
+		_, err := ReadAudit(f, func(r *AuditRecord) error {
+			if r.Result.ActionID == id && r.Result.Status == StatusDone {
+				found = r.Result
+			}
+			return nil
+		})
+		if err == nil && found == nil {
+			err = fmt.Errorf("record of %s not found", id)
+		}
+		return found, err
+	}
+	if _, err := f.Seek(e.off, io.SeekStart); err != nil {
+		return nil, err
+	}
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		return nil, err
+	}
+	var rec AuditRecord
+	if err := json.Unmarshal(line, &rec); err != nil || rec.Result == nil || rec.Result.ActionID != id {
+		return nil, fmt.Errorf("audit line at %d is not the record of %s", e.off, id)
+	}
+	return rec.Result, nil
 }
 
 // AuditSummary counts an audit log's records by channel and status.

@@ -217,7 +217,10 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 		res.ActionID = "act:" + hex.EncodeToString(sum[:8])
 	} else if prev, ok := k.audit.done[in.ActionID]; ok {
 		if prev.digest == digest {
-			r := prev.result.clone()
+			r, err := k.audit.record(sd, prev, in.ActionID)
+			if err != nil {
+				return fail(fmt.Errorf("%w: read back the record of %s: %v", ErrAudit, in.ActionID, err))
+			}
 			r.Replayed = true
 			return r, nil // answered from the audit: nothing written, nothing appended
 		}

@@ -219,36 +219,3 @@ func observation(content []byte) Observation {
 	h := hex.EncodeToString(sum[:])
 	return Observation{Exists: true, SizeBytes: int64(len(content)), SHA256: &h}
 }
-
-// clone returns a deep copy of r (the audit index keeps its own).
-func (r *Result) clone() *Result {
-	c := *r
-	if r.Credential != nil {
-		v := *r.Credential
-		c.Credential = &v
-	}
-	if r.Current != nil {
-		v := *r.Current
-		c.Current = &v
-	}
-	if r.Evidence != nil {
-		v := r.Evidence.clone()
-		c.Evidence = &v
-	}
-	if r.StateDiff != nil {
-		c.StateDiff = &StateDiff{Before: r.StateDiff.Before.clone(), After: r.StateDiff.After.clone()}
-	}
-	if r.BackupPath != nil {
-		v := *r.BackupPath
-		c.BackupPath = &v
-	}
-	return &c
-}
-
-func (o Observation) clone() Observation {
-	if o.SHA256 != nil {
-		v := *o.SHA256
-		o.SHA256 = &v
-	}
-	return o
-}
