@@ -114,7 +114,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 	rep.TokensBefore = v.total
 	if req.Threshold {
-		th := e.opts.Policy.thresholdTokens()
+		th := e.opts.Policy.ThresholdTokens()
 		if e.opts.Policy.ContextWindow <= 0 || v.total < th {
 			rep.Skipped = fmt.Sprintf("surface %d tokens below the pressure threshold %d", v.total, th)
 			rep.TokensAfter = v.total

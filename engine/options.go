@@ -84,7 +84,8 @@ type Policy struct {
 	// nil) and the window-derived defaults below.
 	ContextWindow int
 	// ThresholdRatio: a pressure fold runs when the surface reaches
-	// ThresholdRatio × ContextWindow. Zero means 0.8 (the host's default).
+	// ThresholdRatio × ContextWindow. Zero means hostshim.PressureRatio
+	// (0.8, the host's default).
 	ThresholdRatio float64
 	// TargetRatio: a pressure fold folds enough to bring the surface to
 	// TargetRatio × ContextWindow. Zero means DefaultTargetRatio (chosen by
@@ -187,7 +188,7 @@ func (o *Options) ensureDefaults() error {
 		return fmt.Errorf("%w: ContextWindow %d", ErrPolicy, p.ContextWindow)
 	}
 	if p.ThresholdRatio == 0 {
-		p.ThresholdRatio = 0.8
+		p.ThresholdRatio = hostshim.PressureRatio
 	}
 	if p.TargetRatio == 0 {
 		p.TargetRatio = DefaultTargetRatio
@@ -251,8 +252,8 @@ func (p Policy) mergeTokens() int {
 	return int(float64(p.ContextWindow) * p.MergeRatio)
 }
 
-// thresholdTokens is the pressure threshold.
-func (p Policy) thresholdTokens() int { return int(float64(p.ContextWindow) * p.ThresholdRatio) }
+// ThresholdTokens is the pressure threshold: ⌊ContextWindow × ThresholdRatio⌋.
+func (p Policy) ThresholdTokens() int { return int(float64(p.ContextWindow) * p.ThresholdRatio) }
 
 // targetTokens is where a pressure fold aims.
 func (p Policy) targetTokens() int { return int(float64(p.ContextWindow) * p.TargetRatio) }

@@ -7,6 +7,12 @@ import (
 	"math"
 )
 
+// PressureRatio is the host's default pressure threshold: an automatic
+// compaction runs when the surface reaches PressureRatio × the context
+// window (compaction-basic thresholdRatio). EF's engine and the baseline
+// engines use the same threshold, so their windows mean the same thing.
+const PressureRatio = 0.8
+
 // BasicConfig is the host's BasicCompactionEngine policy (compaction-basic
 // config) for one target. Zero values take the host's defaults.
 type BasicConfig struct {
@@ -14,7 +20,7 @@ type BasicConfig struct {
 	// resolveModelInfo). Zero means pressure compaction is not configured,
 	// as in the host (TargetPressureConfigError).
 	ContextWindow int
-	// ThresholdRatio: zero means 0.8.
+	// ThresholdRatio: zero means PressureRatio.
 	ThresholdRatio float64
 	// RetainRatio: zero means 0.16. Ignored when RetainTokens is set.
 	RetainRatio float64
@@ -42,7 +48,7 @@ func (c BasicConfig) Resolve() (Spec, error) {
 	}
 	ratio := c.ThresholdRatio
 	if ratio == 0 {
-		ratio = 0.8
+		ratio = PressureRatio
 	}
 	retainRatio := c.RetainRatio
 	if retainRatio == 0 {

@@ -150,8 +150,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	var req engine.FoldRequest
 	switch hostshim.Trigger(p.Trigger) {
 	case hostshim.TriggerPressure:
-		pol := eng.Policy()
-		threshold := int(float64(pol.ContextWindow) * pol.ThresholdRatio)
+		threshold := eng.Policy().ThresholdTokens()
 		if p.TotalTokens < threshold {
 			return none(fmt.Sprintf("%d tokens below the pressure threshold %d", p.TotalTokens, threshold))
 		}

@@ -117,7 +117,7 @@ type idSource struct {
 
 func (s *idSource) next() string { return s.prefix + strconv.FormatInt(s.n.Add(1), 10) }
 
-// basicEngine is the host's BasicCompactionEngine model: pressure at 0.8 W
+// basicEngine is the host's BasicCompactionEngine model: pressure at hostshim.PressureRatio × W
 // with a 0.16 W tail and one retry, overflow over everything balanced, a
 // rolling summary that re-folds the previous one. Its shrink check uses
 // the host's heuristic meter, as the host does; pressure is priced with

@@ -14,7 +14,7 @@ import (
 // each old tool result is replaced in place by a short placeholder, by
 // appending compaction/prune and then a tool/result that replaces the
 // node (surfaceOp replace start=end=seq, sourceEventSeqs [seq]) and
-// differs only in its content. Under pressure (0.8 W) every tool result
+// differs only in its content. Under pressure (hostshim.PressureRatio × W) every tool result
 // older than the retained tail (0.16 W, as Basic keeps) is masked in one
 // pass; on overflow the tail is not kept. Nothing else is ever removed,
 // so a session whose messages alone exceed the window stays over it.

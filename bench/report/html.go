@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
@@ -110,7 +111,7 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	b.WriteString("<h2>Cache hits</h2>\n<p>Input tokens of every request, split into cache hits (dark) and misses (light), for the DeepSeek (DS) and Anthropic (AN) cache models.</p>\n")
 	hitChart(&b, r)
 
-	b.WriteString("<h2>Sessions</h2>\n<p>Context size (tokens sent) at every model request; the dashed lines are the window and the 0.8 pressure threshold. The scale fits the compacting engines; a line that leaves it is clipped and its peak noted.</p>\n")
+	b.WriteString("<h2>Sessions</h2>\n<p>Context size (tokens sent) at every model request; the dashed lines are the window and the pressure threshold. The scale fits the compacting engines; a line that leaves it is clipped and its peak noted.</p>\n")
 	for i, s := range r.Sessions {
 		fmt.Fprintf(&b, "<h3>%s <small>(%s, %d events, %d probes)</small></h3>\n", esc(s.Name), esc(s.Source), s.Events, s.Probes)
 		contextChart(&b, r, s, i)
@@ -399,7 +400,7 @@ func contextChart(b *strings.Builder, r *bench.Report, s *bench.SessionRun, id i
 	p := plot{w: 760, h: 230, left: 64, right: 16, top: 22, bottom: 28, x0: 0, x1: float64(n - 1), y0: 0, y1: top * 1.05}
 	p.open(b, "context size over requests: "+s.Name)
 	p.yTicks(b)
-	for _, v := range []float64{float64(r.Window), 0.8 * float64(r.Window)} {
+	for _, v := range []float64{float64(r.Window), hostshim.PressureRatio * float64(r.Window)} {
 		fmt.Fprintf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\" stroke-dasharray=\"4 3\"/>\n", p.left, p.Y(v), p.w-p.right, p.Y(v))
 	}
 	fmt.Fprintf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">request (1–%d)</text>\n", (p.left+p.w-p.right)/2, p.h-6, n)

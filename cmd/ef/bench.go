@@ -14,6 +14,7 @@ import (
 	"github.com/epistemicfold/ef/bench/engines"
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/report"
+	"github.com/epistemicfold/ef/hostshim"
 )
 
 // RunBench implements `ef bench`: replay a corpus through EF and the
@@ -22,7 +23,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpus := fs.String("corpus", "", "replay every trajectory under `DIR` (any supported format) instead of the built-in corpus")
-	window := fs.Int("window", bench.DefaultWindow, "context window in o200k_base `tokens`")
+	window := fs.Int("window", bench.DefaultWindow, "the model's context window in `tokens`; every engine prices pressure with o200k_base")
 	seed := fs.Uint64("seed", 0, "seed of the summarizer persona and of the synthetic sessions (0: the documented built-in corpus)")
 	persona := fs.String("persona", string(replay.Faithful), "scripted summarizer persona: faithful, leaky or forgetful")
 	engineList := fs.String("engines", strings.Join(engines.Names(), ","), "comma-separated `engines` to compare: "+strings.Join(engines.Names(), ", "))
@@ -55,8 +56,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *outputPrice <= 0 {
 		return usageError("--output-price must be positive, got %v", *outputPrice)
 	}
-	if *efTarget < 0 || *efTarget > 0.8 {
-		return usageError("--ef-target must lie in [0, 0.8], got %v", *efTarget)
+	if *efTarget < 0 || *efTarget > hostshim.PressureRatio {
+		return usageError("--ef-target must lie in [0, %v] (the pressure threshold), got %v", hostshim.PressureRatio, *efTarget)
 	}
 	if *limit < 0 || *maxSteps < 0 {
 		return usageError("--limit-sessions and --max-steps must not be negative")

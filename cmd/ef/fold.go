@@ -51,7 +51,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.SetOutput(stderr)
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
-	window := fs.Int("window", 0, "context window in host-heuristic tokens: pressure folds happen as the log is replayed against it")
+	window := fs.Int("window", 0, "the model's context window in tokens; as in DSH, pressure is estimated with the host's heuristic meter (dsh-heuristic) and an overflow with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
 	budget := fs.Int("budget", 0, "emergency budget in o200k_base tokens (zero: window/2)")
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
@@ -60,7 +60,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]")
 		fmt.Fprintln(stderr, "Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.")
-		fmt.Fprintln(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over 0.8 × window (auto also folds")
+		fmt.Fprintf(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds\n", hostshim.PressureRatio)
 		fmt.Fprintln(stderr, "              in emergency when the o200k surface exceeds the window); leaf without --window folds once at the end")
 		fmt.Fprintln(stderr, "  root:       one root fold (/compact) at the end of the log")
 		fmt.Fprintln(stderr, "  emergency:  one emergency fold at the end, under --budget")
