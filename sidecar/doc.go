@@ -16,6 +16,7 @@
 //	fold/compile   {sessionId, mode, messageIds, length?}   → {summary, model, checkpointId, recall}
 //	tool/call      {name, sessionId, arguments}             → {text, isError}
 //	action/submit  {intent}                                 → action.result (ef serve --act-root; package origin/action)
+//	context/request {request}                               → context.bundle (ef serve --origin; package origin/northbridge)
 //	shutdown       {}                                       → {} and exit
 //
 // When the mirror of a session is behind or broken (a length that does not

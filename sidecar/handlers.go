@@ -11,7 +11,9 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/origin/action"
+	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // DefaultCompileWindow is the context window fold/compile assumes when
@@ -79,6 +81,12 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 			return nil, err
 		}
 		return srv.actionSubmit(ctx, p)
+	case MethodContextRequest:
+		var p ContextRequestParams
+		if err := DecodeParams(method, params, &p); err != nil {
+			return nil, err
+		}
+		return srv.contextRequest(ctx, p)
 	case MethodShutdown:
 		return struct{}{}, ErrExit
 	}
@@ -105,8 +113,14 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 		t := action.Tool()
 		tool = &t
 	}
+	var ctxTool *northbridge.ToolDef
+	if len(srv.opts.OriginRoots) > 0 {
+		t := northbridge.Tool()
+		ctxTool = &t
+	}
 	return &InitializeResult{
 		ActionTool:      tool,
+		ContextTool:     ctxTool,
 		ProtocolVersion: ProtocolVersion,
 		Engine:          EngineInfo{Name: "epistemic-fold", Version: srv.opts.Version},
 		Store:           StoreInfo{Dir: srv.storeDir, Available: srv.store != nil, Reason: srv.storeErr},
@@ -314,4 +328,28 @@ func (srv *Server) actionSubmit(ctx context.Context, p ActionSubmitParams) (json
 		srv.logger.Warn("action/submit", "err", err)
 	}
 	return json.RawMessage(bytes.TrimSuffix(line, []byte("\n"))), nil
+}
+
+// contextRequest is the DSH adapter of Northbridge: the context.request in,
+// the context.bundle out, counted with the sidecar's o200k tokenizer. A
+// malformed request is a JSON-RPC invalid-params error the model can read.
+func (srv *Server) contextRequest(ctx context.Context, p ContextRequestParams) (json.RawMessage, error) {
+	if len(srv.opts.OriginRoots) == 0 {
+		return nil, rpcErr(CodeInvalidRequest, "context/request: this sidecar has no origin roots (ef serve --origin DIR)")
+	}
+	if len(p.Request) == 0 {
+		return nil, rpcErr(CodeInvalidParams, "context/request: request is missing")
+	}
+	tok, err := srv.tokens.Meter(tokenizer.O200k)
+	if err != nil {
+		return nil, rpcErr(CodeInternalError, "context/request: %v", err)
+	}
+	out, err := northbridge.Answer(ctx, srv.opts.OriginRoots, p.Request, northbridge.Options{Tokenizer: tok, Logger: srv.logger})
+	if northbridge.IsRequestError(err) {
+		return nil, rpcErr(CodeInvalidParams, "context/request: %v", err)
+	}
+	if err != nil {
+		return nil, rpcErr(CodeInternalError, "context/request: %v", err)
+	}
+	return json.RawMessage(out), nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/origin/action"
+	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -39,6 +40,10 @@ const (
 	// MethodActionSubmit (ActionSubmitParams → action.result) submits an
 	// action.intent to the action kernel on the DSH channel.
 	MethodActionSubmit = "action/submit"
+	// MethodContextRequest (ContextRequestParams → context.bundle) answers
+	// a Northbridge context.request from the task.origin files under the
+	// sidecar's origin roots (package origin/northbridge).
+	MethodContextRequest = "context/request"
 	// MethodShutdown ({} → {}) answers and ends the serve loop.
 	MethodShutdown = "shutdown"
 )
@@ -46,7 +51,7 @@ const (
 // Methods returns every method name the sidecar answers, in the order
 // above.
 func Methods() []string {
-	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodShutdown}
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
 }
 
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
@@ -100,11 +105,14 @@ type ModelPolicy struct {
 type InitializeResult struct {
 	// ActionTool is the action tool's definition when the sidecar has an
 	// action kernel (ef serve --act-root), so the plugin registers it.
-	ActionTool      *action.ToolDef  `json:"actionTool,omitempty"`
-	Engine          EngineInfo       `json:"engine"`
-	ProtocolVersion int              `json:"protocolVersion"`
-	Store           StoreInfo        `json:"store"`
-	Tools           []recall.ToolDef `json:"tools"`
+	ActionTool *action.ToolDef `json:"actionTool,omitempty"`
+	// ContextTool is context_request's definition when the sidecar has
+	// origin roots (ef serve --origin), so the plugin registers it.
+	ContextTool     *northbridge.ToolDef `json:"contextTool,omitempty"`
+	Engine          EngineInfo           `json:"engine"`
+	ProtocolVersion int                  `json:"protocolVersion"`
+	Store           StoreInfo            `json:"store"`
+	Tools           []recall.ToolDef     `json:"tools"`
 }
 
 // EngineInfo names the engine behind the sidecar.
@@ -224,4 +232,11 @@ type ToolCallResult struct {
 // (the bytes every adapter returns, with actor "ef_dsh").
 type ActionSubmitParams struct {
 	Intent json.RawMessage `json:"intent"`
+}
+
+// ContextRequestParams are context/request's params: one context.request
+// object. The result is the context.bundle exactly as Northbridge
+// serialized it (the bytes its token_estimate counts).
+type ContextRequestParams struct {
+	Request json.RawMessage `json:"request"`
 }

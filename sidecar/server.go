@@ -37,6 +37,9 @@ type Options struct {
 	// Actions is the action kernel behind action/submit; nil means the
 	// sidecar offers no actions (action/submit answers an error).
 	Actions *action.Kernel
+	// OriginRoots are the directories of task.origin files behind
+	// context/request; empty means the sidecar offers no context_request.
+	OriginRoots []string
 }
 
 // Server is the sidecar: it mirrors the sessions the plugin forwards,

@@ -28,8 +28,10 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	verbose := fs.Bool("v", false, "log to stderr")
 	var af actFlags
 	af.register(fs, "act-")
+	var origins multiFlag
+	fs.Var(&origins, "origin", "directory of task.origin files: answers context/request (Northbridge) over them (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef serve [--store DIR | --project DIR] [--act-root DIR]… [-v]")
+		fmt.Fprintln(stderr, "usage: ef serve [--store DIR | --project DIR] [--act-root DIR]… [--origin DIR]… [-v]")
 		fmt.Fprintln(stderr, "Runs the DSH sidecar: JSON-RPC 2.0 over stdin/stdout, one object per line (see dsh-plugin/README.md).")
 		fs.PrintDefaults()
 	}
@@ -68,10 +70,11 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		defer kernel.Close()
 	}
 	srv := sidecar.New(sidecar.Options{
-		StoreDir: *storeDir,
-		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
-		Version:  efVersion,
-		Actions:  kernel,
+		StoreDir:    *storeDir,
+		Logger:      slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
+		Version:     efVersion,
+		Actions:     kernel,
+		OriginRoots: origins,
 	})
 	defer srv.Close()
 	return srv.Serve(ctx, stdin, stdout)

@@ -19,7 +19,8 @@
 //
 // It registers the model-callable tools context_search and context_recall
 // (defined once, in Go: lib/tools.json is recall.Tools()), and
-// action_submit when configured with actionRoots.
+// action_submit when configured with actionRoots, and context_request
+// (Northbridge over task.origin files) when configured with originRoots.
 //
 // The engine is mounted through cordis, which hands callers a proxy of the
 // instance (or an object derived from it): every piece of mutable state
@@ -52,6 +53,7 @@ const efConfig = Schema.object({
   registerTools: Schema.boolean().description('Register context_search and context_recall with the tool runtime. Default true.'),
   restartDelayMs: Schema.natural().description('First delay before restarting a crashed sidecar; doubles up to 30 s. Default 200.'),
   actionRoots: Schema.array(Schema.string()).description('Directories the action kernel may write in; turns on the action_submit tool (package origin/action).'),
+  originRoots: Schema.array(Schema.string()).description('Directories of task.origin files; turns on the context_request tool (package origin/northbridge).'),
 })
 const EF_KEYS = Object.keys(efConfig.dict)
 
@@ -110,6 +112,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // actionRoots (directories) turns on the action_submit tool: writes
     // judged and audited by the Go action kernel (package origin/action).
     for (const root of ef.actionRoots ?? []) args.push('--act-root', root)
+    // originRoots (directories of task.origin files) turns on the
+    // context_request tool (package origin/northbridge).
+    for (const root of ef.originRoots ?? []) args.push('--origin', root)
     // Settings the Go side plans with (its own defaults when unset).
     const settings = {
       thresholdRatio: this.config.thresholdRatio,
@@ -400,6 +405,24 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         } catch (error) {
           if (!(error instanceof SidecarUnavailableError)) throw error
           return { text: `${actionTool.name} is unavailable: ${error.reason}.`, isError: true }
+        }
+      })
+    }
+    // context_request, when the sidecar has origin roots: the
+    // context.request goes to Northbridge unchanged and the context.bundle
+    // comes back as the text; a malformed request is a failed call whose
+    // text says why.
+    const contextTool = this.ef.supervisor.info?.contextTool
+    if (contextTool !== undefined) {
+      add(contextTool, async (args, exec) => {
+        try {
+          const sidecar = await this.ef.supervisor.get()
+          const bundle = await sidecar.request(Method.contextRequest, { request: args }, exec?.signal)
+          return { text: JSON.stringify(bundle), isError: false }
+        } catch (error) {
+          if (error instanceof SidecarUnavailableError) return { text: `${contextTool.name} is unavailable: ${error.reason}.`, isError: true }
+          if (error instanceof SidecarError) return { text: error.message, isError: true }
+          throw error
         }
       })
     }

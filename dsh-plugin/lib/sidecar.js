@@ -22,6 +22,7 @@ export const Method = Object.freeze({
   foldCompile: 'fold/compile',
   toolCall: 'tool/call',
   actionSubmit: 'action/submit',
+  contextRequest: 'context/request',
   shutdown: 'shutdown',
 })
 
