@@ -118,9 +118,22 @@ func TestCrashKill9(t *testing.T) {
 			}
 			close(lines)
 		}()
+		// The kill comes after a random number of acknowledgements (0 to
+		// 5), at a random moment within the next action: the delay is
+		// drawn up to 1.5 times the last action's duration, so the kill
+		// lands anywhere in an action however fast the machine is.
 		var kill <-chan time.Time
 		var acks []string
 		killed := false
+		target := r.IntN(6)
+		last := time.Now()
+		arm := func() {
+			d := time.Since(last)
+			last = time.Now()
+			if kill == nil && !killed && len(acks) >= target {
+				kill = time.After(time.Duration(r.Int64N(int64(d)*3/2 + 1)))
+			}
+		}
 		for !killed || lines != nil {
 			select {
 			case l, ok := <-lines:
@@ -136,9 +149,14 @@ func TestCrashKill9(t *testing.T) {
 				}
 				if strings.HasPrefix(l, "ACK ") {
 					acks = append(acks, l)
+					arm()
 				}
 				if l == "READY" {
-					kill = time.After(time.Duration(r.IntN(40000)) * time.Microsecond)
+					last = time.Now()
+					if target == 0 {
+						// No action to measure yet: up to 40 ms.
+						kill = time.After(time.Duration(r.IntN(40000)) * time.Microsecond)
+					}
 				}
 			case <-kill:
 				cmd.Process.Signal(syscall.SIGKILL)
