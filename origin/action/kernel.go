@@ -113,7 +113,7 @@ func Open(opts Options) (*Kernel, error) {
 	if state == "" {
 		state = DefaultStateDir(k.base)
 	}
-	if err := os.MkdirAll(state, 0o700); err != nil {
+	if err := mkdirAllDurable(k.fsys, state); err != nil {
 		return nil, fmt.Errorf("%w: state directory: %v", ErrOptions, err)
 	}
 	p, err := realDir(state)
@@ -727,4 +727,39 @@ func (k *Kernel) SubmitJSON(ctx context.Context, data []byte, ch Channel) ([]byt
 		return nil, res, errors.Join(err, merr)
 	}
 	return line, res, err
+}
+
+// mkdirAllDurable creates dir and its missing parents (0700) and fsyncs the
+// parent of each directory it created, so the audit log's directory
+// survives a power cut along with the first line written in it.
+func mkdirAllDurable(fsys FS, dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if _, err := os.Stat(p); err == nil {
+			break
+		}
+		missing = append(missing, p)
+		if filepath.Dir(p) == p {
+			break
+		}
+	}
+	if err := os.MkdirAll(abs, 0o700); err != nil {
+		return err
+	}
+	for _, p := range missing {
+		d, err := fsys.OpenDir(filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		serr := d.Sync()
+		d.Close()
+		if serr != nil {
+			return serr
+		}
+	}
+	return nil
 }
