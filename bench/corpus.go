@@ -72,12 +72,31 @@ func DefaultShapes() []synth.Options {
 func DefaultCorpus() ([]Session, error) {
 	var out []Session
 	for _, o := range DefaultShapes() {
-		w, err := synth.Generate(o)
+		s, err := synthSession(o)
 		if err != nil {
-			return nil, fmt.Errorf("default corpus %s: %w", o.Name, err)
+			return nil, err
 		}
-		out = append(out, Session{Name: w.Name, Source: SourceSynth, Session: w.Session, Probes: w.Probes})
+		out = append(out, s)
 	}
+	imported, err := embeddedSessions()
+	if err != nil {
+		return nil, err
+	}
+	return append(out, imported...), nil
+}
+
+// synthSession generates one synthetic session of the built-in corpus.
+func synthSession(o synth.Options) (Session, error) {
+	w, err := synth.Generate(o)
+	if err != nil {
+		return Session{}, fmt.Errorf("default corpus %s: %w", o.Name, err)
+	}
+	return Session{Name: w.Name, Source: SourceSynth, Session: w.Session, Probes: w.Probes}, nil
+}
+
+// embeddedSessions imports the real trajectories embedded in the binary.
+func embeddedSessions() ([]Session, error) {
+	var out []Session
 	files, err := trajectoryFiles(embedded, "testdata/corpus")
 	if err != nil {
 		return nil, err

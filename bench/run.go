@@ -228,32 +228,27 @@ func corpusSource(opts *RunOptions) (sessionSource, error) {
 			return ss, nil
 		}}, nil
 	}
-	var all []Session
-	if opts.Seed == 0 {
-		var err error
-		if all, err = DefaultCorpus(); err != nil {
-			return sessionSource{}, err
-		}
-	} else {
-		for _, o := range DefaultShapes() {
-			o.Seed += opts.Seed
-			w, err := synth.Generate(o)
-			if err != nil {
-				return sessionSource{}, err
-			}
-			all = append(all, Session{Name: w.Name, Source: SourceSynth, Session: w.Session, Probes: w.Probes})
-		}
-		def, err := DefaultCorpus()
-		if err != nil {
-			return sessionSource{}, err
-		}
-		for _, s := range def {
-			if s.Source != SourceSynth {
-				all = append(all, s)
-			}
-		}
+	// The built-in corpus: its synthetic sessions (seeds shifted by
+	// opts.Seed) are generated when their turn comes, so a run limited to
+	// a few sessions does not generate them all.
+	shapes := DefaultShapes()
+	for i := range shapes {
+		shapes[i].Seed += opts.Seed
 	}
-	return sessionSource{n: len(all), load: func(i int) ([]Session, error) { return all[i : i+1], nil }}, nil
+	imported, err := embeddedSessions()
+	if err != nil {
+		return sessionSource{}, err
+	}
+	return sessionSource{n: len(shapes) + len(imported), load: func(i int) ([]Session, error) {
+		if i >= len(shapes) {
+			return imported[i-len(shapes) : i-len(shapes)+1], nil
+		}
+		s, err := synthSession(shapes[i])
+		if err != nil {
+			return nil, err
+		}
+		return []Session{s}, nil
+	}}, nil
 }
 
 // runSession replays one session through every engine and appends it to

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
 )
@@ -55,7 +57,8 @@ func TestCrashChild(t *testing.T) {
 }
 
 // TestCrashKill re-executes the test binary as a writer and kills it with
-// SIGKILL at random moments, EF_CRASH_ITERATIONS times (default 200).
+// SIGKILL at random moments, EF_CRASH_ITERATIONS times (default 200, 40
+// in the short profile).
 // After each kill the parent reopens the store and checks that every
 // bundle acknowledged before the kill verifies and is byte-exact, and that
 // the only other visible bundle is the one that was in flight; leftover
@@ -65,7 +68,7 @@ func TestCrashKill(t *testing.T) {
 	if os.Getenv(crashChildEnv) != "" {
 		t.Skip("in child")
 	}
-	iterations := 200
+	iterations := testutil.Size(t, 40, 200)
 	if v := os.Getenv("EF_CRASH_ITERATIONS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
 	"pgregory.net/rapid"
@@ -25,6 +27,7 @@ type modelKey struct{ session, id string }
 //
 // RAPID_CHECKS=N raises the number of runs; a failure prints the seed.
 func TestPowerCutProperty(t *testing.T) {
+	testutil.RapidChecks(t, 15)
 	rapid.Check(t, func(rt *rapid.T) {
 		mem := bundletest.NewMemFS(nil)
 		open := func() *bundle.Store {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
@@ -110,6 +112,7 @@ func TestEmergencyDeterministic(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		reps = 100
 	}
+	reps = testutil.Size(t, 10, reps)
 	base := synth(t, 2500)
 	tok := o200k(t)
 	ctx := context.Background()

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"pgregory.net/rapid"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -213,6 +215,7 @@ func (m *foldMachine) ensureTurn() {
 }
 
 func TestFoldStateMachine(t *testing.T) {
+	testutil.RapidChecks(t, 15)
 	tok := o200k(t)
 	t.Logf("rapid state machine: on failure rapid prints -rapid.seed / -rapid.failfile to replay")
 	totals := map[engine.Mode]int{}

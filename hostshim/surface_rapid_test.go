@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"pgregory.net/rapid"
 )
 
@@ -243,6 +245,7 @@ func (m *surfaceMachine) pendingOnSurface() []string {
 // tool-result prunes) keep the surface invariants, and the pairing answers
 // agree with a brute-force reference. RAPID_CHECKS=N for more cases.
 func TestSurfaceRapid(t *testing.T) {
+	testutil.RapidChecks(t, 30)
 	dir, runs := t.TempDir(), 0
 	rapid.Check(t, func(t *rapid.T) {
 		gen := rapid.SampledFrom([]Generation{Gen01, Gen017}).Draw(t, "gen")

@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"github.com/epistemicfold/ef/origin/action"
 )
 
@@ -70,16 +72,16 @@ func TestCrashChild(t *testing.T) {
 
 // TestCrashKill9 kills a process submitting actions with SIGKILL at random
 // moments, again and again, until at least EF_ACT_CRASH_ACTIONS actions
-// (default 20) were acknowledged. After every kill: each target holds its
-// content after the last acknowledged action or after the one in flight,
-// never a mix; every acknowledged action is in the audit with its status;
+// (default 20, 5 in the short profile) were acknowledged. After every
+// kill: each target holds its content after the last acknowledged action
+// or after the one in flight, never a mix; every acknowledged action is in the audit with its status;
 // every overwrite recorded as done has its backup, holding the old bytes;
 // every record parses (a torn last line is allowed, it is no record).
 func TestCrashKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test spawns processes; skipped in -short")
 	}
-	want := 20
+	want := testutil.Size(t, 5, 20)
 	if v := os.Getenv("EF_ACT_CRASH_ACTIONS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {

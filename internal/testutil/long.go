@@ -1,0 +1,66 @@
+package testutil
+
+import (
+	"flag"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// LongEnv names the environment variable that turns on the long test
+// profile: property, crash, fault and scale tests at full size. The
+// README's `go test -race ./...` runs the short profile, which keeps the
+// whole suite under five minutes on a two-core machine; .ci/run sets
+// EF_LONG_TESTS=1 and runs everything at full size.
+const LongEnv = "EF_LONG_TESTS"
+
+// Long reports whether the long test profile is on.
+func Long() bool { return os.Getenv(LongEnv) == "1" }
+
+// Size returns full in the long profile and short otherwise, and says so
+// in the test log when it shortens a run.
+func Size(t testing.TB, short, full int) int {
+	t.Helper()
+	if Long() || short >= full {
+		return full
+	}
+	t.Logf("short profile: %d of %d (%s=1 runs all)", short, full, LongEnv)
+	return short
+}
+
+// SkipUnlessLong skips t in the short profile, saying why.
+func SkipUnlessLong(t testing.TB, why string) {
+	t.Helper()
+	if !Long() {
+		t.Skipf("%s; runs with %s=1 (.ci/run sets it)", why, LongEnv)
+	}
+}
+
+// RapidChecks makes the rapid properties of t run checks cases in the
+// short profile (rapid's default is 100), unless RAPID_CHECKS or
+// -rapid.checks chose a number; the setting is restored when t ends. In
+// the long profile rapid's own number stands.
+func RapidChecks(t testing.TB, checks int) {
+	t.Helper()
+	if Long() || os.Getenv("RAPID_CHECKS") != "" {
+		return
+	}
+	f := flag.Lookup("rapid.checks")
+	if f == nil {
+		return
+	}
+	explicit := false
+	flag.Visit(func(v *flag.Flag) { explicit = explicit || v.Name == "rapid.checks" })
+	if explicit {
+		return
+	}
+	old := f.Value.String()
+	if n, err := strconv.Atoi(old); err == nil && n <= checks {
+		return
+	}
+	if err := f.Value.Set(strconv.Itoa(checks)); err != nil {
+		t.Fatalf("set rapid.checks: %v", err)
+	}
+	t.Logf("short profile: %d rapid checks of %s (%s=1 runs all)", checks, old, LongEnv)
+	t.Cleanup(func() { _ = f.Value.Set(old) })
+}
