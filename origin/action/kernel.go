@@ -36,6 +36,10 @@ type Options struct {
 	Protected []string
 	// MaxContentBytes bounds an intent's content. Zero means 16 MiB.
 	MaxContentBytes int64
+	// MaxFileBytes bounds the size of an existing target (the kernel
+	// reads it whole to hash it, back it up and append to it). Zero means
+	// 256 MiB.
+	MaxFileBytes int64
 	// FS is the filesystem. Nil means OSFS.
 	FS FS
 	// Logger receives diagnostics. Nil discards them.
@@ -61,6 +65,7 @@ type Kernel struct {
 	state    string
 	prot     *protector
 	maxBytes int64
+	maxFile  int64
 	fsys     FS
 	log      *slog.Logger
 	now      func() time.Time
@@ -89,6 +94,9 @@ func Open(opts Options) (*Kernel, error) {
 	}
 	if k.maxBytes <= 0 {
 		k.maxBytes = 16 << 20
+	}
+	if k.maxFile = opts.MaxFileBytes; k.maxFile <= 0 {
+		k.maxFile = 256 << 20
 	}
 	for _, r := range opts.Roots {
 		p, err := realDir(r)
@@ -336,6 +344,11 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 	p, d := k.locate(in.Relpath)
 	if d != nil {
 		res.Reason = d.reason
+		return nil
+	}
+
+	if p.target != nil && p.target.Size() > k.maxFile {
+		res.Reason = fmt.Sprintf("target is %d bytes, over the limit of %d", p.target.Size(), k.maxFile)
 		return nil
 	}
 

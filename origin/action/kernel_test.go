@@ -144,3 +144,21 @@ func TestResultShape(t *testing.T) {
 		t.Errorf("target = %q", b)
 	}
 }
+
+// TestLimits: content over MaxContentBytes and a target over MaxFileBytes
+// are denied, and nothing is written.
+func TestLimits(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	k := openKernel(t, action.Options{Roots: []string{w.Base}, MaxContentBytes: 8, MaxFileBytes: 4})
+	for _, intent := range []string{
+		`{"relpath":"demo/big.md","content":"123456789"}`,
+		`{"relpath":"demo/existing2.md","content":"x","approval":"confirm"}`, // 7 bytes > 4
+	} {
+		if r := submitJSON(t, k, intent); r.Status != action.StatusDenied || !strings.Contains(r.Reason, "over the limit") {
+			t.Errorf("%s: %s %q", intent, r.Status, r.Reason)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.Base, "demo", "big.md")); err == nil {
+		t.Error("over-limit content was written")
+	}
+}
