@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/epistemicfold/ef/internal/actiontest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/origin/trust"
 )
@@ -32,6 +33,7 @@ var propPaths = []string{
 // left exactly the intended content; every submission but a replay added
 // exactly one audit line, naming its action.
 func TestPropertiesNeverOutsideStaleNeverWrites(t *testing.T) {
+	testutil.RapidChecks(t, 30) // each check fsyncs a few actions
 	rapid.Check(t, func(rt *rapid.T) {
 		w := actiontest.NewWorkspace(t)
 		outside := actiontest.Snapshot(t, w.Outside)
