@@ -199,6 +199,10 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	if spanTok < floor {
 		return nil, fmt.Sprintf("span of %d tokens is below the fold floor %d", spanTok, floor), nil
 	}
+	closure := ""
+	if spanTok >= goal {
+		end, spanTok, closure = v.chooseEnd(st, end, spanTok, limit, goal, floor)
+	}
 	p := v.plan(mode, st, end, fr)
 	p.Floor, p.Goal = floor, min(goal, spanTok)
 	p.Reason = fmt.Sprintf("leaf: oldest span after the frontier, %d tokens (floor %d, goal %d), retained tail from position %d", spanTok, floor, goal, limit)
@@ -208,7 +212,54 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	if mode == ModeRoot {
 		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens (over %d) and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), frozenTok, pol.mergeTokens(), spanTok, goal)
 	}
+	p.Reason += closure
 	return p, "", nil
+}
+
+// Planner choice (§23: safety first, then cost). planCandidates bounds the
+// balanced ends considered after the first that reaches the goal; a
+// candidate may overshoot the goal by at most one fold floor.
+const planCandidates = 8
+
+// chooseEnd picks the span's end among the balanced cuts from first (the
+// first that reaches the goal) on, within limit and goal + floor: the
+// candidates all pass the structural predicates (balanced cuts before any
+// unfinished step); among them the highest closure wins (a span that ends a
+// work phase with a successful last tool outcome, C3, over one that ends a
+// phase, C2, over any other), then the cheapest, the one that takes the
+// least out of verbatim view. It returns the end, its tokens and a note.
+func (v *surfaceView) chooseEnd(st, first, firstTok, limit, goal, floor int) (int, int, string) {
+	type cand struct{ end, tok, rank int }
+	rank := func(end int) int {
+		closed, ok := validator.PhaseFacts(v.s, st, end)
+		switch {
+		case closed && ok:
+			return 3
+		case closed:
+			return 2
+		}
+		return 1
+	}
+	best := cand{first, firstTok, rank(first)}
+	n := 1
+	sum := firstTok
+	for p := first + 1; p < limit && n < planCandidates && best.rank < 3; p++ {
+		sum += v.prices[p]
+		if sum > goal+floor {
+			break
+		}
+		if !v.bal[p+1] {
+			continue
+		}
+		n++
+		if r := rank(p); r > best.rank {
+			best = cand{p, sum, r}
+		}
+	}
+	if best.end == first {
+		return first, firstTok, ""
+	}
+	return best.end, best.tok, fmt.Sprintf("; end moved to the first of %d candidate cuts that closes a work phase (closure C%d, %d tokens)", n, best.rank, best.tok)
 }
 
 // headEnd is the position of the first node after the system head (a

@@ -17,12 +17,12 @@ const (
 	secObjective   = "Objective"
 	secConstraints = "Constraints in force"
 	secValues      = "Current values"
-	secOpenFail    = "Open failures (only a passing run of the same command or test closes one)"
+	secOpenFail    = "Open failures (each stays open until a clean rerun of the same command or test)"
 	secClosedFail  = "Failures closed by evidence"
 	secObligations = "Open obligations"
 	secDecInForce  = "Decisions in force"
 	secRejected    = "Rejected approaches (do not retry unless their premise changed)"
-	secHypotheses  = "Hypotheses (unverified; only tool or test evidence moves them)"
+	secHypotheses  = "Hypotheses (tentative until tool or test evidence backs them)"
 )
 
 // stateLine is one line of the state section.
@@ -119,11 +119,9 @@ func stateLines(v *stateView) []stateLine {
 		}
 	}
 	for _, a := range pick(projection.KindDecision, true) {
-		t := fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value))
-		if a.Was != "" {
-			t += " (replaces: " + oneLine(a.Was, 80) + ")"
-		}
-		add(catStDecision, secDecInForce, a, false, t)
+		// The replaced decision is not restated: its words would read as
+		// a second choice in force (the decision says what it replaced).
+		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
 	}
 	for _, a := range pick(projection.KindNegative, true) {
 		add(catRejected, secRejected, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))

@@ -39,9 +39,9 @@ const (
 )
 
 var (
-	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
+	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
-	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|保持.{1,30}不变|始终|总是`)
+	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|冻结|只读|保持.{1,30}不变|始终|总是`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, )|改为|改成|改用|换成|还是用|更正|不对`)
 	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
@@ -99,7 +99,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 		corr := correctionRE.MatchString(s)
 		if liftRE.MatchString(s) {
-			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s})
+			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s, Links: mentions(s)})
 			continue
 		}
 		if obligationRE.MatchString(s) {
@@ -267,9 +267,13 @@ var (
 	decisionRE   = regexp.MustCompile(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
 	exploreRE    = regexp.MustCompile(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
 	zhDecisionRE = regexp.MustCompile(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
-	negativeRE   = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
-	hypothesisRE = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|似乎|估计`)
-	ifRE         = regexp.MustCompile(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
+	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
+	// that replaces an earlier choice.
+	decisionAnyRE = regexp.MustCompile(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
+	switchRE      = regexp.MustCompile(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
+	negativeRE    = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
+	hypothesisRE  = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
+	ifRE          = regexp.MustCompile(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 
 // proposeAssistant reads assistant text: decisions, rejected approaches
@@ -285,21 +289,30 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		if l == "" {
 			continue
 		}
+		if ifRE.MatchString(l) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
+			continue
+		}
+		hedged := hypothesisRE.MatchString(l)
+		decided := false
+		body := l
+		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) {
+			decided, body = true, m[1]
+		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
+			decided, body = true, m[1]
+		} else if decisionAnyRE.MatchString(l) {
+			decided = true
+		}
+		switched := decided && switchRE.MatchString(l)
 		switch {
-		case negativeRE.MatchString(l) && !ifRE.MatchString(l):
+		case switched && !hedged:
+			// A choice that replaces an earlier one ("Changing course: X
+			// will use Z instead of Y", "X 改用 Z，不再使用 Y").
+			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: true, Links: mentions(l)})
+		case negativeRE.MatchString(l):
 			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
-		case decisionRE.MatchString(l) || zhDecisionRE.MatchString(l):
-			var body string
-			if m := decisionRE.FindStringSubmatch(l); m != nil {
-				body = m[1]
-			} else {
-				body = zhDecisionRE.FindStringSubmatch(l)[1]
-			}
-			if exploreRE.MatchString(body) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
-				continue
-			}
+		case decided && !hedged:
 			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: correctionRE.MatchString(l), Links: mentions(l)})
-		case hypothesisRE.MatchString(l) && !ifRE.MatchString(l):
+		case hedged:
 			links := mentions(l)
 			for name, key := range ctx.OpenFailures {
 				if strings.Contains(l, name) {

@@ -228,7 +228,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		if p.Correction {
-			if o := r.nearest(KindConstraint, p.Value, 0.3, Active); o != nil {
+			o := r.naming(p.Links, KindConstraint, Active)
+			if o == nil {
+				o = r.nearestUnlinked(KindConstraint, p.Value, 0.3, len(p.Links) > 0)
+			}
+			if o != nil {
 				nu.Was = o.Value
 				r.retire(o, Superseded)
 			}
@@ -263,20 +267,26 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			old.addRef(ref)
 			return
 		}
-		var o *Anchor
-		if p.Correction {
-			if o = r.nearest(KindDecision, p.Value, 0.01, Active); o == nil {
-				o = r.newest(KindDecision, Active)
+		// The decision it replaces: the one naming the most of the same
+		// components; failing that, for a stated switch, the nearest in
+		// words among those naming nothing it names.
+		o := r.naming(p.Links, KindDecision, Active)
+		if o == nil {
+			min := 0.7
+			if p.Correction {
+				min = 0.01
 			}
-		} else {
-			o = r.nearest(KindDecision, p.Value, 0.7, Active)
+			o = r.nearestUnlinked(KindDecision, p.Value, min, len(p.Links) > 0)
+			if n := r.newest(KindDecision, Active); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
+				o = n
+			}
 		}
 		if o != nil {
 			nu.Was = o.Value
 			r.retire(o, Superseded)
 		}
 		// Adopting what was rejected supersedes the rejection.
-		if n := r.nearest(KindNegative, p.Value, 0.6, Active); n != nil {
+		if n := r.naming(p.Links, KindNegative, Active); n != nil && !p.Correction {
 			r.retire(n, Superseded)
 		}
 	case KindNegative:
@@ -285,7 +295,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			old.addRef(ref)
 			return
 		}
-		if o := r.nearest(KindNegative, p.Value, 0.7, Active); o != nil {
+		if o := r.naming(p.Links, KindNegative, Active); o != nil {
+			r.retire(o, Superseded)
+		} else if o := r.nearestUnlinked(KindNegative, p.Value, 0.7, len(p.Links) > 0); o != nil {
 			r.retire(o, Superseded)
 		}
 		nu.Because = p.Value
@@ -395,6 +407,60 @@ func (r *Reducer) newest(k Kind, lifecycle string) *Anchor {
 	return best
 }
 
+// naming is the anchor of the (kind, lifecycle) pairs whose links share the
+// most of links (the newest among equals), or nil when none shares one.
+func (r *Reducer) naming(links []string, pairs ...any) *Anchor {
+	if len(links) == 0 {
+		return nil
+	}
+	var best *Anchor
+	bn := 0
+	for _, a := range r.hot {
+		ok := false
+		for i := 0; i+1 < len(pairs); i += 2 {
+			if a.Kind == pairs[i].(Kind) && a.Lifecycle == pairs[i+1].(string) {
+				ok = true
+			}
+		}
+		if !ok {
+			continue
+		}
+		n := 0
+		for _, l := range links {
+			if slices.Contains(a.Links, l) {
+				n++
+			}
+		}
+		if n > 0 && (best == nil || n > bn || n == bn && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID)) {
+			best, bn = a, n
+		}
+	}
+	return best
+}
+
+// nearestUnlinked is nearest among the active anchors of kind, skipping,
+// when linked is set, those with links of their own (they would have been
+// found by naming if they were about the same thing).
+func (r *Reducer) nearestUnlinked(k Kind, text string, min float64, linked bool) *Anchor {
+	lc := Active
+	t := terms(text)
+	var best *Anchor
+	bs := 0.0
+	for _, a := range r.hot {
+		if a.Kind != k || a.Lifecycle != lc || linked && len(a.Links) > 0 {
+			continue
+		}
+		s := overlap(t, a.terms())
+		if s < min || s == 0 {
+			continue
+		}
+		if best == nil || s > bs || s == bs && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
+			best, bs = a, s
+		}
+	}
+	return best
+}
+
 // supersedeScope retires the constraints and values stated by earlier
 // messages of the same kind as a message that supersedes them.
 func (r *Reducer) supersedeScope(scope string, ref EventRef) {
@@ -411,6 +477,14 @@ func (r *Reducer) supersedeScope(scope string, ref EventRef) {
 
 // lift retires the active constraint or open obligation the lift is about.
 func (r *Reducer) lift(p *Proposal, ref EventRef) {
+	// A lift that names what it frees (a path, a command) lifts the
+	// newest rule naming it; otherwise the one whose words it shares.
+	if c := r.naming(p.Links, KindConstraint, Active, KindObligation, Open); c != nil {
+		c.Lifecycle = Lifted
+		c.Because = p.Quote
+		c.addRef(ref)
+		return
+	}
 	c := r.nearest(KindConstraint, p.Value, 0.5, Active)
 	o := r.nearest(KindObligation, p.Value, 0.5, Open)
 	t := terms(p.Value)

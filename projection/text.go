@@ -8,13 +8,18 @@ import (
 )
 
 // sentences splits text into sentences and lines, English and Chinese:
-// line breaks, ". ", "! ", "? ", "; " and the CJK stops end one. Each
-// sentence is a verbatim substring of text (trimmed).
+// line breaks, ". ", "! ", "? " and the CJK stops end one (a semicolon
+// does not: "Tried mmap; not viable" is one statement). Each sentence is a
+// verbatim substring of text, trimmed of space and of a list marker.
 func sentences(text string) []string {
 	var out []string
 	start := 0
 	emit := func(end int) {
-		if s := strings.TrimSpace(text[start:end]); s != "" {
+		s := strings.TrimSpace(text[start:end])
+		for _, m := range []string{"- ", "* ", "• "} {
+			s = strings.TrimSpace(strings.TrimPrefix(s, m))
+		}
+		if s != "" {
 			out = append(out, s)
 		}
 		start = end
@@ -23,9 +28,9 @@ func sentences(text string) []string {
 		switch r {
 		case '\n':
 			emit(i)
-		case '。', '！', '？', '；':
+		case '。', '！', '？':
 			emit(i + utf8.RuneLen(r))
-		case '.', '!', '?', ';':
+		case '.', '!', '?':
 			if j := i + 1; j >= len(text) || text[j] == ' ' || text[j] == '\n' || text[j] == '\t' {
 				emit(j)
 			}

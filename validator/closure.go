@@ -46,28 +46,7 @@ func closure(c *Candidate, env *Env, v Verdict) Closure {
 	if err != nil {
 		return cl
 	}
-	s := c.Session
-	nodes := s.Nodes()
-	if ei+1 < len(nodes) {
-		if e, ok := s.Event(nodes[ei+1]); ok && e.Type == hostshim.TypeUserMessage {
-			m, _ := s.Message(e.Seq)
-			if _, isResult := m.ToolResultID(); m != nil && !isResult && !m.IsCheckpoint() {
-				cl.PhaseClosed = true
-			}
-		}
-	} else if st, err := hostshim.InspectEntryState(s); err == nil && st.OpenTurn == nil {
-		cl.PhaseClosed = true
-	}
-	cl.Evidence = true
-	for p := ei; p >= si; p-- {
-		e, _ := s.Event(nodes[p])
-		if e.Type != hostshim.TypeToolResult {
-			continue
-		}
-		m, _ := s.Message(e.Seq)
-		cl.Evidence = m != nil && !IsErrorResult(e, m)
-		break
-	}
+	cl.PhaseClosed, cl.Evidence = PhaseFacts(c.Session, si, ei)
 	ao := v.Status("A") == Pass && v.Status("O") == Pass
 	switch {
 	case !ao:
@@ -80,6 +59,38 @@ func closure(c *Candidate, env *Env, v Verdict) Closure {
 		cl.Level = C3
 	}
 	return cl
+}
+
+// PhaseFacts reports, for the span of surface positions si..ei, whether it
+// ends at a work-phase boundary (the next surface node is a user message,
+// or the span's turn has ended and nothing follows it) and whether its last
+// tool outcome is a success (true when it has none): the facts closure
+// levels C2 and C3 rest on. The planner ranks candidate spans with it.
+func PhaseFacts(s *hostshim.Session, si, ei int) (phaseClosed, evidence bool) {
+	nodes := s.Nodes()
+	if ei+1 < len(nodes) {
+		if e, ok := s.Event(nodes[ei+1]); ok && e.Type == hostshim.TypeUserMessage {
+			m, _ := s.Message(e.Seq)
+			if m != nil {
+				if _, isResult := m.ToolResultID(); !isResult && !m.IsCheckpoint() {
+					phaseClosed = true
+				}
+			}
+		}
+	} else if st, err := hostshim.InspectEntryState(s); err == nil && st.OpenTurn == nil {
+		phaseClosed = true
+	}
+	evidence = true
+	for p := ei; p >= si && p >= 0; p-- {
+		e, _ := s.Event(nodes[p])
+		if e.Type != hostshim.TypeToolResult {
+			continue
+		}
+		m, _ := s.Message(e.Seq)
+		evidence = m != nil && !IsErrorResult(e, m)
+		break
+	}
+	return phaseClosed, evidence
 }
 
 // IsErrorResult reports whether a tool/result event reports a failure, in
