@@ -121,6 +121,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	proj := e.reduceTo(s, hi)
 	view := viewOf(proj, lo, hi)
 	lines := stateLines(view)
+	facts.UserRequests = view.dropStale(facts.UserRequests)
 	frame := func(text string) *hostshim.Message {
 		return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text)
 	}
@@ -259,7 +260,7 @@ func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostsh
 	case e.opts.HostMeter.CountText(d.Text) > e.opts.Policy.SemanticMaxTokens:
 		return fallback(fmt.Sprintf("digest of %d tokens exceeds %d", e.opts.HostMeter.CountText(d.Text), e.opts.Policy.SemanticMaxTokens))
 	}
-	text := det + "\n" + digestHeader + ":\n" + strings.TrimSpace(d.Text)
+	text := withDigest(det, strings.TrimSpace(d.Text))
 	probe := *cand
 	probe.Replacement = frame(text)
 	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {

@@ -130,7 +130,6 @@ func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped
 		}},
 		{catFile, files, func(it Item) (string, bool) { return it.Text, false }},
 		{catCommand, f.Commands, short},
-		{catError, resolved, short},
 		{catQuestion, f.Questions, short},
 		{catNarr, f.Narrative, short},
 	}
@@ -235,7 +234,6 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 	}
 	// State lines in section order, as stateLines made them.
 	slices.SortStableFunc(st, func(a, b stateLine) int { return sectionRank(a.section) - sectionRank(b.section) })
-	writeStateLines(&sb, v, st)
 	section := func(cat, title string, bullets bool) {
 		var picked []candidate
 		for i, c := range cands {
@@ -268,12 +266,13 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 			sb.WriteString(c.text + "\n")
 		}
 	}
+	// Narrative first: the state after it has the last word.
+	section(catNarr, secNarrative, true)
+	writeStateLines(&sb, v, st)
 	section(catUser, secRecentRaw, true)
 	section(catFile, "Files: ", false)
 	section(catCommand, secCommands, true)
-	section(catError, secErrors, true)
 	section(catQuestion, secQuestions, true)
-	section(catNarr, secNarrative, true)
 	for i, c := range cands {
 		if kept[i] && c.cat == catTools {
 			sb.WriteString(c.text + "\n")

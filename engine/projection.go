@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -143,4 +145,40 @@ func viewOf(r *projection.Reducer, lo, hi int) *stateView {
 		}
 	}
 	return v
+}
+
+// dropStale leaves out of a verbatim user list the messages whose
+// statements the view supersedes: the older sources of a value, rule or
+// decision that was replaced, and the rules and obligations lifted or done
+// (the state section says what holds now; the raw old wording after it
+// would read as current). Items restated from an earlier checkpoint are
+// matched by the quote of a closed anchor.
+func (v *stateView) dropStale(items []Item) []Item {
+	stale := map[int]bool{}
+	var quotes []string
+	for _, a := range append(slices.Clone(v.heads), v.closed...) {
+		if a.IsHead() && a.Was == "" {
+			continue
+		}
+		for _, r := range a.SourceRefs[:max(len(a.SourceRefs)-1, 0)] {
+			stale[r.Seq] = true
+		}
+		if !a.IsHead() && a.Quote != "" {
+			quotes = append(quotes, a.Quote)
+		}
+	}
+	if len(stale) == 0 && len(quotes) == 0 {
+		return items
+	}
+	out := items[:0:0]
+	for _, it := range items {
+		if stale[it.Seq] {
+			continue
+		}
+		if slices.ContainsFunc(quotes, func(q string) bool { return strings.Contains(it.Text, q) }) {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
 }

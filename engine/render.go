@@ -20,6 +20,11 @@ const (
 	// secNarrative restates the semantic digests of folded checkpoints
 	// (root and emergency folds), still marked as unverified context.
 	secNarrative = "Narrative of earlier spans (semantic digests; context only, not verified state)"
+	// secEnded says how the span ended, in the assistant's words: context,
+	// not verified state (its "fixed" resolves nothing).
+	secEnded = "How the span ended (narrative: the assistant's own words, context only, not verified state)"
+	// secDid introduces what the span did, after the state.
+	secDid = "What the span did"
 	// digestHeader introduces a leaf checkpoint's own semantic digest.
 	digestHeader = "Narrative (semantic digest; context only, not verified state)"
 )
@@ -177,9 +182,14 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 	if l := parentsLine(f); l != "" {
 		sb.WriteString(l + "\n")
 	}
+	if list > 0 {
+		// Narrative first: the state section after it has the last word
+		// on anything the narrative restates.
+		writeSection(&sb, secNarrative, f.Narrative, list)
+	}
 	writeStateLines(&sb, v, state)
 	if list > 0 {
-		sb.WriteString("What the span did:\n")
+		sb.WriteString(secDid + ":\n")
 		// The first user messages (the task and its standing
 		// constraints) and the newest ones.
 		writeSectionN(&sb, secUsers, f.UserRequests, 2*list, userRunes, list/2)
@@ -190,11 +200,11 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 			sb.WriteString(l + "\n")
 		}
 		writeSection(&sb, secCommands, f.Commands, list)
-		writeSection(&sb, secErrors, f.Errors, list)
-		writeSection(&sb, secNarrative, f.Narrative, list)
+		// Failures are stated by the state section, keyed and with their
+		// lifecycle; a raw list of errors here would read as still open.
 		writeSection(&sb, secQuestions, f.Questions, list)
 		if l := endLine(f); l != "" {
-			sb.WriteString(l + "\n")
+			sb.WriteString(secEnded + ":\n- " + l + "\n")
 		}
 	}
 	sb.WriteString(recallLine(mk.ID, messages, archived))
@@ -214,5 +224,19 @@ func endLine(f *Facts) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "Ended with: " + strings.Join(parts, "; ")
+	return strings.Join(parts, "; ")
+}
+
+// withDigest places a semantic digest in the deterministic text: after the
+// header lines and before the state section, so that the state (which only
+// evidence and the user move) has the last word on anything the narrative
+// restates, such as a rule since lifted or a value since changed.
+func withDigest(det, digest string) string {
+	block := digestHeader + ":\n" + digest + "\n\n"
+	for _, h := range []string{strings.SplitN(secStateHead, " %d", 2)[0], secDid + ":"} {
+		if i := strings.Index(det, "\n"+h); i >= 0 {
+			return det[:i+1] + block + det[i+1:]
+		}
+	}
+	return det + "\n" + strings.TrimSuffix(block, "\n\n")
 }

@@ -121,7 +121,7 @@ func stateLines(v *stateView) []stateLine {
 	for _, a := range pick(projection.KindDecision, true) {
 		// The replaced decision is not restated: its words would read as
 		// a second choice in force (the decision says what it replaced).
-		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("[seq %d] %s", a.Seq(), cap(a.Value)))
 	}
 	for _, a := range pick(projection.KindNegative, true) {
 		add(catRejected, secRejected, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))

@@ -37,7 +37,7 @@ func TestCheckpointKeepsHardState(t *testing.T) {
 	if !strings.Contains(rep.Text, strings.TrimSpace(constraint)) {
 		t.Fatalf("leaf checkpoint lost the user's statement:\n%s", rep.Text)
 	}
-	if !strings.Contains(rep.Text, "run_tests: --- FAIL: TestParseHeader") {
+	if !strings.Contains(rep.Text, "TestParseHeader: open since seq") {
 		t.Fatalf("leaf checkpoint does not say which test failed:\n%s", rep.Text)
 	}
 	work(b, 13, 4)

@@ -180,6 +180,16 @@ func (a *Anchor) addRef(r EventRef) {
 	}
 }
 
+// inherit makes the sources of the anchor a supersedes the first sources of
+// a (its lineage: the statements it replaced), within maxRefs.
+func (a *Anchor) inherit(old *Anchor) {
+	refs := append(slices.Clone(old.SourceRefs), a.SourceRefs...)
+	for len(refs) > maxRefs {
+		refs = slices.Delete(refs, 1, 2)
+	}
+	a.SourceRefs = refs
+}
+
 func (a *Anchor) clone() *Anchor {
 	c := *a
 	c.words = nil

@@ -479,7 +479,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	// The command's own outcome. When it named its failing tests, those
 	// are the failures; the command is evidence that moves them.
-	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed}
+	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed, Listed: len(tests) > 0}
 	switch {
 	case failed:
 		cp.Because = because

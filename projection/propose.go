@@ -63,8 +63,12 @@ type Proposal struct {
 	// the key itself (a test's own PASS line), not only the command it ran
 	// in.
 	Failed, Explicit bool
-	Because          string
-	Links            []string
+	// Listed marks a command outcome whose output names the tests it ran
+	// (a verbose run): its pass says nothing about a test it does not
+	// name.
+	Listed  bool
+	Because string
+	Links   []string
 	// Scope names the kind of message an instruction came from (the slug
 	// of its first sentence); a later message of the same kind that says
 	// it supersedes earlier ones retires what this one stated.

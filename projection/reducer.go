@@ -219,6 +219,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				return
 			}
 			nu.Was = old.Value
+			nu.inherit(old)
 			r.retire(old, Superseded)
 		}
 	case KindConstraint:
@@ -234,6 +235,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 			if o != nil {
 				nu.Was = o.Value
+				nu.inherit(o)
 				r.retire(o, Superseded)
 			}
 		}
@@ -252,6 +254,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				return
 			}
 			nu.Was = o.Value
+			nu.inherit(o)
 			if entity(p.Key) == "-" {
 				nu.Key = o.Key
 			}
@@ -283,6 +286,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if o != nil {
 			nu.Was = o.Value
+			nu.inherit(o)
 			r.retire(o, Superseded)
 		}
 		// Adopting what was rejected supersedes the rejection.
@@ -303,7 +307,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Because = p.Value
 	case KindUncertainty:
 		nu.Lifecycle = HypothesisLC
-		if old != nil && old.IsHead() {
+		if old != nil {
+			// Restating a hypothesis neither resets nor advances its
+			// status: only evidence moves it.
 			old.addRef(ref)
 			return
 		}
@@ -538,7 +544,9 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 	}
 	if !p.Explicit {
 		for _, a := range r.hot {
-			if a.Kind == KindFailure && a != f && slices.Contains(a.Links, p.Key) {
+			// A verbose run that names its tests and not this one says
+			// nothing about it (it may have been filtered out).
+			if a.Kind == KindFailure && a != f && slices.Contains(a.Links, p.Key) && !(p.Listed && strings.HasPrefix(a.Key, "test/")) {
 				hit = append(hit, a)
 			}
 		}

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/importer"
+	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// TestProjectionCorpus pins the projection of real sessions from the shared
+// corpus (testdata/projection/sessions.txt): the heads ProjectLog derives,
+// one line each, in testdata/projection/<name>.golden. EF_UPDATE=1
+// rewrites them; review the diff.
+func TestProjectionCorpus(t *testing.T) {
+	list, err := os.ReadFile(filepath.Join("testdata", "projection", "sessions.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := testutil.CorpusDir(t, "")
+	for _, line := range strings.Split(string(list), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		t.Run(line, func(t *testing.T) {
+			ims, err := importer.Import(filepath.Join(root, line))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			for _, im := range ims {
+				r := ProjectLog(im.Session, projection.Options{})
+				fmt.Fprintf(&sb, "session %s: %d events, %d hot anchors, %d heads\n", im.Name, im.Session.Len(), len(r.Anchors()), len(r.Heads()))
+				for _, a := range r.Heads() {
+					v := strings.Join(strings.Fields(a.Value), " ")
+					if r := []rune(v); len(r) > 160 {
+						v = string(r[:160]) + "…"
+					}
+					if a.Was != "" {
+						v += " (was " + a.Was + ")"
+					}
+					fmt.Fprintf(&sb, "  %s %s [%s/%s] @%d %s = %s\n", a.ID, a.Kind, a.Lifecycle, a.Authority, a.Seq(), a.Key, v)
+				}
+			}
+			name := strings.NewReplacer("/", "__").Replace(line) + ".golden"
+			gf := filepath.Join("testdata", "projection", name)
+			got := sb.String()
+			if os.Getenv("EF_UPDATE") != "" {
+				if err := os.WriteFile(gf, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(gf)
+			if err != nil {
+				t.Fatalf("%v (EF_UPDATE=1 writes it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("projection of %s differs from %s (EF_UPDATE=1 rewrites it)\n--- got\n%s--- want\n%s", line, gf, got, want)
+			}
+		})
+	}
+}
