@@ -267,13 +267,16 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       return null
     }
     this.ef.modes.set(session, plan.mode)
+    const before = eventCount(session)
     try {
       return await this.compactRegion(plan.start, plan.end, agent, signal)
     } catch (error) {
-      // A plan the host refuses before the lock (a range it does not
-      // accept) falls back to the host's own policy; anything later is a
-      // real compaction failure and propagates.
-      if (error instanceof Error && error.message.startsWith('compactRegion:')) {
+      // A plan the host refuses before it opens its bracket (a range it
+      // does not accept) leaves the log as it was and falls back to the
+      // host's own policy; anything later is a real compaction failure and
+      // propagates. The host's refusals are plain Errors without a code,
+      // so the log, not the message text, tells the two apart.
+      if (!signal?.aborted && eventCount(session) === before) {
         this.ef.modes.delete(session)
         return this.basicFold(agent, trigger, signal, `the host refused the planned span (${error.message})`)
       }
