@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,7 +26,18 @@ import (
 // step the first session's projection holds at its end.
 func TestHandoffSessionToSession(t *testing.T) {
 	dir := t.TempDir()
-	w, err := synth.Generate(synth.Options{Seed: 11, TargetChars: 150_000})
+	// EF_HANDOFF_CHARS sets the session's size (default 80,000 characters
+	// of model-visible text, about 20k tokens, folded with a 20k window;
+	// CI runs a longer one).
+	chars := 80_000
+	if v := os.Getenv("EF_HANDOFF_CHARS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 20_000 {
+			t.Fatalf("EF_HANDOFF_CHARS=%q: want a size of at least 20000", v)
+		}
+		chars = n
+	}
+	w, err := synth.Generate(synth.Options{Seed: 11, TargetChars: chars})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +47,7 @@ func TestHandoffSessionToSession(t *testing.T) {
 	}
 	folded := filepath.Join(dir, "session-a.folded.jsonl")
 	store := filepath.Join(dir, "bundles")
-	if _, errs, code := runEF(t, "", "fold", logA, "--out", folded, "--store", store, "--mode", "auto", "--window", "20000"); code != 0 {
+	if _, errs, code := runEF(t, "", "fold", logA, "--out", folded, "--store", store, "--mode", "auto", "--window", "12000"); code != 0 {
 		t.Fatalf("ef fold: %d %s", code, errs)
 	}
 	origin := filepath.Join(dir, "origin")
