@@ -98,9 +98,13 @@ func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Option
 		out.NextSteps = append(out.NextSteps, oneLine(o.Value))
 	}
 	for _, f := range st.OpenFailures {
-		step := "fix the open failure: " + oneLine(f.Value)
-		if f.Because != "" && f.Because != f.Value {
-			step += " — " + oneLine(f.Because)
+		step := "fix the open failure"
+		if n := subjectOf(f.Key); n != "" {
+			step += " of " + n
+		}
+		step += ": " + oneLine(f.Value)
+		if b := oneLine(f.Because); b != "" && !strings.Contains(oneLine(f.Value), b) {
+			step += " — " + b
 		}
 		out.NextSteps = append(out.NextSteps, step)
 	}
@@ -143,6 +147,18 @@ func claimOf(a *projection.Anchor) string {
 		return fmt.Sprintf("%s %s → %s", name, oneLine(args), oneLine(a.Value))
 	}
 	return oneLine(a.Value)
+}
+
+// subjectOf names what a command or test key is about: "`go build ./...`",
+// "test TestX"; "" for other keys.
+func subjectOf(key string) string {
+	switch {
+	case strings.HasPrefix(key, "command/-/"):
+		return "`" + key[len("command/-/"):] + "`"
+	case strings.HasPrefix(key, "test/-/"):
+		return "test " + key[len("test/-/"):]
+	}
+	return ""
 }
 
 // sourceOf cites what rechecks an evidence anchor: the command or test
@@ -203,7 +219,11 @@ func verificationOf(anchors []*projection.Anchor) string {
 		for i, r := range a.SourceRefs {
 			seqs[i] = fmt.Sprint(r.Seq)
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s (events %s)", oneLine(a.Value), a.Lifecycle, strings.Join(seqs, ",")))
+		what := oneLine(a.Value)
+		if n := subjectOf(a.Key); n != "" && !strings.Contains(what, strings.Trim(n, "`")) {
+			what = n + " " + what
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s (events %s)", what, a.Lifecycle, strings.Join(seqs, ",")))
 	}
 	if len(lines) == 0 {
 		return "no failure observed in the session"
