@@ -104,7 +104,7 @@ func TestScopeIsAHardFilter(t *testing.T) {
 	tok := tokenizer(t)
 	offered, rejected, returned := 0, 0, 0
 	for _, scope := range requests {
-		for _, goal := range []string{"release build deploy", "fold bundle index search", "token budget cache 发布 文档", "crash fsync rename lock writer"} {
+		for _, goal := range []string{"release build deploy fold bundle index search", "token budget cache 发布 文档 crash fsync rename lock writer"} {
 			req := northbridge.Request{Goal: goal, Scope: scope, Budget: northbridge.Budget{Tokens: 200000, Facts: 500}}
 			b, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tok})
 			if err != nil {
