@@ -257,6 +257,9 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 	}
 	if err == nil {
 		err = writeSync(af, line)
+		if err == nil && k.audit.offset == 0 && k.audit.count == 0 {
+			err = sd.Sync() // the audit file's directory entry is new
+		}
 		if err != nil && size >= 0 {
 			// Take back whatever part of the line reached the file, so
 			// the audit never records an action that is being rolled back.
@@ -264,9 +267,6 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 				af.Sync()
 			}
 		}
-	}
-	if err == nil && k.audit.offset == 0 && k.audit.count == 0 {
-		err = sd.Sync() // the audit file's directory entry is new
 	}
 	if err != nil {
 		if finish != nil {
