@@ -386,7 +386,7 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 	var old []byte
 	before := Observation{}
 	if len(p.mkdirs) == 0 {
-		old, err = readExact(dir, p.name, p.target)
+		old, err = readExact(dir, p.name, p.target, k.maxFile)
 		if err != nil {
 			res.Reason = err.Error()
 			return nil
@@ -591,9 +591,9 @@ func (k *Kernel) approve(in Intent, p *place, before Observation, res *Result) b
 	}
 }
 
-// readExact reads the entry name of dir, checking that it is still the
-// file locate judged (or still absent).
-func readExact(dir Dir, name string, judged fs.FileInfo) ([]byte, error) {
+// readExact reads the entry name of dir (at most max bytes), checking that
+// it is still the file locate judged (or still absent).
+func readExact(dir Dir, name string, judged fs.FileInfo, max int64) ([]byte, error) {
 	fi, err := dir.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && judged == nil:
@@ -615,7 +615,11 @@ func readExact(dir Dir, name string, judged fs.FileInfo) ([]byte, error) {
 	if !os.SameFile(ofi, fi) {
 		return nil, fmt.Errorf("%w: %s", ErrRaced, name)
 	}
-	return io.ReadAll(f)
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		return nil, fmt.Errorf("%w: %s grew over the limit of %d bytes", ErrRaced, name, max)
+	}
+	return b, err
 }
 
 // observeIn is the observation of the entry name of dir now.
