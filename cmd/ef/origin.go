@@ -12,8 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/origin/taskorigin"
+	"github.com/epistemicfold/ef/recall"
 )
 
 // RunOrigin implements `ef origin <put|show|hash|verify|bundle|export>`:
@@ -33,7 +35,7 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   put DIR --task ID --expect HASH|new [FILE|-]   write a task.origin (stdin by default) under the optimistic lock
   show DIR --task ID                             print a task's file and content hash
   hash FILE|-                                    print a task.origin document's content hash
-  verify DIR [--root R] [--json]                 check every task.origin under DIR and recheck every source
+  verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
   bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
   export LOG --out DIR --task ID [--store BUNDLES] [--expect HASH]
                                                  build a task.origin from a session's projection (EF handoff)
@@ -184,6 +186,7 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("origin verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	root := fs.String("root", ".", "directory that relative file sources are resolved against")
+	storeDir := fs.String("store", "", "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	pos, err := searchParseFlags(fs, args)
 	if err != nil {
@@ -199,10 +202,15 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if len(es) == 0 {
 		return fmt.Errorf("no %s under %s", taskorigin.FileName, pos[0])
 	}
+	bundles, err := openRecallChecker(ctx, *storeDir)
+	if err != nil {
+		return err
+	}
+	defer bundles.close()
 	var reps []verifyReport
 	failed := false
 	for _, e := range es {
-		r := verifyEntry(e, *root)
+		r := verifyEntry(e, *root, bundles)
 		failed = failed || !r.OK
 		reps = append(reps, r)
 	}
@@ -248,7 +256,7 @@ func shortHash(h string) string {
 // fact, learning evidence and action evidence, rechecking files on disk.
 // A missing file is reported but is not a failure (a fact may be about a
 // file that was deleted); an unverifiable source of a verified fact is.
-func verifyEntry(e taskorigin.Entry, root string) verifyReport {
+func verifyEntry(e taskorigin.Entry, root string, bundles *recallChecker) verifyReport {
 	r := verifyReport{Path: e.Path, Task: e.ID, ContentHash: e.Hash, Problems: []string{}, Sources: []sourceReport{}}
 	if e.Err != nil {
 		r.Problems = append(r.Problems, e.Err.Error())
@@ -277,7 +285,7 @@ func verifyEntry(e taskorigin.Entry, root string) verifyReport {
 				r.Problems = append(r.Problems, fmt.Sprintf("%s: verified but %s", field, c.Reason))
 			}
 		default:
-			sr.Status = recheck(c, root, &sr.Detail)
+			sr.Status = recheck(c, root, bundles, &sr.Detail)
 		}
 		r.Sources = append(r.Sources, sr)
 	}
@@ -299,17 +307,16 @@ func verifyEntry(e taskorigin.Entry, root string) verifyReport {
 }
 
 // recheck looks at what a recheckable source cites: files are stat'ed
-// (relative to root), commands and tests are named as rerunnable (verify
-// does not run them), recall refs as parsed.
-func recheck(c taskorigin.SourceCheck, root string, detail *string) string {
-	var missing, present []string
-	for i, k := range c.Kinds {
-		_ = i
-		if k != taskorigin.SourceFile {
-			continue
-		}
-		for _, ref := range c.Refs {
-			p := strings.TrimRight(ref, "/")
+// (relative to root), recall refs looked up in the bundle store when one
+// is open, commands and tests named as rerunnable (verify does not run
+// them). A file or ref that is not there now is "missing": reported, not
+// a failure, since a fact may be about something that was deleted.
+func recheck(c taskorigin.SourceCheck, root string, bundles *recallChecker, detail *string) string {
+	var missing, present, other []string
+	for _, ct := range c.Cites {
+		switch ct.Kind {
+		case taskorigin.SourceFile:
+			p := strings.TrimRight(ct.Ref, "/")
 			for {
 				j := strings.LastIndexByte(p, ':')
 				if j <= 0 || strings.Trim(p[j+1:], "0123456789") != "" {
@@ -325,15 +332,33 @@ func recheck(c taskorigin.SourceCheck, root string, detail *string) string {
 				p = filepath.Join(root, p)
 			}
 			if _, err := os.Stat(p); err == nil {
-				present = append(present, ref)
-			} else if taskorigin.CheckSource(ref, "file").OK {
-				missing = append(missing, ref)
+				present = append(present, ct.Ref)
+			} else {
+				missing = append(missing, ct.Ref)
 			}
+		case taskorigin.SourceRecall:
+			switch ok, why := bundles.check(ct.Ref); {
+			case why != "":
+				other = append(other, ct.Ref+" not checked: "+why)
+			case ok:
+				present = append(present, ct.Ref)
+			default:
+				missing = append(missing, ct.Ref)
+			}
+		case taskorigin.SourceCommand:
+			other = append(other, "rerunnable: "+ct.Ref)
+		case taskorigin.SourceTest:
+			other = append(other, "test id: "+ct.Ref)
 		}
 	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "not found now: "+strings.Join(missing, ", "))
+	}
+	parts = append(parts, other...)
+	*detail = strings.Join(parts, "; ")
 	switch {
 	case len(missing) > 0:
-		*detail = "not found now: " + strings.Join(missing, ", ")
 		return "missing"
 	case len(present) > 0:
 		return "exists"
@@ -343,10 +368,70 @@ func recheck(c taskorigin.SourceCheck, root string, detail *string) string {
 		return "rerunnable"
 	case taskorigin.SourceTest:
 		return "test id"
-	case taskorigin.SourceRecall:
-		return "recall ref"
 	}
-	return c.Kind()
+	return "recall ref"
+}
+
+// recallChecker looks recall refs up in a bundle store opened read-only;
+// a nil checker checks nothing.
+type recallChecker struct {
+	ctx      context.Context
+	store    *bundle.Store
+	sessions map[string]map[string]int // session → checkpoint → messages
+}
+
+func openRecallChecker(ctx context.Context, dir string) (*recallChecker, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, err
+	}
+	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return &recallChecker{ctx: ctx, store: st, sessions: map[string]map[string]int{}}, nil
+}
+
+func (rc *recallChecker) close() {
+	if rc != nil {
+		rc.store.Close()
+	}
+}
+
+// check reports whether ref names an archived checkpoint (and message) of
+// the store; why is set when it cannot tell.
+func (rc *recallChecker) check(ref string) (ok bool, why string) {
+	if rc == nil {
+		return false, "no --store given"
+	}
+	r, err := recall.ParseRef(strings.TrimPrefix(ref, "recall:"))
+	if err != nil {
+		return false, err.Error()
+	}
+	if r.SessionID == "" {
+		return false, "the ref names no session (@session)"
+	}
+	ckpts, seen := rc.sessions[r.SessionID]
+	if !seen {
+		infos, err := rc.store.List(rc.ctx, r.SessionID)
+		if err != nil {
+			return false, err.Error()
+		}
+		ckpts = map[string]int{}
+		for _, in := range infos {
+			if in.Err == nil {
+				ckpts[in.CheckpointID] = in.Messages
+			}
+		}
+		rc.sessions[r.SessionID] = ckpts
+	}
+	n, found := ckpts[r.CheckpointID]
+	if !found {
+		return false, ""
+	}
+	return r.Message == nil || *r.Message < n, ""
 }
 
 func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) error {

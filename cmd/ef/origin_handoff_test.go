@@ -66,8 +66,27 @@ func TestHandoffSessionToSession(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "unchanged") {
 		t.Fatalf("re-export: %d %s %s", code, out, errs)
 	}
-	if out, errs, code := runEF(t, "", "origin", "verify", origin, "--root", dir); code != 0 {
+	out, errs, code = runEF(t, "", "origin", "verify", origin, "--root", dir, "--store", store, "--json")
+	if code != 0 {
 		t.Fatalf("verify of the export: %d\n%s%s", code, out, errs)
+	}
+	var reps []verifyReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("verify --json: %v %s", err, out)
+	}
+	found, missing := 0, 0
+	for _, s := range reps[0].Sources {
+		if strings.Contains(s.Kind, "recall") {
+			switch s.Status {
+			case "exists":
+				found++
+			case "missing":
+				missing++
+			}
+		}
+	}
+	if found == 0 || missing > 0 {
+		t.Fatalf("recall refs of the export: %d found in the store, %d missing", found, missing)
 	}
 	e, err := taskorigin.Find(origin, 2)
 	if err != nil || len(e) != 1 {

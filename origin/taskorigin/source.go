@@ -1,6 +1,7 @@
 package taskorigin
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -33,7 +34,14 @@ type SourceCheck struct {
 	OK     bool
 	Kinds  []SourceKind
 	Refs   []string
+	Cites  []Cite // each cited thing with its kind, in order
 	Reason string // why it is unverifiable, when !OK
+}
+
+// Cite is one recheckable thing a source names.
+type Cite struct {
+	Kind SourceKind
+	Ref  string
 }
 
 // Kind returns the kinds joined with "+" ("file+command"), "" when none.
@@ -71,6 +79,9 @@ func CheckSource(source, declared string) SourceCheck {
 	}
 	var c SourceCheck
 	add := func(k SourceKind, ref string) {
+		if !slices.Contains(c.Cites, Cite{k, ref}) {
+			c.Cites = append(c.Cites, Cite{k, ref})
+		}
 		for _, have := range c.Kinds {
 			if have == k {
 				c.Refs = appendUnique(c.Refs, ref)
@@ -104,7 +115,7 @@ func CheckSource(source, declared string) SourceCheck {
 			found = found || k == d || (d == "test" && k == SourceTest) || (d == "path" && k == SourceFile)
 		}
 		if !found {
-			return SourceCheck{Kinds: c.Kinds, Refs: c.Refs, Reason: "source_kind is " + string(d) + " but the source cites " + c.Kind()}
+			return SourceCheck{Kinds: c.Kinds, Refs: c.Refs, Cites: c.Cites, Reason: "source_kind is " + string(d) + " but the source cites " + c.Kind()}
 		}
 	}
 	c.OK = true
@@ -268,8 +279,8 @@ func isPath(t string) bool {
 		}
 		t = t[:i]
 	}
-	if t == "" || len(t) > 4096 {
-		return false
+	if t == "" || len(t) > 4096 || strings.Contains(t, "...") {
+		return false // "./..." is a package pattern, not a file
 	}
 	for _, r := range t {
 		if unicode.IsSpace(r) || r == '*' || r == '?' {
