@@ -154,7 +154,13 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         this.registerTools(toolsCtx.tools).catch((error) => ctx.logger?.warn?.(`epistemic-fold: registering tools: ${message(error)}`))
       })
     }
-    if (typeof ctx.on === 'function') ctx.on('dispose', () => this.close())
+    // The sidecar stops with the plugin's fiber (cordis runs the disposer
+    // when the plugin unloads or the host shuts down).
+    try {
+      ctx.effect?.(() => () => this.close(), 'epistemic-fold sidecar')
+    } catch {
+      // a detached context (tests, scripts): the caller calls close()
+    }
   }
 
   /** The sidecar's initialize answer (engine, store, tools), or undefined while it is down. */

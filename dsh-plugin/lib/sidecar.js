@@ -188,10 +188,15 @@ export class Sidecar {
   async close() {
     this.closing = true
     if (!this.closed) {
+      // A sidecar that does not answer within 2 s is killed below.
+      const late = new AbortController()
+      const timer = setTimeout(() => late.abort(new Error('shutdown timed out')), 2000)
       try {
-        await this.request(Method.shutdown, {})
+        await this.request(Method.shutdown, {}, late.signal)
       } catch {
-        // already gone
+        // already gone, or too slow
+      } finally {
+        clearTimeout(timer)
       }
       this.child.stdin.end()
     }

