@@ -253,7 +253,13 @@ if (logs.length === 1) {
   const ends = events.filter((e) => e.type === 'compaction/end')
   console.log(`folds by mode: ${JSON.stringify(modes)}; compaction/end with error: ${ends.filter((e) => e.data.error).length}; host summarizer calls: ${seen.compaction}; agent requests: ${seen.agent}; largest prompt: ${seen.maxPromptChars} chars`)
   check((modes.leaf ?? 0) >= 1, 'pressure folds ran in EF (leaf)')
-  check((modes.emergency ?? 0) + Object.keys(modes).filter((m) => m.startsWith('host-')).length >= 1 || ends.length > summaries.length, 'the overflow was folded')
+  const overflowAt = events.find((e) => JSON.stringify(e.data ?? '').includes('maximum context length'))?.seq
+  const nextStep = events.find((e) => e.type === 'step/start' && e.seq > (overflowAt ?? Infinity))?.seq ?? Infinity
+  const overflowFold = summaries.find((e) => e.seq > overflowAt && e.seq < nextStep)
+  check(overflowFold !== undefined, `the overflow (seq ${overflowAt}) was folded before the retry (by ${overflowFold?.data.provider})`)
+  const lastHost = Math.max(...summaries.filter((e) => e.data.provider !== 'epistemic-fold').map((e) => e.seq))
+  check(summaries.some((e) => e.data.provider === 'epistemic-fold' && e.seq > lastHost),
+    'after the kill EF folds again (the restarted sidecar), once the host had folded while it was down')
   check((modes.root ?? 0) >= 1, '/compact ran as an EF root fold')
   check(run.stderr.includes('e2e: /compact → success'), '/compact reported success')
   const runEf = (...args) => spawnSync(efBin, args, { encoding: 'utf8', env })
