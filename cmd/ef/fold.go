@@ -60,6 +60,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]")
 		fmt.Fprintln(stderr, "Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.")
+		fmt.Fprintln(stderr, "A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, ...) is converted to a DSH session first.")
 		fmt.Fprintf(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds\n", hostshim.PressureRatio)
 		fmt.Fprintln(stderr, "              in emergency when the o200k surface exceeds the window); leaf without --window folds once at the end")
 		fmt.Fprintln(stderr, "  root:       one root fold (/compact) at the end of the log")
@@ -211,34 +212,23 @@ func foldCompression(out string) hostshim.Compression {
 // without step events). Seqs shift by the events the folds insert; every
 // later seq reference (sourceEventSeqs, replacement spans) is remapped.
 func foldReplay(ctx context.Context, eng *engine.Engine, path, mode string, window int, lenient bool, acc *foldAccount, stderr io.Writer) (*hostshim.Session, error) {
-	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	src, torn, err := readSession(path, lenient)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	var events []hostshim.Event
+	if torn != nil {
+		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, torn)
+	}
+	events := src.Events()
 	hasSteps := false
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	for _, e := range events {
 		hasSteps = hasSteps || e.Type == hostshim.TypeStepStart
-		events = append(events, e)
 	}
-	if t := r.Truncated(); t != nil {
-		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
-	}
-	s := hostshim.NewSession(r.Header().ID, r.Generation())
-	s.Header = r.Header()
+	s := hostshim.NewSession(src.ID, src.Gen)
+	s.Header = src.Header
 	s.Lenient = lenient
 	acc.SessionID, acc.EventsIn = s.ID, len(events)
-	if tmp, err := foldCopy(events, r.Header(), r.Generation(), lenient); err == nil {
-		acc.TokensBefore, acc.RealBefore, _ = foldTotals(tmp, eng.TokenMeter())
-	}
+	acc.TokensBefore, acc.RealBefore, _ = foldTotals(src, eng.TokenMeter())
 	remap := make([]int, len(events))
 	fold := (mode == "auto" || mode == "leaf") && window > 0
 	for i, e := range events {
@@ -260,18 +250,6 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, mode string, wind
 			return nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
 		remap[i] = ne.Seq
-	}
-	return s, nil
-}
-
-// foldCopy reads events into a session unchanged (for the input totals).
-func foldCopy(events []hostshim.Event, h hostshim.Header, gen hostshim.Generation, lenient bool) (*hostshim.Session, error) {
-	s := hostshim.NewSession(h.ID, gen)
-	s.Lenient = lenient
-	for _, e := range events {
-		if err := s.AppendEvent(e); err != nil {
-			return nil, err
-		}
 	}
 	return s, nil
 }

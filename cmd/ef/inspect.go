@@ -48,7 +48,8 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef inspect [--json] [--strict] <session-log>")
-		fmt.Fprintln(stderr, "Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd):")
+		fmt.Fprintln(stderr, "Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd), or of another agent's")
+		fmt.Fprintln(stderr, "trajectory converted to a DSH session (any format package importer reads):")
 		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
 		fs.PrintDefaults()
 	}
@@ -60,7 +61,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError("want exactly one session log, got %d arguments", fs.NArg())
 	}
 	path := fs.Arg(0)
-	s, err := hostshim.ReadSession(path, hostshim.LogOptions{Lenient: !*strict})
+	s, _, err := readSession(path, !*strict)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/epistemicfold/ef/hostshim"
 )
 
 const inspectSample = "../../hostshim/testdata/logs/examples__headless-agent__compaction-recovery__session.jsonl"
@@ -77,5 +79,33 @@ func TestInspectErrors(t *testing.T) {
 				t.Fatalf("stderr %q lacks %q", errb.String(), c.want)
 			}
 		})
+	}
+}
+
+// TestInspectAndFoldReadTrajectories: a trajectory of another format is
+// converted to a session; a file of several sessions is refused by name;
+// a file no importer knows gets the DSH reader's error.
+func TestInspectAndFoldReadTrajectories(t *testing.T) {
+	traj := filepath.Join("..", "..", "importer", "testdata", "swe-fallback.traj")
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"inspect", "--json", traj}, &out, &errb); code != 0 {
+		t.Fatalf("inspect: exit %d: %s", code, errb.String())
+	}
+	var rep inspectReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep.Nodes) == 0 {
+		t.Fatalf("inspect of a trajectory: %v, %d nodes", err, len(rep.Nodes))
+	}
+	dir := t.TempDir()
+	out.Reset()
+	errb.Reset()
+	if code := run(context.Background(), []string{"fold", traj, "--mode", "root", "--out", filepath.Join(dir, "out.jsonl")}, &out, &errb); code != 0 {
+		t.Fatalf("fold: exit %d: %s", code, errb.String())
+	}
+	if _, err := hostshim.ReadSession(filepath.Join(dir, "out.jsonl"), hostshim.LogOptions{}); err != nil {
+		t.Fatalf("folded trajectory: %v", err)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"inspect", filepath.Join("..", "..", "importer", "testdata", "unknown.json")}, &out, &errb); code == 0 || !strings.Contains(errb.String(), "header") {
+		t.Fatalf("unknown format: exit %d: %s", code, errb.String())
 	}
 }
