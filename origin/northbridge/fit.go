@@ -13,8 +13,11 @@ import (
 // token_estimate to the tokenizer's count of b.Marshal(). Each round
 // counts the whole bundle once and drops items by their own token cost
 // until the excess is covered; rounds repeat because tokens are not
-// exactly additive across item boundaries.
+// exactly additive across item boundaries. Dropping by estimates can
+// overshoot (most when the cut list is compacted), so a last pass puts
+// dropped items back, most valuable first, while they fit.
 func fit(b *Bundle, tok Tokenizer) {
+	var dropped []drop
 	for range 64 {
 		b.Note = note(b)
 		settle(b, tok)
@@ -27,25 +30,26 @@ func fit(b *Bundle, tok Tokenizer) {
 			continue // the itemized cut list was the bulk; count again
 		}
 		for excess > 0 && (len(b.Memory) > 0 || len(b.State) > 0) {
+			var d drop
 			var saved int
 			if n := len(b.Memory); n > 0 {
 				m := b.Memory[n-1]
 				b.Memory = b.Memory[:n-1]
-				c := Cut{Kind: "memory", Task: m.Task, Claim: clip(m.Claim), Reason: "budget.tokens"}
-				b.Cut = append(b.Cut, c)
-				saved = cost(tok, m) - cost(tok, c)
+				d = drop{mem: &m, cut: Cut{Kind: "memory", Task: m.Task, Claim: clip(m.Claim), Reason: "budget.tokens"}}
+				saved = cost(tok, m) - cost(tok, d.cut)
 				if !slices.ContainsFunc(b.Memory, func(x Memory) bool { return x.Source == m.Source }) {
-					b.Evidence = slices.DeleteFunc(b.Evidence, func(s string) bool { return s == m.Source })
 					saved += cost(tok, m.Source)
 				}
 			} else {
 				n := len(b.State)
-				s := b.State[n-1]
+				st := b.State[n-1]
 				b.State = b.State[:n-1]
-				c := Cut{Kind: "state", Task: s.ID, Reason: "budget.tokens"}
-				b.Cut = append(b.Cut, c)
-				saved = cost(tok, s) - cost(tok, c)
+				d = drop{state: &st, cut: Cut{Kind: "state", Task: st.ID, Reason: "budget.tokens"}}
+				saved = cost(tok, st) - cost(tok, d.cut)
 			}
+			b.Cut = append(b.Cut, d.cut)
+			b.Evidence = evidenceOf(b.Memory)
+			dropped = append(dropped, d)
 			excess -= max(saved, 1)
 		}
 	}
@@ -56,6 +60,66 @@ func fit(b *Bundle, tok Tokenizer) {
 			settle(b, tok)
 		}
 	}
+	refill(b, tok, dropped)
+}
+
+// drop is one item fit removed, and its cut entry.
+type drop struct {
+	mem   *Memory
+	state *State
+	cut   Cut
+}
+
+// refill puts dropped items back, last dropped (the newest task, the most
+// relevant fact) first, while the whole bundle still fits; it stops at the
+// first item that does not.
+func refill(b *Bundle, tok Tokenizer, dropped []drop) {
+	for i := len(dropped) - 1; i >= 0 && b.TokenEstimate < b.Budget; i-- {
+		d := dropped[i]
+		saveCut, saveNote, saveEst := slices.Clone(b.Cut), b.Note, b.TokenEstimate
+		if !uncut(b, d.cut) {
+			return
+		}
+		if d.mem != nil {
+			b.Memory = append(b.Memory, *d.mem)
+		} else {
+			b.State = append(b.State, *d.state)
+		}
+		b.Evidence = evidenceOf(b.Memory)
+		b.Note = note(b)
+		settle(b, tok)
+		if b.TokenEstimate <= b.Budget {
+			continue
+		}
+		// Does not fit: undo.
+		if d.mem != nil {
+			b.Memory = b.Memory[:len(b.Memory)-1]
+		} else {
+			b.State = b.State[:len(b.State)-1]
+		}
+		b.Cut, b.Note, b.TokenEstimate = saveCut, saveNote, saveEst
+		b.Evidence = evidenceOf(b.Memory)
+		return
+	}
+}
+
+// uncut removes c from the cut list: its itemized entry, or one from the
+// count of its group.
+func uncut(b *Bundle, c Cut) bool {
+	for i := len(b.Cut) - 1; i >= 0; i-- {
+		e := &b.Cut[i]
+		switch {
+		case *e == c:
+			b.Cut = slices.Delete(b.Cut, i, i+1)
+			return true
+		case e.Count > 0 && e.Kind == c.Kind && e.Task == c.Task && e.Reason == c.Reason:
+			if e.Count--; e.Count == 0 {
+				b.Cut = slices.Delete(b.Cut, i, i+1)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func cutCost(b *Bundle, tok Tokenizer) int {

@@ -236,7 +236,7 @@ func TestBudget(t *testing.T) {
 			t.Fatalf("a generous budget cut %+v", c)
 		}
 	}
-	for _, budget := range []int{1, 300, 3000, full.TokenEstimate - 10, full.TokenEstimate + 10} {
+	for _, budget := range []int{1, 300, 1000, 3000, full.TokenEstimate - 10, full.TokenEstimate + 10} {
 		b, err := northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "release build deploy fold", Scope: []string{"*"}, Budget: northbridge.Budget{Tokens: budget, Facts: 1000}}, northbridge.Options{Tokenizer: tok})
 		if err != nil {
 			t.Fatal(err)
@@ -268,6 +268,12 @@ func TestBudget(t *testing.T) {
 			}
 			if b.TokenEstimate > budget && (len(b.Memory) > 0 || len(b.State) > 0) {
 				t.Fatalf("budget %d: %d tokens with %d memory and %d state left to cut", budget, b.TokenEstimate, len(b.Memory), len(b.State))
+			}
+			// What is kept fills the budget: an item as small as a state
+			// entry (≈100 tokens) fits in what is left, or nothing was kept
+			// because the cut list alone is the size of the budget.
+			if b.TokenEstimate <= budget && budget >= 1000 && budget-b.TokenEstimate > budget/2 {
+				t.Fatalf("budget %d: only %d tokens used", budget, b.TokenEstimate)
 			}
 			if len(b.Memory)+len(b.State)+cutTokens != len(full.Memory)+len(full.State) {
 				t.Fatalf("budget %d: kept %d+%d and cut %d, full bundle had %d+%d: something vanished without a cut entry",
