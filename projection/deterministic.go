@@ -31,6 +31,9 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 
 // Sentence limits: longer sentences are pasted material, not instructions.
 const (
+	// minTerms is the fewest content words an assistant statement needs
+	// to become an anchor.
+	minTerms = 3
 	// maxConstraintsPerEvent bounds the constraints one message states:
 	// a pasted catalog or policy dump is not a list of rules.
 	maxConstraintsPerEvent = 8
@@ -46,7 +49,16 @@ var (
 	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
 	// material rather than an instruction.
-	catalogRE   = regexp.MustCompile("^[-*] `[^`]+`\\s*[:：—-]")
+	catalogRE = regexp.MustCompile("^[-*] `[^`]+`\\s*[:：—-]")
+	// codeLikeRE marks pasted code (an assignment there is not a
+	// setting) and logLineRE a pasted log or error line (its "cannot" is
+	// not a rule).
+	codeLikeRE = regexp.MustCompile(`[(){};]|=>|:=|<-|\bawait\b|\byield\b|\breturn\b|\bconst\b|\blet\b|\bvar\b`)
+	logLineRE  = regexp.MustCompile(`^(?:\[?\d{4}-\d\d-\d\d|\[?\d\d:\d\d:\d\d|\w*(?:Error|Exception|Warning)\b|at \S+ \(|File "|Traceback|\[(?:INFO|WARN|ERROR|DEBUG)\])`)
+	// leadTagRE is a leading markup tag ("<pr_description>"); hostNoteRE a
+	// note the host put in a user message ("[Request interrupted by user]").
+	leadTagRE   = regexp.MustCompile(`^<[A-Za-z_][\w-]*>`)
+	hostNoteRE  = regexp.MustCompile(`^\[[^\]\n]{1,120}\]$`)
 	objectiveRE = regexp.MustCompile(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
 	questionRE  = regexp.MustCompile(`[?？]\s*$`)
 
@@ -87,7 +99,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	}
 	constraints := 0
 	for _, s := range ss {
-		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) {
+		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
 		}
 		if m := objectiveRE.FindStringSubmatch(s); m != nil && ctx.HaveObjective {
@@ -129,7 +141,14 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 // sentences, verbatim, at most valueRunes runes.
 func objectiveQuote(text string) string {
 	t := strings.TrimSpace(text)
-	if t == "" || isSummaryText(t) {
+	for {
+		loc := leadTagRE.FindStringIndex(t)
+		if loc == nil {
+			break
+		}
+		t = strings.TrimSpace(t[loc[1]:])
+	}
+	if t == "" || isSummaryText(t) || hostNoteRE.MatchString(t) {
 		return ""
 	}
 	ss := sentences(t)
@@ -190,8 +209,12 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 			}
 		}
 	}
-	for _, m := range valueAssignRE.FindAllStringSubmatch(s, 4) {
-		add(m[1], "", "", m[2], corr)
+	if !codeLikeRE.MatchString(s) {
+		for _, m := range valueAssignRE.FindAllStringSubmatch(s, 4) {
+			if !codeWords[strings.ToLower(m[2])] {
+				add(m[1], "", "", m[2], corr)
+			}
+		}
 	}
 	if len(out) > 0 {
 		return out
@@ -203,6 +226,9 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	}
 	return out
 }
+
+// codeWords are values an assignment in prose never means.
+var codeWords = map[string]bool{"await": true, "yield": true, "new": true, "function": true, "null": true, "nil": true, "undefined": true}
 
 // specific reports whether v looks like a value worth keeping exactly: a
 // number, a quoted string, or an identifier with a digit, a separator or an
@@ -273,6 +299,9 @@ var (
 	switchRE      = regexp.MustCompile(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
 	negativeRE    = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
 	hypothesisRE  = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
+	// exploreLeadRE opens a sentence about what to look at next, not a
+	// belief ("Let me check where __init__.py might be loaded").
+	exploreLeadRE = regexp.MustCompile(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)`)
 	ifRE          = regexp.MustCompile(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 
@@ -292,7 +321,11 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		if ifRE.MatchString(l) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
 			continue
 		}
-		hedged := hypothesisRE.MatchString(l)
+		if len(terms(l)) < minTerms {
+			// "So that's not it." names nothing to keep.
+			continue
+		}
+		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l)
 		decided := false
 		body := l
 		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) {
@@ -412,7 +445,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError
 	because := ""
-	if loc := cmdFailRE.FindStringIndex(text); loc != nil {
+	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !(noMatchOnly(text) && searchProgram(ctx.Call)) {
 		failed = true
 		because = lineAt(text, loc[0])
 	}
@@ -554,4 +587,39 @@ func failureLine(s string) string {
 		}
 	}
 	return firstLine(s)
+}
+
+var (
+	exitOneRE   = regexp.MustCompile(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
+	stageRE     = regexp.MustCompile(`\|\||&&|\||;`)
+	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
+)
+
+// noMatchOnly: the only failure signal in text is exit status 1.
+func noMatchOnly(text string) bool {
+	loc := exitOneRE.FindStringIndex(text)
+	if loc == nil {
+		return false
+	}
+	rest := text[:loc[0]] + text[loc[1]:]
+	return !cmdFailRE.MatchString(rest)
+}
+
+// searchProgram reports whether the call ran a program whose exit status 1
+// means "no match" or "differs" (grep, diff, test), as the last stage of
+// its command.
+func searchProgram(c *Call) bool {
+	if c == nil {
+		return false
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	if cmd == "" {
+		return false
+	}
+	stages := stageRE.Split(normCommand(cmd), -1)
+	f := strings.Fields(stages[len(stages)-1])
+	if len(f) == 0 {
+		return false
+	}
+	return searchProgs[f[0]] || len(f) > 1 && searchProgs[f[0]+" "+f[1]]
 }
