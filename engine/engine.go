@@ -16,9 +16,12 @@ import (
 // spans of a session into immutable checkpoints inside the host's own
 // compaction transaction.
 //
-// An Engine keeps no per-session state (the frontier is re-located from the
-// surface on every plan), so it is safe for concurrent use on different
-// sessions; calls on one session must be serialized, as the host does.
+// An Engine keeps no per-session truth (the frontier is re-located from the
+// surface on every plan); it caches, per session, the projection as of its
+// last fold (at most 64 sessions; Forget drops one), which the next fold
+// extends instead of reducing the whole log. It is safe for concurrent use
+// on different sessions; calls on one session must be serialized, as the
+// host does.
 type Engine struct {
 	opts Options
 	proj projCache

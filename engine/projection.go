@@ -66,6 +66,14 @@ func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
 	}
 }
 
+// Forget drops the cached projection of a session (the sidecar calls it
+// when it drops the session's mirror). Safe for concurrent use.
+func (e *Engine) Forget(s *hostshim.Session) {
+	e.proj.mu.Lock()
+	defer e.proj.mu.Unlock()
+	delete(e.proj.m, s)
+}
+
 // ApplyEvents feeds the session's message events with from ≤ seq ≤ to into
 // r, in seq order.
 func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {

@@ -50,6 +50,16 @@ func (srv *Server) openSession(id string, events []hostshim.EventJSON) {
 // closeSession drops a mirror (session/close). Its bundles stay in the
 // store, searchable and recallable.
 func (srv *Server) closeSession(id string) {
+	srv.drop(id)
+}
+
+// drop removes a mirror and the projections the engines cached for it.
+func (srv *Server) drop(id string) {
+	if ss, ok := srv.sessions[id]; ok {
+		for _, eng := range srv.engines {
+			eng.Forget(ss.s)
+		}
+	}
 	delete(srv.sessions, id)
 }
 
@@ -72,7 +82,7 @@ func (srv *Server) evict(keep int) {
 			}
 		}
 		srv.logger.Info("dropping the least recently used session mirror", "session", oldest, "mirrors", len(srv.sessions))
-		delete(srv.sessions, oldest)
+		srv.drop(oldest)
 	}
 }
 
