@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"pgregory.net/rapid"
 )
 
@@ -21,6 +22,7 @@ func headsJSON(t *rapid.T, r *Reducer) string {
 // The reducer is deterministic: the same events give byte-identical
 // snapshots.
 func TestPropDeterministic(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		evs := genEvents(t, rapid.IntRange(1, 60).Draw(t, "n"))
 		a, b := New(Options{SessionID: "s"}), New(Options{SessionID: "s"})
@@ -40,6 +42,7 @@ func TestPropDeterministic(t *testing.T) {
 // one stated, whatever the phrasing, and replaying an event already seen
 // changes nothing.
 func TestPropOrderFaithful(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		k := pick(t, "key", genKeys)
 		r := New(Options{})
@@ -83,6 +86,7 @@ func TestPropOrderFaithful(t *testing.T) {
 // hot facts retired) and the rest of the events gives the same heads as
 // reducing every event.
 func TestPropFoldRebuild(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		evs := genEvents(t, rapid.IntRange(2, 60).Draw(t, "n"))
 		cut := rapid.IntRange(0, len(evs)-1).Draw(t, "cut")
@@ -125,6 +129,7 @@ func TestPropFoldRebuild(t *testing.T) {
 // checkpoint) changes a failure's or a hypothesis's lifecycle, whatever
 // it claims.
 func TestPropNarrativeMovesNoLifecycle(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		r := New(Options{})
 		for _, e := range genEvents(t, rapid.IntRange(1, 40).Draw(t, "n")) {
@@ -166,7 +171,8 @@ func TestHotStateBounded(t *testing.T) {
 	bound := caps.Constraints + caps.Values + caps.Obligations + caps.Decisions + caps.Negative + caps.Hypotheses + caps.OpenFailures +
 		8*caps.Closed + caps.Evidence + caps.Artifacts + 1 + caps.Pending
 	var sizes []int
-	for _, n := range []int{300, 3000} {
+	base := testutil.Size(t, 100, 300)
+	for _, n := range []int{base, 10 * base} {
 		r := New(Options{})
 		for i := 0; i < n; i++ {
 			for _, e := range uniqueStep(i) {
@@ -178,7 +184,7 @@ func TestHotStateBounded(t *testing.T) {
 			t.Fatalf("%d steps: hot state %d anchors, bound %d", n, r.HotSize(), bound)
 		}
 	}
-	t.Logf("hot state after 300 steps: %d anchors; after 3000 (10×): %d; bound %d", sizes[0], sizes[1], bound)
+	t.Logf("hot state after %d steps: %d anchors; after %d (10×): %d; bound %d", base, sizes[0], 10*base, sizes[1], bound)
 	if sizes[1] > sizes[0]*2 {
 		t.Fatalf("hot state grew with history: %v", sizes)
 	}
