@@ -301,6 +301,11 @@ func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResu
 		}
 		return &ToolCallResult{Text: p.Name + " is unavailable: " + reason + ".", IsError: true}
 	}
+	// Other processes fold into the same store: take in their bundles
+	// first. A failed sync still answers from what the index holds.
+	if _, err := srv.store.Index.Sync(ctx); err != nil {
+		srv.logger.Warn("recall index sync before a tool call", "err", err)
+	}
 	out, _ := srv.store.Index.CallTool(ctx, sid, p.Name, p.Arguments)
 	return &ToolCallResult{Text: out.Text, IsError: out.IsError}
 }

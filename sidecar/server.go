@@ -2,12 +2,16 @@ package sidecar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/origin/action"
+	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -48,17 +52,20 @@ type Options struct {
 // A Server is not safe for concurrent use; Serve handles one message at a
 // time, in arrival order (a fold must see every event sent before it).
 type Server struct {
-	opts      Options
-	storeDir  string
-	logger    *slog.Logger
-	tokens    *tokenizer.Registry
-	store     *store.Store // nil when no store could be opened (storeErr)
-	storeErr  string
-	settings  Settings
-	engines   map[engineKey]*engine.Engine
-	sessions  map[string]*mirror
-	tick      uint64 // mirror use counter (LRU)
-	initiated bool
+	opts     Options
+	storeDir string
+	logger   *slog.Logger
+	tokens   *tokenizer.Registry
+	store    *store.Store // nil when no store could be opened (storeErr)
+	storeErr string
+	settings Settings
+	// privateIndex is this process's own recall index when the store's
+	// was held by another process ("" otherwise).
+	privateIndex string
+	engines      map[engineKey]*engine.Engine
+	sessions     map[string]*mirror
+	tick         uint64 // mirror use counter (LRU)
+	initiated    bool
 }
 
 // DefaultMaxSessions is the mirror bound when Options.MaxSessions is zero:
@@ -98,11 +105,16 @@ func (srv *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	return ServeConn(ctx, NewConn(r, w, 0), srv.Handle)
 }
 
-// Close closes the store and its index. It is idempotent.
+// Close closes the store and its index (removing a private index). It is
+// idempotent.
 func (srv *Server) Close() {
 	if srv.store != nil {
 		srv.store.Close()
 		srv.store = nil
+	}
+	if srv.privateIndex != "" {
+		os.RemoveAll(srv.privateIndex)
+		srv.privateIndex = ""
 	}
 }
 
@@ -124,6 +136,21 @@ func (srv *Server) open(ctx context.Context) {
 		return
 	}
 	srv.store = st
+	if errors.Is(st.IndexErr, recall.ErrLocked) {
+		// Another process (a second DSH, ef fold) holds the store's
+		// index. Folds go to the shared bundles either way; recall runs on
+		// an index of this process's own beside it, built from the same
+		// bundles and brought up to date before every call, so no process
+		// loses recall. It is removed on Close.
+		dir := filepath.Join(srv.storeDir, fmt.Sprintf("%s%d", privateIndexPrefix, os.Getpid()))
+		os.RemoveAll(dir) // a dead process's, with the same pid
+		ix, err := recall.Open(dir, st.Source(), recall.Options{Logger: srv.logger})
+		if err == nil {
+			st.Index, st.IndexErr = ix, nil
+			srv.privateIndex = dir
+			srv.logger.Info("store index held by another process; using a private index", "dir", dir)
+		}
+	}
 	if st.IndexErr != nil {
 		srv.logger.Warn("recall index unavailable", "err", st.IndexErr)
 		return
@@ -132,6 +159,10 @@ func (srv *Server) open(ctx context.Context) {
 		srv.logger.Warn("recall index sync", "err", err)
 	}
 }
+
+// privateIndexPrefix names a process's own recall index in the store root
+// (a dot-name, which the bundle store leaves to derived caches).
+const privateIndexPrefix = ".recall-pid-"
 
 // engineKey names an engine by what its policy depends on.
 type engineKey struct {

@@ -1,0 +1,263 @@
+package sidecar
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/testutil"
+)
+
+// procSidecar is a real `ef serve` process driven over its stdio.
+type procSidecar struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+	id  int
+}
+
+func startSidecar(t *testing.T, bin, store string) *procSidecar {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--store", store)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	p := &procSidecar{cmd: cmd, in: in, out: sc}
+	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	return p
+}
+
+// call sends a request and reads its answer; notify sends a notification.
+func (p *procSidecar) call(method string, params any) (map[string]any, error) {
+	p.id++
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": p.id, "method": method, "params": params})
+	if _, err := p.in.Write(append(b, '\n')); err != nil {
+		return nil, err
+	}
+	if !p.out.Scan() {
+		return nil, fmt.Errorf("%s: sidecar closed its output: %v", method, p.out.Err())
+	}
+	var msg struct {
+		Result map[string]any `json:"result"`
+		Error  *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(p.out.Bytes(), &msg); err != nil {
+		return nil, err
+	}
+	if msg.Error != nil {
+		return nil, fmt.Errorf("%s: %d %s", method, msg.Error.Code, msg.Error.Message)
+	}
+	return msg.Result, nil
+}
+
+func (p *procSidecar) notify(method string, params any) error {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+	_, err := p.in.Write(append(b, '\n'))
+	return err
+}
+
+// procFold does what dsh-plugin does for a pressure fold, against a
+// process: sync, plan, the host's transaction, compile. It returns the
+// checkpoint id, or "" when no fold was planned.
+func procFold(p *procSidecar, host *hostshim.Session, sent *int, window int) (string, error) {
+	sync := func() error {
+		var err error
+		if *sent == 0 {
+			err = p.notify(MethodSessionOpen, map[string]any{"sessionId": host.ID, "events": serveEvents(host, 0)})
+		} else {
+			err = p.notify(MethodSessionEvents, map[string]any{"sessionId": host.ID, "fromSeq": *sent, "events": serveEvents(host, *sent)})
+		}
+		*sent = host.Len()
+		return err
+	}
+	if err := sync(); err != nil {
+		return "", err
+	}
+	ms, err := hostshim.MeasureSurface(host, hostshim.HeuristicMeter{})
+	if err != nil {
+		return "", err
+	}
+	plan, err := p.call(MethodFoldPlan, map[string]any{"sessionId": host.ID, "trigger": "pressure", "contextWindow": window, "totalTokens": ms.Total, "length": host.Len()})
+	if err != nil || plan["decision"] != DecisionFold {
+		return "", err
+	}
+	var ckpt string
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		if err := sync(); err != nil {
+			return nil, err
+		}
+		ids := make([]string, len(in.Messages))
+		for i, m := range in.Messages {
+			ids[i] = m.ID
+		}
+		res, err := p.call(MethodFoldCompile, map[string]any{"sessionId": host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": host.Len()})
+		if err != nil {
+			return nil, err
+		}
+		ckpt, _ = res["checkpointId"].(string)
+		var blocks []hostshim.Block
+		b, _ := json.Marshal(res["summary"])
+		json.Unmarshal(b, &blocks)
+		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+	})}
+	if _, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: host}, int(plan["start"].(float64)), int(plan["end"].(float64)), hostshim.TxOptions{}); err != nil {
+		return "", err
+	}
+	return ckpt, nil
+}
+
+// TestThreeSidecarsAndEfFoldShareAStore: three `ef serve` processes (three
+// DSH sessions) and one `ef fold` write one store at once (bundle writes
+// take the store's lock one at a time; the recall index is held by one
+// process and the others keep a private one). Every bundle verifies, and
+// every sidecar's fold is found by context_search in every sidecar.
+func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the ef binary and runs four processes; skipped with -short")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "ef")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/ef").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	store := filepath.Join(dir, "store")
+	duration := time.Duration(testutil.Size(t, 0, 60)) * time.Second
+	const window = 4000
+
+	// ef fold, in a loop for the duration (at least once), next to them.
+	log := filepath.Join(testutil.RepoRoot(t), "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	foldDone := make(chan error, 1)
+	foldRuns := 0
+	go func() {
+		deadline := time.Now().Add(duration)
+		for {
+			out := filepath.Join(dir, fmt.Sprintf("folded-%d.jsonl", foldRuns))
+			b, err := exec.Command(bin, "fold", log, "--store", store, "--out", out, "--window", "2000").CombinedOutput()
+			if err != nil {
+				foldDone <- fmt.Errorf("ef fold: %v\n%s", err, b)
+				return
+			}
+			foldRuns++
+			if time.Now().After(deadline) {
+				foldDone <- nil
+				return
+			}
+		}
+	}()
+
+	procs := make([]*procSidecar, 3)
+	for i := range procs {
+		procs[i] = startSidecar(t, bin, store)
+		if _, err := procs[i].call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	folds := map[string]string{} // checkpoint id → session
+	var wg sync.WaitGroup
+	errs := make(chan error, len(procs))
+	for i, p := range procs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			host := serveHostSession(t, fmt.Sprintf("proc-%d", i), 8)
+			sent, rounds := 0, 8
+			deadline := time.Now().Add(duration)
+			for n := 0; n < 3 || time.Now().Before(deadline); n++ {
+				ckpt, err := procFold(p, host, &sent, window)
+				if err != nil {
+					errs <- fmt.Errorf("sidecar %d fold %d: %v", i, n, err)
+					return
+				}
+				if ckpt != "" {
+					mu.Lock()
+					folds[ckpt] = host.ID
+					mu.Unlock()
+				}
+				serveRounds(t, host, rounds+1, rounds+6)
+				rounds += 6
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if err := <-foldDone; err != nil {
+		t.Fatal(err)
+	}
+	if t.Failed() {
+		return
+	}
+	t.Logf("%d sidecar folds and %d ef fold runs into one store over %v", len(folds), foldRuns, duration)
+	if len(folds) < 9 {
+		t.Fatalf("only %d folds from three sidecars", len(folds))
+	}
+
+	// Every bundle verifies.
+	out, err := exec.Command(bin, "store", "verify", "--json", store).Output()
+	if err != nil {
+		t.Fatalf("ef store verify: %v\n%s", err, out)
+	}
+	var report struct{ Bundles, OK, Unavailable int }
+	if err := json.Unmarshal(out, &report); err != nil {
+		t.Fatal(err)
+	}
+	if report.Unavailable != 0 || report.OK != report.Bundles || report.Bundles < len(folds) {
+		t.Fatalf("verify: %+v for %d sidecar folds", report, len(folds))
+	}
+
+	// Every sidecar finds every sidecar's folds.
+	for i, p := range procs {
+		for ckpt, session := range folds {
+			res, err := p.call(MethodToolCall, map[string]any{"name": "context_search", "sessionId": session,
+				"arguments": map[string]any{"query": ckpt, "scope": "project", "limit": 1}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res["isError"] == true || !containsRef(res["text"], ckpt) {
+				t.Errorf("sidecar %d does not find %s of %s: %v", i, ckpt, session, res["text"])
+			}
+		}
+	}
+	for _, p := range procs {
+		p.call(MethodShutdown, map[string]any{})
+		p.cmd.Wait()
+	}
+	// Private indexes are gone with their processes.
+	ents, _ := os.ReadDir(store)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), privateIndexPrefix) {
+			t.Errorf("private index %s left behind", e.Name())
+		}
+	}
+}
+
+func containsRef(text any, ckpt string) bool {
+	s, _ := text.(string)
+	return strings.Contains(s, "ref "+ckpt)
+}
