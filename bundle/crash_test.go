@@ -3,12 +3,15 @@ package bundle_test
 import (
 	"bufio"
 	"fmt"
+	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,7 +21,63 @@ import (
 	"github.com/epistemicfold/ef/internal/bundletest"
 )
 
-const crashChildEnv = "EF_BUNDLE_CRASH_CHILD"
+const (
+	crashChildEnv = "EF_BUNDLE_CRASH_CHILD"
+	// crashStopEnv=N makes the child stop at the entry of its N-th
+	// filesystem operation (printing "stop <n> <op> <path>") and wait
+	// there to be killed: a kill at an exact syscall entry.
+	crashStopEnv = "EF_BUNDLE_CRASH_STOP"
+)
+
+// stopFS counts the filesystem operations of the child (every FS call and
+// every File Write, Sync and Close) and freezes at the stop-th one.
+type stopFS struct {
+	bundle.FS
+	mu   sync.Mutex
+	n    int
+	stop int
+}
+
+func (f *stopFS) at(op, path string) {
+	f.mu.Lock()
+	f.n++
+	hit := f.n == f.stop
+	f.mu.Unlock()
+	if hit {
+		fmt.Fprintf(os.Stdout, "stop %d %s %s\n", f.stop, op, filepath.Base(path))
+		for {
+			time.Sleep(time.Hour) // wait for the kill
+		}
+	}
+}
+
+func (f *stopFS) MkdirAll(p string, m fs.FileMode) error {
+	f.at("mkdir", p)
+	return f.FS.MkdirAll(p, m)
+}
+func (f *stopFS) Chmod(p string, m fs.FileMode) error { f.at("chmod", p); return f.FS.Chmod(p, m) }
+func (f *stopFS) Rename(a, b string) error            { f.at("rename", b); return f.FS.Rename(a, b) }
+func (f *stopFS) Remove(p string) error               { f.at("remove", p); return f.FS.Remove(p) }
+func (f *stopFS) RemoveAll(p string) error            { f.at("removeall", p); return f.FS.RemoveAll(p) }
+func (f *stopFS) SyncDir(p string) error              { f.at("syncdir", p); return f.FS.SyncDir(p) }
+func (f *stopFS) Lock(p string) (io.Closer, error)    { f.at("lock", p); return f.FS.Lock(p) }
+func (f *stopFS) CreateTemp(dir, pat string) (bundle.File, error) {
+	f.at("create", dir)
+	file, err := f.FS.CreateTemp(dir, pat)
+	if err != nil {
+		return nil, err
+	}
+	return &stopFile{File: file, fs: f}, nil
+}
+
+type stopFile struct {
+	bundle.File
+	fs *stopFS
+}
+
+func (f *stopFile) Write(p []byte) (int, error) { f.fs.at("write", f.Name()); return f.File.Write(p) }
+func (f *stopFile) Sync() error                 { f.fs.at("sync", f.Name()); return f.File.Sync() }
+func (f *stopFile) Close() error                { f.fs.at("close", f.Name()); return f.File.Close() }
 
 // TestCrashChild is the child half of TestCrashKill: when started by it
 // (with EF_BUNDLE_CRASH_CHILD=<root>:<iteration>) it writes bundles in a
@@ -32,7 +91,11 @@ func TestCrashChild(t *testing.T) {
 	i := strings.LastIndexByte(spec, ':')
 	root, iter := spec[:i], spec[i+1:]
 	seed, _ := strconv.ParseUint(iter, 10, 64)
-	s, err := bundle.Open(root, bundle.Options{LockTimeout: 10 * time.Second})
+	opts := bundle.Options{LockTimeout: 10 * time.Second}
+	if n, _ := strconv.Atoi(os.Getenv(crashStopEnv)); n > 0 {
+		opts.FS = &stopFS{FS: bundle.OSFS{}, stop: n}
+	}
+	s, err := bundle.Open(root, opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child open:", err)
 		os.Exit(3)
@@ -47,38 +110,49 @@ func TestCrashChild(t *testing.T) {
 		size := []int{2, 20, 200}[r.IntN(3)]
 		b := bundletest.Bundle(session, id, bundletest.Messages(seed*1000+uint64(n), size, 300))
 		// os.Stdout is unbuffered: each line is one write(2).
-		fmt.Fprintf(os.Stdout, "begin %s %s\n", session, id)
+		fmt.Fprintf(os.Stdout, "begin %s %s %d\n", session, id, size)
 		if _, err := s.Put(t.Context(), b); err != nil {
 			fmt.Fprintln(os.Stderr, "child put:", err)
 			os.Exit(4)
 		}
-		fmt.Fprintf(os.Stdout, "ack %s %s\n", session, id)
+		fmt.Fprintf(os.Stdout, "ack %s %s %d\n", session, id, size)
 	}
 }
 
 // TestCrashKill re-executes the test binary as a writer and kills it with
-// SIGKILL at random moments, EF_CRASH_ITERATIONS times (default 200, 40
-// in the short profile).
+// SIGKILL, in two ways:
+//   - random: at a random moment, EF_CRASH_ITERATIONS times (default 400,
+//     40 in the short profile);
+//   - targeted: at the entry of the writer's N-th filesystem operation, for
+//     N = 1, 2, ... EF_CRASH_TARGETED (default 200, 80 in the short profile,
+//     which still covers Open and the first Puts step by step), so every
+//     step of a write (create, write,
+//     sync, close, rename, directory sync, read-back, manifest) is
+//     interrupted on every run, whatever the machine's timing.
+//
 // After each kill the parent reopens the store and checks that every
-// bundle acknowledged before the kill verifies and is byte-exact, and that
-// the only other visible bundle is the one that was in flight; leftover
-// temp files are swept by the reopen. Every 25 kills the store is
-// re-verified in full and a fresh root started.
+// bundle acknowledged before the kill verifies and is byte-exact against
+// what the child generated (count and bytes), that the only other visible
+// bundle is the one that was in flight, and that the audit finds no lost
+// acknowledged bundle and nothing foreign; leftover temp files are swept
+// by the reopen. Every 25 kills the store is re-verified in full and a
+// fresh root started.
 func TestCrashKill(t *testing.T) {
 	if os.Getenv(crashChildEnv) != "" {
 		t.Skip("in child")
 	}
-	iterations := testutil.Size(t, 40, 200)
-	if v := os.Getenv("EF_CRASH_ITERATIONS"); v != "" {
+	knob := func(name string, short, full int) int {
+		v := os.Getenv(name)
+		if v == "" {
+			return testutil.Size(t, short, full)
+		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			t.Fatalf("EF_CRASH_ITERATIONS=%q: %v", v, err)
+			t.Fatalf("%s=%q: %v", name, v, err)
 		}
-		iterations = n
+		return n
 	}
-	if testing.Short() && iterations > 20 {
-		iterations = 20
-	}
+	random, targeted := knob("EF_CRASH_ITERATIONS", 40, 400), knob("EF_CRASH_TARGETED", 80, 200)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -87,20 +161,25 @@ func TestCrashKill(t *testing.T) {
 	t.Logf("seed %d (kill timing)", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
 
-	type key struct{ session, id string }
 	var (
 		root                                 string
-		acked                                map[key]uint64 // -> message seed
+		acked                                map[crashKey]crashWant
 		totalAcked, killsMidWrite, tempsSeen int
 	)
+	ops := map[string]int{}
 	start := time.Now()
-	for it := 0; it < iterations; it++ {
+	total := random + targeted
+	for it := 0; it < total; it++ {
 		if it%25 == 0 {
 			root = filepath.Join(t.TempDir(), "store")
-			acked = map[key]uint64{}
+			acked = map[crashKey]crashWant{}
+		}
+		stopAt := 0
+		if it >= random {
+			stopAt = it - random + 1
 		}
 		cmd := exec.Command(exe, "-test.run=^TestCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), crashChildEnv+"="+root+":"+strconv.Itoa(it))
+		cmd.Env = append(os.Environ(), crashChildEnv+"="+root+":"+strconv.Itoa(it), crashStopEnv+"="+strconv.Itoa(stopAt))
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -111,23 +190,39 @@ func TestCrashKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := make(chan string, 1024)
+		stopped := make(chan string, 1)
 		go func() {
 			sc := bufio.NewScanner(stdout)
 			for sc.Scan() {
+				if strings.HasPrefix(sc.Text(), "stop ") {
+					stopped <- sc.Text()
+				}
 				lines <- sc.Text()
 			}
 			close(lines)
 		}()
-		time.Sleep(time.Duration(5+r.IntN(80)) * time.Millisecond)
+		if stopAt > 0 {
+			select {
+			case l := <-stopped:
+				ops[strings.Fields(l)[2]]++
+			case <-time.After(2 * time.Minute):
+				cmd.Process.Kill()
+				t.Fatalf("child never reached filesystem operation %d: %s", stopAt, stderr.String())
+			}
+		} else {
+			time.Sleep(time.Duration(5+r.IntN(80)) * time.Millisecond)
+		}
 		cmd.Process.Kill() // SIGKILL on unix
-		var inflight *key
-		var ackedNow []key
+		var inflight *crashKey
+		var ackedNow []crashKey
+		sizes := map[crashKey]int{}
 		for l := range lines {
 			f := strings.Fields(l)
-			if len(f) != 3 {
-				continue // test framework chatter
+			if len(f) != 4 || (f[0] != "begin" && f[0] != "ack") {
+				continue // test framework chatter, the stop line
 			}
-			k := key{f[1], f[2]}
+			k := crashKey{f[1], f[2]}
+			sizes[k], _ = strconv.Atoi(f[3])
 			switch f[0] {
 			case "begin":
 				inflight = &k
@@ -150,8 +245,7 @@ func TestCrashKill(t *testing.T) {
 			t.Fatalf("reopen after kill %d: %v", it, err)
 		}
 		for _, k := range ackedNow {
-			seedOf := uint64(it)*1000 + idSeq(k.id)
-			acked[k] = seedOf
+			acked[k] = crashWant{seed: uint64(it)*1000 + idSeq(k.id), size: sizes[k]}
 			totalAcked++
 			if err := s.Verify(ctx, k.session, k.id); err != nil {
 				t.Fatalf("kill %d: acknowledged %s/%s does not verify: %v", it, k.session, k.id, err)
@@ -172,9 +266,9 @@ func TestCrashKill(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, in := range infos {
-				k := key{sid, in.CheckpointID}
+				k := crashKey{sid, in.CheckpointID}
 				if in.Err != nil {
-					t.Fatalf("kill %d: visible broken bundle %v: %v", it, k, in.Err)
+					t.Fatalf("kill %d (stop %d): visible broken bundle %v: %v", it, stopAt, k, in.Err)
 				}
 				if _, ok := acked[k]; ok {
 					visible++
@@ -184,7 +278,8 @@ func TestCrashKill(t *testing.T) {
 					if err := s.Verify(ctx, k.session, k.id); err != nil {
 						t.Fatalf("kill %d: in-flight bundle visible but broken: %v", it, err)
 					}
-					acked[k] = uint64(it)*1000 + idSeq(k.id) // it is complete; keep tracking it
+					// It is complete; keep tracking it.
+					acked[k] = crashWant{seed: uint64(it)*1000 + idSeq(k.id), size: sizes[k]}
 					visible++
 					continue
 				}
@@ -194,21 +289,30 @@ func TestCrashKill(t *testing.T) {
 		if visible != len(acked) {
 			t.Fatalf("kill %d: %d bundles visible, %d acknowledged", it, visible, len(acked))
 		}
-		if it%25 == 24 || it == iterations-1 {
-			for k, msgSeed := range acked {
+		if a, err := s.Audit(ctx); err != nil || len(a.Missing) > 0 || len(a.Foreign) > 0 {
+			t.Fatalf("kill %d (stop %d): audit %+v %v", it, stopAt, a, err)
+		}
+		if it%25 == 24 || it == total-1 {
+			for k, w := range acked {
 				b, err := s.Get(ctx, k.session, k.id)
 				if err != nil {
 					t.Fatalf("full check: %v: %v", k, err)
 				}
-				if want := bundletest.Messages(msgSeed, len(b.Archive.ShadowedMessages), 300); len(want) > 0 {
-					sameMessages(t, b.Archive.ShadowedMessages, want)
-				}
+				sameMessages(t, b.Archive.ShadowedMessages, bundletest.Messages(w.seed, w.size, 300))
 			}
 		}
 		s.Close()
 	}
-	t.Logf("%d kills in %v: %d bundles acknowledged and verified, %d kills with a Put in flight, %d temp files swept",
-		iterations, time.Since(start).Round(time.Millisecond), totalAcked, killsMidWrite, tempsSeen)
+	t.Logf("%d kills in %v (%d random, %d at the entry of filesystem operations %v): %d bundles acknowledged and verified, %d kills with a Put in flight, %d temp files swept, nothing acknowledged lost",
+		total, time.Since(start).Round(time.Millisecond), random, targeted, ops, totalAcked, killsMidWrite, tempsSeen)
+}
+
+type crashKey struct{ session, id string }
+
+// crashWant is what the child generated for a bundle.
+type crashWant struct {
+	seed uint64
+	size int
 }
 
 // idSeq extracts n from an id "k<iter>-<n>".

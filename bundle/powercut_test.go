@@ -3,6 +3,7 @@ package bundle_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/testutil"
@@ -25,6 +26,12 @@ type modelKey struct{ session, id string }
 //     verifies;
 //   - no temp file survives the reopen.
 //
+// Power cuts come in two models: the strict one (everything not synced is
+// lost) and a LazyFS-style one (MemFS.CrashRandom: unsynced entries and
+// blocks persist or not independently, reordered, or as garbage). A cut
+// can also land right after a failed operation and before its cleanup:
+// from the fault on, the device is dead, so no cleanup reaches it.
+//
 // RAPID_CHECKS=N raises the number of runs; a failure prints the seed.
 func TestPowerCutProperty(t *testing.T) {
 	testutil.RapidChecks(t, 15)
@@ -46,11 +53,12 @@ func TestPowerCutProperty(t *testing.T) {
 		for step := 0; step < steps; step++ {
 			// Arm a fault at the k-th filesystem operation of this step, if any.
 			var opCount, faultAt int
-			crashAtFault := false
+			crashAtFault, deadAfter := false, false
 			faultKind := bundletest.ErrInjected
 			if rapid.IntRange(0, 3).Draw(rt, "armFault") == 0 {
 				faultAt = rapid.IntRange(1, 30).Draw(rt, "faultAt")
 				crashAtFault = rapid.Bool().Draw(rt, "crashAtFault")
+				deadAfter = crashAtFault && rapid.Bool().Draw(rt, "deadAfterFault")
 				if rapid.Bool().Draw(rt, "applied") {
 					faultKind = bundletest.ErrApplied
 				}
@@ -59,6 +67,9 @@ func TestPowerCutProperty(t *testing.T) {
 			if faultAt > 0 {
 				mem.SetFault(func(op bundletest.Op, p string) error {
 					opCount++
+					if deadAfter && opCount > faultAt {
+						return bundletest.ErrInjected // power is gone: no cleanup reaches the disk
+					}
 					if opCount == faultAt {
 						fired = true
 						if faultKind == bundletest.ErrApplied && op != bundletest.OpSync && op != bundletest.OpSyncDir && op != bundletest.OpRename {
@@ -128,7 +139,11 @@ func TestPowerCutProperty(t *testing.T) {
 				continue
 			}
 			if cut {
-				mem.Crash()
+				if rapid.Bool().Draw(rt, "lazyCut") {
+					mem.CrashRandom(rand.New(rand.NewPCG(rapid.Uint64().Draw(rt, "cutSeed"), 0)))
+				} else {
+					mem.Crash()
+				}
 			} else {
 				s.Close() // fail-stopped: reopen without a power cut
 			}

@@ -114,4 +114,10 @@ func TestLogicalHashOfIJSONIsJCS(t *testing.T) {
 	if a == b {
 		t.Fatal("raw and canonical encodings collide")
 	}
+	// Two canonical messages and one raw message holding their bytes.
+	two, _ := bundle.LogicalHash([]json.RawMessage{json.RawMessage(`"x"`), json.RawMessage(`"y"`)})
+	one, _ := bundle.LogicalHash([]json.RawMessage{json.RawMessage(`"x","y"`)})
+	if two == one {
+		t.Fatal("a raw message collides with the messages its bytes spell")
+	}
 }

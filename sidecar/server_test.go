@@ -323,12 +323,34 @@ func FuzzServeHandle(f *testing.F) {
 	f.Add("session/events", []byte(`{"sessionId":"fz","fromSeq":1,"events":[{"seq":1,"type":"user/message","data":{"content":[]},"surfaceOp":{"op":"replace","start":0,"end":0}}]}`))
 	f.Add("tool/call", []byte(`{"name":"context_recall","sessionId":"fz","arguments":{"ref":"x#-1"}}`))
 	tokens := tokenizer.New(tokenizer.Options{})
+	// With a store, as a user runs it (issue 11): whatever arrives, the
+	// store stays sound: nothing acknowledged goes missing, nothing
+	// foreign appears, every bundle verifies.
+	store := filepath.Join(f.TempDir(), "store")
 	f.Fuzz(func(t *testing.T, method string, params []byte) {
-		srv := New(Options{Tokenizers: tokens})
-		defer srv.Close()
+		srv := New(Options{Tokenizers: tokens, StoreDir: store})
 		ctx := context.Background()
 		srv.Handle(ctx, "session/open", open)
 		srv.Handle(ctx, method, params)
 		srv.Handle(ctx, "fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99}`))
+		srv.Close()
+		st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("store after %s: %v", method, err)
+		}
+		defer st.Close()
+		a, err := st.Audit(ctx)
+		if err != nil || len(a.Missing) > 0 || len(a.Foreign) > 0 {
+			t.Fatalf("store after %s: audit %+v %v", method, a, err)
+		}
+		sessions, _ := st.Sessions(ctx)
+		for _, sid := range sessions {
+			infos, _ := st.List(ctx, sid)
+			for _, in := range infos {
+				if err := st.Verify(ctx, sid, in.CheckpointID); err != nil {
+					t.Fatalf("store after %s: %v", method, err)
+				}
+			}
+		}
 	})
 }

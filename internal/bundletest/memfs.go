@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"path"
 	"path/filepath"
 	"slices"
@@ -167,6 +168,95 @@ func (m *MemFS) lookup(p string) (parent *node, name string, n *node, err error)
 }
 
 func pathErr(op, p string, err error) error { return &fs.PathError{Op: op, Path: p, Err: err} }
+
+// CrashRandom simulates a power cut the way real disks and LazyFS do:
+// what was not made durable is neither all lost nor all kept. Each
+// directory entry created, removed or replaced since its directory's last
+// SyncDir independently survives or not (so later operations can persist
+// while earlier ones do not), and each file written since its last Sync
+// keeps its durable length, its new length or one in between, every 4 KiB
+// block holding the new bytes, the old bytes or garbage. Synced data and
+// synced entries always survive. All open handles and locks die. r drives
+// every choice, so a seed reproduces the cut.
+func (m *MemFS) CrashRandom(r *rand.Rand) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	m.locks = map[string]*int{}
+	seen := map[*node]bool{}
+	var walk func(n *node)
+	walk = func(n *node) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if !n.dir {
+			n.data = lazyContents(r, n.synced, n.data)
+			n.synced = slices.Clone(n.data)
+			return
+		}
+		out := make(map[string]*node, len(n.entries))
+		for k, v := range n.durable {
+			if cur, ok := n.entries[k]; ok && cur == v {
+				out[k] = v // synced and unchanged
+			} else if r.IntN(2) == 0 {
+				out[k] = v // the removal or replacement did not persist
+			}
+		}
+		for k, v := range n.entries {
+			if d, ok := n.durable[k]; ok && d == v {
+				continue
+			}
+			if r.IntN(2) == 0 {
+				out[k] = v // the creation or replacement persisted
+			}
+		}
+		n.entries = out
+		n.durable = make(map[string]*node, len(out))
+		for k, v := range out {
+			n.durable[k] = v
+			walk(v)
+		}
+	}
+	walk(m.root)
+}
+
+// lazyContents is what a file holds after a power cut when synced was
+// durable and data was written since.
+func lazyContents(r *rand.Rand, synced, data []byte) []byte {
+	if slices.Equal(synced, data) {
+		return slices.Clone(data)
+	}
+	var n int
+	switch r.IntN(3) {
+	case 0:
+		n = len(synced)
+	case 1:
+		n = len(data)
+	default:
+		n = r.IntN(max(len(synced), len(data)) + 1)
+	}
+	out := make([]byte, n)
+	const block = 4096
+	for off := 0; off < n; off += block {
+		end := min(off+block, n)
+		switch r.IntN(3) {
+		case 0: // the new bytes reached the disk
+			if off < len(data) {
+				copy(out[off:end], data[off:min(end, len(data))])
+			}
+		case 1: // the old bytes stayed
+			if off < len(synced) {
+				copy(out[off:end], synced[off:min(end, len(synced))])
+			}
+		default: // garbage
+			for i := off; i < end; i++ {
+				out[i] = byte(r.Uint32())
+			}
+		}
+	}
+	return out
+}
 
 // MkdirAll implements bundle.FS.
 func (m *MemFS) MkdirAll(p string, perm fs.FileMode) error {
