@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/testutil"
@@ -16,9 +17,51 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/enginetest"
 	"github.com/epistemicfold/ef/validator"
 )
+
+// smArchive is the state machine's archive: a bundle archive whose next
+// write can be armed to fail.
+type smArchive interface {
+	engine.Archive
+	Get(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error)
+	arm()
+	armed() bool
+}
+
+type memArchive struct{ *enginetest.MemArchive }
+
+func (a *memArchive) arm()        { a.FailPuts = 1 }
+func (a *memArchive) armed() bool { return a.FailPuts > 0 }
+
+// storeArchive is the real bundle store on the strict MemFS; an armed
+// failure fails the next temp file creation (not a fail-stop error).
+type storeArchive struct {
+	*bundle.Store
+	mem  *bundletest.MemFS
+	fail atomic.Bool
+}
+
+func newStoreArchive(t *rapid.T) *storeArchive {
+	a := &storeArchive{mem: bundletest.NewMemFS(nil)}
+	st, err := bundle.Open("/store", bundle.Options{FS: a.mem, SegmentBytes: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Store = st
+	a.mem.SetFault(func(op bundletest.Op, p string) error {
+		if op == bundletest.OpCreate && a.fail.CompareAndSwap(true, false) {
+			return bundletest.ErrInjected
+		}
+		return nil
+	})
+	return a
+}
+
+func (a *storeArchive) arm()        { a.fail.Store(true) }
+func (a *storeArchive) armed() bool { return a.fail.Load() }
 
 // flakySummarizer fails its next call when armed.
 type flakySummarizer struct{ failNext bool }
@@ -37,7 +80,7 @@ func (f *flakySummarizer) Summarize(ctx context.Context, req *engine.DigestReque
 type foldMachine struct {
 	b      *enginetest.Builder
 	e      *engine.Engine
-	arch   *enginetest.MemArchive
+	arch   smArchive
 	sum    *flakySummarizer
 	tok    hostshim.Meter
 	ids    func() string
@@ -121,7 +164,7 @@ func text(t *rapid.T, label string) string {
 // are specific to it.
 func (m *foldMachine) fold(t *rapid.T, req engine.FoldRequest) (*engine.FoldReport, bool) {
 	ctx := context.Background()
-	archiveArmed, sumArmed := m.arch.FailPuts > 0 && !m.storeDown, m.sum.failNext
+	archiveArmed, sumArmed := m.arch.armed() && !m.storeDown, m.sum.failNext
 	before := m.snap()
 	fr, err := engine.LocateFrontier(m.b.S)
 	if err != nil {
@@ -221,7 +264,15 @@ func TestFoldStateMachine(t *testing.T) {
 	totals := map[engine.Mode]int{}
 	outcomes := map[string]int{}
 	rapid.Check(t, func(t *rapid.T) {
-		m := &foldMachine{arch: enginetest.NewMemArchive(), sum: &flakySummarizer{}, tok: tok, ids: enginetest.Seq("k"),
+		// The archive is the in-memory model or, as a user runs it, the
+		// real bundle store on the strict MemFS.
+		var arch smArchive = &memArchive{enginetest.NewMemArchive()}
+		if rapid.Bool().Draw(t, "realStore") {
+			sa := newStoreArchive(t)
+			defer sa.Close()
+			arch = sa
+		}
+		m := &foldMachine{arch: arch, sum: &flakySummarizer{}, tok: tok, ids: enginetest.Seq("k"),
 			origin: map[int][]byte{}, folded: map[string][]int{}, soft: map[string][]int{}, folds: map[engine.Mode]int{}, outcomes: outcomes}
 		m.b = enginetest.NewBuilder(t, "sm", hostshim.Generation(rapid.IntRange(0, 1).Draw(t, "gen")))
 		m.newEngine(t)
@@ -284,7 +335,7 @@ func TestFoldStateMachine(t *testing.T) {
 				budget := rapid.IntRange(400, total-1).Draw(t, "budget")
 				m.fold(t, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: budget, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
 			},
-			"failArchive":    func(t *rapid.T) { m.arch.FailPuts = 1 },
+			"failArchive":    func(t *rapid.T) { m.arch.arm() },
 			"failSummarizer": func(t *rapid.T) { m.sum.failNext = true },
 			"storeToggle": func(t *rapid.T) {
 				if !m.storeDown && rapid.IntRange(0, 2).Draw(t, "down") != 0 {
