@@ -1,12 +1,14 @@
 package taskorigin_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,6 +78,9 @@ func helperLoop() int {
 		if _, err := st.Put(context.Background(), "t1", d, e.Hash); err != nil {
 			fmt.Println("error", err)
 			return 1
+		}
+		if i == 0 {
+			fmt.Println("writing") // the parent starts its kill timer now
 		}
 	}
 }
@@ -168,16 +173,38 @@ func TestKillDuringWrite(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
 	versions := map[int64]bool{}
+	midWrite := 0
 	for i := range kills {
 		cmd := helper(t, "loop", dir)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(20+rng.IntN(150)) * time.Millisecond)
+		// Wait until the child is in its write loop (process start-up
+		// would otherwise eat the delay), then kill it at a random moment.
+		line, _ := bufio.NewReader(out).ReadString('\n')
+		if line != "writing\n" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("kill %d: helper said %q", i, line)
+		}
+		time.Sleep(time.Duration(rng.IntN(40_000)) * time.Microsecond)
 		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 			t.Fatal(err)
 		}
 		_ = cmd.Wait()
+		// A kill between renameio's temp file and its rename leaves the
+		// temp file behind: count those kills (they hit a write), then
+		// clear them for the next round.
+		if tmps, _ := filepath.Glob(filepath.Join(dir, "t1", "."+taskorigin.FileName+"*")); len(tmps) > 0 {
+			midWrite++
+			for _, p := range tmps {
+				os.Remove(p)
+			}
+		}
 		e := taskorigin.ReadEntry(st.Path("t1"))
 		if e.Err != nil {
 			t.Fatalf("kill %d: file unreadable after kill -9: %v", i, e.Err)
@@ -202,5 +229,5 @@ func TestKillDuringWrite(t *testing.T) {
 			t.Fatalf("kill %d: write after kill: %v", i, err)
 		}
 	}
-	t.Logf("%d kills, %d distinct versions seen after a kill", kills, len(versions))
+	t.Logf("%d kills (%d inside a write: temp file written, not yet renamed); the file was whole after each; %d distinct versions seen", kills, midWrite, len(versions))
 }
