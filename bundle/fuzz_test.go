@@ -3,6 +3,7 @@ package bundle
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -159,6 +160,48 @@ func FuzzCanonicalize(f *testing.F) {
 		c2, err := Canonicalize(c)
 		if err != nil || string(c2) != string(c) {
 			t.Fatalf("not a fixed point: %q -> %q (%v)", c, c2, err)
+		}
+	})
+}
+
+// FuzzArchiveAnyMessage: whatever bytes a host writes as a message (JSON
+// or not, valid UTF-8 or not, nested to any depth), a bundle holding them
+// encodes, decodes and verifies, returns them byte-exact, and hashes them
+// by the documented rule (canonical form, else framed raw bytes).
+func FuzzArchiveAnyMessage(f *testing.F) {
+	c := fuzzCodec(f)
+	for _, s := range []string{`{"a":"\ud83d"}`, "\"\xff\"", `{"k":1,"k":2}`, `1e999`, `[[[]]]`, ``, `{"a":`, `"ok"`} {
+		f.Add([]byte(s), []byte(`{"role":"user"}`))
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		msgs := []json.RawMessage{a, b, a}
+		bd := &CheckpointV1{CheckpointID: "c", SessionID: "s", CreatedAt: 1, Mode: ModeLeaf,
+			Archive: Archive{ShadowedMessages: msgs}, Rendered: Rendered{Text: "t"}}
+		nb, err := sealedCopy(bd)
+		if err != nil {
+			t.Fatalf("seal: %v", err)
+		}
+		data, _, err := c.encode(nb)
+		if err != nil {
+			t.Fatalf("encode: %v", err)
+		}
+		got, _, _, err := c.decodeFull(data)
+		if err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		for i := range msgs {
+			if string(got.Archive.ShadowedMessages[i]) != string(msgs[i]) {
+				t.Fatalf("message %d not byte-exact", i)
+			}
+		}
+		var want []int
+		for i, m := range msgs {
+			if _, err := Canonicalize(m); err != nil {
+				want = append(want, i)
+			}
+		}
+		if fmt.Sprint(got.Archive.RawMessages) != fmt.Sprint(want) {
+			t.Fatalf("rawMessages %v, want %v", got.Archive.RawMessages, want)
 		}
 	})
 }
