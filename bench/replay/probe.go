@@ -209,6 +209,12 @@ func (p *Probe) statement(s, ctx string) (stated, replaced uint32) {
 		if findBounded(s, p.Key) < 0 {
 			return 0, 0
 		}
+		// The statement's own words first; its heading only when they say
+		// nothing ("Open failures (only a passing run closes one):" over
+		// "- TestX: open since seq 34 — --- FAIL").
+		if st, rep := lifecycle(k, strings.ToLower(s)); st|rep != 0 {
+			return st, rep
+		}
 		return lifecycle(k, strings.ToLower(ctx))
 	}
 }

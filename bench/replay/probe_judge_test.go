@@ -60,6 +60,12 @@ func TestJudgeLifecycles(t *testing.T) {
 		t.Errorf("honest open failure: visible %v stale %v", vis, stale)
 	}
 
+	// The bullet's own words outrank its heading's.
+	heading := judgedOf(fail, roleCheckpoint, "Open failures (only a passing run of the same test closes one):\n- TestDecodeFrame: open since seq 34 — --- FAIL: TestDecodeFrame (0.02s)")
+	if vis, stale := fail.judge([]judged{heading}, fail.want(100)); !vis || stale {
+		t.Errorf("open failure under a heading that mentions passing: visible %v stale %v", vis, stale)
+	}
+
 	fixed := &Probe{Kind: KindFailure, Key: "TestDecodeFrame", ChangedAt: 50}
 	pass := judgedOf(fixed, roleTool, "=== RUN   TestDecodeFrame\n--- PASS: TestDecodeFrame (0.01s)\nok")
 	if vis, stale := fixed.judge([]judged{failOut, pass}, fixed.want(60)); !vis || stale {
