@@ -167,7 +167,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			rep.Notes = append(rep.Notes, "full checkpoint text was not shorter than the span; rendered the minimal form")
 		}
 		rep.Semantic = "none"
-		if e.opts.Summarizer != nil {
+		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
 			text, rep.Semantic = c.semantic(ctx, s, in, id, raws, text, cand, frame, semantic)
 			cand.Replacement = frame(text)
 		}

@@ -60,14 +60,58 @@
 //
 // The span starts at the frontier and grows node by node; it ends at the
 // first balanced cut where it reaches goal, but never enters the retained
-// tail (the shortest suffix worth RetainTokens, 16% of W) or an unfinished
-// step. A span below floor is not folded: it would reclaim less than a few
+// tail (the shortest suffix worth the retained tokens, see "Holding the
+// prompt cache") or an unfinished step. A span below floor is not folded: it would reclaim less than a few
 // checkpoints' worth and still break the prompt cache after its start.
 // Earlier checkpoints stay byte-identical: the replacement is positional and
 // starts after them.
 //
 // Leaf checkpoints accumulate: each fold adds one checkpoint right after
 // the frozen prefix, so the prefix up to it stays cached.
+//
+// # Holding the prompt cache
+//
+// A provider's prompt cache serves the longest prefix a request shares
+// with an earlier one. Between folds every request hits all of the
+// previous one and misses only what is new; a fold rewrites the surface
+// after its start, so the request after it re-sends the retained tail and
+// the new checkpoint uncached. The bench (ef bench, "prompt tokens after
+// the frozen prefix, by cause") splits the misses: on the real corpus at
+// 16K about three quarters are new messages, which no policy can avoid,
+// and the rest the re-sent tail and the checkpoints of leaf and root folds.
+//
+// So the pressure policy is an economic order quantity. With n the pace
+// (surface tokens per request since the frontier), R what a fold makes
+// the next request re-send (retained tail + one checkpoint), C0 the
+// request right after a fold (header, system head, frozen checkpoints,
+// checkpoint, tail) and ρ = CachePriceRatio, a fold cycle that lets the
+// span grow by G costs, per new token,
+//
+//	1 + R/G + ρ·(C0 + G/2)/n
+//
+// (the new token itself, the fold's re-send spread over the cycle, and the
+// cached prefix every request carries). It is smallest at
+//
+//	G* = √(2·n·R/ρ)
+//
+// so a pressure fold runs when the surface reaches C0 + G* (at least the
+// fold floor past C0), or ThresholdRatio × W if that comes first, and it
+// folds everything between the frontier and the retained tail: one large
+// fold, not several small ones. On a small window the threshold comes
+// first, as before; on a large one EF folds long before 0.8 W, because a
+// request that carries 50K cached tokens pays for them every time.
+//
+// The retained tail is what every fold re-sends and every request carries,
+// so it holds the recent work and no more: RetainRequests (2) requests'
+// worth at the session's pace, within [W/64, 16% W] (RetainTokens fixes
+// it). Checkpoints go right after the frozen prefix, so everything before
+// the fold point stays byte-identical; merges (below) are the only folds
+// that start at the system head; the frozen checkpoints are merged once
+// they outweigh min(MergeRatio × W, G*), since they too ride along in
+// every request. A semantic digest is an LLM call whose output costs
+// about four uncached tokens per token, as much as a leaf fold's whole
+// re-send; only root folds (merges, /compact) ask for one unless
+// DigestLeaves is set.
 //
 // # Merge (rare rebase)
 //

@@ -117,9 +117,9 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 	rep.TokensBefore = v.total
 	if req.Threshold {
-		th := e.opts.Policy.ThresholdTokens()
+		th, why := e.pressureThreshold(v)
 		if e.opts.Policy.ContextWindow <= 0 || v.total < th {
-			rep.Skipped = fmt.Sprintf("surface %d tokens below the pressure threshold %d", v.total, th)
+			rep.Skipped = fmt.Sprintf("surface %d tokens below the pressure threshold %d (%s)", v.total, th, why)
 			rep.TokensAfter = v.total
 			return rep, nil, nil
 		}

@@ -335,7 +335,7 @@ func TestSemanticDigestAndFallback(t *testing.T) {
 			b := enginetest.NewBuilder(t, "sess-sem", hostshim.Gen017)
 			work(b, 1, 6)
 			arch := enginetest.NewMemArchive()
-			e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.Summarizer = tc.sum })
+			e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500, DigestLeaves: true}, func(o *engine.Options) { o.Summarizer = tc.sum })
 			want, _ := validator.SpanMessages(b.S, b.S.Nodes())
 			rep, res := leaf(ctx, t, e, b)
 			if res == nil || !strings.HasPrefix(rep.Semantic, tc.want) {
@@ -446,7 +446,7 @@ func TestBundleDurableThenCompactionFailureLeavesOrphan(t *testing.T) {
 	work(b, 1, 6)
 	b.TurnStart()
 	arch := enginetest.NewMemArchive()
-	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.Summarizer = movingSummarizer{b} })
+	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500, DigestLeaves: true}, func(o *engine.Options) { o.Summarizer = movingSummarizer{b} })
 	before := b.S.Surface()
 	rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeLeaf, Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
 	if !errors.Is(err, hostshim.ErrSurfaceChanged) || res != nil {

@@ -97,9 +97,26 @@ type Policy struct {
 	// into one root checkpoint (the rare rebase of §9.2). Zero means
 	// DefaultMergeRatio; negative never merges.
 	MergeRatio float64
-	// RetainTokens is the recent tail a leaf fold never touches. Zero means
-	// 16% of ContextWindow (the host's retainRatio), or 2048 without one.
+	// CachePriceRatio is ρ, the price of a cached input token relative to
+	// an uncached one at the provider (DeepSeek ≈ 0.1). The pressure
+	// policy uses it to size folds from the prompt cache's economics (see
+	// "Holding the prompt cache" in the package documentation): a pressure
+	// fold runs as soon as the foldable span reaches the economic order
+	// size √(2·n·R/ρ), or at ThresholdRatio, whichever comes first. Zero
+	// means DefaultCachePriceRatio; negative turns the economic trigger off
+	// (fold only at ThresholdRatio, aiming at TargetRatio).
+	CachePriceRatio float64
+	// RetainTokens is the recent tail a leaf fold never touches. Zero
+	// sizes it from the session's pace (see RetainRequests), or 2048
+	// without a window.
 	RetainTokens int
+	// RetainRequests sizes the retained tail when RetainTokens is zero:
+	// about this many requests' worth of the surface (its tokens after
+	// the frontier per assistant message), within [W/64, 16% of W] (the
+	// host's retainRatio is the upper bound). Every fold re-sends the tail
+	// uncached and every request carries it, so it holds the recent work
+	// and no more. Zero means DefaultRetainRequests.
+	RetainRequests float64
 	// FoldFloorTokens is the smallest span a leaf fold folds. Zero means
 	// ContextWindow/32, or 2048 without a window.
 	FoldFloorTokens int
@@ -117,6 +134,13 @@ type Policy struct {
 	// and the smallest checkpoint) that the verbatim recent tail may take.
 	// Zero means 0.5.
 	EmergencyTailRatio float64
+	// DigestLeaves makes leaf folds ask the Summarizer for a semantic
+	// digest too. By default only root folds (merges and /compact, the
+	// rare folds that restate the most history) do: a digest is an LLM
+	// call whose output costs about four uncached input tokens per token,
+	// as much as a leaf fold's whole re-send, on every fold (see "Holding
+	// the prompt cache" in the package documentation).
+	DigestLeaves bool
 	// SemanticMaxTokens caps a semantic digest in host-meter tokens. Zero
 	// means 1024.
 	SemanticMaxTokens int
@@ -196,14 +220,23 @@ func (o *Options) ensureDefaults() error {
 	if p.MergeRatio == 0 {
 		p.MergeRatio = DefaultMergeRatio
 	}
+	if p.CachePriceRatio == 0 {
+		p.CachePriceRatio = DefaultCachePriceRatio
+	}
+	if p.CachePriceRatio > 1 {
+		return fmt.Errorf("%w: CachePriceRatio %v above 1", ErrPolicy, p.CachePriceRatio)
+	}
 	if p.ThresholdRatio < 0 || p.ThresholdRatio > 1 || p.TargetRatio < 0 || p.TargetRatio > p.ThresholdRatio {
 		return fmt.Errorf("%w: need 0 < TargetRatio (%v) <= ThresholdRatio (%v) <= 1", ErrPolicy, p.TargetRatio, p.ThresholdRatio)
 	}
-	if p.RetainTokens == 0 {
+	if p.RetainTokens == 0 && p.ContextWindow <= 0 {
 		p.RetainTokens = 2048
-		if p.ContextWindow > 0 {
-			p.RetainTokens = p.ContextWindow * 16 / 100
-		}
+	}
+	if p.RetainRequests == 0 {
+		p.RetainRequests = DefaultRetainRequests
+	}
+	if p.RetainRequests < 0 || p.RetainTokens < 0 {
+		return fmt.Errorf("%w: RetainTokens %d, RetainRequests %v", ErrPolicy, p.RetainTokens, p.RetainRequests)
 	}
 	if p.FoldFloorTokens == 0 {
 		p.FoldFloorTokens = 2048
@@ -240,8 +273,10 @@ func (o *Options) ensureDefaults() error {
 // Policy defaults that are not the host's: see the package documentation
 // for the sweep that chose them.
 const (
-	DefaultTargetRatio = 0.2
-	DefaultMergeRatio  = 0.25
+	DefaultTargetRatio     = 0.2
+	DefaultMergeRatio      = 0.25
+	DefaultCachePriceRatio = 0.1
+	DefaultRetainRequests  = 2
 )
 
 // mergeTokens is the frozen checkpoint load that triggers a merge (0: never).

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -147,9 +148,10 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	}
 	n := len(v.nodes)
 	pol := e.opts.Policy
-	// The retained tail: the shortest suffix worth RetainTokens.
+	// The retained tail: the shortest suffix worth the retained tokens.
+	retain := e.retainTokens(v, fr.Position)
 	k, acc := n, 0
-	for k > 0 && acc < pol.RetainTokens {
+	for k > 0 && acc < retain {
 		k--
 		acc += v.prices[k]
 	}
@@ -163,7 +165,13 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		for q := h; q < fr.Position; q++ {
 			frozenTok += v.prices[q]
 		}
-		if mt := pol.mergeTokens(); pressure && mt > 0 && len(fr.Frozen) >= 2 && frozenTok > mt {
+		mt := pol.mergeTokens()
+		if ec, ok := e.economics(v); ok && mt > 0 {
+			// Frozen checkpoints ride along in every request: merge them
+			// before they outweigh one economic fold.
+			mt = min(mt, max(ec.order, e.foldFloor(v.s)))
+		}
+		if pressure && mt > 0 && len(fr.Frozen) >= 2 && frozenTok > mt {
 			mode, start = ModeRoot, h
 		}
 	}
@@ -178,6 +186,10 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	floor := e.foldFloor(v.s)
 	goal := floor
 	switch {
+	case pol.ContextWindow > 0 && pressure && pol.CachePriceRatio > 0:
+		// Economic pressure: one large fold of everything up to the
+		// retained tail, so the next one comes as late as possible.
+		goal = int(^uint(0) >> 1)
 	case pol.ContextWindow > 0:
 		goal = max(goal, v.total-pol.targetTokens())
 	case !pressure:
@@ -210,7 +222,7 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
 	}
 	if mode == ModeRoot {
-		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens (over %d) and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), frozenTok, pol.mergeTokens(), spanTok, goal)
+		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens (over min(%d, G*)) and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), frozenTok, pol.mergeTokens(), spanTok, goal)
 	}
 	p.Reason += closure
 	return p, "", nil
@@ -426,4 +438,123 @@ func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
 	text := renderEmergencyText(mk, f, nil, cands, nil, make([]bool, len(cands)), e.opts.Archive != nil, 1000000)
 	m := frameCheckpoint(s, id[3:], "00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000000", text)
 	return e.opts.TokenMeter.CountMessage(m) + 8
+}
+
+// economy is the pressure policy's view of the prompt cache for one
+// surface (see "Holding the prompt cache" in the package documentation).
+type economy struct {
+	perRequest int // n: surface tokens after the frontier per request (assistant message)
+	resend     int // R: what the request after a fold re-sends uncached: the retained tail and the checkpoint
+	base       int // C0: the request right after a fold: header, system head, frozen checkpoints, checkpoint, tail
+	order      int // G* = √(2·n·R/ρ): the span worth one fold
+	foldable   int // the span between the frontier and the retained tail now
+}
+
+// economics measures v for the pressure policy; ok is false when the
+// economic trigger is off or nothing after the frontier tells the pace.
+func (e *Engine) economics(v *surfaceView) (ec economy, ok bool) {
+	pol := e.opts.Policy
+	if pol.CachePriceRatio <= 0 || pol.ContextWindow <= 0 {
+		return ec, false
+	}
+	fr, err := LocateFrontier(v.s)
+	if err != nil {
+		return ec, false
+	}
+	n := len(v.nodes)
+	pace, after, ok := v.pace(fr.Position)
+	if !ok {
+		return ec, false
+	}
+	retain := e.retainTokens(v, fr.Position)
+	k, tail := n, 0
+	for k > fr.Position && tail < retain {
+		k--
+		tail += v.prices[k]
+	}
+	head := 0
+	for q := 0; q < fr.Position; q++ {
+		head += v.prices[q]
+	}
+	// A checkpoint costs about what the frozen ones cost; before any, a
+	// few times the empty one.
+	ckpt, nck := 0, 0
+	for q := v.headEnd(); q < fr.Position; q++ {
+		ckpt += v.prices[q]
+		nck++
+	}
+	if nck > 0 {
+		ckpt /= nck
+	} else {
+		ckpt = e.foldFloor(v.s) / 2
+	}
+	ec.perRequest = pace
+	ec.resend = tail + ckpt
+	ec.base = v.header + head + ckpt + tail
+	ec.order = int(math.Sqrt(2 * float64(ec.perRequest) * float64(ec.resend) / pol.CachePriceRatio))
+	ec.foldable = max(0, after-tail)
+	return ec, true
+}
+
+// pressureThreshold is the surface size at which a pressure fold runs:
+// ThresholdRatio × W, or, earlier, as soon as the span after the frontier
+// is worth one economic fold (C0 + G*, and at least the fold floor past
+// C0). why says which.
+func (e *Engine) pressureThreshold(v *surfaceView) (int, string) {
+	th := e.opts.Policy.ThresholdTokens()
+	ec, ok := e.economics(v)
+	if !ok {
+		return th, "window threshold"
+	}
+	if econ := ec.base + max(ec.order, e.foldFloor(v.s)); econ < th {
+		return econ, fmt.Sprintf("economic: C0 %d + G* %d (n %d, R %d, ρ %g)", ec.base, ec.order, ec.perRequest, ec.resend, e.opts.Policy.CachePriceRatio)
+	}
+	return th, "window threshold"
+}
+
+// pace is the surface's growth per model request since the frontier: the
+// tokens after it per assistant message there (each is one request), and
+// those tokens. ok is false when no assistant message follows the
+// frontier.
+func (v *surfaceView) pace(frontier int) (perRequest, after int, ok bool) {
+	asks := 0
+	for q := frontier; q < len(v.nodes); q++ {
+		after += v.prices[q]
+		if ev, _ := v.s.Event(v.nodes[q]); ev.Type == hostshim.TypeAssistantMessage {
+			asks++
+		}
+	}
+	if asks == 0 {
+		return 0, after, false
+	}
+	return max(1, after/asks), after, true
+}
+
+// retainTokens is the retained tail of a leaf fold: RetainTokens when set,
+// else RetainRequests requests' worth of the surface's pace within
+// [W/64, 16% of W] (16% without a measurable pace).
+func (e *Engine) retainTokens(v *surfaceView, frontier int) int {
+	pol := e.opts.Policy
+	if pol.RetainTokens > 0 {
+		return pol.RetainTokens
+	}
+	hi := pol.ContextWindow * 16 / 100
+	pace, _, ok := v.pace(frontier)
+	if !ok {
+		return hi
+	}
+	return min(hi, max(pol.ContextWindow/64, int(pol.RetainRequests*float64(pace))))
+}
+
+// wantsDigest reports whether a fold of mode asks for a semantic digest
+// (when a Summarizer is set): root folds always, leaf folds only with
+// DigestLeaves. Emergency folds never call an LLM (§9.3).
+func (e *Engine) wantsDigest(mode Mode) bool {
+	switch mode {
+	case ModeRoot:
+		return true
+	case ModeLeaf:
+		return e.opts.Policy.DigestLeaves
+	}
+	return false
 }

@@ -26,7 +26,7 @@ func TestCheckpointKeepsHardState(t *testing.T) {
 	b.Result("t1", "2026/01/01 12:00:00 starting test binary\n=== RUN   TestParseHeader\n    header_test.go:41: got 3, want 7\n--- FAIL: TestParseHeader (0.01s)\nFAIL\n", true)
 	b.TurnEnd()
 	work(b, 1, 12)
-	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500},
+	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500, DigestLeaves: true},
 		func(o *engine.Options) {
 			o.Summarizer = fakeSummarizer{text: "- The staging host was chosen for the canary."}
 		})

@@ -101,7 +101,7 @@ func (m *foldMachine) newEngine(t *rapid.T) {
 		arch = nil
 	}
 	e, err := engine.New(engine.Options{Archive: arch, Summarizer: m.sum, TokenMeter: m.tok, Clock: fixedClock, NewID: m.ids,
-		Policy: engine.Policy{RetainTokens: 60, FoldFloorTokens: 1, FloorOverheadFactor: 1}})
+		Policy: engine.Policy{RetainTokens: 60, FoldFloorTokens: 1, FloorOverheadFactor: 1, DigestLeaves: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,11 @@ func newEF(cfg Config) (Instance, error) {
 		TokenMeter: cfg.Meter,
 		Clock:      func() time.Time { return efEpoch },
 		NewID:      ids.next,
-		Policy:     engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio},
+		Policy: engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio,
+			CachePriceRatio: cfg.EFPolicy.CachePriceRatio, ThresholdRatio: cfg.EFPolicy.ThresholdRatio},
+	}
+	if r := cfg.EFPolicy.RetainRatio; r > 0 {
+		opts.Policy.RetainTokens = max(1, int(r*float64(cfg.Window)))
 	}
 	e.store.Wire(&opts)
 	if cfg.Summarizer != nil && !cfg.EFPolicy.NoDigest {

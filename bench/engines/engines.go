@@ -73,6 +73,14 @@ type Config struct {
 type EFPolicy struct {
 	TargetRatio float64
 	MergeRatio  float64
+	// CachePriceRatio is engine.Policy.CachePriceRatio (0: default,
+	// negative: no economic trigger).
+	CachePriceRatio float64 `json:"cachePriceRatio,omitempty"`
+	// RetainRatio sets engine.Policy.RetainTokens to this share of the
+	// window (0: the engine default).
+	RetainRatio float64 `json:"retainRatio,omitempty"`
+	// ThresholdRatio is engine.Policy.ThresholdRatio (0: default).
+	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
 	// NoDigest turns EF's optional semantic digest off (deterministic
 	// checkpoints only: no summarizer calls).
 	NoDigest bool

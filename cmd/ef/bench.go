@@ -36,6 +36,13 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efTarget := fs.Float64("ef-target", 0, "EF leaf-fold target as a share of the window (0: the engine default)")
 	efMerge := fs.Float64("ef-merge", 0, "EF merges its frozen checkpoints above this share of the window (0: the engine default, negative: never)")
 	efNoDigest := fs.Bool("ef-no-digest", false, "turn off EF's optional semantic digest (deterministic checkpoints only)")
+	sweep := fs.Bool("sweep", false, "run every combination of --windows, --personas and --corpora and print one table (slow: minutes per run on the shared corpus)")
+	windows := fs.String("windows", "8192,16384,32768,65536", "with --sweep: comma-separated `windows`")
+	personas := fs.String("personas", "faithful,leaky,forgetful", "with --sweep: comma-separated `personas`")
+	corpora := fs.String("corpora", "builtin", "with --sweep: comma-separated corpus `dirs` (builtin: the built-in corpus)")
+	efRho := fs.Float64("ef-rho", 0, "cache price ratio EF sizes its folds for (0: the engine default, negative: fold only at the threshold)")
+	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
+	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef bench [flags]")
 		fmt.Fprintln(stderr, "Replays sessions through EF, the host's Basic engine, observation masking and no compaction")
@@ -59,6 +66,9 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *efTarget < 0 || *efTarget > hostshim.PressureRatio {
 		return usageError("--ef-target must lie in [0, %v] (the pressure threshold), got %v", hostshim.PressureRatio, *efTarget)
 	}
+	if *efRho > 1 || *efRetain < 0 || *efRetain > 0.8 || *efThreshold < 0 || *efThreshold > 1 {
+		return usageError("--ef-rho must be at most 1, --ef-retain in [0, 0.8], --ef-threshold in [0, 1]")
+	}
 	if *limit < 0 || *maxSteps < 0 {
 		return usageError("--limit-sessions and --max-steps must not be negative")
 	}
@@ -72,8 +82,12 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
 		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
-		EF:   engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest},
+		EF: engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest,
+			CachePriceRatio: *efRho, RetainRatio: *efRetain, ThresholdRatio: *efThreshold},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
+	if *sweep {
+		return runSweep(ctx, opts, *windows, *personas, *corpora, *asJSON, *htmlDir, stdout, stderr)
+	}
 	bar := benchNewProgress(stderr)
 	if bar != nil {
 		opts.Progress = bar.update
@@ -153,4 +167,72 @@ func (b *benchProgress) clear() {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.drew = false
 	}
+}
+
+// runSweep runs the bench once per corpus × window × persona and prints
+// the sweep table (or JSON), and the HTML pages when htmlDir is set.
+func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, corpora string, asJSON bool, htmlDir string, stdout, stderr io.Writer) error {
+	var ws []int
+	for _, f := range strings.Split(windows, ",") {
+		var w int
+		if _, err := fmt.Sscan(strings.TrimSpace(f), &w); err != nil || w <= 0 {
+			return usageError("--windows: %q is not a positive window", f)
+		}
+		ws = append(ws, w)
+	}
+	var ps []replay.Persona
+	for _, f := range strings.Split(personas, ",") {
+		p, err := replay.ParsePersona(strings.TrimSpace(f))
+		if err != nil {
+			return usageError("--personas: %v", err)
+		}
+		ps = append(ps, p)
+	}
+	var cs []string
+	for _, f := range strings.Split(corpora, ",") {
+		f = strings.TrimSpace(f)
+		if f == "builtin" || f == "built-in" {
+			f = ""
+		}
+		cs = append(cs, f)
+	}
+	if opts.CorpusDir != "" {
+		return usageError("with --sweep, name corpora with --corpora")
+	}
+	var runs []*bench.Report
+	for _, c := range cs {
+		for _, w := range ws {
+			for _, p := range ps {
+				o := opts
+				o.CorpusDir, o.Window, o.Persona = c, w, p
+				name := c
+				if name == "" {
+					name = "built-in"
+				}
+				fmt.Fprintf(stderr, "ef bench --sweep: %s, window %d, %s\n", name, w, p)
+				rep, err := bench.Run(ctx, o)
+				if err != nil {
+					return err
+				}
+				runs = append(runs, rep)
+			}
+		}
+	}
+	var err error
+	if asJSON {
+		err = report.SweepJSON(stdout, runs)
+	} else {
+		err = report.SweepTable(stdout, runs)
+	}
+	if err != nil {
+		return err
+	}
+	if htmlDir != "" {
+		path, err := report.SweepHTML(htmlDir, runs)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "ef bench: wrote %s\n", path)
+	}
+	return nil
 }

@@ -127,3 +127,40 @@ func TestBenchUsageErrors(t *testing.T) {
 		t.Errorf("empty corpus: exit %d, want 1 (%s)", code, errb.String())
 	}
 }
+
+// TestBenchSweep: --sweep runs every window × persona, prints one row per
+// run and engine, and writes an index page linking every run's page.
+func TestBenchSweep(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "sweep")
+	var out, errb bytes.Buffer
+	args := []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "12", "--windows", "6000,9000", "--personas", "faithful,forgetful",
+		"--engines", "basic,mask", "--html", dir}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	rows := 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 4 && f[0] == "built-in" {
+			rows++
+		}
+	}
+	if rows != 2*2*2 {
+		t.Fatalf("%d rows, want 8 (2 windows × 2 personas × 2 engines):\n%s", rows, out.String())
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(index), "/index.html\">run</a>"); n != 8 {
+		t.Fatalf("index links %d run pages, want 8", n)
+	}
+	subs, _ := filepath.Glob(filepath.Join(dir, "*", "index.html"))
+	if len(subs) != 4 {
+		t.Fatalf("%d run pages, want 4", len(subs))
+	}
+	var bad bytes.Buffer
+	if code := run(context.Background(), []string{"bench", "--sweep", "--windows", "0"}, &bad, &bad); code == 0 {
+		t.Fatal("--windows 0 accepted")
+	}
+}
