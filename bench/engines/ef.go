@@ -64,7 +64,8 @@ func newEF(cfg Config) (Instance, error) {
 		Clock:      func() time.Time { return efEpoch },
 		NewID:      ids.next,
 		Policy: engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio,
-			CachePriceRatio: cfg.EFPolicy.CachePriceRatio, ThresholdRatio: cfg.EFPolicy.ThresholdRatio},
+			CachePriceRatio: cfg.EFPolicy.CachePriceRatio, ThresholdRatio: cfg.EFPolicy.ThresholdRatio, RetainRequests: cfg.EFPolicy.RetainRequests,
+			DigestLeaves: cfg.EFPolicy.DigestLeaves},
 	}
 	if r := cfg.EFPolicy.RetainRatio; r > 0 {
 		opts.Policy.RetainTokens = max(1, int(r*float64(cfg.Window)))

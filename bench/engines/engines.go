@@ -79,6 +79,11 @@ type EFPolicy struct {
 	// RetainRatio sets engine.Policy.RetainTokens to this share of the
 	// window (0: the engine default).
 	RetainRatio float64 `json:"retainRatio,omitempty"`
+	// DigestLeaves is engine.Policy.DigestLeaves: leaf folds write a
+	// semantic digest too.
+	DigestLeaves bool `json:"digestLeaves,omitempty"`
+	// RetainRequests is engine.Policy.RetainRequests (0: default).
+	RetainRequests float64 `json:"retainRequests,omitempty"`
 	// ThresholdRatio is engine.Policy.ThresholdRatio (0: default).
 	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
 	// NoDigest turns EF's optional semantic digest off (deterministic

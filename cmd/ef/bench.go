@@ -42,6 +42,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	corpora := fs.String("corpora", "builtin", "with --sweep: comma-separated corpus `dirs` (builtin: the built-in corpus)")
 	efRho := fs.Float64("ef-rho", 0, "cache price ratio EF sizes its folds for (0: the engine default, negative: fold only at the threshold)")
 	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
+	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
+	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail in requests' worth at the session's pace (0: the engine default)")
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ef bench [flags]")
@@ -66,8 +68,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *efTarget < 0 || *efTarget > hostshim.PressureRatio {
 		return usageError("--ef-target must lie in [0, %v] (the pressure threshold), got %v", hostshim.PressureRatio, *efTarget)
 	}
-	if *efRho > 1 || *efRetain < 0 || *efRetain > 0.8 || *efThreshold < 0 || *efThreshold > 1 {
-		return usageError("--ef-rho must be at most 1, --ef-retain in [0, 0.8], --ef-threshold in [0, 1]")
+	if *efRho > 1 || *efRetainReq < 0 || *efRetain < 0 || *efRetain > 0.8 || *efThreshold < 0 || *efThreshold > 1 {
+		return usageError("--ef-rho must be at most 1, --ef-retain in [0, 0.8], --ef-retain-requests not negative, --ef-threshold in [0, 1]")
 	}
 	if *limit < 0 || *maxSteps < 0 {
 		return usageError("--limit-sessions and --max-steps must not be negative")
@@ -83,7 +85,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
 		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
 		EF: engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest,
-			CachePriceRatio: *efRho, RetainRatio: *efRetain, ThresholdRatio: *efThreshold},
+			CachePriceRatio: *efRho, RetainRatio: *efRetain, RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, DigestLeaves: *efDigestLeaves},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
 	if *sweep {
 		return runSweep(ctx, opts, *windows, *personas, *corpora, *asJSON, *htmlDir, stdout, stderr)
