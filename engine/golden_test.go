@@ -133,7 +133,11 @@ func (g *goldenEnv) run(cmd string) string {
 		}
 		g.e = e
 		p := e.Policy()
-		return fmt.Sprintf("window=%d threshold=%.2f target=%.2f retain=%d floor=%d factor=%d budget=%d", p.ContextWindow, p.ThresholdRatio, p.TargetRatio, p.RetainTokens, p.FoldFloorTokens, p.FloorOverheadFactor, p.EmergencyBudget)
+		retain := fmt.Sprint(p.RetainTokens)
+		if p.RetainTokens == 0 {
+			retain = fmt.Sprintf("%g-requests", p.RetainRequests)
+		}
+		return fmt.Sprintf("window=%d threshold=%.2f target=%.2f rho=%g retain=%s floor=%d factor=%d budget=%d", p.ContextWindow, p.ThresholdRatio, p.TargetRatio, p.CachePriceRatio, retain, p.FoldFloorTokens, p.FloorOverheadFactor, p.EmergencyBudget)
 	case "surface":
 		var sb strings.Builder
 		prices, _ := hostshim.NodePrices(g.s, hostshim.HeuristicMeter{})

@@ -218,7 +218,10 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	p := v.plan(mode, st, end, fr)
 	p.Floor, p.Goal = floor, min(goal, spanTok)
 	p.Reason = fmt.Sprintf("leaf: oldest span after the frontier, %d tokens (floor %d, goal %d), retained tail from position %d", spanTok, floor, goal, limit)
-	if goal > spanTok {
+	switch {
+	case goal == int(^uint(0)>>1):
+		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d; an economic fold takes the whole span)", spanTok, floor)
+	case goal > spanTok:
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
 	}
 	if mode == ModeRoot {
