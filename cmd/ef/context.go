@@ -23,7 +23,7 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, `request: {"kind":"context.request","goal":"...","scope":["project:x"],"budget":{"tokens":30000,"facts":10},"freshness":"latest"}`)
 		fs.PrintDefaults()
 	}
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,17 +67,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fs.PrintDefaults()
 	}
 	// Accept the log path before or after the flags.
-	var pos []string
-	rest := args
-	for {
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		rest = fs.Args()[1:]
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) != 1 {
 		fs.Usage()
@@ -165,9 +156,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(acc); err != nil {
+		if err := writeJSON(stdout, acc); err != nil {
 			return err
 		}
 	} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -111,9 +110,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		rep.Nodes = append(rep.Nodes, n)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(stdout, rep)
 	}
 	return inspectText(stdout, rep, meters)
 }

@@ -73,7 +73,7 @@ func originPut(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	expect := fs.String("expect", "", `content hash of the file this write replaces, or "new" (required)`)
 	session := fs.String("session", "", "the writer's session id, when the harness gave it (else observed from the environment)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("origin show", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	task := fs.String("task", "", "task id (required)")
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	root := fs.String("root", ".", "directory that relative file sources are resolved against")
 	storeDir := fs.String("store", "", "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -442,7 +442,7 @@ func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")
 	budget := fs.Int("budget", northbridge.DefaultSessionBudget, "budget of the whole bundle in real tokens (o200k_base)")
 	asJSON := fs.Bool("json", false, "print the bundle and its counts as JSON")
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	title := fs.String("title", "", "the task's title for a new task")
 	session := fs.String("session", "", "the writer's session id, when the harness gave it")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,7 +33,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, `query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
 		fs.PrintDefaults()
 	}
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -69,7 +68,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if *asJSON {
-		return searchWriteJSON(stdout, res)
+		return writeJSON(stdout, res)
 	}
 	_, err = io.WriteString(stdout, recall.RenderSearch(res))
 	return err
@@ -93,7 +92,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
 		fs.PrintDefaults()
 	}
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -117,7 +116,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if *asJSON {
-		err = searchWriteJSON(stdout, res)
+		err = writeJSON(stdout, res)
 	} else {
 		_, err = io.WriteString(stdout, recall.RenderRecall(res))
 	}
@@ -128,26 +127,6 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("checkpoint %s unavailable: %s", res.CheckpointID, res.Reason)
 	}
 	return nil
-}
-
-// searchParseFlags parses flags placed before or after the positional
-// arguments; "--" ends the flags (for a query starting with "-").
-func searchParseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
 }
 
 // searchOpenStore opens a bundle store read-only: without its writer lock,
@@ -205,11 +184,4 @@ func searchIsRequestError(err error) bool {
 		}
 	}
 	return false
-}
-
-func searchWriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -53,17 +52,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "open failures and obligations, decisions, rejected approaches, hypotheses.")
 		fs.PrintDefaults()
 	}
-	var pos []string
-	rest := args
-	for {
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		rest = fs.Args()[1:]
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) != 1 {
 		fs.Usage()
@@ -117,9 +108,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was})
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSON(stdout, out)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "KIND\tLIFECYCLE\tSEQ\tKEY\tVALUE\n")

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -157,9 +156,7 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		rep.Unlisted = []string{}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(stdout, rep); err != nil {
 			return err
 		}
 	} else {
@@ -249,9 +246,7 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		rep.Removed = []string{}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(stdout, rep)
 	}
 	if referenced == nil {
 		fmt.Fprintln(stdout, "no --referenced file: removing only stale temp files")
