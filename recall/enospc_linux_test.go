@@ -140,3 +140,31 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 		t.Fatalf("after rebuild: %v", y.Watermark())
 	}
 }
+
+// Issue 11: bleve's index_meta.json was 0644 (0666 at umask 000) while
+// every other file of the store is private.
+func TestIndexFilesArePrivate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	src := recalltest.NewMemSource()
+	x, err := recall.Open(dir, src, recall.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			t.Errorf("%s is %v: readable or writable by others", p, fi.Mode())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

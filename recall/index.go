@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -423,6 +424,12 @@ func (x *Index) create() error {
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
 	if err := os.Chmod(x.dir, 0o700); err != nil {
+		_ = idx.Close()
+		return &IndexError{Op: "create", Path: x.dir, Err: err}
+	}
+	// bleve writes index_meta.json with 0666 less the umask; its other
+	// files are already 0600.
+	if err := os.Chmod(filepath.Join(x.dir, "index_meta.json"), 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		_ = idx.Close()
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
