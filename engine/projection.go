@@ -66,6 +66,20 @@ func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
 	}
 }
 
+// ProjectionMemory reports the projections the engine holds (one per
+// session it folded, as of its last fold): their anchors and estimated
+// bytes, summed. Safe for concurrent use.
+func (e *Engine) ProjectionMemory() (anchors, bytes int) {
+	e.proj.mu.Lock()
+	defer e.proj.mu.Unlock()
+	for _, ent := range e.proj.m {
+		a, b := ent.r.Footprint()
+		anchors += a
+		bytes += b
+	}
+	return anchors, bytes
+}
+
 // Forget drops the cached projection of a session (the sidecar calls it
 // when it drops the session's mirror). Safe for concurrent use.
 func (e *Engine) Forget(s *hostshim.Session) {

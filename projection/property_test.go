@@ -180,6 +180,8 @@ func TestHotStateBounded(t *testing.T) {
 			}
 		}
 		sizes = append(sizes, r.HotSize())
+		_, by := r.Footprint()
+		t.Logf("%d steps: %d hot objects, about %d bytes", n, r.HotSize(), by)
 		if r.HotSize() > bound {
 			t.Fatalf("%d steps: hot state %d anchors, bound %d", n, r.HotSize(), bound)
 		}

@@ -747,6 +747,29 @@ func (r *Reducer) RetiredAnchors() []*Anchor {
 // the projection's memory (§3.3).
 func (r *Reducer) HotSize() int { return len(r.hot) + len(r.pending) }
 
+// Footprint estimates the hot state's memory: the anchors and pending
+// calls held and the bytes of their strings plus a fixed overhead per
+// object (the measure EF-RFC-001 §3.3 bounds; not a heap profile).
+func (r *Reducer) Footprint() (anchors, bytes int) {
+	const perObject = 160
+	for _, a := range r.hot {
+		bytes += perObject + len(a.ID) + len(a.Key) + len(a.Name) + len(a.Value) + len(a.Quote) + len(a.Was) + len(a.Because) + len(a.Scope) + 24*len(a.SourceRefs)
+		for _, l := range a.Links {
+			bytes += 16 + len(l)
+		}
+	}
+	for _, c := range r.pending {
+		bytes += perObject + len(c.ID) + len(c.Name)
+		for k, v := range c.Args {
+			bytes += len(k) + 16
+			if s, ok := v.(string); ok {
+				bytes += len(s)
+			}
+		}
+	}
+	return len(r.hot), bytes
+}
+
 // State is FoldCurrentState (§13, with §16 and §17): the heads by class.
 type State struct {
 	Objective       *Anchor   `json:"objective,omitempty"`
