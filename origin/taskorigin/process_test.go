@@ -197,13 +197,11 @@ func TestKillDuringWrite(t *testing.T) {
 		}
 		_ = cmd.Wait()
 		// A kill between renameio's temp file and its rename leaves the
-		// temp file behind: count those kills (they hit a write), then
-		// clear them for the next round.
-		if tmps, _ := filepath.Glob(filepath.Join(dir, "t1", "."+taskorigin.FileName+"*")); len(tmps) > 0 {
+		// temp file behind: count those kills (they hit a write); the next
+		// write removes it.
+		tmpGlob := filepath.Join(dir, "t1", "."+taskorigin.FileName+"*")
+		if tmps, _ := filepath.Glob(tmpGlob); len(tmps) > 0 {
 			midWrite++
-			for _, p := range tmps {
-				os.Remove(p)
-			}
 		}
 		e := taskorigin.ReadEntry(st.Path("t1"))
 		if e.Err != nil {
@@ -227,6 +225,9 @@ func TestKillDuringWrite(t *testing.T) {
 		cancel()
 		if err != nil {
 			t.Fatalf("kill %d: write after kill: %v", i, err)
+		}
+		if tmps, _ := filepath.Glob(tmpGlob); len(tmps) > 0 {
+			t.Fatalf("kill %d: the next write left the dead writer's temp files %v", i, tmps)
 		}
 	}
 	t.Logf("%d kills (%d inside a write: temp file written, not yet renamed); the file was whole after each; %d distinct versions seen", kills, midWrite, len(versions))

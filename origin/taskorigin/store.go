@@ -241,6 +241,15 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 		return PutResult{}, fmt.Errorf("taskorigin: put %s: %w", id, err)
 	}
 	defer unlock()
+	// Temp files are only created under this lock, so any left in the
+	// directory now belong to a writer that died mid-write: remove them.
+	if tmps, _ := filepath.Glob(filepath.Join(dir, "."+FileName+"*")); len(tmps) > 0 {
+		for _, p := range tmps {
+			if err := os.Remove(p); err == nil {
+				s.opts.Logger.Debug("task.origin: removed a dead writer's temp file", "path", p)
+			}
+		}
+	}
 
 	path := s.Path(id)
 	cur := ReadEntry(path)

@@ -252,3 +252,23 @@ func TestObserveActorNeverInvents(t *testing.T) {
 		t.Fatalf("claude code: %+v", a)
 	}
 }
+
+// TestPutSweepsDeadWritersTempFiles: temp files are made only under the
+// task's lock, so one found by the next writer is a dead writer's.
+func TestPutSweepsDeadWritersTempFiles(t *testing.T) {
+	st := fixedStore(t, t.TempDir())
+	r, err := st.Put(context.Background(), "t1", mustDoc(t, sampleState("t1")), taskorigin.ExpectNew)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stray := filepath.Join(filepath.Dir(st.Path("t1")), "."+taskorigin.FileName+"8237461")
+	if err := os.WriteFile(stray, []byte(`{"torn`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Put(context.Background(), "t1", mustDoc(t, sampleState("t1")), r.Hash); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stray); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the dead writer's temp file is still there: %v", err)
+	}
+}
