@@ -36,7 +36,10 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
 		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
 	ctx = context.WithValue(ctx, search.BM25StatsKey, stats)
-	s, err := q.Searcher(ctx, r, x.idx.Mapping(), search.SearcherOptions{IncludeTermVectors: true})
+	// No term vectors while matching: a term query then reads postings
+	// only. The few hits shown get their match locations (for snippets)
+	// from a second, narrow pass below.
+	s, err := q.Searcher(ctx, r, x.idx.Mapping(), search.SearcherOptions{})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -91,14 +94,22 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	}
 	out := []match(*h)
 	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
+	ids := make([]string, 0, len(out))
 	for _, m := range out {
 		id, err := r.ExternalID(m.dm.IndexInternalID)
 		if err != nil {
 			return nil, 0, err
 		}
 		m.dm.ID = id
-		m.dm.Complete(nil) // term locations into dm.Locations
-		doc, err := r.Document(id)
+		ids = append(ids, id)
+	}
+	locs, err := x.locations(ctx, r, q, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, m := range out {
+		m.dm.Locations = locs[m.dm.ID]
+		doc, err := r.Document(m.dm.ID)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -119,6 +130,41 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		})
 	}
 	return out, total, nil
+}
+
+// locations runs q again over the given documents only, with term
+// vectors, and returns each one's match locations (for snippets). Reading
+// positions for a handful of documents costs little; reading them for
+// every match of a common word was most of a search's time.
+func (x *Index) locations(ctx context.Context, r bindex.IndexReader, q query.Query, ids []string) (map[string]search.FieldTermLocationMap, error) {
+	out := make(map[string]search.FieldTermLocationMap, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	narrow := query.NewConjunctionQuery([]query.Query{query.NewDocIDQuery(ids), q})
+	s, err := narrow.Searcher(ctx, r, x.idx.Mapping(), search.SearcherOptions{IncludeTermVectors: true})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	pool := search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+1, 0)
+	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
+	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
+	for {
+		dm, err := s.Next(sctx)
+		if err != nil {
+			return nil, err
+		}
+		if dm == nil {
+			return out, nil
+		}
+		id, err := r.ExternalID(dm.IndexInternalID)
+		if err != nil {
+			return nil, err
+		}
+		dm.Complete(nil) // term locations into dm.Locations
+		out[id] = dm.Locations
+	}
 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -106,18 +107,25 @@ func parseQuery(q string) ([]clause, error) {
 }
 
 // buildQuery turns clauses into a bleve query: every clause must match
-// (conjunction); a clause matches the text field as a phrase, or exactly a
-// checkpoint id, a tool name or a file path (boosted: an exact name is a
-// stronger signal than a word in passing).
-func buildQuery(cs []clause) query.Query {
+// (conjunction); a clause matches the text field, or exactly a checkpoint
+// id, a tool name or a file path (boosted: an exact name is a stronger
+// signal than a word in passing).
+//
+// A clause is analyzed first (analyze returns its terms by position, as the
+// text field's analyzer makes them). One position is a term query (or a
+// disjunction of the terms at that position): it reads postings only,
+// never positions. Several positions — a quoted phrase, a word with
+// punctuation such as error[E0308], Chinese text (bigrams) — are a phrase
+// query, the only kind that reads term positions.
+func buildQuery(cs []clause, analyze func(string) [][]string) query.Query {
 	parts := make([]query.Query, 0, len(cs))
 	for _, c := range cs {
 		var alts []query.Query
 		switch c.kind {
 		case clauseWord, clausePhrase:
-			p := bleve.NewMatchPhraseQuery(c.text)
-			p.SetField(fText)
-			alts = append(alts, p)
+			if q := textQuery(analyze(c.text)); q != nil {
+				alts = append(alts, q)
+			}
 			low := strings.ToLower(c.text)
 			if c.kind == clauseWord {
 				id := bleve.NewTermQuery(c.text)
@@ -146,10 +154,57 @@ func buildQuery(cs []clause) query.Query {
 			id.SetField(fCID)
 			alts = append(alts, p, path, tool, id)
 		}
+		if len(alts) == 1 {
+			parts = append(parts, alts[0])
+			continue
+		}
 		parts = append(parts, bleve.NewDisjunctionQuery(alts...))
 	}
 	if len(parts) == 1 {
 		return parts[0]
 	}
 	return bleve.NewConjunctionQuery(parts...)
+}
+
+// textQuery is the text-field query of an analyzed clause: nil when it
+// analyzes to nothing, a term query for one term, a disjunction for
+// several terms at one position, a phrase otherwise.
+func textQuery(phrase [][]string) query.Query {
+	switch {
+	case len(phrase) == 0:
+		return nil
+	case len(phrase) == 1 && len(phrase[0]) == 1:
+		t := bleve.NewTermQuery(phrase[0][0])
+		t.SetField(fText)
+		return t
+	case len(phrase) == 1:
+		var ts []query.Query
+		for _, term := range phrase[0] {
+			t := bleve.NewTermQuery(term)
+			t.SetField(fText)
+			ts = append(ts, t)
+		}
+		return bleve.NewDisjunctionQuery(ts...)
+	}
+	return query.NewMultiPhraseQuery(phrase, fText)
+}
+
+// analyzePhrase runs the text analyzer over s and groups its terms by
+// position, relative to the first (the shape of a multi-phrase query).
+func analyzePhrase(a analysis.Analyzer, s string) [][]string {
+	tokens := a.Analyze([]byte(s))
+	if len(tokens) == 0 {
+		return nil
+	}
+	first, last := tokens[0].Position, tokens[0].Position
+	for _, t := range tokens {
+		first, last = min(first, t.Position), max(last, t.Position)
+	}
+	out := make([][]string, last-first+1)
+	for _, t := range tokens {
+		out[t.Position-first] = append(out[t.Position-first], string(t.Term))
+	}
+	// A gap (a stop word removed) has no terms: bleve's phrase searcher
+	// treats an empty position as "any term".
+	return out
 }

@@ -146,12 +146,6 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	if limit == 0 {
 		limit = DefaultSearchLimit
 	}
-	q := buildQuery(clauses)
-	if scope == ScopeSession {
-		st := bleve.NewTermQuery(req.SessionID)
-		st.SetField(fSession)
-		q = bleve.NewConjunctionQuery(st, q)
-	}
 
 	x.mu.RLock()
 	defer x.mu.RUnlock()
@@ -160,6 +154,13 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	}
 	if x.stale != "" {
 		return nil, fmt.Errorf("%w: %s (the next open rebuilds it from the bundles; recall still works)", ErrStale, x.stale)
+	}
+	text := x.idx.Mapping().AnalyzerNamed(analyzerText)
+	q := buildQuery(clauses, func(s string) [][]string { return analyzePhrase(text, s) })
+	if scope == ScopeSession {
+		st := bleve.NewTermQuery(req.SessionID)
+		st.SetField(fSession)
+		q = bleve.NewConjunctionQuery(st, q)
 	}
 	// BM25 statistics from the watermark, so that a score depends on the
 	// indexed content only, not on how scorch merged its segments.
