@@ -342,11 +342,11 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 	var perr error
 	price := func(k int) int {
 		if !known[k] {
-			m, err := v.s.Message(v.nodes[k])
+			p, err := v.s.Price(v.nodes[k], tok)
 			if err != nil && perr == nil {
 				perr = err
 			}
-			real[k], known[k] = tok.CountMessage(m), true
+			real[k], known[k] = p, true
 		}
 		return real[k]
 	}

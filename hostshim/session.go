@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +58,15 @@ type Session struct {
 
 	msgs map[int]*Message // derived message cache, by seq
 
+	// prices keeps each meter's price of each node's message, computed
+	// the first time that meter asks (see Price).
+	prices []priceSlot
+	// latest holds the seq of the newest event of each type tracked by
+	// latestTypes (-1: none yet), so the entry state and the latest
+	// request header are found without scanning the log.
+	latest [numLatest]int
+	header *RequestHeaderData // decoded latest[latestHeader], nil until asked
+
 	bal      []bool // bal[i]: cut before position i is balanced; len(nodes)+1
 	balGen   int
 	balValid bool
@@ -63,7 +74,94 @@ type Session struct {
 
 // NewSession returns an empty session of wire generation gen.
 func NewSession(id string, gen Generation) *Session {
-	return &Session{ID: id, Gen: gen, pos: map[int]int{}, msgs: map[int]*Message{}}
+	s := &Session{ID: id, Gen: gen, pos: map[int]int{}, msgs: map[int]*Message{}}
+	for i := range s.latest {
+		s.latest[i] = -1
+	}
+	return s
+}
+
+// Event types whose newest occurrence a Session tracks.
+const (
+	latestHeader = iota
+	latestTurnStart
+	latestTurnEnd
+	latestCompactionStart
+	latestCompactionEnd
+	latestEndSeed
+	numLatest
+)
+
+func latestIndex(typ string) int {
+	switch typ {
+	case TypeRequestHeader:
+		return latestHeader
+	case TypeTurnStart:
+		return latestTurnStart
+	case TypeTurnEnd:
+		return latestTurnEnd
+	case TypeCompactionStart:
+		return latestCompactionStart
+	case TypeCompactionEnd:
+		return latestCompactionEnd
+	case TypeSessionEndSeed:
+		return latestEndSeed
+	}
+	return -1
+}
+
+// priceSlot is one meter's cache of node prices, by seq.
+type priceSlot struct {
+	m      Meter
+	prices map[int]int
+}
+
+// maxPriceSlots bounds the meters a session caches prices for; a further
+// meter is served uncached.
+const maxPriceSlots = 8
+
+// Price returns meter m's price of the message the event at seq derives (0
+// when it derives none). A node's price is computed once per session and
+// meter — the first time m asks — and kept with the node: events are
+// immutable, so the price never changes, and the planner, the validator,
+// the emergency fold and the CLI all read the same number instead of
+// re-tokenizing the surface at every step. Meters are told apart by
+// value (==); a meter whose type is not comparable is never cached.
+func (s *Session) Price(seq int, m Meter) (int, error) {
+	slot := s.priceSlot(m)
+	if slot != nil {
+		if p, ok := slot.prices[seq]; ok {
+			return p, nil
+		}
+	}
+	msg, err := s.Message(seq)
+	if err != nil {
+		return 0, err
+	}
+	p := 0
+	if msg != nil {
+		p = m.CountMessage(msg)
+	}
+	if slot != nil {
+		slot.prices[seq] = p
+	}
+	return p, nil
+}
+
+func (s *Session) priceSlot(m Meter) *priceSlot {
+	if m == nil || !reflect.TypeOf(m).Comparable() {
+		return nil
+	}
+	for i := range s.prices {
+		if s.prices[i].m == m {
+			return &s.prices[i]
+		}
+	}
+	if len(s.prices) >= maxPriceSlots {
+		return nil
+	}
+	s.prices = append(s.prices, priceSlot{m: m, prices: map[int]int{}})
+	return &s.prices[len(s.prices)-1]
 }
 
 // Len is the number of events in the log; the next event gets this seq.
@@ -145,6 +243,12 @@ func (s *Session) AppendEvent(e Event) error {
 		return &AppendError{Seq: e.Seq, Type: e.Type, Err: err}
 	}
 	s.events = append(s.events, e)
+	if i := latestIndex(e.Type); i >= 0 {
+		s.latest[i] = e.Seq
+		if i == latestHeader {
+			s.header = nil
+		}
+	}
 	if plan != nil {
 		s.msgs[e.Seq] = plan.msg
 	}
@@ -416,7 +520,10 @@ func (s *Session) cut(seq, off int) (bool, error) {
 // Clone returns an independent copy of the session (events are shared; they
 // are immutable).
 func (s *Session) Clone() *Session {
-	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen}
+	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header}
+	for _, sl := range s.prices {
+		c.prices = append(c.prices, priceSlot{m: sl.m, prices: maps.Clone(sl.prices)})
+	}
 	c.events = slices.Clone(s.events)
 	c.nodes = slices.Clone(s.nodes)
 	c.pos = make(map[int]int, len(s.pos))

@@ -104,17 +104,16 @@ func ValidateRegion(s *Session, start, end int) (Selection, error) {
 }
 
 // NodePrices prices every surface node with m, in surface order: the price
-// of its derived message, or 0 when it derives none.
+// of its derived message, or 0 when it derives none. Prices come from the
+// session's cache (Session.Price): each node is priced once per meter.
 func NodePrices(s *Session, m Meter) ([]int, error) {
 	out := make([]int, len(s.nodes))
 	for i, n := range s.nodes {
-		msg, err := s.Message(n)
+		p, err := s.Price(n, m)
 		if err != nil {
 			return nil, err
 		}
-		if msg != nil {
-			out[i] = m.CountMessage(msg)
-		}
+		out[i] = p
 	}
 	return out, nil
 }
@@ -139,36 +138,18 @@ func (st EntryState) Busy() bool {
 // InspectEntryState scans the log backwards as the host's
 // inspectCompactionEntryState does.
 func InspectEntryState(s *Session) (EntryState, error) {
-	st := EntryState{UnmatchedStart: -1, LatestEndSeed: -1}
-	turnKnown, compKnown := false, false
-	for i := len(s.events) - 1; i >= 0; i-- {
-		e := s.events[i]
-		if st.LatestEndSeed < 0 && e.Type == TypeSessionEndSeed {
-			st.LatestEndSeed = e.Seq
+	// The session tracks the newest event of each kind as it is appended,
+	// so this is constant time however long the log is.
+	st := EntryState{UnmatchedStart: -1, LatestEndSeed: s.latest[latestEndSeed]}
+	if cs := s.latest[latestCompactionStart]; cs > s.latest[latestCompactionEnd] {
+		st.UnmatchedStart = cs
+	}
+	if ts := s.latest[latestTurnStart]; ts > s.latest[latestTurnEnd] {
+		var d TurnData
+		if err := s.events[ts].Decode(&d); err != nil {
+			return st, err
 		}
-		if !compKnown {
-			switch e.Type {
-			case TypeCompactionStart:
-				st.UnmatchedStart, compKnown = e.Seq, true
-			case TypeCompactionEnd:
-				compKnown = true
-			}
-		}
-		if !turnKnown {
-			switch e.Type {
-			case TypeTurnStart:
-				var d TurnData
-				if err := e.Decode(&d); err != nil {
-					return st, err
-				}
-				st.OpenTurn, turnKnown = &d.Turn, true
-			case TypeTurnEnd:
-				turnKnown = true
-			}
-		}
-		if turnKnown && compKnown && st.LatestEndSeed >= 0 {
-			break
-		}
+		st.OpenTurn = &d.Turn
 	}
 	return st, nil
 }
@@ -516,16 +497,20 @@ func BuildSummarizationInput(s *Session, shadowed []int) (*SummarizationInput, e
 
 // LatestRequestHeader returns the newest request/header's data.
 func LatestRequestHeader(s *Session) (RequestHeaderData, bool, error) {
-	for i := len(s.events) - 1; i >= 0; i-- {
-		if s.events[i].Type == TypeRequestHeader {
-			var d RequestHeaderData
-			if err := s.events[i].Decode(&d); err != nil {
-				return d, false, err
-			}
-			return d, true, nil
-		}
+	seq := s.latest[latestHeader]
+	if seq < 0 {
+		return RequestHeaderData{}, false, nil
 	}
-	return RequestHeaderData{}, false, nil
+	if s.header == nil {
+		// Decoded once per header event: the tool schemas can be large
+		// and every fold plan asks.
+		var d RequestHeaderData
+		if err := s.events[seq].Decode(&d); err != nil {
+			return d, false, err
+		}
+		s.header = &d
+	}
+	return *s.header, true, nil
 }
 
 // errorChain renders an error and its causes as the host's errorChain does

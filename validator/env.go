@@ -58,7 +58,8 @@ func (e *Env) Seqs() []int {
 
 // SpanPrices returns the host-meter price of every node of the span, in
 // surface order (only the span is priced: a fold of a small span of a huge
-// surface stays cheap).
+// surface stays cheap). Prices come from the session's per-node cache
+// (hostshim.Session.Price), shared with the planner.
 func (e *Env) SpanPrices() ([]int, error) {
 	if !e.pricesDone {
 		e.pricesDone = true
@@ -69,14 +70,12 @@ func (e *Env) SpanPrices() ([]int, error) {
 		}
 		e.prices = make([]int, len(seqs))
 		for i, n := range seqs {
-			m, err := e.c.Session.Message(n)
+			p, err := e.c.Session.Price(n, e.meter)
 			if err != nil {
 				e.pricesErr = err
 				break
 			}
-			if m != nil {
-				e.prices[i] = e.meter.CountMessage(m)
-			}
+			e.prices[i] = p
 		}
 	}
 	return e.prices, e.pricesErr

@@ -335,16 +335,19 @@ func foldFinal(ctx context.Context, eng *engine.Engine, s *hostshim.Session, m e
 }
 
 func foldTotals(s *hostshim.Session, tok hostshim.Meter) (host, real int, err error) {
+	// Node prices are cached in the session (Session.Price): each node is
+	// tokenized once however often the totals are asked for.
 	for _, n := range s.Nodes() {
-		m, err := s.Message(n)
+		h, err := s.Price(n, hostshim.HeuristicMeter{})
 		if err != nil {
 			return 0, 0, err
 		}
-		if m == nil {
-			continue
+		r, err := s.Price(n, tok)
+		if err != nil {
+			return 0, 0, err
 		}
-		host += hostshim.HeuristicMeter{}.CountMessage(m)
-		real += tok.CountMessage(m)
+		host += h
+		real += r
 	}
 	return host, real, nil
 }

@@ -1,0 +1,101 @@
+package hostshim
+
+import (
+	"sync/atomic"
+	"testing"
+)
+
+// countingMeter is the heuristic meter that counts the messages it prices.
+type countingMeter struct{ n *atomic.Int64 }
+
+func (c countingMeter) Name() string { return "counting" }
+func (c countingMeter) CountMessage(m *Message) int {
+	c.n.Add(1)
+	return HeuristicMeter{}.CountMessage(m)
+}
+func (c countingMeter) CountText(s string) int { return HeuristicMeter{}.CountText(s) }
+
+// funcMeter is a meter of a type that cannot be compared (it holds a func),
+// so the session cannot tell two of them apart and must not cache.
+type funcMeter struct{ count func(*Message) int }
+
+func (f funcMeter) Name() string                { return "func" }
+func (f funcMeter) CountMessage(m *Message) int { return f.count(m) }
+func (f funcMeter) CountText(s string) int      { return len(s) }
+
+func TestPriceOncePerNodeAndMeter(t *testing.T) {
+	b := newBuilder(t)
+	b.turnStart(1)
+	u := b.user("u1", "hello there, a message long enough to cost something")
+	a := b.assistant("a1", "and an answer")
+	s := b.s
+	var n atomic.Int64
+	m := countingMeter{n: &n}
+	for range 3 {
+		prices, err := NodePrices(s, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, seq := range s.Nodes() {
+			msg, _ := s.Message(seq)
+			if want := (HeuristicMeter{}).CountMessage(msg); prices[i] != want {
+				t.Fatalf("seq %d: cached price %d, meter says %d", seq, prices[i], want)
+			}
+		}
+	}
+	if got := n.Load(); got != 2 {
+		t.Fatalf("priced %d messages for 2 nodes asked 3 times; want each once", got)
+	}
+	// Another meter has its own prices.
+	if _, err := s.Price(u, HeuristicMeter{}); err != nil {
+		t.Fatal(err)
+	}
+	// A clone shares the work done so far and caches independently after.
+	c := s.Clone()
+	if _, err := c.Price(a, m); err != nil || n.Load() != 2 {
+		t.Fatalf("clone re-priced a cached node: %d calls, %v", n.Load(), err)
+	}
+	// A meter that cannot be compared is served, uncached.
+	calls := 0
+	fm := funcMeter{count: func(*Message) int { calls++; return 7 }}
+	for range 2 {
+		if p, err := s.Price(u, fm); err != nil || p != 7 {
+			t.Fatalf("uncomparable meter: %d, %v", p, err)
+		}
+	}
+	if calls != 2 {
+		t.Fatalf("uncomparable meter called %d times, want 2 (no cache)", calls)
+	}
+	// A node that derives no message costs 0 and a missing seq is an error.
+	if _, err := s.Price(999, m); err == nil {
+		t.Fatal("price of a missing seq: no error")
+	}
+}
+
+// TestEntryStateTracksNewestEvents checks the constant-time entry state
+// against the log it summarizes as turns and compactions open and close.
+func TestEntryStateTracksNewestEvents(t *testing.T) {
+	b := newBuilder(t)
+	st, err := InspectEntryState(b.s)
+	if err != nil || st.OpenTurn != nil || st.UnmatchedStart != -1 || st.LatestEndSeed != -1 {
+		t.Fatalf("empty session: %+v %v", st, err)
+	}
+	if _, ok, _ := LatestRequestHeader(b.s); ok {
+		t.Fatal("empty session has a request header")
+	}
+	b.header("first")
+	b.turnStart(3)
+	st, _ = InspectEntryState(b.s)
+	if st.OpenTurn == nil || *st.OpenTurn != 3 {
+		t.Fatalf("open turn: %+v", st)
+	}
+	h2 := b.header("second")
+	if h, ok, err := LatestRequestHeader(b.s); err != nil || !ok || h.Header.System != "second" {
+		t.Fatalf("latest header after seq %d: %+v %v %v", h2, h, ok, err)
+	}
+	b.turnEnd(3)
+	st, _ = InspectEntryState(b.s)
+	if st.OpenTurn != nil {
+		t.Fatalf("turn closed but still open: %+v", st)
+	}
+}
