@@ -24,6 +24,8 @@ var (
 var (
 	// ErrNoEvent: no event has that seq.
 	ErrNoEvent = errors.New("hostshim: no such event")
+	// ErrForgotten: the event's payload was dropped by Session.Forget.
+	ErrForgotten = errors.New("hostshim: event forgotten")
 	// ErrNotOnSurface: the seq is not a current surface node.
 	ErrNotOnSurface = errors.New("hostshim: seq not on surface")
 	// ErrCorruptSurface: the surface holds a tool result with no open call.

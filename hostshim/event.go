@@ -139,6 +139,8 @@ type Event struct {
 	hasSeq, hasTime bool
 	// packed is the storage row this event was expanded from, if any.
 	packed *packedRow
+	// forgotten marks an event whose payload Session.Forget dropped.
+	forgotten bool
 }
 
 // defaultKeys is the order the host writes envelope keys in (seen in every

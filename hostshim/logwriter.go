@@ -103,6 +103,9 @@ func (w *LogWriter) Append(events ...Event) error {
 			return &LogError{Op: "append", Path: w.path, Field: "seq", Err: fmt.Errorf("%w: event seq %d, log expects %d", ErrNotContiguous, e.Seq, next)}
 		}
 		next++
+		if e.forgotten {
+			return &LogError{Op: "append", Path: w.path, Field: "seq", Err: fmt.Errorf("%w: seq %d (%s)", ErrForgotten, e.Seq, e.Type)}
+		}
 		line, first := e.StorageLine()
 		if !first {
 			continue
@@ -192,6 +195,22 @@ func (w *LogWriter) Close() error {
 	return nil
 }
 
+// CreateSessionLog creates a new log at path for s's events, with the
+// header WriteSession writes (s.Header's Raw bytes when the session was read
+// from a log, else one built from s.ID and s.Gen). The caller appends the
+// events (all of them, from seq 0) as it goes: a session streamed through
+// memory (see Session.Forget) is written this way.
+func CreateSessionLog(path string, s *Session, opts LogOptions) (*LogWriter, error) {
+	h := s.Header
+	if h.Raw == nil && h.ID == "" {
+		h.ID = s.ID
+	}
+	if h.Raw == nil {
+		h.Version = VersionOfGeneration(s.Gen)
+	}
+	return createLog(path, h, s.Gen, opts)
+}
+
 // writeSessionBatchBytes is where WriteSession cuts its batches, so that
 // writing a large session never builds the whole file in memory.
 const writeSessionBatchBytes = 1 << 20
@@ -202,14 +221,7 @@ const writeSessionBatchBytes = 1 << 20
 // plain gives a byte-identical file. In zstd mode events go in frames of
 // about 1 MiB of lines.
 func WriteSession(path string, s *Session, opts LogOptions) error {
-	h := s.Header
-	if h.Raw == nil && h.ID == "" {
-		h.ID = s.ID
-	}
-	if h.Raw == nil {
-		h.Version = VersionOfGeneration(s.Gen)
-	}
-	w, err := createLog(path, h, s.Gen, opts)
+	w, err := CreateSessionLog(path, s, opts)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package hostshim
 
 import (
+	"errors"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 )
@@ -97,5 +99,55 @@ func TestEntryStateTracksNewestEvents(t *testing.T) {
 	st, _ = InspectEntryState(b.s)
 	if st.OpenTurn != nil {
 		t.Fatalf("turn closed but still open: %+v", st)
+	}
+}
+
+// TestForgetKeepsWhatFoldsNeed forgets a written prefix and checks that
+// surface nodes and the newest header and turn stay readable, that what
+// left the surface is gone (its message fails with ErrForgotten), and
+// that a forgotten event is never written to a log.
+func TestForgetKeepsWhatFoldsNeed(t *testing.T) {
+	b := newBuilder(t)
+	b.header("sys")
+	b.turnStart(1)
+	u1 := b.user("u1", "first request")
+	a1 := b.assistant("a1", "first answer")
+	b.turnEnd(1)
+	b.turnStart(2)
+	u2 := b.user("u2", "second request")
+	s := b.s
+	before, err := MeasureSurface(s, HeuristicMeter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Forget(s.Len())
+	after, err := MeasureSurface(s, HeuristicMeter{})
+	if err != nil || after.Total != before.Total {
+		t.Fatalf("surface after Forget: %+v %v, before %+v", after, err, before)
+	}
+	st, err := InspectEntryState(s)
+	if err != nil || st.OpenTurn == nil || *st.OpenTurn != 2 {
+		t.Fatalf("entry state after Forget: %+v %v", st, err)
+	}
+	// Fold u1..a1 away: they leave the surface and the next Forget drops
+	// them; the replacement and u2 stay.
+	rep := b.add(TypeUserMessage, userData{Content: []Block{TextBlock("summary")}, Source: &Source{Kind: "user"}, Role: RoleUser, ID: "c1"},
+		&SurfaceOp{Replace: true, Start: u1, End: a1}, []int{u1, a1})
+	s.Forget(s.Len())
+	if _, err := s.Message(u1); !errors.Is(err, ErrForgotten) {
+		t.Fatalf("message of a forgotten node: %v", err)
+	}
+	for _, seq := range []int{rep, u2} {
+		if m, err := s.Message(seq); err != nil || m == nil {
+			t.Fatalf("surface node %d after Forget: %v", seq, err)
+		}
+	}
+	w, err := CreateSessionLog(filepath.Join(t.TempDir(), "log.jsonl"), s, LogOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.Append(s.Events()...); !errors.Is(err, ErrForgotten) {
+		t.Fatalf("writing forgotten events: %v", err)
 	}
 }

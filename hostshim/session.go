@@ -67,6 +67,11 @@ type Session struct {
 	latest [numLatest]int
 	header *RequestHeaderData // decoded latest[latestHeader], nil until asked
 
+	// Forget's progress: every event below forgetMark was forgotten or is
+	// listed in retained (kept then because it was still needed).
+	forgetMark int
+	retained   []int
+
 	bal      []bool // bal[i]: cut before position i is balanced; len(nodes)+1
 	balGen   int
 	balValid bool
@@ -89,6 +94,7 @@ const (
 	latestCompactionStart
 	latestCompactionEnd
 	latestEndSeed
+	latestStepStart
 	numLatest
 )
 
@@ -106,6 +112,8 @@ func latestIndex(typ string) int {
 		return latestCompactionEnd
 	case TypeSessionEndSeed:
 		return latestEndSeed
+	case TypeStepStart:
+		return latestStepStart
 	}
 	return -1
 }
@@ -166,6 +174,61 @@ func (s *Session) priceSlot(m Meter) *priceSlot {
 
 // Len is the number of events in the log; the next event gets this seq.
 func (s *Session) Len() int { return len(s.events) }
+
+// Forget drops the payload (data, derived message, cached prices) of the
+// events before seq upTo that the session no longer needs: every event
+// that is not a current surface node and not the newest request header,
+// turn, step, compaction or end-seed event. A forgotten event keeps its seq
+// and type; Event returns it with nil Data, and Message fails with
+// ErrForgotten. Events kept because they were still needed are looked at
+// again by later calls, so a node that a fold took off the surface is
+// forgotten next time.
+//
+// Forget is for a caller that streams a log through a session and has
+// already written out the events it forgets (ef fold): the session's
+// memory then follows the surface, not the length of the log. Appends,
+// replacements, surface queries and folds keep working: none of them reads
+// an event that is neither on the surface nor the newest of its kind.
+func (s *Session) Forget(upTo int) {
+	upTo = min(upTo, len(s.events))
+	needed := func(seq int) bool {
+		if _, on := s.pos[seq]; on {
+			return true
+		}
+		for _, l := range s.latest {
+			if l == seq {
+				return true
+			}
+		}
+		return false
+	}
+	kept := s.retained[:0]
+	for _, seq := range s.retained {
+		if needed(seq) {
+			kept = append(kept, seq)
+		} else {
+			s.forget(seq)
+		}
+	}
+	for seq := s.forgetMark; seq < upTo; seq++ {
+		if needed(seq) {
+			kept = append(kept, seq)
+		} else {
+			s.forget(seq)
+		}
+	}
+	s.retained = kept
+	s.forgetMark = max(s.forgetMark, upTo)
+}
+
+func (s *Session) forget(seq int) {
+	e := &s.events[seq]
+	*e = Event{Seq: e.Seq, Type: e.Type, Time: e.Time, Ignorable: e.Ignorable, forgotten: true}
+	delete(s.msgs, seq)
+	for i := range s.prices {
+		delete(s.prices[i].prices, seq)
+	}
+}
 
 // Event returns the event with seq, or false when there is none.
 func (s *Session) Event(seq int) (Event, bool) {
@@ -440,6 +503,9 @@ func (s *Session) Message(seq int) (*Message, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: seq %d", ErrNoEvent, seq)
 	}
+	if e.forgotten {
+		return nil, fmt.Errorf("%w: seq %d", ErrForgotten, seq)
+	}
 	m, err := DeriveMessage(e)
 	if err != nil {
 		return nil, err
@@ -520,7 +586,8 @@ func (s *Session) cut(seq, off int) (bool, error) {
 // Clone returns an independent copy of the session (events are shared; they
 // are immutable).
 func (s *Session) Clone() *Session {
-	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header}
+	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header,
+		forgetMark: s.forgetMark, retained: slices.Clone(s.retained)}
 	for _, sl := range s.prices {
 		c.prices = append(c.prices, priceSlot{m: sl.m, prices: maps.Clone(sl.prices)})
 	}

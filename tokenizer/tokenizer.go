@@ -226,9 +226,51 @@ func (m *Meter) CountText(s string) int {
 		return 0
 	}
 	if !hasLongRun(s, m.maxPiece) {
-		return len(m.tk.EncodeOrdinary(s))
+		return m.countChunks(s)
 	}
 	return m.countCapped(s)
+}
+
+// chunkBytes is the size above which a text is encoded in chunks. The
+// encoder's scratch space grows with the text it is given (every piece's
+// match is allocated at once); chunks keep it small for a 100 KB tool
+// output without changing the count.
+const chunkBytes = 4 << 10
+
+// countChunks encodes s in chunks of about chunkBytes cut at piece
+// boundaries (see pieceCut), which gives the count of encoding s whole.
+func (m *Meter) countChunks(s string) int {
+	total := 0
+	for len(s) > chunkBytes {
+		cut := pieceCut(s, chunkBytes)
+		if cut >= len(s) {
+			break
+		}
+		total += len(m.tk.EncodeOrdinary(s[:cut]))
+		s = s[cut:]
+	}
+	return total + len(m.tk.EncodeOrdinary(s))
+}
+
+// pieceCut returns the first offset at or after from that is certainly a
+// pre-token boundary of both encodings, or len(s): just after a newline
+// followed by a character that is neither white space nor '/'. No piece
+// crosses it: white-space pieces stop at a non-space, a punctuation piece
+// may end in newlines (o200k: also '/') but never continues past them, and
+// a letter piece's optional leading character is never a newline. The
+// patterns have no look-behind, so the text after the cut splits as it
+// did in the whole.
+func pieceCut(s string, from int) int {
+	for i := from; i < len(s)-1; i++ {
+		if s[i] != '\n' {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(s[i+1:])
+		if r != '/' && !unicode.IsSpace(r) && r != utf8.RuneError {
+			return i + 1
+		}
+	}
+	return len(s)
 }
 
 // countCapped splits s with the encoding's own pattern, prices pieces longer

@@ -175,3 +175,44 @@ func TestTiktokenConcurrent(t *testing.T) {
 		t.Fatal("Meter must return the same meter for an encoding")
 	}
 }
+
+// TestChunkedCountMatchesWhole holds the chunked count of long texts (cut
+// after newlines, see pieceCut) equal to the library's count of the whole
+// text, on joined corpus messages and on lines built to tempt a wrong cut
+// (leading '/', spaces, CRLF, CJK, punctuation ending in newlines).
+func TestChunkedCountMatchesWhole(t *testing.T) {
+	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	var joined []string
+	for _, f := range corpusLogs(t)[:40] {
+		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, _ := s.Messages()
+		for _, m := range msgs {
+			joined = append(joined, m.Text())
+		}
+	}
+	tricky := []string{"}\n/usr/bin/env x", "a\n\n  b", "x\r\ny", "end.\n中文行\n", "))\n\n\n/tmp", "'s\n're", "v := 1\n\tw := 2\n", "###\n###\n", "🙂\n🙂", "   \n\t\n"}
+	var sb strings.Builder
+	for i := 0; sb.Len() < 64<<10; i++ {
+		sb.WriteString(tricky[i%len(tricky)])
+		sb.WriteString(tricky[(i*7+3)%len(tricky)])
+	}
+	texts := []string{strings.Join(joined, "\n"), strings.Join(joined, ""), sb.String()}
+	for _, enc := range []string{O200k, CL100k} {
+		ref, err := tiktoken.GetEncoding(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := tiktokenMeter(t, enc)
+		for _, s := range texts {
+			if len(s) <= 2*chunkBytes {
+				t.Fatalf("test text of %d bytes is too short to be chunked", len(s))
+			}
+			if got, want := m.countChunks(s), len(ref.EncodeOrdinary(s)); got != want {
+				t.Errorf("%s: chunked %d tokens, library %d (%d bytes)", enc, got, want, len(s))
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -136,10 +137,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 
 	acc := &foldAccount{Log: pos[0], Out: *out, Store: *storeDir, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
-	s, err := foldReplay(ctx, eng, pos[0], *mode, *window, !*strict, acc, stderr)
+	o, s, err := foldReplay(ctx, eng, pos[0], *out, *mode, *window, !*strict, acc, stderr)
 	if err != nil {
 		return err
 	}
+	defer o.abort()
 	if err := foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc); err != nil {
 		return err
 	}
@@ -148,11 +150,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	acc.TokensAfter, acc.RealAfter, acc.EventsOut = host, real, s.Len()
-	// Crash-atomic: the new log is complete or absent, never a torn prefix
-	// that would read as a shorter valid session.
-	if err := atomicfile.Publish(*out, false, func(tmp string) error {
-		return hostshim.WriteSession(tmp, s, hostshim.LogOptions{Compression: foldCompression(*out)})
-	}); err != nil {
+	if err := o.finish(s); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	if *asJSON {
@@ -200,47 +198,270 @@ func foldCompression(out string) hostshim.Compression {
 // agent/pre-step listener does; before every assistant message in logs
 // without step events). Seqs shift by the events the folds insert; every
 // later seq reference (sourceEventSeqs, replacement spans) is remapped.
-func foldReplay(ctx context.Context, eng *engine.Engine, path, mode string, window int, lenient bool, acc *foldAccount, stderr io.Writer) (*hostshim.Session, error) {
-	src, torn, err := readSession(path, lenient)
+//
+// The replay streams: the log is read twice (once for whether it has step
+// events), never held whole; the new log is written as the session grows
+// (foldOut) and the session forgets what was written and is no longer
+// needed. So the work is linear in the events read and memory follows the
+// surface, not the length of the log. Each node is priced once, when it is
+// appended (Session.Price), for the totals and for every later plan.
+func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, acc *foldAccount, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
+	r, err := openFoldInput(path, lenient)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if torn != nil {
-		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, torn)
-	}
-	events := src.Events()
-	hasSteps := false
-	for _, e := range events {
-		hasSteps = hasSteps || e.Type == hostshim.TypeStepStart
-	}
-	s := hostshim.NewSession(src.ID, src.Gen)
-	s.Header = src.Header
+	defer r.close()
+	s := hostshim.NewSession(r.id, r.gen)
+	s.Header = r.header
 	s.Lenient = lenient
-	acc.SessionID, acc.EventsIn = s.ID, len(events)
-	acc.TokensBefore, acc.RealBefore, _ = foldTotals(src, eng.TokenMeter())
-	remap := make([]int, len(events))
-	fold := (mode == "auto" || mode == "leaf") && window > 0
-	for i, e := range events {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	acc.SessionID = s.ID
+	o, err := newFoldOut(out, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			o.abort()
 		}
-		pre := e.Type == hostshim.TypeStepStart || (!hasSteps && e.Type == hostshim.TypeAssistantMessage)
+	}()
+	host, real := hostshim.Meter(hostshim.HeuristicMeter{}), eng.TokenMeter()
+	in := &inputSurface{pos: map[int]int{}}
+	var remap []int
+	fold := (mode == "auto" || mode == "leaf") && window > 0
+	for i := 0; ; i++ {
+		e, err := r.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		pre := e.Type == hostshim.TypeStepStart || (!r.hasSteps && e.Type == hostshim.TypeAssistantMessage)
 		if fold && pre {
 			foldPressure(ctx, eng, s, mode, acc)
 		}
 		ne, err := foldShift(e, s.Len(), remap)
 		if err != nil {
-			return nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
+			return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
 		if err := s.AppendEvent(ne); err != nil {
 			if ne.SurfaceOp != nil && ne.SurfaceOp.Replace {
-				return nil, fmt.Errorf("%s: event %d (%s): the log's own replacement no longer applies after an EF fold (replay with a larger --window): %w", path, i, e.Type, err)
+				return nil, nil, fmt.Errorf("%s: event %d (%s): the log's own replacement no longer applies after an EF fold (replay with a larger --window): %w", path, i, e.Type, err)
 			}
-			return nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
+			return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
-		remap[i] = ne.Seq
+		remap = append(remap, ne.Seq)
+		if s.Position(ne.Seq) >= 0 {
+			hp, err1 := s.Price(ne.Seq, host)
+			rp, err2 := s.Price(ne.Seq, real)
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
+			}
+			in.add(e, hp, rp)
+		}
+		if err := o.flush(s, false); err != nil {
+			return nil, nil, err
+		}
 	}
-	return s, nil
+	if t := r.truncated(); t != nil {
+		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
+	}
+	acc.EventsIn = len(remap)
+	acc.TokensBefore, acc.RealBefore = in.totals()
+	ok = true
+	return o, s, nil
+}
+
+// foldInput is the event stream ef fold replays.
+type foldInput struct {
+	id        string
+	gen       hostshim.Generation
+	header    hostshim.Header
+	hasSteps  bool
+	next      func() (hostshim.Event, error) // io.EOF at the end
+	truncated func() *hostshim.TruncatedTail
+	close     func()
+}
+
+// openFoldInput opens a DSH session log as a stream (read once ahead for
+// step events, then event by event), or converts a trajectory of another
+// format the importer knows (readSession); those formats are whole JSON
+// documents, so their session is held in memory.
+func openFoldInput(path string, lenient bool) (*foldInput, error) {
+	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err != nil {
+		if !errors.Is(err, hostshim.ErrLogHeader) {
+			return nil, err
+		}
+		src, _, err := readSession(path, lenient)
+		if err != nil {
+			return nil, err
+		}
+		evs := src.Events()
+		in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {},
+			truncated: func() *hostshim.TruncatedTail { return nil }}
+		for _, e := range evs {
+			in.hasSteps = in.hasSteps || e.Type == hostshim.TypeStepStart
+		}
+		i := 0
+		in.next = func() (hostshim.Event, error) {
+			if i >= len(evs) {
+				return hostshim.Event{}, io.EOF
+			}
+			i++
+			return evs[i-1], nil
+		}
+		return in, nil
+	}
+	r.Close()
+	hasSteps, err := foldHasSteps(path, lenient)
+	if err != nil {
+		return nil, err
+	}
+	if r, err = hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient}); err != nil {
+		return nil, err
+	}
+	return &foldInput{id: r.Header().ID, gen: r.Generation(), header: r.Header(), hasSteps: hasSteps,
+		next: r.Next, truncated: r.Truncated, close: func() { r.Close() }}, nil
+}
+
+// foldHasSteps reads the log once for a step/start event.
+func foldHasSteps(path string, lenient bool) (bool, error) {
+	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if e.Type == hostshim.TypeStepStart {
+			return true, nil
+		}
+	}
+}
+
+// inputSurface follows the input log's own surface (its nodes, by input
+// seq, with their host and real prices) while the replay appends it, for
+// the "before" totals; the session itself holds the folded surface.
+type inputSurface struct {
+	nodes []inputNode
+	pos   map[int]int // input seq → index in nodes
+}
+
+type inputNode struct{ seq, host, real int }
+
+// add records input event e, which became a surface node when appended.
+func (in *inputSurface) add(e hostshim.Event, host, real int) {
+	n := inputNode{seq: e.Seq, host: host, real: real}
+	if op := e.SurfaceOp; op != nil && op.Replace {
+		a, okA := in.pos[op.Start]
+		b, okB := in.pos[op.End]
+		if okA && okB && a <= b {
+			in.nodes = slices.Replace(in.nodes, a, b+1, n)
+			clear(in.pos)
+			for i, x := range in.nodes {
+				in.pos[x.seq] = i
+			}
+			return
+		}
+	}
+	in.pos[e.Seq] = len(in.nodes)
+	in.nodes = append(in.nodes, n)
+}
+
+func (in *inputSurface) totals() (host, real int) {
+	for _, n := range in.nodes {
+		host += n.host
+		real += n.real
+	}
+	return host, real
+}
+
+// foldOutBatchBytes is how much of the new log is held before it is
+// written (and, in zstd mode, about the size of its frames).
+const foldOutBatchBytes = 256 << 10
+
+// foldOut writes the new log while the replay runs: events go to a
+// temporary file beside the output in batches, after which the session
+// forgets them (Session.Forget); finish publishes the complete file
+// (atomicfile), so the output appears whole or not at all.
+type foldOut struct {
+	w       *hostshim.LogWriter
+	tmp     string
+	path    string
+	written int // events written so far
+	counted int // events whose size is in pending
+	pending int // approximate bytes of events appended but not written
+	done    bool
+}
+
+func newFoldOut(path string, s *hostshim.Session) (*foldOut, error) {
+	tmp, err := atomicfile.TempPath(path)
+	if err != nil {
+		return nil, err
+	}
+	w, err := hostshim.CreateSessionLog(tmp, s, hostshim.LogOptions{Compression: foldCompression(path)})
+	if err != nil {
+		return nil, err
+	}
+	return &foldOut{w: w, tmp: tmp, path: path}, nil
+}
+
+// flush writes the events appended since the last write once they add up
+// to a batch (or now, with force), then lets the session forget them.
+func (o *foldOut) flush(s *hostshim.Session, force bool) error {
+	evs := s.Events()
+	for ; o.counted < len(evs); o.counted++ {
+		o.pending += len(evs[o.counted].Data) + 64
+	}
+	if o.written == len(evs) || (!force && o.pending < foldOutBatchBytes) {
+		return nil
+	}
+	if err := o.w.Append(evs[o.written:]...); err != nil {
+		return err
+	}
+	o.written, o.pending = len(evs), 0
+	s.Forget(o.written)
+	return nil
+}
+
+// finish writes the rest, syncs and closes the file and publishes it at
+// the output path, which must not exist.
+func (o *foldOut) finish(s *hostshim.Session) error {
+	if err := o.flush(s, true); err != nil {
+		return err
+	}
+	if err := o.w.Close(); err != nil {
+		return err
+	}
+	// Crash-atomic: the new log is complete or absent, never a torn
+	// prefix that would read as a shorter valid session.
+	if err := atomicfile.Publish(o.path, false, func(tmp string) error { return os.Rename(o.tmp, tmp) }); err != nil {
+		return err
+	}
+	o.done = true
+	return nil
+}
+
+// abort removes the temporary file unless finish succeeded. It is
+// idempotent.
+func (o *foldOut) abort() {
+	if o.done {
+		return
+	}
+	o.done = true
+	o.w.Close()
+	_ = os.Remove(o.tmp)
 }
 
 // foldShift gives e the seq next and maps its seq references through

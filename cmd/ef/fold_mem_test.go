@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// TestFoldMemoryFlat replays a session log and the same kind of session 16
+// times longer through ef fold (pressure folds against a 16K window, with a
+// bundle store and its index) and holds the peak live heap of the long run
+// to at most 1.2 × that of the short one: ef fold streams the log, keeps
+// only the surface and what the next fold needs, and writes the new log as
+// it goes. Memory is measured in process (the live heap after each garbage
+// collection, sampled throughout the run), not timed.
+//
+// It runs with EF_FOLD_MEM=1 (a 150,000-character 1× log) or
+// EF_FOLD_MEM=<chars>; the 16× replay takes about a minute here.
+func TestFoldMemoryFlat(t *testing.T) {
+	v := os.Getenv("EF_FOLD_MEM")
+	if v == "" {
+		t.Skip("replays a 2.4M-character log (about a minute); set EF_FOLD_MEM=1 to run")
+	}
+	base := 150_000
+	if v != "1" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			t.Fatalf("EF_FOLD_MEM=%q: want 1 or a character count", v)
+		}
+		base = n
+	}
+	dir := t.TempDir()
+	logOf := func(mult int) string {
+		w, err := synth.Generate(synth.Options{Name: fmt.Sprintf("mem-%dx", mult), Seed: 7, TargetChars: base * mult})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("log-%dx.jsonl", mult))
+		if err := hostshim.WriteSession(p, w.Session, hostshim.LogOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	short, long := logOf(1), logOf(16)
+	run := func(log, name string) (uint64, foldAccount, time.Duration) {
+		runtime.GC()
+		peak, stop := sampleLiveHeap()
+		start := time.Now()
+		var acc foldAccount
+		args := []string{log, "--store", filepath.Join(dir, "store-"+name), "--out", filepath.Join(dir, "out-"+name+".jsonl"), "--window", "16000", "--json"}
+		pr, pw := io.Pipe()
+		done := make(chan error, 1)
+		go func() { done <- decodeAccount(pr, &acc) }()
+		err := RunFold(context.Background(), args, pw, io.Discard)
+		pw.Close()
+		if derr := <-done; err == nil {
+			err = derr
+		}
+		d := time.Since(start)
+		stop()
+		if err != nil {
+			t.Fatalf("fold %s: %v", name, err)
+		}
+		return peak(), acc, d
+	}
+	p1, a1, d1 := run(short, "1x")
+	p16, a16, d16 := run(long, "16x")
+	t.Logf("ef fold peak live heap: 1× log (%d events, %d folds) %.1f MiB in %v; 16× log (%d events, %d folds) %.1f MiB in %v; ratio %.2f (limit 1.20)",
+		a1.EventsIn, len(a1.Folds), float64(p1)/(1<<20), d1.Round(time.Millisecond), a16.EventsIn, len(a16.Folds), float64(p16)/(1<<20), d16.Round(time.Millisecond), float64(p16)/float64(p1))
+	if f1, f16 := fileSize(t, short), fileSize(t, long); f16 < 12*f1 {
+		t.Fatalf("the long log is %d bytes, the short %d: not about 16× longer", f16, f1)
+	}
+	if float64(p16) > 1.2*float64(p1) {
+		t.Errorf("peak live heap grows with the log: %.1f MiB for 16×, %.1f MiB for 1× (ratio %.2f > 1.20)", float64(p16)/(1<<20), float64(p1)/(1<<20), float64(p16)/float64(p1))
+	}
+}
+
+// sampleLiveHeap polls the live heap measured by the last garbage
+// collection until stop is called; peak returns the largest value seen.
+func sampleLiveHeap() (peak func() uint64, stop func()) {
+	var mu sync.Mutex
+	var max uint64
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			mu.Lock()
+			if v := s[0].Value.Uint64(); v > max {
+				max = v
+			}
+			mu.Unlock()
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 { mu.Lock(); defer mu.Unlock(); return max }, func() { runtime.GC(); close(quit); wg.Wait() }
+}
+
+func fileSize(t *testing.T, p string) int64 {
+	t.Helper()
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
+}
+
+func decodeAccount(r io.Reader, acc *foldAccount) error {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, acc)
+}
