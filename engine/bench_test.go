@@ -2,8 +2,11 @@ package engine_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +104,124 @@ func BenchmarkEmergencyFold1M(b *testing.B) {
 			b.Fatalf("over budget: %d", rep.RealAfter)
 		}
 	}
+}
+
+// warmEmergencyBase builds a 1M-token surface whose node prices are
+// already known (as they are in a live session: each is computed once, when
+// its message is appended, and kept with the node; Session.Price), so an
+// emergency fold pays for planning, facts, fitting and commit, not for
+// tokenizing the surface again.
+func warmEmergencyBase(tb testing.TB, tok hostshim.Meter) *hostshim.Session {
+	s := synth(tb, 1_000_000).S
+	for _, m := range []hostshim.Meter{hostshim.HeuristicMeter{}, tok} {
+		if _, err := hostshim.NodePrices(s, m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkEmergencyFoldWarm1M measures an emergency fold of a 1M-token
+// surface to a 50K o200k budget when the surface's prices are known (see
+// warmEmergencyBase), next to its floor measured in the same run: one pass
+// of the host estimator and a SHA-256 over every message of the surface
+// (what any fold that archives and checks the span must at least do).
+// The goal is under 50 ms.
+//
+//	go test -run XXX -bench EmergencyFoldWarm1M -benchtime 20x ./engine/
+func BenchmarkEmergencyFoldWarm1M(b *testing.B) {
+	tok := o200k(b)
+	base := warmEmergencyBase(b, tok)
+	b.Run("floor", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			n := 0
+			for _, seq := range base.Nodes() {
+				m, _ := base.Message(seq)
+				if m == nil {
+					continue
+				}
+				n += hostshim.HeuristicMeter{}.CountMessage(m)
+				sum := sha256.Sum256(m.Raw)
+				n += int(sum[0])
+			}
+			if n == 0 {
+				b.Fatal("empty surface")
+			}
+		}
+	})
+	b.Run("fold", func(b *testing.B) {
+		e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			s := base.Clone()
+			b.StartTimer()
+			rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 50_000, Owner: hostshim.OwnerCurrentTurn})
+			if err != nil || res == nil {
+				b.Fatalf("fold: %v %s", err, rep.Skipped)
+			}
+			if rep.RealAfter > 50_000 {
+				b.Fatalf("over budget: %d", rep.RealAfter)
+			}
+		}
+	})
+}
+
+// TestEmergencyDeterministic1M is TestEmergencyDeterministic at 1M tokens:
+// 1,000 emergency folds of the same 1M-token surface to a 50K budget give
+// byte-identical log lines and drop manifests. It takes minutes, so it runs
+// with EF_EMERGENCY_1M=1 (EF_EMERGENCY_1M=<n> for n repetitions).
+func TestEmergencyDeterministic1M(t *testing.T) {
+	v := os.Getenv("EF_EMERGENCY_1M")
+	if v == "" {
+		t.Skip("1,000 emergency folds of a 1M-token surface take minutes; set EF_EMERGENCY_1M=1 to run")
+	}
+	reps := 1000
+	if v != "1" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 {
+			t.Fatalf("EF_EMERGENCY_1M=%q: want 1 or a repetition count of at least 2", v)
+		}
+		reps = n
+	}
+	tok := o200k(t)
+	base := warmEmergencyBase(t, tok)
+	ctx := context.Background()
+	var first [sha256.Size]byte
+	size := 0
+	for i := 0; i < reps; i++ {
+		s := base.Clone()
+		e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok, Clock: fixedClock, NewID: enginetest.Seq("d")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := s.Len()
+		rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 50_000, Owner: hostshim.OwnerCurrentTurn})
+		if err != nil || res == nil {
+			t.Fatalf("fold %d: %v", i, err)
+		}
+		h := sha256.New()
+		for _, ev := range s.Events()[n:] {
+			h.Write(ev.Encode())
+			h.Write([]byte{'\n'})
+		}
+		man, _ := json.Marshal(rep.Drop)
+		h.Write(man)
+		var sum [sha256.Size]byte
+		h.Sum(sum[:0])
+		if i == 0 {
+			first, size = sum, len(man)
+			continue
+		}
+		if sum != first {
+			t.Fatalf("repetition %d differs from the first", i)
+		}
+	}
+	t.Logf("%d emergency folds of a 1M-token surface byte-identical (manifest %d bytes)", reps, size)
 }
 
 // TestEmergencyDeterministic runs the same emergency fold (same surface,

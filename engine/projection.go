@@ -204,3 +204,20 @@ func (v *stateView) dropStale(items []Item) []Item {
 	}
 	return out
 }
+
+// ProjectedThrough returns the newest seq that the engine's cached
+// projection of s has reduced (-1 when it holds none for s). A fold reduces
+// only the events after it, so a caller that streams a session through
+// memory (ef fold) may let the session forget events up to it
+// (hostshim.Session.Forget) without changing what later folds state: a
+// later fold whose span ends before it (which would rebuild the projection
+// from the log) does not happen in a forward replay.
+func (e *Engine) ProjectedThrough(s *hostshim.Session) int {
+	c := &e.proj
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ent, ok := c.m[s]; ok {
+		return ent.r.LastSeq()
+	}
+	return -1
+}

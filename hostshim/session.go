@@ -175,7 +175,8 @@ func (s *Session) priceSlot(m Meter) *priceSlot {
 // Len is the number of events in the log; the next event gets this seq.
 func (s *Session) Len() int { return len(s.events) }
 
-// Forget drops the payload (data, derived message, cached prices) of the
+// Forget drops the payload (data, derived message, cached prices; the
+// envelope's seq, type, time, surface marker and source seqs stay) of the
 // events before seq upTo that the session no longer needs: every event
 // that is not a current surface node and not the newest request header,
 // turn, step, compaction or end-seed event. A forgotten event keeps its seq
@@ -223,7 +224,11 @@ func (s *Session) Forget(upTo int) {
 
 func (s *Session) forget(seq int) {
 	e := &s.events[seq]
-	*e = Event{Seq: e.Seq, Type: e.Type, Time: e.Time, Ignorable: e.Ignorable, forgotten: true}
+	// The envelope stays (type, seq references, surface marker: a few
+	// ints, which checkpoint coverage follows through nested folds); the
+	// payload goes.
+	*e = Event{Seq: e.Seq, Type: e.Type, Time: e.Time, SurfaceOp: e.SurfaceOp, SourceEventSeqs: e.SourceEventSeqs,
+		Ignorable: e.Ignorable, forgotten: true}
 	delete(s.msgs, seq)
 	for i := range s.prices {
 		delete(s.prices[i].prices, seq)

@@ -215,7 +215,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	s.Header = r.header
 	s.Lenient = lenient
 	acc.SessionID = s.ID
-	o, err := newFoldOut(out, s)
+	o, err := newFoldOut(out, s, eng)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -396,6 +396,7 @@ const foldOutBatchBytes = 256 << 10
 // forgets them (Session.Forget); finish publishes the complete file
 // (atomicfile), so the output appears whole or not at all.
 type foldOut struct {
+	eng     *engine.Engine
 	w       *hostshim.LogWriter
 	tmp     string
 	path    string
@@ -405,7 +406,7 @@ type foldOut struct {
 	done    bool
 }
 
-func newFoldOut(path string, s *hostshim.Session) (*foldOut, error) {
+func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut, error) {
 	tmp, err := atomicfile.TempPath(path)
 	if err != nil {
 		return nil, err
@@ -414,7 +415,7 @@ func newFoldOut(path string, s *hostshim.Session) (*foldOut, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &foldOut{w: w, tmp: tmp, path: path}, nil
+	return &foldOut{eng: eng, w: w, tmp: tmp, path: path}, nil
 }
 
 // flush writes the events appended since the last write once they add up
@@ -431,7 +432,10 @@ func (o *foldOut) flush(s *hostshim.Session, force bool) error {
 		return err
 	}
 	o.written, o.pending = len(evs), 0
-	s.Forget(o.written)
+	// Forget only what is written and what the engine's projection has
+	// already reduced: a fold reduces the messages after that point from
+	// the session.
+	s.Forget(min(o.written, o.eng.ProjectedThrough(s)+1))
 	return nil
 }
 
