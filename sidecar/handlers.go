@@ -30,67 +30,46 @@ func rpcErr(code int, format string, args ...any) error {
 func (srv *Server) Handle(ctx context.Context, method string, params json.RawMessage) (any, error) {
 	switch method {
 	case MethodInitialize:
-		var p InitializeParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.initialize(ctx, p)
+		return call(ctx, method, params, srv.initialize)
 	case MethodSessionOpen:
 		srv.open(ctx)
-		var p SessionOpenParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		srv.openSession(p.SessionID, p.Events)
-		return nil, nil
+		return call(ctx, method, params, func(_ context.Context, p SessionOpenParams) (any, error) {
+			srv.openSession(p.SessionID, p.Events)
+			return nil, nil
+		})
 	case MethodSessionEvents:
-		var p SessionEventsParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		srv.appendEvents(p.SessionID, p.FromSeq, p.Events)
-		return nil, nil
+		return call(ctx, method, params, func(_ context.Context, p SessionEventsParams) (any, error) {
+			srv.appendEvents(p.SessionID, p.FromSeq, p.Events)
+			return nil, nil
+		})
 	case MethodSessionClose:
-		var p SessionCloseParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		srv.closeSession(p.SessionID)
-		return nil, nil
+		return call(ctx, method, params, func(_ context.Context, p SessionCloseParams) (any, error) {
+			srv.closeSession(p.SessionID)
+			return nil, nil
+		})
 	case MethodFoldPlan:
-		var p FoldPlanParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.foldPlan(p)
+		return call(ctx, method, params, func(_ context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(p) })
 	case MethodFoldCompile:
-		var p FoldCompileParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.foldCompile(ctx, p)
+		return call(ctx, method, params, srv.foldCompile)
 	case MethodToolCall:
-		var p ToolCallParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.toolCall(ctx, p), nil
+		return call(ctx, method, params, func(ctx context.Context, p ToolCallParams) (*ToolCallResult, error) { return srv.toolCall(ctx, p), nil })
 	case MethodActionSubmit:
-		var p ActionSubmitParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.actionSubmit(ctx, p)
+		return call(ctx, method, params, srv.actionSubmit)
 	case MethodContextRequest:
-		var p ContextRequestParams
-		if err := DecodeParams(method, params, &p); err != nil {
-			return nil, err
-		}
-		return srv.contextRequest(ctx, p)
+		return call(ctx, method, params, srv.contextRequest)
 	case MethodShutdown:
 		return struct{}{}, ErrExit
 	}
 	return nil, rpcErr(CodeMethodNotFound, "method not found: %s", method)
+}
+
+// call decodes a method's params strictly into P and runs its handler.
+func call[P, R any](ctx context.Context, method string, params json.RawMessage, h func(context.Context, P) (R, error)) (any, error) {
+	var p P
+	if err := DecodeParams(method, params, &p); err != nil {
+		return nil, err
+	}
+	return h(ctx, p)
 }
 
 func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*InitializeResult, error) {

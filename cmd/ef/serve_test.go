@@ -3,32 +3,37 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestServeWire drives ef serve through its stdio wire, malformed lines
-// included.
-func TestServeWire(t *testing.T) {
-	in := strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`,
-		`{"jsonrpc":"2.0","id":2,"method":"fold/plan","params":{"sessionId":"x","bogus":true}}`,
-		`garbage`,
-		`{"jsonrpc":"2.0","id":3,"method":"nope"}`,
-		`{"jsonrpc":"2.0","id":4,"method":"shutdown"}`,
-	}, "\n") + "\n"
+// TestServeCommand checks what the command adds to package sidecar: the
+// flags reach the server (the store opens where --store says) and bad
+// arguments are usage errors. The wire itself is tested in sidecar.
+func TestServeCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	in := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"shutdown"}` + "\n"
 	var out, errb bytes.Buffer
-	if err := serve(context.Background(), []string{"--store", filepath.Join(t.TempDir(), "s")}, strings.NewReader(in), &out, &errb); err != nil {
+	if err := serve(context.Background(), []string{"--store", dir}, strings.NewReader(in), &out, &errb); err != nil {
 		t.Fatal(err, errb.String())
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("want 5 answers, got %d:\n%s", len(lines), out.String())
+	var first struct {
+		Result struct {
+			Store struct {
+				Dir       string `json:"dir"`
+				Available bool   `json:"available"`
+			} `json:"store"`
+		} `json:"result"`
 	}
-	for i, want := range []string{`"id":1,"result":{`, `"code":-32602`, `"code":-32700`, `"code":-32601`, `"id":4,"result":{}`} {
-		if !strings.Contains(lines[i], want) {
-			t.Errorf("answer %d = %s, want %s", i, lines[i], want)
-		}
+	line, _, _ := strings.Cut(out.String(), "\n")
+	if err := json.Unmarshal([]byte(line), &first); err != nil || first.Result.Store.Dir != dir || !first.Result.Store.Available {
+		t.Fatalf("initialize: %v: %s", err, line)
+	}
+	if err := serve(context.Background(), []string{"extra"}, strings.NewReader(""), &out, &errb); !errors.Is(err, errUsage) {
+		t.Fatalf("unexpected argument: %v", err)
 	}
 }
