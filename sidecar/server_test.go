@@ -323,31 +323,43 @@ func FuzzServeHandle(f *testing.F) {
 	f.Add("session/events", []byte(`{"sessionId":"fz","fromSeq":1,"events":[{"seq":1,"type":"user/message","data":{"content":[]},"surfaceOp":{"op":"replace","start":0,"end":0}}]}`))
 	f.Add("tool/call", []byte(`{"name":"context_recall","sessionId":"fz","arguments":{"ref":"x#-1"}}`))
 	tokens := tokenizer.New(tokenizer.Options{})
-	// With a store, as a user runs it (issue 11): whatever arrives, the
-	// store stays sound: nothing acknowledged goes missing, nothing
-	// foreign appears, every bundle verifies.
+	// With a store, as a user runs it (issue 11): one sidecar per fuzzing
+	// process takes every input, as a long-lived sidecar takes a stream
+	// of messages; whatever arrives, the store stays sound: nothing
+	// acknowledged goes missing, nothing foreign appears, every bundle
+	// verifies (checked in full every 64 inputs).
 	store := filepath.Join(f.TempDir(), "store")
+	srv := New(Options{Tokenizers: tokens, StoreDir: store})
+	f.Cleanup(srv.Close)
+	ro, n := (*bundle.Store)(nil), 0
+	f.Cleanup(func() {
+		if ro != nil {
+			ro.Close()
+		}
+	})
 	f.Fuzz(func(t *testing.T, method string, params []byte) {
-		srv := New(Options{Tokenizers: tokens, StoreDir: store})
 		ctx := context.Background()
 		srv.Handle(ctx, "session/open", open)
 		srv.Handle(ctx, method, params)
 		srv.Handle(ctx, "fold/plan", []byte(`{"sessionId":"fz","trigger":"pressure","contextWindow":100,"totalTokens":99}`))
-		srv.Close()
-		st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-		if err != nil {
-			t.Fatalf("store after %s: %v", method, err)
+		if ro == nil {
+			var err error
+			if ro, err = bundle.Open(store, bundle.Options{ReadOnly: true}); err != nil {
+				t.Fatalf("store after %s: %v", method, err)
+			}
 		}
-		defer st.Close()
-		a, err := st.Audit(ctx)
+		a, err := ro.Audit(ctx)
 		if err != nil || len(a.Missing) > 0 || len(a.Foreign) > 0 {
 			t.Fatalf("store after %s: audit %+v %v", method, a, err)
 		}
-		sessions, _ := st.Sessions(ctx)
+		if n++; n%64 != 1 {
+			return
+		}
+		sessions, _ := ro.Sessions(ctx)
 		for _, sid := range sessions {
-			infos, _ := st.List(ctx, sid)
+			infos, _ := ro.List(ctx, sid)
 			for _, in := range infos {
-				if err := st.Verify(ctx, sid, in.CheckpointID); err != nil {
+				if err := ro.Verify(ctx, sid, in.CheckpointID); err != nil {
 					t.Fatalf("store after %s: %v", method, err)
 				}
 			}
