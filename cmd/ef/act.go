@@ -85,18 +85,19 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "Default protected globs: %s\n", strings.Join(action.DefaultProtected, " "))
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError("want one intent file, or - for standard input")
+	if len(pos) != 1 {
+		return usageError("want one intent file, or - for standard input, got %d arguments", len(pos))
 	}
 	opts, err := af.options()
 	if err != nil {
 		return err
 	}
 	var data []byte
-	if name := fs.Arg(0); name == "-" {
+	if name := pos[0]; name == "-" {
 		data, err = io.ReadAll(io.LimitReader(stdin, 64<<20+1))
 	} else {
 		data, err = os.ReadFile(name)

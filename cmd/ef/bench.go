@@ -82,6 +82,18 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageError("%v", err)
 	}
+	// Check the paths before the replay, which takes minutes: a missing
+	// corpus or an unwritable report directory is reported at once.
+	if *corpus != "" {
+		if err := benchCheckCorpus(*corpus); err != nil {
+			return err
+		}
+	}
+	if *htmlDir != "" {
+		if err := benchCheckHTMLDir(*htmlDir); err != nil {
+			return err
+		}
+	}
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
 		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
 		EF: engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest,
@@ -116,6 +128,36 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		fmt.Fprintf(stderr, "ef bench: wrote %s\n", path)
+	}
+	return nil
+}
+
+// benchCheckCorpus reports a --corpus that is missing or not a directory.
+func benchCheckCorpus(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("--corpus: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("--corpus %s: not a directory", dir)
+	}
+	return nil
+}
+
+// benchCheckHTMLDir creates the --html directory and checks that a file can
+// be created in it.
+func benchCheckHTMLDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--html: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".ef-bench-check-*")
+	if err != nil {
+		return fmt.Errorf("--html %s: not writable: %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("--html %s: %w", dir, err)
 	}
 	return nil
 }

@@ -84,22 +84,22 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := foldCheckOut(*out); err != nil {
 		return err
 	}
+	if *window < 0 || *budget < 0 {
+		return usageError("--window and --budget must not be negative, got --window %d --budget %d", *window, *budget)
+	}
 	m := engine.Mode(*mode)
 	switch *mode {
 	case "auto":
-		if *window <= 0 {
-			return usageError("--mode auto needs --window")
+		if *window == 0 {
+			return usageError("--mode auto (the default) needs --window N, the model's context window in tokens; or choose --mode leaf, root or emergency")
 		}
 	case "leaf", "root":
 	case "emergency":
-		if *budget <= 0 && *window <= 0 {
+		if *budget == 0 && *window == 0 {
 			return usageError("--mode emergency needs --budget or --window")
 		}
 	default:
 		return usageError("--mode %q: want auto, leaf, root or emergency", *mode)
-	}
-	if *window < 0 || *budget < 0 {
-		return usageError("--window and --budget must not be negative")
 	}
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -52,14 +52,15 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	pos, err := searchParseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if len(pos) != 1 {
 		fs.Usage()
-		return usageError("want exactly one session log, got %d arguments", fs.NArg())
+		return usageError("want exactly one session log, got %d arguments", len(pos))
 	}
-	path := fs.Arg(0)
+	path := pos[0]
 	s, _, err := readSession(path, !*strict)
 	if err != nil {
 		return err

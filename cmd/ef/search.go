@@ -46,6 +46,9 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) == 0 {
 		return usageError("want a query")
 	}
+	if *budget < 0 {
+		return usageError("--budget must not be negative, got %d", *budget)
+	}
 	req := recall.SearchRequest{Query: strings.Join(pos, " "), Limit: *limit, Budget: *budget, Scope: recall.ScopeProject}
 	if *session != "" {
 		req.Scope, req.SessionID = recall.ScopeSession, *session
@@ -101,6 +104,9 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
+	}
+	if *budget < 0 {
+		return usageError("--budget must not be negative, got %d", *budget)
 	}
 	st, err := searchOpenStore(*storeDir, false)
 	if err != nil {
