@@ -85,7 +85,7 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "Default protected globs: %s\n", strings.Join(action.DefaultProtected, " "))
 		fs.PrintDefaults()
 	}
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
 		fs.PrintDefaults()
 	}
-	pos, err := searchParseFlags(fs, args)
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
