@@ -92,3 +92,20 @@ func TestBenchChecksPathsFirst(t *testing.T) {
 		}
 	}
 }
+
+// ef origin hash answers -h like every other command, instead of reading
+// a file named "-h".
+func TestOriginHashHelp(t *testing.T) {
+	code, out, errs := runCLI(t, "origin", "hash", "-h")
+	if code != 0 || out != "" || !strings.Contains(errs, "usage: ef origin hash") {
+		t.Fatalf("ef origin hash -h: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = runCLI(t, "origin", "hash", "--bogus")
+	if code != 2 || !strings.Contains(errs, "-bogus") {
+		t.Fatalf("ef origin hash --bogus: exit %d, stderr %q", code, errs)
+	}
+	code, out, errs = runCLI(t, "origin", "hash", "../../origin/testdata/reference/task.origin.json")
+	if code != 0 || len(strings.TrimSpace(out)) != 64 {
+		t.Fatalf("ef origin hash FILE: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -142,10 +142,20 @@ func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func originHash(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) > 1 {
+	fs := flag.NewFlagSet("origin hash", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef origin hash [FILE|-]")
+		fmt.Fprintln(stderr, "Prints a task.origin document's content hash (stdin by default).")
+	}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
 		return usageError("want one FILE or -")
 	}
-	data, name, err := readInput(args, originStdin)
+	data, name, err := readInput(pos, originStdin)
 	if err != nil {
 		return err
 	}
