@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/epistemicfold/ef/recall"
@@ -63,6 +65,17 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer cleanup()
+	if *session != "" {
+		// A session the store has never seen is a mistake to report, not
+		// an empty answer.
+		sessions, err := st.Source().Sessions(ctx)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(sessions, *session) {
+			return fmt.Errorf("session %q has no folded history in %s (%d sessions there; search without --session to cover them all)", *session, *storeDir, len(sessions))
+		}
+	}
 	res, err := idx.Search(ctx, req)
 	if err != nil {
 		if searchIsRequestError(err) {
@@ -71,10 +84,59 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if *asJSON {
+		// The JSON keeps the tool-call form (what a model or script sends).
 		return writeJSON(stdout, res)
 	}
-	_, err = io.WriteString(stdout, recall.RenderSearch(res))
+	_, err = io.WriteString(stdout, cliSearchText(recall.RenderSearch(res), *storeDir, *limit))
 	return err
+}
+
+// cliSearchText turns the model-facing hints of a rendered search into the
+// command lines a person types.
+func cliSearchText(text, storeDir string, limit int) string {
+	text = strings.Replace(text, `repeat with a larger "limit" (at most`, "repeat with a larger --limit than "+strconv.Itoa(max(limit, recall.DefaultSearchLimit))+" (at most", 1)
+	if i := strings.LastIndex(text, "To read a hit: context_recall"); i >= 0 {
+		text = text[:i] + fmt.Sprintf("To read a hit: ef recall --store %s <ref>   (add --depth detail or --depth exact for the archived messages)\n", shellQuote(storeDir))
+	}
+	return text
+}
+
+// cliRecallNext is the command line for the next page of a recall.
+func cliRecallNext(storeDir, session string, next *recall.RecallRequest) string {
+	parts := []string{"ef recall --store", shellQuote(storeDir)}
+	if next.SessionID != "" {
+		session = next.SessionID
+	}
+	if session != "" {
+		parts = append(parts, "--session", shellQuote(session))
+	}
+	if next.Depth != "" {
+		parts = append(parts, "--depth", string(next.Depth))
+	}
+	parts = append(parts, "--offset", strconv.Itoa(next.Offset))
+	if next.Limit > 0 {
+		parts = append(parts, "--limit", strconv.Itoa(next.Limit))
+	}
+	if next.Budget > 0 {
+		parts = append(parts, "--budget", strconv.Itoa(next.Budget))
+	}
+	return strings.Join(append(parts, shellQuote(next.Ref)), " ")
+}
+
+// shellQuote prints s as is when a shell reads it unchanged, else in
+// single quotes.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@#%+=,", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // RunRecall implements `ef recall --store <dir> --session <id> <ref>`:
@@ -124,7 +186,18 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *asJSON {
 		err = writeJSON(stdout, res)
 	} else {
-		_, err = io.WriteString(stdout, recall.RenderRecall(res))
+		text := recall.RenderRecall(res)
+		if res.Next != nil {
+			// The last line names the next page as a tool call; a person
+			// gets the command line.
+			body := strings.TrimSuffix(text, "\n")
+			if i := strings.LastIndex(body, "\n"); i >= 0 && strings.Contains(body[i:], "Next page: ") {
+				last := body[i+1:]
+				last = last[:strings.Index(last, "Next page: ")] + "Next page: " + cliRecallNext(*storeDir, *session, res.Next) + "]"
+				text = body[:i+1] + last + "\n"
+			}
+		}
+		_, err = io.WriteString(stdout, text)
 	}
 	if err != nil {
 		return err

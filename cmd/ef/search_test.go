@@ -186,3 +186,44 @@ func TestRecallCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchRecallHumanOutput: the text a person reads names command-line
+// flags for the next page and for reading a hit (JSON keeps the tool-call
+// form), and a search in a session the store does not hold says so.
+func TestSearchRecallHumanOutput(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := searchRun(t, RunSearch, "--store", root, "--limit", "1", "文件结构")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "larger --limit than") || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") || strings.Contains(out, "context_recall {") {
+		t.Fatalf("search text:\n%s", out)
+	}
+	js, _, err := searchRun(t, RunSearch, "--store", root, "--limit", "1", "--json", "文件结构")
+	if err != nil || strings.Contains(js, "ef recall") {
+		t.Fatalf("search JSON: %v\n%s", err, js)
+	}
+
+	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "ck-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Next page: ef recall --store " + root + " --session zh --depth detail --offset 2 --limit 2 ck-1]"
+	if !strings.Contains(out, want) || strings.Contains(out, "context_recall {") {
+		t.Fatalf("recall text lacks %q:\n%s", want, out)
+	}
+	js, _, err = searchRun(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "--json", "ck-1")
+	if err != nil || !strings.Contains(js, `"next"`) {
+		t.Fatalf("recall JSON keeps next: %v\n%s", err, js)
+	}
+
+	if _, _, err := searchRun(t, RunSearch, "--store", root, "--session", "no-such-session", "x"); err == nil || !strings.Contains(err.Error(), "no folded history") {
+		t.Fatalf("unknown session: %v", err)
+	}
+	if got := shellQuote("it's here"); got != `'it'\''s here'` {
+		t.Fatalf("shellQuote: %s", got)
+	}
+	if got := shellQuote("ck-1#2@zh"); got != "ck-1#2@zh" {
+		t.Fatalf("shellQuote of a safe ref: %s", got)
+	}
+}
