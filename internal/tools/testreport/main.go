@@ -155,6 +155,20 @@ func report(r io.Reader, w io.Writer) (skips []skip, noTests, failed int) {
 				delete(logs, k)
 				continue
 			}
+			// A package that fails without its tests finishing (a timeout
+			// panic, a crash) leaves the running tests' output unprinted:
+			// print it, in name order, before the package's own lines.
+			var open []testKey
+			for k := range logs {
+				if k.pkg == e.Package {
+					open = append(open, k)
+				}
+			}
+			sort.Slice(open, func(i, j int) bool { return open[i].test < open[j].test })
+			for _, k := range open {
+				fmt.Fprint(w, strings.Join(logs[k], ""))
+				delete(logs, k)
+			}
 			fmt.Fprint(w, strings.Join(pkgOut[e.Package], ""))
 			delete(pkgOut, e.Package)
 		case "pass":
