@@ -109,3 +109,16 @@ func TestOriginHashHelp(t *testing.T) {
 		t.Fatalf("ef origin hash FILE: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// ef state --store reads a store: a missing one is an error, not a new
+// empty store whose "checkpoints" the state is then said to come from.
+func TestStateMissingStore(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-store")
+	code, out, errs := runCLI(t, "state", inspectSample, "--store", missing)
+	if code != 1 || !strings.Contains(errs, "--store: stat "+missing) || out != "" {
+		t.Fatalf("ef state --store MISSING: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("ef state created the missing store")
+	}
+}

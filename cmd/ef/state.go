@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/projection"
 )
 
@@ -74,7 +74,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usageError("--from %q: want auto, log or checkpoints", *from)
 	}
-	s, err := hostshim.ReadSession(pos[0], hostshim.LogOptions{Lenient: !*strict})
+	s, _, err := readSession(pos[0], !*strict)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,11 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := stateOutput{Log: pos[0], Source: *from, Anchors: []stateAnchor{}}
 	var r *projection.Reducer
 	if *from == "checkpoints" {
-		st, err := bundle.Open(*store, bundle.Options{})
+		// A reader: a missing --store is an error, not a new empty store.
+		if _, err := os.Stat(*store); err != nil {
+			return fmt.Errorf("--store: %w", err)
+		}
+		st, err := bundle.Open(*store, bundle.Options{ReadOnly: true})
 		if err != nil {
 			return fmt.Errorf("open store: %w", err)
 		}
