@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
+
 	"pgregory.net/rapid"
 
 	"github.com/epistemicfold/ef/origin/taskorigin"
@@ -153,6 +155,7 @@ func TestContentHashStable(t *testing.T) {
 // up, empty, "new" for an existing task) fail and leave the file as it
 // was; the model's hash always equals the file's.
 func TestNoWriteWithoutCurrentHash(t *testing.T) {
+	testutil.RapidChecks(t, 20)
 	rapid.Check(t, func(t *rapid.T) {
 		st := fixedStore(t, tempDir(t))
 		ctx := context.Background()
@@ -218,6 +221,7 @@ func TestNoWriteWithoutCurrentHash(t *testing.T) {
 // race; exactly one wins and every other gets a conflict naming the
 // winner's hash.
 func TestConcurrentWritersOneWins(t *testing.T) {
+	testutil.RapidChecks(t, 20)
 	rapid.Check(t, func(t *rapid.T) {
 		st := fixedStore(t, tempDir(t))
 		ctx := context.Background()
