@@ -162,3 +162,31 @@ func TestLimits(t *testing.T) {
 		t.Error("over-limit content was written")
 	}
 }
+
+// TestDefaultProtectsRepositoryAndCredentials: a file under .git (a hook or
+// config there runs code) or a credential file is protected by default, so
+// an existing one needs a human confirm; a hash read from it is not enough.
+func TestDefaultProtectsRepositoryAndCredentials(t *testing.T) {
+	base := t.TempDir()
+	files := map[string]string{".git/config": "[core]\n", ".git/hooks/pre-commit": "#!/bin/sh\n", ".env": "TOKEN=x\n", "deploy/server.pem": "---\n"}
+	for rel, c := range files {
+		p := filepath.Join(base, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := openKernel(t, action.Options{Roots: []string{base}})
+	for rel, c := range files {
+		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"changed\n","expect_sha256":"`+actiontest.SHA(c)+`"}`)
+		if res.Risk != "high" || res.Status != "requires_approval" {
+			t.Errorf("%s: risk %s status %s, want high requires_approval", rel, res.Risk, res.Status)
+		}
+		got, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(rel)))
+		if err != nil || string(got) != c {
+			t.Errorf("%s changed: %q %v", rel, got, err)
+		}
+	}
+}

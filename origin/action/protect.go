@@ -7,15 +7,19 @@ import (
 )
 
 // DefaultProtected is the protected list of RFC-0006 §2.1 (task.origin,
-// code, schemas, .claude) as globs; the reference's list (task.origin.json,
-// *.js, *.mjs, schemas/, .claude/, lib/) plus the code of the other common
-// languages.
+// code, schemas, .claude: "overwriting credentials/code/spec") as globs; the
+// reference's list (task.origin.json, *.js, *.mjs, schemas/, .claude/, lib/)
+// plus the code of the other common languages, the repository's own
+// metadata (.git: a hook or config written there runs code) and the usual
+// credential files.
 var DefaultProtected = []string{
 	"task.origin.json",
 	"*.js", "*.mjs", "*.cjs", "*.ts", "*.tsx", "*.go", "*.py", "*.rs", "*.java", "*.c", "*.h", "*.cc", "*.cpp", "*.sh",
 	"schemas/**",
 	".claude/**",
 	"lib/**",
+	".git/**",
+	".env", ".env.*", "*.pem", "id_rsa*", "id_ed25519*", ".netrc", ".npmrc",
 }
 
 // protector matches slash-separated paths relative to a root against glob
