@@ -112,6 +112,11 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	rep.Sessions = len(sessions)
+	if len(sessions) == 0 {
+		if err := checkLooksLikeStore(pos[0]); err != nil {
+			return err
+		}
+	}
 	for _, sid := range sessions {
 		infos, err := s.List(ctx, sid)
 		if err != nil {
@@ -280,4 +285,24 @@ func storeReadReferenced(path string) (map[string]bool, error) {
 		out[line] = true
 	}
 	return out, sc.Err()
+}
+
+// checkLooksLikeStore refuses a directory that holds files but nothing a
+// store writes (its LOCK, session directories, derived caches), so that
+// `ef store verify` pointed at the wrong directory does not report
+// "0 bundles … ok". An empty directory is an empty store.
+func checkLooksLikeStore(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() == "LOCK" || strings.HasPrefix(e.Name(), ".") {
+			return nil
+		}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s is not an ef store: it holds %d entries and no store files (LOCK, session directories); give the directory ef fold --store wrote", dir, len(entries))
 }

@@ -144,3 +144,21 @@ func TestStoreVerifyReportsLostAndForeign(t *testing.T) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 }
+
+// TestStoreVerifyRefusesAnOrdinaryDirectory: verify pointed at a directory
+// that is not a store says so instead of "0 bundles … ok".
+func TestStoreVerifyRefusesAnOrdinaryDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	err := RunStore(context.Background(), []string{"verify", dir}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "not an ef store") {
+		t.Fatalf("verify of an ordinary directory: err=%v out=%s", err, out.String())
+	}
+	empty := t.TempDir()
+	if err := RunStore(context.Background(), []string{"verify", empty}, &out, &errb); err != nil {
+		t.Fatalf("verify of an empty directory (an empty store): %v", err)
+	}
+}
