@@ -17,7 +17,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/epistemicfold/ef/internal/actiontest"
-	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
 )
 
@@ -261,28 +260,8 @@ func TestActCLIUsageAndAudit(t *testing.T) {
 // (dsh-plugin/parity/action-parity.mjs). Every result must be
 // byte-identical to the library's apart from the channel.
 func TestActParityPlugin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary; skipped with -short")
-	}
-	ci := os.Getenv("CI") == "true"
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if ci {
-			t.Fatal("node not found under CI")
-		}
-		t.Skip("node not found: the DSH plugin parity test needs Node 20")
-	}
-	plugin := filepath.Join(testutil.RepoRoot(t), "dsh-plugin")
-	if _, err := os.Stat(filepath.Join(plugin, "node_modules", "@deepseek-ai", "dsh-tools")); err != nil {
-		if ci {
-			t.Fatalf("dsh-plugin/node_modules missing under CI (%v)", err)
-		}
-		t.Skipf("dsh-plugin/node_modules missing: run (cd dsh-plugin && npm ci) (%v)", err)
-	}
-	bin := filepath.Join(t.TempDir(), "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	node, plugin := requireNodeModules(t, "dsh-plugin", "@deepseek-ai/dsh-tools")
+	bin := buildEF(t)
 	steps := actiontest.Steps()
 	lib := libraryAdapter(t)
 	wl, wp := actiontest.NewWorkspace(t), actiontest.NewWorkspace(t)

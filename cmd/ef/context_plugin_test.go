@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // TestContextRequestPlugin runs context_request through the real DSH
@@ -19,24 +17,7 @@ import (
 // bundle must be the one `ef context` prints for the same request, and a
 // malformed request a failed call.
 func TestContextRequestPlugin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary; skipped with -short")
-	}
-	ci := os.Getenv("CI") == "true"
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if ci {
-			t.Fatal("node not found under CI")
-		}
-		t.Skip("node not found: the DSH plugin test needs Node 20")
-	}
-	plugin := filepath.Join(testutil.RepoRoot(t), "dsh-plugin")
-	if _, err := os.Stat(filepath.Join(plugin, "node_modules", "@deepseek-ai", "dsh-tools")); err != nil {
-		if ci {
-			t.Fatalf("dsh-plugin/node_modules missing under CI (%v)", err)
-		}
-		t.Skipf("dsh-plugin/node_modules missing: run (cd dsh-plugin && npm ci) (%v)", err)
-	}
+	node, plugin := requireNodeModules(t, "dsh-plugin", "@deepseek-ai/dsh-tools")
 	origin := t.TempDir()
 	doc := `{"spec":"2origin/0.2","kind":"task.origin","id":"demo","goal":"ship the release doc","scope":"project:x",
 	  "current_state":"half written","next_steps":["finish the intro"],
@@ -51,10 +32,7 @@ func TestContextRequestPlugin(t *testing.T) {
 		t.Fatalf("ef context: %s", errs)
 	}
 
-	bin := filepath.Join(t.TempDir(), "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildEF(t)
 	input, _ := json.Marshal(map[string]any{"efBin": bin, "storeDir": filepath.Join(t.TempDir(), "store"), "originRoots": []string{origin},
 		"requests": []string{good, `{"goal":"x","scope":[]}`}})
 	in := filepath.Join(t.TempDir(), "in.json")

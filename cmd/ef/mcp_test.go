@@ -4,16 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -187,29 +184,9 @@ func TestMCPUsage(t *testing.T) {
 // TestMCPNodeClient drives a built `ef mcp` with the official TypeScript
 // MCP client from the npm registry (mcpserver/testdata/mcpclient).
 func TestMCPNodeClient(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary; skipped with -short")
-	}
-	ci := os.Getenv("CI") == "true"
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if ci {
-			t.Fatal("node not found under CI")
-		}
-		t.Skip("node not found: the MCP client test needs Node 18 or later")
-	}
-	dir := filepath.Join(testutil.RepoRoot(t), "mcpserver", "testdata", "mcpclient")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		if ci {
-			t.Fatalf("%s/node_modules missing under CI: .ci/run must run npm ci there", dir)
-		}
-		t.Skipf("node_modules missing: run (cd mcpserver/testdata/mcpclient && npm ci) (%v)", err)
-	}
+	node, dir := requireNodeModules(t, "mcpserver/testdata/mcpclient", "@modelcontextprotocol/sdk")
 	root, _, _ := searchFixture(t)
-	bin := filepath.Join(t.TempDir(), "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildEF(t)
 	cmd := exec.Command(node, "client.mjs", bin, root, "文件结构")
 	cmd.Dir = dir
 	var stderr strings.Builder

@@ -3,11 +3,8 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // TestDSHPlugin runs dsh-plugin's end-to-end test: the real DSH host
@@ -16,29 +13,8 @@ import (
 // node_modules the test says so and skips, except under CI, where .ci/run
 // installs them and their absence is a failure.
 func TestDSHPlugin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary; skipped with -short")
-	}
-	ci := os.Getenv("CI") == "true"
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if ci {
-			t.Fatal("node not found under CI")
-		}
-		t.Skip("node not found: the DSH plugin test needs Node 20")
-	}
-	plugin := filepath.Join(testutil.RepoRoot(t), "dsh-plugin")
-	if _, err := os.Stat(filepath.Join(plugin, "node_modules", "@deepseek-ai", "dsh-compaction-basic")); err != nil {
-		if ci {
-			t.Fatalf("dsh-plugin/node_modules missing under CI: .ci/run must run npm ci there (%v)", err)
-		}
-		t.Skipf("dsh-plugin/node_modules missing: run (cd dsh-plugin && npm ci) (%v)", err)
-	}
-	bin := filepath.Join(t.TempDir(), "ef")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	node, plugin := requireNodeModules(t, "dsh-plugin", "@deepseek-ai/dsh-compaction-basic")
+	bin := buildEF(t)
 	cmd := exec.Command(node, "--test", "--test-reporter=spec", "test/")
 	cmd.Dir = plugin
 	cmd.Env = append(os.Environ(), "EF_BIN="+bin)
