@@ -41,7 +41,8 @@ type RunOptions struct {
 	// means no limit.
 	MaxSteps int
 	// Meter prices requests for every engine. Nil means the embedded
-	// o200k_base tokenizer.
+	// tokenizer.Window encoding (o200k_base), the unit of every ef
+	// command's window.
 	Meter hostshim.Meter
 	// TempDir holds EF's stores while they run. Empty means os.TempDir().
 	TempDir string
@@ -160,7 +161,7 @@ func Run(ctx context.Context, opts RunOptions) (*Report, error) {
 		opts.OutputPrice = replay.DefaultOutputPrice
 	}
 	if opts.Meter == nil {
-		m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
+		m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window)
 		if err != nil {
 			return nil, err
 		}

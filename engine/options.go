@@ -79,7 +79,7 @@ type Digest struct {
 // Policy holds the fold policy knobs. Zero values take the documented
 // defaults; see the package documentation for the formulas.
 type Policy struct {
-	// ContextWindow is the model's window in host-meter tokens. Zero
+	// ContextWindow is the model's window in HostMeter tokens. Zero
 	// disables pressure folds (CompactIfNeeded with TriggerPressure returns
 	// nil) and the window-derived defaults below.
 	ContextWindow int
@@ -161,7 +161,11 @@ type Options struct {
 	// Summarizer writes semantic digests. Nil means deterministic text only.
 	Summarizer Summarizer
 	// HostMeter is the host's shrink-check meter: it prices pressure, the
-	// fold floor and predicate R. Nil means hostshim.HeuristicMeter.
+	// fold floor and predicate R, so it is the unit of ContextWindow. Nil
+	// means hostshim.HeuristicMeter, as inside DSH (ef serve), where the
+	// host decides when to compact with that estimate; ef fold and ef bench
+	// set it to the real tokenizer (tokenizer.Window), so their window is
+	// counted in o200k_base tokens.
 	HostMeter hostshim.Meter
 	// TokenMeter is the real tokenizer: it measures the emergency budget.
 	// Nil means HostMeter (then the budget is only as good as the host's

@@ -32,6 +32,16 @@ const (
 	CL100k = "cl100k_base"
 )
 
+// Window is the encoding every ef command counts a context window in, and
+// with it pressure, budgets and fold sizes: `ef fold --window`,
+// `ef bench --window`/`--windows`, the emergency and bundle budgets. A
+// window is the model's, so it is counted in real tokens, what the
+// provider enforces and bills; o200k_base stands in for the model's own
+// tokenizer. Only inside the DeepSeek Harness (ef serve) does the host
+// estimate pressure with its heuristic meter, because there the host
+// decides when to compact and checks the fold with that meter.
+const Window = O200k
+
 // tiktokenFiles holds the BPE rank files, zstd-compressed. An embed.FS is
 // read-only, so this package-level value is immutable.
 //

@@ -32,8 +32,8 @@ type foldAccount struct {
 	Budget       int                  `json:"budget,omitempty"`
 	EventsIn     int                  `json:"eventsIn"`
 	EventsOut    int                  `json:"eventsOut"`
-	TokensBefore int                  `json:"tokensBefore"` // host meter, surface of the input log
-	TokensAfter  int                  `json:"tokensAfter"`  // host meter, surface of the output log
+	TokensBefore int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
+	TokensAfter  int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
 	RealBefore   int                  `json:"realTokensBefore"`
 	RealAfter    int                  `json:"realTokensAfter"`
 	Folds        []*engine.FoldReport `json:"folds"`
@@ -51,9 +51,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.SetOutput(stderr)
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
-	window := fs.Int("window", 0, "the model's context window in tokens; as in DSH, pressure is estimated with the host's heuristic meter (dsh-heuristic) and an overflow with o200k_base")
+	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
-	budget := fs.Int("budget", 0, "emergency budget in o200k_base tokens (zero: window/2)")
+	budget := fs.Int("budget", 0, "emergency budget in o200k_base `tokens` (zero: window/2)")
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
 	verbose := fs.Bool("v", false, "log fold decisions to stderr")
@@ -62,7 +62,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stderr, "Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.")
 		fmt.Fprintln(stderr, "A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, ...) is converted to a DSH session first.")
 		fmt.Fprintf(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds\n", hostshim.PressureRatio)
-		fmt.Fprintln(stderr, "              in emergency when the o200k surface exceeds the window); leaf without --window folds once at the end")
+		fmt.Fprintln(stderr, "              in emergency when the surface exceeds the window); leaf without --window folds once at the end")
+		fmt.Fprintln(stderr, "  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate")
 		fmt.Fprintln(stderr, "  root:       one root fold (/compact) at the end of the log")
 		fmt.Fprintln(stderr, "  emergency:  one emergency fold at the end, under --budget")
 		fs.PrintDefaults()
@@ -106,11 +107,16 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *verbose {
 		logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	tok, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
+	// The window is counted in real tokens (tokenizer.Window), as in
+	// ef bench: the engine prices pressure, fold sizes, its shrink check
+	// and the emergency budget with one meter, so a window means the same
+	// in both commands. (Inside DSH, ef serve follows the host's heuristic
+	// estimate instead: there the host decides when to compact.)
+	tok, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window)
 	if err != nil {
 		return err
 	}
-	opts := engine.Options{TokenMeter: tok, Logger: logger,
+	opts := engine.Options{HostMeter: tok, TokenMeter: tok, Logger: logger,
 		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
 	if *storeDir != "" {
 		st, err := store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {

@@ -191,7 +191,7 @@ func inspectPreview(s string, n int) string {
 // inspectMeters returns the meters inspect prices nodes with: the host's
 // heuristic (what its shrink check and pressure use) and a real tokenizer.
 func inspectMeters() ([]hostshim.Meter, error) {
-	real, err := tokenizer.New(tokenizer.Options{}).Meter("o200k_base")
+	real, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window)
 	if err != nil {
 		return nil, err
 	}
