@@ -61,23 +61,30 @@ func (f *stopFS) Remove(p string) error               { f.at("remove", p); retur
 func (f *stopFS) RemoveAll(p string) error            { f.at("removeall", p); return f.FS.RemoveAll(p) }
 func (f *stopFS) SyncDir(p string) error              { f.at("syncdir", p); return f.FS.SyncDir(p) }
 func (f *stopFS) Lock(p string) (io.Closer, error)    { f.at("lock", p); return f.FS.Lock(p) }
-func (f *stopFS) CreateTemp(dir, pat string) (bundle.File, error) {
-	f.at("create", dir)
-	file, err := f.FS.CreateTemp(dir, pat)
+func (f *stopFS) CreatePending(name string) (bundle.PendingFile, error) {
+	f.at("create", name)
+	pf, err := f.FS.CreatePending(name)
 	if err != nil {
 		return nil, err
 	}
-	return &stopFile{File: file, fs: f}, nil
+	return &stopPending{PendingFile: pf, fs: f}, nil
 }
 
-type stopFile struct {
-	bundle.File
+// stopPending stops at the entry of a pending file's write and of its
+// replace (renameio's fsync, close and rename, one call).
+type stopPending struct {
+	bundle.PendingFile
 	fs *stopFS
 }
 
-func (f *stopFile) Write(p []byte) (int, error) { f.fs.at("write", f.Name()); return f.File.Write(p) }
-func (f *stopFile) Sync() error                 { f.fs.at("sync", f.Name()); return f.File.Sync() }
-func (f *stopFile) Close() error                { f.fs.at("close", f.Name()); return f.File.Close() }
+func (f *stopPending) Write(p []byte) (int, error) {
+	f.fs.at("write", f.Name())
+	return f.PendingFile.Write(p)
+}
+func (f *stopPending) CloseAtomicallyReplace() error {
+	f.fs.at("replace", f.Name())
+	return f.PendingFile.CloseAtomicallyReplace()
+}
 
 // TestCrashChild is the child half of TestCrashKill: when started by it
 // (with EF_BUNDLE_CRASH_CHILD=<root>:<iteration>) it writes bundles in a
@@ -126,8 +133,8 @@ func TestCrashChild(t *testing.T) {
 //   - targeted: at the entry of the writer's N-th filesystem operation, for
 //     N = 1, 2, ... EF_CRASH_TARGETED (default 200, 80 in the short profile,
 //     which still covers Open and the first Puts step by step), so every
-//     step of a write (create, write,
-//     sync, close, rename, directory sync, read-back, manifest) is
+//     step of a write (create, write, replace — renameio's fsync, close
+//     and rename —, directory sync, read-back, manifest) is
 //     interrupted on every run, whatever the machine's timing.
 //
 // After each kill the parent reopens the store and checks that every
@@ -324,7 +331,7 @@ func idSeq(id string) uint64 {
 func countTemps(t *testing.T, root string) int {
 	n := 0
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasPrefix(d.Name(), ".tmp-") {
+		if err == nil && bundletest.IsTempName(d.Name()) {
 			n++
 		}
 		return nil

@@ -38,7 +38,9 @@
 //	                                       named by its content hash
 //	<session>/manifest                     the bundle files acknowledged here
 //	                                       (see manifest.go; Audit compares)
-//	<session>/.tmp-*                       in-flight writes, swept on Open
+//	<session>/.<file name><digits>          in-flight writes (renameio pending
+//	                                       files; .tmp-* from older writers),
+//	                                       swept on Open
 //	<root>/.del-*                          sessions being deleted, swept on Open
 //	<root>/.<name>                         reserved for caches derived from the
 //	                                       bundles (recall's index is .recall);
@@ -87,17 +89,23 @@
 //
 // # Durability
 //
-// Put writes a temp file in the session directory, fsyncs it, renames it
-// into place, fsyncs the directory, then reads the file back and verifies
-// both hashes. An error from fsync, close, rename, the directory fsync or
-// the read-back is returned and makes the Store fail-stop: every later
-// write returns ErrFailStopped until the store is reopened. Reads stay
-// available. Directories are created 0700 and files 0600 regardless of the
-// umask.
+// Every file is written through a pending file (FS.CreatePending;
+// github.com/google/renameio/v2 on unix): a temp file beside the target,
+// written, fsynced, closed and renamed into place. renameio makes the
+// replace atomic but not durable, so the Store then fsyncs the directory.
+// Bundles are never replaced, only created once under their content hash;
+// the manifest and the session-id file are replaced whole. The pending
+// file sits behind the FS seam, so tests fail or power-cut each step of
+// it (MemFS implements it with renameio's semantics).
 //
-// The write path does not use renameio, which the project uses for small
-// atomic replaces (recall's generation file): each step here goes through
-// the injectable FS so tests can fail or power-cut it step by step, the
-// directory must be fsynced (renameio leaves that to the caller), and a
-// bundle is never replaced, only created once under its content hash.
+// Put then reads the bundle file back through the filesystem and checks
+// that its sha256 is the file hash in its name: the bytes on disk are the
+// bytes encoded from the sealed bundle, whose logical hash was computed
+// once, when it was sealed. Get and Verify prove more, from the disk alone:
+// file hash, every segment hash, payload hash, logical hash (canonical
+// JSON again) and rendered digest. An error from fsync, close, rename, the
+// directory fsync or the read-back is returned and makes the Store
+// fail-stop: every later write returns ErrFailStopped until the store is
+// reopened. Reads stay available. Directories are created 0700 and files
+// 0600 regardless of the umask.
 package bundle

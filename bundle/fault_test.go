@@ -97,7 +97,7 @@ func checkAllOrNothing(t *testing.T, mem *bundletest.MemFS, session, id string, 
 // bundles are intact; the error names the step; fsync/rename failures
 // fail-stop the store.
 func TestFaultInjection(t *testing.T) {
-	isTemp := func(p string) bool { return strings.HasPrefix(path.Base(p), ".tmp-") }
+	isTemp := func(p string) bool { return bundletest.IsTempName(path.Base(p)) }
 	isBundle := func(p string) bool { return strings.HasSuffix(p, ".efb") }
 	isSessionDir := func(p string) bool { return strings.HasPrefix(path.Base(p), "s-") }
 	isRoot := func(p string) bool { return p == "/store" }
@@ -111,7 +111,7 @@ func TestFaultInjection(t *testing.T) {
 		newOnly  bool // only meaningful when the session directory is new
 	}{
 		{"create", bundletest.OpCreate, isSessionDir, bundletest.ErrInjected, "create", false, false},
-		{"chmod-temp", bundletest.OpChmod, isTemp, bundletest.ErrInjected, "chmod", false, false},
+		{"chmod-temp", bundletest.OpChmod, isTemp, bundletest.ErrInjected, "create", false, false},
 		{"write", bundletest.OpWrite, isTemp, bundletest.ErrInjected, "write", false, false},
 		{"fsync", bundletest.OpSync, isTemp, bundletest.ErrInjected, "sync", true, false},
 		{"fsync-applied", bundletest.OpSync, isTemp, bundletest.ErrApplied, "sync", true, false},
@@ -251,7 +251,7 @@ func noTempFiles(t *testing.T, mem *bundletest.MemFS, dir string) {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".tmp-") || strings.HasPrefix(e.Name(), ".del-") {
+		if bundletest.IsTempName(e.Name()) || strings.HasPrefix(e.Name(), ".del-") {
 			t.Fatalf("%s survived reopen", path.Join(dir, e.Name()))
 		}
 		if e.IsDir() {

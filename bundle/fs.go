@@ -17,9 +17,11 @@ type FS interface {
 	MkdirAll(path string, perm fs.FileMode) error
 	// Chmod sets the permission bits of a file or directory.
 	Chmod(name string, mode fs.FileMode) error
-	// CreateTemp creates a new, exclusive, writable file in dir, with a
-	// name made from pattern as os.CreateTemp does, and mode 0600.
-	CreateTemp(dir, pattern string) (File, error)
+	// CreatePending starts a crash-atomic write of the file name: it
+	// creates a new, exclusive temporary file in name's directory, named
+	// "." + base(name) + decimal digits, with mode 0600 whatever the
+	// umask. See PendingFile. OSFS uses renameio's PendingFile.
+	CreatePending(name string) (PendingFile, error)
 	// Open opens a file for reading. It must not follow a symbolic link
 	// in the final component (O_NOFOLLOW where the platform has it).
 	Open(name string) (File, error)
@@ -66,6 +68,25 @@ type File interface {
 	Name() string
 }
 
+// PendingFile is a file written under a temporary name that then
+// atomically replaces its target: the shape of renameio's *PendingFile,
+// which OSFS returns. It is used by one goroutine at a time.
+type PendingFile interface {
+	io.Writer
+	// Name is the path of the temporary file.
+	Name() string
+	// CloseAtomicallyReplace fsyncs the temporary file, closes it and
+	// renames it over the target. It does not fsync the directory: the
+	// rename is atomic but not yet durable (the Store calls FS.SyncDir
+	// after it). The error names the step that failed: an *fs.PathError
+	// whose Op is "sync" or "close", or an *os.LinkError (or an
+	// *fs.PathError with Op "rename") for the rename.
+	CloseAtomicallyReplace() error
+	// Cleanup closes and removes the temporary file unless it replaced
+	// its target; it is idempotent, so deferring it is always right.
+	Cleanup() error
+}
+
 // OSFS is the operating system's filesystem. It is safe for concurrent use.
 type OSFS struct{}
 
@@ -77,14 +98,8 @@ func (OSFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(p
 // Chmod implements FS.
 func (OSFS) Chmod(name string, mode fs.FileMode) error { return os.Chmod(name, mode) }
 
-// CreateTemp implements FS.
-func (OSFS) CreateTemp(dir, pattern string) (File, error) {
-	f, err := os.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
-}
+// CreatePending implements FS; see createPending in the OS-specific files.
+func (OSFS) CreatePending(name string) (PendingFile, error) { return createPending(name) }
 
 // Open implements FS; see openNoFollow in the OS-specific files.
 func (OSFS) Open(name string) (File, error) {

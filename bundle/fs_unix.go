@@ -8,8 +8,29 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
+
+	"github.com/google/renameio/v2"
 )
+
+// createPending starts a renameio pending file beside name. The temp
+// directory is given explicitly: without it renameio probes $TMPDIR with
+// four extra syscalls per write and may put the temp file there, where
+// Open's sweep would not find it after a crash. The mode is set through
+// the descriptor (as renameio's WithStaticPermissions would) so that a
+// failure there still removes the temp file.
+func createPending(name string) (PendingFile, error) {
+	pf, err := renameio.NewPendingFile(name, renameio.WithTempDir(filepath.Dir(name)), renameio.WithPermissions(0o600))
+	if err != nil {
+		return nil, err
+	}
+	if err := pf.Chmod(0o600); err != nil { // the umask may have narrowed it
+		_ = pf.Cleanup()
+		return nil, err
+	}
+	return pf, nil
+}
 
 // syncDir fsyncs a directory so that entries created, renamed or removed in
 // it survive a power cut; rename(2) alone is atomic but not durable.

@@ -8,9 +8,67 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strconv"
+	"time"
 
 	"golang.org/x/sys/windows"
 )
+
+// createPending is renameio's PendingFile for Windows, where renameio does
+// not build: a temp file named like renameio's beside name, replaced by
+// os.Rename (MoveFileEx with MOVEFILE_REPLACE_EXISTING).
+func createPending(name string) (PendingFile, error) {
+	prefix := filepath.Join(filepath.Dir(name), "."+filepath.Base(name))
+	seed := time.Now().UnixNano()
+	for attempt := int64(0); ; attempt++ {
+		tmp := prefix + strconv.FormatInt(seed+attempt, 10)
+		f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return &pendingFile{File: f, target: name}, nil
+		}
+		if !os.IsExist(err) || attempt > 10000 {
+			return nil, err
+		}
+	}
+}
+
+type pendingFile struct {
+	*os.File
+	target       string
+	closed, done bool
+}
+
+func (p *pendingFile) CloseAtomicallyReplace() error {
+	if err := p.Sync(); err != nil {
+		return err
+	}
+	p.closed = true
+	if err := p.File.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(p.Name(), p.target); err != nil {
+		return err
+	}
+	p.done = true
+	return nil
+}
+
+func (p *pendingFile) Cleanup() error {
+	if p.done {
+		return nil
+	}
+	var cerr error
+	if !p.closed {
+		p.closed = true
+		cerr = p.File.Close()
+	}
+	if err := os.Remove(p.Name()); err != nil {
+		return err
+	}
+	p.done = true
+	return cerr
+}
 
 // syncDir is a no-op on Windows: directories cannot be opened for
 // FlushFileBuffers by os.Open, and NTFS journals renames itself.

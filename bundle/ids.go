@@ -11,7 +11,7 @@ import (
 const (
 	lockFileName     = "LOCK"
 	sessionIDFile    = "session-id"
-	tempPrefix       = ".tmp-"
+	tempPrefix       = ".tmp-" // temp files of writers before renameio (see isTempName)
 	tombPrefix       = ".del-"
 	bundleExt        = ".efb"
 	plainSessionPref = "s-"
@@ -154,4 +154,26 @@ func parseBundleFileName(name string) (stem, fileHex string, ok bool) {
 		return "", "", false
 	}
 	return stem, fileHex, true
+}
+
+// isTempName reports whether name, in a session directory, is a write in
+// flight: a pending file ("." + the target's name + decimal digits, as
+// renameio names them) for a bundle file, the manifest or the session-id
+// file, or a ".tmp-*" file of writers from before renameio.
+func isTempName(name string) bool {
+	if strings.HasPrefix(name, tempPrefix) {
+		return true
+	}
+	if len(name) < 3 || name[0] != '.' {
+		return false
+	}
+	target := strings.TrimRight(name[1:], "0123456789")
+	if len(target) == len(name)-1 {
+		return false // no digits
+	}
+	if target == manifestFile || target == sessionIDFile {
+		return true
+	}
+	_, _, ok := parseBundleFileName(target)
+	return ok
 }

@@ -85,3 +85,16 @@ func TestCheckpointStem(t *testing.T) {
 		}
 	}
 }
+
+func TestIsTempName(t *testing.T) {
+	b := "c-x." + strings.Repeat("0f", 32) + ".efb"
+	for name, want := range map[string]bool{
+		".tmp-1": true, "." + b + "123": true, ".manifest9": true, ".session-id0": true,
+		b: false, "manifest": false, ".manifest": false, "." + b: false, ".manifestx1": false,
+		".notes1": false, ".del-s-a": false, "." + b + "12x": false, "": false, ".": false, ".1": false,
+	} {
+		if got := isTempName(name); got != want {
+			t.Errorf("isTempName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -216,7 +216,7 @@ func (s *Store) auditSession(ctx context.Context, id, dir string, a *Audit) erro
 		case isBundle:
 			present[name] = true
 			bundles++
-		case name == manifestFile, name == sessionIDFile, strings.HasPrefix(name, tempPrefix):
+		case name == manifestFile, name == sessionIDFile, isTempName(name):
 		default:
 			a.Foreign = append(a.Foreign, p+": not a file of this store")
 		}

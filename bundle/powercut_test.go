@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/testutil"
@@ -205,7 +206,7 @@ func checkModel(rt *rapid.T, s *bundle.Store, mem *bundletest.MemFS, acked, mayb
 	walk = func(dir string) {
 		ents, _ := mem.ReadDir(dir)
 		for _, e := range ents {
-			if len(e.Name()) > 5 && (e.Name()[:5] == ".tmp-" || e.Name()[:5] == ".del-") {
+			if bundletest.IsTempName(e.Name()) || strings.HasPrefix(e.Name(), ".del-") {
 				rt.Fatalf("%s/%s survived reopen", dir, e.Name())
 			}
 			if e.IsDir() {

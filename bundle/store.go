@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -334,7 +335,7 @@ func (s *Store) sweepDir(dir string, cutoff time.Time) (int, error) {
 	}
 	n := 0
 	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), tempPrefix) {
+		if !isTempName(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
@@ -516,53 +517,56 @@ func (s *Store) readSmall(p string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxSessionIDLen+1))
 }
 
-// writeDurable writes data to dir/name crash-safely: temp file in the same
-// directory, write, fsync, close, rename, fsync the directory. Errors from
-// fsync, close and rename (and the directory fsync) fail-stop the store:
-// after a failed fsync the kernel may have dropped the dirty pages and a
-// retry could report success for data that is gone (the "fsyncgate"
-// lesson), so the only honest answer is to stop writing.
+// writeDurable writes data to dir/name crash-safely through a pending
+// file (renameio on unix): a temp file beside the target, written,
+// fsynced, closed and renamed over it; then the directory is fsynced,
+// which renameio leaves to the caller and without which the rename could
+// be lost to a power cut. Errors from fsync, close and rename (and the
+// directory fsync) fail-stop the store: after a failed fsync the kernel
+// may have dropped the dirty pages and a retry could report success for
+// data that is gone (the "fsyncgate" lesson), so the only honest answer is
+// to stop writing.
 func (s *Store) writeDurable(dir, name string, data []byte) error {
-	f, err := s.fs.CreateTemp(dir, tempPrefix+"*")
+	final := filepath.Join(dir, name)
+	pf, err := s.fs.CreatePending(final)
 	if err != nil {
 		return &Error{Op: "create", Path: dir, Err: err}
 	}
-	tmp := f.Name()
-	removeTemp := func() { _ = s.fs.Remove(tmp) }
-	// CreateTemp promises 0600, but a restrictive umask could make it
-	// less; set it exactly.
-	if err := s.fs.Chmod(tmp, 0o600); err != nil {
-		f.Close()
-		removeTemp()
-		return &Error{Op: "chmod", Path: tmp, Err: err}
-	}
-	n, err := f.Write(data)
+	// A no-op once the temp file replaced the target; otherwise it
+	// removes it. A temp file it cannot remove is swept by the next Open.
+	defer pf.Cleanup()
+	n, err := pf.Write(data)
 	if err == nil && n != len(data) {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
-		f.Close()
-		removeTemp()
-		return &Error{Op: "write", Path: tmp, Err: err}
+		return &Error{Op: "write", Path: pf.Name(), Err: err}
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		removeTemp()
-		return s.failStop(&Error{Op: "sync", Path: tmp, Err: err})
-	}
-	if err := f.Close(); err != nil {
-		removeTemp()
-		return s.failStop(&Error{Op: "close", Path: tmp, Err: err})
-	}
-	final := filepath.Join(dir, name)
-	if err := s.fs.Rename(tmp, final); err != nil {
-		removeTemp()
-		return s.failStop(&Error{Op: "rename", Path: final, Err: err})
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		op, p := replaceStep(err), pf.Name()
+		if op == "rename" {
+			p = final
+		}
+		return s.failStop(&Error{Op: op, Path: p, Err: err})
 	}
 	if err := s.fs.SyncDir(dir); err != nil {
 		return s.failStop(&Error{Op: "syncdir", Path: dir, Err: err})
 	}
 	return nil
+}
+
+// replaceStep names the step of PendingFile.CloseAtomicallyReplace that
+// failed: "sync", "close" or "rename" (see PendingFile), else "replace".
+func replaceStep(err error) string {
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return "rename"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && (pe.Op == "sync" || pe.Op == "close" || pe.Op == "rename") {
+		return pe.Op
+	}
+	return "replace"
 }
 
 // found is a bundle file located by checkpoint id.
@@ -612,8 +616,9 @@ func fillUnavailable(err error, sessionID, checkpointID, path string) error {
 }
 
 // Put stores b durably. When it returns nil error the bundle's bytes and
-// directory entry have been fsynced and the file was read back and
-// verified (file hash and logical hash). Put fills nothing in b: derived
+// directory entry have been fsynced and the file was read back and its
+// bytes matched the file hash; the logical hash is computed once, when the
+// copy is sealed (see readBack). Put fills nothing in b: derived
 // fields left empty are computed on a copy (as Seal would), derived fields
 // that are set must match (ErrHashMismatch). CreatedAt must be set.
 //
@@ -667,8 +672,11 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	}
 	final := filepath.Join(dir, name)
 	// Read back through the filesystem, not from our buffer: this is what
-	// catches a filesystem that acknowledged bytes it did not keep.
-	if _, err := s.readVerified(final, fileHex); err != nil {
+	// catches a filesystem that acknowledged bytes it did not keep. The
+	// file hash suffices: equal bytes are the bytes encoded from the
+	// sealed bundle, whose logical hash was computed once, at sealing
+	// (Get and Verify re-derive everything from the disk).
+	if err := s.readBack(final, fileHex, int64(len(data))); err != nil {
 		_ = s.fs.Remove(final)
 		_ = s.fs.SyncDir(dir)
 		return Receipt{}, s.failStop(&Error{Op: "readback", Path: final, Err: err})
@@ -739,6 +747,25 @@ func (s *Store) syncExisting(p string) error {
 	}
 	if err := s.fs.SyncDir(filepath.Dir(p)); err != nil {
 		return s.failStop(&Error{Op: "syncdir", Path: filepath.Dir(p), Err: err})
+	}
+	return nil
+}
+
+// readBack reads the file at path through the filesystem and checks that
+// it has size bytes whose sha256 is fileHex.
+func (s *Store) readBack(path, fileHex string, size int64) error {
+	f, err := s.fs.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return err
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); n != size || got != fileHex {
+		return fmt.Errorf("%w: read back %d bytes with sha256 %s, wrote %d bytes with sha256 %s", ErrHashMismatch, n, got, size, fileHex)
 	}
 	return nil
 }

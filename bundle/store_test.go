@@ -505,15 +505,30 @@ func TestSweepOnOpen(t *testing.T) {
 	r := mustPut(t, s, bundletest.Bundle("s", "c", nil))
 	s.Close()
 	dir := filepath.Dir(r.Path)
-	os.WriteFile(filepath.Join(dir, ".tmp-123"), []byte("partial"), 0o600)
+	// Leftovers of interrupted writes: a pre-renameio temp file, and
+	// pending files as renameio names them ("." + target + digits) for a
+	// bundle, the manifest and the session-id file.
+	temps := []string{".tmp-123", "." + filepath.Base(r.Path) + "5577006791947779410", ".manifest42", ".session-id7"}
+	for _, n := range temps {
+		os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600)
+	}
+	// A pending file abandoned by a writer killed before its replace.
+	pf, err := bundle.OSFS{}.CreatePending(filepath.Join(dir, "c-x."+strings.Repeat("ab", 32)+".efb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf.Write([]byte("partial"))
+	temps = append(temps, filepath.Base(pf.Name()))
 	os.MkdirAll(filepath.Join(root, ".del-s-xyz", "inner"), 0o700)
 	s, err = bundle.Open(root, bundle.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("temp file survived Open: %v", err)
+	for _, n := range temps {
+		if _, err := os.Stat(filepath.Join(dir, n)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("temp file %s survived Open: %v", n, err)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(root, ".del-s-xyz")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("tombstone survived Open: %v", err)

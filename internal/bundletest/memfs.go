@@ -311,26 +311,104 @@ func (m *MemFS) Mode(p string) (fs.FileMode, error) {
 	return n.mode, nil
 }
 
-// CreateTemp implements bundle.FS.
+// CreateTemp creates a new file in dir named from pattern as
+// os.CreateTemp does, with mode 0600: a file left by an interrupted
+// writer, for tests of the sweep.
 func (m *MemFS) CreateTemp(dir, pattern string) (bundle.File, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.check(OpCreate, dir); err != nil {
 		return nil, err
 	}
+	m.tempSeq++
+	prefix, suffix, _ := strings.Cut(pattern, "*")
+	f, err := m.newFile(dir, prefix+strconv.Itoa(m.tempSeq)+suffix)
+	if err != nil {
+		return nil, pathErr("createtemp", dir, err)
+	}
+	return f, nil
+}
+
+// newFile adds an empty, writable file name in dir. Caller holds m.mu.
+func (m *MemFS) newFile(dir, name string) (*memFile, error) {
 	_, _, d, err := m.lookup(dir)
 	if err == nil && (d == nil || !d.dir) {
 		err = fs.ErrNotExist
 	}
 	if err != nil {
-		return nil, pathErr("createtemp", dir, err)
+		return nil, err
 	}
-	m.tempSeq++
-	prefix, suffix, _ := strings.Cut(pattern, "*")
-	name := prefix + strconv.Itoa(m.tempSeq) + suffix
 	n := &node{mode: 0o600, modTime: m.now()}
 	d.entries[name] = n
 	return &memFile{m: m, n: n, name: path.Join(filepath.ToSlash(dir), name), gen: m.gen, writable: true}, nil
+}
+
+// CreatePending implements bundle.FS the way renameio does: a temp file
+// "." + base + digits beside name, then (as OSFS does) a chmod through
+// the descriptor, which faults can fail as OpChmod on the temp path; the
+// create itself fails as OpCreate on the directory. Each step of
+// CloseAtomicallyReplace (OpSync, OpClose, OpRename on the target) can
+// fail on its own.
+func (m *MemFS) CreatePending(name string) (bundle.PendingFile, error) {
+	dir := path.Dir(filepath.ToSlash(name))
+	m.mu.Lock()
+	if err := m.check(OpCreate, dir); err != nil {
+		m.mu.Unlock()
+		return nil, err
+	}
+	m.tempSeq++
+	f, err := m.newFile(dir, "."+path.Base(filepath.ToSlash(name))+strconv.Itoa(m.tempSeq))
+	m.mu.Unlock()
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	p := &memPending{f: f, target: name}
+	if err := m.Chmod(f.name, 0o600); err != nil {
+		_ = p.Cleanup()
+		return nil, err
+	}
+	return p, nil
+}
+
+// memPending is MemFS's bundle.PendingFile, with renameio's semantics.
+type memPending struct {
+	f            *memFile
+	target       string
+	closed, done bool
+}
+
+func (p *memPending) Write(b []byte) (int, error) { return p.f.Write(b) }
+func (p *memPending) Name() string                { return p.f.name }
+
+func (p *memPending) CloseAtomicallyReplace() error {
+	if err := p.f.Sync(); err != nil {
+		return err
+	}
+	p.closed = true
+	if err := p.f.Close(); err != nil {
+		return err
+	}
+	if err := p.f.m.Rename(p.f.name, p.target); err != nil {
+		return err
+	}
+	p.done = true
+	return nil
+}
+
+func (p *memPending) Cleanup() error {
+	if p.done {
+		return nil
+	}
+	var cerr error
+	if !p.closed {
+		p.closed = true
+		cerr = p.f.Close()
+	}
+	if err := p.f.m.Remove(p.f.name); err != nil {
+		return err
+	}
+	p.done = true
+	return cerr
 }
 
 // Open implements bundle.FS.
@@ -650,4 +728,17 @@ func (f *memFile) Close() error {
 	err := f.live(OpClose)
 	f.closed = true
 	return err
+}
+
+// IsTempName reports whether name looks like a write in flight in a store
+// directory: a pending file ("." + target + digits, as renameio and
+// CreatePending name them) or a ".tmp-*" file of older writers. It is
+// deliberately broader than the store's own rule, so a test using it
+// misses no leftover.
+func IsTempName(name string) bool {
+	if strings.HasPrefix(name, ".tmp-") {
+		return true
+	}
+	t := strings.TrimRight(name, "0123456789")
+	return len(name) > 1 && name[0] == '.' && len(t) < len(name) && !strings.HasPrefix(name, ".del-")
 }
