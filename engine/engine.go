@@ -212,6 +212,20 @@ func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, erro
 	return e.plan(v, req)
 }
 
+// PressureThreshold returns the surface size, in host-meter tokens, at
+// which a pressure fold of s runs under the engine's policy (the one Fold
+// with Threshold and CompactIfNeeded apply: ThresholdRatio × W, or earlier
+// when the economic trigger says one fold is worth it), and which rule set
+// it. A host that plans folds itself (the sidecar) gates on it.
+func (e *Engine) PressureThreshold(s *hostshim.Session) (int, string, error) {
+	v, err := e.view(s)
+	if err != nil {
+		return 0, "", err
+	}
+	th, why := e.pressureThreshold(v)
+	return th, why, nil
+}
+
 func (e *Engine) plan(v *surfaceView, req FoldRequest) (*Plan, string, error) {
 	switch {
 	case req.Region != nil:

@@ -84,8 +84,9 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 			return nil, rpcErr(CodeInvalidParams, "initialize: %v", err)
 		}
 		srv.settings = *p.Settings
-		srv.engines = map[engineKey]*engine.Engine{}
 	}
+	srv.hostMethods = slices.Clone(p.HostMethods)
+	srv.engines = map[engineKey]*engine.Engine{}
 	srv.open(ctx)
 	var tool *action.ToolDef
 	if srv.opts.Actions != nil {
@@ -143,9 +144,15 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	var req engine.FoldRequest
 	switch hostshim.Trigger(p.Trigger) {
 	case hostshim.TriggerPressure:
-		threshold := eng.Policy().ThresholdTokens()
+		// The engine's own pressure policy (the one ef fold and the bench
+		// run): the window threshold, or earlier when the economic trigger
+		// finds the span after the frontier worth one fold.
+		threshold, why, err := eng.PressureThreshold(ss.s)
+		if err != nil {
+			return nil, err
+		}
 		if p.TotalTokens < threshold {
-			return none(fmt.Sprintf("%d tokens below the pressure threshold %d", p.TotalTokens, threshold))
+			return none(fmt.Sprintf("%d tokens below the pressure threshold %d (%s)", p.TotalTokens, threshold, why))
 		}
 		due = true
 		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
@@ -221,6 +228,8 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		}
 	}
 	agent := &hostshim.Agent{Session: s}
+	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
+	defer func() { srv.compiling = nil }()
 	rep, res, err := eng.CompileHosted(ctx, agent, engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner})
 	if err != nil {
 		return nil, rpcErr(CodeInternalError, "fold/compile: %v", err)

@@ -74,6 +74,10 @@ type InitializeParams struct {
 	ProtocolVersion int       `json:"protocolVersion"`
 	StoreDir        string    `json:"storeDir"`
 	Settings        *Settings `json:"settings,omitempty"`
+	// HostMethods are the requests the plugin answers for the sidecar
+	// (MethodHostLLMStream, "host/log"). The semantic digest needs
+	// host/llm.stream.
+	HostMethods []string `json:"hostMethods,omitempty"`
 }
 
 // Settings are the plugin's configuration keys the sidecar plans with
@@ -89,6 +93,14 @@ type Settings struct {
 	// SemanticDigest turns the checkpoint's semantic digest through the
 	// host's model on or off; nil leaves the sidecar's default.
 	SemanticDigest *bool `json:"semanticDigest,omitempty"`
+	// DigestLeaves asks for a digest on leaf (pressure) folds too; by
+	// default only root folds (/compact, merges) ask, since a digest is a
+	// model call on every fold (engine.Policy.DigestLeaves).
+	DigestLeaves bool `json:"digestLeaves,omitempty"`
+	// DigestTimeoutMs bounds one digest call; zero means
+	// DefaultDigestTimeout. On a timeout the checkpoint keeps its
+	// deterministic text.
+	DigestTimeoutMs int `json:"digestTimeoutMs,omitempty"`
 	// ModelPolicies override ThresholdRatio for one provider/model.
 	ModelPolicies []ModelPolicy `json:"modelPolicies,omitempty"`
 }
@@ -201,6 +213,10 @@ type FoldCompileParams struct {
 	MessageIDs    []*string `json:"messageIds"`
 	ContextWindow int       `json:"contextWindow"`
 	Length        int       `json:"length"`
+	// Provider and Model are where the host routes the session's model
+	// calls (its summarization target); the semantic digest goes there.
+	Provider string `json:"provider,omitempty"`
+	Model    string `json:"model,omitempty"`
 }
 
 // FoldCompileResult is fold/compile's result: the checkpoint's blocks for

@@ -52,6 +52,13 @@ type Conn struct {
 
 	mu sync.Mutex
 	w  io.Writer
+
+	// Calls this side makes of the peer (Call), answered while ServeConn
+	// runs: its reader routes responses here by id.
+	cmu     sync.Mutex
+	next    int
+	pending map[string]chan *Message
+	done    error // set when the stream ended: Call fails at once
 }
 
 // NewConn returns a connection over r and w. maxLine bounds one line;
@@ -60,7 +67,84 @@ func NewConn(r io.Reader, w io.Writer, maxLine int) *Conn {
 	if maxLine <= 0 {
 		maxLine = DefaultMaxLine
 	}
-	return &Conn{r: bufio.NewReaderSize(r, 64<<10), w: w, maxLine: maxLine}
+	return &Conn{r: bufio.NewReaderSize(r, 64<<10), w: w, maxLine: maxLine, pending: map[string]chan *Message{}}
+}
+
+// Call sends a request to the peer and decodes its result into result
+// (when non-nil). It waits for the response until ctx ends; a response
+// arriving later is dropped. The response is routed by ServeConn's reader,
+// so Call works only from a Handler (or alongside a running ServeConn). A
+// JSON-RPC error from the peer is returned as an *Error.
+func (c *Conn) Call(ctx context.Context, method string, params, result any) error {
+	raw, err := hostshim.MarshalJS(params)
+	if err != nil {
+		return fmt.Errorf("sidecar: call %s: encode params: %w", method, err)
+	}
+	c.cmu.Lock()
+	if c.done != nil {
+		c.cmu.Unlock()
+		return fmt.Errorf("sidecar: call %s: %w", method, c.done)
+	}
+	c.next++
+	id := json.RawMessage(fmt.Sprintf(`"ef-%d"`, c.next))
+	ch := make(chan *Message, 1)
+	c.pending[string(id)] = ch
+	c.cmu.Unlock()
+	defer func() {
+		c.cmu.Lock()
+		delete(c.pending, string(id))
+		c.cmu.Unlock()
+	}()
+	if err := c.Write(&Message{ID: id, Method: method, Params: bytes.TrimSuffix(raw, []byte("\n"))}); err != nil {
+		return fmt.Errorf("sidecar: call %s: %w", method, err)
+	}
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("sidecar: call %s: %w", method, context.Cause(ctx))
+	case m := <-ch:
+		if m == nil {
+			c.cmu.Lock()
+			err := c.done
+			c.cmu.Unlock()
+			return fmt.Errorf("sidecar: call %s: %w", method, err)
+		}
+		if m.Error != nil {
+			return m.Error
+		}
+		if result == nil {
+			return nil
+		}
+		if err := json.Unmarshal(m.Result, result); err != nil {
+			return fmt.Errorf("sidecar: call %s: decode result: %w", method, err)
+		}
+		return nil
+	}
+}
+
+// deliver hands a response to the Call waiting for it; false when none
+// waits (a late or unknown response).
+func (c *Conn) deliver(m *Message) bool {
+	c.cmu.Lock()
+	defer c.cmu.Unlock()
+	ch, ok := c.pending[string(bytes.TrimSpace(m.ID))]
+	if ok {
+		delete(c.pending, string(bytes.TrimSpace(m.ID)))
+		ch <- m
+	}
+	return ok
+}
+
+// end fails every waiting Call and every later one with err.
+func (c *Conn) end(err error) {
+	c.cmu.Lock()
+	defer c.cmu.Unlock()
+	if c.done == nil {
+		c.done = err
+	}
+	for id, ch := range c.pending {
+		close(ch)
+		delete(c.pending, id)
+	}
 }
 
 // Read returns the next message. A malformed line gives an *Error (parse
@@ -139,17 +223,42 @@ func (c *Conn) Write(m *Message) error {
 type Handler func(ctx context.Context, method string, params json.RawMessage) (any, error)
 
 // ServeConn reads messages from conn and answers them with h until the peer
-// closes the stream, ctx ends, or h returns ErrExit. Messages are handled
-// one at a time, in arrival order: the host forwards session events as
-// notifications and then asks for a fold, and the fold must see every event
-// sent before it. Malformed input is answered with a JSON-RPC error and
-// never ends the loop.
+// closes the stream, ctx ends, or h returns ErrExit. Requests and
+// notifications are handled one at a time, in arrival order: the host
+// forwards session events as notifications and then asks for a fold, and
+// the fold must see every event sent before it. Responses to the calls a
+// handler makes of the peer (Conn.Call) are routed by a reader of their
+// own, so a handler may wait for the peer while later messages queue.
+// Malformed input is answered with a JSON-RPC error and never ends the
+// loop.
+//
+// The reader goroutine ends when the stream does; when ServeConn returns
+// first (ErrExit, ctx), it stays blocked in a read until the peer closes
+// the stream.
 func ServeConn(ctx context.Context, conn *Conn, h Handler) error {
+	q := &inbox{ready: make(chan struct{}, 1)}
+	go func() {
+		for {
+			m, err := conn.Read()
+			if err == nil && m.Method == "" && (m.Result != nil || m.Error != nil) {
+				conn.deliver(m) // a response to a Call (or to nothing: dropped)
+				continue
+			}
+			q.push(inMsg{m, err})
+			var re *Error
+			if err != nil && !errors.As(err, &re) {
+				conn.end(fmt.Errorf("the peer's stream ended: %w", err))
+				return
+			}
+		}
+	}()
+	defer conn.end(errors.New("the serve loop ended"))
 	for {
-		if err := ctx.Err(); err != nil {
+		in, err := q.pop(ctx)
+		if err != nil {
 			return err
 		}
-		m, err := conn.Read()
+		m, err := in.m, in.err
 		if err != nil {
 			var re *Error
 			if errors.As(err, &re) {
@@ -200,6 +309,51 @@ func ServeConn(ctx context.Context, conn *Conn, h Handler) error {
 		}
 		if errors.Is(herr, ErrExit) {
 			return nil
+		}
+	}
+}
+
+// inMsg is one read: a message, or the error reading it.
+type inMsg struct {
+	m   *Message
+	err error
+}
+
+// inbox queues what the reader read for the serve loop. It never blocks
+// the reader, which must keep routing responses while a handler waits.
+type inbox struct {
+	mu    sync.Mutex
+	items []inMsg
+	ready chan struct{}
+}
+
+func (q *inbox) push(in inMsg) {
+	q.mu.Lock()
+	q.items = append(q.items, in)
+	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
+
+func (q *inbox) pop(ctx context.Context) (inMsg, error) {
+	for {
+		if err := ctx.Err(); err != nil {
+			return inMsg{}, err
+		}
+		q.mu.Lock()
+		if len(q.items) > 0 {
+			in := q.items[0]
+			q.items[0] = inMsg{}
+			q.items = q.items[1:]
+			q.mu.Unlock()
+			return in, nil
+		}
+		q.mu.Unlock()
+		select {
+		case <-q.ready:
+		case <-ctx.Done():
 		}
 	}
 }

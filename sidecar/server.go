@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/origin/action"
@@ -66,6 +67,13 @@ type Server struct {
 	sessions     map[string]*mirror
 	tick         uint64 // mirror use counter (LRU)
 	initiated    bool
+	// peer makes requests of the plugin (host/llm.stream); nil when the
+	// Server is not serving a connection (Handle called directly).
+	peer Caller
+	// hostMethods are the host services the plugin said it answers.
+	hostMethods []string
+	// compiling is the fold/compile being served, for the digest.
+	compiling *compileJob
 }
 
 // DefaultMaxSessions is the mirror bound when Options.MaxSessions is zero:
@@ -102,7 +110,20 @@ func New(opts Options) *Server {
 // ctx ends or shutdown is called. Malformed input is answered with an error
 // and never ends the loop.
 func (srv *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	return ServeConn(ctx, NewConn(r, w, 0), srv.Handle)
+	conn := NewConn(r, w, 0)
+	srv.peer = conn
+	defer func() { srv.peer = nil }()
+	return ServeConn(ctx, conn, srv.Handle)
+}
+
+// digestOn reports whether checkpoints ask the host's model for a semantic
+// digest: the plugin answers host/llm.stream and the settings do not turn
+// it off.
+func (srv *Server) digestOn() bool {
+	if srv.peer == nil || !slices.Contains(srv.hostMethods, MethodHostLLMStream) {
+		return false
+	}
+	return srv.settings.SemanticDigest == nil || *srv.settings.SemanticDigest
 }
 
 // Close closes the store and its index (removing a private index). It is
@@ -184,6 +205,9 @@ func checkSettings(s Settings) error {
 	if err := ratio("emergencyRatio", s.EmergencyRatio); err != nil {
 		return err
 	}
+	if s.DigestTimeoutMs < 0 {
+		return fmt.Errorf("settings: digestTimeoutMs %d is negative", s.DigestTimeoutMs)
+	}
 	for _, m := range s.ModelPolicies {
 		if err := ratio("modelPolicies thresholdRatio", m.ThresholdRatio); err != nil {
 			return err
@@ -219,7 +243,11 @@ func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, err
 		return nil, err
 	}
 	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
-		Policy: engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency)}}
+		Policy: engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency),
+			DigestLeaves: srv.settings.DigestLeaves}}
+	if srv.digestOn() {
+		opts.Summarizer = srv
+	}
 	if srv.store != nil {
 		srv.store.Wire(&opts)
 	}

@@ -57,3 +57,42 @@ func TestSettingsReachThePlan(t *testing.T) {
 		t.Fatal("thresholdRatio 1.5 accepted")
 	}
 }
+
+// TestPlanUsesTheEconomicTrigger: the sidecar gates pressure folds on the
+// engine's own policy, so the economic trigger (a fold as soon as the span
+// after the frontier is worth one, "Holding the prompt cache" in package
+// engine) fires inside DSH too, well below the window threshold.
+func TestPlanUsesTheEconomicTrigger(t *testing.T) {
+	const window = 64000
+	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
+	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+		t.Fatal(err)
+	}
+	h.host = serveHostSession(t, "economic", 1)
+	var lastReason string
+	for round := 2; round <= 200; round++ {
+		serveRounds(t, h.host, round, round)
+		h.sync()
+		ms, err := hostshim.MeasureSurface(h.host, hostshim.HeuristicMeter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms.Total >= window*8/10 {
+			t.Fatalf("no fold before the window threshold (%d tokens); last: %s", ms.Total, lastReason)
+		}
+		res, err := h.call(MethodFoldPlan, map[string]any{"sessionId": h.host.ID, "trigger": "pressure", "provider": "fake", "model": "fake-m",
+			"contextWindow": window, "totalTokens": ms.Total, "length": h.host.Len()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res["decision"] == DecisionFold {
+			if !strings.Contains(lastReason, "economic") {
+				t.Fatalf("folded at %d tokens, but the threshold before was not the economic one: %s", ms.Total, lastReason)
+			}
+			t.Logf("economic fold at %d of %d tokens (window threshold %d): %s", ms.Total, window, window*8/10, lastReason)
+			return
+		}
+		lastReason = res["reason"].(string)
+	}
+	t.Fatal("no fold in 200 rounds")
+}

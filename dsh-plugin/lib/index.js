@@ -89,6 +89,9 @@ function eventsFrom(session, from) {
   return session.events.slice(from)
 }
 
+/** The requests this plugin answers for the sidecar (Go: sidecar.MethodHostLLMStream). */
+const HOST_METHODS = ['host/llm.stream', 'host/log']
+
 function message(error) {
   return error instanceof Error ? error.message : String(error)
 }
@@ -140,7 +143,10 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         logger: ctx.logger,
         onHostRequest: (method, params) => this.hostRequest(method, params),
       }),
-      start: (sidecar) => sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, settings }),
+      // hostMethods: the requests this plugin answers for the sidecar;
+      // host/llm.stream lets it ask the host's model for the semantic
+      // digest (off with semanticDigest: false).
+      start: (sidecar) => sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, settings, hostMethods: HOST_METHODS }),
     })
     state.supervisor.ready.then((up) => {
       const info = state.supervisor.info
@@ -153,6 +159,18 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       ctx.inject(['tools'], (toolsCtx) => {
         this.registerTools(toolsCtx.tools).catch((error) => ctx.logger?.warn?.(`epistemic-fold: registering tools: ${message(error)}`))
       })
+    }
+    // A session the host lets go (it ended, or was unloaded) no longer
+    // needs its mirror in the sidecar: session/close drops it (the bundles
+    // stay, searchable). rc.8 and 0.1.7 emit session/disposed; neither
+    // offers a session-delete event, so the §25 delete cleanup has no seam
+    // to hang on yet (`ef store gc` removes a session's bundles by hand).
+    if (typeof ctx.on === 'function') {
+      try {
+        ctx.on('session/disposed', (session) => this.sessionClosed(session))
+      } catch {
+        // a host without the event: mirrors are dropped by the sidecar's LRU bound
+      }
     }
     // The sidecar stops with the plugin's fiber (cordis runs the disposer
     // when the plugin unloads or the host shuts down).
@@ -179,6 +197,19 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
   async close() {
     for (const dispose of this.ef.disposers.splice(0)) dispose()
     await this.ef.supervisor.close()
+  }
+
+  /** Tell the sidecar a session ended (session/close), once, if it mirrors it. */
+  sessionClosed(session) {
+    const mark = this.ef.synced.get(session)
+    this.ef.synced.delete(session)
+    const sv = this.ef.supervisor
+    if (mark === undefined || !sv.up || mark.epoch !== sv.epoch) return
+    try {
+      sv.sidecar.notify(Method.sessionClose, { sessionId: session.id })
+    } catch (error) {
+      this.ctx.logger?.debug?.(`epistemic-fold: session/close: ${message(error)}`)
+    }
   }
 
   /**
@@ -308,6 +339,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         mode,
         messageIds: input.messages.map((m) => m.id ?? null),
         contextWindow: (await this.contextWindow(session, signal)) ?? 0,
+        // Where the semantic digest's model call goes: the host's own
+        // summarization target (configured, else the session's model).
+        ...this.summaryTarget(agent),
       }, signal)
     } catch (error) {
       if (!(error instanceof SidecarUnavailableError)) throw error
@@ -321,6 +355,15 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       provider: 'epistemic-fold',
       model: result.model ?? 'ef-deterministic',
     }
+  }
+
+  /** The host's summarization target for a session, as Basic picks it; {} when none. */
+  summaryTarget(agent) {
+    if (this.config.summarizationProvider) return { provider: this.config.summarizationProvider, model: this.config.summarizationModel }
+    const latest = agent.session.requestHeader?.()?.config
+    if (latest?.provider && latest?.model) return { provider: latest.provider, model: latest.model }
+    if (agent.options?.provider && agent.options?.model) return { provider: agent.options.provider, model: agent.options.model }
+    return {}
   }
 
   /**
