@@ -106,7 +106,16 @@ check(JSON.parse(readFileSync(join(profileDir, 'package.json'), 'utf8')).dsh.pro
 const WINDOW = 6000
 const KILL_AT = 7 // agent request that kills the ef sidecar first
 const OVERFLOW_AT = 10 // agent request answered with a context-length error
-const seen = { agent: 0, compaction: 0, overflow: 0, killed: [], searchRef: null, recalled: false, maxPromptChars: 0, toolNames: [] }
+// The scripted model's semantic digest: plain words, and only specifics
+// the conversation holds (the sidecar refuses a digest naming anything the
+// folded messages do not contain).
+const DIGEST = [
+  '### Context', '- The user asked for the deploy token after reading the build notes.',
+  '### Rationale', '- Each part was read in order so that nothing in the notes was missed.',
+  '### Alternatives', '- (none)',
+  '### Outcomes', '- The token was found in the first part and recalled from the archive.',
+].join('\n')
+const seen = { digest: 0, agent: 0, compaction: 0, overflow: 0, killed: [], searchRef: null, recalled: false, maxPromptChars: 0, toolNames: [] }
 let dshChild
 const sse = (res, chunks) => {
   res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -147,12 +156,25 @@ const server = createServer((req, res) => {
     const r = JSON.parse(body)
     const chars = JSON.stringify(r.messages).length
     seen.maxPromptChars = Math.max(seen.maxPromptChars, chars)
+    const lastUser = [...r.messages].reverse().find((m) => m.role === 'user')
+    if (JSON.stringify(lastUser?.content ?? '').includes('semantic digest of those')) {
+      // EF's semantic digest (EF-RFC-001 §18), asked through the host's
+      // model by the sidecar (host/llm.stream): answer one, and note
+      // whether the request replays the last agent request's prefix.
+      seen.digest++
+      const prefix = r.messages.slice(0, -1)
+      seen.digestPrefix = seen.lastAgent !== undefined && prefix.length > 0 && prefix.length <= seen.lastAgent.messages.length &&
+        JSON.stringify(prefix) === JSON.stringify(seen.lastAgent.messages.slice(0, prefix.length)) && r.system === seen.lastAgent.system
+      seen.digestMessages = `${prefix.length} of ${seen.lastAgent?.messages.length}`
+      return text(res, DIGEST)
+    }
     if (req.headers['x-deepseek-harness-compact'] === '1') {
       // The host's own summarizer (the basic fallback while EF is down).
       seen.compaction++
       return text(res, '## Current Work\n- reading build notes (summary by the host model)')
     }
     seen.agent++
+    seen.lastAgent = { messages: r.messages, system: r.system }
     seen.toolNames = (r.tools ?? []).map((t) => t.function?.name)
     const n = seen.agent
     if (n === KILL_AT) killSidecar()
@@ -261,6 +283,15 @@ if (logs.length === 1) {
   check(summaries.some((e) => e.data.provider === 'epistemic-fold' && e.seq > lastHost),
     'after the kill EF folds again (the restarted sidecar), once the host had folded while it was down')
   check((modes.root ?? 0) >= 1, '/compact ran as an EF root fold')
+  // The semantic digest: the root fold asked the host's model once (through
+  // host/llm.stream), with the conversation's own prefix, and the digest is
+  // in the checkpoint, marked as narrative.
+  const semantic = summaries.filter((e) => e.data.provider === 'epistemic-fold' && e.data.model === 'deterministic+semantic')
+  const digestText = JSON.stringify(events.find((e) => e.seq === semantic[0]?.seq + 1)?.data ?? '')
+  console.log(`semantic digests: ${seen.digest} asked, ${semantic.length} in checkpoints; digest request replays ${seen.digestMessages} messages of the last agent request`)
+  check(seen.digest >= 1 && semantic.length >= 1 && digestText.includes('semantic digest; context only') && digestText.includes('Each part was read in order'),
+    'the root checkpoint carries the semantic digest from the host model')
+  check(seen.digestPrefix === true, 'the digest request is a prefix of the last agent request (the provider cache serves it)')
   check(run.stderr.includes('e2e: /compact → success'), '/compact reported success')
   const runEf = (...args) => spawnSync(efBin, args, { encoding: 'utf8', env })
   const inspect = runEf('inspect', logs[0])
