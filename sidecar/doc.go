@@ -11,13 +11,20 @@
 //	initialize     {protocolVersion, storeDir?}            → {protocolVersion, engine, store, tools}
 //	session/open   {sessionId, events}                      (notification) mirror a session from scratch
 //	session/events {sessionId, fromSeq, events}             (notification) append to the mirror
+//	session/close  {sessionId}                              (notification) drop the mirror (bundles stay)
 //	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
-//	fold/compile   {sessionId, mode, messageIds, length?}   → {summary, model, checkpointId, recall}
+//	fold/compile   {sessionId, mode, messageIds, length?, provider?, model?}
+//	                                                         → {summary, model, checkpointId, recall}
 //	tool/call      {name, sessionId, arguments}             → {text, isError}
 //	action/submit  {intent}                                 → action.result (ef serve --act-root; package origin/action)
 //	context/request {request}                               → context.bundle (ef serve --origin; package origin/northbridge)
 //	shutdown       {}                                       → {} and exit
+//
+// One request goes the other way, from the sidecar to the plugin, while
+// fold/compile is being answered (digest.go): host/llm.stream, one call of
+// the host's model for the checkpoint's semantic digest (§18), when the
+// plugin listed it in initialize's hostMethods.
 //
 // When the mirror of a session is behind or broken (a length that does not
 // match, an event the model refuses), fold/plan and fold/compile answer

@@ -90,6 +90,12 @@ type Settings struct {
 	// EmergencyRatio is the share of the window an emergency fold brings
 	// the request under; zero means EmergencyRatio.
 	EmergencyRatio float64 `json:"emergencyRatio,omitempty"`
+	// CachePriceRatio is the provider's price of a cached input token
+	// relative to an uncached one (engine.Policy.CachePriceRatio): it sizes
+	// pressure folds from the prompt cache's economics. Zero means the
+	// engine's default (DeepSeek's 0.1); negative turns the economic
+	// trigger off (fold only at the threshold).
+	CachePriceRatio float64 `json:"cachePriceRatio,omitempty"`
 	// SemanticDigest turns the checkpoint's semantic digest through the
 	// host's model on or off; nil leaves the sidecar's default.
 	SemanticDigest *bool `json:"semanticDigest,omitempty"`

@@ -205,6 +205,9 @@ func checkSettings(s Settings) error {
 	if err := ratio("emergencyRatio", s.EmergencyRatio); err != nil {
 		return err
 	}
+	if s.CachePriceRatio > 1 {
+		return fmt.Errorf("settings: cachePriceRatio %v above 1 (a cached token costs at most an uncached one; negative turns the economic trigger off)", s.CachePriceRatio)
+	}
 	if s.DigestTimeoutMs < 0 {
 		return fmt.Errorf("settings: digestTimeoutMs %d is negative", s.DigestTimeoutMs)
 	}
@@ -244,7 +247,7 @@ func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, err
 	}
 	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
 		Policy: engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency),
-			DigestLeaves: srv.settings.DigestLeaves}}
+			CachePriceRatio: srv.settings.CachePriceRatio, DigestLeaves: srv.settings.DigestLeaves}}
 	if srv.digestOn() {
 		opts.Summarizer = srv
 	}

@@ -49,6 +49,9 @@ const efConfig = Schema.object({
   storeDir: Schema.string().description('Bundle store. Default: the project\'s own store under the user\'s data directory (see `ef mcp -h`).'),
   projectDir: Schema.string().description('Workspace root that keys the default store. Default: the working directory.'),
   emergencyRatio: Schema.number().min(0.1).max(1).description('Share of the window an emergency fold brings the request under. Default 0.75.'),
+  cachePriceRatio: Schema.number().max(1).description('The provider\'s price of a cached input token relative to an uncached one; sizes pressure folds from the prompt cache\'s economics. Default 0.1 (DeepSeek); negative folds only at thresholdRatio.'),
+  digestLeaves: Schema.boolean().description('Ask for the semantic digest on pressure (leaf) folds too, not only on /compact and merges. Default false: a model call per fold.'),
+  digestTimeoutMs: Schema.natural().description('Bound on one semantic digest call; on a timeout the checkpoint keeps its deterministic text. Default 60000.'),
   semanticDigest: Schema.boolean().description('Ask the host model for the checkpoint\'s semantic digest (context, rationale, alternatives, outcomes). Default: on when the session has a model.'),
   registerTools: Schema.boolean().description('Register context_search and context_recall with the tool runtime. Default true.'),
   restartDelayMs: Schema.natural().description('First delay before restarting a crashed sidecar; doubles up to 30 s. Default 200.'),
@@ -123,6 +126,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       thresholdRatio: this.config.thresholdRatio,
       emergencyRatio: ef.emergencyRatio,
       semanticDigest: ef.semanticDigest,
+      cachePriceRatio: ef.cachePriceRatio,
+      digestLeaves: ef.digestLeaves,
+      digestTimeoutMs: ef.digestTimeoutMs,
       modelPolicies: this.config.modelPolicies.map((p) => ({ provider: p.provider, model: p.model, thresholdRatio: p.thresholdRatio })),
     }
     const state = {

@@ -161,13 +161,14 @@ test('/compact through the proxy is a root fold over the earlier checkpoints', {
 test('settings reach the sidecar: thresholdRatio decides the pressure fold', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
   try {
-    // About 60% of a window: no fold at the default 0.8, a fold at 0.5.
+    // About 60% of a window: no fold at the default 0.8, a fold at 0.5
+    // (with the economic trigger off: it would fold earlier either way).
     const probe = await host(100000)
     const total = probe.ctx.tokenMeter.measure(session('plugin-size')).totalTokens
     const window = Math.round(total / 0.6)
     for (const [ratio, folds] of [[undefined, false], [0.5, true]]) {
       const { ctx } = await host(window)
-      const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, ...(ratio ? { thresholdRatio: ratio } : {}) })
+      const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, cachePriceRatio: -1, ...(ratio ? { thresholdRatio: ratio } : {}) })
       try {
         const s = session(`plugin-ratio-${ratio}`)
         const r = await engine.compactIfNeeded({ session: s, options: {} }, 'pressure', signal())
