@@ -3,6 +3,7 @@ package bundle
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 )
 
 // Errors returned while validating or sealing a bundle (Seal, Put).
@@ -82,7 +83,13 @@ func (e *Error) Error() string {
 	if e.Path != "" {
 		s += " " + e.Path
 	}
-	if e.Err != nil {
+	if pe, ok := e.Err.(*fs.PathError); ok && pe.Path == e.Path {
+		// The path is named once: "open p: open p: …" reads "open p: …".
+		if pe.Op != e.Op {
+			s += ": " + pe.Op
+		}
+		s += ": " + pe.Err.Error()
+	} else if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
 	if e.FailStop {

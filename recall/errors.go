@@ -3,6 +3,7 @@ package recall
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // Errors returned by Open, Sync, Add and Rebuild.
@@ -97,7 +98,22 @@ type RefError struct {
 	Reason string
 }
 
-func (e *RefError) Error() string { return fmt.Sprintf("%v %q: %s", ErrBadRef, e.Ref, e.Reason) }
+func (e *RefError) Error() string {
+	// A ref is a short id; a huge one (a model pasting a page into the ref
+	// argument) is quoted by its start and its length, not echoed whole.
+	ref := e.Ref
+	if len(ref) > maxQuotedRef {
+		cut := maxQuotedRef
+		for cut > 0 && !utf8.RuneStart(ref[cut]) {
+			cut--
+		}
+		return fmt.Sprintf("%v %q… (%d bytes): %s", ErrBadRef, ref[:cut], len(ref), e.Reason)
+	}
+	return fmt.Sprintf("%v %q: %s", ErrBadRef, ref, e.Reason)
+}
+
+// maxQuotedRef is how many bytes of a bad ref its error quotes.
+const maxQuotedRef = 120
 
 // Unwrap returns ErrBadRef.
 func (e *RefError) Unwrap() error { return ErrBadRef }

@@ -85,7 +85,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// Check the paths before the replay, which takes minutes: a missing
 	// corpus or an unwritable report directory is reported at once.
 	if *corpus != "" {
-		if err := benchCheckCorpus(*corpus); err != nil {
+		if err := benchCheckCorpus("--corpus", *corpus); err != nil {
 			return err
 		}
 	}
@@ -133,13 +133,13 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // benchCheckCorpus reports a --corpus that is missing or not a directory.
-func benchCheckCorpus(dir string) error {
+func benchCheckCorpus(flagName, dir string) error {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Errorf("--corpus: %w", err)
+		return fmt.Errorf("%s: %w", flagName, err)
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("--corpus %s: not a directory", dir)
+		return fmt.Errorf("%s %s: not a directory", flagName, dir)
 	}
 	return nil
 }
@@ -237,6 +237,9 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 		f = strings.TrimSpace(f)
 		if f == "builtin" || f == "built-in" {
 			f = ""
+		} else if err := benchCheckCorpus("--corpora", f); err != nil {
+			// Checked before the first run: a sweep takes minutes a run.
+			return err
 		}
 		cs = append(cs, f)
 	}

@@ -3,8 +3,40 @@ package main
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 )
+
+// newFlags is a subcommand's flag set: errors go to stderr, and -h prints
+// "usage: ef LINE", the lines of about, then the flags (declared after this
+// call; they are listed when -h is given).
+func newFlags(name, line string, stderr io.Writer, about ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: ef "+line)
+		for _, a := range about {
+			fmt.Fprintln(stderr, a)
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseOne parses args (flags before or after) and returns the one
+// positional argument; otherwise it prints the usage and names what was
+// wanted.
+func parseOne(fs *flag.FlagSet, args []string, what string) (string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return "", usageError("want exactly one %s, got %d arguments", what, len(pos))
+	}
+	return pos[0], nil
+}
 
 // parseArgs parses flags placed before or after the positional arguments
 // and returns the positional ones; "--" ends the flags (for an argument

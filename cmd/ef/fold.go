@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -47,8 +46,14 @@ type foldAccount struct {
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
 func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("fold", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
+		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
+		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, ...) is converted to a DSH session first.",
+		fmt.Sprintf("  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds", hostshim.PressureRatio),
+		"              in emergency when the surface exceeds the window); leaf without --window folds once at the end",
+		"  root:       one root fold (/compact) at the end of the log",
+		"  emergency:  one emergency fold at the end, under --budget",
+		"  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate")
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
@@ -57,25 +62,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
 	verbose := fs.Bool("v", false, "log fold decisions to stderr")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]")
-		fmt.Fprintln(stderr, "Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.")
-		fmt.Fprintln(stderr, "A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, ...) is converted to a DSH session first.")
-		fmt.Fprintf(stderr, "  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds\n", hostshim.PressureRatio)
-		fmt.Fprintln(stderr, "              in emergency when the surface exceeds the window); leaf without --window folds once at the end")
-		fmt.Fprintln(stderr, "  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate")
-		fmt.Fprintln(stderr, "  root:       one root fold (/compact) at the end of the log")
-		fmt.Fprintln(stderr, "  emergency:  one emergency fold at the end, under --budget")
-		fs.PrintDefaults()
-	}
 	// Accept the log path before or after the flags.
-	pos, err := parseArgs(fs, args)
+	logPath, err := parseOne(fs, args, "session log")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return usageError("want exactly one session log, got %d", len(pos))
 	}
 	if *out == "" {
 		return usageError("--out is required")
@@ -142,8 +132,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	acc := &foldAccount{Log: pos[0], Out: *out, Store: *storeDir, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
-	o, s, err := foldReplay(ctx, eng, pos[0], *out, *mode, *window, !*strict, acc, stderr)
+	acc := &foldAccount{Log: logPath, Out: *out, Store: *storeDir, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
+	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, stderr)
 	if err != nil {
 		return err
 	}

@@ -122,3 +122,114 @@ func TestStateMissingStore(t *testing.T) {
 		t.Fatal("ef state created the missing store")
 	}
 }
+
+// ef store gc refuses a directory that is not a store before taking the
+// store's lock, so it leaves no LOCK file behind.
+func TestStoreGCNotAStore(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "store", "gc", dir)
+	if code != 1 || !strings.Contains(errs, "is not an ef store") || out != "" {
+		t.Fatalf("ef store gc NOT-A-STORE: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	es, _ := os.ReadDir(dir)
+	if len(es) != 1 {
+		t.Fatalf("ef store gc left entries in a non-store directory: %v", es)
+	}
+}
+
+// Every ef origin subcommand's -h starts with its argument line.
+func TestOriginHelpNamesArguments(t *testing.T) {
+	for sub, want := range map[string]string{
+		"put":    "usage: ef origin put DIR --task ID --expect HASH|new [FILE|-]",
+		"show":   "usage: ef origin show DIR --task ID",
+		"verify": "usage: ef origin verify DIR",
+		"bundle": "usage: ef origin bundle DIR",
+		"export": "usage: ef origin export LOG --out DIR --task ID",
+	} {
+		code, out, errs := runCLI(t, "origin", sub, "-h")
+		if code != 0 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("ef origin %s -h: exit %d, stdout %q, stderr %.120q; want it to start with %q", sub, code, out, errs, want)
+		}
+	}
+}
+
+// ef origin bundle --json and put --json speak the wire's snake_case, not
+// Go field names.
+func TestOriginJSONIsSnakeCase(t *testing.T) {
+	dir := t.TempDir()
+	doc := `{"spec":"2origin/0.2","kind":"task.origin","id":"demo","goal":"ship it","scope":"project:x","current_state":"started","next_steps":["finish"]}`
+	out, errs, code := runEF(t, doc, "origin", "put", dir, "--task", "demo", "--expect", "new", "--json")
+	if code != 0 {
+		t.Fatalf("put: %d %s", code, errs)
+	}
+	var put map[string]any
+	if err := json.Unmarshal([]byte(out), &put); err != nil || put["content_hash"] == nil || put["status"] != "created" {
+		t.Fatalf("ef origin put --json: %v %s", err, out)
+	}
+	out, errs, code = runEF(t, "", "origin", "bundle", dir, "--json")
+	if code != 0 {
+		t.Fatalf("bundle: %d %s", code, errs)
+	}
+	var b map[string]any
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatalf("ef origin bundle --json: %v %s", err, out)
+	}
+	for _, k := range []string{"text", "tokens", "budget", "current", "tasks_loaded", "facts_loaded", "over_budget"} {
+		if _, ok := b[k]; !ok {
+			t.Errorf("ef origin bundle --json lacks %q: %.300s", k, out)
+		}
+	}
+	for k := range b {
+		if k != strings.ToLower(k) {
+			t.Errorf("ef origin bundle --json has a Go field name %q", k)
+		}
+	}
+}
+
+// A bad ref of 100 KB is quoted by its start and its length, not echoed.
+func TestRecallHugeRefIsTruncated(t *testing.T) {
+	ref := strings.Repeat("x y", 34000)
+	code, _, errs := runCLI(t, "recall", "--store", t.TempDir(), ref)
+	if code == 0 || !strings.Contains(errs, "bad ref") || !strings.Contains(errs, "(102000 bytes)") || len(errs) > 1000 {
+		t.Fatalf("ef recall HUGE-REF: exit %d, %d bytes of stderr: %.300q", code, len(errs), errs)
+	}
+}
+
+// A path is named once in an error: "open X: no such file", not
+// "open X: open X: no such file".
+func TestErrorsNamePathOnce(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.jsonl")
+	for _, args := range [][]string{
+		{"inspect", missing},
+		{"state", missing},
+		{"fold", missing, "--out", missing + ".out", "--window", "1000"},
+	} {
+		code, _, errs := runCLI(t, args...)
+		if code != 1 || strings.Count(errs, missing) != 1 || !strings.Contains(errs, "no such file") {
+			t.Errorf("ef %s: exit %d, stderr %q; want the path named once", args[0], code, errs)
+		}
+	}
+}
+
+// ef search --limit 0 is refused by name: the library reads 0 as "the
+// default", but on the command line it was typed.
+func TestSearchLimitZeroRefused(t *testing.T) {
+	for _, n := range []string{"0", "-1", "51"} {
+		code, out, errs := runCLI(t, "search", "--store", t.TempDir(), "--limit", n, "word")
+		if code != 2 || !strings.Contains(errs, "--limit must be 1 to 50, got "+n) || out != "" {
+			t.Errorf("ef search --limit %s: exit %d, stdout %q, stderr %q", n, code, out, errs)
+		}
+	}
+}
+
+// ef bench --sweep checks every --corpora directory before the first run.
+func TestBenchSweepChecksCorporaFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	code, out, errs := runCLI(t, "bench", "--sweep", "--windows", "4096", "--personas", "faithful", "--corpora", "builtin,"+missing)
+	if code != 1 || !strings.Contains(errs, "--corpora: stat "+missing) || out != "" || strings.Contains(errs, "ef bench --sweep: ") {
+		t.Fatalf("ef bench --sweep --corpora MISSING: exit %d, stdout %.100q, stderr %.300q", code, out, errs)
+	}
+}

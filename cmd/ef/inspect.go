@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -41,26 +40,16 @@ type inspectReport struct {
 
 // RunInspect implements `ef inspect <session-log>`.
 func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("inspect", "inspect [--json] [--strict] <session-log>", stderr,
+		"Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd), or of another agent's",
+		"trajectory converted to a DSH session (any format package importer reads):",
+		"position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef inspect [--json] [--strict] <session-log>")
-		fmt.Fprintln(stderr, "Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd), or of another agent's")
-		fmt.Fprintln(stderr, "trajectory converted to a DSH session (any format package importer reads):")
-		fmt.Fprintln(stderr, "position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.")
-		fs.PrintDefaults()
-	}
-	pos, err := parseArgs(fs, args)
+	path, err := parseOne(fs, args, "session log")
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return usageError("want exactly one session log, got %d arguments", len(pos))
-	}
-	path := pos[0]
 	s, _, err := readSession(path, !*strict)
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -67,8 +66,8 @@ func readInput(pos []string, stdin io.Reader) ([]byte, string, error) {
 var originStdin io.Reader = os.Stdin
 
 func originPut(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin put", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("origin put", "origin put DIR --task ID --expect HASH|new [FILE|-]", stderr,
+		"Writes a task.origin document (stdin by default) under the optimistic lock.")
 	task := fs.String("task", "", "task id (required)")
 	expect := fs.String("expect", "", `content hash of the file this write replaces, or "new" (required)`)
 	session := fs.String("session", "", "the writer's session id, when the harness gave it (else observed from the environment)")
@@ -118,8 +117,8 @@ func writeJSONLine(w io.Writer, v any) error {
 }
 
 func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin show", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("origin show", "origin show DIR --task ID", stderr,
+		"Prints a task's task.origin document; its path and content hash go to stderr.")
 	task := fs.String("task", "", "task id (required)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -142,12 +141,8 @@ func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func originHash(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin hash", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef origin hash [FILE|-]")
-		fmt.Fprintln(stderr, "Prints a task.origin document's content hash (stdin by default).")
-	}
+	fs := newFlags("origin hash", "origin hash [FILE|-]", stderr,
+		"Prints a task.origin document's content hash (stdin by default).")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -193,8 +188,8 @@ type sourceReport struct {
 }
 
 func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("origin verify", "origin verify DIR [--root R] [--store B] [--json]", stderr,
+		"Checks every task.origin under DIR and rechecks every source it cites.")
 	root := fs.String("root", ".", "directory that relative file sources are resolved against")
 	storeDir := fs.String("store", "", "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
@@ -445,8 +440,8 @@ func (rc *recallChecker) check(ref string) (ok bool, why string) {
 }
 
 func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("origin bundle", "origin bundle DIR [--task ID] [--scope S] [--budget N] [--json]", stderr,
+		"Prints the session-start bundle: the current task in full, the verified facts of its scope.")
 	task := fs.String("task", "", "current task id (default: the task updated last)")
 	var scope multiFlag
 	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -24,8 +23,8 @@ import (
 // created. With --store, evidence from folded events cites its EF recall
 // ref.
 func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("origin export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--store BUNDLES] [--expect HASH] [--json]", stderr,
+		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")
 	storeDir := fs.String("store", "", "the session's bundle store: folded evidence then cites EF recall refs")

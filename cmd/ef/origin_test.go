@@ -35,7 +35,10 @@ func TestOriginCommands(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("put: %d %s", code, errs)
 	}
-	var r struct{ Status, Hash string }
+	var r struct {
+		Status string `json:"status"`
+		Hash   string `json:"content_hash"`
+	}
 	json.Unmarshal([]byte(out), &r)
 	if r.Status != "created" || len(r.Hash) != 64 {
 		t.Fatalf("put result %s", out)

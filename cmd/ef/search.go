@@ -51,6 +51,11 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *budget < 0 {
 		return usageError("--budget must not be negative, got %d", *budget)
 	}
+	// The library reads a zero limit as "the default"; on the command
+	// line a 0 was typed, so it is refused rather than silently widened.
+	if *limit < 1 || *limit > recall.MaxSearchLimit {
+		return usageError("--limit must be 1 to %d, got %d", recall.MaxSearchLimit, *limit)
+	}
 	req := recall.SearchRequest{Query: strings.Join(pos, " "), Limit: *limit, Budget: *budget, Scope: recall.ScopeProject}
 	if *session != "" {
 		req.Scope, req.SessionID = recall.ScopeSession, *session

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,26 +38,17 @@ type stateOutput struct {
 
 // RunState is `ef state`: the projection's current heads of a session log.
 func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("state", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("state", "state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]", stderr,
+		"Prints the current heads of the session's epistemic state: objective, constraints, current values,",
+		"open failures and obligations, decisions, rejected approaches, hypotheses.")
 	store := fs.String("store", "", "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
 	from := fs.String("from", "auto", "auto (checkpoints when --store is given, else the log), log or checkpoints")
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
 	all := fs.Bool("all", false, "also print anchors that are not current heads (closed, observed and retired ones)")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]")
-		fmt.Fprintln(stderr, "Prints the current heads of the session's epistemic state: objective, constraints, current values,")
-		fmt.Fprintln(stderr, "open failures and obligations, decisions, rejected approaches, hypotheses.")
-		fs.PrintDefaults()
-	}
-	pos, err := parseArgs(fs, args)
+	path, err := parseOne(fs, args, "session log")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return usageError("want exactly one session log, got %d", len(pos))
 	}
 	switch *from {
 	case "auto":
@@ -74,7 +64,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usageError("--from %q: want auto, log or checkpoints", *from)
 	}
-	s, _, err := readSession(pos[0], !*strict)
+	s, _, err := readSession(path, !*strict)
 	if err != nil {
 		return err
 	}
@@ -82,7 +72,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *all {
 		popts.KeepRetired = 1 << 16
 	}
-	out := stateOutput{Log: pos[0], Source: *from, Anchors: []stateAnchor{}}
+	out := stateOutput{Log: path, Source: *from, Anchors: []stateAnchor{}}
 	var r *projection.Reducer
 	if *from == "checkpoints" {
 		// A reader: a missing --store is an error, not a new empty store.

@@ -236,6 +236,11 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if _, err := os.Stat(pos[0]); err != nil {
 		return err
 	}
+	// Opening for writing takes the store's LOCK: refuse first a
+	// directory that is not a store, so gc leaves nothing in it.
+	if err := checkLooksLikeStore(pos[0]); err != nil {
+		return err
+	}
 	s, err := bundle.Open(pos[0], bundle.Options{LockTimeout: *lockTimeout})
 	if err != nil {
 		return err

@@ -41,6 +41,9 @@ type Dir interface {
 	Rename(oldname, newname string) error
 	// Remove removes a file or an empty directory.
 	Remove(name string) error
+	// ReadDir lists the directory's entries (the kernel sweeps its own
+	// leftovers: stale temporary files, backups beyond Options.MaxBackups).
+	ReadDir() ([]fs.DirEntry, error)
 	// Sync makes the directory's entries (creations, renames, removals)
 	// durable; rename(2) alone is atomic but not durable.
 	Sync() error
@@ -129,6 +132,15 @@ func (d *osDir) Mkdir(name string, perm fs.FileMode) error { return d.r.Mkdir(na
 func (d *osDir) Rename(oldname, newname string) error { return d.r.Rename(oldname, newname) }
 
 func (d *osDir) Remove(name string) error { return d.r.Remove(name) }
+
+func (d *osDir) ReadDir() ([]fs.DirEntry, error) {
+	f, err := d.r.Open(".")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
+}
 
 func (d *osDir) Sync() error { return syncRootDir(d.r) }
 

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -42,11 +43,20 @@ type Options struct {
 	MaxFileBytes int64
 	// FS is the filesystem. Nil means OSFS.
 	FS FS
+	// MaxBackups is how many backups StateDir/backups keeps: after each
+	// new backup the oldest (by audit sequence) beyond it are removed, and
+	// a replayed result may then name a backup that is gone. Zero means
+	// DefaultMaxBackups; negative keeps every backup.
+	MaxBackups int
 	// Logger receives diagnostics. Nil discards them.
 	Logger *slog.Logger
 	// Now is the clock for audit times. Nil means time.Now.
 	Now func() time.Time
 }
+
+// DefaultMaxBackups is the number of backups a kernel keeps when
+// Options.MaxBackups is zero.
+const DefaultMaxBackups = 1000
 
 type rootInfo struct {
 	path string
@@ -66,6 +76,7 @@ type Kernel struct {
 	prot     *protector
 	maxBytes int64
 	maxFile  int64
+	backups  int // most backups kept; negative: all
 	fsys     FS
 	log      *slog.Logger
 	now      func() time.Time
@@ -73,6 +84,7 @@ type Kernel struct {
 	mu     sync.Mutex
 	audit  auditLog
 	closed bool
+	swept  map[string]bool // directories swept of stale temporary files
 }
 
 // Open checks the options, creates the state directory and reads the
@@ -82,7 +94,7 @@ func Open(opts Options) (*Kernel, error) {
 		return nil, fmt.Errorf("%w: no root", ErrOptions)
 	}
 	k := &Kernel{fsys: opts.FS, log: opts.Logger, now: opts.Now, maxBytes: opts.MaxContentBytes,
-		audit: auditLog{done: map[string]doneEntry{}}}
+		audit: auditLog{done: map[string]doneEntry{}}, swept: map[string]bool{}}
 	if k.fsys == nil {
 		k.fsys = OSFS{}
 	}
@@ -97,6 +109,9 @@ func Open(opts Options) (*Kernel, error) {
 	}
 	if k.maxFile = opts.MaxFileBytes; k.maxFile <= 0 {
 		k.maxFile = 256 << 20
+	}
+	if k.backups = opts.MaxBackups; k.backups == 0 {
+		k.backups = DefaultMaxBackups
 	}
 	for _, r := range opts.Roots {
 		p, err := realDir(r)
@@ -440,6 +455,10 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 		}
 	}()
 
+	// A crash between a temporary file's creation and its rename leaves
+	// it behind; the kernel's first write in the directory removes it.
+	k.sweepOnce(dir)
+
 	// Backup before an overwrite: durable, or no overwrite.
 	var backup string
 	if exists && in.Mode == ModeWrite {
@@ -647,7 +666,7 @@ var errAfterRename = errors.New("after rename")
 // replace puts content at name in dir atomically and durably: a temporary
 // file beside it, fsync, rename over the name, fsync of the directory.
 func replace(dir Dir, name string, content []byte, perm fs.FileMode, seq int) error {
-	tmp := fmt.Sprintf(".ef-act-%d-%d.tmp", seq, time.Now().UnixNano())
+	tmp := fmt.Sprintf("%s%d-%d%s", tempPrefix, seq, time.Now().UnixNano(), tempSuffix)
 	f, err := dir.Create(tmp, perm)
 	if err != nil {
 		return fmt.Errorf("create temporary file: %w", err)
@@ -667,6 +686,98 @@ func replace(dir Dir, name string, content []byte, perm fs.FileMode, seq int) er
 		return fmt.Errorf("%w: sync directory: %w", errAfterRename, err)
 	}
 	return nil
+}
+
+// The kernel's temporary files are named tempPrefix…tempSuffix (replace).
+const (
+	tempPrefix = ".ef-act-"
+	tempSuffix = ".tmp"
+)
+
+// staleTempAge is the age past which a temporary file of the kernel is a
+// crash's leftover: a write holds one for the time of a write and an
+// fsync, and kernels sharing a state directory write under its lock (the
+// margin is for kernels with another state directory writing there too).
+const staleTempAge = time.Hour
+
+// sweepOnce sweeps dir of stale temporary files the first time the kernel
+// writes in it (k.mu held).
+func (k *Kernel) sweepOnce(dir Dir) {
+	if k.swept[dir.Path()] {
+		return
+	}
+	k.swept[dir.Path()] = true
+	sweepTemps(dir, k.now(), k.log)
+}
+
+// sweepTemps removes the kernel's stale temporary files in dir. A failure
+// is logged, never fatal: the leftovers take space, not correctness.
+func sweepTemps(dir Dir, now time.Time, log *slog.Logger) {
+	es, err := dir.ReadDir()
+	if err != nil {
+		log.Warn("action: list directory for stale temporary files", "dir", dir.Path(), "err", err)
+		return
+	}
+	for _, e := range es {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, tempPrefix) || !strings.HasSuffix(name, tempSuffix) {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || now.Sub(fi.ModTime()) < staleTempAge {
+			continue
+		}
+		if err := dir.Remove(name); err != nil {
+			log.Warn("action: remove stale temporary file", "path", filepath.Join(dir.Path(), name), "err", err)
+		}
+	}
+}
+
+// pruneBackups removes the oldest backups in bd beyond keep (negative:
+// keep all). Backup names start with the audit sequence number, zero
+// padded, so name order is age order.
+func pruneBackups(bd Dir, keep int, log *slog.Logger) {
+	if keep < 0 {
+		return
+	}
+	es, err := bd.ReadDir()
+	if err != nil {
+		log.Warn("action: list backups", "dir", bd.Path(), "err", err)
+		return
+	}
+	var names []string
+	for _, e := range es {
+		if e.Type().IsRegular() && isBackupName(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) <= keep {
+		return
+	}
+	slices.Sort(names)
+	for _, name := range names[:len(names)-keep] {
+		if err := bd.Remove(name); err != nil {
+			log.Warn("action: remove old backup", "path", filepath.Join(bd.Path(), name), "err", err)
+		}
+	}
+	if err := bd.Sync(); err != nil {
+		log.Warn("action: sync backups", "dir", bd.Path(), "err", err)
+	}
+}
+
+// isBackupName reports whether name has the form backup gives a backup:
+// eight or more digits, then '-'.
+func isBackupName(name string) bool {
+	i := strings.IndexByte(name, '-')
+	if i < 8 {
+		return false
+	}
+	for _, c := range name[:i] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // restore puts the world back: the old content, or no file when there was
@@ -696,10 +807,12 @@ func (k *Kernel) backup(sd Dir, seq int, before Observation, name string, old []
 		return "", err
 	}
 	defer bd.Close()
+	k.sweepOnce(bd)
 	bname := fmt.Sprintf("%08d-%s-%s", seq, (*before.SHA256)[:12], name)
 	if err := replace(bd, bname, old, 0o600, seq); err != nil {
 		return "", err
 	}
+	pruneBackups(bd, k.backups, k.log)
 	abs := filepath.Join(k.state, "backups", bname)
 	if rel, ok := within(k.base, abs); ok {
 		return rel, nil

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/epistemicfold/ef/internal/actiontest"
 	"github.com/epistemicfold/ef/origin/action"
@@ -188,5 +190,58 @@ func TestDefaultProtectsRepositoryAndCredentials(t *testing.T) {
 		if err != nil || string(got) != c {
 			t.Errorf("%s changed: %q %v", rel, got, err)
 		}
+	}
+}
+
+// A crash between a temporary file's creation and its rename leaves it
+// behind: the kernel's next write in that directory removes it once it is
+// stale (a fresh one may belong to a write in progress). Backups beyond
+// MaxBackups are removed oldest first.
+func TestSweepsTempsAndPrunesBackups(t *testing.T) {
+	base := t.TempDir()
+	stale := filepath.Join(base, ".ef-act-7-123.tmp")
+	fresh := filepath.Join(base, ".ef-act-8-456.tmp")
+	other := filepath.Join(base, ".editor.tmp")
+	for _, p := range []string{stale, fresh, other} {
+		if err := os.WriteFile(p, []byte("left over"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	k := openKernel(t, action.Options{Roots: []string{base}, MaxBackups: 2})
+	content := "v0\n"
+	for i := 1; i <= 4; i++ {
+		next := fmt.Sprintf("v%d\n", i)
+		intent := `{"relpath":"notes.txt","content":"` + strings.TrimSuffix(next, "\n") + `\n"}`
+		if i > 1 {
+			intent = `{"relpath":"notes.txt","content":"` + strings.TrimSuffix(next, "\n") + `\n","expect_sha256":"` + actiontest.SHA(content) + `"}`
+		}
+		if res := submitJSON(t, k, intent); res.Status != "done" {
+			t.Fatalf("write %d: %s %s", i, res.Status, res.Reason)
+		}
+		content = next
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale temporary file kept: %v", err)
+	}
+	for _, p := range []string{fresh, other} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s removed: %v", filepath.Base(p), err)
+		}
+	}
+	es, err := os.ReadDir(filepath.Join(k.StateDir(), "backups"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	// Three overwrites made three backups (of v1, v2, v3); two are kept.
+	if len(names) != 2 || !strings.HasPrefix(names[0], "00000003-") || !strings.HasPrefix(names[1], "00000004-") {
+		t.Errorf("backups %v, want the two newest (seq 3 and 4)", names)
 	}
 }

@@ -36,16 +36,16 @@ type SessionOptions struct {
 // scope, under a token budget, with a header that states what was loaded
 // and what was dropped.
 type SessionBundle struct {
-	Text        string
-	Tokens      int // the tokenizer's count of Text
-	Budget      int
-	Current     string // the current task's id
-	Tasks       int    // tasks in scope, the current one included
-	TasksLoaded int    // tasks of which something entered
-	Facts       int    // verified facts in scope
-	FactsLoaded int
-	Dropped     []string // what did not enter, one line each
-	OverBudget  bool     // the current task alone is over the budget
+	Text        string   `json:"text"`
+	Tokens      int      `json:"tokens"` // the tokenizer's count of Text
+	Budget      int      `json:"budget"`
+	Current     string   `json:"current"`      // the current task's id
+	Tasks       int      `json:"tasks"`        // tasks in scope, the current one included
+	TasksLoaded int      `json:"tasks_loaded"` // tasks of which something entered
+	Facts       int      `json:"facts"`        // verified facts in scope
+	FactsLoaded int      `json:"facts_loaded"`
+	Dropped     []string `json:"dropped"`     // what did not enter, one line each
+	OverBudget  bool     `json:"over_budget"` // the current task alone is over the budget
 }
 
 // SessionStart compiles the session-start bundle of the task.origin files

@@ -198,12 +198,12 @@ const (
 
 // PutResult is what a successful Put did.
 type PutResult struct {
-	Status   PutStatus
-	Path     string
-	Version  int64
-	Hash     string // the content hash now on disk
-	Previous string // the content hash replaced ("" when created)
-	Actor    Actor  // the writer recorded (zero when unchanged)
+	Status   PutStatus `json:"status"`
+	Path     string    `json:"path"`
+	Version  int64     `json:"version"`
+	Hash     string    `json:"content_hash"`       // the content hash now on disk
+	Previous string    `json:"previous,omitempty"` // the content hash replaced ("" when created)
+	Actor    Actor     `json:"actor"`              // the writer recorded (zero when unchanged)
 }
 
 // Put writes doc as task id, replacing the file whose content hash is
