@@ -118,7 +118,10 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
 	// The projection as of the span's end: what the checkpoint must state.
 	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
-	proj := e.reduceTo(s, hi)
+	proj, err := e.reduceTo(ctx, s, hi)
+	if err != nil {
+		return nil, err
+	}
 	view := viewOf(proj, lo, hi)
 	lines := stateLines(view)
 	facts.UserRequests = view.dropStale(facts.UserRequests)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"sync"
@@ -30,7 +31,12 @@ const projCacheMax = 64
 // reduceTo returns a reducer over the session's message events with seq ≤
 // hi, in seq order (checkpoint and summary messages are narrative and
 // restate nothing). The returned reducer is the caller's own.
-func (e *Engine) reduceTo(s *hostshim.Session, hi int) *projection.Reducer {
+//
+// When some of those events are no longer in memory (the sidecar's mirror
+// releases what committed folds archived, hostshim.Session.Release) and
+// the cache cannot bridge them, the state is rebuilt from the surface:
+// each checkpoint contributes the projection snapshot its bundle stored.
+func (e *Engine) reduceTo(ctx context.Context, s *hostshim.Session, hi int) (*projection.Reducer, error) {
 	c := &e.proj
 	c.mu.Lock()
 	var r *projection.Reducer
@@ -41,8 +47,27 @@ func (e *Engine) reduceTo(s *hostshim.Session, hi int) *projection.Reducer {
 	if r == nil {
 		r = projection.New(projection.Options{SessionID: bundleSessionID(s)})
 	}
-	ApplyEvents(r, s, r.LastSeq()+1, hi)
-	return r
+	if firstMissing(s, r.LastSeq()+1, hi) < 0 {
+		ApplyEvents(r, s, r.LastSeq()+1, hi)
+		return r, nil
+	}
+	r, _, err := projectSurface(ctx, s, e.opts.Archive, projection.Options{SessionID: bundleSessionID(s)}, hi)
+	return r, err
+}
+
+// firstMissing returns the first message event with from ≤ seq ≤ to whose
+// payload the session no longer holds (hostshim.Session.Forget or
+// Release), or -1.
+func firstMissing(s *hostshim.Session, from, to int) int {
+	if !s.HasForgotten() {
+		return -1
+	}
+	for seq := max(from, 0); seq <= to && seq < s.Len(); seq++ {
+		if e, ok := s.Event(seq); ok && e.Forgotten() && hostshim.SurfaceEligible(e.Type) {
+			return seq
+		}
+	}
+	return -1
 }
 
 // remember stores r (as of the end of a committed fold) for the session.
@@ -91,9 +116,8 @@ func (e *Engine) Forget(s *hostshim.Session) {
 // ApplyEvents feeds the session's message events with from ≤ seq ≤ to into
 // r, in seq order.
 func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {
-	evs := s.Events()
-	for seq := max(from, 0); seq <= to && seq < len(evs); seq++ {
-		e := evs[seq]
+	for seq := max(from, 0); seq <= to && seq < s.Len(); seq++ {
+		e, _ := s.Event(seq)
 		if !hostshim.SurfaceEligible(e.Type) {
 			continue
 		}

@@ -38,6 +38,16 @@ type RebuildReport struct {
 // readable snapshot is replayed from the log, which still holds the events
 // it shadowed. The heads equal those of ProjectLog on the same session.
 func ProjectSurface(ctx context.Context, s *hostshim.Session, store Archive, opts projection.Options) (*projection.Reducer, *RebuildReport, error) {
+	return projectSurface(ctx, s, store, opts, s.Len())
+}
+
+// projectSurface is ProjectSurface as of event hi: the surface nodes that
+// stand for events after hi are left out. A checkpoint whose snapshot
+// cannot be restored is replayed from the log, which must still hold the
+// events it shadowed: if they were released (hostshim.Session.Release),
+// the error wraps hostshim.ErrForgotten rather than answering a state that
+// silently lacks them.
+func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opts projection.Options, hi int) (*projection.Reducer, *RebuildReport, error) {
 	if opts.SessionID == "" {
 		opts.SessionID = bundleSessionID(s)
 	}
@@ -47,6 +57,10 @@ func ProjectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
+		covered := coveredHi(s, n)
+		if covered > hi {
+			continue
+		}
 		m, err := s.Message(n)
 		if err != nil {
 			return nil, nil, err
@@ -55,19 +69,25 @@ func ProjectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 			ApplyEvents(r, s, n, n)
 			continue
 		}
-		hi := coveredHi(s, n)
+		why := "no bundle store"
 		if mk, ok := MarkerOf(m); ok && store != nil {
-			if snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), mk.ID); err == nil {
-				if err := r.Restore(snap); err == nil {
+			snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), mk.ID)
+			if err == nil {
+				if err = r.Restore(snap); err == nil {
 					rep.Checkpoints++
 					continue
 				}
-			} else {
-				rep.Notes = append(rep.Notes, fmt.Sprintf("checkpoint %s: %v; replayed from the log", mk.ID, err))
 			}
+			why = err.Error()
+			rep.Notes = append(rep.Notes, fmt.Sprintf("checkpoint %s: %v; replayed from the log", mk.ID, err))
+		} else if !ok {
+			why = "not an EF checkpoint"
 		}
 		// Replay what the checkpoint shadowed from the log.
-		ApplyEvents(r, s, r.LastSeq()+1, hi)
+		if miss := firstMissing(s, r.LastSeq()+1, covered); miss >= 0 {
+			return nil, nil, fmt.Errorf("rebuild the projection at checkpoint seq %d (%s): event %d: %w", n, why, miss, hostshim.ErrForgotten)
+		}
+		ApplyEvents(r, s, r.LastSeq()+1, covered)
 		rep.Replayed++
 	}
 	return r, rep, nil
@@ -87,3 +107,6 @@ func bundleSnapshot(ctx context.Context, store Archive, sid, id string) (*projec
 	}
 	return projection.UnmarshalSnapshot(sem.Projection)
 }
+
+// BundleSessionID is the session id the bundles of s are stored under.
+func BundleSessionID(s *hostshim.Session) string { return bundleSessionID(s) }

@@ -25,7 +25,8 @@ var (
 var (
 	// ErrNoEvent: no event has that seq.
 	ErrNoEvent = errors.New("hostshim: no such event")
-	// ErrForgotten: the event's payload was dropped by Session.Forget.
+	// ErrForgotten: the event's payload was dropped by Session.Forget or
+	// Session.Release.
 	ErrForgotten = errors.New("hostshim: event forgotten")
 	// ErrNotOnSurface: the seq is not a current surface node.
 	ErrNotOnSurface = errors.New("hostshim: seq not on surface")

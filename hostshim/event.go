@@ -147,6 +147,10 @@ type Event struct {
 // persisted corpus line): type, data, sourceEventSeqs, surfaceOp.
 var defaultKeys = []string{"type", "data", "sourceEventSeqs", "surfaceOp", "ignorable"}
 
+// Forgotten reports whether the event is an envelope whose payload
+// Session.Forget or Session.Release dropped.
+func (e Event) Forgotten() bool { return e.forgotten }
+
 // MarshalJSON encodes the event as Encode does. Note that encoding/json
 // HTML-escapes what a MarshalJSON returns (<, >, &), so log writers call
 // Encode, which gives the host's exact bytes.

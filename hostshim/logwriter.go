@@ -221,6 +221,9 @@ const writeSessionBatchBytes = 1 << 20
 // plain gives a byte-identical file. In zstd mode events go in frames of
 // about 1 MiB of lines.
 func WriteSession(path string, s *Session, opts LogOptions) error {
+	if s.Base() > 0 {
+		return fmt.Errorf("write session %s: %w: Release dropped the events before seq %d", s.ID, ErrForgotten, s.Base())
+	}
 	w, err := CreateSessionLog(path, s, opts)
 	if err != nil {
 		return err

@@ -52,17 +52,14 @@ func MeasureSurface(s *Session, m Meter) (Measurement, error) {
 		out.Nodes = append(out.Nodes, NodeTokens{Seq: seq, Tokens: t})
 		out.Surface += t
 	}
-	evs := s.Events()
-	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Type != TypeRequestHeader {
-			continue
-		}
-		var h RequestHeaderData
-		if err := evs[i].Decode(&h); err != nil {
-			return Measurement{}, fmt.Errorf("measure surface: %w", err)
-		}
+	// The newest request header, tracked on append (the log may have been
+	// compacted by Release).
+	h, ok, err := LatestRequestHeader(s)
+	if err != nil {
+		return Measurement{}, fmt.Errorf("measure surface: %w", err)
+	}
+	if ok {
 		out.Header = HeaderTokens(&h, m)
-		break
 	}
 	out.Total = out.Header + out.Surface
 	return out, nil

@@ -72,6 +72,16 @@ type Session struct {
 	forgetMark int
 	retained   []int
 
+	// Release's compacted prefix (release.go): events holds the events
+	// from seq base on (events[i].Seq == base+i); below base, held keeps
+	// the events still needed in full and rel describes the others.
+	base int
+	held map[int]Event
+	rel  released
+	// shadows lists the replacements whose shadowed nodes Release has not
+	// yet released.
+	shadows []shadowRec
+
 	bal      []bool // bal[i]: cut before position i is balanced; len(nodes)+1
 	balGen   int
 	balValid bool
@@ -173,7 +183,7 @@ func (s *Session) priceSlot(m Meter) *priceSlot {
 }
 
 // Len is the number of events in the log; the next event gets this seq.
-func (s *Session) Len() int { return len(s.events) }
+func (s *Session) Len() int { return s.base + len(s.events) }
 
 // Forget drops the payload (data, derived message, cached prices; the
 // envelope's seq, type, time, surface marker and source seqs stay) of the
@@ -191,7 +201,7 @@ func (s *Session) Len() int { return len(s.events) }
 // replacements, surface queries and folds keep working: none of them reads
 // an event that is neither on the surface nor the newest of its kind.
 func (s *Session) Forget(upTo int) {
-	upTo = min(upTo, len(s.events))
+	upTo = min(upTo, s.Len())
 	needed := func(seq int) bool {
 		if _, on := s.pos[seq]; on {
 			return true
@@ -211,7 +221,7 @@ func (s *Session) Forget(upTo int) {
 			s.forget(seq)
 		}
 	}
-	for seq := s.forgetMark; seq < upTo; seq++ {
+	for seq := max(s.forgetMark, s.base); seq < upTo; seq++ {
 		if needed(seq) {
 			kept = append(kept, seq)
 		} else {
@@ -223,28 +233,51 @@ func (s *Session) Forget(upTo int) {
 }
 
 func (s *Session) forget(seq int) {
-	e := &s.events[seq]
+	if seq < s.base {
+		// Held below Release's base and no longer needed.
+		s.releaseHeld(seq)
+		return
+	}
+	e := &s.events[seq-s.base]
 	// The envelope stays (type, seq references, surface marker: a few
 	// ints, which checkpoint coverage follows through nested folds); the
 	// payload goes.
 	*e = Event{Seq: e.Seq, Type: e.Type, Time: e.Time, SurfaceOp: e.SurfaceOp, SourceEventSeqs: e.SourceEventSeqs,
 		Ignorable: e.Ignorable, forgotten: true}
+	s.dropCaches(seq)
+}
+
+// dropCaches drops what the session derived from the event at seq.
+func (s *Session) dropCaches(seq int) {
 	delete(s.msgs, seq)
 	for i := range s.prices {
 		delete(s.prices[i].prices, seq)
 	}
 }
 
-// Event returns the event with seq, or false when there is none.
+// Event returns the event with seq, or false when there is none. An event
+// that Release dropped comes back as its envelope (see Release).
 func (s *Session) Event(seq int) (Event, bool) {
-	if seq < 0 || seq >= len(s.events) {
+	if seq < 0 || seq >= s.Len() {
 		return Event{}, false
 	}
-	return s.events[seq], true
+	if seq >= s.base {
+		return s.events[seq-s.base], true
+	}
+	if e, ok := s.held[seq]; ok {
+		return e, true
+	}
+	return s.rel.envelope(seq, s.eligible), true
 }
 
-// Events returns the log. The slice must not be modified.
+// Events returns the log: every event, in seq order, unless Release
+// dropped a prefix, in which case it holds the events from seq Base() on
+// (Events()[i].Seq == Base()+i) and Event reaches the older ones. The
+// slice must not be modified.
 func (s *Session) Events() []Event { return s.events }
+
+// Base is the seq of Events()[0]: zero unless Release compacted a prefix.
+func (s *Session) Base() int { return s.base }
 
 // Surface returns a copy of the current surface.
 func (s *Session) Surface() Surface {
@@ -290,21 +323,21 @@ func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error
 		return Event{}, fmt.Errorf("append %s: %w", typ, err)
 	}
 	raw := json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n"))
-	e := Event{Seq: len(s.events), Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}
+	e := Event{Seq: s.Len(), Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}
 	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
 		e.SurfaceOp.gen = s.Gen
 	}
 	if err := s.AppendEvent(e); err != nil {
 		return Event{}, err
 	}
-	return s.events[e.Seq], nil
+	return s.events[len(s.events)-1], nil
 }
 
 // AppendEvent validates e against the log and the surface and appends it.
 // e.Seq must be the next seq. On error nothing changes.
 func (s *Session) AppendEvent(e Event) error {
-	if e.Seq != len(s.events) {
-		return &AppendError{Seq: e.Seq, Type: e.Type, Err: fmt.Errorf("%w: expected seq %d", ErrNotContiguous, len(s.events))}
+	if e.Seq != s.Len() {
+		return &AppendError{Seq: e.Seq, Type: e.Type, Err: fmt.Errorf("%w: expected seq %d", ErrNotContiguous, s.Len())}
 	}
 	plan, err := s.plan(e)
 	if err != nil {
@@ -327,6 +360,7 @@ func (s *Session) AppendEvent(e Event) error {
 		s.nodes = append(s.nodes, e.Seq)
 		s.balValid = false
 	default:
+		s.noteShadows(e, s.nodes[plan.startIdx:plan.endIdx+1])
 		s.nodes = slices.Replace(s.nodes, plan.startIdx, plan.endIdx+1, e.Seq)
 		s.gen++
 		s.pos = make(map[int]int, len(s.nodes))
@@ -448,7 +482,7 @@ func (s *Session) checkToolResultRewrite(e Event, shadowed []int) error {
 	if len(shadowed) != 1 {
 		return fmt.Errorf("%w: tool/result surface replacement must rewrite exactly one current node", ErrBadReplace)
 	}
-	orig := s.events[shadowed[0]]
+	orig, _ := s.Event(shadowed[0])
 	if orig.Type != TypeToolResult {
 		return fmt.Errorf("%w: tool/result surface replacement must target a current tool/result", ErrBadReplace)
 	}
@@ -546,7 +580,7 @@ func (s *Session) balance() ([]bool, error) {
 	bal[0] = true
 	open := 0
 	for _, n := range s.nodes {
-		e := s.events[n]
+		e, _ := s.Event(n)
 		switch e.Type {
 		case TypeAssistantMessage:
 			m, err := s.Message(n)
@@ -592,7 +626,8 @@ func (s *Session) cut(seq, off int) (bool, error) {
 // are immutable).
 func (s *Session) Clone() *Session {
 	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header,
-		forgetMark: s.forgetMark, retained: slices.Clone(s.retained)}
+		forgetMark: s.forgetMark, retained: slices.Clone(s.retained),
+		base: s.base, held: maps.Clone(s.held), rel: s.rel.clone(), shadows: slices.Clone(s.shadows)}
 	for _, sl := range s.prices {
 		c.prices = append(c.prices, priceSlot{m: sl.m, prices: maps.Clone(sl.prices)})
 	}

@@ -146,7 +146,8 @@ func InspectEntryState(s *Session) (EntryState, error) {
 	}
 	if ts := s.latest[latestTurnStart]; ts > s.latest[latestTurnEnd] {
 		var d TurnData
-		if err := s.events[ts].Decode(&d); err != nil {
+		e, _ := s.Event(ts)
+		if err := e.Decode(&d); err != nil {
 			return st, err
 		}
 		st.OpenTurn = &d.Turn
@@ -505,7 +506,8 @@ func LatestRequestHeader(s *Session) (RequestHeaderData, bool, error) {
 		// Decoded once per header event: the tool schemas can be large
 		// and every fold plan asks.
 		var d RequestHeaderData
-		if err := s.events[seq].Decode(&d); err != nil {
+		e, _ := s.Event(seq)
+		if err := e.Decode(&d); err != nil {
 			return d, false, err
 		}
 		s.header = &d

@@ -1,7 +1,9 @@
 package sidecar
 
 import (
+	"context"
 	"fmt"
+	"slices"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
@@ -45,6 +47,7 @@ func (srv *Server) openSession(id string, events []hostshim.EventJSON) {
 	srv.sessions[id] = ss
 	srv.touch(ss)
 	srv.appendTo(ss, 0, events)
+	srv.release(ss)
 }
 
 // closeSession drops a mirror (session/close). Its bundles stay in the
@@ -94,6 +97,7 @@ func (srv *Server) appendEvents(id string, from int, events []hostshim.EventJSON
 	}
 	srv.touch(ss)
 	srv.appendTo(ss, from, events)
+	srv.release(ss)
 }
 
 func (srv *Server) appendTo(ss *mirror, from int, events []hostshim.EventJSON) {
@@ -131,4 +135,54 @@ func (srv *Server) mirrorOf(id string, length int) (*mirror, error) {
 	}
 	srv.touch(ss)
 	return ss, nil
+}
+
+// release drops from the mirror what it no longer needs
+// (hostshim.Session.Release): log-only events that are not the newest of
+// their kind, and the message events a committed fold took off the
+// surface once that fold's checkpoint is verified in the store. What is
+// left is the surface (the working tail, the checkpoints), the newest
+// header, turn and bracket events, and about a byte per released event,
+// so a mirror's memory follows its surface, not its history. The folds
+// still have what they read: the surface; a projection that must be
+// rebuilt comes from the checkpoints' bundle snapshots (engine); recall
+// reads the bundles.
+func (srv *Server) release(ss *mirror) {
+	if ss.broken != "" {
+		return
+	}
+	s := ss.s
+	s.Release(s.Len(), func(repl hostshim.Event, shadowed []int) bool {
+		return srv.archived(s, repl, shadowed)
+	})
+}
+
+// archived reports whether a replacement is an EF checkpoint whose bundle
+// is in the store, verified, archiving exactly the nodes it shadowed. A
+// replacement the host made itself (its own summary, when a fold failed
+// over to the host's policy) or a bundle that cannot be read says no, and
+// the mirror keeps those nodes.
+func (srv *Server) archived(s *hostshim.Session, repl hostshim.Event, shadowed []int) bool {
+	if srv.store == nil {
+		return false
+	}
+	m, err := s.Message(repl.Seq)
+	if err != nil {
+		return false
+	}
+	mk, ok := engine.MarkerOf(m)
+	if !ok {
+		return false
+	}
+	ctx := context.Background()
+	sid := engine.BundleSessionID(s)
+	b, err := srv.store.Bundles.Meta(ctx, sid, mk.ID)
+	if err != nil || !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) {
+		return false
+	}
+	if err := srv.store.Bundles.Verify(ctx, sid, mk.ID); err != nil {
+		srv.logger.Warn("checkpoint bundle does not verify; the mirror keeps what it shadowed", "session", s.ID, "checkpoint", mk.ID, "err", err)
+		return false
+	}
+	return true
 }

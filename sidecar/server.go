@@ -77,7 +77,8 @@ type Server struct {
 }
 
 // DefaultMaxSessions is the mirror bound when Options.MaxSessions is zero:
-// a mirror holds its whole session log in memory.
+// a mirror holds its session's surface (the working tail and the
+// checkpoints) and about a byte per older event (mirror.go, release).
 const DefaultMaxSessions = 64
 
 func (o Options) maxSessions() int {

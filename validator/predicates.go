@@ -146,14 +146,14 @@ func (Boundary) Check(c *Candidate, env *Env) Result {
 // OpenStep returns the turn and step of a step/start with no step/end (or
 // turn/end) after it, scanning the log backwards.
 func OpenStep(s *hostshim.Session) (turn, step int, ok bool) {
-	ev := s.Events()
-	for i := len(ev) - 1; i >= 0; i-- {
-		switch ev[i].Type {
+	for seq := s.Len() - 1; seq >= 0; seq-- {
+		e, _ := s.Event(seq)
+		switch e.Type {
 		case hostshim.TypeStepEnd, hostshim.TypeTurnEnd:
 			return 0, 0, false
 		case hostshim.TypeStepStart:
 			var d hostshim.TurnData
-			if ev[i].Decode(&d) != nil {
+			if e.Decode(&d) != nil {
 				return 0, 0, false
 			}
 			return d.Turn, d.Step, true

@@ -1,0 +1,209 @@
+package sidecar
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// mirrorRun drives one session through the sidecar as dsh-plugin does:
+// rounds of tool work with a user message that changes a setting every
+// few rounds and a pressure fold whenever the plan says so. It checks
+// what must survive the mirror releasing what the folds archived (the
+// surface, the projection's heads, recall), measures the heap the mirror
+// holds (with the engines' cached projection) by dropping it, then has
+// the host send the session again (as after a resync) and run a root fold
+// (the host's /compact) over the released checkpoints, and measures the
+// host's own session, which keeps every event.
+func mirrorRun(t *testing.T, rounds int) (mirror, host int64, folds int) {
+	t.Helper()
+	const window = 8000
+	id := fmt.Sprintf("mirror-%d", rounds)
+	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
+	if _, err := h.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
+		t.Fatal(err)
+	}
+	h.host = serveHostSession(t, id, 0)
+	userMsg(t, h.host, "u-rule", "Never push to main; open a pull request instead.")
+	for i := 1; i <= rounds; i++ {
+		serveRounds(t, h.host, i, i)
+		if i%5 == 0 {
+			userMsg(t, h.host, fmt.Sprintf("u-%d", i), fmt.Sprintf("Set the retry limit to %d.", i))
+		}
+		if res, _ := h.fold(window); res != nil {
+			folds++
+		}
+	}
+	if folds < rounds/20 {
+		t.Fatalf("%d rounds folded only %d times", rounds, folds)
+	}
+	h.sync()
+	want := headsOf(engine.ProjectLog(h.host, projection.Options{}))
+	if !strings.Contains(want, fmt.Sprintf("retry_limit \"%d\" current", rounds/5*5)) || !strings.Contains(want, "Never push to main") {
+		t.Fatalf("the heads lack the rule or the newest value:\n%s", want)
+	}
+	h.checkMirror(id, want, true)
+	out, err := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": id, "arguments": map[string]any{"query": "K7-QX-9931"}})
+	if err != nil || out["isError"] != false || !strings.Contains(out["text"].(string), "K7-QX-9931") {
+		t.Fatalf("search for a released fact: %v %v", out, err)
+	}
+
+	before := liveHeap()
+	h.srv.drop(id)
+	mirror = before - liveHeap()
+
+	// The plugin sends the whole session again; the new mirror releases
+	// what the stored checkpoints archive, and a root fold over them
+	// rebuilds the projection from their snapshots.
+	h.sent = 0
+	h.rootFold(window)
+	h.sync()
+	h.checkMirror(id, headsOf(engine.ProjectLog(h.host, projection.Options{})), true)
+
+	before = liveHeap()
+	h.host = nil
+	host = before - liveHeap()
+	return mirror, host, folds
+}
+
+// checkMirror checks the mirror of session id against the host's session:
+// the same surface, node for node, and the heads want rebuilt from it
+// (the checkpoints' snapshots and the tail). released says the mirror
+// must have released a prefix of the log.
+func (h *serveHarness) checkMirror(id, want string, released bool) {
+	h.t.Helper()
+	ss := h.srv.sessions[id]
+	if ss == nil || ss.broken != "" {
+		h.t.Fatalf("mirror: %+v", ss)
+	}
+	ms := ss.s
+	if released && ms.Base() == 0 {
+		h.t.Fatalf("the mirror of %s released nothing", id)
+	}
+	if fmt.Sprint(ms.Nodes()) != fmt.Sprint(h.host.Nodes()) {
+		h.t.Fatalf("mirror surface %v, host %v", ms.Nodes(), h.host.Nodes())
+	}
+	for _, n := range ms.Nodes() {
+		a, _ := ms.Event(n)
+		b, _ := h.host.Event(n)
+		// The harness sends events through encoding/json, which escapes
+		// HTML characters: compare values, not bytes.
+		var da, db any
+		json.Unmarshal(a.Data, &da)
+		json.Unmarshal(b.Data, &db)
+		if a.Type != b.Type || da == nil || !reflect.DeepEqual(da, db) || fmt.Sprint(a.SourceEventSeqs) != fmt.Sprint(b.SourceEventSeqs) {
+			h.t.Fatalf("surface node %d differs in the mirror:\n%s\n%s", n, a.Encode(), b.Encode())
+		}
+	}
+	st, err := bundle.Open(h.srv.storeDir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer st.Close()
+	r, _, err := engine.ProjectSurface(context.Background(), ms, st, projection.Options{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if got := headsOf(r); got != want {
+		h.t.Fatalf("heads from the mirror:\n%s\nfrom the log:\n%s", got, want)
+	}
+}
+
+// rootFold does what the host's /compact does through the plugin: a root
+// fold of the surface but its newest few nodes, checkpoints included.
+func (h *serveHarness) rootFold(window int) {
+	h.t.Helper()
+	h.sync()
+	nodes := h.host.Nodes()
+	end := -1
+	for p := len(nodes) - 4; p > 0; p-- {
+		if ok, err := h.host.BalancedAfter(nodes[p]); err == nil && ok {
+			end = p
+			break
+		}
+	}
+	if end < 1 {
+		h.t.Fatalf("no balanced cut for a root fold on %d nodes", len(nodes))
+	}
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		h.sync()
+		ids := make([]string, len(in.Messages))
+		for i, m := range in.Messages {
+			ids[i] = m.ID
+		}
+		res, err := h.call("fold/compile", map[string]any{"sessionId": h.host.ID, "mode": "root", "messageIds": ids, "contextWindow": window, "length": h.host.Len()})
+		if err != nil {
+			return nil, err
+		}
+		var blocks []hostshim.Block
+		b, _ := json.Marshal(res["summary"])
+		json.Unmarshal(b, &blocks)
+		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+	})}
+	res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, nodes[0], nodes[end], hostshim.TxOptions{})
+	if err != nil {
+		h.t.Fatalf("root fold over released checkpoints: %v", err)
+	}
+	m, _ := h.host.Message(res.CheckpointSeq())
+	if mk, ok := engine.MarkerOf(m); !ok || mk.Mode != engine.ModeRoot {
+		h.t.Fatalf("the root fold's checkpoint: %q", m.Text())
+	}
+}
+
+func userMsg(t *testing.T, s *hostshim.Session, id, text string) {
+	t.Helper()
+	if _, err := s.Append("user/message", map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}, "source": map[string]any{"kind": "user"}, "role": "user", "id": id},
+		hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// headsOf renders a projection's heads (kind, key, value, lifecycle,
+// sources) one per line.
+func headsOf(r *projection.Reducer) string {
+	var b strings.Builder
+	for _, a := range r.Heads() {
+		fmt.Fprintf(&b, "%s %s %q %s %v\n", a.Kind, a.Key, a.Value, a.Lifecycle, a.SourceRefs)
+	}
+	return b.String()
+}
+
+// liveHeap is the heap still reachable after two collections.
+func liveHeap() int64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
+}
+
+// TestMirrorMemoryFollowsTheSurface: a session ten times longer leaves the
+// sidecar's mirror about as large (the working tail, the checkpoints, the
+// projection and a byte or so per released event), while the host's own
+// session, which keeps every event, grows tenfold. Heads, recall and a
+// root fold over released checkpoints are checked on both runs.
+func TestMirrorMemoryFollowsTheSurface(t *testing.T) {
+	m1, h1, f1 := mirrorRun(t, 40)
+	m10, h10, f10 := mirrorRun(t, 400)
+	t.Logf("mirror retains %d B after 40 rounds (%d folds), %d B after 400 rounds (%d folds): %.2fx; the host session holds %d B and %d B (%.2fx)",
+		m1, f1, m10, f10, float64(m10)/float64(m1), h1, h10, float64(h10)/float64(h1))
+	if m1 <= 0 || m10 <= 0 {
+		t.Fatalf("mirror heap not measured: %d, %d", m1, m10)
+	}
+	if float64(m10) > 1.3*float64(m1) {
+		t.Fatalf("mirror after 400 rounds holds %d B, more than 1.3x the %d B after 40", m10, m1)
+	}
+	if float64(h10) < 5*float64(h1) {
+		t.Fatalf("the host session grew only %.2fx over 10x the rounds: the measure is not measuring", float64(h10)/float64(h1))
+	}
+}
