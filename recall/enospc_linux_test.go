@@ -10,49 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )
-
-// smallFS mounts a tmpfs of size bytes for the test: a real filesystem
-// that really fills up (ENOSPC). It needs CAP_SYS_ADMIN; without it the
-// test is skipped.
-func smallFS(t *testing.T, size int) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "small")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, fmt.Sprintf("size=%d,mode=0700", size)); err != nil {
-		t.Skipf("cannot mount a small tmpfs to fill (needs root / CAP_SYS_ADMIN): %v", err)
-	}
-	t.Cleanup(func() {
-		if err := syscall.Unmount(dir, syscall.MNT_DETACH); err != nil {
-			t.Errorf("unmount %s: %v", dir, err)
-		}
-	})
-	return dir
-}
-
-// fill leaves about keep bytes free on the filesystem of dir.
-func fill(t *testing.T, dir string, keep int64) {
-	t.Helper()
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
-		t.Fatal(err)
-	}
-	free := int64(st.Bavail) * int64(st.Bsize)
-	if free <= keep {
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, "filler"), make([]byte, free-keep), 0o600); err != nil && !errors.Is(err, syscall.ENOSPC) {
-		t.Fatal(err)
-	}
-}
 
 // Issue 11: when the index's filesystem filled while bleve persisted a
 // segment, Add never returned (scorch retries write → ENOSPC → unlink
@@ -69,7 +33,7 @@ func TestIndexWriteENOSPCIsBounded(t *testing.T) {
 }
 
 func testIndexENOSPC(t *testing.T, keep int64) {
-	dir := filepath.Join(smallFS(t, 4<<20), "index")
+	dir := filepath.Join(testutil.SmallFS(t, 4<<20), "index")
 	src := recalltest.NewMemSource()
 	var msgs []json.RawMessage
 	for i := 0; i < 400; i++ {
@@ -84,7 +48,7 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 	if _, err := x.Add(context.Background(), "s", cks[0].CheckpointID); err != nil {
 		t.Fatal(err)
 	}
-	fill(t, dir, keep)
+	testutil.Fill(t, dir, keep)
 	for _, c := range cks[1:] {
 		src.Put(c)
 	}
