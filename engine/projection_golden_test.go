@@ -49,20 +49,7 @@ func TestProjectionCorpus(t *testing.T) {
 			}
 			name := strings.NewReplacer("/", "__").Replace(line) + ".golden"
 			gf := filepath.Join("testdata", "projection", name)
-			got := sb.String()
-			if os.Getenv("EF_UPDATE") != "" {
-				if err := os.WriteFile(gf, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(gf)
-			if err != nil {
-				t.Fatalf("%v (EF_UPDATE=1 writes it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("projection of %s differs from %s (EF_UPDATE=1 rewrites it)\n--- got\n%s--- want\n%s", line, gf, got, want)
-			}
+			testutil.Golden(t, gf, []byte(sb.String()))
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // runScript runs a reducer script (testdata/reduce/*.txt) and returns its
@@ -118,20 +120,7 @@ func TestScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := runScript(t, string(in))
-			gf := strings.TrimSuffix(f, ".txt") + ".golden"
-			if os.Getenv("EF_UPDATE") != "" {
-				if err := os.WriteFile(gf, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(gf)
-			if err != nil {
-				t.Fatalf("%v (EF_UPDATE=1 writes it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s: output differs from %s (EF_UPDATE=1 rewrites it)\n--- got\n%s--- want\n%s", f, gf, got, want)
-			}
+			testutil.Golden(t, strings.TrimSuffix(f, ".txt")+".golden", []byte(got))
 		})
 	}
 }

@@ -3,12 +3,12 @@ package synth_test
 import (
 	"crypto/sha256"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // goldenPath pins the generator's output: benchmark numbers are only
@@ -41,21 +41,5 @@ func TestGolden(t *testing.T) {
 				p.ID, p.Kind, p.PlantedAtSeq, p.ExpectedAnswer, p.SupersededValues, p.EarlierSeqs, p.ResolvedAtSeq)
 		}
 	}
-	got := b.String()
-	if os.Getenv("EF_UPDATE") != "" {
-		if err := os.MkdirAll(filepath.Dir(goldenPath), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(goldenPath)
-	if err != nil {
-		t.Fatalf("%v (run with EF_UPDATE=1 to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("generator output changed; if intended, regenerate with EF_UPDATE=1\n got:\n%s\nwant:\n%s", got, want)
-	}
+	testutil.Golden(t, goldenPath, []byte(b.String()))
 }

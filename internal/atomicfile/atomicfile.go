@@ -72,7 +72,7 @@ func Publish(path string, replace bool, fill func(tmp string) error) (err error)
 			return fmt.Errorf("atomicfile: %w", err)
 		}
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	if err := SyncDir(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("atomicfile: sync directory of %s: %w", path, err)
 	}
 	return nil
@@ -103,6 +103,12 @@ func syncFile(p string) error {
 	if err != nil {
 		return err
 	}
+	return SyncClose(f)
+}
+
+// SyncClose fsyncs f and closes it; the error is the fsync's, else the
+// close's. f is closed either way.
+func SyncClose(f *os.File) error {
 	serr := f.Sync()
 	cerr := f.Close()
 	if serr != nil {

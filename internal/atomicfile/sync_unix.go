@@ -4,16 +4,12 @@ package atomicfile
 
 import "os"
 
-// syncDir makes the directory's new entry durable.
-func syncDir(dir string) error {
+// SyncDir makes the entries created or renamed in dir durable: rename(2)
+// is atomic but survives a power cut only once its directory is fsynced.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
 	}
-	serr := d.Sync()
-	cerr := d.Close()
-	if serr != nil {
-		return serr
-	}
-	return cerr
+	return SyncClose(d)
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"syscall"
+
+	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
 // syncRootDir fsyncs the directory a Root holds.
@@ -14,12 +16,7 @@ func syncRootDir(r *os.Root) error {
 	if err != nil {
 		return err
 	}
-	serr := f.Sync()
-	cerr := f.Close()
-	if serr != nil {
-		return serr
-	}
-	return cerr
+	return atomicfile.SyncClose(f)
 }
 
 // lockWait takes a blocking flock(2) on f. flock locks belong to the open

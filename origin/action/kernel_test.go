@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/epistemicfold/ef/internal/actiontest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
 )
 
@@ -90,33 +91,7 @@ func TestParityTable(t *testing.T) {
 	if replays != 2 {
 		t.Errorf("replays = %d, want 2", replays)
 	}
-	checkGolden(t, filepath.Join("testdata", "parity.golden"), golden.Bytes())
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if os.Getenv("EF_UPDATE") != "" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with EF_UPDATE=1 to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) && i < len(wl); i++ {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\n got %s\nwant %s", path, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s differs in length: got %d lines, want %d", path, len(gl), len(wl))
-	}
+	testutil.Golden(t, filepath.Join("testdata", "parity.golden"), golden.Bytes())
 }
 
 // TestResultShape checks the wire shape of a done overwrite against the

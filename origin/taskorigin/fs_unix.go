@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/atomicfile"
 	"github.com/google/renameio/v2"
 )
 
@@ -32,22 +33,7 @@ func writeFileDurable(path string, data []byte) error {
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return err
 	}
-	return syncDir(dir)
-}
-
-// syncDir fsyncs a directory so that entries created or renamed in it
-// survive a power cut.
-func syncDir(name string) error {
-	d, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	serr := d.Sync()
-	cerr := d.Close()
-	if serr != nil {
-		return serr
-	}
-	return cerr
+	return atomicfile.SyncDir(dir)
 }
 
 // lockTask takes an exclusive flock(2) on name, polling until timeout or

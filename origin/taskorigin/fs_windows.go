@@ -30,9 +30,6 @@ func writeFileDurable(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// syncDir is a no-op on Windows: NTFS journals renames itself.
-func syncDir(string) error { return nil }
-
 // lockTask takes an exclusive LockFileEx on name, polling until timeout.
 func lockTask(ctx context.Context, name string, timeout time.Duration) (func(), error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
 // ExpectNew is the expected hash of a task that does not exist yet: a Put
@@ -419,9 +421,9 @@ func mkdirDurable(root, dir string) error {
 		return err
 	}
 	if !rootExisted {
-		if err := syncDir(filepath.Dir(filepath.Clean(root))); err != nil {
+		if err := atomicfile.SyncDir(filepath.Dir(filepath.Clean(root))); err != nil {
 			return err
 		}
 	}
-	return syncDir(root)
+	return atomicfile.SyncDir(root)
 }
