@@ -73,18 +73,13 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(args) > 0 && args[0] == "audit" {
 		return runActAudit(args[1:], stdout, stderr)
 	}
-	fs := flag.NewFlagSet("act", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("act", "act --root DIR [--root DIR]… [--base DIR] [--state DIR] [--protect GLOB]… <intent.json | ->", stderr,
+		"       ef act audit [--root DIR | --base DIR | --state DIR] [--json]",
+		"Submits one action.intent to the action kernel and prints its action.result as one JSON line.",
+		"Exit status 0 when the action is done, 1 otherwise (requires_approval, denied, failed).",
+		fmt.Sprintf("Default protected globs: %s", strings.Join(action.DefaultProtected, " ")))
 	var af actFlags
 	af.register(fs, "")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef act --root DIR [--root DIR]… [--base DIR] [--state DIR] [--protect GLOB]… <intent.json | ->")
-		fmt.Fprintln(stderr, "       ef act audit [--root DIR | --base DIR | --state DIR] [--json]")
-		fmt.Fprintln(stderr, "Submits one action.intent to the action kernel and prints its action.result as one JSON line.")
-		fmt.Fprintln(stderr, "Exit status 0 when the action is done, 1 otherwise (requires_approval, denied, failed).")
-		fmt.Fprintf(stderr, "Default protected globs: %s\n", strings.Join(action.DefaultProtected, " "))
-		fs.PrintDefaults()
-	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -132,23 +127,15 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 }
 
 func runActAudit(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("act audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("act audit", "act audit [--root DIR | --base DIR | --state DIR] [--json]", stderr,
+		"Summarises the action audit log by channel and status.")
 	var roots stringList
 	fs.Var(&roots, "root", "the kernel's first root (its base by default)")
 	base := fs.String("base", "", "the kernel's base directory")
 	state := fs.String("state", "", "the kernel's state directory (default: <base>/.ef/act)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef act audit [--root DIR | --base DIR | --state DIR] [--json]")
-		fmt.Fprintln(stderr, "Summarises the action audit log by channel and status.")
-		fs.PrintDefaults()
-	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNone(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		return usageError("unexpected arguments %q", fs.Args())
 	}
 	dir := *state
 	if dir == "" {

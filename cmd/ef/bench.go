@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,8 +19,10 @@ import (
 // RunBench implements `ef bench`: replay a corpus through EF and the
 // baseline engines and compare them.
 func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("bench", "bench [flags]", stderr,
+		"Replays sessions through EF, the host's Basic engine, observation masking and no compaction",
+		"at the same window with the same scripted summarizer, and prints cost, cache, fold and recall numbers.",
+		"With no flags it runs the built-in corpus (synthetic sessions with planted facts and two small real logs).")
 	corpus := fs.String("corpus", "", "replay every trajectory under `DIR` (any supported format) instead of the built-in corpus")
 	window := fs.Int("window", bench.DefaultWindow, "the model's context window in o200k_base `tokens`, as in ef fold: every engine prices pressure with o200k_base")
 	seed := fs.Uint64("seed", 0, "seed of the summarizer persona and of the synthetic sessions (0: the documented built-in corpus)")
@@ -45,19 +46,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
 	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail in requests' worth at the session's pace (0: the engine default)")
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef bench [flags]")
-		fmt.Fprintln(stderr, "Replays sessions through EF, the host's Basic engine, observation masking and no compaction")
-		fmt.Fprintln(stderr, "at the same window with the same scripted summarizer, and prints cost, cache, fold and recall numbers.")
-		fmt.Fprintln(stderr, "With no flags it runs the built-in corpus (synthetic sessions with planted facts and two small real logs).")
-		fs.PrintDefaults()
-	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNone(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return usageError("unexpected arguments %q", fs.Args())
 	}
 	if *window <= 0 {
 		return usageError("--window must be positive, got %d", *window)

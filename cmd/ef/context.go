@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -14,15 +13,10 @@ import (
 // task.origin files under the stores. It prints the bundle exactly as its
 // token_estimate counted it, one line of JSON.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("context", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("context", "context [--store DIR]... <request.json | ->", stderr,
+		`request: {"kind":"context.request","goal":"...","scope":["project:x"],"budget":{"tokens":30000,"facts":10},"freshness":"latest"}`)
 	var stores multiFlag
 	fs.Var(&stores, "store", "directory holding task.origin files (repeatable; default .)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef context [--store DIR]... <request.json | ->")
-		fmt.Fprintln(stderr, `request: {"kind":"context.request","goal":"...","scope":["project:x"],"budget":{"tokens":30000,"facts":10},"freshness":"latest"}`)
-		fs.PrintDefaults()
-	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

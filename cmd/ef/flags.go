@@ -23,6 +23,18 @@ func newFlags(name, line string, stderr io.Writer, about ...string) *flag.FlagSe
 	return fs
 }
 
+// parseNone parses args for a command that takes flags only.
+func parseNone(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return usageError("unexpected arguments %q", fs.Args())
+	}
+	return nil
+}
+
 // parseOne parses args (flags before or after) and returns the one
 // positional argument; otherwise it prints the usage and names what was
 // wanted.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,19 +21,14 @@ import (
 // index is locked by a running writer or cannot be written, it searches a
 // temporary index built from the bundles instead (slower, same answers).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("search", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("search", "search --store <dir> [--session <id> | --project] [--limit N] [--json] <query>", stderr,
+		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
 	storeDir := fs.String("store", "", "bundle store directory (required)")
 	session := fs.String("session", "", "search this session only")
 	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
 	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
 	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef search --store <dir> [--session <id> | --project] [--limit N] [--json] <query>")
-		fmt.Fprintln(stderr, `query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
-		fs.PrintDefaults()
-	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -148,8 +142,8 @@ func shellQuote(s string) string {
 // context_recall from the command line. It reads the bundles directly (no
 // index needed). An unavailable checkpoint prints its reason and fails.
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("recall", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("recall", "recall --store <dir> --session <id> <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
+		"ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
 	storeDir := fs.String("store", "", "bundle store directory (required)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
@@ -157,11 +151,6 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	limit := fs.Int("limit", 0, fmt.Sprintf("most lines or messages (0 means the depth's default, at most %d)", recall.MaxRecallLimit))
 	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
 	asJSON := fs.Bool("json", false, "print the result as JSON (exact messages as strings holding their exact bytes)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef recall --store <dir> --session <id> <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]")
-		fmt.Fprintln(stderr, "ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
-		fs.PrintDefaults()
-	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -43,22 +42,6 @@ func storeUsage(w io.Writer) {
 	fmt.Fprintln(w, "and stale temp files; without --referenced it removes only temp files.")
 }
 
-// storeParse parses flags that may come before or after the positional
-// arguments (ef store gc <dir> --grace 1h).
-func storeParse(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
 // storeFailure is one unavailable bundle in the verify report.
 type storeFailure struct {
 	SessionID    string `json:"sessionId"`
@@ -87,33 +70,29 @@ type storeVerifyReport struct {
 }
 
 func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("store verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("store verify", "store verify [--json] <dir>", stderr,
+		"Reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	fs.Usage = func() { storeUsage(stderr); fs.PrintDefaults() }
-	pos, err := storeParse(fs, args)
+	dir, err := parseOne(fs, args, "store directory")
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usageError("want exactly one store directory, got %d arguments", len(pos))
-	}
-	if _, err := os.Stat(pos[0]); err != nil {
+	if _, err := os.Stat(dir); err != nil {
 		return err
 	}
-	s, err := bundle.Open(pos[0], bundle.Options{ReadOnly: true})
+	s, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	rep := storeVerifyReport{Root: pos[0], Failures: []storeFailure{}}
+	rep := storeVerifyReport{Root: dir, Failures: []storeFailure{}}
 	sessions, err := s.Sessions(ctx)
 	if err != nil {
 		return err
 	}
 	rep.Sessions = len(sessions)
 	if len(sessions) == 0 {
-		if err := checkLooksLikeStore(pos[0]); err != nil {
+		if err := checkLooksLikeStore(dir); err != nil {
 			return err
 		}
 	}
@@ -210,19 +189,16 @@ type storeGCReport struct {
 }
 
 func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("store gc", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("store gc", "store gc <dir> [--grace 24h] [--referenced file] [--json]", stderr,
+		"Removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,",
+		"and stale temp files; without --referenced it removes only temp files.")
 	grace := fs.Duration("grace", 24*time.Hour, "keep unreferenced bundles younger than this")
 	refFile := fs.String("referenced", "", "file of referenced checkpoint ids, one per line (# comments); without it no bundle is removed")
 	lockTimeout := fs.Duration("lock-timeout", 5*time.Second, "how long to wait for the store's writer lock")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	fs.Usage = func() { storeUsage(stderr); fs.PrintDefaults() }
-	pos, err := storeParse(fs, args)
+	dir, err := parseOne(fs, args, "store directory")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("want exactly one store directory, got %d arguments", len(pos))
 	}
 	if *grace < 0 {
 		return usageError("--grace must not be negative")
@@ -233,15 +209,15 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	if _, err := os.Stat(pos[0]); err != nil {
+	if _, err := os.Stat(dir); err != nil {
 		return err
 	}
 	// Opening for writing takes the store's LOCK: refuse first a
 	// directory that is not a store, so gc leaves nothing in it.
-	if err := checkLooksLikeStore(pos[0]); err != nil {
+	if err := checkLooksLikeStore(dir); err != nil {
 		return err
 	}
-	s, err := bundle.Open(pos[0], bundle.Options{LockTimeout: *lockTimeout})
+	s, err := bundle.Open(dir, bundle.Options{LockTimeout: *lockTimeout})
 	if err != nil {
 		return err
 	}
@@ -250,7 +226,7 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	rep := storeGCReport{Root: pos[0], Grace: grace.String(), Referenced: len(referenced), Sessions: r.Sessions, Scanned: r.Scanned,
+	rep := storeGCReport{Root: dir, Grace: grace.String(), Referenced: len(referenced), Sessions: r.Sessions, Scanned: r.Scanned,
 		Removed: r.Removed, Kept: r.Kept, BytesFreed: r.BytesFreed, TempsRemoved: r.TempsRemoved, Skipped: r.Skipped}
 	if rep.Removed == nil {
 		rep.Removed = []string{}
