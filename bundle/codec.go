@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -85,16 +88,45 @@ type codec struct {
 	dec        *zstd.Decoder
 	segSize    int
 	maxDecoded int64
+	workers    int // goroutines compressing one bundle's segments
 }
 
-func newCodec(segSize int, maxDecoded int64) (*codec, error) {
+// encoderSettings are the zstd level and the number of goroutines that
+// compress one bundle's segments. The zero value means the defaults
+// below; tests and benchmarks set others (export_test.go).
+type encoderSettings struct {
+	level   zstd.EncoderLevel
+	workers int
+}
+
+// The encoder defaults, chosen from the table BenchmarkZstdLevels prints
+// (64 KiB segments, one EncodeAll per segment; see its doc for the
+// numbers measured on a 2-core machine):
+//
+//   - Level: SpeedFastest. ...
+//   - Workers: GOMAXPROCS. ...
+const defaultLevel = zstd.SpeedFastest
+
+func (e encoderSettings) withDefaults() encoderSettings {
+	if e.level == 0 {
+		e.level = defaultLevel
+	}
+	if e.workers <= 0 {
+		e.workers = runtime.GOMAXPROCS(0)
+	}
+	return e
+}
+
+func newCodec(segSize int, maxDecoded int64, es encoderSettings) (*codec, error) {
+	es = es.withDefaults()
 	// A window larger than a segment buys nothing (segments are
 	// independent frames) and costs memory on every encoder state.
 	ew := zstd.MinWindowSize
 	for ew < segSize && ew < 8<<20 {
 		ew <<= 1
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderCRC(true), zstd.WithWindowSize(ew))
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(es.level), zstd.WithEncoderConcurrency(es.workers),
+		zstd.WithEncoderCRC(true), zstd.WithWindowSize(ew))
 	if err != nil {
 		return nil, fmt.Errorf("bundle: zstd encoder: %w", err)
 	}
@@ -113,7 +145,7 @@ func newCodec(segSize int, maxDecoded int64) (*codec, error) {
 		enc.Close()
 		return nil, fmt.Errorf("bundle: zstd decoder: %w", err)
 	}
-	return &codec{enc: enc, dec: dec, segSize: segSize, maxDecoded: maxDecoded}, nil
+	return &codec{enc: enc, dec: dec, segSize: segSize, maxDecoded: maxDecoded, workers: es.workers}, nil
 }
 
 func (c *codec) close() {
@@ -121,102 +153,256 @@ func (c *codec) close() {
 	c.dec.Close()
 }
 
-// encode lays out a sealed bundle as a container file.
-func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
-	msgs := b.Archive.ShadowedMessages
-	// Cut the messages into segments.
-	type rawSeg struct {
-		first, count int
-		payload      []byte
-	}
-	var segs []rawSeg
-	var cur []byte
-	first := 0
+// span is a segment before it is compressed: a run of messages.
+type span struct {
+	first, count int
+	rawLen       int // payload bytes: each message's uvarint length and bytes
+}
+
+// cutSegments cuts msgs into segments: a segment is closed once its
+// payload reaches segSize, or before a message that would take it past
+// maxDecoded (one frame must stay decodable under the reader's cap).
+func (c *codec) cutSegments(msgs []json.RawMessage) ([]span, error) {
+	var spans []span
+	cur := span{}
 	for i, m := range msgs {
 		if len(m) > int(c.maxDecoded)-binary.MaxVarintLen64 {
-			return nil, nil, fmt.Errorf("%w: shadowedMessages[%d] is %d bytes, more than the %d-byte limit", ErrInvalidBundle, i, len(m), c.maxDecoded)
+			return nil, fmt.Errorf("%w: shadowedMessages[%d] is %d bytes, more than the %d-byte limit", ErrInvalidBundle, i, len(m), c.maxDecoded)
 		}
-		if len(cur) > 0 && len(cur)+len(m)+binary.MaxVarintLen64 > int(c.maxDecoded) {
-			segs = append(segs, rawSeg{first, i - first, cur})
-			cur, first = nil, i
+		if cur.rawLen > 0 && cur.rawLen+len(m)+binary.MaxVarintLen64 > int(c.maxDecoded) {
+			spans = append(spans, cur)
+			cur = span{first: i}
 		}
-		cur = binary.AppendUvarint(cur, uint64(len(m)))
-		cur = append(cur, m...)
-		if len(cur) >= c.segSize {
-			segs = append(segs, rawSeg{first, i + 1 - first, cur})
-			cur, first = nil, i+1
+		cur.rawLen += uvarintLen(uint64(len(m))) + len(m)
+		cur.count++
+		if cur.rawLen >= c.segSize {
+			spans = append(spans, cur)
+			cur = span{first: i + 1}
 		}
 	}
-	if len(cur) > 0 {
-		segs = append(segs, rawSeg{first, len(msgs) - first, cur})
+	if cur.count > 0 {
+		spans = append(spans, cur)
 	}
+	return spans, nil
+}
 
-	// Compress segments in parallel; EncodeAll is safe for concurrent use.
-	frames := make([][]byte, len(segs))
+func uvarintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
+}
+
+// appendPayload appends the payload of the segment sp to dst.
+func appendPayload(dst []byte, msgs []json.RawMessage, sp span) []byte {
+	for _, m := range msgs[sp.first : sp.first+sp.count] {
+		dst = binary.AppendUvarint(dst, uint64(len(m)))
+		dst = append(dst, m...)
+	}
+	return dst
+}
+
+// encoded is a container file in parts: head (the prefix, the index and
+// the header frames), then the segment frames, back to back, in blocks
+// of about 1 MiB. Frames are copied once, into the blocks, as they come
+// out of the compressing goroutines; the file is never assembled in one
+// buffer (one contiguous buffer grown by appending would be copied again
+// at every doubling).
+type encoded struct {
+	head   []byte
+	blocks [][]byte
+	hdr    *fileHeader
+}
+
+const frameBlock = 1 << 20
+
+// addFrame appends a segment frame after the ones added before.
+func (e *encoded) addFrame(f []byte) {
+	if n := len(e.blocks); n > 0 && len(e.blocks[n-1])+len(f) <= cap(e.blocks[n-1]) {
+		e.blocks[n-1] = append(e.blocks[n-1], f...)
+		return
+	}
+	e.blocks = append(e.blocks, append(make([]byte, 0, max(frameBlock, len(f))), f...))
+}
+
+// parts is the file as a list of byte slices to write in order.
+func (e *encoded) parts() [][]byte { return append([][]byte{e.head}, e.blocks...) }
+
+func (e *encoded) size() int {
+	n := len(e.head)
+	for _, b := range e.blocks {
+		n += len(b)
+	}
+	return n
+}
+
+// fileHex is the hex sha256 of the whole file, its name's hash.
+func (e *encoded) fileHex() string {
+	h := sha256.New()
+	for _, p := range e.parts() {
+		h.Write(p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// encode is encodeParts as one byte slice, for tests.
+func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
+	e, err := c.encodeParts(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	data := make([]byte, 0, e.size())
+	for _, p := range e.parts() {
+		data = append(data, p...)
+	}
+	return data, e.hdr, nil
+}
+
+// encodeParts lays out a bundle as a container file. It computes the archive's
+// logical hash and raw indexes (see LogicalHash) while it compresses, and
+// writes those into the header, whatever b held: the one pass over the
+// canonical form of the messages that a Put makes. The other derived
+// fields of b must be sealed (see sealedMeta).
+//
+// The work is a pipeline. c.workers goroutines take segments in order;
+// for each they build the payload, hash it (the segment's sha256),
+// compress it, and canonicalize its messages. This goroutine then feeds
+// the payloads and the canonical texts, in segment order, to the two
+// sequential hashes (payloadHash and logicalHash). At most 4 segments
+// per worker are in flight, so memory beyond the archive itself is the
+// compressed frames plus a few segments' buffers, whatever the bundle's
+// size.
+func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
+	msgs := b.Archive.ShadowedMessages
+	segs, err := c.cutSegments(msgs)
+	if err != nil {
+		return nil, err
+	}
+	frameLens := make([]int, len(segs))
 	hashes := make([][32]byte, len(segs))
-	workers := min(runtime.GOMAXPROCS(0), len(segs))
+	type work struct {
+		payload, canon, frame []byte
+		raw                   []int // indexes of messages hashed raw
+	}
+	works := make([]*work, len(segs))
+	ready := make([]chan struct{}, len(segs))
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	workers := min(c.workers, len(segs))
+	window := make(chan struct{}, 4*max(workers, 1)) // segments in flight
+	free := make(chan *work, cap(window))            // buffers to reuse
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				frames[i] = c.enc.EncodeAll(segs[i].payload, nil)
-				hashes[i] = sha256.Sum256(segs[i].payload)
+			var p jcsParser
+			for {
+				window <- struct{}{}
+				i := int(next.Add(1) - 1)
+				if i >= len(segs) {
+					<-window
+					return
+				}
+				var w *work
+				select {
+				case w = <-free:
+				default:
+					w = new(work)
+				}
+				sg := segs[i]
+				w.payload = appendPayload(w.payload[:0], msgs, sg)
+				hashes[i] = sha256.Sum256(w.payload)
+				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
+				w.canon, w.raw = w.canon[:0], w.raw[:0]
+				for j, m := range msgs[sg.first : sg.first+sg.count] {
+					if sg.first+j > 0 {
+						w.canon = append(w.canon, ',')
+					}
+					if out, err := p.canonical(w.canon, m); err == nil {
+						w.canon = out
+						continue
+					}
+					// Not I-JSON: hashed as its framed raw bytes.
+					w.raw = append(w.raw, sg.first+j)
+					w.canon = append(strconv.AppendInt(append(w.canon, 0), int64(len(m)), 10), ':')
+					w.canon = append(w.canon, m...)
+				}
+				works[i] = w
+				close(ready[i])
 			}
 		}()
 	}
+	ph, lhh := sha256.New(), sha256.New()
+	lhh.Write([]byte{'['})
+	var raw []int
+	e := &encoded{}
 	for i := range segs {
-		next <- i
+		<-ready[i]
+		w := works[i]
+		works[i] = nil
+		e.addFrame(w.frame)
+		frameLens[i] = len(w.frame)
+		ph.Write(w.payload)
+		lhh.Write(w.canon)
+		raw = append(raw, w.raw...)
+		select {
+		case free <- w:
+		default:
+		}
+		<-window
 	}
-	close(next)
+	lhh.Write([]byte{']'})
 	wg.Wait()
 
 	h := &fileHeader{Bundle: *b, Messages: len(msgs)}
 	h.Bundle.Archive.ShadowedMessages = []json.RawMessage{}
 	h.Bundle.Archive.FileHash = ""
-	ph := sha256.New()
+	h.Bundle.Archive.LogicalHash = sumString(lhh)
+	if len(raw) > 0 {
+		h.Bundle.Archive.RawMessages = raw
+	} else {
+		h.Bundle.Archive.RawMessages = nil
+	}
 	idx := binary.AppendUvarint(nil, uint64(len(b.SessionID)))
 	idx = append(idx, b.SessionID...)
 	idx = binary.AppendUvarint(idx, uint64(len(b.CheckpointID)))
 	idx = append(idx, b.CheckpointID...)
 	idx = binary.AppendUvarint(idx, uint64(len(msgs)))
 	idx = binary.AppendUvarint(idx, uint64(len(segs)))
-	var segBytes int
 	for i, sg := range segs {
-		ph.Write(sg.payload)
 		idx = binary.AppendUvarint(idx, uint64(sg.count))
-		idx = binary.AppendUvarint(idx, uint64(len(frames[i])))
-		idx = binary.AppendUvarint(idx, uint64(len(sg.payload)))
+		idx = binary.AppendUvarint(idx, uint64(frameLens[i]))
+		idx = binary.AppendUvarint(idx, uint64(sg.rawLen))
 		idx = append(idx, hashes[i][:]...)
-		segBytes += len(frames[i])
 	}
 	h.PayloadHash = sumString(ph)
 	hj, err := json.Marshal(h)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
 	}
 	hj, err = Canonicalize(hj)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if int64(len(hj)) > c.maxDecoded || int64(len(idx)) > c.maxDecoded {
-		return nil, nil, fmt.Errorf("%w: header of %d bytes is larger than the %d-byte limit", ErrInvalidBundle, len(hj), c.maxDecoded)
+		return nil, fmt.Errorf("%w: header of %d bytes is larger than the %d-byte limit", ErrInvalidBundle, len(hj), c.maxDecoded)
 	}
 	xf := c.enc.EncodeAll(idx, nil)
 	hf := c.enc.EncodeAll(hj, nil)
-	out := make([]byte, 0, prefixLen+len(xf)+len(hf)+segBytes)
-	out = append(out, magicPrefix[:]...)
-	out = append(out, containerVersion)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(xf)))
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(hf)))
-	out = append(out, xf...)
-	out = append(out, hf...)
-	for _, f := range frames {
-		out = append(out, f...)
-	}
-	return out, h, nil
+	head := make([]byte, 0, prefixLen+len(xf)+len(hf))
+	head = append(head, magicPrefix[:]...)
+	head = append(head, containerVersion)
+	head = binary.LittleEndian.AppendUint32(head, uint32(len(xf)))
+	head = binary.LittleEndian.AppendUint32(head, uint32(len(hf)))
+	head = append(head, xf...)
+	head = append(head, hf...)
+	e.head, e.hdr = head, h
+	return e, nil
 }
 
 // unavailable builds a reason-carrying error; the Store fills in ids and path.

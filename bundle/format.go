@@ -296,6 +296,22 @@ func validate(b *CheckpointV1) error {
 // fields filled in when empty and checked when set. The caller's value is
 // not modified; message bytes are shared, not copied.
 func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
+	want, err := sealedMeta(b)
+	if err != nil {
+		return nil, err
+	}
+	lh, raw := archiveHash(want.Archive.ShadowedMessages, true)
+	if err := want.setArchiveHash(b, lh, raw); err != nil {
+		return nil, err
+	}
+	return want, nil
+}
+
+// sealedMeta is sealedCopy without the archive's logical hash and raw
+// indexes, which are left as b has them: Put computes them while it
+// compresses the messages (codec.encode) and then checks them with
+// setArchiveHash, so the canonical form of the messages is computed once.
+func sealedMeta(b *CheckpointV1) (*CheckpointV1, error) {
 	if b == nil {
 		return nil, fmt.Errorf("%w: nil bundle", ErrInvalidBundle)
 	}
@@ -310,16 +326,13 @@ func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
 	if c.FormatVersion != 0 && c.FormatVersion != FormatVersion {
 		return nil, &VersionError{What: "formatVersion", Version: c.FormatVersion}
 	}
-	want := c
-	if err := Seal(&want); err != nil {
+	if err := validate(&c); err != nil {
 		return nil, err
 	}
-	if c.Archive.LogicalHash != "" && c.Archive.LogicalHash != want.Archive.LogicalHash {
-		return nil, fmt.Errorf("%w: archive.logicalHash %s, computed %s", ErrHashMismatch, c.Archive.LogicalHash, want.Archive.LogicalHash)
-	}
-	if c.Archive.RawMessages != nil && !slices.Equal(c.Archive.RawMessages, want.Archive.RawMessages) {
-		return nil, fmt.Errorf("%w: archive.rawMessages %v, computed %v", ErrHashMismatch, c.Archive.RawMessages, want.Archive.RawMessages)
-	}
+	want := c
+	want.Format = FormatName
+	want.FormatVersion = FormatVersion
+	want.Rendered.Digest = DigestBytes([]byte(c.Rendered.Text))
 	if c.Rendered.Digest != "" && c.Rendered.Digest != want.Rendered.Digest {
 		return nil, fmt.Errorf("%w: rendered.digest %s, computed %s", ErrHashMismatch, c.Rendered.Digest, want.Rendered.Digest)
 	}
@@ -336,6 +349,21 @@ func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
 		want.Archive.ShadowedMessages = []json.RawMessage{}
 	}
 	return &want, nil
+}
+
+// setArchiveHash records the logical hash and raw indexes computed from
+// the messages in b, after checking them against what the caller's
+// bundle orig claimed, if anything (ErrHashMismatch).
+func (b *CheckpointV1) setArchiveHash(orig *CheckpointV1, lh string, raw []int) error {
+	if orig.Archive.LogicalHash != "" && orig.Archive.LogicalHash != lh {
+		return fmt.Errorf("%w: archive.logicalHash %s, computed %s", ErrHashMismatch, orig.Archive.LogicalHash, lh)
+	}
+	if orig.Archive.RawMessages != nil && !slices.Equal(orig.Archive.RawMessages, raw) {
+		return fmt.Errorf("%w: archive.rawMessages %v, computed %v", ErrHashMismatch, orig.Archive.RawMessages, raw)
+	}
+	b.Archive.LogicalHash = lh
+	b.Archive.RawMessages = raw
+	return nil
 }
 
 // MarshalCanonical returns the canonical JSON (see Canonicalize) of the

@@ -129,7 +129,7 @@ func isUnknownVersion(err error) bool {
 }
 
 func writeGolden(t *testing.T, dir string) {
-	c, err := newCodec(256, 1<<20)
+	c, err := newCodec(256, 1<<20, encoderSettings{})
 	if err != nil {
 		t.Fatal(err)
 	}

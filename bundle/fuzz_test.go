@@ -10,7 +10,7 @@ import (
 )
 
 func fuzzCodec(t testing.TB) *codec {
-	c, err := newCodec(256, 1<<20)
+	c, err := newCodec(256, 1<<20, encoderSettings{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,10 @@ type Options struct {
 	// segment), hence the largest storable message, and bounds decoder
 	// memory on hostile files. Zero means 256 MiB.
 	MaxDecodedBytes int64
+
+	// encoder overrides the zstd level and workers for tests and
+	// benchmarks (export_test.go); the zero value is the default.
+	encoder encoderSettings
 }
 
 func (o Options) withDefaults() Options {
@@ -172,7 +176,7 @@ func Open(root string, opts Options) (*Store, error) {
 	if err := s.trust(s.root); err != nil {
 		return nil, err
 	}
-	c, err := newCodec(opts.SegmentBytes, opts.MaxDecodedBytes)
+	c, err := newCodec(opts.SegmentBytes, opts.MaxDecodedBytes, opts.encoder)
 	if err != nil {
 		return nil, err
 	}
@@ -517,7 +521,7 @@ func (s *Store) readSmall(p string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxSessionIDLen+1))
 }
 
-// writeDurable writes data to dir/name crash-safely through a pending
+// writeDurable writes parts, one after the other, to dir/name crash-safely through a pending
 // file (renameio on unix): a temp file beside the target, written,
 // fsynced, closed and renamed over it; then the directory is fsynced,
 // which renameio leaves to the caller and without which the rename could
@@ -526,7 +530,7 @@ func (s *Store) readSmall(p string) ([]byte, error) {
 // may have dropped the dirty pages and a retry could report success for
 // data that is gone (the "fsyncgate" lesson), so the only honest answer is
 // to stop writing.
-func (s *Store) writeDurable(dir, name string, data []byte) error {
+func (s *Store) writeDurable(dir, name string, parts ...[]byte) error {
 	final := filepath.Join(dir, name)
 	pf, err := s.fs.CreatePending(final)
 	if err != nil {
@@ -535,12 +539,14 @@ func (s *Store) writeDurable(dir, name string, data []byte) error {
 	// A no-op once the temp file replaced the target; otherwise it
 	// removes it. A temp file it cannot remove is swept by the next Open.
 	defer pf.Cleanup()
-	n, err := pf.Write(data)
-	if err == nil && n != len(data) {
-		err = io.ErrShortWrite
-	}
-	if err != nil {
-		return &Error{Op: "write", Path: pf.Name(), Err: err}
+	for _, data := range parts {
+		n, err := pf.Write(data)
+		if err == nil && n != len(data) {
+			err = io.ErrShortWrite
+		}
+		if err != nil {
+			return &Error{Op: "write", Path: pf.Name(), Err: err}
+		}
 	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		op, p := replaceStep(err), pf.Name()
@@ -633,16 +639,21 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 		return Receipt{}, err
 	}
 	defer end()
-	nb, err := sealedCopy(b)
+	nb, err := sealedMeta(b)
 	if err != nil {
 		return Receipt{}, err
 	}
-	data, hdr, err := s.codec.encode(nb)
+	// The logical hash is computed here, once, while the messages are
+	// compressed; a hash the caller set must match it.
+	enc, err := s.codec.encodeParts(nb)
 	if err != nil {
 		return Receipt{}, err
 	}
-	sum := sha256.Sum256(data)
-	fileHex := hex.EncodeToString(sum[:])
+	hdr := enc.hdr
+	if err := nb.setArchiveHash(b, hdr.Bundle.Archive.LogicalHash, hdr.Bundle.Archive.RawMessages); err != nil {
+		return Receipt{}, err
+	}
+	fileHex := enc.fileHex()
 
 	ss := s.session(nb.SessionID)
 	ss.mu.Lock()
@@ -667,7 +678,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 		return s.putExisting(nb, hdr, ex)
 	}
 	name := bundleFileName(stem, fileHex)
-	if err := s.writeDurable(dir, name, data); err != nil {
+	if err := s.writeDurable(dir, name, enc.parts()...); err != nil {
 		return Receipt{}, err
 	}
 	final := filepath.Join(dir, name)
@@ -676,7 +687,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	// file hash suffices: equal bytes are the bytes encoded from the
 	// sealed bundle, whose logical hash was computed once, at sealing
 	// (Get and Verify re-derive everything from the disk).
-	if err := s.readBack(final, fileHex, int64(len(data))); err != nil {
+	if err := s.readBack(final, fileHex, int64(enc.size())); err != nil {
 		_ = s.fs.Remove(final)
 		_ = s.fs.SyncDir(dir)
 		return Receipt{}, s.failStop(&Error{Op: "readback", Path: final, Err: err})
@@ -688,7 +699,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	return Receipt{
 		SessionID: nb.SessionID, CheckpointID: nb.CheckpointID, Path: final,
 		LogicalHash: nb.Archive.LogicalHash, FileHash: hashPrefix + fileHex,
-		Bytes: int64(len(data)), Messages: len(nb.Archive.ShadowedMessages),
+		Bytes: int64(enc.size()), Messages: len(nb.Archive.ShadowedMessages),
 	}, nil
 }
 
