@@ -75,6 +75,35 @@ func (p *jsParser) ws() {
 	}
 }
 
+// closes consumes white space and the closing byte end of an empty object
+// or array, reporting whether it was there.
+func (p *jsParser) closes(end byte) bool {
+	p.ws()
+	if p.i < len(p.b) && p.b[p.i] == end {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// next consumes what follows a member or an element: ',' (more follow)
+// or the closing byte end (done).
+func (p *jsParser) next(end byte) (done bool, err error) {
+	p.ws()
+	if p.i >= len(p.b) {
+		return false, errJSSyntax
+	}
+	switch p.b[p.i] {
+	case ',':
+		p.i++
+		return false, nil
+	case end:
+		p.i++
+		return true, nil
+	}
+	return false, errJSSyntax
+}
+
 func (p *jsParser) value(depth int) (*jsValue, error) {
 	if depth > 10000 {
 		return nil, errJSSyntax
@@ -87,9 +116,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 	case c == '{':
 		p.i++
 		v := &jsValue{kind: jsObject}
-		p.ws()
-		if p.i < len(p.b) && p.b[p.i] == '}' {
-			p.i++
+		if p.closes('}') {
 			return v, nil
 		}
 		for {
@@ -108,26 +135,16 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 				return nil, err
 			}
 			v.set(k, val)
-			p.ws()
-			if p.i >= len(p.b) {
-				return nil, errJSSyntax
-			}
-			if p.b[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.b[p.i] == '}' {
-				p.i++
+			if done, err := p.next('}'); err != nil {
+				return nil, err
+			} else if done {
 				return v, nil
 			}
-			return nil, errJSSyntax
 		}
 	case c == '[':
 		p.i++
 		v := &jsValue{kind: jsArray}
-		p.ws()
-		if p.i < len(p.b) && p.b[p.i] == ']' {
-			p.i++
+		if p.closes(']') {
 			return v, nil
 		}
 		for {
@@ -136,19 +153,11 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 				return nil, err
 			}
 			v.arr = append(v.arr, val)
-			p.ws()
-			if p.i >= len(p.b) {
-				return nil, errJSSyntax
-			}
-			if p.b[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.b[p.i] == ']' {
-				p.i++
+			if done, err := p.next(']'); err != nil {
+				return nil, err
+			} else if done {
 				return v, nil
 			}
-			return nil, errJSSyntax
 		}
 	case c == '"':
 		s, err := p.str()
