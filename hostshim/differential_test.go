@@ -287,18 +287,6 @@ type dshErrorRec struct {
 	Message string                    `json:"message"`
 }
 
-type dshResultRec struct {
-	CompactionID       string        `json:"compactionId"`
-	SourceCommandID    string        `json:"sourceCommandId,omitempty"`
-	StartSeq           int           `json:"startSeq"`
-	SummarySeq         int           `json:"summarySeq"`
-	EndSeq             int           `json:"endSeq"`
-	Summary            []Block       `json:"summary"`
-	ShadowedRange      ShadowedRange `json:"shadowedRange"`
-	ShadowedSeqs       []int         `json:"shadowedSeqs"`
-	ShadowedTokenCount int           `json:"shadowedTokenCount"`
-}
-
 type dshStateRec struct {
 	Surface           []int         `json:"surface"`
 	ReplaceGeneration int           `json:"replaceGeneration"`
@@ -414,12 +402,8 @@ func runScenario(raw []byte) (json.RawMessage, error) {
 		} else if res == nil {
 			rec.Result = json.RawMessage("null")
 		} else {
-			rec.Result = marshalNoEscape(dshResultRec{
-				CompactionID: res.CompactionID, SourceCommandID: res.SourceCommandID,
-				StartSeq: res.StartSeq, SummarySeq: res.SummarySeq, EndSeq: res.EndSeq,
-				Summary: res.Summary, ShadowedRange: res.ShadowedRange, ShadowedSeqs: res.ShadowedSeqs,
-				ShadowedTokenCount: res.ShadowedTokenCount,
-			})
+			// CompactionResult's JSON is the host's CompactionResult.
+			rec.Result = marshalNoEscape(res)
 		}
 		if rec.State, err = r.dump(); err != nil {
 			return nil, err

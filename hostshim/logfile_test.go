@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,22 +82,10 @@ func TestLogCorpusRoundTrip(t *testing.T) {
 		if strings.Join(a, "\n") != strings.Join(b, "\n") {
 			t.Fatalf("%s: zstd round trip events differ", filepath.Base(f))
 		}
-		if !slicesEqual(s.Nodes(), z.Nodes()) {
+		if !slices.Equal(s.Nodes(), z.Nodes()) {
 			t.Fatalf("%s: surfaces differ", filepath.Base(f))
 		}
 	}
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestLogCommittedSamples checks the sample logs the README points at.

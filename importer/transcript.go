@@ -55,22 +55,19 @@ type transcript struct {
 	skipped         int
 }
 
-func (t *transcript) user(blocks ...hostshim.Block) {
-	blocks = dropEmptyText(blocks)
-	if len(blocks) == 0 {
-		t.skipped++
-		return
-	}
-	t.items = append(t.items, item{kind: itemUser, blocks: blocks})
-}
+func (t *transcript) user(blocks ...hostshim.Block) { t.message(itemUser, blocks) }
 
-func (t *transcript) assistant(blocks ...hostshim.Block) {
+func (t *transcript) assistant(blocks ...hostshim.Block) { t.message(itemAssistant, blocks) }
+
+// message adds a user or assistant message; one with no content is
+// counted as skipped.
+func (t *transcript) message(kind itemKind, blocks []hostshim.Block) {
 	blocks = dropEmptyText(blocks)
 	if len(blocks) == 0 {
 		t.skipped++
 		return
 	}
-	t.items = append(t.items, item{kind: itemAssistant, blocks: blocks})
+	t.items = append(t.items, item{kind: kind, blocks: blocks})
 }
 
 // extendAssistant appends blocks to the last item when it is an assistant

@@ -27,6 +27,23 @@ func corpusLogs(t testing.TB) []string {
 	return files
 }
 
+// corpusTexts returns the message texts of the first n snapshot logs.
+func corpusTexts(t testing.TB, n int) []string {
+	t.Helper()
+	var texts []string
+	for _, f := range corpusLogs(t)[:n] {
+		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, _ := s.Messages()
+		for _, m := range msgs {
+			texts = append(texts, m.Text())
+		}
+	}
+	return texts
+}
+
 func tiktokenMeter(t testing.TB, name string) *Meter {
 	t.Helper()
 	m, err := testTokenizers().Meter(name)
@@ -81,16 +98,7 @@ func TestTiktokenMatchesLibrary(t *testing.T) {
 		"func main() {\n\tfmt.Println(\"hi\")\n}\n\n\n   trailing   ",
 		"😀 emoji 👍🏽 and accents: café naïve",
 	}
-	for _, f := range corpusLogs(t)[:20] {
-		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, _ := s.Messages()
-		for _, m := range msgs {
-			texts = append(texts, m.Text())
-		}
-	}
+	texts = append(texts, corpusTexts(t, 20)...)
 	for _, enc := range []string{O200k, CL100k} {
 		ref, err := tiktoken.GetEncoding(enc)
 		if err != nil {
@@ -182,17 +190,7 @@ func TestTiktokenConcurrent(t *testing.T) {
 // (leading '/', spaces, CRLF, CJK, punctuation ending in newlines).
 func TestChunkedCountMatchesWhole(t *testing.T) {
 	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
-	var joined []string
-	for _, f := range corpusLogs(t)[:40] {
-		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, _ := s.Messages()
-		for _, m := range msgs {
-			joined = append(joined, m.Text())
-		}
-	}
+	joined := corpusTexts(t, 40)
 	tricky := []string{"}\n/usr/bin/env x", "a\n\n  b", "x\r\ny", "end.\n中文行\n", "))\n\n\n/tmp", "'s\n're", "v := 1\n\tw := 2\n", "###\n###\n", "🙂\n🙂", "   \n\t\n"}
 	var sb strings.Builder
 	for i := 0; sb.Len() < 64<<10; i++ {
