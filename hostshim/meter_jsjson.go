@@ -378,11 +378,7 @@ func jsStrLen(body []byte) int {
 		default:
 			r, size := utf8.DecodeRune(body[i:])
 			i += size
-			if r >= 0x10000 {
-				n += 2
-			} else {
-				n++
-			}
+			n += utf16.RuneLen(r) // DecodeRune yields no surrogate, so 1 or 2
 		}
 	}
 	return n
@@ -400,11 +396,7 @@ func jsLen(s string) int {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
+		n += utf16.RuneLen(r) // DecodeRune yields no surrogate, so 1 or 2
 	}
 	return n
 }
