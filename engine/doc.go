@@ -74,44 +74,63 @@
 // A provider's prompt cache serves the longest prefix a request shares
 // with an earlier one. Between folds every request hits all of the
 // previous one and misses only what is new; a fold rewrites the surface
-// after its start, so the request after it re-sends the retained tail and
-// the new checkpoint uncached. The bench (ef bench, "prompt tokens after
-// the frozen prefix, by cause") splits the misses: on the real corpus at
-// 16K about three quarters are new messages, which no policy can avoid,
-// and the rest the re-sent tail and the checkpoints of leaf and root folds.
+// after its start, so the request after it misses the new checkpoint and
+// whatever follows it. The bench (ef bench, "prompt tokens after the
+// frozen prefix, by cause") splits the misses: messages sent for the
+// first time ("new"), which no policy can serve from cache, checkpoints,
+// and nodes the cache held that a fold moved ("resent").
 //
-// So the pressure policy is an economic order quantity. With n the pace
+// Every request sends, after the cached prefix, the messages appended
+// since the model's previous request: its latest answer and what followed
+// it (tool results, a new user message). Those miss whether or not a fold
+// runs. So a retained tail that starts at the model's latest answer
+// (RetainRequests 1) costs a fold nothing beyond its checkpoint: the tail
+// is re-sent only in the sense that it is sent for the first time. Each
+// earlier answer kept in the tail is re-sent uncached by every fold and
+// carried by every request until the next. The tail is at least W/64
+// (continuity when the latest answer is tiny) and at most 16% W (the
+// host's retainRatio); RetainTokens fixes it.
+//
+// The pressure policy is an economic order quantity. With n the pace
 // (surface tokens per request since the frontier), R what a fold makes
-// the next request re-send (retained tail + one checkpoint), C0 the
+// the next request miss that it would not have missed anyway (the
+// checkpoint, and the part of the retained tail the cache held), C0 the
 // request right after a fold (header, system head, frozen checkpoints,
 // checkpoint, tail) and ρ = CachePriceRatio, a fold cycle that lets the
 // span grow by G costs, per new token,
 //
 //	1 + R/G + ρ·(C0 + G/2)/n
 //
-// (the new token itself, the fold's re-send spread over the cycle, and the
+// (the new token itself, the fold's misses spread over the cycle, and the
 // cached prefix every request carries). It is smallest at
 //
 //	G* = √(2·n·R/ρ)
 //
 // so a pressure fold runs when the surface reaches C0 + G* (at least the
-// fold floor past C0), or ThresholdRatio × W if that comes first, and it
-// folds everything between the frontier and the retained tail: one large
-// fold, not several small ones. On a small window the threshold comes
-// first, as before; on a large one EF folds long before 0.8 W, because a
-// request that carries 50K cached tokens pays for them every time.
+// fold floor past C0), or ThresholdRatio × W if that comes first (the
+// hysteresis between folds is G*: the fold takes everything between the
+// frontier and the retained tail, so the next one waits until G* has
+// grown again), and it folds everything between the frontier and the
+// retained tail: one large fold, not several small ones. A smaller ρ
+// gives fewer, larger folds; on a small window the threshold comes first;
+// on a large one EF folds long before 0.8 W, because a request that
+// carries 50K cached tokens pays for them every time.
 //
-// The retained tail is what every fold re-sends and every request carries,
-// so it holds the recent work and no more: RetainRequests (2) requests'
-// worth at the session's pace, within [W/64, 16% W] (RetainTokens fixes
-// it). Checkpoints go right after the frozen prefix, so everything before
-// the fold point stays byte-identical; merges (below) are the only folds
-// that start at the system head; the frozen checkpoints are merged once
-// they outweigh min(MergeRatio × W, G*), since they too ride along in
-// every request. A semantic digest is an LLM call whose output costs
-// about four uncached tokens per token, as much as a leaf fold's whole
-// re-send; only root folds (merges, /compact) ask for one unless
-// DigestLeaves is set.
+// Checkpoints go right after the frozen prefix, so everything before the
+// fold point stays byte-identical; merges (below) are the only folds that
+// start at the system head. The frozen checkpoints ride along in every
+// request too: they are merged once what accumulated after the largest of
+// them (the last root, about what a merge writes again) outweighs one
+// economic fold, r + max(G*, floor), or MergeRatio × W, whichever is
+// less. A semantic digest is an LLM call whose output costs about four
+// uncached tokens per token, as much as a leaf fold's whole re-send; only
+// root folds (merges, /compact) ask for one unless DigestLeaves is set.
+//
+// A hit-rate goal is not a cost goal. A conversation whose hit rate is h
+// sends at least N/(1−h) prompt tokens, N the tokens sent for the first
+// time, so it costs at least N·(1 + ρ·h/(1−h)): keeping more of the
+// context cached means carrying more context. The bench's sweep prints
+// that floor beside every run (ef bench --sweep, "cost floors").
 //
 // Measured (ef bench, seed 0, faithful persona, total cost at ρ = 0.1 in
 // uncached input tokens, summarizer calls included; the real corpus is the

@@ -26,7 +26,8 @@ func pressure(ctx context.Context, t *testing.T, e *engine.Engine, b *enginetest
 // below 0.8 W; a cheaper cache (smaller ρ) waits longer, and with the
 // economic trigger off nothing folds before the window threshold. After
 // the fold the surface is below the next trigger (no thrashing), and the
-// retained tail is sized by the session's pace, not 16% of the window.
+// retained tail is the model's latest answer and what followed it (with a
+// W/64 floor, to a balanced cut), not 16% of the window.
 func TestEconomicPressure(t *testing.T) {
 	ctx := context.Background()
 	const window = 64000
@@ -61,14 +62,28 @@ func TestEconomicPressure(t *testing.T) {
 			if !strings.HasPrefix(rep.Plan.Reason, "leaf: everything between the frontier and the retained tail") {
 				t.Fatalf("economic fold did not take the whole span: %s", rep.Plan.Reason)
 			}
-			tail := 0
+			// The retained tail is the model's latest answer and what
+			// followed it (what the next request sends uncached anyway),
+			// reaching further back only for the W/64 floor.
 			v := b.S.Nodes()
-			for _, seq := range v[indexOf(v, res.CheckpointSeq())+1:] {
-				m, _ := b.S.Message(seq)
-				tail += hostshim.HeuristicMeter{}.CountMessage(m)
+			kept := v[indexOf(v, res.CheckpointSeq())+1:]
+			tail, unsent, answer := 0, 0, false
+			for i := len(kept) - 1; i >= 0; i-- {
+				m, _ := b.S.Message(kept[i])
+				p := hostshim.HeuristicMeter{}.CountMessage(m)
+				tail += p
+				if !answer {
+					unsent += p
+				}
+				if ev, _ := b.S.Event(kept[i]); ev.Type == hostshim.TypeAssistantMessage {
+					answer = true
+				}
 			}
-			if tail < window/64 || tail > window*16/100/2 {
-				t.Fatalf("retained tail %d tokens, want about two requests' worth within [%d, %d]", tail, window/64, window*16/100)
+			if !answer {
+				t.Fatalf("the retained tail (%d nodes) lost the model's latest answer", len(kept))
+			}
+			if want := max(unsent, window/64); tail > 2*want {
+				t.Fatalf("retained tail %d tokens, want about max(latest answer and after %d, W/64 %d)", tail, unsent, window/64)
 			}
 			again, res2 := pressure(ctx, t, e, b)
 			if res2 != nil || !strings.Contains(again.Skipped, "economic") {

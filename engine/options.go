@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -107,15 +108,20 @@ type Policy struct {
 	// (fold only at ThresholdRatio, aiming at TargetRatio).
 	CachePriceRatio float64
 	// RetainTokens is the recent tail a leaf fold never touches. Zero
-	// sizes it from the session's pace (see RetainRequests), or 2048
-	// without a window.
+	// sizes it by the model's latest answers (see RetainRequests), or
+	// 2048 without a window.
 	RetainTokens int
 	// RetainRequests sizes the retained tail when RetainTokens is zero:
-	// about this many requests' worth of the surface (its tokens after
-	// the frontier per assistant message), within [W/64, 16% of W] (the
-	// host's retainRatio is the upper bound). Every fold re-sends the tail
-	// uncached and every request carries it, so it holds the recent work
-	// and no more. Zero means DefaultRetainRequests.
+	// the tail starts at the RetainRequests-th latest assistant message
+	// (rounded up), so it holds the model's latest answers and what
+	// followed them (tool results, a new user message), within
+	// [W/64, 16% of W] (the host's retainRatio is the upper bound). With
+	// 1, the tail is exactly what the model has not been sent yet: those
+	// tokens miss the prompt cache on the next request whether or not a
+	// fold runs, so the fold re-sends nothing the cache held; each
+	// further answer kept is re-sent uncached by every fold and carried by
+	// every request (see "Holding the prompt cache" in the package
+	// documentation). Zero means DefaultRetainRequests.
 	RetainRequests float64
 	// FoldFloorTokens is the smallest span a leaf fold folds. Zero means
 	// ContextWindow/32, or 2048 without a window.
@@ -280,8 +286,13 @@ const (
 	DefaultTargetRatio     = 0.2
 	DefaultMergeRatio      = 0.25
 	DefaultCachePriceRatio = 0.1
-	DefaultRetainRequests  = 2
+	DefaultRetainRequests  = 1
 )
+
+// retainResponses is RetainRequests as a whole number of answers (≥ 1).
+func (p Policy) retainResponses() int {
+	return max(1, int(math.Ceil(p.RetainRequests)))
+}
 
 // mergeTokens is the frozen checkpoint load that triggers a merge (0: never).
 func (p Policy) mergeTokens() int {

@@ -168,8 +168,14 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		mt := pol.mergeTokens()
 		if ec, ok := e.economics(v); ok && mt > 0 {
 			// Frozen checkpoints ride along in every request: merge them
-			// before they outweigh one economic fold.
-			mt = min(mt, max(ec.order, e.foldFloor(v.s)))
+			// before what accumulated after the largest (the last root,
+			// about what a merge writes again) outweighs one economic
+			// fold.
+			r := 0
+			for q := h; q < fr.Position; q++ {
+				r = max(r, v.prices[q])
+			}
+			mt = min(mt, r+max(ec.order, e.foldFloor(v.s)))
 		}
 		if pressure && mt > 0 && len(fr.Frozen) >= 2 && frozenTok > mt {
 			mode, start = ModeRoot, h
@@ -447,7 +453,7 @@ func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
 // surface (see "Holding the prompt cache" in the package documentation).
 type economy struct {
 	perRequest int // n: surface tokens after the frontier per request (assistant message)
-	resend     int // R: what the request after a fold re-sends uncached: the retained tail and the checkpoint
+	resend     int // R: what the request after a fold re-sends uncached because of it: the checkpoint and the retained tail the cache held
 	base       int // C0: the request right after a fold: header, system head, frozen checkpoints, checkpoint, tail
 	order      int // G* = √(2·n·R/ρ): the span worth one fold
 	foldable   int // the span between the frontier and the retained tail now
@@ -491,8 +497,12 @@ func (e *Engine) economics(v *surfaceView) (ec economy, ok bool) {
 	} else {
 		ckpt = e.foldFloor(v.s) / 2
 	}
+	// The tail's unsent part (the model's latest answer and what followed
+	// it) misses the cache on the next request with or without a fold;
+	// only the rest is re-sent because of the fold.
+	unsent, _ := v.responsesTail(fr.Position, 1)
 	ec.perRequest = pace
-	ec.resend = tail + ckpt
+	ec.resend = max(0, tail-unsent) + ckpt
 	ec.base = v.header + head + ckpt + tail
 	ec.order = int(math.Sqrt(2 * float64(ec.perRequest) * float64(ec.resend) / pol.CachePriceRatio))
 	ec.foldable = max(0, after-tail)
@@ -534,19 +544,37 @@ func (v *surfaceView) pace(frontier int) (perRequest, after int, ok bool) {
 }
 
 // retainTokens is the retained tail of a leaf fold: RetainTokens when set,
-// else RetainRequests requests' worth of the surface's pace within
-// [W/64, 16% of W] (16% without a measurable pace).
+// else the suffix from the RetainRequests-th latest assistant message after
+// the frontier (the model's latest answers and everything that followed
+// them), within [W/64, 16% of W] (16% when no assistant message follows
+// the frontier).
 func (e *Engine) retainTokens(v *surfaceView, frontier int) int {
 	pol := e.opts.Policy
 	if pol.RetainTokens > 0 {
 		return pol.RetainTokens
 	}
 	hi := pol.ContextWindow * 16 / 100
-	pace, _, ok := v.pace(frontier)
+	tail, ok := v.responsesTail(frontier, pol.retainResponses())
 	if !ok {
 		return hi
 	}
-	return min(hi, max(pol.ContextWindow/64, int(pol.RetainRequests*float64(pace))))
+	return min(hi, max(pol.ContextWindow/64, tail))
+}
+
+// responsesTail is the host price of the suffix that starts at the k-th
+// latest assistant message at or after position frontier; ok is false
+// when fewer than k follow it.
+func (v *surfaceView) responsesTail(frontier, k int) (int, bool) {
+	tail := 0
+	for q := len(v.nodes) - 1; q >= frontier; q-- {
+		tail += v.prices[q]
+		if ev, _ := v.s.Event(v.nodes[q]); ev.Type == hostshim.TypeAssistantMessage {
+			if k--; k == 0 {
+				return tail, true
+			}
+		}
+	}
+	return tail, false
 }
 
 // wantsDigest reports whether a fold of mode asks for a semantic digest

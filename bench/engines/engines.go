@@ -82,7 +82,8 @@ type EFPolicy struct {
 	// DigestLeaves is engine.Policy.DigestLeaves: leaf folds write a
 	// semantic digest too.
 	DigestLeaves bool `json:"digestLeaves,omitempty"`
-	// RetainRequests is engine.Policy.RetainRequests (0: default).
+	// RetainRequests is engine.Policy.RetainRequests: the retained tail
+	// starts at the model's RetainRequests-th latest answer (0: default).
 	RetainRequests float64 `json:"retainRequests,omitempty"`
 	// ThresholdRatio is engine.Policy.ThresholdRatio (0: default).
 	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`

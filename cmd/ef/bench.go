@@ -44,7 +44,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efRho := fs.Float64("ef-rho", 0, "cache price ratio EF sizes its folds for (0: the engine default, negative: fold only at the threshold)")
 	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
 	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
-	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail in requests' worth at the session's pace (0: the engine default)")
+	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail starts at the model's `N`-th latest answer (0: the engine default, 1: only what the model has not been sent yet)")
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	if err := parseNone(fs, args); err != nil {
 		return err
