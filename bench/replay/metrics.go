@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"time"
 
@@ -342,4 +343,49 @@ func (m *Metrics) BreakEven(base *Metrics) (stats.BreakEven, bool) {
 		be.InUnit = be.Rho >= 0 && be.Rho <= 1
 	}
 	return be, true
+}
+
+// Billed is the DeepSeek-model accounting of every prompt a provider
+// bills for the session: the conversation's requests and the
+// summarizer's calls.
+func (m *Metrics) Billed() stats.Usage { return m.DeepSeek.Add(m.FoldDeepSeek) }
+
+// HitRate is the DeepSeek-model hit rate as a provider reports it: cached
+// prompt tokens over all prompt tokens billed (Billed), summed token by
+// token over every request, the summarizer's calls included. A request's
+// hit is the longest prefix it shares with any earlier request, in whole
+// 64-token blocks; its other prompt tokens are misses.
+func (m *Metrics) HitRate() float64 { return m.Billed().HitRate() }
+
+// FirstSent is the conversation's prompt tokens that no policy can serve
+// from cache: messages sent for the first time ("new") and a changed
+// request header ("header"), whatever the engine does to the rest.
+func (m *Metrics) FirstSent() int { return m.Misses["new"] + m.Misses["header"] }
+
+// HitCeiling is the conversation's hit rate if its folds cost no misses at
+// all: 1 − FirstSent / InputTokens. With the same prompts, no fold policy
+// does better.
+func (m *Metrics) HitCeiling() float64 {
+	if m.InputTokens == 0 {
+		return 0
+	}
+	return 1 - float64(m.FirstSent())/float64(m.InputTokens)
+}
+
+// CostFloorAt is the least conversation cost at ρ of any policy whose
+// conversation hit rate is at least h, given the FirstSent tokens every
+// policy misses: its prompts add up to at least FirstSent/(1−h) tokens,
+// of which at least h are hits, so it costs at least
+//
+//	FirstSent · (1 + ρ·h/(1−h))
+//
+// (in uncached input tokens, summarizer calls not included). It is how a
+// hit-rate goal and a cost goal can contradict each other: keeping more of
+// the context cached means sending more context.
+func (m *Metrics) CostFloorAt(h, rho float64) float64 {
+	if h >= 1 {
+		return math.Inf(1)
+	}
+	h = max(h, 0)
+	return float64(m.FirstSent()) * (1 + rho*h/(1-h))
 }

@@ -61,3 +61,33 @@ func TestBreakEvenAgainstBasic(t *testing.T) {
 		t.Fatal("an engine breaks even with itself")
 	}
 }
+
+// TestHitRateAndCostFloor: the billed hit rate counts the summarizer's
+// calls as the provider does; the cost floor of a hit-rate goal is met
+// exactly by a conversation that misses only its first-sent tokens, and
+// no hit rate above the ceiling is reachable with the same prompts.
+func TestHitRateAndCostFloor(t *testing.T) {
+	st := step(1000, 0, 0, 0, 900)
+	st.Misses = map[string]int{"new": 60, "header": 10, "resent/leaf": 30}
+	m := replay.Measure(&replay.Result{Steps: []replay.Step{st}, SummaryDeepSeek: cachesim.Result{Tokens: 1000, Hit: 1000}})
+	if got := m.HitRate(); got != 1900.0/2000 {
+		t.Fatalf("billed hit rate %v, want 1900/2000", got)
+	}
+	if m.DeepSeek.HitRate() != 0.9 {
+		t.Fatalf("conversation hit rate %v, want 0.9", m.DeepSeek.HitRate())
+	}
+	if m.FirstSent() != 70 || math.Abs(m.HitCeiling()-0.93) > 1e-12 {
+		t.Fatalf("first-sent %d ceiling %v, want 70 and 0.93", m.FirstSent(), m.HitCeiling())
+	}
+	// 70 first-sent tokens at h = 0.93 need 1000 prompt tokens, 930 of
+	// them hits: 70 + 93 at ρ = 0.1.
+	if got := m.CostFloorAt(0.93, 0.1); math.Abs(got-163) > 1e-9 {
+		t.Fatalf("floor %v, want 163", got)
+	}
+	if m.CostFloorAt(0.93, 0.1) > m.ConversationCost(0.1)+1e-9 {
+		t.Fatalf("the floor %v is above a conversation that meets it (%v)", m.CostFloorAt(0.93, 0.1), m.ConversationCost(0.1))
+	}
+	if !math.IsInf(m.CostFloorAt(1, 0.1), 1) || m.CostFloorAt(0, 0.1) != 70 {
+		t.Fatal("floors at h = 1 and h = 0")
+	}
+}

@@ -19,7 +19,7 @@ import (
 // also relative to basic's in the same run.
 
 // sweepHead are the columns of the sweep table.
-var sweepHead = []string{"corpus", "window", "persona", "engine", "total ρ=.1", "vs basic", "hit DS", "over W", "folds",
+var sweepHead = []string{"corpus", "window", "persona", "engine", "total ρ=.1", "vs basic", "hit billed", "hit conv", "hit max", "over W", "folds",
 	"probes at end", "authority loss", "staleness"}
 
 // sweepRows returns one row per run and engine.
@@ -40,8 +40,44 @@ func sweepRows(runs []*bench.Report) [][]string {
 				return fmt.Sprintf("%.2f%%", 100*float64(a)/float64(b))
 			}
 			out = append(out, []string{corpusName(r.Corpus), fmt.Sprint(r.Window), r.Persona, m.Engine,
-				tok(m.Cost(0.1)), vs, pct(m.DeepSeek.Hit, m.DeepSeek.Hit+m.DeepSeek.Miss), fmt.Sprint(m.OverWindow), fmt.Sprint(m.TotalFolds()),
+				tok(m.Cost(0.1)), vs, pct(m.Billed().Hit, m.Billed().Hit+m.Billed().Miss), pct(m.DeepSeek.Hit, m.DeepSeek.Hit+m.DeepSeek.Miss),
+				fmt.Sprintf("%.2f%%", 100*m.HitCeiling()), fmt.Sprint(m.OverWindow), fmt.Sprint(m.TotalFolds()),
 				frac(m.ProbesAtEnd, m.Probes), rate(m.AuthorityLost, m.AuthorityChecks), rate(m.CheckStale, m.Checks)})
+		}
+	}
+	return out
+}
+
+// SweepGoals are the hit rates whose cost floors the sweep prints (issue
+// 13's goals: 93% at 16K, 95% at 32K).
+var SweepGoals = []float64{0.93, 0.95}
+
+// floorHead are the columns of the sweep's cost-floor table.
+var floorHead = []string{"corpus", "window", "persona", "engine", "first-sent", "total ρ=.1", "vs basic", "floor @93%", "vs basic", "floor @95%", "vs basic"}
+
+// floorRows returns, per run, EF's (or, without EF, every engine's) cost
+// floors at SweepGoals next to its cost, each relative to basic's total.
+func floorRows(runs []*bench.Report) [][]string {
+	var out [][]string
+	for _, r := range runs {
+		base, _ := r.Total(BaseEngine)
+		rel := func(x float64) string {
+			if base == nil || base.Cost(0.1) <= 0 {
+				return "—"
+			}
+			return fmt.Sprintf("%.3f×", x/base.Cost(0.1))
+		}
+		for i := range r.Totals {
+			m := &r.Totals[i]
+			if m.Engine == BaseEngine || m.Engine == "none" {
+				continue
+			}
+			row := []string{corpusName(r.Corpus), fmt.Sprint(r.Window), r.Persona, m.Engine, tok(float64(m.FirstSent())), tok(m.Cost(0.1)), rel(m.Cost(0.1))}
+			for _, h := range SweepGoals {
+				f := m.CostFloorAt(h, 0.1)
+				row = append(row, tok(f), rel(f))
+			}
+			out = append(out, row)
 		}
 	}
 	return out
@@ -66,16 +102,36 @@ func SweepTable(w io.Writer, runs []*bench.Report) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	b.WriteString("\n" + SweepLegend)
+	b.WriteString("\n" + SweepLegend + "\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, row := range append([][]string{floorHead}, floorRows(runs)...) {
+		fmt.Fprint(tw, strings.Join(row, "\t"), "\t\n")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	b.WriteString("\n" + FloorLegend)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // SweepLegend explains the sweep table.
 const SweepLegend = `Total ρ=.1: the DeepSeek-model total cost (conversation and summarizer calls) at a cache price ratio of 0.1,
-in uncached input tokens; vs basic: divided by basic's in the same run. Hit DS: the DeepSeek-model cache
-hit rate. Over W: requests still larger than the window. Authority loss and staleness are the EF-RFC-001
-§26 figures of a single run (see its report); probes at end: planted items current in the final context.
+in uncached input tokens; vs basic: divided by basic's in the same run. Hit billed: the DeepSeek-model
+cache hit rate as a provider reports it, cached prompt tokens over all prompt tokens billed, summed over
+every request of every session, the summarizer's calls included (a hit is the longest prefix shared with
+any earlier request, in whole 64-token blocks); hit conv: the same over the conversation's own requests;
+hit max: the conversation's hit rate if folds cost no misses at all (1 − first-sent / prompt tokens).
+Over W: requests still larger than the window. Authority loss and staleness are the EF-RFC-001 §26
+figures of a single run (see its report); probes at end: planted items current in the final context.
+`
+
+// FloorLegend explains the cost-floor table.
+const FloorLegend = `First-sent: the conversation's prompt tokens no policy can serve from cache (messages sent for the first
+time, a changed request header). A conversation whose hit rate is at least h sends at least
+first-sent/(1−h) prompt tokens, h of them cached, so it costs at least first-sent·(1 + ρ·h/(1−h)) at ρ
+(floor @h, summarizer calls left out). Where a floor is above a cost goal, no fold policy meets the hit
+goal and the cost goal together on that run: a higher hit rate is bought with more context.
 `
 
 // SweepJSON writes the runs as a JSON array of run documents (see
@@ -132,6 +188,20 @@ func SweepHTML(dir string, runs []*bench.Report) (string, error) {
 	}
 	b.WriteString("</table>\n")
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(SweepLegend))
+	b.WriteString("<h2>Cost floors of the hit-rate goals</h2>\n<table><tr>")
+	for _, h := range floorHead {
+		fmt.Fprintf(&b, "<th>%s</th>", esc(h))
+	}
+	b.WriteString("</tr>\n")
+	for _, row := range floorRows(runs) {
+		b.WriteString("<tr>")
+		for _, c := range row {
+			fmt.Fprintf(&b, "<td>%s</td>", esc(c))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</table>\n")
+	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(FloorLegend))
 	sweepCharts(&b, runs)
 	b.WriteString("</body></html>\n")
 	p := filepath.Join(dir, HTMLFile)

@@ -139,11 +139,17 @@ func TestBenchSweep(t *testing.T) {
 	if code := run(context.Background(), args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
+	// The run table comes first; the cost-floor table after its legend
+	// has a row per run and engine other than basic.
+	table, floors, _ := strings.Cut(out.String(), "Total ρ=.1:")
 	rows := 0
-	for _, line := range strings.Split(out.String(), "\n") {
+	for _, line := range strings.Split(table, "\n") {
 		if f := strings.Fields(line); len(f) > 4 && f[0] == "built-in" {
 			rows++
 		}
+	}
+	if !strings.Contains(floors, "floor @93%") || strings.Count(floors, "\n  built-in") != 2*2 {
+		t.Errorf("cost-floor table: want a row per run for mask:\n%s", floors)
 	}
 	if rows != 2*2*2 {
 		t.Fatalf("%d rows, want 8 (2 windows × 2 personas × 2 engines):\n%s", rows, out.String())
