@@ -144,7 +144,11 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 
 // ServeStdio serves one client over r and w (a process's stdin and stdout),
 // newline-delimited JSON-RPC as MCP's stdio transport defines it, until the
-// client closes r or ctx ends.
+// client closes r or ctx ends. A line that is not a JSON-RPC message gets
+// an error reply (-32700 or -32600) and the session goes on.
 func (s *Server) ServeStdio(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
-	return s.srv.Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
+	pr, pw := io.Pipe()
+	lw := &lineWriter{w: w}
+	go filterLines(r, pw, lw)
+	return s.srv.Run(ctx, &mcp.IOTransport{Reader: pr, Writer: lw, MaxLineLength: MaxLine + 1})
 }

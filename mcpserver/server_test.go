@@ -1,10 +1,15 @@
 package mcpserver_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -90,5 +95,76 @@ func TestCalls(t *testing.T) {
 	// A server-side failure reaches the model as an error result.
 	if r := call("boom"); !r.IsError || text(r) != "echo failed: the backend is down" {
 		t.Fatalf("failed call: %+v %q", r, text(r))
+	}
+}
+
+// TestStdioSurvivesBadLines: over stdio, a line that is not a JSON-RPC
+// message gets a JSON-RPC error (parse error for non-JSON, invalid request
+// for the rest) and the session goes on: the next call is answered.
+func TestStdioSurvivesBadLines(t *testing.T) {
+	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
+	lines := bufio.NewScanner(outR)
+	send := func(s string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]any {
+		t.Helper()
+		if !lines.Scan() {
+			t.Fatalf("no reply: %v", lines.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
+			t.Fatalf("reply is not JSON: %q", lines.Text())
+		}
+		return m
+	}
+	code := func(m map[string]any) float64 {
+		e, _ := m["error"].(map[string]any)
+		c, _ := e["code"].(float64)
+		return c
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	if m := next(); m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, c := range []struct {
+		line string
+		code float64
+		id   any
+	}{
+		{"garbage line", -32700, nil},
+		{`{"jsonrpc":"2.0","id":5,"method":`, -32700, nil},
+		{`{"hello":"world"}`, -32600, nil},
+		{`{"jsonrpc":"1.0","id":6,"method":"tools/list"}`, -32600, float64(6)},
+		{`[{"jsonrpc":"2.0","id":7,"method":"tools/list"}]`, -32600, nil},
+	} {
+		send(c.line)
+		m := next()
+		if code(m) != c.code || m["id"] != c.id {
+			t.Fatalf("%q answered %v, want code %v id %v", c.line, m, c.code, c.id)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"still here"}}}`)
+	m := next()
+	res, _ := m["result"].(map[string]any)
+	if m["id"] != float64(2) || res == nil || !strings.Contains(fmt.Sprint(res["content"]), "still here") {
+		t.Fatalf("the session did not go on: %v", m)
+	}
+	inW.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not end when stdin closed")
 	}
 }

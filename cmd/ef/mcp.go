@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"log/slog"
 	"os"
 	"slices"
@@ -86,6 +87,20 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	dir, err := resolveStore(*storeDir, *project)
 	if err != nil {
 		return err
+	}
+	// A store given by name must exist: a typo would otherwise serve an
+	// empty store that says "nothing found" forever. The project's default
+	// store is created on first use (DSH fills it), and ef mcp says so.
+	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
+		if *storeDir != "" {
+			return usageError("store %s does not exist (ef serve and ef fold create a store; --project DIR uses a project's default store)", dir)
+		}
+		fmt.Fprintf(stderr, "ef mcp: the project's store %s does not exist yet; created it empty (DSH sessions of this project fold into it)\n", dir)
+	}
+	for _, o := range origins {
+		if fi, err := os.Stat(o); err != nil || !fi.IsDir() {
+			return usageError("--origin %s is not a directory of task.origin files", o)
+		}
 	}
 	level := slog.LevelWarn
 	if *verbose {

@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -178,6 +181,24 @@ func TestMCPUsage(t *testing.T) {
 	}
 	if _, _, err := searchRun(t, RunMCP, "extra"); err == nil {
 		t.Fatal("positional argument accepted")
+	}
+	// A store named with --store must exist (a typo would serve an empty
+	// store forever); nothing is created.
+	missing := filepath.Join(t.TempDir(), "nodir")
+	if _, _, err := searchRun(t, RunMCP, "--store", missing); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("missing --store: %v", err)
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("ef mcp created the missing store: %v", err)
+	}
+	root, _, _ := searchFixture(t)
+	for _, bad := range []string{filepath.Join(t.TempDir(), "nonexist"), filepath.Join(root, "no-such-origin")} {
+		if _, _, err := searchRun(t, RunMCP, "--store", root, "--origin", bad); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--origin") {
+			t.Fatalf("--origin %s: %v", bad, err)
+		}
+		if err := serve(context.Background(), []string{"--origin", bad}, strings.NewReader(""), io.Discard, io.Discard); !errors.Is(err, errUsage) {
+			t.Fatalf("ef serve --origin %s: %v", bad, err)
+		}
 	}
 }
 

@@ -44,6 +44,11 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if *storeDir != "" && *project != "" {
 		return usageError("--store and --project exclude each other")
 	}
+	for _, o := range origins {
+		if fi, err := os.Stat(o); err != nil || !fi.IsDir() {
+			return usageError("--origin %s is not a directory of task.origin files", o)
+		}
+	}
 	if *project != "" {
 		dir, err := projectStoreDir(*project)
 		if err != nil {
