@@ -261,3 +261,71 @@ func containsRef(text any, ckpt string) bool {
 	s, _ := text.(string)
 	return strings.Contains(s, "ref "+ckpt)
 }
+
+// TestStalePrivateIndexRemoved: a sidecar that finds the store's index held
+// by another process builds a private one beside it and removes it on
+// Close; one killed with SIGKILL leaves it behind. The next sidecar removes
+// that leftover, and never the private index of a sidecar still running.
+func TestStalePrivateIndexRemoved(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the ef binary and runs two sidecar processes; skipped with -short")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "ef")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/ef").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	store := filepath.Join(dir, "store")
+	// This process holds the store's own index, as a DSH session would.
+	holder := New(Options{StoreDir: store})
+	if _, err := holder.Handle(context.Background(), MethodInitialize, json.RawMessage(`{"protocolVersion":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	private := func(p *procSidecar) string {
+		t.Helper()
+		if _, err := p.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+			t.Fatal(err)
+		}
+		d := filepath.Join(store, fmt.Sprintf("%s%d", privateIndexPrefix, p.cmd.Process.Pid))
+		if _, err := os.Stat(d); err != nil {
+			t.Fatalf("the sidecar made no private index: %v", err)
+		}
+		return d
+	}
+	killed := startSidecar(t, bin, store)
+	killedDir := private(killed)
+	live := startSidecar(t, bin, store)
+	liveDir := private(live)
+	killed.cmd.Process.Kill() // SIGKILL: no Close, the private index stays
+	killed.cmd.Wait()
+	old := time.Now().Add(-2 * staleIndexAge)
+	for _, d := range []string{killedDir, liveDir} {
+		if err := os.Chtimes(d, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A young leftover may belong to a process opening it right now.
+	young := filepath.Join(store, privateIndexPrefix+"1")
+	if err := os.Mkdir(young, 0o700); err != nil {
+		t.Fatal(err)
+	}
+
+	next := New(Options{StoreDir: store})
+	defer next.Close()
+	if _, err := next.Handle(context.Background(), MethodInitialize, json.RawMessage(`{"protocolVersion":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(killedDir); !os.IsNotExist(err) {
+		t.Fatalf("the killed sidecar's private index is still there: %v", err)
+	}
+	for _, d := range []string{liveDir, young} {
+		if _, err := os.Stat(d); err != nil {
+			t.Fatalf("removed %s, which a live process holds or may be opening: %v", d, err)
+		}
+	}
+	// The live sidecar still answers from its index.
+	if out, err := live.call(MethodToolCall, map[string]any{"name": "context_search", "sessionId": nil, "arguments": map[string]any{"query": "anything"}}); err != nil || out == nil {
+		t.Fatalf("live sidecar after the cleanup: %v %v", out, err)
+	}
+}

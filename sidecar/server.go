@@ -9,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/origin/action"
@@ -158,6 +161,7 @@ func (srv *Server) open(ctx context.Context) {
 		return
 	}
 	srv.store = st
+	srv.removeStalePrivateIndexes(st)
 	if errors.Is(st.IndexErr, recall.ErrLocked) {
 		// Another process (a second DSH, ef fold) holds the store's
 		// index. Folds go to the shared bundles either way; recall runs on
@@ -185,6 +189,50 @@ func (srv *Server) open(ctx context.Context) {
 // privateIndexPrefix names a process's own recall index in the store root
 // (a dot-name, which the bundle store leaves to derived caches).
 const privateIndexPrefix = ".recall-pid-"
+
+// staleIndexAge is how old a private index directory must be before a
+// later sidecar may remove it: younger ones may belong to a process that
+// is just opening them.
+const staleIndexAge = time.Minute
+
+// removeStalePrivateIndexes removes the private recall indexes that
+// sidecars killed before Close (SIGKILL, a crash) left in the store root.
+// One is removed only when nothing holds it: its index lock is free (a
+// live sidecar holds its own for as long as it runs) and it is older than
+// staleIndexAge. The indexes are caches rebuilt from the bundles; the
+// bundles are never touched.
+func (srv *Server) removeStalePrivateIndexes(st *store.Store) {
+	entries, err := os.ReadDir(srv.storeDir)
+	if err != nil {
+		return
+	}
+	own := fmt.Sprintf("%s%d", privateIndexPrefix, os.Getpid())
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || !strings.HasPrefix(name, privateIndexPrefix) || name == own {
+			continue
+		}
+		if _, err := strconv.Atoi(strings.TrimPrefix(name, privateIndexPrefix)); err != nil {
+			continue // not a name this package writes
+		}
+		dir := filepath.Join(srv.storeDir, name)
+		if fi, err := e.Info(); err != nil || time.Since(fi.ModTime()) < staleIndexAge {
+			continue
+		}
+		ix, err := recall.Open(dir, st.Source(), recall.Options{ReadOnly: true, LockTimeout: 100 * time.Millisecond})
+		if errors.Is(err, recall.ErrLocked) {
+			continue // a live process holds it
+		}
+		if err == nil {
+			ix.Close()
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			srv.logger.Warn("cannot remove a stale private recall index", "dir", dir, "err", err)
+			continue
+		}
+		srv.logger.Info("removed the private recall index a killed sidecar left behind", "dir", dir)
+	}
+}
 
 // engineKey names an engine by what its policy depends on.
 type engineKey struct {

@@ -95,6 +95,22 @@ function eventsFrom(session, from) {
 /** The requests this plugin answers for the sidecar (Go: sidecar.MethodHostLLMStream). */
 const HOST_METHODS = ['host/llm.stream', 'host/log']
 
+/** A fold refused before its bracket: its span cannot shrink. */
+class CannotShrinkError extends Error {
+  constructor(why) {
+    super(why)
+    this.name = 'CannotShrinkError'
+  }
+}
+
+/** Whether the surface node at seq is a compaction checkpoint (any engine's). */
+function isCheckpoint(session, seq) {
+  const event = session.events !== undefined ? session.events[seq] : session.eventAt?.(seq)
+  const m = event !== undefined ? session.deriveEventMessage?.(event) : undefined
+  const source = m?.source
+  return source?.kind === 'compact-checkpoint' || (source?.kind === 'plugin' && typeof source.compactionId === 'string')
+}
+
 function message(error) {
   return error instanceof Error ? error.message : String(error)
 }
@@ -267,12 +283,35 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
   /** Run the host's own policy for this fold, saying why. */
   async basicFold(agent, trigger, signal, reason) {
     this.ctx.logger?.warn?.(`epistemic-fold: ${trigger} fold uses the basic policy: ${reason}`)
-    this.ef.basic.set(agent.session, reason)
+    const run = { reason, last: null }
+    this.ef.basic.set(agent.session, run)
     try {
       return await super.compactIfNeeded(agent, trigger, signal)
+    } catch (error) {
+      // The basic policy's retry picked a span that cannot shrink (the
+      // checkpoint it just wrote, alone): keep what it folded.
+      if (!(error instanceof CannotShrinkError)) throw error
+      this.ctx.logger?.warn?.(`epistemic-fold: basic ${trigger} fold stopped: ${error.message}`)
+      return run.last
     } finally {
       this.ef.basic.delete(agent.session)
     }
+  }
+
+  /**
+   * The host's compactRegion, except that a basic-policy fold is refused
+   * before it opens a bracket when its span is one checkpoint alone:
+   * re-summarizing a summary cannot shrink it, so the host would log a
+   * failed compaction ("not smaller than the shadowed content").
+   */
+  async compactRegion(start, end, agent, signal) {
+    const run = this.ef.basic.get(agent.session)
+    if (run !== undefined && start === end && isCheckpoint(agent.session, start)) {
+      throw new CannotShrinkError(`the span is one checkpoint (seq ${start}) alone; re-folding it cannot shrink it`)
+    }
+    const result = await super.compactRegion(start, end, agent, signal)
+    if (run !== undefined) run.last = result
+    return result
   }
 
   async compactIfNeeded(agent, trigger, signal) {
