@@ -21,11 +21,12 @@ import (
 // index is locked by a running writer or cannot be written, it searches a
 // temporary index built from the bundles instead (slower, same answers).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("search", "search --store <dir> [--session <id> | --project] [--limit N] [--json] <query>", stderr,
+	fs := newFlags("search", "search (--store <dir> [--session <id> | --project] | --all-projects) [--limit N] [--json] <query>", stderr,
 		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
 	storeDir := fs.String("store", "", "bundle store directory (required)")
 	session := fs.String("session", "", "search this session only")
 	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
+	allProjects := fs.Bool("all-projects", false, "search every project's default store under the user's data directory (instead of --store)")
 	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
 	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -33,8 +34,11 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *storeDir == "" {
-		return usageError("--store is required")
+	if *allProjects && (*storeDir != "" || *session != "" || *project) {
+		return usageError("--all-projects excludes --store, --session and --project")
+	}
+	if *storeDir == "" && !*allProjects {
+		return usageError("--store is required (or --all-projects)")
 	}
 	if *session != "" && *project {
 		return usageError("--session and --project exclude each other")
@@ -53,6 +57,9 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	req := recall.SearchRequest{Query: strings.Join(pos, " "), Limit: *limit, Budget: *budget, Scope: recall.ScopeProject}
 	if *session != "" {
 		req.Scope, req.SessionID = recall.ScopeSession, *session
+	}
+	if *allProjects {
+		return searchAllProjects(ctx, req, *limit, *asJSON, stdout, stderr)
 	}
 	st, err := searchOpenStore(*storeDir, true)
 	if err != nil {
@@ -142,10 +149,11 @@ func shellQuote(s string) string {
 // context_recall from the command line. It reads the bundles directly (no
 // index needed). An unavailable checkpoint prints its reason and fails.
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("recall", "recall --store <dir> --session <id> <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
+	fs := newFlags("recall", "recall (--store <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
 		"ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
 	storeDir := fs.String("store", "", "bundle store directory (required)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
+	allProjects := fs.Bool("all-projects", false, "find the ref's checkpoint in every project's default store under the user's data directory (instead of --store)")
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
 	offset := fs.Int("offset", 0, "first line (summary) or message index (detail, exact)")
 	limit := fs.Int("limit", 0, fmt.Sprintf("most lines or messages (0 means the depth's default, at most %d)", recall.MaxRecallLimit))
@@ -155,11 +163,22 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *storeDir == "" {
-		return usageError("--store is required")
+	if *allProjects && *storeDir != "" {
+		return usageError("--all-projects excludes --store")
+	}
+	if *storeDir == "" && !*allProjects {
+		return usageError("--store is required (or --all-projects)")
 	}
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
+	}
+	if *allProjects {
+		dir, err := storeOfRef(ctx, pos[0], *session)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "ef recall: %s holds the checkpoint\n", dir)
+		*storeDir = dir
 	}
 	if *budget < 0 {
 		return usageError("--budget must not be negative, got %d", *budget)
