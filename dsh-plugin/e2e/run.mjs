@@ -275,6 +275,8 @@ if (logs.length === 1) {
   const ends = events.filter((e) => e.type === 'compaction/end')
   console.log(`folds by mode: ${JSON.stringify(modes)}; compaction/end with error: ${ends.filter((e) => e.data.error).length}; host summarizer calls: ${seen.compaction}; agent requests: ${seen.agent}; largest prompt: ${seen.maxPromptChars} chars`)
   check((modes.leaf ?? 0) >= 1, 'pressure folds ran in EF (leaf)')
+  const noShrink = ends.filter((e) => /not smaller than the shadowed content/.test(e.data.error ?? ''))
+  check(noShrink.length === 0, `no fold picked a span that cannot shrink (${noShrink.map((e) => e.seq).join(', ') || 'none'})`)
   const overflowAt = events.find((e) => JSON.stringify(e.data ?? '').includes('maximum context length'))?.seq
   const nextStep = events.find((e) => e.type === 'step/start' && e.seq > (overflowAt ?? Infinity))?.seq ?? Infinity
   const overflowFold = summaries.find((e) => e.seq > overflowAt && e.seq < nextStep)
