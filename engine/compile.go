@@ -110,7 +110,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	for i, n := range p.Seqs {
 		prices[n] = p.Prices[i]
 	}
-	facts, err := extractFacts(s, in.ShadowedSeqs, prices)
+	facts, err := e.liveOf(s).extractFacts(s, in.ShadowedSeqs, prices)
 	if err != nil {
 		return nil, err
 	}

@@ -1,14 +1,12 @@
 package engine
 
 import (
-	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/hostshim"
-	"github.com/epistemicfold/ef/validator"
 )
 
 // Item is one fact line and the seq of the surface node it came from.
@@ -108,8 +106,11 @@ func firstLine(s string) string {
 	return s
 }
 
-// extractFacts reads the facts of the span seqs from the session.
-func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, error) {
+// extractFacts reads the facts of the span seqs from the session: the
+// lines read of each message once (live.info), combined in span order.
+func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	f := &Facts{Seqs: slices.Clone(seqs)}
 	tools := map[string]int{}
 	var toolOrder []string
@@ -122,17 +123,21 @@ func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, 
 	var open []failure
 	for _, n := range seqs {
 		f.Tokens += prices[n]
-		e, _ := s.Event(n)
-		m, err := s.Message(n)
-		if err != nil {
-			return nil, err
-		}
-		if m == nil {
+		mi := l.info(s, n)
+		if mi == nil {
+			// No message: say why when the host cannot derive one.
+			if _, err := s.Message(n); err != nil {
+				return nil, err
+			}
 			continue
 		}
-		switch e.Type {
+		switch mi.typ {
 		case hostshim.TypeUserMessage:
-			if m.IsCheckpoint() {
+			if mi.checkpoint {
+				m, err := s.Message(n)
+				if err != nil {
+					return nil, err
+				}
 				f.Checkpoints++
 				if mk, ok := MarkerOf(m); ok {
 					f.Parents = append(f.Parents, mk)
@@ -141,64 +146,49 @@ func extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, 
 				continue
 			}
 			f.Users++
-			if t := m.Text(); strings.TrimSpace(t) != "" {
-				f.UserRequests = append(f.UserRequests, Item{n, t})
-				for line := range strings.Lines(t) {
-					if l := strings.TrimSpace(line); strings.HasSuffix(l, "?") {
-						f.Questions = append(f.Questions, Item{n, l})
-					}
-				}
+			if mi.user != "" {
+				f.UserRequests = append(f.UserRequests, Item{n, mi.user})
+			}
+			for _, q := range mi.questions {
+				f.Questions = append(f.Questions, Item{n, q})
 			}
 		case hostshim.TypeAssistantMessage:
 			f.Assistants++
-			for _, b := range m.Content {
-				switch b.Type {
-				case hostshim.BlockText:
-					if strings.TrimSpace(b.Text) != "" {
-						f.LastAnswer = Item{n, b.Text}
+			if mi.answer != "" {
+				f.LastAnswer = Item{n, mi.answer}
+			}
+			for _, d := range mi.decisions {
+				f.Decisions = append(f.Decisions, Item{n, d})
+			}
+			for _, q := range mi.questions {
+				f.Questions = append(f.Questions, Item{n, q})
+			}
+			for _, c := range mi.calls {
+				names[c.id] = c.name
+				if tools[c.name] == 0 {
+					toolOrder = append(toolOrder, c.name)
+				}
+				tools[c.name]++
+				for _, p := range c.files {
+					if !files[p] {
+						files[p] = true
+						f.Files = append(f.Files, p)
 					}
-					for line := range strings.Lines(b.Text) {
-						l := strings.TrimSpace(strings.TrimLeft(line, "-*# "))
-						switch {
-						case decisionRE.MatchString(l):
-							f.Decisions = append(f.Decisions, Item{n, l})
-						case strings.HasSuffix(l, "?"):
-							f.Questions = append(f.Questions, Item{n, l})
-						}
-					}
-				case hostshim.BlockToolCall:
-					names[b.ID] = b.Name
-					if tools[b.Name] == 0 {
-						toolOrder = append(toolOrder, b.Name)
-					}
-					tools[b.Name]++
-					var args map[string]any
-					if json.Unmarshal([]byte(b.Arguments), &args) == nil {
-						for _, k := range fileKeys {
-							if p, ok := args[k].(string); ok && p != "" && !files[p] {
-								files[p] = true
-								f.Files = append(f.Files, p)
-							}
-						}
-						for _, k := range commandKeys {
-							if c, ok := args[k].(string); ok && c != "" {
-								f.Commands = append(f.Commands, Item{n, c})
-							}
-						}
-					}
+				}
+				for _, cmd := range c.commands {
+					f.Commands = append(f.Commands, Item{n, cmd})
 				}
 			}
 		case hostshim.TypeToolResult:
 			f.Results++
-			id, _ := m.ToolResultID()
-			tool := names[id]
+			tool := names[mi.resultID]
 			if tool == "" {
 				tool = "tool"
 			}
 			f.LastOutcome = tool + " ok"
-			if validator.IsErrorResult(e, m) {
-				f.LastOutcome = tool + " failed: " + oneLine(failureLine(m.Text()), itemRunes)
-				it := Item{n, tool + ": " + failureLine(m.Text())}
+			if mi.isErr {
+				f.LastOutcome = tool + " failed: " + mi.failureShort
+				it := Item{n, tool + ": " + mi.failure}
 				f.Errors = append(f.Errors, it)
 				open = append(open, failure{it, tool})
 			} else {

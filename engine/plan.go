@@ -48,6 +48,8 @@ type surfaceView struct {
 }
 
 func (e *Engine) view(s *hostshim.Session) (*surfaceView, error) {
+	// Read the messages appended since the engine last looked, once.
+	e.Observe(s)
 	prices, err := hostshim.NodePrices(s, e.opts.HostMeter)
 	if err != nil {
 		return nil, err

@@ -11,10 +11,11 @@ import (
 	"github.com/epistemicfold/ef/validator"
 )
 
-// projCache keeps, per session, the reducer as of the end of the last fold,
-// so each fold reduces only the events since (the engine stays free of
-// per-session truth: the cache is rebuilt from the log when it is missing
-// or ahead of the span). It holds at most projCacheMax sessions.
+// projCache lists the sessions whose live state (live, kept with the
+// session) the engine has touched, most recently used last, so
+// ProjectionMemory can sum them; it lists at most projCacheMax sessions.
+// The engine stays free of per-session truth: the live state is rebuilt
+// from the log when it is missing.
 type projCache struct {
 	mu    sync.Mutex
 	m     map[*hostshim.Session]*projEntry
@@ -22,38 +23,11 @@ type projCache struct {
 }
 
 type projEntry struct {
-	r    *projection.Reducer
+	l    *live
 	used int
 }
 
 const projCacheMax = 64
-
-// reduceTo returns a reducer over the session's message events with seq ≤
-// hi, in seq order (checkpoint and summary messages are narrative and
-// restate nothing). The returned reducer is the caller's own.
-//
-// When some of those events are no longer in memory (the sidecar's mirror
-// releases what committed folds archived, hostshim.Session.Release) and
-// the cache cannot bridge them, the state is rebuilt from the surface:
-// each checkpoint contributes the projection snapshot its bundle stored.
-func (e *Engine) reduceTo(ctx context.Context, s *hostshim.Session, hi int) (*projection.Reducer, error) {
-	c := &e.proj
-	c.mu.Lock()
-	var r *projection.Reducer
-	if ent, ok := c.m[s]; ok && ent.r.LastSeq() <= hi {
-		r = ent.r.Clone()
-	}
-	c.mu.Unlock()
-	if r == nil {
-		r = projection.New(projection.Options{SessionID: bundleSessionID(s)})
-	}
-	if firstMissing(s, r.LastSeq()+1, hi) < 0 {
-		ApplyEvents(r, s, r.LastSeq()+1, hi)
-		return r, nil
-	}
-	r, _, err := projectSurface(ctx, s, e.opts.Archive, projection.Options{SessionID: bundleSessionID(s)}, hi)
-	return r, err
-}
 
 // firstMissing returns the first message event with from ≤ seq ≤ to whose
 // payload the session no longer holds (hostshim.Session.Forget or
@@ -70,16 +44,15 @@ func firstMissing(s *hostshim.Session, from, to int) int {
 	return -1
 }
 
-// remember stores r (as of the end of a committed fold) for the session.
-func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
-	c := &e.proj
+// touch records that the engine used l, the live state of s.
+func (c *projCache) touch(s *hostshim.Session, l *live) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
 		c.m = map[*hostshim.Session]*projEntry{}
 	}
 	c.clock++
-	c.m[s] = &projEntry{r: r, used: c.clock}
+	c.m[s] = &projEntry{l: l, used: c.clock}
 	for len(c.m) > projCacheMax {
 		var old *hostshim.Session
 		for k, v := range c.m {
@@ -91,6 +64,31 @@ func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
 	}
 }
 
+// reduceTo returns a reducer over the session's message events with seq ≤
+// hi, in seq order (checkpoint and summary messages are narrative and
+// restate nothing): the projection as of the end of the last fold extended
+// to hi, or, when hi lies before that end, a projection of the log up to
+// hi. The returned reducer is the caller's own.
+//
+// When some of those events are no longer in memory (the sidecar's mirror
+// releases what committed folds archived, hostshim.Session.Release; ef
+// fold forgets) and the live state did not read them before, the state is
+// rebuilt from the surface: each checkpoint contributes the projection
+// snapshot its bundle stored.
+func (e *Engine) reduceTo(ctx context.Context, s *hostshim.Session, hi int) (*projection.Reducer, error) {
+	if r, ok := e.liveOf(s).reduceTo(s, hi); ok {
+		return r, nil
+	}
+	r, _, err := projectSurface(ctx, s, e.opts.Archive, projection.Options{SessionID: bundleSessionID(s)}, hi)
+	return r, err
+}
+
+// remember makes r (as of the end of a committed fold) the projection the
+// session's next fold extends.
+func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
+	e.liveOf(s).committed(s, r)
+}
+
 // ProjectionMemory reports the projections the engine holds (one per
 // session it folded, as of its last fold): their anchors and estimated
 // bytes, summed. Safe for concurrent use.
@@ -98,19 +96,25 @@ func (e *Engine) ProjectionMemory() (anchors, bytes int) {
 	e.proj.mu.Lock()
 	defer e.proj.mu.Unlock()
 	for _, ent := range e.proj.m {
-		a, b := ent.r.Footprint()
-		anchors += a
-		bytes += b
+		ent.l.mu.Lock()
+		if ent.l.base != nil {
+			a, b := ent.l.base.Footprint()
+			anchors += a
+			bytes += b
+		}
+		ent.l.mu.Unlock()
 	}
 	return anchors, bytes
 }
 
-// Forget drops the cached projection of a session (the sidecar calls it
-// when it drops the session's mirror). Safe for concurrent use.
+// Forget drops the engine's state of a session (the sidecar calls it when
+// it drops the session's mirror): its live projection and what the engine
+// read of its messages.
 func (e *Engine) Forget(s *hostshim.Session) {
 	e.proj.mu.Lock()
-	defer e.proj.mu.Unlock()
 	delete(e.proj.m, s)
+	e.proj.mu.Unlock()
+	s.SetDerived(liveKey{e}, nil)
 }
 
 // ApplyEvents feeds the session's message events with from ≤ seq ≤ to into
@@ -229,19 +233,22 @@ func (v *stateView) dropStale(items []Item) []Item {
 	return out
 }
 
-// ProjectedThrough returns the newest seq that the engine's cached
-// projection of s has reduced (-1 when it holds none for s). A fold reduces
-// only the events after it, so a caller that streams a session through
-// memory (ef fold) may let the session forget events up to it
+// ProjectedThrough returns the newest seq that the projection as of the
+// last fold of s has reduced (-1 when there was none). A fold reduces only
+// the events after it, so a caller that streams a session through memory
+// (ef fold) may let the session forget events up to it
 // (hostshim.Session.Forget) without changing what later folds state: a
 // later fold whose span ends before it (which would rebuild the projection
 // from the log) does not happen in a forward replay.
 func (e *Engine) ProjectedThrough(s *hostshim.Session) int {
-	c := &e.proj
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if ent, ok := c.m[s]; ok {
-		return ent.r.LastSeq()
+	l, ok := s.Derived(liveKey{e}).(*live)
+	if !ok {
+		return -1
 	}
-	return -1
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.base == nil {
+		return -1
+	}
+	return l.base.LastSeq()
 }

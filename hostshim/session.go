@@ -85,6 +85,8 @@ type Session struct {
 	bal      []bool // bal[i]: cut before position i is balanced; len(nodes)+1
 	balGen   int
 	balValid bool
+
+	derived map[any]any // see Derived
 }
 
 // NewSession returns an empty session of wire generation gen.
@@ -627,7 +629,7 @@ func (s *Session) cut(seq, off int) (bool, error) {
 func (s *Session) Clone() *Session {
 	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header,
 		forgetMark: s.forgetMark, retained: slices.Clone(s.retained),
-		base: s.base, held: maps.Clone(s.held), rel: s.rel.clone(), shadows: slices.Clone(s.shadows)}
+		base: s.base, held: maps.Clone(s.held), rel: s.rel.clone(), shadows: slices.Clone(s.shadows), derived: s.cloneDerived()}
 	for _, sl := range s.prices {
 		c.prices = append(c.prices, priceSlot{m: sl.m, prices: maps.Clone(sl.prices)})
 	}

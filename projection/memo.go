@@ -1,0 +1,141 @@
+package projection
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"sync"
+)
+
+// Memo is a Proposer that remembers another Proposer's proposals per event,
+// so extraction runs once per message: a reducer that applies an event
+// again in the same context (a fold that re-reduces a span, a projection
+// rebuilt after a fold retired part of it, a clone of a session) gets the
+// remembered proposals instead of running the extraction patterns again.
+//
+// A proposer's answer is a function of the event and its context, so an
+// entry is reused only when both equal the ones it was computed for (the
+// event's role, text, calls and result envelope; the context's call,
+// objective, last value and open failures); anything else is proposed
+// afresh and replaces the entry. Entries are found by the event's seq, so
+// one Memo serves one session's log. A Memo is safe for concurrent use.
+type Memo struct {
+	inner Proposer
+
+	mu           sync.Mutex
+	m            map[int]*memoEntry
+	hits, misses int
+}
+
+type memoEntry struct {
+	ev    Event
+	ctx   Context
+	props []Proposal
+}
+
+// NewMemo returns a Memo over inner (nil: Deterministic).
+func NewMemo(inner Proposer) *Memo {
+	if inner == nil {
+		inner = Deterministic{}
+	}
+	return &Memo{inner: inner, m: map[int]*memoEntry{}}
+}
+
+var _ Proposer = (*Memo)(nil)
+
+// Propose implements Proposer.
+func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
+	m.mu.Lock()
+	e, ok := m.m[ev.Seq]
+	if ok && sameEvent(&e.ev, ev) && sameContext(&e.ctx, ctx) {
+		m.hits++
+		m.mu.Unlock()
+		return slices.Clone(e.props)
+	}
+	m.misses++
+	m.mu.Unlock()
+	props := m.inner.Propose(ev, ctx)
+	ne := &memoEntry{ev: *ev, ctx: *ctx, props: slices.Clone(props)}
+	ne.ev.Calls = slices.Clone(ev.Calls)
+	if ev.Result != nil {
+		r := *ev.Result
+		ne.ev.Result = &r
+	}
+	if ctx.Call != nil {
+		c := *ctx.Call
+		ne.ctx.Call = &c
+	}
+	ne.ctx.OpenFailures = maps.Clone(ctx.OpenFailures)
+	m.mu.Lock()
+	m.m[ev.Seq] = ne
+	m.mu.Unlock()
+	return props
+}
+
+// Keep drops the entries whose seq keep rejects (a fold took them out of
+// view, or the caller forgot those events).
+func (m *Memo) Keep(keep func(seq int) bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	maps.DeleteFunc(m.m, func(seq int, _ *memoEntry) bool { return !keep(seq) })
+}
+
+// Len is the number of events remembered.
+func (m *Memo) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.m)
+}
+
+// Stats returns how many proposals were reused and how many computed.
+func (m *Memo) Stats() (hits, misses int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hits, m.misses
+}
+
+func sameEvent(a, b *Event) bool {
+	if a.Seq != b.Seq || a.Role != b.Role || a.Text != b.Text || len(a.Calls) != len(b.Calls) {
+		return false
+	}
+	if (a.Result == nil) != (b.Result == nil) || a.Result != nil && *a.Result != *b.Result {
+		return false
+	}
+	for i := range a.Calls {
+		if !sameCall(&a.Calls[i], &b.Calls[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameCall(a, b *Call) bool {
+	return a.ID == b.ID && a.Name == b.Name && reflect.DeepEqual(a.Args, b.Args)
+}
+
+func sameContext(a, b *Context) bool {
+	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName {
+		return false
+	}
+	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {
+		return false
+	}
+	return maps.Equal(a.OpenFailures, b.OpenFailures)
+}
+
+// Clone returns a Memo with the same inner proposer and entries, for a
+// copy of the session whose log may grow apart from this one's.
+func (m *Memo) Clone() *Memo {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return &Memo{inner: m.inner, m: maps.Clone(m.m)}
+}
+
+// UseProposer makes r ask p for proposals from now on: a reducer copied
+// from one that proposed through another session's Memo gets its own.
+func (r *Reducer) UseProposer(p Proposer) {
+	if p == nil {
+		p = Deterministic{}
+	}
+	r.opts.Proposer = p
+}
