@@ -138,16 +138,17 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	switch p.Mode {
 	case ModeEmergency:
 		var cands []candidate
+		var capped []ManifestEntry
 		var kept []bool
 		var ckTok int
-		text, cands, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
+		text, cands, capped, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
 		if err != nil {
 			return nil, err
 		}
 		// An emergency fold states all hard state (or is refused) and
 		// whatever else fitted; A and O hold it to what it kept.
 		lines = keptState(cands, kept)
-		k, d := manifestOf(facts, stateLines(view), cands, kept)
+		k, d := manifestOf(cands, capped, kept)
 		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,

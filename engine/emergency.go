@@ -140,7 +140,6 @@ func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped
 		limit := emergencyCaps[c.name]
 		for i := len(c.items) - 1; i >= 0; i-- {
 			it := c.items[i]
-			line, tr := c.render(it)
 			key := oneLine(it.Text, 0)
 			switch {
 			case seen[key]:
@@ -149,6 +148,7 @@ func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped
 				capped = append(capped, ManifestEntry{Category: c.name, Seq: it.Seq, Chars: len(it.Text), Reason: "cap"})
 			default:
 				seen[key] = true
+				line, tr := c.render(it)
 				lists[ci] = append(lists[ci], candidate{cat: c.name, seq: it.Seq, text: line, chars: len(it.Text), truncated: tr})
 			}
 		}
@@ -287,7 +287,7 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 // measured with the token meter (≤ ckptBudget) and the host meter (<
 // hostLimit, the host's shrink check), dropping the lowest-priority kept
 // candidate until both hold. The result is a pure function of its inputs.
-func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []bool, int, error) {
+func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []ManifestEntry, []bool, int, error) {
 	cands, capped := emergencyCandidates(f, state)
 	kept := make([]bool, len(cands))
 	hard := 0
@@ -303,10 +303,10 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 	base := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
 	bt := tok.CountMessage(frame(base))
 	if bt > ckptBudget {
-		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state (constraints, open failures, obligations), is %d %s tokens and %d are left for it; refusing rather than dropping hard state", ErrBudget, hard, bt, tok.Name(), ckptBudget)
+		return "", nil, nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state (constraints, open failures, obligations), is %d %s tokens and %d are left for it; refusing rather than dropping hard state", ErrBudget, hard, bt, tok.Name(), ckptBudget)
 	}
 	if host.CountMessage(frame(base)) >= hostLimit {
-		return "", nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state, is not shorter than the span by %s", ErrBudget, hard, host.Name())
+		return "", nil, nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state, is not shorter than the span by %s", ErrBudget, hard, host.Name())
 	}
 	slack := ckptBudget/50 + 16
 	est := bt
@@ -328,7 +328,7 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 		m := frame(text)
 		t := tok.CountMessage(m)
 		if t <= ckptBudget && host.CountMessage(m) < hostLimit {
-			return text, cands, kept, t, nil
+			return text, cands, capped, kept, t, nil
 		}
 		last := -1
 		for i := len(kept) - 1; i >= 0; i-- {
@@ -339,15 +339,15 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 		}
 		if last < 0 {
 			// Unreachable: the base fit above.
-			return "", nil, nil, 0, fmt.Errorf("%w: cannot fit the checkpoint", ErrBudget)
+			return "", nil, nil, nil, 0, fmt.Errorf("%w: cannot fit the checkpoint", ErrBudget)
 		}
 		kept[last] = false
 	}
 }
 
-// manifestOf lists kept and dropped facts.
-func manifestOf(f *Facts, state []stateLine, cands []candidate, kept []bool) (k, d []ManifestEntry) {
-	_, capped := emergencyCandidates(f, state)
+// manifestOf lists kept and dropped facts (capped: those emergencyCandidates
+// left out).
+func manifestOf(cands []candidate, capped []ManifestEntry, kept []bool) (k, d []ManifestEntry) {
 	k, d = []ManifestEntry{}, []ManifestEntry{}
 	for i, c := range cands {
 		e := ManifestEntry{Category: c.cat, Seq: c.seq, Chars: c.chars, Truncated: c.truncated}

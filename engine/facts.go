@@ -59,14 +59,44 @@ var (
 	fileKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
 	commandKeys = []string{"command", "cmd", "script"}
 	decisionRE  = regexp.MustCompile(`(?i)^(i'll|i will|we'll|we will|let's|let me|decision:|decided|i decided|we decided|plan:|the fix is|the root cause|root cause|going to|i'm going to|conclusion:)`)
-	spaceRE     = regexp.MustCompile(`\s+`)
 	elidedRE    = regexp.MustCompile(`^- \(\+[0-9]+ (earlier|more), in the bundle\)$`)
 )
 
 // oneLine collapses whitespace and caps s at max runes (0: no cap).
 func oneLine(s string, max int) string {
-	s = strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
-	return capRunes(s, max)
+	return capRunes(strings.TrimSpace(collapseSpace(s)), max)
+}
+
+// collapseSpace replaces each run of ASCII whitespace (\t \n \f \r and
+// space, what \s matches in Go's regexp) with one space. It is oneLine's
+// hot path (every candidate line of an emergency fold), so it returns s
+// itself when there is nothing to replace.
+func collapseSpace(s string) string {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; isSpace(c) && (c != ' ' || i+1 < len(s) && isSpace(s[i+1])) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); {
+		if !isSpace(s[i]) {
+			sb.WriteByte(s[i])
+			i++
+			continue
+		}
+		sb.WriteByte(' ')
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+	}
+	return sb.String()
 }
 
 func capRunes(s string, max int) string {

@@ -65,7 +65,11 @@ func (Balance) Check(c *Candidate, env *Env) Result {
 			continue
 		}
 		if e.Type == hostshim.TypeAssistantMessage {
-			for _, b := range m.ToolCalls() {
+			for i := range m.Content {
+				b := &m.Content[i]
+				if b.Type != hostshim.BlockToolCall {
+					continue
+				}
 				if _, dup := calls[b.ID]; !dup {
 					order = append(order, b.ID)
 				}
