@@ -115,7 +115,12 @@ func BenchmarkEmergencyFold1M(b *testing.B) {
 // An emergency fold then pays for planning, combining facts, fitting,
 // archiving and the commit, not for re-reading the surface.
 func warmEmergencyBase(tb testing.TB, e *engine.Engine, tok hostshim.Meter) *hostshim.Session {
-	s := synth(tb, 1_000_000).S
+	return warmBase(tb, e, tok, 1_000_000)
+}
+
+// warmBase is warmEmergencyBase at about tokens host tokens.
+func warmBase(tb testing.TB, e *engine.Engine, tok hostshim.Meter, tokens int) *hostshim.Session {
+	s := synth(tb, tokens).S
 	for _, m := range []hostshim.Meter{hostshim.HeuristicMeter{}, tok} {
 		if _, err := hostshim.NodePrices(s, m); err != nil {
 			tb.Fatal(err)
@@ -202,12 +207,15 @@ func emergencyOutput(t *testing.T, s *hostshim.Session, from int, rep *engine.Fo
 // clones of the same 1M-token surface to a 50K budget give byte-identical
 // log lines and drop manifests, and the same bytes as a fold by a fresh
 // engine that reads the surface cold. The short profile runs 5
-// repetitions (EF_LONG_TESTS=1: 1,000; EF_EMERGENCY_1M=<n>: n).
+// repetitions, on a 100K-token surface under the race detector
+// (EF_LONG_TESTS=1: 1,000 at 1M; EF_EMERGENCY_1M=<n>: n).
 func TestEmergencyDeterministic1M(t *testing.T) {
-	if raceEnabled && !testutil.Long() {
-		t.Skipf("a 1M-token surface under the race detector takes minutes; runs with %s=1 (.ci/run sets it); TestEmergencyDeterministic covers the same path at 2.5K tokens", testutil.LongEnv)
-	}
 	reps := testutil.Size(t, 5, 1000)
+	tokens := 1_000_000
+	if raceEnabled && !testutil.Long() {
+		tokens = 100_000
+		t.Logf("short profile under the race detector: a %d-token surface (%s=1 runs 1M)", tokens, testutil.LongEnv)
+	}
 	if v := os.Getenv("EF_EMERGENCY_1M"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 2 {
@@ -235,7 +243,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := warmEmergencyBase(t, e, tok)
+	base := warmBase(t, e, tok, tokens)
 	cold, err := engine.New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +254,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 			t.Fatalf("repetition %d differs from the cold fold (%d bytes, want %d)", i, len(got), len(want))
 		}
 	}
-	t.Logf("%d warm emergency folds of a 1M-token surface byte-identical to a cold one (%d bytes of log and manifest)", reps, len(want))
+	t.Logf("%d warm emergency folds of a %d-token surface byte-identical to a cold one (%d bytes of log and manifest)", reps, tokens, len(want))
 }
 
 // TestEmergencyDeterministic runs the same emergency fold (same surface,
