@@ -207,7 +207,7 @@ func emergencyOutput(t *testing.T, s *hostshim.Session, from int, rep *engine.Fo
 // clones of the same 1M-token surface to a 50K budget give byte-identical
 // log lines and drop manifests, and the same bytes as a fold by a fresh
 // engine that reads the surface cold. The short profile runs 5
-// repetitions, on a 100K-token surface under the race detector;
+// repetitions, on a 20K-token surface under the race detector;
 // EF_LONG_TESTS=1 runs 1,000 at 1M (100 under the race detector: .ci/run
 // runs it once more without); EF_EMERGENCY_1M=<n> runs n.
 func TestEmergencyDeterministic1M(t *testing.T) {
@@ -215,7 +215,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 	tokens := 1_000_000
 	switch {
 	case raceEnabled && !testutil.Long():
-		tokens = 100_000
+		tokens = 20_000
 		t.Logf("short profile under the race detector: a %d-token surface (%s=1 runs 1M)", tokens, testutil.LongEnv)
 	case raceEnabled:
 		reps = 100
