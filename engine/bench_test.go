@@ -228,6 +228,8 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 		}
 		reps = n
 	}
+	// 50K at 1M tokens, the budget BenchmarkEmergencyFoldWarm1M folds to.
+	budget := tokens / 20
 	tok := o200k(t)
 	ctx := context.Background()
 	ids := 0
@@ -237,7 +239,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 		ids = 0
 		arch.Archive = enginetest.NewMemArchive()
 		n := s.Len()
-		rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 50_000, Owner: hostshim.OwnerCurrentTurn})
+		rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: budget, Owner: hostshim.OwnerCurrentTurn})
 		if err != nil || res == nil {
 			t.Fatalf("fold: %v", err)
 		}

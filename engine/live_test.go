@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"testing"
 
@@ -49,9 +50,17 @@ func TestLiveProjectionMatchesLog(t *testing.T) {
 				ApplyEvents(plain, s, plain.LastSeq()+1, hi)
 				return plain
 			}
+			reduce := func(s *hostshim.Session, hi int) *projection.Reducer {
+				t.Helper()
+				r, err := e.reduceTo(context.Background(), s, hi)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return r
+			}
 			check := func(s *hostshim.Session, hi int, want *projection.Reducer) {
 				t.Helper()
-				if got := e.reduceTo(s, hi); !bytes.Equal(snap(got), snap(want)) {
+				if got := reduce(s, hi); !bytes.Equal(snap(got), snap(want)) {
 					t.Fatalf("projection as of %d differs from the log's\n got %s\nwant %s", hi, snap(got), snap(want))
 				}
 			}
@@ -61,7 +70,7 @@ func TestLiveProjectionMatchesLog(t *testing.T) {
 			// A fold at mid: later span ends extend what it remembered,
 			// earlier ones reduce the log from its start.
 			mid := s.Len() / 2
-			r := e.reduceTo(s, mid)
+			r := reduce(s, mid)
 			r.Retire(mid)
 			kept := r.Clone()
 			e.remember(s, r)
@@ -78,7 +87,7 @@ func TestLiveProjectionMatchesLog(t *testing.T) {
 			}
 			// A clone answers the same and then grows apart.
 			c := s.Clone()
-			check(c, s.Len()-1, e.reduceTo(s, s.Len()-1))
+			check(c, s.Len()-1, reduce(s, s.Len()-1))
 			if _, err := c.Append(hostshim.TypeUserMessage, map[string]any{"role": "user", "content": []hostshim.Block{hostshim.TextBlock("Never modify anything under vendor/.")}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp}); err != nil {
 				t.Fatal(err)
 			}
