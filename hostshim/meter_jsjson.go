@@ -75,6 +75,15 @@ func (p *jsParser) ws() {
 	}
 }
 
+// digits consumes a run of decimal digits and returns its length.
+func (p *jsParser) digits() int {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
+}
+
 // closes consumes white space and the closing byte end of an empty object
 // or array, reporting whether it was there.
 func (p *jsParser) closes(end byte) bool {
@@ -182,22 +191,13 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		if p.b[p.i] == '-' {
 			p.i++
 		}
-		digits := 0
-		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-			p.i++
-			digits++
-		}
+		digits := p.digits()
 		if digits == 0 || (digits > 1 && p.b[start] == '0') || (digits > 1 && p.b[start] == '-' && p.b[start+1] == '0') {
 			return nil, errJSSyntax
 		}
 		if p.i < len(p.b) && p.b[p.i] == '.' {
 			p.i++
-			d := 0
-			for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-				p.i++
-				d++
-			}
-			if d == 0 {
+			if p.digits() == 0 {
 				return nil, errJSSyntax
 			}
 		}
@@ -206,12 +206,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 			if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
 				p.i++
 			}
-			d := 0
-			for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-				p.i++
-				d++
-			}
-			if d == 0 {
+			if p.digits() == 0 {
 				return nil, errJSSyntax
 			}
 		}

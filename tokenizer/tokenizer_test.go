@@ -44,6 +44,18 @@ func corpusTexts(t testing.TB, n int) []string {
 	return texts
 }
 
+// libraryAndMeter returns the reference library's encoding enc (offline)
+// beside this package's meter of it.
+func libraryAndMeter(t testing.TB, enc string) (*tiktoken.Tiktoken, *Meter) {
+	t.Helper()
+	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	ref, err := tiktoken.GetEncoding(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref, tiktokenMeter(t, enc)
+}
+
 func tiktokenMeter(t testing.TB, name string) *Meter {
 	t.Helper()
 	m, err := testTokenizers().Meter(name)
@@ -100,11 +112,7 @@ func TestTiktokenMatchesLibrary(t *testing.T) {
 	}
 	texts = append(texts, corpusTexts(t, 20)...)
 	for _, enc := range []string{O200k, CL100k} {
-		ref, err := tiktoken.GetEncoding(enc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := tiktokenMeter(t, enc)
+		ref, m := libraryAndMeter(t, enc)
 		for _, s := range texts {
 			want := len(ref.EncodeOrdinary(s))
 			if got := m.CountText(s); got != want {
@@ -199,11 +207,7 @@ func TestChunkedCountMatchesWhole(t *testing.T) {
 	}
 	texts := []string{strings.Join(joined, "\n"), strings.Join(joined, ""), sb.String()}
 	for _, enc := range []string{O200k, CL100k} {
-		ref, err := tiktoken.GetEncoding(enc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := tiktokenMeter(t, enc)
+		ref, m := libraryAndMeter(t, enc)
 		for _, s := range texts {
 			if len(s) <= 2*chunkBytes {
 				t.Fatalf("test text of %d bytes is too short to be chunked", len(s))

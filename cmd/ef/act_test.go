@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -272,19 +271,8 @@ func TestActParityPlugin(t *testing.T) {
 		intents = append(intents, s.Intent)
 		want = append(want, actiontest.Normalize(lib.submit(t, wl, s.Intent)))
 	}
-	input, _ := json.Marshal(map[string]any{"efBin": bin, "root": wp.Base, "storeDir": filepath.Join(t.TempDir(), "store"), "intents": intents})
-	in := filepath.Join(t.TempDir(), "in.json")
-	if err := os.WriteFile(in, input, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join("parity", "action-parity.mjs"), in)
-	cmd.Dir = plugin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("action-parity.mjs: %v\n%s", err, stderr.String())
-	}
+	out := runParityScript(t, node, plugin, "action-parity.mjs",
+		map[string]any{"efBin": bin, "root": wp.Base, "storeDir": filepath.Join(t.TempDir(), "store"), "intents": intents})
 	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
 	if len(lines) != len(steps) {
 		t.Fatalf("%d results for %d intents:\n%s", len(lines), len(steps), out)

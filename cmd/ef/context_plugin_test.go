@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,20 +30,8 @@ func TestContextRequestPlugin(t *testing.T) {
 	}
 
 	bin := buildEF(t)
-	input, _ := json.Marshal(map[string]any{"efBin": bin, "storeDir": filepath.Join(t.TempDir(), "store"), "originRoots": []string{origin},
-		"requests": []string{good, `{"goal":"x","scope":[]}`}})
-	in := filepath.Join(t.TempDir(), "in.json")
-	if err := os.WriteFile(in, input, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join("parity", "context-parity.mjs"), in)
-	cmd.Dir = plugin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("context-parity.mjs: %v\n%s", err, stderr.String())
-	}
+	out := runParityScript(t, node, plugin, "context-parity.mjs", map[string]any{"efBin": bin, "storeDir": filepath.Join(t.TempDir(), "store"),
+		"originRoots": []string{origin}, "requests": []string{good, `{"goal":"x","scope":[]}`}})
 	var results []struct {
 		IsError bool
 		Text    string

@@ -5,7 +5,6 @@ package taskorigin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -41,31 +40,7 @@ func writeFileDurable(path string, data []byte) error {
 // other goroutines of this process as well as other processes, and the
 // kernel drops it when the holder dies (no stale lock after kill -9).
 func lockTask(ctx context.Context, name string, timeout time.Duration) (func(), error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	deadline := time.Now().Add(timeout)
-	wait := 200 * time.Microsecond
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { f.Close() }, nil // closing releases the lock
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
-			f.Close()
-			return nil, err
-		}
-		if time.Now().After(deadline) {
-			f.Close()
-			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, name, timeout)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, ctx.Err()
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 10*time.Millisecond)
-	}
+	return pollLock(ctx, name, timeout,
+		func(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) },
+		func(err error) bool { return errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) })
 }

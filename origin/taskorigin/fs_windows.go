@@ -5,7 +5,6 @@ package taskorigin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"time"
 
@@ -32,30 +31,9 @@ func writeFileDurable(path string, data []byte) error {
 
 // lockTask takes an exclusive LockFileEx on name, polling until timeout.
 func lockTask(ctx context.Context, name string, timeout time.Duration) (func(), error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	deadline := time.Now().Add(timeout)
-	for {
-		ol := new(windows.Overlapped)
-		err = windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
-			f.Close()
-			return nil, err
-		}
-		if time.Now().After(deadline) {
-			f.Close()
-			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, name, timeout)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, ctx.Err()
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
+	return pollLock(ctx, name, timeout,
+		func(f *os.File) error {
+			return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+		},
+		func(err error) bool { return errors.Is(err, windows.ERROR_LOCK_VIOLATION) })
 }
