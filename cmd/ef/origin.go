@@ -93,20 +93,34 @@ func originPut(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	st, err := taskorigin.Open(pos[0], taskorigin.Options{Actor: func(now time.Time) taskorigin.Actor {
-		return taskorigin.ObserveActor(os.Getenv, *session, now)
+	st, err := openOriginWriter(pos[0], *session)
+	if err != nil {
+		return err
+	}
+	return originWrite(ctx, st, *task, doc, *expect, *asJSON, stdout, "")
+}
+
+// openOriginWriter opens a task.origin store whose writes record the actor
+// observed from the environment (session: the harness's session id, when
+// it gave one).
+func openOriginWriter(dir, session string) (*taskorigin.Store, error) {
+	return taskorigin.Open(dir, taskorigin.Options{Actor: func(now time.Time) taskorigin.Actor {
+		return taskorigin.ObserveActor(os.Getenv, session, now)
 	}})
+}
+
+// originWrite puts doc as task under the optimistic lock (expect: the
+// content hash it replaces) and prints the result: one JSON line, or a
+// line ending in note.
+func originWrite(ctx context.Context, st *taskorigin.Store, task string, doc taskorigin.Document, expect string, asJSON bool, stdout io.Writer, note string) error {
+	r, err := st.Put(ctx, task, doc, expect)
 	if err != nil {
 		return err
 	}
-	r, err := st.Put(ctx, *task, doc, *expect)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
+	if asJSON {
 		return writeJSONLine(stdout, r)
 	}
-	fmt.Fprintf(stdout, "%s %s version %d content_hash %s\n", r.Status, r.Path, r.Version, r.Hash)
+	fmt.Fprintf(stdout, "%s %s version %d content_hash %s%s\n", r.Status, r.Path, r.Version, r.Hash, note)
 	return nil
 }
 

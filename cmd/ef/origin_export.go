@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"time"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
@@ -48,9 +47,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	st, err := taskorigin.Open(*out, taskorigin.Options{Actor: func(now time.Time) taskorigin.Actor {
-		return taskorigin.ObserveActor(os.Getenv, *session, now)
-	}})
+	st, err := openOriginWriter(*out, *session)
 	if err != nil {
 		return err
 	}
@@ -91,15 +88,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	res, err := st.Put(ctx, *task, doc, *expect)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSONLine(stdout, res)
-	}
-	fmt.Fprintf(stdout, "%s %s version %d content_hash %s (%d facts, %d next steps)\n", res.Status, res.Path, res.Version, res.Hash, len(next.Facts), len(next.NextSteps))
-	return nil
+	return originWrite(ctx, st, *task, doc, *expect, *asJSON, stdout, fmt.Sprintf(" (%d facts, %d next steps)", len(next.Facts), len(next.NextSteps)))
 }
 
 // exportRecallRefs maps each folded event seq of session sid to the recall
