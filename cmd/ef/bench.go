@@ -41,6 +41,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	windows := fs.String("windows", "8192,16384,32768,65536", "with --sweep: comma-separated `windows` in o200k_base tokens")
 	personas := fs.String("personas", "faithful,leaky,forgetful", "with --sweep: comma-separated `personas`")
 	corpora := fs.String("corpora", "builtin", "with --sweep: comma-separated corpus `dirs` (builtin: the built-in corpus)")
+	sweepJobs := fs.Int("sweep-jobs", 1, "with --sweep: `runs` replayed at once (each also runs its engines in parallel; EF's folds wait on fsync, so a few at once use the CPU better)")
 	efRho := fs.Float64("ef-rho", 0, "cache price ratio EF sizes its folds for (0: the engine default, negative: fold only at the threshold)")
 	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
 	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
@@ -90,7 +91,10 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			CachePriceRatio: *efRho, RetainRatio: *efRetain, RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, DigestLeaves: *efDigestLeaves},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
 	if *sweep {
-		return runSweep(ctx, opts, *windows, *personas, *corpora, *asJSON, *htmlDir, stdout, stderr)
+		if *sweepJobs < 1 {
+			return usageError("--sweep-jobs must be at least 1, got %d", *sweepJobs)
+		}
+		return runSweep(ctx, opts, *windows, *personas, *corpora, *sweepJobs, *asJSON, *htmlDir, stdout, stderr)
 	}
 	bar := benchNewProgress(stderr)
 	if bar != nil {
@@ -205,7 +209,7 @@ func (b *benchProgress) clear() {
 
 // runSweep runs the bench once per corpus × window × persona and prints
 // the sweep table (or JSON), and the HTML pages when htmlDir is set.
-func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, corpora string, asJSON bool, htmlDir string, stdout, stderr io.Writer) error {
+func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, corpora string, jobs int, asJSON bool, htmlDir string, stdout, stderr io.Writer) error {
 	var ws []int
 	for _, f := range strings.Split(windows, ",") {
 		var w int
@@ -236,23 +240,49 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 	if opts.CorpusDir != "" {
 		return usageError("with --sweep, name corpora with --corpora")
 	}
-	var runs []*bench.Report
+	var todo []bench.RunOptions
 	for _, c := range cs {
 		for _, w := range ws {
 			for _, p := range ps {
 				o := opts
 				o.CorpusDir, o.Window, o.Persona = c, w, p
-				name := c
-				if name == "" {
-					name = "built-in"
-				}
-				fmt.Fprintf(stderr, "ef bench --sweep: %s, window %d, %s\n", name, w, p)
-				rep, err := bench.Run(ctx, o)
-				if err != nil {
-					return err
-				}
-				runs = append(runs, rep)
+				todo = append(todo, o)
 			}
+		}
+	}
+	// Runs are independent and reproducible: replay up to jobs of them at
+	// once and report them in sweep order.
+	runs := make([]*bench.Report, len(todo))
+	errs := make([]error, len(todo))
+	var (
+		mu  sync.Mutex
+		wg  sync.WaitGroup
+		sem = make(chan struct{}, jobs)
+	)
+	for i, o := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			name := o.CorpusDir
+			if name == "" {
+				name = "built-in"
+			}
+			mu.Lock()
+			fmt.Fprintf(stderr, "ef bench --sweep: %s, window %d, %s\n", name, o.Window, o.Persona)
+			mu.Unlock()
+			runs[i], errs[i] = bench.Run(ctx, o)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	var err error

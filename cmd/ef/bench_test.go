@@ -128,14 +128,14 @@ func TestBenchUsageErrors(t *testing.T) {
 	}
 }
 
-// TestBenchSweep: --sweep runs every window × persona, prints one row per
+// TestBenchSweep: --sweep runs every window × persona (three at once), prints one row per
 // run and engine, and writes an index page linking every run's page.
 func TestBenchSweep(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	dir := filepath.Join(t.TempDir(), "sweep")
 	var out, errb bytes.Buffer
 	args := []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "12", "--windows", "6000,9000", "--personas", "faithful,forgetful",
-		"--engines", "basic,mask", "--html", dir}
+		"--engines", "basic,mask", "--sweep-jobs", "3", "--html", dir}
 	if code := run(context.Background(), args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
