@@ -97,13 +97,24 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		q := supersedesRE.FindString(text)
 		out = append(out, Proposal{Op: OpLift, Kind: KindObjective, Key: scope, Value: ss[0], Quote: q, Correction: true})
 	}
+	// A labelled objective ("Objective: …", "目标：…") is its whole line:
+	// its sentences are one statement, not a goal and then rules.
+	var objLines []string
+	if ctx.HaveObjective {
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if m := objectiveRE.FindStringSubmatch(line); m != nil && len([]rune(line)) <= maxSentence {
+				objLines = append(objLines, line)
+				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(cleanValue(m[1]), valueRunes), Quote: line, Correction: true})
+			}
+		}
+	}
 	constraints := 0
 	for _, s := range ss {
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
 		}
-		if m := objectiveRE.FindStringSubmatch(s); m != nil && ctx.HaveObjective {
-			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(m[1], valueRunes), Quote: s, Correction: true})
+		if slices.ContainsFunc(objLines, func(l string) bool { return strings.Contains(l, s) }) {
 			continue
 		}
 		if questionRE.MatchString(s) {

@@ -218,6 +218,16 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			if !p.Correction {
 				return
 			}
+			if o, n := objectiveText(old.Value), objectiveText(p.Value); o == n || strings.HasPrefix(n, o) && o != "" {
+				// The same objective restated, or in full where the
+				// first statement was cut short (the head of the first
+				// message): not a new objective.
+				if len(n) > len(o) {
+					old.Value, old.Quote = p.Value, p.Quote
+				}
+				old.addRef(ref)
+				return
+			}
 			nu.Was = old.Value
 			nu.inherit(old)
 			r.retire(old, Superseded)
@@ -884,4 +894,16 @@ func (r *Reducer) Clone() *Reducer {
 		c.retired = append(c.retired, a.clone())
 	}
 	return c
+}
+
+// objectiveText is an objective's statement for comparison: without its
+// label ("Objective:"), quotes, trailing ellipsis or stop, and spacing.
+func objectiveText(v string) string {
+	v = strings.Join(strings.Fields(v), " ")
+	if m := objectiveRE.FindStringSubmatch(v); m != nil {
+		v = m[1]
+	}
+	v = strings.TrimSuffix(v, "…")
+	v = strings.Trim(cleanValue(v), "\"'`“”「」 ")
+	return strings.TrimRight(v, ".。!！")
 }
