@@ -110,7 +110,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	constraints := 0
-	for _, s := range ss {
+	for _, s := range sentences(referenceText(text)) {
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
 		}
@@ -136,11 +136,11 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			out = append(out, vs...)
 			// A sentence that sets a value and also states a rule ("never
 			// set the timeout above 90") is a constraint as well.
-			if !constraintRE.MatchString(s) {
+			if !constraintRE.MatchString(s) || !directive(s) {
 				continue
 			}
 		}
-		if constraintRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+		if constraintRE.MatchString(s) && directive(s) && constraints < maxConstraintsPerEvent {
 			constraints++
 			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s), Scope: scope})
 		}

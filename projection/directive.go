@@ -1,0 +1,165 @@
+package projection
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Telling a rule from a description.
+//
+// A user who pastes a tool catalog, a README, an issue report or a file
+// listing is not stating rules, though such text is full of "must",
+// "only" and "never". Two signals separate them, neither a list of
+// examples:
+//
+//   - where a line sits: inside a fenced block, a numbered code listing, a
+//     code comment or a line of code (a method call), or a catalog entry (a list item that names a thing
+//     and describes it: "- `name`: what it does"), a line is reference
+//     material (referenceText blanks it);
+//   - whom a sentence addresses: a rule directs the agent. Its rule word
+//     opens the sentence or its clause (the imperative: "Never push",
+//     "Please DO NOT run", "Always use"), or the clause's subject is the
+//     agent ("you must", "your response MUST"), or it binds a thing or a
+//     team with a modal ("tests must not be modified", "the API is
+//     frozen", "we must not break it"). A narrator ("I was always passing…"), a conditional or
+//     temporal clause ("it works when you don't…") or an adverb in a
+//     description ("only when the VR is OL") directs no one (directive).
+
+var (
+	// catalogItemRE is a list item that names one thing and describes it:
+	// "- `name`: …", "* **name** — …", "- name: …", "1. name - …".
+	catalogItemRE = regexp.MustCompile("^\\s*(?:[-*•+]|\\d+[.)])\\s+(?:`[^`\\n]{1,60}`|\\*\\*[^*\\n]{1,60}\\*\\*|[\\w./@#+-]{1,40})\\s*(?:[:：]|\\s[—–-]\\s)")
+	// listingRE is a line of a code listing or a code comment: "1463: x =",
+	// "// note", ">>> f()".
+	listingRE = regexp.MustCompile(`^\s*(?:\d{1,6}:\s|//|>>>\s|\$ )`)
+	fenceRE   = regexp.MustCompile("^\\s*(?:```|~~~)")
+	// callRE is a method call outside backticks: a line of pasted code
+	// ("assert Order.objects.filter(x).exists() # but shouldn't").
+	callRE      = regexp.MustCompile(`[A-Za-z_]\w*(?:\.\w+)+\(`)
+	backtickRE2 = regexp.MustCompile("`[^`\n]*`")
+)
+
+// referenceText returns text with its reference lines blanked (fenced
+// blocks, code listings and comments, catalog entries), so that the
+// sentences left are the ones a person wrote to the agent. Line breaks
+// stay, and every sentence of the result is a substring of text.
+func referenceText(text string) string {
+	lines := strings.Split(text, "\n")
+	fenced := false
+	changed := false
+	for i, l := range lines {
+		ref := fenced
+		if fenceRE.MatchString(l) {
+			fenced = !fenced
+			ref = true
+		}
+		if ref || listingRE.MatchString(l) || catalogItemRE.MatchString(l) || callRE.MatchString(backtickRE2.ReplaceAllString(l, "")) {
+			lines[i] = ""
+			changed = true
+		}
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+var (
+	// fillerRE strips what may precede an imperative: list marks,
+	// politeness, connectives and labels ("IMPORTANT:", "Note:").
+	fillerRE = regexp.MustCompile(`(?i)^(?:[\s\-*•>#\d.)(\[\]]+|please\b|pls\b|kindly\b|and\b|also\b|but\b|so\b|then\b|just\b|again\b|remember\b|reminder\b|note\b|notice\b|important\b|however\b|that\b|really\b|and\b|[,;:，；：!！]|请|也|还|并且|而且|另外|注意|记住|以后都?|今后|从现在起|一律|千万|那就|就)\s*`)
+	// agentRE is the agent as the clause's subject.
+	agentRE = regexp.MustCompile(`(?i)\b(?:you|your|yourself|u|the agent|the assistant|the model|let's|let us)\b|你|您|咱们`)
+	// subordRE opens a clause that describes a condition or a time, not a
+	// direction ("it works when you don't", "if you open a file").
+	subordRE = regexp.MustCompile(`(?i)\b(?:when|whenever|if|because|since|although|though|while|unless|until|as if|even if|whether)\b|如果|假如|要是|当|因为|虽然|尽管`)
+	// narratorRE is a first-person narrator without the agent.
+	narratorRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
+	// modalRuleRE are rule words that bind whatever their subject is.
+	modalRuleRE = regexp.MustCompile(`(?i)^(?:must|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
+	clauseRE    = regexp.MustCompile(`[,;:，；：—]|\s-\s`)
+	// modalRE in a clause before the rule word makes it a requirement
+	// ("every response needs to … at least once", "the regex should match
+	// only …").
+	modalRE = regexp.MustCompile(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
+)
+
+// nonVerbs are words that open a statement, not an imperative: pronouns,
+// determiners, prepositions, conjunctions and hedges.
+var nonVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`i we you he she it they this that these those there here the a an my our your his her its their
+	some any every each all no none one as if when what which who whose why how where after before during in on at by for from with
+	without about into onto upon of to than then so because although though while until unless since maybe perhaps not both either
+	neither many much most more less few several such same other another first second last next previous new old it's that's there's
+	i'm we're they're he's she's what's`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// auxes are finite verbs that show the first words are a subject.
+var auxes = map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "had": true,
+	"would": true, "will": true, "can": true, "could": true, "does": true, "did": true, "seems": true, "gets": true}
+
+// imperative reports whether a clause (the words before a rule word) is
+// an English imperative: it opens with a bare verb ("Call … at most
+// five", "Reply with … only", "Try to avoid"), judged without a
+// dictionary: not a pronoun, determiner or preposition, not a participle
+// or a third-person form, and no finite verb right after it.
+func imperative(clause string) bool {
+	f := strings.Fields(strings.ToLower(clause))
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], "\"'`*_()[]")
+	if w == "" || nonVerbs[w] || w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
+		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
+		return false
+	}
+	for _, x := range f[:min(len(f), 3)] {
+		if auxes[strings.Trim(x, ",.;:")] {
+			return false
+		}
+	}
+	return true
+}
+
+// directive reports whether the sentence s directs the agent with one of
+// its rule words (constraintRE): see the package note above.
+func directive(s string) bool {
+	for _, m := range constraintRE.FindAllStringSubmatchIndex(s, -1) {
+		start, word := m[0], s[m[0]:m[1]]
+		if m[2] >= 0 {
+			start, word = m[2], s[m[2]:m[3]]
+		}
+		clause := s[:start]
+		if locs := clauseRE.FindAllStringIndex(clause, -1); len(locs) > 0 {
+			clause = clause[locs[len(locs)-1][1]:]
+		}
+		for {
+			t := fillerRE.ReplaceAllString(clause, "")
+			if t == clause {
+				break
+			}
+			clause = t
+		}
+		clause = strings.TrimSpace(clause)
+		switch {
+		case clause == "":
+			// The imperative: the rule word opens the clause.
+			return true
+		case subordRE.MatchString(clause):
+			continue
+		case agentRE.MatchString(clause), imperative(clause):
+			return true
+		case narratorRE.MatchString(clause):
+		case modalRuleRE.MatchString(strings.ToLower(strings.TrimSpace(word))), modalRE.MatchString(clause):
+			return true
+		}
+	}
+	return false
+}
