@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Deterministic is the built-in Proposer: patterns over English and
@@ -42,10 +43,10 @@ const (
 )
 
 var (
-	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again)\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你`)
+	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
-	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|冻结|只读|保持.{1,30}不变|始终|总是`)
-	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, )|改为|改成|改用|换成|还是用|更正|不对`)
+	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
+	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
 	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
 	// material rather than an instruction.
@@ -67,12 +68,15 @@ var (
 	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)\s*[.。,]?\s*$`)
-	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|change it to|set it to|use|let's use|go with)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
-	zhSetRE       = regexp.MustCompile(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
-	zhSet2RE      = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
-	zhIsRE        = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
-	zhFiller      = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要)+`)
-	zhCorrRE      = regexp.MustCompile(`(?:改成|改为|换成|还是用)\s*(?P<v>` + valPat + `)`)
+	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
+	// bareValRE is a value a short correction names alone ("Scratch that,
+	// 9 retries", "不对，9 次").
+	bareValRE = regexp.MustCompile(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
+	zhSetRE   = regexp.MustCompile(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
+	zhSet2RE  = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhIsRE    = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
+	zhFiller  = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要)+`)
+	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用)\s*(?P<v>` + valPat + `)`)
 )
 
 // proposeInstructions reads user and system text: objective, lifts,
@@ -167,7 +171,9 @@ func objectiveQuote(text string) string {
 		return ""
 	}
 	end := strings.Index(t, ss[0]) + len(ss[0])
-	if len(ss) > 1 {
+	// The second sentence belongs to the objective unless it is a rule,
+	// an obligation or a lift of its own (its own anchor).
+	if len(ss) > 1 && !(constraintRE.MatchString(ss[1]) && directive(ss[1])) && !obligationRE.MatchString(ss[1]) && !liftRE.MatchString(ss[1]) {
 		if i := strings.Index(t[end:], ss[1]); i >= 0 && len([]rune(ss[0])) < 120 {
 			end += i + len(ss[1])
 		}
@@ -218,6 +224,10 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 					return out
 				}
 			}
+		}
+		if v := bareCorrection(s, lastName); v != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true})
+			return out
 		}
 	}
 	if !codeLikeRE.MatchString(s) {
@@ -308,7 +318,7 @@ var (
 	// that replaces an earlier choice.
 	decisionAnyRE = regexp.MustCompile(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
 	switchRE      = regexp.MustCompile(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
-	negativeRE    = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果`)
+	negativeRE    = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑`)
 	hypothesisRE  = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").
@@ -633,4 +643,40 @@ func searchProgram(c *Call) bool {
 		return false
 	}
 	return searchProgs[f[0]] || len(f) > 1 && searchProgs[f[0]+" "+f[1]]
+}
+
+// bareCorrection is the value a short correction states alone, for the
+// setting last named: "Scratch that, 9 retries." or "不对，12 次。" gives
+// the one number or quoted value the sentence holds when, besides the
+// correction words, it says at most two other words or names the setting
+// again. A longer sentence ("actually, run the tests in 3 batches") is
+// about something else.
+func bareCorrection(s, lastName string) string {
+	ms := bareValRE.FindAllStringSubmatchIndex(s, -1)
+	if len(ms) != 1 {
+		return ""
+	}
+	v := s[ms[0][2]:ms[0][3]]
+	rest := correctionRE.ReplaceAllString(s[:ms[0][2]]+" "+s[ms[0][3]:], " ")
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(rest)) {
+		w = strings.Trim(w, ".,;:!?，。；：！？()\"'")
+		if w != "" && !stopwords[w] && w != "that" && w != "scratch" {
+			words = append(words, w)
+		}
+	}
+	han := 0
+	for _, r := range rest {
+		if unicode.Is(unicode.Han, r) {
+			han++
+		}
+	}
+	names := strings.Fields(strings.ToLower(lastName))
+	related := slices.ContainsFunc(words, func(w string) bool {
+		return slices.ContainsFunc(names, func(n string) bool { return len(n) >= 4 && len(w) >= 4 && n[:4] == w[:4] })
+	})
+	if len(words) > 2 && !related || han > 6 {
+		return ""
+	}
+	return cleanValue(v)
 }
