@@ -3,6 +3,7 @@ package bundle
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -340,6 +341,14 @@ func (p *jcsParser) escape() (rune, error) {
 // ASCII other than '"' and '\\', and valid multi-byte UTF-8.
 func (p *jcsParser) scanPlain() error {
 	for p.pos < len(p.in) {
+		// Eight bytes at a time while none of them needs a look: no
+		// control character, quote, backslash or non-ASCII byte.
+		for p.pos+8 <= len(p.in) && plain8(binary.LittleEndian.Uint64(p.in[p.pos:])) {
+			p.pos += 8
+		}
+		if p.pos >= len(p.in) {
+			break
+		}
 		c := p.in[p.pos]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == '"' || c == '\\' {
@@ -355,6 +364,16 @@ func (p *jcsParser) scanPlain() error {
 		p.pos += n
 	}
 	return nil
+}
+
+// plain8 reports whether none of the eight bytes in x is below 0x20,
+// a quote, a backslash or at or above 0x80 (the classic SWAR zero-byte
+// tests: exact for presence, which is all this asks).
+func plain8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	hasZero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	below20 := (x - ones*0x20) & ^x & highs
+	return (below20 | hasZero(x^(ones*'"')) | hasZero(x^(ones*'\\')) | x&highs) == 0
 }
 
 // key parses a member name at p.pos and returns its decoded bytes, which

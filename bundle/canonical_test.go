@@ -1,9 +1,11 @@
 package bundle
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -262,5 +264,43 @@ func TestCompareUTF16(t *testing.T) {
 				t.Errorf("compareUTF16(%q, %q) = %d, want %d", a, b, got, want)
 			}
 		}
+	}
+}
+
+// TestPlain8 checks the eight-bytes-at-a-time scan against the byte rule
+// for every byte value at every position, and for random words.
+func TestPlain8(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' }
+	check := func(w [8]byte) {
+		want := true
+		for _, c := range w {
+			want = want && plain(c)
+		}
+		if got := plain8(binary.LittleEndian.Uint64(w[:])); got != want {
+			t.Fatalf("plain8(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, fill := range []byte{'a', ' ', '~', 0x21} {
+				var w [8]byte
+				for i := range w {
+					w[i] = fill
+				}
+				w[pos] = byte(c)
+				check(w)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var w [8]byte
+		for i := range w {
+			w[i] = byte(r.IntN(256))
+			if r.IntN(4) > 0 {
+				w[i] = byte(0x20 + r.IntN(0x60))
+			}
+		}
+		check(w)
 	}
 }

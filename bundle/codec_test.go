@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"pgregory.net/rapid"
 )
 
@@ -17,6 +18,7 @@ import (
 func TestEncodeHashesOnceLikeLogicalHash(t *testing.T) {
 	pieces := []string{`{"role":"user","content":"hi"}`, `{ "b" : 1, "a" : [1.0, 2e3, "\u00e9"] }`, `"\ud83d"`, "\"\xff\"",
 		`{"k":1,"k":2}`, `1e999`, ``, `{"a":`, `[[[]]]`, `"` + string(make([]byte, 300)) + `"`, `null`}
+	testutil.RapidChecks(t, 30)
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(0, 60).Draw(rt, "messages")
 		msgs := make([]json.RawMessage, n)
