@@ -259,3 +259,51 @@ func noTempFiles(t *testing.T, mem *bundletest.MemFS, dir string) {
 		}
 	}
 }
+
+// tornFS keeps one byte less of each bundle file written than it
+// acknowledges: a torn write that reports success. Put's read-back of
+// the file hash must catch it.
+type tornFS struct{ bundle.FS }
+
+func (t tornFS) CreatePending(name string) (bundle.PendingFile, error) {
+	pf, err := t.FS.CreatePending(name)
+	if err != nil || !strings.HasSuffix(name, ".efb") {
+		return pf, err
+	}
+	return tornPending{pf}, nil
+}
+
+type tornPending struct{ bundle.PendingFile }
+
+func (p tornPending) Write(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	_, err := p.PendingFile.Write(b[:len(b)-1])
+	return len(b), err
+}
+
+func TestReadBackCatchesTornWrite(t *testing.T) {
+	mem := bundletest.NewMemFS(nil)
+	s, err := bundle.Open("/store", bundle.Options{FS: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	early := bundletest.Bundle("s", "early", bundletest.Messages(1, 10, 100))
+	mustPut(t, s, early)
+	s.Close()
+	s, err = bundle.Open("/store", bundle.Options{FS: tornFS{mem}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := bundletest.Bundle("s", "target", bundletest.Messages(2, 300, 400))
+	_, err = s.Put(ctx, target)
+	var be *bundle.Error
+	if !errors.As(err, &be) || be.Op != "readback" || !errors.Is(err, bundle.ErrHashMismatch) || !errors.Is(err, bundle.ErrFailStopped) {
+		t.Fatalf("Put with a torn write: %v", err)
+	}
+	s.Close()
+	if checkAllOrNothing(t, mem, "s", "target", *target, map[string]*bundle.CheckpointV1{"early": early}) {
+		t.Fatal("a torn bundle is visible")
+	}
+}
