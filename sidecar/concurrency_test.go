@@ -18,6 +18,42 @@ import (
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 
+// The ef binary the process tests run, built once per test binary.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// efBinary builds cmd/ef once for every test that runs real sidecar
+// processes; TestMain removes it.
+func efBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "ef-sidecar-test-")
+		if built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "ef")
+		if out, err := exec.Command("go", "build", "-o", built.bin, "../cmd/ef").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
 // procSidecar is a real `ef serve` process driven over its stdio.
 type procSidecar struct {
 	cmd *exec.Cmd
@@ -139,10 +175,7 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 		t.Skip("builds the ef binary and runs four processes; skipped with -short")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/ef").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := efBinary(t)
 	store := filepath.Join(dir, "store")
 	duration := time.Duration(testutil.Size(t, 0, 60)) * time.Second
 	const window = 4000
@@ -271,10 +304,7 @@ func TestStalePrivateIndexRemoved(t *testing.T) {
 		t.Skip("builds the ef binary and runs two sidecar processes; skipped with -short")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/ef").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := efBinary(t)
 	store := filepath.Join(dir, "store")
 	// This process holds the store's own index, as a DSH session would.
 	holder := New(Options{StoreDir: store})
