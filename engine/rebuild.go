@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/projection"
@@ -83,6 +84,13 @@ func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 		} else if !ok {
 			why = "not an EF checkpoint"
 		}
+		// A checkpoint the host wrote itself (its own summary, while EF was
+		// down) may have folded EF checkpoints whose spans the mirror has
+		// released: start from the newest of their snapshots, then replay
+		// the rest of the span from the log.
+		if n := restoreInner(ctx, s, store, r, n, covered); n > 0 {
+			rep.Checkpoints += n
+		}
 		// Replay what the checkpoint shadowed from the log.
 		if miss := firstMissing(s, r.LastSeq()+1, covered); miss >= 0 {
 			return nil, nil, fmt.Errorf("rebuild the projection at checkpoint seq %d (%s): event %d: %w", n, why, miss, hostshim.ErrForgotten)
@@ -91,6 +99,54 @@ func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 		rep.Replayed++
 	}
 	return r, rep, nil
+}
+
+// restoreInner restores into r the newest projection snapshot of the EF
+// checkpoints a checkpoint node folded (through the replacements' source
+// seqs, depth-bounded), when it covers more of the log than r does and no
+// more than covered. It returns 1 when it restored one, else 0.
+func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *projection.Reducer, node, covered int) int {
+	if store == nil {
+		return 0
+	}
+	type cand struct {
+		id string
+		hi int
+	}
+	var cands []cand
+	seen := map[int]bool{}
+	var walk func(seq, depth int)
+	walk = func(seq, depth int) {
+		if depth > 64 || seen[seq] {
+			return
+		}
+		seen[seq] = true
+		e, ok := s.Event(seq)
+		if !ok || e.Forgotten() || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil {
+			return
+		}
+		if seq != node {
+			if m, err := s.Message(seq); err == nil && m != nil {
+				if mk, ok := MarkerOf(m); ok {
+					if hi := coveredHi(s, seq); hi > r.LastSeq() && hi <= covered {
+						cands = append(cands, cand{mk.ID, hi})
+					}
+				}
+			}
+		}
+		for _, src := range e.SourceEventSeqs {
+			walk(src, depth+1)
+		}
+	}
+	walk(node, 0)
+	slices.SortFunc(cands, func(a, b cand) int { return b.hi - a.hi })
+	for _, c := range cands {
+		snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), c.id)
+		if err == nil && r.Restore(snap) == nil {
+			return 1
+		}
+	}
+	return 0
 }
 
 // bundleSnapshot reads the projection snapshot a bundle stored.
