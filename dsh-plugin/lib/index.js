@@ -81,9 +81,14 @@ export function resolveEfCommand(explicit) {
   return exe
 }
 
-/** How many events a session's log holds, on either host generation. */
+/**
+ * How many events a session's log holds, on either host generation: rc.8's
+ * `session.events`, else 0.1.7's `session.seq` (the next seq), without a
+ * read of the log.
+ */
 function eventCount(session) {
-  return session.events !== undefined ? session.events.length : session.snapshotEvents(0).length
+  if (session.events !== undefined) return session.events.length
+  return typeof session.seq === 'number' ? session.seq : session.snapshotEvents(0).length
 }
 
 /** Events of a session from seq `from` on, on either host generation. */
@@ -150,6 +155,10 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     const state = {
       command,
       synced: new WeakMap(), // session → {epoch, length} forwarded to the sidecar
+      // session id → {next, events}: on hosts without session.events
+      // (0.1.7, whose synchronous readers are deprecated), the events the
+      // host announced on its session/event feed since the last sync.
+      feed: new Map(),
       modes: new WeakMap(), // session → fold mode of the span being compacted
       basic: new WeakMap(), // session → reason the current fold uses the basic policy
       disposers: [],
@@ -186,12 +195,19 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // needs its mirror in the sidecar: session/close drops it (the bundles
     // stay, searchable). rc.8 and 0.1.7 emit session/disposed; neither
     // offers a session-delete event, so the §25 delete cleanup has no seam
-    // to hang on yet (`ef store gc` removes a session's bundles by hand).
+    // to hang on yet (a deleted session's bundles stay until removed by hand).
     if (typeof ctx.on === 'function') {
       try {
         ctx.on('session/disposed', (session) => this.sessionClosed(session))
+        ctx.on('session/event', (session, event) => this.observeEvent(session, event))
+        // 0.1.7: a log rewritten to an earlier prefix is sent again whole.
+        ctx.on('session/truncated', (session) => {
+          this.ef.synced.delete(session)
+          this.ef.feed.delete(session.id)
+        })
       } catch {
-        // a host without the event: mirrors are dropped by the sidecar's LRU bound
+        // a host without these events: mirrors are dropped by the
+        // sidecar's LRU bound, and the log is read at each sync
       }
     }
     // The sidecar stops with the plugin's fiber (cordis runs the disposer
@@ -221,10 +237,29 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     await this.ef.supervisor.close()
   }
 
+  /**
+   * Keep what the host's session/event feed announces for a session this
+   * plugin forwards, on hosts whose log has no `session.events` (0.1.7):
+   * the next sync sends it without a deprecated read. A gap drops the
+   * buffer, and the next sync reads the log.
+   */
+  observeEvent(session, event) {
+    if (session?.events !== undefined || typeof event?.seq !== 'number') return
+    const f = this.ef.feed.get(session.id)
+    if (f === undefined) return
+    if (event.seq !== f.next) {
+      this.ef.feed.delete(session.id)
+      return
+    }
+    f.events.push(event)
+    f.next += 1
+  }
+
   /** Tell the sidecar a session ended (session/close), once, if it mirrors it. */
   sessionClosed(session) {
     const mark = this.ef.synced.get(session)
     this.ef.synced.delete(session)
+    this.ef.feed.delete(session.id)
     const sv = this.ef.supervisor
     if (mark === undefined || !sv.up || mark.epoch !== sv.epoch) return
     try {
@@ -243,13 +278,24 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     const epoch = this.ef.supervisor.epoch
     const mark = this.ef.synced.get(session)
     const seen = mark !== undefined && mark.epoch === epoch ? mark.length : 0
-    if (eventCount(session) < seen || seen === 0) {
+    const count = eventCount(session)
+    const feed = session.events === undefined ? this.ef.feed.get(session.id) : undefined
+    if (count < seen || seen === 0) {
       const all = eventsFrom(session, 0)
       sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
       this.ef.synced.set(session, { epoch, length: all.length })
+      if (session.events === undefined) this.ef.feed.set(session.id, { next: all.length, events: [] })
       return sidecar
     }
-    const events = eventsFrom(session, seen)
+    let events
+    if (feed !== undefined && feed.next === count && (feed.events[0]?.seq ?? seen) <= seen) {
+      // Everything since the last sync came on the feed (no log read).
+      events = feed.events.filter((e) => e.seq >= seen)
+      feed.events = []
+    } else {
+      events = eventsFrom(session, seen)
+      if (session.events === undefined) this.ef.feed.set(session.id, { next: seen + events.length, events: [] })
+    }
     if (events.length > 0) sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
     this.ef.synced.set(session, { epoch, length: seen + events.length })
     return sidecar

@@ -237,3 +237,41 @@ test('a sidecar killed mid-session is restarted; the next fold runs in EF again'
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  const { ctx } = await host(4000)
+  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
+  try {
+    await engine.info()
+    const s = session('plugin-feed')
+    // The 0.1.7 reads: seq (the log's length), and the deprecated
+    // snapshotEvents, counted.
+    const reads = []
+    const v17 = {
+      id: s.id,
+      get seq() { return s.events.length },
+      snapshotEvents(from = 0) { reads.push(from); return s.events.slice(from) },
+    }
+    await engine.syncSession(v17)
+    assert.deepEqual(reads, [0], 'the first sync reads the whole log once')
+    const before = s.events.length
+    toolRound(s, 1, 40, 'call_40', 'cargo check', 'checked '.repeat(40))
+    // The host announces each committed event on its feed.
+    for (const event of s.events.slice(before)) ctx.emit('session/event', v17, event)
+    await engine.syncSession(v17)
+    assert.deepEqual(reads, [0], 'the next sync sent the feed, with no read of the log')
+    // The sidecar's mirror agrees with the host's length: a request with
+    // the length is not answered "resync" (which would re-read the log).
+    const plan = await engine.callSidecar(v17, 'fold/plan', { sessionId: s.id, trigger: 'pressure', contextWindow: 1000000, totalTokens: 1, nodes: [] })
+    assert.equal(plan.decision, 'none')
+    assert.deepEqual(reads, [0], 'the mirror was in step')
+    // A gap on the feed (an event it never announced) falls back to a read.
+    toolRound(s, 1, 41, 'call_41', 'cargo check', 'checked '.repeat(40))
+    await engine.syncSession(v17)
+    assert.deepEqual(reads, [0, before + 5])
+  } finally {
+    await engine.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
