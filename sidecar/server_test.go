@@ -366,3 +366,81 @@ func FuzzServeHandle(f *testing.F) {
 		}
 	})
 }
+
+// TestServeFoldAfterAHostCheckpoint: while the sidecar was down the host
+// folded with its own summarizer, over an EF checkpoint whose span the
+// mirror had released. EF's next fold over that host checkpoint rebuilds
+// the projection from the EF checkpoint's bundle snapshot and the rest of
+// the log, instead of failing on the released events.
+func TestServeFoldAfterAHostCheckpoint(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	h := newServeHarness(t, store)
+	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+		t.Fatal(err)
+	}
+	h.host = serveHostSession(t, "host-ckpt", 10)
+	const window = 4000
+	first, plan := h.fold(window)
+	if first == nil {
+		t.Fatalf("no EF fold: %v", plan)
+	}
+	h.sync()
+	serveRounds(t, h.host, 11, 16)
+	// The host's own fold (EF down): from the EF checkpoint to round 13's
+	// tool result, summarized by the host's model.
+	end := -1
+	for _, n := range h.host.Nodes() {
+		if m, _ := h.host.Message(n); m != nil && m.ID == "t-13" {
+			end = n
+		}
+	}
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(context.Context, *hostshim.SummarizationInput, *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		return &hostshim.SummaryResult{Summary: []hostshim.Block{hostshim.TextBlock("## Current Work\n- running the parser cases (host summary)")}, Provider: "fake", Model: "fake-m"}, nil
+	})}
+	hostFold, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, first.CheckpointSeq(), end, hostshim.TxOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveRounds(t, h.host, 17, 40)
+	// A root fold over everything (the host checkpoint included) restates
+	// the state: the objective with the planted token.
+	root := h.host.Nodes()
+	res, err := h.compileRoot(root[0], root[len(root)-1])
+	if err != nil {
+		t.Fatalf("EF fold over the host's checkpoint (seq %d): %v", hostFold.CheckpointSeq(), err)
+	}
+	if !strings.Contains(res, "K7-QX-9931") || !strings.Contains(res, "mode=root") {
+		t.Fatalf("the root fold after the host checkpoint lost the state:\n%s", res)
+	}
+}
+
+// compileRoot runs a manual (root) fold of the surface span start..end
+// through the sidecar, as /compact does, and returns the checkpoint text.
+func (h *serveHarness) compileRoot(start, end int) (string, error) {
+	h.t.Helper()
+	if _, err := h.host.Append("turn/end", map[string]any{"turn": 1, "reason": "completed"}, hostshim.AppendOptions{}); err != nil {
+		h.t.Fatal(err)
+	}
+	h.sync()
+	var text string
+	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
+		h.sync()
+		ids := make([]string, len(in.Messages))
+		for i, m := range in.Messages {
+			ids[i] = m.ID
+		}
+		res, err := h.call(MethodFoldCompile, map[string]any{"sessionId": h.host.ID, "mode": "root", "messageIds": ids, "contextWindow": 128000, "length": h.host.Len()})
+		if err != nil {
+			return nil, err
+		}
+		var blocks []hostshim.Block
+		b, _ := json.Marshal(res["summary"])
+		json.Unmarshal(b, &blocks)
+		if len(blocks) > 0 {
+			text = blocks[0].Text
+		}
+		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+	})}
+	_, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, start, end, hostshim.TxOptions{Owner: hostshim.OwnerManual})
+	return text, err
+}
