@@ -13,6 +13,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 func foldRun(t *testing.T, args ...string) (foldAccount, string, error) {
@@ -54,6 +55,11 @@ func TestFoldReplaysCorpusLogWithPressure(t *testing.T) {
 	for _, f := range acc.Folds {
 		if f.Skipped != "" {
 			continue
+		}
+		// --window is counted in o200k_base tokens, as in ef bench: the
+		// fold was priced with that meter, not the host's heuristic.
+		if f.Meter != tokenizer.Window {
+			t.Errorf("fold %s priced with %q, want %s (the unit of --window)", f.CheckpointID, f.Meter, tokenizer.Window)
 		}
 		b, err := st.Get(context.Background(), acc.SessionID, f.CheckpointID)
 		if err != nil {
