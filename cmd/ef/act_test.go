@@ -175,7 +175,7 @@ func mcpAdapter(t *testing.T) actAdapter {
 	return actAdapter{"mcp", func(t *testing.T, w actiontest.Workspace, intent string) []byte {
 		cs := sessions[w.Base]
 		if cs == nil {
-			cs = mcpConnect(t, "--store", filepath.Join(t.TempDir(), "store"), "--act-root", w.Base)
+			cs = mcpConnect(t, "--store", t.TempDir(), "--act-root", w.Base) // ef mcp refuses a missing --store
 			sessions[w.Base] = cs
 			tools, err := cs.ListTools(context.Background(), nil)
 			if err != nil {
