@@ -129,12 +129,20 @@ func (l *live) advance(s *hostshim.Session) {
 }
 
 // event is the projection's event of the message at seq (false: none).
+// It is built again each time (the projection's proposals for it are
+// remembered, so this is cheap) rather than kept: it holds the message's
+// whole text.
 func (l *live) event(s *hostshim.Session, seq int) (projection.Event, bool) {
 	mi := l.info(s, seq)
 	if mi == nil {
 		return projection.Event{}, false
 	}
-	return mi.pe, mi.inProj
+	e, _ := s.Event(seq)
+	m, err := s.Message(seq)
+	if err != nil || m == nil {
+		return projection.Event{}, false
+	}
+	return projection.FromHost(e, m, mi.isErr)
 }
 
 // info returns what was read of the message at seq, reading it the first
@@ -161,8 +169,7 @@ func (l *live) info(s *hostshim.Session, seq int) *msgInfo {
 // reduceTo is the projection of s as of hi (see Engine.reduceTo): a copy of
 // the newest snapshot at or before hi, extended to hi; when hi lies before
 // the last fold's end, the log reduced from its start. ok is false when a
-// message on the way is neither in the session (forgotten, released) nor
-// read before.
+// message on the way is no longer in the session (forgotten, released).
 func (l *live) reduceTo(s *hostshim.Session, hi int) (r *projection.Reducer, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -198,18 +205,9 @@ func (l *live) reduceTo(s *hostshim.Session, hi int) (r *projection.Reducer, ok 
 }
 
 // missing reports whether a message event with from ≤ seq ≤ to is gone
-// from the session (hostshim.Session.Forget or Release) and was not read
-// before it went.
+// from the session (hostshim.Session.Forget or Release).
 func (l *live) missing(s *hostshim.Session, from, to int) bool {
-	if !s.HasForgotten() {
-		return false
-	}
-	for seq := max(from, 0); seq <= to && seq < s.Len(); seq++ {
-		if e, ok := s.Event(seq); ok && e.Forgotten() && hostshim.SurfaceEligible(e.Type) && l.msgs[seq] == nil {
-			return true
-		}
-	}
-	return false
+	return firstMissing(s, from, to) >= 0
 }
 
 // committed makes r (the projection as of the end of a committed fold) the
@@ -229,8 +227,6 @@ func (l *live) committed(s *hostshim.Session, r *projection.Reducer) {
 // projection reduces and the lines a checkpoint's facts come from (see
 // extractFacts, which combines them over a span).
 type msgInfo struct {
-	pe     projection.Event
-	inProj bool
 	typ    string
 	isErr  bool
 	// checkpoint: an EF (or host) checkpoint, whose sections extractFacts
@@ -262,7 +258,6 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 	mi := &msgInfo{typ: e.Type}
 	isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
 	mi.isErr = isErr
-	mi.pe, mi.inProj = projection.FromHost(e, m, isErr)
 	switch e.Type {
 	case hostshim.TypeUserMessage:
 		if m.IsCheckpoint() {
@@ -273,7 +268,7 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 			mi.user = t
 			for line := range strings.Lines(t) {
 				if l := strings.TrimSpace(line); strings.HasSuffix(l, "?") {
-					mi.questions = append(mi.questions, l)
+					mi.questions = append(mi.questions, strings.Clone(l))
 				}
 			}
 		}
@@ -288,9 +283,9 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 					l := strings.TrimSpace(strings.TrimLeft(line, "-*# "))
 					switch {
 					case decisionRE.MatchString(l):
-						mi.decisions = append(mi.decisions, l)
+						mi.decisions = append(mi.decisions, strings.Clone(l))
 					case strings.HasSuffix(l, "?"):
-						mi.questions = append(mi.questions, l)
+						mi.questions = append(mi.questions, strings.Clone(l))
 					}
 				}
 			case hostshim.BlockToolCall:
@@ -315,7 +310,8 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 		mi.resultID, _ = m.ToolResultID()
 		if isErr {
 			t := m.Text()
-			mi.failure = failureLine(t)
+			// A line of the output, cloned: it would keep the whole output.
+			mi.failure = strings.Clone(failureLine(t))
 			mi.failureShort = oneLine(mi.failure, itemRunes)
 		}
 	}

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"crypto/sha256"
 	"maps"
 	"reflect"
 	"slices"
@@ -27,8 +28,12 @@ type Memo struct {
 	hits, misses int
 }
 
+// memoEntry is one event's proposals and what they were computed from.
+// The event's text is kept as its SHA-256 (the entry would otherwise hold
+// a copy of every message's text); its calls are kept whole (short).
 type memoEntry struct {
-	ev    Event
+	ev    Event // without Text
+	text  [sha256.Size]byte
 	ctx   Context
 	props []Proposal
 }
@@ -45,9 +50,10 @@ var _ Proposer = (*Memo)(nil)
 
 // Propose implements Proposer.
 func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
+	text := sha256.Sum256([]byte(ev.Text))
 	m.mu.Lock()
 	e, ok := m.m[ev.Seq]
-	if ok && sameEvent(&e.ev, ev) && sameContext(&e.ctx, ctx) {
+	if ok && e.text == text && sameEvent(&e.ev, ev) && sameContext(&e.ctx, ctx) {
 		m.hits++
 		m.mu.Unlock()
 		return slices.Clone(e.props)
@@ -55,7 +61,8 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 	m.misses++
 	m.mu.Unlock()
 	props := m.inner.Propose(ev, ctx)
-	ne := &memoEntry{ev: *ev, ctx: *ctx, props: slices.Clone(props)}
+	ne := &memoEntry{ev: *ev, text: text, ctx: *ctx, props: slices.Clone(props)}
+	ne.ev.Text = ""
 	ne.ev.Calls = slices.Clone(ev.Calls)
 	if ev.Result != nil {
 		r := *ev.Result
@@ -94,8 +101,9 @@ func (m *Memo) Stats() (hits, misses int) {
 	return m.hits, m.misses
 }
 
+// sameEvent compares all but the text (compared by hash).
 func sameEvent(a, b *Event) bool {
-	if a.Seq != b.Seq || a.Role != b.Role || a.Text != b.Text || len(a.Calls) != len(b.Calls) {
+	if a.Seq != b.Seq || a.Role != b.Role || len(a.Calls) != len(b.Calls) {
 		return false
 	}
 	if (a.Result == nil) != (b.Result == nil) || a.Result != nil && *a.Result != *b.Result {
