@@ -26,7 +26,13 @@
 //     a hypothesis to established ("fixed", "confirmed" change nothing).
 //
 // Deterministic is the built-in Proposer (English and Chinese, no model); a
-// model-backed proposer can be added under the same checks.
+// model-backed proposer can be added under the same checks. It reads a
+// rule only where a sentence directs the agent (directive.go: the
+// imperative, "you" as the subject, a modal binding a thing) and never in
+// pasted reference (fenced blocks, code, listings, catalog entries), so a
+// pasted tool list or README states no rules; a labelled objective
+// ("Objective: …") is its whole line, and restating the objective does not
+// supersede it.
 //
 // # Bounds
 //
