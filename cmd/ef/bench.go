@@ -240,6 +240,18 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 	if opts.CorpusDir != "" {
 		return usageError("with --sweep, name corpora with --corpora")
 	}
+	var (
+		mu  sync.Mutex
+		wg  sync.WaitGroup
+		sem = make(chan struct{}, jobs)
+	)
+	if warn := opts.Warn; warn != nil {
+		opts.Warn = func(s string) {
+			mu.Lock()
+			defer mu.Unlock()
+			warn(s)
+		}
+	}
 	var todo []bench.RunOptions
 	for _, c := range cs {
 		for _, w := range ws {
@@ -254,11 +266,6 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 	// once and report them in sweep order.
 	runs := make([]*bench.Report, len(todo))
 	errs := make([]error, len(todo))
-	var (
-		mu  sync.Mutex
-		wg  sync.WaitGroup
-		sem = make(chan struct{}, jobs)
-	)
 	for i, o := range todo {
 		wg.Add(1)
 		go func() {
