@@ -371,9 +371,11 @@ func (p *jcsParser) scanPlain() error {
 // tests: exact for presence, which is all this asks).
 func plain8(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	hasZero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
-	below20 := (x - ones*0x20) & ^x & highs
-	return (below20 | hasZero(x^(ones*'"')) | hasZero(x^(ones*'\\')) | x&highs) == 0
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	below20 := (x - ones*0x20) & ^x
+	quote := (q - ones) & ^q
+	backslash := (bs - ones) & ^bs
+	return (below20|quote|backslash|x)&highs == 0
 }
 
 // key parses a member name at p.pos and returns its decoded bytes, which
