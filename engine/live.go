@@ -227,8 +227,8 @@ func (l *live) committed(s *hostshim.Session, r *projection.Reducer) {
 // projection reduces and the lines a checkpoint's facts come from (see
 // extractFacts, which combines them over a span).
 type msgInfo struct {
-	typ    string
-	isErr  bool
+	typ   string
+	isErr bool
 	// checkpoint: an EF (or host) checkpoint, whose sections extractFacts
 	// parses from the message itself (rare; not kept here).
 	checkpoint bool
