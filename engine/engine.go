@@ -17,11 +17,12 @@ import (
 // compaction transaction.
 //
 // An Engine keeps no per-session truth (the frontier is re-located from the
-// surface on every plan); it caches, per session, the projection as of its
-// last fold (at most 64 sessions; Forget drops one), which the next fold
-// extends instead of reducing the whole log. It is safe for concurrent use
-// on different sessions; calls on one session must be serialized, as the
-// host does.
+// surface on every plan); it keeps with each session (Session.Derived)
+// what it read of each message, once, and the projection as of its last
+// fold advanced over every message since (Observe; see live), so a fold
+// copies a snapshot instead of reducing its span; Forget drops it. It is
+// safe for concurrent use on different sessions; calls on one session must
+// be serialized, as the host does.
 type Engine struct {
 	opts Options
 	proj projCache
