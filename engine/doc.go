@@ -132,30 +132,30 @@
 // context cached means carrying more context. The bench's sweep prints
 // that floor beside every run (ef bench --sweep, "cost floors").
 //
-// Measured (ef bench, seed 0, faithful persona, total cost at ρ = 0.1 in
-// uncached input tokens, summarizer calls included; the real corpus is the
-// shared one, 194 sessions; "before" is target 0.2 W, merge 0.25 W, tail
-// 16% W, a digest on every leaf):
+// Measured (ef bench, seed 0, total cost at ρ = 0.1 in uncached input
+// tokens, summarizer calls included; the real corpus is the shared one,
+// 194 sessions, forgetful persona, window 16K; "before" is a retained tail
+// of two requests' worth at the session's pace and merges at min(0.25 W,
+// G*)):
 //
-//	                         before                  after
-//	real 16K  EF / Basic     12.70M / 15.58M = 0.82  9.69M / 15.58M = 0.62
-//	          cache hit      90.3%                   88.0%
-//	          re-sent tail   1410 per leaf fold      788 per leaf fold
-//	real 64K  EF / Basic     1.00 (a quarter of it)  10.47M / 24.41M = 0.43
-//	          cache hit      96.9%                   90.0%
-//	built-in  EF / masking   958K / 841K             752K / 841K
+//	                              before                  after
+//	real  EF / Basic              9.15M / 11.11M = 0.82   7.98M / 11.11M = 0.72
+//	      prompt tokens           42.24M                  33.40M
+//	      re-sent per leaf fold   803                     60
+//	      checkpoint per leaf     461                     432
+//	      cache hit (conv)        87.5%                   85.3%
+//	built-in (faithful) EF / mask 752K / 841K             622K / 841K
+//	      planted items at end    140 of 159              140 of 159
 //
-// Other personas at 16K (real corpus): leaky 9.69M / 15.44M = 0.63,
-// forgetful 9.15M / 11.11M = 0.82 (a forgetful summarizer keeps Basic's
-// prompts short at the price of what it forgets: 26 of 159 planted items
-// at the end of the built-in corpus, EF 140). At 32K (a quarter of the
-// real corpus) EF / Basic is 0.62 with a 89.2% hit rate, and 0.69 with
-// 92.2% under --ef-rho 0.02.
-//
-// The hit rate falls where the cost falls: the new messages (about four
-// fifths of what EF misses, the same tokens for every engine) are a larger
-// share of a smaller prompt. --ef-rho 0.02 sizes folds for a cheaper
-// cache: larger prompts, a higher hit rate, a higher cost at ρ = 0.1.
+// The misses after the change are the first-sent messages (4.12M, the
+// same for every policy), the leaf and root checkpoints (0.28M, 0.25M)
+// and almost nothing re-sent; the cached rest is the context every
+// request carries, half of it the frozen checkpoints (2.4K tokens a
+// request). The hit rate falls where the cost falls: the first-sent
+// messages are a larger share of a smaller prompt. --ef-rho 0.02 sizes
+// folds for a cheaper cache: larger prompts, a higher hit rate, a higher
+// cost at ρ = 0.1. The sweep over windows, personas and corpora is in
+// docs/bench-sweep.md.
 //
 // # Merge (rare rebase)
 //
