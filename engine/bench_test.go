@@ -140,7 +140,10 @@ func warmBase(tb testing.TB, e *engine.Engine, tok hostshim.Meter, tokens int) *
 //	go test -run XXX -bench EmergencyFoldWarm1M -benchtime 20x ./engine/
 func BenchmarkEmergencyFoldWarm1M(b *testing.B) {
 	tok := o200k(b)
-	e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok})
+	// A fresh in-memory archive per fold (set while the timer is stopped):
+	// one that kept every 4 MB span would grow the heap the folds run in.
+	arch := &swapArchive{Archive: enginetest.NewMemArchive()}
+	e, err := engine.New(engine.Options{Archive: arch, TokenMeter: tok})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -168,6 +171,7 @@ func BenchmarkEmergencyFoldWarm1M(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
 			s := base.Clone()
+			arch.Archive = enginetest.NewMemArchive()
 			b.StartTimer()
 			rep, res, err := e.Fold(ctx, &hostshim.Agent{Session: s}, engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 50_000, Owner: hostshim.OwnerCurrentTurn})
 			if err != nil || res == nil {
