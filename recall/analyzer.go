@@ -1,6 +1,9 @@
 package recall
 
 import (
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -26,4 +29,65 @@ func AddTextAnalyzer(m *mapping.IndexMappingImpl) error {
 		"tokenizer":     bunicode.Name,
 		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
 	})
+}
+
+// newTextAnalyzer returns TextAnalyzer's chain as a Go value, with the
+// English stemmer behind a cache: stemming was the costliest step of
+// indexing, and a session's vocabulary is small next to its word count.
+// The index analyzes documents (in parallel, ahead of the batch that
+// writes them) and queries with it; TestAnalyzerMatchesRegistered holds it
+// equal to the registered chain.
+func newTextAnalyzer() analysis.Analyzer {
+	return &analysis.DefaultAnalyzer{
+		Tokenizer: bunicode.NewUnicodeTokenizer(),
+		TokenFilters: []analysis.TokenFilter{
+			cjk.NewCJKWidthFilter(), lowercase.NewLowerCaseFilter(), en.NewPossessiveFilter(),
+			cjk.NewCJKBigramFilter(false), &stemCache{stem: en.NewEnglishStemmerFilter()},
+		},
+	}
+}
+
+// stemCacheMax bounds the words a stemCache remembers: identifiers and
+// hashes make the vocabulary of tool output open-ended.
+const stemCacheMax = 1 << 17
+
+// stemCache is the snowball English stemmer with a bounded memo of its
+// answers, in shards so that the goroutines analyzing documents rarely
+// wait for each other. It is safe for concurrent use.
+type stemCache struct {
+	stem   analysis.TokenFilter
+	shards [16]struct {
+		mu   sync.RWMutex
+		memo map[string][]byte // word → stem
+	}
+}
+
+func (c *stemCache) Filter(input analysis.TokenStream) analysis.TokenStream {
+	var one [1]*analysis.Token
+	for _, t := range input {
+		h := uint32(2166136261) // FNV-1a
+		for _, b := range t.Term {
+			h = (h ^ uint32(b)) * 16777619
+		}
+		sh := &c.shards[h%uint32(len(c.shards))]
+		sh.mu.RLock()
+		v, ok := sh.memo[string(t.Term)]
+		sh.mu.RUnlock()
+		if ok {
+			t.Term = v
+			continue
+		}
+		word := string(t.Term)
+		one[0] = t
+		c.stem.Filter(one[:])
+		sh.mu.Lock()
+		if sh.memo == nil {
+			sh.memo = map[string][]byte{}
+		}
+		if len(sh.memo) < stemCacheMax/len(c.shards) {
+			sh.memo[word] = t.Term
+		}
+		sh.mu.Unlock()
+	}
+	return input
 }

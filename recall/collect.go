@@ -15,6 +15,10 @@ import (
 type match struct {
 	dm    *search.DocumentMatch
 	order []byte // session-order key, loaded only for competitive documents
+	// Stored fields, loaded for the matches returned.
+	loaded bool
+	text   string
+	meta   []byte
 }
 
 // topN runs q and keeps the n best matches by (score, then newest first),
@@ -37,8 +41,8 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
 	ctx = context.WithValue(ctx, search.BM25StatsKey, stats)
 	// No term vectors while matching: a term query then reads postings
-	// only. The few hits shown get their match locations (for snippets)
-	// from a second, narrow pass below.
+	// only (a phrase searcher asks for positions itself). Snippets find
+	// their matches in the few texts shown (see snippetSpans).
 	s, err := q.Searcher(ctx, r, x.idx.Mapping(), search.SearcherOptions{})
 	if err != nil {
 		return nil, 0, err
@@ -94,77 +98,31 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	}
 	out := []match(*h)
 	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
-	ids := make([]string, 0, len(out))
-	for _, m := range out {
+	for i := range out {
+		m := &out[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
 		if err != nil {
 			return nil, 0, err
 		}
 		m.dm.ID = id
-		ids = append(ids, id)
-	}
-	locs, err := x.locations(ctx, r, q, ids)
-	if err != nil {
-		return nil, 0, err
-	}
-	for _, m := range out {
-		m.dm.Locations = locs[m.dm.ID]
-		doc, err := r.Document(m.dm.ID)
+		doc, err := r.Document(id)
 		if err != nil {
 			return nil, 0, err
 		}
 		if doc == nil {
-			continue
+			continue // deleted between match and load
 		}
-		m.dm.Fields = map[string]interface{}{}
 		doc.VisitFields(func(f bindex.Field) {
-			v := string(f.Value())
-			switch old := m.dm.Fields[f.Name()].(type) {
-			case nil:
-				m.dm.Fields[f.Name()] = v
-			case string:
-				m.dm.Fields[f.Name()] = []interface{}{old, v}
-			case []interface{}:
-				m.dm.Fields[f.Name()] = append(old, v)
+			switch f.Name() {
+			case fText:
+				m.text = string(f.Value())
+			case fMeta:
+				m.meta = append([]byte(nil), f.Value()...)
 			}
 		})
+		m.loaded = true
 	}
 	return out, total, nil
-}
-
-// locations runs q again over the given documents only, with term
-// vectors, and returns each one's match locations (for snippets). Reading
-// positions for a handful of documents costs little; reading them for
-// every match of a common word was most of a search's time.
-func (x *Index) locations(ctx context.Context, r bindex.IndexReader, q query.Query, ids []string) (map[string]search.FieldTermLocationMap, error) {
-	out := make(map[string]search.FieldTermLocationMap, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	narrow := query.NewConjunctionQuery([]query.Query{query.NewDocIDQuery(ids), q})
-	s, err := narrow.Searcher(ctx, r, x.idx.Mapping(), search.SearcherOptions{IncludeTermVectors: true})
-	if err != nil {
-		return nil, err
-	}
-	defer s.Close()
-	pool := search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+1, 0)
-	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
-	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
-	for {
-		dm, err := s.Next(sctx)
-		if err != nil {
-			return nil, err
-		}
-		if dm == nil {
-			return out, nil
-		}
-		id, err := r.ExternalID(dm.IndexInternalID)
-		if err != nil {
-			return nil, err
-		}
-		dm.Complete(nil) // term locations into dm.Locations
-		out[id] = dm.Locations
-	}
 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score

@@ -26,24 +26,30 @@
 // loads a match's session-order key only when its score can still enter
 // the top (bleve's score-then-field sort loads it for every match).
 //
-// The index holds one document per checkpoint (id, mode, time, rendered
-// text) and one per
-// archived message (role, text, tool names, file paths and artifact names
-// taken from tool calls, tool results and attachments, an error flag, and
-// its position: checkpoint time, then index in the archive). A message's
+// The index holds one document per checkpoint (its rendered text) and one
+// per archived message (its text, tool names, file paths and artifact
+// names taken from tool calls, tool results and attachments). A message's
 // text is what hostshim.Message.Text gives: text and reasoning blocks, tool
 // names with their arguments, tool-result content; at most
 // Options.MaxIndexedBytes of it is indexed. Messages that are not hostshim
-// messages are indexed as their raw JSON text.
+// messages are indexed as their raw JSON text. A document's id names its
+// session, checkpoint and message; its order key (checkpoint time, then
+// index) breaks ties; a small stored meta field holds what a hit shows
+// besides (role, fold mode, tools, error flag).
 //
 // Text is analyzed once, by one analyzer for both languages: Unicode word
 // breaks, width folding, lower case, English possessives, CJK bigrams, then
 // English (Snowball) stemming, which leaves the bigrams alone. So "failing"
 // finds "failed", 移动光标 is the bigrams 移动 动光 光标 matched as a phrase,
 // and mixed text and mixed queries work in one field. (Two fields, "en" and
-// "cjk", would double the index for no gain in recall.) The text is stored
-// for snippets and keeps term vectors for phrases; everything else is lean:
-// no _all field, no dynamic fields, doc values only on the sort key.
+// "cjk", would double the index for no gain in recall.) Documents are
+// analyzed by the goroutines that read the bundles, ahead of the batch
+// that writes them, and stems are memoized. The text is stored for
+// snippets and keeps term positions for phrases, but not byte offsets: a
+// snippet analyzes the few texts shown again to find its matches. Only
+// the fields a query reads are indexed (the session filter, checkpoint
+// ids, tool names, paths, the text, the order key's doc values); no _all
+// field, no dynamic fields.
 //
 // # Watermark, reopen and rebuild
 //

@@ -22,9 +22,8 @@ import (
 	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
-	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
@@ -32,7 +31,7 @@ import (
 
 // schemaVersion names the mapping and document layout. An index written
 // with another value is rebuilt on Open.
-const schemaVersion = "ef-recall-1"
+const schemaVersion = "ef-recall-2"
 
 // Internal (non-document) keys of the index.
 const (
@@ -43,30 +42,47 @@ const (
 	genFile      = "ef-generation" // beside bleve's files: the last committed generation
 	staleFile    = "ef-stale"      // beside bleve's files: why the index is stale (rebuilt on open)
 	analyzerText = "ef_text"
-	analyzerLow  = "ef_lower"
 )
 
-// Document fields.
+// Document fields. A document's session, checkpoint and message index are
+// its id (see docID), its checkpoint time is the head of its order key,
+// and what a hit shows besides is in the stored meta field; only the
+// fields a query reads are indexed.
 const (
-	fKind    = "kind"    // "checkpoint" or "message"
-	fSession = "session" // session id
-	fCkpt    = "ckpt"    // checkpoint id (stored only)
-	fCID     = "cid"     // checkpoint id, indexed on checkpoint documents only
-	fIndex   = "index"   // message index (stored only)
-	fRole    = "role"    // message role
-	fMode    = "mode"    // fold mode (checkpoint documents)
-	fTime    = "time"    // checkpoint createdAt, ms (stored only)
-	fOrder   = "order"   // session order, fixed-width hex: time, then index
-	fText    = "text"    // the searchable text
-	fTool    = "tool"    // tool names
-	fPath    = "path"    // file paths and artifact names
-	fFlag    = "flag"    // "error" for tool results flagged as errors
+	fSession = "session" // session id: the session-scope filter
+	fCID     = "cid"     // checkpoint id, on checkpoint documents only
+	fOrder   = "order"   // session order, fixed-width hex (time, then index): doc values for ties
+	fText    = "text"    // the searchable text: stored for snippets, positions for phrases
+	fTool    = "tool"    // tool names, lower case
+	fPath    = "path"    // file paths and artifact names, lower case, with their tails
+	fMeta    = "meta"    // stored only: what a hit shows (docMeta as JSON)
 )
 
+// fieldOptions says how each field is indexed; newMapping declares the same.
+var fieldOptions = map[string]bindex.FieldIndexingOptions{
+	fSession: bindex.IndexField,
+	fCID:     bindex.IndexField,
+	fOrder:   bindex.IndexField | bindex.DocValues | bindex.SkipFreqNorm,
+	fText:    bindex.IndexField | bindex.StoreField | bindex.IncludeTermVectors,
+	fTool:    bindex.IndexField,
+	fPath:    bindex.IndexField,
+	fMeta:    bindex.StoreField,
+}
+
+// Hit kinds.
 const (
 	kindCheckpoint = "checkpoint"
 	kindMessage    = "message"
 )
+
+// docMeta is the stored part of a document that a hit shows and its id
+// does not say.
+type docMeta struct {
+	Role  string   `json:"r,omitempty"`
+	Mode  string   `json:"m,omitempty"` // fold mode, checkpoint documents
+	Tools []string `json:"t,omitempty"`
+	Error bool     `json:"e,omitempty"`
+}
 
 // Options configure an Index. The zero value is ready to use; every zero
 // field means the default documented on it. Options is a plain value; Tokens
@@ -165,6 +181,7 @@ type Index struct {
 	stale   string                        // why the index stopped taking writes, "" while healthy
 	persist chan error                    // scorch's background persist failures for this index
 	wm      map[string]map[string]wmEntry // session → checkpoint → entry
+	text    analysis.Analyzer             // newTextAnalyzer: documents and queries
 	closed  bool
 	rebuilt string // why Open rebuilt the index, "" if it did not
 	gen     uint64 // generation of the last committed batch
@@ -201,7 +218,7 @@ func Open(dir string, src Source, opts Options) (*Index, error) {
 	if src == nil {
 		return nil, errors.New("recall: open: nil Source")
 	}
-	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1)}
+	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), text: newTextAnalyzer()}
 	asyncErrors.Store(x.dir, x)
 	if err := x.open(); err != nil {
 		asyncErrors.CompareAndDelete(x.dir, x)
@@ -451,56 +468,31 @@ func isLockTimeout(err error) bool {
 	return errors.Is(err, bolterrors.ErrTimeout)
 }
 
-// newMapping returns the lean document mapping: one analyzed text field
-// (stored for snippets, with term vectors for phrases and highlighting),
-// keyword fields for filters and exact matches, and no _all field, no
-// dynamic fields and no doc values except on the sort field.
+// newMapping returns the document mapping: the text field with its
+// analyzer, keyword fields for filters and exact names, and no _all field,
+// no dynamic fields. Documents are built and analyzed by prepare (with
+// fieldOptions, the same options), so the mapping serves queries and
+// records the layout in the index's metadata.
 func newMapping() *mapping.IndexMappingImpl {
 	m := bleve.NewIndexMapping()
 	m.ScoringModel = bindex.BM25Scoring
 	must(AddTextAnalyzer(m)) // see analyzer.go
-	must(m.AddCustomAnalyzer(analyzerLow, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     single.Name,
-		"token_filters": []interface{}{lowercase.Name},
-	}))
 	m.DefaultAnalyzer = analyzerText
 	m.StoreDynamic = false
 	m.IndexDynamic = false
 	m.DocValuesDynamic = false
-
-	text := bleve.NewTextFieldMapping()
-	text.Analyzer = analyzerText
-	text.Store = true
-	text.IncludeTermVectors = true
-	text.IncludeInAll = false
-	text.DocValues = false
-
-	field := func(analyzer string, index, store, docValues bool) *mapping.FieldMapping {
-		f := bleve.NewTextFieldMapping()
-		f.Analyzer = analyzer
-		f.Index = index
-		f.Store = store
-		f.DocValues = docValues
-		f.IncludeInAll = false
-		f.IncludeTermVectors = false
-		return f
-	}
-	const kw = "keyword"
 	dm := bleve.NewDocumentStaticMapping()
-	dm.AddFieldMappingsAt(fText, text)
-	dm.AddFieldMappingsAt(fKind, field(kw, true, true, false))
-	dm.AddFieldMappingsAt(fSession, field(kw, true, true, false))
-	dm.AddFieldMappingsAt(fCkpt, field(kw, false, true, false))
-	dm.AddFieldMappingsAt(fCID, field(kw, true, false, false))
-	dm.AddFieldMappingsAt(fIndex, field(kw, false, true, false))
-	dm.AddFieldMappingsAt(fRole, field(kw, true, true, false))
-	dm.AddFieldMappingsAt(fMode, field(kw, true, true, false))
-	dm.AddFieldMappingsAt(fTime, field(kw, false, true, false))
-	dm.AddFieldMappingsAt(fOrder, field(kw, true, false, true))
-	dm.AddFieldMappingsAt(fTool, field(analyzerLow, true, true, false))
-	dm.AddFieldMappingsAt(fPath, field(analyzerLow, true, false, false))
-	dm.AddFieldMappingsAt(fFlag, field(kw, true, true, false))
+	for name, o := range fieldOptions {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = "keyword"
+		if name == fText {
+			f.Analyzer = analyzerText
+		}
+		f.Index, f.Store, f.IncludeTermVectors = o.IsIndexed(), o.IsStored(), o.IncludeTermVectors()
+		f.DocValues, f.SkipFreqNorm = o.IncludeDocValues(), o.SkipFreqNorm()
+		f.IncludeInAll = false
+		dm.AddFieldMappingsAt(name, f)
+	}
 	m.DefaultMapping = dm
 	return m
 }
@@ -808,21 +800,23 @@ func orderKey(createdAt int64, i int) string {
 	return fmt.Sprintf("%016x%08x", uint64(createdAt), uint32(i))
 }
 
-// prepared is a checkpoint read from the Source and turned into
+// prepared is a checkpoint read from the Source and turned into analyzed
 // documents, ready for a batch; err is set when the Source failed.
 type prepared struct {
 	ci     CheckpointInfo
 	hash   string
-	ids    []string
-	docs   []map[string]interface{}
+	docs   []*document.Document
 	n      int // messages
 	tokens int64
 	bytes  int
 	err    error
 }
 
-// prepare reads a checkpoint and builds its documents. It touches no
-// index state, so several run in parallel while the writer commits.
+// prepare reads a checkpoint, builds its documents and analyzes them. It
+// touches no index state, so several run in parallel while the writer
+// commits: scorch would otherwise analyze a batch's documents only when
+// the batch is written, and then build the segment on one goroutine while
+// nothing else runs.
 func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	p := prepared{ci: ci}
 	s, id := ci.SessionID, ci.CheckpointID
@@ -850,36 +844,70 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 			break
 		}
 	}
-	created := strconv.FormatInt(ck.CreatedAt, 10)
-	p.ids = append(p.ids, docID(s, id, -1))
-	p.docs = append(p.docs, map[string]interface{}{
-		fKind: kindCheckpoint, fSession: s, fCkpt: id, fCID: id, fMode: ck.Mode,
-		fTime: created, fOrder: orderKey(ck.CreatedAt, -1), fText: capText(ck.Rendered, x.opts.MaxIndexedBytes),
-	})
+	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
+	d := x.newDoc(docID(s, id, -1), s, ck.CreatedAt, -1, ckText, docMeta{Mode: ck.Mode})
+	d.AddField(keyword(fCID, id))
+	p.docs = append(p.docs, d)
 	p.tokens = countTokens(ck.Rendered)
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		doc := map[string]interface{}{
-			fKind: kindMessage, fSession: s, fCkpt: id, fIndex: strconv.Itoa(i), fRole: f.Role,
-			fTime: created, fOrder: orderKey(ck.CreatedAt, i), fText: f.Text,
+		d := x.newDoc(docID(s, id, i), s, ck.CreatedAt, i, f.Text, docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError})
+		for _, t := range f.Tools {
+			d.AddField(keyword(fTool, strings.ToLower(t)))
 		}
-		if len(f.Tools) > 0 {
-			doc[fTool] = f.Tools
+		for _, path := range f.Paths {
+			d.AddField(keyword(fPath, path))
 		}
-		if len(f.Paths) > 0 {
-			doc[fPath] = f.Paths
-		}
-		if f.IsError {
-			doc[fFlag] = "error"
-		}
-		p.ids = append(p.ids, docID(s, id, i))
-		p.docs = append(p.docs, doc)
+		p.docs = append(p.docs, d)
 		p.bytes += len(f.Text)
 		p.tokens += countTokens(f.Text)
 	}
 	p.n = len(msgs)
 	return p
+}
+
+// newDoc builds a document with the fields every document has, its text
+// analyzed.
+func (x *Index) newDoc(id, session string, createdAt int64, i int, text string, meta docMeta) *document.Document {
+	d := document.NewDocument(id)
+	d.AddField(keyword(fSession, session))
+	d.AddField(keyword(fOrder, orderKey(createdAt, i)))
+	raw, _ := json.Marshal(meta) // strings and a bool: cannot fail
+	d.AddField(document.NewTextFieldCustom(fMeta, nil, raw, fieldOptions[fMeta], nil))
+	t := document.NewTextFieldCustom(fText, nil, []byte(text), fieldOptions[fText], positionsOnly{x.text})
+	t.Analyze()
+	d.AddField(analyzed{t})
+	return d
+}
+
+// keyword returns a keyword field: its whole value is its one term.
+func keyword(name, value string) document.Field {
+	f := document.NewTextFieldCustom(name, nil, []byte(value), fieldOptions[name], nil)
+	f.Analyze()
+	return analyzed{f}
+}
+
+// analyzed is a field prepare has analyzed already; scorch's call to
+// Analyze when the batch is written is then a no-op.
+type analyzed struct{ *document.TextField }
+
+func (analyzed) Analyze() {}
+
+// positionsOnly is the text analyzer with every token's byte offsets set
+// to zero before the index records them. Phrase queries need only
+// positions; snippets find their offsets again by analyzing the few texts
+// shown (see snippetSpans). Zero offsets take one byte each in the
+// index's term vectors instead of two or three, which made the vectors
+// the largest part of the index.
+type positionsOnly struct{ a analysis.Analyzer }
+
+func (p positionsOnly) Analyze(text []byte) analysis.TokenStream {
+	ts := p.a.Analyze(text)
+	for _, t := range ts {
+		t.Start, t.End = 0, 0
+	}
+	return ts
 }
 
 // needs validates a listed checkpoint and reports whether the watermark
@@ -956,8 +984,8 @@ func (w *writer) apply(p prepared) error {
 	if old, ok := wm[id]; ok {
 		w.deleteDocs(s, old)
 	}
-	for i, doc := range p.docs {
-		if err := w.b.Index(p.ids[i], doc); err != nil {
+	for _, doc := range p.docs {
+		if err := w.b.IndexAdvanced(doc); err != nil {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
 	}

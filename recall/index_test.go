@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/blevesearch/bleve/v2"
+
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
 )
@@ -363,4 +365,42 @@ func TestReadOnly(t *testing.T) {
 	if _, err := recall.Open(filepath.Join(t.TempDir(), "none"), src, recall.Options{ReadOnly: true}); err == nil {
 		t.Fatal("read-only open of a missing index succeeded")
 	}
+}
+
+// TestOlderSchemaIsRebuilt: an index written by an earlier layout (its
+// schema key says so; the documents and watermark are otherwise intact)
+// is removed and rebuilt on Open, and Sync refills it to the same answers.
+func TestOlderSchemaIsRebuilt(t *testing.T) {
+	x, src, dir := indexedSmall(t, recall.Options{})
+	want := answers(t, x)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Written durably (the index's own config says unsafe_batch, which
+	// would leave the write to the background persister).
+	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.SetInternal([]byte("ef/schema"), []byte("ef-recall-1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+	y, err := recall.Open(dir, src, recall.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer y.Close()
+	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-1"`) {
+		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
+	}
+	if len(y.Watermark()) != 0 {
+		t.Fatalf("rebuilt index kept a watermark")
+	}
+	if st := recalltest.MustSync(t, y); st.Checkpoints != len(loadCorpus(t).small()) {
+		t.Fatalf("sync after rebuild: %+v", st)
+	}
+	sameAnswers(t, "after schema rebuild", answers(t, y), want)
 }

@@ -69,6 +69,7 @@ func TestRecallScale(t *testing.T) {
 	src := bundlesource.New(store)
 	dir := recall.StoreIndexDir(root)
 	start = time.Now()
+	cpu0, cpuOK := processCPU()
 	x, err := recall.Open(dir, src, recall.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -79,6 +80,8 @@ func TestRecallScale(t *testing.T) {
 		t.Fatalf("Sync: %+v, %v", st, err)
 	}
 	build := time.Since(start)
+	cpu1, _ := processCPU()
+	buildCPU := cpu1 - cpu0
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +136,13 @@ func TestRecallScale(t *testing.T) {
 	fmt.Fprintf(&b, "bundles written in %.1f s (%.1f MB on disk)\n", putTime.Seconds(), float64(storeBytes)/1e6)
 	fmt.Fprintf(&b, "index built from the bundles in %.1f s = %.0f messages/s; index %.1f MB on disk (%.2f× the JSON)\n",
 		build.Seconds(), float64(n)/build.Seconds(), float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
+	if cpuOK {
+		fmt.Fprintf(&b, "index build used %.1f s of CPU = %.0f messages per CPU-second\n",
+			buildCPU.Seconds(), float64(n)/buildCPU.Seconds())
+	}
+	if la := loadAverage(); la != "" {
+		fmt.Fprintf(&b, "load average at the end: %s (other work on the machine inflates wall-clock figures)\n", la)
+	}
 	fmt.Fprintf(&b, "latency: index %d runs per query (limit 10, project scope, BM25, snippets); scan = read every bundle (segment hashes checked), decode, substring match, %d queries per class\n", reps, scanQueries)
 	b.WriteString("| class   | idx p50  | idx p95  | idx p99  | scan p50  | scan p95  | scan p99  | p50 ×     | p95 ×     |\n")
 	b.WriteString("|---------|----------|----------|----------|-----------|-----------|-----------|-----------|-----------|\n")

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 )
 
@@ -155,8 +157,8 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	if x.stale != "" {
 		return nil, fmt.Errorf("%w: %s (the next open rebuilds it from the bundles; recall still works)", ErrStale, x.stale)
 	}
-	text := x.idx.Mapping().AnalyzerNamed(analyzerText)
-	q := buildQuery(clauses, func(s string) [][]string { return analyzePhrase(text, s) })
+	analyze := func(s string) [][]string { return analyzePhrase(x.text, s) }
+	q := buildQuery(clauses, analyze)
 	if scope == ScopeSession {
 		st := bleve.NewTermQuery(req.SessionID)
 		st.SetField(fSession)
@@ -169,8 +171,7 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		DocCount: float64(docs),
 		FieldCardinality: map[string]int{
 			fText: int(max(x.tokens, docs)), fSession: int(docs), fCID: int(docs),
-			fTool: int(docs), fPath: int(docs), fKind: int(docs), fRole: int(docs),
-			fMode: int(docs), fFlag: int(docs), fOrder: int(docs),
+			fTool: int(docs), fPath: int(docs), fOrder: int(docs),
 		},
 	}
 	matches, total, err := x.topN(ctx, q, limit, stats)
@@ -183,11 +184,16 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget)}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
+	marks := snippetTerms(clauses, analyze)
 	for _, m := range matches {
-		if m.dm.Fields == nil {
+		if !m.loaded {
 			continue // deleted between match and load
 		}
-		h := hitFromMatch(m.dm)
+		h, ok := hitFromMatch(m)
+		if !ok {
+			continue // not a document this package wrote
+		}
+		h.Snippet = snippet(m.text, marks.spans(x.text, m.text), SnippetBytes)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {
@@ -200,36 +206,110 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	return out, nil
 }
 
-func hitFromMatch(dm *search.DocumentMatch) Hit {
-	str := func(f string) string { s, _ := dm.Fields[f].(string); return s }
-	h := Hit{
-		SessionID: str(fSession), CheckpointID: str(fCkpt), Kind: str(fKind),
-		Role: str(fRole), Mode: str(fMode), Score: dm.Score, Error: str(fFlag) == "error",
+// hitFromMatch builds a hit (without its snippet and ref) from a match's id,
+// order key and stored meta.
+func hitFromMatch(m match) (Hit, bool) {
+	parts := strings.Split(m.dm.ID, "\x00")
+	if len(parts) < 2 || len(parts) > 3 || len(m.order) < 16 {
+		return Hit{}, false
 	}
-	h.CreatedAt, _ = strconv.ParseInt(str(fTime), 10, 64)
-	if h.Kind == kindMessage {
-		if i, err := strconv.Atoi(str(fIndex)); err == nil {
-			h.Message = &i
+	var meta docMeta
+	if err := json.Unmarshal(m.meta, &meta); err != nil {
+		return Hit{}, false
+	}
+	created, err := strconv.ParseUint(string(m.order[:16]), 16, 64)
+	if err != nil {
+		return Hit{}, false
+	}
+	h := Hit{
+		SessionID: parts[0], CheckpointID: parts[1], Kind: kindCheckpoint, Mode: meta.Mode,
+		Role: meta.Role, CreatedAt: int64(created), Score: m.dm.Score, Tools: meta.Tools, Error: meta.Error,
+	}
+	if len(parts) == 3 {
+		i, err := strconv.Atoi(parts[2])
+		if err != nil {
+			return Hit{}, false
+		}
+		h.Kind, h.Message = kindMessage, &i
+	}
+	return h, true
+}
+
+// snippetMarks are what a snippet highlights: the analyzed words and
+// phrases of a query (terms by position) and its prefixes.
+type snippetMarks struct {
+	phrases  [][][]string
+	prefixes []string
+}
+
+func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
+	var m snippetMarks
+	for _, c := range cs {
+		switch c.kind {
+		case clauseWord, clausePhrase:
+			if p := analyze(c.text); len(p) > 0 {
+				m.phrases = append(m.phrases, p)
+			}
+		case clausePrefix:
+			m.prefixes = append(m.prefixes, strings.ToLower(c.text))
 		}
 	}
-	switch t := dm.Fields[fTool].(type) {
-	case string:
-		h.Tools = []string{t}
-	case []interface{}:
-		for _, v := range t {
-			if s, ok := v.(string); ok {
-				h.Tools = append(h.Tools, s)
+	return m
+}
+
+// spans analyzes text as the index did, keeping byte offsets, and returns
+// the byte ranges of its tokens that match: every token of an occurrence
+// of a word or phrase (terms at consecutive positions; a position without
+// terms matches any), and tokens that start with a prefix. This finds the
+// matches the index found, without the index keeping offsets.
+func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
+	if len(m.phrases) == 0 && len(m.prefixes) == 0 {
+		return nil
+	}
+	ts := a.Analyze([]byte(text))
+	byPos := make(map[int][]*analysis.Token, len(ts))
+	for _, t := range ts {
+		byPos[t.Position] = append(byPos[t.Position], t)
+	}
+	var out [][2]int
+	has := func(pos int, terms []string) *analysis.Token {
+		for _, t := range byPos[pos] {
+			if len(terms) == 0 {
+				return t
+			}
+			for _, term := range terms {
+				if string(t.Term) == term {
+					return t
+				}
+			}
+		}
+		return nil
+	}
+	for _, t := range ts {
+		for _, p := range m.prefixes {
+			if strings.HasPrefix(string(t.Term), p) {
+				out = append(out, [2]int{t.Start, t.End})
+				break
+			}
+		}
+		for _, p := range m.phrases {
+			if len(p[0]) == 0 || has(t.Position, p[0]) != t {
+				continue
+			}
+			found := []*analysis.Token{t}
+			for j := 1; j < len(p) && found != nil; j++ {
+				if u := has(t.Position+j, p[j]); u != nil {
+					found = append(found, u)
+				} else {
+					found = nil
+				}
+			}
+			for _, u := range found {
+				out = append(out, [2]int{u.Start, u.End})
 			}
 		}
 	}
-	var spans [][2]int
-	for _, locs := range dm.Locations[fText] {
-		for _, l := range locs {
-			spans = append(spans, [2]int{int(l.Start), int(l.End)})
-		}
-	}
-	h.Snippet = snippet(str(fText), spans, SnippetBytes)
-	return h
+	return out
 }
 
 // snippet returns about width bytes of text around the densest cluster of
