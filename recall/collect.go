@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"container/heap"
 	"context"
+	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -15,10 +18,13 @@ import (
 type match struct {
 	dm    *search.DocumentMatch
 	order []byte // session-order key, loaded only for competitive documents
-	// Stored fields, loaded for the matches returned.
-	loaded bool
-	text   string
-	meta   []byte
+	// Loaded for the matches returned (see load).
+	loaded  bool
+	session string
+	ckpt    string
+	index   int // message index, -1 for a checkpoint document
+	text    string
+	meta    []byte
 }
 
 // topN runs q and keeps the n best matches by (score, then newest first),
@@ -98,31 +104,91 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	}
 	out := []match(*h)
 	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
-	for i := range out {
-		m := &out[i]
+	if err := x.load(r, out); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// load fills in the ids, meta and texts of the matches kept: each one's
+// stored meta, and the texts from their checkpoints' stored chunks, each
+// checkpoint's read once. A match whose document is gone, or whose id
+// this package did not write, stays not loaded.
+func (x *Index) load(r bindex.IndexReader, ms []match) error {
+	want := map[string]map[int]bool{} // checkpoint document id → text numbers
+	for i := range ms {
+		m := &ms[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
 		if err != nil {
-			return nil, 0, err
+			return err
 		}
 		m.dm.ID = id
+		var ok bool
+		if m.session, m.ckpt, m.index, ok = parseDocID(id); !ok {
+			continue
+		}
 		doc, err := r.Document(id)
 		if err != nil {
-			return nil, 0, err
+			return err
 		}
 		if doc == nil {
 			continue // deleted between match and load
 		}
 		doc.VisitFields(func(f bindex.Field) {
-			switch f.Name() {
-			case fText:
-				m.text = string(f.Value())
-			case fMeta:
+			if f.Name() == fMeta {
 				m.meta = append([]byte(nil), f.Value()...)
 			}
 		})
+		ck := docID(m.session, m.ckpt, -1)
+		if want[ck] == nil {
+			want[ck] = map[int]bool{}
+		}
+		want[ck][m.index+1] = true
 		m.loaded = true
 	}
-	return out, total, nil
+	texts := make(map[string]map[int]string, len(want))
+	for ck, nums := range want {
+		doc, err := r.Document(ck)
+		if err != nil {
+			return err
+		}
+		if doc == nil {
+			continue
+		}
+		var chunks [][]byte
+		doc.VisitFields(func(f bindex.Field) {
+			if f.Name() == fTexts {
+				chunks = append(chunks, f.Value())
+			}
+		})
+		if texts[ck], err = x.codec.texts(chunks, nums); err != nil {
+			return fmt.Errorf("checkpoint %q: %w", ck, err)
+		}
+	}
+	for i := range ms {
+		m := &ms[i]
+		if m.loaded {
+			m.text = texts[docID(m.session, m.ckpt, -1)][m.index+1]
+		}
+	}
+	return nil
+}
+
+// parseDocID splits a document id into its session, checkpoint and
+// message index (-1 for a checkpoint document); see docID.
+func parseDocID(id string) (session, ckpt string, i int, ok bool) {
+	parts := strings.Split(id, "\x00")
+	switch len(parts) {
+	case 2:
+		return parts[0], parts[1], -1, true
+	case 3:
+		i, err := strconv.Atoi(parts[2])
+		if err != nil || i < 0 {
+			return "", "", 0, false
+		}
+		return parts[0], parts[1], i, true
+	}
+	return "", "", 0, false
 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score

@@ -209,12 +209,8 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 // hitFromMatch builds a hit (without its snippet and ref) from a match's id,
 // order key and stored meta.
 func hitFromMatch(m match) (Hit, bool) {
-	parts := strings.Split(m.dm.ID, "\x00")
-	if len(parts) < 2 || len(parts) > 3 || len(m.order) < 16 {
-		return Hit{}, false
-	}
 	var meta docMeta
-	if err := json.Unmarshal(m.meta, &meta); err != nil {
+	if len(m.order) < 16 || json.Unmarshal(m.meta, &meta) != nil {
 		return Hit{}, false
 	}
 	created, err := strconv.ParseUint(string(m.order[:16]), 16, 64)
@@ -222,14 +218,11 @@ func hitFromMatch(m match) (Hit, bool) {
 		return Hit{}, false
 	}
 	h := Hit{
-		SessionID: parts[0], CheckpointID: parts[1], Kind: kindCheckpoint, Mode: meta.Mode,
+		SessionID: m.session, CheckpointID: m.ckpt, Kind: kindCheckpoint, Mode: meta.Mode,
 		Role: meta.Role, CreatedAt: int64(created), Score: m.dm.Score, Tools: meta.Tools, Error: meta.Error,
 	}
-	if len(parts) == 3 {
-		i, err := strconv.Atoi(parts[2])
-		if err != nil {
-			return Hit{}, false
-		}
+	if m.index >= 0 {
+		i := m.index
 		h.Kind, h.Message = kindMessage, &i
 	}
 	return h, true
