@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"container/heap"
 	"context"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -162,7 +161,8 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 			}
 		})
 		if texts[ck], err = x.codec.texts(chunks, nums); err != nil {
-			return fmt.Errorf("checkpoint %q: %w", ck, err)
+			// The hits stand; only their snippets are lost.
+			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "doc", ck, "err", err)
 		}
 	}
 	for i := range ms {

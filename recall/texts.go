@@ -122,6 +122,9 @@ func (c *textCodec) texts(chunks [][]byte, want map[int]bool) (map[int]string, e
 			}
 			p += l
 		}
+		if p != len(raw) {
+			return nil, errBadChunk
+		}
 	}
 	return out, nil
 }
