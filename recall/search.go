@@ -255,10 +255,57 @@ func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
 // of a word or phrase (terms at consecutive positions; a position without
 // terms matches any), and tokens that start with a prefix. This finds the
 // matches the index found, without the index keeping offsets.
+//
+// Text is analyzed a window at a time, up to the first window with a
+// match: a hit's text can be 256 KiB of tool output, and a snippet shows
+// 240 bytes. Windows overlap, so a phrase cut by one is whole in the next.
 func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
 	if len(m.phrases) == 0 && len(m.prefixes) == 0 {
 		return nil
 	}
+	for start := 0; start < len(text); {
+		end := len(text)
+		if end-start > snippetWindow {
+			end = cutAt(text, start+snippetWindow, start)
+		}
+		if sp := m.spansIn(a, text[start:end]); len(sp) > 0 {
+			for i := range sp {
+				sp[i][0] += start
+				sp[i][1] += start
+			}
+			return sp
+		}
+		if end == len(text) {
+			break
+		}
+		start = cutAt(text, end-snippetOverlap, start+1)
+	}
+	return nil
+}
+
+// Snippet windows (bytes).
+const (
+	snippetWindow  = 4 << 10
+	snippetOverlap = 512
+)
+
+// cutAt returns a place to cut text near i (not before lo): after a space
+// within 256 bytes before i, else the rune boundary at or before i.
+func cutAt(text string, i, lo int) int {
+	if i <= lo {
+		return lo
+	}
+	if k := strings.LastIndexAny(text[max(lo, i-256):i], " \t\r\n"); k >= 0 {
+		return max(lo, i-256) + k + 1
+	}
+	for i > lo && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return i
+}
+
+// spansIn is spans over one window of text.
+func (m snippetMarks) spansIn(a analysis.Analyzer, text string) [][2]int {
 	ts := a.Analyze([]byte(text))
 	byPos := make(map[int][]*analysis.Token, len(ts))
 	for _, t := range ts {
