@@ -13,13 +13,13 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 )
 
-// RunStore implements `ef store <verify|gc> ...`: checks and cleans a
-// checkpoint bundle store (package bundle).
+// RunStore implements `ef store <verify|gc|delete> ...`: checks and cleans
+// a checkpoint bundle store (package bundle).
 func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		storeUsage(stderr)
 		if len(args) == 0 {
-			return usageError("want a subcommand: verify or gc")
+			return usageError("want a subcommand: verify, gc or delete")
 		}
 		return errHelp
 	}
@@ -28,6 +28,8 @@ func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return storeVerify(ctx, args[1:], stdout, stderr)
 	case "gc":
 		return storeGC(ctx, args[1:], stdout, stderr)
+	case "delete":
+		return storeDelete(ctx, args[1:], stdout, stderr)
 	default:
 		storeUsage(stderr)
 		return usageError("unknown store subcommand %q", args[0])
@@ -37,9 +39,11 @@ func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func storeUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: ef store verify [--json] <dir>")
 	fmt.Fprintln(w, "       ef store gc <dir> [--grace 24h] [--referenced file] [--json]")
+	fmt.Fprintln(w, "       ef store delete <dir> --session ID [--json]")
 	fmt.Fprintln(w, "verify reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
 	fmt.Fprintln(w, "gc removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,")
 	fmt.Fprintln(w, "and stale temp files; without --referenced it removes only temp files.")
+	fmt.Fprintln(w, "delete removes a session's bundles, then its recall index entries (EF-RFC-001 §25).")
 }
 
 // storeFailure is one unavailable bundle in the verify report.

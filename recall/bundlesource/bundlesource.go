@@ -55,13 +55,13 @@ func (s *Source) List(ctx context.Context, sessionID string) ([]recall.Checkpoin
 func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string) (*recall.Checkpoint, error) {
 	b, err := s.store.Meta(ctx, sessionID, checkpointID)
 	if err != nil {
-		return nil, convert(err, sessionID, checkpointID)
+		return nil, s.convert(ctx, err, sessionID, checkpointID)
 	}
 	// The header does not count the messages; an empty page does, from
 	// the same header.
 	p, err := s.store.Page(ctx, sessionID, checkpointID, 0, 0)
 	if err != nil {
-		return nil, convert(err, sessionID, checkpointID)
+		return nil, s.convert(ctx, err, sessionID, checkpointID)
 	}
 	return &recall.Checkpoint{
 		CheckpointInfo: recall.CheckpointInfo{
@@ -78,11 +78,11 @@ func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string)
 // header once more; the messages are byte-exact as archived.
 func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (recall.Page, error) {
 	if err := s.store.Verify(ctx, sessionID, checkpointID); err != nil {
-		return recall.Page{}, convert(err, sessionID, checkpointID)
+		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}
 	p, err := s.store.Page(ctx, sessionID, checkpointID, offset, limit)
 	if err != nil {
-		return recall.Page{}, convert(err, sessionID, checkpointID)
+		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}
 	return recall.Page{Messages: p.Messages, Offset: p.Offset, Total: p.Total}, nil
 }
@@ -96,6 +96,24 @@ func convert(err error, sessionID, checkpointID string) error {
 	}
 	if errors.Is(err, bundle.ErrUnavailable) {
 		return &recall.UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Reason: "unavailable", Err: err}
+	}
+	return err
+}
+
+// ReasonUnknownSession is the Reason of an unavailable checkpoint whose
+// session has no bundles in the store: it was never archived here, or the
+// session was deleted (EF-RFC-001 §25).
+const ReasonUnknownSession = "unknown session (never archived in this store, or deleted)"
+
+// convert converts a bundle error and tells a checkpoint missing from a
+// session that has others apart from one whose whole session is gone.
+func (s *Source) convert(ctx context.Context, err error, sessionID, checkpointID string) error {
+	err = convert(err, sessionID, checkpointID)
+	var ue *recall.UnavailableError
+	if errors.As(err, &ue) && ue.Reason == "missing" {
+		if infos, lerr := s.store.List(ctx, sessionID); lerr == nil && len(infos) == 0 {
+			ue.Reason = ReasonUnknownSession
+		}
 	}
 	return err
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/epistemicfold/ef/store"
+)
+
+// storeDelete implements `ef store delete <dir> --session ID`: the
+// session delete of EF-RFC-001 §25 (store.Store.DeleteSession).
+func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("store delete", "store delete <dir> --session ID [--json]", stderr,
+		"Deletes a session: its bundles first, then its entries in the recall index.",
+		"An index another process holds drops the entries at its next sync.")
+	session := fs.String("session", "", "the session to delete (required)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	dir, err := parseOne(fs, args, "store directory")
+	if err != nil {
+		return err
+	}
+	if *session == "" {
+		fs.Usage()
+		return usageError("--session is required")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return err
+	}
+	// Opening for writing takes the store's LOCK: refuse first a
+	// directory that is not a store, so delete leaves nothing in it.
+	if err := checkLooksLikeStore(dir); err != nil {
+		return err
+	}
+	st, err := store.Open(dir, store.Options{LockWait: func(waited time.Duration) {
+		fmt.Fprintf(stderr, "ef store delete: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), dir)
+	}})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rep, err := st.DeleteSession(ctx, *session)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	fmt.Fprintf(stdout, "%s: deleted session %q: %d bundles, %d checkpoints from the recall index\n", dir, rep.SessionID, rep.Bundles, rep.IndexCheckpoints)
+	if rep.IndexSkipped != "" {
+		fmt.Fprintf(stdout, "note: the recall index was not updated here (%s); it drops the session's entries at its next sync\n", rep.IndexSkipped)
+	}
+	return nil
+}

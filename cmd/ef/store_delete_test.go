@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/store"
+)
+
+// indexedStoreFixture is storeFixture with its recall index filled.
+func indexedStoreFixture(t *testing.T) string {
+	t.Helper()
+	root, _ := storeFixture(t)
+	st, err := store.Open(root, store.Options{})
+	if err != nil || st.Index == nil {
+		t.Fatalf("open: %v, %v", err, st.IndexErr)
+	}
+	defer st.Close()
+	if _, err := st.Index.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestStoreDelete(t *testing.T) {
+	root := indexedStoreFixture(t)
+	ctx := context.Background()
+	var out, errb bytes.Buffer
+	if err := RunStore(ctx, []string{"delete", root, "--session", "s1", "--json"}, &out, &errb); err != nil {
+		t.Fatalf("delete: %v\n%s", err, errb.String())
+	}
+	var rep store.DeleteReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.SessionID != "s1" || rep.Bundles != 2 || rep.IndexCheckpoints != 2 || rep.IndexSkipped != "" {
+		t.Fatalf("report %+v", rep)
+	}
+
+	st, err := store.Open(root, store.Options{ReadOnly: true})
+	if err != nil || st.Index == nil {
+		t.Fatalf("reopen: %v, %v", err, st.IndexErr)
+	}
+	ids, err := st.Bundles.Sessions(ctx)
+	wm := st.Index.Watermark()
+	st.Close()
+	if err != nil || len(ids) != 1 || ids[0] != "s2" {
+		t.Fatalf("sessions left: %q, %v", ids, err)
+	}
+	if len(wm["s1"]) != 0 || len(wm["s2"]) != 1 {
+		t.Fatalf("index watermark after delete: %v", wm)
+	}
+
+	// Again: the session is unknown now, and the command says so.
+	out.Reset()
+	err = RunStore(ctx, []string{"delete", "--session", "s1", root}, &out, &errb)
+	if !errors.Is(err, store.ErrUnknownSession) || !strings.Contains(err.Error(), `"s1"`) {
+		t.Fatalf("second delete: %v; want ErrUnknownSession naming s1", err)
+	}
+
+	// Usage errors delete nothing.
+	for _, args := range [][]string{
+		{"delete", root},
+		{"delete", "--session", "s2"},
+		{"delete", root, filepath.Join(root, "x"), "--session", "s2"},
+	} {
+		if err := RunStore(ctx, args, &out, &errb); !errors.Is(err, errUsage) {
+			t.Fatalf("%q: %v; want a usage error", args, err)
+		}
+	}
+	if err := RunStore(ctx, []string{"delete", filepath.Join(t.TempDir(), "missing"), "--session", "s2"}, &out, &errb); err == nil {
+		t.Fatal("delete in a missing directory succeeded")
+	}
+	out.Reset()
+	if err := RunStore(ctx, []string{"delete", root, "--session", "s2"}, &out, &errb); err != nil || !strings.Contains(out.String(), `deleted session "s2": 1 bundles, 1 checkpoints`) {
+		t.Fatalf("delete s2: %v\n%s", err, out.String())
+	}
+}
