@@ -47,6 +47,8 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 			srv.closeSession(p.SessionID)
 			return nil, nil
 		})
+	case MethodSessionDelete:
+		return call(ctx, method, params, srv.deleteSession)
 	case MethodFoldPlan:
 		return call(ctx, method, params, func(_ context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(p) })
 	case MethodFoldCompile:

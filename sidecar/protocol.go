@@ -29,6 +29,13 @@ const (
 	// MethodSessionClose (SessionCloseParams, notification) drops a
 	// session's mirror when the host closes it; its bundles stay.
 	MethodSessionClose = "session/close"
+	// MethodSessionDelete (SessionDeleteParams → SessionDeleteResult)
+	// deletes a session (EF-RFC-001 §25): its mirror, its bundles, then
+	// its recall index entries. No DSH seam calls it by itself: rc.8 and
+	// 0.1.7 emit no session-delete event, so the plugin has nothing to
+	// hook it to; a host or tool that deletes a session calls it (or runs
+	// ef store delete).
+	MethodSessionDelete = "session/delete"
 	// MethodFoldPlan (FoldPlanParams → FoldPlanResult) decides whether and
 	// where to fold.
 	MethodFoldPlan = "fold/plan"
@@ -51,7 +58,7 @@ const (
 // Methods returns every method name the sidecar answers, in the order
 // above.
 func Methods() []string {
-	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodSessionDelete, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
 }
 
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
@@ -155,6 +162,22 @@ type SessionOpenParams struct {
 // SessionCloseParams are session/close's params.
 type SessionCloseParams struct {
 	SessionID string `json:"sessionId"`
+}
+
+// SessionDeleteParams are session/delete's params.
+type SessionDeleteParams struct {
+	SessionID string `json:"sessionId"`
+}
+
+// SessionDeleteResult is session/delete's result. Deleting a session the
+// store does not know is not an error: Deleted is false and Reason says
+// so, and nothing changed.
+type SessionDeleteResult struct {
+	Bundles          int    `json:"bundles"`
+	Deleted          bool   `json:"deleted"`
+	IndexCheckpoints int    `json:"indexCheckpoints"`
+	Reason           string `json:"reason,omitempty"`
+	SessionID        string `json:"sessionId"`
 }
 
 // SessionEventsParams are session/events' params: the events from FromSeq

@@ -18,6 +18,8 @@ export const Method = Object.freeze({
   sessionOpen: 'session/open',
   sessionEvents: 'session/events',
   sessionClose: 'session/close',
+  // No host event calls it yet (DSH rc.8/0.1.7 emit no session delete).
+  sessionDelete: 'session/delete',
   foldPlan: 'fold/plan',
   foldCompile: 'fold/compile',
   toolCall: 'tool/call',
