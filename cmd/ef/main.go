@@ -37,7 +37,7 @@ func commands() map[string]subcommand {
 	return map[string]subcommand{
 		"inspect": {"print a session log's surface with token prices and tool pairing", RunInspect},
 		"bench":   {"replay sessions through EF and baseline engines and compare them", RunBench},
-		"store":   {"verify a bundle store or collect its orphans (verify|gc)", RunStore},
+		"store":   {"verify a bundle store, collect its orphans or delete a session (verify|gc|delete)", RunStore},
 		"fold":    {"fold a session log into checkpoint bundles inside the host transaction", RunFold},
 		"serve":   {"run the DSH sidecar (JSON-RPC over stdio) behind dsh-plugin", RunServe},
 		"search":  {"search folded history (context_search)", RunSearch},
