@@ -263,16 +263,44 @@ func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
 	if len(m.phrases) == 0 && len(m.prefixes) == 0 {
 		return nil
 	}
-	for start := 0; start < len(text); {
-		end := len(text)
+	window := func(start int) (sp [][2]int, end int) {
+		end = len(text)
 		if end-start > snippetWindow {
 			end = cutAt(text, start+snippetWindow, start)
 		}
-		if sp := m.spansIn(a, text[start:end]); len(sp) > 0 {
-			for i := range sp {
-				sp[i][0] += start
-				sp[i][1] += start
+		sp = m.spansIn(a, text[start:end])
+		for i := range sp {
+			sp[i][0] += start
+			sp[i][1] += start
+		}
+		return sp, end
+	}
+	// In a long text, try first the windows around a literal hint of the
+	// query (a CJK bigram, the head of a stem); a hint can miss (a stem
+	// that is not a prefix of its word), so the scan from the start
+	// follows.
+	if hints := m.hints(); len(text) > snippetWindow && len(hints) > 0 {
+		low := asciiLower(text)
+		for from, tries := 0, 0; tries < 8; tries++ {
+			at := -1
+			for _, h := range hints {
+				if k := strings.Index(low[from:], h); k >= 0 && (at < 0 || from+k < at) {
+					at = from + k
+				}
 			}
+			if at < 0 {
+				break
+			}
+			sp, end := window(cutAt(text, max(at-snippetOverlap, 0), 0))
+			if len(sp) > 0 {
+				return sp
+			}
+			from = max(end, at+1)
+		}
+	}
+	for start := 0; start < len(text); {
+		sp, end := window(start)
+		if len(sp) > 0 {
 			return sp
 		}
 		if end == len(text) {
@@ -281,6 +309,48 @@ func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
 		start = cutAt(text, end-snippetOverlap, start+1)
 	}
 	return nil
+}
+
+// hints returns literal pieces of the marked terms to look for in a text:
+// each CJK term whole, the first four bytes of any other (the prefix
+// itself for a prefix).
+func (m snippetMarks) hints() []string {
+	var out []string
+	add := func(t string) {
+		if t == "" {
+			return
+		}
+		if r, _ := utf8.DecodeRuneInString(t); r >= utf8.RuneSelf && isCJK(r) {
+			out = append(out, t)
+			return
+		}
+		n := min(len(t), 4)
+		for n < len(t) && !utf8.RuneStart(t[n]) {
+			n++
+		}
+		out = append(out, t[:n])
+	}
+	for _, p := range m.phrases {
+		for _, t := range p[0] {
+			add(t)
+		}
+	}
+	for _, p := range m.prefixes {
+		add(p)
+	}
+	return out
+}
+
+// asciiLower lowers ASCII letters only, so that byte offsets stay those
+// of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // Snippet windows (bytes).

@@ -70,8 +70,15 @@ func TestSnippetSpansInLongText(t *testing.T) {
 			t.Errorf("phrase at %d: spans %v", at, sp)
 		}
 	}
-	text := strings.Repeat("日志", 40000) + "光标"
-	sp := snippetTerms([]clause{{kind: clauseWord, text: "志光标"}}, analyze).spans(a, text)
+	// A stem that is not a prefix of its word: the hint misses, the scan
+	// from the start finds it.
+	text := strings.Repeat("walk ", 20000) + "Dying"
+	sp := snippetTerms([]clause{{kind: clauseWord, text: "dies"}}, analyze).spans(a, text)
+	if len(sp) != 1 || text[sp[0][0]:sp[0][1]] != "Dying" {
+		t.Errorf("dying: spans %v", sp)
+	}
+	text = strings.Repeat("日志", 40000) + "光标"
+	sp = snippetTerms([]clause{{kind: clauseWord, text: "志光标"}}, analyze).spans(a, text)
 	if len(sp) == 0 || sp[len(sp)-1][1] != len(text) {
 		t.Errorf("CJK match at the end: spans %v", sp)
 	}
