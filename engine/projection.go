@@ -120,21 +120,7 @@ func (e *Engine) Forget(s *hostshim.Session) {
 // ApplyEvents feeds the session's message events with from ≤ seq ≤ to into
 // r, in seq order.
 func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {
-	for seq := max(from, 0); seq <= to && seq < s.Len(); seq++ {
-		e, _ := s.Event(seq)
-		if !hostshim.SurfaceEligible(e.Type) {
-			continue
-		}
-		m, err := s.Message(seq)
-		if err != nil || m == nil {
-			// A message the host cannot derive says nothing.
-			continue
-		}
-		isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
-		if pe, ok := projection.FromHost(e, m, isErr); ok {
-			r.Apply(pe)
-		}
-	}
+	projection.HostEvents(s, from, to, validator.IsErrorResult, r.Apply)
 }
 
 // coveredHi is the newest original event a surface node stands for: its own

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/testutil"
 )
@@ -42,18 +41,9 @@ func TestCorpusConstraints(t *testing.T) {
 		for _, im := range ims {
 			s := im.Session
 			have := false
-			for seq := 0; seq < s.Len(); seq++ {
-				e, _ := s.Event(seq)
-				if !hostshim.SurfaceEligible(e.Type) {
-					continue
-				}
-				m, err := s.Message(seq)
-				if err != nil || m == nil {
-					continue
-				}
-				ev, ok := FromHost(e, m, false)
-				if !ok || ev.Role != RoleUser && ev.Role != RoleSystem {
-					continue
+			HostEvents(s, 0, s.Len()-1, nil, func(ev Event) {
+				if ev.Role != RoleUser && ev.Role != RoleSystem {
+					return
 				}
 				msgs++
 				n := 0
@@ -84,10 +74,10 @@ func TestCorpusConstraints(t *testing.T) {
 						kept = kept || strings.HasPrefix(oneLine(g, 0), l.start)
 					}
 					if kept != (l.label == "rule") {
-						t.Errorf("%s seq %d: %s %q proposed=%v", rel, seq, l.label, l.start, kept)
+						t.Errorf("%s seq %d: %s %q proposed=%v", rel, ev.Seq, l.label, l.start, kept)
 					}
 				}
-			}
+			})
 		}
 	}
 	for i, l := range labels {

@@ -47,6 +47,27 @@ type Result struct {
 	IsError bool
 }
 
+// HostEvents calls fn with the Event of each message event of s with
+// from ≤ seq ≤ to, in seq order. isError decides a tool result's error flag
+// (nil: never set). A message the host cannot derive says nothing and is
+// skipped, as are events the reducer does not read.
+func HostEvents(s *hostshim.Session, from, to int, isError func(hostshim.Event, *hostshim.Message) bool, fn func(Event)) {
+	for seq := max(from, 0); seq <= to && seq < s.Len(); seq++ {
+		e, _ := s.Event(seq)
+		if !hostshim.SurfaceEligible(e.Type) {
+			continue
+		}
+		m, err := s.Message(seq)
+		if err != nil || m == nil {
+			continue
+		}
+		isErr := isError != nil && e.Type == hostshim.TypeToolResult && isError(e, m)
+		if ev, ok := FromHost(e, m, isErr); ok {
+			fn(ev)
+		}
+	}
+}
+
 // FromHost converts a host event and its message (nil for a log-only event)
 // into an Event; ok is false for events the reducer does not read.
 // isError reports the host's error flag for a tool result (the validator's
