@@ -133,8 +133,9 @@ const lastToolText = (messages) => {
   const m = [...messages].reverse().find((x) => x.role === 'tool')
   return typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
 }
-/** Kill the ef sidecar(s) that dsh started (found by parentage), by pid. */
-function killSidecar() {
+/** The ef sidecars that dsh started (found by parentage): [{ pid, path }]. */
+function efSidecars() {
+  const found = []
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let cmd, stat
     try {
@@ -143,16 +144,40 @@ function killSidecar() {
     } catch { continue }
     if (!cmd[0]?.endsWith('/bin/ef') || cmd[1] !== 'serve') continue
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    if (ppid !== dshChild?.pid) continue
-    process.kill(Number(pid), 'SIGKILL')
-    seen.killed.push(Number(pid))
-    seen.efPath = cmd[0]
+    if (ppid === dshChild?.pid) found.push({ pid: Number(pid), path: cmd[0] })
   }
+  return found
+}
+/** Kill the ef sidecar(s) that dsh started, by pid. */
+function killSidecar() {
+  for (const { pid, path } of efSidecars()) {
+    process.kill(pid, 'SIGKILL')
+    seen.killed.push(pid)
+    seen.efPath = path
+  }
+}
+/**
+ * Wait (up to 60 s) until dsh runs a new sidecar. The scripted model answers
+ * in microseconds, so without this several steps would pass inside the
+ * plugin's restart backoff; a real model takes seconds per request, and the
+ * restart (EF back after the host folded while it was down) is what this
+ * test is about. The wait is timed and printed.
+ */
+async function sidecarBack() {
+  const from = Date.now()
+  while (Date.now() - from < 60000) {
+    if (efSidecars().some(({ pid }) => !seen.killed.includes(pid))) {
+      seen.restartWaitMs = Date.now() - from
+      return
+    }
+    await new Promise((ok) => setTimeout(ok, 50))
+  }
+  seen.restartWaitMs = Infinity
 }
 const server = createServer((req, res) => {
   let body = ''
   req.on('data', (d) => { body += d })
-  req.on('end', () => {
+  req.on('end', async () => {
     const r = JSON.parse(body)
     const chars = JSON.stringify(r.messages).length
     seen.maxPromptChars = Math.max(seen.maxPromptChars, chars)
@@ -173,6 +198,7 @@ const server = createServer((req, res) => {
       seen.compaction++
       return text(res, '## Current Work\n- reading build notes (summary by the host model)')
     }
+    if (seen.killed.length > 0 && seen.restartWaitMs === undefined) await sidecarBack()
     seen.agent++
     seen.lastAgent = { messages: r.messages, system: r.system }
     seen.toolNames = (r.tools ?? []).map((t) => t.function?.name)
@@ -227,7 +253,7 @@ writeFileSync(join(profileDir, 'cordis.patch.yml'), `# Written by dsh-plugin/e2e
 - id: epistemic-fold
   config:
     thresholdRatio: 0.5
-    restartDelayMs: 100
+    restartDelayMs: ${process.env.E2E_RESTART_DELAY_MS ?? 100}
 - insert:
     - id: e2e-compact-at-end
       name: '${join(here, 'compact-at-end.mjs')}'
@@ -252,6 +278,7 @@ check(run.stdout.includes(FACT), `the final answer carries the planted fact ${FA
 check(seen.toolNames.includes('context_search') && seen.toolNames.includes('context_recall'), 'context_search and context_recall are offered to the model')
 check(typeof seen.searchRef === 'string' && seen.searchRef.length > 0 && seen.searchRef !== 'none' && seen.recalled, `context_search → ${seen.searchRef} → context_recall returned the fact`)
 check(seen.killed.length > 0, `the ef sidecar was killed mid-session (pid ${seen.killed.join(', ')})`)
+check(Number.isFinite(seen.restartWaitMs), `the plugin started a new sidecar (${seen.restartWaitMs} ms after the next model request)`)
 check(/ef-linux-amd64\/bin\/ef$/.test(seen.efPath ?? ''), `the sidecar ran the platform package's binary (${seen.efPath})`)
 check(seen.overflow === 1, 'the provider reported one context overflow')
 
