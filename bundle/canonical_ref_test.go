@@ -4,398 +4,246 @@ package bundle
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// refCanonicalize is the first, straightforward implementation of
-// Canonicalize (RFC 8785), kept as an independent reference: the optimized
-// Canonicalize must agree with it on every input, errors included.
+// refCanonicalize is the reference that the optimized Canonicalize is
+// checked against (TestCanonicalizeMatchesReference, FuzzCanonicalize):
+// both must give the same output, or both an error, on every input.
+//
+// It was once the first, straightforward Canonicalize kept aside, which
+// shared most of its parser, number formatter and escaper with the code it
+// checked, so a mistake in those parts could not show. It is now written
+// from RFC 8785 and the ECMAScript text it cites, and takes another road at
+// every step, trading speed for being easy to check by eye:
+//
+//   - the grammar, the nesting limit and the token stream come from
+//     encoding/json (json.Valid, Decoder.Token), not from a parser of ours;
+//   - strings are decoded to UTF-16 code units, as ECMAScript holds them;
+//     I-JSON's ban on lone surrogates (RFC 7493 §2.1) is checked on the
+//     code units, and member names are sorted on them (RFC 8785 §3.2.3);
+//   - numbers are printed by the steps of ECMAScript's Number::toString
+//     (ECMA-262 §6.1.6.1.20), from the shortest digits strconv finds;
+//   - strings are written by the steps of JSON.stringify's QuoteJSONString
+//     (ECMA-262 §25.5.2.3).
+//
+// The RFC's own vectors check this reference too (see checkCanonical).
 func refCanonicalize(raw []byte) ([]byte, error) {
-	p := &refParser{in: raw}
-	out := make([]byte, 0, len(raw))
-	p.ws()
-	out, err := p.value(out, 0)
+	// json.Valid checks RFC 8259 grammar and encoding/json's nesting
+	// limit, which is Canonicalize's as well; it does not check UTF-8.
+	if !utf8.Valid(raw) || !json.Valid(raw) {
+		return nil, fmt.Errorf("%w: reference: invalid JSON text", ErrNotCanonicalizable)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	v, err := refDecode(dec, raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: reference: %v", ErrNotCanonicalizable, err)
+	}
+	return refEncode(nil, v), nil
+}
+
+// refMember is one object member; the name is in UTF-16 code units.
+type refMember struct {
+	name []uint16
+	val  any
+}
+
+// refDecode reads one value from dec as nil, bool, float64, []uint16 (a
+// string), []any or []refMember (an object, sorted by name). raw is the
+// whole input, from which string tokens are read again as written.
+func refDecode(dec *json.Decoder, raw []byte) (any, error) {
+	from := dec.InputOffset()
+	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
 	}
-	p.ws()
-	if p.pos != len(p.in) {
-		return nil, p.errf("trailing data")
-	}
-	return out, nil
-}
-
-type refParser struct {
-	in  []byte
-	pos int
-}
-
-func (p *refParser) errf(format string, args ...any) error {
-	return fmt.Errorf("%w: offset %d: %s", ErrNotCanonicalizable, p.pos, fmt.Sprintf(format, args...))
-}
-
-func (p *refParser) ws() {
-	for p.pos < len(p.in) {
-		switch p.in[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
+	switch tok := tok.(type) {
+	case nil, bool:
+		return tok, nil
+	case json.Number:
+		f, err := strconv.ParseFloat(string(tok), 64)
+		if err != nil || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("number %s is not an IEEE 754 double", tok)
 		}
-	}
-}
-
-func (p *refParser) value(out []byte, depth int) ([]byte, error) {
-	if p.pos >= len(p.in) {
-		return nil, p.errf("unexpected end of input")
-	}
-	if c := p.in[p.pos]; (c == '{' || c == '[') && depth >= maxJSONDepth {
-		return nil, p.errf("nesting deeper than %d", maxJSONDepth)
-	}
-	switch c := p.in[p.pos]; {
-	case c == '{':
-		return p.object(out, depth)
-	case c == '[':
-		return p.array(out, depth)
-	case c == '"':
-		s, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		return refAppendJCSString(out, s), nil
-	case c == 't':
-		return p.lit(out, "true")
-	case c == 'f':
-		return p.lit(out, "false")
-	case c == 'n':
-		return p.lit(out, "null")
-	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number(out)
-	default:
-		return nil, p.errf("unexpected character %q", c)
-	}
-}
-
-func (p *refParser) lit(out []byte, word string) ([]byte, error) {
-	if !bytes.HasPrefix(p.in[p.pos:], []byte(word)) {
-		return nil, p.errf("invalid literal")
-	}
-	p.pos += len(word)
-	return append(out, word...), nil
-}
-
-type refMember struct {
-	key   string
-	key16 []uint16
-	val   []byte
-}
-
-func (p *refParser) object(out []byte, depth int) ([]byte, error) {
-	p.pos++ // '{'
-	var members []refMember
-	p.ws()
-	if p.pos < len(p.in) && p.in[p.pos] == '}' {
-		p.pos++
-		return append(out, '{', '}'), nil
-	}
-	for {
-		p.ws()
-		if p.pos >= len(p.in) || p.in[p.pos] != '"' {
-			return nil, p.errf("expected member name")
-		}
-		k, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		p.ws()
-		if p.pos >= len(p.in) || p.in[p.pos] != ':' {
-			return nil, p.errf("expected ':'")
-		}
-		p.pos++
-		p.ws()
-		v, err := p.value(nil, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		members = append(members, refMember{key: k, key16: utf16.Encode([]rune(k)), val: v})
-		p.ws()
-		if p.pos >= len(p.in) {
-			return nil, p.errf("unterminated object")
-		}
-		if p.in[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.in[p.pos] == '}' {
-			p.pos++
-			break
-		}
-		return nil, p.errf("expected ',' or '}'")
-	}
-	slices.SortFunc(members, func(a, b refMember) int { return slices.Compare(a.key16, b.key16) })
-	out = append(out, '{')
-	for i, m := range members {
-		if i > 0 {
-			if members[i-1].key == m.key {
-				return nil, p.errf("duplicate member name %q", m.key)
-			}
-			out = append(out, ',')
-		}
-		out = refAppendJCSString(out, m.key)
-		out = append(out, ':')
-		out = append(out, m.val...)
-	}
-	return append(out, '}'), nil
-}
-
-func (p *refParser) array(out []byte, depth int) ([]byte, error) {
-	p.pos++ // '['
-	out = append(out, '[')
-	p.ws()
-	if p.pos < len(p.in) && p.in[p.pos] == ']' {
-		p.pos++
-		return append(out, ']'), nil
-	}
-	for first := true; ; first = false {
-		if !first {
-			out = append(out, ',')
-		}
-		p.ws()
-		var err error
-		out, err = p.value(out, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		p.ws()
-		if p.pos >= len(p.in) {
-			return nil, p.errf("unterminated array")
-		}
-		if p.in[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.in[p.pos] == ']' {
-			p.pos++
-			return append(out, ']'), nil
-		}
-		return nil, p.errf("expected ',' or ']'")
-	}
-}
-
-func refHexVal(c byte) rune {
-	switch {
-	case c >= '0' && c <= '9':
-		return rune(c - '0')
-	case c >= 'a' && c <= 'f':
-		return rune(c - 'a' + 10)
-	case c >= 'A' && c <= 'F':
-		return rune(c - 'A' + 10)
-	}
-	return -1
-}
-
-func (p *refParser) hex4() (rune, error) {
-	if p.pos+4 > len(p.in) {
-		return 0, p.errf("short \\u escape")
-	}
-	var r rune
-	for i := 0; i < 4; i++ {
-		v := refHexVal(p.in[p.pos+i])
-		if v < 0 {
-			return 0, p.errf("bad \\u escape")
-		}
-		r = r<<4 | v
-	}
-	p.pos += 4
-	return r, nil
-}
-
-// str parses a JSON string at p.pos and returns its decoded value.
-func (p *refParser) str() (string, error) {
-	p.pos++ // opening quote
-	var b []byte
-	start := p.pos
-	for {
-		if p.pos >= len(p.in) {
-			return "", p.errf("unterminated string")
-		}
-		c := p.in[p.pos]
-		switch {
-		case c == '"':
-			b = append(b, p.in[start:p.pos]...)
-			p.pos++
-			return string(b), nil
-		case c < 0x20:
-			return "", p.errf("control character in string")
-		case c == '\\':
-			b = append(b, p.in[start:p.pos]...)
-			p.pos++
-			if p.pos >= len(p.in) {
-				return "", p.errf("unterminated escape")
-			}
-			e := p.in[p.pos]
-			p.pos++
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, err := p.hex4()
+		return f, nil
+	case string:
+		return refUTF16(raw[from:dec.InputOffset()])
+	case json.Delim:
+		if tok == '[' {
+			var arr []any
+			for dec.More() {
+				v, err := refDecode(dec, raw)
 				if err != nil {
-					return "", err
+					return nil, err
 				}
-				if utf16.IsSurrogate(r) {
-					if r >= 0xDC00 || p.pos+6 > len(p.in) || p.in[p.pos] != '\\' || p.in[p.pos+1] != 'u' {
-						return "", p.errf("lone surrogate")
-					}
-					p.pos += 2
-					r2, err := p.hex4()
-					if err != nil {
-						return "", err
-					}
-					r = utf16.DecodeRune(r, r2)
-					if r == utf8.RuneError {
-						return "", p.errf("lone surrogate")
-					}
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				return "", p.errf("bad escape \\%c", e)
+				arr = append(arr, v)
 			}
-			start = p.pos
-		case c < utf8.RuneSelf:
-			p.pos++
-		default:
-			r, n := utf8.DecodeRune(p.in[p.pos:])
-			if r == utf8.RuneError && n <= 1 {
-				return "", p.errf("invalid UTF-8")
-			}
-			p.pos += n
+			_, err := dec.Token() // ']'
+			return arr, err
 		}
+		var obj []refMember
+		for dec.More() {
+			from := dec.InputOffset()
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			name, err := refUTF16(raw[from:dec.InputOffset()])
+			if err != nil {
+				return nil, err
+			}
+			v, err := refDecode(dec, raw)
+			if err != nil {
+				return nil, err
+			}
+			obj = append(obj, refMember{name, v})
+		}
+		if _, err := dec.Token(); err != nil { // '}'
+			return nil, err
+		}
+		slices.SortStableFunc(obj, func(a, b refMember) int { return slices.Compare(a.name, b.name) })
+		for i := 1; i < len(obj); i++ {
+			if slices.Equal(obj[i-1].name, obj[i].name) {
+				return nil, fmt.Errorf("duplicate member name %q", string(utf16.Decode(obj[i].name)))
+			}
+		}
+		return obj, nil
 	}
+	return nil, fmt.Errorf("unexpected token %v", tok)
 }
 
-func (p *refParser) number(out []byte) ([]byte, error) {
-	start := p.pos
-	in := p.in
-	i := p.pos
-	if i < len(in) && in[i] == '-' {
-		i++
+// refSimpleEscapes maps the character after a backslash to the code unit
+// it stands for (RFC 8259 §7), \u aside.
+var refSimpleEscapes = map[byte]uint16{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// refUTF16 decodes the string literal that ends span (span may start with
+// the separators the decoder skipped before it) to UTF-16 code units and
+// rejects a lone surrogate. The literal is known to be valid JSON.
+func refUTF16(span []byte) ([]uint16, error) {
+	lit := span[bytes.IndexByte(span, '"')+1 : len(span)-1]
+	var units []uint16
+	for i := 0; i < len(lit); {
+		switch {
+		case lit[i] != '\\':
+			r, n := utf8.DecodeRune(lit[i:])
+			units = utf16.AppendRune(units, r)
+			i += n
+		case lit[i+1] == 'u':
+			u, err := strconv.ParseUint(string(lit[i+2:i+6]), 16, 16)
+			if err != nil {
+				return nil, err
+			}
+			units = append(units, uint16(u))
+			i += 6
+		default:
+			units = append(units, refSimpleEscapes[lit[i+1]])
+			i += 2
+		}
 	}
+	isHigh := func(u uint16) bool { return u >= 0xD800 && u <= 0xDBFF }
+	isLow := func(u uint16) bool { return u >= 0xDC00 && u <= 0xDFFF }
+	for i := 0; i < len(units); i++ {
+		switch {
+		case isHigh(units[i]) && i+1 < len(units) && isLow(units[i+1]):
+			i++ // a pair
+		case isHigh(units[i]) || isLow(units[i]):
+			return nil, fmt.Errorf("lone surrogate %04x in %s", units[i], lit)
+		}
+	}
+	return units, nil
+}
+
+// refEncode appends the canonical form of a value from refDecode.
+func refEncode(out []byte, v any) []byte {
+	switch v := v.(type) {
+	case nil:
+		return append(out, "null"...)
+	case bool:
+		return strconv.AppendBool(out, v)
+	case float64:
+		return append(out, refNumberToString(v)...)
+	case []uint16:
+		return refQuoteJSONString(out, v)
+	case []any:
+		out = append(out, '[')
+		for i, e := range v {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = refEncode(out, e)
+		}
+		return append(out, ']')
+	case []refMember:
+		out = append(out, '{')
+		for i, m := range v {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = refQuoteJSONString(out, m.name)
+			out = append(out, ':')
+			out = refEncode(out, m.val)
+		}
+		return append(out, '}')
+	}
+	panic(fmt.Sprintf("refEncode: %T", v))
+}
+
+// refNumberToString follows ECMA-262 Number::toString(x) for radix 10:
+// k, n and s are the integers with k >= 1, 10^(k-1) <= s < 10^k,
+// s × 10^(n-k) = x and k as small as possible.
+func refNumberToString(x float64) string {
+	if x == 0 {
+		return "0" // step 2: +0 and -0
+	}
+	if x < 0 {
+		return "-" + refNumberToString(-x)
+	}
+	// strconv's shortest 'e' form is d.ddde±XX: s is its digits, n-1 its exponent.
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
+	s := strings.Replace(mant, ".", "", 1)
+	k := len(s)
+	e, _ := strconv.Atoi(exp)
+	n := e + 1
 	switch {
-	case i < len(in) && in[i] == '0':
-		i++
-	case i < len(in) && in[i] >= '1' && in[i] <= '9':
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
-	default:
-		p.pos = i
-		return nil, p.errf("bad number")
+	case k <= n && n <= 21:
+		return s + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return s[:n] + "." + s[n:]
+	case -6 < n && n <= 0:
+		return "0." + strings.Repeat("0", -n) + s
 	}
-	if i < len(in) && in[i] == '.' {
-		i++
-		d := i
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
-		if i == d {
-			p.pos = i
-			return nil, p.errf("bad number fraction")
-		}
+	sign := "+"
+	if n-1 < 0 {
+		sign = "-"
 	}
-	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
-		i++
-		if i < len(in) && (in[i] == '+' || in[i] == '-') {
-			i++
-		}
-		d := i
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
-		if i == d {
-			p.pos = i
-			return nil, p.errf("bad number exponent")
-		}
+	if k == 1 {
+		return s + "e" + sign + strconv.Itoa(max(n-1, 1-n))
 	}
-	p.pos = i
-	f, err := strconv.ParseFloat(string(in[start:i]), 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return nil, p.errf("number %s out of range", in[start:i])
-	}
-	return refAppendES6Number(out, f), nil
+	return s[:1] + "." + s[1:] + "e" + sign + strconv.Itoa(max(n-1, 1-n))
 }
 
-// refAppendES6Number formats f like ECMAScript's Number.prototype.toString,
-// which is what RFC 8785 §3.2.2.3 requires. Go's shortest formatting
-// produces the same digits; only the choice of notation and the exponent
-// spelling differ.
-func refAppendES6Number(out []byte, f float64) []byte {
-	if f == 0 {
-		return append(out, '0') // also -0
-	}
-	abs := math.Abs(f)
-	fmtc := byte('e')
-	if abs >= 1e-6 && abs < 1e21 {
-		fmtc = 'f'
-	}
-	s := strconv.AppendFloat(nil, f, fmtc, -1, 64)
-	if fmtc == 'e' {
-		// Go writes e-07 / e+07; ECMAScript writes e-7 / e+7.
-		if n := len(s); n >= 4 && s[n-4] == 'e' && s[n-2] == '0' {
-			s = append(s[:n-2], s[n-1])
-		}
-	}
-	return append(out, s...)
-}
-
-const refLowerHex = "0123456789abcdef"
-
-// refAppendJCSString appends s as a JSON string with RFC 8785 escaping.
-// s must be valid UTF-8.
-func refAppendJCSString(out []byte, s string) []byte {
+// refQuoteJSONString follows ECMA-262 QuoteJSONString, writing UTF-8: the
+// short escapes of its table, \u00xx (lowercase) for the other code points
+// below U+0020, every other code point as itself. (A lone surrogate would
+// be escaped too, but refUTF16 has rejected those.)
+func refQuoteJSONString(out []byte, units []uint16) []byte {
+	short := map[rune]string{'\b': `\b`, '\t': `\t`, '\n': `\n`, '\f': `\f`, '\r': `\r`, '"': `\"`, '\\': `\\`}
 	out = append(out, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
+	for _, c := range utf16.Decode(units) {
+		if esc, ok := short[c]; ok {
+			out = append(out, esc...)
+		} else if c < 0x20 {
+			out = fmt.Appendf(out, `\u%04x`, c)
+		} else {
+			out = utf8.AppendRune(out, c)
 		}
-		out = append(out, s[start:i]...)
-		switch c {
-		case '"':
-			out = append(out, '\\', '"')
-		case '\\':
-			out = append(out, '\\', '\\')
-		case '\b':
-			out = append(out, '\\', 'b')
-		case '\f':
-			out = append(out, '\\', 'f')
-		case '\n':
-			out = append(out, '\\', 'n')
-		case '\r':
-			out = append(out, '\\', 'r')
-		case '\t':
-			out = append(out, '\\', 't')
-		default:
-			out = append(out, '\\', 'u', '0', '0', refLowerHex[c>>4], refLowerHex[c&0xF])
-		}
-		start = i + 1
 	}
-	out = append(out, s[start:]...)
 	return append(out, '"')
 }

@@ -16,6 +16,24 @@ import (
 	"pgregory.net/rapid"
 )
 
+// checkCanonical checks that Canonicalize, and the reference it is fuzzed
+// against, turn in into want; want "" means both must reject in.
+func checkCanonical(t *testing.T, in, want string) {
+	t.Helper()
+	for _, c := range []struct {
+		name string
+		f    func([]byte) ([]byte, error)
+	}{{"Canonicalize", Canonicalize}, {"refCanonicalize", refCanonicalize}} {
+		got, err := c.f([]byte(in))
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("%s(%s) = %s, want error", c.name, in, got)
+		case want != "" && (err != nil || string(got) != want):
+			t.Errorf("%s(%s) = %s, %v\nwant %s", c.name, in, got, err, want)
+		}
+	}
+}
+
 func TestCanonicalizeRFC8785Example(t *testing.T) {
 	// RFC 8785 §3.2.2 example.
 	in := `{
@@ -24,13 +42,7 @@ func TestCanonicalizeRFC8785Example(t *testing.T) {
   "literals": [null, true, false]
 }`
 	want := `{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`
-	got, err := Canonicalize([]byte(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Fatalf("got  %s\nwant %s", got, want)
-	}
+	checkCanonical(t, in, want)
 }
 
 func TestCanonicalizeSortsByUTF16(t *testing.T) {
@@ -38,13 +50,7 @@ func TestCanonicalizeSortsByUTF16(t *testing.T) {
 	// (surrogates D83D...) before U+FB33, unlike sorting on code points.
 	in := `{"\u20ac":"Euro Sign","\r":"Carriage Return","\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One","\ud83d\ude00":"Emoji: Grinning Face","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis"}`
 	want := "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u0080\":\"Control\",\"ö\":\"Latin Small Letter O With Diaeresis\",\"€\":\"Euro Sign\",\"😀\":\"Emoji: Grinning Face\",\"\ufb33\":\"Hebrew Letter Dalet With Dagesh\"}"
-	got, err := Canonicalize([]byte(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Fatalf("got  %s\nwant %s", got, want)
-	}
+	checkCanonical(t, in, want)
 }
 
 func TestCanonicalizeNumbers(t *testing.T) {
@@ -70,16 +76,7 @@ func TestCanonicalizeNumbers(t *testing.T) {
 		"1E400x":                 "", // syntax error (trailing), see below
 	}
 	for in, want := range cases {
-		got, err := Canonicalize([]byte(in))
-		if want == "" {
-			if err == nil {
-				t.Errorf("Canonicalize(%s) = %s, want error", in, got)
-			}
-			continue
-		}
-		if err != nil || string(got) != want {
-			t.Errorf("Canonicalize(%s) = %s, %v; want %s", in, got, err, want)
-		}
+		checkCanonical(t, in, want)
 	}
 }
 
@@ -95,6 +92,13 @@ func TestCanonicalizeRejects(t *testing.T) {
 		} else if !errors.Is(err, ErrNotCanonicalizable) {
 			t.Errorf("Canonicalize(%q): error %v does not wrap ErrNotCanonicalizable", in, err)
 		}
+		if got, err := refCanonicalize([]byte(in)); err == nil {
+			t.Errorf("refCanonicalize(%q) = %s, want error", in, got)
+		}
+	}
+	// Both sides draw the nesting line in the same place.
+	for _, n := range []int{maxJSONDepth, maxJSONDepth + 1} {
+		sameAsRef(t, []byte(strings.Repeat("[", n)+strings.Repeat("]", n)))
 	}
 	deep := make([]byte, 0, 2*maxJSONDepth+10)
 	for i := 0; i < maxJSONDepth+5; i++ {
@@ -116,10 +120,7 @@ func TestCanonicalizeStrings(t *testing.T) {
 		` { "b" : [ ] , "a":{}}`: `{"a":{},"b":[]}`,
 	}
 	for in, want := range cases {
-		got, err := Canonicalize([]byte(in))
-		if err != nil || string(got) != want {
-			t.Errorf("Canonicalize(%s) = %s, %v; want %s", in, got, err, want)
-		}
+		checkCanonical(t, in, want)
 	}
 }
 
