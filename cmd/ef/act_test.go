@@ -209,23 +209,20 @@ func TestActCLIUsageAndAudit(t *testing.T) {
 	w := actiontest.NewWorkspace(t)
 	intent := filepath.Join(t.TempDir(), "intent.json")
 	os.WriteFile(intent, []byte(`{"relpath":"demo/existing.md","content":"x"}`), 0o644)
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"act", "--root", w.Base, intent}, &out, &errb); code != 1 {
+	code, out, errs := runCLI(t, "act", "--root", w.Base, intent)
+	if code != 1 {
 		t.Errorf("requires_approval exit = %d, want 1", code)
 	}
-	if !strings.Contains(out.String(), `"status":"requires_approval"`) || !strings.Contains(errb.String(), "requires_approval") {
-		t.Errorf("stdout %q stderr %q", out.String(), errb.String())
+	if !strings.Contains(out, `"status":"requires_approval"`) || !strings.Contains(errs, "requires_approval") {
+		t.Errorf("stdout %q stderr %q", out, errs)
 	}
 	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"x"}`), 0o644)
-	out.Reset()
-	if code := run(context.Background(), []string{"act", "--root", w.Base, "--protect", "demo/n.*", intent}, &out, &errb); code != 0 {
-		t.Errorf("done exit = %d: %s", code, errb.String())
+	if code, _, errs := runCLI(t, "act", "--root", w.Base, "--protect", "demo/n.*", intent); code != 0 {
+		t.Errorf("done exit = %d: %s", code, errs)
 	}
 	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"y","approval":"confirm"}`), 0o644)
-	out.Reset()
-	run(context.Background(), []string{"act", "--root", w.Base, "--protect", "demo/n.*", intent}, &out, &errb)
-	if !strings.Contains(out.String(), `"risk":"high"`) {
-		t.Errorf("--protect not applied: %s", out.String())
+	if _, out, _ := runCLI(t, "act", "--root", w.Base, "--protect", "demo/n.*", intent); !strings.Contains(out, `"risk":"high"`) {
+		t.Errorf("--protect not applied: %s", out)
 	}
 	for _, bad := range [][]string{
 		{"act", intent},           // no root
@@ -233,23 +230,22 @@ func TestActCLIUsageAndAudit(t *testing.T) {
 		{"act", "--root", filepath.Join(w.Base, "nope"), intent}, // root missing
 		{"act", "--root", w.Base, "--protect", "[", intent},      // bad glob
 	} {
-		if code := run(context.Background(), bad, &out, &errb); code != 2 {
+		if code, _, _ := runCLI(t, bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
 	}
 	os.WriteFile(intent, []byte(`{"relpath":"demo/n.md","content":"y","via":"mcp"}`), 0o644)
-	errb.Reset()
-	if code := run(context.Background(), []string{"act", "--root", w.Base, intent}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown field") {
-		t.Errorf("unknown field: exit %d, %s", code, errb.String())
+	if code, _, errs := runCLI(t, "act", "--root", w.Base, intent); code != 2 || !strings.Contains(errs, "unknown field") {
+		t.Errorf("unknown field: exit %d, %s", code, errs)
 	}
-	out.Reset()
-	if code := run(context.Background(), []string{"act", "audit", "--root", w.Base}, &out, &errb); code != 0 {
-		t.Fatalf("audit exit %d: %s", code, errb.String())
+	code, out, errs = runCLI(t, "act", "audit", "--root", w.Base)
+	if code != 0 {
+		t.Fatalf("audit exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out.String(), "3 actions, 0 torn lines") || !strings.Contains(out.String(), "ef_cli") {
-		t.Errorf("audit summary:\n%s", out.String())
+	if !strings.Contains(out, "3 actions, 0 torn lines") || !strings.Contains(out, "ef_cli") {
+		t.Errorf("audit summary:\n%s", out)
 	}
-	t.Log("\n" + out.String())
+	t.Log("\n" + out)
 }
 
 // TestActParityPlugin runs the parity table through the real DSH plugin:

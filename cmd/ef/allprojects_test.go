@@ -16,7 +16,7 @@ import (
 func TestAllProjects(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("EF_HOME", home)
-	if _, _, err := searchRun(t, RunSearch, "--all-projects", "x"); err == nil || !strings.Contains(err.Error(), "no project stores") {
+	if _, _, err := runCmd(t, RunSearch, "--all-projects", "x"); err == nil || !strings.Contains(err.Error(), "no project stores") {
 		t.Fatalf("no project stores: %v", err)
 	}
 	projects := filepath.Join(home, "projects")
@@ -35,7 +35,7 @@ func TestAllProjects(t *testing.T) {
 	}
 	st.Close()
 
-	out, _, err := searchRun(t, RunSearch, "--all-projects", `"No ready issues"`)
+	out, _, err := runCmd(t, RunSearch, "--all-projects", `"No ready issues"`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestAllProjects(t *testing.T) {
 		!strings.Contains(out, "ef recall --store "+alpha) {
 		t.Fatalf("search output:\n%s", out)
 	}
-	out, _, err = searchRun(t, RunSearch, "--all-projects", "--json", `"No ready issues"`)
+	out, _, err = runCmd(t, RunSearch, "--all-projects", "--json", `"No ready issues"`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,25 +65,25 @@ func TestAllProjects(t *testing.T) {
 	if !strings.Contains(ref, "@") {
 		t.Fatalf("a project-scope hit's ref names its session: %q", ref)
 	}
-	rout, rerr, err := searchRun(t, RunRecall, "--all-projects", ref)
+	rout, rerr, err := runCmd(t, RunRecall, "--all-projects", ref)
 	if err != nil || !strings.Contains(rerr, alpha) || !strings.Contains(rout, "No ready issues") {
 		t.Fatalf("recall %s: %v\nstdout:\n%s\nstderr:\n%s", ref, err, rout, rerr)
 	}
-	if _, _, err := searchRun(t, RunRecall, "--all-projects", "ck-nope@en"); err == nil || !strings.Contains(err.Error(), "in none of the 2 project stores") {
+	if _, _, err := runCmd(t, RunRecall, "--all-projects", "ck-nope@en"); err == nil || !strings.Contains(err.Error(), "in none of the 2 project stores") {
 		t.Fatalf("missing checkpoint: %v", err)
 	}
 	for _, args := range [][]string{
 		{"--all-projects", "--store", alpha, "x"},
 		{"--all-projects", "--session", "en", "x"},
 	} {
-		if _, _, err := searchRun(t, RunSearch, args...); !errors.Is(err, errUsage) {
+		if _, _, err := runCmd(t, RunSearch, args...); !errors.Is(err, errUsage) {
 			t.Errorf("ef search %v: %v", args, err)
 		}
 	}
-	if _, _, err := searchRun(t, RunRecall, "--all-projects", "--store", alpha, ref); !errors.Is(err, errUsage) {
+	if _, _, err := runCmd(t, RunRecall, "--all-projects", "--store", alpha, ref); !errors.Is(err, errUsage) {
 		t.Errorf("ef recall --all-projects --store: %v", err)
 	}
-	if _, _, err := searchRun(t, RunRecall, "--all-projects", "ck-1"); !errors.Is(err, errUsage) {
+	if _, _, err := runCmd(t, RunRecall, "--all-projects", "ck-1"); !errors.Is(err, errUsage) {
 		t.Errorf("ef recall --all-projects without a session: %v", err)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -19,11 +18,10 @@ var benchArgs = []string{"bench", "--limit-sessions", "2", "--max-steps", "20", 
 
 func TestBenchTable(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), benchArgs, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, text, errs := runCLI(t, benchArgs...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
-	text := out.String()
 	if !strings.Contains(text, "2 sessions (built-in), window 6,000") || !strings.Contains(text, "ef vs basic: input ") {
 		t.Fatalf("headline missing:\n%s", text)
 	}
@@ -40,22 +38,22 @@ func TestBenchTable(t *testing.T) {
 			t.Errorf("engine %s has %d rows, want 5 (one per table and its misses):\n%s", name, rows, text)
 		}
 	}
-	if errb.Len() != 0 {
-		t.Errorf("stderr not empty (no progress bar off a terminal): %q", errb.String())
+	if errs != "" {
+		t.Errorf("stderr not empty (no progress bar off a terminal): %q", errs)
 	}
 }
 
 func TestBenchJSONAndHTML(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	dir := filepath.Join(t.TempDir(), "html")
-	var out, errb bytes.Buffer
 	args := append(append([]string{}, benchArgs...), "--json", "--html", dir)
-	if code := run(context.Background(), args, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, out, errs := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var rep report.ReportJSON
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatalf("%v:\n%s", err, out.String())
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
 	}
 	if len(rep.Totals) != len(engines.Names()) || len(rep.Sessions) != 2 {
 		t.Fatalf("%d totals, %d sessions", len(rep.Totals), len(rep.Sessions))
@@ -117,14 +115,12 @@ func TestBenchUsageErrors(t *testing.T) {
 		{"bench", "--ef-target", "0.9"},
 		{"bench", "extra"},
 	} {
-		var out, errb bytes.Buffer
-		if code := run(context.Background(), args, &out, &errb); code != 2 {
-			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errb.String())
+		if code, _, errs := runCLI(t, args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errs)
 		}
 	}
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"bench", "--corpus", t.TempDir()}, &out, &errb); code != 1 {
-		t.Errorf("empty corpus: exit %d, want 1 (%s)", code, errb.String())
+	if code, _, errs := runCLI(t, "bench", "--corpus", t.TempDir()); code != 1 {
+		t.Errorf("empty corpus: exit %d, want 1 (%s)", code, errs)
 	}
 }
 
@@ -133,15 +129,15 @@ func TestBenchUsageErrors(t *testing.T) {
 func TestBenchSweep(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	dir := filepath.Join(t.TempDir(), "sweep")
-	var out, errb bytes.Buffer
 	args := []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "12", "--windows", "6000,9000", "--personas", "faithful,forgetful",
 		"--engines", "basic,mask", "--sweep-jobs", "3", "--html", dir}
-	if code := run(context.Background(), args, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, out, errs := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	// The run table comes first; the cost-floor table after its legend
 	// has a row per run and engine other than basic.
-	table, floors, _ := strings.Cut(out.String(), "Total ρ=.1:")
+	table, floors, _ := strings.Cut(out, "Total ρ=.1:")
 	rows := 0
 	for _, line := range strings.Split(table, "\n") {
 		if f := strings.Fields(line); len(f) > 4 && f[0] == "built-in" {
@@ -152,7 +148,7 @@ func TestBenchSweep(t *testing.T) {
 		t.Errorf("cost-floor table: want a row per run for mask:\n%s", floors)
 	}
 	if rows != 2*2*2 {
-		t.Fatalf("%d rows, want 8 (2 windows × 2 personas × 2 engines):\n%s", rows, out.String())
+		t.Fatalf("%d rows, want 8 (2 windows × 2 personas × 2 engines):\n%s", rows, out)
 	}
 	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {
@@ -165,8 +161,7 @@ func TestBenchSweep(t *testing.T) {
 	if len(subs) != 4 {
 		t.Fatalf("%d run pages, want 4", len(subs))
 	}
-	var bad bytes.Buffer
-	if code := run(context.Background(), []string{"bench", "--sweep", "--windows", "0"}, &bad, &bad); code == 0 {
+	if code, _, _ := runCLI(t, "bench", "--sweep", "--windows", "0"); code == 0 {
 		t.Fatal("--windows 0 accepted")
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,15 +17,14 @@ import (
 
 func foldRun(t *testing.T, args ...string) (foldAccount, string, error) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	err := RunFold(context.Background(), args, &out, &errb)
+	out, errs, err := runCmd(t, RunFold, args...)
 	var acc foldAccount
 	if err == nil && strings.Contains(strings.Join(args, " "), "--json") {
-		if jerr := json.Unmarshal(out.Bytes(), &acc); jerr != nil {
-			t.Fatalf("json: %v\n%s", jerr, out.String())
+		if jerr := json.Unmarshal([]byte(out), &acc); jerr != nil {
+			t.Fatalf("json: %v\n%s", jerr, out)
 		}
 	}
-	return acc, out.String() + errb.String(), err
+	return acc, out + errs, err
 }
 
 func TestFoldReplaysCorpusLogWithPressure(t *testing.T) {

@@ -1,23 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// runCLI runs one ef command line in process and returns its exit code,
-// stdout and stderr.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // Flags may follow the positional argument in inspect and act, as they do
 // in fold, search, recall, store, origin and context.

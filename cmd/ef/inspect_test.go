@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,24 +13,24 @@ import (
 const inspectSample = "../../hostshim/testdata/logs/examples__headless-agent__compaction-recovery__session.jsonl"
 
 func TestInspectText(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"inspect", inspectSample}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, out, errs := runCLI(t, "inspect", inspectSample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"4 surface nodes", "1 replacements", "checkpoint", "COMPACTION RECOVERED", "total"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }
 
 func TestInspectJSON(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"inspect", "--json", inspectSample}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, out, errs := runCLI(t, "inspect", "--json", inspectSample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var rep inspectReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Nodes) != 4 || rep.Nodes[0].Seq != 21 || rep.Nodes[0].Checkpoint == "" {
@@ -70,13 +68,12 @@ func TestInspectErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := run(context.Background(), c.args, &out, &errb)
+			code, _, errs := runCLI(t, c.args...)
 			if code != c.code {
-				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, errb.String())
+				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, errs)
 			}
-			if !strings.Contains(errb.String(), c.want) {
-				t.Fatalf("stderr %q lacks %q", errb.String(), c.want)
+			if !strings.Contains(errs, c.want) {
+				t.Fatalf("stderr %q lacks %q", errs, c.want)
 			}
 		})
 	}
@@ -87,25 +84,22 @@ func TestInspectErrors(t *testing.T) {
 // a file no importer knows gets the DSH reader's error.
 func TestInspectAndFoldReadTrajectories(t *testing.T) {
 	traj := filepath.Join("..", "..", "importer", "testdata", "swe-fallback.traj")
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"inspect", "--json", traj}, &out, &errb); code != 0 {
-		t.Fatalf("inspect: exit %d: %s", code, errb.String())
+	code, out, errs := runCLI(t, "inspect", "--json", traj)
+	if code != 0 {
+		t.Fatalf("inspect: exit %d: %s", code, errs)
 	}
 	var rep inspectReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep.Nodes) == 0 {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Nodes) == 0 {
 		t.Fatalf("inspect of a trajectory: %v, %d nodes", err, len(rep.Nodes))
 	}
 	dir := t.TempDir()
-	out.Reset()
-	errb.Reset()
-	if code := run(context.Background(), []string{"fold", traj, "--mode", "root", "--out", filepath.Join(dir, "out.jsonl")}, &out, &errb); code != 0 {
-		t.Fatalf("fold: exit %d: %s", code, errb.String())
+	if code, _, errs := runCLI(t, "fold", traj, "--mode", "root", "--out", filepath.Join(dir, "out.jsonl")); code != 0 {
+		t.Fatalf("fold: exit %d: %s", code, errs)
 	}
 	if _, err := hostshim.ReadSession(filepath.Join(dir, "out.jsonl"), hostshim.LogOptions{}); err != nil {
 		t.Fatalf("folded trajectory: %v", err)
 	}
-	errb.Reset()
-	if code := run(context.Background(), []string{"inspect", filepath.Join("..", "..", "importer", "testdata", "unknown.json")}, &out, &errb); code == 0 || !strings.Contains(errb.String(), "header") {
-		t.Fatalf("unknown format: exit %d: %s", code, errb.String())
+	if code, _, errs := runCLI(t, "inspect", filepath.Join("..", "..", "importer", "testdata", "unknown.json")); code == 0 || !strings.Contains(errs, "header") {
+		t.Fatalf("unknown format: exit %d: %s", code, errs)
 	}
 }

@@ -176,16 +176,16 @@ func TestMCPSessionOption(t *testing.T) {
 }
 
 func TestMCPUsage(t *testing.T) {
-	if _, _, err := searchRun(t, RunMCP, "--store", "a", "--project", "b"); err == nil {
+	if _, _, err := runCmd(t, RunMCP, "--store", "a", "--project", "b"); err == nil {
 		t.Fatal("--store with --project accepted")
 	}
-	if _, _, err := searchRun(t, RunMCP, "extra"); err == nil {
+	if _, _, err := runCmd(t, RunMCP, "extra"); err == nil {
 		t.Fatal("positional argument accepted")
 	}
 	// A store named with --store must exist (a typo would serve an empty
 	// store forever); nothing is created.
 	missing := filepath.Join(t.TempDir(), "nodir")
-	if _, _, err := searchRun(t, RunMCP, "--store", missing); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "does not exist") {
+	if _, _, err := runCmd(t, RunMCP, "--store", missing); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("missing --store: %v", err)
 	}
 	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
@@ -193,7 +193,7 @@ func TestMCPUsage(t *testing.T) {
 	}
 	root, _, _ := searchFixture(t)
 	for _, bad := range []string{filepath.Join(t.TempDir(), "nonexist"), filepath.Join(root, "no-such-origin")} {
-		if _, _, err := searchRun(t, RunMCP, "--store", root, "--origin", bad); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--origin") {
+		if _, _, err := runCmd(t, RunMCP, "--store", root, "--origin", bad); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--origin") {
 			t.Fatalf("--origin %s: %v", bad, err)
 		}
 		if err := serve(context.Background(), []string{"--origin", bad}, strings.NewReader(""), io.Discard, io.Discard); !errors.Is(err, errUsage) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -17,9 +16,8 @@ func runEF(t *testing.T, stdin string, args ...string) (string, string, int) {
 	old := originStdin
 	originStdin = strings.NewReader(stdin)
 	defer func() { originStdin = old }()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args, &out, &errb)
-	return out.String(), errb.String(), code
+	code, out, errs := runCLI(t, args...)
+	return out, errs, code
 }
 
 func TestOriginCommands(t *testing.T) {

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -45,20 +43,13 @@ func searchFixture(t *testing.T) (string, []recalltest.Checkpoint, map[string]st
 	return root, ckpts, paths
 }
 
-func searchRun(t *testing.T, f func(context.Context, []string, io.Writer, io.Writer) error, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	err := f(context.Background(), args, &out, &errb)
-	return out.String(), errb.String(), err
-}
-
 func TestSearchCommand(t *testing.T) {
 	root, _, _ := searchFixture(t)
-	out, _, err := searchRun(t, RunSearch, "--store", root, "--project", "文件结构")
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--project", "文件结构")
 	if err != nil || !strings.Contains(out, "ref ck-") || !strings.Contains(out, "@zh") || !strings.Contains(out, "**文件结构**") {
 		t.Fatalf("project search: %v\n%s", err, out)
 	}
-	out, _, err = searchRun(t, RunSearch, "--store", root, "--session", "en", "--json", "--limit", "5", `"No ready issues"`)
+	out, _, err = runCmd(t, RunSearch, "--store", root, "--session", "en", "--json", "--limit", "5", `"No ready issues"`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,10 +65,10 @@ func TestSearchCommand(t *testing.T) {
 		t.Fatalf("index not kept: %v", err)
 	}
 	// Flags after the query, and "--" before a query starting with '-'.
-	if _, _, err := searchRun(t, RunSearch, "Cargo.toml", "--store", root); err != nil {
+	if _, _, err := runCmd(t, RunSearch, "Cargo.toml", "--store", root); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := searchRun(t, RunSearch, "--store", root, "--", "-x"); err != nil {
+	if _, _, err := runCmd(t, RunSearch, "--store", root, "--", "-x"); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{
@@ -87,7 +78,7 @@ func TestSearchCommand(t *testing.T) {
 		{"--store", root, `"unbalanced`},
 		{"--store", root, "--limit", "500", "q"},
 	} {
-		if _, _, err := searchRun(t, RunSearch, args...); !errors.Is(err, errUsage) {
+		if _, _, err := runCmd(t, RunSearch, args...); !errors.Is(err, errUsage) {
 			t.Errorf("%q: %v, want a usage error", args, err)
 		}
 	}
@@ -106,7 +97,7 @@ func TestSearchCommandIndexLocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer held.Close()
-	out, stderr, err := searchRun(t, RunSearch, "--store", root, "飞书")
+	out, stderr, err := runCmd(t, RunSearch, "--store", root, "飞书")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +112,11 @@ func TestSearchCommandIndexLocked(t *testing.T) {
 func TestRecallCommand(t *testing.T) {
 	root, ckpts, paths := searchFixture(t)
 	c := ckpts[len(ckpts)-1]
-	out, _, err := searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID)
+	out, _, err := runCmd(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID)
 	if err != nil || !strings.Contains(out, "· summary ·") || !strings.Contains(out, strings.SplitN(c.Rendered, "\n", 2)[0]) {
 		t.Fatalf("summary: %v\n%s", err, out)
 	}
-	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, "--depth", "detail", c.CheckpointID)
+	out, _, err = runCmd(t, RunRecall, "--store", root, "--session", c.SessionID, "--depth", "detail", c.CheckpointID)
 	if err != nil || !strings.Contains(out, "#0 ") || !strings.Contains(out, "#24 ") {
 		t.Fatalf("detail: %v\n%s", err, out)
 	}
@@ -136,7 +127,7 @@ func TestRecallCommand(t *testing.T) {
 		if pages > 500 {
 			t.Fatal("paging does not end")
 		}
-		out, _, err := searchRun(t, RunRecall, args...)
+		out, _, err := runCmd(t, RunRecall, args...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +163,7 @@ func TestRecallCommand(t *testing.T) {
 	if err := os.WriteFile(p, raw, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID+"#3")
+	out, _, err = runCmd(t, RunRecall, "--store", root, "--session", c.SessionID, c.CheckpointID+"#3")
 	if err == nil || !strings.Contains(out, "unavailable") {
 		t.Fatalf("corrupt bundle: %v\n%s", err, out)
 	}
@@ -181,7 +172,7 @@ func TestRecallCommand(t *testing.T) {
 		{"--store", root, "--session", "en", "--depth", "all", "ck-1"},
 		{"--store", root, "--session", "en"},
 	} {
-		if _, _, err := searchRun(t, RunRecall, a...); !errors.Is(err, errUsage) {
+		if _, _, err := runCmd(t, RunRecall, a...); !errors.Is(err, errUsage) {
 			t.Errorf("%q: %v, want a usage error", a, err)
 		}
 	}
@@ -192,19 +183,19 @@ func TestRecallCommand(t *testing.T) {
 // form), and a search in a session the store does not hold says so.
 func TestSearchRecallHumanOutput(t *testing.T) {
 	root, _, _ := searchFixture(t)
-	out, _, err := searchRun(t, RunSearch, "--store", root, "--limit", "1", "文件结构")
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--limit", "1", "文件结构")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "larger --limit than") || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") || strings.Contains(out, "context_recall {") {
 		t.Fatalf("search text:\n%s", out)
 	}
-	js, _, err := searchRun(t, RunSearch, "--store", root, "--limit", "1", "--json", "文件结构")
+	js, _, err := runCmd(t, RunSearch, "--store", root, "--limit", "1", "--json", "文件结构")
 	if err != nil || strings.Contains(js, "ef recall") {
 		t.Fatalf("search JSON: %v\n%s", err, js)
 	}
 
-	out, _, err = searchRun(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "ck-1")
+	out, _, err = runCmd(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "ck-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,12 +203,12 @@ func TestSearchRecallHumanOutput(t *testing.T) {
 	if !strings.Contains(out, want) || strings.Contains(out, "context_recall {") {
 		t.Fatalf("recall text lacks %q:\n%s", want, out)
 	}
-	js, _, err = searchRun(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "--json", "ck-1")
+	js, _, err = runCmd(t, RunRecall, "--store", root, "--session", "zh", "--depth", "detail", "--limit", "2", "--json", "ck-1")
 	if err != nil || !strings.Contains(js, `"next"`) {
 		t.Fatalf("recall JSON keeps next: %v\n%s", err, js)
 	}
 
-	if _, _, err := searchRun(t, RunSearch, "--store", root, "--session", "no-such-session", "x"); err == nil || !strings.Contains(err.Error(), "no folded history") {
+	if _, _, err := runCmd(t, RunSearch, "--store", root, "--session", "no-such-session", "x"); err == nil || !strings.Contains(err.Error(), "no folded history") {
 		t.Fatalf("unknown session: %v", err)
 	}
 	if got := shellQuote("it's here"); got != `'it'\''s here'` {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -14,13 +13,13 @@ import (
 
 func stateRun(t *testing.T, args ...string) stateOutput {
 	t.Helper()
-	var out, errb bytes.Buffer
-	if err := RunState(context.Background(), append(args, "--json"), &out, &errb); err != nil {
-		t.Fatalf("ef state %v: %v\n%s", args, err, errb.String())
+	out, errs, err := runCmd(t, RunState, append(args, "--json")...)
+	if err != nil {
+		t.Fatalf("ef state %v: %v\n%s", args, err, errs)
 	}
 	var st stateOutput
-	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
-		t.Fatalf("json: %v\n%s", err, out.String())
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatalf("json: %v\n%s", err, out)
 	}
 	return st
 }
@@ -76,12 +75,11 @@ func TestStateSurvivesFolds(t *testing.T) {
 }
 
 func TestStateUsage(t *testing.T) {
-	var out, errb bytes.Buffer
-	err := RunState(context.Background(), []string{"--from", "checkpoints", "x.jsonl"}, &out, &errb)
+	_, _, err := runCmd(t, RunState, "--from", "checkpoints", "x.jsonl")
 	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--store") {
 		t.Fatalf("got %v", err)
 	}
-	if err := RunState(context.Background(), []string{filepath.Join(t.TempDir(), "missing.jsonl")}, &out, &errb); err == nil {
+	if _, _, err := runCmd(t, RunState, filepath.Join(t.TempDir(), "missing.jsonl")); err == nil {
 		t.Fatal("missing log: no error")
 	}
 }

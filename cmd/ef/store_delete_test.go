@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,13 +29,13 @@ func indexedStoreFixture(t *testing.T) string {
 func TestStoreDelete(t *testing.T) {
 	root := indexedStoreFixture(t)
 	ctx := context.Background()
-	var out, errb bytes.Buffer
-	if err := RunStore(ctx, []string{"delete", root, "--session", "s1", "--json"}, &out, &errb); err != nil {
-		t.Fatalf("delete: %v\n%s", err, errb.String())
+	out, errs, err := runCmd(t, RunStore, "delete", root, "--session", "s1", "--json")
+	if err != nil {
+		t.Fatalf("delete: %v\n%s", err, errs)
 	}
 	var rep store.DeleteReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
 	}
 	if rep.SessionID != "s1" || rep.Bundles != 2 || rep.IndexCheckpoints != 2 || rep.IndexSkipped != "" {
 		t.Fatalf("report %+v", rep)
@@ -57,8 +56,7 @@ func TestStoreDelete(t *testing.T) {
 	}
 
 	// Again: the session is unknown now, and the command says so.
-	out.Reset()
-	err = RunStore(ctx, []string{"delete", "--session", "s1", root}, &out, &errb)
+	_, _, err = runCmd(t, RunStore, "delete", "--session", "s1", root)
 	if !errors.Is(err, store.ErrUnknownSession) || !strings.Contains(err.Error(), `"s1"`) {
 		t.Fatalf("second delete: %v; want ErrUnknownSession naming s1", err)
 	}
@@ -69,15 +67,14 @@ func TestStoreDelete(t *testing.T) {
 		{"delete", "--session", "s2"},
 		{"delete", root, filepath.Join(root, "x"), "--session", "s2"},
 	} {
-		if err := RunStore(ctx, args, &out, &errb); !errors.Is(err, errUsage) {
+		if _, _, err := runCmd(t, RunStore, args...); !errors.Is(err, errUsage) {
 			t.Fatalf("%q: %v; want a usage error", args, err)
 		}
 	}
-	if err := RunStore(ctx, []string{"delete", filepath.Join(t.TempDir(), "missing"), "--session", "s2"}, &out, &errb); err == nil {
+	if _, _, err := runCmd(t, RunStore, "delete", filepath.Join(t.TempDir(), "missing"), "--session", "s2"); err == nil {
 		t.Fatal("delete in a missing directory succeeded")
 	}
-	out.Reset()
-	if err := RunStore(ctx, []string{"delete", root, "--session", "s2"}, &out, &errb); err != nil || !strings.Contains(out.String(), `deleted session "s2": 1 bundles, 1 checkpoints`) {
-		t.Fatalf("delete s2: %v\n%s", err, out.String())
+	if out, _, err := runCmd(t, RunStore, "delete", root, "--session", "s2"); err != nil || !strings.Contains(out, `deleted session "s2": 1 bundles, 1 checkpoints`) {
+		t.Fatalf("delete s2: %v\n%s", err, out)
 	}
 }

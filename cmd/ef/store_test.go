@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,23 +39,22 @@ func storeFixture(t *testing.T) (string, map[string]string) {
 
 func TestStoreVerify(t *testing.T) {
 	root, paths := storeFixture(t)
-	var out, errb bytes.Buffer
-	if err := RunStore(context.Background(), []string{"verify", root}, &out, &errb); err != nil {
-		t.Fatalf("verify of a healthy store: %v\n%s", err, errb.String())
+	out, errs, err := runCmd(t, RunStore, "verify", root)
+	if err != nil {
+		t.Fatalf("verify of a healthy store: %v\n%s", err, errs)
 	}
-	if !strings.Contains(out.String(), "3 bundles in 2 sessions: 3 ok, 0 unavailable") {
-		t.Fatalf("output: %s", out.String())
+	if !strings.Contains(out, "3 bundles in 2 sessions: 3 ok, 0 unavailable") {
+		t.Fatalf("output: %s", out)
 	}
 
 	os.Truncate(paths["victim"], 40)
-	out.Reset()
-	err := RunStore(context.Background(), []string{"verify", "--json", root}, &out, &errb)
+	out, _, err = runCmd(t, RunStore, "verify", "--json", root)
 	if err == nil {
 		t.Fatal("verify of a damaged store succeeded")
 	}
 	var rep storeVerifyReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
 	}
 	if rep.Bundles != 3 || rep.OK != 2 || rep.Unavailable != 1 || len(rep.Failures) != 1 {
 		t.Fatalf("report %+v", rep)
@@ -64,10 +62,9 @@ func TestStoreVerify(t *testing.T) {
 	if f := rep.Failures[0]; f.CheckpointID != "victim" || f.SessionID != "s2" || f.Reason != "truncated" {
 		t.Fatalf("failure %+v", f)
 	}
-	out.Reset()
-	RunStore(context.Background(), []string{"verify", root}, &out, &errb)
-	if !strings.Contains(out.String(), "UNAVAILABLE") || !strings.Contains(out.String(), "victim") {
-		t.Fatalf("text output lacks the failure: %s", out.String())
+	out, _, _ = runCmd(t, RunStore, "verify", root)
+	if !strings.Contains(out, "UNAVAILABLE") || !strings.Contains(out, "victim") {
+		t.Fatalf("text output lacks the failure: %s", out)
 	}
 }
 
@@ -75,9 +72,8 @@ func TestStoreGC(t *testing.T) {
 	root, paths := storeFixture(t)
 	ref := filepath.Join(t.TempDir(), "referenced")
 	os.WriteFile(ref, []byte("# committed checkpoints\nkeep\n\nvictim\n"), 0o600)
-	var out, errb bytes.Buffer
 	// Without --referenced nothing is removed.
-	if err := RunStore(context.Background(), []string{"gc", root, "--grace", "1h"}, &out, &errb); err != nil {
+	if _, _, err := runCmd(t, RunStore, "gc", root, "--grace", "1h"); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range paths {
@@ -85,12 +81,12 @@ func TestStoreGC(t *testing.T) {
 			t.Fatalf("gc without --referenced removed %s", p)
 		}
 	}
-	out.Reset()
-	if err := RunStore(context.Background(), []string{"gc", root, "--grace", "1h", "--referenced", ref, "--json"}, &out, &errb); err != nil {
-		t.Fatalf("%v: %s", err, errb.String())
+	out, errs, err := runCmd(t, RunStore, "gc", root, "--grace", "1h", "--referenced", ref, "--json")
+	if err != nil {
+		t.Fatalf("%v: %s", err, errs)
 	}
 	var rep storeGCReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Removed) != 1 || rep.Removed[0] != "orphan" || rep.Kept != 2 || rep.Referenced != 2 {
@@ -101,26 +97,25 @@ func TestStoreGC(t *testing.T) {
 	}
 	// A grace longer than the bundles' age keeps everything.
 	os.WriteFile(ref, nil, 0o600)
-	out.Reset()
-	if err := RunStore(context.Background(), []string{"gc", "--grace=72h", "--referenced=" + ref, root}, &out, &errb); err != nil {
+	out, _, err = runCmd(t, RunStore, "gc", "--grace=72h", "--referenced="+ref, root)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "removed 0") {
-		t.Fatalf("output: %s", out.String())
+	if !strings.Contains(out, "removed 0") {
+		t.Fatalf("output: %s", out)
 	}
 }
 
 func TestStoreUsage(t *testing.T) {
-	var out, errb bytes.Buffer
 	for _, args := range [][]string{nil, {"frobnicate"}, {"verify"}, {"verify", "a", "b"}, {"gc", "--grace", "soon", "x"}, {"gc", "x", "--grace", "-1h"}} {
-		if err := RunStore(context.Background(), args, &out, &errb); !errors.Is(err, errUsage) {
+		if _, _, err := runCmd(t, RunStore, args...); !errors.Is(err, errUsage) {
 			t.Errorf("RunStore(%q) = %v, want a usage error", args, err)
 		}
 	}
-	if err := RunStore(context.Background(), []string{"verify", "-h"}, &out, &errb); !errors.Is(err, errHelp) {
+	if _, _, err := runCmd(t, RunStore, "verify", "-h"); !errors.Is(err, errHelp) {
 		t.Errorf("-h: %v", err)
 	}
-	if err := RunStore(context.Background(), []string{"verify", filepath.Join(t.TempDir(), "missing")}, &out, &errb); err == nil || errors.Is(err, errUsage) {
+	if _, _, err := runCmd(t, RunStore, "verify", filepath.Join(t.TempDir(), "missing")); err == nil || errors.Is(err, errUsage) {
 		t.Errorf("verify of a missing dir: %v", err)
 	}
 }
@@ -135,13 +130,12 @@ func TestStoreVerifyReportsLostAndForeign(t *testing.T) {
 	if err := os.Symlink(t.TempDir(), filepath.Join(root, "s-planted")); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	err := RunStore(context.Background(), []string{"verify", root}, &out, &errb)
+	out, _, err := runCmd(t, RunStore, "verify", root)
 	if err == nil || !strings.Contains(err.Error(), "1 acknowledged bundles lost") || !strings.Contains(err.Error(), "1 foreign") {
-		t.Fatalf("verify: %v\n%s", err, out.String())
+		t.Fatalf("verify: %v\n%s", err, out)
 	}
-	if !strings.Contains(out.String(), `LOST         session "s2"  checkpoint victim`) || !strings.Contains(out.String(), "FOREIGN      "+filepath.Join(root, "s-planted")) {
-		t.Fatalf("output:\n%s", out.String())
+	if !strings.Contains(out, `LOST         session "s2"  checkpoint victim`) || !strings.Contains(out, "FOREIGN      "+filepath.Join(root, "s-planted")) {
+		t.Fatalf("output:\n%s", out)
 	}
 }
 
@@ -152,13 +146,12 @@ func TestStoreVerifyRefusesAnOrdinaryDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	err := RunStore(context.Background(), []string{"verify", dir}, &out, &errb)
+	out, _, err := runCmd(t, RunStore, "verify", dir)
 	if err == nil || !strings.Contains(err.Error(), "not an ef store") {
-		t.Fatalf("verify of an ordinary directory: err=%v out=%s", err, out.String())
+		t.Fatalf("verify of an ordinary directory: err=%v out=%s", err, out)
 	}
 	empty := t.TempDir()
-	if err := RunStore(context.Background(), []string{"verify", empty}, &out, &errb); err != nil {
+	if _, _, err := runCmd(t, RunStore, "verify", empty); err != nil {
 		t.Fatalf("verify of an empty directory (an empty store): %v", err)
 	}
 }
