@@ -21,9 +21,8 @@ import (
 func TestReleaseRapid(t *testing.T) {
 	testutil.RapidChecks(t, 30)
 	rapid.Check(t, func(t *rapid.T) {
-		gen := rapid.SampledFrom([]Generation{Gen01, Gen017}).Draw(t, "gen")
-		m := &surfaceMachine{s: NewSession("rapid", gen), gen: gen, callAt: map[string]int{}, result: map[string]int{}, turnOf: map[string]int{}}
-		mirror := NewSession("rapid", gen)
+		m := newSurfaceMachine(t)
+		mirror := NewSession("rapid", m.gen)
 		vouched := map[int]bool{}
 		asked := map[int]bool{}
 		shadowedBy := map[int]int{} // node → the replacement that took it off the surface
@@ -109,15 +108,9 @@ func TestReleaseRapid(t *testing.T) {
 				}
 			}
 		}
-		t.Repeat(map[string]func(*rapid.T){
-			"user":       m.user,
-			"assistant":  m.assistant,
-			"toolResult": m.toolResult,
-			"logOnly":    m.logOnly,
-			"checkpoint": m.checkpoint,
-			"prune":      m.prune,
-			"release":    release,
-			"":           check,
-		})
+		actions := m.hostActions()
+		actions["release"] = release
+		actions[""] = check
+		t.Repeat(actions)
 	})
 }

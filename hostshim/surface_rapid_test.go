@@ -26,6 +26,27 @@ type surfaceMachine struct {
 	nextID  int
 }
 
+// newSurfaceMachine draws a wire generation and starts a machine on an
+// empty session of it.
+func newSurfaceMachine(t *rapid.T) *surfaceMachine {
+	gen := rapid.SampledFrom([]Generation{Gen01, Gen017}).Draw(t, "gen")
+	return &surfaceMachine{s: NewSession("rapid", gen), gen: gen, callAt: map[string]int{}, result: map[string]int{}, turnOf: map[string]int{}}
+}
+
+// hostActions are the machine's steps as the host takes them (messages,
+// log-only events, checkpoint replacements, prunes), by name for
+// t.Repeat; each test adds its own checks and steps.
+func (m *surfaceMachine) hostActions() map[string]func(*rapid.T) {
+	return map[string]func(*rapid.T){
+		"user":       m.user,
+		"assistant":  m.assistant,
+		"toolResult": m.toolResult,
+		"logOnly":    m.logOnly,
+		"checkpoint": m.checkpoint,
+		"prune":      m.prune,
+	}
+}
+
 func (m *surfaceMachine) append(t *rapid.T, typ string, data any, opts AppendOptions) Event {
 	e, err := m.s.Append(typ, data, opts)
 	if err != nil {
@@ -248,18 +269,11 @@ func TestSurfaceRapid(t *testing.T) {
 	testutil.RapidChecks(t, 30)
 	dir, runs := t.TempDir(), 0
 	rapid.Check(t, func(t *rapid.T) {
-		gen := rapid.SampledFrom([]Generation{Gen01, Gen017}).Draw(t, "gen")
-		m := &surfaceMachine{s: NewSession("rapid", gen), gen: gen, callAt: map[string]int{}, result: map[string]int{}, turnOf: map[string]int{}}
-		t.Repeat(map[string]func(*rapid.T){
-			"user":       m.user,
-			"assistant":  m.assistant,
-			"toolResult": m.toolResult,
-			"logOnly":    m.logOnly,
-			"checkpoint": m.checkpoint,
-			"prune":      m.prune,
-			"badReplace": m.badReplace,
-			"":           m.check,
-		})
+		m := newSurfaceMachine(t)
+		actions := m.hostActions()
+		actions["badReplace"] = m.badReplace
+		actions[""] = m.check
+		t.Repeat(actions)
 		// The finished log survives a write/read round trip: same lines,
 		// same surface.
 		path := filepath.Join(dir, fmt.Sprintf("rapid-%d.jsonl", runs))
@@ -271,7 +285,7 @@ func TestSurfaceRapid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(back.Nodes(), m.s.Nodes()) || back.Gen != gen || !slices.Equal(eventLines(back), eventLines(m.s)) {
+		if !slices.Equal(back.Nodes(), m.s.Nodes()) || back.Gen != m.gen || !slices.Equal(eventLines(back), eventLines(m.s)) {
 			t.Fatalf("round trip changed the session")
 		}
 	})

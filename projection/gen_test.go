@@ -2,6 +2,7 @@ package projection
 
 import (
 	"fmt"
+	"strings"
 
 	"pgregory.net/rapid"
 )
@@ -23,41 +24,47 @@ func pick[T any](t *rapid.T, label string, xs []T) T {
 	return xs[rapid.IntRange(0, len(xs)-1).Draw(t, label)]
 }
 
+// userForms are the user and system instructions genUser draws from;
+// {key}, {file}, {value} and {path} stand for words drawn from the pools.
+var userForms = []string{
+	"Please change {key} in {file} from 10 to {value}.",
+	"Set {key} to {value}.",
+	"{key} = {value}",
+	"把 {key} 改成 {value}。",
+	"Actually, make it {value} instead.",
+	"Never modify anything under {path}.",
+	"不要修改 {path} 下的文件。",
+	"You may now modify {path}.",
+	"现在可以修改 {path} 了。",
+	"Before you finish, remember to update {path}.",
+	"The deploy token is {value}.",
+	"Thanks, looks good so far.",
+}
+
 // genUser draws a user or system instruction.
 func genUser(t *rapid.T) string {
 	k, f, v, p := pick(t, "key", genKeys), pick(t, "file", genFiles), pick(t, "value", genValues), pick(t, "path", genPaths)
-	forms := []string{
-		fmt.Sprintf("Please change %s in %s from 10 to %s.", k, f, v),
-		fmt.Sprintf("Set %s to %s.", k, v),
-		fmt.Sprintf("%s = %s", k, v),
-		fmt.Sprintf("把 %s 改成 %s。", k, v),
-		fmt.Sprintf("Actually, make it %s instead.", v),
-		fmt.Sprintf("Never modify anything under %s.", p),
-		fmt.Sprintf("不要修改 %s 下的文件。", p),
-		fmt.Sprintf("You may now modify %s.", p),
-		fmt.Sprintf("现在可以修改 %s 了。", p),
-		fmt.Sprintf("Before you finish, remember to update %s.", p),
-		fmt.Sprintf("The deploy token is %s.", v),
-		"Thanks, looks good so far.",
-	}
-	return pick(t, "user form", forms)
+	return strings.NewReplacer("{key}", k, "{file}", f, "{value}", v, "{path}", p).Replace(pick(t, "user form", userForms))
 }
 
-// genAssistant draws assistant narration, including claims that must
-// change nothing ("fixed", "confirmed").
+// assistantForms are the narrations genAssistant draws from, including
+// claims that must change nothing ("fixed", "confirmed"); {test} and
+// {path} stand for words drawn from the pools.
+var assistantForms = []string{
+	"I'll use a ring buffer in {path}.",
+	"Switching to a linked list instead of the ring buffer in {path}.",
+	"I suspect {test} fails because the length prefix is little-endian.",
+	"Patching {path} doesn't work: the bug is elsewhere.",
+	"Fixed! {test} passes now, confirmed.",
+	"The hypothesis is established and the failure is resolved.",
+	"这个方案不可行。",
+	"Let me look at the code.",
+}
+
+// genAssistant draws assistant narration.
 func genAssistant(t *rapid.T) string {
 	tn, p := pick(t, "test", genTests), pick(t, "path", genPaths)
-	forms := []string{
-		fmt.Sprintf("I'll use a ring buffer in %s.", p),
-		fmt.Sprintf("Switching to a linked list instead of the ring buffer in %s.", p),
-		fmt.Sprintf("I suspect %s fails because the length prefix is little-endian.", tn),
-		fmt.Sprintf("Patching %s doesn't work: the bug is elsewhere.", p),
-		fmt.Sprintf("Fixed! %s passes now, confirmed.", tn),
-		"The hypothesis is established and the failure is resolved.",
-		"这个方案不可行。",
-		"Let me look at the code.",
-	}
-	return pick(t, "assistant form", forms)
+	return strings.NewReplacer("{test}", tn, "{path}", p).Replace(pick(t, "assistant form", assistantForms))
 }
 
 // genResult draws a tool call and its result.
