@@ -3,7 +3,8 @@ package bundle
 import (
 	"errors"
 	"fmt"
-	"io/fs"
+
+	"github.com/epistemicfold/ef/internal/errkind"
 )
 
 // Errors returned while validating or sealing a bundle (Seal, Put).
@@ -79,19 +80,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := "bundle: " + e.Op
-	if e.Path != "" {
-		s += " " + e.Path
-	}
-	if pe, ok := e.Err.(*fs.PathError); ok && pe.Path == e.Path {
-		// The path is named once: "open p: open p: …" reads "open p: …".
-		if pe.Op != e.Op {
-			s += ": " + pe.Op
-		}
-		s += ": " + pe.Err.Error()
-	} else if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
+	s := errkind.Op("bundle", e.Op, e.Path, errkind.Cause(e.Err, e.Op, e.Path))
 	if e.FailStop {
 		s += " (store fail-stopped)"
 	}
@@ -117,11 +106,7 @@ type UnavailableError struct {
 }
 
 func (e *UnavailableError) Error() string {
-	s := fmt.Sprintf("bundle: checkpoint %q unavailable: %s", e.CheckpointID, e.Reason)
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
+	return errkind.Unavailable("bundle", e.CheckpointID, e.Reason, e.Err)
 }
 
 // Unwrap returns the underlying cause, if any.

@@ -3,7 +3,8 @@ package hostshim
 import (
 	"errors"
 	"fmt"
-	"io/fs"
+
+	"github.com/epistemicfold/ef/internal/errkind"
 )
 
 // Errors returned when an append is refused (wrapped in *AppendError).
@@ -103,29 +104,10 @@ type LogError struct {
 
 func (e *LogError) Error() string {
 	var fe *FieldError
-	where := e.Path
-	if e.Line > 0 {
-		where = fmt.Sprintf("%s:%d", e.Path, e.Line)
-	}
 	if e.Field != "" && !errors.As(e.Err, &fe) {
-		return fmt.Sprintf("hostshim: %s %s: field %q: %v", e.Op, where, e.Field, e.Err)
+		return fmt.Sprintf("hostshim: %s %s: field %q: %v", e.Op, errkind.At(e.Path, e.Line), e.Field, e.Err)
 	}
-	return fmt.Sprintf("hostshim: %s %s: %s", e.Op, where, samePathCause(e.Err, e.Op, e.Path))
-}
-
-// samePathCause is err's text without what the outer error already says:
-// an *fs.PathError on the same path keeps only its cause (and its own
-// operation where that differs), so "open x: open x: no such file"
-// reads "open x: no such file". The chain is unchanged for errors.Is/As.
-func samePathCause(err error, op, path string) string {
-	pe, ok := err.(*fs.PathError)
-	switch {
-	case !ok || pe.Path != path:
-		return fmt.Sprint(err)
-	case pe.Op == op:
-		return pe.Err.Error()
-	}
-	return pe.Op + ": " + pe.Err.Error()
+	return errkind.Op("hostshim", e.Op, errkind.At(e.Path, e.Line), errkind.Cause(e.Err, e.Op, e.Path))
 }
 
 func (e *LogError) Unwrap() error { return e.Err }

@@ -3,6 +3,8 @@ package importer
 import (
 	"errors"
 	"fmt"
+
+	"github.com/epistemicfold/ef/internal/errkind"
 )
 
 // Errors returned by Detect and Import.
@@ -28,10 +30,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	loc := e.Path
-	if e.Line > 0 {
-		loc = fmt.Sprintf("%s:%d", loc, e.Line)
-	}
+	loc := errkind.At(e.Path, e.Line)
 	if e.Record != "" {
 		loc += " (" + e.Record + ")"
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/errkind"
 )
 
 // Errors returned by Open, Sync, Add and Rebuild.
@@ -128,11 +130,7 @@ type UnavailableError struct {
 }
 
 func (e *UnavailableError) Error() string {
-	s := fmt.Sprintf("recall: checkpoint %q unavailable: %s", e.CheckpointID, e.Reason)
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
+	return errkind.Unavailable("recall", e.CheckpointID, e.Reason, e.Err)
 }
 
 // Unwrap returns the cause.
@@ -150,14 +148,7 @@ type IndexError struct {
 }
 
 func (e *IndexError) Error() string {
-	s := "recall: " + e.Op
-	if e.Path != "" {
-		s += " " + e.Path
-	}
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
+	return errkind.Op("recall", e.Op, e.Path, errkind.Cause(e.Err, e.Op, e.Path))
 }
 
 // Unwrap returns the underlying error.
