@@ -378,7 +378,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
-			if best == nil || a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID {
+			if best == nil || newer(a, best) {
 				best = a
 			}
 		}
@@ -395,28 +395,42 @@ func sameProperty(a, b string) bool {
 // nearest is the hot anchor of kind in one of the lifecycles whose words
 // overlap text most, at least min.
 func (r *Reducer) nearest(k Kind, text string, min float64, lifecycles ...string) *Anchor {
+	return r.closest(text, min, func(a *Anchor) bool {
+		return a.Kind == k && slices.Contains(lifecycles, a.Lifecycle)
+	})
+}
+
+// closest is the hot anchor keep accepts whose words overlap text most,
+// at least min and more than nothing; the newest among equals.
+func (r *Reducer) closest(text string, min float64, keep func(*Anchor) bool) *Anchor {
 	t := terms(text)
 	var best *Anchor
 	bs := 0.0
 	for _, a := range r.hot {
-		if a.Kind != k || !slices.Contains(lifecycles, a.Lifecycle) {
+		if !keep(a) {
 			continue
 		}
 		s := overlap(t, a.terms())
 		if s < min || s == 0 {
 			continue
 		}
-		if best == nil || s > bs || s == bs && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
+		if best == nil || s > bs || s == bs && newer(a, best) {
 			best, bs = a, s
 		}
 	}
 	return best
 }
 
+// newer orders anchors by their source event, then by id: a total order,
+// so a pick over the hot map does not depend on the map's order.
+func newer(a, b *Anchor) bool {
+	return a.Seq() > b.Seq() || a.Seq() == b.Seq() && a.ID > b.ID
+}
+
 func (r *Reducer) newest(k Kind, lifecycle string) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind == k && a.Lifecycle == lifecycle && (best == nil || a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
+		if a.Kind == k && a.Lifecycle == lifecycle && (best == nil || newer(a, best)) {
 			best = a
 		}
 	}
@@ -447,7 +461,7 @@ func (r *Reducer) naming(links []string, pairs ...any) *Anchor {
 				n++
 			}
 		}
-		if n > 0 && (best == nil || n > bn || n == bn && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID)) {
+		if n > 0 && (best == nil || n > bn || n == bn && newer(a, best)) {
 			best, bn = a, n
 		}
 	}
@@ -458,23 +472,9 @@ func (r *Reducer) naming(links []string, pairs ...any) *Anchor {
 // when linked is set, those with links of their own (they would have been
 // found by naming if they were about the same thing).
 func (r *Reducer) nearestUnlinked(k Kind, text string, min float64, linked bool) *Anchor {
-	lc := Active
-	t := terms(text)
-	var best *Anchor
-	bs := 0.0
-	for _, a := range r.hot {
-		if a.Kind != k || a.Lifecycle != lc || linked && len(a.Links) > 0 {
-			continue
-		}
-		s := overlap(t, a.terms())
-		if s < min || s == 0 {
-			continue
-		}
-		if best == nil || s > bs || s == bs && (a.Seq() > best.Seq() || a.Seq() == best.Seq() && a.ID > best.ID) {
-			best, bs = a, s
-		}
-	}
-	return best
+	return r.closest(text, min, func(a *Anchor) bool {
+		return a.Kind == k && a.Lifecycle == Active && !(linked && len(a.Links) > 0)
+	})
 }
 
 // supersedeScope retires the constraints and values stated by earlier
