@@ -160,18 +160,13 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 		p.members = append(p.members, jcsMember{key: k, start: start, end: len(out) - base})
 		p.ws()
-		if p.pos >= len(p.in) {
-			return nil, p.errf("unterminated object")
+		more, ok := p.sep('}')
+		if !ok {
+			return nil, p.sepErr('}')
 		}
-		if p.in[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.in[p.pos] == '}' {
-			p.pos++
+		if !more {
 			break
 		}
-		return nil, p.errf("expected ',' or '}'")
 	}
 	ms := p.members[mbase:]
 	byName := func(a, b jcsMember) int { return compareUTF16(a.key, b.key) }
@@ -247,19 +242,43 @@ func (p *jcsParser) array(out []byte, depth int) ([]byte, error) {
 			return nil, err
 		}
 		p.ws()
-		if p.pos >= len(p.in) {
-			return nil, p.errf("unterminated array")
+		more, ok := p.sep(']')
+		if !ok {
+			return nil, p.sepErr(']')
 		}
-		if p.in[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.in[p.pos] == ']' {
-			p.pos++
+		if !more {
 			return append(out, ']'), nil
 		}
-		return nil, p.errf("expected ',' or ']'")
 	}
+}
+
+// sep consumes the comma or the closing bracket that must follow an
+// object member or an array element (after white space): more is true
+// after a comma, ok false when neither is there (sepErr says which was
+// expected). Small enough to inline; the error text is built apart.
+func (p *jcsParser) sep(closing byte) (more, ok bool) {
+	if p.pos < len(p.in) {
+		switch p.in[p.pos] {
+		case ',':
+			p.pos++
+			return true, true
+		case closing:
+			p.pos++
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func (p *jcsParser) sepErr(closing byte) error {
+	what := "array"
+	if closing == '}' {
+		what = "object"
+	}
+	if p.pos >= len(p.in) {
+		return p.errf("unterminated %s", what)
+	}
+	return p.errf("expected ',' or '%c'", closing)
 }
 
 func hexVal(c byte) rune {

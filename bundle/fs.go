@@ -133,3 +133,19 @@ func (OSFS) SyncDir(name string) error { return syncDir(name) }
 
 // Lock implements FS; see lockFile in the OS-specific files.
 func (OSFS) Lock(name string) (io.Closer, error) { return lockFile(name) }
+
+// wrongType says why a file of mode m is not what the store expects to
+// find (a directory when dir is set, a regular file otherwise, never a
+// symbolic link), or "" when it is. Each platform's untrusted adds its own
+// ownership checks to it.
+func wrongType(m fs.FileMode, dir bool) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "is a symbolic link (ef never follows a link in a store: give the real path)"
+	case dir && !m.IsDir():
+		return "is not a directory"
+	case !dir && !m.IsRegular():
+		return "is not a regular file (remove it)"
+	}
+	return ""
+}

@@ -104,13 +104,8 @@ func openNoFollow(name string) (*os.File, error) {
 // directory) is not writable by the group or others.
 func untrusted(fi fs.FileInfo, dir bool) string {
 	m := fi.Mode()
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "is a symbolic link (ef never follows a link in a store: give the real path)"
-	case dir && !m.IsDir():
-		return "is not a directory"
-	case !dir && !m.IsRegular():
-		return "is not a regular file (remove it)"
+	if why := wrongType(m, dir); why != "" {
+		return why
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
 		return fmt.Sprintf("is owned by uid %d, not by you (uid %d): use a store directory you own", st.Uid, os.Geteuid())

@@ -102,15 +102,4 @@ func openNoFollow(name string) (*os.File, error) { return os.Open(name) }
 
 // untrusted refuses symbolic links and wrong file types; Windows ACLs are
 // not inspected.
-func untrusted(fi fs.FileInfo, dir bool) string {
-	m := fi.Mode()
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "is a symbolic link (ef never follows a link in a store: give the real path)"
-	case dir && !m.IsDir():
-		return "is not a directory"
-	case !dir && !m.IsRegular():
-		return "is not a regular file (remove it)"
-	}
-	return ""
-}
+func untrusted(fi fs.FileInfo, dir bool) string { return wrongType(fi.Mode(), dir) }

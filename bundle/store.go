@@ -825,6 +825,21 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 	return &verified{b: b, hdr: h, size: int64(len(data))}, nil
 }
 
+// beginRead is begin, then locate: a read of one bundle holds the store
+// open (until end is called) only when it found the bundle's file.
+func (s *Store) beginRead(ctx context.Context, sessionID, checkpointID string) (found, func(), error) {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return found{}, nil, err
+	}
+	f, err := s.locate(sessionID, checkpointID)
+	if err != nil {
+		end()
+		return found{}, nil, err
+	}
+	return f, end, nil
+}
+
 // locate finds the file for a read.
 func (s *Store) locate(sessionID, checkpointID string) (found, error) {
 	if err := checkIDs(sessionID, checkpointID); err != nil {
@@ -855,15 +870,11 @@ func checkIdentity(b *CheckpointV1, sessionID, checkpointID string) error {
 // segment hash, the logical hash and the rendered digest. Any failure is an
 // *UnavailableError (errors.Is(err, ErrUnavailable)) with the reason.
 func (s *Store) Get(ctx context.Context, sessionID, checkpointID string) (*CheckpointV1, error) {
-	end, err := s.begin(ctx)
+	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
 	if err != nil {
 		return nil, err
 	}
 	defer end()
-	f, err := s.locate(sessionID, checkpointID)
-	if err != nil {
-		return nil, err
-	}
 	v, err := s.readVerified(f.path, f.fileHex)
 	if err == nil {
 		err = checkIdentity(v.b, sessionID, checkpointID)
@@ -914,15 +925,11 @@ func (s *Store) openLayout(f found, header bool) (File, *layout, *fileHeader, in
 // header. Archive.FileHash is taken from the file name and is not verified
 // (use Verify for that).
 func (s *Store) Meta(ctx context.Context, sessionID, checkpointID string) (*CheckpointV1, error) {
-	end, err := s.begin(ctx)
+	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
 	if err != nil {
 		return nil, err
 	}
 	defer end()
-	f, err := s.locate(sessionID, checkpointID)
-	if err != nil {
-		return nil, err
-	}
 	fh, _, h, _, err := s.openLayout(f, true)
 	if err == nil {
 		fh.Close()
@@ -946,15 +953,11 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 	if offset < 0 || limit < 0 {
 		return Page{}, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
 	}
-	end, err := s.begin(ctx)
+	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
 	if err != nil {
 		return Page{}, err
 	}
 	defer end()
-	f, err := s.locate(sessionID, checkpointID)
-	if err != nil {
-		return Page{}, err
-	}
 	fh, lay, _, _, err := s.openLayout(f, false)
 	if err != nil {
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
