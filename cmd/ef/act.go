@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,21 @@ func (f *actFlags) options() (action.Options, error) {
 		opts.Protected = append(append([]string{}, action.DefaultProtected...), f.protect...)
 	}
 	return opts, nil
+}
+
+// open opens the kernel the flags describe, logging to logger; bad
+// options are a usage error.
+func (f *actFlags) open(logger *slog.Logger) (*action.Kernel, error) {
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
+	}
+	opts.Logger = logger
+	k, err := action.Open(opts)
+	if errors.Is(err, action.ErrOptions) {
+		return nil, usageError("%v", err)
+	}
+	return k, err
 }
 
 // errNotDone is returned when an action was answered but not done; the

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 )
 
 // newFlags is a subcommand's flag set: errors go to stderr, and -h prints
@@ -78,4 +80,25 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// checkOrigins refuses an --origin that is not a directory (of task.origin
+// files), before a server starts on it.
+func checkOrigins(origins []string) error {
+	for _, o := range origins {
+		if fi, err := os.Stat(o); err != nil || !fi.IsDir() {
+			return usageError("--origin %s is not a directory of task.origin files", o)
+		}
+	}
+	return nil
+}
+
+// stderrLogger is the text logger of a server command: warnings only, or
+// everything with -v.
+func stderrLogger(stderr io.Writer, verbose bool) *slog.Logger {
+	level := slog.LevelWarn
+	if verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	iofs "io/fs"
@@ -60,8 +59,8 @@ type nopWriteCloser struct{ io.Writer }
 func (nopWriteCloser) Close() error { return nil }
 
 func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) error {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("mcp", "mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [--origin DIR]… [-v]", stderr,
+		"Serves context_search and context_recall (and action_submit with --act-root, context_request with --origin) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
 	storeDir := fs.String("store", "", "bundle store directory (default: the project's store, see --project)")
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
 	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
@@ -70,16 +69,8 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	fs.Var(&origins, "origin", "directory of task.origin files: serves context_request (Northbridge) over them (repeatable)")
 	var af actFlags
 	af.register(fs, "act-")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ef mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [--origin DIR]… [-v]")
-		fmt.Fprintln(stderr, "Serves context_search and context_recall (and action_submit with --act-root, context_request with --origin) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
-		fs.PrintDefaults()
-	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNone(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		return usageError("unexpected arguments %q", fs.Args())
 	}
 	if *storeDir != "" && *project != "" {
 		return usageError("--store and --project exclude each other")
@@ -97,16 +88,10 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		}
 		fmt.Fprintf(stderr, "ef mcp: the project's store %s does not exist yet; created it empty (DSH sessions of this project fold into it)\n", dir)
 	}
-	for _, o := range origins {
-		if fi, err := os.Stat(o); err != nil || !fi.IsDir() {
-			return usageError("--origin %s is not a directory of task.origin files", o)
-		}
+	if err := checkOrigins(origins); err != nil {
+		return err
 	}
-	level := slog.LevelWarn
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	logger := stderrLogger(stderr, *verbose)
 	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr)
 	if err != nil {
 		return err
@@ -119,15 +104,7 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		}
 	}
 	if af.enabled() {
-		opts, err := af.options()
-		if err != nil {
-			return err
-		}
-		opts.Logger = logger
-		if env.actions, err = action.Open(opts); err != nil {
-			if errors.Is(err, action.ErrOptions) {
-				return usageError("%v", err)
-			}
+		if env.actions, err = af.open(logger); err != nil {
 			return err
 		}
 		defer env.actions.Close()
