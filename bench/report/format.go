@@ -66,6 +66,16 @@ func folds(m *replay.Metrics) string {
 // BaseEngine is the engine break-even ρ is reported against.
 const BaseEngine = "basic"
 
+// baseOf is the BaseEngine's metrics among ms, or nil.
+func baseOf(ms []replay.Metrics) *replay.Metrics {
+	for i := range ms {
+		if ms[i].Engine == BaseEngine {
+			return &ms[i]
+		}
+	}
+	return nil
+}
+
 // breakEven describes where m's DeepSeek-model cost crosses base's.
 func breakEven(m, base *replay.Metrics) string {
 	if base == nil || m.Engine == base.Engine {
@@ -179,12 +189,7 @@ func kindRows(ms []replay.Metrics) [][]string {
 }
 
 func rows(r *bench.Report, ms []replay.Metrics) []row {
-	var base *replay.Metrics
-	for i := range ms {
-		if ms[i].Engine == BaseEngine {
-			base = &ms[i]
-		}
-	}
+	base := baseOf(ms)
 	out := make([]row, 0, len(ms))
 	for i := range ms {
 		m := &ms[i]

@@ -88,19 +88,8 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 		b.WriteString("</details>\n")
 	}
 	if head, src := bySource(r); src != nil {
-		b.WriteString("<h3>By source</h3>\n<table><tr>")
-		for _, h := range head {
-			fmt.Fprintf(&b, "<th>%s</th>", esc(h))
-		}
-		b.WriteString("</tr>\n")
-		for _, cells := range src {
-			b.WriteString("<tr>")
-			for _, c := range cells {
-				fmt.Fprintf(&b, "<td>%s</td>", esc(c))
-			}
-			b.WriteString("</tr>\n")
-		}
-		b.WriteString("</table>\n")
+		b.WriteString("<h3>By source</h3>\n")
+		plainTable(&b, head, src)
 	}
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(Legend))
 
@@ -144,19 +133,11 @@ func key(b *strings.Builder, engines []string) {
 }
 
 func table(b *strings.Builder, head []string, rs []row, get func(row) []string) {
-	b.WriteString("<table><tr>")
-	for _, h := range head {
-		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(h))
+	cells := make([][]string, len(rs))
+	for i, x := range rs {
+		cells[i] = get(x)
 	}
-	b.WriteString("</tr>\n")
-	for _, x := range rs {
-		b.WriteString("<tr>")
-		for _, c := range get(x) {
-			fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(c))
-		}
-		b.WriteString("</tr>\n")
-	}
-	b.WriteString("</table>\n")
+	plainTable(b, head, cells)
 }
 
 // plainTable writes a table of cells.
@@ -288,12 +269,7 @@ func costChart(b *strings.Builder, r *bench.Report) {
 // relChart draws each engine's cost divided by the base engine's: below 1
 // the engine is cheaper; a crossing of 1 is the break-even ρ.
 func relChart(b *strings.Builder, r *bench.Report) {
-	var base *replay.Metrics
-	for i := range r.Totals {
-		if r.Totals[i].Engine == BaseEngine {
-			base = &r.Totals[i]
-		}
-	}
+	base := baseOf(r.Totals)
 	if base == nil || base.InputTokens == 0 {
 		b.WriteString("<p>(no basic engine in this run)</p>\n")
 		return

@@ -66,12 +66,7 @@ type ReportJSON struct {
 }
 
 func engines(ms []replay.Metrics) []EngineJSON {
-	var base *replay.Metrics
-	for i := range ms {
-		if ms[i].Engine == BaseEngine {
-			base = &ms[i]
-		}
-	}
+	base := baseOf(ms)
 	out := make([]EngineJSON, 0, len(ms))
 	for i := range ms {
 		m := ms[i]

@@ -188,19 +188,8 @@ func SweepHTML(dir string, runs []*bench.Report) (string, error) {
 	}
 	b.WriteString("</table>\n")
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(SweepLegend))
-	b.WriteString("<h2>Cost floors of the hit-rate goals</h2>\n<table><tr>")
-	for _, h := range floorHead {
-		fmt.Fprintf(&b, "<th>%s</th>", esc(h))
-	}
-	b.WriteString("</tr>\n")
-	for _, row := range floorRows(runs) {
-		b.WriteString("<tr>")
-		for _, c := range row {
-			fmt.Fprintf(&b, "<td>%s</td>", esc(c))
-		}
-		b.WriteString("</tr>\n")
-	}
-	b.WriteString("</table>\n")
+	b.WriteString("<h2>Cost floors of the hit-rate goals</h2>\n")
+	plainTable(&b, floorHead, floorRows(runs))
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(FloorLegend))
 	sweepCharts(&b, runs)
 	b.WriteString("</body></html>\n")
