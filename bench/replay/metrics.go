@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -269,14 +270,7 @@ func (m *Metrics) StalenessRate() float64 {
 }
 
 // Kinds returns the probe kinds in a fixed order.
-func (m *Metrics) Kinds() []string {
-	var out []string
-	for k := range m.ByKind {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
+func (m *Metrics) Kinds() []string { return slices.Sorted(maps.Keys(m.ByKind)) }
 
 // TotalFolds is the number of folds of every mode.
 func (m *Metrics) TotalFolds() int {
@@ -288,14 +282,7 @@ func (m *Metrics) TotalFolds() int {
 }
 
 // FoldModes returns the fold modes in a fixed order.
-func (m *Metrics) FoldModes() []string {
-	var out []string
-	for k := range m.Folds {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
+func (m *Metrics) FoldModes() []string { return slices.Sorted(maps.Keys(m.Folds)) }
 
 // outputPrice is OutputPrice or its default.
 func (m *Metrics) outputPrice() float64 {

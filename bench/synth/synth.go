@@ -3,6 +3,7 @@ package synth
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,23 +169,27 @@ func (o Options) withDefaults() (Options, error) {
 	if o.MaxStepsPerTurn == 0 {
 		o.MaxStepsPerTurn = 18
 	}
-	switch {
-	case o.TargetChars < 0:
+	if o.TargetChars < 0 {
 		return o, fmt.Errorf("%w: TargetChars %d is negative", ErrBadOptions, o.TargetChars)
-	case o.Facts > len(factTemplates):
-		return o, fmt.Errorf("%w: at most %d facts", ErrBadOptions, len(factTemplates))
-	case o.Superseded > len(supersedeTemplates):
-		return o, fmt.Errorf("%w: at most %d superseded values", ErrBadOptions, len(supersedeTemplates))
-	case o.Constraints > len(constraintTemplates):
-		return o, fmt.Errorf("%w: at most %d constraints", ErrBadOptions, len(constraintTemplates))
-	case o.Obligations > len(obligationTemplates):
-		return o, fmt.Errorf("%w: at most %d obligations", ErrBadOptions, len(obligationTemplates))
-	case o.Lifted > len(liftedDirs):
-		return o, fmt.Errorf("%w: at most %d lifted rules", ErrBadOptions, len(liftedDirs))
-	case o.Decisions > len(decisionTemplates):
-		return o, fmt.Errorf("%w: at most %d replaced decisions", ErrBadOptions, len(decisionTemplates))
-	case o.Rejected > len(rejectedApproaches):
-		return o, fmt.Errorf("%w: at most %d rejected approaches", ErrBadOptions, len(rejectedApproaches))
+	}
+	// Each planted kind draws distinct templates: no more than there are.
+	for _, c := range []struct {
+		n, max int
+		what   string
+	}{
+		{o.Facts, len(factTemplates), "facts"},
+		{o.Superseded, len(supersedeTemplates), "superseded values"},
+		{o.Constraints, len(constraintTemplates), "constraints"},
+		{o.Obligations, len(obligationTemplates), "obligations"},
+		{o.Lifted, len(liftedDirs), "lifted rules"},
+		{o.Decisions, len(decisionTemplates), "replaced decisions"},
+		{o.Rejected, len(rejectedApproaches), "rejected approaches"},
+	} {
+		if c.n > c.max {
+			return o, fmt.Errorf("%w: at most %d %s", ErrBadOptions, c.max, c.what)
+		}
+	}
+	switch {
 	case o.Unflagged > 20 || o.Unverified > 20 || o.Hypotheses > 20 || o.Failures > 40:
 		return o, fmt.Errorf("%w: at most 20 unflagged failures, unverified fixes and hypotheses, 40 failures", ErrBadOptions)
 	case o.Chinese > 1:
@@ -380,14 +385,9 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 
 // marshalArgs encodes tool arguments with sorted keys and no HTML escaping.
 func marshalArgs(args map[string]string) (string, error) {
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	var b strings.Builder
 	b.WriteByte('{')
-	for i, k := range keys {
+	for i, k := range slices.Sorted(maps.Keys(args)) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
