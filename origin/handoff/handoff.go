@@ -19,16 +19,7 @@ func Replay(s *hostshim.Session, opts projection.Options) *projection.Reducer {
 		opts.SessionID = s.ID
 	}
 	r := projection.New(opts)
-	for _, e := range s.Events() {
-		m, err := s.Message(e.Seq)
-		if err != nil || m == nil {
-			continue
-		}
-		ev, ok := projection.FromHost(e, m, e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m))
-		if ok {
-			r.Apply(ev)
-		}
-	}
+	projection.HostEvents(s, 0, s.Len()-1, validator.IsErrorResult, r.Apply)
 	return r
 }
 
