@@ -228,6 +228,9 @@ func Open(dir string, src Source, opts Options) (*Index, error) {
 		x.codec.close()
 		return nil, err
 	}
+	if !x.opts.ReadOnly {
+		x.removeBuilds()
+	}
 	return x, nil
 }
 
@@ -679,6 +682,9 @@ func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 	sort.Strings(sessions)
 	st.Sessions = len(sessions)
 	w := x.newWriter(ctx, &st)
+	if x.empty() {
+		return st, w.bulkSync(sessions)
+	}
 	present := map[string]bool{}
 	for _, s := range sessions {
 		present[s] = true
@@ -761,6 +767,7 @@ type writer struct {
 	bytes   int
 	dirty   map[string]bool               // sessions whose watermark changed in b
 	pending map[string]map[string]wmEntry // watermark after b commits
+	bulk    bleve.Builder                 // set while bulkSync builds a new index: documents go here, not to b
 }
 
 func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
@@ -996,6 +1003,12 @@ func (w *writer) apply(p prepared) error {
 		w.deleteDocs(s, old)
 	}
 	for _, doc := range p.docs {
+		if w.bulk != nil {
+			if err := w.bulk.Index(doc.ID(), doc); err != nil {
+				return &IndexError{Op: "build", Path: w.x.dir, Err: err}
+			}
+			continue
+		}
 		if err := w.b.IndexAdvanced(doc); err != nil {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
@@ -1006,7 +1019,7 @@ func (w *writer) apply(p prepared) error {
 	w.bytes += p.bytes
 	w.st.Checkpoints++
 	w.st.Messages += p.n
-	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
+	if w.bulk == nil && w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
 		return w.flush()
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"testing"
@@ -36,7 +37,8 @@ var scaleQueries = []struct {
 // bundle store and reports the build rate, the index size, and search
 // latency percentiles per query class next to a linear scan of the bundles
 // answering the same queries. It runs 2,000 messages by default (CI) and
-// 100,000 with EF_RECALL_BENCH=1 (EF_RECALL_BENCH=<n> for another size):
+// 100,000 with EF_RECALL_BENCH=1 (EF_RECALL_BENCH=<n> for another size);
+// EF_RECALL_CPUPROFILE=<file> writes a CPU profile of the build:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
@@ -68,6 +70,7 @@ func TestRecallScale(t *testing.T) {
 
 	src := bundlesource.New(store)
 	dir := recall.StoreIndexDir(root)
+	stopProfile := startCPUProfile(t, os.Getenv("EF_RECALL_CPUPROFILE"))
 	start = time.Now()
 	cpu0, cpuOK := processCPU()
 	x, err := recall.Open(dir, src, recall.Options{})
@@ -82,11 +85,14 @@ func TestRecallScale(t *testing.T) {
 	build := time.Since(start)
 	cpu1, _ := processCPU()
 	buildCPU := cpu1 - cpu0
+	stopProfile()
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
 	indexBytes := dirSize(t, dir)
 	storeBytes := dirSize(t, root) - indexBytes
+	t.Logf("index built in %.1f s (%.1f s of CPU), %.1f MB (%.2f× the JSON)", build.Seconds(), buildCPU.Seconds(),
+		float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
 	x, err = recall.Open(dir, src, recall.Options{})
 	if err != nil || x.Rebuilt() != "" {
 		t.Fatalf("reopen: %v %s", err, x.Rebuilt())
@@ -256,6 +262,29 @@ func scanStore(t *testing.T, s *bundle.Store, sessions []string, q string) int {
 		}
 	}
 	return count
+}
+
+// startCPUProfile writes a CPU profile of the index build to path (the
+// EF_RECALL_CPUPROFILE knob) until the returned func is called; with no
+// path it does nothing.
+func startCPUProfile(t *testing.T, path string) func() {
+	t.Helper()
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 func percentiles(ds []time.Duration) [3]time.Duration {

@@ -1,0 +1,206 @@
+package recall
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+)
+
+// An empty index (new, rebuilt, or recreated after a schema change) is
+// filled by bulkSync rather than by batches: bleve's offline builder writes
+// segments of bulkBatchDocs documents to a directory beside the index and
+// merges them once at the end, where batches into a live index make scorch
+// persist every batch as a segment and merge the segments again and again
+// while indexing goes on. The finished directory replaces the empty index;
+// the watermark is then committed into it as a batch, so an index that
+// crashed between the two holds documents its watermark does not count,
+// and the next Open rebuilds it (see check).
+
+// buildSuffix names the temporary directories of bulk builds, beside the
+// index directory. Open removes those a crash left behind.
+const buildSuffix = ".build-"
+
+// bulkBatchDocs is how many documents go into one segment of a bulk
+// build; bulkMergeMax is how many segments one merge step combines.
+const (
+	bulkBatchDocs = 5000
+	bulkMergeMax  = 10
+)
+
+// empty reports whether the index holds nothing: no watermark, no
+// documents.
+func (x *Index) empty() bool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return len(x.wm) == 0 && x.docs == 0
+}
+
+// bulkSync fills an empty index with every checkpoint of the given
+// sessions. The caller holds writeMu.
+func (w *writer) bulkSync(sessions []string) error {
+	x := w.x
+	var todo []CheckpointInfo
+	seen := map[[2]string]bool{}
+	for _, s := range sessions {
+		infos, err := x.src.List(w.ctx, s)
+		if err != nil {
+			return fmt.Errorf("recall: sync: list session %q: %w", s, err)
+		}
+		for _, ci := range infos {
+			if ci.SessionID == "" {
+				ci.SessionID = s
+			}
+			need, err := w.needs(ci)
+			if err != nil {
+				return err
+			}
+			// The builder takes each document once: a checkpoint listed
+			// twice is indexed once.
+			if k := [2]string{ci.SessionID, ci.CheckpointID}; need && !seen[k] {
+				seen[k] = true
+				todo = append(todo, ci)
+			}
+		}
+	}
+	if len(todo) == 0 {
+		return w.finish()
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(x.dir), filepath.Base(x.dir)+buildSuffix)
+	if err != nil {
+		return &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	defer os.RemoveAll(tmp)
+	built := filepath.Join(tmp, "index")
+	b, err := bleve.NewBuilder(built, preparedMapping{newMapping()}, map[string]interface{}{
+		"batchSize": bulkBatchDocs, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+	})
+	if err != nil {
+		return &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	w.bulk = b
+	err = w.checkpoints(todo)
+	w.bulk = nil
+	if err != nil {
+		return err // the builder holds only files under tmp
+	}
+	if err := b.Close(); err != nil {
+		return &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	if err := privateAndSynced(built); err != nil {
+		return &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	if err := x.swapIn(built); err != nil {
+		return err
+	}
+	x.mu.RLock()
+	w.b = x.idx.NewBatch()
+	x.mu.RUnlock()
+	w.b.SetInternal([]byte(keySchema), []byte(schemaVersion))
+	return w.finish()
+}
+
+// swapIn replaces the (empty) index directory with a built one and opens
+// it. A failure after the empty index was closed leaves the index stale:
+// there is no index to serve until the next Open rebuilds it.
+func (x *Index) swapIn(built string) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if err := x.idx.Close(); err != nil {
+		x.opts.Logger.Warn("recall: close the empty index before replacing it", "dir", x.dir, "err", err)
+	}
+	x.idx = nil
+	err := os.RemoveAll(x.dir)
+	if err == nil {
+		err = os.Rename(built, x.dir)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(x.dir))
+	}
+	if err == nil {
+		x.idx, err = bleve.OpenUsing(x.dir, x.runtimeConfig())
+	}
+	if err != nil {
+		x.stale = fmt.Sprintf("replace the index with the built one: %v", err)
+		// Best effort: when the directory is gone the next Open creates
+		// it anew anyway.
+		_ = os.WriteFile(filepath.Join(x.dir, staleFile), []byte(x.stale+"\n"), 0o600)
+		return &IndexError{Op: "build", Path: x.dir, Err: fmt.Errorf("%w: %w", ErrStale, err)}
+	}
+	return nil
+}
+
+// removeBuilds removes the temporary directories of bulk builds a crash
+// left beside the index. The caller holds the index open for writing, so
+// no other writer is building.
+func (x *Index) removeBuilds() {
+	leftovers, _ := filepath.Glob(x.dir + buildSuffix + "*")
+	for _, d := range leftovers {
+		if err := os.RemoveAll(d); err != nil {
+			x.opts.Logger.Warn("recall: cannot remove an abandoned index build", "dir", d, "err", err)
+		}
+	}
+}
+
+// privateAndSynced makes bleve's index_meta.json private like every other
+// file of the store (bleve writes it 0666 less the umask) and flushes every
+// file and directory of the built index to the disk before it replaces the
+// live one.
+func privateAndSynced(dir string) error {
+	if err := os.Chmod(filepath.Join(dir, "index_meta.json"), 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return syncDir(p)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// preparedMapping is the index mapping for the bulk builder, whose Index
+// takes a document's data rather than a document: the data is a document
+// prepare built and analyzed, and its fields are copied as they are. The
+// mapping stored in the index is the embedded one.
+type preparedMapping struct {
+	*mapping.IndexMappingImpl
+}
+
+func (preparedMapping) MapDocument(doc *document.Document, data interface{}) error {
+	src, ok := data.(*document.Document)
+	if !ok {
+		return fmt.Errorf("recall: bulk build: document data is %T, want a prepared document", data)
+	}
+	for _, f := range src.Fields {
+		doc.AddField(f)
+	}
+	return nil
+}
