@@ -125,6 +125,10 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	view := viewOf(proj, lo, hi)
 	lines := stateLines(view)
 	facts.UserRequests = view.dropStale(facts.UserRequests)
+	// Restated text must not give a value superseded since as current.
+	stale := newSuperseded(proj)
+	stale.facts(facts)
+	stale.state(lines)
 	frame := func(text string) *hostshim.Message {
 		return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text)
 	}
@@ -153,6 +157,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
 			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, HostTokens: p.Tokens}, Kept: k, Dropped: d}
+		dm.Dropped = append(dm.Dropped, stale.entries...)
 		rep.Drop = dm
 		semantic["dropManifest"] = dm
 		cand.Replacement = frame(text)
@@ -172,9 +177,12 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		}
 		rep.Semantic = "none"
 		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
-			text, rep.Semantic = c.semantic(ctx, s, in, id, raws, text, cand, frame, semantic)
+			text, rep.Semantic = c.semantic(ctx, s, in, id, raws, text, cand, frame, semantic, stale.digest)
 			cand.Replacement = frame(text)
 		}
+	}
+	if n := stale.note(); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	cand.Required, cand.Interface = requiredOf(lines), interfaceOf(lines)
 	vd := e.opts.Validator.Validate(cand)
@@ -241,9 +249,11 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 
 // semantic asks the Summarizer for a digest and appends it to the
 // deterministic text when it succeeds, fits SemanticMaxTokens and keeps the
-// replacement shorter than the span. Any failure keeps the deterministic
+// replacement shorter than the span. current leaves out of the digest the
+// lines that give a value superseded since (a digest merging earlier
+// checkpoints repeats their old values). Any failure keeps the deterministic
 // text (§18); the prepared input is never changed for a retry.
-func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostshim.SummarizationInput, id string, raws []json.RawMessage, det string, cand *validator.Candidate, frame func(string) *hostshim.Message, semantic map[string]any) (string, string) {
+func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostshim.SummarizationInput, id string, raws []json.RawMessage, det string, cand *validator.Candidate, frame func(string) *hostshim.Message, semantic map[string]any, current func(string) string) (string, string) {
 	e := c.e
 	msgs := make([]json.RawMessage, len(raws))
 	for i, r := range raws {
@@ -264,7 +274,11 @@ func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostsh
 	case e.opts.HostMeter.CountText(d.Text) > e.opts.Policy.SemanticMaxTokens:
 		return fallback(fmt.Sprintf("digest of %d tokens exceeds %d", e.opts.HostMeter.CountText(d.Text), e.opts.Policy.SemanticMaxTokens))
 	}
-	text := withDigest(det, strings.TrimSpace(d.Text))
+	dg := strings.TrimSpace(current(d.Text))
+	if dg == "" {
+		return fallback("every line of the digest gave a value superseded since")
+	}
+	text := withDigest(det, dg)
 	probe := *cand
 	probe.Replacement = frame(text)
 	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {

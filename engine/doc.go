@@ -219,6 +219,16 @@
 // section; an emergency fold restates them the same way) and the bundle lists them in Parents, so exact content stays
 // recallable across generations.
 //
+// Restated text was true when it was written; a value set there may have
+// changed since. Every fold judges what it restates (the parents'
+// narrative, a digest merging their lines, the user's requests, the state
+// lines quoting a message) against the projection's current values
+// (projection.ValueCheck, supersede.go): narrative that gives a key a
+// superseded value is left out (an emergency fold's drop manifest lists it
+// with reason "superseded"; the bundles keep it), and in what must stay the
+// old value is marked as replaced, "timeout = 90 → 60 (since seq 172)", so
+// no checkpoint shows an old value as current beside the new one (§14).
+//
 // # Emergency fold (§9.3)
 //
 // On a context overflow, with a hard budget B in TokenMeter tokens (the real

@@ -94,7 +94,7 @@ func stateLines(v *stateView) []stateLine {
 		if a.Was != "" {
 			t += fmt.Sprintf(" (was %s)", oneLine(a.Was, 60))
 		}
-		if ent := keyEntity(a.Key); ent != "-" {
+		if ent := projection.KeyEntity(a.Key); ent != "-" {
 			t += " in " + ent
 		}
 		add(catValue, secValues, a, false, cap(t)+fmt.Sprintf(" [seq %d]", a.Seq()))
@@ -140,14 +140,6 @@ func stateLines(v *stateView) []stateLine {
 		}
 	}
 	return out
-}
-
-func keyEntity(key string) string {
-	parts := strings.SplitN(key, "/", 3)
-	if len(parts) < 3 {
-		return "-"
-	}
-	return parts[1]
 }
 
 // writeStateLines writes the state section for the kept lines.

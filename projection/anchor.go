@@ -3,6 +3,7 @@ package projection
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Kind is an anchor kind (§5.3): eight of M3a and two of M3b.
@@ -165,6 +166,35 @@ func (a *Anchor) Ref() string {
 		k = "-"
 	}
 	return fmt.Sprintf("%s:%s@%s", a.Kind, k, a.ID)
+}
+
+// KeyEntity is the entity a state key names ("namespace/entity/property"):
+// everything between the namespace and the last "/", so a file path stays
+// whole ("value/config/app.toml/timeout": "config/app.toml"), or "-" when
+// the key names none.
+func KeyEntity(key string) string {
+	ent, _ := keyParts(key)
+	return ent
+}
+
+// keyParts splits a state key into its entity and property. A key of
+// fewer than three parts is all property; an entity of "-" (or a property
+// that had a "/" of its own after it) names none.
+func keyParts(key string) (ent, prop string) {
+	_, rest, ok := strings.Cut(key, "/")
+	i := strings.LastIndexByte(rest, '/')
+	if !ok || i < 0 {
+		return "-", key
+	}
+	ent, prop = rest[:i], rest[i+1:]
+	if prop == "" {
+		// A property ending in "/": split at the first "/" instead.
+		ent, prop, _ = strings.Cut(rest, "/")
+	}
+	if ent == "" || ent == "-" || strings.HasPrefix(ent, "-/") {
+		ent = "-"
+	}
+	return ent, prop
 }
 
 // maxRefs bounds SourceRefs: the first source and the newest ones.

@@ -349,19 +349,13 @@ func (r *Reducer) noteValue(ev *Event, a *Anchor) {
 }
 
 func entity(key string) string {
-	parts := strings.SplitN(key, "/", 3)
-	if len(parts) < 3 {
-		return "-"
-	}
-	return parts[1]
+	ent, _ := keyParts(key)
+	return ent
 }
 
 func property(key string) string {
-	parts := strings.SplitN(key, "/", 3)
-	if len(parts) < 3 {
-		return key
-	}
-	return parts[2]
+	_, prop := keyParts(key)
+	return prop
 }
 
 // valueOf is the current value with key, or with its property where one
