@@ -16,15 +16,6 @@ import (
 // JSON-RPC error and nothing is audited.
 func TestActionSubmit(t *testing.T) {
 	ctx := context.Background()
-	none := New(Options{})
-	if _, err := none.Handle(ctx, MethodActionSubmit, json.RawMessage(`{"intent":{"relpath":"a","content":"x"}}`)); !isCode(err, CodeInvalidRequest) {
-		t.Errorf("no kernel: %v", err)
-	}
-	init, err := none.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`))
-	if err != nil || init.(*InitializeResult).ActionTool != nil {
-		t.Errorf("no kernel, yet initialize offers the action tool: %v", err)
-	}
-
 	w := actiontest.NewWorkspace(t)
 	k, err := action.Open(action.Options{Roots: []string{w.Base}})
 	if err != nil {
@@ -41,18 +32,48 @@ func TestActionSubmit(t *testing.T) {
 	if !strings.Contains(raw, `"actor":"ef_dsh"`) || !strings.Contains(raw, `"status":"done"`) {
 		t.Errorf("result %s", raw)
 	}
-	for _, bad := range []string{`{}`, `{"intent":{"relpath":"x","content":"y","via":"cli"}}`, `{"intent":[1]}`, `{"intent":{"relpath":"x"},"extra":1}`} {
-		if _, err := srv.Handle(ctx, MethodActionSubmit, json.RawMessage(bad)); !isCode(err, CodeInvalidParams) {
-			t.Errorf("%s: %v, want invalid params", bad, err)
-		}
-	}
-	init, err = srv.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`))
-	if err != nil || init.(*InitializeResult).ActionTool == nil || init.(*InitializeResult).ActionTool.Name != action.ToolName {
-		t.Errorf("initialize does not offer the action tool: %v", err)
-	}
+	checkOptionalTool(t, srv, MethodActionSubmit, `{"intent":{"relpath":"a","content":"x"}}`,
+		[]string{`{}`, `{"intent":{"relpath":"x","content":"y","via":"cli"}}`, `{"intent":[1]}`, `{"intent":{"relpath":"x"},"extra":1}`},
+		func(r *InitializeResult) (string, bool) {
+			if r.ActionTool == nil {
+				return "", false
+			}
+			return r.ActionTool.Name, true
+		}, action.ToolName)
 }
 
 func isCode(err error, code int) bool {
 	var re *Error
 	return errors.As(err, &re) && re.Code == code
+}
+
+// checkOptionalTool checks what the tools the sidecar offers only with an
+// option (the action kernel, the origin roots) have in common. A Server
+// without it answers method (with params) CodeInvalidRequest, and its
+// initialize leaves the tool out; srv, which has it, answers each of bad
+// CodeInvalidParams, and its initialize offers the tool named want. tool
+// reads the tool's name from an initialize result, and whether it is there.
+func checkOptionalTool(t *testing.T, srv *Server, method, params string, bad []string, tool func(*InitializeResult) (string, bool), want string) {
+	t.Helper()
+	ctx := context.Background()
+	none := New(Options{})
+	defer none.Close()
+	if _, err := none.Handle(ctx, method, json.RawMessage(params)); !isCode(err, CodeInvalidRequest) {
+		t.Errorf("without the option, %s: %v", method, err)
+	}
+	if init, err := none.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`)); err != nil {
+		t.Errorf("without the option, initialize: %v", err)
+	} else if _, offered := tool(init.(*InitializeResult)); offered {
+		t.Errorf("without the option, initialize offers %s", want)
+	}
+	for _, b := range bad {
+		if _, err := srv.Handle(ctx, method, json.RawMessage(b)); !isCode(err, CodeInvalidParams) {
+			t.Errorf("%s: %v, want invalid params", b, err)
+		}
+	}
+	if init, err := srv.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`)); err != nil {
+		t.Errorf("initialize: %v", err)
+	} else if name, offered := tool(init.(*InitializeResult)); !offered || name != want {
+		t.Errorf("initialize does not offer %s (offered %v, named %q)", want, offered, name)
+	}
 }

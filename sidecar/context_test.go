@@ -16,16 +16,6 @@ import (
 // JSON-RPC error.
 func TestContextRequest(t *testing.T) {
 	ctx := context.Background()
-	none := New(Options{})
-	defer none.Close()
-	if _, err := none.Handle(ctx, MethodContextRequest, json.RawMessage(`{"request":{"goal":"g","scope":["*"]}}`)); !isCode(err, CodeInvalidRequest) {
-		t.Errorf("no roots: %v", err)
-	}
-	init, err := none.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`))
-	if err != nil || init.(*InitializeResult).ContextTool != nil {
-		t.Errorf("no roots, yet initialize offers context_request: %v", err)
-	}
-
 	root := t.TempDir()
 	doc := `{"spec":"2origin/0.2","kind":"task.origin","id":"demo","goal":"ship it","scope":"project:x","version":1,
 	  "updated_at":"2026-12-01T00:00:00Z","current_state":"half","next_steps":["finish"],
@@ -42,15 +32,14 @@ func TestContextRequest(t *testing.T) {
 	if err := json.Unmarshal(res.(json.RawMessage), &b); err != nil || b.Kind != "context.bundle" || len(b.State) != 1 || len(b.Memory) != 1 {
 		t.Fatalf("bundle %s (%v)", res, err)
 	}
-	for _, bad := range []string{`{}`, `{"request":{"goal":"g"}}`, `{"request":[1]}`} {
-		if _, err := srv.Handle(ctx, MethodContextRequest, json.RawMessage(bad)); !isCode(err, CodeInvalidParams) {
-			t.Errorf("%s: %v, want invalid params", bad, err)
-		}
-	}
-	init, err = srv.Handle(ctx, MethodInitialize, json.RawMessage(`{"protocolVersion":1}`))
-	if err != nil || init.(*InitializeResult).ContextTool == nil || init.(*InitializeResult).ContextTool.Name != northbridge.ToolName {
-		t.Errorf("initialize does not offer context_request: %v", err)
-	}
+	checkOptionalTool(t, srv, MethodContextRequest, `{"request":{"goal":"g","scope":["*"]}}`,
+		[]string{`{}`, `{"request":{"goal":"g"}}`, `{"request":[1]}`},
+		func(r *InitializeResult) (string, bool) {
+			if r.ContextTool == nil {
+				return "", false
+			}
+			return r.ContextTool.Name, true
+		}, northbridge.ToolName)
 	if !strings.Contains(string(res.(json.RawMessage)), `"token_estimate"`) {
 		t.Error("no token_estimate")
 	}
