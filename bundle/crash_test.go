@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -160,10 +159,6 @@ func TestCrashKill(t *testing.T) {
 		return n
 	}
 	random, targeted := knob("EF_CRASH_ITERATIONS", 40, 400), knob("EF_CRASH_TARGETED", 80, 200)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d (kill timing)", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
@@ -185,17 +180,10 @@ func TestCrashKill(t *testing.T) {
 		if it >= random {
 			stopAt = it - random + 1
 		}
-		cmd := exec.Command(exe, "-test.run=^TestCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), crashChildEnv+"="+root+":"+strconv.Itoa(it), crashStopEnv+"="+strconv.Itoa(stopAt))
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cmd := testutil.Child(t, "^TestCrashChild$", crashChildEnv+"="+root+":"+strconv.Itoa(it), crashStopEnv+"="+strconv.Itoa(stopAt))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		stdout := testutil.Start(t, cmd)
 		lines := make(chan string, 1024)
 		stopped := make(chan string, 1)
 		go func() {

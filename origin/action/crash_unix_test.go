@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -102,16 +101,9 @@ func TestCrashKill9(t *testing.T) {
 	acked, next, rounds, inflightDone, torn := 0, 0, 0, 0, 0
 	for acked < want {
 		rounds++
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "EF_ACT_CRASH_CHILD="+base,
+		cmd := testutil.Child(t, "^TestCrashChild$", "EF_ACT_CRASH_CHILD="+base,
 			"EF_ACT_CRASH_SEED="+strconv.FormatUint(seed, 10), "EF_ACT_CRASH_FROM="+strconv.Itoa(next))
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		out := testutil.Start(t, cmd)
 		lines := make(chan string)
 		go func() {
 			sc := bufio.NewScanner(out)

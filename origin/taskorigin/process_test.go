@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 )
 
@@ -87,13 +88,7 @@ func helperLoop() int {
 
 func helper(t *testing.T, mode, dir string, env ...string) *exec.Cmd {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), append([]string{helperEnv + "=" + mode, "HELPER_DIR=" + dir}, env...)...)
-	return cmd
+	return testutil.Child(t, "^$", append([]string{helperEnv + "=" + mode, "HELPER_DIR=" + dir}, env...)...)
 }
 
 // TestConcurrentWriterProcesses: writer processes holding the same
@@ -176,13 +171,7 @@ func TestKillDuringWrite(t *testing.T) {
 	midWrite := 0
 	for i := range kills {
 		cmd := helper(t, "loop", dir)
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		out := testutil.Start(t, cmd)
 		// Wait until the child is in its write loop (process start-up
 		// would otherwise eat the delay), then kill it at a random moment.
 		line, _ := bufio.NewReader(out).ReadString('\n')
