@@ -60,12 +60,7 @@ func TestOpenRefusesUntrustedRoot(t *testing.T) {
 }
 
 func TestSymlinkedSessionDirIsRefused(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "store")
-	s, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, root := bundletest.MustOpen(t, bundle.Options{})
 	rc, err := s.Put(ctx, bundletest.Bundle("victim", "c1", bundletest.Messages(1, 3, 40)))
 	if err != nil {
 		t.Fatal(err)
@@ -114,12 +109,7 @@ func hasPrefix(list []string, p string) bool {
 }
 
 func TestLockLinkIsNeverFollowed(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "store")
-	s, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, root := bundletest.MustOpen(t, bundle.Options{})
 	target := filepath.Join(t.TempDir(), "precious")
 	if err := os.WriteFile(target, []byte("keep"), 0o644); err != nil {
 		t.Fatal(err)

@@ -167,6 +167,16 @@ func (m *MemFS) lookup(p string) (parent *node, name string, n *node, err error)
 	return d, name, d.entries[name], nil
 }
 
+// existing is lookup for a p that must exist: a missing one is
+// fs.ErrNotExist. Caller holds m.mu.
+func (m *MemFS) existing(p string) (parent *node, name string, n *node, err error) {
+	parent, name, n, err = m.lookup(p)
+	if err == nil && n == nil {
+		err = fs.ErrNotExist
+	}
+	return parent, name, n, err
+}
+
 func pathErr(op, p string, err error) error { return &fs.PathError{Op: op, Path: p, Err: err} }
 
 // CrashRandom simulates a power cut the way real disks and LazyFS do:
@@ -286,10 +296,7 @@ func (m *MemFS) Chmod(p string, mode fs.FileMode) error {
 	if err := m.check(OpChmod, p); err != nil {
 		return err
 	}
-	_, _, n, err := m.lookup(p)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	_, _, n, err := m.existing(p)
 	if err != nil {
 		return pathErr("chmod", p, err)
 	}
@@ -301,10 +308,7 @@ func (m *MemFS) Chmod(p string, mode fs.FileMode) error {
 func (m *MemFS) Mode(p string) (fs.FileMode, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	_, _, n, err := m.lookup(p)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	_, _, n, err := m.existing(p)
 	if err != nil {
 		return 0, err
 	}
@@ -418,10 +422,7 @@ func (m *MemFS) Open(p string) (bundle.File, error) {
 	if err := m.check(OpOpen, p); err != nil {
 		return nil, err
 	}
-	_, _, n, err := m.lookup(p)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	_, _, n, err := m.existing(p)
 	if err != nil {
 		return nil, pathErr("open", p, err)
 	}
@@ -436,10 +437,7 @@ func (m *MemFS) Rename(oldp, newp string) error {
 	if !apply {
 		return ferr
 	}
-	op, on, n, err := m.lookup(oldp)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	op, on, n, err := m.existing(oldp)
 	if err != nil {
 		return pathErr("rename", oldp, err)
 	}
@@ -459,10 +457,7 @@ func (m *MemFS) Remove(p string) error {
 	if err := m.check(OpRemove, p); err != nil {
 		return err
 	}
-	parent, name, n, err := m.lookup(p)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	parent, name, n, err := m.existing(p)
 	if err != nil {
 		return pathErr("remove", p, err)
 	}
@@ -517,10 +512,7 @@ func (m *MemFS) ReadDir(p string) ([]fs.DirEntry, error) {
 	if err := m.check(OpReadDir, p); err != nil {
 		return nil, err
 	}
-	_, _, d, err := m.lookup(p)
-	if err == nil && d == nil {
-		err = fs.ErrNotExist
-	}
+	_, _, d, err := m.existing(p)
 	if err != nil {
 		return nil, pathErr("readdir", p, err)
 	}
@@ -542,10 +534,7 @@ func (m *MemFS) Stat(p string) (fs.FileInfo, error) {
 	if err := m.check(OpStat, p); err != nil {
 		return nil, err
 	}
-	_, name, n, err := m.lookup(p)
-	if err == nil && n == nil {
-		err = fs.ErrNotExist
-	}
+	_, name, n, err := m.existing(p)
 	if err != nil {
 		return nil, pathErr("stat", p, err)
 	}
