@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/action"
 )
 
@@ -37,27 +38,5 @@ func TestToolSchemaMatchesIntent(t *testing.T) {
 	if !reflect.DeepEqual(props, fields) {
 		t.Errorf("schema properties %v, Intent fields %v", props, fields)
 	}
-	allowed := map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true,
-		"items": true, "enum": true, "const": true, "description": true, "default": true, "title": true, "examples": true, "oneOf": true}
-	var walk func(string, any)
-	walk = func(path string, v any) {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return
-		}
-		for k, sub := range m {
-			if !allowed[k] {
-				t.Errorf("%s: keyword %q outside the host's subset", path, k)
-			}
-			switch k {
-			case "properties":
-				for n, p := range sub.(map[string]any) {
-					walk(path+"."+n, p)
-				}
-			case "items":
-				walk(path+".items", sub)
-			}
-		}
-	}
-	walk("action_submit", schema)
+	testutil.CheckHostSchema(t, action.ToolName, action.Tool().Parameters)
 }
