@@ -228,14 +228,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				old.addRef(ref)
 				return
 			}
-			nu.Was = old.Value
-			nu.inherit(old)
-			r.retire(old, Superseded)
+			r.supersede(nu, old)
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active
-		if old != nil && old.Lifecycle == Active {
-			old.addRef(ref)
+		if restated(old, Active, ref) {
 			return
 		}
 		if p.Correction {
@@ -244,15 +241,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o = r.nearestUnlinked(KindConstraint, p.Value, 0.3, len(p.Links) > 0)
 			}
 			if o != nil {
-				nu.Was = o.Value
-				nu.inherit(o)
-				r.retire(o, Superseded)
+				r.supersede(nu, o)
 			}
 		}
 	case KindObligation:
 		nu.Lifecycle = Open
-		if old != nil && old.Lifecycle == Open {
-			old.addRef(ref)
+		if restated(old, Open, ref) {
 			return
 		}
 	case KindValue:
@@ -263,12 +257,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				r.noteValue(ev, o)
 				return
 			}
-			nu.Was = o.Value
-			nu.inherit(o)
 			if entity(p.Key) == "-" {
 				nu.Key = o.Key
 			}
-			r.retire(o, Superseded)
+			r.supersede(nu, o)
 		} else if p.Was != "" {
 			nu.Was = p.Was
 		}
@@ -276,8 +268,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.noteValue(ev, nu)
 	case KindDecision:
 		nu.Lifecycle = Active
-		if old != nil && old.Lifecycle == Active {
-			old.addRef(ref)
+		if restated(old, Active, ref) {
 			return
 		}
 		// The decision it replaces: the one naming the most of the same
@@ -295,9 +286,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 		}
 		if o != nil {
-			nu.Was = o.Value
-			nu.inherit(o)
-			r.retire(o, Superseded)
+			r.supersede(nu, o)
 		}
 		// Adopting what was rejected supersedes the rejection.
 		if n := r.naming(p.Links, KindNegative, Active); n != nil && !p.Correction {
@@ -305,8 +294,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindNegative:
 		nu.Lifecycle = Active
-		if old != nil && old.Lifecycle == Active {
-			old.addRef(ref)
+		if restated(old, Active, ref) {
 			return
 		}
 		if o := r.naming(p.Links, KindNegative, Active); o != nil {
@@ -340,6 +328,24 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.retire(cur, Superseded)
 	}
 	r.hot[slot(nu.Kind, nu.Key)] = nu
+}
+
+// supersede retires o in favour of nu: nu states what o said as Was and
+// keeps o's sources.
+func (r *Reducer) supersede(nu, o *Anchor) {
+	nu.Was = o.Value
+	nu.inherit(o)
+	r.retire(o, Superseded)
+}
+
+// restated reports whether old is already the anchor in lifecycle, and
+// then credits it with ref: the proposal restates it.
+func restated(old *Anchor, lifecycle string, ref EventRef) bool {
+	if old == nil || old.Lifecycle != lifecycle {
+		return false
+	}
+	old.addRef(ref)
+	return true
 }
 
 func (r *Reducer) noteValue(ev *Event, a *Anchor) {
