@@ -281,6 +281,15 @@ func (p *jcsParser) sepErr(closing byte) error {
 	return p.errf("expected ',' or '%c'", closing)
 }
 
+// skipDigits is the index of the first byte at or after i that is not an
+// ASCII digit.
+func skipDigits(in []byte, i int) int {
+	for i < len(in) && in[i] >= '0' && in[i] <= '9' {
+		i++
+	}
+	return i
+}
+
 func hexVal(c byte) rune {
 	switch {
 	case c >= '0' && c <= '9':
@@ -471,9 +480,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	case i < len(in) && in[i] == '0':
 		i++
 	case i < len(in) && in[i] >= '1' && in[i] <= '9':
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
+		i = skipDigits(in, i)
 	default:
 		p.pos = i
 		return nil, p.errf("bad number")
@@ -481,9 +488,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	if i < len(in) && in[i] == '.' {
 		i++
 		d := i
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
+		i = skipDigits(in, i)
 		if i == d {
 			p.pos = i
 			return nil, p.errf("bad number fraction")
@@ -495,9 +500,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 			i++
 		}
 		d := i
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-		}
+		i = skipDigits(in, i)
 		if i == d {
 			p.pos = i
 			return nil, p.errf("bad number exponent")

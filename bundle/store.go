@@ -225,6 +225,19 @@ func (s *Store) ensureRoot() error {
 	return nil
 }
 
+// lockSession takes the session's write lock, then the store lock; unlock
+// releases both.
+func (s *Store) lockSession(ctx context.Context, sessionID string) (ss *sessionState, unlock func(), err error) {
+	ss = s.session(sessionID)
+	ss.mu.Lock()
+	release, err := s.lock(ctx)
+	if err != nil {
+		ss.mu.Unlock()
+		return nil, nil, err
+	}
+	return ss, func() { release(); ss.mu.Unlock() }, nil
+}
+
 // lock holds the store lock for one write; the returned func releases
 // it. The writes of one Store share one flock (the first takes it, the
 // last releases it), so they do not exclude each other, while writes of
@@ -1139,14 +1152,11 @@ func (s *Store) DeleteSession(ctx context.Context, sessionID string) error {
 		return err
 	}
 	defer end()
-	ss := s.session(sessionID)
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	release, err := s.lock(ctx)
+	ss, unlock, err := s.lockSession(ctx, sessionID)
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer unlock()
 	dir := s.sessionDir(sessionID)
 	if _, err := s.fs.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		ss.ready = false
@@ -1204,14 +1214,11 @@ func (s *Store) GC(ctx context.Context, referenced map[string]bool, grace time.D
 }
 
 func (s *Store) gcSession(ctx context.Context, sd sessionDirEnt, referenced map[string]bool, cutoff time.Time, rep *GCReport) error {
-	ss := s.session(sd.id)
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	release, err := s.lock(ctx)
+	_, unlock, err := s.lockSession(ctx, sd.id)
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer unlock()
 	if err := s.trust(sd.dir); err != nil {
 		return err
 	}
