@@ -177,17 +177,7 @@ func mcpAdapter(t *testing.T) actAdapter {
 		if cs == nil {
 			cs = mcpConnect(t, "--store", t.TempDir(), "--act-root", w.Base) // ef mcp refuses a missing --store
 			sessions[w.Base] = cs
-			tools, err := cs.ListTools(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			found := false
-			for _, tl := range tools.Tools {
-				found = found || tl.Name == action.ToolName
-			}
-			if !found {
-				t.Fatalf("ef mcp --act-root lists no %s", action.ToolName)
-			}
+			mcpRequireTool(t, cs, action.ToolName)
 		}
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: action.ToolName, Arguments: json.RawMessage(intent)})
 		if err != nil {

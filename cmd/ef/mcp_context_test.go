@@ -26,17 +26,7 @@ func TestMCPContextRequest(t *testing.T) {
 	}
 	cs := mcpConnect(t, "--store", root, "--origin", origin)
 	ctx := context.Background()
-	list, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, tool := range list.Tools {
-		found = found || tool.Name == northbridge.ToolName
-	}
-	if !found {
-		t.Fatalf("no %s among %d tools", northbridge.ToolName, len(list.Tools))
-	}
+	mcpRequireTool(t, cs, northbridge.ToolName)
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: northbridge.ToolName, Arguments: map[string]any{
 		"kind": "context.request", "goal": "Q2 sales for the release", "scope": []string{"project:x"}, "budget": map[string]any{"tokens": 2000, "facts": 5},
 	}})

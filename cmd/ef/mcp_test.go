@@ -17,6 +17,22 @@ import (
 	"github.com/epistemicfold/ef/recall"
 )
 
+// mcpRequireTool fails the test unless the server behind cs lists the tool
+// called name.
+func mcpRequireTool(t *testing.T, cs *mcp.ClientSession, name string) {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		if tool.Name == name {
+			return
+		}
+	}
+	t.Fatalf("ef mcp lists no %s among %d tools", name, len(list.Tools))
+}
+
 // mcpConnect runs `ef mcp` in process on pipes and connects the Go SDK's
 // client to it.
 func mcpConnect(t *testing.T, args ...string) *mcp.ClientSession {
