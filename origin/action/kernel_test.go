@@ -76,16 +76,7 @@ func TestParityTable(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(filepath.Dir(w.Base), "evil.sh")); err == nil {
 		t.Errorf("traversal wrote ../evil.sh")
 	}
-	f, err := os.Open(filepath.Join(k.StateDir(), action.AuditFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sum, err := action.ReadAudit(f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := len(steps) - replays; sum.Records != want || sum.Torn != 0 {
+	if sum, want := auditRecords(t, k), len(steps)-replays; sum.Records != want || sum.Torn != 0 {
 		t.Errorf("audit: %d records, %d torn; want %d records (%d steps, %d replays)", sum.Records, sum.Torn, want, len(steps), replays)
 	}
 	if replays != 2 {
