@@ -285,8 +285,10 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 // encodeParts lays out a bundle as a container file. It computes the archive's
 // logical hash and raw indexes (see LogicalHash) while it compresses, and
 // writes those into the header, whatever b held: the one pass over the
-// canonical form of the messages that a Put makes. The other derived
-// fields of b must be sealed (see sealedMeta).
+// canonical form of the messages that a Put makes — none when
+// b.Archive.Content holds the messages (Content.Holds), whose hash was
+// computed from the same bytes. The other derived fields of b must be
+// sealed (see sealedMeta).
 //
 // The work is a pipeline. c.workers goroutines take segments in order;
 // for each they build the payload, hash it (the segment's sha256),
@@ -298,6 +300,10 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 // size.
 func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	msgs := b.Archive.ShadowedMessages
+	pre := b.Archive.Content
+	if !pre.Holds(msgs) {
+		pre = nil
+	}
 	segs, err := c.cutSegments(msgs)
 	if err != nil {
 		return nil, err
@@ -342,6 +348,9 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
 				w.canon, w.raw = w.canon[:0], w.raw[:0]
 				for j, m := range msgs[sg.first : sg.first+sg.count] {
+					if pre != nil {
+						break // hashed once already, from these bytes
+					}
 					if sg.first+j > 0 {
 						w.canon = append(w.canon, ',')
 					}
@@ -384,7 +393,11 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	h := &fileHeader{Bundle: *b, Messages: len(msgs)}
 	h.Bundle.Archive.ShadowedMessages = []json.RawMessage{}
 	h.Bundle.Archive.FileHash = ""
+	h.Bundle.Archive.Content = nil
 	h.Bundle.Archive.LogicalHash = sumString(lhh)
+	if pre != nil {
+		h.Bundle.Archive.LogicalHash, raw = pre.hash, pre.RawIndexes()
+	}
 	if len(raw) > 0 {
 		h.Bundle.Archive.RawMessages = raw
 	} else {

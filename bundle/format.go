@@ -74,6 +74,12 @@ type Archive struct {
 	// the messages like LogicalHash; absent when every message is I-JSON,
 	// so such bundles are byte-identical to those of earlier writers.
 	RawMessages []int `json:"rawMessages,omitempty"`
+	// Content, when set, is the messages already hashed (NewContent): Seal
+	// and Store.Put take LogicalHash and RawMessages from it once they have
+	// checked that ShadowedMessages are its bytes (Content.Holds), and
+	// compute them from ShadowedMessages when they are not. It is never
+	// stored, and Seal drops it.
+	Content *Content `json:"-"`
 }
 
 // Rendered is the text that replaces the folded messages on the surface;
@@ -165,31 +171,56 @@ func RawIndexes(msgs []json.RawMessage) []int {
 
 // archiveHash computes LogicalHash and, with wantRaw, the raw indexes.
 func archiveHash(msgs []json.RawMessage, wantRaw bool) (string, []int) {
-	h := sha256.New()
-	h.Write([]byte{'['})
-	var p jcsParser
-	var c []byte
-	var raw []int
-	for i, m := range msgs {
-		if i > 0 {
-			h.Write([]byte{','})
-		}
-		var err error
-		c, err = p.canonical(c[:0], m)
-		if err == nil {
-			h.Write(c)
-			continue
-		}
-		if wantRaw {
-			raw = append(raw, i)
-		}
-		c = append(append(c[:0], 0), strconv.Itoa(len(m))...)
-		c = append(c, ':')
-		h.Write(c)
-		h.Write(m)
+	a := newArchiveHasher()
+	a.wantRaw = wantRaw
+	for _, m := range msgs {
+		a.add(m)
 	}
-	h.Write([]byte{']'})
-	return sumString(h), raw
+	return a.sum()
+}
+
+// archiveHasher computes LogicalHash a message at a time.
+type archiveHasher struct {
+	h       hash.Hash
+	p       jcsParser
+	c       []byte
+	n       int // messages added
+	wantRaw bool
+	raw     []int
+}
+
+func newArchiveHasher() *archiveHasher {
+	a := &archiveHasher{h: sha256.New(), wantRaw: true}
+	a.h.Write([]byte{'['})
+	return a
+}
+
+// add hashes the next message.
+func (a *archiveHasher) add(m json.RawMessage) {
+	if a.n > 0 {
+		a.h.Write([]byte{','})
+	}
+	i := a.n
+	a.n++
+	var err error
+	a.c, err = a.p.canonical(a.c[:0], m)
+	if err == nil {
+		a.h.Write(a.c)
+		return
+	}
+	if a.wantRaw {
+		a.raw = append(a.raw, i)
+	}
+	a.c = append(append(a.c[:0], 0), strconv.Itoa(len(m))...)
+	a.c = append(a.c, ':')
+	a.h.Write(a.c)
+	a.h.Write(m)
+}
+
+// sum returns the logical hash and the raw indexes of the messages added.
+func (a *archiveHasher) sum() (string, []int) {
+	a.h.Write([]byte{']'})
+	return sumString(a.h), a.raw
 }
 
 // Limits on ids.
@@ -235,7 +266,8 @@ func checkIDs(sessionID, checkpointID string) error {
 
 // Seal validates b and fills its derived fields: Format, FormatVersion,
 // Archive.LogicalHash, Archive.RawMessages and Rendered.Digest. It overwrites whatever those
-// fields held. It returns an error wrapping ErrInvalidID or ErrInvalidBundle
+// fields held, taking the archive's hash from Archive.Content when that
+// holds the messages (and dropping Content). It returns an error wrapping ErrInvalidID or ErrInvalidBundle
 // when b cannot be stored. Seal does not set CreatedAt or FileHash.
 func Seal(b *CheckpointV1) error {
 	if b == nil {
@@ -244,7 +276,8 @@ func Seal(b *CheckpointV1) error {
 	if err := validate(b); err != nil {
 		return err
 	}
-	lh, raw := archiveHash(b.Archive.ShadowedMessages, true)
+	lh, raw := archiveHashOf(b.Archive.Content, b.Archive.ShadowedMessages)
+	b.Archive.Content = nil
 	b.Format = FormatName
 	b.FormatVersion = FormatVersion
 	b.Archive.LogicalHash = lh
@@ -300,7 +333,7 @@ func sealedCopy(b *CheckpointV1) (*CheckpointV1, error) {
 	if err != nil {
 		return nil, err
 	}
-	lh, raw := archiveHash(want.Archive.ShadowedMessages, true)
+	lh, raw := archiveHashOf(want.Archive.Content, want.Archive.ShadowedMessages)
 	if err := want.setArchiveHash(b, lh, raw); err != nil {
 		return nil, err
 	}

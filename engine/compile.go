@@ -64,11 +64,11 @@ func (c *compiler) stored(ctx context.Context, b *bundle.CheckpointV1) (*bundle.
 	if err != nil || old == nil {
 		return nil, false
 	}
-	if lh, _ := bundle.LogicalHash(b.Archive.ShadowedMessages); lh != old.Archive.LogicalHash {
+	if b.Archive.Content.LogicalHash() != old.Archive.LogicalHash {
 		return nil, false
 	}
 	prev := *old
-	prev.Archive = bundle.Archive{ShadowedMessages: b.Archive.ShadowedMessages, LogicalHash: old.Archive.LogicalHash, RawMessages: old.Archive.RawMessages}
+	prev.Archive = bundle.Archive{ShadowedMessages: b.Archive.ShadowedMessages, LogicalHash: old.Archive.LogicalHash, RawMessages: old.Archive.RawMessages, Content: b.Archive.Content}
 	return &prev, true
 }
 
@@ -106,11 +106,8 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	if err != nil {
 		return nil, err
 	}
-	prices := make(map[int]int, len(p.Seqs))
-	for i, n := range p.Seqs {
-		prices[n] = p.Prices[i]
-	}
-	facts, err := e.liveOf(s).extractFacts(s, in.ShadowedSeqs, prices)
+	// in.ShadowedSeqs equals p.Seqs, which p.Prices prices.
+	facts, err := e.liveOf(s).extractFacts(s, in.ShadowedSeqs, p.Prices)
 	if err != nil {
 		return nil, err
 	}
@@ -192,6 +189,10 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		return nil, fmt.Errorf("%w: %w", ErrVetoed, err)
 	}
 	if archived {
+		// The span's messages are hashed once, here: the store takes the
+		// hash after checking that the bytes it archives are these bytes,
+		// and the validator's P after checking the span's are.
+		content := bundle.NewContent(raws)
 		sd, err := SourceDigest(s.ID, p.Seqs)
 		if err != nil {
 			return nil, err
@@ -206,7 +207,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		}
 		b := &bundle.CheckpointV1{CheckpointID: id, SessionID: bundleSessionID(s), CreatedAt: e.opts.Clock().UnixMilli(), Mode: p.Mode,
 			Source:  bundle.Source{OrderedSurfaceSeqs: slices.Clone(p.Seqs), SourceDigest: sd},
-			Archive: bundle.Archive{ShadowedMessages: raws},
+			Archive: bundle.Archive{ShadowedMessages: raws, Content: content},
 			Machine: cand.Interface, Semantic: sem, Rendered: bundle.Rendered{Text: text}}
 		b.Parents, rep.Notes = c.parents(ctx, bundleSessionID(s), facts.Parents, rep.Notes)
 		// A retried compile of the same compaction (the host timed out and
@@ -224,7 +225,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			return nil, fmt.Errorf("%w: %w", ErrArchive, err)
 		}
 		rep.Bundle = &rc
-		cand.Archive = &validator.ArchiveEvidence{CheckpointID: rc.CheckpointID, LogicalHash: rc.LogicalHash, Messages: rc.Messages, Durable: true, Verified: true}
+		cand.Archive = &validator.ArchiveEvidence{CheckpointID: rc.CheckpointID, LogicalHash: rc.LogicalHash, Messages: rc.Messages, Durable: true, Verified: true, Content: content}
 		rep.Recall = "available"
 	} else {
 		rep.Recall = "unavailable: no bundle store"

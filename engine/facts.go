@@ -138,7 +138,8 @@ func firstLine(s string) string {
 
 // extractFacts reads the facts of the span seqs from the session: the
 // lines read of each message once (live.info), combined in span order.
-func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices map[int]int) (*Facts, error) {
+// prices[i] is the host price of seqs[i].
+func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices []int) (*Facts, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	f := &Facts{Seqs: slices.Clone(seqs)}
@@ -151,8 +152,8 @@ func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices map[int]int)
 		tool string
 	}
 	var open []failure
-	for _, n := range seqs {
-		f.Tokens += prices[n]
+	for i, n := range seqs {
+		f.Tokens += prices[i]
 		mi := l.info(s, n)
 		if mi == nil {
 			// No message: say why when the host cannot derive one.

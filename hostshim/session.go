@@ -590,7 +590,11 @@ func (s *Session) balance() ([]bool, error) {
 				return nil, err
 			}
 			if m != nil {
-				open += len(m.ToolCalls())
+				for i := range m.Content {
+					if m.Content[i].Type == BlockToolCall {
+						open++
+					}
+				}
 			}
 		case TypeToolResult:
 			open--
@@ -635,6 +639,9 @@ func (s *Session) Clone() *Session {
 	}
 	c.events = slices.Clone(s.events)
 	c.nodes = slices.Clone(s.nodes)
+	// The balance of each cut is a function of the nodes, which the clone
+	// copies: so is its cache.
+	c.bal, c.balGen, c.balValid = slices.Clone(s.bal), s.balGen, s.balValid
 	c.pos = make(map[int]int, len(s.pos))
 	for k, v := range s.pos {
 		c.pos[k] = v

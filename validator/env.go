@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/epistemicfold/ef/bundle"
+
 	"github.com/epistemicfold/ef/hostshim"
 )
 
@@ -13,6 +15,8 @@ type Env struct {
 	c     *Candidate
 	meter hostshim.Meter
 	hash  func([]json.RawMessage) (string, error)
+	// bundleHash: hash is bundle.LogicalHash (see spanHash).
+	bundleHash bool
 
 	spanDone bool
 	startIdx int
@@ -131,4 +135,15 @@ func RawMessage(m *hostshim.Message) (json.RawMessage, error) {
 		return m.Raw, nil
 	}
 	return m.MarshalJSON()
+}
+
+// spanHash returns the logical hash of raws, the span's messages: the hash
+// content carries when content holds exactly these bytes and the validator
+// hashes as the bundle package does (content's hash was computed from an
+// equal copy, so it is the hash of raws), else computed from raws.
+func (e *Env) spanHash(raws []json.RawMessage, content *bundle.Content) (string, error) {
+	if e.bundleHash && content.Holds(raws) {
+		return content.LogicalHash(), nil
+	}
+	return e.hash(raws)
 }

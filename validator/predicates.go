@@ -45,10 +45,15 @@ func (Balance) Check(c *Candidate, env *Env) Result {
 	} else if !ok {
 		fs = append(fs, fail("edge-end", c.End, ei, "the cut after the span splits a tool call from its result (or the step is still open)"))
 	}
-	type site struct{ seq, pos int }
-	calls := map[string]site{}
-	var order []string
-	answered := map[string]bool{}
+	// The span's calls in order of first appearance, each at the node
+	// that last issued its id; one map lookup per call and per result.
+	type call struct {
+		id       string
+		seq, pos int
+		answered bool
+	}
+	var calls []call
+	byID := make(map[string]int, ei-si+1)
 	nodes := s.Nodes()
 	for p := si; p <= ei; p++ {
 		n := nodes[p]
@@ -70,25 +75,26 @@ func (Balance) Check(c *Candidate, env *Env) Result {
 				if b.Type != hostshim.BlockToolCall {
 					continue
 				}
-				if _, dup := calls[b.ID]; !dup {
-					order = append(order, b.ID)
+				if k, dup := byID[b.ID]; dup {
+					calls[k].seq, calls[k].pos = n, p
+					continue
 				}
-				calls[b.ID] = site{n, p}
+				byID[b.ID] = len(calls)
+				calls = append(calls, call{id: b.ID, seq: n, pos: p})
 			}
 		}
 		if e.Type == hostshim.TypeToolResult {
 			id, _ := m.ToolResultID()
-			if _, in := calls[id]; !in {
-				fs = append(fs, fail("orphan-result", n, p, "tool result for call %q whose call is not inside the span", id))
+			if k, in := byID[id]; in {
+				calls[k].answered = true
 			} else {
-				answered[id] = true
+				fs = append(fs, fail("orphan-result", n, p, "tool result for call %q whose call is not inside the span", id))
 			}
 		}
 	}
-	for _, id := range order {
-		if !answered[id] {
-			st := calls[id]
-			fs = append(fs, fail("unanswered-call", st.seq, st.pos, "tool call %q is not answered inside the span", id))
+	for _, c := range calls {
+		if !c.answered {
+			fs = append(fs, fail("unanswered-call", c.seq, c.pos, "tool call %q is not answered inside the span", c.id))
 		}
 	}
 	return result(fs)
@@ -216,7 +222,7 @@ func (Provenance) Check(c *Candidate, env *Env) Result {
 	if a.Messages != len(raws) {
 		fs = append(fs, fail("archive-count", -1, -1, "bundle %s holds %d messages, the span %d", a.CheckpointID, a.Messages, len(raws)))
 	}
-	want, err := env.hash(raws)
+	want, err := env.spanHash(raws, a.Content)
 	if err != nil {
 		return result(append(fs, fail("hash", -1, -1, "%v", err)))
 	}

@@ -87,6 +87,13 @@ type ArchiveEvidence struct {
 	Durable bool `json:"durable"`
 	// Verified: the stored bytes were read back and their hashes checked.
 	Verified bool `json:"verified"`
+	// Content, when set, is the archived messages as hashed once by the
+	// bundle package (bundle.NewContent; the store took LogicalHash from
+	// it after checking that the bytes it archived are its bytes). P then
+	// compares the span's messages with it byte for byte instead of
+	// hashing them again; when they differ, or the validator was given its
+	// own LogicalHash, P hashes the span.
+	Content *bundle.Content `json:"-"`
 }
 
 // Status is the outcome of one predicate.
@@ -156,6 +163,9 @@ type Validator struct {
 	preds []Predicate
 	meter hostshim.Meter
 	hash  func([]json.RawMessage) (string, error)
+	// bundleHash: hash is bundle.LogicalHash, the hash a bundle.Content
+	// carries.
+	bundleHash bool
 }
 
 // New returns a validator with the built-in predicates and opts.Extra.
@@ -168,7 +178,7 @@ func New(opts Options) (*Validator, error) {
 		return nil, ErrNoMeter
 	}
 	if v.hash == nil {
-		v.hash = bundle.LogicalHash
+		v.hash, v.bundleHash = bundle.LogicalHash, true
 	}
 	v.preds = []Predicate{Balance{}, Boundary{}, Provenance{}, Replacement{}, Stability{}}
 	seen := map[string]bool{}
@@ -197,7 +207,7 @@ func (v *Validator) Predicates() []string {
 // Validate evaluates every predicate and returns the verdict. It never
 // stops at the first failure: the verdict lists them all.
 func (v *Validator) Validate(c *Candidate) Verdict {
-	env := &Env{c: c, meter: v.meter, hash: v.hash}
+	env := &Env{c: c, meter: v.meter, hash: v.hash, bundleHash: v.bundleHash}
 	vd := Verdict{Phase: c.Phase.String(), Mode: c.Mode, Start: c.Start, End: c.End}
 	for _, p := range v.preds {
 		r := p.Check(c, env)
