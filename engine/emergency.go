@@ -308,19 +308,42 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 	if host.CountMessage(frame(base)) >= hostLimit {
 		return "", nil, nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state, is not shorter than the span by %s", ErrBudget, hard, host.Name())
 	}
-	slack := ckptBudget/50 + 16
+	limit := ckptBudget - (ckptBudget/50 + 16) // the estimate's slack
+	cost := func(c candidate, count func(string) int) int {
+		if c.cat == catFile {
+			return count(c.text) + 1
+		}
+		return count(c.text) + 2
+	}
+	// Greedy in priority order by each candidate's token count. A meter
+	// that bounds a count without encoding (textBounder) lets the pass
+	// run on the bounds while their sum fits: every candidate kept so is
+	// kept by the counts too, whose sum is no larger. At the first that
+	// the bounds do not fit, the kept ones are counted and the pass goes
+	// on with counts, so the choice is the one counts make throughout.
+	bounder, bounded := tok.(textBounder)
 	est := bt
 	for i, c := range cands {
 		if c.hard {
 			continue
 		}
-		cost := tok.CountText(c.text) + 2
-		if c.cat == catFile {
-			cost = tok.CountText(c.text) + 1
+		if bounded {
+			if b := cost(c, bounder.MaxTextTokens); est+b <= limit {
+				kept[i] = true
+				est += b
+				continue
+			}
+			bounded = false
+			est = bt
+			for j, k := range kept[:i] {
+				if k && !cands[j].hard {
+					est += cost(cands[j], tok.CountText)
+				}
+			}
 		}
-		if est+cost <= ckptBudget-slack {
+		if n := cost(c, tok.CountText); est+n <= limit {
 			kept[i] = true
-			est += cost
+			est += n
 		}
 	}
 	for {
@@ -343,6 +366,12 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 		}
 		kept[last] = false
 	}
+}
+
+// textBounder is an optional ability of a token meter: an upper bound of
+// CountText(s) computed without encoding s (tokenizer.Meter has it).
+type textBounder interface {
+	MaxTextTokens(s string) int
 }
 
 // manifestOf lists kept and dropped facts (capped: those emergencyCandidates

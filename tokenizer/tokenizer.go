@@ -351,6 +351,20 @@ func hasLongRun(s string, limit int) bool {
 	return false
 }
 
+// MaxTextTokens returns an upper bound of CountText(s) that does not encode
+// s: its length in bytes when s is valid UTF-8, else three times that.
+// Every token of a byte-level BPE encodes at least one byte, a piece priced
+// by length counts a token per 4 bytes, and the encoder reads s as runes,
+// so an invalid byte is encoded as U+FFFD, three bytes. A caller that only
+// needs to know that texts fit a budget can sum the bounds and leave the
+// texts unencoded.
+func (m *Meter) MaxTextTokens(s string) int {
+	if utf8.ValidString(s) {
+		return len(s)
+	}
+	return 3 * len(s)
+}
+
 // CountMessage returns the tokens of m's blocks plus MessageOverhead; 0 for
 // nil.
 func (m *Meter) CountMessage(msg *hostshim.Message) int {

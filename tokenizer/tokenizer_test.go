@@ -11,6 +11,7 @@ import (
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
+	"pgregory.net/rapid"
 )
 
 // testTokenizers is shared by the tests of this file: loading an encoding
@@ -216,5 +217,28 @@ func TestChunkedCountMatchesWhole(t *testing.T) {
 				t.Errorf("%s: chunked %d tokens, library %d (%d bytes)", enc, got, want, len(s))
 			}
 		}
+	}
+}
+
+// TestMaxTextTokensBounds holds CountText under MaxTextTokens, the bound a
+// caller may sum instead of encoding: on prose and code, long runs,
+// invalid UTF-8 (the encoder reads it as U+FFFD) and arbitrary bytes.
+func TestMaxTextTokensBounds(t *testing.T) {
+	texts := append([]string{}, "", "a", "func main() {\n\tfmt.Println(\"hi\")\n}\n", "你好，世界。这是一个测试。", "\xff", strings.Repeat("\xff", 300), strings.Repeat("\x80a", 200),
+		strings.Repeat("\xe4\xbd", 100), strings.Repeat("z", 10_000), strings.Repeat("😀", 500), "a\xffb\xfec 中文")
+	for _, enc := range []string{O200k, CL100k} {
+		m := tiktokenMeter(t, enc)
+		check := func(t interface{ Fatalf(string, ...any) }, s string) {
+			if got, bound := m.CountText(s), m.MaxTextTokens(s); got > bound {
+				t.Fatalf("%s: %d tokens, bound %d: %.80q", enc, got, bound, s)
+			}
+		}
+		for _, s := range texts {
+			check(t, s)
+		}
+		rapid.Check(t, func(rt *rapid.T) {
+			b := rapid.SliceOfN(rapid.SampledFrom([]byte("a \n\xff\x80\xe4\xbd\xa0\xf0\x9f\x98\x80.0")), 0, 400).Draw(rt, "bytes")
+			check(rt, string(b))
+		})
 	}
 }
