@@ -80,6 +80,35 @@ func TestCanonicalizeNumbers(t *testing.T) {
 	}
 }
 
+// TestCanonicalizeRFC8785AppendixB: the number samples of RFC 8785
+// Appendix B (IEEE 754 bit patterns and their canonical text; NaN and
+// Infinity, which JSON cannot spell, left out), for Canonicalize and its
+// reference.
+func TestCanonicalizeRFC8785AppendixB(t *testing.T) {
+	samples := []struct {
+		bits uint64
+		want string
+	}{
+		{0x0000000000000000, "0"}, {0x8000000000000000, "0"},
+		{0x0000000000000001, "5e-324"}, {0x8000000000000001, "-5e-324"},
+		{0x7fefffffffffffff, "1.7976931348623157e+308"}, {0xffefffffffffffff, "-1.7976931348623157e+308"},
+		{0x4340000000000000, "9007199254740992"}, {0xc340000000000000, "-9007199254740992"},
+		{0x4430000000000000, "295147905179352830000"},
+		{0x44b52d02c7e14af5, "9.999999999999997e+22"}, {0x44b52d02c7e14af6, "1e+23"}, {0x44b52d02c7e14af7, "1.0000000000000001e+23"},
+		{0x444b1ae4d6e2ef4e, "999999999999999700000"}, {0x444b1ae4d6e2ef4f, "999999999999999900000"}, {0x444b1ae4d6e2ef50, "1e+21"},
+		{0x3eb0c6f7a0b5ed8c, "9.999999999999997e-7"}, {0x3eb0c6f7a0b5ed8d, "0.000001"},
+		{0x41b3de4355555553, "333333333.3333332"}, {0x41b3de4355555554, "333333333.33333325"},
+		{0x41b3de4355555555, "333333333.3333333"}, {0x41b3de4355555556, "333333333.3333334"},
+		{0x41b3de4355555557, "333333333.33333343"},
+		{0xbecbf647612f3696, "-0.0000033333333333333333"},
+		{0x43143ff3c1cb0959, "1424953923781206.2"},
+	}
+	for _, c := range samples {
+		// Go's shortest 'g' form of the double is valid JSON and parses back to it.
+		checkCanonical(t, strconv.FormatFloat(math.Float64frombits(c.bits), 'g', -1, 64), c.want)
+	}
+}
+
 func TestCanonicalizeRejects(t *testing.T) {
 	bad := []string{
 		``, ` `, `{`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `01`, `1.`, `.5`, `+1`, `1e`, `-`, `NaN`, `Infinity`,
