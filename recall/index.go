@@ -1019,7 +1019,10 @@ func (w *writer) apply(p prepared) error {
 	w.bytes += p.bytes
 	w.st.Checkpoints++
 	w.st.Messages += p.n
-	if w.bulk == nil && w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
+	if w.bulk != nil {
+		return nil // a bulk build commits once, after the swap (bulkSync)
+	}
+	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
 		return w.flush()
 	}
 	return nil
