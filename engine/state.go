@@ -95,7 +95,7 @@ func stateLines(v *stateView) []stateLine {
 			t += fmt.Sprintf(" (was %s)", oneLine(a.Was, 60))
 		}
 		if ent := projection.KeyEntity(a.Key); ent != "-" {
-			t += " in " + ent
+			t += " in " + shortPath(ent)
 		}
 		add(catValue, secValues, a, false, cap(t)+fmt.Sprintf(" [seq %d]", a.Seq()))
 	}
@@ -140,6 +140,17 @@ func stateLines(v *stateView) []stateLine {
 		}
 	}
 	return out
+}
+
+// shortPath is a file path's last two elements ("…/workflows/bench.yml"
+// for a long absolute path): enough to tell the file, without the prefix
+// every value of a repository repeats.
+func shortPath(p string) string {
+	parts := strings.Split(strings.Trim(p, "/"), "/")
+	if len(parts) <= 2 {
+		return p
+	}
+	return "…/" + strings.Join(parts[len(parts)-2:], "/")
 }
 
 // writeStateLines writes the state section for the kept lines.

@@ -203,11 +203,14 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-// colonAfterRE is a colon and the value after it.
-var colonAfterRE = regexp.MustCompile(`^\s*[:：]\s*(` + valPat + `)`)
+// colonAfterRE is a colon and the value after it, the whole of its
+// clause: "timeout: 30", "timeout: 30s and 4 retries", not "name: Compare
+// with baseline" (a phrase) or "`if x:` block" (code).
+var colonAfterRE = regexp.MustCompile(`^\s*(?::\s+|：\s*)(` + valPat + `)\s*(?:$|[,;.。，；)]|\(|and\b|or\b|和|或)`)
 
 // colonValue finds name (a whole word, any case) followed by a colon and a
-// value in s: the value and where the name is.
+// specific value (a number, a quoted string, an identifier with a digit or
+// a separator) in s: the value and where the name is.
 func colonValue(s, name string) (string, int, bool) {
 	ls, ln := strings.ToLower(s), strings.ToLower(name)
 	if len(ls) != len(s) {
@@ -223,7 +226,7 @@ func colonValue(s, name string) (string, int, bool) {
 		if at > 0 && isWordByte(ls[at-1]) || end < len(ls) && isWordByte(ls[end]) {
 			continue
 		}
-		if m := colonAfterRE.FindStringSubmatch(s[end:]); m != nil {
+		if m := colonAfterRE.FindStringSubmatch(s[end:]); m != nil && specific(m[1]) {
 			if v := cleanValue(m[1]); v != "" {
 				return v, at, true
 			}

@@ -63,6 +63,9 @@ func TestValueCheck(t *testing.T) {
 		{"The build took 30 s; nothing about the settings.", ""},
 		{"api_version = \"v1\"", ""},
 		{"并发数改为 16", ""},
+		{"Checked `if timeout:` block, but 30 tests ran", ""},
+		{"timeout: Compare with baseline", ""},
+		{"timeout:30", ""},
 	} {
 		got, sv := c.Mark(tc.text)
 		if tc.marked == "" {
