@@ -46,12 +46,17 @@ type ValueCheck struct {
 // has none.
 func (r *Reducer) ValueCheck() *ValueCheck {
 	c := &ValueCheck{r: r}
-	seen := map[string]bool{}
-	for _, a := range r.sorted() {
-		if a.Kind != KindValue || a.Lifecycle != Current {
-			continue
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current {
+			c.heads = append(c.heads, a)
 		}
-		c.heads = append(c.heads, a)
+	}
+	if len(c.heads) == 0 {
+		return nil
+	}
+	slices.SortFunc(c.heads, byAge)
+	seen := map[string]bool{}
+	for _, a := range c.heads {
 		p := strings.ToLower(property(a.Key))
 		if i := strings.LastIndexByte(p, '_'); i >= 0 && i+1 < len(p) {
 			p = p[i+1:]
@@ -60,9 +65,6 @@ func (r *Reducer) ValueCheck() *ValueCheck {
 			seen[p] = true
 			c.words = append(c.words, p)
 		}
-	}
-	if len(c.heads) == 0 {
-		return nil
 	}
 	return c
 }
