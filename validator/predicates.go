@@ -45,6 +45,35 @@ func (Balance) Check(c *Candidate, env *Env) Result {
 	} else if !ok {
 		fs = append(fs, fail("edge-end", c.End, ei, "the cut after the span splits a tool call from its result (or the step is still open)"))
 	}
+	return result(append(fs, spanPairing(s, si, ei)...))
+}
+
+// pairingMemoKey keys the pairing memo a session keeps (hostshim.Session.
+// SetDerived).
+type pairingMemoKey struct{}
+
+// pairingMemo is spanPairing's answer for the span of nodes seqs starting
+// at surface position si. Its inputs are the type and message of each of
+// those nodes, and a surface node's event is immutable and never forgotten
+// or released (hostshim.Session.Forget, Release): the same nodes at the
+// same position give the same answer. A fold validates its span at plan,
+// at compile and at commit; the memo lets the last two read the answer of
+// the first. It is never modified once kept, so a clone may share it.
+type pairingMemo struct {
+	si    int
+	seqs  []int
+	fails []Failure
+}
+
+// spanPairing checks the inside of the span at surface positions si..ei:
+// no system message, every message derivable, every tool result answering
+// a call inside the span and every call answered inside it.
+func spanPairing(s *hostshim.Session, si, ei int) []Failure {
+	seqs := s.Nodes()[si : ei+1]
+	if m, ok := s.Derived(pairingMemoKey{}).(*pairingMemo); ok && m.si == si && slices.Equal(m.seqs, seqs) {
+		return m.fails
+	}
+	var fs []Failure
 	// The span's calls in order of first appearance, each at the node
 	// that last issued its id; one map lookup per call and per result.
 	type call struct {
@@ -97,7 +126,8 @@ func (Balance) Check(c *Candidate, env *Env) Result {
 			fs = append(fs, fail("unanswered-call", c.seq, c.pos, "tool call %q is not answered inside the span", c.id))
 		}
 	}
-	return result(fs)
+	s.SetDerived(pairingMemoKey{}, &pairingMemo{si: si, seqs: slices.Clone(seqs), fails: fs})
+	return fs
 }
 
 // Boundary is predicate T: the transaction boundary. No compaction bracket
