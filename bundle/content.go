@@ -17,26 +17,21 @@ import (
 //
 // A Content is immutable and safe for concurrent use.
 type Content struct {
-	msgs []json.RawMessage // private copy, one buffer
+	msgs []json.RawMessage // private copy
 	hash string
 	raw  []int
 }
 
 // NewContent copies msgs and hashes the copy as LogicalHash does.
 func NewContent(msgs []json.RawMessage) *Content {
-	n := 0
-	for _, m := range msgs {
-		n += len(m)
-	}
-	buf := make([]byte, 0, n)
 	cp := make([]json.RawMessage, len(msgs))
 	a := newArchiveHasher()
 	for i, m := range msgs {
-		// Each message is hashed from the copy just made, while its bytes
-		// are in the cache.
-		start := len(buf)
-		buf = append(buf, m...)
-		cp[i] = buf[start:len(buf):len(buf)]
+		// A message at a time, hashed from its copy while the bytes are
+		// in the cache. One allocation per message rather than one for the
+		// span: a span is megabytes, and fresh megabytes cost a page fault
+		// a page, where messages reuse the heap's small-object spans.
+		cp[i] = append(make(json.RawMessage, 0, len(m)), m...)
 		a.add(cp[i])
 	}
 	h, raw := a.sum()

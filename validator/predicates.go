@@ -82,7 +82,7 @@ func spanPairing(s *hostshim.Session, si, ei int) []Failure {
 		answered bool
 	}
 	var calls []call
-	byID := make(map[string]int, ei-si+1)
+	byID := make(map[string]int, (ei-si+1)/2) // about a call per two nodes
 	nodes := s.Nodes()
 	for p := si; p <= ei; p++ {
 		n := nodes[p]
