@@ -27,6 +27,7 @@ func TestAnalyzerMatchesRegistered(t *testing.T) {
 		"Traceback (most recent call last): File \"x.py\", line 3, in <module>",
 		"日本語のテキスト と 한국어 텍스트 mixed with café naïve résumé",
 		"", "   ", "a", "x_y_z foo.bar 3.14 1,000 can't e.g.",
+		"ｶﾞｷﾞｸﾞ ﾊﾟﾝ ｱｲｳ Ｊｏｈｎ＇ｓ ＡＢＣ１２３ John’s ｶ゛",
 	}
 	for i := 0; i < 50; i++ {
 		texts = append(texts, strings.Repeat(fmt.Sprintf("word%d walking walked ", i%7), i%5+1))
