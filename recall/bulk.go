@@ -27,10 +27,11 @@ import (
 const buildSuffix = ".build-"
 
 // bulkBatchDocs is how many documents go into one segment of a bulk
-// build; bulkMergeMax is how many segments one merge step combines.
+// build; bulkMergeMax is how many segments one merge step combines: up to
+// 320,000 documents are merged in one pass (each pass rewrites all).
 const (
 	bulkBatchDocs = 5000
-	bulkMergeMax  = 10
+	bulkMergeMax  = 64
 )
 
 // empty reports whether the index holds nothing: no watermark, no

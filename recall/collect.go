@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -106,15 +107,16 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	if err := x.load(r, out); err != nil {
 		return nil, 0, err
 	}
+	if err := x.loadTexts(ctx, out); err != nil {
+		return nil, 0, err
+	}
 	return out, total, nil
 }
 
-// load fills in the ids, meta and texts of the matches kept: each one's
-// stored meta, and the texts from their checkpoints' stored chunks, each
-// checkpoint's read once. A match whose document is gone, or whose id
-// this package did not write, stays not loaded.
+// load fills in the ids and meta of the matches kept from the index: each
+// one's stored meta. A match whose document is gone, or whose id this
+// package did not write, stays not loaded.
 func (x *Index) load(r bindex.IndexReader, ms []match) error {
-	want := map[string]map[int]bool{} // checkpoint document id → text numbers
 	for i := range ms {
 		m := &ms[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
@@ -138,40 +140,65 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 				m.meta = append([]byte(nil), f.Value()...)
 			}
 		})
-		ck := docID(m.session, m.ckpt, -1)
-		if want[ck] == nil {
-			want[ck] = map[int]bool{}
-		}
-		want[ck][m.index+1] = true
 		m.loaded = true
 	}
-	texts := make(map[string]map[int]string, len(want))
-	for ck, nums := range want {
-		doc, err := r.Document(ck)
-		if err != nil {
-			return err
-		}
-		if doc == nil {
-			continue
-		}
-		var chunks [][]byte
-		doc.VisitFields(func(f bindex.Field) {
-			if f.Name() == fTexts {
-				chunks = append(chunks, f.Value())
+	return nil
+}
+
+// loadTexts fills in the texts of the loaded matches from the Source, as
+// prepare indexed them: a checkpoint's rendered text, a message's
+// extracted text. The index does not store them (that was a sixth of its
+// size); a snippet reads one message, checked against its bundle's
+// segment hashes (Peeker) when the Source can. A text the Source cannot
+// serve costs its snippet, not the search: the hit stays, its snippet
+// empty.
+func (x *Index) loadTexts(ctx context.Context, ms []match) error {
+	peek := x.src.Page
+	if p, ok := x.src.(Peeker); ok {
+		peek = p.Peek
+	}
+	// The reads are independent (a Source is safe for concurrent use) and
+	// each waits on a file and a decompression: a few at a time.
+	work := make(chan *match)
+	var wg sync.WaitGroup
+	for w := 0; w < min(len(ms), loadTextsWorkers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for m := range work {
+				x.loadText(ctx, peek, m)
 			}
-		})
-		if texts[ck], err = x.codec.texts(chunks, nums); err != nil {
-			// The hits stand; only their snippets are lost.
-			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "doc", ck, "err", err)
-		}
+		}()
 	}
 	for i := range ms {
-		m := &ms[i]
-		if m.loaded {
-			m.text = texts[docID(m.session, m.ckpt, -1)][m.index+1]
+		if ms[i].loaded {
+			work <- &ms[i]
 		}
 	}
-	return nil
+	close(work)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// loadTextsWorkers is how many texts loadTexts reads at once.
+const loadTextsWorkers = 4
+
+func (x *Index) loadText(ctx context.Context, peek func(context.Context, string, string, int, int) (Page, error), m *match) {
+	var err error
+	if m.index < 0 {
+		var ck *Checkpoint
+		if ck, err = x.src.Checkpoint(ctx, m.session, m.ckpt); err == nil {
+			m.text = capText(ck.Rendered, x.opts.MaxIndexedBytes)
+		}
+	} else {
+		var pg Page
+		if pg, err = peek(ctx, m.session, m.ckpt, m.index, 1); err == nil && len(pg.Messages) == 1 {
+			m.text = rawMessageText(pg.Messages[0], x.opts.MaxIndexedBytes)
+		}
+	}
+	if err != nil && ctx.Err() == nil {
+		x.opts.Logger.Warn("recall: text of a hit unreadable; snippet left empty", "session", m.session, "checkpoint", m.ckpt, "message", m.index, "err", err)
+	}
 }
 
 // parseDocID splits a document id into its session, checkpoint and

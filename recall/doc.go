@@ -44,9 +44,12 @@
 // and mixed text and mixed queries work in one field. (Two fields, "en" and
 // "cjk", would double the index for no gain in recall.) Documents are
 // analyzed by the goroutines that read the bundles, ahead of the batch
-// that writes them, and stems are memoized. The text is stored for
-// snippets and keeps term positions for phrases, but not byte offsets: a
-// snippet analyzes the few texts shown again to find its matches. Only
+// that writes them, and stems are memoized. An empty index (new, rebuilt,
+// or after a schema change) is filled by bleve's offline builder and
+// swapped in (bulk.go). The text keeps term positions for phrases, but not
+// byte offsets, and is not stored: a snippet reads the few texts shown
+// from the Source (one message each, Peeker) and analyzes them again to
+// find its matches. Only
 // the fields a query reads are indexed (the session filter, checkpoint
 // ids, tool names, paths, the text, the order key's doc values); no _all
 // field, no dynamic fields.

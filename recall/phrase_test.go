@@ -34,45 +34,7 @@ var phraseWords = []string{
 func TestPhraseEqualsBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 13))
 	t.Logf("seed PCG(7, 13)")
-	src := recalltest.NewMemSource()
-	texts := map[string]string{} // ref → text
-	for s := 0; s < 4; s++ {
-		session := fmt.Sprintf("gen-%d", s)
-		var msgs []json.RawMessage
-		for i := 0; i < 150; i++ {
-			n := 3 + rng.IntN(40)
-			words := make([]string, n)
-			for k := range words {
-				words[k] = phraseWords[rng.IntN(len(phraseWords))]
-			}
-			sep := " "
-			if rng.IntN(3) == 0 {
-				sep = ", "
-			}
-			text := strings.Join(words, sep)
-			raw, _ := json.Marshal(map[string]any{"role": "user", "content": []map[string]string{{"type": "text", "text": text}}})
-			msgs = append(msgs, raw)
-		}
-		for _, c := range recalltest.Fold(session, "ck", msgs, 30, recalltest.T0+int64(s)*3_600_000) {
-			c.Rendered = "" // only messages take part
-			src.Put(c)
-			for i, raw := range c.Archive {
-				texts[fmt.Sprintf("%s#%d@%s", c.CheckpointID, i, session)] = msgText(raw)
-			}
-		}
-	}
-	x, _ := recalltest.MustOpen(t, src, recall.Options{})
-	recalltest.MustSync(t, x)
-
-	m := bleve.NewIndexMapping()
-	if err := recall.AddTextAnalyzer(m); err != nil {
-		t.Fatal(err)
-	}
-	a := m.AnalyzerNamed(recall.TextAnalyzer)
-	analyzed := map[string]analysis.TokenStream{}
-	for ref, text := range texts {
-		analyzed[ref] = a.Analyze([]byte(text))
-	}
+	x, texts, a, analyzed := phraseCorpus(t, rng)
 	matched, nearMisses := 0, 0
 	for qi := 0; qi < 80; qi++ {
 		k := 2 + rng.IntN(3)
@@ -126,6 +88,108 @@ func TestPhraseEqualsBruteForce(t *testing.T) {
 	t.Logf("%d phrase matches, %d texts with every term but not the phrase", matched, nearMisses)
 	if matched < 100 || nearMisses < 100 {
 		t.Errorf("generated corpus too easy: %d matches, %d near misses", matched, nearMisses)
+	}
+}
+
+// phraseCorpus indexes 600 generated messages of phraseWords in 4
+// sessions and returns the index, each message's text and analyzed tokens
+// by ref, and the registered analyzer.
+func phraseCorpus(t *testing.T, rng *rand.Rand) (*recall.Index, map[string]string, analysis.Analyzer, map[string]analysis.TokenStream) {
+	t.Helper()
+	src := recalltest.NewMemSource()
+	texts := map[string]string{} // ref → text
+	for s := 0; s < 4; s++ {
+		session := fmt.Sprintf("gen-%d", s)
+		var msgs []json.RawMessage
+		for i := 0; i < 150; i++ {
+			n := 3 + rng.IntN(40)
+			words := make([]string, n)
+			for k := range words {
+				words[k] = phraseWords[rng.IntN(len(phraseWords))]
+			}
+			sep := " "
+			if rng.IntN(3) == 0 {
+				sep = ", "
+			}
+			text := strings.Join(words, sep)
+			raw, _ := json.Marshal(map[string]any{"role": "user", "content": []map[string]string{{"type": "text", "text": text}}})
+			msgs = append(msgs, raw)
+		}
+		for _, c := range recalltest.Fold(session, "ck", msgs, 30, recalltest.T0+int64(s)*3_600_000) {
+			c.Rendered = "" // only messages take part
+			src.Put(c)
+			for i, raw := range c.Archive {
+				texts[fmt.Sprintf("%s#%d@%s", c.CheckpointID, i, session)] = msgText(raw)
+			}
+		}
+	}
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+
+	m := bleve.NewIndexMapping()
+	if err := recall.AddTextAnalyzer(m); err != nil {
+		t.Fatal(err)
+	}
+	a := m.AnalyzerNamed(recall.TextAnalyzer)
+	analyzed := map[string]analysis.TokenStream{}
+	for ref, text := range texts {
+		analyzed[ref] = a.Analyze([]byte(text))
+	}
+	return x, texts, a, analyzed
+}
+
+// TestTermAndPrefixEqualBruteForce: a bare word (one term, no positions
+// read) and a prefix find exactly the messages a brute-force pass over the
+// analyzed texts finds, on the corpus of TestPhraseEqualsBruteForce.
+func TestTermAndPrefixEqualBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 13))
+	t.Logf("seed PCG(7, 13)")
+	x, texts, a, analyzed := phraseCorpus(t, rng)
+	// Words that are not file paths (a word also matches the path field).
+	words := []string{"cargo", "builds", "Building", "tests", "the", "errors", "directory", "RUNNING", "git", "Cargo's", "移动", "光标", "E0308", "recent"}
+	prefixes := []string{"bui", "tes", "err", "dir", "run", "stat", "car", "移动", "las", "e03"}
+	check := func(q string, want map[string]bool) {
+		t.Helper()
+		res, err := x.Search(context.Background(), recall.SearchRequest{Query: q, Limit: recall.MaxSearchLimit, Budget: recall.MaxBudget})
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if res.Total != uint64(len(want)) || len(want) == 0 {
+			t.Errorf("%s: total %d, scan finds %d", q, res.Total, len(want))
+		}
+		for _, h := range res.Hits {
+			if !want[h.Ref] {
+				t.Errorf("%s: hit %s is not a match: %q", q, h.Ref, texts[h.Ref])
+			}
+			if !strings.Contains(h.Snippet, "**") {
+				t.Errorf("%s: hit %s has no highlight: %q", q, h.Ref, h.Snippet)
+			}
+		}
+	}
+	for _, w := range words {
+		term := a.Analyze([]byte(w))
+		if len(term) != 1 {
+			t.Fatalf("%q analyzes to %d terms", w, len(term))
+		}
+		want := map[string]bool{}
+		for ref, ts := range analyzed {
+			if holdsPhrase(ts, term) {
+				want[ref] = true
+			}
+		}
+		check(w, want)
+	}
+	for _, p := range prefixes {
+		want := map[string]bool{}
+		for ref, ts := range analyzed {
+			for _, tok := range ts {
+				if strings.HasPrefix(string(tok.Term), strings.ToLower(p)) {
+					want[ref] = true
+					break
+				}
+			}
+		}
+		check(p+"*", want)
 	}
 }
 
