@@ -251,4 +251,15 @@
 // prices each message on its own, so the sum is exact). It needs no LLM,
 // is a pure function of the surface, the budget and the ids, and lists in
 // its drop manifest (text line, bundle, FoldReport) every fact it cut.
+//
+// On a live session (prices and facts kept as messages arrive) the fold
+// reads each message of the span once more, to hash it: the span's
+// canonical hash is computed once (bundle.Content) and the store and the
+// validator's P each check their bytes against it instead of hashing
+// again; B walks the span once per fold (the walk is kept with the
+// session); the greedy pass weighs candidates by the token meter's bound
+// (tokenizer.Meter.MaxTextTokens, without encoding) while the bounds fit
+// and counts from the first that does not, so it keeps what counting all
+// of them keeps. BenchmarkEmergencyFoldWarm1M prints a 1M-token fold
+// beside its floor, wall and CPU time.
 package engine
