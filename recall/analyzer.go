@@ -68,9 +68,17 @@ func (n nonASCII) Filter(input analysis.TokenStream) analysis.TokenStream {
 	return input
 }
 
-// stemCacheMax bounds the words a stemCache remembers: identifiers and
-// hashes make the vocabulary of tool output open-ended.
-const stemCacheMax = 1 << 17
+// stemCacheMax bounds the words a stemCache remembers, and
+// stemCacheWordMax the length of a word it remembers: identifiers and
+// hashes make the vocabulary of tool output open-ended, and the memo lives
+// as long as the index (through every fold of an ef fold run). 16K words,
+// about 1.5 MB, hold a session's common vocabulary, which comes early; at
+// 128K words the memo was the largest thing ef fold's heap grew by on a
+// long log.
+const (
+	stemCacheMax     = 1 << 14
+	stemCacheWordMax = 24
+)
 
 // stemCache is the snowball English stemmer with a bounded memo of its
 // answers, in shards so that the goroutines analyzing documents rarely
@@ -105,7 +113,7 @@ func (c *stemCache) Filter(input analysis.TokenStream) analysis.TokenStream {
 		if sh.memo == nil {
 			sh.memo = map[string][]byte{}
 		}
-		if len(sh.memo) < stemCacheMax/len(c.shards) {
+		if len(sh.memo) < stemCacheMax/len(c.shards) && len(word) <= stemCacheWordMax {
 			sh.memo[word] = t.Term
 		}
 		sh.mu.Unlock()
