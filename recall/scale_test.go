@@ -17,6 +17,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 )
@@ -36,18 +37,20 @@ var scaleQueries = []struct {
 // TestRecallScale builds the index over folded real content in a real
 // bundle store and reports the build rate, the index size, and search
 // latency percentiles per query class next to a linear scan of the bundles
-// answering the same queries. It runs 2,000 messages by default (CI) and
-// 100,000 with EF_RECALL_BENCH=1 (EF_RECALL_BENCH=<n> for another size);
-// EF_RECALL_CPUPROFILE=<file> writes a CPU profile of the build:
+// answering the same queries. It runs 500 messages in the short profile,
+// 2,000 in the long one (CI), and 100,000 with EF_RECALL_BENCH=1
+// (EF_RECALL_BENCH=<n> for another size); EF_RECALL_CPUPROFILE=<file>
+// writes a CPU profile of the build:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
 // It asserts correctness only (the index and the scan agree on what
 // matches); the numbers are printed, not checked.
 func TestRecallScale(t *testing.T) {
-	n := 2000
+	var n int
 	switch v := os.Getenv("EF_RECALL_BENCH"); v {
 	case "":
+		n = testutil.Size(t, 500, 2000)
 	case "1":
 		n = 100_000
 	default:
