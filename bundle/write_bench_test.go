@@ -16,6 +16,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -138,19 +139,19 @@ func BenchmarkZstdLevels(b *testing.B) {
 				b.SetBytes(raw)
 				var frames [][]byte
 				var n int
-				c0 := cpuTime()
+				c0 := testutil.CPUTime()
 				for b.Loop() {
 					frames, n = encodeSegments(enc, payloads, workers)
 				}
-				encCPU := cpuTime() - c0
+				encCPU := testutil.CPUTime() - c0
 				encWall := b.Elapsed()
-				start, c1 := time.Now(), cpuTime()
+				start, c1 := time.Now(), testutil.CPUTime()
 				for _, f := range frames {
 					if _, err := dec.DecodeAll(f, nil); err != nil {
 						b.Fatal(err)
 					}
 				}
-				decWall, decCPU := time.Since(start), cpuTime()-c1
+				decWall, decCPU := time.Since(start), testutil.CPUTime()-c1
 				ratio := float64(raw) / float64(n)
 				b.ReportMetric(ratio, "ratio")
 				b.ReportMetric(mbs(decWall, 1), "dec-MB/s")
@@ -211,16 +212,16 @@ func BenchmarkPutVsFloor(b *testing.B) {
 			var putT, floorT, putCPU, floorCPU time.Duration
 			var r bundle.Receipt
 			for i := 0; b.Loop(); i++ {
-				t0, c0 := time.Now(), cpuTime()
+				t0, c0 := time.Now(), testutil.CPUTime()
 				nb := *sealed
 				nb.CheckpointID = fmt.Sprintf("c%d", i)
 				var err error
 				if r, err = s.Put(ctx, &nb); err != nil {
 					b.Fatal(err)
 				}
-				t1, c1 := time.Now(), cpuTime()
+				t1, c1 := time.Now(), testutil.CPUTime()
 				floorWrite(b, enc, payloads, workers, filepath.Join(root, fmt.Sprintf("floor-%d", i)))
-				t2, c2 := time.Now(), cpuTime()
+				t2, c2 := time.Now(), testutil.CPUTime()
 				putT += t1.Sub(t0)
 				floorT += t2.Sub(t1)
 				putCPU += c1 - c0
