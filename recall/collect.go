@@ -157,33 +157,64 @@ func (x *Index) loadTexts(ctx context.Context, ms []match) error {
 	if p, ok := x.src.(Peeker); ok {
 		peek = p.Peek
 	}
+	// Message hits of one checkpoint near each other are read together:
+	// a read decompresses and checks whole segments of the bundle.
+	var groups [][]*match
+	at := map[[2]string]int{}
+	for i := range ms {
+		m := &ms[i]
+		if !m.loaded {
+			continue
+		}
+		k := [2]string{m.session, m.ckpt}
+		if g, ok := at[k]; ok && m.index >= 0 && groups[g][0].index >= 0 && spanOf(groups[g], m) <= loadTextsSpan {
+			groups[g] = append(groups[g], m)
+			continue
+		}
+		at[k] = len(groups)
+		groups = append(groups, []*match{m})
+	}
 	// The reads are independent (a Source is safe for concurrent use) and
 	// each waits on a file and a decompression: a few at a time.
-	work := make(chan *match)
+	work := make(chan []*match)
 	var wg sync.WaitGroup
-	for w := 0; w < min(len(ms), loadTextsWorkers); w++ {
+	for w := 0; w < min(len(groups), loadTextsWorkers); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for m := range work {
-				x.loadText(ctx, peek, m)
+			for g := range work {
+				x.loadText(ctx, peek, g)
 			}
 		}()
 	}
-	for i := range ms {
-		if ms[i].loaded {
-			work <- &ms[i]
-		}
+	for _, g := range groups {
+		work <- g
 	}
 	close(work)
 	wg.Wait()
 	return ctx.Err()
 }
 
-// loadTextsWorkers is how many texts loadTexts reads at once.
-const loadTextsWorkers = 4
+// loadTextsWorkers is how many reads loadTexts makes at once;
+// loadTextsSpan is the most messages one read spans.
+const (
+	loadTextsWorkers = 4
+	loadTextsSpan    = 64
+)
 
-func (x *Index) loadText(ctx context.Context, peek func(context.Context, string, string, int, int) (Page, error), m *match) {
+// spanOf returns how many messages a read of g's messages and m's spans.
+func spanOf(g []*match, m *match) int {
+	lo, hi := m.index, m.index
+	for _, o := range g {
+		lo, hi = min(lo, o.index), max(hi, o.index)
+	}
+	return hi - lo + 1
+}
+
+// loadText reads the texts of a group: one checkpoint document, or
+// messages of one checkpoint (one read from the first to the last).
+func (x *Index) loadText(ctx context.Context, peek func(context.Context, string, string, int, int) (Page, error), g []*match) {
+	m := g[0]
 	var err error
 	if m.index < 0 {
 		var ck *Checkpoint
@@ -191,13 +222,21 @@ func (x *Index) loadText(ctx context.Context, peek func(context.Context, string,
 			m.text = capText(ck.Rendered, x.opts.MaxIndexedBytes)
 		}
 	} else {
+		lo, hi := m.index, m.index
+		for _, o := range g {
+			lo, hi = min(lo, o.index), max(hi, o.index)
+		}
 		var pg Page
-		if pg, err = peek(ctx, m.session, m.ckpt, m.index, 1); err == nil && len(pg.Messages) == 1 {
-			m.text = rawMessageText(pg.Messages[0], x.opts.MaxIndexedBytes)
+		if pg, err = peek(ctx, m.session, m.ckpt, lo, hi-lo+1); err == nil {
+			for _, o := range g {
+				if i := o.index - pg.Offset; i >= 0 && i < len(pg.Messages) {
+					o.text = rawMessageText(pg.Messages[i], x.opts.MaxIndexedBytes)
+				}
+			}
 		}
 	}
 	if err != nil && ctx.Err() == nil {
-		x.opts.Logger.Warn("recall: text of a hit unreadable; snippet left empty", "session", m.session, "checkpoint", m.ckpt, "message", m.index, "err", err)
+		x.opts.Logger.Warn("recall: texts of hits unreadable; snippets left empty", "session", m.session, "checkpoint", m.ckpt, "hits", len(g), "err", err)
 	}
 }
 
