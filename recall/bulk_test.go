@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
@@ -115,35 +114,5 @@ func TestAbandonedBuildIsRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(left); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("abandoned build still there: %v", err)
-	}
-}
-
-// TestSnippetOfUnavailableBundle: snippets are cut from the Source, not
-// stored in the index; a hit whose bundle became unreadable stays a hit,
-// with an empty snippet, and the others keep theirs.
-func TestSnippetOfUnavailableBundle(t *testing.T) {
-	x, src, _ := indexedSmall(t, recall.Options{})
-	before := firstPage(t, x, "文件结构")
-	if len(before.Hits) < 2 {
-		t.Fatalf("want several hits, got %d", len(before.Hits))
-	}
-	broken := before.Hits[0]
-	src.Break(broken.SessionID, broken.CheckpointID, "corrupt")
-	after := firstPage(t, x, "文件结构")
-	if after.Total != before.Total || len(after.Hits) != len(before.Hits) {
-		t.Fatalf("after a bundle broke: total %d, %d hits; before %d, %d", after.Total, len(after.Hits), before.Total, len(before.Hits))
-	}
-	for i, h := range after.Hits {
-		b := before.Hits[i]
-		if h.Ref != b.Ref {
-			t.Fatalf("hit %d: %s, before %s", i, h.Ref, b.Ref)
-		}
-		inBroken := h.SessionID == broken.SessionID && h.CheckpointID == broken.CheckpointID
-		switch {
-		case inBroken && h.Snippet != "":
-			t.Errorf("%s: snippet %q from an unavailable bundle", h.Ref, h.Snippet)
-		case !inBroken && (h.Snippet != b.Snippet || !strings.Contains(h.Snippet, "**")):
-			t.Errorf("%s: snippet %q, before %q", h.Ref, h.Snippet, b.Snippet)
-		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -107,16 +106,15 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	if err := x.load(r, out); err != nil {
 		return nil, 0, err
 	}
-	if err := x.loadTexts(ctx, out); err != nil {
-		return nil, 0, err
-	}
 	return out, total, nil
 }
 
-// load fills in the ids and meta of the matches kept from the index: each
-// one's stored meta. A match whose document is gone, or whose id this
-// package did not write, stays not loaded.
+// load fills in the ids, meta and texts of the matches kept: each one's
+// stored meta, and the texts from their checkpoints' stored chunks, each
+// checkpoint's read once. A match whose document is gone, or whose id
+// this package did not write, stays not loaded.
 func (x *Index) load(r bindex.IndexReader, ms []match) error {
+	want := map[string]map[int]bool{} // checkpoint document id → text numbers
 	for i := range ms {
 		m := &ms[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
@@ -140,104 +138,40 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 				m.meta = append([]byte(nil), f.Value()...)
 			}
 		})
+		ck := docID(m.session, m.ckpt, -1)
+		if want[ck] == nil {
+			want[ck] = map[int]bool{}
+		}
+		want[ck][m.index+1] = true
 		m.loaded = true
 	}
-	return nil
-}
-
-// loadTexts fills in the texts of the loaded matches from the Source, as
-// prepare indexed them: a checkpoint's rendered text, a message's
-// extracted text. The index does not store them (that was a sixth of its
-// size); a snippet reads one message, checked against its bundle's
-// segment hashes (Peeker) when the Source can. A text the Source cannot
-// serve costs its snippet, not the search: the hit stays, its snippet
-// empty.
-func (x *Index) loadTexts(ctx context.Context, ms []match) error {
-	peek := x.src.Page
-	if p, ok := x.src.(Peeker); ok {
-		peek = p.Peek
+	texts := make(map[string]map[int]string, len(want))
+	for ck, nums := range want {
+		doc, err := r.Document(ck)
+		if err != nil {
+			return err
+		}
+		if doc == nil {
+			continue
+		}
+		var chunks [][]byte
+		doc.VisitFields(func(f bindex.Field) {
+			if f.Name() == fTexts {
+				chunks = append(chunks, f.Value())
+			}
+		})
+		if texts[ck], err = x.codec.texts(chunks, nums); err != nil {
+			// The hits stand; only their snippets are lost.
+			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "doc", ck, "err", err)
+		}
 	}
-	// Message hits of one checkpoint near each other are read together:
-	// a read decompresses and checks whole segments of the bundle.
-	var groups [][]*match
-	at := map[[2]string]int{}
 	for i := range ms {
 		m := &ms[i]
-		if !m.loaded {
-			continue
-		}
-		k := [2]string{m.session, m.ckpt}
-		if g, ok := at[k]; ok && m.index >= 0 && groups[g][0].index >= 0 && spanOf(groups[g], m) <= loadTextsSpan {
-			groups[g] = append(groups[g], m)
-			continue
-		}
-		at[k] = len(groups)
-		groups = append(groups, []*match{m})
-	}
-	// The reads are independent (a Source is safe for concurrent use) and
-	// each waits on a file and a decompression: a few at a time.
-	work := make(chan []*match)
-	var wg sync.WaitGroup
-	for w := 0; w < min(len(groups), loadTextsWorkers); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range work {
-				x.loadText(ctx, peek, g)
-			}
-		}()
-	}
-	for _, g := range groups {
-		work <- g
-	}
-	close(work)
-	wg.Wait()
-	return ctx.Err()
-}
-
-// loadTextsWorkers is how many reads loadTexts makes at once;
-// loadTextsSpan is the most messages one read spans.
-const (
-	loadTextsWorkers = 4
-	loadTextsSpan    = 64
-)
-
-// spanOf returns how many messages a read of g's messages and m's spans.
-func spanOf(g []*match, m *match) int {
-	lo, hi := m.index, m.index
-	for _, o := range g {
-		lo, hi = min(lo, o.index), max(hi, o.index)
-	}
-	return hi - lo + 1
-}
-
-// loadText reads the texts of a group: one checkpoint document, or
-// messages of one checkpoint (one read from the first to the last).
-func (x *Index) loadText(ctx context.Context, peek func(context.Context, string, string, int, int) (Page, error), g []*match) {
-	m := g[0]
-	var err error
-	if m.index < 0 {
-		var ck *Checkpoint
-		if ck, err = x.src.Checkpoint(ctx, m.session, m.ckpt); err == nil {
-			m.text = capText(ck.Rendered, x.opts.MaxIndexedBytes)
-		}
-	} else {
-		lo, hi := m.index, m.index
-		for _, o := range g {
-			lo, hi = min(lo, o.index), max(hi, o.index)
-		}
-		var pg Page
-		if pg, err = peek(ctx, m.session, m.ckpt, lo, hi-lo+1); err == nil {
-			for _, o := range g {
-				if i := o.index - pg.Offset; i >= 0 && i < len(pg.Messages) {
-					o.text = rawMessageText(pg.Messages[i], x.opts.MaxIndexedBytes)
-				}
-			}
+		if m.loaded {
+			m.text = texts[docID(m.session, m.ckpt, -1)][m.index+1]
 		}
 	}
-	if err != nil && ctx.Err() == nil {
-		x.opts.Logger.Warn("recall: texts of hits unreadable; snippets left empty", "session", m.session, "checkpoint", m.ckpt, "hits", len(g), "err", err)
-	}
+	return nil
 }
 
 // parseDocID splits a document id into its session, checkpoint and

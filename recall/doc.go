@@ -46,10 +46,9 @@
 // analyzed by the goroutines that read the bundles, ahead of the batch
 // that writes them, and stems are memoized. An empty index (new, rebuilt,
 // or after a schema change) is filled by bleve's offline builder and
-// swapped in (bulk.go). The text keeps term positions for phrases, but not
-// byte offsets, and is not stored: a snippet reads the few texts shown
-// from the Source (one message each, Peeker) and analyzes them again to
-// find its matches. Only
+// swapped in (bulk.go). The text is stored for
+// snippets and keeps term positions for phrases, but not byte offsets: a
+// snippet analyzes the few texts shown again to find its matches. Only
 // the fields a query reads are indexed (the session filter, checkpoint
 // ids, tool names, paths, the text, the order key's doc values); no _all
 // field, no dynamic fields.

@@ -99,6 +99,7 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	}
 	f := msgFields{Role: string(m.Role)}
 	paths := newPathSet()
+	var extra []string
 	if id, ok := m.ToolResultID(); ok {
 		f.Role = "tool"
 		if name := callNames[id]; name != "" {
@@ -136,12 +137,17 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 			case hostshim.BlockImage, hostshim.BlockFile:
 				for _, n := range artifactNames(b.Attachment, b.Offloaded) {
 					paths.add(n)
+					extra = append(extra, n)
 				}
 			}
 		}
 	}
 	walk(m.Content)
-	f.Text = messageText(&m, maxBytes)
+	text := m.Text()
+	if len(extra) > 0 {
+		text += "\n" + strings.Join(extra, "\n")
+	}
+	f.Text = capText(text, maxBytes)
 	if f.Role == "tool" || f.Role == string(hostshim.RoleUser) {
 		// Paths printed by tools (ls, grep, compiler errors) are what an
 		// agent later looks for; take them from the indexed text.
@@ -152,40 +158,6 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	f.Paths = paths.list()
 	f.Tools = dedupe(f.Tools)
 	return f
-}
-
-// messageText is the searchable text of a decoded message, capped at
-// maxBytes: its text, then the names of the artifacts (images, files) it
-// carries, one a line.
-func messageText(m *hostshim.Message, maxBytes int) string {
-	var extra []string
-	var walk func(bs []hostshim.Block)
-	walk = func(bs []hostshim.Block) {
-		for _, b := range bs {
-			switch b.Type {
-			case hostshim.BlockToolResult:
-				walk(b.Content)
-			case hostshim.BlockImage, hostshim.BlockFile:
-				extra = append(extra, artifactNames(b.Attachment, b.Offloaded)...)
-			}
-		}
-	}
-	walk(m.Content)
-	text := m.Text()
-	if len(extra) > 0 {
-		text += "\n" + strings.Join(extra, "\n")
-	}
-	return capText(text, maxBytes)
-}
-
-// rawMessageText is the searchable text of an archived message as
-// extractMessage makes it, without the rest of its fields.
-func rawMessageText(raw json.RawMessage, maxBytes int) string {
-	var m hostshim.Message
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return capText(string(raw), maxBytes)
-	}
-	return messageText(&m, maxBytes)
 }
 
 // argPaths adds the file paths named by a tool call's JSON arguments.

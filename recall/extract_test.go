@@ -33,16 +33,6 @@ func TestExtractMessage(t *testing.T) {
 	if f.Role != "unknown" || f.Text != `{"not":"` {
 		t.Fatalf("opaque: %+v", f)
 	}
-	// Snippets read a hit's text with rawMessageText: it must be the text
-	// extractMessage indexed.
-	for _, raw := range []json.RawMessage{call, res, json.RawMessage(`{"not":"a message"}`),
-		json.RawMessage(`{"role":"user","content":[{"type":"text","text":"see the plot"},{"type":"image","attachment":{"name":"plot.png","mimeType":"image/png"}}]}`)} {
-		for _, max := range []int{8, 1 << 20} {
-			if got, want := rawMessageText(raw, max), extractMessage(raw, map[string]string{}, max).Text; got != want {
-				t.Errorf("rawMessageText(%s, %d) = %q, extractMessage indexed %q", raw, max, got, want)
-			}
-		}
-	}
 }
 
 func TestCountTokens(t *testing.T) {

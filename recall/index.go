@@ -31,7 +31,7 @@ import (
 
 // schemaVersion names the mapping and document layout. An index written
 // with another value is rebuilt on Open.
-const schemaVersion = "ef-recall-3"
+const schemaVersion = "ef-recall-4"
 
 // Internal (non-document) keys of the index.
 const (
@@ -52,7 +52,8 @@ const (
 	fSession = "session" // session id: the session-scope filter
 	fCID     = "cid"     // checkpoint id, on checkpoint documents only
 	fOrder   = "order"   // session order, fixed-width hex (time, then index): doc values for ties
-	fText    = "text"    // the searchable text, with positions for phrases; not stored (snippets are cut from the Source)
+	fText    = "text"    // the searchable text, with positions for phrases
+	fTexts   = "texts"   // stored only, on checkpoint documents: the texts of the checkpoint (texts.go)
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
 	fMeta    = "meta"    // stored only: what a hit shows (docMeta as JSON)
@@ -64,6 +65,7 @@ var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fCID:     bindex.IndexField,
 	fOrder:   bindex.IndexField | bindex.DocValues | bindex.SkipFreqNorm,
 	fText:    bindex.IndexField | bindex.IncludeTermVectors,
+	fTexts:   bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
 	fMeta:    bindex.StoreField,
@@ -182,6 +184,7 @@ type Index struct {
 	persist chan error                    // scorch's background persist failures for this index
 	wm      map[string]map[string]wmEntry // session → checkpoint → entry
 	text    analysis.Analyzer             // newTextAnalyzer: documents and queries
+	codec   *textCodec                    // the stored texts (texts.go)
 	closed  bool
 	rebuilt string // why Open rebuilt the index, "" if it did not
 	gen     uint64 // generation of the last committed batch
@@ -218,10 +221,11 @@ func Open(dir string, src Source, opts Options) (*Index, error) {
 	if src == nil {
 		return nil, errors.New("recall: open: nil Source")
 	}
-	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), text: newTextAnalyzer()}
+	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), text: newTextAnalyzer(), codec: newTextCodec()}
 	asyncErrors.Store(x.dir, x)
 	if err := x.open(); err != nil {
 		asyncErrors.CompareAndDelete(x.dir, x)
+		x.codec.close()
 		return nil, err
 	}
 	if !x.opts.ReadOnly {
@@ -549,6 +553,7 @@ func (x *Index) Close() error {
 	}
 	x.closed = true
 	asyncErrors.CompareAndDelete(x.dir, x)
+	x.codec.close()
 	if x.idx == nil {
 		return nil
 	}
@@ -856,6 +861,8 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
 	p.tokens = countTokens(ck.Rendered)
+	texts := make([]string, 1, len(msgs)+1)
+	texts[0] = ckText
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
@@ -867,8 +874,12 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 			d.AddField(keyword(fPath, path))
 		}
 		p.docs = append(p.docs, d)
+		texts = append(texts, f.Text)
 		p.bytes += len(f.Text)
 		p.tokens += countTokens(f.Text)
+	}
+	for _, chunk := range x.codec.encode(texts) {
+		p.docs[0].AddField(document.NewTextFieldCustom(fTexts, nil, chunk, fieldOptions[fTexts], nil))
 	}
 	p.n = len(msgs)
 	return p

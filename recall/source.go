@@ -31,15 +31,6 @@ type Source interface {
 	Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
 }
 
-// Peeker is an optional ability of a Source: Peek returns archived
-// messages as Page does, byte-exact and checked against the hashes the
-// archive keeps for the part read, but without verifying the whole
-// archive first. Search reads the one message a snippet is cut from with
-// it (Page otherwise); recall always uses Page.
-type Peeker interface {
-	Peek(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
-}
-
 // CheckpointInfo describes one stored checkpoint. Like Checkpoint and Page,
 // it is a plain value: safe to share, not to mutate concurrently.
 type CheckpointInfo struct {

@@ -20,10 +20,7 @@ type Source struct {
 	store *bundle.Store
 }
 
-var (
-	_ recall.Source = (*Source)(nil)
-	_ recall.Peeker = (*Source)(nil)
-)
+var _ recall.Source = (*Source)(nil)
 
 // New returns a Source reading s.
 func New(s *bundle.Store) *Source { return &Source{store: s} }
@@ -83,17 +80,6 @@ func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offse
 	if err := s.store.Verify(ctx, sessionID, checkpointID); err != nil {
 		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}
-	p, err := s.store.Page(ctx, sessionID, checkpointID, offset, limit)
-	if err != nil {
-		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
-	}
-	return recall.Page{Messages: p.Messages, Offset: p.Offset, Total: p.Total}, nil
-}
-
-// Peek implements recall.Peeker: the page as the store reads it, each
-// segment checked against the bundle's header, without first verifying
-// the whole bundle as Page does.
-func (s *Source) Peek(ctx context.Context, sessionID, checkpointID string, offset, limit int) (recall.Page, error) {
 	p, err := s.store.Page(ctx, sessionID, checkpointID, offset, limit)
 	if err != nil {
 		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)

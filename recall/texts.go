@@ -1,0 +1,130 @@
+package recall
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// The texts a snippet is cut from are stored once per checkpoint, on its
+// checkpoint document, compressed together: the texts of one checkpoint
+// share most of their words, and bleve compresses stored fields one
+// document at a time (snappy over a kilobyte or so), which made the stored
+// text near half the size of the JSON it came from.
+//
+// The field holds chunks of at most textChunkBytes of text (a longer text
+// is a chunk of its own), so a snippet decompresses one chunk, not the
+// checkpoint. A chunk is uvarint(first) uvarint(count) followed by a zstd
+// frame of uvarint(len) for each of its count texts, then the texts. Text
+// 0 is the checkpoint's rendered text; text i+1 is message i's.
+
+// textChunkBytes is the most text one chunk holds, unless one text is
+// longer.
+const textChunkBytes = 64 << 10
+
+// textCodec compresses and decompresses text chunks. It is safe for
+// concurrent use.
+type textCodec struct {
+	enc *zstd.Encoder
+	dec *zstd.Decoder
+}
+
+func newTextCodec() *textCodec {
+	// Options that cannot fail: a fixed level, no dictionary.
+	enc, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(4))
+	dec, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(4), zstd.WithDecoderMaxMemory(64<<20))
+	return &textCodec{enc: enc, dec: dec}
+}
+
+func (c *textCodec) close() {
+	c.dec.Close()
+}
+
+// encode cuts texts into chunks and compresses each.
+func (c *textCodec) encode(texts []string) [][]byte {
+	var out [][]byte
+	for first := 0; first < len(texts); {
+		end, size := first, 0
+		for end < len(texts) && (end == first || size+len(texts[end]) <= textChunkBytes) {
+			size += len(texts[end])
+			end++
+		}
+		raw := make([]byte, 0, size+binary.MaxVarintLen32*(end-first))
+		for _, t := range texts[first:end] {
+			raw = binary.AppendUvarint(raw, uint64(len(t)))
+		}
+		for _, t := range texts[first:end] {
+			raw = append(raw, t...)
+		}
+		chunk := binary.AppendUvarint(nil, uint64(first))
+		chunk = binary.AppendUvarint(chunk, uint64(end-first))
+		out = append(out, c.enc.EncodeAll(raw, chunk))
+		first = end
+	}
+	return out
+}
+
+var errBadChunk = errors.New("recall: malformed stored text chunk")
+
+// span returns the range of texts a chunk holds without decompressing it.
+func chunkSpan(chunk []byte) (first, count int, body []byte, err error) {
+	f, n := binary.Uvarint(chunk)
+	if n <= 0 {
+		return 0, 0, nil, errBadChunk
+	}
+	k, m := binary.Uvarint(chunk[n:])
+	if m <= 0 || f > 1<<31 || k > 1<<31 {
+		return 0, 0, nil, errBadChunk
+	}
+	return int(f), int(k), chunk[n+m:], nil
+}
+
+// texts decompresses the chunks holding the wanted texts and returns them
+// by number; a number no chunk holds is absent.
+func (c *textCodec) texts(chunks [][]byte, want map[int]bool) (map[int]string, error) {
+	out := make(map[int]string, len(want))
+	for _, chunk := range chunks {
+		first, count, body, err := chunkSpan(chunk)
+		if err != nil {
+			return nil, err
+		}
+		need := false
+		for i := range want {
+			if i >= first && i < first+count {
+				need = true
+				break
+			}
+		}
+		if !need {
+			continue
+		}
+		raw, err := c.dec.DecodeAll(body, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadChunk, err)
+		}
+		lens := make([]int, count)
+		p := 0
+		for j := range lens {
+			l, n := binary.Uvarint(raw[p:])
+			if n <= 0 || l > uint64(len(raw)) {
+				return nil, errBadChunk
+			}
+			lens[j], p = int(l), p+n
+		}
+		for j, l := range lens {
+			if p+l > len(raw) {
+				return nil, errBadChunk
+			}
+			if want[first+j] {
+				out[first+j] = string(raw[p : p+l])
+			}
+			p += l
+		}
+		if p != len(raw) {
+			return nil, errBadChunk
+		}
+	}
+	return out, nil
+}
