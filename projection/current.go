@@ -102,7 +102,9 @@ func (c *ValueCheck) Stale(text string) []StaleValue {
 
 // Mark returns text with every stale statement's old value marked as
 // replaced by the current one: "timeout = 90" reads "timeout = 90 → 60
-// (since seq 172)". It returns text itself when nothing is stale.
+// (since seq 172)". It returns text itself when nothing is stale. A mark
+// an earlier fold wrote after the same value is replaced, not chained, so
+// a line re-folded after every change stays one mark long.
 func (c *ValueCheck) Mark(text string) (string, []StaleValue) {
 	sv := c.Stale(text)
 	if len(sv) == 0 {
@@ -117,7 +119,7 @@ func (c *ValueCheck) Mark(text string) (string, []StaleValue) {
 		}
 		sb.WriteString(text[last:v.end])
 		fmt.Fprintf(&sb, " → %s (since seq %d)", oneLine(v.Head.Value, 80), v.Head.Seq())
-		last = v.end
+		last = v.end + len(oldMarksRE.FindString(text[v.end:]))
 	}
 	sb.WriteString(text[last:])
 	return sb.String(), sv
@@ -208,6 +210,10 @@ func containsFold(list []string, s string) bool {
 // colonAfterRE is a colon and the value after it, the whole of its
 // clause: "timeout: 30", "timeout: 30s and 4 retries", not "name: Compare
 // with baseline" (a phrase) or "`if x:` block" (code).
+// oldMarksRE matches the marks Mark wrote after a value, as Mark writes
+// them.
+var oldMarksRE = regexp.MustCompile(`^(?: → [^\n]{1,80}? \(since seq \d+\))+`)
+
 var colonAfterRE = regexp.MustCompile(`^\s*(?::\s+|：\s*)(` + valPat + `)\s*(?:$|[,;.。，；)]|\(|and\b|or\b|和|或)`)
 
 // colonValue finds name (a whole word, any case) followed by a colon and a

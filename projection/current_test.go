@@ -54,6 +54,8 @@ func TestValueCheck(t *testing.T) {
 		{"Ran the tests. timeout = 30\nThe rest is fine.", "Ran the tests. timeout = 30 → 60 (since seq 2)\nThe rest is fine."},
 		{"timeout = 30 and api_version = v3", "timeout = 30 → 60 (since seq 2) and api_version = v3 → v1 (since seq 7)"},
 		{"timeout = 600", "timeout = 600 → 60 (since seq 2)"},
+		// A mark an earlier fold wrote is replaced, not chained.
+		{"- Set the timeout to 30 → 45 (since seq 1) in config.toml.", "- Set the timeout to 30 → 60 (since seq 2) in config.toml."},
 		// Not stale.
 		{"timeout = 60", ""},
 		{"timeout = 60 (was 30)", ""},
