@@ -53,41 +53,49 @@ func TestPhraseEqualsBruteForce(t *testing.T) {
 				nearMisses++
 			}
 		}
-		res, err := x.Search(context.Background(), recall.SearchRequest{Query: q, Limit: recall.MaxSearchLimit, Budget: recall.MaxBudget})
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		if res.Total != uint64(len(want)) {
-			t.Errorf("%s: total %d, scan finds %d", q, res.Total, len(want))
-		}
-		for _, h := range res.Hits {
-			if !want[h.Ref] {
-				t.Errorf("%s: hit %s is not a match: %q", q, h.Ref, texts[h.Ref])
-			}
-			if !strings.Contains(h.Snippet, "**") {
-				t.Errorf("%s: hit %s has no highlight: %q", q, h.Ref, h.Snippet)
-			}
-		}
-		if len(want) <= len(res.Hits) && len(res.Hits) != len(want) {
-			var missing []string
-			got := map[string]bool{}
-			for _, h := range res.Hits {
-				got[h.Ref] = true
-			}
-			for ref := range want {
-				if !got[ref] {
-					missing = append(missing, ref)
-				}
-			}
-			sort.Strings(missing)
-			t.Errorf("%s: %d hits, scan finds %d; missing %v", q, len(res.Hits), len(want), missing)
-		}
+		matchesScan(t, x, texts, q, want)
 	}
 	// The corpus must test something: phrases found, and texts holding a
 	// phrase's terms but not the phrase.
 	t.Logf("%d phrase matches, %d texts with every term but not the phrase", matched, nearMisses)
 	if matched < 100 || nearMisses < 100 {
 		t.Errorf("generated corpus too easy: %d matches, %d near misses", matched, nearMisses)
+	}
+}
+
+// matchesScan searches x for q and checks the total and every hit against
+// want, the refs a brute-force pass over texts finds.
+func matchesScan(t *testing.T, x *recall.Index, texts map[string]string, q string, want map[string]bool) {
+	t.Helper()
+	res, err := x.Search(context.Background(), recall.SearchRequest{Query: q, Limit: recall.MaxSearchLimit, Budget: recall.MaxBudget})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	if res.Total != uint64(len(want)) {
+		t.Errorf("%s: total %d, scan finds %d", q, res.Total, len(want))
+	}
+	for _, h := range res.Hits {
+		if !want[h.Ref] {
+			t.Errorf("%s: hit %s is not a match: %q", q, h.Ref, texts[h.Ref])
+		}
+		if !strings.Contains(h.Snippet, "**") {
+			t.Errorf("%s: hit %s has no highlight: %q", q, h.Ref, h.Snippet)
+		}
+	}
+	// Every match must be among the hits unless the limit cut them.
+	if len(res.Hits) < min(len(want), recall.MaxSearchLimit) {
+		var missing []string
+		got := map[string]bool{}
+		for _, h := range res.Hits {
+			got[h.Ref] = true
+		}
+		for ref := range want {
+			if !got[ref] {
+				missing = append(missing, ref)
+			}
+		}
+		sort.Strings(missing)
+		t.Errorf("%s: %d hits, scan finds %d; missing %v", q, len(res.Hits), len(want), missing)
 	}
 }
 
@@ -150,21 +158,10 @@ func TestTermAndPrefixEqualBruteForce(t *testing.T) {
 	prefixes := []string{"bui", "tes", "err", "dir", "run", "stat", "car", "移动", "las", "e03"}
 	check := func(q string, want map[string]bool) {
 		t.Helper()
-		res, err := x.Search(context.Background(), recall.SearchRequest{Query: q, Limit: recall.MaxSearchLimit, Budget: recall.MaxBudget})
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
+		if len(want) == 0 {
+			t.Errorf("%s: the scan finds nothing; the query tests nothing", q)
 		}
-		if res.Total != uint64(len(want)) || len(want) == 0 {
-			t.Errorf("%s: total %d, scan finds %d", q, res.Total, len(want))
-		}
-		for _, h := range res.Hits {
-			if !want[h.Ref] {
-				t.Errorf("%s: hit %s is not a match: %q", q, h.Ref, texts[h.Ref])
-			}
-			if !strings.Contains(h.Snippet, "**") {
-				t.Errorf("%s: hit %s has no highlight: %q", q, h.Ref, h.Snippet)
-			}
-		}
+		matchesScan(t, x, texts, q, want)
 	}
 	for _, w := range words {
 		term := a.Analyze([]byte(w))
