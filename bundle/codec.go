@@ -240,13 +240,37 @@ type encoded struct {
 
 const frameBlock = 1 << 20
 
+// blockPool keeps the 1 MiB blocks of finished writes for the next one.
+// Fresh megabytes cost a page fault a page on first touch (measured: the
+// copy into fresh blocks ran at a quarter of memory speed and took a
+// tenth of a Put's CPU beside its floor); the pool lets the garbage
+// collector drop them when the store is idle.
+var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, frameBlock); return &b }}
+
 // addFrame appends a segment frame after the ones added before.
 func (e *encoded) addFrame(f []byte) {
 	if n := len(e.blocks); n > 0 && len(e.blocks[n-1])+len(f) <= cap(e.blocks[n-1]) {
 		e.blocks[n-1] = append(e.blocks[n-1], f...)
 		return
 	}
-	e.blocks = append(e.blocks, append(make([]byte, 0, max(frameBlock, len(f))), f...))
+	var blk []byte
+	if len(f) <= frameBlock {
+		blk = (*blockPool.Get().(*[]byte))[:0]
+	} else {
+		blk = make([]byte, 0, len(f))
+	}
+	e.blocks = append(e.blocks, append(blk, f...))
+}
+
+// release returns e's blocks to the pool; e is unusable afterwards.
+func (e *encoded) release() {
+	for i, b := range e.blocks {
+		if cap(b) == frameBlock {
+			blockPool.Put(&b)
+		}
+		e.blocks[i] = nil
+	}
+	e.blocks = nil
 }
 
 // parts is the file as a list of byte slices to write in order.

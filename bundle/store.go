@@ -662,6 +662,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
+	defer enc.release()
 	hdr := enc.hdr
 	if err := nb.setArchiveHash(b, hdr.Bundle.Archive.LogicalHash, hdr.Bundle.Archive.RawMessages); err != nil {
 		return Receipt{}, err
