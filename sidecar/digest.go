@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/codespan"
 )
 
 // The semantic digest (EF-RFC-001 §18) through the host's model: when the
@@ -292,20 +293,10 @@ func sectionHeading(line string) (string, bool) {
 // name, a version, a value, a token). Plain words are the digest's own; the
 // specifics are what a model invents.
 func ungrounded(digest, source string) string {
-	for rest := digest; ; {
-		i := strings.IndexByte(rest, '`')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(rest[i+1:], '`')
-		if j < 0 {
-			break
-		}
-		span := rest[i+1 : i+1+j]
+	for span := range codespan.All(digest) {
 		if span != "" && !strings.Contains(source, span) {
 			return span
 		}
-		rest = rest[i+1+j+1:]
 	}
 	for _, w := range strings.FieldsFunc(digest, func(r rune) bool {
 		return unicode.IsSpace(r) || strings.ContainsRune("`\"'()[]{}<>,;!?*", r)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/epistemicfold/ef/internal/codespan"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -172,20 +173,10 @@ var devTools = map[string]bool{
 // is a known tool or an explicit executable path.
 func commandsIn(s string) []string {
 	var out []string
-	rest := s
-	for {
-		i := strings.IndexByte(rest, '`')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(rest[i+1:], '`')
-		if j < 0 {
-			break
-		}
-		if span := strings.TrimSpace(rest[i+1 : i+1+j]); looksLikeCommand(span, false) {
+	for span := range codespan.All(s) {
+		if span = strings.TrimSpace(span); looksLikeCommand(span, false) {
 			out = append(out, span)
 		}
-		rest = rest[i+1+j+1:]
 	}
 	for line := range strings.Lines(s) {
 		line = strings.TrimSpace(line)
