@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/origin/handoff"
 	"github.com/epistemicfold/ef/origin/taskorigin"
@@ -79,7 +80,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	// Larger caps than a live session's: the export wants every piece of
 	// evidence the log holds, not the hot window's.
-	r := handoff.Replay(s, projection.Options{Caps: projection.Caps{Evidence: 512, Artifacts: 256}})
+	r := engine.ProjectLog(s, projection.Options{Caps: projection.Caps{Evidence: 512, Artifacts: 256}})
 	next, err := handoff.Build(*task, r, base, opts)
 	if err != nil {
 		return err

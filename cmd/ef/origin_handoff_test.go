@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
-	"github.com/epistemicfold/ef/origin/handoff"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
 )
@@ -124,7 +124,7 @@ func TestHandoffSessionToSession(t *testing.T) {
 	request := strings.Join(strings.Fields(first.String()), " ")
 
 	// What session A's projection holds at its end (over the original log).
-	ps := handoff.Replay(w.Session, projection.Options{}).State()
+	ps := engine.ProjectLog(w.Session, projection.Options{}).State()
 	has := func(what, s string) {
 		t.Helper()
 		if !strings.Contains(request, strings.Join(strings.Fields(s), " ")) {

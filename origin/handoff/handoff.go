@@ -5,23 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
-	"github.com/epistemicfold/ef/validator"
 )
-
-// Replay folds every event of s into a new reducer, in seq order, as the
-// sidecar's reducer would have seen them live. Events without a message
-// (log-only) are skipped.
-func Replay(s *hostshim.Session, opts projection.Options) *projection.Reducer {
-	if opts.SessionID == "" {
-		opts.SessionID = s.ID
-	}
-	r := projection.New(opts)
-	projection.HostEvents(s, 0, s.Len()-1, validator.IsErrorResult, r.Apply)
-	return r
-}
 
 // Options says how exported sources cite the session.
 type Options struct {
@@ -35,7 +21,8 @@ type Options struct {
 	Goal string
 }
 
-// Build returns the task.origin of task id from the reducer's state. base,
+// Build returns the task.origin of task id from the reducer's state (the
+// whole session's projection, as engine.ProjectLog replays it). base,
 // when not nil, is the task's current state: its title, scope, created_at
 // and learnings are kept, and its facts that this session does not restate
 // are kept too (the export replaces what the session knows, not what
