@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/epistemicfold/ef/internal/tooldef"
 )
 
 // Tool names.
@@ -23,18 +25,13 @@ const (
 // live in the descriptions and CallTool enforces them. dsh-plugin's test
 // checks the schemas with the host's own assertSupportedJsonSchema.
 
-// ToolDef is the definition of one tool as a model and a host see it,
-// defined once here so the DSH plugin and an MCP server expose the same
-// thing: Parameters and Result are JSON Schemas (draft 2020-12) of the
-// arguments and of the structured result (SearchResult, RecallResult); the
-// text the model reads is produced by RenderSearch and RenderRecall. ToolDef,
-// SearchArgs, RecallArgs and ToolOutput are plain values.
-type ToolDef struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Parameters  json.RawMessage `json:"parameters"`
-	Result      json.RawMessage `json:"result"`
-}
+// ToolDef is the definition of one tool as a model and a host see it, so
+// the DSH plugin and an MCP server expose the same thing: Parameters and
+// Result are JSON Schemas (draft 2020-12) of the arguments and of the
+// structured result (SearchResult, RecallResult); the text the model reads
+// is produced by RenderSearch and RenderRecall. ToolDef, SearchArgs,
+// RecallArgs and ToolOutput are plain values.
+type ToolDef = tooldef.Def
 
 // Tools returns the definitions of context_search and context_recall. Each
 // call returns fresh values; callers may modify them.

@@ -1,6 +1,10 @@
 package action
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/epistemicfold/ef/internal/tooldef"
+)
 
 // ToolName is the name of the action tool every adapter that offers tools
 // to a model registers (the MCP tool of ef mcp, the DSH plugin's tool).
@@ -9,12 +13,9 @@ const ToolName = "action_submit"
 // ToolDef describes the action tool: its arguments are an action.intent,
 // its result the action.result. The parameter schema uses only the JSON
 // Schema subset the DSH tool runtime accepts (type, properties, required,
-// additionalProperties, items, enum, description).
-type ToolDef struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Parameters  json.RawMessage `json:"parameters"`
-}
+// additionalProperties, items, enum, description); it has no result
+// schema.
+type ToolDef = tooldef.Def
 
 // Tool returns the action tool's definition (a fresh value each call).
 func Tool() ToolDef {

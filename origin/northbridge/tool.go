@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+
+	"github.com/epistemicfold/ef/internal/tooldef"
 )
 
 // ToolName is the name Northbridge has as a model-callable tool (ef mcp,
@@ -13,12 +15,9 @@ const ToolName = "context_request"
 // ToolDef describes the tool to a host: name, description for the model,
 // and the JSON Schema of its arguments (a context.request), in the subset
 // the DSH tool runtime accepts (type, properties, required,
-// additionalProperties, items, enum, description).
-type ToolDef struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Parameters  json.RawMessage `json:"parameters"`
-}
+// additionalProperties, items, enum, description); it has no result
+// schema.
+type ToolDef = tooldef.Def
 
 // Tool returns the context_request tool's definition.
 func Tool() ToolDef {
