@@ -476,6 +476,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	if i < len(in) && in[i] == '-' {
 		i++
 	}
+	intStart := i
 	switch {
 	case i < len(in) && in[i] == '0':
 		i++
@@ -484,6 +485,17 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	default:
 		p.pos = i
 		return nil, p.errf("bad number")
+	}
+	if digits := i - intStart; digits <= 15 && (i == len(in) || (in[i] != '.' && in[i] != 'e' && in[i] != 'E')) {
+		// An integer of at most 15 digits is exactly a double, which
+		// Number::toString prints as those digits: the token is its own
+		// canonical form, except -0. Counts, ids and sequence numbers
+		// take this path; ParseFloat and the formatter are for the rest.
+		p.pos = i
+		if digits == 1 && in[intStart] == '0' {
+			return append(out, '0'), nil
+		}
+		return append(out, in[start:i]...), nil
 	}
 	if i < len(in) && in[i] == '.' {
 		i++
@@ -527,14 +539,14 @@ func appendES6Number(out []byte, f float64) []byte {
 	if abs >= 1e-6 && abs < 1e21 {
 		fmtc = 'f'
 	}
-	s := strconv.AppendFloat(nil, f, fmtc, -1, 64)
+	out = strconv.AppendFloat(out, f, fmtc, -1, 64)
 	if fmtc == 'e' {
 		// Go writes e-07 / e+07; ECMAScript writes e-7 / e+7.
-		if n := len(s); n >= 4 && s[n-4] == 'e' && s[n-2] == '0' {
-			s = append(s[:n-2], s[n-1])
+		if n := len(out); n >= 4 && out[n-4] == 'e' && out[n-2] == '0' {
+			out = append(out[:n-2], out[n-1])
 		}
 	}
-	return append(out, s...)
+	return out
 }
 
 const lowerHex = "0123456789abcdef"

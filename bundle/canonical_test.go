@@ -241,6 +241,24 @@ func sameAsRef(t interface{ Fatalf(string, ...any) }, in []byte) {
 	}
 }
 
+// TestCanonicalizeIntegers: integer tokens of every length around the
+// 15 digits that are their own canonical form (and the 16 and 17 digits
+// that may round), signed and not, with and without a fraction or an
+// exponent after them, agree with the reference.
+func TestCanonicalizeIntegers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 18).Draw(t, "digits")
+		digits := []byte{byte('0' + rapid.IntRange(0, 9).Draw(t, "first"))}
+		for len(digits) < n {
+			digits = append(digits, byte('0'+rapid.IntRange(0, 9).Draw(t, "digit")))
+		}
+		tok := rapid.SampledFrom([]string{"", "-"}).Draw(t, "sign") + string(digits) +
+			rapid.SampledFrom([]string{"", ".0", ".5", "e0", "E2", "e-3"}).Draw(t, "tail")
+		sameAsRef(t, []byte(tok))
+		sameAsRef(t, []byte("["+tok+","+tok+"]"))
+	})
+}
+
 // TestCanonicalizeMatchesReference: the optimized canonicalizer agrees
 // with the reference one on generated JSON (sorted and unsorted members,
 // escapes, non-ASCII and supplementary-plane names) and on mangled JSON.
