@@ -101,7 +101,11 @@
 // Put then reads the bundle file back through the filesystem and checks
 // that its sha256 is the file hash in its name: the bytes on disk are the
 // bytes encoded from the sealed bundle, whose logical hash was computed
-// once, when it was sealed. Get and Verify prove more, from the disk alone:
+// once, when it was sealed. The read-back is served from the page cache
+// (the bytes were just written): it catches a filesystem that tore,
+// dropped or misplaced a write it acknowledged, not a device that loses
+// acknowledged writes at a power cut — that shows on the next read from
+// the device, where Get and Verify check every hash. Get and Verify prove more, from the disk alone:
 // file hash, every segment hash, payload hash, logical hash (canonical
 // JSON again) and rendered digest. An error from fsync, close, rename, the
 // directory fsync or the read-back is returned and makes the Store

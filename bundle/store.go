@@ -777,7 +777,16 @@ func (s *Store) syncExisting(p string) error {
 }
 
 // readBack reads the file at path through the filesystem and checks that
-// it has size bytes whose sha256 is fileHex.
+// it has size bytes whose sha256 is fileHex, the hash of the bytes Put
+// handed to the filesystem.
+//
+// What it proves: the file under its final name holds exactly those
+// bytes as the filesystem now serves them, so a write the filesystem
+// acknowledged but tore, dropped or misplaced fails the Put. What it does
+// not prove: the bytes were just written and fsynced, so the read is
+// served from the page cache, not from the device; a device that loses
+// acknowledged writes on power loss is caught only by the next read from
+// the disk (Get and Verify check every hash).
 func (s *Store) readBack(path, fileHex string, size int64) error {
 	f, err := s.fs.Open(path)
 	if err != nil {
@@ -786,8 +795,11 @@ func (s *Store) readBack(path, fileHex string, size int64) error {
 	defer f.Close()
 	h := sha256.New()
 	// 1 MiB reads: a 50 MB bundle's file is read back in ~15 reads, not
-	// ~450 (io.Copy would use os.File's WriteTo and its 32 KiB buffer).
-	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, make([]byte, min(max(size, 4096), 1<<20)))
+	// ~450 (io.Copy would use os.File's WriteTo and its 32 KiB buffer),
+	// into a pooled block (fresh megabytes fault a page at a time).
+	bp := blockPool.Get().(*[]byte)
+	defer blockPool.Put(bp)
+	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, (*bp)[:cap(*bp)])
 	if err != nil {
 		return err
 	}
