@@ -73,3 +73,36 @@ func BenchmarkMeter(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCountText counts the texts of the same messages with the meter
+// and with tiktoken-go's encoder as the meter used it before (refMeter),
+// side by side: time, bytes and allocations per pass.
+//
+//	go test -run '^$' -bench CountText -benchtime 3x ./tokenizer/
+func BenchmarkCountText(b *testing.B) {
+	msgs, size := benchCorpus(b)
+	texts := make([]string, len(msgs))
+	for i, m := range msgs {
+		texts[i] = m.Text()
+	}
+	for _, enc := range []string{O200k, CL100k} {
+		counters := []struct {
+			name  string
+			count func(string) int
+		}{{enc, tiktokenMeter(b, enc).CountText}, {enc + "-reference", refMeters()[enc].CountText}}
+		for _, c := range counters {
+			b.Run(c.name, func(b *testing.B) {
+				b.SetBytes(size)
+				b.ReportAllocs()
+				tokens := 0
+				for range b.N {
+					tokens = 0
+					for _, s := range texts {
+						tokens += c.count(s)
+					}
+				}
+				b.ReportMetric(float64(tokens), "tok/op")
+			})
+		}
+	}
+}

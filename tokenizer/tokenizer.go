@@ -15,15 +15,14 @@ import (
 	"embed"
 	"encoding/base64"
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/klauspost/compress/zstd"
-	"github.com/pkoukk/tiktoken-go"
 )
 
 // Encodings embedded in the binary (see ranks/NOTICE.md).
@@ -49,7 +48,10 @@ const Window = O200k
 var rankFiles embed.FS
 
 // encodingSpec is one encoding's split pattern and special tokens, exactly
-// as tiktoken-go v0.1.8 (encoding.go) defines them.
+// as tiktoken-go v0.1.8 (encoding.go) defines them. The meter splits text
+// with pretoken.go's hand-written equivalent of the pattern; the pattern
+// and the special tokens build the tests' reference encoder
+// (reference_test.go), which holds the two equal.
 type encodingSpec struct {
 	file    string
 	pattern string
@@ -68,18 +70,18 @@ func specOf(name string) (encodingSpec, bool) {
 				`|\s*[\r\n]+` +
 				`|\s+(?!\S)` +
 				`|\s+`,
-			special: map[string]int{tiktoken.ENDOFTEXT: 199999, tiktoken.ENDOFPROMPT: 200018},
+			special: map[string]int{"<|endoftext|>": 199999, "<|endofprompt|>": 200018},
 		}, true
 	case CL100k:
 		return encodingSpec{
 			file:    "ranks/cl100k_base.tiktoken.zst",
 			pattern: `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
 			special: map[string]int{
-				tiktoken.ENDOFTEXT:   100257,
-				tiktoken.FIM_PREFIX:  100258,
-				tiktoken.FIM_MIDDLE:  100259,
-				tiktoken.FIM_SUFFIX:  100260,
-				tiktoken.ENDOFPROMPT: 100276,
+				"<|endoftext|>":   100257,
+				"<|fim_prefix|>":  100258,
+				"<|fim_middle|>":  100259,
+				"<|fim_suffix|>":  100260,
+				"<|endofprompt|>": 100276,
 			},
 		}, true
 	}
@@ -99,7 +101,7 @@ type Options struct {
 }
 
 // Registry loads the embedded encodings lazily: the first Meter call for
-// an encoding decompresses and parses its ranks (about 0.1 s and 15 MB of
+// an encoding decompresses and parses its ranks (about 0.1 s and 8 MB of
 // heap for o200k_base) and later calls return the same meter. Create one
 // Registry per process and share it.
 //
@@ -145,17 +147,24 @@ func (t *Registry) Meter(encoding string) (*Meter, error) {
 // A message costs the tokens of its block texts — text and reasoning text,
 // tool-call name plus arguments, tool-result content (recursively),
 // tool-addition/removal tool name; any other block (image, file) its compact
-// JSON — plus MessageOverhead for role framing. Text is counted with
-// EncodeOrdinary (special-token text such as "<|endoftext|>" counts as
-// ordinary text and never panics), except that pieces longer than
-// Options.MaxPieceBytes count ceil(bytes/4).
+// JSON — plus MessageOverhead for role framing. Text is counted as
+// tiktoken's EncodeOrdinary encodes it (special-token text such as
+// "<|endoftext|>" counts as ordinary text and never panics), except that
+// in a text holding a run longer than Options.MaxPieceBytes (hasLongRun),
+// pieces longer than that count ceil(bytes/4).
+//
+// Counting allocates nothing that grows with the text: the text is split
+// by a hand-written pre-tokenizer equal to the encoding's split pattern
+// (pretoken.go) and each piece is merged in a reused scratch buffer, so
+// the working memory of a count is that of its longest piece.
 //
 // A Meter is safe for concurrent use.
 type Meter struct {
 	name     string
-	tk       *tiktoken.Tiktoken
-	split    *regexp2.Regexp // the encoding's pattern, for texts with long runs
+	ranks    map[string]int            // token bytes → rank
+	next     func(s string, i int) int // the end of the piece starting at s[i]
 	maxPiece int
+	scratch  sync.Pool // *mergeScratch
 }
 
 var _ hostshim.Meter = (*Meter)(nil)
@@ -171,20 +180,11 @@ func loadMeter(name string, opts Options) (*Meter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
 	}
-	bpe, err := tiktoken.NewCoreBPE(ranks, spec.special, spec.pattern)
-	if err != nil {
-		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
+	next := nextO200k
+	if name == CL100k {
+		next = nextCL100k
 	}
-	set := make(map[string]any, len(spec.special))
-	for k := range spec.special {
-		set[k] = true
-	}
-	enc := &tiktoken.Encoding{Name: name, PatStr: spec.pattern, MergeableRanks: ranks, SpecialTokens: spec.special}
-	split, err := regexp2.Compile(spec.pattern, regexp2.None)
-	if err != nil {
-		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
-	}
-	return &Meter{name: name, tk: tiktoken.NewTiktoken(bpe, enc, set), split: split, maxPiece: opts.MaxPieceBytes}, nil
+	return &Meter{name: name, ranks: ranks, next: next, maxPiece: opts.MaxPieceBytes}, nil
 }
 
 // loadRanks decompresses and parses one embedded "<base64> <rank>" file.
@@ -236,86 +236,119 @@ func (m *Meter) CountText(s string) int {
 		return 0
 	}
 	if !hasLongRun(s, m.maxPiece) {
-		return m.countChunks(s)
+		return m.countWhole(s)
 	}
 	return m.countCapped(s)
 }
 
-// chunkBytes is the size above which a text is encoded in chunks. The
-// encoder's scratch space grows with the text it is given (every piece's
-// match is allocated at once); chunks keep it small for a 100 KB tool
-// output without changing the count.
-const chunkBytes = 4 << 10
-
-// countChunks encodes s in chunks of about chunkBytes cut at piece
-// boundaries (see pieceCut), which gives the count of encoding s whole.
-func (m *Meter) countChunks(s string) int {
-	total := 0
-	for len(s) > chunkBytes {
-		cut := pieceCut(s, chunkBytes)
-		if cut >= len(s) {
-			break
-		}
-		total += len(m.tk.EncodeOrdinary(s[:cut]))
-		s = s[cut:]
+// countWhole returns the number of tokens of s encoded whole: the sum of
+// its pieces' merged lengths.
+func (m *Meter) countWhole(s string) int {
+	sc, _ := m.scratch.Get().(*mergeScratch)
+	if sc == nil {
+		sc = &mergeScratch{}
 	}
-	return total + len(m.tk.EncodeOrdinary(s))
-}
-
-// pieceCut returns the first offset at or after from that is certainly a
-// pre-token boundary of both encodings, or len(s): just after a newline
-// followed by a character that is neither white space nor '/'. No piece
-// crosses it: white-space pieces stop at a non-space, a punctuation piece
-// may end in newlines (o200k: also '/') but never continues past them, and
-// a letter piece's optional leading character is never a newline. The
-// patterns have no look-behind, so the text after the cut splits as it
-// did in the whole.
-func pieceCut(s string, from int) int {
-	for i := from; i < len(s)-1; i++ {
-		if s[i] != '\n' {
-			continue
-		}
-		r, _ := utf8.DecodeRuneInString(s[i+1:])
-		if r != '/' && !unicode.IsSpace(r) && r != utf8.RuneError {
-			return i + 1
-		}
-	}
-	return len(s)
-}
-
-// countCapped splits s with the encoding's own pattern, prices pieces longer
-// than maxPiece at ceil(bytes/4), and encodes each stretch of ordinary
-// pieces between them in one call. A stretch starts and ends on piece
-// boundaries and the patterns have no look-behind, so it splits into the
-// same pieces it had in s.
-func (m *Meter) countCapped(s string) int {
-	total, segStart := 0, 0
-	ri, bi := 0, 0 // rune index and its byte offset, advanced monotonically
-	byteAt := func(r int) int {
-		for ri < r {
-			_, size := utf8.DecodeRuneInString(s[bi:])
-			bi += size
-			ri++
-		}
-		return bi
-	}
-	match, _ := m.split.FindStringMatch(s)
-	for match != nil {
-		pb := byteAt(match.Index)
-		pe := byteAt(match.Index + match.Length)
-		if pe-pb > m.maxPiece {
-			if pb > segStart {
-				total += len(m.tk.EncodeOrdinary(s[segStart:pb]))
+	defer m.scratch.Put(sc)
+	valid := utf8.ValidString(s)
+	n := 0
+	for i := 0; i < len(s); {
+		e := m.next(s, i)
+		piece := s[i:e]
+		if !valid {
+			// The encoder reads the text as runes: an invalid byte is
+			// encoded as U+FFFD.
+			sc.text = sc.text[:0]
+			for _, r := range piece {
+				sc.text = utf8.AppendRune(sc.text, r)
 			}
-			total += ceilDiv(pe-pb, 4)
-			segStart = pe
+			piece = string(sc.text)
 		}
-		match, _ = m.split.FindNextMatch(match)
+		n += m.pieceTokens(piece, sc)
+		i = e
 	}
-	if segStart < len(s) {
-		total += len(m.tk.EncodeOrdinary(s[segStart:]))
+	return n
+}
+
+// countCapped prices the pieces of s longer than maxPiece at
+// ceil(bytes/4) and counts each stretch of ordinary pieces between them as
+// a text of its own (as the stretches were encoded before pieces were
+// split by hand: a stretch's last white-space run may split differently
+// at the end of the stretch than before the long piece, and the counts
+// stay what they were).
+func (m *Meter) countCapped(s string) int {
+	total, seg := 0, 0
+	for i := 0; i < len(s); {
+		e := m.next(s, i)
+		if e-i > m.maxPiece {
+			if i > seg {
+				total += m.countWhole(s[seg:i])
+			}
+			total += ceilDiv(e-i, 4)
+			seg = e
+		}
+		i = e
+	}
+	if seg < len(s) {
+		total += m.countWhole(s[seg:])
 	}
 	return total
+}
+
+// mergeScratch is a count's reusable working memory.
+type mergeScratch struct {
+	text  []byte // a piece with its invalid bytes replaced
+	parts []mergePart
+}
+
+// mergePart is a part boundary of a piece being merged and the rank of the
+// pair that starts there (noRank when the pair is no token).
+type mergePart struct{ start, rank int }
+
+const noRank = math.MaxInt
+
+// pieceTokens returns the number of tokens of one piece: one when the
+// piece is a token (or a byte), else the parts left when byte pairs are
+// merged lowest rank first, leftmost among equal ranks — tiktoken-go's
+// bytePairMerge, counting instead of collecting.
+func (m *Meter) pieceTokens(piece string, sc *mergeScratch) int {
+	if _, ok := m.ranks[piece]; ok || len(piece) == 1 {
+		return 1
+	}
+	parts := sc.parts[:0]
+	for i := 0; i <= len(piece); i++ {
+		parts = append(parts, mergePart{i, noRank})
+	}
+	// rank of the bytes from part i to part i+skip+2.
+	rank := func(parts []mergePart, i, skip int) int {
+		if i+skip+2 < len(parts) {
+			if r, ok := m.ranks[piece[parts[i].start:parts[i+skip+2].start]]; ok {
+				return r
+			}
+		}
+		return noRank
+	}
+	for i := 0; i < len(parts)-2; i++ {
+		parts[i].rank = rank(parts, i, 0)
+	}
+	for len(parts) > 1 {
+		minRank, minIdx := noRank, -1
+		for i := 0; i < len(parts)-1; i++ {
+			if parts[i].rank < minRank {
+				minRank, minIdx = parts[i].rank, i
+			}
+		}
+		if minIdx < 0 {
+			break
+		}
+		i := minIdx
+		parts[i].rank = rank(parts, i, 1)
+		if i > 0 {
+			parts[i-1].rank = rank(parts, i-1, 1)
+		}
+		parts = append(parts[:i+1], parts[i+2:]...)
+	}
+	sc.parts = parts[:0]
+	return len(parts) - 1
 }
 
 // hasLongRun reports whether s holds a run of more than limit bytes of only

@@ -193,11 +193,12 @@ func TestTiktokenConcurrent(t *testing.T) {
 	}
 }
 
-// TestChunkedCountMatchesWhole holds the chunked count of long texts (cut
-// after newlines, see pieceCut) equal to the library's count of the whole
-// text, on joined corpus messages and on lines built to tempt a wrong cut
-// (leading '/', spaces, CRLF, CJK, punctuation ending in newlines).
-func TestChunkedCountMatchesWhole(t *testing.T) {
+// TestLongTextCountMatchesWhole holds the count of long texts (tens of
+// kilobytes, counted piece by piece) equal to the library's count of the
+// whole text, on joined corpus messages and on lines built to tempt a
+// wrong split (leading '/', spaces, CRLF, CJK, punctuation ending in
+// newlines).
+func TestLongTextCountMatchesWhole(t *testing.T) {
 	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
 	joined := corpusTexts(t, 40)
 	tricky := []string{"}\n/usr/bin/env x", "a\n\n  b", "x\r\ny", "end.\n中文行\n", "))\n\n\n/tmp", "'s\n're", "v := 1\n\tw := 2\n", "###\n###\n", "🙂\n🙂", "   \n\t\n"}
@@ -210,11 +211,8 @@ func TestChunkedCountMatchesWhole(t *testing.T) {
 	for _, enc := range []string{O200k, CL100k} {
 		ref, m := libraryAndMeter(t, enc)
 		for _, s := range texts {
-			if len(s) <= 2*chunkBytes {
-				t.Fatalf("test text of %d bytes is too short to be chunked", len(s))
-			}
-			if got, want := m.countChunks(s), len(ref.EncodeOrdinary(s)); got != want {
-				t.Errorf("%s: chunked %d tokens, library %d (%d bytes)", enc, got, want, len(s))
+			if got, want := m.CountText(s), len(ref.EncodeOrdinary(s)); got != want {
+				t.Errorf("%s: %d tokens, library %d (%d bytes)", enc, got, want, len(s))
 			}
 		}
 	}
