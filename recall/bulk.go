@@ -1,15 +1,22 @@
 package recall
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
+	zapv17 "github.com/blevesearch/zapx/v17"
 )
 
 // An empty index (new, rebuilt, or recreated after a schema change) is
@@ -26,12 +33,20 @@ import (
 // index directory. Open removes those a crash left behind.
 const buildSuffix = ".build-"
 
-// bulkBatchDocs is how many documents go into one segment of a bulk
-// build; bulkMergeMax is how many segments one merge step combines: up to
-// 320,000 documents are merged in one pass (each pass rewrites all).
+// bulkBatchDocs is how many documents a bulk build holds in memory
+// before writing them as a segment, across all its builders;
+// bulkMergeMax is how many segments one merge step combines: a builder
+// merges up to 64 segments in one pass (each pass rewrites all).
 const (
 	bulkBatchDocs = 5000
 	bulkMergeMax  = 64
+)
+
+// The builders of a bulk build write zap segments of this type and
+// version, the ones bulkMerge combines their outputs with.
+const (
+	bulkSegmentType    = "zap"
+	bulkSegmentVersion = 17
 )
 
 // empty reports whether the index holds nothing: no watermark, no
@@ -77,21 +92,16 @@ func (w *writer) bulkSync(sessions []string) error {
 		return &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
 	defer os.RemoveAll(tmp)
-	built := filepath.Join(tmp, "index")
-	b, err := bleve.NewBuilder(built, preparedMapping{newMapping()}, map[string]interface{}{
-		"batchSize": bulkBatchDocs, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
-	})
+	w.bulk = true
+	built, err := w.build(tmp, todo)
+	w.bulk = false
 	if err != nil {
-		return &IndexError{Op: "build", Path: x.dir, Err: err}
+		return err // the builders hold only files under tmp
 	}
-	w.bulk = b
-	err = w.checkpoints(todo)
-	w.bulk = nil
-	if err != nil {
-		return err // the builder holds only files under tmp
-	}
-	if err := b.Close(); err != nil {
-		return &IndexError{Op: "build", Path: x.dir, Err: err}
+	if built == "" {
+		// Nothing could be read: the index stays empty; the watermark
+		// (empty for these checkpoints) is committed as usual.
+		return w.finish()
 	}
 	if err := privateAndSynced(built); err != nil {
 		return &IndexError{Op: "build", Path: x.dir, Err: err}
@@ -104,6 +114,173 @@ func (w *writer) bulkSync(sessions []string) error {
 	x.mu.RUnlock()
 	w.b.SetInternal([]byte(keySchema), []byte(schemaVersion))
 	return w.finish()
+}
+
+// build fills one offline builder per core under tmp with the documents of
+// todo and combines their outputs into one index, whose directory it
+// returns ("" when no checkpoint could be read). Each builder is fed by
+// its own goroutine, which reads and analyzes checkpoints and writes the
+// builder's segments, so that neither analysis nor segment writing (each
+// a third of the work, the latter single-threaded inside a builder) waits
+// for the other; this goroutine keeps the watermark and the stats.
+func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
+	x := w.x
+	n := min(max(runtime.GOMAXPROCS(0), 1), len(todo))
+	parts := make([]*bulkPart, n)
+	for i := range parts {
+		dir := filepath.Join(tmp, "part"+strconv.Itoa(i))
+		b, err := bleve.NewBuilder(dir, preparedMapping{newMapping()}, map[string]interface{}{
+			"batchSize": max(bulkBatchDocs/n, 1), "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+			"forceSegmentType": bulkSegmentType, "forceSegmentVersion": bulkSegmentVersion,
+		})
+		if err != nil {
+			return "", &IndexError{Op: "build", Path: x.dir, Err: err}
+		}
+		parts[i] = &bulkPart{dir: dir, b: b}
+	}
+	ctx, cancel := context.WithCancel(w.ctx)
+	defer cancel()
+	jobs := make(chan CheckpointInfo)
+	done := make(chan prepared, n)
+	go func() {
+		defer close(jobs)
+		for _, ci := range todo {
+			select {
+			case jobs <- ci:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, part := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ci := range jobs {
+				p := x.prepare(ctx, ci)
+				if p.err == nil {
+					p.err = part.add(p.docs)
+				}
+				p.docs = nil
+				select {
+				case done <- p:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+	var err error
+	for p := range done {
+		if err != nil {
+			continue // drain: the workers stop at the cancel
+		}
+		if err = w.ctx.Err(); err == nil {
+			err = w.apply(p)
+		}
+		if err != nil {
+			cancel()
+		}
+	}
+	if err == nil {
+		err = w.ctx.Err()
+	}
+	if err != nil {
+		return "", err
+	}
+	return x.bulkMerge(tmp, parts)
+}
+
+// bulkPart is one builder of a bulk build and the documents it took.
+type bulkPart struct {
+	dir  string
+	b    bleve.Builder
+	docs int
+}
+
+func (p *bulkPart) add(docs []*document.Document) error {
+	for _, d := range docs {
+		if err := p.b.Index(d.ID(), d); err != nil {
+			return &bulkError{err}
+		}
+		p.docs++
+	}
+	return nil
+}
+
+// bulkError is a builder's failure, as opposed to the Source's.
+type bulkError struct{ err error }
+
+func (e *bulkError) Error() string { return e.err.Error() }
+func (e *bulkError) Unwrap() error { return e.err }
+
+// bulkMerge closes the builders (each merges its segments into one; they
+// run in parallel) and merges their segments into the first builder's
+// index, whose directory it returns. A builder's index is one segment
+// file and a root that names it and holds nothing about its content, so
+// the merged segment takes that file's place.
+func (x *Index) bulkMerge(tmp string, parts []*bulkPart) (string, error) {
+	var used []*bulkPart
+	for _, p := range parts {
+		if p.docs > 0 {
+			used = append(used, p) // an empty builder cannot close
+		}
+	}
+	if len(used) == 0 {
+		return "", nil
+	}
+	errs := make([]error, len(used))
+	var wg sync.WaitGroup
+	for i, p := range used {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = p.b.Close()
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	if len(used) > 1 {
+		if err := mergeSegments(tmp, used); err != nil {
+			return "", &IndexError{Op: "build", Path: x.dir, Err: err}
+		}
+	}
+	return used[0].dir, nil
+}
+
+// builtSegment is where bleve's offline builder leaves the one segment of
+// the index it built.
+func builtSegment(dir string) string { return filepath.Join(dir, "store", "000000000002.zap") }
+
+func mergeSegments(tmp string, parts []*bulkPart) (err error) {
+	plugin := &zapv17.ZapPlugin{}
+	if plugin.Type() != bulkSegmentType || plugin.Version() != bulkSegmentVersion {
+		return fmt.Errorf("recall: bulk merge: zap plugin %s v%d, builders write %s v%d", plugin.Type(), plugin.Version(), bulkSegmentType, bulkSegmentVersion)
+	}
+	segs := make([]segment.Segment, 0, len(parts))
+	defer func() {
+		for _, s := range segs {
+			if cerr := s.Close(); err == nil {
+				err = cerr
+			}
+		}
+	}()
+	for _, p := range parts {
+		s, err := plugin.Open(builtSegment(p.dir))
+		if err != nil {
+			return err
+		}
+		segs = append(segs, s)
+	}
+	merged := filepath.Join(tmp, "merged.zap")
+	if _, _, err := plugin.Merge(segs, make([]*roaring.Bitmap, len(segs)), merged, nil, nil); err != nil {
+		return err
+	}
+	return os.Rename(merged, builtSegment(parts[0].dir))
 }
 
 // swapIn replaces the (empty) index directory with a built one and opens

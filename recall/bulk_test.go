@@ -3,9 +3,11 @@ package recall_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
@@ -32,6 +34,40 @@ func TestBulkBuildEqualsBatches(t *testing.T) {
 	sameAnswers(t, "batches vs bulk", answers(t, batched), want)
 	if !reflect.DeepEqual(batched.Watermark(), wm) {
 		t.Errorf("watermark of the batches differs from the bulk build's")
+	}
+}
+
+// TestBulkBuildAnyCores: a bulk build fills one builder per core and
+// merges their segments; the index answers alike whatever the number of
+// builders (one, two, more than the checkpoints of a session).
+func TestBulkBuildAnyCores(t *testing.T) {
+	one := func(procs int) map[string]string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		x, _, _ := indexedSmall(t, recall.Options{})
+		return answers(t, x)
+	}
+	want := one(1)
+	for _, procs := range []int{2, 5} {
+		sameAnswers(t, fmt.Sprintf("bulk build on %d cores vs one", procs), one(procs), want)
+	}
+}
+
+// TestBulkBuildNothingReadable: a first Sync whose every checkpoint is
+// unavailable leaves an empty, usable index and lists them all.
+func TestBulkBuildNothingReadable(t *testing.T) {
+	mem := recalltest.NewMemSource()
+	cks := loadCorpus(t).small()
+	for _, ck := range cks {
+		mem.Put(ck)
+		mem.Break(ck.SessionID, ck.CheckpointID, "bundle missing")
+	}
+	x, _ := recalltest.MustOpen(t, mem, recall.Options{})
+	st, err := x.Sync(context.Background())
+	if err != nil || len(st.Unavailable) != len(cks) || st.Checkpoints != 0 {
+		t.Fatalf("Sync: %+v, %v; want %d unavailable", st, err, len(cks))
+	}
+	if res := firstPage(t, x, "文件结构"); res.Total != 0 {
+		t.Fatalf("empty index answers %d hits", res.Total)
 	}
 }
 

@@ -767,7 +767,7 @@ type writer struct {
 	bytes   int
 	dirty   map[string]bool               // sessions whose watermark changed in b
 	pending map[string]map[string]wmEntry // watermark after b commits
-	bulk    bleve.Builder                 // set while bulkSync builds a new index: documents go here, not to b
+	bulk    bool                          // set while bulkSync builds a new index: the builders took the documents, b takes none
 }
 
 func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
@@ -989,11 +989,16 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 }
 
 // apply adds a prepared checkpoint to the batch, replacing an older
-// version, and commits the batch when it is full.
+// version, and commits the batch when it is full. In a bulk build the
+// builders took its documents already; apply keeps the books.
 func (w *writer) apply(p prepared) error {
 	if p.err != nil {
-		if w.ctx.Err() != nil {
+		var be *bulkError
+		switch {
+		case w.ctx.Err() != nil:
 			return w.ctx.Err()
+		case errors.As(p.err, &be):
+			return &IndexError{Op: "build", Path: w.x.dir, Err: be.err}
 		}
 		return w.unavailable(p.ci, p.err)
 	}
@@ -1003,12 +1008,6 @@ func (w *writer) apply(p prepared) error {
 		w.deleteDocs(s, old)
 	}
 	for _, doc := range p.docs {
-		if w.bulk != nil {
-			if err := w.bulk.Index(doc.ID(), doc); err != nil {
-				return &IndexError{Op: "build", Path: w.x.dir, Err: err}
-			}
-			continue
-		}
 		if err := w.b.IndexAdvanced(doc); err != nil {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
@@ -1019,7 +1018,7 @@ func (w *writer) apply(p prepared) error {
 	w.bytes += p.bytes
 	w.st.Checkpoints++
 	w.st.Messages += p.n
-	if w.bulk != nil {
+	if w.bulk {
 		return nil // a bulk build commits once, after the swap (bulkSync)
 	}
 	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
