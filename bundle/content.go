@@ -38,6 +38,73 @@ func NewContent(msgs []json.RawMessage) *Content {
 	return &Content{msgs: cp, hash: h, raw: raw}
 }
 
+// Encoded is one message prepared for archiving once, when it is first
+// read rather than when a fold archives it: a private copy of its bytes and
+// the archive encoding of that copy (its canonical JSON, or the raw form
+// when it is not I-JSON; see LogicalHash). NewContentOf hashes a message
+// whose bytes equal the copy from the encoding, so a fold of a long span
+// costs a comparison and one SHA-256 pass instead of canonicalizing every
+// message again; the hash is still only ever computed from bytes equal to
+// the ones it stands for.
+//
+// An Encoded is immutable and safe for concurrent use.
+type Encoded struct {
+	raw   []byte // private copy
+	canon []byte // canonical JSON of raw (raw itself when equal); nil when not I-JSON
+}
+
+// Encode copies m and encodes the copy as LogicalHash does.
+func Encode(m json.RawMessage) *Encoded {
+	raw := append(make([]byte, 0, len(m)), m...)
+	var p jcsParser
+	c, err := p.canonical(make([]byte, 0, len(raw)), raw)
+	switch {
+	case err != nil:
+		c = nil
+	case bytes.Equal(c, raw):
+		c = raw
+	}
+	return &Encoded{raw: raw, canon: c}
+}
+
+// Holds reports whether m is, byte for byte, the message e was made from.
+// A nil e holds nothing.
+func (e *Encoded) Holds(m json.RawMessage) bool {
+	return e != nil && bytes.Equal(e.raw, m)
+}
+
+// NewContentOf is NewContent for messages prepared with Encode: encs[i]
+// (when i < len(encs)) that holds msgs[i] gives that message's private copy
+// and encoding; every other message is copied and encoded here, so a stale
+// or missing encoding costs time, never correctness.
+func NewContentOf(msgs []json.RawMessage, encs []*Encoded) *Content {
+	cp := make([]json.RawMessage, len(msgs))
+	a := newArchiveHasher()
+	for i, m := range msgs {
+		switch e := at(encs, i); {
+		case e.Holds(m) && e.canon != nil:
+			cp[i] = e.raw
+			a.addCanonical(e.canon)
+		case e.Holds(m):
+			cp[i] = e.raw
+			a.addRaw(e.raw)
+		default:
+			cp[i] = append(make(json.RawMessage, 0, len(m)), m...)
+			a.add(cp[i])
+		}
+	}
+	h, raw := a.sum()
+	return &Content{msgs: cp, hash: h, raw: raw}
+}
+
+// at returns encs[i], or nil when i is out of range.
+func at(encs []*Encoded, i int) *Encoded {
+	if i < len(encs) {
+		return encs[i]
+	}
+	return nil
+}
+
 // LogicalHash returns the logical hash of the content ("sha256:<hex>").
 func (c *Content) LogicalHash() string { return c.hash }
 

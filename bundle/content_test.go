@@ -48,6 +48,45 @@ func TestContentHashesAsLogicalHash(t *testing.T) {
 	}
 }
 
+// TestContentOfEncodedHashesAsLogicalHash: a Content made from messages
+// encoded beforehand (Encode) hashes and holds exactly as NewContent's,
+// whether each encoding holds its message, holds other bytes (stale) or is
+// missing; an encoding whose source bytes changed afterwards is not used.
+func TestContentOfEncodedHashesAsLogicalHash(t *testing.T) {
+	msgs := contentMessages()
+	msgs = append(msgs, json.RawMessage(`{"a":1,"b":[true,null]}`)) // canonical as it is
+	want, _ := bundle.LogicalHash(msgs)
+	encs := make([]*bundle.Encoded, len(msgs))
+	for i, m := range msgs {
+		switch i % 3 {
+		case 0:
+			encs[i] = bundle.Encode(m)
+		case 1:
+			encs[i] = bundle.Encode(msgs[(i+1)%len(msgs)]) // stale: another message
+		}
+	}
+	// Encodings hold a copy: changing the source afterwards changes nothing.
+	mine := cloneMessages(msgs)
+	src := bundle.Encode(mine[3])
+	mine[3][1] ^= 1
+	encs[3] = src
+	for _, tc := range []struct {
+		name string
+		encs []*bundle.Encoded
+	}{{"mixed", encs}, {"none", nil}, {"short", encs[:4]}} {
+		c := bundle.NewContentOf(msgs, tc.encs)
+		if c.LogicalHash() != want || !slices.Equal(c.RawIndexes(), bundle.RawIndexes(msgs)) {
+			t.Errorf("%s: hash %s raw %v, want %s %v", tc.name, c.LogicalHash(), c.RawIndexes(), want, bundle.RawIndexes(msgs))
+		}
+		if !c.Holds(msgs) || c.Holds(mine) {
+			t.Errorf("%s: holds its messages %v, holds changed ones %v", tc.name, c.Holds(msgs), c.Holds(mine))
+		}
+	}
+	if !src.Holds(msgs[3]) || src.Holds(mine[3]) {
+		t.Error("an encoding follows its source's bytes instead of its copy")
+	}
+}
+
 // TestContentHolds: a Content holds equal bytes wherever they are, and
 // nothing else; the caller's bytes changing after NewContent do not change
 // the copy it compares with.

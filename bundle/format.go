@@ -197,17 +197,24 @@ func newArchiveHasher() *archiveHasher {
 
 // add hashes the next message.
 func (a *archiveHasher) add(m json.RawMessage) {
-	if a.n > 0 {
-		a.h.Write([]byte{','})
-	}
-	i := a.n
-	a.n++
 	var err error
 	a.c, err = a.p.canonical(a.c[:0], m)
-	if err == nil {
-		a.h.Write(a.c)
+	if err != nil {
+		a.addRaw(m)
 		return
 	}
+	a.addCanonical(a.c)
+}
+
+// addCanonical hashes the next message, c being its canonical JSON.
+func (a *archiveHasher) addCanonical(c []byte) {
+	a.next()
+	a.h.Write(c)
+}
+
+// addRaw hashes the next message, m, as raw bytes (it is not I-JSON).
+func (a *archiveHasher) addRaw(m json.RawMessage) {
+	i := a.next()
 	if a.wantRaw {
 		a.raw = append(a.raw, i)
 	}
@@ -215,6 +222,15 @@ func (a *archiveHasher) add(m json.RawMessage) {
 	a.c = append(a.c, ':')
 	a.h.Write(a.c)
 	a.h.Write(m)
+}
+
+// next writes the separator before the next message and returns its index.
+func (a *archiveHasher) next() int {
+	if a.n > 0 {
+		a.h.Write([]byte{','})
+	}
+	a.n++
+	return a.n - 1
 }
 
 // sum returns the logical hash and the raw indexes of the messages added.

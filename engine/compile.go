@@ -189,10 +189,12 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		return nil, fmt.Errorf("%w: %w", ErrVetoed, err)
 	}
 	if archived {
-		// The span's messages are hashed once, here: the store takes the
-		// hash after checking that the bytes it archives are these bytes,
-		// and the validator's P after checking the span's are.
-		content := bundle.NewContent(raws)
+		// The span's messages are hashed once, here, from the encodings
+		// made when each message was first read (those whose bytes are
+		// unchanged; the rest are encoded now): the store takes the hash
+		// after checking that the bytes it archives are these bytes, and
+		// the validator's P after checking the span's are.
+		content := bundle.NewContentOf(raws, e.liveOf(s).encodings(s, in.ShadowedSeqs))
 		sd, err := SourceDigest(s.ID, p.Seqs)
 		if err != nil {
 			return nil, err

@@ -253,8 +253,10 @@
 // its drop manifest (text line, bundle, FoldReport) every fact it cut.
 //
 // On a live session (prices and facts kept as messages arrive) the fold
-// reads each message of the span once more, to hash it: the span's
-// canonical hash is computed once (bundle.Content) and the store and the
+// reads each message of the span once more, to hash it: each message's
+// canonical form is made when the engine first reads it (bundle.Encode),
+// the span's hash is computed from those once (bundle.NewContentOf, after
+// checking each message's bytes against the encoding's copy) and the store and the
 // validator's P each check their bytes against it instead of hashing
 // again; B walks the span once per fold (the walk is kept with the
 // session); the greedy pass weighs candidates by the token meter's bound

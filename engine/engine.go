@@ -26,6 +26,12 @@ import (
 type Engine struct {
 	opts Options
 	proj projCache
+	// minCkpt: minEmergencyCheckpoint per host generation (it depends on
+	// nothing else, and costs a render and a count of a large text).
+	minCkpt struct {
+		sync.Mutex
+		m map[hostshim.Generation]int
+	}
 }
 
 var _ hostshim.CompactionEngine = (*Engine)(nil)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/projection"
 	"github.com/epistemicfold/ef/validator"
@@ -166,6 +167,26 @@ func (l *live) info(s *hostshim.Session, seq int) *msgInfo {
 	return mi
 }
 
+// encodings returns the archive encodings of the messages seqs derive, in
+// order and skipping the nodes that derive none, as validator.SpanMessages
+// lists their bytes (nil for a message the engine does not read).
+func (l *live) encodings(s *hostshim.Session, seqs []int) []*bundle.Encoded {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	encs := make([]*bundle.Encoded, 0, len(seqs))
+	for _, n := range seqs {
+		if m, _ := s.Message(n); m == nil {
+			continue
+		}
+		var enc *bundle.Encoded
+		if mi := l.info(s, n); mi != nil {
+			enc = mi.enc
+		}
+		encs = append(encs, enc)
+	}
+	return encs
+}
+
 // reduceTo is the projection of s as of hi (see Engine.reduceTo): a copy of
 // the newest snapshot at or before hi, extended to hi; when hi lies before
 // the last fold's end, the log reduced from its start. ok is false when a
@@ -245,6 +266,11 @@ type msgInfo struct {
 	// that says what failed (error results only).
 	resultID              string
 	failure, failureShort string
+	// enc is the message's archive encoding, made once here so a fold
+	// archiving it hashes the encoding instead of canonicalizing the
+	// message again (bundle.NewContentOf uses it only while the message's
+	// bytes equal its copy); nil when the message has no JSON form.
+	enc *bundle.Encoded
 }
 
 type callInfo struct {
@@ -256,6 +282,9 @@ type callInfo struct {
 // readMessage reads one message (m, derived from e).
 func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 	mi := &msgInfo{typ: e.Type}
+	if raw, err := validator.RawMessage(m); err == nil {
+		mi.enc = bundle.Encode(raw)
+	}
 	isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
 	mi.isErr = isErr
 	switch e.Type {

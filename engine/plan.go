@@ -435,8 +435,26 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 }
 
 // minEmergencyCheckpoint is the TokenMeter price of the smallest emergency
-// checkpoint, with ids and numbers of generous length.
+// checkpoint, with ids and numbers of generous length. It depends only on
+// the engine and the host generation (the checkpoint's source), so it is
+// measured once per generation.
 func (e *Engine) minEmergencyCheckpoint(s *hostshim.Session) int {
+	e.minCkpt.Lock()
+	defer e.minCkpt.Unlock()
+	if n, ok := e.minCkpt.m[s.Gen]; ok {
+		return n
+	}
+	if e.minCkpt.m == nil {
+		e.minCkpt.m = map[hostshim.Generation]int{}
+	}
+	n := e.measureMinEmergencyCheckpoint(s)
+	e.minCkpt.m[s.Gen] = n
+	return n
+}
+
+// measureMinEmergencyCheckpoint renders and counts what
+// minEmergencyCheckpoint returns.
+func (e *Engine) measureMinEmergencyCheckpoint(s *hostshim.Session) int {
 	f := &Facts{Seqs: []int{1000000, 1000001}, Tokens: 100000000, Users: 100000, Assistants: 100000, Results: 100000, Checkpoints: 1000}
 	id := "ef-00000000-0000-4000-8000-000000000000"
 	mk := Marker{ID: id, Mode: ModeEmergency, First: 1000000, Last: 1000001}

@@ -242,9 +242,13 @@ func (CharMeter) CountText(s string) int { return (len(s) + 3) / 4 }
 // ErrInjected is the error of an injected fault.
 var ErrInjected = errors.New("enginetest: injected fault")
 
-// MemArchive is an in-memory bundle store: Put seals a copy, keeps the
-// message bytes and returns a receipt; reads return copies. FailPuts makes
-// the next n Puts fail. It is safe for concurrent use.
+// MemArchive is an in-memory bundle store: Put seals b and keeps it with
+// the message bytes it was given (as bundle.Store's sealed copy shares them
+// until they are written), so a Put costs what sealing costs; Get checks
+// that the bytes still hash to the sealed logical hash (a caller that
+// changed them after Put gets bundle.ErrHashMismatch, never other bytes)
+// and returns a copy. FailPuts makes the next n Puts fail. It is safe for
+// concurrent use.
 type MemArchive struct {
 	mu       sync.Mutex
 	bundles  map[string]*bundle.CheckpointV1 // sessionID/checkpointID
@@ -265,10 +269,7 @@ func (a *MemArchive) Put(ctx context.Context, b *bundle.CheckpointV1) (bundle.Re
 		return bundle.Receipt{}, fmt.Errorf("put %s: %w", b.CheckpointID, ErrInjected)
 	}
 	c := *b
-	c.Archive.ShadowedMessages = make([]json.RawMessage, len(b.Archive.ShadowedMessages))
-	for i, m := range b.Archive.ShadowedMessages {
-		c.Archive.ShadowedMessages[i] = slices.Clone(m)
-	}
+	c.Archive.ShadowedMessages = slices.Clone(b.Archive.ShadowedMessages)
 	if err := bundle.Seal(&c); err != nil {
 		return bundle.Receipt{}, err
 	}
@@ -289,8 +290,28 @@ func (a *MemArchive) Put(ctx context.Context, b *bundle.CheckpointV1) (bundle.Re
 	return bundle.Receipt{SessionID: c.SessionID, CheckpointID: c.CheckpointID, Path: "mem:" + key, LogicalHash: c.Archive.LogicalHash, Messages: len(c.Archive.ShadowedMessages)}, nil
 }
 
-// Get returns a copy of a stored bundle.
+// Get returns a copy of a stored bundle, its messages checked against the
+// sealed logical hash.
 func (a *MemArchive) Get(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error) {
+	c, err := a.Meta(ctx, sessionID, checkpointID)
+	if err != nil {
+		return nil, err
+	}
+	a.mu.Lock()
+	msgs := a.bundles[sessionID+"/"+checkpointID].Archive.ShadowedMessages
+	a.mu.Unlock()
+	c.Archive.ShadowedMessages = make([]json.RawMessage, len(msgs))
+	for i, m := range msgs {
+		c.Archive.ShadowedMessages[i] = slices.Clone(m)
+	}
+	if h, _ := bundle.LogicalHash(c.Archive.ShadowedMessages); h != c.Archive.LogicalHash {
+		return nil, fmt.Errorf("get %s: messages changed after Put: %w", checkpointID, bundle.ErrHashMismatch)
+	}
+	return c, nil
+}
+
+// Meta returns a stored bundle without its messages.
+func (a *MemArchive) Meta(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	b, ok := a.bundles[sessionID+"/"+checkpointID]
@@ -298,17 +319,8 @@ func (a *MemArchive) Get(ctx context.Context, sessionID, checkpointID string) (*
 		return nil, &bundle.UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Reason: "missing"}
 	}
 	c := *b
+	c.Archive.ShadowedMessages = nil
 	return &c, nil
-}
-
-// Meta returns a stored bundle without its messages.
-func (a *MemArchive) Meta(ctx context.Context, sessionID, checkpointID string) (*bundle.CheckpointV1, error) {
-	b, err := a.Get(ctx, sessionID, checkpointID)
-	if err != nil {
-		return nil, err
-	}
-	b.Archive.ShadowedMessages = nil
-	return b, nil
 }
 
 // IDs returns the stored checkpoint ids of a session in Put order.
