@@ -250,36 +250,26 @@ func TestCrashKill(t *testing.T) {
 			t.Fatalf("kill %d: %d temp files survived reopen", it, n)
 		}
 		// Nothing visible beyond the acknowledged bundles and the one in flight.
-		sessions, err := s.Sessions(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
 		visible := 0
-		for _, sid := range sessions {
-			infos, err := s.List(ctx, sid)
-			if err != nil {
-				t.Fatal(err)
+		for _, in := range bundletest.ListAll(t, s) {
+			k := crashKey{in.Session, in.CheckpointID}
+			if in.Err != nil {
+				t.Fatalf("kill %d (stop %d): visible broken bundle %v: %v", it, stopAt, k, in.Err)
 			}
-			for _, in := range infos {
-				k := crashKey{sid, in.CheckpointID}
-				if in.Err != nil {
-					t.Fatalf("kill %d (stop %d): visible broken bundle %v: %v", it, stopAt, k, in.Err)
-				}
-				if _, ok := acked[k]; ok {
-					visible++
-					continue
-				}
-				if inflight != nil && k == *inflight {
-					if err := s.Verify(ctx, k.session, k.id); err != nil {
-						t.Fatalf("kill %d: in-flight bundle visible but broken: %v", it, err)
-					}
-					// It is complete; keep tracking it.
-					acked[k] = crashWant{seed: uint64(it)*1000 + idSeq(k.id), size: sizes[k]}
-					visible++
-					continue
-				}
-				t.Fatalf("kill %d: unexpected bundle %v visible", it, k)
+			if _, ok := acked[k]; ok {
+				visible++
+				continue
 			}
+			if inflight != nil && k == *inflight {
+				if err := s.Verify(ctx, k.session, k.id); err != nil {
+					t.Fatalf("kill %d: in-flight bundle visible but broken: %v", it, err)
+				}
+				// It is complete; keep tracking it.
+				acked[k] = crashWant{seed: uint64(it)*1000 + idSeq(k.id), size: sizes[k]}
+				visible++
+				continue
+			}
+			t.Fatalf("kill %d: unexpected bundle %v visible", it, k)
 		}
 		if visible != len(acked) {
 			t.Fatalf("kill %d: %d bundles visible, %d acknowledged", it, visible, len(acked))

@@ -62,28 +62,17 @@ func checkAllOrNothing(t *testing.T, mem *bundletest.MemFS, session, id string, 
 		}
 		sameMessages(t, got.Archive.ShadowedMessages, eb.Archive.ShadowedMessages)
 	}
-	sessions, err := s.Sessions(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, sid := range sessions {
-		infos, err := s.List(ctx, sid)
-		if err != nil {
-			t.Fatal(err)
+	visible := bundletest.ListAll(t, s)
+	for _, in := range visible {
+		if in.Err != nil {
+			t.Fatalf("visible broken file %s: %v", in.Path, in.Err)
 		}
-		for _, in := range infos {
-			if in.Err != nil {
-				t.Fatalf("visible broken file %s: %v", in.Path, in.Err)
-			}
-			if _, ok := earlier[in.CheckpointID]; !ok && in.CheckpointID != id {
-				t.Fatalf("unexpected bundle %s visible", in.CheckpointID)
-			}
-			n++
+		if _, ok := earlier[in.CheckpointID]; !ok && in.CheckpointID != id {
+			t.Fatalf("unexpected bundle %s visible", in.CheckpointID)
 		}
 	}
 	noTempFiles(t, mem, "/store")
-	if want := len(earlier) + map[bool]int{true: 1}[present]; n != want {
+	if n, want := len(visible), len(earlier)+map[bool]int{true: 1}[present]; n != want {
 		t.Fatalf("%d bundles visible, want %d", n, want)
 	}
 	return present

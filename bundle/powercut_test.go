@@ -180,26 +180,16 @@ func checkModel(rt *rapid.T, s *bundle.Store, mem *bundletest.MemFS, acked, mayb
 			}
 		}
 	}
-	sessions, err := s.Sessions(ctx)
-	if err != nil {
-		rt.Fatal(err)
-	}
-	for _, sid := range sessions {
-		infos, err := s.List(ctx, sid)
-		if err != nil {
-			rt.Fatal(err)
+	for _, in := range bundletest.ListAll(rt, s) {
+		k := modelKey{in.Session, in.CheckpointID}
+		if in.Err != nil {
+			rt.Fatalf("visible broken bundle %v: %v", k, in.Err)
 		}
-		for _, in := range infos {
-			k := modelKey{sid, in.CheckpointID}
-			if in.Err != nil {
-				rt.Fatalf("visible broken bundle %v: %v", k, in.Err)
-			}
-			if acked[k] == nil && maybe[k] == nil {
-				rt.Fatalf("bundle %q/%s visible but never written", sid, in.CheckpointID)
-			}
-			if err := s.Verify(ctx, sid, in.CheckpointID); err != nil {
-				rt.Fatalf("visible bundle %v does not verify: %v", k, err)
-			}
+		if acked[k] == nil && maybe[k] == nil {
+			rt.Fatalf("bundle %q/%s visible but never written", in.Session, in.CheckpointID)
+		}
+		if err := s.Verify(ctx, in.Session, in.CheckpointID); err != nil {
+			rt.Fatalf("visible bundle %v does not verify: %v", k, err)
 		}
 	}
 	var walk func(dir string)

@@ -14,6 +14,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/tokenizer"
 )
 
@@ -355,13 +356,9 @@ func FuzzServeHandle(f *testing.F) {
 		if n++; n%64 != 1 {
 			return
 		}
-		sessions, _ := ro.Sessions(ctx)
-		for _, sid := range sessions {
-			infos, _ := ro.List(ctx, sid)
-			for _, in := range infos {
-				if err := ro.Verify(ctx, sid, in.CheckpointID); err != nil {
-					t.Fatalf("store after %s: %v", method, err)
-				}
+		for _, in := range bundletest.ListAll(t, ro) {
+			if err := ro.Verify(ctx, in.Session, in.CheckpointID); err != nil {
+				t.Fatalf("store after %s: %v", method, err)
 			}
 		}
 	})

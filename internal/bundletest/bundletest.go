@@ -4,6 +4,7 @@
 package bundletest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -52,6 +53,41 @@ func Bundle(sessionID, checkpointID string, msgs []json.RawMessage) *bundle.Chec
 	}
 	_ = bundle.Seal(b)
 	return b
+}
+
+// TB is the part of testing.TB (and *rapid.T) ListAll uses.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// Listed is one bundle a store lists, with the session that holds it.
+type Listed struct {
+	Session string
+	bundle.Info
+}
+
+// ListAll returns every bundle the store lists, session by session in the
+// store's order; a listing error fails t. Broken bundles are listed too
+// (with Info.Err set): what they mean is for the caller to say.
+func ListAll(t TB, s *bundle.Store) []Listed {
+	t.Helper()
+	ctx := context.Background()
+	sessions, err := s.Sessions(ctx)
+	if err != nil {
+		t.Fatalf("Sessions: %v", err)
+	}
+	var out []Listed
+	for _, sid := range sessions {
+		infos, err := s.List(ctx, sid)
+		if err != nil {
+			t.Fatalf("List(%q): %v", sid, err)
+		}
+		for _, in := range infos {
+			out = append(out, Listed{sid, in})
+		}
+	}
+	return out
 }
 
 func seqs(n int) []int {
