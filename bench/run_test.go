@@ -3,40 +3,21 @@ package bench_test
 import (
 	"context"
 	"encoding/json"
-	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/engines"
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/synth"
-	"github.com/epistemicfold/ef/hostshim"
-	"github.com/epistemicfold/ef/tokenizer"
+	"github.com/epistemicfold/ef/internal/enginetest"
 )
-
-var (
-	meterOnce sync.Once
-	meter     hostshim.Meter
-	meterErr  error
-)
-
-// o200k loads the tokenizer once for every test of the package.
-func o200k(t *testing.T) hostshim.Meter {
-	meterOnce.Do(func() {
-		meter, meterErr = tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
-	})
-	if meterErr != nil {
-		t.Fatal(meterErr)
-	}
-	return meter
-}
 
 // smallRun replays the first 20 requests of the first built-in session at
 // a window small enough that Basic and EF must fold.
 func smallRun(t *testing.T, seed uint64, names ...string) *bench.Report {
 	t.Helper()
 	rep, err := bench.Run(context.Background(), bench.RunOptions{Window: 6000, Seed: seed, LimitSessions: 1, MaxSteps: 20,
-		Engines: names, Meter: o200k(t), TempDir: t.TempDir()})
+		Engines: names, Meter: enginetest.O200k(t), TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +128,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 // the replay package's tests and in ef bench.)
 func TestNoCompactionSeesEveryPlant(t *testing.T) {
 	ctx := context.Background()
-	meter := o200k(t)
+	meter := enginetest.O200k(t)
 	for _, o := range []synth.Options{
 		{Seed: 31, TargetChars: 60_000, Chinese: -1, Lifted: 3, Unflagged: 6, Unverified: 3, Decisions: 4, Rejected: 4, Hypotheses: 3},
 		{Seed: 32, TargetChars: 60_000, Chinese: 1, Lifted: 3, Unflagged: 6, Unverified: 3, Decisions: 4, Rejected: 4, Hypotheses: 3},

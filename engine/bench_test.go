@@ -87,7 +87,7 @@ func BenchmarkLeafFold(b *testing.B) {
 // to a 50K o200k budget (the real tokenizer prices the whole surface).
 func BenchmarkEmergencyFold1M(b *testing.B) {
 	base := synth(b, 1_000_000)
-	tok := o200k(b)
+	tok := enginetest.O200k(b)
 	e, err := engine.New(engine.Options{Archive: enginetest.NewMemArchive(), TokenMeter: tok})
 	if err != nil {
 		b.Fatal(err)
@@ -142,7 +142,7 @@ func warmBase(tb testing.TB, e *engine.Engine, tok hostshim.Meter, tokens int) *
 //
 //	go test -run XXX -bench EmergencyFoldWarm1M -benchtime 20x ./engine/
 func BenchmarkEmergencyFoldWarm1M(b *testing.B) {
-	tok := o200k(b)
+	tok := enginetest.O200k(b)
 	// A fresh in-memory archive per fold (set while the timer is stopped):
 	// one that kept every 4 MB span would grow the heap the folds run in.
 	arch := &swapArchive{Archive: enginetest.NewMemArchive()}
@@ -248,7 +248,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 	}
 	// 50K at 1M tokens, the budget BenchmarkEmergencyFoldWarm1M folds to.
 	budget := tokens / 20
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	ctx := context.Background()
 	ids := 0
 	newID := func() string { ids++; return fmt.Sprintf("d%d", ids) }
@@ -293,7 +293,7 @@ func TestEmergencyDeterministic(t *testing.T) {
 	}
 	reps = testutil.Size(t, 10, reps)
 	base := synth(t, 2500)
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	ctx := context.Background()
 	var first string
 	for i := 0; i < reps; i++ {

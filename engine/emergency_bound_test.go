@@ -20,7 +20,7 @@ type unbounded struct{ hostshim.Meter }
 // every candidate: byte-identical log lines and drop manifests, at budgets
 // where every candidate fits and where most are cut.
 func TestEmergencyFitBoundsChooseAsCounts(t *testing.T) {
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	if _, ok := tok.(interface{ MaxTextTokens(string) int }); !ok {
 		t.Fatalf("%s has no MaxTextTokens: the test would compare a meter with itself", tok.Name())
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,27 +15,8 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
-	"github.com/epistemicfold/ef/tokenizer"
 	"github.com/epistemicfold/ef/validator"
 )
-
-var (
-	tokOnce sync.Once
-	tokM    hostshim.Meter
-	tokErr  error
-)
-
-// o200k returns the real tokenizer meter (loaded once per test binary).
-func o200k(t testing.TB) hostshim.Meter {
-	tokOnce.Do(func() {
-		m, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
-		tokM, tokErr = m, err
-	})
-	if tokErr != nil {
-		t.Fatal(tokErr)
-	}
-	return tokM
-}
 
 func fixedClock() time.Time { return time.UnixMilli(1_700_000_000_000) }
 
@@ -248,7 +228,7 @@ func TestRootFoldReferencesParents(t *testing.T) {
 
 func TestEmergencyFoldMeetsBudgetDeterministically(t *testing.T) {
 	ctx := context.Background()
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	build := func() *enginetest.Builder {
 		b := enginetest.NewBuilder(t, "sess-emerg", hostshim.Gen017)
 		work(b, 1, 30)
@@ -411,7 +391,7 @@ func TestSystemHeadIsNeverFolded(t *testing.T) {
 	head := b.S.Nodes()[0]
 	work(b, 1, 6)
 	arch := enginetest.NewMemArchive()
-	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.TokenMeter = o200k(t) })
+	e := newEngine(t, arch, engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500}, func(o *engine.Options) { o.TokenMeter = enginetest.O200k(t) })
 	if fr, _ := engine.LocateFrontier(b.S); fr.Position != 1 {
 		t.Fatalf("frontier %d, want 1 (after the system head)", fr.Position)
 	}

@@ -127,7 +127,7 @@ func (g *goldenEnv) run(cmd string) string {
 		if a["store"] == "none" {
 			arch = nil
 		}
-		e, err := engine.New(engine.Options{Archive: arch, TokenMeter: o200k(g.t), Clock: fixedClock, NewID: enginetest.Seq("g"), Policy: pol})
+		e, err := engine.New(engine.Options{Archive: arch, TokenMeter: enginetest.O200k(g.t), Clock: fixedClock, NewID: enginetest.Seq("g"), Policy: pol})
 		if err != nil {
 			return "error: " + err.Error()
 		}

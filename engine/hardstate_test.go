@@ -20,7 +20,7 @@ import (
 // the surface is untouched, rather than a constraint dropped.
 func TestEmergencyChargesHardStateFirst(t *testing.T) {
 	ctx := context.Background()
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	build := func(rules int) *enginetest.Builder {
 		b := enginetest.NewBuilder(t, "sess-hard", hostshim.Gen017)
 		b.TurnStart()

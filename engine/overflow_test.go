@@ -44,7 +44,7 @@ func checkpointModes(t *testing.T, s *hostshim.Session) []engine.Mode {
 // the request within the window.
 func TestOverflowTriesLeafFirst(t *testing.T) {
 	ctx := context.Background()
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	b := enginetest.NewBuilder(t, "sess-overflow", hostshim.Gen017)
 	work(b, 1, 30)
 	b.TurnStart()

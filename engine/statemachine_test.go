@@ -259,7 +259,7 @@ func (m *foldMachine) ensureTurn() {
 
 func TestFoldStateMachine(t *testing.T) {
 	testutil.RapidChecks(t, 15)
-	tok := o200k(t)
+	tok := enginetest.O200k(t)
 	t.Logf("rapid state machine: on failure rapid prints -rapid.seed / -rapid.failfile to replay")
 	totals := map[engine.Mode]int{}
 	outcomes := map[string]int{}

@@ -118,7 +118,7 @@ func TestRefoldStatesCurrentValue(t *testing.T) {
 	})
 
 	t.Run("emergency", func(t *testing.T) {
-		tok := o200k(t)
+		tok := enginetest.O200k(t)
 		e := newEngine(t, enginetest.NewMemArchive(), pol, sum, func(o *engine.Options) { o.TokenMeter = tok })
 		b := staleSession(t, e)
 		b.TurnStart()

@@ -1,6 +1,6 @@
 // Package enginetest holds test helpers for the engine and the validator: a
-// session builder that appends events the way the host does, a cheap meter,
-// and an in-memory archive with fault injection.
+// session builder that appends events the way the host does, a cheap meter
+// and the real o200k one, and an in-memory archive with fault injection.
 package enginetest
 
 import (
@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/tokenizer"
 )
 
 // Call is a tool call an assistant message makes.
@@ -238,6 +239,24 @@ func (CharMeter) CountMessage(m *hostshim.Message) int {
 
 // CountText implements hostshim.Meter.
 func (CharMeter) CountText(s string) int { return (len(s) + 3) / 4 }
+
+// loadO200k builds the real o200k_base meter once per test binary: it
+// decodes about 2 MB of embedded ranks.
+var loadO200k = sync.OnceValues(func() (hostshim.Meter, error) {
+	return tokenizer.New(tokenizer.Options{}).Meter(tokenizer.O200k)
+})
+
+// O200k returns the real o200k_base meter, the one the engine prices folds
+// with in production, loaded once per test binary and shared by its tests
+// (it is safe for concurrent use).
+func O200k(t TB) hostshim.Meter {
+	t.Helper()
+	m, err := loadO200k()
+	if err != nil {
+		t.Fatalf("o200k meter: %v", err)
+	}
+	return m
+}
 
 // ErrInjected is the error of an injected fault.
 var ErrInjected = errors.New("enginetest: injected fault")
