@@ -15,16 +15,6 @@ import (
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 
-func corpusLogs(t testing.TB) []string {
-	t.Helper()
-	dir := testutil.CorpusDir(t, "dsh-snapshots")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) < 150 {
-		t.Fatalf("expected the 157 snapshot logs, found %d", len(files))
-	}
-	return files
-}
-
 // eventLines is the storage view of a session: the lines a writer emits.
 func eventLines(s *Session) []string {
 	var out []string
@@ -40,7 +30,7 @@ func eventLines(s *Session) []string {
 // it back: plain gives byte-identical files, zstd gives the same events.
 func TestLogCorpusRoundTrip(t *testing.T) {
 	tmp := t.TempDir()
-	for i, f := range corpusLogs(t) {
+	for i, f := range testutil.SnapshotLogs(t) {
 		want, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

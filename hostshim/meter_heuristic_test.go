@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 type heuristicGolden struct {
@@ -60,7 +62,7 @@ func TestHeuristicMatchesHost(t *testing.T) {
 func TestMeasureSurfaceMatchesHost(t *testing.T) {
 	g := loadHeuristicGolden(t)
 	dir := ""
-	for _, f := range corpusLogs(t) {
+	for _, f := range testutil.SnapshotLogs(t) {
 		dir = filepath.Dir(f)
 		break
 	}

@@ -14,11 +14,7 @@ import (
 // the session model and checks byte-identical re-encoding and that every
 // surface node derives a message.
 func TestCoreCorpusRoundTrip(t *testing.T) {
-	dir := testutil.CorpusDir(t, "dsh-snapshots")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) < 150 {
-		t.Fatalf("expected the 157 snapshot logs, found %d", len(files))
-	}
+	files := testutil.SnapshotLogs(t)
 	warned := 0
 	defer func() { t.Logf("%d logs, %d with lenient provenance warnings", len(files), warned) }()
 	for _, f := range files {

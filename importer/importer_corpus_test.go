@@ -27,30 +27,6 @@ var corpusFolders = map[string]importer.Format{
 	"openhands":                       importer.FormatOpenHands,
 }
 
-// trajectoryFiles lists the data files under dir (not NOTICE or license).
-func trajectoryFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		switch filepath.Ext(p) {
-		case ".md", ".txt":
-			return nil
-		}
-		out = append(out, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) == 0 {
-		t.Fatalf("no trajectory files under %s", dir)
-	}
-	return out
-}
-
 // checkSession asserts the invariants every imported session keeps.
 func checkSession(t *testing.T, im importer.Imported) {
 	t.Helper()
@@ -120,7 +96,7 @@ func TestImportSharedCorpus(t *testing.T) {
 			t.Parallel()
 			var tot importer.Stats
 			sessions := 0
-			for _, p := range trajectoryFiles(t, testutil.CorpusDir(t, folder)) {
+			for _, p := range testutil.CorpusFiles(t, folder) {
 				data, err := os.ReadFile(p)
 				if err != nil {
 					t.Fatal(err)
@@ -565,7 +541,7 @@ func TestImportCompactionMarkers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		n := 0
-		for _, p := range trajectoryFiles(t, testutil.CorpusDir(t, tc.folder)) {
+		for _, p := range testutil.CorpusFiles(t, tc.folder) {
 			ims, err := importer.Import(p)
 			if err != nil {
 				t.Fatal(err)

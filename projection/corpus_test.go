@@ -24,13 +24,7 @@ import (
 func TestCorpusConstraints(t *testing.T) {
 	root := testutil.CorpusDir(t, "")
 	labels := readLabels(t, filepath.Join("testdata", "constraints", "corpus.txt"))
-	var files []string
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".traj")) {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := testutil.CorpusFiles(t, "")
 	if !testutil.Long() {
 		// The short profile reads only the files the labels name (the
 		// whole corpus takes about 35 s under -race).

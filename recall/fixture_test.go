@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -34,9 +35,9 @@ func loadCorpus(t testing.TB) *corpus {
 	t.Helper()
 	// Resolve the corpus (skipping the test when it is absent) before the
 	// once, so a skip does not poison it.
-	dsh := recalltest.CorpusFiles(t, "dsh-snapshots")
-	sdk := recalltest.CorpusFiles(t, "openagents-autopilot-sdk")
-	swe := recalltest.CorpusFiles(t, "mini-swe-agent-deepseek")
+	dsh := testutil.CorpusFiles(t, "dsh-snapshots")
+	sdk := testutil.CorpusFiles(t, "openagents-autopilot-sdk")
+	swe := testutil.CorpusFiles(t, "mini-swe-agent-deepseek")
 	corpusOnce.Do(func() {
 		files := append(append(dsh, sdk[:2]...), swe[:2]...)
 		c := &corpus{sessions: recalltest.LoadSessions(t, files...)}

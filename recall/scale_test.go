@@ -171,20 +171,20 @@ func TestRecallScale(t *testing.T) {
 func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64) {
 	t.Helper()
 	var files []string
-	for _, f := range recalltest.CorpusFiles(t, "dsh-snapshots") {
+	for _, f := range testutil.CorpusFiles(t, "dsh-snapshots") {
 		if strings.Contains(f, "goal-multi-turn-actions") || strings.Contains(f, "permission-policy-context") {
 			files = append([]string{f}, files...)
 		} else {
 			files = append(files, f)
 		}
 	}
-	files = append(files, recalltest.CorpusFiles(t, "openagents-autopilot-sdk", "mini-swe-agent-deepseek",
+	files = append(files, testutil.CorpusFiles(t, "openagents-autopilot-sdk", "mini-swe-agent-deepseek",
 		"openagents-autopilot-trajectory", "openagents-claude-code", "swe-agent", "openhands", "openagents-atif")...)
 	if n <= 5000 {
 		// Enough for a small run: the Chinese sessions, one of each long
 		// format.
-		files = append(files[:2], recalltest.CorpusFiles(t, "openagents-autopilot-sdk")[0],
-			recalltest.CorpusFiles(t, "mini-swe-agent-deepseek")[0], recalltest.CorpusFiles(t, "openagents-autopilot-trajectory")[0])
+		files = append(files[:2], testutil.CorpusFiles(t, "openagents-autopilot-sdk")[0],
+			testutil.CorpusFiles(t, "mini-swe-agent-deepseek")[0], testutil.CorpusFiles(t, "openagents-autopilot-trajectory")[0])
 	}
 	pool := recalltest.LoadSessions(t, files...)
 	var out []recalltest.Checkpoint

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // benchCorpus returns the surface messages of the first corpus logs that
@@ -14,7 +15,7 @@ func benchCorpus(b *testing.B) ([]*hostshim.Message, int64) {
 	b.Helper()
 	var msgs []*hostshim.Message
 	var size int64
-	for _, f := range corpusLogs(b) {
+	for _, f := range testutil.SnapshotLogs(b) {
 		if size >= 1<<20 {
 			break
 		}

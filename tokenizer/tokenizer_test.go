@@ -2,7 +2,6 @@ package tokenizer
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,21 +17,11 @@ import (
 // costs about 0.1 s.
 var testTokenizers = sync.OnceValue(func() *Registry { return New(Options{}) })
 
-// corpusLogs returns the host's snapshot logs from the shared corpus.
-func corpusLogs(t testing.TB) []string {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(testutil.CorpusDir(t, "dsh-snapshots"), "*.jsonl"))
-	if len(files) < 20 {
-		t.Fatalf("expected the snapshot logs, found %d", len(files))
-	}
-	return files
-}
-
 // corpusTexts returns the message texts of the first n snapshot logs.
 func corpusTexts(t testing.TB, n int) []string {
 	t.Helper()
 	var texts []string
-	for _, f := range corpusLogs(t)[:n] {
+	for _, f := range testutil.SnapshotLogs(t)[:n] {
 		s, err := hostshim.ReadSession(f, hostshim.LogOptions{Lenient: true})
 		if err != nil {
 			t.Fatal(err)

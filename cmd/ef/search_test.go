@@ -12,6 +12,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 )
@@ -21,12 +22,12 @@ import (
 func searchFixture(t *testing.T) (string, []recalltest.Checkpoint, map[string]string) {
 	t.Helper()
 	var files []string
-	for _, f := range recalltest.CorpusFiles(t, "dsh-snapshots") {
+	for _, f := range testutil.CorpusFiles(t, "dsh-snapshots") {
 		if strings.Contains(f, "goal-multi-turn-actions") {
 			files = append(files, f)
 		}
 	}
-	files = append(files, recalltest.CorpusFiles(t, "openagents-autopilot-sdk")[0])
+	files = append(files, testutil.CorpusFiles(t, "openagents-autopilot-sdk")[0])
 	sessions := recalltest.LoadSessions(t, files...)
 	if len(sessions) != 2 {
 		t.Fatalf("loaded %d sessions", len(sessions))

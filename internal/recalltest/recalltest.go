@@ -9,7 +9,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
-	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -193,32 +191,6 @@ func HashArchive(msgs []json.RawMessage) string {
 type Session struct {
 	Name     string
 	Messages []json.RawMessage
-}
-
-// CorpusFiles lists the trajectory files of corpus folders (relative to
-// the shared corpus), in a stable order.
-func CorpusFiles(t testing.TB, folders ...string) []string {
-	t.Helper()
-	var out []string
-	for _, f := range folders {
-		dir := testutil.CorpusDir(t, f)
-		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			n := d.Name()
-			if d.IsDir() || strings.HasSuffix(n, ".md") || strings.HasSuffix(n, ".txt") {
-				return nil
-			}
-			out = append(out, p)
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // LoadSessions imports trajectory files with importer and returns

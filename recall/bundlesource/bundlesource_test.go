@@ -12,6 +12,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/recalltest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 )
@@ -20,8 +21,8 @@ import (
 // store and checks search, byte-exact recall, and unavailability of a
 // corrupted and of a deleted bundle.
 func TestOverRealStore(t *testing.T) {
-	dsh := recalltest.CorpusFiles(t, "dsh-snapshots")
-	sdk := recalltest.CorpusFiles(t, "openagents-autopilot-sdk")
+	dsh := testutil.CorpusFiles(t, "dsh-snapshots")
+	sdk := testutil.CorpusFiles(t, "openagents-autopilot-sdk")
 	var files []string
 	for _, f := range dsh {
 		if bytes.Contains([]byte(f), []byte("goal-multi-turn-actions")) || bytes.Contains([]byte(f), []byte("permission-policy-context")) {
