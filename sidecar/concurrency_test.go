@@ -46,6 +46,17 @@ func efBinary(t *testing.T) string {
 	return built.bin
 }
 
+// processTest starts a test that runs real `ef serve` processes (what
+// says which): it is skipped with -short, and otherwise gets the built
+// binary and a store path in a fresh directory.
+func processTest(t *testing.T, what string) (bin, store string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("builds the ef binary and runs %s; skipped with -short", what)
+	}
+	return efBinary(t), filepath.Join(t.TempDir(), "store")
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if built.dir != "" {
@@ -62,6 +73,7 @@ type procSidecar struct {
 	id  int
 }
 
+// startSidecar starts `ef serve --store store` and initializes it.
 func startSidecar(t *testing.T, bin, store string) *procSidecar {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--store", store)
@@ -80,6 +92,9 @@ func startSidecar(t *testing.T, bin, store string) *procSidecar {
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	p := &procSidecar{cmd: cmd, in: in, out: sc}
 	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	if _, err := p.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+		t.Fatal(err)
+	}
 	return p
 }
 
@@ -171,12 +186,8 @@ func procFold(p *procSidecar, host *hostshim.Session, sent *int, window int) (st
 // process and the others keep a private one). Every bundle verifies, and
 // every sidecar's fold is found by context_search in every sidecar.
 func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary and runs four processes; skipped with -short")
-	}
+	bin, store := processTest(t, "four processes")
 	dir := t.TempDir()
-	bin := efBinary(t)
-	store := filepath.Join(dir, "store")
 	duration := time.Duration(testutil.Size(t, 0, 60)) * time.Second
 	const window = 4000
 
@@ -204,9 +215,6 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 	procs := make([]*procSidecar, 3)
 	for i := range procs {
 		procs[i] = startSidecar(t, bin, store)
-		if _, err := procs[i].call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-			t.Fatal(err)
-		}
 	}
 	var mu sync.Mutex
 	folds := map[string]string{} // checkpoint id → session
@@ -300,12 +308,7 @@ func containsRef(text any, ckpt string) bool {
 // Close; one killed with SIGKILL leaves it behind. The next sidecar removes
 // that leftover, and never the private index of a sidecar still running.
 func TestStalePrivateIndexRemoved(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the ef binary and runs two sidecar processes; skipped with -short")
-	}
-	dir := t.TempDir()
-	bin := efBinary(t)
-	store := filepath.Join(dir, "store")
+	bin, store := processTest(t, "two sidecar processes")
 	// This process holds the store's own index, as a DSH session would.
 	holder := New(Options{StoreDir: store})
 	if _, err := holder.Handle(context.Background(), MethodInitialize, json.RawMessage(`{"protocolVersion":1}`)); err != nil {
@@ -314,9 +317,6 @@ func TestStalePrivateIndexRemoved(t *testing.T) {
 	defer holder.Close()
 	private := func(p *procSidecar) string {
 		t.Helper()
-		if _, err := p.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-			t.Fatal(err)
-		}
 		d := filepath.Join(store, fmt.Sprintf("%s%d", privateIndexPrefix, p.cmd.Process.Pid))
 		if _, err := os.Stat(d); err != nil {
 			t.Fatalf("the sidecar made no private index: %v", err)
