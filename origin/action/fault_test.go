@@ -66,25 +66,25 @@ func (d *faultDir) OpenDir(name string) (action.Dir, error) {
 func (d *faultDir) path(name string) string { return filepath.Join(d.Path(), name) }
 
 func (d *faultDir) Create(name string, perm fs.FileMode) (action.File, error) {
-	if err := d.fs.check("create", d.path(name)); err != nil {
-		return nil, err
-	}
-	f, err := d.Dir.Create(name, perm)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{f, d.fs, d.path(name)}, nil
+	return d.openFile("create", name, perm, d.Dir.Create)
 }
 
 func (d *faultDir) OpenAppend(name string, perm fs.FileMode) (action.File, error) {
-	if err := d.fs.check("openappend", d.path(name)); err != nil {
+	return d.openFile("openappend", name, perm, d.Dir.OpenAppend)
+}
+
+// openFile opens name with open unless op is to fail there, and wraps the
+// file so that its writes and syncs can fail too.
+func (d *faultDir) openFile(op, name string, perm fs.FileMode, open func(string, fs.FileMode) (action.File, error)) (action.File, error) {
+	p := d.path(name)
+	if err := d.fs.check(op, p); err != nil {
 		return nil, err
 	}
-	f, err := d.Dir.OpenAppend(name, perm)
+	f, err := open(name, perm)
 	if err != nil {
 		return nil, err
 	}
-	return &faultFile{f, d.fs, d.path(name)}, nil
+	return &faultFile{f, d.fs, p}, nil
 }
 
 func (d *faultDir) Mkdir(name string, perm fs.FileMode) error {
