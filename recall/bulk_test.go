@@ -110,11 +110,7 @@ func TestBulkBuildFailureLeavesEmptyIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	y, err := recall.Open(dir, mem, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, mem, recall.Options{})
 	recalltest.MustSync(t, y)
 	if res := firstPage(t, y, "文件结构"); res.Total == 0 {
 		t.Fatal("nothing indexed after the failed build")
@@ -140,11 +136,7 @@ func TestAbandonedBuildIsRemoved(t *testing.T) {
 	if _, err := os.Stat(left); err != nil {
 		t.Fatalf("a read-only open removed the build directory: %v", err)
 	}
-	y, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if y.Rebuilt() != "" {
 		t.Errorf("clean reopen rebuilt: %s", y.Rebuilt())
 	}

@@ -89,11 +89,7 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 	}
 	// Space comes back; the next Open rebuilds.
 	os.Remove(filepath.Join(filepath.Dir(dir), "filler"))
-	y, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if y.Rebuilt() == "" {
 		t.Error("the next Open did not rebuild the stale index")
 	}
@@ -108,14 +104,8 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 // Issue 11: bleve's index_meta.json was 0644 (0666 at umask 000) while
 // every other file of the store is private.
 func TestIndexFilesArePrivate(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "index")
-	src := recalltest.NewMemSource()
-	x, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+	_, dir := recalltest.MustOpen(t, recalltest.NewMemSource(), recall.Options{})
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

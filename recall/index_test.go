@@ -68,11 +68,7 @@ func TestRebuildGivesSameAnswers(t *testing.T) {
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	y, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if len(y.Watermark()) != 0 {
 		t.Fatalf("new index has a watermark")
 	}
@@ -100,11 +96,7 @@ func TestReopenIndexesOnlyWhatIsMissing(t *testing.T) {
 	for _, ck := range cks[half:] {
 		src.Put(ck)
 	}
-	y, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if y.Rebuilt() != "" {
 		t.Fatalf("clean reopen rebuilt: %s", y.Rebuilt())
 	}
@@ -388,11 +380,7 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 	if err := old.Close(); err != nil {
 		t.Fatal(err)
 	}
-	y, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer y.Close()
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-1"`) {
 		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
 	}

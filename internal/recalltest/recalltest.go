@@ -297,12 +297,19 @@ func Render(msgs []json.RawMessage, first int) string {
 func MustOpen(t testing.TB, src recall.Source, opts recall.Options) (*recall.Index, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "index")
+	return MustOpenAt(t, dir, src, opts), dir
+}
+
+// MustOpenAt opens the index in dir (one an earlier Open left, or none)
+// over src and closes it at cleanup.
+func MustOpenAt(t testing.TB, dir string, src recall.Source, opts recall.Options) *recall.Index {
+	t.Helper()
 	x, err := recall.Open(dir, src, opts)
 	if err != nil {
-		t.Fatalf("recall.Open: %v", err)
+		t.Fatalf("recall.Open(%s): %v", dir, err)
 	}
 	t.Cleanup(func() { x.Close() })
-	return x, dir
+	return x
 }
 
 // MustSync syncs x and fails the test on error.
