@@ -68,11 +68,7 @@ func staleSession(t *testing.T, e *engine.Engine) *enginetest.Builder {
 	t.Helper()
 	ctx := context.Background()
 	b := enginetest.NewBuilder(t, "sess-supersede", hostshim.Gen017)
-	b.TurnStart()
-	b.User("Set the request timeout = 90 in config/app.toml.\nKeep the retry logic as it is.")
-	b.Assistant("Updating the config.", enginetest.Call{ID: "e1", Name: "edit_file", Args: `{"path":"config/app.toml"}`})
-	b.Result("e1", "ok", false)
-	b.TurnEnd()
+	editConfig(b, "e1", "Set the request timeout = 90 in config/app.toml.\nKeep the retry logic as it is.", "Updating the config.")
 	work(b, 1, 12)
 	rep, res := leaf(ctx, t, e, b)
 	if res == nil {
@@ -81,13 +77,20 @@ func staleSession(t *testing.T, e *engine.Engine) *enginetest.Builder {
 	if !strings.Contains(rep.Text, "timeout = 90") {
 		t.Fatalf("the leaf checkpoint should state the value of its time:\n%s", rep.Text)
 	}
-	b.TurnStart()
-	b.User("Actually, change the timeout from 90 to 60.")
-	b.Assistant("Done.", enginetest.Call{ID: "e2", Name: "edit_file", Args: `{"path":"config/app.toml"}`})
-	b.Result("e2", "ok", false)
-	b.TurnEnd()
+	editConfig(b, "e2", "Actually, change the timeout from 90 to 60.", "Done.")
 	work(b, 13, 6)
 	return b
+}
+
+// editConfig appends a turn in which the user asks for a change and the
+// assistant answers with reply and edits config/app.toml (call id), which
+// succeeds.
+func editConfig(b *enginetest.Builder, id, ask, reply string) {
+	b.TurnStart()
+	b.User(ask)
+	b.Assistant(reply, enginetest.Call{ID: id, Name: "edit_file", Args: `{"path":"config/app.toml"}`})
+	b.Result(id, "ok", false)
+	b.TurnEnd()
 }
 
 // TestRefoldStatesCurrentValue: when a root or emergency fold re-folds an
