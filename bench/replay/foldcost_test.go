@@ -1,7 +1,6 @@
 package replay_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/engines"
@@ -15,13 +14,8 @@ import (
 // cache) plus the fixed instruction — through the same cache simulators,
 // and its output at the output price.
 func TestSummarizerCallsArePricedAsRequests(t *testing.T) {
-	ctx := context.Background()
 	const window = 200 // threshold 160, retained tail 32; the first fold runs before request 6
-	res, err := replay.Replay(ctx, long(t, 14), newEngine(t, engines.Basic, window),
-		replay.Config{Window: window, Meter: wordMeter{}, MaxSteps: 7, AnthropicMinTokens: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, long(t, 14), newEngine(t, engines.Basic, window), replay.Config{Window: window, MaxSteps: 7, AnthropicMinTokens: -1})
 	if len(res.Folds) != 1 || res.SummaryCalls != 1 {
 		t.Fatalf("folds %d, summarizer calls %d: want one of each", len(res.Folds), res.SummaryCalls)
 	}

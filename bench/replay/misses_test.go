@@ -1,7 +1,6 @@
 package replay_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/engines"
@@ -12,13 +11,9 @@ import (
 // cause; without compaction they are all new messages, and a fold makes a
 // checkpoint and re-sends the retained tail after it.
 func TestMissesByCause(t *testing.T) {
-	ctx := context.Background()
 	const window = 200
 	for _, name := range []string{engines.None, engines.Basic} {
-		res, err := replay.Replay(ctx, long(t, 14), newEngine(t, name, window), replay.Config{Window: window, Meter: wordMeter{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := replayWords(t, long(t, 14), newEngine(t, name, window), replay.Config{Window: window})
 		for _, st := range res.Steps {
 			sum := 0
 			for _, v := range st.Misses {

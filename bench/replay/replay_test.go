@@ -37,12 +37,8 @@ func tiny(t *testing.T) *hostshim.Session {
 }
 
 func TestNoCompactionTotalsByHand(t *testing.T) {
-	ctx := context.Background()
 	eng, _ := engines.New(engines.None, engines.Config{})
-	res, err := replay.Replay(ctx, tiny(t), eng, replay.Config{Window: 1000, Meter: wordMeter{}, AnthropicMinTokens: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, tiny(t), eng, replay.Config{Window: 1000, AnthropicMinTokens: -1})
 	// Request 1: header 8 + user 10 = 18. Request 2: 18 + assistant 4 +
 	// result 20 = 42. The final surface adds the closing message: 43.
 	if len(res.Steps) != 2 || res.Steps[0].Tokens != 18 || res.Steps[1].Tokens != 42 || res.FinalTokens != 43 {
@@ -86,13 +82,21 @@ func newEngine(t *testing.T, name string, window int) engines.Instance {
 	return eng
 }
 
-func TestBasicFoldsWhenCrossingThreshold(t *testing.T) {
-	ctx := context.Background()
-	const window = 200 // threshold 160, retained tail 32
-	res, err := replay.Replay(ctx, long(t, 14), newEngine(t, engines.Basic, window), replay.Config{Window: window, Meter: wordMeter{}})
+// replayWords replays s through eng as cfg says, priced by wordMeter, and
+// fails t on an error.
+func replayWords(t *testing.T, s *hostshim.Session, eng replay.Engine, cfg replay.Config) *replay.Result {
+	t.Helper()
+	cfg.Meter = wordMeter{}
+	res, err := replay.Replay(context.Background(), s, eng, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+func TestBasicFoldsWhenCrossingThreshold(t *testing.T) {
+	const window = 200 // threshold 160, retained tail 32
+	res := replayWords(t, long(t, 14), newEngine(t, engines.Basic, window), replay.Config{Window: window})
 	if res.FoldErrors != 0 {
 		t.Fatalf("fold errors: %v", res.FoldErrorSample)
 	}
@@ -139,12 +143,8 @@ func TestBasicFoldsWhenCrossingThreshold(t *testing.T) {
 }
 
 func TestMaskingReplacesOldToolOutputs(t *testing.T) {
-	ctx := context.Background()
 	const window = 200
-	res, err := replay.Replay(ctx, long(t, 12), newEngine(t, engines.Mask, window), replay.Config{Window: window, Meter: wordMeter{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, long(t, 12), newEngine(t, engines.Mask, window), replay.Config{Window: window})
 	if res.FoldErrors != 0 {
 		t.Fatalf("fold errors: %v", res.FoldErrorSample)
 	}
@@ -188,36 +188,25 @@ func TestMaskingReplacesOldToolOutputs(t *testing.T) {
 }
 
 func TestReplaySkipsSourceCompactions(t *testing.T) {
-	ctx := context.Background()
 	// Compact the source with Basic, then replay it without compaction:
 	// the replay must show the original messages, not the checkpoint.
 	const window = 100
-	first, err := replay.Replay(ctx, long(t, 6), newEngine(t, engines.Basic, window), replay.Config{Window: window, Meter: wordMeter{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := replayWords(t, long(t, 6), newEngine(t, engines.Basic, window), replay.Config{Window: window})
 	if len(first.Folds) == 0 {
 		t.Fatal("no folds in the source")
 	}
 	none, _ := engines.New(engines.None, engines.Config{})
-	again, err := replay.Replay(ctx, first.Replayed, none, replay.Config{Window: window, Meter: wordMeter{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := replayWords(t, first.Replayed, none, replay.Config{Window: window})
 	if again.SkippedCompactions == 0 {
 		t.Fatal("no source compaction skipped")
 	}
-	plain, err := replay.Replay(ctx, long(t, 6), none, replay.Config{Window: window, Meter: wordMeter{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := replayWords(t, long(t, 6), none, replay.Config{Window: window})
 	if again.FinalTokens != plain.FinalTokens || len(again.Steps) != len(plain.Steps) {
 		t.Fatalf("replay of a compacted log: final %d steps %d, want %d and %d", again.FinalTokens, len(again.Steps), plain.FinalTokens, len(plain.Steps))
 	}
 }
 
 func TestProbesVisibleAndStale(t *testing.T) {
-	ctx := context.Background()
 	b := enginetest.NewBuilder(t, "probes", hostshim.Gen01)
 	b.TurnStart()
 	b.User("The deploy token is K7-QX-9931.")
@@ -231,10 +220,7 @@ func TestProbesVisibleAndStale(t *testing.T) {
 		{ID: "sup", Answer: "60", Old: []string{"30"}, Key: "timeout", PlantedAt: planted},
 	}
 	none, _ := engines.New(engines.None, engines.Config{})
-	res, err := replay.Replay(ctx, b.S, none, replay.Config{Window: 1000, Meter: wordMeter{}, Probes: probes})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, b.S, none, replay.Config{Window: 1000, Probes: probes})
 	fact, sup := res.Probes[0], res.Probes[1]
 	if !fact.VisibleAtEnd || fact.Checks != 2 || fact.Visible != 2 {
 		t.Fatalf("fact %+v", fact)
@@ -250,10 +236,7 @@ func TestMaxStepsTruncatesAndDropsUnseenProbes(t *testing.T) {
 	last := s.Len() - 1
 	none, _ := engines.New(engines.None, engines.Config{})
 	probes := []replay.Probe{{ID: "early", Answer: "u u u", PlantedAt: 0}, {ID: "late", Answer: "done", PlantedAt: last}}
-	res, err := replay.Replay(context.Background(), s, none, replay.Config{Window: 1000, Meter: wordMeter{}, MaxSteps: 3, Probes: probes})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, s, none, replay.Config{Window: 1000, MaxSteps: 3, Probes: probes})
 	if len(res.Steps) != 3 || !res.Truncated {
 		t.Fatalf("%d steps, truncated %v; want 3 and true", len(res.Steps), res.Truncated)
 	}

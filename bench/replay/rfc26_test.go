@@ -60,7 +60,6 @@ func planted(t *testing.T) (*hostshim.Session, []replay.Probe) {
 // new one without a mark) is stale, an honest one is neither, and so is
 // no compaction at all.
 func TestAuthorityLossAndStaleness(t *testing.T) {
-	ctx := context.Background()
 	const window = 200
 	s, probes := planted(t)
 	none, _ := engines.New(engines.None, engines.Config{})
@@ -76,10 +75,7 @@ func TestAuthorityLossAndStaleness(t *testing.T) {
 		{"old beside new", newScripted(window, "Rules: never modify vendor/.\n- timeout = 30\n- timeout = 60"), false, true},
 	}
 	for _, tc := range cases {
-		res, err := replay.Replay(ctx, s, tc.eng, replay.Config{Window: window, Meter: wordMeter{}, Probes: probes})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := replayWords(t, s, tc.eng, replay.Config{Window: window, Probes: probes})
 		m := replay.Measure(res)
 		if tc.name != "none" && m.TotalFolds() == 0 {
 			t.Fatalf("%s: no fold, nothing measured", tc.name)
@@ -123,10 +119,7 @@ func (s *sized) ProjectionMemory() (replay.ProjectionSize, bool) {
 func TestProjectionMemorySampled(t *testing.T) {
 	s, _ := planted(t)
 	none, _ := engines.New(engines.None, engines.Config{})
-	res, err := replay.Replay(context.Background(), s, &sized{Engine: none}, replay.Config{Window: 10000, Meter: wordMeter{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := replayWords(t, s, &sized{Engine: none}, replay.Config{Window: 10000})
 	pj := res.Projection
 	n := len(res.Steps)
 	if !pj.Reported || pj.PeakAnchors != n || pj.FinalBytes != 100*n || pj.HalfBytes != 100*(n/2+1) {
