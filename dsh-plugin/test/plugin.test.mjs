@@ -55,6 +55,27 @@ async function mount(ctx, config) {
   return ctx.compaction
 }
 
+/**
+ * Mount the engine on a host with a 4000-token window, over the real ef
+ * and a fresh store; run fn({ ctx, logs, engine, dir }), then close the
+ * engine and remove the store. llmText is the host model's answer; the
+ * rest of opts is plugin config.
+ */
+async function withEF(fn, { llmText, ...config } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  try {
+    const { ctx, logs } = await host(4000, { llmText })
+    const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, ...config })
+    try {
+      await fn({ ctx, logs, engine, dir })
+    } finally {
+      await engine.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 let ids = 0
 const id = (p) => `${p}-${++ids}`
 const A = { surfaceOp: 'append' }
@@ -90,73 +111,57 @@ function session(name) {
 
 const signal = () => new AbortController().signal
 
-test('mounted through cordis: pressure leaf folds, tools registered, frozen prefix kept', { skip }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const { ctx } = await host(4000)
-  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
-  try {
-    const info = await engine.info()
-    assert.equal(info.engine.name, 'epistemic-fold')
-    assert.equal(engine.status().state, 'up')
-    const s = session('plugin-leaf')
-    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
-    const before = ctx.tokenMeter.measure(s).totalTokens
+test('mounted through cordis: pressure leaf folds, tools registered, frozen prefix kept', { skip }, () => withEF(async ({ ctx, engine, dir }) => {
+  const info = await engine.info()
+  assert.equal(info.engine.name, 'epistemic-fold')
+  assert.equal(engine.status().state, 'up')
+  const s = session('plugin-leaf')
+  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+  const before = ctx.tokenMeter.measure(s).totalTokens
 
-    const first = await engine.compactIfNeeded(agent, 'pressure', signal())
-    assert.ok(first, 'the session is over the threshold: a fold must happen')
-    const cp1 = s.surface.nodes.indexOf(first.summarySeq + 1)
-    assert.ok(cp1 >= 0, 'the checkpoint node is on the surface')
-    assert.match(JSON.stringify(s.deriveEventMessage(s.events[first.summarySeq + 1])), /ef-checkpoint/)
-    assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
+  const first = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(first, 'the session is over the threshold: a fold must happen')
+  const cp1 = s.surface.nodes.indexOf(first.summarySeq + 1)
+  assert.ok(cp1 >= 0, 'the checkpoint node is on the surface')
+  assert.match(JSON.stringify(s.deriveEventMessage(s.events[first.summarySeq + 1])), /ef-checkpoint/)
+  assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
 
-    for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
-    const prefix = s.surface.nodes.slice(0, cp1 + 1)
-    const second = await engine.compactIfNeeded(agent, 'pressure', signal())
-    assert.ok(second, 'second fold')
-    assert.deepEqual(s.surface.nodes.slice(0, cp1 + 1), prefix, 'leaf fold kept the frozen prefix')
+  for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
+  const prefix = s.surface.nodes.slice(0, cp1 + 1)
+  const second = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(second, 'second fold')
+  assert.deepEqual(s.surface.nodes.slice(0, cp1 + 1), prefix, 'leaf fold kept the frozen prefix')
 
-    const verify = spawnSync(EF_BIN, ['store', 'verify', '--json', dir], { encoding: 'utf8' })
-    assert.equal(verify.status, 0, verify.stderr)
+  const verify = spawnSync(EF_BIN, ['store', 'verify', '--json', dir], { encoding: 'utf8' })
+  assert.equal(verify.status, 0, verify.stderr)
 
-    // The tools are in the host's tool runtime, with schemas it accepts.
-    for (const name of ['context_search', 'context_recall']) {
-      const def = ctx.tools.get(name)
-      assert.ok(def, `${name} registered with the tool runtime`)
-      assertSupportedJsonSchema(def.parameters ?? {})
-    }
-    const search = ctx.tools.get('context_search')
-    const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
-    assert.match(found.text, /K7-QX-9931/)
-    assert.equal(search.output.render({}, found)[0].type, 'text')
-    const ref = /ref (\S+)/.exec(found.text)[1]
-    const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
-    assert.equal(got.isError, false, got.text)
-    assert.match(got.text, /K7-QX-9931/)
-  } finally {
-    await engine.close()
-    rmSync(dir, { recursive: true, force: true })
+  // The tools are in the host's tool runtime, with schemas it accepts.
+  for (const name of ['context_search', 'context_recall']) {
+    const def = ctx.tools.get(name)
+    assert.ok(def, `${name} registered with the tool runtime`)
+    assertSupportedJsonSchema(def.parameters ?? {})
   }
-})
+  const search = ctx.tools.get('context_search')
+  const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.match(found.text, /K7-QX-9931/)
+  assert.equal(search.output.render({}, found)[0].type, 'text')
+  const ref = /ref (\S+)/.exec(found.text)[1]
+  const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+  assert.equal(got.isError, false, got.text)
+  assert.match(got.text, /K7-QX-9931/)
+}))
 
-test('/compact through the proxy is a root fold over the earlier checkpoints', { skip }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const { ctx } = await host(4000)
-  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
-  try {
-    const s = session('plugin-root')
-    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' }, runMaintenance: (task) => task(signal()) }
-    const leaf = await engine.compactIfNeeded(agent, 'pressure', signal())
-    assert.ok(leaf)
-    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
-    const root = await engine.compactNow(agent, signal())
-    assert.ok(root, 'manual compaction folded something')
-    assert.ok(root.shadowedSeqs.includes(leaf.summarySeq + 1), 'the root fold covers the earlier checkpoint')
-    assert.match(JSON.stringify(s.deriveEventMessage(s.events[root.summarySeq + 1])), /mode=root/)
-  } finally {
-    await engine.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-})
+test('/compact through the proxy is a root fold over the earlier checkpoints', { skip }, () => withEF(async ({ ctx, engine }) => {
+  const s = session('plugin-root')
+  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' }, runMaintenance: (task) => task(signal()) }
+  const leaf = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(leaf)
+  s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
+  const root = await engine.compactNow(agent, signal())
+  assert.ok(root, 'manual compaction folded something')
+  assert.ok(root.shadowedSeqs.includes(leaf.summarySeq + 1), 'the root fold covers the earlier checkpoint')
+  assert.match(JSON.stringify(s.deriveEventMessage(s.events[root.summarySeq + 1])), /mode=root/)
+}))
 
 test('settings reach the sidecar: thresholdRatio decides the pressure fold', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
@@ -208,70 +213,54 @@ test('a missing sidecar: folds fall back to the basic policy, tools say unavaila
   }
 })
 
-test('a sidecar killed mid-session is restarted; the next fold runs in EF again', { skip }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const { ctx, logs } = await host(4000, { llmText: '## Current Work\n- basic summary' })
-  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, restartDelayMs: 50 })
-  try {
-    await engine.info()
-    const s = session('plugin-kill')
-    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
-    assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
-    engine.ef.supervisor.sidecar.child.kill('SIGKILL')
-    for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
-    // Down or restarting: the fold happens either way.
-    const during = await engine.compactIfNeeded(agent, 'pressure', signal())
-    assert.ok(during)
-    for (let t = 0; t < 100 && engine.status().state !== 'up'; t++) await new Promise((resolve) => setTimeout(resolve, 20))
-    assert.equal(engine.status().state, 'up')
-    assert.ok(engine.status().restarts >= 1)
-    assert.ok(logs.some((l) => /sidecar down: .* killed by SIGKILL/.test(l)), logs.join('\n'))
-    for (let i = 25; i <= 36; i++) toolRound(s, 1, i, `call_${i}`, `cargo test step ${i}`, `test output ${i} `.repeat(150))
-    const after = await engine.compactIfNeeded(agent, 'pressure', signal())
-    assert.ok(after)
-    assert.match(JSON.stringify(s.deriveEventMessage(s.events[after.summarySeq + 1])), /ef-checkpoint/, 'EF compiles again after the restart')
-    const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
-    assert.equal(found.isError, false, found.text)
-  } finally {
-    await engine.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-})
+test('a sidecar killed mid-session is restarted; the next fold runs in EF again', { skip }, () => withEF(async ({ ctx, logs, engine }) => {
+  await engine.info()
+  const s = session('plugin-kill')
+  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+  assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
+  // Down or restarting: the fold happens either way.
+  const during = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(during)
+  for (let t = 0; t < 100 && engine.status().state !== 'up'; t++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.equal(engine.status().state, 'up')
+  assert.ok(engine.status().restarts >= 1)
+  assert.ok(logs.some((l) => /sidecar down: .* killed by SIGKILL/.test(l)), logs.join('\n'))
+  for (let i = 25; i <= 36; i++) toolRound(s, 1, i, `call_${i}`, `cargo test step ${i}`, `test output ${i} `.repeat(150))
+  const after = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(after)
+  assert.match(JSON.stringify(s.deriveEventMessage(s.events[after.summarySeq + 1])), /ef-checkpoint/, 'EF compiles again after the restart')
+  const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(found.isError, false, found.text)
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 50 }))
 
-test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
-  const { ctx } = await host(4000)
-  const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
-  try {
-    await engine.info()
-    const s = session('plugin-feed')
-    // The 0.1.7 reads: seq (the log's length), and the deprecated
-    // snapshotEvents, counted.
-    const reads = []
-    const v17 = {
-      id: s.id,
-      get seq() { return s.events.length },
-      snapshotEvents(from = 0) { reads.push(from); return s.events.slice(from) },
-    }
-    await engine.syncSession(v17)
-    assert.deepEqual(reads, [0], 'the first sync reads the whole log once')
-    const before = s.events.length
-    toolRound(s, 1, 40, 'call_40', 'cargo check', 'checked '.repeat(40))
-    // The host announces each committed event on its feed.
-    for (const event of s.events.slice(before)) ctx.emit('session/event', v17, event)
-    await engine.syncSession(v17)
-    assert.deepEqual(reads, [0], 'the next sync sent the feed, with no read of the log')
-    // The sidecar's mirror agrees with the host's length: a request with
-    // the length is not answered "resync" (which would re-read the log).
-    const plan = await engine.callSidecar(v17, 'fold/plan', { sessionId: s.id, trigger: 'pressure', contextWindow: 1000000, totalTokens: 1, nodes: [] })
-    assert.equal(plan.decision, 'none')
-    assert.deepEqual(reads, [0], 'the mirror was in step')
-    // A gap on the feed (an event it never announced) falls back to a read.
-    toolRound(s, 1, 41, 'call_41', 'cargo check', 'checked '.repeat(40))
-    await engine.syncSession(v17)
-    assert.deepEqual(reads, [0, before + 5])
-  } finally {
-    await engine.close()
-    rmSync(dir, { recursive: true, force: true })
+test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, () => withEF(async ({ ctx, engine }) => {
+  await engine.info()
+  const s = session('plugin-feed')
+  // The 0.1.7 reads: seq (the log's length), and the deprecated
+  // snapshotEvents, counted.
+  const reads = []
+  const v17 = {
+    id: s.id,
+    get seq() { return s.events.length },
+    snapshotEvents(from = 0) { reads.push(from); return s.events.slice(from) },
   }
-})
+  await engine.syncSession(v17)
+  assert.deepEqual(reads, [0], 'the first sync reads the whole log once')
+  const before = s.events.length
+  toolRound(s, 1, 40, 'call_40', 'cargo check', 'checked '.repeat(40))
+  // The host announces each committed event on its feed.
+  for (const event of s.events.slice(before)) ctx.emit('session/event', v17, event)
+  await engine.syncSession(v17)
+  assert.deepEqual(reads, [0], 'the next sync sent the feed, with no read of the log')
+  // The sidecar's mirror agrees with the host's length: a request with
+  // the length is not answered "resync" (which would re-read the log).
+  const plan = await engine.callSidecar(v17, 'fold/plan', { sessionId: s.id, trigger: 'pressure', contextWindow: 1000000, totalTokens: 1, nodes: [] })
+  assert.equal(plan.decision, 'none')
+  assert.deepEqual(reads, [0], 'the mirror was in step')
+  // A gap on the feed (an event it never announced) falls back to a read.
+  toolRound(s, 1, 41, 'call_41', 'cargo check', 'checked '.repeat(40))
+  await engine.syncSession(v17)
+  assert.deepEqual(reads, [0, before + 5])
+}))
