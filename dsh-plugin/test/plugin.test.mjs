@@ -111,12 +111,15 @@ function session(name) {
 
 const signal = () => new AbortController().signal
 
+/** The agent that runs s, on the model its header names. */
+const agentOf = (s, extra = {}) => ({ session: s, options: { provider: 'fake', model: 'fake-m' }, ...extra })
+
 test('mounted through cordis: pressure leaf folds, tools registered, frozen prefix kept', { skip }, () => withEF(async ({ ctx, engine, dir }) => {
   const info = await engine.info()
   assert.equal(info.engine.name, 'epistemic-fold')
   assert.equal(engine.status().state, 'up')
   const s = session('plugin-leaf')
-  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+  const agent = agentOf(s)
   const before = ctx.tokenMeter.measure(s).totalTokens
 
   const first = await engine.compactIfNeeded(agent, 'pressure', signal())
@@ -153,7 +156,7 @@ test('mounted through cordis: pressure leaf folds, tools registered, frozen pref
 
 test('/compact through the proxy is a root fold over the earlier checkpoints', { skip }, () => withEF(async ({ ctx, engine }) => {
   const s = session('plugin-root')
-  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' }, runMaintenance: (task) => task(signal()) }
+  const agent = agentOf(s, { runMaintenance: (task) => task(signal()) })
   const leaf = await engine.compactIfNeeded(agent, 'pressure', signal())
   assert.ok(leaf)
   s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
@@ -195,7 +198,7 @@ test('a missing sidecar: folds fall back to the basic policy, tools say unavaila
     await engine.info()
     assert.equal(engine.status().state, 'down')
     const s = session('plugin-missing')
-    const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+    const agent = agentOf(s)
     const before = ctx.tokenMeter.measure(s).totalTokens
     const r = await engine.compactIfNeeded(agent, 'pressure', signal())
     assert.ok(r, 'the basic policy folded')
@@ -216,7 +219,7 @@ test('a missing sidecar: folds fall back to the basic policy, tools say unavaila
 test('a sidecar killed mid-session is restarted; the next fold runs in EF again', { skip }, () => withEF(async ({ ctx, logs, engine }) => {
   await engine.info()
   const s = session('plugin-kill')
-  const agent = { session: s, options: { provider: 'fake', model: 'fake-m' } }
+  const agent = agentOf(s)
   assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
   engine.ef.supervisor.sidecar.child.kill('SIGKILL')
   for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
