@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/storetest"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 	"github.com/epistemicfold/ef/store"
 )
@@ -16,10 +17,7 @@ import (
 // session/delete and reads what the recall tools then answer.
 func TestSessionDelete(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "store")
-	st, err := store.Open(dir, store.Options{})
-	if err != nil || st.Index == nil {
-		t.Fatalf("open: %v, %v", err, st.IndexErr)
-	}
+	st := storetest.MustOpen(t, dir, store.Options{})
 	ctx := context.Background()
 	for _, s := range []string{"doomed", "kept"} {
 		msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":[{"type":"text","text":"the wombat password of ` + s + `"}]}`)}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/storetest"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 	"github.com/epistemicfold/ef/store"
@@ -18,14 +19,7 @@ import (
 // "quokka", each with two checkpoints, indexed through Add.
 func openTwoSessions(t *testing.T, dir string) *store.Store {
 	t.Helper()
-	st, err := store.Open(dir, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if st.Index == nil {
-		t.Fatalf("index: %v", st.IndexErr)
-	}
+	st := storetest.MustOpen(t, dir, store.Options{})
 	ctx := context.Background()
 	for _, s := range []string{"doomed", "kept"} {
 		for _, c := range []string{"c1", "c2"} {
@@ -113,11 +107,7 @@ func TestDeleteSession(t *testing.T) {
 	// The index reopened from disk agrees.
 	dir := st.Dir
 	st.Close()
-	again, err := store.Open(dir, store.Options{})
-	if err != nil || again.Index == nil {
-		t.Fatalf("reopen: %v, %v", err, again.IndexErr)
-	}
-	defer again.Close()
+	again := storetest.MustOpen(t, dir, store.Options{})
 	if wm := again.Index.Watermark(); len(wm["doomed"]) != 0 || len(wm["kept"]) != 2 {
 		t.Fatalf("reopened watermark: %v", wm)
 	}
@@ -137,11 +127,7 @@ func TestDeleteInterruptedHeals(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	again, err := store.Open(dir, store.Options{})
-	if err != nil || again.Index == nil {
-		t.Fatalf("reopen: %v, %v", err, again.IndexErr)
-	}
-	defer again.Close()
+	again := storetest.MustOpen(t, dir, store.Options{})
 	if wm := again.Index.Watermark(); len(wm["doomed"]) != 2 {
 		t.Fatalf("the interrupted delete should have left the index entries: %v", wm)
 	}
@@ -177,11 +163,7 @@ func TestDeleteSessionReadOnly(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "store")
 	st := openTwoSessions(t, dir)
 	st.Close()
-	ro, err := store.Open(dir, store.Options{ReadOnly: true, NoIndex: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
+	ro := storetest.MustOpen(t, dir, store.Options{ReadOnly: true, NoIndex: true})
 	if _, err := ro.DeleteSession(context.Background(), "doomed"); err == nil {
 		t.Fatal("a read-only store deleted a session")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/storetest"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 )
@@ -19,14 +20,7 @@ import (
 func openWithCheckpoint(t *testing.T) (*store.Store, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "store")
-	st, err := store.Open(dir, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if st.IndexErr != nil || st.Index == nil {
-		t.Fatalf("index: %v", st.IndexErr)
-	}
+	st := storetest.MustOpen(t, dir, store.Options{})
 	var opts engine.Options
 	st.Wire(&opts)
 	if opts.Archive == nil || opts.Indexer == nil {
@@ -108,14 +102,7 @@ func TestLockedIndexIsNeverDeleted(t *testing.T) {
 	}
 	// Once the holder closes, the index reopens with its document.
 	st.Close()
-	third, err := store.Open(dir, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer third.Close()
-	if third.IndexErr != nil {
-		t.Fatal(third.IndexErr)
-	}
+	third := storetest.MustOpen(t, dir, store.Options{})
 	if reason := third.Index.Rebuilt(); reason != "" {
 		t.Fatalf("index was rebuilt: %s", reason)
 	}
@@ -126,11 +113,7 @@ func TestLockedIndexIsNeverDeleted(t *testing.T) {
 
 func TestOpenWithoutIndex(t *testing.T) {
 	_, dir := openWithCheckpoint(t)
-	st, err := store.Open(dir, store.Options{ReadOnly: true, NoIndex: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.MustOpen(t, dir, store.Options{ReadOnly: true, NoIndex: true})
 	if st.Index != nil || st.IndexErr != nil {
 		t.Fatalf("NoIndex opened an index: %v %v", st.Index, st.IndexErr)
 	}

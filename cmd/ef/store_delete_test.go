@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/storetest"
 	"github.com/epistemicfold/ef/store"
 )
 
@@ -15,11 +16,8 @@ import (
 func indexedStoreFixture(t *testing.T) string {
 	t.Helper()
 	root, _ := storeFixture(t)
-	st, err := store.Open(root, store.Options{})
-	if err != nil || st.Index == nil {
-		t.Fatalf("open: %v, %v", err, st.IndexErr)
-	}
-	defer st.Close()
+	st := storetest.MustOpen(t, root, store.Options{})
+	defer st.Close() // the commands under test take the index's lock
 	if _, err := st.Index.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +39,7 @@ func TestStoreDelete(t *testing.T) {
 		t.Fatalf("report %+v", rep)
 	}
 
-	st, err := store.Open(root, store.Options{ReadOnly: true})
-	if err != nil || st.Index == nil {
-		t.Fatalf("reopen: %v, %v", err, st.IndexErr)
-	}
+	st := storetest.MustOpen(t, root, store.Options{ReadOnly: true})
 	ids, err := st.Bundles.Sessions(ctx)
 	wm := st.Index.Watermark()
 	st.Close()
