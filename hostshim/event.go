@@ -334,6 +334,12 @@ type TurnData struct {
 	Step int `json:"step,omitempty"`
 }
 
+// TurnEndData is the data of a turn/end event.
+type TurnEndData struct {
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason"`
+}
+
 // ToolCallData is the data of a tool/call event.
 type ToolCallData struct {
 	Turn      int    `json:"turn"`

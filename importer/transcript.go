@@ -177,10 +177,7 @@ type builder struct {
 	s          *hostshim.Session
 	t          *transcript
 	st         Stats
-	turn, step int
-	inTurn     bool
-	inStep     bool
-	stepHasAsk bool // the open step already holds an assistant message
+	turns      *hostshim.Turns
 	headerSent bool
 	usedIDs    map[string]int
 	// pending are indexes into st.Compactions still waiting for the next
@@ -209,53 +206,6 @@ func (b *builder) append(typ string, data any, surface bool, sources []int) (int
 
 func (b *builder) msgID() string { return "imp-" + strconv.Itoa(b.s.Len()) }
 
-func (b *builder) closeStep() error {
-	if !b.inStep {
-		return nil
-	}
-	b.inStep, b.stepHasAsk = false, false
-	_, err := b.append(hostshim.TypeStepEnd, hostshim.TurnData{Turn: b.turn, Step: b.step}, false, nil)
-	return err
-}
-
-func (b *builder) openStep() error {
-	if err := b.closeStep(); err != nil {
-		return err
-	}
-	b.step++
-	b.inStep = true
-	_, err := b.append(hostshim.TypeStepStart, hostshim.TurnData{Turn: b.turn, Step: b.step}, false, nil)
-	return err
-}
-
-func (b *builder) openTurn() error {
-	if err := b.closeTurn(); err != nil {
-		return err
-	}
-	b.turn++
-	b.step = 0
-	b.inTurn = true
-	if _, err := b.append(hostshim.TypeTurnStart, hostshim.TurnData{Turn: b.turn}, false, nil); err != nil {
-		return err
-	}
-	return b.openStep()
-}
-
-func (b *builder) closeTurn() error {
-	if !b.inTurn {
-		return nil
-	}
-	if err := b.closeStep(); err != nil {
-		return err
-	}
-	b.inTurn = false
-	_, err := b.append(hostshim.TypeTurnEnd, struct {
-		Turn   int    `json:"turn"`
-		Reason string `json:"reason"`
-	}{b.turn, "completed"}, false, nil)
-	return err
-}
-
 type requestHeader struct {
 	Header struct {
 		Config struct {
@@ -283,7 +233,8 @@ func (b *builder) uniqueID(id string) string {
 
 // build turns the transcript into a session named name.
 func (t *transcript) build(name string, f Format) (Imported, error) {
-	b := &builder{s: hostshim.NewSession(name, hostshim.Gen01), t: t, usedIDs: map[string]int{}}
+	s := hostshim.NewSession(name, hostshim.Gen01)
+	b := &builder{s: s, t: t, turns: hostshim.NewTurns(s), usedIDs: map[string]int{}}
 	b.st.SourceRecords = t.sourceRecords
 	b.st.Skipped = t.skipped
 	answer, used := t.pair()
@@ -312,7 +263,7 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 			return Imported{}, &Error{Record: fmt.Sprintf("record %d", i), Err: err}
 		}
 	}
-	if err := b.closeTurn(); err != nil {
+	if err := b.turns.CloseTurn(); err != nil {
 		return Imported{}, err
 	}
 	for _, k := range b.pending {
@@ -344,7 +295,7 @@ func (b *builder) header(system string) error {
 }
 
 func (b *builder) user(it item) error {
-	if err := b.openTurn(); err != nil {
+	if err := b.turns.OpenTurn(); err != nil {
 		return err
 	}
 	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser, Content: it.blocks, Source: &hostshim.Source{Kind: "user"}}
@@ -356,17 +307,9 @@ func (b *builder) user(it item) error {
 }
 
 func (b *builder) assistant(i int, it item, answer map[callRef]int) error {
-	switch {
-	case !b.inTurn:
-		if err := b.openTurn(); err != nil {
-			return err
-		}
-	case !b.inStep || b.stepHasAsk:
-		if err := b.openStep(); err != nil {
-			return err
-		}
+	if err := b.turns.ForAssistant(); err != nil {
+		return err
 	}
-	b.stepHasAsk = true
 	blocks := make([]hostshim.Block, len(it.blocks))
 	copy(blocks, it.blocks)
 	type call struct {
@@ -390,12 +333,12 @@ func (b *builder) assistant(i int, it item, answer map[callRef]int) error {
 	}
 	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleAssistant, Content: blocks,
 		Source: &hostshim.Source{Kind: "model", Provider: b.t.provider, Model: b.t.model}}
-	if _, err := b.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: b.turn, Step: b.step, Message: m}, true, nil); err != nil {
+	if _, err := b.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: b.turns.Turn(), Step: b.turns.Step(), Message: m}, true, nil); err != nil {
 		return err
 	}
 	for k := range calls {
 		c := &calls[k]
-		seq, err := b.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: b.turn, Step: b.step, CallID: c.id, Name: c.name, Arguments: c.args}, false, nil)
+		seq, err := b.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: b.turns.Turn(), Step: b.turns.Step(), CallID: c.id, Name: c.name, Arguments: c.args}, false, nil)
 		if err != nil {
 			return err
 		}
@@ -425,7 +368,7 @@ func (b *builder) assistant(i int, it item, answer map[callRef]int) error {
 		m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser,
 			Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: c.id, Content: output, IsError: &errFlag}},
 			Source:  &hostshim.Source{Kind: "tool", CallID: c.id}}
-		if _, err := b.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: b.turn, Step: b.step, Message: m}, true, []int{c.callSq}); err != nil {
+		if _, err := b.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: b.turns.Turn(), Step: b.turns.Step(), Message: m}, true, []int{c.callSq}); err != nil {
 			return err
 		}
 	}

@@ -211,16 +211,11 @@ type plant struct {
 
 // gen is the state of one generation run.
 type gen struct {
-	o      Options
-	r      *rng
-	s      *hostshim.Session
-	chars  int
-	turn   int
-	step   int
-	inTurn bool
-	inStep bool
-	// stepHasAsk: the open step already holds an assistant message.
-	stepHasAsk bool
+	o     Options
+	r     *rng
+	s     *hostshim.Session
+	turns *hostshim.Turns
+	chars int
 	// stepsLeft counts filler steps until the next user turn.
 	stepsLeft int
 	fillers   int
@@ -241,7 +236,8 @@ func Generate(opts Options) (*Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &gen{o: o, r: newRNG(o.Seed), s: hostshim.NewSession(o.Name, hostshim.Gen01)}
+	s := hostshim.NewSession(o.Name, hostshim.Gen01)
+	g := &gen{o: o, r: newRNG(o.Seed), s: s, turns: hostshim.NewTurns(s)}
 	plants := g.schedule()
 	if err := g.start(); err != nil {
 		return nil, err
@@ -259,7 +255,7 @@ func Generate(opts Options) (*Workload, error) {
 			return nil, err
 		}
 	}
-	if err := g.closeTurn(); err != nil {
+	if err := g.turns.CloseTurn(); err != nil {
 		return nil, err
 	}
 	slices.SortStableFunc(g.probes, func(a, b Probe) int {
@@ -289,71 +285,23 @@ func (g *gen) append(typ string, data any, surface bool, sources []int) (int, er
 
 func (g *gen) msgID() string { return "syn-" + strconv.Itoa(g.s.Len()) }
 
-func (g *gen) closeStep() error {
-	if !g.inStep {
-		return nil
-	}
-	g.inStep = false
-	_, err := g.append(hostshim.TypeStepEnd, hostshim.TurnData{Turn: g.turn, Step: g.step}, false, nil)
-	return err
-}
-
-func (g *gen) openStep() error {
-	if err := g.closeStep(); err != nil {
-		return err
-	}
-	g.step++
-	g.inStep, g.stepHasAsk = true, false
-	_, err := g.append(hostshim.TypeStepStart, hostshim.TurnData{Turn: g.turn, Step: g.step}, false, nil)
-	return err
-}
-
-func (g *gen) closeTurn() error {
-	if !g.inTurn {
-		return nil
-	}
-	if err := g.closeStep(); err != nil {
-		return err
-	}
-	g.inTurn = false
-	_, err := g.append(hostshim.TypeTurnEnd, struct {
-		Turn   int    `json:"turn"`
-		Reason string `json:"reason"`
-	}{g.turn, "completed"}, false, nil)
-	return err
-}
-
 // user starts a new turn with a user message and returns its seq.
 func (g *gen) user(text string) (int, error) {
-	if err := g.closeTurn(); err != nil {
+	if err := g.turns.OpenTurn(); err != nil {
 		return 0, err
 	}
-	g.turn++
-	g.step = 0
-	g.inTurn = true
 	g.stepsLeft = g.r.between(g.o.MinStepsPerTurn, g.o.MaxStepsPerTurn)
-	if _, err := g.append(hostshim.TypeTurnStart, hostshim.TurnData{Turn: g.turn}, false, nil); err != nil {
-		return 0, err
-	}
-	if err := g.openStep(); err != nil {
-		return 0, err
-	}
 	g.chars += utf8.RuneCountInString(text)
 	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser, Content: []hostshim.Block{hostshim.TextBlock(text)}, Source: &hostshim.Source{Kind: "user"}}
-	seq, err := g.append(hostshim.TypeUserMessage, m, true, nil)
-	g.inStep = true
-	return seq, err
+	return g.append(hostshim.TypeUserMessage, m, true, nil)
 }
 
 // call is one step: assistant narration with one tool call, and its result.
 // It returns the seq of the tool/result.
 func (g *gen) call(narr, tool string, args map[string]string, output string, isError bool) (int, error) {
-	if !g.inStep || g.stepHasAsk {
-		if err := g.openStep(); err != nil {
-			return 0, err
-		}
+	if err := g.turns.ForAssistant(); err != nil {
+		return 0, err
 	}
-	g.stepHasAsk = true
 	if g.stepsLeft > 0 {
 		g.stepsLeft--
 	}
@@ -367,12 +315,12 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleAssistant,
 		Content: []hostshim.Block{hostshim.TextBlock(narr), {Type: hostshim.BlockToolCall, ID: id, Name: tool, Arguments: argText}},
 		Source:  &hostshim.Source{Kind: "model", Provider: "deepseek", Model: "deepseek-synth"}}
-	ask, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turn, Step: g.step, Message: m}, true, nil)
+	ask, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: m}, true, nil)
 	if err != nil {
 		return 0, err
 	}
 	g.lastAsk = ask
-	callSeq, err := g.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turn, Step: g.step, CallID: id, Name: tool, Arguments: argText}, false, nil)
+	callSeq, err := g.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turns.Turn(), Step: g.turns.Step(), CallID: id, Name: tool, Arguments: argText}, false, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -380,7 +328,7 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 	res := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser,
 		Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: id, Content: []hostshim.Block{hostshim.TextBlock(output)}, IsError: &errFlag}},
 		Source:  &hostshim.Source{Kind: "tool", CallID: id}}
-	return g.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: g.turn, Step: g.step, Message: res}, true, []int{callSeq})
+	return g.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: res}, true, []int{callSeq})
 }
 
 // marshalArgs encodes tool arguments with sorted keys and no HTML escaping.

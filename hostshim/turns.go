@@ -1,0 +1,95 @@
+package hostshim
+
+// Turns writes the host's turn and step events into a session that is
+// built rather than observed (a synthetic workload, an imported
+// trajectory), around the messages its writer appends: turn/start,
+// step/start, step/end and turn/end, numbered as the host numbers them
+// (turns from 1, steps from 1 within their turn). Opening a turn or a
+// step closes the one that is open; a step holds at most one assistant
+// message (one model request). A Turns is not safe for concurrent use.
+type Turns struct {
+	s                *Session
+	turn, step       int
+	inTurn, inStep   bool
+	stepHasAssistant bool
+}
+
+// NewTurns returns the turn writer of s, before its first turn.
+func NewTurns(s *Session) *Turns { return &Turns{s: s} }
+
+// Turn is the number of the current (or last) turn, for the turn field of
+// the events appended inside it.
+func (t *Turns) Turn() int { return t.turn }
+
+// Step is the number of the current (or last) step of the turn.
+func (t *Turns) Step() int { return t.step }
+
+// InTurn reports whether a turn is open.
+func (t *Turns) InTurn() bool { return t.inTurn }
+
+// OpenTurn closes the open turn, starts the next one and opens its first
+// step.
+func (t *Turns) OpenTurn() error {
+	if err := t.CloseTurn(); err != nil {
+		return err
+	}
+	t.turn++
+	t.step = 0
+	t.inTurn = true
+	if _, err := t.s.Append(TypeTurnStart, TurnData{Turn: t.turn}, AppendOptions{}); err != nil {
+		return err
+	}
+	return t.OpenStep()
+}
+
+// OpenStep closes the open step and starts the next one in the open turn.
+func (t *Turns) OpenStep() error {
+	if err := t.CloseStep(); err != nil {
+		return err
+	}
+	t.step++
+	t.inStep = true
+	_, err := t.s.Append(TypeStepStart, TurnData{Turn: t.turn, Step: t.step}, AppendOptions{})
+	return err
+}
+
+// ForAssistant readies a step for an assistant message: it opens a turn
+// when none is open, else a new step when no step is open or the open one
+// already holds its assistant message.
+func (t *Turns) ForAssistant() error {
+	var err error
+	switch {
+	case !t.inTurn:
+		err = t.OpenTurn()
+	case !t.inStep || t.stepHasAssistant:
+		err = t.OpenStep()
+	}
+	if err != nil {
+		return err
+	}
+	t.stepHasAssistant = true
+	return nil
+}
+
+// CloseStep ends the open step, if any.
+func (t *Turns) CloseStep() error {
+	if !t.inStep {
+		return nil
+	}
+	t.inStep, t.stepHasAssistant = false, false
+	_, err := t.s.Append(TypeStepEnd, TurnData{Turn: t.turn, Step: t.step}, AppendOptions{})
+	return err
+}
+
+// CloseTurn ends the open step and the open turn, if any, as completed.
+func (t *Turns) CloseTurn() error {
+	if !t.inTurn {
+		return nil
+	}
+	if err := t.CloseStep(); err != nil {
+		return err
+	}
+	t.inTurn = false
+	_, err := t.s.Append(TypeTurnEnd, TurnEndData{Turn: t.turn, Reason: "completed"}, AppendOptions{})
+	return err
+}
