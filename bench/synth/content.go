@@ -80,13 +80,15 @@ var supersedeTemplates = []supersedeTemplate{
 // a superseded key, so a listing never states a second value for one.
 var fillerKeys = []string{"name", "region", "owner", "retention_days", "queue", "shard_count", "metrics_path", "tls_mode"}
 
-// constraintTemplate is a rule the user states once, in the first turn.
-type constraintTemplate struct {
+// saidTemplate is something the user says (say), the question a probe
+// asks about it (ask) and the answer that question expects.
+type saidTemplate struct {
 	say, ask text
 	answer   string
 }
 
-var constraintTemplates = []constraintTemplate{
+// constraintTemplates are rules the user states once, in the first turn.
+var constraintTemplates = []saidTemplate{
 	{text{"Never modify anything under vendor/.", "不要修改 vendor/ 目录下的任何文件。"}, text{"Which directory must never be modified?", "哪个目录绝对不能修改？"}, "vendor/"},
 	{text{"Do not run `make release`: it publishes artifacts.", "不要运行 `make release`，它会发布制品。"}, text{"Which command must never be run?", "哪个命令绝对不能运行？"}, "make release"},
 	{text{"Never push to the main branch directly.", "永远不要直接推送到 main 分支。"}, text{"Which branch must never be pushed to directly?", "哪个分支绝对不能直接推送？"}, "main"},
@@ -95,13 +97,8 @@ var constraintTemplates = []constraintTemplate{
 	{text{"Never edit files under migrations/.", "不要编辑 migrations/ 下的文件。"}, text{"Under which directory must files never be edited?", "哪个目录下的文件不能编辑？"}, "migrations/"},
 }
 
-// obligationTemplate is something the user asks to be done before the end.
-type obligationTemplate struct {
-	say, ask text
-	answer   string
-}
-
-var obligationTemplates = []obligationTemplate{
+// obligationTemplates are things the user asks to be done before the end.
+var obligationTemplates = []saidTemplate{
 	{text{"Before you finish, remember to update CHANGELOG.md.", "完成之前记得更新 CHANGELOG.md。"}, text{"Which file must be updated before finishing?", "完成之前必须更新哪个文件？"}, "CHANGELOG.md"},
 	{text{"When you are done, remember to post a summary in #release-eng.", "做完以后记得在 #release-eng 频道发个总结。"}, text{"In which channel must the summary be posted?", "总结要发到哪个频道？"}, "#release-eng"},
 	{text{"Remember to remove the --trace-alloc debug flag before the final commit.", "最终提交前记得去掉 --trace-alloc 调试参数。"}, text{"Which debug flag must be removed before the final commit?", "最终提交前必须去掉哪个调试参数？"}, "--trace-alloc"},

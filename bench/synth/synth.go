@@ -223,7 +223,7 @@ type gen struct {
 	callN     int
 	probes    []Probe
 	// constraints are the templates chosen for the first turn.
-	constraints []constraintTemplate
+	constraints []saidTemplate
 	// lastAsk is the seq of the assistant message of the latest call.
 	lastAsk int
 	// failed lists the test names already used, to keep them unique.
