@@ -51,6 +51,17 @@ func (m anthropicMessage) blocks() ([]anthropicBlock, error) {
 	return bs, nil
 }
 
+// decodeMessage decodes an Anthropic message and its content; what names
+// the record in an error.
+func decodeMessage(raw json.RawMessage, what string) (anthropicMessage, []anthropicBlock, error) {
+	var m anthropicMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return m, nil, fmt.Errorf("%w: %s: %v", ErrMalformed, what, err)
+	}
+	bs, err := m.blocks()
+	return m, bs, err
+}
+
 // anthropicAssistant converts assistant blocks. Redacted thinking carries
 // no readable text and is dropped.
 func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
@@ -168,11 +179,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			}
 			t.skipped++
 		case "assistant":
-			var m anthropicMessage
-			if err := json.Unmarshal(w.Message, &m); err != nil {
-				return fmt.Errorf("%w: assistant: %v", ErrMalformed, err)
-			}
-			bs, err := m.blocks()
+			m, bs, err := decodeMessage(w.Message, "assistant")
 			if err != nil {
 				return err
 			}
@@ -190,11 +197,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			}
 			lastID = m.ID
 		case "user":
-			var m anthropicMessage
-			if err := json.Unmarshal(w.Message, &m); err != nil {
-				return fmt.Errorf("%w: user: %v", ErrMalformed, err)
-			}
-			bs, err := m.blocks()
+			_, bs, err := decodeMessage(w.Message, "user")
 			if err != nil {
 				return err
 			}
