@@ -4,6 +4,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
 // FS is the small set of filesystem operations the Store uses. Tests inject
@@ -128,8 +130,10 @@ func (OSFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(name) }
 // Lstat implements FS.
 func (OSFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
 
-// SyncDir implements FS; see syncDir in the OS-specific files.
-func (OSFS) SyncDir(name string) error { return syncDir(name) }
+// SyncDir implements FS: it fsyncs the directory so that entries created,
+// renamed or removed in it survive a power cut (rename(2) alone is atomic
+// but not durable); a no-op on Windows (see atomicfile.SyncDir).
+func (OSFS) SyncDir(name string) error { return atomicfile.SyncDir(name) }
 
 // Lock implements FS; see lockFile in the OS-specific files.
 func (OSFS) Lock(name string) (io.Closer, error) { return lockFile(name) }

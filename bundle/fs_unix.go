@@ -32,21 +32,6 @@ func createPending(name string) (PendingFile, error) {
 	return pf, nil
 }
 
-// syncDir fsyncs a directory so that entries created, renamed or removed in
-// it survive a power cut; rename(2) alone is atomic but not durable.
-func syncDir(name string) error {
-	d, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	serr := d.Sync()
-	cerr := d.Close()
-	if serr != nil {
-		return serr
-	}
-	return cerr
-}
-
 // lockFile takes a non-blocking flock(2) on name. flock locks belong to the
 // open file description, so they also exclude a second Store in the same
 // process and vanish when the process dies (no stale lock after SIGKILL).

@@ -70,10 +70,6 @@ func (p *pendingFile) Cleanup() error {
 	return cerr
 }
 
-// syncDir is a no-op on Windows: directories cannot be opened for
-// FlushFileBuffers by os.Open, and NTFS journals renames itself.
-func syncDir(name string) error { return nil }
-
 // lockFile takes a non-blocking LockFileEx on name.
 func lockFile(name string) (io.Closer, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)

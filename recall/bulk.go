@@ -17,6 +17,8 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 	zapv17 "github.com/blevesearch/zapx/v17"
+
+	"github.com/epistemicfold/ef/internal/atomicfile"
 )
 
 // An empty index (new, rebuilt, or recreated after a schema change) is
@@ -298,7 +300,7 @@ func (x *Index) swapIn(built string) error {
 		err = os.Rename(built, x.dir)
 	}
 	if err == nil {
-		err = syncDir(filepath.Dir(x.dir))
+		err = atomicfile.SyncDir(filepath.Dir(x.dir))
 	}
 	if err == nil {
 		x.idx, err = bleve.OpenUsing(x.dir, x.runtimeConfig())
@@ -338,30 +340,14 @@ func privateAndSynced(dir string) error {
 			return err
 		}
 		if d.IsDir() {
-			return syncDir(p)
+			return atomicfile.SyncDir(p)
 		}
 		f, err := os.Open(p)
 		if err != nil {
 			return err
 		}
-		err = f.Sync()
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
+		return atomicfile.SyncClose(f)
 	})
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // preparedMapping is the index mapping for the bulk builder, whose Index
