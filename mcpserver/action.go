@@ -15,21 +15,15 @@ import (
 // denied action is an answer, not an error; a failed action and a
 // malformed intent are reported with IsError.
 func ActionTools(k *action.Kernel) []Tool {
-	def := action.Tool()
-	return []Tool{{
-		Name:        def.Name,
-		Description: def.Description,
-		Parameters:  def.Parameters,
-		Call: func(ctx context.Context, args json.RawMessage) (Result, error) {
-			line, res, err := k.SubmitJSON(ctx, args, action.ChannelMCP)
-			if errors.Is(err, action.ErrIntent) {
-				return Result{Text: err.Error(), IsError: true}, nil
-			}
-			if line == nil {
-				return Result{}, err
-			}
-			text := string(bytes.TrimSuffix(line, []byte("\n")))
-			return Result{Text: text, IsError: res.Status == action.StatusFailed}, nil
-		},
-	}}
+	return []Tool{toolOf(action.Tool(), func(ctx context.Context, args json.RawMessage) (Result, error) {
+		line, res, err := k.SubmitJSON(ctx, args, action.ChannelMCP)
+		if errors.Is(err, action.ErrIntent) {
+			return Result{Text: err.Error(), IsError: true}, nil
+		}
+		if line == nil {
+			return Result{}, err
+		}
+		text := string(bytes.TrimSuffix(line, []byte("\n")))
+		return Result{Text: text, IsError: res.Status == action.StatusFailed}, nil
+	})}
 }

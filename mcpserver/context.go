@@ -13,20 +13,14 @@ import (
 // counts token_estimate (load it once: northbridge.LoadTokenizer). A
 // malformed request is reported with IsError.
 func ContextTools(roots []string, tok northbridge.Tokenizer) []Tool {
-	def := northbridge.Tool()
-	return []Tool{{
-		Name:        def.Name,
-		Description: def.Description,
-		Parameters:  def.Parameters,
-		Call: func(ctx context.Context, args json.RawMessage) (Result, error) {
-			out, err := northbridge.Answer(ctx, roots, args, northbridge.Options{Tokenizer: tok})
-			if northbridge.IsRequestError(err) {
-				return Result{Text: err.Error() + "; see the tool's parameters", IsError: true}, nil
-			}
-			if err != nil {
-				return Result{Text: "context_request failed: " + err.Error(), IsError: true}, nil
-			}
-			return Result{Text: string(out)}, nil
-		},
-	}}
+	return []Tool{toolOf(northbridge.Tool(), func(ctx context.Context, args json.RawMessage) (Result, error) {
+		out, err := northbridge.Answer(ctx, roots, args, northbridge.Options{Tokenizer: tok})
+		if northbridge.IsRequestError(err) {
+			return Result{Text: err.Error() + "; see the tool's parameters", IsError: true}, nil
+		}
+		if err != nil {
+			return Result{Text: "context_request failed: " + err.Error(), IsError: true}, nil
+		}
+		return Result{Text: string(out)}, nil
+	})}
 }

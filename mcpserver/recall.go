@@ -26,21 +26,15 @@ func RecallTools(ix ToolCaller, sessionID string) []Tool {
 	out := make([]Tool, 0, len(defs))
 	for _, d := range defs {
 		name := d.Name
-		out = append(out, Tool{
-			Name:        d.Name,
-			Description: d.Description,
-			Parameters:  d.Parameters,
-			Result:      d.Result,
-			Call: func(ctx context.Context, args json.RawMessage) (Result, error) {
-				res, err := ix.CallTool(ctx, sessionID, name, args)
-				if err != nil && !res.IsError {
-					return Result{}, err
-				}
-				// A bad call (err set) already has a text that tells the
-				// model what to fix; it is an answer, not a server failure.
-				return Result{Text: res.Text, Structured: res.Result, IsError: res.IsError}, nil
-			},
-		})
+		out = append(out, toolOf(d, func(ctx context.Context, args json.RawMessage) (Result, error) {
+			res, err := ix.CallTool(ctx, sessionID, name, args)
+			if err != nil && !res.IsError {
+				return Result{}, err
+			}
+			// A bad call (err set) already has a text that tells the
+			// model what to fix; it is an answer, not a server failure.
+			return Result{Text: res.Text, Structured: res.Result, IsError: res.IsError}, nil
+		}))
 	}
 	return out
 }

@@ -8,7 +8,14 @@ import (
 	"log/slog"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/epistemicfold/ef/internal/tooldef"
 )
+
+// toolOf is the tool of definition def, answered by call.
+func toolOf(def tooldef.Def, call func(ctx context.Context, args json.RawMessage) (Result, error)) Tool {
+	return Tool{Name: def.Name, Description: def.Description, Parameters: def.Parameters, Result: def.Result, Call: call}
+}
 
 // Tool is one tool the server offers.
 type Tool struct {
