@@ -127,6 +127,25 @@ type encoderSettings struct {
 //	default   3.96x    108-127           4.75x     63-66
 //	better    4.10x     71-78            4.93x     41
 //	best      4.32x     17-21            (not run)
+//
+// BenchmarkZstdLevels now encodes into buffers it reuses, as the store
+// does (fresh ones page-fault); re-measured so at load 21, two
+// goroutines, generated chat: fastest 162, default 110, better 63
+// MB/cpu-s — the same order, the same choice.
+//
+// A Put beside its floor (BenchmarkPutVsFloor): a Put costs what its
+// floor costs — zstd at this level on these workers, then write and fsync
+// of the same bytes — plus the hashing the format asks of it: sha256 of
+// every segment's payload and of all of them (payloadHash), of the file
+// twice (its name, and the bytes read back), and the logical hash
+// (canonical JSON and sha256 of every message) unless the bundle carries
+// its Content. Measured on the 2-core machine at load 16-21, 50 MB of
+// generated chat, MB of raw bytes per CPU-second: floor 155, floor plus
+// that hashing done alone 89, Put 77 (a fold's bundle, with Content:
+// floor 164, floor plus hashing 121, Put 105). The hashing alone is
+// 35-75% of the floor's CPU, so on two cores that the floor's encoder
+// already fills a Put of this format cannot come within 25% of its
+// floor; Put's own overhead beyond floor and hashing is about 15%.
 const defaultLevel = zstd.SpeedFastest
 
 func (e encoderSettings) withDefaults() encoderSettings {
