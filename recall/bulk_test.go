@@ -90,10 +90,7 @@ func TestBulkBuildFailureLeavesEmptyIndex(t *testing.T) {
 		mem.Put(ck)
 	}
 	dir := filepath.Join(t.TempDir(), "index")
-	x, err := recall.Open(dir, failingSource{mem}, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := recalltest.MustOpenAt(t, dir, failingSource{mem}, recall.Options{})
 	if _, err := x.Sync(context.Background()); !errors.Is(err, errDiskGone) {
 		t.Fatalf("Sync over a failing source: %v, want %v", err, errDiskGone)
 	}
@@ -128,11 +125,7 @@ func TestAbandonedBuildIsRemoved(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(left, "index", "store"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	ro, err := recall.Open(dir, src, recall.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ro.Close()
+	recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true}).Close()
 	if _, err := os.Stat(left); err != nil {
 		t.Fatalf("a read-only open removed the build directory: %v", err)
 	}

@@ -340,16 +340,8 @@ func TestReadOnly(t *testing.T) {
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
-	r1, err := recall.Open(dir, src, recall.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r1.Close()
-	r2, err := recall.Open(dir, src, recall.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatalf("second read-only open: %v", err)
-	}
-	defer r2.Close()
+	r1 := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
+	r2 := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true}) // a second reader beside the first
 	sameAnswers(t, "read-only", answers(t, r2), want)
 	if _, err := r1.Sync(context.Background()); err == nil {
 		t.Fatal("Sync on a read-only index succeeded")

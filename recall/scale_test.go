@@ -76,11 +76,7 @@ func TestRecallScale(t *testing.T) {
 	stopProfile := startCPUProfile(t, os.Getenv("EF_RECALL_CPUPROFILE"))
 	start = time.Now()
 	cpu0, cpuOK := processCPU()
-	x, err := recall.Open(dir, src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	st, err := x.Sync(ctx)
 	if err != nil || st.Messages != n {
 		t.Fatalf("Sync: %+v, %v", st, err)

@@ -40,11 +40,7 @@ func TestOverRealStore(t *testing.T) {
 
 	src := bundlesource.New(store)
 	ctx := context.Background()
-	x, err := recall.Open(recall.StoreIndexDir(root), src, recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := recalltest.MustOpenAt(t, recall.StoreIndexDir(root), src, recall.Options{})
 	st, err := x.Sync(ctx)
 	if err != nil || st.Checkpoints != len(ckpts) || len(st.Unavailable) != 0 {
 		t.Fatalf("Sync: %+v, %v", st, err)
