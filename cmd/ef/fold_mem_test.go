@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"testing"
@@ -27,7 +28,12 @@ import (
 // collection, sampled throughout the run), not timed.
 //
 // It runs with EF_FOLD_MEM=1 (a 150,000-character 1× log) or
-// EF_FOLD_MEM=<chars>; the 16× replay takes about a minute here.
+// EF_FOLD_MEM=<chars>; the 16× replay takes about a minute here. With
+// EF_FOLD_MEM_PROFILE=<dir> it also writes a heap profile at each new
+// peak (<run>-<n>-<KiB>.pb.gz, in-use memory as of that garbage
+// collection), to see what the peaks hold:
+//
+//	go tool pprof -sample_index=inuse_space -top -cum <dir>/16x-<n>-<KiB>.pb.gz
 func TestFoldMemoryFlat(t *testing.T) {
 	v := os.Getenv("EF_FOLD_MEM")
 	if v == "" {
@@ -54,9 +60,24 @@ func TestFoldMemoryFlat(t *testing.T) {
 		return p
 	}
 	short, long := logOf(1), logOf(16)
+	profiles := os.Getenv("EF_FOLD_MEM_PROFILE")
+	if profiles != "" {
+		defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+		runtime.MemProfileRate = 8 << 10 // finer than the default 512 KiB
+	}
 	run := func(log, name string) (uint64, foldAccount, time.Duration) {
 		runtime.GC()
-		peak, stop := sampleLiveHeap()
+		var onPeak func(uint64)
+		if profiles != "" {
+			n := 0
+			onPeak = func(live uint64) {
+				n++
+				if err := writeHeapProfile(filepath.Join(profiles, fmt.Sprintf("%s-%02d-%d.pb.gz", name, n, live>>10))); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		peak, stop := sampleLiveHeap(onPeak)
 		start := time.Now()
 		var acc foldAccount
 		args := []string{log, "--store", filepath.Join(dir, "store-"+name), "--out", filepath.Join(dir, "out-"+name+".jsonl"), "--window", "16000", "--json"}
@@ -89,7 +110,9 @@ func TestFoldMemoryFlat(t *testing.T) {
 
 // sampleLiveHeap polls the live heap measured by the last garbage
 // collection until stop is called; peak returns the largest value seen.
-func sampleLiveHeap() (peak func() uint64, stop func()) {
+// onPeak, when not nil, is called with each value 2% above the last one
+// it was called with.
+func sampleLiveHeap(onPeak func(live uint64)) (peak func() uint64, stop func()) {
 	var mu sync.Mutex
 	var max uint64
 	quit := make(chan struct{})
@@ -100,13 +123,19 @@ func sampleLiveHeap() (peak func() uint64, stop func()) {
 		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
+		var reported uint64
 		for {
 			metrics.Read(s)
+			v := s[0].Value.Uint64()
 			mu.Lock()
-			if v := s[0].Value.Uint64(); v > max {
+			if v > max {
 				max = v
 			}
 			mu.Unlock()
+			if onPeak != nil && v > reported+reported/50 {
+				reported = v
+				onPeak(v)
+			}
 			select {
 			case <-quit:
 				return
@@ -115,6 +144,20 @@ func sampleLiveHeap() (peak func() uint64, stop func()) {
 		}
 	}()
 	return func() uint64 { mu.Lock(); defer mu.Unlock(); return max }, func() { runtime.GC(); close(quit); wg.Wait() }
+}
+
+// writeHeapProfile writes the heap profile (in-use memory as of the last
+// garbage collection) to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func fileSize(t *testing.T, p string) int64 {
