@@ -94,7 +94,8 @@
 // The pressure policy is an economic order quantity. With n the pace
 // (surface tokens per request since the frontier), R what a fold makes
 // the next request miss that it would not have missed anyway (the
-// checkpoint, and the part of the retained tail the cache held), C0 the
+// checkpoint, about the size of the frozen leaf checkpoints, and the part
+// of the retained tail the cache held), C0 the
 // request right after a fold (header, system head, frozen checkpoints,
 // checkpoint, tail) and ρ = CachePriceRatio, a fold cycle that lets the
 // span grow by G costs, per new token,
@@ -121,8 +122,14 @@
 // start at the system head. The frozen checkpoints ride along in every
 // request too: they are merged once what accumulated after the largest of
 // them (the last root, about what a merge writes again) outweighs one
-// economic fold, r + max(G*, floor), or MergeRatio × W, whichever is
-// less. A semantic digest is an LLM call whose output costs about four
+// economic fold, max(G*, floor), or MergeRatio × W, whichever is less, or
+// once all of them pass 2 × MergeRatio × W. A root restates its parents,
+// so roots grow over a long session; bounding the whole load by
+// MergeRatio × W made a root grown near the bound be rewritten to remove
+// a single leaf checkpoint, merge after merge. R counts a leaf
+// checkpoint, not the average frozen one: a root is several times a leaf
+// and rarer, and counting it sized every leaf fold for a root's re-send.
+// A semantic digest is an LLM call whose output costs about four
 // uncached tokens per token, as much as a leaf fold's whole re-send; only
 // root folds (merges, /compact) ask for one unless DigestLeaves is set.
 //
@@ -162,12 +169,14 @@
 // Accumulated checkpoints would grow without bound on a long session (on
 // the real bench corpus their load reached 13K of a 16K window and forced
 // emergency folds). So, with merge = ⌊W × MergeRatio⌋ (0.25): when the
-// frozen checkpoints (at least two) are worth more than merge, the next
-// pressure fold starts at the system head and folds them, with its span,
-// into one root checkpoint (the rare rebase of §9.2: "极低频 rebase"). It
-// invalidates the cache after the system prompt once; the root restates
-// its parents' sections (user messages: the first ones and the newest),
-// so the frozen prefix stays bounded by about merge + one root.
+// frozen checkpoints (at least two) are worth more than merge (with the
+// economic trigger on: those after the largest, the last root, or all of
+// them past 2 × merge; see above), the next pressure fold starts at the
+// system head and folds them, with its span, into one root checkpoint
+// (the rare rebase of §9.2: "极低频 rebase"). It invalidates the cache
+// after the system prompt once; the root restates its parents' sections
+// (user messages: the first ones and the newest), so the frozen prefix
+// stays bounded by about one root + merge, and 2 × merge in all.
 //
 // # Overflow
 //

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,4 +101,89 @@ func indexOf(xs []int, x int) int {
 		}
 	}
 	return -1
+}
+
+// TestMergeCountsWhatFollowsTheRoot: a merge writes the last root again
+// and removes what accumulated after it, so with the economic trigger on,
+// a root that alone nears MergeRatio × W is not rewritten to remove one
+// leaf checkpoint; the leaves after it are what count, and the whole
+// frozen load only past twice the bound. The economic fold size counts a
+// leaf checkpoint as the fold's re-send, not the average frozen one (the
+// root is several times larger).
+func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
+	ctx := context.Background()
+	const window = 8000
+	b := enginetest.NewBuilder(t, "sess-merge-root", hostshim.Gen017)
+	work(b, 1, 30)
+	pol := engine.Policy{ContextWindow: window, RetainTokens: 1200, FoldFloorTokens: 500, MergeRatio: -1}
+	e := newEngine(t, enginetest.NewMemArchive(), pol)
+	for i := range 2 {
+		if rep, res := leaf(ctx, t, e, b); res == nil {
+			t.Fatalf("no leaf fold: %s", rep.Skipped)
+		}
+		work(b, 100+10*i, 10)
+	}
+	if rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"}); err != nil || res == nil {
+		t.Fatalf("root fold: %v %+v", err, rep)
+	}
+	work(b, 200, 10)
+	if rep, res := leaf(ctx, t, e, b); res == nil {
+		t.Fatalf("no leaf fold after the root: %s", rep.Skipped)
+	}
+	work(b, 300, 10)
+	fr, err := engine.LocateFrontier(b.S)
+	if err != nil || len(fr.Frozen) != 2 || fr.Frozen[0].Mode != engine.ModeRoot || fr.Frozen[1].Mode != engine.ModeLeaf {
+		t.Fatalf("frozen %+v %v", fr.Frozen, err)
+	}
+	prices, err := hostshim.NodePrices(b.S, hostshim.HeuristicMeter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, lf := prices[fr.Position-2], prices[fr.Position-1]
+	if root <= lf {
+		t.Fatalf("root %d tokens, leaf %d: want the root larger", root, lf)
+	}
+	plan := func(merge float64) *engine.Plan {
+		t.Helper()
+		pol.MergeRatio = merge
+		p, skip, err := newEngine(t, enginetest.NewMemArchive(), pol).Plan(b.S, engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true})
+		if err != nil || p == nil {
+			t.Fatalf("merge ratio %v: plan %+v %q %v", merge, p, skip, err)
+		}
+		return p
+	}
+	ratio := func(tokens float64) float64 { return tokens / window }
+	// The whole load is over the bound, the leaf after the root is not:
+	// no merge (the bound alone would rewrite the root for one leaf).
+	if p := plan(ratio(float64(lf) + float64(root)/2)); p.Mode != engine.ModeLeaf || p.StartIdx != fr.Position {
+		t.Fatalf("root near the bound and one leaf after it: plan %s at %d, want a leaf fold at %d (%s)", p.Mode, p.StartIdx, fr.Position, p.Reason)
+	}
+	// The leaf after the root is over the bound: merge.
+	if p := plan(ratio(float64(lf) / 2)); p.Mode != engine.ModeRoot || !strings.HasPrefix(p.Reason, "merge:") {
+		t.Fatalf("leaf after the root over the bound: plan %s (%s)", p.Mode, p.Reason)
+	}
+	// The whole load is over twice the bound: merge, whatever its mix.
+	if p := plan(ratio(float64(root+lf) / 2.2)); p.Mode != engine.ModeRoot {
+		t.Fatalf("frozen load over twice the bound: plan %s (%s)", p.Mode, p.Reason)
+	}
+	// The fold's re-send R is the leaf checkpoint, not the average of the
+	// root and the leaf (with a one-node retained tail, which the next
+	// request sends uncached anyway, nothing else is re-sent).
+	pol.ContextWindow = 8 * window // the economic trigger comes before the window threshold
+	pol.RetainTokens = 1
+	_, why, err := newEngine(t, enginetest.NewMemArchive(), pol).PressureThreshold(b.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(why, "R ")
+	var r int
+	if i < 0 {
+		t.Fatalf("threshold reason %q names no R", why)
+	}
+	if _, err := fmt.Sscanf(why[i:], "R %d", &r); err != nil {
+		t.Fatalf("threshold reason %q: %v", why, err)
+	}
+	if r != lf {
+		t.Fatalf("R %d, want the leaf checkpoint's %d (root %d): %s", r, lf, root, why)
+	}
 }

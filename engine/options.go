@@ -95,7 +95,11 @@ type Policy struct {
 	// MergeRatio: when the checkpoints of the frozen prefix are worth more
 	// than MergeRatio × ContextWindow, the next pressure fold starts at the
 	// system head instead of the frontier and merges them, with its span,
-	// into one root checkpoint (the rare rebase of §9.2). Zero means
+	// into one root checkpoint (the rare rebase of §9.2). With the
+	// economic trigger on, what counts is what accumulated after the
+	// largest of them (the last root, which a merge writes again), and
+	// the whole frozen load only above twice the bound (see "Holding the
+	// prompt cache" in the package documentation). Zero means
 	// DefaultMergeRatio; negative never merges.
 	MergeRatio float64
 	// CachePriceRatio is ρ, the price of a cached input token relative to

@@ -157,31 +157,25 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		k--
 		acc += v.prices[k]
 	}
-	// Merge (the rare rebase of §9.2): when the frozen checkpoints are
-	// worth more than MergeRatio × W, a pressure fold starts at the system
-	// head and folds them, with its span, into one root checkpoint. It
-	// breaks the prompt cache after the system head once; the frozen
-	// prefix stays bounded.
-	mode, start, frozenTok := ModeLeaf, fr.Position, 0
-	if h := v.headEnd(); h < fr.Position {
-		for q := h; q < fr.Position; q++ {
-			frozenTok += v.prices[q]
-		}
-		mt := pol.mergeTokens()
-		if ec, ok := e.economics(v); ok && mt > 0 {
-			// Frozen checkpoints ride along in every request: merge them
-			// before what accumulated after the largest (the last root,
-			// about what a merge writes again) outweighs one economic
-			// fold.
-			r := 0
-			for q := h; q < fr.Position; q++ {
-				r = max(r, v.prices[q])
-			}
-			mt = min(mt, r+max(ec.order, e.foldFloor(v.s)))
-		}
-		if pressure && mt > 0 && len(fr.Frozen) >= 2 && frozenTok > mt {
-			mode, start = ModeRoot, h
-		}
+	// Merge (the rare rebase of §9.2): a pressure fold starts at the
+	// system head and folds the frozen checkpoints, with its span, into
+	// one root checkpoint. It breaks the prompt cache after the system
+	// head once; the frozen prefix stays bounded.
+	mode, start := ModeLeaf, fr.Position
+	fz := v.frozen(fr.Position)
+	mt := pol.mergeTokens()
+	over := fz.total > mt
+	if ec, ok := e.economics(v); ok && mt > 0 {
+		// Frozen checkpoints ride along in every request. A merge
+		// writes the last root again (about its size) and removes what
+		// accumulated after it: merge once that outweighs one economic
+		// fold (or MergeRatio × W), not when the root alone nears the
+		// bound, where a merge would rewrite the root to remove one
+		// leaf. Above twice the bound the window's room decides.
+		over = fz.total-fz.largest > min(mt, max(ec.order, e.foldFloor(v.s))) || fz.total > 2*mt
+	}
+	if pressure && mt > 0 && len(fr.Frozen) >= 2 && over {
+		mode, start = ModeRoot, v.headEnd()
 	}
 	limit := v.limitCut(min(k, v.open), start)
 	st := start
@@ -233,7 +227,7 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
 	}
 	if mode == ModeRoot {
-		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens (over min(%d, G*)) and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), frozenTok, pol.mergeTokens(), spanTok, goal)
+		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens, %d after the largest (over min(%d, G*), or the whole over %d), and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), fz.total, fz.total-fz.largest, mt, 2*mt, spanTok, goal)
 	}
 	p.Reason += closure
 	return p, "", nil
@@ -505,17 +499,13 @@ func (e *Engine) economics(v *surfaceView) (ec economy, ok bool) {
 	for q := 0; q < fr.Position; q++ {
 		head += v.prices[q]
 	}
-	// A checkpoint costs about what the frozen ones cost; before any, a
-	// few times the empty one.
-	ckpt, nck := 0, 0
-	for q := v.headEnd(); q < fr.Position; q++ {
-		ckpt += v.prices[q]
-		nck++
-	}
-	if nck > 0 {
-		ckpt /= nck
-	} else {
-		ckpt = e.foldFloor(v.s) / 2
+	// A leaf fold writes a leaf checkpoint: about what the frozen leaf
+	// checkpoints cost; before any, a few times the empty one. Roots
+	// restate their parents and are several times larger: counting them
+	// would size every leaf fold for a root's re-send.
+	ckpt := e.foldFloor(v.s) / 2
+	if fz := v.frozen(fr.Position); fz.leaves > 0 {
+		ckpt = fz.leafTokens / fz.leaves
 	}
 	// The tail's unsent part (the model's latest answer and what followed
 	// it) misses the cache on the next request with or without a fold;
@@ -543,6 +533,30 @@ func (e *Engine) pressureThreshold(v *surfaceView) (int, string) {
 		return econ, fmt.Sprintf("economic: C0 %d + G* %d (n %d, R %d, ρ %g)", ec.base, ec.order, ec.perRequest, ec.resend, e.opts.Policy.CachePriceRatio)
 	}
 	return th, "window threshold"
+}
+
+// frozenLoad is the checkpoints of the frozen prefix (after the system
+// head), in host-meter tokens.
+type frozenLoad struct {
+	total      int // every checkpoint
+	largest    int // the largest: the last root, when there is one
+	leafTokens int // the leaf checkpoints
+	leaves     int
+}
+
+func (v *surfaceView) frozen(frontier int) frozenLoad {
+	var fz frozenLoad
+	for q := v.headEnd(); q < frontier; q++ {
+		fz.total += v.prices[q]
+		fz.largest = max(fz.largest, v.prices[q])
+		if m, err := v.s.Message(v.nodes[q]); err == nil {
+			if mk, ok := MarkerOf(m); ok && mk.Mode == ModeLeaf {
+				fz.leafTokens += v.prices[q]
+				fz.leaves++
+			}
+		}
+	}
+	return fz
 }
 
 // pace is the surface's growth per model request since the frontier: the
