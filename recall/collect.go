@@ -109,12 +109,13 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	return out, total, nil
 }
 
-// load fills in the ids, meta and texts of the matches kept: each one's
-// stored meta, and the texts from their checkpoints' stored chunks, each
-// checkpoint's read once. A match whose document is gone, or whose id
-// this package did not write, stays not loaded.
+// load fills in the ids, meta and texts of the matches kept, from their
+// checkpoints' stored chunks (texts.go), each checkpoint's read once. A
+// match whose checkpoint document is gone, or whose id this package did
+// not write, stays not loaded; one whose chunk is unreadable keeps an
+// empty meta and text.
 func (x *Index) load(r bindex.IndexReader, ms []match) error {
-	want := map[string]map[int]bool{} // checkpoint document id → text numbers
+	want := map[string]map[int]bool{} // checkpoint document id → entry numbers
 	for i := range ms {
 		m := &ms[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
@@ -126,33 +127,20 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 		if m.session, m.ckpt, m.index, ok = parseDocID(id); !ok {
 			continue
 		}
-		doc, err := r.Document(id)
-		if err != nil {
-			return err
-		}
-		if doc == nil {
-			continue // deleted between match and load
-		}
-		doc.VisitFields(func(f bindex.Field) {
-			if f.Name() == fMeta {
-				m.meta = append([]byte(nil), f.Value()...)
-			}
-		})
 		ck := docID(m.session, m.ckpt, -1)
 		if want[ck] == nil {
 			want[ck] = map[int]bool{}
 		}
 		want[ck][m.index+1] = true
-		m.loaded = true
 	}
-	texts := make(map[string]map[int]string, len(want))
+	texts := make(map[string]map[int]storedText, len(want))
 	for ck, nums := range want {
 		doc, err := r.Document(ck)
 		if err != nil {
 			return err
 		}
 		if doc == nil {
-			continue
+			continue // deleted between match and load
 		}
 		var chunks [][]byte
 		doc.VisitFields(func(f bindex.Field) {
@@ -160,15 +148,22 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 				chunks = append(chunks, f.Value())
 			}
 		})
-		if texts[ck], err = x.codec.texts(chunks, nums); err != nil {
+		got, err := x.codec.texts(chunks, nums)
+		if err != nil {
 			// The hits stand; only their snippets are lost.
 			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "doc", ck, "err", err)
+			got = map[int]storedText{}
 		}
+		texts[ck] = got
 	}
 	for i := range ms {
 		m := &ms[i]
-		if m.loaded {
-			m.text = texts[docID(m.session, m.ckpt, -1)][m.index+1]
+		if m.session == "" {
+			continue
+		}
+		if got, ok := texts[docID(m.session, m.ckpt, -1)]; ok {
+			e := got[m.index+1]
+			m.loaded, m.text, m.meta = true, e.Text, e.Meta
 		}
 	}
 	return nil

@@ -34,8 +34,8 @@
 // Options.MaxIndexedBytes of it is indexed. Messages that are not hostshim
 // messages are indexed as their raw JSON text. A document's id names its
 // session, checkpoint and message; its order key (checkpoint time, then
-// index) breaks ties; a small stored meta field holds what a hit shows
-// besides (role, fold mode, tools, error flag).
+// index) breaks ties; what a hit shows besides (role, fold mode, tools,
+// error flag) is stored with its text.
 //
 // Text is analyzed once, by one analyzer for both languages: Unicode word
 // breaks, width folding, lower case, English possessives, CJK bigrams, then
@@ -45,10 +45,12 @@
 // "cjk", would double the index for no gain in recall.) Documents are
 // analyzed by the goroutines that read the bundles, ahead of the batch
 // that writes them, and stems are memoized. An empty index (new, rebuilt,
-// or after a schema change) is filled by bleve's offline builder and
-// swapped in (bulk.go). The text is stored for
-// snippets and keeps term positions for phrases, but not byte offsets: a
-// snippet analyzes the few texts shown again to find its matches. Only
+// or after a schema change) is filled by bleve's offline builders, one per
+// core, whose segments are merged once and swapped in (bulk.go). The texts
+// of a checkpoint are stored once, compressed together on its checkpoint
+// document (texts.go), for snippets; the text keeps term positions for
+// phrases, but not byte offsets: a snippet analyzes the few texts shown
+// again to find its matches. Only
 // the fields a query reads are indexed (the session filter, checkpoint
 // ids, tool names, paths, the text, the order key's doc values); no _all
 // field, no dynamic fields.

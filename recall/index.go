@@ -31,7 +31,7 @@ import (
 
 // schemaVersion names the mapping and document layout. An index written
 // with another value is rebuilt on Open.
-const schemaVersion = "ef-recall-4"
+const schemaVersion = "ef-recall-5"
 
 // Internal (non-document) keys of the index.
 const (
@@ -53,10 +53,9 @@ const (
 	fCID     = "cid"     // checkpoint id, on checkpoint documents only
 	fOrder   = "order"   // session order, fixed-width hex (time, then index): doc values for ties
 	fText    = "text"    // the searchable text, with positions for phrases
-	fTexts   = "texts"   // stored only, on checkpoint documents: the texts of the checkpoint (texts.go)
+	fTexts   = "texts"   // stored only, on checkpoint documents: the texts and metas of the checkpoint (texts.go)
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
-	fMeta    = "meta"    // stored only: what a hit shows (docMeta as JSON)
 )
 
 // fieldOptions says how each field is indexed; newMapping declares the same.
@@ -68,7 +67,6 @@ var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fTexts:   bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
-	fMeta:    bindex.StoreField,
 }
 
 // Hit kinds.
@@ -77,8 +75,8 @@ const (
 	kindMessage    = "message"
 )
 
-// docMeta is the stored part of a document that a hit shows and its id
-// does not say.
+// docMeta is what a hit shows that its id does not say; it is stored
+// with the document's text (texts.go).
 type docMeta struct {
 	Role  string   `json:"r,omitempty"`
 	Mode  string   `json:"m,omitempty"` // fold mode, checkpoint documents
@@ -857,16 +855,16 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 		}
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
-	d := x.newDoc(docID(s, id, -1), s, ck.CreatedAt, -1, ckText, docMeta{Mode: ck.Mode})
+	d := x.newDoc(docID(s, id, -1), s, ck.CreatedAt, -1, ckText)
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
 	p.tokens = countTokens(ck.Rendered)
-	texts := make([]string, 1, len(msgs)+1)
-	texts[0] = ckText
+	texts := make([]storedText, 1, len(msgs)+1)
+	texts[0] = storedText{Meta: metaJSON(docMeta{Mode: ck.Mode}), Text: ckText}
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), s, ck.CreatedAt, i, f.Text, docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError})
+		d := x.newDoc(docID(s, id, i), s, ck.CreatedAt, i, f.Text)
 		for _, t := range f.Tools {
 			d.AddField(keyword(fTool, strings.ToLower(t)))
 		}
@@ -874,7 +872,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 			d.AddField(keyword(fPath, path))
 		}
 		p.docs = append(p.docs, d)
-		texts = append(texts, f.Text)
+		texts = append(texts, storedText{Meta: metaJSON(docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError}), Text: f.Text})
 		p.bytes += len(f.Text)
 		p.tokens += countTokens(f.Text)
 	}
@@ -885,14 +883,21 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	return p
 }
 
+// metaJSON encodes a document's meta; an empty meta is no bytes.
+func metaJSON(m docMeta) []byte {
+	if m.Role == "" && m.Mode == "" && len(m.Tools) == 0 && !m.Error {
+		return nil
+	}
+	raw, _ := json.Marshal(m) // strings and a bool: cannot fail
+	return raw
+}
+
 // newDoc builds a document with the fields every document has, its text
 // analyzed.
-func (x *Index) newDoc(id, session string, createdAt int64, i int, text string, meta docMeta) *document.Document {
+func (x *Index) newDoc(id, session string, createdAt int64, i int, text string) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(keyword(fSession, session))
 	d.AddField(keyword(fOrder, orderKey(createdAt, i)))
-	raw, _ := json.Marshal(meta) // strings and a bool: cannot fail
-	d.AddField(document.NewTextFieldCustom(fMeta, nil, raw, fieldOptions[fMeta], nil))
 	t := document.NewTextFieldCustom(fText, nil, []byte(text), fieldOptions[fText], positionsOnly{x.text})
 	t.Analyze()
 	d.AddField(analyzed{t})

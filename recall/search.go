@@ -209,8 +209,8 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 // hitFromMatch builds a hit (without its snippet and ref) from a match's id,
 // order key and stored meta.
 func hitFromMatch(m match) (Hit, bool) {
-	var meta docMeta
-	if len(m.order) < 16 || json.Unmarshal(m.meta, &meta) != nil {
+	var meta docMeta // empty when the stored texts were unreadable
+	if len(m.order) < 16 || len(m.meta) > 0 && json.Unmarshal(m.meta, &meta) != nil {
 		return Hit{}, false
 	}
 	created, err := strconv.ParseUint(string(m.order[:16]), 16, 64)

@@ -14,15 +14,19 @@ import (
 func TestTextChunks(t *testing.T) {
 	c := newTextCodec()
 	defer c.close()
-	var texts []string
+	var texts []storedText
 	for i := 0; i < 300; i++ {
 		n := (i * 7919) % 3000
 		if i%50 == 7 {
 			n = textChunkBytes + 1234 // longer than a chunk
 		}
-		texts = append(texts, fmt.Sprintf("%d:", i)+strings.Repeat("日志 log line ", n/17))
+		var meta []byte
+		if i%3 != 0 {
+			meta = []byte(fmt.Sprintf(`{"r":"tool","t":["t%d"]}`, i))
+		}
+		texts = append(texts, storedText{Meta: meta, Text: fmt.Sprintf("%d:", i) + strings.Repeat("日志 log line ", n/17)})
 	}
-	texts = append(texts, "")
+	texts = append(texts, storedText{})
 	chunks := c.encode(texts)
 	if len(chunks) < 3 {
 		t.Fatalf("%d chunks for %d texts", len(chunks), len(texts))
@@ -35,13 +39,14 @@ func TestTextChunks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	same := func(a, b storedText) bool { return a.Text == b.Text && string(a.Meta) == string(b.Meta) }
 	for i, want := range texts {
-		if got[i] != want {
-			t.Fatalf("text %d: %d bytes back, want %d", i, len(got[i]), len(want))
+		if !same(got[i], want) {
+			t.Fatalf("entry %d: %d+%d bytes back, want %d+%d", i, len(got[i].Meta), len(got[i].Text), len(want.Meta), len(want.Text))
 		}
 	}
 	some, err := c.texts(chunks, map[int]bool{3: true, 57: true, 999: true})
-	if err != nil || len(some) != 2 || some[3] != texts[3] || some[57] != texts[57] {
+	if err != nil || len(some) != 2 || !same(some[3], texts[3]) || !same(some[57], texts[57]) {
 		t.Fatalf("lookup of 3, 57 and a missing 999: %d texts, %v", len(some), err)
 	}
 	first, count, body, err := chunkSpan(chunks[0])
