@@ -5,7 +5,6 @@ import (
 	"container/heap"
 	"context"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
@@ -110,12 +109,13 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 }
 
 // load fills in the ids, meta and texts of the matches kept, from their
-// checkpoints' stored chunks (texts.go), each checkpoint's read once. A
-// match whose checkpoint document is gone, or whose id this package did
-// not write, stays not loaded; one whose chunk is unreadable keeps an
-// empty meta and text.
+// checkpoints' documents: the names (fRef) and the stored chunks
+// (texts.go), each checkpoint's read once. A match whose checkpoint
+// document is gone, or whose id this package did not write, stays not
+// loaded; one whose chunk is unreadable keeps an empty meta and text.
 func (x *Index) load(r bindex.IndexReader, ms []match) error {
 	want := map[string]map[int]bool{} // checkpoint document id → entry numbers
+	keys := make([]string, len(ms))
 	for i := range ms {
 		m := &ms[i]
 		id, err := r.ExternalID(m.dm.IndexInternalID)
@@ -123,19 +123,23 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 			return err
 		}
 		m.dm.ID = id
-		var ok bool
-		if m.session, m.ckpt, m.index, ok = parseDocID(id); !ok {
+		key, index, ok := parseDocID(id)
+		if !ok {
 			continue
 		}
-		ck := docID(m.session, m.ckpt, -1)
-		if want[ck] == nil {
-			want[ck] = map[int]bool{}
+		keys[i], m.index = key, index
+		if want[key] == nil {
+			want[key] = map[int]bool{}
 		}
-		want[ck][m.index+1] = true
+		want[key][index+1] = true
 	}
-	texts := make(map[string]map[int]storedText, len(want))
-	for ck, nums := range want {
-		doc, err := r.Document(ck)
+	type checkpoint struct {
+		session, ckpt string
+		texts         map[int]storedText
+	}
+	cks := make(map[string]checkpoint, len(want))
+	for key, nums := range want {
+		doc, err := r.Document(key)
 		if err != nil {
 			return err
 		}
@@ -143,47 +147,35 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 			continue // deleted between match and load
 		}
 		var chunks [][]byte
+		var ref []byte
 		doc.VisitFields(func(f bindex.Field) {
-			if f.Name() == fTexts {
+			switch f.Name() {
+			case fTexts:
 				chunks = append(chunks, f.Value())
+			case fRef:
+				ref = f.Value()
 			}
 		})
+		s, c, ok := strings.Cut(string(ref), "\x00")
+		if !ok {
+			continue // not a checkpoint document this package wrote
+		}
 		got, err := x.codec.texts(chunks, nums)
 		if err != nil {
 			// The hits stand; only their snippets are lost.
-			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "doc", ck, "err", err)
+			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "session", s, "checkpoint", c, "err", err)
 			got = map[int]storedText{}
 		}
-		texts[ck] = got
+		cks[key] = checkpoint{session: s, ckpt: c, texts: got}
 	}
 	for i := range ms {
 		m := &ms[i]
-		if m.session == "" {
-			continue
-		}
-		if got, ok := texts[docID(m.session, m.ckpt, -1)]; ok {
-			e := got[m.index+1]
-			m.loaded, m.text, m.meta = true, e.Text, e.Meta
+		if ck, ok := cks[keys[i]]; ok && keys[i] != "" {
+			e := ck.texts[m.index+1]
+			m.loaded, m.session, m.ckpt, m.text, m.meta = true, ck.session, ck.ckpt, e.Text, e.Meta
 		}
 	}
 	return nil
-}
-
-// parseDocID splits a document id into its session, checkpoint and
-// message index (-1 for a checkpoint document); see docID.
-func parseDocID(id string) (session, ckpt string, i int, ok bool) {
-	parts := strings.Split(id, "\x00")
-	switch len(parts) {
-	case 2:
-		return parts[0], parts[1], -1, true
-	case 3:
-		i, err := strconv.Atoi(parts[2])
-		if err != nil || i < 0 {
-			return "", "", 0, false
-		}
-		return parts[0], parts[1], i, true
-	}
-	return "", "", 0, false
 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score

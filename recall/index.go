@@ -2,6 +2,8 @@ package recall
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -54,6 +56,7 @@ const (
 	fOrder   = "order"   // session order, fixed-width hex (time, then index): doc values for ties
 	fText    = "text"    // the searchable text, with positions for phrases
 	fTexts   = "texts"   // stored only, on checkpoint documents: the texts and metas of the checkpoint (texts.go)
+	fRef     = "ref"     // stored only, on checkpoint documents: session and checkpoint id (see docID)
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
 )
@@ -65,6 +68,7 @@ var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fOrder:   bindex.IndexField | bindex.DocValues | bindex.SkipFreqNorm,
 	fText:    bindex.IndexField | bindex.IncludeTermVectors,
 	fTexts:   bindex.StoreField,
+	fRef:     bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
 }
@@ -794,12 +798,44 @@ func validCheckpointID(s string) bool {
 	return validID(s) && !strings.ContainsAny(s, "#@: \t\r\n")
 }
 
+// docID is the id of a checkpoint's document (i < 0) or of its message i:
+// a key of the checkpoint, then "." and i. The key is 16 characters of
+// the SHA-256 of the session and checkpoint ids (96 bits: two checkpoints
+// of a store sharing one is about as likely as a 1-in-10^17 draw at a
+// million checkpoints). Bleve stores every document's id uncompressed,
+// and session ids are long, so a short key made the index 3% smaller
+// than ids spelling out both names; the checkpoint document stores the
+// names (fRef) for the hits.
 func docID(session, ckpt string, i int) string {
+	h := sha256.Sum256([]byte(session + "\x00" + ckpt))
+	key := base64.RawURLEncoding.EncodeToString(h[:12])
 	if i < 0 {
-		return session + "\x00" + ckpt
+		return key
 	}
-	return session + "\x00" + ckpt + "\x00" + strconv.Itoa(i)
+	return key + "." + strconv.Itoa(i)
 }
+
+// parseDocID splits a document id into its checkpoint key (the id of the
+// checkpoint document) and message index (-1 for a checkpoint document);
+// see docID.
+func parseDocID(id string) (key string, i int, ok bool) {
+	key, num, isMsg := strings.Cut(id, ".")
+	if len(key) != 16 {
+		return "", 0, false
+	}
+	if !isMsg {
+		return key, -1, true
+	}
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 {
+		return "", 0, false
+	}
+	return key, i, true
+}
+
+// refValue is the stored fRef of a checkpoint document: the session and
+// checkpoint ids, which ids may not contain NUL.
+func refValue(session, ckpt string) []byte { return []byte(session + "\x00" + ckpt) }
 
 func orderKey(createdAt int64, i int) string {
 	// Fixed-width hex sorts as the numbers do; the checkpoint document
@@ -857,6 +893,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
 	d := x.newDoc(docID(s, id, -1), s, ck.CreatedAt, -1, ckText)
 	d.AddField(keyword(fCID, id))
+	d.AddField(document.NewTextFieldCustom(fRef, nil, refValue(s, id), fieldOptions[fRef], nil))
 	p.docs = append(p.docs, d)
 	p.tokens = countTokens(ck.Rendered)
 	texts := make([]storedText, 1, len(msgs)+1)
