@@ -1,11 +1,9 @@
 package recall
 
 import (
-	"bytes"
 	"container/heap"
 	"context"
 	"sort"
-	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -14,23 +12,26 @@ import (
 
 // match is one document kept by topN.
 type match struct {
-	dm    *search.DocumentMatch
-	order []byte // session-order key, loaded only for competitive documents
+	dm *search.DocumentMatch
+	// Looked up for competitive documents only: the checkpoint and its
+	// time, and the message index (-1 for a checkpoint document).
+	key     string
+	ck      ckName
+	index   int
+	ordered bool // the above were found (a document this package wrote, in the watermark)
 	// Loaded for the matches returned (see load).
-	loaded  bool
-	session string
-	ckpt    string
-	index   int // message index, -1 for a checkpoint document
-	text    string
-	meta    []byte
+	loaded bool
+	text   string
+	meta   []byte
 }
 
 // topN runs q and keeps the n best matches by (score, then newest first),
 // counting all matches. It replaces bleve's collector for one reason:
 // bleve sorting by score then a field loads the field's doc values for
 // every match (most of the latency of a common word at 100K messages);
-// here the order key is loaded only for a match whose score can still
-// enter the top n. The caller holds x.mu (read).
+// here the order of a match (its checkpoint's time from the watermark,
+// by the key in its id, then its message index) is looked up only when
+// its score can still enter the top n. The caller holds x.mu (read).
 func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
 	adv, err := x.idx.Advanced()
 	if err != nil {
@@ -52,10 +53,6 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		return nil, 0, err
 	}
 	defer s.Close()
-	dvr, err := r.DocValueReader([]string{fOrder})
-	if err != nil {
-		return nil, 0, err
-	}
 	pool := search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+n+1, 0)
 	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
 	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
@@ -79,16 +76,16 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 			pool.Put(dm)
 			continue
 		}
-		var order []byte
-		err = dvr.VisitDocValues(dm.IndexInternalID, func(field string, term []byte) {
-			if field == fOrder {
-				order = append(order[:0], term...)
-			}
-		})
+		id, err := r.ExternalID(dm.IndexInternalID)
 		if err != nil {
 			return nil, 0, err
 		}
-		m := match{dm: dm, order: order}
+		dm.ID = id
+		m := match{dm: dm}
+		if key, i, ok := parseDocID(id); ok {
+			m.key, m.index = key, i
+			m.ck, m.ordered = x.keys[key]
+		}
 		switch {
 		case h.Len() < n:
 			heap.Push(h, m)
@@ -108,36 +105,22 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	return out, total, nil
 }
 
-// load fills in the ids, meta and texts of the matches kept, from their
-// checkpoints' documents: the names (fRef) and the stored chunks
-// (texts.go), each checkpoint's read once. A match whose checkpoint
-// document is gone, or whose id this package did not write, stays not
-// loaded; one whose chunk is unreadable keeps an empty meta and text.
+// load fills in the meta and texts of the matches kept from their
+// checkpoints' stored chunks (texts.go), each checkpoint's read once. A
+// match whose checkpoint is gone, or whose id this package did not write,
+// stays not loaded; one whose chunk is unreadable keeps an empty meta and
+// text.
 func (x *Index) load(r bindex.IndexReader, ms []match) error {
-	want := map[string]map[int]bool{} // checkpoint document id → entry numbers
-	keys := make([]string, len(ms))
-	for i := range ms {
-		m := &ms[i]
-		id, err := r.ExternalID(m.dm.IndexInternalID)
-		if err != nil {
-			return err
+	want := map[string]map[int]bool{} // checkpoint key → entry numbers
+	for _, m := range ms {
+		if m.ordered {
+			if want[m.key] == nil {
+				want[m.key] = map[int]bool{}
+			}
+			want[m.key][m.index+1] = true
 		}
-		m.dm.ID = id
-		key, index, ok := parseDocID(id)
-		if !ok {
-			continue
-		}
-		keys[i], m.index = key, index
-		if want[key] == nil {
-			want[key] = map[int]bool{}
-		}
-		want[key][index+1] = true
 	}
-	type checkpoint struct {
-		session, ckpt string
-		texts         map[int]storedText
-	}
-	cks := make(map[string]checkpoint, len(want))
+	texts := make(map[string]map[int]storedText, len(want))
 	for key, nums := range want {
 		doc, err := r.Document(key)
 		if err != nil {
@@ -147,44 +130,50 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 			continue // deleted between match and load
 		}
 		var chunks [][]byte
-		var ref []byte
 		doc.VisitFields(func(f bindex.Field) {
-			switch f.Name() {
-			case fTexts:
+			if f.Name() == fTexts {
 				chunks = append(chunks, f.Value())
-			case fRef:
-				ref = f.Value()
 			}
 		})
-		s, c, ok := strings.Cut(string(ref), "\x00")
-		if !ok {
-			continue // not a checkpoint document this package wrote
-		}
 		got, err := x.codec.texts(chunks, nums)
 		if err != nil {
 			// The hits stand; only their snippets are lost.
-			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "session", s, "checkpoint", c, "err", err)
+			ck := x.keys[key]
+			x.opts.Logger.Warn("recall: stored texts unreadable; snippets left empty", "dir", x.dir, "session", ck.session, "checkpoint", ck.ckpt, "err", err)
 			got = map[int]storedText{}
 		}
-		cks[key] = checkpoint{session: s, ckpt: c, texts: got}
+		texts[key] = got
 	}
 	for i := range ms {
 		m := &ms[i]
-		if ck, ok := cks[keys[i]]; ok && keys[i] != "" {
-			e := ck.texts[m.index+1]
-			m.loaded, m.session, m.ckpt, m.text, m.meta = true, ck.session, ck.ckpt, e.Text, e.Meta
+		if got, ok := texts[m.key]; ok && m.ordered {
+			e := got[m.index+1]
+			m.loaded, m.text, m.meta = true, e.Text, e.Meta
 		}
 	}
 	return nil
 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score
-// and older.
+// and older (an earlier checkpoint, or an earlier message of the same
+// one; a checkpoint's document after its messages, as it was written
+// after them). Documents of checkpoints of the same time order by key,
+// so that the order never depends on the order of matching.
 func worse(a, b match) bool {
 	if a.dm.Score != b.dm.Score {
 		return a.dm.Score < b.dm.Score
 	}
-	return bytes.Compare(a.order, b.order) < 0
+	if a.ordered != b.ordered {
+		return !a.ordered
+	}
+	if a.ck.created != b.ck.created {
+		return a.ck.created < b.ck.created
+	}
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	ai, bi := uint32(a.index), uint32(b.index) // -1: after every message
+	return ai < bi
 }
 
 // matchHeap is a min-heap: the worst kept match on top.

@@ -23,8 +23,10 @@
 // happened to merge its segments; so a score depends on the indexed content
 // only, and an index rebuilt from the same bundles answers identically.
 // Ties are broken newest first by a small top-N collector of our own that
-// loads a match's session-order key only when its score can still enter
-// the top (bleve's score-then-field sort loads it for every match).
+// looks up a match's order (its checkpoint's time, by the checkpoint key
+// in its id, from the watermark; then its message index) only when its
+// score can still enter the top (bleve's score-then-field sort loads a
+// sort field's doc values for every match).
 //
 // The index holds one document per checkpoint (its rendered text) and one
 // per archived message (its text, tool names, file paths and artifact
@@ -32,10 +34,10 @@
 // text is what hostshim.Message.Text gives: text and reasoning blocks, tool
 // names with their arguments, tool-result content; at most
 // Options.MaxIndexedBytes of it is indexed. Messages that are not hostshim
-// messages are indexed as their raw JSON text. A document's id names its
-// session, checkpoint and message; its order key (checkpoint time, then
-// index) breaks ties; what a hit shows besides (role, fold mode, tools,
-// error flag) is stored with its text.
+// messages are indexed as their raw JSON text. A document's id is a short
+// key of its checkpoint (which the watermark names and dates) and its
+// message index; what a hit shows besides (role, fold mode, tools, error
+// flag) is stored with its text.
 //
 // Text is analyzed once, by one analyzer for both languages: Unicode word
 // breaks, width folding, lower case, English possessives, CJK bigrams, then
@@ -52,8 +54,8 @@
 // phrases, but not byte offsets: a snippet analyzes the few texts shown
 // again to find its matches. Only
 // the fields a query reads are indexed (the session filter, checkpoint
-// ids, tool names, paths, the text, the order key's doc values); no _all
-// field, no dynamic fields.
+// ids, tool names, paths, the text); no doc values, no _all field, no
+// dynamic fields.
 //
 // # Watermark, reopen and rebuild
 //

@@ -53,10 +53,8 @@ const (
 const (
 	fSession = "session" // session id: the session-scope filter
 	fCID     = "cid"     // checkpoint id, on checkpoint documents only
-	fOrder   = "order"   // session order, fixed-width hex (time, then index): doc values for ties
 	fText    = "text"    // the searchable text, with positions for phrases
 	fTexts   = "texts"   // stored only, on checkpoint documents: the texts and metas of the checkpoint (texts.go)
-	fRef     = "ref"     // stored only, on checkpoint documents: session and checkpoint id (see docID)
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
 )
@@ -65,10 +63,8 @@ const (
 var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fSession: bindex.IndexField,
 	fCID:     bindex.IndexField,
-	fOrder:   bindex.IndexField | bindex.DocValues | bindex.SkipFreqNorm,
 	fText:    bindex.IndexField | bindex.IncludeTermVectors,
 	fTexts:   bindex.StoreField,
-	fRef:     bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
 }
@@ -192,18 +188,31 @@ type Index struct {
 	gen     uint64 // generation of the last committed batch
 	docs    int64  // documents the watermark counts
 	tokens  int64  // text tokens the watermark counts
+	// keys names the checkpoint of each checkpoint key (see docID) the
+	// watermark holds.
+	keys map[string]ckName
 }
 
-// recount recomputes the totals from the watermark; the caller holds mu
-// (or owns x exclusively).
+// ckName is what a checkpoint key stands for: the checkpoint's session,
+// id and creation time (Unix ms).
+type ckName struct {
+	session, ckpt string
+	created       int64
+}
+
+// recount recomputes the totals and keys from the watermark; the caller
+// holds mu (or owns x exclusively).
 func (x *Index) recount() {
 	x.docs, x.tokens = 0, 0
-	for _, cks := range x.wm {
-		for _, e := range cks {
+	keys := make(map[string]ckName, len(x.keys))
+	for s, cks := range x.wm {
+		for id, e := range cks {
 			x.docs += int64(e.N) + 1
 			x.tokens += e.T
+			keys[docID(s, id, -1)] = ckName{session: s, ckpt: id, created: e.C}
 		}
 	}
+	x.keys = keys
 }
 
 // wmEntry is the watermark of one indexed checkpoint.
@@ -212,6 +221,7 @@ type wmEntry struct {
 	Hash string `json:"hash"`
 	N    int    `json:"n"` // messages indexed
 	T    int64  `json:"t"` // tokens of text indexed (approximate, for BM25's average length)
+	C    int64  `json:"c"` // the checkpoint's creation time, Unix ms: hits show it, and it orders equal scores
 }
 
 // Open opens the index in dir, creating it when dir does not exist, over
@@ -804,8 +814,8 @@ func validCheckpointID(s string) bool {
 // of a store sharing one is about as likely as a 1-in-10^17 draw at a
 // million checkpoints). Bleve stores every document's id uncompressed,
 // and session ids are long, so a short key made the index 3% smaller
-// than ids spelling out both names; the checkpoint document stores the
-// names (fRef) for the hits.
+// than ids spelling out both names; the watermark names the checkpoint
+// of each key (Index.keys).
 func docID(session, ckpt string, i int) string {
 	h := sha256.Sum256([]byte(session + "\x00" + ckpt))
 	key := base64.RawURLEncoding.EncodeToString(h[:12])
@@ -833,29 +843,17 @@ func parseDocID(id string) (key string, i int, ok bool) {
 	return key, i, true
 }
 
-// refValue is the stored fRef of a checkpoint document: the session and
-// checkpoint ids, which ids may not contain NUL.
-func refValue(session, ckpt string) []byte { return []byte(session + "\x00" + ckpt) }
-
-func orderKey(createdAt int64, i int) string {
-	// Fixed-width hex sorts as the numbers do; the checkpoint document
-	// (i = -1) sorts after its messages, as it was written after them.
-	if i < 0 {
-		i = 1<<31 - 1
-	}
-	return fmt.Sprintf("%016x%08x", uint64(createdAt), uint32(i))
-}
-
 // prepared is a checkpoint read from the Source and turned into analyzed
 // documents, ready for a batch; err is set when the Source failed.
 type prepared struct {
-	ci     CheckpointInfo
-	hash   string
-	docs   []*document.Document
-	n      int // messages
-	tokens int64
-	bytes  int
-	err    error
+	ci      CheckpointInfo
+	hash    string
+	docs    []*document.Document
+	n       int // messages
+	tokens  int64
+	bytes   int
+	created int64 // the checkpoint's creation time
+	err     error
 }
 
 // prepare reads a checkpoint, builds its documents and analyzes them. It
@@ -891,9 +889,9 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 		}
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
-	d := x.newDoc(docID(s, id, -1), s, ck.CreatedAt, -1, ckText)
+	p.created = ck.CreatedAt
+	d := x.newDoc(docID(s, id, -1), s, ckText)
 	d.AddField(keyword(fCID, id))
-	d.AddField(document.NewTextFieldCustom(fRef, nil, refValue(s, id), fieldOptions[fRef], nil))
 	p.docs = append(p.docs, d)
 	p.tokens = countTokens(ck.Rendered)
 	texts := make([]storedText, 1, len(msgs)+1)
@@ -901,7 +899,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), s, ck.CreatedAt, i, f.Text)
+		d := x.newDoc(docID(s, id, i), s, f.Text)
 		for _, t := range f.Tools {
 			d.AddField(keyword(fTool, strings.ToLower(t)))
 		}
@@ -931,10 +929,9 @@ func metaJSON(m docMeta) []byte {
 
 // newDoc builds a document with the fields every document has, its text
 // analyzed.
-func (x *Index) newDoc(id, session string, createdAt int64, i int, text string) *document.Document {
+func (x *Index) newDoc(id, session, text string) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(keyword(fSession, session))
-	d.AddField(keyword(fOrder, orderKey(createdAt, i)))
 	t := document.NewTextFieldCustom(fText, nil, []byte(text), fieldOptions[fText], positionsOnly{x.text})
 	t.Analyze()
 	d.AddField(analyzed{t})
@@ -1054,7 +1051,7 @@ func (w *writer) apply(p prepared) error {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
 	}
-	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens}
+	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens, C: p.created}
 	w.dirty[s] = true
 	w.docs += len(p.docs)
 	w.bytes += p.bytes

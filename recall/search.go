@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -171,7 +170,7 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		DocCount: float64(docs),
 		FieldCardinality: map[string]int{
 			fText: int(max(x.tokens, docs)), fSession: int(docs), fCID: int(docs),
-			fTool: int(docs), fPath: int(docs), fOrder: int(docs),
+			fTool: int(docs), fPath: int(docs),
 		},
 	}
 	matches, total, err := x.topN(ctx, q, limit, stats)
@@ -206,20 +205,16 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	return out, nil
 }
 
-// hitFromMatch builds a hit (without its snippet and ref) from a match's id,
-// order key and stored meta.
+// hitFromMatch builds a hit (without its snippet and ref) from a match's
+// checkpoint, index and stored meta.
 func hitFromMatch(m match) (Hit, bool) {
 	var meta docMeta // empty when the stored texts were unreadable
-	if len(m.order) < 16 || len(m.meta) > 0 && json.Unmarshal(m.meta, &meta) != nil {
-		return Hit{}, false
-	}
-	created, err := strconv.ParseUint(string(m.order[:16]), 16, 64)
-	if err != nil {
+	if !m.ordered || len(m.meta) > 0 && json.Unmarshal(m.meta, &meta) != nil {
 		return Hit{}, false
 	}
 	h := Hit{
-		SessionID: m.session, CheckpointID: m.ckpt, Kind: kindCheckpoint, Mode: meta.Mode,
-		Role: meta.Role, CreatedAt: int64(created), Score: m.dm.Score, Tools: meta.Tools, Error: meta.Error,
+		SessionID: m.ck.session, CheckpointID: m.ck.ckpt, Kind: kindCheckpoint, Mode: meta.Mode,
+		Role: meta.Role, CreatedAt: m.ck.created, Score: m.dm.Score, Tools: meta.Tools, Error: meta.Error,
 	}
 	if m.index >= 0 {
 		i := m.index
