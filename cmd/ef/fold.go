@@ -290,7 +290,7 @@ type foldInput struct {
 func openFoldInput(path string, lenient bool) (*foldInput, error) {
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
-		if !errors.Is(err, hostshim.ErrLogHeader) {
+		if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
 			return nil, err
 		}
 		src, _, err := readSession(path, lenient)

@@ -50,7 +50,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	s, _, err := readSession(path, !*strict)
+	s, torn, err := readSession(path, !*strict)
 	if err != nil {
 		return err
 	}
@@ -62,6 +62,9 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
 		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
 		Totals: map[string]int{}, Warnings: s.Warnings,
+	}
+	if torn != nil {
+		rep.Warnings = append(rep.Warnings, torn.String())
 	}
 	for pos, seq := range s.Nodes() {
 		if err := ctx.Err(); err != nil {

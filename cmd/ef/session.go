@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -14,8 +16,13 @@ import (
 // format the importer knows (Claude Code, OpenHands, SWE-agent, …),
 // converted to a DSH session. torn is the log's torn tail, skipped; nil
 // when there was none or the file is not a DSH log. A trajectory file that
-// holds several sessions is refused with their names.
+// holds several sessions is refused with their names; FILE#ID (the name
+// the refusal prints) reads the one session ID of FILE.
 func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim.TruncatedTail, err error) {
+	if file, name, ok := splitSessionRef(path); ok {
+		s, err := importSession(file, name)
+		return s, nil, err
+	}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err == nil {
 		defer r.Close()
@@ -30,16 +37,52 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 	if f, derr := importer.Detect(path); derr != nil || f == importer.FormatDSH {
 		return nil, nil, err
 	}
-	ims, ierr := importer.Import(path)
-	if ierr != nil {
-		return nil, nil, ierr
+	s, err = importSession(path, "")
+	return s, nil, err
+}
+
+// splitSessionRef splits FILE#ID, the name ef gives one session of a
+// trajectory file holding several, into the file and the session's
+// importer name (base name of FILE, '#', ID). ok is false when path is an
+// existing file, holds no '#', or FILE does not exist.
+func splitSessionRef(path string) (file, name string, ok bool) {
+	i := strings.LastIndexByte(path, '#')
+	if i <= 0 || i == len(path)-1 {
+		return "", "", false
 	}
-	if len(ims) != 1 {
-		names := make([]string, len(ims))
-		for i, im := range ims {
-			names[i] = im.Name
+	if _, err := os.Stat(path); err == nil {
+		return "", "", false
+	}
+	file = path[:i]
+	if fi, err := os.Stat(file); err != nil || fi.IsDir() {
+		return "", "", false
+	}
+	return file, filepath.Base(file) + path[i:], true
+}
+
+// importSession converts the trajectory at path with the importer. name
+// picks one session by its importer name; empty, the file must hold
+// exactly one.
+func importSession(path, name string) (*hostshim.Session, error) {
+	ims, err := importer.Import(path)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ims))
+	for i, im := range ims {
+		if name != "" && im.Name == name {
+			return im.Session, nil
 		}
-		return nil, nil, fmt.Errorf("%s holds %d sessions (%s); ef reads one session per file", path, len(ims), strings.Join(names, ", "))
+		names[i] = im.Name
 	}
-	return ims[0].Session, nil, nil
+	switch {
+	case name != "":
+		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, strings.Join(names, ", "))
+	case len(ims) == 0:
+		return nil, fmt.Errorf("%s holds no session", path)
+	case len(ims) > 1:
+		return nil, fmt.Errorf("%s holds %d sessions (%s); name one as %s#ID, e.g. %s", path, len(ims),
+			strings.Join(names, ", "), path, filepath.Join(filepath.Dir(path), names[0]))
+	}
+	return ims[0].Session, nil
 }

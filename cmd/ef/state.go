@@ -64,9 +64,12 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usageError("--from %q: want auto, log or checkpoints", *from)
 	}
-	s, _, err := readSession(path, !*strict)
+	s, torn, err := readSession(path, !*strict)
 	if err != nil {
 		return err
+	}
+	if torn != nil {
+		fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
 	}
 	popts := projection.Options{}
 	if *all {

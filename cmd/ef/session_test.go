@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeOpenHands writes an OpenHands output.jsonl holding one run per id,
+// each a user message that names its instance.
+func writeOpenHands(t *testing.T, ids ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, id := range ids {
+		fmt.Fprintf(&b, `{"instance_id":%q,"history":[{"id":1,"source":"user","action":"message","message":"fix issue in %s","args":{"content":"fix issue in %s"}}]}`+"\n", id, id, id)
+	}
+	path := filepath.Join(t.TempDir(), "output.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A file holding several sessions is refused with their names and how to
+// pick one; FILE#ID, the name the refusal prints, then reads that session
+// in every command that reads a session.
+func TestMultiSessionFilePicksOne(t *testing.T) {
+	path := writeOpenHands(t, "alpha-1", "beta-2")
+	code, out, errs := runCLI(t, "inspect", path)
+	if code != 1 || out != "" || !strings.Contains(errs, "output.jsonl#beta-2") || !strings.Contains(errs, path+"#ID") {
+		t.Fatalf("inspect of a two-session file: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "inspect", path+"#beta-2")
+	if code != 0 || !strings.Contains(out, "fix issue in beta-2") || strings.Contains(out, "alpha-1") {
+		t.Fatalf("inspect FILE#beta-2: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "inspect", path+"#gamma-3")
+	if code != 1 || out != "" || !strings.Contains(errs, "no session output.jsonl#gamma-3") {
+		t.Fatalf("inspect FILE#unknown: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs = runCLI(t, "state", path+"#alpha-1"); code != 0 {
+		t.Fatalf("state FILE#alpha-1: exit %d, stderr %q", code, errs)
+	}
+	newLog := filepath.Join(t.TempDir(), "folded.jsonl")
+	if code, _, errs = runCLI(t, "fold", path+"#alpha-1", "--out", newLog, "--mode", "root"); code != 0 {
+		t.Fatalf("fold FILE#alpha-1: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(newLog); err != nil {
+		t.Fatalf("fold FILE#alpha-1 wrote no log: %v", err)
+	}
+}
+
+// inspect and state say when they skipped a DSH log's torn last line, as
+// fold does, instead of showing the shorter session silently.
+func TestInspectAndStateReportTornTail(t *testing.T) {
+	data, err := os.ReadFile(inspectSample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := strings.LastIndexByte(strings.TrimRight(string(data), "\n"), '\n')
+	torn := filepath.Join(t.TempDir(), "torn.jsonl")
+	// Keep half of the last record, unterminated.
+	cut := last + 1 + (len(data)-last-1)/2
+	if err := os.WriteFile(torn, data[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "inspect", torn)
+	if code != 0 || !strings.Contains(out, "warning: line ") || !strings.Contains(out, "torn tail skipped") {
+		t.Fatalf("inspect of a torn log: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = runCLI(t, "state", torn)
+	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
+		t.Fatalf("state of a torn log: exit %d, stderr %q", code, errs)
+	}
+}
