@@ -131,11 +131,15 @@ func slug(s string) string {
 	}
 	out := strings.Join(parts, "-")
 	if len(out) > 48 {
+		// The longest run of whole runes within 48 bytes, found in one
+		// pass: a 5 MB word must not cost a string per dropped rune.
 		r := []rune(out)
-		for len(string(r)) > 48 {
-			r = r[:len(r)-1]
+		k, size := 0, 0
+		for k < len(r) && size+utf8.RuneLen(r[k]) <= 48 {
+			size += utf8.RuneLen(r[k])
+			k++
 		}
-		out = string(r)
+		out = string(r[:k])
 	}
 	if out == "" {
 		out = "-"
