@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -31,15 +32,79 @@ const (
 
 // lineWriter serialises whole lines to w: the SDK writes one message per
 // Write call, and the filter's error replies must not land inside one.
+// It also tracks the requests handed to the SDK and not yet answered, so
+// that the end of the input (a client that writes its requests and closes
+// stdin) waits for their answers instead of cutting them off.
 type lineWriter struct {
-	mu sync.Mutex
-	w  io.WriteCloser
+	mu      sync.Mutex
+	w       io.WriteCloser
+	pending map[string]bool
+	idle    *sync.Cond // signalled when pending shrinks
 }
+
+// drainGrace bounds how long the end of the input waits for answers.
+const drainGrace = 10 * time.Second
 
 func (l *lineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if id, call := messageID(p); id != "" && !call && l.pending[id] {
+		delete(l.pending, id)
+		if l.idle != nil {
+			l.idle.Broadcast()
+		}
+	}
 	return l.w.Write(p)
+}
+
+// sent records a request handed to the SDK.
+func (l *lineWriter) sent(line []byte) {
+	if id, call := messageID(line); id != "" && call {
+		l.mu.Lock()
+		if l.pending == nil {
+			l.pending = map[string]bool{}
+		}
+		l.pending[id] = true
+		l.mu.Unlock()
+	}
+}
+
+// drain waits until every request handed to the SDK has been answered, or
+// drainGrace has passed.
+func (l *lineWriter) drain() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.idle == nil {
+		l.idle = sync.NewCond(&l.mu)
+	}
+	timer := time.AfterFunc(drainGrace, func() {
+		l.mu.Lock()
+		l.pending = nil
+		l.idle.Broadcast()
+		l.mu.Unlock()
+	})
+	defer timer.Stop()
+	for len(l.pending) > 0 {
+		l.idle.Wait()
+	}
+}
+
+// messageID is a JSON-RPC message's id in a canonical form ("" without
+// one) and whether the message is a call (has a method) rather than a
+// response.
+func messageID(line []byte) (string, bool) {
+	var m struct {
+		ID     any    `json:"id"`
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(line, &m) != nil || m.ID == nil {
+		return "", false
+	}
+	b, err := json.Marshal(m.ID)
+	if err != nil {
+		return "", false
+	}
+	return string(b), m.Method != ""
 }
 
 func (l *lineWriter) Close() error { return l.w.Close() }
@@ -70,7 +135,8 @@ func (l *lineWriter) reply(id json.RawMessage, code int, msg string) error {
 
 // filterLines copies the decodable JSON-RPC messages of r to out, one per
 // line, and answers every other line on w. It returns when r ends (closing
-// out, so the SDK sees the end of the stream) or out is closed.
+// out, so the SDK sees the end of the stream, once the requests it was
+// handed are answered) or out is closed.
 func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
@@ -88,11 +154,15 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 					out.Close()
 					return
 				}
-			} else if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
-				return // the SDK closed its end
+			} else {
+				w.sent(bytes.TrimSpace(line))
+				if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
+					return // the SDK closed its end
+				}
 			}
 		}
 		if err != nil {
+			w.drain()
 			out.CloseWithError(err)
 			return
 		}

@@ -1,0 +1,49 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/mcpserver"
+)
+
+// nopCloser adds a Close to a writer.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// A client that writes its requests and closes stdin (a shell pipe, a
+// batch script) gets an answer to every request: the end of the input
+// waits for the calls in flight instead of cutting them off.
+func TestStdioAnswersCallsBeforeEOF(t *testing.T) {
+	slow := echo()
+	call := slow.Call
+	slow.Call = func(ctx context.Context, args json.RawMessage) (mcpserver.Result, error) {
+		time.Sleep(50 * time.Millisecond) // still running when stdin ends
+		return call(ctx, args)
+	}
+	srv, err := mcpserver.New([]mcpserver.Tool{slow}, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"first"}}}`,
+		`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"echo","arguments":{"word":"second"}}}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), io.NopCloser(strings.NewReader(in)), nopCloser{&out}); err != nil && err != io.EOF {
+		t.Logf("ServeStdio: %v", err)
+	}
+	for _, want := range []string{`"id":1,`, `"id":2,`, `"id":"three",`, "first", "second"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %s in the answers to a closed stdin:\n%s", want, out.String())
+		}
+	}
+}
