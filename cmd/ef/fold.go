@@ -156,6 +156,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	} else {
 		foldPrint(stdout, acc)
 	}
+	if *window > 0 && real > *window {
+		// Pressure and overflow are checked before each step: a log whose
+		// overflow comes after its last step, or whose folds could not
+		// free enough, ends over the window. Say so rather than succeed quietly.
+		fmt.Fprintf(stderr, "ef fold: warning: the folded surface (%d o200k tokens) still exceeds --window %d (folds run before each step; --mode emergency folds once at the end)\n", real, *window)
+	}
 	if acc.Failed > 0 {
 		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, len(acc.Folds))
 	}

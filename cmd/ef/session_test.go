@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -73,5 +74,32 @@ func TestInspectAndStateReportTornTail(t *testing.T) {
 	code, _, errs = runCLI(t, "state", torn)
 	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
 		t.Fatalf("state of a torn log: exit %d, stderr %q", code, errs)
+	}
+}
+
+// ef fold says when its output still exceeds --window (here one huge
+// message after the last step) instead of succeeding quietly.
+func TestFoldWarnsOverWindow(t *testing.T) {
+	doc := map[string]any{"trajectory_format": "mini-swe-agent-1.1", "info": map[string]any{}, "messages": []map[string]string{
+		{"role": "system", "content": "You are a coding agent."},
+		{"role": "user", "content": "paste: " + strings.Repeat("lorem ipsum dolor sit amet ", 2000)},
+		{"role": "assistant", "content": "ok"},
+	}}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.traj.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "fold", path, "--out", filepath.Join(dir, "folded.jsonl"), "--window", "2000")
+	if code != 0 || !strings.Contains(errs, "still exceeds --window 2000") {
+		t.Fatalf("fold of a log that ends over the window: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "fold", path, "--out", filepath.Join(dir, "emergency.jsonl"), "--mode", "emergency", "--window", "2000")
+	if code != 0 || strings.Contains(errs, "still exceeds") {
+		t.Fatalf("emergency fold of the same log: exit %d, stderr %q", code, errs)
 	}
 }
