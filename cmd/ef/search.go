@@ -239,7 +239,7 @@ func searchOpenIndex(ctx context.Context, st *store.Store, stderr io.Writer) (*r
 	err := st.IndexErr
 	if idx := st.Index; idx != nil {
 		if reason := idx.Rebuilt(); reason != "" {
-			fmt.Fprintf(stderr, "ef search: index was unusable (%s); rebuilding it from the bundles\n", reason)
+			fmt.Fprintf(stderr, "ef: the store's search index was unusable (%s); rebuilding it from the bundles\n", reason)
 		}
 		if _, err = idx.Sync(ctx); err == nil {
 			return idx, func() {}, nil
