@@ -125,6 +125,17 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			continue
 		}
 		corr := correctionRE.MatchString(s)
+		restate := false
+		for _, c := range clauses(s) {
+			if x := permission(c); x != "" && !liftRE.MatchString(c) {
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
+			}
+			if restatesPin(c, ctx.Pinned) && !(constraintRE.MatchString(s) && directive(s)) {
+				// "The constraint is now Go 1.22": the pinned rule, restated.
+				restate = true
+				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: true, Links: mentions(c), Scope: scope})
+			}
+		}
 		if liftRE.MatchString(s) {
 			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s, Links: mentions(s)})
 			continue
@@ -144,7 +155,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				continue
 			}
 		}
-		if constraintRE.MatchString(s) && directive(s) && constraints < maxConstraintsPerEvent {
+		if !restate && constraintRE.MatchString(s) && directive(s) && constraints < maxConstraintsPerEvent {
 			constraints++
 			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s), Scope: scope})
 		}
@@ -201,6 +212,10 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 			ent = strings.TrimRight(f, ".,")
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: s, Correction: c || was != "", Scope: scope})
+	}
+	if k, v, was, ok := valueAmendment(s); ok {
+		add(k, "", was, v, true)
+		return out
 	}
 	if m := valueSetRE.FindStringSubmatch(s); m != nil {
 		add(m[1], m[2], m[3], m[4], true)

@@ -23,6 +23,9 @@ type Context struct {
 	// OpenFailures are the names of the open failures, for linking a
 	// hypothesis to what it explains.
 	OpenFailures map[string]string // name → key
+	// Pinned are the things the active constraints pin to a version
+	// ("go" for "Use Go 1.21 only"), for reading a restatement.
+	Pinned map[string]bool
 }
 
 // Op is what a proposal asks the reducer to do.
@@ -42,6 +45,10 @@ const (
 	// may open a failure; kind evidence only moves failures of that key
 	// (or linked to it) and records the outcome.
 	OpOutcome Op = "outcome"
+	// OpExcept is a permission naming one thing (Value) excepted from the
+	// active prohibition of the class it belongs to: the prohibition stays
+	// in force, restated with its exception (see amend.go).
+	OpExcept Op = "except"
 )
 
 // Proposal is one proposed anchor or transition.

@@ -128,6 +128,13 @@ func (r *Reducer) Apply(ev Event) {
 			ctx.HaveObjective = true
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
+		case a.Kind == KindConstraint && a.Lifecycle == Active:
+			for name := range pins(a.Value) {
+				if ctx.Pinned == nil {
+					ctx.Pinned = map[string]bool{}
+				}
+				ctx.Pinned[name] = true
+			}
 		}
 	}
 	source := ev.Text
@@ -166,7 +173,7 @@ func admit(ev *Event, p *Proposal, source string) error {
 	ok := false
 	switch ev.Role {
 	case RoleUser, RoleSystem:
-		ok = p.Op == OpLift || p.Op == OpState && (p.Kind == KindObjective || p.Kind == KindConstraint || p.Kind == KindValue || p.Kind == KindObligation)
+		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && (p.Kind == KindObjective || p.Kind == KindConstraint || p.Kind == KindValue || p.Kind == KindObligation)
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
@@ -209,6 +216,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case OpOutcome:
 		r.outcome(p, nu, ref, moved)
 		return
+	case OpExcept:
+		r.except(p, ref, id)
+		return
 	}
 	old := r.hot[slot(p.Kind, p.Key)]
 	switch p.Kind {
@@ -235,7 +245,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if restated(old, Active, ref) {
 			return
 		}
-		if p.Correction {
+		// A rule that pins a thing to another version than an active
+		// rule does restates it: it supersedes it whatever else it says.
+		if o := r.closest(p.Value, 0, func(a *Anchor) bool {
+			return a.Kind == KindConstraint && a.Lifecycle == Active && repins(a.Value, p.Value)
+		}); o != nil {
+			r.supersede(nu, o)
+		} else if p.Correction {
 			o := r.naming(p.Links, KindConstraint, Active)
 			if o == nil {
 				o = r.nearestUnlinked(KindConstraint, p.Value, 0.3, len(p.Links) > 0)
@@ -513,6 +529,31 @@ func (r *Reducer) lift(p *Proposal, ref EventRef) {
 	c.Lifecycle = Lifted
 	c.Because = p.Quote
 	c.addRef(ref)
+}
+
+// except restates the newest active prohibition the permission p excepts
+// a thing from, with that exception: the prohibition stays in force (see
+// amend.go for why it is not lifted whole).
+func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
+	var o *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && a.Lifecycle == Active && excepts(a.Value, p.Quote, p.Value) && (o == nil || newer(a, o)) {
+			o = a
+		}
+	}
+	if o == nil {
+		return
+	}
+	nu := o.clone()
+	nu.ID = id
+	nu.Value = strings.TrimRight(o.Value, ".。 ") + " — except: " + p.Quote
+	nu.Was = o.Value
+	nu.Because = p.Quote
+	nu.Links = append(nu.Links, p.Value)
+	nu.SourceRefs = []EventRef{ref}
+	nu.inherit(o)
+	r.retire(o, Superseded)
+	r.hot[slot(nu.Kind, nu.Key)] = nu
 }
 
 // outcome records tool evidence and moves the failures it bears on.

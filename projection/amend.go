@@ -1,0 +1,186 @@
+package projection
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Amending what was said.
+//
+// Users rarely repeat a rule or a value in the words they first used.
+// Three families of amendment are read here, English and Chinese, by
+// their shape rather than by their words:
+//
+//   - a value stated against the value it replaces: "X should be V, not
+//     W", "X is V, not W", "make X V instead of W", "X: V (not W)", "X 应该是
+//     V 而不是 W", "X 不是 W 而是 V" (valueAmendment). The key is X's, W is
+//     recorded as Was, and the value supersedes X's current value (§14).
+//   - a rule restated with a new value: a rule that pins a thing to a
+//     version ("Use Go 1.21 only") is superseded by a later user sentence
+//     that pins the same thing to another version, with the same polarity
+//     ("The constraint is now Go 1.22", "now use Go 1.22", "switch to Go
+//     1.22", "改用 Go 1.22"). pins finds the pins; the reducer retires the
+//     older rule on the same subject, whatever words the two share.
+//   - a permission that names one thing ("you may use golang.org/x/sync",
+//     "except for `vendor/foo`", "可以用 lodash") after a prohibition of
+//     the class that thing belongs to ("do not add any new dependencies").
+//     By the spec's authority and supersession rules (EF-RFC-001 §13-§14)
+//     the permission does not lift the prohibition whole: it was stated
+//     by the same authority about one thing, and the rest of the
+//     prohibition stands. The prohibition stays active and is restated
+//     once with its exception ("… — except: you MAY use …"), so the active
+//     surface never shows the bare prohibition beside a permission that
+//     contradicts part of it. A permission whose object fits no active
+//     prohibition is not recorded.
+var (
+	notPat = `\s*(?:,\s*|\s+|\s*[(（]\s*)(?:not|rather than|instead of)\s+(?P<a>` + valPat + `)\s*[)）]?`
+	// valueNotRE: "the default attempts should be 5, not 3".
+	valueNotRE = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|has to be|is now|will be|are|should stay)\s+(?:now\s+)?(?P<v>` + valPat + `)` + notPat + `\s*[.。!]?\s*$`)
+	// makeNotRE: "make the pool size 16 instead of 8".
+	makeNotRE = regexp.MustCompile(`(?i)\b(?:make|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+(?:to\s+)?(?P<v>` + valPat + `)` + notPat)
+	// colonNotRE: "retries: 4 (not 2)".
+	colonNotRE = regexp.MustCompile(`(?i)(?:^|[\s,;])(?P<k>[A-Za-z_][\w.\- ]{1,40}?)\s*[:：]\s*(?P<v>` + valPat + `)\s*[(（]\s*(?:not|instead of|was)\s+(?P<a>` + valPat + `)\s*[)）]`)
+	// zhNotRE: "重试次数应该是 5 而不是 3"; zhNotRE2: "重试次数不是 3 而是 5".
+	zhNotRE  = regexp.MustCompile(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*(?:应该是|应当是|应为|应是|是|为|改为|改成)\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|而非)\s*(?P<a>` + valPat + `)`)
+	zhNotRE2 = regexp.MustCompile(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*不是\s*(?P<a>` + valPat + `)\s*[，,]?\s*而是\s*(?P<v>` + valPat + `)`)
+
+	// pinRE is a thing pinned to a version: "Go 1.21", "Python 3.12",
+	// "node v20", "Node 20" (a bare number only after a capitalized name).
+	pinRE = regexp.MustCompile(`\b([A-Za-z][\w+#\-]*)(?:\s+version)?\s+v?(\d+(?:\.\d+)+|\d+)\b`)
+	// restateRE marks a sentence as a change of what holds now.
+	restateRE = regexp.MustCompile(`(?i)\b(?:now|switch(?:ing)? to|move to|moving to|upgrade to|downgrade to|instead|from now on|going forward|henceforth|any ?more)\b|改用|换成|升级到|降级到|改为|改成|现在|以后`)
+	// negRE is a prohibition's polarity.
+	negRE = regexp.MustCompile(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
+
+	// permRE is a permission naming its object.
+	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?:use|add|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
+	// "github.com/a/b"), a scoped or versioned package ("@types/node",
+	// "lodash@4").
+	moduleRE = regexp.MustCompile(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
+	// classes are the words by which a prohibition names a class of
+	// things: dependencies, and files or directories.
+	depClassRE  = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party)\b|依赖|第三方|库|包`)
+	fileClassRE = regexp.MustCompile(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
+)
+
+// valueAmendment is the value a sentence states against the one it
+// replaces ("X should be V, not W"): key words, value, was; ok false when
+// the sentence has no such shape.
+func valueAmendment(s string) (k, v, was string, ok bool) {
+	for _, re := range []*regexp.Regexp{valueNotRE, makeNotRE, colonNotRE, zhNotRE, zhNotRE2} {
+		m := re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		k, v, was = m[re.SubexpIndex("k")], cleanValue(m[re.SubexpIndex("v")]), cleanValue(m[re.SubexpIndex("a")])
+		if re == zhNotRE || re == zhNotRE2 {
+			k = zhFiller.ReplaceAllString(strings.TrimSpace(k), "")
+		} else {
+			k = lastWords(k, 5)
+		}
+		if k == "" || !specific(v) && !specific(was) || constraintRE.MatchString(k) {
+			continue
+		}
+		return k, v, was, true
+	}
+	return "", "", "", false
+}
+
+// pins are the things s pins to a version: lower-cased name → the
+// versions s names it with.
+func pins(s string) map[string][]string {
+	var out map[string][]string
+	for _, m := range pinRE.FindAllStringSubmatchIndex(s, -1) {
+		name, ver := s[m[2]:m[3]], s[m[4]:m[5]]
+		ln := strings.ToLower(name)
+		if stopwords[ln] || nonVerbs[ln] || ln == "version" || ln == "v" {
+			continue
+		}
+		if !strings.Contains(ver, ".") && (name[0] < 'A' || name[0] > 'Z') {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[ln] = append(out[ln], ver)
+	}
+	return out
+}
+
+// repins reports whether the rule a pins one of the things b pins to
+// another version, with the same polarity: b restates a with a new value.
+func repins(a, b string) bool {
+	pa, pb := pins(a), pins(b)
+	if len(pa) == 0 || len(pb) == 0 || negRE.MatchString(a) != negRE.MatchString(b) {
+		return false
+	}
+	// b restates a when it names a thing a pins, and none of a's
+	// versions of it ("use Go 1.21 and Go 1.22 in CI" keeps "Go 1.21").
+	for name, vs := range pb {
+		if ws, ok := pa[name]; ok && !slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(vs, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// restatesPin reports whether clause c changes the version of a thing an
+// active rule pins (pinned): it names the thing with a version and says
+// the change holds now.
+func restatesPin(c string, pinned map[string]bool) bool {
+	if len(pinned) == 0 || questionRE.MatchString(c) || !restateRE.MatchString(c) {
+		return false
+	}
+	for name := range pins(c) {
+		if pinned[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// permission is the object a permission clause names ("golang.org/x/sync"
+// in "you MAY use golang.org/x/sync"), or "".
+func permission(s string) string {
+	m := permRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	x := cleanValue(m[permRE.SubexpIndex("x")])
+	if !specific(x) && !moduleRE.MatchString(x) {
+		return ""
+	}
+	return x
+}
+
+// excepts reports whether a permission for thing x (stated in sentence s)
+// names an exception to the prohibition rule: rule forbids a class of
+// things that x belongs to, without naming x itself.
+func excepts(rule, s, x string) bool {
+	if !negRE.MatchString(rule) || strings.Contains(rule, x) {
+		return false
+	}
+	switch {
+	case moduleRE.MatchString(x) || depClassRE.MatchString(s) && !strings.Contains(x, "/"):
+		return depClassRE.MatchString(rule)
+	case len(mentions(x)) > 0:
+		return fileClassRE.MatchString(rule)
+	}
+	return false
+}
+
+// clauses are the parts of a sentence joined by ", and", "; ", ", but",
+// "，", each a verbatim substring.
+func clauses(s string) []string {
+	var out []string
+	for _, c := range clauseSplitRE.Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var clauseSplitRE = regexp.MustCompile(`(?i),\s+(?:and|but|while|plus)\s+|;\s+|，(?:而且|并且|但是?|不过)?|；`)

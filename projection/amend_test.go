@@ -1,0 +1,73 @@
+package projection
+
+import "testing"
+
+func TestValueAmendment(t *testing.T) {
+	cases := []struct {
+		s, k, v, was string
+	}{
+		{"The default attempts should be 5, not 3.", "default attempts", "5", "3"},
+		{"Worker count is 12, not 10.", "Worker count", "12", "10"},
+		{"Make the pool size 16 instead of 8.", "pool size", "16", "8"},
+		{"retries: 4 (not 2)", "retries", "4", "2"},
+		{"The cache TTL should be 10m rather than 5m.", "cache TTL", "10m", "5m"},
+		{"重试次数应该是 5 而不是 3。", "重试次数", "5", "3"},
+		{"端口不是 8080，而是 9090。", "端口", "9090", "8080"},
+		// Not amendments: no value stated against another.
+		{"The default attempts should be 5.", "", "", ""},
+		{"It is not a bug, not a feature.", "", "", ""},
+		{"Do not use mocks, not even in tests.", "", "", ""},
+	}
+	for _, c := range cases {
+		k, v, was, ok := valueAmendment(c.s)
+		if ok != (c.k != "") || k != c.k || v != c.v || was != c.was {
+			t.Errorf("valueAmendment(%q) = %q, %q, %q, %v; want %q, %q, %q", c.s, k, v, was, ok, c.k, c.v, c.was)
+		}
+	}
+}
+
+func TestRepins(t *testing.T) {
+	cases := []struct {
+		old, nu string
+		want    bool
+	}{
+		{"Use Go 1.21 only.", "The constraint is now Go 1.22", true},
+		{"Target Python 3.11.", "Switch to python 3.12 for everything.", true},
+		{"Build with Node 18.", "Use Node 20 from now on.", true},
+		{"只能用 Go 1.21。", "改用 Go 1.22。", true},
+		// Same version, another thing, or the other polarity: no restatement.
+		{"Use Go 1.21 only.", "Keep Go 1.21 everywhere.", false},
+		{"Use Go 1.21 only.", "Use Python 3.12 for the scripts.", false},
+		{"Use Go 1.21 only.", "Never use Go 1.20 features.", false},
+		{"Use Go 1.21 only.", "Test with Go 1.21 and Go 1.22.", false},
+		{"Use at most 3 retries.", "Use at most 5 retries now.", false},
+	}
+	for _, c := range cases {
+		if got := repins(c.old, c.nu); got != c.want {
+			t.Errorf("repins(%q, %q) = %v, want %v (pins %v / %v)", c.old, c.nu, got, c.want, pins(c.old), pins(c.nu))
+		}
+	}
+}
+
+func TestExcepts(t *testing.T) {
+	cases := []struct {
+		rule, perm string
+		want       bool
+	}{
+		{"Do not add any new dependencies.", "you MAY use golang.org/x/sync for the worker group", true},
+		{"Never pull in third-party packages.", "You can add github.com/google/uuid.", true},
+		{"No new npm packages.", "it's okay to add @types/node", true},
+		{"Don't touch any files in testdata/.", "you may edit testdata/big.json", true},
+		{"不要引入新的依赖。", "可以用 golang.org/x/sync。", true},
+		// A permission of another class, or no prohibition: no exception.
+		{"Do not add any new dependencies.", "you may edit config/app.yaml", false},
+		{"Use Go 1.21 only.", "you may use golang.org/x/sync", false},
+		{"Do not add any new dependencies.", "you may use the existing helpers", false},
+	}
+	for _, c := range cases {
+		x := permission(c.perm)
+		if got := x != "" && excepts(c.rule, c.perm, x); got != c.want {
+			t.Errorf("rule %q, permission %q (object %q): excepts = %v, want %v", c.rule, c.perm, x, got, c.want)
+		}
+	}
+}
