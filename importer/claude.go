@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -118,31 +117,6 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 	return nil
 }
 
-// scanLines calls fn for each non-empty line with its 1-based number.
-func scanLines(data []byte, fn func(line int, raw []byte) error) error {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<28)
-	n := 0
-	for sc.Scan() {
-		n++
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			continue
-		}
-		if err := fn(n, raw); err != nil {
-			var ie *Error
-			if e, ok := err.(*Error); ok {
-				ie = e
-			} else {
-				ie = &Error{Err: err}
-			}
-			ie.Line = n
-			return ie
-		}
-	}
-	return sc.Err()
-}
-
 // parseClaudeSDK reads Claude Agent SDK stream-json wrapped in
 // {type, message, timestamp} lines. Consecutive assistant lines sharing a
 // message id are one model response.
@@ -150,7 +124,8 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 	t := &transcript{provider: "anthropic"}
 	ids := map[string]bool{}
 	lastID := ""
-	err := scanLines(data, func(_ int, raw []byte) error {
+	var err error
+	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
 		var w struct {
 			Type    string          `json:"type"`
 			Message json.RawMessage `json:"message"`
@@ -220,7 +195,8 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 	t := &transcript{provider: "anthropic"}
 	ids := map[string]bool{}
 	lastID := ""
-	err := scanLines(data, func(_ int, raw []byte) error {
+	var err error
+	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
 		var r struct {
 			Type             string           `json:"type"`
 			Message          anthropicMessage `json:"message"`

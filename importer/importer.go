@@ -57,6 +57,12 @@ type Imported struct {
 	Session *hostshim.Session
 	// Stats describes the import.
 	Stats Stats
+	// Torn is the torn last line of a JSONL source that was skipped (a
+	// session still being written, or cut short by a crash), or nil. It
+	// describes the file, so every session of a file holding several
+	// carries it. For a DSH log it is hostshim's LogReader.Truncated (also
+	// in Session.Warnings, as that reader puts it).
+	Torn *hostshim.TruncatedTail
 }
 
 // Stats counts what an import did.

@@ -35,7 +35,7 @@ type ohEvent struct {
 // importOpenHands reads an OpenHands output.jsonl: one session per line.
 func importOpenHands(name string, data []byte) ([]Imported, error) {
 	var out []Imported
-	err := scanLines(data, func(_ int, raw []byte) error {
+	torn, err := scanLines(data, func(_ int, raw []byte) error {
 		var run struct {
 			InstanceID string `json:"instance_id"`
 			Metadata   struct {
@@ -65,6 +65,9 @@ func importOpenHands(name string, data []byte) ([]Imported, error) {
 	}
 	if len(out) == 0 {
 		return nil, ErrEmpty
+	}
+	for i := range out {
+		out[i].Torn = torn
 	}
 	return out, nil
 }

@@ -53,6 +53,7 @@ type transcript struct {
 	items           []item
 	sourceRecords   int
 	skipped         int
+	torn            *hostshim.TruncatedTail // the file's skipped torn last line
 }
 
 func (t *transcript) user(blocks ...hostshim.Block) { t.message(itemUser, blocks) }
@@ -272,7 +273,7 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 	if b.st.Messages == 0 {
 		return Imported{}, ErrEmpty
 	}
-	return Imported{Name: name, Format: f, Session: b.s, Stats: b.st}, nil
+	return Imported{Name: name, Format: f, Session: b.s, Stats: b.st, Torn: t.torn}, nil
 }
 
 // header writes a request/header with the system prompt. The first message

@@ -299,13 +299,13 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 		if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
 			return nil, err
 		}
-		src, _, err := readSession(path, lenient)
+		src, torn, err := readSession(path, lenient)
 		if err != nil {
 			return nil, err
 		}
 		evs := src.Events()
 		in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {},
-			truncated: func() *hostshim.TruncatedTail { return nil }}
+			truncated: func() *hostshim.TruncatedTail { return torn }}
 		for _, e := range evs {
 			in.hasSteps = in.hasSteps || e.Type == hostshim.TypeStepStart
 		}

@@ -14,14 +14,13 @@ import (
 // readSession reads the session a command works on: a DSH session log
 // (plain or .zstd) as hostshim reads it, or a trajectory of any other
 // format the importer knows (Claude Code, OpenHands, SWE-agent, …),
-// converted to a DSH session. torn is the log's torn tail, skipped; nil
-// when there was none or the file is not a DSH log. A trajectory file that
+// converted to a DSH session. torn is the torn last line the reader
+// skipped (of a DSH log or of a JSONL trajectory); nil when there was none. A trajectory file that
 // holds several sessions is refused with their names; FILE#ID (the name
 // the refusal prints) reads the one session ID of FILE.
 func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim.TruncatedTail, err error) {
 	if file, name, ok := splitSessionRef(path); ok {
-		s, err := importSession(file, name)
-		return s, nil, err
+		return importSession(file, name)
 	}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err == nil {
@@ -37,8 +36,7 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 	if f, derr := importer.Detect(path); derr != nil || f == importer.FormatDSH {
 		return nil, nil, err
 	}
-	s, err = importSession(path, "")
-	return s, nil, err
+	return importSession(path, "")
 }
 
 // splitSessionRef splits FILE#ID, the name ef gives one session of a
@@ -62,27 +60,27 @@ func splitSessionRef(path string) (file, name string, ok bool) {
 
 // importSession converts the trajectory at path with the importer. name
 // picks one session by its importer name; empty, the file must hold
-// exactly one.
-func importSession(path, name string) (*hostshim.Session, error) {
+// exactly one. torn is the file's skipped torn last line, or nil.
+func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTail, error) {
 	ims, err := importer.Import(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	names := make([]string, len(ims))
 	for i, im := range ims {
 		if name != "" && im.Name == name {
-			return im.Session, nil
+			return im.Session, im.Torn, nil
 		}
 		names[i] = im.Name
 	}
 	switch {
 	case name != "":
-		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, strings.Join(names, ", "))
+		return nil, nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, strings.Join(names, ", "))
 	case len(ims) == 0:
-		return nil, fmt.Errorf("%s holds no session", path)
+		return nil, nil, fmt.Errorf("%s holds no session", path)
 	case len(ims) > 1:
-		return nil, fmt.Errorf("%s holds %d sessions (%s); name one as %s#ID, e.g. %s", path, len(ims),
+		return nil, nil, fmt.Errorf("%s holds %d sessions (%s); name one as %s#ID, e.g. %s", path, len(ims),
 			strings.Join(names, ", "), path, filepath.Join(filepath.Dir(path), names[0]))
 	}
-	return ims[0].Session, nil
+	return ims[0].Session, ims[0].Torn, nil
 }
