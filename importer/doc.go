@@ -22,6 +22,11 @@
 //     and isCompactSummary records, "Compacting" status steps, DSH
 //     compaction transactions) are not replayed as compaction; their
 //     positions are listed in Stats.Compactions.
+//   - A JSONL source (Claude SDK, Claude Code, OpenHands) whose last line is
+//     not valid JSON, a session still being written or cut by a crash, is
+//     read without that line, described in Imported.Torn, as a DSH log's
+//     torn tail is; the same damage on an earlier line is an *Error naming
+//     the line.
 //
 // The same input always gives byte-identical events. Functions here hold no
 // state and are safe for concurrent use; a returned Session is not.

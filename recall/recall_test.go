@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -163,7 +164,7 @@ func TestRecallPagingEdges(t *testing.T) {
 			if !r.PastEnd || r.Count != 0 || r.Next != nil || r.Total != 5 {
 				t.Fatalf("offset %d: %+v", off, r)
 			}
-			if !strings.Contains(recall.RenderRecall(r), "past the end: 5 messages, offsets 0–4") {
+			if !strings.Contains(recall.RenderRecall(r), "[empty page: offset "+strconv.Itoa(off)+" is past the end: 5 messages, offsets 0–4]") {
 				t.Errorf("render:\n%s", recall.RenderRecall(r))
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/tooldef"
 )
@@ -246,9 +247,45 @@ func fmtTime(ms int64) string {
 
 func renderSearchHeader(r *SearchResult) string {
 	if r.Total == 0 {
-		return fmt.Sprintf("%s %q (scope: %s): no matches. Try fewer or other words, a prefix (word*), or scope \"project\".\n", ToolSearch, r.Query, r.Scope)
+		return fmt.Sprintf("%s %q (scope: %s): no matches. Try %s.\n", ToolSearch, r.Query, r.Scope, widenHint(r.Query, r.Scope))
 	}
 	return fmt.Sprintf("%s %q (scope: %s): %d matches, best first.\n", ToolSearch, r.Query, r.Scope, r.Total)
+}
+
+// widenHint lists what could widen a search that matched nothing, and only
+// that: fewer words when the query's clauses (all must match) are several,
+// a prefix when a bare word could become one, the words of a phrase unquoted
+// (in any order), and scope "project" when the search was one session's.
+// Other words always remain.
+func widenHint(q string, scope Scope) string {
+	cs, _ := parseQuery(q) // the search ran, so the query parsed
+	var tries []string
+	if len(cs) > 1 {
+		tries = append(tries, "fewer words")
+	}
+	tries = append(tries, "other words")
+	var prefix, phrase bool
+	for _, c := range cs {
+		switch c.kind {
+		case clauseWord:
+			prefix = prefix || utf8.RuneCountInString(c.text) >= 2
+		case clausePhrase:
+			phrase = phrase || strings.ContainsAny(c.text, " \t")
+		}
+	}
+	if prefix {
+		tries = append(tries, "a prefix (word*)")
+	}
+	if phrase {
+		tries = append(tries, "a phrase's words unquoted")
+	}
+	if scope == ScopeSession {
+		tries = append(tries, `scope "project" (every session of this project)`)
+	}
+	if len(tries) == 1 {
+		return tries[0]
+	}
+	return strings.Join(tries[:len(tries)-1], ", ") + " or " + tries[len(tries)-1]
 }
 
 func renderHit(n int, h Hit) string {
@@ -325,7 +362,9 @@ func RenderRecall(r *RecallResult) string {
 		if r.Total == 0 {
 			fmt.Fprintf(&sb, "[nothing to show: 0 %s]\n", unit)
 		} else {
-			fmt.Fprintf(&sb, "[offset %d is past the end: %d %s, offsets 0–%d]\n", r.Offset, r.Total, unit, r.Total-1)
+			// An empty page, not an error: the request was valid and
+			// says where the content is.
+			fmt.Fprintf(&sb, "[empty page: offset %d is past the end: %d %s, offsets 0–%d]\n", r.Offset, r.Total, unit, r.Total-1)
 		}
 		return sb.String()
 	}

@@ -137,3 +137,32 @@ func ExampleRenderRecall() {
 	// #1 assistant: [calls Bash] cargo test -p x
 	// [more. Next page: context_recall {"ref":"ck-7","depth":"detail","offset":2,"limit":2}]
 }
+
+// A search that matched nothing suggests only what would widen it: no
+// project scope when the search already was the project's, no prefix when
+// every word already is one, no "fewer words" for a single word.
+func TestRenderSearchNoMatchHint(t *testing.T) {
+	for _, tc := range []struct {
+		query     string
+		scope     recall.Scope
+		want, not []string
+	}{
+		{"flaky retry", recall.ScopeSession, []string{"fewer words", "other words", "a prefix (word*)", `scope "project"`}, []string{"unquoted"}},
+		{"flaky retry", recall.ScopeProject, []string{"fewer words", "a prefix (word*)"}, []string{`scope "project"`}},
+		{"flak*", recall.ScopeProject, []string{"Try other words."}, []string{"fewer", "prefix", `scope "project"`}},
+		{"flak*", recall.ScopeSession, []string{`Try other words or scope "project"`}, []string{"fewer", "prefix"}},
+		{`"connection reset"`, recall.ScopeProject, []string{"a phrase's words unquoted"}, []string{"fewer", "prefix", `scope "project"`}},
+	} {
+		got := recall.RenderSearch(&recall.SearchResult{Query: tc.query, Scope: tc.scope})
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q in %s: %q lacks %q", tc.query, tc.scope, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%q in %s: %q suggests %q", tc.query, tc.scope, got, w)
+			}
+		}
+	}
+}

@@ -157,6 +157,13 @@ func TestRecallCommand(t *testing.T) {
 			t.Fatalf("message %d differs from the archive", i)
 		}
 	}
+	// An offset past the end is an empty page, as context_recall answers
+	// it, not an error: exit 0, and the text says the page is empty and
+	// where the content is.
+	out, _, err = runCmd(t, RunRecall, "--store", root, "--session", c.SessionID, "--depth", "detail", "--offset", "1000", c.CheckpointID)
+	if err != nil || !strings.Contains(out, "[empty page: offset 1000 is past the end: 25 messages, offsets 0–24]") {
+		t.Fatalf("offset past the end: %v\n%s", err, out)
+	}
 	// A corrupt bundle: the reason is printed and the command fails.
 	p := paths[c.SessionID+"/"+c.CheckpointID]
 	raw, _ := os.ReadFile(p)

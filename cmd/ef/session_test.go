@@ -77,6 +77,55 @@ func TestInspectAndStateReportTornTail(t *testing.T) {
 	}
 }
 
+// A JSONL trajectory of another format whose last line is cut mid-JSON (a
+// Claude Code session still being written) is read without that line, with
+// the same torn-tail warning as a DSH log, in inspect, state and fold, and
+// for one session picked from a multi-session file.
+func TestTornTrajectoryTailIsSkippedWithAWarning(t *testing.T) {
+	data, err := os.ReadFile("../../importer/testdata/sdk-edge.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.TrimRight(string(data), "\n")
+	last := strings.LastIndexByte(body, '\n')
+	torn := filepath.Join(t.TempDir(), "live.jsonl")
+	if err := os.WriteFile(torn, []byte(body[:last+1+(len(body)-last-1)/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "inspect", torn)
+	if code != 0 || !strings.Contains(out, "warning: line ") || !strings.Contains(out, "torn tail skipped") {
+		t.Fatalf("inspect of a torn trajectory: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = runCLI(t, "state", torn)
+	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
+		t.Fatalf("state of a torn trajectory: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "fold", torn, "--out", filepath.Join(t.TempDir(), "folded.jsonl"), "--mode", "root")
+	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
+		t.Fatalf("fold of a torn trajectory: exit %d, stderr %q", code, errs)
+	}
+	// A cut line before the last is damage: refused, naming the line.
+	lines := strings.SplitAfter(body, "\n")
+	lines[1] = lines[1][:len(lines[1])/2] + "\n"
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs = runCLI(t, "inspect", bad); code != 1 || !strings.Contains(errs, "bad.jsonl:2") || !strings.Contains(errs, "malformed record") {
+		t.Fatalf("inspect of a trajectory cut at line 2: exit %d, stderr %q", code, errs)
+	}
+	// One session of a multi-session file whose last run is torn.
+	oh := writeOpenHands(t, "alpha-1", "beta-2")
+	raw, _ := os.ReadFile(oh)
+	if err := os.WriteFile(oh, append(raw, `{"instance_id":"gamma-3","history":[{"id":1,`...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI(t, "state", oh+"#alpha-1")
+	if code != 0 || !strings.Contains(errs, "skipped a torn tail: line 3") {
+		t.Fatalf("state FILE#alpha-1 of a torn file: exit %d, stderr %q", code, errs)
+	}
+}
+
 // ef fold says when its output still exceeds --window (here one huge
 // message after the last step) instead of succeeding quietly.
 func TestFoldWarnsOverWindow(t *testing.T) {
