@@ -56,24 +56,39 @@ func TestMultiSessionFilePicksOne(t *testing.T) {
 // inspect and state say when they skipped a DSH log's torn last line, as
 // fold does, instead of showing the shorter session silently.
 func TestInspectAndStateReportTornTail(t *testing.T) {
-	data, err := os.ReadFile(inspectSample)
+	_, torn := tornCopy(t, inspectSample)
+	expectTornWarnings(t, torn, "log")
+}
+
+// tornCopy writes src with half of its last record cut off, unterminated
+// (a log still being written), and returns src's text without its final
+// newlines and the copy's path.
+func tornCopy(t *testing.T, src string) (body, torn string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := strings.LastIndexByte(strings.TrimRight(string(data), "\n"), '\n')
-	torn := filepath.Join(t.TempDir(), "torn.jsonl")
-	// Keep half of the last record, unterminated.
-	cut := last + 1 + (len(data)-last-1)/2
-	if err := os.WriteFile(torn, data[:cut], 0o644); err != nil {
+	body = strings.TrimRight(string(data), "\n")
+	last := strings.LastIndexByte(body, '\n')
+	torn = filepath.Join(t.TempDir(), "torn"+filepath.Ext(src))
+	if err := os.WriteFile(torn, []byte(body[:last+1+(len(body)-last-1)/2]), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return body, torn
+}
+
+// expectTornWarnings checks that inspect and state read a torn file and say
+// they skipped its tail.
+func expectTornWarnings(t *testing.T, torn, what string) {
+	t.Helper()
 	code, out, errs := runCLI(t, "inspect", torn)
 	if code != 0 || !strings.Contains(out, "warning: line ") || !strings.Contains(out, "torn tail skipped") {
-		t.Fatalf("inspect of a torn log: exit %d, stdout %q, stderr %q", code, out, errs)
+		t.Fatalf("inspect of a torn %s: exit %d, stdout %q, stderr %q", what, code, out, errs)
 	}
 	code, _, errs = runCLI(t, "state", torn)
 	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
-		t.Fatalf("state of a torn log: exit %d, stderr %q", code, errs)
+		t.Fatalf("state of a torn %s: exit %d, stderr %q", what, code, errs)
 	}
 }
 
@@ -82,25 +97,9 @@ func TestInspectAndStateReportTornTail(t *testing.T) {
 // the same torn-tail warning as a DSH log, in inspect, state and fold, and
 // for one session picked from a multi-session file.
 func TestTornTrajectoryTailIsSkippedWithAWarning(t *testing.T) {
-	data, err := os.ReadFile("../../importer/testdata/sdk-edge.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := strings.TrimRight(string(data), "\n")
-	last := strings.LastIndexByte(body, '\n')
-	torn := filepath.Join(t.TempDir(), "live.jsonl")
-	if err := os.WriteFile(torn, []byte(body[:last+1+(len(body)-last-1)/2]), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := runCLI(t, "inspect", torn)
-	if code != 0 || !strings.Contains(out, "warning: line ") || !strings.Contains(out, "torn tail skipped") {
-		t.Fatalf("inspect of a torn trajectory: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	code, _, errs = runCLI(t, "state", torn)
-	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
-		t.Fatalf("state of a torn trajectory: exit %d, stderr %q", code, errs)
-	}
-	code, _, errs = runCLI(t, "fold", torn, "--out", filepath.Join(t.TempDir(), "folded.jsonl"), "--mode", "root")
+	body, torn := tornCopy(t, "../../importer/testdata/sdk-edge.jsonl")
+	expectTornWarnings(t, torn, "trajectory")
+	code, _, errs := runCLI(t, "fold", torn, "--out", filepath.Join(t.TempDir(), "folded.jsonl"), "--mode", "root")
 	if code != 0 || !strings.Contains(errs, "skipped a torn tail") {
 		t.Fatalf("fold of a torn trajectory: exit %d, stderr %q", code, errs)
 	}
