@@ -61,7 +61,11 @@ var (
 	moduleRE = regexp.MustCompile(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
 	// classes are the words by which a prohibition names a class of
 	// things: dependencies, and files or directories.
-	depClassRE  = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party)\b|依赖|第三方|库|包`)
+	depClassRE = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party)\b|依赖|第三方|库|包`)
+	// remainderRE marks a sentence that keeps the rest of what it frees
+	// a part of off-limits: "but nothing else in migrations/", "the rest
+	// of vendor/ stays off-limits", "只能改这个文件".
+	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|everything else|anything else|only|just|still (?:off[- ]limits|forbidden|frozen))\b|其他|其余|其它|别的|只`)
 	fileClassRE = regexp.MustCompile(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
 )
 

@@ -211,7 +211,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.supersedeScope(p.Key, ref)
 			return
 		}
-		r.lift(p, ref)
+		r.lift(p, ref, id)
 		return
 	case OpOutcome:
 		r.outcome(p, nu, ref, moved)
@@ -508,7 +508,14 @@ func (r *Reducer) supersedeScope(scope string, ref EventRef) {
 }
 
 // lift retires the active constraint or open obligation the lift is about.
-func (r *Reducer) lift(p *Proposal, ref EventRef) {
+// A lift that frees only a part of what a prohibition names (a file inside
+// the directory the rule keeps off-limits) is an exception to it instead:
+// the rule stays in force, restated with the exception.
+func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
+	if o, part := r.partLifted(p); o != nil {
+		r.restateExcept(o, p.Quote, part, ref, id)
+		return
+	}
 	// A lift that names what it frees (a path, a command) lifts the
 	// newest rule naming it; otherwise the one whose words it shares.
 	if c := r.naming(p.Links, KindConstraint, Active, KindObligation, Open); c != nil {
@@ -531,6 +538,39 @@ func (r *Reducer) lift(p *Proposal, ref EventRef) {
 	c.addRef(ref)
 }
 
+// partLifted is the newest active prohibition of a directory that the lift
+// p frees only a part of, and that part: p names a path inside the
+// directory and either does not name the directory itself or keeps the
+// rest of it ("but nothing else in migrations/", "the rest of vendor/
+// stays off-limits").
+func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
+	var best *Anchor
+	part := ""
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !negRE.MatchString(a.Value) {
+			continue
+		}
+		for _, d := range a.Links {
+			if !strings.HasSuffix(d, "/") {
+				continue
+			}
+			inside := ""
+			for _, l := range p.Links {
+				if l != d && strings.HasPrefix(l, d) {
+					inside = l
+				}
+			}
+			if inside == "" || slices.Contains(p.Links, d) && !remainderRE.MatchString(p.Quote) {
+				continue
+			}
+			if best == nil || newer(a, best) {
+				best, part = a, inside
+			}
+		}
+	}
+	return best, part
+}
+
 // except restates the newest active prohibition the permission p excepts
 // a thing from, with that exception: the prohibition stays in force (see
 // amend.go for why it is not lifted whole).
@@ -544,12 +584,18 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	if o == nil {
 		return
 	}
+	r.restateExcept(o, p.Quote, p.Value, ref, id)
+}
+
+// restateExcept supersedes the prohibition o with itself restated with the
+// exception quote, which frees thing.
+func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id string) {
 	nu := o.clone()
 	nu.ID = id
-	nu.Value = strings.TrimRight(o.Value, ".。 ") + " — except: " + p.Quote
+	nu.Value = strings.TrimRight(o.Value, ".。 ") + " — except: " + quote
 	nu.Was = o.Value
-	nu.Because = p.Quote
-	nu.Links = append(nu.Links, p.Value)
+	nu.Because = quote
+	nu.Links = append(nu.Links, thing)
 	nu.SourceRefs = []EventRef{ref}
 	nu.inherit(o)
 	r.retire(o, Superseded)
