@@ -341,8 +341,23 @@ func (x *Index) Rebuilt() string {
 	return x.rebuilt
 }
 
+// mergeFloorBytes is the smallest segment size, in bytes on disk, that
+// scorch's merge planner tells apart: it plans the segments it keeps by
+// their size in bytes, in tiers of ten segments growing tenfold from this
+// floor. By default it counts documents from a floor of 2,000, and a
+// store's first 2,000 messages are then one tier that allows one segment,
+// so every checkpoint added (a segment of its own) was merged with the
+// whole index at once; a message is a document of up to MaxIndexedBytes,
+// so that rewrote megabytes per checkpoint, all the index's allocation
+// and a peak memory that grew with the index (ef fold of a long log:
+// 62% of its allocation). Planned in bytes, an added checkpoint is merged
+// with others of its size, and a segment is rewritten about once per
+// tenfold growth.
+const mergeFloorBytes = 256 << 10
+
 func (x *Index) runtimeConfig() map[string]interface{} {
-	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true, "asyncErrorCallbackName": asyncErrorCallback}
+	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true, "asyncErrorCallbackName": asyncErrorCallback,
+		"scorchMergePlanOptions": map[string]interface{}{"floorSegmentFileSize": mergeFloorBytes}}
 	if x.opts.ReadOnly {
 		c["read_only"] = true
 	}
