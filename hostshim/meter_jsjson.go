@@ -3,6 +3,7 @@ package hostshim
 import (
 	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,16 +288,7 @@ func jsStrEqual(a, b []byte) bool {
 	if !hasBackslash(a) && !hasBackslash(b) {
 		return false
 	}
-	ua, ub := jsUnits(a), jsUnits(b)
-	if len(ua) != len(ub) {
-		return false
-	}
-	for i := range ua {
-		if ua[i] != ub[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(jsUnits(a), jsUnits(b))
 }
 
 func hasBackslash(b []byte) bool {

@@ -162,7 +162,7 @@ func (a *Anthropic) RequestAt(tokens []uint32, breakpoints []int) (Result, error
 			hit = off
 		}
 		for _, tail := range nd.tails {
-			if end := off + len(tail); end <= n && end > hit && equal(tail, tokens[off:end]) {
+			if end := off + len(tail); end <= n && end > hit && slices.Equal(tail, tokens[off:end]) {
 				hit = end
 			}
 		}
@@ -193,7 +193,7 @@ func (a *Anthropic) RequestAt(tokens []uint32, breakpoints []int) (Result, error
 
 func hasTail(tails [][]uint32, t []uint32) bool {
 	for _, x := range tails {
-		if equal(x, t) {
+		if slices.Equal(x, t) {
 			return true
 		}
 	}

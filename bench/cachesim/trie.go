@@ -1,5 +1,7 @@
 package cachesim
 
+import "slices"
+
 // Unit is the block size of the DeepSeek cache and of the index, in tokens.
 const Unit = 64
 
@@ -57,22 +59,10 @@ func (t *trie) mode(hashed bool) error {
 	return nil
 }
 
-func equal(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // child finds the child of n holding block (hash h).
 func (n *node) child(h uint64, block []uint32) *node {
 	for _, c := range n.children[h] {
-		if block == nil || c.block == nil || equal(c.block, block) {
+		if block == nil || c.block == nil || slices.Equal(c.block, block) {
 			return c
 		}
 	}
