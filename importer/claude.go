@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -32,19 +31,8 @@ type anthropicMessage struct {
 
 // blocks decodes the message content: a string or a list of blocks.
 func (m anthropicMessage) blocks() ([]anthropicBlock, error) {
-	c := bytes.TrimSpace(m.Content)
-	if len(c) == 0 || string(c) == "null" {
-		return nil, nil
-	}
-	if c[0] == '"' {
-		var s string
-		if err := json.Unmarshal(c, &s); err != nil {
-			return nil, err
-		}
-		return []anthropicBlock{{Type: "text", Text: s}}, nil
-	}
-	var bs []anthropicBlock
-	if err := json.Unmarshal(c, &bs); err != nil {
+	bs, err := stringOrList(m.Content, func(s string) anthropicBlock { return anthropicBlock{Type: "text", Text: s} })
+	if err != nil {
 		return nil, fmt.Errorf("%w: message.content: %v", ErrMalformed, err)
 	}
 	return bs, nil

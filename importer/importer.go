@@ -212,22 +212,14 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		var im Imported
 		im, err = importDSH(name, data)
 		out = []Imported{im}
-	case FormatClaudeSDK:
-		out, err = one(name, f, data, parseClaudeSDK)
-	case FormatClaudeCode:
-		out, err = one(name, f, data, parseClaudeCode)
-	case FormatAutopilot:
-		out, err = one(name, f, data, parseAutopilot)
-	case FormatATIF:
-		out, err = one(name, f, data, parseATIF)
-	case FormatMiniSWE:
-		out, err = one(name, f, data, parseMiniSWE)
-	case FormatSWEAgent:
-		out, err = one(name, f, data, parseSWEAgent)
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
 	default:
-		return nil, &Error{Format: f, Path: name, Err: ErrUnknownFormat}
+		p, ok := parsers[f]
+		if !ok {
+			return nil, &Error{Format: f, Path: name, Err: ErrUnknownFormat}
+		}
+		out, err = one(name, f, data, p)
 	}
 	if err != nil {
 		var ie *Error
@@ -244,6 +236,17 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 
 // parser turns a file's contents into a transcript.
 type parser func(data []byte) (*transcript, error)
+
+// parsers are the formats whose file is one session, read into a
+// transcript (DSH logs and OpenHands files are imported their own way).
+var parsers = map[Format]parser{
+	FormatClaudeSDK:  parseClaudeSDK,
+	FormatClaudeCode: parseClaudeCode,
+	FormatAutopilot:  parseAutopilot,
+	FormatATIF:       parseATIF,
+	FormatMiniSWE:    parseMiniSWE,
+	FormatSWEAgent:   parseSWEAgent,
+}
 
 func one(name string, f Format, data []byte, p parser) ([]Imported, error) {
 	tr, err := p(data)

@@ -187,22 +187,18 @@ type builder struct {
 }
 
 func (b *builder) append(typ string, data any, surface bool, sources []int) (int, error) {
-	opts := hostshim.AppendOptions{SourceEventSeqs: sources}
-	if surface {
-		opts.SurfaceOp = hostshim.AppendOp
-	}
-	e, err := b.s.Append(typ, data, opts)
+	seq, err := b.turns.Append(typ, data, surface, sources)
 	if err != nil {
 		return 0, err
 	}
 	if surface {
 		b.st.Messages++
 		for _, k := range b.pending {
-			b.st.Compactions[k].Seq = e.Seq
+			b.st.Compactions[k].Seq = seq
 		}
 		b.pending = b.pending[:0]
 	}
-	return e.Seq, nil
+	return seq, nil
 }
 
 func (b *builder) msgID() string { return "imp-" + strconv.Itoa(b.s.Len()) }
@@ -394,22 +390,12 @@ func jsonText(v json.RawMessage) string {
 // Parts other than text become a short placeholder so that their presence
 // stays visible.
 func textOf(v json.RawMessage) ([]hostshim.Block, error) {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 || string(v) == "null" {
-		return nil, nil
-	}
-	if v[0] == '"' {
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return nil, err
-		}
-		return []hostshim.Block{hostshim.TextBlock(s)}, nil
-	}
-	var parts []struct {
+	type part struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	}
-	if err := json.Unmarshal(v, &parts); err != nil {
+	parts, err := stringOrList(v, func(s string) part { return part{Type: "text", Text: s} })
+	if err != nil {
 		return nil, fmt.Errorf("%w: content is neither a string nor a list of parts", ErrMalformed)
 	}
 	var out []hostshim.Block
@@ -422,6 +408,28 @@ func textOf(v json.RawMessage) ([]hostshim.Block, error) {
 		}
 	}
 	return out, nil
+}
+
+// stringOrList decodes a content value that is either a JSON string (one
+// item, made by text) or a list of items; empty content and null are no
+// items.
+func stringOrList[T any](v json.RawMessage, text func(string) T) ([]T, error) {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 || string(v) == "null" {
+		return nil, nil
+	}
+	if v[0] == '"' {
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return nil, err
+		}
+		return []T{text(s)}, nil
+	}
+	var list []T
+	if err := json.Unmarshal(v, &list); err != nil {
+		return nil, err
+	}
+	return list, nil
 }
 
 func toolCall(id, name, args string) hostshim.Block {
