@@ -17,6 +17,22 @@ type Turns struct {
 // NewTurns returns the turn writer of s, before its first turn.
 func NewTurns(s *Session) *Turns { return &Turns{s: s} }
 
+// Append appends one of the writer's own events (a message, a request
+// header) to the session and returns its seq: a surface node
+// (SurfaceOp append) when surface is set, derived from the events sources
+// names.
+func (t *Turns) Append(typ string, data any, surface bool, sources []int) (int, error) {
+	opts := AppendOptions{SourceEventSeqs: sources}
+	if surface {
+		opts.SurfaceOp = AppendOp
+	}
+	e, err := t.s.Append(typ, data, opts)
+	if err != nil {
+		return 0, err
+	}
+	return e.Seq, nil
+}
+
 // Turn is the number of the current (or last) turn, for the turn field of
 // the events appended inside it.
 func (t *Turns) Turn() int { return t.turn }

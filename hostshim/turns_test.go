@@ -1,6 +1,7 @@
 package hostshim
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ func TestTurns(t *testing.T) {
 	tw := NewTurns(s)
 	user := func() {
 		t.Helper()
-		if _, err := s.Append(TypeUserMessage, Message{ID: "u", Role: RoleUser, Content: []Block{TextBlock("hi")}}, AppendOptions{SurfaceOp: AppendOp}); err != nil {
+		if _, err := tw.Append(TypeUserMessage, Message{ID: "u", Role: RoleUser, Content: []Block{TextBlock("hi")}}, true, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -20,7 +21,7 @@ func TestTurns(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := Message{ID: "a", Role: RoleAssistant, Content: []Block{TextBlock("ok")}}
-		if _, err := s.Append(TypeAssistantMessage, AssistantData{Turn: tw.Turn(), Step: tw.Step(), Message: m}, AppendOptions{SurfaceOp: AppendOp}); err != nil {
+		if _, err := tw.Append(TypeAssistantMessage, AssistantData{Turn: tw.Turn(), Step: tw.Step(), Message: m}, true, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -31,6 +32,23 @@ func TestTurns(t *testing.T) {
 	user()
 	ask() // step 1 of turn 2 holds no assistant message yet
 	ask() // it does now: step 2
+	// A log-only event with its sources (a tool call the next result
+	// derives from) stays off the surface.
+	call, err := tw.Append(TypeToolCall, ToolCallData{Turn: tw.Turn(), Step: tw.Step(), CallID: "c", Name: "bash", Arguments: "{}"}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Message{ID: "r", Role: RoleUser, Content: []Block{{Type: BlockToolResult, ToolCallID: "c", Content: []Block{TextBlock("done")}}}}
+	resSeq, err := tw.Append(TypeToolResult, MessageData{Turn: tw.Turn(), Step: tw.Step(), Message: res}, true, []int{call})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := s.Event(call); e.SurfaceOp != nil || slices.Contains(s.Nodes(), call) {
+		t.Errorf("tool call %d is on the surface: %+v", call, e.SurfaceOp)
+	}
+	if e, _ := s.Event(resSeq); e.SurfaceOp == nil || !slices.Equal(e.SourceEventSeqs, []int{call}) || !slices.Contains(s.Nodes(), resSeq) {
+		t.Errorf("tool result %d: surfaceOp %+v, sources %v, surface %v", resSeq, e.SurfaceOp, e.SourceEventSeqs, s.Nodes())
+	}
 	if err := tw.CloseTurn(); err != nil {
 		t.Fatal(err)
 	}
@@ -55,6 +73,8 @@ func TestTurns(t *testing.T) {
 		`step/end {"turn":2,"step":1}`,
 		`step/start {"turn":2,"step":2}`,
 		`assistant/message`,
+		`tool/call`,
+		`tool/result`,
 		`step/end {"turn":2,"step":2}`,
 		`turn/end {"turn":2,"reason":"completed"}`,
 	}

@@ -271,18 +271,6 @@ func (g *gen) zh() bool { return g.o.Chinese > 0 && g.r.chance(g.o.Chinese) }
 
 // ---- event structure ----
 
-func (g *gen) append(typ string, data any, surface bool, sources []int) (int, error) {
-	opts := hostshim.AppendOptions{SourceEventSeqs: sources}
-	if surface {
-		opts.SurfaceOp = hostshim.AppendOp
-	}
-	e, err := g.s.Append(typ, data, opts)
-	if err != nil {
-		return 0, err
-	}
-	return e.Seq, nil
-}
-
 func (g *gen) msgID() string { return "syn-" + strconv.Itoa(g.s.Len()) }
 
 // user starts a new turn with a user message and returns its seq.
@@ -293,7 +281,7 @@ func (g *gen) user(text string) (int, error) {
 	g.stepsLeft = g.r.between(g.o.MinStepsPerTurn, g.o.MaxStepsPerTurn)
 	g.chars += utf8.RuneCountInString(text)
 	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser, Content: []hostshim.Block{hostshim.TextBlock(text)}, Source: &hostshim.Source{Kind: "user"}}
-	return g.append(hostshim.TypeUserMessage, m, true, nil)
+	return g.turns.Append(hostshim.TypeUserMessage, m, true, nil)
 }
 
 // call is one step: assistant narration with one tool call, and its result.
@@ -315,12 +303,12 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 	m := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleAssistant,
 		Content: []hostshim.Block{hostshim.TextBlock(narr), {Type: hostshim.BlockToolCall, ID: id, Name: tool, Arguments: argText}},
 		Source:  &hostshim.Source{Kind: "model", Provider: "deepseek", Model: "deepseek-synth"}}
-	ask, err := g.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: m}, true, nil)
+	ask, err := g.turns.Append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: m}, true, nil)
 	if err != nil {
 		return 0, err
 	}
 	g.lastAsk = ask
-	callSeq, err := g.append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turns.Turn(), Step: g.turns.Step(), CallID: id, Name: tool, Arguments: argText}, false, nil)
+	callSeq, err := g.turns.Append(hostshim.TypeToolCall, hostshim.ToolCallData{Turn: g.turns.Turn(), Step: g.turns.Step(), CallID: id, Name: tool, Arguments: argText}, false, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -328,7 +316,7 @@ func (g *gen) call(narr, tool string, args map[string]string, output string, isE
 	res := hostshim.Message{ID: g.msgID(), Role: hostshim.RoleUser,
 		Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: id, Content: []hostshim.Block{hostshim.TextBlock(output)}, IsError: &errFlag}},
 		Source:  &hostshim.Source{Kind: "tool", CallID: id}}
-	return g.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: res}, true, []int{callSeq})
+	return g.turns.Append(hostshim.TypeToolResult, hostshim.MessageData{Turn: g.turns.Turn(), Step: g.turns.Step(), Message: res}, true, []int{callSeq})
 }
 
 // marshalArgs encodes tool arguments with sorted keys and no HTML escaping.
@@ -371,7 +359,7 @@ func (g *gen) start() error {
 	h.Header.Config.Provider, h.Header.Config.Model = "deepseek", "deepseek-synth"
 	h.Header.System = "You are a coding agent working in the Go repository example.com/proj. Use the tools to read, search, edit and test code."
 	h.Reason = "initial"
-	if _, err := g.append(hostshim.TypeRequestHeader, h, false, nil); err != nil {
+	if _, err := g.turns.Append(hostshim.TypeRequestHeader, h, false, nil); err != nil {
 		return err
 	}
 	zh := g.zh()
