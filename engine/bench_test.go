@@ -6,8 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -239,13 +237,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 		reps = 100
 		t.Logf("under the race detector: %d repetitions (.ci/run also runs 1,000 without it)", reps)
 	}
-	if v := os.Getenv("EF_EMERGENCY_1M"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 2 {
-			t.Fatalf("EF_EMERGENCY_1M=%q: want a repetition count of at least 2", v)
-		}
-		reps = n
-	}
+	reps = testutil.EnvInt(t, "EF_EMERGENCY_1M", reps, 2)
 	// 50K at 1M tokens, the budget BenchmarkEmergencyFoldWarm1M folds to.
 	budget := tokens / 20
 	tok := enginetest.O200k(t)

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // The differential test. testdata/dshref/scenarios/*.json describe sessions
@@ -89,13 +91,7 @@ func nodeOutput(t *testing.T) []byte {
 	}
 	cmd := exec.Command(node, "dshref.mjs")
 	cmd.Dir = dshrefDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node dshref.mjs: %v\n%s", err, stderr.Bytes())
-	}
-	return out
+	return testutil.Output(t, cmd)
 }
 
 // compareOutputs compares two dshref documents scenario by scenario after

@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -226,12 +227,7 @@ func TestMCPNodeClient(t *testing.T) {
 	bin := buildEF(t)
 	cmd := exec.Command(node, "client.mjs", bin, root, "文件结构")
 	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node client: %v\n%s", err, stderr.String())
-	}
+	out := testutil.Output(t, cmd)
 	t.Logf("the TypeScript MCP client saw: %.600s…", out)
 	var seen struct {
 		Server struct{ Name string }

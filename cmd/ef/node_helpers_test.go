@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -63,11 +62,5 @@ func runParityScript(t *testing.T, node, plugin, script string, input any) []byt
 	}
 	cmd := exec.Command(node, filepath.Join("parity", script), in)
 	cmd.Dir = plugin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
-	}
-	return out
+	return testutil.Output(t, cmd)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
 )
@@ -29,14 +29,7 @@ func TestHandoffSessionToSession(t *testing.T) {
 	// EF_HANDOFF_CHARS sets the session's size (default 80,000 characters
 	// of model-visible text, about 20k tokens, folded with a 20k window;
 	// CI runs a longer one).
-	chars := 80_000
-	if v := os.Getenv("EF_HANDOFF_CHARS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 20_000 {
-			t.Fatalf("EF_HANDOFF_CHARS=%q: want a size of at least 20000", v)
-		}
-		chars = n
-	}
+	chars := testutil.EnvInt(t, "EF_HANDOFF_CHARS", 80_000, 20_000)
 	w, err := synth.Generate(synth.Options{Seed: 11, TargetChars: chars})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +34,19 @@ func Start(t testing.TB, cmd *exec.Cmd) io.ReadCloser {
 	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// Output runs cmd and returns its standard output; when cmd fails, t fails
+// with the error and what cmd wrote to its standard error.
+func Output(t testing.TB, cmd *exec.Cmd) []byte {
+	t.Helper()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
 	return out
 }

@@ -64,3 +64,20 @@ func RapidChecks(t testing.TB, checks int) {
 	t.Logf("short profile: %d rapid checks of %s (%s=1 runs all)", checks, old, LongEnv)
 	t.Cleanup(func() { _ = f.Value.Set(old) })
 }
+
+// EnvInt returns the whole number the environment variable name holds, or
+// def when it is unset; a value that is not a whole number, or is below
+// least, fails t, naming the variable. Tests read their size and count
+// knobs (EF_EMERGENCY_1M, EF_ORIGIN_KILLS, ...) through it.
+func EnvInt(t testing.TB, name string, def, least int) int {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < least {
+		t.Fatalf("%s=%q: want a whole number of at least %d", name, v, least)
+	}
+	return n
+}

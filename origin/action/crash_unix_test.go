@@ -80,14 +80,7 @@ func TestCrashKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test spawns processes; skipped in -short")
 	}
-	want := testutil.Size(t, 5, 20)
-	if v := os.Getenv("EF_ACT_CRASH_ACTIONS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("EF_ACT_CRASH_ACTIONS=%q", v)
-		}
-		want = n
-	}
+	want := testutil.EnvInt(t, "EF_ACT_CRASH_ACTIONS", testutil.Size(t, 5, 20), 1)
 	seed := uint64(time.Now().UnixNano())
 	if v := os.Getenv("EF_ACT_CRASH_SEED"); v != "" {
 		seed, _ = strconv.ParseUint(v, 10, 64)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -148,14 +147,7 @@ func TestConcurrentWriterProcesses(t *testing.T) {
 // its content), and the next writer must get the lock. The number of kills
 // is EF_ORIGIN_KILLS (default 5; CI runs more).
 func TestKillDuringWrite(t *testing.T) {
-	kills := 5
-	if v := os.Getenv("EF_ORIGIN_KILLS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			t.Fatalf("EF_ORIGIN_KILLS=%q: want a count", v)
-		}
-		kills = n
-	}
+	kills := testutil.EnvInt(t, "EF_ORIGIN_KILLS", 5, 0)
 	if kills == 0 {
 		t.Skip("EF_ORIGIN_KILLS=0 asks for no kill runs")
 	}
