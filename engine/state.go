@@ -74,17 +74,26 @@ func stateLines(v *stateView) []stateLine {
 		}
 		return as
 	}
-	for _, a := range pick(projection.KindObjective, true) {
-		add(catObjective, secObjective, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
-	}
-	for _, a := range pick(projection.KindConstraint, true) {
-		add(catConstraint, secConstraints, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
-	}
-	for _, a := range pick(projection.KindConstraint, false) {
-		if a.Lifecycle == projection.Lifted {
-			add(catConstraint, secConstraints, a, true, fmt.Sprintf("LIFTED at seq %d, no longer in force: %s", a.Seq(), cap(a.Value)))
+	// heads: the heads of kind k, "[seq N] value" (N the anchor's first seq).
+	heads := func(k projection.Kind, cat, sec string, hard bool) {
+		for _, a := range pick(k, true) {
+			add(cat, sec, a, hard, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
 		}
 	}
+	// closed: the closed anchors of kind k whose lifecycle has a form, in
+	// anchor order, as the form of (the seq it closed at, value).
+	closed := func(k projection.Kind, cat, sec string, hard bool, forms map[string]string) {
+		for _, a := range pick(k, false) {
+			if form, ok := forms[a.Lifecycle]; ok {
+				add(cat, sec, a, hard, fmt.Sprintf(form, a.Seq(), cap(a.Value)))
+			}
+		}
+	}
+	heads(projection.KindObjective, catObjective, secObjective, true)
+	heads(projection.KindConstraint, catConstraint, secConstraints, true)
+	closed(projection.KindConstraint, catConstraint, secConstraints, true, map[string]string{
+		projection.Lifted: "LIFTED at seq %d, no longer in force: %s",
+	})
 	for _, a := range pick(projection.KindValue, true) {
 		name := a.Name
 		if name == "" {
@@ -107,38 +116,26 @@ func stateLines(v *stateView) []stateLine {
 			add(catFailure, secClosedFail, a, false, cap(fmt.Sprintf("%s: %s at seq %d (failed at seq %d: %s)", a.Name, a.Lifecycle, a.Seq(), a.FirstSeq(), strings.TrimPrefix(a.Value, "failed: "))))
 		}
 	}
-	for _, a := range pick(projection.KindObligation, true) {
-		add(catObligation, secObligations, a, true, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
-	}
-	for _, a := range pick(projection.KindObligation, false) {
-		switch a.Lifecycle {
-		case projection.Done:
-			add(catObligation, secObligations, a, true, fmt.Sprintf("DONE at seq %d: %s", a.Seq(), cap(a.Value)))
-		case projection.Lifted:
-			add(catObligation, secObligations, a, true, fmt.Sprintf("LIFTED at seq %d: %s", a.Seq(), cap(a.Value)))
-		}
-	}
+	heads(projection.KindObligation, catObligation, secObligations, true)
+	closed(projection.KindObligation, catObligation, secObligations, true, map[string]string{
+		projection.Done:   "DONE at seq %d: %s",
+		projection.Lifted: "LIFTED at seq %d: %s",
+	})
 	for _, a := range pick(projection.KindDecision, true) {
 		// The replaced decision is not restated: its words would read as
 		// a second choice in force (the decision says what it replaced).
 		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("[seq %d] %s", a.Seq(), cap(a.Value)))
 	}
-	for _, a := range pick(projection.KindNegative, true) {
-		add(catRejected, secRejected, a, false, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
-	}
-	for _, a := range pick(projection.KindNegative, false) {
-		if a.Lifecycle == projection.Stale {
-			add(catRejected, secRejected, a, false, fmt.Sprintf("STALE since seq %d (what it was about changed): %s", a.Seq(), cap(a.Value)))
-		}
-	}
+	heads(projection.KindNegative, catRejected, secRejected, false)
+	closed(projection.KindNegative, catRejected, secRejected, false, map[string]string{
+		projection.Stale: "STALE since seq %d (what it was about changed): %s",
+	})
 	for _, a := range pick(projection.KindUncertainty, true) {
 		add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("[seq %d] %s — %s", a.FirstSeq(), cap(a.Value), a.Lifecycle))
 	}
-	for _, a := range pick(projection.KindUncertainty, false) {
-		if a.Lifecycle == projection.Established {
-			add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("ESTABLISHED by evidence at seq %d: %s", a.Seq(), cap(a.Value)))
-		}
-	}
+	closed(projection.KindUncertainty, catHypothesis, secHypotheses, false, map[string]string{
+		projection.Established: "ESTABLISHED by evidence at seq %d: %s",
+	})
 	return out
 }
 
