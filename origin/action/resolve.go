@@ -193,14 +193,8 @@ func (k *Kernel) openAnchor(p *place) (Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	fi, err := d.Lstat(".")
-	if err != nil {
-		d.Close()
+	if d, err = sameDir(d, r.info, "a root was replaced"); err != nil {
 		return nil, err
-	}
-	if !os.SameFile(fi, r.info) {
-		d.Close()
-		return nil, fmt.Errorf("%w: a root was replaced", ErrRaced)
 	}
 	if p.anchor != "." {
 		for _, e := range strings.Split(p.anchor, "/") {
@@ -212,16 +206,7 @@ func (k *Kernel) openAnchor(p *place) (Dir, error) {
 			d = nd
 		}
 	}
-	fi, err = d.Lstat(".")
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	if !os.SameFile(fi, p.info) {
-		d.Close()
-		return nil, fmt.Errorf("%w: directory %s was replaced", ErrRaced, p.anchor)
-	}
-	return d, nil
+	return sameDir(d, p.info, "directory "+p.anchor+" was replaced")
 }
 
 // openChild opens the subdirectory name of d, refusing a symlink, and
@@ -238,16 +223,23 @@ func openChild(d Dir, name string) (Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	nfi, err := nd.Lstat(".")
+	return sameDir(nd, fi, name+" was replaced")
+}
+
+// sameDir checks that the open directory d is the entry want describes
+// (what was judged is what was opened); otherwise it closes d and returns
+// ErrRaced with replaced as the reason.
+func sameDir(d Dir, want fs.FileInfo, replaced string) (Dir, error) {
+	fi, err := d.Lstat(".")
 	if err != nil {
-		nd.Close()
+		d.Close()
 		return nil, err
 	}
-	if !os.SameFile(fi, nfi) {
-		nd.Close()
-		return nil, fmt.Errorf("%w: %s was replaced", ErrRaced, name)
+	if !os.SameFile(fi, want) {
+		d.Close()
+		return nil, fmt.Errorf("%w: %s", ErrRaced, replaced)
 	}
-	return nd, nil
+	return d, nil
 }
 
 // bareErr drops the path from a *fs.PathError: results name paths the way
