@@ -17,12 +17,9 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		`request: {"kind":"context.request","goal":"...","scope":["project:x"],"budget":{"tokens":30000,"facts":10},"freshness":"latest"}`)
 	var stores multiFlag
 	fs.Var(&stores, "store", "directory holding task.origin files (repeatable; default .)")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 1, 1, "want one request file, or - for stdin")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("want one request file, or - for stdin")
 	}
 	data, name, err := readInput(pos, originStdin)
 	if err != nil {

@@ -52,6 +52,19 @@ func parseOne(fs *flag.FlagSet, args []string, what string) (string, error) {
 	return pos[0], nil
 }
 
+// parseCount parses like parseArgs and refuses with a usage error saying
+// want fewer than least or more than most positional arguments.
+func parseCount(fs *flag.FlagSet, args []string, least, most int, want string) ([]string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) < least || len(pos) > most {
+		return nil, usageError("%s", want)
+	}
+	return pos, nil
+}
+
 // parseArgs parses flags placed before or after the positional arguments
 // and returns the positional ones; "--" ends the flags (for an argument
 // starting with "-").

@@ -72,12 +72,9 @@ func originPut(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	expect := fs.String("expect", "", `content hash of the file this write replaces, or "new" (required)`)
 	session := fs.String("session", "", "the writer's session id, when the harness gave it (else observed from the environment)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 1, 2, "want DIR and an optional FILE (- or nothing: stdin)")
 	if err != nil {
 		return err
-	}
-	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("want DIR and an optional FILE (- or nothing: stdin)")
 	}
 	if *task == "" {
 		return usageError("--task is required")
@@ -157,12 +154,9 @@ func originShow(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func originHash(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("origin hash", "origin hash [FILE|-]", stderr,
 		"Prints a task.origin document's content hash (stdin by default).")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 0, 1, "want one FILE or -")
 	if err != nil {
 		return err
-	}
-	if len(pos) > 1 {
-		return usageError("want one FILE or -")
 	}
 	data, name, err := readInput(pos, originStdin)
 	if err != nil {
@@ -207,12 +201,9 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	root := fs.String("root", ".", "directory that relative file sources are resolved against")
 	storeDir := fs.String("store", "", "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 1, 1, "want DIR")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("want DIR")
 	}
 	es, err := taskorigin.Find(pos[0], 6)
 	if err != nil {
@@ -461,12 +452,9 @@ func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")
 	budget := fs.Int("budget", northbridge.DefaultSessionBudget, "budget of the whole bundle in real tokens (o200k_base)")
 	asJSON := fs.Bool("json", false, "print the bundle and its counts as JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 1, 1, "want DIR")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("want DIR")
 	}
 	if *budget <= 0 {
 		return usageError("--budget must be positive")

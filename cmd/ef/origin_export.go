@@ -34,12 +34,9 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	title := fs.String("title", "", "the task's title for a new task")
 	session := fs.String("session", "", "the writer's session id, when the harness gave it")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseCount(fs, args, 1, 1, "want one session log")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("want one session log")
 	}
 	if *out == "" || *task == "" {
 		return usageError("--out and --task are required")
