@@ -10,31 +10,14 @@ import (
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 
-// requireNodeModules returns node and the absolute path of dir (relative to
-// the repository) when node is on PATH and dir's node_modules holds module.
-// Without them the test says what to run and skips, except under CI, where
-// .ci/run installs them and their absence is a failure.
+// requireNodeModules is testutil.NodeModules for a test that also builds
+// the ef binary, which -short skips.
 func requireNodeModules(t *testing.T, dir, module string) (node, abs string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the ef binary and runs node; skipped with -short")
 	}
-	ci := os.Getenv("CI") == "true"
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if ci {
-			t.Fatal("node not found under CI")
-		}
-		t.Skip("node not found: this test drives real npm packages and needs Node 20")
-	}
-	abs = filepath.Join(testutil.RepoRoot(t), filepath.FromSlash(dir))
-	if _, err := os.Stat(filepath.Join(abs, "node_modules", filepath.FromSlash(module))); err != nil {
-		if ci {
-			t.Fatalf("%s/node_modules missing under CI: .ci/run must run npm ci there (%v)", dir, err)
-		}
-		t.Skipf("%s/node_modules missing: run (cd %s && npm ci) (%v)", dir, dir, err)
-	}
-	return node, abs
+	return testutil.NodeModules(t, dir, module)
 }
 
 // buildEF builds the ef binary from this tree into a temporary directory.
