@@ -105,13 +105,45 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 	return nil
 }
 
+// responses joins the lines of one model response: the Claude tools log
+// each content block of a response as its own assistant line, all with the
+// response's message id.
+type responses struct {
+	seen map[string]bool
+	last string // the id of the response the last assistant line was part of
+}
+
+// record counts a source record for response id the first time it is seen.
+func (r *responses) record(t *transcript, id string) {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if !r.seen[id] {
+		r.seen[id] = true
+		t.sourceRecords++
+	}
+}
+
+// add appends the assistant blocks bs as a new message, or to the last one
+// when they continue its response (the same non-empty id).
+func (r *responses) add(t *transcript, id string, bs []anthropicBlock) {
+	if id != "" && id == r.last {
+		t.extendAssistant(anthropicAssistant(bs)...)
+	} else {
+		t.assistant(anthropicAssistant(bs)...)
+	}
+	r.last = id
+}
+
+// end ends the response: a user message came between.
+func (r *responses) end() { r.last = "" }
+
 // parseClaudeSDK reads Claude Agent SDK stream-json wrapped in
 // {type, message, timestamp} lines. Consecutive assistant lines sharing a
 // message id are one model response.
 func parseClaudeSDK(data []byte) (*transcript, error) {
 	t := &transcript{provider: "anthropic"}
-	ids := map[string]bool{}
-	lastID := ""
+	var resp responses
 	var err error
 	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
 		var w struct {
@@ -149,23 +181,15 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			if t.model == "" {
 				t.model = m.Model
 			}
-			if !ids[m.ID] {
-				ids[m.ID] = true
-				t.sourceRecords++
-			}
-			if m.ID != "" && m.ID == lastID {
-				t.extendAssistant(anthropicAssistant(bs)...)
-			} else {
-				t.assistant(anthropicAssistant(bs)...)
-			}
-			lastID = m.ID
+			resp.record(t, m.ID)
+			resp.add(t, m.ID, bs)
 		case "user":
 			_, bs, err := decodeMessage(w.Message, "user")
 			if err != nil {
 				return err
 			}
 			t.sourceRecords++
-			lastID = ""
+			resp.end()
 			return anthropicUser(t, bs, false)
 		default:
 			t.skipped++
@@ -181,8 +205,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 // record is imported as the user message it is, after a compaction marker.
 func parseClaudeCode(data []byte) (*transcript, error) {
 	t := &transcript{provider: "anthropic"}
-	ids := map[string]bool{}
-	lastID := ""
+	var resp responses
 	var err error
 	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
 		var r struct {
@@ -197,10 +220,7 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 		}
 		switch r.Type {
 		case "assistant":
-			if !ids[r.Message.ID] {
-				ids[r.Message.ID] = true
-				t.sourceRecords++
-			}
+			resp.record(t, r.Message.ID)
 		case "user":
 			t.sourceRecords++
 		default:
@@ -219,15 +239,10 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 			if t.model == "" && r.Message.Model != "<synthetic>" {
 				t.model = r.Message.Model
 			}
-			if r.Message.ID != "" && r.Message.ID == lastID {
-				t.extendAssistant(anthropicAssistant(bs)...)
-			} else {
-				t.assistant(anthropicAssistant(bs)...)
-			}
-			lastID = r.Message.ID
+			resp.add(t, r.Message.ID, bs)
 			return nil
 		}
-		lastID = ""
+		resp.end()
 		if r.IsCompactSummary {
 			t.marker("isCompactSummary", 0)
 		}
