@@ -17,11 +17,7 @@ import (
 func TestActionSubmit(t *testing.T) {
 	ctx := context.Background()
 	w := actiontest.NewWorkspace(t)
-	k, err := action.Open(action.Options{Roots: []string{w.Base}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer k.Close()
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
 	srv := New(Options{Actions: k})
 	defer srv.Close()
 	res, err := srv.Handle(ctx, MethodActionSubmit, json.RawMessage(`{"intent":{"relpath":"demo/n.md","content":"x"}}`))

@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"sort"
 	"testing"
+
+	"github.com/epistemicfold/ef/origin/action"
 )
 
 // Workspace is a fresh tree for the parity table: Base is the kernel's
@@ -35,6 +37,17 @@ var Initial = map[string]string{
 	"task.origin.json":      "{\"id\":\"t1\"}\n",
 	"lib/util.js":           "export const x = 1;\n",
 	".claude/settings.json": "{}\n",
+}
+
+// OpenKernel opens a kernel with opts, closed when t ends.
+func OpenKernel(t testing.TB, opts action.Options) *action.Kernel {
+	t.Helper()
+	k, err := action.Open(opts)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { k.Close() })
+	return k
 }
 
 // NewWorkspace builds the tree in a temporary directory of t:

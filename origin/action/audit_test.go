@@ -16,7 +16,7 @@ import (
 // given again is answered from the audit, by this kernel and by a new one.
 func TestReplayAfterTornLine(t *testing.T) {
 	w := actiontest.NewWorkspace(t)
-	k := openKernel(t, action.Options{Roots: []string{w.Base}})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
 	first := submitJSON(t, k, `{"action_id":"a1","relpath":"demo/a1.md","content":"1"}`)
 	audit := filepath.Join(k.StateDir(), action.AuditFile)
 	f, err := os.OpenFile(audit, os.O_WRONLY|os.O_APPEND, 0)
@@ -27,7 +27,7 @@ func TestReplayAfterTornLine(t *testing.T) {
 	f.Close()
 	second := submitJSON(t, k, `{"action_id":"a2","relpath":"demo/a2.md","content":"2"}`)
 	line2, _ := second.MarshalLine()
-	for i, k := range []*action.Kernel{k, openKernel(t, action.Options{Roots: []string{w.Base}})} {
+	for i, k := range []*action.Kernel{k, actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})} {
 		for _, c := range []struct {
 			intent string
 			want   *action.Result
@@ -64,7 +64,7 @@ func TestConcurrentKernelsOneWinner(t *testing.T) {
 	const n = 6
 	ks := make([]*action.Kernel, n)
 	for i := range ks {
-		ks[i] = openKernel(t, action.Options{Roots: []string{w.Base}})
+		ks[i] = actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
 	}
 	old := actiontest.SHA("old\n")
 	results := make([]*action.Result, n)

@@ -54,11 +54,7 @@ func BenchmarkSubmit(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			w := actiontest.NewWorkspace(b)
-			k, err := action.Open(action.Options{Roots: []string{w.Base}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer k.Close()
+			k := actiontest.OpenKernel(b, action.Options{Roots: []string{w.Base}})
 			for i := 0; b.Loop(); i++ {
 				if _, err := k.Submit(context.Background(), c.intent(i), action.ChannelAPI); err != nil {
 					b.Fatal(err)

@@ -201,7 +201,7 @@ func TestFaults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w := actiontest.NewWorkspace(t)
 			ffs := &faultFS{}
-			k := openKernel(t, action.Options{Roots: []string{w.Base}, FS: ffs})
+			k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}, FS: ffs})
 			// One good action first, so the audit exists.
 			first := tc.reasonHas != "first"
 			if first {
@@ -303,7 +303,7 @@ func TestSwappedPathCannotEscape(t *testing.T) {
 			w := actiontest.NewWorkspace(t)
 			outside := actiontest.Snapshot(t, w.Outside)
 			ffs := &faultFS{}
-			k := openKernel(t, action.Options{Roots: []string{w.Base}, FS: ffs})
+			k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}, FS: ffs})
 			submitJSON(t, k, `{"relpath":"first.md","content":"1"}`)
 			ffs.mu.Lock()
 			ffs.fail = func(op, p string) bool {

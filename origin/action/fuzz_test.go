@@ -20,11 +20,7 @@ func FuzzSubmitJSON(f *testing.F) {
 	f.Add([]byte(`{"relpath":"` + "\xff" + `","content":"a"}`))
 	w := actiontest.NewWorkspace(f)
 	outside := actiontest.Snapshot(f, w.Outside)
-	k, err := action.Open(action.Options{Roots: []string{w.Base}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer k.Close()
+	k := actiontest.OpenKernel(f, action.Options{Roots: []string{w.Base}})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		before := auditRecords(t, k).Records
 		line, res, err := k.SubmitJSON(context.Background(), data, action.ChannelAPI)

@@ -16,16 +16,6 @@ import (
 	"github.com/epistemicfold/ef/origin/action"
 )
 
-func openKernel(t testing.TB, opts action.Options) *action.Kernel {
-	t.Helper()
-	k, err := action.Open(opts)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() { k.Close() })
-	return k
-}
-
 func submitJSON(t testing.TB, k *action.Kernel, intent string) *action.Result {
 	t.Helper()
 	in, err := action.ParseIntent([]byte(intent))
@@ -46,7 +36,7 @@ func submitJSON(t testing.TB, k *action.Kernel, intent string) *action.Result {
 func TestParityTable(t *testing.T) {
 	w := actiontest.NewWorkspace(t)
 	outside := actiontest.Snapshot(t, w.Outside)
-	k := openKernel(t, action.Options{Roots: []string{w.Base}})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
 	var golden bytes.Buffer
 	replays := 0
 	steps := actiontest.Steps()
@@ -89,7 +79,7 @@ func TestParityTable(t *testing.T) {
 // reference's field names.
 func TestResultShape(t *testing.T) {
 	w := actiontest.NewWorkspace(t)
-	k := openKernel(t, action.Options{Roots: []string{w.Base}})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
 	res := submitJSON(t, k, `{"relpath":"demo/existing.md","content":"new\n","approval":"confirm"}`)
 	line, _ := res.MarshalLine()
 	var m map[string]any
@@ -117,7 +107,7 @@ func TestResultShape(t *testing.T) {
 // are denied, and nothing is written.
 func TestLimits(t *testing.T) {
 	w := actiontest.NewWorkspace(t)
-	k := openKernel(t, action.Options{Roots: []string{w.Base}, MaxContentBytes: 8, MaxFileBytes: 4})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}, MaxContentBytes: 8, MaxFileBytes: 4})
 	for _, intent := range []string{
 		`{"relpath":"demo/big.md","content":"123456789"}`,
 		`{"relpath":"demo/existing2.md","content":"x","approval":"confirm"}`, // 7 bytes > 4
@@ -146,7 +136,7 @@ func TestDefaultProtectsRepositoryAndCredentials(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	k := openKernel(t, action.Options{Roots: []string{base}})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{base}})
 	for rel, c := range files {
 		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"changed\n","expect_sha256":"`+actiontest.SHA(c)+`"}`)
 		if res.Risk != "high" || res.Status != "requires_approval" {
@@ -177,7 +167,7 @@ func TestSweepsTempsAndPrunesBackups(t *testing.T) {
 	if err := os.Chtimes(stale, old, old); err != nil {
 		t.Fatal(err)
 	}
-	k := openKernel(t, action.Options{Roots: []string{base}, MaxBackups: 2})
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{base}, MaxBackups: 2})
 	content := "v0\n"
 	for i := 1; i <= 4; i++ {
 		next := fmt.Sprintf("v%d\n", i)
