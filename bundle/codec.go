@@ -18,41 +18,75 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// On-disk container, version 1. Integers in the prefix are little-endian.
+// On-disk container. Writers produce version 2; readers keep reading
+// version 1, which earlier writers produced, and verify it as it was
+// verified then (the store is immutable truth: a bundle written once
+// stays readable and checked for as long as it is kept). The byte after
+// the magic says which. Integers in prefixes and footers are
+// little-endian.
+//
+// Version 2 (written): the segments first, the tables last, so a writer
+// hashes the file in one pass as its frames come out of the encoder.
+//
+//	offset 0    8 bytes  magic "EFCKPT\x00" followed by the container version byte (2)
+//	offset 8    ...      segment frames: independent zstd frames, one per
+//	                     segment, back to back in table order
+//	S           I bytes  index frame: a zstd frame (with content checksum) holding
+//	                     the binary segment table (below)
+//	S+I         H bytes  header frame: a zstd frame holding the canonical JSON
+//	                     of fileHeader (the bundle's metadata)
+//	end-16     16 bytes  footer: I (4 bytes), H (4 bytes), then the 8 bytes of
+//	                     magic and version again
+//
+// Version 1 (read only): the tables first.
 //
 //	offset 0    8 bytes  magic "EFCKPT\x00" followed by the container version byte (1)
 //	offset 8    4 bytes  I: length of the index frame
 //	offset 12   4 bytes  H: length of the header frame
-//	offset 16   I bytes  index frame: a zstd frame (with content checksum) holding
-//	                     the binary segment table (below)
-//	16+I        H bytes  header frame: a zstd frame holding the canonical JSON
-//	                     of fileHeader (the bundle's metadata)
-//	16+I+H      ...      segment frames: independent zstd frames, one per
-//	                     segment, back to back in table order
+//	offset 16   I bytes  index frame
+//	16+I        H bytes  header frame
+//	16+I+H      ...      segment frames
 //
-// Index payload, all uvarints unless noted:
+// Index payload (both versions), all uvarints unless noted:
 //
 //	len(sessionId) sessionId-bytes len(checkpointId) checkpointId-bytes
 //	messages segments
-//	per segment: count compressedLength rawLength sha256(raw payload, 32 bytes)
+//	per segment: count compressedLength rawLength sha256 (32 bytes)
 //
 // A segment's decompressed payload is a run of messages, each written as a
 // uvarint byte length followed by the message bytes exactly as given. A
 // segment is closed when its payload reaches the segment size (64 KiB by
-// default). Page reads the prefix and the small binary index, then
-// decompresses only the segments holding the requested messages; it never
-// touches the metadata or the rest of the archive.
+// default). Page reads the small binary index, then decompresses only the
+// segments holding the requested messages; it never touches the metadata
+// or the rest of the archive.
 //
 // The header's "bundle" member is the CheckpointBundleV1 document with an
 // empty shadowedMessages array and no fileHash; readers dispatch on its
-// formatVersion. fileHash is sha256 of the whole file and is part of the
-// file's name (content addressing); logicalHash covers the canonical JSON of
-// the messages (see LogicalHash); each segment's sha256 covers its payload
-// and payloadHash (in the header) covers all payloads concatenated, which
-// ties the metadata to the index and the segments.
+// formatVersion (the bundle's format, 1 in both containers). fileHash is
+// sha256 of the whole file and is part of the file's name (content
+// addressing); logicalHash covers the canonical JSON of the messages (see
+// LogicalHash). The segment hashes and what ties the header to them
+// differ:
+//
+//   - version 2: a segment's sha256 covers its compressed frame, the bytes
+//     on disk, and is checked before the frame is decompressed; the
+//     header's indexHash is sha256 of the index payload, whose table holds
+//     every segment's hash. A writer hashes each segment's 64 KiB-or-so of
+//     payload only through its compressed frame (3-4x fewer bytes) and
+//     never makes a second pass over the payload.
+//   - version 1: a segment's sha256 covers its decompressed payload,
+//     checked after decompression; the header's payloadHash covers all
+//     payloads concatenated.
+//
+// Either way a reader that checks the file hash, the header's tie to the
+// index, every segment hash, the logical hash and the rendered digest has
+// checked every byte it returns against a hash computed from those bytes.
 const (
-	containerVersion = 1
-	prefixLen        = 16
+	containerV1 = 1
+	containerV2 = 2
+	magicLen    = 8  // magic and version byte, both versions
+	prefixLenV1 = 16 // version 1: magic, I, H
+	footerLenV2 = 16 // version 2: I, H, magic
 )
 
 var magicPrefix = [7]byte{'E', 'F', 'C', 'K', 'P', 'T', 0}
@@ -60,16 +94,19 @@ var magicPrefix = [7]byte{'E', 'F', 'C', 'K', 'P', 'T', 0}
 type fileHeader struct {
 	Bundle      CheckpointV1 `json:"bundle"`
 	Messages    int          `json:"messages"`
-	PayloadHash string       `json:"payloadHash"`
+	IndexHash   string       `json:"indexHash,omitempty"`   // version 2
+	PayloadHash string       `json:"payloadHash,omitempty"` // version 1
 }
 
-// layout is what the prefix and the index say about a file.
+// layout is what the prefix (or footer) and the index say about a file.
 type layout struct {
+	version                 int // container version
 	sessionID, checkpointID string
 	messages                int
 	segments                []segment
 	headerOff, headerLen    int64
 	segStart                int64
+	indexSum                [32]byte // sha256 of the index payload
 }
 
 type segment struct {
@@ -78,7 +115,7 @@ type segment struct {
 	Offset    int64    // absolute file offset of the frame
 	Length    int64    // compressed frame length
 	RawLength int64    // payload length
-	Hash      [32]byte // sha256 of the payload
+	Hash      [32]byte // sha256 of the frame (version 2) or of the payload (version 1)
 }
 
 // codec owns one zstd encoder and decoder; both are safe for concurrent
@@ -245,16 +282,18 @@ func appendPayload(dst []byte, msgs []json.RawMessage, sp span) []byte {
 	return dst
 }
 
-// encoded is a container file in parts: head (the prefix, the index and
-// the header frames), then the segment frames, back to back, in blocks
-// of about 1 MiB. Frames are copied once, into the blocks, as they come
-// out of the compressing goroutines; the file is never assembled in one
-// buffer (one contiguous buffer grown by appending would be copied again
-// at every doubling).
+// encoded is a container file in parts: head (the magic), then the
+// segment frames, back to back, in blocks of about 1 MiB, then tail (the
+// index and header frames and the footer). Frames are copied once, into
+// the blocks, as they come out of the compressing goroutines; the file is
+// never assembled in one buffer (one contiguous buffer grown by appending
+// would be copied again at every doubling). fileHex is the hex sha256 of
+// the parts in order, computed from the blocks as they were filled.
 type encoded struct {
-	head   []byte
-	blocks [][]byte
-	hdr    *fileHeader
+	head, tail []byte
+	blocks     [][]byte
+	hdr        *fileHeader
+	fileHex    string
 }
 
 const frameBlock = 1 << 20
@@ -266,11 +305,13 @@ const frameBlock = 1 << 20
 // collector drop them when the store is idle.
 var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, frameBlock); return &b }}
 
-// addFrame appends a segment frame after the ones added before.
-func (e *encoded) addFrame(f []byte) {
+// addFrame appends a segment frame after the ones added before and
+// returns the copy in the blocks, the bytes that will be written.
+func (e *encoded) addFrame(f []byte) []byte {
 	if n := len(e.blocks); n > 0 && len(e.blocks[n-1])+len(f) <= cap(e.blocks[n-1]) {
+		at := len(e.blocks[n-1])
 		e.blocks[n-1] = append(e.blocks[n-1], f...)
-		return
+		return e.blocks[n-1][at:]
 	}
 	var blk []byte
 	if len(f) <= frameBlock {
@@ -278,7 +319,9 @@ func (e *encoded) addFrame(f []byte) {
 	} else {
 		blk = make([]byte, 0, len(f))
 	}
-	e.blocks = append(e.blocks, append(blk, f...))
+	blk = append(blk, f...)
+	e.blocks = append(e.blocks, blk)
+	return blk
 }
 
 // release returns e's blocks to the pool; e is unusable afterwards.
@@ -293,23 +336,19 @@ func (e *encoded) release() {
 }
 
 // parts is the file as a list of byte slices to write in order.
-func (e *encoded) parts() [][]byte { return append([][]byte{e.head}, e.blocks...) }
+func (e *encoded) parts() [][]byte {
+	ps := make([][]byte, 0, len(e.blocks)+2)
+	ps = append(ps, e.head)
+	ps = append(ps, e.blocks...)
+	return append(ps, e.tail)
+}
 
 func (e *encoded) size() int {
-	n := len(e.head)
+	n := len(e.head) + len(e.tail)
 	for _, b := range e.blocks {
 		n += len(b)
 	}
 	return n
-}
-
-// fileHex is the hex sha256 of the whole file, its name's hash.
-func (e *encoded) fileHex() string {
-	h := sha256.New()
-	for _, p := range e.parts() {
-		h.Write(p)
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // encode is encodeParts as one byte slice, for tests.
@@ -325,22 +364,23 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 	return data, e.hdr, nil
 }
 
-// encodeParts lays out a bundle as a container file. It computes the archive's
-// logical hash and raw indexes (see LogicalHash) while it compresses, and
-// writes those into the header, whatever b held: the one pass over the
-// canonical form of the messages that a Put makes — none when
-// b.Archive.Content holds the messages (Content.Holds), whose hash was
-// computed from the same bytes. The other derived fields of b must be
-// sealed (see sealedMeta).
+// encodeParts lays out a bundle as a version 2 container file. It
+// computes the archive's logical hash and raw indexes (see LogicalHash)
+// while it compresses, and writes those into the header, whatever b
+// held: the one pass over the canonical form of the messages that a Put
+// makes — none when b.Archive.Content holds the messages (Content.Holds),
+// whose hash was computed from the same bytes. The other derived fields
+// of b must be sealed (see sealedMeta).
 //
 // The work is a pipeline. c.workers goroutines take segments in order;
-// for each they build the payload, hash it (the segment's sha256),
-// compress it, and canonicalize its messages. This goroutine then feeds
-// the payloads and the canonical texts, in segment order, to the two
-// sequential hashes (payloadHash and logicalHash). At most 4 segments
-// per worker are in flight, so memory beyond the archive itself is the
-// compressed frames plus a few segments' buffers, whatever the bundle's
-// size.
+// for each they build the payload, compress it, hash the frame (the
+// segment's sha256) and canonicalize its messages. This goroutine then
+// copies the frames into the file's blocks and feeds, in segment order,
+// the file hash from those copies and the logical hash from the
+// canonical texts: no pass over the archive is made after the last
+// segment is compressed. At most 4 segments per worker are in flight, so
+// memory beyond the archive itself is the compressed frames plus a few
+// segments' buffers, whatever the bundle's size.
 func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	msgs := b.Archive.ShadowedMessages
 	pre := b.Archive.Content
@@ -387,8 +427,8 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 				}
 				sg := segs[i]
 				w.payload = appendPayload(w.payload[:0], msgs, sg)
-				hashes[i] = sha256.Sum256(w.payload)
 				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
+				hashes[i] = sha256.Sum256(w.frame)
 				w.canon, w.raw = w.canon[:0], w.raw[:0]
 				for j, m := range msgs[sg.first : sg.first+sg.count] {
 					if pre != nil {
@@ -411,17 +451,17 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 			}
 		}()
 	}
-	ph, lhh := sha256.New(), sha256.New()
+	e := &encoded{head: append(magicPrefix[:len(magicPrefix):len(magicPrefix)], containerV2)}
+	fh, lhh := sha256.New(), sha256.New()
+	fh.Write(e.head)
 	lhh.Write([]byte{'['})
 	var raw []int
-	e := &encoded{}
 	for i := range segs {
 		<-ready[i]
 		w := works[i]
 		works[i] = nil
-		e.addFrame(w.frame)
+		fh.Write(e.addFrame(w.frame))
 		frameLens[i] = len(w.frame)
-		ph.Write(w.payload)
 		lhh.Write(w.canon)
 		raw = append(raw, w.raw...)
 		select {
@@ -458,7 +498,7 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 		idx = binary.AppendUvarint(idx, uint64(sg.rawLen))
 		idx = append(idx, hashes[i][:]...)
 	}
-	h.PayloadHash = sumString(ph)
+	h.IndexHash = DigestBytes(idx)
 	hj, err := json.Marshal(h)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
@@ -472,14 +512,14 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	}
 	xf := c.enc.EncodeAll(idx, nil)
 	hf := c.enc.EncodeAll(hj, nil)
-	head := make([]byte, 0, prefixLen+len(xf)+len(hf))
-	head = append(head, magicPrefix[:]...)
-	head = append(head, containerVersion)
-	head = binary.LittleEndian.AppendUint32(head, uint32(len(xf)))
-	head = binary.LittleEndian.AppendUint32(head, uint32(len(hf)))
-	head = append(head, xf...)
-	head = append(head, hf...)
-	e.head, e.hdr = head, h
+	tail := make([]byte, 0, len(xf)+len(hf)+footerLenV2)
+	tail = append(tail, xf...)
+	tail = append(tail, hf...)
+	tail = binary.LittleEndian.AppendUint32(tail, uint32(len(xf)))
+	tail = binary.LittleEndian.AppendUint32(tail, uint32(len(hf)))
+	tail = append(tail, e.head...)
+	fh.Write(tail)
+	e.tail, e.hdr, e.fileHex = tail, h, hex.EncodeToString(fh.Sum(nil))
 	return e, nil
 }
 
@@ -488,36 +528,68 @@ func unavailable(reason string, err error) *UnavailableError {
 	return &UnavailableError{Reason: reason, Err: err}
 }
 
-// readLayout reads and checks the prefix and the index of a file of size
-// bytes. The segment table it returns is consistent with the file size.
+// readLayout reads and checks the prefix (and, in version 2, the footer)
+// and the index of a file of size bytes. The segment table it returns is
+// consistent with the file size.
 func (c *codec) readLayout(r io.ReaderAt, size int64) (*layout, error) {
-	if size < prefixLen {
-		return nil, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the %d-byte prefix", size, prefixLen))
+	if size < magicLen {
+		return nil, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the %d-byte magic", size, magicLen))
 	}
-	var pre [prefixLen]byte
-	if _, err := r.ReadAt(pre[:], 0); err != nil {
+	var pre [prefixLenV1]byte
+	n := min(int64(len(pre)), size)
+	if _, err := r.ReadAt(pre[:n], 0); err != nil {
 		return nil, unavailable("unreadable", err)
 	}
 	if !bytes.Equal(pre[:7], magicPrefix[:]) {
 		return nil, unavailable("corrupt", fmt.Errorf("bad magic %q", pre[:7]))
 	}
-	if pre[7] != containerVersion {
-		return nil, unavailable("unknown version", &VersionError{What: "container", Version: int(pre[7])})
+	lay := &layout{version: int(pre[7])}
+	var il, hl, indexOff int64
+	switch lay.version {
+	case containerV1:
+		if size < prefixLenV1 {
+			return nil, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the %d-byte prefix", size, prefixLenV1))
+		}
+		il = int64(binary.LittleEndian.Uint32(pre[8:12]))
+		hl = int64(binary.LittleEndian.Uint32(pre[12:16]))
+		if prefixLenV1+il+hl > size {
+			return nil, unavailable("truncated", fmt.Errorf("index and header frames (%d+%d bytes) run past the end of a %d-byte file", il, hl, size))
+		}
+		indexOff = prefixLenV1
+		lay.headerOff, lay.segStart = prefixLenV1+il, prefixLenV1+il+hl
+	case containerV2:
+		// A file cut short has lost its footer; so, rarely, has one whose
+		// last bytes were overwritten. Either way it is not this file.
+		var foot [footerLenV2]byte
+		if size < magicLen+footerLenV2 {
+			return nil, unavailable("truncated", fmt.Errorf("file of %d bytes is shorter than the magic and the %d-byte footer", size, footerLenV2))
+		}
+		if _, err := r.ReadAt(foot[:], size-footerLenV2); err != nil {
+			return nil, unavailable("unreadable", err)
+		}
+		if !bytes.Equal(foot[8:], pre[:magicLen]) {
+			return nil, c.noFooter(r, size, pre[:magicLen])
+		}
+		il = int64(binary.LittleEndian.Uint32(foot[0:4]))
+		hl = int64(binary.LittleEndian.Uint32(foot[4:8]))
+		if magicLen+il+hl+footerLenV2 > size {
+			return nil, unavailable("corrupt", fmt.Errorf("index and header frames (%d+%d bytes) are larger than a %d-byte file", il, hl, size))
+		}
+		indexOff = size - footerLenV2 - hl - il
+		lay.headerOff, lay.segStart = indexOff+il, magicLen
+	default:
+		return nil, unavailable("unknown version", &VersionError{What: "container", Version: lay.version})
 	}
-	il := int64(binary.LittleEndian.Uint32(pre[8:12]))
-	hl := int64(binary.LittleEndian.Uint32(pre[12:16]))
-	if prefixLen+il+hl > size {
-		return nil, unavailable("truncated", fmt.Errorf("index and header frames (%d+%d bytes) run past the end of a %d-byte file", il, hl, size))
-	}
+	lay.headerLen = hl
 	frame := make([]byte, il)
-	if _, err := r.ReadAt(frame, prefixLen); err != nil {
+	if _, err := r.ReadAt(frame, indexOff); err != nil {
 		return nil, unavailable("unreadable", err)
 	}
 	idx, err := c.dec.DecodeAll(frame, nil)
 	if err != nil {
 		return nil, unavailable("corrupt", fmt.Errorf("index frame: %w", err))
 	}
-	lay := &layout{headerOff: prefixLen + il, headerLen: hl, segStart: prefixLen + il + hl}
+	lay.indexSum = sha256.Sum256(idx)
 	if err := lay.parseIndex(idx, c.maxDecoded); err != nil {
 		return nil, unavailable("corrupt", fmt.Errorf("index: %w", err))
 	}
@@ -525,13 +597,32 @@ func (c *codec) readLayout(r io.ReaderAt, size int64) (*layout, error) {
 	if n := len(lay.segments); n > 0 {
 		end = lay.segments[n-1].Offset + lay.segments[n-1].Length
 	}
-	if end > size {
-		return nil, unavailable("truncated", fmt.Errorf("segments end at %d, past the end of a %d-byte file", end, size))
+	want := size // version 1: the segments end the file
+	if lay.version == containerV2 {
+		want = indexOff // version 2: the index follows them
 	}
-	if end != size {
-		return nil, unavailable("corrupt", fmt.Errorf("%d trailing bytes after the last segment", size-end))
+	if end > want {
+		return nil, unavailable("truncated", fmt.Errorf("segments end at %d, past %d in a %d-byte file", end, want, size))
+	}
+	if end != want {
+		return nil, unavailable("corrupt", fmt.Errorf("%d stray bytes after the last segment", want-end))
 	}
 	return lay, nil
+}
+
+// noFooter says why a version 2 file of size bytes does not end with its
+// footer: bytes were added after it (the footer's magic is found in the
+// last 64 KiB), or the file was cut short (or its end overwritten).
+func (c *codec) noFooter(r io.ReaderAt, size int64, magic []byte) error {
+	n := min(size, 64<<10)
+	tail := make([]byte, n)
+	if _, err := r.ReadAt(tail, size-n); err != nil {
+		return unavailable("unreadable", err)
+	}
+	if i := bytes.LastIndex(tail, magic); i >= 0 && size-n+int64(i) >= magicLen+footerLenV2-magicLen {
+		return unavailable("corrupt", fmt.Errorf("%d stray bytes after the footer", n-int64(i)-magicLen))
+	}
+	return unavailable("truncated", fmt.Errorf("no footer at the end of a %d-byte file (cut short, or its end overwritten)", size))
 }
 
 var errIndex = errors.New("malformed")
@@ -605,18 +696,26 @@ func (c *codec) readHeader(r io.ReaderAt, lay *layout) (*fileHeader, error) {
 	if err != nil {
 		return nil, unavailable("corrupt", fmt.Errorf("header frame: %w", err))
 	}
-	h, err := parseHeader(hj)
+	h, err := parseHeader(hj, lay.version)
 	if err != nil {
 		return nil, err
 	}
 	if h.Messages != lay.messages || h.Bundle.SessionID != lay.sessionID || h.Bundle.CheckpointID != lay.checkpointID {
 		return nil, unavailable("corrupt", fmt.Errorf("header and index disagree"))
 	}
+	// Version 2: the header names the index it was written with, and
+	// the index names every segment's frame.
+	if lay.version == containerV2 {
+		if got := hashPrefix + hex.EncodeToString(lay.indexSum[:]); got != h.IndexHash {
+			return nil, unavailable("hash mismatch", fmt.Errorf("%w: index %s, header says %s", ErrHashMismatch, got, h.IndexHash))
+		}
+	}
 	return h, nil
 }
 
-// parseHeader decodes the header JSON, dispatching on formatVersion.
-func parseHeader(hj []byte) (*fileHeader, error) {
+// parseHeader decodes the header JSON of a container of the given
+// version, dispatching on formatVersion.
+func parseHeader(hj []byte, container int) (*fileHeader, error) {
 	var h fileHeader
 	err := json.Unmarshal(hj, &h)
 	if err != nil || h.Bundle.FormatVersion != FormatVersion || h.Bundle.Format != FormatName {
@@ -636,7 +735,11 @@ func parseHeader(hj []byte) (*fileHeader, error) {
 		}
 		return nil, unavailable("corrupt", fmt.Errorf("header json: %w", err))
 	}
-	if h.Messages < 0 || !validHash(h.PayloadHash) || !validHash(h.Bundle.Archive.LogicalHash) {
+	tie, other := h.IndexHash, h.PayloadHash
+	if container == containerV1 {
+		tie, other = h.PayloadHash, h.IndexHash
+	}
+	if h.Messages < 0 || !validHash(tie) || other != "" || !validHash(h.Bundle.Archive.LogicalHash) {
 		return nil, unavailable("corrupt", fmt.Errorf("header fields out of range"))
 	}
 	h.Bundle.Archive.ShadowedMessages = nil
@@ -650,6 +753,10 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 	if _, err := r.ReadAt(frame, s.Offset); err != nil {
 		return nil, nil, unavailable("unreadable", fmt.Errorf("segment %d: %w", i, err))
 	}
+	// Version 2 hashes the frame: checked before the decoder sees it.
+	if lay.version == containerV2 && sha256.Sum256(frame) != s.Hash {
+		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: segment %d", ErrHashMismatch, i))
+	}
 	payload, err := c.dec.DecodeAll(frame, make([]byte, 0, s.RawLength))
 	if err != nil {
 		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %w", i, err))
@@ -657,7 +764,8 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 	if int64(len(payload)) != s.RawLength {
 		return nil, nil, unavailable("corrupt", fmt.Errorf("segment %d: %d bytes, index says %d", i, len(payload), s.RawLength))
 	}
-	if sha256.Sum256(payload) != s.Hash {
+	// Version 1 hashes the payload.
+	if lay.version == containerV1 && sha256.Sum256(payload) != s.Hash {
 		return nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: segment %d", ErrHashMismatch, i))
 	}
 	msgs := make([]json.RawMessage, 0, min(s.Count, len(payload)))
@@ -677,7 +785,9 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 }
 
 // decodeFull decodes and fully verifies a container held in memory: every
-// segment hash, the payload hash, the logical hash and the rendered digest.
+// segment hash, the header's tie to them (version 2: the index hash,
+// checked by readHeader; version 1: the payload hash), the logical hash
+// and the rendered digest.
 // The returned bundle's FileHash is sha256 of data.
 func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, error) {
 	r := bytes.NewReader(data)
@@ -698,10 +808,12 @@ func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, er
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		ph.Write(payload)
+		if lay.version == containerV1 {
+			ph.Write(payload)
+		}
 		msgs = append(msgs, m...)
 	}
-	if got := sumString(ph); got != h.PayloadHash {
+	if got := sumString(ph); lay.version == containerV1 && got != h.PayloadHash {
 		return nil, nil, nil, unavailable("hash mismatch", fmt.Errorf("%w: payload %s, header says %s", ErrHashMismatch, got, h.PayloadHash))
 	}
 	lh, raw := archiveHash(msgs, true)

@@ -113,8 +113,8 @@ func TestUnknownVersions(t *testing.T) {
 	// A header claiming formatVersion 2.
 	h := seedBundle(0)
 	h.FormatVersion = 2
-	hj, _ := json.Marshal(fileHeader{Bundle: *h, PayloadHash: DigestBytes(nil)})
-	if _, err := parseHeader(hj); !isUnknownVersion(err) {
+	hj, _ := json.Marshal(fileHeader{Bundle: *h, IndexHash: DigestBytes(nil)})
+	if _, err := parseHeader(hj, containerV2); !isUnknownVersion(err) {
 		t.Fatalf("formatVersion 2: %v", err)
 	}
 }
