@@ -368,29 +368,34 @@ func (p *jcsParser) escape() (rune, error) {
 // scanPlain advances over string bytes that need no decoding: printable
 // ASCII other than '"' and '\\', and valid multi-byte UTF-8.
 func (p *jcsParser) scanPlain() error {
-	for p.pos < len(p.in) {
+	// Locals, not p's fields, in the loop: the compiler keeps them in
+	// registers (this loop is most of canonicalization's time).
+	in, i := p.in, p.pos
+	for i < len(in) {
 		// Eight bytes at a time while none of them needs a look: no
 		// control character, quote, backslash or non-ASCII byte.
-		for p.pos+8 <= len(p.in) && plain8(binary.LittleEndian.Uint64(p.in[p.pos:])) {
-			p.pos += 8
+		for i+8 <= len(in) && plain8(binary.LittleEndian.Uint64(in[i:])) {
+			i += 8
 		}
-		if p.pos >= len(p.in) {
+		if i >= len(in) {
 			break
 		}
-		c := p.in[p.pos]
+		c := in[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == '"' || c == '\\' {
-				return nil
+				break
 			}
-			p.pos++
+			i++
 			continue
 		}
-		r, n := utf8.DecodeRune(p.in[p.pos:])
+		r, n := utf8.DecodeRune(in[i:])
 		if r == utf8.RuneError && n <= 1 {
+			p.pos = i
 			return p.errf("invalid UTF-8")
 		}
-		p.pos += n
+		i += n
 	}
+	p.pos = i
 	return nil
 }
 
@@ -444,29 +449,45 @@ func (p *jcsParser) key() ([]byte, error) {
 func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
 	p.pos++ // opening quote
 	out = append(out, '"')
+	start := p.pos // input not yet copied to out
 	for {
-		start := p.pos
 		if err := p.scanPlain(); err != nil {
 			return nil, err
 		}
-		out = append(out, p.in[start:p.pos]...)
 		if p.pos >= len(p.in) {
 			return nil, p.errf("unterminated string")
 		}
 		switch c := p.in[p.pos]; {
 		case c == '"':
+			out = append(out, p.in[start:p.pos]...)
 			p.pos++
 			return append(out, '"'), nil
 		case c < 0x20:
 			return nil, p.errf("control character in string")
-		default: // backslash
+		case p.pos+1 < len(p.in) && sameEscape(p.in[p.pos+1]):
+			// An escape RFC 8785 writes exactly so: it stays in the
+			// run copied as is.
+			p.pos += 2
+		default: // another escape: decoded and written canonically
+			out = append(out, p.in[start:p.pos]...)
 			r, err := p.escape()
 			if err != nil {
 				return nil, err
 			}
 			out = appendJCSRune(out, r)
+			start = p.pos
 		}
 	}
+}
+
+// sameEscape reports whether the escape \e is its character's canonical
+// form (see appendJCSRune): \" \\ \b \f \n \r \t.
+func sameEscape(e byte) bool {
+	switch e {
+	case '"', '\\', 'b', 'f', 'n', 'r', 't':
+		return true
+	}
+	return false
 }
 
 func (p *jcsParser) number(out []byte) ([]byte, error) {

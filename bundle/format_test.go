@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-// goldenBundle is the bundle committed as testdata/golden/v1.efb.
+// goldenBundle is the bundle committed as testdata/golden/v1.efb (container
+// version 1) and v2.efb (container version 2).
 func goldenBundle() *CheckpointV1 {
 	msgs := []json.RawMessage{
 		json.RawMessage(`{"role": "user", "content": "fold me, but keep me exactly"}`),
@@ -44,21 +45,31 @@ type goldenExpect struct {
 	Segments    int    `json:"segments"`
 }
 
-// TestFormatStability reads the bundle file committed in testdata/golden,
-// written by the first version of this package, and checks every hash and
-// the messages. It must keep passing for as long as formatVersion 1 is
-// readable. EF_UPDATE=1 rewrites the golden files and the fuzz seed corpus
-// (do that only for a new format version, never to paper over a change).
+// TestFormatStability reads the bundle files committed in testdata/golden:
+// v1.efb, written by the first version of this package (container version
+// 1), and v2.efb (container version 2, what writers produce now), and
+// checks every hash and the messages. Both must keep passing for as long
+// as the store keeps bundles: a container version, once written, is read
+// forever. EF_UPDATE=1 rewrites v2.efb and the fuzz seed corpus (do that
+// only for a new container version — then add its file beside these —
+// never to paper over a change); v1.efb is never rewritten.
 func TestFormatStability(t *testing.T) {
 	dir := filepath.Join("testdata", "golden")
 	if os.Getenv("EF_UPDATE") != "" {
 		writeGolden(t, dir)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "v1.efb"))
+	for _, v := range []int{containerV1, containerV2} {
+		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) { checkGolden(t, dir, v) })
+	}
+}
+
+func checkGolden(t *testing.T, dir string, version int) {
+	name := fmt.Sprintf("v%d", version)
+	data, err := os.ReadFile(filepath.Join(dir, name+".efb"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, "v1.expect.json"))
+	raw, err := os.ReadFile(filepath.Join(dir, name+".expect.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +81,10 @@ func TestFormatStability(t *testing.T) {
 	defer c.close()
 	b, h, lay, err := c.decodeFull(data)
 	if err != nil {
-		t.Fatalf("golden v1 bundle no longer decodes: %v", err)
+		t.Fatalf("golden %s bundle no longer decodes: %v", name, err)
+	}
+	if lay.version != version {
+		t.Fatalf("golden %s is container version %d", name, lay.version)
 	}
 	if b.Archive.FileHash != want.FileHash || b.Archive.LogicalHash != want.LogicalHash || b.Rendered.Digest != want.Digest ||
 		h.Messages != want.Messages || len(lay.segments) != want.Segments {
@@ -149,8 +163,8 @@ func writeGolden(t *testing.T, dir string) {
 	os.MkdirAll(dir, 0o755)
 	exp, _ := json.MarshalIndent(goldenExpect{FileHash: DigestBytes(data), LogicalHash: b.Archive.LogicalHash,
 		Digest: b.Rendered.Digest, Messages: h.Messages, Segments: len(lay.segments)}, "", "  ")
-	must(t, os.WriteFile(filepath.Join(dir, "v1.efb"), data, 0o644))
-	must(t, os.WriteFile(filepath.Join(dir, "v1.expect.json"), append(exp, '\n'), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "v2.efb"), data, 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "v2.expect.json"), append(exp, '\n'), 0o644))
 
 	// Seed corpus for the fuzz targets.
 	corpus := func(target, name string, vals ...string) {
@@ -162,8 +176,8 @@ func writeGolden(t *testing.T, dir string) {
 		}
 		must(t, os.WriteFile(filepath.Join(d, name), []byte(body), 0o644))
 	}
-	corpus("FuzzDecode", "golden-v1", fmt.Sprintf("[]byte(%q)", data))
-	corpus("FuzzDecode", "golden-v1-truncated", fmt.Sprintf("[]byte(%q)", data[:len(data)*2/3]))
+	corpus("FuzzDecode", "golden-v2", fmt.Sprintf("[]byte(%q)", data))
+	corpus("FuzzDecode", "golden-v2-truncated", fmt.Sprintf("[]byte(%q)", data[:len(data)*2/3]))
 	small, _, _ := c.encode(seedBundle(2))
 	corpus("FuzzDecode", "small", fmt.Sprintf("[]byte(%q)", small))
 	empty, _, _ := c.encode(seedBundle(0))
