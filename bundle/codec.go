@@ -173,16 +173,22 @@ type encoderSettings struct {
 // A Put beside its floor (BenchmarkPutVsFloor): a Put costs what its
 // floor costs — zstd at this level on these workers, then write and fsync
 // of the same bytes — plus the hashing the format asks of it: sha256 of
-// every segment's payload and of all of them (payloadHash), of the file
-// twice (its name, and the bytes read back), and the logical hash
+// every segment's frame and of the file (its name), and the logical hash
 // (canonical JSON and sha256 of every message) unless the bundle carries
-// its Content. Measured on the 2-core machine at load 16-21, 50 MB of
-// generated chat, MB of raw bytes per CPU-second: floor 155, floor plus
-// that hashing done alone 89, Put 77 (a fold's bundle, with Content:
-// floor 164, floor plus hashing 121, Put 105). The hashing alone is
-// 35-75% of the floor's CPU, so on two cores that the floor's encoder
-// already fills a Put of this format cannot come within 25% of its
-// floor; Put's own overhead beyond floor and hashing is about 15%.
+// its Content, whose bytes are then compared with the messages; plus
+// building the payloads, a read-back compared with the bytes written,
+// the directory fsyncs and the manifest. Container version 1 hashed the
+// payloads twice (each segment, then all of them) and the file twice (its
+// name, and the bytes read back) in passes after the encoding: 128 MB of
+// sha256 per 50 MB bundle against 28 MB now, all of it streamed in the
+// encoding pipeline. Measured on the 2-core machine at load ~18, 50 MB of
+// generated chat, MB of raw bytes per CPU-second, old → new: a fold's
+// bundle (Content) 0.58-0.70 → 0.74-0.78 of its floor's rate, a bundle
+// whose Put hashes its messages 0.46-0.49 → 0.55-0.56. What is left of
+// the second is the logical hash itself: canonical JSON and its sha256
+// take ~0.12 CPU-seconds per 50 MB where the floor takes ~0.3, so on two
+// cores that the floor's encoder already fills, a Put that must hash its
+// messages cannot come within 25% of its floor.
 const defaultLevel = zstd.SpeedFastest
 
 func (e encoderSettings) withDefaults() encoderSettings {

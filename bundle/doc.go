@@ -55,13 +55,17 @@
 // letter X as "_x" (lowercase and injective), or "h-" + a sha256 prefix
 // when that would exceed 160 bytes.
 //
-// A bundle file is a 16-byte prefix, a small binary index frame (the
-// segment table), a metadata header frame (the bundle's JSON without its
-// messages), then independent zstd frames of about 64 KiB of messages
-// each (see codec.go). Page reads the prefix and index and decodes only
-// the segments it returns, checking each one's sha256 from the index;
-// Meta and List read the header frame only; Get and Verify read and check
-// everything.
+// A bundle file (container version 2, codec.go) is an 8-byte magic, then
+// independent zstd frames of about 64 KiB of messages each, then a small
+// binary index frame (the segment table, each segment's sha256 over its
+// frame), a metadata header frame (the bundle's JSON without its messages,
+// with the sha256 of the index) and a 16-byte footer locating them. Page
+// reads the footer and index and decodes only the segments it returns,
+// checking each frame's sha256 before decompressing it; Meta and List read
+// the header frame and check it against the index; Get and Verify read and
+// check everything. Files of container version 1 (the tables first, each
+// segment hashed over its payload) are read and verified as they always
+// were: a bundle once written stays readable.
 //
 // # Concurrency
 //
@@ -98,16 +102,19 @@
 // file sits behind the FS seam, so tests fail or power-cut each step of
 // it (MemFS implements it with renameio's semantics).
 //
-// Put then reads the bundle file back through the filesystem and checks
-// that its sha256 is the file hash in its name: the bytes on disk are the
-// bytes encoded from the sealed bundle, whose logical hash was computed
-// once, when it was sealed. The read-back is served from the page cache
-// (the bytes were just written): it catches a filesystem that tore,
-// dropped or misplaced a write it acknowledged, not a device that loses
-// acknowledged writes at a power cut — that shows on the next read from
-// the device, where Get and Verify check every hash. Get and Verify prove more, from the disk alone:
-// file hash, every segment hash, payload hash, logical hash (canonical
-// JSON again) and rendered digest. An error from fsync, close, rename, the
+// Put hashes the file (its name) from the bytes it writes, in the same
+// pipeline that compresses them, then reads the file back through the
+// filesystem and compares it with those bytes: the bytes on disk are the
+// bytes whose sha256 is the name, encoded from the sealed bundle, whose
+// logical hash was computed once, while they were encoded. The read-back
+// is served from the page cache (the bytes were just written): it catches
+// a filesystem that tore, dropped or misplaced a write it acknowledged,
+// not a device that loses acknowledged writes at a power cut — that shows
+// on the next read from the device, where Get and Verify check every
+// hash. Get and Verify prove more, from the disk alone: file hash, the
+// header's tie to the index (version 1: the payload hash), every segment
+// hash, logical hash (canonical JSON again) and rendered digest. An error
+// from fsync, close, rename, the
 // directory fsync or the read-back is returned and makes the Store
 // fail-stop: every later write returns ErrFailStopped until the store is
 // reopened. Reads stay available. Directories are created 0700 and files

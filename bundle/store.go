@@ -933,7 +933,7 @@ func (s *Store) Verify(ctx context.Context, sessionID, checkpointID string) erro
 	return err
 }
 
-// openLayout opens a bundle file and reads its prefix and index; with
+// openLayout opens a bundle file and reads its prefix (and footer) and index; with
 // header set it also reads the metadata header.
 func (s *Store) openLayout(f found, header bool) (File, *layout, *fileHeader, int64, error) {
 	fh, err := s.fs.Open(f.path)
