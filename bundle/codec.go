@@ -374,13 +374,15 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 // computes the archive's logical hash and raw indexes (see LogicalHash)
 // while it compresses, and writes those into the header, whatever b
 // held: the one pass over the canonical form of the messages that a Put
-// makes — none when b.Archive.Content holds the messages (Content.Holds),
-// whose hash was computed from the same bytes. The other derived fields
+// makes — none when b.Archive.Content holds the messages (as Content.Holds,
+// compared a segment at a time in the pipeline), whose hash was computed
+// from the same bytes. The other derived fields
 // of b must be sealed (see sealedMeta).
 //
 // The work is a pipeline. c.workers goroutines take segments in order;
 // for each they build the payload, compress it, hash the frame (the
-// segment's sha256) and canonicalize its messages. This goroutine then
+// segment's sha256) and canonicalize its messages (or compare them with
+// the Content's copy). This goroutine then
 // copies the frames into the file's blocks and feeds, in segment order,
 // the file hash from those copies and the logical hash from the
 // canonical texts: no pass over the archive is made after the last
@@ -390,9 +392,13 @@ func (c *codec) encode(b *CheckpointV1) ([]byte, *fileHeader, error) {
 func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	msgs := b.Archive.ShadowedMessages
 	pre := b.Archive.Content
-	if !pre.Holds(msgs) {
+	if pre != nil && len(pre.msgs) != len(msgs) {
 		pre = nil
 	}
+	// Whether some message differs from pre's copy (Content.Holds,
+	// checked a segment at a time by the workers): then pre vouches for
+	// nothing and the messages are hashed after all.
+	var differs atomic.Bool
 	segs, err := c.cutSegments(msgs)
 	if err != nil {
 		return nil, err
@@ -436,9 +442,19 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
 				hashes[i] = sha256.Sum256(w.frame)
 				w.canon, w.raw = w.canon[:0], w.raw[:0]
+				if pre != nil {
+					// Hashed once already, if these are the bytes it was
+					// hashed from: compared while they are in the cache.
+					for j, m := range msgs[sg.first : sg.first+sg.count] {
+						if !bytes.Equal(m, pre.msgs[sg.first+j]) {
+							differs.Store(true)
+							break
+						}
+					}
+				}
 				for j, m := range msgs[sg.first : sg.first+sg.count] {
 					if pre != nil {
-						break // hashed once already, from these bytes
+						break
 					}
 					if sg.first+j > 0 {
 						w.canon = append(w.canon, ',')
@@ -484,7 +500,12 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	h.Bundle.Archive.FileHash = ""
 	h.Bundle.Archive.Content = nil
 	h.Bundle.Archive.LogicalHash = sumString(lhh)
-	if pre != nil {
+	switch {
+	case pre != nil && differs.Load():
+		// Not the content's bytes (a caller's mistake, never trusted):
+		// hashed here, in a second pass.
+		h.Bundle.Archive.LogicalHash, raw = archiveHash(msgs, true)
+	case pre != nil:
 		h.Bundle.Archive.LogicalHash, raw = pre.hash, pre.RawIndexes()
 	}
 	if len(raw) > 0 {

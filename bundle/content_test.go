@@ -136,6 +136,7 @@ func TestSealAndPutTakeTheHashOnlyFromAContentThatHolds(t *testing.T) {
 	}{
 		{"holds", bundle.NewContent(cloneMessages(msgs))},
 		{"other messages", other},
+		{"one message changed", bundle.NewContent(append(cloneMessages(msgs[:len(msgs)-1]), json.RawMessage(`{"changed":true}`)))},
 		{"none", nil},
 	} {
 		b := bundletest.Bundle("s", "c"+string(rune('a'+i)), msgs)
