@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -64,6 +65,10 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Totals: map[string]int{}, Warnings: s.Warnings,
 	}
 	if torn != nil {
+		// A DSH log's reader already lists its torn tail among the
+		// session's warnings (prefixed with the path); say it once, the
+		// way an imported trajectory's is said.
+		rep.Warnings = slices.DeleteFunc(slices.Clone(rep.Warnings), func(w string) bool { return w == path+": "+torn.String() })
 		rep.Warnings = append(rep.Warnings, torn.String())
 	}
 	for pos, seq := range s.Nodes() {
