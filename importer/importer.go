@@ -130,23 +130,60 @@ func Detect(path string) (Format, error) {
 }
 
 // DetectBytes reports the format of a trajectory file's contents. It looks
-// at the keys of the first JSON line, or of the whole document when the
-// first line is not a complete JSON value.
+// at the keys of the first JSON lines (a JSONL file may open with records
+// that name no format, as Claude Code's file-history-snapshot and
+// queue-operation lines do), or of the whole document when the first line
+// is not a complete JSON value.
 func DetectBytes(data []byte) (Format, error) {
 	// Only DSH writes Zstandard logs (session.jsonl.zstd).
 	if bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
 		return FormatDSH, nil
 	}
-	first := data
-	if i := bytes.IndexByte(data, '\n'); i >= 0 {
-		first = data[:i]
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(bytes.TrimSpace(first), &top); err != nil {
-		if err := json.Unmarshal(data, &top); err != nil {
-			return "", ErrUnknownFormat
+	rest := data
+	for n := 0; n < detectLines && len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			n--
+			continue
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(line, &top); err != nil {
+			if n > 0 {
+				break // a later line that is not JSON: no JSONL of ours
+			}
+			if err := json.Unmarshal(data, &top); err != nil {
+				return "", ErrUnknownFormat
+			}
+			return detectKeys(top)
+		}
+		if f, err := detectKeys(top); err == nil || n == 0 && !jsonlPreamble(top) {
+			return f, err
 		}
 	}
+	return "", ErrUnknownFormat
+}
+
+// detectLines is how many leading lines of a JSONL file DetectBytes reads
+// for one that names the format.
+const detectLines = 64
+
+// jsonlPreamble reports whether a first line that names no format is one
+// of the bookkeeping records a JSONL format may open with (a "type" that
+// is none of a message's), so that the next lines are worth reading.
+func jsonlPreamble(top map[string]json.RawMessage) bool {
+	var t string
+	_ = json.Unmarshal(top["type"], &t)
+	return t != "" && t != "user" && t != "assistant" && t != "system"
+}
+
+// detectKeys reports the format a JSON object's keys identify.
+func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	has := func(keys ...string) bool {
 		for _, k := range keys {
 			if _, ok := top[k]; !ok {

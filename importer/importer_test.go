@@ -173,3 +173,31 @@ func TestImportDSHZstd(t *testing.T) {
 		t.Errorf("stats %+v vs %+v", ims[0].Stats, got[0].Stats)
 	}
 }
+
+// TestDetectPastBookkeepingLines: a Claude Code session that opens with
+// records naming no format (file-history-snapshot, queue-operation, as
+// current Claude Code writes them) is still detected and imported, while
+// a file whose first line is some other JSON object stays unknown.
+func TestDetectPastBookkeepingLines(t *testing.T) {
+	body := `{"type":"file-history-snapshot","messageId":"m1","snapshot":{"trackedFileBackups":{}},"isSnapshotUpdate":false}
+{"type":"queue-operation","operation":"enqueue","content":"hi","sessionId":"s"}
+
+{"parentUuid":null,"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"Use Node 22."}}
+{"parentUuid":"u1","type":"assistant","uuid":"u2","sessionId":"s","message":{"id":"a1","role":"assistant","model":"m","content":[{"type":"text","text":"ok"}]}}
+`
+	if f, err := importer.DetectBytes([]byte(body)); err != nil || f != importer.FormatClaudeCode {
+		t.Fatalf("DetectBytes = %q, %v; want %q", f, err, importer.FormatClaudeCode)
+	}
+	ims, err := importer.ImportBytes("cc.jsonl", []byte(body))
+	if err != nil || len(ims) != 1 || ims[0].Stats.Messages != 2 {
+		t.Fatalf("ImportBytes: %v %+v", err, ims)
+	}
+	for _, other := range []string{
+		`{"name":"x","items":[1]}` + "\n" + `{"uuid":"u","type":"user"}` + "\n",
+		`{"type":"file-history-snapshot"}` + "\nnot json\n" + `{"uuid":"u","type":"user"}` + "\n",
+	} {
+		if f, err := importer.DetectBytes([]byte(other)); !errors.Is(err, importer.ErrUnknownFormat) {
+			t.Errorf("DetectBytes(%q) = %q, %v; want ErrUnknownFormat", other, f, err)
+		}
+	}
+}

@@ -33,7 +33,15 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 	}
 	// Not a DSH log: the importer may know the format. When it does not,
 	// the DSH reader's error says what a session log should look like.
-	if f, derr := importer.Detect(path); derr != nil || f == importer.FormatDSH {
+	f, derr := importer.Detect(path)
+	if errors.Is(derr, importer.ErrUnknownFormat) {
+		names := make([]string, 0, len(importer.Formats()))
+		for _, f := range importer.Formats() {
+			names = append(names, string(f))
+		}
+		return nil, nil, fmt.Errorf("%s is not a trajectory of a format ef reads (%s), and as a DSH session log: %w", path, strings.Join(names, ", "), err)
+	}
+	if derr != nil || f == importer.FormatDSH {
 		return nil, nil, err
 	}
 	return importSession(path, "")

@@ -151,3 +151,29 @@ func TestFoldWarnsOverWindow(t *testing.T) {
 		t.Fatalf("emergency fold of the same log: exit %d, stderr %q", code, errs)
 	}
 }
+
+// A file that is neither a DSH log nor a trajectory ef knows is refused
+// with the formats ef reads, not only the DSH reader's complaint about its
+// header; a Claude Code session that opens with bookkeeping records is read.
+func TestUnknownFormatNamesTheFormats(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.json")
+	if err := os.WriteFile(plain, []byte(`{"messages":[{"role":"user","content":"hi"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "state", plain)
+	if code != 1 || !strings.Contains(errs, "not a trajectory of a format ef reads") || !strings.Contains(errs, "claude-code") || !strings.Contains(errs, "session log header") {
+		t.Fatalf("state of an unknown format: exit %d, stderr %q", code, errs)
+	}
+	cc := filepath.Join(dir, "cc.jsonl")
+	body := `{"type":"file-history-snapshot","messageId":"m1","snapshot":{},"isSnapshotUpdate":false}
+{"parentUuid":null,"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"The API port should be 9090, not 8080."}}
+`
+	if err := os.WriteFile(cc, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "state", cc)
+	if code != 0 || !strings.Contains(out, "9090 (was 8080)") {
+		t.Fatalf("state of a Claude Code session opening with a snapshot record: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
