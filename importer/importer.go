@@ -139,6 +139,7 @@ func DetectBytes(data []byte) (Format, error) {
 	if bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
 		return FormatDSH, nil
 	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	rest := data
 	for n := 0; n < detectLines && len(rest) > 0; n++ {
 		line := rest
@@ -158,7 +159,9 @@ func DetectBytes(data []byte) (Format, error) {
 				break // a later line that is not JSON: no JSONL of ours
 			}
 			if err := json.Unmarshal(data, &top); err != nil {
-				return "", ErrUnknownFormat
+				// Say why: a .traj.json cut short by a crash is not
+				// valid JSON, which "unknown format" alone hides.
+				return "", fmt.Errorf("%w: neither its first line nor the whole file is a JSON object (%v)", ErrUnknownFormat, strings.TrimPrefix(err.Error(), "json: "))
 			}
 			return detectKeys(top)
 		}
@@ -168,6 +171,10 @@ func DetectBytes(data []byte) (Format, error) {
 	}
 	return "", ErrUnknownFormat
 }
+
+// utf8BOM is the byte order mark some editors and Windows tools write
+// before UTF-8 text; RFC 8259 §8.1 lets a parser ignore it.
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 // detectLines is how many leading lines of a JSONL file DetectBytes reads
 // for one that names the format.
@@ -244,6 +251,9 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out []Imported
 		err error
 	)
+	if f != FormatDSH {
+		data = bytes.TrimPrefix(data, utf8BOM)
+	}
 	switch f {
 	case FormatDSH:
 		var im Imported

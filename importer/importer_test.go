@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -199,5 +200,20 @@ func TestDetectPastBookkeepingLines(t *testing.T) {
 		if f, err := importer.DetectBytes([]byte(other)); !errors.Is(err, importer.ErrUnknownFormat) {
 			t.Errorf("DetectBytes(%q) = %q, %v; want ErrUnknownFormat", other, f, err)
 		}
+	}
+}
+
+// TestDetectBOMAndBrokenJSON: a trajectory written with a UTF-8 byte order
+// mark (Windows tools write one) is read; a file that is not JSON at all,
+// or a JSON document cut short, is refused with the parser's reason.
+func TestDetectBOMAndBrokenJSON(t *testing.T) {
+	doc := `{"trajectory_format":"mini-swe-agent-1.1","info":{},"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok"}]}`
+	ims, err := importer.ImportBytes("bom.traj.json", append([]byte("\xef\xbb\xbf"), doc...))
+	if err != nil || len(ims) != 1 || ims[0].Format != importer.FormatMiniSWE || ims[0].Stats.Messages != 2 {
+		t.Fatalf("with a BOM: %v %+v", err, ims)
+	}
+	_, err = importer.ImportBytes("cut.traj.json", []byte(doc[:len(doc)/2]))
+	if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), "unexpected end of JSON input") {
+		t.Fatalf("cut short: %v", err)
 	}
 }

@@ -39,7 +39,7 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 		for _, f := range importer.Formats() {
 			names = append(names, string(f))
 		}
-		return nil, nil, fmt.Errorf("%s is not a trajectory of a format ef reads (%s), and as a DSH session log: %w", path, strings.Join(names, ", "), err)
+		return nil, nil, fmt.Errorf("%v (ef reads %s); as a DSH session log: %w", derr, strings.Join(names, ", "), err)
 	}
 	if derr != nil || f == importer.FormatDSH {
 		return nil, nil, err

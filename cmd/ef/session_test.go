@@ -162,7 +162,7 @@ func TestUnknownFormatNamesTheFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errs := runCLI(t, "state", plain)
-	if code != 1 || !strings.Contains(errs, "not a trajectory of a format ef reads") || !strings.Contains(errs, "claude-code") || !strings.Contains(errs, "session log header") {
+	if code != 1 || !strings.Contains(errs, "unknown trajectory format (ef reads ") || !strings.Contains(errs, "claude-code") || !strings.Contains(errs, "session log header") {
 		t.Fatalf("state of an unknown format: exit %d, stderr %q", code, errs)
 	}
 	cc := filepath.Join(dir, "cc.jsonl")
