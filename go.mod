@@ -16,6 +16,7 @@ require (
 	github.com/pkoukk/tiktoken-go-loader v0.0.2
 	go.etcd.io/bbolt v1.4.0
 	golang.org/x/sys v0.45.0
+	golang.org/x/text v0.37.0
 	pgregory.net/rapid v1.3.0
 )
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
@@ -107,8 +107,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "KIND\tLIFECYCLE\tSEQ\tKEY\tVALUE\n")
+	rows := [][]string{{"KIND", "LIFECYCLE", "SEQ", "KEY", "VALUE"}}
 	for _, a := range out.Anchors {
 		seq := -1
 		if n := len(a.SourceRefs); n > 0 {
@@ -121,9 +120,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if a.Was != "" {
 			v += " (was " + a.Was + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Kind, a.Lifecycle, seq, a.Key, v)
+		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), a.Key, v})
 	}
-	if err := tw.Flush(); err != nil {
+	if err := writeTable(stdout, rows); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d anchors from the %s\n", len(out.Anchors), out.Source)

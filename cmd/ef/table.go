@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/text/width"
+)
+
+// writeTable prints rows as left-aligned columns two spaces apart, the
+// last column unpadded. Unlike text/tabwriter, which counts runes, it
+// measures what a terminal shows: a Chinese, Japanese or Korean character
+// or a fullwidth form takes two columns, so keys and values in those
+// scripts do not push the columns after them out of line.
+func writeTable(w io.Writer, rows [][]string) error {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row[:max(len(row)-1, 0)] {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(cell))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		b.Reset()
+		for i, cell := range row {
+			b.WriteString(cell)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(cell)+2))
+			}
+		}
+		if _, err := fmt.Fprintln(w, strings.TrimRight(b.String(), " ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// displayWidth is the number of terminal columns s takes.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Columns after a cell in Chinese start where they start after a cell in
+// ASCII, counted in terminal columns (a Han character takes two).
+func TestWriteTableAlignsWideCharacters(t *testing.T) {
+	var b strings.Builder
+	err := writeTable(&b, [][]string{
+		{"KEY", "VALUE"},
+		{"value/-/api_port", "9090"},
+		{"value/-/数据库名称", "orders_v3"},
+		{"constraint/-/不要修改-config/prod.yaml", "不要修改 config/prod.yaml。"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	at := -1
+	for _, l := range lines {
+		i := strings.LastIndex(l, "  ")
+		col := displayWidth(l[:i+2])
+		if at >= 0 && col != at {
+			t.Fatalf("value column at %d, want %d:\n%s", col, at, b.String())
+		}
+		at = col
+	}
+	if got := displayWidth("数据a"); got != 5 {
+		t.Errorf("displayWidth = %d, want 5", got)
+	}
+}
