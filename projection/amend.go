@@ -145,6 +145,27 @@ func restatesPin(c string, pinned map[string]bool) bool {
 	return false
 }
 
+// pinVerbRE opens an imperative that says what to build, run or test
+// with: "use", "build with", "target", "run the tests on", "compile
+// against", "用", "使用" (after "now", "also", "please" and the like, or
+// a label: "Rules: use Node 18").
+var pinVerbRE = regexp.MustCompile(`(?i)^(?:(?:rules?|constraints?|requirements?|note|important)\s*:\s*)?(?:(?:now|also|please|and|so|then|from now on|going forward)[,]?\s+)*(?:use|build (?:with|on|against|for)|target|run\b[\w\s]{0,30}?\b(?:on|with|against|under)|compile (?:with|against|for)|test (?:on|with|against)|require|pin\b|stick (?:with|to)|stay on|keep using|develop (?:on|against|with)|deploy (?:on|to|with))\b|^(?:请|现在|以后|今后)?(?:使用|用|采用|基于|统一用)`)
+
+// pinsRule reports whether sentence s is a rule by its shape: an
+// imperative that pins a named thing to a version ("Build with Node 18",
+// "Target Java 17 for the SDK", "用 Go 1.22 编译"). Such a sentence holds
+// none of the words a prohibition or an obligation uses, yet it binds
+// what follows as much as "Always use Node 18" does.
+func pinsRule(s string) bool {
+	return pinVerbRE.MatchString(strings.TrimSpace(s)) && len(pins(s)) > 0 && !questionRE.MatchString(s)
+}
+
+// isRule reports whether sentence s states a rule: a directive that uses
+// a rule's words, or an imperative that pins a version.
+func isRule(s string) bool {
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s)
+}
+
 // permission is the object a permission clause names ("golang.org/x/sync"
 // in "you MAY use golang.org/x/sync"), or "".
 func permission(s string) string {

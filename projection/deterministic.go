@@ -132,7 +132,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			if x := permission(c); x != "" && !liftRE.MatchString(c) {
 				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
 			}
-			if restatesPin(c, ctx.Pinned) && !(constraintRE.MatchString(s) && directive(s)) {
+			if restatesPin(c, ctx.Pinned) && !isRule(s) {
 				// "The constraint is now Go 1.22": the pinned rule, restated.
 				restate = true
 				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: true, Links: mentions(c), Scope: scope})
@@ -153,11 +153,11 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			out = append(out, vs...)
 			// A sentence that sets a value and also states a rule ("never
 			// set the timeout above 90") is a constraint as well.
-			if !constraintRE.MatchString(s) || !directive(s) {
+			if !isRule(s) {
 				continue
 			}
 		}
-		if !restate && constraintRE.MatchString(s) && directive(s) && constraints < maxConstraintsPerEvent {
+		if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
 			constraints++
 			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s), Scope: scope})
 		}
@@ -186,7 +186,7 @@ func objectiveQuote(text string) string {
 	end := strings.Index(t, ss[0]) + len(ss[0])
 	// The second sentence belongs to the objective unless it is a rule,
 	// an obligation or a lift of its own (its own anchor).
-	if len(ss) > 1 && !(constraintRE.MatchString(ss[1]) && directive(ss[1])) && !obligationRE.MatchString(ss[1]) && !liftRE.MatchString(ss[1]) {
+	if len(ss) > 1 && !isRule(ss[1]) && !obligationRE.MatchString(ss[1]) && !liftRE.MatchString(ss[1]) {
 		if i := strings.Index(t[end:], ss[1]); i >= 0 && len([]rune(ss[0])) < 120 {
 			end += i + len(ss[1])
 		}
@@ -233,7 +233,10 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 			return out
 		}
 	}
-	if corr && lastKey != "" {
+	// A correction names no key and so amends the last value, unless it
+	// pins a thing of its own to a version ("Switch to Python 3.13 now"
+	// after "the build image is node18" is about Python, not the image).
+	if corr && lastKey != "" && !pinsOther(s, lastName) {
 		for _, re := range []*regexp.Regexp{valueCorrRE, zhCorrRE} {
 			for _, m := range re.FindAllStringSubmatch(s, 4) {
 				if specific(m[1]) {
@@ -263,6 +266,22 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		add(m[1], "", "", m[2], corr)
 	}
 	return out
+}
+
+// pinsOther reports whether s pins a thing to a version that the value
+// named name is not about.
+func pinsOther(s, name string) bool {
+	ps := pins(s)
+	if len(ps) == 0 {
+		return false
+	}
+	n := strings.ToLower(name)
+	for thing := range ps {
+		if strings.Contains(n, thing) {
+			return false
+		}
+	}
+	return true
 }
 
 // codeWords are values an assignment in prose never means.
