@@ -94,6 +94,79 @@ func TestEconomicPressure(t *testing.T) {
 	}
 }
 
+// TestHitTargetSizesTheFold: where the economic order size G* gives a
+// fold cycle below the hit target, the pressure fold waits for the
+// smallest span G_h whose cycle reaches it, as the session's own pace n,
+// re-send R and base C0 predict (1 − n·(G+R)/(G·(C0+G/2))); the surface
+// the cost-only policy folds is left whole, and the fold comes once the
+// span has grown to G_h. Where the window's threshold comes before C0 +
+// G_h, the target does not move the fold: a span cut short by the
+// window costs more than G* and still misses the target.
+func TestHitTargetSizesTheFold(t *testing.T) {
+	ctx := context.Background()
+	const window = 64000
+	b := enginetest.NewBuilder(t, "sess-hit", hostshim.Gen017)
+	work(b, 1, 14)
+	b.TurnStart()
+	const target = 0.95
+	costOnly := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: window})
+	thCost, whyCost, err := costOnly.PressureThreshold(b.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: window, HitTarget: target})
+	th, why, err := e.PressureThreshold(b.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c0, g, n, r, gStar, gh int
+	var rho, h float64
+	if _, err := fmt.Sscanf(why, "economic: C0 %d + G_h %d (n %d, R %d, ρ %g, G* %d, G_h %d for hits %g)", &c0, &g, &n, &r, &rho, &gStar, &gh, &h); err != nil {
+		t.Fatalf("threshold %d: reason %q does not size the span for hits: %v", th, why, err)
+	}
+	if h != target || g != gh || gh <= gStar || th != c0+gh || thCost >= th {
+		t.Fatalf("hit-sized threshold %d (%s) against the cost-only %d (%s)", th, why, thCost, whyCost)
+	}
+	rate := func(g int) float64 {
+		return 1 - float64(n)*float64(g+r)/(float64(g)*(float64(c0)+float64(g)/2))
+	}
+	if rate(gh) < h || rate(gh-1) >= h || rate(gStar) >= h {
+		t.Fatalf("cycle hit rate %.4f at G_h %d, %.4f at G_h-1, %.4f at G* %d: want G_h the smallest span reaching %v", rate(gh), gh, rate(gh-1), rate(gStar), gStar, h)
+	}
+	// A window whose threshold comes before C0 + G_h: the cost optimum.
+	small := int(float64(c0+gh) / 0.8 * 0.9)
+	thSmall, whySmall, err := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: small, HitTarget: target}).PressureThreshold(b.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(whySmall, "+ G* ") || thSmall >= small*8/10 {
+		t.Fatalf("window %d: threshold %d (%s), want the cost optimum C0 + G*", small, thSmall, whySmall)
+	}
+	// The surface the cost-only policy folds is left whole.
+	if rep, res := pressure(ctx, t, e, b); res != nil || !strings.Contains(rep.Skipped, "G_h") {
+		t.Fatalf("folded at %d tokens, before C0 + G_h = %d: %+v", rep.TokensBefore, th, rep)
+	}
+	// Once the span has grown past G_h, the fold comes.
+	for i := 0; ; i++ {
+		cur, _, err := e.PressureThreshold(b.S)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep, res := pressure(ctx, t, e, b); rep.TokensBefore >= cur {
+			if res == nil {
+				t.Fatalf("no fold at %d tokens, past the threshold %d: %s", rep.TokensBefore, cur, rep.Skipped)
+			}
+			break
+		}
+		if i > 40 {
+			t.Fatal("the surface never reached the threshold")
+		}
+		b.TurnEnd()
+		work(b, 100+i, 1)
+		b.TurnStart()
+	}
+}
+
 func indexOf(xs []int, x int) int {
 	for i, v := range xs {
 		if v == x {

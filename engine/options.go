@@ -111,6 +111,16 @@ type Policy struct {
 	// means DefaultCachePriceRatio; negative turns the economic trigger off
 	// (fold only at ThresholdRatio, aiming at TargetRatio).
 	CachePriceRatio float64
+	// HitTarget is a prompt-cache hit rate the pressure policy aims for
+	// when the cost optimum falls short of it: a fold cycle's span is the
+	// larger of the economic order size and the smallest span whose
+	// cycle, predicted from the session's own pace, re-send and base,
+	// hits at least HitTarget, as long as that span fits under
+	// ThresholdRatio × W (see "Holding the prompt cache" in the package
+	// documentation). It buys hits with carried context, so it costs
+	// more at ρ. Zero or negative: no target (folds sized for cost
+	// alone).
+	HitTarget float64
 	// RetainTokens is the recent tail a leaf fold never touches. Zero
 	// sizes it by the model's latest answers (see RetainRequests), or
 	// 2048 without a window.
@@ -236,6 +246,9 @@ func (o *Options) ensureDefaults() error {
 	}
 	if p.CachePriceRatio == 0 {
 		p.CachePriceRatio = DefaultCachePriceRatio
+	}
+	if p.HitTarget >= 1 {
+		return fmt.Errorf("%w: HitTarget %v not below 1", ErrPolicy, p.HitTarget)
 	}
 	if p.CachePriceRatio > 1 {
 		return fmt.Errorf("%w: CachePriceRatio %v above 1", ErrPolicy, p.CachePriceRatio)

@@ -470,6 +470,7 @@ type economy struct {
 	resend     int // R: what the request after a fold re-sends uncached because of it: the checkpoint and the retained tail the cache held
 	base       int // C0: the request right after a fold: header, system head, frozen checkpoints, checkpoint, tail
 	order      int // G* = √(2·n·R/ρ): the span worth one fold
+	hitOrder   int // G_h: the smallest span whose fold cycle hits HitTarget (0: no target)
 	foldable   int // the span between the frontier and the retained tail now
 }
 
@@ -516,21 +517,51 @@ func (e *Engine) economics(v *surfaceView) (ec economy, ok bool) {
 	ec.base = v.header + head + ckpt + tail
 	ec.order = int(math.Sqrt(2 * float64(ec.perRequest) * float64(ec.resend) / pol.CachePriceRatio))
 	ec.foldable = max(0, after-tail)
+	ec.hitOrder = hitOrder(pol.HitTarget, ec.perRequest, ec.resend, ec.base)
 	return ec, true
+}
+
+// hitOrder is the smallest span G whose fold cycle hits the cache at
+// least h: a cycle sends G/n requests of C0 + j·n tokens (j = 1…G/n),
+// (G/n)·(C0 + G/2) in all, and misses the G new tokens and the fold's
+// re-send R, so its hit rate is
+//
+//	1 − n·(G + R) / (G·(C0 + G/2))
+//
+// which grows with G; the smallest G with rate ≥ h is the positive root of
+// (1−h)/2·G² + ((1−h)·C0 − n)·G − n·R = 0. It is 0 when h ≤ 0 (no target).
+func hitOrder(h float64, n, r, c0 int) int {
+	if h <= 0 || h >= 1 || n <= 0 {
+		return 0
+	}
+	m := 1 - h
+	b := m*float64(c0) - float64(n)
+	return int(math.Ceil((-b + math.Sqrt(b*b+2*m*float64(n)*float64(r))) / m))
 }
 
 // pressureThreshold is the surface size at which a pressure fold runs:
 // ThresholdRatio × W, or, earlier, as soon as the span after the frontier
 // is worth one economic fold (C0 + G*, and at least the fold floor past
-// C0). why says which.
+// C0), or, with a hit target the window lets a cycle reach, C0 + G_h when
+// that is larger. why says which.
 func (e *Engine) pressureThreshold(v *surfaceView) (int, string) {
 	th := e.opts.Policy.ThresholdTokens()
 	ec, ok := e.economics(v)
 	if !ok {
 		return th, "window threshold"
 	}
-	if econ := ec.base + max(ec.order, e.foldFloor(v.s)); econ < th {
-		return econ, fmt.Sprintf("economic: C0 %d + G* %d (n %d, R %d, ρ %g)", ec.base, ec.order, ec.perRequest, ec.resend, e.opts.Policy.CachePriceRatio)
+	// The hit target sizes the span only where the window lets a cycle
+	// reach it: a span cut short by the threshold would cost more than G*
+	// and still miss the target.
+	g, why := max(ec.order, e.foldFloor(v.s)), "G*"
+	if ec.hitOrder > g && ec.base+ec.hitOrder <= th {
+		g, why = ec.hitOrder, "G_h"
+	}
+	if econ := ec.base + g; econ < th {
+		if ec.hitOrder == 0 {
+			return econ, fmt.Sprintf("economic: C0 %d + G* %d (n %d, R %d, ρ %g)", ec.base, g, ec.perRequest, ec.resend, e.opts.Policy.CachePriceRatio)
+		}
+		return econ, fmt.Sprintf("economic: C0 %d + %s %d (n %d, R %d, ρ %g, G* %d, G_h %d for hits %g)", ec.base, why, g, ec.perRequest, ec.resend, e.opts.Policy.CachePriceRatio, ec.order, ec.hitOrder, e.opts.Policy.HitTarget)
 	}
 	return th, "window threshold"
 }

@@ -65,6 +65,7 @@ func newEF(cfg Config) (Instance, error) {
 		NewID:      ids.next,
 		Policy: engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio,
 			CachePriceRatio: cfg.EFPolicy.CachePriceRatio, ThresholdRatio: cfg.EFPolicy.ThresholdRatio, RetainRequests: cfg.EFPolicy.RetainRequests,
+			HitTarget:    cfg.EFPolicy.HitTarget,
 			DigestLeaves: cfg.EFPolicy.DigestLeaves},
 	}
 	if r := cfg.EFPolicy.RetainRatio; r > 0 {

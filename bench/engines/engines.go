@@ -85,6 +85,9 @@ type EFPolicy struct {
 	// RetainRequests is engine.Policy.RetainRequests: the retained tail
 	// starts at the model's RetainRequests-th latest answer (0: default).
 	RetainRequests float64 `json:"retainRequests,omitempty"`
+	// HitTarget is engine.Policy.HitTarget (0: default, negative: size
+	// folds for cost alone).
+	HitTarget float64 `json:"hitTarget,omitempty"`
 	// ThresholdRatio is engine.Policy.ThresholdRatio (0: default).
 	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
 	// NoDigest turns EF's optional semantic digest off (deterministic

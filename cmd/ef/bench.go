@@ -46,6 +46,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
 	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
 	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail starts at the model's `N`-th latest answer (0: the engine default, 1: only what the model has not been sent yet)")
+	efHit := fs.Float64("ef-hit", 0, "prompt-cache hit rate EF sizes its folds for when the cost optimum falls short of it and the window allows (0: the engine default, negative: size folds for cost alone)")
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	if err := parseNone(fs, args); err != nil {
 		return err
@@ -61,6 +62,9 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *efRho > 1 || *efRetainReq < 0 || *efRetain < 0 || *efRetain > 0.8 || *efThreshold < 0 || *efThreshold > 1 {
 		return usageError("--ef-rho must be at most 1, --ef-retain in [0, 0.8], --ef-retain-requests not negative, --ef-threshold in [0, 1]")
+	}
+	if *efHit >= 1 {
+		return usageError("--ef-hit must be below 1, got %v", *efHit)
 	}
 	if *limit < 0 || *maxSteps < 0 {
 		return usageError("--limit-sessions and --max-steps must not be negative")
@@ -88,7 +92,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
 		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
 		EF: engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest,
-			CachePriceRatio: *efRho, RetainRatio: *efRetain, RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, DigestLeaves: *efDigestLeaves},
+			CachePriceRatio: *efRho, RetainRatio: *efRetain, RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, HitTarget: *efHit, DigestLeaves: *efDigestLeaves},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
 	if *sweep {
 		if *sweepJobs < 1 {
