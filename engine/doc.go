@@ -151,17 +151,16 @@
 // corpus at 16K (forgetful) h = 0.95 raises the hit rate from 83.3% to
 // 85.6% and the cost from 0.688 to 0.710 × Basic.
 //
-// With the checkpoint at the frontier, no fold size reaches much more: a
-// fold rewrites everything after the frontier, so after it the prompt is
-// C0 (header, frozen checkpoints, the new checkpoint, a tail of the latest
-// answer) and the best cycle runs from C0 to the threshold, carrying on
-// average (C0 + 0.8 W)/2; keeping more verbatim after the fold point
-// re-sends it uncached, which loses more hits than the carried context
-// wins. Folding only at the threshold (--ef-rho -1), the largest cycle
-// this structure has, hits 90.7% at 16K and 93% at 32K on the real corpus
-// (faithful). Past that, a stable verbatim block would have to stay
-// before the fold point, ahead of the checkpoints, which the frontier
-// (the run of checkpoints after the system head, §10) does not allow.
+// The cycle model leaves out merges (a root rewrites everything after
+// the system head), the ramp before the first fold and changes of pace, so
+// a cycle sized for 0.95 lands near 0.90 at 32K on the real corpus.
+// Folding only at the threshold (--ef-rho -1), the most context this
+// structure carries, hits 90.7% at 16K and 94.8% at 32K there (faithful;
+// 0.64 and 0.83 × Basic): a fold rewrites everything after the frontier,
+// and what it leaves verbatim after the fold point is re-sent uncached.
+// More needs a stable verbatim block before the fold point, ahead of the
+// checkpoints, which the frontier (the run of checkpoints after the
+// system head, §10) does not allow.
 //
 // Measured (ef bench, seed 0, total cost at ρ = 0.1 in uncached input
 // tokens, summarizer calls included; the real corpus is the shared one,
