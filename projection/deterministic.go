@@ -45,7 +45,7 @@ const (
 var (
 	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
-	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
+	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
 	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
@@ -78,7 +78,10 @@ var (
 	zhSet2RE  = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
 	zhIsRE    = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
 	zhFiller  = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要)+`)
-	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用)\s*(?P<v>` + valPat + `)`)
+	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
+	// particleRE is a verb's particle left at the end of a key ("bump
+	// the batch size up to 64").
+	particleRE = regexp.MustCompile(`(?i)\s+(?:up|down|back|over)$`)
 )
 
 // proposeInstructions reads user and system text: objective, lifts,
@@ -123,6 +126,16 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		if slices.ContainsFunc(objLines, func(l string) bool { return strings.Contains(l, s) }) {
 			continue
 		}
+		if k := answers(s, ctx); k != "" {
+			// The answer to an open question ("total_count is still
+			// used, keep it") closes it.
+			out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s})
+		}
+		ps, rest := userKnowledge(s)
+		out = append(out, ps...)
+		if !rest {
+			continue
+		}
 		if questionRE.MatchString(s) {
 			continue
 		}
@@ -158,8 +171,17 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			}
 		}
 		if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
-			constraints++
-			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: corr, Links: mentions(s), Scope: scope})
+			// Two rules joined in one sentence are two anchors.
+			rules := ruleClauses(s)
+			if rules == nil {
+				rules = []string{s}
+			}
+			for _, c := range rules {
+				if constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: corr, Links: mentions(c), Scope: scope})
+				}
+			}
 		}
 	}
 	return out
@@ -201,10 +223,28 @@ func objectiveQuote(text string) string {
 // values finds the values a sentence sets.
 func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	var out []Proposal
+	topic := ""
+	if m := topicRE.FindStringSubmatch(s); m != nil {
+		topic = strings.TrimSpace(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")])
+	}
 	add := func(k, f, was, v string, c bool) {
 		k = strings.TrimSpace(k)
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
+		k = particleRE.ReplaceAllString(k, "")
 		v = cleanValue(v)
+		if pronounRE.MatchString(k) {
+			// "set it to 5s": the setting the sentence's topic names,
+			// else the one named last.
+			switch {
+			case topic != "":
+				k = topic
+			case lastKey != "" && v != "":
+				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: cleanValue(was), Quote: s, Correction: true, Scope: scope})
+				return
+			default:
+				return
+			}
+		}
 		if k == "" || v == "" || len([]rune(k)) > 60 {
 			return
 		}
@@ -232,6 +272,10 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 			add(k, "", "", m[2], true)
 			return out
 		}
+	}
+	if corr && topic != "" {
+		// "For the retry delay, make it 3s": the topic is the setting.
+		lastKey, lastName = "value/-/"+strings.ToLower(strings.Join(strings.Fields(topic), "_")), topic
 	}
 	// A correction names no key and so amends the last value, unless it
 	// pins a thing of its own to a version ("Switch to Python 3.13 now"

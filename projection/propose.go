@@ -26,6 +26,9 @@ type Context struct {
 	// Pinned are the things the active constraints pin to a version
 	// ("go" for "Use Go 1.21 only"), for reading a restatement.
 	Pinned map[string]bool
+	// OpenQuestions maps the distinctive words of the user's open
+	// questions ("total_count") to the question's key.
+	OpenQuestions map[string]string
 }
 
 // Op is what a proposal asks the reducer to do.

@@ -128,6 +128,15 @@ func (r *Reducer) Apply(ev Event) {
 			ctx.HaveObjective = true
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
+		case a.Kind == KindUncertainty && a.IsHead() && a.Authority == Normative:
+			for _, w := range a.Links {
+				if ctx.OpenQuestions == nil {
+					ctx.OpenQuestions = map[string]string{}
+				}
+				if k, ok := ctx.OpenQuestions[w]; !ok || a.Key > k {
+					ctx.OpenQuestions[w] = a.Key
+				}
+			}
 		case a.Kind == KindConstraint && a.Lifecycle == Active:
 			for name := range pins(a.Value) {
 				if ctx.Pinned == nil {
@@ -173,7 +182,7 @@ func admit(ev *Event, p *Proposal, source string) error {
 	ok := false
 	switch ev.Role {
 	case RoleUser, RoleSystem:
-		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && (p.Kind == KindObjective || p.Kind == KindConstraint || p.Kind == KindValue || p.Kind == KindObligation)
+		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && p.Kind != KindEvidence && p.Kind != KindFailure && p.Kind != KindArtifact
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
@@ -209,6 +218,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case OpLift:
 		if p.Kind == KindObjective && p.Correction {
 			r.supersedeScope(p.Key, ref)
+			return
+		}
+		if p.Kind == KindUncertainty {
+			r.answer(p, ref)
 			return
 		}
 		r.lift(p, ref, id)
@@ -346,6 +359,19 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 }
 
+// answer closes the user's open question p.Key with the user's answer:
+// the user's word settles what the user did not know (a hypothesis of the
+// model's own still needs evidence, §17).
+func (r *Reducer) answer(p *Proposal, ref EventRef) {
+	q := r.hot[slot(KindUncertainty, p.Key)]
+	if q == nil || !q.IsHead() || q.Authority != Normative {
+		return
+	}
+	q.Lifecycle = Established
+	q.Because = p.Quote
+	q.addRef(ref)
+}
+
 // supersede retires o in favour of nu: nu states what o said as Was and
 // keeps o's sources.
 func (r *Reducer) supersede(nu, o *Anchor) {
@@ -390,7 +416,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	ent, prop := entity(key), property(key)
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) {
+		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {

@@ -1,0 +1,205 @@
+package projection
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// What a user states besides rules and values.
+//
+// A user decides ("let's go with cursor pagination instead of offsets"),
+// takes a decision back ("scratch the cursor thing, go back to offsets"),
+// reports an approach that was tried and failed ("we tried base64 cursors
+// last quarter, it doesn't work because …"), and says what they do not
+// know yet ("I'm not sure whether the frontend still uses total_count,
+// I'll ask") and later answers it. Each is read by the sentence's shape:
+// the speaker committing the team to a course (a first-person plural or
+// hortative opening followed by a choice verb), a past attempt with a
+// verdict, a statement of not knowing; not by the words of one session.
+var (
+	// userDecisionRE opens a user's choice: "let's go with", "we'll use",
+	// "go back to", "we decided to", "咱们用", "就用", "决定用".
+	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep)\b|(?:go|switch|revert) back to\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?(?:就用|决定用|改用|还是用|换回|回到|采用|定了用)`)
+	// userSwitchRE marks a choice that replaces an earlier one.
+	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
+	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
+	// used", "试过", "尝试过".
+	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|试过|尝试过|以前用过|之前用过`)
+	// verdictRE is the plain verdict a past attempt carries.
+	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|不行|没用|不起作用|行不通|失败`)
+	// unsureRE is a user stating what they do not know.
+	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:whether|if)|i don't know (?:whether|if)|i do not know (?:whether|if)|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+)
+
+// userKnowledge reads a user sentence as a decision, a rejected approach
+// or an open question. rest reports whether the sentence may still carry
+// a rule of its own ("…, don't delete it yet").
+func userKnowledge(s string) (ps []Proposal, rest bool) {
+	switch {
+	case unsureRE.MatchString(s):
+		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}}, true
+	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)):
+		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
+	case userDecisionRE.MatchString(s) && !questionRE.MatchString(s) && !choosesValue(s):
+		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
+	}
+	return nil, true
+}
+
+// distinctive are the words of s that name one thing: identifiers with a
+// separator, a digit or an inner capital ("total_count", "db:reset",
+// "userId"), and quoted names. They tie a later answer to its question
+// and a lift to the rule it frees.
+func distinctive(s string) []string {
+	var out []string
+	for _, w := range wordRE.FindAllString(s, -1) {
+		w = strings.Trim(w, ".:-+/")
+		if len(w) < 3 || stopwords[strings.ToLower(w)] || !isASCIIWord(w) {
+			continue
+		}
+		if strings.ContainsAny(w, "0123456789_:/.@#") || strings.ToLower(w[1:]) != w[1:] {
+			out = append(out, w)
+		}
+	}
+	for _, m := range backtickRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// answers is the open question key of ctx that a statement s names by one
+// of its distinctive words, or "".
+func answers(s string, ctx *Context) string {
+	if len(ctx.OpenQuestions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) {
+		return ""
+	}
+	for _, w := range distinctive(s) {
+		if k, ok := ctx.OpenQuestions[w]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// A coordinated rule: "never run X, it wipes Y, and please don't bump Z"
+// states two rules. ruleClauses are the clauses of s that each direct the
+// agent with a rule word, when there are two or more.
+func ruleClauses(s string) []string {
+	cs := clauses(s)
+	if len(cs) < 2 {
+		return nil
+	}
+	var out []string
+	for _, c := range cs {
+		if isRule(c) {
+			out = append(out, c)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// ruleTerms are a rule's content words with the names of one class of
+// things made one word ("packages", "deps", "libraries" → "dependency"),
+// so a rule restated in other words is the same rule.
+func ruleTerms(s string) map[string]bool {
+	t := terms(depClassRE.ReplaceAllString(s, " dependency "))
+	for _, w := range []string{"reminder", "again", "remember", "add", "new", "any", "install", "please"} {
+		delete(t, w)
+	}
+	return t
+}
+
+// pronounRE is a setting named only by a pronoun ("it", "that", "它").
+var pronounRE = regexp.MustCompile(`(?i)^(?:it|that|this|them|these|those|the value|the number|it up|it down|that up|that down|它|这个|那个|这个值|那个值)$`)
+
+// topicRE names a sentence's topic before its instruction: "For the
+// orders query timeout, set it to 5s", "关于订单查询超时，…".
+var topicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?:for|as for|regarding|about|re:?)\s+(?:the\s+|our\s+)?(?P<k>[\w.\-/ ]{2,60}?)\s*[,:—–-]\s+|^(?:关于|至于|对于)(?P<z>[^，,：:]{1,24})[，,：:]`)
+
+// keyWords are the words that identify a setting: its key's words without
+// determiners, stopwords and the optional "default"/"current"/"max" style
+// qualifiers that a restatement may leave out.
+func keyWords(prop string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(prop), func(r rune) bool { return r == '_' || r == ' ' || r == '-' || r == '.' }) {
+		if stopwords[w] || optionalKeyWords[w] {
+			continue
+		}
+		out = append(out, strings.TrimSuffix(w, "s"))
+	}
+	return out
+}
+
+var optionalKeyWords = map[string]bool{"default": true, "current": true, "new": true, "value": true, "setting": true, "config": true, "our": true}
+
+// sameSetting reports whether two keys' words name the same setting: the
+// same head (last word) and one's words a subset of the other's ("orders
+// query timeout" and "query timeout"; "default page size" and "page size").
+func sameSetting(a, b string) bool {
+	wa, wb := keyWords(a), keyWords(b)
+	if len(wa) == 0 || len(wb) == 0 || wa[len(wa)-1] != wb[len(wb)-1] {
+		return false
+	}
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	for _, w := range wa {
+		if !slices.Contains(wb, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// choiceRE is what a decision chooses, right after its verb.
+var choiceRE = regexp.MustCompile(`(?i)\b(?:go with|use|switch to|stick with|go back to|move to|keep|就用|决定用|改用|还是用|换回|回到|采用|定了用)\s*(\S+)`)
+
+// choosesValue reports whether a decision's choice is a number or a
+// quoted literal ("let's go with 128 for the batch size"): a setting's
+// value, read by values, not a course of action.
+func choosesValue(s string) bool {
+	m := choiceRE.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	c := m[1]
+	return c[0] >= '0' && c[0] <= '9' || strings.ContainsRune("\"'`+-", rune(c[0]))
+}
+
+// zhHeads are the Chinese head nouns of common settings with their
+// English head word: a setting named in English and restated in Chinese
+// ("query timeout" → "查询超时") is the same setting. Only the head is
+// translated; the modifiers of the two names need not match.
+var zhHeads = map[string]string{"超时": "timeout", "重试": "retrie", "端口": "port", "大小": "size", "上限": "limit", "限制": "limit",
+	"并发": "concurrency", "间隔": "interval", "线程": "thread", "版本": "version", "级别": "level", "数量": "count", "个数": "count",
+	"次数": "count", "地址": "url", "路径": "path", "名称": "name", "名字": "name", "过期": "ttl", "延迟": "delay", "阈值": "threshold"}
+
+// translates reports whether the Chinese key zh names a setting with the
+// English key en's head.
+func translates(zh, en string) bool {
+	ws := keyWords(en)
+	if len(ws) == 0 || !strings.ContainsFunc(zh, isCJK) {
+		return false
+	}
+	head := ws[len(ws)-1]
+	for z, e := range zhHeads {
+		if strings.HasSuffix(zh, z) && (head == e || strings.TrimSuffix(e, "s") == head) {
+			return true
+		}
+	}
+	return false
+}
