@@ -191,7 +191,10 @@ func excepts(rule, s, x string) bool {
 	case moduleRE.MatchString(x) || depClassRE.MatchString(s) && !strings.Contains(x, "/"):
 		return depClassRE.MatchString(rule)
 	case len(mentions(x)) > 0:
-		return fileClassRE.MatchString(rule)
+		// A file inside a directory the rule keeps off-limits.
+		return fileClassRE.MatchString(rule) || slices.ContainsFunc(mentions(rule), func(d string) bool {
+			return strings.HasSuffix(d, "/") && strings.HasPrefix(x, d)
+		})
 	}
 	return false
 }

@@ -258,6 +258,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if restated(old, Active, ref) {
 			return
 		}
+		if !p.Correction {
+			if o := r.sameRule(p); o != nil {
+				o.addRef(ref)
+				return
+			}
+		}
 		// A rule that pins a thing to another version than an active
 		// rule does restates it: it supersedes it whatever else it says.
 		if o := r.closest(p.Value, 0, func(a *Anchor) bool {
@@ -544,13 +550,17 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	}
 	// A lift that names what it frees (a path, a command) lifts the
 	// newest rule naming it; otherwise the one whose words it shares.
-	if c := r.naming(p.Links, KindConstraint, Active, KindObligation, Open); c != nil {
+	c := r.naming(p.Links, KindConstraint, Active, KindObligation, Open)
+	if c == nil {
+		c = r.namingWord(distinctive(p.Quote))
+	}
+	if c != nil {
 		c.Lifecycle = Lifted
 		c.Because = p.Quote
 		c.addRef(ref)
 		return
 	}
-	c := r.nearest(KindConstraint, p.Value, 0.5, Active)
+	c = r.nearest(KindConstraint, p.Value, 0.5, Active)
 	o := r.nearest(KindObligation, p.Value, 0.5, Open)
 	t := terms(p.Value)
 	if c == nil || o != nil && overlap(t, o.terms()) > overlap(t, c.terms()) {
@@ -562,6 +572,53 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.Lifecycle = Lifted
 	c.Because = p.Quote
 	c.addRef(ref)
+}
+
+// namingWord is the newest active rule or open obligation whose text
+// names one of the distinctive words ws ("the db:reset thing — you can run
+// it now" frees the rule naming `npm run db:reset`).
+func (r *Reducer) namingWord(ws []string) *Anchor {
+	var best *Anchor
+	for _, a := range r.hot {
+		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
+			continue
+		}
+		if slices.ContainsFunc(ws, func(w string) bool { return strings.Contains(a.Value, w) }) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
+}
+
+// sameRule is the active rule that p restates: one with the same
+// polarity keeping the same directory off-limits when p keeps "the rest"
+// of it, or whose words, with names of a class made one ("packages" ~
+// "dependencies"), p's words mostly share.
+func (r *Reducer) sameRule(p *Proposal) *Anchor {
+	neg := negRE.MatchString(p.Value)
+	if remainderRE.MatchString(p.Value) {
+		for _, a := range r.sorted() {
+			if a.Kind == KindConstraint && a.Lifecycle == Active && slices.ContainsFunc(p.Links, func(l string) bool {
+				return strings.HasSuffix(l, "/") && slices.Contains(a.Links, l)
+			}) {
+				return a
+			}
+		}
+	}
+	t := ruleTerms(p.Value)
+	if len(t) < 2 {
+		return nil
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || negRE.MatchString(a.Value) != neg {
+			continue
+		}
+		if overlap(t, ruleTerms(a.Value)) >= 0.75 && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
 }
 
 // partLifted is the newest active prohibition of a directory that the lift
@@ -603,7 +660,7 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	var o *Anchor
 	for _, a := range r.hot {
-		if a.Kind == KindConstraint && a.Lifecycle == Active && excepts(a.Value, p.Quote, p.Value) && (o == nil || newer(a, o)) {
+		if a.Kind == KindConstraint && a.Lifecycle == Active && (excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && depClassRE.MatchString(a.Value)) && (o == nil || newer(a, o)) {
 			o = a
 		}
 	}

@@ -117,7 +117,7 @@ func ruleClauses(s string) []string {
 // so a rule restated in other words is the same rule.
 func ruleTerms(s string) map[string]bool {
 	t := terms(depClassRE.ReplaceAllString(s, " dependency "))
-	for _, w := range []string{"reminder", "again", "remember", "add", "new", "any", "install", "please"} {
+	for _, w := range []string{"reminder", "again", "remember", "add", "new", "any", "install", "please", "don", "doesn", "isn", "won", "aren", "ever"} {
 		delete(t, w)
 	}
 	return t
@@ -202,4 +202,26 @@ func translates(zh, en string) bool {
 		}
 	}
 	return false
+}
+
+// fineRE allows one thing by name: "zod is fine", "using zod is OK".
+var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)\s+(?:is|are)\s+(?:fine|ok|okay|allowed|acceptable)(?:\s+to\s+(?:use|add))?\s*[.!。]?$`)
+
+// pkgNameRE is a package's name as registries spell it.
+var pkgNameRE = regexp.MustCompile(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
+
+// namedFine is the package a clause allows by name, or "".
+func namedFine(c string) string {
+	if loc := topicRE.FindStringIndex(c); loc != nil {
+		c = c[loc[1]:]
+	}
+	m := fineRE.FindStringSubmatch(c)
+	if m == nil {
+		return ""
+	}
+	x := cleanValue(m[fineRE.SubexpIndex("x")])
+	if stopwords[strings.ToLower(x)] || nonVerbs[strings.ToLower(x)] || !pkgNameRE.MatchString(x) {
+		return ""
+	}
+	return x
 }
