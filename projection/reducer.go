@@ -221,7 +221,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		if p.Kind == KindUncertainty {
-			r.answer(p, ref)
+			r.answer(p, ref, id)
 			return
 		}
 		r.lift(p, ref, id)
@@ -368,7 +368,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 // answer closes the user's open question p.Key with the user's answer:
 // the user's word settles what the user did not know (a hypothesis of the
 // model's own still needs evidence, §17).
-func (r *Reducer) answer(p *Proposal, ref EventRef) {
+func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 	q := r.hot[slot(KindUncertainty, p.Key)]
 	if q == nil || !q.IsHead() || q.Authority != Normative {
 		return
@@ -376,6 +376,27 @@ func (r *Reducer) answer(p *Proposal, ref EventRef) {
 	q.Lifecycle = Established
 	q.Because = p.Quote
 	q.addRef(ref)
+	// A rule stated with the question until it is answered ("…, don't
+	// delete it yet, I'll ask"): an answer that keeps the thing makes the
+	// rule its own; one that frees it lifts the rule.
+	for _, c := range r.sorted() {
+		if c.Kind != KindConstraint || c.Lifecycle != Active || c.Seq() != q.SourceRefs[0].Seq || !strings.Contains(q.Quote, c.Quote) {
+			continue
+		}
+		switch {
+		case freeRE.MatchString(p.Quote):
+			c.Lifecycle = Lifted
+			c.Because = p.Quote
+			c.addRef(ref)
+		case keepRE.MatchString(p.Quote):
+			nu := c.clone()
+			nu.ID = kindLetter[KindConstraint] + id[1:]
+			nu.Value, nu.Quote = p.Quote, p.Quote
+			nu.SourceRefs = []EventRef{ref}
+			r.supersede(nu, c)
+			r.hot[slot(nu.Kind, nu.Key)] = nu
+		}
+	}
 }
 
 // supersede retires o in favour of nu: nu states what o said as Was and

@@ -36,6 +36,10 @@ var (
 // or an open question. rest reports whether the sentence may still carry
 // a rule of its own ("…, don't delete it yet").
 func userKnowledge(s string) (ps []Proposal, rest bool) {
+	if len(terms(s)) < minTerms {
+		// "Let's do it", "let's keep going": assent, not a choice.
+		return nil, true
+	}
 	switch {
 	case unsureRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}}, true
@@ -225,3 +229,10 @@ func namedFine(c string) string {
 	}
 	return x
 }
+
+// An answer to an open question keeps the thing asked about (keepRE) or
+// frees it (freeRE).
+var (
+	keepRE = regexp.MustCompile(`(?i)\b(?:keep (?:it|them|that|this|the \w+)|leave (?:it|them) (?:in|alone|as is)|(?:is|are) still (?:used|needed|read|in use))\b|保留|留着|还在用|仍在用`)
+	freeRE = regexp.MustCompile(`(?i)\b(?:(?:is|are) not used|unused|no longer (?:used|needed|read)|nobody (?:uses|reads)|safe to (?:delete|remove|drop)|(?:can|may) (?:delete|remove|drop) (?:it|them))\b|没人用|不用了|可以删|没有在用|不再使用`)
+)
