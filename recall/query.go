@@ -186,7 +186,7 @@ func textQuery(phrase [][]string) query.Query {
 		}
 		return bleve.NewDisjunctionQuery(ts...)
 	}
-	return query.NewMultiPhraseQuery(phrase, fText)
+	return &phraseQuery{terms: phrase, field: fText}
 }
 
 // analyzePhrase runs the text analyzer over s and groups its terms by
