@@ -38,12 +38,12 @@ func AddTextAnalyzer(m *mapping.IndexMappingImpl) error {
 // The index analyzes documents (in parallel, ahead of the batch that
 // writes them) and queries with it; TestAnalyzerMatchesRegistered holds it
 // equal to the registered chain.
-func newTextAnalyzer() analysis.Analyzer {
+func newTextAnalyzer(stems *stemCache) analysis.Analyzer {
 	return &analysis.DefaultAnalyzer{
 		Tokenizer: bunicode.NewUnicodeTokenizer(),
 		TokenFilters: []analysis.TokenFilter{
 			nonASCII{cjk.NewCJKWidthFilter()}, lowercase.NewLowerCaseFilter(), en.NewPossessiveFilter(),
-			cjk.NewCJKBigramFilter(false), &stemCache{stem: en.NewEnglishStemmerFilter()},
+			cjk.NewCJKBigramFilter(false), stems,
 		},
 	}
 }
@@ -84,39 +84,56 @@ const (
 // answers, in shards so that the goroutines analyzing documents rarely
 // wait for each other. It is safe for concurrent use.
 type stemCache struct {
-	stem   analysis.TokenFilter
-	shards [16]struct {
+	stemmer analysis.TokenFilter
+	shards  [16]struct {
 		mu   sync.RWMutex
-		memo map[string][]byte // word → stem
+		memo map[string]stem // word → stem
 	}
 }
 
+// stem is a stemmed word as a string and as bytes, the one a map of
+// terms is keyed by, the other what a term is stored as.
+type stem struct {
+	s string
+	b []byte
+}
+
+func newStemCache() *stemCache { return &stemCache{stemmer: en.NewEnglishStemmerFilter()} }
+
+// stem returns the stem of word, which it does not keep.
+func (c *stemCache) stem(word []byte) stem {
+	h := uint32(2166136261) // FNV-1a
+	for _, b := range word {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	sh := &c.shards[h%uint32(len(c.shards))]
+	sh.mu.RLock()
+	v, ok := sh.memo[string(word)]
+	sh.mu.RUnlock()
+	if ok {
+		return v
+	}
+	w := string(word)
+	t := &analysis.Token{Term: []byte(w)}
+	c.stemmer.Filter(analysis.TokenStream{t})
+	v = stem{s: string(t.Term), b: t.Term}
+	if len(w) > stemCacheWordMax {
+		return v
+	}
+	sh.mu.Lock()
+	if sh.memo == nil {
+		sh.memo = map[string]stem{}
+	}
+	if len(sh.memo) < stemCacheMax/len(c.shards) {
+		sh.memo[w] = v
+	}
+	sh.mu.Unlock()
+	return v
+}
+
 func (c *stemCache) Filter(input analysis.TokenStream) analysis.TokenStream {
-	var one [1]*analysis.Token
 	for _, t := range input {
-		h := uint32(2166136261) // FNV-1a
-		for _, b := range t.Term {
-			h = (h ^ uint32(b)) * 16777619
-		}
-		sh := &c.shards[h%uint32(len(c.shards))]
-		sh.mu.RLock()
-		v, ok := sh.memo[string(t.Term)]
-		sh.mu.RUnlock()
-		if ok {
-			t.Term = v
-			continue
-		}
-		word := string(t.Term)
-		one[0] = t
-		c.stem.Filter(one[:])
-		sh.mu.Lock()
-		if sh.memo == nil {
-			sh.memo = map[string][]byte{}
-		}
-		if len(sh.memo) < stemCacheMax/len(c.shards) && len(word) <= stemCacheWordMax {
-			sh.memo[word] = t.Term
-		}
-		sh.mu.Unlock()
+		t.Term = c.stem(t.Term).b
 	}
 	return input
 }

@@ -18,7 +18,7 @@ func TestAnalyzerMatchesRegistered(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := m.AnalyzerNamed(TextAnalyzer)
-	got := newTextAnalyzer()
+	got := newTextAnalyzer(newStemCache())
 	texts := []string{
 		"Running the tests: cargo build failed; the builds are failing again.",
 		"John's files weren't generously sized, happily dying hopes",

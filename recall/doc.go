@@ -46,7 +46,9 @@
 // and mixed text and mixed queries work in one field. (Two fields, "en" and
 // "cjk", would double the index for no gain in recall.) Documents are
 // analyzed by the goroutines that read the bundles, ahead of the batch
-// that writes them, and stems are memoized. An empty index (new, rebuilt,
+// that writes them, straight into the term frequencies bleve writes, with
+// a fast path for ASCII text that gives the same terms (terms.go), and
+// stems are memoized. An empty index (new, rebuilt,
 // or after a schema change) is filled by bleve's offline builders, one per
 // core, whose segments are merged once and swapped in (bulk.go). The texts
 // of a checkpoint are stored once, compressed together on its checkpoint

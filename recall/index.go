@@ -181,7 +181,8 @@ type Index struct {
 	stale   string                        // why the index stopped taking writes, "" while healthy
 	persist chan error                    // scorch's background persist failures for this index
 	wm      map[string]map[string]wmEntry // session → checkpoint → entry
-	text    analysis.Analyzer             // newTextAnalyzer: documents and queries
+	text    analysis.Analyzer             // newTextAnalyzer: queries and snippets
+	terms   *termAnalyzer                 // documents (the same terms as text)
 	codec   *textCodec                    // the stored texts (texts.go)
 	closed  bool
 	rebuilt string // why Open rebuilt the index, "" if it did not
@@ -233,7 +234,9 @@ func Open(dir string, src Source, opts Options) (*Index, error) {
 	if src == nil {
 		return nil, errors.New("recall: open: nil Source")
 	}
-	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), text: newTextAnalyzer(), codec: newTextCodec()}
+	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), codec: newTextCodec()}
+	stems := newStemCache()
+	x.text, x.terms = newTextAnalyzer(stems), newTermAnalyzer(stems)
 	asyncErrors.Store(x.dir, x)
 	if err := x.open(); err != nil {
 		asyncErrors.CompareAndDelete(x.dir, x)
@@ -947,9 +950,9 @@ func metaJSON(m docMeta) []byte {
 func (x *Index) newDoc(id, session, text string) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(keyword(fSession, session))
-	t := document.NewTextFieldCustom(fText, nil, []byte(text), fieldOptions[fText], positionsOnly{x.text})
-	t.Analyze()
-	d.AddField(analyzed{t})
+	value := []byte(text)
+	n, freqs := x.terms.frequencies(value)
+	d.AddField(&textField{value: value, n: n, freqs: freqs})
 	return d
 }
 
@@ -965,22 +968,6 @@ func keyword(name, value string) document.Field {
 type analyzed struct{ *document.TextField }
 
 func (analyzed) Analyze() {}
-
-// positionsOnly is the text analyzer with every token's byte offsets set
-// to zero before the index records them. Phrase queries need only
-// positions; snippets find their offsets again by analyzing the few texts
-// shown (see snippetSpans). Zero offsets take one byte each in the
-// index's term vectors instead of two or three, which made the vectors
-// the largest part of the index.
-type positionsOnly struct{ a analysis.Analyzer }
-
-func (p positionsOnly) Analyze(text []byte) analysis.TokenStream {
-	ts := p.a.Analyze(text)
-	for _, t := range ts {
-		t.Start, t.End = 0, 0
-	}
-	return ts
-}
 
 // needs validates a listed checkpoint and reports whether the watermark
 // lacks it (or holds it with another logical hash).

@@ -17,7 +17,8 @@ import (
 // position, a position that matches any term, and Chinese bigrams.
 func TestPhraseQueryEqualsBleve(t *testing.T) {
 	words := []string{"cargo", "build", "test", "fail", "run", "git", "status", "移动", "动光", "光标"}
-	x := &Index{text: newTextAnalyzer()}
+	stems := newStemCache()
+	x := &Index{text: newTextAnalyzer(stems), terms: newTermAnalyzer(stems)}
 	idx, err := bleve.NewMemOnly(newMapping())
 	if err != nil {
 		t.Fatal(err)

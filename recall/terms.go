@@ -1,0 +1,222 @@
+package recall
+
+import (
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// Indexing analyzes a document's text straight into the term frequencies
+// bleve writes, giving the same terms at the same positions as
+// TextAnalyzer: TestTermsMatchAnalyzer holds them equal on generated and
+// corpus text. Term locations carry positions only, no byte offsets:
+// phrase queries need only positions, and a snippet finds its offsets
+// again by analyzing the few texts shown (see snippetMarks.spans); zero
+// offsets take one byte each in the index's term vectors instead of two
+// or three, which made the vectors the largest part of the index.
+//
+// Most archived text is ASCII, where the analyzer's chain does work it
+// need not: the Unicode word segmenter runs a state machine over every
+// byte, every filter walks every token, and the token stream and its
+// frequency map are built one after the other. So the text is cut at
+// ASCII white space, which always ends a word: a piece of ASCII only is
+// split into words by the rules of Unicode word breaking (UAX #29) as
+// they apply to ASCII, lowered, stripped of a possessive 's and stemmed
+// in one pass; any other piece goes through the analyzer's chain as
+// before (the CJK bigram filter pairs only characters that touch, so it
+// never pairs across white space either).
+
+// ASCII character classes of Unicode word breaking.
+const (
+	wbLetter = 1 << iota // ALetter: A-Z a-z
+	wbDigit              // Numeric: 0-9
+	wbExtend             // ExtendNumLet: _
+	wbMidL               // joins letters: MidLetter ':', MidNumLet '.', Single_Quote '\''
+	wbMidN               // joins digits: MidNum ',' ';', MidNumLet '.', Single_Quote '\''
+	wbWord   = wbLetter | wbDigit | wbExtend
+)
+
+var wbClass = func() (c [128]uint8) {
+	for b := 'a'; b <= 'z'; b++ {
+		c[b], c[b-'a'+'A'] = wbLetter, wbLetter
+	}
+	for b := '0'; b <= '9'; b++ {
+		c[b] = wbDigit
+	}
+	c['_'] = wbExtend
+	c[':'] = wbMidL
+	c['.'], c['\''] = wbMidL|wbMidN, wbMidL|wbMidN
+	c[','], c[';'] = wbMidN, wbMidN
+	return c
+}()
+
+// asciiWords calls emit with the bounds of each word of p, which holds
+// ASCII only: runs of letters, digits and '_' (WB5, WB8–WB10, WB13a/b),
+// with a '.', ':' or '\” between two letters (WB6/WB7) or a '.', ',',
+// ';' or '\” between two digits (WB11/WB12) kept inside. Everything else
+// separates words and is no word itself.
+func asciiWords(p []byte, emit func(start, end int)) {
+	for i := 0; i < len(p); {
+		prev := wbClass[p[i]]
+		if prev&wbWord == 0 {
+			i++
+			continue
+		}
+		start := i
+		for i++; i < len(p); {
+			c := wbClass[p[i]]
+			if c&wbWord != 0 {
+				prev = c
+				i++
+				continue
+			}
+			if i+1 < len(p) {
+				next := wbClass[p[i+1]]
+				if prev == wbLetter && c&wbMidL != 0 && next == wbLetter || prev == wbDigit && c&wbMidN != 0 && next == wbDigit {
+					prev = next
+					i += 2
+					continue
+				}
+			}
+			break
+		}
+		emit(start, i)
+	}
+}
+
+// isSpaceASCII reports whether b is ASCII white space, which ends a word
+// whatever surrounds it.
+func isSpaceASCII(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// termAnalyzer makes the term frequencies of the text field. It is safe
+// for concurrent use.
+type termAnalyzer struct {
+	chain analysis.Analyzer // TextAnalyzer's chain before the stemmer, for pieces that are not ASCII
+	stems *stemCache
+}
+
+func newTermAnalyzer(stems *stemCache) *termAnalyzer {
+	return &termAnalyzer{
+		chain: &analysis.DefaultAnalyzer{
+			Tokenizer: bunicode.NewUnicodeTokenizer(),
+			TokenFilters: []analysis.TokenFilter{
+				nonASCII{cjk.NewCJKWidthFilter()}, lowercase.NewLowerCaseFilter(), en.NewPossessiveFilter(),
+				cjk.NewCJKBigramFilter(false),
+			},
+		},
+		stems: stems,
+	}
+}
+
+// termCounts collects the term frequencies of one text.
+type termCounts struct {
+	freqs bindex.TokenFrequencies
+	n     int // tokens
+	est   int // tokens expected from the text's length, for the first chunks
+	locs  []bindex.TokenLocation
+	tfs   []bindex.TokenFreq
+	low   []byte
+}
+
+// chunk is how many locations or terms to allocate at once: about what
+// the rest of a text needs, at most 512.
+func (c *termCounts) chunk() int { return min(max(c.est-c.n, 8), 512) }
+
+func (c *termCounts) add(term stem, pos int) {
+	if len(c.locs) == cap(c.locs) {
+		c.locs = make([]bindex.TokenLocation, 0, c.chunk())
+	}
+	c.locs = append(c.locs, bindex.TokenLocation{Position: pos})
+	loc := &c.locs[len(c.locs)-1]
+	c.n++
+	if tf, ok := c.freqs[term.s]; ok {
+		tf.Locations = append(tf.Locations, loc)
+		tf.SetFrequency(tf.Frequency() + 1)
+		return
+	}
+	if len(c.tfs) == cap(c.tfs) {
+		c.tfs = make([]bindex.TokenFreq, 0, c.chunk()/2+1)
+	}
+	c.tfs = append(c.tfs, bindex.TokenFreq{Term: term.b, Locations: []*bindex.TokenLocation{loc}})
+	tf := &c.tfs[len(c.tfs)-1]
+	tf.SetFrequency(1)
+	c.freqs[term.s] = tf
+}
+
+// frequencies analyzes text and returns its token count and term
+// frequencies, with positions.
+func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
+	c := termCounts{est: len(text)/6 + 1}
+	c.freqs = make(bindex.TokenFrequencies, min(c.est/2, 1024))
+	pos := 1
+	for i := 0; i < len(text); {
+		if isSpaceASCII(text[i]) {
+			i++
+			continue
+		}
+		start, ascii := i, true
+		for ; i < len(text) && !isSpaceASCII(text[i]); i++ {
+			if text[i] >= 0x80 {
+				ascii = false
+			}
+		}
+		piece := text[start:i]
+		if !ascii {
+			ts := a.chain.Analyze(piece)
+			last := 0
+			for _, t := range ts {
+				c.add(a.stems.stem(t.Term), pos+t.Position-1)
+				last = max(last, t.Position)
+			}
+			pos += last
+			continue
+		}
+		asciiWords(piece, func(s, e int) {
+			w := piece[s:e]
+			for _, b := range w {
+				if b >= 'A' && b <= 'Z' {
+					c.low = append(c.low[:0], w...)
+					for k, b := range c.low {
+						if b >= 'A' && b <= 'Z' {
+							c.low[k] = b + 'a' - 'A'
+						}
+					}
+					w = c.low
+					break
+				}
+			}
+			if n := len(w); n >= 2 && w[n-1] == 's' && w[n-2] == '\'' {
+				w = w[:n-2] // English possessive (upper case was lowered)
+			}
+			c.add(a.stems.stem(w), pos)
+			pos++
+		})
+	}
+	return c.n, c.freqs
+}
+
+// textField is a document's text field, analyzed by termAnalyzer.
+type textField struct {
+	value []byte
+	n     int
+	freqs bindex.TokenFrequencies
+}
+
+var _ document.Field = (*textField)(nil)
+
+func (f *textField) Name() string                                      { return fText }
+func (f *textField) ArrayPositions() []uint64                          { return nil }
+func (f *textField) Options() bindex.FieldIndexingOptions              { return fieldOptions[fText] }
+func (f *textField) Analyze()                                          {}
+func (f *textField) Value() []byte                                     { return f.value }
+func (f *textField) NumPlainTextBytes() uint64                         { return uint64(len(f.value)) }
+func (f *textField) EncodedFieldType() byte                            { return 't' }
+func (f *textField) AnalyzedLength() int                               { return f.n }
+func (f *textField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.freqs }
+func (f *textField) Size() int                                         { return len(f.value) + f.n*64 + len(f.freqs)*96 }

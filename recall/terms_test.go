@@ -1,0 +1,186 @@
+package recall
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	bindex "github.com/blevesearch/bleve_index_api"
+	"pgregory.net/rapid"
+
+	"github.com/epistemicfold/ef/internal/testutil"
+)
+
+// termsEqualAnalyzer fails t unless the text field's term frequencies of
+// text are those of TextAnalyzer's tokens (offsets aside): the same
+// terms, counts and positions, and the same token count.
+func termsEqualAnalyzer(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, text string) {
+	t.Helper()
+	stems := newStemCache()
+	ts := newTextAnalyzer(stems).Analyze([]byte(text))
+	for _, tok := range ts {
+		tok.Start, tok.End = 0, 0
+	}
+	want := analysis.TokenFrequency(ts, nil, fieldOptions[fText])
+	n, got := newTermAnalyzer(stems).frequencies([]byte(text))
+	if n != len(ts) || len(got) != len(want) {
+		t.Fatalf("%q: %d tokens, %d terms; the analyzer: %d tokens, %d terms\n got %v\nwant %v", text, n, len(got), len(ts), len(want), termList(got), termList(want))
+	}
+	for term, w := range want {
+		g, ok := got[term]
+		if !ok || string(g.Term) != string(w.Term) || g.Frequency() != w.Frequency() || len(g.Locations) != len(w.Locations) {
+			t.Fatalf("%q: term %q: got %v, the analyzer %v\n got %v\nwant %v", text, term, g, w, termList(got), termList(want))
+		}
+		for i := range w.Locations {
+			if g, w := g.Locations[i], w.Locations[i]; g.Position != w.Position || g.Start != w.Start || g.End != w.End || g.Field != w.Field || len(g.ArrayPositions)+len(w.ArrayPositions) > 0 {
+				t.Fatalf("%q: term %q: location %d is %+v, the analyzer's %+v", text, term, i, *g, *w)
+			}
+		}
+	}
+}
+
+func termList(tf bindex.TokenFrequencies) map[string][]int {
+	out := map[string][]int{}
+	for k, v := range tf {
+		for _, l := range v.Locations {
+			out[k] = append(out[k], l.Position)
+		}
+	}
+	return out
+}
+
+// TestTermsMatchAnalyzer holds the indexing analysis (terms.go) to
+// TextAnalyzer on hand-picked text (every rule of ASCII word breaking,
+// possessives, CJK next to ASCII, marks after white space), on generated
+// text over an alphabet of the characters that matter, and on the
+// strings of real sessions (English and Chinese).
+func TestTermsMatchAnalyzer(t *testing.T) {
+	for _, text := range []string{
+		"", " ", "a", "A", "John's file's JOHN'S it's 's x's'", "a:b a'b a.b a,b 1,000 1.5 1:5 1'5 1;5 a;b",
+		"___ _ _1 a_ __init__ 3a a3 e.g. x_y.z a_.b 1_,2 a..b a.:b x\x01y a-b a.1 1.a _a._b a:1",
+		"foo.bar.baz:qux 'a' a' v1.2.3 Running the tests: cargo build failed; the builds are failing",
+		"要移动光标，请按 hjkl 键 Running 移动光标 Ｆｕｌｌ ｗｉｄｔｈ 日本語のテキスト と 한국어 텍스트",
+		"café naïve résumé John’s Ｊｏｈｎ＇ｓ ｶﾞｷﾞｸﾞ ﾊﾟﾝ a\u0301b \u0301abc x \u0301y \u200d👍 a\u200bb",
+		"中文 中 文 中\n文 中文abc abc中文 中文。中文 a中b 1中2 中_文",
+		"error[E0308]: mismatched types at crates/autopilot/src/main.rs:42:7\r\n\tTraceback (most recent call last):",
+		"\v\f a\vb c\fd \x00 \x7f e\x7ff",
+	} {
+		termsEqualAnalyzer(t, text)
+	}
+	alphabet := []string{"a", "b", "Z", "s", "S", "0", "7", "_", ".", ":", "'", ",", ";", "-", " ", "\t", "\n", "\r",
+		"’", "＇", "é", "\u0301", "中", "文", "の", "カ", "ｶ", "ﾞ", "한", "Ａ", "１", "\u200d", "👍", "\u00a0", "\x00", "。"}
+	rapid.Check(t, func(rt *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom(alphabet), 0, 40).Draw(rt, "text")
+		termsEqualAnalyzer(rt, strings.Join(parts, ""))
+	})
+	for _, text := range corpusStrings(t, 3000) {
+		termsEqualAnalyzer(t, text)
+	}
+}
+
+// corpusStrings returns up to n strings from the corpus's sessions (every
+// JSON string of the first lines of each), the Chinese ones first.
+func corpusStrings(t testing.TB, n int) []string {
+	t.Helper()
+	files := testutil.CorpusFiles(t, "dsh-snapshots", "openagents-autopilot-sdk", "swe-agent", "openhands")
+	var chinese, other []string
+	for _, f := range files {
+		if strings.Contains(f, "goal-multi-turn-actions") || strings.Contains(f, "permission-policy-context") {
+			chinese = append(chinese, f)
+		} else {
+			other = append(other, f)
+		}
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if len(out) < n && len(v) > 0 {
+				out = append(out, v)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	for _, f := range append(chinese, other...) {
+		if len(out) >= n {
+			break
+		}
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 64<<20)
+		for lines := 0; sc.Scan() && lines < 40 && len(out) < n; lines++ {
+			var v any
+			if json.Unmarshal(sc.Bytes(), &v) == nil {
+				walk(v)
+			}
+		}
+		fh.Close()
+	}
+	return out
+}
+
+// BenchmarkTextTerms compares the indexing analysis with TextAnalyzer's
+// chain followed by bleve's term frequencies (what indexing ran before)
+// on corpus strings of 64 bytes or more, reporting process CPU time per
+// pass beside wall time (the machine is shared):
+//
+//	go test -run '^$' -bench TextTerms ./recall/
+func BenchmarkTextTerms(b *testing.B) {
+	var texts []string
+	var bytes int64
+	for _, s := range corpusStrings(b, 20000) {
+		if len(s) >= 64 {
+			texts = append(texts, s)
+			bytes += int64(len(s))
+		}
+	}
+	run := func(b *testing.B, analyze func([]byte)) {
+		b.SetBytes(bytes)
+		c0 := testutil.CPUTime()
+		for b.Loop() {
+			for _, s := range texts {
+				analyze([]byte(s))
+			}
+		}
+		b.ReportMetric(float64(testutil.CPUTime()-c0)/float64(b.N), "cpu-ns/op")
+	}
+	for i := 0; i < 2; i++ { // alternated
+		b.Run("analyzer", func(b *testing.B) {
+			a := positionsOnly{newTextAnalyzer(newStemCache())}
+			run(b, func(s []byte) { analysis.TokenFrequency(a.Analyze(s), nil, fieldOptions[fText]) })
+		})
+		b.Run("terms", func(b *testing.B) {
+			a := newTermAnalyzer(newStemCache())
+			run(b, func(s []byte) { a.frequencies(s) })
+		})
+	}
+}
+
+// positionsOnly is the text analyzer with every token's byte offsets set
+// to zero, as the index records them (see textField).
+type positionsOnly struct{ a analysis.Analyzer }
+
+func (p positionsOnly) Analyze(text []byte) analysis.TokenStream {
+	ts := p.a.Analyze(text)
+	for _, t := range ts {
+		t.Start, t.End = 0, 0
+	}
+	return ts
+}
