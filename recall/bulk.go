@@ -8,15 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
+	"sync/atomic"
 
-	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
-	segment "github.com/blevesearch/scorch_segment_api/v2"
-	zapv17 "github.com/blevesearch/zapx/v17"
 
 	"github.com/epistemicfold/ef/internal/atomicfile"
 )
@@ -36,19 +33,12 @@ import (
 const buildSuffix = ".build-"
 
 // bulkBatchDocs is how many documents a bulk build holds in memory
-// before writing them as a segment, across all its builders;
-// bulkMergeMax is how many segments one merge step combines: a builder
-// merges up to 64 segments in one pass (each pass rewrites all).
+// before writing them as a segment; bulkMergeMax is how many segments one
+// merge step combines: the builder merges up to 64 segments in one pass
+// (each pass rewrites all).
 const (
 	bulkBatchDocs = 5000
 	bulkMergeMax  = 64
-)
-
-// The builders of a bulk build write zap segments of this type and
-// version, the ones bulkMerge combines their outputs with.
-const (
-	bulkSegmentType    = "zap"
-	bulkSegmentVersion = 17
 )
 
 // empty reports whether the index holds nothing: no watermark, no
@@ -98,7 +88,7 @@ func (w *writer) bulkSync(sessions []string) error {
 	built, err := w.build(tmp, todo)
 	w.bulk = false
 	if err != nil {
-		return err // the builders hold only files under tmp
+		return err // the builder holds only files under tmp
 	}
 	if built == "" {
 		// Nothing could be read: the index stays empty; the watermark
@@ -118,31 +108,28 @@ func (w *writer) bulkSync(sessions []string) error {
 	return w.finish()
 }
 
-// build fills one offline builder per core under tmp with the documents of
-// todo and combines their outputs into one index, whose directory it
-// returns ("" when no checkpoint could be read). Each builder is fed by
-// its own goroutine, which reads and analyzes checkpoints and writes the
-// builder's segments, so that neither analysis nor segment writing (each
-// a third of the work, the latter single-threaded inside a builder) waits
-// for the other; this goroutine keeps the watermark and the stats.
+// build fills one offline builder under tmp with the documents of todo
+// and returns the directory of the index it built ("" when no checkpoint
+// could be read). One goroutine per core reads and analyzes checkpoints
+// and hands their documents to the builder, which writes a segment on
+// the goroutine that fills its batch while the others go on analyzing;
+// this goroutine keeps the watermark and the stats. (One builder per core
+// wrote as much in parallel but had to merge its segments with the
+// others' at the end: one more pass over the whole index.)
 func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	x := w.x
-	n := min(max(runtime.GOMAXPROCS(0), 1), len(todo))
-	parts := make([]*bulkPart, n)
-	for i := range parts {
-		dir := filepath.Join(tmp, "part"+strconv.Itoa(i))
-		b, err := bleve.NewBuilder(dir, preparedMapping{newMapping()}, map[string]interface{}{
-			"batchSize": max(bulkBatchDocs/n, 1), "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
-			"forceSegmentType": bulkSegmentType, "forceSegmentVersion": bulkSegmentVersion,
-		})
-		if err != nil {
-			return "", &IndexError{Op: "build", Path: x.dir, Err: err}
-		}
-		parts[i] = &bulkPart{dir: dir, b: b}
+	dir := filepath.Join(tmp, "index")
+	b, err := bleve.NewBuilder(dir, preparedMapping{newMapping()}, map[string]interface{}{
+		"batchSize": bulkBatchDocs, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+	})
+	if err != nil {
+		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
+	var docs atomic.Int64
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
+	n := min(max(runtime.GOMAXPROCS(0), 1), len(todo))
 	done := make(chan prepared, n)
 	go func() {
 		defer close(jobs)
@@ -155,14 +142,20 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		}
 	}()
 	var wg sync.WaitGroup
-	for _, part := range parts {
+	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for ci := range jobs {
 				p := x.prepare(ctx, ci)
 				if p.err == nil {
-					p.err = part.add(p.docs)
+					for _, d := range p.docs {
+						if err := b.Index(d.ID(), d); err != nil {
+							p.err = &bulkError{err}
+							break
+						}
+						docs.Add(1)
+					}
 				}
 				p.docs = nil
 				select {
@@ -174,7 +167,6 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
-	var err error
 	for p := range done {
 		if err != nil {
 			continue // drain: the workers stop at the cancel
@@ -192,24 +184,14 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return x.bulkMerge(tmp, parts)
-}
-
-// bulkPart is one builder of a bulk build and the documents it took.
-type bulkPart struct {
-	dir  string
-	b    bleve.Builder
-	docs int
-}
-
-func (p *bulkPart) add(docs []*document.Document) error {
-	for _, d := range docs {
-		if err := p.b.Index(d.ID(), d); err != nil {
-			return &bulkError{err}
-		}
-		p.docs++
+	if docs.Load() == 0 {
+		return "", nil // an empty builder cannot close
 	}
-	return nil
+	// Close writes the last segment and merges them all into one.
+	if err := b.Close(); err != nil {
+		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
+	return dir, nil
 }
 
 // bulkError is a builder's failure, as opposed to the Source's.
@@ -217,73 +199,6 @@ type bulkError struct{ err error }
 
 func (e *bulkError) Error() string { return e.err.Error() }
 func (e *bulkError) Unwrap() error { return e.err }
-
-// bulkMerge closes the builders (each merges its segments into one; they
-// run in parallel) and merges their segments into the first builder's
-// index, whose directory it returns. A builder's index is one segment
-// file and a root that names it and holds nothing about its content, so
-// the merged segment takes that file's place.
-func (x *Index) bulkMerge(tmp string, parts []*bulkPart) (string, error) {
-	var used []*bulkPart
-	for _, p := range parts {
-		if p.docs > 0 {
-			used = append(used, p) // an empty builder cannot close
-		}
-	}
-	if len(used) == 0 {
-		return "", nil
-	}
-	errs := make([]error, len(used))
-	var wg sync.WaitGroup
-	for i, p := range used {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = p.b.Close()
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
-	}
-	if len(used) > 1 {
-		if err := mergeSegments(tmp, used); err != nil {
-			return "", &IndexError{Op: "build", Path: x.dir, Err: err}
-		}
-	}
-	return used[0].dir, nil
-}
-
-// builtSegment is where bleve's offline builder leaves the one segment of
-// the index it built.
-func builtSegment(dir string) string { return filepath.Join(dir, "store", "000000000002.zap") }
-
-func mergeSegments(tmp string, parts []*bulkPart) (err error) {
-	plugin := &zapv17.ZapPlugin{}
-	if plugin.Type() != bulkSegmentType || plugin.Version() != bulkSegmentVersion {
-		return fmt.Errorf("recall: bulk merge: zap plugin %s v%d, builders write %s v%d", plugin.Type(), plugin.Version(), bulkSegmentType, bulkSegmentVersion)
-	}
-	segs := make([]segment.Segment, 0, len(parts))
-	defer func() {
-		for _, s := range segs {
-			if cerr := s.Close(); err == nil {
-				err = cerr
-			}
-		}
-	}()
-	for _, p := range parts {
-		s, err := plugin.Open(builtSegment(p.dir))
-		if err != nil {
-			return err
-		}
-		segs = append(segs, s)
-	}
-	merged := filepath.Join(tmp, "merged.zap")
-	if _, _, err := plugin.Merge(segs, make([]*roaring.Bitmap, len(segs)), merged, nil, nil); err != nil {
-		return err
-	}
-	return os.Rename(merged, builtSegment(parts[0].dir))
-}
 
 // swapIn replaces the (empty) index directory with a built one and opens
 // it. A failure after the empty index was closed leaves the index stale:

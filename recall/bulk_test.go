@@ -36,10 +36,10 @@ func TestBulkBuildEqualsBatches(t *testing.T) {
 	}
 }
 
-// TestBulkBuildAnyCores: a bulk build fills one builder per core and
-// merges their segments; the index answers alike with one builder (no
-// merge) and with five (more than the checkpoints of a session). Two, the
-// machine's usual, are TestBulkBuildEqualsBatches's.
+// TestBulkBuildAnyCores: a bulk build feeds its builder from one
+// goroutine per core; the index answers alike with one and with five
+// (more than the checkpoints of a session). Two, the machine's usual, are
+// TestBulkBuildEqualsBatches's.
 func TestBulkBuildAnyCores(t *testing.T) {
 	one := func(procs int) map[string]string {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))

@@ -49,8 +49,9 @@
 // that writes them, straight into the term frequencies bleve writes, with
 // a fast path for ASCII text that gives the same terms (terms.go), and
 // stems are memoized. An empty index (new, rebuilt,
-// or after a schema change) is filled by bleve's offline builders, one per
-// core, whose segments are merged once and swapped in (bulk.go). The texts
+// or after a schema change) is filled by bleve's offline builder, fed by
+// one goroutine per core, whose segments are merged once and swapped in
+// (bulk.go). The texts
 // of a checkpoint are stored once, compressed together on its checkpoint
 // document (texts.go), for snippets; the text keeps term positions for
 // phrases, but not byte offsets: a snippet analyzes the few texts shown

@@ -797,7 +797,7 @@ type writer struct {
 	bytes   int
 	dirty   map[string]bool               // sessions whose watermark changed in b
 	pending map[string]map[string]wmEntry // watermark after b commits
-	bulk    bool                          // set while bulkSync builds a new index: the builders took the documents, b takes none
+	bulk    bool                          // set while bulkSync builds a new index: the builder took the documents, b takes none
 }
 
 func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
@@ -1031,7 +1031,7 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 
 // apply adds a prepared checkpoint to the batch, replacing an older
 // version, and commits the batch when it is full. In a bulk build the
-// builders took its documents already; apply keeps the books.
+// builder took its documents already; apply keeps the books.
 func (w *writer) apply(p prepared) error {
 	if p.err != nil {
 		var be *bulkError
