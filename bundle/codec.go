@@ -181,10 +181,11 @@ type encoderSettings struct {
 // payloads twice (each segment, then all of them) and the file twice (its
 // name, and the bytes read back) in passes after the encoding: 128 MB of
 // sha256 per 50 MB bundle against 28 MB now, all of it streamed in the
-// encoding pipeline. Measured on the 2-core machine at load ~18, 50 MB of
-// generated chat, MB of raw bytes per CPU-second, old → new: a fold's
-// bundle (Content) 0.58-0.70 → 0.74-0.78 of its floor's rate, a bundle
-// whose Put hashes its messages 0.46-0.49 → 0.55-0.56. What is left of
+// encoding pipeline. Measured on the 2-core machine at load 13-18 (old
+// and new alternated), 50 MB of generated chat, Put's MB of raw bytes per
+// CPU-second as a fraction of its floor's: a fold's bundle (Content)
+// 0.58-0.70 → 0.72-0.83, a bundle whose Put hashes its messages
+// 0.45-0.49 → 0.52-0.56. What is left of
 // the second is the logical hash itself: canonical JSON and its sha256
 // take ~0.12 CPU-seconds per 50 MB where the floor takes ~0.3, so on two
 // cores that the floor's encoder already fills, a Put that must hash its
