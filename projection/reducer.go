@@ -627,7 +627,7 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 		}
 	}
 	t := ruleTerms(p.Value)
-	if len(t) < 2 {
+	if len(t) < 2 && !t["dependency"] {
 		return nil
 	}
 	var best *Anchor

@@ -20,12 +20,12 @@ import (
 var (
 	// userDecisionRE opens a user's choice: "let's go with", "we'll use",
 	// "go back to", "we decided to", "咱们用", "就用", "决定用".
-	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep)\b|(?:go|switch|revert) back to\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?(?:就用|决定用|改用|还是用|换回|回到|采用|定了用)`)
+	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep)\b|(?:go|switch|revert) back to\b|go with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)`)
 	// userSwitchRE marks a choice that replaces an earlier one.
 	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
 	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
 	// used", "试过", "尝试过".
-	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|试过|尝试过|以前用过|之前用过`)
+	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
@@ -62,7 +62,7 @@ func distinctive(s string) []string {
 		if len(w) < 3 || stopwords[strings.ToLower(w)] || !isASCIIWord(w) {
 			continue
 		}
-		if strings.ContainsAny(w, "0123456789_:/.@#") || strings.ToLower(w[1:]) != w[1:] {
+		if strings.ContainsAny(w, "0123456789_:/.@#-") || strings.ToLower(w[1:]) != w[1:] {
 			out = append(out, w)
 		}
 	}
