@@ -120,7 +120,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if a.Was != "" {
 			v += " (was " + a.Was + ")"
 		}
-		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), a.Key, v})
+		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clip(a.Key, maxKeyColumns), v})
 	}
 	if err := writeTable(stdout, rows); err != nil {
 		return err

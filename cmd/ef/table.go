@@ -52,3 +52,24 @@ func displayWidth(s string) int {
 	}
 	return n
 }
+
+// maxKeyColumns bounds the KEY column of ef state's table: a failing
+// command's key is the whole command line, and one long key would push
+// every value off the screen (--json keeps the key whole).
+const maxKeyColumns = 60
+
+// clip cuts s to at most n terminal columns, ending it with "…" when cut.
+func clip(s string, n int) string {
+	if displayWidth(s) <= n {
+		return s
+	}
+	w := 0
+	for i, r := range s {
+		rw := displayWidth(string(r))
+		if w+rw > n-1 {
+			return s[:i] + "…"
+		}
+		w += rw
+	}
+	return s
+}

@@ -32,3 +32,19 @@ func TestWriteTableAlignsWideCharacters(t *testing.T) {
 		t.Errorf("displayWidth = %d, want 5", got)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"command/-/find packages -maxdepth 2", 12, "command/-/f…"},
+		{"value/-/数据库名称", 12, "value/-/数…"},
+	} {
+		if got := clip(tc.in, tc.n); got != tc.want || displayWidth(got) > tc.n {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
