@@ -45,7 +45,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}}, true
 	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)):
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
-	case userDecisionRE.MatchString(s) && !questionRE.MatchString(s) && !choosesValue(s):
+	case userDecisionRE.MatchString(s) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
@@ -236,3 +236,7 @@ var (
 	keepRE = regexp.MustCompile(`(?i)\b(?:keep (?:it|them|that|this|the \w+)|leave (?:it|them) (?:in|alone|as is)|(?:is|are) still (?:used|needed|read|in use))\b|保留|留着|还在用|仍在用`)
 	freeRE = regexp.MustCompile(`(?i)\b(?:(?:is|are) not used|unused|no longer (?:used|needed|read)|nobody (?:uses|reads)|safe to (?:delete|remove|drop)|(?:can|may) (?:delete|remove|drop) (?:it|them))\b|没人用|不用了|可以删|没有在用|不再使用`)
 )
+
+// lookRE is a step taken to look at something ("let's use find_file to
+// see where it is"), not a choice of course.
+var lookRE = regexp.MustCompile(`(?i)\bto (?:see|check|find|look|inspect|view|examine|understand|figure out|locate|confirm|verify)\b|看看|查看|确认一下`)
