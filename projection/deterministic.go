@@ -81,7 +81,10 @@ var (
 	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
 	// particleRE is a verb's particle left at the end of a key ("bump
 	// the batch size up to 64").
-	particleRE = regexp.MustCompile(`(?i)\s+(?:up|down|back|over)$`)
+	// discourseRE are words that open a turn before its subject
+	// ("Actually the limit should be 25").
+	discourseRE = regexp.MustCompile(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but)\b[,!]?\s*)+`)
+	particleRE  = regexp.MustCompile(`(?i)\s+(?:up|down|back|over)$`)
 )
 
 // proposeInstructions reads user and system text: objective, lifts,
@@ -233,6 +236,7 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	}
 	add := func(k, f, was, v string, c bool) {
 		k = strings.TrimSpace(k)
+		k = discourseRE.ReplaceAllString(k, "")
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
 		k = particleRE.ReplaceAllString(k, "")
 		v = cleanValue(v)
@@ -272,8 +276,13 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		return out
 	}
 	if m := zhSet2RE.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[1], "把") {
-		if k := zhFiller.ReplaceAllString(m[1], ""); k != "" {
-			add(k, "", "", m[2], true)
+		k := zhFiller.ReplaceAllString(m[1], "")
+		if k == "" {
+			// "那就调到 12 秒吧": no subject, the setting named last.
+			k = "它"
+		}
+		add(k, "", "", m[2], true)
+		if len(out) > 0 {
 			return out
 		}
 	}

@@ -286,7 +286,16 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
-		if o := r.valueOf(p.Key); o != nil {
+		o := r.valueOf(p.Key)
+		if o == nil && p.Was != "" {
+			// "the connection limit should be 25, not 30" after "max
+			// connections is 20 … change that to 30": the value it replaces
+			// names the setting when one setting alone holds it.
+			if o = r.holding(p.Was); o != nil {
+				nu.Key, nu.Name = o.Key, o.Name
+			}
+		}
+		if o != nil {
 			if o.Value == p.Value {
 				o.addRef(ref)
 				r.noteValue(ev, o)
@@ -453,6 +462,21 @@ func (r *Reducer) valueOf(key string) *Anchor {
 		}
 	}
 	return best
+}
+
+// holding is the one current value that is v, or nil when none or
+// several are.
+func (r *Reducer) holding(v string) *Anchor {
+	var found *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current && a.Value == v {
+			if found != nil {
+				return nil
+			}
+			found = a
+		}
+	}
+	return found
 }
 
 // sameProperty: equal, or one is the other with a qualifier
