@@ -20,28 +20,6 @@ import (
 	"github.com/epistemicfold/ef/tokenizer"
 )
 
-// foldAccount is the --json output of ef fold.
-type foldAccount struct {
-	Log          string               `json:"log"`
-	Out          string               `json:"out"`
-	Store        string               `json:"store,omitempty"`
-	SessionID    string               `json:"sessionId"`
-	Mode         string               `json:"mode"`
-	Window       int                  `json:"window,omitempty"`
-	Budget       int                  `json:"budget,omitempty"`
-	EventsIn     int                  `json:"eventsIn"`
-	EventsOut    int                  `json:"eventsOut"`
-	TokensBefore int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
-	TokensAfter  int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
-	RealBefore   int                  `json:"realTokensBefore"`
-	RealAfter    int                  `json:"realTokensAfter"`
-	Folds        []*engine.FoldReport `json:"folds"`
-	// Vetoed counts folds the validator refused (not failures: the
-	// validator's job); Failed counts every other error.
-	Vetoed int `json:"vetoed"`
-	Failed int `json:"failed"`
-}
-
 // RunFold implements `ef fold <session-log> --store <dir> --out <new-log>`:
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
@@ -132,7 +110,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	acc := &foldAccount{Log: logPath, Out: *out, Store: *storeDir, Mode: *mode, Window: *window, Budget: *budget, Folds: []*engine.FoldReport{}}
+	acc, err := newFoldAccount(*asJSON)
+	if err != nil {
+		return err
+	}
+	defer acc.close()
+	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
 	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, stderr)
 	if err != nil {
 		return err
@@ -149,12 +132,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := o.finish(s); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, acc); err != nil {
-			return err
-		}
-	} else {
-		foldPrint(stdout, acc)
+	if err := acc.print(stdout); err != nil {
+		return err
 	}
 	if *window > 0 && real > *window {
 		// Pressure and overflow are checked before each step: a log whose
@@ -163,7 +142,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stderr, "ef fold: warning: the folded surface (%d o200k tokens) still exceeds --window %d (folds run before each step; --mode emergency folds once at the end)\n", real, *window)
 	}
 	if acc.Failed > 0 {
-		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, len(acc.Folds))
+		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds)
 	}
 	return nil
 }
@@ -523,20 +502,6 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 	}
 }
 
-func (a *foldAccount) record(rep *engine.FoldReport, err error) {
-	if err != nil {
-		if errors.Is(err, engine.ErrVetoed) {
-			a.Vetoed++
-		} else {
-			a.Failed++
-		}
-		if rep.Error == "" {
-			rep.Error = err.Error()
-		}
-	}
-	a.Folds = append(a.Folds, rep)
-}
-
 // foldFinal runs the end-of-log fold of the leaf (without a window), root
 // and emergency modes, on the path the log's state allows: automatic
 // inside an open turn, manual otherwise.
@@ -577,26 +542,4 @@ func foldTotals(s *hostshim.Session, tok hostshim.Meter) (host, real int, err er
 		real += r
 	}
 	return host, real, nil
-}
-
-func foldPrint(w io.Writer, a *foldAccount) {
-	fmt.Fprintf(w, "%s → %s  session %s  mode %s\n", a.Log, a.Out, a.SessionID, a.Mode)
-	for _, f := range a.Folds {
-		verdict := ""
-		if f.Verdict != nil {
-			verdict = string(f.Verdict.Closure.Level)
-		}
-		switch {
-		case f.Error != "" && f.Verdict != nil && !f.Verdict.OK():
-			fmt.Fprintf(w, "  %-9s vetoed  %s\n", f.Mode, f.Verdict.Summary())
-		case f.Error != "":
-			fmt.Fprintf(w, "  %-9s FAILED  %s\n", f.Mode, f.Error)
-		case f.Skipped != "":
-			fmt.Fprintf(w, "  %-9s skipped %s\n", f.Mode, f.Skipped)
-		default:
-			fmt.Fprintf(w, "  %-9s %-42s %4d nodes  %8d → %8d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, len(f.ShadowedSeqs), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
-		}
-	}
-	fmt.Fprintf(w, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d vetoed, %d failed\n",
-		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, len(a.Folds), a.Vetoed, a.Failed)
 }

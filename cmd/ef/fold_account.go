@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/epistemicfold/ef/engine"
+)
+
+// foldAccount is the --json output of ef fold.
+type foldAccount struct {
+	Log          string               `json:"log"`
+	Out          string               `json:"out"`
+	Store        string               `json:"store,omitempty"`
+	SessionID    string               `json:"sessionId"`
+	Mode         string               `json:"mode"`
+	Window       int                  `json:"window,omitempty"`
+	Budget       int                  `json:"budget,omitempty"`
+	EventsIn     int                  `json:"eventsIn"`
+	EventsOut    int                  `json:"eventsOut"`
+	TokensBefore int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
+	TokensAfter  int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
+	RealBefore   int                  `json:"realTokensBefore"`
+	RealAfter    int                  `json:"realTokensAfter"`
+	Folds        []*engine.FoldReport `json:"folds"`
+	// Vetoed counts folds the validator refused (not failures: the
+	// validator's job); Failed counts every other error.
+	Vetoed int `json:"vetoed"`
+	Failed int `json:"failed"`
+
+	// While ef fold runs, Folds stays empty: a long log makes a fold
+	// report per fold, each holding its plan, verdict and checkpoint
+	// text, so record writes each fold's entry, as print will show it,
+	// to a scratch file, and print puts the account around them.
+	folds   int           // folds recorded
+	asJSON  bool          // entries are --json array elements, else text lines
+	scratch *os.File      // the entries so far
+	w       *bufio.Writer // to scratch
+	werr    error         // the first failed write to scratch
+	enc     *json.Encoder // a report, compact, into compact
+	compact bytes.Buffer
+	entry   bytes.Buffer
+}
+
+// newFoldAccount returns an account whose entries go to a scratch file in
+// the temporary directory; close removes it.
+func newFoldAccount(asJSON bool) (*foldAccount, error) {
+	f, err := os.CreateTemp("", "ef-fold-account-*")
+	if err != nil {
+		return nil, fmt.Errorf("ef fold: scratch file for the account: %w", err)
+	}
+	a := &foldAccount{Folds: []*engine.FoldReport{}, asJSON: asJSON, scratch: f, w: bufio.NewWriter(f)}
+	a.enc = json.NewEncoder(&a.compact)
+	a.enc.SetEscapeHTML(false) // as writeJSON
+	return a, nil
+}
+
+// close removes the scratch file. It is idempotent.
+func (a *foldAccount) close() {
+	if a.scratch != nil {
+		a.scratch.Close()
+		os.Remove(a.scratch.Name())
+		a.scratch = nil
+	}
+}
+
+// record counts a fold and writes its entry.
+func (a *foldAccount) record(rep *engine.FoldReport, err error) {
+	if err != nil {
+		if errors.Is(err, engine.ErrVetoed) {
+			a.Vetoed++
+		} else {
+			a.Failed++
+		}
+		if rep.Error == "" {
+			rep.Error = err.Error()
+		}
+	}
+	a.folds++
+	if a.werr != nil {
+		return
+	}
+	a.entry.Reset()
+	if a.asJSON {
+		// An element of the "folds" array as writeJSON indents it: four
+		// spaces deep, its fields two more.
+		a.compact.Reset()
+		if err := a.enc.Encode(rep); err != nil {
+			a.werr = err
+			return
+		}
+		if a.folds > 1 {
+			a.entry.WriteString(",\n")
+		}
+		a.entry.WriteString("    ")
+		if err := json.Indent(&a.entry, bytes.TrimSuffix(a.compact.Bytes(), []byte("\n")), "    ", "  "); err != nil {
+			a.werr = err
+			return
+		}
+	} else {
+		foldPrintFold(&a.entry, rep)
+	}
+	_, a.werr = a.w.Write(a.entry.Bytes())
+}
+
+// foldsMark is how writeJSON prints an account without folds.
+const foldsMark = "\n  \"folds\": []"
+
+// print writes the account: --json as writeJSON would print it with every
+// report in Folds, else the text summary.
+func (a *foldAccount) print(w io.Writer) error {
+	if a.werr == nil {
+		a.werr = a.w.Flush()
+	}
+	if a.werr == nil {
+		_, a.werr = a.scratch.Seek(0, io.SeekStart)
+	}
+	if a.werr != nil {
+		return fmt.Errorf("ef fold: scratch file for the account: %w", a.werr)
+	}
+	bw := bufio.NewWriter(w)
+	if a.asJSON {
+		var whole bytes.Buffer
+		if err := writeJSON(&whole, a); err != nil {
+			return err
+		}
+		b := whole.Bytes()
+		i := bytes.Index(b, []byte(foldsMark))
+		if i < 0 {
+			return errors.New("ef fold: the account has no folds array") // writeJSON always prints it
+		}
+		cut := i + len(foldsMark) - 1 // after "["
+		bw.Write(b[:cut])
+		if a.folds > 0 {
+			bw.WriteString("\n")
+			if _, err := io.Copy(bw, a.scratch); err != nil {
+				return err
+			}
+			bw.WriteString("\n  ")
+		}
+		bw.Write(b[cut:])
+		return bw.Flush()
+	}
+	fmt.Fprintf(bw, "%s → %s  session %s  mode %s\n", a.Log, a.Out, a.SessionID, a.Mode)
+	if _, err := io.Copy(bw, a.scratch); err != nil {
+		return err
+	}
+	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d vetoed, %d failed\n",
+		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, a.folds, a.Vetoed, a.Failed)
+	return bw.Flush()
+}
+
+// foldPrintFold writes a fold's line of the text summary.
+func foldPrintFold(w io.Writer, f *engine.FoldReport) {
+	verdict := ""
+	if f.Verdict != nil {
+		verdict = string(f.Verdict.Closure.Level)
+	}
+	switch {
+	case f.Error != "" && f.Verdict != nil && !f.Verdict.OK():
+		fmt.Fprintf(w, "  %-9s vetoed  %s\n", f.Mode, f.Verdict.Summary())
+	case f.Error != "":
+		fmt.Fprintf(w, "  %-9s FAILED  %s\n", f.Mode, f.Error)
+	case f.Skipped != "":
+		fmt.Fprintf(w, "  %-9s skipped %s\n", f.Mode, f.Skipped)
+	default:
+		fmt.Fprintf(w, "  %-9s %-42s %4d nodes  %8d → %8d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, len(f.ShadowedSeqs), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
+	}
+}
