@@ -29,6 +29,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
+	zapv17 "github.com/blevesearch/zapx/v17"
 )
 
 // schemaVersion names the mapping and document layout. An index written
@@ -357,6 +358,17 @@ func (x *Index) Rebuilt() string {
 // with others of its size, and a segment is rewritten about once per
 // tenfold growth.
 const mergeFloorBytes = 256 << 10
+
+func init() {
+	// zap sizes the buffer of a new segment for the batch's documents
+	// plus 100, at the bytes per document of the last segment it built.
+	// A checkpoint's batch is tens of documents, so the buffer was several
+	// times the segment: a megabyte allocated per checkpoint, more than
+	// half of what writing the batches allocated on ef fold's 16x log. It
+	// is only a starting capacity; the buffer still grows as it must.
+	// (v17 is the segment format scorch writes in the bleve pinned.)
+	zapv17.NewSegmentBufferNumResultsBump = 0
+}
 
 func (x *Index) runtimeConfig() map[string]interface{} {
 	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true, "asyncErrorCallbackName": asyncErrorCallback,
