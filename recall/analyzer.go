@@ -68,16 +68,18 @@ func (n nonASCII) Filter(input analysis.TokenStream) analysis.TokenStream {
 	return input
 }
 
-// stemCacheMax bounds the words a stemCache remembers, and
-// stemCacheWordMax the length of a word it remembers: identifiers and
-// hashes make the vocabulary of tool output open-ended, and the memo lives
-// as long as the index (through every fold of an ef fold run). 16K words,
-// about 1.5 MB, hold a session's common vocabulary, which comes early; at
-// 128K words the memo was the largest thing ef fold's heap grew by on a
-// long log.
+// stemCacheBytes bounds the memory of a stemCache's memo (its words,
+// stems and map entries, each entry counted as stemEntryBytes besides
+// its strings), and stemCacheWordMax the length of a word it remembers:
+// identifiers and hashes make the vocabulary of tool output open-ended,
+// and the memo lives as long as the index (through every fold of an
+// ef fold run). 768 KiB hold about 6K words, a session's common
+// vocabulary, which comes early; a memo of 16K words held 2 MB, the
+// largest thing ef fold's heap grew by on a long log.
 const (
-	stemCacheMax     = 1 << 14
+	stemCacheBytes   = 768 << 10
 	stemCacheWordMax = 24
+	stemEntryBytes   = 112
 )
 
 // stemCache is the snowball English stemmer with a bounded memo of its
@@ -88,6 +90,7 @@ type stemCache struct {
 	shards  [16]struct {
 		mu   sync.RWMutex
 		memo map[string]stem // word → stem
+		used int             // bytes of memo, as stemCacheBytes counts them
 	}
 }
 
@@ -124,8 +127,11 @@ func (c *stemCache) stem(word []byte) stem {
 	if sh.memo == nil {
 		sh.memo = map[string]stem{}
 	}
-	if len(sh.memo) < stemCacheMax/len(c.shards) {
-		sh.memo[w] = v
+	if cost := stemEntryBytes + len(w) + len(v.s) + len(v.b); sh.used+cost <= stemCacheBytes/len(c.shards) {
+		if _, ok := sh.memo[w]; !ok {
+			sh.memo[w] = v
+			sh.used += cost
+		}
 	}
 	sh.mu.Unlock()
 	return v

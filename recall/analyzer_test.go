@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // TestAnalyzerMatchesRegistered holds the index's Go analyzer (with its
@@ -46,4 +47,34 @@ func TestAnalyzerMatchesRegistered(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStemCacheBounded feeds the memo far more distinct words than it
+// holds: it stays within stemCacheBytes and keeps answering like the
+// stemmer.
+func TestStemCacheBounded(t *testing.T) {
+	c := newStemCache()
+	plain := newStemCache() // the stemmer itself: its memo is never consulted twice for a word
+	for pass := 0; pass < 2; pass++ {
+		for i := 0; i < 60_000; i++ {
+			w := []byte(fmt.Sprintf("walk%dings", i))
+			if got, want := c.stem(w), plain.stemmer; string(got.b) != got.s || got.s != stemOf(want, w) {
+				t.Fatalf("pass %d: %q stems to %q/%q, the stemmer says %q", pass, w, got.s, got.b, stemOf(want, w))
+			}
+		}
+	}
+	used, words := 0, 0
+	for i := range c.shards {
+		used += c.shards[i].used
+		words += len(c.shards[i].memo)
+	}
+	if used > stemCacheBytes || words < 1000 {
+		t.Errorf("memo holds %d words in %d bytes (limit %d)", words, used, stemCacheBytes)
+	}
+}
+
+func stemOf(f analysis.TokenFilter, w []byte) string {
+	tok := &analysis.Token{Term: append([]byte(nil), w...)}
+	f.Filter(analysis.TokenStream{tok})
+	return string(tok.Term)
 }
