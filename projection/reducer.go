@@ -259,9 +259,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		if !p.Correction {
+			// A rule said again refreshes the first; said again with more
+			// ("never push to main without a review") it replaces it.
 			if o := r.sameRule(p); o != nil {
-				o.addRef(ref)
-				return
+				if !adds(ruleTerms(p.Value), ruleTerms(o.Value)) || remainderRE.MatchString(p.Value) {
+					o.addRef(ref)
+					return
+				}
+				r.supersede(nu, o)
 			}
 		}
 		// A rule that pins a thing to another version than an active
@@ -659,11 +664,33 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 		if a.Kind != KindConstraint || a.Lifecycle != Active || negRE.MatchString(a.Value) != neg {
 			continue
 		}
-		if overlap(t, ruleTerms(a.Value)) >= 0.75 && (best == nil || newer(a, best)) {
+		if overlap(t, ruleTerms(a.Value)) >= 0.75 && slices.Equal(named(p.Value), named(a.Value)) && (best == nil || newer(a, best)) {
 			best = a
 		}
 	}
 	return best
+}
+
+// named are the things a rule names (paths, quoted names, identifiers):
+// rules naming different things are different rules however alike their
+// words ("never modify vendor0/" and "never modify vendor1/").
+func named(s string) []string {
+	out := append(mentions(s), distinctive(s)...)
+	for i, w := range out {
+		out[i] = strings.ToLower(strings.TrimRight(w, "/"))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// adds reports whether t has a word u has not.
+func adds(t, u map[string]bool) bool {
+	for w := range t {
+		if !u[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // partLifted is the newest active prohibition of a directory that the lift
