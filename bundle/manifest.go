@@ -111,6 +111,45 @@ func (s *Store) manifestRemove(dir string, gone map[string]bool) error {
 	return s.writeManifest(dir, kept)
 }
 
+// Acknowledged reports whether the store acknowledged a bundle of the
+// checkpoint: the session's manifest lists one (or, for a session written
+// before manifests, its file is there). It tells a checkpoint that a read
+// reports missing but was stored here (lost: Audit lists it as Missing)
+// apart from one this store never had, such as an id mistyped or made up.
+// It takes no lock, like a read.
+func (s *Store) Acknowledged(ctx context.Context, sessionID, checkpointID string) (bool, error) {
+	if err := checkIDs(sessionID, checkpointID); err != nil {
+		return false, err
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer end()
+	dir := s.sessionDir(sessionID)
+	if err := s.trust(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		return false, err
+	}
+	names, ok, err := s.readManifest(dir)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		_, ok, err := s.find(dir, checkpointID)
+		return ok, err
+	}
+	stem := checkpointStem(checkpointID)
+	for _, n := range names {
+		if st, _, _ := parseBundleFileName(n); st == stem {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // Audit is what the store's directories say beyond the bundles
 // themselves: acknowledged bundles that are gone, bundle files no manifest
 // lists, and entries that are not the store's own. It is a plain value.

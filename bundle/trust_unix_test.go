@@ -177,6 +177,19 @@ func TestAuditReportsLostAndForeign(t *testing.T) {
 	if !hasPrefix(a.Foreign, junk) {
 		t.Fatalf("foreign %q", a.Foreign)
 	}
+	// The lost bundle is still acknowledged; an id never stored is not.
+	acked := func(session, id string) bool {
+		t.Helper()
+		ok, err := s.Acknowledged(ctx, session, id)
+		if err != nil {
+			t.Fatalf("Acknowledged(%s, %s): %v", session, id, err)
+		}
+		return ok
+	}
+	if !acked("s", "a") || !acked("s", "b") || acked("s", "never") || acked("no-such-session", "a") {
+		t.Fatalf("Acknowledged: a %v, lost b %v, never %v, other session %v",
+			acked("s", "a"), acked("s", "b"), acked("s", "never"), acked("no-such-session", "a"))
+	}
 	os.Remove(junk)
 	// GC of an orphan unlists it before removing it: no false loss.
 	now = now.Add(time.Hour)
@@ -188,11 +201,21 @@ func TestAuditReportsLostAndForeign(t *testing.T) {
 	if err != nil || len(a.Missing) != 1 || a.Missing[0].CheckpointID != "b" || len(a.Foreign) != 0 {
 		t.Fatalf("after gc: %+v %v", a, err)
 	}
+	if acked("s", "c") {
+		t.Fatal("a collected bundle is still acknowledged")
+	}
 	// A retried Put of the lost bundle restores it; the loss is gone.
 	if _, err := s.Put(ctx, bundletest.Bundle("s", "b", bundletest.Messages(2, 2, 30))); err != nil {
 		t.Fatal(err)
 	}
 	if a, _ := s.Audit(ctx); len(a.Missing) != 0 {
 		t.Fatalf("after re-put: %+v", a)
+	}
+	// A session from before manifests: what is there is what the store has.
+	if err := os.Remove(filepath.Join(filepath.Dir(paths[0]), "manifest")); err != nil {
+		t.Fatal(err)
+	}
+	if !acked("s", "a") || acked("s", "c") {
+		t.Fatalf("without a manifest: a %v, c %v", acked("s", "a"), acked("s", "c"))
 	}
 }

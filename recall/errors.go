@@ -3,6 +3,7 @@ package recall
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/errkind"
@@ -64,6 +65,11 @@ var (
 	// implementations return it (usually as an *UnavailableError); Recall
 	// turns it into an answer with Status "unavailable" and the reason.
 	ErrUnavailable = errors.New("recall: checkpoint unavailable")
+	// ErrNoCheckpoint means a ref names a checkpoint the store never had
+	// in that session (a mistyped or made-up id), as opposed to one it
+	// stored and lost (ErrUnavailable). Source implementations return it
+	// as a *NoCheckpointError; Recall returns it as a bad request.
+	ErrNoCheckpoint = errors.New("recall: no such checkpoint")
 )
 
 // Errors returned by CallTool.
@@ -138,6 +144,34 @@ func (e *UnavailableError) Unwrap() error { return e.Err }
 
 // Is reports whether target is ErrUnavailable.
 func (e *UnavailableError) Is(target error) bool { return target == ErrUnavailable }
+
+// NoCheckpointError reports a ref to a checkpoint its session does not
+// have. Known holds the checkpoint ids the session does have, oldest
+// first. errors.Is(err, ErrNoCheckpoint) is true for it.
+type NoCheckpointError struct {
+	SessionID    string
+	CheckpointID string
+	Known        []string
+}
+
+// maxNamedCheckpoints is how many of a session's checkpoint ids a
+// NoCheckpointError names (the newest).
+const maxNamedCheckpoints = 5
+
+func (e *NoCheckpointError) Error() string {
+	msg := fmt.Sprintf("%v %q in session %q: this store never archived a checkpoint by that id", ErrNoCheckpoint, e.CheckpointID, e.SessionID)
+	switch n := len(e.Known); {
+	case n == 0:
+		return msg + "; the session has no checkpoints"
+	case n <= maxNamedCheckpoints:
+		return fmt.Sprintf("%s; the session's %d checkpoints: %s", msg, n, strings.Join(e.Known, ", "))
+	default:
+		return fmt.Sprintf("%s; the session has %d checkpoints, the newest: %s", msg, n, strings.Join(e.Known[n-maxNamedCheckpoints:], ", "))
+	}
+}
+
+// Is reports whether target is ErrNoCheckpoint.
+func (e *NoCheckpointError) Is(target error) bool { return target == ErrNoCheckpoint }
 
 // IndexError records a failed operation on the index directory. Op names the
 // step ("open", "create", "remove", "batch", "search", "rebuild", ...).

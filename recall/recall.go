@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -288,6 +289,9 @@ func (x *Index) readable() error {
 }
 
 func (x *recaller) unavailableResult(out *RecallResult, err error) (*RecallResult, error) {
+	if errors.Is(err, ErrNoCheckpoint) {
+		return nil, err // a bad request; the error names the session and the ref's checkpoint
+	}
 	if !errorsIsUnavailable(err) {
 		return nil, fmt.Errorf("recall %s: %w", out.Ref, err)
 	}

@@ -14,8 +14,10 @@ import (
 // Implementations must be safe for concurrent use. Reads of a checkpoint
 // that is missing, truncated, corrupt or fails a hash check must return an
 // error for which errors.Is(err, ErrUnavailable) is true (an
-// *UnavailableError carries the reason); any other error is treated as an
-// operational failure and returned to the caller unchanged.
+// *UnavailableError carries the reason). A checkpoint the session never
+// had (as opposed to one stored and lost) is a *NoCheckpointError
+// (ErrNoCheckpoint). Any other error is treated as an operational failure
+// and returned to the caller unchanged.
 type Source interface {
 	// Sessions returns the ids of every session stored, in any order.
 	Sessions(ctx context.Context) ([]string, error)

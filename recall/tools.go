@@ -237,6 +237,8 @@ func RenderError(tool string, err error) string {
 		hint = ` Query syntax: words (all must match), "exact phrase", prefix* (two characters or more); at most 512 bytes and 16 terms.`
 	case errors.Is(err, ErrBadRef):
 		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
+	case errors.Is(err, ErrNoCheckpoint):
+		hint = " Recall one of the checkpoints named here, or find the one you mean with context_search: the refs it prints name checkpoints that exist."
 	case errors.Is(err, ErrBadDepth):
 		hint = ` depth is "summary", "detail" or "exact".`
 	case errors.Is(err, ErrBadArgs):

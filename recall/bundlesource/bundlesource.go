@@ -9,6 +9,7 @@ package bundlesource
 import (
 	"context"
 	"errors"
+	"io/fs"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/recall"
@@ -105,15 +106,34 @@ func convert(err error, sessionID, checkpointID string) error {
 // session was deleted (EF-RFC-001 §25).
 const ReasonUnknownSession = "unknown session (never archived in this store, or deleted)"
 
-// convert converts a bundle error and tells a checkpoint missing from a
-// session that has others apart from one whose whole session is gone.
+// convert converts a bundle error. Of a checkpoint whose bundle is not
+// there it tells three cases apart by what the store acknowledged (its
+// manifest): a checkpoint stored and lost stays unavailable ("missing"); a
+// session with no bundles at all is ReasonUnknownSession; a checkpoint id
+// the session never had is a *recall.NoCheckpointError naming the ones it
+// has.
 func (s *Source) convert(ctx context.Context, err error, sessionID, checkpointID string) error {
 	err = convert(err, sessionID, checkpointID)
 	var ue *recall.UnavailableError
-	if errors.As(err, &ue) && ue.Reason == "missing" {
-		if infos, lerr := s.store.List(ctx, sessionID); lerr == nil && len(infos) == 0 {
-			ue.Reason = ReasonUnknownSession
+	if !errors.As(err, &ue) || !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if acked, aerr := s.store.Acknowledged(ctx, sessionID, checkpointID); aerr != nil || acked {
+		return err // lost, or the store cannot say: unavailable as read
+	}
+	infos, lerr := s.store.List(ctx, sessionID)
+	if lerr != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		ue.Reason = ReasonUnknownSession
+		return err
+	}
+	known := make([]string, 0, len(infos))
+	for _, in := range infos {
+		if in.CheckpointID != "" {
+			known = append(known, in.CheckpointID)
 		}
 	}
-	return err
+	return &recall.NoCheckpointError{SessionID: sessionID, CheckpointID: checkpointID, Known: known}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -132,5 +133,68 @@ func TestOverRealStore(t *testing.T) {
 	}
 	if w := x.Watermark()[gone.SessionID]; slices.Contains(w, gone.CheckpointID) {
 		t.Errorf("deleted bundle still in the watermark")
+	}
+}
+
+// TestNoSuchCheckpoint: a ref to a checkpoint the session never had is
+// not a loss. Recall says there is no such checkpoint and names the ones
+// the session has; a bundle the store acknowledged and lost stays
+// unavailable, and a session the store never had keeps its own reason.
+func TestNoSuchCheckpoint(t *testing.T) {
+	ctx := context.Background()
+	store, root := bundletest.MustOpen(t, bundle.Options{})
+	const session = "s 1/☃" // escaped in refs
+	var have []string
+	var lost string
+	for i := range 7 {
+		id := fmt.Sprintf("ck-%d", i)
+		b := bundletest.Bundle(session, id, bundletest.Messages(uint64(i), 3, 40))
+		b.CreatedAt += int64(i) // List orders by creation
+		rc, err := store.Put(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 2 {
+			lost = id
+			if err := os.Remove(rc.Path); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		have = append(have, id)
+	}
+	x := recalltest.MustOpenAt(t, recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
+	call := func(checkpointID string, msg *int) (recall.ToolOutput, error) {
+		ref := recall.FormatRef(recall.Ref{SessionID: session, CheckpointID: checkpointID, Message: msg}, "")
+		return x.CallTool(ctx, "", recall.ToolRecall, fmt.Appendf(nil, `{"ref": %q}`, ref))
+	}
+
+	one := 1
+	out, err := call("ef-00000000-0000-0000-0000-000000000000", &one)
+	var nce *recall.NoCheckpointError
+	if !errors.As(err, &nce) || !errors.Is(err, recall.ErrNoCheckpoint) || errors.Is(err, recall.ErrUnavailable) || !out.IsError {
+		t.Fatalf("recall of a made-up checkpoint: %v\n%s", err, out.Text)
+	}
+	if nce.SessionID != session || !slices.Equal(nce.Known, have) {
+		t.Errorf("the error names session %q, checkpoints %v; want %q, %v", nce.SessionID, nce.Known, session, have)
+	}
+	newest := strings.Join(have[len(have)-5:], ", ")
+	for _, want := range []string{"no such checkpoint", "never archived", "has 6 checkpoints", newest, "context_search"} {
+		if !strings.Contains(out.Text, want) {
+			t.Errorf("the model's text lacks %q:\n%s", want, out.Text)
+		}
+	}
+	if strings.Contains(out.Text, "unavailable") || strings.Contains(out.Text, "what remains") {
+		t.Errorf("a made-up checkpoint reads as a loss:\n%s", out.Text)
+	}
+	t.Logf("made-up ref: %s", out.Text)
+
+	out, err = call(lost, nil)
+	if err != nil || !out.IsError || !strings.Contains(out.Text, "unavailable — missing") {
+		t.Errorf("recall of the lost bundle: %v\n%s", err, out.Text)
+	}
+	r, err := x.Recall(ctx, recall.RecallRequest{Ref: "ck-1", SessionID: "never-seen"})
+	if err != nil || r.Status != recall.StatusUnavailable || !strings.HasPrefix(r.Reason, bundlesource.ReasonUnknownSession) {
+		t.Errorf("recall in an unknown session: %+v, %v", r, err)
 	}
 }
