@@ -148,12 +148,19 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`{"hello":"world"}`, -32600, nil},
 		{`{"jsonrpc":"1.0","id":6,"method":"tools/list"}`, -32600, float64(6)},
 		{`[{"jsonrpc":"2.0","id":7,"method":"tools/list"}]`, -32600, nil},
+		{`[]`, -32600, nil},
+		{`42`, -32600, nil},
+		{`{"jsonrpc":"2.0","id":8,"method":["tools/list"]}`, -32600, float64(8)},
 	} {
 		send(c.line)
 		m := next()
 		if code(m) != c.code || m["id"] != c.id {
 			t.Fatalf("%q answered %v, want code %v id %v", c.line, m, c.code, c.id)
 		}
+		if msg := fmt.Sprint(m["error"]); strings.Contains(msg, "Go ") || strings.Contains(msg, "jsonrpc.") {
+			t.Errorf("%q answered with Go types: %s", c.line, msg)
+		}
+		t.Logf("%s -> %v", c.line, m["error"])
 	}
 	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"still here"}}}`)
 	m := next()

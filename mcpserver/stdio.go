@@ -202,13 +202,25 @@ func vet(line []byte) (json.RawMessage, int, string) {
 		return nil, codeParseError, "parse error: the line is not JSON"
 	}
 	if line[0] == '[' {
-		return nil, codeInvalidRequest, "invalid request: JSON-RPC batches are not supported"
+		return nil, codeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line"
+	}
+	if line[0] != '{' {
+		return nil, codeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var obj struct {
 			ID json.RawMessage `json:"id"`
 		}
 		json.Unmarshal(line, &obj)
+		// The client reads this: name the member and the JSON type, not
+		// the SDK's Go types.
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			if te.Field != "" {
+				return obj.ID, codeInvalidRequest, fmt.Sprintf("invalid request: %q must not be a JSON %s", te.Field, te.Value)
+			}
+			return obj.ID, codeInvalidRequest, "invalid request: not a JSON-RPC message"
+		}
 		return obj.ID, codeInvalidRequest, "invalid request: " + err.Error()
 	}
 	return nil, 0, ""

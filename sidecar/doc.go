@@ -1,6 +1,9 @@
 // Package sidecar is EF inside the DeepSeek Harness: the server behind
 // `ef serve`, which the DSH plugin (dsh-plugin/) runs as a child process.
-// It speaks JSON-RPC 2.0 over stdio, one object per line. The plugin
+// It speaks JSON-RPC 2.0 over stdio, one object per line, and handles them
+// one at a time in arrival order; a batch (a JSON array, which the plugin
+// never sends) is answered with one -32600 error, "batches are not
+// supported", like any other line that is not a message object. The plugin
 // forwards the session log; the sidecar mirrors it in a hostshim.Session
 // (the same model the tests hold to the real host), plans folds on the
 // mirror, and compiles checkpoints for the compaction brackets the host

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -162,7 +163,14 @@ func (c *Conn) Read() (*Message, error) {
 		}
 		var m Message
 		if err := json.Unmarshal(line, &m); err != nil {
-			return nil, &Error{Code: CodeParseError, Message: "parse error: " + err.Error()}
+			// Answer with the request's id when it has one that reads.
+			var withID struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if json.Unmarshal(line, &withID) == nil && withID.ID != nil {
+				return &Message{ID: withID.ID}, notAMessage(line, err)
+			}
+			return nil, notAMessage(line, err)
 		}
 		if m.JSONRPC != "2.0" {
 			return &m, &Error{Code: CodeInvalidRequest, Message: `invalid request: jsonrpc must be "2.0"`}
@@ -172,6 +180,28 @@ func (c *Conn) Read() (*Message, error) {
 		}
 		return &m, nil
 	}
+}
+
+// notAMessage is the error answering a line that does not decode as a
+// message: a parse error for a line that is not JSON; an invalid request,
+// in JSON terms, for JSON that is not a message object. A batch (an
+// array) is refused: the sidecar handles messages one at a time in
+// arrival order, and the plugin sends one per line.
+func notAMessage(line []byte, err error) *Error {
+	var se *json.SyntaxError
+	if !json.Valid(line) || errors.As(err, &se) {
+		return &Error{Code: CodeParseError, Message: "parse error: " + strings.TrimPrefix(err.Error(), "json: ")}
+	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case line[0] == '[':
+		return &Error{Code: CodeInvalidRequest, Message: "invalid request: JSON-RPC batches are not supported; send one message per line"}
+	case line[0] != '{':
+		return &Error{Code: CodeInvalidRequest, Message: "invalid request: a JSON-RPC message is a JSON object"}
+	case errors.As(err, &te) && te.Field != "":
+		return &Error{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %q must not be a JSON %s", te.Field, te.Value)}
+	}
+	return &Error{Code: CodeInvalidRequest, Message: "invalid request: not a JSON-RPC message"}
 }
 
 func (c *Conn) readLine() ([]byte, error) {

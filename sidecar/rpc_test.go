@@ -18,6 +18,10 @@ func TestServeConnAnswersAndSurvivesBadInput(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"method":"nope"}`,
 		`{"jsonrpc":"2.0","id":4,"method":"echo","params":{"x":"<tag>"}}`,
 		`{"jsonrpc":"2.0","id":"big","method":"echo","params":{"x":"` + strings.Repeat("a", 300) + `"}}`,
+		`[{"jsonrpc":"2.0","id":7,"method":"echo"}]`,
+		`[]`,
+		`42`,
+		`{"jsonrpc":"2.0","id":8,"method":["echo"]}`,
 		`{"jsonrpc":"2.0","id":5,"method":"exit"}`,
 		`{"jsonrpc":"2.0","id":6,"method":"echo"}`,
 	}, "\n") + "\n"
@@ -50,6 +54,10 @@ func TestServeConnAnswersAndSurvivesBadInput(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"method not found: nope"}}`,
 		`{"jsonrpc":"2.0","id":4,"result":{"x":"<tag>"}}`,
 		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"sidecar: rpc line too long: over 200 bytes"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: JSON-RPC batches are not supported; send one message per line"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: JSON-RPC batches are not supported; send one message per line"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: a JSON-RPC message is a JSON object"}}`,
+		`{"jsonrpc":"2.0","id":8,"error":{"code":-32600,"message":"invalid request: \"method\" must not be a JSON array"}}`,
 		`{"jsonrpc":"2.0","id":5,"result":"bye"}`,
 	}
 	if len(lines) != len(want) {
@@ -59,6 +67,10 @@ func TestServeConnAnswersAndSurvivesBadInput(t *testing.T) {
 		if !strings.HasPrefix(lines[i], w) {
 			t.Errorf("response %d = %s\nwant prefix %s", i, lines[i], w)
 		}
+	}
+	// No answer names a Go type: the peer is not written in Go.
+	if strings.Contains(out.String(), "Go ") || strings.Contains(out.String(), "sidecar.Message") {
+		t.Errorf("an answer names Go types:\n%s", out.String())
 	}
 }
 
