@@ -74,6 +74,11 @@ type SearchResult struct {
 	// used.
 	Budget int `json:"budget"`
 	Tokens int `json:"tokens"`
+	// IndexedBytes is how much of each message's text the index holds
+	// (Options.MaxIndexedBytes): a longer message is searchable in its
+	// first IndexedBytes only, though recall returns it whole. A search
+	// that matched nothing says so, since the words sought may lie past it.
+	IndexedBytes int `json:"indexedBytes,omitempty"`
 }
 
 // Hit is one search match: a checkpoint's rendered text or one archived
@@ -181,7 +186,7 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
 	}
 	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total,
-		Hits: []Hit{}, Budget: x.opts.budget(req.Budget)}
+		Hits: []Hit{}, Budget: x.opts.budget(req.Budget), IndexedBytes: x.opts.MaxIndexedBytes}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
 	marks := snippetTerms(clauses, analyze)
 	for _, m := range matches {

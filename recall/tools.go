@@ -106,7 +106,8 @@ const searchResultSchema = `{
     }},
     "cut": {"type": "boolean", "description": "Fewer hits than the limit because the token budget ran out."},
     "budget": {"type": "integer"},
-    "tokens": {"type": "integer"}
+    "tokens": {"type": "integer"},
+    "indexedBytes": {"type": "integer", "description": "How much of each message is searchable; context_recall reads a message whole."}
   },
   "required": ["query", "scope", "total", "hits", "cut", "budget", "tokens"]
 }`
@@ -273,9 +274,21 @@ func fmtTime(ms int64) string {
 
 func renderSearchHeader(r *SearchResult) string {
 	if r.Total == 0 {
-		return fmt.Sprintf("%s %q (scope: %s): no matches. Try %s.\n", ToolSearch, r.Query, r.Scope, widenHint(r.Query, r.Scope))
+		line := fmt.Sprintf("%s %q (scope: %s): no matches. Try %s.", ToolSearch, r.Query, r.Scope, widenHint(r.Query, r.Scope))
+		if r.IndexedBytes > 0 {
+			line += fmt.Sprintf(" Only the first %s of a message is searchable; %s reads a message whole.", kib(r.IndexedBytes), ToolRecall)
+		}
+		return line + "\n"
 	}
 	return fmt.Sprintf("%s %q (scope: %s): %d matches, best first.\n", ToolSearch, r.Query, r.Scope, r.Total)
+}
+
+// kib names a byte count in KiB, or in bytes below one KiB.
+func kib(n int) string {
+	if n < 1<<10 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
 }
 
 // widenHint lists what could widen a search that matched nothing, and only
