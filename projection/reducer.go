@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -604,6 +605,9 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil {
 		c = r.namingWord(distinctive(p.Quote))
 	}
+	if c == nil {
+		c = r.aboutTopic(liftTopic(p.Quote))
+	}
 	if c != nil {
 		c.Lifecycle = Lifted
 		c.Because = p.Quote
@@ -622,6 +626,51 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.Lifecycle = Lifted
 	c.Because = p.Quote
 	c.addRef(ref)
+}
+
+// liftTopicRE is the thing a whole lift names: "forget what I said about
+// the fixtures directory", "ignore my earlier rule on logging", "unsafe
+// 的限制不用管了".
+var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令)`)
+
+// liftTopic is the thing a lift names as a whole, or "".
+func liftTopic(s string) string {
+	m := liftTopicRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[liftTopicRE.SubexpIndex("t")] + m[liftTopicRE.SubexpIndex("z")]
+}
+
+// aboutTopic is the newest active rule or open obligation whose words
+// hold every content word of topic.
+func (r *Reducer) aboutTopic(topic string) *Anchor {
+	t := terms(topic)
+	if len(t) == 0 {
+		return nil
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
+			continue
+		}
+		if !containsAll(a.terms(), t) {
+			continue
+		}
+		if best == nil || newer(a, best) {
+			best = a
+		}
+	}
+	return best
+}
+
+func containsAll(have, want map[string]bool) bool {
+	for w := range want {
+		if !have[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // namingWord is the newest active rule or open obligation whose text
