@@ -159,7 +159,7 @@ type NoCheckpointError struct {
 const maxNamedCheckpoints = 5
 
 func (e *NoCheckpointError) Error() string {
-	msg := fmt.Sprintf("%v %q in session %q: this store never archived a checkpoint by that id", ErrNoCheckpoint, e.CheckpointID, e.SessionID)
+	msg := fmt.Sprintf("%v %q in session %q: this store holds no checkpoint by that id (never archived here, or removed by ef store gc or delete)", ErrNoCheckpoint, e.CheckpointID, e.SessionID)
 	switch n := len(e.Known); {
 	case n == 0:
 		return msg + "; the session has no checkpoints"

@@ -179,7 +179,7 @@ func TestNoSuchCheckpoint(t *testing.T) {
 		t.Errorf("the error names session %q, checkpoints %v; want %q, %v", nce.SessionID, nce.Known, session, have)
 	}
 	newest := strings.Join(have[len(have)-5:], ", ")
-	for _, want := range []string{"no such checkpoint", "never archived", "has 6 checkpoints", newest, "context_search"} {
+	for _, want := range []string{"no such checkpoint", "holds no checkpoint by that id", "removed by ef store gc", "has 6 checkpoints", newest, "context_search"} {
 		if !strings.Contains(out.Text, want) {
 			t.Errorf("the model's text lacks %q:\n%s", want, out.Text)
 		}
