@@ -54,7 +54,7 @@ var (
 	negRE = regexp.MustCompile(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?:use|add|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
@@ -175,6 +175,29 @@ func permission(s string) string {
 	}
 	x := cleanValue(m[permRE.SubexpIndex("x")])
 	if !specific(x) && !moduleRE.MatchString(x) {
+		return ""
+	}
+	return x
+}
+
+// addVerbRE is a permission's verb that brings a package in.
+var addVerbRE = regexp.MustCompile(`(?i)^(?:add|import|pull in|depend on|bring in)$|引入|添加|加`)
+
+// permittedPackage is the package a permission clause lets the agent add
+// by its bare name ("you may add chrono for the date parsing", "可以引入
+// chrono"), or "": an exception to a rule against new dependencies.
+func permittedPackage(s string) string {
+	m := permRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	v := m[permRE.SubexpIndex("v")]
+	if v == "" {
+		v = m[0]
+	}
+	x := cleanValue(m[permRE.SubexpIndex("x")])
+	if !addVerbRE.MatchString(v) || stopwords[strings.ToLower(x)] || nonVerbs[strings.ToLower(x)] || !pkgNameRE.MatchString(x) || strings.Contains(x, "/") && !strings.HasPrefix(x, "@") {
+		// A path or a module path: read by permission.
 		return ""
 	}
 	return x

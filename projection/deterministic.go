@@ -122,6 +122,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	constraints := 0
+	prev := ""
 	for _, s := range sentences(referenceText(text)) {
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
@@ -135,6 +136,15 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s})
 		}
 		ps, rest := userKnowledge(s)
+		if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
+			if d := reversal(s); d != "" {
+				ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
+			}
+		}
+		if ps == nil && rest && ev.Role == RoleUser {
+			ps, rest = deferred(s, prev, text)
+		}
+		prev = s
 		out = append(out, ps...)
 		if !rest {
 			continue
@@ -145,7 +155,9 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		corr := correctionRE.MatchString(s)
 		restate := false
 		for _, c := range clauses(s) {
-			if x := permission(c); x != "" && !liftRE.MatchString(c) {
+			if x := permittedPackage(c); x != "" && !liftRE.MatchString(c) {
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+			} else if x := permission(c); x != "" && !liftRE.MatchString(c) {
 				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
 			} else if x := namedFine(c); x != "" && (remainderRE.MatchString(text) || depClassRE.MatchString(text)) {
 				// "zod is fine. Nothing else.": a package allowed by name,

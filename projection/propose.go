@@ -29,6 +29,9 @@ type Context struct {
 	// OpenQuestions maps the distinctive words of the user's open
 	// questions ("total_count") to the question's key.
 	OpenQuestions map[string]string
+	// DecidedLast reports that the newest active decision is newer than
+	// the value set last: the referent of "actually make it Z instead".
+	DecidedLast bool
 }
 
 // Op is what a proposal asks the reducer to do.

@@ -123,6 +123,10 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	}
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
+	if d := r.newest(KindDecision, Active); d != nil {
+		v := r.hot[slot(KindValue, r.lastKey)]
+		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
+	}
 	for _, a := range r.hot {
 		switch {
 		case a.Kind == KindObjective && a.Lifecycle == Active:

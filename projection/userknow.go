@@ -20,7 +20,7 @@ import (
 var (
 	// userDecisionRE opens a user's choice: "let's go with", "we'll use",
 	// "go back to", "we decided to", "咱们用", "就用", "决定用".
-	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep)\b|(?:go|switch|revert) back to\b|go with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)`)
+	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep|store|save|represent|encode|treat|model)\b|(?:go|switch|revert) back to\b|go with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)`)
 	// userSwitchRE marks a choice that replaces an earlier one.
 	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
 	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
@@ -49,6 +49,61 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
+}
+
+// A question the user will settle with someone: "inclusive or exclusive?
+// I'll check with Mei", "截止日期包含当天吗？我问一下小王". The question
+// links the person, and the person's report ("Mei says inclusive", "小王说
+// 包含") answers it.
+var (
+	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so)[,]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
+	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per)\s+(?P<by>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
+)
+
+// deferred reads s as the user deferring the question prev to someone:
+// an open question that links the person and the question's names.
+func deferred(s, prev, text string) ([]Proposal, bool) {
+	m := deferRE.FindStringSubmatch(s)
+	if m == nil || prev == "" || !questionRE.MatchString(prev) {
+		return nil, true
+	}
+	who := m[deferRE.SubexpIndex("who")] + m[deferRE.SubexpIndex("z")]
+	// The quote is verbatim: the two sentences as the message joins them.
+	q := prev + " " + s
+	for _, sep := range []string{" ", "", "\n", "  "} {
+		if strings.Contains(text, prev+sep+s) {
+			q = prev + sep + s
+			break
+		}
+	}
+	return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(prev), Value: q, Quote: q, Links: append(distinctive(prev), who)}}, false
+}
+
+// reporter is the person whose report s relays ("Mei says …"), or "".
+func reporter(s string) string {
+	m := reportRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[reportRE.SubexpIndex("who")] + m[reportRE.SubexpIndex("by")] + m[reportRE.SubexpIndex("z")]
+}
+
+// reversalRE changes the newest decision by pronoun: "actually make it
+// milliseconds instead", "no, store them as strings instead", "还是改成毫秒吧".
+var reversalRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|no|hmm|wait|actually|on second thought|scratch that)[,!]?\s+)*(?:actually\s+|on second thought\s+)?(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40}?)\s+instead\b|^(?:(?:ok(?:ay)?|no|hmm|wait)[,!]?\s+)*actually[,]?\s+(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<y>[^,.;!?]{1,40})|^(?:不对|算了|还是)[，,]?\s*(?:还是)?(?:改成|改为|换成|用)(?P<z>[^，,。]{1,20}?)(?:吧)?[。.!！]?$`)
+
+// reversal is what a pronoun change of the newest decision chooses, or "".
+func reversal(s string) string {
+	m := reversalRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	x := m[reversalRE.SubexpIndex("x")] + m[reversalRE.SubexpIndex("y")] + m[reversalRE.SubexpIndex("z")]
+	if x == "" || x[0] >= '0' && x[0] <= '9' {
+		// "make it 75": a value, read by values.
+		return ""
+	}
+	return x
 }
 
 // distinctive are the words of s that name one thing: identifiers with a
@@ -88,7 +143,11 @@ func answers(s string, ctx *Context) string {
 	if len(ctx.OpenQuestions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) {
 		return ""
 	}
-	for _, w := range distinctive(s) {
+	ws := distinctive(s)
+	if who := reporter(s); who != "" {
+		ws = append(ws, who)
+	}
+	for _, w := range ws {
 		if k, ok := ctx.OpenQuestions[w]; ok {
 			return k
 		}
