@@ -178,7 +178,8 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
 			continue
 		}
-		if vs := values(s, lastKey, lastName, corr, scope); len(vs) > 0 {
+		vs := values(s, lastKey, lastName, corr, scope)
+		if len(vs) > 0 {
 			for _, v := range vs {
 				lastKey, lastName = v.Key, v.Name
 			}
@@ -192,6 +193,15 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
 			// Two rules joined in one sentence are two anchors.
 			rules := ruleClauses(s)
+			if rules == nil && len(vs) > 0 {
+				// "Keep the API as is, and the minimum version is 1.70":
+				// the rule is its own clause, the value another's.
+				for _, c := range clauses(s) {
+					if isRule(c) {
+						rules = append(rules, c)
+					}
+				}
+			}
 			if rules == nil {
 				rules = []string{s}
 			}
@@ -242,9 +252,15 @@ func objectiveQuote(text string) string {
 // values finds the values a sentence sets.
 func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	var out []Proposal
+	// A setting named by reference ("the rust version thing we set
+	// earlier") is read by its name; the quote stays verbatim.
+	quote := s
+	s = strings.Join(strings.Fields(referenceRE.ReplaceAllString(s, " ")), " ")
 	topic := ""
 	if m := topicRE.FindStringSubmatch(s); m != nil {
 		topic = strings.TrimSpace(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")])
+	} else if m := refTopicRE.FindStringSubmatch(s); m != nil {
+		topic = strings.TrimSpace(m[1])
 	}
 	add := func(k, f, was, v string, c bool) {
 		k = strings.TrimSpace(k)
@@ -259,7 +275,7 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 			case topic != "":
 				k = topic
 			case lastKey != "" && v != "":
-				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: cleanValue(was), Quote: s, Correction: true, Scope: scope})
+				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: cleanValue(was), Quote: quote, Correction: true, Scope: scope})
 				return
 			default:
 				return
@@ -273,7 +289,7 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		if f != "" {
 			ent = strings.TrimRight(f, ".,")
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: s, Correction: c || was != "", Scope: scope})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: quote, Correction: c || was != "", Scope: scope})
 	}
 	if k, v, was, ok := valueAmendment(s); ok {
 		add(k, "", was, v, true)
@@ -309,13 +325,13 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		for _, re := range []*regexp.Regexp{valueCorrRE, zhCorrRE} {
 			for _, m := range re.FindAllStringSubmatch(s, 4) {
 				if specific(m[1]) {
-					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: s, Correction: true})
+					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: quote, Correction: true})
 					return out
 				}
 			}
 		}
 		if v := bareCorrection(s, lastName); v != "" {
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true})
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: quote, Correction: true})
 			return out
 		}
 	}
@@ -333,9 +349,22 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		add(lastWords(m[1], 5), "", "", m[2], corr)
 	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(strings.TrimRight(m[2], ".,;:，。")) {
 		add(m[1], "", "", m[2], corr)
+	} else if m := zhUseRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
+		add(zhFiller.ReplaceAllString(m[1], ""), "", "", m[2], corr)
 	}
 	return out
 }
+
+var (
+	// referenceRE is the words that point back at a setting rather than
+	// name it: "thing", "we set earlier", "from before", "you mentioned".
+	referenceRE = regexp.MustCompile(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
+	// refTopicRE is a setting named before a pronoun instruction: "That
+	// line length limit, make it 16k".
+	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh)[,]?\s+)?(?:that|this|the|our)\s+([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put)\s+(?:it|that|this)\b`)
+	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
+	zhUseRE = regexp.MustCompile(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
+)
 
 // pinsOther reports whether s pins a thing to a version that the value
 // named name is not about.

@@ -207,7 +207,8 @@ func keyWords(prop string) []string {
 	return out
 }
 
-var optionalKeyWords = map[string]bool{"default": true, "current": true, "new": true, "value": true, "setting": true, "config": true, "our": true}
+var optionalKeyWords = map[string]bool{"default": true, "current": true, "new": true, "value": true, "setting": true, "config": true, "our": true,
+	"max": true, "maximum": true, "limit": true, "cap": true, "thing": true, "的": true}
 
 // sameSetting reports whether two keys' words name the same setting: the
 // same head (last word) and one's words a subset of the other's ("orders
@@ -259,8 +260,11 @@ func translates(zh, en string) bool {
 		return false
 	}
 	head := ws[len(ws)-1]
+	// The head as written, before a qualifier such as "limit" is dropped.
+	raw := strings.FieldsFunc(strings.ToLower(en), func(r rune) bool { return r == '_' || r == ' ' || r == '-' || r == '.' })
+	written := strings.TrimSuffix(raw[len(raw)-1], "s")
 	for z, e := range zhHeads {
-		if strings.HasSuffix(zh, z) && (head == e || strings.TrimSuffix(e, "s") == head) {
+		if strings.HasSuffix(zh, z) && (head == e || strings.TrimSuffix(e, "s") == head || strings.TrimSuffix(e, "s") == written) {
 			return true
 		}
 	}
