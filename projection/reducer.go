@@ -708,6 +708,19 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 			}
 		}
 	}
+	if ns := named(p.Value); len(ns) > 0 && onlyNames(p.Value, ns) {
+		// "Cargo.lock 不许改" after "Never modify Cargo.lock": a
+		// prohibition on changing the same named things, in other words.
+		var best *Anchor
+		for _, a := range r.hot {
+			if a.Kind == KindConstraint && a.Lifecycle == Active && negRE.MatchString(a.Value) == neg && slices.Equal(named(a.Value), ns) && onlyNames(a.Value, ns) && (best == nil || newer(a, best)) {
+				best = a
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
 	t := ruleTerms(p.Value)
 	if len(t) < 2 && !t["dependency"] {
 		return nil
@@ -727,6 +740,22 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 // named are the things a rule names (paths, quoted names, identifiers):
 // rules naming different things are different rules however alike their
 // words ("never modify vendor0/" and "never modify vendor1/").
+// changeVerbRE are the verbs of changing a thing, in the languages the
+// rules are read in.
+var changeVerbRE = regexp.MustCompile(`(?i)\b(?:modify|modified|edit|edited|change|changed|touch|touched|alter|altered|update|updated|rewrite|regenerate)\b|修改|改动|改变|变动|更改|改|变|动|碰`)
+
+// onlyNames reports whether rule s says nothing besides its rule words, a
+// verb of changing and the names ns: a prohibition on changing ns.
+func onlyNames(s string, ns []string) bool {
+	rest := changeVerbRE.ReplaceAllString(negRE.ReplaceAllString(constraintRE.ReplaceAllString(s, " "), " "), " ")
+	for w := range ruleTerms(rest) {
+		if !slices.ContainsFunc(ns, func(n string) bool { return strings.Contains(n, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
 func named(s string) []string {
 	out := append(mentions(s), distinctive(s)...)
 	for i, w := range out {
