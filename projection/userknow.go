@@ -92,6 +92,9 @@ func reporter(s string) string {
 // milliseconds instead", "no, store them as strings instead", "还是改成毫秒吧".
 var reversalRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|no|hmm|wait|actually|on second thought|scratch that)[,!]?\s+)*(?:actually\s+|on second thought\s+)?(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40}?)\s+instead\b|^(?:(?:ok(?:ay)?|no|hmm|wait)[,!]?\s+)*actually[,]?\s+(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<y>[^,.;!?]{1,40})|^(?:不对|算了|还是)[，,]?\s*(?:还是)?(?:改成|改为|换成|用)(?P<z>[^，,。]{1,20}?)(?:吧)?[。.!！]?$`)
 
+// mannerRE is a word that says how a thing should be, not what it is.
+var mannerRE = regexp.MustCompile(`^(?:\w+(?:er|ly)|work|works|pass|compile|build|run|right|better|simpler|cleaner|readable|robust|safe|fast|quick|pretty|nicer|again)$`)
+
 // reversal is what a pronoun change of the newest decision chooses, or "".
 func reversal(s string) string {
 	m := reversalRE.FindStringSubmatch(s)
@@ -101,6 +104,11 @@ func reversal(s string) string {
 	x := m[reversalRE.SubexpIndex("x")] + m[reversalRE.SubexpIndex("y")] + m[reversalRE.SubexpIndex("z")]
 	if x == "" || x[0] >= '0' && x[0] <= '9' {
 		// "make it 75": a value, read by values.
+		return ""
+	}
+	if f := strings.Fields(strings.ToLower(x)); mannerRE.MatchString(f[0]) || mannerRE.MatchString(f[len(f)-1]) {
+		// "actually make it faster", "make it work properly": how, not
+		// which.
 		return ""
 	}
 	return x
