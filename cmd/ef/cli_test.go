@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -29,4 +30,25 @@ func runCmd(t *testing.T, f func(context.Context, []string, io.Writer, io.Writer
 	var out, errb bytes.Buffer
 	err := f(context.Background(), args, &out, &errb)
 	return out.String(), errb.String(), err
+}
+
+// An error of the package named like the command (recall, store) is not
+// prefixed twice: "ef recall: recall: …" reads as a stutter.
+func TestRunNamesTheCommandOnce(t *testing.T) {
+	root, _ := storeFixture(t)
+	for _, args := range [][]string{
+		{"recall", "--store", root, "--session", "s1", "nope"},
+		{"recall", "--store", root, "nope"},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code == 0 {
+			t.Fatalf("%v: exit 0", args)
+		}
+		if n := strings.Count(stderr, "recall:"); n != 1 {
+			t.Errorf("%v: %q names recall %d times, want once", args, stderr, n)
+		}
+		if !strings.HasPrefix(stderr, "ef recall: ") {
+			t.Errorf("%v: %q does not start with the command", args, stderr)
+		}
+	}
 }

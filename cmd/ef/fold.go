@@ -86,6 +86,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	opts := engine.Options{HostMeter: tok, TokenMeter: tok, Logger: logger,
 		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
+	// Ids follow the log, not chance: re-folding a log into a store that
+	// holds it names the checkpoints it already has (fold_ids.go).
+	ids := newFoldIDs(*mode, *window, *budget, *strict)
+	opts.NewID = ids.next
 	if *storeDir != "" {
 		st, err := store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
@@ -116,7 +120,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
-	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, stderr)
+	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, ids, stderr)
 	if err != nil {
 		return err
 	}
@@ -186,7 +190,7 @@ func foldCompression(out string) hostshim.Compression {
 // needed. So the work is linear in the events read and memory follows the
 // surface, not the length of the log. Each node is priced once, when it is
 // appended (Session.Price), for the totals and for every later plan.
-func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, acc *foldAccount, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
+func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
 	r, err := openFoldInput(path, lenient)
 	if err != nil {
 		return nil, nil, err
@@ -196,6 +200,8 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	s.Header = r.header
 	s.Lenient = lenient
 	acc.SessionID = s.ID
+	ids.session(s.ID)
+	warnPlaceholderID(stderr, "fold", path, s.ID)
 	o, err := newFoldOut(out, s, eng)
 	if err != nil {
 		return nil, nil, err
@@ -236,6 +242,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 			return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
 		remap = append(remap, ne.Seq)
+		ids.read(e)
 		if s.Position(ne.Seq) >= 0 {
 			hp, err1 := s.Price(ne.Seq, host)
 			rp, err2 := s.Price(ne.Seq, real)

@@ -83,12 +83,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(stderr, "ef %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "ef %s: %s\n", args[0], errorLine(args[0], err))
 		return 2
 	default:
-		fmt.Fprintf(stderr, "ef %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "ef %s: %s\n", args[0], errorLine(args[0], err))
 		return 1
 	}
+}
+
+// errorLine is err's message as run prints it after "ef <cmd>: ": without
+// a second "<cmd>: " at its start (or after "usage: "), which an error of
+// the package of the same name (recall, store) carries.
+func errorLine(cmd string, err error) string {
+	msg := err.Error()
+	head := ""
+	if rest, ok := strings.CutPrefix(msg, errUsage.Error()+": "); ok {
+		head, msg = errUsage.Error()+": ", rest
+	}
+	if rest, ok := strings.CutPrefix(msg, cmd+": "); ok {
+		msg = rest
+	}
+	return head + msg
 }
 
 // errHelp is returned by a subcommand that printed its help on request.

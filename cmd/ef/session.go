@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -91,4 +93,19 @@ func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTai
 			strings.Join(names, ", "), path, filepath.Join(filepath.Dir(path), names[0]))
 	}
 	return ims[0].Session, ims[0].Torn, nil
+}
+
+// placeholderRE matches a template placeholder left in a session id: DSH's
+// snapshot tests write '{{sessionId}}' where a real id would be.
+var placeholderRE = regexp.MustCompile(`\{\{[^{}]*\}\}|\$\{[^{}]*\}`)
+
+// warnPlaceholderID warns on stderr when the session id of the log is (or
+// holds) a template placeholder: every checkpoint ref and store directory
+// would be named by it, and two such logs would share one session.
+func warnPlaceholderID(stderr io.Writer, cmd, path, id string) {
+	if !placeholderRE.MatchString(id) {
+		return
+	}
+	fmt.Fprintf(stderr, "ef %s: warning: %s: session id %q is a template placeholder, not a real id: every checkpoint ref names it, and every log carrying it shares one session in the store (give the log a real id first, e.g. sed 's/%s/my-session/')\n",
+		cmd, path, id, placeholderRE.FindString(id))
 }

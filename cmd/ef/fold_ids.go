@@ -1,0 +1,86 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"hash"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// foldIDs mints the compaction ids of one ef fold (engine.Options.NewID)
+// from what the replay has read so far, not at random. So folding is
+// idempotent: the same log folded with the same flags into a store that
+// already holds it names the same checkpoints, and the engine answers each
+// fold with the bundle already stored under that id instead of writing a
+// second copy; a longer log (the session went on) names the same
+// checkpoints for the folds of the part it shares with the shorter one and
+// new ones after it. Not safe for concurrent use (ef fold folds one span at
+// a time).
+type foldIDs struct {
+	h    hash.Hash // session id, flags, then every event appended
+	last [sha256.Size]byte
+	n    int // ids minted since the digest last changed
+	buf  []byte
+}
+
+// newFoldIDs starts the digest with the flags that change which folds run.
+func newFoldIDs(mode string, window, budget int, strict bool) *foldIDs {
+	f := &foldIDs{h: sha256.New()}
+	fmt.Fprintf(f.h, "ef fold ids v1\x00mode=%s\x00window=%d\x00budget=%d\x00strict=%t\x00", mode, window, budget, strict)
+	return f
+}
+
+// session adds the session id, before any event.
+func (f *foldIDs) session(id string) {
+	f.field([]byte(id))
+}
+
+// read adds one event of the input log (as read, before any renumbering).
+func (f *foldIDs) read(e hostshim.Event) {
+	f.num(int64(e.Seq))
+	f.field([]byte(e.Type))
+	f.num(e.Time)
+	f.field(e.Data)
+	f.num(int64(len(e.SourceEventSeqs)))
+	for _, s := range e.SourceEventSeqs {
+		f.num(int64(s))
+	}
+	if op := e.SurfaceOp; op != nil && op.Replace {
+		f.num(int64(op.Start))
+		f.num(int64(op.End))
+	} else {
+		f.num(-1)
+	}
+}
+
+func (f *foldIDs) num(v int64) {
+	f.buf = binary.AppendVarint(f.buf[:0], v)
+	f.h.Write(f.buf)
+}
+
+// field writes b with its length, so that no two event streams hash alike.
+func (f *foldIDs) field(b []byte) {
+	f.num(int64(len(b)))
+	f.h.Write(b)
+}
+
+// next returns the next id, UUID-shaped (version 8, RFC 9562): a digest of
+// everything read so far and of how many ids were minted since the last
+// event was read.
+func (f *foldIDs) next() string {
+	var sum [sha256.Size]byte
+	f.h.Sum(sum[:0])
+	if sum != f.last {
+		f.last, f.n = sum, 0
+	}
+	f.n++
+	d := sha256.New()
+	d.Write(sum[:])
+	d.Write(binary.AppendUvarint(nil, uint64(f.n)))
+	b := d.Sum(nil)[:16]
+	b[6] = b[6]&0x0f | 0x80
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
