@@ -16,13 +16,19 @@
 //     balanced; a result with no call is dropped (Stats.Orphans).
 //   - Call ids are unique within a session: a reused source id is renamed
 //     (Stats.RenamedIDs).
+//   - OpenAI chat logs (one {"messages": [...]} document, or JSONL of one
+//     message or one conversation per line) are detected only by a known
+//     role on plain message objects, so no other format's records read as
+//     chat; tool results without a tool_call_id, and legacy function
+//     messages, answer the calls of the assistant message before them in
+//     order.
 //   - System prompts become request/header events (Gen01 keeps the system
 //     prompt in the header, not on the surface).
 //   - Compaction markers already in the source (Claude Code compact_boundary
 //     and isCompactSummary records, "Compacting" status steps, DSH
 //     compaction transactions) are not replayed as compaction; their
 //     positions are listed in Stats.Compactions.
-//   - A JSONL source (Claude SDK, Claude Code, OpenHands) whose last line is
+//   - A JSONL source (Claude SDK, Claude Code, OpenHands, OpenAI chat) whose last line is
 //     not valid JSON, a session still being written or cut by a crash, is
 //     read without that line, described in Imported.Torn, as a DSH log's
 //     torn tail is; the same damage on an earlier line is an *Error naming

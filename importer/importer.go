@@ -38,11 +38,17 @@ const (
 	// FormatOpenHands is an OpenHands evaluation output.jsonl, one run per
 	// line with its event stream in history[].
 	FormatOpenHands Format = "openhands"
+	// FormatOpenAIChat is a plain OpenAI-style chat log: one JSON document
+	// {"messages": [{"role", "content", "tool_calls"}, {"role": "tool",
+	// "tool_call_id"}, …]} (a saved conversation or a request body), JSONL
+	// with one such message per line, or JSONL with one conversation per
+	// line (one session each).
+	FormatOpenAIChat Format = "openai-chat"
 )
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -221,6 +227,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatMiniSWE, nil
 	case has("trajectory", "history"):
 		return FormatSWEAgent, nil
+	case has("messages") && isChatMessages(top["messages"]), isChatMessage(top):
+		return FormatOpenAIChat, nil
 	}
 	return "", ErrUnknownFormat
 }
@@ -261,6 +269,8 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out = []Imported{im}
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
+	case FormatOpenAIChat:
+		out, err = importOpenAIChat(name, data)
 	default:
 		p, ok := parsers[f]
 		if !ok {

@@ -1,0 +1,285 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// chatRoles are the message roles of the OpenAI chat format (and of the
+// many APIs and agents that log it): "developer" is the newer name of
+// "system", "function" the legacy answer to a function_call.
+var chatRoles = map[string]bool{"system": true, "developer": true, "user": true, "assistant": true, "tool": true, "function": true}
+
+// chatMessage is one OpenAI chat message.
+type chatMessage struct {
+	Role             *string          `json:"role"`
+	Content          json.RawMessage  `json:"content"`
+	Refusal          string           `json:"refusal"`
+	ReasoningContent string           `json:"reasoning_content"` // DeepSeek, vLLM
+	Reasoning        string           `json:"reasoning"`         // OpenRouter, Ollama
+	ToolCalls        []openAIToolCall `json:"tool_calls"`
+	ToolCallID       string           `json:"tool_call_id"`
+	FunctionCall     *struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"function_call"`
+}
+
+// chatConversation is a whole chat: a request body or a saved
+// conversation ({"model": …, "messages": [...]}).
+type chatConversation struct {
+	Model    string            `json:"model"`
+	Messages []json.RawMessage `json:"messages"`
+}
+
+// isChatMessages reports whether v is a JSON array whose first element is
+// an object with a chat role (or an empty array): the "messages" of a chat.
+func isChatMessages(v json.RawMessage) bool {
+	var msgs []json.RawMessage
+	if json.Unmarshal(v, &msgs) != nil {
+		return false
+	}
+	if len(msgs) == 0 {
+		return true
+	}
+	var first map[string]json.RawMessage
+	if json.Unmarshal(msgs[0], &first) != nil {
+		return false
+	}
+	return isChatMessage(first)
+}
+
+// isChatMessage reports whether a JSON object is a chat message: a known
+// role and nothing that makes it another format's record.
+func isChatMessage(top map[string]json.RawMessage) bool {
+	var role string
+	if json.Unmarshal(top["role"], &role) != nil || !chatRoles[role] {
+		return false
+	}
+	for _, k := range []string{"type", "uuid", "message", "steps", "history"} {
+		if _, ok := top[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// importOpenAIChat reads an OpenAI-style chat log: one JSON document
+// {"messages": [...]} (one session), or JSONL with one message per line
+// (one session), or JSONL with one {"messages": [...]} conversation per
+// line (one session each, named FILE#N by line number).
+func importOpenAIChat(name string, data []byte) ([]Imported, error) {
+	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '{' && json.Valid(body) {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(body, &top); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		if _, ok := top["messages"]; ok {
+			t, err := parseChatConversation(body)
+			if err != nil {
+				return nil, err
+			}
+			im, err := t.build(name, FormatOpenAIChat)
+			if err != nil {
+				return nil, err
+			}
+			return []Imported{im}, nil
+		}
+	}
+	// JSONL: every line a message, or every line a conversation.
+	var (
+		t        *transcript // the session of a file of messages
+		convs    []Imported  // the sessions of a file of conversations
+		pend     chatPending
+		messages int
+	)
+	torn, err := scanLines(data, func(line int, raw []byte) error {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &top); err != nil {
+			return fmt.Errorf("%w: not a JSON object (%v)", ErrMalformed, err)
+		}
+		if _, ok := top["messages"]; ok {
+			if t != nil {
+				return fmt.Errorf("%w: a conversation ({\"messages\": [...]}) after %d message lines: a file holds messages or conversations, one per line, not both", ErrMalformed, messages)
+			}
+			ct, err := parseChatConversation(raw)
+			if err != nil {
+				return err
+			}
+			im, err := ct.build(name+"#"+strconv.Itoa(line), FormatOpenAIChat)
+			if err != nil {
+				return err
+			}
+			convs = append(convs, im)
+			return nil
+		}
+		if convs != nil {
+			return fmt.Errorf("%w: a message after %d conversation lines: a file holds messages or conversations, one per line, not both", ErrMalformed, len(convs))
+		}
+		if t == nil {
+			t = &transcript{provider: "openai"}
+		}
+		messages++
+		t.sourceRecords++
+		var m chatMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		return t.chat(m, &pend)
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case convs != nil:
+		for i := range convs {
+			convs[i].Torn = torn
+		}
+		return convs, nil
+	case t != nil:
+		t.torn = torn
+		im, err := t.build(name, FormatOpenAIChat)
+		if err != nil {
+			return nil, err
+		}
+		return []Imported{im}, nil
+	}
+	return nil, ErrEmpty
+}
+
+// parseChatConversation reads one {"model": …, "messages": [...]}.
+func parseChatConversation(raw []byte) (*transcript, error) {
+	var doc chatConversation
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if doc.Messages == nil {
+		return nil, fmt.Errorf("%w: \"messages\" is not a list of messages", ErrMalformed)
+	}
+	t := &transcript{provider: "openai", model: doc.Model, sourceRecords: len(doc.Messages)}
+	var pend chatPending
+	for i, raw := range doc.Messages {
+		var m chatMessage
+		err := json.Unmarshal(raw, &m)
+		if err != nil {
+			err = fmt.Errorf("%w: %v", ErrMalformed, err)
+		} else {
+			err = t.chat(m, &pend)
+		}
+		if err != nil {
+			return nil, &Error{Record: fmt.Sprintf("messages[%d]", i), Err: err}
+		}
+	}
+	return t, nil
+}
+
+// chatPending is the calls of the latest assistant message that no tool
+// message has answered yet, in order: a tool message without a
+// tool_call_id, and a legacy "function" message, answer the first.
+type chatPending struct {
+	calls []string
+	n     int // calls given a made-up id, for unique ids
+}
+
+func (p *chatPending) answer(id string) string {
+	for i, c := range p.calls {
+		if c == id || id == "" {
+			p.calls = append(p.calls[:i:i], p.calls[i+1:]...)
+			return c
+		}
+	}
+	return id
+}
+
+// chat adds one message to the transcript.
+func (t *transcript) chat(m chatMessage, pend *chatPending) error {
+	if m.Role == nil {
+		return fmt.Errorf("%w: message has no \"role\"", ErrMalformed)
+	}
+	content, err := chatContent(m.Content)
+	if err != nil {
+		return err
+	}
+	switch role := *m.Role; role {
+	case "system", "developer":
+		t.system(joinText(content))
+	case "user":
+		t.user(content...)
+	case "assistant":
+		blocks := []hostshim.Block{{Type: hostshim.BlockReasoning, Text: m.ReasoningContent + m.Reasoning}}
+		blocks = append(blocks, content...)
+		if m.Refusal != "" {
+			blocks = append(blocks, hostshim.TextBlock(m.Refusal))
+		}
+		pend.calls = pend.calls[:0]
+		for j, c := range m.ToolCalls {
+			if c.Function.Name == "" {
+				return fmt.Errorf("%w: tool_calls[%d] has no function name", ErrMalformed, j)
+			}
+			id := c.ID
+			if id == "" {
+				pend.n++
+				id = "call-" + strconv.Itoa(pend.n)
+			}
+			pend.calls = append(pend.calls, id)
+			blocks = append(blocks, toolCall(id, c.Function.Name, stringOrJSON(c.Function.Arguments)))
+		}
+		if fc := m.FunctionCall; fc != nil {
+			pend.n++
+			id := "call-" + strconv.Itoa(pend.n)
+			pend.calls = append(pend.calls, id)
+			blocks = append(blocks, toolCall(id, fc.Name, stringOrJSON(fc.Arguments)))
+		}
+		t.assistant(blocks...)
+	case "tool", "function":
+		id := m.ToolCallID
+		if role == "function" {
+			id = ""
+		}
+		t.result(pend.answer(id), false, content...)
+	default:
+		t.skipped++
+	}
+	return nil
+}
+
+// chatContent decodes a chat message's content: a string, null, or a list
+// of parts. Text parts (text, input_text, output_text; refusal) keep their
+// text; any other part (image_url, input_audio, file) becomes a short
+// placeholder so that its presence stays visible.
+func chatContent(v json.RawMessage) ([]hostshim.Block, error) {
+	type part struct {
+		Type    string `json:"type"`
+		Text    string `json:"text"`
+		Refusal string `json:"refusal"`
+	}
+	parts, err := stringOrList(v, func(s string) part { return part{Type: "text", Text: s} })
+	if err != nil {
+		return nil, fmt.Errorf("%w: content is neither a string, null nor a list of parts: %s", ErrMalformed, clip(v, 40))
+	}
+	var out []hostshim.Block
+	for _, p := range parts {
+		switch p.Type {
+		case "text", "input_text", "output_text", "":
+			out = append(out, hostshim.TextBlock(p.Text))
+		case "refusal":
+			out = append(out, hostshim.TextBlock(p.Refusal))
+		default:
+			out = append(out, hostshim.TextBlock("["+p.Type+" omitted]"))
+		}
+	}
+	return out, nil
+}
+
+// clip quotes the start of a JSON value for an error message.
+func clip(v json.RawMessage, n int) string {
+	v = bytes.TrimSpace(v)
+	if len(v) <= n {
+		return string(v)
+	}
+	return string(v[:n]) + "…"
+}
