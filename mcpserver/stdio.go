@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
@@ -23,12 +24,6 @@ import (
 // MaxLine bounds one stdio line; a longer one is answered with an invalid
 // request error and skipped.
 const MaxLine = 64 << 20
-
-// JSON-RPC 2.0 error codes of the stdio filter.
-const (
-	codeParseError     = -32700
-	codeInvalidRequest = -32600
-)
 
 // lineWriter serialises whole lines to w: the SDK writes one message per
 // Write call, and the filter's error replies must not land inside one.
@@ -140,9 +135,9 @@ func (l *lineWriter) reply(id json.RawMessage, code int, msg string) error {
 func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
-		line, err := readLine(br)
-		if errors.Is(err, errLineTooLong) {
-			if w.reply(nil, codeInvalidRequest, fmt.Sprintf("invalid request: a line over %d bytes", MaxLine)) != nil {
+		line, err := rpcwire.ReadLine(br, MaxLine)
+		if errors.Is(err, rpcwire.ErrLineTooLong) {
+			if w.reply(nil, rpcwire.CodeInvalidRequest, fmt.Sprintf("invalid request: a line over %d bytes", MaxLine)) != nil {
 				out.Close()
 				return
 			}
@@ -169,59 +164,22 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 	}
 }
 
-var errLineTooLong = errors.New("line too long")
-
-// readLine reads one line (without its newline) of at most MaxLine bytes;
-// a longer one is drained and reported as errLineTooLong.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxLine {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = br.ReadSlice('\n')
-			}
-			if err != nil && err != io.EOF {
-				return nil, err
-			}
-			return nil, errLineTooLong
-		}
-		buf = append(buf, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		return bytes.TrimSuffix(buf, []byte("\n")), err
-	}
-}
-
 // vet returns a non-zero JSON-RPC error code, and the id to answer with,
 // for a line the SDK would refuse: not JSON, a batch (MCP since 2025-06-18
 // has none), or not a JSON-RPC message.
 func vet(line []byte) (json.RawMessage, int, string) {
-	if !json.Valid(line) {
-		return nil, codeParseError, "parse error: the line is not JSON"
-	}
-	if line[0] == '[' {
-		return nil, codeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line"
-	}
-	if line[0] != '{' {
-		return nil, codeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"
+	if code, msg, ok := rpcwire.Refusal(line); ok {
+		return nil, code, msg
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var obj struct {
 			ID json.RawMessage `json:"id"`
 		}
 		json.Unmarshal(line, &obj)
-		// The client reads this: name the member and the JSON type, not
-		// the SDK's Go types.
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			if te.Field != "" {
-				return obj.ID, codeInvalidRequest, fmt.Sprintf("invalid request: %q must not be a JSON %s", te.Field, te.Value)
-			}
-			return obj.ID, codeInvalidRequest, "invalid request: not a JSON-RPC message"
+		if msg, ok := rpcwire.Mismatch(err); ok {
+			return obj.ID, rpcwire.CodeInvalidRequest, msg
 		}
-		return obj.ID, codeInvalidRequest, "invalid request: " + err.Error()
+		return obj.ID, rpcwire.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
 	return nil, 0, ""
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/recall"
@@ -64,11 +65,11 @@ func Methods() []string {
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
 // specification leaves to servers.
 const (
-	CodeParseError     = -32700
-	CodeInvalidRequest = -32600
-	CodeMethodNotFound = -32601
-	CodeInvalidParams  = -32602
-	CodeInternalError  = -32603
+	CodeParseError     = rpcwire.CodeParseError
+	CodeInvalidRequest = rpcwire.CodeInvalidRequest
+	CodeMethodNotFound = rpcwire.CodeMethodNotFound
+	CodeInvalidParams  = rpcwire.CodeInvalidParams
+	CodeInternalError  = rpcwire.CodeInternalError
 	// CodeResync: the mirror of a session is missing, broken or behind the
 	// host's log; the plugin re-sends the whole log with session/open and
 	// retries once.

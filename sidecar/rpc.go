@@ -8,10 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/rpcwire"
 )
 
 // The wire: JSON-RPC 2.0 over a byte stream, one JSON object per line
@@ -153,7 +153,10 @@ func (c *Conn) end(err error) {
 // the peer closed the stream.
 func (c *Conn) Read() (*Message, error) {
 	for {
-		line, err := c.readLine()
+		line, err := rpcwire.ReadLine(c.r, c.maxLine)
+		if errors.Is(err, rpcwire.ErrLineTooLong) {
+			return nil, &Error{Code: CodeInvalidRequest, Message: fmt.Sprintf("%v: over %d bytes", ErrLineTooLong, c.maxLine)}
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -188,49 +191,13 @@ func (c *Conn) Read() (*Message, error) {
 // array) is refused: the sidecar handles messages one at a time in
 // arrival order, and the plugin sends one per line.
 func notAMessage(line []byte, err error) *Error {
-	var se *json.SyntaxError
-	if !json.Valid(line) || errors.As(err, &se) {
-		return &Error{Code: CodeParseError, Message: "parse error: " + strings.TrimPrefix(err.Error(), "json: ")}
+	if code, msg, ok := rpcwire.Refusal(line); ok {
+		return &Error{Code: code, Message: msg}
 	}
-	var te *json.UnmarshalTypeError
-	switch {
-	case line[0] == '[':
-		return &Error{Code: CodeInvalidRequest, Message: "invalid request: JSON-RPC batches are not supported; send one message per line"}
-	case line[0] != '{':
-		return &Error{Code: CodeInvalidRequest, Message: "invalid request: a JSON-RPC message is a JSON object"}
-	case errors.As(err, &te) && te.Field != "":
-		return &Error{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %q must not be a JSON %s", te.Field, te.Value)}
+	if msg, ok := rpcwire.Mismatch(err); ok {
+		return &Error{Code: CodeInvalidRequest, Message: msg}
 	}
 	return &Error{Code: CodeInvalidRequest, Message: "invalid request: not a JSON-RPC message"}
-}
-
-func (c *Conn) readLine() ([]byte, error) {
-	var buf []byte
-	for {
-		chunk, err := c.r.ReadSlice('\n')
-		if len(buf)+len(chunk) > c.maxLine {
-			// Drain the rest of the oversized line so the next read starts
-			// on a fresh message.
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = c.r.ReadSlice('\n')
-			}
-			if err != nil && err != io.EOF {
-				return nil, err
-			}
-			return nil, &Error{Code: CodeInvalidRequest, Message: fmt.Sprintf("%v: over %d bytes", ErrLineTooLong, c.maxLine)}
-		}
-		buf = append(buf, chunk...)
-		switch {
-		case err == nil:
-			return buf, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err == io.EOF && len(buf) > 0:
-			return buf, nil
-		default:
-			return nil, err
-		}
-	}
 }
 
 // Write sends one message as a line.
