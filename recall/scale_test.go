@@ -16,6 +16,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
@@ -62,11 +63,7 @@ func TestRecallScale(t *testing.T) {
 	ctx := context.Background()
 
 	root := t.TempDir()
-	store, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := bundletest.MustOpenAt(t, root, bundle.Options{})
 	start := time.Now()
 	recalltest.FillStore(t, store, ckpts)
 	putTime := time.Since(start)

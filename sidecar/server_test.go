@@ -194,11 +194,7 @@ func TestServeHostedLeafFolds(t *testing.T) {
 
 	// Both bundles are durable, verified and hold exactly the shadowed
 	// messages; the tools find what was folded.
-	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := bundletest.MustOpenAt(t, store, bundle.Options{ReadOnly: true})
 	for _, r := range []*hostshim.CompactionResult{first, second} {
 		b, err := st.Get(context.Background(), "serve-leaf", engine.CheckpointID(r.CompactionID))
 		if err != nil {

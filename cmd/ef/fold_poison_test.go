@@ -11,6 +11,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/enginetest"
 )
 
@@ -77,11 +78,7 @@ func TestFoldArchivesPoisonMessagesExactly(t *testing.T) {
 	if acc.Failed != 0 || len(acc.Folds) == 0 {
 		t.Fatalf("folds %d, failed %d\n%s", len(acc.Folds), acc.Failed, text)
 	}
-	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := bundletest.MustOpenAt(t, store, bundle.Options{ReadOnly: true})
 	var archived [][]byte
 	type ref struct {
 		ckpt  string

@@ -11,6 +11,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/bundletest"
 	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -45,11 +46,7 @@ func TestFoldReplaysCorpusLogWithPressure(t *testing.T) {
 	if s.Len() != acc.EventsOut || acc.EventsOut <= acc.EventsIn {
 		t.Fatalf("events %d in, %d out, read %d", acc.EventsIn, acc.EventsOut, s.Len())
 	}
-	st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := bundletest.MustOpenAt(t, store, bundle.Options{ReadOnly: true})
 	for _, f := range acc.Folds {
 		if f.Skipped != "" {
 			continue

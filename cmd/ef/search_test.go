@@ -87,11 +87,7 @@ func TestSearchCommand(t *testing.T) {
 
 func TestSearchCommandIndexLocked(t *testing.T) {
 	root, _, _ := searchFixture(t)
-	store, err := bundle.Open(root, bundle.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
 	// Another process (here: this one) holds the store's index.
 	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
 	if err != nil {

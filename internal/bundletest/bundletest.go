@@ -25,12 +25,19 @@ func MustOpen(t testing.TB, opts bundle.Options) (*bundle.Store, string) {
 	if opts.FS == nil {
 		root = t.TempDir()
 	}
-	s, err := bundle.Open(root, opts)
+	return MustOpenAt(t, root, opts), root
+}
+
+// MustOpenAt opens the store in dir and closes it at cleanup (closing it
+// earlier is fine: Close is idempotent).
+func MustOpenAt(t testing.TB, dir string, opts bundle.Options) *bundle.Store {
+	t.Helper()
+	s, err := bundle.Open(dir, opts)
 	if err != nil {
-		t.Fatalf("bundle.Open(%q): %v", root, err)
+		t.Fatalf("bundle.Open(%q): %v", dir, err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return s, root
+	return s
 }
 
 // Bundle returns a sealed leaf bundle holding msgs. If the ids or
