@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // DropManifest says exactly what an emergency fold took out of view and
@@ -125,7 +126,7 @@ func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped
 	cats := []cat{
 		{catUser, f.UserRequests, func(it Item) (string, bool) {
 			t := strings.TrimSpace(it.Text)
-			c := capRunes(t, verbatimMax)
+			c := clip.Runes(t, verbatimMax)
 			return fmt.Sprintf("- [seq %d] %s", it.Seq, strings.ReplaceAll(c, "\n", "\n  ")), c != t
 		}},
 		{catFile, files, func(it Item) (string, bool) { return it.Text, false }},

@@ -4,9 +4,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // Item is one fact line and the seq of the surface node it came from.
@@ -64,7 +64,7 @@ var (
 
 // oneLine collapses whitespace and caps s at max runes (0: no cap).
 func oneLine(s string, max int) string {
-	return capRunes(strings.TrimSpace(collapseSpace(s)), max)
+	return clip.Runes(strings.TrimSpace(collapseSpace(s)), max)
 }
 
 // collapseSpace replaces each run of ASCII whitespace (\t \n \f \r and
@@ -97,14 +97,6 @@ func collapseSpace(s string) string {
 		}
 	}
 	return sb.String()
-}
-
-func capRunes(s string, max int) string {
-	if max <= 0 || utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max]) + "…"
 }
 
 // failureRE marks the line of an error output that says what failed (a

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // Depth is how much of a checkpoint context_recall returns.
@@ -362,9 +364,7 @@ func (x *recaller) addDetail(out *RecallResult, i int, raw []byte, callNames map
 	}
 	writeCollapsed(&sb, f.Text)
 	text := strings.TrimSpace(sb.String())
-	if utf8.RuneCountInString(text) > DetailLineRunes {
-		text = string([]rune(text)[:DetailLineRunes]) + "…"
-	}
+	text = clip.Runes(text, DetailLineRunes)
 	l := DetailLine{Index: i, Role: f.Role, Text: text}
 	cost := x.opts.Tokens(renderDetailLine(l))
 	if out.Tokens+cost > out.Budget && out.Count > 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/internal/codespan"
 )
 
@@ -222,7 +223,7 @@ func checkDigest(res *HostLLMResult, source string) (string, error) {
 			continue
 		}
 		if current == "" {
-			return "", fmt.Errorf("the answer starts with text outside the digest's sections: %q", clip(line, 80))
+			return "", fmt.Errorf("the answer starts with text outside the digest's sections: %q", clip.Runes(line, 80))
 		}
 		item, bullet := strings.CutPrefix(line, "- ")
 		if !bullet {
@@ -352,12 +353,4 @@ func messageText(m *hostshim.Message) string {
 		sb.Write(m.Raw)
 	}
 	return sb.String()
-}
-
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // Classes of Required anchors: which predicate checks them.
@@ -61,20 +63,13 @@ func coverage(c *Candidate, class string) Result {
 			continue
 		}
 		if !strings.Contains(text, r.Statement) {
-			fs = append(fs, fail("not-stated", r.Seq, -1, "%s is exported but the checkpoint text does not state it (%q)", r.Ref, abbrevText(r.Statement)))
+			fs = append(fs, fail("not-stated", r.Seq, -1, "%s is exported but the checkpoint text does not state it (%q)", r.Ref, clip.Runes(r.Statement, 60)))
 		}
 	}
 	if len(fs) > 0 {
 		return result(fs)
 	}
 	return Result{Status: Pass, Note: fmt.Sprintf("%d %s anchors exported and stated", n, class)}
-}
-
-func abbrevText(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:60]) + "…"
-	}
-	return s
 }
 
 // Authority is predicate A: active authority coverage. Every current

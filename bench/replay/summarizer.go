@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // Persona is how well the scripted summarizer keeps what matters.
@@ -216,7 +217,7 @@ func hasIdentifier(line string) bool {
 func salient(m *hostshim.Message) []string {
 	text := m.Text()
 	if _, isResult := m.ToolResultID(); m.Role == hostshim.RoleUser && !isResult {
-		return []string{"User: " + cut(oneLine(text), 400)}
+		return []string{"User: " + clip.Runes(oneLine(text), 400)}
 	}
 	var out []string
 	for line := range strings.Lines(text) {
@@ -225,21 +226,13 @@ func salient(m *hostshim.Message) []string {
 			continue
 		}
 		if itemClass(line) > 0 {
-			out = append(out, cut(line, 240))
+			out = append(out, clip.Runes(line, 240))
 		}
 	}
 	return out
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
-}
 
 func dedupe(xs []string) []string {
 	seen := map[string]bool{}
