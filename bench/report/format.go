@@ -32,6 +32,15 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
 }
 
+// rate is pct to two decimals, for the loss and staleness rates, which are
+// small enough that one decimal would read 0.0%.
+func rate(a, b int) string {
+	if b == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f%%", 100*float64(a)/float64(b))
+}
+
 func frac(a, b int) string {
 	if b == 0 {
 		return "—"
@@ -148,12 +157,6 @@ func rfc26(m *replay.Metrics) []string {
 	if m.Projection.Reported {
 		proj = fmt.Sprintf("%s B, %d anchors", tok(float64(m.Projection.PeakBytes)), m.Projection.PeakAnchors)
 		growth = fmt.Sprintf("%s→%s B", tok(float64(m.Projection.HalfBytes)), tok(float64(m.Projection.FinalBytes)))
-	}
-	rate := func(a, b int) string {
-		if b == 0 {
-			return "—"
-		}
-		return fmt.Sprintf("%.2f%%", 100*float64(a)/float64(b))
 	}
 	return []string{m.Engine, rate(m.AuthorityLost, m.AuthorityChecks), frac(m.AuthorityLost, m.AuthorityChecks), frac(m.AuthorityLostAtEnd, m.AuthorityAtEnd),
 		rate(m.CheckStale, m.Checks), frac(m.CheckStale, m.Checks), frac(m.StaleAtEnd, m.Probes), proj, growth, frac(m.ProbesAtEnd, m.Probes)}

@@ -33,12 +33,6 @@ func sweepRows(runs []*bench.Report) [][]string {
 			if base != nil && base.Cost(0.1) > 0 {
 				vs = fmt.Sprintf("%.3f×", m.Cost(0.1)/base.Cost(0.1))
 			}
-			rate := func(a, b int) string {
-				if b == 0 {
-					return "—"
-				}
-				return fmt.Sprintf("%.2f%%", 100*float64(a)/float64(b))
-			}
 			out = append(out, []string{corpusName(r.Corpus), fmt.Sprint(r.Window), r.Persona, m.Engine,
 				tok(m.Cost(0.1)), vs, pct(m.Billed().Hit, m.Billed().Hit+m.Billed().Miss), pct(m.DeepSeek.Hit, m.DeepSeek.Hit+m.DeepSeek.Miss),
 				fmt.Sprintf("%.2f%%", 100*m.HitCeiling()), fmt.Sprint(m.OverWindow), fmt.Sprint(m.TotalFolds()),

@@ -207,6 +207,16 @@ type task struct {
 	updated time.Time
 }
 
+// newestFirst orders tasks by their last update, newest first, and tasks
+// updated at the same time by id, so that the order never depends on the
+// order the files were read in.
+func newestFirst(a, b task) int {
+	if c := b.updated.Compare(a.updated); c != 0 {
+		return c
+	}
+	return strings.Compare(a.st.ID, b.st.ID)
+}
+
 // Build answers req from the task.origin files under roots: state[] holds
 // every task in scope (newest first), memory[] the verified facts and
 // verified learnings of those tasks ranked by BM25 relevance to the goal
@@ -292,12 +302,7 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 			tasks = append(tasks, t)
 		}
 	}
-	slices.SortStableFunc(tasks, func(a, b task) int {
-		if c := b.updated.Compare(a.updated); c != 0 {
-			return c
-		}
-		return strings.Compare(a.st.ID, b.st.ID)
-	})
+	slices.SortStableFunc(tasks, newestFirst)
 	for _, t := range tasks {
 		b.State = append(b.State, State{
 			ID: t.st.ID, File: t.path, Scope: t.st.Scope, Goal: t.st.Goal, CurrentState: t.st.CurrentState,

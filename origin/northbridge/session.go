@@ -89,12 +89,7 @@ func SessionStart(ctx context.Context, root string, opts SessionOptions) (*Sessi
 	if len(all) == 0 {
 		return nil, fmt.Errorf("northbridge: no readable task.origin file under %s", root)
 	}
-	slices.SortStableFunc(all, func(a, b task) int {
-		if c := b.updated.Compare(a.updated); c != 0 {
-			return c
-		}
-		return strings.Compare(a.st.ID, b.st.ID)
-	})
+	slices.SortStableFunc(all, newestFirst)
 	cur := 0
 	if opts.Task != "" {
 		cur = slices.IndexFunc(all, func(t task) bool { return t.st.ID == opts.Task })
