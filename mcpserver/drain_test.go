@@ -47,3 +47,37 @@ func TestStdioAnswersCallsBeforeEOF(t *testing.T) {
 		}
 	}
 }
+
+// A call before initialize is refused with a JSON-RPC error code (the
+// SDK's own is 0, which JSON-RPC does not define), and the session can
+// still initialize.
+func TestStdioCallBeforeInitialize(t *testing.T) {
+	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), io.NopCloser(strings.NewReader(in)), nopCloser{&out}); err != nil && err != io.EOF {
+		t.Logf("ServeStdio: %v", err)
+	}
+	got := map[float64]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("reply is not JSON: %q", line)
+		}
+		id, _ := m["id"].(float64)
+		got[id] = m
+	}
+	e, _ := got[1]["error"].(map[string]any)
+	if e == nil || e["code"] != float64(-32600) {
+		t.Errorf("tools/list before initialize: %v, want error code -32600", got[1])
+	}
+	if got[2]["result"] == nil {
+		t.Errorf("initialize after a refused call: %v", got[2])
+	}
+}

@@ -151,6 +151,15 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`[]`, -32600, nil},
 		{`42`, -32600, nil},
 		{`{"jsonrpc":"2.0","id":8,"method":["tools/list"]}`, -32600, float64(8)},
+		// A client that frames messages like LSP is told so.
+		{"Content-Length: 52\r", -32700, nil},
+		// Ids a client could not match are refused, not rounded.
+		{`{"jsonrpc":"2.0","id":5.5,"method":"tools/list"}`, -32600, nil},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, -32600, nil},
+		{`{"jsonrpc":"2.0","id":true,"method":"tools/list"}`, -32600, nil},
+		{`{"id":9,"method":"tools/list"}`, -32600, float64(9)},
+		// A second initialize is refused with a JSON-RPC code (the SDK's is 0).
+		{`{"jsonrpc":"2.0","id":10,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, -32600, float64(10)},
 	} {
 		send(c.line)
 		m := next()

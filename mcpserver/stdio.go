@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -49,7 +50,42 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 			l.idle.Broadcast()
 		}
 	}
+	if q, ok := withErrorCode(p); ok {
+		if _, err := l.w.Write(q); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
 	return l.w.Write(p)
+}
+
+// withErrorCode gives an error response whose code is 0 the code of an
+// invalid request. The SDK answers a request it refuses for the session's
+// state (a call before initialize, a second initialize) with code 0, which
+// JSON-RPC 2.0 does not define and some clients treat as success.
+func withErrorCode(p []byte) ([]byte, bool) {
+	if !bytes.Contains(p, []byte(`"error"`)) {
+		return nil, false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(p, &m) != nil || m["error"] == nil || m["method"] != nil {
+		return nil, false
+	}
+	var e map[string]json.RawMessage
+	if json.Unmarshal(m["error"], &e) != nil || string(e["code"]) != "0" {
+		return nil, false
+	}
+	e["code"] = json.RawMessage(strconv.Itoa(rpcwire.CodeInvalidRequest))
+	eb, err1 := json.Marshal(e)
+	m["error"] = eb
+	q, err2 := json.Marshal(m)
+	if err1 != nil || err2 != nil {
+		return nil, false
+	}
+	if bytes.HasSuffix(p, []byte("\n")) {
+		q = append(q, '\n')
+	}
+	return q, true
 }
 
 // sent records a request handed to the SDK.
@@ -171,6 +207,9 @@ func vet(line []byte) (json.RawMessage, int, string) {
 	if code, msg, ok := rpcwire.Refusal(line); ok {
 		return nil, code, msg
 	}
+	if id, why := vetEnvelope(line); why != "" {
+		return id, rpcwire.CodeInvalidRequest, "invalid request: " + why
+	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var obj struct {
 			ID json.RawMessage `json:"id"`
@@ -182,4 +221,65 @@ func vet(line []byte) (json.RawMessage, int, string) {
 		return obj.ID, rpcwire.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
 	return nil, 0, ""
+}
+
+// vetEnvelope checks a message object's "jsonrpc" and "id" members the way
+// JSON-RPC 2.0 states them, and returns what is wrong ("" when nothing)
+// and the id to answer with (null when the id itself is bad: an id the
+// client cannot match is no id). The SDK would take an id 5.5 as 5, and
+// name Go types for an object id.
+func vetEnvelope(line []byte) (json.RawMessage, string) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(line, &m) != nil {
+		return nil, ""
+	}
+	id, hasID := m["id"]
+	if hasID && !validID(id) {
+		what := jsonKind(id)
+		if what == "a number" {
+			what = string(bytes.TrimSpace(id))
+		}
+		return nil, fmt.Sprintf("\"id\" must be a string or an integer, not %s", what)
+	}
+	v, ok := m["jsonrpc"]
+	if !ok {
+		return id, `"jsonrpc": "2.0" is missing`
+	}
+	if string(v) != `"2.0"` {
+		return id, fmt.Sprintf(`"jsonrpc" must be "2.0", not %s`, v)
+	}
+	return nil, ""
+}
+
+// validID reports whether a JSON-RPC id is a string, an integer or null.
+func validID(id json.RawMessage) bool {
+	switch k := jsonKind(id); k {
+	case "a string", "null":
+		return true
+	case "a number":
+		_, err := strconv.ParseInt(string(bytes.TrimSpace(id)), 10, 64)
+		return err == nil
+	}
+	return false
+}
+
+// jsonKind names the JSON type of a valid JSON value.
+func jsonKind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }

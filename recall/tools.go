@@ -197,6 +197,9 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 			if errors.As(err, &te) && te.Field != "" {
 				return fmt.Errorf("%w: %q must be %s, not %s", ErrBadArgs, te.Field, jsonType(te.Type), te.Value)
 			}
+			if te != nil {
+				return fmt.Errorf("%w: the arguments must be a JSON object, not %s", ErrBadArgs, te.Value)
+			}
 			return fmt.Errorf("%w: %v", ErrBadArgs, strings.TrimPrefix(err.Error(), "json: "))
 		}
 		if d.More() {
@@ -240,8 +243,6 @@ func RenderError(tool string, err error) string {
 		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
 	case errors.Is(err, ErrNoCheckpoint):
 		hint = " Recall one of the checkpoints named here, or find the one you mean with context_search: the refs it prints name checkpoints that exist."
-	case errors.Is(err, ErrBadDepth):
-		hint = ` depth is "summary", "detail" or "exact".`
 	case errors.Is(err, ErrBadArgs):
 		hint = " See the tool's parameter schema."
 	}

@@ -110,11 +110,13 @@ func TestCallTool(t *testing.T) {
 		{recall.ToolSearch, `{"query":5}`, recall.ErrBadArgs, `bad tool arguments: "query" must be a string, not number`},
 		{recall.ToolSearch, `{"query":"x","limit":"ten"}`, recall.ErrBadArgs, `"limit" must be an integer, not string.`},
 		{recall.ToolRecall, `{"ref":"a b"}`, recall.ErrBadRef, "A ref is"},
-		{recall.ToolRecall, `{"ref":"ck-0","depth":"all"}`, recall.ErrBadDepth, "depth is"},
+		{recall.ToolRecall, `{"ref":"ck-0","depth":"all"}`, recall.ErrBadDepth, `context_recall error: bad depth: "all" (want summary, detail or exact).`},
+		{recall.ToolSearch, `"x"`, recall.ErrBadArgs, "the arguments must be a JSON object, not string."},
+		{recall.ToolRecall, `[1]`, recall.ErrBadArgs, "the arguments must be a JSON object, not array."},
 		{"context_delete", `{}`, recall.ErrUnknownTool, "unknown tool"},
 	} {
 		out, err := x.CallTool(ctx, big, tc.name, json.RawMessage(tc.args))
-		if !errors.Is(err, tc.want) || !out.IsError || !strings.HasPrefix(out.Text, tc.name+" error: ") || !strings.Contains(out.Text, tc.says) {
+		if !errors.Is(err, tc.want) || !out.IsError || !strings.HasPrefix(out.Text, tc.name+" error: ") || !strings.Contains(out.Text, tc.says) || strings.Contains(out.Text, "Go value") {
 			t.Errorf("%s %s: %v; text %q", tc.name, tc.args, err, out.Text)
 		}
 	}

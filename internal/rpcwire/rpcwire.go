@@ -67,6 +67,9 @@ func ReadLine(br *bufio.Reader, max int) ([]byte, error) {
 // decodes as a message; Mismatch words its decoding error.
 func Refusal(line []byte) (code int, msg string, ok bool) {
 	if !json.Valid(line) {
+		if header(line) {
+			return CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)", true
+		}
 		// Decode only to word the syntax error: Valid does not say where.
 		err := json.Unmarshal(line, new(json.RawMessage))
 		return CodeParseError, "parse error: " + strings.TrimPrefix(err.Error(), "json: "), true
@@ -92,4 +95,12 @@ func Mismatch(err error) (msg string, ok bool) {
 		return fmt.Sprintf("invalid request: %q must not be a JSON %s", te.Field, te.Value), true
 	}
 	return "invalid request: not a JSON-RPC message", true
+}
+
+// header reports whether line is an LSP-style header ("Content-Length: 42"),
+// which a client framing messages like LSP sends first.
+func header(line []byte) bool {
+	name, _, ok := bytes.Cut(line, []byte(":"))
+	name = bytes.TrimSpace(name)
+	return ok && (bytes.EqualFold(name, []byte("Content-Length")) || bytes.EqualFold(name, []byte("Content-Type")))
 }

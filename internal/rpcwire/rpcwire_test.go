@@ -78,6 +78,8 @@ func TestRefusal(t *testing.T) {
 		{`"ping"`, CodeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"},
 		{`7`, CodeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"},
 		{`{"jsonrpc":"2.0"}`, 0, ""},
+		{"Content-Length: 52\r", CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)"},
+		{"content-type: application/vscode-jsonrpc", CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)"},
 	} {
 		code, msg, ok := Refusal([]byte(c.line))
 		if code != c.code || msg != c.msg || ok != (c.code != 0) {
