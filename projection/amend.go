@@ -54,18 +54,18 @@ var (
 	negRE = regexp.MustCompile(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
 	moduleRE = regexp.MustCompile(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
 	// classes are the words by which a prohibition names a class of
 	// things: dependencies, and files or directories.
-	depClassRE = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party)\b|依赖|第三方|库|包`)
+	depClassRE = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party|crates?|gems?|wheels?)\b|依赖|第三方|库|包`)
 	// remainderRE marks a sentence that keeps the rest of what it frees
 	// a part of off-limits: "but nothing else in migrations/", "the rest
 	// of vendor/ stays off-limits", "只能改这个文件".
-	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|everything else|anything else|only|just|still (?:off[- ]limits|forbidden|frozen))\b|其他|其余|其它|别的|只`)
+	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|only|just|still (?:off[- ]limits|forbidden|frozen))\b|其他|其余|其它|别的|只`)
 	fileClassRE = regexp.MustCompile(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
 )
 
@@ -174,14 +174,15 @@ func permission(s string) string {
 		return ""
 	}
 	x := cleanValue(m[permRE.SubexpIndex("x")])
-	if !specific(x) && !moduleRE.MatchString(x) {
+	if !specific(x) && !moduleRE.MatchString(x) || constraintRE.MatchString(x) || nonVerbs[strings.ToLower(x)] {
+		// "YOU CAN ONLY ENTER ONE COMMAND": a rule word, not an object.
 		return ""
 	}
 	return x
 }
 
 // addVerbRE is a permission's verb that brings a package in.
-var addVerbRE = regexp.MustCompile(`(?i)^(?:add|import|pull in|depend on|bring in)$|引入|添加|加`)
+var addVerbRE = regexp.MustCompile(`(?i)^(?:add|install|import|pull in|depend on|bring in)$|引入|添加|加|安装|装`)
 
 // permittedPackage is the package a permission clause lets the agent add
 // by its bare name ("you may add chrono for the date parsing", "可以引入

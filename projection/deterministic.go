@@ -43,7 +43,7 @@ const (
 )
 
 var (
-	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
+	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
@@ -67,23 +67,23 @@ var (
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
-	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
+	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)\s*[.。,]?\s*$`)
+	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on))?\s*[.。,]?\s*$`)
 	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
 	bareValRE = regexp.MustCompile(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
 	zhSetRE   = regexp.MustCompile(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
-	zhSet2RE  = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhSet2RE  = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
 	zhIsRE    = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
-	zhFiller  = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要)+`)
+	zhFiller  = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
 	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
 	// particleRE is a verb's particle left at the end of a key ("bump
 	// the batch size up to 64").
 	// discourseRE are words that open a turn before its subject
 	// ("Actually the limit should be 25").
-	discourseRE = regexp.MustCompile(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but)\b[,!]?\s*)+`)
+	discourseRE = regexp.MustCompile(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but|anyway|anyhow|btw|then)\b[,!]?\s*)+|^(?:然后|另外|还有|并且|而且|那)+`)
 	particleRE  = regexp.MustCompile(`(?i)\s+(?:up|down|back|over)$`)
 )
 
@@ -123,93 +123,182 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	}
 	constraints := 0
 	prev := ""
-	for _, s := range sentences(referenceText(text)) {
+	sents := sentences(referenceText(text))
+	// What the message said so far, for the sentences after it: a
+	// permission or an exception (a "but …" after it qualifies it; "the
+	// rest stays off-limits" restates the rule it excepted from).
+	permitted, excepted := false, false
+	skip := -1
+	for i, s := range sents {
+		if i <= skip {
+			continue
+		}
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
 		}
 		if slices.ContainsFunc(objLines, func(l string) bool { return strings.Contains(l, s) }) {
 			continue
 		}
-		if k := answers(s, ctx); k != "" {
-			// The answer to an open question ("total_count is still
-			// used, keep it") closes it.
-			out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s})
+		n0 := len(out)
+		quote := s
+		if read, _, _, ok := selfRepair(s); ok {
+			// "use polars — actually wait no, pandas": the sentence is read
+			// as corrected; what it states quotes it whole.
+			s = read
 		}
-		ps, rest := userKnowledge(s)
-		if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
-			if d := reversal(s); d != "" {
-				ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
+		wasPermitted, wasExcepted := permitted, excepted
+		permitted, excepted = false, false
+		func() {
+			if k := answers(s, ctx); k != "" {
+				// The answer to an open question ("total_count is still
+				// used, keep it") closes it.
+				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || len(values(s, "", "", false, "")) > 0})
 			}
-		}
-		if ps == nil && rest && ev.Role == RoleUser {
-			ps, rest = deferred(s, prev, text)
-		}
-		prev = s
-		out = append(out, ps...)
-		if !rest {
-			continue
-		}
-		if questionRE.MatchString(s) {
-			continue
-		}
-		corr := correctionRE.MatchString(s)
-		restate := false
-		for _, c := range clauses(s) {
-			if x := permittedPackage(c); x != "" && !liftRE.MatchString(c) {
-				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
-			} else if x := permission(c); x != "" && !liftRE.MatchString(c) {
-				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
-			} else if x := namedFine(c); x != "" && (remainderRE.MatchString(text) || depClassRE.MatchString(text)) {
-				// "zod is fine. Nothing else.": a package allowed by name,
-				// the rest still kept out.
-				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+			if ps, rest := userChoice(s, i, sents, ctx, &skip); ev.Role == RoleUser && (ps != nil || !rest) {
+				// A retraction of a decision, and what replaces it.
+				if len(ps) > 0 && ps[0].Op == OpLift || len(ps) > 0 && ps[0].Replaces != "" {
+					prev = s
+					out = append(out, ps...)
+					return
+				}
 			}
-			if restatesPin(c, ctx.Pinned) && !isRule(s) {
-				// "The constraint is now Go 1.22": the pinned rule, restated.
-				restate = true
-				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: true, Links: mentions(c), Scope: scope})
+			if span, end := attemptSpan(text, sents, i); span != "" {
+				// A past attempt, its verdict and reason, and a prohibition
+				// pointing back at it: one piece of negative knowledge.
+				out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: span, Quote: span, Links: mentions(span)})
+				skip = end
+				return
 			}
-		}
-		if liftRE.MatchString(s) {
-			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s, Links: mentions(s)})
-			continue
-		}
-		if obligationRE.MatchString(s) {
-			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
-			continue
-		}
-		vs := values(s, lastKey, lastName, corr, scope)
-		if len(vs) > 0 {
-			for _, v := range vs {
-				lastKey, lastName = v.Key, v.Name
+			ps, rest := userKnowledge(s)
+			if ps == nil && rest && ev.Role == RoleUser {
+				ps, rest = userChoice(s, i, sents, ctx, &skip)
 			}
-			out = append(out, vs...)
-			// A sentence that sets a value and also states a rule ("never
-			// set the timeout above 90") is a constraint as well.
-			if !isRule(s) {
-				continue
+			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
+				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
+				}
 			}
-		}
-		if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
-			// Two rules joined in one sentence are two anchors.
-			rules := ruleClauses(s)
-			if rules == nil && len(vs) > 0 {
-				// "Keep the API as is, and the minimum version is 1.70":
-				// the rule is its own clause, the value another's.
-				for _, c := range clauses(s) {
-					if isRule(c) {
-						rules = append(rules, c)
+			if ps == nil && rest && ev.Role == RoleUser {
+				ps, rest = deferred(s, prev, text)
+			}
+			prev = s
+			out = append(out, ps...)
+			if !rest {
+				return
+			}
+			if questionRE.MatchString(s) {
+				return
+			}
+			if (wasPermitted || wasExcepted) && restrictRE.MatchString(leadOf(s)) && (constraintRE.MatchString(s) || imperative(trimLead(s))) {
+				// "… is over, add whatever you need. But pin everything to
+				// exact versions": the permission's qualification is a rule.
+				if constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
+				}
+				return
+			}
+			if wasExcepted && remainderRE.MatchString(s) {
+				// "Rest of vendor stays off-limits." after an exception to
+				// the vendor rule: the rule's remainder, already held.
+				return
+			}
+			corr := correctionRE.MatchString(s)
+			restate := false
+			for _, c := range clauses(s) {
+				if x := permittedPackage(c); x != "" && !liftRE.MatchString(c) {
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+					excepted = true
+				} else if x := permission(c); x != "" && !liftRE.MatchString(c) {
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
+					excepted = true
+				} else if x := namedFine(c); x != "" && (remainderRE.MatchString(text) || depClassRE.MatchString(text)) {
+					// "zod is fine. Nothing else.": a package allowed by name,
+					// the rest still kept out.
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+					excepted = true
+				} else if x := permittedWord(c); x != "" && !liftRE.MatchString(c) {
+					// "you can use nightly for the benchmarks": an exception
+					// to the rule that names nightly, if one does.
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: c})
+					excepted = true
+				}
+				if restatesPin(c, ctx.Pinned) && !isRule(s) {
+					// "The constraint is now Go 1.22": the pinned rule, restated.
+					restate = true
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: true, Links: mentions(c), Scope: scope})
+				}
+			}
+			if excepted && !liftRE.MatchString(s) && (remainderRE.MatchString(s) || !isRule(s)) {
+				// The permission's own "only that one, nothing else" is the
+				// remainder of the rule it excepts from.
+				return
+			}
+			if liftRE.MatchString(s) {
+				permitted = true
+				lift, rule := splitRestriction(s)
+				out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: lift, Quote: lift, Links: mentions(lift)})
+				if rule != "" && constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(rule), Value: rule, Quote: rule, Links: mentions(rule), Scope: scope})
+				}
+				return
+			}
+			if obligationRE.MatchString(s) {
+				out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+				return
+			}
+			vs := values(s, lastKey, lastName, corr, scope)
+			if len(vs) > 0 {
+				for _, v := range vs {
+					lastKey, lastName = v.Key, v.Name
+				}
+				out = append(out, vs...)
+				// A sentence that sets a value and also states a rule ("never
+				// set the timeout above 90") is a constraint as well.
+				if !isRule(s) {
+					return
+				}
+			}
+			if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
+				if restateMarkRE.MatchString(s) {
+					// "Reminder: leave X alone": one rule said again, whole.
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope, Restates: true})
+					return
+				}
+				if anaphoricRuleRE.MatchString(s) {
+					// "so don't go that way" with no attempt before it names
+					// nothing to keep.
+					return
+				}
+				// Two rules joined in one sentence are two anchors.
+				rules := ruleClauses(s)
+				if rules == nil && len(vs) > 0 {
+					// "Keep the API as is, and the minimum version is 1.70":
+					// the rule is its own clause, the value another's.
+					for _, c := range clauses(s) {
+						if isRule(c) {
+							rules = append(rules, c)
+						}
+					}
+				}
+				if rules == nil {
+					rules = []string{s}
+				}
+				for _, c := range rules {
+					if constraints < maxConstraintsPerEvent {
+						constraints++
+						out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: corr, Links: mentions(c), Scope: scope})
 					}
 				}
 			}
-			if rules == nil {
-				rules = []string{s}
-			}
-			for _, c := range rules {
-				if constraints < maxConstraintsPerEvent {
-					constraints++
-					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Correction: corr, Links: mentions(c), Scope: scope})
-				}
+		}()
+		// Read as corrected, or past its references: every quote is the
+		// sentence as written.
+		for j := n0; j < len(out); j++ {
+			if !strings.Contains(text, out[j].Quote) {
+				out[j].Quote = quote
 			}
 		}
 	}
@@ -249,24 +338,84 @@ func objectiveQuote(text string) string {
 	return q
 }
 
-// values finds the values a sentence sets.
+// values finds the values a sentence sets: those of the sentence whole,
+// or, when they find more, those of its clauses ("时间格式用 RFC3339，然后
+// 单行最大长度设成 4096") or its comma- and dash-separated parts ("oh wait,
+// page size should be 25 not 50, sorry — I misremembered").
 func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
+	out := valuesOne(s, lastKey, lastName, corr, scope)
+	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1)} {
+		if len(parts) < 2 || len(out) > 1 {
+			continue
+		}
+		// A part alone names no setting by pronoun ("不是 4" is not about
+		// the setting named last): each part is read without one.
+		var union []Proposal
+		for _, c := range parts {
+			if c = strings.TrimSpace(c); c != "" {
+				union = append(union, valuesOne(c, "", "", corr, scope)...)
+			}
+		}
+		if len(union) > len(out) {
+			out = union
+		}
+	}
+	if len(out) == 0 {
+		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
+			// "啊打错了，是 8192，不是 4096": the setting that holds the
+			// replaced value, else the one set last.
+			v := cleanValue(m[keylessNotRE.SubexpIndex("v")] + m[keylessNotRE.SubexpIndex("v2")])
+			was := cleanValue(m[keylessNotRE.SubexpIndex("a")] + m[keylessNotRE.SubexpIndex("a2")])
+			if specific(v) && specific(was) {
+				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Refers: true})
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// segmentRE splits a sentence at commas and dashes.
+	segmentRE = regexp.MustCompile(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
+	// keylessNotRE is a value stated against the one it replaces with no
+	// name: "是 8192，不是 4096", "sorry, 8192 not 4096", "it's 25, not 50".
+	keylessNotRE = regexp.MustCompile(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)`)
+	// labelValueRE is a setting labelled with a colon and chosen with a
+	// verb: "python version for the workers: target 3.10", "retries: make
+	// it 5" (a bare "Round: 2/256" is a label, not a choice).
+	labelValueRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s[A-Za-z][\w.\-]*){0,3}?)(?:\s+(?:for|of|in|on)\s+(?:the\s+)?[\w.\-/]+(?:\s[\w.\-/]+)?)?\s*[:：]\s*(?:use|target|set (?:it )?to|make it|go with|pick|choose)\s+(?P<v>` + valPat + `)\s*[.。]?$`)
+	// labelWords are labels, not settings: "Note: 5", "Update: 3 left".
+	labelWords = map[string]bool{"note": true, "reminder": true, "fyi": true, "update": true, "question": true, "todo": true, "ps": true, "objective": true,
+		"goal": true, "task": true, "edit": true, "btw": true, "answer": true, "result": true, "status": true, "error": true, "warning": true}
+)
+
+// valuesOne finds the values a sentence or clause sets.
+func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	var out []Proposal
 	// A setting named by reference ("the rust version thing we set
 	// earlier") is read by its name; the quote stays verbatim.
 	quote := s
+	refers := referenceRE.MatchString(s)
 	s = strings.Join(strings.Fields(referenceRE.ReplaceAllString(s, " ")), " ")
 	topic := ""
 	if m := topicRE.FindStringSubmatch(s); m != nil {
 		topic = strings.TrimSpace(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")])
 	} else if m := refTopicRE.FindStringSubmatch(s); m != nil {
 		topic = strings.TrimSpace(m[1])
+		refers = refers || demonstrativeRE.MatchString(s)
 	}
 	add := func(k, f, was, v string, c bool) {
 		k = strings.TrimSpace(k)
 		k = discourseRE.ReplaceAllString(k, "")
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
 		k = particleRE.ReplaceAllString(k, "")
+		k = zhTail.ReplaceAllString(k, "")
+		ref := refers
+		if loc := demonstrativeRE.FindStringIndex(k); loc != nil && !pronounRE.MatchString(k) {
+			// "bump that batch thing up": a setting named by a
+			// demonstrative and its head noun is one already held.
+			k, ref = k[loc[1]:], true
+		}
 		v = cleanValue(v)
 		if pronounRE.MatchString(k) {
 			// "set it to 5s": the setting the sentence's topic names,
@@ -289,7 +438,7 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		if f != "" {
 			ent = strings.TrimRight(f, ".,")
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: quote, Correction: c || was != "", Scope: scope})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ent + "/" + prop, Name: k, Value: v, Was: cleanValue(was), Quote: quote, Correction: c || was != "", Scope: scope, Refers: ref})
 	}
 	if k, v, was, ok := valueAmendment(s); ok {
 		add(k, "", was, v, true)
@@ -351,11 +500,18 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		add(m[1], "", "", m[2], corr)
 	} else if m := zhUseRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
 		add(zhFiller.ReplaceAllString(m[1], ""), "", "", m[2], corr)
+	} else if m := labelValueRE.FindStringSubmatch(s); m != nil && specific(m[2]) && !labelWords[strings.ToLower(strings.Fields(m[1])[0])] && !constraintRE.MatchString(m[1]) {
+		add(m[1], "", "", m[2], corr)
 	}
 	return out
 }
 
 var (
+	// demonstrativeRE opens a phrase that points at a thing already named.
+	demonstrativeRE = regexp.MustCompile(`(?i)^(?:that|this|those|these)\s+|^(?:这个|那个)`)
+	// zhTail are adverbs a Chinese setting's name picks up before its verb
+	// ("时间格式默认先用 …": the default, for now).
+	zhTail = regexp.MustCompile(`(?:默认|先|暂时|就|还是|也|都)+$`)
 	// referenceRE is the words that point back at a setting rather than
 	// name it: "thing", "we set earlier", "from before", "you mentioned".
 	referenceRE = regexp.MustCompile(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
@@ -584,6 +740,71 @@ func CommandKey(c *Call) (key, name string) {
 
 var cdRE = regexp.MustCompile(`^cd\s+\S+\s*(?:&&|;)\s*`)
 
+// runPrefix opens a link naming what a command ran: its program and
+// operands (runSubject).
+const runPrefix = "run/"
+
+var (
+	andRE      = regexp.MustCompile(`\s*&&\s*`)
+	envAssign  = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*$`)
+	redirectRE = regexp.MustCompile(`^\d?>>?|^<|^\d>&\d$`)
+)
+
+// runSubjects are the links naming what a command ran: the program and
+// operands of each stage ("pytest tests/" for "pytest tests/ -q"), so a
+// later run of the same test target in other words ("pip install x &&
+// pytest tests/ -q") is about the same thing. A failed command names only
+// a stage that alone decides its status (a single command, or the first
+// stage of a pipe, whose output is what was read); a passed "a && b"
+// names every stage, since each of them succeeded.
+func runSubjects(cmd string, passed bool) []string {
+	c := normCommand(cmd)
+	if strings.Contains(c, "||") {
+		return nil
+	}
+	var stages []string
+	for _, st := range andRE.Split(c, -1) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		if strings.ContainsAny(st, ";`$(") {
+			return nil
+		}
+		stages = append(stages, st)
+	}
+	if !passed && len(stages) != 1 {
+		return nil
+	}
+	var out []string
+	for _, st := range stages {
+		if sub := runSubject(st); sub != "" {
+			out = append(out, runPrefix+sub)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// runSubject is a command stage's program and operands, without flags,
+// redirections, leading variable assignments or "python -m".
+func runSubject(st string) string {
+	f := strings.Fields(st)
+	for len(f) > 0 && envAssign.MatchString(f[0]) {
+		f = f[1:]
+	}
+	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
+		f = f[2:]
+	}
+	var keep []string
+	for i, w := range f {
+		if i > 0 && (strings.HasPrefix(w, "-") || redirectRE.MatchString(w)) {
+			continue
+		}
+		keep = append(keep, strings.TrimRight(w, "/"))
+	}
+	return strings.Join(keep, " ")
+}
+
 func normCommand(cmd string) string {
 	c := strings.Join(strings.Fields(cmd), " ")
 	for cdRE.MatchString(c) {
@@ -637,6 +858,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			tests = append(tests, test{n, line, f})
 		}
 	}
+	var runs []string
+	if ctx.Call != nil {
+		if _, cmd := argString(ctx.Call.Args, commandArgKeys); cmd != "" {
+			runs = runSubjects(cmd, false)
+		}
+	}
 	pyName := func(s string) string { return s[strings.LastIndex(s, "::")+2:] }
 	scan(goFailRE, true, nil)
 	scan(pyFailRE, true, pyName)
@@ -656,7 +883,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	for _, t := range tests {
 		quote, _, _ := strings.Cut(t.line, " — ")
-		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: quote, Failed: t.failed, Explicit: true, Links: []string{cmdKey}}
+		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: quote, Failed: t.failed, Explicit: true, Links: append([]string{cmdKey}, runs...)}
 		if t.failed {
 			p.Kind, p.Because = KindFailure, t.line
 			p.Value = "failed: " + oneLine(t.line, 200)
@@ -668,6 +895,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	// The command's own outcome. When it named its failing tests, those
 	// are the failures; the command is evidence that moves them.
 	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed, Listed: len(tests) > 0}
+	if ctx.Call != nil {
+		if _, cmd := argString(ctx.Call.Args, commandArgKeys); cmd != "" {
+			cp.Links = runSubjects(cmd, !failed)
+		}
+	}
 	switch {
 	case failed:
 		cp.Because = because

@@ -67,7 +67,7 @@ func referenceText(text string) string {
 var (
 	// fillerRE strips what may precede an imperative: list marks,
 	// politeness, connectives and labels ("IMPORTANT:", "Note:").
-	fillerRE = regexp.MustCompile(`(?i)^(?:[\s\-*•>#\d.)(\[\]]+|please\b|pls\b|kindly\b|and\b|also\b|but\b|so\b|then\b|just\b|again\b|remember\b|reminder\b|note\b|notice\b|important\b|however\b|that\b|really\b|and\b|[,;:，；：!！]|请|也|还|并且|而且|另外|注意|记住|以后都?|今后|从现在起|一律|千万|那就|就)\s*`)
+	fillerRE = regexp.MustCompile(`(?i)^(?:[\s\-*•>#.)(\[\]]+|\d+[.)](?:\s|$)|please\b|pls\b|kindly\b|and\b|also\b|but\b|so\b|then\b|just\b|again\b|remember\b|reminder\b|note\b|notice\b|important\b|however\b|that\b|really\b|and\b|[,;:，；：!！]|请|也|还是|还|并且|而且|另外|注意|记住|以后都?|今后|从现在起|一律|千万|那就|就|先|暂时|都|再)\s*`)
 	// agentRE is the agent as the clause's subject.
 	agentRE = regexp.MustCompile(`(?i)\b(?:you|your|yourself|u|the agent|the assistant|the model|let's|let us)\b|你|您|咱们`)
 	// subordRE opens a clause that describes a condition or a time, not a

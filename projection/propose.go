@@ -32,6 +32,9 @@ type Context struct {
 	// DecidedLast reports that the newest active decision is newer than
 	// the value set last: the referent of "actually make it Z instead".
 	DecidedLast bool
+	// Decisions are the values of the active decisions, oldest first, for
+	// reading a retraction ("scratch the cursor idea").
+	Decisions []string
 }
 
 // Op is what a proposal asks the reducer to do.
@@ -86,4 +89,19 @@ type Proposal struct {
 	// of its first sentence); a later message of the same kind that says
 	// it supersedes earlier ones retires what this one stated.
 	Scope string
+	// Restates marks a rule the speaker says is said again ("reminder:
+	// …", "再说一遍"): it adds a source to the active rule it names, in
+	// whatever words, and is new only when it names none.
+	Restates bool
+	// Replaces is what a decision takes back ("the (order_id, updated_at)
+	// key" in "scratch the … key"): the active decision naming it is the
+	// one superseded.
+	Replaces string
+	// Refers marks a value whose key was named by reference ("that batch
+	// thing", "the rust version we set earlier"): it sets a setting
+	// already held and never makes a new one.
+	Refers bool
+	// Stated marks an answer to an open question that the same sentence
+	// also states as a rule or a value of its own.
+	Stated bool
 }

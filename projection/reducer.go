@@ -123,12 +123,15 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	}
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
-	if d := r.newest(KindDecision, Active); d != nil {
+	if d := r.newestChoice(); d != nil {
 		v := r.hot[slot(KindValue, r.lastKey)]
 		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
 	}
+	var decisions []*Anchor
 	for _, a := range r.hot {
 		switch {
+		case a.Kind == KindDecision && a.Lifecycle == Active:
+			decisions = append(decisions, a)
 		case a.Kind == KindObjective && a.Lifecycle == Active:
 			ctx.HaveObjective = true
 		case a.Kind == KindFailure && a.IsHead():
@@ -150,6 +153,10 @@ func (r *Reducer) Apply(ev Event) {
 				ctx.Pinned[name] = true
 			}
 		}
+	}
+	slices.SortFunc(decisions, byAge)
+	for _, d := range decisions {
+		ctx.Decisions = append(ctx.Decisions, d.Value)
 	}
 	source := ev.Text
 	if call != nil {
@@ -229,6 +236,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.answer(p, ref, id)
 			return
 		}
+		if p.Kind == KindDecision {
+			if d := r.decisionNaming(p.Value); d != nil {
+				d.Lifecycle = Superseded
+				d.Because = p.Quote
+				d.addRef(ref)
+			}
+			return
+		}
 		r.lift(p, ref, id)
 		return
 	case OpOutcome:
@@ -262,6 +277,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Lifecycle = Active
 		if restated(old, Active, ref) {
 			return
+		}
+		if p.Restates {
+			// "Reminder: leave the dags/legacy folder alone": the rule said
+			// before, in other words.
+			if o := r.ruleRestated(p.Value); o != nil {
+				o.addRef(ref)
+				return
+			}
 		}
 		if !p.Correction {
 			// A rule said again refreshes the first; said again with more
@@ -297,6 +320,19 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case KindValue:
 		nu.Lifecycle = Current
 		o := r.valueOf(p.Key)
+		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) {
+			// "是 8192，不是 4096": the value it replaces names the setting
+			// better than a name that may be a pronoun's guess.
+			o = w
+			nu.Key, nu.Name = o.Key, o.Name
+		}
+		if o == nil && p.Refers {
+			// "that batch thing": a setting already held, or none.
+			if o = r.referent(p.Name); o == nil {
+				return
+			}
+			nu.Key, nu.Name = o.Key, o.Name
+		}
 		if o == nil && p.Was != "" {
 			// "the connection limit should be 25, not 30" after "max
 			// connections is 20 … change that to 30": the value it replaces
@@ -329,13 +365,16 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		// components; failing that, for a stated switch, the nearest in
 		// words among those naming nothing it names.
 		o := r.naming(p.Links, KindDecision, Active)
+		if p.Replaces != "" {
+			o = r.decisionNaming(p.Replaces)
+		}
 		if o == nil {
 			min := 0.7
 			if p.Correction {
 				min = 0.01
 			}
 			o = r.nearestUnlinked(KindDecision, p.Value, min, len(p.Links) > 0)
-			if n := r.newest(KindDecision, Active); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
+			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
 			}
 		}
@@ -361,8 +400,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Lifecycle = HypothesisLC
 		if old != nil {
 			// Restating a hypothesis neither resets nor advances its
-			// status: only evidence moves it.
+			// status: only evidence moves it. The restatement may name
+			// whom the question was deferred to.
 			old.addRef(ref)
+			for _, l := range p.Links {
+				if !slices.Contains(old.Links, l) {
+					old.Links = append(old.Links, l)
+				}
+			}
 			return
 		}
 		// A new hypothesis never retires an older one: only evidence moves
@@ -395,6 +440,7 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 	q.Lifecycle = Established
 	q.Because = p.Quote
 	q.addRef(ref)
+	held := p.Stated || freeRE.MatchString(p.Quote) || keepRE.MatchString(p.Quote)
 	// A rule stated with the question until it is answered ("…, don't
 	// delete it yet, I'll ask"): an answer that keeps the thing makes the
 	// rule its own; one that frees it lifts the rule.
@@ -407,6 +453,7 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 			c.Lifecycle = Lifted
 			c.Because = p.Quote
 			c.addRef(ref)
+			held = true
 		case keepRE.MatchString(p.Quote):
 			nu := c.clone()
 			nu.ID = kindLetter[KindConstraint] + id[1:]
@@ -414,8 +461,108 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 			nu.SourceRefs = []EventRef{ref}
 			r.supersede(nu, c)
 			r.hot[slot(nu.Kind, nu.Key)] = nu
+			held = true
 		}
 	}
+	if !held {
+		// "Mei says inclusive, so …": the answer is what holds now, a
+		// decision the user's word made.
+		nu := &Anchor{ID: kindLetter[KindDecision] + id[1:], Kind: KindDecision, Key: answerPrefix + slug(p.Quote), Value: p.Quote, Authority: Normative,
+			Lifecycle: Active, SourceRefs: []EventRef{ref}, Quote: p.Quote, Was: q.Value, Links: slices.Clone(q.Links)}
+		r.hot[slot(nu.Kind, nu.Key)] = nu
+	}
+}
+
+// answerPrefix opens the key of a decision made by answering a question:
+// a fact settled, not a course chosen, so "actually make it Z instead"
+// never refers to it.
+const answerPrefix = "decision/answer/"
+
+// newestChoice is the newest active decision that chose a course (not an
+// answer).
+func (r *Reducer) newestChoice() *Anchor {
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindDecision && a.Lifecycle == Active && !strings.HasPrefix(a.Key, answerPrefix) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
+}
+
+// decisionNaming is the active decision that the words x name most (the
+// newest among equals), or, for a bare pronoun-like x ("that idea"), the
+// newest active decision.
+func (r *Reducer) decisionNaming(x string) *Anchor {
+	xs := stems(x)
+	for _, g := range []string{"thing", "idea", "approach", "plan", "one", "option", "方案", "想法"} {
+		delete(xs, g)
+	}
+	if len(xs) == 0 {
+		return r.newestChoice()
+	}
+	var best *Anchor
+	bn := 0
+	for _, a := range r.hot {
+		if a.Kind != KindDecision || a.Lifecycle != Active {
+			continue
+		}
+		if n, _ := sharedStems(xs, stems(a.Value)); n > 0 && (n > bn || n == bn && newer(a, best)) {
+			best, bn = a, n
+		}
+	}
+	return best
+}
+
+// ruleRestated is the active rule a restatement s names: the one sharing a
+// named thing with it (a path, a quoted name, an identifier: "dags/legacy"
+// for "dags/legacy/"), else the one sharing the most stems, at least two or
+// half of the smaller.
+func (r *Reducer) ruleRestated(s string) *Anchor {
+	ns := named(s)
+	ss := stems(restateMarkRE.ReplaceAllString(s, " "))
+	var best *Anchor
+	bn := 0.0
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active {
+			continue
+		}
+		score := 0.0
+		if slices.ContainsFunc(named(a.Value), func(n string) bool { return slices.Contains(ns, n) }) {
+			score = 10
+		} else if n, f := sharedStems(ss, stems(a.Value)); n >= 2 || f >= 0.5 && n > 0 {
+			score = float64(n) + f
+		}
+		if score > 0 && (best == nil || score > bn || score == bn && newer(a, best)) {
+			best, bn = a, score
+		}
+	}
+	return best
+}
+
+// referent is the current value a reference names ("that batch", "the
+// rust version"): the newest whose key or name holds every stem of the
+// reference, or whose acronym key ("MSRV") the reference spells out.
+func (r *Reducer) referent(name string) *Anchor {
+	ws := keyWords(name)
+	if len(ws) == 0 {
+		return nil
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current {
+			continue
+		}
+		have := stems(strings.ReplaceAll(property(a.Key), "_", " ") + " " + a.Name)
+		ok := stemSubset(ws, have)
+		for _, w := range strings.Fields(a.Name) {
+			ok = ok || acronymOf(w, ws)
+		}
+		if ok && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
 }
 
 // supersede retires o in favour of nu: nu states what o said as Was and
@@ -462,7 +609,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	ent, prop := entity(key), property(key)
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) {
+		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
@@ -576,7 +723,7 @@ func (r *Reducer) naming(links []string, pairs ...any) *Anchor {
 // found by naming if they were about the same thing).
 func (r *Reducer) nearestUnlinked(k Kind, text string, min float64, linked bool) *Anchor {
 	return r.closest(text, min, func(a *Anchor) bool {
-		return a.Kind == k && a.Lifecycle == Active && !(linked && len(a.Links) > 0)
+		return a.Kind == k && a.Lifecycle == Active && !(linked && len(a.Links) > 0) && !strings.HasPrefix(a.Key, answerPrefix)
 	})
 }
 
@@ -610,6 +757,9 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c = r.namingWord(distinctive(p.Quote))
 	}
 	if c == nil {
+		c = r.namedIn(p.Quote)
+	}
+	if c == nil {
 		c = r.aboutTopic(liftTopic(p.Quote))
 	}
 	if c != nil {
@@ -635,7 +785,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 // liftTopicRE is the thing a whole lift names: "forget what I said about
 // the fixtures directory", "ignore my earlier rule on logging", "unsafe
 // 的限制不用管了".
-var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令)`)
+var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令)`)
 
 // liftTopic is the thing a lift names as a whole, or "".
 func liftTopic(s string) string {
@@ -643,22 +793,39 @@ func liftTopic(s string) string {
 	if m == nil {
 		return ""
 	}
-	return m[liftTopicRE.SubexpIndex("t")] + m[liftTopicRE.SubexpIndex("z")]
+	return m[liftTopicRE.SubexpIndex("t")] + m[liftTopicRE.SubexpIndex("s")] + m[liftTopicRE.SubexpIndex("z")]
 }
 
 // aboutTopic is the newest active rule or open obligation whose words
-// hold every content word of topic.
+// hold every content word of topic, compared by stem ("the requirements
+// freeze" is about "requirements.txt is frozen").
 func (r *Reducer) aboutTopic(topic string) *Anchor {
-	t := terms(topic)
+	t := stems(topic)
 	if len(t) == 0 {
 		return nil
 	}
+	if a := r.holdingAll(t); a != nil {
+		return a
+	}
+	// "the vendor ban is lifted": the rule need not call itself a ban.
+	for _, g := range []string{"rule", "restriction", "constraint", "ban", "embargo", "moratorium", "lock", "limit", "block", "policy", "freeze"} {
+		delete(t, stem(g))
+	}
+	if len(t) == 0 {
+		return nil
+	}
+	return r.holdingAll(t)
+}
+
+// holdingAll is the newest active rule or open obligation whose stems
+// hold all of t.
+func (r *Reducer) holdingAll(t map[string]bool) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
 			continue
 		}
-		if !containsAll(a.terms(), t) {
+		if !containsAll(stems(a.Value), t) {
 			continue
 		}
 		if best == nil || newer(a, best) {
@@ -675,6 +842,26 @@ func containsAll(have, want map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// namedIn is the newest active prohibition one of whose quoted names (a
+// backquoted command, a path) the lift text s names, in any case and
+// quoting ("现在可以跑 make deploy 了" frees "不要运行 `make deploy`").
+func (r *Reducer) namedIn(s string) *Anchor {
+	ls := strings.ToLower(s)
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !negRE.MatchString(a.Value) {
+			continue
+		}
+		if slices.ContainsFunc(mentions(a.Value), func(n string) bool {
+			n = strings.ToLower(strings.TrimRight(n, "/"))
+			return len(n) >= 3 && strings.Contains(ls, n)
+		}) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
 }
 
 // namingWord is the newest active rule or open obligation whose text
@@ -813,12 +1000,36 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 // amend.go for why it is not lifted whole).
 func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	var o *Anchor
+	word := p.Name == "word"
 	for _, a := range r.hot {
-		if a.Kind == KindConstraint && a.Lifecycle == Active && (excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && depClassRE.MatchString(a.Value)) && (o == nil || newer(a, o)) {
+		if a.Kind != KindConstraint || a.Lifecycle != Active {
+			continue
+		}
+		var fits bool
+		if word {
+			// "you can use nightly for the benchmarks": the prohibition
+			// naming nightly.
+			fits = negRE.MatchString(a.Value) && stems(a.Value)[stem(p.Value)]
+		} else {
+			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && depClassRE.MatchString(a.Value)
+		}
+		if fits && (o == nil || newer(a, o)) {
 			o = a
 		}
 	}
 	if o == nil {
+		return
+	}
+	if slices.Contains(o.Links, p.Value) {
+		// The same exception said again ("(zod is still ok.)").
+		o.addRef(ref)
+		return
+	}
+	if word && !scopedRE.MatchString(p.Quote) {
+		// Freed with no scope: the whole rule is lifted.
+		o.Lifecycle = Lifted
+		o.Because = p.Quote
+		o.addRef(ref)
 		return
 	}
 	r.restateExcept(o, p.Quote, p.Value, ref, id)
@@ -881,6 +1092,16 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 			// A verbose run that names its tests and not this one says
 			// nothing about it (it may have been filtered out).
 			if a.Kind == KindFailure && a != f && slices.Contains(a.Links, p.Key) && !(p.Listed && strings.HasPrefix(a.Key, "test/")) {
+				hit = append(hit, a)
+			}
+		}
+		// A failed command run again as part of a passing one, or with
+		// other flags ("pytest tests/ -q" inside "pip install x && pytest
+		// tests/ -q"): the same program on the same operands.
+		for _, a := range r.hot {
+			if a.Kind == KindFailure && a != f && !slices.Contains(hit, a) && !(p.Listed && strings.HasPrefix(a.Key, "test/")) && slices.ContainsFunc(a.Links, func(l string) bool {
+				return strings.HasPrefix(l, runPrefix) && slices.Contains(p.Links, l)
+			}) {
 				hit = append(hit, a)
 			}
 		}

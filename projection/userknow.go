@@ -20,7 +20,7 @@ import (
 var (
 	// userDecisionRE opens a user's choice: "let's go with", "we'll use",
 	// "go back to", "we decided to", "咱们用", "就用", "决定用".
-	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep|store|save|represent|encode|treat|model)\b|(?:go|switch|revert) back to\b|go with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)`)
+	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:for|as for|regarding|about|on)\s+(?:the\s+)?[\w.\-/ ]{1,40}?[,:]?\s+)?(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:|(?:i'm|i am) (?:thinking|leaning towards?|inclined to)(?: that)?(?: we)?(?: should)?|i think we(?: should)?|i'd say we|how about we|what if we|maybe we(?: should)?|(?:i|we) (?:want|prefer) to|i'd (?:go with|use)|my plan is to|the plan is to|i'd rather we)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep|store|save|represent|encode|treat|model)\b|(?:go|switch|revert) back to\b|go with\b|(?:we're|we are|i'm|i am) going with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)|^(?:我觉得|我想|我倾向于|要不|不如)(?:咱们|我们)?(?:就)?(?:用|采用|改用|选)|^(?:咱们|我们)(?:还是|就)?(?:用|改用|换成)\s*[^，,。\s]+\s*吧(?:[，,。.!！]|$)`)
 	// userSwitchRE marks a choice that replaces an earlier one.
 	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
 	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
@@ -29,7 +29,7 @@ var (
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:whether|if)|i don't know (?:whether|if)|i do not know (?:whether|if)|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:whether|if|about)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
 // userKnowledge reads a user sentence as a decision, a rejected approach
@@ -56,8 +56,8 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 // links the person, and the person's report ("Mei says inclusive", "小王说
 // 包含") answers it.
 var (
-	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so)[,]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
-	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per)\s+(?P<by>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
+	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
+	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
 )
 
 // deferred reads s as the user deferring the question prev to someone:
@@ -95,13 +95,21 @@ var reversalRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|no|hmm|wait|actually|o
 // mannerRE is a word that says how a thing should be, not what it is.
 var mannerRE = regexp.MustCompile(`^(?:\w+(?:er|ly)|work|works|pass|compile|build|run|right|better|simpler|cleaner|readable|robust|safe|fast|quick|pretty|nicer|again)$`)
 
+// reversedRE changes the newest decision by pronoun without "instead",
+// read only right after a sentence that reconsiders ("hmm on second
+// thought, millis loses precision. switch it to nanos stored as i128").
+var reversedRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|then)[,!]?\s+)*(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40})`)
+
 // reversal is what a pronoun change of the newest decision chooses, or "".
-func reversal(s string) string {
+// reconsidered: the sentence before it in the message reconsidered.
+func reversal(s string, reconsidered bool) string {
 	m := reversalRE.FindStringSubmatch(s)
-	if m == nil {
-		return ""
+	x := ""
+	if m != nil {
+		x = m[reversalRE.SubexpIndex("x")] + m[reversalRE.SubexpIndex("y")] + m[reversalRE.SubexpIndex("z")]
+	} else if m := reversedRE.FindStringSubmatch(s); m != nil && reconsidered {
+		x = m[1]
 	}
-	x := m[reversalRE.SubexpIndex("x")] + m[reversalRE.SubexpIndex("y")] + m[reversalRE.SubexpIndex("z")]
 	if x == "" || x[0] >= '0' && x[0] <= '9' {
 		// "make it 75": a value, read by values.
 		return ""
@@ -258,7 +266,8 @@ func choosesValue(s string) bool {
 // translated; the modifiers of the two names need not match.
 var zhHeads = map[string]string{"超时": "timeout", "重试": "retrie", "端口": "port", "大小": "size", "上限": "limit", "限制": "limit",
 	"并发": "concurrency", "间隔": "interval", "线程": "thread", "版本": "version", "级别": "level", "数量": "count", "个数": "count",
-	"次数": "count", "地址": "url", "路径": "path", "名称": "name", "名字": "name", "过期": "ttl", "延迟": "delay", "阈值": "threshold"}
+	"次数": "count", "地址": "url", "路径": "path", "名称": "name", "名字": "name", "过期": "ttl", "延迟": "delay", "阈值": "threshold",
+	"长度": "length", "格式": "format", "批量": "batch", "目录": "dir"}
 
 // translates reports whether the Chinese key zh names a setting with the
 // English key en's head.
@@ -280,7 +289,7 @@ func translates(zh, en string) bool {
 }
 
 // fineRE allows one thing by name: "zod is fine", "using zod is OK".
-var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)\s+(?:is|are)\s+(?:fine|ok|okay|allowed|acceptable)(?:\s+to\s+(?:use|add))?\s*[.!。]?$`)
+var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+)?(?:fine|ok|okay|allowed|acceptable)(?:\s+to\s+(?:use|add))?\s*[.!。]?$`)
 
 // pkgNameRE is a package's name as registries spell it.
 var pkgNameRE = regexp.MustCompile(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
@@ -290,6 +299,12 @@ func namedFine(c string) string {
 	if loc := topicRE.FindStringIndex(c); loc != nil {
 		c = c[loc[1]:]
 	}
+	// "…, though: zod for validating the params is fine", "(zod is
+	// still ok.)": the clause after a colon, out of its parentheses.
+	if i := strings.LastIndexAny(c, ":："); i >= 0 {
+		c = strings.TrimSpace(c[i+1:])
+	}
+	c = strings.Trim(c, "()（） ")
 	m := fineRE.FindStringSubmatch(c)
 	if m == nil {
 		return ""

@@ -1,0 +1,435 @@
+package projection
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// How a sentence relates to what was said before it.
+//
+// People correct themselves inside a sentence, point back at settings and
+// rules with a demonstrative and a head noun, restate rules with a
+// reminder, and qualify a permission in the same breath. The mechanisms
+// here are few and read the shape of a sentence, not the words of one
+// session; their word lists are short and closed:
+//
+//   - stems (stem): a word's stem for matching a reference to what it
+//     names ("the requirements freeze" and "requirements.txt is frozen"):
+//     identifiers split at their separators, a few English suffixes
+//     dropped and the irregular participles of change verbs mapped
+//     (irregularStems).
+//   - self-repair (selfRepair): a repair marker inside a sentence ("—
+//     actually wait no,", "no wait", "I mean", "不对", "哦不") retracts
+//     the item just said and puts the one after the marker in its place
+//     ("use polars — actually wait no, pandas" reads "use pandas"). The
+//     retracted item is never read as current.
+//   - restatement (restateMarkRE): "reminder:", "again", "as I said",
+//     "再说一遍", "重申" mark a sentence as a rule said before: it adds a
+//     source to the rule it names instead of making a new one.
+//   - a permission qualified in the same breath (restrictRE): "X is fine
+//     now, but only Y", "现在可以 X 了，但是只能 Y": the part after the
+//     contrast is a rule of its own, stated by the same authority.
+//   - a past attempt with its verdict and reason over several sentences
+//     (attemptSpan), and a prohibition that points back at it with a
+//     pro-form ("so don't go that way", anaphoricRuleRE): one negative
+//     knowledge anchor, not a rule about "that way".
+//   - hedged first-person proposals ("I'm thinking we go with X",
+//     "how about we use X", "我觉得用 X") are decisions (userDecisionRE);
+//     a retraction ("scratch the X key", retractRE) takes the decision
+//     back, and the imperative after it in the same message replaces it.
+var (
+	// repairRE is a self-repair marker inside a sentence.
+	repairRE = regexp.MustCompile(`(?i)(?:\s*[—–]+\s*|\s+-\s+|,\s*|\s+)(?:(?:oh|er|uh|um|hmm),?\s+)?(?:actually,?\s+(?:wait,?\s+)?no|no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i mean|no)|i mean|i meant|or rather|scratch that|correction:?|(?:sorry|oops|no),)(?:\b|\s)[,:]?\s*|[，,]?\s*(?:不对|哦不|啊不|不不|我是说|说错了)[，,]?\s*`)
+	// repairVerbRE finds the choice a repair restates with its verb
+	// ("they're still on 3.10, use 3.10").
+	repairVerbRE = regexp.MustCompile(`(?i)\b(?:use|go with|target|pick|choose|switch to|make it|set it to|with)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为)\s*(` + valPat + `)`)
+	// choiceObjRE is the object of the last choice verb in the retracted
+	// part ("use polars for the new step").
+	choiceObjRE = regexp.MustCompile(`(?i)\b(?:use|go with|target|pick|choose|switch to|stick with|move to|with|make it|set it to|to|is|be)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为|是)\s*(` + valPat + `)`)
+)
+
+// selfRepair reads a sentence that corrects itself: it returns the
+// sentence as corrected (the retracted item replaced by its repair, the
+// rest after the marker dropped), the retracted item and the repair; ok
+// false when s has no repair marker after some content.
+func selfRepair(s string) (read, retracted, repair string, ok bool) {
+	loc := repairRE.FindStringIndex(s)
+	if loc == nil || strings.TrimSpace(s[:loc[0]]) == "" || len([]rune(strings.TrimSpace(s[:loc[0]]))) < 4 {
+		return "", "", "", false
+	}
+	before, after := s[:loc[0]], strings.TrimSpace(s[loc[1]:])
+	if after == "" {
+		return "", "", "", false
+	}
+	// The repair: the choice the rest restates with a verb, else its first
+	// item (up to a comma).
+	if m := lastSubmatch(repairVerbRE, after); m != "" {
+		repair = m
+	} else {
+		first := after
+		if i := strings.IndexAny(first, ",，;；.。"); i >= 0 {
+			first = first[:i]
+		}
+		first = strings.TrimSpace(first)
+		if len(strings.Fields(first)) > 3 || first == "" || stopwords[strings.ToLower(strings.Fields(first)[0])] || nonVerbs[strings.ToLower(strings.Fields(first)[0])] {
+			// "no wait for approval": not an item put in another's place.
+			return "", "", "", false
+		}
+		repair = first
+	}
+	repair = cleanValue(repair)
+	// The retracted item: the object of the last choice verb before the
+	// marker, of the same sort as the repair (a number for a number).
+	var at []int
+	for _, m := range choiceObjRE.FindAllStringSubmatchIndex(before, -1) {
+		g := 2
+		if m[2] < 0 {
+			g = 4
+		}
+		if m[g] < 0 {
+			continue
+		}
+		v := before[m[g]:m[g+1]]
+		if lv := strings.ToLower(v); stopwords[lv] || nonVerbs[lv] {
+			continue
+		}
+		if numeric(v) == numeric(repair) {
+			at = []int{m[g], m[g+1]}
+		}
+	}
+	if at == nil && numeric(repair) {
+		// "用 Go 1.21，不对，用 1.22": the last number before the marker.
+		if ns := lastNumRE.FindAllStringIndex(before, -1); len(ns) > 0 {
+			at = ns[len(ns)-1]
+		}
+	}
+	if at == nil {
+		return "", "", "", false
+	}
+	retracted = cleanValue(before[at[0]:at[1]])
+	if retracted == "" || strings.EqualFold(retracted, repair) || stopwords[strings.ToLower(repair)] {
+		return "", "", "", false
+	}
+	read = strings.TrimRight(before[:at[0]]+repair+before[at[1]:], " ,—–-")
+	return read, retracted, repair, true
+}
+
+var lastNumRE = regexp.MustCompile(`\d+(?:\.\d+)*`)
+
+// lastSubmatch is the first non-empty group of re's last match in s.
+func lastSubmatch(re *regexp.Regexp, s string) string {
+	ms := re.FindAllStringSubmatch(s, -1)
+	if len(ms) == 0 {
+		return ""
+	}
+	for _, g := range ms[len(ms)-1][1:] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
+}
+
+func numeric(v string) bool {
+	v = strings.TrimLeft(v, "+-v")
+	return v != "" && v[0] >= '0' && v[0] <= '9'
+}
+
+// irregularStems maps irregular forms of the verbs rules are made of to
+// their base, so "frozen" names what "freeze" does.
+var irregularStems = map[string]string{"frozen": "freeze", "froze": "freeze", "forbidden": "forbid", "forbade": "forbid", "written": "write",
+	"wrote": "write", "broken": "break", "broke": "break", "chosen": "choose", "chose": "choose", "ran": "run", "taken": "take", "took": "take",
+	"gone": "go", "went": "go", "done": "do", "did": "do", "kept": "keep", "left": "leave", "built": "build", "set": "set"}
+
+// stem is a word's stem for matching: lowercased, irregular forms mapped,
+// one of the suffixes -ing, -ied, -ies, -ed, -es, -s, -e dropped (a stem
+// keeps at least three letters; a consonant doubled before -ing or -ed is
+// single again) and a final -y ("dependency", "dependencies").
+func stem(w string) string {
+	w = strings.ToLower(strings.Trim(w, ".,;:!?\"'`()[]{}"))
+	if b, ok := irregularStems[w]; ok {
+		w = b
+	}
+	for _, suf := range []string{"ing", "ied", "ies", "ed", "es", "s", "e"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-len(suf)]
+			if n := len(w); (suf == "ing" || suf == "ed") && w[n-1] == w[n-2] && !strings.ContainsRune("aeiousl", rune(w[n-1])) {
+				// "dropped", "running": one of the doubled consonants.
+				w = w[:n-1]
+			}
+			break
+		}
+	}
+	return strings.TrimSuffix(w, "y")
+}
+
+// stems are the stems of s's content words; identifiers are split at
+// their separators ("requirements.txt" gives "requirement" and "txt";
+// "loader_batch_size" gives three), and CJK runs give their bigrams.
+func stems(s string) map[string]bool {
+	out := map[string]bool{}
+	for w := range terms(s) {
+		if strings.ContainsFunc(w, isCJK) {
+			out[w] = true
+			continue
+		}
+		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len(p) >= 2 && !stopwords[p] {
+				out[stem(p)] = true
+			}
+		}
+	}
+	return out
+}
+
+// restateMarkRE marks a sentence as a rule said again.
+var restateMarkRE = regexp.MustCompile(`(?i)^\W*(?:reminder|remember|again|as i said|like i said|as mentioned|once more|once again|just to repeat|to repeat|repeat(?:ing)?)\b|\b(?:as i said(?: before| earlier)?|like i said|as mentioned(?: before| earlier)?)\s*[,.:]|再说一遍|再强调一下|再强调一遍|重申|提醒一下|还是那句话|再提醒`)
+
+// restrictRE is the contrast that qualifies a permission in the same
+// breath: "…, but only to staging", "…，但是只能…".
+var restrictRE = regexp.MustCompile(`(?i)(?:[,;—–]\s*|\s+-\s+|\s+|^)(?:but|however|though only|as long as|provided(?: that)?|so long as)\b|[，,；;]?\s*(?:但是|不过|但|可是|只是)`)
+
+// anaphoricRuleRE is a prohibition whose object is a pro-form pointing
+// back at what was just described: "so don't go that way", "don't do
+// that again", "别再这么做了".
+var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat)\s+(?:that|this|it|those)(?:\s+(?:way|route|path|approach|again|one))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$`)
+
+// retractRE takes a decision back and says nothing else: "scratch the
+// (order_id, updated_at) key", "drop the cursor idea" ("scratch the
+// trigram thing, go back to LIKE" names its replacement itself and is
+// read by userKnowledge).
+var retractRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
+
+// sharedStems counts the stems a and b share, and their overlap (over the
+// smaller).
+func sharedStems(a, b map[string]bool) (int, float64) {
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return 0, 0
+	}
+	return n, float64(n) / float64(min(len(a), len(b)))
+}
+
+// acronymOf reports whether the acronym a (three or more capitals,
+// "MSRV") abbreviates a phrase with the words ws: their initials are a
+// subsequence of a that ends at a's last letter (the head noun is the
+// acronym's last word: "rust version" for "MSRV").
+func acronymOf(a string, ws []string) bool {
+	if len(a) < 3 || len(ws) < 2 || strings.ToUpper(a) != a || strings.ContainsFunc(a, func(r rune) bool { return r < 'A' || r > 'Z' }) {
+		return false
+	}
+	a = strings.ToLower(a)
+	if ws[len(ws)-1] == "" || ws[len(ws)-1][0] != a[len(a)-1] {
+		return false
+	}
+	i := 0
+	for _, w := range ws {
+		if w == "" {
+			return false
+		}
+		j := strings.IndexByte(a[i:], w[0])
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return i == len(a)
+}
+
+// stemSubset reports whether every stem of ws is among have.
+func stemSubset(ws []string, have map[string]bool) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(ws, func(w string) bool { return !have[stem(w)] })
+}
+
+// contrastLeadRE opens a sentence that qualifies what came before it.
+var contrastLeadRE = regexp.MustCompile(`(?i)^(?:but|however|though|except that|as long as|provided(?: that)?|so long as)\b[,]?\s*|^(?:但是|不过|但|可是|只是)[，,]?\s*`)
+
+// leadOf is s when it opens with a contrast ("But pin …"), else "".
+func leadOf(s string) string {
+	if contrastLeadRE.MatchString(s) {
+		return s
+	}
+	return ""
+}
+
+// trimLead is s without its opening contrast.
+func trimLead(s string) string {
+	return contrastLeadRE.ReplaceAllString(s, "")
+}
+
+// splitRestriction splits a lift at a contrast after it ("… 现在可以跑
+// make deploy 了，但是只能部署到 staging，prod 还是不能碰"): the lift, and
+// the rule the contrast states ("" when it states none). Both are verbatim
+// substrings of s.
+func splitRestriction(s string) (lift, rule string) {
+	l := liftRE.FindStringIndex(s)
+	if l == nil {
+		return s, ""
+	}
+	for _, m := range restrictRE.FindAllStringIndex(s[l[1]:], -1) {
+		at := l[1] + m[0]
+		r := strings.TrimLeft(s[at:], " ,;，；—–-")
+		if r == "" || remainderRE.MatchString(r) && !strings.ContainsAny(r, "只") && !restrictOnlyRE.MatchString(r) {
+			// "…, but the rest of vendor/ stays off-limits": the rule's
+			// remainder, read with the lift (partLifted).
+			continue
+		}
+		if !constraintRE.MatchString(r) && !imperative(trimLead(r)) {
+			continue
+		}
+		lift = strings.TrimRight(s[:at], " ,;，；—–-")
+		if lift == "" {
+			return s, ""
+		}
+		return lift, r
+	}
+	return s, ""
+}
+
+// restrictOnlyRE is a contrast that narrows the permission to a part:
+// "but only to staging", "but only with exact pins".
+var restrictOnlyRE = regexp.MustCompile(`(?i)^(?:but|however)\s+only\s+(?:to|on|in|for|with|from|inside|under|via)\b`)
+
+// permitWordRE is a permission naming what it frees by a plain word:
+// "you can use nightly for the benchmarks", "可以用 nightly 跑基准".
+var permitWordRE = regexp.MustCompile(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启)\s*(?P<z>[\w.\-/@]+)`)
+
+// permittedWord is the word a permission clause frees ("nightly"), or ""
+// for a pronoun or a determiner.
+func permittedWord(c string) string {
+	m := permitWordRE.FindStringSubmatch(c)
+	if m == nil {
+		return ""
+	}
+	x := strings.Trim(m[permitWordRE.SubexpIndex("x")]+m[permitWordRE.SubexpIndex("z")], ".,/")
+	lx := strings.ToLower(x)
+	if len(x) < 3 || stopwords[lx] || nonVerbs[lx] || lx == "them" || lx == "everything" || lx == "anything" {
+		return ""
+	}
+	return x
+}
+
+// scopedRE marks a permission that frees a thing only somewhere or for
+// something: an exception, not a lift.
+var scopedRE = regexp.MustCompile(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|只|仅|里|中`)
+
+// verdictMoreRE are further verdicts a past attempt's next sentences
+// give: it broke something, hung, scanned everything.
+var verdictMoreRE = regexp.MustCompile(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
+
+// attemptSpan reads a past attempt told over several sentences: ss[i]
+// says it was tried, one of the next two gives the verdict, and the one
+// after may prohibit it by a pro-form ("so don't go that way"). It
+// returns the verbatim span of text from the attempt to its last sentence
+// and the index of that sentence, or "" when ss[i] opens no such span.
+func attemptSpan(text string, ss []string, i int) (string, int) {
+	s := ss[i]
+	if !triedRE.MatchString(s) || questionRE.MatchString(s) {
+		return "", i
+	}
+	verdict := func(x string) bool {
+		return verdictRE.MatchString(x) || negativeRE.MatchString(x) || verdictMoreRE.MatchString(x)
+	}
+	end := -1
+	if verdict(s) {
+		end = i
+	} else {
+		for j := i + 1; j < len(ss) && j <= i+2; j++ {
+			if verdict(ss[j]) {
+				end = j
+				break
+			}
+			if anaphoricRuleRE.MatchString(ss[j]) {
+				// "… so don't do that again": the prohibition is the
+				// verdict.
+				end = j - 1
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return "", i
+	}
+	if end+1 < len(ss) && anaphoricRuleRE.MatchString(ss[end+1]) {
+		end++
+	}
+	if end == i {
+		return "", i
+	}
+	start := strings.Index(text, s)
+	if start < 0 {
+		return "", i
+	}
+	e := strings.Index(text[start:], ss[end])
+	if e < 0 {
+		return "", i
+	}
+	span := text[start : start+e+len(ss[end])]
+	if len([]rune(span)) > 2*maxSentence {
+		return "", i
+	}
+	return span, end
+}
+
+// choiceLeadRE is a user's bare imperative choice of a named tool or
+// approach: "use pandas for the new step", "go with pnpm", "switch to
+// ruff" (after "and", "also", "so", "ok", "then").
+var choiceLeadRE = regexp.MustCompile(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b`)
+
+// userChoice reads a user sentence as a choice of course that userKnowledge
+// does not: a bare imperative choice of a named thing, or a retraction of
+// an active decision (replaced by the imperative after it in the same
+// message, whose index is put in *skip).
+func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Proposal, bool) {
+	if m := retractRE.FindStringSubmatch(s); m != nil {
+		x := m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
+		if !retractsDecision(x, ctx.Decisions) {
+			return nil, true
+		}
+		if i+1 < len(ss) {
+			n := ss[i+1]
+			if !questionRE.MatchString(n) && !isRule(n) && imperative(n) && len(terms(n)) >= minTerms {
+				*skip = i + 1
+				return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(n), Value: n, Quote: n, Correction: true, Replaces: x, Links: mentions(n)}}, false
+			}
+		}
+		return []Proposal{{Op: OpLift, Kind: KindDecision, Value: x, Quote: s}}, false
+	}
+	m := choiceLeadRE.FindStringSubmatch(s)
+	if m == nil || isRule(s) || lookRE.MatchString(s) || choosesValue(s) || len(pins(s)) > 0 {
+		return nil, true
+	}
+	x := strings.ToLower(cleanValue(m[choiceLeadRE.SubexpIndex("x")]))
+	if stopwords[x] || nonVerbs[x] || x == "something" || x == "whatever" || x == "them" {
+		return nil, true
+	}
+	return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: correctionRE.MatchString(s), Links: mentions(s)}}, false
+}
+
+// retractsDecision reports whether the thing x a retraction names is an
+// active decision's: they share a stem other than a generic noun.
+func retractsDecision(x string, decisions []string) bool {
+	xs := stems(x)
+	for _, g := range []string{"thing", "idea", "approach", "plan", "one", "option", "方案", "想法"} {
+		delete(xs, g)
+	}
+	if len(xs) == 0 {
+		return len(decisions) > 0 && strings.TrimSpace(x) != "" && len(strings.Fields(x)) <= 1
+	}
+	for _, d := range decisions {
+		if n, _ := sharedStems(xs, stems(d)); n > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,294 @@
+package projection
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The sentences here are written for these tests, in other domains and
+// phrasings than the scripts under testdata/reduce.
+
+func TestSelfRepair(t *testing.T) {
+	for _, c := range []struct{ in, read, retracted, repair string }{
+		{"go with helm for the rollout — no wait, kustomize, helm isn't on those boxes", "go with kustomize for the rollout", "helm", "kustomize"},
+		{"set the replica count to 3, no wait, 5", "set the replica count to 5", "3", "5"},
+		{"node image: target 18 - actually no, they're on 20 already, use 20", "node image: target 20", "18", "20"},
+		{"缓存时间设成 60 秒，不对，设成 120 秒", "缓存时间设成 120 秒", "60 秒", "120 秒"},
+		{"用 Go 1.21，不对，用 1.22", "用 Go 1.22", "1.21", "1.22"},
+		{"use yarn for the workspace, I mean pnpm", "use pnpm for the workspace", "yarn", "pnpm"},
+	} {
+		read, retracted, repair, ok := selfRepair(c.in)
+		if !ok || read != c.read || retracted != c.retracted || repair != c.repair {
+			t.Errorf("selfRepair(%q) = %q, %q, %q, %v; want %q, %q, %q", c.in, read, retracted, repair, ok, c.read, c.retracted, c.repair)
+		}
+	}
+	for _, in := range []string{
+		"No wait, the build is still running.",         // a marker opening the sentence corrects the one before
+		"use the staging bucket, no wait for approval", // "no wait" is not a repair here: nothing of the same sort follows
+		"Actually, run the linters first.",
+		"I mean it, never force-push.",
+	} {
+		if read, _, _, ok := selfRepair(in); ok {
+			t.Errorf("selfRepair(%q) read %q; want no repair", in, read)
+		}
+	}
+}
+
+func TestStemAndAcronym(t *testing.T) {
+	for a, b := range map[string]string{"frozen": "freeze", "dependencies": "dependency", "dropped": "drop", "requirements": "requirement", "deploys": "deploy"} {
+		if stem(a) != stem(b) {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", a, stem(a), b, stem(b))
+		}
+	}
+	if stem("pass") == stem("pa") || stem("class") != "class" {
+		t.Errorf("stem strips a double s: %q", stem("class"))
+	}
+	for _, c := range []struct {
+		a  string
+		ws []string
+		ok bool
+	}{
+		{"MSRV", []string{"rust", "version"}, true},
+		{"TTL", []string{"time", "live"}, true},
+		{"SLA", []string{"service", "level", "agreement"}, true},
+		{"MSRV", []string{"version", "rust"}, false}, // the head noun is the acronym's last letter
+		{"API", []string{"page"}, false},
+		{"Api", []string{"app", "interface"}, false},
+	} {
+		if got := acronymOf(c.a, c.ws); got != c.ok {
+			t.Errorf("acronymOf(%q, %v) = %v", c.a, c.ws, got)
+		}
+	}
+}
+
+// reduceAll runs a script and returns its "> all" listing.
+func reduceAll(t *testing.T, script string) string {
+	t.Helper()
+	return runScript(t, strings.TrimSpace(script)+"\n> all\n")
+}
+
+// expect checks the listing has a line matching each of want and none
+// matching any of never.
+func expect(t *testing.T, out string, want, never []string) {
+	t.Helper()
+	for _, w := range want {
+		if !regexp.MustCompile(w).MatchString(out) {
+			t.Errorf("no line matches %q in:\n%s", w, out)
+		}
+	}
+	for _, n := range never {
+		if regexp.MustCompile(n).MatchString(out) {
+			t.Errorf("a line matches %q in:\n%s", n, out)
+		}
+	}
+}
+
+func TestMechanisms(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"setting by demonstrative and head noun", `
+> user
+Migrate the thumbnailer to the new queue. The worker pool size is 8.
+> user
+crank that pool thing up to 32, 8 can't keep up on Mondays
+`, []string{`value/-/worker_pool_size \[current/normative\] = 32 \(was 8\)`}, []string{`value/-/pool `, `that_pool`, `= 8 @`}},
+
+		{"a demonstrative names only a setting already held", `
+> user
+Tidy the CSS build.
+> user
+that cache thing, set it to 10m
+`, nil, []string{` value `}},
+
+		{"a value with a hedge, then 'make that'", `
+> user
+Port the exporter. anyway the request timeout is 30s for now
+> user
+make that 45s
+`, []string{`value/-/request_timeout \[current/normative\] = 45s \(was 30s\)`}, nil},
+
+		{"a setting named by the words of its acronym", `
+> user
+Bump the cache layer. TTL is 300 seconds.
+> user
+the time to live thing we set earlier, raise it to 600
+`, []string{`value/-/ttl \[current/normative\] = 600 \(was 300 seconds\)`}, []string{`time_to_live`}},
+
+		{"a correction inside the sentence: the repair holds", `
+> user
+Ship the billing export.
+> user
+set the replica count to 3, no wait, 5
+> user
+缓存时间设成 60 秒，不对，设成 120 秒
+> user
+and go with helm for the rollout — no wait, kustomize, helm isn't on those boxes
+`, []string{`replica_count \[current/normative\] = 5 @`, `缓存时间 \[current/normative\] = 120 秒 @`, `decision .* = and go with kustomize for the rollout @`},
+			[]string{`= 3 @`, `= 60 秒`, `= and go with helm`}},
+
+		{"a hedged proposal is a decision, a retraction replaces it", `
+> user
+Build the rate limiter.
+> user
+for the store I'm thinking we should use sqlite with WAL
+> user
+how about we go with grpc for the internal calls
+> user
+hmm scratch the sqlite idea. keep the counters in memory and flush every minute
+`, []string{`decision .* = how about we go with grpc for the internal calls @`, `decision .* = keep the counters in memory and flush every minute \(was for the store I'm thinking`},
+			[]string{`\[active/normative\] = for the store`}},
+
+		{"a lift and a new rule in one breath", `
+> user
+Upgrade the parser. don't bump anything in go.mod, the module graph is frozen until the release.
+> user
+the module graph freeze is over, upgrade what you need. but keep the go directive at 1.21
+`, []string{`\[lifted/normative\] = don't bump anything in go.mod`, `constraint .* \[active/normative\] = but keep the go directive at 1.21`}, nil},
+
+		{"Chinese prohibition, lift and the rule it keeps", `
+> user
+修复登录页的样式问题。暂时别合并到 release 分支，QA 还没签字。
+> user
+QA 签字了，现在可以合并到 release 了，但是只能用 squash merge。
+`, []string{`\[lifted/normative\] = 暂时别合并到 release 分支`, `\[active/normative\] = 但是只能用 squash merge`}, nil},
+
+		{"a past attempt over three sentences is one piece of negative knowledge", `
+> user
+Speed up the dashboard.
+> user
+we tried caching the tokens in localStorage last year. it got flagged in the security review, XSS exposure. so don't do that again
+`, []string{`negative-knowledge .* = we tried caching the tokens in localStorage last year. it got flagged in the security review, XSS`}, []string{`constraint .*do that again`}},
+
+		{"a question deferred to a person closes when the person answers", `
+> user
+Harden the webhook client.
+> user
+Not sure if we should retry on 429s or fail fast? I'll ask Dana and let you know.
+> user
+Dana says retry with backoff, up to a minute.
+`, []string{`uncertainty .* \[established/normative\]`, `decision decision/answer/.* = Dana says retry with backoff`}, []string{`\[hypothesis/normative\]`}},
+
+		{"a failure resolved by the same target run in another command", `
+> user
+Fix the flaky tests.
+> assistant
+Running them.
+> call bash {"command": "go test ./internal/..."}
+> result error
+--- FAIL: TestRetry (0.01s)
+FAIL
+> assistant
+Regenerating and re-running.
+> call bash {"command": "go generate ./... && go test -count=1 ./internal/..."}
+> result
+ok  	example.com/svc/internal/retry	0.21s
+`, []string{`failure .* \[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
+
+		{"a passing build does not resolve a failing test run", `
+> user
+Fix the flaky tests.
+> assistant
+Running them.
+> call bash {"command": "go test ./internal/..."}
+> result error
+--- FAIL: TestRetry (0.01s)
+FAIL
+> assistant
+Building.
+> call bash {"command": "go vet ./... && go build ./..."}
+> result
+`, []string{`failure .* \[open/empirical\]`}, nil},
+
+		{"a rule restated with a reminder adds a source", `
+> user
+Add the audit log. Never edit the generated files under api/gen/.
+> user
+again: the api/gen folder is off-limits, those are generated
+`, []string{`constraint .*Never edit the generated files under api/gen/. @0,1`}, []string{`constraint .* = again`}},
+
+		{"chatter states nothing", `
+> user
+Rewrite the importer.
+> user
+lol my coffee machine broke again, send help
+> user
+thanks, that looks great so far
+`, nil, []string{` value `, ` constraint `, ` decision `, ` obligation `}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, c.script), c.want, c.never)
+		})
+	}
+}
+
+// TestMorePhrasings covers the same mechanisms in further phrasings.
+func TestMorePhrasings(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"a bare 'sorry,' repair", `
+> user
+Add request logging.
+> user
+set the log retention to 7d — sorry, 14d
+`, []string{`log_retention \[current/normative\] = 14d @`}, []string{`= 7d`}},
+
+		{"a lift naming the rule by a generic noun", `
+> user
+Fix the image pipeline. Don't touch the vendor directory.
+> user
+the vendor ban is lifted, patch what you need
+`, []string{`\[lifted/normative\] = Don't touch the vendor directory`}, nil},
+
+		{"we're going with, then a reversal after second thoughts", `
+> user
+Design the export format.
+> user
+we're going with protobuf for the wire format
+> user
+on second thought, protobuf is overkill here. switch it to json lines
+`, []string{`decision .* = switch it to json lines \(was we're going with protobuf`}, nil},
+
+		{"deferred with 'not sure', answered by 'heard back from'", `
+> user
+Clean up the settings page.
+> user
+should we keep the dark mode toggle or drop it?
+> user
+not sure, I'll check with Ana.
+> user
+heard back from Ana: keep the toggle.
+`, nil, []string{`\[hypothesis/normative\]`}},
+
+		{"Chinese choice with 吧 is a decision", `
+> user
+重构导出模块。
+> user
+我们用 msgpack 吧，json 太大了。
+`, []string{`decision .* = 我们用 msgpack 吧`}, nil},
+
+		{"'once again' restates a rule", `
+> user
+Update the docs site. Never commit anything under secrets/.
+> user
+once again, the secrets/ directory must never be committed
+`, []string{`Never commit anything under secrets/. @0,1`}, nil},
+
+		{"a reason clause is not a rule", `
+> user
+Tune the crawler. The fetch concurrency is 4.
+> user
+crank the fetch concurrency up to 16, 4 can't keep up with the backlog
+`, []string{`fetch_concurrency \[current/normative\] = 16 \(was 4\)`}, []string{` constraint `}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, c.script), c.want, c.never)
+		})
+	}
+}
