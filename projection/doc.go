@@ -34,6 +34,17 @@
 // ("Objective: …") is its whole line, and restating the objective does not
 // supersede it.
 //
+// How a sentence relates to what was said before it is read by a few
+// general mechanisms (discourse.go, with their short word lists): a
+// setting named by a demonstrative and its head noun, or by the words of
+// its acronym, is the setting already held; a correction inside a sentence
+// keeps only its repair; a hedged proposal is a decision and a retraction
+// takes one back; a permission qualified in the same breath lifts a rule
+// and states the qualification as a rule; a reminder restates the rule it
+// names; an attempt told over several sentences is one piece of negative
+// knowledge; a failure is resolved by a pass of the same program and
+// operands in another command.
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
