@@ -44,7 +44,7 @@ const (
 
 var (
 	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
-	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
+	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
 	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
@@ -375,6 +375,9 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 }
 
 var (
+	// valueAtRE sets a bound with "at": "cap the retries at 5", "limit
+	// the pool at 20", "keep the timeout at 30s".
+	valueAtRE = regexp.MustCompile(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
 	// segmentRE splits a sentence at commas and dashes.
 	segmentRE = regexp.MustCompile(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
 	// keylessNotRE is a value stated against the one it replaces with no
@@ -446,6 +449,11 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 	}
 	if m := valueSetRE.FindStringSubmatch(s); m != nil {
 		add(m[1], m[2], m[3], m[4], true)
+		return out
+	}
+	if m := valueAtRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
+		// "cap the retries at 5".
+		add(m[1], "", "", m[2], true)
 		return out
 	}
 	if m := zhSetRE.FindStringSubmatch(s); m != nil {
@@ -786,7 +794,8 @@ func runSubjects(cmd string, passed bool) []string {
 }
 
 // runSubject is a command stage's program and operands, without flags,
-// redirections, leading variable assignments or "python -m".
+// redirections, leading variable assignments, "python -m" or a package
+// manager's "run".
 func runSubject(st string) string {
 	f := strings.Fields(st)
 	for len(f) > 0 && envAssign.MatchString(f[0]) {
@@ -794,6 +803,10 @@ func runSubject(st string) string {
 	}
 	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
 		f = f[2:]
+	}
+	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
+		// "npm run test" runs what "npm test" runs.
+		f = append(f[:1:1], f[2:]...)
 	}
 	var keep []string
 	for i, w := range f {

@@ -386,6 +386,9 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 // ruff" (after "and", "also", "so", "ok", "then").
 var choiceLeadRE = regexp.MustCompile(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b`)
 
+// toPurposeRE is the purpose of a one-off step after a chosen tool.
+var toPurposeRE = regexp.MustCompile(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)
+
 // userChoice reads a user sentence as a choice of course that userKnowledge
 // does not: a bare imperative choice of a named thing, or a retraction of
 // an active decision (replaced by the imperative after it in the same
@@ -411,6 +414,11 @@ func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Propos
 	}
 	x := strings.ToLower(cleanValue(m[choiceLeadRE.SubexpIndex("x")]))
 	if stopwords[x] || nonVerbs[x] || x == "something" || x == "whatever" || x == "them" {
+		return nil, true
+	}
+	if toPurposeRE.MatchString(s[len(m[0]):]) {
+		// "use pytest -k to run just that test": a tool for one step, not
+		// a course.
 		return nil, true
 	}
 	return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: correctionRE.MatchString(s), Links: mentions(s)}}, false

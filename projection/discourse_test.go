@@ -279,6 +279,47 @@ Update the docs site. Never commit anything under secrets/.
 once again, the secrets/ directory must never be committed
 `, []string{`Never commit anything under secrets/. @0,1`}, nil},
 
+		{"a bound set with 'at'", `
+> user
+Stabilise the sync job. cap the retries at 5
+`, []string{`value/-/retries \[current/normative\] = 5 @`}, nil},
+
+		{"an approach the user rules out is negative knowledge", `
+> user
+Add caching to the search API.
+> user
+Redis is off the table, legal won't sign off on another datastore.
+`, []string{`negative-knowledge .* = Redis is off the table`}, []string{` constraint `}},
+
+		{"a tool for one step is not a decision", `
+> user
+Fix the date parser.
+> user
+use pytest -k to run just the parser tests
+`, nil, []string{` decision `}},
+
+		{"a prohibition said again in other words, without a marker", `
+> user
+Refactor the CLI. leave the scripts/release folder alone.
+> user
+Don't touch scripts/release/, ops owns it.
+`, []string{`constraint .*scripts/release.* @0,1\n`}, []string{`scripts/release.* @[01]\n`}},
+
+		{"npm run test passing resolves a failed npm test", `
+> user
+Fix the snapshot tests.
+> assistant
+Running them.
+> call bash {"command": "npm test"}
+> result error
+npm ERR! Test failed.  See above for more details.
+> assistant
+Updating snapshots and re-running.
+> call bash {"command": "npm run test -- -u"}
+> result
+Tests: 12 passed, 12 total
+`, []string{`failure command/-/npm test \[resolved/empirical\]`}, nil},
+
 		{"a reason clause is not a rule", `
 > user
 Tune the crawler. The fetch concurrency is 4.

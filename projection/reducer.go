@@ -932,15 +932,38 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 var changeVerbRE = regexp.MustCompile(`(?i)\b(?:modify|modified|edit|edited|change|changed|touch|touched|alter|altered|update|updated|rewrite|regenerate)\b|修改|改动|改变|变动|更改|改|变|动|碰`)
 
 // onlyNames reports whether rule s says nothing besides its rule words, a
-// verb of changing and the names ns: a prohibition on changing ns.
+// verb of changing, words placing them and the names ns (reasons in
+// clauses of their own aside): a prohibition on changing ns.
 func onlyNames(s string, ns []string) bool {
+	s = ruleCore(s)
 	rest := changeVerbRE.ReplaceAllString(negRE.ReplaceAllString(constraintRE.ReplaceAllString(s, " "), " "), " ")
+	rest = fileClassRE.ReplaceAllString(placeWordsRE.ReplaceAllString(rest, " "), " ")
 	for w := range ruleTerms(rest) {
 		if !slices.ContainsFunc(ns, func(n string) bool { return strings.Contains(n, w) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// placeWordsRE are the words a prohibition places its names with
+// ("anything under", "in").
+var placeWordsRE = regexp.MustCompile(`(?i)\b(?:anything|everything|under|in|inside|within|of)\b|里的|下的|里面`)
+
+// ruleCore is the clauses of a rule that carry its rule words, without the
+// reasons given beside them ("Don't touch scripts/release/, ops owns it":
+// "Don't touch scripts/release/").
+func ruleCore(s string) string {
+	var core []string
+	for _, c := range segmentRE.Split(s, -1) {
+		if constraintRE.MatchString(c) || negRE.MatchString(c) {
+			core = append(core, c)
+		}
+	}
+	if len(core) == 0 {
+		return s
+	}
+	return strings.Join(core, " ")
 }
 
 func named(s string) []string {

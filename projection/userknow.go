@@ -29,7 +29,7 @@ var (
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:whether|if|about)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
 // userKnowledge reads a user sentence as a decision, a rejected approach
@@ -43,7 +43,10 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 	switch {
 	case unsureRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}}, true
-	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)):
+	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)),
+		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s):
+		// A past attempt with its verdict, or an approach the user rules
+		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
 	case userDecisionRE.MatchString(s) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
