@@ -10,6 +10,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/projection"
 )
 
@@ -113,14 +114,11 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if n := len(a.SourceRefs); n > 0 {
 			seq = a.SourceRefs[n-1].Seq
 		}
-		v := strings.Join(strings.Fields(a.Value), " ")
-		if r := []rune(v); len(r) > 90 {
-			v = string(r[:90]) + "…"
-		}
+		v := clip.Runes(strings.Join(strings.Fields(a.Value), " "), 90)
 		if a.Was != "" {
 			v += " (was " + a.Was + ")"
 		}
-		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clip(a.Key, maxKeyColumns), v})
+		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clipColumns(a.Key, maxKeyColumns), v})
 	}
 	if err := writeTable(stdout, rows); err != nil {
 		return err

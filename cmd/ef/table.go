@@ -58,8 +58,8 @@ func displayWidth(s string) int {
 // every value off the screen (--json keeps the key whole).
 const maxKeyColumns = 60
 
-// clip cuts s to at most n terminal columns, ending it with "…" when cut.
-func clip(s string, n int) string {
+// clipColumns cuts s to at most n terminal columns, ending it with "…" when cut.
+func clipColumns(s string, n int) string {
 	if displayWidth(s) <= n {
 		return s
 	}

@@ -43,8 +43,8 @@ func TestClip(t *testing.T) {
 		{"command/-/find packages -maxdepth 2", 12, "command/-/f…"},
 		{"value/-/数据库名称", 12, "value/-/数…"},
 	} {
-		if got := clip(tc.in, tc.n); got != tc.want || displayWidth(got) > tc.n {
-			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		if got := clipColumns(tc.in, tc.n); got != tc.want || displayWidth(got) > tc.n {
+			t.Errorf("clipColumns(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 		}
 	}
 }
