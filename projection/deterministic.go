@@ -43,7 +43,7 @@ const (
 )
 
 var (
-	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
+	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则)|限制取消`)
 	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
@@ -66,7 +66,7 @@ var (
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x)\\b|\\s?(?:%|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on))?\s*[.。,]?\s*$`)
@@ -141,10 +141,12 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 		n0 := len(out)
 		quote := s
-		if read, _, _, ok := selfRepair(s); ok {
+		repairedChoice := false
+		if read, _, repair, ok := selfRepair(s); ok {
 			// "use polars — actually wait no, pandas": the sentence is read
 			// as corrected; what it states quotes it whole.
 			s = read
+			repairedChoice = !numeric(repair)
 		}
 		wasPermitted, wasExcepted := permitted, excepted
 		permitted, excepted = false, false
@@ -180,6 +182,11 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			}
 			if ps == nil && rest && ev.Role == RoleUser {
 				ps, rest = deferred(s, prev, text)
+			}
+			if ps == nil && rest && repairedChoice && ev.Role == RoleUser && imperative(discourseRE.ReplaceAllString(s, "")) && !isRule(s) && len(terms(s)) >= 2 {
+				// "store keys in redis — hmm no, postgres": a course chosen
+				// between two named things is a decision.
+				ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
 			}
 			prev = s
 			out = append(out, ps...)
@@ -525,7 +532,7 @@ var (
 	referenceRE = regexp.MustCompile(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
 	// refTopicRE is a setting named before a pronoun instruction: "That
 	// line length limit, make it 16k".
-	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh)[,]?\s+)?(?:that|this|the|our)\s+([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put)\s+(?:it|that|this)\b`)
+	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:that|this|the|our)\s+([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
 	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
 	zhUseRE = regexp.MustCompile(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
 )

@@ -84,6 +84,13 @@ var (
 	modalRE = regexp.MustCompile(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
 )
 
+// cjkRuleRE are the Chinese rule words that direct whoever is addressed
+// ("不能" is left out: it also says what a thing cannot do).
+var cjkRuleRE = regexp.MustCompile(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
+
+// thirdPersonRE is a clause about someone else ("他不要…").
+var thirdPersonRE = regexp.MustCompile(`他|她|它|他们|她们|它们|大家都`)
+
 // nonVerbs are words that open a statement, not an imperative: pronouns,
 // determiners, prepositions, conjunctions and hedges.
 var nonVerbs = func() map[string]bool {
@@ -155,6 +162,10 @@ func directive(s string) bool {
 		case subordRE.MatchString(clause):
 			continue
 		case agentRE.MatchString(clause), imperative(clause):
+			return true
+		case cjkRuleRE.MatchString(word) && !narratorRE.MatchString(clause) && !thirdPersonRE.MatchString(clause):
+			// "在生产库上先别跑 migrate": a Chinese rule after a topic or a
+			// place needs no subject.
 			return true
 		case narratorRE.MatchString(clause):
 		case modalRuleRE.MatchString(strings.ToLower(strings.TrimSpace(word))), modalRE.MatchString(clause):

@@ -106,6 +106,17 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 		}
 	}
 	if at == nil {
+		// "store keys in redis — hmm no, postgres": the retracted item
+		// ends where the speaker broke off.
+		if ws := wordRE.FindAllStringIndex(before, -1); len(ws) > 0 {
+			w := ws[len(ws)-1]
+			v := strings.ToLower(strings.Trim(before[w[0]:w[1]], ".,:;"))
+			if !stopwords[v] && !nonVerbs[v] && numeric(v) == numeric(repair) && !strings.ContainsFunc(v, isCJK) {
+				at = w
+			}
+		}
+	}
+	if at == nil {
 		return "", "", "", false
 	}
 	retracted = cleanValue(before[at[0]:at[1]])
@@ -194,7 +205,7 @@ var restrictRE = regexp.MustCompile(`(?i)(?:[,;—–]\s*|\s+-\s+|\s+|^)(?:but|h
 // anaphoricRuleRE is a prohibition whose object is a pro-form pointing
 // back at what was just described: "so don't go that way", "don't do
 // that again", "别再这么做了".
-var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat)\s+(?:that|this|it|those)(?:\s+(?:way|route|path|approach|again|one))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$`)
+var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat|attempt|head)(?:\s+(?:down|with|for|back to|into))?\s+(?:that|this|it|those)(?:\s+(?:way|route|road|path|approach|direction|idea|thing|again|one|route again))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$`)
 
 // retractRE takes a decision back and says nothing else: "scratch the
 // (order_id, updated_at) key", "drop the cursor idea" ("scratch the
@@ -279,7 +290,7 @@ func splitRestriction(s string) (lift, rule string) {
 	for _, m := range restrictRE.FindAllStringIndex(s[l[1]:], -1) {
 		at := l[1] + m[0]
 		r := strings.TrimLeft(s[at:], " ,;，；—–-")
-		if r == "" || remainderRE.MatchString(r) && !strings.ContainsAny(r, "只") && !restrictOnlyRE.MatchString(r) {
+		if r == "" || remainderOnlyRE.MatchString(r) {
 			// "…, but the rest of vendor/ stays off-limits": the rule's
 			// remainder, read with the lift (partLifted).
 			continue
@@ -296,9 +307,10 @@ func splitRestriction(s string) (lift, rule string) {
 	return s, ""
 }
 
-// restrictOnlyRE is a contrast that narrows the permission to a part:
-// "but only to staging", "but only with exact pins".
-var restrictOnlyRE = regexp.MustCompile(`(?i)^(?:but|however)\s+only\s+(?:to|on|in|for|with|from|inside|under|via)\b`)
+// remainderOnlyRE is a contrast that keeps the rest of what a permission
+// freed a part of, pointing at it ("but only that one", "the rest stays",
+// "nothing else", "其他的还是不行"), not a new rule.
+var remainderOnlyRE = regexp.MustCompile(`(?i)\b(?:only (?:that|this|these|those|there|here|the one)|nothing else|no other|the rest|rest of|everything else|anything else)\b|只(?:有)?(?:这|那)|其他|其余|其它|别的`)
 
 // permitWordRE is a permission naming what it frees by a plain word:
 // "you can use nightly for the benchmarks", "可以用 nightly 跑基准".

@@ -320,6 +320,29 @@ Updating snapshots and re-running.
 Tests: 12 passed, 12 total
 `, []string{`failure command/-/npm test \[resolved/empirical\]`}, nil},
 
+		{"a Chinese rule after a place phrase, lifted by naming its object", `
+> user
+优化报表导出。在测试环境先别删 fixtures，别人还在用。
+> user
+fixtures 现在可以删了，不过只能删 old_ 开头的。
+`, []string{`\[lifted/normative\] = 在测试环境先别删 fixtures`, `\[active/normative\] = 不过只能删 old_ 开头的`}, nil},
+
+		{"a repair that breaks off after a name", `
+> user
+Add a search index.
+> user
+build it on lucene — hmm no, tantivy, we're a rust shop
+`, []string{`decision .* = build it on tantivy @`}, []string{`lucene @`}},
+
+		{"a question deferred inside its sentence to a name with an accent", `
+> user
+Add export to CSV.
+> user
+I'm not sure whether dates should be ISO or local time — I'll ask Zoë.
+> user
+Zoë says ISO.
+`, []string{`uncertainty .* \[established/normative\]`}, []string{`\[hypothesis/normative\]`}},
+
 		{"a reason clause is not a rule", `
 > user
 Tune the crawler. The fetch concurrency is 4.

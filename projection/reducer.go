@@ -754,7 +754,17 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	// newest rule naming it; otherwise the one whose words it shares.
 	c := r.naming(p.Links, KindConstraint, Active, KindObligation, Open)
 	if c == nil {
-		c = r.namingWord(distinctive(p.Quote))
+		ws := distinctive(p.Quote)
+		if strings.ContainsFunc(p.Quote, isCJK) {
+			// A Latin word in a Chinese sentence names a thing
+			// ("migrate 现在可以跑了").
+			for _, w := range latinWordRE.FindAllString(p.Quote, -1) {
+				if lw := strings.ToLower(w); len(w) >= 3 && !stopwords[lw] && !nonVerbs[lw] {
+					ws = append(ws, w)
+				}
+			}
+		}
+		c = r.namingWord(ws)
 	}
 	if c == nil {
 		c = r.namedIn(p.Quote)
@@ -843,6 +853,8 @@ func containsAll(have, want map[string]bool) bool {
 	}
 	return true
 }
+
+var latinWordRE = regexp.MustCompile(`[A-Za-z][\w.\-]*[A-Za-z0-9]`)
 
 // namedIn is the newest active prohibition one of whose quoted names (a
 // backquoted command, a path) the lift text s names, in any case and

@@ -42,7 +42,12 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 	}
 	switch {
 	case unsureRE.MatchString(s):
-		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}}, true
+		links := distinctive(s)
+		if m := askWhoRE.FindStringSubmatch(s); m != nil {
+			// "… — I'll ask Tomás": the person who will answer.
+			links = append(links, m[1]+m[2])
+		}
+		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, true
 	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)),
 		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s):
 		// A past attempt with its verdict, or an approach the user rules
@@ -59,9 +64,13 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 // links the person, and the person's report ("Mei says inclusive", "小王说
 // 包含") answers it.
 var (
-	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
-	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
+	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
+	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
 )
+
+// askWhoRE is a person a question is deferred to inside the sentence
+// that asks it: "…, I'll ask Tomás", "…，我去问一下小王".
+var askWhoRE = regexp.MustCompile(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)(\p{Han}{2,3})(?:[。.！!，,]|$)`)
 
 // deferred reads s as the user deferring the question prev to someone:
 // an open question that links the person and the question's names.
@@ -210,7 +219,7 @@ var pronounRE = regexp.MustCompile(`(?i)^(?:it|that|this|them|these|those|the va
 
 // topicRE names a sentence's topic before its instruction: "For the
 // orders query timeout, set it to 5s", "关于订单查询超时，…".
-var topicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?:for|as for|regarding|about|re:?)\s+(?:the\s+|our\s+)?(?P<k>[\w.\-/ ]{2,60}?)\s*[,:—–-]\s+|^(?:关于|至于|对于)(?P<z>[^，,：:]{1,24})[，,：:]`)
+var topicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:for|as for|regarding|about|re:?)\s+(?:the\s+|our\s+)?(?P<k>[\w.\-/ ]{2,60}?)\s*[,:—–-]\s+|^(?:关于|至于|对于)(?P<z>[^，,：:]{1,24})[，,：:]`)
 
 // keyWords are the words that identify a setting: its key's words without
 // determiners, stopwords and the optional "default"/"current"/"max" style
