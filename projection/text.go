@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // sentences splits text into sentences and lines, English and Chinese:
@@ -149,10 +151,5 @@ func slug(s string) string {
 
 // oneLine collapses whitespace and caps s at max runes.
 func oneLine(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if max > 0 && utf8.RuneCountInString(s) > max {
-		r := []rune(s)
-		s = string(r[:max]) + "…"
-	}
-	return s
+	return clip.Runes(strings.Join(strings.Fields(s), " "), max)
 }
