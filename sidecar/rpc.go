@@ -364,7 +364,7 @@ func DecodeParams(method string, params json.RawMessage, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(params))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &Error{Code: CodeInvalidParams, Message: fmt.Sprintf("%s: invalid params: %v", method, err)}
+		return &Error{Code: CodeInvalidParams, Message: fmt.Sprintf("%s: invalid params: %s", method, rpcwire.Words(err))}
 	}
 	return nil
 }

@@ -86,6 +86,11 @@ func TestDecodeParamsStrict(t *testing.T) {
 	if err := DecodeParams("m", nil, &p); err != nil {
 		t.Fatal(err)
 	}
+	// A member of the wrong type is named with its JSON types, not Go's.
+	err = DecodeParams("fold/plan", json.RawMessage(`{"a":"one"}`), &p)
+	if !errors.As(err, &re) || re.Code != CodeInvalidParams || re.Message != `fold/plan: invalid params: "a" must be an integer, not string` {
+		t.Fatalf("got %v", err)
+	}
 }
 
 func FuzzRPCRead(f *testing.F) {

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -68,7 +69,7 @@ func ReadLine(br *bufio.Reader, max int) ([]byte, error) {
 func Refusal(line []byte) (code int, msg string, ok bool) {
 	if !json.Valid(line) {
 		if header(line) {
-			return CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)", true
+			return CodeParseError, "parse error: a Content-Length header: this server reads one JSON-RPC message per line, without LSP-style headers", true
 		}
 		// Decode only to word the syntax error: Valid does not say where.
 		err := json.Unmarshal(line, new(json.RawMessage))
@@ -103,4 +104,41 @@ func header(line []byte) bool {
 	name, _, ok := bytes.Cut(line, []byte(":"))
 	name = bytes.TrimSpace(name)
 	return ok && (bytes.EqualFold(name, []byte("Content-Length")) || bytes.EqualFold(name, []byte("Content-Type")))
+}
+
+// Words is a JSON decoding error worded for the client that sent the JSON:
+// a member of the wrong type names the member (its path) and both JSON
+// types, never the decoder's Go types; other errors lose the "json: "
+// prefix.
+func Words(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			return fmt.Sprintf("want %s, not %s", jsonType(te.Type), te.Value)
+		}
+		return fmt.Sprintf("%q must be %s, not %s", te.Field, jsonType(te.Type), te.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonType names the JSON type a Go type decodes from.
+func jsonType(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Pointer:
+		return jsonType(t.Elem())
+	}
+	return "an object"
 }

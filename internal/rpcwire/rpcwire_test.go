@@ -78,8 +78,8 @@ func TestRefusal(t *testing.T) {
 		{`"ping"`, CodeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"},
 		{`7`, CodeInvalidRequest, "invalid request: a JSON-RPC message is a JSON object"},
 		{`{"jsonrpc":"2.0"}`, 0, ""},
-		{"Content-Length: 52\r", CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)"},
-		{"content-type: application/vscode-jsonrpc", CodeParseError, "parse error: an LSP-style header (Content-Length): this server reads one JSON-RPC message per line, with no headers (LSP-style framing)"},
+		{"Content-Length: 52\r", CodeParseError, "parse error: a Content-Length header: this server reads one JSON-RPC message per line, without LSP-style headers"},
+		{"content-type: application/vscode-jsonrpc", CodeParseError, "parse error: a Content-Length header: this server reads one JSON-RPC message per line, without LSP-style headers"},
 	} {
 		code, msg, ok := Refusal([]byte(c.line))
 		if code != c.code || msg != c.msg || ok != (c.code != 0) {
@@ -101,5 +101,30 @@ func TestMismatch(t *testing.T) {
 	}
 	if _, ok := Mismatch(errors.New("other")); ok {
 		t.Error("an error that is not a type mismatch was worded")
+	}
+}
+
+func TestWords(t *testing.T) {
+	var p struct {
+		SessionID string `json:"sessionId"`
+		Settings  *struct {
+			Ratio float64 `json:"ratio"`
+		} `json:"settings"`
+		Seqs []int `json:"seqs"`
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"sessionId":5}`, `"sessionId" must be a string, not number`},
+		{`{"settings":{"ratio":"high"}}`, `"settings.ratio" must be a number, not string`},
+		{`{"seqs":[1,"2"]}`, `"seqs" must be an integer, not string`},
+		{`"x"`, `want an object, not string`},
+		{`{"sessionId":`, `unexpected end of JSON input`},
+	} {
+		err := json.Unmarshal([]byte(c.in), &p)
+		if err == nil {
+			t.Fatalf("%s decoded", c.in)
+		}
+		if got := Words(err); got != c.want {
+			t.Errorf("Words(%s) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
