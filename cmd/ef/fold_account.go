@@ -150,8 +150,8 @@ func (a *foldAccount) print(w io.Writer) error {
 	if _, err := io.Copy(bw, a.scratch); err != nil {
 		return err
 	}
-	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %d folds, %d vetoed, %d failed\n",
-		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, a.folds, a.Vetoed, a.Failed)
+	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %s, %d vetoed, %d failed\n",
+		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, count(a.folds, "fold"), a.Vetoed, a.Failed)
 	return bw.Flush()
 }
 

@@ -148,8 +148,9 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%s: %d bundles in %d sessions: %d ok, %d unavailable, %d acknowledged bundles lost, %d foreign entries (%d messages, %d bytes verified)\n",
-			rep.Root, rep.Bundles, rep.Sessions, rep.OK, rep.Unavailable, len(rep.Lost), len(rep.Foreign), rep.Messages, rep.Bytes)
+		fmt.Fprintf(stdout, "%s: %s in %s: %d ok, %d unavailable, %s lost, %s (%s, %d bytes verified)\n",
+			rep.Root, count(rep.Bundles, "bundle"), count(rep.Sessions, "session"), rep.OK, rep.Unavailable,
+			count(len(rep.Lost), "acknowledged bundle"), count(len(rep.Foreign), "foreign entry"), count(rep.Messages, "message"), rep.Bytes)
 		for _, f := range rep.Failures {
 			fmt.Fprintf(stdout, "UNAVAILABLE  session %q  checkpoint %s  reason %s\n  %s\n  %s\n", f.SessionID, f.CheckpointID, f.Reason, f.Path, f.Error)
 		}
@@ -165,13 +166,13 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var problems []string
 	if rep.Unavailable > 0 {
-		problems = append(problems, fmt.Sprintf("%d of %d bundles unavailable", rep.Unavailable, rep.Bundles))
+		problems = append(problems, fmt.Sprintf("%d of %s unavailable", rep.Unavailable, count(rep.Bundles, "bundle")))
 	}
 	if len(rep.Lost) > 0 {
-		problems = append(problems, fmt.Sprintf("%d acknowledged bundles lost", len(rep.Lost)))
+		problems = append(problems, count(len(rep.Lost), "acknowledged bundle")+" lost")
 	}
 	if len(rep.Foreign) > 0 {
-		problems = append(problems, fmt.Sprintf("%d foreign entries in the store", len(rep.Foreign)))
+		problems = append(problems, count(len(rep.Foreign), "foreign entry")+" in the store")
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
@@ -241,8 +242,8 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if referenced == nil {
 		fmt.Fprintln(stdout, "no --referenced file: removing only stale temp files")
 	}
-	fmt.Fprintf(stdout, "%s: scanned %d bundles in %d sessions: removed %d (%d bytes), kept %d; %d temp files removed\n",
-		rep.Root, rep.Scanned, rep.Sessions, len(rep.Removed), rep.BytesFreed, rep.Kept, rep.TempsRemoved)
+	fmt.Fprintf(stdout, "%s: scanned %s in %s: removed %d (%d bytes), kept %d; %s removed\n",
+		rep.Root, count(rep.Scanned, "bundle"), count(rep.Sessions, "session"), len(rep.Removed), rep.BytesFreed, rep.Kept, count(rep.TempsRemoved, "temp file"))
 	for _, id := range rep.Removed {
 		fmt.Fprintf(stdout, "removed  %s\n", id)
 	}

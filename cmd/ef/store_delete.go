@@ -48,7 +48,7 @@ func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
-	fmt.Fprintf(stdout, "%s: deleted session %q: %d bundles, %d checkpoints from the recall index\n", dir, rep.SessionID, rep.Bundles, rep.IndexCheckpoints)
+	fmt.Fprintf(stdout, "%s: deleted session %q: %s, %s from the recall index\n", dir, rep.SessionID, count(rep.Bundles, "bundle"), count(rep.IndexCheckpoints, "checkpoint"))
 	if rep.IndexSkipped != "" {
 		fmt.Fprintf(stdout, "note: the recall index was not updated here (%s); it drops the session's entries at its next sync\n", rep.IndexSkipped)
 	}

@@ -69,7 +69,7 @@ func TestStoreDelete(t *testing.T) {
 	if _, _, err := runCmd(t, RunStore, "delete", filepath.Join(t.TempDir(), "missing"), "--session", "s2"); err == nil {
 		t.Fatal("delete in a missing directory succeeded")
 	}
-	if out, _, err := runCmd(t, RunStore, "delete", root, "--session", "s2"); err != nil || !strings.Contains(out, `deleted session "s2": 1 bundles, 1 checkpoints`) {
+	if out, _, err := runCmd(t, RunStore, "delete", root, "--session", "s2"); err != nil || !strings.Contains(out, `deleted session "s2": 1 bundle, 1 checkpoint`) {
 		t.Fatalf("delete s2: %v\n%s", err, out)
 	}
 }

@@ -131,7 +131,7 @@ func TestStoreVerifyReportsLostAndForeign(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, err := runCmd(t, RunStore, "verify", root)
-	if err == nil || !strings.Contains(err.Error(), "1 acknowledged bundles lost") || !strings.Contains(err.Error(), "1 foreign") {
+	if err == nil || !strings.Contains(err.Error(), "1 acknowledged bundle lost") || !strings.Contains(err.Error(), "1 foreign") {
 		t.Fatalf("verify: %v\n%s", err, out)
 	}
 	if !strings.Contains(out, `LOST         session "s2"  checkpoint victim`) || !strings.Contains(out, "FOREIGN      "+filepath.Join(root, "s-planted")) {

@@ -73,3 +73,18 @@ func clipColumns(s string, n int) string {
 	}
 	return s
 }
+
+// count is n and the noun, plural unless n is 1 ("1 session", "2
+// sessions", "3 foreign entries").
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	switch {
+	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+		noun = noun[:len(noun)-1] + "ies"
+	default:
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
+}

@@ -48,3 +48,17 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{
+		{0, "session", "0 sessions"}, {1, "session", "1 session"}, {2, "bundle", "2 bundles"},
+		{1, "foreign entry", "1 foreign entry"}, {3, "foreign entry", "3 foreign entries"}, {2, "key", "2 keys"},
+	} {
+		if got := count(c.n, c.noun); got != c.want {
+			t.Errorf("count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}
