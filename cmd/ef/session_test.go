@@ -158,7 +158,8 @@ func TestFoldWarnsOverWindow(t *testing.T) {
 func TestUnknownFormatNamesTheFormats(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.json")
-	if err := os.WriteFile(plain, []byte(`{"messages":[{"role":"user","content":"hi"}]}`), 0o644); err != nil {
+	// (A plain OpenAI chat log, this test's example once, is a format now.)
+	if err := os.WriteFile(plain, []byte(`{"conversation":[{"speaker":"user","text":"hi"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, errs := runCLI(t, "state", plain)
