@@ -410,7 +410,9 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 	topic := ""
 	if m := topicRE.FindStringSubmatch(s); m != nil {
 		topic = strings.TrimSpace(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")])
-	} else if m := refTopicRE.FindStringSubmatch(s); m != nil {
+	} else if m := refTopicRE.FindStringSubmatch(s); m != nil && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] && discourseRE.ReplaceAllString(m[1], "") != "" {
+		// "That line length limit, make it 16k", "coupon max length —
+		// make it 20".
 		topic = strings.TrimSpace(m[1])
 		refers = refers || demonstrativeRE.MatchString(s)
 	}
@@ -532,9 +534,9 @@ var (
 	referenceRE = regexp.MustCompile(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
 	// refTopicRE is a setting named before a pronoun instruction: "That
 	// line length limit, make it 16k".
-	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:that|this|the|our)\s+([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
+	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
 	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
-	zhUseRE = regexp.MustCompile(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
+	zhUseRE = regexp.MustCompile(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
 )
 
 // pinsOther reports whether s pins a thing to a version that the value
@@ -695,6 +697,10 @@ var (
 	cargoFailRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
 	cargoPassRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
 	jsFailRE      = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	// fileFailRE and filePassRE are a test runner's verdict on a test
+	// file (jest, vitest: "FAIL src/a.test.ts", "PASS src/a.test.ts").
+	fileFailRE = regexp.MustCompile(`(?m)^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	filePassRE = regexp.MustCompile(`(?m)^\s*PASS\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
 	cmdFailRE     = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
 	failureLineRE = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
 	configExtRE   = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
@@ -890,6 +896,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
 	scan(jsFailRE, true, strings.TrimSpace)
+	if len(tests) == 0 {
+		// A failing test file whose failing cases the output does not
+		// name in a form read above: the file is the test.
+		scan(fileFailRE, true, nil)
+	}
+	scan(filePassRE, false, nil)
 	scan(goPassRE, false, nil)
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)

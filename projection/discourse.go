@@ -196,7 +196,7 @@ func stems(s string) map[string]bool {
 }
 
 // restateMarkRE marks a sentence as a rule said again.
-var restateMarkRE = regexp.MustCompile(`(?i)^\W*(?:reminder|remember|again|as i said|like i said|as mentioned|once more|once again|just to repeat|to repeat|repeat(?:ing)?)\b|\b(?:as i said(?: before| earlier)?|like i said|as mentioned(?: before| earlier)?)\s*[,.:]|再说一遍|再强调一下|再强调一遍|重申|提醒一下|还是那句话|再提醒`)
+var restateMarkRE = regexp.MustCompile(`(?i)^\W*(?:reminder|remember|again|as i said|like i said|as mentioned|once more|once again|just to repeat|to repeat|repeat(?:ing)?)\b|\b(?:as i said(?: before| earlier)?|like i said|as mentioned(?: before| earlier)?)\s*[,.:]|再说一遍|再强调一下|再强调一遍|重申|提醒一下|还是那句话|再提醒|还是照旧|照旧|依然有效|仍然有效|还是老规矩`)
 
 // restrictRE is the contrast that qualifies a permission in the same
 // breath: "…, but only to staging", "…，但是只能…".
@@ -205,7 +205,7 @@ var restrictRE = regexp.MustCompile(`(?i)(?:[,;—–]\s*|\s+-\s+|\s+|^)(?:but|h
 // anaphoricRuleRE is a prohibition whose object is a pro-form pointing
 // back at what was just described: "so don't go that way", "don't do
 // that again", "别再这么做了".
-var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat|attempt|head)(?:\s+(?:down|with|for|back to|into))?\s+(?:that|this|it|those)(?:\s+(?:way|route|road|path|approach|direction|idea|thing|again|one|route again))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$`)
+var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat|attempt|head)(?:\s+(?:down|with|for|back to|into))?\s+(?:that|this|it|those)(?:\s+(?:way|route|road|path|approach|direction|idea|thing|again|one|route again))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$|^(?:所以)?(?:别|不要)(?:再)?(?:用|碰|试|搞)(?:它|这个|那个)了?[。.!！]?$`)
 
 // retractRE takes a decision back and says nothing else: "scratch the
 // (order_id, updated_at) key", "drop the cursor idea" ("scratch the
@@ -396,7 +396,7 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 // choiceLeadRE is a user's bare imperative choice of a named tool or
 // approach: "use pandas for the new step", "go with pnpm", "switch to
 // ruff" (after "and", "also", "so", "ok", "then").
-var choiceLeadRE = regexp.MustCompile(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b`)
+var choiceLeadRE = regexp.MustCompile(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:就|还是)?(?:用|使用|采用|改用|换用)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
 
 // toPurposeRE is the purpose of a one-off step after a chosen tool.
 var toPurposeRE = regexp.MustCompile(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)
@@ -424,7 +424,7 @@ func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Propos
 	if m == nil || isRule(s) || lookRE.MatchString(s) || choosesValue(s) || len(pins(s)) > 0 {
 		return nil, true
 	}
-	x := strings.ToLower(cleanValue(m[choiceLeadRE.SubexpIndex("x")]))
+	x := strings.ToLower(cleanValue(m[choiceLeadRE.SubexpIndex("x")] + m[choiceLeadRE.SubexpIndex("z")]))
 	if stopwords[x] || nonVerbs[x] || x == "something" || x == "whatever" || x == "them" {
 		return nil, true
 	}

@@ -343,6 +343,41 @@ I'm not sure whether dates should be ISO or local time — I'll ask Zoë.
 Zoë says ISO.
 `, []string{`uncertainty .* \[established/normative\]`}, []string{`\[hypothesis/normative\]`}},
 
+		{"Chinese: a value fixed with 定, an attempt too big, a choice of a named tool", `
+> user
+重写图片上传。
+> user
+单张图片大小上限先定在 5MB 吧。
+> user
+之前试过用 sharp 在客户端压缩，安装包太大了，别再用它了。
+> user
+用 pica 做压缩吧。
+`, []string{`图片大小上限 \[current/normative\] = 5MB`, `negative-knowledge .* = 之前试过用 sharp`, `decision .* = 用 pica 做压缩吧`}, []string{` constraint `}},
+
+		{"a test file that failed passes under another command", `
+> user
+Fix the form tests.
+> assistant
+Running.
+> call bash {"command": "pnpm test"}
+> result error
+FAIL src/forms/Signup.spec.tsx
+  ● Signup › rejects short passwords
+Tests: 1 failed, 9 passed, 10 total
+> assistant
+Re-running that file.
+> call bash {"command": "pnpm vitest run src/forms"}
+> result
+PASS src/forms/Signup.spec.tsx
+`, []string{`failure test/-/src/forms/Signup.spec.tsx \[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
+
+		{"a topic named without a determiner", `
+> user
+Tune the uploader. The chunk size is 4MB.
+> user
+chunk size — make it 8MB, the CDN likes bigger parts
+`, []string{`chunk_size \[current/normative\] = 8MB \(was 4MB\)`}, nil},
+
 		{"a reason clause is not a rule", `
 > user
 Tune the crawler. The fetch concurrency is 4.

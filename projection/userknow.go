@@ -27,7 +27,7 @@ var (
 	// used", "试过", "尝试过".
 	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
 	// verdictRE is the plain verdict a past attempt carries.
-	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
+	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
 	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
