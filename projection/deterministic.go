@@ -688,19 +688,19 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 }
 
 var (
-	goFailRE      = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
-	goPassRE      = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
-	pyFailRE      = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
-	pyPassRE      = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
-	unitFailRE    = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
-	unitPassRE    = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
-	cargoFailRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
-	cargoPassRE   = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
-	jsFailRE      = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	goFailRE    = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+	goPassRE    = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
+	pyFailRE    = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
+	pyPassRE    = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
+	unitFailRE  = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
+	unitPassRE  = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
+	cargoFailRE = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
+	cargoPassRE = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
+	jsFailRE    = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
 	// fileFailRE and filePassRE are a test runner's verdict on a test
 	// file (jest, vitest: "FAIL src/a.test.ts", "PASS src/a.test.ts").
-	fileFailRE = regexp.MustCompile(`(?m)^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
-	filePassRE = regexp.MustCompile(`(?m)^\s*PASS\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	fileFailRE    = regexp.MustCompile(`(?m)^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	filePassRE    = regexp.MustCompile(`(?m)^\s*PASS\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
 	cmdFailRE     = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
 	failureLineRE = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
 	configExtRE   = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
