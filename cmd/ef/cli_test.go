@@ -51,4 +51,10 @@ func TestRunNamesTheCommandOnce(t *testing.T) {
 			t.Errorf("%v: %q does not start with the command", args, stderr)
 		}
 	}
+	// A ref without a session says how to give one, in command-line terms,
+	// and which sessions the store holds.
+	code, _, stderr := runCLI(t, "recall", "--store", root, "nope")
+	if code != 2 || !strings.Contains(stderr, "pass --session ID") || !strings.Contains(stderr, "sessions in this store: s1, s2") || strings.Contains(stderr, "call from a session") {
+		t.Errorf("ref without a session: exit %d, %q", code, stderr)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 )
@@ -189,6 +190,11 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer st.Close()
 	req := recall.RecallRequest{Ref: pos[0], Depth: recall.Depth(*depth), Offset: *offset, Limit: *limit, SessionID: *session, Budget: *budget}
+	if r, perr := recall.ParseRef(req.Ref); perr == nil && r.SessionID == "" && req.SessionID == "" {
+		// recall's own wording is the model's ("call from a session");
+		// on the command line the session comes from the ref or a flag.
+		return usageError("ref %q names no session: add @<session> to it (refs printed by ef search carry one) or pass --session ID%s", clip.Runes(req.Ref, 80), storeSessions(ctx, st))
+	}
 	res, err := recall.Recall(ctx, st.Source(), req, recall.Options{})
 	if err != nil {
 		if searchIsRequestError(err) {
@@ -276,4 +282,20 @@ func searchIsRequestError(err error) bool {
 		}
 	}
 	return false
+}
+
+// storeSessions lists a few of the store's sessions for an error message
+// ("; sessions in this store: a, b"), or "" when it cannot.
+func storeSessions(ctx context.Context, st *store.Store) string {
+	ids, err := st.Bundles.Sessions(ctx)
+	if err != nil || len(ids) == 0 {
+		return ""
+	}
+	const most = 5
+	more := ""
+	if len(ids) > most {
+		more = fmt.Sprintf(" and %d more", len(ids)-most)
+		ids = ids[:most]
+	}
+	return "; sessions in this store: " + strings.Join(ids, ", ") + more
 }
