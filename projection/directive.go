@@ -2,6 +2,7 @@ package projection
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -91,6 +92,9 @@ var cjkRuleRE = regexp.MustCompile(`^(?:不要|别|先别|暂时别|暂时不要
 // thirdPersonRE is a clause about someone else ("他不要…").
 var thirdPersonRE = regexp.MustCompile(`他|她|它|他们|她们|它们|大家都`)
 
+// quotedRE is text in quotation marks: words reported, not said.
+var quotedRE = regexp.MustCompile(`"[^"\n]{1,200}"|“[^”\n]{1,200}”|「[^」\n]{1,200}」`)
+
 // nonVerbs are words that open a statement, not an imperative: pronouns,
 // determiners, prepositions, conjunctions and hedges.
 var nonVerbs = func() map[string]bool {
@@ -138,10 +142,16 @@ func imperative(clause string) bool {
 // directive reports whether the sentence s directs the agent with one of
 // its rule words (constraintRE): see the package note above.
 func directive(s string) bool {
+	quoted := quotedRE.FindAllStringIndex(s, -1)
 	for _, m := range constraintRE.FindAllStringSubmatchIndex(s, -1) {
 		start, word := m[0], s[m[0]:m[1]]
 		if m[2] >= 0 {
 			start, word = m[2], s[m[2]:m[3]]
+		}
+		if slices.ContainsFunc(quoted, func(q []int) bool { return q[0] < start && start < q[1] }) {
+			// 'my manager used to say "never trust a Friday migration"':
+			// reported words direct no one here.
+			continue
 		}
 		clause := s[:start]
 		if locs := clauseRE.FindAllStringIndex(clause, -1); len(locs) > 0 {

@@ -346,7 +346,7 @@ var verdictMoreRE = regexp.MustCompile(`(?i)\b(?:killed|hung|took forever|full (
 // and the index of that sentence, or "" when ss[i] opens no such span.
 func attemptSpan(text string, ss []string, i int) (string, int) {
 	s := ss[i]
-	if !triedRE.MatchString(s) || questionRE.MatchString(s) {
+	if !triedRE.MatchString(s) || questionRE.MatchString(s) || laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0 {
 		return "", i
 	}
 	verdict := func(x string) bool {

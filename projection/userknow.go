@@ -32,6 +32,15 @@ var (
 	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
+// selfDoubtRE is a speaker unsure about their own plans ("not sure if
+// I'll make the standup"), not about the work.
+var selfDoubtRE = regexp.MustCompile(`(?i)\b(?:whether|if)\s+i(?:'ll| will| can| could| should| have|'m| am)?\b|(?:是否|能不能|会不会)我`)
+
+// laughRE marks a joking register: an attempt told with a laugh and no
+// name of anything in the work ("I tried the coffee place downstairs, too
+// slow lol") is chatter.
+var laughRE = regexp.MustCompile(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
+
 // userKnowledge reads a user sentence as a decision, a rejected approach
 // or an open question. rest reports whether the sentence may still carry
 // a rule of its own ("…, don't delete it yet").
@@ -41,15 +50,16 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return nil, true
 	}
 	switch {
-	case unsureRE.MatchString(s):
+	case unsureRE.MatchString(s) && !selfDoubtRE.MatchString(s):
 		links := distinctive(s)
 		if m := askWhoRE.FindStringSubmatch(s); m != nil {
 			// "… — I'll ask Tomás": the person who will answer.
 			links = append(links, m[1]+m[2])
 		}
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, true
-	case triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)),
-		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s):
+	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)) ||
+		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s)) &&
+		!(laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0):
 		// A past attempt with its verdict, or an approach the user rules
 		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
