@@ -5,6 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash"
+	"io"
+	"os"
+	"runtime/debug"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -18,6 +21,12 @@ import (
 // checkpoints for the folds of the part it shares with the shorter one and
 // new ones after it. Not safe for concurrent use (ef fold folds one span at
 // a time).
+//
+// The ids also name the ef build (buildFingerprint): another build may plan
+// other spans, and a span other than the stored one under a stored id is
+// refused by the store (bundle.ErrExists), which would fail every fold of
+// a re-fold after an upgrade. So another build writes new checkpoints
+// beside the old ones instead; the same build never duplicates.
 type foldIDs struct {
 	h    hash.Hash // session id, flags, then every event appended
 	last [sha256.Size]byte
@@ -28,8 +37,43 @@ type foldIDs struct {
 // newFoldIDs starts the digest with the flags that change which folds run.
 func newFoldIDs(mode string, window, budget int, strict bool) *foldIDs {
 	f := &foldIDs{h: sha256.New()}
-	fmt.Fprintf(f.h, "ef fold ids v1\x00mode=%s\x00window=%d\x00budget=%d\x00strict=%t\x00", mode, window, budget, strict)
+	fmt.Fprintf(f.h, "ef fold ids v1\x00build=%s\x00mode=%s\x00window=%d\x00budget=%d\x00strict=%t\x00", buildFingerprint(), mode, window, budget, strict)
 	return f
+}
+
+// buildFingerprint names the running ef build: its VCS revision when it
+// was built from a clean checkout, else a digest of its executable (go run
+// stamps no revision; Go builds are reproducible, so the same source gives
+// the same digest); "" when neither can be read.
+func buildFingerprint() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" && modified == "false" {
+			return "rev:" + rev
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return fmt.Sprintf("exe:%x", h.Sum(nil))
 }
 
 // session adds the session id, before any event.
