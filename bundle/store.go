@@ -103,6 +103,12 @@ type Store struct {
 	mu       sync.Mutex
 	sessions map[string]*sessionState
 	failed   error // cause of fail-stop, nil while healthy
+
+	// hashedIDs remembers, by path, the checkpoint id Names read from
+	// the header of a file whose name is hashed (the name does not give
+	// the id). The path holds the file hash and files never change once
+	// renamed in, so an entry never goes stale.
+	hashedIDs sync.Map
 }
 
 type sessionState struct {
@@ -1110,6 +1116,80 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 		return strings.Compare(a.CheckpointID, b.CheckpointID)
 	})
 	return out, nil
+}
+
+// Names lists the bundles of a session from their file names alone,
+// ordered by CheckpointID: each Info has CheckpointID, FileHash and Path
+// set, nothing else. A bundle file's name holds the SHA-256 of its bytes
+// and the file never changes once renamed into place, so a caller that
+// remembers what it read from a file with a FileHash need not open it
+// again (FileHash is what the name claims: Get and Verify check it). Only
+// a file whose name is hashed (a checkpoint id too long for a name) is
+// opened, once, for the id in its header; if that header cannot be read
+// it is listed with Err set, as List lists it. A session that does not
+// exist has no bundles.
+func (s *Store) Names(ctx context.Context, sessionID string) ([]Info, error) {
+	if !ValidSessionID(sessionID) {
+		return nil, fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	dir := s.sessionDir(sessionID)
+	if err := s.trust(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	ents, err := s.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &Error{Op: "readdir", Path: dir, Err: err}
+	}
+	var out []Info
+	for _, e := range ents {
+		stem, fileHex, ok := parseBundleFileName(e.Name())
+		if !ok {
+			continue
+		}
+		in := Info{Path: filepath.Join(dir, e.Name()), FileHash: hashPrefix + fileHex}
+		in.CheckpointID, ok = decodeCheckpointStem(stem)
+		if !ok {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			in.CheckpointID, in.Err = s.hashedID(sessionID, stem, found{path: in.Path, fileHex: fileHex})
+		}
+		out = append(out, in)
+	}
+	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.CheckpointID, b.CheckpointID) })
+	return out, nil
+}
+
+// hashedID returns the checkpoint id in the header of a file whose name
+// is hashed, checked as listDir checks it, reading the header only the
+// first time.
+func (s *Store) hashedID(sessionID, stem string, f found) (string, error) {
+	if id, ok := s.hashedIDs.Load(f.path); ok {
+		return id.(string), nil
+	}
+	fh, _, h, _, err := s.openLayout(f, true)
+	if err != nil {
+		return "", fillUnavailable(err, sessionID, "", f.path)
+	}
+	fh.Close()
+	b := h.Bundle
+	if checkpointStem(b.CheckpointID) != stem || b.SessionID != sessionID {
+		err := unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
+		return "", fillUnavailable(err, sessionID, "", f.path)
+	}
+	s.hashedIDs.Store(f.path, b.CheckpointID)
+	return b.CheckpointID, nil
 }
 
 // Sessions lists the ids of all sessions that have a directory, sorted.

@@ -56,9 +56,9 @@ func (w *writer) bulkSync(sessions []string) error {
 	var todo []CheckpointInfo
 	seen := map[[2]string]bool{}
 	for _, s := range sessions {
-		infos, err := x.src.List(w.ctx, s)
+		infos, _, err := x.list(w.ctx, s)
 		if err != nil {
-			return fmt.Errorf("recall: sync: list session %q: %w", s, err)
+			return err
 		}
 		for _, ci := range infos {
 			if ci.SessionID == "" {

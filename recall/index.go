@@ -224,6 +224,10 @@ type wmEntry struct {
 	N    int    `json:"n"` // messages indexed
 	T    int64  `json:"t"` // tokens of text indexed (approximate, for BM25's average length)
 	C    int64  `json:"c"` // the checkpoint's creation time, Unix ms: hits show it, and it orders equal scores
+	// F is the FileHash of what was indexed, "" when unknown (a Source
+	// without file hashes, or a watermark written before F was kept:
+	// such a checkpoint's header is read once more and F recorded).
+	F string `json:"f,omitempty"`
 }
 
 // Open opens the index in dir, creating it when dir does not exist, over
@@ -730,9 +734,9 @@ func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 	present := map[string]bool{}
 	for _, s := range sessions {
 		present[s] = true
-		infos, err := x.src.List(ctx, s)
+		infos, byName, err := x.list(ctx, s)
 		if err != nil {
-			return st, fmt.Errorf("recall: sync: list session %q: %w", s, err)
+			return st, err
 		}
 		listed := map[string]bool{}
 		var todo []CheckpointInfo
@@ -744,6 +748,11 @@ func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 			need, err := w.needs(ci)
 			if err != nil {
 				return st, err
+			}
+			if need && byName {
+				if need, err = w.needsRead(ci); err != nil {
+					return st, err
+				}
 			}
 			if need {
 				todo = append(todo, ci)
@@ -767,6 +776,21 @@ func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 		}
 	}
 	return st, w.finish()
+}
+
+// list lists a session's checkpoints by name when the Source can
+// (byName), else with their headers.
+func (x *Index) list(ctx context.Context, s string) (infos []CheckpointInfo, byName bool, err error) {
+	if names, ok := x.src.(NameLister); ok {
+		infos, err = names.ListNames(ctx, s)
+		byName = true
+	} else {
+		infos, err = x.src.List(ctx, s)
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("recall: sync: list session %q: %w", s, err)
+	}
+	return infos, byName, nil
 }
 
 func (x *Index) snapshotWM(session string) map[string]wmEntry {
@@ -810,6 +834,9 @@ type writer struct {
 	dirty   map[string]bool               // sessions whose watermark changed in b
 	pending map[string]map[string]wmEntry // watermark after b commits
 	bulk    bool                          // set while bulkSync builds a new index: the builder took the documents, b takes none
+	// committed is set once a batch was committed: finish then commits
+	// (and waits for) the last one even if it holds nothing.
+	committed bool
 }
 
 func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
@@ -878,6 +905,7 @@ func parseDocID(id string) (key string, i int, ok bool) {
 type prepared struct {
 	ci      CheckpointInfo
 	hash    string
+	file    string // the FileHash of what was read
 	docs    []*document.Document
 	n       int // messages
 	tokens  int64
@@ -902,6 +930,10 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	p.hash = ck.LogicalHash
 	if p.hash == "" {
 		p.hash = ci.LogicalHash
+	}
+	p.file = ck.FileHash
+	if p.file == "" {
+		p.file = ci.FileHash
 	}
 	// Read every message before building anything, so an unavailable
 	// bundle leaves no partial checkpoint behind.
@@ -982,17 +1014,51 @@ type analyzed struct{ *document.TextField }
 func (analyzed) Analyze() {}
 
 // needs validates a listed checkpoint and reports whether the watermark
-// lacks it (or holds it with another logical hash).
+// lacks it or holds it with another file hash or logical hash. A
+// checkpoint held with the same logical hash and a file hash not yet
+// recorded gets it recorded.
 func (w *writer) needs(ci CheckpointInfo) (bool, error) {
 	s, id := ci.SessionID, ci.CheckpointID
 	if !validID(s) || !validCheckpointID(id) {
 		return false, fmt.Errorf("%w: session %q checkpoint %q", ErrInvalidID, s, id)
 	}
-	if e, ok := w.wmFor(s)[id]; ok && e.Hash == ci.LogicalHash {
-		w.st.Unchanged++
-		return false, nil
+	wm := w.wmFor(s)
+	e, ok := wm[id]
+	switch {
+	case ok && e.F != "" && e.F == ci.FileHash:
+	case ok && ci.LogicalHash != "" && e.Hash == ci.LogicalHash:
+		if ci.FileHash != "" && e.F != ci.FileHash {
+			e.F = ci.FileHash
+			wm[id] = e
+			w.dirty[s] = true
+		}
+	default:
+		return true, nil
 	}
-	return true, nil
+	w.st.Unchanged++
+	return false, nil
+}
+
+// needsRead decides for a checkpoint listed by name that needs says is
+// needed: one the watermark holds under another (or no) file hash is read
+// (its header only), and is not indexed again when its logical hash is
+// the one indexed. A new checkpoint is needed without a read (indexing
+// reads it), and so is one whose header cannot be read: indexing it
+// reports it unavailable as List's empty logical hash did.
+func (w *writer) needsRead(ci CheckpointInfo) (bool, error) {
+	if _, ok := w.wmFor(ci.SessionID)[ci.CheckpointID]; !ok {
+		return true, nil
+	}
+	ck, err := w.x.src.Checkpoint(w.ctx, ci.SessionID, ci.CheckpointID)
+	if err != nil || ck.LogicalHash == "" {
+		return true, w.ctx.Err()
+	}
+	read := ck.CheckpointInfo
+	read.SessionID, read.CheckpointID = ci.SessionID, ci.CheckpointID
+	if read.FileHash == "" {
+		read.FileHash = ci.FileHash
+	}
+	return w.needs(read)
 }
 
 // checkpoint indexes one checkpoint unless the watermark already has it.
@@ -1065,7 +1131,7 @@ func (w *writer) apply(p prepared) error {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
 	}
-	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens, C: p.created}
+	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens, C: p.created, F: p.file}
 	w.dirty[s] = true
 	w.docs += len(p.docs)
 	w.bytes += p.bytes
@@ -1125,6 +1191,9 @@ func (w *writer) remove(s, id string) {
 // (it would retry forever) or Options.WriteTimeout ends it with an
 // *IndexError, and the caller marks the index stale.
 func (w *writer) finish() error {
+	if len(w.dirty) == 0 && w.b.Size() == 0 && !w.committed {
+		return nil // nothing changed: no batch to write, no generation to bump
+	}
 	done := make(chan error, 1)
 	w.b.SetPersistedCallback(func(err error) { done <- err })
 	select { // a failure reported before this write is not this write's
@@ -1197,6 +1266,7 @@ func (w *writer) commit() error {
 		return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 	}
 	w.x.gen = gen
+	w.committed = true
 	if err := writeGen(w.x.dir, gen); err != nil {
 		return &IndexError{Op: "write generation", Path: w.x.dir, Err: err}
 	}

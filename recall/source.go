@@ -33,6 +33,22 @@ type Source interface {
 	Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
 }
 
+// NameLister is implemented by a Source that can list a session's
+// checkpoints from what their names tell, without reading them. Sync uses
+// it when the Source has it: it then reads only the checkpoints that are
+// new or whose FileHash differs from the one it indexed, so noticing that
+// nothing changed costs a directory listing, not a read of every
+// checkpoint.
+type NameLister interface {
+	// ListNames returns the checkpoints of a session, in any order, with
+	// SessionID, CheckpointID and FileHash set and the other fields zero.
+	// FileHash must be a content address of what the checkpoint was read
+	// from: a checkpoint whose content changed must have another
+	// FileHash. An entry without one is read as List's would be. A
+	// session that does not exist has no checkpoints (nil, nil).
+	ListNames(ctx context.Context, sessionID string) ([]CheckpointInfo, error)
+}
+
 // CheckpointInfo describes one stored checkpoint. Like Checkpoint and Page,
 // it is a plain value: safe to share, not to mutate concurrently.
 type CheckpointInfo struct {
@@ -47,6 +63,11 @@ type CheckpointInfo struct {
 	// LogicalHash is the archive's logical hash ("sha256:<hex>"); the index
 	// watermark uses it to notice a checkpoint whose content changed.
 	LogicalHash string `json:"logicalHash"`
+	// FileHash is the content address of the file the checkpoint is
+	// stored in ("sha256:<hex>"), "" if the Source has none. The index
+	// watermark keeps it, so a checkpoint whose file is unchanged is not
+	// read again (see NameLister).
+	FileHash string `json:"fileHash,omitempty"`
 }
 
 // Checkpoint is a checkpoint's header and the text the fold rendered in

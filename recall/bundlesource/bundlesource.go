@@ -21,7 +21,10 @@ type Source struct {
 	store *bundle.Store
 }
 
-var _ recall.Source = (*Source)(nil)
+var (
+	_ recall.Source     = (*Source)(nil)
+	_ recall.NameLister = (*Source)(nil)
+)
 
 // New returns a Source reading s.
 func New(s *bundle.Store) *Source { return &Source{store: s} }
@@ -43,11 +46,29 @@ func (s *Source) List(ctx context.Context, sessionID string) ([]recall.Checkpoin
 		if in.CheckpointID == "" {
 			continue // a file whose name does not even give the id
 		}
-		ci := recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID}
+		ci := recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID, FileHash: in.FileHash}
 		if in.Err == nil {
 			ci.Mode, ci.CreatedAt, ci.Messages, ci.LogicalHash = string(in.Mode), in.CreatedAt, in.Messages, in.LogicalHash
 		}
 		out = append(out, ci)
+	}
+	return out, nil
+}
+
+// ListNames implements recall.NameLister from the bundle file names
+// alone (bundle.Store.Names): a bundle's name holds the SHA-256 of its
+// bytes, its FileHash.
+func (s *Source) ListNames(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
+	infos, err := s.store.Names(ctx, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]recall.CheckpointInfo, 0, len(infos))
+	for _, in := range infos {
+		if in.CheckpointID == "" {
+			continue // as List: a file whose name does not give the id and whose header cannot
+		}
+		out = append(out, recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID, FileHash: in.FileHash})
 	}
 	return out, nil
 }
@@ -68,6 +89,7 @@ func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string)
 		CheckpointInfo: recall.CheckpointInfo{
 			SessionID: sessionID, CheckpointID: checkpointID, Mode: string(b.Mode),
 			CreatedAt: b.CreatedAt, Messages: p.Total, LogicalHash: b.Archive.LogicalHash,
+			FileHash: b.Archive.FileHash,
 		},
 		Rendered: b.Rendered.Text,
 	}, nil
