@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -217,7 +218,7 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 		procs[i] = startSidecar(t, bin, store)
 	}
 	var mu sync.Mutex
-	folds := map[string]string{} // checkpoint id → session
+	folds := map[string][]string{} // session → its checkpoint ids, in fold order
 	var wg sync.WaitGroup
 	errs := make(chan error, len(procs))
 	for i, p := range procs {
@@ -235,7 +236,7 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 				}
 				if ckpt != "" {
 					mu.Lock()
-					folds[ckpt] = host.ID
+					folds[host.ID] = append(folds[host.ID], ckpt)
 					mu.Unlock()
 				}
 				serveRounds(t, host, rounds+1, rounds+6)
@@ -254,9 +255,13 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	t.Logf("%d sidecar folds and %d ef fold runs into one store over %v", len(folds), foldRuns, duration)
-	if len(folds) < 9 {
-		t.Fatalf("only %d folds from three sidecars", len(folds))
+	nfolds := 0
+	for _, cks := range folds {
+		nfolds += len(cks)
+	}
+	t.Logf("%d sidecar folds and %d ef fold runs into one store over %v", nfolds, foldRuns, duration)
+	if nfolds < 9 {
+		t.Fatalf("only %d folds from three sidecars", nfolds)
 	}
 
 	// Every bundle verifies.
@@ -268,23 +273,33 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 	if err := json.Unmarshal(out, &report); err != nil {
 		t.Fatal(err)
 	}
-	if report.Unavailable != 0 || report.OK != report.Bundles || report.Bundles < len(folds) {
-		t.Fatalf("verify: %+v for %d sidecar folds", report, len(folds))
+	if report.Unavailable != 0 || report.OK != report.Bundles || report.Bundles < nfolds {
+		t.Fatalf("verify: %+v for %d sidecar folds", report, nfolds)
 	}
 
-	// Every sidecar finds every sidecar's folds.
+	// Every sidecar finds the folds of every sidecar: a sample of up to
+	// 40 of them each (every session's first and last fold, the others
+	// spread evenly, shifted from one sidecar to the next), so the check
+	// stays one of cross-process visibility and does not grow with the
+	// square of the folds a long run makes.
+	var took time.Duration
+	calls := 0
 	for i, p := range procs {
-		for ckpt, session := range folds {
-			res, err := p.call(MethodToolCall, map[string]any{"name": "context_search", "sessionId": session,
-				"arguments": map[string]any{"query": ckpt, "scope": "project", "limit": 1}})
+		for _, f := range sampleFolds(folds, 40, i, len(procs)) {
+			start := time.Now()
+			res, err := p.call(MethodToolCall, map[string]any{"name": "context_search", "sessionId": f.session,
+				"arguments": map[string]any{"query": f.ckpt, "scope": "project", "limit": 1}})
+			took += time.Since(start)
+			calls++
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res["isError"] == true || !containsRef(res["text"], ckpt) {
-				t.Errorf("sidecar %d does not find %s of %s: %v", i, ckpt, session, res["text"])
+			if res["isError"] == true || !containsRef(res["text"], f.ckpt) {
+				t.Errorf("sidecar %d does not find %s of %s: %v", i, f.ckpt, f.session, res["text"])
 			}
 		}
 	}
+	t.Logf("%d context_search calls over a store of %d bundles: mean %v", calls, report.Bundles, took/time.Duration(max(calls, 1)))
 	for _, p := range procs {
 		p.call(MethodShutdown, map[string]any{})
 		p.cmd.Wait()
@@ -295,6 +310,79 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 		if strings.HasPrefix(e.Name(), privateIndexPrefix) {
 			t.Errorf("private index %s left behind", e.Name())
 		}
+	}
+}
+
+// sampledFold is a fold of a session, as sampleFolds picks it.
+type sampledFold struct{ session, ckpt string }
+
+// sampleFolds picks up to limit folds of the sessions' folds (each session's
+// in fold order), the same for the same arguments: each session gets an
+// equal share; its first and last fold are always in it and the rest are
+// evenly spaced between them, shifted by phase/phases of a step, so that
+// callers with phases 0..phases-1 check different folds.
+func sampleFolds(folds map[string][]string, limit, phase, phases int) []sampledFold {
+	sessions := make([]string, 0, len(folds))
+	for s := range folds {
+		sessions = append(sessions, s)
+	}
+	slices.Sort(sessions)
+	var out []sampledFold
+	for k, s := range sessions {
+		cks := folds[s]
+		share := (limit - len(out)) / (len(sessions) - k)
+		if len(cks) <= share {
+			for _, c := range cks {
+				out = append(out, sampledFold{s, c})
+			}
+			continue
+		}
+		if share < 2 {
+			share = 2 // first and last, whatever the share
+		}
+		picked := map[int]bool{0: true, len(cks) - 1: true}
+		step := float64(len(cks)-1) / float64(share-1)
+		for j := 1; len(picked) < share && j < share; j++ {
+			picked[min(int(step*(float64(j)+float64(phase)/float64(phases))), len(cks)-2)] = true
+		}
+		for i, c := range cks {
+			if picked[i] {
+				out = append(out, sampledFold{s, c})
+			}
+		}
+	}
+	return out
+}
+
+// TestSampleFolds: the sample is bounded, holds every session's first and
+// last fold, is the same for the same phase and differs between phases.
+func TestSampleFolds(t *testing.T) {
+	folds := map[string][]string{}
+	for s, n := range map[string]int{"a": 174, "b": 3, "c": 200} {
+		for i := 0; i < n; i++ {
+			folds[s] = append(folds[s], fmt.Sprintf("%s-%d", s, i))
+		}
+	}
+	var samples [3][]sampledFold
+	for phase := range samples {
+		got := sampleFolds(folds, 40, phase, len(samples))
+		if len(got) > 40 || len(got) < 36 {
+			t.Errorf("phase %d: %d folds sampled", phase, len(got))
+		}
+		for s, cks := range folds {
+			for _, want := range []string{cks[0], cks[len(cks)-1]} {
+				if !slices.Contains(got, sampledFold{s, want}) {
+					t.Errorf("phase %d: %s not sampled", phase, want)
+				}
+			}
+		}
+		if !slices.Equal(got, sampleFolds(folds, 40, phase, len(samples))) {
+			t.Errorf("phase %d: two samples differ", phase)
+		}
+		samples[phase] = got
+	}
+	if slices.Equal(samples[0], samples[1]) || slices.Equal(samples[1], samples[2]) {
+		t.Error("every phase samples the same folds")
 	}
 }
 
