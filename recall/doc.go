@@ -63,8 +63,8 @@
 // # Watermark, reopen and rebuild
 //
 // The index stores, inside itself, a watermark: for each session, the
-// sorted list of indexed checkpoint ids with their logical hash, message
-// count and text token count (internal key "ef/wm/<session>", and the session list under
+// sorted list of indexed checkpoint ids with their logical hash, file
+// hash, message count and text token count (internal key "ef/wm/<session>", and the session list under
 // "ef/sessions"), plus the schema version ("ef/schema"). Each checkpoint's
 // documents and its session's new watermark are written in the same bleve
 // batch, so after a crash the watermark never claims a checkpoint whose
@@ -80,7 +80,14 @@
 // whose logical hash differs) are indexed, those the Source no longer has
 // (a GC, a deleted session) are removed, and those the Source reports
 // unavailable are skipped and retried next time. The engine calls Add for
-// each bundle it writes; the CLI calls Sync before searching.
+// each bundle it writes; the CLI calls Sync before searching, and ef serve
+// before every tool call, so a Sync that finds nothing to do must cost
+// about a directory listing: a Source that is a NameLister (the bundle
+// store, whose file names hold the SHA-256 of their immutable bytes) lists
+// checkpoints by name, and only those that are new or whose file hash
+// differs from the watermark's are read (a watermark without file hashes,
+// from before they were kept, has each header read once); a Sync that
+// changes nothing writes nothing.
 //
 // Open checks the index before use: it must open, carry the current schema
 // version, hold exactly as many documents as its watermark counts, and not
