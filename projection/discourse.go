@@ -337,7 +337,7 @@ var scopedRE = regexp.MustCompile(`(?i)\b(?:for|in|inside|under|within|only|just
 
 // verdictMoreRE are further verdicts a past attempt's next sentences
 // give: it broke something, hung, scanned everything.
-var verdictMoreRE = regexp.MustCompile(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
+var verdictMoreRE = regexp.MustCompile(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
 
 // attemptSpan reads a past attempt told over several sentences: ss[i]
 // says it was tried, one of the next two gives the verdict, and the one
@@ -372,7 +372,9 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 	if end < 0 {
 		return "", i
 	}
-	if end+1 < len(ss) && anaphoricRuleRE.MatchString(ss[end+1]) {
+	if end+1 < len(ss) && (anaphoricRuleRE.MatchString(ss[end+1]) || len(terms(ss[end+1])) <= 3 && (negativeRE.MatchString(ss[end+1]) || verdictRE.MatchString(ss[end+1]))) {
+		// "… so don't go that way", "… dead end.": the verdict said
+		// again on its own.
 		end++
 	}
 	if end == i {

@@ -378,6 +378,38 @@ Tune the uploader. The chunk size is 4MB.
 chunk size — make it 8MB, the CDN likes bigger parts
 `, []string{`chunk_size \[current/normative\] = 8MB \(was 4MB\)`}, nil},
 
+		{"a replacement in a clause of its own", `
+> user
+Add audit export. we'll use celery for the jobs
+> user
+hmm, let's not use celery — switch to rq instead, celery is too heavy for this
+`, []string{`decision .* = hmm, let's not use celery — switch to rq instead.* \(was we'll use celery`}, nil},
+
+		{"a lift by handing the thing over", `
+> user
+Clean up logging. don't edit config/logging.yaml, SRE tunes it.
+> user
+config/logging.yaml is yours now, edit whatever you need
+`, []string{`\[lifted/normative\] = don't edit config/logging.yaml`}, nil},
+
+		{"an attempt with no subject and a bare verdict after it", `
+> user
+Speed up the import.
+> user
+btw tried batching inserts with COPY, the replica lagged 20 minutes. no-go.
+`, []string{`negative-knowledge .* = btw tried batching inserts with COPY, the replica lagged 20 minutes. no-go.`}, []string{` constraint `}},
+
+		{"a Chinese rule lifted by its topic, a question answered by a name's end", `
+> user
+整理日志模块。不要用 fmt.Println 打日志。
+> user
+我不确定日志要不要带请求 ID，我去问一下运维的小林。
+> user
+小林说要带。
+> user
+fmt.Println 的规矩取消了，调试的时候可以用。
+`, []string{`\[lifted/normative\] = 不要用 fmt.Println`, `uncertainty .* \[established/normative\]`}, []string{`\[hypothesis/normative\]`}},
+
 		{"a reason clause is not a rule", `
 > user
 Tune the crawler. The fetch concurrency is 4.

@@ -795,7 +795,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 // liftTopicRE is the thing a whole lift names: "forget what I said about
 // the fixtures directory", "ignore my earlier rule on logging", "unsafe
 // 的限制不用管了".
-var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令)`)
+var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令|规矩)`)
 
 // liftTopic is the thing a lift names as a whole, or "".
 func liftTopic(s string) string {

@@ -25,7 +25,7 @@ var (
 	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
 	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
 	// used", "试过", "尝试过".
-	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
+	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|^(?:(?:fyi|btw|also|so)[,:]?\s+)?(?:already\s+)?tried\s+\w+ing\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
@@ -57,13 +57,13 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 			links = append(links, m[1]+m[2])
 		}
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, true
-	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s)) ||
+	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s)) ||
 		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s)) &&
 		!(laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0):
 		// A past attempt with its verdict, or an approach the user rules
 		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
-	case userDecisionRE.MatchString(s) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
+	case (userDecisionRE.MatchString(s) || switchClause(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
@@ -80,7 +80,24 @@ var (
 
 // askWhoRE is a person a question is deferred to inside the sentence
 // that asks it: "…, I'll ask Tomás", "…，我去问一下小王".
-var askWhoRE = regexp.MustCompile(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)(\p{Han}{2,3})(?:[。.！!，,]|$)`)
+var askWhoRE = regexp.MustCompile(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)[^。.！!，,]*(\p{Han}{2})(?:确认一下|确认)?(?:[。.！!，,]|$)`)
+
+// switchClauseRE is a choice that replaces another, stated in a clause
+// of its own: "…, go with reportlab instead", "— use X instead".
+var switchClauseRE = regexp.MustCompile(`(?i)^(?:(?:so|then|and|just)\s+)?(?:go with|use|switch to|move to|stick with)\s+\S+.*\binstead\b`)
+
+// switchClause reports whether a clause after the first of s states a
+// choice replacing another ("actually, let's not use X — go with Y
+// instead").
+func switchClause(s string) bool {
+	parts := segmentRE.Split(s, -1)
+	for _, c := range parts[min(1, len(parts)):] {
+		if switchClauseRE.MatchString(strings.TrimSpace(c)) {
+			return true
+		}
+	}
+	return false
+}
 
 // deferred reads s as the user deferring the question prev to someone:
 // an open question that links the person and the question's names.
@@ -188,6 +205,15 @@ func answers(s string, ctx *Context) string {
 	for _, w := range ws {
 		if k, ok := ctx.OpenQuestions[w]; ok {
 			return k
+		}
+	}
+	if who := reporter(s); strings.ContainsFunc(who, isCJK) {
+		// "老周说…" for a question deferred to "财务的老周": a Chinese name
+		// is matched by its end.
+		for w, k := range ctx.OpenQuestions {
+			if strings.ContainsFunc(w, isCJK) && (strings.HasSuffix(who, w) || strings.HasSuffix(w, who)) {
+				return k
+			}
 		}
 	}
 	return ""
