@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -199,5 +200,20 @@ func TestSweepsTempsAndPrunesBackups(t *testing.T) {
 	// Three overwrites made three backups (of v1, v2, v3); two are kept.
 	if len(names) != 2 || !strings.HasPrefix(names[0], "00000003-") || !strings.HasPrefix(names[1], "00000004-") {
 		t.Errorf("backups %v, want the two newest (seq 3 and 4)", names)
+	}
+}
+
+// A malformed intent is worded in JSON terms for whoever sent it (a model
+// through MCP or DSH, a script through ef act), never with Go's types.
+func TestParseIntentWordsErrorsInJSON(t *testing.T) {
+	for _, c := range []struct{ in, says string }{
+		{`"write it"`, "want an object, not string"},
+		{`{"relpath":5}`, `"relpath" must be a string, not number`},
+		{`{"op":"write"}`, `unknown field "op"`},
+	} {
+		_, err := action.ParseIntent([]byte(c.in))
+		if !errors.Is(err, action.ErrIntent) || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json: ") {
+			t.Errorf("ParseIntent(%s) = %v, want ErrIntent saying %q", c.in, err, c.says)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/origin/trust"
 )
 
@@ -191,7 +192,8 @@ func ParseIntent(data []byte) (Intent, error) {
 	dec.DisallowUnknownFields()
 	var in Intent
 	if err := dec.Decode(&in); err != nil {
-		return Intent{}, fmt.Errorf("%w: %v", ErrIntent, err)
+		// Whoever sent the intent reads this: JSON types, not Go's.
+		return Intent{}, fmt.Errorf("%w: %s", ErrIntent, rpcwire.Words(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Intent{}, fmt.Errorf("%w: trailing data after the intent object", ErrIntent)
