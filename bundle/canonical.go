@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"unicode/utf16"
@@ -139,7 +140,7 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		if p.pos >= len(p.in) || p.in[p.pos] != '"' {
 			return nil, p.errf("expected member name")
 		}
-		k, err := p.key()
+		k, escaped, err := p.key()
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +154,15 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 			out = append(out, ',')
 		}
 		start := len(out) - base
-		out = appendJCSBytes(out, k)
+		if escaped {
+			out = appendJCSBytes(out, k)
+		} else {
+			// A name without escapes is plain text (scanPlain): its
+			// canonical form is the name in quotes, as it was written.
+			out = append(out, '"')
+			out = append(out, k...)
+			out = append(out, '"')
+		}
 		out = append(out, ':')
 		if out, err = p.value(out, depth+1); err != nil {
 			return nil, err
@@ -169,11 +178,7 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 	}
 	ms := p.members[mbase:]
-	byName := func(a, b jcsMember) int { return compareUTF16(a.key, b.key) }
-	sorted := slices.IsSortedFunc(ms, byName)
-	if !sorted {
-		slices.SortFunc(ms, byName)
-	}
+	sorted := sortMembers(ms)
 	for i := 1; i < len(ms); i++ {
 		if bytes.Equal(ms[i-1].key, ms[i].key) {
 			return nil, p.errf("duplicate member name %q", ms[i].key)
@@ -190,6 +195,36 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 	}
 	return append(out, '}'), nil
+}
+
+// sortMembers sorts ms by name (compareUTF16) and reports whether they
+// were in order already. A few members, the usual object, are sorted by
+// insertion, which also answers whether they were sorted as it goes;
+// more by slices.SortFunc, whose time does not grow with the square of
+// the count (an object from hostile input may have a million members).
+func sortMembers(ms []jcsMember) (sorted bool) {
+	const fewMembers = 16
+	if len(ms) > fewMembers {
+		byName := func(a, b jcsMember) int { return compareUTF16(a.key, b.key) }
+		if slices.IsSortedFunc(ms, byName) {
+			return true
+		}
+		slices.SortFunc(ms, byName)
+		return false
+	}
+	sorted = true
+	for i := 1; i < len(ms); i++ {
+		if compareUTF16(ms[i-1].key, ms[i].key) <= 0 {
+			continue
+		}
+		sorted = false
+		m, j := ms[i], i
+		for ; j > 0 && compareUTF16(ms[j-1].key, m.key) > 0; j-- {
+			ms[j] = ms[j-1]
+		}
+		ms[j] = m
+	}
+	return sorted
 }
 
 // compareUTF16 orders two valid UTF-8 strings as RFC 8785 requires: by
@@ -366,78 +401,109 @@ func (p *jcsParser) escape() (rune, error) {
 }
 
 // scanPlain advances over string bytes that need no decoding: printable
-// ASCII other than '"' and '\\', and valid multi-byte UTF-8.
-func (p *jcsParser) scanPlain() error {
+// ASCII other than '"' and '\\', and valid multi-byte UTF-8. With
+// escapes, it also passes over the escapes RFC 8785 writes exactly as
+// they are (see sameEscape), which a string value copies unchanged.
+func (p *jcsParser) scanPlain(escapes bool) error {
 	// Locals, not p's fields, in the loop: the compiler keeps them in
 	// registers (this loop is most of canonicalization's time).
 	in, i := p.in, p.pos
 	for i < len(in) {
-		// Eight bytes at a time while none of them needs a look: no
-		// control character, quote, backslash or non-ASCII byte.
-		for i+8 <= len(in) && plain8(binary.LittleEndian.Uint64(in[i:])) {
+		// Sixteen bytes at a time, then eight, while none of them needs
+		// a look: no control character, quote, backslash or non-ASCII
+		// byte. The lowest flag of special8 marks the first such byte
+		// exactly.
+		for i+16 <= len(in) {
+			w := in[i : i+16 : i+16]
+			m0, m1 := special8(binary.LittleEndian.Uint64(w)), special8(binary.LittleEndian.Uint64(w[8:]))
+			if m0|m1 != 0 {
+				if m0 == 0 {
+					i, m0 = i+8, m1
+				}
+				i += bits.TrailingZeros64(m0) >> 3
+				break
+			}
+			i += 16
+		}
+		for i+8 <= len(in) && i+16 > len(in) {
+			m := special8(binary.LittleEndian.Uint64(in[i:]))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 			i += 8
 		}
 		if i >= len(in) {
 			break
 		}
 		c := in[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '"' || c == '\\' {
-				break
+		switch {
+		case c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\':
+			i++ // within the last eight bytes
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && n <= 1 {
+				p.pos = i
+				return p.errf("invalid UTF-8")
 			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(in[i:])
-		if r == utf8.RuneError && n <= 1 {
+			i += n
+		case escapes && c == '\\' && i+1 < len(in) && sameEscape(in[i+1]):
+			i += 2
+		default: // quote, control character, another escape
 			p.pos = i
-			return p.errf("invalid UTF-8")
+			return nil
 		}
-		i += n
 	}
 	p.pos = i
 	return nil
 }
 
 // plain8 reports whether none of the eight bytes in x is below 0x20,
-// a quote, a backslash or at or above 0x80 (the classic SWAR zero-byte
-// tests: exact for presence, which is all this asks).
-func plain8(x uint64) bool {
+// a quote, a backslash or at or above 0x80.
+func plain8(x uint64) bool { return special8(x) == 0 }
+
+// special8 flags (bit 7 of the byte) the bytes of x that are below 0x20,
+// a quote, a backslash or at or above 0x80, by the classic SWAR zero-byte
+// tests. A flag above the lowest one may be false (a borrow from a lower
+// byte), but whether any is set is exact, and so is the lowest: the
+// bytes below it are all plain, and produce no borrow.
+func special8(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, bs := x^(ones*'"'), x^(ones*'\\')
 	below20 := (x - ones*0x20) & ^x
 	quote := (q - ones) & ^q
 	backslash := (bs - ones) & ^bs
-	return (below20|quote|backslash|x)&highs == 0
+	return (below20 | quote | backslash | x) & highs
 }
 
 // key parses a member name at p.pos and returns its decoded bytes, which
-// alias the input when the name has no escapes.
-func (p *jcsParser) key() ([]byte, error) {
+// alias the input when the name has no escapes (escaped is false).
+func (p *jcsParser) key() (k []byte, escaped bool, err error) {
 	p.pos++ // opening quote
 	start := p.pos
 	var buf []byte
 	for {
-		if err := p.scanPlain(); err != nil {
-			return nil, err
+		if err := p.scanPlain(false); err != nil {
+			return nil, false, err
 		}
 		if p.pos >= len(p.in) {
-			return nil, p.errf("unterminated string")
+			return nil, false, p.errf("unterminated string")
 		}
 		switch c := p.in[p.pos]; {
 		case c == '"':
 			p.pos++
-			if buf == nil {
-				return p.in[start : p.pos-1 : p.pos-1], nil
+			if !escaped {
+				return p.in[start : p.pos-1 : p.pos-1], false, nil
 			}
-			return append(buf, p.in[start:p.pos-1]...), nil
+			return append(buf, p.in[start:p.pos-1]...), true, nil
 		case c < 0x20:
-			return nil, p.errf("control character in string")
+			return nil, false, p.errf("control character in string")
 		default: // backslash
+			escaped = true
 			buf = append(buf, p.in[start:p.pos]...)
 			r, err := p.escape()
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			buf = utf8.AppendRune(buf, r)
 			start = p.pos
@@ -451,7 +517,8 @@ func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
 	out = append(out, '"')
 	start := p.pos // input not yet copied to out
 	for {
-		if err := p.scanPlain(); err != nil {
+		// Escapes RFC 8785 writes exactly so stay in the run copied as is.
+		if err := p.scanPlain(true); err != nil {
 			return nil, err
 		}
 		if p.pos >= len(p.in) {
@@ -464,10 +531,6 @@ func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
 			return append(out, '"'), nil
 		case c < 0x20:
 			return nil, p.errf("control character in string")
-		case p.pos+1 < len(p.in) && sameEscape(p.in[p.pos+1]):
-			// An escape RFC 8785 writes exactly so: it stays in the
-			// run copied as is.
-			p.pos += 2
 		default: // another escape: decoded and written canonically
 			out = append(out, p.in[start:p.pos]...)
 			r, err := p.escape()

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -239,6 +240,52 @@ func sameAsRef(t interface{ Fatalf(string, ...any) }, in []byte) {
 	if (err == nil) != (werr == nil) || string(got) != string(want) {
 		t.Fatalf("Canonicalize(%q) = %q, %v; reference %q, %v", in, got, err, want, werr)
 	}
+}
+
+// TestCanonicalizeLongStrings: strings long enough for the scanner's
+// sixteen- and eight-byte steps, with a byte that needs a look (quote,
+// escape, control character, non-ASCII, invalid UTF-8) at every offset
+// of those steps, as values and as member names, agree with the reference.
+func TestCanonicalizeLongStrings(t *testing.T) {
+	pieces := []string{`\n`, `\"`, `\\`, `\/`, `\u00e9`, `\u0007`, `\ud83d\ude00`, `\ud800`, "é", "中", "\U0001F600",
+		"\x01", "\xff", "\xe4\xb8", `"`, `\`, `\q`}
+	rapid.Check(t, func(t *rapid.T) {
+		var sb strings.Builder
+		for range rapid.IntRange(1, 6).Draw(t, "runs") {
+			sb.WriteString(strings.Repeat("a", rapid.IntRange(0, 40).Draw(t, "plain")))
+			sb.WriteString(rapid.SampledFrom(pieces).Draw(t, "piece"))
+		}
+		sb.WriteString(strings.Repeat("z", rapid.IntRange(0, 20).Draw(t, "tail")))
+		str := `"` + sb.String() + `"`
+		sameAsRef(t, []byte(str))
+		sameAsRef(t, []byte(`{`+str+`:1,"b":`+str+`}`))
+	})
+}
+
+// TestCanonicalizeManyMembers: objects of up to 40 members (past the
+// count sortMembers sorts by insertion), in random order, sometimes with
+// a name twice, agree with the reference.
+func TestCanonicalizeManyMembers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 40).Draw(t, "members")
+		names := make([]string, n)
+		for i := range names {
+			names[i] = fmt.Sprintf("k%02d", i)
+			if rapid.IntRange(0, 9).Draw(t, "odd") == 0 {
+				names[i] = rapid.SampledFrom([]string{"\ue000", "\U0001F600", "é", `a\"b`}).Draw(t, "name")
+			}
+		}
+		if n > 1 && rapid.IntRange(0, 4).Draw(t, "dup") == 0 {
+			names[rapid.IntRange(0, n-1).Draw(t, "a")] = names[rapid.IntRange(0, n-1).Draw(t, "b")]
+		}
+		perm := rapid.Permutation(names).Draw(t, "order")
+		parts := make([]string, len(perm))
+		for i, k := range perm {
+			kj, _ := json.Marshal(k)
+			parts[i] = string(kj) + `:{"y":` + strconv.Itoa(i) + `,"x":[]}`
+		}
+		sameAsRef(t, []byte("{"+strings.Join(parts, ",")+"}"))
+	})
 }
 
 // TestCanonicalizeIntegers: integer tokens of every length around the

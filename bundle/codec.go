@@ -312,6 +312,28 @@ const frameBlock = 1 << 20
 // collector drop them when the store is idle.
 var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, frameBlock); return &b }}
 
+// segWork is one segment in the pipeline of encodeParts: its payload,
+// the canonical text of its messages (or their framed raw bytes) and its
+// compressed frame.
+type segWork struct {
+	payload, canon, frame []byte
+	raw                   []int // indexes of messages hashed raw
+}
+
+// workPool keeps the buffers of segments between writes, as blockPool
+// keeps the blocks: a segment's are ~150 KiB, fresh ones page-faulted.
+var workPool = sync.Pool{New: func() any { return new(segWork) }}
+
+// release returns w to workPool, unless a huge message grew one of its
+// buffers past what a segment usually needs (that memory is let go).
+func (w *segWork) release() {
+	const keep = 4 << 20
+	if cap(w.payload) > keep || cap(w.canon) > keep || cap(w.frame) > keep {
+		return
+	}
+	workPool.Put(w)
+}
+
 // addFrame appends a segment frame after the ones added before and
 // returns the copy in the blocks, the bytes that will be written.
 func (e *encoded) addFrame(f []byte) []byte {
@@ -406,18 +428,24 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 	}
 	frameLens := make([]int, len(segs))
 	hashes := make([][32]byte, len(segs))
-	type work struct {
-		payload, canon, frame []byte
-		raw                   []int // indexes of messages hashed raw
-	}
-	works := make([]*work, len(segs))
+	works := make([]*segWork, len(segs))
 	ready := make([]chan struct{}, len(segs))
 	for i := range ready {
 		ready[i] = make(chan struct{})
 	}
 	workers := min(c.workers, len(segs))
 	window := make(chan struct{}, 4*max(workers, 1)) // segments in flight
-	free := make(chan *work, cap(window))            // buffers to reuse
+	free := make(chan *segWork, cap(window))         // buffers to reuse
+	defer func() {
+		for {
+			select {
+			case w := <-free:
+				w.release()
+			default:
+				return
+			}
+		}
+	}()
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
@@ -432,20 +460,21 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 					<-window
 					return
 				}
-				var w *work
+				var w *segWork
 				select {
 				case w = <-free:
 				default:
-					w = new(work)
+					w = workPool.Get().(*segWork)
 				}
 				sg := segs[i]
 				w.payload = appendPayload(w.payload[:0], msgs, sg)
-				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
-				hashes[i] = sha256.Sum256(w.frame)
+				// The messages were just read into the cache by the
+				// payload's copy: they are hashed (or compared) now, before
+				// the encoder fills the cache with its own tables.
 				w.canon, w.raw = w.canon[:0], w.raw[:0]
 				if pre != nil {
 					// Hashed once already, if these are the bytes it was
-					// hashed from: compared while they are in the cache.
+					// hashed from.
 					for j, m := range msgs[sg.first : sg.first+sg.count] {
 						if !bytes.Equal(m, pre.msgs[sg.first+j]) {
 							differs.Store(true)
@@ -469,6 +498,8 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 					w.canon = append(strconv.AppendInt(append(w.canon, 0), int64(len(m)), 10), ':')
 					w.canon = append(w.canon, m...)
 				}
+				w.frame = c.enc.EncodeAll(w.payload, w.frame[:0])
+				hashes[i] = sha256.Sum256(w.frame)
 				works[i] = w
 				close(ready[i])
 			}
@@ -490,6 +521,7 @@ func (c *codec) encodeParts(b *CheckpointV1) (*encoded, error) {
 		select {
 		case free <- w:
 		default:
+			w.release()
 		}
 		<-window
 	}
