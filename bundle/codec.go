@@ -190,6 +190,22 @@ type encoderSettings struct {
 // take ~0.12 CPU-seconds per 50 MB where the floor takes ~0.3, so on two
 // cores that the floor's encoder already fills, a Put that must hash its
 // messages cannot come within 25% of its floor.
+//
+// Since then the canonicalizer scans sixteen bytes a step and sorts a
+// few members by insertion (BenchmarkCanonicalize, logical hash of 1 MB:
+// 373-430 → 525-586 MB per CPU-second, old and new alternated at load
+// 21-25), and a segment is canonicalized while the payload copy has its
+// messages in the cache. SHA-256 runs on SHA-NI here (blockSHANI in the
+// profiles) at ~1.4-1.5 GB per CPU-second, so the logical hash's sha256
+// alone is ~35 ms per 50 MB and each of the frame hashes ~9 ms. Summed
+// from the parts measured alone (an estimate, not a measurement), a
+// self-hashing Put costs its floor (~330 ms) plus those ~53 ms, canonical
+// JSON (~35-60 ms in the pipeline), the payload copy (~15-30 ms, bound by
+// memory) and the write's read-back (~5-10 ms): 0.7-0.75 of the floor's
+// rate at best. At load 20-27 BenchmarkPutVsFloor printed 0.55-0.62
+// (0.54-0.61 before, alternated), the gain lost in the machine's noise.
+// The level is not chosen to move that ratio: a slower level raises it
+// only by making the floor slower.
 const defaultLevel = zstd.SpeedFastest
 
 func (e encoderSettings) withDefaults() encoderSettings {
