@@ -97,11 +97,11 @@ func TestEconomicPressure(t *testing.T) {
 // TestHitTargetSizesTheFold: where the economic order size G* gives a
 // fold cycle below the hit target, the pressure fold waits for the
 // smallest span G_h whose cycle reaches it, as the session's own pace n,
-// re-send R and base C0 predict (1 − n·(G+R)/(G·(C0+G/2))); the surface
-// the cost-only policy folds is left whole, and the fold comes once the
-// span has grown to G_h. Where the window's threshold comes before C0 +
-// G_h, the target does not move the fold: a span cut short by the
-// window costs more than G* and still misses the target.
+// re-send R and base C0 predict (1 − (n·R + (n+u)·G)/(G·(C0+G/2)), u half
+// a cache block); the surface the cost-only policy folds is left whole,
+// and the fold comes once the span has grown to G_h. Where the window's
+// threshold comes before C0 + G_h, the fold waits for the threshold, the
+// largest cycle the window allows, not the cost optimum.
 func TestHitTargetSizesTheFold(t *testing.T) {
 	ctx := context.Background()
 	const window = 64000
@@ -128,19 +128,23 @@ func TestHitTargetSizesTheFold(t *testing.T) {
 		t.Fatalf("hit-sized threshold %d (%s) against the cost-only %d (%s)", th, why, thCost, whyCost)
 	}
 	rate := func(g int) float64 {
-		return 1 - float64(n)*float64(g+r)/(float64(g)*(float64(c0)+float64(g)/2))
+		return 1 - (float64(n)*float64(r)+float64(n+32)*float64(g))/(float64(g)*(float64(c0)+float64(g)/2))
 	}
 	if rate(gh) < h || rate(gh-1) >= h || rate(gStar) >= h {
 		t.Fatalf("cycle hit rate %.4f at G_h %d, %.4f at G_h-1, %.4f at G* %d: want G_h the smallest span reaching %v", rate(gh), gh, rate(gh-1), rate(gStar), gStar, h)
 	}
-	// A window whose threshold comes before C0 + G_h: the cost optimum.
+	// A window whose threshold comes before C0 + G_h but after the cost
+	// optimum C0 + G*: the window's threshold, not G*.
 	small := int(float64(c0+gh) / 0.8 * 0.9)
+	if c0+gStar >= small*8/10 {
+		t.Fatalf("window %d: C0 + G* = %d is not below its threshold", small, c0+gStar)
+	}
 	thSmall, whySmall, err := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: small, HitTarget: target}).PressureThreshold(b.S)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(whySmall, "+ G* ") || thSmall >= small*8/10 {
-		t.Fatalf("window %d: threshold %d (%s), want the cost optimum C0 + G*", small, thSmall, whySmall)
+	if !strings.HasPrefix(whySmall, "window threshold") || thSmall != int(float64(small)*0.8) {
+		t.Fatalf("window %d: threshold %d (%s), want the window's %d", small, thSmall, whySmall, int(float64(small)*0.8))
 	}
 	// The surface the cost-only policy folds is left whole.
 	if rep, res := pressure(ctx, t, e, b); res != nil || !strings.Contains(rep.Skipped, "G_h") {

@@ -521,40 +521,51 @@ func (e *Engine) economics(v *surfaceView) (ec economy, ok bool) {
 	return ec, true
 }
 
+// cacheUnit is the block a provider's prefix cache stores and matches
+// (DeepSeek: 64 tokens). A hit is a whole number of blocks, so a request
+// whose cached prefix ends inside a block pays that block's cached part
+// as a miss: on average half a block a request, beside its new tokens.
+const cacheUnit = 64
+
 // hitOrder is the smallest span G whose fold cycle hits the cache at
 // least h: a cycle sends G/n requests of C0 + j·n tokens (j = 1…G/n),
-// (G/n)·(C0 + G/2) in all, and misses the G new tokens and the fold's
-// re-send R, so its hit rate is
+// (G/n)·(C0 + G/2) in all, and misses the G new tokens, half a cache block
+// a request (u = cacheUnit/2, (G/n)·u in all) and the fold's re-send R, so
+// its hit rate is
 //
-//	1 − n·(G + R) / (G·(C0 + G/2))
+//	1 − (n·R + (n + u)·G) / (G·(C0 + G/2))
 //
 // which grows with G; the smallest G with rate ≥ h is the positive root of
-// (1−h)/2·G² + ((1−h)·C0 − n)·G − n·R = 0. It is 0 when h ≤ 0 (no target).
+// (1−h)/2·G² + ((1−h)·C0 − (n + u))·G − n·R = 0. It is 0 when h ≤ 0 (no
+// target).
 func hitOrder(h float64, n, r, c0 int) int {
 	if h <= 0 || h >= 1 || n <= 0 {
 		return 0
 	}
 	m := 1 - h
-	b := m*float64(c0) - float64(n)
+	b := m*float64(c0) - float64(n+cacheUnit/2)
 	return int(math.Ceil((-b + math.Sqrt(b*b+2*m*float64(n)*float64(r))) / m))
 }
 
 // pressureThreshold is the surface size at which a pressure fold runs:
 // ThresholdRatio × W, or, earlier, as soon as the span after the frontier
 // is worth one economic fold (C0 + G*, and at least the fold floor past
-// C0), or, with a hit target the window lets a cycle reach, C0 + G_h when
-// that is larger. why says which.
+// C0), or, with a hit target, C0 + G_h when that is larger and fits under
+// the threshold. A hit target whose span does not fit waits for the
+// threshold: the largest cycle the window allows is the nearest to the
+// target that the frontier lets a fold come (see "Holding the prompt
+// cache" in the package documentation). why says which.
 func (e *Engine) pressureThreshold(v *surfaceView) (int, string) {
 	th := e.opts.Policy.ThresholdTokens()
 	ec, ok := e.economics(v)
 	if !ok {
 		return th, "window threshold"
 	}
-	// The hit target sizes the span only where the window lets a cycle
-	// reach it: a span cut short by the threshold would cost more than G*
-	// and still miss the target.
 	g, why := max(ec.order, e.foldFloor(v.s)), "G*"
-	if ec.hitOrder > g && ec.base+ec.hitOrder <= th {
+	if ec.hitOrder > g {
+		if ec.base+ec.hitOrder > th {
+			return th, fmt.Sprintf("window threshold: C0 %d + G_h %d for hits %g (n %d, R %d) does not fit under it", ec.base, ec.hitOrder, e.opts.Policy.HitTarget, ec.perRequest, ec.resend)
+		}
 		g, why = ec.hitOrder, "G_h"
 	}
 	if econ := ec.base + g; econ < th {

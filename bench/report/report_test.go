@@ -84,15 +84,17 @@ func TestSweepTable(t *testing.T) {
 	r := fake()
 	for i := range r.Totals {
 		r.Totals[i].Misses = map[string]int{"new": 300}
+		r.Totals[i].CeilingHits = (r.Totals[i].InputTokens - 300) / 64 * 64
 	}
 	var b bytes.Buffer
 	if err := SweepTable(&b, []*bench.Report{r}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
-	// ef: 4000 prompt tokens, 3200 hit, 300 first-sent: hit max 92.5%;
-	// floor at 93%: 300·(1 + 0.1·0.93/0.07) = 698.6 against basic's 1000.
-	for _, want := range []string{"hit billed", "80.0%", "92.50%", "floor @93%", "699", "0.699×"} {
+	// ef: 4000 prompt tokens, 3200 hit, 300 first-sent: hit max 3648 of
+	// 4000 (3700 in whole 64-token blocks) = 91.2%; floor at 93%:
+	// 300·(1 + 0.1·0.93/0.07) = 698.6 against basic's 1000.
+	for _, want := range []string{"hit billed", "80.0%", "91.20%", "floor @93%", "699", "0.699×"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sweep table lacks %q:\n%s", want, out)
 		}

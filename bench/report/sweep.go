@@ -115,7 +115,8 @@ in uncached input tokens; vs basic: divided by basic's in the same run. Hit bill
 cache hit rate as a provider reports it, cached prompt tokens over all prompt tokens billed, summed over
 every request of every session, the summarizer's calls included (a hit is the longest prefix shared with
 any earlier request, in whole 64-token blocks); hit conv: the same over the conversation's own requests;
-hit max: the conversation's hit rate if folds cost no misses at all (1 − first-sent / prompt tokens).
+hit max: the conversation's hit rate if folds cost no misses at all (each prompt less its first-sent
+tokens, in whole 64-token blocks).
 Over W: requests still larger than the window. Authority loss and staleness are the EF-RFC-001 §26
 figures of a single run (see its report); probes at end: planted items current in the final context.
 `
