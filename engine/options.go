@@ -115,11 +115,11 @@ type Policy struct {
 	// when the cost optimum falls short of it: a fold cycle's span is the
 	// larger of the economic order size and the smallest span whose
 	// cycle, predicted from the session's own pace, re-send and base,
-	// hits at least HitTarget, as long as that span fits under
-	// ThresholdRatio × W (see "Holding the prompt cache" in the package
-	// documentation). It buys hits with carried context, so it costs
-	// more at ρ. Zero or negative: no target (folds sized for cost
-	// alone).
+	// hits at least HitTarget; where that span does not fit under
+	// ThresholdRatio × W, the fold waits for the threshold (see "Holding
+	// the prompt cache" in the package documentation). It buys hits with
+	// carried context, so it costs more at ρ. Zero or negative: no target
+	// (folds sized for cost alone).
 	HitTarget float64
 	// RetainTokens is the recent tail a leaf fold never touches. Zero
 	// sizes it by the model's latest answers (see RetainRequests), or

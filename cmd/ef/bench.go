@@ -46,7 +46,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efRetain := fs.Float64("ef-retain", 0, "EF's retained tail as a share of the window (0: the engine default)")
 	efDigestLeaves := fs.Bool("ef-digest-leaves", false, "EF's leaf folds write a semantic digest too (default: only root folds)")
 	efRetainReq := fs.Float64("ef-retain-requests", 0, "EF's retained tail starts at the model's `N`-th latest answer (0: the engine default, 1: only what the model has not been sent yet)")
-	efHit := fs.Float64("ef-hit", 0, "prompt-cache hit rate EF sizes its folds for when the cost optimum falls short of it and the window allows (0: the engine default, negative: size folds for cost alone)")
+	efHit := fs.Float64("ef-hit", 0, "prompt-cache hit rate EF sizes its folds for when the cost optimum falls short of it; where the window cannot give a cycle that rate, EF folds at the threshold (0: the engine default, negative: size folds for cost alone)")
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	if err := parseNone(fs, args); err != nil {
 		return err
