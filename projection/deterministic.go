@@ -156,13 +156,16 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				// used, keep it") closes it.
 				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || len(values(s, "", "", false, "")) > 0})
 			}
-			if ps, rest := userChoice(s, i, sents, ctx, &skip); ev.Role == RoleUser && (ps != nil || !rest) {
+			var choice []Proposal
+			choiceRest := true
+			if ev.Role == RoleUser {
+				choice, choiceRest = userChoice(s, i, sents, ctx, &skip)
+			}
+			if len(choice) > 0 && (choice[0].Op == OpLift || choice[0].Replaces != "") {
 				// A retraction of a decision, and what replaces it.
-				if len(ps) > 0 && ps[0].Op == OpLift || len(ps) > 0 && ps[0].Replaces != "" {
-					prev = s
-					out = append(out, ps...)
-					return
-				}
+				prev = s
+				out = append(out, choice...)
+				return
 			}
 			if span, end := attemptSpan(text, sents, i); span != "" {
 				// A past attempt, its verdict and reason, and a prohibition
@@ -172,8 +175,8 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
-			if ps == nil && rest && ev.Role == RoleUser {
-				ps, rest = userChoice(s, i, sents, ctx, &skip)
+			if ps == nil && rest {
+				ps, rest = choice, choiceRest
 			}
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
