@@ -186,7 +186,7 @@ func foldCompression(out string) hostshim.Compression {
 //
 // The replay streams: the log is read twice (once for whether it has step
 // events), never held whole; the new log is written as the session grows
-// (foldOut) and the session forgets what was written and is no longer
+// (foldOut) and the session releases what was written and is no longer
 // needed. So the work is linear in the events read and memory follows the
 // surface, not the length of the log. Each node is priced once, when it is
 // appended (Session.Price), for the totals and for every later plan.
@@ -213,7 +213,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 	}()
 	host, real := hostshim.Meter(hostshim.HeuristicMeter{}), eng.TokenMeter()
-	in := &inputSurface{pos: map[int]int{}}
+	in := &inputSurface{}
 	var remap []int
 	fold := (mode == "auto" || mode == "leaf") && window > 0
 	for i := 0; ; i++ {
@@ -340,10 +340,11 @@ func foldHasSteps(path string, lenient bool) (bool, error) {
 
 // inputSurface follows the input log's own surface (its nodes, by input
 // seq, with their host and real prices) while the replay appends it, for
-// the "before" totals; the session itself holds the folded surface.
+// the "before" totals; the session itself holds the folded surface. Only
+// a replacement in the input log looks nodes up, by a scan: the log's own
+// compactions are rare, and an index by seq would cost memory per node.
 type inputSurface struct {
 	nodes []inputNode
-	pos   map[int]int // input seq → index in nodes
 }
 
 type inputNode struct{ seq, host, real int }
@@ -352,19 +353,20 @@ type inputNode struct{ seq, host, real int }
 func (in *inputSurface) add(e hostshim.Event, host, real int) {
 	n := inputNode{seq: e.Seq, host: host, real: real}
 	if op := e.SurfaceOp; op != nil && op.Replace {
-		a, okA := in.pos[op.Start]
-		b, okB := in.pos[op.End]
+		a, okA := in.find(op.Start)
+		b, okB := in.find(op.End)
 		if okA && okB && a <= b {
 			in.nodes = slices.Replace(in.nodes, a, b+1, n)
-			clear(in.pos)
-			for i, x := range in.nodes {
-				in.pos[x.seq] = i
-			}
 			return
 		}
 	}
-	in.pos[e.Seq] = len(in.nodes)
 	in.nodes = append(in.nodes, n)
+}
+
+// find returns the index of the node with seq.
+func (in *inputSurface) find(seq int) (int, bool) {
+	i := slices.IndexFunc(in.nodes, func(n inputNode) bool { return n.seq == seq })
+	return i, i >= 0
 }
 
 func (in *inputSurface) totals() (host, real int) {
@@ -381,15 +383,15 @@ const foldOutBatchBytes = 256 << 10
 
 // foldOut writes the new log while the replay runs: events go to a
 // temporary file beside the output in batches, after which the session
-// forgets them (Session.Forget); finish publishes the complete file
+// releases them (Session.Release); finish publishes the complete file
 // (atomicfile), so the output appears whole or not at all.
 type foldOut struct {
 	eng     *engine.Engine
 	w       *hostshim.LogWriter
 	tmp     string
 	path    string
-	written int // events written so far
-	counted int // events whose size is in pending
+	written int // seq of the first event not written
+	counted int // seq of the first event whose size is not in pending
 	pending int // approximate bytes of events appended but not written
 	done    bool
 }
@@ -407,25 +409,35 @@ func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut,
 }
 
 // flush writes the events appended since the last write once they add up
-// to a batch (or now, with force), then lets the session forget them.
+// to a batch (or now, with force), then lets the session release them.
 func (o *foldOut) flush(s *hostshim.Session, force bool) error {
-	evs := s.Events()
-	for ; o.counted < len(evs); o.counted++ {
-		o.pending += len(evs[o.counted].Data) + 64
+	// The session holds the events from Base() on; Base() never passes
+	// written (see below), so every event not yet written is there.
+	evs, base := s.Events(), s.Base()
+	for ; o.counted < s.Len(); o.counted++ {
+		o.pending += len(evs[o.counted-base].Data) + 64
 	}
-	if o.written == len(evs) || (!force && o.pending < foldOutBatchBytes) {
+	if o.written == s.Len() || (!force && o.pending < foldOutBatchBytes) {
 		return nil
 	}
-	if err := o.w.Append(evs[o.written:]...); err != nil {
+	if err := o.w.Append(evs[o.written-base:]...); err != nil {
 		return err
 	}
-	o.written, o.pending = len(evs), 0
-	// Forget only what is written and what the engine's projection has
+	o.written, o.pending = s.Len(), 0
+	// Release only what is written and what the engine's projection has
 	// already reduced: a fold reduces the messages after that point from
-	// the session.
-	s.Forget(min(o.written, o.eng.ProjectedThrough(s)+1))
+	// the session. Release drops payload and envelope (about a byte per
+	// event stays), where Forget kept an envelope of ~200 bytes per event
+	// for good, memory that grew with the log. The check vouches for every
+	// replacement: what Release drops below the written mark is in the new
+	// log already, and nothing in a forward replay reads a node that a
+	// fold took off the surface again.
+	s.Release(min(o.written, o.eng.ProjectedThrough(s)+1), foldWritten)
 	return nil
 }
+
+// foldWritten is ef fold's Release check (see foldOut.flush).
+func foldWritten(hostshim.Event, []int) bool { return true }
 
 // finish writes the rest, syncs and closes the file and publishes it at
 // the output path, which must not exist.
