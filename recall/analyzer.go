@@ -3,6 +3,7 @@ package recall
 import (
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -68,18 +69,27 @@ func (n nonASCII) Filter(input analysis.TokenStream) analysis.TokenStream {
 	return input
 }
 
-// stemCacheBytes bounds the memory of a stemCache's memo (its words,
-// stems and map entries, each entry counted as stemEntryBytes besides
-// its strings), and stemCacheWordMax the length of a word it remembers:
-// identifiers and hashes make the vocabulary of tool output open-ended,
-// and the memo lives as long as the index (through every fold of an
-// ef fold run). 768 KiB hold about 6K words, a session's common
-// vocabulary, which comes early; a memo of 16K words held 2 MB, the
-// largest thing ef fold's heap grew by on a long log.
+// The stem memo. Identifiers and hashes make the vocabulary of tool
+// output open-ended, and the memo lives as long as the index (through
+// every fold of an ef fold run), so it has a fixed size: stemCacheBytes
+// in all, taken when a shard is first used and never grown, so a long
+// run holds what a short one holds. It holds no pointers, so the garbage
+// collector never scans it: the words and stems are packed in one byte
+// arena per shard, found through an open-addressing table of arena
+// offsets. (A map of strings to strings and byte slices cost about 112
+// bytes per word besides the text, 6K words in 768 KiB, and was the
+// largest thing ef fold's heap grew by on a long log as it filled.)
 const (
-	stemCacheBytes   = 768 << 10
-	stemCacheWordMax = 24
-	stemEntryBytes   = 112
+	stemCacheBytes   = 512 << 10
+	stemCacheWordMax = 24 // longer words are stemmed, not remembered
+	stemShards       = 16
+	// Per shard: a table of stemSlots arena offsets (4 bytes each),
+	// filled at most half, and an arena of the rest (24 KiB). An entry is
+	// a byte of word length, a byte of stem length, the word and the stem,
+	// about 20 bytes, so arena and table fill at about the same time:
+	// 16K words in all.
+	stemSlots      = 2048
+	stemArenaBytes = stemCacheBytes/stemShards - 4*stemSlots
 )
 
 // stemCache is the snowball English stemmer with a bounded memo of its
@@ -87,18 +97,32 @@ const (
 // wait for each other. It is safe for concurrent use.
 type stemCache struct {
 	stemmer analysis.TokenFilter
-	shards  [16]struct {
-		mu   sync.RWMutex
-		memo map[string]stem // word → stem
-		used int             // bytes of memo, as stemCacheBytes counts them
-	}
+	shards  [stemShards]stemShard
+}
+
+// stemShard is one shard of the memo. An entry, once written, never
+// moves or changes (the arena is never reallocated), so the stems handed
+// out alias it safely.
+type stemShard struct {
+	mu    sync.RWMutex
+	slots []uint32 // arena offset + 1 of an entry; 0: empty
+	arena []byte   // entries, appended; cap stemArenaBytes
+	words int
 }
 
 // stem is a stemmed word as a string and as bytes, the one a map of
-// terms is keyed by, the other what a term is stored as.
+// terms is keyed by, the other what a term is stored as. Both alias the
+// same memory, which must not be modified.
 type stem struct {
 	s string
 	b []byte
+}
+
+func stemOfBytes(b []byte) stem {
+	if len(b) == 0 {
+		return stem{b: b}
+	}
+	return stem{s: unsafe.String(unsafe.SliceData(b), len(b)), b: b}
 }
 
 func newStemCache() *stemCache { return &stemCache{stemmer: en.NewEnglishStemmerFilter()} }
@@ -109,32 +133,67 @@ func (c *stemCache) stem(word []byte) stem {
 	for _, b := range word {
 		h = (h ^ uint32(b)) * 16777619
 	}
-	sh := &c.shards[h%uint32(len(c.shards))]
-	sh.mu.RLock()
-	v, ok := sh.memo[string(word)]
-	sh.mu.RUnlock()
-	if ok {
-		return v
+	sh := &c.shards[h%stemShards]
+	h /= stemShards // the bits the shard did not use pick the slot
+	if len(word) <= stemCacheWordMax {
+		sh.mu.RLock()
+		v, ok := sh.lookup(word, h)
+		sh.mu.RUnlock()
+		if ok {
+			return v
+		}
 	}
-	w := string(word)
-	t := &analysis.Token{Term: []byte(w)}
+	t := &analysis.Token{Term: append([]byte(nil), word...)}
 	c.stemmer.Filter(analysis.TokenStream{t})
-	v = stem{s: string(t.Term), b: t.Term}
-	if len(w) > stemCacheWordMax {
+	v := stemOfBytes(t.Term)
+	if len(word) > stemCacheWordMax || len(t.Term) > 255 {
 		return v
 	}
 	sh.mu.Lock()
-	if sh.memo == nil {
-		sh.memo = map[string]stem{}
+	defer sh.mu.Unlock()
+	if w, ok := sh.lookup(word, h); ok {
+		return w // another goroutine remembered it meanwhile
 	}
-	if cost := stemEntryBytes + len(w) + len(v.s) + len(v.b); sh.used+cost <= stemCacheBytes/len(c.shards) {
-		if _, ok := sh.memo[w]; !ok {
-			sh.memo[w] = v
-			sh.used += cost
+	if sh.slots == nil {
+		sh.slots = make([]uint32, stemSlots)
+		sh.arena = make([]byte, 0, stemArenaBytes)
+	}
+	size := 2 + len(word) + len(t.Term)
+	if sh.words >= stemSlots/2 || len(sh.arena)+size > cap(sh.arena) {
+		return v // full: the memo keeps the words it met first, a session's common vocabulary
+	}
+	off := len(sh.arena)
+	sh.arena = append(sh.arena, byte(len(word)), byte(len(t.Term)))
+	sh.arena = append(sh.arena, word...)
+	sh.arena = append(sh.arena, t.Term...)
+	i := h % stemSlots
+	for sh.slots[i] != 0 {
+		i = (i + 1) % stemSlots
+	}
+	sh.slots[i] = uint32(off) + 1
+	sh.words++
+	e := sh.arena[off+2+len(word) : off+size : off+size]
+	return stemOfBytes(e)
+}
+
+// lookup finds word, whose hash less the shard bits is h, in the memo;
+// the caller holds mu.
+func (sh *stemShard) lookup(word []byte, h uint32) (stem, bool) {
+	if sh.slots == nil {
+		return stem{}, false
+	}
+	for i := h % stemSlots; ; i = (i + 1) % stemSlots {
+		o := int(sh.slots[i])
+		if o == 0 {
+			return stem{}, false
+		}
+		o--
+		wl, sl := int(sh.arena[o]), int(sh.arena[o+1])
+		if wl == len(word) && string(sh.arena[o+2:o+2+wl]) == string(word) {
+			e := o + 2 + wl + sl
+			return stemOfBytes(sh.arena[o+2+wl : e : e]), true
 		}
 	}
-	sh.mu.Unlock()
-	return v
 }
 
 func (c *stemCache) Filter(input analysis.TokenStream) analysis.TokenStream {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -50,26 +51,43 @@ func TestAnalyzerMatchesRegistered(t *testing.T) {
 }
 
 // TestStemCacheBounded feeds the memo far more distinct words than it
-// holds: it stays within stemCacheBytes and keeps answering like the
-// stemmer.
+// holds, short ones (the table fills first) and long ones (the arena
+// does): it takes no more than stemCacheBytes, keeps its table at most
+// half full, remembers thousands of words, keeps answering like the
+// stemmer, and a stem it handed out early still reads the same after the
+// memo filled up (entries never move or change).
 func TestStemCacheBounded(t *testing.T) {
-	c := newStemCache()
 	plain := newStemCache() // the stemmer itself: its memo is never consulted twice for a word
-	for pass := 0; pass < 2; pass++ {
-		for i := 0; i < 60_000; i++ {
-			w := []byte(fmt.Sprintf("walk%dings", i))
-			if got, want := c.stem(w), plain.stemmer; string(got.b) != got.s || got.s != stemOf(want, w) {
-				t.Fatalf("pass %d: %q stems to %q/%q, the stemmer says %q", pass, w, got.s, got.b, stemOf(want, w))
+	for _, shape := range []string{"walk%dings", "walkingthrough%06dings"} {
+		c := newStemCache()
+		first := c.stem([]byte("walking"))
+		for pass := 0; pass < 2; pass++ {
+			for i := 0; i < 60_000; i++ {
+				w := []byte(fmt.Sprintf(shape, i))
+				if got, want := c.stem(w), plain.stemmer; string(got.b) != got.s || got.s != stemOf(want, w) {
+					t.Fatalf("pass %d: %q stems to %q/%q, the stemmer says %q", pass, w, got.s, got.b, stemOf(want, w))
+				}
 			}
 		}
-	}
-	used, words := 0, 0
-	for i := range c.shards {
-		used += c.shards[i].used
-		words += len(c.shards[i].memo)
-	}
-	if used > stemCacheBytes || words < 1000 {
-		t.Errorf("memo holds %d words in %d bytes (limit %d)", words, used, stemCacheBytes)
+		if first.s != "walk" || string(first.b) != "walk" {
+			t.Errorf("the first stem handed out now reads %q/%q, want walk", first.s, first.b)
+		}
+		if again := c.stem([]byte("walking")); unsafe.SliceData(again.b) != unsafe.SliceData(first.b) {
+			t.Errorf("a remembered word was stemmed again instead of read from the memo")
+		}
+		held, words := 0, 0
+		for i := range c.shards {
+			sh := &c.shards[i]
+			held += 4*cap(sh.slots) + cap(sh.arena)
+			words += sh.words
+			if sh.words > len(sh.slots)/2 {
+				t.Errorf("%s: shard %d: %d words in %d slots, more than half full", shape, i, sh.words, len(sh.slots))
+			}
+		}
+		if held > stemCacheBytes || words < 5_000 {
+			t.Errorf("%s: memo holds %d words in %d bytes (limit %d)", shape, words, held, stemCacheBytes)
+		}
+		t.Logf("%s: memo holds %d words in %d bytes", shape, words, held)
 	}
 }
 

@@ -147,7 +147,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		go func() {
 			defer wg.Done()
 			for ci := range jobs {
-				p := x.prepare(ctx, ci)
+				p := x.prepare(ctx, ci, false)
 				if p.err == nil {
 					for _, d := range p.docs {
 						if err := b.Index(d.ID(), d); err != nil {

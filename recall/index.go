@@ -372,7 +372,16 @@ func init() {
 	// is only a starting capacity; the buffer still grows as it must.
 	// (v17 is the segment format scorch writes in the bleve pinned.)
 	zapv17.NewSegmentBufferNumResultsBump = 0
+	// A merge writes its segment through a buffer of 1 MiB, allocated
+	// per merge: on ef fold's 16x log, a megabyte that came and went
+	// with every background merge and stood in the peak heap whenever a
+	// collection met a merge. The file is written in order, so 64 KiB
+	// writes cost only more system calls (16 per MiB).
+	zapv17.DefaultFileMergerBufferSize = mergeBufferBytes
 }
+
+// mergeBufferBytes is the write buffer of a merge (see init).
+const mergeBufferBytes = 64 << 10
 
 func (x *Index) runtimeConfig() map[string]interface{} {
 	c := map[string]interface{}{"bolt_timeout": x.opts.LockTimeout.String(), "unsafe_batch": true, "asyncErrorCallbackName": asyncErrorCallback,
@@ -907,7 +916,9 @@ type prepared struct {
 	hash    string
 	file    string // the FileHash of what was read
 	docs    []*document.Document
-	n       int // messages
+	texts   []int // bytes of text of each document, when parts is set
+	parts   bool  // apply writes the documents in parts of about addPartBytes of text, analyzed as each is written
+	n       int   // messages
 	tokens  int64
 	bytes   int
 	created int64 // the checkpoint's creation time
@@ -919,8 +930,8 @@ type prepared struct {
 // commits: scorch would otherwise analyze a batch's documents only when
 // the batch is written, and then build the segment on one goroutine while
 // nothing else runs.
-func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
-	p := prepared{ci: ci}
+func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prepared {
+	p := prepared{ci: ci, parts: parts}
 	s, id := ci.SessionID, ci.CheckpointID
 	ck, err := x.src.Checkpoint(ctx, s, id)
 	if err != nil {
@@ -952,16 +963,17 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
 	p.created = ck.CreatedAt
-	d := x.newDoc(docID(s, id, -1), s, ckText)
+	d := x.newDoc(docID(s, id, -1), s, ckText, parts)
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
+	p.texts = append(p.texts, len(ckText))
 	p.tokens = countTokens(ck.Rendered)
 	texts := make([]storedText, 1, len(msgs)+1)
 	texts[0] = storedText{Meta: metaJSON(docMeta{Mode: ck.Mode}), Text: ckText}
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), s, f.Text)
+		d := x.newDoc(docID(s, id, i), s, f.Text, parts)
 		for _, t := range f.Tools {
 			d.AddField(keyword(fTool, strings.ToLower(t)))
 		}
@@ -969,6 +981,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo) prepared {
 			d.AddField(keyword(fPath, path))
 		}
 		p.docs = append(p.docs, d)
+		p.texts = append(p.texts, len(f.Text))
 		texts = append(texts, storedText{Meta: metaJSON(docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError}), Text: f.Text})
 		p.bytes += len(f.Text)
 		p.tokens += countTokens(f.Text)
@@ -990,13 +1003,15 @@ func metaJSON(m docMeta) []byte {
 }
 
 // newDoc builds a document with the fields every document has, its text
-// analyzed.
-func (x *Index) newDoc(id, session, text string) *document.Document {
+// analyzed now or, when later, as its batch is written (textField).
+func (x *Index) newDoc(id, session, text string, later bool) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(keyword(fSession, session))
-	value := []byte(text)
-	n, freqs := x.terms.frequencies(value)
-	d.AddField(&textField{value: value, n: n, freqs: freqs})
+	f := &textField{value: []byte(text), terms: x.terms}
+	if !later {
+		f.Analyze()
+	}
+	d.AddField(f)
 	return d
 }
 
@@ -1070,8 +1085,17 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 	if err != nil || !need {
 		return err
 	}
-	return w.apply(w.x.prepare(w.ctx, ci))
+	return w.apply(w.x.prepare(w.ctx, ci, true))
 }
+
+// addPartBytes is about how much text Add writes to the index per batch.
+// Analysis and segment building take ~60 bytes of memory per byte of
+// text until the batch is written: a checkpoint of 90 KB of text (a
+// fold at a 16K window) took 5 MB at once, which stood in ef fold's
+// peak heap whenever a collection met it. In parts of 32 KiB, analyzed
+// as each is written, it takes 2 MB whatever the checkpoint's size; each
+// part is a segment, which scorch merges with the others.
+const addPartBytes = 32 << 10
 
 // checkpoints indexes the given checkpoints (already checked with needs):
 // up to prepareAhead of them are read and prepared in parallel, in order,
@@ -1093,7 +1117,7 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 			case <-ctx.Done():
 				return
 			}
-			go func() { slot <- w.x.prepare(ctx, ci) }()
+			go func() { slot <- w.x.prepare(ctx, ci, false) }()
 		}
 	}()
 	for slot := range slots {
@@ -1122,18 +1146,34 @@ func (w *writer) apply(p prepared) error {
 		return w.unavailable(p.ci, p.err)
 	}
 	s, id := p.ci.SessionID, p.ci.CheckpointID
-	wm := w.wmFor(s)
-	if old, ok := wm[id]; ok {
+	if old, ok := w.wmFor(s)[id]; ok {
 		w.deleteDocs(s, old)
 	}
-	for _, doc := range p.docs {
+	part, done := 0, 0
+	for i, doc := range p.docs {
 		if err := w.b.IndexAdvanced(doc); err != nil {
 			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
 		}
+		if !p.parts {
+			continue
+		}
+		// A part is written without the checkpoint's watermark entry,
+		// which comes with the last: until then a search may find the
+		// part's documents without their checkpoint's time, and a crash
+		// leaves documents the watermark does not count, which Open
+		// detects (and rebuilds).
+		if part += p.texts[i]; part >= addPartBytes && i+1 < len(p.docs) {
+			if err := w.commit(); err != nil {
+				return err
+			}
+			clear(p.docs[done : i+1]) // written: their analysis can go
+			part, done = 0, i+1
+		}
 	}
-	wm[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens, C: p.created, F: p.file}
+	// (After a part, the writer's pending watermark is a new map.)
+	w.wmFor(s)[id] = wmEntry{ID: id, Hash: p.hash, N: p.n, T: p.tokens, C: p.created, F: p.file}
 	w.dirty[s] = true
-	w.docs += len(p.docs)
+	w.docs += len(p.docs) - done
 	w.bytes += p.bytes
 	w.st.Checkpoints++
 	w.st.Messages += p.n
@@ -1278,7 +1318,11 @@ func (w *writer) commit() error {
 		}
 	}
 	w.x.recount()
-	w.b.Reset()
+	// A new batch, not Reset: scorch's Batch reads the batch's operations
+	// from a goroutine it does not wait for after the last document, so
+	// a Reset right after it races with that read (seen when a batch
+	// deletes a checkpoint's old documents and adds new ones).
+	w.b = w.x.idx.NewBatch()
 	w.docs, w.bytes = 0, 0
 	w.dirty = map[string]bool{}
 	w.pending = map[string]map[string]wmEntry{}

@@ -34,7 +34,7 @@ func TestPhraseQueryEqualsBleve(t *testing.T) {
 	}
 	b := idx.NewBatch()
 	for i, text := range texts {
-		if err := b.IndexAdvanced(x.newDoc(fmt.Sprintf("d%d", i), "s", text)); err != nil {
+		if err := b.IndexAdvanced(x.newDoc(fmt.Sprintf("d%d", i), "s", text, i%2 == 0)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -201,11 +201,15 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 	return c.n, c.freqs
 }
 
-// textField is a document's text field, analyzed by termAnalyzer.
+// textField is a document's text field, analyzed by termAnalyzer: when
+// the document is built (prepare, which runs ahead of the batch), or,
+// when terms is set, only when scorch analyzes the batch that writes it
+// (Analyze), so that a batch's analysis lives no longer than the batch.
 type textField struct {
 	value []byte
 	n     int
 	freqs bindex.TokenFrequencies
+	terms *termAnalyzer // analyzes in Analyze, when freqs is nil
 }
 
 var _ document.Field = (*textField)(nil)
@@ -213,10 +217,21 @@ var _ document.Field = (*textField)(nil)
 func (f *textField) Name() string                                      { return fText }
 func (f *textField) ArrayPositions() []uint64                          { return nil }
 func (f *textField) Options() bindex.FieldIndexingOptions              { return fieldOptions[fText] }
-func (f *textField) Analyze()                                          {}
 func (f *textField) Value() []byte                                     { return f.value }
 func (f *textField) NumPlainTextBytes() uint64                         { return uint64(len(f.value)) }
 func (f *textField) EncodedFieldType() byte                            { return 't' }
 func (f *textField) AnalyzedLength() int                               { return f.n }
 func (f *textField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.freqs }
-func (f *textField) Size() int                                         { return len(f.value) + f.n*64 + len(f.freqs)*96 }
+
+func (f *textField) Analyze() {
+	if f.freqs == nil && f.terms != nil {
+		f.n, f.freqs = f.terms.frequencies(f.value)
+	}
+}
+
+func (f *textField) Size() int {
+	if f.freqs == nil {
+		return len(f.value) * 16 // not analyzed yet: about what it will be, at ~6 bytes and 64 bytes of location per token
+	}
+	return len(f.value) + f.n*64 + len(f.freqs)*96
+}
