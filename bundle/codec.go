@@ -203,7 +203,12 @@ type encoderSettings struct {
 // JSON (~35-60 ms in the pipeline), the payload copy (~15-30 ms, bound by
 // memory) and the write's read-back (~5-10 ms): 0.7-0.75 of the floor's
 // rate at best. At load 20-27 BenchmarkPutVsFloor printed 0.55-0.62
-// (0.54-0.61 before, alternated), the gain lost in the machine's noise.
+// (0.54-0.61 before, alternated), the gain lost in the machine's noise;
+// at load ~3, 0.54-0.57 (0.55-0.56 before), Put 106-117 MB per CPU-second
+// and 113-121 MB/s of wall time. Its "+hash" column, the floor plus only
+// the hashing the format requires, done alone, ran at 139-144 against a
+// floor of 198-207: 0.70 of the floor before any of Put's other work, so
+// 0.75 needs a faster logical hash, not a faster Put around it.
 // The level is not chosen to move that ratio: a slower level raises it
 // only by making the floor slower.
 const defaultLevel = zstd.SpeedFastest
