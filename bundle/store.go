@@ -1061,7 +1061,10 @@ func (s *Store) List(ctx context.Context, sessionID string) ([]Info, error) {
 	return s.listDir(ctx, sessionID, s.sessionDir(sessionID))
 }
 
-func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, error) {
+// readSessionDir returns a session directory's entries after checking
+// that the directory is the store's own (trust); a session that does not
+// exist has none.
+func (s *Store) readSessionDir(dir string) ([]fs.DirEntry, error) {
 	if err := s.trust(dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -1074,6 +1077,14 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 	}
 	if err != nil {
 		return nil, &Error{Op: "readdir", Path: dir, Err: err}
+	}
+	return ents, nil
+}
+
+func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, error) {
+	ents, err := s.readSessionDir(dir)
+	if err != nil || len(ents) == 0 {
+		return nil, err
 	}
 	var out []Info
 	for _, e := range ents {
@@ -1138,18 +1149,9 @@ func (s *Store) Names(ctx context.Context, sessionID string) ([]Info, error) {
 	}
 	defer end()
 	dir := s.sessionDir(sessionID)
-	if err := s.trust(dir); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
+	ents, err := s.readSessionDir(dir)
+	if err != nil || len(ents) == 0 {
 		return nil, err
-	}
-	ents, err := s.fs.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, &Error{Op: "readdir", Path: dir, Err: err}
 	}
 	var out []Info
 	for _, e := range ents {

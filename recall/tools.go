@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
+
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/internal/tooldef"
 )
 
@@ -194,13 +195,10 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 			// The model reads this: name the argument and the JSON types,
 			// not the Go struct behind them.
 			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) && te.Field != "" {
-				return fmt.Errorf("%w: %q must be %s, not %s", ErrBadArgs, te.Field, jsonType(te.Type), te.Value)
-			}
-			if te != nil {
+			if errors.As(err, &te) && te.Field == "" {
 				return fmt.Errorf("%w: the arguments must be a JSON object, not %s", ErrBadArgs, te.Value)
 			}
-			return fmt.Errorf("%w: %v", ErrBadArgs, strings.TrimPrefix(err.Error(), "json: "))
+			return fmt.Errorf("%w: %s", ErrBadArgs, rpcwire.Words(err))
 		}
 		if d.More() {
 			return fmt.Errorf("%w: trailing data after the arguments object", ErrBadArgs)
@@ -247,23 +245,6 @@ func RenderError(tool string, err error) string {
 		hint = " See the tool's parameter schema."
 	}
 	return tool + " error: " + strings.TrimPrefix(msg, "recall: ") + "." + hint
-}
-
-// jsonType names the JSON type a Go type decodes from.
-func jsonType(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	}
-	return "an object"
 }
 
 func fmtTime(ms int64) string {
