@@ -702,8 +702,13 @@ var (
 	jsFailRE    = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
 	// fileFailRE and filePassRE are a test runner's verdict on a test
 	// file (jest, vitest: "FAIL src/a.test.ts", "PASS src/a.test.ts").
-	fileFailRE    = regexp.MustCompile(`(?m)^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
-	filePassRE    = regexp.MustCompile(`(?m)^\s*PASS\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	// vitest marks a file "✓ src/a.test.ts (3)" and "❯ src/a.test.ts (3)".
+	fileFailRE = regexp.MustCompile(`(?m)^\s*(?:FAIL|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	filePassRE = regexp.MustCompile(`(?m)^\s*(?:PASS|✓)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	// gradleFailRE and gradlePassRE are Gradle's test events: "FooTest >
+	// bar FAILED".
+	gradleFailRE  = regexp.MustCompile(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
+	gradlePassRE  = regexp.MustCompile(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
 	cmdFailRE     = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
 	failureLineRE = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
 	configExtRE   = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
@@ -737,7 +742,7 @@ func CommandKey(c *Call) (key, name string) {
 	}
 	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" && !strings.Contains(strings.ToLower(c.Name), "edit") {
 		n := normCommand(cmd)
-		return "command/-/" + n, n
+		return commandPrefix + n, n
 	}
 	var parts []string
 	keys := make([]string, 0, len(c.Args))
@@ -761,6 +766,9 @@ func CommandKey(c *Call) (key, name string) {
 	}
 	return "tool/" + c.Name + "/" + desc, oneLine(name, 160)
 }
+
+// commandPrefix opens the state key of a command's outcome.
+const commandPrefix = "command/-/"
 
 var cdRE = regexp.MustCompile(`^cd\s+\S+\s*(?:&&|;)\s*`)
 
@@ -899,6 +907,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
 	scan(jsFailRE, true, strings.TrimSpace)
+	if strings.Contains(text, " > ") {
+		scan(gradleFailRE, true, nil)
+	}
 	if len(tests) == 0 {
 		// A failing test file whose failing cases the output does not
 		// name in a form read above: the file is the test.
@@ -909,6 +920,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)
 	scan(cargoPassRE, false, nil)
+	if strings.Contains(text, " > ") {
+		scan(gradlePassRE, false, nil)
+	}
 	anyTestFailed := false
 	for _, t := range tests {
 		if t.failed {

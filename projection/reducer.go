@@ -1140,6 +1140,18 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 				hit = append(hit, a)
 			}
 		}
+		// A failed command run again changed (rerun.go): an option added,
+		// an option's value changed, the name its error blamed corrected.
+		if passed, ok := strings.CutPrefix(p.Key, commandPrefix); ok {
+			for _, a := range r.hot {
+				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) {
+					continue
+				}
+				if failed, ok := strings.CutPrefix(a.Key, commandPrefix); ok && rerunOf(failed, passed, a.Because) {
+					hit = append(hit, a)
+				}
+			}
+		}
 	}
 	slices.SortFunc(hit, byAge)
 	for _, a := range hit {

@@ -1,0 +1,161 @@
+package projection
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A failed command fixed by a changed command.
+//
+// After a failure people rarely run the very same command again: they add
+// the option that was missing ("--features rustls", "--context
+// breakglass", "--classes v2.yaml"), change an option's value ("--batch-size
+// 32" for 64), or correct the name the error blamed ("redis-cache-replicas"
+// for "redis-cache-replica: not found"). A later passing command resolves
+// the failed one when it is the same run by one of three readings, each
+// over the command's words split into its program, its positional operands
+// and its options' values (a word after an option that is not itself an
+// option, or after "="):
+//
+//   - options added: the same program, and every operand and option value
+//     of the failed command is among the passing one's (at least two);
+//   - option values changed: the same program and positional operands, at
+//     least one of them a path ("train.py"), and the failed command's
+//     path-valued options kept; other option values may differ;
+//   - the blamed name corrected: the same program and the same words but
+//     one, the failed command's word is named by its error, and the error
+//     says a thing was not found.
+//
+// A subcommand changed ("helm template" → "helm lint", "migrate" →
+// "runserver") is another run, and a passing command that only pretends
+// or lists ("--dry-run", "--no-run", "--help") resolves nothing.
+
+// runWords is one command stage read as a program, its positional
+// operands and its options' values.
+type runWords struct {
+	prog        string
+	pos, values []string
+}
+
+// all is the operands and option values together.
+func (w runWords) all() []string { return append(slices.Clone(w.pos), w.values...) }
+
+// readRun reads a command stage (without "&&" or pipes).
+func readRun(st string) (runWords, bool) {
+	f := strings.Fields(st)
+	for len(f) > 0 && envAssign.MatchString(f[0]) {
+		f = f[1:]
+	}
+	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
+		f = f[2:]
+	}
+	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
+		f = append(f[:1:1], f[2:]...)
+	}
+	if len(f) == 0 {
+		return runWords{}, false
+	}
+	w := runWords{prog: f[0]}
+	afterOpt := false
+	for _, t := range f[1:] {
+		if redirectRE.MatchString(t) {
+			afterOpt = false
+			continue
+		}
+		t = strings.Trim(t, `'"`)
+		if strings.HasPrefix(t, "-") {
+			if _, v, ok := strings.Cut(t, "="); ok {
+				w.values = append(w.values, v)
+				afterOpt = false
+			} else {
+				afterOpt = t != "--"
+			}
+			continue
+		}
+		if afterOpt {
+			w.values = append(w.values, strings.TrimRight(t, "/"))
+		} else {
+			w.pos = append(w.pos, strings.TrimRight(t, "/"))
+		}
+		afterOpt = false
+	}
+	return w, true
+}
+
+// pretendRE is an option that makes a command check, list or print
+// instead of doing its work.
+var pretendRE = regexp.MustCompile(`(?:^|\s)--?(?:dry-?run|no-run|help|h|version|collect-only|list|list-tests|check-only|noop|what-if)(?:[=\s]|$)`)
+
+// notFoundRE is an error that a named thing does not exist.
+var notFoundRE = regexp.MustCompile(`(?i)\bnot found\b|no such (?:file|directory|host|resource|container|device)|does(?:n't| not) exist|could not (?:find|resolve)|cannot find|unknown (?:target|task|resource|device|host|context|project)|no (?:connected )?devices?\b|找不到|不存在`)
+
+// pathLike reports whether an operand names a file or directory.
+func pathLike(s string) bool {
+	return strings.Contains(s, "/") || pathRE.MatchString(" "+s+" ")
+}
+
+// rerunOf reports whether the passing command passed (one "a && b"
+// chain) ran again what the single-stage failed command ran, changed by
+// one of the readings above; because is the failed command's error line.
+func rerunOf(failed, passed, because string) bool {
+	if strings.ContainsAny(failed, ";`$(") || strings.Contains(failed, "&&") || strings.Contains(failed, "||") || strings.Contains(passed, "||") || pretendRE.MatchString(passed) {
+		return false
+	}
+	if i := strings.IndexByte(failed, '|'); i >= 0 {
+		failed = failed[:i]
+	}
+	fw, ok := readRun(failed)
+	if !ok {
+		return false
+	}
+	for _, st := range andRE.Split(passed, -1) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		pw, ok := readRun(st)
+		if !ok || pw.prog != fw.prog {
+			continue
+		}
+		fa, pa := fw.all(), pw.all()
+		if len(fa) >= 2 && subset(fa, pa) {
+			return true
+		}
+		if slices.Equal(fw.pos, pw.pos) && slices.ContainsFunc(fw.pos, pathLike) && subset(slices.DeleteFunc(slices.Clone(fw.values), func(v string) bool { return !pathLike(v) }), pa) {
+			return true
+		}
+		if len(fa) == len(pa) && len(fa) >= 1 && notFoundRE.MatchString(because) {
+			diff := -1
+			for i := range fa {
+				if fa[i] != pa[i] {
+					if diff >= 0 {
+						diff = -2
+						break
+					}
+					diff = i
+				}
+			}
+			if diff >= 0 {
+				blamed := fa[diff]
+				if j := strings.LastIndexAny(blamed, "/:="); j >= 0 && j+1 < len(blamed) && !strings.Contains(because, blamed) {
+					// "statefulset/x" blamed as "statefulsets.apps "x"".
+					blamed = blamed[j+1:]
+				}
+				if len(blamed) >= 3 && strings.Contains(because, blamed) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// subset reports whether every word of a is in b.
+func subset(a, b []string) bool {
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			return false
+		}
+	}
+	return true
+}
