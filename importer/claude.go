@@ -2,7 +2,6 @@ package importer
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -33,7 +32,7 @@ type anthropicMessage struct {
 func (m anthropicMessage) blocks() ([]anthropicBlock, error) {
 	bs, err := stringOrList(m.Content, func(s string) anthropicBlock { return anthropicBlock{Type: "text", Text: s} })
 	if err != nil {
-		return nil, fmt.Errorf("%w: message.content: %v", ErrMalformed, err)
+		return nil, malformed("message.content", err)
 	}
 	return bs, nil
 }
@@ -43,7 +42,7 @@ func (m anthropicMessage) blocks() ([]anthropicBlock, error) {
 func decodeMessage(raw json.RawMessage, what string) (anthropicMessage, []anthropicBlock, error) {
 	var m anthropicMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return m, nil, fmt.Errorf("%w: %s: %v", ErrMalformed, what, err)
+		return m, nil, malformed(what, err)
 	}
 	bs, err := m.blocks()
 	return m, bs, err
@@ -151,7 +150,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			Message json.RawMessage `json:"message"`
 		}
 		if err := json.Unmarshal(raw, &w); err != nil {
-			return fmt.Errorf("%w: %v", ErrMalformed, err)
+			return malformed("", err)
 		}
 		switch w.Type {
 		case "system":
@@ -163,7 +162,7 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 				} `json:"compact_metadata"`
 			}
 			if err := json.Unmarshal(w.Message, &sys); err != nil {
-				return fmt.Errorf("%w: system: %v", ErrMalformed, err)
+				return malformed("system", err)
 			}
 			if sys.Subtype == "compact_boundary" {
 				t.marker("compact_boundary", sys.Metadata.PreTokens)
@@ -216,7 +215,7 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 			IsAPIError       bool             `json:"isApiErrorMessage"`
 		}
 		if err := json.Unmarshal(raw, &r); err != nil {
-			return fmt.Errorf("%w: %v", ErrMalformed, err)
+			return malformed("", err)
 		}
 		switch r.Type {
 		case "assistant":

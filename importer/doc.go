@@ -21,7 +21,10 @@
 //     role on plain message objects, so no other format's records read as
 //     chat; tool results without a tool_call_id, and legacy function
 //     messages, answer the calls of the assistant message before them in
-//     order.
+//     order. Anthropic Messages API conversations (a request body with its
+//     top-level "system", or JSONL of messages) are read the same way: an
+//     assistant's tool_use blocks are its calls, a user message's
+//     tool_result blocks answer them; a log may mix both APIs' shapes.
 //   - System prompts become request/header events (Gen01 keeps the system
 //     prompt in the header, not on the surface).
 //   - Compaction markers already in the source (Claude Code compact_boundary

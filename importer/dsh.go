@@ -15,12 +15,12 @@ import (
 func importDSH(name string, data []byte) (Imported, error) {
 	r, err := hostshim.NewLogReader(bytes.NewReader(data), name, hostshim.LogOptions{Lenient: true})
 	if err != nil {
-		return Imported{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return Imported{}, malformed("", err)
 	}
 	defer r.Close()
 	s, err := r.ReadSession()
 	if err != nil {
-		return Imported{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return Imported{}, malformed("", err)
 	}
 	st, err := dshStats(s)
 	if err != nil {

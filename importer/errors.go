@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/epistemicfold/ef/internal/errkind"
+	"github.com/epistemicfold/ef/internal/rpcwire"
 )
 
 // Errors returned by Detect and Import.
@@ -41,3 +42,13 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// malformed is ErrMalformed for a record JSON could not decode, worded in
+// JSON terms ('"tool_calls" must be a list, not object'), never with the Go
+// types it was decoded into; what, when not empty, names the part.
+func malformed(what string, err error) error {
+	if what != "" {
+		return fmt.Errorf("%w: %s: %s", ErrMalformed, what, rpcwire.Words(err))
+	}
+	return fmt.Errorf("%w: %s", ErrMalformed, rpcwire.Words(err))
+}

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -44,11 +45,17 @@ const (
 	// with one such message per line, or JSONL with one conversation per
 	// line (one session each).
 	FormatOpenAIChat Format = "openai-chat"
+	// FormatAnthropic is an Anthropic Messages API conversation: a request
+	// body {"model", "system", "messages": [...]} or JSONL of messages,
+	// whose content blocks carry the tool calls (tool_use), their results
+	// (tool_result in a user message), thinking and images. It is read as
+	// an OpenAI chat log is, and a chat log may mix the two.
+	FormatAnthropic Format = "anthropic-messages"
 )
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -167,6 +174,10 @@ func DetectBytes(data []byte) (Format, error) {
 			if err := json.Unmarshal(data, &top); err != nil {
 				// Say why: a .traj.json cut short by a crash is not
 				// valid JSON, which "unknown format" alone hides.
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) {
+					return "", fmt.Errorf("%w: the file is a JSON %s, not an object (nor JSONL of objects)", ErrUnknownFormat, te.Value)
+				}
 				return "", fmt.Errorf("%w: neither its first line nor the whole file is a JSON object (%v)", ErrUnknownFormat, strings.TrimPrefix(err.Error(), "json: "))
 			}
 			return detectKeys(top)
@@ -227,7 +238,17 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatMiniSWE, nil
 	case has("trajectory", "history"):
 		return FormatSWEAgent, nil
-	case has("messages") && isChatMessages(top["messages"]), isChatMessage(top):
+	case has("messages") && isChatMessages(top["messages"]):
+		var msgs []json.RawMessage
+		_ = json.Unmarshal(top["messages"], &msgs)
+		if has("system") || isAnthropicChat(msgs...) {
+			return FormatAnthropic, nil
+		}
+		return FormatOpenAIChat, nil
+	case isChatMessage(top):
+		if anthropicContent(top["content"]) {
+			return FormatAnthropic, nil
+		}
 		return FormatOpenAIChat, nil
 	}
 	return "", ErrUnknownFormat
@@ -269,7 +290,7 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out = []Imported{im}
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
-	case FormatOpenAIChat:
+	case FormatOpenAIChat, FormatAnthropic:
 		out, err = importOpenAIChat(name, data)
 	default:
 		p, ok := parsers[f]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -30,9 +31,12 @@ type chatMessage struct {
 }
 
 // chatConversation is a whole chat: a request body or a saved
-// conversation ({"model": …, "messages": [...]}).
+// conversation ({"model": …, "messages": [...]}). An Anthropic Messages API
+// body keeps its system prompt beside the messages, as a string or a list
+// of text blocks.
 type chatConversation struct {
 	Model    string            `json:"model"`
+	System   json.RawMessage   `json:"system"`
 	Messages []json.RawMessage `json:"messages"`
 }
 
@@ -76,14 +80,14 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '{' && json.Valid(body) {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(body, &top); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+			return nil, malformed("", err)
 		}
 		if _, ok := top["messages"]; ok {
 			t, err := parseChatConversation(body)
 			if err != nil {
 				return nil, err
 			}
-			im, err := t.build(name, FormatOpenAIChat)
+			im, err := t.build(name, t.chatFormat())
 			if err != nil {
 				return nil, err
 			}
@@ -100,7 +104,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 	torn, err := scanLines(data, func(line int, raw []byte) error {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &top); err != nil {
-			return fmt.Errorf("%w: not a JSON object (%v)", ErrMalformed, err)
+			return malformed("not a JSON object", err)
 		}
 		if _, ok := top["messages"]; ok {
 			if t != nil {
@@ -110,7 +114,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 			if err != nil {
 				return err
 			}
-			im, err := ct.build(name+"#"+strconv.Itoa(line), FormatOpenAIChat)
+			im, err := ct.build(name+"#"+strconv.Itoa(line), ct.chatFormat())
 			if err != nil {
 				return err
 			}
@@ -127,7 +131,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 		t.sourceRecords++
 		var m chatMessage
 		if err := json.Unmarshal(raw, &m); err != nil {
-			return fmt.Errorf("%w: %v", ErrMalformed, err)
+			return malformed("", err)
 		}
 		return t.chat(m, &pend)
 	})
@@ -142,7 +146,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 		return convs, nil
 	case t != nil:
 		t.torn = torn
-		im, err := t.build(name, FormatOpenAIChat)
+		im, err := t.build(name, t.chatFormat())
 		if err != nil {
 			return nil, err
 		}
@@ -155,18 +159,25 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 func parseChatConversation(raw []byte) (*transcript, error) {
 	var doc chatConversation
 	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, malformed("", err)
 	}
 	if doc.Messages == nil {
 		return nil, fmt.Errorf("%w: \"messages\" is not a list of messages", ErrMalformed)
 	}
 	t := &transcript{provider: "openai", model: doc.Model, sourceRecords: len(doc.Messages)}
+	if len(doc.System) > 0 {
+		sys, err := textOf(doc.System)
+		if err != nil {
+			return nil, &Error{Record: "system", Err: err}
+		}
+		t.system(joinText(sys))
+	}
 	var pend chatPending
 	for i, raw := range doc.Messages {
 		var m chatMessage
 		err := json.Unmarshal(raw, &m)
 		if err != nil {
-			err = fmt.Errorf("%w: %v", ErrMalformed, err)
+			err = malformed("", err)
 		} else {
 			err = t.chat(m, &pend)
 		}
@@ -195,44 +206,76 @@ func (p *chatPending) answer(id string) string {
 	return id
 }
 
-// chat adds one message to the transcript.
+// chat adds one message to the transcript. Its content may hold OpenAI
+// content parts or Anthropic Messages API blocks: an assistant's tool_use
+// blocks are its tool calls (as tool_calls are), a user message's
+// tool_result blocks answer them, thinking is reasoning.
 func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 	if m.Role == nil {
 		return fmt.Errorf("%w: message has no \"role\"", ErrMalformed)
 	}
-	content, err := chatContent(m.Content)
+	parts, err := chatParts(m.Content)
 	if err != nil {
 		return err
 	}
 	switch role := *m.Role; role {
 	case "system", "developer":
-		t.system(joinText(content))
+		t.system(joinText(partBlocks(parts)))
 	case "user":
-		t.user(content...)
+		var rest []chatPart
+		results := 0
+		for _, p := range parts {
+			if p.Type != "tool_result" {
+				rest = append(rest, p)
+				continue
+			}
+			results++
+			t.anthropic()
+			out, err := textOf(p.Content)
+			if err != nil {
+				return fmt.Errorf("tool_result %q: %w", p.ToolUseID, err)
+			}
+			t.result(pend.answer(p.ToolUseID), p.IsError, out...)
+		}
+		if len(rest) > 0 || results == 0 { // tool results alone are no user message
+			t.user(partBlocks(rest)...)
+		}
 	case "assistant":
 		blocks := []hostshim.Block{{Type: hostshim.BlockReasoning, Text: m.ReasoningContent + m.Reasoning}}
-		blocks = append(blocks, content...)
-		if m.Refusal != "" {
-			blocks = append(blocks, hostshim.TextBlock(m.Refusal))
-		}
 		pend.calls = pend.calls[:0]
-		for j, c := range m.ToolCalls {
-			if c.Function.Name == "" {
-				return fmt.Errorf("%w: tool_calls[%d] has no function name", ErrMalformed, j)
-			}
-			id := c.ID
+		call := func(id, name, args string) {
 			if id == "" {
 				pend.n++
 				id = "call-" + strconv.Itoa(pend.n)
 			}
 			pend.calls = append(pend.calls, id)
-			blocks = append(blocks, toolCall(id, c.Function.Name, stringOrJSON(c.Function.Arguments)))
+			blocks = append(blocks, toolCall(id, name, args))
+		}
+		for _, p := range parts {
+			switch p.Type {
+			case "tool_use", "server_tool_use":
+				t.anthropic()
+				call(p.ID, p.Name, jsonText(p.Input))
+			case "thinking":
+				t.anthropic()
+				blocks = append(blocks, hostshim.Block{Type: hostshim.BlockReasoning, Text: p.Thinking})
+			case "redacted_thinking":
+				t.anthropic()
+			default:
+				blocks = append(blocks, p.block())
+			}
+		}
+		if m.Refusal != "" {
+			blocks = append(blocks, hostshim.TextBlock(m.Refusal))
+		}
+		for j, c := range m.ToolCalls {
+			if c.Function.Name == "" {
+				return fmt.Errorf("%w: tool_calls[%d] has no function name", ErrMalformed, j)
+			}
+			call(c.ID, c.Function.Name, stringOrJSON(c.Function.Arguments))
 		}
 		if fc := m.FunctionCall; fc != nil {
-			pend.n++
-			id := "call-" + strconv.Itoa(pend.n)
-			pend.calls = append(pend.calls, id)
-			blocks = append(blocks, toolCall(id, fc.Name, stringOrJSON(fc.Arguments)))
+			call("", fc.Name, stringOrJSON(fc.Arguments))
 		}
 		t.assistant(blocks...)
 	case "tool", "function":
@@ -240,39 +283,114 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		if role == "function" {
 			id = ""
 		}
-		t.result(pend.answer(id), false, content...)
+		t.result(pend.answer(id), false, partBlocks(parts)...)
 	default:
 		t.skipped++
 	}
 	return nil
 }
 
-// chatContent decodes a chat message's content: a string, null, or a list
-// of parts. Text parts (text, input_text, output_text; refusal) keep their
-// text; any other part (image_url, input_audio, file) becomes a short
-// placeholder so that its presence stays visible.
-func chatContent(v json.RawMessage) ([]hostshim.Block, error) {
-	type part struct {
-		Type    string `json:"type"`
-		Text    string `json:"text"`
-		Refusal string `json:"refusal"`
+// anthropic notes that the chat holds Anthropic Messages API blocks.
+func (t *transcript) anthropic() { t.provider = "anthropic" }
+
+// chatFormat is the format of a chat log: Anthropic's when it held
+// Anthropic blocks.
+func (t *transcript) chatFormat() Format {
+	if t.provider == "anthropic" {
+		return FormatAnthropic
 	}
-	parts, err := stringOrList(v, func(s string) part { return part{Type: "text", Text: s} })
+	return FormatOpenAIChat
+}
+
+// anthropicBlockTypes are the content block types only the Anthropic
+// Messages API has.
+var anthropicBlockTypes = map[string]bool{"tool_use": true, "tool_result": true, "server_tool_use": true, "thinking": true, "redacted_thinking": true}
+
+// isAnthropicChat reports whether chat messages hold Anthropic blocks.
+func isAnthropicChat(msgs ...json.RawMessage) bool {
+	for _, raw := range msgs {
+		var m struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(raw, &m) == nil && anthropicContent(m.Content) {
+			return true
+		}
+	}
+	return false
+}
+
+// anthropicContent reports whether a message's content holds a block only
+// the Anthropic Messages API has (or an image or document with a "source").
+func anthropicContent(v json.RawMessage) bool {
+	parts, err := chatParts(v)
+	if err != nil {
+		return false
+	}
+	for _, p := range parts {
+		if anthropicBlockTypes[p.Type] || p.Source != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// chatPart is one part of a chat message's content: an OpenAI content part
+// or an Anthropic content block (both APIs log {"role", "content"}
+// messages, and tools that speak both mix them).
+type chatPart struct {
+	anthropicBlock
+	Refusal string `json:"refusal"`
+	// Source is an Anthropic image or document block's data.
+	Source *struct {
+		Type      string `json:"type"`
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+		URL       string `json:"url"`
+	} `json:"source"`
+}
+
+// block is a part that is neither a tool call nor a tool result as a
+// message block. Text parts (text, input_text, output_text; refusal) keep
+// their text; any other part (image_url, input_audio, file, image,
+// document) becomes a short placeholder so that its presence stays
+// visible, naming an Anthropic image's media type and size.
+func (p chatPart) block() hostshim.Block {
+	switch p.Type {
+	case "text", "input_text", "output_text", "":
+		return hostshim.TextBlock(p.Text)
+	case "refusal":
+		return hostshim.TextBlock(p.Refusal)
+	}
+	if src := p.Source; src != nil {
+		what := src.MediaType
+		switch {
+		case src.Data != "":
+			what += fmt.Sprintf(", %d bytes of %s", len(src.Data), src.Type)
+		case src.URL != "":
+			what += ", " + src.URL
+		}
+		return hostshim.TextBlock("[" + p.Type + " omitted: " + strings.TrimPrefix(what, ", ") + "]")
+	}
+	return hostshim.TextBlock("[" + p.Type + " omitted]")
+}
+
+// partBlocks converts parts with block.
+func partBlocks(parts []chatPart) []hostshim.Block {
+	out := make([]hostshim.Block, 0, len(parts))
+	for _, p := range parts {
+		out = append(out, p.block())
+	}
+	return out
+}
+
+// chatParts decodes a chat message's content: a string, null, or a list
+// of parts.
+func chatParts(v json.RawMessage) ([]chatPart, error) {
+	parts, err := stringOrList(v, func(s string) chatPart { return chatPart{anthropicBlock: anthropicBlock{Type: "text", Text: s}} })
 	if err != nil {
 		return nil, fmt.Errorf("%w: content is neither a string, null nor a list of parts: %s", ErrMalformed, clip(v, 40))
 	}
-	var out []hostshim.Block
-	for _, p := range parts {
-		switch p.Type {
-		case "text", "input_text", "output_text", "":
-			out = append(out, hostshim.TextBlock(p.Text))
-		case "refusal":
-			out = append(out, hostshim.TextBlock(p.Refusal))
-		default:
-			out = append(out, hostshim.TextBlock("["+p.Type+" omitted]"))
-		}
-	}
-	return out, nil
+	return parts, nil
 }
 
 // clip quotes the start of a JSON value for an error message.

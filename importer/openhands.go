@@ -46,7 +46,7 @@ func importOpenHands(name string, data []byte) ([]Imported, error) {
 			History []ohEvent `json:"history"`
 		}
 		if err := json.Unmarshal(raw, &run); err != nil {
-			return fmt.Errorf("%w: %v", ErrMalformed, err)
+			return malformed("", err)
 		}
 		t, err := parseOpenHandsRun(run.History)
 		if err != nil {
@@ -86,7 +86,7 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 		}
 		if len(e.Args) > 0 {
 			if err := json.Unmarshal(e.Args, &args); err != nil {
-				return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: fmt.Errorf("%w: args: %v", ErrMalformed, err)}
+				return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: malformed("args", err)}
 			}
 		}
 		switch {

@@ -28,7 +28,7 @@ func parseAutopilot(data []byte) (*transcript, error) {
 		} `json:"steps"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, malformed("", err)
 	}
 	t := &transcript{provider: "anthropic", model: doc.Model, sourceRecords: len(doc.Steps)}
 	t.user(hostshim.TextBlock(doc.Prompt))
@@ -99,7 +99,7 @@ func parseATIF(data []byte) (*transcript, error) {
 		} `json:"steps"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, malformed("", err)
 	}
 	t := &transcript{provider: doc.Agent.Provider, model: doc.Agent.Model, sourceRecords: len(doc.Steps)}
 	for i, s := range doc.Steps {
@@ -185,7 +185,7 @@ func parseMiniSWE(data []byte) (*transcript, error) {
 		} `json:"messages"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, malformed("", err)
 	}
 	t := &transcript{provider: "deepseek", model: doc.Info.Config.Model.ModelName, sourceRecords: len(doc.Messages)}
 	for i, m := range doc.Messages {
@@ -240,7 +240,7 @@ func parseSWEAgent(data []byte) (*transcript, error) {
 		} `json:"history"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, malformed("", err)
 	}
 	t := &transcript{provider: "openai", model: "swe-agent", sourceRecords: len(doc.History)}
 	asked := 0       // assistant actions seen

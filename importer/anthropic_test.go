@@ -1,0 +1,104 @@
+package importer_test
+
+import (
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
+)
+
+// An Anthropic Messages API conversation, as a request body and as one
+// message per line, keeps its tool calls and their results: tool_use
+// blocks are calls, tool_result blocks in a user message answer them by id
+// (in call order, the error flag kept), thinking is reasoning, an image is
+// named with its media type and size, the top-level system prompt is a
+// request header. Before, the blocks were read as unknown chat parts and
+// every call and result became "[tool_use omitted]", so what the tools
+// returned was in no checkpoint and no search.
+func TestImportAnthropicMessages(t *testing.T) {
+	want := []string{
+		"user: The deploy fails on staging; here is the screenshot.\n[image omitted: image/png, 96 bytes of base64]",
+		"assistant: Read the script first.\nReading deploy.sh.\nread_file {\"path\":\"scripts/deploy.sh\"}",
+		"user: psql $DB -f migrate.sql",
+		"assistant: bash {\"command\":\"./deploy.sh staging\"}\nbash {\"command\":\"psql --version\"}",
+		"user: ERROR: relation \"users_v2\" does not exist",
+		"user: psql (PostgreSQL) 15.4",
+		"user: The timeout should be 30s.",
+		"assistant: users_v2 is missing; psql is 15.4.",
+	}
+	for _, file := range []string{"anthropic-messages.json", "anthropic-messages.jsonl"} {
+		p := filepath.Join("testdata", file)
+		if f, err := importer.Detect(p); err != nil || f != importer.FormatAnthropic {
+			t.Fatalf("%s: detected %q, %v", file, f, err)
+		}
+		ims, err := importer.Import(p)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		im := ims[0]
+		checkSession(t, im)
+		if im.Format != importer.FormatAnthropic {
+			t.Errorf("%s: format %q", file, im.Format)
+		}
+		if st := im.Stats; st.ToolCalls != 3 || st.ToolResults != 3 || st.Unpaired != 0 || st.Orphans != 0 {
+			t.Errorf("%s: pairing %+v", file, st)
+		}
+		if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
+		}
+		ms, err := im.Session.Messages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errorResult bool
+		for _, m := range ms {
+			for _, b := range m.Content {
+				if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError && b.ToolCallID == "toolu_02" {
+					errorResult = true
+				}
+			}
+		}
+		if !errorResult {
+			t.Errorf("%s: the failed call's result lost its error flag", file)
+		}
+		system := false
+		for _, e := range im.Session.Events() {
+			system = system || e.Type == hostshim.TypeRequestHeader && strings.Contains(string(e.Data), "careful deploy assistant")
+		}
+		if want := file == "anthropic-messages.json"; system != want {
+			t.Errorf("%s: system prompt in a header: %v, want %v", file, system, want)
+		}
+	}
+}
+
+// A record JSON cannot decode is worded in JSON terms, and a file that is
+// a JSON array says so: no Go type names (chatMessage.tool_calls,
+// []importer.openAIToolCall, map[string]json.RawMessage) in what a user
+// reads.
+func TestImportErrorsInJSONTerms(t *testing.T) {
+	cases := []struct {
+		data string
+		is   error
+		says string
+	}{
+		{`{"messages":[{"role":"user","content":"hi"},{"role":5}]}`, importer.ErrMalformed, `"role" must be a string, not number`},
+		{`{"messages":[{"role":"user","content":"hi"},{"role":"assistant","tool_calls":{"a":1}}]}`, importer.ErrMalformed, `"tool_calls" must be an array, not object`},
+		{`{"system":5,"messages":[{"role":"user","content":"hi"}]}`, importer.ErrMalformed, `(system)`},
+		{`[{"type":"human","data":{"content":"hi"}}]`, importer.ErrUnknownFormat, "the file is a JSON array, not an object"},
+	}
+	for _, tc := range cases {
+		_, err := importer.ImportBytes("x.json", []byte(tc.data))
+		if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: error %v, want %v saying %q", tc.data, err, tc.is, tc.says)
+		}
+		for _, goWord := range []string{"Go ", "importer.", "map[", "json.RawMessage"} {
+			if err != nil && strings.Contains(err.Error(), goWord) {
+				t.Errorf("%s: error %q names Go's %q", tc.data, err, goWord)
+			}
+		}
+	}
+}
