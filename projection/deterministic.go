@@ -69,7 +69,7 @@ var (
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x)\\b|\\s?(?:%|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on))?\s*[.。,]?\s*$`)
+	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
@@ -259,6 +259,22 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				return
 			}
 			vs := values(s, lastKey, lastName, corr, scope)
+			if len(vs) == 0 && ev.Role == RoleUser {
+				if k, change, ok := relative(s); ok {
+					// "halve it", "add two to the minSdk": the held value
+					// changed (relative.go).
+					// Named by a pronoun: Name empty, the setting set last as
+					// the fallback (the reducer looks for one the sentence
+					// names by its value first).
+					key, name := lastKey, ""
+					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k != "" {
+						key, name = "value/-/"+strings.ToLower(strings.Join(strings.Fields(k), "_")), k
+					}
+					if key != "" {
+						vs = []Proposal{{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: change, Rel: change, Quote: s, Refers: true, Correction: true}}
+					}
+				}
+			}
 			if len(vs) > 0 {
 				for _, v := range vs {
 					lastKey, lastName = v.Key, v.Name

@@ -43,7 +43,13 @@
 // and states the qualification as a rule; a reminder restates the rule it
 // names; an attempt told over several sentences is one piece of negative
 // knowledge; a failure is resolved by a pass of the same program and
-// operands in another command.
+// operands in another command, or of the same run changed (rerun.go: an
+// option added, an option's value changed with the same script and path
+// operands, the one name its not-found error blamed corrected; never by
+// another subcommand or a --dry-run, --no-run, --help run); a relative
+// change ("halve it", "add two to X", "+10 min", "再加两个", "减半",
+// relative.go, cue words relCues) is applied to the held value, or, when
+// it cannot be computed, replaces it as the change stated.
 //
 // # Bounds
 //

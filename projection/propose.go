@@ -101,6 +101,9 @@ type Proposal struct {
 	// thing", "the rust version we set earlier"): it sets a setting
 	// already held and never makes a new one.
 	Refers bool
+	// Rel is a relative change of a held value ("*0.5" for "halve it",
+	// "+2", "+10 min"; relative.go): the value is the held one changed.
+	Rel string
 	// Stated marks an answer to an open question that the same sentence
 	// also states as a rule or a value of its own.
 	Stated bool

@@ -319,6 +319,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
+		if p.Rel != "" {
+			r.relative(ev, p, nu)
+			return
+		}
 		o := r.valueOf(p.Key)
 		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) {
 			// "是 8192，不是 4096": the value it replaces names the setting
@@ -427,6 +431,58 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.retire(cur, Superseded)
 	}
 	r.hot[slot(nu.Kind, nu.Key)] = nu
+}
+
+// relative applies a relative change (relative.go) to the value it names:
+// computed when it can be, else stated as the change of the held value;
+// a change of a setting not held states nothing.
+func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
+	var o *Anchor
+	if p.Name == "" {
+		// "64 MB for the image cache is too much, halve that": the
+		// setting whose value the sentence names, else the one set last.
+		o = r.namedByValue(p.Quote)
+	}
+	if o == nil && p.Key != "" {
+		o = r.valueOf(p.Key)
+	}
+	if o == nil && p.Name != "" {
+		o = r.referent(p.Name)
+	}
+	if o == nil {
+		return
+	}
+	v, ok := applyChange(o.Value, p.Rel)
+	if !ok {
+		v = describeChange(o.Value, p.Rel)
+	}
+	nu.Key, nu.Name, nu.Value = o.Key, o.Name, v
+	r.supersede(nu, o)
+	r.hot[slot(nu.Kind, nu.Key)] = nu
+	r.noteValue(ev, nu)
+}
+
+// namedByValue is the one current value whose value, or its number, the
+// sentence s names as a word of its own; nil when none or several.
+func (r *Reducer) namedByValue(s string) *Anchor {
+	var found *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current || a.Value == "" {
+			continue
+		}
+		v := a.Value
+		if m := heldNumRE.FindStringSubmatch(v); m != nil {
+			v = m[1]
+		}
+		if tokenAt(s, v, 0) < 0 && tokenAt(s, a.Value, 0) < 0 {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = a
+	}
+	return found
 }
 
 // answer closes the user's open question p.Key with the user's answer:
