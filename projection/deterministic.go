@@ -141,12 +141,12 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		}
 		n0 := len(out)
 		quote := s
-		repairedChoice := false
+		repairedChoice, repaired := false, false
 		if read, _, repair, ok := selfRepair(s); ok {
 			// "use polars — actually wait no, pandas": the sentence is read
 			// as corrected; what it states quotes it whole.
 			s = read
-			repairedChoice = !numeric(repair)
+			repairedChoice, repaired = !numeric(repair), true
 		}
 		wasPermitted, wasExcepted := permitted, excepted
 		permitted, excepted = false, false
@@ -320,6 +320,16 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				}
 			}
 		}()
+		if repaired {
+			// "… — wait no, Decimal, we never use f64 for money here": a
+			// rule said after the repair is a rule of its own.
+			for _, c := range repairTail(quote) {
+				if constraintRE.MatchString(c) && (directive(c) || teamNorm(c)) && !questionRE.MatchString(c) && constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Links: mentions(c), Scope: scope})
+				}
+			}
+		}
 		// Read as corrected, or past its references: every quote is the
 		// sentence as written.
 		for j := n0; j < len(out); j++ {

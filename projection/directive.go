@@ -85,6 +85,38 @@ var (
 	modalRE = regexp.MustCompile(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
 )
 
+// pastVerbs are simple past forms that tell a story, not a norm ("we
+// never got the logs").
+var pastVerbs = map[string]bool{"got": true, "had": true, "was": true, "were": true, "did": true, "went": true, "saw": true, "found": true,
+	"made": true, "ran": true, "heard": true, "knew": true, "thought": true, "told": true, "came": true, "took": true}
+
+// teamNorm reports whether s states the team's norm in the present: "we
+// never use f64 for money in this codebase", "we always pin images". Read
+// only where a norm is given as the reason for a correction (a repair's
+// tail): elsewhere "we don't deploy this" describes.
+func teamNorm(s string) bool {
+	m := teamNormAtRE.FindStringSubmatchIndex(s)
+	return m != nil && habitual(s[m[1]:])
+}
+
+var teamNormAtRE = regexp.MustCompile(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|don't|dont|do not)\b`)
+
+// statives are verbs and adverbs after "we don't" that describe a state,
+// not a way of working ("we don't have tests", "we don't even deploy it").
+var statives = map[string]bool{"have": true, "know": true, "need": true, "see": true, "get": true, "care": true, "think": true, "want": true,
+	"like": true, "mind": true, "remember": true, "understand": true, "even": true, "really": true, "actually": true, "yet": true, "own": true}
+
+// habitual reports whether the verb opening rest is in the present: not a
+// past form or a participle.
+func habitual(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], ".,;:!?")
+	return w != "" && !strings.HasSuffix(w, "ed") && !pastVerbs[w] && !nonVerbs[w] && !statives[w]
+}
+
 // cjkRuleRE are the Chinese rule words that direct whoever is addressed
 // ("不能" is left out: it also says what a thing cannot do).
 var cjkRuleRE = regexp.MustCompile(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)

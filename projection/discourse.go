@@ -63,21 +63,26 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 	if after == "" {
 		return "", "", "", false
 	}
-	// The repair: the choice the rest restates with a verb, else its first
-	// item (up to a comma).
-	if m := lastSubmatch(repairVerbRE, after); m != "" {
-		repair = m
-	} else {
-		first := after
-		if i := strings.IndexAny(first, ",，;；.。"); i >= 0 {
-			first = first[:i]
-		}
-		first = strings.TrimSpace(first)
-		if len(strings.Fields(first)) > 3 || first == "" || stopwords[strings.ToLower(strings.Fields(first)[0])] || nonVerbs[strings.ToLower(strings.Fields(first)[0])] {
-			// "no wait for approval": not an item put in another's place.
-			return "", "", "", false
-		}
+	// The repair: the choice its first clause restates with a verb, else
+	// that clause when it is an item of its own (a reason may follow:
+	// "Decimal, we never use f64 for money"), else the choice the rest
+	// restates with a verb ("they're still on 3.10, use 3.10").
+	first := after
+	if loc := clauseEndRE.FindStringIndex(first); loc != nil {
+		first = first[:loc[0]]
+	}
+	first = strings.TrimSpace(first)
+	short := first != "" && len(strings.Fields(first)) <= 3 && !stopwords[strings.ToLower(strings.Fields(first)[0])] && !nonVerbs[strings.ToLower(strings.Fields(first)[0])]
+	switch {
+	case lastSubmatch(repairVerbRE, first) != "":
+		repair = lastSubmatch(repairVerbRE, first)
+	case short:
 		repair = first
+	case lastSubmatch(repairVerbRE, after) != "":
+		repair = lastSubmatch(repairVerbRE, after)
+	default:
+		// "no wait for approval": not an item put in another's place.
+		return "", "", "", false
 	}
 	repair = cleanValue(repair)
 	// The retracted item: the object of the last choice verb before the
@@ -92,6 +97,16 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 			continue
 		}
 		v := before[m[g]:m[g+1]]
+		if lv := strings.ToLower(v); lv == "the" || lv == "a" || lv == "an" || lv == "our" {
+			// "go with the hand-rolled RecyclerView pager — wait no,
+			// Paging 3": the noun phrase up to where the speaker broke
+			// off.
+			np := strings.TrimRight(before[m[g+1]:], " ,—–-")
+			if n := len(strings.Fields(np)); n >= 1 && n <= 4 && !strings.ContainsAny(np, ",;:") && !numeric(repair) {
+				at = []int{m[g], m[g+1] + len(np)}
+			}
+			continue
+		}
 		if lv := strings.ToLower(v); stopwords[lv] || nonVerbs[lv] {
 			continue
 		}
@@ -103,6 +118,16 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 		// "用 Go 1.21，不对，用 1.22": the last number before the marker.
 		if ns := lastNumRE.FindAllStringIndex(before, -1); len(ns) > 0 {
 			at = ns[len(ns)-1]
+		}
+	}
+	if at == nil && len(distinctive(repair)) > 0 {
+		// "a plain f64 up front — wait no, rust_decimal::Decimal": an
+		// identifier retracts the last identifier before the marker.
+		ws := wordRE.FindAllStringIndex(before, -1)
+		for i := len(ws) - 1; i >= 0 && at == nil; i-- {
+			if w := strings.Trim(before[ws[i][0]:ws[i][1]], ".,:;"); len(distinctive(w)) > 0 && !numeric(w) {
+				at = ws[i]
+			}
 		}
 	}
 	if at == nil {
@@ -126,6 +151,27 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 	read = strings.TrimRight(before[:at[0]]+repair+before[at[1]:], " ,—–-")
 	return read, retracted, repair, true
 }
+
+// repairTail is the clauses of s after its repair's first clause ("we
+// never use f64 for money" in "… — wait no, Decimal, we never use f64 for
+// money"), each verbatim.
+func repairTail(s string) []string {
+	loc := repairRE.FindStringIndex(s)
+	if loc == nil {
+		return nil
+	}
+	segs := segmentRE.Split(s[loc[1]:], -1)
+	var out []string
+	for _, c := range segs[min(1, len(segs)):] {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// clauseEndRE ends a repair's first clause (a stop, not a decimal point).
+var clauseEndRE = regexp.MustCompile(`[,，;；。]|\.(?:\s|$)`)
 
 var lastNumRE = regexp.MustCompile(`\d+(?:\.\d+)*`)
 

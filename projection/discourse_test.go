@@ -17,6 +17,9 @@ func TestSelfRepair(t *testing.T) {
 		{"缓存时间设成 60 秒，不对，设成 120 秒", "缓存时间设成 120 秒", "60 秒", "120 秒"},
 		{"用 Go 1.21，不对，用 1.22", "用 Go 1.22", "1.21", "1.22"},
 		{"use yarn for the workspace, I mean pnpm", "use pnpm for the workspace", "yarn", "pnpm"},
+		{"store the amounts as a float32 column — no wait, Decimal128, floats lose cents", "store the amounts as a Decimal128 column", "float32", "Decimal128"},
+		{"for the cache go with the old in-process map — actually no, Caffeine, it evicts for us", "for the cache go with Caffeine", "the old in-process map", "Caffeine"},
+		{"keep the session in a plain HashMap up front - sorry no, DashMap, we never share a HashMap across tasks here", "keep the session in a plain DashMap up front", "HashMap", "DashMap"},
 	} {
 		read, retracted, repair, ok := selfRepair(c.in)
 		if !ok || read != c.read || retracted != c.retracted || repair != c.repair {
@@ -421,5 +424,24 @@ crank the fetch concurrency up to 16, 4 can't keep up with the backlog
 		t.Run(c.name, func(t *testing.T) {
 			expect(t, reduceAll(t, c.script), c.want, c.never)
 		})
+	}
+}
+
+func TestRepairTailRule(t *testing.T) {
+	got := repairTail("keep the session in a plain HashMap up front - sorry no, DashMap, we never share a HashMap across tasks here")
+	if len(got) != 1 || got[0] != "we never share a HashMap across tasks here" || !teamNorm(got[0]) {
+		t.Errorf("repairTail = %q (teamNorm %v)", got, len(got) == 1 && teamNorm(got[0]))
+	}
+	for s, want := range map[string]bool{
+		"we always pin base images by digest": true,
+		"we don't ship debug symbols":         true,
+		"we never got the crash logs":         false,
+		"we don't have tests for that":        false,
+		"we don't even build that target":     false,
+		"they never use the staging cluster":  false,
+	} {
+		if teamNorm(s) != want {
+			t.Errorf("teamNorm(%q) = %v, want %v", s, !want, want)
+		}
 	}
 }
