@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 )
 
@@ -197,7 +197,7 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		if !ok {
 			continue // not a document this package wrote
 		}
-		h.Snippet = snippet(m.text, marks.spans(x.text, m.text), SnippetBytes)
+		h.Snippet = snippet(m.text, marks.spans(x.terms, m.text), SnippetBytes)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {
@@ -233,6 +233,9 @@ func hitFromMatch(m match) (Hit, bool) {
 type snippetMarks struct {
 	phrases  [][][]string
 	prefixes []string
+	// literals are the query's words and phrases as written (ASCII
+	// lowered): where one occurs in a long text, its match usually is.
+	literals []string
 }
 
 func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
@@ -242,6 +245,7 @@ func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
 		case clauseWord, clausePhrase:
 			if p := analyze(c.text); len(p) > 0 {
 				m.phrases = append(m.phrases, p)
+				m.literals = append(m.literals, asciiLower(c.text))
 			}
 		case clausePrefix:
 			m.prefixes = append(m.prefixes, strings.ToLower(c.text))
@@ -259,14 +263,14 @@ func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
 // Text is analyzed a window at a time, up to the first window with a
 // match: a hit's text can be 256 KiB of tool output, and a snippet shows
 // 240 bytes. Windows overlap, so a phrase cut by one is whole in the next.
-func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
+func (m snippetMarks) spans(a *termAnalyzer, text string) [][2]int {
 	if len(m.phrases) == 0 && len(m.prefixes) == 0 {
 		return nil
 	}
-	window := func(start int) (sp [][2]int, end int) {
+	window := func(start, size int) (sp [][2]int, end int) {
 		end = len(text)
-		if end-start > snippetWindow {
-			end = cutAt(text, start+snippetWindow, start)
+		if end-start > size {
+			end = cutAt(text, start+size, start)
 		}
 		sp = m.spansIn(a, text[start:end])
 		for i := range sp {
@@ -275,23 +279,33 @@ func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
 		}
 		return sp, end
 	}
-	// In a long text, try first the windows around a literal hint of the
-	// query (a CJK bigram, the head of a stem); a hint can miss (a stem
-	// that is not a prefix of its word), so the scan from the start
-	// follows.
-	if hints := m.hints(); len(text) > snippetWindow && len(hints) > 0 {
-		low := asciiLower(text)
+	// In a long text, try first the windows around the query's words as
+	// written, then around a literal hint of its terms (a CJK bigram, the
+	// head of a stem); a hint can miss (a stem that is not a prefix of its
+	// word), so the scan from the start follows. (A Chinese word's first
+	// bigram alone can occur hundreds of times before the word does.)
+	if len(text) <= snippetWindow {
+		return m.spansIn(a, text)
+	}
+	low := lowered{text: text}
+	for _, hints := range [][]string{m.literals, m.hints()} {
+		if len(hints) == 0 {
+			continue
+		}
 		for from, tries := 0, 0; tries < 8; tries++ {
 			at := -1
 			for _, h := range hints {
-				if k := strings.Index(low[from:], h); k >= 0 && (at < 0 || from+k < at) {
-					at = from + k
+				if k := low.index(from, h); k >= 0 && (at < 0 || k < at) {
+					at = k
 				}
 			}
 			if at < 0 {
 				break
 			}
-			sp, end := window(cutAt(text, max(at-snippetOverlap, 0), 0))
+			// A small window: a snippet shows SnippetBytes around the
+			// densest matches, and analyzing Chinese costs about a
+			// microsecond a character.
+			sp, end := window(cutAt(text, max(at-snippetOverlap/2, 0), 0), hintWindow)
 			if len(sp) > 0 {
 				return sp
 			}
@@ -299,7 +313,7 @@ func (m snippetMarks) spans(a analysis.Analyzer, text string) [][2]int {
 		}
 	}
 	for start := 0; start < len(text); {
-		sp, end := window(start)
+		sp, end := window(start, snippetWindow)
 		if len(sp) > 0 {
 			return sp
 		}
@@ -353,10 +367,61 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
+// lowered is a text with its ASCII letters lowered (so that byte offsets
+// stay those of the text), lowered only as far as a search needs: a hit's
+// text can be 256 KiB, and its first match is usually near the start.
+type lowered struct {
+	text string
+	low  []byte // the lowered text[:len(low)]
+}
+
+// index returns the offset of the first occurrence of h (lower case) in
+// the lowered text at or after from, or -1.
+func (l *lowered) index(from int, h string) int {
+	if from >= len(l.text) {
+		return -1
+	}
+	if !hasLetterASCII(h) {
+		// Nothing lowering changes can match h's bytes: search the text.
+		if k := strings.Index(l.text[from:], h); k >= 0 {
+			return from + k
+		}
+		return -1
+	}
+	for searched := from; ; {
+		if searched < len(l.low) {
+			if k := bytes.Index(l.low[searched:], []byte(h)); k >= 0 {
+				return searched + k
+			}
+			searched = max(searched, len(l.low)-len(h)+1)
+		}
+		if len(l.low) == len(l.text) {
+			return -1
+		}
+		n := min(len(l.text), max(2*len(l.low), 16<<10, from+len(h)))
+		for _, c := range []byte(l.text[len(l.low):n]) {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			l.low = append(l.low, c)
+		}
+	}
+}
+
+func hasLetterASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
 // Snippet windows (bytes).
 const (
 	snippetWindow  = 4 << 10
 	snippetOverlap = 512
+	hintWindow     = 1 << 10 // from snippetOverlap/2 before a hint: longer than a query
 )
 
 // cutAt returns a place to cut text near i (not before lo): after a space
@@ -375,47 +440,75 @@ func cutAt(text string, i, lo int) int {
 }
 
 // spansIn is spans over one window of text.
-func (m snippetMarks) spansIn(a analysis.Analyzer, text string) [][2]int {
-	ts := a.Analyze([]byte(text))
-	byPos := make(map[int][]*analysis.Token, len(ts))
+func (m snippetMarks) spansIn(a *termAnalyzer, text string) [][2]int {
+	type tok struct {
+		term       string
+		pos        int
+		start, end int
+	}
+	var ts []tok
+	var low []byte
+	maxPos := 0
+	a.walk([]byte(text), &low, func(term stem, pos, start, end int) {
+		ts = append(ts, tok{term.s, pos, start, end})
+		maxPos = max(maxPos, pos)
+	})
+	// The tokens by position, each position's in the order made: at[k]
+	// holds the indexes into ts of position p's tokens for k in
+	// first[p]..first[p+1].
+	first := make([]int32, maxPos+2)
 	for _, t := range ts {
-		byPos[t.Position] = append(byPos[t.Position], t)
+		first[t.pos+1]++
+	}
+	for p := 1; p < len(first); p++ {
+		first[p] += first[p-1]
+	}
+	at := make([]int32, len(ts))
+	fill := append([]int32(nil), first...)
+	for i, t := range ts {
+		at[fill[t.pos]] = int32(i)
+		fill[t.pos]++
 	}
 	var out [][2]int
-	has := func(pos int, terms []string) *analysis.Token {
-		for _, t := range byPos[pos] {
+	has := func(pos int, terms []string) int {
+		if pos > maxPos {
+			return -1
+		}
+		for _, i := range at[first[pos]:first[pos+1]] {
 			if len(terms) == 0 {
-				return t
+				return int(i)
 			}
 			for _, term := range terms {
-				if string(t.Term) == term {
-					return t
+				if ts[i].term == term {
+					return int(i)
 				}
 			}
 		}
-		return nil
+		return -1
 	}
-	for _, t := range ts {
+	var found []int
+	for i, t := range ts {
 		for _, p := range m.prefixes {
-			if strings.HasPrefix(string(t.Term), p) {
-				out = append(out, [2]int{t.Start, t.End})
+			if strings.HasPrefix(t.term, p) {
+				out = append(out, [2]int{t.start, t.end})
 				break
 			}
 		}
 		for _, p := range m.phrases {
-			if len(p[0]) == 0 || has(t.Position, p[0]) != t {
+			if len(p[0]) == 0 || has(t.pos, p[0]) != i {
 				continue
 			}
-			found := []*analysis.Token{t}
-			for j := 1; j < len(p) && found != nil; j++ {
-				if u := has(t.Position+j, p[j]); u != nil {
-					found = append(found, u)
-				} else {
-					found = nil
+			found = append(found[:0], i)
+			for j := 1; j < len(p); j++ {
+				u := has(t.pos+j, p[j])
+				if u < 0 {
+					found = found[:0]
+					break
 				}
+				found = append(found, u)
 			}
 			for _, u := range found {
-				out = append(out, [2]int{u.Start, u.End})
+				out = append(out, [2]int{ts[u].start, ts[u].end})
 			}
 		}
 	}

@@ -154,6 +154,16 @@ func (c *termCounts) add(term stem, pos int) {
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 	c := termCounts{est: len(text)/6 + 1}
 	c.freqs = make(bindex.TokenFrequencies, min(c.est/2, 1024))
+	a.walk(text, &c.low, func(term stem, pos, _, _ int) { c.add(term, pos) })
+	return c.n, c.freqs
+}
+
+// walk analyzes text and calls emit with each term, its position and its
+// byte offsets in text, as TextAnalyzer makes them (the possessive 's
+// stays inside a word's offsets, as the analyzer's token keeps it). low
+// is scratch for lowering a word. A term aliases memory that stays
+// unchanged (the stem memo or a copy), never text or low.
+func (a *termAnalyzer) walk(text []byte, low *[]byte, emit func(term stem, pos, start, end int)) {
 	pos := 1
 	for i := 0; i < len(text); {
 		if isSpaceASCII(text[i]) {
@@ -171,7 +181,7 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 			ts := a.chain.Analyze(piece)
 			last := 0
 			for _, t := range ts {
-				c.add(a.stems.stem(t.Term), pos+t.Position-1)
+				emit(a.stems.stem(t.Term), pos+t.Position-1, start+t.Start, start+t.End)
 				last = max(last, t.Position)
 			}
 			pos += last
@@ -181,24 +191,23 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 			w := piece[s:e]
 			for _, b := range w {
 				if b >= 'A' && b <= 'Z' {
-					c.low = append(c.low[:0], w...)
-					for k, b := range c.low {
+					*low = append((*low)[:0], w...)
+					for k, b := range *low {
 						if b >= 'A' && b <= 'Z' {
-							c.low[k] = b + 'a' - 'A'
+							(*low)[k] = b + 'a' - 'A'
 						}
 					}
-					w = c.low
+					w = *low
 					break
 				}
 			}
 			if n := len(w); n >= 2 && w[n-1] == 's' && w[n-2] == '\'' {
 				w = w[:n-2] // English possessive (upper case was lowered)
 			}
-			c.add(a.stems.stem(w), pos)
+			emit(a.stems.stem(w), pos, start+s, start+e)
 			pos++
 		})
 	}
-	return c.n, c.freqs
 }
 
 // textField is a document's text field, analyzed by termAnalyzer: when

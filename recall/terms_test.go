@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -28,6 +30,24 @@ func termsEqualAnalyzer(t interface {
 		tok.Start, tok.End = 0, 0
 	}
 	want := analysis.TokenFrequency(ts, nil, fieldOptions[fText])
+	// walk gives the analyzer's tokens with their byte offsets, in order
+	// of position (snippets find their matches with it).
+	type tok struct {
+		term            string
+		pos, start, end int
+	}
+	var walked, made []tok
+	var low []byte
+	newTermAnalyzer(stems).walk([]byte(text), &low, func(term stem, pos, start, end int) {
+		walked = append(walked, tok{term.s, pos, start, end})
+	})
+	for _, tk := range newTextAnalyzer(stems).Analyze([]byte(text)) {
+		made = append(made, tok{string(tk.Term), tk.Position, tk.Start, tk.End})
+	}
+	sort.SliceStable(made, func(i, j int) bool { return made[i].pos < made[j].pos })
+	if !slices.Equal(walked, made) {
+		t.Fatalf("%q: walk gives %v, the analyzer %v", text, walked, made)
+	}
 	n, got := newTermAnalyzer(stems).frequencies([]byte(text))
 	if n != len(ts) || len(got) != len(want) {
 		t.Fatalf("%q: %d tokens, %d terms; the analyzer: %d tokens, %d terms\n got %v\nwant %v", text, n, len(got), len(ts), len(want), termList(got), termList(want))

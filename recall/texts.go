@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -137,7 +138,9 @@ func (c *textCodec) texts(chunks [][]byte, want map[int]bool) (map[int]storedTex
 				return nil, errBadChunk
 			}
 			if want[first+j] {
-				out[first+j] = storedText{Meta: raw[p : p+lm : p+lm], Text: string(raw[p+lm : p+lm+lt])}
+				// raw is this call's own and never changes: the text
+				// aliases it (a hit's text can be 256 KiB).
+				out[first+j] = storedText{Meta: raw[p : p+lm : p+lm], Text: unsafe.String(unsafe.SliceData(raw[p+lm:]), lt)}
 			}
 			p += lm + lt
 		}

@@ -66,8 +66,9 @@ func TestTextChunks(t *testing.T) {
 // and a phrase that straddles an analysis window, with the byte offsets
 // of the whole text.
 func TestSnippetSpansInLongText(t *testing.T) {
-	a := newTextAnalyzer(newStemCache())
-	analyze := func(s string) [][]string { return analyzePhrase(a, s) }
+	stems := newStemCache()
+	q, a := newTextAnalyzer(stems), newTermAnalyzer(stems)
+	analyze := func(s string) [][]string { return analyzePhrase(q, s) }
 	for _, at := range []int{10, snippetWindow - 9, snippetWindow - 3, 3*snippetWindow + 77, 60 << 10} {
 		text := strings.Repeat("x", at) + " cargo building " + strings.Repeat("移动 y ", 9000)
 		sp := snippetTerms([]clause{{kind: clausePhrase, text: "cargo builds"}}, analyze).spans(a, text)
