@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"sort"
 	"strings"
 	"syscall"
@@ -63,11 +64,19 @@ func usageError(format string, args ...any) error {
 // 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 2 && args[0] == "help" {
+		// ef help fold: the command's own help, as ef fold -h.
+		args = []string{args[1], "-h"}
+	}
+	switch {
+	case len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help":
 		printUsage(stdout, cmds)
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	case args[0] == "version" || args[0] == "--version" || args[0] == "-version":
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	c, ok := cmds[args[0]]
@@ -82,6 +91,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errHelp):
 		return 0
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		// Ctrl-C or SIGTERM: say so, not "context canceled", and what
+		// the interrupted command left.
+		fmt.Fprintf(stderr, "ef %s: interrupted%s\n", args[0], interrupted[args[0]])
+		return 130
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "ef %s: %s\n", args[0], errorLine(args[0], err))
 		return 2
@@ -89,6 +103,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ef %s: %s\n", args[0], errorLine(args[0], err))
 		return 1
 	}
+}
+
+// interrupted says what an interrupted command left behind, after
+// "interrupted".
+var interrupted = map[string]string{
+	"fold": ": --out was not written; the checkpoints already archived stay in the store " +
+		"(ef store verify checks them), and running the same command again reuses them",
+}
+
+// versionLine is what ef version prints: the version and the build (its VCS
+// revision, or a digest of the executable for a build from a modified
+// checkout or go run), which also names the build in ef fold's checkpoint
+// ids.
+func versionLine() string {
+	build := buildFingerprint()
+	if kind, id, ok := strings.Cut(build, ":"); ok && len(id) > 12 {
+		build = kind + ":" + id[:12]
+	}
+	if build == "" {
+		build = "unknown build"
+	}
+	return fmt.Sprintf("ef %s (%s, %s)", efVersion, build, runtime.Version())
 }
 
 // errorLine is err's message as run prints it after "ef <cmd>: ": without
@@ -132,6 +168,6 @@ func printUsage(w io.Writer, cmds map[string]subcommand) {
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-8s %s\n", n, cmds[n].summary)
 	}
-	b.WriteString("\nRun 'ef <command> -h' for a command's flags.\n")
+	b.WriteString("\nRun 'ef <command> -h' or 'ef help <command>' for a command's flags; 'ef version' names the build.\n")
 	io.WriteString(w, b.String())
 }

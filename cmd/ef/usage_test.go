@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// 'ef help fold' prints fold's help, as 'ef fold -h' does (it printed the
+// list of commands); 'ef version' and 'ef --version' name the version and
+// the build (both were "unknown command").
+func TestHelpAndVersion(t *testing.T) {
+	code, out, errs := runCLI(t, "help", "fold")
+	if code != 0 || !strings.Contains(out+errs, "usage: ef fold <session-log>") || strings.Contains(out+errs, "commands:") {
+		t.Errorf("ef help fold: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "help", "nosuch")
+	if code != 2 || !strings.Contains(errs, `unknown command "nosuch"`) {
+		t.Errorf("ef help nosuch: exit %d\n%s%s", code, out, errs)
+	}
+	for _, arg := range []string{"version", "--version"} {
+		code, out, errs := runCLI(t, arg)
+		if code != 0 || !strings.HasPrefix(out, "ef "+efVersion+" (") || errs != "" {
+			t.Errorf("ef %s: exit %d, %q %q", arg, code, out, errs)
+		}
+	}
+	if _, out, _ := runCLI(t, "--help"); !strings.Contains(out, "'ef help <command>'") {
+		t.Errorf("usage does not name ef help <command>:\n%s", out)
+	}
+}
+
+// A fold stopped by Ctrl-C says it was interrupted and what it left (no
+// --out; the store's checkpoints reused by a rerun), exit 130, not "ef
+// fold: context canceled".
+func TestInterruptedFoldSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "s.jsonl", 0)
+	out := filepath.Join(dir, "out.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"fold", log, "--store", filepath.Join(dir, "store"), "--out", out, "--window", "2000"}, &stdout, &stderr)
+	if code != 130 || !strings.HasPrefix(stderr.String(), "ef fold: interrupted: --out was not written") ||
+		!strings.Contains(stderr.String(), "running the same command again reuses them") || strings.Contains(stderr.String(), "context canceled") {
+		t.Errorf("interrupted fold: exit %d, stderr %q", code, stderr.String())
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("--out after an interrupted fold: %v", err)
+	}
+}
