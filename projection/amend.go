@@ -65,7 +65,7 @@ var (
 	// remainderRE marks a sentence that keeps the rest of what it frees
 	// a part of off-limits: "but nothing else in migrations/", "the rest
 	// of vendor/ stays off-limits", "只能改这个文件".
-	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|only|just|still (?:off[- ]limits|forbidden|frozen))\b|其他|其余|其它|别的|只`)
+	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|everywhere else|anywhere else|only|just|still (?:off[- ]limits|forbidden|frozen|a no|no))\b|其他|其余|其它|别的|只`)
 	fileClassRE = regexp.MustCompile(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
 )
 
@@ -163,7 +163,38 @@ func pinsRule(s string) bool {
 // isRule reports whether sentence s states a rule: a directive that uses
 // a rule's words, or an imperative that pins a version.
 func isRule(s string) bool {
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s)
+}
+
+// bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
+// wandb or any external logging, …", "pls no hex codes".
+var bareNoRE = regexp.MustCompile(`(?i)^(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+
+// noNotRules are what "no …" opens when it is an answer or a
+// pleasantry, not a prohibition.
+var noNotRules = map[string]bool{"idea": true, "luck": true, "problem": true, "problems": true, "worries": true, "worry": true, "rush": true,
+	"clue": true, "way": true, "need": true, "doubt": true, "biggie": true, "thanks": true, "wonder": true, "offense": true, "pressure": true,
+	"one": true, "matter": true, "longer": true, "more": true, "sorry": true, "kidding": true, "joke": true, "issue": true, "issues": true,
+	"change": true, "changes": true, "difference": true, "response": true, "output": true, "errors": true, "error": true}
+
+// bareNo reports whether s opens with a prohibition by "no" (bareNoRE):
+// the thing is not a pleasantry's ("no worries") and nothing after it in
+// the clause is a finite verb ("no tests failed" reports).
+func bareNo(s string) bool {
+	ls := strings.ToLower(s)
+	if !strings.HasPrefix(ls, "no ") && !strings.Contains(ls, " no ") {
+		return false
+	}
+	m := bareNoRE.FindStringSubmatch(s)
+	if m == nil || noNotRules[strings.ToLower(m[1])] || questionRE.MatchString(s) {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[2])) {
+		if auxes[w] || pastVerbs[w] || strings.HasSuffix(w, "ed") || w == "i" || w == "we" || w == "you" {
+			return false
+		}
+	}
+	return len(strings.Fields(m[2])) <= 6
 }
 
 // permission is the object a permission clause names ("golang.org/x/sync"

@@ -222,15 +222,20 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				} else if x := permission(c); x != "" && !liftRE.MatchString(c) {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
 					excepted = true
-				} else if x := namedFine(c); x != "" && (remainderRE.MatchString(text) || depClassRE.MatchString(text)) {
+				} else if x, _ := namedFine(c); x != "" && (remainderRE.MatchString(text) || depClassRE.MatchString(text)) {
 					// "zod is fine. Nothing else.": a package allowed by name,
 					// the rest still kept out.
-					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: exceptQuote(c, x, s)})
 					excepted = true
 				} else if x := permittedWord(c); x != "" && !liftRE.MatchString(c) {
 					// "you can use nightly for the benchmarks": an exception
-					// to the rule that names nightly, if one does.
-					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: c})
+					// to the rule that names nightly, if one does (quoted from
+					// the permission on).
+					from := c
+					if loc := permitWordRE.FindStringIndex(c); loc != nil {
+						from = c[loc[0]:]
+					}
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
 					excepted = true
 				}
 				if restatesPin(c, ctx.Pinned) && !isRule(s) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // How a sentence relates to what was said before it.
@@ -300,6 +301,15 @@ func acronymOf(a string, ws []string) bool {
 	return i == len(a)
 }
 
+// stemList is the stems of s as a list.
+func stemList(s string) []string {
+	var out []string
+	for w := range stems(s) {
+		out = append(out, w)
+	}
+	return out
+}
+
 // stemSubset reports whether every stem of ws is among have.
 func stemSubset(ws []string, have map[string]bool) bool {
 	if len(ws) == 0 {
@@ -360,7 +370,28 @@ var remainderOnlyRE = regexp.MustCompile(`(?i)\b(?:only (?:that|this|these|those
 
 // permitWordRE is a permission naming what it frees by a plain word:
 // "you can use nightly for the benchmarks", "可以用 nightly 跑基准".
-var permitWordRE = regexp.MustCompile(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启)\s*(?P<z>[\w.\-/@]+)`)
+var permitWordRE = regexp.MustCompile(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:go ahead and\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy|restart|stop|start|delete|remove|drop|reboot|scale|upgrade|bump|update|push|merge|publish|release|rotate|migrate|reindex|retrain|launch|install)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启|重启|删|删除|升级|部署|发布|合并)\s*(?P<z>[\w.\-/@]+)`)
+
+// exceptQuote is what an exception for thing x quotes: its clause c past
+// a label that comes before x ("update on libraries: androidx stuff is
+// fine"), to the end of the sentence s when s goes on to keep the rest
+// ("you can restart redis-cache now, but only the replicas").
+func exceptQuote(c, x, s string) string {
+	if i := strings.LastIndexAny(c, ":："); i >= 0 && i < 60 && strings.Contains(c[i:], x) && !topicRE.MatchString(c) {
+		c = strings.TrimSpace(c[i+1:])
+		if r, _ := utf8.DecodeRuneInString(c); r == '：' {
+			c = strings.TrimSpace(c[len("："):])
+		}
+	}
+	i := strings.Index(s, c)
+	if i < 0 || i+len(c) >= len(s) {
+		return c
+	}
+	if rest := s[i+len(c):]; remainderRE.MatchString(rest) || restrictRE.MatchString(rest) {
+		return s[i:]
+	}
+	return c
+}
 
 // permittedWord is the word a permission clause frees ("nightly"), or ""
 // for a pronoun or a determiner.

@@ -445,3 +445,47 @@ func TestRepairTailRule(t *testing.T) {
 		}
 	}
 }
+
+func TestBareNoAndExceptQuote(t *testing.T) {
+	for s, want := range map[string]bool{
+		"also no force pushes":                 true,
+		"no sentry or any other error tracker": true,
+		"pls no inline styles, use the tokens": true,
+		"No worries, I'll rerun it":            false,
+		"no tests failed on the second run":    false,
+		"no idea why the cache misses":         false,
+		"no, that's the wrong bucket":          false,
+		"no new deps?":                         false,
+	} {
+		if bareNo(s) != want {
+			t.Errorf("bareNo(%q) = %v, want %v", s, !want, want)
+		}
+	}
+	s := "the DBA signed off — you can rotate pg-primary creds now, but only on staging, prod waits for the window"
+	if got := exceptQuote("you can rotate pg-primary creds now", "pg-primary", s); got != "you can rotate pg-primary creds now, but only on staging, prod waits for the window" {
+		t.Errorf("exceptQuote = %q", got)
+	}
+	if got := exceptQuote("deploy notes: sqlx is fine", "sqlx", "deploy notes: sqlx is fine"); got != "sqlx is fine" {
+		t.Errorf("exceptQuote past a label = %q", got)
+	}
+}
+
+func TestPartialLiftRestatesTheRule(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"Port the exporter to the new metrics API.",
+		"and no prometheus client upgrades, the dashboards pin the old format.",
+		"update: the prometheus client is fine to bump after all, but only in the exporter module, everything else stays pinned",
+	} {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	var rules []string
+	for _, a := range r.Heads() {
+		if a.Kind == KindConstraint {
+			rules = append(rules, a.Value)
+		}
+	}
+	if len(rules) != 1 || !strings.Contains(rules[0], "no prometheus client upgrades — except:") || !strings.Contains(rules[0], "only in the exporter module") {
+		t.Errorf("rules = %q; want the one rule restated with its exception", rules)
+	}
+}

@@ -1092,17 +1092,28 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	var o *Anchor
 	word := p.Name == "word"
+	// "re the no-unsafe rule: crates/hsm-sys is exempt": the rule the
+	// sentence's topic names, before any rule of the thing's class.
+	if m := topicRE.FindStringSubmatch(p.Quote); m != nil {
+		if a := r.aboutTopic(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")]); a != nil && a.Kind == KindConstraint && negRE.MatchString(a.Value) {
+			o = a
+		}
+	}
 	for _, a := range r.hot {
+		if o != nil {
+			break
+		}
 		if a.Kind != KindConstraint || a.Lifecycle != Active {
 			continue
 		}
 		var fits bool
+		// "you can use nightly for the benchmarks", "wandb is ok but only
+		// the self-hosted one": the prohibition naming the thing.
+		names := negRE.MatchString(a.Value) && stemSubset(stemList(p.Value), stems(a.Value))
 		if word {
-			// "you can use nightly for the benchmarks": the prohibition
-			// naming nightly.
-			fits = negRE.MatchString(a.Value) && stems(a.Value)[stem(p.Value)]
+			fits = names
 		} else {
-			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && depClassRE.MatchString(a.Value)
+			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names)
 		}
 		if fits && (o == nil || newer(a, o)) {
 			o = a
@@ -1131,7 +1142,9 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id string) {
 	nu := o.clone()
 	nu.ID = id
-	nu.Value = strings.TrimRight(o.Value, ".。 ") + " — except: " + quote
+	// The rule without the reasons said beside it, so the exception
+	// shows; Was keeps the rule as said.
+	nu.Value = strings.TrimRight(withoutReasons(o.Value), ".。 ") + " — except: " + quote
 	nu.Was = o.Value
 	nu.Because = quote
 	nu.Links = append(nu.Links, thing)
@@ -1139,6 +1152,36 @@ func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id
 	nu.inherit(o)
 	r.retire(o, Superseded)
 	r.hot[slot(nu.Kind, nu.Key)] = nu
+}
+
+// withoutReasons is rule s without the clauses beside it that carry no
+// rule word (its reasons: "…, we're trying to keep the APK small"), as
+// written; exceptions already stated stay.
+func withoutReasons(s string) string {
+	head, excepted, _ := strings.Cut(s, " — except: ")
+	var b strings.Builder
+	start, sep := 0, ""
+	keep := func(piece, before string) {
+		if constraintRE.MatchString(piece) || negRE.MatchString(piece) {
+			if b.Len() > 0 {
+				b.WriteString(before)
+			}
+			b.WriteString(piece)
+		}
+	}
+	for _, loc := range segmentRE.FindAllStringIndex(head, -1) {
+		keep(head[start:loc[0]], sep)
+		sep, start = head[loc[0]:loc[1]], loc[1]
+	}
+	keep(head[start:], sep)
+	out := b.String()
+	if out == "" {
+		out = head
+	}
+	if excepted != "" {
+		out += " — except: " + excepted
+	}
+	return out
 }
 
 // outcome records tool evidence and moves the failures it bears on.

@@ -337,13 +337,14 @@ func translates(zh, en string) bool {
 }
 
 // fineRE allows one thing by name: "zod is fine", "using zod is OK".
-var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+)?(?:fine|ok|okay|allowed|acceptable)(?:\s+to\s+(?:use|add))?\s*[.!。]?$`)
+var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?:the\s+|our\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:stuff|things?|packages?|libs?|libraries|deps?|crates?|modules?|client|sdk|plugin|image|chart))?(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+|now\s+)?(?:fine|ok|okay|allowed|acceptable|exempt|excepted|an exception)(?:\s+to\s+(?:use|add|bump|upgrade|update|install|touch|edit|change))?(?:\s+after all)?(?:\s*,?\s+(?:since|because|as|cause|cuz|but|as long as|provided)\b.*|\s*[,—–]\s*.*)?\s*[.!。]?$`)
 
 // pkgNameRE is a package's name as registries spell it.
 var pkgNameRE = regexp.MustCompile(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
 
-// namedFine is the package a clause allows by name, or "".
-func namedFine(c string) string {
+// namedFine is the package a clause allows by name, or "", and the
+// clause from where the permission starts (past a topic or a label).
+func namedFine(c string) (string, string) {
 	if loc := topicRE.FindStringIndex(c); loc != nil {
 		c = c[loc[1]:]
 	}
@@ -355,13 +356,13 @@ func namedFine(c string) string {
 	c = strings.Trim(c, "()（） ")
 	m := fineRE.FindStringSubmatch(c)
 	if m == nil {
-		return ""
+		return "", ""
 	}
 	x := cleanValue(m[fineRE.SubexpIndex("x")])
 	if stopwords[strings.ToLower(x)] || nonVerbs[strings.ToLower(x)] || !pkgNameRE.MatchString(x) {
-		return ""
+		return "", ""
 	}
-	return x
+	return x, c
 }
 
 // An answer to an open question keeps the thing asked about (keepRE) or
