@@ -102,3 +102,13 @@ func TestImportErrorsInJSONTerms(t *testing.T) {
 		}
 	}
 }
+
+// A JSONL log cut by a crash inside its first message says so: the error
+// names the torn line, not only "no session in file".
+func TestTornOnlyMessageSaysSo(t *testing.T) {
+	data := "{\"role\":\"system\",\"content\":\"be brief\"}\n{\"role\":\"user\",\"content\":\"the deploy to"
+	_, err := importer.ImportBytes("x.jsonl", []byte(data))
+	if !errors.Is(err, importer.ErrEmpty) || !strings.Contains(err.Error(), "line 2, the last, was cut short") {
+		t.Errorf("torn first message: %v", err)
+	}
+}

@@ -267,6 +267,11 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 		b.st.Compactions[k].Seq = b.s.Len()
 	}
 	if b.st.Messages == 0 {
+		if tt := t.torn; tt != nil {
+			// Say why, or a log cut by a crash while its first message
+			// was written reads as a file that was never a session.
+			return Imported{}, fmt.Errorf("%w: line %d, the last, was cut short (%d bytes: %s) and no whole message comes before it", ErrEmpty, tt.Line, tt.Bytes, tt.Reason)
+		}
 		return Imported{}, ErrEmpty
 	}
 	return Imported{Name: name, Format: f, Session: b.s, Stats: b.st, Torn: t.torn}, nil
