@@ -25,6 +25,10 @@
 //     top-level "system", or JSONL of messages) are read the same way: an
 //     assistant's tool_use blocks are its calls, a user message's
 //     tool_result blocks answer them; a log may mix both APIs' shapes.
+//     LangChain and LangGraph message dumps (messages_to_dict's list, a
+//     state's "messages", JSONL) map their types (human, ai, tool, system)
+//     to those roles; a file that is one JSON list of messages is one
+//     conversation.
 //   - System prompts become request/header events (Gen01 keeps the system
 //     prompt in the header, not on the surface).
 //   - Compaction markers already in the source (Claude Code compact_boundary

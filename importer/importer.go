@@ -51,11 +51,16 @@ const (
 	// (tool_result in a user message), thinking and images. It is read as
 	// an OpenAI chat log is, and a chat log may mix the two.
 	FormatAnthropic Format = "anthropic-messages"
+	// FormatLangChain is a LangChain (or LangGraph) message dump: a list
+	// written by messages_to_dict ([{"type": "human", "data": {…}}]),
+	// a state {"messages": [{"type": "ai", "content", "tool_calls"}]}, or
+	// JSONL of such messages. Read as an OpenAI chat log is.
+	FormatLangChain Format = "langchain"
 )
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -174,6 +179,9 @@ func DetectBytes(data []byte) (Format, error) {
 			if err := json.Unmarshal(data, &top); err != nil {
 				// Say why: a .traj.json cut short by a crash is not
 				// valid JSON, which "unknown format" alone hides.
+				if f, ok := detectList(data); ok {
+					return f, nil
+				}
 				var te *json.UnmarshalTypeError
 				if errors.As(err, &te) {
 					return "", fmt.Errorf("%w: the file is a JSON %s, not an object (nor JSONL of objects)", ErrUnknownFormat, te.Value)
@@ -187,6 +195,36 @@ func DetectBytes(data []byte) (Format, error) {
 		}
 	}
 	return "", ErrUnknownFormat
+}
+
+// detectList reports the format of a file that is one JSON list of chat
+// messages: OpenAI's or Anthropic's ({"role", …}) or LangChain's
+// ({"type": "human", …}).
+func detectList(data []byte) (Format, bool) {
+	body := bytes.TrimSpace(data)
+	if len(body) == 0 || body[0] != '[' || !isChatMessages(body) {
+		return "", false
+	}
+	var msgs []json.RawMessage
+	if json.Unmarshal(body, &msgs) != nil || len(msgs) == 0 {
+		return "", false
+	}
+	switch {
+	case !isChatMessage(firstObject(msgs)):
+		return FormatLangChain, true
+	case isAnthropicChat(msgs...):
+		return FormatAnthropic, true
+	}
+	return FormatOpenAIChat, true
+}
+
+// firstObject decodes the first of msgs as an object (nil when it is not).
+func firstObject(msgs []json.RawMessage) map[string]json.RawMessage {
+	var top map[string]json.RawMessage
+	if len(msgs) > 0 {
+		_ = json.Unmarshal(msgs[0], &top)
+	}
+	return top
 }
 
 // utf8BOM is the byte order mark some editors and Windows tools write
@@ -244,12 +282,17 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		if has("system") || isAnthropicChat(msgs...) {
 			return FormatAnthropic, nil
 		}
+		if len(msgs) > 0 && !isChatMessage(firstObject(msgs)) {
+			return FormatLangChain, nil
+		}
 		return FormatOpenAIChat, nil
 	case isChatMessage(top):
 		if anthropicContent(top["content"]) {
 			return FormatAnthropic, nil
 		}
 		return FormatOpenAIChat, nil
+	case isLangChainMessage(top):
+		return FormatLangChain, nil
 	}
 	return "", ErrUnknownFormat
 }
@@ -290,7 +333,7 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out = []Imported{im}
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
-	case FormatOpenAIChat, FormatAnthropic:
+	case FormatOpenAIChat, FormatAnthropic, FormatLangChain:
 		out, err = importOpenAIChat(name, data)
 	default:
 		p, ok := parsers[f]

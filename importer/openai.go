@@ -54,7 +54,7 @@ func isChatMessages(v json.RawMessage) bool {
 	if json.Unmarshal(msgs[0], &first) != nil {
 		return false
 	}
-	return isChatMessage(first)
+	return isChatMessage(first) || isLangChainMessage(first)
 }
 
 // isChatMessage reports whether a JSON object is a chat message: a known
@@ -77,6 +77,19 @@ func isChatMessage(top map[string]json.RawMessage) bool {
 // (one session), or JSONL with one {"messages": [...]} conversation per
 // line (one session each, named FILE#N by line number).
 func importOpenAIChat(name string, data []byte) ([]Imported, error) {
+	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '[' {
+		// A bare list of messages (json.dump(messages), LangChain's
+		// messages_to_dict) is one conversation.
+		t, err := parseChatConversation(append(append([]byte(`{"messages":`), body...), '}'))
+		if err != nil {
+			return nil, err
+		}
+		im, err := t.build(name, t.chatFormat())
+		if err != nil {
+			return nil, err
+		}
+		return []Imported{im}, nil
+	}
 	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '{' && json.Valid(body) {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(body, &top); err != nil {
@@ -129,9 +142,9 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 		}
 		messages++
 		t.sourceRecords++
-		var m chatMessage
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return malformed("", err)
+		m, err := t.decodeChat(raw)
+		if err != nil {
+			return err
 		}
 		return t.chat(m, &pend)
 	})
@@ -174,11 +187,8 @@ func parseChatConversation(raw []byte) (*transcript, error) {
 	}
 	var pend chatPending
 	for i, raw := range doc.Messages {
-		var m chatMessage
-		err := json.Unmarshal(raw, &m)
-		if err != nil {
-			err = malformed("", err)
-		} else {
+		m, err := t.decodeChat(raw)
+		if err == nil {
 			err = t.chat(m, &pend)
 		}
 		if err != nil {
@@ -291,13 +301,18 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 }
 
 // anthropic notes that the chat holds Anthropic Messages API blocks.
-func (t *transcript) anthropic() { t.provider = "anthropic" }
+func (t *transcript) anthropic() {
+	t.provider = "anthropic"
+	if t.source == "" {
+		t.source = FormatAnthropic
+	}
+}
 
-// chatFormat is the format of a chat log: Anthropic's when it held
-// Anthropic blocks.
+// chatFormat is the format of a chat log: LangChain's or Anthropic's when
+// it held their messages or blocks.
 func (t *transcript) chatFormat() Format {
-	if t.provider == "anthropic" {
-		return FormatAnthropic
+	if t.source != "" {
+		return t.source
 	}
 	return FormatOpenAIChat
 }

@@ -54,6 +54,9 @@ type transcript struct {
 	sourceRecords   int
 	skipped         int
 	torn            *hostshim.TruncatedTail // the file's skipped torn last line
+	// source is the format a chat log turned out to be (Anthropic's or
+	// LangChain's blocks seen); empty for an OpenAI chat log.
+	source Format
 }
 
 func (t *transcript) user(blocks ...hostshim.Block) { t.message(itemUser, blocks) }
