@@ -89,3 +89,37 @@ func TestAddWritesLargeCheckpointInParts(t *testing.T) {
 	}
 	found(y, "beta39")
 }
+
+// TestAddPartsStayUnderTheBound adds a checkpoint of 8 messages of about
+// 20 KiB of text each: two never fit in one part of addPartBytes (32 KiB),
+// so Add writes at least 8 batches, each holding one message, and every
+// message is found. (A part that took documents until it was over the
+// bound held two such messages, 40 KiB.)
+func TestAddPartsStayUnderTheBound(t *testing.T) {
+	var msgs []json.RawMessage
+	for i := range 8 {
+		text := fmt.Sprintf("gamma%d marker ", i) + strings.Repeat(fmt.Sprintf("word%d text ", i), 1700)
+		msgs = append(msgs, json.RawMessage(`{"role":"tool","toolCallId":"c1","content":`+quote(t, text)+`}`))
+	}
+	src := recalltest.NewMemSource()
+	ck := recalltest.Fold("s", "wide", msgs, 8, recalltest.T0)[0]
+	src.Put(ck)
+	x, dir := recalltest.MustOpen(t, src, recall.Options{})
+	ctx := context.Background()
+	if _, err := x.Add(ctx, "s", ck.CheckpointID); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "ef-generation"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(string(b))); err != nil || n < 8 {
+		t.Errorf("8 messages of 20 KiB were written in %d batches (%v), want one each", n, err)
+	}
+	for i := range 8 {
+		w := fmt.Sprintf("gamma%d", i)
+		if res, err := x.Search(ctx, recall.SearchRequest{Query: w, SessionID: "s"}); err != nil || len(res.Hits) != 1 {
+			t.Fatalf("search %q: %+v, %v", w, res, err)
+		}
+	}
+}

@@ -1151,23 +1151,27 @@ func (w *writer) apply(p prepared) error {
 	}
 	part, done := 0, 0
 	for i, doc := range p.docs {
-		if err := w.b.IndexAdvanced(doc); err != nil {
-			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
-		}
-		if !p.parts {
-			continue
-		}
 		// A part is written without the checkpoint's watermark entry,
 		// which comes with the last: until then a search may find the
 		// part's documents without their checkpoint's time, and a crash
 		// leaves documents the watermark does not count, which Open
-		// detects (and rebuilds).
-		if part += p.texts[i]; part >= addPartBytes && i+1 < len(p.docs) {
+		// detects (and rebuilds). A part is written before the document
+		// that would take it over addPartBytes, so it holds at most
+		// addPartBytes of text or one larger document (written first
+		// and then over the limit, a part of 32 KiB and a 40 KB message
+		// was one of 72 KB).
+		if p.parts && part > 0 && part+p.texts[i] > addPartBytes {
 			if err := w.commit(); err != nil {
 				return err
 			}
-			clear(p.docs[done : i+1]) // written: their analysis can go
-			part, done = 0, i+1
+			clear(p.docs[done:i]) // written: their analysis can go
+			part, done = 0, i
+		}
+		if err := w.b.IndexAdvanced(doc); err != nil {
+			return &IndexError{Op: "batch", Path: w.x.dir, Err: err}
+		}
+		if p.parts {
+			part += p.texts[i]
 		}
 	}
 	// (After a part, the writer's pending watermark is a new map.)

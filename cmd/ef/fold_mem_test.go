@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
+	"slices"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,20 +26,24 @@ import (
 // bundle store and its index) and holds the peak live heap of the long run
 // to at most 1.2 × that of the short one: ef fold streams the log, keeps
 // only the surface and what the next fold needs, and writes the new log as
-// it goes. Memory is measured in process (the live heap after each garbage
-// collection, sampled throughout the run), not timed.
+// it goes. Memory is measured in process, not timed (see sampleLiveHeap):
+// the live heap of a stop-the-world collection every foldMemSampleBytes
+// allocated, in a child process of this test run with
+// GODEBUG=gcstoptheworld=1. As a check on the measurement itself, it also
+// folds the 1× log 16 times in a row, each into a new store, a run whose
+// memory cannot grow with the log: its peak must be within the same limit
+// of the single 1× run's, or the ratio would be the sampling's noise.
 //
 // It runs with EF_FOLD_MEM=1 (a 150,000-character 1× log) or
-// EF_FOLD_MEM=<chars>; the 16× replay takes about a minute here. With
-// EF_FOLD_MEM_PROFILE=<dir> it also writes a heap profile at each new
-// peak (<run>-<n>-<KiB>.pb.gz, in-use memory as of that garbage
-// collection), to see what the peaks hold:
+// EF_FOLD_MEM=<chars>. With EF_FOLD_MEM_PROFILE=<dir> it also writes a
+// heap profile at each new peak (<run>-<n>-<KiB>.pb.gz, in-use memory as
+// of that collection), to see what the peaks hold:
 //
 //	go tool pprof -sample_index=inuse_space -top -cum <dir>/16x-<n>-<KiB>.pb.gz
 func TestFoldMemoryFlat(t *testing.T) {
 	v := os.Getenv("EF_FOLD_MEM")
 	if v == "" {
-		t.Skip("replays a 2.4M-character log (about a minute); set EF_FOLD_MEM=1 to run")
+		t.Skip("replays a 2.4M-character log and the short one 16 times, collecting every MiB allocated (about a minute); set EF_FOLD_MEM=1 to run")
 	}
 	base := 150_000
 	if v != "1" {
@@ -46,6 +52,10 @@ func TestFoldMemoryFlat(t *testing.T) {
 			t.Fatalf("EF_FOLD_MEM=%q: want 1 or a character count", v)
 		}
 		base = n
+	}
+	if os.Getenv(foldMemChild) == "" {
+		measureInChild(t)
+		return
 	}
 	dir := t.TempDir()
 	logOf := func(mult int) string {
@@ -60,13 +70,24 @@ func TestFoldMemoryFlat(t *testing.T) {
 		return p
 	}
 	short, long := logOf(1), logOf(16)
+	if f1, f16 := fileSize(t, short), fileSize(t, long); f16 < 12*f1 {
+		t.Fatalf("the long log is %d bytes, the short %d: not about 16× longer", f16, f1)
+	}
 	profiles := os.Getenv("EF_FOLD_MEM_PROFILE")
 	if profiles != "" {
 		defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
 		runtime.MemProfileRate = 8 << 10 // finer than the default 512 KiB
 	}
-	run := func(log, name string) (uint64, foldAccount, time.Duration) {
-		runtime.GC()
+	type result struct {
+		peak    uint64
+		samples int
+		events  int
+		folds   int
+		took    time.Duration
+	}
+	// run folds each log in turn, each into a store and an output of its
+	// own, under one sampler.
+	run := func(name string, logs ...string) result {
 		var onPeak func(uint64)
 		if profiles != "" {
 			n := 0
@@ -77,89 +98,162 @@ func TestFoldMemoryFlat(t *testing.T) {
 				}
 			}
 		}
-		// The account goes to a file, as ef fold's stdout would: held
-		// in memory until the fold returns, it would count in the peak.
-		out, err := os.Create(filepath.Join(dir, "account-"+name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer out.Close()
-		peak, stop := sampleLiveHeap(onPeak)
+		var r result
+		stop := sampleLiveHeap(foldMemSampleBytes, onPeak)
 		start := time.Now()
-		args := []string{log, "--store", filepath.Join(dir, "store-"+name), "--out", filepath.Join(dir, "out-"+name+".jsonl"), "--window", "16000", "--json"}
-		err = RunFold(context.Background(), args, out, io.Discard)
-		d := time.Since(start)
-		stop()
-		if err != nil {
-			t.Fatalf("fold %s: %v", name, err)
+		for i, log := range logs {
+			at := filepath.Join(dir, fmt.Sprintf("%s-%d", name, i))
+			// The account goes to a file, as ef fold's stdout would: held
+			// in memory until the fold returns, it would count in the peak.
+			out, err := os.Create(at + "-account.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []string{log, "--store", at + "-store", "--out", at + "-out.jsonl", "--window", "16000", "--json"}
+			err = RunFold(context.Background(), args, out, io.Discard)
+			if err == nil {
+				var acc foldAccount
+				if _, err = out.Seek(0, io.SeekStart); err == nil {
+					err = json.NewDecoder(out).Decode(&acc)
+				}
+				r.events += acc.EventsIn
+				r.folds += len(acc.Folds)
+			}
+			out.Close()
+			if err != nil {
+				stop()
+				t.Fatalf("fold %s (%s): %v", name, log, err)
+			}
 		}
-		var acc foldAccount
-		if _, err := out.Seek(0, io.SeekStart); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.NewDecoder(out).Decode(&acc); err != nil {
-			t.Fatalf("fold %s: its account: %v", name, err)
-		}
-		return peak(), acc, d
+		r.took = time.Since(start)
+		r.peak, r.samples = stop()
+		return r
 	}
-	p1, a1, d1 := run(short, "1x")
-	p16, a16, d16 := run(long, "16x")
-	t.Logf("ef fold peak live heap: 1× log (%d events, %d folds) %.1f MiB in %v; 16× log (%d events, %d folds) %.1f MiB in %v; ratio %.2f (limit 1.20)",
-		a1.EventsIn, len(a1.Folds), float64(p1)/(1<<20), d1.Round(time.Millisecond), a16.EventsIn, len(a16.Folds), float64(p16)/(1<<20), d16.Round(time.Millisecond), float64(p16)/float64(p1))
-	if f1, f16 := fileSize(t, short), fileSize(t, long); f16 < 12*f1 {
-		t.Fatalf("the long log is %d bytes, the short %d: not about 16× longer", f16, f1)
+	mib := func(b uint64) float64 { return float64(b) / (1 << 20) }
+	r1 := run("1x", short)
+	r16 := run("16x", long)
+	rc := run("1x-16times", slices.Repeat([]string{short}, 16)...)
+	t.Logf("ef fold peak live heap (a stop-the-world collection every %d KiB allocated):", foldMemSampleBytes>>10)
+	for _, c := range []struct {
+		name string
+		r    result
+	}{{"1× log", r1}, {"16× log", r16}, {"1× log 16 times", rc}} {
+		t.Logf("  %-16s %5d events %4d folds %5d samples  %5.1f MiB  ratio %.2f  in %v",
+			c.name, c.r.events, c.r.folds, c.r.samples, mib(c.r.peak), float64(c.r.peak)/float64(r1.peak), c.r.took.Round(time.Millisecond))
 	}
-	if float64(p16) > 1.2*float64(p1) {
-		t.Errorf("peak live heap grows with the log: %.1f MiB for 16×, %.1f MiB for 1× (ratio %.2f > 1.20)", float64(p16)/(1<<20), float64(p1)/(1<<20), float64(p16)/float64(p1))
+	if float64(rc.peak) > 1.2*float64(r1.peak) {
+		t.Errorf("the measurement is noise: folding the 1× log 16 times, memory that cannot grow with the log, peaks at %.1f MiB against %.1f MiB (ratio %.2f > 1.20)", mib(rc.peak), mib(r1.peak), float64(rc.peak)/float64(r1.peak))
+	}
+	if float64(r16.peak) > 1.2*float64(r1.peak) {
+		t.Errorf("peak live heap grows with the log: %.1f MiB for 16×, %.1f MiB for 1× (ratio %.2f > 1.20)", mib(r16.peak), mib(r1.peak), float64(r16.peak)/float64(r1.peak))
 	}
 }
 
-// sampleLiveHeap polls the live heap measured by the last garbage
-// collection until stop is called; peak returns the largest value seen.
-// onPeak, when not nil, is called with each value 2% above the last one
-// it was called with, once the next collection has ended: the heap
-// profile reflects a collection only after its sweep, so a profile
-// written at once would show the collection before the peak.
-func sampleLiveHeap(onPeak func(live uint64)) (peak func() uint64, stop func()) {
-	var mu sync.Mutex
-	var max uint64
+// foldMemChild marks the child process TestFoldMemoryFlat measures in.
+const foldMemChild = "EF_FOLD_MEM_CHILD"
+
+// measureInChild runs TestFoldMemoryFlat again in a child process with
+// every collection stopping the world, and passes its output and verdict
+// on. By default a collection marks while the program runs, and whatever
+// the program allocates during the mark is counted as live
+// (/gc/heap/live:bytes is the marked bytes, and new objects are marked
+// at once): the peak then held garbage in proportion to how long the
+// marks took on the wall clock, that is to the machine's load. With the
+// world stopped, the live heap is what was reachable at that instant.
+// (The setting is read at start-up only, hence the child.)
+func measureInChild(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, exe, "-test.run=^TestFoldMemoryFlat$", "-test.count=1", "-test.v")
+	godebug := "gcstoptheworld=1"
+	if g := os.Getenv("GODEBUG"); g != "" {
+		godebug = g + "," + godebug
+	}
+	cmd.Env = append(os.Environ(), foldMemChild+"=1", "GODEBUG="+godebug)
+	out, err := cmd.CombinedOutput()
+	t.Logf("the measuring process (GODEBUG=%s):\n%s", godebug, out)
+	if err != nil {
+		t.Fatalf("the measuring process: %v", err)
+	}
+}
+
+// foldMemSampleBytes is how much the program allocates between two
+// samples of sampleLiveHeap. The same for both runs, so the long run is
+// not sampled more densely than the short; small enough that a
+// checkpoint's indexing or a merge, which each allocate more than this
+// while they hold their memory, is met by a sample.
+const foldMemSampleBytes = 1 << 20
+
+// sampleLiveHeap turns the garbage collector's own pacing off and collects
+// every `every` bytes allocated until stop is called; stop returns the
+// largest live heap a collection left and how many collections it made.
+// Each sample is a collection this sampler asked for, so none is missed
+// (polling the live heap of the runtime's own collections missed those
+// that came in quick succession), and both runs are sampled alike: the
+// runtime collects in proportion to the live heap, so a run is sampled
+// fewer times the smaller its heap, and a maximum over fewer samples is a
+// lower one. onPeak, when not nil, is called with each value 2% above the
+// last one it was called with, right after its collection (runtime.GC
+// returns with the heap profile up to date).
+func sampleLiveHeap(every uint64, onPeak func(live uint64)) (stop func() (peak uint64, samples int)) {
 	quit := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
+	done := make(chan struct{})
+	var max uint64
+	var n int
+	old := debug.SetGCPercent(-1)
 	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
+		defer close(done)
+		s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/live:bytes"}}
+		var reported, last uint64
+		collect := func() {
+			runtime.GC()
+			metrics.Read(s)
+			last = s[0].Value.Uint64()
+			live := s[1].Value.Uint64()
+			n++
+			max = maxU(max, live)
+			if onPeak != nil && live > reported+reported/50 {
+				reported = live
+				onPeak(live)
+			}
+		}
+		collect()
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
-		var reported, pending, pendingCycle uint64
 		for {
-			metrics.Read(s)
-			v, cycle := s[0].Value.Uint64(), s[1].Value.Uint64()
-			mu.Lock()
-			if v > max {
-				max = v
-			}
-			mu.Unlock()
-			if onPeak != nil {
-				if pending != 0 && cycle > pendingCycle {
-					onPeak(pending)
-					pending = 0
-				}
-				if v > reported+reported/50 {
-					reported, pending, pendingCycle = v, v, cycle
-				}
-			}
 			select {
 			case <-quit:
-				if pending != 0 {
-					onPeak(pending)
-				}
+				collect()
 				return
 			case <-tick.C:
 			}
+			metrics.Read(s[:1])
+			if s[0].Value.Uint64()-last >= every {
+				collect()
+			}
 		}
 	}()
-	return func() uint64 { mu.Lock(); defer mu.Unlock(); return max }, func() { runtime.GC(); close(quit); wg.Wait() }
+	return func() (uint64, int) {
+		close(quit)
+		<-done
+		debug.SetGCPercent(old)
+		return max, n
+	}
+}
+
+func maxU(a, b uint64) uint64 {
+	if a > b {
+		return a
+	}
+	return b
 }
 
 // writeHeapProfile writes the heap profile (in-use memory as of the last
