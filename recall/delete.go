@@ -20,8 +20,8 @@ func (x *Index) DeleteSession(ctx context.Context, sessionID string) (SyncStats,
 	if !validID(sessionID) {
 		return SyncStats{}, fmt.Errorf("%w: session %q", ErrInvalidID, sessionID)
 	}
-	x.writeMu.Lock()
-	defer x.writeMu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}

@@ -20,6 +20,10 @@ var (
 	// searches until it is rebuilt, which the next Open does. Folds and
 	// exact recall, which read the bundles, are not affected.
 	ErrStale = errors.New("recall: index stale")
+	// ErrYielded means SyncBackground stopped to let another write of the
+	// index go first (or did not start because one was waiting). The next
+	// pass, or the next Sync, does what it left.
+	ErrYielded = errors.New("recall: background sync gave way to another write")
 	// ErrClosed means the Index was used after Close.
 	ErrClosed = errors.New("recall: index is closed")
 	// ErrCorruptIndex means the index on disk could not be opened or is

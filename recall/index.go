@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -175,7 +176,11 @@ type Index struct {
 	src  Source
 	opts Options
 
-	writeMu sync.Mutex // serializes Sync, Add, Rebuild and Close
+	writeMu sync.Mutex // serializes Sync, Add, Rebuild, DeleteSession, Close and SyncBackground
+	// fg counts the writes other than SyncBackground waiting for or
+	// holding writeMu; bg gives way to them (background.go).
+	fg atomic.Int32
+	bg background
 
 	mu      sync.RWMutex // guards idx, wm, closed and stale
 	idx     bleve.Index
@@ -599,8 +604,8 @@ func loadWatermark(idx bleve.Index) (map[string]map[string]wmEntry, error) {
 
 // Close closes the index. It is idempotent.
 func (x *Index) Close() error {
-	x.writeMu.Lock()
-	defer x.writeMu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.closed {
@@ -652,12 +657,12 @@ func (x *Index) Watermark() map[string][]string {
 // removes those the Source no longer has. Checkpoints the Source reports
 // unavailable are skipped and listed in the stats.
 func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
-	x.writeMu.Lock()
-	defer x.writeMu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}
-	st, err := x.sync(ctx)
+	st, err := x.sync(ctx, nil)
 	return st, x.staleIfIndexFailed(err)
 }
 
@@ -665,8 +670,8 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 // written). It is a no-op when the checkpoint is already indexed with the
 // same logical hash.
 func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncStats, error) {
-	x.writeMu.Lock()
-	defer x.writeMu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}
@@ -686,8 +691,8 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 // Rebuild deletes the index and indexes every checkpoint of the Source
 // again.
 func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
-	x.writeMu.Lock()
-	defer x.writeMu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
 		return SyncStats{}, err
 	}
@@ -707,7 +712,7 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 	if err != nil {
 		return SyncStats{}, &IndexError{Op: "rebuild", Path: x.dir, Err: err}
 	}
-	st, err := x.sync(ctx)
+	st, err := x.sync(ctx, nil)
 	return st, x.staleIfIndexFailed(err)
 }
 
@@ -727,8 +732,8 @@ func (x *Index) writable() error {
 }
 
 // sync indexes what is missing and removes what is gone. The caller holds
-// writeMu.
-func (x *Index) sync(ctx context.Context) (SyncStats, error) {
+// writeMu. With bg set it is a SyncBackground pass (see writer.bg).
+func (x *Index) sync(ctx context.Context, bg *bgPass) (SyncStats, error) {
 	var st SyncStats
 	sessions, err := x.src.Sessions(ctx)
 	if err != nil {
@@ -737,11 +742,16 @@ func (x *Index) sync(ctx context.Context) (SyncStats, error) {
 	sort.Strings(sessions)
 	st.Sessions = len(sessions)
 	w := x.newWriter(ctx, &st)
-	if x.empty() {
+	if bg != nil {
+		w.background(bg)
+	} else if x.empty() {
 		return st, w.bulkSync(sessions)
 	}
 	present := map[string]bool{}
 	for _, s := range sessions {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
 		present[s] = true
 		infos, byName, err := x.list(ctx, s)
 		if err != nil {
@@ -843,16 +853,29 @@ type writer struct {
 	dirty   map[string]bool               // sessions whose watermark changed in b
 	pending map[string]map[string]wmEntry // watermark after b commits
 	bulk    bool                          // set while bulkSync builds a new index: the builder took the documents, b takes none
-	// committed is set once a batch was committed: finish then commits
-	// (and waits for) the last one even if it holds nothing.
+	// committed is set once a batch was committed and not yet waited
+	// for: finish then commits (and waits for) the last one even if it
+	// holds nothing.
 	committed bool
+	// batchDocs and batchBytes are the size at which a batch is
+	// committed; ahead is how many checkpoints are prepared in parallel.
+	batchDocs, batchBytes, ahead int
+	// bg is set in a SyncBackground pass: no bulk build, small batches,
+	// each waited for on disk before the next (flush), so that a pass
+	// giving way (ctx cancelled) never leaves a committed batch off the
+	// disk; waits use wait, which giving way does not cancel.
+	bg   bool
+	wait context.Context
+	// preparing counts the goroutines checkpoints started.
+	preparing sync.WaitGroup
 }
 
 func (x *Index) newWriter(ctx context.Context, st *SyncStats) *writer {
 	x.mu.RLock()
 	b := x.idx.NewBatch()
 	x.mu.RUnlock()
-	return &writer{x: x, ctx: ctx, st: st, b: b, dirty: map[string]bool{}, pending: map[string]map[string]wmEntry{}}
+	return &writer{x: x, ctx: ctx, st: st, b: b, dirty: map[string]bool{}, pending: map[string]map[string]wmEntry{},
+		batchDocs: x.opts.BatchDocs, batchBytes: 64 << 20, ahead: 2 * max(runtime.GOMAXPROCS(0), 1), wait: ctx}
 }
 
 // wmFor returns the session's watermark as it will be after the pending
@@ -1098,17 +1121,20 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 const addPartBytes = 32 << 10
 
 // checkpoints indexes the given checkpoints (already checked with needs):
-// up to prepareAhead of them are read and prepared in parallel, in order,
-// while this goroutine adds them to batches and commits.
+// up to w.ahead of them are read and prepared in parallel, in order,
+// while this goroutine adds them to batches and commits. When ctx ends it
+// returns at once; the goroutines it started end soon after (they touch
+// no index state), and w.preparing counts them until they do.
 func (w *writer) checkpoints(todo []CheckpointInfo) error {
 	if len(todo) == 0 {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
-	ahead := 2 * max(runtime.GOMAXPROCS(0), 1)
-	slots := make(chan chan prepared, ahead)
+	slots := make(chan chan prepared, w.ahead)
+	w.preparing.Add(1)
 	go func() {
+		defer w.preparing.Done()
 		defer close(slots)
 		for _, ci := range todo {
 			slot := make(chan prepared, 1) // never blocks the preparer
@@ -1117,14 +1143,24 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 			case <-ctx.Done():
 				return
 			}
-			go func() { slot <- w.x.prepare(ctx, ci, false) }()
+			w.preparing.Add(1)
+			go func() {
+				defer w.preparing.Done()
+				slot <- w.x.prepare(ctx, ci, false)
+			}()
 		}
 	}()
 	for slot := range slots {
+		var p prepared
+		select {
+		case p = <-slot:
+		case <-w.ctx.Done():
+			return w.ctx.Err()
+		}
 		if err := w.ctx.Err(); err != nil {
 			return err
 		}
-		if err := w.apply(<-slot); err != nil {
+		if err := w.apply(p); err != nil {
 			return err
 		}
 	}
@@ -1184,7 +1220,7 @@ func (w *writer) apply(p prepared) error {
 	if w.bulk {
 		return nil // a bulk build commits once, after the swap (bulkSync)
 	}
-	if w.docs >= w.x.opts.BatchDocs || w.bytes >= 64<<20 {
+	if w.docs >= w.batchDocs || w.bytes >= w.batchBytes {
 		return w.flush()
 	}
 	return nil
@@ -1254,20 +1290,25 @@ func (w *writer) finish() error {
 		if err != nil {
 			return &IndexError{Op: "persist", Path: w.x.dir, Err: err}
 		}
+		w.committed = false
 		return nil
 	case err := <-w.x.persist:
 		return &IndexError{Op: "persist", Path: w.x.dir, Err: err}
 	case <-t.C:
 		return &IndexError{Op: "persist", Path: w.x.dir, Err: fmt.Errorf("documents not on disk after %s", w.x.opts.WriteTimeout)}
-	case <-w.ctx.Done():
-		return w.ctx.Err()
+	case <-w.wait.Done():
+		return w.wait.Err()
 	}
 }
 
-// flush commits the pending batch unless it is empty.
+// flush commits the pending batch unless it is empty (and, in a
+// background pass, waits for it to reach the disk).
 func (w *writer) flush() error {
 	if len(w.dirty) == 0 && w.b.Size() == 0 {
 		return nil
+	}
+	if w.bg {
+		return w.finish()
 	}
 	return w.commit()
 }
