@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
@@ -90,5 +92,99 @@ func BenchmarkSyncNothingChanged(b *testing.B) {
 		if err := x.Close(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkFirstSearchAfterForeignFolds measures what the first
+// context_search pays after other processes folded n times into the
+// store (n = 50, 500): the call as the sidecar makes it (Sync, then
+// CallTool), in a store of 1,000 bundles already indexed. Another
+// bundle.Store on the same root plays the other processes; each fold is a
+// bundle of 21 messages (about 12 KB), one of them with a word of its own
+// that the call searches for and must find.
+//
+//	noop     nothing new: the floor, what every call pays
+//	sync     no Follower: the call indexes all n folds (before)
+//	follow   a Follower (default interval) ran while the folds arrived,
+//	         one every foldEvery: the call indexes what the last
+//	         background pass had not (after)
+//	burst    the same with the folds written back to back, as fast as
+//	         Put goes: the Follower keeps up as far as it can
+//
+// It reports the call's latency (ns/op) and how many folds the call's own
+// Sync indexed (folds/call).
+//
+//	go test ./recall/bundlesource -run '^$' -bench FirstSearchAfterForeignFolds -benchtime 3x
+func BenchmarkFirstSearchAfterForeignFolds(b *testing.B) {
+	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
+		b.Logf("load average: %s", strings.TrimSpace(string(l)))
+	}
+	ctx := context.Background()
+	root := filepath.Join(b.TempDir(), "store")
+	mine := bundletest.MustOpenAt(b, root, bundle.Options{})
+	other := bundletest.MustOpenAt(b, root, bundle.Options{})
+	for i := 0; i < 1000; i++ {
+		foreignFold(b, other, fmt.Sprintf("base-%02d", i/50), i)
+	}
+	x, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(mine), recall.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	if st, err := x.Sync(ctx); err != nil || st.Checkpoints != 1000 {
+		b.Fatalf("first Sync: %+v, %v", st, err)
+	}
+	const foldEvery = 20 * time.Millisecond
+	next := 1000
+	for _, n := range []int{50, 500} {
+		for _, mode := range []string{"noop", "sync", "follow", "burst"} {
+			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
+				var f *bundlesource.Follower
+				if mode == "follow" || mode == "burst" {
+					f = bundlesource.Follow(x, mine, bundlesource.FollowOptions{})
+					defer f.Stop()
+				}
+				inCall := 0
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					session := fmt.Sprintf("%s-%d-%d", mode, n, i)
+					last := next - 1 // noop: the newest fold, indexed already
+					if mode != "noop" {
+						for k := 0; k < n; k++ {
+							foreignFold(b, other, session, next)
+							last, next = next, next+1
+							if mode == "follow" {
+								time.Sleep(foldEvery)
+							}
+						}
+					}
+					b.StartTimer()
+					st, err := x.Sync(ctx)
+					if err != nil {
+						b.Fatal(err)
+					}
+					out, err := x.CallTool(ctx, session, recall.ToolSearch, json.RawMessage(fmt.Sprintf(`{"query":"foldword%d","scope":"project","limit":1}`, last)))
+					if err != nil || out.IsError || !strings.Contains(out.Text, fmt.Sprintf("ck-%05d", last)) {
+						b.Fatalf("the call does not find fold %d: %+v, %v", last, out, err)
+					}
+					inCall += st.Checkpoints
+				}
+				b.ReportMetric(float64(inCall)/float64(b.N), "folds/call")
+				if f != nil {
+					f.Stop()
+					fs := f.Stats()
+					b.ReportMetric(float64(fs.Checkpoints)/float64(b.N), "folds/background")
+				}
+			})
+		}
+	}
+}
+
+// foreignFold writes fold i of a session as another process would.
+func foreignFold(b *testing.B, s *bundle.Store, session string, i int) {
+	msgs := append(bundletest.Messages(uint64(i), 20, 600),
+		json.RawMessage(fmt.Sprintf(`{"role":"assistant","content":"fold %d settled it: foldword%d"}`, i, i)))
+	if _, err := s.Put(context.Background(), bundletest.Bundle(session, fmt.Sprintf("ck-%05d", i), msgs)); err != nil {
+		b.Fatal(err)
 	}
 }
