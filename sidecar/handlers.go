@@ -292,7 +292,9 @@ func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResu
 		return &ToolCallResult{Text: p.Name + " is unavailable: " + reason + ".", IsError: true}
 	}
 	// Other processes fold into the same store: take in their bundles
-	// first. A failed sync still answers from what the index holds.
+	// first (the Follower took in those that arrived before its last
+	// pass; this Sync makes the answer the same as if it had not). A
+	// failed sync still answers from what the index holds.
 	if _, err := srv.store.Index.Sync(ctx); err != nil {
 		srv.logger.Warn("recall index sync before a tool call", "err", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -66,6 +67,9 @@ type Server struct {
 	// privateIndex is this process's own recall index when the store's
 	// was held by another process ("" otherwise).
 	privateIndex string
+	// follow indexes other processes' folds in between calls; nil
+	// without an index.
+	follow *bundlesource.Follower
 	engines      map[engineKey]*engine.Engine
 	sessions     map[string]*mirror
 	tick         uint64 // mirror use counter (LRU)
@@ -133,6 +137,10 @@ func (srv *Server) digestOn() bool {
 // Close closes the store and its index (removing a private index). It is
 // idempotent.
 func (srv *Server) Close() {
+	if srv.follow != nil {
+		srv.follow.Stop()
+		srv.follow = nil
+	}
 	if srv.store != nil {
 		srv.store.Close()
 		srv.store = nil
@@ -184,6 +192,10 @@ func (srv *Server) open(ctx context.Context) {
 	if _, err := st.Index.Sync(ctx); err != nil {
 		srv.logger.Warn("recall index sync", "err", err)
 	}
+	// Other processes (sidecars of other DSH sessions, ef fold) fold into
+	// the same store. Their bundles are indexed in between calls, so that
+	// a tool call's Sync has only what arrived since to take in.
+	srv.follow = bundlesource.Follow(st.Index, st.Bundles, bundlesource.FollowOptions{Logger: srv.logger})
 }
 
 // privateIndexPrefix names a process's own recall index in the store root
