@@ -28,6 +28,10 @@ func rpcErr(code int, format string, args ...any) error {
 // Handler): Serve calls it for every message; tests and fuzzers call it
 // directly. Bad params give a CodeInvalidParams error, never a panic.
 func (srv *Server) Handle(ctx context.Context, method string, params json.RawMessage) (any, error) {
+	if srv.follow != nil {
+		// Indexing other processes' folds waits while this one works.
+		defer srv.follow.Busy()()
+	}
 	switch method {
 	case MethodInitialize:
 		return call(ctx, method, params, srv.initialize)

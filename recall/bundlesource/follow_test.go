@@ -99,6 +99,16 @@ func TestFollowIndexesOtherWriters(t *testing.T) {
 	if fs.Passes == 0 || fs.Checkpoints != 15 || fs.Removed != 12 {
 		t.Errorf("follower stats %+v, want 15 checkpoints indexed and 12 removed", fs)
 	}
+	// While the process is busy, no pass runs; when it is done, one does.
+	done := f.Busy()
+	held := putFolds(t, other, "other-d", 300, 2, 2)
+	time.Sleep(100 * time.Millisecond)
+	if len(x.Watermark()["other-d"]) != 0 {
+		t.Fatal("the Follower indexed while the process was busy")
+	}
+	done()
+	done()
+	waitIndexed(t, x, "other-d", held)
 	f.Stop()
 	f.Stop()
 	// Stopped: a new bundle stays out until a Sync.
