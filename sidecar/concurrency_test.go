@@ -283,8 +283,9 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 	// stays one of cross-process visibility and does not grow with the
 	// square of the folds a long run makes.
 	// A sidecar's first call indexes the folds of the other processes
-	// (the sidecar indexed its own as it folded); the others find the
-	// index up to date. Their latencies are logged apart.
+	// that its Follower has not indexed yet (the sidecar indexed its own
+	// as it folded); the others find the index up to date. Their
+	// latencies are logged apart.
 	var first, rest time.Duration
 	calls := 0
 	for i, p := range procs {
@@ -306,7 +307,7 @@ func TestThreeSidecarsAndEfFoldShareAStore(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("context_search over a store of %d bundles: a sidecar's first call (indexes the other processes' folds) %v mean; the %d calls after it %v mean",
+	t.Logf("context_search over a store of %d bundles: a sidecar's first call (indexes the other processes' folds its Follower has not) %v mean; the %d calls after it %v mean",
 		report.Bundles, first/time.Duration(len(procs)), calls, rest/time.Duration(max(calls, 1)))
 	for _, p := range procs {
 		p.call(MethodShutdown, map[string]any{})

@@ -32,7 +32,7 @@ type FollowOptions struct {
 // FollowStats counts what a Follower did. It is a plain value.
 type FollowStats struct {
 	Passes      int // background passes run to the end
-	Yields      int // passes that gave way to another write of the index or to Busy
+	Yields      int // passes that gave way to another write of the index
 	Checkpoints int // checkpoints the passes indexed
 	Removed     int // checkpoints the passes removed
 }
@@ -61,8 +61,7 @@ type Follower struct {
 
 	mu    sync.Mutex
 	stats FollowStats
-	busy  int                // Busy holders
-	pass  context.CancelFunc // ends the running pass; nil when none runs
+	busy  int // Busy holders
 }
 
 // Follow starts a Follower of store for x, which must be an index over
@@ -90,16 +89,13 @@ func (f *Follower) Stop() {
 
 // Busy tells the Follower that the process is doing work of its own (a
 // request being answered) until done is called: the Follower starts no
-// pass meanwhile, and a pass under way stops at its next checkpoint
-// (committing what it indexed) without Busy waiting for it. So the
-// background work takes the time the process leaves, not the time of its
-// requests. Holders may overlap; done is idempotent.
+// pass meanwhile, so the background work takes the time the process
+// leaves. A pass under way goes on (it indexes what arrived since the
+// last one; a write of the index still makes it give way). Holders may
+// overlap; done is idempotent.
 func (f *Follower) Busy() (done func()) {
 	f.mu.Lock()
 	f.busy++
-	if f.pass != nil {
-		f.pass()
-	}
 	f.mu.Unlock()
 	var once sync.Once
 	return func() {
@@ -143,27 +139,20 @@ func (f *Follower) run(ctx context.Context) {
 			continue
 		}
 		f.mu.Lock()
-		if f.busy > 0 {
-			f.mu.Unlock()
+		busy := f.busy > 0
+		f.mu.Unlock()
+		if busy {
 			continue
 		}
-		pctx, cancel := context.WithCancel(ctx)
-		f.pass = cancel
-		f.mu.Unlock()
-		st, err := f.x.SyncBackground(pctx)
-		f.mu.Lock()
-		f.pass = nil
-		f.mu.Unlock()
-		cancel()
+		st, err := f.x.SyncBackground(ctx)
 		f.count(st, err)
 		switch {
 		case err == nil:
 			last, have = now, true
 		case ctx.Err() != nil:
 			return
-		case errors.Is(err, recall.ErrYielded), pctx.Err() != nil:
-			// Another write went first, or the process got busy: try
-			// again at the next tick.
+		case errors.Is(err, recall.ErrYielded):
+			// Another write went first: try again at the next tick.
 		case errors.Is(err, recall.ErrClosed), errors.Is(err, recall.ErrStale):
 			f.opts.Logger.Warn("recall: background indexing stopped", "err", err)
 			return
@@ -185,7 +174,7 @@ func (f *Follower) count(st recall.SyncStats, err error) {
 	switch {
 	case err == nil:
 		f.stats.Passes++
-	case errors.Is(err, recall.ErrYielded), errors.Is(err, context.Canceled):
+	case errors.Is(err, recall.ErrYielded):
 		f.stats.Yields++
 	}
 	f.stats.Checkpoints += st.Checkpoints
