@@ -89,6 +89,15 @@
 // from before they were kept, has each header read once); a Sync that
 // changes nothing writes nothing.
 //
+// What other processes archive into a shared store can be indexed before
+// the search that needs it: SyncBackground does Sync's work in a
+// goroutine (recall/bundlesource's Follow runs it when the store's
+// directories change) and gives way to every other write of the index: a
+// write cancels the pass, which commits the whole checkpoints it has in
+// its batch (batches of 256 documents, each waited for on disk) and
+// stops, so the write waits for at most one small batch. It indexes what
+// Sync would, through the same writer; it never bulk-builds.
+//
 // Open checks the index before use: it must open, carry the current schema
 // version, hold exactly as many documents as its watermark counts, and not
 // be behind the generation recorded in the file "ef-generation" beside it

@@ -69,11 +69,11 @@ type Server struct {
 	privateIndex string
 	// follow indexes other processes' folds in between calls; nil
 	// without an index.
-	follow *bundlesource.Follower
-	engines      map[engineKey]*engine.Engine
-	sessions     map[string]*mirror
-	tick         uint64 // mirror use counter (LRU)
-	initiated    bool
+	follow    *bundlesource.Follower
+	engines   map[engineKey]*engine.Engine
+	sessions  map[string]*mirror
+	tick      uint64 // mirror use counter (LRU)
+	initiated bool
 	// peer makes requests of the plugin (host/llm.stream); nil when the
 	// Server is not serving a connection (Handle called directly).
 	peer Caller
