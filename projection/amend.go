@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -36,44 +35,44 @@ import (
 var (
 	notPat = `\s*(?:,\s*|\s+|\s*[(（]\s*)(?:not|rather than|instead of)\s+(?P<a>` + valPat + `)\s*[)）]?`
 	// valueNotRE: "the default attempts should be 5, not 3".
-	valueNotRE = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|has to be|is now|will be|are|should stay)\s+(?:now\s+)?(?P<v>` + valPat + `)` + notPat + `\s*[.。!]?\s*$`)
+	valueNotRE = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|has to be|is now|will be|are|should stay)\s+(?:now\s+)?(?P<v>` + valPat + `)` + notPat + `\s*[.。!]?\s*$`)
 	// makeNotRE: "make the pool size 16 instead of 8".
-	makeNotRE = regexp.MustCompile(`(?i)\b(?:make|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+(?:to\s+)?(?P<v>` + valPat + `)` + notPat)
+	makeNotRE = mustPattern(`(?i)\b(?:make|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+(?:to\s+)?(?P<v>` + valPat + `)` + notPat)
 	// colonNotRE: "retries: 4 (not 2)".
-	colonNotRE = regexp.MustCompile(`(?i)(?:^|[\s,;])(?P<k>[A-Za-z_][\w.\- ]{1,40}?)\s*[:：]\s*(?P<v>` + valPat + `)\s*[(（]\s*(?:not|instead of|was)\s+(?P<a>` + valPat + `)\s*[)）]`)
+	colonNotRE = mustPattern(`(?i)(?:^|[\s,;])(?P<k>[A-Za-z_][\w.\- ]{1,40}?)\s*[:：]\s*(?P<v>` + valPat + `)\s*[(（]\s*(?:not|instead of|was)\s+(?P<a>` + valPat + `)\s*[)）]`)
 	// zhNotRE: "重试次数应该是 5 而不是 3"; zhNotRE2: "重试次数不是 3 而是 5".
-	zhNotRE  = regexp.MustCompile(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*(?:应该是|应当是|应为|应是|是|为|改为|改成)\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|而非)\s*(?P<a>` + valPat + `)`)
-	zhNotRE2 = regexp.MustCompile(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*不是\s*(?P<a>` + valPat + `)\s*[，,]?\s*而是\s*(?P<v>` + valPat + `)`)
+	zhNotRE  = mustPattern(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*(?:应该是|应当是|应为|应是|是|为|改为|改成)\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|而非)\s*(?P<a>` + valPat + `)`)
+	zhNotRE2 = mustPattern(`(?P<k>[\p{Han}\w\-./]{1,30}?)\s*不是\s*(?P<a>` + valPat + `)\s*[，,]?\s*而是\s*(?P<v>` + valPat + `)`)
 
 	// pinRE is a thing pinned to a version: "Go 1.21", "Python 3.12",
 	// "node v20", "Node 20" (a bare number only after a capitalized name).
-	pinRE = regexp.MustCompile(`\b([A-Za-z][\w+#\-]*)(?:\s+version)?\s+v?(\d+(?:\.\d+)+|\d+)\b`)
+	pinRE = mustPattern(`\b([A-Za-z][\w+#\-]*)(?:\s+version)?\s+v?(\d+(?:\.\d+)+|\d+)\b`)
 	// restateRE marks a sentence as a change of what holds now.
-	restateRE = regexp.MustCompile(`(?i)\b(?:now|switch(?:ing)? to|move to|moving to|upgrade to|downgrade to|instead|from now on|going forward|henceforth|any ?more)\b|改用|换成|升级到|降级到|改为|改成|现在|以后`)
+	restateRE = mustPattern(`(?i)\b(?:now|switch(?:ing)? to|move to|moving to|upgrade to|downgrade to|instead|from now on|going forward|henceforth|any ?more)\b|改用|换成|升级到|降级到|改为|改成|现在|以后`)
 	// negRE is a prohibition's polarity.
-	negRE = regexp.MustCompile(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out))\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
+	negRE = mustPattern(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out))\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = regexp.MustCompile(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = mustPattern(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
-	moduleRE = regexp.MustCompile(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
+	moduleRE = mustPattern(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
 	// classes are the words by which a prohibition names a class of
 	// things: dependencies, and files or directories.
-	depClassRE = regexp.MustCompile(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party|crates?|gems?|wheels?)\b|依赖|第三方|库|包`)
+	depClassRE = mustPattern(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party|crates?|gems?|wheels?)\b|依赖|第三方|库|包`)
 	// remainderRE marks a sentence that keeps the rest of what it frees
 	// a part of off-limits: "but nothing else in migrations/", "the rest
 	// of vendor/ stays off-limits", "只能改这个文件".
-	remainderRE = regexp.MustCompile(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|everywhere else|anywhere else|only|just|still (?:off[- ]limits|forbidden|frozen|a no|no))\b|其他|其余|其它|别的|只`)
-	fileClassRE = regexp.MustCompile(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
+	remainderRE = mustPattern(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|everywhere else|anywhere else|only|just|still (?:off[- ]limits|forbidden|frozen|a no|no))\b|其他|其余|其它|别的|只`)
+	fileClassRE = mustPattern(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
 )
 
 // valueAmendment is the value a sentence states against the one it
 // replaces ("X should be V, not W"): key words, value, was; ok false when
 // the sentence has no such shape.
 func valueAmendment(s string) (k, v, was string, ok bool) {
-	for _, re := range []*regexp.Regexp{valueNotRE, makeNotRE, colonNotRE, zhNotRE, zhNotRE2} {
+	for _, re := range []*pattern{valueNotRE, makeNotRE, colonNotRE, zhNotRE, zhNotRE2} {
 		m := re.FindStringSubmatch(s)
 		if m == nil {
 			continue
@@ -149,7 +148,7 @@ func restatesPin(c string, pinned map[string]bool) bool {
 // with: "use", "build with", "target", "run the tests on", "compile
 // against", "用", "使用" (after "now", "also", "please" and the like, or
 // a label: "Rules: use Node 18").
-var pinVerbRE = regexp.MustCompile(`(?i)^(?:(?:rules?|constraints?|requirements?|note|important)\s*:\s*)?(?:(?:now|also|please|and|so|then|from now on|going forward)[,]?\s+)*(?:use|build (?:with|on|against|for)|target|run\b[\w\s]{0,30}?\b(?:on|with|against|under)|compile (?:with|against|for)|test (?:on|with|against)|require|pin\b|stick (?:with|to)|stay on|keep using|develop (?:on|against|with)|deploy (?:on|to|with))\b|^(?:请|现在|以后|今后)?(?:使用|用|采用|基于|统一用)`)
+var pinVerbRE = mustPattern(`(?i)^(?:(?:rules?|constraints?|requirements?|note|important)\s*:\s*)?(?:(?:now|also|please|and|so|then|from now on|going forward)[,]?\s+)*(?:use|build (?:with|on|against|for)|target|run\b[\w\s]{0,30}?\b(?:on|with|against|under)|compile (?:with|against|for)|test (?:on|with|against)|require|pin\b|stick (?:with|to)|stay on|keep using|develop (?:on|against|with)|deploy (?:on|to|with))\b|^(?:请|现在|以后|今后)?(?:使用|用|采用|基于|统一用)`)
 
 // pinsRule reports whether sentence s is a rule by its shape: an
 // imperative that pins a named thing to a version ("Build with Node 18",
@@ -168,7 +167,7 @@ func isRule(s string) bool {
 
 // bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
 // wandb or any external logging, …", "pls no hex codes".
-var bareNoRE = regexp.MustCompile(`(?i)^(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+var bareNoRE = mustPattern(`(?i)^(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
 
 // noNotRules are what "no …" opens when it is an answer or a
 // pleasantry, not a prohibition.
@@ -213,7 +212,7 @@ func permission(s string) string {
 }
 
 // addVerbRE is a permission's verb that brings a package in.
-var addVerbRE = regexp.MustCompile(`(?i)^(?:add|install|import|pull in|depend on|bring in)$|引入|添加|加|安装|装`)
+var addVerbRE = mustPattern(`(?i)^(?:add|install|import|pull in|depend on|bring in)$|引入|添加|加|安装|装`)
 
 // permittedPackage is the package a permission clause lets the agent add
 // by its bare name ("you may add chrono for the date parsing", "可以引入
@@ -266,4 +265,4 @@ func clauses(s string) []string {
 	return out
 }
 
-var clauseSplitRE = regexp.MustCompile(`(?i),\s+(?:and|but|while|plus)\s+|;\s+|，(?:而且|并且|但是?|不过)?|；`)
+var clauseSplitRE = mustPattern(`(?i),\s+(?:and|but|while|plus)\s+|;\s+|，(?:而且|并且|但是?|不过)?|；`)

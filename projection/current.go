@@ -3,7 +3,6 @@ package projection
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -212,9 +211,9 @@ func containsFold(list []string, s string) bool {
 // with baseline" (a phrase) or "`if x:` block" (code).
 // oldMarksRE matches the marks Mark wrote after a value, as Mark writes
 // them.
-var oldMarksRE = regexp.MustCompile(`^(?: → [^\n]{1,80}? \(since seq \d+\))+`)
+var oldMarksRE = mustPattern(`^(?: → [^\n]{1,80}? \(since seq \d+\))+`)
 
-var colonAfterRE = regexp.MustCompile(`^\s*(?::\s+|：\s*)(` + valPat + `)\s*(?:$|[,;.。，；)]|\(|and\b|or\b|和|或)`)
+var colonAfterRE = mustPattern(`^\s*(?::\s+|：\s*)(` + valPat + `)\s*(?:$|[,;.。，；)]|\(|and\b|or\b|和|或)`)
 
 // colonValue finds name (a whole word, any case) followed by a colon and a
 // specific value (a number, a quoted string, an identifier with a digit or

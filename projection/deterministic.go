@@ -3,7 +3,6 @@ package projection
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -43,48 +42,48 @@ const (
 )
 
 var (
-	liftRE       = regexp.MustCompile(`(?i)\b(you (?:may|can) now|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
-	obligationRE = regexp.MustCompile(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
-	constraintRE = regexp.MustCompile(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
-	correctionRE = regexp.MustCompile(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
-	supersedesRE = regexp.MustCompile(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
+	liftRE       = mustPattern(`(?i)\b(you (?:may|can) now|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
+	obligationRE = mustPattern(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
+	constraintRE = mustPattern(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
+	correctionRE = mustPattern(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
+	supersedesRE = mustPattern(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
 	// material rather than an instruction.
-	catalogRE = regexp.MustCompile("^[-*] `[^`]+`\\s*[:：—-]")
+	catalogRE = mustPattern("^[-*] `[^`]+`\\s*[:：—-]")
 	// codeLikeRE marks pasted code (an assignment there is not a
 	// setting) and logLineRE a pasted log or error line (its "cannot" is
 	// not a rule).
-	codeLikeRE = regexp.MustCompile(`[(){};]|=>|:=|<-|\bawait\b|\byield\b|\breturn\b|\bconst\b|\blet\b|\bvar\b`)
-	logLineRE  = regexp.MustCompile(`^(?:\[?\d{4}-\d\d-\d\d|\[?\d\d:\d\d:\d\d|\w*(?:Error|Exception|Warning)\b|at \S+ \(|File "|Traceback|\[(?:INFO|WARN|ERROR|DEBUG)\])`)
+	codeLikeRE = mustPattern(`[(){};]|=>|:=|<-|\bawait\b|\byield\b|\breturn\b|\bconst\b|\blet\b|\bvar\b`)
+	logLineRE  = mustPattern(`^(?:\[?\d{4}-\d\d-\d\d|\[?\d\d:\d\d:\d\d|\w*(?:Error|Exception|Warning)\b|at \S+ \(|File "|Traceback|\[(?:INFO|WARN|ERROR|DEBUG)\])`)
 	// leadTagRE is a leading markup tag ("<pr_description>"); hostNoteRE a
 	// note the host put in a user message ("[Request interrupted by user]").
-	leadTagRE   = regexp.MustCompile(`^<[A-Za-z_][\w-]*>`)
-	hostNoteRE  = regexp.MustCompile(`^\[[^\]\n]{1,120}\]$`)
-	objectiveRE = regexp.MustCompile(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
-	questionRE  = regexp.MustCompile(`[?？]\s*$`)
+	leadTagRE   = mustPattern(`^<[A-Za-z_][\w-]*>`)
+	hostNoteRE  = mustPattern(`^\[[^\]\n]{1,120}\]$`)
+	objectiveRE = mustPattern(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
+	questionRE  = mustPattern(`[?？]\s*$`)
 
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x)\\b|\\s?(?:%|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
-	valueSetRE    = regexp.MustCompile(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
-	valueAssignRE = regexp.MustCompile(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = regexp.MustCompile(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
-	valueCorrRE   = regexp.MustCompile(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
+	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
+	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
+	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
-	bareValRE = regexp.MustCompile(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
-	zhSetRE   = regexp.MustCompile(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
-	zhSet2RE  = regexp.MustCompile(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
-	zhIsRE    = regexp.MustCompile(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
-	zhFiller  = regexp.MustCompile(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
-	zhCorrRE  = regexp.MustCompile(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
+	bareValRE = mustPattern(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
+	zhSetRE   = mustPattern(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
+	zhSet2RE  = mustPattern(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
+	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
+	zhCorrRE  = mustPattern(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
 	// particleRE is a verb's particle left at the end of a key ("bump
 	// the batch size up to 64").
 	// discourseRE are words that open a turn before its subject
 	// ("Actually the limit should be 25").
-	discourseRE = regexp.MustCompile(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but|anyway|anyhow|btw|then)\b[,!]?\s*)+|^(?:然后|另外|还有|并且|而且|那)+`)
-	particleRE  = regexp.MustCompile(`(?i)\s+(?:up|down|back|over)$`)
+	discourseRE = mustPattern(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but|anyway|anyhow|btw|then)\b[,!]?\s*)+|^(?:然后|另外|还有|并且|而且|那)+`)
+	particleRE  = mustPattern(`(?i)\s+(?:up|down|back|over)$`)
 )
 
 // proposeInstructions reads user and system text: objective, lifts,
@@ -418,16 +417,16 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 var (
 	// valueAtRE sets a bound with "at": "cap the retries at 5", "limit
 	// the pool at 20", "keep the timeout at 30s".
-	valueAtRE = regexp.MustCompile(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
+	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
 	// segmentRE splits a sentence at commas and dashes.
-	segmentRE = regexp.MustCompile(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
+	segmentRE = mustPattern(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
 	// keylessNotRE is a value stated against the one it replaces with no
 	// name: "是 8192，不是 4096", "sorry, 8192 not 4096", "it's 25, not 50".
-	keylessNotRE = regexp.MustCompile(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)`)
+	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)`)
 	// labelValueRE is a setting labelled with a colon and chosen with a
 	// verb: "python version for the workers: target 3.10", "retries: make
 	// it 5" (a bare "Round: 2/256" is a label, not a choice).
-	labelValueRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s[A-Za-z][\w.\-]*){0,3}?)(?:\s+(?:for|of|in|on)\s+(?:the\s+)?[\w.\-/]+(?:\s[\w.\-/]+)?)?\s*[:：]\s*(?:use|target|set (?:it )?to|make it|go with|pick|choose)\s+(?P<v>` + valPat + `)\s*[.。]?$`)
+	labelValueRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s[A-Za-z][\w.\-]*){0,3}?)(?:\s+(?:for|of|in|on)\s+(?:the\s+)?[\w.\-/]+(?:\s[\w.\-/]+)?)?\s*[:：]\s*(?:use|target|set (?:it )?to|make it|go with|pick|choose)\s+(?P<v>` + valPat + `)\s*[.。]?$`)
 	// labelWords are labels, not settings: "Note: 5", "Update: 3 left".
 	labelWords = map[string]bool{"note": true, "reminder": true, "fyi": true, "update": true, "question": true, "todo": true, "ps": true, "objective": true,
 		"goal": true, "task": true, "edit": true, "btw": true, "answer": true, "result": true, "status": true, "error": true, "warning": true}
@@ -522,7 +521,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 	// pins a thing of its own to a version ("Switch to Python 3.13 now"
 	// after "the build image is node18" is about Python, not the image).
 	if corr && lastKey != "" && !pinsOther(s, lastName) {
-		for _, re := range []*regexp.Regexp{valueCorrRE, zhCorrRE} {
+		for _, re := range []*pattern{valueCorrRE, zhCorrRE} {
 			for _, m := range re.FindAllStringSubmatch(s, 4) {
 				if specific(m[1]) {
 					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: quote, Correction: true})
@@ -559,18 +558,18 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 
 var (
 	// demonstrativeRE opens a phrase that points at a thing already named.
-	demonstrativeRE = regexp.MustCompile(`(?i)^(?:that|this|those|these)\s+|^(?:这个|那个)`)
+	demonstrativeRE = mustPattern(`(?i)^(?:that|this|those|these)\s+|^(?:这个|那个)`)
 	// zhTail are adverbs a Chinese setting's name picks up before its verb
 	// ("时间格式默认先用 …": the default, for now).
-	zhTail = regexp.MustCompile(`(?:默认|先|暂时|就|还是|也|都)+$`)
+	zhTail = mustPattern(`(?:默认|先|暂时|就|还是|也|都)+$`)
 	// referenceRE is the words that point back at a setting rather than
 	// name it: "thing", "we set earlier", "from before", "you mentioned".
-	referenceRE = regexp.MustCompile(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
+	referenceRE = mustPattern(`(?i)\s+(?:thing|stuff|bit|setting|one)?\s*(?:(?:that|which)\s+)?(?:we|you|i)\s+(?:set|picked|chose|agreed on|mentioned|discussed|talked about|said)(?:\s+(?:earlier|before|above|at the start|initially))?\b|\s+(?:thing|stuff|bit)\s+(?:from|we had)\s+(?:before|earlier)\b|\s+(?:thing|stuff)\b`)
 	// refTopicRE is a setting named before a pronoun instruction: "That
 	// line length limit, make it 16k".
-	refTopicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
+	refTopicRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
 	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
-	zhUseRE = regexp.MustCompile(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
+	zhUseRE = mustPattern(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
 )
 
 // pinsOther reports whether s pins a thing to a version that the value
@@ -630,9 +629,9 @@ func lastWords(s string, n int) string {
 }
 
 var (
-	pathRE     = regexp.MustCompile(`(?:^|[^\w./\-])((?:[\w.\-]+/)*[\w\-]+\.[A-Za-z]\w{0,6}|(?:[\w.\-]+/)+)(?:$|[^\w/])`)
-	testNameRE = regexp.MustCompile(`\b(Test\w+|test_\w+|Benchmark\w+)\b`)
-	backtickRE = regexp.MustCompile("`([^`\\n]{2,60})`")
+	pathRE     = mustPattern(`(?:^|[^\w./\-])((?:[\w.\-]+/)*[\w\-]+\.[A-Za-z]\w{0,6}|(?:[\w.\-]+/)+)(?:$|[^\w/])`)
+	testNameRE = mustPattern(`\b(Test\w+|test_\w+|Benchmark\w+)\b`)
+	backtickRE = mustPattern("`([^`\\n]{2,60})`")
 )
 
 // mentions are the files, tests and quoted identifiers a sentence names.
@@ -652,19 +651,19 @@ func mentions(s string) []string {
 }
 
 var (
-	decisionRE   = regexp.MustCompile(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
-	exploreRE    = regexp.MustCompile(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
-	zhDecisionRE = regexp.MustCompile(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
+	decisionRE   = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
+	exploreRE    = mustPattern(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
+	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
 	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
 	// that replaces an earlier choice.
-	decisionAnyRE = regexp.MustCompile(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
-	switchRE      = regexp.MustCompile(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
-	negativeRE    = regexp.MustCompile(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑`)
-	hypothesisRE  = regexp.MustCompile(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
+	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
+	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
+	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑`)
+	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").
-	exploreLeadRE = regexp.MustCompile(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)`)
-	ifRE          = regexp.MustCompile(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
+	exploreLeadRE = mustPattern(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)`)
+	ifRE          = mustPattern(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 
 // proposeAssistant reads assistant text: decisions, rejected approaches
@@ -722,29 +721,29 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 }
 
 var (
-	goFailRE    = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
-	goPassRE    = regexp.MustCompile(`(?m)^\s*--- PASS: (\S+)`)
-	pyFailRE    = regexp.MustCompile(`(?m)^FAILED (\S+::\S+)`)
-	pyPassRE    = regexp.MustCompile(`(?m)^(\S+::\S+) PASSED`)
-	unitFailRE  = regexp.MustCompile(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
-	unitPassRE  = regexp.MustCompile(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
-	cargoFailRE = regexp.MustCompile(`(?m)^test (\S+) \.\.\. FAILED`)
-	cargoPassRE = regexp.MustCompile(`(?m)^test (\S+) \.\.\. ok$`)
-	jsFailRE    = regexp.MustCompile(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	goFailRE    = mustPattern(`(?m)^\s*--- FAIL: (\S+)`)
+	goPassRE    = mustPattern(`(?m)^\s*--- PASS: (\S+)`)
+	pyFailRE    = mustPattern(`(?m)^FAILED (\S+::\S+)`)
+	pyPassRE    = mustPattern(`(?m)^(\S+::\S+) PASSED`)
+	unitFailRE  = mustPattern(`(?m)^(?:FAIL|ERROR): (\w+) \([\w.]+\)`)
+	unitPassRE  = mustPattern(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
+	cargoFailRE = mustPattern(`(?m)^test (\S+) \.\.\. FAILED`)
+	cargoPassRE = mustPattern(`(?m)^test (\S+) \.\.\. ok$`)
+	jsFailRE    = mustPattern(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
 	// fileFailRE and filePassRE are a test runner's verdict on a test
 	// file (jest, vitest: "FAIL src/a.test.ts", "PASS src/a.test.ts").
 	// vitest marks a file "✓ src/a.test.ts (3)" and "❯ src/a.test.ts (3)".
-	fileFailRE = regexp.MustCompile(`(?m)^\s*(?:FAIL|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
-	filePassRE = regexp.MustCompile(`(?m)^\s*(?:PASS|✓)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	fileFailRE = mustPattern(`(?m)^\s*(?:FAIL|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
+	filePassRE = mustPattern(`(?m)^\s*(?:PASS|✓)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b`)
 	// gradleFailRE and gradlePassRE are Gradle's test events: "FooTest >
 	// bar FAILED".
-	gradleFailRE  = regexp.MustCompile(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
-	gradlePassRE  = regexp.MustCompile(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
-	cmdFailRE     = regexp.MustCompile(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
-	failureLineRE = regexp.MustCompile(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
-	configExtRE   = regexp.MustCompile(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
-	writeToolRE   = regexp.MustCompile(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
-	configLineRE  = regexp.MustCompile(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
+	gradleFailRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
+	gradlePassRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
+	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
+	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
+	configExtRE   = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
+	writeToolRE   = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
+	configLineRE  = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
 )
 
 var (
@@ -801,16 +800,16 @@ func CommandKey(c *Call) (key, name string) {
 // commandPrefix opens the state key of a command's outcome.
 const commandPrefix = "command/-/"
 
-var cdRE = regexp.MustCompile(`^cd\s+\S+\s*(?:&&|;)\s*`)
+var cdRE = mustPattern(`^cd\s+\S+\s*(?:&&|;)\s*`)
 
 // runPrefix opens a link naming what a command ran: its program and
 // operands (runSubject).
 const runPrefix = "run/"
 
 var (
-	andRE      = regexp.MustCompile(`\s*&&\s*`)
-	envAssign  = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*$`)
-	redirectRE = regexp.MustCompile(`^\d?>>?|^<|^\d>&\d$`)
+	andRE      = mustPattern(`\s*&&\s*`)
+	envAssign  = mustPattern(`^[A-Z_][A-Z0-9_]*=\S*$`)
+	redirectRE = mustPattern(`^\d?>>?|^<|^\d>&\d$`)
 )
 
 // runSubjects are the links naming what a command ran: the program and
@@ -902,7 +901,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	var tests []test
 	seen := map[string]bool{}
-	scan := func(re *regexp.Regexp, f bool, trim func(string) string) {
+	scan := func(re *pattern, f bool, trim func(string) string) {
 		for _, loc := range re.FindAllStringSubmatchIndex(text, 64) {
 			n := text[loc[2]:loc[3]]
 			if trim != nil {
@@ -1057,8 +1056,8 @@ func failureLine(s string) string {
 }
 
 var (
-	exitOneRE   = regexp.MustCompile(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
-	stageRE     = regexp.MustCompile(`\|\||&&|\||;`)
+	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
+	stageRE     = mustPattern(`\|\||&&|\||;`)
 	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
 )
 

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -29,15 +28,15 @@ import (
 var (
 	// catalogItemRE is a list item that names one thing and describes it:
 	// "- `name`: …", "* **name** — …", "- name: …", "1. name - …".
-	catalogItemRE = regexp.MustCompile("^\\s*(?:[-*•+]|\\d+[.)])\\s+(?:`[^`\\n]{1,60}`|\\*\\*[^*\\n]{1,60}\\*\\*|[\\w./@#+-]{1,40})\\s*(?:[:：]|\\s[—–-]\\s)")
+	catalogItemRE = mustPattern("^\\s*(?:[-*•+]|\\d+[.)])\\s+(?:`[^`\\n]{1,60}`|\\*\\*[^*\\n]{1,60}\\*\\*|[\\w./@#+-]{1,40})\\s*(?:[:：]|\\s[—–-]\\s)")
 	// listingRE is a line of a code listing or a code comment: "1463: x =",
 	// "// note", ">>> f()".
-	listingRE = regexp.MustCompile(`^\s*(?:\d{1,6}:\s|//|>>>\s|\$ )`)
-	fenceRE   = regexp.MustCompile("^\\s*(?:```|~~~)")
+	listingRE = mustPattern(`^\s*(?:\d{1,6}:\s|//|>>>\s|\$ )`)
+	fenceRE   = mustPattern("^\\s*(?:```|~~~)")
 	// callRE is a method call outside backticks: a line of pasted code
 	// ("assert Order.objects.filter(x).exists() # but shouldn't").
-	callRE      = regexp.MustCompile(`[A-Za-z_]\w*(?:\.\w+)+\(`)
-	backtickRE2 = regexp.MustCompile("`[^`\n]*`")
+	callRE      = mustPattern(`[A-Za-z_]\w*(?:\.\w+)+\(`)
+	backtickRE2 = mustPattern("`[^`\n]*`")
 )
 
 // referenceText returns text with its reference lines blanked (fenced
@@ -68,21 +67,21 @@ func referenceText(text string) string {
 var (
 	// fillerRE strips what may precede an imperative: list marks,
 	// politeness, connectives and labels ("IMPORTANT:", "Note:").
-	fillerRE = regexp.MustCompile(`(?i)^(?:[\s\-*•>#.)(\[\]]+|\d+[.)](?:\s|$)|please\b|pls\b|kindly\b|and\b|also\b|but\b|so\b|then\b|just\b|again\b|remember\b|reminder\b|note\b|notice\b|important\b|however\b|that\b|really\b|and\b|[,;:，；：!！]|请|也|还是|还|并且|而且|另外|注意|记住|以后都?|今后|从现在起|一律|千万|那就|就|先|暂时|都|再)\s*`)
+	fillerRE = mustPattern(`(?i)^(?:[\s\-*•>#.)(\[\]]+|\d+[.)](?:\s|$)|please\b|pls\b|kindly\b|and\b|also\b|but\b|so\b|then\b|just\b|again\b|remember\b|reminder\b|note\b|notice\b|important\b|however\b|that\b|really\b|and\b|[,;:，；：!！]|请|也|还是|还|并且|而且|另外|注意|记住|以后都?|今后|从现在起|一律|千万|那就|就|先|暂时|都|再)\s*`)
 	// agentRE is the agent as the clause's subject.
-	agentRE = regexp.MustCompile(`(?i)\b(?:you|your|yourself|u|the agent|the assistant|the model|let's|let us)\b|你|您|咱们`)
+	agentRE = mustPattern(`(?i)\b(?:you|your|yourself|u|the agent|the assistant|the model|let's|let us)\b|你|您|咱们`)
 	// subordRE opens a clause that describes a condition or a time, not a
 	// direction ("it works when you don't", "if you open a file").
-	subordRE = regexp.MustCompile(`(?i)\b(?:when|whenever|if|because|since|although|though|while|unless|until|as if|even if|whether)\b|如果|假如|要是|当|因为|虽然|尽管`)
+	subordRE = mustPattern(`(?i)\b(?:when|whenever|if|because|since|although|though|while|unless|until|as if|even if|whether)\b|如果|假如|要是|当|因为|虽然|尽管`)
 	// narratorRE is a first-person narrator without the agent.
-	narratorRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
+	narratorRE = mustPattern(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
 	// modalRuleRE are rule words that bind whatever their subject is.
-	modalRuleRE = regexp.MustCompile(`(?i)^(?:must|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
-	clauseRE    = regexp.MustCompile(`[,;:，；：—]|\s-\s`)
+	modalRuleRE = mustPattern(`(?i)^(?:must|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
+	clauseRE    = mustPattern(`[,;:，；：—]|\s-\s`)
 	// modalRE in a clause before the rule word makes it a requirement
 	// ("every response needs to … at least once", "the regex should match
 	// only …").
-	modalRE = regexp.MustCompile(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
+	modalRE = mustPattern(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
 )
 
 // pastVerbs are simple past forms that tell a story, not a norm ("we
@@ -99,7 +98,7 @@ func teamNorm(s string) bool {
 	return m != nil && habitual(s[m[1]:])
 }
 
-var teamNormAtRE = regexp.MustCompile(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|don't|dont|do not)\b`)
+var teamNormAtRE = mustPattern(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|don't|dont|do not)\b`)
 
 // statives are verbs and adverbs after "we don't" that describe a state,
 // not a way of working ("we don't have tests", "we don't even deploy it").
@@ -119,13 +118,13 @@ func habitual(rest string) bool {
 
 // cjkRuleRE are the Chinese rule words that direct whoever is addressed
 // ("不能" is left out: it also says what a thing cannot do).
-var cjkRuleRE = regexp.MustCompile(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
+var cjkRuleRE = mustPattern(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
 
 // thirdPersonRE is a clause about someone else ("他不要…").
-var thirdPersonRE = regexp.MustCompile(`他|她|它|他们|她们|它们|大家都`)
+var thirdPersonRE = mustPattern(`他|她|它|他们|她们|它们|大家都`)
 
 // quotedRE is text in quotation marks: words reported, not said.
-var quotedRE = regexp.MustCompile(`"[^"\n]{1,200}"|“[^”\n]{1,200}”|「[^」\n]{1,200}」`)
+var quotedRE = mustPattern(`"[^"\n]{1,200}"|“[^”\n]{1,200}”|「[^」\n]{1,200}」`)
 
 // nonVerbs are words that open a statement, not an imperative: pronouns,
 // determiners, prepositions, conjunctions and hedges.

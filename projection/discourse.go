@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -42,13 +41,13 @@ import (
 //     back, and the imperative after it in the same message replaces it.
 var (
 	// repairRE is a self-repair marker inside a sentence.
-	repairRE = regexp.MustCompile(`(?i)(?:\s*[—–]+\s*|\s+-\s+|,\s*|\s+)(?:(?:oh|er|uh|um|hmm),?\s+)?(?:actually,?\s+(?:wait,?\s+)?no|no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i mean|no)|i mean|i meant|or rather|scratch that|correction:?|(?:sorry|oops|no),)(?:\b|\s)[,:]?\s*|[，,]?\s*(?:不对|哦不|啊不|不不|我是说|说错了)[，,]?\s*`)
+	repairRE = mustPattern(`(?i)(?:\s*[—–]+\s*|\s+-\s+|,\s*|\s+)(?:(?:oh|er|uh|um|hmm),?\s+)?(?:actually,?\s+(?:wait,?\s+)?no|no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i mean|no)|i mean|i meant|or rather|scratch that|correction:?|(?:sorry|oops|no),)(?:\b|\s)[,:]?\s*|[，,]?\s*(?:不对|哦不|啊不|不不|我是说|说错了)[，,]?\s*`)
 	// repairVerbRE finds the choice a repair restates with its verb
 	// ("they're still on 3.10, use 3.10").
-	repairVerbRE = regexp.MustCompile(`(?i)\b(?:use|go with|target|pick|choose|switch to|make it|set it to|with)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为)\s*(` + valPat + `)`)
+	repairVerbRE = mustPattern(`(?i)\b(?:use|go with|target|pick|choose|switch to|make it|set it to|with)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为)\s*(` + valPat + `)`)
 	// choiceObjRE is the object of the last choice verb in the retracted
 	// part ("use polars for the new step").
-	choiceObjRE = regexp.MustCompile(`(?i)\b(?:use|go with|target|pick|choose|switch to|stick with|move to|with|make it|set it to|to|is|be)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为|是)\s*(` + valPat + `)`)
+	choiceObjRE = mustPattern(`(?i)\b(?:use|go with|target|pick|choose|switch to|stick with|move to|with|make it|set it to|to|is|be)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为|是)\s*(` + valPat + `)`)
 )
 
 // selfRepair reads a sentence that corrects itself: it returns the
@@ -172,12 +171,12 @@ func repairTail(s string) []string {
 }
 
 // clauseEndRE ends a repair's first clause (a stop, not a decimal point).
-var clauseEndRE = regexp.MustCompile(`[,，;；。]|\.(?:\s|$)`)
+var clauseEndRE = mustPattern(`[,，;；。]|\.(?:\s|$)`)
 
-var lastNumRE = regexp.MustCompile(`\d+(?:\.\d+)*`)
+var lastNumRE = mustPattern(`\d+(?:\.\d+)*`)
 
 // lastSubmatch is the first non-empty group of re's last match in s.
-func lastSubmatch(re *regexp.Regexp, s string) string {
+func lastSubmatch(re *pattern, s string) string {
 	ms := re.FindAllStringSubmatch(s, -1)
 	if len(ms) == 0 {
 		return ""
@@ -243,22 +242,22 @@ func stems(s string) map[string]bool {
 }
 
 // restateMarkRE marks a sentence as a rule said again.
-var restateMarkRE = regexp.MustCompile(`(?i)^\W*(?:reminder|remember|again|as i said|like i said|as mentioned|once more|once again|just to repeat|to repeat|repeat(?:ing)?)\b|\b(?:as i said(?: before| earlier)?|like i said|as mentioned(?: before| earlier)?)\s*[,.:]|再说一遍|再强调一下|再强调一遍|重申|提醒一下|还是那句话|再提醒|还是照旧|照旧|依然有效|仍然有效|还是老规矩`)
+var restateMarkRE = mustPattern(`(?i)^\W*(?:reminder|remember|again|as i said|like i said|as mentioned|once more|once again|just to repeat|to repeat|repeat(?:ing)?)\b|\b(?:as i said(?: before| earlier)?|like i said|as mentioned(?: before| earlier)?)\s*[,.:]|再说一遍|再强调一下|再强调一遍|重申|提醒一下|还是那句话|再提醒|还是照旧|照旧|依然有效|仍然有效|还是老规矩`)
 
 // restrictRE is the contrast that qualifies a permission in the same
 // breath: "…, but only to staging", "…，但是只能…".
-var restrictRE = regexp.MustCompile(`(?i)(?:[,;—–]\s*|\s+-\s+|\s+|^)(?:but|however|though only|as long as|provided(?: that)?|so long as)\b|[，,；;]?\s*(?:但是|不过|但|可是|只是)`)
+var restrictRE = mustPattern(`(?i)(?:[,;—–]\s*|\s+-\s+|\s+|^)(?:but|however|though only|as long as|provided(?: that)?|so long as)\b|[，,；;]?\s*(?:但是|不过|但|可是|只是)`)
 
 // anaphoricRuleRE is a prohibition whose object is a pro-form pointing
 // back at what was just described: "so don't go that way", "don't do
 // that again", "别再这么做了".
-var anaphoricRuleRE = regexp.MustCompile(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat|attempt|head)(?:\s+(?:down|with|for|back to|into))?\s+(?:that|this|it|those)(?:\s+(?:way|route|road|path|approach|direction|idea|thing|again|one|route again))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$|^(?:所以)?(?:别|不要)(?:再)?(?:用|碰|试|搞)(?:它|这个|那个)了?[。.!！]?$`)
+var anaphoricRuleRE = mustPattern(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:please\s+|pls\s+)?(?:don't|do not|never|dont)\s+(?:go|do|try|take|use|repeat|attempt|head)(?:\s+(?:down|with|for|back to|into))?\s+(?:that|this|it|those)(?:\s+(?:way|route|road|path|approach|direction|idea|thing|again|one|route again))*\s*(?:again)?\s*[.!]?$|^(?:所以)?(?:别|不要)(?:再)?(?:这么|那么|这样|那样)(?:做|搞|弄|干)?了?[。.!！]?$|^(?:所以)?(?:别|不要)(?:再)?(?:用|碰|试|搞)(?:它|这个|那个)了?[。.!！]?$`)
 
 // retractRE takes a decision back and says nothing else: "scratch the
 // (order_id, updated_at) key", "drop the cursor idea" ("scratch the
 // trigram thing, go back to LIKE" names its replacement itself and is
 // read by userKnowledge).
-var retractRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
+var retractRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
 
 // sharedStems counts the stems a and b share, and their overlap (over the
 // smaller).
@@ -319,7 +318,7 @@ func stemSubset(ws []string, have map[string]bool) bool {
 }
 
 // contrastLeadRE opens a sentence that qualifies what came before it.
-var contrastLeadRE = regexp.MustCompile(`(?i)^(?:but|however|though|except that|as long as|provided(?: that)?|so long as)\b[,]?\s*|^(?:但是|不过|但|可是|只是)[，,]?\s*`)
+var contrastLeadRE = mustPattern(`(?i)^(?:but|however|though|except that|as long as|provided(?: that)?|so long as)\b[,]?\s*|^(?:但是|不过|但|可是|只是)[，,]?\s*`)
 
 // leadOf is s when it opens with a contrast ("But pin …"), else "".
 func leadOf(s string) string {
@@ -366,11 +365,11 @@ func splitRestriction(s string) (lift, rule string) {
 // remainderOnlyRE is a contrast that keeps the rest of what a permission
 // freed a part of, pointing at it ("but only that one", "the rest stays",
 // "nothing else", "其他的还是不行"), not a new rule.
-var remainderOnlyRE = regexp.MustCompile(`(?i)\b(?:only (?:that|this|these|those|there|here|the one)|nothing else|no other|the rest|rest of|everything else|anything else)\b|只(?:有)?(?:这|那)|其他|其余|其它|别的`)
+var remainderOnlyRE = mustPattern(`(?i)\b(?:only (?:that|this|these|those|there|here|the one)|nothing else|no other|the rest|rest of|everything else|anything else)\b|只(?:有)?(?:这|那)|其他|其余|其它|别的`)
 
 // permitWordRE is a permission naming what it frees by a plain word:
 // "you can use nightly for the benchmarks", "可以用 nightly 跑基准".
-var permitWordRE = regexp.MustCompile(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:go ahead and\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy|restart|stop|start|delete|remove|drop|reboot|scale|upgrade|bump|update|push|merge|publish|release|rotate|migrate|reindex|retrain|launch|install)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启|重启|删|删除|升级|部署|发布|合并)\s*(?P<z>[\w.\-/@]+)`)
+var permitWordRE = mustPattern(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:go ahead and\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy|restart|stop|start|delete|remove|drop|reboot|scale|upgrade|bump|update|push|merge|publish|release|rotate|migrate|reindex|retrain|launch|install)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启|重启|删|删除|升级|部署|发布|合并)\s*(?P<z>[\w.\-/@]+)`)
 
 // exceptQuote is what an exception for thing x quotes: its clause c past
 // a label that comes before x ("update on libraries: androidx stuff is
@@ -410,11 +409,11 @@ func permittedWord(c string) string {
 
 // scopedRE marks a permission that frees a thing only somewhere or for
 // something: an exception, not a lift.
-var scopedRE = regexp.MustCompile(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|只|仅|里|中`)
+var scopedRE = mustPattern(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|只|仅|里|中`)
 
 // verdictMoreRE are further verdicts a past attempt's next sentences
 // give: it broke something, hung, scanned everything.
-var verdictMoreRE = regexp.MustCompile(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
+var verdictMoreRE = mustPattern(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
 
 // attemptSpan reads a past attempt told over several sentences: ss[i]
 // says it was tried, one of the next two gives the verdict, and the one
@@ -475,10 +474,10 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 // choiceLeadRE is a user's bare imperative choice of a named tool or
 // approach: "use pandas for the new step", "go with pnpm", "switch to
 // ruff" (after "and", "also", "so", "ok", "then").
-var choiceLeadRE = regexp.MustCompile(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:就|还是)?(?:用|使用|采用|改用|换用)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
+var choiceLeadRE = mustPattern(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right)[,]?\s+)*(?:please\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:就|还是)?(?:用|使用|采用|改用|换用)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
 
 // toPurposeRE is the purpose of a one-off step after a chosen tool.
-var toPurposeRE = regexp.MustCompile(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)
+var toPurposeRE = mustPattern(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)
 
 // userChoice reads a user sentence as a choice of course that userKnowledge
 // does not: a bare imperative choice of a named thing, or a retraction of

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -851,7 +850,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 // liftTopicRE is the thing a whole lift names: "forget what I said about
 // the fixtures directory", "ignore my earlier rule on logging", "unsafe
 // 的限制不用管了".
-var liftTopicRE = regexp.MustCompile(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令|规矩)`)
+var liftTopicRE = mustPattern(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令|规矩)`)
 
 // liftTopic is the thing a lift names as a whole, or "".
 func liftTopic(s string) string {
@@ -910,7 +909,7 @@ func containsAll(have, want map[string]bool) bool {
 	return true
 }
 
-var latinWordRE = regexp.MustCompile(`[A-Za-z][\w.\-]*[A-Za-z0-9]`)
+var latinWordRE = mustPattern(`[A-Za-z][\w.\-]*[A-Za-z0-9]`)
 
 // namedIn is the newest active prohibition one of whose quoted names (a
 // backquoted command, a path) the lift text s names, in any case and
@@ -997,7 +996,7 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 // words ("never modify vendor0/" and "never modify vendor1/").
 // changeVerbRE are the verbs of changing a thing, in the languages the
 // rules are read in.
-var changeVerbRE = regexp.MustCompile(`(?i)\b(?:modify|modified|edit|edited|change|changed|touch|touched|alter|altered|update|updated|rewrite|regenerate)\b|修改|改动|改变|变动|更改|改|变|动|碰`)
+var changeVerbRE = mustPattern(`(?i)\b(?:modify|modified|edit|edited|change|changed|touch|touched|alter|altered|update|updated|rewrite|regenerate)\b|修改|改动|改变|变动|更改|改|变|动|碰`)
 
 // onlyNames reports whether rule s says nothing besides its rule words, a
 // verb of changing, words placing them and the names ns (reasons in
@@ -1016,7 +1015,7 @@ func onlyNames(s string, ns []string) bool {
 
 // placeWordsRE are the words a prohibition places its names with
 // ("anything under", "in").
-var placeWordsRE = regexp.MustCompile(`(?i)\b(?:anything|everything|under|in|inside|within|of)\b|里的|下的|里面`)
+var placeWordsRE = mustPattern(`(?i)\b(?:anything|everything|under|in|inside|within|of)\b|里的|下的|里面`)
 
 // ruleCore is the clauses of a rule that carry its rule words, without the
 // reasons given beside them ("Don't touch scripts/release/, ops owns it":

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -85,10 +84,10 @@ func readRun(st string) (runWords, bool) {
 
 // pretendRE is an option that makes a command check, list or print
 // instead of doing its work.
-var pretendRE = regexp.MustCompile(`(?:^|\s)--?(?:dry-?run|no-run|help|h|version|collect-only|list|list-tests|check-only|noop|what-if)(?:[=\s]|$)`)
+var pretendRE = mustPattern(`(?:^|\s)--?(?:dry-?run|no-run|help|h|version|collect-only|list|list-tests|check-only|noop|what-if)(?:[=\s]|$)`)
 
 // notFoundRE is an error that a named thing does not exist.
-var notFoundRE = regexp.MustCompile(`(?i)\bnot found\b|no such (?:file|directory|host|resource|container|device)|does(?:n't| not) exist|could not (?:find|resolve)|cannot find|unknown (?:target|task|resource|device|host|context|project)|no (?:connected )?devices?\b|找不到|不存在`)
+var notFoundRE = mustPattern(`(?i)\bnot found\b|no such (?:file|directory|host|resource|container|device)|does(?:n't| not) exist|could not (?:find|resolve)|cannot find|unknown (?:target|task|resource|device|host|context|project)|no (?:connected )?devices?\b|找不到|不存在`)
 
 // pathLike reports whether an operand names a file or directory.
 func pathLike(s string) bool {

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -53,7 +52,7 @@ var stopwords = func() map[string]bool {
 	return m
 }()
 
-var wordRE = regexp.MustCompile(`[\p{L}\p{N}_./#@:+-]+`)
+var wordRE = mustPattern(`[\p{L}\p{N}_./#@:+-]+`)
 
 // terms are the content words of s for overlap: lowercased ASCII-ish words
 // (stopwords dropped, trailing punctuation trimmed) and, for CJK runs,

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -20,26 +19,26 @@ import (
 var (
 	// userDecisionRE opens a user's choice: "let's go with", "we'll use",
 	// "go back to", "we decided to", "咱们用", "就用", "决定用".
-	userDecisionRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:for|as for|regarding|about|on)\s+(?:the\s+)?[\w.\-/ ]{1,40}?[,:]?\s+)?(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:|(?:i'm|i am) (?:thinking|leaning towards?|inclined to)(?: that)?(?: we)?(?: should)?|i think we(?: should)?|i'd say we|how about we|what if we|maybe we(?: should)?|(?:i|we) (?:want|prefer) to|i'd (?:go with|use)|my plan is to|the plan is to|i'd rather we)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep|store|save|represent|encode|treat|model)\b|(?:go|switch|revert) back to\b|go with\b|(?:we're|we are|i'm|i am) going with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)|^(?:我觉得|我想|我倾向于|要不|不如)(?:咱们|我们)?(?:就)?(?:用|采用|改用|选)|^(?:咱们|我们)(?:还是|就)?(?:用|改用|换成)\s*[^，,。\s]+\s*吧(?:[，,。.!！]|$)`)
+	userDecisionRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|alright|right|actually|hmm|fine)[,!]?\s+)*(?:(?:for|as for|regarding|about|on)\s+(?:the\s+)?[\w.\-/ ]{1,40}?[,:]?\s+)?(?:(?:let's|let us|we'll|we will|we're going to|we are going to|we should|i'd rather|we decided to|i've decided to|i decided to|decision:|(?:i'm|i am) (?:thinking|leaning towards?|inclined to)(?: that)?(?: we)?(?: should)?|i think we(?: should)?|i'd say we|how about we|what if we|maybe we(?: should)?|(?:i|we) (?:want|prefer) to|i'd (?:go with|use)|my plan is to|the plan is to|i'd rather we)\s+(?:just\s+)?(?:go with|use|switch to|adopt|stick with|go back to|move to|do|keep|store|save|represent|encode|treat|model)\b|(?:go|switch|revert) back to\b|go with\b|(?:we're|we are|i'm|i am) going with\b|(?:scratch|drop|forget|ditch) (?:the|that|this) .{1,40}? (?:thing|idea|approach|plan)\b)|^(?:那|好|好的|行)?[，,]?\s*(?:咱们|我们)?[^，,。？?]{0,12}?(?:就用|决定用|决定采用|改用|还是用|换回|回到|采用|定了用)|^(?:我觉得|我想|我倾向于|要不|不如)(?:咱们|我们)?(?:就)?(?:用|采用|改用|选)|^(?:咱们|我们)(?:还是|就)?(?:用|改用|换成)\s*[^，,。\s]+\s*吧(?:[，,。.!！]|$)`)
 	// userSwitchRE marks a choice that replaces an earlier one.
-	userSwitchRE = regexp.MustCompile(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
+	userSwitchRE = mustPattern(`(?i)\b(?:instead|rather than|scratch|go back to|switch back|revert|actually|drop|ditch|forget)\b|换回|回到|改用|还是用|不用.{1,20}了`)
 	// triedRE is a past attempt: "we tried", "I tried", "last quarter we
 	// used", "试过", "尝试过".
-	triedRE = regexp.MustCompile(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|^(?:(?:fyi|btw|also|so)[,:]?\s+)?(?:already\s+)?tried\s+\w+ing\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
+	triedRE = mustPattern(`(?i)\b(?:we|i|they|someone|the team) (?:already )?(?:tried|attempted|experimented with|used to)\b|^(?:(?:fyi|btw|also|so)[,:]?\s+)?(?:already\s+)?tried\s+\w+ing\b|\b(?:tried|attempted) (?:that|this|it) (?:before|already|last)\b|\b(?:was|were|been|got) tried\b|试过|尝试过|以前用过|之前用过`)
 	// verdictRE is the plain verdict a past attempt carries.
-	verdictRE = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
+	verdictRE = mustPattern(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = regexp.MustCompile(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = mustPattern(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
 // selfDoubtRE is a speaker unsure about their own plans ("not sure if
 // I'll make the standup"), not about the work.
-var selfDoubtRE = regexp.MustCompile(`(?i)\b(?:whether|if)\s+i(?:'ll| will| can| could| should| have|'m| am)?\b|(?:是否|能不能|会不会)我`)
+var selfDoubtRE = mustPattern(`(?i)\b(?:whether|if)\s+i(?:'ll| will| can| could| should| have|'m| am)?\b|(?:是否|能不能|会不会)我`)
 
 // laughRE marks a joking register: an attempt told with a laugh and no
 // name of anything in the work ("I tried the coffee place downstairs, too
 // slow lol") is chatter.
-var laughRE = regexp.MustCompile(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
+var laughRE = mustPattern(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
 
 // userKnowledge reads a user sentence as a decision, a rejected approach
 // or an open question. rest reports whether the sentence may still carry
@@ -74,17 +73,17 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 // links the person, and the person's report ("Mei says inclusive", "小王说
 // 包含") answers it.
 var (
-	deferRE  = regexp.MustCompile(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
-	reportRE = regexp.MustCompile(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
+	deferRE  = mustPattern(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
+	reportRE = mustPattern(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
 )
 
 // askWhoRE is a person a question is deferred to inside the sentence
 // that asks it: "…, I'll ask Tomás", "…，我去问一下小王".
-var askWhoRE = regexp.MustCompile(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)[^。.！!，,]*(\p{Han}{2})(?:确认一下|确认)?(?:[。.！!，,]|$)`)
+var askWhoRE = mustPattern(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)[^。.！!，,]*(\p{Han}{2})(?:确认一下|确认)?(?:[。.！!，,]|$)`)
 
 // switchClauseRE is a choice that replaces another, stated in a clause
 // of its own: "…, go with reportlab instead", "— use X instead".
-var switchClauseRE = regexp.MustCompile(`(?i)^(?:(?:so|then|and|just)\s+)?(?:go with|use|switch to|move to|stick with)\s+\S+.*\binstead\b`)
+var switchClauseRE = mustPattern(`(?i)^(?:(?:so|then|and|just)\s+)?(?:go with|use|switch to|move to|stick with)\s+\S+.*\binstead\b`)
 
 // switchClause reports whether a clause after the first of s states a
 // choice replacing another ("actually, let's not use X — go with Y
@@ -129,15 +128,15 @@ func reporter(s string) string {
 
 // reversalRE changes the newest decision by pronoun: "actually make it
 // milliseconds instead", "no, store them as strings instead", "还是改成毫秒吧".
-var reversalRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|no|hmm|wait|actually|on second thought|scratch that)[,!]?\s+)*(?:actually\s+|on second thought\s+)?(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40}?)\s+instead\b|^(?:(?:ok(?:ay)?|no|hmm|wait)[,!]?\s+)*actually[,]?\s+(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<y>[^,.;!?]{1,40})|^(?:不对|算了|还是)[，,]?\s*(?:还是)?(?:改成|改为|换成|用)(?P<z>[^，,。]{1,20}?)(?:吧)?[。.!！]?$`)
+var reversalRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|no|hmm|wait|actually|on second thought|scratch that)[,!]?\s+)*(?:actually\s+|on second thought\s+)?(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40}?)\s+instead\b|^(?:(?:ok(?:ay)?|no|hmm|wait)[,!]?\s+)*actually[,]?\s+(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<y>[^,.;!?]{1,40})|^(?:不对|算了|还是)[，,]?\s*(?:还是)?(?:改成|改为|换成|用)(?P<z>[^，,。]{1,20}?)(?:吧)?[。.!！]?$`)
 
 // mannerRE is a word that says how a thing should be, not what it is.
-var mannerRE = regexp.MustCompile(`^(?:\w+(?:er|ly)|work|works|pass|compile|build|run|right|better|simpler|cleaner|readable|robust|safe|fast|quick|pretty|nicer|again)$`)
+var mannerRE = mustPattern(`^(?:\w+(?:er|ly)|work|works|pass|compile|build|run|right|better|simpler|cleaner|readable|robust|safe|fast|quick|pretty|nicer|again)$`)
 
 // reversedRE changes the newest decision by pronoun without "instead",
 // read only right after a sentence that reconsiders ("hmm on second
 // thought, millis loses precision. switch it to nanos stored as i128").
-var reversedRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|then)[,!]?\s+)*(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40})`)
+var reversedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|then)[,!]?\s+)*(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40})`)
 
 // reversal is what a pronoun change of the newest decision chooses, or "".
 // reconsidered: the sentence before it in the message reconsidered.
@@ -251,11 +250,11 @@ func ruleTerms(s string) map[string]bool {
 }
 
 // pronounRE is a setting named only by a pronoun ("it", "that", "它").
-var pronounRE = regexp.MustCompile(`(?i)^(?:it|that|this|them|these|those|the value|the number|it up|it down|that up|that down|它|这个|那个|这个值|那个值)$`)
+var pronounRE = mustPattern(`(?i)^(?:it|that|this|them|these|those|the value|the number|it up|it down|that up|that down|它|这个|那个|这个值|那个值)$`)
 
 // topicRE names a sentence's topic before its instruction: "For the
 // orders query timeout, set it to 5s", "关于订单查询超时，…".
-var topicRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:for|as for|regarding|about|re:?)\s+(?:the\s+|our\s+)?(?P<k>[\w.\-/ ]{2,60}?)\s*[,:—–-]\s+|^(?:关于|至于|对于)(?P<z>[^，,：:]{1,24})[，,：:]`)
+var topicRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:for|as for|regarding|about|re:?)\s+(?:the\s+|our\s+)?(?P<k>[\w.\-/ ]{2,60}?)\s*[,:—–-]\s+|^(?:关于|至于|对于)(?P<z>[^，,：:]{1,24})[，,：:]`)
 
 // keyWords are the words that identify a setting: its key's words without
 // determiners, stopwords and the optional "default"/"current"/"max" style
@@ -294,7 +293,7 @@ func sameSetting(a, b string) bool {
 }
 
 // choiceRE is what a decision chooses, right after its verb.
-var choiceRE = regexp.MustCompile(`(?i)\b(?:go with|use|switch to|stick with|go back to|move to|keep|就用|决定用|改用|还是用|换回|回到|采用|定了用)\s*(\S+)`)
+var choiceRE = mustPattern(`(?i)\b(?:go with|use|switch to|stick with|go back to|move to|keep|就用|决定用|改用|还是用|换回|回到|采用|定了用)\s*(\S+)`)
 
 // choosesValue reports whether a decision's choice is a number or a
 // quoted literal ("let's go with 128 for the batch size"): a setting's
@@ -337,10 +336,10 @@ func translates(zh, en string) bool {
 }
 
 // fineRE allows one thing by name: "zod is fine", "using zod is OK".
-var fineRE = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?:the\s+|our\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:stuff|things?|packages?|libs?|libraries|deps?|crates?|modules?|client|sdk|plugin|image|chart))?(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+|now\s+)?(?:fine|ok|okay|allowed|acceptable|exempt|excepted|an exception)(?:\s+to\s+(?:use|add|bump|upgrade|update|install|touch|edit|change))?(?:\s+after all)?(?:\s*,?\s+(?:since|because|as|cause|cuz|but|as long as|provided)\b.*|\s*[,—–]\s*.*)?\s*[.!。]?$`)
+var fineRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?:the\s+|our\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:stuff|things?|packages?|libs?|libraries|deps?|crates?|modules?|client|sdk|plugin|image|chart))?(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+|now\s+)?(?:fine|ok|okay|allowed|acceptable|exempt|excepted|an exception)(?:\s+to\s+(?:use|add|bump|upgrade|update|install|touch|edit|change))?(?:\s+after all)?(?:\s*,?\s+(?:since|because|as|cause|cuz|but|as long as|provided)\b.*|\s*[,—–]\s*.*)?\s*[.!。]?$`)
 
 // pkgNameRE is a package's name as registries spell it.
-var pkgNameRE = regexp.MustCompile(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
+var pkgNameRE = mustPattern(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
 
 // namedFine is the package a clause allows by name, or "", and the
 // clause from where the permission starts (past a topic or a label).
@@ -368,10 +367,10 @@ func namedFine(c string) (string, string) {
 // An answer to an open question keeps the thing asked about (keepRE) or
 // frees it (freeRE).
 var (
-	keepRE = regexp.MustCompile(`(?i)\b(?:keep (?:it|them|that|this|the \w+)|leave (?:it|them) (?:in|alone|as is)|(?:is|are) still (?:used|needed|read|in use))\b|保留|留着|还在用|仍在用`)
-	freeRE = regexp.MustCompile(`(?i)\b(?:(?:is|are) not used|unused|no longer (?:used|needed|read)|nobody (?:uses|reads)|safe to (?:delete|remove|drop)|(?:can|may) (?:delete|remove|drop) (?:it|them))\b|没人用|不用了|可以删|没有在用|不再使用`)
+	keepRE = mustPattern(`(?i)\b(?:keep (?:it|them|that|this|the \w+)|leave (?:it|them) (?:in|alone|as is)|(?:is|are) still (?:used|needed|read|in use))\b|保留|留着|还在用|仍在用`)
+	freeRE = mustPattern(`(?i)\b(?:(?:is|are) not used|unused|no longer (?:used|needed|read)|nobody (?:uses|reads)|safe to (?:delete|remove|drop)|(?:can|may) (?:delete|remove|drop) (?:it|them))\b|没人用|不用了|可以删|没有在用|不再使用`)
 )
 
 // lookRE is a step taken to look at something ("let's use find_file to
 // see where it is"), not a choice of course.
-var lookRE = regexp.MustCompile(`(?i)\bto (?:see|check|find|look|inspect|view|examine|understand|figure out|locate|confirm|verify)\b|看看|查看|确认一下`)
+var lookRE = mustPattern(`(?i)\bto (?:see|check|find|look|inspect|view|examine|understand|figure out|locate|confirm|verify)\b|看看|查看|确认一下`)

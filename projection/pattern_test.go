@@ -1,0 +1,182 @@
+package projection
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/epistemicfold/ef/importer"
+	"github.com/epistemicfold/ef/internal/testutil"
+	"pgregory.net/rapid"
+)
+
+// checkCues fails when p's expression matches s but its cues say it
+// cannot: the cue test would then change an answer.
+func checkCues(t interface{ Errorf(string, ...any) }, p *pattern, s string) bool {
+	if p.Regexp.MatchString(s) && !p.mayMatch(s) {
+		t.Errorf("pattern %q matches %q, but none of its cues %q is in it", p, s, p.cues)
+		return false
+	}
+	return true
+}
+
+// Every pattern's cues are necessary: a string its expression matches,
+// drawn from the expression itself, in any letter case and inside any
+// text, contains one of them. The long profile checks each pattern; the
+// short one draws the pattern too (60 checks in all: drawing from the
+// large expressions is slow under -race).
+func TestPropPatternCues(t *testing.T) {
+	if len(patterns) < 100 {
+		t.Fatalf("%d patterns: the package's expressions are not all built by mustPattern", len(patterns))
+	}
+	if testutil.Long() {
+		for _, p := range patterns {
+			rapid.Check(t, func(rt *rapid.T) { checkDrawnMatch(rt, p) })
+		}
+		return
+	}
+	testutil.RapidChecks(t, 60)
+	rapid.Check(t, func(rt *rapid.T) { checkDrawnMatch(rt, rapid.SampledFrom(patterns).Draw(rt, "pattern")) })
+}
+
+// checkDrawnMatch draws a match of p with the case of some letters
+// changed, as a (?i) match may (k and s also to KELVIN SIGN and LONG S),
+// between other text, and checks p's cues on it.
+func checkDrawnMatch(rt *rapid.T, p *pattern) {
+	s := rapid.StringMatching(p.String()).Draw(rt, "match")
+	flip := rand.New(rand.NewPCG(rapid.Uint64().Draw(rt, "case"), 0))
+	var b strings.Builder
+	for _, r := range s {
+		switch flip.IntN(6) {
+		case 0:
+			r = unicode.ToUpper(r)
+		case 1:
+			r = unicode.ToLower(r)
+		case 2:
+			if r == 'k' || r == 'K' {
+				r = '\u212A'
+			} else if r == 's' || r == 'S' {
+				r = '\u017F'
+			}
+		}
+		b.WriteRune(r)
+	}
+	around := rapid.SampledFrom([]string{"", " ", "Note: ", "现在", "x"})
+	s = around.Draw(rt, "before") + b.String() + around.Draw(rt, "after")
+	if !checkCues(rt, p, s) {
+		rt.FailNow()
+	}
+}
+
+// The cue test answers as the expression does on every sentence, clause
+// and line of the reducer's scripts.
+func TestPatternCuesOnScripts(t *testing.T) {
+	var texts []string
+	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
+	for _, f := range scripts {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	checkCuesOnTexts(t, texts, 5000)
+}
+
+// The same on the messages of the shared corpus (in the short profile,
+// the files the constraint labels name).
+func TestPatternCuesOnCorpus(t *testing.T) {
+	root := testutil.CorpusDir(t, "")
+	files := testutil.CorpusFiles(t, "")
+	if !testutil.Long() {
+		files = corpusSample(t, root, files)
+	}
+	var texts []string
+	for _, f := range files {
+		ims, err := importer.Import(f)
+		if err != nil {
+			continue
+		}
+		for _, im := range ims {
+			s := im.Session
+			HostEvents(s, 0, s.Len()-1, nil, func(ev Event) { texts = append(texts, ev.Text) })
+		}
+	}
+	checkCuesOnTexts(t, texts, 5000)
+}
+
+// checkCuesOnTexts checks every pattern on every sentence, clause and
+// line of texts; the short profile checks budget (pattern, piece) pairs
+// spread over all of them (each check runs the expression: slow under
+// -race).
+func checkCuesOnTexts(t *testing.T, texts []string, budget int) {
+	var pieces []string
+	for _, text := range texts {
+		for _, s := range sentences(text) {
+			pieces = append(pieces, s)
+			pieces = append(pieces, clauses(s)...)
+		}
+		pieces = append(pieces, strings.Split(text, "\n")...)
+	}
+	total, stride := len(pieces)*len(patterns), 1
+	if !testutil.Long() && total > budget {
+		// A stride prime to the number of patterns visits each of them.
+		for stride = total / budget; gcd(stride, len(patterns)) != 1; stride++ {
+		}
+		t.Logf("short profile: %d of %d pattern checks (%s=1 runs all)", total/stride, total, testutil.LongEnv)
+	}
+	checks, skipped := 0, 0
+	for k := 0; k < total; k += stride {
+		p, s := patterns[k%len(patterns)], pieces[k/len(patterns)]
+		checks++
+		if !p.mayMatch(s) {
+			skipped++
+		}
+		if !checkCues(t, p, s) {
+			return
+		}
+	}
+	t.Logf("%d texts, %d pattern checks, %.1f%% answered by the cues alone", len(texts), checks, 100*float64(skipped)/float64(max(checks, 1)))
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// KELVIN SIGN and LONG S fold to ASCII letters under (?i).
+func TestCueFold(t *testing.T) {
+	for _, c := range []struct{ expr, s string }{
+		{`(?i)keep`, "\u212Aeep"},
+		{`(?i)\bmust\b`, "MU\u017FT"},
+		{`(?i)stay (?:away|out)`, "\u017Ftay OUT"},
+		{`(?i)不要|never`, "NEVER"},
+	} {
+		p := newPattern(c.expr)
+		if !p.MatchString(c.s) || !p.Regexp.MatchString(c.s) {
+			t.Errorf("%q does not match %q (cues %q)", c.expr, c.s, p.cues)
+		}
+	}
+}
+
+// corpusSample is the corpus files that hold a hand-labelled sentence of
+// testdata/constraints/corpus.txt.
+func corpusSample(t *testing.T, root string, files []string) []string {
+	named := map[string]bool{}
+	for _, l := range readLabels(t, filepath.Join("testdata", "constraints", "corpus.txt")) {
+		named[l.file] = true
+	}
+	var out []string
+	for _, f := range files {
+		if rel, err := filepath.Rel(root, f); err == nil && named[filepath.ToSlash(rel)] {
+			out = append(out, f)
+		}
+	}
+	t.Logf("short profile: the %d of %d corpus files that hold labelled sentences (%s=1 reads all)", len(out), len(files), testutil.LongEnv)
+	return out
+}
