@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strings"
 
 	"github.com/epistemicfold/ef/recall"
 )
@@ -30,6 +32,12 @@ func RecallTools(ix ToolCaller, sessionID string) []Tool {
 			res, err := ix.CallTool(ctx, sessionID, name, args)
 			if err != nil && !res.IsError {
 				return Result{}, err
+			}
+			if sessionID == "" && errors.Is(err, recall.ErrBadScope) {
+				// The schema names "session" the default scope; a
+				// client that passes it to a server started without
+				// a session is told what works instead.
+				res.Text = strings.TrimRight(res.Text, "\n") + ` This server serves no session (it was started without --session): use scope "project" to search every session of the store.` + "\n"
 			}
 			// A bad call (err set) already has a text that tells the
 			// model what to fix; it is an answer, not a server failure.

@@ -279,3 +279,24 @@ func jsonEqual(a, b any) bool {
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
 }
+
+// A client that passes scope "session" (the schema's default) to ef mcp
+// started without --session is told to use scope "project", not only
+// "session scope needs a session id".
+func TestMCPSessionScopeWithoutSessionSaysWhatWorks(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	cs := mcpConnect(t, "--store", root)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "context_search", Arguments: map[string]any{"query": "issues", "scope": "session"}})
+	if err != nil || !res.IsError {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if text := mcpText(t, res); !strings.Contains(text, `use scope "project"`) || !strings.Contains(text, "--session") {
+		t.Errorf("session scope without a session: %q", text)
+	}
+	// With a session the same call answers.
+	cs = mcpConnect(t, "--store", root, "--session", "en")
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "context_search", Arguments: map[string]any{"query": `"No ready issues"`, "scope": "session"}})
+	if err != nil || res.IsError {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
