@@ -43,6 +43,9 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 		}
 		return nil, nil, fmt.Errorf("%v (ef reads %s); as a DSH session log: %w", derr, strings.Join(names, ", "), err)
 	}
+	if derr == nil && f == importer.FormatDSH && hasBOM(path) {
+		return nil, nil, fmt.Errorf("%s starts with a UTF-8 byte order mark (EF BB BF), which DSH never writes (an editor or a Windows tool added it): remove it, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' %s, and run again; as a DSH session log: %w", path, shellQuote(path), err)
+	}
 	if derr != nil || f == importer.FormatDSH {
 		return nil, nil, err
 	}
@@ -108,4 +111,17 @@ func warnPlaceholderID(stderr io.Writer, cmd, path, id string) {
 	}
 	fmt.Fprintf(stderr, "ef %s: warning: %s: session id %q is a template placeholder, not a real id: every checkpoint ref names it, and every log carrying it shares one session in the store (give the log a real id first, e.g. sed 's/%s/my-session/')\n",
 		cmd, path, id, placeholderRE.FindString(id))
+}
+
+// hasBOM reports whether the file at path starts with a UTF-8 byte order
+// mark.
+func hasBOM(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [3]byte
+	n, _ := io.ReadFull(f, b[:])
+	return n == 3 && b == [3]byte{0xef, 0xbb, 0xbf}
 }

@@ -52,3 +52,29 @@ func TestInterruptedFoldSaysSo(t *testing.T) {
 		t.Errorf("--out after an interrupted fold: %v", err)
 	}
 }
+
+// A DSH log with a UTF-8 byte order mark before its header (an editor or a
+// Windows tool added it) is refused with the reason and the fix, not only
+// "first line is not a JSON object".
+func TestDSHLogWithBOMSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "s.jsonl", 0)
+	raw, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := filepath.Join(dir, "bom.jsonl")
+	if err := os.WriteFile(bom, append([]byte{0xef, 0xbb, 0xbf}, raw...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"inspect", "state"} {
+		code, _, errs := runCLI(t, cmd, bom)
+		if code != 1 || !strings.Contains(errs, "starts with a UTF-8 byte order mark") || !strings.Contains(errs, "sed -i") {
+			t.Errorf("ef %s on a log with a BOM: exit %d, %q", cmd, code, errs)
+		}
+	}
+	// The same log without it reads.
+	if code, _, errs := runCLI(t, "inspect", log); code != 0 {
+		t.Errorf("ef inspect: exit %d, %q", code, errs)
+	}
+}
