@@ -21,6 +21,7 @@ type langChainMessage struct {
 	Data       json.RawMessage `json:"data"`
 	Content    json.RawMessage `json:"content"`
 	ToolCallID string          `json:"tool_call_id"`
+	Status     string          `json:"status"` // a ToolMessage's "success" or "error"
 	ToolCalls  []struct {
 		ID   string          `json:"id"`
 		Name string          `json:"name"`
@@ -63,7 +64,7 @@ func (m langChainMessage) chat() (chatMessage, error) {
 		m = inner
 	}
 	role := langChainRoles[m.Type]
-	c := chatMessage{Role: &role, Content: m.Content, ToolCallID: m.ToolCallID, ReasoningContent: m.AdditionalKwargs.ReasoningContent}
+	c := chatMessage{Role: &role, Content: m.Content, ToolCallID: m.ToolCallID, ReasoningContent: m.AdditionalKwargs.ReasoningContent, toolError: m.Status == "error"}
 	for _, tc := range m.ToolCalls {
 		var oc openAIToolCall
 		oc.ID, oc.Function.Name, oc.Function.Arguments = tc.ID, tc.Name, tc.Args

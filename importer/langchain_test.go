@@ -14,7 +14,8 @@ import (
 // messages and JSONL of them import to the same session: human, ai, tool
 // and system types are the chat roles, tool_calls (name, args, id) are
 // calls answered by tool messages' tool_call_id, content as a string or
-// parts; the system message is a request header. Before, the list was
+// parts; a ToolMessage with status "error" is a failed result; the system
+// message is a request header. Before, the list was
 // refused ("cannot unmarshal array into Go value of type map…") and the
 // state was an unknown format.
 func TestImportLangChain(t *testing.T) {
@@ -44,6 +45,21 @@ func TestImportLangChain(t *testing.T) {
 		}
 		if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
+		}
+		ms, err := im.Session.Messages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var failed []string
+		for _, m := range ms {
+			for _, b := range m.Content {
+				if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError {
+					failed = append(failed, b.ToolCallID)
+				}
+			}
+		}
+		if !reflect.DeepEqual(failed, []string{"call_1"}) {
+			t.Errorf("%s: results flagged as errors %v, want the one with status \"error\" (call_1)", file, failed)
 		}
 		system := false
 		for _, e := range im.Session.Events() {

@@ -24,7 +24,10 @@ type chatMessage struct {
 	Reasoning        string           `json:"reasoning"`         // OpenRouter, Ollama
 	ToolCalls        []openAIToolCall `json:"tool_calls"`
 	ToolCallID       string           `json:"tool_call_id"`
-	FunctionCall     *struct {
+	// toolError marks a tool message that reports a failure (a
+	// LangChain ToolMessage with status "error"); chat logs have no flag.
+	toolError    bool
+	FunctionCall *struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 	} `json:"function_call"`
@@ -293,7 +296,7 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		if role == "function" {
 			id = ""
 		}
-		t.result(pend.answer(id), false, partBlocks(parts)...)
+		t.result(pend.answer(id), m.toolError, partBlocks(parts)...)
 	default:
 		t.skipped++
 	}
