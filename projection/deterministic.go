@@ -43,7 +43,7 @@ const (
 
 var (
 	liftRE       = mustPattern(`(?i)\b(you (?:may|can) now|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
-	obligationRE = mustPattern(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|at the (?:very )?end|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
+	obligationRE = mustPattern(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|^(?:(?:and|then|also)\s+)?at the (?:very )?end\b|\bat the (?:very )?end,|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = mustPattern(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = mustPattern(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
 	supersedesRE = mustPattern(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
@@ -66,7 +66,7 @@ var (
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x)\\b|\\s?(?:%|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
-	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
+	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
@@ -153,7 +153,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			if k := answers(s, ctx); k != "" {
 				// The answer to an open question ("total_count is still
 				// used, keep it") closes it.
-				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || len(values(s, "", "", false, "")) > 0})
+				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || slices.ContainsFunc(values(s, "", "", false, ""), func(v Proposal) bool { return !v.Refers })})
 			}
 			var choice []Proposal
 			choiceRest := true
@@ -260,6 +260,16 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			}
 			if obligationRE.MatchString(s) {
 				out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+				return
+			}
+			if dueTask(s, sents, i) {
+				out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+				if isRule(s) && constraints < maxConstraintsPerEvent {
+					// "收尾之前：把 X 缩到 0（别删！": the task, and the rule
+					// given with it.
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
+				}
 				return
 			}
 			vs := values(s, lastKey, lastName, corr, scope)
@@ -401,6 +411,9 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		}
 	}
 	if len(out) == 0 {
+		out = listValues(s, scope)
+	}
+	if len(out) == 0 {
 		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
 			// "啊打错了，是 8192，不是 4096": the setting that holds the
 			// replaced value, else the one set last.
@@ -410,6 +423,39 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Refers: true})
 			}
 		}
+	}
+	return out
+}
+
+// listItemRE is one item of a list of settings: "lr 3e-4", "batch size
+// 64 per gpu", "weight decay 0.01", "30 epochs" (a label may open the
+// first: "hyperparams to start: lr 3e-4").
+var listItemRE = mustPattern(`(?i)^(?:[^:：]{1,40}[:：]\s*)?(?:(?P<k>[a-z][a-z_\-]*(?:\s[a-z][a-z_\-]*){0,2})\s+(?P<v>[+-]?\d[\w.+\-]*(?:\s?(?:ms|s|min|h|kb|mb|gb|px|%|k))?)(?:\s+per\s+(?P<per>[a-z]+))?|(?P<v2>\d[\d.]*)\s+(?P<k2>[a-z][a-z_\-]{2,20}))\s*[.。]?$`)
+
+// listValues reads a sentence that lists two or more settings with their
+// values, separated by commas: each item is a value.
+func listValues(s, scope string) []Proposal {
+	if strings.Count(s, ",")+strings.Count(s, "，") < 1 {
+		return nil
+	}
+	var out []Proposal
+	for _, part := range segmentRE.Split(s, -1) {
+		m := listItemRE.FindStringSubmatch(strings.TrimSpace(part))
+		if m == nil {
+			continue
+		}
+		k := m[listItemRE.SubexpIndex("k")] + m[listItemRE.SubexpIndex("k2")]
+		v := m[listItemRE.SubexpIndex("v")] + m[listItemRE.SubexpIndex("v2")]
+		if per := m[listItemRE.SubexpIndex("per")]; per != "" {
+			k += " per " + per
+		}
+		if f := strings.Fields(strings.ToLower(k)); stopwords[f[0]] || nonVerbs[f[0]] || constraintRE.MatchString(k) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
+	}
+	if len(out) < 2 {
+		return nil
 	}
 	return out
 }
@@ -489,8 +535,11 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 		add(k, "", was, v, true)
 		return out
 	}
-	if m := valueSetRE.FindStringSubmatch(s); m != nil {
-		add(m[1], m[2], m[3], m[4], true)
+	if ms := valueSetRE.FindAllStringSubmatch(s, 4); ms != nil {
+		// "drop the per-gpu batch to 32 and set grad accumulation to 2".
+		for _, m := range ms {
+			add(m[1], m[2], m[3], m[4], true)
+		}
 		return out
 	}
 	if m := valueAtRE.FindStringSubmatch(s); m != nil && specific(m[2]) {

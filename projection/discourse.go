@@ -41,7 +41,7 @@ import (
 //     back, and the imperative after it in the same message replaces it.
 var (
 	// repairRE is a self-repair marker inside a sentence.
-	repairRE = mustPattern(`(?i)(?:\s*[—–]+\s*|\s+-\s+|,\s*|\s+)(?:(?:oh|er|uh|um|hmm),?\s+)?(?:actually,?\s+(?:wait,?\s+)?no|no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i mean|no)|i mean|i meant|or rather|scratch that|correction:?|(?:sorry|oops|no),)(?:\b|\s)[,:]?\s*|[，,]?\s*(?:不对|哦不|啊不|不不|我是说|说错了)[，,]?\s*`)
+	repairRE = mustPattern(`(?i)(?:\s*[—–]+\s*|\s+-\s+|,\s*|\s+)(?:(?:oh|er|uh|um|hmm),?\s+)?(?:actually,?\s+(?:wait,?\s+)?no|no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i mean|no)|i mean|i meant|or rather|scratch that|correction:?|(?:sorry|oops|no),|sorry)(?:\b|\s)[,:]?\s*|[，,]?\s*(?:不对|哦不|啊不|不不|我是说|说错了)[，,]?\s*`)
 	// repairVerbRE finds the choice a repair restates with its verb
 	// ("they're still on 3.10, use 3.10").
 	repairVerbRE = mustPattern(`(?i)\b(?:use|go with|target|pick|choose|switch to|make it|set it to|with)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为)\s*(` + valPat + `)`)

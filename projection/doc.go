@@ -49,7 +49,15 @@
 // another subcommand or a --dry-run, --no-run, --help run); a relative
 // change ("halve it", "add two to X", "+10 min", "再加两个", "减半",
 // relative.go, cue words relCues) is applied to the held value, or, when
-// it cannot be computed, replaces it as the change stated.
+// it cannot be computed, replaces it as the change stated; a list of
+// settings ("lr 3e-4, batch size 64 per gpu, 30 epochs") states each, and
+// two keys whose words are the same stems in another order name one
+// setting ("per-gpu batch"); a time clause that opens a sentence ("before
+// u open the PR: …", "收尾之前：…") or a deadline ("by Friday", "周四之前搞定")
+// sets a task (obligation.go); an answer relayed by its topic ("tom got
+// back to me on the tax thing: …") closes the question holding the topic;
+// a partial lift restates the rule with its exception (bare "no X" is a
+// prohibition: bareNo, with its list of pleasantries noNotRules).
 //
 // # Bounds
 //

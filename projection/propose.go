@@ -29,6 +29,10 @@ type Context struct {
 	// OpenQuestions maps the distinctive words of the user's open
 	// questions ("total_count") to the question's key.
 	OpenQuestions map[string]string
+	// Questions maps the user's open questions' keys to their text, for
+	// an answer that names its question by topic ("tom got back to me on
+	// the tax thing: …").
+	Questions map[string]string
 	// DecidedLast reports that the newest active decision is newer than
 	// the value set last: the referent of "actually make it Z instead".
 	DecidedLast bool

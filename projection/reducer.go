@@ -136,6 +136,10 @@ func (r *Reducer) Apply(ev Event) {
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
 		case a.Kind == KindUncertainty && a.IsHead() && a.Authority == Normative:
+			if ctx.Questions == nil {
+				ctx.Questions = map[string]string{}
+			}
+			ctx.Questions[a.Key] = a.Value
 			for _, w := range a.Links {
 				if ctx.OpenQuestions == nil {
 					ctx.OpenQuestions = map[string]string{}
@@ -664,7 +668,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	ent, prop := entity(key), property(key)
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) {
+		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
@@ -674,6 +678,20 @@ func (r *Reducer) valueOf(key string) *Anchor {
 		}
 	}
 	return best
+}
+
+// sameWords reports whether two keys of two or more words each name the
+// same setting in another order or form: one's stems all among the
+// other's ("per-gpu batch" and "batch size per gpu").
+func sameWords(a, b string) bool {
+	sa, sb := stems(strings.ReplaceAll(a, "_", " ")), stems(strings.ReplaceAll(b, "_", " "))
+	if len(sa) < 2 || len(sb) < 2 {
+		return false
+	}
+	if len(sa) > len(sb) {
+		sa, sb = sb, sa
+	}
+	return containsAll(sb, sa)
 }
 
 // holding is the one current value that is v, or nil when none or

@@ -28,7 +28,7 @@ var (
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = mustPattern(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = mustPattern(`(?i)\b(?:i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = mustPattern(`(?i)\b(?:(?:idk|dunno|not sure|unsure) (?:if|whether)|i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
 // selfDoubtRE is a speaker unsure about their own plans ("not sure if
@@ -194,8 +194,21 @@ func isASCIIWord(w string) bool {
 // answers is the open question key of ctx that a statement s names by one
 // of its distinctive words, or "".
 func answers(s string, ctx *Context) string {
-	if len(ctx.OpenQuestions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) {
+	if len(ctx.Questions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) {
 		return ""
+	}
+	if t := relayTopic(s); t != "" {
+		// "tom got back to me on the tax thing: EU = …": the question
+		// whose words hold the topic's.
+		ts, best := stems(t), ""
+		for k, q := range ctx.Questions {
+			if len(ts) > 0 && containsAll(stems(q), ts) && (best == "" || k > best) {
+				best = k
+			}
+		}
+		if best != "" {
+			return best
+		}
 	}
 	ws := distinctive(s)
 	if who := reporter(s); who != "" {
@@ -216,6 +229,23 @@ func answers(s string, ctx *Context) string {
 		}
 	}
 	return ""
+}
+
+// relayRE is an answer relayed and named by its topic: "tom got back to
+// me on the tax thing:", "Ana replied about the retention question,".
+var relayRE = mustPattern(`(?i)\b(?:got back to (?:me|us)|replied|answered|confirmed|told (?:me|us)|says|said|checked)\s+(?:on|about|re|regarding)\s+(?:the\s+)?(?P<t>[\w\- ]{2,30}?)\s*(?:thing|question|issue|stuff|one)?\s*[:,—–-]`)
+
+// relayTopic is the topic a relayed answer names, or "".
+func relayTopic(s string) string {
+	ls := strings.ToLower(s)
+	if !strings.Contains(ls, "back to") && !strings.Contains(ls, "replied") && !strings.Contains(ls, "answered") && !strings.Contains(ls, "confirmed") && !strings.Contains(ls, "told") && !strings.Contains(ls, "said") && !strings.Contains(ls, "says") && !strings.Contains(ls, "checked") {
+		return ""
+	}
+	m := relayRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }
 
 // A coordinated rule: "never run X, it wipes Y, and please don't bump Z"

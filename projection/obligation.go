@@ -1,0 +1,71 @@
+package projection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A task the user sets for later in the session.
+//
+// Besides "remember to" and "before you finish" (obligationRE), a task is
+// set by a time clause that opens the sentence and the work after it
+// ("before u open the PR: add storybook stories …", "before you hand it
+// to QA, bump the versionCode …", "收尾之前：把 … 缩到 0"), or by a deadline
+// given with the work or right after it ("…，附上截图链接. 周四之前搞定",
+// "… by Thursday"). A time clause followed by a prohibition ("上线前，别动
+// X") is a rule, read as one.
+var (
+	// dueLeadRE is a time clause that opens a sentence and ends at a
+	// comma or a colon.
+	dueLeadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|also|and|oh|btw|one more thing)[,:]?\s+)*before (?:you|u|we) [^,:;，：]{1,60}[,:：]\s*(?P<rest>.+)|^[^，,。：:\s]{1,8}(?:之前|以前)[：:，,]\s*(?P<zrest>.+)`)
+	// deadlineRE is a deadline: "by Thursday", "before EOD", "周四之前搞定".
+	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|end of (?:the )?(?:day|week)|the weekend|next week)\b|(?:周|星期|礼拜)[一二三四五六日天](?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
+	// dueCues are the words a due task holds one of.
+	dueCues = []string{"before", "by ", "之前", "以前", "前"}
+)
+
+// dueTask reports whether sentence ss[i] (s, as read) sets a task by a
+// time clause that opens it or by a deadline in it or in the short
+// sentence after it.
+func dueTask(s string, ss []string, i int) bool {
+	cue := false
+	next := ""
+	if i+1 < len(ss) && utf8.RuneCountInString(ss[i+1]) <= 16 {
+		next = ss[i+1]
+	}
+	for _, c := range dueCues {
+		if strings.Contains(s, c) || strings.Contains(next, c) {
+			cue = true
+			break
+		}
+	}
+	if !cue || questionRE.MatchString(s) {
+		return false
+	}
+	if m := dueLeadRE.FindStringSubmatch(s); m != nil {
+		rest := m[dueLeadRE.SubexpIndex("rest")] + m[dueLeadRE.SubexpIndex("zrest")]
+		return !cjkRuleRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 2)) && (imperative(rest) || strings.ContainsFunc(rest, isCJK))
+	}
+	if deadlineRE.MatchString(s) || next != "" && deadlineRE.MatchString(next) {
+		// The work is what the sentence directs: an imperative, after a
+		// label ("for the postmortem: 请把 …").
+		body := s
+		if j := strings.IndexAny(body, ":："); j >= 0 && j < 40 {
+			body = strings.TrimSpace(body[j+1:])
+			if strings.HasPrefix(body, "：") {
+				body = strings.TrimSpace(body[len("："):])
+			}
+		}
+		return !negRE.MatchString(firstWords(body, 2)) && (imperative(body) || zhTaskRE.MatchString(body))
+	}
+	return false
+}
+
+// zhTaskRE opens a Chinese request: "请把 …", "把 … 整理到 …", "帮我 …".
+var zhTaskRE = mustPattern(`^(?:请|麻烦|帮我|帮忙)?(?:把|给|将)|^(?:请|麻烦|帮我|帮忙)`)
+
+// firstWords is the first n words of s.
+func firstWords(s string, n int) string {
+	f := strings.Fields(s)
+	return strings.Join(f[:min(n, len(f))], " ")
+}
