@@ -126,7 +126,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).
-	permitted, excepted := false, false
+	permitted, excepted, obliged := false, false, false
 	skip := -1
 	for i, s := range sents {
 		if i <= skip {
@@ -147,8 +147,8 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			s = read
 			repairedChoice, repaired = !numeric(repair), true
 		}
-		wasPermitted, wasExcepted := permitted, excepted
-		permitted, excepted = false, false
+		wasPermitted, wasExcepted, wasObliged := permitted, excepted, obliged
+		permitted, excepted, obliged = false, false, false
 		func() {
 			if k := answers(s, ctx); k != "" {
 				// The answer to an open question ("total_count is still
@@ -258,19 +258,27 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				}
 				return
 			}
-			if obligationRE.MatchString(s) {
-				out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
-				return
-			}
-			if dueTask(s, sents, i) {
-				out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
-				if isRule(s) && constraints < maxConstraintsPerEvent {
-					// "收尾之前：把 X 缩到 0（别删！": the task, and the rule
-					// given with it.
+			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); late || obligationRE.MatchString(s) {
+				// One obligation per task of a compound one (tasks.go);
+				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
+				// is a rule too.
+				out = append(out, obligations(s)...)
+				obliged = true
+				if late && isRule(s) && constraints < maxConstraintsPerEvent {
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
 				}
 				return
+			}
+			if wasObliged && ev.Role == RoleUser {
+				if t := continuedObligation(s); t != "" {
+					// "… Then tag the release.": the obligation's next task.
+					out = append(out, obligations(t)...)
+					obliged = true
+					if !isRule(s) {
+						return
+					}
+				}
 			}
 			vs := values(s, lastKey, lastName, corr, scope)
 			if len(vs) == 0 && ev.Role == RoleUser {

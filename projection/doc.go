@@ -59,6 +59,20 @@
 // a partial lift restates the rule with its exception (bare "no X" is a
 // prohibition: bareNo, with its list of pleasantries noNotRules).
 //
+// An obligation may name its moment instead of "remember to" ("before we
+// ship, …", "one last thing: …", "收尾之前：…", tasks.go, cue words
+// lateCues); a compound one is one obligation per task ("bump the version,
+// update the changelog and ping QA"; a task opens with a verb, a noun
+// after "and" joins the task before it, tasks checked together — "make
+// sure both pass" — stay one), and "…, then …" in the next sentence adds
+// a task. A task is done by a write of the file it names or by a
+// successful command naming all its names (a path, an identifier), never
+// by a read-only one (readOnlyProgs: cat, grep, kubectl get, …), so the
+// tasks left stay open. An open question may be labelled ("open question:
+// …", "question for later", "still pending", "TBD", "待确认", "待定") or
+// told as not knowing ("I still don't know whether …", "还不知道…",
+// questions.go, cue words questionCues).
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest

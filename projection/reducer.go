@@ -173,7 +173,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 		source = sb.String()
 	}
-	moved := map[*Anchor]bool{}
+	moved, failed := map[*Anchor]bool{}, false
 	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
 		if err := admit(&ev, &p, source); err != nil {
 			r.rejected++
@@ -182,6 +182,11 @@ func (r *Reducer) Apply(ev Event) {
 		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
+		failed = failed || p.Kind == KindFailure && p.Failed
+	}
+	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
+		// A task of an open obligation the command did (tasks.go).
+		r.performed(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	r.enforceCaps()
 }

@@ -49,7 +49,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return nil, true
 	}
 	switch {
-	case unsureRE.MatchString(s) && !selfDoubtRE.MatchString(s):
+	case (unsureRE.MatchString(s) || openQuestion(s)) && !selfDoubtRE.MatchString(s) && !laughRE.MatchString(s):
 		links := distinctive(s)
 		if m := askWhoRE.FindStringSubmatch(s); m != nil {
 			// "… — I'll ask Tomás": the person who will answer.
@@ -194,7 +194,7 @@ func isASCIIWord(w string) bool {
 // answers is the open question key of ctx that a statement s names by one
 // of its distinctive words, or "".
 func answers(s string, ctx *Context) string {
-	if len(ctx.Questions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) {
+	if len(ctx.Questions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) || openQuestion(s) {
 		return ""
 	}
 	if t := relayTopic(s); t != "" {

@@ -1,0 +1,197 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// Obligations said late in a session name their moment rather than
+// "remember to": "before we ship, …", "one last thing: …", "once that's
+// merged, …", "收尾前…", "上线前…". lateCues are checked before
+// lateObligationRE.
+var (
+	lateCues         = []string{"before", "last thing", "one more thing", "once", "after", "wrap", "前", "之后", "以后", "最后", "收尾"}
+	lateObligationRE = mustPattern(`(?i)\bbefore (?:you|u|we|i) (?:\w+ )?(?:finish|wrap(?: (?:it |this |things )?up)?|close|ship|release|merge|hand (?:it |this )?(?:off|over)|sign off|log off|call it|open the (?:pr|mr)|tag|deploy|go)\b|\bbefore (?:shipping|releasing|merging|tagging|deploying|wrapping up|finishing|closing out|handing (?:it |this )?(?:off|over))\b|^\W*(?:(?:and|oh|also|ok(?:ay)?)[,]?\s+)*(?:one )?(?:last|final|more) (?:thing|item|step|request|ask)s?\s*(?:before[^:：,]{0,40})?[:：,—–-]|\bonce (?:that's|that is|this is|it's|it is|everything is|the \w+ (?:is|are)) (?:done|merged|green|in|finished|passing|deployed)\s*[,:]|\b(?:after|when) (?:that|this|it)(?:'s| is)? (?:done|merged|lands|finished|green)\s*[,:]|(?:收尾|结束|完事|上线|发布|合并|提交|部署)(?:之)?前[，,：:]?|(?:做完|弄完|完成|合并|上线)(?:了)?(?:之|以)后[，,：:]|最后(?:一件事|一步|还有|再)`)
+	// obligationSplitRE separates the tasks of a compound obligation:
+	// "bump the version, update the changelog and ping QA", "更新版本号，
+	// 改 CHANGELOG，再通知测试".
+	obligationSplitRE = mustPattern(`(?i),\s*(?:and\s+|then\s+|and then\s+|plus\s+)?|;\s*|\s+and\s+(?:then\s+|also\s+)?|\s+then\s+|[，；]\s*(?:然后|再|并且|还要|最后)?|然后|并且`)
+	obligationLeadRE  = mustPattern(`^[^:：]{0,60}[:：]\s*`)
+	// backRefRE is a task that points back at the others ("make sure
+	// both are clean", "确认都通过").
+	backRefRE = mustPattern(`(?i)\b(?:both|all of (?:them|it|those)|each of (?:them|those)|them all|everything)\b|都|两个|全部`)
+)
+
+// lateObligation reports whether the user sentence s lays an obligation
+// on its moment (lateObligationRE).
+func lateObligation(s string) bool {
+	l := strings.ToLower(s)
+	for _, c := range lateCues {
+		if !strings.Contains(l, c) {
+			continue
+		}
+		loc := lateObligationRE.FindStringIndex(s)
+		if loc == nil {
+			return false
+		}
+		// "上线前，别动 X", "before we ship, never …": a rule for the
+		// moment, not a task.
+		rest := strings.TrimLeft(s[loc[1]:], " ,，:：")
+		return !cjkRuleRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 2))
+	}
+	return false
+}
+
+// obligations are the obligations the sentence s lays on the agent: one
+// per task when s lists two or more imperatives ("before you wrap up:
+// bump the version, update CHANGELOG.md and ping QA"), so that the tasks
+// done are discharged one by one and the rest stay open; else s whole.
+// A piece that does not open with a verb ("… update the README and
+// CHANGELOG.md") belongs to the task before it.
+func obligations(s string) []Proposal {
+	whole := []Proposal{{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}
+	body := strings.TrimRight(s, ".!。！ ")
+	if m := obligationLeadRE.FindStringIndex(body); m != nil && m[1] < len(body) {
+		body = body[m[1]:]
+	} else if loc := lateObligationRE.FindStringIndex(body); loc != nil && loc[0] == 0 {
+		body = strings.TrimLeft(body[loc[1]:], " ,，:：")
+	} else if loc := obligationRE.FindStringIndex(body); loc != nil && loc[0] <= 12 {
+		body = strings.TrimLeft(body[loc[1]:], " ,，:：")
+	}
+	cuts := obligationSplitRE.FindAllStringIndex(body, -1)
+	if len(cuts) == 0 {
+		return whole
+	}
+	var parts []string
+	start := 0
+	for _, c := range append(cuts, []int{len(body), len(body)}) {
+		p := strings.TrimSpace(body[start:c[0]])
+		start = c[1]
+		if p == "" {
+			continue
+		}
+		if len(parts) > 0 && !task(p) {
+			// "update the README and CHANGELOG.md": a noun after "and"
+			// is the same task's; the quote runs on to it.
+			last := parts[len(parts)-1]
+			i := strings.Index(body, last)
+			parts[len(parts)-1] = strings.TrimSpace(body[i : strings.Index(body[i:], p)+i+len(p)])
+			continue
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) < 2 || !task(parts[0]) || slices.ContainsFunc(parts[1:], backRefRE.MatchString) {
+		// "run lint and test and make sure both are clean": the tasks
+		// are checked together.
+		return whole
+	}
+	out := make([]Proposal, 0, len(parts))
+	for _, p := range parts {
+		out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(p), Value: p, Quote: p, Links: mentions(p)})
+	}
+	return out
+}
+
+// task reports whether p opens with an action: an English imperative, or
+// Chinese text (its verbs are not told apart here) of two runes or more.
+func task(p string) bool {
+	p = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(p, "please "), "also "))
+	if strings.ContainsFunc(p, isCJK) {
+		return len([]rune(p)) >= 2
+	}
+	f := strings.Fields(p)
+	if len(f) < 2 || strings.Contains(p, "=") {
+		return false
+	}
+	if c := f[0][0]; c < 'A' || c > 'Z' && c < 'a' || c > 'z' || strings.ToUpper(f[0]) == f[0] {
+		// "`npm test`", "EU = …": a name or a label, not a verb.
+		return false
+	}
+	if w := strings.ToLower(f[0]); len(w) <= 5 && strings.HasSuffix(w, "ing") {
+		// "ping QA", "bring …": a short verb, not a participle.
+		return imperative("do " + strings.Join(f[1:], " "))
+	}
+	return imperative(p)
+}
+
+// continueRE opens the next task of an obligation said in the sentence
+// before: "Then tag the release.", "…），然后在 #infra-changes 发个变更通知".
+var continueRE = mustPattern(`(?i)(?:^|[，,;；)）]\s*)(?:and\s+)?(?:then|after that|afterwards|also|plus)[,]?\s+|(?:^|[，,;；)）]\s*)(?:然后|之后再|再|并且|还要)`)
+
+// continuedObligation is the task that s adds to an obligation of the
+// sentence before it, or "".
+func continuedObligation(s string) string {
+	loc := continueRE.FindStringIndex(s)
+	if loc == nil {
+		return ""
+	}
+	t := strings.TrimRight(s[loc[1]:], ".!。！ ")
+	if !task(t) {
+		return ""
+	}
+	return t
+}
+
+// readOnlyProgs read and change nothing: a command of theirs does no
+// task, whatever it names.
+var readOnlyProgs = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "ls": true, "grep": true, "rg": true,
+	"find": true, "wc": true, "diff": true, "stat": true, "file": true, "echo": true, "which": true, "git diff": true, "git log": true,
+	"git show": true, "git status": true, "kubectl get": true, "kubectl describe": true, "kubectl logs": true, "helm status": true,
+	"helm get": true, "helm list": true, "terraform plan": true, "terraform show": true, "aws s3 ls": true}
+
+// outputFlagRE is where a command writes: "--out experiments/README.md",
+// "-o report.json", "> notes.md", "| tee log.txt".
+var outputFlagRE = mustPattern(`(?:--out(?:put)?(?:-file)?[= ]|\s-o\s+|>>?\s*|\btee\s+(?:-a\s+)?)(\S+)`)
+
+// performed discharges the open obligations a successful command c did:
+// one whose names (its paths and distinctive words, at least two) all
+// occur in the command, or whose one name is where the command writes
+// or the program it runs ("run golangci-lint"). A read-only command
+// (readOnlyProgs) does no task; a failed one is not done.
+func (r *Reducer) performed(c *Call, ref EventRef) {
+	_, cmd := argString(c.Args, commandArgKeys)
+	if cmd == "" {
+		return
+	}
+	stages := stageRE.Split(normCommand(cmd), -1)
+	var progs []string
+	for _, st := range stages {
+		f := strings.Fields(st)
+		switch {
+		case len(f) == 0:
+			continue
+		case len(f) > 2 && readOnlyProgs[f[0]+" "+f[1]+" "+f[2]], len(f) > 1 && readOnlyProgs[f[0]+" "+f[1]], readOnlyProgs[f[0]]:
+			continue
+		}
+		progs = append(progs, f[0])
+	}
+	if len(progs) == 0 {
+		return
+	}
+	var outs []string
+	for _, m := range outputFlagRE.FindAllStringSubmatch(cmd, -1) {
+		outs = append(outs, strings.Trim(m[1], `"'`))
+	}
+	for _, a := range r.sorted() {
+		if a.Kind != KindObligation || a.Lifecycle != Open {
+			continue
+		}
+		names := slices.Clone(a.Links)
+		for _, w := range distinctive(a.Value) {
+			if !slices.Contains(names, w) {
+				names = append(names, w)
+			}
+		}
+		done := false
+		switch {
+		case len(names) >= 2:
+			done = !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) })
+		case len(names) == 1:
+			done = slices.Contains(progs, names[0]) || slices.ContainsFunc(outs, func(o string) bool { return linksPath(names, o) })
+		}
+		if done {
+			a.Lifecycle = Done
+			a.addRef(ref)
+		}
+	}
+}

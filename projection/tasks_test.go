@@ -1,0 +1,75 @@
+package projection
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestObligationsSplitCompoundTasks(t *testing.T) {
+	cases := []struct {
+		s    string
+		want []string
+	}{
+		{"before you wrap up: bump the version, update the changelog and ping QA.", []string{"bump the version", "update the changelog", "ping QA"}},
+		{"one last thing: tag the release and then email the vendor", []string{"tag the release", "email the vendor"}},
+		{"before you merge, update the README and CHANGELOG.md", []string{"before you merge, update the README and CHANGELOG.md"}},
+		// The tasks are checked together: one obligation.
+		{"Before you finish, run `make lint` and `make test` and make sure both are clean.", []string{"Before you finish, run `make lint` and `make test` and make sure both are clean."}},
+		{"上线前：更新版本号，然后在群里通知测试", []string{"更新版本号", "在群里通知测试"}},
+		// A report after a colon is not a list of tasks.
+		{"heard back at the end: EU = gross, US = net", []string{"heard back at the end: EU = gross, US = net"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, p := range obligations(c.s) {
+			got = append(got, p.Quote)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("obligations(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+func TestLateObligation(t *testing.T) {
+	for _, s := range []string{"before we ship this, regenerate the API docs", "one more thing: rotate the staging token",
+		"once that's merged, delete the feature branch", "before u open the PR add a screenshot", "发布前把迁移脚本再跑一遍", "合并之后，删掉临时分支"} {
+		if !lateObligation(s) {
+			t.Errorf("lateObligation(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"the build broke before lunch", "we shipped it once last year", "before that, the cache was cold", "之前那个版本没问题"} {
+		if lateObligation(s) {
+			t.Errorf("lateObligation(%q) = true", s)
+		}
+	}
+}
+
+func TestPerformedDischargesOnlyTheTaskDone(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "before you wrap up: scale web-api on cluster-old to zero, and post a note in #ops-log."})
+	r.Apply(Event{Seq: 2, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"cmd": "kubectl get deploy web-api --context cluster-old"}}}})
+	r.Apply(Event{Seq: 3, Role: RoleTool, Text: "web-api 3/3", Result: &Result{CallID: "c1"}})
+	r.Apply(Event{Seq: 4, Role: RoleAssistant, Calls: []Call{{ID: "c2", Name: "bash", Args: map[string]any{"cmd": "kubectl scale deploy web-api --replicas=0 --context cluster-old"}}}})
+	r.Apply(Event{Seq: 5, Role: RoleTool, Text: "deployment.apps/web-api scaled", Result: &Result{CallID: "c2"}})
+	open, done := 0, 0
+	for _, a := range r.Anchors() {
+		if a.Kind != KindObligation {
+			continue
+		}
+		switch a.Lifecycle {
+		case Open:
+			open++
+			if a.Value != "post a note in #ops-log" {
+				t.Errorf("open obligation %q, want the note", a.Value)
+			}
+		case Done:
+			done++
+			if len(a.SourceRefs) != 2 || a.SourceRefs[1].Seq != 5 {
+				t.Errorf("done by %v, want the scale command (seq 5), not the read-only get", a.SourceRefs)
+			}
+		}
+	}
+	if open != 1 || done != 1 {
+		t.Fatalf("open %d done %d, want 1 and 1", open, done)
+	}
+}
