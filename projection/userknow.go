@@ -28,7 +28,7 @@ var (
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = mustPattern(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = mustPattern(`(?i)\b(?:(?:idk|dunno|not sure|unsure) (?:if|whether)|i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = mustPattern(`(?i)\b(?:(?:idk|dunno|not sure|unsure) (?:if|whether)|i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不太确定|不大确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
 )
 
 // selfDoubtRE is a speaker unsure about their own plans ("not sure if
@@ -73,7 +73,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 // links the person, and the person's report ("Mei says inclusive", "小王说
 // 包含") answers it.
 var (
-	deferRE  = mustPattern(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
+	deferRE  = mustPattern(`^(?i:(?:(?:ok(?:ay)?|hmm|so|not sure|no idea|dunno)[,.]?\s+)?(?:i'll|i will|let me|i need to|i have to|i'm going to|i'll have to)\s+(?:check|ask|confirm|verify|double-check)\s+(?:with\s+|that with\s+|this with\s+)?)(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)(?i:\s+(?:first|later|tomorrow|about it|on (?:that|this)))?(?i:,?\s+and\s+(?:get back to you|let you know|report back|circle back)(?:\s+\w+)?)?\s*[.!]?$|^(?:我|我先|我去|等我)(?:问一下|问问|问下|去问|跟|和)\s*(?:[\w\p{Han} ]{1,12}?的)?(?P<z>\p{Han}{1,4}?)(?:确认一下|确认|核实一下|核实|商量一下)?[。.!！]?$`)
 	reportRE = mustPattern(`^(?i:(?:ok(?:ay)?|so|update)[,:]?\s+)?(?P<who>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\s+(?i:says|said|confirmed|replied|answered|thinks|told me|got back(?: to me)?)\b|^(?i:according to|per|heard back from)\s+(?P<by>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)\b|^(?P<z>\p{Han}{1,4}?)(?:说|确认了|确认|回复说|回复|答复说|答复)`)
 )
 
@@ -102,7 +102,7 @@ func switchClause(s string) bool {
 // an open question that links the person and the question's names.
 func deferred(s, prev, text string) ([]Proposal, bool) {
 	m := deferRE.FindStringSubmatch(s)
-	if m == nil || prev == "" || !questionRE.MatchString(prev) {
+	if m == nil || prev == "" || !questionRE.MatchString(prev) && !unsureRE.MatchString(prev) {
 		return nil, true
 	}
 	who := m[deferRE.SubexpIndex("who")] + m[deferRE.SubexpIndex("z")]
