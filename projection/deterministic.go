@@ -166,6 +166,15 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				out = append(out, choice...)
 				return
 			}
+			if i == 0 && ctx.Attempt != "" {
+				if span, q, end := continuedAttempt(ctx.Attempt, text, sents); span != "" {
+					// "we tried X." / "it blew up Y, don't go there.": the
+					// attempt of the message before and its verdict (story.go).
+					out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(ctx.Attempt), Value: span, Quote: q, Links: mentions(span)})
+					skip = end
+					return
+				}
+			}
 			if span, end := attemptSpan(text, sents, i); span != "" {
 				// A past attempt, its verdict and reason, and a prohibition
 				// pointing back at it: one piece of negative knowledge.

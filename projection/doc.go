@@ -71,7 +71,11 @@
 // tasks left stay open. An open question may be labelled ("open question:
 // …", "question for later", "still pending", "TBD", "待确认", "待定") or
 // told as not knowing ("I still don't know whether …", "还不知道…",
-// questions.go, cue words questionCues).
+// questions.go, cue words questionCues). An attempt that ends one user
+// message with no verdict ("we tried orjson in the spring.") and the
+// verdict that opens the next ("it blew up the musl builds, don't go
+// there") are one piece of negative knowledge (story.go), not a rule cut
+// from its story.
 //
 // # Bounds
 //

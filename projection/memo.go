@@ -122,7 +122,7 @@ func sameCall(a, b *Call) bool {
 }
 
 func sameContext(a, b *Context) bool {
-	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName {
+	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName || a.Attempt != b.Attempt {
 		return false
 	}
 	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {

@@ -33,6 +33,10 @@ type Context struct {
 	// an answer that names its question by topic ("tom got back to me on
 	// the tax thing: …").
 	Questions map[string]string
+	// Attempt is a past attempt the user's message before ended with and
+	// gave no verdict for ("we tried orjson in the spring."), for a verdict
+	// told next (story.go).
+	Attempt string
 	// DecidedLast reports that the newest active decision is newer than
 	// the value set last: the referent of "actually make it Z instead".
 	DecidedLast bool

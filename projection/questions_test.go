@@ -17,3 +17,35 @@ func TestOpenQuestionWordings(t *testing.T) {
 		}
 	}
 }
+
+func TestAttemptToldOverTwoMessages(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "fyi we tried sharding the queue by tenant last quarter."})
+	r.Apply(Event{Seq: 2, Role: RoleAssistant, Text: "Noted."})
+	r.Apply(Event{Seq: 3, Role: RoleUser, Text: "it deadlocked the consumers under load, so don't go there. Keep one queue."})
+	var neg *Anchor
+	for _, a := range r.Anchors() {
+		if a.Kind == KindNegative {
+			neg = a
+		}
+		if a.Kind == KindConstraint && a.Quote == "it deadlocked the consumers under load, so don't go there." {
+			t.Errorf("the verdict was read as a rule cut from its attempt: %s", a.Value)
+		}
+	}
+	if neg == nil || neg.Value != "fyi we tried sharding the queue by tenant last quarter. it deadlocked the consumers under load, so don't go there." {
+		t.Fatalf("negative knowledge = %v, want the attempt with its verdict", neg)
+	}
+	// An attempt with no verdict next is nothing; a verdict far later is
+	// not its verdict.
+	r = New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "we tried the nightly toolchain once."})
+	for i := 2; i < 2+attemptGap; i++ {
+		r.Apply(Event{Seq: i, Role: RoleAssistant, Text: "Working on it."})
+	}
+	r.Apply(Event{Seq: 9, Role: RoleUser, Text: "it crashed the linker, annoying."})
+	for _, a := range r.Anchors() {
+		if a.Kind == KindNegative && a.Key == "negative/-/"+slug("we tried the nightly toolchain once.") {
+			t.Errorf("verdict %d events later joined the attempt: %s", 8, a.Value)
+		}
+	}
+}

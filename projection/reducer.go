@@ -69,6 +69,11 @@ type Reducer struct {
 	asOf     int
 	retired  []*Anchor
 	rejected int
+	// attempt is a past attempt the user's last message ended with, told
+	// at attemptSeq, waiting for its verdict (story.go); not part of a
+	// Snapshot.
+	attempt    string
+	attemptSeq int
 }
 
 // New returns an empty reducer.
@@ -122,6 +127,9 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	}
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
+	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
+		ctx.Attempt = r.attempt
+	}
 	if d := r.newestChoice(); d != nil {
 		v := r.hot[slot(KindValue, r.lastKey)]
 		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
@@ -183,6 +191,9 @@ func (r *Reducer) Apply(ev Event) {
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
 		failed = failed || p.Kind == KindFailure && p.Failed
+	}
+	if ev.Role == RoleUser {
+		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 	}
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
@@ -1596,7 +1607,8 @@ func UnmarshalSnapshot(b []byte) (*Snapshot, error) {
 // Clone returns an independent copy of the reducer.
 func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
-		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected}
+		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
+		attempt: r.attempt, attemptSeq: r.attemptSeq}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
