@@ -235,6 +235,11 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					// the rest still kept out.
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: exceptQuote(c, x, s)})
 					excepted = true
+				} else if t := zhTopicPermit(c); t != "" && remainderRE.MatchString(s) {
+					// "full refresh 那条：stg_refunds 可以 full refresh，别的模型还是不行":
+					// an exception to the rule the topic names.
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "topic", Value: t, Quote: exceptQuote(c, t, s)})
+					excepted = true
 				} else if x := permittedWord(c); x != "" && !liftRE.MatchString(c) {
 					// "you can use nightly for the benchmarks": an exception
 					// to the rule that names nightly, if one does (quoted from
@@ -430,6 +435,11 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	if len(out) == 0 {
 		out = listValues(s, scope)
 	}
+	if m := zhJustRE.FindStringSubmatch(s); len(out) == 0 && m != nil && lastKey != "" {
+		// "算了，就 3 天吧": the value settled on, for the setting named
+		// last.
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: s, Correction: true})
+	}
 	if len(out) == 0 {
 		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
 			// "啊打错了，是 8192，不是 4096": the setting that holds the
@@ -443,6 +453,12 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 	}
 	return out
 }
+
+// zhJustRE is a value settled on alone: "就 3 天吧", "那就 12 个吧".
+var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$`)
+
+// relWordRE is a key that names a relative change, not a setting.
+var relWordRE = mustPattern(`(?i)^(?:减半|翻倍|加倍|翻番|halve|halved|double|doubled|half)$`)
 
 // listItemRE is one item of a list of settings: "lr 3e-4", "batch size
 // 64 per gpu", "weight decay 0.01", "30 epochs" (a label may open the
@@ -518,6 +534,10 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
 		k = particleRE.ReplaceAllString(k, "")
 		k = zhTail.ReplaceAllString(k, "")
+		if relWordRE.MatchString(k) {
+			// "减半是 3.5": the change, not a setting.
+			return
+		}
 		ref := refers
 		if loc := demonstrativeRE.FindStringIndex(k); loc != nil && !pronounRE.MatchString(k) {
 			// "bump that batch thing up": a setting named by a

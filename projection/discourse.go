@@ -371,16 +371,28 @@ var remainderOnlyRE = mustPattern(`(?i)\b(?:only (?:that|this|these|those|there|
 // "you can use nightly for the benchmarks", "可以用 nightly 跑基准".
 var permitWordRE = mustPattern(`(?i)\byou (?:may|can|are allowed to|are free to)\s+(?:now\s+)?(?:go ahead and\s+)?(?:use|run|touch|edit|modify|change|call|enable|turn on|deploy|restart|stop|start|delete|remove|drop|reboot|scale|upgrade|bump|update|push|merge|publish|release|rotate|migrate|reindex|retrain|launch|install)\s+(?P<x>[\w.\-/@]+)|可以(?:用|使用|跑|运行|改|动|碰|开启|重启|删|删除|升级|部署|发布|合并)\s*(?P<z>[\w.\-/@]+)`)
 
+// zhTopicRuleRE names a rule by its topic and grants in its terms: "full
+// refresh 那条：stg_refunds 可以 …".
+var zhTopicRuleRE = mustPattern(`^(?P<t>[^，,：:]{1,24}?)\s*(?:那条|这条|的规矩|的规则|的限制)[：:，,]\s*.*可以`)
+
+// zhTopicPermit is the topic of a rule a clause grants an exception to,
+// or "".
+func zhTopicPermit(c string) string {
+	m := zhTopicRuleRE.FindStringSubmatch(c)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
+}
+
 // exceptQuote is what an exception for thing x quotes: its clause c past
 // a label that comes before x ("update on libraries: androidx stuff is
 // fine"), to the end of the sentence s when s goes on to keep the rest
 // ("you can restart redis-cache now, but only the replicas").
 func exceptQuote(c, x, s string) string {
 	if i := strings.LastIndexAny(c, ":："); i >= 0 && i < 60 && strings.Contains(c[i:], x) && !topicRE.MatchString(c) {
-		c = strings.TrimSpace(c[i+1:])
-		if r, _ := utf8.DecodeRuneInString(c); r == '：' {
-			c = strings.TrimSpace(c[len("："):])
-		}
+		_, size := utf8.DecodeRuneInString(c[i:])
+		c = strings.TrimSpace(c[i+size:])
 	}
 	i := strings.Index(s, c)
 	if i < 0 || i+len(c) >= len(s) {

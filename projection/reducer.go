@@ -1146,7 +1146,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		if word {
 			fits = names
 		} else {
-			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names)
+			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names) || p.Name == "topic" && names
 		}
 		if fits && (o == nil || newer(a, o)) {
 			o = a
