@@ -75,7 +75,11 @@
 // message with no verdict ("we tried orjson in the spring.") and the
 // verdict that opens the next ("it blew up the musl builds, don't go
 // there") are one piece of negative knowledge (story.go), not a rule cut
-// from its story.
+// from its story; so is an attempt closed by a pro-form prohibition
+// ("别再走这条路", backOffRE). A relayed answer ("Lena says …", "财务的小林说
+// …", relayMarkRE) closes the open question it shares two or more words
+// with (English stems, Chinese character pairs), and a labelled question
+// ("待确认：…要不要…") states no rule besides.
 //
 // # Bounds
 //

@@ -26,3 +26,50 @@ func openQuestion(s string) bool {
 	}
 	return false
 }
+
+// relayMarkRE marks an answer someone gave, relayed: "Lena says it's 3",
+// "heard back from ops: …", "财务的小林说不算", "老王回复了：…".
+var relayMarkRE = mustPattern(`(?i)\b(?:says|said|confirmed|told (?:me|us)|got back to (?:me|us)|replied|answered|heard back)\b|^[^，,。？?]{1,12}?(?:说|回复|答复|确认了|回了)`)
+
+// relayedAnswer is the open question of ctx that a relayed answer s
+// shares the most words with (two or more: English stems, or Chinese
+// character pairs), or "": "财务的小林说不算退款订单" answers "待确认：退款订单
+// 要不要算进 GMV" without naming whom it was deferred to.
+func relayedAnswer(s string, ctx *Context) string {
+	if len(ctx.Questions) == 0 || !relayMarkRE.MatchString(s) {
+		return ""
+	}
+	words := func(x string) map[string]bool {
+		m := stems(x)
+		rs := []rune(x)
+		for i := 0; i+1 < len(rs); i++ {
+			if isCJK(rs[i]) && isCJK(rs[i+1]) {
+				m[string(rs[i:i+2])] = true
+			}
+		}
+		return m
+	}
+	ws := words(s)
+	best, most := "", 1
+	for k, q := range ctx.Questions {
+		n := 0
+		for w := range words(q) {
+			if ws[w] {
+				n++
+			}
+		}
+		if n > most || n == most && best != "" && k > best {
+			best, most = k, n
+		}
+	}
+	return best
+}
+
+// labelledQuestionRE is a question labelled as one ("open question: …",
+// "待确认：退款订单要不要算进 GMV", whose "不要" is no rule).
+var labelledQuestionRE = mustPattern(`(?i)^\W*(?:open\s+)?questions?\b|\bquestions?\s+for\s+|^\W*(?:待确认|待定|问题|疑问)\s*[:：]`)
+
+// labelledQuestion reports whether the question s is labelled as one.
+func labelledQuestion(s string) bool {
+	return openQuestion(s) && labelledQuestionRE.MatchString(s)
+}

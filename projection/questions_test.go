@@ -49,3 +49,27 @@ func TestAttemptToldOverTwoMessages(t *testing.T) {
 		}
 	}
 }
+
+func TestRelayedAnswerClosesTheQuestionItNames(t *testing.T) {
+	ctx := &Context{Questions: map[string]string{"question/-/a": "待确认：退货运费由谁承担", "question/-/b": "question for later: which region hosts the replica?"}}
+	for s, want := range map[string]string{
+		"客服的阿强说退货运费由商家承担":                            "question/-/a",
+		"Jonas says the replica region is eu-west-1": "question/-/b",
+		"the replica is fine":                        "", // no one relayed it
+		"Jonas says lunch is at noon":                "", // names no question
+	} {
+		if got := relayedAnswer(s, ctx); got != want {
+			t.Errorf("relayedAnswer(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestTriedAndBackedOffIsNegativeKnowledge(t *testing.T) {
+	for _, s := range []string{"we tried vendoring the SDK last year and the upgrades became hell, don't go there",
+		"之前试过把缓存放在本地磁盘，别再走这条路"} {
+		ps, _ := userKnowledge(s)
+		if len(ps) != 1 || ps[0].Kind != KindNegative {
+			t.Errorf("userKnowledge(%q) = %+v, want negative knowledge", s, ps)
+		}
+	}
+}

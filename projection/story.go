@@ -47,3 +47,16 @@ func continuedAttempt(attempt, text string, ss []string) (span, quote string, en
 	}
 	return attempt + " " + quote, quote, e - 1
 }
+
+// backOffRE tells the listener to stay off a way tried, by a pro-form:
+// "don't go there", "don't go down that road", "别再走这条路", "这条路别走了".
+var backOffRE = mustPattern(`(?i)\b(?:don't|do not|dont|never)\s+(?:go\s+(?:there|down\s+(?:that|this)\s+(?:road|path|route|rabbit hole))|try\s+(?:that|it|this)\s+again|bother(?:\s+(?:with\s+)?(?:that|it|this))?)\b|(?:别|不要)再?(?:走|碰|试|踩|用)(?:这条路|那条路|这条|那条|这个坑|那个坑|这套|那套)|(?:这条路|那条路|这个坑|那个坑)(?:别|不要)再?(?:走|踩|碰)`)
+
+// backsOff reports whether s closes an attempt by telling the listener
+// to stay off it (backOffRE); the cue words are checked first.
+func backsOff(s string) bool {
+	if !strings.Contains(s, "别") && !strings.Contains(s, "不要") && !strings.Contains(strings.ToLower(s), "n't") && !strings.Contains(strings.ToLower(s), "not") && !strings.Contains(strings.ToLower(s), "never") {
+		return false
+	}
+	return backOffRE.MatchString(s)
+}

@@ -55,8 +55,9 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 			// "… — I'll ask Tomás": the person who will answer.
 			links = append(links, m[1]+m[2])
 		}
-		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, true
-	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s)) ||
+		// A labelled question ("待确认：要不要…") states no rule besides.
+		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, !labelledQuestion(s)
+	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s) || backsOff(s)) ||
 		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s)) &&
 		!(laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0):
 		// A past attempt with its verdict, or an approach the user rules
@@ -228,7 +229,7 @@ func answers(s string, ctx *Context) string {
 			}
 		}
 	}
-	return ""
+	return relayedAnswer(s, ctx)
 }
 
 // relayRE is an answer relayed and named by its topic: "tom got back to
