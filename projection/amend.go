@@ -115,12 +115,20 @@ func pins(s string) map[string][]string {
 // repins reports whether the rule a pins one of the things b pins to
 // another version, with the same polarity: b restates a with a new value.
 func repins(a, b string) bool {
-	pa, pb := pins(a), pins(b)
-	if len(pa) == 0 || len(pb) == 0 || negRE.MatchString(a) != negRE.MatchString(b) {
+	return repinsOf(pinFacts(a), pinFacts(b))
+}
+
+// pinFacts are the facts of s that repinsOf reads.
+func pinFacts(s string) *valueFacts {
+	return &valueFacts{of: s, neg: negRE.MatchString(s), pins: pins(s)}
+}
+
+// repinsOf is repins of the rules whose facts are fa and fb.
+func repinsOf(fa, fb *valueFacts) bool {
+	pa, pb := fa.pins, fb.pins
+	if len(pa) == 0 || len(pb) == 0 || fa.neg != fb.neg {
 		return false
 	}
-	// b restates a when it names a thing a pins, and none of a's
-	// versions of it ("use Go 1.21 and Go 1.22 in CI" keeps "Go 1.21").
 	for name, vs := range pb {
 		if ws, ok := pa[name]; ok && !slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(vs, w) }) {
 			return true

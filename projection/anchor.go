@@ -113,6 +113,33 @@ type Anchor struct {
 
 	// words caches terms(Value) for overlap matching.
 	words map[string]bool
+	// facts caches what the reducer reads of a rule's Value for every
+	// event it applies (valueFacts).
+	facts *valueFacts
+}
+
+// valueFacts are what the reducer reads of a rule's value each time it
+// looks through the active rules (for every event and proposal): read
+// once per value, as pure functions of it. Immutable once made, so an
+// anchor's copies (Reducer.Clone) share it; of is the value it was read
+// from, and a changed Value is read again.
+type valueFacts struct {
+	of    string
+	neg   bool                // negRE matches
+	pins  map[string][]string // pins
+	named []string            // named
+	terms map[string]bool     // ruleTerms
+}
+
+// valueFacts returns what the reducer reads of a's value. The results
+// are shared: callers do not modify them.
+func (a *Anchor) valueFacts() *valueFacts {
+	if f := a.facts; f != nil && f.of == a.Value {
+		return f
+	}
+	v := a.Value
+	a.facts = &valueFacts{of: v, neg: negRE.MatchString(v), pins: pins(v), named: named(v), terms: ruleTerms(v)}
+	return a.facts
 }
 
 // terms returns the anchor's content words (cached).

@@ -157,7 +157,7 @@ func (r *Reducer) Apply(ev Event) {
 				}
 			}
 		case a.Kind == KindConstraint && a.Lifecycle == Active:
-			for name := range pins(a.Value) {
+			for name := range a.valueFacts().pins {
 				if ctx.Pinned == nil {
 					ctx.Pinned = map[string]bool{}
 				}
@@ -318,8 +318,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		// A rule that pins a thing to another version than an active
 		// rule does restates it: it supersedes it whatever else it says.
+		fp := pinFacts(p.Value)
 		if o := r.closest(p.Value, 0, func(a *Anchor) bool {
-			return a.Kind == KindConstraint && a.Lifecycle == Active && repins(a.Value, p.Value)
+			return a.Kind == KindConstraint && a.Lifecycle == Active && repinsOf(a.valueFacts(), fp)
 		}); o != nil {
 			r.supersede(nu, o)
 		} else if p.Correction {
@@ -952,7 +953,7 @@ func (r *Reducer) namedIn(s string) *Anchor {
 	ls := strings.ToLower(s)
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindConstraint || a.Lifecycle != Active || !negRE.MatchString(a.Value) {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg {
 			continue
 		}
 		if slices.ContainsFunc(mentions(a.Value), func(n string) bool {
@@ -1001,7 +1002,7 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 		// prohibition on changing the same named things, in other words.
 		var best *Anchor
 		for _, a := range r.hot {
-			if a.Kind == KindConstraint && a.Lifecycle == Active && negRE.MatchString(a.Value) == neg && slices.Equal(named(a.Value), ns) && onlyNames(a.Value, ns) && (best == nil || newer(a, best)) {
+			if a.Kind == KindConstraint && a.Lifecycle == Active && a.valueFacts().neg == neg && slices.Equal(a.valueFacts().named, ns) && onlyNames(a.Value, ns) && (best == nil || newer(a, best)) {
 				best = a
 			}
 		}
@@ -1015,10 +1016,10 @@ func (r *Reducer) sameRule(p *Proposal) *Anchor {
 	}
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindConstraint || a.Lifecycle != Active || negRE.MatchString(a.Value) != neg {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || a.valueFacts().neg != neg {
 			continue
 		}
-		if overlap(t, ruleTerms(a.Value)) >= 0.75 && slices.Equal(named(p.Value), named(a.Value)) && (best == nil || newer(a, best)) {
+		if overlap(t, a.valueFacts().terms) >= 0.75 && slices.Equal(named(p.Value), a.valueFacts().named) && (best == nil || newer(a, best)) {
 			best = a
 		}
 	}
@@ -1095,7 +1096,7 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 	var best *Anchor
 	part := ""
 	for _, a := range r.hot {
-		if a.Kind != KindConstraint || a.Lifecycle != Active || !negRE.MatchString(a.Value) {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg {
 			continue
 		}
 		for _, d := range a.Links {
