@@ -2,6 +2,10 @@ package tokenizer
 
 import (
 	"os"
+	"runtime"
+	"runtime/metrics"
+	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -105,5 +109,106 @@ func BenchmarkCountText(b *testing.B) {
 				b.ReportMetric(float64(tokens), "tok/op")
 			})
 		}
+	}
+}
+
+// BenchmarkRankTableGC prices what the o200k_base rank table costs every
+// garbage collection of a process that holds it, beside the baseline of
+// nothing loaded and the map[string]int of the same ranks the meter held
+// before, all measured in the same run. table-scan-MB and map-scan-MB are
+// the scannable heap each adds (runtime/metrics /gc/scan/heap:bytes): the
+// bytes every collection reads for pointers. gc-none/table/map-cpu-ms are
+// the process CPU time (getrusage) of a forced runtime.GC() with nothing,
+// the table and the map live, taken in turn, the least of b.N each: CPU
+// time because a busy machine inflates wall time with waits, the least
+// because it inflates CPU time too. *-MB and *-objs are the live heap and
+// heap objects each adds; load-ms and load-cpu-ms the median wall and CPU
+// time to load the table from the embedded file, the meter's first-use
+// latency.
+//
+//	go test -run '^$' -bench RankTableGC -benchtime 20x ./tokenizer/
+func BenchmarkRankTableGC(b *testing.B) {
+	spec, _ := specOf(O200k)
+	var table *rankTable
+	tableHeap := heapAfter(func() {
+		var err error
+		if table, err = loadRanks(spec.file); err != nil {
+			b.Fatal(err)
+		}
+	})
+	var ranks map[string]int
+	mapHeap := heapAfter(func() { ranks = table.toMap() })
+	gcCPU := func(live any) time.Duration {
+		before := processCPU(b)
+		runtime.GC()
+		el := processCPU(b) - before
+		runtime.KeepAlive(live)
+		return el
+	}
+	var none, withTable, withMap, load, loadCPU []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		none = append(none, gcCPU(nil))
+		withTable = append(withTable, gcCPU(table))
+		withMap = append(withMap, gcCPU(ranks))
+	}
+	for range b.N {
+		start, cpu := time.Now(), processCPU(b)
+		if _, err := loadRanks(spec.file); err != nil {
+			b.Fatal(err)
+		}
+		load = append(load, time.Since(start))
+		loadCPU = append(loadCPU, processCPU(b)-cpu)
+	}
+	b.StopTimer()
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
+	median := func(d []time.Duration) time.Duration {
+		slices.Sort(d)
+		return d[len(d)/2]
+	}
+	b.ReportMetric(ms(slices.Min(none)), "gc-none-cpu-ms")
+	b.ReportMetric(ms(slices.Min(withTable)), "gc-table-cpu-ms")
+	b.ReportMetric(ms(slices.Min(withMap)), "gc-map-cpu-ms")
+	b.ReportMetric(ms(median(load)), "load-ms")
+	b.ReportMetric(ms(median(loadCPU)), "load-cpu-ms")
+	b.ReportMetric(tableHeap.scanMB, "table-scan-MB")
+	b.ReportMetric(mapHeap.scanMB, "map-scan-MB")
+	b.ReportMetric(tableHeap.mb, "table-MB")
+	b.ReportMetric(mapHeap.mb, "map-MB")
+	b.ReportMetric(tableHeap.objects, "table-objs")
+	b.ReportMetric(mapHeap.objects, "map-objs")
+	runtime.KeepAlive(table)
+	runtime.KeepAlive(ranks)
+}
+
+// processCPU returns the user and system CPU time the process has used.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+type heapGrowth struct{ mb, scanMB, objects float64 }
+
+// heapAfter returns the live and scannable heap that build adds, measured
+// after a collection on each side.
+func heapAfter(build func()) heapGrowth {
+	scan := []metrics.Sample{{Name: "/gc/scan/heap:bytes"}}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	metrics.Read(scan)
+	scanBefore := scan[0].Value.Uint64()
+	build()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	metrics.Read(scan)
+	const mb = 1 << 20
+	return heapGrowth{
+		mb:      float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / mb,
+		scanMB:  float64(int64(scan[0].Value.Uint64())-int64(scanBefore)) / mb,
+		objects: float64(int64(after.HeapObjects) - int64(before.HeapObjects)),
 	}
 }

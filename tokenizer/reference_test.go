@@ -25,10 +25,11 @@ func newRefMeter(t testing.TB, name string) *refMeter {
 	if !ok {
 		t.Fatalf("no encoding %q", name)
 	}
-	ranks, err := loadRanks(spec.file)
+	table, err := loadRanks(spec.file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ranks := table.toMap()
 	bpe, err := tiktoken.NewCoreBPE(ranks, spec.special, spec.pattern)
 	if err != nil {
 		t.Fatal(err)
@@ -124,4 +125,13 @@ func (r *refMeter) countCapped(s string) int {
 		total += len(r.tk.EncodeOrdinary(s[segStart:]))
 	}
 	return total
+}
+
+// toMap returns the table as tiktoken-go takes ranks.
+func (t *rankTable) toMap() map[string]int {
+	ranks := make(map[string]int, t.len())
+	for i := range t.len() {
+		ranks[string(t.token(i))] = t.rankOf(i)
+	}
+	return ranks
 }

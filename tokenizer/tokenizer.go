@@ -25,12 +25,9 @@
 package tokenizer
 
 import (
-	"bytes"
 	"embed"
-	"encoding/base64"
 	"fmt"
 	"math"
-	"strconv"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -175,7 +172,7 @@ func (t *Registry) Meter(encoding string) (*Meter, error) {
 // A Meter is safe for concurrent use.
 type Meter struct {
 	name     string
-	ranks    map[string]int            // token bytes → rank
+	ranks    *rankTable                // token bytes → rank
 	next     func(s string, i int) int // the end of the piece starting at s[i]
 	maxPiece int
 	scratch  sync.Pool // *mergeScratch
@@ -202,7 +199,7 @@ func loadMeter(name string, opts Options) (*Meter, error) {
 }
 
 // loadRanks decompresses and parses one embedded "<base64> <rank>" file.
-func loadRanks(file string) (map[string]int, error) {
+func loadRanks(file string) (*rankTable, error) {
 	comp, err := rankFiles.ReadFile(file)
 	if err != nil {
 		return nil, err
@@ -216,29 +213,7 @@ func loadRanks(file string) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	ranks := make(map[string]int, bytes.Count(plain, []byte{'\n'})+1)
-	buf := make([]byte, 0, 256)
-	for line := range bytes.Lines(plain) {
-		line = bytes.TrimRight(line, "\r\n")
-		if len(line) == 0 {
-			continue
-		}
-		tok, rank, ok := bytes.Cut(line, []byte{' '})
-		if !ok {
-			return nil, fmt.Errorf("malformed rank line %q", line)
-		}
-		buf = buf[:base64.StdEncoding.DecodedLen(len(tok))]
-		n, err := base64.StdEncoding.Decode(buf, tok)
-		if err != nil {
-			return nil, fmt.Errorf("rank line %q: %w", line, err)
-		}
-		r, err := strconv.Atoi(string(rank))
-		if err != nil {
-			return nil, fmt.Errorf("rank line %q: %w", line, err)
-		}
-		ranks[string(buf[:n])] = r
-	}
-	return ranks, nil
+	return parseRanks(plain)
 }
 
 // Name returns the encoding name.
@@ -325,7 +300,7 @@ const noRank = math.MaxInt
 // merged lowest rank first, leftmost among equal ranks — tiktoken-go's
 // bytePairMerge, counting instead of collecting.
 func (m *Meter) pieceTokens(piece string, sc *mergeScratch) int {
-	if _, ok := m.ranks[piece]; ok || len(piece) == 1 {
+	if _, ok := m.ranks.rank(piece); ok || len(piece) == 1 {
 		return 1
 	}
 	parts := sc.parts[:0]
@@ -335,7 +310,7 @@ func (m *Meter) pieceTokens(piece string, sc *mergeScratch) int {
 	// rank of the bytes from part i to part i+skip+2.
 	rank := func(parts []mergePart, i, skip int) int {
 		if i+skip+2 < len(parts) {
-			if r, ok := m.ranks[piece[parts[i].start:parts[i+skip+2].start]]; ok {
+			if r, ok := m.ranks.rank(piece[parts[i].start:parts[i+skip+2].start]); ok {
 				return r
 			}
 		}
