@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -47,6 +46,8 @@ func benchCorpus(b *testing.B) ([]*hostshim.Message, int64) {
 //	go test -run '^$' -bench Meter -benchtime 3x ./tokenizer/
 //
 // The host's heuristic meter is the baseline measured in the same run.
+// tok/cpu-s divides by the process's CPU time, which a busy machine
+// inflates less than wall time.
 func BenchmarkMeter(b *testing.B) {
 	msgs, size := benchCorpus(b)
 	meters := []struct {
@@ -63,7 +64,7 @@ func BenchmarkMeter(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			tokens := 0
-			start := time.Now()
+			start, cpu := time.Now(), testutil.CPUTime()
 			b.ResetTimer()
 			for range b.N {
 				tokens = 0
@@ -71,9 +72,10 @@ func BenchmarkMeter(b *testing.B) {
 					tokens += m.CountMessage(msg)
 				}
 			}
-			el := time.Since(start)
+			el, elCPU := time.Since(start), testutil.CPUTime()-cpu
 			b.ReportMetric(float64(tokens), "tok/op")
 			b.ReportMetric(float64(tokens)*float64(b.N)/el.Seconds(), "tok/s")
+			b.ReportMetric(float64(tokens)*float64(b.N)/elCPU.Seconds(), "tok/cpu-s")
 			b.ReportMetric(float64(len(msgs)), "msgs/op")
 		})
 	}
@@ -100,6 +102,7 @@ func BenchmarkCountText(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
 				tokens := 0
+				cpu := testutil.CPUTime()
 				for range b.N {
 					tokens = 0
 					for _, s := range texts {
@@ -107,6 +110,7 @@ func BenchmarkCountText(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(tokens), "tok/op")
+				b.ReportMetric(float64(testutil.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
@@ -118,7 +122,7 @@ func BenchmarkCountText(b *testing.B) {
 // before, all measured in the same run. table-scan-MB and map-scan-MB are
 // the scannable heap each adds (runtime/metrics /gc/scan/heap:bytes): the
 // bytes every collection reads for pointers. gc-none/table/map-cpu-ms are
-// the process CPU time (getrusage) of a forced runtime.GC() with nothing,
+// the process CPU time (testutil.CPUTime) of a forced runtime.GC() with nothing,
 // the table and the map live, taken in turn, the least of b.N each: CPU
 // time because a busy machine inflates wall time with waits, the least
 // because it inflates CPU time too. *-MB and *-objs are the live heap and
@@ -142,9 +146,9 @@ func BenchmarkRankTableGC(b *testing.B) {
 	// collection with only live reachable.
 	gcCPU := func(live any) time.Duration {
 		runtime.GC()
-		before := processCPU(b)
+		before := testutil.CPUTime()
 		runtime.GC()
-		el := processCPU(b) - before
+		el := testutil.CPUTime() - before
 		runtime.KeepAlive(live)
 		return el
 	}
@@ -152,10 +156,10 @@ func BenchmarkRankTableGC(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		none = append(none, gcCPU(nil))
-		start, cpu := time.Now(), processCPU(b)
+		start, cpu := time.Now(), testutil.CPUTime()
 		table := load()
 		loads = append(loads, time.Since(start))
-		loadCPU = append(loadCPU, processCPU(b)-cpu)
+		loadCPU = append(loadCPU, testutil.CPUTime()-cpu)
 		withTable = append(withTable, gcCPU(table))
 		ranks := table.toMap()
 		table = nil
@@ -178,15 +182,6 @@ func BenchmarkRankTableGC(b *testing.B) {
 	b.ReportMetric(mapHeap.mb, "map-MB")
 	b.ReportMetric(tableHeap.objects, "table-objs")
 	b.ReportMetric(mapHeap.objects, "map-objs")
-}
-
-// processCPU returns the user and system CPU time the process has used.
-func processCPU(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 type heapGrowth struct{ mb, scanMB, objects float64 }
