@@ -6,14 +6,15 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"slices"
 )
 
 // rankTable maps token bytes to their BPE rank, holding no pointer the
 // garbage collector must follow: every token's bytes sit end to end in one
 // blob, and an open-addressing hash table of integers finds them. A
 // map[string]int of the same ranks (200k keys for o200k_base) is 200k
-// string headers that every collection of the process scans; these three
-// slices are three objects the collector never looks into.
+// string headers that every collection of the process scans; these
+// slices are a few objects the collector never looks into.
 //
 // A rankTable is immutable once built and safe for concurrent use.
 type rankTable struct {
@@ -56,8 +57,8 @@ func parseRanks(plain []byte) (*rankTable, error) {
 		if !ok {
 			return nil, fmt.Errorf("malformed rank line %q", line)
 		}
-		start := len(t.blob)
-		t.blob = t.blob[:start+base64.StdEncoding.DecodedLen(len(tok))]
+		start, size := len(t.blob), base64.StdEncoding.DecodedLen(len(tok))
+		t.blob = slices.Grow(t.blob, size)[:start+size]
 		n, err := base64.StdEncoding.Decode(t.blob[start:], tok)
 		if err != nil {
 			return nil, fmt.Errorf("rank line %q: %w", line, err)

@@ -112,9 +112,11 @@ type Options struct {
 }
 
 // Registry loads the embedded encodings lazily: the first Meter call for
-// an encoding decompresses and parses its ranks (about 0.1 s and 8 MB of
-// heap for o200k_base) and later calls return the same meter. Create one
-// Registry per process and share it.
+// an encoding decompresses and parses its ranks (for o200k_base about
+// 30 ms of CPU and 4 MB of heap in four objects that hold no pointer, so
+// no garbage collection of the process scans them; rankTable) and later
+// calls return the same meter. Create one Registry per process and share
+// it.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
