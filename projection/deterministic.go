@@ -183,6 +183,10 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
+			if ps == nil && rest && ev.Role == RoleUser {
+				// A choice between options (choices.go).
+				ps, rest = userChoiceOf(s)
+			}
 			if ps == nil && rest {
 				ps, rest = choice, choiceRest
 			}

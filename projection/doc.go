@@ -79,7 +79,14 @@
 // ("别再走这条路", backOffRE). A relayed answer ("Lena says …", "财务的小林说
 // …", relayMarkRE) closes the open question it shares two or more words
 // with (English stems, Chinese character pairs), and a labelled question
-// ("待确认：…要不要…") states no rule besides.
+// ("待确认：…要不要…") states no rule besides. A user's choice between
+// options is a decision (choices.go, cue words choiceCues): a course set
+// against the one not taken ("put the filter in the staging model, not in
+// the mart", "… rather than …", "…而不是…"; not a value corrected, "50, not
+// 20"), an option named by its label ("option B it is", "就选方案二"), a
+// labelled final setting ("final params: …", "最终参数：…"). An assistant's
+// narrated plan stays the assistant's (decision authority), never the
+// user's.
 //
 // # Bounds
 //
