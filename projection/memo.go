@@ -17,7 +17,8 @@ import (
 // A proposer's answer is a function of the event and its context, so an
 // entry is reused only when both equal the ones it was computed for (the
 // event's role, text, calls and result envelope; the context's call,
-// objective, last value and open failures); anything else is proposed
+// objective, last value, open failures, questions, pins and decisions:
+// every field of Context); anything else is proposed
 // afresh and replaces the entry. Entries are found by the event's seq, so
 // one Memo serves one session's log. A Memo is safe for concurrent use.
 type Memo struct {
@@ -61,18 +62,13 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 	m.misses++
 	m.mu.Unlock()
 	props := m.inner.Propose(ev, ctx)
-	ne := &memoEntry{ev: *ev, text: text, ctx: *ctx, props: slices.Clone(props)}
+	ne := &memoEntry{ev: *ev, text: text, ctx: cloneContext(ctx), props: slices.Clone(props)}
 	ne.ev.Text = ""
 	ne.ev.Calls = slices.Clone(ev.Calls)
 	if ev.Result != nil {
 		r := *ev.Result
 		ne.ev.Result = &r
 	}
-	if ctx.Call != nil {
-		c := *ctx.Call
-		ne.ctx.Call = &c
-	}
-	ne.ctx.OpenFailures = maps.Clone(ctx.OpenFailures)
 	m.mu.Lock()
 	m.m[ev.Seq] = ne
 	m.mu.Unlock()
@@ -121,14 +117,36 @@ func sameCall(a, b *Call) bool {
 	return a.ID == b.ID && a.Name == b.Name && reflect.DeepEqual(a.Args, b.Args)
 }
 
+// sameContext compares every field of Context: each is an input some
+// reading consults (TestSameContextSeesEveryField fails when a field is
+// added to Context and not here).
 func sameContext(a, b *Context) bool {
-	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName || a.Attempt != b.Attempt {
+	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName ||
+		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast {
 		return false
 	}
 	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {
 		return false
 	}
-	return maps.Equal(a.OpenFailures, b.OpenFailures)
+	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
+		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
+		slices.Equal(a.Decisions, b.Decisions)
+}
+
+// cloneContext copies c with maps and slices of its own, so an entry never
+// shares them with the reducer that built c.
+func cloneContext(c *Context) Context {
+	out := *c
+	if c.Call != nil {
+		call := *c.Call
+		out.Call = &call
+	}
+	out.OpenFailures = maps.Clone(c.OpenFailures)
+	out.Pinned = maps.Clone(c.Pinned)
+	out.OpenQuestions = maps.Clone(c.OpenQuestions)
+	out.Questions = maps.Clone(c.Questions)
+	out.Decisions = slices.Clone(c.Decisions)
+	return out
 }
 
 // Clone returns a Memo with the same inner proposer and entries, for a

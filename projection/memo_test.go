@@ -2,6 +2,7 @@ package projection
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -114,5 +115,41 @@ func TestMemoChecksInputs(t *testing.T) {
 	m.Keep(func(seq int) bool { return seq != 3 })
 	if m.Len() != 0 {
 		t.Fatalf("Keep left %d entries", m.Len())
+	}
+}
+
+// TestSameContextSeesEveryField: changing any one field of a Context makes
+// it a different context for the Memo, so a reading that consults a field
+// never gets proposals computed without it. Fields are visited by
+// reflection, so a field added to Context later is covered too.
+func TestSameContextSeesEveryField(t *testing.T) {
+	base := Context{}
+	rt := reflect.TypeOf(base)
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		changed := base
+		v := reflect.ValueOf(&changed).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Map:
+			m := reflect.MakeMap(v.Type())
+			m.SetMapIndex(reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem())
+			v.Set(m)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		case reflect.Pointer:
+			v.Set(reflect.New(v.Type().Elem()))
+		default:
+			t.Fatalf("field %s of kind %s: teach this test to change it", f.Name, v.Kind())
+		}
+		if sameContext(&base, &changed) {
+			t.Errorf("sameContext ignores Context.%s", f.Name)
+		}
+		if c := cloneContext(&changed); !sameContext(&c, &changed) {
+			t.Errorf("cloneContext loses Context.%s", f.Name)
+		}
 	}
 }
