@@ -128,10 +128,12 @@ func TestCrashChild(t *testing.T) {
 // TestCrashKill re-executes the test binary as a writer and kills it with
 // SIGKILL, in two ways:
 //   - random: at a random moment, EF_CRASH_ITERATIONS times (default 400,
-//     10 in the short profile, where the targeted kills matter more);
+//     5 in the short profile, where the targeted kills matter more);
 //   - targeted: at the entry of the writer's N-th filesystem operation, for
-//     N = 1, 2, ... EF_CRASH_TARGETED (default 200, 80 in the short profile,
-//     which still covers Open and the first Puts step by step), so every
+//     N = 1, 2, ... EF_CRASH_TARGETED (default 200, 40 in the short profile,
+//     which still covers Open and the first four Puts step by step, every
+//     kind of operation among them: about 10 s under -race where 90 kills
+//     took 50), so every
 //     step of a write (create, write, replace — renameio's fsync, close
 //     and rename —, directory sync, read-back, manifest) is
 //     interrupted on every run, whatever the machine's timing.
@@ -158,7 +160,7 @@ func TestCrashKill(t *testing.T) {
 		}
 		return n
 	}
-	random, targeted := knob("EF_CRASH_ITERATIONS", 10, 400), knob("EF_CRASH_TARGETED", 80, 200)
+	random, targeted := knob("EF_CRASH_ITERATIONS", 5, 400), knob("EF_CRASH_TARGETED", 40, 200)
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d (kill timing)", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
