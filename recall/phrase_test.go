@@ -11,6 +11,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
@@ -185,6 +187,40 @@ func TestTermAndPrefixEqualBruteForce(t *testing.T) {
 					break
 				}
 			}
+		}
+		check(p+"*", want)
+	}
+	// A prefix that spells a whole word finds that word, though the index
+	// holds the word's stem, which can be shorter or end otherwise
+	// ("directory" is held as "directori"): a term starting with the
+	// prefix, or the prefix's own stem, matches. Every message holding a
+	// word (as written) that starts with the prefix is among them.
+	raw := &analysis.DefaultAnalyzer{Tokenizer: unicode.NewUnicodeTokenizer(), TokenFilters: []analysis.TokenFilter{lowercase.NewLowerCaseFilter()}}
+	for _, p := range []string{"directory", "running", "tested", "files", "building"} {
+		stem := string(a.Analyze([]byte(p))[0].Term)
+		want := map[string]bool{}
+		for ref, ts := range analyzed {
+			for _, tok := range ts {
+				if term := string(tok.Term); strings.HasPrefix(term, p) || term == stem {
+					want[ref] = true
+					break
+				}
+			}
+		}
+		written := 0
+		for ref, text := range texts {
+			for _, tok := range raw.Analyze([]byte(text)) {
+				if strings.HasPrefix(string(tok.Term), p) {
+					written++
+					if !want[ref] {
+						t.Errorf("%s*: %s holds %q, which the match rule does not cover", p, ref, tok.Term)
+					}
+					break
+				}
+			}
+		}
+		if written == 0 {
+			t.Errorf("%s*: no message holds the word; the query tests nothing", p)
 		}
 		check(p+"*", want)
 	}

@@ -153,6 +153,11 @@ func buildQuery(cs []clause, analyze func(string) [][]string) query.Query {
 			id := bleve.NewPrefixQuery(c.text)
 			id.SetField(fCID)
 			alts = append(alts, p, path, tool, id)
+			if st, ok := prefixStem(c.text, analyze); ok {
+				t := bleve.NewTermQuery(st)
+				t.SetField(fText)
+				alts = append(alts, t)
+			}
 		}
 		if len(alts) == 1 {
 			parts = append(parts, alts[0])
@@ -164,6 +169,21 @@ func buildQuery(cs []clause, analyze func(string) [][]string) query.Query {
 		return parts[0]
 	}
 	return bleve.NewConjunctionQuery(parts...)
+}
+
+// prefixStem is the stem of a prefix clause's text when the text is one
+// word whose stem is not the word itself. The text field holds stems, and
+// a stem can be shorter than its word or end otherwise ("structure" is
+// held as "structur", "happy" as "happi"), so the prefix alone would not
+// find the very word it spells; the stem's term finds it (and the word's
+// other forms, which is what a prefix search asks for anyway).
+func prefixStem(text string, analyze func(string) [][]string) (string, bool) {
+	p := analyze(text)
+	if len(p) != 1 || len(p[0]) != 1 {
+		return "", false
+	}
+	st := p[0][0]
+	return st, st != strings.ToLower(text)
 }
 
 // textQuery is the text-field query of an analyzed clause: nil when it

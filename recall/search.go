@@ -249,6 +249,9 @@ func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
 			}
 		case clausePrefix:
 			m.prefixes = append(m.prefixes, strings.ToLower(c.text))
+			if st, ok := prefixStem(c.text, analyze); ok {
+				m.phrases = append(m.phrases, [][]string{{st}})
+			}
 		}
 	}
 	return m

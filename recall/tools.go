@@ -262,7 +262,11 @@ func renderSearchHeader(r *SearchResult) string {
 		}
 		return line + "\n"
 	}
-	return fmt.Sprintf("%s %q (scope: %s): %d matches, best first.\n", ToolSearch, r.Query, r.Scope, r.Total)
+	matches := "matches"
+	if r.Total == 1 {
+		matches = "match"
+	}
+	return fmt.Sprintf("%s %q (scope: %s): %d %s, best first.\n", ToolSearch, r.Query, r.Scope, r.Total, matches)
 }
 
 // kib names a byte count in KiB, or in bytes below one KiB.
