@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -217,12 +218,26 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		// answer with that checkpoint, not a second one with a new
 		// createdAt (or a new digest) that the store refuses as different
 		// content under the same id.
-		if prev, ok := c.stored(ctx, b); ok {
+		adopt := func(prev *bundle.CheckpointV1, note string) {
 			b, text = prev, prev.Rendered.Text
 			cand.Replacement = frame(text)
-			rep.Notes = append(rep.Notes, "retried compile: answered with the checkpoint already stored for this compaction")
+			rep.Notes = append(rep.Notes, note)
+		}
+		if prev, ok := c.stored(ctx, b); ok {
+			adopt(prev, "retried compile: answered with the checkpoint already stored for this compaction")
 		}
 		rc, err := e.opts.Archive.Put(ctx, b)
+		if errors.Is(err, bundle.ErrExists) {
+			// Another writer stored this compaction between the look above
+			// and the Put (two ef fold runs of one log into one store mint
+			// the same ids; a sidecar restarted while its predecessor still
+			// compiled). When it archived the same span, its checkpoint is
+			// this fold's answer; else the refusal stands.
+			if prev, ok := c.stored(ctx, b); ok {
+				adopt(prev, "concurrent compile: answered with the checkpoint another writer stored for this compaction")
+				rc, err = e.opts.Archive.Put(ctx, b)
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrArchive, err)
 		}
