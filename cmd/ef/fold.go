@@ -53,6 +53,16 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := foldCheckOut(*out); err != nil {
 		return err
 	}
+	// A fold killed while writing (SIGKILL, a power cut) left its
+	// temporary log beside --out; the next fold to the same path removes
+	// it once no live process holds it.
+	if stale, err := atomicfile.RemoveStale(*out); err != nil {
+		fmt.Fprintf(stderr, "ef fold: could not remove a temporary file an interrupted fold left: %v\n", err)
+	} else {
+		for _, name := range stale {
+			fmt.Fprintf(stderr, "ef fold: removed %s, the temporary log of an earlier fold to %s that was killed\n", name, *out)
+		}
+	}
 	if *window < 0 || *budget < 0 {
 		return usageError("--window and --budget must not be negative, got --window %d --budget %d", *window, *budget)
 	}
@@ -394,6 +404,7 @@ type foldOut struct {
 	counted int // seq of the first event whose size is not in pending
 	pending int // approximate bytes of events appended but not written
 	done    bool
+	release func() // drops the hold on tmp
 }
 
 func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut, error) {
@@ -405,7 +416,13 @@ func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut,
 	if err != nil {
 		return nil, err
 	}
-	return &foldOut{eng: eng, w: w, tmp: tmp, path: path}, nil
+	// Held while this process writes it, so a later fold to the same path
+	// removes it only if this one was killed (atomicfile.RemoveStale).
+	release, err := atomicfile.Hold(tmp)
+	if err != nil {
+		release = func() {}
+	}
+	return &foldOut{eng: eng, w: w, tmp: tmp, path: path, release: release}, nil
 }
 
 // flush writes the events appended since the last write once they add up
@@ -450,10 +467,12 @@ func (o *foldOut) finish(s *hostshim.Session) error {
 	}
 	// Crash-atomic: the new log is complete or absent, never a torn
 	// prefix that would read as a shorter valid session.
-	if err := atomicfile.Publish(o.path, false, func(tmp string) error { return os.Rename(o.tmp, tmp) }); err != nil {
+	err := atomicfile.Publish(o.path, false, func(tmp string) error { return os.Rename(o.tmp, tmp) })
+	if err != nil {
 		return err
 	}
 	o.done = true
+	o.release()
 	return nil
 }
 
@@ -466,6 +485,7 @@ func (o *foldOut) abort() {
 	o.done = true
 	o.w.Close()
 	_ = os.Remove(o.tmp)
+	o.release()
 }
 
 // foldShift gives e the seq next and maps its seq references through

@@ -163,3 +163,30 @@ func TestFoldWarnsOnPlaceholderSessionID(t *testing.T) {
 		t.Fatal("placeholderRE")
 	}
 }
+
+// A fold killed while it wrote (SIGKILL) left its temporary log beside
+// --out; the next fold to the same path removes it and says so. (The
+// kill itself is tested in internal/atomicfile.)
+func TestFoldRemovesTheTempLogOfAKilledFold(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "s.jsonl", 0)
+	out := filepath.Join(dir, "out.jsonl")
+	stale := filepath.Join(dir, ".out.jsonl.tmp-00112233deadbeef")
+	if err := os.WriteFile(stale, []byte("a torn log"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", out, "--window", "2000")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Fatalf("the killed fold's temporary log is still there: %v", err)
+	}
+	if !strings.Contains(text, "removed "+stale) {
+		t.Errorf("ef fold did not say it removed %s:\n%s", stale, text)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".out.jsonl.tmp-*"))
+	if len(left) != 0 {
+		t.Errorf("temporary files left after a fold: %v", left)
+	}
+}

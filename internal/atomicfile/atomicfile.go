@@ -8,7 +8,8 @@
 // file must not be replaced), and the directory is fsynced. This is the
 // renameio recipe plus the directory fsync renameio leaves to its callers,
 // and a no-replace mode renameio does not offer. A temp file left by a
-// killed process is a dot-file beside the target ("."+name+".tmp-*").
+// killed process is a dot-file beside the target ("."+name+".tmp-*"),
+// which RemoveStale removes once its writer is gone (stale.go).
 package atomicfile
 
 import (
@@ -53,6 +54,9 @@ func Publish(path string, replace bool, fill func(tmp string) error) (err error)
 	}()
 	if err := fill(tmp); err != nil {
 		return err
+	}
+	if release, err := Hold(tmp); err == nil {
+		defer release()
 	}
 	if err := syncFile(tmp); err != nil {
 		return fmt.Errorf("atomicfile: sync %s: %w", tmp, err)
