@@ -115,8 +115,9 @@ type Options struct {
 // an encoding decompresses and parses its ranks (for o200k_base about
 // 30 ms of CPU and 4 MB of heap in four objects that hold no pointer, so
 // no garbage collection of the process scans them; rankTable) and later
-// calls return the same meter. Create one Registry per process and share
-// it.
+// calls return the same meter. The parsed ranks are kept for the process
+// and shared by every Registry (embeddedRanks). Create one Registry per
+// process and share it.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
@@ -189,7 +190,11 @@ const MessageOverhead = 4
 
 func loadMeter(name string, opts Options) (*Meter, error) {
 	spec, _ := specOf(name)
-	ranks, err := loadRanks(spec.file)
+	load := embeddedRanks[spec.file]
+	if load == nil {
+		load = func() (*rankTable, error) { return loadRanks(spec.file) }
+	}
+	ranks, err := load()
 	if err != nil {
 		return nil, fmt.Errorf("tokenizer: load %s: %w", name, err)
 	}
@@ -198,6 +203,15 @@ func loadMeter(name string, opts Options) (*Meter, error) {
 		next = nextCL100k
 	}
 	return &Meter{name: name, ranks: ranks, next: next, maxPiece: opts.MaxPieceBytes}, nil
+}
+
+// embeddedRanks parse each embedded rank file once per process, however
+// many Registries ask for it: a parsed table is immutable, and every
+// Meter of the encoding shares it (a process that makes a Registry per
+// command or per test, as ef's own command runner does, parses once).
+var embeddedRanks = map[string]func() (*rankTable, error){
+	"ranks/o200k_base.tiktoken.zst":  sync.OnceValues(func() (*rankTable, error) { return loadRanks("ranks/o200k_base.tiktoken.zst") }),
+	"ranks/cl100k_base.tiktoken.zst": sync.OnceValues(func() (*rankTable, error) { return loadRanks("ranks/cl100k_base.tiktoken.zst") }),
 }
 
 // loadRanks decompresses and parses one embedded "<base64> <rank>" file.
