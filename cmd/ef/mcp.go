@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/origin/northbridge"
 	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/recall/bundlesource"
 	"github.com/epistemicfold/ef/store"
 )
 
@@ -92,7 +93,7 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		return err
 	}
 	logger := stderrLogger(stderr, *verbose)
-	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr)
+	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr, logger)
 	if err != nil {
 		return err
 	}
@@ -124,13 +125,19 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 // syncedRecall answers tool calls from the store's index, bringing it up to
 // date first: the store is written by other processes (DSH sidecars, ef
 // fold) while the MCP server runs.
+//
+// Between calls a Follower indexes what the other processes folded (as
+// the DSH sidecar does), so the call's Sync takes in only what arrived
+// since its last pass; while a call is answered it starts no pass.
 type syncedRecall struct {
-	mu  sync.Mutex
-	idx *recall.Index
-	dir string
+	mu     sync.Mutex
+	idx    *recall.Index
+	dir    string
+	follow *bundlesource.Follower
 }
 
 func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error) {
+	defer s.follow.Busy()()
 	s.mu.Lock()
 	_, err := s.idx.Sync(ctx)
 	s.mu.Unlock()
@@ -144,7 +151,7 @@ func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, arg
 // openMCPRecall opens the store read-only and its index (or a temporary one
 // when the store's index is held by a writer). A store that does not exist
 // yet is an empty one: the server still starts and says nothing was found.
-func openMCPRecall(ctx context.Context, dir string, stderr io.Writer) (mcpserver.ToolCaller, func(), error) {
+func openMCPRecall(ctx context.Context, dir string, stderr io.Writer, logger *slog.Logger) (mcpserver.ToolCaller, func(), error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
 	}
@@ -157,5 +164,6 @@ func openMCPRecall(ctx context.Context, dir string, stderr io.Writer) (mcpserver
 		st.Close()
 		return nil, nil, err
 	}
-	return &syncedRecall{idx: idx, dir: dir}, func() { cleanup(); st.Close() }, nil
+	follow := bundlesource.Follow(idx, st.Bundles, bundlesource.FollowOptions{Logger: logger})
+	return &syncedRecall{idx: idx, dir: dir, follow: follow}, func() { follow.Stop(); cleanup(); st.Close() }, nil
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/recall"
+)
+
+// ef mcp indexes what other processes fold while no call is made (as the
+// DSH sidecar does), so a call does not pay for all of it: a bundle
+// another writer stores becomes searchable in the index without a tool
+// call syncing it.
+func TestMCPIndexesForeignFoldsBetweenCalls(t *testing.T) {
+	root, _ := storeFixture(t)
+	ctx := context.Background()
+	caller, closeIndex, err := openMCPRecall(ctx, root, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeIndex()
+	sr := caller.(*syncedRecall)
+
+	writer, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writer.Close()
+	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":"the quokkafold marker"}`)}
+	if _, err := writer.Put(ctx, bundletest.Bundle("s3", "foreign", msgs)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		res, err := sr.idx.Search(ctx, recall.SearchRequest{Query: "quokkafold", Scope: recall.ScopeProject})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a bundle another process stored was not indexed within 30 s without a call")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
