@@ -111,8 +111,10 @@ type Anchor struct {
 	// Proposal.Scope).
 	Scope string `json:"scope,omitempty"`
 
-	// words caches terms(Value) for overlap matching.
-	words map[string]bool
+	// words caches terms(Value) for overlap matching; wordsOf is the
+	// Value they were read from (an artifact's Value is updated in place).
+	words   map[string]bool
+	wordsOf string
 	// facts caches what the reducer reads of a rule's Value for every
 	// event it applies (valueFacts).
 	facts *valueFacts
@@ -144,8 +146,8 @@ func (a *Anchor) valueFacts() *valueFacts {
 
 // terms returns the anchor's content words (cached).
 func (a *Anchor) terms() map[string]bool {
-	if a.words == nil {
-		a.words = terms(a.Value)
+	if a.words == nil || a.wordsOf != a.Value {
+		a.words, a.wordsOf = terms(a.Value), a.Value
 	}
 	return a.words
 }
