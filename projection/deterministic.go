@@ -941,17 +941,7 @@ func runSubjects(cmd string, passed bool) []string {
 // redirections, leading variable assignments, "python -m" or a package
 // manager's "run".
 func runSubject(st string) string {
-	f := strings.Fields(st)
-	for len(f) > 0 && envAssign.MatchString(f[0]) {
-		f = f[1:]
-	}
-	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
-		f = f[2:]
-	}
-	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
-		// "npm run test" runs what "npm test" runs.
-		f = append(f[:1:1], f[2:]...)
-	}
+	f := runFields(st)
 	var keep []string
 	for i, w := range f {
 		if i > 0 && (strings.HasPrefix(w, "-") || redirectRE.MatchString(w)) {
@@ -1214,4 +1204,21 @@ func bareCorrection(s, lastName string) string {
 		return ""
 	}
 	return cleanValue(v)
+}
+
+// runFields are a command stage's words without leading environment
+// assignments, "python -m" or a package manager's "run" ("npm run test"
+// runs what "npm test" runs).
+func runFields(st string) []string {
+	f := strings.Fields(st)
+	for len(f) > 0 && envAssign.MatchString(f[0]) {
+		f = f[1:]
+	}
+	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
+		f = f[2:]
+	}
+	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
+		f = append(f[:1:1], f[2:]...)
+	}
+	return f
 }

@@ -42,16 +42,7 @@ func (w runWords) all() []string { return append(slices.Clone(w.pos), w.values..
 
 // readRun reads a command stage (without "&&" or pipes).
 func readRun(st string) (runWords, bool) {
-	f := strings.Fields(st)
-	for len(f) > 0 && envAssign.MatchString(f[0]) {
-		f = f[1:]
-	}
-	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
-		f = f[2:]
-	}
-	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
-		f = append(f[:1:1], f[2:]...)
-	}
+	f := runFields(st)
 	if len(f) == 0 {
 		return runWords{}, false
 	}
