@@ -41,18 +41,7 @@ func (s *Source) List(ctx context.Context, sessionID string) ([]recall.Checkpoin
 	if err != nil {
 		return nil, err
 	}
-	out := make([]recall.CheckpointInfo, 0, len(infos))
-	for _, in := range infos {
-		if in.CheckpointID == "" {
-			continue // a file whose name does not even give the id
-		}
-		ci := recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID, FileHash: in.FileHash}
-		if in.Err == nil {
-			ci.Mode, ci.CreatedAt, ci.Messages, ci.LogicalHash = string(in.Mode), in.CreatedAt, in.Messages, in.LogicalHash
-		}
-		out = append(out, ci)
-	}
-	return out, nil
+	return checkpointInfos(sessionID, infos), nil
 }
 
 // ListNames implements recall.NameLister from the bundle file names
@@ -63,14 +52,27 @@ func (s *Source) ListNames(ctx context.Context, sessionID string) ([]recall.Chec
 	if err != nil {
 		return nil, err
 	}
+	return checkpointInfos(sessionID, infos), nil
+}
+
+// checkpointInfos converts a session's bundle.Info list (from List, or
+// from Names, which sets only the id, the file hash and Err) into
+// recall's. A file whose name does not give the id and whose header
+// cannot be read is left out; a header that cannot be read leaves the
+// header's fields empty.
+func checkpointInfos(sessionID string, infos []bundle.Info) []recall.CheckpointInfo {
 	out := make([]recall.CheckpointInfo, 0, len(infos))
 	for _, in := range infos {
 		if in.CheckpointID == "" {
-			continue // as List: a file whose name does not give the id and whose header cannot
+			continue
 		}
-		out = append(out, recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID, FileHash: in.FileHash})
+		ci := recall.CheckpointInfo{SessionID: sessionID, CheckpointID: in.CheckpointID, FileHash: in.FileHash}
+		if in.Err == nil {
+			ci.Mode, ci.CreatedAt, ci.Messages, ci.LogicalHash = string(in.Mode), in.CreatedAt, in.Messages, in.LogicalHash
+		}
+		out = append(out, ci)
 	}
-	return out, nil
+	return out
 }
 
 // Checkpoint implements recall.Source from the bundle's header.
