@@ -412,6 +412,19 @@ func (s *Store) begin(ctx context.Context) (func(), error) {
 	return s.life.RUnlock, nil
 }
 
+// beginSession is begin for a call that names a session: a session id
+// that could not be stored is refused first.
+func (s *Store) beginSession(ctx context.Context, sessionID string) (func(), error) {
+	if !ValidSessionID(sessionID) {
+		return nil, invalidSessionID(sessionID)
+	}
+	return s.begin(ctx)
+}
+
+func invalidSessionID(sessionID string) error {
+	return fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
+}
+
 // beginWrite is begin plus the read-only and fail-stop checks.
 func (s *Store) beginWrite(ctx context.Context) (func(), error) {
 	if s.opts.ReadOnly {
@@ -909,9 +922,31 @@ func (s *Store) locate(sessionID, checkpointID string) (found, error) {
 
 func checkIdentity(b *CheckpointV1, sessionID, checkpointID string) error {
 	if b.SessionID != sessionID || b.CheckpointID != checkpointID {
-		return unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
+		return wrongBundle(b.CheckpointID, b.SessionID)
 	}
 	return nil
+}
+
+// wrongBundle is the error of a file that holds another checkpoint than
+// its name or its caller says.
+func wrongBundle(checkpointID, sessionID string) error {
+	return unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", checkpointID, sessionID))
+}
+
+// stemHeader reads the header of f, a file of sessionID's directory whose
+// name has stem, and checks that it holds a checkpoint of that stem and
+// session (List and Names find files by name, not by checkpoint id). It
+// returns the header and the file's size.
+func (s *Store) stemHeader(sessionID, stem string, f found) (*fileHeader, int64, error) {
+	fh, _, h, size, err := s.openLayout(f, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	fh.Close()
+	if b := h.Bundle; checkpointStem(b.CheckpointID) != stem || b.SessionID != sessionID {
+		return nil, 0, wrongBundle(b.CheckpointID, b.SessionID)
+	}
+	return h, size, nil
 }
 
 // Get returns the whole bundle after verifying the file hash, every
@@ -1050,10 +1085,7 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 // CreatedAt then CheckpointID. A session that does not exist has no
 // bundles. Files whose header cannot be read are included with Err set.
 func (s *Store) List(ctx context.Context, sessionID string) ([]Info, error) {
-	if !ValidSessionID(sessionID) {
-		return nil, fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
-	}
-	end, err := s.begin(ctx)
+	end, err := s.beginSession(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -1098,16 +1130,11 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 		f := found{path: filepath.Join(dir, e.Name()), fileHex: fileHex}
 		in := Info{Path: f.path, FileHash: hashPrefix + fileHex}
 		in.CheckpointID, _ = decodeCheckpointStem(stem)
-		fh, _, h, size, err := s.openLayout(f, true)
+		h, size, err := s.stemHeader(sessionID, stem, f)
 		if err == nil {
-			fh.Close()
 			b := h.Bundle
-			if checkpointStem(b.CheckpointID) != stem || b.SessionID != sessionID {
-				err = unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
-			} else {
-				in.CheckpointID, in.Mode, in.CreatedAt = b.CheckpointID, b.Mode, b.CreatedAt
-				in.Messages, in.Bytes, in.LogicalHash = h.Messages, size, b.Archive.LogicalHash
-			}
+			in.CheckpointID, in.Mode, in.CreatedAt = b.CheckpointID, b.Mode, b.CreatedAt
+			in.Messages, in.Bytes, in.LogicalHash = h.Messages, size, b.Archive.LogicalHash
 		}
 		if fi, ierr := e.Info(); ierr == nil {
 			in.ModTime = fi.ModTime()
@@ -1140,10 +1167,7 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 // it is listed with Err set, as List lists it. A session that does not
 // exist has no bundles.
 func (s *Store) Names(ctx context.Context, sessionID string) ([]Info, error) {
-	if !ValidSessionID(sessionID) {
-		return nil, fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
-	}
-	end, err := s.begin(ctx)
+	end, err := s.beginSession(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -1180,18 +1204,12 @@ func (s *Store) hashedID(sessionID, stem string, f found) (string, error) {
 	if id, ok := s.hashedIDs.Load(f.path); ok {
 		return id.(string), nil
 	}
-	fh, _, h, _, err := s.openLayout(f, true)
+	h, _, err := s.stemHeader(sessionID, stem, f)
 	if err != nil {
 		return "", fillUnavailable(err, sessionID, "", f.path)
 	}
-	fh.Close()
-	b := h.Bundle
-	if checkpointStem(b.CheckpointID) != stem || b.SessionID != sessionID {
-		err := unavailable("wrong bundle", fmt.Errorf("file holds checkpoint %q of session %q", b.CheckpointID, b.SessionID))
-		return "", fillUnavailable(err, sessionID, "", f.path)
-	}
-	s.hashedIDs.Store(f.path, b.CheckpointID)
-	return b.CheckpointID, nil
+	s.hashedIDs.Store(f.path, h.Bundle.CheckpointID)
+	return h.Bundle.CheckpointID, nil
 }
 
 // Sessions lists the ids of all sessions that have a directory, sorted.
@@ -1256,7 +1274,7 @@ func (s *Store) sessionDirs() ([]sessionDirEnt, error) {
 // Deleting a session that does not exist is not an error.
 func (s *Store) DeleteSession(ctx context.Context, sessionID string) error {
 	if !ValidSessionID(sessionID) {
-		return fmt.Errorf("%w: session id of %d bytes", ErrInvalidID, len(sessionID))
+		return invalidSessionID(sessionID)
 	}
 	end, err := s.beginWrite(ctx)
 	if err != nil {
