@@ -131,11 +131,18 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
 	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, ids, stderr)
-	if err != nil {
-		return err
+	if err == nil {
+		defer o.abort()
+		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
 	}
-	defer o.abort()
-	if err := foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc); err != nil {
+	if stop, ok := errors.AsType[*foldStopped](err); ok {
+		// What was written is in the account; say so before the error.
+		acc.Stopped = stop.Error()
+		if perr := acc.print(stdout); perr != nil {
+			return errors.Join(err, perr)
+		}
+	}
+	if err != nil {
 		return err
 	}
 	host, real, err := foldTotals(s, tok)
@@ -239,7 +246,10 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 		pre := e.Type == hostshim.TypeStepStart || (!r.hasSteps && e.Type == hostshim.TypeAssistantMessage)
 		if fold && pre {
-			foldPressure(ctx, eng, s, mode, acc)
+			if err := foldPressure(ctx, eng, s, mode, acc); err != nil {
+				acc.EventsIn = len(remap)
+				return nil, nil, err
+			}
 		}
 		ne, err := foldShift(e, s.Len(), remap)
 		if err != nil {
@@ -513,8 +523,10 @@ func foldShift(e hostshim.Event, next int, remap []int) (hostshim.Event, error) 
 
 // foldPressure runs the automatic listeners' work at a pre-step point:
 // pressure leaf folds, and in auto mode an emergency fold when the surface
-// exceeds the window by the real tokenizer (a provider overflow).
-func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount) {
+// exceeds the window by the real tokenizer (a provider overflow). A fold
+// that failed is counted and the replay goes on, except when the store can
+// take no more bundles (a *foldStopped error, see foldFull).
+func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount) error {
 	agent := &hostshim.Agent{Session: s}
 	for i := 0; i < eng.Policy().MaxLeafFolds; i++ {
 		rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeLeaf, Trigger: "pressure", Pressure: true,
@@ -522,23 +534,26 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 		if rep.Skipped != "" && res == nil && err == nil {
 			break
 		}
-		acc.record(rep, err)
+		if err := acc.record(rep, err); err != nil {
+			return err
+		}
 		if err != nil || res == nil {
 			break
 		}
 	}
 	if mode != "auto" {
-		return
+		return nil
 	}
 	_, real, err := foldTotals(s, eng.TokenMeter())
 	if err != nil || real <= eng.Policy().ContextWindow {
-		return
+		return nil
 	}
 	rep, _, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
 		Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
 	if rep.Skipped == "" || err != nil {
-		acc.record(rep, err)
+		return acc.record(rep, err)
 	}
+	return nil
 }
 
 // foldFinal runs the end-of-log fold of the leaf (without a window), root
@@ -557,7 +572,9 @@ func foldFinal(ctx context.Context, eng *engine.Engine, s *hostshim.Session, m e
 		req.Owner, req.Stability = hostshim.OwnerCurrentTurn, hostshim.WholeSurface
 	}
 	rep, _, err := eng.Fold(ctx, &hostshim.Agent{Session: s}, req)
-	acc.record(rep, err)
+	if serr := acc.record(rep, err); serr != nil {
+		return serr
+	}
 	var be error
 	if errors.Is(err, engine.ErrBudget) || errors.Is(err, engine.ErrNoBudget) {
 		be = err

@@ -3,12 +3,18 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/testutil"
 )
 
@@ -36,5 +42,82 @@ func TestFoldOutOnFullDiskIsAbsent(t *testing.T) {
 	os.Remove(filepath.Join(small, "filler"))
 	if _, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", out, "--mode", "root"); err != nil {
 		t.Fatalf("rerun: %v\n%s", err, text)
+	}
+}
+
+// The trial: with the store on a disk that filled up, 613 of 783 folds
+// failed one after another, each writing its failure into the log. Now the
+// first fold the disk refuses stops ef fold: the checkpoints stored so far
+// stay and verify, no new log is written, the message says what was written
+// and how to resume, and the same command, once there is space again,
+// finishes with the log a fold on a roomy disk writes.
+func TestFoldStopsAtTheFirstFullDiskWrite(t *testing.T) {
+	dir := t.TempDir()
+	w, err := synth.Generate(synth.Options{Name: "enospc", Seed: 3, TargetChars: 120_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "session.jsonl")
+	if err := hostshim.WriteSession(log, w.Session, hostshim.LogOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	args := func(store, out string) []string {
+		return []string{log, "--store", store, "--out", out, "--window", "4000", "--json"}
+	}
+	// The fold on a roomy disk, to compare with.
+	roomy := filepath.Join(dir, "roomy.jsonl")
+	full, text, err := foldRun(t, args(filepath.Join(dir, "roomy-store"), roomy)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if len(full.Folds) < 6 {
+		t.Fatalf("the log makes %d folds; the test needs more to fill the disk midway", len(full.Folds))
+	}
+
+	small := testutil.SmallFS(t, 1<<20)
+	store, out := filepath.Join(small, "store"), filepath.Join(dir, "out.jsonl")
+	// Room for the store's first bundles, not for all of them.
+	testutil.Fill(t, small, 192<<10)
+	stdout, stderr, err := runCmd(t, RunFold, args(store, out)...)
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("fold onto a disk that fills: %v\n%s%s", err, stdout, stderr)
+	}
+	var acc foldAccount
+	if jerr := json.Unmarshal([]byte(stdout), &acc); jerr != nil {
+		t.Fatalf("the account of a stopped fold is not JSON: %v\n%s", jerr, stdout)
+	}
+	if acc.Failed != 1 || acc.Stored == 0 || len(acc.Folds) != acc.Stored+1 || acc.Stopped == "" {
+		t.Fatalf("stopped fold: %d folds, %d stored, %d failed, stopped %q: want one failure after the stored ones\n%s", len(acc.Folds), acc.Stored, acc.Failed, acc.Stopped, stderr)
+	}
+	t.Logf("stopped at fold %d of the roomy fold's %d, %d stored", len(acc.Folds), len(full.Folds), acc.Stored)
+	for _, want := range []string{fmt.Sprintf("stopped at fold %d", acc.Stored+1), fmt.Sprintf("written: %d checkpoint", acc.Stored), "not written", "was not created", "to resume", "run the same ef fold command again"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("--out exists after a stopped fold: %v", err)
+	}
+	// What was stored verifies.
+	if vout, verr, err := runCmd(t, RunStore, "verify", store); err != nil {
+		t.Fatalf("store verify after the stop: %v\n%s%s", err, vout, verr)
+	}
+
+	// Space again: the same command finishes, reusing what it stored,
+	// with the log the roomy fold wrote.
+	if err := os.Remove(filepath.Join(small, "filler")); err != nil {
+		t.Fatal(err)
+	}
+	again, text, err := foldRun(t, args(store, out)...)
+	if err != nil {
+		t.Fatalf("the rerun: %v\n%s", err, text)
+	}
+	if again.Failed != 0 || len(again.Folds) != len(full.Folds) {
+		t.Fatalf("the rerun made %d folds (%d failed), the roomy fold %d", len(again.Folds), again.Failed, len(full.Folds))
+	}
+	a, _ := os.ReadFile(roomy)
+	b, _ := os.ReadFile(out)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("the resumed fold's log (%d bytes) differs from the roomy fold's (%d bytes)", len(b), len(a))
 	}
 }
