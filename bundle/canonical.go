@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/jsnum"
 )
 
 // maxJSONDepth bounds nesting so hostile input cannot exhaust the stack.
@@ -607,30 +609,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return nil, p.errf("number %s out of range", in[start:i])
 	}
-	return appendES6Number(out, f), nil
-}
-
-// appendES6Number formats f like ECMAScript's Number.prototype.toString,
-// which is what RFC 8785 §3.2.2.3 requires. Go's shortest formatting
-// produces the same digits; only the choice of notation and the exponent
-// spelling differ.
-func appendES6Number(out []byte, f float64) []byte {
-	if f == 0 {
-		return append(out, '0') // also -0
-	}
-	abs := math.Abs(f)
-	fmtc := byte('e')
-	if abs >= 1e-6 && abs < 1e21 {
-		fmtc = 'f'
-	}
-	out = strconv.AppendFloat(out, f, fmtc, -1, 64)
-	if fmtc == 'e' {
-		// Go writes e-07 / e+07; ECMAScript writes e-7 / e+7.
-		if n := len(out); n >= 4 && out[n-4] == 'e' && out[n-2] == '0' {
-			out = append(out[:n-2], out[n-1])
-		}
-	}
-	return out
+	return jsnum.Append(out, f), nil
 }
 
 const lowerHex = "0123456789abcdef"

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/jsnum"
 )
 
 // The host's heuristic prices text by JavaScript string length (UTF-16 code
@@ -540,40 +542,5 @@ func jsNumberString(lit []byte) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return "null" // JSON.stringify(Infinity)
 	}
-	if f == 0 {
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	k, n := len(digits), x+1
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ev := strconv.Itoa(jsAbs(n - 1))
-	if k == 1 {
-		return sign + digits + "e" + es + ev
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + ev
-}
-
-func jsAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return string(jsnum.Append(nil, f))
 }

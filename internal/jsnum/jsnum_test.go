@@ -1,0 +1,72 @@
+package jsnum
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestAppend(t *testing.T) {
+	for f, want := range map[float64]string{
+		1: "1", 100: "100", -1250: "-1250", 0.1: "0.1", math.Copysign(0, -1): "0",
+		1e21: "1e+21", 1e20: "100000000000000000000", 123456789012345678901: "123456789012345680000",
+		0.000001: "0.000001", 1e-7: "1e-7", 1.5e-7: "1.5e-7", 123e-20: "1.23e-18", 5e-324: "5e-324",
+		1e100: "1e+100", -2.5e-300: "-2.5e-300", math.MaxFloat64: "1.7976931348623157e+308",
+	} {
+		if got := string(Append(nil, f)); got != want {
+			t.Errorf("Append(%v) = %s, want %s", f, got, want)
+		}
+	}
+	if got := string(Append([]byte("x:"), 2)); got != "x:2" {
+		t.Errorf("Append keeps what out holds: got %s", got)
+	}
+}
+
+// TestAppendFollowsTheSpecSteps: Append agrees with ECMA-262's steps of
+// Number::toString (the shortest digits s of k digits, n the position of
+// the decimal point) on any finite double, and parses back to it.
+func TestAppendFollowsTheSpecSteps(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.Float64().Filter(func(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }).Draw(t, "f")
+		got := string(Append(nil, f))
+		if want := specToString(f); got != want {
+			t.Fatalf("Append(%v) = %s, the spec's steps give %s", f, got, want)
+		}
+		if g, err := strconv.ParseFloat(got, 64); err != nil || g != f && !(f == 0 && g == 0) {
+			t.Fatalf("%v printed as %s parses to %v (%v)", f, got, g, err)
+		}
+	})
+}
+
+func specToString(f float64) string {
+	if f == 0 {
+		return "0"
+	}
+	sign := ""
+	if f < 0 {
+		sign, f = "-", -f
+	}
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
+	s := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	k, n := len(s), x+1
+	switch {
+	case k <= n && n <= 21:
+		return sign + s + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return sign + s[:n] + "." + s[n:]
+	case -6 < n && n <= 0:
+		return sign + "0." + strings.Repeat("0", -n) + s
+	}
+	e := strconv.Itoa(n - 1)
+	if n-1 >= 0 {
+		e = "+" + e
+	}
+	if k == 1 {
+		return sign + s + "e" + e
+	}
+	return sign + s[:1] + "." + s[1:] + "e" + e
+}
