@@ -44,7 +44,7 @@ const (
 var (
 	liftRE       = mustPattern(`(?i)\b(you (?:may|can) now|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
 	obligationRE = mustPattern(`(?i)\b(remember to|don't forget to|do not forget to|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|^(?:(?:and|then|also)\s+)?at the (?:very )?end\b|\bat the (?:very )?end,|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
-	constraintRE = mustPattern(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
+	constraintRE = mustPattern(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|has to|needs to|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same)|under no circumstances|at all times|refrain from|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do)\b|不要|不许|不准|禁止|不得|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = mustPattern(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|更正|不对|算了|我是说|我的意思是|应该是`)
 	supersedesRE = mustPattern(`(?i)\b(?:supersedes|replaces|overrides) (?:all )?(?:earlier|previous|prior|older)\b[^.\n]*|以此为准|取代(?:之前|先前|此前)`)
 	// catalogRE marks a catalog entry ("- `name`: what it does"), reference
@@ -122,7 +122,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	}
 	constraints := 0
 	prev := ""
-	sents := sentences(referenceText(text))
+	sents, announced := actClauses(sentences(referenceText(text)))
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).
@@ -266,15 +266,19 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				// remainder of the rule it excepts from.
 				return
 			}
-			if liftRE.MatchString(s) {
+			if phrased := liftRE.MatchString(s); phrased || ev.Role == RoleUser && liftShape(s) {
+				// A lift by its shape (clause.go) retires only a rule it
+				// names (Refers).
 				permitted = true
 				lift, rule := splitRestriction(s)
-				out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: lift, Quote: lift, Links: mentions(lift)})
+				out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: lift, Quote: lift, Links: mentions(lift), Refers: !phrased})
 				if rule != "" && constraints < maxConstraintsPerEvent {
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(rule), Value: rule, Quote: rule, Links: mentions(rule), Scope: scope})
 				}
-				return
+				if phrased {
+					return
+				}
 			}
 			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); late || obligationRE.MatchString(s) {
 				// One obligation per task of a compound one (tasks.go);
@@ -282,7 +286,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				// is a rule too.
 				out = append(out, obligations(s)...)
 				obliged = true
-				if late && isRule(s) && constraints < maxConstraintsPerEvent {
+				if late && isRule(s) && !requirementOnly(s) && constraints < maxConstraintsPerEvent {
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
 				}
@@ -322,11 +326,11 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				out = append(out, vs...)
 				// A sentence that sets a value and also states a rule ("never
 				// set the timeout above 90") is a constraint as well.
-				if !isRule(s) {
+				if !isRule(s) || requirementOnly(s) {
 					return
 				}
 			}
-			if !restate && isRule(s) && constraints < maxConstraintsPerEvent {
+			if !restate && (isRule(s) || announced[s]) && constraints < maxConstraintsPerEvent {
 				if restateMarkRE.MatchString(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++
@@ -350,7 +354,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					}
 				}
 				if rules == nil {
-					rules = []string{s}
+					rules = []string{operative(s)}
 				}
 				for _, c := range rules {
 					if constraints < maxConstraintsPerEvent {

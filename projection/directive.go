@@ -76,7 +76,7 @@ var (
 	// narratorRE is a first-person narrator without the agent.
 	narratorRE = mustPattern(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
 	// modalRuleRE are rule words that bind whatever their subject is.
-	modalRuleRE = mustPattern(`(?i)^(?:must|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
+	modalRuleRE = mustPattern(`(?i)^(?:must|has to|needs to|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
 	clauseRE    = mustPattern(`[,;:，；：—]|\s-\s`)
 	// modalRE in a clause before the rule word makes it a requirement
 	// ("every response needs to … at least once", "the regex should match

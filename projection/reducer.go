@@ -868,6 +868,9 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c.addRef(ref)
 		return
 	}
+	if p.Refers {
+		return
+	}
 	c = r.nearest(KindConstraint, p.Value, 0.5, Active)
 	o := r.nearest(KindObligation, p.Value, 0.5, Open)
 	t := terms(p.Value)
@@ -891,6 +894,11 @@ var liftTopicRE = mustPattern(`(?i)\b(?:said|told you|rules?|restrictions?|const
 func liftTopic(s string) string {
 	m := liftTopicRE.FindStringSubmatch(s)
 	if m == nil {
+		// "about the legacy cron: …, so you can disable it now": the
+		// topic the sentence opens with.
+		if m = topicRE.FindStringSubmatch(s); m != nil {
+			return m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")]
+		}
 		return ""
 	}
 	return m[liftTopicRE.SubexpIndex("t")] + m[liftTopicRE.SubexpIndex("s")] + m[liftTopicRE.SubexpIndex("z")]

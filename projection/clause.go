@@ -1,0 +1,298 @@
+package projection
+
+import (
+	"strings"
+)
+
+// A user sentence may carry several acts: "Omar set three rules: never
+// commit to release; every endpoint needs a test, unless it's behind the
+// admin flag; and keep p99 under 250 ms" states three rules, "hard limits:
+// the image has to fit in 112 KB, and keep 2 KB of stack free" two. The
+// sentence is cut into clauses by its structure (clauseBounds): a
+// semicolon, a label ending in a colon, a comma or a bare conjunction
+// ("and", "but", "also", "plus", 另外, 还有, 但是) before a clause of its
+// own. A clause that only states an exception ("unless …", "except …",
+// "apart from …", "除了…", "…除外") belongs to the rule before it. When two
+// or more clauses are acts of their own (a rule, an obligation, a lift),
+// each is read as a sentence (actClauses); a rule in a sentence whose
+// other clauses are reasons or a label is quoted as its own clause
+// (operative), so a long sentence keeps the words that bind.
+
+// clause is one clause of a sentence: verbatim, with its byte offsets.
+type clause struct {
+	text       string
+	start, end int
+}
+
+var (
+	// labelRE is a lead that names what follows ("hard limits from lars
+	// (hw):", "three rules for this repo:", "几条规矩："): a few words and
+	// a colon.
+	labelRE = mustPattern(`^[^:：;；,，.。!?？]{2,60}?[:：]\s*`)
+	// coordRE is a connective that may open a clause of its own after a
+	// comma or alone: "…, and keep …", "… and never …", "，另外，…".
+	coordRE = mustPattern(`(?i)(?:,\s*|\s+)(?:and|but|also|plus|so|then)\s+(?:also\s+)?|[，,]\s*(?:另外|还有|但是|而且|并且|同时)[，,]?\s*`)
+	// clauseLeadRE is the connective a clause opens with, left out of the
+	// clause's own words.
+	clauseLeadRE = mustPattern(`(?i)^(?:(?:and|also|plus|so|then)\b[,:]?\s*)+|^(?:另外|还有|而且|并且|同时)[，,：:]?\s*`)
+	// exceptionRE opens (or, in Chinese, closes) a clause that only
+	// states an exception to the rule before it.
+	exceptionRE = mustPattern(`(?i)^(?:(?:but|and)\s+)?(?:only\b|except(?:\s+for|\s+when|\s+in|\s+on)?|unless|apart from|other than|besides|excluding|with the exception of|save for|only (?:for|in|on|when|if))\b|^(?:除了|除非|但是?除了)|^[^，,]{1,30}(?:除外|例外)[。.!！]?$`)
+)
+
+// clauseBounds cuts sentence s into its clauses (see above), each
+// trimmed of space and of the punctuation around it.
+func clauseBounds(s string) []clause {
+	var cuts []int // start of each clause after the first
+	quotes := quotedRE.FindAllStringIndex(s, -1)
+	if n := labelEnd(s); n > 0 {
+		cuts = append(cuts, n)
+	}
+	for i, r := range s {
+		if (r == ';' || r == '；') && !inQuote(quotes, i) {
+			cuts = append(cuts, i+len(string(r)))
+		}
+	}
+	coords := coordRE.FindAllStringIndex(s, -1)
+	for k, m := range coords {
+		rest := s[m[1]:]
+		if k+1 < len(coords) {
+			rest = s[m[1]:coords[k+1][0]]
+		}
+		if end := strings.IndexAny(rest, ";；"); end >= 0 {
+			rest = rest[:end]
+		}
+		if inQuote(quotes, m[0]) {
+			continue
+		}
+		// A connective joins two clauses when what follows it is an act
+		// of its own: after a comma a rule or a task, alone a clause that
+		// opens with a rule's word ("… and keep 2 KB free"); "patch and
+		// minor only", "… so it times out" join words.
+		sep := s[m[0]:m[1]]
+		comma := strings.ContainsAny(sep, ",，")
+		if comma && (isRule(rest) || obligationRE.MatchString(rest) || strings.ContainsRune(sep, '，')) || ruleOpenRE.MatchString(rest) {
+			cuts = append(cuts, m[0])
+		}
+	}
+	if len(cuts) == 0 {
+		return []clause{{text: s, start: 0, end: len(s)}}
+	}
+	cuts = append(cuts, 0, len(s))
+	sortInts(cuts)
+	var out []clause
+	for i := 0; i+1 < len(cuts); i++ {
+		a, b := cuts[i], cuts[i+1]
+		if a >= b {
+			continue
+		}
+		c := trimClause(s, a, b)
+		if c.text == "" {
+			continue
+		}
+		if len(out) > 0 && (exceptionRE.MatchString(c.text) || remainderOnlyRE.MatchString(c.text) && !isRule(clauseLeadRE.ReplaceAllString(c.text, ""))) {
+			// "…; unless it's behind the admin flag": the exception stays
+			// with its rule.
+			prev := &out[len(out)-1]
+			prev.end = c.end
+			prev.text = s[prev.start:prev.end]
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// labelEnd is the length of the label sentence s opens with ("hard limits
+// from lars (hw): …"), or 0: a lead of a few words and a colon that is
+// neither a rule nor a question's label.
+func labelEnd(s string) int {
+	m := labelRE.FindStringIndex(s)
+	if m == nil || m[1] >= len(s) || len(terms(s[m[1]:])) < 2 {
+		return 0
+	}
+	l := s[:m[1]]
+	if isRule(l) || openQuestion(l) || labelledQuestion(l) || len(strings.Fields(l)) > 8 || strings.Contains(l, "http") {
+		return 0
+	}
+	return m[1]
+}
+
+func inQuote(quotes [][]int, i int) bool {
+	for _, q := range quotes {
+		if q[0] < i && i < q[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// trimClause is s[a:b] without the space and the separators around it.
+func trimClause(s string, a, b int) clause {
+	for a < b && strings.ContainsRune(" \t,;:，；：", rune(s[a])) {
+		a++
+	}
+	for a < b && strings.HasPrefix(s[a:b], "，") || a < b && strings.HasPrefix(s[a:b], "；") || a < b && strings.HasPrefix(s[a:b], "：") {
+		a += len("，")
+	}
+	for a < b && strings.ContainsRune(" \t,;:", rune(s[b-1])) {
+		b--
+	}
+	for a < b && (strings.HasSuffix(s[a:b], "，") || strings.HasSuffix(s[a:b], "；") || strings.HasSuffix(s[a:b], "：")) {
+		b -= len("，")
+	}
+	return clause{text: s[a:b], start: a, end: b}
+}
+
+func sortInts(xs []int) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// actOf reports whether clause c is an act of its own: a rule, an
+// obligation or a lift.
+func actOf(c string) bool {
+	return isRule(c) || obligationRE.MatchString(c) || liftRE.MatchString(c) || liftShape(c)
+}
+
+// actClauses is each sentence of ss, or, for a sentence with two or more
+// acts, its clauses (the connective a clause opens with left out), so
+// that every act of a multi-rule sentence is read. The clauses after a
+// label that announces rules ("priya has two rules for anything new: …")
+// are rules whatever their shape: they are in announced.
+func actClauses(ss []string) (out []string, announced map[string]bool) {
+	for _, s := range ss {
+		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) {
+			out = append(out, s)
+			continue
+		}
+		cs := clauseBounds(s)
+		acts := 0
+		for _, c := range cs {
+			if actOf(c.text) {
+				acts++
+			}
+		}
+		n := labelEnd(s)
+		// "re the no-unsafe rule: …" names a rule held, it announces none.
+		rules := n > 0 && ruleLabelRE.MatchString(s[:n]) && !topicRE.MatchString(s)
+		if acts < 2 && !rules {
+			out = append(out, s)
+			continue
+		}
+		for _, c := range cs {
+			t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(c.text, ""))
+			if t == "" {
+				t = c.text
+			}
+			if rules && c.start >= n {
+				if announced == nil {
+					announced = map[string]bool{}
+				}
+				announced[t] = true
+			}
+			out = append(out, t)
+		}
+	}
+	return out, announced
+}
+
+var (
+	// ruleOpenRE is a rule's word opening a clause.
+	ruleOpenRE = mustPattern(`(?i)^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|always|keep|make sure|avoid|stick to|leave|no longer)\b|^no\s+[\w.\-/@#+]+|^(?:不要|别|不许|不准|禁止|必须|务必|只能|一定要|千万)`)
+	// ruleLabelRE is a label that announces rules ("ground rules:",
+	// "hard limits from lars:", "几条规矩："): what follows it binds.
+	ruleLabelRE = mustPattern(`(?i)\b(?:rules?|limits?|constraints?|requirements?|polic(?:y|ies)|guidelines?)\b|规矩|规则|要求|限制|规定`)
+	// preambleRE is a label that tells who said what follows ("something
+	// lars was VERY clear about:", "Omar set three rules:"), not its topic.
+	preambleRE = mustPattern(`(?i)\b(?:is|are|was|were|has|have|had|says|said|set|wants|asked|told|mentioned|reminded|about|from)\b|说|转达|提醒`)
+	// pronounOnlyRE is a rule that names its thing only by a pronoun
+	// ("so don't reach for it"): it needs the clauses before it.
+	pronounOnlyRE = mustPattern(`(?i)\b(?:it|that|them|this|those|these|one)\b|它|这个|那个`)
+)
+
+// operative is the part of rule sentence s that states its rule, when
+// its other clauses only lead up to it: from a label announcing rules on
+// ("ground rules: we get max 2 A100s …, so don't launch sweeps"), or from
+// its only rule clause on (with an exception clause just before it) when
+// the clauses before are a label or reasons ("The payments team alerts
+// on anything above that, so the retry budget must stay at 3 attempts
+// max", "change of plans re the flag: don't gate it …"); else s.
+func operative(s string) string {
+	cs := clauseBounds(s)
+	if len(cs) < 2 {
+		return s
+	}
+	if n := labelEnd(s); n > 0 && ruleLabelRE.MatchString(s[:n]) {
+		return strings.TrimSpace(s[n:])
+	}
+	at := -1
+	for i, c := range cs {
+		if isRule(c.text) {
+			if at >= 0 {
+				return s
+			}
+			at = i
+		}
+	}
+	if at <= 0 || at == 1 && labelEnd(s) > 0 && !preambleRE.MatchString(s[:labelEnd(s)]) {
+		// A label without a verb is the rule's topic ("Indexes on big
+		// tables: CREATE INDEX CONCURRENTLY only").
+		return s
+	}
+	if at > 0 && exceptionRE.MatchString(cs[at-1].text) {
+		at--
+	}
+	rule := strings.TrimSpace(clauseLeadRE.ReplaceAllString(s[cs[at].start:], ""))
+	if rule == "" || pronounOnlyRE.MatchString(cs[at].text) && len(terms(cs[at].text)) < 3 {
+		return s
+	}
+	return rule
+}
+
+var (
+	// permitShapeRE is a permission: the agent may do a thing, or the
+	// thing is allowed ("you can push to hw-rev-c", "billing's migrations
+	// are fair game", "vite 可以升了").
+	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|可以|能\p{Han}?了`)
+	// backShapeRE is the time word that makes a permission the end of a
+	// rule rather than an exception to it: now, again, any more.
+	backShapeRE = mustPattern(`(?i)\b(?:now|again|anymore|any more|after all|from now on)\b|现在|可以[^，,。；;]{0,12}了`)
+	// notPermitRE negates, questions or conditions the permission ("you
+	// can't", "can you", "… if you follow the runbook", "只要…就可以").
+	notPermitRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|not (?:fine|ok|okay|allowed)|no longer (?:fine|ok|allowed)|can you|could you|could we|can we|if|when|as long as|provided|unless|except|only)\b|不可以|不能|可以吗|能不能|可不可以|的话|只要|只有|只能|如果|除了|除外`)
+	// cancelShapeRE is a rule said to be called off by its name: "把 freeze
+	// 取消了", "那条取消了".
+	cancelShapeRE = mustPattern(`(?:把|将)[^，,。]{1,30}?(?:取消|撤销|解除|撤掉)了?|(?:那条|这条|规矩|限制|禁令)(?:已经|就)?(?:取消|撤销|作废)了?`)
+)
+
+// liftShape reports whether clause c lifts a rule by its shape: an
+// unconditioned permission said with "now" or "again" (a rule ended, not
+// a thing excepted from it: the rest of it kept, "only", "if …" make an
+// exception), or a rule called off by its name. The reducer retires only
+// a rule the lift names (Refers).
+func liftShape(c string) bool {
+	if cancelShapeRE.MatchString(c) {
+		return true
+	}
+	if questionRE.MatchString(c) || notPermitRE.MatchString(c) || remainderOnlyRE.MatchString(c) {
+		return false
+	}
+	return permitShapeRE.MatchString(c) && backShapeRE.MatchString(c)
+}
+
+// requirementRE is a requirement said with a modal that binds a thing
+// ("the image has to fit in 112 KB", "every entry needs to be
+// documented").
+var requirementRE = mustPattern(`(?i)\b(?:has to|needs to)\b`)
+
+// requirementOnly reports whether rule s binds only by "has to" or "needs
+// to": a requirement, which a sentence setting a value ("page size needs
+// to be 50") or a task set late ("before the PR: docs has to pass") is
+// already read as.
+func requirementOnly(s string) bool {
+	return requirementRE.MatchString(s) && !isRule(requirementRE.ReplaceAllString(s, "x"))
+}
