@@ -25,6 +25,18 @@ var probe = []string{"文件结构", `"No ready issues available"`, "compil*", "
 
 // answers returns, per probe query, the total and the ordered refs of the
 // first page.
+// closedSmall is indexedSmall's index, its answers to the probe queries
+// and the index closed: the state a test reopens, damages or rewrites.
+func closedSmall(t *testing.T) (*recalltest.MemSource, string, map[string]string) {
+	t.Helper()
+	x, src, dir := indexedSmall(t, recall.Options{})
+	want := answers(t, x)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return src, dir, want
+}
+
 func answers(t *testing.T, x *recall.Index) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -154,11 +166,7 @@ func TestCorruptIndexIsDetectedAndRebuilt(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			x, src, dir := indexedSmall(t, recall.Options{})
-			want := answers(t, x)
-			if err := x.Close(); err != nil {
-				t.Fatal(err)
-			}
+			src, dir, want := closedSmall(t)
 			tc.corrupt(t, dir)
 			y, err := recall.Open(dir, src, recall.Options{})
 			if err != nil {
@@ -335,11 +343,7 @@ func TestConcurrentSearchWhileSyncing(t *testing.T) {
 }
 
 func TestReadOnly(t *testing.T) {
-	x, src, dir := indexedSmall(t, recall.Options{})
-	want := answers(t, x)
-	if err := x.Close(); err != nil {
-		t.Fatal(err)
-	}
+	src, dir, want := closedSmall(t)
 	r1 := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
 	r2 := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true}) // a second reader beside the first
 	sameAnswers(t, "read-only", answers(t, r2), want)
@@ -355,11 +359,7 @@ func TestReadOnly(t *testing.T) {
 // schema key says so; the documents and watermark are otherwise intact)
 // is removed and rebuilt on Open, and Sync refills it to the same answers.
 func TestOlderSchemaIsRebuilt(t *testing.T) {
-	x, src, dir := indexedSmall(t, recall.Options{})
-	want := answers(t, x)
-	if err := x.Close(); err != nil {
-		t.Fatal(err)
-	}
+	src, dir, want := closedSmall(t)
 	// Written durably (the index's own config says unsafe_batch, which
 	// would leave the write to the background persister).
 	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
