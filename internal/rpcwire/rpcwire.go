@@ -109,8 +109,16 @@ func header(line []byte) bool {
 // Words is a JSON decoding error worded for the client that sent the JSON:
 // a member of the wrong type names the member (its path) and both JSON
 // types, never the decoder's Go types; other errors lose the "json: "
-// prefix.
+// prefix. A decoder that met no value says the input is empty, and one
+// cut inside a value says the JSON ends early (json.Unmarshal's words),
+// instead of a bare "EOF" or "unexpected EOF".
 func Words(err error) string {
+	switch {
+	case errors.Is(err, io.EOF):
+		return "no JSON value: the input is empty"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "unexpected end of JSON input"
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field == "" {

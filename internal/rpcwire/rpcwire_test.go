@@ -128,3 +128,25 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsDecoder: a json.Decoder reports an empty input as io.EOF and a
+// cut one as io.ErrUnexpectedEOF; neither reaches the client bare.
+func TestWordsDecoder(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{``, `no JSON value: the input is empty`},
+		{"  \n", `no JSON value: the input is empty`},
+		{`{"goal":`, `unexpected end of JSON input`},
+		{`{"tokens":1e12}`, `"tokens" must be an integer, not number 1e12`},
+	} {
+		var v struct {
+			Tokens int `json:"tokens"`
+		}
+		err := json.NewDecoder(strings.NewReader(c.in)).Decode(&v)
+		if err == nil {
+			t.Fatalf("%q decoded", c.in)
+		}
+		if got := Words(err); got != c.want {
+			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

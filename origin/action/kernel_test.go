@@ -210,10 +210,26 @@ func TestParseIntentWordsErrorsInJSON(t *testing.T) {
 		{`"write it"`, "want an object, not string"},
 		{`{"relpath":5}`, `"relpath" must be a string, not number`},
 		{`{"op":"write"}`, `unknown field "op"`},
+		{``, "the input is empty"},
+		{`{"relpath":`, "unexpected end of JSON input"},
 	} {
 		_, err := action.ParseIntent([]byte(c.in))
 		if !errors.Is(err, action.ErrIntent) || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json: ") {
 			t.Errorf("ParseIntent(%s) = %v, want ErrIntent saying %q", c.in, err, c.says)
 		}
+	}
+}
+
+// TestNotARegularFileSaysWhat: a target that is a directory (or a link, a
+// pipe) is denied in words, not as a bare file-mode string ("d---------").
+func TestNotARegularFileSaysWhat(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	if err := os.MkdirAll(filepath.Join(w.Base, "demo", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
+	r := submitJSON(t, k, `{"relpath":"demo/sub","content":"x"}`)
+	if r.Status != action.StatusDenied || !strings.Contains(r.Reason, "is a directory, not a regular file") || strings.Contains(r.Reason, "---") {
+		t.Errorf("directory target: %s %q", r.Status, r.Reason)
 	}
 }

@@ -145,7 +145,7 @@ func (k *Kernel) locate(relpath string) (*place, *denial) {
 	fi, err := os.Lstat(abs)
 	switch {
 	case err == nil && !fi.Mode().IsRegular():
-		return nil, deny("target %q is not a regular file (%s)", relpath, fi.Mode().Type())
+		return nil, deny("target %q is %s, not a regular file", relpath, fileKind(fi.Mode()))
 	case err == nil:
 		p.target = fi
 	case !errors.Is(err, fs.ErrNotExist):
@@ -250,4 +250,22 @@ func bareErr(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// fileKind names the kind of a file that is not a regular one, for a
+// denial's reason.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return fmt.Sprintf("a special file (%s)", m.Type())
 }

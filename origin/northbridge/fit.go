@@ -181,7 +181,7 @@ func cost(tok Tokenizer, v any) int {
 func note(b *Bundle) string {
 	reasons := map[string]int{}
 	for _, c := range b.Cut {
-		reasons[c.Kind+" "+c.Reason]++
+		reasons[c.Kind+" "+c.Reason] += max(c.Count, 1) // a compacted entry counts its items
 	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(reasons)) {

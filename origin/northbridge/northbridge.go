@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 )
 
@@ -124,7 +127,11 @@ func ParseRequest(data []byte) (Request, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return Request{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		// Whoever sent the request reads this: JSON types, not Go's.
+		return Request{}, fmt.Errorf("%w: %s", ErrBadRequest, rpcwire.Words(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Request{}, fmt.Errorf("%w: trailing data after the request object", ErrBadRequest)
 	}
 	return r, r.check()
 }

@@ -300,6 +300,25 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// TestBadRequestWords: whoever sent the request reads the error, in JSON
+// terms: an empty input, a cut one, a member of the wrong type and a second
+// value after the request are each named, never as Go's decoder words them;
+// a second request after the first is refused, not ignored.
+func TestBadRequestWords(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{``, "the input is empty"},
+		{`{"goal":`, "unexpected end of JSON input"},
+		{`{"goal":"g","scope":["*"],"budget":{"tokens":"many"}}`, `"budget.tokens" must be an integer, not string`},
+		{`{"goal":"g","scope":"p"}`, `"scope" must be an array, not string`},
+		{`{"goal":"g","scope":["*"]} {"goal":"h","scope":["*"]}`, "trailing data after the request object"},
+	} {
+		_, err := northbridge.ParseRequest([]byte(c.in))
+		if !errors.Is(err, northbridge.ErrBadRequest) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want ErrBadRequest saying %q", c.in, err, c.want)
+		}
+	}
+}
+
 func TestFreshnessCutsStaleTasks(t *testing.T) {
 	root := t.TempDir()
 	s := taskorigin.New("old", "g")
@@ -327,5 +346,36 @@ func TestUnreadableFilesAreSkippedAndSaid(t *testing.T) {
 	}
 	if len(b.Skipped) != 1 || !strings.Contains(b.Note, "unreadable") {
 		t.Fatalf("skipped %v note %q", b.Skipped, b.Note)
+	}
+}
+
+// TestNoteCountsCompactedCuts: when the cut list is compacted into counts
+// per task, the note still says how many items were cut, not how many
+// entries the list has (a count-2 entry was "1 memory").
+func TestNoteCountsCompactedCuts(t *testing.T) {
+	root := t.TempDir()
+	mixedCorpus(t, root, 3)
+	compacted := 0
+	for _, budget := range []int{150, 200, 300, 400, 600, 800} {
+		b, err := northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "release build cache", Scope: []string{"*"}, Budget: northbridge.Budget{Tokens: budget}},
+			northbridge.Options{Tokenizer: tokenizer(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{}
+		for _, c := range b.Cut {
+			want[c.Kind+" "+c.Reason] += max(c.Count, 1)
+			if c.Count > 1 {
+				compacted++
+			}
+		}
+		for k, n := range want {
+			if !strings.Contains(b.Note, fmt.Sprintf("%d %s", n, k)) {
+				t.Errorf("budget %d: note %q does not say %d %s (cut %+v)", budget, b.Note, n, k, b.Cut)
+			}
+		}
+	}
+	if compacted == 0 {
+		t.Fatal("no budget compacted the cut list: the test checks nothing")
 	}
 }
