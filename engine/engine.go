@@ -54,8 +54,14 @@ func (e *Engine) HostMeter() hostshim.Meter { return e.opts.HostMeter }
 // with.
 func (e *Engine) TokenMeter() hostshim.Meter { return e.opts.TokenMeter }
 
-// FoldRequest asks for one fold.
+// FoldRequest asks for one fold. The zero value is not a request: Mode is
+// required (ErrBadMode). For a finished log (no open turn), as ef fold's
+// end-of-log fold does, use Owner hostshim.OwnerManual and Stability
+// hostshim.SelectedSpan; the zero Owner is the host's automatic path, which
+// the validator allows only inside an open turn. The package store's
+// example folds a log from outside this module.
 type FoldRequest struct {
+	// Mode is ModeLeaf, ModeRoot or ModeEmergency.
 	Mode Mode
 	// Trigger is recorded in the report ("pressure", "context-overflow",
 	// "manual", "region", …).
@@ -67,7 +73,9 @@ type FoldRequest struct {
 	// Threshold: skip (report.Skipped) unless the surface is at or above
 	// the pressure threshold, as the host's automatic path does.
 	Threshold bool
-	// Owner and Stability of the host bracket.
+	// Owner and Stability of the host bracket: OwnerCurrentTurn (zero) and
+	// WholeSurface inside an open turn, OwnerManual and SelectedSpan
+	// outside one.
 	Owner     hostshim.Owner
 	Stability hostshim.Stability
 	// SourceCommandID is recorded in the bracket (manual path).

@@ -2,6 +2,11 @@ package store
 
 import "errors"
 
+// ErrNoDir means Open was given an empty directory name. It is refused
+// rather than read as the working directory, which it would fill with a
+// lock file and an index.
+var ErrNoDir = errors.New("store: no store directory given")
+
 // ErrUnknownSession means DeleteSession found the session neither in the
 // bundles nor in the index: nothing was deleted. Callers that retry a
 // delete may treat it as done.

@@ -59,8 +59,12 @@ type Store struct {
 var _ engine.Archive = (*bundle.Store)(nil)
 
 // Open opens the bundle store at dir (created 0700 unless ReadOnly) and its
-// index. An error means the bundles could not be opened.
+// index. An error means the bundles could not be opened; an empty dir is
+// ErrNoDir (use "." for the working directory).
 func Open(dir string, opts Options) (*Store, error) {
+	if dir == "" {
+		return nil, ErrNoDir
+	}
 	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly, LockWait: opts.LockWait})
 	if err != nil {
 		return nil, err

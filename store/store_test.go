@@ -123,3 +123,22 @@ func TestOpenWithoutIndex(t *testing.T) {
 		t.Fatal("Wire set an Indexer without an index")
 	}
 }
+
+// TestOpenEmptyDirIsRefused: an empty dir (a config value never set) is an
+// error, not the working directory made into a store (a LOCK file and a
+// .recall index beside whatever was there).
+func TestOpenEmptyDirIsRefused(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, ro := range []bool{false, true} {
+		s, err := store.Open("", store.Options{ReadOnly: ro})
+		if !errors.Is(err, store.ErrNoDir) {
+			t.Errorf("Open(\"\", ReadOnly %v) = %v, want ErrNoDir", ro, err)
+		}
+		if s != nil {
+			s.Close()
+		}
+	}
+	if ents, _ := os.ReadDir("."); len(ents) > 0 {
+		t.Errorf("Open(\"\") wrote %d entries into the working directory (%s, …)", len(ents), ents[0].Name())
+	}
+}
