@@ -33,7 +33,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	limit := fs.Int("limit-sessions", 0, "replay at most `N` sessions (0: all)")
 	maxSteps := fs.Int("max-steps", 0, "stop each session after `N` model requests (0: all)")
 	parallel := fs.Int("parallel", 0, "engines replayed at once (0: one per CPU)")
-	outputPrice := fs.Float64("output-price", replay.DefaultOutputPrice, "price of a summarizer output `token` in uncached input tokens")
+	outputPrice := fs.Float64("output-price", replay.DefaultOutputPrice, "`price` of a summarizer output token in uncached input tokens")
 	efTarget := fs.Float64("ef-target", 0, "EF leaf-fold target as a share of the window (0: the engine default)")
 	efMerge := fs.Float64("ef-merge", 0, "EF merges its frozen checkpoints above this share of the window (0: the engine default, negative: never)")
 	efNoDigest := fs.Bool("ef-no-digest", false, "turn off EF's optional semantic digest (deterministic checkpoints only)")
@@ -270,11 +270,13 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 	// once and report them in sweep order.
 	runs := make([]*bench.Report, len(todo))
 	errs := make([]error, len(todo))
+	// A run takes its slot before its goroutine starts, so runs start in
+	// sweep order.
 	for i, o := range todo {
+		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
 			defer func() { <-sem }()
 			if ctx.Err() != nil {
 				errs[i] = ctx.Err()
@@ -285,7 +287,7 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 				name = "built-in"
 			}
 			mu.Lock()
-			fmt.Fprintf(stderr, "ef bench --sweep: %s, window %d, %s\n", name, o.Window, o.Persona)
+			fmt.Fprintf(stderr, "ef bench --sweep: run %d of %d: %s, window %d, %s\n", i+1, len(todo), name, o.Window, o.Persona)
 			mu.Unlock()
 			runs[i], errs[i] = bench.Run(ctx, o)
 		}()

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,5 +165,33 @@ func TestBenchSweep(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "bench", "--sweep", "--windows", "0"); code == 0 {
 		t.Fatal("--windows 0 accepted")
+	}
+}
+
+// TestBenchSweepStartsRunsInOrder: with one job at a time the runs start in
+// the sweep's order (corpus, window, persona), each line saying which of how
+// many it is; they used to start in whatever order the scheduler woke them
+// (the first line of a default sweep could be "window 65536, forgetful").
+func TestBenchSweepStartsRunsInOrder(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	code, _, errs := runCLI(t, "bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
+		"--personas", "faithful,leaky,forgetful", "--engines", "mask")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var want []string
+	for _, w := range []string{"6000", "7000", "8000"} {
+		for _, p := range []string{"faithful", "leaky", "forgetful"} {
+			want = append(want, fmt.Sprintf("run %d of 9: built-in, window %s, %s", len(want)+1, w, p))
+		}
+	}
+	var got []string
+	for _, line := range strings.Split(errs, "\n") {
+		if s, ok := strings.CutPrefix(line, "ef bench --sweep: "); ok {
+			got = append(got, s)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("run lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
