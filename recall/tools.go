@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/epistemicfold/ef/internal/digits"
 	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/internal/tooldef"
 )
@@ -365,9 +364,9 @@ func renderDetailLine(l DetailLine) string {
 }
 
 func renderExactFrame(m ExactMessage) string {
-	what := fmt.Sprintf("%s bytes", groupDigits(m.Bytes))
+	what := fmt.Sprintf("%s bytes", digits.Group(m.Bytes))
 	if m.Part != nil {
-		what = fmt.Sprintf("bytes %s–%s of %s", groupDigits(m.Part.From), groupDigits(m.Part.To), groupDigits(m.Bytes))
+		what = fmt.Sprintf("bytes %s–%s of %s", digits.Group(m.Part.From), digits.Group(m.Part.To), digits.Group(m.Bytes))
 	}
 	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
 }
@@ -430,19 +429,4 @@ func RenderRecall(r *RecallResult) string {
 		fmt.Fprintf(&sb, "[end of checkpoint %s]\n", r.CheckpointID)
 	}
 	return sb.String()
-}
-
-func groupDigits(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return s
-	}
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }

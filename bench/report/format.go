@@ -9,6 +9,7 @@ import (
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/internal/digits"
 )
 
 // tok formats a token count short: 950, 12.3K, 4.56M.
@@ -117,7 +118,7 @@ func breakEven(m, base *replay.Metrics) string {
 // headline is the one-line description of a run.
 func headline(r *bench.Report) string {
 	s := fmt.Sprintf("ef bench: %d sessions (%s), window %s %s tokens, persona %s, seed %d",
-		len(r.Sessions), r.Corpus, groupDigits(r.Window), r.Meter, r.Persona, r.Seed)
+		len(r.Sessions), r.Corpus, digits.Group(r.Window), r.Meter, r.Persona, r.Seed)
 	if r.MaxSteps > 0 {
 		s += fmt.Sprintf(", max %d requests per session", r.MaxSteps)
 	}
@@ -125,18 +126,6 @@ func headline(r *bench.Report) string {
 		s += fmt.Sprintf(", limit %d sessions", r.LimitSessions)
 	}
 	return s + fmt.Sprintf(" — %s", r.Elapsed.Round(100*time.Millisecond))
-}
-
-func groupDigits(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // row is one engine's cells of the four tables.
