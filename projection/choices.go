@@ -10,9 +10,9 @@ import "strings"
 // values are read as well. An assistant's narrated plan is never a user
 // choice: only user text is read here. choiceCues are checked first.
 var (
-	choiceCues      = []string{"not ", "rather than", "instead of", "option", "plan ", "approach", "variant", "final", "chosen", "agreed", "settled", "locked", "而不是", "方案", "选项", "最终", "敲定", "定了"}
+	choiceCues      = []string{"not ", " it is", "rather than", "instead of", "option", "plan ", "approach", "variant", "final", "chosen", "agreed", "settled", "locked", "而不是", "方案", "选项", "最终", "敲定", "定了"}
 	choiceAgainstRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|then|alright|right|also)[,]?\s+)*(?:please\s+)?(?P<c>[a-z][\w\-]*\s.{2,120}?)(?:(?:,\s*|\s+[—–-]\s*)(?:and\s+)?(?:not|rather than|instead of)|\s+(?:rather than|instead of))\s+(?:in|on|at|into|inside|via|with|the|a|an|as)?\s*(?P<w>[\w.\-/` + "`" + `]+).{0,60}$|^(?P<z>[^，,。]{2,60})[，,]?\s*而不是\s*[^，,。]{1,40}[。.!！]?$`)
-	optionChoiceRE  = mustPattern(`(?i)\b(?:option|plan|approach|variant|alternative|proposal)\s+(?:[a-z]|\d+|one|two|three)\s+it is\b|^(?:(?:ok(?:ay)?|so|alright|fine|right)[,]?\s+)*(?:let's\s+|we'll\s+|i'll\s+|i'd\s+)?(?:go for|take|pick|choose|do|run with|go ahead with)\s+(?:the\s+)?(?:option|plan|approach|variant|alternative|proposal)\s+(?:[a-z]|\d+|one|two|three)\b|(?:就|那就)?(?:选|用|采用|走)\s*(?:方案|选项)\s*[A-Za-z0-9一二三四五]+|^(?:那就|就)?(?:方案|选项)\s*[A-Za-z0-9一二三四五]+\s*吧`)
+	optionChoiceRE  = mustPattern(`(?i)\b(?:option|plan|approach|variant|alternative|proposal)\s+(?:[a-z]|\d+|one|two|three)\s+it is\b|^(?:(?:ok(?:ay)?|so|alright|fine|right)[,]?\s+)*(?:let's\s+|we'll\s+|i'll\s+|i'd\s+)?(?:go for|take|pick|choose|do|run with|go ahead with)\s+(?:the\s+)?(?:option|plan|approach|variant|alternative|proposal)\s+(?:[a-z]|\d+|one|two|three)\b|(?:就|那就)?(?:选|用|采用|走)\s*(?:方案|选项)\s*[A-Za-z0-9一二三四五]+|^(?:那就|就)?(?:方案|选项)\s*[A-Za-z0-9一二三四五]+\s*吧|^(?:(?:ok(?:ay)?|so|alright|fine|right)[,]?\s+)*[\w.\-/` + "`" + `]{1,30} it is[.!]?$`)
 	finalLabelRE    = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+)*(?:final|chosen|agreed|settled|decided|locked[- ]in)\s+(?:params|parameters|settings|config(?:uration)?|choice|plan|values|hyperparams|hyper-?parameters|setup)\s*[:：]\s*\S|^(?:最终|敲定的?|定了的?)(?:参数|方案|配置|设置|选择)\s*[:：]\s*\S`)
 )
 
@@ -39,6 +39,26 @@ func userChoiceOf(s string) ([]Proposal, bool) {
 		return d(true)
 	case optionChoiceRE.MatchString(s):
 		return d(false)
+	}
+	if ps, rest := choiceAgainst(s); ps != nil {
+		return ps, rest
+	}
+	if cs := clauseBounds(s); len(cs) > 1 {
+		// "put the model in its own app, not inside appointments; the
+		// billing folks want …": the choice is a clause of the sentence.
+		for _, c := range cs {
+			if ps, rest := choiceAgainst(c.text); ps != nil {
+				return ps, rest
+			}
+		}
+	}
+	return nil, true
+}
+
+// choiceAgainst reads s as a course set against the one not taken.
+func choiceAgainst(s string) ([]Proposal, bool) {
+	d := func(rest bool) ([]Proposal, bool) {
+		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, rest
 	}
 	if m := choiceAgainstRE.FindStringSubmatch(s); m != nil {
 		c := m[choiceAgainstRE.SubexpIndex("c")] + m[choiceAgainstRE.SubexpIndex("z")]

@@ -112,7 +112,7 @@ func labelEnd(s string) int {
 		return 0
 	}
 	l := s[:m[1]]
-	if isRule(l) || openQuestion(l) || labelledQuestion(l) || len(strings.Fields(l)) > 8 || strings.Contains(l, "http") {
+	if isRule(l) || openQuestion(l) || labelledQuestion(l) || len(strings.Fields(l)) > 10 || strings.Contains(l, "http") {
 		return 0
 	}
 	return m[1]
@@ -202,7 +202,7 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 
 var (
 	// ruleOpenRE is a rule's word opening a clause.
-	ruleOpenRE = mustPattern(`(?i)^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|always|keep|make sure|avoid|stick to|leave|no longer)\b|^no\s+[\w.\-/@#+]+|^(?:不要|别|不许|不准|禁止|必须|务必|只能|一定要|千万)`)
+	ruleOpenRE = mustPattern(`(?i)^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|always|keep|make sure|avoid|stick to|leave|no longer)\b|^no\s+["'` + "`" + `]?[\w.\-/@#+*]+|^(?:不要|别|不许|不准|禁止|必须|务必|只能|一定要|千万)`)
 	// ruleLabelRE is a label that announces rules ("ground rules:",
 	// "hard limits from lars:", "几条规矩："): what follows it binds.
 	ruleLabelRE = mustPattern(`(?i)\b(?:rules?|limits?|constraints?|requirements?|polic(?:y|ies)|guidelines?)\b|规矩|规则|要求|限制|规定`)
@@ -295,4 +295,101 @@ var requirementRE = mustPattern(`(?i)\b(?:has to|needs to)\b`)
 // already read as.
 func requirementOnly(s string) bool {
 	return requirementRE.MatchString(s) && !isRule(requirementRE.ReplaceAllString(s, "x"))
+}
+
+// subjectOf is the active prohibition a lift by its shape is about (see
+// liftShape): the one sharing the most stems with the lift, two or more
+// ("billing's migrations are fair game again" and "don't touch the
+// billing app's migrations"), the newest among equals.
+func (r *Reducer) subjectOf(quote string) *Anchor {
+	q := stems(quote)
+	var best *Anchor
+	bestN := 1
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg {
+			continue
+		}
+		n, _ := sharedStems(q, stems(a.Value))
+		if n > bestN || n == bestN && best != nil && newer(a, best) {
+			best, bestN = a, n
+		}
+	}
+	return best
+}
+
+// liftSiblings lifts the other active rules of the message rule c came
+// from that share with c a word the lift names: one rule said twice in
+// one message ("对冲先别做——…暂时不能用 IF 对冲") is lifted whole.
+func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
+	if c.Kind != KindConstraint || len(c.SourceRefs) == 0 {
+		return
+	}
+	q, cs := stems(quote), stems(c.Value)
+	for _, a := range r.hot {
+		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || len(a.SourceRefs) == 0 || a.SourceRefs[0].Seq != c.SourceRefs[0].Seq {
+			continue
+		}
+		shared := false
+		for w := range stems(a.Value) {
+			if cs[w] && q[w] && !changeVerbRE.MatchString(w) && !stopwords[w] && len(w) > 2 {
+				shared = true
+				break
+			}
+		}
+		if shared {
+			a.Lifecycle = Lifted
+			a.Because = quote
+			a.addRef(ref)
+		}
+	}
+}
+
+// eitherOrRE is a question between two named options: "sarama or
+// franz-go?", "pinia 还是 vuex？".
+var eitherOrRE = mustPattern(`(?i)(?P<a>[A-Za-z][\w.\-/]*)\s+(?:or|vs\.?|versus)\s+(?P<b>[A-Za-z][\w.\-/]*)\s*[?？]|(?P<c>[A-Za-z][\w.\-/]*)\s*还是\s*(?P<d>[A-Za-z][\w.\-/]*)\s*[?？]`)
+
+// optionsAsked are the two options question s asks between, or nil.
+func optionsAsked(s string) []string {
+	m := eitherOrRE.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	a, b := m[eitherOrRE.SubexpIndex("a")]+m[eitherOrRE.SubexpIndex("c")], m[eitherOrRE.SubexpIndex("b")]+m[eitherOrRE.SubexpIndex("d")]
+	if stopwords[strings.ToLower(a)] || stopwords[strings.ToLower(b)] || strings.EqualFold(a, b) {
+		return nil
+	}
+	return []string{a, b}
+}
+
+// declineRE is an option named to be turned down: "not X", "no X",
+// "不用 X", "别用 X".
+var declineRE = mustPattern(`(?i)\b(?:not|no|never|don't|avoid|skip|drop)\s+(?:the\s+|with\s+|using\s+)?$|(?:不用|别用|不要|不选|不)\s*$`)
+
+// chosenOption is the option of opts that the user's answer s takes
+// ("I've read both, let's take franz-go: sarama's rebalancing has bitten
+// us"): the first one s names that it does not turn down; "" when s
+// names none.
+func chosenOption(s string, opts []string) string {
+	ls := strings.ToLower(s)
+	best, at := "", len(ls)+1
+	for _, o := range opts {
+		lo := strings.ToLower(o)
+		for from := 0; ; {
+			i := strings.Index(ls[from:], lo)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(lo)
+			before, after := i == 0 || !isWordByte(ls[i-1]) && ls[i-1] != '-', from >= len(ls) || !isWordByte(ls[from]) && ls[from] != '-'
+			if !before || !after || declineRE.MatchString(ls[:i]) {
+				continue
+			}
+			if i < at {
+				best, at = o, i
+			}
+			break
+		}
+	}
+	return best
 }

@@ -128,9 +128,13 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	// rest stays off-limits" restates the rule it excepted from).
 	permitted, excepted, obliged := false, false, false
 	skip := -1
+	var options []string // asked between by a question earlier in the message
 	for i, s := range sents {
 		if i <= skip {
 			continue
+		}
+		if o := optionsAsked(s); o != nil {
+			options = o
 		}
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
 			continue
@@ -189,6 +193,14 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			}
 			if ps == nil && rest {
 				ps, rest = choice, choiceRest
+			}
+			if ps == nil && rest && ev.Role == RoleUser && len(options) > 0 && !questionRE.MatchString(s) && !isRule(s) {
+				// "sarama or franz-go? … let's take franz-go": the option
+				// the user takes is a decision (clause.go).
+				if x := chosenOption(s, options); x != "" {
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
+					options = nil
+				}
 			}
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {

@@ -402,6 +402,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o = n
 			}
 		}
+		if o != nil && o.Authority == Normative && nu.Authority != Normative {
+			// The assistant's own switch ("switching it to PROTECT") never
+			// takes back what the user chose.
+			o = nil
+		}
 		if o != nil {
 			r.supersede(nu, o)
 		}
@@ -862,10 +867,14 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil {
 		c = r.aboutTopic(liftTopic(p.Quote))
 	}
+	if c == nil && p.Refers {
+		c = r.subjectOf(p.Quote)
+	}
 	if c != nil {
 		c.Lifecycle = Lifted
 		c.Because = p.Quote
 		c.addRef(ref)
+		r.liftSiblings(c, p.Quote, ref)
 		return
 	}
 	if p.Refers {
@@ -883,6 +892,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.Lifecycle = Lifted
 	c.Because = p.Quote
 	c.addRef(ref)
+	r.liftSiblings(c, p.Quote, ref)
 }
 
 // liftTopicRE is the thing a whole lift names: "forget what I said about
