@@ -12,6 +12,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/internal/bundletest"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/recall/bundlesource"
 )
@@ -116,8 +117,8 @@ func BenchmarkSyncNothingChanged(b *testing.B) {
 //
 //	go test ./recall/bundlesource -run '^$' -bench FirstSearchAfterForeignFolds -benchtime 3x
 func BenchmarkFirstSearchAfterForeignFolds(b *testing.B) {
-	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
-		b.Logf("load average: %s", strings.TrimSpace(string(l)))
+	if la := testutil.LoadAverage(); la != "" {
+		b.Logf("load average: %s", la)
 	}
 	ctx := context.Background()
 	root := filepath.Join(b.TempDir(), "store")
