@@ -82,14 +82,7 @@ func startSidecar(t *testing.T, bin, store string) *procSidecar {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(out)
+	sc := bufio.NewScanner(testutil.Start(t, cmd))
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	p := &procSidecar{cmd: cmd, in: in, out: sc}
 	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })

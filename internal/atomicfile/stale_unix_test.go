@@ -5,12 +5,12 @@ package atomicfile_test
 import (
 	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/atomicfile"
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // holdAndWait is the child process of TestRemoveStaleAfterKill: it creates
@@ -48,15 +48,8 @@ func TestRemoveStaleAfterKill(t *testing.T) {
 	if err := os.WriteFile(other, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "EF_ATOMICFILE_HOLD="+target)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd := testutil.Child(t, "^$", "EF_ATOMICFILE_HOLD="+target)
+	out := testutil.Start(t, cmd)
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
