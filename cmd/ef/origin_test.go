@@ -98,3 +98,17 @@ func TestOriginCommands(t *testing.T) {
 		t.Fatalf("bad request: %d %s", code, errs)
 	}
 }
+
+// TestOriginVerifyStatesEachProblemOnce: a document that does not decode
+// (a fact written as a bare string) gets one problem line, not the same
+// line twice (Check already reports what State refuses).
+func TestOriginVerifyStatesEachProblemOnce(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a", "task.origin.json")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte(`{"spec":"2origin/0.2","kind":"task.origin","id":"a","goal":"g","version":1,"updated_at":"2026-01-01T00:00:00Z","current_state":"x","next_steps":[],"facts":["tests pass"]}`), 0o644)
+	out, _, code := runEF(t, "", "origin", "verify", dir)
+	if code != 1 || strings.Count(out, "problem:") != 1 || !strings.Contains(out, "facts: want an object, not string") {
+		t.Fatalf("verify: exit %d\n%s", code, out)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/rpcwire"
 )
 
 // Identity of a task.origin v0.2 document (RFC-0005 §2).
@@ -150,7 +151,8 @@ func (d Document) State() (*State, error) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, &FieldError{Field: te.Field, Reason: "has JSON type " + te.Value + ", want " + te.Type.String(), Err: ErrInvalidDocument}
+			// Whoever wrote the document reads this: JSON types, not Go's.
+			return nil, &FieldError{Field: te.Field, Reason: rpcwire.Words(&json.UnmarshalTypeError{Value: te.Value, Type: te.Type}), Err: ErrInvalidDocument}
 		}
 		return nil, fmt.Errorf("%w: %w", ErrInvalidDocument, err)
 	}
@@ -275,7 +277,7 @@ func (d Document) Check() []Problem {
 			add(r.name, "must be a number", ErrMissingField)
 			continue
 		case r.typ != '0' && (len(v) == 0 || v[0] != r.typ):
-			add(r.name, "has the wrong JSON type", ErrMissingField)
+			add(r.name, map[byte]string{'"': "must be a string", '[': "must be an array"}[r.typ], ErrMissingField)
 			continue
 		}
 		if r.nonEmpty && string(v) == `""` {
@@ -286,6 +288,9 @@ func (d Document) Check() []Problem {
 	if err != nil {
 		var fe *FieldError
 		if errors.As(err, &fe) {
+			if slices.ContainsFunc(ps, func(p Problem) bool { return p.Field == fe.Field }) {
+				return ps // the required member's check above said it
+			}
 			return append(ps, *fe)
 		}
 		return append(ps, Problem{Field: "(document)", Reason: err.Error(), Err: ErrInvalidDocument})

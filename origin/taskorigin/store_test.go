@@ -272,3 +272,29 @@ func TestPutSweepsDeadWritersTempFiles(t *testing.T) {
 		t.Fatalf("the dead writer's temp file is still there: %v", err)
 	}
 }
+
+// TestProblemsSayJSONTypes: a mistyped member is described in JSON terms,
+// the type it has and the one it needs, never by a Go type
+// ("want taskorigin.Fact", "want []string").
+func TestProblemsSayJSONTypes(t *testing.T) {
+	base := `"spec":"2origin/0.2","kind":"task.origin","id":"a","goal":"g","version":1,"updated_at":"2026-01-01T00:00:00Z","current_state":"x"`
+	for _, c := range []struct{ doc, want string }{
+		{`{` + base + `,"next_steps":[],"facts":["tests pass"]}`, "facts: want an object, not string"},
+		{`{` + base + `,"next_steps":"none"}`, "next_steps: must be an array"},
+		{`{` + base + `,"next_steps":[],"decisions":{"what":"x"}}`, "decisions: want an array, not object"},
+		{`{"spec":"2origin/0.2","kind":"task.origin","id":"a","goal":"g","version":1,"updated_at":7,"current_state":"x","next_steps":[]}`, "updated_at: must be a string"},
+	} {
+		d, err := taskorigin.ParseDocument([]byte(c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for _, p := range d.Check() {
+			all = append(all, p.Error())
+		}
+		text := strings.Join(all, "\n")
+		if !strings.Contains(text, c.want) || strings.Contains(text, "taskorigin.") || strings.Contains(text, "[]") || strings.Contains(text, "wrong JSON type") {
+			t.Errorf("%s:\n%s\nwant %q in JSON terms", c.doc, text, c.want)
+		}
+	}
+}
