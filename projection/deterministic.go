@@ -397,6 +397,10 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	return out
 }
 
+// goalLabelRE is a sentence labelled as the session's goal: "Goal for
+// this week: …", "today's job: …", "the goal is to …", "目标：…".
+var goalLabelRE = mustPattern(`(?i)^\W*(?:(?:ok|so|and|also|morning)[,!]?\s+)*(?:(?:today'?s|todays|the|our|my|main|overall|this week'?s)\s+)?(?:objective|goal|task|job|aim|mission)(?:\s+(?:for|of)\s+[\w ]{1,20}?)?\s*(?:[:：]|is\s+to\b)|^(?:今天的|这次的|本周的)?(?:目标|任务)(?:是)?[:：]`)
+
 // objectiveQuote is the head of the first user message: its first two
 // sentences, verbatim, at most valueRunes runes.
 func objectiveQuote(text string) string {
@@ -414,6 +418,16 @@ func objectiveQuote(text string) string {
 	ss := sentences(t)
 	if len(ss) == 0 {
 		return ""
+	}
+	for _, s := range ss[1:] {
+		if goalLabelRE.MatchString(s) && len(terms(s)) >= 3 {
+			// "… context dump … Goal for this week: …": the goal the
+			// message labels is the objective, wherever it stands.
+			if r := []rune(s); len(r) > valueRunes {
+				s = string(r[:valueRunes])
+			}
+			return s
+		}
 	}
 	end := strings.Index(t, ss[0]) + len(ss[0])
 	// The second sentence belongs to the objective unless it is a rule,
