@@ -326,6 +326,14 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 	}
 	q, cs := stems(quote), stems(c.Value)
 	for _, a := range r.hot {
+		if a.Kind == KindDecision && a.Lifecycle == Active && a.Authority == Decision && a.Seq() > c.SourceRefs[0].Seq && negRE.MatchString(a.Value) {
+			// "I'll leave the schema registry config alone for now": the
+			// assistant's restatement of the rule goes with it.
+			if n, f := sharedStems(stems(a.Value), cs); n >= 3 && f >= 0.5 {
+				r.retire(a, Superseded)
+			}
+			continue
+		}
 		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || len(a.SourceRefs) == 0 || a.SourceRefs[0].Seq != c.SourceRefs[0].Seq {
 			continue
 		}

@@ -367,7 +367,7 @@ func translates(zh, en string) bool {
 }
 
 // fineRE allows one thing by name: "zod is fine", "using zod is OK".
-var fineRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?:the\s+|our\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:stuff|things?|packages?|libs?|libraries|deps?|crates?|modules?|client|sdk|plugin|image|chart))?(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+|now\s+)?(?:fine|ok|okay|allowed|acceptable|exempt|excepted|an exception)(?:\s+to\s+(?:use|add|bump|upgrade|update|install|touch|edit|change))?(?:\s+after all)?(?:\s*,?\s+(?:since|because|as|cause|cuz|but|as long as|provided)\b.*|\s*[,—–]\s*.*)?\s*[.!。]?$`)
+var fineRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|but|and|so)[,]?\s+)?(?:using\s+|adding\s+)?(?:the\s+|our\s+)?(?P<x>` + "`[^`\\n]{1,60}`" + `|@?[a-z0-9][\w.\-/@]*)(?:\s+(?:stuff|things?|packages?|libs?|libraries|deps?|crates?|modules?|client|sdk|plugin|image|chart))?(?:\s+(?:for|to|in)\s+[^,.;:!?]{1,60}?)?\s+(?:is|are)\s+(?:still\s+|also\s+|now\s+)?(?:fine|ok|okay|allowed|acceptable|exempt|excepted|an exception)(?:\s+to\s+(?:use|add|bump|upgrade|update|install|touch|edit|change))?(?:\s+(?:for|in|on|within|inside|as)\s+[^,.;:!?]{1,60}?)?(?:\s+after all)?(?:\s*,?\s+(?:since|because|as|cause|cuz|but|as long as|provided)\b.*|\s*[,—–]\s*.*)?\s*[.!。]?$`)
 
 // pkgNameRE is a package's name as registries spell it.
 var pkgNameRE = mustPattern(`^@?[a-z0-9][a-z0-9._\-]*(?:/[a-z0-9._\-]+)?$`)
