@@ -214,12 +214,7 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	if _, err := os.Stat(dir); err != nil {
-		return err
-	}
-	// Opening for writing takes the store's LOCK: refuse first a
-	// directory that is not a store, so gc leaves nothing in it.
-	if err := checkLooksLikeStore(dir); err != nil {
+	if err := checkStoreToWrite(dir); err != nil {
 		return err
 	}
 	s, err := bundle.Open(dir, bundle.Options{LockTimeout: *lockTimeout})
@@ -271,6 +266,17 @@ func storeReadReferenced(path string) (map[string]bool, error) {
 		out[line] = true
 	}
 	return out, sc.Err()
+}
+
+// checkStoreToWrite refuses a store directory that does not exist or is
+// not a store (checkLooksLikeStore) before a command opens it for
+// writing: opening for writing takes the store's LOCK, and a directory
+// that is not a store must be left with nothing new in it.
+func checkStoreToWrite(dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return err
+	}
+	return checkLooksLikeStore(dir)
 }
 
 // checkLooksLikeStore refuses a directory that holds files but nothing a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/epistemicfold/ef/store"
@@ -26,12 +25,7 @@ func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fs.Usage()
 		return usageError("--session is required")
 	}
-	if _, err := os.Stat(dir); err != nil {
-		return err
-	}
-	// Opening for writing takes the store's LOCK: refuse first a
-	// directory that is not a store, so delete leaves nothing in it.
-	if err := checkLooksLikeStore(dir); err != nil {
+	if err := checkStoreToWrite(dir); err != nil {
 		return err
 	}
 	st, err := store.Open(dir, store.Options{LockWait: func(waited time.Duration) {
