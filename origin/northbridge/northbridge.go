@@ -249,12 +249,9 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	tok := opts.Tokenizer
-	if tok == nil {
-		var err error
-		if tok, err = LoadTokenizer(); err != nil {
-			return nil, err
-		}
+	tok, err := tokenizerOr(opts.Tokenizer)
+	if err != nil {
+		return nil, err
 	}
 	tokens := req.Budget.Tokens
 	if tokens == 0 {

@@ -59,12 +59,9 @@ func SessionStart(ctx context.Context, root string, opts SessionOptions) (*Sessi
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 6
 	}
-	tok := opts.Tokenizer
-	if tok == nil {
-		var err error
-		if tok, err = LoadTokenizer(); err != nil {
-			return nil, err
-		}
+	tok, err := tokenizerOr(opts.Tokenizer)
+	if err != nil {
+		return nil, err
 	}
 	es, err := taskorigin.Find(root, opts.MaxDepth)
 	if err != nil {

@@ -25,3 +25,12 @@ func LoadTokenizer() (Tokenizer, error) {
 	}
 	return m, nil
 }
+
+// tokenizerOr is t, or LoadTokenizer's when t is nil (Options' and
+// SessionOptions' zero value).
+func tokenizerOr(t Tokenizer) (Tokenizer, error) {
+	if t != nil {
+		return t, nil
+	}
+	return LoadTokenizer()
+}
