@@ -124,8 +124,11 @@ type FoldReport struct {
 // compaction/start and compaction/end-with-error events in the log, and,
 // when the bundle was already durable, an orphan bundle for GC.
 func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldRequest) (*FoldReport, *hostshim.CompactionResult, error) {
-	s := agent.Session
 	rep := &FoldReport{Mode: req.Mode, Trigger: req.Trigger, Meter: e.opts.HostMeter.Name()}
+	if agent == nil || agent.Session == nil {
+		return rep, nil, ErrNoSession
+	}
+	s := agent.Session
 	v, err := e.view(s)
 	if err != nil {
 		return rep, nil, err

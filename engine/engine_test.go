@@ -442,3 +442,29 @@ func TestBundleDurableThenCompactionFailureLeavesOrphan(t *testing.T) {
 		t.Fatal("the failed fold changed the surface")
 	}
 }
+
+// TestNoSessionIsAnError: a nil agent, an agent without a session or a nil
+// session is ErrNoSession from every entry point that folds or plans, not a
+// nil-pointer panic in the caller's process.
+func TestNoSessionIsAnError(t *testing.T) {
+	e, err := engine.New(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for name, call := range map[string]func() error{
+		"Fold(nil)": func() error { _, _, err := e.Fold(ctx, nil, engine.FoldRequest{Mode: engine.ModeLeaf}); return err },
+		"Fold(&Agent{})": func() error {
+			_, _, err := e.Fold(ctx, &hostshim.Agent{}, engine.FoldRequest{Mode: engine.ModeLeaf})
+			return err
+		},
+		"CompactNow(nil)":     func() error { _, err := e.CompactNow(ctx, nil, "c1"); return err },
+		"CompactRegion(nil)":  func() error { _, err := e.CompactRegion(ctx, 1, 2, nil); return err },
+		"Plan(nil)":           func() error { _, _, err := e.Plan(nil, engine.FoldRequest{Mode: engine.ModeLeaf}); return err },
+		"PressureThreshold()": func() error { _, _, err := e.PressureThreshold(nil); return err },
+	} {
+		if err := call(); !errors.Is(err, engine.ErrNoSession) {
+			t.Errorf("%s = %v, want ErrNoSession", name, err)
+		}
+	}
+}

@@ -34,6 +34,9 @@ var (
 	ErrNoBudget = errors.New("engine: no emergency budget")
 	// ErrBadMode: an unknown fold mode.
 	ErrBadMode = errors.New("engine: unknown fold mode")
+	// ErrNoSession: the agent (or the session asked about) is nil, or the
+	// agent has no session.
+	ErrNoSession = errors.New("engine: no session")
 )
 
 // FoldError is a fold that failed after planning: which mode, which span

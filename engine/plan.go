@@ -48,6 +48,9 @@ type surfaceView struct {
 }
 
 func (e *Engine) view(s *hostshim.Session) (*surfaceView, error) {
+	if s == nil {
+		return nil, ErrNoSession
+	}
 	// Read the messages appended since the engine last looked, once.
 	e.Observe(s)
 	prices, err := hostshim.NodePrices(s, e.opts.HostMeter)
