@@ -314,20 +314,35 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					}
 				}
 			}
-			vs := values(s, lastKey, lastName, corr, scope)
+			var vs []Proposal
+			k, change, rel := "", "", false
+			if ev.Role == RoleUser {
+				k, change, rel = relative(s)
+			}
+			if !rel || !proportionalRel(change) {
+				vs = values(s, lastKey, lastName, corr, scope)
+			}
 			if len(vs) == 0 && ev.Role == RoleUser {
-				if k, change, ok := relative(s); ok {
+				if rel {
 					// "halve it", "add two to the minSdk": the held value
 					// changed (relative.go).
 					// Named by a pronoun: Name empty, the setting set last as
 					// the fallback (the reducer looks for one the sentence
 					// names by its value first).
 					key, name := lastKey, ""
-					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k != "" {
+					base := changeBase(s, change)
+					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k == "" && base != "" {
+						// "rollout 再改一下：先翻倍吧，10% 太保守了": the topic
+						// the sentence opens with.
+						if m := topicLeadRE.FindStringSubmatch(s); m != nil {
+							k = m[1]
+						}
+					}
+					if k != "" {
 						key, name = "value/-/"+strings.ToLower(strings.Join(strings.Fields(k), "_")), k
 					}
 					if key != "" {
-						vs = []Proposal{{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: change, Rel: change, Quote: s, Refers: true, Correction: true}}
+						vs = []Proposal{{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: change, Rel: change, Was: base, Quote: s, Refers: true, Correction: true}}
 					}
 				}
 			}
@@ -959,6 +974,10 @@ func runSubjects(cmd string, passed bool) []string {
 	}
 	var out []string
 	for _, st := range stages {
+		if pretendRE.MatchString(st) {
+			// A dry run did not run its subject.
+			continue
+		}
 		if sub := runSubject(st); sub != "" {
 			out = append(out, runPrefix+sub)
 		}
@@ -1075,6 +1094,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: quote, Failed: t.failed, Explicit: true, Links: append([]string{cmdKey}, runs...)}
 		if t.failed {
 			p.Kind, p.Because = KindFailure, t.line
+			if c := callText(ctx.Call); c != "" {
+				p.Links = append(p.Links, callPrefix+c)
+			}
 			p.Value = "failed: " + oneLine(t.line, 200)
 		} else {
 			p.Value = "passed: " + oneLine(t.line, 200)
@@ -1096,6 +1118,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		cp.Value = "failed: " + oneLine(because, 200)
 		if !anyTestFailed {
 			cp.Kind = KindFailure
+			if c := callText(ctx.Call); c != "" {
+				cp.Links = append(cp.Links, callPrefix+c)
+			}
 		}
 	default:
 		cp.Quote = firstLine(text)

@@ -46,7 +46,11 @@
 // operands in another command, or of the same run changed (rerun.go: an
 // option added, an option's value changed with the same script and path
 // operands, the one name its not-found error blamed corrected; never by
-// another subcommand or a --dry-run, --no-run, --help run); a relative
+// another subcommand or a --dry-run, --no-run, --help run), read on the
+// failure's subject (subject.go: the deciding stage of a chain, without
+// wrappers such as "timeout 60"; a wider run of the same program whose
+// output names what failed; "--continue"; the missing resource corrected
+// in the call's text; the command the user said to run after it); a relative
 // change ("halve it", "add two to X", "+10 min", "再加两个", "减半",
 // relative.go, cue words relCues) is applied to the held value, or, when
 // it cannot be computed, replaces it as the change stated; a list of

@@ -74,6 +74,12 @@ type Reducer struct {
 	// Snapshot.
 	attempt    string
 	attemptSeq int
+	// call is the call whose result is being applied (nil otherwise).
+	call *Call
+	// said are the user's last messages (maxSaid), where a relative
+	// change finds the number a setting had when no value holds it
+	// (relative.go); not part of a Snapshot.
+	said []string
 }
 
 // New returns an empty reducer.
@@ -182,6 +188,8 @@ func (r *Reducer) Apply(ev Event) {
 		source = sb.String()
 	}
 	moved, failed := map[*Anchor]bool{}, false
+	r.call = call
+	defer func() { r.call = nil }()
 	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
 		if err := admit(&ev, &p, source); err != nil {
 			r.rejected++
@@ -194,6 +202,11 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
+		r.told(&ev)
+		if len(r.said) == maxSaid {
+			r.said = append(r.said[:0], r.said[1:]...)
+		}
+		r.said = append(r.said, ev.Text)
 	}
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
@@ -266,7 +279,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.lift(p, ref, id)
 		return
 	case OpOutcome:
-		r.outcome(p, nu, ref, moved)
+		r.outcome(ev, p, nu, ref, moved)
 		return
 	case OpExcept:
 		r.except(p, ref, id)
@@ -475,11 +488,45 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		o = r.referent(p.Name)
 	}
 	if o == nil {
+		if p.Name == "" || p.Key == "" {
+			return
+		}
+		// A setting no value holds: the number the user wrote next to
+		// it before, changed, or the change as stated (relative.go).
+		nu.Value = statedChange(p.Rel)
+		// "…再多加十只吧，30 只还是太集中了": the sentence says what it
+		// is, else the user said it before.
+		held := p.Was
+		if held == "" {
+			held = heldIn(r.said, p.Name)
+		}
+		if held == "" && (len(keyWords(p.Name)) == 0 || bareCountRE.MatchString(p.Rel)) {
+			// "one more thing", "two more tests": no setting named.
+			return
+		}
+		r.hot[slot(nu.Kind, nu.Key)] = nu
+		if held != "" {
+			nu.Was = held
+			if v, ok := applyChange(held, p.Rel); ok {
+				nu.Value = v
+				// Only a value known is the setting a later "make it
+				// …" names.
+				r.noteValue(ev, nu)
+			}
+		}
 		return
 	}
-	v, ok := applyChange(o.Value, p.Rel)
+	held := o.Value
+	v, ok := applyChange(held, p.Rel)
+	if p.Rel == "=was" && o.Was != "" {
+		v, ok = o.Was, true
+	}
+	if !ok && p.Name == "" && heldNumRE.MatchString(held) && strings.Contains(p.Rel, " ") {
+		// "a day earlier" is no change of the batch size set last.
+		return
+	}
 	if !ok {
-		v = describeChange(o.Value, p.Rel)
+		v = describeChange(held, p.Rel)
 	}
 	nu.Key, nu.Name, nu.Value = o.Key, o.Name, v
 	r.supersede(nu, o)
@@ -1237,7 +1284,7 @@ func withoutReasons(s string) string {
 }
 
 // outcome records tool evidence and moves the failures it bears on.
-func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
+func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
 	ev := &Anchor{ID: kindLetter[KindEvidence] + nu.ID[1:], Kind: KindEvidence, Key: p.Key, Value: p.Value, Authority: Empirical, Lifecycle: Observed,
 		SourceRefs: []EventRef{ref}, Quote: p.Quote, Name: p.Name, Links: slices.Clone(p.Links)}
 	if old := r.hot[slot(KindEvidence, p.Key)]; old != nil {
@@ -1291,14 +1338,19 @@ func (r *Reducer) outcome(p *Proposal, nu *Anchor, ref EventRef, moved map[*Anch
 				hit = append(hit, a)
 			}
 		}
-		// A failed command run again changed (rerun.go): an option added,
-		// an option's value changed, the name its error blamed corrected.
-		if passed, ok := strings.CutPrefix(p.Key, commandPrefix); ok {
+		// A failure whose subject a passing call did again (subject.go):
+		// the same run changed, a wider run, the operation continued, the
+		// missing resource corrected, the command the user said to run.
+		if passed := callText(r.call); passed != "" {
 			for _, a := range r.hot {
-				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) {
+				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) || p.Listed && strings.HasPrefix(a.Key, "test/") {
 					continue
 				}
-				if failed, ok := strings.CutPrefix(a.Key, commandPrefix); ok && rerunOf(failed, passed, a.Because) {
+				failed, ok := linkWith(a.Links, callPrefix)
+				if !ok {
+					failed, _ = strings.CutPrefix(a.Key, commandPrefix)
+				}
+				if resolvedBy(failed, a.Because, hintsOf(a), passed, e.Text) {
 					hit = append(hit, a)
 				}
 			}

@@ -22,11 +22,12 @@ import (
 // expression runs.
 
 // relCues are the words every relative change holds one of.
-var relCues = []string{"halve", "half", "double", "twice", "triple", "add", "plus", "more", " by ", "+", "加", "减", "翻", "倍", "多"}
+var relCues = []string{"halve", "half", "double", "twice", "triple", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
+	"back", "revert", "same as", "earlier", "later", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
 
 var (
 	numWord = `\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
-	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|秒|分钟|分|小时|天|个|台|次|倍`
+	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
 	// half", "make the hpa min replicas double what I said".
 	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*[.!,;]?$|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half)\b`)
@@ -38,6 +39,163 @@ var (
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
 	relZhRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
 )
+
+var (
+	relFrac = `a half|one half|half|a third|one third|two thirds|a quarter|one quarter|three quarters|a fifth|one fifth|a tenth|one tenth`
+	// relPropRE: "drop the replicas to a third", "cut it by a quarter",
+	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
+	// or to a proportion of the held value.
+	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
+	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|less|lower|smaller|fewer)\b`)
+	// relRevertRE: "back to the old value", "revert it", "put the timeout
+	// back", "改回原来的", "恢复原值".
+	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
+	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
+	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:一样|相同|一致)`)
+	// relShiftRE: "a day earlier", "two hours later".
+	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
+	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
+	// "降到三分之一", "放宽三个点".
+	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>[一二两三四五六七八九十\d]+(?:\.\d+)?)\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
+)
+
+// sameHeadRE is the setting a "same as" names before it: "queue name:",
+// "the region should be", "make the image tag".
+var sameHeadRE = mustPattern(`(?i)^\s*(?:(?:make|set|keep)\s+)?(?:the\s+|our\s+)?([A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s*(?::|=|\s+(?:should|must|has to|needs to)\s+be|\s+is|\s+to\s+be)?\s*$`)
+
+// fracOf is a proportion's words as a ratio "a/b".
+var fracOf = map[string]string{"a half": "1/2", "one half": "1/2", "half": "1/2", "a third": "1/3", "one third": "1/3", "two thirds": "2/3",
+	"a quarter": "1/4", "one quarter": "1/4", "three quarters": "3/4", "a fifth": "1/5", "one fifth": "1/5", "a tenth": "1/10", "one tenth": "1/10"}
+
+// ratio parses "a/b" or a number.
+func ratio(s string) (float64, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	x, err := strconv.ParseFloat(a, 64)
+	if err != nil {
+		return 0, false
+	}
+	if !ok {
+		return x, true
+	}
+	y, err := strconv.ParseFloat(b, 64)
+	if err != nil || y == 0 {
+		return 0, false
+	}
+	return x / y, true
+}
+
+// proportional reads a change by or to a proportion of the held value
+// (relPropRE, relPctRE, relZhPropRE): "*a/b" for a factor, "%+p" for a
+// change by p percent (applyChange adds it to a value held in percent).
+func proportional(s string) (name, change string, ok bool) {
+	if m := relPropRE.FindStringSubmatch(s); m != nil {
+		g := func(n string) string { return strings.ToLower(m[relPropRE.SubexpIndex(n)]) }
+		down := strings.Contains(" drop lower cut reduce decrease trim shrink slash ", " "+g("v")+" ") || strings.HasPrefix(g("d"), "down")
+		switch g("v") {
+		case "bring", "scale", "crank", "turn", "dial", "take", "set", "put", "make":
+			if g("prep") == "by" && g("d") == "" {
+				return "", "", false
+			}
+		}
+		name = m[relPropRE.SubexpIndex("k")]
+		switch {
+		case g("prep") == "to" && g("pct") != "":
+			return name, "*" + g("pct") + "/100", true
+		case g("prep") == "to" && g("frac") != "":
+			return name, "*" + fracOf[g("frac")], true
+		case g("prep") == "to":
+			return name, "*" + g("mult"), true
+		case g("pct") != "" && down:
+			return name, "%-" + g("pct"), true
+		case g("pct") != "":
+			return name, "%+" + g("pct"), true
+		case g("frac") != "":
+			f, _ := ratio(fracOf[g("frac")])
+			if down {
+				f = -f
+			}
+			return name, "*" + strconv.FormatFloat(1+f, 'f', -1, 64), true
+		case down:
+			return name, "*1/" + g("mult"), true
+		default:
+			return name, "*" + g("mult"), true
+		}
+	}
+	if m := relPctRE.FindStringSubmatch(s); m != nil {
+		n, sign := m[relPctRE.SubexpIndex("n")], m[relPctRE.SubexpIndex("sign")]
+		if n == "" {
+			n, sign = m[relPctRE.SubexpIndex("n2")], "+"
+			switch strings.ToLower(m[relPctRE.SubexpIndex("op")]) {
+			case "less", "lower", "smaller", "fewer":
+				sign = "-"
+			}
+		}
+		return m[relPctRE.SubexpIndex("k")], "%" + sign + n, true
+	}
+	if strings.ContainsFunc(s, isCJK) {
+		if m := relZhPropRE.FindStringSubmatch(s); m != nil {
+			g := func(n string) string { return m[relZhPropRE.SubexpIndex(n)] }
+			k := zhKey(g("k"))
+			sign := "+"
+			if g("down") != "" {
+				sign = "-"
+			}
+			num := func(x string) (float64, bool) {
+				d, ok := parseNum(x)
+				if !ok {
+					return 0, false
+				}
+				return ratio(d)
+			}
+			switch {
+			case g("zhe") != "":
+				z, ok := num(g("zhe"))
+				if !ok {
+					return "", "", false
+				}
+				if z < 10 {
+					z *= 10
+				}
+				return "", "*" + strconv.FormatFloat(z, 'f', -1, 64) + "/100", true
+			case g("mult") != "":
+				x, ok := num(g("mult"))
+				if !ok {
+					return "", "", false
+				}
+				if sign == "-" {
+					return k, "*1/" + strconv.FormatFloat(x+1, 'f', -1, 64), true
+				}
+				return k, "*" + strconv.FormatFloat(x+1, 'f', -1, 64), true
+			case g("pct") != "":
+				return k, "%" + sign + g("pct"), true
+			case g("cheng") != "":
+				x, ok := num(g("cheng"))
+				if !ok {
+					return "", "", false
+				}
+				return k, "%" + sign + strconv.FormatFloat(x*10, 'f', -1, 64), true
+			case g("den") != "":
+				d, ok1 := num(g("den"))
+				n, ok2 := num(g("num"))
+				if !ok1 || !ok2 {
+					return "", "", false
+				}
+				if strings.Contains(m[0], "到") || strings.Contains(m[0], "至") {
+					return k, "*" + strconv.FormatFloat(n, 'f', -1, 64) + "/" + strconv.FormatFloat(d, 'f', -1, 64), true
+				}
+				return k, "*" + strconv.FormatFloat(1+map[string]float64{"+": 1, "-": -1}[sign]*n/d, 'f', -1, 64), true
+			case g("pts") != "":
+				p, ok := parseNum(g("pts"))
+				if !ok {
+					return "", "", false
+				}
+				return k, sign + p + " pp", true
+			}
+		}
+	}
+	return "", "", false
+}
 
 // relative is a relative change a sentence states: the setting's words
 // ("" for the one set last) and the change ("*0.5", "+2", "+10 min").
@@ -52,6 +210,42 @@ func relative(s string) (name, change string, ok bool) {
 	}
 	if !cue {
 		return "", "", false
+	}
+	if k, c, ok := proportional(s); ok {
+		return k, c, true
+	}
+	if m := relRevertRE.FindStringSubmatch(s); m != nil {
+		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")]
+		if k == "" {
+			k = zhKey(m[relRevertRE.SubexpIndex("k3")])
+		}
+		return k, "=was", true
+	}
+	if m := relSameRE.FindStringSubmatch(s); m != nil {
+		x := strings.TrimSpace(m[relSameRE.SubexpIndex("x")] + m[relSameRE.SubexpIndex("x2")])
+		if x != "" && !stopwords[strings.ToLower(x)] && !strings.EqualFold(x, "before") && !strings.EqualFold(x, "usual") {
+			// "queue name: same as staging": the setting before it.
+			k := ""
+			if h := sameHeadRE.FindStringSubmatch(s[:strings.Index(s, m[0])]); h != nil {
+				k = h[1]
+			}
+			return k, "~same as " + x, true
+		}
+	}
+	if m := relShiftRE.FindStringSubmatch(s); m != nil {
+		n := strings.ToLower(m[relShiftRE.SubexpIndex("n")])
+		if n == "a" || n == "an" {
+			n = "1"
+		} else if d, ok := parseNum(n); ok {
+			n = d
+		} else {
+			return "", "", false
+		}
+		sign := "+"
+		if op := strings.ToLower(m[relShiftRE.SubexpIndex("op")]); op != "later" {
+			sign = "-"
+		}
+		return "", sign + n + " " + strings.ToLower(m[relShiftRE.SubexpIndex("u")]), true
 	}
 	group := func(re *pattern, m []string, names ...string) string {
 		for _, n := range names {
@@ -93,7 +287,16 @@ func relative(s string) (name, change string, ok bool) {
 		if op := strings.ToLower(group(relMoreRE, m, "op", "op2")); op == "fewer" || op == "less" || op == "-" {
 			sign = "-"
 		}
-		return m[relMoreRE.SubexpIndex("k")], sign + n + unitSuffix(m[relMoreRE.SubexpIndex("u2")]), true
+		k, u := m[relMoreRE.SubexpIndex("k")], m[relMoreRE.SubexpIndex("u2")]
+		if lk := strings.ToLower(k); stopwords[lk] || optionalKeyWords[lk] {
+			// "one more from me", "one more thing": no setting.
+			return "", "", false
+		}
+		if unitClass(k) != strings.ToLower(k) || relUnitWordRE.MatchString(k) {
+			// "two more days": the word after "more" is the unit.
+			k, u = "", k
+		}
+		return k, sign + n + unitSuffix(u), true
 	}
 	if strings.ContainsFunc(s, isCJK) {
 		if loc := relZhRE.FindStringSubmatchIndex(s); loc != nil && zhChangeEnd(s[loc[1]:]) {
@@ -103,7 +306,7 @@ func relative(s string) (name, change string, ok bool) {
 					m[i] = s[loc[2*i]:loc[2*i+1]]
 				}
 			}
-			k := strings.TrimSpace(zhFiller.ReplaceAllString(strings.TrimSpace(m[relZhRE.SubexpIndex("k")]), ""))
+			k := zhKey(m[relZhRE.SubexpIndex("k")])
 			if k == "" && !strings.Contains(s, "再") && m[relZhRE.SubexpIndex("op2")] == "" {
 				// "加一个索引" adds a thing; "再加两个" adds to the count.
 				return "", "", false
@@ -128,6 +331,37 @@ func relative(s string) (name, change string, ok bool) {
 	return "", "", false
 }
 
+// zhEdgeRE are words around a Chinese change's setting that are not its
+// name: "顺便把持仓数量" is "持仓数量", "versionCode 要" is "versionCode".
+var (
+	zhLeadRE  = mustPattern(`^.*(?:把|将|给)`)
+	zhTrailRE = mustPattern(`(?:要|先|再|就|也|都|还|的话|得|需要)+$`)
+)
+
+// zhKey is the setting a Chinese change names before its verb, or "".
+func zhKey(k string) string {
+	k = strings.TrimSpace(zhLeadRE.ReplaceAllString(strings.TrimSpace(k), ""))
+	k = strings.TrimSpace(zhTrailRE.ReplaceAllString(k, ""))
+	// The setting is the last noun before the change: "重新传 internal 的话
+	// versionCode 要" is "versionCode", "这个策略的回撤上限" is "回撤上限".
+	if i := strings.LastIndexAny(k, " 的，,：:"); i >= 0 {
+		if rest := strings.TrimSpace(zhTrailRE.ReplaceAllString(k[i:], "")); len([]rune(strings.Trim(rest, " 的，,：:"))) >= 2 {
+			k = strings.Trim(k[i:], " 的，,：:")
+		}
+	}
+	for {
+		n := strings.TrimSpace(zhTrailRE.ReplaceAllString(strings.TrimSpace(zhFiller.ReplaceAllString(k, "")), ""))
+		if n == k {
+			break
+		}
+		k = n
+	}
+	if len([]rune(k)) < 2 {
+		return ""
+	}
+	return k
+}
+
 // zhChangeEnd reports whether what follows a Chinese change ends it
 // ("再加两个吧"), rather than naming the thing added ("加一个输入框").
 func zhChangeEnd(rest string) bool {
@@ -144,7 +378,7 @@ func zhChangeEnd(rest string) bool {
 // counter's "个").
 func unitSuffix(u string) string {
 	switch u {
-	case "", "个", "台", "次":
+	case "", "个", "台", "次", "只", "条", "张", "位", "家", "项", "笔":
 		return ""
 	}
 	return " " + u
@@ -188,6 +422,8 @@ func parseNum(s string) (string, bool) {
 	return strconv.Itoa(n), true
 }
 
+var relUnitWordRE = mustPattern(`(?i)^(?:` + relUnit + `|weeks?)$`)
+
 var heldNumRE = mustPattern(`^([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(\s*)(\S.*)?$`)
 
 // unitClass names the units a value may be counted in, so "40" and "10
@@ -206,6 +442,8 @@ func unitClass(u string) string {
 		return "h"
 	case "d", "day", "days", "天":
 		return "d"
+	case "%", "pp", "percent":
+		return "%"
 	}
 	return strings.ToLower(strings.TrimSpace(u))
 }
@@ -227,15 +465,23 @@ func applyChange(held, change string) (string, bool) {
 	}
 	op, arg := change[0], change[1:]
 	num, unit, _ := strings.Cut(arg, " ")
-	d, err := strconv.ParseFloat(num, 64)
-	if err != nil {
+	d, ok := ratio(num)
+	if !ok {
 		return "", false
 	}
 	switch op {
 	case '*':
 		x *= d
+	case '%':
+		// By a percentage: of the value, or points of a value held in
+		// percent ("10%" +5% is 15%).
+		if unitClass(m[3]) == "%" {
+			x += d
+		} else {
+			x *= 1 + d/100
+		}
 	case '+', '-':
-		if unit != "" && m[3] != "" && unitClass(unit) != unitClass(m[3]) {
+		if unit == "pp" && unitClass(m[3]) != "%" || unit != "" && unit != "pp" && m[3] != "" && unitClass(unit) != unitClass(m[3]) {
 			return "", false
 		}
 		if op == '-' {
@@ -244,6 +490,11 @@ func applyChange(held, change string) (string, bool) {
 		x += d
 	default:
 		return "", false
+	}
+	if x != 0 {
+		// 12 × 1/3 is 4, not 3.9999999999999996.
+		p := math.Pow(10, 9-math.Ceil(math.Log10(math.Abs(x))))
+		x = math.Round(x*p) / p
 	}
 	var out string
 	switch {
@@ -259,9 +510,51 @@ func applyChange(held, change string) (string, bool) {
 	return out + m[2] + m[3], true
 }
 
+// proportionalRel reports whether a change is by a proportion, a revert
+// or a reference ("to a third", "+20%", "back to the old value", "same as
+// staging"), whose numbers are no value of their own: the change is read
+// before the sentence's values.
+func proportionalRel(change string) bool {
+	return strings.HasPrefix(change, "%") || strings.HasPrefix(change, "~") || change == "=was" || strings.HasPrefix(change, "*") && strings.Contains(change, "/")
+}
+
+// bareCountRE is a change by a count with no unit ("+2").
+var bareCountRE = mustPattern(`^[+-]\d+(?:\.\d+)?$`)
+
+// statedChange is a change as stated, for a setting with no value held.
+func statedChange(change string) string {
+	switch {
+	case change == "=was":
+		return "back to its earlier value"
+	case strings.HasPrefix(change, "~"):
+		return change[1:]
+	case strings.HasPrefix(change, "%"):
+		return change[1:] + "%"
+	case change == "*0.5":
+		return "halved"
+	case change == "*2":
+		return "doubled"
+	case change == "*3":
+		return "tripled"
+	case strings.HasPrefix(change, "*"):
+		return "× " + change[1:]
+	}
+	return change
+}
+
 // describeChange is a change as stated, for a held value it cannot be
 // applied to.
 func describeChange(held, change string) string {
+	switch {
+	case change == "=was":
+		return held + ", back to its earlier value"
+	case strings.HasPrefix(change, "~"):
+		return change[1:]
+	case strings.HasPrefix(change, "%"):
+		return held + " " + change[1:] + "%"
+	case strings.HasPrefix(change, "*") && strings.Contains(change, "/"):
+		return held + " × " + change[1:]
+	}
 	switch change {
 	case "*0.5":
 		return held + " halved"
@@ -272,3 +565,128 @@ func describeChange(held, change string) string {
 	}
 	return held + " " + change
 }
+
+// A change to a setting no value holds yet ("halve the chunk" after "in
+// chunks of 30 days", "回撤上限再放宽三个点" after "最大回撤要求是 15% 以
+// 内"): the number the user last wrote next to the setting's word is the
+// held value it changes (heldIn). The user's recent messages are kept for
+// it (maxSaid; not part of a Snapshot, like an open attempt).
+const maxSaid = 24
+
+// heldNearRE is a number and its unit at the start of the text after a
+// setting's word: "of 30 days", "2 with", "要求是 15% 以内", "= 64".
+var heldNearRE = mustPattern(`^(?:\s*(?:of|is|was|at|to|=|:|：|be|are|set to|是|为|在|要求是|设为|设成|一共|共)\s*)*\s*(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kbps|mbps|gbps|kib|mib|gib|rps|qps|rows|items|requests|retries|workers|replicas|connections|threads|files|steps|epochs|points|bp|bps)\b|\s*%)?)`)
+
+// heldCorrRE is a self-correction after a number: "5%… 不对，10%", "4 s...
+// hmm no, 8 s".
+var heldCorrRE = mustPattern(`(?i)^[^.。!?！？\n]{0,12}?(?:不对|no wait|hmm no|no,|actually|i mean|sorry)[,，\s]*(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `)\b|\s*%)?)`)
+
+// heldIn is the value the user last wrote next to a word of name, newest
+// message first, or "".
+func heldIn(said []string, name string) string {
+	var heads []string
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		w = strings.Trim(w, ".,:;")
+		if strings.ContainsFunc(w, isCJK) {
+			// The whole name, or its first two characters ("回撤" of
+			// "回撤上限").
+			heads = append(heads, w)
+			if rs := []rune(w); len(rs) > 2 {
+				heads = append(heads, string(rs[:2]))
+			}
+		} else if len(w) >= 4 && !stopwords[w] && !optionalKeyWords[w] {
+			heads = append(heads, w[:min(len(w), 5)])
+		}
+	}
+	if len(heads) == 0 {
+		return ""
+	}
+	for i := len(said) - 1; i >= 0; i-- {
+		t := said[i]
+		lt := strings.ToLower(t)
+		best, at := "", -1
+		for _, h := range heads {
+			for off := 0; ; {
+				j := strings.Index(lt[off:], h)
+				if j < 0 {
+					break
+				}
+				j += off
+				// The rest of the word, then what follows it.
+				e := j + len(h)
+				for e < len(lt) && (lt[e] >= 'a' && lt[e] <= 'z' || lt[e] == '_' || lt[e] == '-') {
+					e++
+				}
+				if e < len(lt) && !strings.ContainsFunc(h, isCJK) || strings.ContainsFunc(h, isCJK) {
+					rest := t[e:]
+					if strings.ContainsFunc(h, isCJK) {
+						// Up to six characters between the words and the number.
+						rs := []rune(rest)
+						for k := 0; k <= min(6, len(rs)); k++ {
+							if m := heldNearRE.FindStringSubmatchIndex(string(rs[k:])); m != nil {
+								rest = string(rs[k:])
+								break
+							}
+						}
+					}
+					if m := heldNearRE.FindStringSubmatchIndex(rest); m != nil && j > at {
+						v := rest[m[2]:m[3]]
+						if c := heldCorrRE.FindStringSubmatch(rest[m[1]:]); c != nil {
+							v = c[heldCorrRE.SubexpIndex("v")]
+						}
+						best, at = strings.TrimSpace(v), j
+					}
+				}
+				off = j + len(h)
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+// baseRE is a number and its unit as a sentence writes it.
+var baseRE = mustPattern(`(?:^|[^\w.])(\d+(?:\.\d+)?(?:\s*(?:%|` + relUnit + `)|\s*[%个只条张位家项笔次台秒天])?)(?:$|[^\w.])`)
+
+// changeBase is the value a relative change's own sentence gives as the
+// one changed ("versionCode 要再加一，382 已经传上去了", "再多加十只吧，30
+// 只还是太集中了", "先翻倍吧，10% 太保守了"): the one number the sentence
+// holds besides the change's amount, or "".
+func changeBase(s, change string) string {
+	amount := ""
+	if len(change) > 1 {
+		amount, _, _ = strings.Cut(strings.TrimLeft(change[1:], "+-"), " ")
+		amount, _, _ = strings.Cut(amount, "/")
+	}
+	// Only what follows the change: "the 4k titles look mushy, give the
+	// max bitrate +20%" changes no 4k.
+	end := -1
+	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relZhRE, relZhPropRE, relPropRE, relPctRE} {
+		if loc := re.FindStringIndex(s); loc != nil && (end < 0 || loc[1] < end) {
+			end = loc[1]
+		}
+	}
+	if end < 0 {
+		return ""
+	}
+	s = s[end:]
+	var found []string
+	for _, m := range baseRE.FindAllStringSubmatch(s, 8) {
+		v := strings.TrimSpace(m[1])
+		n := strings.TrimRight(v, "%个只条张位家项笔次台秒天 abcdefghijklmnopqrstuvwxyz")
+		if n == amount || strings.Contains(s, "+"+v) || strings.Contains(s, "-"+v) {
+			continue
+		}
+		found = append(found, v)
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
+}
+
+// topicLeadRE is a sentence's topic stated first before a colon: "rollout
+// 再改一下：…", "queue name: …".
+var topicLeadRE = mustPattern(`^\s*([A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*)?|\p{Han}{2,6})\s*(?:再改一下|改一下|调整一下|再调一下|的话)?\s*[:：]`)

@@ -20,6 +20,24 @@ func TestRelative(t *testing.T) {
 		{"缓存过期时间再加 5 分钟", "缓存过期时间", "+5 分钟", true},
 		{"再加三个吧", "", "+3", true},
 		{"重试次数减两次", "重试次数", "-2", true},
+		// Proportions, percentages, reverts, references, shifts.
+		{"drop the worker pool to a third", "worker pool", "*1/3", true},
+		{"cut it by a quarter", "", "*0.75", true},
+		{"raise the rate limit by 20%", "rate limit", "%+20", true},
+		{"give the cache +15%", "cache", "%+15", true},
+		{"scale the shards up by 3x", "shards", "*3", true},
+		{"put the poll interval back", "poll interval", "=was", true},
+		{"ok go back to the old value", "", "=was", true},
+		{"region: same as prod", "region", "~same as prod", true},
+		{"the cutover moved two hours later", "", "+2 hours", true},
+		{"Lena gave us three more days", "", "+3 days", true},
+		{"超时降到三分之一", "超时", "*1/3", true},
+		{"并发提高 20%", "并发", "%+20", true},
+		{"这个策略的止损线再放宽两个点", "止损线", "+2 pp", true},
+		{"顺便把分片数量再多加四个吧", "分片数量", "+4", true},
+		{"灰度比例改回原来的", "灰度比例", "=was", true},
+		{"one more thing: the docs are stale", "", "", false},
+		{"we ran it 20% faster than last week", "", "", false},
 		// Adding a thing, not to a count.
 		{"add a note to the README", "", "", false},
 		{"add 2 tests for the parser", "", "", false},
@@ -49,6 +67,12 @@ func TestApplyChange(t *testing.T) {
 		{"300ms", "+2 s", "", false},
 		{"1.4.2", "+1", "", false},
 		{"eu-west-1", "*2", "", false},
+		{"12", "*1/3", "4", true},
+		{"5000 kbps", "%+20", "6000 kbps", true},
+		{"10%", "%+5", "15%", true},
+		{"15%", "+3 pp", "18%", true},
+		{"8 workers", "*0.75", "6 workers", true},
+		{"200ms", "+3 pp", "", false},
 	} {
 		got, ok := applyChange(tc.held, tc.change)
 		if ok != tc.ok || got != tc.want {
@@ -80,6 +104,34 @@ func TestRelativeChangeInReducer(t *testing.T) {
 	if len(got) != len(want) {
 		t.Fatalf("values %v, want %v", got, want)
 	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+}
+
+// A change to a setting no value holds takes the number the user gave it
+// before, or the one its own sentence gives; else it is shown as stated,
+// and never an old number as current.
+func TestRelativeWithoutHeldValue(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"the nightly export runs in slices of 40 minutes on the small pool",
+		"the export is timing out again",
+		"halve the slices.",
+		"顺便把副本数再多加两个吧，现在 3 个不够用。",
+		"and double the retention window",
+	} {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	got := map[string]string{}
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue {
+			got[a.Name] = a.Value
+		}
+	}
+	want := map[string]string{"slices": "20 minutes", "副本数": "5 个", "retention window": "doubled"}
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)

@@ -54,6 +54,11 @@ func readRun(st string) (runWords, bool) {
 			continue
 		}
 		t = strings.Trim(t, `'"`)
+		if r, ok := strings.CutSuffix(t, "..."); ok && r != "" && !strings.HasSuffix(r, "/") && !strings.HasSuffix(r, ".") {
+			// "--filter=@app/api..." selects the package and its
+			// dependents: the package is named.
+			t = r
+		}
 		if strings.HasPrefix(t, "-") {
 			if _, v, ok := strings.Cut(t, "="); ok {
 				w.values = append(w.values, v)
@@ -89,13 +94,13 @@ func pathLike(s string) bool {
 // chain) ran again what the single-stage failed command ran, changed by
 // one of the readings above; because is the failed command's error line.
 func rerunOf(failed, passed, because string) bool {
-	if strings.ContainsAny(failed, ";`$(") || strings.Contains(failed, "&&") || strings.Contains(failed, "||") || strings.Contains(passed, "||") || pretendRE.MatchString(passed) {
+	if strings.ContainsAny(failed, ";`") || strings.Contains(failed, "$(") || strings.Contains(failed, "&&") || strings.Contains(failed, "||") || strings.Contains(passed, "||") {
 		return false
 	}
 	if i := strings.IndexByte(failed, '|'); i >= 0 {
 		failed = failed[:i]
 	}
-	fw, ok := readRun(failed)
+	fw, ok := readRun(unwrap(failed))
 	if !ok {
 		return false
 	}
@@ -103,9 +108,16 @@ func rerunOf(failed, passed, because string) bool {
 		if i := strings.IndexByte(st, '|'); i >= 0 {
 			st = st[:i]
 		}
-		pw, ok := readRun(st)
+		if pretendRE.MatchString(st) {
+			continue
+		}
+		pw, ok := readRun(unwrap(st))
 		if !ok || pw.prog != fw.prog {
 			continue
+		}
+		if slices.Equal(runFields(unwrap(failed)), runFields(unwrap(st))) {
+			// The same run again.
+			return true
 		}
 		fa, pa := fw.all(), pw.all()
 		if len(fa) >= 2 && subset(fa, pa) {

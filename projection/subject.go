@@ -1,0 +1,325 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/epistemicfold/ef/internal/clip"
+)
+
+// What a failure was about, and whether a later success was about the
+// same thing.
+//
+// A failure's subject is what failed: the stage of its command that
+// decided the outcome (the last of an "a && b" chain, without a
+// wrapper such as "timeout 60" or "sudo", cut at a pipe), its program,
+// operands and option values, and the names its error blamed. The whole
+// call is kept on the failure as a link (callPrefix), untruncated, so
+// the reading survives a Snapshot. A later passing call resolves the
+// failure when one of its stages did the same work (resolvedBy):
+//
+//   - the same run changed (rerunOf: an option added, an option's value
+//     changed, the blamed name corrected);
+//   - a wider run of the same program that covers the failed one: the
+//     failed command's operands with the last ones dropped ("manage.py
+//     migrate" after "manage.py migrate appointments 0042", "pytest"
+//     after "pytest tests/test_a.py") or a "…/..." pattern that holds
+//     them, when the passing output names each dropped operand;
+//   - the interrupted operation continued ("git rebase --continue"
+//     after "git rebase origin/main" stopped on a conflict);
+//   - the resource the error said was missing, corrected in the same
+//     call text ("read_parquet('/data/IF_main_cont.parquet')" after
+//     "read_parquet('/data/IF_main.parquet')": No such file), the new
+//     name sharing most of the old one;
+//   - the command the user told the agent to run after the failure, by
+//     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
+//     ios beta"; hintPrefix links).
+//
+// A passing call that only pretends or lists (pretendRE) resolves
+// nothing, and nor does a success of another subcommand, another target
+// or one that only mentions the failed name in its output.
+
+// callPrefix opens the link holding the whole text of the call a failure
+// was seen in; hintPrefix the link holding a user message that answered
+// the failure.
+const (
+	callPrefix = "call/"
+	hintPrefix = "told/"
+	// maxCallText bounds the text a link keeps.
+	maxCallText = 1200 // runes
+)
+
+// callText is the whole text a call ran: its command (whitespace
+// collapsed, leading "cd DIR &&" dropped), else its name and string
+// arguments.
+func callText(c *Call) string {
+	if c == nil {
+		return ""
+	}
+	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" {
+		c := strings.Join(strings.Fields(cmd), " ")
+		for cdRE.MatchString(c) {
+			c = cdRE.ReplaceAllString(c, "")
+		}
+		return clip.Runes(c, maxCallText)
+	}
+	keys := make([]string, 0, len(c.Args))
+	for k, v := range c.Args {
+		if _, ok := v.(string); ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString(c.Name)
+	for _, k := range keys {
+		b.WriteString("\n")
+		b.WriteString(c.Args[k].(string))
+	}
+	return clip.Runes(b.String(), maxCallText)
+}
+
+// linkWith is the first link with prefix, without it.
+func linkWith(links []string, prefix string) (string, bool) {
+	for _, l := range links {
+		if s, ok := strings.CutPrefix(l, prefix); ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// wrapperRE is a program that runs the rest of the stage: "timeout 60",
+// "time", "sudo", "nice -n 5", "env".
+var wrapperRE = mustPattern(`^(?:(?:timeout(?:\s+-\S+)*\s+\d+[smhd]?|time|sudo(?:\s+-\S+)*|nice(?:\s+-n\s*-?\d+)?|env|nohup)\s+)+`)
+
+// deciding is the stage of a command that decided its outcome: the last
+// of an "a && b" chain, cut at a pipe, without a wrapper program; "" for
+// a command whose stages are joined otherwise ("||", ";") or whose error
+// (because) blames a program later in the pipe.
+func deciding(cmd, because string) string {
+	if strings.Contains(cmd, "||") || strings.Contains(cmd, ";") {
+		return ""
+	}
+	st := andRE.Split(cmd, -1)
+	pipe := strings.Split(st[len(st)-1], "|")
+	for _, p := range pipe[1:] {
+		// "shuf: command not found", "jq: error …": a program later in
+		// the pipe failed, and it is the subject.
+		if f := strings.Fields(unwrap(p)); len(f) > 0 && strings.Contains(" "+because, " "+f[0]+":") {
+			return ""
+		}
+	}
+	return unwrap(pipe[0])
+}
+
+// unwrap drops leading environment assignments and wrapper programs.
+func unwrap(st string) string {
+	st = strings.TrimSpace(st)
+	for {
+		f := strings.Fields(st)
+		if len(f) > 1 && envAssign.MatchString(f[0]) {
+			st = strings.TrimSpace(strings.TrimPrefix(st, f[0]))
+			continue
+		}
+		if loc := wrapperRE.FindStringIndex(st); loc != nil && loc[1] < len(st) {
+			st = st[loc[1]:]
+			continue
+		}
+		return st
+	}
+}
+
+// resolvedBy reports whether a passing call (its text and output)
+// resolves a failure seen in the call failedCall with error line
+// because; hints are user messages that answered the failure.
+func resolvedBy(failedCall, because string, hints []string, passedCall, passedOut string) bool {
+	if failedCall == "" || passedCall == "" {
+		return false
+	}
+	if !pretendRE.MatchString(passedCall) && correctedIn(failedCall, because, passedCall) {
+		return true
+	}
+	fs := deciding(failedCall, because)
+	if fs == "" || strings.Contains(passedCall, "||") {
+		return false
+	}
+	if rerunOf(fs, passedCall, because) {
+		return true
+	}
+	fw, ok := readRun(fs)
+	if !ok || len(fw.pos) == 0 {
+		return false
+	}
+	for _, st := range andRE.Split(passedCall, -1) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		if pretendRE.MatchString(st) {
+			continue
+		}
+		st = unwrap(st)
+		pw, ok := readRun(st)
+		if !ok || pw.prog != fw.prog {
+			continue
+		}
+		if widens(fw, pw, passedOut) || continues(fw, pw, st) {
+			return true
+		}
+	}
+	for _, h := range hints {
+		if toldToRun(h, passedCall) {
+			return true
+		}
+	}
+	return false
+}
+
+// widens reports whether the passing run pw covers the failed run fw:
+// the same program and first operands with the last ones dropped, or an
+// operand "X..." holding them, and out names each dropped one.
+func widens(fw, pw runWords, out string) bool {
+	if len(pw.pos) > len(fw.pos) {
+		return false
+	}
+	dropped := slices.Clone(fw.pos[len(pw.pos):])
+	for i, p := range pw.pos {
+		if p == fw.pos[i] {
+			continue
+		}
+		pre, ok := strings.CutSuffix(p, "...")
+		if !ok || !strings.HasPrefix(strings.TrimPrefix(fw.pos[i], "./"), strings.TrimPrefix(pre, "./")) {
+			return false
+		}
+		dropped = append(dropped, fw.pos[i])
+	}
+	if len(dropped) == 0 {
+		return false
+	}
+	for _, d := range dropped {
+		d, _, _ = strings.Cut(d, "::")
+		if i := strings.LastIndexByte(d, '/'); i >= 0 && i+1 < len(d) {
+			d = d[i+1:]
+		}
+		if len(d) < 2 || !strings.Contains(out, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// continues reports whether the passing stage continues the failed
+// operation: the same program and first operand, "--continue".
+func continues(fw, pw runWords, st string) bool {
+	return len(pw.pos) >= 1 && pw.pos[0] == fw.pos[0] && slices.Contains(strings.Fields(st), "--continue")
+}
+
+// blamedRE is a name an error line quotes, or a path it names.
+var blamedRE = mustPattern(`'([^'\s]{3,200})'|"([^"\s]{3,200})"|(?:^|\s)(/[^\s'"]{2,200}|\S+/\S+\.\w{1,8})(?:\s|$|:)`)
+
+// correctedIn reports whether passedCall holds failedCall with the name
+// its not-found error blamed replaced by another that shares most of it
+// ("IF_main.parquet" → "IF_main_cont.parquet").
+func correctedIn(failedCall, because, passedCall string) bool {
+	if !notFoundRE.MatchString(because) {
+		return false
+	}
+	for _, m := range blamedRE.FindAllStringSubmatch(because, 4) {
+		name := m[1] + m[2] + m[3]
+		i := strings.Index(failedCall, name)
+		if i < 0 || strings.Contains(passedCall, name) {
+			continue
+		}
+		pre, post := failedCall[max(0, i-40):i], failedCall[i+len(name):]
+		post = post[:min(len(post), 40)]
+		if pre == "" || len(pre)+len(post) < 4 {
+			continue
+		}
+		for j := 0; ; {
+			k := strings.Index(passedCall[j:], pre)
+			if k < 0 {
+				break
+			}
+			start := j + k + len(pre)
+			end := start
+			for end < len(passedCall) && !strings.ContainsRune(" \t\n'\"`,)", rune(passedCall[end])) {
+				end++
+			}
+			if alt := passedCall[start:end]; alt != "" && strings.HasPrefix(passedCall[end:], post) && akin(name, alt) {
+				return true
+			}
+			j = j + k + 1
+		}
+	}
+	return false
+}
+
+// akin reports whether two names share most of the shorter one, at the
+// start and the end together.
+func akin(a, b string) bool {
+	n := min(len(a), len(b))
+	p := 0
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < n-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return p+s >= 3 && 2*(p+s) >= n
+}
+
+// toldToRun reports whether the user's message hint names the passing
+// command: one of its stages' program and operands, two words or more,
+// in that order.
+func toldToRun(hint, passedCall string) bool {
+	h := strings.Join(strings.Fields(hint), " ")
+	for _, st := range andRE.Split(passedCall, -1) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		f := runFields(unwrap(st))
+		if len(f) == 0 || pretendRE.MatchString(st) || readOnlyProgs[f[0]] || len(f) > 1 && readOnlyProgs[f[0]+" "+f[1]] {
+			continue
+		}
+		sub := runSubject(unwrap(st))
+		if len(strings.Fields(sub)) >= 2 && strings.Contains(h, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// toldWindow is how many events after a failure a user message may
+// answer it.
+const toldWindow = 6
+
+// told keeps a user message on the open failures it may answer: those
+// seen within toldWindow events before it that no user message has
+// answered yet.
+func (r *Reducer) told(ev *Event) {
+	text := strings.TrimSpace(ev.Text)
+	if text == "" {
+		return
+	}
+	for _, a := range r.hot {
+		if a.Kind != KindFailure || a.Lifecycle != Open || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+			continue
+		}
+		if _, ok := linkWith(a.Links, hintPrefix); ok {
+			continue
+		}
+		a.Links = append(a.Links, hintPrefix+clip.Runes(text, maxCallText))
+	}
+}
+
+// hintsOf is the user messages kept on failure a.
+func hintsOf(a *Anchor) []string {
+	var out []string
+	for _, l := range a.Links {
+		if h, ok := strings.CutPrefix(l, hintPrefix); ok {
+			out = append(out, h)
+		}
+	}
+	return out
+}

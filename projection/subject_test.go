@@ -1,0 +1,72 @@
+package projection
+
+import "testing"
+
+func TestResolvedBy(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		failed, because, hint string
+		passed, out           string
+		want                  bool
+	}{
+		// The deciding stage of a chain, run again in another chain.
+		{"chain rerun", "mkdir -p out && sbt 'project core' assembly", "[error] Compilation failed", "",
+			"sbt clean && sbt 'project core' assembly", "[success] Total time: 41 s", true},
+		{"chain, another last stage", "cargo build && ./target/debug/loader --once", "error: thread panicked", "",
+			"cargo build", "Finished dev", false},
+		{"wrapper dropped", "ninja -C out && timeout 30 ./out/probe --port /dev/ttyS1", "probe: no response", "",
+			"ninja -C out && timeout 120 ./out/probe --port /dev/ttyS1", "probe: 12 frames", true},
+		// A wider run of the same program that names what failed.
+		{"wider run", "bin/rails db:migrate:up VERSION=20240101", "ActiveRecord::LockWaitTimeout", "",
+			"bin/rails db:migrate", "== 20240101 AddIndexToOrders: migrated", false},
+		{"wider pytest", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
+			"pytest", "tests/api/test_orders.py ....... [100%]\n88 passed", true},
+		{"wider but silent", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
+			"pytest", "88 passed in 3.1s", false},
+		{"go pattern", "go test ./internal/ledger", "--- FAIL: TestPost", "",
+			"go test ./...", "ok  \texample.com/x/internal/ledger\t0.2s", true},
+		{"other target", "go test ./internal/ledger", "--- FAIL: TestPost", "",
+			"go test ./internal/auth", "ok  \texample.com/x/internal/auth\t0.2s", false},
+		// The interrupted operation continued.
+		{"continue", "git cherry-pick 9f1c2e4", "error: could not apply 9f1c2e4", "",
+			"git add src/a.c && git cherry-pick --continue", "[main 77aa] fix", true},
+		{"abort is not continue", "git cherry-pick 9f1c2e4", "error: could not apply 9f1c2e4", "",
+			"git cherry-pick --abort", "", false},
+		// The resource the error blamed, corrected in code.
+		{"corrected path in code", "python\nimport json\ncfg = json.load(open('conf/site-eu.json'))", "FileNotFoundError: [Errno 2] No such file or directory: 'conf/site-eu.json'", "",
+			"python\nimport json\ncfg = json.load(open('conf/site-eu-west.json'))\nprint(cfg['region'])", "eu-west-1", true},
+		{"unrelated path in code", "python\ncfg = json.load(open('conf/site-eu.json'))", "FileNotFoundError: [Errno 2] No such file or directory: 'conf/site-eu.json'", "",
+			"python\nrows = json.load(open('data/orders.json'))", "", false},
+		{"not a not-found error", "python\ncfg = json.load(open('conf/a.json'))", "JSONDecodeError: Expecting value", "",
+			"python\ncfg = json.load(open('conf/b.json'))", "", false},
+		// The command the user said to run instead.
+		{"told to run", "make flash", "Error: no device found", "use the vendor tool instead: st-flash write build/app.bin 0x8000000",
+			"st-flash write build/app.bin 0x8000000", "Flash written and verified", true},
+		{"told, another command run", "make flash", "Error: no device found", "use the vendor tool instead: st-flash write build/app.bin 0x8000000",
+			"st-info --probe", "Found 1 stlink", false},
+		{"told a read-only command", "make flash", "Error: no device found", "check with ls /dev/tty* first",
+			"ls /dev/tty*", "/dev/ttyACM0", false},
+		// A pass that only pretends.
+		{"dry run", "terraform apply -auto-approve", "Error: lock", "",
+			"terraform apply -auto-approve -dry-run", "", false},
+	} {
+		var hints []string
+		if tc.hint != "" {
+			hints = []string{tc.hint}
+		}
+		if got := resolvedBy(tc.failed, tc.because, hints, tc.passed, tc.out); got != tc.want {
+			t.Errorf("%s: resolvedBy(%q, %q) = %v, want %v", tc.name, tc.failed, tc.passed, got, tc.want)
+		}
+	}
+}
+
+// The blamed name at the start of the call or nowhere in it ends.
+func TestCorrectedInEnds(t *testing.T) {
+	for _, c := range [][3]string{
+		{"nope.sh", "bash: nope.sh: No such file or directory 'nope.sh'", "nope2.sh"},
+		{"a", "'a' not found", "aaaa"},
+		{"x 'foo.txt'", "no such file 'foo.txt'", "x 'foo.txt' x 'foo.txt'"},
+	} {
+		correctedIn(c[0], c[1], c[2])
+	}
+}
