@@ -130,7 +130,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	frame := func(text string) *hostshim.Message {
 		return frameCheckpoint(s, in.CompactionID, c.srcCmd, c.msgID, text)
 	}
-	cand := &validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: validator.Mode(p.Mode), Start: p.Start, End: p.End,
+	cand := &validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: p.Mode, Start: p.Start, End: p.End,
 		Planned: p.Seqs, PlannedPrices: p.Prices, Owner: c.owner, TurnOpen: c.turn, CompactionID: in.CompactionID}
 	if !archived {
 		cand.ArchiveWaiver = "no bundle store configured: exact recall unavailable (§24)"

@@ -167,7 +167,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 
 	// Policy chooses; the validator vetoes before the bracket opens, so a
 	// vetoed plan leaves no trace in the log.
-	pre := e.opts.Validator.Validate(&validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: validator.Mode(plan.Mode),
+	pre := e.opts.Validator.Validate(&validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: plan.Mode,
 		Start: plan.Start, End: plan.End, Planned: plan.Seqs, PlannedPrices: plan.Prices, Owner: req.Owner, TurnOpen: agent.TurnOpen})
 	rep.Verdict = &pre
 	if err := pre.Err(false); err != nil {

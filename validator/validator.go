@@ -9,14 +9,15 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 )
 
-// Mode is the fold mode of a candidate (EF-RFC-001 §9).
-type Mode string
+// Mode is the fold mode of a candidate (EF-RFC-001 §9), the mode its
+// bundle records.
+type Mode = bundle.Mode
 
 // Fold modes.
 const (
-	ModeLeaf      Mode = "leaf"
-	ModeRoot      Mode = "root"
-	ModeEmergency Mode = "emergency"
+	ModeLeaf      = bundle.ModeLeaf
+	ModeRoot      = bundle.ModeRoot
+	ModeEmergency = bundle.ModeEmergency
 )
 
 // Phase says how far a candidate has come, and so which inputs must exist.
