@@ -145,6 +145,15 @@ func TestOriginHelpNamesArguments(t *testing.T) {
 	}
 }
 
+// The ef origin summary names export's --scope: without one, an exported
+// task answers only a context.request scoped "*" or "task:ID".
+func TestOriginSummaryNamesExportScope(t *testing.T) {
+	_, _, errs := runCLI(t, "origin", "--help")
+	if !strings.Contains(errs, "export LOG --out DIR --task ID [--scope S]") {
+		t.Errorf("ef origin --help does not name export's --scope:\n%s", errs)
+	}
+}
+
 // ef origin bundle --json and put --json speak the wire's snake_case, not
 // Go field names.
 func TestOriginJSONIsSnakeCase(t *testing.T) {

@@ -36,8 +36,9 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   hash FILE|-                                    print a task.origin document's content hash
   verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
   bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
-  export LOG --out DIR --task ID [--store BUNDLES] [--expect HASH]
-                                                 build a task.origin from a session's projection (EF handoff)
+  export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH]
+                                                 build a task.origin from a session's projection (EF handoff);
+                                                 a context.request finds it by --scope (else only by "*" or "task:ID")
 `)
 		if len(args) == 0 {
 			return usageError("want a command")

@@ -23,7 +23,7 @@ import (
 // created. With --store, evidence from folded events cites its EF recall
 // ref.
 func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--store BUNDLES] [--expect HASH] [--json]", stderr,
+	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH] [--json]", stderr,
 		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")
