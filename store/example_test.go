@@ -123,7 +123,8 @@ func Example() {
 	}
 	for _, a := range r.Heads() {
 		if a.Kind == projection.KindObjective {
-			fmt.Printf("objective: %.30s…\n", a.Value)
+			// a.Value is the objective in the user's words (here in Chinese).
+			fmt.Println("objective stated at seq", a.SourceRefs[0].Seq)
 		}
 	}
 	// Output:
@@ -131,5 +132,5 @@ func Example() {
 	// hit: ef-example-1#18@demo-1
 	// hit: ef-example-1#19@demo-1
 	// recalled ef-example-1#18@demo-1: 1 message(s) of 26, tool, 291 bytes
-	// objective: Objective: "做两个turn，每个turn输出随机…
+	// objective stated at seq 10
 }
