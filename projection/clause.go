@@ -401,3 +401,67 @@ func chosenOption(s string, opts []string) string {
 	}
 	return best
 }
+
+// listMarkRE opens a list item: "- ", "* ", "• ", "1. ", "2) ".
+var listMarkRE = mustPattern(`^\s*(?:[-*•]|\d{1,2}[.)])\s+`)
+
+// announcedItems adds to announced the sentences of the list items that
+// follow a line announcing rules ("风控王经理定的规矩，…我直接贴过来：",
+// "Priya's rules, she made me promise to paste them verbatim:"): each
+// item is a rule whatever its shape ("单只股票权重不超过 5%").
+func announcedItems(text string, announced map[string]bool) map[string]bool {
+	on := false
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+			continue
+		case (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && len([]rune(t)) <= 160 && ruleLabelRE.MatchString(t) && !listMarkRE.MatchString(t):
+			on = true
+			continue
+		case on && listMarkRE.MatchString(t):
+			item := listMarkRE.ReplaceAllString(t, "")
+			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 {
+				if announced == nil {
+					announced = map[string]bool{}
+				}
+				announced[ss[0]] = true
+			}
+			continue
+		}
+		on = false
+	}
+	return announced
+}
+
+// notApplyRE is an exception told as the rule not applying to a thing:
+// "the 5% cap doesn't apply to ETFs", "单只股票 5% 的上限对 ETF 不适用".
+var notApplyRE = mustPattern(`(?i)(?P<s>[^,;:，；：]{2,60}?)\s+(?:doesn't|does not|don't|do not|won't|will not)\s+apply\s+to\s+(?P<x>[^,.;]{1,40})|(?P<t>[^，,。；;：:]{2,30}?)对\s*(?P<y>[^，,。]{1,20}?)\s*不适用`)
+
+// notApplied is the subject of a rule and the thing exception c says it
+// does not apply to, or "".
+func notApplied(c string) (subject, thing string) {
+	m := notApplyRE.FindStringSubmatch(c)
+	if m == nil || strings.Contains(strings.ToLower(c), "any more") || strings.Contains(strings.ToLower(c), "anymore") {
+		return "", ""
+	}
+	return m[notApplyRE.SubexpIndex("s")] + m[notApplyRE.SubexpIndex("t")], strings.TrimSpace(m[notApplyRE.SubexpIndex("x")] + m[notApplyRE.SubexpIndex("y")])
+}
+
+// subjectRule is the active rule sharing the most stems with subject,
+// two or more (the newest among equals).
+func (r *Reducer) subjectRule(subject string) *Anchor {
+	q := stems(subject)
+	var best *Anchor
+	bestN := 1
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active {
+			continue
+		}
+		n, _ := sharedStems(q, stems(a.Value))
+		if n > bestN || n == bestN && best != nil && newer(a, best) {
+			best, bestN = a, n
+		}
+	}
+	return best
+}

@@ -123,6 +123,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	constraints := 0
 	prev := ""
 	sents, announced := actClauses(sentences(referenceText(text)))
+	announced = announcedItems(text, announced)
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).
@@ -136,7 +137,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		if o := optionsAsked(s); o != nil {
 			options = o
 		}
-		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) {
+		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) && !announced[s] {
 			continue
 		}
 		if slices.ContainsFunc(objLines, func(l string) bool { return strings.Contains(l, s) }) {
@@ -267,6 +268,12 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
 					excepted = true
 				}
+				if subj, x := notApplied(c); x != "" && !excepted {
+					// "单只股票 5% 的上限对 ETF 不适用，ETF 可以到 10%": an
+					// exception to the rule its subject names (clause.go).
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "subject", Value: x, Because: subj, Quote: s})
+					excepted = true
+				}
 				if restatesPin(c, ctx.Pinned) && !isRule(s) {
 					// "The constraint is now Go 1.22": the pinned rule, restated.
 					restate = true
@@ -353,7 +360,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				out = append(out, vs...)
 				// A sentence that sets a value and also states a rule ("never
 				// set the timeout above 90") is a constraint as well.
-				if !isRule(s) || requirementOnly(s) {
+				if !announced[s] && (!isRule(s) || requirementOnly(s)) {
 					return
 				}
 			}

@@ -1198,8 +1198,12 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			o = a
 		}
 	}
+	if p.Name == "subject" {
+		// "the 5% cap doesn't apply to ETFs": the rule its subject names.
+		o = r.subjectRule(p.Because)
+	}
 	for _, a := range r.hot {
-		if o != nil {
+		if o != nil || p.Name == "subject" {
 			break
 		}
 		if a.Kind != KindConstraint || a.Lifecycle != Active {
