@@ -170,7 +170,19 @@ func pinsRule(s string) bool {
 // isRule reports whether sentence s states a rule: a directive that uses
 // a rule's words, or an imperative that pins a version.
 func isRule(s string) bool {
+	if aNotAMatch(s) {
+		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
+		s = aNotARE.ReplaceAllString(s, "")
+	}
 	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s)
+}
+
+// aNotARE is a Chinese question's A-not-A form ("要不要", "能不能"),
+// whose second half reads like a prohibition.
+var aNotARE = mustPattern(`要不要|能不能|可不可以|用不用|该不该|需不需要|是不是|会不会|行不行`)
+
+func aNotAMatch(s string) bool {
+	return strings.Contains(s, "不") && aNotARE.MatchString(s)
 }
 
 // bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
