@@ -231,3 +231,29 @@ func TestBenchSweepChecksCorporaFirst(t *testing.T) {
 		t.Fatalf("ef bench --sweep --corpora MISSING: exit %d, stdout %.100q, stderr %.300q", code, out, errs)
 	}
 }
+
+// The read commands refuse a --store that is not a store (a project
+// directory, with its .git, given by mistake) instead of answering "no
+// matches" from an index they create in it; ef store gc refuses it too.
+func TestReadCommandsRefuseANonStore(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o600)
+	os.Mkdir(filepath.Join(dir, ".git"), 0o700)
+	for _, args := range [][]string{
+		{"search", "--store", dir, "--project", "foo"},
+		{"recall", "--store", dir, "--session", "s1", "ef-x"},
+		{"state", inspectSample, "--store", dir},
+		{"mcp", "--store", dir},
+		{"store", "gc", dir},
+		{"store", "verify", dir},
+	} {
+		code, out, errs := runCLI(t, args...)
+		if code != 1 || !strings.Contains(errs, "is not an ef store") || out != "" {
+			t.Errorf("ef %s: exit %d, stdout %.100q, stderr %.200q; want 1 and \"is not an ef store\"", strings.Join(args, " "), code, out, errs)
+		}
+	}
+	es, _ := os.ReadDir(dir)
+	if len(es) != 2 {
+		t.Errorf("the commands left entries in a directory that is not a store: %v", es)
+	}
+}

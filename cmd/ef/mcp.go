@@ -88,6 +88,8 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 			return usageError("store %s does not exist (ef serve and ef fold create a store; --project DIR uses a project's default store)", dir)
 		}
 		fmt.Fprintf(stderr, "ef mcp: the project's store %s does not exist yet; created it empty (DSH sessions of this project fold into it)\n", dir)
+	} else if err := checkLooksLikeStore(dir); err != nil {
+		return err
 	}
 	if err := checkOrigins(origins); err != nil {
 		return err

@@ -234,6 +234,9 @@ func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err
 	}
+	if err := checkLooksLikeStore(dir); err != nil {
+		return nil, err
+	}
 	return store.Open(dir, store.Options{ReadOnly: true, NoIndex: !withIndex})
 }
 

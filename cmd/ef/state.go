@@ -83,6 +83,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if _, err := os.Stat(*store); err != nil {
 			return fmt.Errorf("--store: %w", err)
 		}
+		if err := checkLooksLikeStore(*store); err != nil {
+			return fmt.Errorf("--store: %w", err)
+		}
 		st, err := bundle.Open(*store, bundle.Options{ReadOnly: true})
 		if err != nil {
 			return fmt.Errorf("open store: %w", err)

@@ -280,16 +280,22 @@ func checkStoreToWrite(dir string) error {
 }
 
 // checkLooksLikeStore refuses a directory that holds files but nothing a
-// store writes (its LOCK, session directories, derived caches), so that
-// `ef store verify` pointed at the wrong directory does not report
-// "0 bundles … ok". An empty directory is an empty store.
+// store writes (its LOCK, session directories, the recall index, a
+// writer's temporary or deleted entries), so that `ef store verify`
+// pointed at the wrong directory does not report "0 bundles … ok", and a
+// project directory given as --store (its .git is no store file) gets no
+// LOCK or index. An empty directory is an empty store.
 func checkLooksLikeStore(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
-		if e.Name() == "LOCK" || strings.HasPrefix(e.Name(), ".") {
+		n := e.Name()
+		switch {
+		case n == "LOCK", n == ".recall", strings.HasPrefix(n, ".recall"+"."),
+			strings.HasPrefix(n, ".tmp-"), strings.HasPrefix(n, ".del-"),
+			e.IsDir() && (strings.HasPrefix(n, "s-") || strings.HasPrefix(n, "h-")):
 			return nil
 		}
 	}
