@@ -12,7 +12,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/epistemicfold/ef/internal/jsnum"
+	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
 // maxJSONDepth bounds nesting so hostile input cannot exhaust the stack.
@@ -539,14 +539,14 @@ func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = appendJCSRune(out, r)
+			out = jsjson.AppendRune(out, r)
 			start = p.pos
 		}
 	}
 }
 
 // sameEscape reports whether the escape \e is its character's canonical
-// form (see appendJCSRune): \" \\ \b \f \n \r \t.
+// form (see jsjson.AppendRune): \" \\ \b \f \n \r \t.
 func sameEscape(e byte) bool {
 	switch e {
 	case '"', '\\', 'b', 'f', 'n', 'r', 't':
@@ -609,33 +609,7 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return nil, p.errf("number %s out of range", in[start:i])
 	}
-	return jsnum.Append(out, f), nil
-}
-
-const lowerHex = "0123456789abcdef"
-
-// appendJCSRune appends one string character with RFC 8785 escaping.
-func appendJCSRune(out []byte, r rune) []byte {
-	switch r {
-	case '"':
-		return append(out, '\\', '"')
-	case '\\':
-		return append(out, '\\', '\\')
-	case '\b':
-		return append(out, '\\', 'b')
-	case '\f':
-		return append(out, '\\', 'f')
-	case '\n':
-		return append(out, '\\', 'n')
-	case '\r':
-		return append(out, '\\', 'r')
-	case '\t':
-		return append(out, '\\', 't')
-	}
-	if r < 0x20 {
-		return append(out, '\\', 'u', '0', '0', lowerHex[r>>4], lowerHex[r&0xF])
-	}
-	return utf8.AppendRune(out, r)
+	return jsjson.AppendNumber(out, f), nil
 }
 
 // appendJCSBytes appends s (valid UTF-8) as a JSON string with RFC 8785
@@ -648,7 +622,7 @@ func appendJCSBytes(out, s []byte) []byte {
 			continue
 		}
 		out = append(out, s[start:i]...)
-		out = appendJCSRune(out, rune(c))
+		out = jsjson.AppendRune(out, rune(c))
 		start = i + 1
 	}
 	out = append(out, s[start:]...)

@@ -10,7 +10,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/epistemicfold/ef/internal/jsnum"
+	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
 // The host's heuristic prices text by JavaScript string length (UTF-16 code
@@ -486,27 +486,10 @@ func jsQuote(out *strings.Builder, body []byte) {
 	}
 	u := jsUnits(body)
 	const hex = "0123456789abcdef"
+	var buf [utf8.UTFMax + 2]byte
 	for i := 0; i < len(u); i++ {
 		c := u[i]
 		switch {
-		case c == '"':
-			out.WriteString(`\"`)
-		case c == '\\':
-			out.WriteString(`\\`)
-		case c == '\b':
-			out.WriteString(`\b`)
-		case c == '\f':
-			out.WriteString(`\f`)
-		case c == '\n':
-			out.WriteString(`\n`)
-		case c == '\r':
-			out.WriteString(`\r`)
-		case c == '\t':
-			out.WriteString(`\t`)
-		case c < 0x20:
-			out.WriteString(`\u00`)
-			out.WriteByte(hex[c>>4])
-			out.WriteByte(hex[c&15])
 		case c >= 0xd800 && c <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff:
 			out.WriteRune(utf16.DecodeRune(rune(c), rune(u[i+1])))
 			i++
@@ -516,8 +499,8 @@ func jsQuote(out *strings.Builder, body []byte) {
 			out.WriteByte(hex[(c>>8)&15])
 			out.WriteByte(hex[(c>>4)&15])
 			out.WriteByte(hex[c&15])
-		default:
-			out.WriteRune(rune(c))
+		default: // JSON.stringify's escapes, else the character
+			out.Write(jsjson.AppendRune(buf[:0], rune(c)))
 		}
 	}
 	out.WriteByte('"')
@@ -542,5 +525,5 @@ func jsNumberString(lit []byte) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return "null" // JSON.stringify(Infinity)
 	}
-	return string(jsnum.Append(nil, f))
+	return string(jsjson.AppendNumber(nil, f))
 }

@@ -1,4 +1,4 @@
-package jsnum
+package jsjson
 
 import (
 	"math"
@@ -9,31 +9,31 @@ import (
 	"pgregory.net/rapid"
 )
 
-func TestAppend(t *testing.T) {
+func TestAppendNumber(t *testing.T) {
 	for f, want := range map[float64]string{
 		1: "1", 100: "100", -1250: "-1250", 0.1: "0.1", math.Copysign(0, -1): "0",
 		1e21: "1e+21", 1e20: "100000000000000000000", 123456789012345678901: "123456789012345680000",
 		0.000001: "0.000001", 1e-7: "1e-7", 1.5e-7: "1.5e-7", 123e-20: "1.23e-18", 5e-324: "5e-324",
 		1e100: "1e+100", -2.5e-300: "-2.5e-300", math.MaxFloat64: "1.7976931348623157e+308",
 	} {
-		if got := string(Append(nil, f)); got != want {
-			t.Errorf("Append(%v) = %s, want %s", f, got, want)
+		if got := string(AppendNumber(nil, f)); got != want {
+			t.Errorf("AppendNumber(%v) = %s, want %s", f, got, want)
 		}
 	}
-	if got := string(Append([]byte("x:"), 2)); got != "x:2" {
-		t.Errorf("Append keeps what out holds: got %s", got)
+	if got := string(AppendNumber([]byte("x:"), 2)); got != "x:2" {
+		t.Errorf("AppendNumber keeps what out holds: got %s", got)
 	}
 }
 
-// TestAppendFollowsTheSpecSteps: Append agrees with ECMA-262's steps of
+// TestAppendNumberFollowsTheSpecSteps: AppendNumber agrees with ECMA-262's steps of
 // Number::toString (the shortest digits s of k digits, n the position of
 // the decimal point) on any finite double, and parses back to it.
-func TestAppendFollowsTheSpecSteps(t *testing.T) {
+func TestAppendNumberFollowsTheSpecSteps(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f := rapid.Float64().Filter(func(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }).Draw(t, "f")
-		got := string(Append(nil, f))
+		got := string(AppendNumber(nil, f))
 		if want := specToString(f); got != want {
-			t.Fatalf("Append(%v) = %s, the spec's steps give %s", f, got, want)
+			t.Fatalf("AppendNumber(%v) = %s, the spec's steps give %s", f, got, want)
 		}
 		if g, err := strconv.ParseFloat(got, 64); err != nil || g != f && !(f == 0 && g == 0) {
 			t.Fatalf("%v printed as %s parses to %v (%v)", f, got, g, err)
@@ -69,4 +69,16 @@ func specToString(f float64) string {
 		return sign + s + "e" + e
 	}
 	return sign + s[:1] + "." + s[1:] + "e" + e
+}
+
+func TestAppendRune(t *testing.T) {
+	for r, want := range map[rune]string{
+		'"': `\"`, '\\': `\\`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`,
+		0: `\u0000`, 0x1f: `\u001f`, 0x0b: `\u000b`, ' ': " ", '/': "/", 'a': "a",
+		0x7f: "\x7f", 'é': "é", '项': "项", 0x2028: "\u2028", 0x1F600: "😀",
+	} {
+		if got := string(AppendRune(nil, r)); got != want {
+			t.Errorf("AppendRune(%U) = %q, want %q", r, got, want)
+		}
+	}
 }
