@@ -434,12 +434,10 @@ var verdictMoreRE = mustPattern(`(?i)\b(?:killed|hung|took forever|full (?:table
 // and the index of that sentence, or "" when ss[i] opens no such span.
 func attemptSpan(text string, ss []string, i int) (string, int) {
 	s := ss[i]
-	if !triedRE.MatchString(s) || questionRE.MatchString(s) || laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0 {
+	if !tried(s) || questionRE.MatchString(s) || laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0 {
 		return "", i
 	}
-	verdict := func(x string) bool {
-		return verdictRE.MatchString(x) || negativeRE.MatchString(x) || verdictMoreRE.MatchString(x)
-	}
+	verdict := judged
 	end := -1
 	if verdict(s) {
 		end = i
@@ -460,15 +458,23 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 	if end < 0 {
 		return "", i
 	}
-	if end+1 < len(ss) && (anaphoricRuleRE.MatchString(ss[end+1]) || len(terms(ss[end+1])) <= 3 && (negativeRE.MatchString(ss[end+1]) || verdictRE.MatchString(ss[end+1]))) {
+	if end+1 < len(ss) && (anaphoricRuleRE.MatchString(ss[end+1]) || len(terms(ss[end+1])) <= 3 && (negativeRE.MatchString(ss[end+1]) || verdictRE.MatchString(ss[end+1]) || noEffectRE.MatchString(ss[end+1]))) {
 		// "… so don't go that way", "… dead end.": the verdict said
 		// again on its own.
 		end++
 	}
-	if end == i {
+	start := strings.Index(text, s)
+	moved := false
+	if i > 0 && start >= 0 && triedItRE.MatchString(s) && len(strings.Fields(ss[i-1])) >= 3 && !questionRE.MatchString(ss[i-1]) {
+		// "I looked at X last night. Tried it on a branch and it blows
+		// up": the attempt's thing is in the sentence before.
+		if p := strings.Index(text, ss[i-1]); p >= 0 && p < start {
+			start, moved = p, true
+		}
+	}
+	if end == i && !moved {
 		return "", i
 	}
-	start := strings.Index(text, s)
 	if start < 0 {
 		return "", i
 	}

@@ -51,9 +51,13 @@
 // wrappers such as "timeout 60"; a wider run of the same program whose
 // output names what failed; "--continue"; the missing resource corrected
 // in the call's text; the command the user said to run after it); a relative
-// change ("halve it", "add two to X", "+10 min", "再加两个", "减半",
-// relative.go, cue words relCues) is applied to the held value, or, when
-// it cannot be computed, replaces it as the change stated; a list of
+// change ("halve it", "add two to X", "+10 min", "再加两个", "减半", "drop
+// it to a third", "cut it by a quarter", "+20%", "put it back", "same as
+// staging", "a day earlier", 加一倍, 打八折, 放宽三个点; relative.go, cue
+// words relCues) is applied to the held value, or, when no value holds
+// the setting, to the number its own sentence gives after the change or
+// the user last wrote beside the setting's word (heldIn), else shown as
+// the change stated, never the old number; a list of
 // settings ("lr 3e-4, batch size 64 per gpu, 30 epochs") states each, and
 // two keys whose words are the same stems in another order name one
 // setting ("per-gpu batch"); a time clause that opens a sentence ("before
@@ -79,8 +83,12 @@
 // message with no verdict ("we tried orjson in the spring.") and the
 // verdict that opens the next ("it blew up the musl builds, don't go
 // there") are one piece of negative knowledge (story.go), not a rule cut
-// from its story; so is an attempt closed by a pro-form prohibition
-// ("别再走这条路", backOffRE). A relayed answer ("Lena says …", "财务的小林说
+// from its story; an attempt and its verdict are read by their shape (a
+// past try in any wording: "gave X a shot", "tried it" with its thing in
+// the sentence before, 以前有人…; a verdict of failure or of no effect:
+// "no dice", "made no difference", "stayed where they were", 没效果); so
+// is an attempt closed by a pro-form prohibition ("别再走这条路",
+// backOffRE). A relayed answer ("Lena says …", "财务的小林说
 // …", relayMarkRE) closes the open question it shares two or more words
 // with (English stems, Chinese character pairs), and a labelled question
 // ("待确认：…要不要…") states no rule besides. A user's choice between

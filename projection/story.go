@@ -16,7 +16,7 @@ const attemptGap = 3
 // "".
 func openAttempt(text string) string {
 	if !strings.Contains(text, "tried") && !strings.Contains(text, "attempted") && !strings.Contains(text, "experimented") && !strings.Contains(text, "used to") &&
-		!strings.Contains(text, "试过") && !strings.Contains(text, "用过") {
+		!strings.Contains(text, "试过") && !strings.Contains(text, "用过") && !storyTriedRE.MatchString(text) {
 		return ""
 	}
 	ss := sentences(referenceText(text))
@@ -24,8 +24,7 @@ func openAttempt(text string) string {
 		return ""
 	}
 	s := ss[len(ss)-1]
-	if span, _ := attemptSpan(s, []string{s}, 0); span != "" || !triedRE.MatchString(s) || questionRE.MatchString(s) ||
-		verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s) || laughRE.MatchString(s) {
+	if span, _ := attemptSpan(s, []string{s}, 0); span != "" || !tried(s) || questionRE.MatchString(s) || judged(s) || laughRE.MatchString(s) {
 		return ""
 	}
 	return s
@@ -59,4 +58,34 @@ func backsOff(s string) bool {
 		return false
 	}
 	return backOffRE.MatchString(s)
+}
+
+// An attempt and its verdict are read by their shape, not by a phrase:
+// the attempt is a past try in any of its wordings (triedRE, and "gave X
+// a shot", "took a stab at X", "played with X", "X 试过了"), the verdict
+// either a failure (verdictRE, verdictMoreRE, negativeRE) or no effect:
+// a negated effect ("no dice", "made no difference", "didn't move the
+// needle", 没效果), or the problem still there after it ("the timeouts
+// stayed where they were", "still timed out", 还是一样).
+
+// storyTriedRE is a past attempt in the wordings triedRE does not read.
+var storyTriedRE = mustPattern(`(?i)\b(?:gave|give|given)\s+(?:[\w.\-/]+\s+){1,6}?an?\s+(?:shot|try|go|whirl|spin)\b|\btook\s+a\s+(?:stab|crack|swing)\s+at\b|\b(?:we|i|they)\s+(?:played|messed|fiddled)\s+(?:around\s+)?with\b|\b(?:we|i|they)\s+(?:already\s+)?(?:tested|trialled|trialed|prototyped)\b|^(?:(?:also|and|so|btw)[,]?\s+)?tried\s+(?:it|that|this|them)\b|(?:试了|尝试了|试了一下|折腾过|搞过)|(?:以前|之前|上次|上回|去年|上个月|上季度)有人`)
+
+// noEffectRE is a verdict that an attempt changed nothing.
+var noEffectRE = mustPattern(`(?i)\bno\s+(?:dice|luck|joy|difference|change|improvement|effect|gain)\b|\bmade\s+(?:no|zero|little|not much)\s+(?:difference|dent|impact)\b|\b(?:didn't|did not|never|doesn't|does not|won't)\s+(?:move the needle|budge|change (?:a thing|anything)|make (?:a|any) difference|matter|improve (?:anything|things|it))\b|\b(?:stayed|remained)\s+(?:exactly\s+)?(?:the same|where (?:it|they) (?:was|were)|flat|unchanged|as bad)\b|\bstill\s+(?:timed out|times out|crashed|failed|fell over|melted|hung|leaked|ooms?|oomed|the same)\b|\bnothing changed\b|\bwent nowhere\b|\bnot worth (?:it|another look|the trouble|revisiting)\b|没效果|没有效果|没什么用|没区别|没有区别|没变化|没有变化|不管用|白费|还是一样|照样|没改善|没有改善|放弃了|没戏`)
+
+// brokeRE is a verdict that an attempt broke something, in the
+// wordings verdictRE and verdictMoreRE do not read.
+var brokeRE = mustPattern(`(?i)\b(?:blows up|blowing up|hardfault(?:ed|s)?|double[- ]counted|(?:silently\s+)?(?:does|did)\s+nothing|took\s+(?:\w+\s+){0,3}down|dropped\s+(?:the|our|all)\b)|崩了|崩溃|坏掉|坏了|出问题|报错了|挂掉|跑不起来|起不来`)
+
+// triedItRE is an attempt told by a pronoun ("Tried it on a branch"),
+// whose thing the sentence before names.
+var triedItRE = mustPattern(`(?i)^(?:(?:also|and|so|btw)[,]?\s+)?(?:(?:we|i)\s+)?(?:already\s+)?(?:tried|attempted)\s+(?:it|that|this|them)\b`)
+
+// tried reports whether s tells a past attempt.
+func tried(s string) bool { return triedRE.MatchString(s) || storyTriedRE.MatchString(s) }
+
+// judged reports whether s gives an attempt's verdict.
+func judged(s string) bool {
+	return verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s) || noEffectRE.MatchString(s) || brokeRE.MatchString(s)
 }

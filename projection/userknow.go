@@ -57,7 +57,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		}
 		// A labelled question ("待确认：要不要…") states no rule besides.
 		return []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: links}}, !labelledQuestion(s)
-	case (triedRE.MatchString(s) && (verdictRE.MatchString(s) || negativeRE.MatchString(s) || verdictMoreRE.MatchString(s) || backsOff(s)) ||
+	case (tried(s) && (judged(s) || backsOff(s)) ||
 		negativeRE.MatchString(s) && !questionRE.MatchString(s) && !ifRE.MatchString(s)) &&
 		!(laughRE.MatchString(s) && len(mentions(s)) == 0 && len(distinctive(s)) == 0):
 		// A past attempt with its verdict, or an approach the user rules
