@@ -56,4 +56,20 @@
 // audit (the result, marked replayed) without writing again; with a
 // different intent it is denied. Kernels of several processes sharing a
 // state directory serialise on its lock file.
+//
+// # Against the 2origin-harness reference
+//
+// The intent's members and the verdicts are the reference's (its southbridge
+// act). The result differs where RFC-0001 or safety asks: the channel is
+// "actor" (RFC-0001 §3.3; the reference writes "via"); the risk's reason is
+// "risk_reason", snake_case like every other member (the reference writes
+// "riskReason"); there is no "audit_ok", since an audit line that cannot be
+// written fails the action (ErrAudit) instead of being reported beside a
+// done write; a refusal's "current" has no sha256 (see Approval). The
+// intent is read strictly: an unknown member, in the intent or in a
+// credential, is a malformed intent, where the reference ignores it, and
+// so is "via" (the reference's act takes the caller's word for its
+// channel; here the adapter sets it); an
+// expect_sha256 in upper-case hex is accepted, where the reference compares
+// the strings.
 package action
