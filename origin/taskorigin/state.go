@@ -163,6 +163,14 @@ func (d Document) State() (*State, error) {
 // SHA-256 of the RFC 8785 canonical JSON of the document without version,
 // updated_at, content_hash and actor. Key order and white space do not
 // change it; any change of content does.
+//
+// Only the top-level members are left out, as RFC-0005 §3.1 writes it. The
+// 2origin-harness reference also leaves out members of those four names
+// inside nested objects, so a document with such a member (a decision with
+// its own "version", an extension object with an "actor") hashes
+// differently there: a file it wrote verifies here as edited outside the
+// store, and the reverse. Documents of the RFC's shape have none and hash
+// the same in both (the reference's own output verifies here).
 func (d Document) ContentHash() (string, error) {
 	rest := make(map[string]json.RawMessage, len(d))
 	for k, v := range d {

@@ -1,0 +1,37 @@
+// Package northbridge answers the 2origin State Lane's context call
+// (RFC-0006 §1): a context.request (a goal, a scope, a budget, a
+// freshness) is answered with a context.bundle drawn from the task.origin
+// files (package taskorigin) under one or more directories.
+//
+//   - Build answers a Request; ParseRequest checks one read from JSON, and
+//     Answer does both for a model's context_request call (Tool is its
+//     definition, served by ef mcp --origin and ef serve --origin).
+//   - SessionStart compiles the session-start bundle of RFC-0005 §3.4: the
+//     current task in full, then the verified facts of its scope, as text
+//     in a token budget (ef origin bundle).
+//
+// A bundle holds only tasks in scope (InScope: "*", "task:<id>", or a
+// scope name matched whole, "project:x" matching "project:x/api"), ranks
+// their verified facts by relevance to the goal, and fits a budget counted
+// in real tokens (o200k_base) of the bundle as serialized. Whatever did
+// not fit, was older than the freshness or cites nothing recheckable is
+// listed in cut[] and summed up in the note; nothing is dropped silently.
+// A malformed request is an error wrapping ErrBadRequest (IsRequestError),
+// worded in JSON terms for whoever sent it.
+//
+// Nothing is kept between calls: Build, Answer and SessionStart read the
+// files afresh each time and are safe for concurrent use with a Tokenizer
+// that is (the one LoadTokenizer returns is).
+//
+// # Against the 2origin-harness reference
+//
+// The request and the bundle are the reference's (its buildContext), with
+// members added: cut, tokenizer and skipped in the bundle; scope, goal,
+// constraints, version, content_hash and updated_at in each state[] entry.
+// Three choices differ: an empty scope is a bad request (the reference
+// reads it as every task; here it must be said, ["*"]); a scope entry
+// matches whole names (the reference matches any string prefix, so
+// "project:a" also took "project:alpha"); and token_estimate is the
+// tokenizer's count of the serialized bundle, where the reference divides
+// a character count by four.
+package northbridge
