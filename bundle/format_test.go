@@ -142,9 +142,12 @@ func isUnknownVersion(err error) bool {
 	return ok && errorsIs(err, ErrUnknownVersion) && errorsIs(err, ErrUnavailable)
 }
 
-// encodeGolden seals a copy of the golden bundle and encodes it with c.
-func encodeGolden(t *testing.T, c *codec) (*CheckpointV1, []byte, *fileHeader) {
-	t.Helper()
+func writeGolden(t *testing.T, dir string) {
+	c, err := newCodec(256, 1<<20, encoderSettings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
 	b, err := sealedCopy(goldenBundle())
 	if err != nil {
 		t.Fatal(err)
@@ -153,16 +156,6 @@ func encodeGolden(t *testing.T, c *codec) (*CheckpointV1, []byte, *fileHeader) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, data, h
-}
-
-func writeGolden(t *testing.T, dir string) {
-	c, err := newCodec(256, 1<<20, encoderSettings{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.close()
-	b, data, h := encodeGolden(t, c)
 	_, _, lay, err := c.decodeFull(data)
 	if err != nil {
 		t.Fatal(err)

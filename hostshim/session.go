@@ -313,10 +313,10 @@ type AppendOptions struct {
 	SourceEventSeqs []int
 }
 
-// Append marshals data, appends an event of type typ and returns it. Time is
-// left zero: the model has no clock of its own (callers that want one set it
-// through AppendEvent).
-func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error) {
+// NewEvent is the event Append would append at seq: data marshalled as
+// the host marshals it, unvalidated (a writer that streams events to a
+// session elsewhere, which validates them on AppendEvent).
+func NewEvent(seq int, typ string, data any, opts AppendOptions) (Event, error) {
 	// The host writes JSON.stringify output, which does not HTML-escape.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -325,7 +325,17 @@ func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error
 		return Event{}, fmt.Errorf("append %s: %w", typ, err)
 	}
 	raw := json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n"))
-	e := Event{Seq: s.Len(), Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}
+	return Event{Seq: seq, Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}, nil
+}
+
+// Append marshals data, appends an event of type typ and returns it. Time is
+// left zero: the model has no clock of its own (callers that want one set it
+// through AppendEvent).
+func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error) {
+	e, err := NewEvent(s.Len(), typ, data, opts)
+	if err != nil {
+		return Event{}, err
+	}
 	if e.SurfaceOp != nil && e.SurfaceOp.Replace {
 		e.SurfaceOp.gen = s.Gen
 	}

@@ -8,7 +8,7 @@ package hostshim
 // step closes the one that is open; a step holds at most one assistant
 // message (one model request). A Turns is not safe for concurrent use.
 type Turns struct {
-	s                *Session
+	s                Appender
 	turn, step       int
 	inTurn, inStep   bool
 	stepHasAssistant bool
@@ -16,6 +16,17 @@ type Turns struct {
 
 // NewTurns returns the turn writer of s, before its first turn.
 func NewTurns(s *Session) *Turns { return &Turns{s: s} }
+
+// Appender takes the events a Turns writes: a *Session, or a writer that
+// hands each event on without holding the session (an importer that
+// streams a long trajectory).
+type Appender interface {
+	Append(typ string, data any, opts AppendOptions) (Event, error)
+}
+
+// NewTurnsOn returns a turn writer whose events go to a, before its first
+// turn.
+func NewTurnsOn(a Appender) *Turns { return &Turns{s: a} }
 
 // Append appends one of the writer's own events (a message, a request
 // header) to the session and returns its seq: a surface node

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"io"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -139,12 +140,24 @@ func (r *responses) end() { r.last = "" }
 
 // parseClaudeSDK reads Claude Agent SDK stream-json wrapped in
 // {type, message, timestamp} lines. Consecutive assistant lines sharing a
-// message id are one model response.
-func parseClaudeSDK(data []byte) (*transcript, error) {
-	t := &transcript{provider: "anthropic"}
+// message id are one model response. The session id is the first
+// "session_id" a system record carries (the run's init record).
+func parseClaudeSDK(r io.Reader, t *transcript) error {
+	t.provider = "anthropic"
 	var resp responses
 	var err error
-	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
+	t.torn, err = scanLines(r, func(_ int, raw []byte) error {
+		if err := claudeSDKLine(t, &resp, raw); err != nil {
+			return err
+		}
+		return t.drain(false)
+	})
+	return err
+}
+
+// claudeSDKLine reads one line of Claude Agent SDK stream-json.
+func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
+	{
 		var w struct {
 			Type    string          `json:"type"`
 			Message json.RawMessage `json:"message"`
@@ -155,14 +168,18 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 		switch w.Type {
 		case "system":
 			var sys struct {
-				Subtype  string `json:"subtype"`
-				Model    string `json:"model"`
-				Metadata struct {
+				Subtype   string `json:"subtype"`
+				Model     string `json:"model"`
+				SessionID string `json:"session_id"`
+				Metadata  struct {
 					PreTokens int `json:"pre_tokens"`
 				} `json:"compact_metadata"`
 			}
 			if err := json.Unmarshal(w.Message, &sys); err != nil {
 				return malformed("system", err)
+			}
+			if t.recordedID == "" {
+				t.recordedID = sys.SessionID
 			}
 			if sys.Subtype == "compact_boundary" {
 				t.marker("compact_boundary", sys.Metadata.PreTokens)
@@ -194,21 +211,35 @@ func parseClaudeSDK(data []byte) (*transcript, error) {
 			t.skipped++
 		}
 		return nil
-	})
-	return t, err
+	}
 }
 
 // parseClaudeCode reads a Claude Code project session JSONL in file order.
 // Sub-agent (sidechain) records, API error stubs and title summaries are not
 // part of the main agent's context and are skipped; an isCompactSummary
 // record is imported as the user message it is, after a compaction marker.
-func parseClaudeCode(data []byte) (*transcript, error) {
-	t := &transcript{provider: "anthropic"}
+// The session id is the "sessionId" of the last record that has one: a
+// continued session's file opens with records of the session it continued
+// (their ids), and Claude Code names the file after the session writing it.
+func parseClaudeCode(in io.Reader, t *transcript) error {
+	t.provider = "anthropic"
 	var resp responses
 	var err error
-	t.torn, err = scanLines(data, func(_ int, raw []byte) error {
+	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
+		if err := claudeCodeLine(t, &resp, raw); err != nil {
+			return err
+		}
+		return t.drain(false)
+	})
+	return err
+}
+
+// claudeCodeLine reads one record of a Claude Code session JSONL.
+func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
+	{
 		var r struct {
 			Type             string           `json:"type"`
+			SessionID        string           `json:"sessionId"`
 			Message          anthropicMessage `json:"message"`
 			IsSidechain      bool             `json:"isSidechain"`
 			IsCompactSummary bool             `json:"isCompactSummary"`
@@ -216,6 +247,9 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 		}
 		if err := json.Unmarshal(raw, &r); err != nil {
 			return malformed("", err)
+		}
+		if r.SessionID != "" {
+			t.recordedID = r.SessionID
 		}
 		switch r.Type {
 		case "assistant":
@@ -246,6 +280,5 @@ func parseClaudeCode(data []byte) (*transcript, error) {
 			t.marker("isCompactSummary", 0)
 		}
 		return anthropicUser(t, bs, r.IsCompactSummary)
-	})
-	return t, err
+	}
 }

@@ -40,6 +40,20 @@
 //     read without that line, described in Imported.Torn, as a DSH log's
 //     torn tail is; the same damage on an earlier line is an *Error naming
 //     the line.
+//   - Imported.ID names the session for a store: the format and the
+//     session id the source records (Claude Code's last "sessionId", the
+//     Claude Agent SDK's "session_id", ATIF's and the OpenAgents
+//     trajectory's "session_id"), else the format and a digest of the
+//     session's first 8 messages' events; never the file's name, which two
+//     different trajectories may share.
+//   - Open reads one session as a stream of events, the same events
+//     ImportBytes builds. A JSONL format whose lines are one session's
+//     records (Claude Code, the Claude Agent SDK, a chat log of one message
+//     per line) is read twice, a line at a time, never whole: once to pair
+//     every call with its result, once to build the events. A file that is
+//     one JSON document, or whose lines are whole sessions (OpenHands, a
+//     chat log of one conversation per line), is read a session at a time,
+//     up to MaxWholeBytes (ErrTooLarge beyond).
 //
 // The same input always gives byte-identical events. Functions here hold no
 // state and are safe for concurrent use; a returned Session is not.

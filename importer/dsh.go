@@ -26,7 +26,7 @@ func importDSH(name string, data []byte) (Imported, error) {
 	if err != nil {
 		return Imported{}, err
 	}
-	return Imported{Name: name, Format: FormatDSH, Session: s, Stats: st, Torn: r.Truncated()}, nil
+	return Imported{Name: name, ID: s.ID, Format: FormatDSH, Session: s, Stats: st, Torn: r.Truncated()}, nil
 }
 
 // dshStats counts a loaded log's messages, calls and results.

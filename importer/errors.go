@@ -17,6 +17,9 @@ var (
 	ErrMalformed = errors.New("importer: malformed record")
 	// ErrEmpty: the file holds no session.
 	ErrEmpty = errors.New("importer: no session in file")
+	// ErrTooLarge: a file Open would read whole is larger than
+	// MaxWholeBytes.
+	ErrTooLarge = errors.New("importer: trajectory too large to read whole")
 )
 
 // Error is a failure to import one file, with the place it happened. Line is

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,9 +67,16 @@ func Formats() []Format {
 // Imported is one session read from a trajectory file. Its Session is not
 // safe for concurrent use (see hostshim.Session).
 type Imported struct {
-	// Name identifies the session: the file's base name, plus "#" and the
-	// run's id when a file holds several sessions.
+	// Name names the session in its file: the file's base name, plus "#"
+	// and the run's id when a file holds several sessions (FILE#ID picks
+	// one on ef's command line). It is also Session.ID.
 	Name string
+	// ID is the session's identity, the id ef fold files its checkpoints
+	// under: the format and the session id the source records (Claude
+	// Code, the Claude Agent SDK, ATIF, the OpenAgents trajectory), else
+	// the format and a digest of the session's opening, never the file's
+	// name (see identity). For a DSH log it is the log's own id.
+	ID string
 	// Format is the source format.
 	Format Format
 	// Session is the DSH session log built from the source.
@@ -134,12 +142,43 @@ type Compaction struct {
 	PreTokens int
 }
 
-// Detect reads the file at path and reports its format.
+// Detect reads the start of the file at path and reports its format: the
+// first lines of a JSONL file, the whole of a file that is one JSON
+// document (up to MaxWholeBytes).
 func Detect(path string) (Format, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("detect %s: %w", path, err)
 	}
+	defer f.Close()
+	head, lines, err := readHead(f)
+	if err != nil {
+		return "", fmt.Errorf("detect %s: %w", path, err)
+	}
+	data := head
+	if lines == 0 {
+		fi, err := f.Stat()
+		if err != nil {
+			return "", fmt.Errorf("detect %s: %w", path, err)
+		}
+		if fi.Size() > MaxWholeBytes {
+			var magic [4]byte
+			if _, err := f.ReadAt(magic[:], 0); err == nil && bytes.Equal(magic[:], zstdMagic) {
+				return FormatDSH, nil
+			}
+			return "", fmt.Errorf("detect %s: %w: %d MiB, over the %d MiB ef reads whole", path, ErrTooLarge, fi.Size()>>20, MaxWholeBytes>>20)
+		}
+		if data, err = os.ReadFile(path); err != nil {
+			return "", fmt.Errorf("detect %s: %w", path, err)
+		}
+	}
+	return detectFile(path, data)
+}
+
+// zstdMagic opens a Zstandard frame.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+func detectFile(path string, data []byte) (Format, error) {
 	f, err := DetectBytes(data)
 	if err != nil {
 		return "", fmt.Errorf("detect %s: %w", path, err)
@@ -154,7 +193,7 @@ func Detect(path string) (Format, error) {
 // is not a complete JSON value.
 func DetectBytes(data []byte) (Format, error) {
 	// Only DSH writes Zstandard logs (session.jsonl.zstd).
-	if bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+	if bytes.HasPrefix(data, zstdMagic) {
 		return FormatDSH, nil
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
@@ -361,12 +400,32 @@ type parser func(data []byte) (*transcript, error)
 // parsers are the formats whose file is one session, read into a
 // transcript (DSH logs and OpenHands files are imported their own way).
 var parsers = map[Format]parser{
-	FormatClaudeSDK:  parseClaudeSDK,
-	FormatClaudeCode: parseClaudeCode,
+	FormatClaudeSDK:  whole(parseClaudeSDK),
+	FormatClaudeCode: whole(parseClaudeCode),
 	FormatAutopilot:  parseAutopilot,
 	FormatATIF:       parseATIF,
 	FormatMiniSWE:    parseMiniSWE,
 	FormatSWEAgent:   parseSWEAgent,
+}
+
+// lineParser reads a JSONL format line by line into t, draining its items
+// as it goes (transcript.drain).
+type lineParser func(r io.Reader, t *transcript) error
+
+// lineParsers are the JSONL formats whose file is one session, which
+// Stream reads without holding it.
+var lineParsers = map[Format]lineParser{
+	FormatClaudeSDK:  parseClaudeSDK,
+	FormatClaudeCode: parseClaudeCode,
+}
+
+// whole is p reading a file's contents into a transcript held whole.
+func whole(p lineParser) parser {
+	return func(data []byte) (*transcript, error) {
+		t := &transcript{}
+		err := p(bytes.NewReader(data), t)
+		return t, err
+	}
 }
 
 func one(name string, f Format, data []byte, p parser) ([]Imported, error) {

@@ -1,15 +1,18 @@
 package importer
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
 
-// scanLines is the reader of every JSONL format: it calls fn for each
-// non-empty line with its 1-based number. An error from fn is returned as an
-// *Error naming the line.
+// scanLines is the reader of every JSONL format: it reads r line by line,
+// never whole, and calls fn for each non-empty line with its 1-based
+// number. An error from fn is returned as an *Error naming the line.
 //
 // Only the file's last non-empty line may be torn: a trajectory still being
 // written (a live Claude Code session) or cut short by a crash ends in half
@@ -17,38 +20,90 @@ import (
 // the returned tail, as hostshim's log reader does for a DSH log; the same
 // damage on any earlier line is an error. A last line that is valid JSON but
 // not a valid record is an error too: it is complete, so it is not torn.
-func scanLines(data []byte, fn func(line int, raw []byte) error) (*hostshim.TruncatedTail, error) {
-	body := bytes.TrimRight(data, " \t\r\n")
-	terminated := bytes.IndexByte(data[len(body):], '\n') >= 0
-	lastStart := bytes.LastIndexByte(body, '\n') + 1 // where the last non-empty line begins
+func scanLines(r io.Reader, fn func(line int, raw []byte) error) (*hostshim.TruncatedTail, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
 	n := 0
-	for off := 0; off < len(data); {
-		end := len(data)
-		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
-			end = off + i
-		}
-		line, start := data[off:end], off
-		off = end + 1
-		n++
-		raw := bytes.TrimSpace(line)
-		if len(raw) == 0 {
-			continue
-		}
-		if start == lastStart && !json.Valid(raw) {
-			reason := "unterminated last line is not valid JSON"
-			if terminated {
-				reason = "last line is not valid JSON"
+	// next reads the next line without its newline; ended says whether a
+	// newline ended it, eof that there is no line left.
+	next := func() (line []byte, ended, eof bool, err error) {
+		line, err = br.ReadBytes('\n')
+		if errors.Is(err, io.EOF) {
+			if len(line) == 0 {
+				return nil, false, true, nil
 			}
-			return &hostshim.TruncatedTail{Line: n, Bytes: len(raw), Reason: reason}, nil
+			err = nil
 		}
-		if err := fn(n, raw); err != nil {
+		if err != nil {
+			return nil, false, false, err
+		}
+		n++
+		if k := len(line) - 1; k >= 0 && line[k] == '\n' {
+			return line[:k], true, false, nil
+		}
+		return line, false, false, nil
+	}
+	call := func(line int, raw []byte) error {
+		if err := fn(line, raw); err != nil {
 			ie, ok := err.(*Error)
 			if !ok {
 				ie = &Error{Err: err}
 			}
-			ie.Line = n
-			return nil, ie
+			ie.Line = line
+			return ie
+		}
+		return nil
+	}
+	var back []byte // a line read ahead, to be handled next
+	haveBack, backN, backEnded := false, 0, false
+	for {
+		var line []byte
+		var ended, eof bool
+		at := n + 1
+		if haveBack {
+			line, at, ended, haveBack = back, backN, backEnded, false
+		} else {
+			var err error
+			if line, ended, eof, err = next(); err != nil {
+				return nil, err
+			}
+			if eof {
+				return nil, nil
+			}
+			at = n
+		}
+		raw := bytes.TrimSpace(line)
+		if len(raw) == 0 {
+			continue
+		}
+		if json.Valid(raw) {
+			if err := call(at, raw); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		// Not JSON: torn when no non-empty line follows, else handed to
+		// fn, which says what is wrong with it.
+		terminated := ended
+		for {
+			more, moreEnded, eof, err := next()
+			if err != nil {
+				return nil, err
+			}
+			if eof {
+				reason := "unterminated last line is not valid JSON"
+				if terminated {
+					reason = "last line is not valid JSON"
+				}
+				return &hostshim.TruncatedTail{Line: at, Bytes: len(raw), Reason: reason}, nil
+			}
+			if len(bytes.TrimSpace(more)) > 0 {
+				back, backN, backEnded, haveBack = more, n, moreEnded, true
+				break
+			}
+			terminated = terminated || moreEnded
+		}
+		if err := call(at, raw); err != nil {
+			return nil, err
 		}
 	}
-	return nil, nil
 }

@@ -2,8 +2,10 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -111,46 +113,12 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 		}
 	}
 	// JSONL: every line a message, or every line a conversation.
-	var (
-		t        *transcript // the session of a file of messages
-		convs    []Imported  // the sessions of a file of conversations
-		pend     chatPending
-		messages int
-	)
-	torn, err := scanLines(data, func(line int, raw []byte) error {
-		var top map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &top); err != nil {
-			return malformed("not a JSON object", err)
-		}
-		if _, ok := top["messages"]; ok {
-			if t != nil {
-				return fmt.Errorf("%w: a conversation ({\"messages\": [...]}) after %d message lines: a file holds messages or conversations, one per line, not both", ErrMalformed, messages)
-			}
-			ct, err := parseChatConversation(raw)
-			if err != nil {
-				return err
-			}
-			im, err := ct.build(name+"#"+strconv.Itoa(line), ct.chatFormat())
-			if err != nil {
-				return err
-			}
-			convs = append(convs, im)
-			return nil
-		}
-		if convs != nil {
-			return fmt.Errorf("%w: a message after %d conversation lines: a file holds messages or conversations, one per line, not both", ErrMalformed, len(convs))
-		}
-		if t == nil {
-			t = &transcript{provider: "openai"}
-		}
-		messages++
-		t.sourceRecords++
-		m, err := t.decodeChat(raw)
-		if err != nil {
-			return err
-		}
-		return t.chat(m, &pend)
-	})
+	var convs []Imported
+	c := chatLines{name: name, conv: func(im Imported) error {
+		convs = append(convs, im)
+		return nil
+	}}
+	torn, err := c.scan(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -160,15 +128,71 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 			convs[i].Torn = torn
 		}
 		return convs, nil
-	case t != nil:
-		t.torn = torn
-		im, err := t.build(name, t.chatFormat())
+	case c.t != nil:
+		c.t.torn = torn
+		im, err := c.t.build(name, c.t.chatFormat())
 		if err != nil {
 			return nil, err
 		}
 		return []Imported{im}, nil
 	}
 	return nil, ErrEmpty
+}
+
+// chatLines reads a chat log's JSONL: every line a message (into t, one
+// session), or every line a conversation (a session each, named FILE#N by
+// line number, handed to conv).
+type chatLines struct {
+	name string
+	// t is the session of a file of messages: made at its first message
+	// line, or given (a stream's, whose items go on as they are done).
+	t        *transcript
+	conv     func(Imported) error
+	pend     chatPending
+	messages int // message lines read
+	convs    int // conversation lines read
+}
+
+// scan reads the lines of r.
+func (c *chatLines) scan(r io.Reader) (*hostshim.TruncatedTail, error) {
+	return scanLines(r, func(line int, raw []byte) error {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &top); err != nil {
+			return malformed("not a JSON object", err)
+		}
+		if _, ok := top["messages"]; ok {
+			if c.messages > 0 {
+				return fmt.Errorf("%w: a conversation ({\"messages\": [...]}) after %d message lines: a file holds messages or conversations, one per line, not both", ErrMalformed, c.messages)
+			}
+			ct, err := parseChatConversation(raw)
+			if err != nil {
+				return err
+			}
+			im, err := ct.build(c.name+"#"+strconv.Itoa(line), ct.chatFormat())
+			if err != nil {
+				return err
+			}
+			c.convs++
+			return c.conv(im)
+		}
+		if c.convs > 0 {
+			return fmt.Errorf("%w: a message after %d conversation lines: a file holds messages or conversations, one per line, not both", ErrMalformed, c.convs)
+		}
+		if c.t == nil {
+			c.t = &transcript{}
+		}
+		c.t.provider = cmp.Or(c.t.provider, "openai")
+		c.messages++
+		c.t.sourceRecords++
+		m, err := c.t.decodeChat(raw)
+		if err != nil {
+			return err
+		}
+		if err := c.t.chat(m, &c.pend); err != nil {
+			return err
+		}
+		return c.t.drain(false)
+	})
 }
 
 // parseChatConversation reads one {"model": …, "messages": [...]}.

@@ -1,8 +1,10 @@
 package importer
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -35,7 +37,26 @@ type ohEvent struct {
 // importOpenHands reads an OpenHands output.jsonl: one session per line.
 func importOpenHands(name string, data []byte) ([]Imported, error) {
 	var out []Imported
-	torn, err := scanLines(data, func(_ int, raw []byte) error {
+	torn, err := scanOpenHands(name, bytes.NewReader(data), func(im Imported) error {
+		out = append(out, im)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, ErrEmpty
+	}
+	for i := range out {
+		out[i].Torn = torn
+	}
+	return out, nil
+}
+
+// scanOpenHands reads the runs of an OpenHands output.jsonl line by line
+// and hands each run's session to keep.
+func scanOpenHands(name string, r io.Reader, keep func(Imported) error) (*hostshim.TruncatedTail, error) {
+	return scanLines(r, func(_ int, raw []byte) error {
 		var run struct {
 			InstanceID string `json:"instance_id"`
 			Metadata   struct {
@@ -57,19 +78,8 @@ func importOpenHands(name string, data []byte) ([]Imported, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, im)
-		return nil
+		return keep(im)
 	})
-	if err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, ErrEmpty
-	}
-	for i := range out {
-		out[i].Torn = torn
-	}
-	return out, nil
 }
 
 // parseOpenHandsRun converts one event stream. Actions issued by one model

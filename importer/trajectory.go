@@ -14,9 +14,10 @@ import (
 // the tool_call steps that follow it belong to that response.
 func parseAutopilot(data []byte) (*transcript, error) {
 	var doc struct {
-		Prompt string `json:"prompt"`
-		Model  string `json:"model"`
-		Steps  []struct {
+		SessionID string `json:"session_id"`
+		Prompt    string `json:"prompt"`
+		Model     string `json:"model"`
+		Steps     []struct {
 			Type    string          `json:"type"`
 			Content string          `json:"content"`
 			Tool    string          `json:"tool"`
@@ -30,7 +31,7 @@ func parseAutopilot(data []byte) (*transcript, error) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, malformed("", err)
 	}
-	t := &transcript{provider: "anthropic", model: doc.Model, sourceRecords: len(doc.Steps)}
+	t := &transcript{provider: "anthropic", model: doc.Model, sourceRecords: len(doc.Steps), recordedID: doc.SessionID}
 	t.user(hostshim.TextBlock(doc.Prompt))
 	for i, s := range doc.Steps {
 		switch s.Type {
@@ -74,7 +75,8 @@ func parseATIF(data []byte) (*transcript, error) {
 		Content      json.RawMessage `json:"content"`
 	}
 	var doc struct {
-		Agent struct {
+		SessionID string `json:"session_id"`
+		Agent     struct {
 			Model    string `json:"model"`
 			Provider string `json:"provider"`
 		} `json:"agent"`
@@ -101,7 +103,7 @@ func parseATIF(data []byte) (*transcript, error) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, malformed("", err)
 	}
-	t := &transcript{provider: doc.Agent.Provider, model: doc.Agent.Model, sourceRecords: len(doc.Steps)}
+	t := &transcript{provider: doc.Agent.Provider, model: doc.Agent.Model, sourceRecords: len(doc.Steps), recordedID: doc.SessionID}
 	for i, s := range doc.Steps {
 		switch s.Source {
 		case "user":

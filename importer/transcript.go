@@ -57,6 +57,36 @@ type transcript struct {
 	// source is the format a chat log turned out to be (Anthropic's or
 	// LangChain's blocks seen); empty for an OpenAI chat log.
 	source Format
+	// recordedID is the session id the source records, when its format
+	// has one (see Imported.ID).
+	recordedID string
+	// emit, when set, takes the items as they are done (drain), so that a
+	// streamed file never holds them all; items keeps the rest.
+	emit    func(item) error
+	emitted int // items handed to emit
+}
+
+// drain hands every item but the last to emit (a parser may still extend
+// or mark the last one), or all of them when all is set. Without emit it
+// does nothing.
+func (t *transcript) drain(all bool) error {
+	if t.emit == nil {
+		return nil
+	}
+	keep := 1
+	if all {
+		keep = 0
+	}
+	for len(t.items) > keep {
+		it := t.items[0]
+		t.items[0] = item{}
+		t.items = t.items[1:]
+		t.emitted++
+		if err := t.emit(it); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (t *transcript) user(blocks ...hostshim.Block) { t.message(itemUser, blocks) }
@@ -130,55 +160,83 @@ type callRef struct {
 	item, block int
 }
 
-// pair matches results to calls. A result answers the latest earlier
-// unanswered call with its id, or else the first later one (ATIF exporters
-// write results before the call). It returns, per call, the index of its
-// result item (-1 when none), and the set of result items that matched.
-func (t *transcript) pair() (map[callRef]int, map[int]bool) {
-	byID := map[string][]callRef{}
-	for i, it := range t.items {
-		if it.kind != itemAssistant {
-			continue
-		}
-		for j, b := range it.blocks {
-			if b.Type == hostshim.BlockToolCall {
-				byID[b.ID] = append(byID[b.ID], callRef{i, j})
-			}
-		}
-	}
-	answer := map[callRef]int{}
-	used := map[int]bool{}
-	for i, it := range t.items {
-		if it.kind != itemResult {
-			continue
-		}
-		refs := byID[it.callID]
-		pick := -1
-		for k := len(refs) - 1; k >= 0; k-- {
-			if _, done := answer[refs[k]]; !done && refs[k].item < i {
-				pick = k
-				break
-			}
-		}
-		if pick < 0 {
-			for k, r := range refs {
-				if _, done := answer[r]; !done && r.item > i {
-					pick = k
-					break
-				}
-			}
-		}
-		if pick >= 0 {
-			answer[refs[pick]] = i
-			used[i] = true
-		}
-	}
-	return answer, used
+// pairer matches results to calls as the items go by, in order: a result
+// answers the latest earlier unanswered call with its id, or else the
+// first later one (ATIF exporters write results before the call). It
+// keeps only the calls not yet answered and the results still waiting for
+// a call, not the items, so a streamed file is paired in one pass before
+// its events are built (Stream).
+type pairer struct {
+	n int // items seen
+	// open are the unanswered calls by id, in order; waiting the results
+	// with no earlier unanswered call, by id, in order.
+	open    map[string][]callRef
+	waiting map[string][]int
+	pairs   pairs
 }
 
-// builder appends the DSH event structure around the transcript's messages.
+// pairs is what the builder needs of the pairing: per call, the item of
+// its result; per result that answers a call, the item of that call.
+type pairs struct {
+	answer map[callRef]int
+	callOf map[int]int
+}
+
+func newPairer() *pairer {
+	return &pairer{open: map[string][]callRef{}, waiting: map[string][]int{},
+		pairs: pairs{answer: map[callRef]int{}, callOf: map[int]int{}}}
+}
+
+// add takes the next item.
+func (p *pairer) add(it item) {
+	i := p.n
+	p.n++
+	switch it.kind {
+	case itemAssistant:
+		for j, b := range it.blocks {
+			if b.Type != hostshim.BlockToolCall {
+				continue
+			}
+			ref := callRef{i, j}
+			if w := p.waiting[b.ID]; len(w) > 0 {
+				p.match(ref, w[0])
+				p.waiting[b.ID] = w[1:]
+				continue
+			}
+			p.open[b.ID] = append(p.open[b.ID], ref)
+		}
+	case itemResult:
+		if o := p.open[it.callID]; len(o) > 0 {
+			p.match(o[len(o)-1], i)
+			p.open[it.callID] = o[:len(o)-1]
+			return
+		}
+		p.waiting[it.callID] = append(p.waiting[it.callID], i)
+	}
+}
+
+func (p *pairer) match(call callRef, result int) {
+	p.pairs.answer[call] = result
+	p.pairs.callOf[result] = call.item
+}
+
+// pair pairs the items of a transcript held whole.
+func (t *transcript) pair() pairs {
+	p := newPairer()
+	for _, it := range t.items {
+		p.add(it)
+	}
+	return p.pairs
+}
+
+// builder appends the DSH event structure around the transcript's
+// messages. It takes the items in order (push) and hands each event it
+// builds to out as it goes, holding only the items between an assistant
+// message and the last of its results that the source records later (read
+// ahead) and the results recorded before their call (held).
 type builder struct {
-	s          *hostshim.Session
+	out        func(hostshim.Event) error
+	seq        int // the next event's seq
 	t          *transcript
 	st         Stats
 	turns      *hostshim.Turns
@@ -187,6 +245,31 @@ type builder struct {
 	// pending are indexes into st.Compactions still waiting for the next
 	// message to fix their Seq.
 	pending []int
+	pairs   pairs
+	queue   []item // items pushed and not yet built; queue[0] is item next
+	next    int
+	held    map[int]item // results built into a later call's turn
+}
+
+// newBuilder returns a builder of t's session, whose pairing is p, that
+// hands its events to out. t's provider and model must be final.
+func newBuilder(t *transcript, p pairs, out func(hostshim.Event) error) *builder {
+	b := &builder{out: out, t: t, usedIDs: map[string]int{}, pairs: p, held: map[int]item{}}
+	b.turns = hostshim.NewTurnsOn(b)
+	return b
+}
+
+// Append implements hostshim.Appender: the next event goes to out.
+func (b *builder) Append(typ string, data any, opts hostshim.AppendOptions) (hostshim.Event, error) {
+	e, err := hostshim.NewEvent(b.seq, typ, data, opts)
+	if err != nil {
+		return e, err
+	}
+	if err := b.out(e); err != nil {
+		return e, err
+	}
+	b.seq++
+	return e, nil
 }
 
 func (b *builder) append(typ string, data any, surface bool, sources []int) (int, error) {
@@ -204,7 +287,7 @@ func (b *builder) append(typ string, data any, surface bool, sources []int) (int
 	return seq, nil
 }
 
-func (b *builder) msgID() string { return "imp-" + strconv.Itoa(b.s.Len()) }
+func (b *builder) msgID() string { return "imp-" + strconv.Itoa(b.seq) }
 
 type requestHeader struct {
 	Header struct {
@@ -231,53 +314,118 @@ func (b *builder) uniqueID(id string) string {
 	return id + "~" + strconv.Itoa(n)
 }
 
-// build turns the transcript into a session named name.
+// build turns the transcript, held whole, into a session named name.
 func (t *transcript) build(name string, f Format) (Imported, error) {
 	s := hostshim.NewSession(name, hostshim.Gen01)
-	b := &builder{s: s, t: t, turns: hostshim.NewTurns(s), usedIDs: map[string]int{}}
-	b.st.SourceRecords = t.sourceRecords
-	b.st.Skipped = t.skipped
-	answer, used := t.pair()
-	for i, it := range t.items {
-		var err error
-		switch it.kind {
-		case itemSystem:
-			err = b.header(it.text)
-		case itemMarker:
-			b.pending = append(b.pending, len(b.st.Compactions))
-			b.st.Compactions = append(b.st.Compactions, it.marker)
-		case itemUser:
-			if err = b.header(""); err == nil {
-				err = b.user(it)
-			}
-		case itemAssistant:
-			if err = b.header(""); err == nil {
-				err = b.assistant(i, it, answer)
-			}
-		case itemResult:
-			if !used[i] {
-				b.st.Orphans++
-			}
-		}
-		if err != nil {
-			return Imported{}, &Error{Record: fmt.Sprintf("record %d", i), Err: err}
+	id := newIdentity(f, t.recordedID)
+	b := newBuilder(t, t.pair(), func(e hostshim.Event) error {
+		id.add(e)
+		return s.AppendEvent(e)
+	})
+	for _, it := range t.items {
+		if err := b.push(it); err != nil {
+			return Imported{}, err
 		}
 	}
-	if err := b.turns.CloseTurn(); err != nil {
+	st, err := b.finish()
+	if err != nil {
 		return Imported{}, err
 	}
-	for _, k := range b.pending {
-		b.st.Compactions[k].Seq = b.s.Len()
+	return Imported{Name: name, ID: id.id(), Format: f, Session: s, Stats: st, Torn: t.torn}, nil
+}
+
+// push takes the next item and builds what it can.
+func (b *builder) push(it item) error {
+	b.queue = append(b.queue, it)
+	return b.advance(false)
+}
+
+// advance builds the queued items in order, up to an assistant message
+// whose results are not all pushed yet (all of them when final).
+func (b *builder) advance(final bool) error {
+	for len(b.queue) > 0 {
+		i, it := b.next, b.queue[0]
+		if !final && it.kind == itemAssistant && b.lastResult(i, it) >= b.next+len(b.queue) {
+			return nil
+		}
+		if err := b.item(i, it); err != nil {
+			return &Error{Record: fmt.Sprintf("record %d", i), Err: err}
+		}
+		b.queue[0] = item{}
+		b.queue = b.queue[1:]
+		b.next++
 	}
+	return nil
+}
+
+// lastResult is the item of the last result of assistant item i that the
+// source records after it, or -1.
+func (b *builder) lastResult(i int, it item) int {
+	last := -1
+	for j, bl := range it.blocks {
+		if bl.Type != hostshim.BlockToolCall {
+			continue
+		}
+		if ri, ok := b.pairs.answer[callRef{i, j}]; ok && ri > last {
+			last = ri
+		}
+	}
+	return last
+}
+
+// item builds item i.
+func (b *builder) item(i int, it item) error {
+	switch it.kind {
+	case itemSystem:
+		return b.header(it.text)
+	case itemMarker:
+		b.pending = append(b.pending, len(b.st.Compactions))
+		b.st.Compactions = append(b.st.Compactions, it.marker)
+	case itemUser:
+		if err := b.header(""); err != nil {
+			return err
+		}
+		return b.user(it)
+	case itemAssistant:
+		if err := b.header(""); err != nil {
+			return err
+		}
+		return b.assistant(i, it)
+	case itemResult:
+		call, used := b.pairs.callOf[i]
+		switch {
+		case !used:
+			b.st.Orphans++
+		case call > i:
+			b.held[i] = it // the source recorded it before its call
+		}
+	}
+	return nil
+}
+
+// finish builds what is left and closes the session; it returns the
+// import's stats.
+func (b *builder) finish() (Stats, error) {
+	if err := b.advance(true); err != nil {
+		return Stats{}, err
+	}
+	if err := b.turns.CloseTurn(); err != nil {
+		return Stats{}, err
+	}
+	for _, k := range b.pending {
+		b.st.Compactions[k].Seq = b.seq
+	}
+	b.st.SourceRecords = b.t.sourceRecords
+	b.st.Skipped = b.t.skipped
 	if b.st.Messages == 0 {
-		if tt := t.torn; tt != nil {
+		if tt := b.t.torn; tt != nil {
 			// Say why, or a log cut by a crash while its first message
 			// was written reads as a file that was never a session.
-			return Imported{}, fmt.Errorf("%w: line %d, the last, was cut short (%d bytes: %s) and no whole message comes before it", ErrEmpty, tt.Line, tt.Bytes, tt.Reason)
+			return Stats{}, fmt.Errorf("%w: line %d, the last, was cut short (%d bytes: %s) and no whole message comes before it", ErrEmpty, tt.Line, tt.Bytes, tt.Reason)
 		}
-		return Imported{}, ErrEmpty
+		return Stats{}, ErrEmpty
 	}
-	return Imported{Name: name, Format: f, Session: b.s, Stats: b.st, Torn: t.torn}, nil
+	return b.st, nil
 }
 
 // header writes a request/header with the system prompt. The first message
@@ -311,7 +459,20 @@ func (b *builder) user(it item) error {
 	return err
 }
 
-func (b *builder) assistant(i int, it item, answer map[callRef]int) error {
+// result returns result item ri, pushed and not built yet or held, for
+// the call it answers.
+func (b *builder) result(ri int) item {
+	if ri >= b.next {
+		r := b.queue[ri-b.next]
+		b.queue[ri-b.next].output = nil // built into its call's turn
+		return r
+	}
+	r := b.held[ri]
+	delete(b.held, ri)
+	return r
+}
+
+func (b *builder) assistant(i int, it item) error {
 	if err := b.turns.ForAssistant(); err != nil {
 		return err
 	}
@@ -353,14 +514,14 @@ func (b *builder) assistant(i int, it item, answer map[callRef]int) error {
 	// The run of result records right after this message is where results
 	// stand when the source needs no reordering.
 	runEnd := i + 1
-	for runEnd < len(b.t.items) && b.t.items[runEnd].kind == itemResult {
+	for runEnd < b.next+len(b.queue) && b.queue[runEnd-b.next].kind == itemResult {
 		runEnd++
 	}
 	for _, c := range calls {
 		output := []hostshim.Block{hostshim.TextBlock(NoResultText)}
 		isErr := true
-		if ri, ok := answer[c.ref]; ok {
-			r := b.t.items[ri]
+		if ri, ok := b.pairs.answer[c.ref]; ok {
+			r := b.result(ri)
 			output, isErr = r.output, r.isError
 			b.st.ToolResults++
 			if ri < i || ri >= runEnd {

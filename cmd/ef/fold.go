@@ -13,8 +13,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/atomicfile"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
@@ -31,7 +33,14 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		"              in emergency when the surface exceeds the window); leaf without --window folds once at the end",
 		"  root:       one root fold (/compact) at the end of the log",
 		"  emergency:  one emergency fold at the end, under --budget",
-		"  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate")
+		"  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate",
+		"The checkpoints are filed under the session's id, which the new log carries: a DSH log's own id; for another agent's",
+		"trajectory, its format and the session id it records (Claude Code, the Claude Agent SDK, ATIF, an OpenAgents trajectory),",
+		"else its format and a digest of the session's opening (its first 8 messages), never the file's name, so two files of one",
+		"name are two sessions and a moved or renamed file is the same one. --session ID files them under ID instead. ef builds",
+		"before this one named an imported session by its file's name; a store that holds such a session keeps it, and ef fold",
+		"says where the new checkpoints went. Folding the same log again reuses its checkpoints.",
+		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.")
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
@@ -40,6 +49,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
 	verbose := fs.Bool("v", false, "log fold decisions to stderr")
+	session := fs.String("session", "", "file the checkpoints under this session `id` (and give the new log this id) instead of the log's own")
 	// Accept the log path before or after the flags.
 	logPath, err := parseOne(fs, args, "session log")
 	if err != nil {
@@ -62,6 +72,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		for _, name := range stale {
 			fmt.Fprintf(stderr, "ef fold: removed %s, the temporary log of an earlier fold to %s that was killed\n", name, *out)
 		}
+	}
+	if *session != "" && !bundle.ValidSessionID(*session) {
+		return usageError("--session %q: a session id is non-empty UTF-8 text of at most 4096 bytes", *session)
 	}
 	if *window < 0 || *budget < 0 {
 		return usageError("--window and --budget must not be negative, got --window %d --budget %d", *window, *budget)
@@ -100,8 +113,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// holds it names the checkpoints it already has (fold_ids.go).
 	ids := newFoldIDs(*mode, *window, *budget, *strict)
 	opts.NewID = ids.next
+	var st *store.Store
 	if *storeDir != "" {
-		st, err := store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
+		st, err = store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
 		}})
 		if err != nil {
@@ -130,7 +144,19 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
-	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, acc, ids, stderr)
+	named := func(in *foldInput) {
+		// Say where an imported session's checkpoints went when the store
+		// holds them under the name builds before this one gave it.
+		if st == nil || *session != "" || in.imported == "" || in.imported == in.id {
+			return
+		}
+		if infos, err := st.Bundles.List(ctx, in.imported); err == nil && len(infos) > 0 {
+			acc.LegacySession = in.imported
+			fmt.Fprintf(stderr, "ef fold: note: %s holds %s of session %q, the name ef gave this file's session before it named imported sessions by their recorded id or their content; this fold files its checkpoints under %q. The old ones stay searchable and recallable under %q; to go on with that session instead, add --session %s, or remove it once it is folded anew: ef store delete %s --session %s\n",
+				*storeDir, count(len(infos), "checkpoint"), in.imported, in.id, in.imported, shellQuote(in.imported), shellQuote(*storeDir), shellQuote(in.imported))
+		}
+	}
+	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, *session, named, acc, ids, stderr)
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
@@ -207,12 +233,21 @@ func foldCompression(out string) hostshim.Compression {
 // needed. So the work is linear in the events read and memory follows the
 // surface, not the length of the log. Each node is priced once, when it is
 // appended (Session.Price), for the totals and for every later plan.
-func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
+func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, session string, named func(*foldInput), acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
 	r, err := openFoldInput(path, lenient)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer r.close()
+	if session != "" && session != r.id {
+		// The new log carries the id its checkpoints are filed under, so
+		// ef state and ef recall find them from it.
+		r.id = session
+		if r.header.Raw != nil || r.header.ID != "" {
+			r.header.ID, r.header.Raw = session, nil
+		}
+	}
+	named(r)
 	s := hostshim.NewSession(r.id, r.gen)
 	s.Header = r.header
 	s.Lenient = lenient
@@ -286,7 +321,14 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 
 // foldInput is the event stream ef fold replays.
 type foldInput struct {
-	id        string
+	// id is the session the checkpoints are filed under: the DSH log's
+	// own id, or an imported session's identity (importer.Imported.ID);
+	// --session replaces it.
+	id string
+	// imported is an imported session's name in its file (the file's
+	// base name, or FILE#ID's), the id ef builds before this one filed
+	// its checkpoints under; empty for a DSH log.
+	imported  string
 	gen       hostshim.Generation
 	header    hostshim.Header
 	hasSteps  bool
@@ -296,34 +338,16 @@ type foldInput struct {
 }
 
 // openFoldInput opens a DSH session log as a stream (read once ahead for
-// step events, then event by event), or converts a trajectory of another
-// format the importer knows (readSession); those formats are whole JSON
-// documents, so their session is held in memory.
+// step events, then event by event), or a trajectory of another format
+// the importer knows as a stream of the DSH session it converts to
+// (importer.Open: JSONL formats are read line by line, never whole).
 func openFoldInput(path string, lenient bool) (*foldInput, error) {
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
 		if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
 			return nil, err
 		}
-		src, torn, err := readSession(path, lenient)
-		if err != nil {
-			return nil, err
-		}
-		evs := src.Events()
-		in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {},
-			truncated: func() *hostshim.TruncatedTail { return torn }}
-		for _, e := range evs {
-			in.hasSteps = in.hasSteps || e.Type == hostshim.TypeStepStart
-		}
-		i := 0
-		in.next = func() (hostshim.Event, error) {
-			if i >= len(evs) {
-				return hostshim.Event{}, io.EOF
-			}
-			i++
-			return evs[i-1], nil
-		}
-		return in, nil
+		return openFoldImport(path, lenient, err)
 	}
 	r.Close()
 	hasSteps, err := foldHasSteps(path, lenient)
@@ -335,6 +359,55 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 	}
 	return &foldInput{id: r.Header().ID, gen: r.Generation(), header: r.Header(), hasSteps: hasSteps,
 		next: r.Next, truncated: r.Truncated, close: func() { r.Close() }}, nil
+}
+
+// openFoldImport opens a trajectory of another format (or FILE#ID, one
+// session of a file holding several); dshErr is why it is no DSH log.
+func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error) {
+	file, name, sel := splitSessionRef(path)
+	if !sel {
+		file = path
+		if err := importable(path, dshErr); err != nil {
+			return nil, err
+		}
+	}
+	st, err := importer.Open(file, name)
+	if err != nil {
+		return nil, err
+	}
+	if st.Format == importer.FormatDSH {
+		// A DSH log hostshim's reader refused as a stream (importer.Open
+		// read it whole); fold it as the importer read it.
+		st.Close()
+		src, torn, err := readSession(path, lenient)
+		if err != nil {
+			return nil, err
+		}
+		return sessionInput(src, torn), nil
+	}
+	// Every imported session is Gen01 and opens its turns with
+	// step/start (hostshim.Turns).
+	return &foldInput{id: st.ID, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
+		next: st.Next, truncated: st.Torn, close: st.Close}, nil
+}
+
+// sessionInput is the event stream of a session held whole.
+func sessionInput(src *hostshim.Session, torn *hostshim.TruncatedTail) *foldInput {
+	evs := src.Events()
+	in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {},
+		truncated: func() *hostshim.TruncatedTail { return torn }}
+	for _, e := range evs {
+		in.hasSteps = in.hasSteps || e.Type == hostshim.TypeStepStart
+	}
+	i := 0
+	in.next = func() (hostshim.Event, error) {
+		if i >= len(evs) {
+			return hostshim.Event{}, io.EOF
+		}
+		i++
+		return evs[i-1], nil
+	}
+	return in
 }
 
 // foldHasSteps reads the log once for a step/start event.

@@ -16,20 +16,24 @@ import (
 
 // foldAccount is the --json output of ef fold.
 type foldAccount struct {
-	Log          string               `json:"log"`
-	Out          string               `json:"out"`
-	Store        string               `json:"store,omitempty"`
-	SessionID    string               `json:"sessionId"`
-	Mode         string               `json:"mode"`
-	Window       int                  `json:"window,omitempty"`
-	Budget       int                  `json:"budget,omitempty"`
-	EventsIn     int                  `json:"eventsIn"`
-	EventsOut    int                  `json:"eventsOut"`
-	TokensBefore int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
-	TokensAfter  int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
-	RealBefore   int                  `json:"realTokensBefore"`
-	RealAfter    int                  `json:"realTokensAfter"`
-	Folds        []*engine.FoldReport `json:"folds"`
+	Log       string `json:"log"`
+	Out       string `json:"out"`
+	Store     string `json:"store,omitempty"`
+	SessionID string `json:"sessionId"`
+	// LegacySession is the session the store holds for this imported
+	// file under the name ef builds before gave it (the file's name), when
+	// it holds one and the fold filed its checkpoints under another id.
+	LegacySession string               `json:"legacySession,omitempty"`
+	Mode          string               `json:"mode"`
+	Window        int                  `json:"window,omitempty"`
+	Budget        int                  `json:"budget,omitempty"`
+	EventsIn      int                  `json:"eventsIn"`
+	EventsOut     int                  `json:"eventsOut"`
+	TokensBefore  int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
+	TokensAfter   int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
+	RealBefore    int                  `json:"realTokensBefore"`
+	RealAfter     int                  `json:"realTokensAfter"`
+	Folds         []*engine.FoldReport `json:"folds"`
 	// Vetoed counts folds the validator refused (not failures: the
 	// validator's job); Failed counts every other error.
 	Vetoed int `json:"vetoed"`

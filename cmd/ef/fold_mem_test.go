@@ -40,7 +40,78 @@ import (
 // of that collection), to see what the peaks hold:
 //
 //	go tool pprof -sample_index=inuse_space -top -cum <dir>/16x-<n>-<KiB>.pb.gz
-func TestFoldMemoryFlat(t *testing.T) {
+func TestFoldMemoryFlat(t *testing.T) { foldMemoryFlat(t, "TestFoldMemoryFlat", writeDSHLog) }
+
+// TestFoldImportedMemoryFlat is TestFoldMemoryFlat on a trajectory of
+// another format, an OpenAI chat log of one message per line (the trial
+// saw 213 MB of RSS for a 20 MB one, 1.47 GB for 213 MB: the importer read
+// it whole): ef fold streams it through the importer as it streams a DSH
+// log.
+func TestFoldImportedMemoryFlat(t *testing.T) {
+	foldMemoryFlat(t, "TestFoldImportedMemoryFlat", writeChatLog)
+}
+
+// writeDSHLog writes s as a DSH session log.
+func writeDSHLog(p string, s *hostshim.Session) (string, error) {
+	p += ".jsonl"
+	return p, hostshim.WriteSession(p, s, hostshim.LogOptions{})
+}
+
+// writeChatLog writes s's messages as an OpenAI chat log, one message per
+// line.
+func writeChatLog(p string, s *hostshim.Session) (string, error) {
+	p += ".chat.jsonl"
+	msgs, err := s.Messages()
+	if err != nil {
+		return "", err
+	}
+	type call struct {
+		ID       string `json:"id"`
+		Type     string `json:"type"`
+		Function struct {
+			Name      string `json:"name"`
+			Arguments string `json:"arguments"`
+		} `json:"function"`
+	}
+	type line struct {
+		Role       string `json:"role"`
+		Content    string `json:"content"`
+		ToolCalls  []call `json:"tool_calls,omitempty"`
+		ToolCallID string `json:"tool_call_id,omitempty"`
+	}
+	f, err := os.Create(p)
+	if err != nil {
+		return "", err
+	}
+	enc := json.NewEncoder(f)
+	for _, m := range msgs {
+		l := line{Role: string(m.Role)}
+		if id, ok := m.ToolResultID(); ok {
+			l.Role, l.ToolCallID = "tool", id
+		}
+		for _, b := range m.Content {
+			switch b.Type {
+			case hostshim.BlockToolCall:
+				c := call{ID: b.ID, Type: "function"}
+				c.Function.Name, c.Function.Arguments = b.Name, b.Arguments
+				l.ToolCalls = append(l.ToolCalls, c)
+			case hostshim.BlockText:
+				l.Content += b.Text
+			case hostshim.BlockToolResult:
+				l.Content += (&hostshim.Message{Content: b.Content}).Text()
+			}
+		}
+		if err := enc.Encode(l); err != nil {
+			f.Close()
+			return "", err
+		}
+	}
+	return p, f.Close()
+}
+
+// foldMemoryFlat is TestFoldMemoryFlat (run as test name) on logs written
+// by write.
+func foldMemoryFlat(t *testing.T, name string, write func(path string, s *hostshim.Session) (string, error)) {
 	v := os.Getenv("EF_FOLD_MEM")
 	if v == "" {
 		t.Skip("replays a 2.4M-character log and the short one 16 times, collecting every MiB allocated (about a minute); set EF_FOLD_MEM=1 to run")
@@ -54,7 +125,7 @@ func TestFoldMemoryFlat(t *testing.T) {
 		base = n
 	}
 	if os.Getenv(foldMemChild) == "" {
-		measureInChild(t)
+		measureInChild(t, name)
 		return
 	}
 	dir := t.TempDir()
@@ -63,8 +134,8 @@ func TestFoldMemoryFlat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := filepath.Join(dir, fmt.Sprintf("log-%dx.jsonl", mult))
-		if err := hostshim.WriteSession(p, w.Session, hostshim.LogOptions{}); err != nil {
+		p, err := write(filepath.Join(dir, fmt.Sprintf("log-%dx", mult)), w.Session)
+		if err != nil {
 			t.Fatal(err)
 		}
 		return p
@@ -161,7 +232,7 @@ const foldMemChild = "EF_FOLD_MEM_CHILD"
 // marks took on the wall clock, that is to the machine's load. With the
 // world stopped, the live heap is what was reachable at that instant.
 // (The setting is read at start-up only, hence the child.)
-func measureInChild(t *testing.T) {
+func measureInChild(t *testing.T, name string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +243,7 @@ func measureInChild(t *testing.T) {
 		ctx, cancel = context.WithDeadline(ctx, d)
 		defer cancel()
 	}
-	cmd := exec.CommandContext(ctx, exe, "-test.run=^TestFoldMemoryFlat$", "-test.count=1", "-test.v")
+	cmd := exec.CommandContext(ctx, exe, "-test.run=^"+name+"$", "-test.count=1", "-test.v")
 	godebug := "gcstoptheworld=1"
 	if g := os.Getenv("GODEBUG"); g != "" {
 		godebug = g + "," + godebug

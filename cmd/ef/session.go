@@ -33,23 +33,32 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 	if !errors.Is(err, hostshim.ErrLogHeader) {
 		return nil, nil, err
 	}
-	// Not a DSH log: the importer may know the format. When it does not,
-	// the DSH reader's error says what a session log should look like.
+	if err := importable(path, err); err != nil {
+		return nil, nil, err
+	}
+	return importSession(path, "")
+}
+
+// importable says why the file at path, which is no DSH log (the reader
+// said dshErr), cannot be imported either, or returns nil: the importer
+// may know the format; when it does not, the DSH reader's error says what
+// a session log should look like.
+func importable(path string, dshErr error) error {
 	f, derr := importer.Detect(path)
 	if errors.Is(derr, importer.ErrUnknownFormat) {
 		names := make([]string, 0, len(importer.Formats()))
 		for _, f := range importer.Formats() {
 			names = append(names, string(f))
 		}
-		return nil, nil, fmt.Errorf("%v (ef reads %s); as a DSH session log: %w", derr, strings.Join(names, ", "), err)
+		return fmt.Errorf("%v (ef reads %s); as a DSH session log: %w", derr, strings.Join(names, ", "), dshErr)
 	}
 	if derr == nil && f == importer.FormatDSH && hasBOM(path) {
-		return nil, nil, fmt.Errorf("%s starts with a UTF-8 byte order mark (EF BB BF), which DSH never writes (an editor or a Windows tool added it): remove it, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' %s, and run again; as a DSH session log: %w", path, shellQuote(path), err)
+		return fmt.Errorf("%s starts with a UTF-8 byte order mark (EF BB BF), which DSH never writes (an editor or a Windows tool added it): remove it, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' %s, and run again; as a DSH session log: %w", path, shellQuote(path), dshErr)
 	}
 	if derr != nil || f == importer.FormatDSH {
-		return nil, nil, err
+		return dshErr
 	}
-	return importSession(path, "")
+	return nil
 }
 
 // splitSessionRef splits FILE#ID, the name ef gives one session of a

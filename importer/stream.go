@@ -1,0 +1,389 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// MaxWholeBytes is the largest trajectory Open reads whole: a format whose
+// file is one JSON document (ATIF, mini-swe-agent, SWE-agent, the
+// OpenAgents trajectory, a chat log saved as one {"messages": [...]}) and a
+// line of a JSONL file that is a whole session (an OpenHands run, a chat
+// conversation per line). The JSONL formats whose lines are a session's
+// records stream at any size.
+const MaxWholeBytes = 256 << 20
+
+// Stream is one session of a trajectory file, read event by event without
+// holding the file or the session (Open). A Stream is not safe for
+// concurrent use; Close releases it.
+type Stream struct {
+	// Name names the session in its file, as Imported.Name.
+	Name string
+	// ID is the session's identity, as Imported.ID.
+	ID string
+	// Format is the source format.
+	Format Format
+
+	ahead []hostshim.Event // read to know ID, not yet returned
+	next  func() (hostshim.Event, bool)
+	stop  func()
+	res   *streamResult
+}
+
+// streamResult is what the producer of a stream's events leaves at its end.
+type streamResult struct {
+	err   error
+	stats Stats
+	torn  *hostshim.TruncatedTail
+}
+
+// Open opens the session of the trajectory file at path for reading event
+// by event. name picks one session of a file that holds several by its
+// Name (FILE#ID); empty, the file must hold exactly one. The events are
+// those ImportBytes builds, byte for byte.
+//
+// A JSONL format whose lines are one session's records (Claude Code, the
+// Claude Agent SDK's stream, a chat log of one message per line) is read
+// twice, line by line: once to pair every tool call with its result (which
+// the source may record before the call or after other messages), once to
+// build the events. What Open holds is a line, the calls not yet answered,
+// and the records between a call and a result recorded after it. A file
+// that is one JSON document, and a JSONL file whose lines are whole
+// sessions, are read a session at a time, up to MaxWholeBytes.
+func Open(path, name string) (*Stream, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	base := filepath.Base(path)
+	size := fi.Size()
+	head, lines, err := readHead(f)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	if lines < 2 {
+		return openWhole(path, base, name, size)
+	}
+	format, err := DetectBytes(head)
+	if err != nil {
+		return nil, &Error{Path: base, Err: err}
+	}
+	var pass func(r io.Reader, t *transcript) error
+	switch format {
+	case FormatClaudeSDK, FormatClaudeCode:
+		pass = lineParsers[format]
+	case FormatOpenAIChat, FormatAnthropic, FormatLangChain:
+		if conversationLines(head) {
+			return openLines(path, base, name, size, format)
+		}
+		pass = func(r io.Reader, t *transcript) error {
+			c := chatLines{name: base, t: t, conv: func(Imported) error { return nil }}
+			var err error
+			t.torn, err = c.scan(r)
+			return err
+		}
+	case FormatOpenHands:
+		return openLines(path, base, name, size, format)
+	default:
+		return openWhole(path, base, name, size)
+	}
+	if name != "" && name != base {
+		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, base)
+	}
+	return openTwoPass(path, base, size, format, pass)
+}
+
+// readHead reads the first non-empty lines of a file (detectLines of
+// them) for DetectBytes, each whole, and says how many it read; lines is
+// 0 when the first is not a JSON object (the file is one document, or
+// none of ours).
+func readHead(f *os.File) (head []byte, lines int, err error) {
+	r := bufio.NewReader(f)
+	for lines < detectLines {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if lines == 0 {
+				var top map[string]json.RawMessage
+				if json.Unmarshal(bytes.TrimPrefix(bytes.TrimSpace(line), utf8BOM), &top) != nil {
+					return nil, 0, nil
+				}
+			}
+			lines++
+			head = append(head, line...)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+	return head, lines, nil
+}
+
+// conversationLines reports whether a chat JSONL file's first line is a
+// whole conversation ({"messages": [...]}).
+func conversationLines(head []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(bytes.TrimSpace(head), utf8BOM), []byte("\n"))
+	var top map[string]json.RawMessage
+	if json.Unmarshal(line, &top) != nil {
+		return false
+	}
+	_, ok := top["messages"]
+	return ok
+}
+
+// openFile opens path for one pass: the first size bytes (what the first
+// pass saw: a log that grows meanwhile is read as it was), without a UTF-8
+// byte order mark.
+func openFile(path string, size int64) (io.Reader, func(), error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := bufio.NewReaderSize(io.LimitReader(f, size), 64<<10)
+	if b, err := r.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
+		r.Discard(len(utf8BOM))
+	}
+	return r, func() { f.Close() }, nil
+}
+
+// openTwoPass streams a one-session JSONL file: pass reads it into a
+// transcript whose items go on as they are done.
+func openTwoPass(path, base string, size int64, format Format, pass func(io.Reader, *transcript) error) (*Stream, error) {
+	fail := func(err error) (*Stream, error) {
+		ie, ok := err.(*Error)
+		if !ok {
+			ie = &Error{Err: err}
+		}
+		ie.Format, ie.Path = format, base
+		return nil, ie
+	}
+	// The first pass pairs calls with results and learns what the
+	// header needs (model, provider) and the recorded session id.
+	r, done, err := openFile(path, size)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	first := &transcript{}
+	p := newPairer()
+	first.emit = func(it item) error {
+		p.add(it)
+		return nil
+	}
+	err = pass(r, first)
+	done()
+	if err == nil {
+		err = first.drain(true)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if format == FormatOpenAIChat || format == FormatAnthropic || format == FormatLangChain {
+		format = first.chatFormat()
+	}
+	res := &streamResult{torn: first.torn}
+	events := func(yield func(hostshim.Event) bool) {
+		r, done, err := openFile(path, size)
+		if err != nil {
+			res.err = fmt.Errorf("import %s: %w", path, err)
+			return
+		}
+		defer done()
+		stopped := errors.New("stopped")
+		b := newBuilder(first, p.pairs, func(e hostshim.Event) error {
+			if !yield(e) {
+				return stopped
+			}
+			return nil
+		})
+		second := &transcript{emit: b.push}
+		err = pass(r, second)
+		if err == nil {
+			err = second.drain(true)
+		}
+		if err == nil {
+			res.stats, err = b.finish()
+		}
+		if err != nil && !errors.Is(err, stopped) {
+			_, res.err = fail(err)
+		}
+	}
+	return newStream(base, format, first.recordedID, events, res)
+}
+
+// newStream starts the events and reads ahead as far as the session's
+// identity needs.
+func newStream(name string, f Format, recorded string, events iter.Seq[hostshim.Event], res *streamResult) (*Stream, error) {
+	next, stop := iter.Pull(events)
+	s := &Stream{Name: name, Format: f, next: next, stop: stop, res: res}
+	id := newIdentity(f, recorded)
+	for !id.complete() {
+		e, ok := next()
+		if !ok {
+			break
+		}
+		id.add(e)
+		s.ahead = append(s.ahead, e)
+	}
+	if res.err != nil {
+		stop()
+		return nil, res.err
+	}
+	s.ID = id.id()
+	return s, nil
+}
+
+// fromImported is a stream over a session already imported.
+func fromImported(im Imported) (*Stream, error) {
+	res := &streamResult{stats: im.Stats, torn: im.Torn}
+	events := func(yield func(hostshim.Event) bool) {
+		for _, e := range im.Session.Events() {
+			if !yield(e) {
+				return
+			}
+		}
+	}
+	s, err := newStream(im.Name, im.Format, "", events, res)
+	if err == nil {
+		s.ID = im.ID
+	}
+	return s, err
+}
+
+// openWhole imports a file read whole (one JSON document), up to
+// MaxWholeBytes.
+func openWhole(path, base, name string, size int64) (*Stream, error) {
+	if size > MaxWholeBytes {
+		return nil, &Error{Path: base, Err: fmt.Errorf("%w: %d MiB, over the %d MiB ef reads whole: a file that is one JSON document is read whole (a chat log of one message per line streams at any size, e.g. jq -c '.messages[]')", ErrTooLarge, size>>20, MaxWholeBytes>>20)}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	ims, err := ImportBytes(base, data)
+	if err != nil {
+		return nil, err
+	}
+	return pick(path, name, ims, len(ims))
+}
+
+// openLines imports a JSONL file whose lines are whole sessions, keeping
+// only the one asked for.
+func openLines(path, base, name string, size int64, format Format) (*Stream, error) {
+	r, done, err := openFile(path, size)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	defer done()
+	var (
+		kept  []Imported
+		names []string
+	)
+	keep := func(im Imported) error {
+		names = append(names, im.Name)
+		if (name == "" && len(kept) == 0) || im.Name == name {
+			kept = append(kept, im)
+		}
+		return nil
+	}
+	var torn *hostshim.TruncatedTail
+	if format == FormatOpenHands {
+		torn, err = scanOpenHands(base, r, keep)
+	} else {
+		c := chatLines{name: base, conv: keep}
+		torn, err = c.scan(r)
+		if err == nil && c.messages > 0 {
+			err = fmt.Errorf("%w: a file holds messages or conversations, one per line, not both", ErrMalformed)
+		}
+	}
+	if err != nil {
+		ie, ok := err.(*Error)
+		if !ok {
+			ie = &Error{Err: err}
+		}
+		ie.Format, ie.Path = format, base
+		return nil, ie
+	}
+	if len(names) == 0 {
+		return nil, &Error{Format: format, Path: base, Err: ErrEmpty}
+	}
+	for i := range kept {
+		kept[i].Torn = torn
+	}
+	if name == "" && len(names) > 1 {
+		return pick(path, name, names2imported(names), len(names))
+	}
+	return pick(path, name, kept, len(names))
+}
+
+func names2imported(names []string) []Imported {
+	out := make([]Imported, len(names))
+	for i, n := range names {
+		out[i].Name = n
+	}
+	return out
+}
+
+// pick returns the stream of the session named name of ims (the only one
+// when name is empty).
+func pick(path, name string, ims []Imported, total int) (*Stream, error) {
+	names := make([]string, len(ims))
+	for i, im := range ims {
+		if name != "" && im.Name == name {
+			return fromImported(im)
+		}
+		names[i] = im.Name
+	}
+	switch {
+	case name != "":
+		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, strings.Join(names, ", "))
+	case total > 1:
+		return nil, fmt.Errorf("%s holds %d sessions (%s); name one as %s#ID, e.g. %s", path, total,
+			strings.Join(names, ", "), path, filepath.Join(filepath.Dir(path), names[0]))
+	case len(ims) == 0:
+		return nil, fmt.Errorf("%s holds no session", path)
+	}
+	return fromImported(ims[0])
+}
+
+// Next returns the session's next event, io.EOF after the last.
+func (s *Stream) Next() (hostshim.Event, error) {
+	if len(s.ahead) > 0 {
+		e := s.ahead[0]
+		s.ahead[0] = hostshim.Event{}
+		s.ahead = s.ahead[1:]
+		return e, nil
+	}
+	if e, ok := s.next(); ok {
+		return e, nil
+	}
+	if s.res.err != nil {
+		return hostshim.Event{}, s.res.err
+	}
+	return hostshim.Event{}, io.EOF
+}
+
+// Stats describes the import; complete once Next returned io.EOF.
+func (s *Stream) Stats() Stats { return s.res.stats }
+
+// Torn is the file's torn last line that was skipped, or nil.
+func (s *Stream) Torn() *hostshim.TruncatedTail { return s.res.torn }
+
+// Close stops reading. It is idempotent.
+func (s *Stream) Close() { s.stop() }
