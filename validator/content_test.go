@@ -24,7 +24,7 @@ func TestProvenanceWithContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	cand := func(a *validator.ArchiveEvidence) *validator.Candidate {
-		return &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: validator.ModeLeaf,
+		return &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: bundle.ModeLeaf,
 			Start: span[0], End: span[4], Owner: hostshim.OwnerCurrentTurn, Replacement: small(), Archive: a}
 	}
 	evidence := func(c *bundle.Content) *validator.ArchiveEvidence {

@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
 	"github.com/epistemicfold/ef/validator"
@@ -134,7 +135,7 @@ func TestValidatorProperties(t *testing.T) {
 			arch.Verified = false
 			unarchived = true
 		}
-		c := &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: validator.ModeLeaf,
+		c := &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: bundle.ModeLeaf,
 			Start: span[0], End: span[len(span)-1], Planned: planned, PlannedPrices: plannedPrices,
 			Owner: hostshim.OwnerCurrentTurn, TurnOpen: func() bool { return true },
 			Replacement: small(), Archive: arch}

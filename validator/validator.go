@@ -9,17 +9,6 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 )
 
-// Mode is the fold mode of a candidate (EF-RFC-001 §9), the mode its
-// bundle records.
-type Mode = bundle.Mode
-
-// Fold modes.
-const (
-	ModeLeaf      = bundle.ModeLeaf
-	ModeRoot      = bundle.ModeRoot
-	ModeEmergency = bundle.ModeEmergency
-)
-
 // Phase says how far a candidate has come, and so which inputs must exist.
 type Phase int
 
@@ -44,7 +33,7 @@ func (p Phase) String() string {
 type Candidate struct {
 	Session *hostshim.Session
 	Phase   Phase
-	Mode    Mode
+	Mode    bundle.Mode // the fold mode (EF-RFC-001 §9)
 	// Start and End are the seqs of the first and last node of the inclusive
 	// span, by surface position.
 	Start, End int
@@ -225,13 +214,13 @@ func (v *Validator) Validate(c *Candidate) Verdict {
 
 // Verdict is the validator's answer for one candidate.
 type Verdict struct {
-	Phase    string    `json:"phase"`
-	Mode     Mode      `json:"mode"`
-	Start    int       `json:"start"`
-	End      int       `json:"end"`
-	Results  []Result  `json:"results"`
-	Failures []Failure `json:"failures,omitempty"`
-	Closure  Closure   `json:"closure"`
+	Phase    string      `json:"phase"`
+	Mode     bundle.Mode `json:"mode"`
+	Start    int         `json:"start"`
+	End      int         `json:"end"`
+	Results  []Result    `json:"results"`
+	Failures []Failure   `json:"failures,omitempty"`
+	Closure  Closure     `json:"closure"`
 }
 
 // OK reports whether no predicate failed (some may be pending or waived).

@@ -65,7 +65,7 @@ func TestVerdictPassesAndListsAllFailures(t *testing.T) {
 	s := b.S
 	span := seqs[:5]
 	prices, _ := hostshim.NodePrices(s, enginetest.CharMeter{})
-	c := &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: validator.ModeLeaf,
+	c := &validator.Candidate{Session: s, Phase: validator.PhaseCommit, Mode: bundle.ModeLeaf,
 		Start: span[0], End: span[4], Planned: span, PlannedPrices: prices[:5], Owner: hostshim.OwnerCurrentTurn,
 		Replacement: small(), Archive: archiveOf(t, s, span)}
 	vd := v.Validate(c)
