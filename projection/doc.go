@@ -100,6 +100,42 @@
 // narrated plan stays the assistant's (decision authority), never the
 // user's.
 //
+// A user sentence is also read clause by clause (clause.go): it is cut
+// at semicolons, at a label's colon ("hard limits from lars:", "几条要求："),
+// and at a comma or a bare conjunction ("and", "but", "also", "plus",
+// "so", "then", 另外, 还有, 但是) before a clause of its own (after a comma
+// a rule or a task; alone, a clause opening with a rule's word,
+// ruleOpenRE); cuts never fall inside quotation marks. A clause that only
+// states an exception ("unless …", "except …", "only …", "apart from …",
+// "除了…", "…除外", exceptionRE) or the remainder of one ("nothing else")
+// stays with the clause before it. When two or more clauses are acts
+// (a rule, an obligation, a lift) each is read as a sentence, so every
+// rule of a multi-rule message is kept; the clauses after a label that
+// announces rules (ruleLabelRE: rules, limits, requirements, policy,
+// 规矩, 要求, 限制), and the list items after a line that does, are rules
+// whatever their shape ("every new model gets unique tests", "单只股票权重
+// 不超过 5%"). A single rule is quoted from its operative clause: from
+// the clause that binds on, the label or reasons before it left out
+// unless the label is the rule's topic ("Indexes on big tables: …") or
+// the rule names its thing by a pronoun. "has to" and "needs to" bind a
+// thing ("the image has to fit in 112 KB"), "hold off on" forbids, and a
+// Chinese A-not-A question ("要不要…") is no prohibition. A lift is also
+// read by its shape (liftShape): an unconditioned permission said with
+// "now" or "again" ("you can push to hw-rev-c now", "billing's migrations
+// are fair game again", "vite 可以升了"; "only", "if", "the rest" make
+// it an exception instead), or a rule called off by name ("把 freeze 取消
+// 了"); such a lift retires only the prohibition it shares two or more
+// words with (or names, or whose topic the sentence opens with: "about
+// the legacy cron: …"), with the same rule said twice in its message and
+// the assistant's own restatement of it. An exception told as a rule not
+// applying ("the 5% cap doesn't apply to ETFs", "…对 ETF 不适用") restates
+// the rule its subject names. A user's choice is also "<option> it is",
+// a choice made in one clause of a sentence, and the option the user
+// takes after asking between two ("sarama or franz-go? … let's take
+// franz-go"); an assistant's switch never supersedes a user's decision.
+// The first message's objective is the sentence it labels as the goal
+// ("Goal for this week: …", goalLabelRE) when it has one.
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
