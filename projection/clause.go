@@ -170,6 +170,10 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 			continue
 		}
 		cs := clauseBounds(s)
+		if len(cs) < 2 {
+			out = append(out, s)
+			continue
+		}
 		acts := 0
 		for _, c := range cs {
 			if actOf(c.text) {
