@@ -151,7 +151,7 @@ func Detect(path string) (Format, error) {
 		return "", fmt.Errorf("detect %s: %w", path, err)
 	}
 	defer f.Close()
-	head, lines, err := readHead(f)
+	head, lines, _, err := readHead(f)
 	if err != nil {
 		return "", fmt.Errorf("detect %s: %w", path, err)
 	}

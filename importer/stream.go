@@ -72,11 +72,12 @@ func Open(path, name string) (*Stream, error) {
 	}
 	base := filepath.Base(path)
 	size := fi.Size()
-	head, lines, err := readHead(f)
+	head, lines, more, err := readHead(f)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
-	if lines < 2 {
+	if lines == 0 || (lines == 1 && !more) {
+		// One JSON document, or a file of one line.
 		return openWhole(path, base, name, size)
 	}
 	format, err := DetectBytes(head)
@@ -108,32 +109,47 @@ func Open(path, name string) (*Stream, error) {
 	return openTwoPass(path, base, size, format, pass)
 }
 
-// readHead reads the first non-empty lines of a file (detectLines of
-// them) for DetectBytes, each whole, and says how many it read; lines is
-// 0 when the first is not a JSON object (the file is one document, or
-// none of ours).
-func readHead(f *os.File) (head []byte, lines int, err error) {
+// readHead reads the first non-empty lines of a file for DetectBytes, each
+// whole, until they name the format (the first line does, unless it is one
+// of the bookkeeping records a JSONL format may open with) or detectLines
+// of them; lines is 0 when the first is not a JSON object (the file is one
+// document, or none of ours). more says whether a non-empty line follows.
+func readHead(f *os.File) (head []byte, lines int, more bool, err error) {
 	r := bufio.NewReader(f)
 	for lines < detectLines {
 		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if lines == 0 {
-				var top map[string]json.RawMessage
-				if json.Unmarshal(bytes.TrimPrefix(bytes.TrimSpace(line), utf8BOM), &top) != nil {
-					return nil, 0, nil
-				}
-			}
-			lines++
+		if raw := bytes.TrimSpace(line); len(raw) > 0 {
 			head = append(head, line...)
+			lines++
+			if lines == 1 {
+				var top map[string]json.RawMessage
+				if json.Unmarshal(bytes.TrimPrefix(raw, utf8BOM), &top) != nil {
+					return nil, 0, false, nil
+				}
+				if !jsonlPreamble(top) {
+					break
+				}
+			} else if _, derr := DetectBytes(head); derr == nil {
+				break
+			}
 		}
 		if errors.Is(err, io.EOF) {
-			break
+			return head, lines, false, nil
 		}
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, false, err
 		}
 	}
-	return head, lines, nil
+	// Another non-empty line? Look without reading it whole.
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			return head, lines, false, nil
+		}
+		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+			return head, lines, true, nil
+		}
+	}
 }
 
 // conversationLines reports whether a chat JSONL file's first line is a
