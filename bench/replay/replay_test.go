@@ -64,6 +64,13 @@ func long(t *testing.T, n int) *hostshim.Session {
 	b := enginetest.NewBuilder(t, "long", hostshim.Gen01)
 	b.TurnStart()
 	b.User(words("u", 10))
+	longSteps(b, n)
+	return b.S
+}
+
+// longSteps appends n steps of an assistant call and its result of 20
+// words, then "done" and the turn's end.
+func longSteps(b *enginetest.Builder, n int) {
 	for i := range n {
 		id := "c" + string(rune('a'+i))
 		b.Assistant("a1 a2", enginetest.Call{ID: id, Name: "run", Args: "{}"})
@@ -71,7 +78,6 @@ func long(t *testing.T, n int) *hostshim.Session {
 	}
 	b.Assistant("done")
 	b.TurnEnd()
-	return b.S
 }
 
 func newEngine(t *testing.T, name string, window int) engines.Instance {

@@ -42,13 +42,7 @@ func planted(t *testing.T) (*hostshim.Session, []replay.Probe) {
 	b.TurnEnd()
 	b.TurnStart()
 	change := b.User("Please change timeout in config/app.toml from 30 to 60.")
-	for i := range 14 {
-		id := "c" + string(rune('a'+i))
-		b.Assistant("a1 a2", enginetest.Call{ID: id, Name: "run", Args: "{}"})
-		b.Result(id, words("output-of-the-long-running-command", 20), false)
-	}
-	b.Assistant("done")
-	b.TurnEnd()
+	longSteps(b, 14)
 	return b.S, []replay.Probe{
 		{ID: "rule", Kind: replay.KindConstraint, Key: "vendor/", Answer: "vendor/", PlantedAt: rule, Authority: replay.AuthNormative},
 		{ID: "timeout", Kind: replay.KindSuperseded, Key: "timeout", Answer: "60", Old: []string{"30"}, PlantedAt: change},
