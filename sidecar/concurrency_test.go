@@ -154,19 +154,13 @@ func procFold(p *procSidecar, host *hostshim.Session, sent *int, window int) (st
 		if err := sync(); err != nil {
 			return nil, err
 		}
-		ids := make([]string, len(in.Messages))
-		for i, m := range in.Messages {
-			ids[i] = m.ID
-		}
+		ids := messageIDs(in)
 		res, err := p.call(MethodFoldCompile, map[string]any{"sessionId": host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": host.Len()})
 		if err != nil {
 			return nil, err
 		}
 		ckpt, _ = res["checkpointId"].(string)
-		var blocks []hostshim.Block
-		b, _ := json.Marshal(res["summary"])
-		json.Unmarshal(b, &blocks)
-		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+		return compiledSummary(res), nil
 	})}
 	if _, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: host}, int(plan["start"].(float64)), int(plan["end"].(float64)), hostshim.TxOptions{}); err != nil {
 		return "", err

@@ -139,10 +139,7 @@ func (h *wireHost) rootFold(host *hostshim.Session) FoldCompileResult {
 	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
 		h.notify(MethodSessionEvents, map[string]any{"sessionId": host.ID, "fromSeq": sent, "events": serveEvents(host, sent)})
 		sent = host.Len()
-		ids := make([]string, len(in.Messages))
-		for i, m := range in.Messages {
-			ids[i] = m.ID
-		}
+		ids := messageIDs(in)
 		raw, rerr := h.call(MethodFoldCompile, map[string]any{"sessionId": host.ID, "mode": "root", "messageIds": ids, "contextWindow": 128000,
 			"length": host.Len(), "provider": "fake", "model": "fake-m"})
 		if rerr != nil {

@@ -159,18 +159,12 @@ func (h *serveHarness) rootFold(window int) {
 	}
 	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
 		h.sync()
-		ids := make([]string, len(in.Messages))
-		for i, m := range in.Messages {
-			ids[i] = m.ID
-		}
+		ids := messageIDs(in)
 		res, err := h.call("fold/compile", map[string]any{"sessionId": h.host.ID, "mode": "root", "messageIds": ids, "contextWindow": window, "length": h.host.Len()})
 		if err != nil {
 			return nil, err
 		}
-		var blocks []hostshim.Block
-		b, _ := json.Marshal(res["summary"])
-		json.Unmarshal(b, &blocks)
-		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+		return compiledSummary(res), nil
 	})}
 	res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, nodes[0], nodes[end], hostshim.TxOptions{})
 	if err != nil {

@@ -126,10 +126,7 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 	}
 	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
 		h.sync() // compaction/start
-		ids := make([]string, len(in.Messages))
-		for i, m := range in.Messages {
-			ids[i] = m.ID
-		}
+		ids := messageIDs(in)
 		params := map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()}
 		res, err := h.call("fold/compile", params)
 		if err != nil {
@@ -147,10 +144,7 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 				h.t.Fatalf("retried fold/compile answered\n%v\nnot\n%v", again, res)
 			}
 		}
-		var blocks []hostshim.Block
-		b, _ := json.Marshal(res["summary"])
-		json.Unmarshal(b, &blocks)
-		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+		return compiledSummary(res), nil
 	})}
 	res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, int(plan["start"].(float64)), int(plan["end"].(float64)), hostshim.TxOptions{})
 	if err != nil {
@@ -418,22 +412,36 @@ func (h *serveHarness) compileRoot(start, end int) (string, error) {
 	var text string
 	tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(ctx context.Context, in *hostshim.SummarizationInput, agent *hostshim.Agent) (*hostshim.SummaryResult, error) {
 		h.sync()
-		ids := make([]string, len(in.Messages))
-		for i, m := range in.Messages {
-			ids[i] = m.ID
-		}
+		ids := messageIDs(in)
 		res, err := h.call(MethodFoldCompile, map[string]any{"sessionId": h.host.ID, "mode": "root", "messageIds": ids, "contextWindow": 128000, "length": h.host.Len()})
 		if err != nil {
 			return nil, err
 		}
-		var blocks []hostshim.Block
-		b, _ := json.Marshal(res["summary"])
-		json.Unmarshal(b, &blocks)
-		if len(blocks) > 0 {
-			text = blocks[0].Text
+		sr := compiledSummary(res)
+		if len(sr.Summary) > 0 {
+			text = sr.Summary[0].Text
 		}
-		return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}, nil
+		return sr, nil
 	})}
 	_, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: h.host}, start, end, hostshim.TxOptions{Owner: hostshim.OwnerManual})
 	return text, err
+}
+
+// messageIDs are the ids of the messages a summarizer was given, as the
+// host sends them in fold/compile's messageIds.
+func messageIDs(in *hostshim.SummarizationInput) []string {
+	ids := make([]string, len(in.Messages))
+	for i, m := range in.Messages {
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// compiledSummary is the summary a fold/compile answer gives the host's
+// summarizer, as dsh-plugin hands it back: its blocks and model.
+func compiledSummary(res map[string]any) *hostshim.SummaryResult {
+	var blocks []hostshim.Block
+	b, _ := json.Marshal(res["summary"])
+	json.Unmarshal(b, &blocks)
+	return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}
 }
