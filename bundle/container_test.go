@@ -194,14 +194,7 @@ func TestContainerV1StillVerified(t *testing.T) {
 func TestContainerV2Verified(t *testing.T) {
 	c := fuzzCodec(t)
 	defer c.close()
-	b, err := sealedCopy(goldenBundle())
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, _, err := c.encode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, data, _ := encodeGolden(t, c)
 	k := splitContainer(t, c, data)
 	if k.version != containerV2 || len(k.frames) < 2 {
 		t.Fatalf("new file: version %d, %d segments", k.version, len(k.frames))

@@ -142,12 +142,9 @@ func isUnknownVersion(err error) bool {
 	return ok && errorsIs(err, ErrUnknownVersion) && errorsIs(err, ErrUnavailable)
 }
 
-func writeGolden(t *testing.T, dir string) {
-	c, err := newCodec(256, 1<<20, encoderSettings{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.close()
+// encodeGolden seals a copy of the golden bundle and encodes it with c.
+func encodeGolden(t *testing.T, c *codec) (*CheckpointV1, []byte, *fileHeader) {
+	t.Helper()
 	b, err := sealedCopy(goldenBundle())
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +153,16 @@ func writeGolden(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b, data, h
+}
+
+func writeGolden(t *testing.T, dir string) {
+	c, err := newCodec(256, 1<<20, encoderSettings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
+	b, data, h := encodeGolden(t, c)
 	_, _, lay, err := c.decodeFull(data)
 	if err != nil {
 		t.Fatal(err)
