@@ -50,7 +50,10 @@
 // failure's subject (subject.go: the deciding stage of a chain, without
 // wrappers such as "timeout 60"; a wider run of the same program whose
 // output names what failed; "--continue"; the missing resource corrected
-// in the call's text; the command the user said to run after it); a relative
+// in the call's text; the command the user said to run after it), and a
+// failure the user gives up on right after it ("forget the GPU path",
+// "这个方案算了") leaves the heads for negative knowledge holding the
+// user's words and what failed (superseded, never resolved); a relative
 // change ("halve it", "add two to X", "+10 min", "再加两个", "减半", "drop
 // it to a third", "cut it by a quarter", "+20%", "put it back", "same as
 // staging", "a day earlier", 加一倍, 打八折, 放宽三个点; relative.go, cue

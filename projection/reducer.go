@@ -203,6 +203,7 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 		r.told(&ev)
+		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		if len(r.said) == maxSaid {
 			r.said = append(r.said[:0], r.said[1:]...)
 		}
@@ -487,6 +488,9 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	if o == nil && p.Name != "" {
 		o = r.referent(p.Name)
 	}
+	if o == nil && p.Name != "" {
+		o = r.statedWith(p.Name)
+	}
 	if o == nil {
 		if p.Name == "" || p.Key == "" {
 			return
@@ -518,8 +522,16 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	}
 	held := o.Value
 	v, ok := applyChange(held, p.Rel)
-	if p.Rel == "=was" && o.Was != "" {
-		v, ok = o.Was, true
+	if p.Rel == "=was" {
+		// Back to the value before: the one it replaced, else the one
+		// the user gave it before.
+		was := o.Was
+		if was == "" && p.Name != "" {
+			was = heldBefore(r.said, p.Name, o.Value)
+		}
+		if was != "" {
+			v, ok = was, true
+		}
 	}
 	if !ok && p.Name == "" && heldNumRE.MatchString(held) && strings.Contains(p.Rel, " ") {
 		// "a day earlier" is no change of the batch size set last.

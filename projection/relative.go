@@ -57,7 +57,7 @@ var (
 	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
-	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>[一二两三四五六七八九十\d]+(?:\.\d+)?)\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
+	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>[一二两三四五六七八九十\d]+(?:\.\d+)?)\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
 )
 
 // sameHeadRE is the setting a "same as" names before it: "queue name:",
@@ -584,6 +584,12 @@ var heldCorrRE = mustPattern(`(?i)^[^.。!?！？\n]{0,12}?(?:不对|no wait|hmm
 // heldIn is the value the user last wrote next to a word of name, newest
 // message first, or "".
 func heldIn(said []string, name string) string {
+	return heldBefore(said, name, "")
+}
+
+// heldBefore is heldIn skipping the messages whose value is not: for "put
+// it back", the value before the current one.
+func heldBefore(said []string, name, not string) string {
 	var heads []string
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		w = strings.Trim(w, ".,:;")
@@ -619,14 +625,16 @@ func heldIn(said []string, name string) string {
 				}
 				if e < len(lt) && !strings.ContainsFunc(h, isCJK) || strings.ContainsFunc(h, isCJK) {
 					rest := t[e:]
-					if strings.ContainsFunc(h, isCJK) {
-						// Up to six characters between the words and the number.
-						rs := []rune(rest)
-						for k := 0; k <= min(6, len(rs)); k++ {
-							if m := heldNearRE.FindStringSubmatchIndex(string(rs[k:])); m != nil {
-								rest = string(rs[k:])
-								break
-							}
+					// Up to six Chinese characters between the words and the
+					// number ("回撤要求是 15%", "watermark 延迟 3 s").
+					rs := []rune(rest)
+					for k := 0; k <= min(6, len(rs)); k++ {
+						if k > 0 && !isCJK(rs[k-1]) && rs[k-1] != ' ' {
+							break
+						}
+						if m := heldNearRE.FindStringSubmatchIndex(string(rs[k:])); m != nil {
+							rest = string(rs[k:])
+							break
 						}
 					}
 					if m := heldNearRE.FindStringSubmatchIndex(rest); m != nil && j > at {
@@ -640,7 +648,7 @@ func heldIn(said []string, name string) string {
 				off = j + len(h)
 			}
 		}
-		if best != "" {
+		if best != "" && best != not {
 			return best
 		}
 	}
@@ -648,10 +656,10 @@ func heldIn(said []string, name string) string {
 }
 
 // baseRE is a number and its unit as a sentence writes it.
-var baseRE = mustPattern(`(?:^|[^\w.])(\d+(?:\.\d+)?(?:\s*(?:%|` + relUnit + `)|\s*[%个只条张位家项笔次台秒天])?)(?:$|[^\w.])`)
+var baseRE = mustPattern(`(?i)(?:^|[，,;；。:：]\s*)(?:(?:现在|目前|当前|now|currently|right now)(?:\s*(?:是|才|只有|it's|is))?\s*)?(\d+(?:\.\d+)?(?:\s*(?:%|` + relUnit + `)|\s*[%个只条张位家项笔次台秒天])?)(?:$|[^\w.])`)
 
 // changeBase is the value a relative change's own sentence gives as the
-// one changed ("versionCode 要再加一，382 已经传上去了", "再多加十只吧，30
+// one changed, in a clause that opens with it ("versionCode 要再加一，382 已经传上去了", "再多加十只吧，30
 // 只还是太集中了", "先翻倍吧，10% 太保守了"): the one number the sentence
 // holds besides the change's amount, or "".
 func changeBase(s, change string) string {
@@ -690,3 +698,22 @@ func changeBase(s, change string) string {
 // topicLeadRE is a sentence's topic stated first before a colon: "rollout
 // 再改一下：…", "queue name: …".
 var topicLeadRE = mustPattern(`^\s*([A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*)?|\p{Han}{2,6})\s*(?:再改一下|改一下|调整一下|再调一下|的话)?\s*[:：]`)
+
+// statedWith is the newest current value whose statement names the
+// setting a change names right beside the value's own name, when its key
+// holds other words ("watermark 延迟
+// 改成 10 s" is held as 延迟; "watermark 改回原来的" changes it).
+func (r *Reducer) statedWith(name string) *Anchor {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if len(name) < 3 {
+		return nil
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		q, n := strings.ToLower(a.Quote), strings.ToLower(a.Name)
+		if a.Kind == KindValue && a.Lifecycle == Current && n != "" && (strings.Contains(q, name+" "+n) || strings.Contains(q, name+n) || strings.Contains(q, n+" "+name)) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
+}

@@ -76,7 +76,7 @@ var noEffectRE = mustPattern(`(?i)\bno\s+(?:dice|luck|joy|difference|change|impr
 
 // brokeRE is a verdict that an attempt broke something, in the
 // wordings verdictRE and verdictMoreRE do not read.
-var brokeRE = mustPattern(`(?i)\b(?:blows up|blowing up|hardfault(?:ed|s)?|double[- ]counted|(?:silently\s+)?(?:does|did)\s+nothing|took\s+(?:\w+\s+){0,3}down|dropped\s+(?:the|our|all)\b)|崩了|崩溃|坏掉|坏了|出问题|报错了|挂掉|跑不起来|起不来`)
+var brokeRE = mustPattern(`(?i)\b(?:blows up|blowing up|hardfault(?:ed|s)?|double[- ]counted|(?:silently\s+)?(?:does|did)\s+nothing|took\s+(?:\w+\s+){0,3}down|dropped\s+(?:the|our|all)\b)|崩了|崩溃|坏掉|坏了|出问题|报错了|挂掉|跑不起来|起不来|打满|被限流|限流了|爆了|撑不住|扛不住`)
 
 // triedItRE is an attempt told by a pronoun ("Tried it on a branch"),
 // whose thing the sentence before names.

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -322,4 +323,55 @@ func hintsOf(a *Anchor) []string {
 		}
 	}
 	return out
+}
+
+// A failure given up on: after a command fails the user may drop the
+// approach instead of fixing it ("forget the GPU path, not worth it",
+// "算了，这条路不走了"). The failure is then no open problem but the reason
+// the approach was dropped: it leaves the heads and a piece of negative
+// knowledge holds the user's words and what failed. Nothing here says the
+// failure was fixed (it is superseded, never resolved).
+
+// abandonRE is a user dropping an approach.
+var abandonRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|drop|scrap|ditch|abandon|give\s+up\s+on|bin|shelve)\s+(?:it|that|this|the\s+(?:[\w.\-/]+\s+){0,3}?(?:approach|idea|path|route|plan|attempt|experiment|branch|option|way|target|goal))\b|\b(?:let's|we'll|we will)\s+not\s+(?:pursue|bother with|go down)\b|\bnot\s+worth\s+(?:pursuing|fixing|chasing|the\s+(?:effort|trouble))\b|\bwe(?:'re| are)\s+not\s+(?:doing|pursuing|going\s+(?:down|with))\s+(?:that|this|it)\b|(?:这条路|这个(?:方案|办法|思路|目标|方向))(?:就)?(?:不走了|放弃了?|算了|不要了|不搞了)|^(?:算了|放弃吧|不搞了|别折腾了)`)
+
+// abandoned retires the open failure a user message gives up on: the
+// newest seen within toldWindow events, or the one whose subject the
+// message names; a negative-knowledge anchor takes its place.
+func (r *Reducer) abandoned(ev *Event, ref EventRef) {
+	if !abandonRE.MatchString(ev.Text) {
+		return
+	}
+	var f *Anchor
+	for _, a := range r.sorted() {
+		if a.Kind != KindFailure || !a.IsHead() || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+			continue
+		}
+		if f == nil || newer(a, f) {
+			f = a
+		}
+	}
+	if f == nil {
+		return
+	}
+	s := ""
+	for _, x := range sentences(ev.Text) {
+		if abandonRE.MatchString(x) {
+			s = x
+			break
+		}
+	}
+	if s == "" || !strings.Contains(ev.Text, s) {
+		return
+	}
+	// The id stays clear of the proposals' own (index 0, 1, …).
+	id := fmt.Sprintf("%s%d.%d", kindLetter[KindNegative], ev.Seq, 99)
+	nk := &Anchor{ID: id, Kind: KindNegative, Key: "negative/-/" + slug(f.Name), Value: s + " (" + oneLine(f.Name, 80) + " failed: " + oneLine(f.Because, 120) + ")",
+		Authority: Normative, Lifecycle: Active, SourceRefs: []EventRef{ref}, Quote: s, Because: f.Because, Links: mentions(s)}
+	if old := r.hot[slot(KindNegative, nk.Key)]; old != nil {
+		r.retire(old, Superseded)
+	}
+	r.hot[slot(KindNegative, nk.Key)] = nk
+	f.addRef(ref)
+	r.retire(f, Superseded)
 }

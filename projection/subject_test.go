@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestResolvedBy(t *testing.T) {
 	for _, tc := range []struct {
@@ -68,5 +71,41 @@ func TestCorrectedInEnds(t *testing.T) {
 		{"x 'foo.txt'", "no such file 'foo.txt'", "x 'foo.txt' x 'foo.txt'"},
 	} {
 		correctedIn(c[0], c[1], c[2])
+	}
+}
+
+// A failure the user gives up on is no open failure: negative knowledge
+// holds the user's words and what failed. A failure the user only talks
+// about stays open.
+func TestAbandonedFailure(t *testing.T) {
+	for _, tc := range []struct {
+		say  string
+		gone bool
+	}{
+		{"forget the GPU path, not worth the trouble", true},
+		{"ok let's not pursue that, the vendor drops the card next year anyway", true},
+		{"这个方案算了，换个思路", true},
+		{"hmm, try it with --verbose so we see more", false},
+		{"drop the replicas to a third", false},
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Goal: encode the catalogue faster."})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": "ffmpeg -hwaccel cuda -i in.mp4 out.mp4"}}}})
+		r.Apply(Event{Seq: 2, Role: RoleTool, Text: "Error: no CUDA-capable device is detected", Result: &Result{CallID: "c1", IsError: true}})
+		r.Apply(Event{Seq: 3, Role: RoleUser, Text: tc.say})
+		open, negative := 0, 0
+		for _, a := range r.Heads() {
+			switch a.Kind {
+			case KindFailure:
+				open++
+			case KindNegative:
+				if strings.Contains(a.Value, "ffmpeg") {
+					negative++
+				}
+			}
+		}
+		if tc.gone && (open != 0 || negative != 1) || !tc.gone && (open != 1 || negative != 0) {
+			t.Errorf("%q: %d open failures, %d negative knowledge naming the command; want gone=%v", tc.say, open, negative, tc.gone)
+		}
 	}
 }
