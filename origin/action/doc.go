@@ -66,10 +66,19 @@
 // "riskReason"); there is no "audit_ok", since an audit line that cannot be
 // written fails the action (ErrAudit) instead of being reported beside a
 // done write; a refusal's "current" has no sha256 (see Approval). The
-// intent is read strictly: an unknown member, in the intent or in a
-// credential, is a malformed intent, where the reference ignores it, and
-// so is "via" (the reference's act takes the caller's word for its
-// channel; here the adapter sets it); an
-// expect_sha256 in upper-case hex is accepted, where the reference compares
-// the strings.
+// intent is read strictly: an unknown member of the intent is a malformed
+// intent (ErrIntent, not audited), where the reference ignores it, and so
+// is "via" (the reference's act takes the caller's word for its channel;
+// here the adapter sets it) and a "spec" other than Spec (the reference
+// ignores the intent's spec; here a version the kernel does not speak is
+// refused, as package taskorigin refuses a task.origin of another
+// version). A credential is judged, not parsed away: one with a member
+// other than kind, type, target and value (a member the reference ignores,
+// which may be meant to narrow the proof, such as an expiry) is denied
+// with a reason naming the member, as a credential of an unknown type or
+// a malformed value is. A malformed hash, as expect_sha256 or as a
+// credential's value, is denied as malformed input naming the member (the
+// reference answers a malformed expect_sha256 with requires_approval, "does
+// not match"). An expect_sha256 in upper-case hex is accepted, where the
+// reference compares the strings.
 package action

@@ -324,6 +324,7 @@ func normalize(in Intent) (Intent, string) {
 			in.Verb = VerbAppend
 		}
 	}
+	expect := in.ExpectSHA256 // as given, for the verdict
 	in.ExpectSHA256 = strings.ToLower(in.ExpectSHA256)
 	switch {
 	case in.Mode != ModeWrite && in.Mode != ModeAppend:
@@ -336,6 +337,10 @@ func normalize(in Intent) (Intent, string) {
 		return in, "content is missing"
 	case in.Approval != "" && in.Approval != string(ApprovalConfirm):
 		return in, fmt.Sprintf("approval %q is not %q", in.Approval, ApprovalConfirm)
+	case in.ExpectSHA256 != "" && !trust.IsSHA256Hex(in.ExpectSHA256):
+		// Malformed input, refused as a malformed credential value is: not
+		// a lock that failed to match.
+		return in, "expect_sha256 " + trust.NotSHA256(expect)
 	}
 	for i, c := range in.Credentials {
 		if err := c.Validate(); err != nil {

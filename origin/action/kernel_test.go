@@ -233,3 +233,56 @@ func TestNotARegularFileSaysWhat(t *testing.T) {
 		t.Errorf("directory target: %s %q", r.Status, r.Reason)
 	}
 }
+
+// A malformed hash is malformed input wherever it stands: an expect_sha256
+// or a credential's value that is not 64 hex digits is denied with a
+// reason naming the member and the form of a sha256, never judged as a lock
+// that did not match. A credential member the envelope does not have is
+// judged the same way (denied, naming it), not a malformed intent.
+func TestMalformedProofsAreDeniedNamingTheMember(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
+	good := actiontest.SHA("old\n")
+	cred := func(members string) string {
+		return `{"relpath":"demo/existing.md","content":"new\n","credentials":[{"kind":"trust.credential","type":"proof_of_read","target":"demo/existing.md",` + members + `}]}`
+	}
+	for _, c := range []struct{ intent, says string }{
+		{`{"relpath":"demo/existing.md","content":"new\n","expect_sha256":"ABC"}`, `expect_sha256 "ABC" is not a sha256 (64 hex digits`},
+		{`{"relpath":"demo/existing.md","content":"new\n","expect_sha256":"` + good + `0"}`, `expect_sha256 "` + good + `0" is not a sha256`},
+		{cred(`"value":"ABC"`), `credentials[0]: trust: malformed credential: value "ABC" is not a sha256 (64 hex digits`},
+		{cred(`"value":"` + good + `","expires":"2020-01-01"`), `credentials[0]: trust: malformed credential: unknown member "expires"`},
+		{cred(`"value":"` + good + `","Scope":1,"note":null`), `unknown member "Scope", "note"`},
+		{cred(`"value":5`), `member "value" is not a string`},
+	} {
+		res := submitJSON(t, k, c.intent)
+		if res.Status != action.StatusDenied || !strings.Contains(res.Reason, c.says) {
+			t.Errorf("%s: %s %q, want denied saying %q", c.intent, res.Status, res.Reason, c.says)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.Base, "demo", "existing.md")); string(b) != "old\n" {
+		t.Errorf("existing.md = %q after refused intents", b)
+	}
+}
+
+// An intent of a spec version this kernel does not speak is refused as
+// malformed, as a task.origin of another version is; no spec, or Spec, is
+// read.
+func TestParseIntentRefusesAnotherSpec(t *testing.T) {
+	for _, spec := range []string{"2origin/9.9", "2origin/0.2", "1"} {
+		_, err := action.ParseIntent([]byte(`{"spec":"` + spec + `","relpath":"a","content":"x"}`))
+		if !errors.Is(err, action.ErrIntent) || !strings.Contains(err.Error(), spec) {
+			t.Errorf("spec %q: ParseIntent = %v, want ErrIntent naming it", spec, err)
+		}
+	}
+	for _, in := range []string{`{"relpath":"a","content":"x"}`, `{"spec":"` + action.Spec + `","relpath":"a","content":"x"}`} {
+		if _, err := action.ParseIntent([]byte(in)); err != nil {
+			t.Errorf("ParseIntent(%s) = %v", in, err)
+		}
+	}
+	if _, err := action.ParseIntent([]byte(`{"relpath":"a","content":"x","credentials":["proof"]}`)); !errors.Is(err, action.ErrIntent) {
+		t.Errorf("a credential that is not an object: %v, want ErrIntent", err)
+	}
+	if _, err := action.DecodeIntent(nil, 0); !errors.Is(err, action.ErrIntent) {
+		t.Errorf("DecodeIntent(nil, 0) = %v, want ErrIntent", err)
+	}
+}

@@ -52,7 +52,7 @@ const toolParams = `{
     "action_id": {"type": "string", "description": "Optional id; an action done under this id is answered from the audit if submitted again."},
     "verb": {"type": "string", "enum": ["file.write", "file.append"], "description": "Optional; follows mode."},
     "kind": {"type": "string", "enum": ["action.intent"]},
-    "spec": {"type": "string"}
+    "spec": {"type": "string", "enum": ["2origin/0.1"]}
   },
   "required": ["relpath", "content"],
   "additionalProperties": false

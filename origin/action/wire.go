@@ -169,10 +169,16 @@ func (r *Result) MarshalLine() ([]byte, error) {
 }
 
 // DecodeIntent reads one action.intent JSON object of at most max bytes
-// (zero means 64 MiB). Unknown fields are refused, so a caller cannot smuggle
-// in a channel or anything the kernel would ignore. The error wraps
-// ErrIntent.
+// (zero means 64 MiB; a nil r is an error). Unknown fields are refused, so
+// a caller cannot smuggle in a channel or anything the kernel would ignore,
+// and so is a spec other than Spec (the kind, when present, must be
+// KindIntent). A credential's own members are not checked here: a
+// credential with unknown members decodes and is judged (denied) by
+// Submit. The error wraps ErrIntent.
 func DecodeIntent(r io.Reader, max int64) (Intent, error) {
+	if r == nil {
+		return Intent{}, fmt.Errorf("%w: no reader", ErrIntent)
+	}
 	if max <= 0 {
 		max = 64 << 20
 	}
@@ -200,6 +206,11 @@ func ParseIntent(data []byte) (Intent, error) {
 	}
 	if in.Kind != "" && in.Kind != KindIntent {
 		return Intent{}, fmt.Errorf("%w: kind %q, want %q", ErrIntent, in.Kind, KindIntent)
+	}
+	if in.Spec != "" && in.Spec != Spec {
+		// A version this kernel does not speak may mean members it would
+		// read differently; refused as task.origin refuses one.
+		return Intent{}, fmt.Errorf("%w: spec %q, want %q (or none)", ErrIntent, in.Spec, Spec)
 	}
 	return in, nil
 }

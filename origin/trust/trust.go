@@ -3,7 +3,10 @@ package trust
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -23,11 +26,59 @@ const (
 // Target is a path in the caller's terms (relative to the kernel's base, as
 // the action's relpath is); Value is the lower-case hex sha256 of the
 // target's content as the caller read it.
+//
+// A credential decoded from JSON keeps what was wrong with its members: a
+// member other than these four (names are case-sensitive) or one that is
+// not a string makes Validate report the credential malformed, so the
+// kernel judges it (denied, naming the member) instead of ignoring a member
+// that may restrict the proof, as the reference does.
 type Credential struct {
 	Kind   string `json:"kind"`
 	Type   string `json:"type"`
 	Target string `json:"target"`
 	Value  string `json:"value"`
+
+	problem string // set by UnmarshalJSON: the members that are not the envelope's
+}
+
+// UnmarshalJSON decodes a credential object. Only data that is not a JSON
+// object (or null) is an error; members it does not know, or of the wrong
+// JSON type, are kept for Validate to refuse.
+func (c *Credential) UnmarshalJSON(data []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*c = Credential{}
+	var unknown, wrong []string
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		var dst *string
+		switch name {
+		case "kind":
+			dst = &c.Kind
+		case "type":
+			dst = &c.Type
+		case "target":
+			dst = &c.Target
+		case "value":
+			dst = &c.Value
+		default:
+			unknown = append(unknown, fmt.Sprintf("%q", name))
+			continue
+		}
+		if err := json.Unmarshal(m[name], dst); err != nil || string(m[name]) == "null" {
+			wrong = append(wrong, fmt.Sprintf("%q", name))
+		}
+	}
+	var ps []string
+	if len(unknown) > 0 {
+		ps = append(ps, "unknown member "+strings.Join(unknown, ", ")+" (a credential has only kind, type, target and value)")
+	}
+	if len(wrong) > 0 {
+		ps = append(ps, "member "+strings.Join(wrong, ", ")+" is not a string")
+	}
+	c.problem = strings.Join(ps, "; ")
+	return nil
 }
 
 // NewProofOfRead returns the proof_of_read a caller that read content from
@@ -46,11 +97,14 @@ func (c Credential) Validate() error {
 	if c.Type != TypeProofOfRead {
 		return fmt.Errorf("%w: %q", ErrUnsupported, c.Type)
 	}
+	if c.problem != "" {
+		return fmt.Errorf("%w: %s", ErrMalformed, c.problem)
+	}
 	if c.Target == "" {
 		return fmt.Errorf("%w: proof_of_read without target (a proof is bound to its path)", ErrMalformed)
 	}
 	if !IsSHA256Hex(c.Value) {
-		return fmt.Errorf("%w: value is not 64 hex digits", ErrMalformed)
+		return fmt.Errorf("%w: value %s", ErrMalformed, NotSHA256(c.Value))
 	}
 	return nil
 }
@@ -72,6 +126,17 @@ func Check(c Credential, sameTarget bool, current string) error {
 		return ErrStale
 	}
 	return nil
+}
+
+// NotSHA256 says why s is not a sha256, for a verdict that names the
+// member before it: `"ABC" is not a sha256 (64 hex digits)`. A long s is
+// cut.
+func NotSHA256(s string) string {
+	q := s
+	if len(q) > 72 {
+		q = q[:64] + "…"
+	}
+	return fmt.Sprintf("%q is not a sha256 (64 hex digits; %d given)", q, len(s))
 }
 
 // IsSHA256Hex reports whether s is 64 hex digits (either case).
