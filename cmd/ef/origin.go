@@ -179,7 +179,7 @@ var errVerifyFailed = errors.New("verification failed")
 type verifyReport struct {
 	Path        string         `json:"path"`
 	Task        string         `json:"task"`
-	Version     int64          `json:"version"`
+	Version     *int64         `json:"version"` // null when the document does not decode
 	ContentHash string         `json:"content_hash"`
 	HashOK      bool           `json:"hash_ok"` // the stored content_hash is the content's hash
 	Problems    []string       `json:"problems"`
@@ -236,7 +236,11 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			if !r.OK {
 				verdict = "NOT VERIFIED"
 			}
-			fmt.Fprintf(&b, "%s  %s  v%d  %s  %s\n", r.Task, r.Path, r.Version, shortHash(r.ContentHash), verdict)
+			version := "no version (does not decode)"
+			if r.Version != nil {
+				version = fmt.Sprintf("v%d", *r.Version)
+			}
+			fmt.Fprintf(&b, "%s  %s  %s  %s  %s\n", r.Task, r.Path, version, shortHash(r.ContentHash), verdict)
 			for _, p := range r.Problems {
 				fmt.Fprintf(&b, "  problem: %s\n", p)
 			}
@@ -280,7 +284,7 @@ func verifyEntry(e taskorigin.Entry, root string, bundles *recallChecker) verify
 	if err != nil {
 		return r // Check reported why it does not decode
 	}
-	r.Version = st.Version
+	r.Version = &st.Version
 	r.HashOK = st.ContentHash == e.Hash
 	if !r.HashOK {
 		r.Problems = append(r.Problems, fmt.Sprintf("stored content_hash %s is not the content's hash %s: the file was edited outside the store", shortHash(st.ContentHash), shortHash(e.Hash)))

@@ -111,4 +111,12 @@ func TestOriginVerifyStatesEachProblemOnce(t *testing.T) {
 	if code != 1 || strings.Count(out, "problem:") != 1 || !strings.Contains(out, "facts: want an object, not string") {
 		t.Fatalf("verify: exit %d\n%s", code, out)
 	}
+	// It has no version to show: not "v0", which reads as a real version.
+	if strings.Contains(out, " v0 ") || !strings.Contains(out, "no version (does not decode)") {
+		t.Errorf("verify of an undecodable document shows a version:\n%s", out)
+	}
+	out, _, _ = runEF(t, "", "origin", "verify", "--json", dir)
+	if !strings.Contains(out, `"version":null`) {
+		t.Errorf("verify --json of an undecodable document: %s", out)
+	}
 }
