@@ -91,6 +91,7 @@ func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTai
 	names := make([]string, len(ims))
 	for i, im := range ims {
 		if name != "" && im.Name == name {
+			im.Session.ID = im.ID
 			return im.Session, im.Torn, nil
 		}
 		names[i] = im.Name
@@ -104,6 +105,8 @@ func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTai
 		return nil, nil, fmt.Errorf("%s holds %d sessions (%s); name one as %s#ID, e.g. %s", path, len(ims),
 			strings.Join(names, ", "), path, filepath.Join(filepath.Dir(path), names[0]))
 	}
+	// The session is known by the id ef fold files it under.
+	ims[0].Session.ID = ims[0].ID
 	return ims[0].Session, ims[0].Torn, nil
 }
 
