@@ -194,7 +194,7 @@ var bareNoRE = mustPattern(`(?i)^(?:(?:also|and|so|but|plus|oh|ok|okay|pls|pleas
 var noNotRules = map[string]bool{"idea": true, "luck": true, "problem": true, "problems": true, "worries": true, "worry": true, "rush": true,
 	"clue": true, "way": true, "need": true, "doubt": true, "biggie": true, "thanks": true, "wonder": true, "offense": true, "pressure": true,
 	"one": true, "matter": true, "longer": true, "more": true, "sorry": true, "kidding": true, "joke": true, "issue": true, "issues": true,
-	"change": true, "changes": true, "difference": true, "response": true, "output": true, "errors": true, "error": true}
+	"change": true, "changes": true, "answer": true, "reply": true, "news": true, "difference": true, "response": true, "output": true, "errors": true, "error": true}
 
 // bareNo reports whether s opens with a prohibition by "no" (bareNoRE):
 // the thing is not a pleasantry's ("no worries") and nothing after it in

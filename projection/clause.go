@@ -469,3 +469,25 @@ func (r *Reducer) subjectRule(subject string) *Anchor {
 	}
 	return best
 }
+
+// unknownRE says that nobody has the answer to the question before it:
+// "nobody on the team seems to know", "no answer yet", "还没人知道".
+var unknownRE = mustPattern(`(?i)\bno answer yet\b|\bnobody\s+(?:\w+\s+){0,4}(?:seems to\s+)?knows?\b|\bno one\s+(?:\w+\s+){0,4}(?:seems to\s+)?knows?\b|没人知道|还没有答案|还没答复`)
+
+// unansweredQuestion is the question sentence q and s, verbatim from text,
+// when s says nobody knows its answer ("… UTC or store-local time?
+// nobody on the team seems to know"): an open question; else "".
+func unansweredQuestion(text, q, s string) string {
+	if q == "" || !questionRE.MatchString(q) || !unknownRE.MatchString(s) {
+		return ""
+	}
+	i := strings.Index(text, q)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(text[i:], s)
+	if j < 0 || j > len(q)+4 {
+		return q
+	}
+	return text[i : i+j+len(s)]
+}

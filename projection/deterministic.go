@@ -130,10 +130,12 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	permitted, excepted, obliged := false, false, false
 	skip := -1
 	var options []string // asked between by a question earlier in the message
+	asked := false       // the sentence before stated an open question
 	for i, s := range sents {
 		if i <= skip {
 			continue
 		}
+		asked = i > 0 && slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Op == OpState && strings.Contains(p.Quote, sents[i-1]) })
 		if o := optionsAsked(s); o != nil {
 			options = o
 		}
@@ -188,6 +190,13 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
+			if q := ""; ps == nil && ev.Role == RoleUser && i > 0 && !asked {
+				if q = unansweredQuestion(text, sents[i-1], s); q != "" {
+					// "…UTC or store-local time? nobody seems to know": the
+					// question is open (clause.go).
+					ps, rest = []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(q), Value: q, Quote: q, Links: distinctive(q)}}, false
+				}
+			}
 			if ps == nil && rest && ev.Role == RoleUser {
 				// A choice between options (choices.go).
 				ps, rest = userChoiceOf(s)

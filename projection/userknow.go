@@ -214,6 +214,11 @@ func answers(s string, ctx *Context) string {
 	ws := distinctive(s)
 	if who := reporter(s); who != "" {
 		ws = append(ws, who)
+	} else if d, _ := userChoiceOf(s); d != nil || imperative(backtickRE2.ReplaceAllString(discourseRE.ReplaceAllString(s, ""), "x")) {
+		// "filter `store_id is null` out in the staging model
+		// (stg_orders)": a direction that names the question's thing does
+		// not answer it.
+		ws = nil
 	}
 	for _, w := range ws {
 		if k, ok := ctx.OpenQuestions[w]; ok {
