@@ -89,7 +89,13 @@ func ratio(s string) (float64, bool) {
 // (relPropRE, relPctRE, relZhPropRE): "*a/b" for a factor, "%+p" for a
 // change by p percent (applyChange adds it to a value held in percent).
 func proportional(s string) (name, change string, ok bool) {
-	if m := relPropRE.FindStringSubmatch(s); m != nil {
+	ls := strings.ToLower(s)
+	prop := strings.ContainsAny(s, "%x") || strings.Contains(ls, "percent") || strings.Contains(ls, "half") || strings.Contains(ls, "third") ||
+		strings.Contains(ls, "quarter") || strings.Contains(ls, "fifth") || strings.Contains(ls, "tenth") || strings.Contains(ls, "times")
+	if !prop && !strings.ContainsFunc(s, isCJK) {
+		return "", "", false
+	}
+	if m := findIf(prop, relPropRE, s); m != nil {
 		g := func(n string) string { return strings.ToLower(m[relPropRE.SubexpIndex(n)]) }
 		down := strings.Contains(" drop lower cut reduce decrease trim shrink slash ", " "+g("v")+" ") || strings.HasPrefix(g("d"), "down")
 		switch g("v") {
@@ -122,7 +128,7 @@ func proportional(s string) (name, change string, ok bool) {
 			return name, "*" + g("mult"), true
 		}
 	}
-	if m := relPctRE.FindStringSubmatch(s); m != nil {
+	if m := findIf(prop, relPctRE, s); m != nil {
 		n, sign := m[relPctRE.SubexpIndex("n")], m[relPctRE.SubexpIndex("sign")]
 		if n == "" {
 			n, sign = m[relPctRE.SubexpIndex("n2")], "+"
@@ -133,7 +139,7 @@ func proportional(s string) (name, change string, ok bool) {
 		}
 		return m[relPctRE.SubexpIndex("k")], "%" + sign + n, true
 	}
-	if strings.ContainsFunc(s, isCJK) {
+	if strings.ContainsAny(s, "倍%成之点折") {
 		if m := relZhPropRE.FindStringSubmatch(s); m != nil {
 			g := func(n string) string { return m[relZhPropRE.SubexpIndex(n)] }
 			k := zhKey(g("k"))
@@ -214,14 +220,14 @@ func relative(s string) (name, change string, ok bool) {
 	if k, c, ok := proportional(s); ok {
 		return k, c, true
 	}
-	if m := relRevertRE.FindStringSubmatch(s); m != nil {
+	if m := findIf(strings.Contains(ls, "back") || strings.Contains(ls, "revert") || strings.ContainsAny(s, "回复"), relRevertRE, s); m != nil {
 		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")]
 		if k == "" {
 			k = zhKey(m[relRevertRE.SubexpIndex("k3")])
 		}
 		return k, "=was", true
 	}
-	if m := relSameRE.FindStringSubmatch(s); m != nil {
+	if m := findIf(strings.Contains(ls, "same as") || strings.ContainsAny(s, "样同致"), relSameRE, s); m != nil {
 		x := strings.TrimSpace(m[relSameRE.SubexpIndex("x")] + m[relSameRE.SubexpIndex("x2")])
 		if x != "" && !stopwords[strings.ToLower(x)] && !strings.EqualFold(x, "before") && !strings.EqualFold(x, "usual") {
 			// "queue name: same as staging": the setting before it.
@@ -232,7 +238,7 @@ func relative(s string) (name, change string, ok bool) {
 			return k, "~same as " + x, true
 		}
 	}
-	if m := relShiftRE.FindStringSubmatch(s); m != nil {
+	if m := findIf(strings.Contains(ls, "earlier") || strings.Contains(ls, "later") || strings.Contains(ls, "sooner"), relShiftRE, s); m != nil {
 		n := strings.ToLower(m[relShiftRE.SubexpIndex("n")])
 		if n == "a" || n == "an" {
 			n = "1"
@@ -716,4 +722,12 @@ func (r *Reducer) statedWith(name string) *Anchor {
 		}
 	}
 	return best
+}
+
+// findIf runs re on s only when its cue words are there (ok).
+func findIf(ok bool, re *pattern, s string) []string {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
 }

@@ -339,11 +339,8 @@ var abandonRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|drop|scrap|ditch|aband
 // newest seen within toldWindow events, or the one whose subject the
 // message names; a negative-knowledge anchor takes its place.
 func (r *Reducer) abandoned(ev *Event, ref EventRef) {
-	if !abandonRE.MatchString(ev.Text) {
-		return
-	}
 	var f *Anchor
-	for _, a := range r.sorted() {
+	for _, a := range r.hot {
 		if a.Kind != KindFailure || !a.IsHead() || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
 			continue
 		}
@@ -351,7 +348,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			f = a
 		}
 	}
-	if f == nil {
+	if f == nil || !abandonRE.MatchString(ev.Text) {
 		return
 	}
 	s := ""
