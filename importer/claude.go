@@ -157,61 +157,59 @@ func parseClaudeSDK(r io.Reader, t *transcript) error {
 
 // claudeSDKLine reads one line of Claude Agent SDK stream-json.
 func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
-	{
-		var w struct {
-			Type    string          `json:"type"`
-			Message json.RawMessage `json:"message"`
-		}
-		if err := json.Unmarshal(raw, &w); err != nil {
-			return malformed("", err)
-		}
-		switch w.Type {
-		case "system":
-			var sys struct {
-				Subtype   string `json:"subtype"`
-				Model     string `json:"model"`
-				SessionID string `json:"session_id"`
-				Metadata  struct {
-					PreTokens int `json:"pre_tokens"`
-				} `json:"compact_metadata"`
-			}
-			if err := json.Unmarshal(w.Message, &sys); err != nil {
-				return malformed("system", err)
-			}
-			if t.recordedID == "" {
-				t.recordedID = sys.SessionID
-			}
-			if sys.Subtype == "compact_boundary" {
-				t.marker("compact_boundary", sys.Metadata.PreTokens)
-				return nil
-			}
-			if t.model == "" && sys.Model != "" {
-				t.model = sys.Model
-			}
-			t.skipped++
-		case "assistant":
-			m, bs, err := decodeMessage(w.Message, "assistant")
-			if err != nil {
-				return err
-			}
-			if t.model == "" {
-				t.model = m.Model
-			}
-			resp.record(t, m.ID)
-			resp.add(t, m.ID, bs)
-		case "user":
-			_, bs, err := decodeMessage(w.Message, "user")
-			if err != nil {
-				return err
-			}
-			t.sourceRecords++
-			resp.end()
-			return anthropicUser(t, bs, false)
-		default:
-			t.skipped++
-		}
-		return nil
+	var w struct {
+		Type    string          `json:"type"`
+		Message json.RawMessage `json:"message"`
 	}
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return malformed("", err)
+	}
+	switch w.Type {
+	case "system":
+		var sys struct {
+			Subtype   string `json:"subtype"`
+			Model     string `json:"model"`
+			SessionID string `json:"session_id"`
+			Metadata  struct {
+				PreTokens int `json:"pre_tokens"`
+			} `json:"compact_metadata"`
+		}
+		if err := json.Unmarshal(w.Message, &sys); err != nil {
+			return malformed("system", err)
+		}
+		if t.recordedID == "" {
+			t.recordedID = sys.SessionID
+		}
+		if sys.Subtype == "compact_boundary" {
+			t.marker("compact_boundary", sys.Metadata.PreTokens)
+			return nil
+		}
+		if t.model == "" && sys.Model != "" {
+			t.model = sys.Model
+		}
+		t.skipped++
+	case "assistant":
+		m, bs, err := decodeMessage(w.Message, "assistant")
+		if err != nil {
+			return err
+		}
+		if t.model == "" {
+			t.model = m.Model
+		}
+		resp.record(t, m.ID)
+		resp.add(t, m.ID, bs)
+	case "user":
+		_, bs, err := decodeMessage(w.Message, "user")
+		if err != nil {
+			return err
+		}
+		t.sourceRecords++
+		resp.end()
+		return anthropicUser(t, bs, false)
+	default:
+		t.skipped++
+	}
+	return nil
 }
 
 // parseClaudeCode reads a Claude Code project session JSONL in file order.
@@ -236,49 +234,47 @@ func parseClaudeCode(in io.Reader, t *transcript) error {
 
 // claudeCodeLine reads one record of a Claude Code session JSONL.
 func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
-	{
-		var r struct {
-			Type             string           `json:"type"`
-			SessionID        string           `json:"sessionId"`
-			Message          anthropicMessage `json:"message"`
-			IsSidechain      bool             `json:"isSidechain"`
-			IsCompactSummary bool             `json:"isCompactSummary"`
-			IsAPIError       bool             `json:"isApiErrorMessage"`
-		}
-		if err := json.Unmarshal(raw, &r); err != nil {
-			return malformed("", err)
-		}
-		if r.SessionID != "" {
-			t.recordedID = r.SessionID
-		}
-		switch r.Type {
-		case "assistant":
-			resp.record(t, r.Message.ID)
-		case "user":
-			t.sourceRecords++
-		default:
-			t.skipped++
-			return nil
-		}
-		if r.IsSidechain || r.IsAPIError {
-			t.skipped++
-			return nil
-		}
-		bs, err := r.Message.blocks()
-		if err != nil {
-			return err
-		}
-		if r.Type == "assistant" {
-			if t.model == "" && r.Message.Model != "<synthetic>" {
-				t.model = r.Message.Model
-			}
-			resp.add(t, r.Message.ID, bs)
-			return nil
-		}
-		resp.end()
-		if r.IsCompactSummary {
-			t.marker("isCompactSummary", 0)
-		}
-		return anthropicUser(t, bs, r.IsCompactSummary)
+	var r struct {
+		Type             string           `json:"type"`
+		SessionID        string           `json:"sessionId"`
+		Message          anthropicMessage `json:"message"`
+		IsSidechain      bool             `json:"isSidechain"`
+		IsCompactSummary bool             `json:"isCompactSummary"`
+		IsAPIError       bool             `json:"isApiErrorMessage"`
 	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return malformed("", err)
+	}
+	if r.SessionID != "" {
+		t.recordedID = r.SessionID
+	}
+	switch r.Type {
+	case "assistant":
+		resp.record(t, r.Message.ID)
+	case "user":
+		t.sourceRecords++
+	default:
+		t.skipped++
+		return nil
+	}
+	if r.IsSidechain || r.IsAPIError {
+		t.skipped++
+		return nil
+	}
+	bs, err := r.Message.blocks()
+	if err != nil {
+		return err
+	}
+	if r.Type == "assistant" {
+		if t.model == "" && r.Message.Model != "<synthetic>" {
+			t.model = r.Message.Model
+		}
+		resp.add(t, r.Message.ID, bs)
+		return nil
+	}
+	resp.end()
+	if r.IsCompactSummary {
+		t.marker("isCompactSummary", 0)
+	}
+	return anthropicUser(t, bs, r.IsCompactSummary)
 }
