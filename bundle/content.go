@@ -106,19 +106,30 @@ func at(encs []*Encoded, i int) *Encoded {
 }
 
 // LogicalHash returns the logical hash of the content ("sha256:<hex>").
-func (c *Content) LogicalHash() string { return c.hash }
+// It is "" for a nil c.
+func (c *Content) LogicalHash() string {
+	if c == nil {
+		return ""
+	}
+	return c.hash
+}
 
 // RawIndexes returns the indexes of the messages hashed as raw bytes (see
 // RawIndexes), or nil. The slice is a copy.
 func (c *Content) RawIndexes() []int {
-	if len(c.raw) == 0 {
+	if c == nil || len(c.raw) == 0 {
 		return nil
 	}
 	return append([]int(nil), c.raw...)
 }
 
-// Len returns the number of messages.
-func (c *Content) Len() int { return len(c.msgs) }
+// Len returns the number of messages (0 for a nil c).
+func (c *Content) Len() int {
+	if c == nil {
+		return 0
+	}
+	return len(c.msgs)
+}
 
 // Holds reports whether msgs are, byte for byte and in order, the messages
 // c was made from: then their logical hash is c's. A nil c holds nothing.

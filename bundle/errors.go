@@ -52,6 +52,13 @@ var (
 	ErrUntrusted = errors.New("bundle: untrusted path")
 	// ErrClosed means the Store was used after Close.
 	ErrClosed = errors.New("bundle: store is closed")
+	// ErrNoRoot means Open was given an empty root. It is refused (as an
+	// *Error with Op "open") rather than read as the working directory,
+	// which it would fill with a lock file and session directories.
+	ErrNoRoot = errors.New("bundle: no store root given (use \".\" for the working directory)")
+	// ErrNotOpen means a method was called on a zero or nil Store: only
+	// Open makes one that works.
+	ErrNotOpen = errors.New("bundle: store not opened (use bundle.Open)")
 )
 
 // Errors returned by reads (Get, Page, Meta, Verify).

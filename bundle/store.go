@@ -168,8 +168,12 @@ type GCReport struct {
 // under the store lock. The root must be a real directory (not a
 // symbolic link) owned by the user and not writable by group or others;
 // otherwise Open fails with an error wrapping ErrUntrusted that names the
-// path and the fix. Open does not keep the lock: each write takes it.
+// path and the fix. Open does not keep the lock: each write takes it. An
+// empty root is ErrNoRoot.
 func Open(root string, opts Options) (*Store, error) {
+	if root == "" {
+		return nil, &Error{Op: "open", Err: ErrNoRoot}
+	}
 	opts = opts.withDefaults()
 	s := &Store{root: filepath.Clean(root), opts: opts, fs: opts.FS, sessions: map[string]*sessionState{}}
 	if !opts.ReadOnly {
@@ -382,8 +386,12 @@ func (s *Store) sweepDir(dir string, cutoff time.Time) (int, error) {
 }
 
 // Close releases the decoder. It waits for running operations (so no
-// write still holds the store lock) and is idempotent.
+// write still holds the store lock) and is idempotent; closing a nil
+// Store does nothing.
 func (s *Store) Close() error {
+	if s == nil {
+		return nil
+	}
 	s.life.Lock()
 	defer s.life.Unlock()
 	if s.closed {
@@ -396,11 +404,20 @@ func (s *Store) Close() error {
 	return nil
 }
 
-// Root returns the root directory of the store.
-func (s *Store) Root() string { return s.root }
+// Root returns the root directory of the store ("" for a nil Store).
+func (s *Store) Root() string {
+	if s == nil {
+		return ""
+	}
+	return s.root
+}
 
-// begin starts an operation; the returned func ends it.
+// begin starts an operation; the returned func ends it. Every read and
+// write begins here, so a zero or nil Store is ErrNotOpen, not a panic.
 func (s *Store) begin(ctx context.Context) (func(), error) {
+	if s == nil || s.fs == nil {
+		return nil, ErrNotOpen
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -427,6 +444,9 @@ func invalidSessionID(sessionID string) error {
 
 // beginWrite is begin plus the read-only and fail-stop checks.
 func (s *Store) beginWrite(ctx context.Context) (func(), error) {
+	if s == nil || s.fs == nil {
+		return nil, ErrNotOpen
+	}
 	if s.opts.ReadOnly {
 		return nil, ErrReadOnly
 	}
@@ -441,8 +461,12 @@ func (s *Store) beginWrite(ctx context.Context) (func(), error) {
 	return end, nil
 }
 
-// FailStopped returns the error that made the store fail-stop, or nil.
+// FailStopped returns the error that made the store fail-stop, or nil
+// (nil for a nil Store).
 func (s *Store) FailStopped() error {
+	if s == nil {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.failed
