@@ -92,6 +92,9 @@ func (x *Index) unlockWrite() {
 // time. An error of the index itself makes the index stale, as Sync's
 // does.
 func (x *Index) SyncBackground(ctx context.Context) (SyncStats, error) {
+	if err := x.opened(); err != nil {
+		return SyncStats{}, err
+	}
 	x.bg.run.Lock()
 	defer x.bg.run.Unlock()
 	yctx, yield := context.WithCancelCause(ctx)

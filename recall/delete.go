@@ -17,6 +17,9 @@ import (
 // heals at the next Sync (every consumer syncs before it searches), in this
 // index and in any other process's index over the same store.
 func (x *Index) DeleteSession(ctx context.Context, sessionID string) (SyncStats, error) {
+	if err := x.opened(); err != nil {
+		return SyncStats{}, err
+	}
 	if !validID(sessionID) {
 		return SyncStats{}, fmt.Errorf("%w: session %q", ErrInvalidID, sessionID)
 	}

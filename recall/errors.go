@@ -26,6 +26,11 @@ var (
 	ErrYielded = errors.New("recall: background sync gave way to another write")
 	// ErrClosed means the Index was used after Close.
 	ErrClosed = errors.New("recall: index is closed")
+	// ErrNotOpen means the Index is a zero value or a nil pointer: only
+	// Open makes one that works.
+	ErrNotOpen = errors.New("recall: index not opened (use recall.Open)")
+	// ErrNoSource means Open or Recall was given a nil Source.
+	ErrNoSource = errors.New("recall: no Source")
 	// ErrCorruptIndex means the index on disk could not be opened or is
 	// inconsistent with its own watermark. Open and Sync rebuild such an
 	// index from the Source; the error is only returned (wrapped in an

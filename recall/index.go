@@ -242,7 +242,7 @@ type wmEntry struct {
 // read the Source.
 func Open(dir string, src Source, opts Options) (*Index, error) {
 	if src == nil {
-		return nil, errors.New("recall: open: nil Source")
+		return nil, fmt.Errorf("open: %w", ErrNoSource)
 	}
 	x := &Index{dir: filepath.Clean(dir), src: src, opts: opts.withDefaults(), persist: make(chan error, 1), codec: newTextCodec()}
 	stems := newStemCache()
@@ -289,6 +289,9 @@ func init() {
 // Options.WriteTimeout. A stale index answers Search with ErrStale;
 // Recall, which reads the bundles, still works. The next Open rebuilds.
 func (x *Index) Stale() string {
+	if x == nil {
+		return ""
+	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	return x.stale
@@ -344,11 +347,19 @@ func (x *Index) staleIfIndexFailed(err error) error {
 }
 
 // Dir returns the index directory.
-func (x *Index) Dir() string { return x.dir }
+func (x *Index) Dir() string {
+	if x == nil {
+		return ""
+	}
+	return x.dir
+}
 
 // Rebuilt returns why Open found the index unusable and started it anew
 // ("" when the index opened cleanly or was new).
 func (x *Index) Rebuilt() string {
+	if x == nil {
+		return ""
+	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	return x.rebuilt
@@ -602,8 +613,20 @@ func loadWatermark(idx bleve.Index) (map[string]map[string]wmEntry, error) {
 	return wm, nil
 }
 
-// Close closes the index. It is idempotent.
+// opened is ErrNotOpen for a zero or nil Index (one Open did not make).
+func (x *Index) opened() error {
+	if x == nil || x.codec == nil {
+		return ErrNotOpen
+	}
+	return nil
+}
+
+// Close closes the index. It is idempotent; closing a zero or nil Index
+// does nothing.
 func (x *Index) Close() error {
+	if x.opened() != nil {
+		return nil
+	}
 	x.lockWrite()
 	defer x.unlockWrite()
 	x.mu.Lock()
@@ -636,8 +659,11 @@ type SyncStats struct {
 }
 
 // Watermark returns, per session, the ids of the checkpoints the index
-// holds, sorted.
+// holds, sorted (empty for a zero or nil Index).
 func (x *Index) Watermark() map[string][]string {
+	if x.opened() != nil {
+		return map[string][]string{}
+	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	out := make(map[string][]string, len(x.wm))
@@ -657,6 +683,9 @@ func (x *Index) Watermark() map[string][]string {
 // removes those the Source no longer has. Checkpoints the Source reports
 // unavailable are skipped and listed in the stats.
 func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
+	if err := x.opened(); err != nil {
+		return SyncStats{}, err
+	}
 	x.lockWrite()
 	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
@@ -670,6 +699,9 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 // written). It is a no-op when the checkpoint is already indexed with the
 // same logical hash.
 func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncStats, error) {
+	if err := x.opened(); err != nil {
+		return SyncStats{}, err
+	}
 	x.lockWrite()
 	defer x.unlockWrite()
 	if err := x.writable(); err != nil {
@@ -691,6 +723,9 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 // Rebuild deletes the index and indexes every checkpoint of the Source
 // again.
 func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
+	if err := x.opened(); err != nil {
+		return SyncStats{}, err
+	}
 	x.lockWrite()
 	defer x.unlockWrite()
 	if err := x.writable(); err != nil {

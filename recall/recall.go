@@ -143,6 +143,9 @@ type Part struct {
 // Recall answers a context_recall request from the index's Source (the
 // index itself is not needed to recall; see the function Recall).
 func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, error) {
+	if err := x.opened(); err != nil {
+		return nil, err
+	}
 	if err := x.readable(); err != nil {
 		return nil, err
 	}
@@ -152,9 +155,12 @@ func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, e
 // Recall answers a context_recall request by reading src. A bundle that is
 // missing or corrupt gives a result with Status StatusUnavailable and the
 // reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
-// ErrBadLimit) and operational failures of the Source. Of opts, only the
-// budgets and Tokens are used.
+// ErrBadLimit), operational failures of the Source and ErrNoSource for a
+// nil src. Of opts, only the budgets and Tokens are used.
 func Recall(ctx context.Context, src Source, req RecallRequest, opts Options) (*RecallResult, error) {
+	if src == nil {
+		return nil, ErrNoSource
+	}
 	r := recaller{src: src, opts: opts.withDefaults()}
 	return r.recall(ctx, req)
 }

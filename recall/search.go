@@ -128,6 +128,9 @@ func (o Options) budget(b int) int {
 
 // Search answers a context_search request.
 func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, error) {
+	if err := x.opened(); err != nil {
+		return nil, err
+	}
 	clauses, err := parseQuery(req.Query)
 	if err != nil {
 		return nil, err

@@ -184,6 +184,9 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 	fail := func(err error) (ToolOutput, error) {
 		return ToolOutput{Text: RenderError(name, err), IsError: true}, err
 	}
+	if err := x.opened(); err != nil {
+		return fail(err)
+	}
 	dec := func(v any) error {
 		if len(bytes.TrimSpace(args)) == 0 {
 			args = json.RawMessage("{}")
@@ -229,8 +232,12 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 	return fail(fmt.Errorf("%w: %q (have %s, %s)", ErrUnknownTool, name, ToolSearch, ToolRecall))
 }
 
-// RenderError returns the text a model sees when a call of tool fails.
+// RenderError returns the text a model sees when a call of tool fails (""
+// for a nil err).
 func RenderError(tool string, err error) string {
+	if err == nil {
+		return ""
+	}
 	msg := err.Error()
 	hint := ""
 	switch {
@@ -335,8 +342,12 @@ func renderHit(n int, h Hit) string {
 	return sb.String()
 }
 
-// RenderSearch returns the text the model sees for a search result.
+// RenderSearch returns the text the model sees for a search result ("" for
+// a nil one).
 func RenderSearch(r *SearchResult) string {
+	if r == nil {
+		return ""
+	}
 	var sb strings.Builder
 	sb.WriteString(renderSearchHeader(r))
 	for i, h := range r.Hits {
@@ -371,8 +382,12 @@ func renderExactFrame(m ExactMessage) string {
 	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
 }
 
-// RenderRecall returns the text the model sees for a recall result.
+// RenderRecall returns the text the model sees for a recall result ("" for
+// a nil one).
 func RenderRecall(r *RecallResult) string {
+	if r == nil {
+		return ""
+	}
 	if r.Status != StatusOK {
 		return fmt.Sprintf("%s %s: unavailable — %s. The archived messages of this checkpoint cannot be served; the summary on your surface is what remains.\n", ToolRecall, r.Ref, r.Reason)
 	}

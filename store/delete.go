@@ -30,9 +30,13 @@ type DeleteReport struct {
 //
 // A session neither the bundles nor the index know gives ErrUnknownSession
 // (wrapped, with the report of what was looked at); a read-only store
-// gives bundle's error and deletes nothing.
+// gives bundle's error and deletes nothing; a zero, nil or closed Store
+// gives ErrNotOpen.
 func (s *Store) DeleteSession(ctx context.Context, sessionID string) (DeleteReport, error) {
 	rep := DeleteReport{SessionID: sessionID}
+	if s == nil || s.Bundles == nil {
+		return rep, ErrNotOpen
+	}
 	if !bundle.ValidSessionID(sessionID) {
 		return rep, fmt.Errorf("%w: session id of %d bytes", bundle.ErrInvalidID, len(sessionID))
 	}

@@ -7,6 +7,10 @@ import "errors"
 // lock file and an index.
 var ErrNoDir = errors.New("store: no store directory given")
 
+// ErrNotOpen means a method was called on a zero Store (or a nil one, or
+// one whose Bundles is nil, as after Close): Open makes one that works.
+var ErrNotOpen = errors.New("store: not opened (use store.Open)")
+
 // ErrUnknownSession means DeleteSession found the session neither in the
 // bundles nor in the index: nothing was deleted. Callers that retry a
 // delete may treat it as done.

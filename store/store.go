@@ -82,12 +82,23 @@ func Open(dir string, opts Options) (*Store, error) {
 // permissions, and is deleted with them.
 func IndexDir(root string) string { return recall.StoreIndexDir(root) }
 
-// Source returns the bundles as the recall package reads them.
-func (s *Store) Source() recall.Source { return bundlesource.New(s.Bundles) }
+// Source returns the bundles as the recall package reads them. That of a
+// zero, nil or closed Store answers every call with an error
+// (bundlesource.ErrNoStore).
+func (s *Store) Source() recall.Source {
+	if s == nil {
+		return bundlesource.New(nil)
+	}
+	return bundlesource.New(s.Bundles)
+}
 
 // Wire sets o's Archive to the bundles and, when the index is open, o's
-// Indexer to add each committed checkpoint to it.
+// Indexer to add each committed checkpoint to it. A nil s or o does
+// nothing.
 func (s *Store) Wire(o *engine.Options) {
+	if s == nil || o == nil {
+		return
+	}
 	o.Archive = s.Bundles
 	if ix := s.Index; ix != nil {
 		o.Indexer = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
@@ -97,8 +108,12 @@ func (s *Store) Wire(o *engine.Options) {
 	}
 }
 
-// Close closes the index and the bundles. It is idempotent.
+// Close closes the index and the bundles. It is idempotent; closing a
+// nil Store does nothing.
 func (s *Store) Close() error {
+	if s == nil {
+		return nil
+	}
 	var errs []error
 	if s.Index != nil {
 		errs = append(errs, s.Index.Close())

@@ -141,8 +141,12 @@ func New(opts Options) *Registry {
 }
 
 // Meter returns the meter of encoding "o200k_base" or "cl100k_base",
-// loading it on first use. An unknown name gives ErrUnknownEncoding.
+// loading it on first use. An unknown name gives ErrUnknownEncoding, a nil
+// Registry ErrNilRegistry.
 func (t *Registry) Meter(encoding string) (*Meter, error) {
+	if t == nil {
+		return nil, ErrNilRegistry
+	}
 	var slot *tokenizerSlot
 	switch encoding {
 	case O200k:
@@ -172,7 +176,10 @@ func (t *Registry) Meter(encoding string) (*Meter, error) {
 // (pretoken.go) and each piece is merged in a reused scratch buffer, so
 // the working memory of a count is that of its longest piece.
 //
-// A Meter is safe for concurrent use.
+// A Meter is safe for concurrent use. Only Registry.Meter makes one that
+// encodes: a zero or nil Meter counts the upper bound MaxTextTokens for
+// every text (never fewer tokens than an encoding would, so a budget it
+// checks still holds) and has the name "".
 type Meter struct {
 	name     string
 	ranks    *rankTable                // token bytes → rank
@@ -233,12 +240,20 @@ func loadRanks(file string) (*rankTable, error) {
 }
 
 // Name returns the encoding name.
-func (m *Meter) Name() string { return m.name }
+func (m *Meter) Name() string {
+	if m == nil {
+		return ""
+	}
+	return m.name
+}
 
 // CountText returns the number of tokens of s (see Meter).
 func (m *Meter) CountText(s string) int {
 	if s == "" {
 		return 0
+	}
+	if m == nil || m.ranks == nil {
+		return m.MaxTextTokens(s) // not made by Registry.Meter; see Meter
 	}
 	if !hasLongRun(s, m.maxPiece) {
 		return m.countWhole(s)

@@ -158,8 +158,12 @@ type AuditSummary struct {
 	Counts  map[Channel]map[Status]int `json:"by_channel"`
 }
 
-// Channels returns the summary's channels in order.
+// Channels returns the summary's channels in order (none for a nil
+// summary).
 func (s *AuditSummary) Channels() []Channel {
+	if s == nil {
+		return nil
+	}
 	out := make([]Channel, 0, len(s.Counts))
 	for c := range s.Counts {
 		out = append(out, c)

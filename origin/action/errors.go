@@ -28,6 +28,9 @@ var (
 	ErrAudit = errors.New("action: audit write failed")
 	// ErrClosed means the kernel was closed.
 	ErrClosed = errors.New("action: kernel closed")
+	// ErrNotOpen means the Kernel is a zero value or a nil pointer: only
+	// Open makes one that works.
+	ErrNotOpen = errors.New("action: kernel not opened (use action.Open)")
 )
 
 // Reasons recorded in a failed Result's cause (and returned by the write

@@ -183,10 +183,20 @@ func realDir(p string) (string, error) {
 }
 
 // StateDir returns the resolved state directory (audit log, backups).
-func (k *Kernel) StateDir() string { return k.state }
+// It is "" for a zero or nil Kernel.
+func (k *Kernel) StateDir() string {
+	if k == nil {
+		return ""
+	}
+	return k.state
+}
 
 // Close marks the kernel closed; later Submits fail with ErrClosed.
+// Closing a nil Kernel does nothing.
 func (k *Kernel) Close() error {
+	if k == nil {
+		return nil
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.closed = true
@@ -197,13 +207,12 @@ func (k *Kernel) Close() error {
 // returns its action.result. Every verdict, denials included, is audited
 // before it is returned. A non-nil error (ErrAudit, ErrClosed or a failure
 // to open the state directory) comes with a failed result and means
-// nothing was done and nothing was recorded.
+// nothing was done and nothing was recorded. A zero or nil Kernel gives
+// ErrNotOpen.
 func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, error) {
 	if ch == "" {
 		ch = ChannelAPI
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
 	res := &Result{Spec: Spec, Kind: KindResult, ActionID: in.ActionID, Verb: in.Verb, Target: in.Relpath,
 		Actor: ch, Status: StatusFailed, Risk: RiskDenied}
 	fail := func(err error) (*Result, error) {
@@ -211,6 +220,11 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 		res.Reason = err.Error()
 		return res, err
 	}
+	if k == nil || k.fsys == nil {
+		return fail(ErrNotOpen)
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	if k.closed {
 		return fail(ErrClosed)
 	}

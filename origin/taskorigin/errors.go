@@ -49,6 +49,11 @@ var (
 	ErrNotFound = errors.New("taskorigin: task not found")
 )
 
+// ErrNotOpen means a Store method was called on a zero or nil Store: only
+// Open makes one, with a root (a zero Store would read and write the
+// working directory).
+var ErrNotOpen = errors.New("taskorigin: store not opened (use taskorigin.Open)")
+
 // FieldError locates a validation failure: the field path (for example
 // "facts[3].source") and the sentinel it wraps.
 type FieldError struct {

@@ -199,8 +199,12 @@ func ContentHash(data []byte) (string, error) {
 	return d.ContentHash()
 }
 
-// Set replaces member name with the JSON encoding of v.
+// Set replaces member name with the JSON encoding of v. A nil Document
+// cannot hold it (a map): that is ErrInvalidDocument.
 func (d Document) Set(name string, v any) error {
+	if d == nil {
+		return fmt.Errorf("%w: set %s: nil document", ErrInvalidDocument, name)
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrInvalidDocument, name, err)

@@ -73,21 +73,39 @@ type Store struct {
 // first Put, not here, so reading a store never writes.
 func Open(root string, opts Options) (*Store, error) {
 	if root == "" {
-		return nil, fmt.Errorf("taskorigin: open: empty root")
+		return nil, fmt.Errorf("taskorigin: open: empty root: %w", ErrNotOpen)
 	}
 	return &Store{root: root, opts: opts.withDefaults()}, nil
 }
 
-// Root returns the store's root directory.
-func (s *Store) Root() string { return s.root }
+// Root returns the store's root directory ("" for a zero or nil Store).
+func (s *Store) Root() string {
+	if s == nil {
+		return ""
+	}
+	return s.root
+}
+
+// opened is ErrNotOpen for a zero or nil Store.
+func (s *Store) opened() error {
+	if s == nil || s.root == "" {
+		return ErrNotOpen
+	}
+	return nil
+}
 
 var taskIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 
 // ValidTaskID reports whether id can name a task in a Store.
 func ValidTaskID(id string) bool { return taskIDRe.MatchString(id) && !strings.Contains(id, "..") }
 
-// Path returns the file of task id.
-func (s *Store) Path(id string) string { return filepath.Join(s.root, id, FileName) }
+// Path returns the file of task id ("" for a zero or nil Store).
+func (s *Store) Path(id string) string {
+	if s.opened() != nil {
+		return ""
+	}
+	return filepath.Join(s.root, id, FileName)
+}
 
 // Entry is one task.origin file as read: its document and content hash,
 // or the error that made it unreadable.
@@ -102,6 +120,9 @@ type Entry struct {
 
 // Get reads task id. A missing task is ErrNotFound.
 func (s *Store) Get(id string) (Entry, error) {
+	if err := s.opened(); err != nil {
+		return Entry{}, err
+	}
 	if !ValidTaskID(id) {
 		return Entry{}, fmt.Errorf("%w: %q", ErrInvalidTaskID, id)
 	}
@@ -224,6 +245,9 @@ type PutResult struct {
 // When the content hash does not change, Put writes nothing and reports
 // Unchanged. doc is not modified.
 func (s *Store) Put(ctx context.Context, id string, doc Document, expect string) (PutResult, error) {
+	if err := s.opened(); err != nil {
+		return PutResult{}, err
+	}
 	if !ValidTaskID(id) {
 		return PutResult{}, fmt.Errorf("%w: %q", ErrInvalidTaskID, id)
 	}
@@ -381,6 +405,9 @@ func settleLearnings(next, cur Document) error {
 
 // List returns the tasks directly under the store root, by id.
 func (s *Store) List() ([]Entry, error) {
+	if err := s.opened(); err != nil {
+		return nil, err
+	}
 	des, err := os.ReadDir(s.root)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

@@ -29,14 +29,28 @@ var (
 // New returns a Source reading s.
 func New(s *bundle.Store) *Source { return &Source{store: s} }
 
+// ok is ErrNoStore for a zero or nil Source.
+func (s *Source) ok() error {
+	if s == nil || s.store == nil {
+		return ErrNoStore
+	}
+	return nil
+}
+
 // Sessions implements recall.Source.
 func (s *Source) Sessions(ctx context.Context) ([]string, error) {
+	if err := s.ok(); err != nil {
+		return nil, err
+	}
 	return s.store.Sessions(ctx)
 }
 
 // List implements recall.Source. Bundles whose header cannot be read are
 // listed with an empty logical hash; reading them reports them unavailable.
 func (s *Source) List(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
+	if err := s.ok(); err != nil {
+		return nil, err
+	}
 	infos, err := s.store.List(ctx, sessionID)
 	if err != nil {
 		return nil, err
@@ -48,6 +62,9 @@ func (s *Source) List(ctx context.Context, sessionID string) ([]recall.Checkpoin
 // alone (bundle.Store.Names): a bundle's name holds the SHA-256 of its
 // bytes, its FileHash.
 func (s *Source) ListNames(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
+	if err := s.ok(); err != nil {
+		return nil, err
+	}
 	infos, err := s.store.Names(ctx, sessionID)
 	if err != nil {
 		return nil, err
@@ -77,6 +94,9 @@ func checkpointInfos(sessionID string, infos []bundle.Info) []recall.CheckpointI
 
 // Checkpoint implements recall.Source from the bundle's header.
 func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string) (*recall.Checkpoint, error) {
+	if err := s.ok(); err != nil {
+		return nil, err
+	}
 	b, err := s.store.Meta(ctx, sessionID, checkpointID)
 	if err != nil {
 		return nil, s.convert(ctx, err, sessionID, checkpointID)
@@ -102,6 +122,9 @@ func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string)
 // returns the page, whose segments the store checks against the verified
 // header once more; the messages are byte-exact as archived.
 func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (recall.Page, error) {
+	if err := s.ok(); err != nil {
+		return recall.Page{}, err
+	}
 	if err := s.store.Verify(ctx, sessionID, checkpointID); err != nil {
 		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}

@@ -81,8 +81,11 @@ func Follow(x *recall.Index, store *bundle.Store, opts FollowOptions) *Follower 
 
 // Stop stops the Follower and waits for its goroutine to end (a pass
 // under way commits what it indexed first, at most one small batch). It
-// is idempotent.
+// is idempotent; stopping a zero or nil Follower does nothing.
 func (f *Follower) Stop() {
+	if f == nil || f.cancel == nil {
+		return
+	}
 	f.stop.Do(f.cancel)
 	<-f.done
 }
@@ -92,8 +95,11 @@ func (f *Follower) Stop() {
 // pass meanwhile, so the background work takes the time the process
 // leaves. A pass under way goes on (it indexes what arrived since the
 // last one; a write of the index still makes it give way). Holders may
-// overlap; done is idempotent.
+// overlap; done is idempotent. A nil Follower's done does nothing.
 func (f *Follower) Busy() (done func()) {
+	if f == nil {
+		return func() {}
+	}
 	f.mu.Lock()
 	f.busy++
 	f.mu.Unlock()
@@ -107,8 +113,11 @@ func (f *Follower) Busy() (done func()) {
 	}
 }
 
-// Stats returns what the Follower did so far.
+// Stats returns what the Follower did so far (nothing, for a nil one).
 func (f *Follower) Stats() FollowStats {
+	if f == nil {
+		return FollowStats{}
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.stats
