@@ -45,7 +45,8 @@ type Indexer interface {
 // func(ctx, s, c) error { _, err := ix.Add(ctx, s, c); return err }).
 type IndexerFunc func(ctx context.Context, sessionID, checkpointID string) error
 
-// Index calls f.
+// Index calls f. A nil f panics, as calling a nil func does: wrapping
+// no function is a programming error.
 func (f IndexerFunc) Index(ctx context.Context, sessionID, checkpointID string) error {
 	return f(ctx, sessionID, checkpointID)
 }

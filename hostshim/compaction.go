@@ -132,7 +132,8 @@ type Summarizer interface {
 // SummarizerFunc adapts a function to Summarizer.
 type SummarizerFunc func(ctx context.Context, in *SummarizationInput, agent *Agent) (*SummaryResult, error)
 
-// Summarize calls f.
+// Summarize calls f. A nil f panics, as calling a nil func does:
+// wrapping no function is a programming error.
 func (f SummarizerFunc) Summarize(ctx context.Context, in *SummarizationInput, agent *Agent) (*SummaryResult, error) {
 	return f(ctx, in, agent)
 }
