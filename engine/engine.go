@@ -44,15 +44,40 @@ func New(opts Options) (*Engine, error) {
 	return &Engine{opts: opts}, nil
 }
 
-// Policy returns the resolved policy.
-func (e *Engine) Policy() Policy { return e.opts.Policy }
+// made is ErrNotOpen for a zero or nil Engine (New resolves a host meter
+// for every engine it makes).
+func (e *Engine) made() error {
+	if e == nil || e.opts.HostMeter == nil {
+		return ErrNotOpen
+	}
+	return nil
+}
 
-// HostMeter returns the host's meter the engine prices with.
-func (e *Engine) HostMeter() hostshim.Meter { return e.opts.HostMeter }
+// Policy returns the resolved policy (the zero Policy for a nil Engine).
+func (e *Engine) Policy() Policy {
+	if e == nil {
+		return Policy{}
+	}
+	return e.opts.Policy
+}
+
+// HostMeter returns the host's meter the engine prices with (nil for a
+// zero or nil Engine).
+func (e *Engine) HostMeter() hostshim.Meter {
+	if e == nil {
+		return nil
+	}
+	return e.opts.HostMeter
+}
 
 // TokenMeter returns the real tokenizer the emergency budget is measured
-// with.
-func (e *Engine) TokenMeter() hostshim.Meter { return e.opts.TokenMeter }
+// with (nil for a zero or nil Engine).
+func (e *Engine) TokenMeter() hostshim.Meter {
+	if e == nil {
+		return nil
+	}
+	return e.opts.TokenMeter
+}
 
 // FoldRequest asks for one fold. The zero value is not a request: Mode is
 // required (ErrBadMode). For a finished log (no open turn), as ef fold's
@@ -124,6 +149,9 @@ type FoldReport struct {
 // compaction/start and compaction/end-with-error events in the log, and,
 // when the bundle was already durable, an orphan bundle for GC.
 func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldRequest) (*FoldReport, *hostshim.CompactionResult, error) {
+	if err := e.made(); err != nil {
+		return &FoldReport{Mode: req.Mode, Trigger: req.Trigger}, nil, err
+	}
 	rep := &FoldReport{Mode: req.Mode, Trigger: req.Trigger, Meter: e.opts.HostMeter.Name()}
 	if agent == nil || agent.Session == nil {
 		return rep, nil, ErrNoSession
@@ -223,6 +251,9 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 // Plan returns the span a fold of req would take on the current surface,
 // without folding, or the reason no span is worth folding.
 func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, error) {
+	if err := e.made(); err != nil {
+		return nil, "", err
+	}
 	v, err := e.view(s)
 	if err != nil {
 		return nil, "", err
@@ -236,6 +267,9 @@ func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, erro
 // when the economic trigger says one fold is worth it), and which rule set
 // it. A host that plans folds itself (the sidecar) gates on it.
 func (e *Engine) PressureThreshold(s *hostshim.Session) (int, string, error) {
+	if err := e.made(); err != nil {
+		return 0, "", err
+	}
 	v, err := e.view(s)
 	if err != nil {
 		return 0, "", err
@@ -301,6 +335,9 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 // only when they cannot bring the request within the window, runs one
 // emergency fold under Policy.EmergencyBudget.
 func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (*hostshim.CompactionResult, error) {
+	if err := e.made(); err != nil {
+		return nil, err
+	}
 	pol := e.opts.Policy
 	if trigger == hostshim.TriggerOverflow {
 		last, fits := e.overflowLeaf(ctx, agent, trigger)
@@ -379,6 +416,9 @@ func (e *Engine) requestTokens(s *hostshim.Session) (int, error) {
 // CompactNow implements hostshim.CompactionEngine: /compact is a root fold
 // (§20) on the manual path (no open turn, selected-span stability).
 func (e *Engine) CompactNow(ctx context.Context, agent *hostshim.Agent, sourceCommandID string) (*hostshim.CompactionResult, error) {
+	if err := e.made(); err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, &hostshim.ManualCompactionError{Code: hostshim.ManualCancelled, Err: err}
 	}
@@ -409,6 +449,9 @@ func hasTransactionFailure(v validator.Verdict) bool {
 // CompactRegion implements hostshim.CompactionEngine: the explicit span is
 // folded on the automatic path (leaf, or root when it holds a checkpoint).
 func (e *Engine) CompactRegion(ctx context.Context, start, end int, agent *hostshim.Agent) (*hostshim.CompactionResult, error) {
+	if err := e.made(); err != nil {
+		return nil, err
+	}
 	_, res, err := e.Fold(ctx, agent, FoldRequest{Trigger: "region", Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Region: &[2]int{start, end}})
 	return res, err
 }

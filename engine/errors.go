@@ -37,6 +37,9 @@ var (
 	// ErrNoSession: the agent (or the session asked about) is nil, or the
 	// agent has no session.
 	ErrNoSession = errors.New("engine: no session")
+	// ErrNotOpen: the Engine is a zero value or a nil pointer; only New
+	// makes one that works.
+	ErrNotOpen = errors.New("engine: engine not made by engine.New")
 )
 
 // FoldError is a fold that failed after planning: which mode, which span

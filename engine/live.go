@@ -81,8 +81,12 @@ func (e *Engine) liveOf(s *hostshim.Session) *live {
 // projection proposals and fact lines) and the live projection advances
 // over it. Plan and Fold do this themselves; a host calls Observe after
 // appending so that a later fold, an emergency one above all, finds the
-// work done. Calls on one session must be serialized, like folds.
+// work done. Calls on one session must be serialized, like folds. With a
+// nil session, or on a zero or nil Engine, it does nothing.
 func (e *Engine) Observe(s *hostshim.Session) {
+	if s == nil || e.made() != nil {
+		return
+	}
 	e.liveOf(s).advance(s)
 }
 

@@ -93,6 +93,9 @@ func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
 // session it folded, as of its last fold): their anchors and estimated
 // bytes, summed. Safe for concurrent use.
 func (e *Engine) ProjectionMemory() (anchors, bytes int) {
+	if e == nil {
+		return 0, 0
+	}
 	e.proj.mu.Lock()
 	defer e.proj.mu.Unlock()
 	for _, ent := range e.proj.m {
@@ -111,6 +114,9 @@ func (e *Engine) ProjectionMemory() (anchors, bytes int) {
 // it drops the session's mirror): its live projection and what the engine
 // read of its messages.
 func (e *Engine) Forget(s *hostshim.Session) {
+	if e == nil || s == nil {
+		return
+	}
 	e.proj.mu.Lock()
 	delete(e.proj.m, s)
 	e.proj.mu.Unlock()
@@ -227,6 +233,9 @@ func (v *stateView) dropStale(items []Item) []Item {
 // later fold whose span ends before it (which would rebuild the projection
 // from the log) does not happen in a forward replay.
 func (e *Engine) ProjectedThrough(s *hostshim.Session) int {
+	if e == nil || s == nil {
+		return -1
+	}
 	l, ok := s.Derived(liveKey{e}).(*live)
 	if !ok {
 		return -1

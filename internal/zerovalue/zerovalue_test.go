@@ -282,7 +282,6 @@ var errorMethods = map[string]bool{"Error": true, "Unwrap": true, "Is": true}
 // zero values still panic: reported, not fixed there. The test fails when
 // one of them no longer panics, so the list only shrinks.
 const (
-	engineOwner     = "engine: a zero Engine (use engine.New); not fixed yet"
 	hostshimOwner   = "hostshim: zero Session, Turns, LogReader/LogWriter, BasicEngine; not fixed yet"
 	importerOwner   = "importer: a zero Stream; not fixed yet (importer/ has its own owner)"
 	projectionOwner = "projection: zero Reducer, Memo, Anchor; not fixed yet (projection/ has its own owners)"
@@ -292,18 +291,6 @@ const (
 // notYet are the methods that still panic on a zero receiver, with why
 // they are not fixed.
 var notYet = map[string]string{
-	"(*engine.Engine).CompactIfNeeded":             engineOwner,
-	"(*engine.Engine).CompactNow":                  engineOwner,
-	"(*engine.Engine).CompactRegion":               engineOwner,
-	"(*engine.Engine).CompileHosted":               engineOwner,
-	"(*engine.Engine).Fold":                        engineOwner,
-	"(*engine.Engine).Forget":                      engineOwner,
-	"(*engine.Engine).HostMeter":                   engineOwner,
-	"(*engine.Engine).Observe":                     engineOwner,
-	"(*engine.Engine).Policy":                      engineOwner,
-	"(*engine.Engine).ProjectedThrough":            engineOwner,
-	"(*engine.Engine).ProjectionMemory":            engineOwner,
-	"(*engine.Engine).TokenMeter":                  engineOwner,
 	"(*hostshim.BasicEngine).CompactIfNeeded":      hostshimOwner,
 	"(*hostshim.BasicEngine).CompactNow":           hostshimOwner,
 	"(*hostshim.BasicEngine).CompactRegion":        hostshimOwner,
@@ -621,6 +608,15 @@ func TestNamedZeroValues(t *testing.T) {
 		if z, n := zm.CountText(s), m.CountText(s); z < n {
 			t.Errorf("zero Meter counts %d tokens for %.20q, the encoding %d", z, s, n)
 		}
+	}
+	var e engine.Engine
+	_, _, err = e.Fold(ctx, nil, engine.FoldRequest{Mode: engine.ModeLeaf})
+	check("zero engine.Engine.Fold", err, engine.ErrNotOpen)
+	if made, err := engine.New(engine.Options{}); err != nil {
+		t.Errorf("engine.New(zero Options): %v", err)
+	} else {
+		_, _, err = made.CompileHosted(ctx, nil, engine.HostedFold{Mode: engine.ModeLeaf, Seqs: []int{1}})
+		check("engine.CompileHosted(nil agent)", err, engine.ErrNoSession)
 	}
 	if ents, _ := os.ReadDir(wd); len(ents) != 0 {
 		t.Errorf("the working directory has %d entries, want none written", len(ents))
