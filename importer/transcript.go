@@ -393,6 +393,7 @@ func (b *builder) item(i int, it item) error {
 		return b.assistant(i, it)
 	case itemResult:
 		call, used := b.pairs.callOf[i]
+		delete(b.pairs.callOf, i) // the pairing shrinks as the items are built
 		switch {
 		case !used:
 			b.st.Orphans++
@@ -521,6 +522,7 @@ func (b *builder) assistant(i int, it item) error {
 		output := []hostshim.Block{hostshim.TextBlock(NoResultText)}
 		isErr := true
 		if ri, ok := b.pairs.answer[c.ref]; ok {
+			delete(b.pairs.answer, c.ref)
 			r := b.result(ri)
 			output, isErr = r.output, r.isError
 			b.st.ToolResults++
