@@ -247,8 +247,13 @@ func operative(s string) string {
 		// tables: CREATE INDEX CONCURRENTLY only").
 		return s
 	}
-	if at > 0 && exceptionRE.MatchString(cs[at-1].text) {
-		at--
+	// An exception or an allowance said before the rule in the same
+	// sentence ("you may apply the CRD to stg-eu1, nothing else there,
+	// and prod stays off limits") bounds it: the quote keeps it.
+	for i := at - 1; i >= 0; i-- {
+		if exceptionRE.MatchString(cs[i].text) || permitShapeRE.MatchString(cs[i].text) {
+			at = i
+		}
 	}
 	rule := strings.TrimSpace(clauseLeadRE.ReplaceAllString(s[cs[at].start:], ""))
 	if rule == "" || pronounOnlyRE.MatchString(cs[at].text) && len(terms(cs[at].text)) < 3 {
