@@ -347,6 +347,9 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					// names by its value first).
 					key, name := lastKey, ""
 					base := changeBase(s, change)
+					if base == "" {
+						base = shiftBase(s)
+					}
 					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k == "" && base != "" {
 						// "rollout 再改一下：先翻倍吧，10% 太保守了": the topic
 						// the sentence opens with.

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ var (
 	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*[.!,;]?$|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half)\b`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
-	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b`)
+	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
@@ -238,7 +239,8 @@ func relative(s string) (name, change string, ok bool) {
 			return k, "~same as " + x, true
 		}
 	}
-	if m := findIf(strings.Contains(ls, "earlier") || strings.Contains(ls, "later") || strings.Contains(ls, "sooner"), relShiftRE, s); m != nil {
+	if loc := shiftAt(s); loc != nil {
+		m := submatches(s, loc)
 		n := strings.ToLower(m[relShiftRE.SubexpIndex("n")])
 		if n == "a" || n == "an" {
 			n = "1"
@@ -251,7 +253,12 @@ func relative(s string) (name, change string, ok bool) {
 		if op := strings.ToLower(m[relShiftRE.SubexpIndex("op")]); op != "later" {
 			sign = "-"
 		}
-		return "", sign + n + " " + strings.ToLower(m[relShiftRE.SubexpIndex("u")]), true
+		// "move the cron from 02:00 to an hour later": the setting moved.
+		k := ""
+		if h := shiftHeadRE.FindStringSubmatch(s[:loc[0]]); h != nil {
+			k = h[shiftHeadRE.SubexpIndex("k")]
+		}
+		return k, "@" + sign + n + " " + strings.ToLower(m[relShiftRE.SubexpIndex("u")]), true
 	}
 	group := func(re *pattern, m []string, names ...string) string {
 		for _, n := range names {
@@ -273,16 +280,16 @@ func relative(s string) (name, change string, ok bool) {
 		}
 	}
 	if m := relAddRE.FindStringSubmatch(s); m != nil {
-		n, ok := parseNum(group(relAddRE, m, "n", "n2"))
+		n, ok := parseNum(group(relAddRE, m, "n", "n2", "n3"))
 		if !ok {
 			return "", "", false
 		}
 		sign := "+"
-		switch strings.ToLower(m[relAddRE.SubexpIndex("op2")]) {
-		case "lower", "decrease", "reduce", "drop", "cut":
+		switch strings.ToLower(group(relAddRE, m, "op2", "dir")) {
+		case "lower", "decrease", "reduce", "drop", "cut", "down":
 			sign = "-"
 		}
-		return group(relAddRE, m, "k", "k2"), sign + n + unitSuffix(group(relAddRE, m, "u", "u2")), true
+		return group(relAddRE, m, "k", "k2", "k3"), sign + n + unitSuffix(group(relAddRE, m, "u", "u2", "u3")), true
 	}
 	if m := relMoreRE.FindStringSubmatch(s); m != nil {
 		n, ok := parseNum(group(relMoreRE, m, "n", "n2"))
@@ -335,6 +342,45 @@ func relative(s string) (name, change string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// shiftHeadRE is the setting a shift in time moves, said before it: "move
+// the cron from 02:00 UTC on the 1st to" (an hour later), "push the
+// deploy to"; from what, when said, is the held value (shiftBase).
+var shiftHeadRE = mustPattern(`(?i)\b(?:move|push|shift|put|reschedule|bump|run|set|change)\s+(?:the\s+|our\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s+(?:from\s+(?P<b>[^,;]{1,40}?)\s+)?to\s+$`)
+
+// shiftAt is where a shift in time ("an hour later") is in s, or nil.
+func shiftAt(s string) []int {
+	ls := strings.ToLower(s)
+	if !strings.Contains(ls, "earlier") && !strings.Contains(ls, "later") && !strings.Contains(ls, "sooner") {
+		return nil
+	}
+	return relShiftRE.FindStringSubmatchIndex(s)
+}
+
+// shiftBase is the value a shift in time moves from, as its sentence says
+// it ("move the cron from 02:00 UTC on the 1st to an hour later"), or "".
+func shiftBase(s string) string {
+	loc := shiftAt(s)
+	if loc == nil {
+		return ""
+	}
+	h := shiftHeadRE.FindStringSubmatch(s[:loc[0]])
+	if h == nil {
+		return ""
+	}
+	return strings.TrimSpace(h[shiftHeadRE.SubexpIndex("b")])
+}
+
+// submatches are the texts of a FindStringSubmatchIndex result.
+func submatches(s string, loc []int) []string {
+	m := make([]string, len(loc)/2)
+	for i := range m {
+		if loc[2*i] >= 0 {
+			m[i] = s[loc[2*i]:loc[2*i+1]]
+		}
+	}
+	return m
 }
 
 // zhEdgeRE are words around a Chinese change's setting that are not its
@@ -457,6 +503,9 @@ func unitClass(u string) string {
 // applyChange applies a relative change to a held value, or reports that
 // it cannot ("v2.14" doubled, minutes added to milliseconds).
 func applyChange(held, change string) (string, bool) {
+	if strings.HasPrefix(change, "@") {
+		return applyShift(held, change[1:])
+	}
 	m := heldNumRE.FindStringSubmatch(strings.TrimSpace(held))
 	if m == nil || len(change) < 2 {
 		return "", false
@@ -516,6 +565,53 @@ func applyChange(held, change string) (string, bool) {
 	return out + m[2] + m[3], true
 }
 
+// clockRE is a time of day and what follows it: "02:00 UTC on the 1st".
+var clockRE = mustPattern(`^(\d{1,2}):(\d{2})\b(.*)$`)
+
+// applyShift moves a held value by a shift in time ("+1 hour"): a time of
+// day by hours or minutes, or a duration in the shift's own unit. A
+// count, or a value in another unit, is no time: the shift does not
+// apply to it.
+func applyShift(held, shift string) (string, bool) {
+	held = strings.TrimSpace(held)
+	num, unit, _ := strings.Cut(shift, " ")
+	d, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return "", false
+	}
+	if m := clockRE.FindStringSubmatch(held); m != nil {
+		var mins float64
+		switch unitClass(unit) {
+		case "h":
+			mins = d * 60
+		case "min":
+			mins = d
+		default:
+			return "", false
+		}
+		h, _ := strconv.Atoi(m[1])
+		mi, _ := strconv.Atoi(m[2])
+		if h > 23 || mi > 59 || mins != math.Trunc(mins) {
+			return "", false
+		}
+		t := ((h*60+mi+int(mins))%(24*60) + 24*60) % (24 * 60)
+		return fmt.Sprintf("%02d:%02d%s", t/60, t%60, m[3]), true
+	}
+	m := heldNumRE.FindStringSubmatch(held)
+	if m == nil || m[3] == "" || unitClass(m[3]) != unitClass(unit) {
+		return "", false
+	}
+	return applyChange(held, shift)
+}
+
+// shiftWords is a shift in time as said: "+1 hour" is "1 hour later".
+func shiftWords(shift string) string {
+	if strings.HasPrefix(shift, "-") {
+		return shift[1:] + " earlier"
+	}
+	return strings.TrimPrefix(shift, "+") + " later"
+}
+
 // proportionalRel reports whether a change is by a proportion, a revert
 // or a reference ("to a third", "+20%", "back to the old value", "same as
 // staging"), whose numbers are no value of their own: the change is read
@@ -530,6 +626,8 @@ var bareCountRE = mustPattern(`^[+-]\d+(?:\.\d+)?$`)
 // statedChange is a change as stated, for a setting with no value held.
 func statedChange(change string) string {
 	switch {
+	case strings.HasPrefix(change, "@"):
+		return shiftWords(change[1:])
 	case change == "=was":
 		return "back to its earlier value"
 	case strings.HasPrefix(change, "~"):
@@ -552,6 +650,8 @@ func statedChange(change string) string {
 // applied to.
 func describeChange(held, change string) string {
 	switch {
+	case strings.HasPrefix(change, "@"):
+		return held + ", " + shiftWords(change[1:])
 	case change == "=was":
 		return held + ", back to its earlier value"
 	case strings.HasPrefix(change, "~"):

@@ -29,7 +29,9 @@ func TestRelative(t *testing.T) {
 		{"put the poll interval back", "poll interval", "=was", true},
 		{"ok go back to the old value", "", "=was", true},
 		{"region: same as prod", "region", "~same as prod", true},
-		{"the cutover moved two hours later", "", "+2 hours", true},
+		{"the cutover moved two hours later", "", "@+2 hours", true},
+		{"And move the cron from 02:00 UTC on the 1st to an hour later, the backup finishes around 02:40", "cron", "@+1 hour", true},
+		{"so take the billing queue's concurrency down by four.", "billing queue's concurrency", "-4", true},
 		{"Lena gave us three more days", "", "+3 days", true},
 		{"超时降到三分之一", "超时", "*1/3", true},
 		{"并发提高 20%", "并发", "%+20", true},
@@ -73,6 +75,11 @@ func TestApplyChange(t *testing.T) {
 		{"15%", "+3 pp", "18%", true},
 		{"8 workers", "*0.75", "6 workers", true},
 		{"200ms", "+3 pp", "", false},
+		// A shift in time moves a time of day or a duration, never a count.
+		{"02:00 UTC on the 1st", "@+1 hour", "03:00 UTC on the 1st", true},
+		{"23:30", "@+45 min", "00:15", true},
+		{"10", "@+1 hour", "", false},
+		{"3 days", "@-1 day", "2 days", true},
 	} {
 		got, ok := applyChange(tc.held, tc.change)
 		if ok != tc.ok || got != tc.want {
