@@ -218,6 +218,16 @@ var (
 	pronounOnlyRE = mustPattern(`(?i)\b(?:it|that|them|this|those|these|one)\b|它|这个|那个`)
 )
 
+var (
+	// anaphorOpenRE is a clause that opens with a condition on, or a
+	// pronoun for, what the clause before it said: "if it is, …", "if
+	// so", "otherwise", "in that case", "如果是的话".
+	anaphorOpenRE = mustPattern(`(?i)^(?:(?:and|but|so)\s+)?(?:(?:if|when|once|unless|because|since)\s+(?:it|that|this|so|not|they|those|these|there)\b|otherwise\b|in that case\b|then\b|(?:it|that|this|they)\s+(?:is|are|was|were|would|will|means?)\b)|^(?:如果是|如果这样|如果那样|那样的话|这样的话|否则|那就)`)
+	// inAirRE marks a thing not known yet that a label may announce ("one
+	// thing still up in the air:", "still an open point:").
+	inAirRE = mustPattern(`(?i)\b(?:up in the air|undecided|unresolved|unknown|unclear|open (?:point|item|question|issue)|not (?:known|settled|decided) yet)\b|悬而未决|没定|不确定|待定`)
+)
+
 // operative is the part of rule sentence s that states its rule, when
 // its other clauses only lead up to it: from a label announcing rules on
 // ("ground rules: we get max 2 A100s …, so don't launch sweeps"), or from
@@ -254,6 +264,19 @@ func operative(s string) string {
 		if exceptionRE.MatchString(cs[i].text) || permitShapeRE.MatchString(cs[i].text) {
 			at = i
 		}
+	}
+	if n := labelEnd(s); n > 0 && (openQuestionRE.MatchString(s[:n]) || unsureRE.MatchString(s[:n]) || inAirRE.MatchString(s[:n])) {
+		// "One thing still up in the air: …": what follows is open, and
+		// the label says so.
+		return s
+	}
+	for at > 0 && anaphorOpenRE.MatchString(cs[at].text) {
+		// "…, and if it is, UDP never arrives": the clause its condition
+		// or pronoun points back to is part of it.
+		at--
+	}
+	if at == 0 {
+		return s
 	}
 	rule := strings.TrimSpace(clauseLeadRE.ReplaceAllString(s[cs[at].start:], ""))
 	if rule == "" || pronounOnlyRE.MatchString(cs[at].text) && len(terms(cs[at].text)) < 3 {
