@@ -378,8 +378,12 @@ func pick(path, name string, ims []Imported, total int) (*Stream, error) {
 	return fromImported(ims[0])
 }
 
-// Next returns the session's next event, io.EOF after the last.
+// Next returns the session's next event, io.EOF after the last (at once
+// for a zero or nil Stream).
 func (s *Stream) Next() (hostshim.Event, error) {
+	if s == nil || s.next == nil {
+		return hostshim.Event{}, io.EOF
+	}
 	if len(s.ahead) > 0 {
 		e := s.ahead[0]
 		s.ahead[0] = hostshim.Event{}
@@ -396,10 +400,25 @@ func (s *Stream) Next() (hostshim.Event, error) {
 }
 
 // Stats describes the import; complete once Next returned io.EOF.
-func (s *Stream) Stats() Stats { return s.res.stats }
+func (s *Stream) Stats() Stats {
+	if s == nil || s.res == nil {
+		return Stats{}
+	}
+	return s.res.stats
+}
 
 // Torn is the file's torn last line that was skipped, or nil.
-func (s *Stream) Torn() *hostshim.TruncatedTail { return s.res.torn }
+func (s *Stream) Torn() *hostshim.TruncatedTail {
+	if s == nil || s.res == nil {
+		return nil
+	}
+	return s.res.torn
+}
 
-// Close stops reading. It is idempotent.
-func (s *Stream) Close() { s.stop() }
+// Close stops reading. It is idempotent, and does nothing on a zero
+// Stream.
+func (s *Stream) Close() {
+	if s != nil && s.stop != nil {
+		s.stop()
+	}
+}
