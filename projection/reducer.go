@@ -355,6 +355,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Lifecycle = Current
 		if p.Rel != "" {
 			r.relative(ev, p, nu)
+			r.restateClauses(nu, ref)
 			return
 		}
 		o := r.valueOf(p.Key)
@@ -394,6 +395,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		nu.Value = p.Value
 		r.noteValue(ev, nu)
+		r.restateClauses(nu, ref)
 	case KindDecision:
 		nu.Lifecycle = Active
 		if restated(old, Active, ref) {
@@ -711,6 +713,39 @@ func (r *Reducer) supersede(nu, o *Anchor) {
 	nu.Was = o.Value
 	nu.inherit(o)
 	r.retire(o, Superseded)
+}
+
+// restateClauses brings the user's active rules that state the value nu
+// replaced, next to a word of its setting ("rollover when a primary shard
+// reaches 25gb or after 1 day" after "double the shard size"), up to date:
+// each is superseded by itself with the new value in place of the old
+// ("… reaches 50gb (was 25gb) or after 1 day"), so no rule shows a value
+// since changed as current while what else it says holds.
+func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
+	if nu.Authority != Normative || r.hot[slot(KindValue, nu.Key)] != nu || nu.Lifecycle != Current ||
+		nu.Was == "" || nu.Value == "" || nu.Was == nu.Value || !strings.ContainsAny(nu.Was, "0123456789") {
+		return
+	}
+	name := stems(nu.Name + " " + strings.ReplaceAll(property(nu.Key), "_", " "))
+	for _, c := range r.sorted() {
+		if c.Kind != KindConstraint || c.Lifecycle != Active || c.Authority != Normative || c.Seq() >= ref.Seq {
+			continue
+		}
+		i := tokenAt(c.Value, nu.Was, 0)
+		if i < 0 || tokenAt(c.Value, nu.Was, i+1) >= 0 {
+			// Not stated, or stated twice: which one changed is unclear.
+			continue
+		}
+		if n, _ := sharedStems(name, stems(c.Value)); n == 0 {
+			continue
+		}
+		nc := c.clone()
+		nc.ID = kindLetter[KindConstraint] + nu.ID[1:]
+		nc.Value = c.Value[:i] + nu.Value + " (was " + nu.Was + ")" + c.Value[i+len(nu.Was):]
+		nc.addRef(ref)
+		r.retire(c, Superseded)
+		r.hot[slot(nc.Kind, nc.Key)] = nc
+	}
 }
 
 // restated reports whether old is already the anchor in lifecycle, and

@@ -681,7 +681,7 @@ const maxSaid = 24
 
 // heldNearRE is a number and its unit at the start of the text after a
 // setting's word: "of 30 days", "2 with", "要求是 15% 以内", "= 64".
-var heldNearRE = mustPattern(`^(?:\s*(?:of|is|was|at|to|=|:|：|be|are|set to|是|为|在|要求是|设为|设成|一共|共)\s*)*\s*(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kbps|mbps|gbps|kib|mib|gib|rps|qps|rows|items|requests|retries|workers|replicas|connections|threads|files|steps|epochs|points|bp|bps)\b|\s*%)?)`)
+var heldNearRE = mustPattern(`^(?:\s*(?:of|is|was|at|to|reaches|reach|hits|exceeds|=|:|：|be|are|set to|是|为|在|要求是|设为|设成|一共|共)\s*)*\s*(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kbps|mbps|gbps|kib|mib|gib|rps|qps|rows|items|requests|retries|workers|replicas|connections|threads|files|steps|epochs|points|bp|bps)\b|\s*%)?)`)
 
 // heldCorrRE is a self-correction after a number: "5%… 不对，10%", "4 s...
 // hmm no, 8 s".

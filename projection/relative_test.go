@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRelative(t *testing.T) {
 	for _, tc := range []struct {
@@ -143,5 +146,33 @@ func TestRelativeWithoutHeldValue(t *testing.T) {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)
 		}
+	}
+}
+
+// A rule that states a value the user later changes shows the new value,
+// and what else it says still holds.
+func TestValueChangeRestatesRule(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"Please write the ILM policy: rollover when a primary shard reaches 25gb or after 1 day, and never delete before 30 days.",
+		"25gb shards roll over too often, double the shard size.",
+	} {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	var rules []string
+	for _, a := range r.Heads() {
+		if a.Kind == KindConstraint && a.Lifecycle == Active {
+			rules = append(rules, a.Value)
+		}
+	}
+	restated := false
+	for _, v := range rules {
+		if strings.Contains(v, "25gb") && !strings.Contains(v, "50gb (was 25gb)") {
+			t.Errorf("rule %q still states 25gb as current (all: %q)", v, rules)
+		}
+		restated = restated || strings.Contains(v, "50gb (was 25gb) or after 1 day")
+	}
+	if !restated {
+		t.Errorf("no rule states the new shard size with the rest of its words: %q", rules)
 	}
 }
