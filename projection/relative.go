@@ -58,7 +58,7 @@ var (
 	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
-	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>[一二两三四五六七八九十\d]+(?:\.\d+)?)\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
+	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
 )
 
 // sameHeadRE is the setting a "same as" names before it: "queue name:",
@@ -193,7 +193,7 @@ func proportional(s string) (name, change string, ok bool) {
 				}
 				return k, "*" + strconv.FormatFloat(1+map[string]float64{"+": 1, "-": -1}[sign]*n/d, 'f', -1, 64), true
 			case g("pts") != "":
-				p, ok := parseNum(g("pts"))
+				p, ok := parseNum(strings.TrimRight(g("pts"), " 个百分"))
 				if !ok {
 					return "", "", false
 				}
@@ -387,7 +387,7 @@ func submatches(s string, loc []int) []string {
 // name: "顺便把持仓数量" is "持仓数量", "versionCode 要" is "versionCode".
 var (
 	zhLeadRE  = mustPattern(`^.*(?:把|将|给)`)
-	zhTrailRE = mustPattern(`(?:要|先|再|就|也|都|还|的话|得|需要)+$`)
+	zhTrailRE = mustPattern(`(?:要|先|再|就|也|都|还|的话|得|需要|可以|能够|应该)+$`)
 )
 
 // zhKey is the setting a Chinese change names before its verb, or "".

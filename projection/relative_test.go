@@ -33,6 +33,11 @@ func TestRelative(t *testing.T) {
 		{"ok go back to the old value", "", "=was", true},
 		{"region: same as prod", "region", "~same as prod", true},
 		{"the cutover moved two hours later", "", "@+2 hours", true},
+		// "一点" is "a little", no amount: the change is the count after it.
+		{"另外 proxy 组说我们的配额可以再放宽一点，并发再加 4 个。", "并发", "+4", true},
+		{"回撤上限再放宽三个点", "回撤上限", "+3 pp", true},
+		// A modal before the change is no part of the setting's name.
+		{"我们的配额可以再放宽三个点", "配额", "+3 pp", true},
 		{"And move the cron from 02:00 UTC on the 1st to an hour later, the backup finishes around 02:40", "cron", "@+1 hour", true},
 		{"so take the billing queue's concurrency down by four.", "billing queue's concurrency", "-4", true},
 		{"Lena gave us three more days", "", "+3 days", true},
