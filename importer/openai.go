@@ -77,6 +77,20 @@ func isChatMessage(top map[string]json.RawMessage) bool {
 	return true
 }
 
+// importChatDocument builds the one session of a {"messages": [...]}
+// document.
+func importChatDocument(name string, doc []byte) ([]Imported, error) {
+	t, err := parseChatConversation(doc)
+	if err != nil {
+		return nil, err
+	}
+	im, err := t.build(name, t.chatFormat())
+	if err != nil {
+		return nil, err
+	}
+	return []Imported{im}, nil
+}
+
 // importOpenAIChat reads an OpenAI-style chat log: one JSON document
 // {"messages": [...]} (one session), or JSONL with one message per line
 // (one session), or JSONL with one {"messages": [...]} conversation per
@@ -85,15 +99,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '[' {
 		// A bare list of messages (json.dump(messages), LangChain's
 		// messages_to_dict) is one conversation.
-		t, err := parseChatConversation(append(append([]byte(`{"messages":`), body...), '}'))
-		if err != nil {
-			return nil, err
-		}
-		im, err := t.build(name, t.chatFormat())
-		if err != nil {
-			return nil, err
-		}
-		return []Imported{im}, nil
+		return importChatDocument(name, append(append([]byte(`{"messages":`), body...), '}'))
 	}
 	if body := bytes.TrimSpace(data); len(body) > 0 && body[0] == '{' && json.Valid(body) {
 		var top map[string]json.RawMessage
@@ -101,15 +107,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 			return nil, malformed("", err)
 		}
 		if _, ok := top["messages"]; ok {
-			t, err := parseChatConversation(body)
-			if err != nil {
-				return nil, err
-			}
-			im, err := t.build(name, t.chatFormat())
-			if err != nil {
-				return nil, err
-			}
-			return []Imported{im}, nil
+			return importChatDocument(name, body)
 		}
 	}
 	// JSONL: every line a message, or every line a conversation.
