@@ -2,12 +2,10 @@ package importer_test
 
 import (
 	"errors"
-	"path/filepath"
-	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 )
 
@@ -31,45 +29,14 @@ func TestImportAnthropicMessages(t *testing.T) {
 		"assistant: users_v2 is missing; psql is 15.4.",
 	}
 	for _, file := range []string{"anthropic-messages.json", "anthropic-messages.jsonl"} {
-		p := filepath.Join("testdata", file)
-		if f, err := importer.Detect(p); err != nil || f != importer.FormatAnthropic {
-			t.Fatalf("%s: detected %q, %v", file, f, err)
-		}
-		ims, err := importer.Import(p)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		im := ims[0]
-		checkSession(t, im)
-		if im.Format != importer.FormatAnthropic {
-			t.Errorf("%s: format %q", file, im.Format)
-		}
+		im := importOne(t, file, importer.FormatAnthropic, want)
 		if st := im.Stats; st.ToolCalls != 3 || st.ToolResults != 3 || st.Unpaired != 0 || st.Orphans != 0 {
 			t.Errorf("%s: pairing %+v", file, st)
 		}
-		if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
-		}
-		ms, err := im.Session.Messages()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var errorResult bool
-		for _, m := range ms {
-			for _, b := range m.Content {
-				if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError && b.ToolCallID == "toolu_02" {
-					errorResult = true
-				}
-			}
-		}
-		if !errorResult {
+		if !slices.Contains(failedResults(t, im), "toolu_02") {
 			t.Errorf("%s: the failed call's result lost its error flag", file)
 		}
-		system := false
-		for _, e := range im.Session.Events() {
-			system = system || e.Type == hostshim.TypeRequestHeader && strings.Contains(string(e.Data), "careful deploy assistant")
-		}
-		if want := file == "anthropic-messages.json"; system != want {
+		if system, want := inRequestHeader(im, "careful deploy assistant"), file == "anthropic-messages.json"; system != want {
 			t.Errorf("%s: system prompt in a header: %v, want %v", file, system, want)
 		}
 	}

@@ -1,12 +1,9 @@
 package importer_test
 
 import (
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 )
 
@@ -27,45 +24,14 @@ func TestImportLangChain(t *testing.T) {
 		"assistant: test_auth times out after 30s.",
 	}
 	for _, file := range []string{"langchain-dict.json", "langgraph-state.json", "langchain.jsonl"} {
-		p := filepath.Join("testdata", file)
-		if f, err := importer.Detect(p); err != nil || f != importer.FormatLangChain {
-			t.Fatalf("%s: detected %q, %v", file, f, err)
-		}
-		ims, err := importer.Import(p)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		im := ims[0]
-		checkSession(t, im)
-		if im.Format != importer.FormatLangChain {
-			t.Errorf("%s: format %q", file, im.Format)
-		}
+		im := importOne(t, file, importer.FormatLangChain, want)
 		if st := im.Stats; st.ToolCalls != 2 || st.ToolResults != 2 || st.Unpaired != 0 || st.Orphans != 0 {
 			t.Errorf("%s: pairing %+v", file, st)
 		}
-		if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
-		}
-		ms, err := im.Session.Messages()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var failed []string
-		for _, m := range ms {
-			for _, b := range m.Content {
-				if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError {
-					failed = append(failed, b.ToolCallID)
-				}
-			}
-		}
-		if !reflect.DeepEqual(failed, []string{"call_1"}) {
+		if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_1"}) {
 			t.Errorf("%s: results flagged as errors %v, want the one with status \"error\" (call_1)", file, failed)
 		}
-		system := false
-		for _, e := range im.Session.Events() {
-			system = system || e.Type == hostshim.TypeRequestHeader && strings.Contains(string(e.Data), "CI assistant")
-		}
-		if !system {
+		if !inRequestHeader(im, "CI assistant") {
 			t.Errorf("%s: the system message is in no request header", file)
 		}
 	}
@@ -74,17 +40,6 @@ func TestImportLangChain(t *testing.T) {
 // A file that is one JSON list of OpenAI messages (json.dump(messages))
 // is an OpenAI chat log.
 func TestImportOpenAIMessageList(t *testing.T) {
-	p := filepath.Join("testdata", "openai-list.json")
-	if f, err := importer.Detect(p); err != nil || f != importer.FormatOpenAIChat {
-		t.Fatalf("detected %q, %v", f, err)
-	}
-	ims, err := importer.Import(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSession(t, ims[0])
-	want := []string{"user: hi", "assistant: ls {}", "user: a.txt", "assistant: one file"}
-	if got := messageTexts(t, ims[0]); !reflect.DeepEqual(got, want) {
-		t.Errorf("messages\n got %q\nwant %q", got, want)
-	}
+	importOne(t, "openai-list.json", importer.FormatOpenAIChat,
+		[]string{"user: hi", "assistant: ls {}", "user: a.txt", "assistant: one file"})
 }

@@ -25,6 +25,62 @@ func messageTexts(t *testing.T, im importer.Imported) []string {
 	return out
 }
 
+// importOne detects testdata/file as format f, imports it as one session,
+// checks the session's invariants and that its messages are want, and
+// returns it.
+func importOne(t *testing.T, file string, f importer.Format, want []string) importer.Imported {
+	t.Helper()
+	p := filepath.Join("testdata", file)
+	if got, err := importer.Detect(p); err != nil || got != f {
+		t.Fatalf("%s: detected %q, %v", file, got, err)
+	}
+	ims, err := importer.Import(p)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if len(ims) != 1 {
+		t.Fatalf("%s: %d sessions", file, len(ims))
+	}
+	im := ims[0]
+	checkSession(t, im)
+	if im.Format != f {
+		t.Errorf("%s: format %q", file, im.Format)
+	}
+	if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
+	}
+	return im
+}
+
+// inRequestHeader reports whether a request header of im's session holds
+// text (where a system prompt goes).
+func inRequestHeader(im importer.Imported, text string) bool {
+	for _, e := range im.Session.Events() {
+		if e.Type == hostshim.TypeRequestHeader && strings.Contains(string(e.Data), text) {
+			return true
+		}
+	}
+	return false
+}
+
+// failedResults lists the tool-call ids of the results flagged as errors.
+func failedResults(t *testing.T, im importer.Imported) []string {
+	t.Helper()
+	ms, err := im.Session.Messages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failed []string
+	for _, m := range ms {
+		for _, b := range m.Content {
+			if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError {
+				failed = append(failed, b.ToolCallID)
+			}
+		}
+	}
+	return failed
+}
+
 // A plain OpenAI chat log, as one document and as one message per line,
 // imports to the same session: tool calls paired with their results by id
 // (results in call order), content parts (text kept, an image named),
@@ -43,24 +99,9 @@ func TestImportOpenAIChat(t *testing.T) {
 	stats := importer.Stats{SourceRecords: 9, Messages: 7, ToolCalls: 3, ToolResults: 3}
 	var sessions []*hostshim.Session
 	for _, file := range []string{"openai-chat.json", "openai-chat.jsonl"} {
-		p := filepath.Join("testdata", file)
-		if f, err := importer.Detect(p); err != nil || f != importer.FormatOpenAIChat {
-			t.Fatalf("%s: detected %q, %v", file, f, err)
-		}
-		ims, err := importer.Import(p)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		if len(ims) != 1 {
-			t.Fatalf("%s: %d sessions", file, len(ims))
-		}
-		im := ims[0]
-		checkSession(t, im)
+		im := importOne(t, file, importer.FormatOpenAIChat, want)
 		if !reflect.DeepEqual(im.Stats, stats) {
 			t.Errorf("%s: stats\n got %+v\nwant %+v", file, im.Stats, stats)
-		}
-		if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: messages\n got %q\nwant %q", file, got, want)
 		}
 		sessions = append(sessions, im.Session)
 	}
