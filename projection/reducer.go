@@ -741,11 +741,25 @@ func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
 		}
 		nc := c.clone()
 		nc.ID = kindLetter[KindConstraint] + nu.ID[1:]
+		for k := 100; r.idTaken(nc.ID); k++ {
+			// A second rule restated by the same value.
+			nc.ID = fmt.Sprintf("%s%d.%d", kindLetter[KindConstraint], ref.Seq, k)
+		}
 		nc.Value = c.Value[:i] + nu.Value + " (was " + nu.Was + ")" + c.Value[i+len(nu.Was):]
 		nc.addRef(ref)
 		r.retire(c, Superseded)
 		r.hot[slot(nc.Kind, nc.Key)] = nc
 	}
+}
+
+// idTaken reports whether an anchor in the hot state has id.
+func (r *Reducer) idTaken(id string) bool {
+	for _, a := range r.hot {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // restated reports whether old is already the anchor in lifecycle, and

@@ -181,3 +181,30 @@ func TestValueChangeRestatesRule(t *testing.T) {
 		t.Errorf("no rule states the new shard size with the rest of its words: %q", rules)
 	}
 }
+
+// Two rules that state the value changed are both restated, each with an
+// id of its own.
+func TestValueChangeRestatesTwoRules(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"Never let the shard size pass 25gb on the hot tier.",
+		"Always alert when a shard reaches 25gb.",
+		"25gb shards roll over too often, double the shard size.",
+	} {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	ids := map[string]bool{}
+	n := 0
+	for _, a := range r.Heads() {
+		if ids[a.ID] {
+			t.Errorf("id %s twice", a.ID)
+		}
+		ids[a.ID] = true
+		if a.Kind == KindConstraint && strings.Contains(a.Value, "50gb (was 25gb)") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d rules restated, want 2: %v", n, r.Heads())
+	}
+}
