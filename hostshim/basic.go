@@ -95,7 +95,9 @@ func SurfaceMeasure(m Meter) Measure {
 // Each compaction re-folds the previous checkpoint (it sits at the head).
 // It is the baseline EF is measured against.
 //
-// A BasicEngine is safe for concurrent use on different sessions.
+// A BasicEngine is safe for concurrent use on different sessions. A nil
+// BasicEngine, or one without a Tx, is ErrNotConfigured; a nil agent or one
+// without a Session is ErrNilSession.
 type BasicEngine struct {
 	Config  BasicConfig
 	Tx      *Transaction
@@ -103,6 +105,18 @@ type BasicEngine struct {
 }
 
 var _ CompactionEngine = (*BasicEngine)(nil)
+
+// ready is ErrNotConfigured for a BasicEngine that cannot compact, and
+// ErrNilSession for an agent with no session.
+func (b *BasicEngine) ready(agent *Agent) error {
+	if b == nil || b.Tx == nil {
+		return ErrNotConfigured
+	}
+	if agent == nil || agent.Session == nil {
+		return ErrNilSession
+	}
+	return nil
+}
 
 func (b *BasicEngine) measure(s *Session) (int, []int, error) {
 	if b.Measure != nil {
@@ -113,6 +127,9 @@ func (b *BasicEngine) measure(s *Session) (int, []int, error) {
 
 // CompactIfNeeded implements CompactionEngine.
 func (b *BasicEngine) CompactIfNeeded(ctx context.Context, agent *Agent, trigger Trigger) (*CompactionResult, error) {
+	if err := b.ready(agent); err != nil {
+		return nil, err
+	}
 	s := agent.Session
 	// Like the host, compact only for a routed target: a request header
 	// naming both provider and model.
@@ -165,12 +182,18 @@ func (b *BasicEngine) CompactIfNeeded(ctx context.Context, agent *Agent, trigger
 // CompactRegion implements CompactionEngine (automatic bracket, whole-surface
 // stability).
 func (b *BasicEngine) CompactRegion(ctx context.Context, start, end int, agent *Agent) (*CompactionResult, error) {
+	if err := b.ready(agent); err != nil {
+		return nil, err
+	}
 	return b.Tx.CompactSurfaceRegion(ctx, agent, start, end, TxOptions{Owner: OwnerCurrentTurn, Stability: WholeSurface})
 }
 
 // CompactNow implements CompactionEngine (manual bracket, selected-span
 // stability, everything balanced folded).
 func (b *BasicEngine) CompactNow(ctx context.Context, agent *Agent, sourceCommandID string) (*CompactionResult, error) {
+	if err := b.ready(agent); err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, &ManualCompactionError{Code: ManualCancelled, Err: err}
 	}

@@ -43,8 +43,13 @@ type CompactionResult struct {
 }
 
 // CheckpointSeq is the seq of the replacing checkpoint node: the host appends
-// it right after compaction/summary.
-func (r *CompactionResult) CheckpointSeq() int { return r.SummarySeq + 1 }
+// it right after compaction/summary. A nil result has none: -1.
+func (r *CompactionResult) CheckpointSeq() int {
+	if r == nil {
+		return -1
+	}
+	return r.SummarySeq + 1
+}
 
 // CompactionEngine is the host's compaction seam (the cordis service
 // "compaction"). The host calls CompactIfNeeded from its automatic listeners

@@ -15,11 +15,21 @@ type DerivedCloner interface {
 	CloneDerived() any
 }
 
-// Derived returns the value kept under key (nil when there is none).
-func (s *Session) Derived(key any) any { return s.derived[key] }
+// Derived returns the value kept under key (nil when there is none, and
+// for a nil Session).
+func (s *Session) Derived(key any) any {
+	if s == nil {
+		return nil
+	}
+	return s.derived[key]
+}
 
-// SetDerived keeps v under key; a nil v drops the key.
+// SetDerived keeps v under key; a nil v drops the key. On a nil Session it
+// keeps nothing (Derived then returns nil).
 func (s *Session) SetDerived(key, v any) {
+	if s == nil {
+		return
+	}
 	if v == nil {
 		delete(s.derived, key)
 		return

@@ -35,6 +35,22 @@ var (
 	ErrCorruptSurface = errors.New("hostshim: corrupt surface")
 )
 
+// Errors returned by the methods of a zero value or a nil pointer, which
+// give a typed error (or, where a method has no error result, the zero
+// result its doc comment names) instead of a panic.
+var (
+	// ErrNilSession: the *Session is nil, or the Agent or Turns has none.
+	ErrNilSession = errors.New("hostshim: nil session")
+	// ErrNotOpen: the LogReader or LogWriter is a zero value or a nil
+	// pointer; only OpenLog, NewLogReader and CreateLog (CreateSessionLog)
+	// make one that works. Wrapped in *LogError.
+	ErrNotOpen = errors.New("hostshim: session log not opened")
+	// ErrNotConfigured: the Transaction is nil or has no Meter or no
+	// Summarizer, or the BasicEngine is nil or has no Transaction. Returned
+	// before any event is appended.
+	ErrNotConfigured = errors.New("hostshim: compaction not configured")
+)
+
 // AppendError is an append the host model refused.
 type AppendError struct {
 	Seq  int

@@ -116,7 +116,10 @@ func (t TruncatedTail) String() string {
 // LogReader streams the events of a persisted log. Memory is bounded by the
 // longest line (plus the zstd window), not by the file.
 //
-// A LogReader is not safe for concurrent use.
+// A LogReader is not safe for concurrent use. Only OpenLog and NewLogReader
+// make one that reads: on a zero or nil LogReader, Next and ReadSession
+// are ErrNotOpen (in a *LogError), Close does nothing, and the accessors
+// return their zero results.
 type LogReader struct {
 	path   string
 	opts   LogOptions
@@ -199,26 +202,61 @@ func NewLogReader(src io.Reader, name string, opts LogOptions) (*LogReader, erro
 	return r, nil
 }
 
-// Header returns the log's header.
-func (r *LogReader) Header() Header { return r.header }
+// Header returns the log's header (the zero Header for a nil reader).
+func (r *LogReader) Header() Header {
+	if r == nil {
+		return Header{}
+	}
+	return r.header
+}
 
-// Generation returns the wire generation the header's version names.
-func (r *LogReader) Generation() Generation { return r.gen }
+// Generation returns the wire generation the header's version names (Gen01
+// for a nil reader).
+func (r *LogReader) Generation() Generation {
+	if r == nil {
+		return Gen01
+	}
+	return r.gen
+}
 
-// Compressed reports whether the log is Zstandard-encoded.
-func (r *LogReader) Compressed() bool { return r.zstdMode }
+// Compressed reports whether the log is Zstandard-encoded (false for a nil
+// reader).
+func (r *LogReader) Compressed() bool { return r != nil && r.zstdMode }
 
-// Line returns the 1-based line of the record the last event came from.
-func (r *LogReader) Line() int { return r.line }
+// Line returns the 1-based line of the record the last event came from (0
+// for a nil reader).
+func (r *LogReader) Line() int {
+	if r == nil {
+		return 0
+	}
+	return r.line
+}
 
 // Truncated returns the torn tail the reader skipped, or nil. It is final
-// once Next has returned io.EOF.
-func (r *LogReader) Truncated() *TruncatedTail { return r.torn }
+// once Next has returned io.EOF. A nil reader's is nil.
+func (r *LogReader) Truncated() *TruncatedTail {
+	if r == nil {
+		return nil
+	}
+	return r.torn
+}
+
+// notOpen is the error of a zero or nil reader.
+func (r *LogReader) notOpen(op string) error {
+	le := &LogError{Op: op, Err: ErrNotOpen}
+	if r != nil {
+		le.Path = r.path
+	}
+	return le
+}
 
 // Next returns the next event, expanding packed chunk rows into their member
 // events. It returns io.EOF after the last event; a malformed line gives a
 // *LogError naming the line and, when known, the field.
 func (r *LogReader) Next() (Event, error) {
+	if r == nil || r.lr.br == nil {
+		return Event{}, r.notOpen("read")
+	}
 	if len(r.pending) > 0 {
 		e := r.pending[0]
 		r.pending = r.pending[1:]
@@ -300,6 +338,9 @@ func (r *LogReader) streamError(op string, line int, err error) error {
 // is passed through. A skipped torn tail is added to Session.Warnings (and
 // stays available from Truncated).
 func (r *LogReader) ReadSession() (*Session, error) {
+	if r == nil || r.lr.br == nil {
+		return nil, r.notOpen("read")
+	}
 	s := NewSession(r.header.ID, r.gen)
 	s.Header = r.header
 	s.Lenient = r.opts.Lenient
@@ -337,8 +378,12 @@ func appendErrorField(err error) string {
 	return "data"
 }
 
-// Close releases the reader (and the file, when opened by OpenLog).
+// Close releases the reader (and the file, when opened by OpenLog). Closing
+// a nil reader does nothing.
 func (r *LogReader) Close() error {
+	if r == nil {
+		return nil
+	}
 	if r.dec != nil {
 		r.dec.Close()
 		r.dec = nil

@@ -20,7 +20,10 @@ import (
 // member; its other members must follow (in the same or later Appends) and
 // write nothing.
 //
-// A LogWriter is safe for concurrent use; appends are serialised.
+// A LogWriter is safe for concurrent use; appends are serialised. Only
+// CreateLog and CreateSessionLog make one that writes: on a zero or nil
+// LogWriter, Append and Sync are ErrNotOpen (in a *LogError), Close does
+// nothing and Len is 0.
 type LogWriter struct {
 	mu     sync.Mutex
 	path   string
@@ -88,6 +91,9 @@ func createLog(path string, h Header, gen Generation, opts LogOptions) (*LogWrit
 // write failure the file is cut back to its previous length, so a failed
 // append leaves no torn batch behind.
 func (w *LogWriter) Append(events ...Event) error {
+	if w == nil || w.f == nil {
+		return w.notOpen("append")
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
@@ -128,6 +134,15 @@ func (w *LogWriter) Append(events ...Event) error {
 	return nil
 }
 
+// notOpen is the error of a zero or nil writer.
+func (w *LogWriter) notOpen(op string) error {
+	le := &LogError{Op: op, Err: ErrNotOpen}
+	if w != nil {
+		le.Path = w.path
+	}
+	return le
+}
+
 // writeBatch writes plain bytes (compressed into one frame in zstd mode) and
 // rolls the file back on failure.
 func (w *LogWriter) writeBatch(plain []byte) error {
@@ -153,6 +168,9 @@ func (w *LogWriter) writeBatch(plain []byte) error {
 
 // Len returns the number of events appended so far (the next seq).
 func (w *LogWriter) Len() int {
+	if w == nil {
+		return 0
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.next
@@ -162,6 +180,9 @@ func (w *LogWriter) Len() int {
 // the host fsyncs every batch, and callers wanting that call Sync after
 // Append.
 func (w *LogWriter) Sync() error {
+	if w == nil || w.f == nil {
+		return w.notOpen("sync")
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
@@ -175,6 +196,9 @@ func (w *LogWriter) Sync() error {
 
 // Close syncs and closes the file. It is idempotent: later calls return nil.
 func (w *LogWriter) Close() error {
+	if w == nil || w.f == nil {
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {

@@ -128,8 +128,12 @@ func (m *Message) IsCheckpoint() bool {
 	return m.Source.Kind == "compact-checkpoint" || (m.Source.Kind == "plugin" && m.Source.Plugin == "compact" && m.Source.CompactionID != "")
 }
 
-// ToolCalls returns the tool-call blocks of an assistant message.
+// ToolCalls returns the tool-call blocks of an assistant message (nil for
+// a nil message).
 func (m *Message) ToolCalls() []Block {
+	if m == nil {
+		return nil
+	}
 	var out []Block
 	for _, b := range m.Content {
 		if b.Type == BlockToolCall {
@@ -168,7 +172,11 @@ func (m *Message) ToolResultID() (string, bool) {
 
 // Text joins the message's human-readable text: text and reasoning blocks,
 // tool-call names and arguments, and tool-result content, one per line.
+// A nil message's is "".
 func (m *Message) Text() string {
+	if m == nil {
+		return ""
+	}
 	var sb strings.Builder
 	appendBlocksText(&sb, m.Content)
 	return sb.String()

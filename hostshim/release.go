@@ -71,8 +71,12 @@ func (s *Session) noteShadows(e Event, nodes []int) {
 //
 // What a released event leaves behind is one byte for its type, plus its
 // source seqs when it had any (replacements), so the session's memory
-// follows its surface and not the length of its log.
+// follows its surface and not the length of its log. A nil Session
+// releases nothing (0).
 func (s *Session) Release(upTo int, check ShadowCheck) int {
+	if s == nil {
+		return 0
+	}
 	upTo = min(upTo, s.Len())
 	safe := map[int]bool{}
 	recs := s.shadows[:0]
@@ -141,11 +145,12 @@ func (s *Session) Release(upTo int, check ShadowCheck) int {
 }
 
 // HasForgotten reports whether Forget or Release dropped any event's
-// payload.
-func (s *Session) HasForgotten() bool { return s.forgetMark > 0 || s.base > 0 }
+// payload (false for a nil Session).
+func (s *Session) HasForgotten() bool { return s != nil && (s.forgetMark > 0 || s.base > 0) }
 
-// Released reports whether Release dropped the event at seq.
-func (s *Session) Released(seq int) bool { return s.isReleased(seq) }
+// Released reports whether Release dropped the event at seq (false for a
+// nil Session).
+func (s *Session) Released(seq int) bool { return s != nil && s.isReleased(seq) }
 
 func (s *Session) isReleased(seq int) bool {
 	if seq < 0 || seq >= s.base {

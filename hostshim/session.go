@@ -37,6 +37,11 @@ type Surface struct {
 //
 // A Session is not safe for concurrent use; the host serialises appends on
 // one session, and so must callers.
+//
+// A zero Session is an empty session of generation Gen01 (its first append
+// readies it as NewSession would). A nil *Session holds no events: its
+// queries return the zero results their doc comments name, and the methods
+// that return an error return ErrNilSession.
 type Session struct {
 	ID     string
 	Gen    Generation
@@ -91,11 +96,25 @@ type Session struct {
 
 // NewSession returns an empty session of wire generation gen.
 func NewSession(id string, gen Generation) *Session {
-	s := &Session{ID: id, Gen: gen, pos: map[int]int{}, msgs: map[int]*Message{}}
-	for i := range s.latest {
-		s.latest[i] = -1
-	}
+	s := &Session{ID: id, Gen: gen}
+	s.ready()
 	return s
+}
+
+// ready makes the maps an append writes, for NewSession and for the first
+// append to a zero Session; an empty session tracks no newest event yet.
+func (s *Session) ready() {
+	if s.pos == nil {
+		s.pos = map[int]int{}
+	}
+	if s.msgs == nil {
+		s.msgs = map[int]*Message{}
+	}
+	if s.Len() == 0 {
+		for i := range s.latest {
+			s.latest[i] = -1
+		}
+	}
 }
 
 // Event types whose newest occurrence a Session tracks.
@@ -146,8 +165,12 @@ const maxPriceSlots = 8
 // immutable, so the price never changes, and the planner, the validator,
 // the emergency fold and the CLI all read the same number instead of
 // re-tokenizing the surface at every step. Meters are told apart by
-// value (==); a meter whose type is not comparable is never cached.
+// value (==); a meter whose type is not comparable is never cached. A nil
+// Session is ErrNilSession.
 func (s *Session) Price(seq int, m Meter) (int, error) {
+	if s == nil {
+		return 0, ErrNilSession
+	}
 	slot := s.priceSlot(m)
 	if slot != nil {
 		if p, ok := slot.prices[seq]; ok {
@@ -184,8 +207,14 @@ func (s *Session) priceSlot(m Meter) *priceSlot {
 	return &s.prices[len(s.prices)-1]
 }
 
-// Len is the number of events in the log; the next event gets this seq.
-func (s *Session) Len() int { return s.base + len(s.events) }
+// Len is the number of events in the log; the next event gets this seq (0
+// for a nil Session).
+func (s *Session) Len() int {
+	if s == nil {
+		return 0
+	}
+	return s.base + len(s.events)
+}
 
 // Forget drops the payload (data, derived message, cached prices; the
 // envelope's seq, type, time, surface marker and source seqs stay) of the
@@ -202,7 +231,11 @@ func (s *Session) Len() int { return s.base + len(s.events) }
 // memory then follows the surface, not the length of the log. Appends,
 // replacements, surface queries and folds keep working: none of them reads
 // an event that is neither on the surface nor the newest of its kind.
+// Forget on a nil Session does nothing.
 func (s *Session) Forget(upTo int) {
+	if s == nil {
+		return
+	}
 	upTo = min(upTo, s.Len())
 	needed := func(seq int) bool {
 		if _, on := s.pos[seq]; on {
@@ -258,9 +291,10 @@ func (s *Session) dropCaches(seq int) {
 }
 
 // Event returns the event with seq, or false when there is none. An event
-// that Release dropped comes back as its envelope (see Release).
+// that Release dropped comes back as its envelope (see Release). A nil
+// Session has none.
 func (s *Session) Event(seq int) (Event, bool) {
-	if seq < 0 || seq >= s.Len() {
+	if s == nil || seq < 0 || seq >= s.Len() {
 		return Event{}, false
 	}
 	if seq >= s.base {
@@ -275,23 +309,48 @@ func (s *Session) Event(seq int) (Event, bool) {
 // Events returns the log: every event, in seq order, unless Release
 // dropped a prefix, in which case it holds the events from seq Base() on
 // (Events()[i].Seq == Base()+i) and Event reaches the older ones. The
-// slice must not be modified.
-func (s *Session) Events() []Event { return s.events }
+// slice must not be modified. A nil Session's is nil.
+func (s *Session) Events() []Event {
+	if s == nil {
+		return nil
+	}
+	return s.events
+}
 
-// Base is the seq of Events()[0]: zero unless Release compacted a prefix.
-func (s *Session) Base() int { return s.base }
+// Base is the seq of Events()[0]: zero unless Release compacted a prefix
+// (and zero for a nil Session).
+func (s *Session) Base() int {
+	if s == nil {
+		return 0
+	}
+	return s.base
+}
 
-// Surface returns a copy of the current surface.
+// Surface returns a copy of the current surface (the zero Surface for a
+// nil Session).
 func (s *Session) Surface() Surface {
+	if s == nil {
+		return Surface{}
+	}
 	return Surface{Nodes: slices.Clone(s.nodes), ReplaceGeneration: s.gen}
 }
 
 // Nodes returns the current surface nodes without copying. The slice must
-// not be modified and is invalid after the next append.
-func (s *Session) Nodes() []int { return s.nodes }
+// not be modified and is invalid after the next append. A nil Session's
+// is nil.
+func (s *Session) Nodes() []int {
+	if s == nil {
+		return nil
+	}
+	return s.nodes
+}
 
-// Position returns the surface position of seq, or -1 when it is not a node.
+// Position returns the surface position of seq, or -1 when it is not a node
+// (always, for a nil Session).
 func (s *Session) Position(seq int) int {
+	if s == nil {
+		return -1
+	}
 	if p, ok := s.pos[seq]; ok {
 		return p
 	}
@@ -330,8 +389,11 @@ func NewEvent(seq int, typ string, data any, opts AppendOptions) (Event, error) 
 
 // Append marshals data, appends an event of type typ and returns it. Time is
 // left zero: the model has no clock of its own (callers that want one set it
-// through AppendEvent).
+// through AppendEvent). A nil Session is ErrNilSession.
 func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error) {
+	if s == nil {
+		return Event{}, ErrNilSession
+	}
 	e, err := NewEvent(s.Len(), typ, data, opts)
 	if err != nil {
 		return Event{}, err
@@ -346,8 +408,15 @@ func (s *Session) Append(typ string, data any, opts AppendOptions) (Event, error
 }
 
 // AppendEvent validates e against the log and the surface and appends it.
-// e.Seq must be the next seq. On error nothing changes.
+// e.Seq must be the next seq. On error nothing changes. A nil Session is
+// ErrNilSession.
 func (s *Session) AppendEvent(e Event) error {
+	if s == nil || s.pos == nil {
+		if s == nil {
+			return ErrNilSession
+		}
+		s.ready() // a zero Session's first append
+	}
 	if e.Seq != s.Len() {
 		return &AppendError{Seq: e.Seq, Type: e.Type, Err: fmt.Errorf("%w: expected seq %d", ErrNotContiguous, s.Len())}
 	}
@@ -545,8 +614,11 @@ func jsonEqual(a, b any) bool {
 
 // Message returns the model-visible message of the event at seq (nil when
 // the event derives none). Results are cached; the message must be treated
-// as read-only.
+// as read-only. A nil Session is ErrNilSession.
 func (s *Session) Message(seq int) (*Message, error) {
+	if s == nil {
+		return nil, ErrNilSession
+	}
 	if m, ok := s.msgs[seq]; ok {
 		return m, nil
 	}
@@ -567,7 +639,11 @@ func (s *Session) Message(seq int) (*Message, error) {
 
 // Messages derives the model-visible messages of the surface in order,
 // skipping nodes that derive none (an assistant message with no content).
+// A nil Session is ErrNilSession.
 func (s *Session) Messages() ([]*Message, error) {
+	if s == nil {
+		return nil, ErrNilSession
+	}
 	out := make([]*Message, 0, len(s.nodes))
 	for _, n := range s.nodes {
 		m, err := s.Message(n)
@@ -619,14 +695,17 @@ func (s *Session) balance() ([]bool, error) {
 }
 
 // BalancedBefore reports whether the cut just before surface node seq splits
-// no tool call from its result.
+// no tool call from its result. A nil Session is ErrNilSession.
 func (s *Session) BalancedBefore(seq int) (bool, error) { return s.cut(seq, 0) }
 
 // BalancedAfter reports whether the cut just after surface node seq splits no
-// tool call from its result.
+// tool call from its result. A nil Session is ErrNilSession.
 func (s *Session) BalancedAfter(seq int) (bool, error) { return s.cut(seq, 1) }
 
 func (s *Session) cut(seq, off int) (bool, error) {
+	if s == nil {
+		return false, ErrNilSession
+	}
 	p, ok := s.pos[seq]
 	if !ok {
 		return false, fmt.Errorf("%w: surface seq %d not found", ErrNotOnSurface, seq)
@@ -639,8 +718,11 @@ func (s *Session) cut(seq, off int) (bool, error) {
 }
 
 // Clone returns an independent copy of the session (events are shared; they
-// are immutable).
+// are immutable). The clone of a nil Session is nil.
 func (s *Session) Clone() *Session {
+	if s == nil {
+		return nil
+	}
 	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header,
 		forgetMark: s.forgetMark, retained: slices.Clone(s.retained),
 		base: s.base, held: maps.Clone(s.held), rel: s.rel.clone(), shadows: slices.Clone(s.shadows), derived: s.cloneDerived()}

@@ -136,8 +136,15 @@ func (st EntryState) Busy() bool {
 }
 
 // InspectEntryState scans the log backwards as the host's
-// inspectCompactionEntryState does.
+// inspectCompactionEntryState does. A nil Session is ErrNilSession.
 func InspectEntryState(s *Session) (EntryState, error) {
+	if s == nil {
+		return EntryState{UnmatchedStart: -1, LatestEndSeed: -1}, ErrNilSession
+	}
+	if s.pos == nil {
+		// A zero Session nothing was appended to.
+		return EntryState{UnmatchedStart: -1, LatestEndSeed: -1}, nil
+	}
 	// The session tracks the newest event of each kind as it is appended,
 	// so this is constant time however long the log is.
 	st := EntryState{UnmatchedStart: -1, LatestEndSeed: s.latest[latestEndSeed]}
@@ -235,7 +242,17 @@ func (e *TxError) Unwrap() error { return e.Err }
 // node and the result is returned. On failure the surface is unchanged and a
 // compaction/end with the error is in the log; a manual bracket's error is a
 // *ManualCompactionError classified as the host classifies it.
+//
+// A nil Transaction, or one without a Meter or a Summarizer, is
+// ErrNotConfigured; a nil agent or one without a Session is ErrNilSession:
+// both before anything is appended.
 func (tx *Transaction) CompactSurfaceRegion(ctx context.Context, agent *Agent, start, end int, opts TxOptions) (*CompactionResult, error) {
+	if tx == nil || tx.Meter == nil || tx.Summarizer == nil {
+		return nil, ErrNotConfigured
+	}
+	if agent == nil || agent.Session == nil {
+		return nil, ErrNilSession
+	}
 	s := agent.Session
 	if opts.Owner == OwnerManual {
 		if err := ctx.Err(); err != nil {
@@ -496,8 +513,16 @@ func BuildSummarizationInput(s *Session, shadowed []int) (*SummarizationInput, e
 	return in, nil
 }
 
-// LatestRequestHeader returns the newest request/header's data.
+// LatestRequestHeader returns the newest request/header's data. A nil
+// Session is ErrNilSession.
 func LatestRequestHeader(s *Session) (RequestHeaderData, bool, error) {
+	if s == nil {
+		return RequestHeaderData{}, false, ErrNilSession
+	}
+	if s.pos == nil {
+		// A zero Session nothing was appended to.
+		return RequestHeaderData{}, false, nil
+	}
 	seq := s.latest[latestHeader]
 	if seq < 0 {
 		return RequestHeaderData{}, false, nil

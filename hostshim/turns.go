@@ -7,6 +7,10 @@ package hostshim
 // (turns from 1, steps from 1 within their turn). Opening a turn or a
 // step closes the one that is open; a step holds at most one assistant
 // message (one model request). A Turns is not safe for concurrent use.
+//
+// A zero Turns, or a nil one, has no session to write to: it has no open
+// turn, Turn and Step are 0, CloseStep and CloseTurn have nothing to close,
+// and Append, OpenTurn, OpenStep and ForAssistant are ErrNilSession.
 type Turns struct {
 	s                Appender
 	turn, step       int
@@ -33,6 +37,9 @@ func NewTurnsOn(a Appender) *Turns { return &Turns{s: a} }
 // (SurfaceOp append) when surface is set, derived from the events sources
 // names.
 func (t *Turns) Append(typ string, data any, surface bool, sources []int) (int, error) {
+	if t == nil || t.s == nil {
+		return 0, ErrNilSession
+	}
 	opts := AppendOptions{SourceEventSeqs: sources}
 	if surface {
 		opts.SurfaceOp = AppendOp
@@ -46,17 +53,30 @@ func (t *Turns) Append(typ string, data any, surface bool, sources []int) (int, 
 
 // Turn is the number of the current (or last) turn, for the turn field of
 // the events appended inside it.
-func (t *Turns) Turn() int { return t.turn }
+func (t *Turns) Turn() int {
+	if t == nil {
+		return 0
+	}
+	return t.turn
+}
 
 // Step is the number of the current (or last) step of the turn.
-func (t *Turns) Step() int { return t.step }
+func (t *Turns) Step() int {
+	if t == nil {
+		return 0
+	}
+	return t.step
+}
 
 // InTurn reports whether a turn is open.
-func (t *Turns) InTurn() bool { return t.inTurn }
+func (t *Turns) InTurn() bool { return t != nil && t.inTurn }
 
 // OpenTurn closes the open turn, starts the next one and opens its first
 // step.
 func (t *Turns) OpenTurn() error {
+	if t == nil || t.s == nil {
+		return ErrNilSession
+	}
 	if err := t.CloseTurn(); err != nil {
 		return err
 	}
@@ -71,6 +91,9 @@ func (t *Turns) OpenTurn() error {
 
 // OpenStep closes the open step and starts the next one in the open turn.
 func (t *Turns) OpenStep() error {
+	if t == nil || t.s == nil {
+		return ErrNilSession
+	}
 	if err := t.CloseStep(); err != nil {
 		return err
 	}
@@ -84,6 +107,9 @@ func (t *Turns) OpenStep() error {
 // when none is open, else a new step when no step is open or the open one
 // already holds its assistant message.
 func (t *Turns) ForAssistant() error {
+	if t == nil || t.s == nil {
+		return ErrNilSession
+	}
 	var err error
 	switch {
 	case !t.inTurn:
@@ -100,7 +126,7 @@ func (t *Turns) ForAssistant() error {
 
 // CloseStep ends the open step, if any.
 func (t *Turns) CloseStep() error {
-	if !t.inStep {
+	if t == nil || !t.inStep {
 		return nil
 	}
 	t.inStep, t.stepHasAssistant = false, false
@@ -110,7 +136,7 @@ func (t *Turns) CloseStep() error {
 
 // CloseTurn ends the open step and the open turn, if any, as completed.
 func (t *Turns) CloseTurn() error {
-	if !t.inTurn {
+	if t == nil || !t.inTurn {
 		return nil
 	}
 	if err := t.CloseStep(); err != nil {
