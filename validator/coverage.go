@@ -32,6 +32,9 @@ type Required struct {
 // coverage checks that every Required anchor of class is exported by the
 // candidate's interface and stated by its replacement.
 func coverage(c *Candidate, class string) Result {
+	if c == nil {
+		return result([]Failure{fail("no-candidate", -1, -1, "%v", ErrNoCandidate)})
+	}
 	if c.Required == nil && c.Interface == nil {
 		if c.Phase == PhasePlan {
 			return Result{Status: Pending, Note: "the checkpoint interface is built at compile"}
@@ -80,7 +83,8 @@ type Authority struct{}
 // Name implements Predicate.
 func (Authority) Name() string { return "A" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate fails it with code
+// "no-candidate" (ErrNoCandidate).
 func (Authority) Check(c *Candidate, env *Env) Result { return coverage(c, ClassAuthority) }
 
 // Open is predicate O: open obligation coverage. Every open failure and
@@ -90,5 +94,6 @@ type Open struct{}
 // Name implements Predicate.
 func (Open) Name() string { return "O" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate fails it with code
+// "no-candidate" (ErrNoCandidate).
 func (Open) Check(c *Candidate, env *Env) Result { return coverage(c, ClassOpen) }

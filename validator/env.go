@@ -10,7 +10,9 @@ import (
 )
 
 // Env gives predicates shared views of a candidate's span, computed once per
-// Validate call.
+// Validate call. A nil or zero Env (one not made by Validate), or one whose
+// candidate is nil or has no session, has no span: its methods return
+// ErrNoCandidate, and Meter nil.
 type Env struct {
 	c     *Candidate
 	meter hostshim.Meter
@@ -28,12 +30,23 @@ type Env struct {
 	pricesErr  error
 }
 
-// Meter is the validator's host meter.
-func (e *Env) Meter() hostshim.Meter { return e.meter }
+// Meter is the validator's host meter (nil for a nil Env).
+func (e *Env) Meter() hostshim.Meter {
+	if e == nil {
+		return nil
+	}
+	return e.meter
+}
+
+// noCandidate reports whether e has no candidate session to look at.
+func (e *Env) noCandidate() bool { return e == nil || e.c == nil || e.c.Session == nil }
 
 // Span returns the positions of the candidate's first and last node on the
 // current surface, or an error when the span is not on it.
 func (e *Env) Span() (startIdx, endIdx int, err error) {
+	if e.noCandidate() {
+		return -1, -1, ErrNoCandidate
+	}
 	if !e.spanDone {
 		e.spanDone = true
 		s := e.c.Session
@@ -65,6 +78,9 @@ func (e *Env) Seqs() []int {
 // surface stays cheap). Prices come from the session's per-node cache
 // (hostshim.Session.Price), shared with the planner.
 func (e *Env) SpanPrices() ([]int, error) {
+	if e.noCandidate() || e.meter == nil {
+		return nil, ErrNoCandidate
+	}
 	if !e.pricesDone {
 		e.pricesDone = true
 		seqs := e.Seqs()
@@ -102,6 +118,9 @@ func (e *Env) SpanTokens() (int, error) {
 // in surface order (nodes that derive no message contribute nothing). This
 // is what an archive of the span must hold.
 func (e *Env) RawMessages() ([]json.RawMessage, error) {
+	if e.noCandidate() {
+		return nil, ErrNoCandidate
+	}
 	return SpanMessages(e.c.Session, e.Seqs())
 }
 

@@ -10,6 +10,20 @@ var (
 	ErrNoMeter = errors.New("validator: no host meter")
 )
 
+// Errors of missing input: a predicate, an Env or a Validator given nothing
+// to check never lets a fold through. The predicates and Validate return a
+// failed Result or Verdict whose failure code is "no-candidate" or
+// "not-open" (the reason is the error's text); the Env methods return the
+// error.
+var (
+	// ErrNoCandidate: the candidate is nil or has no session, or the Env
+	// is nil or was not made by Validate.
+	ErrNoCandidate = errors.New("validator: no candidate (nil, or without a session)")
+	// ErrNotOpen: the Validator is a zero value or a nil pointer; only New
+	// makes one that works.
+	ErrNotOpen = errors.New("validator: validator not made by validator.New")
+)
+
 // Errors returned by Verdict.Err.
 var (
 	// ErrVetoed: at least one predicate failed. The *VetoError wrapping it
@@ -26,6 +40,13 @@ type VetoError struct {
 	Err     error // ErrVetoed or ErrPending
 }
 
-func (e *VetoError) Error() string { return e.Err.Error() + ": " + e.Verdict.Summary() }
+// Error is the cause's text and the verdict's summary.
+func (e *VetoError) Error() string { return e.Unwrap().Error() + ": " + e.Verdict.Summary() }
 
-func (e *VetoError) Unwrap() error { return e.Err }
+// Unwrap is the cause: a VetoError with none (a zero value) is ErrVetoed.
+func (e *VetoError) Unwrap() error {
+	if e.Err == nil {
+		return ErrVetoed
+	}
+	return e.Err
+}

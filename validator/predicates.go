@@ -11,6 +11,16 @@ func fail(code string, seq, pos int, format string, args ...any) Failure {
 	return Failure{Code: code, Reason: fmt.Sprintf(format, args...), Seq: seq, Position: pos}
 }
 
+// noCandidate is the failed Result of a predicate given a nil candidate, one
+// without a session, or a nil Env (ErrNoCandidate): missing input never
+// passes.
+func noCandidate(c *Candidate, env *Env) (Result, bool) {
+	if c == nil || c.Session == nil || env == nil {
+		return result([]Failure{fail("no-candidate", -1, -1, "%v", ErrNoCandidate)}), true
+	}
+	return Result{}, false
+}
+
 func result(fs []Failure) Result {
 	if len(fs) > 0 {
 		return Result{Status: Fail, Failures: fs}
@@ -27,8 +37,12 @@ type Balance struct{}
 // Name implements Predicate.
 func (Balance) Name() string { return "B" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate, one without a session, or a
+// nil Env fails it with code "no-candidate" (ErrNoCandidate).
 func (Balance) Check(c *Candidate, env *Env) Result {
+	if r, bad := noCandidate(c, env); bad {
+		return r
+	}
 	s := c.Session
 	si, ei, err := env.Span()
 	if err != nil {
@@ -139,8 +153,12 @@ type Boundary struct{}
 // Name implements Predicate.
 func (Boundary) Name() string { return "T" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate, one without a session, or a
+// nil Env fails it with code "no-candidate" (ErrNoCandidate).
 func (Boundary) Check(c *Candidate, env *Env) Result {
+	if r, bad := noCandidate(c, env); bad {
+		return r
+	}
 	s := c.Session
 	st, err := hostshim.InspectEntryState(s)
 	if err != nil {
@@ -223,8 +241,12 @@ type Provenance struct{}
 // Name implements Predicate.
 func (Provenance) Name() string { return "P" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate, one without a session, or a
+// nil Env fails it with code "no-candidate" (ErrNoCandidate).
 func (Provenance) Check(c *Candidate, env *Env) Result {
+	if r, bad := noCandidate(c, env); bad {
+		return r
+	}
 	a := c.Archive
 	if a == nil {
 		if c.ArchiveWaiver != "" {
@@ -269,8 +291,12 @@ type Replacement struct{}
 // Name implements Predicate.
 func (Replacement) Name() string { return "R" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate, one without a session, or a
+// nil Env fails it with code "no-candidate" (ErrNoCandidate).
 func (Replacement) Check(c *Candidate, env *Env) Result {
+	if r, bad := noCandidate(c, env); bad {
+		return r
+	}
 	if c.Replacement == nil {
 		if c.Phase == PhasePlan {
 			return Result{Status: Pending, Note: "the replacement is rendered at compile"}
@@ -295,8 +321,12 @@ type Stability struct{}
 // Name implements Predicate.
 func (Stability) Name() string { return "G" }
 
-// Check implements Predicate.
+// Check implements Predicate. A nil candidate, one without a session, or a
+// nil Env fails it with code "no-candidate" (ErrNoCandidate).
 func (Stability) Check(c *Candidate, env *Env) Result {
+	if r, bad := noCandidate(c, env); bad {
+		return r
+	}
 	si, _, err := env.Span()
 	if err != nil {
 		return result([]Failure{fail("region", -1, -1, "%v", err)})

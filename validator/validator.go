@@ -182,11 +182,21 @@ func New(opts Options) (*Validator, error) {
 	return v, nil
 }
 
-// Meter returns the meter the validator prices with.
-func (v *Validator) Meter() hostshim.Meter { return v.meter }
+// Meter returns the meter the validator prices with (nil for a zero or nil
+// Validator).
+func (v *Validator) Meter() hostshim.Meter {
+	if v == nil {
+		return nil
+	}
+	return v.meter
+}
 
-// Predicates returns the names of the predicates, in evaluation order.
+// Predicates returns the names of the predicates, in evaluation order (none
+// for a zero or nil Validator).
 func (v *Validator) Predicates() []string {
+	if v == nil {
+		return nil
+	}
 	out := make([]string, len(v.preds))
 	for i, p := range v.preds {
 		out[i] = p.Name()
@@ -196,7 +206,18 @@ func (v *Validator) Predicates() []string {
 
 // Validate evaluates every predicate and returns the verdict. It never
 // stops at the first failure: the verdict lists them all.
+//
+// A zero or nil Validator (not made by New) fails every candidate with code
+// "not-open" (ErrNotOpen), and a nil candidate or one without a session
+// fails with code "no-candidate" (ErrNoCandidate): no predicate runs, and
+// Verdict.Err is a *VetoError.
 func (v *Validator) Validate(c *Candidate) Verdict {
+	if v == nil || v.meter == nil {
+		return unchecked(c, "not-open", ErrNotOpen)
+	}
+	if c == nil || c.Session == nil {
+		return unchecked(c, "no-candidate", ErrNoCandidate)
+	}
 	env := &Env{c: c, meter: v.meter, hash: v.hash, bundleHash: v.bundleHash}
 	vd := Verdict{Phase: c.Phase.String(), Mode: c.Mode, Start: c.Start, End: c.End}
 	for _, p := range v.preds {
@@ -209,6 +230,16 @@ func (v *Validator) Validate(c *Candidate) Verdict {
 		vd.Failures = append(vd.Failures, r.Failures...)
 	}
 	vd.Closure = closure(c, env, vd)
+	return vd
+}
+
+// unchecked is the failed verdict of a candidate no predicate could check.
+func unchecked(c *Candidate, code string, err error) Verdict {
+	var vd Verdict
+	if c != nil {
+		vd = Verdict{Phase: c.Phase.String(), Mode: c.Mode, Start: c.Start, End: c.End}
+	}
+	vd.Failures = []Failure{fail(code, -1, -1, "%v", err)}
 	return vd
 }
 
