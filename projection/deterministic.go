@@ -135,7 +135,9 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		if i <= skip {
 			continue
 		}
-		asked = i > 0 && slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Op == OpState && strings.Contains(p.Quote, sents[i-1]) })
+		asked = i > 0 && slices.ContainsFunc(out, func(p Proposal) bool {
+			return p.Kind == KindUncertainty && p.Op == OpState && strings.Contains(p.Quote, sents[i-1])
+		})
 		if o := optionsAsked(s); o != nil {
 			options = o
 		}
