@@ -223,8 +223,12 @@ func (w *LogWriter) Close() error {
 // header WriteSession writes (s.Header's Raw bytes when the session was read
 // from a log, else one built from s.ID and s.Gen). The caller appends the
 // events (all of them, from seq 0) as it goes: a session streamed through
-// memory (see Session.Forget) is written this way.
+// memory (see Session.Forget) is written this way. A nil Session is
+// ErrNilSession (in a *LogError), and no file is created.
 func CreateSessionLog(path string, s *Session, opts LogOptions) (*LogWriter, error) {
+	if s == nil {
+		return nil, &LogError{Op: "create", Path: path, Err: ErrNilSession}
+	}
 	h := s.Header
 	if h.Raw == nil && h.ID == "" {
 		h.ID = s.ID
@@ -243,8 +247,12 @@ const writeSessionBatchBytes = 1 << 20
 // s.Header (its Raw bytes when the session was read from a log, else one
 // built from s.ID and s.Gen). A session read from a plain log and written
 // plain gives a byte-identical file. In zstd mode events go in frames of
-// about 1 MiB of lines.
+// about 1 MiB of lines. A nil Session is ErrNilSession (in a *LogError),
+// and no file is created.
 func WriteSession(path string, s *Session, opts LogOptions) error {
+	if s == nil {
+		return &LogError{Op: "create", Path: path, Err: ErrNilSession}
+	}
 	if s.Base() > 0 {
 		return fmt.Errorf("write session %s: %w: Release dropped the events before seq %d", s.ID, ErrForgotten, s.Base())
 	}

@@ -105,8 +105,12 @@ func ValidateRegion(s *Session, start, end int) (Selection, error) {
 
 // NodePrices prices every surface node with m, in surface order: the price
 // of its derived message, or 0 when it derives none. Prices come from the
-// session's cache (Session.Price): each node is priced once per meter.
+// session's cache (Session.Price): each node is priced once per meter. A
+// nil Session is ErrNilSession.
 func NodePrices(s *Session, m Meter) ([]int, error) {
+	if s == nil {
+		return nil, ErrNilSession
+	}
 	out := make([]int, len(s.nodes))
 	for i, n := range s.nodes {
 		p, err := s.Price(n, m)
@@ -178,8 +182,11 @@ func AssertNoActiveCompaction(s *Session, stage string) error {
 // SelectCompactableRange is the host's head-anchored range choice: keep a
 // recent tail of at least retainTokens (by prices, one per surface node),
 // move the cut left until it is balanced, and fold everything before it.
-// ok is false when nothing can be folded.
+// ok is false when nothing can be folded. A nil Session is ErrNilSession.
 func SelectCompactableRange(s *Session, prices []int, retainTokens int) (start, end int, ok bool, err error) {
+	if s == nil {
+		return 0, 0, false, ErrNilSession
+	}
 	if len(prices) == 0 {
 		return 0, 0, false, nil
 	}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -56,6 +59,33 @@ func TestNilAndZeroValuesAreTypedErrors(t *testing.T) {
 	}
 	if s.Len() != 0 || s.Position(0) != -1 || s.Clone() != nil || s.HasForgotten() {
 		t.Errorf("nil Session's zero results: len %d position %d", s.Len(), s.Position(0))
+	}
+
+	// The package's functions of a session: an error, no panic, no file.
+	if _, err := NodePrices(nil, HeuristicMeter{}); !errors.Is(err, ErrNilSession) {
+		t.Errorf("NodePrices(nil): %v", err)
+	}
+	if _, _, _, err := SelectCompactableRange(nil, []int{1}, 0); !errors.Is(err, ErrNilSession) {
+		t.Errorf("SelectCompactableRange(nil): %v", err)
+	}
+	if _, err := MeasureSurface(nil, HeuristicMeter{}); !errors.Is(err, ErrNilSession) {
+		t.Errorf("MeasureSurface(nil): %v", err)
+	}
+	if _, err := BuildSummarizationInput(nil, []int{0}); !errors.Is(err, ErrNilSession) {
+		t.Errorf("BuildSummarizationInput(nil): %v", err)
+	}
+	if _, err := ValidateRegion(nil, 0, 0); !errors.Is(err, ErrBadRegion) {
+		t.Errorf("ValidateRegion(nil): %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "nil.jsonl")
+	if err := WriteSession(path, nil, LogOptions{}); !errors.Is(err, ErrNilSession) {
+		t.Errorf("WriteSession(nil): %v", err)
+	}
+	if _, err := CreateSessionLog(path, nil, LogOptions{}); !errors.Is(err, ErrNilSession) {
+		t.Errorf("CreateSessionLog(nil): %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a nil session's log was created: %v", err)
 	}
 
 	var tu Turns
