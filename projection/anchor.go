@@ -152,17 +152,19 @@ func (a *Anchor) terms() map[string]bool {
 	return a.words
 }
 
-// Seq is the seq of the anchor's newest source event (-1 when it has none).
+// Seq is the seq of the anchor's newest source event (-1 when it has
+// none, or a is nil).
 func (a *Anchor) Seq() int {
-	if len(a.SourceRefs) == 0 {
+	if a == nil || len(a.SourceRefs) == 0 {
 		return -1
 	}
 	return a.SourceRefs[len(a.SourceRefs)-1].Seq
 }
 
-// FirstSeq is the seq of the anchor's first source event.
+// FirstSeq is the seq of the anchor's first source event (-1 when it has
+// none, or a is nil).
 func (a *Anchor) FirstSeq() int {
-	if len(a.SourceRefs) == 0 {
+	if a == nil || len(a.SourceRefs) == 0 {
 		return -1
 	}
 	return a.SourceRefs[0].Seq
@@ -171,8 +173,11 @@ func (a *Anchor) FirstSeq() int {
 // IsHead reports whether the anchor is a current head (what a checkpoint
 // must carry): an active objective, constraint, decision or negative
 // knowledge, a current value, an open or investigating failure, an open
-// obligation, an unresolved hypothesis.
+// obligation, an unresolved hypothesis. A nil *Anchor is not.
 func (a *Anchor) IsHead() bool {
+	if a == nil {
+		return false
+	}
 	switch a.Kind {
 	case KindObjective, KindConstraint, KindDecision, KindNegative:
 		return a.Lifecycle == Active
@@ -188,8 +193,12 @@ func (a *Anchor) IsHead() bool {
 	return false
 }
 
-// Ref is the anchor's reference in a CheckpointInterface: "kind:key@id".
+// Ref is the anchor's reference in a CheckpointInterface: "kind:key@id"
+// ("" for a nil *Anchor).
 func (a *Anchor) Ref() string {
+	if a == nil {
+		return ""
+	}
 	k := a.Key
 	if k == "" {
 		k = "-"

@@ -42,8 +42,11 @@ type ValueCheck struct {
 }
 
 // ValueCheck returns a check against r's current values, or nil when it
-// has none.
+// has none (a nil *Reducer has none).
 func (r *Reducer) ValueCheck() *ValueCheck {
+	if r == nil {
+		return nil
+	}
 	c := &ValueCheck{r: r}
 	for _, a := range r.hot {
 		if a.Kind == KindValue && a.Lifecycle == Current {

@@ -16,8 +16,15 @@ type Deterministic struct{}
 
 var _ Proposer = Deterministic{}
 
-// Propose implements Proposer.
+// Propose implements Proposer. A nil ev has no proposals; a nil ctx is
+// an empty Context.
 func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
+	if ev == nil || ctx == nil {
+		if ev == nil {
+			return nil
+		}
+		ctx = &Context{}
+	}
 	switch ev.Role {
 	case RoleUser, RoleSystem:
 		return proposeInstructions(ev, ctx)

@@ -19,3 +19,10 @@ var (
 	// constraint).
 	ErrAuthority = errors.New("projection: source has no authority for this proposal")
 )
+
+// Errors of a nil *Reducer (its other methods read as an empty reducer's).
+var (
+	// ErrNilReducer: MarshalSnapshot or Restore was called on a nil
+	// *Reducer.
+	ErrNilReducer = errors.New("projection: nil Reducer")
+)

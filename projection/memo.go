@@ -21,6 +21,10 @@ import (
 // every field of Context); anything else is proposed
 // afresh and replaces the entry. Entries are found by the event's seq, so
 // one Memo serves one session's log. A Memo is safe for concurrent use.
+//
+// The zero Memo is ready to use: it is NewMemo(nil). A nil *Memo
+// remembers nothing: it proposes as Deterministic does, Len and Stats are
+// zero, and Clone is nil.
 type Memo struct {
 	inner Proposer
 
@@ -49,8 +53,15 @@ func NewMemo(inner Proposer) *Memo {
 
 var _ Proposer = (*Memo)(nil)
 
-// Propose implements Proposer.
+// Propose implements Proposer. A nil ev has no proposals; a nil ctx is
+// an empty Context.
 func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
+	if m == nil || ev == nil || ctx == nil {
+		if m == nil || ev == nil {
+			return Deterministic{}.Propose(ev, ctx)
+		}
+		ctx = &Context{}
+	}
 	text := sha256.Sum256([]byte(ev.Text))
 	m.mu.Lock()
 	e, ok := m.m[ev.Seq]
@@ -61,7 +72,11 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 	}
 	m.misses++
 	m.mu.Unlock()
-	props := m.inner.Propose(ev, ctx)
+	inner := m.inner
+	if inner == nil {
+		inner = Deterministic{}
+	}
+	props := inner.Propose(ev, ctx)
 	ne := &memoEntry{ev: *ev, text: text, ctx: cloneContext(ctx), props: slices.Clone(props)}
 	ne.ev.Text = ""
 	ne.ev.Calls = slices.Clone(ev.Calls)
@@ -70,6 +85,9 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 		ne.ev.Result = &r
 	}
 	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[int]*memoEntry{}
+	}
 	m.m[ev.Seq] = ne
 	m.mu.Unlock()
 	return props
@@ -78,6 +96,10 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 // Keep drops the entries whose seq keep rejects (a fold took them out of
 // view, or the caller forgot those events).
 func (m *Memo) Keep(keep func(seq int) bool) {
+	if m == nil || keep == nil {
+		// Nothing remembered, or no rule to keep by: nothing to drop.
+		return
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	maps.DeleteFunc(m.m, func(seq int, _ *memoEntry) bool { return !keep(seq) })
@@ -85,6 +107,9 @@ func (m *Memo) Keep(keep func(seq int) bool) {
 
 // Len is the number of events remembered.
 func (m *Memo) Len() int {
+	if m == nil {
+		return 0
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.m)
@@ -92,6 +117,9 @@ func (m *Memo) Len() int {
 
 // Stats returns how many proposals were reused and how many computed.
 func (m *Memo) Stats() (hits, misses int) {
+	if m == nil {
+		return 0, 0
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.hits, m.misses
@@ -150,8 +178,12 @@ func cloneContext(c *Context) Context {
 }
 
 // Clone returns a Memo with the same inner proposer and entries, for a
-// copy of the session whose log may grow apart from this one's.
+// copy of the session whose log may grow apart from this one's (nil for
+// a nil *Memo).
 func (m *Memo) Clone() *Memo {
+	if m == nil {
+		return nil
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return &Memo{inner: m.inner, m: maps.Clone(m.m)}
@@ -159,7 +191,11 @@ func (m *Memo) Clone() *Memo {
 
 // UseProposer makes r ask p for proposals from now on: a reducer copied
 // from one that proposed through another session's Memo gets its own.
+// A nil *Reducer has nothing to propose for.
 func (r *Reducer) UseProposer(p Proposer) {
+	if r == nil {
+		return
+	}
 	if p == nil {
 		p = Deterministic{}
 	}

@@ -58,6 +58,11 @@ type Options struct {
 
 // Reducer is the StateReducer (§13): it folds events synchronously into
 // the current heads. It is not safe for concurrent use.
+//
+// The zero Reducer is ready to use: it is the reducer New(Options{})
+// returns. A nil *Reducer reads as an empty one (LastSeq -1, no anchors,
+// a nil Snapshot, Clone and ValueCheck), applies and retires nothing, and
+// its MarshalSnapshot and Restore return ErrNilReducer.
 type Reducer struct {
 	opts     Options
 	hot      map[string]*Anchor // kind + "\x00" + key
@@ -91,22 +96,47 @@ func New(opts Options) *Reducer {
 	return &Reducer{opts: opts, hot: map[string]*Anchor{}, pending: map[string]Call{}, lastSeq: -1, asOf: -1}
 }
 
+// ready reports whether r is usable (false: nil), and makes a zero
+// Reducer the one New returns, keeping its options. A reducer from New,
+// Clone or a Restore always has its hot map, so a zero one is told by
+// its nil map.
+func (r *Reducer) ready() bool {
+	if r == nil {
+		return false
+	}
+	if r.hot == nil {
+		*r = *New(r.opts)
+	}
+	return true
+}
+
 func slot(k Kind, key string) string { return string(k) + "\x00" + key }
 
 var kindLetter = map[Kind]string{KindObjective: "o", KindConstraint: "c", KindDecision: "d", KindValue: "v", KindArtifact: "a",
 	KindEvidence: "e", KindFailure: "f", KindObligation: "b", KindNegative: "n", KindUncertainty: "u"}
 
 // LastSeq is the seq of the last event applied (-1: none).
-func (r *Reducer) LastSeq() int { return r.lastSeq }
+func (r *Reducer) LastSeq() int {
+	if !r.ready() {
+		return -1
+	}
+	return r.lastSeq
+}
 
 // Rejected counts proposals refused for a quote that is not verbatim or a
 // source without authority.
-func (r *Reducer) Rejected() int { return r.rejected }
+func (r *Reducer) Rejected() int {
+	if r == nil {
+		return 0
+	}
+	return r.rejected
+}
 
 // Apply folds one event into the state. Events must come in seq order;
 // an event at or before LastSeq is ignored (replays are idempotent).
+// A nil *Reducer applies nothing.
 func (r *Reducer) Apply(ev Event) {
-	if ev.Seq <= r.lastSeq {
+	if !r.ready() || ev.Seq <= r.lastSeq {
 		return
 	}
 	r.lastSeq = ev.Seq
@@ -1573,7 +1603,11 @@ func (r *Reducer) enforceCaps() {
 // Retire drops the hot facts a fold covering events up to seq hi took out
 // of view: evidence and artifacts whose newest source is at or before hi.
 // Heads, and the closed anchors the next checkpoint may still state, stay.
+// A nil *Reducer retires nothing.
 func (r *Reducer) Retire(hi int) {
+	if !r.ready() {
+		return
+	}
 	for _, a := range r.sorted() {
 		if (a.Kind == KindEvidence || a.Kind == KindArtifact) && a.Seq() <= hi {
 			r.retire(a, Retired)
@@ -1584,6 +1618,9 @@ func (r *Reducer) Retire(hi int) {
 
 // Heads returns the current heads, oldest first (copies).
 func (r *Reducer) Heads() []*Anchor {
+	if r == nil {
+		return nil
+	}
 	var out []*Anchor
 	for _, a := range r.sorted() {
 		if a.IsHead() {
@@ -1593,8 +1630,12 @@ func (r *Reducer) Heads() []*Anchor {
 	return out
 }
 
-// Anchors returns every hot anchor, oldest first (copies).
+// Anchors returns every hot anchor, oldest first (copies; nil for a nil
+// *Reducer).
 func (r *Reducer) Anchors() []*Anchor {
+	if r == nil {
+		return nil
+	}
 	s := r.sorted()
 	out := make([]*Anchor, len(s))
 	for i, a := range s {
@@ -1606,6 +1647,9 @@ func (r *Reducer) Anchors() []*Anchor {
 // RetiredAnchors returns the retired anchors kept for inspection
 // (Options.KeepRetired), oldest first.
 func (r *Reducer) RetiredAnchors() []*Anchor {
+	if r == nil {
+		return nil
+	}
 	out := make([]*Anchor, len(r.retired))
 	for i, a := range r.retired {
 		out[i] = a.clone()
@@ -1615,13 +1659,21 @@ func (r *Reducer) RetiredAnchors() []*Anchor {
 
 // HotSize is the number of anchors and pending calls held: the measure of
 // the projection's memory (§3.3).
-func (r *Reducer) HotSize() int { return len(r.hot) + len(r.pending) }
+func (r *Reducer) HotSize() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.hot) + len(r.pending)
+}
 
 // Footprint estimates the hot state's memory: the anchors and pending
 // calls held and the bytes of their strings plus a fixed overhead per
 // object (the measure EF-RFC-001 §3.3 bounds; not a heap profile).
 func (r *Reducer) Footprint() (anchors, bytes int) {
 	const perObject = 160
+	if r == nil {
+		return 0, 0
+	}
 	for _, a := range r.hot {
 		bytes += perObject + len(a.ID) + len(a.Key) + len(a.Name) + len(a.Value) + len(a.Quote) + len(a.Was) + len(a.Because) + len(a.Scope) + 24*len(a.SourceRefs)
 		for _, l := range a.Links {
@@ -1653,7 +1705,8 @@ type State struct {
 	Uncertainty     []*Anchor `json:"uncertainty"`
 }
 
-// State returns the current state (copies).
+// State returns the current state (copies; the zero State for a nil
+// *Reducer).
 func (r *Reducer) State() State {
 	var st State
 	for _, a := range r.Anchors() {
@@ -1697,17 +1750,28 @@ type Snapshot struct {
 }
 
 // Snapshot returns the hot state (pending calls are not part of it: a
-// fold's span is balanced, so none cross it).
+// fold's span is balanced, so none cross it). Nil for a nil *Reducer.
 func (r *Reducer) Snapshot() *Snapshot {
+	if !r.ready() {
+		return nil
+	}
 	return &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
 }
 
 // MarshalSnapshot is the JSON of Snapshot.
-func (r *Reducer) MarshalSnapshot() (json.RawMessage, error) { return json.Marshal(r.Snapshot()) }
+func (r *Reducer) MarshalSnapshot() (json.RawMessage, error) {
+	if r == nil {
+		return nil, ErrNilReducer
+	}
+	return json.Marshal(r.Snapshot())
+}
 
 // Restore replaces the reducer's state with a snapshot (pending calls are
 // kept).
 func (r *Reducer) Restore(s *Snapshot) error {
+	if !r.ready() {
+		return ErrNilReducer
+	}
 	if s == nil {
 		return ErrSnapshot
 	}
@@ -1740,8 +1804,12 @@ func UnmarshalSnapshot(b []byte) (*Snapshot, error) {
 	return &s, nil
 }
 
-// Clone returns an independent copy of the reducer.
+// Clone returns an independent copy of the reducer (nil for a nil
+// *Reducer).
 func (r *Reducer) Clone() *Reducer {
+	if !r.ready() {
+		return nil
+	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq}
