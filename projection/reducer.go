@@ -1437,6 +1437,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		// the same run changed, a wider run, the operation continued, the
 		// missing resource corrected, the command the user said to run.
 		if passed := callText(r.call); passed != "" {
+			var pc *passedCall // read at the first failure it is checked against
 			for _, a := range r.hot {
 				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) || p.Listed && strings.HasPrefix(a.Key, "test/") {
 					continue
@@ -1445,7 +1446,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				if !ok {
 					failed, _ = strings.CutPrefix(a.Key, commandPrefix)
 				}
-				if resolvedBy(failed, a.Because, hintsOf(a), passed, e.Text) {
+				if pc == nil {
+					pc = readPassed(passed)
+				}
+				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) {
 					hit = append(hit, a)
 				}
 			}

@@ -94,6 +94,47 @@ func pathLike(s string) bool {
 // chain) ran again what the single-stage failed command ran, changed by
 // one of the readings above; because is the failed command's error line.
 func rerunOf(failed, passed, because string) bool {
+	return rerunIn(failed, readPassed(passed), because)
+}
+
+// passedCall is a passing call read once, for every open failure it may
+// resolve: its text and the stages of its "&&" chain that run something
+// (up to a pipe, wrappers dropped; a stage that only pretends or lists is
+// left out).
+type passedCall struct {
+	text   string
+	stages []passedStage
+}
+
+// passedStage is one stage of a passedCall: unwrapped, read as a run, and
+// its words.
+type passedStage struct {
+	st     string
+	run    runWords
+	ok     bool
+	fields []string
+}
+
+// readPassed reads a passing call's stages.
+func readPassed(passed string) *passedCall {
+	pc := &passedCall{text: passed}
+	for _, st := range andRE.Split(passed, -1) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		if pretendRE.MatchString(st) {
+			continue
+		}
+		st = unwrap(st)
+		w, ok := readRun(st)
+		pc.stages = append(pc.stages, passedStage{st: st, run: w, ok: ok, fields: runFields(st)})
+	}
+	return pc
+}
+
+// rerunIn is rerunOf of a passing call already read.
+func rerunIn(failed string, pc *passedCall, because string) bool {
+	passed := pc.text
 	if strings.ContainsAny(failed, ";`") || strings.Contains(failed, "$(") || strings.Contains(failed, "&&") || strings.Contains(failed, "||") || strings.Contains(passed, "||") {
 		return false
 	}
@@ -104,18 +145,16 @@ func rerunOf(failed, passed, because string) bool {
 	if !ok {
 		return false
 	}
-	for _, st := range andRE.Split(passed, -1) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
-		if pretendRE.MatchString(st) {
+	var ff []string
+	for _, ps := range pc.stages {
+		pw := ps.run
+		if !ps.ok || pw.prog != fw.prog {
 			continue
 		}
-		pw, ok := readRun(unwrap(st))
-		if !ok || pw.prog != fw.prog {
-			continue
+		if ff == nil {
+			ff = runFields(unwrap(failed))
 		}
-		if slices.Equal(runFields(unwrap(failed)), runFields(unwrap(st))) {
+		if slices.Equal(ff, ps.fields) {
 			// The same run again.
 			return true
 		}

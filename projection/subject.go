@@ -135,6 +135,13 @@ func unwrap(st string) string {
 // resolves a failure seen in the call failedCall with error line
 // because; hints are user messages that answered the failure.
 func resolvedBy(failedCall, because string, hints []string, passedCall, passedOut string) bool {
+	return resolvedIn(failedCall, because, hints, readPassed(passedCall), passedOut)
+}
+
+// resolvedIn is resolvedBy of a passing call already read (the reducer
+// reads it once for all the open failures it is checked against).
+func resolvedIn(failedCall, because string, hints []string, pc *passedCall, passedOut string) bool {
+	passedCall := pc.text
 	if failedCall == "" || passedCall == "" {
 		return false
 	}
@@ -145,26 +152,19 @@ func resolvedBy(failedCall, because string, hints []string, passedCall, passedOu
 	if fs == "" || strings.Contains(passedCall, "||") {
 		return false
 	}
-	if rerunOf(fs, passedCall, because) {
+	if rerunIn(fs, pc, because) {
 		return true
 	}
 	fw, ok := readRun(fs)
 	if !ok || len(fw.pos) == 0 {
 		return false
 	}
-	for _, st := range andRE.Split(passedCall, -1) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
-		if pretendRE.MatchString(st) {
+	for _, ps := range pc.stages {
+		pw := ps.run
+		if !ps.ok || pw.prog != fw.prog {
 			continue
 		}
-		st = unwrap(st)
-		pw, ok := readRun(st)
-		if !ok || pw.prog != fw.prog {
-			continue
-		}
-		if widens(fw, pw, passedOut) || continues(fw, pw, st) {
+		if widens(fw, pw, passedOut) || continues(fw, pw, ps.st) {
 			return true
 		}
 	}
