@@ -143,11 +143,17 @@ func (r *responses) end() { r.last = "" }
 // message id are one model response. The session id is the first
 // "session_id" a system record carries (the run's init record).
 func parseClaudeSDK(r io.Reader, t *transcript) error {
+	return parseAnthropicLines(r, t, claudeSDKLine)
+}
+
+// parseAnthropicLines reads a JSONL of Anthropic-model records into t,
+// one line at a time through line, draining what each line completes.
+func parseAnthropicLines(in io.Reader, t *transcript, line func(*transcript, *responses, []byte) error) error {
 	t.provider = "anthropic"
 	var resp responses
 	var err error
-	t.torn, err = scanLines(r, func(_ int, raw []byte) error {
-		if err := claudeSDKLine(t, &resp, raw); err != nil {
+	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
+		if err := line(t, &resp, raw); err != nil {
 			return err
 		}
 		return t.drain(false)
@@ -220,16 +226,7 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 // continued session's file opens with records of the session it continued
 // (their ids), and Claude Code names the file after the session writing it.
 func parseClaudeCode(in io.Reader, t *transcript) error {
-	t.provider = "anthropic"
-	var resp responses
-	var err error
-	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
-		if err := claudeCodeLine(t, &resp, raw); err != nil {
-			return err
-		}
-		return t.drain(false)
-	})
-	return err
+	return parseAnthropicLines(in, t, claudeCodeLine)
 }
 
 // claudeCodeLine reads one record of a Claude Code session JSONL.
