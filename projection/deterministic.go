@@ -1125,6 +1125,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if c := callText(ctx.Call); c != "" {
 				p.Links = append(p.Links, callPrefix+c)
 			}
+			if u := failedUnit(text, t.name, quote); u != "" {
+				p.Links = append(p.Links, unitPrefix+u)
+			}
 			p.Value = "failed: " + oneLine(t.line, 200)
 		} else {
 			p.Value = "passed: " + oneLine(t.line, 200)
@@ -1152,6 +1155,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	default:
 		cp.Quote = firstLine(text)
+		if ctx.Call != nil {
+			_, cmd := argString(ctx.Call.Args, commandArgKeys)
+			cp.Links = append(cp.Links, passedUnits(cmd, text)...)
+		}
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)

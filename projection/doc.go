@@ -70,6 +70,11 @@
 // a partial lift restates the rule with its exception (bare "no X" is a
 // prohibition: bareNo, with its list of pleasantries noNotRules).
 //
+// A failed test is also resolved by a later run of any command whose
+// output reports the unit holding it passing whole (a Go package's "ok",
+// a pytest file's dots, a jest "PASS" file; units.go), unless that run
+// selected its tests by name ("-run", "-k", "-t": selectOpts).
+//
 // An obligation may name its moment instead of "remember to" ("before we
 // ship, …", "one last thing: …", "收尾之前：…", tasks.go, cue words
 // lateCues); a compound one is one obligation per task ("bump the version,
