@@ -169,7 +169,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		}
 	}
 	for _, h := range hints {
-		if toldToRun(h, passedCall) {
+		if toldToRun(h, passedCall) || toldValue(h, fs, pc) {
 			return true
 		}
 	}
@@ -291,6 +291,66 @@ func toldToRun(hint, passedCall string) bool {
 	return false
 }
 
+// toldValue reports whether a stage of the passing call pc is the failed
+// stage fs run again with the name the user's message hint gave in place
+// of one or two of its words ("images go to harbor.acme.io/fin/ledger now"
+// after "docker push ghcr.io/acme/ledger:1.4.0" was denied): the same
+// program, every word of fs not in the stage replaced by one holding a
+// name of the hint that fs lacks (an assignment "IMG=…" by one to the
+// same variable), and no more than two words added besides.
+func toldValue(hint, fs string, pc *passedCall) bool {
+	ff := runFields(fs)
+	if len(ff) < 2 {
+		return false
+	}
+	var names []string
+	for _, w := range strings.Fields(hint) {
+		w = strings.Trim(w, ".,;:!?()[]{}\"'`“”‘’")
+		if len(w) >= 6 && strings.ContainsAny(w, "./:-_0123456789") && !strings.Contains(fs, w) {
+			names = append(names, w)
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	for _, ps := range pc.stages {
+		if len(ps.fields) == 0 || ps.fields[0] != ff[0] {
+			continue
+		}
+		var gone, added []string
+		for _, w := range ff {
+			if !slices.Contains(ps.fields, w) {
+				gone = append(gone, w)
+			}
+		}
+		for _, w := range ps.fields {
+			if !slices.Contains(ff, w) {
+				added = append(added, w)
+			}
+		}
+		if len(gone) == 0 || len(gone) > 2 || len(added) > len(gone)+2 {
+			continue
+		}
+		replaced := 0
+		for _, g := range gone {
+			// Each word gone is replaced by a word of its own.
+			if i := slices.IndexFunc(added, func(a string) bool {
+				if v, _, ok := strings.Cut(g, "="); ok && envAssign.MatchString(g) && !strings.HasPrefix(a, v+"=") {
+					return false
+				}
+				return slices.ContainsFunc(names, func(n string) bool { return strings.Contains(a, n) })
+			}); i >= 0 {
+				added = slices.Delete(added, i, i+1)
+				replaced++
+			}
+		}
+		if replaced == len(gone) {
+			return true
+		}
+	}
+	return false
+}
+
 // toldWindow is how many events after a failure a user message may
 // answer it.
 const toldWindow = 6
@@ -335,6 +395,29 @@ func hintsOf(a *Anchor) []string {
 // abandonRE is a user dropping an approach.
 var abandonRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|drop|scrap|ditch|abandon|give\s+up\s+on|bin|shelve)\s+(?:it|that|this|the\s+(?:[\w.\-/]+\s+){0,3}?(?:approach|idea|path|route|plan|attempt|experiment|branch|option|way|target|goal))\b|\b(?:let's|we'll|we will)\s+not\s+(?:pursue|bother with|go down)\b|\bnot\s+worth\s+(?:pursuing|fixing|chasing|the\s+(?:effort|trouble))\b|\bwe(?:'re| are)\s+not\s+(?:doing|pursuing|going\s+(?:down|with))\s+(?:that|this|it)\b|(?:这条路|这个(?:方案|办法|思路|目标|方向))(?:就)?(?:不走了|放弃了?|算了|不要了|不搞了)|^(?:算了|放弃吧|不搞了|别折腾了)`)
 
+// abandonNameRE is a user dropping a thing by its name: "forget
+// golangci-lint for now", "scrap the pgbouncer-sidecar", "mypy 先不管了".
+// It gives a failure up only when the name is the failed stage's
+// program or one of its words that is not a plain word (namesFailed).
+var abandonNameRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|scrap|ditch|abandon|give\s+up\s+on)\s+(?:the\s+)?(?P<n>[\w.\-/@]{3,60})|(?P<z>[\w.\-/@]{3,60})\s*(?:这条路|这个)?(?:就|先)?(?:算了|不管了|别管了|不搞了)`)
+
+// namesFailed reports whether a user gives up failure a by the name x:
+// its failed stage's program, or a word of it holding more than letters.
+func namesFailed(a *Anchor, x string) bool {
+	failed, ok := linkWith(a.Links, callPrefix)
+	if !ok {
+		failed, _ = strings.CutPrefix(a.Key, commandPrefix)
+	}
+	x = strings.ToLower(strings.TrimRight(x, ".-/"))
+	for i, w := range runFields(deciding(failed, a.Because)) {
+		w = strings.ToLower(strings.Trim(w, `'"`))
+		if w == x && (i == 0 || strings.ContainsAny(w, "._-/@0123456789")) {
+			return true
+		}
+	}
+	return false
+}
+
 // abandoned retires the open failure a user message gives up on: the
 // newest seen within toldWindow events, or the one whose subject the
 // message names; a negative-knowledge anchor takes its place.
@@ -348,14 +431,37 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			f = a
 		}
 	}
-	if f == nil || !abandonRE.MatchString(ev.Text) {
+	if f == nil {
 		return
 	}
 	s := ""
-	for _, x := range sentences(ev.Text) {
-		if abandonRE.MatchString(x) {
-			s = x
-			break
+	if abandonRE.MatchString(ev.Text) {
+		for _, x := range sentences(ev.Text) {
+			if abandonRE.MatchString(x) {
+				s = x
+				break
+			}
+		}
+	} else if abandonNameRE.MatchString(ev.Text) {
+		// "forget golangci-lint for now": the failure the name is of.
+		f = nil
+		for _, x := range sentences(ev.Text) {
+			m := abandonNameRE.FindStringSubmatch(x)
+			if m == nil {
+				continue
+			}
+			name := m[abandonNameRE.SubexpIndex("n")] + m[abandonNameRE.SubexpIndex("z")]
+			for _, a := range r.hot {
+				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && namesFailed(a, name) && (f == nil || newer(a, f)) {
+					f, s = a, x
+				}
+			}
+			if f != nil {
+				break
+			}
+		}
+		if f == nil {
+			return
 		}
 	}
 	if s == "" || !strings.Contains(ev.Text, s) {

@@ -42,3 +42,51 @@ func TestPassedUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestToldValue(t *testing.T) {
+	for _, c := range []struct {
+		hint, failed, passed string
+		want                 bool
+	}{
+		{"images go to harbor.acme.io/fin/ledger now", "docker push ghcr.io/acme/ledger:1.4.0",
+			"docker tag ghcr.io/acme/ledger:1.4.0 harbor.acme.io/fin/ledger:1.4.0 && docker push harbor.acme.io/fin/ledger:1.4.0", true},
+		{"the registry is registry.acme.internal/platform/op. use that one", "make docker-build docker-push IMG=ghcr.io/acme/op:0.1.0",
+			"make docker-build docker-push deploy IMG=registry.acme.internal/platform/op:0.1.0 KUBECONTEXT=stg", true},
+		// The name given lands in another variable.
+		{"the registry is registry.acme.internal/platform/op", "make docker-push IMG=ghcr.io/acme/op:0.1.0",
+			"make docker-push IMG=ghcr.io/x/op:0.1.0 CACHE=registry.acme.internal/platform/op", false},
+		// Another subcommand, with the name given.
+		{"filter it in the staging model (stg_orders)", "dbt test --select fct_orders_daily --target dev",
+			"dbt build --select stg_orders+ --target dev", false},
+		// The hint names nothing the passing call uses.
+		{"try again, the registry was down", "docker push ghcr.io/acme/ledger:1.4.0", "docker push harbor.acme.io/fin/ledger:1.4.0", false},
+		// Another program.
+		{"push to harbor.acme.io/fin/ledger", "docker push ghcr.io/acme/ledger:1.4.0", "podman push harbor.acme.io/fin/ledger:1.4.0", false},
+	} {
+		if got := toldValue(c.hint, c.failed, readPassed(c.passed)); got != c.want {
+			t.Errorf("toldValue(%q, %q, %q) = %v, want %v", c.hint, c.failed, c.passed, got, c.want)
+		}
+	}
+}
+
+func TestNamesFailed(t *testing.T) {
+	a := &Anchor{Key: commandPrefix + "golangci-lint run ./...", Links: []string{callPrefix + "go build ./... && golangci-lint run ./..."}}
+	for _, c := range []struct {
+		name string
+		want bool
+	}{{"golangci-lint", true}, {"GolangCI-Lint.", true}, {"run", false}, {"go", false}, {"./...", false}, {"eslint", false}} {
+		if got := namesFailed(a, c.name); got != c.want {
+			t.Errorf("namesFailed(%q) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	for s, want := range map[string]string{"forget golangci-lint for now, it crashes": "golangci-lint", "mypy 先不管了": "mypy", "drop the users table": ""} {
+		m := abandonNameRE.FindStringSubmatch(s)
+		got := ""
+		if m != nil {
+			got = m[abandonNameRE.SubexpIndex("n")] + m[abandonNameRE.SubexpIndex("z")]
+		}
+		if got != want {
+			t.Errorf("abandonNameRE(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
