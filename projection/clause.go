@@ -169,6 +169,25 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 			out = append(out, s)
 			continue
 		}
+		if lead, items := colonList(s); items != nil {
+			// "Helga sent her conditions, she was very clear: A, B, and
+			// C": the rules the lead relays, each its own sentence.
+			if actOf(lead) {
+				out = append(out, lead)
+			}
+			for _, t := range items {
+				if len(items) > 1 && (isRule(t) || !strings.ContainsAny(t, "0123456789")) {
+					// An item that only states a number ("budget cap 300
+					// dollars") is a setting, read as a value.
+					if announced == nil {
+						announced = map[string]bool{}
+					}
+					announced[t] = true
+				}
+				out = append(out, t)
+			}
+			continue
+		}
 		cs := clauseBounds(s)
 		if len(cs) < 2 {
 			out = append(out, s)
@@ -518,4 +537,129 @@ func unansweredQuestion(text, q, s string) string {
 		return q
 	}
 	return text[i : i+j+len(s)]
+}
+
+// colonList reads a sentence whose lead relays rules said after its
+// colon, however long the lead ("Priya sent her conditions after last
+// week's mess, and she was pretty firm about them: irrigation never runs
+// above 60%, every actuator change is logged, and nobody touches the
+// frost relay"; "…，总结下来就是：A，B，C"): the lead is no rule and tells
+// who said it (preambleRE) or names rules (ruleLabelRE), and what follows
+// the colon is a list of clauses (each three words or more, cut at the
+// commas and semicolons outside brackets and quotes) of which one at
+// least is a rule by its shape. Each item is returned (its connective
+// left out); a single item only when it is a rule itself ("…, so she's
+// tightened things: no deploys in the 48 hours before a run"). Nil when
+// the sentence is no such list.
+func colonList(s string) (lead string, items []string) {
+	at := -1
+	depth := 0
+	quotes := quotedRE.FindAllStringIndex(s, -1)
+	for i, r := range s {
+		switch r {
+		case '(', '[', '（':
+			depth++
+		case ')', ']', '）':
+			depth = max(depth-1, 0)
+		case ':', '：':
+			if depth > 0 || inQuote(quotes, i) || r == ':' && (i > 0 && isDigit(s[i-1]) || strings.HasPrefix(s[i+1:], "//")) {
+				continue
+			}
+			if at < 0 {
+				at = i
+			}
+		}
+	}
+	if at <= 0 {
+		return "", nil
+	}
+	lead = strings.TrimSpace(s[:at])
+	body := strings.TrimSpace(s[at+len(string([]rune(s[at:])[0])):])
+	if labelEnd(s) > 0 || isRule(lead) || questionRE.MatchString(body) || obligationRE.MatchString(lead) || lateObligation(lead) ||
+		!preambleRE.MatchString(lead) && !ruleLabelRE.MatchString(lead) {
+		// A short label is read by clauseBounds; a task's lead ("before
+		// I open the PR I need three things from you: …") sets tasks.
+		return "", nil
+	}
+	var parts []string
+	for _, t := range listItems(body) {
+		if cjk := strings.ContainsFunc(t, isCJK); cjk && len([]rune(t)) < 4 || !cjk && len(strings.Fields(t)) < 3 {
+			// "don't touch A, B or C": nouns listed, not clauses.
+			return "", nil
+		}
+		if len(parts) > 0 && (exceptionRE.MatchString(t) || remainderOnlyRE.MatchString(t) || qualifierRE.MatchString(t)) {
+			// "…, unless it's behind the admin flag", "…, patch and minor
+			// only", "…, like the cron time": the item before, bounded.
+			parts[len(parts)-1] = joinItem(body, parts[len(parts)-1], t)
+			continue
+		}
+		parts = append(parts, t)
+	}
+	rules := 0
+	for _, t := range parts {
+		if isRule(t) {
+			rules++
+		}
+	}
+	if len(parts) == 2 && rules == 1 && isRule(parts[0]) && !strings.ContainsAny(body, ";；") {
+		// "never have the boost on while the radio transmits, the inrush
+		// browns it out": a rule and its reason.
+		parts = []string{joinItem(body, parts[0], parts[1])}
+	}
+	if rules == 0 || len(parts) == 1 && !isRule(parts[0]) {
+		return "", nil
+	}
+	return lead, parts
+}
+
+// qualifierRE is a list item that only bounds the one before it: "…
+// only", "like …", "such as …", "e.g. …", "…除外".
+var qualifierRE = mustPattern(`(?i)\bonly[.!]?$|^(?:like|such as|e\.g\.|say|for example|for instance|including)\b|(?:除外|例外|为止)[。.!！]?$|^(?:比如|例如|像)`)
+
+// joinItem is body from item a through item b, verbatim.
+func joinItem(body, a, b string) string {
+	i := strings.Index(body, a)
+	j := strings.Index(body[max(i, 0):], b)
+	if i < 0 || j < 0 {
+		return a
+	}
+	return strings.TrimSpace(body[i : i+j+len(b)])
+}
+
+// listItems cuts a list of clauses at its commas and semicolons outside
+// brackets and quotes, each item trimmed of its connective ("and …",
+// "还有…").
+func listItems(body string) []string {
+	var out []string
+	quotes := quotedRE.FindAllStringIndex(body, -1)
+	depth, start := 0, 0
+	emit := func(end int) {
+		t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(strings.TrimSpace(body[start:end]), ""))
+		t = strings.TrimSpace(strings.TrimPrefix(t, "and "))
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	// A list whose items are cut by semicolons keeps its commas inside
+	// them ("always launch with -resume, we've lost weekends to it; …").
+	seps := ",;，；"
+	if strings.ContainsAny(body, ";；") {
+		seps = ";；"
+	}
+	for i, r := range body {
+		switch r {
+		case '(', '[', '（':
+			depth++
+		case ')', ']', '）':
+			depth = max(depth-1, 0)
+		case ',', ';', '，', '；':
+			if depth > 0 || inQuote(quotes, i) || !strings.ContainsRune(seps, r) {
+				continue
+			}
+			emit(i)
+			start = i + len(string(r))
+		}
+	}
+	emit(len(body))
+	return out
 }

@@ -166,6 +166,16 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 		wasPermitted, wasExcepted, wasObliged := permitted, excepted, obliged
 		permitted, excepted, obliged = false, false, false
 		func() {
+			if ev.Role == RoleUser && bare(s) {
+				// "please don't.", "No no no.", "别。": the rule is what it
+				// answers (bare.go).
+				if q, v := bareReferent(text, s, sents, i, ctx.Offer); q != "" && constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(v), Value: v, Quote: q, Links: mentions(v), Scope: scope})
+				}
+				prev = s
+				return
+			}
 			if k := answers(s, ctx); k != "" {
 				// The answer to an open question ("total_count is still
 				// used, keep it") closes it.
@@ -635,7 +645,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 				return
 			}
 		}
-		if k == "" || v == "" || len([]rune(k)) > 60 {
+		if k == "" || v == "" || len([]rune(k)) > 60 || stopwords[strings.ToLower(v)] {
 			return
 		}
 		prop := strings.ToLower(strings.Join(strings.Fields(k), "_"))

@@ -145,6 +145,16 @@
 // a choice made in one clause of a sentence, and the option the user
 // takes after asking between two ("sarama or franz-go? … let's take
 // franz-go"); an assistant's switch never supersedes a user's decision.
+// A lead that relays rules, however long, and the list after its colon
+// ("Priya sent her conditions after last week's mess, and she was firm
+// about them: A, B, and C"; "…，总结下来就是：A，B，C") are rules one by
+// one (colonList: the lead tells who said it, preambleRE, or names
+// rules; one item at least is a rule by its shape; an exception, a
+// remainder or a qualifier, qualifierRE, stays with the item before,
+// and an item that only states a number is left to the values). A
+// prohibition with no content of its own ("please don't.", "No no
+// no.", "别。", bare.go, bareWords) is read with what it refuses: the
+// sentence before it, or the assistant's offer it answers (offerRE).
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

@@ -43,6 +43,9 @@ type Context struct {
 	// Decisions are the values of the active decisions, oldest first, for
 	// reading a retraction ("scratch the cursor idea").
 	Decisions []string
+	// Offer is what the assistant's message before offered or asked to
+	// do, the referent of a bare "please don't" (bare.go).
+	Offer string
 }
 
 // Op is what a proposal asks the reducer to do.

@@ -85,6 +85,11 @@ type Reducer struct {
 	// change finds the number a setting had when no value holds it
 	// (relative.go); not part of a Snapshot.
 	said []string
+	// offer is what the assistant's last message offered or asked to do
+	// ("I could disable the watchdog", "Should I force-push?"), the
+	// referent of a bare "please don't" next (bare.go); not part of a
+	// Snapshot.
+	offer string
 }
 
 // New returns an empty reducer.
@@ -166,6 +171,9 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
 		ctx.Attempt = r.attempt
 	}
+	if ev.Role == RoleUser {
+		ctx.Offer = r.offer
+	}
 	if d := r.newestChoice(); d != nil {
 		v := r.hot[slot(KindValue, r.lastKey)]
 		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
@@ -229,6 +237,14 @@ func (r *Reducer) Apply(ev Event) {
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
 		failed = failed || p.Kind == KindFailure && p.Failed
+	}
+	switch ev.Role {
+	case RoleAssistant:
+		if o := offered(ev.Text); o != "" || ev.Text != "" {
+			r.offer = o
+		}
+	case RoleUser:
+		r.offer = ""
 	}
 	if ev.Role == RoleUser {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
@@ -1828,7 +1844,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq}
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
