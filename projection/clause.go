@@ -583,13 +583,15 @@ func colonList(s string) (lead string, items []string) {
 	}
 	var parts []string
 	for _, t := range listItems(body) {
-		if cjk := strings.ContainsFunc(t, isCJK); cjk && len([]rune(t)) < 4 || !cjk && len(strings.Fields(t)) < 3 {
-			// "don't touch A, B or C": nouns listed, not clauses.
+		short := strings.ContainsFunc(t, isCJK) && len([]rune(t)) < 4 || !strings.ContainsFunc(t, isCJK) && len(strings.Fields(t)) < 3
+		if short && len(parts) == 0 {
+			// "A, B or C": nouns listed, not clauses.
 			return "", nil
 		}
-		if len(parts) > 0 && (exceptionRE.MatchString(t) || remainderOnlyRE.MatchString(t) || qualifierRE.MatchString(t)) {
+		if len(parts) > 0 && (short || exceptionRE.MatchString(t) || remainderOnlyRE.MatchString(t) || qualifierRE.MatchString(t)) {
 			// "…, unless it's behind the admin flag", "…, patch and minor
-			// only", "…, like the cron time": the item before, bounded.
+			// only", "…, like the cron time", "…, ever": the item before,
+			// bounded.
 			parts[len(parts)-1] = joinItem(body, parts[len(parts)-1], t)
 			continue
 		}
