@@ -2,6 +2,7 @@ package projection
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // A user sentence may carry several acts: "Omar set three rules: never
@@ -553,21 +554,11 @@ func unansweredQuestion(text, q, s string) string {
 // the sentence is no such list.
 func colonList(s string) (lead string, items []string) {
 	at := -1
-	depth := 0
-	quotes := quotedRE.FindAllStringIndex(s, -1)
-	for i, r := range s {
-		switch r {
-		case '(', '[', '（':
-			depth++
-		case ')', ']', '）':
-			depth = max(depth-1, 0)
-		case ':', '：':
-			if depth > 0 || inQuote(quotes, i) || r == ':' && (i > 0 && isDigit(s[i-1]) || strings.HasPrefix(s[i+1:], "//")) {
-				continue
-			}
-			if at < 0 {
-				at = i
-			}
+	for _, i := range outside(s, ":：") {
+		if s[i] != ':' || (i == 0 || !isDigit(s[i-1])) && !strings.HasPrefix(s[i+1:], "//") {
+			// Not a time ("02:00") or a URL's.
+			at = i
+			break
 		}
 	}
 	if at <= 0 {
@@ -633,35 +624,41 @@ func joinItem(body, a, b string) string {
 // "还有…").
 func listItems(body string) []string {
 	var out []string
-	quotes := quotedRE.FindAllStringIndex(body, -1)
-	depth, start := 0, 0
-	emit := func(end int) {
-		t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(strings.TrimSpace(body[start:end]), ""))
-		t = strings.TrimSpace(strings.TrimPrefix(t, "and "))
-		if t != "" {
-			out = append(out, t)
-		}
-	}
 	// A list whose items are cut by semicolons keeps its commas inside
 	// them ("always launch with -resume, we've lost weekends to it; …").
 	seps := ",;，；"
 	if strings.ContainsAny(body, ";；") {
 		seps = ";；"
 	}
-	for i, r := range body {
-		switch r {
-		case '(', '[', '（':
-			depth++
-		case ')', ']', '）':
-			depth = max(depth-1, 0)
-		case ',', ';', '，', '；':
-			if depth > 0 || inQuote(quotes, i) || !strings.ContainsRune(seps, r) {
-				continue
-			}
-			emit(i)
-			start = i + len(string(r))
+	start := 0
+	for _, end := range append(outside(body, seps), len(body)) {
+		t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(strings.TrimSpace(body[start:end]), ""))
+		t = strings.TrimSpace(strings.TrimPrefix(t, "and "))
+		if t != "" {
+			out = append(out, t)
+		}
+		if end < len(body) {
+			start = end + utf8.RuneLen([]rune(body[end:])[0])
 		}
 	}
-	emit(len(body))
 	return out
+}
+
+// outside is the byte offsets in s of the runes of set that stand
+// outside brackets and quotation marks.
+func outside(s, set string) []int {
+	var at []int
+	depth := 0
+	quotes := quotedRE.FindAllStringIndex(s, -1)
+	for i, r := range s {
+		switch {
+		case strings.ContainsRune("([（", r):
+			depth++
+		case strings.ContainsRune(")]）", r):
+			depth = max(depth-1, 0)
+		case strings.ContainsRune(set, r) && depth == 0 && !inQuote(quotes, i):
+			at = append(at, i)
+		}
+	}
+	return at
 }
