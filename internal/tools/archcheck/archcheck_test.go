@@ -84,6 +84,17 @@ func modulePackages(t *testing.T, root string) map[string]*pkg {
 	return out
 }
 
+// load returns the module's root, its packages and the page's text.
+func load(t *testing.T) (root string, pkgs map[string]*pkg, text string) {
+	t.Helper()
+	root = testutil.RepoRoot(t)
+	raw, err := os.ReadFile(filepath.Join(root, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, modulePackages(t, root), string(raw)
+}
+
 // section returns the text of the page's "## title" section.
 func section(t *testing.T, text, title string) string {
 	t.Helper()
@@ -148,13 +159,7 @@ func tableRows(t *testing.T, s, header string) [][]string {
 // missing from the page fails as an edge the code lacks does); and the
 // "Packages" table names every package.
 func TestPageMatchesImports(t *testing.T) {
-	root := testutil.RepoRoot(t)
-	pkgs := modulePackages(t, root)
-	raw, err := os.ReadFile(filepath.Join(root, page))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(raw)
+	_, pkgs, text := load(t)
 	deps := section(t, text, "Dependencies")
 	t.Logf("%d packages in the module", len(pkgs))
 
@@ -320,12 +325,7 @@ func sortedKeys(m map[string]*pkg) []string {
 // ends so) is declared in that package's non-test files: a function,
 // type, constant or variable, a method or a struct field.
 func TestPageNamesExist(t *testing.T) {
-	root := testutil.RepoRoot(t)
-	pkgs := modulePackages(t, root)
-	raw, err := os.ReadFile(filepath.Join(root, page))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, pkgs, text := load(t)
 	byLast := map[string][]string{}
 	for p := range pkgs {
 		byLast[filepath.Base(p)] = append(byLast[filepath.Base(p)], p)
@@ -334,7 +334,7 @@ func TestPageNamesExist(t *testing.T) {
 	ident := regexp.MustCompile(`^([a-z][a-z0-9]*)\.([A-Z]\w*)(?:\.(\w+))?(?:\(\))?$`)
 	decls := map[string]map[string]bool{}
 	checked := 0
-	for _, n := range names(string(raw)) {
+	for _, n := range names(text) {
 		for _, f := range strings.Fields(n) {
 			f = strings.TrimRight(f, ",;:")
 			if file.MatchString(f) {
