@@ -161,6 +161,11 @@ func tableRows(t *testing.T, s, header string) [][]string {
 func TestPageMatchesImports(t *testing.T) {
 	_, pkgs, text := load(t)
 	deps := section(t, text, "Dependencies")
+	defer func() {
+		if t.Failed() {
+			t.Logf("%s no longer matches the imports: redraw its Dependencies section (the layered picture and the edge table) and the Packages table; `go list -f '{{.ImportPath}} {{join .Imports \" \"}}' ./...` lists the imports", page)
+		}
+	}()
 	t.Logf("%d packages in the module", len(pkgs))
 
 	t.Run("picture", func(t *testing.T) {
