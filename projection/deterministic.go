@@ -1178,9 +1178,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if failed || ctx.Call == nil {
 		return out
 	}
-	// Files written, and config values set by an edit.
+	// Files written, and config values set by an edit or a sed
+	// (sedvalue.go).
 	_, p := argString(ctx.Call.Args, fileArgKeys)
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
+	out = append(out, sedValues(cmd)...)
 	if p == "" || !(writeToolRE.MatchString(ctx.Call.Name) || writeToolRE.MatchString(cmd)) {
 		return out
 	}

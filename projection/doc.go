@@ -155,6 +155,11 @@
 // prohibition with no content of its own ("please don't.", "No no
 // no.", "别。", bare.go, bareWords) is read with what it refuses: the
 // sentence before it, or the assistant's offer it answers (offerRE).
+// A setting changed by a passing sed in place ("sed -i
+// 's/retry: 3/retry: 5/' job.rb", sedvalue.go) is the setting's current
+// value, read only when both sides are the same key with a one-token
+// value holding a digit, and not kept twice when a value already holds
+// it.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

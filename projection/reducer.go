@@ -399,6 +399,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
+		if ev.Role == RoleTool && r.holding(p.Value) != nil {
+			// A command set the value a setting already holds: done as
+			// said, no second copy (sedvalue.go).
+			return
+		}
 		if p.Rel != "" {
 			r.relative(ev, p, nu)
 			r.restateClauses(nu, ref)

@@ -1,0 +1,76 @@
+package projection
+
+import (
+	"path"
+	"strings"
+)
+
+// A setting may be changed by a command rather than an edit tool: "sed
+// -i 's/dunning_grace_days: 7/dunning_grace_days: 14/' config/billing.yml"
+// sets dunning_grace_days to 14, and, when the command passed, that is
+// the setting's current value (an empirical one, as an edit's). Read
+// only when both sides of the substitution are the same key with a
+// value that is one short token holding a digit ("14", "4/minute",
+// "50gb"); a value with spaces or quotes ("'0 3 1 * *'") is left to the
+// user's own words. A value some current value already holds was set
+// as said (the reducer keeps no second copy).
+
+// sedRE is a sed in-place call: its script in quotes and the file it
+// edits.
+var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:-e\s+)?(?:'([^']+)'|"((?:[^"\\]|\\.)+)")\s+([^\s;&|<>]+)`)
+
+// sedSettingRE is one side of a substitution that sets a key: "retry:
+// 3", "mqtt_retries = 3", "limit rate 10/minute".
+var sedSettingRE = mustPattern(`^\s*([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)([\w.\-/%]*\d[\w.\-/%]*)\s*$`)
+
+// sedValues are the settings the sed in-place calls of cmd change.
+func sedValues(cmd string) []Proposal {
+	if !strings.Contains(cmd, "sed") {
+		return nil
+	}
+	var out []Proposal
+	for _, m := range sedRE.FindAllStringSubmatch(cmd, 8) {
+		script, file := m[1]+m[2], m[3]
+		for _, sub := range strings.Split(script, ";") {
+			from, to, ok := substitution(strings.TrimSpace(sub))
+			if !ok {
+				continue
+			}
+			a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
+			if a == nil || b == nil || a[1] != b[1] || a[2] == b[2] {
+				continue
+			}
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(strings.ReplaceAll(a[1], " ", "_")),
+				Name: a[1], Value: b[2], Was: a[2], Quote: strings.TrimSpace(sub)})
+		}
+	}
+	return out
+}
+
+// substitution is the pattern and replacement of sed command "s/A/B/g"
+// (any delimiter), unescaped and without anchors; ok false for another
+// command.
+func substitution(sub string) (from, to string, ok bool) {
+	if len(sub) < 4 || sub[0] != 's' {
+		return "", "", false
+	}
+	d := sub[1]
+	var parts []string
+	var cur strings.Builder
+	for i := 2; i < len(sub); i++ {
+		switch {
+		case sub[i] == '\\' && i+1 < len(sub):
+			cur.WriteByte(sub[i+1])
+			i++
+		case sub[i] == d:
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(sub[i])
+		}
+	}
+	if len(parts) < 2 {
+		return "", "", false
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(parts[0], "^"), "$"), parts[1], true
+}
