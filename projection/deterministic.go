@@ -231,6 +231,13 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 					options = nil
 				}
 			}
+			if ps == nil && rest && ev.Role == RoleUser && len(ctx.Offered) > 0 {
+				// "the second one, we need sub-cent precision": the option
+				// listed at that place is chosen (listed.go).
+				if o := chosenByPlace(s, ctx.Offered); o != "" {
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: o + " (" + s + ")", Quote: s, Links: mentions(o + " " + s)}}, false
+				}
+			}
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
@@ -844,9 +851,24 @@ var (
 // hypothesis; its "fixed" and "confirmed" are not read at all.
 func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 	var out []Proposal
+	confirmed := !ctx.ChoseOffered
 	for _, s := range sentences(ev.Text) {
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) {
 			continue
+		}
+		if ctx.Chosen != "" && confirmedOption(s, ctx.Offered) == ctx.Chosen {
+			// "Going with numeric(20,8) …" after the user chose it by
+			// place: the user's decision, said again.
+			continue
+		}
+		if !confirmed {
+			// The option a user chose by description, as this reply
+			// names it (listed.go).
+			confirmed = true
+			if o := confirmedOption(s, ctx.Offered); o != "" {
+				out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: s, Quote: s, Links: mentions(s)})
+				continue
+			}
 		}
 		l := strings.TrimSpace(strings.TrimLeft(s, "-*#>0123456789. "))
 		if l == "" {

@@ -79,6 +79,16 @@
 // now", toldValue), and given up when the user drops it by its program's
 // name ("forget golangci-lint for now", "mypy 先不管了", abandonNameRE).
 //
+// A choice may name an option by its place in a list offered just before
+// (listed.go: "1. … 2. …", "(1) … (2) …", "一是…；二是…", "方案一："):
+// "the second one", "let's go with 3", "option (b) it is", "就用前面那个吧",
+// "选第二种" choose the option at that place (a place said of an option,
+// "the second one is too slow", chooses nothing); a choice by description
+// ("go with whichever survives a redis flush", "最朴素的那个吧") takes the
+// option the agent's reply names by its place or its words, and the
+// reply's restatement of an option chosen by place is no decision of its
+// own.
+//
 // An obligation may name its moment instead of "remember to" ("before we
 // ship, …", "one last thing: …", "收尾之前：…", tasks.go, cue words
 // lateCues); a compound one is one obligation per task ("bump the version,

@@ -150,7 +150,7 @@ func sameCall(a, b *Call) bool {
 // added to Context and not here).
 func sameContext(a, b *Context) bool {
 	if a.HaveObjective != b.HaveObjective || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName ||
-		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer {
+		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer || a.ChoseOffered != b.ChoseOffered || a.Chosen != b.Chosen {
 		return false
 	}
 	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {
@@ -158,7 +158,7 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions)
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered)
 }
 
 // cloneContext copies c with maps and slices of its own, so an entry never
@@ -174,6 +174,7 @@ func cloneContext(c *Context) Context {
 	out.OpenQuestions = maps.Clone(c.OpenQuestions)
 	out.Questions = maps.Clone(c.Questions)
 	out.Decisions = slices.Clone(c.Decisions)
+	out.Offered = slices.Clone(c.Offered)
 	return out
 }
 

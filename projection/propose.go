@@ -46,6 +46,18 @@ type Context struct {
 	// Offer is what the assistant's message before offered or asked to
 	// do, the referent of a bare "please don't" (bare.go).
 	Offer string
+	// Offered are the options the message, or one shortly before it,
+	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
+	// ("the second one"; listed.go).
+	Offered []string
+	// ChoseOffered: the user's message before this assistant message chose
+	// among Offered by description ("the cheaper one"), so the option the
+	// reply names is what was chosen.
+	ChoseOffered bool
+	// Chosen is the option of Offered the user's message before this
+	// assistant message chose by place: the reply's sentence naming it
+	// restates the user's decision.
+	Chosen string
 }
 
 // Op is what a proposal asks the reducer to do.

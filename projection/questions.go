@@ -39,16 +39,7 @@ func relayedAnswer(s string, ctx *Context) string {
 	if len(ctx.Questions) == 0 || !relayMarkRE.MatchString(s) {
 		return ""
 	}
-	words := func(x string) map[string]bool {
-		m := stems(x)
-		rs := []rune(x)
-		for i := 0; i+1 < len(rs); i++ {
-			if isCJK(rs[i]) && isCJK(rs[i+1]) {
-				m[string(rs[i:i+2])] = true
-			}
-		}
-		return m
-	}
+	words := wordsAndPairs
 	ws := words(s)
 	best, most := "", 1
 	for k, q := range ctx.Questions {
@@ -63,6 +54,19 @@ func relayedAnswer(s string, ctx *Context) string {
 		}
 	}
 	return best
+}
+
+// wordsAndPairs are the words of x to compare with another text's:
+// English stems and Chinese character pairs.
+func wordsAndPairs(x string) map[string]bool {
+	m := stems(x)
+	rs := []rune(x)
+	for i := 0; i+1 < len(rs); i++ {
+		if isCJK(rs[i]) && isCJK(rs[i+1]) {
+			m[string(rs[i:i+2])] = true
+		}
+	}
+	return m
 }
 
 // labelledQuestionRE is a question labelled as one ("open question: …",

@@ -79,6 +79,13 @@ type Reducer struct {
 	// Snapshot.
 	attempt    string
 	attemptSeq int
+	// offered are the options the last message listing some offered, at
+	// offeredSeq, and choseOffered that the user's last message chose
+	// among them by description (listed.go); not part of a Snapshot.
+	offered      []string
+	offeredSeq   int
+	choseOffered bool
+	chosen       string
 	// call is the call whose result is being applied (nil otherwise).
 	call *Call
 	// said are the user's last messages (maxSaid), where a relative
@@ -174,6 +181,19 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
 	}
+	var own []string
+	if ev.Role == RoleUser || ev.Role == RoleAssistant {
+		own = offeredOptions(ev.Text)
+	}
+	switch {
+	case own != nil:
+		ctx.Offered = own
+	case len(r.offered) > 0 && ev.Seq-r.offeredSeq <= offerWindow:
+		ctx.Offered = r.offered
+		if ev.Role == RoleAssistant {
+			ctx.ChoseOffered, ctx.Chosen = r.choseOffered, r.chosen
+		}
+	}
 	if d := r.newestChoice(); d != nil {
 		v := r.hot[slot(KindValue, r.lastKey)]
 		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
@@ -225,7 +245,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 		source = sb.String()
 	}
-	moved, failed := map[*Anchor]bool{}, false
+	moved, failed, chosen := map[*Anchor]bool{}, false, ""
 	r.call = call
 	defer func() { r.call = nil }()
 	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
@@ -237,6 +257,21 @@ func (r *Reducer) Apply(ev Event) {
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
 		failed = failed || p.Kind == KindFailure && p.Failed
+		if ev.Role == RoleUser && p.Kind == KindDecision {
+			if i := slices.IndexFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") }); i >= 0 {
+				chosen = ctx.Offered[i]
+			}
+		}
+	}
+	switch {
+	case own != nil:
+		r.offered, r.offeredSeq, r.choseOffered, r.chosen = own, ev.Seq, false, ""
+	case ev.Role == RoleAssistant:
+		r.choseOffered, r.chosen = false, ""
+	}
+	if ev.Role == RoleUser && len(ctx.Offered) > 0 {
+		r.chosen = chosen
+		r.choseOffered = chosen == "" && slices.ContainsFunc(sentences(ev.Text), descChoiceRE.MatchString)
 	}
 	switch ev.Role {
 	case RoleAssistant:
@@ -1849,7 +1884,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer}
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}

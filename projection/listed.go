@@ -1,0 +1,198 @@
+package projection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A choice made among options listed before it, without naming one.
+//
+// Options are offered as a list: numbered lines ("1. integer cents …",
+// "2) numeric(20,8) …"), numbers in a sentence ("(1) hard-code them, (2)
+// read a ConfigMap, or (3) …"), and the Chinese counts ("一是 …；二是 …",
+// "第一种 …", "方案一：…"), counted from one (offeredOptions). The agent
+// offers them, or the user lists them before choosing. A user then
+// chooses by place ("the second one", "option 2", "go with the latter",
+// "就用前面那个吧", "选第二种"): the option at that place is the decision,
+// shown with the user's words (chosenByPlace). A choice by description
+// ("the cheaper one", "go with that", "最朴素的那个吧") names no place: the
+// agent's reply, when a sentence of it names exactly one of the options
+// by their words, is what was chosen (confirmedOption), kept as the
+// agent's decision. A place said without a choice ("the second one is too
+// slow", "第二个要多一次 shuffle") chooses nothing.
+
+// optionMarkRE is an option's mark in a list: its place in the first
+// non-empty group of the submatches.
+var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]`)
+
+// placeOf is the place a mark or an ordinal word stands for (1-based), 0
+// when it is none.
+func placeOf(x string) int {
+	switch strings.ToLower(x) {
+	case "1", "一", "one", "first", "a":
+		return 1
+	case "2", "二", "two", "second", "b":
+		return 2
+	case "3", "三", "three", "third", "c":
+		return 3
+	case "4", "四", "four", "fourth", "d":
+		return 4
+	case "5", "五", "five", "fifth", "e":
+		return 5
+	}
+	return 0
+}
+
+// offerWindow is how many events after a list a choice may refer to it.
+const offerWindow = 4
+
+// maxOptionRunes bounds an option's text.
+const maxOptionRunes = 160
+
+// offeredOptions is the last list of two or more options in text, their
+// texts in order, or nil.
+func offeredOptions(text string) []string {
+	if !strings.ContainsAny(text, "1一") {
+		return nil
+	}
+	locs := optionMarkRE.FindAllStringSubmatchIndex(text, 32)
+	if len(locs) < 2 {
+		return nil
+	}
+	var best, run [][]int
+	last := 0
+	for _, loc := range locs {
+		n := 0
+		for g := 1; 2*g+1 < len(loc); g++ {
+			if loc[2*g] >= 0 {
+				n = placeOf(text[loc[2*g]:loc[2*g+1]])
+				break
+			}
+		}
+		switch {
+		case n == 1:
+			run = [][]int{loc}
+		case n == last+1 && len(run) > 0:
+			run = append(run, loc)
+		default:
+			run = nil
+		}
+		last = n
+		if len(run) >= 2 {
+			best = run
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	var out []string
+	for i, loc := range best {
+		end := len(text)
+		if i+1 < len(best) {
+			end = best[i+1][0]
+		}
+		o := text[loc[1]:end]
+		if i == len(best)-1 || strings.Contains(o, "\n") {
+			// The last option ends with its line or sentence.
+			if j := strings.IndexAny(o, "\n。？?"); j >= 0 {
+				o = o[:j]
+			}
+			if j := strings.Index(o, ". "); j >= 0 {
+				o = o[:j]
+			}
+		}
+		o = strings.TrimSpace(o)
+		for _, cut := range []string{", or", ", and", " or", "，还是", "还是", "；", ";", "，", ",", "、", "。", "."} {
+			o = strings.TrimSpace(strings.TrimSuffix(o, cut))
+		}
+		if o == "" || utf8.RuneCountInString(o) > maxOptionRunes {
+			return nil
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// placeChoiceRE is a choice by place: the reference (p: an ordinal word,
+// n: a number or letter, z: a Chinese count, f/l: the former/the latter)
+// after a verb of choosing, or opening the sentence on its own.
+var placeChoiceRE = mustPattern(`(?i)(?:^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then|let's see)[,.!]?\s+)*(?:(?:let's|we'll|i'll|i'd|we'd)\s+)?(?P<v>(?:go|going)\s+with|take|pick|choose|do|use|prefer|run\s+with)?\s*|\b(?P<w>(?:go|going)\s+with|take|pick|choose|prefer)\s+)(?:the\s+)?(?:(?P<p>first|second|third|fourth|fifth)(?:\s+(?:one|option|approach|way|choice|proposal|suggestion|variant))?|(?P<f>former)|(?P<l>latter|last\s+one|last\s+option)|(?:option|number|no\.|#)\s*\(?(?P<n>[1-5]|one|two|three|four|five|[a-e])\b\)?|\(?(?P<b>[1-5])\b\)?)(?P<rest>.*)$|(?:用|选|要|走|采用|就)(?:第(?P<z>[一二三四五1-5])(?:个|种|条|项|套)|(?:方案|选项)(?P<y>[一二三四五1-5])|(?P<zf>前面|前一)(?:那|这)?(?:个|种)|(?P<zl>后面|后一|最后)(?:那|这)?(?:个|种))`)
+
+// chosenByPlace is the option of opts the user sentence s chooses by its
+// place, or "".
+func chosenByPlace(s string, opts []string) string {
+	if len(opts) < 2 || questionRE.MatchString(s) {
+		return ""
+	}
+	m := placeChoiceRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	g := func(name string) string { return m[placeChoiceRE.SubexpIndex(name)] }
+	if rest := strings.TrimSpace(g("rest")); rest != "" && !strings.ContainsAny(rest[:1], ",.;:!—–-") && !placeRestRE.MatchString(rest) {
+		// "the second one is too slow": a place said of an option, not
+		// chosen.
+		return ""
+	}
+	if g("b") != "" && g("v")+g("w") == "" {
+		// "1." or "2 is too magic": a bare number is chosen only after
+		// a verb of choosing ("let's go with 3").
+		return ""
+	}
+	n := placeOf(g("p") + g("n") + g("b") + g("z") + g("y"))
+	switch {
+	case g("f") != "" || g("zf") != "":
+		n = 1
+	case g("l") != "" || g("zl") != "":
+		n = len(opts)
+	}
+	if n < 1 || n > len(opts) {
+		return ""
+	}
+	return opts[n-1]
+}
+
+// placeRestRE is what may follow a place chosen at the opening of a
+// sentence: "it is", "please", "then", "for now", "sounds good".
+var placeRestRE = mustPattern(`(?i)^(?:it is|it'?s|please|then|for now|sounds (?:good|right|fine)|is fine|works|wins|makes sense)\b`)
+
+// descChoiceRE is a choice by description or pro-form: "go with that",
+// "let's do the cheaper one", "the one you suggested", "最朴素的那个吧",
+// "就它了".
+var descChoiceRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then)[,.!]?\s+)*(?:(?:let's|we'll|i'll|i'd|we'd)\s+)?(?:go\s+with|take|pick|choose|do|use|run\s+with)\s+(?:whichever\b|accordingly\b|that(?:\s+one)?|this(?:\s+one)?|it|yours|the\s+\w+(?:est|er)\s+one|the\s+one\s+(?:you|that|which|with|without)\b|what\s+you\s+(?:suggested|proposed|recommended)|your\s+(?:suggestion|recommendation|proposal|pick))\b|(?:^|那就|就|还是|用|选)[^，。,；;]{1,24}的那(?:个|种|一个|一种)(?:吧|了)|^(?:那)?就(?:它|这个|那个)(?:了|吧)`)
+
+// placeRefRE is an option named by its place: "option (c)", "option 2",
+// "方案二".
+var placeRefRE = mustPattern(`(?i)\boption\s*\(?([1-5a-e])\b\)?|(?:方案|选项)([一二三四五1-5])`)
+
+// confirmedOption is the option of opts that the agent's sentence s
+// names by the most words (two or more, English stems or Chinese
+// character pairs), when no other option shares as many; "" otherwise.
+func confirmedOption(s string, opts []string) string {
+	if m := placeRefRE.FindStringSubmatch(s); m != nil {
+		// "That's option (c): …": the reply names the place.
+		if n := placeOf(m[1] + m[2]); n >= 1 && n <= len(opts) {
+			return opts[n-1]
+		}
+	}
+	ws := wordsAndPairs(s)
+	best, most, tie := "", 1, false
+	for _, o := range opts {
+		n := 0
+		for w := range wordsAndPairs(o) {
+			if ws[w] {
+				n++
+			}
+		}
+		switch {
+		case n > most:
+			best, most, tie = o, n, false
+		case n == most && best != "":
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
