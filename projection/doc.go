@@ -170,6 +170,10 @@
 // value, read only when both sides are the same key with a one-token
 // value holding a digit, and not kept twice when a value already holds
 // it.
+// A thing said to be free again by its state ("the Plan model isn't
+// off limits anymore", "the frost relay is yours now") lifts the rule
+// holding all its words, and a prohibition the user told with its
+// reason and that was kept as negative knowledge is lifted with it.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

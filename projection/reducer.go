@@ -1092,7 +1092,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 // liftTopicRE is the thing a whole lift names: "forget what I said about
 // the fixtures directory", "ignore my earlier rule on logging", "unsafe
 // 的限制不用管了".
-var liftTopicRE = mustPattern(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令|规矩)`)
+var liftTopicRE = mustPattern(`(?i)\b(?:said|told you|rules?|restrictions?|constraints?|bans?|instructions?) (?:about|on|regarding|for) (?P<t>[^,.;!?]{2,60})|\b(?:the|that|this|our)\s+(?P<s>[\w.\-/ ]{2,40}?)\s+(?:(?:is|are|has been|have been)\s+(?:over|lifted|gone|done|off|ended|finished|cancel+ed|removed|no longer (?:in effect|needed|a thing|off[- ]limits|frozen)|(?:all\s+)?yours|fair game|unfrozen|unlocked)|(?:isn't|aren't|is not|are not)\s+(?:off[- ]limits|frozen|locked|blocked|forbidden))\b|^(?:那|好|好的|还有)?[，,]?\s*(?P<z>[^，,。：:]{1,24}?)\s*(?:的|这条|那条)(?:限制|规则|规定|要求|禁令|规矩)`)
 
 // liftTopic is the thing a lift names as a whole, or "".
 func liftTopic(s string) string {
@@ -1134,7 +1134,11 @@ func (r *Reducer) aboutTopic(topic string) *Anchor {
 func (r *Reducer) holdingAll(t map[string]bool) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
-		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
+		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open ||
+			a.Kind == KindNegative && a.Lifecycle == Active && a.Authority == Normative && constraintRE.MatchString(a.Value)) {
+			// A prohibition the user told with its reason ("pricing is
+			// relaunching, so don't touch the Plan model") is read as
+			// knowledge, and lifted as a rule.
 			continue
 		}
 		if !containsAll(stems(a.Value), t) {
