@@ -26,7 +26,15 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 		ctx = &Context{}
 	}
 	switch ev.Role {
-	case RoleUser, RoleSystem:
+	case RoleUser:
+		if g := glossOf(ev.Text, ctx.lang(ev.Text)); g != nil {
+			// another language: read its gloss (lexicon.go)
+			gev := *ev
+			gev.Text = g.text
+			return g.unGloss(proposeInstructions(&gev, ctx))
+		}
+		return proposeInstructions(ev, ctx)
+	case RoleSystem:
 		return proposeInstructions(ev, ctx)
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)

@@ -58,6 +58,12 @@ type Context struct {
 	// assistant message chose by place: the reply's sentence naming it
 	// restates the user's decision.
 	Chosen string
+	// Language is the language of a user message as the reducer read it
+	// with the user's earlier messages ("de", "es", "fr", "pt", "it",
+	// "ja"; "en" for English, Chinese and the rest; lexicon.go), for a
+	// short message whose own words do not tell. Empty: not read, the
+	// proposer reads the message alone.
+	Language string
 }
 
 // Op is what a proposal asks the reducer to do.

@@ -97,6 +97,9 @@ type Reducer struct {
 	// referent of a bare "please don't" next (bare.go); not part of a
 	// Snapshot.
 	offer string
+	// lang is the language of the user's last message (lexicon.go); not
+	// part of a Snapshot.
+	lang lang
 }
 
 // New returns an empty reducer.
@@ -175,6 +178,10 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	}
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
+	if ev.Role == RoleUser {
+		r.lang = detectLang(ev.Text, r.lang)
+		ctx.Language = langCodes[r.lang]
+	}
 	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
 		ctx.Attempt = r.attempt
 	}

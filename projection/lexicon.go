@@ -1,0 +1,647 @@
+package projection
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Reading a user who writes in another language.
+//
+// The readings know their cues in English and Chinese. A user who writes
+// German, Spanish, French, Portuguese, Italian or Japanese (with code,
+// commands and identifiers in English) is read through a gloss: once per
+// message, a cheap detector names the message's language (detectLang:
+// kana for Japanese, else the most function words of one language among
+// its words, more than English ones), and that language's lexicon — one
+// table per language, each entry a cue category, the English (for
+// Japanese, Chinese) cue it stands for, and the words that say it, with
+// stems for inflected verbs — rewrites the message's cue words and
+// function words into the cues the readings know ("nie" → "never",
+// "halbiere" → "halve", "según" → "according to", "しないでください" →
+// "不要"), word for word, leaving every other word as written. The
+// readings run on the gloss; every quote, value and name they propose
+// is mapped back, span for span, to the user's own words (a proposal
+// whose quote does not map is dropped), so an anchor never shows the
+// gloss. A message is read with its own language's lexicon only, never
+// another's: Spanish "no" or German "die" fire nothing in an English
+// message, and English text is never glossed.
+
+// lang is the language a user message is written in, as far as the
+// readings need it: langNone for English, Chinese and anything the
+// lexicons do not cover.
+type lang uint8
+
+const (
+	langNone lang = iota
+	langDE
+	langES
+	langFR
+	langPT
+	langIT
+	langJA
+)
+
+// langCodes name the languages for Context.Language.
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja"}
+
+// lang is the language of user message text: as the reducer read it, else
+// read from text alone.
+func (c *Context) lang(text string) lang {
+	if c.Language == "" {
+		return detectLang(text, langNone)
+	}
+	for l, code := range langCodes {
+		if code == c.Language {
+			return lang(l)
+		}
+	}
+	return langNone
+}
+
+// cueCat is a category of cue the readings use; every lexicon entry
+// names one, so a test can check that each language covers each.
+type cueCat uint8
+
+const (
+	catNever    cueCat = iota // prohibition: never, do not, no
+	catMust                   // obligation: must, always, has to, make sure
+	catUse                    // preference: use X, prefer
+	catInstead                // instead of, switch to, rather than
+	catExcept                 // exception: except for, unless, only
+	catLift                   // lift: now allowed, no longer, again
+	catRelative               // relative change: halve, double, increase by, back to
+	catQuestion               // question: not sure, open question, whether
+	catChoice                 // choice and agreement: let's take, the second one
+	catAnswer                 // answer and confirmation: yes, no, ok
+	catGiveUp                 // give up: forget it, drop it
+	catDone                   // done, finished, before finishing
+	catGoal                   // objective labels: goal, objective
+	catRelay                  // relaying: X says, according to X
+	catFunction               // function words: articles, pronouns, auxiliaries, conjunctions
+	numCats
+)
+
+// lexEntry is one line of a lexicon: the words of lang (space separated;
+// "_" joins the words of a phrase, a trailing "*" matches any ending) that
+// say cue en of category cat.
+type lexEntry struct {
+	cat   cueCat
+	en    string
+	words string
+}
+
+// lexicon is one language's compiled table.
+type lexicon struct {
+	// phrases maps a lowercased word sequence (words joined by one space)
+	// to its gloss; stems are the starred entries, longest first.
+	phrases map[string]glossWord
+	stems   []stemWord
+	// maxWords is the most words a phrase has.
+	maxWords int
+	// stop are the language's function words, for detection.
+	stop map[string]bool
+	// fix adjusts the gloss of a clause for the language's word order
+	// (a negation split around its verb); nil when none.
+	fix func(toks []glossTok)
+	// subs are Japanese substrings with their gloss, longest first (a
+	// script without spaces is glossed by substring, not by word).
+	subs []stemWord
+	cats [numCats]bool
+}
+
+type glossWord struct {
+	en  string
+	cat cueCat
+}
+
+type stemWord struct {
+	stem string
+	glossWord
+}
+
+// compileLexicon builds a lexicon from its entries and its function
+// words (stop), for detection.
+func compileLexicon(entries []lexEntry, stop string, fix func([]glossTok), bySubstring bool) *lexicon {
+	lx := &lexicon{phrases: map[string]glossWord{}, stop: map[string]bool{}, fix: fix}
+	for _, w := range strings.Fields(stop) {
+		lx.stop[w] = true
+	}
+	for _, e := range entries {
+		lx.cats[e.cat] = true
+		for _, w := range strings.Fields(e.words) {
+			w = strings.ReplaceAll(w, "_", " ")
+			g := glossWord{en: e.en, cat: e.cat}
+			switch {
+			case bySubstring:
+				lx.subs = append(lx.subs, stemWord{stem: w, glossWord: g})
+			case strings.HasSuffix(w, "*"):
+				lx.stems = append(lx.stems, stemWord{stem: strings.TrimSuffix(w, "*"), glossWord: g})
+			default:
+				if _, dup := lx.phrases[w]; !dup {
+					lx.phrases[w] = g
+				}
+				lx.maxWords = max(lx.maxWords, strings.Count(w, " ")+1)
+			}
+		}
+	}
+	byLen := func(s []stemWord) {
+		sort.SliceStable(s, func(i, j int) bool { return len(s[i].stem) > len(s[j].stem) })
+	}
+	byLen(lx.stems)
+	byLen(lx.subs)
+	return lx
+}
+
+// lexicons are the lexicons by language.
+var lexicons = [...]*lexicon{
+	langDE: compileLexicon(lexDE, stopDE, fixDE, false),
+	langES: compileLexicon(lexES, stopES, fixES, false),
+	langFR: compileLexicon(lexFR, stopFR, fixFR, false),
+	langPT: compileLexicon(lexPT, stopPT, fixPT, false),
+	langIT: compileLexicon(lexIT, stopIT, fixIT, false),
+	langJA: compileLexicon(lexJA, "", nil, true),
+}
+
+// stopEN are English function words, against which a Latin-script
+// message's other languages are weighed.
+var stopEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the a an and is are was to of in for with not you we it this that be on at by from have has do don't it's i should must can`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// detectLang names the language of a user message: Japanese when it has
+// kana; else the language with the most function words among its first
+// words (at least two, and more than the English ones); else, for a
+// short message with one such word and no English one ("Halbiere die
+// Obergrenze"), that language unless the user's language so far (prior)
+// is another; else prior when the message has no English function word;
+// else langNone. It reads at most the first 400 words.
+func detectLang(text string, prior lang) lang {
+	var n [len(lexicons)]int
+	en, words := 0, 0
+	for i := 0; i < len(text) && words < 400; {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r >= 0x3040 && r <= 0x30FF {
+			return langJA
+		}
+		if !unicode.IsLetter(r) {
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(text) {
+			r2, s2 := utf8.DecodeRuneInString(text[j:])
+			if r2 >= 0x3040 && r2 <= 0x30FF {
+				return langJA
+			}
+			if !unicode.IsLetter(r2) && r2 != '\'' {
+				break
+			}
+			j += s2
+		}
+		w := strings.ToLower(text[i:j])
+		words++
+		if stopEN[w] {
+			en++
+		}
+		for l, lx := range lexicons {
+			if lx != nil && lx.stop[w] {
+				n[l]++
+			}
+		}
+		i = j
+	}
+	best, bestN := langNone, 0
+	for l := range n {
+		if n[l] > bestN {
+			best, bestN = lang(l), n[l]
+		} else if n[l] == bestN && bestN > 0 {
+			best = langNone // a tie names no language
+		}
+	}
+	switch {
+	case best != langNone && bestN >= 2 && bestN > en:
+		return best
+	case best != langNone && bestN == 1 && en == 0 && (prior == langNone || prior == best):
+		return best
+	case en == 0 && words > 0:
+		return prior
+	}
+	return langNone
+}
+
+// glossTok is a word of a Latin-script message in the gloss: its bytes
+// in the message, its lowercased text, and the gloss chosen for it
+// (keep: the word stays as written).
+type glossTok struct {
+	start, end int
+	low        string
+	en         string
+	cat        cueCat
+	keep       bool
+	// clauseEnd marks the last word before a clause break.
+	clauseEnd bool
+}
+
+// A gloss is a message with its cue words rewritten, and the spans that
+// map its text back to the message's.
+type gloss struct {
+	text, src string
+	// segs are the rewritten spans, in order: text[gs:ge] stands for
+	// src[ss:se].
+	segs []glossSeg
+}
+
+type glossSeg struct{ gs, ge, ss, se int }
+
+// glossOf glosses text in language l; nil when l is langNone or nothing
+// changed.
+func glossOf(text string, l lang) *gloss {
+	if l == langNone || int(l) >= len(lexicons) || lexicons[l] == nil {
+		return nil
+	}
+	lx := lexicons[l]
+	g := &gloss{src: text}
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/4)
+	last := 0
+	emit := func(ss, se int, en string) {
+		b.WriteString(text[last:ss])
+		gs := b.Len()
+		b.WriteString(en)
+		g.segs = append(g.segs, glossSeg{gs: gs, ge: b.Len(), ss: ss, se: se})
+		last = se
+	}
+	if lx.subs != nil {
+		for i := 0; i < len(text); {
+			hit := false
+			for _, s := range lx.subs {
+				if strings.HasPrefix(text[i:], s.stem) {
+					emit(i, i+len(s.stem), s.en)
+					i += len(s.stem)
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				_, size := utf8.DecodeRuneInString(text[i:])
+				i += size
+			}
+		}
+	} else {
+		toks := latinWords(text)
+		lx.match(toks)
+		if lx.fix != nil {
+			lx.fix(toks)
+		}
+		for _, t := range toks {
+			if !t.keep {
+				en := t.en
+				if en != "" && strings.HasSuffix(t.low, "'") {
+					en += " " // "l'endpoint": "the endpoint"
+				}
+				emit(t.start, t.end, en)
+			}
+		}
+	}
+	if len(g.segs) == 0 {
+		return nil
+	}
+	b.WriteString(text[last:])
+	g.text = b.String()
+	return g
+}
+
+// latinWords are the words of text (letters, with a French or Italian
+// elision's apostrophe kept on the word before it: "n'", "l'"), each
+// marked keep, and clauseEnd before , ; : . ! ? and line breaks.
+func latinWords(text string) []glossTok {
+	var toks []glossTok
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) {
+			if strings.ContainsRune(",;:.!?\n¿¡—", r) && len(toks) > 0 {
+				toks[len(toks)-1].clauseEnd = true
+			}
+			if r == '¿' || r == '¡' {
+				toks = append(toks, glossTok{start: i, end: i + size, low: string(r), keep: true})
+			}
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(text) {
+			r2, s2 := utf8.DecodeRuneInString(text[j:])
+			if r2 == '\'' || r2 == '’' {
+				j += s2
+				break
+			}
+			if !unicode.IsLetter(r2) {
+				break
+			}
+			j += s2
+		}
+		// A word glued to code ("shop/migrations", "v_daily") is code.
+		if j < len(text) && (text[j] == '_' || text[j] == '/' || text[j] == '.' && j+1 < len(text) && text[j+1] != ' ' && text[j+1] != '\n') ||
+			i > 0 && strings.ContainsRune("_/.-`$@", rune(text[i-1])) {
+			for j < len(text) && text[j] != ' ' && text[j] != '\n' {
+				j++
+			}
+			if len(toks) > 0 && strings.ContainsRune(",;:.!?", rune(text[j-1])) {
+				toks[len(toks)-1].clauseEnd = true
+			}
+			i = j
+			continue
+		}
+		toks = append(toks, glossTok{start: i, end: j, low: strings.ToLower(strings.ReplaceAll(text[i:j], "’", "'")), keep: true})
+		i = j
+	}
+	return toks
+}
+
+// match chooses each word's gloss: the longest phrase of the lexicon
+// opening at it, else its stem entry.
+func (lx *lexicon) match(toks []glossTok) {
+	for i := 0; i < len(toks); i++ {
+		if toks[i].low == "¿" || toks[i].low == "¡" {
+			toks[i].keep, toks[i].en = false, ""
+			continue
+		}
+		done := false
+		for n := min(lx.maxWords, len(toks)-i); n >= 1 && !done; n-- {
+			if n > 1 && slices0(toks[i:i+n-1]) {
+				continue
+			}
+			var key string
+			if n == 1 {
+				key = toks[i].low
+			} else {
+				parts := make([]string, n)
+				for k := range n {
+					parts[k] = toks[i+k].low
+				}
+				key = strings.Join(parts, " ")
+			}
+			if g, ok := lx.phrases[key]; ok {
+				toks[i].keep, toks[i].en, toks[i].cat = false, g.en, g.cat
+				toks[i].end, toks[i].low = toks[i+n-1].end, key
+				toks[i].clauseEnd = toks[i+n-1].clauseEnd
+				copy(toks[i+1:], toks[i+n:])
+				for k := len(toks) - n + 1; k < len(toks); k++ {
+					toks[k] = glossTok{start: -1}
+				}
+				done = true
+			}
+		}
+		if !done {
+			for _, s := range lx.stems {
+				if strings.HasPrefix(toks[i].low, s.stem) {
+					toks[i].keep, toks[i].en, toks[i].cat = false, s.en, s.cat
+					break
+				}
+			}
+		}
+	}
+	// drop the words merged into a phrase
+	k := 0
+	for _, t := range toks {
+		if t.start >= 0 {
+			toks[k] = t
+			k++
+		}
+	}
+	for i := k; i < len(toks); i++ {
+		toks[i] = glossTok{start: -1, keep: true}
+	}
+}
+
+// slices0 reports whether a phrase would cross a clause break.
+func slices0(ts []glossTok) bool {
+	for _, t := range ts {
+		if t.clauseEnd || t.start < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pos maps a byte offset of the gloss to one of its source: a start
+// (end false) inside a rewritten span maps to the span's start, an end to
+// its end.
+func (g *gloss) pos(p int, end bool) int {
+	i := sort.Search(len(g.segs), func(i int) bool { return g.segs[i].gs > p }) - 1
+	if i < 0 {
+		return p
+	}
+	s := g.segs[i]
+	switch {
+	case p >= s.ge && !(end && p == s.ge && s.gs == s.ge):
+		return s.se + p - s.ge
+	case end && p > s.gs, end && s.gs == s.ge:
+		return s.se
+	default:
+		return s.ss
+	}
+}
+
+// back maps a string the readings took from the gloss to the user's
+// words: the source span of its first occurrence in the gloss (a value
+// cut with "…" keeps its cut). ok is false when s is not in the gloss.
+func (g *gloss) back(s string) (string, bool) {
+	if s == "" {
+		return s, true
+	}
+	cut := strings.HasSuffix(s, "…")
+	t := strings.TrimSuffix(s, "…")
+	i := strings.Index(g.text, t)
+	if i < 0 {
+		return s, false
+	}
+	from, to := g.pos(i, false), g.pos(i+len(t), true)
+	if from > to {
+		return s, false
+	}
+	out := strings.TrimSpace(g.src[from:to])
+	if cut {
+		out += "…"
+	}
+	return out, true
+}
+
+// unGloss maps proposals read from a gloss back to the message: each
+// quote, and each value, name, reason or taken-back text found in the
+// gloss. A proposal whose quote does not map is dropped.
+func (g *gloss) unGloss(ps []Proposal) []Proposal {
+	out := ps[:0]
+	for _, p := range ps {
+		q, ok := g.back(p.Quote)
+		if !ok {
+			continue
+		}
+		p.Quote = q
+		v, _ := g.back(p.Value)
+		if old := slug(p.Value); old != "" && strings.HasSuffix(p.Key, "/"+old) {
+			// a key named by the gloss's words is named by the user's
+			p.Key = strings.TrimSuffix(p.Key, old) + slug(v)
+		}
+		p.Value = v
+		p.Name, _ = g.back(p.Name)
+		p.Was, _ = g.back(p.Was)
+		p.Because, _ = g.back(p.Because)
+		p.Replaces, _ = g.back(p.Replaces)
+		out = append(out, p)
+	}
+	return out
+}
+
+// negRules say how a language places its negation (fixNegation).
+type negRules struct {
+	// initialNot: a clause opening with "not" is a prohibition (German
+	// "nicht direkt pushen").
+	initialNot bool
+	// neg are the words of the negation particle before the verb
+	// (Spanish "no", Italian "non", French "ne n'"); split: its sense
+	// sits on a second word after the verb ("pas", "jamais", "plus").
+	neg   string
+	split bool
+	// clitics are the pronouns that may stand between the particle and
+	// the verb; imperative are the endings of a verb that make a
+	// clause-opening particle a prohibition ("no borres"); none means
+	// any verb does.
+	clitics    string
+	imperative []string
+}
+
+// leadWords are glosses a clause may open with before its verb.
+var leadWords = map[string]bool{"please": true, "and": true, "but": true, "also": true, "then": true, "so": true, "": true}
+
+// fixNegation reads each clause's negation as its language places it: a
+// modal with a negation anywhere in its clause ("du darfst X nicht
+// ändern", "tu ne dois pas") is "must not" or "must never"; a particle
+// that opens a clause before an imperative ("no borres", "ne modifie
+// jamais", "non toccare") is "do not" or "never"; elsewhere the particle
+// is a plain "not" ("no lo sé", "je ne sais pas").
+func fixNegation(toks []glossTok, nr negRules) {
+	neg := strings.Fields(nr.neg)
+	clitics := strings.Fields(nr.clitics)
+	for start := 0; start < len(toks) && toks[start].start >= 0; {
+		end := start
+		for end < len(toks) && toks[end].start >= 0 && !toks[end].clauseEnd {
+			end++
+		}
+		end = min(end+1, len(toks))
+		cl := toks[start:end]
+		start = end
+		lead := 0
+		for lead < len(cl) && !cl[lead].keep && leadWords[cl[lead].en] && !slicesContains(neg, cl[lead].low) {
+			lead++
+		}
+		part, second, modal := -1, -1, -1
+		for i := range cl {
+			switch {
+			case slicesContains(neg, cl[i].low):
+				if part < 0 {
+					part = i
+				}
+			case !cl[i].keep && cl[i].cat == catNever && (cl[i].en == "not" || cl[i].en == "never" || cl[i].en == "no"):
+				if second < 0 {
+					second = i
+				}
+			case !cl[i].keep && (strings.HasSuffix(cl[i].en, "may") || strings.HasSuffix(cl[i].en, "must") || cl[i].en == "should"):
+				if modal < 0 {
+					modal = i
+				}
+			}
+		}
+		if nr.split {
+			// "plus" is "no longer" only with "ne".
+			for i := range cl {
+				if cl[i].low == "plus" && (part < 0 || i < part) {
+					cl[i].keep = true
+				}
+			}
+		}
+		never := second >= 0 && cl[second].en == "never"
+		switch {
+		case modal >= 0 && (part >= 0 || second >= 0):
+			m := strings.TrimSuffix(strings.TrimSuffix(cl[modal].en, "may"), "must")
+			if cl[modal].en == "should" {
+				m = "should"
+			} else {
+				m += "must"
+			}
+			if never {
+				cl[modal].en = m + " never"
+			} else {
+				cl[modal].en = m + " not"
+			}
+			for _, i := range []int{part, second} {
+				if i >= 0 {
+					cl[i].keep, cl[i].en = false, ""
+				}
+			}
+		case part >= 0 && part == lead && imperativeAfter(cl[part+1:], clitics, nr.imperative):
+			switch {
+			case never:
+				cl[part].en, cl[second].en = "never", ""
+			case second >= 0 && cl[second].low == "plus":
+				cl[part].en, cl[second].en = "do not", "any more"
+			default:
+				cl[part].en = "do not"
+				if second >= 0 && nr.split {
+					cl[second].en = ""
+				}
+			}
+			cl[part].keep = false
+		case part >= 0:
+			cl[part].keep = false
+			if nr.split {
+				cl[part].en = ""
+			} else {
+				cl[part].en = "not"
+			}
+		case nr.initialNot && second == lead && second >= 0 && cl[second].en == "not":
+			cl[second].en = "do not"
+		}
+	}
+}
+
+// imperativeAfter reports whether the first word of ts past its clitics
+// is a verb with one of the endings (any word when there are none).
+func imperativeAfter(ts []glossTok, clitics, endings []string) bool {
+	for _, t := range ts {
+		if t.start < 0 {
+			return false
+		}
+		if slicesContains(clitics, t.low) {
+			continue
+		}
+		if len(endings) == 0 {
+			return t.keep || t.cat != catFunction
+		}
+		if utf8.RuneCountInString(t.low) < 4 {
+			return false
+		}
+		for _, e := range endings {
+			if strings.HasSuffix(t.low, e) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+func slicesContains(s []string, w string) bool {
+	for _, x := range s {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
