@@ -174,6 +174,10 @@ var stopEN = func() map[string]bool {
 	return m
 }()
 
+// alsoEnglish are function words of the lexicons that are English words
+// too: alone, they name no language ("no.", "die", "come on").
+var alsoEnglish = map[string]bool{"die": true, "come": true, "con": true, "per": true, "non": true, "son": true, "was": true, "will": true, "also": true, "dans": true}
+
 // detectLang names the language of a user message: Japanese when it has
 // kana; else the language with the most function words among its first
 // words (at least two, and more than the English ones); else, for a
@@ -182,7 +186,7 @@ var stopEN = func() map[string]bool {
 // is another; else prior when the message has no English function word;
 // else langNone. It reads at most the first 400 words.
 func detectLang(text string, prior lang) lang {
-	var n [len(lexicons)]int
+	var n, strong [len(lexicons)]int
 	en, words := 0, 0
 	for i := 0; i < len(text) && words < 400; {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -212,6 +216,9 @@ func detectLang(text string, prior lang) lang {
 		for l, lx := range lexicons {
 			if lx != nil && lx.stop[w] {
 				n[l]++
+				if len(w) >= 3 && !alsoEnglish[w] {
+					strong[l]++
+				}
 			}
 		}
 		i = j
@@ -227,7 +234,7 @@ func detectLang(text string, prior lang) lang {
 	switch {
 	case best != langNone && bestN >= 2 && bestN > en:
 		return best
-	case best != langNone && bestN == 1 && en == 0 && (prior == langNone || prior == best):
+	case best != langNone && bestN == 1 && strong[best] == 1 && en == 0 && (prior == langNone || prior == best):
 		return best
 	case en == 0 && words > 0:
 		return prior
@@ -598,6 +605,8 @@ func fixNegation(toks []glossTok, nr negRules) {
 				}
 			}
 			cl[part].keep = false
+		case part >= 0 && part == len(cl)-1 && second < 0:
+			// "no." alone answers; it negates nothing
 		case part >= 0:
 			cl[part].keep = false
 			if nr.split {

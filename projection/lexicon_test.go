@@ -30,6 +30,8 @@ func TestDetectLang(t *testing.T) {
 		{"no, don't let the worker die on a SIGTERM, come back to it later", langNone},
 		{"Use la-vie as the package name and no new deps.", langNone},
 		{"把超时时间改成 45 秒。", langNone},
+		{"no.", langNone},
+		{"come on", langNone},
 		{"Die Migrationen darfst du nicht anfassen.", langDE},
 		{"No toques el esquema analytics, excepto la vista v_daily.", langES},
 		{"Ne modifie jamais le fichier openapi.yaml à la main.", langFR},
