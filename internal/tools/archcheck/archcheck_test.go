@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +19,10 @@ import (
 )
 
 const page = "docs/ARCHITECTURE.md"
+
+// notGo are names the page cites from outside the Go code: the real
+// host's JavaScript.
+var notGo = []string{"BasicCompactionEngine", "BasicCompactionEngine.compactRegion", "registerTools", "Method"}
 
 // pkg is one package of the module as the build sees it.
 type pkg struct {
@@ -328,7 +333,9 @@ func sortedKeys(m map[string]*pkg) []string {
 // repository, and every backquoted pkg.Name or pkg.Type.Member (pkg
 // being the last element of a package's path, when only one package
 // ends so) is declared in that package's non-test files: a function,
-// type, constant or variable, a method or a struct field.
+// type, constant or variable, a method or a struct field. A name cited
+// without a package (`Session.Release`, `detectKeys`, `Formats()`, a test)
+// must be declared somewhere in the module, tests included.
 func TestPageNamesExist(t *testing.T) {
 	root, pkgs, text := load(t)
 	byLast := map[string][]string{}
@@ -337,6 +344,10 @@ func TestPageNamesExist(t *testing.T) {
 	}
 	file := regexp.MustCompile(`^[\w.-]+(/[\w.-]+)+\.(go|js|mjs|json|md|sh)$`)
 	ident := regexp.MustCompile(`^([a-z][a-z0-9]*)\.([A-Z]\w*)(?:\.(\w+))?(?:\(\))?$`)
+	// A bare name (Type.Member, a function or a variable, exported or
+	// not, tests included) must be declared somewhere in the module.
+	bare := regexp.MustCompile(`^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?(\(\))?$`)
+	var anywhere map[string]bool
 	decls := map[string]map[string]bool{}
 	checked := 0
 	for _, n := range names(text) {
@@ -351,11 +362,23 @@ func TestPageNamesExist(t *testing.T) {
 		}
 		m := ident.FindStringSubmatch(n)
 		if m == nil || len(byLast[m[1]]) != 1 {
+			if bare.MatchString(n) && !file.MatchString("x/"+n) && strings.ContainsAny(n, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+				if anywhere == nil {
+					anywhere = map[string]bool{}
+					for _, p := range pkgs {
+						maps.Copy(anywhere, declared(t, p.dir, true))
+					}
+				}
+				checked++
+				if !anywhere[strings.TrimSuffix(n, "()")] && !slices.Contains(notGo, n) {
+					t.Errorf("%s cites %s, which no package of the module declares", page, n)
+				}
+			}
 			continue
 		}
 		p := byLast[m[1]][0]
 		if decls[p] == nil {
-			decls[p] = declared(t, pkgs[p].dir)
+			decls[p] = declared(t, pkgs[p].dir, false)
 		}
 		name := m[2]
 		if m[3] != "" {
@@ -372,10 +395,10 @@ func TestPageNamesExist(t *testing.T) {
 	t.Logf("%d files and names checked", checked)
 }
 
-// declared returns the top-level names of the package in dir (test files
-// left out), and Type.Method and Type.Field for its methods and struct
-// fields.
-func declared(t *testing.T, dir string) map[string]bool {
+// declared returns the top-level names of the package in dir, and
+// Type.Method and Type.Field for its methods and struct fields; with tests,
+// its test files' names too, and methods and fields by their own names.
+func declared(t *testing.T, dir string, tests bool) map[string]bool {
 	t.Helper()
 	bp, err := build.Default.ImportDir(dir, 0)
 	if err != nil {
@@ -383,7 +406,11 @@ func declared(t *testing.T, dir string) map[string]bool {
 	}
 	out := map[string]bool{}
 	fset := token.NewFileSet()
-	for _, name := range bp.GoFiles {
+	files := bp.GoFiles
+	if tests {
+		files = slices.Concat(files, bp.TestGoFiles, bp.XTestGoFiles)
+	}
+	for _, name := range files {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			t.Fatal(err)
@@ -413,6 +440,9 @@ func declared(t *testing.T, dir string) map[string]bool {
 				if id, ok := typ.(*ast.Ident); ok {
 					out[id.Name+"."+d.Name.Name] = true
 				}
+				if tests {
+					out[d.Name.Name] = true // a method cited without its type
+				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
 					switch s := s.(type) {
@@ -426,6 +456,9 @@ func declared(t *testing.T, dir string) map[string]bool {
 							for _, fl := range st.Fields.List {
 								for _, n := range fl.Names {
 									out[s.Name.Name+"."+n.Name] = true
+									if tests {
+										out[n.Name] = true
+									}
 								}
 							}
 						}
