@@ -11,10 +11,13 @@
 //
 // Methods (params → result; the types are in protocol.go):
 //
-//	initialize     {protocolVersion, storeDir?}            → {protocolVersion, engine, store, tools}
+//	initialize     {protocolVersion, storeDir?, settings?, hostMethods?}
+//	                                                         → {protocolVersion, engine, store, tools, actionTool?, contextTool?}
 //	session/open   {sessionId, events}                      (notification) mirror a session from scratch
 //	session/events {sessionId, fromSeq, events}             (notification) append to the mirror
 //	session/close  {sessionId}                              (notification) drop the mirror (bundles stay)
+//	session/delete {sessionId}                              → {sessionId, deleted, bundles, indexCheckpoints, reason?}
+//	                                                         (§25: the mirror, the bundles, then the index entries)
 //	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
 //	fold/compile   {sessionId, mode, messageIds, length?, provider?, model?}

@@ -7,17 +7,19 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestMethodsAreHandled holds a method's three Go registrations together:
-// every Method… constant of protocol.go is in Methods() (which the
-// plugin's table is checked against in TestPluginMethodsMatch), and Handle
-// has a case for every name in Methods(). A method added in one place only
-// fails here.
+// TestMethodsAreHandled holds a method's Go registrations together: every
+// Method… constant of protocol.go is in Methods() (which the plugin's
+// table is checked against in TestPluginMethodsMatch), the package
+// documentation's method list has a line for it, and Handle has a case for
+// it. A method added in one place only fails here.
 func TestMethodsAreHandled(t *testing.T) {
 	f, err := parser.ParseFile(token.NewFileSet(), "protocol.go", nil, parser.SkipObjectResolution)
 	if err != nil {
@@ -58,6 +60,16 @@ func TestMethodsAreHandled(t *testing.T) {
 	}
 	if len(listed) == 0 {
 		t.Fatal("Methods() lists nothing")
+	}
+
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range listed {
+		if !regexp.MustCompile(`(?m)^//\t` + regexp.QuoteMeta(m) + `\s`).Match(doc) {
+			t.Errorf("doc.go's method list has no line for %q", m)
+		}
 	}
 
 	// Params with an unknown key: every handler rejects them before doing
