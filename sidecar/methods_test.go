@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -85,5 +86,31 @@ func TestMethodsAreHandled(t *testing.T) {
 	}
 	if _, err := srv.Handle(context.Background(), "no/such", nil); err == nil {
 		t.Error("Handle answered a method that does not exist")
+	}
+}
+
+// TestPluginSettingsMatch holds the settings the plugin sends in
+// initialize (the `settings` object in dsh-plugin/lib/index.js) to the
+// keys of Settings: a knob added on one side only fails here.
+func TestPluginSettingsMatch(t *testing.T) {
+	src := pluginSources(t)["index.js"]
+	m := regexp.MustCompile(`(?s)const settings = \{(.*?)\n\s*\}\n`).FindStringSubmatch(src)
+	if m == nil {
+		t.Fatal("dsh-plugin/lib/index.js declares no `const settings = {...}`")
+	}
+	var js []string
+	for _, k := range regexp.MustCompile(`(?m)^\s*(\w+):`).FindAllStringSubmatch(m[1], -1) {
+		js = append(js, k[1])
+	}
+	var goKeys []string
+	st := reflect.TypeOf(Settings{})
+	for i := range st.NumField() {
+		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
+		goKeys = append(goKeys, name)
+	}
+	slices.Sort(js)
+	slices.Sort(goKeys)
+	if !slices.Equal(js, goKeys) {
+		t.Errorf("the plugin sends settings %q; sidecar.Settings has %q", js, goKeys)
 	}
 }
