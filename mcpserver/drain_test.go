@@ -81,3 +81,63 @@ func TestStdioCallBeforeInitialize(t *testing.T) {
 		t.Errorf("initialize after a refused call: %v", got[2])
 	}
 }
+
+// A request the client cancels (notifications/cancelled, as the SDKs send
+// when a call is aborted) gets no response: MCP says the receiver should
+// not send one, and the TypeScript client reports a response to an id it
+// no longer waits for as an error ("Received a response for an unknown
+// message ID"). The call's context is cancelled and the session goes on.
+func TestStdioCancelledCallGetsNoResponse(t *testing.T) {
+	started := make(chan struct{})
+	stopped := make(chan struct{})
+	block := echo()
+	call := block.Call
+	block.Call = func(ctx context.Context, args json.RawMessage) (mcpserver.Result, error) {
+		if strings.Contains(string(args), "wait") {
+			close(started)
+			<-ctx.Done()
+			close(stopped)
+			return mcpserver.Result{}, ctx.Err()
+		}
+		return call(ctx, args)
+	}
+	srv, err := mcpserver.New([]mcpserver.Tool{block}, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
+	out := replies(outR)
+	send := func(s string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	nextReply(t, out)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, id := range []string{`3`, `"three"`} {
+		started = make(chan struct{})
+		stopped = make(chan struct{})
+		send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"echo","arguments":{"word":"wait"}}}`)
+		<-started
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"user pressed Esc"}}`)
+		select {
+		case <-stopped:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the cancelled call's context was not cancelled")
+		}
+		send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"word":"after"}}}`)
+		if r := nextReply(t, out); !strings.Contains(r, `"id":4`) || !strings.Contains(r, "after") {
+			t.Fatalf("after cancelling request %s the next reply is %s, want the answer to request 4", id, r)
+		}
+	}
+	inW.Close()
+	for r := range out {
+		t.Errorf("reply after the session: %s", r)
+	}
+	<-done
+}

@@ -110,7 +110,7 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() { done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
+	lines := replies(outR)
 	send := func(s string) {
 		t.Helper()
 		if _, err := io.WriteString(inW, s+"\n"); err != nil {
@@ -119,12 +119,10 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 	}
 	next := func() map[string]any {
 		t.Helper()
-		if !lines.Scan() {
-			t.Fatalf("no reply: %v", lines.Err())
-		}
+		line := nextReply(t, lines)
 		var m map[string]any
-		if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
-			t.Fatalf("reply is not JSON: %q", lines.Text())
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("reply is not JSON: %q", line)
 		}
 		return m
 	}
@@ -160,13 +158,24 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`{"id":9,"method":"tools/list"}`, -32600, float64(9)},
 		// A second initialize is refused with a JSON-RPC code (the SDK's is 0).
 		{`{"jsonrpc":"2.0","id":10,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, -32600, float64(10)},
+		// A request with a null id has no id to answer with (MCP forbids
+		// it): refused, not taken silently for a notification.
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, -32600, nil},
+		// Params of the wrong shape are named in JSON terms, not as the
+		// SDK's Go types.
+		{`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":["echo",{"word":"x"}]}`, -32602, float64(11)},
+		{`{"jsonrpc":"2.0","id":12,"method":"ping","params":"x"}`, -32602, float64(12)},
+		{`{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":5}}`, -32602, float64(13)},
+		{`{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"echo","arguments":{"word":"x"},"_meta":"m"}}`, -32602, float64(14)},
+		{`{"jsonrpc":"2.0","id":15,"method":"tools/list","params":{"cursor":7}}`, -32602, float64(15)},
+		{`{"jsonrpc":"2.0","id":16,"method":"logging/setLevel","params":{"level":["debug"]}}`, -32602, float64(16)},
 	} {
 		send(c.line)
 		m := next()
 		if code(m) != c.code || m["id"] != c.id {
 			t.Fatalf("%q answered %v, want code %v id %v", c.line, m, c.code, c.id)
 		}
-		if msg := fmt.Sprint(m["error"]); strings.Contains(msg, "Go ") || strings.Contains(msg, "jsonrpc.") {
+		if msg := fmt.Sprint(m["error"]); strings.Contains(msg, "Go ") || strings.Contains(msg, "jsonrpc.") || strings.Contains(msg, "mcp.") || strings.Contains(msg, "unmarshal") {
 			t.Errorf("%q answered with Go types: %s", c.line, msg)
 		}
 		t.Logf("%s -> %v", c.line, m["error"])
@@ -183,4 +192,34 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not end when stdin closed")
 	}
+}
+
+// replies reads the server's output lines into a channel, closed when the
+// output ends.
+func replies(out io.Reader) <-chan string {
+	ch := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			ch <- sc.Text()
+		}
+		close(ch)
+	}()
+	return ch
+}
+
+// nextReply is the next output line, failing the test when none comes
+// within 10 s (a request the server never answers).
+func nextReply(t *testing.T, ch <-chan string) string {
+	t.Helper()
+	select {
+	case r, ok := <-ch:
+		if !ok {
+			t.Fatal("the output ended")
+		}
+		return r
+	case <-time.After(10 * time.Second):
+		t.Fatal("no reply within 10 s")
+	}
+	return ""
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The SDK's stdio transport ends the whole session on one line it cannot
@@ -35,7 +36,12 @@ type lineWriter struct {
 	mu      sync.Mutex
 	w       io.WriteCloser
 	pending map[string]bool
-	idle    *sync.Cond // signalled when pending shrinks
+	// cancelled holds the pending requests the client cancelled: their
+	// responses are dropped (MCP: the receiver of notifications/cancelled
+	// should not answer the request, and clients report an answer to an id
+	// they no longer wait for as an error).
+	cancelled map[string]bool
+	idle      *sync.Cond // signalled when pending shrinks
 }
 
 // drainGrace bounds how long the end of the input waits for answers.
@@ -48,6 +54,10 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 		delete(l.pending, id)
 		if l.idle != nil {
 			l.idle.Broadcast()
+		}
+		if l.cancelled[id] {
+			delete(l.cancelled, id)
+			return len(p), nil
 		}
 	}
 	if q, ok := withErrorCode(p); ok {
@@ -97,6 +107,32 @@ func (l *lineWriter) sent(line []byte) {
 		}
 		l.pending[id] = true
 		l.mu.Unlock()
+	}
+}
+
+// cancel records a client's notifications/cancelled: the request it names,
+// when still unanswered, gets no response.
+func (l *lineWriter) cancel(line []byte) {
+	var n struct {
+		Method string `json:"method"`
+		Params struct {
+			RequestID any `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &n) != nil || n.Method != "notifications/cancelled" || n.Params.RequestID == nil {
+		return
+	}
+	b, err := json.Marshal(n.Params.RequestID)
+	if err != nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if id := string(b); l.pending[id] {
+		if l.cancelled == nil {
+			l.cancelled = map[string]bool{}
+		}
+		l.cancelled[id] = true
 	}
 }
 
@@ -187,6 +223,7 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 				}
 			} else {
 				w.sent(bytes.TrimSpace(line))
+				w.cancel(bytes.TrimSpace(line))
 				if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
 					return // the SDK closed its end
 				}
@@ -202,13 +239,17 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 
 // vet returns a non-zero JSON-RPC error code, and the id to answer with,
 // for a line the SDK would refuse: not JSON, a batch (MCP since 2025-06-18
-// has none), or not a JSON-RPC message.
+// has none), not a JSON-RPC message, a request with a null id, or params
+// of the wrong shape (worded in JSON terms, where the SDK names Go types).
 func vet(line []byte) (json.RawMessage, int, string) {
 	if code, msg, ok := rpcwire.Refusal(line); ok {
 		return nil, code, msg
 	}
 	if id, why := vetEnvelope(line); why != "" {
 		return id, rpcwire.CodeInvalidRequest, "invalid request: " + why
+	}
+	if id, why := vetParams(line); why != "" {
+		return id, rpcwire.CodeInvalidParams, "invalid params: " + why
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var obj struct {
@@ -240,6 +281,9 @@ func vetEnvelope(line []byte) (json.RawMessage, string) {
 			what = string(bytes.TrimSpace(id))
 		}
 		return nil, fmt.Sprintf("\"id\" must be a string or an integer, not %s", what)
+	}
+	if _, call := m["method"]; hasID && call && jsonKind(id) == "null" {
+		return nil, `"id" must be a string or an integer, not null: a request needs an id to be answered (a notification has no "id")`
 	}
 	v, ok := m["jsonrpc"]
 	if !ok {
@@ -282,4 +326,53 @@ func jsonKind(v json.RawMessage) string {
 		return "null"
 	}
 	return "a number"
+}
+
+// requestParams makes the value the SDK decodes each request's params into,
+// by method: vetParams decodes them first, to word a mismatch in JSON terms
+// (the SDK's error names its Go types).
+var requestParams = map[string]func() any{
+	"initialize":               func() any { return new(mcp.InitializeParams) },
+	"ping":                     func() any { return new(mcp.PingParams) },
+	"tools/list":               func() any { return new(mcp.ListToolsParams) },
+	"tools/call":               func() any { return new(mcp.CallToolParamsRaw) },
+	"logging/setLevel":         func() any { return new(mcp.SetLoggingLevelParams) },
+	"completion/complete":      func() any { return new(mcp.CompleteParams) },
+	"prompts/list":             func() any { return new(mcp.ListPromptsParams) },
+	"prompts/get":              func() any { return new(mcp.GetPromptParams) },
+	"resources/list":           func() any { return new(mcp.ListResourcesParams) },
+	"resources/templates/list": func() any { return new(mcp.ListResourceTemplatesParams) },
+	"resources/read":           func() any { return new(mcp.ReadResourceParams) },
+	"resources/subscribe":      func() any { return new(mcp.SubscribeParams) },
+	"resources/unsubscribe":    func() any { return new(mcp.UnsubscribeParams) },
+}
+
+// vetParams returns what is wrong with a request's params ("" when
+// nothing, or when the message is not a request) and the id to answer
+// with: MCP passes params as an object, whose members must have the types
+// the method's params define.
+func vetParams(line []byte) (json.RawMessage, string) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || m.Method == "" || len(m.Params) == 0 {
+		return nil, ""
+	}
+	switch kind := jsonKind(m.Params); kind {
+	case "null":
+		return nil, ""
+	case "an object":
+	default:
+		return m.ID, fmt.Sprintf(`"params" must be an object, not %s`, kind)
+	}
+	newParams, ok := requestParams[m.Method]
+	if !ok {
+		return nil, ""
+	}
+	if err := json.Unmarshal(m.Params, newParams()); err != nil {
+		return m.ID, rpcwire.Words(err)
+	}
+	return nil, ""
 }
