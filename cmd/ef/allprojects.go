@@ -101,7 +101,7 @@ func searchOneStore(ctx context.Context, dir string, req recall.SearchRequest, s
 		return nil, err
 	}
 	defer st.Close()
-	idx, cleanup, err := searchOpenIndex(ctx, st, stderr)
+	idx, cleanup, err := searchOpenIndex(ctx, "search", st, stderr)
 	if err != nil {
 		return nil, err
 	}

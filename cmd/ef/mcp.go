@@ -161,7 +161,7 @@ func openMCPRecall(ctx context.Context, dir string, stderr io.Writer, logger *sl
 	if err != nil {
 		return nil, nil, err
 	}
-	idx, cleanup, err := searchOpenIndex(ctx, st, stderr)
+	idx, cleanup, err := searchOpenIndex(ctx, "mcp", st, stderr)
 	if err != nil {
 		st.Close()
 		return nil, nil, err

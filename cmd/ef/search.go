@@ -67,7 +67,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer st.Close()
-	idx, cleanup, err := searchOpenIndex(ctx, st, stderr)
+	idx, cleanup, err := searchOpenIndex(ctx, "search", st, stderr)
 	if err != nil {
 		return err
 	}
@@ -242,9 +242,10 @@ func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 
 // searchOpenIndex syncs the store's index, or, if it cannot be used (a
 // running writer holds it, the directory is read-only), builds a temporary
-// one from the bundles. cleanup removes a temporary index; the store's own
-// closes with the store.
-func searchOpenIndex(ctx context.Context, st *store.Store, stderr io.Writer) (*recall.Index, func(), error) {
+// one from the bundles, saying so on stderr as command cmd ("search",
+// "mcp"). cleanup removes a temporary index; the store's own closes with
+// the store.
+func searchOpenIndex(ctx context.Context, cmd string, st *store.Store, stderr io.Writer) (*recall.Index, func(), error) {
 	err := st.IndexErr
 	if idx := st.Index; idx != nil {
 		if reason := idx.Rebuilt(); reason != "" {
@@ -259,7 +260,7 @@ func searchOpenIndex(ctx context.Context, st *store.Store, stderr io.Writer) (*r
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
-	fmt.Fprintf(stderr, "ef search: cannot use the store's index (%v); searching a temporary index built from the bundles\n", err)
+	fmt.Fprintf(stderr, "ef %s: cannot use the store's index (%v); searching a temporary index built from the bundles\n", cmd, err)
 	tmp, terr := os.MkdirTemp("", "ef-recall-") // 0700
 	if terr != nil {
 		return nil, nil, terr

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -220,5 +221,33 @@ func TestSearchRecallHumanOutput(t *testing.T) {
 	}
 	if got := shellQuote("ck-1#2@zh"); got != "ck-1#2@zh" {
 		t.Fatalf("shellQuote of a safe ref: %s", got)
+	}
+}
+
+// `ef mcp` on a store whose index another process holds says, as ef mcp,
+// that it searches a temporary index (it said "ef search:", a command the
+// user never ran), and answers from it.
+func TestMCPIndexLockedSaysMCP(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	store := bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
+	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"context_search","arguments":{"query":"飞书","scope":"project"}}}`,
+	}, "\n") + "\n"
+	var out, stderr bytes.Buffer
+	if err := runMCP(t.Context(), []string{"--store", root}, io.NopCloser(strings.NewReader(in)), nopWriteCloser{&out}, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(stderr.String(), "ef mcp: cannot use the store's index") || !strings.Contains(stderr.String(), "temporary index") {
+		t.Errorf("stderr %q does not say, as ef mcp, that it fell back", stderr.String())
+	}
+	if !strings.Contains(out.String(), `"id":2,"result"`) || !strings.Contains(out.String(), "matches") {
+		t.Errorf("no search answer:\n%s", out.String())
 	}
 }
