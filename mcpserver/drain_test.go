@@ -101,43 +101,27 @@ func TestStdioCancelledCallGetsNoResponse(t *testing.T) {
 		}
 		return call(ctx, args)
 	}
-	srv, err := mcpserver.New([]mcpserver.Tool{block}, mcpserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
-	out := replies(outR)
-	send := func(s string) {
-		t.Helper()
-		if _, err := io.WriteString(inW, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-	nextReply(t, out)
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	st := startStdio(t, block)
+	st.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	st.next()
+	st.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	for _, id := range []string{`3`, `"three"`} {
 		started = make(chan struct{})
 		stopped = make(chan struct{})
-		send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"echo","arguments":{"word":"wait"}}}`)
+		st.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"echo","arguments":{"word":"wait"}}}`)
 		<-started
-		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"user pressed Esc"}}`)
+		st.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"user pressed Esc"}}`)
 		select {
 		case <-stopped:
 		case <-time.After(10 * time.Second):
 			t.Fatal("the cancelled call's context was not cancelled")
 		}
-		send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"word":"after"}}}`)
-		if r := nextReply(t, out); !strings.Contains(r, `"id":4`) || !strings.Contains(r, "after") {
+		st.send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"word":"after"}}}`)
+		if r := st.next(); !strings.Contains(r, `"id":4`) || !strings.Contains(r, "after") {
 			t.Fatalf("after cancelling request %s the next reply is %s, want the answer to request 4", id, r)
 		}
 	}
-	inW.Close()
-	for r := range out {
+	for _, r := range st.end() {
 		t.Errorf("reply after the session: %s", r)
 	}
-	<-done
 }

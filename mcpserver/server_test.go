@@ -102,24 +102,11 @@ func TestCalls(t *testing.T) {
 // message gets a JSON-RPC error (parse error for non-JSON, invalid request
 // for the rest) and the session goes on: the next call is answered.
 func TestStdioSurvivesBadLines(t *testing.T) {
-	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
-	lines := replies(outR)
-	send := func(s string) {
-		t.Helper()
-		if _, err := io.WriteString(inW, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st := startStdio(t, echo())
+	send := st.send
 	next := func() map[string]any {
 		t.Helper()
-		line := nextReply(t, lines)
+		line := st.next()
 		var m map[string]any
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("reply is not JSON: %q", line)
@@ -186,40 +173,75 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 	if m["id"] != float64(2) || res == nil || !strings.Contains(fmt.Sprint(res["content"]), "still here") {
 		t.Fatalf("the session did not go on: %v", m)
 	}
-	inW.Close()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the server did not end when stdin closed")
+	st.end()
+}
+
+// stdioSession is a server on pipes, as a client process would drive it.
+type stdioSession struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  chan string
+	done chan error
+}
+
+// startStdio serves tools over pipes.
+func startStdio(t *testing.T, tools ...mcpserver.Tool) *stdioSession {
+	t.Helper()
+	srv, err := mcpserver.New(tools, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	st := &stdioSession{t: t, in: inW, out: make(chan string, 16), done: make(chan error, 1)}
+	go func() { st.done <- srv.ServeStdio(context.Background(), inR, outW); outW.Close() }()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			st.out <- sc.Text()
+		}
+		close(st.out)
+	}()
+	return st
+}
+
+// send writes one line to the server's stdin.
+func (st *stdioSession) send(line string) {
+	st.t.Helper()
+	if _, err := io.WriteString(st.in, line+"\n"); err != nil {
+		st.t.Fatal(err)
 	}
 }
 
-// replies reads the server's output lines into a channel, closed when the
-// output ends.
-func replies(out io.Reader) <-chan string {
-	ch := make(chan string, 16)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			ch <- sc.Text()
-		}
-		close(ch)
-	}()
-	return ch
-}
-
-// nextReply is the next output line, failing the test when none comes
-// within 10 s (a request the server never answers).
-func nextReply(t *testing.T, ch <-chan string) string {
-	t.Helper()
+// next is the next output line, failing the test when none comes within
+// 10 s (a request the server never answers).
+func (st *stdioSession) next() string {
+	st.t.Helper()
 	select {
-	case r, ok := <-ch:
+	case r, ok := <-st.out:
 		if !ok {
-			t.Fatal("the output ended")
+			st.t.Fatal("the output ended")
 		}
 		return r
 	case <-time.After(10 * time.Second):
-		t.Fatal("no reply within 10 s")
+		st.t.Fatal("no reply within 10 s")
 	}
 	return ""
+}
+
+// end closes stdin, and returns the output lines written after it once
+// the server has ended.
+func (st *stdioSession) end() []string {
+	st.t.Helper()
+	st.in.Close()
+	var rest []string
+	for r := range st.out {
+		rest = append(rest, r)
+	}
+	select {
+	case <-st.done:
+	case <-time.After(10 * time.Second):
+		st.t.Fatal("the server did not end when stdin closed")
+	}
+	return rest
 }

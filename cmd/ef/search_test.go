@@ -86,15 +86,21 @@ func TestSearchCommand(t *testing.T) {
 	}
 }
 
-func TestSearchCommandIndexLocked(t *testing.T) {
-	root, _, _ := searchFixture(t)
+// holdIndex opens the index of the store at root as a writer until the
+// test ends, as another process (a DSH sidecar, ef fold) would hold it.
+func holdIndex(t *testing.T, root string) {
+	t.Helper()
 	store := bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
-	// Another process (here: this one) holds the store's index.
 	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer held.Close()
+	t.Cleanup(func() { held.Close() })
+}
+
+func TestSearchCommandIndexLocked(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	holdIndex(t, root)
 	out, stderr, err := runCmd(t, RunSearch, "--store", root, "飞书")
 	if err != nil {
 		t.Fatal(err)
@@ -229,12 +235,7 @@ func TestSearchRecallHumanOutput(t *testing.T) {
 // user never ran), and answers from it.
 func TestMCPIndexLockedSaysMCP(t *testing.T) {
 	root, _, _ := searchFixture(t)
-	store := bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
-	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Close()
+	holdIndex(t, root)
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
