@@ -342,23 +342,35 @@ type foldInput struct {
 // the importer knows as a stream of the DSH session it converts to
 // (importer.Open: JSONL formats are read line by line, never whole).
 func openFoldInput(path string, lenient bool) (*foldInput, error) {
-	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
-	if err != nil {
-		if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
-			return nil, err
-		}
-		return openFoldImport(path, lenient, err)
+	if in, err := openImportInput(path, lenient); in != nil || err != nil {
+		return in, err
 	}
-	r.Close()
 	hasSteps, err := foldHasSteps(path, lenient)
 	if err != nil {
 		return nil, err
 	}
-	if r, err = hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient}); err != nil {
+	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err != nil {
 		return nil, err
 	}
 	return &foldInput{id: r.Header().ID, gen: r.Generation(), header: r.Header(), hasSteps: hasSteps,
 		next: r.Next, truncated: r.Truncated, close: func() { r.Close() }}, nil
+}
+
+// openImportInput opens the file at path, unless hostshim's reader opens
+// it as a DSH session log (then nil, nil), as the event stream of the
+// session the importer converts it to: a trajectory of another format, or
+// FILE#ID.
+func openImportInput(path string, lenient bool) (*foldInput, error) {
+	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err == nil {
+		r.Close()
+		return nil, nil
+	}
+	if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
+		return nil, err
+	}
+	return openFoldImport(path, lenient, err)
 }
 
 // openFoldImport opens a trajectory of another format (or FILE#ID, one

@@ -51,14 +51,49 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	s, torn, err := readSession(path, !*strict)
-	if err != nil {
-		return err
-	}
 	meters, err := inspectMeters()
 	if err != nil {
 		return err
 	}
+	rep, err := inspectLog(ctx, path, !*strict, meters)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	return inspectText(stdout, rep, meters)
+}
+
+// inspectLog reports on the log at path. A trajectory of another format
+// is read as the importer streams it (importer.Open), an event at a time:
+// each surface node's row is made when the node is read, and the event is
+// dropped, so memory follows the rows, not the session (a 17 MB chat log
+// held whole cost 160 MB). A DSH log is read whole, through a session that
+// checks every append as the host does and applies its replacements.
+func inspectLog(ctx context.Context, path string, lenient bool, meters []hostshim.Meter) (inspectReport, error) {
+	in, err := openImportInput(path, lenient)
+	if err != nil {
+		return inspectReport{}, err
+	}
+	if in != nil && in.imported != "" {
+		defer in.close()
+		rep := inspectReport{Path: path, SessionID: in.id, FormatVersion: in.header.Version, Generation: in.gen.String(), Totals: map[string]int{}}
+		return rep, inspectStream(ctx, in, &rep, meters)
+	}
+	if in != nil {
+		in.close()
+	}
+	s, torn, err := readSession(path, lenient)
+	if err != nil {
+		return inspectReport{}, err
+	}
+	return inspectSession(ctx, path, s, torn, meters)
+}
+
+// inspectSession reports on session s, read whole from path; torn is the
+// torn last line its reader skipped, or nil.
+func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn *hostshim.TruncatedTail, meters []hostshim.Meter) (inspectReport, error) {
 	rep := inspectReport{
 		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
 		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
@@ -73,44 +108,98 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	for pos, seq := range s.Nodes() {
 		if err := ctx.Err(); err != nil {
-			return err
+			return inspectReport{}, err
 		}
 		e, _ := s.Event(seq)
 		m, err := s.Message(seq)
 		if err != nil {
-			return fmt.Errorf("%s: seq %d: %w", path, seq, err)
+			return inspectReport{}, fmt.Errorf("%s: seq %d: %w", path, seq, err)
 		}
-		n := inspectNode{Position: pos, Seq: seq, Type: e.Type, Tokens: map[string]int{}}
+		n := inspectRow(pos, e, m, meters, rep.Totals)
 		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
 		}
 		if n.BalancedAfter, err = s.BalancedAfter(seq); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if m != nil {
-			n.Role = string(m.Role)
-			for _, mt := range meters {
-				c := mt.CountMessage(m)
-				n.Tokens[mt.Name()] = c
-				rep.Totals[mt.Name()] += c
-			}
-			for _, tc := range m.ToolCalls() {
-				n.ToolCalls = append(n.ToolCalls, tc.ID)
-			}
-			if id, ok := m.ToolResultID(); ok {
-				n.ToolResultFor = id
-			}
-			if m.IsCheckpoint() {
-				n.Checkpoint = m.Source.CompactionID
-			}
-			n.Preview = inspectPreview(m.Text(), 60)
+			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
 		}
 		rep.Nodes = append(rep.Nodes, n)
 	}
-	if *asJSON {
-		return writeJSON(stdout, rep)
+	return rep, nil
+}
+
+// inspectStream adds the events of an imported trajectory to rep as they
+// are read. The importer only appends (it writes no replacement), so a
+// node's position is its order and the cuts around it are balanced when
+// the count of open tool calls is zero: an assistant message opens its
+// calls, a tool result closes one, as the host (and Session) counts.
+func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meters []hostshim.Meter) error {
+	open := 0
+	for {
+		e, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rep.Events++
+		if e.SurfaceOp == nil {
+			continue
+		}
+		if e.SurfaceOp.Replace {
+			return fmt.Errorf("%s: seq %d: %w: an imported session only appends", rep.Path, e.Seq, hostshim.ErrBadReplace)
+		}
+		m, err := hostshim.DeriveMessage(e)
+		if err != nil {
+			return fmt.Errorf("%s: seq %d: %w", rep.Path, e.Seq, err)
+		}
+		n := inspectRow(len(rep.Nodes), e, m, meters, rep.Totals)
+		n.BalancedBefore = open == 0
+		if e.Type == hostshim.TypeToolResult {
+			open--
+		} else if e.Type == hostshim.TypeAssistantMessage {
+			open += len(n.ToolCalls)
+		}
+		if open < 0 {
+			return fmt.Errorf("%s: %w: tool/result at surface seq %d has no matching tool-call", rep.Path, hostshim.ErrCorruptSurface, e.Seq)
+		}
+		n.BalancedAfter = open == 0
+		rep.Nodes = append(rep.Nodes, n)
 	}
-	return inspectText(stdout, rep, meters)
+	if t := in.truncated(); t != nil {
+		rep.Warnings = append(rep.Warnings, t.String())
+	}
+	return nil
+}
+
+// inspectRow is the row of the surface node at pos (event e, deriving
+// message m, nil when it derives none), without its cuts' balance; it
+// adds the node's prices to totals.
+func inspectRow(pos int, e hostshim.Event, m *hostshim.Message, meters []hostshim.Meter, totals map[string]int) inspectNode {
+	n := inspectNode{Position: pos, Seq: e.Seq, Type: e.Type, Tokens: map[string]int{}}
+	if m == nil {
+		return n
+	}
+	n.Role = string(m.Role)
+	for _, mt := range meters {
+		c := mt.CountMessage(m)
+		n.Tokens[mt.Name()] = c
+		totals[mt.Name()] += c
+	}
+	for _, tc := range m.ToolCalls() {
+		n.ToolCalls = append(n.ToolCalls, tc.ID)
+	}
+	if id, ok := m.ToolResultID(); ok {
+		n.ToolResultFor = id
+	}
+	if m.IsCheckpoint() {
+		n.Checkpoint = m.Source.CompactionID
+	}
+	n.Preview = inspectPreview(m.Text(), 60)
+	return n
 }
 
 func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -101,5 +102,45 @@ func TestInspectAndFoldReadTrajectories(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "inspect", filepath.Join("..", "..", "importer", "testdata", "unknown.json")); code == 0 || !strings.Contains(errs, "header") {
 		t.Fatalf("unknown format: exit %d: %s", code, errs)
+	}
+}
+
+// TestInspectStreamsLikeTheWholeSession: the report on a trajectory read
+// event by event (every JSONL format the importer streams, and a torn
+// one) is the report on the same session imported whole: positions, pairs
+// and the cuts' balance, prices, previews, events, warnings.
+func TestInspectStreamsLikeTheWholeSession(t *testing.T) {
+	meters, err := inspectMeters()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "..", "importer", "testdata")
+	logs := []string{"anthropic-messages.jsonl", "langchain.jsonl", "openai-chat.jsonl", "openai-legacy.jsonl", "sdk-edge.jsonl", "swe-fallback.traj"}
+	_, torn := tornCopy(t, filepath.Join(dir, "sdk-edge.jsonl"))
+	paths := []string{torn}
+	for _, l := range logs {
+		paths = append(paths, filepath.Join(dir, l))
+	}
+	for _, p := range paths {
+		streamed, err := inspectLog(context.Background(), p, true, meters)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		s, tail, err := importSession(p, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := inspectSession(context.Background(), p, s, tail, meters)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(streamed)
+		b, _ := json.Marshal(whole)
+		if string(a) != string(b) {
+			t.Errorf("%s: streamed report differs from the whole session's:\n%s\n%s", p, a, b)
+		}
+		if len(whole.Nodes) == 0 {
+			t.Errorf("%s: no nodes: the comparison checks nothing", p)
+		}
 	}
 }
