@@ -13,9 +13,12 @@
 // A bundle holds only tasks in scope (InScope: "*", "task:<id>", or a
 // scope name matched whole, "project:x" matching "project:x/api"), ranks
 // their verified facts by relevance to the goal, and fits a budget counted
-// in real tokens (o200k_base) of the bundle as serialized. Whatever did
-// not fit, was older than the freshness or cites nothing recheckable is
-// listed in cut[] and summed up in the note; nothing is dropped silently.
+// in real tokens (o200k_base) of the bundle as serialized: a small budget
+// carries the most important entries that fit (the newest task, the most
+// relevant facts, then older tasks), the newest task cut short and marked
+// truncated when it alone is over the budget. Whatever did not fit, was
+// older than the freshness or cites nothing recheckable is listed in cut[]
+// and summed up in the note; nothing is dropped silently.
 // A malformed request is an error wrapping ErrBadRequest (IsRequestError),
 // worded in JSON terms for whoever sent it.
 //

@@ -6,154 +6,323 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
+
+	efclip "github.com/epistemicfold/ef/internal/clip"
 )
 
-// fit makes b fit its token budget, dropping the least relevant memory
-// first and then the oldest tasks, recording each drop in b.Cut, and sets
-// token_estimate to the tokenizer's count of b.Marshal(). Each round
-// counts the whole bundle once and drops items by their own token cost
-// until the excess is covered; rounds repeat because tokens are not
-// exactly additive across item boundaries. Dropping by estimates can
-// overshoot (most when the cut list is compacted), so a last pass puts
-// dropped items back, most valuable first, while they fit.
+// fit makes b fit its token budget and sets token_estimate to the
+// tokenizer's count of b.Marshal().
+//
+// The items of state[] and memory[] go in by priority (see priority): the
+// bundle carries the longest run of that order that fits, then each later
+// item that still fits, and lists every other one in cut[] with reason
+// "budget.tokens". The cut list is itemized as finely as the budget
+// allows without keeping content out: claim by claim, else counted per
+// task and reason, else counted per kind and reason. When not even the
+// first item fits whole, as much of it as fits is carried, marked
+// truncated. So a small budget still gets the most important content
+// there is room for, and says what it left out.
+//
+// Every step is decided on the exact count of the whole bundle (tokens are
+// not additive across item boundaries): a binary search over the run's
+// length, then one count per later item whose own cost could fit.
 func fit(b *Bundle, tok Tokenizer) {
-	var dropped []drop
-	for range 64 {
-		b.Note = note(b)
-		settle(b, tok)
-		excess := b.TokenEstimate - b.Budget
-		if excess <= 0 || (len(b.Memory) == 0 && len(b.State) == 0) {
-			break
-		}
-		b.OverBudget = true
-		if cutCost(b, tok) > b.Budget/2 && compactCuts(b) {
-			continue // the itemized cut list was the bulk; count again
-		}
-		for excess > 0 && (len(b.Memory) > 0 || len(b.State) > 0) {
-			var d drop
-			var saved int
-			if n := len(b.Memory); n > 0 {
-				m := b.Memory[n-1]
-				b.Memory = b.Memory[:n-1]
-				d = drop{mem: &m, cut: Cut{Kind: "memory", Task: m.Task, Claim: clip(m.Claim), Reason: "budget.tokens"}}
-				saved = cost(tok, m) - cost(tok, d.cut)
-				if !slices.ContainsFunc(b.Memory, func(x Memory) bool { return x.Source == m.Source }) {
-					saved += cost(tok, m.Source)
-				}
-			} else {
-				n := len(b.State)
-				st := b.State[n-1]
-				b.State = b.State[:n-1]
-				d = drop{state: &st, cut: Cut{Kind: "state", Task: st.ID, Reason: "budget.tokens"}}
-				saved = cost(tok, st) - cost(tok, d.cut)
-			}
-			b.Cut = append(b.Cut, d.cut)
-			b.Evidence = evidenceOf(b.Memory)
-			dropped = append(dropped, d)
-			excess -= max(saved, 1)
-		}
-	}
-	if b.TokenEstimate > b.Budget {
-		b.OverBudget = true
-		if compactCuts(b) {
-			b.Note = note(b)
-			settle(b, tok)
-		}
-	}
-	refill(b, tok, dropped)
-}
-
-// drop is one item fit removed, and its cut entry.
-type drop struct {
-	mem   *Memory
-	state *State
-	cut   Cut
-}
-
-// refill puts dropped items back, last dropped (the newest task, the most
-// relevant fact) first, while the whole bundle still fits; it stops at the
-// first item that does not.
-func refill(b *Bundle, tok Tokenizer, dropped []drop) {
-	for i := len(dropped) - 1; i >= 0 && b.TokenEstimate < b.Budget; i-- {
-		d := dropped[i]
-		saveCut, saveNote, saveEst := slices.Clone(b.Cut), b.Note, b.TokenEstimate
-		if !uncut(b, d.cut) {
-			return
-		}
-		if d.mem != nil {
-			b.Memory = append(b.Memory, *d.mem)
-		} else {
-			b.State = append(b.State, *d.state)
-		}
-		b.Evidence = evidenceOf(b.Memory)
-		b.Note = note(b)
-		settle(b, tok)
-		if b.TokenEstimate <= b.Budget {
-			continue
-		}
-		// Does not fit: undo.
-		if d.mem != nil {
-			b.Memory = b.Memory[:len(b.Memory)-1]
-		} else {
-			b.State = b.State[:len(b.State)-1]
-		}
-		b.Cut, b.Note, b.TokenEstimate = saveCut, saveNote, saveEst
-		b.Evidence = evidenceOf(b.Memory)
+	b.Note = note(b)
+	settle(b, tok)
+	if b.TokenEstimate <= b.Budget {
 		return
 	}
-}
+	f := &fitter{b: b, tok: tok, base: slices.Clone(b.Cut)}
+	f.items = priority(b)
+	f.in = make([]bool, len(f.items))
 
-// uncut removes c from the cut list: its itemized entry, or one from the
-// count of its group.
-func uncut(b *Bundle, c Cut) bool {
-	for i := len(b.Cut) - 1; i >= 0; i-- {
-		e := &b.Cut[i]
-		switch {
-		case *e == c:
-			b.Cut = slices.Delete(b.Cut, i, i+1)
-			return true
-		case e.Count > 0 && e.Kind == c.Kind && e.Task == c.Task && e.Reason == c.Reason:
-			if e.Count--; e.Count == 0 {
-				b.Cut = slices.Delete(b.Cut, i, i+1)
+	// The longest run that fits with the coarsest cut list; then, when a
+	// finer list of what that run leaves out costs at most a quarter of
+	// the budget, the longest run that fits with that one.
+	f.level = cutsPerKind
+	best := f.longestRun()
+	if best < 0 {
+		// Not even the cut list fits: carry nothing, say everything.
+		f.fitsRun(0)
+		return
+	}
+	for level := cutsItemized; level < cutsPerKind; level++ {
+		f.fitsRun(best)
+		if f.cutCost(level) <= b.Budget/4 {
+			f.level = level
+			if n := f.longestRun(); n >= 0 {
+				best = n
+				break
 			}
-			return true
+			f.level = cutsPerKind
 		}
 	}
-	return false
+	f.fitsRun(best)
+	if best == 0 && len(f.items) > 0 {
+		// The first item alone is over the budget.
+		f.truncateFirst()
+	}
+	// Later items that still fit, most important first.
+	for i := best + 1; i < len(f.items); i++ {
+		if f.cost(i) > b.Budget-b.TokenEstimate {
+			continue
+		}
+		f.in[i] = true
+		if !f.fits() {
+			f.in[i] = false
+		}
+	}
+	f.fits() // b as decided (the last count may have been a rejected try)
 }
 
-func cutCost(b *Bundle, tok Tokenizer) int {
+// Granularities of the cut list, finest first.
+const (
+	cutsItemized = iota // one entry per item, with its claim
+	cutsPerTask         // one entry per kind, task and reason, with a count
+	cutsPerKind         // one entry per kind and reason, with a count
+)
+
+// fitter holds fit's decisions while it counts.
+type fitter struct {
+	b     *Bundle
+	tok   Tokenizer
+	items []item // by priority, most important first
+	in    []bool // in[i]: items[i] is carried
+	base  []Cut  // what was cut before fitting (stale, unverifiable, budget.facts)
+	level int    // the cut list's granularity
+}
+
+// item is one entry of state[] or memory[].
+type item struct {
+	state *State
+	mem   *Memory
+}
+
+// priority orders b's items, most important first: the newest task of the
+// scope (the one a caller most likely continues, as RFC-0005 §3.4 puts the
+// current task first), then the facts by relevance to the goal, then the
+// other tasks, newest first. Facts come before the older tasks because
+// they are what the goal asked for and are already capped by
+// budget.facts, while a scope may hold any number of tasks.
+func priority(b *Bundle) []item {
+	var out []item
+	if len(b.State) > 0 {
+		out = append(out, item{state: &b.State[0]})
+	}
+	for i := range b.Memory {
+		out = append(out, item{mem: &b.Memory[i]})
+	}
+	for i := 1; i < len(b.State); i++ {
+		out = append(out, item{state: &b.State[i]})
+	}
+	return out
+}
+
+// cut is the cut entry of an item that is not carried.
+func (it item) cut() Cut {
+	if it.mem != nil {
+		return Cut{Kind: "memory", Task: it.mem.Task, Claim: clip(it.mem.Claim), Reason: "budget.tokens"}
+	}
+	return Cut{Kind: "state", Task: it.state.ID, Reason: "budget.tokens"}
+}
+
+// value is the item as an element of state[] or memory[].
+func (it item) value() any {
+	if it.mem != nil {
+		return *it.mem
+	}
+	return *it.state
+}
+
+// fitsRun carries the first n items, and only those, and says whether the
+// bundle fits.
+func (f *fitter) fitsRun(n int) bool {
+	for i := range f.in {
+		f.in[i] = i < n
+	}
+	return f.fits()
+}
+
+// longestRun is the largest n for which the first n items fit (-1 when
+// not even none do), by binary search.
+func (f *fitter) longestRun() int {
+	best := -1
+	for lo, hi := 0, len(f.items); lo <= hi; {
+		mid := (lo + hi) / 2
+		if f.fitsRun(mid) {
+			best, lo = mid, mid+1
+		} else {
+			hi = mid - 1
+		}
+	}
+	return best
+}
+
+// cutCost is the tokens of the cut list, as b's decisions stand, at a
+// granularity.
+func (f *fitter) cutCost(level int) int {
 	n := 0
-	for _, c := range b.Cut {
-		n += cost(tok, c)
+	for _, c := range compactCuts(f.cuts(), level) {
+		n += cost(f.tok, c)
 	}
 	return n
 }
 
-// compactCuts replaces the cut entries by one per (kind, task, reason)
-// with a count and without claims, when nothing else is left to drop and
-// the itemized list alone breaks the budget: the list still says what was
-// cut, at the granularity the budget allows.
-func compactCuts(b *Bundle) bool {
+// cuts is the cut list, itemized, as the decisions stand.
+func (f *fitter) cuts() []Cut {
+	cut := slices.Clone(f.base)
+	for i, it := range f.items {
+		if !f.in[i] {
+			cut = append(cut, it.cut())
+		}
+	}
+	return cut
+}
+
+// finest itemizes the cut list as finely as still fits.
+func (f *fitter) finest() {
+	coarsest := f.level
+	for f.level = cutsItemized; f.level < coarsest; f.level++ {
+		if f.fits() {
+			return
+		}
+	}
+	f.fits()
+}
+
+// cost is what carrying items[i] instead of cutting it adds, about.
+func (f *fitter) cost(i int) int {
+	return cost(f.tok, f.items[i].value()) - cost(f.tok, f.items[i].cut())
+}
+
+// fits rebuilds b from the decisions, counts it and says whether it fits.
+func (f *fitter) fits() bool {
+	b := f.b
+	b.State, b.Memory = []State{}, []Memory{}
+	for i, it := range f.items {
+		switch {
+		case !f.in[i]:
+		case it.mem != nil:
+			b.Memory = append(b.Memory, *it.mem)
+		default:
+			b.State = append(b.State, *it.state)
+		}
+	}
+	b.Cut = compactCuts(f.cuts(), f.level)
+	b.Evidence = evidenceOf(b.Memory)
+	b.OverBudget = true
+	b.Note = note(b)
+	settle(b, f.tok)
+	return b.TokenEstimate <= b.Budget
+}
+
+// truncateFirst carries as much of the first item (the newest task:
+// every fact belongs to a task in state[]) as fits: its text cut to the
+// longest length in runes that fits with the coarsest cut list, then the
+// finest list that still fits. It carries nothing when not even the
+// task's identity (id, file, hash) fits.
+func (f *fitter) truncateFirst() {
+	whole, level := f.items[0], f.level
+	if whole.state == nil {
+		return
+	}
+	shorten := func(n int) item {
+		s := truncateState(*whole.state, n)
+		return item{state: &s}
+	}
+	text := utf8.RuneCountInString(whole.state.CurrentState) + utf8.RuneCountInString(whole.state.Goal)
+	for _, x := range slices.Concat(whole.state.NextSteps, whole.state.Constraints) {
+		text += utf8.RuneCountInString(x)
+	}
+	f.level, f.in[0] = cutsPerKind, true
+	best := -1
+	for lo, hi := 0, text; lo <= hi; {
+		mid := (lo + hi) / 2
+		f.items[0] = shorten(mid)
+		if f.fits() {
+			best, lo = mid, mid+1
+		} else {
+			hi = mid - 1
+		}
+	}
+	if best < 0 {
+		f.items[0], f.in[0], f.level = whole, false, level
+		return
+	}
+	f.items[0] = shorten(best)
+	f.finest()
+}
+
+// truncateState keeps s's identity (id, file, scope, version, hash,
+// update time) and n runes of its text, in the order a caller continuing
+// the task needs it (the reference's state entry carries current_state
+// and next_steps only): current_state, next_steps, goal, constraints. A
+// string cut short ends in "…"; the strings after it are left out.
+func truncateState(s State, n int) State {
+	s.Truncated = true
+	take := func(x string) (string, bool) {
+		if n <= 0 {
+			return "", false
+		}
+		if k := utf8.RuneCountInString(x); k <= n {
+			n -= k
+			return x, true
+		}
+		x, n = efclip.Runes(x, n), 0
+		return x, true
+	}
+	list := func(xs []string) []string {
+		out := []string{}
+		for _, x := range xs {
+			y, ok := take(x)
+			if !ok {
+				break
+			}
+			out = append(out, y)
+		}
+		return out
+	}
+	cur, ok := take(s.CurrentState)
+	if !ok && s.CurrentState != "" {
+		cur = "…"
+	}
+	s.CurrentState = cur
+	s.NextSteps = list(s.NextSteps)
+	s.Goal, _ = take(s.Goal)
+	s.Constraints = list(s.Constraints)
+	if len(s.Constraints) == 0 {
+		s.Constraints = nil
+	}
+	return s
+}
+
+// compactCuts returns the cut list at a granularity: itemized as made;
+// one entry per (kind, task, reason) with a count and no claim; or one
+// per (kind, reason) with a count, no task and no claim. The list still
+// says what was cut, at the granularity the budget allows.
+func compactCuts(cuts []Cut, level int) []Cut {
+	if level == cutsItemized {
+		return cuts
+	}
 	type key struct{ kind, task, reason string }
 	var order []key
 	n := map[key]int{}
-	for _, c := range b.Cut {
+	for _, c := range cuts {
 		k := key{c.Kind, c.Task, c.Reason}
+		if level == cutsPerKind {
+			k.task = ""
+		}
 		if _, ok := n[k]; !ok {
 			order = append(order, k)
 		}
 		n[k] += max(c.Count, 1)
 	}
-	if len(order) == len(b.Cut) {
-		return false
-	}
 	out := make([]Cut, len(order))
 	for i, k := range order {
 		out[i] = Cut{Kind: k.kind, Task: k.task, Reason: k.reason, Count: n[k]}
 	}
-	b.Cut = out
-	return true
+	return out
 }
 
 // settle sets token_estimate to the count of the bundle that contains it:
@@ -192,6 +361,11 @@ func note(b *Bundle) string {
 		s += "; cut: " + strings.Join(parts, ", ")
 	} else {
 		s += "; nothing cut"
+	}
+	for _, st := range b.State {
+		if st.Truncated {
+			s += fmt.Sprintf("; task %s truncated to fit the budget", st.ID)
+		}
 	}
 	if len(b.Skipped) > 0 {
 		s += fmt.Sprintf("; %d unreadable task.origin file(s) skipped", len(b.Skipped))

@@ -81,6 +81,10 @@ type State struct {
 	Version      int64    `json:"version"`
 	ContentHash  string   `json:"content_hash"`
 	UpdatedAt    string   `json:"updated_at"`
+	// Truncated says the entry alone was over the budget and carries only
+	// the start of its text (current_state, next_steps, goal, then
+	// constraints; a cut string ends in "…").
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // Memory is one verified fact (or verified learning) relevant to the goal.
@@ -96,9 +100,10 @@ type Memory struct {
 // Cut is something relevant that the bundle does not carry, and why:
 // "budget.tokens", "budget.facts", "stale" (older than freshness) or
 // "unverifiable source" (a fact marked verified whose source cites
-// nothing recheckable). When even the list of cut items would break the
-// budget, items are grouped per task and reason: Claim is then empty and
-// Count says how many.
+// nothing recheckable). When the itemized list would take more than a
+// quarter of the budget, items are grouped per task and reason, and when
+// even that leaves no room for content, per kind and reason (Task empty):
+// Claim is then empty and Count says how many.
 type Cut struct {
 	Kind   string `json:"kind"` // "state" or "memory"
 	Task   string `json:"task"`
@@ -229,10 +234,12 @@ func newestFirst(a, b task) int {
 // verified learnings of those tasks ranked by BM25 relevance to the goal
 // (with the analyzer context_search uses) and capped at budget.facts,
 // evidence[] their recheckable sources. When the serialized bundle would
-// exceed budget.tokens, the least relevant memory goes first, then the
-// oldest tasks; everything dropped is listed in cut[] and over_budget is
-// set. token_estimate is the tokenizer's exact count of the bundle as
-// Marshal serializes it.
+// exceed budget.tokens, it carries the most important entries that fit:
+// the newest task, then the facts most relevant to the goal, then the
+// older tasks (a newest task that alone exceeds the budget comes cut
+// short, marked truncated); everything dropped is listed in cut[] and
+// over_budget is set. token_estimate is the tokenizer's exact count of the
+// bundle as Marshal serializes it.
 //
 // Nothing from outside the scope is read into the bundle: tasks are
 // filtered before anything is ranked or counted.

@@ -379,3 +379,92 @@ func TestNoteCountsCompactedCuts(t *testing.T) {
 		t.Fatal("no budget compacted the cut list: the test checks nothing")
 	}
 }
+
+// TestSmallBudgetCarriesContent: a budget too small for the bundle still
+// carries the most important content that fits (the newest task, then the
+// facts most relevant to the goal, then older tasks), and says what it
+// cut; the cut list never crowds content out (it was 24 entries per task
+// and reason at budget 300, and the bundle carried nothing).
+func TestSmallBudgetCarriesContent(t *testing.T) {
+	root := t.TempDir()
+	mixedCorpus(t, root, 3)
+	tok := tokenizer(t)
+	req := northbridge.Request{Goal: "release build deploy fold", Scope: []string{"*"}, Budget: northbridge.Budget{Tokens: 1 << 20, Facts: 1000}}
+	full, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tok})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{300, 1000, 3000} {
+		req.Budget.Tokens = budget
+		b, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tok})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.TokenEstimate > budget || !b.OverBudget {
+			t.Fatalf("budget %d: %d tokens, over_budget %v", budget, b.TokenEstimate, b.OverBudget)
+		}
+		if len(b.State) == 0 || b.State[0].ID != full.State[0].ID {
+			t.Fatalf("budget %d: the newest task %s is not carried first: %+v", budget, full.State[0].ID, b.State)
+		}
+		if budget >= 1000 && len(b.Memory) == 0 {
+			t.Fatalf("budget %d: no fact carried (%d tasks): the goal's facts go before older tasks", budget, len(b.State))
+		}
+		for i, m := range b.Memory {
+			if m.Claim != full.Memory[i].Claim {
+				t.Fatalf("budget %d: memory[%d] is %q, the %d-th most relevant fact is %q", budget, i, m.Claim, i+1, full.Memory[i].Claim)
+			}
+		}
+		if len(b.State) > 1 && len(b.Memory) < len(full.Memory) {
+			t.Fatalf("budget %d: %d older tasks carried while %d of %d facts were cut", budget, len(b.State)-1, len(full.Memory)-len(b.Memory), len(full.Memory))
+		}
+		t.Logf("budget %5d: %4d tokens, %2d tasks, %2d facts, %2d cut entries", budget, b.TokenEstimate, len(b.State), len(b.Memory), len(b.Cut))
+	}
+}
+
+// TestTaskAloneOverBudgetIsTruncated: a task whose state alone exceeds the
+// budget is carried cut short, marked truncated, its identity whole (to
+// reread the file by) and its text a prefix of the task's, in the order
+// current_state, next_steps, goal; the note says so.
+func TestTaskAloneOverBudgetIsTruncated(t *testing.T) {
+	root := t.TempDir()
+	s := taskorigin.New("big", "ship the release")
+	s.Scope = "project:x"
+	s.CurrentState = strings.Repeat("the migration of shard replicas is half done; ", 400)
+	s.NextSteps = []string{"finish the replicas", "rerun the checks"}
+	s.Facts = []taskorigin.Fact{{Claim: "the release build is green", Verified: true, Source: "go test ./..."}}
+	put(t, root, s)
+	full, err := northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "release", Scope: []string{"project:x"}}, northbridge.Options{Tokenizer: tokenizer(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "release", Scope: []string{"project:x"}, Budget: northbridge.Budget{Tokens: 600}}, northbridge.Options{Tokenizer: tokenizer(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.TokenEstimate > 600 || len(b.State) != 1 {
+		t.Fatalf("%d tokens, %d tasks: %s", b.TokenEstimate, len(b.State), b.Marshal())
+	}
+	st, was := b.State[0], full.State[0]
+	cur, cut := strings.CutSuffix(st.CurrentState, "…")
+	switch {
+	case !st.Truncated || !cut || len(cur) < 100 || !strings.HasPrefix(was.CurrentState, cur):
+		t.Fatalf("current_state not a marked prefix of the task's (truncated %v): %q", st.Truncated, st.CurrentState)
+	case st.ID != was.ID || st.File != was.File || st.ContentHash != was.ContentHash || st.Version != was.Version:
+		t.Fatalf("identity changed: %+v", st)
+	case len(st.NextSteps) != 0 || st.Goal != "":
+		t.Fatalf("text after the cut carried: %+v", st)
+	case !strings.Contains(b.Note, "task big truncated") || len(b.Cut) == 0:
+		t.Fatalf("note %q, cut %+v", b.Note, b.Cut)
+	}
+	if t.Failed() {
+		return
+	}
+	// A budget the task fits in carries it whole.
+	b, err = northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "release", Scope: []string{"project:x"}, Budget: northbridge.Budget{Tokens: full.TokenEstimate}}, northbridge.Options{Tokenizer: tokenizer(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.OverBudget || b.State[0].Truncated || b.State[0].CurrentState != was.CurrentState {
+		t.Fatalf("a budget of the full size truncated: %+v", b.State[0])
+	}
+}
