@@ -89,8 +89,8 @@ var (
 	// 9 retries", "不对，9 次").
 	bareValRE = mustPattern(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
 	zhSetRE   = mustPattern(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
-	zhSet2RE  = mustPattern(`(?P<k>[\w\-./\p{Han}]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
-	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
+	zhSet2RE  = mustPattern(`(?P<k>[\w\-./\p{Han}\p{Katakana}ー]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
 	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
 	zhCorrRE  = mustPattern(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
 	// particleRE is a verb's particle left at the end of a key ("bump
@@ -757,7 +757,7 @@ var (
 	// line length limit, make it 16k".
 	refTopicRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
 	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
-	zhUseRE = mustPattern(`^(?P<k>[\p{Han}\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
+	zhUseRE = mustPattern(`^(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
 )
 
 // pinsOther reports whether s pins a thing to a version that the value

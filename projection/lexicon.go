@@ -79,6 +79,7 @@ const (
 	catDone                   // done, finished, before finishing
 	catGoal                   // objective labels: goal, objective
 	catRelay                  // relaying: X says, according to X
+	catAttempt                // an attempt and its verdict: we tried, it did not work
 	catFunction               // function words: articles, pronouns, auxiliaries, conjunctions
 	numCats
 )
@@ -176,7 +177,38 @@ var stopEN = func() map[string]bool {
 
 // alsoEnglish are function words of the lexicons that are English words
 // too: alone, they name no language ("no.", "die", "come on").
-var alsoEnglish = map[string]bool{"die": true, "come": true, "con": true, "per": true, "non": true, "son": true, "was": true, "will": true, "also": true, "dans": true}
+var alsoEnglish = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// foreignStopwords are the function words of the Latin-script lexicons
+// that are no English words, left out of terms and slugs as English
+// function words are: a rule in Spanish and its lift share "dbt",
+// "run" and "--select", not "el" and "de".
+func foreignStopwords() []string {
+	var out []string
+	for _, l := range []struct {
+		entries []lexEntry
+		stop    string
+	}{{lexDE, stopDE}, {lexES, stopES}, {lexFR, stopFR}, {lexPT, stopPT}, {lexIT, stopIT}} {
+		ws := strings.Fields(l.stop)
+		for _, e := range l.entries {
+			if e.cat == catFunction {
+				ws = append(ws, strings.Fields(e.words)...)
+			}
+		}
+		for _, w := range ws {
+			if !alsoEnglish[w] && !strings.ContainsAny(w, "_'") {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
 
 // detectLang names the language of a user message: Japanese when it has
 // kana; else the language with the most function words among its first
@@ -491,7 +523,12 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 			continue
 		}
 		p.Quote = q
-		v, _ := g.back(p.Value)
+		v := p.Value
+		if p.Kind != KindValue {
+			// a setting's value keeps the gloss's units ("40 minutes"), so
+			// a relative change of it can be applied
+			v, _ = g.back(p.Value)
+		}
 		if old := slug(p.Value); old != "" && strings.HasSuffix(p.Key, "/"+old) {
 			// a key named by the gloss's words is named by the user's
 			p.Key = strings.TrimSuffix(p.Key, old) + slug(v)

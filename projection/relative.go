@@ -38,7 +38,7 @@ var (
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
-	relZhRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
+	relZhRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
 )
 
 var (
@@ -58,7 +58,7 @@ var (
 	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
-	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
+	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
 )
 
 // sameHeadRE is the setting a "same as" names before it: "queue name:",

@@ -49,6 +49,9 @@ var stopwords = func() map[string]bool {
 	let lets let's i'll we'll ok okay any all some there here what which who when where how why about again still only very really`) {
 		m[w] = true
 	}
+	for _, w := range foreignStopwords() {
+		m[w] = true
+	}
 	return m
 }()
 
