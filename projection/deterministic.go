@@ -407,6 +407,17 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				// A sentence that sets a value and also states a rule ("never
 				// set the timeout above 90") is a constraint as well.
 				if !announced[s] && (!isRule(s) || requirementOnly(s)) {
+					if rel {
+						// "triple the time limit, and the normal queue caps at
+						// 6 hours so it has to go to long": a rule in a clause
+						// of its own beside the change.
+						for _, c := range clauses(s) {
+							if _, _, changes := relative(c); isRule(c) && !changes && constraints < maxConstraintsPerEvent {
+								constraints++
+								out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(c), Value: c, Quote: c, Links: mentions(c), Scope: scope})
+							}
+						}
+					}
 					return
 				}
 			}

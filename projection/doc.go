@@ -174,6 +174,11 @@
 // off limits anymore", "the frost relay is yours now") lifts the rule
 // holding all its words, and a prohibition the user told with its
 // reason and that was kept as negative knowledge is lifted with it.
+// A relative change may name its setting by the value it holds ("double
+// the 30 min one", "那个 5 分钟的"), by a demonstrative and its noun
+// ("raise that timeout by half"), say its change as a multiple ("make
+// the requeue three times as long") and go on with a clause of its own,
+// which, when it states a rule, is kept as the rule.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

@@ -576,6 +576,12 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// "64 MB for the image cache is too much, halve that": the
 		// setting whose value the sentence names, else the one set last.
 		o = r.namedByValue(p.Quote)
+	} else if strings.ContainsAny(p.Name, "0123456789") {
+		// "double the 30 min one", "那个 5 分钟的": a setting named by
+		// its value.
+		if o = r.namedByValue(p.Name); o != nil {
+			p.Key, p.Name = o.Key, o.Name
+		}
 	}
 	if o == nil && p.Key != "" {
 		o = r.valueOf(p.Key)

@@ -23,15 +23,17 @@ import (
 // expression runs.
 
 // relCues are the words every relative change holds one of.
-var relCues = []string{"halve", "half", "double", "twice", "triple", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
+var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
 	"back", "revert", "same as", "earlier", "later", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
 
 var (
 	numWord = `\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
 	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
-	// half", "make the hpa min replicas double what I said".
-	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*[.!,;]?$|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half)\b`)
+	// half", "make the hpa min replicas double what I said", "make the
+	// requeue three times as long"; a clause may follow ("double the
+	// quant cpus, that's where the time goes").
+	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
 	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
@@ -46,7 +48,7 @@ var (
 	// relPropRE: "drop the replicas to a third", "cut it by a quarter",
 	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
 	// or to a proportion of the held value.
-	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
 	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|less|lower|smaller|fewer)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
@@ -277,6 +279,10 @@ func relative(s string) (name, change string, ok bool) {
 			return k, "*2", true
 		case "triple":
 			return k, "*3", true
+		}
+		if n, ok := parseNum(strings.TrimSuffix(strings.ToLower(group(relScaleRE, m, "op3")), " times")); ok {
+			// "make the requeue three times as long".
+			return k, "*" + n, true
 		}
 	}
 	if m := relAddRE.FindStringSubmatch(s); m != nil {
