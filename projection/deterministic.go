@@ -217,6 +217,14 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
+			if asked && len(ps) == 1 && ps[0].Kind == KindUncertainty && !anotherRE.MatchString(s) {
+				// "…要不要把 2015 年也包进来？现在从 2016 开始，…我也没把握。":
+				// the question before, told on; not a question of its own.
+				ps = nil
+			}
+			// A question ("分区字段用 dt 还是 event_date，我还拿不准") sets no
+			// value, whatever its alternatives look like.
+			asks := len(ps) == 1 && ps[0].Kind == KindUncertainty
 			if q := ""; ps == nil && ev.Role == RoleUser && i > 0 && !asked {
 				if q = unansweredQuestion(text, sents[i-1], s); q != "" {
 					// "…UTC or store-local time? nobody seems to know": the
@@ -242,8 +250,14 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			if ps == nil && rest && ev.Role == RoleUser && len(ctx.Offered) > 0 {
 				// "the second one, we need sub-cent precision": the option
 				// listed at that place is chosen (listed.go).
-				if o := chosenByPlace(s, ctx.Offered); o != "" {
+				o := chosenByPlace(s, ctx.Offered)
+				if o != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: o + " (" + s + ")", Quote: s, Links: mentions(o + " " + s)}}, false
+				}
+				if k := offeredFor(out, ctx); k != "" && (o != "" || descChoiceRE.MatchString(s)) {
+					// The choice answers the question the options were
+					// offered for.
+					out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: true})
 				}
 			}
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
@@ -369,7 +383,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			if ev.Role == RoleUser {
 				k, change, rel = relative(s)
 			}
-			if !rel || !proportionalRel(change) {
+			if (!rel || !proportionalRel(change)) && !asks {
 				vs = values(s, lastKey, lastName, corr, scope)
 			}
 			if len(vs) == 0 && ev.Role == RoleUser {

@@ -87,7 +87,13 @@
 // ("go with whichever survives a redis flush", "最朴素的那个吧") takes the
 // option the agent's reply names by its place or its words, and the
 // reply's restatement of an option chosen by place is no decision of its
-// own.
+// own. Such a choice answers the open question the options were offered
+// for (offeredFor: one the message asked before them, else the one
+// sharing their words). A question sets no value, a sentence that goes
+// on with the question before it is no question of its own unless it
+// says it is another ("also", "还有": anotherRE), and a rule read from a
+// question's own sentence is lifted by its answer unless the answer keeps
+// it. "拿不准", "吃不准", "说不准", "没把握" tell a question too.
 //
 // An obligation may name its moment instead of "remember to" ("before we
 // ship, …", "one last thing: …", "收尾之前：…", tasks.go, cue words

@@ -196,3 +196,31 @@ func confirmedOption(s string, opts []string) string {
 	}
 	return best
 }
+
+// offeredFor is the key of the open question the offered options answer:
+// one the message stated before them (in out), else the open question
+// of ctx sharing the most words with them (two or more); "" for none.
+func offeredFor(out []Proposal, ctx *Context) string {
+	for i := len(out) - 1; i >= 0; i-- {
+		if p := out[i]; p.Op == OpState && p.Kind == KindUncertainty && strings.HasPrefix(p.Key, "question/") {
+			return p.Key
+		}
+	}
+	if len(ctx.Questions) == 0 {
+		return ""
+	}
+	ws := wordsAndPairs(strings.Join(ctx.Offered, " "))
+	best, most := "", 1
+	for k, q := range ctx.Questions {
+		n := 0
+		for w := range wordsAndPairs(q) {
+			if ws[w] {
+				n++
+			}
+		}
+		if n > most || n == most && best != "" && k > best {
+			best, most = k, n
+		}
+	}
+	return best
+}

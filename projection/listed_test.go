@@ -66,3 +66,19 @@ func TestConfirmedOption(t *testing.T) {
 		}
 	}
 }
+
+func TestOfferedFor(t *testing.T) {
+	ctx := &Context{Offered: []string{"store keys in redis with a TTL", "a unique index in postgres"},
+		Questions: map[string]string{"question/-/a": "not sure where the idempotency keys should live, redis or postgres?", "question/-/b": "does the CSV need a BOM?"}}
+	if got := offeredFor(nil, ctx); got != "question/-/a" {
+		t.Errorf("offeredFor(ctx) = %q, want question/-/a", got)
+	}
+	out := []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/c"}, {Op: OpState, Kind: KindConstraint, Key: "constraint/-/x"}}
+	if got := offeredFor(out, ctx); got != "question/-/c" {
+		t.Errorf("offeredFor(out) = %q, want question/-/c", got)
+	}
+	ctx.Questions = map[string]string{"question/-/b": "does the CSV need a BOM?"}
+	if got := offeredFor(nil, ctx); got != "" {
+		t.Errorf("offeredFor(unrelated) = %q, want none", got)
+	}
+}

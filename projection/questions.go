@@ -11,8 +11,8 @@ import "strings"
 // the expression, so a sentence without one costs a substring scan.
 var (
 	questionCues = []string{"question", "pending", "tbd", "to be determined", "to be confirmed", "undecided", "unresolved",
-		"know", "sure", "unclear", "待确认", "待定", "未定", "未确定", "还没确定", "还不知道", "不知道", "还没想好", "存疑", "悬而未决", "不确定", "没想清楚", "没想明白", "搞不清楚", "还没定", "open "}
-	openQuestionRE = mustPattern(`(?i)\b(?:another\s+|one\s+|an?\s+)?open\s+(?:thing|item|point|issue)s?\b\s*[:：]|\b(?:(?:an?|one|the|still an?|another)\s+)?(?:open|outstanding|unresolved|pending|unanswered)\s+question\b|\bquestions?\s+for\s+(?:later|tomorrow|next time|the team|\p{Lu}\p{Ll}+)\b|^\W*(?:open\s+)?questions?\s*[:：]|\bstill\s+(?:pending|open|undecided|unresolved|unclear|tbd)\b|\b(?:tbd|to be (?:determined|confirmed|decided))\b|\b(?:i|we)\s+(?:still|really|honestly|just|genuinely)\s+(?:don't|do not|dont)\s+know(?:\s+is)?\s*(?:whether|if|what|which|how|yet|[:：])|\b(?:i|we)\s+(?:don't|do not|dont)\s+know\s+yet\s+(?:whether|if|what|which|how)\b|\b(?:i'm|i am|we're|we are)\s+(?:still\s+)?(?:not sure|unsure|undecided)\s+(?:yet\s+)?(?:whether|if|which|what|how|about)\b|\bstill\s+(?:unclear|undecided|unknown)\s+(?:whether|if|which|what|how)\b|待确认|待定|未定|尚未确定|还没确定|还没定|还不知道|还不确定|不确定|还没想好|存疑|悬而未决|没想清楚|没想明白|搞不清楚`)
+		"know", "sure", "unclear", "待确认", "待定", "未定", "未确定", "还没确定", "还不知道", "不知道", "还没想好", "存疑", "悬而未决", "不确定", "没想清楚", "没想明白", "搞不清楚", "还没定", "open ", "拿不准", "吃不准", "说不准", "没把握"}
+	openQuestionRE = mustPattern(`(?i)\b(?:another\s+|one\s+|an?\s+)?open\s+(?:thing|item|point|issue)s?\b\s*[:：]|\b(?:(?:an?|one|the|still an?|another)\s+)?(?:open|outstanding|unresolved|pending|unanswered)\s+question\b|\bquestions?\s+for\s+(?:later|tomorrow|next time|the team|\p{Lu}\p{Ll}+)\b|^\W*(?:open\s+)?questions?\s*[:：]|\bstill\s+(?:pending|open|undecided|unresolved|unclear|tbd)\b|\b(?:tbd|to be (?:determined|confirmed|decided))\b|\b(?:i|we)\s+(?:still|really|honestly|just|genuinely)\s+(?:don't|do not|dont)\s+know(?:\s+is)?\s*(?:whether|if|what|which|how|yet|[:：])|\b(?:i|we)\s+(?:don't|do not|dont)\s+know\s+yet\s+(?:whether|if|what|which|how)\b|\b(?:i'm|i am|we're|we are)\s+(?:still\s+)?(?:not sure|unsure|undecided)\s+(?:yet\s+)?(?:whether|if|which|what|how|about)\b|\bstill\s+(?:unclear|undecided|unknown)\s+(?:whether|if|which|what|how)\b|待确认|待定|未定|尚未确定|还没确定|还没定|还不知道|还不确定|不确定|还没想好|存疑|悬而未决|没想清楚|没想明白|搞不清楚|拿不准|吃不准|说不准|没把握`)
 )
 
 // openQuestion reports whether the user sentence s states an open
@@ -68,6 +68,10 @@ func wordsAndPairs(x string) map[string]bool {
 	}
 	return m
 }
+
+// anotherRE opens a question as another one: "also", "another", "one
+// more", "还有", "另外".
+var anotherRE = mustPattern(`(?i)^\W*(?:also|and also|another|one more|plus|separately|a second|second)\b|^\W*(?:还有|另外|另一个|再有|其次)`)
 
 // labelledQuestionRE is a question labelled as one ("open question: …",
 // "待确认：退款订单要不要算进 GMV", whose "不要" is no rule).

@@ -703,6 +703,12 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 			r.supersede(nu, c)
 			r.hot[slot(nu.Kind, nu.Key)] = nu
 			held = true
+		default:
+			// "k 取多少我拿不准，回头问老周" read as a rule besides: what it
+			// held until the answer is settled by the answer.
+			c.Lifecycle = Lifted
+			c.Because = p.Quote
+			c.addRef(ref)
 		}
 	}
 	if !held {
