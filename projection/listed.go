@@ -206,21 +206,5 @@ func offeredFor(out []Proposal, ctx *Context) string {
 			return p.Key
 		}
 	}
-	if len(ctx.Questions) == 0 {
-		return ""
-	}
-	ws := wordsAndPairs(strings.Join(ctx.Offered, " "))
-	best, most := "", 1
-	for k, q := range ctx.Questions {
-		n := 0
-		for w := range wordsAndPairs(q) {
-			if ws[w] {
-				n++
-			}
-		}
-		if n > most || n == most && best != "" && k > best {
-			best, most = k, n
-		}
-	}
-	return best
+	return sharingQuestion(strings.Join(ctx.Offered, " "), ctx.Questions)
 }

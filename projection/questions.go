@@ -39,12 +39,18 @@ func relayedAnswer(s string, ctx *Context) string {
 	if len(ctx.Questions) == 0 || !relayMarkRE.MatchString(s) {
 		return ""
 	}
-	words := wordsAndPairs
-	ws := words(s)
+	return sharingQuestion(s, ctx.Questions)
+}
+
+// sharingQuestion is the key of the question of qs (key → text) that s
+// shares the most words with (two or more: English stems, or Chinese
+// character pairs), or "".
+func sharingQuestion(s string, qs map[string]string) string {
+	ws := wordsAndPairs(s)
 	best, most := "", 1
-	for k, q := range ctx.Questions {
+	for k, q := range qs {
 		n := 0
-		for w := range words(q) {
+		for w := range wordsAndPairs(q) {
 			if ws[w] {
 				n++
 			}
