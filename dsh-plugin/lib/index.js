@@ -100,6 +100,13 @@ function eventsFrom(session, from) {
 /** The requests this plugin answers for the sidecar (Go: sidecar.MethodHostLLMStream). */
 const HOST_METHODS = ['host/llm.stream', 'host/log']
 
+/**
+ * How long, beyond the first restart delay, a fold whose sidecar died
+ * during fold/compile waits for the restarted one before the host's
+ * summarizer takes the span (unarchived).
+ */
+const COMPILE_RESTART_GRACE_MS = 2000
+
 /** A fold refused before its bracket: its span cannot shrink. */
 class CannotShrinkError extends Error {
   constructor(why) {
@@ -423,23 +430,40 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer: the sidecar is down (${this.ef.supervisor.reason})`)
       return super.summarize(input, agent, signal)
     }
+    const params = {
+      sessionId: session.id,
+      mode,
+      messageIds: input.messages.map((m) => m.id ?? null),
+      contextWindow: (await this.contextWindow(session, signal)) ?? 0,
+      // Where the semantic digest's model call goes: the host's own
+      // summarization target (configured, else the session's model).
+      ...this.summaryTarget(agent),
+    }
     let result
     try {
-      result = await this.callSidecar(session, Method.foldCompile, {
-        sessionId: session.id,
-        mode,
-        messageIds: input.messages.map((m) => m.id ?? null),
-        contextWindow: (await this.contextWindow(session, signal)) ?? 0,
-        // Where the semantic digest's model call goes: the host's own
-        // summarization target (configured, else the session's model).
-        ...this.summaryTarget(agent),
-      }, signal)
+      result = await this.callSidecar(session, Method.foldCompile, params, signal)
     } catch (error) {
       if (!(error instanceof SidecarUnavailableError)) throw error
-      // The sidecar died during the compile: nothing was archived for this
-      // span; the host's own summary keeps the fold going.
-      this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer: ${error.message}`)
-      return super.summarize(input, agent, signal)
+      // The sidecar died during the compile. Its restart gets the log again
+      // with the compaction still open, and compiles it (adopting a bundle
+      // the dead one stored): the span is archived and recall finds it. A
+      // host summary instead would leave the span out of the archive.
+      const restartMs = this.ef.supervisor.initialDelayMs + COMPILE_RESTART_GRACE_MS
+      if (!signal?.aborted && await this.ef.supervisor.waitUp(restartMs)) {
+        try {
+          result = await this.callSidecar(session, Method.foldCompile, params, signal)
+          this.ctx.logger?.warn?.(`epistemic-fold: the sidecar died during a fold (${error.message}); the restarted sidecar compiled it`)
+        } catch (again) {
+          if (!(again instanceof SidecarUnavailableError)) throw again
+          error = again
+        }
+      }
+      if (result === undefined) {
+        // Nothing was archived for this span; the host's own summary keeps
+        // the fold going, and context_search will not find what it held.
+        this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer, not archived (context_search will not find this span): ${error.message}`)
+        return super.summarize(input, agent, signal)
+      }
     }
     return {
       summary: result.summary,

@@ -302,6 +302,15 @@ export class Supervisor {
     throw new SidecarUnavailableError(this.state === 'closed' ? 'the plugin is closed' : this.reason ?? 'not started')
   }
 
+  /** Waits up to ms for a running sidecar (a restart); true when one runs. */
+  async waitUp(ms) {
+    const until = Date.now() + ms
+    while (this.state !== 'up' && this.state !== 'closed' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    return this.state === 'up'
+  }
+
   /** Whether a sidecar is running now (without waiting for a start). */
   get up() {
     return this.state === 'up'

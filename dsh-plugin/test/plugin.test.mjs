@@ -21,7 +21,7 @@ const EF_BIN = process.env.EF_BIN
 const skip = EF_BIN ? false : 'EF_BIN is not set (run through go test ./cmd/ef)'
 
 /** A host with the services the engine injects, and a tool runtime. */
-async function host(contextWindow, { llmText } = {}) {
+async function host(contextWindow, { llmText, onStream } = {}) {
   const ctx = new Context()
   const logs = []
   const log = (level) => (msg) => logs.push(`${level}: ${msg}`)
@@ -30,6 +30,7 @@ async function host(contextWindow, { llmText } = {}) {
   ctx.provide('llm', {
     async *stream(opts) {
       llmCalls.push(opts)
+      onStream?.(opts)
       if (llmText === undefined) throw new Error('no model in this test')
       yield { type: 'block-start', index: 0, blockType: 'text' }
       yield { type: 'text-delta', index: 0, text: llmText }
@@ -61,10 +62,10 @@ async function mount(ctx, config) {
  * engine and remove the store. llmText is the host model's answer; the
  * rest of opts is plugin config.
  */
-async function withEF(fn, { llmText, ...config } = {}) {
+async function withEF(fn, { llmText, onStream, ...config } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
   try {
-    const { ctx, logs } = await host(4000, { llmText })
+    const { ctx, logs } = await host(4000, { llmText, onStream })
     const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, ...config })
     try {
       await fn({ ctx, logs, engine, dir })
@@ -237,6 +238,31 @@ test('a sidecar killed mid-session is restarted; the next fold runs in EF again'
   const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
   assert.equal(found.isError, false, found.text)
 }, { llmText: '## Current Work\n- basic summary', restartDelayMs: 50 }))
+
+test('a sidecar killed during fold/compile: the restarted sidecar compiles the fold, and recall finds its span', { skip }, () => {
+  // The kill comes while the sidecar waits for the semantic digest, the
+  // model call it makes in the middle of fold/compile.
+  let engine
+  let kills = 0
+  const onStream = () => {
+    if (kills++ === 0) engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  }
+  const digest = ['### Context', '- The user asked to fix the failing parser build.', '### Rationale', '- (none)', '### Alternatives', '- (none)', '### Outcomes', '- (none)'].join('\n')
+  return withEF(async ({ ctx, logs, engine: e }) => {
+    engine = e
+    await engine.info()
+    const s = session('plugin-kill-compile')
+    const agent = agentOf(s)
+    const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
+    assert.ok(fold, 'the fold happened')
+    assert.equal(kills >= 1, true, 'the sidecar was killed during the compile')
+    assert.match(JSON.stringify(s.deriveEventMessage(s.events[fold.summarySeq + 1])), /ef-checkpoint/, 'EF compiled the checkpoint, not the host summarizer')
+    assert.ok(logs.some((l) => /the restarted sidecar compiled it/.test(l)), logs.join('\n'))
+    const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+    assert.equal(found.isError, false, found.text)
+    assert.match(found.text, /K7-QX-9931|1 match/, found.text)
+  }, { llmText: digest, onStream, digestLeaves: true, restartDelayMs: 50 })
+})
 
 test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, () => withEF(async ({ ctx, engine }) => {
   await engine.info()
