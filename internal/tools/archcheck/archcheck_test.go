@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,7 +160,8 @@ func tableRows(t *testing.T, s, header string) [][]string {
 
 // TestPageMatchesImports holds the page's "Dependencies" section to the
 // build: every package is drawn once in the picture, below every package
-// that imports it; the table of exact edges has one row per package with
+// that imports it, on the layer its longest import chain says; the
+// internal test helpers are imported by tests only; the table of exact edges has one row per package with
 // exactly its imports of the module's packages outside internal/ (an edge
 // missing from the page fails as an edge the code lacks does); and the
 // "Packages" table names every package.
@@ -182,6 +184,7 @@ func TestPageMatchesImports(t *testing.T) {
 			t.Fatalf("%s: the Dependencies section has no code block", page)
 		}
 		word := regexp.MustCompile(`[a-z][a-z0-9]*(/[a-z0-9]+)*`)
+		layer := regexp.MustCompile(`^\s*(\d+)\s`)
 		line := map[string]int{}
 		for i, l := range strings.Split(parts[1], "\n") {
 			for _, w := range word.FindAllString(l, -1) {
@@ -192,6 +195,11 @@ func TestPageMatchesImports(t *testing.T) {
 					t.Errorf("picture: %s drawn twice (lines %d and %d of the block)", w, j, i)
 				}
 				line[w] = i
+				if m := layer.FindStringSubmatch(l); m != nil {
+					if n, _ := strconv.Atoi(m[1]); n != depth(pkgs, w) {
+						t.Errorf("picture: %s is on layer %d; its longest import chain to the bottom is %d long", w, n, depth(pkgs, w))
+					}
+				}
 			}
 		}
 		for _, p := range sortedKeys(pkgs) {
@@ -208,6 +216,18 @@ func TestPageMatchesImports(t *testing.T) {
 				}
 				if line[imp] <= line[p] {
 					t.Errorf("picture: %s imports %s, which is drawn on the same line or above it", p, imp)
+				}
+			}
+		}
+	})
+
+	t.Run("test helpers", func(t *testing.T) {
+		// The page says the internal test helpers are imported only by
+		// tests.
+		for _, p := range sortedKeys(pkgs) {
+			for _, imp := range pkgs[p].imports {
+				if internal(imp) && (strings.HasSuffix(imp, "test") || imp == "internal/testutil") && !(internal(p) && (strings.HasSuffix(p, "test") || p == "internal/testutil")) {
+					t.Errorf("%s imports the test helper %s outside its tests", p, imp)
 				}
 			}
 		}
@@ -308,6 +328,18 @@ func TestPageMatchesImports(t *testing.T) {
 			}
 		}
 	})
+}
+
+// depth is the length of p's longest chain of imports (outside internal/)
+// down to a package that imports none.
+func depth(pkgs map[string]*pkg, p string) int {
+	d := 0
+	for _, imp := range pkgs[p].imports {
+		if !internal(imp) {
+			d = max(d, 1+depth(pkgs, imp))
+		}
+	}
+	return d
 }
 
 func hasPrefixPkg(pkgs map[string]*pkg, prefix string) bool {
