@@ -113,6 +113,9 @@ func (l *lineWriter) sent(line []byte) {
 // cancel records a client's notifications/cancelled: the request it names,
 // when still unanswered, gets no response.
 func (l *lineWriter) cancel(line []byte) {
+	if !bytes.Contains(line, []byte(`"notifications/cancelled"`)) {
+		return
+	}
 	var n struct {
 		Method string `json:"method"`
 		Params struct {
@@ -245,11 +248,14 @@ func vet(line []byte) (json.RawMessage, int, string) {
 	if code, msg, ok := rpcwire.Refusal(line); ok {
 		return nil, code, msg
 	}
-	if id, why := vetEnvelope(line); why != "" {
-		return id, rpcwire.CodeInvalidRequest, "invalid request: " + why
-	}
-	if id, why := vetParams(line); why != "" {
-		return id, rpcwire.CodeInvalidParams, "invalid params: " + why
+	var m map[string]json.RawMessage
+	if json.Unmarshal(line, &m) == nil {
+		if id, why := vetEnvelope(m); why != "" {
+			return id, rpcwire.CodeInvalidRequest, "invalid request: " + why
+		}
+		if id, why := vetParams(m); why != "" {
+			return id, rpcwire.CodeInvalidParams, "invalid params: " + why
+		}
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var obj struct {
@@ -269,11 +275,7 @@ func vet(line []byte) (json.RawMessage, int, string) {
 // and the id to answer with (null when the id itself is bad: an id the
 // client cannot match is no id). The SDK would take an id 5.5 as 5, and
 // name Go types for an object id.
-func vetEnvelope(line []byte) (json.RawMessage, string) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(line, &m) != nil {
-		return nil, ""
-	}
+func vetEnvelope(m map[string]json.RawMessage) (json.RawMessage, string) {
 	id, hasID := m["id"]
 	if hasID && !validID(id) {
 		what := jsonKind(id)
@@ -351,28 +353,25 @@ var requestParams = map[string]func() any{
 // nothing, or when the message is not a request) and the id to answer
 // with: MCP passes params as an object, whose members must have the types
 // the method's params define.
-func vetParams(line []byte) (json.RawMessage, string) {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params json.RawMessage `json:"params"`
-	}
-	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || m.Method == "" || len(m.Params) == 0 {
+func vetParams(m map[string]json.RawMessage) (json.RawMessage, string) {
+	id, params := m["id"], m["params"]
+	var method string
+	if len(id) == 0 || len(params) == 0 || json.Unmarshal(m["method"], &method) != nil || method == "" {
 		return nil, ""
 	}
-	switch kind := jsonKind(m.Params); kind {
+	switch kind := jsonKind(params); kind {
 	case "null":
 		return nil, ""
 	case "an object":
 	default:
-		return m.ID, fmt.Sprintf(`"params" must be an object, not %s`, kind)
+		return id, fmt.Sprintf(`"params" must be an object, not %s`, kind)
 	}
-	newParams, ok := requestParams[m.Method]
+	newParams, ok := requestParams[method]
 	if !ok {
 		return nil, ""
 	}
-	if err := json.Unmarshal(m.Params, newParams()); err != nil {
-		return m.ID, rpcwire.Words(err)
+	if err := json.Unmarshal(params, newParams()); err != nil {
+		return id, rpcwire.Words(err)
 	}
 	return nil, ""
 }
