@@ -50,7 +50,7 @@ var (
 	// restateRE marks a sentence as a change of what holds now.
 	restateRE = mustPattern(`(?i)\b(?:now|switch(?:ing)? to|move to|moving to|upgrade to|downgrade to|instead|from now on|going forward|henceforth|any ?more)\b|改用|换成|升级到|降级到|改为|改成|现在|以后`)
 	// negRE is a prohibition's polarity.
-	negRE = mustPattern(`(?i)\b(?:never|not|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
+	negRE = mustPattern(`(?i)\b(?:never|not|nobody|no one|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
 	permRE = mustPattern(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
@@ -213,7 +213,7 @@ func bareNo(s string) bool {
 			return false
 		}
 	}
-	return len(strings.Fields(m[2])) <= 6
+	return len(strings.Fields(m[2])) <= 12
 }
 
 // permission is the object a permission clause names ("golang.org/x/sync"

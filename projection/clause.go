@@ -170,6 +170,11 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 			out = append(out, s)
 			continue
 		}
+		if t, _ := ruleTopicPermit(s); t != "" {
+			// "a carve-out on the refund rule: …": one exception.
+			out = append(out, s)
+			continue
+		}
 		if lead, items := colonList(s); items != nil {
 			// "Helga sent her conditions, she was very clear: A, B, and
 			// C": the rules the lead relays, each its own sentence.
@@ -661,4 +666,32 @@ func outside(s, set string) []int {
 		}
 	}
 	return at
+}
+
+// ruleNamedRE is a lead that names a rule by its topic: "a carve-out
+// from Helga on the refund rule", "heads-up on the 48h rule".
+var ruleNamedRE = mustPattern(`(?i)\b(?:on|about|re|for|to|regarding|in)\s+(?:the|that|our|her|his|their|this)\s+(?P<t>[\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s+(?:rule|restriction|ban|policy|limit|freeze|constraint)\b`)
+
+// mayRE is a permission by a modal, and cantRE its negation.
+var (
+	mayRE  = mustPattern(`(?i)\b(?:may|can|could)\s+(?:still\s+|also\s+)?[a-z]`)
+	cantRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|couldn't|could not)\b`)
+)
+
+// ruleTopicPermit reads a permission said under a lead that names the
+// rule it is an exception to ("a small carve-out from Helga on the
+// refund rule: when reconcile finds an exact duplicate, the task may
+// refund it"): the rule's topic and the permission (what follows the
+// colon); "" when s is no such sentence.
+func ruleTopicPermit(s string) (topic, permit string) {
+	at := outside(s, ":：")
+	if len(at) == 0 {
+		return "", ""
+	}
+	m := ruleNamedRE.FindStringSubmatch(s[:at[0]])
+	permit = strings.TrimSpace(s[at[0]+utf8.RuneLen([]rune(s[at[0]:])[0]):])
+	if m == nil || permit == "" || cantRE.MatchString(permit) || !mayRE.MatchString(permit) && !permitShapeRE.MatchString(permit) {
+		return "", ""
+	}
+	return m[ruleNamedRE.SubexpIndex("t")], permit
 }

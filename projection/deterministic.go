@@ -297,6 +297,13 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			}
 			corr := correctionRE.MatchString(s)
 			restate := false
+			if t, x := ruleTopicPermit(s); t != "" {
+				// "a carve-out on the refund rule: … the task may refund
+				// it": an exception to the rule its lead names (clause.go);
+				// a rule of its own when none is held (Because).
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "topic", Value: t, Quote: x, Because: x})
+				return
+			}
 			for _, c := range clauses(s) {
 				if x := permittedPackage(c); x != "" && !liftRE.MatchString(c) {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})

@@ -185,6 +185,11 @@
 // ("raise that timeout by half"), say its change as a multiple ("make
 // the requeue three times as long") and go on with a clause of its own,
 // which, when it states a rule, is kept as the rule.
+// A permission said under a lead that names a rule by its topic ("a
+// carve-out from Helga on the refund rule: …, the task may refund it",
+// "heads-up on the 48h rule: …", ruleTopicPermit) restates that rule with
+// the exception (the topic's words, or its number, in the rule), and is
+// kept as said when no rule holds them.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

@@ -1386,13 +1386,23 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		if word {
 			fits = names
 		} else {
-			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names) || p.Name == "topic" && names
+			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names) ||
+				p.Name == "topic" && (names || negRE.MatchString(a.Value) && sameNumber(p.Value, a.Value))
 		}
 		if fits && (o == nil || newer(a, o)) {
 			o = a
 		}
 	}
 	if o == nil {
+		if p.Name == "topic" && p.Because != "" {
+			// The rule its lead names is not held: the permission is
+			// kept as said.
+			nu := &Anchor{ID: id, Kind: KindConstraint, Key: "constraint/-/" + slug(p.Because), Value: p.Because, Authority: Normative,
+				SourceRefs: []EventRef{ref}, Lifecycle: Active, Links: mentions(p.Because)}
+			if r.hot[slot(nu.Kind, nu.Key)] == nil {
+				r.hot[slot(nu.Kind, nu.Key)] = nu
+			}
+		}
 		return
 	}
 	if slices.Contains(o.Links, p.Value) {
@@ -1930,4 +1940,20 @@ func objectiveText(v string) string {
 	v = strings.TrimSuffix(v, "…")
 	v = strings.Trim(cleanValue(v), "\"'`“”「」 ")
 	return strings.TrimRight(v, ".。!！")
+}
+
+// sameNumber reports whether topic names a rule by a number it states
+// ("the 48h rule" for "no deploys in the 48 hours before a run"): the
+// number of topic's one numeric word is a word of rule.
+func sameNumber(topic, rule string) bool {
+	n := ""
+	for _, w := range strings.Fields(topic) {
+		if d := strings.TrimRightFunc(w, func(r rune) bool { return r < '0' || r > '9' }); d != "" && strings.IndexFunc(d, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			if n != "" {
+				return false
+			}
+			n = d
+		}
+	}
+	return n != "" && tokenAt(rule, n, 0) >= 0
 }

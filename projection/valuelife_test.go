@@ -41,3 +41,31 @@ func TestNamedByItsValue(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleTopicPermit(t *testing.T) {
+	topic, permit := ruleTopicPermit("And a small carve-out from Helga on the refund rule: when reconcile finds a duplicate, the task may refund it.")
+	if topic != "refund" || permit != "when reconcile finds a duplicate, the task may refund it." {
+		t.Errorf("carve-out: %q %q", topic, permit)
+	}
+	for _, s := range []string{
+		"Heads-up on the 48h rule: nothing changes, it still can't go out.", // a negation
+		"About the refund rule: it stays as it is.",                         // no permission
+		"the task may refund it",                                            // no lead naming a rule
+	} {
+		if topic, _ := ruleTopicPermit(s); topic != "" {
+			t.Errorf("ruleTopicPermit(%q) = %q", s, topic)
+		}
+	}
+	if !sameNumber("48h", "no deploys in the 48 hours before a run") || sameNumber("48h", "no deploys in the 24 hours before") || sameNumber("refund", "no refunds") {
+		t.Error("sameNumber")
+	}
+}
+
+func TestLongBareNo(t *testing.T) {
+	if !bareNo("no deploys of billing code in the 48 hours before a billing run.") {
+		t.Error("a prohibition with a long object")
+	}
+	if bareNo("no tests failed in the whole suite after the rebase this morning.") {
+		t.Error("a report")
+	}
+}
