@@ -14,7 +14,11 @@ import (
 func TestToolDefinitions(t *testing.T) {
 	tools := recall.Tools()
 	if len(tools) != 2 || tools[0].Name != recall.ToolSearch || tools[1].Name != recall.ToolRecall {
-		t.Fatalf("tools %+v", tools)
+		names := make([]string, len(tools))
+		for i, td := range tools {
+			names[i] = td.Name
+		}
+		t.Fatalf("recall.Tools() = %q, want [%q %q] (a new tool: list it here)", names, recall.ToolSearch, recall.ToolRecall)
 	}
 	for _, td := range tools {
 		for what, raw := range map[string]json.RawMessage{"parameters": td.Parameters, "result": td.Result} {
