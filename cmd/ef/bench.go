@@ -160,7 +160,7 @@ func benchCheckHTMLDir(dir string) error {
 	return nil
 }
 
-// benchProgress draws a one-line progress bar on a terminal.
+// benchProgress draws a one-line status on a terminal, redrawn in place.
 type benchProgress struct {
 	w    io.Writer
 	mu   sync.Mutex
@@ -171,15 +171,25 @@ type benchProgress struct {
 
 // benchNewProgress returns a bar when w is a terminal, else nil.
 func benchNewProgress(w io.Writer) *benchProgress {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+	if !isTerminal(w) {
 		return nil
 	}
 	return &benchProgress{w: w, t0: time.Now()}
+}
+
+// isTerminal reports whether w is a terminal: a character device, or a
+// writer that says whether it is one (a Terminal() bool method, as a test's
+// stand-in for a terminal has).
+func isTerminal(w io.Writer) bool {
+	if t, ok := w.(interface{ Terminal() bool }); ok {
+		return t.Terminal()
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func (b *benchProgress) update(p bench.Progress) {
@@ -197,8 +207,19 @@ func (b *benchProgress) update(p bench.Progress) {
 	if len(name) > 40 {
 		name = "…" + name[len(name)-39:]
 	}
-	fmt.Fprintf(b.w, "\r\x1b[K[%s%s] %3.0f%%  session %d/%d %s  %s", strings.Repeat("#", n), strings.Repeat(".", width-n), 100*f,
-		p.Session, p.Sessions, name, time.Since(b.t0).Round(time.Second))
+	b.drawLocked(fmt.Sprintf("[%s%s] %3.0f%%  session %d/%d %s  %s", strings.Repeat("#", n), strings.Repeat(".", width-n), 100*f,
+		p.Session, p.Sessions, name, time.Since(b.t0).Round(time.Second)))
+}
+
+// show draws line in place of the last one.
+func (b *benchProgress) show(line string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.drawLocked(line)
+}
+
+func (b *benchProgress) drawLocked(line string) {
+	fmt.Fprint(b.w, "\r\x1b[K"+line)
 	b.drew = true
 }
 
@@ -208,6 +229,84 @@ func (b *benchProgress) clear() {
 	if b.drew {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.drew = false
+	}
+}
+
+// sweepProgress says on stderr how a sweep is going. On a terminal that is
+// one status line, redrawn as runs start and end. Otherwise (a log, a
+// pipe) it is a line when the sweep starts and one as each quarter of its
+// runs is done: at most five lines, however long the sweep. Safe for
+// concurrent use.
+type sweepProgress struct {
+	w       io.Writer
+	bar     *benchProgress // nil: not a terminal
+	mu      sync.Mutex
+	t0      time.Time
+	total   int
+	done    int
+	running int
+	told    int    // quarters of the runs said to be done (not a terminal)
+	last    string // the run started last
+}
+
+func newSweepProgress(w io.Writer, total, jobs int) *sweepProgress {
+	p := &sweepProgress{w: w, bar: benchNewProgress(w), t0: time.Now(), total: total}
+	if p.bar == nil {
+		fmt.Fprintf(w, "ef bench --sweep: %d runs, %d at a time\n", total, jobs)
+	}
+	return p
+}
+
+// started notes that run i (from 0) of the sweep, o, started.
+func (p *sweepProgress) started(i int, o bench.RunOptions) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	name := o.CorpusDir
+	if name == "" {
+		name = "built-in"
+	}
+	p.running++
+	p.last = fmt.Sprintf("run %d of %d: %s, window %d, %s", i+1, p.total, name, o.Window, o.Persona)
+	p.drawLocked()
+}
+
+// finished notes that a run ended.
+func (p *sweepProgress) finished() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.running--
+	p.done++
+	if p.bar != nil {
+		p.drawLocked()
+		return
+	}
+	if q := 4 * p.done / p.total; q > p.told {
+		p.told = q
+		fmt.Fprintf(p.w, "ef bench --sweep: %d of %d runs done (%s)\n", p.done, p.total, time.Since(p.t0).Round(time.Second))
+	}
+}
+
+// warn prints a warning line, under the status line on a terminal.
+func (p *sweepProgress) warn(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.clear()
+	}
+	fmt.Fprintf(p.w, "ef bench: skipped %s\n", s)
+	p.drawLocked()
+}
+
+func (p *sweepProgress) drawLocked() {
+	if p.bar != nil && p.last != "" {
+		p.bar.show(fmt.Sprintf("ef bench --sweep: %s; %d done, %d running  %s", p.last, p.done, p.running, time.Since(p.t0).Round(time.Second)))
+	}
+}
+
+// end takes the status line away.
+func (p *sweepProgress) end() {
+	if p.bar != nil {
+		p.bar.clear()
 	}
 }
 
@@ -244,18 +343,6 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 	if opts.CorpusDir != "" {
 		return usageError("with --sweep, name corpora with --corpora")
 	}
-	var (
-		mu  sync.Mutex
-		wg  sync.WaitGroup
-		sem = make(chan struct{}, jobs)
-	)
-	if warn := opts.Warn; warn != nil {
-		opts.Warn = func(s string) {
-			mu.Lock()
-			defer mu.Unlock()
-			warn(s)
-		}
-	}
 	var todo []bench.RunOptions
 	for _, c := range cs {
 		for _, w := range ws {
@@ -266,6 +353,16 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 			}
 		}
 	}
+	progress := newSweepProgress(stderr, len(todo), jobs)
+	for i := range todo {
+		if todo[i].Warn != nil {
+			todo[i].Warn = progress.warn
+		}
+	}
+	var (
+		wg  sync.WaitGroup
+		sem = make(chan struct{}, jobs)
+	)
 	// Runs are independent and reproducible: replay up to jobs of them at
 	// once and report them in sweep order.
 	runs := make([]*bench.Report, len(todo))
@@ -282,17 +379,13 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 				errs[i] = ctx.Err()
 				return
 			}
-			name := o.CorpusDir
-			if name == "" {
-				name = "built-in"
-			}
-			mu.Lock()
-			fmt.Fprintf(stderr, "ef bench --sweep: run %d of %d: %s, window %d, %s\n", i+1, len(todo), name, o.Window, o.Persona)
-			mu.Unlock()
+			progress.started(i, o)
 			runs[i], errs[i] = bench.Run(ctx, o)
+			progress.finished()
 		}()
 	}
 	wg.Wait()
+	progress.end()
 	for _, err := range errs {
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -169,15 +170,18 @@ func TestBenchSweep(t *testing.T) {
 }
 
 // TestBenchSweepStartsRunsInOrder: with one job at a time the runs start in
-// the sweep's order (corpus, window, persona), each line saying which of how
-// many it is; they used to start in whatever order the scheduler woke them
-// (the first line of a default sweep could be "window 65536, forgetful").
+// the sweep's order (corpus, window, persona), the status line on a
+// terminal saying which of how many each is; they used to start in
+// whatever order the scheduler woke them (the first line of a default
+// sweep could be "window 65536, forgetful").
 func TestBenchSweepStartsRunsInOrder(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	code, _, errs := runCLI(t, "bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
-		"--personas", "faithful,leaky,forgetful", "--engines", "mask")
+	var out bytes.Buffer
+	var term terminal
+	code := run(context.Background(), []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
+		"--personas", "faithful,leaky,forgetful", "--engines", "mask"}, &out, &term)
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+		t.Fatalf("exit %d: %s", code, term.String())
 	}
 	var want []string
 	for _, w := range []string{"6000", "7000", "8000"} {
@@ -186,12 +190,55 @@ func TestBenchSweepStartsRunsInOrder(t *testing.T) {
 		}
 	}
 	var got []string
-	for _, line := range strings.Split(errs, "\n") {
+	for _, line := range strings.Split(term.String(), "\r\x1b[K") {
 		if s, ok := strings.CutPrefix(line, "ef bench --sweep: "); ok {
-			got = append(got, s)
+			s, _, _ = strings.Cut(s, ";")
+			if len(got) == 0 || got[len(got)-1] != s {
+				got = append(got, s)
+			}
 		}
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("run lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("status lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.HasSuffix(term.String(), "\r\x1b[K") {
+		t.Errorf("the status line is left on the terminal: %q", term.String())
+	}
+}
+
+// terminal is a stand-in for a terminal (isTerminal).
+type terminal struct{ bytes.Buffer }
+
+func (*terminal) Terminal() bool { return true }
+
+// TestBenchSweepProgressInALog: when stderr is no terminal, a sweep says
+// how it goes in a few plain lines (it started, and each quarter of its
+// runs done), not a line per run (a long sweep's log filled with them).
+// The report on stdout is the same as on a terminal.
+func TestBenchSweepProgressInALog(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	args := []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
+		"--personas", "faithful,leaky,forgetful", "--engines", "mask"}
+	code, out, errs := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	want := []string{"ef bench --sweep: 9 runs, 1 at a time", "ef bench --sweep: 3 of 9 runs done", "ef bench --sweep: 5 of 9 runs done",
+		"ef bench --sweep: 7 of 9 runs done", "ef bench --sweep: 9 of 9 runs done"}
+	if len(lines) != len(want) {
+		t.Fatalf("stderr has %d lines, want %d:\n%s", len(lines), len(want), errs)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, want[i]) || strings.Contains(l, "\x1b") {
+			t.Errorf("line %d: %q, want %q…", i+1, l, want[i])
+		}
+	}
+	var out2 bytes.Buffer
+	if code := run(context.Background(), args, &out2, &terminal{}); code != 0 {
+		t.Fatalf("on a terminal: exit %d", code)
+	}
+	if out != out2.String() {
+		t.Errorf("the report differs with stderr a terminal:\n%s\n%s", out, out2.String())
 	}
 }
