@@ -80,7 +80,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// Check the paths before the replay, which takes minutes: a missing
 	// corpus or an unwritable report directory is reported at once.
 	if *corpus != "" {
-		if err := benchCheckCorpus("--corpus", *corpus); err != nil {
+		if err := checkDir("--corpus", *corpus); err != nil {
 			return err
 		}
 	}
@@ -126,18 +126,6 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		fmt.Fprintf(stderr, "ef bench: wrote %s\n", path)
-	}
-	return nil
-}
-
-// benchCheckCorpus reports a --corpus that is missing or not a directory.
-func benchCheckCorpus(flagName, dir string) error {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("%s: %w", flagName, err)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s %s: not a directory", flagName, dir)
 	}
 	return nil
 }
@@ -334,7 +322,7 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 		f = strings.TrimSpace(f)
 		if f == "builtin" || f == "built-in" {
 			f = ""
-		} else if err := benchCheckCorpus("--corpora", f); err != nil {
+		} else if err := checkDir("--corpora", f); err != nil {
 			// Checked before the first run: a sweep takes minutes a run.
 			return err
 		}

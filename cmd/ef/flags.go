@@ -95,6 +95,20 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// checkDir refuses a directory the command line names (what says where:
+// "--corpus", or "--out FILE" for the directory FILE goes in) that is
+// missing or not a directory, before any work that would need it.
+func checkDir(what, dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s: %s is not a directory", what, dir)
+	}
+	return nil
+}
+
 // checkOrigins refuses an --origin that is not a directory (of task.origin
 // files), before a server starts on it.
 func checkOrigins(origins []string) error {

@@ -201,15 +201,7 @@ func foldCheckOut(out string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
-	dir := filepath.Dir(out)
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("--out %s: %w", out, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("--out %s: %s is not a directory", out, dir)
-	}
-	return nil
+	return checkDir("--out "+out, filepath.Dir(out))
 }
 
 // foldCompression picks the log compression from the --out name (the temp

@@ -60,6 +60,25 @@ func TestBadNumbersAreNamed(t *testing.T) {
 	}
 }
 
+// ef fold checks --out before it reads the log: it must not exist, and
+// the directory it goes in must (the same check as bench's --corpus).
+func TestFoldChecksOutFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, []byte("x"), 0o600)
+	missing := filepath.Join(dir, "missing")
+	for _, c := range []struct{ out, want string }{
+		{file, "--out " + file + " exists: ef fold never overwrites a log"},
+		{filepath.Join(missing, "out.jsonl"), "--out " + filepath.Join(missing, "out.jsonl") + ": stat " + missing + ": no such file"},
+		{filepath.Join(file, "out.jsonl"), ": not a directory"}, // Lstat's ENOTDIR
+	} {
+		code, _, errs := runCLI(t, "fold", inspectSample, "--out", c.out, "--mode", "root")
+		if code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("ef fold --out %s: exit %d, stderr %q; want exit 1 and %q", c.out, code, errs, c.want)
+		}
+	}
+}
+
 // ef bench checks --corpus and --html before the replay (which takes
 // minutes), so a typo costs nothing and is named.
 func TestBenchChecksPathsFirst(t *testing.T) {
@@ -71,7 +90,7 @@ func TestBenchChecksPathsFirst(t *testing.T) {
 		want string
 	}{
 		{[]string{"bench", "--corpus", filepath.Join(dir, "missing")}, "--corpus: stat " + filepath.Join(dir, "missing")},
-		{[]string{"bench", "--corpus", file}, "--corpus " + file + ": not a directory"},
+		{[]string{"bench", "--corpus", file}, "--corpus: " + file + " is not a directory"},
 		{[]string{"bench", "--html", filepath.Join(file, "report")}, "--html: mkdir " + file + ": not a directory"},
 	}
 	for _, c := range cases {
