@@ -133,6 +133,7 @@ func compileLexicon(entries []lexEntry, stop string, fix func([]glossTok), bySub
 		lx.cats[e.cat] = true
 		for _, w := range strings.Fields(e.words) {
 			w = strings.ReplaceAll(w, "_", " ")
+			n := strings.Count(w, " ") + strings.Count(strings.TrimSuffix(w, "'"), "'") + 1
 			g := glossWord{en: e.en, cat: e.cat}
 			switch {
 			case bySubstring:
@@ -143,7 +144,7 @@ func compileLexicon(entries []lexEntry, stop string, fix func([]glossTok), bySub
 				if _, dup := lx.phrases[w]; !dup {
 					lx.phrases[w] = g
 				}
-				lx.maxWords = max(lx.maxWords, strings.Count(w, " ")+1)
+				lx.maxWords = max(lx.maxWords, n)
 			}
 		}
 	}
@@ -420,11 +421,14 @@ func (lx *lexicon) match(toks []glossTok) {
 			if n == 1 {
 				key = toks[i].low
 			} else {
-				parts := make([]string, n)
+				var kb strings.Builder
 				for k := range n {
-					parts[k] = toks[i+k].low
+					if k > 0 && !strings.HasSuffix(toks[i+k-1].low, "'") {
+						kb.WriteByte(' ') // "n'oublie pas": no space after an elision
+					}
+					kb.WriteString(toks[i+k].low)
 				}
-				key = strings.Join(parts, " ")
+				key = kb.String()
 			}
 			if g, ok := lx.phrases[key]; ok {
 				toks[i].keep, toks[i].en, toks[i].cat = false, g.en, g.cat
