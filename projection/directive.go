@@ -89,6 +89,17 @@ var (
 var pastVerbs = map[string]bool{"got": true, "had": true, "was": true, "were": true, "did": true, "went": true, "saw": true, "found": true,
 	"made": true, "ran": true, "heard": true, "knew": true, "thought": true, "told": true, "came": true, "took": true}
 
+// pastForm reports whether the word opening rest is a simple past form:
+// one of pastVerbs, or a regular one ("released"; not "exceed").
+func pastForm(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], ".,;:!?")
+	return pastVerbs[w] || len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
+}
+
 // teamNorm reports whether s states the team's norm in the present: "we
 // never use f64 for money in this codebase", "we always pin images". Read
 // only where a norm is given as the reason for a correction (a repair's
@@ -201,6 +212,10 @@ func directive(s string) bool {
 			// The imperative: the rule word opens the clause.
 			return true
 		case subordRE.MatchString(clause):
+			continue
+		case !agentRE.MatchString(clause) && strings.EqualFold(word, "never") && pastForm(s[m[1]:]):
+			// "Glad Ines never saw that", "the lock never released": a
+			// subject's past, told.
 			continue
 		case agentRE.MatchString(clause), imperative(clause):
 			return true

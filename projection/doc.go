@@ -97,11 +97,14 @@
 // on with the question before it is no question of its own unless it
 // says it is another ("also", "还有": anotherRE), and a rule read from a
 // question's own sentence is lifted by its answer unless the answer keeps
-// it. "拿不准", "吃不准", "说不准", "没把握" tell a question too.
+// it. "拿不准", "吃不准", "说不准", "没把握" tell a question too. "Never"
+// after a subject and before a past form ("Glad Ines never saw that",
+// "the lock never released") tells what happened and directs no one.
 //
 // An obligation may name its moment instead of "remember to" ("before we
 // ship, …", "one last thing: …", "收尾之前：…", tasks.go, cue words
-// lateCues); a compound one is one obligation per task ("bump the version,
+// lateCues; a finished step's "after" when a direction follows, "跑完之后把
+// …贴到 wiki"); a compound one is one obligation per task ("bump the version,
 // update the changelog and ping QA"; a task opens with a verb, a noun
 // after "and" joins the task before it, tasks checked together — "make
 // sure both pass" — stay one), and "…, then …" in the next sentence adds

@@ -90,3 +90,17 @@ func TestNamesFailed(t *testing.T) {
 		}
 	}
 }
+
+func TestNeverTold(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Glad Ines never saw that.":               false,
+		"the lock never released.":                false,
+		"Never push to main.":                     true,
+		"Never exceed 5% per position.":           true,
+		"you never pushed to main without review": true,
+	} {
+		if got := directive(s); got != want {
+			t.Errorf("directive(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
