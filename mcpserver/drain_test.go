@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -123,5 +124,38 @@ func TestStdioCancelledCallGetsNoResponse(t *testing.T) {
 	}
 	for _, r := range st.end() {
 		t.Errorf("reply after the session: %s", r)
+	}
+}
+
+// A client that closes stdin while a call still runs past the grace period
+// loses that answer: the server says so on its logger, naming the request,
+// instead of dropping it silently.
+func TestStdioAbandonedCallIsLogged(t *testing.T) {
+	defer mcpserver.SetDrainGrace(100 * time.Millisecond)()
+	slow := echo()
+	slow.Call = func(ctx context.Context, args json.RawMessage) (mcpserver.Result, error) {
+		select {
+		case <-ctx.Done():
+			return mcpserver.Result{}, ctx.Err()
+		case <-time.After(5 * time.Second):
+			return mcpserver.Result{Text: "late"}, nil
+		}
+	}
+	var logs bytes.Buffer
+	srv, err := mcpserver.New([]mcpserver.Tool{slow}, mcpserver.Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":"slow-7","method":"tools/call","params":{"name":"echo","arguments":{"word":"x"}}}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), io.NopCloser(strings.NewReader(in)), nopCloser{&out}); err != nil && err != io.EOF {
+		t.Logf("ServeStdio: %v", err)
+	}
+	if !strings.Contains(logs.String(), "abandoned") || !strings.Contains(logs.String(), `slow-7`) {
+		t.Errorf("no word of the abandoned request in the log:\n%s", logs.String())
 	}
 }

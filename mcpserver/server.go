@@ -64,7 +64,8 @@ type Options struct {
 // concurrent use: the SDK may run calls concurrently, so each Tool.Call must
 // be safe for concurrent use too.
 type Server struct {
-	srv *mcp.Server
+	srv    *mcp.Server
+	logger *slog.Logger
 }
 
 // New returns a server for tools. It fails, naming the tool, when a tool has
@@ -98,7 +99,7 @@ func New(tools []Tool, opts Options) (*Server, error) {
 		}
 		srv.AddTool(def, handler(t, logger))
 	}
-	return &Server{srv: srv}, nil
+	return &Server{srv: srv, logger: logger}, nil
 }
 
 // check refuses what the SDK would panic on, with an error instead.
@@ -152,10 +153,16 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // ServeStdio serves one client over r and w (a process's stdin and stdout),
 // newline-delimited JSON-RPC as MCP's stdio transport defines it, until the
 // client closes r or ctx ends. A line that is not a JSON-RPC message gets
-// an error reply (-32700 or -32600) and the session goes on.
+// an error reply (-32700 or -32600) and the session goes on. When r ends,
+// the requests in flight are answered first, for up to 10 s; those still
+// running then are abandoned, and the logger is told which.
 func (s *Server) ServeStdio(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
 	pr, pw := io.Pipe()
-	lw := &lineWriter{w: w}
+	logger := s.logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	lw := &lineWriter{w: w, logger: logger}
 	go filterLines(r, pw, lw)
 	return s.srv.Run(ctx, &mcp.IOTransport{Reader: pr, Writer: lw, MaxLineLength: MaxLine + 1})
 }

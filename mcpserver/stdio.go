@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,10 +45,12 @@ type lineWriter struct {
 	// they no longer wait for as an error).
 	cancelled map[string]bool
 	idle      *sync.Cond // signalled when pending shrinks
+	logger    *slog.Logger
 }
 
-// drainGrace bounds how long the end of the input waits for answers.
-const drainGrace = 10 * time.Second
+// drainGrace bounds how long the end of the input waits for answers (a
+// variable for the tests).
+var drainGrace = 10 * time.Second
 
 func (l *lineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
@@ -140,15 +145,22 @@ func (l *lineWriter) cancel(line []byte) {
 }
 
 // drain waits until every request handed to the SDK has been answered, or
-// drainGrace has passed.
-func (l *lineWriter) drain() {
+// drainGrace has passed, and returns the ids of the requests still
+// unanswered then (nil when all were answered).
+func (l *lineWriter) drain() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.idle == nil {
 		l.idle = sync.NewCond(&l.mu)
 	}
+	var abandoned []string
 	timer := time.AfterFunc(drainGrace, func() {
 		l.mu.Lock()
+		for id := range l.pending {
+			if !l.cancelled[id] {
+				abandoned = append(abandoned, id)
+			}
+		}
 		l.pending = nil
 		l.idle.Broadcast()
 		l.mu.Unlock()
@@ -157,6 +169,8 @@ func (l *lineWriter) drain() {
 	for len(l.pending) > 0 {
 		l.idle.Wait()
 	}
+	slices.Sort(abandoned)
+	return abandoned
 }
 
 // messageID is a JSON-RPC message's id in a canonical form ("" without
@@ -233,7 +247,11 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 			}
 		}
 		if err != nil {
-			w.drain()
+			if ids := w.drain(); len(ids) > 0 {
+				// The client closed its end: these answers have nowhere
+				// to go. Said, not silently dropped.
+				w.logger.Warn(fmt.Sprintf("stdin closed: %d request(s) still running after %s were abandoned unanswered", len(ids), drainGrace), "ids", strings.Join(ids, ","))
+			}
 			out.CloseWithError(err)
 			return
 		}
