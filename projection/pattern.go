@@ -27,6 +27,11 @@ type pattern struct {
 	// cues: every match contains one of them (cueFold applied); nil
 	// when no such set is known.
 	cues []string
+	// find looks for the cues in a text as it is (see cueFinder).
+	find cueFinder
+	// alts are the expression's alternatives when it is an alternation:
+	// a long text's first match is found by them (see alts.go).
+	alts []*alt
 }
 
 // patterns are the package's patterns, so a test can check the cues of
@@ -46,8 +51,10 @@ func newPattern(expr string) *pattern {
 	if re, err := syntax.Parse(expr, syntax.Perl); err == nil { // as MustCompile parsed it
 		if c := cuesOf(re.Simplify()); c.needOK {
 			p.cues = c.need
+			p.find = newCueFinder(p.cues)
 		}
 	}
+	p.alts = altsOf(expr)
 	return p
 }
 
@@ -57,22 +64,30 @@ func (p *pattern) mayMatch(s string) bool {
 	if p.cues == nil {
 		return true
 	}
-	f := cueFold(s)
-	for _, c := range p.cues {
-		if strings.Contains(f, c) {
-			return true
-		}
-	}
-	return false
+	return p.find.in(s)
 }
 
 // The methods of regexp.Regexp the package uses, each answering as the
 // expression does when no cue is present (no match).
 
-func (p *pattern) MatchString(s string) bool { return p.mayMatch(s) && p.Regexp.MatchString(s) }
+func (p *pattern) MatchString(s string) bool {
+	if !p.mayMatch(s) {
+		return false
+	}
+	if p.alts != nil && len(s) >= altsMinLen {
+		return p.matchByAlts(s)
+	}
+	return p.Regexp.MatchString(s)
+}
 
 func (p *pattern) FindString(s string) string {
 	if !p.mayMatch(s) {
+		return ""
+	}
+	if p.alts != nil && len(s) >= altsMinLen {
+		if loc := p.firstByAlts(s); loc != nil {
+			return s[loc[0]:loc[1]]
+		}
 		return ""
 	}
 	return p.Regexp.FindString(s)
@@ -82,6 +97,12 @@ func (p *pattern) FindStringIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
 	}
+	if p.alts != nil && len(s) >= altsMinLen {
+		if loc := p.firstByAlts(s); loc != nil {
+			return loc[:2:2]
+		}
+		return nil
+	}
 	return p.Regexp.FindStringIndex(s)
 }
 
@@ -89,12 +110,28 @@ func (p *pattern) FindStringSubmatch(s string) []string {
 	if !p.mayMatch(s) {
 		return nil
 	}
+	if p.alts != nil && len(s) >= altsMinLen {
+		loc := p.firstByAlts(s)
+		if loc == nil {
+			return nil
+		}
+		out := make([]string, len(loc)/2)
+		for i := range out {
+			if loc[2*i] >= 0 {
+				out[i] = s[loc[2*i]:loc[2*i+1]]
+			}
+		}
+		return out
+	}
 	return p.Regexp.FindStringSubmatch(s)
 }
 
 func (p *pattern) FindStringSubmatchIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
+	}
+	if p.alts != nil && len(s) >= altsMinLen {
+		return p.firstByAlts(s)
 	}
 	return p.Regexp.FindStringSubmatchIndex(s)
 }

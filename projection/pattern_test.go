@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -186,4 +187,140 @@ func corpusSample(t *testing.T, root string, files []string) []string {
 	}
 	t.Logf("short profile: the %d of %d corpus files that hold labelled sentences (%s=1 reads all)", len(out), len(files), testutil.LongEnv)
 	return out
+}
+
+// foldHolds is what a cueFinder answers, by its definition: cueFold(s)
+// holds one of cues.
+func foldHolds(cues []string, s string) bool {
+	f := cueFold(s)
+	return slices.ContainsFunc(cues, func(c string) bool { return strings.Contains(f, c) })
+}
+
+// A cueFinder answers as folding the text and looking for each cue does,
+// on texts made of cues and their pieces in any letter case, with
+// KELVIN SIGN and LONG S, between other text; and on every piece of the
+// reducer's scripts.
+func TestPropCueFinderAnswersAsFold(t *testing.T) {
+	var cued []*pattern
+	for _, p := range patterns {
+		if p.cues != nil {
+			cued = append(cued, p)
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		p := rapid.SampledFrom(cued).Draw(rt, "pattern")
+		part := rapid.OneOf(
+			rapid.SampledFrom(p.cues),
+			rapid.Map(rapid.SampledFrom(p.cues), func(c string) string { return c[:len(c)/2] }),
+			rapid.Map(rapid.SampledFrom(p.cues), func(c string) string { return c[len(c)/2:] }),
+			rapid.SampledFrom([]string{" ", "\n", "x", "K", "\u212A", "\u017F", "现在", "é", ":", "\xff"}),
+		)
+		var b strings.Builder
+		for _, s := range rapid.SliceOfN(part, 0, 6).Draw(rt, "parts") {
+			flip := rapid.IntRange(0, 2).Draw(rt, "case")
+			for _, r := range s {
+				switch {
+				case flip == 1:
+					r = unicode.ToUpper(r)
+				case flip == 2 && r == 'k':
+					r = '\u212A'
+				case flip == 2 && r == 's':
+					r = '\u017F'
+				}
+				b.WriteRune(r)
+			}
+		}
+		s := b.String()
+		if got, want := p.find.in(s), foldHolds(p.cues, s); got != want {
+			rt.Fatalf("pattern %q on %q: finder %v, folded text %v (cues %q)", p, s, got, want, p.cues)
+		}
+	})
+}
+
+func TestCueFinderOnScripts(t *testing.T) {
+	var pieces []string
+	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
+	for _, f := range scripts {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces = append(pieces, string(b))
+		pieces = append(pieces, sentences(string(b))...)
+		pieces = append(pieces, strings.Split(string(b), "\n")...)
+	}
+	// A stride prime to the number of patterns visits each of them; about
+	// 50,000 checks (a second or two under -race).
+	total, stride := len(pieces)*len(patterns), 1
+	for stride = max(total/50000, 1); gcd(stride, len(patterns)) != 1; stride++ {
+	}
+	checks := 0
+	for k := 0; k < total; k += stride {
+		p, s := patterns[k%len(patterns)], pieces[k/len(patterns)]
+		if p.cues == nil {
+			continue
+		}
+		checks++
+		if got, want := p.find.in(s), foldHolds(p.cues, s); got != want {
+			t.Fatalf("pattern %q on %q: finder %v, folded text %v (cues %q)", p, s, got, want, p.cues)
+		}
+	}
+	t.Logf("%d of %d checks", checks, total)
+}
+
+// checkAlts fails when p's alternatives find another first match in s
+// than its expression does.
+func checkAlts(t interface{ Fatalf(string, ...any) }, p *pattern, s string) {
+	if got, want := p.firstByAlts(s), p.Regexp.FindStringSubmatchIndex(s); !slices.Equal(got, want) {
+		t.Fatalf("pattern %q on %q: alternatives find %v, the expression %v", p, s, got, want)
+	}
+	if got, want := p.matchByAlts(s), p.Regexp.MatchString(s); got != want {
+		t.Fatalf("pattern %q on %q: alternatives match %v, the expression %v", p, s, got, want)
+	}
+}
+
+// A long text's first match found by the alternatives is the
+// expression's: on lines drawn from the alternatives' own matches (in
+// any letter case, KELVIN SIGN and LONG S among them) between other
+// lines, and on the reducer's scripts whole.
+func TestPropAltsFindAsTheExpression(t *testing.T) {
+	var split []*pattern
+	for _, p := range patterns {
+		if p.alts != nil {
+			split = append(split, p)
+		}
+	}
+	if len(split) < 10 {
+		t.Fatalf("%d patterns are split into alternatives", len(split))
+	}
+	testutil.RapidChecks(t, 30)
+	rapid.Check(t, func(rt *rapid.T) {
+		p := rapid.SampledFrom(split).Draw(rt, "pattern")
+		var b strings.Builder
+		for range rapid.IntRange(0, 4).Draw(rt, "lines") {
+			a := rapid.SampledFrom(p.alts).Draw(rt, "alternative")
+			line := rapid.StringMatching(a.String()).Draw(rt, "match")
+			if rapid.Bool().Draw(rt, "upper") {
+				line = strings.ToUpper(line)
+			}
+			b.WriteString(rapid.SampledFrom([]string{"", " ", "x", "\u212A", "\u017F", "ok "}).Draw(rt, "before"))
+			b.WriteString(line)
+			b.WriteString(rapid.SampledFrom([]string{"\n", " \n", "\n\n", "x\n", ": "}).Draw(rt, "after"))
+		}
+		checkAlts(rt, p, b.String())
+	})
+	// Each (pattern, script) pair runs the expression over a whole
+	// script: about 20 of them, spread over the patterns (slow under
+	// -race).
+	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
+	total, stride := len(scripts)*len(split), 1
+	for stride = max(total/20, 1); gcd(stride, len(split)) != 1; stride++ {
+	}
+	for k := 0; k < total; k += stride {
+		b, err := os.ReadFile(scripts[k/len(split)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAlts(t, split[k%len(split)], string(b))
+	}
 }
