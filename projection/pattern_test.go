@@ -75,6 +75,11 @@ func checkDrawnMatch(rt *rapid.T, p *pattern) {
 // The cue test answers as the expression does on every sentence, clause
 // and line of the reducer's scripts.
 func TestPatternCuesOnScripts(t *testing.T) {
+	checkCuesOnTexts(t, reduceScripts(t), 5000)
+}
+
+// reduceScripts are the texts of the reducer's scripts.
+func reduceScripts(t *testing.T) []string {
 	var texts []string
 	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
 	for _, f := range scripts {
@@ -84,7 +89,7 @@ func TestPatternCuesOnScripts(t *testing.T) {
 		}
 		texts = append(texts, string(b))
 	}
-	checkCuesOnTexts(t, texts, 5000)
+	return texts
 }
 
 // The same on the messages of the shared corpus (in the short profile,
@@ -239,15 +244,10 @@ func TestPropCueFinderAnswersAsFold(t *testing.T) {
 
 func TestCueFinderOnScripts(t *testing.T) {
 	var pieces []string
-	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
-	for _, f := range scripts {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pieces = append(pieces, string(b))
-		pieces = append(pieces, sentences(string(b))...)
-		pieces = append(pieces, strings.Split(string(b), "\n")...)
+	for _, text := range reduceScripts(t) {
+		pieces = append(pieces, text)
+		pieces = append(pieces, sentences(text)...)
+		pieces = append(pieces, strings.Split(text, "\n")...)
 	}
 	// A stride prime to the number of patterns visits each of them; about
 	// 50,000 checks (a second or two under -race).
@@ -312,15 +312,11 @@ func TestPropAltsFindAsTheExpression(t *testing.T) {
 	// Each (pattern, script) pair runs the expression over a whole
 	// script: about 20 of them, spread over the patterns (slow under
 	// -race).
-	scripts, _ := filepath.Glob(filepath.Join("testdata", "reduce", "*.txt"))
+	scripts := reduceScripts(t)
 	total, stride := len(scripts)*len(split), 1
 	for stride = max(total/20, 1); gcd(stride, len(split)) != 1; stride++ {
 	}
 	for k := 0; k < total; k += stride {
-		b, err := os.ReadFile(scripts[k/len(split)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAlts(t, split[k%len(split)], string(b))
+		checkAlts(t, split[k%len(split)], scripts[k/len(split)])
 	}
 }
