@@ -243,7 +243,10 @@ func TestActCLIUsageAndAudit(t *testing.T) {
 // this tree, registers action_submit (schemas checked by the host's
 // assertSupportedJsonSchema) and executes it per intent
 // (dsh-plugin/parity/action-parity.mjs). Every result must be
-// byte-identical to the library's apart from the channel.
+// byte-identical to the library's apart from the channel, and an intent
+// the kernel refuses as malformed a failed call that says why, as a
+// malformed context_request is (the lanes share one helper; this one used
+// to throw from the tool's execute).
 func TestActParityPlugin(t *testing.T) {
 	node, plugin := requireNodeModules(t, "dsh-plugin", "@deepseek-ai/dsh-tools")
 	bin := buildEF(t)
@@ -257,11 +260,15 @@ func TestActParityPlugin(t *testing.T) {
 		intents = append(intents, s.Intent)
 		want = append(want, actiontest.Normalize(lib.submit(t, wl, s.Intent)))
 	}
+	malformed := `{"spec":"2origin/0.1","kind":"action.intent","verb":"file.write","colour":"red"}`
 	out := runParityScript(t, node, plugin, "action-parity.mjs",
-		map[string]any{"efBin": bin, "root": wp.Base, "storeDir": filepath.Join(t.TempDir(), "store"), "intents": intents})
+		map[string]any{"efBin": bin, "root": wp.Base, "storeDir": filepath.Join(t.TempDir(), "store"), "intents": append(intents, malformed)})
 	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
-	if len(lines) != len(steps) {
-		t.Fatalf("%d results for %d intents:\n%s", len(lines), len(steps), out)
+	if len(lines) != len(steps)+1 {
+		t.Fatalf("%d results for %d intents:\n%s", len(lines), len(steps)+1, out)
+	}
+	if last := string(lines[len(steps)]); !strings.Contains(last, "malformed intent: unknown field") {
+		t.Errorf("a malformed intent: %s", last)
 	}
 	for i, s := range steps {
 		if !bytes.Contains(lines[i], []byte(`"actor":"ef_dsh"`)) {

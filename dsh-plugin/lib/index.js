@@ -533,8 +533,8 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
 
   /**
    * Register context_search and context_recall on a tools service
-   * (`ctx.tools`), and action_submit once the sidecar reports action roots;
-   * resolves to the disposers. The plugin calls it itself when the host has
+   * (`ctx.tools`), and action_submit and context_request once the sidecar
+   * reports action and origin roots; resolves to the disposers. The plugin calls it itself when the host has
    * a tool runtime (config registerTools, default true).
    */
   async registerTools(tools) {
@@ -558,41 +558,30 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // The recall tools exist whether or not the sidecar runs: while it is
     // down they say so.
     for (const def of toolDefinitions) add(def, (args, exec) => this.callTool(def.name, args, exec))
-    // action_submit, when the sidecar has action roots: the intent goes to
-    // the kernel unchanged and its action.result comes back as the text
-    // (the verdict is the kernel's; this is only the DSH channel).
+    // The 2origin lanes, when the sidecar has their roots: the model's
+    // arguments go to the sidecar unchanged and its answer comes back as the
+    // text (the verdict is Go's; this is only the DSH channel). A request
+    // the sidecar refuses (a malformed intent or context.request) is a
+    // failed call whose text says why.
+    const lane = (def, method, key, failed) => add(def, async (args, exec) => {
+      try {
+        const sidecar = await this.ef.supervisor.get()
+        const result = await sidecar.request(method, { [key]: args }, exec?.signal)
+        return { text: JSON.stringify(result), isError: failed(result) }
+      } catch (error) {
+        if (error instanceof SidecarUnavailableError) return { text: `${def.name} is unavailable: ${error.reason}.`, isError: true }
+        if (error instanceof SidecarError) return { text: error.message, isError: true }
+        throw error
+      }
+    })
     await this.ef.supervisor.ready
-    const actionTool = this.ef.supervisor.info?.actionTool
-    if (actionTool !== undefined) {
-      add(actionTool, async (args, exec) => {
-        try {
-          const sidecar = await this.ef.supervisor.get()
-          const result = await sidecar.request(Method.actionSubmit, { intent: args }, exec?.signal)
-          return { text: JSON.stringify(result), isError: result.status === 'failed' }
-        } catch (error) {
-          if (!(error instanceof SidecarUnavailableError)) throw error
-          return { text: `${actionTool.name} is unavailable: ${error.reason}.`, isError: true }
-        }
-      })
-    }
-    // context_request, when the sidecar has origin roots: the
-    // context.request goes to Northbridge unchanged and the context.bundle
-    // comes back as the text; a malformed request is a failed call whose
-    // text says why.
-    const contextTool = this.ef.supervisor.info?.contextTool
-    if (contextTool !== undefined) {
-      add(contextTool, async (args, exec) => {
-        try {
-          const sidecar = await this.ef.supervisor.get()
-          const bundle = await sidecar.request(Method.contextRequest, { request: args }, exec?.signal)
-          return { text: JSON.stringify(bundle), isError: false }
-        } catch (error) {
-          if (error instanceof SidecarUnavailableError) return { text: `${contextTool.name} is unavailable: ${error.reason}.`, isError: true }
-          if (error instanceof SidecarError) return { text: error.message, isError: true }
-          throw error
-        }
-      })
-    }
+    const { actionTool, contextTool } = this.ef.supervisor.info ?? {}
+    // action_submit (action roots): the intent to the action kernel, its
+    // action.result back; a result the kernel failed is a failed call.
+    if (actionTool !== undefined) lane(actionTool, Method.actionSubmit, 'intent', (result) => result.status === 'failed')
+    // context_request (origin roots): the context.request to Northbridge,
+    // its context.bundle back.
+    if (contextTool !== undefined) lane(contextTool, Method.contextRequest, 'request', () => false)
     return disposers
   }
 
