@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -43,6 +44,9 @@ func placeOf(x string) int {
 	return 0
 }
 
+// firstMarks are the ways a list's first option opens (optionMarkRE).
+var firstMarks = []string{"1.", "1)", "1）", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一"}
+
 // offerWindow is how many events after a list a choice may refer to it.
 const offerWindow = 4
 
@@ -52,7 +56,8 @@ const maxOptionRunes = 160
 // offeredOptions is the last list of two or more options in text, their
 // texts in order, or nil.
 func offeredOptions(text string) []string {
-	if !strings.ContainsAny(text, "1一") {
+	if !slices.ContainsFunc(firstMarks, func(m string) bool { return strings.Contains(text, m) }) {
+		// No list's first mark: most messages stop here.
 		return nil
 	}
 	locs := optionMarkRE.FindAllStringSubmatchIndex(text, 32)
