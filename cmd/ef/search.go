@@ -39,7 +39,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError("--all-projects excludes --store, --session and --project")
 	}
 	if *storeDir == "" && !*allProjects {
-		return usageError("--store is required (or --all-projects)")
+		return storeRequired()
 	}
 	if *session != "" && *project {
 		return usageError("--session and --project exclude each other")
@@ -168,7 +168,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError("--all-projects excludes --store")
 	}
 	if *storeDir == "" && !*allProjects {
-		return usageError("--store is required (or --all-projects)")
+		return storeRequired()
 	}
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
@@ -302,4 +302,17 @@ func storeSessions(ctx context.Context, st *store.Store) string {
 		ids = ids[:most]
 	}
 	return "; sessions in this store: " + strings.Join(ids, ", ") + more
+}
+
+// storeRequired is the usage error of a search or recall without --store.
+// When the working directory's project has a default store (the one the
+// DSH plugin writes and ef mcp reads without --store), it names it.
+func storeRequired() error {
+	dir, err := projectStoreDir(".")
+	if err == nil {
+		if _, err = os.Stat(dir); err == nil {
+			return usageError("--store is required (or --all-projects); this project's store, which the DSH plugin fills and ef mcp reads, is --store %s", shellQuote(dir))
+		}
+	}
+	return usageError("--store is required (or --all-projects)")
 }

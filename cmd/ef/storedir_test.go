@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -54,5 +57,38 @@ func TestProjectStoreDir(t *testing.T) {
 	}
 	if s, _ := resolveStore("given", proj); s != "given" {
 		t.Fatalf("--store ignored: %s", s)
+	}
+}
+
+// ef search and ef recall without --store, run inside a project whose
+// default store exists (DSH filled it; ef mcp reads it without --store),
+// name that store in their usage error, so a user learns where the folds
+// went; elsewhere they say only that --store is required.
+func TestSearchWithoutStoreNamesTheProjectStore(t *testing.T) {
+	t.Setenv("EF_HOME", t.TempDir())
+	proj := filepath.Join(t.TempDir(), "my project")
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(proj)
+	store, err := projectStoreDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, exists := range []bool{false, true} {
+		if exists {
+			if err := os.MkdirAll(store, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, run := range map[string]func(context.Context, []string, io.Writer, io.Writer) error{"search": RunSearch, "recall": RunRecall} {
+			_, _, err := runCmd(t, run, "deploy")
+			if !errors.Is(err, errUsage) {
+				t.Fatalf("ef %s without --store: %v, want a usage error", name, err)
+			}
+			if named := strings.Contains(err.Error(), shellQuote(store)); named != exists {
+				t.Errorf("ef %s without --store (store exists: %v): %v", name, exists, err)
+			}
+		}
 	}
 }
