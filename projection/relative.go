@@ -107,6 +107,11 @@ func proportional(s string) (name, change string, ok bool) {
 				return "", "", false
 			}
 		}
+		if g("prep") == "to" && g("pct") != "" && g("d") == "" && (g("v") == "set" || g("v") == "put" || g("v") == "make") {
+			// "set the pump duty cycle to 40%": a percentage set, not a
+			// proportion of the value held.
+			return "", "", false
+		}
 		name = m[relPropRE.SubexpIndex("k")]
 		switch {
 		case g("prep") == "to" && g("pct") != "":

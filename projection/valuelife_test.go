@@ -69,3 +69,12 @@ func TestLongBareNo(t *testing.T) {
 		t.Error("a report")
 	}
 }
+
+func TestSetToPercentIsAValue(t *testing.T) {
+	if _, c, ok := relative("And set the pump duty cycle to 40% with `ghctl pump --duty 40`."); ok {
+		t.Errorf("a percentage set read as a change %q", c)
+	}
+	if _, c, ok := relative("drop the replicas to a third"); !ok || c != "*1/3" {
+		t.Errorf("a proportion: %q %v", c, ok)
+	}
+}
