@@ -63,13 +63,18 @@ func fit(b *Bundle, tok Tokenizer) {
 		// The first item alone is over the budget.
 		f.truncateFirst()
 	}
-	// Later items that still fit, most important first.
+	// Later items that still fit, most important first. b is counted as
+	// decided first: a truncation that found no fit left its last try.
+	f.fits()
+	used := b.TokenEstimate
 	for i := best + 1; i < len(f.items); i++ {
-		if f.cost(i) > b.Budget-b.TokenEstimate {
+		if f.cost(i) > b.Budget-used {
 			continue
 		}
 		f.in[i] = true
-		if !f.fits() {
+		if f.fits() {
+			used = b.TokenEstimate
+		} else {
 			f.in[i] = false
 		}
 	}

@@ -419,6 +419,22 @@ func TestSmallBudgetCarriesContent(t *testing.T) {
 		}
 		t.Logf("budget %5d: %4d tokens, %2d tasks, %2d facts, %2d cut entries", budget, b.TokenEstimate, len(b.State), len(b.Memory), len(b.Cut))
 	}
+	// A budget with room for the most relevant fact and not for the
+	// newest task carries the fact.
+	req.Budget.Tokens = 1
+	empty, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tok})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fact, _ := json.Marshal(full.Memory[0])
+	req.Budget.Tokens = empty.TokenEstimate + tok.CountText(string(fact)) + tok.CountText(full.Memory[0].Source) + 10
+	b, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tok})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Memory) == 0 || b.Memory[0].Claim != full.Memory[0].Claim || b.TokenEstimate > req.Budget.Tokens {
+		t.Fatalf("budget %d (the empty bundle is %d tokens): %d tokens, facts %+v", req.Budget.Tokens, empty.TokenEstimate, b.TokenEstimate, b.Memory)
+	}
 }
 
 // TestTaskAloneOverBudgetIsTruncated: a task whose state alone exceeds the
