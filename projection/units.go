@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -33,6 +34,14 @@ var (
 	selectOpts = map[string]bool{"-run": true, "-skip": true, "-k": true, "-t": true, "-m": true, "--testNamePattern": true,
 		"--testPathPattern": true, "--grep": true, "--filter": true, "--deselect": true, "--lf": true, "--last-failed": true, "--exact": true}
 )
+
+// unitReports are the verdict lines on a whole unit, each with a mark
+// every such line holds: Go's "ok  \tpkg", pytest's "[ 40%]", jest's
+// "PASS file".
+var unitReports = []struct {
+	mark string
+	re   *pattern
+}{{"ok  ", goPkgPassRE}, {"%]", pyFilePassRE}, {"PASS", filePassRE}, {"✓", filePassRE}}
 
 // failedUnit is the unit holding the failed test name, read from the
 // output text, or "".
@@ -68,14 +77,20 @@ func failedUnit(text, name, line string) string {
 // reports passing whole, none for a run that selected its tests.
 func passedUnits(cmd, text string) []string {
 	var out []string
-	for _, re := range []*pattern{goPkgPassRE, pyFilePassRE, filePassRE} {
-		for _, m := range re.FindAllStringSubmatch(text, 64) {
+	for _, u := range unitReports {
+		if !strings.Contains(text, u.mark) {
+			// Most outputs hold no runner's verdict line: one scan.
+			continue
+		}
+		for _, m := range u.re.FindAllStringSubmatch(text, 64) {
 			out = append(out, unitPrefix+m[1])
 		}
 	}
 	if len(out) == 0 {
 		return nil
 	}
+	slices.Sort(out)
+	out = slices.Compact(out)
 	for _, st := range andRE.Split(cmd, -1) {
 		for _, w := range runFields(st) {
 			if o, _, _ := strings.Cut(w, "="); selectOpts[o] {
