@@ -140,7 +140,7 @@ func (a *Anchor) valueFacts() *valueFacts {
 		return f
 	}
 	v := a.Value
-	a.facts = &valueFacts{of: v, neg: negRE.MatchString(v), pins: pins(v), named: named(v), terms: ruleTerms(v)}
+	a.facts = &valueFacts{of: v, neg: negRE.MatchString(v) || glossNeg(v), pins: pins(v), named: named(v), terms: ruleTerms(v)}
 	return a.facts
 }
 

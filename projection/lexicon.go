@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -217,7 +218,8 @@ func foreignStopwords() []string {
 // short message with one such word and no English one ("Halbiere die
 // Obergrenze"), that language unless the user's language so far (prior)
 // is another; else prior when the message has no English function word;
-// else langNone. It reads at most the first 400 words.
+// else langNone. It reads at most the first 400 words, and stops early
+// when English plainly outnumbers the rest.
 func detectLang(text string, prior lang) lang {
 	var n, strong [len(lexicons)]int
 	en, words := 0, 0
@@ -243,6 +245,9 @@ func detectLang(text string, prior lang) lang {
 		}
 		w := strings.ToLower(text[i:j])
 		words++
+		if words%32 == 0 && en >= 8 && en > 2*slices.Max(n[:]) {
+			return langNone // plainly English: read no further
+		}
 		if stopEN[w] {
 			en++
 		}
@@ -694,4 +699,11 @@ func slicesContains(s []string, w string) bool {
 		}
 	}
 	return false
+}
+
+// glossNeg reports whether a rule held in another language's words
+// prohibits ("Non toccare mai lo stato remoto"): negRE on its gloss.
+func glossNeg(v string) bool {
+	g := glossOf(v, detectLang(v, langNone))
+	return g != nil && negRE.MatchString(g.text)
 }

@@ -53,7 +53,7 @@ var lexDE = []lexEntry{
 	{catRelative, "days", "tage tagen"},
 	{catQuestion, "open question", "offene_frage"},
 	{catQuestion, "I still don't know", "weiß_ich_noch_nicht"},
-	{catQuestion, "don't know", "weiß_nicht"},
+	{catQuestion, "I don't know", "weiß_nicht"},
 	{catQuestion, "unclear", "unklar"},
 	{catQuestion, "whether", "ob"},
 	{catChoice, "let's take", "nehmen_wir lass_uns nehmen"},

@@ -46,7 +46,7 @@ var lexES = []lexEntry{
 	{catRelative, "hours", "horas"},
 	{catRelative, "days", "días"},
 	{catQuestion, "I still don't know", "no_lo_sé_todavía no_lo_sé_aún todavía_no_lo_sé"},
-	{catQuestion, "don't know", "no_sé no_lo_sé"},
+	{catQuestion, "I don't know", "no_sé no_lo_sé"},
 	{catQuestion, "open question", "pregunta_abierta"},
 	{catQuestion, "whether", "si"},
 	{catChoice, "let's take", "vamos_con quedémonos_con nos_quedamos_con"},

@@ -40,7 +40,7 @@ var lexIT = []lexEntry{
 	{catRelative, "hours", "ore"},
 	{catRelative, "days", "giorni"},
 	{catQuestion, "I still don't know", "non_lo_so_ancora ancora_non_lo_so"},
-	{catQuestion, "don't know", "non_lo_so non_so"},
+	{catQuestion, "I don't know", "non_lo_so non_so"},
 	{catQuestion, "open question", "domanda_aperta"},
 	{catQuestion, "whether", "se"},
 	{catChoice, "the first one", "la_prima il_primo"},

@@ -40,7 +40,7 @@ var lexPT = []lexEntry{
 	{catRelative, "hours", "horas"},
 	{catRelative, "days", "dias"},
 	{catQuestion, "I still don't know", "ainda_não_sei"},
-	{catQuestion, "don't know", "não_sei"},
+	{catQuestion, "I don't know", "não_sei"},
 	{catQuestion, "open question", "pergunta_aberta"},
 	{catQuestion, "whether", "se"},
 	{catChoice, "the first one", "a_primeira o_primeiro"},
