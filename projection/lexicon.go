@@ -24,8 +24,13 @@ import (
 // "不要"), word for word, leaving every other word as written. The
 // readings run on the gloss; every quote, value and name they propose
 // is mapped back, span for span, to the user's own words (a proposal
-// whose quote does not map is dropped), so an anchor never shows the
-// gloss. A message is read with its own language's lexicon only, never
+// whose quote does not map is dropped), so an anchor shows the user's
+// words; only a setting's value keeps the gloss's unit ("60 minutes" for
+// "40 minutos" plus "auméntalo en 20 minutos"), as a computed value does.
+// The Reducer reads each user message's language once, with the user's
+// language so far for a short message (Context.Language), and a rule
+// held in another language's words is read as a prohibition by its
+// gloss (glossNeg). A message is read with its own language's lexicon only, never
 // another's: Spanish "no" or German "die" fire nothing in an English
 // message, and English text is never glossed.
 
