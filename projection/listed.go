@@ -45,7 +45,7 @@ func placeOf(x string) int {
 }
 
 // firstMarks are the ways a list's first option opens (optionMarkRE).
-var firstMarks = []string{"1.", "1)", "1）", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一"}
+var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一"}
 
 // offerWindow is how many events after a list a choice may refer to it.
 const offerWindow = 4
@@ -56,7 +56,7 @@ const maxOptionRunes = 160
 // offeredOptions is the last list of two or more options in text, their
 // texts in order, or nil.
 func offeredOptions(text string) []string {
-	if !slices.ContainsFunc(firstMarks, func(m string) bool { return strings.Contains(text, m) }) {
+	if !slices.ContainsFunc(firstMarks, func(m string) bool { return strings.Contains(text, m) }) && !strings.HasPrefix(text, "1.") && !strings.HasPrefix(text, "1)") {
 		// No list's first mark: most messages stop here.
 		return nil
 	}
