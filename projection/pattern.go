@@ -30,8 +30,11 @@ type pattern struct {
 	// find looks for the cues in a text as it is (see cueFinder).
 	find cueFinder
 	// alts are the expression's alternatives when it is an alternation:
-	// a long text's first match is found by them (see alts.go).
+	// a text's first match is found by them (see alts.go).
 	alts []*alt
+	// fromText: the expression looks for the text's start (\A, or ^
+	// without (?m)).
+	fromText bool
 }
 
 // patterns are the package's patterns, so a test can check the cues of
@@ -53,6 +56,7 @@ func newPattern(expr string) *pattern {
 			p.cues = c.need
 			p.find = newCueFinder(p.cues)
 		}
+		p.fromText = hasBeginText(re)
 	}
 	p.alts = altsOf(expr)
 	return p
@@ -74,7 +78,7 @@ func (p *pattern) MatchString(s string) bool {
 	if !p.mayMatch(s) {
 		return false
 	}
-	if p.alts != nil && len(s) >= altsMinLen {
+	if p.alts != nil {
 		return p.matchByAlts(s)
 	}
 	return p.Regexp.MatchString(s)
@@ -84,7 +88,7 @@ func (p *pattern) FindString(s string) string {
 	if !p.mayMatch(s) {
 		return ""
 	}
-	if p.alts != nil && len(s) >= altsMinLen {
+	if p.alts != nil {
 		if loc := p.firstByAlts(s); loc != nil {
 			return s[loc[0]:loc[1]]
 		}
@@ -97,7 +101,7 @@ func (p *pattern) FindStringIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil && len(s) >= altsMinLen {
+	if p.alts != nil {
 		if loc := p.firstByAlts(s); loc != nil {
 			return loc[:2:2]
 		}
@@ -110,7 +114,7 @@ func (p *pattern) FindStringSubmatch(s string) []string {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil && len(s) >= altsMinLen {
+	if p.alts != nil {
 		loc := p.firstByAlts(s)
 		if loc == nil {
 			return nil
@@ -130,7 +134,7 @@ func (p *pattern) FindStringSubmatchIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil && len(s) >= altsMinLen {
+	if p.alts != nil {
 		return p.firstByAlts(s)
 	}
 	return p.Regexp.FindStringSubmatchIndex(s)
@@ -140,28 +144,52 @@ func (p *pattern) FindAllString(s string, n int) []string {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	return p.Regexp.FindAllString(s, n)
+	from, ok := p.allFrom(s)
+	if !ok {
+		return nil
+	}
+	return p.Regexp.FindAllString(s[from:], n)
 }
 
 func (p *pattern) FindAllStringIndex(s string, n int) [][]int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	return p.Regexp.FindAllStringIndex(s, n)
+	from, ok := p.allFrom(s)
+	if !ok {
+		return nil
+	}
+	return shiftAll(p.Regexp.FindAllStringIndex(s[from:], n), from)
 }
 
 func (p *pattern) FindAllStringSubmatch(s string, n int) [][]string {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	return p.Regexp.FindAllStringSubmatch(s, n)
+	from, ok := p.allFrom(s)
+	if !ok {
+		return nil
+	}
+	return p.Regexp.FindAllStringSubmatch(s[from:], n)
 }
 
 func (p *pattern) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	return p.Regexp.FindAllStringSubmatchIndex(s, n)
+	from, ok := p.allFrom(s)
+	if !ok {
+		return nil
+	}
+	return shiftAll(p.Regexp.FindAllStringSubmatchIndex(s[from:], n), from)
+}
+
+// shiftAll is locs, matches in s[by:], as matches in s.
+func shiftAll(locs [][]int, by int) [][]int {
+	for _, loc := range locs {
+		shift(loc, by)
+	}
+	return locs
 }
 
 func (p *pattern) ReplaceAllString(src, repl string) string {

@@ -277,10 +277,13 @@ func checkAlts(t interface{ Fatalf(string, ...any) }, p *pattern, s string) {
 	if got, want := p.matchByAlts(s), p.Regexp.MatchString(s); got != want {
 		t.Fatalf("pattern %q on %q: alternatives match %v, the expression %v", p, s, got, want)
 	}
+	if got, want := p.FindAllStringSubmatchIndex(s, -1), p.Regexp.FindAllStringSubmatchIndex(s, -1); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("pattern %q on %q: all matches from the first's line %v, the expression's %v", p, s, got, want)
+	}
 }
 
-// A long text's first match found by the alternatives is the
-// expression's: on lines drawn from the alternatives' own matches (in
+// A text's first match found by the alternatives, and all its matches
+// found from the first one's line on, are the expression's: on lines drawn from the alternatives' own matches (in
 // any letter case, KELVIN SIGN and LONG S among them) between other
 // lines, and on the reducer's scripts whole.
 func TestPropAltsFindAsTheExpression(t *testing.T) {
@@ -292,6 +295,9 @@ func TestPropAltsFindAsTheExpression(t *testing.T) {
 	}
 	if len(split) < 10 {
 		t.Fatalf("%d patterns are split into alternatives", len(split))
+	}
+	if !slices.ContainsFunc(cmdFailRE.alts, func(a *alt) bool { return a.head != nil }) {
+		t.Fatalf("no alternative of %q is tried at line starts only", cmdFailRE)
 	}
 	testutil.RapidChecks(t, 30)
 	rapid.Check(t, func(rt *rapid.T) {
@@ -318,5 +324,25 @@ func TestPropAltsFindAsTheExpression(t *testing.T) {
 	}
 	for k := 0; k < total; k += stride {
 		checkAlts(t, split[k%len(split)], scripts[k/len(split)])
+	}
+}
+
+// The alternatives answer as the expression where a place's answer
+// depends on the text before it: a line's start, a word's edge, a match
+// that starts inside a word, a match across lines.
+func TestAltsKeepContext(t *testing.T) {
+	for _, c := range []struct{ expr, s string }{
+		{`(?m)^b|bc`, "abc abc\nbc"},
+		{`\bb|bc`, "abc bc"},
+		{`(?m)^FAIL\s*$|ok$`, "FAIL x\nFAIL  \n\nok"},
+		{`(?m)^x\s+y|y`, "x\n\ny y"},
+		{`(?i)\bkeep\b|stay`, "\u212Aeep it, STAY"},
+		{`\Ab|c`, "ab\nbc"},
+	} {
+		p := newPattern(c.expr)
+		if p.alts == nil {
+			t.Fatalf("%q has no alternatives", c.expr)
+		}
+		checkAlts(t, p, c.s)
 	}
 }
