@@ -209,7 +209,10 @@ func foreignStopwords() []string {
 			}
 		}
 		for _, w := range ws {
-			if !alsoEnglish[w] && !strings.ContainsAny(w, "_'") {
+			// A one-letter word ('y', 'e', 'o') is left in: in the text
+			// around code it is more often a flag or a name ('-y') than
+			// another language's conjunction.
+			if !alsoEnglish[w] && !strings.ContainsAny(w, "_'") && len(w) > 1 {
 				out = append(out, w)
 			}
 		}
