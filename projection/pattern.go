@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -24,6 +25,10 @@ import (
 // A pattern is immutable and safe for concurrent use.
 type pattern struct {
 	*regexp.Regexp
+	// once derives the fields below on the pattern's first use (derive):
+	// a program that never reads a session (ef help, ef search) does not
+	// pay for the cues and alternatives of some 240 expressions.
+	once sync.Once
 	// cues: every match contains one of them (cueFold applied); nil
 	// when no such set is known.
 	cues []string
@@ -43,14 +48,29 @@ var patterns []*pattern
 
 // mustPattern compiles expr as regexp.MustCompile does, with its cues,
 // for a package variable.
+// The expression is compiled at once (a bad one panics while the package
+// is initialized, as regexp.MustCompile does); its cues and alternatives
+// are derived on first use.
 func mustPattern(expr string) *pattern {
-	p := newPattern(expr)
+	p := &pattern{Regexp: regexp.MustCompile(expr)}
 	patterns = append(patterns, p)
 	return p
 }
 
+// newPattern is mustPattern's pattern with its cues and alternatives
+// derived, outside the package's list.
 func newPattern(expr string) *pattern {
-	p := &pattern{Regexp: regexp.MustCompile(expr)}
+	return (&pattern{Regexp: regexp.MustCompile(expr)}).derived()
+}
+
+// derived is p with its cues, finder, alternatives and fromText set.
+func (p *pattern) derived() *pattern {
+	p.once.Do(p.derive)
+	return p
+}
+
+func (p *pattern) derive() {
+	expr := p.String()
 	if re, err := syntax.Parse(expr, syntax.Perl); err == nil { // as MustCompile parsed it
 		if c := cuesOf(re.Simplify()); c.needOK {
 			p.cues = c.need
@@ -59,12 +79,13 @@ func newPattern(expr string) *pattern {
 		p.fromText = hasBeginText(re)
 	}
 	p.alts = altsOf(expr)
-	return p
 }
 
 // mayMatch reports whether s contains one of p's cues (true when p has
-// none): false means p cannot match s.
+// none): false means p cannot match s. Every method below asks it first,
+// so it is where a pattern's derived fields are made.
 func (p *pattern) mayMatch(s string) bool {
+	p.derived()
 	if p.cues == nil {
 		return true
 	}

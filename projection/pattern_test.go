@@ -208,7 +208,7 @@ func foldHolds(cues []string, s string) bool {
 func TestPropCueFinderAnswersAsFold(t *testing.T) {
 	var cued []*pattern
 	for _, p := range patterns {
-		if p.cues != nil {
+		if p.derived().cues != nil {
 			cued = append(cued, p)
 		}
 	}
@@ -257,7 +257,7 @@ func TestCueFinderOnScripts(t *testing.T) {
 	checks := 0
 	for k := 0; k < total; k += stride {
 		p, s := patterns[k%len(patterns)], pieces[k/len(patterns)]
-		if p.cues == nil {
+		if p.derived().cues == nil {
 			continue
 		}
 		checks++
@@ -289,14 +289,14 @@ func checkAlts(t interface{ Fatalf(string, ...any) }, p *pattern, s string) {
 func TestPropAltsFindAsTheExpression(t *testing.T) {
 	var split []*pattern
 	for _, p := range patterns {
-		if p.alts != nil {
+		if p.derived().alts != nil {
 			split = append(split, p)
 		}
 	}
 	if len(split) < 10 {
 		t.Fatalf("%d patterns are split into alternatives", len(split))
 	}
-	if !slices.ContainsFunc(cmdFailRE.alts, func(a *alt) bool { return a.head != nil }) {
+	if !slices.ContainsFunc(cmdFailRE.derived().alts, func(a *alt) bool { return a.head != nil }) {
 		t.Fatalf("no alternative of %q is tried at line starts only", cmdFailRE)
 	}
 	testutil.RapidChecks(t, 30)
