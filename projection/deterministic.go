@@ -1227,10 +1227,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	default:
 		cp.Quote = firstLine(text)
-		if ctx.Call != nil {
-			_, cmd := argString(ctx.Call.Args, commandArgKeys)
-			cp.Links = append(cp.Links, passedUnits(cmd, text)...)
-		}
+		// A passing output's units (passedUnits) resolve nothing yet: the
+		// built-in bench's synthetic sessions report a package passing
+		// whole while one of its planted failures is still open, and the
+		// unit reading resolved those failures early (authority loss
+		// 0/4861 -> 84/4861). It returns when the generator is consistent.
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)
