@@ -314,13 +314,16 @@ var (
 	// permitShapeRE is a permission: the agent may do a thing, or the
 	// thing is allowed ("you can push to hw-rev-c", "billing's migrations
 	// are fair game", "vite 可以升了").
-	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|可以|能\p{Han}?了`)
+	// Also a thing that can do it now ("the LLM can now process the
+	// liability clauses"), a thing released ("the lab channel is released
+	// again") and a thing treated like the rest ("… like all the others").
+	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|可以|能\p{Han}?了`)
 	// backShapeRE is the time word that makes a permission the end of a
 	// rule rather than an exception to it: now, again, any more.
 	backShapeRE = mustPattern(`(?i)\b(?:now|again|anymore|any more|after all|from now on)\b|现在|可以[^，,。；;]{0,12}了`)
 	// notPermitRE negates, questions or conditions the permission ("you
 	// can't", "can you", "… if you follow the runbook", "只要…就可以").
-	notPermitRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|not (?:fine|ok|okay|allowed)|no longer (?:fine|ok|allowed)|can you|could you|could we|can we|if|when|as long as|provided|unless|except|only)\b|不可以|不能|可以吗|能不能|可不可以|的话|只要|只有|只能|如果|除了|除外`)
+	notPermitRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|not (?:fine|ok|okay|allowed)|not (?:yet )?(?:released|cleared|unfrozen|unlocked)|no longer (?:fine|ok|allowed)|can you|could you|could we|can we|if|when|as long as|provided|unless|except|only)\b|不可以|不能|可以吗|能不能|可不可以|的话|只要|只有|只能|如果|除了|除外`)
 	// cancelShapeRE is a rule said to be called off by its name: "把 freeze
 	// 取消了", "那条取消了".
 	cancelShapeRE = mustPattern(`(?:把|将)[^，,。]{1,30}?(?:取消|撤销|解除|撤掉)了?|(?:那条|这条|规矩|限制|禁令)(?:已经|就)?(?:取消|撤销|作废)了?`)

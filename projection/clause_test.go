@@ -22,3 +22,40 @@ func TestOperativeKeepsAllowance(t *testing.T) {
 		}
 	}
 }
+
+// A rule ended by a thing's new state: it can do the thing now, it is
+// released again, it is like the rest again (in English, and through
+// the German and Spanish lexicons). Negated, questioned or conditioned,
+// it ends nothing.
+func TestLiftShapeByState(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"so the LLM can now process the limitation of liability clauses like all the others", true},
+		{"the lab channel is released for us again", true},
+		{"for us it is a region like any other again", true},
+		{"the staging cluster is cleared again", true},
+		{"the lab channel is not released yet", false},
+		{"the lab channel is not yet released again", false},
+		{"can the LLM now process the liability clauses?", false},
+		{"the LLM can now process them if legal signs off", false},
+		{"the lab channel is released", false}, // no "now" or "again": an exception, not an end
+	} {
+		if got := liftShape(c.s); got != c.want {
+			t.Errorf("liftShape(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		s string
+		l lang
+	}{
+		{"der Laborkanal ist für uns wieder freigegeben", langDE},
+		{"para nosotros vuelve a ser una región como cualquier otra", langES},
+	} {
+		g := glossOf(c.s, c.l)
+		if g == nil || !liftShape(g.text) {
+			t.Errorf("%q glossed %v: no lift by its shape", c.s, g)
+		}
+	}
+}

@@ -187,6 +187,10 @@
 // off limits anymore", "the frost relay is yours now") lifts the rule
 // holding all its words, and a prohibition the user told with its
 // reason and that was kept as negative knowledge is lifted with it.
+// So does a permission by the thing's new state said with "now" or
+// "again" (liftShape: "the LLM can now process …", "the lab channel is
+// released again", "it is a region like any other again"; in German
+// "wieder freigegeben", in Spanish "vuelve a ser … como cualquier otra").
 // A relative change may name its setting by the value it holds ("double
 // the 30 min one", "那个 5 分钟的"), by a demonstrative and its noun
 // ("raise that timeout by half"), say its change as a multiple ("make

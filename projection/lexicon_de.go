@@ -37,6 +37,8 @@ var lexDE = []lexEntry{
 	{catLift, "now", "jetzt nun"},
 	{catLift, "again", "wieder"},
 	{catLift, "allowed", "erlaubt"},
+	{catLift, "released", "freigegeben"},
+	{catLift, "like any other", "wie_jede_andere wie_jeder_andere wie_jedes_andere wie_alle_anderen"},
 	{catLift, "lifted", "aufgehoben"},
 	{catRelative, "halve", "halbier*"},
 	{catRelative, "double", "verdopple* verdoppel*"},

@@ -29,6 +29,8 @@ var lexES = []lexEntry{
 	{catLift, "now", "ahora ya"},
 	{catLift, "again", "de_nuevo otra_vez"},
 	{catLift, "allowed", "permitido permitida"},
+	{catLift, "like any other", "como_cualquier_otra como_cualquier_otro"},
+	{catLift, "is again", "vuelve_a_ser"},
 	{catLift, "no longer need to", "ya_no_hace_falta ya_no_es_necesario"},
 	{catRelative, "halve", "divídelo_entre_dos redúcelo_a_la_mitad a_la_mitad"},
 	{catRelative, "double", "duplica duplícalo dóblalo"},
