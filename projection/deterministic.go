@@ -1197,9 +1197,6 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if c := callText(ctx.Call); c != "" {
 				p.Links = append(p.Links, callPrefix+c)
 			}
-			if u := failedUnit(text, t.name, quote); u != "" {
-				p.Links = append(p.Links, unitPrefix+u)
-			}
 			p.Value = "failed: " + oneLine(t.line, 200)
 		} else {
 			p.Value = "passed: " + oneLine(t.line, 200)
@@ -1227,11 +1224,6 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	default:
 		cp.Quote = firstLine(text)
-		// A passing output's units (passedUnits) resolve nothing yet: the
-		// built-in bench's synthetic sessions report a package passing
-		// whole while one of its planted failures is still open, and the
-		// unit reading resolved those failures early (authority loss
-		// 0/4861 -> 84/4861). It returns when the generator is consistent.
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)

@@ -1522,18 +1522,6 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				hit = append(hit, a)
 			}
 		}
-		// A failed test whose unit the passing output reports passing
-		// whole (units.go).
-		for _, l := range p.Links {
-			if !strings.HasPrefix(l, unitPrefix) {
-				continue
-			}
-			for _, a := range r.hot {
-				if a.Kind == KindFailure && a != f && a.IsHead() && !slices.Contains(hit, a) && slices.Contains(a.Links, l) {
-					hit = append(hit, a)
-				}
-			}
-		}
 		// A failure whose subject a passing call did again (subject.go):
 		// the same run changed, a wider run, the operation continued, the
 		// missing resource corrected, the command the user said to run.
