@@ -58,8 +58,14 @@ func (c *Context) lang(text string) lang {
 	if c.Language == "" {
 		return detectLang(text, langNone)
 	}
-	for l, code := range langCodes {
-		if code == c.Language {
+	return langOf(c.Language)
+}
+
+// langOf is the language a code of langCodes names (langNone for "" and
+// any other).
+func langOf(code string) lang {
+	for l, c := range langCodes {
+		if c == code {
 			return lang(l)
 		}
 	}

@@ -1833,13 +1833,17 @@ const snapshotVersion = 1
 
 // Snapshot is a reducer's hot state, as stored in a checkpoint bundle.
 type Snapshot struct {
-	Version   int       `json:"version"`
-	SessionID string    `json:"sessionId,omitempty"`
-	LastSeq   int       `json:"lastSeq"`
-	AsOf      int       `json:"asOf"`
-	LastKey   string    `json:"lastValueKey,omitempty"`
-	LastName  string    `json:"lastValueName,omitempty"`
-	Anchors   []*Anchor `json:"anchors"`
+	Version   int    `json:"version"`
+	SessionID string `json:"sessionId,omitempty"`
+	LastSeq   int    `json:"lastSeq"`
+	AsOf      int    `json:"asOf"`
+	LastKey   string `json:"lastValueKey,omitempty"`
+	LastName  string `json:"lastValueName,omitempty"`
+	// Language is the language of the user's last message (Context.Language:
+	// "de", "es", …; empty for English, Chinese and the languages no lexicon
+	// covers), so a short message after a Restore is read in it.
+	Language string    `json:"language,omitempty"`
+	Anchors  []*Anchor `json:"anchors"`
 }
 
 // Snapshot returns the hot state (pending calls are not part of it: a
@@ -1848,7 +1852,11 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	return &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
+	s := &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
+	if r.lang != langNone {
+		s.Language = langCodes[r.lang]
+	}
+	return s
 }
 
 // MarshalSnapshot is the JSON of Snapshot.
@@ -1882,6 +1890,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.lastSeq = max(r.lastSeq, s.LastSeq)
 	r.asOf = s.AsOf
 	r.lastKey, r.lastName = s.LastKey, s.LastName
+	r.lang = langOf(s.Language)
 	return nil
 }
 
@@ -1905,7 +1914,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen}
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
