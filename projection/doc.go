@@ -197,6 +197,15 @@
 // "heads-up on the 48h rule: …", ruleTopicPermit) restates that rule with
 // the exception (the topic's words, or its number, in the rule), and is
 // kept as said when no rule holds them.
+// A number the user told in passing ("Keep 3 rotating backups per slot",
+// "an autosave timer every 90 seconds", "salmon quant with 8 cpus …, 4
+// hour limit") is kept for the session with the words around it
+// (quantity.go), so a later relative change of a setting no value holds
+// resolves to a number ("one more backup than we have" is 4, "make the
+// interval twice as long" 180 seconds), and a revert ("put the autosave
+// back to what it was") finds the value that change made by the same
+// words; a change with no base at all is shown as unresolved, never as
+// a value word ("doubled").
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

@@ -100,6 +100,9 @@ type Reducer struct {
 	// lang is the language of the user's last message (lexicon.go); not
 	// part of a Snapshot.
 	lang lang
+	// qty are the quantities the user stated in prose (quantity.go); not
+	// part of a Snapshot.
+	qty []quantity
 }
 
 // New returns an empty reducer.
@@ -296,6 +299,7 @@ func (r *Reducer) Apply(ev Event) {
 			r.said = append(r.said[:0], r.said[1:]...)
 		}
 		r.said = append(r.said, ev.Text)
+		r.noteQuantities(&ev)
 	}
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
@@ -592,6 +596,16 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	if o == nil && p.Name != "" {
 		o = r.statedWith(p.Name)
 	}
+	var q *quantity
+	if o == nil && p.Name != "" {
+		// "put the autosave back" after "make the interval twice as
+		// long": the value a change made of the quantity it names.
+		if q = r.quantityFor(p.Name); q != nil && q.key != "" {
+			if o = r.valueOf(q.key); o == nil {
+				q = nil
+			}
+		}
+	}
 	if o == nil {
 		if p.Name == "" || p.Key == "" {
 			return
@@ -600,10 +614,16 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// it before, changed, or the change as stated (relative.go).
 		nu.Value = statedChange(p.Rel)
 		// "…再多加十只吧，30 只还是太集中了": the sentence says what it
-		// is, else the user said it before.
+		// is, else the user said it before: beside its name, or as a
+		// quantity named by its words (quantity.go).
 		held := p.Was
 		if held == "" {
 			held = heldIn(r.said, p.Name)
+		}
+		if held == "" && q != nil && p.Rel != "=was" {
+			held = q.value
+		} else {
+			q = nil
 		}
 		if held == "" && (len(keyWords(p.Name)) == 0 || bareCountRE.MatchString(p.Rel)) {
 			// "one more thing", "two more tests": no setting named.
@@ -614,9 +634,18 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			nu.Was = held
 			if v, ok := applyChange(held, p.Rel); ok {
 				nu.Value = v
-				// Only a value known is the setting a later "make it
-				// …" names.
-				r.noteValue(ev, nu)
+				if q != nil {
+					// A value computed from a number told in passing
+					// (quantity.go) is no referent of a later "make it …":
+					// that stays the value the user set by its name.
+					r.madeFrom(q, nu, p.Name, ev.Seq)
+				} else {
+					// Only a value known is the setting a later "make it
+					// …" names.
+					r.noteValue(ev, nu)
+				}
+			} else {
+				nu.Value = describeChange(held, p.Rel)
 			}
 		}
 		return
@@ -1914,7 +1943,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang}
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty)}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}

@@ -634,8 +634,19 @@ func proportionalRel(change string) bool {
 // bareCountRE is a change by a count with no unit ("+2").
 var bareCountRE = mustPattern(`^[+-]\d+(?:\.\d+)?$`)
 
-// statedChange is a change as stated, for a setting with no value held.
+// statedChange is a change as stated, for a setting with no value held
+// and no number to apply it to: shown as unresolved, so that the change's
+// word ("doubled") is never read as the setting's value.
 func statedChange(change string) string {
+	if strings.HasPrefix(change, "~") {
+		// "same as staging" names where the value is.
+		return change[1:]
+	}
+	return "unresolved: " + changeWords(change) + ", from a value not stated"
+}
+
+// changeWords is a change in words: "doubled", "+2", "1 hour later".
+func changeWords(change string) string {
 	switch {
 	case strings.HasPrefix(change, "@"):
 		return shiftWords(change[1:])

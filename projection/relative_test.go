@@ -146,7 +146,7 @@ func TestRelativeWithoutHeldValue(t *testing.T) {
 			got[a.Name] = a.Value
 		}
 	}
-	want := map[string]string{"slices": "20 minutes", "副本数": "5 个", "retention window": "doubled"}
+	want := map[string]string{"slices": "20 minutes", "副本数": "5 个", "retention window": "unresolved: doubled, from a value not stated"}
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)

@@ -1,0 +1,200 @@
+package projection
+
+import (
+	"strings"
+)
+
+// Quantities the user stated in prose.
+//
+// "Keep 3 rotating backups per slot", "plus an autosave timer every 90
+// seconds", "salmon quant with 8 cpus and 32 GB per sample, queue normal,
+// 4 hour limit": numbers told inside a long message or a relayed list,
+// which no value anchor holds (the message sets no setting by name). The
+// reducer keeps each, for the session, with the words around it in its
+// clause (quantities, at most maxQuantities), so a later relative change
+// of a setting no value holds resolves to a number: "make the interval
+// twice as long" is 180 seconds, "one more backup than we have" is 4,
+// "triple the time limit for quant" is 12 hour. A setting's words name a
+// quantity when they share two stems with the words around it, or a
+// one-word name shares its one ("backup" and "3 rotating backups"); a
+// period ("every 90 seconds") is named by "interval" or "period" too, a
+// duration by "time". The newest such quantity is the base; two values
+// equally named in one message are no base at all.
+//
+// A value a change made from a quantity is kept as a quantity too, with
+// the quantity's words and the change's, and the anchor's key: "put the
+// autosave back to what it was" after "make the interval twice as long"
+// names the interval's anchor, and goes back to the 90 seconds it
+// replaced. A change whose base no value and no quantity gives is shown
+// as unresolved (statedChange), never as a value of its own.
+
+// quantity is a number the user stated, with the words around it.
+type quantity struct {
+	seq   int
+	value string
+	// words are the stems of the words around the number in its clause
+	// (three before it, two after it and its unit), with "time" for a
+	// duration and "interval" and "period" for a period ("every 90
+	// seconds").
+	words map[string]bool
+	// key is the value anchor the quantity is the base or the result of,
+	// "" while it is none.
+	key string
+}
+
+// maxQuantities bounds the quantities kept (oldest dropped first); like
+// the user's last messages they are not part of a Snapshot.
+const maxQuantities = 256
+
+// qtyRE is a number in prose, with an "every" before it and a unit after
+// it: "every 90 seconds", "3 rotating", "4 hour limit", "32 GB".
+var qtyRE = mustPattern(`(?i)(?:^|[\s(=,:])(?P<every>(?:every|each)\s+)?(?P<n>\d+(?:\.\d+)?)(?:\s*(?P<u>ms|seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|kb|mb|gb|tb|gi|mi|k|px|%|tokens))?(?:$|[\s.,;:!?)])`)
+
+// qtyClauseEnd are the marks a quantity's clause ends at.
+const qtyClauseEnd = ".;!?\n,:()"
+
+// quantitiesIn are the quantities a user message states.
+func quantitiesIn(text string, seq int) []quantity {
+	if !strings.ContainsAny(text, "0123456789") {
+		return nil
+	}
+	var out []quantity
+	for _, loc := range qtyRE.FindAllStringSubmatchIndex(text, -1) {
+		ns, ne := loc[2*qtyRE.SubexpIndex("n")], loc[2*qtyRE.SubexpIndex("n")+1]
+		end := ne
+		if u := 2 * qtyRE.SubexpIndex("u"); loc[u] >= 0 {
+			end = loc[u+1]
+		}
+		if end < len(text) && strings.ContainsRune(".:/-", rune(text[end])) && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9' {
+			// "1.2.0", "10:30", "2024-05": no quantity.
+			continue
+		}
+		if ns > 0 && text[ns-1] == '.' || end < len(text) && (text[end] == '_' || text[end] == '/') {
+			continue
+		}
+		// The clause around it: back to a mark or a conjunction, on to one.
+		start := strings.LastIndexAny(text[:ns], qtyClauseEnd) + 1
+		stop := len(text)
+		if i := strings.IndexAny(text[end:], qtyClauseEnd); i >= 0 {
+			stop = end + i
+		}
+		bs := ns
+		if e := 2 * qtyRE.SubexpIndex("every"); loc[e] >= 0 {
+			bs = loc[e]
+		}
+		before, after := text[start:max(start, bs)], text[end:stop]
+		if i := strings.LastIndex(strings.ToLower(before), " and "); i >= 0 {
+			before = before[i+5:]
+		}
+		if i := strings.Index(strings.ToLower(after), " and "); i >= 0 {
+			after = after[:i]
+		}
+		w := map[string]bool{}
+		for _, s := range lastN(contentStems(before), 3) {
+			w[s] = true
+		}
+		as := contentStems(after)
+		for _, s := range as[:min(2, len(as))] {
+			w[s] = true
+		}
+		u := ""
+		if ui := 2 * qtyRE.SubexpIndex("u"); loc[ui] >= 0 {
+			u = text[loc[ui]:loc[ui+1]]
+		}
+		switch unitClass(u) {
+		case "ms", "s", "min", "h", "d", "week", "weeks":
+			w[stem("time")] = true
+		}
+		if loc[2*qtyRE.SubexpIndex("every")] >= 0 {
+			w[stem("interval")], w[stem("period")] = true, true
+		}
+		if len(w) == 0 {
+			continue
+		}
+		out = append(out, quantity{seq: seq, value: text[ns:end], words: w})
+	}
+	return out
+}
+
+// contentStems are the stems of s's content words, in order.
+func contentStems(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		f = strings.ToLower(strings.Trim(f, "\"'`*"))
+		if f == "" || stopwords[f] || strings.ContainsAny(f, "0123456789") {
+			continue
+		}
+		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+			if len(p) >= 2 && !stopwords[p] {
+				out = append(out, stem(p))
+			}
+		}
+	}
+	return out
+}
+
+func lastN(s []string, n int) []string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// noteQuantities keeps the quantities of a user message.
+func (r *Reducer) noteQuantities(ev *Event) {
+	r.qty = append(r.qty, quantitiesIn(ev.Text, ev.Seq)...)
+	if n := len(r.qty) - maxQuantities; n > 0 {
+		r.qty = append(r.qty[:0], r.qty[n:]...)
+	}
+}
+
+// quantityFor is the quantity a setting's name names (the package
+// comment above), nil when none or when two of one message are named
+// alike with other values. Among equals the newest wins, and of one
+// message the one a change already made an anchor of.
+func (r *Reducer) quantityFor(name string) *quantity {
+	ns := stems(name)
+	if len(ns) == 0 {
+		return nil
+	}
+	var best *quantity
+	bn, tie := 0, false
+	for i := range r.qty {
+		q := &r.qty[i]
+		n, _ := sharedStems(ns, q.words)
+		if n == 0 || n < 2 && len(ns) > 1 {
+			continue
+		}
+		switch {
+		case best == nil || n > bn || n == bn && q.seq > best.seq:
+			best, bn, tie = q, n, false
+		case n == bn && q.seq == best.seq && q.value != best.value:
+			switch {
+			case q.key != "" && best.key == "":
+				best = q
+			case best.key != "" && q.key == "":
+			default:
+				tie = true
+			}
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// madeFrom keeps a value a change made from quantity q as a quantity of
+// its own, named by q's words and the change's, and links both to the
+// value's key.
+func (r *Reducer) madeFrom(q *quantity, a *Anchor, name string, seq int) {
+	q.key = a.Key
+	w := map[string]bool{}
+	for s := range q.words {
+		w[s] = true
+	}
+	for s := range stems(name) {
+		w[s] = true
+	}
+	r.qty = append(r.qty, quantity{seq: seq, value: a.Value, words: w, key: a.Key})
+}

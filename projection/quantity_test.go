@@ -1,0 +1,73 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// heads are the current values by name.
+func valueHeads(r *Reducer) map[string]string {
+	got := map[string]string{}
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue {
+			got[a.Name] = a.Value
+		}
+	}
+	return got
+}
+
+// A relative change of a setting no value holds takes its base from a
+// number the user told in passing, named by the words around it; a
+// revert finds the value the change made through the same words.
+func TestQuantityBase(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"new job for the archive box. Keep 5 nightly snapshots per volume, and we rotate the audit log every 30 minutes while the importer runs.",
+		"ok.",
+		"the disk fills up faster than expected, make the interval three times as long",
+		"and Marta wants one more snapshot than we have, restores keep needing older ones",
+		"the cleanup freed plenty of space. put the audit log back to what it was",
+	} {
+		r.Apply(Event{Seq: 2 * i, Role: RoleUser, Text: s})
+		r.Apply(Event{Seq: 2*i + 1, Role: RoleAssistant, Text: "Done."})
+	}
+	got := valueHeads(r)
+	if got["interval"] != "30 minutes" {
+		t.Errorf("interval = %q, want 30 minutes (back from 90) (all: %v)", got["interval"], got)
+	}
+	if got["snapshot"] != "6" {
+		t.Errorf("snapshot = %q, want 6 (all: %v)", got["snapshot"], got)
+	}
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue && a.Name == "interval" && a.Was != "90 minutes" {
+			t.Errorf("interval was %q, want 90 minutes", a.Was)
+		}
+	}
+}
+
+// A change whose base no value and no quantity gives is shown as
+// unresolved, never as a word that reads as the value.
+func TestQuantityUnresolved(t *testing.T) {
+	r := New(Options{})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "the render farm is slow again"})
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "double the tile cache"})
+	got := valueHeads(r)["tile cache"]
+	if !strings.HasPrefix(got, "unresolved: doubled") {
+		t.Errorf("tile cache = %q, want it shown unresolved", got)
+	}
+}
+
+// Two numbers one message names alike are no base: which one the change
+// means is unclear.
+func TestQuantityAmbiguous(t *testing.T) {
+	r := New(Options{})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "staging runs 4 replicas per zone, prod runs 9 replicas per zone"})
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "halve the replicas"})
+	if got := valueHeads(r)["replicas"]; !strings.HasPrefix(got, "unresolved") {
+		t.Errorf("replicas = %q, want unresolved", got)
+	}
+	qs := quantitiesIn("ship 1.2.0 at 10:30, keep 3 workers", 0)
+	if len(qs) != 1 || qs[0].value != "3" {
+		t.Errorf("quantities = %+v, want only the 3 workers", qs)
+	}
+}
