@@ -18,6 +18,8 @@
 //	session/close  {sessionId}                              (notification) drop the mirror (bundles stay)
 //	session/delete {sessionId}                              → {sessionId, deleted, bundles, indexCheckpoints, reason?}
 //	                                                         (§25: the mirror, the bundles, then the index entries)
+//	session/archive {sessionId}                             → {archived, pending}
+//	                                                         (folds the host committed without EF: archived from the log)
 //	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
 //	fold/compile   {sessionId, mode, messageIds, length?, provider?, model?}

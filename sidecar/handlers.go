@@ -53,6 +53,8 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 		})
 	case MethodSessionDelete:
 		return call(ctx, method, params, srv.deleteSession)
+	case MethodSessionArchive:
+		return call(ctx, method, params, srv.archiveSession)
 	case MethodFoldPlan:
 		return call(ctx, method, params, func(_ context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(p) })
 	case MethodFoldCompile:

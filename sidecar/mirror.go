@@ -2,8 +2,12 @@ package sidecar
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"slices"
+	"time"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
@@ -16,6 +20,14 @@ type mirror struct {
 	used   uint64       // Server.tick at the last use, for the LRU bound
 	broken string       // why the mirror cannot be trusted; "" when it can
 	plan   *plannedFold // the last fold/plan's answer, until fold/compile
+	// archived are the folds this sidecar archived from the log (folds
+	// the host committed without EF), until session/archive reports them;
+	// pending those it could not archive, by replacement seq, with why:
+	// they are tried again by session/archive, not at every release.
+	archived []FoldedSpan
+	pending  map[int]FoldedSpan
+	retry    bool         // the next release tries the pending folds again
+	logged   map[int]bool // replacement seqs whose folds are archived from the log
 }
 
 // plannedFold is what fold/plan decided, so that fold/compile of the same
@@ -140,49 +152,131 @@ func (srv *Server) mirrorOf(id string, length int) (*mirror, error) {
 // release drops from the mirror what it no longer needs
 // (hostshim.Session.Release): log-only events that are not the newest of
 // their kind, and the message events a committed fold took off the
-// surface once that fold's checkpoint is verified in the store. What is
-// left is the surface (the working tail, the checkpoints), the newest
+// surface once that fold's span is archived in the store, verified. What
+// is left is the surface (the working tail, the checkpoints), the newest
 // header, turn and bracket events, and about a byte per released event,
 // so a mirror's memory follows its surface, not its history. The folds
 // still have what they read: the surface; a projection that must be
 // rebuilt comes from the checkpoints' bundle snapshots (engine); recall
 // reads the bundles.
+//
+// A fold the host committed without an EF bundle (its own summary, while
+// the sidecar was down) is archived here, from the log (engine.ArchiveFolded):
+// so the first session/open of a new sidecar archives every such fold of
+// the session, and nothing the host folded is lost to recall. The mirror
+// keeps such a fold's nodes all the same: its bundle has no projection
+// snapshot, so a rebuild of the projection replays them from the log.
 func (srv *Server) release(ss *mirror) {
 	if ss.broken != "" {
 		return
 	}
 	s := ss.s
 	s.Release(s.Len(), func(repl hostshim.Event, shadowed []int) bool {
-		return srv.archived(s, repl, shadowed)
+		return srv.archived(ss, repl, shadowed)
 	})
+	ss.retry = false
 }
 
-// archived reports whether a replacement is an EF checkpoint whose bundle
-// is in the store, verified, archiving exactly the nodes it shadowed. A
-// replacement the host made itself (its own summary, when a fold failed
-// over to the host's policy) or a bundle that cannot be read says no, and
-// the mirror keeps those nodes.
-func (srv *Server) archived(s *hostshim.Session, repl hostshim.Event, shadowed []int) bool {
+// archived reports whether the mirror may release the nodes a replacement
+// shadowed: it is an EF checkpoint whose bundle is in the store, verified,
+// archiving exactly those nodes. Any other checkpoint's fold is archived
+// from the log here, once (engine.ArchiveFolded), and says no: the
+// mirror keeps those nodes for projection rebuilds, as it keeps those of
+// a replacement that is no fold (the tool-result pruner's).
+func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) bool {
 	if srv.store == nil {
 		return false
 	}
+	s := ss.s
 	m, err := s.Message(repl.Seq)
-	if err != nil {
-		return false
-	}
-	mk, ok := engine.MarkerOf(m)
-	if !ok {
+	if err != nil || !m.IsCheckpoint() {
 		return false
 	}
 	ctx := context.Background()
 	sid := engine.BundleSessionID(s)
-	b, err := srv.store.Bundles.Meta(ctx, sid, mk.ID)
-	if err != nil || !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) {
+	if mk, ok := engine.MarkerOf(m); ok {
+		b, err := srv.store.Bundles.Meta(ctx, sid, mk.ID)
+		if err == nil {
+			if !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) {
+				return false
+			}
+			if err := srv.store.Bundles.Verify(ctx, sid, mk.ID); err != nil {
+				srv.logger.Warn("checkpoint bundle does not verify; the mirror keeps what it shadowed", "session", s.ID, "checkpoint", mk.ID, "err", err)
+				return false
+			}
+			return true
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+		// EF's checkpoint without its bundle (compiled without a store):
+		// archived from the log below, under the marker's id.
+	}
+	if _, failed := ss.pending[repl.Seq]; ss.logged[repl.Seq] || failed && !ss.retry {
 		return false
 	}
-	if err := srv.store.Bundles.Verify(ctx, sid, mk.ID); err != nil {
-		srv.logger.Warn("checkpoint bundle does not verify; the mirror keeps what it shadowed", "session", s.ID, "checkpoint", mk.ID, "err", err)
+	var ix engine.Indexer
+	if srv.store.Index != nil {
+		index := srv.store.Index
+		ix = engine.IndexerFunc(func(ctx context.Context, sessionID, checkpointID string) error {
+			_, err := index.Add(ctx, sessionID, checkpointID)
+			return err
+		})
+	}
+	res, err := engine.ArchiveFolded(ctx, srv.store.Bundles, ix, s, repl, shadowed, time.Now())
+	if res == nil && err == nil {
 		return false
 	}
-	return true
+	span := FoldedSpan{Seqs: slices.Clone(shadowed)}
+	if res != nil {
+		span.CheckpointID, span.CompactionID = res.CheckpointID, res.CompactionID
+	}
+	if err != nil {
+		span.Reason = err.Error()
+		if _, again := ss.pending[repl.Seq]; !again {
+			srv.logger.Warn("a fold the host committed without EF cannot be archived yet; the mirror keeps its span", "session", s.ID, "checkpoint", span.CheckpointID, "err", err)
+		}
+		if ss.pending == nil {
+			ss.pending = map[int]FoldedSpan{}
+		}
+		ss.pending[repl.Seq] = span
+		return false
+	}
+	delete(ss.pending, repl.Seq)
+	if ss.logged == nil {
+		ss.logged = map[int]bool{}
+	}
+	ss.logged[repl.Seq] = true
+	if res.Stored {
+		srv.logger.Info("archived a fold the host committed without EF, from the session log", "session", s.ID, "checkpoint", res.CheckpointID, "seqs", len(shadowed))
+		if res.IndexError != "" {
+			srv.logger.Warn("index the archived fold", "checkpoint", res.CheckpointID, "err", res.IndexError)
+		}
+		ss.archived = append(ss.archived, span)
+	}
+	return false
+}
+
+// archiveSession is session/archive: it tries the session's pending folds
+// again and reports what was archived since the last call and what is
+// still pending.
+func (srv *Server) archiveSession(_ context.Context, p SessionArchiveParams) (*SessionArchiveResult, error) {
+	ss, err := srv.mirrorOf(p.SessionID, 0)
+	if err != nil {
+		return nil, err
+	}
+	if srv.store == nil {
+		return nil, rpcErr(CodeInvalidRequest, "session/archive: no bundle store: %s", srv.storeErr)
+	}
+	ss.retry = true
+	srv.release(ss)
+	out := &SessionArchiveResult{Archived: ss.archived, Pending: []FoldedSpan{}}
+	if out.Archived == nil {
+		out.Archived = []FoldedSpan{}
+	}
+	ss.archived = nil
+	for _, seq := range slices.Sorted(maps.Keys(ss.pending)) {
+		out.Pending = append(out.Pending, ss.pending[seq])
+	}
+	return out, nil
 }

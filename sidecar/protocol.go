@@ -37,6 +37,13 @@ const (
 	// hook it to; a host or tool that deletes a session calls it (or runs
 	// ef store delete).
 	MethodSessionDelete = "session/delete"
+	// MethodSessionArchive (SessionArchiveParams → SessionArchiveResult)
+	// archives from the mirror's log the folds the host committed without
+	// an EF bundle (its own summary, while the sidecar was down) and says
+	// what it archived and what is still pending. A mirror archives them
+	// by itself when it takes the events in; this method retries the
+	// pending ones and reports.
+	MethodSessionArchive = "session/archive"
 	// MethodFoldPlan (FoldPlanParams → FoldPlanResult) decides whether and
 	// where to fold.
 	MethodFoldPlan = "fold/plan"
@@ -59,7 +66,7 @@ const (
 // Methods returns every method name the sidecar answers, in the order
 // above.
 func Methods() []string {
-	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodSessionDelete, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
+	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodSessionDelete, MethodSessionArchive, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
 }
 
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
@@ -179,6 +186,31 @@ type SessionDeleteResult struct {
 	IndexCheckpoints int    `json:"indexCheckpoints"`
 	Reason           string `json:"reason,omitempty"`
 	SessionID        string `json:"sessionId"`
+}
+
+// SessionArchiveParams are session/archive's params.
+type SessionArchiveParams struct {
+	SessionID string `json:"sessionId"`
+}
+
+// SessionArchiveResult is session/archive's result: the folds of the
+// session this sidecar archived from the log since the last
+// session/archive (Archived), and those it could not archive yet, with why
+// (Pending). Folds EF compiled are in neither: their bundles were written
+// before the host committed them.
+type SessionArchiveResult struct {
+	Archived []FoldedSpan `json:"archived"`
+	Pending  []FoldedSpan `json:"pending"`
+}
+
+// FoldedSpan is one fold the host committed: its checkpoint id (the
+// bundle's), the host's compaction id, the surface nodes it shadowed and,
+// when it is pending, why.
+type FoldedSpan struct {
+	CheckpointID string `json:"checkpointId"`
+	CompactionID string `json:"compactionId"`
+	Reason       string `json:"reason,omitempty"`
+	Seqs         []int  `json:"seqs"`
 }
 
 // SessionEventsParams are session/events' params: the events from FromSeq

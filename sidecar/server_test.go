@@ -445,3 +445,79 @@ func compiledSummary(res map[string]any) *hostshim.SummaryResult {
 	json.Unmarshal(b, &blocks)
 	return &hostshim.SummaryResult{Summary: blocks, Provider: "epistemic-fold", Model: fmt.Sprint(res["model"])}
 }
+
+// TestServeArchivesHostFolds: folds the host committed with its own
+// summary while no sidecar ran are archived from the log by the first
+// sidecar that mirrors the session, recallable, and reported once by
+// session/archive; a second sidecar on the same store (a restart, the
+// next session start) archives nothing twice.
+func TestServeArchivesHostFolds(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	host := serveHostSession(t, "host-down", 10)
+	hostFold := func(end string) *hostshim.CompactionResult {
+		t.Helper()
+		last := -1
+		for _, n := range host.Nodes() {
+			if m, _ := host.Message(n); m != nil && m.ID == end {
+				last = n
+			}
+		}
+		tx := &hostshim.Transaction{Meter: hostshim.HeuristicMeter{}, Summarizer: hostshim.SummarizerFunc(func(context.Context, *hostshim.SummarizationInput, *hostshim.Agent) (*hostshim.SummaryResult, error) {
+			return &hostshim.SummaryResult{Summary: []hostshim.Block{hostshim.TextBlock("## Current Work\n- host summary")}, Provider: "fake", Model: "fake-m"}, nil
+		})}
+		res, err := tx.CompactSurfaceRegion(context.Background(), &hostshim.Agent{Session: host}, host.Nodes()[0], last, hostshim.TxOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first := hostFold("t-5")
+	serveRounds(t, host, 11, 14)
+	second := hostFold("t-12") // re-folds the first checkpoint
+	for run := range 2 {
+		h := newServeHarness(t, store)
+		h.host = host
+		if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
+			t.Fatal(err)
+		}
+		h.sync()
+		got, err := h.call(MethodSessionArchive, map[string]any{"sessionId": host.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []any
+		if run == 0 {
+			for _, f := range []*hostshim.CompactionResult{first, second} {
+				seqs := make([]any, len(f.ShadowedSeqs))
+				for i, n := range f.ShadowedSeqs {
+					seqs[i] = float64(n)
+				}
+				want = append(want, map[string]any{"checkpointId": engine.CheckpointID(f.CompactionID), "compactionId": f.CompactionID, "seqs": seqs})
+			}
+		}
+		if fmt.Sprint(got["archived"]) != fmt.Sprint(orEmpty(want)) || fmt.Sprint(got["pending"]) != "[]" {
+			t.Fatalf("run %d: session/archive answered %v, want archived %v", run, got, want)
+		}
+		if again, _ := h.call(MethodSessionArchive, map[string]any{"sessionId": host.ID}); fmt.Sprint(again["archived"]) != "[]" {
+			t.Fatalf("run %d: a second session/archive reported %v again", run, again["archived"])
+		}
+		infos, err := h.srv.store.Bundles.List(context.Background(), host.ID)
+		if err != nil || len(infos) != 2 {
+			t.Fatalf("run %d: %d bundles (%v), want one per host fold", run, len(infos), err)
+		}
+		for _, q := range []string{"K7-QX-9931", "case_12"} {
+			out, err := h.call(MethodToolCall, map[string]any{"name": "context_search", "sessionId": host.ID, "arguments": map[string]any{"query": q}})
+			if err != nil || out["isError"] != false || !strings.Contains(fmt.Sprint(out["text"]), "ref ") {
+				t.Fatalf("run %d: search for %s in the host's folds: %v %v", run, q, out, err)
+			}
+		}
+		h.srv.Close()
+	}
+}
+
+func orEmpty(v []any) []any {
+	if v == nil {
+		return []any{}
+	}
+	return v
+}

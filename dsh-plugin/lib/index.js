@@ -15,7 +15,9 @@
 //
 // When the sidecar is down (crashed, missing), folds fall back to the
 // host's own Basic behaviour, so the context never outgrows the window, and
-// the recall tools answer that they are unavailable and why.
+// the recall tools answer that they are unavailable and why. A span the
+// host's summarizer folds meanwhile is archived from the session log by
+// the next sidecar that mirrors the session (session/archive reports it).
 //
 // It registers the model-callable tools context_search and context_recall
 // (defined once, in Go: lib/tools.json is recall.Tools()), and
@@ -168,6 +170,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       feed: new Map(),
       modes: new WeakMap(), // session → fold mode of the span being compacted
       basic: new WeakMap(), // session → reason the current fold uses the basic policy
+      // session id → folds the host's summarizer wrote while no sidecar
+      // ran: their spans wait to be archived from the session log.
+      unarchived: new Map(),
       disposers: [],
       supervisor: undefined,
     }
@@ -292,6 +297,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
       this.ef.synced.set(session, { epoch, length: all.length })
       if (session.events === undefined) this.ef.feed.set(session.id, { next: all.length, events: [] })
+      await this.archiveFolds(sidecar, session)
       return sidecar
     }
     let events
@@ -306,6 +312,42 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     if (events.length > 0) sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
     this.ef.synced.set(session, { epoch, length: seen + events.length })
     return sidecar
+  }
+
+  /**
+   * Once a sidecar mirrors a session from scratch (its first sync, or the
+   * first after a restart), it has archived from the session log every
+   * fold the host committed without EF: the host's summarizer wrote it
+   * while the sidecar was down, in this process or an earlier one. Say
+   * what it archived, and what it could not yet.
+   */
+  async archiveFolds(sidecar, session) {
+    const waiting = this.ef.unarchived.get(session.id) ?? 0
+    let result
+    try {
+      result = await sidecar.request(Method.sessionArchive, { sessionId: session.id })
+    } catch (error) {
+      if (waiting > 0) this.ctx.logger?.warn?.(`epistemic-fold: ${waiting} folded span(s) of session ${session.id} are still not archived: ${message(error)}`)
+      return
+    }
+    const n = result.archived.length
+    if (n > 0) {
+      const seqs = result.archived.reduce((sum, f) => sum + f.seqs.length, 0)
+      this.ctx.logger?.info?.(`epistemic-fold: archived ${n} fold(s) of session ${session.id} (${seqs} surface nodes) that the host's summarizer wrote while the sidecar was down, from the session log: context_search and context_recall find them now`)
+    }
+    if (result.pending.length > 0) {
+      this.ef.unarchived.set(session.id, result.pending.length)
+      this.ctx.logger?.warn?.(`epistemic-fold: ${result.pending.length} folded span(s) of session ${session.id} cannot be archived yet (${result.pending[0].reason}); the session log still holds them`)
+    } else {
+      this.ef.unarchived.delete(session.id)
+    }
+  }
+
+  /** Note a fold whose checkpoint the host's summarizer writes: its span is not archived yet. */
+  foldedUnarchived(session, input, why) {
+    const n = (this.ef.unarchived.get(session.id) ?? 0) + 1
+    this.ef.unarchived.set(session.id, n)
+    this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer (${why}); the ${input.messages.length} folded messages are not archived yet: context_search and context_recall cannot return them until EF is back, when they are archived from the session log (${n} such fold(s) pending in this session)`)
   }
 
   /**
@@ -427,7 +469,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // RFC defines it as a root fold.
     const mode = this.ef.modes.get(session) ?? (this.ef.basic.has(session) ? '' : 'root')
     if (!this.ef.supervisor.up && this.ef.supervisor.state !== 'starting') {
-      this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer: the sidecar is down (${this.ef.supervisor.reason})`)
+      this.foldedUnarchived(session, input, `the sidecar is down: ${this.ef.supervisor.reason}`)
       return super.summarize(input, agent, signal)
     }
     const params = {
@@ -459,9 +501,10 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         }
       }
       if (result === undefined) {
-        // Nothing was archived for this span; the host's own summary keeps
-        // the fold going, and context_search will not find what it held.
-        this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer, not archived (context_search will not find this span): ${error.message}`)
+        // Nothing was archived for this span yet; the host's own summary
+        // keeps the fold going, and the next sidecar archives the span
+        // from the session log.
+        this.foldedUnarchived(session, input, error.message)
         return super.summarize(input, agent, signal)
       }
     }
@@ -593,7 +636,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       return await sidecar.request(Method.toolCall, params, exec?.signal)
     } catch (error) {
       if (!(error instanceof SidecarUnavailableError)) throw error
-      return { text: `${toolName} is unavailable: ${error.reason}. The folded history is kept on disk; try again later.`, isError: true }
+      const waiting = session === undefined ? 0 : this.ef.unarchived.get(session.id) ?? 0
+      const pending = waiting > 0 ? ` ${waiting} span(s) of this session folded while it was down are not archived yet; they are archived from the session log when it is back.` : ''
+      return { text: `${toolName} is unavailable: ${error.reason}.${pending} The folded history is kept on disk; try again later.`, isError: true }
     }
   }
 }

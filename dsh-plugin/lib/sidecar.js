@@ -20,6 +20,9 @@ export const Method = Object.freeze({
   sessionClose: 'session/close',
   // No host event calls it yet (DSH rc.8/0.1.7 emit no session delete).
   sessionDelete: 'session/delete',
+  // After session/open: archives (and reports) the folds the host
+  // committed while no sidecar ran.
+  sessionArchive: 'session/archive',
   foldPlan: 'fold/plan',
   foldCompile: 'fold/compile',
   toolCall: 'tool/call',

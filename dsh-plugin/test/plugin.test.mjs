@@ -264,6 +264,114 @@ test('a sidecar killed during fold/compile: the restarted sidecar compiles the f
   }, { llmText: digest, onStream, digestLeaves: true, restartDelayMs: 50 })
 })
 
+/** Waits up to ms for cond() to hold. */
+async function until(cond, ms = 5000) {
+  for (const end = Date.now() + ms; !cond() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 20))
+  return cond()
+}
+
+/** The store's bundle count, by ef store verify (which also checks every hash). */
+function bundles(dir) {
+  const verify = spawnSync(EF_BIN, ['store', 'verify', '--json', dir], { encoding: 'utf8' })
+  assert.equal(verify.status, 0, verify.stderr)
+  return JSON.parse(verify.stdout).bundles
+}
+
+/** The text of the checkpoint a fold wrote. */
+const checkpointText = (s, fold) => JSON.stringify(s.deriveEventMessage(s.events[fold.summarySeq + 1]))
+
+test('a fold while the sidecar is down: the host summarizes it, the restarted sidecar archives its span from the log, once', { skip }, () => withEF(async ({ ctx, logs, engine, dir }) => {
+  await engine.info()
+  const s = session('plugin-down-fold')
+  const agent = agentOf(s)
+  // The sidecar dies before the fold begins; its restart comes later.
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(fold, 'the basic policy folded')
+  assert.doesNotMatch(checkpointText(s, fold), /ef-checkpoint/, 'the host summarizer wrote the checkpoint')
+  assert.ok(logs.some((l) => /folded messages are not archived yet/.test(l)), logs.join('\n'))
+  const search = ctx.tools.get('context_search')
+  const pending = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(pending.isError, true)
+  assert.match(pending.text, /1 span\(s\) of this session folded while it was down are not archived yet/)
+
+  assert.ok(await until(() => engine.status().state === 'up'), 'the sidecar restarted')
+  const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(found.isError, false, found.text)
+  const ref = /ref (\S+)/.exec(found.text)?.[1]
+  assert.ok(ref, `the span the host folded is archived and found: ${found.text}`)
+  const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+  assert.equal(got.isError, false, got.text)
+  assert.match(got.text, /never touch vendor\//)
+  assert.ok(logs.some((l) => /archived 1 fold\(s\) of session plugin-down-fold/.test(l)), logs.join('\n'))
+  assert.equal(bundles(dir), 1)
+
+  // Another restart mirrors the session again: nothing is archived twice.
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  assert.ok(await until(() => engine.status().state === 'up'))
+  const again = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(again.isError, false, again.text)
+  assert.equal(bundles(dir), 1, 'one bundle for the one fold')
+  assert.equal(logs.filter((l) => /archived \d+ fold\(s\)/.test(l)).length, 1, logs.join('\n'))
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 1500 }))
+
+test('folds while no sidecar can run: the next session start archives every span the host folded, from the log', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  try {
+    const s = session('plugin-never-up')
+    const agent = agentOf(s)
+    {
+      // This process cannot start ef at all: both folds are the host's.
+      const { ctx, logs } = await host(4000, { llmText: '## Current Work\n- basic summary' })
+      const engine = await mount(ctx, { auto: false, efCommand: join(tmpdir(), 'no-such-ef-binary'), storeDir: dir, restartDelayMs: 50 })
+      try {
+        await engine.info()
+        assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()), 'first host fold')
+        for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} (marker Z9-UNIT-${i}) `.repeat(150))
+        const second = await engine.compactIfNeeded(agent, 'pressure', signal())
+        assert.ok(second, 'second host fold')
+        assert.ok(logs.filter((l) => /not archived yet/.test(l)).length >= 2, logs.join('\n'))
+      } finally {
+        await engine.close()
+      }
+    }
+    const folds = s.events.filter((e) => e.type === 'compaction/end' && !e.data?.error).length
+    assert.ok(folds >= 2, `the host folded ${folds} times`)
+    // The next session start, with ef there: the first call syncs the
+    // session, and every fold of its log is archived before it is answered.
+    const { ctx, logs } = await host(4000)
+    const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
+    try {
+      await engine.info()
+      const search = ctx.tools.get('context_search')
+      for (const query of ['K7-QX-9931', 'Z9-UNIT-13']) {
+        const found = await search.execute({ query }, { agent, signal: signal() })
+        assert.equal(found.isError, false, found.text)
+        const ref = /ref (\S+)/.exec(found.text)?.[1]
+        assert.ok(ref, `${query} is found: ${found.text}`)
+        const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+        assert.equal(got.isError, false, got.text)
+        assert.match(got.text, new RegExp(query), `${query} is recalled exactly`)
+      }
+      assert.equal(bundles(dir), folds, 'one bundle per fold the host committed')
+      assert.ok(logs.some((l) => new RegExp(`archived ${folds} fold\\(s\\) of session plugin-never-up`).test(l)), logs.join('\n'))
+      // EF folds on from there, and its root fold over the host's
+      // checkpoints references their bundles.
+      for (let i = 25; i <= 36; i++) toolRound(s, 1, i, `call_${i}`, `cargo test step ${i}`, `test output ${i} `.repeat(150))
+      const next = await engine.compactIfNeeded(agent, 'pressure', signal())
+      assert.ok(next)
+      assert.match(checkpointText(s, next), /ef-checkpoint/)
+      assert.equal(bundles(dir), folds + 1)
+    } finally {
+      await engine.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, () => withEF(async ({ ctx, engine }) => {
   await engine.info()
   const s = session('plugin-feed')

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/validator"
+)
+
+// Folds EF did not compile. Inside DSH a fold can commit while EF's
+// sidecar is down (crashed before the fold began, or not restartable): the
+// plugin lets the host's own summarizer write the checkpoint, so that the
+// context never outgrows the window, and no bundle archives the span. The
+// session log still holds the span's messages (the host's log is
+// append-only), so the span is archived later, from the log, once a
+// sidecar mirrors the session again: ArchiveFolded.
+
+// FoldedArchive is what ArchiveFolded did for one committed fold.
+type FoldedArchive struct {
+	// CheckpointID is the bundle's id: the EF marker's id when the
+	// checkpoint is EF's, else CheckpointID(CompactionID), the id EF would
+	// have given the fold, so one fold never gets two bundles.
+	CheckpointID string
+	// CompactionID is the host's id of the fold.
+	CompactionID string
+	// Seqs are the surface nodes the fold shadowed, in surface order.
+	Seqs []int
+	// Stored is true when this call wrote the bundle, false when an equal
+	// one was already archived.
+	Stored bool
+	// Receipt is the store's receipt when Stored.
+	Receipt *bundle.Receipt
+	// IndexError says why indexing the new bundle failed ("" when it did
+	// not; the store's index takes it in at its next sync anyway).
+	IndexError string
+}
+
+// ArchiveFolded makes sure a committed fold's span is archived: repl is
+// the replacement event the host appended for it (the checkpoint node),
+// shadowed the surface nodes it took off the surface, in surface order
+// (hostshim.ShadowCheck's arguments). When the replacement is not a
+// compaction checkpoint (the tool-result pruner's replacements), it
+// returns nil and no error: there is nothing to archive.
+//
+// When a bundle with the fold's id is archived already (EF compiled the
+// fold, or an earlier call archived it), it checks that it holds the same
+// nodes and the same messages and writes nothing: the call is idempotent.
+// Otherwise it archives the span's messages, byte-exact from the log, in a
+// bundle whose rendered text is the checkpoint that replaced them (the
+// host's summary), references the bundles of the checkpoints folded inside
+// the span, and adds it to ix (which may be nil). A span whose messages the
+// session no longer holds (released or forgotten) cannot be archived from
+// it, and says so.
+func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Session, repl hostshim.Event, shadowed []int, now time.Time) (*FoldedArchive, error) {
+	if a == nil {
+		return nil, fmt.Errorf("%w: no bundle store", ErrArchive)
+	}
+	if s == nil {
+		return nil, ErrNoSession
+	}
+	cp, err := s.Message(repl.Seq)
+	if err != nil {
+		return nil, fmt.Errorf("engine: checkpoint at seq %d: %w", repl.Seq, err)
+	}
+	if !cp.IsCheckpoint() || len(shadowed) == 0 {
+		return nil, nil
+	}
+	out := &FoldedArchive{CompactionID: cp.Source.CompactionID, Seqs: slices.Clone(shadowed)}
+	if mk, ok := MarkerOf(cp); ok {
+		out.CheckpointID = mk.ID
+	} else {
+		out.CheckpointID = CheckpointID(out.CompactionID)
+	}
+	raws, err := validator.SpanMessages(s, shadowed)
+	if err != nil {
+		return out, fmt.Errorf("engine: the messages of fold %s are no longer in the session: %w", out.CheckpointID, err)
+	}
+	sid := bundleSessionID(s)
+	content := bundle.NewContent(raws)
+	same := func(b *bundle.CheckpointV1) error {
+		if !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) || b.Archive.LogicalHash != content.LogicalHash() {
+			return fmt.Errorf("%w: %s archives seqs %v, the fold shadowed %v", bundle.ErrExists, out.CheckpointID, b.Source.OrderedSurfaceSeqs, shadowed)
+		}
+		return nil
+	}
+	if old, err := a.Meta(ctx, sid, out.CheckpointID); err == nil && old != nil {
+		return out, same(old)
+	}
+	mode := ModeLeaf
+	var parents []bundle.ParentRef
+	for _, n := range shadowed {
+		m, err := s.Message(n)
+		if err != nil || !m.IsCheckpoint() {
+			continue
+		}
+		mode = ModeRoot
+		id := CheckpointID(m.Source.CompactionID)
+		if mk, ok := MarkerOf(m); ok {
+			id = mk.ID
+		}
+		if p, err := a.Meta(ctx, sid, id); err == nil && p != nil {
+			parents = append(parents, bundle.ParentRef{CheckpointID: id, LogicalHash: p.Archive.LogicalHash})
+		}
+	}
+	digest, err := SourceDigest(s.ID, shadowed)
+	if err != nil {
+		return out, err
+	}
+	semantic, err := json.Marshal(map[string]any{"renderer": "host", "archived": "from the session log after the fold committed", "compactionId": out.CompactionID})
+	if err != nil {
+		return out, err
+	}
+	b := &bundle.CheckpointV1{CheckpointID: out.CheckpointID, SessionID: sid, CreatedAt: now.UnixMilli(), Mode: mode,
+		Source:   bundle.Source{OrderedSurfaceSeqs: slices.Clone(shadowed), SourceDigest: digest},
+		Archive:  bundle.Archive{ShadowedMessages: raws, Content: content},
+		Semantic: semantic, Rendered: bundle.Rendered{Text: checkpointText(cp)}, Parents: parents}
+	rc, err := a.Put(ctx, b)
+	if errors.Is(err, bundle.ErrExists) {
+		// Another writer archived this fold between the look and the Put.
+		if old, merr := a.Meta(ctx, sid, out.CheckpointID); merr == nil && old != nil {
+			return out, same(old)
+		}
+	}
+	if err != nil {
+		return out, fmt.Errorf("%w: %w", ErrArchive, err)
+	}
+	out.Stored, out.Receipt = true, &rc
+	if ix != nil {
+		if err := ix.Index(ctx, sid, out.CheckpointID); err != nil {
+			out.IndexError = err.Error()
+		}
+	}
+	return out, nil
+}
+
+// checkpointText is the text of a checkpoint message: its text blocks, one
+// after the other.
+func checkpointText(m *hostshim.Message) string {
+	var parts []string
+	for _, b := range m.Content {
+		if b.Type == hostshim.BlockText {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
