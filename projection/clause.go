@@ -532,9 +532,13 @@ var unknownRE = mustPattern(`(?i)\bno answer yet\b|\bnobody\s+(?:\w+\s+){0,4}(?:
 
 // unansweredQuestion is the question sentence q and s, verbatim from text,
 // when s says nobody knows its answer ("… UTC or store-local time?
-// nobody on the team seems to know"): an open question; else "".
+// nobody on the team seems to know") or passes it on or leaves it
+// undecided ("…? I've asked the Android guys", deferral; one deferred to
+// a person by name alone, "I'll check with Mei", is deferred's): an open
+// question; else "". A question asking the agent to do a thing ("can
+// you …?", requestRE) is none.
 func unansweredQuestion(text, q, s string) string {
-	if q == "" || !questionRE.MatchString(q) || !unknownRE.MatchString(s) {
+	if q == "" || !questionRE.MatchString(q) || requestRE.MatchString(q) || !unknownRE.MatchString(s) && (!deferral(s) || deferRE.MatchString(s)) {
 		return ""
 	}
 	i := strings.Index(text, q)

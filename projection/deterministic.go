@@ -144,8 +144,10 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 	// rest stays off-limits" restates the rule it excepted from).
 	permitted, excepted, obliged := false, false, false
 	skip := -1
-	var options []string // asked between by a question earlier in the message
-	asked := false       // the sentence before stated an open question
+	var options []string        // asked between by a question earlier in the message
+	asked := false              // the sentence before stated an open question
+	relaying := false           // a sentence before relayed an answer ("Helga got back on both.")
+	closed := map[string]bool{} // the questions a sentence before answered
 	for i, s := range sents {
 		if i <= skip {
 			continue
@@ -184,7 +186,26 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				prev = s
 				return
 			}
-			if k := answers(s, ctx); k != "" {
+			k := answers(s, ctx)
+			if k == "" && relaying && !questionRE.MatchString(s) {
+				// "Helga got back on both. … And mid-month plan changes:
+				// Stripe already prorates …": a sentence after the message
+				// relays answers answers the question it shares the most
+				// words with.
+				k = sharingQuestion(s, ctx.Questions)
+			}
+			if relayLead(s) {
+				// "Helga got back on both.": the answers follow; the lead
+				// itself holds none.
+				k = ""
+			}
+			relaying = relaying || relayMarkRE.MatchString(s)
+			if closed[k] {
+				// Answered by a sentence before in this message.
+				k = ""
+			}
+			if k != "" {
+				closed[k] = true
 				// The answer to an open question ("total_count is still
 				// used, keep it") closes it.
 				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || slices.ContainsFunc(values(s, "", "", false, ""), func(v Proposal) bool { return !v.Refers })})

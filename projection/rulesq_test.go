@@ -1,0 +1,131 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// questionsAfter applies user messages (seq 0, 1, …) and returns the
+// uncertainty anchors of the user's questions, the answers' decisions and
+// the active constraints, one line each: "open <quote>", "answered
+// <quote>", "answer <quote>", "rule <quote>".
+func questionsAfter(msgs ...string) []string {
+	r := New(Options{})
+	for i, m := range msgs {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
+	}
+	var out []string
+	for _, a := range r.Anchors() {
+		switch {
+		case a.Kind == KindUncertainty && a.IsHead():
+			out = append(out, "open "+a.Quote)
+		case a.Kind == KindUncertainty && a.Lifecycle == Established:
+			out = append(out, "answered "+a.Quote)
+		case a.Kind == KindDecision && strings.HasPrefix(a.Key, answerPrefix):
+			out = append(out, "answer "+a.Quote)
+		case a.Kind == KindConstraint && a.Lifecycle == Active:
+			out = append(out, "rule "+a.Quote)
+		}
+	}
+	return out
+}
+
+func has(lines []string, prefix, sub string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix+" ") && strings.Contains(l, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestQuestionLabelledUnsettled: a question after a label that says the
+// user cannot settle it is open; a label that only says it is a question
+// asks the agent.
+func TestQuestionLabelledUnsettled(t *testing.T) {
+	for _, s := range []string{
+		"one thing I genuinely can't answer myself: does the CDN purge the old bundle when we deploy?",
+		"another open point, not mine to decide: do we sign the exports?",
+		"Something I don't know: are refunds counted on the refund date?",
+		"Pending: do we keep the v1 endpoint for the mobile app?",
+	} {
+		if got := questionsAfter(s); !has(got, "open", s) {
+			t.Errorf("%q: %q, want it open", s, got)
+		}
+	}
+	for _, s := range []string{
+		"quick question: can you run the migrations on staging first?",
+		"one thing before you start: does the retry wrapper back off on a 409?",
+	} {
+		if got := questionsAfter(s); has(got, "open", "") {
+			t.Errorf("%q: %q, want no open question", s, got)
+		}
+	}
+}
+
+// TestQuestionDeferred: a question the next sentence passes on ("I've
+// asked the Android guys") or leaves undecided is open, and the relayed
+// answer closes it and is held; a request to the agent is none.
+func TestQuestionDeferred(t *testing.T) {
+	got := questionsAfter("does the backup job also copy the uploads bucket? I've asked the infra folks.",
+		"the infra folks answered: yes, the uploads bucket is copied nightly to the archive region.")
+	if !has(got, "answered", "uploads bucket") || !has(got, "answer", "copied nightly") {
+		t.Errorf("deferred then answered: %q", got)
+	}
+	got = questionsAfter("do we bill partial months? Sales and finance disagree, it's parked until the board meets.")
+	if !has(got, "open", "bill partial months") {
+		t.Errorf("parked: %q, want open", got)
+	}
+	got = questionsAfter("Can you check the nginx logs? I asked Tom yesterday and he had nothing.")
+	if has(got, "open", "") {
+		t.Errorf("a request to the agent: %q, want no open question", got)
+	}
+	got = questionsAfter("Did the deploy finish? I asked you to tail the logs.")
+	if has(got, "open", "") {
+		t.Errorf("asked of the agent: %q, want no open question", got)
+	}
+}
+
+// TestQuestionStillUnknown: a thing still unknown, or up in the air, is
+// an open question, and its label states no rule.
+func TestQuestionStillUnknown(t *testing.T) {
+	got := questionsAfter("Still unknown, and Priya is asking the vendor: whether firmware 2.3 has the intensity bug.")
+	if !has(got, "open", "firmware 2.3") {
+		t.Errorf("still unknown: %q", got)
+	}
+	got = questionsAfter("One thing still up in the air: the backup line might be behind CGNAT, and if it is, inbound UDP never arrives.")
+	if !has(got, "open", "backup line") || has(got, "rule", "") {
+		t.Errorf("up in the air: %q, want an open question and no rule", got)
+	}
+}
+
+// TestQuestionRelayLead: "X got back on both." opens a message whose
+// sentences answer, each the question it shares the most words with.
+func TestQuestionRelayLead(t *testing.T) {
+	got := questionsAfter(
+		"one thing I don't know: are billing periods cut at UTC midnight or at local midnight? I'll ask Helga.",
+		"Another one for Helga: if an account changed plan mid-month, do we recompute anything at invoice time? I'll ask her both together.",
+		"Helga got back on both. Periods are cut at UTC midnight for everyone. And mid-month plan changes: Stripe prorates those, so we recompute nothing at invoice time.")
+	if has(got, "open", "") || !has(got, "answer", "Periods are cut") || !has(got, "answer", "recompute nothing") || has(got, "answer", "got back on both") {
+		t.Errorf("relay lead: %q", got)
+	}
+}
+
+// TestQuestionOtherLanguages: German and Spanish questions the user
+// cannot settle, passed on, and the answers relayed.
+func TestQuestionOtherLanguages(t *testing.T) {
+	got := questionsAfter("Eine Frage, die ich selbst nicht beantworten kann: brauchen wir die Bestellungen von vor 2020 überhaupt im Warehouse? Ich habe Lena gefragt.",
+		"Lena hat geantwortet: die Bestellungen vor 2020 brauchen wir nicht im Warehouse, die bleiben im Archiv.")
+	if !has(got, "answered", "vor 2020") || !has(got, "answer", "Lena hat geantwortet") {
+		t.Errorf("German: %q", got)
+	}
+	got = questionsAfter("Otra cosa pendiente que no decido yo: ¿damos soporte a facturas en catalán? Lo decide dirección en enero.")
+	if !has(got, "open", "catalán") {
+		t.Errorf("Spanish pending: %q", got)
+	}
+	got = questionsAfter("Una pregunta que no sé responder: ¿los reembolsos cuentan para el límite mensual? Se lo pregunto a Carla.",
+		"Carla contestó: los reembolsos no cuentan para el límite mensual.")
+	if !has(got, "answered", "reembolsos") || !has(got, "answer", "Carla contestó") {
+		t.Errorf("Spanish answered: %q", got)
+	}
+}
