@@ -218,15 +218,29 @@ func grepOutput(r *rng, sym string) string {
 	return b.String()
 }
 
-// testOutput renders a passing test run of a package.
+// testOutput renders a passing test run of a package, its tests and the
+// package's verdict.
 func testOutput(r *rng, pkg string) string {
+	_, out := fillerTests(r)
+	return out + goVerdictOK(r, pkg)
+}
+
+// fillerTests renders the lines of a few passing tests, and their names.
+func fillerTests(r *rng) ([]string, string) {
 	var b strings.Builder
+	var names []string
 	for range 2 + r.intn(6) {
 		// Filler names (TestNoun_N) never look like a planted failure
 		// (TestVerbNoun).
 		name := fmt.Sprintf("Test%s_%d", title(pick(r, nouns)), r.intn(40))
+		names = append(names, name)
 		fmt.Fprintf(&b, "=== RUN   %s\n--- PASS: %s (0.0%ds)\n", name, name, r.intn(10))
 	}
-	fmt.Fprintf(&b, "PASS\nok  \texample.com/proj/%s\t0.%03ds\n", pkg, r.intn(1000))
-	return b.String()
+	return names, b.String()
+}
+
+// goVerdictOK is go test's verdict on a package whose tests that ran all
+// passed.
+func goVerdictOK(r *rng, pkg string) string {
+	return fmt.Sprintf("PASS\nok  \texample.com/proj/%s\t0.%03ds\n", pkg, r.intn(1000))
 }

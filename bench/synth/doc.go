@@ -30,6 +30,11 @@
 // that must stay in the model's context while current (rules, decisions,
 // open failures and obligations).
 //
+// The test runs read as a real runner's would: no output reports a
+// package passing ("ok  \tpkg") while a planted test of it is failing; a
+// passing run goes to another package, and a fix run while another planted
+// test of the package fails selects the fixed test by name (runs.go).
+//
 // Each plant comes with a Probe: a question, the exact expected answer, the
 // values it replaced, and the seq where it was planted.
 //

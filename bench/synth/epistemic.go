@@ -172,6 +172,7 @@ func (g *gen) scheduleEpistemic(add func(at float64, emit func(g *gen) error), f
 			probe.Subject = name
 			tool, args = "bash", map[string]string{"command": "go test ./" + pkg + "/..."}
 			out = func(g *gen) string {
+				g.setFailing(pkg, name, true)
 				return g.logFor(pkg) + fmt.Sprintf("=== RUN   %s\n    %s_test.go:%d: unexpected EOF after %d bytes\n--- FAIL: %s (0.03s)\nFAIL\nFAIL\texample.com/proj/%s\t0.212s\nFAIL\n", name, pkg, line, line*3, name, pkg)
 			}
 		case unflaggedTraceback:
@@ -227,6 +228,7 @@ func (g *gen) scheduleEpistemic(add func(at float64, emit func(g *gen) error), f
 			out := g.logFor(pkg) + fmt.Sprintf("=== RUN   %s\n    %s: got %d, want %d\n--- FAIL: %s (0.02s)\nFAIL\nFAIL\texample.com/proj/%s\t0.051s\n", name, file, got, want, name, pkg)
 			seq, err := g.call(g.narrate("run_tests", pkg, name), "run_tests", map[string]string{"package": "./" + pkg + "/..."}, out, flagged)
 			probe.PlantedAtSeq = seq
+			g.setFailing(pkg, name, true)
 			return err
 		})
 		add(open+frac(0.05, 0.2), func(g *gen) error {
@@ -289,8 +291,8 @@ func (g *gen) scheduleEpistemic(add func(at float64, emit func(g *gen) error), f
 		probe := &Probe{ID: fmt.Sprintf("rejected-%d", n+1), Kind: KindRejected, Question: rejectedAsk.in(zh), ExpectedAnswer: approach,
 			Subject: approach, Authority: AuthorityDecision}
 		add(frac(0.05, 0.7), func(g *gen) error {
-			pkg := pick(g.r, nouns)
-			_, err := g.call(fmt.Sprintf(say.in(zh), approach), "run_tests", map[string]string{"package": "./" + pkg + "/..."}, testOutput(g.r, pkg), false)
+			args, out := g.passingRun(g.passingPkg(pick(g.r, nouns)))
+			_, err := g.call(fmt.Sprintf(say.in(zh), approach), "run_tests", args, out, false)
 			probe.PlantedAtSeq = g.lastAsk
 			g.probes = append(g.probes, *probe)
 			return err

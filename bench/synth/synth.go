@@ -228,6 +228,8 @@ type gen struct {
 	lastAsk int
 	// failed lists the test names already used, to keep them unique.
 	failed map[string]bool
+	// failing lists, per package, the planted tests failing now (runs.go).
+	failing map[string][]string
 }
 
 // Generate builds the workload for opts.
