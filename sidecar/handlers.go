@@ -37,20 +37,11 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 		return call(ctx, method, params, srv.initialize)
 	case MethodSessionOpen:
 		srv.open(ctx)
-		return call(ctx, method, params, func(_ context.Context, p SessionOpenParams) (any, error) {
-			srv.openSession(p.SessionID, p.Events)
-			return nil, nil
-		})
+		return notify(srv, method, params, func(p SessionOpenParams) { srv.openSession(p.SessionID, p.Events) })
 	case MethodSessionEvents:
-		return call(ctx, method, params, func(_ context.Context, p SessionEventsParams) (any, error) {
-			srv.appendEvents(p.SessionID, p.FromSeq, p.Events)
-			return nil, nil
-		})
+		return notify(srv, method, params, func(p SessionEventsParams) { srv.appendEvents(p.SessionID, p.FromSeq, p.Events) })
 	case MethodSessionClose:
-		return call(ctx, method, params, func(_ context.Context, p SessionCloseParams) (any, error) {
-			srv.closeSession(p.SessionID)
-			return nil, nil
-		})
+		return notify(srv, method, params, func(p SessionCloseParams) { srv.closeSession(p.SessionID) })
 	case MethodSessionDelete:
 		return call(ctx, method, params, srv.deleteSession)
 	case MethodSessionArchive:
@@ -69,6 +60,20 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 		return struct{}{}, ErrExit
 	}
 	return nil, rpcErr(CodeMethodNotFound, "method not found: %s", method)
+}
+
+// notify decodes a notification's params strictly into P and runs h. JSON-RPC
+// answers no notification, so params that do not decode are logged: without
+// the log a refused session/open or session/events would leave only the
+// next fold's "not mirrored", without its cause.
+func notify[P any](srv *Server, method string, params json.RawMessage, h func(P)) (any, error) {
+	var p P
+	if err := DecodeParams(method, params, &p); err != nil {
+		srv.logger.Warn("notification refused", "method", method, "err", err)
+		return nil, err
+	}
+	h(p)
+	return nil, nil
 }
 
 // call decodes a method's params strictly into P and runs its handler.
