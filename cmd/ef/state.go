@@ -127,5 +127,14 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	fmt.Fprintf(stdout, "%d anchors from the %s\n", len(out.Anchors), out.Source)
+	if rep := out.Rebuild; rep != nil && rep.Replayed > 0 {
+		// The heads are still right (the log holds what a checkpoint
+		// shadowed), but a bundle the store should hold is not readable.
+		for _, n := range rep.Notes {
+			fmt.Fprintf(stderr, "ef state: warning: %s\n", n)
+		}
+		fmt.Fprintf(stderr, "ef state: %d of %d checkpoints replayed from the log instead of their bundle's snapshot (ef store verify %s says more)\n",
+			rep.Replayed, rep.Replayed+rep.Checkpoints, shellQuote(*store))
+	}
 	return nil
 }

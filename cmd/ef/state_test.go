@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,5 +83,51 @@ func TestStateUsage(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, RunState, filepath.Join(t.TempDir(), "missing.jsonl")); err == nil {
 		t.Fatal("missing log: no error")
+	}
+}
+
+// TestStateSaysWhenABundleIsGone: with a checkpoint's bundle deleted, ef
+// state still prints the right heads (the span is replayed from the log),
+// but the table alone used to say "from the checkpoints" with no word of
+// the lost bundle; only --json carried the rebuild notes.
+func TestStateSaysWhenABundleIsGone(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	log, store, out := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
+	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, text, err := foldRun(t, log, "--store", store, "--out", out, "--window", "2000", "--json"); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if _, errs, err := runCmd(t, RunState, out, "--store", store); err != nil || strings.Contains(errs, "warning") {
+		t.Fatalf("intact store: err %v, stderr %q", err, errs)
+	}
+	bundles, err := filepath.Glob(filepath.Join(store, "s-*", "c-*.efb"))
+	if err != nil || len(bundles) == 0 {
+		t.Fatalf("no bundles in %s (%v)", store, err)
+	}
+	for _, b := range bundles {
+		if err := os.Remove(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, errs, err := runCmd(t, RunState, out, "--store", store)
+	if err != nil {
+		t.Fatalf("ef state: %v\n%s", err, errs)
+	}
+	if !strings.Contains(stdout, "anchors from the checkpoints") {
+		t.Fatalf("stdout: %s", stdout)
+	}
+	rep := stateRun(t, out, "--store", store).Rebuild
+	if rep == nil || rep.Replayed == 0 || rep.Checkpoints != 0 {
+		t.Fatalf("rebuild: %+v", rep)
+	}
+	want := fmt.Sprintf("%d of %d checkpoints replayed from the log", rep.Replayed, rep.Replayed)
+	if !strings.Contains(errs, want) || !strings.Contains(errs, "warning: checkpoint ") || !strings.Contains(errs, "missing") {
+		t.Fatalf("stderr does not say the bundles are gone (want %q):\n%s", want, errs)
 	}
 }
