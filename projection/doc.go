@@ -205,7 +205,14 @@
 // interval twice as long" 180 seconds), and a revert ("put the autosave
 // back to what it was") finds the value that change made by the same
 // words; a change with no base at all is shown as unresolved, never as
-// a value word ("doubled").
+// a value word ("doubled"). A duration is named by a noun of time ("halve
+// the cache lifetime" after "cache query results for 15 minutes"), a
+// count by what it is counted per ("five more per page"). A pronoun
+// right after the assistant answered the user's question by naming one
+// setting's identifier with a number ("how many run in parallel?" — "4
+// at once (DISPATCH_PARALLEL …)" — "set it to 6") names that setting, and
+// the question's words name it later ("cut the parallel reconciles in
+// half").
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

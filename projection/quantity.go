@@ -18,7 +18,8 @@ import (
 // quantity when they share two stems with the words around it, or a
 // one-word name shares its one ("backup" and "3 rotating backups"); a
 // period ("every 90 seconds") is named by "interval" or "period" too, a
-// duration by "time". The newest such quantity is the base; two values
+// duration by a noun of time ("time", "lifetime", "timeout", …:
+// durationWords). The newest such quantity is the base; two values
 // equally named in one message are no base at all.
 //
 // A value a change made from a quantity is kept as a quantity too, with
@@ -116,6 +117,10 @@ func quantitiesIn(text string, seq int) []quantity {
 	return out
 }
 
+// qtySkip are words around a number that name nothing: "3 backups per
+// slot", "about 40 ms".
+var qtySkip = map[string]bool{"per": true, "each": true, "every": true, "about": true, "around": true, "roughly": true, "approx": true, "approximately": true}
+
 // contentStems are the stems of s's content words, in order.
 func contentStems(s string) []string {
 	var out []string
@@ -125,7 +130,7 @@ func contentStems(s string) []string {
 			continue
 		}
 		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-			if len(p) >= 2 && !stopwords[p] {
+			if len(p) >= 2 && !stopwords[p] && !qtySkip[p] {
 				out = append(out, stem(p))
 			}
 		}
@@ -139,6 +144,16 @@ func lastN(s []string, n int) []string {
 	}
 	return s
 }
+
+// durationWords are the stems of the nouns that name a duration: a
+// quantity in a unit of time is one.
+var durationWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("time timeout lifetime duration ttl interval period delay age expiry window wait backoff grace") {
+		m[stem(w)] = true
+	}
+	return m
+}()
 
 // noteQuantities keeps the quantities of a user message.
 func (r *Reducer) noteQuantities(ev *Event) {
@@ -156,6 +171,17 @@ func (r *Reducer) quantityFor(name string) *quantity {
 	ns := stems(name)
 	if len(ns) == 0 {
 		return nil
+	}
+	for w := range qtySkip {
+		delete(ns, w)
+	}
+	for w := range ns {
+		if durationWords[w] {
+			// "the cache lifetime", "the interval": a duration, named by
+			// a quantity's unit of time.
+			ns[stem("time")] = true
+			break
+		}
 	}
 	var best *quantity
 	bn, tie := 0, false
@@ -197,4 +223,44 @@ func (r *Reducer) madeFrom(q *quantity, a *Anchor, name string, seq int) {
 		w[s] = true
 	}
 	r.qty = append(r.qty, quantity{seq: seq, value: a.Value, words: w, key: a.Key})
+}
+
+// settingIdentRE is a setting's identifier in code: UPPER_SNAKE with an
+// underscore ("DISPATCH_PARALLEL"), camelCase or PascalCase of two words
+// or more ("maxRetries", "MaxConcurrentReconciles").
+var settingIdentRE = mustPattern(`(?:^|[\s(\x60'"])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?:$|[\s:,;)\x60'"=]|\.(?:\s|$))`)
+
+// answeredSetting is the one setting identifier an answer names, when it
+// also states a number ("The dispatcher runs 4 jobs at once
+// (DISPATCH_PARALLEL in farmctl/dispatch.py)"), else "": what a pronoun
+// in the user's next message ("set it to 6") names.
+func answeredSetting(text string) string {
+	if !strings.ContainsAny(text, "0123456789") {
+		return ""
+	}
+	found := ""
+	for _, m := range settingIdentRE.FindAllStringSubmatch(text, 8) {
+		if found != "" && m[1] != found {
+			return ""
+		}
+		found = m[1]
+	}
+	return found
+}
+
+// identWords are the stems of an identifier's words ("MaxConcurrentReconciles"
+// is max, concurrent, reconciles) and of the question it answered.
+func identWords(ident, question string) map[string]bool {
+	var b strings.Builder
+	for i, c := range ident {
+		if c >= 'A' && c <= 'Z' && i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
+	}
+	w := stems(strings.ReplaceAll(b.String(), "_", " ") + " " + question)
+	for s := range qtySkip {
+		delete(w, s)
+	}
+	return w
 }

@@ -71,3 +71,48 @@ func TestQuantityAmbiguous(t *testing.T) {
 		t.Errorf("quantities = %+v, want only the 3 workers", qs)
 	}
 }
+
+// A duration is named by a noun of time ("lifetime"), and a count by what
+// it is counted per ("ten more per page").
+func TestQuantityDurationAndPer(t *testing.T) {
+	r := New(Options{})
+	for i, s := range []string{
+		"notes from the newsroom: cache the feed for 10 minutes, and show 30 stories per page.",
+		"memory is tight, halve the cache lifetime",
+		"readers want ten more per page",
+	} {
+		r.Apply(Event{Seq: 2 * i, Role: RoleUser, Text: s})
+		r.Apply(Event{Seq: 2*i + 1, Role: RoleAssistant, Text: "Done."})
+	}
+	got := valueHeads(r)
+	if got["cache lifetime"] != "5 minutes" || got["per page"] != "40" {
+		t.Errorf("cache lifetime = %q, per page = %q; want 5 minutes and 40 (all: %v)", got["cache lifetime"], got["per page"], got)
+	}
+}
+
+// A pronoun right after the assistant answered the user's question by
+// naming one setting names that setting, which the question's words
+// name later too; without a question the pronoun keeps the value set last.
+func TestAnsweredSettingReferent(t *testing.T) {
+	r := New(Options{})
+	for i, ev := range []Event{
+		{Role: RoleUser, Text: "set the export timeout to 30s"},
+		{Role: RoleAssistant, Text: "Set exportTimeout to 30s in render/config.py."},
+		{Role: RoleUser, Text: "make it 45s"},
+		{Role: RoleUser, Text: "how many thumbnails do we render in parallel?"},
+		{Role: RoleAssistant, Text: "The renderer runs 8 at once (THUMB_WORKERS in render/config.py)."},
+		{Role: RoleUser, Text: "set it to 12, the new box has the cores"},
+		{Role: RoleAssistant, Text: "THUMB_WORKERS is now 12."},
+		{Role: RoleUser, Text: "the disk can't keep up, cut the parallel thumbnails in half"},
+	} {
+		ev.Seq = i
+		r.Apply(ev)
+	}
+	got := valueHeads(r)
+	if got["THUMB_WORKERS"] != "6" || got["export timeout"] != "45s" {
+		t.Errorf("THUMB_WORKERS = %q, export timeout = %q; want 6 and 45s (all: %v)", got["THUMB_WORKERS"], got["export timeout"], got)
+	}
+	if s := answeredSetting("Set MaxRetries: 4 in SetupWithManager."); s != "" {
+		t.Errorf("two identifiers named: %q, want none", s)
+	}
+}

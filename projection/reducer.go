@@ -103,6 +103,12 @@ type Reducer struct {
 	// qty are the quantities the user stated in prose (quantity.go); not
 	// part of a Snapshot.
 	qty []quantity
+	// asked is the user's last message when it asked something; answered
+	// is the one setting the assistant's reply to it named with a number
+	// (a config identifier: answeredSetting), the referent of a pronoun in
+	// the user's next message, and answerOf the question; not part of a
+	// Snapshot.
+	asked, answered, answerOf string
 }
 
 // New returns an empty reducer.
@@ -187,6 +193,11 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
 		ctx.Attempt = r.attempt
+	}
+	if ev.Role == RoleUser && r.answered != "" {
+		// "how many run in parallel?" — "MaxConcurrentReconciles is not
+		// set, so it is 1." — "set it to 4": the setting the answer named.
+		ctx.LastValueKey, ctx.LastValueName = "value/-/"+strings.ToLower(r.answered), r.answered
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
@@ -288,8 +299,24 @@ func (r *Reducer) Apply(ev Event) {
 		if o := offered(ev.Text); o != "" || ev.Text != "" {
 			r.offer = o
 		}
+		if r.asked != "" && ev.Text != "" {
+			r.answered, r.answerOf, r.asked = answeredSetting(ev.Text), r.asked, ""
+		}
 	case RoleUser:
 		r.offer = ""
+		if r.answered != "" {
+			// "set it to 4": the value is also named by the question's
+			// words ("how many reconciles run in parallel?"), for a later
+			// "cut the parallel reconciles in half".
+			key := "value/-/" + strings.ToLower(r.answered)
+			if a := r.valueOf(key); a != nil && a.Seq() == ev.Seq {
+				r.qty = append(r.qty, quantity{seq: ev.Seq, value: a.Value, words: identWords(r.answered, r.answerOf), key: a.Key})
+			}
+		}
+		r.asked, r.answered = "", ""
+		if strings.Contains(ev.Text, "?") || strings.Contains(ev.Text, "？") {
+			r.asked = ev.Text
+		}
 	}
 	if ev.Role == RoleUser {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
@@ -1943,7 +1970,8 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty)}
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}

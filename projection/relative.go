@@ -316,6 +316,17 @@ func relative(s string) (name, change string, ok bool) {
 			// "one more from me", "one more thing": no setting.
 			return "", "", false
 		}
+		if lk := strings.ToLower(k); lk == "per" || lk == "each" {
+			// "five more per page": the setting is what it is counted per.
+			ki := m[relMoreRE.SubexpIndex("k")]
+			if i := strings.Index(s, ki+" "); i >= 0 {
+				if f := strings.Fields(s[i+len(ki):]); len(f) > 0 {
+					if w := strings.TrimRight(f[0], ".,;:!?"); w != "" && !stopwords[strings.ToLower(w)] {
+						k = k + " " + w
+					}
+				}
+			}
+		}
 		if unitClass(k) != strings.ToLower(k) || relUnitWordRE.MatchString(k) {
 			// "two more days": the word after "more" is the unit.
 			k, u = "", k
