@@ -18,6 +18,7 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/atomicfile"
+	"github.com/epistemicfold/ef/recall"
 	"github.com/epistemicfold/ef/store"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -126,8 +127,14 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		// that cannot be opened (another writer holds it) is a warning:
 		// folds and exact recall do not depend on it, and ef search
 		// rebuilds it.
-		if st.IndexErr != nil {
-			fmt.Fprintf(stderr, "ef fold: checkpoints will not be indexed: %v\n", st.IndexErr)
+		switch {
+		case errors.Is(st.IndexErr, recall.ErrLocked):
+			// The usual case: ef mcp or a DSH sidecar has the store open.
+			fmt.Fprintf(stderr, "ef fold: the search index is in use by another process (ef mcp, ef serve or another ef fold); "+
+				"the checkpoints are written all the same, and ef search, ef mcp and ef serve index them from the bundles when they next search\n")
+		case st.IndexErr != nil:
+			fmt.Fprintf(stderr, "ef fold: checkpoints will not be indexed now: %v; the checkpoints are written all the same, "+
+				"and ef search rebuilds the index from them\n", st.IndexErr)
 		}
 		st.Wire(&opts)
 	} else {
