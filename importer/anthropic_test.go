@@ -55,7 +55,10 @@ func TestImportErrorsInJSONTerms(t *testing.T) {
 		{`{"messages":[{"role":"user","content":"hi"},{"role":5}]}`, importer.ErrMalformed, `"role" must be a string, not number`},
 		{`{"messages":[{"role":"user","content":"hi"},{"role":"assistant","tool_calls":{"a":1}}]}`, importer.ErrMalformed, `"tool_calls" must be an array, not object`},
 		{`{"system":5,"messages":[{"role":"user","content":"hi"}]}`, importer.ErrMalformed, `(system)`},
-		{`[1, 2, 3]`, importer.ErrUnknownFormat, "the file is a JSON array, not an object"},
+		{`[1, 2, 3]`, importer.ErrUnknownFormat, "the file is a JSON array whose first element is not a chat message"},
+		{`[{"speaker":"me","text":"hi"}]`, importer.ErrUnknownFormat, `objects with a "role"`},
+		{` [ ] `, importer.ErrUnknownFormat, "the file is an empty JSON array: no messages"},
+		{`"just a string"`, importer.ErrUnknownFormat, "the file is a JSON string, not an object"},
 	}
 	for _, tc := range cases {
 		_, err := importer.ImportBytes("x.json", []byte(tc.data))

@@ -222,6 +222,16 @@ func DetectBytes(data []byte) (Format, error) {
 					return f, nil
 				}
 				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) && te.Value == "array" {
+					// A list is read, as one conversation's messages; say
+					// what this one lacks rather than that lists are refused.
+					var list []json.RawMessage
+					if json.Unmarshal(data, &list) == nil && len(list) == 0 {
+						return "", fmt.Errorf("%w: the file is an empty JSON array: no messages", ErrUnknownFormat)
+					}
+					return "", fmt.Errorf("%w: the file is a JSON array whose first element is not a chat message "+
+						"(a list is read as one conversation: objects with a \"role\" such as user, assistant or tool, or LangChain messages with a \"type\")", ErrUnknownFormat)
+				}
 				if errors.As(err, &te) {
 					return "", fmt.Errorf("%w: the file is a JSON %s, not an object (nor JSONL of objects)", ErrUnknownFormat, te.Value)
 				}
