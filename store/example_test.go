@@ -29,7 +29,10 @@ func Example() {
 	defer os.RemoveAll(dir)
 
 	// A DSH session log (.jsonl or .jsonl.zstd; importer.Import reads other
-	// agents' trajectories into the same *hostshim.Session). This one is
+	// agents' trajectories into the same *hostshim.Session, whose ID is the
+	// file's name: set it to the Imported's ID, as ef fold does, so that
+	// the checkpoints are filed under the session and not under whatever
+	// the file is called). This one is
 	// from DSH's snapshot tests, whose session id is a template: give it a
 	// real one, which every ref then names (hostshim.ReadSession(path, …)
 	// reads a log file as it is).
