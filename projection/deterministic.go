@@ -31,11 +31,11 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 			// another language: read its gloss (lexicon.go)
 			gev := *ev
 			gev.Text = g.text
-			return g.unGloss(proposeInstructions(&gev, ctx))
+			return g.unGloss(proposeInstructions(&gev, ctx, true))
 		}
-		return proposeInstructions(ev, ctx)
+		return proposeInstructions(ev, ctx, false)
 	case RoleSystem:
-		return proposeInstructions(ev, ctx)
+		return proposeInstructions(ev, ctx, false)
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)
 	case RoleTool:
@@ -103,7 +103,7 @@ var (
 
 // proposeInstructions reads user and system text: objective, lifts,
 // obligations, values and constraints, sentence by sentence.
-func proposeInstructions(ev *Event, ctx *Context) []Proposal {
+func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	var out []Proposal
 	text := ev.Text
 	if ev.Role == RoleUser && !ctx.HaveObjective {
@@ -388,7 +388,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.
-				out = append(out, obligations(s)...)
+				out = append(out, obligationsIn(s, glossed)...)
 				obliged = true
 				if late && isRule(s) && !requirementOnly(s) && constraints < maxConstraintsPerEvent {
 					constraints++
@@ -399,7 +399,7 @@ func proposeInstructions(ev *Event, ctx *Context) []Proposal {
 			if wasObliged && ev.Role == RoleUser {
 				if t := continuedObligation(s); t != "" {
 					// "… Then tag the release.": the obligation's next task.
-					out = append(out, obligations(t)...)
+					out = append(out, obligationsIn(t, glossed)...)
 					obliged = true
 					if !isRule(s) {
 						return

@@ -54,6 +54,8 @@ var lexFR = []lexEntry{
 	{catDone, "before you finish", "avant_de_finir avant_de_terminer"},
 	{catDone, "at the end", "à_la_fin"},
 	{catDone, "done", "fini terminé"},
+	{catDone, "two things", "deux_choses"},
+	{catDone, "three things", "trois_choses"},
 	{catGoal, "Goal", "objectif but"},
 	{catGoal, "Task", "tâche"},
 	{catRelay, "says", "dit"},

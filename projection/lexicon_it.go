@@ -54,6 +54,8 @@ var lexIT = []lexEntry{
 	{catDone, "before you finish", "prima_di_finire"},
 	{catDone, "at the end", "alla_fine"},
 	{catDone, "done", "finito fatto"},
+	{catDone, "two things", "due_cose"},
+	{catDone, "three things", "tre_cose"},
 	{catGoal, "Goal", "obiettivo scopo"},
 	{catGoal, "Task", "compito"},
 	{catRelay, "says", "dice"},

@@ -54,6 +54,8 @@ var lexPT = []lexEntry{
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
 	{catDone, "at the end", "no_final"},
 	{catDone, "done", "pronto terminado feito"},
+	{catDone, "two things", "duas_coisas"},
+	{catDone, "three things", "três_coisas"},
 	{catGoal, "Goal", "objetivo meta"},
 	{catGoal, "Task", "tarefa"},
 	{catRelay, "says", "diz disse"},

@@ -129,3 +129,76 @@ func TestQuestionOtherLanguages(t *testing.T) {
 		t.Errorf("Spanish answered: %q", got)
 	}
 }
+
+// obligationsAfter applies user messages and returns the open
+// obligations' quotes.
+func obligationsAfter(msgs ...string) []string {
+	r := New(Options{})
+	for i, m := range msgs {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
+	}
+	var out []string
+	for _, a := range r.Anchors() {
+		if a.Kind == KindObligation && a.IsHead() {
+			out = append(out, a.Quote)
+		}
+	}
+	return out
+}
+
+// TestObligationCounted: a lead that counts the tasks ("I need three
+// things: …") or numbers them makes each a task, whatever word it opens
+// with, and the clauses past the count stay with the last; a glossed
+// sentence that does not count is one obligation; "last thing for
+// today:" sets tasks.
+func TestObligationCounted(t *testing.T) {
+	for _, c := range []struct {
+		msg  string
+		want []string
+	}{
+		{"Set up the demo env. For Thursday's demo I need three things: the precision table per clause type, a sample CSV for the client, and the Sweden endpoint in docs/dpia.md.",
+			[]string{"the precision table per clause type", "a sample CSV for the client", "the Sweden endpoint in docs/dpia.md"}},
+		{"before you log off: (1) a row-count check of 2021-2023 in docs/checks.md, (2) a README section on the export window, (3) a ticket text for Jürgen about the lag, so he can file it.",
+			[]string{"a row-count check of 2021-2023 in docs/checks.md", "a README section on the export window", "a ticket text for Jürgen about the lag, so he can file it"}},
+		{"Last thing for today: add a summary of the changes to docs/tuning-log.md and open a PR on fleet-config with Priya as reviewer.",
+			[]string{"add a summary of the changes to docs/tuning-log.md", "open a PR on fleet-config with Priya as reviewer"}},
+		{"Bevor du Feierabend machst, bitte drei Sachen: (1) einen Zeilenzahl-Abgleich dokumentieren, (2) im README einen Abschnitt zum Export-Zeitfenster, (3) einen Ticket-Text für Jürgen.",
+			[]string{"einen Zeilenzahl-Abgleich dokumentieren", "im README einen Abschnitt zum Export-Zeitfenster", "einen Ticket-Text für Jürgen"}},
+		{"Antes de cerrar hoy: apunta los cambios en CHANGELOG.md, crea el flag nuevo en staging, apagado, y avisa en #backend con un resumen.",
+			[]string{"Antes de cerrar hoy: apunta los cambios en CHANGELOG.md, crea el flag nuevo en staging, apagado, y avisa en #backend con un resumen."}},
+	} {
+		got := obligationsAfter(c.msg)
+		if strings.Join(got, " | ") != strings.Join(c.want, " | ") {
+			t.Errorf("%q:\n got %q\nwant %q", c.msg, got, c.want)
+		}
+	}
+}
+
+// TestTaskAnswersNoQuestion: a task set for later that names a
+// question's thing does not answer it.
+func TestTaskAnswersNoQuestion(t *testing.T) {
+	got := questionsAfter("another open point, not mine to decide: keep orders in ClickHouse current by CDC, or a nightly batch?",
+		"before you log off, three things: (1) a row-count check Postgres against ClickHouse, (2) a README section, (3) a ticket text for Jürgen.")
+	if !has(got, "open", "CDC") || has(got, "answer", "") {
+		t.Errorf("%q: want the question open and no answer", got)
+	}
+}
+
+// TestRanQuoted: a single task quoting one command is done by a run of
+// it; a task quoting two, or one among other tasks, is not.
+func TestRanQuoted(t *testing.T) {
+	for _, c := range []struct {
+		v, cmd string
+		want   bool
+	}{
+		{"regenerate the CRD reference docs with `make docs`", "make docs && git status --short docs/", true},
+		{"regenerate the CRD reference docs with `make docs`", "make docs-serve", false},
+		{"Before you finish, run `npm run lint` and `npm test` and make sure both are clean.", "npm run lint", false},
+		{"before you open the PR: `dbt docs generate` has to pass, add fct_orders_daily to the depends_on", "dbt docs generate", false},
+		{"rebuild the index with `reindex`", "reindex", false},
+	} {
+		if got := ranQuoted(c.v, c.cmd); got != c.want {
+			t.Errorf("ranQuoted(%q, %q) = %v, want %v", c.v, c.cmd, got, c.want)
+		}
+	}
+}

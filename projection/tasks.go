@@ -10,8 +10,8 @@ import (
 // merged, …", "收尾前…", "上线前…". lateCues are checked before
 // lateObligationRE.
 var (
-	lateCues         = []string{"before", "last thing", "one more thing", "once", "after", "wrap", "前", "之后", "以后", "最后", "收尾"}
-	lateObligationRE = mustPattern(`(?i)\bbefore (?:you|u|we|i) (?:\w+ )?(?:finish|wrap(?: (?:it |this |things )?up)?|close|ship|release|merge|hand (?:it |this )?(?:off|over)|sign off|log off|call it|open the (?:pr|mr)|tag|deploy|go)\b|\bbefore (?:shipping|releasing|merging|tagging|deploying|wrapping up|finishing|closing out|handing (?:it |this )?(?:off|over))\b|^\W*(?:(?:and|oh|also|ok(?:ay)?)[,]?\s+)*(?:one )?(?:last|final|more) (?:thing|item|step|request|ask)s?\s*(?:before[^:：,]{0,40})?[:：,—–-]|\bonce (?:that's|that is|this is|it's|it is|everything is|the \w+ (?:is|are)) (?:done|merged|green|in|finished|passing|deployed)\s*[,:]|\b(?:after|when) (?:that|this|it)(?:'s| is)? (?:done|merged|lands|finished|green)\s*[,:]|(?:收尾|结束|完事|上线|发布|合并|提交|部署)(?:之)?前[，,：:]?|(?:\p{Han}完|完成|合并|上线)(?:了)?(?:之|以)后(?:[，,：:]|\s*把)|最后(?:一件事|一步|还有|再)`)
+	lateCues         = []string{"before", "last thing", "one more thing", "once", "after", "wrap", "things", "tasks", "前", "之后", "以后", "最后", "收尾"}
+	lateObligationRE = mustPattern(`(?i)\bbefore (?:you|u|we|i) (?:\w+ )?(?:finish|wrap(?: (?:it |this |things )?up)?|close|ship|release|merge|hand (?:it |this )?(?:off|over)|sign off|log off|call it|open the (?:pr|mr)|tag|deploy|go)\b|\bbefore (?:shipping|releasing|merging|tagging|deploying|wrapping up|finishing|closing out|handing (?:it |this )?(?:off|over))\b|^\W*(?:(?:and|oh|also|ok(?:ay)?)[,]?\s+)*(?:one )?(?:last|final|more) (?:thing|item|step|request|ask)s?\s*(?:(?:before|for)[^:：,]{0,40})?[:：,—–-]|^[^:：]{0,60}?\b(?:i need|i'd like|i want|please|need)\s+(?:\w+\s+)?(?:two|three|four|five|a few|several|\d) (?:more )?(?:things|tasks)\b[^:：]{0,30}[:：]|\bonce (?:that's|that is|this is|it's|it is|everything is|the \w+ (?:is|are)) (?:done|merged|green|in|finished|passing|deployed)\s*[,:]|\b(?:after|when) (?:that|this|it)(?:'s| is)? (?:done|merged|lands|finished|green)\s*[,:]|(?:收尾|结束|完事|上线|发布|合并|提交|部署)(?:之)?前[，,：:]?|(?:\p{Han}完|完成|合并|上线)(?:了)?(?:之|以)后(?:[，,：:]|\s*把)|最后(?:一件事|一步|还有|再)`)
 	// obligationSplitRE separates the tasks of a compound obligation:
 	// "bump the version, update the changelog and ping QA", "更新版本号，
 	// 改 CHANGELOG，再通知测试".
@@ -48,7 +48,13 @@ func lateObligation(s string) bool {
 // done are discharged one by one and the rest stay open; else s whole.
 // A piece that does not open with a verb ("… update the README and
 // CHANGELOG.md") belongs to the task before it.
-func obligations(s string) []Proposal {
+func obligations(s string) []Proposal { return obligationsIn(s, false) }
+
+// obligationsIn is obligations of s, read from a gloss when glossed: the
+// gloss knows no verbs, so its tasks are told apart only when the
+// sentence counts or numbers them ("drei Sachen: (1) …, (2) …, (3) …"),
+// else the obligation is s whole.
+func obligationsIn(s string, glossed bool) []Proposal {
 	whole := []Proposal{{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}
 	body := strings.TrimRight(s, ".!。！ ")
 	if m := obligationLeadRE.FindStringIndex(body); m != nil && m[1] < len(body) {
@@ -58,7 +64,25 @@ func obligations(s string) []Proposal {
 	} else if loc := obligationRE.FindStringIndex(body); loc != nil && loc[0] <= 12 {
 		body = strings.TrimLeft(body[loc[1]:], " ,，:：")
 	}
+	// "I need three things: A, B, and C", "(1) …, (2) …": every part is a
+	// task, whatever word it opens with.
+	count := 0
+	if m := countLeadRE.FindStringSubmatch(s); m != nil {
+		count = max(countWords[strings.ToLower(m[1])], 0)
+		if count == 0 {
+			count = -1 // "a few things": not a number
+		}
+	} else if n := len(taskMarkRE.FindAllString(body, -1)); n >= 2 {
+		count = n
+	}
+	counted := count != 0
+	if counted {
+		body = strings.TrimSpace(taskMarkRE.ReplaceAllString(body, " "))
+	}
 	cuts := obligationSplitRE.FindAllStringIndex(body, -1)
+	if counted {
+		cuts = countedSplitRE.FindAllStringIndex(body, -1)
+	}
 	if len(cuts) == 0 {
 		return whole
 	}
@@ -70,7 +94,7 @@ func obligations(s string) []Proposal {
 		if p == "" {
 			continue
 		}
-		if len(parts) > 0 && !task(p) {
+		if len(parts) > 0 && !counted && !task(p) {
 			// "update the README and CHANGELOG.md": a noun after "and"
 			// is the same task's; the quote runs on to it.
 			last := parts[len(parts)-1]
@@ -80,7 +104,15 @@ func obligations(s string) []Proposal {
 		}
 		parts = append(parts, p)
 	}
-	if len(parts) < 2 || !task(parts[0]) || slices.ContainsFunc(parts[1:], backRefRE.MatchString) {
+	for count > 1 && len(parts) > count {
+		// "(3) a ticket text for Jürgen, so that he can file it": the
+		// clauses past the count belong to the last task.
+		last, extra := parts[count-1], parts[count]
+		i := strings.Index(body, last)
+		parts[count-1] = strings.TrimSpace(body[i : strings.Index(body[i:], extra)+i+len(extra)])
+		parts = slices.Delete(parts, count, count+1)
+	}
+	if len(parts) < 2 || !counted && (glossed || !task(parts[0])) || slices.ContainsFunc(parts[1:], backRefRE.MatchString) {
 		// "run lint and test and make sure both are clean": the tasks
 		// are checked together.
 		return whole
@@ -91,6 +123,18 @@ func obligations(s string) []Proposal {
 	}
 	return out
 }
+
+// countLeadRE is a lead that counts the tasks after its colon ("I need
+// three things: …", "please two things before you go: …"); taskMarkRE
+// numbers a task in the sentence ("(1) …, (2) …"); countedSplitRE cuts
+// such a list at its commas and semicolons, and at the "and" of its last
+// item (parts of a task are said with "and" inside it).
+var (
+	countLeadRE    = mustPattern(`(?i)\b(two|three|four|five|a few|several|\d) (?:more )?(?:things|tasks)\b[^:：]{0,30}[:：]`)
+	countWords     = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9}
+	taskMarkRE     = mustPattern(`(?:^|\s)\(?[1-9][.)]\s+`)
+	countedSplitRE = mustPattern(`(?i),\s*(?:and\s+|plus\s+)?|;\s*|[，；]\s*`)
+)
 
 // task reports whether p opens with an action: an English imperative, or
 // Chinese text (its verbs are not told apart here) of two runes or more.
@@ -132,6 +176,22 @@ func continuedObligation(s string) string {
 	return t
 }
 
+// ranQuoted reports whether the task v is one task (no comma, semicolon
+// or "and" outside its quotes) that quotes one command of two words or
+// more, and cmd runs it ("regenerate the docs with `make docs`" by "make
+// docs && git status"); "run `npm run lint` and `npm test`" is two.
+func ranQuoted(v, cmd string) bool {
+	ms := backtickRE.FindAllStringSubmatch(v, 2)
+	if len(ms) != 1 || !strings.Contains(ms[0][1], " ") {
+		return false
+	}
+	rest := strings.ToLower(backtickRE.ReplaceAllString(v, "x"))
+	if strings.ContainsAny(rest, ",;，；") || strings.Contains(rest, " and ") {
+		return false
+	}
+	return strings.HasPrefix(normCommand(cmd)+" ", normCommand(ms[0][1])+" ")
+}
+
 // readOnlyProgs read and change nothing: a command of theirs does no
 // task, whatever it names.
 var readOnlyProgs = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "ls": true, "grep": true, "rg": true,
@@ -144,6 +204,7 @@ var readOnlyProgs = map[string]bool{"cat": true, "less": true, "more": true, "he
 var outputFlagRE = mustPattern(`(?:--out(?:put)?(?:-file)?[= ]|\s-o\s+|>>?\s*|\btee\s+(?:-a\s+)?)(\S+)`)
 
 // performed discharges the open obligations a successful command c did:
+// one whose quoted command (two words or more) the command starts with,
 // one whose names (its paths and distinctive words, at least two) all
 // occur in the command, or whose one name is where the command writes
 // or the program it runs ("run golangci-lint"). A read-only command
@@ -184,6 +245,10 @@ func (r *Reducer) performed(c *Call, ref EventRef) {
 		}
 		done := false
 		switch {
+		case ranQuoted(a.Value, cmd):
+			// "regenerate the CRD reference docs with `make docs`": the
+			// command the task quotes, run.
+			done = true
 		case len(names) >= 2:
 			done = !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) })
 		case len(names) == 1:

@@ -192,8 +192,8 @@ func isASCIIWord(w string) bool {
 	return true
 }
 
-// answers is the open question key of ctx that a statement s names by one
-// of its distinctive words, or "".
+// answers is the open question key of ctx that a statement s names by its
+// distinctive words (one for a question of at most two, else two), or "".
 func answers(s string, ctx *Context) string {
 	if len(ctx.Questions) == 0 || questionRE.MatchString(s) || unsureRE.MatchString(s) || openQuestion(s) {
 		return ""
@@ -214,16 +214,38 @@ func answers(s string, ctx *Context) string {
 	ws := distinctive(s)
 	if who := reporter(s); who != "" {
 		ws = append(ws, who)
-	} else if d, _ := userChoiceOf(s); d != nil || imperative(backtickRE2.ReplaceAllString(discourseRE.ReplaceAllString(s, ""), "x")) {
+	} else if d, _ := userChoiceOf(s); d != nil || imperative(backtickRE2.ReplaceAllString(discourseRE.ReplaceAllString(s, ""), "x")) || obligationRE.MatchString(s) || lateObligation(s) {
 		// "filter `store_id is null` out in the staging model
 		// (stg_orders)": a direction that names the question's thing does
-		// not answer it.
+		// not answer it; nor does a task set for later ("before you wrap
+		// up, three things: …").
 		ws = nil
 	}
+	// A question is named by its words: one alone names a question of
+	// one or two ("total_count is still used, keep it"), a question of
+	// more needs two ("…, (1) a row-count check Postgres against
+	// ClickHouse" does not answer "orders in ClickHouse by CDC (Debezium
+	// over Kafka) or a nightly batch?").
+	var total, n map[string]int
+	best := ""
 	for _, w := range ws {
-		if k, ok := ctx.OpenQuestions[w]; ok {
-			return k
+		k, ok := ctx.OpenQuestions[w]
+		if !ok {
+			continue
 		}
+		if total == nil {
+			total, n = map[string]int{}, map[string]int{}
+			for _, q := range ctx.OpenQuestions {
+				total[q]++
+			}
+		}
+		n[k]++
+		if (n[k] >= 2 || total[k] <= 2) && (best == "" || n[k] > n[best]) {
+			best = k
+		}
+	}
+	if best != "" {
+		return best
 	}
 	if who := reporter(s); strings.ContainsFunc(who, isCJK) {
 		// "老周说…" for a question deferred to "财务的老周": a Chinese name
