@@ -13,6 +13,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -29,9 +30,12 @@ type Options struct {
 	// Logger receives the bundle store's and the index's notes; nil
 	// discards them.
 	Logger *slog.Logger
-	// ReadOnly opens the bundles read-only, for inspection
-	// next to a running engine (ef search, ef recall). The index, a cache,
-	// is still opened for writing.
+	// ReadOnly opens the bundles read-only, for inspection next to a
+	// running engine (ef search, ef recall, ef mcp). The index is then
+	// opened read-only when it is current with the bundles (no write
+	// lock: readers coexist, and a store directory this user cannot write
+	// is searchable); otherwise as a writer, for the caller to Sync
+	// (IndexReadOnly and IndexNote say which, and why).
 	ReadOnly bool
 	// NoIndex leaves the index closed (commands that only read bundles).
 	NoIndex bool
@@ -54,6 +58,15 @@ type Store struct {
 	Index *recall.Index
 	// IndexErr says why the index could not be opened.
 	IndexErr error
+	// IndexReadOnly is set when Options.ReadOnly opened the index
+	// read-only (it was current with the bundles): Sync and Add fail on
+	// it, and it does not see bundles written after Open.
+	IndexReadOnly bool
+	// IndexNote says, in words for a person, how Options.ReadOnly opened
+	// the index when that is worth a line: read-only in a directory this
+	// user cannot write, or as a writer because it was behind ("" in the
+	// ordinary cases: current, or opened as a writer from the start).
+	IndexNote string
 }
 
 var _ engine.Archive = (*bundle.Store)(nil)
@@ -70,10 +83,89 @@ func Open(dir string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{Dir: dir, Bundles: b}
-	if !opts.NoIndex {
+	switch {
+	case opts.NoIndex:
+	case opts.ReadOnly:
+		s.openReaderIndex(opts.Logger)
+	default:
 		s.Index, s.IndexErr = recall.Open(IndexDir(dir), s.Source(), recall.Options{Logger: opts.Logger})
 	}
 	return s, nil
+}
+
+// openReaderIndex opens the index for a reader: read-only when it holds
+// exactly the store's checkpoints, else as a writer (the caller syncs it).
+// A read-only index that is behind and cannot be opened as a writer (the
+// directory is not writable, or another process writes it) is closed and
+// IndexErr says both.
+func (s *Store) openReaderIndex(logger *slog.Logger) {
+	ctx := context.Background()
+	ro, err := recall.Open(IndexDir(s.Dir), s.Source(), recall.Options{Logger: logger, ReadOnly: true, LockTimeout: 200 * time.Millisecond})
+	behind := ""
+	if err == nil {
+		missing, stale, total, cerr := IndexBehind(ctx, ro, s.Source())
+		if cerr == nil && missing == 0 && stale == 0 {
+			s.Index, s.IndexReadOnly = ro, true
+			if !writable(IndexDir(s.Dir)) {
+				s.IndexNote = fmt.Sprintf("the store's index is not writable by this user; opened it read-only: it is current (%d checkpoints)", total)
+			}
+			return
+		}
+		ro.Close()
+		if cerr != nil {
+			behind = fmt.Sprintf("cannot compare the store's index with the bundles (%v)", cerr)
+		} else {
+			behind = fmt.Sprintf("the store's index lacks %d of the store's %d checkpoints and holds %d it no longer has", missing, total, stale)
+		}
+	}
+	s.Index, s.IndexErr = recall.Open(IndexDir(s.Dir), s.Source(), recall.Options{Logger: logger})
+	if s.IndexErr != nil && behind != "" {
+		s.IndexErr = fmt.Errorf("%s, and it cannot be brought up to date: %w", behind, s.IndexErr)
+	} else if s.IndexErr == nil && behind != "" {
+		s.IndexNote = behind + "; opened it as a writer to bring it up to date"
+	}
+}
+
+// IndexBehind compares an index with a store's bundles by checkpoint id
+// (bundles are immutable: an id names one content): missing are the
+// store's checkpoints the index lacks, stale the index's checkpoints the
+// store no longer has, total the store's checkpoints. It reads only the
+// session directories' listings.
+func IndexBehind(ctx context.Context, ix *recall.Index, src recall.Source) (missing, stale, total int, err error) {
+	sessions, err := src.Sessions(ctx)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	wm := ix.Watermark()
+	for _, sid := range sessions {
+		var infos []recall.CheckpointInfo
+		if names, ok := src.(recall.NameLister); ok {
+			infos, err = names.ListNames(ctx, sid)
+		} else {
+			infos, err = src.List(ctx, sid)
+		}
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		held := map[string]bool{}
+		for _, id := range wm[sid] {
+			held[id] = true
+		}
+		total += len(infos)
+		for _, ci := range infos {
+			if held[ci.CheckpointID] {
+				delete(held, ci.CheckpointID)
+			} else {
+				missing++
+			}
+		}
+		stale += len(held)
+		delete(wm, sid)
+	}
+	for _, ids := range wm {
+		stale += len(ids)
+	}
+	return missing, stale, total, nil
 }
 
 // IndexDir returns where the recall index of the store rooted at root

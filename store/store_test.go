@@ -142,3 +142,35 @@ func TestOpenEmptyDirIsRefused(t *testing.T) {
 		t.Errorf("Open(\"\") wrote %d entries into the working directory (%s, …)", len(ents), ents[0].Name())
 	}
 }
+
+// A read-only Open (ef search, ef mcp) opens a current index read-only,
+// with no write lock, and one that lacks a bundle as a writer, saying why.
+func TestReadOnlyOpenUsesACurrentIndexReadOnly(t *testing.T) {
+	st, dir := openWithCheckpoint(t)
+	st.Close()
+	ro := storetest.MustOpen(t, dir, store.Options{ReadOnly: true})
+	if !ro.IndexReadOnly || ro.Index == nil || hits(t, ro.Index) != 1 {
+		t.Fatalf("current index: read-only %v, index %v, err %v", ro.IndexReadOnly, ro.Index, ro.IndexErr)
+	}
+	// Readers coexist: a second one opens it read-only too.
+	two := storetest.MustOpen(t, dir, store.Options{ReadOnly: true})
+	if !two.IndexReadOnly {
+		t.Fatalf("second reader: %v", two.IndexErr)
+	}
+	two.Close()
+	ro.Close()
+
+	w := storetest.MustOpen(t, dir, store.Options{NoIndex: true})
+	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":[{"type":"text","text":"a quokka again"}]}`)}
+	if _, err := w.Bundles.Put(context.Background(), bundletest.Bundle("s1", "c2", msgs)); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	behind := storetest.MustOpen(t, dir, store.Options{ReadOnly: true})
+	if behind.IndexReadOnly || behind.Index == nil || behind.IndexNote != "the store's index lacks 1 of the store's 2 checkpoints and holds 0 it no longer has; opened it as a writer to bring it up to date" {
+		t.Fatalf("behind: read-only %v, note %q, err %v", behind.IndexReadOnly, behind.IndexNote, behind.IndexErr)
+	}
+	if _, err := behind.Index.Sync(context.Background()); err != nil || hits(t, behind.Index) != 2 {
+		t.Fatalf("sync: %v", err)
+	}
+}

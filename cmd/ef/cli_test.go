@@ -27,6 +27,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 // its error.
 func runCmd(t *testing.T, f func(context.Context, []string, io.Writer, io.Writer) error, args ...string) (string, string, error) {
 	t.Helper()
+	t.Cleanup(removeTempIndexes) // as main does when the process ends
 	var out, errb bytes.Buffer
 	err := f(context.Background(), args, &out, &errb)
 	return out.String(), errb.String(), err

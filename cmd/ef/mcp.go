@@ -135,19 +135,41 @@ type syncedRecall struct {
 	mu     sync.Mutex
 	idx    *recall.Index
 	dir    string
-	follow *bundlesource.Follower
+	follow *bundlesource.Follower // nil while idx is read-only
+	// ro is the store whose current index idx was opened read-only; once
+	// bundles arrive that it lacks, the calls move to this process's
+	// temporary index (tempIndexFor). Nil otherwise.
+	ro     *store.Store
+	stderr io.Writer
 }
 
 func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error) {
-	defer s.follow.Busy()()
+	if s.follow != nil {
+		defer s.follow.Busy()()
+	}
 	s.mu.Lock()
-	_, err := s.idx.Sync(ctx)
+	var err error
+	if s.ro != nil {
+		// A read-only index cannot take in new bundles: when it falls
+		// behind, search the temporary index (built once, then synced).
+		missing, stale, _, cerr := store.IndexBehind(ctx, s.idx, s.ro.Source())
+		if err = cerr; cerr == nil && missing+stale > 0 {
+			var idx *recall.Index
+			if idx, _, err = tempIndexFor(ctx, s.dir); err == nil {
+				fmt.Fprintf(s.stderr, "ef mcp: the store's read-only index no longer matches the bundles (%d checkpoint(s) added or removed); searching a temporary index built from the bundles (once for this process)\n", missing+stale)
+				s.idx, s.ro = idx, nil
+			}
+		}
+	} else {
+		_, err = s.idx.Sync(ctx)
+	}
+	idx := s.idx
 	s.mu.Unlock()
 	if err != nil && ctx.Err() == nil {
 		// An index that cannot catch up still answers from what it has.
 		slog.Default().Debug("recall index sync", "store", s.dir, "err", err)
 	}
-	return s.idx.CallTool(ctx, sessionID, name, args)
+	return idx.CallTool(ctx, sessionID, name, args)
 }
 
 // openMCPRecall opens the store read-only and its index (or a temporary one
@@ -166,6 +188,9 @@ func openMCPRecall(ctx context.Context, dir string, stderr io.Writer, logger *sl
 		st.Close()
 		return nil, nil, err
 	}
+	if st.IndexReadOnly {
+		return &syncedRecall{idx: idx, dir: dir, ro: st, stderr: stderr}, func() { cleanup(); st.Close() }, nil
+	}
 	follow := bundlesource.Follow(idx, st.Bundles, bundlesource.FollowOptions{Logger: logger})
-	return &syncedRecall{idx: idx, dir: dir, follow: follow}, func() { follow.Stop(); cleanup(); st.Close() }, nil
+	return &syncedRecall{idx: idx, dir: dir, follow: follow, stderr: stderr}, func() { follow.Stop(); cleanup(); st.Close() }, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,5 +49,46 @@ func TestMCPIndexesForeignFoldsBetweenCalls(t *testing.T) {
 			t.Fatal("a bundle another process stored was not indexed within 30 s without a call")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// ef mcp on a store whose index is current opens it read-only (other
+// readers and ef search coexist with it); when another process then
+// stores a bundle, the call searches this process's temporary index,
+// built once, and says so.
+func TestMCPReadOnlyIndexFallsBehind(t *testing.T) {
+	root, _ := storeFixture(t)
+	t.Cleanup(removeTempIndexes)
+	if _, _, err := runCmd(t, RunSearch, "--store", root, "anything"); err != nil {
+		t.Fatal(err) // fills the store's index
+	}
+	ctx := context.Background()
+	var stderr strings.Builder
+	caller, closeIndex, err := openMCPRecall(ctx, root, &stderr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeIndex()
+	sr := caller.(*syncedRecall)
+	if sr.ro == nil {
+		t.Fatal("a current index was not opened read-only")
+	}
+	writer, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writer.Close()
+	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":"the quokkafold marker"}`)}
+	if _, err := writer.Put(ctx, bundletest.Bundle("s3", "foreign", msgs)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		out, err := caller.CallTool(ctx, "", "context_search", json.RawMessage(`{"query":"quokkafold","scope":"project"}`))
+		if err != nil || out.IsError || !strings.Contains(out.Text, "ref ") {
+			t.Fatalf("call %d: %v %+v", i, err, out)
+		}
+	}
+	if n := strings.Count(stderr.String(), "searching a temporary index"); n != 1 {
+		t.Fatalf("said %d times: %q", n, stderr.String())
 	}
 }

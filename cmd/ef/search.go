@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/recall"
@@ -18,9 +19,12 @@ import (
 
 // RunSearch implements `ef search --store <dir> [--session <id> | --project]
 // <query>`: context_search over a bundle store, from the command line. It
-// brings the store's index (<store>/.recall) up to date first; when that
-// index is locked by a running writer or cannot be written, it searches a
-// temporary index built from the bundles instead (slower, same answers).
+// searches the store's index (<store>/.recall): read-only when it is
+// current with the bundles, else brought up to date first; when it is
+// behind and cannot be written (a running writer holds it, the directory
+// is not writable), a temporary index built from the bundles, once per
+// process (slower, same answers). stderr says which when it is not the
+// ordinary case (searchOpenIndex).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("search", "search (--store <dir> [--session <id> | --project] | --all-projects) [--limit N] [--json] <query>", stderr,
 		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
@@ -240,14 +244,25 @@ func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 	return store.Open(dir, store.Options{ReadOnly: true, NoIndex: !withIndex})
 }
 
-// searchOpenIndex syncs the store's index, or, if it cannot be used (a
-// running writer holds it, the directory is read-only), builds a temporary
-// one from the bundles, saying so on stderr as command cmd ("search",
-// "mcp"). cleanup removes a temporary index; the store's own closes with
-// the store.
+// searchOpenIndex returns the index to search a store opened by
+// searchOpenStore: the store's own, read-only when it is current (no
+// write lock, and a store this user cannot write is searchable) or synced
+// as a writer; else, when it cannot be used (a running writer holds it,
+// the directory is not writable and the index is behind), a temporary one
+// built from the bundles, at most once per process and store
+// (tempIndexFor). What it did is said on stderr as command cmd ("search",
+// "mcp") whenever it is not the ordinary case. cleanup closes nothing the
+// store does not own: the temporary indexes are removed when the process
+// ends (removeTempIndexes).
 func searchOpenIndex(ctx context.Context, cmd string, st *store.Store, stderr io.Writer) (*recall.Index, func(), error) {
 	err := st.IndexErr
+	if st.IndexNote != "" {
+		fmt.Fprintf(stderr, "ef %s: %s\n", cmd, st.IndexNote)
+	}
 	if idx := st.Index; idx != nil {
+		if st.IndexReadOnly {
+			return idx, func() {}, nil
+		}
 		if reason := idx.Rebuilt(); reason != "" {
 			fmt.Fprintf(stderr, "ef: the store's search index was unusable (%s); rebuilding it from the bundles\n", reason)
 		}
@@ -260,22 +275,78 @@ func searchOpenIndex(ctx context.Context, cmd string, st *store.Store, stderr io
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
-	fmt.Fprintf(stderr, "ef %s: cannot use the store's index (%v); searching a temporary index built from the bundles\n", cmd, err)
-	tmp, terr := os.MkdirTemp("", "ef-recall-") // 0700
+	idx, built, terr := tempIndexFor(ctx, st.Dir)
 	if terr != nil {
 		return nil, nil, terr
 	}
-	idx, err := recall.Open(filepath.Join(tmp, "index"), st.Source(), recall.Options{})
+	if built {
+		fmt.Fprintf(stderr, "ef %s: cannot use the store's index (%v); searching a temporary index built from the bundles (once for this process)\n", cmd, err)
+	} else {
+		fmt.Fprintf(stderr, "ef %s: cannot use the store's index (%v); searching the temporary index this process built, brought up to date\n", cmd, err)
+	}
+	return idx, func() {}, nil
+}
+
+// tempIndexes are the temporary recall indexes this process built, by
+// store directory: each is built once and synced on later use, over a
+// read-only bundle store of its own (the caller's closes with its command).
+var tempIndexes = struct {
+	sync.Mutex
+	m map[string]*tempIndex
+}{m: map[string]*tempIndex{}}
+
+type tempIndex struct {
+	dir string // the temporary directory holding the index
+	st  *store.Store
+	idx *recall.Index
+}
+
+// tempIndexFor returns the temporary index of the store at storeDir,
+// synced with its bundles; built reports whether this call built it.
+func tempIndexFor(ctx context.Context, storeDir string) (idx *recall.Index, built bool, err error) {
+	key, err := filepath.Abs(storeDir)
 	if err != nil {
-		os.RemoveAll(tmp)
-		return nil, nil, err
+		return nil, false, err
 	}
-	cleanup := func() { idx.Close(); os.RemoveAll(tmp) }
-	if _, err := idx.Sync(ctx); err != nil {
-		cleanup()
-		return nil, nil, err
+	tempIndexes.Lock()
+	defer tempIndexes.Unlock()
+	t := tempIndexes.m[key]
+	if t == nil {
+		st, err := store.Open(storeDir, store.Options{ReadOnly: true, NoIndex: true})
+		if err != nil {
+			return nil, false, err
+		}
+		tmp, err := os.MkdirTemp("", "ef-recall-") // 0700
+		if err != nil {
+			st.Close()
+			return nil, false, err
+		}
+		ix, err := recall.Open(filepath.Join(tmp, "index"), st.Source(), recall.Options{})
+		if err != nil {
+			st.Close()
+			os.RemoveAll(tmp)
+			return nil, false, err
+		}
+		t, built = &tempIndex{dir: tmp, st: st, idx: ix}, true
+		tempIndexes.m[key] = t
 	}
-	return idx, cleanup, nil
+	if _, err := t.idx.Sync(ctx); err != nil {
+		return nil, false, err
+	}
+	return t.idx, built, nil
+}
+
+// removeTempIndexes closes and removes the temporary indexes this process
+// built (main calls it before exiting).
+func removeTempIndexes() {
+	tempIndexes.Lock()
+	defer tempIndexes.Unlock()
+	for key, t := range tempIndexes.m {
+		t.idx.Close()
+		t.st.Close()
+		os.RemoveAll(t.dir)
+		delete(tempIndexes.m, key)
+	}
 }
 
 func searchIsRequestError(err error) bool {

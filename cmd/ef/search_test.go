@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -250,5 +251,91 @@ func TestMCPIndexLockedSaysMCP(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"id":2,"result"`) || !strings.Contains(out.String(), "matches") {
 		t.Errorf("no search answer:\n%s", out.String())
+	}
+}
+
+// holdIndexReadOnly opens the index of the store at root read-only until
+// the test ends, as a reader in another process (ef mcp, ef search) holds
+// it.
+func holdIndexReadOnly(t *testing.T, root string) {
+	t.Helper()
+	store := bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
+	held, err := recall.Open(recall.StoreIndexDir(root), bundlesource.New(store), recall.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { held.Close() })
+}
+
+// A search next to another reader of a current index opens it read-only
+// (readers coexist) instead of waiting for its write lock and building a
+// temporary index.
+func TestSearchCurrentIndexReadOnly(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	if _, _, err := runCmd(t, RunSearch, "--store", root, "飞书"); err != nil {
+		t.Fatal(err) // fills the store's index
+	}
+	holdIndexReadOnly(t, root)
+	out, stderr, err := runCmd(t, RunSearch, "--store", root, "飞书")
+	if err != nil || !strings.Contains(out, "matches") {
+		t.Fatalf("search next to a reader: %v\n%s", err, out)
+	}
+	if strings.Contains(stderr, "temporary index") {
+		t.Errorf("a current index was not searched read-only: %q", stderr)
+	}
+}
+
+// A store whose index a writer holds gets one temporary index per
+// process, not one per search, and each search says which.
+func TestSearchTemporaryIndexOncePerProcess(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	holdIndex(t, root)
+	var first *recall.Index
+	for i, want := range []string{"temporary index built from the bundles (once for this process)", "the temporary index this process built"} {
+		out, stderr, err := runCmd(t, RunSearch, "--store", root, "飞书")
+		if err != nil || !strings.Contains(out, "matches") {
+			t.Fatalf("search %d: %v\n%s", i, err, out)
+		}
+		if !strings.Contains(stderr, want) {
+			t.Errorf("search %d: stderr %q does not say %q", i, stderr, want)
+		}
+		idx, _, err := tempIndexFor(t.Context(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = idx
+		} else if idx != first {
+			t.Error("a second temporary index was built")
+		}
+	}
+}
+
+// A store directory its user cannot write (a copy kept read-only) with a
+// current index is searched through that index, read-only, and says so.
+func TestSearchUnwritableStore(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes in any directory: permissions cannot make the store read-only (TestSearchCurrentIndexReadOnly covers the read-only open)")
+	}
+	root, _, _ := searchFixture(t)
+	if _, _, err := runCmd(t, RunSearch, "--store", root, "飞书"); err != nil {
+		t.Fatal(err)
+	}
+	lock := func(mode os.FileMode) {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.IsDir() {
+				os.Chmod(p, mode)
+			}
+			return nil
+		})
+	}
+	lock(0o500)
+	t.Cleanup(func() { lock(0o700) })
+	out, stderr, err := runCmd(t, RunSearch, "--store", root, "飞书")
+	if err != nil || !strings.Contains(out, "matches") {
+		t.Fatalf("search of an unwritable store: %v\n%s", err, out)
+	}
+	if strings.Contains(stderr, "temporary index") || !strings.Contains(stderr, "opened it read-only: it is current") {
+		t.Errorf("stderr %q", stderr)
 	}
 }
