@@ -515,6 +515,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 		}
 	}
+	if ev.Role == RoleUser {
+		// A choice by elimination (eliminate.go).
+		out = append(out, eliminated(ss)...)
+	}
 	return out
 }
 

@@ -213,6 +213,13 @@
 // at once (DISPATCH_PARALLEL …)" — "set it to 6") names that setting, and
 // the question's words name it later ("cut the parallel reconciles in
 // half").
+// A choice may be made by elimination (eliminate.go): options listed
+// after a word that announces them ("I see three candidates. A, B, or
+// C.", "the options are …", "Las opciones … son …"), every one but one
+// ruled out by a later clause of the message that opens with it ("A
+// can't do …", "B would be one more native plugin …"): the one left is
+// the user's decision ("C (not A, not B)"); an option argued for, or a
+// question after the list, decides nothing.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //
