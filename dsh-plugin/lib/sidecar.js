@@ -39,10 +39,15 @@ export const ErrorCode = Object.freeze({
   resync: -32001,
 })
 
-/** An error the sidecar returned for one request. */
+/**
+ * An error the sidecar returned for one request. Its message names the
+ * method once: the sidecar's own messages begin with it ("fold/compile:
+ * …"), and that prefix is not repeated.
+ */
 export class SidecarError extends Error {
   constructor(method, error) {
-    super(`ef sidecar: ${method}: ${error.message}`)
+    const text = String(error?.message ?? '')
+    super(`ef sidecar: ${method}: ${text.startsWith(`${method}: `) ? text.slice(method.length + 2) : text}`)
     this.name = 'SidecarError'
     this.code = error.code
     this.data = error.data

@@ -372,6 +372,28 @@ test('folds while no sidecar can run: the next session start archives every span
   }
 })
 
+test('an error names its method once, in a sidecar error and in a tool\'s text', { skip }, async () => {
+  const origin = mkdtempSync(join(tmpdir(), 'ef-origin-'))
+  try {
+    await withEF(async ({ ctx, engine }) => {
+      await engine.info()
+      const once = (text, name) => assert.equal(text.split(name).length - 1, 1, `${name} once in: ${text}`)
+      await assert.rejects(engine.ef.supervisor.sidecar.request('fold/plan', { sessionId: 'x', nope: 1 }), (error) => {
+        assert.match(error.message, /^ef sidecar: fold\/plan: invalid params/)
+        once(error.message, 'fold/plan')
+        return true
+      })
+      const tool = ctx.tools.get('context_request')
+      assert.ok(tool, 'context_request registered')
+      const out = await tool.execute({ goal: 'x', scope: [] }, { signal: signal() })
+      assert.equal(out.isError, true, out.text)
+      once(out.text, 'context/request')
+    }, { originRoots: [origin] })
+  } finally {
+    rmSync(origin, { recursive: true, force: true })
+  }
+})
+
 test('a 0.1.7-shaped session (no session.events): syncs after the first come from the session/event feed, not the deprecated readers', { skip }, () => withEF(async ({ ctx, engine }) => {
   await engine.info()
   const s = session('plugin-feed')
