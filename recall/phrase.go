@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/scorer"
 	"github.com/blevesearch/bleve/v2/search/searcher"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -22,6 +24,10 @@ import (
 // candidate and records the matching paths, which nobody here reads (a
 // snippet finds its matches again in the text it shows). That was most
 // of a phrase query's CPU.
+// slowPhrase makes every phrase take the conjunction path (tests compare
+// the two).
+var slowPhrase = false
+
 type phraseQuery struct {
 	terms [][]string
 	field string
@@ -29,6 +35,9 @@ type phraseQuery struct {
 
 func (q *phraseQuery) Searcher(ctx context.Context, r bindex.IndexReader, _ mapping.IndexMapping, opts search.SearcherOptions) (search.Searcher, error) {
 	opts.IncludeTermVectors = true
+	if q.plain() && !slowPhrase {
+		return newPhraseRun(ctx, r, q.terms, q.field, opts)
+	}
 	var parts []search.Searcher
 	fail := func(err error) (search.Searcher, error) {
 		for _, s := range parts {
@@ -176,3 +185,290 @@ func (s *phraseSearcher) Min() int                   { return 0 }
 func (s *phraseSearcher) Close() error               { return s.conj.Close() }
 func (s *phraseSearcher) DocumentMatchPoolSize() int { return s.conj.DocumentMatchPoolSize() + 1 }
 func (s *phraseSearcher) Size() int                  { return s.conj.Size() }
+
+// plain reports whether every position of the phrase holds exactly one
+// term (no alternatives, no gaps), the phrases phraseRun serves.
+func (q *phraseQuery) plain() bool {
+	if len(q.terms) < 2 {
+		return false
+	}
+	for _, alts := range q.terms {
+		if len(alts) != 1 || alts[0] == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// phraseRun is the searcher of a plain phrase. It walks the term readers
+// of the phrase's terms itself instead of through a conjunction of term
+// searchers, which scored every candidate document (each term's score,
+// their sum, a merged list of every location) before the positions were
+// checked: most candidates of a phrase of common words ("unit tests",
+// "git status") are not the phrase, and their scoring was a third of the
+// query. Here a candidate's positions are checked first, and only a
+// document holding the phrase is scored, by the same term scorers, summed
+// in the same order, under the same query norm as the conjunction did, so
+// that scores and counts are those of phraseSearcher (TestPhraseRunSame).
+type phraseRun struct {
+	parts []*phrasePart            // in the conjunction's order: fewest documents first
+	pos   [][]uint64               // scratch: each phrase position's term positions in the current document
+	terms [][]string               // the phrase, for phraseAt
+	curr  []bindex.IndexInternalID // each part's current document, nil when it must move on
+	locs  []search.FieldTermLocation
+	done  bool
+}
+
+// phrasePart is one term of a plain phrase.
+type phrasePart struct {
+	term   string
+	reader bindex.TermFieldReader
+	scorer *scorer.TermQueryScorer
+	tfd    *bindex.TermFieldDoc
+	count  uint64
+}
+
+// byCount orders parts as bleve's conjunction orders its searchers
+// (OrderedSearcherList: the same comparison under sort.Sort, so the same
+// permutation), which fixes the order scores are summed in.
+type byCount []*phrasePart
+
+func (p byCount) Len() int           { return len(p) }
+func (p byCount) Less(i, j int) bool { return p[i].count < p[j].count }
+func (p byCount) Swap(i, j int)      { p[i], p[j] = p[j], p[i] }
+
+// newPhraseRun builds the searcher of a plain phrase, with the readers,
+// scorers and query norm bleve's term and conjunction searchers would
+// have.
+func newPhraseRun(ctx context.Context, r bindex.IndexReader, terms [][]string, field string, opts search.SearcherOptions) (search.Searcher, error) {
+	docs, avg, err := bm25Metrics(ctx, field, r)
+	if err != nil {
+		return nil, err
+	}
+	s := &phraseRun{terms: terms, pos: make([][]uint64, len(terms))}
+	for _, alts := range terms {
+		if err := search.RecordTermSearcher(ctx); err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+		term := []byte(alts[0])
+		tfr, err := r.TermFieldReader(ctx, term, field, true, true, true)
+		if err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+		n := tfr.Count()
+		s.parts = append(s.parts, &phrasePart{term: alts[0], reader: tfr, count: n, tfd: &bindex.TermFieldDoc{},
+			scorer: scorer.NewTermQueryScorer(term, field, 1, docs, n, avg, opts)})
+	}
+	sort.Sort(byCount(s.parts))
+	// As the conjunction searcher does: the readers share the
+	// intersection of their documents (scorch ANDs the postings bitmaps
+	// of each segment), so a reader visits only documents holding every
+	// term.
+	var octx bindex.OptimizableContext
+	for _, p := range s.parts {
+		o, ok := p.reader.(bindex.Optimizable)
+		if !ok {
+			octx = nil
+			break
+		}
+		if octx, err = o.Optimize("conjunction", octx); err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+		if octx == nil {
+			break
+		}
+	}
+	if octx != nil {
+		if _, err := octx.Finish(); err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+	}
+	s.curr = make([]bindex.IndexInternalID, len(s.parts))
+	// The conjunction's query norm, as phraseQuery sets it.
+	s.SetQueryNorm(1 / math.Sqrt(s.Weight()))
+	return s, nil
+}
+
+// bm25Metrics are the document count and average field length a term
+// searcher scores with (bleve's bm25ScoreMetrics, which is not exported):
+// from the BM25 statistics in ctx (Search always sets them), else from
+// the index.
+func bm25Metrics(ctx context.Context, field string, r bindex.IndexReader) (uint64, float64, error) {
+	var docs uint64
+	var card int
+	if st, ok := ctx.Value(search.BM25StatsKey).(*search.BM25Stats); ok {
+		docs = uint64(st.DocCount)
+		if card, ok = st.FieldCardinality[field]; !ok {
+			return 0, 0, fmt.Errorf("recall: phrase searcher: no BM25 statistics for field %s", field)
+		}
+	} else {
+		var err error
+		if docs, err = r.DocCount(); err != nil {
+			return 0, 0, err
+		}
+		if br, ok := r.(bindex.BM25Reader); ok {
+			if card, err = br.FieldCardinality(field); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	if docs == 0 && card == 0 {
+		return 0, 0, nil
+	}
+	return docs, math.Ceil(float64(card) / float64(docs)), nil
+}
+
+// Next returns the next document holding the phrase.
+func (s *phraseRun) Next(ctx *search.SearchContext) (*search.DocumentMatch, error) {
+	return s.seek(ctx, nil)
+}
+
+// Advance returns the first document at or after id holding the phrase.
+func (s *phraseRun) Advance(ctx *search.SearchContext, id bindex.IndexInternalID) (*search.DocumentMatch, error) {
+	return s.seek(ctx, id)
+}
+
+// seek returns the first document at or after target (after the last
+// one returned when target is nil) that holds the phrase: the reader of
+// the rarest term leads, every other reader is advanced to its document,
+// and one that overshoots moves the lead to where it landed.
+func (s *phraseRun) seek(ctx *search.SearchContext, target bindex.IndexInternalID) (*search.DocumentMatch, error) {
+	for !s.done {
+		d, err := s.move(0, target)
+		if d == nil || err != nil {
+			return nil, err
+		}
+		agree := true
+		for i := 1; i < len(s.parts); i++ {
+			e, err := s.move(i, d)
+			if e == nil || err != nil {
+				return nil, err
+			}
+			if e.Compare(d) > 0 {
+				target, agree = e, false
+				break
+			}
+		}
+		if !agree {
+			continue
+		}
+		// Every reader is on d: it holds every term. Either way each
+		// reader moves past it next time.
+		hit := phraseAt(s.locations(), s.terms, s.pos)
+		var dm *search.DocumentMatch
+		if hit {
+			dm = s.score(ctx)
+		}
+		for i := range s.curr {
+			s.curr[i] = nil
+		}
+		if hit {
+			return dm, nil
+		}
+		target = nil
+	}
+	return nil, nil
+}
+
+// move brings reader i to its first document at or after target (its
+// next document when target is nil and it has none current), and returns
+// it; nil when the reader is exhausted, which ends the search.
+func (s *phraseRun) move(i int, target bindex.IndexInternalID) (bindex.IndexInternalID, error) {
+	if c := s.curr[i]; c != nil && (target == nil || c.Compare(target) >= 0) {
+		return c, nil
+	}
+	p := s.parts[i]
+	var d *bindex.TermFieldDoc
+	var err error
+	if target == nil {
+		d, err = p.reader.Next(p.tfd.Reset())
+	} else {
+		d, err = p.reader.Advance(target, p.tfd.Reset())
+	}
+	if err != nil || d == nil {
+		s.done = true
+		return nil, err
+	}
+	s.curr[i] = d.ID
+	return d.ID, nil
+}
+
+// locations lists the current document's term locations as phraseAt
+// reads them (term and position only).
+func (s *phraseRun) locations() []search.FieldTermLocation {
+	s.locs = s.locs[:0]
+	for _, p := range s.parts {
+		for _, v := range p.tfd.Vectors {
+			s.locs = append(s.locs, search.FieldTermLocation{Term: p.term, Location: search.Location{Pos: v.Pos}})
+		}
+	}
+	return s.locs
+}
+
+// score scores the current document as the conjunction did: each term's
+// score by its scorer, summed in the parts' order (the conjunction's),
+// on the first part's match.
+func (s *phraseRun) score(ctx *search.SearchContext) *search.DocumentMatch {
+	var rv *search.DocumentMatch
+	var sum float64
+	for i, p := range s.parts {
+		vs := p.tfd.Vectors
+		p.tfd.Vectors = nil // the scorer would copy them into the match: nobody reads them
+		dm := p.scorer.Score(ctx, p.tfd)
+		p.tfd.Vectors = vs
+		sum += dm.Score
+		if i == 0 {
+			rv = dm
+		} else {
+			ctx.DocumentMatchPool.Put(dm)
+		}
+	}
+	rv.Score = sum
+	return rv
+}
+
+func (s *phraseRun) Weight() float64 {
+	var w float64
+	for _, p := range s.parts {
+		w += p.scorer.Weight()
+	}
+	return w
+}
+
+func (s *phraseRun) SetQueryNorm(n float64) {
+	for _, p := range s.parts {
+		p.scorer.SetQueryNorm(n)
+	}
+}
+
+// Count is the conjunction's: the sum of the terms' document counts (an
+// upper bound; a conjunction above orders its searchers by it).
+func (s *phraseRun) Count() uint64 {
+	var n uint64
+	for _, p := range s.parts {
+		n += p.count
+	}
+	return n
+}
+
+func (s *phraseRun) Min() int { return 0 }
+
+func (s *phraseRun) Close() error {
+	var first error
+	for _, p := range s.parts {
+		if err := p.reader.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// DocumentMatchPoolSize is the conjunction's (one match per term searcher
+// and one per current document), plus one.
+func (s *phraseRun) DocumentMatchPoolSize() int { return 2*len(s.parts) + 1 }
+
+func (s *phraseRun) Size() int { return 64 * len(s.parts) }

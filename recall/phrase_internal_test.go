@@ -3,10 +3,12 @@ package recall
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"pgregory.net/rapid"
 )
@@ -77,4 +79,68 @@ func searchAll(t *rapid.T, idx bleve.Index, q query.Query) map[string]float64 {
 		out[h.ID] = h.Score
 	}
 	return out
+}
+
+// TestPhraseRunSame holds phraseRun, the searcher of plain phrases, to
+// the conjunction path it replaced (phraseSearcher), on a scorch index of
+// several segments: the same documents with the same scores, for a phrase
+// alone (Next) and inside a conjunction with a term and in a disjunction
+// (Advance, and the Count a conjunction orders its searchers by).
+func TestPhraseRunSame(t *testing.T) {
+	words := []string{"cargo", "build", "test", "fail", "run", "git", "status", "no", "such", "file", "移动", "动光"}
+	stems := newStemCache()
+	x := &Index{text: newTextAnalyzer(stems), terms: newTermAnalyzer(stems)}
+	idx, err := bleve.NewUsing("", newMapping(), scorch.Name, scorch.Name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	rng := rand.New(rand.NewPCG(7, 13))
+	id := 0
+	for batch := 0; batch < 6; batch++ { // one segment per batch
+		b := idx.NewBatch()
+		for i := 0; i < 150; i++ {
+			n := 1 + rng.IntN(30)
+			ws := make([]string, n)
+			for k := range ws {
+				ws[k] = words[rng.IntN(len(words))]
+			}
+			if err := b.IndexAdvanced(x.newDoc(fmt.Sprintf("d%04d", id), "s", strings.Join(ws, " "), i%2 == 0)); err != nil {
+				t.Fatal(err)
+			}
+			id++
+		}
+		if err := idx.Batch(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func() { slowPhrase = false }()
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 4).Draw(t, "positions")
+		terms := make([][]string, n)
+		for k := range terms {
+			terms[k] = []string{rapid.SampledFrom(words).Draw(t, fmt.Sprintf("term %d", k))}
+		}
+		other := bleve.NewTermQuery(rapid.SampledFrom(words).Draw(t, "other"))
+		other.SetField(fText)
+		var q query.Query = &phraseQuery{terms: terms, field: fText}
+		switch rapid.IntRange(0, 2).Draw(t, "shape") {
+		case 1:
+			q = bleve.NewConjunctionQuery(other, q)
+		case 2:
+			q = bleve.NewDisjunctionQuery(other, q)
+		}
+		slowPhrase = true
+		want := searchAll(t, idx, q)
+		slowPhrase = false
+		got := searchAll(t, idx, q)
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d matches, the conjunction path %d", terms, len(got), len(want))
+		}
+		for id, s := range want {
+			if g, ok := got[id]; !ok || g != s {
+				t.Fatalf("%q: document %s: score %v (found %v), the conjunction path's %v", terms, id, g, ok, s)
+			}
+		}
+	})
 }
