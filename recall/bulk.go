@@ -39,7 +39,55 @@ const buildSuffix = ".build-"
 const (
 	bulkBatchDocs = 5000
 	bulkMergeMax  = 64
+	// bulkQueue is how many analyzed checkpoints wait for the builder
+	// while it writes a segment: about what the analyzing goroutines
+	// prepare meanwhile (a segment of 5,000 documents takes as long as
+	// analyzing some 80 checkpoints of 40 messages on one core), and a
+	// bound on the memory they hold.
+	bulkQueue      = 64
+	bulkQueueBytes = 4 << 20
 )
+
+// queueBytes bounds the text of the checkpoints analyzed and not yet
+// handed to the builder: take waits until the queue holds less than max
+// bytes less the checkpoint's own (or nothing, so a checkpoint larger
+// than max still goes through, alone).
+type queueBytes struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	n, max int
+	closed bool
+}
+
+func newQueueBytes(max int) *queueBytes {
+	q := &queueBytes{max: max}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+func (q *queueBytes) take(n int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.closed && q.n > 0 && q.n+n > q.max {
+		q.cond.Wait()
+	}
+	q.n += n
+}
+
+func (q *queueBytes) give(n int) {
+	q.mu.Lock()
+	q.n -= n
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+// close releases every waiter for good (the build ended).
+func (q *queueBytes) close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
 
 // empty reports whether the index holds nothing: no watermark, no
 // documents.
@@ -110,12 +158,18 @@ func (w *writer) bulkSync(sessions []string) error {
 
 // build fills one offline builder under tmp with the documents of todo
 // and returns the directory of the index it built ("" when no checkpoint
-// could be read). One goroutine per core reads and analyzes checkpoints
-// and hands their documents to the builder, which writes a segment on
-// the goroutine that fills its batch while the others go on analyzing;
-// this goroutine keeps the watermark and the stats. (One builder per core
-// wrote as much in parallel but had to merge its segments with the
-// others' at the end: one more pass over the whole index.)
+// could be read). One goroutine per core reads and analyzes checkpoints;
+// one goroutine hands their documents to the builder, which writes a
+// segment of bulkBatchDocs documents on that goroutine whenever its batch
+// is full, while the others go on analyzing into a queue of up to
+// bulkQueue checkpoints; this goroutine keeps the watermark and the stats.
+// (The builder holds its lock while it writes a segment: when the
+// analyzing goroutines handed it their documents themselves, the one that
+// filled the batch wrote the segment and the others waited at their next
+// document, so a segment's CPU, a third of the build, ran on one core
+// while the other idled. One builder per core wrote as much in parallel
+// but had to merge its segments with the others' at the end: one more
+// pass over the whole index.)
 func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	x := w.x
 	dir := filepath.Join(tmp, "index")
@@ -130,6 +184,9 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
 	n := min(max(runtime.GOMAXPROCS(0), 1), len(todo))
+	ready := make(chan prepared, bulkQueue)
+	q := newQueueBytes(bulkQueueBytes)
+	defer q.close()
 	done := make(chan prepared, n)
 	go func() {
 		defer close(jobs)
@@ -148,25 +205,38 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			defer wg.Done()
 			for ci := range jobs {
 				p := x.prepare(ctx, ci, false)
-				if p.err == nil {
-					for _, d := range p.docs {
-						if err := b.Index(d.ID(), d); err != nil {
-							p.err = &bulkError{err}
-							break
-						}
-						docs.Add(1)
-					}
-				}
-				p.docs = nil
+				q.take(p.bytes)
 				select {
-				case done <- p:
+				case ready <- p:
 				case <-ctx.Done():
+					q.give(p.bytes)
 					return
 				}
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(done) }()
+	go func() { wg.Wait(); close(ready) }()
+	go func() {
+		defer close(done)
+		for p := range ready {
+			if p.err == nil && ctx.Err() == nil {
+				for _, d := range p.docs {
+					if err := b.Index(d.ID(), d); err != nil {
+						p.err = &bulkError{err}
+						break
+					}
+					docs.Add(1)
+				}
+			}
+			p.docs = nil
+			q.give(p.bytes)
+			select {
+			case done <- p:
+			case <-ctx.Done():
+				// drain ready so that no preparer blocks; they stop at the cancel
+			}
+		}
+	}()
 	for p := range done {
 		if err != nil {
 			continue // drain: the workers stop at the cancel
