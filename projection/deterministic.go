@@ -526,6 +526,33 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 // this week: …", "today's job: …", "the goal is to …", "目标：…".
 var goalLabelRE = mustPattern(`(?i)^\W*(?:(?:ok|so|and|also|morning)[,!]?\s+)*(?:(?:today'?s|todays|the|our|my|main|overall|this week'?s)\s+)?(?:objective|goal|task|job|aim|mission)(?:\s+(?:for|of)\s+[\w ]{1,20}?)?\s*(?:[:：]|is\s+to\b)|^(?:今天的|这次的|本周的)?(?:目标|任务)(?:是)?[:：]`)
 
+// wantRE is a sentence that says what the user wants done: "I want a
+// real SaveService: …", "we need the importer to …", "I'd like you to
+// …", "can you …", "let's …".
+var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,]?\s+)*(?:(?:i|we)\s+(?:really\s+|just\s+|finally\s+)?(?:want|need|would like|'d like)\s+(?:you\s+to\s+|to\s+)?\S|(?:can|could) you\s+(?:please\s+)?\S|(?:please\s+)?let's\s+\S)`)
+
+// wantedSentence is the sentence of a first message's first four that
+// says what the user wants (wantRE), when the sentences before it only
+// tell the situation (no goal label, no imperative, no want); else "".
+func wantedSentence(ss []string) string {
+	for i, s := range ss[:min(4, len(ss))] {
+		if wantRE.MatchString(s) {
+			if i == 0 || len(terms(s)) < 4 {
+				return ""
+			}
+			return s
+		}
+		if len(terms(s)) < 2 {
+			// "Morning.", "ok so."
+			continue
+		}
+		if goalLabelRE.MatchString(s) || objectiveRE.MatchString(s) || imperative(discourseRE.ReplaceAllString(s, "")) || isRule(s) || questionRE.MatchString(s) {
+			return ""
+		}
+	}
+	return ""
+}
+
 // objectiveQuote is the head of the first user message: its first two
 // sentences, verbatim, at most valueRunes runes.
 func objectiveQuote(text string) string {
@@ -553,6 +580,15 @@ func objectiveQuote(text string) string {
 			}
 			return s
 		}
+	}
+	if w := wantedSentence(ss); w != "" {
+		// "ok, the big one this sprint. saves are still PlayerPrefs, …
+		// I want a real SaveService: …": the situation leads up to the
+		// goal, which the sentence saying what the user wants states.
+		if r := []rune(w); len(r) > valueRunes {
+			w = string(r[:valueRunes])
+		}
+		return w
 	}
 	end := strings.Index(t, ss[0]) + len(ss[0])
 	// The second sentence belongs to the objective unless it is a rule,

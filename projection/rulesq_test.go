@@ -202,3 +202,22 @@ func TestRanQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectiveWanted: a first message that tells the situation before
+// saying what the user wants has that sentence as its objective.
+func TestObjectiveWanted(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"ok, the big one this sprint. invoices are still PDFs mailed by hand, and last month two customers got the wrong totals. I want a real invoice service: one versioned JSON per invoice, rendered to PDF on demand. Keep the old mailer running.",
+			"I want a real invoice service: one versioned JSON per invoice, rendered to PDF on demand."},
+		{"Morning. The nightly export has been timing out since Tuesday. Can you find out why the export query got slow and fix it?",
+			"Can you find out why the export query got slow and fix it?"},
+		{"I want the export to finish under ten minutes. It times out since Tuesday.",
+			"I want the export to finish under ten minutes. It times out since Tuesday."},
+		{"Fix the flaky login test. It fails one run in five. I want it green before the release.",
+			"Fix the flaky login test. It fails one run in five."},
+	} {
+		if got := objectiveQuote(c.msg); got != c.want {
+			t.Errorf("objectiveQuote(%q)\n = %q\nwant %q", c.msg, got, c.want)
+		}
+	}
+}
