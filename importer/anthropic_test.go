@@ -58,6 +58,8 @@ func TestImportErrorsInJSONTerms(t *testing.T) {
 		{`[1, 2, 3]`, importer.ErrUnknownFormat, "the file is a JSON array whose first element is not a chat message"},
 		{`[{"speaker":"me","text":"hi"}]`, importer.ErrUnknownFormat, `objects with a "role"`},
 		{` [ ] `, importer.ErrUnknownFormat, "the file is an empty JSON array: no messages"},
+		{"", importer.ErrUnknownFormat, "the file is empty"},
+		{"\n \r\n", importer.ErrUnknownFormat, "the file is empty"},
 		{`"just a string"`, importer.ErrUnknownFormat, "the file is a JSON string, not an object"},
 	}
 	for _, tc := range cases {

@@ -197,6 +197,10 @@ func DetectBytes(data []byte) (Format, error) {
 		return FormatDSH, nil
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
+	if len(bytes.TrimSpace(data)) == 0 {
+		// A session file just created, or cut before its first line.
+		return "", fmt.Errorf("%w: the file is empty", ErrUnknownFormat)
+	}
 	rest := data
 	for n := 0; n < detectLines && len(rest) > 0; n++ {
 		line := rest
