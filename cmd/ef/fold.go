@@ -41,6 +41,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		"name are two sessions and a moved or renamed file is the same one. --session ID files them under ID instead. ef builds",
 		"before this one named an imported session by its file's name; a store that holds such a session keeps it, and ef fold",
 		"says where the new checkpoints went. Folding the same log again reuses its checkpoints.",
+		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the surface before → after, the span's",
+		"closure level (EF-RFC-001 §12: C0 structure only, C1 authority and boundaries exported, C2 a closed stage of work,",
+		"C3 closed with evidence) and whether recall can serve the archived messages; a failed or vetoed fold says why.",
 		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.")
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")

@@ -78,3 +78,41 @@ func TestDSHLogWithBOMSaysSo(t *testing.T) {
 		t.Errorf("ef inspect: exit %d, %q", code, errs)
 	}
 }
+
+// TestFoldHelpExplainsItsLines: every fold's line prints a closure level
+// (C0..C3) that neither the help nor the README explained. The help now
+// names each column, and the level printed by a real fold is one it lists.
+func TestFoldHelpExplainsItsLines(t *testing.T) {
+	_, out, errs := runCLI(t, "help", "fold")
+	help := out + errs
+	for _, want := range []string{"closure level", "C0", "C1", "C2", "C3", "recall"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("ef help fold does not explain %q:\n%s", want, help)
+		}
+	}
+	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "session.jsonl")
+	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "2000")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	lines := 0
+	for _, l := range strings.Split(text, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && strings.HasPrefix(f[1], "ef-") {
+			lines++
+			if level := f[len(f)-3]; !strings.Contains(help, level+" ") {
+				t.Errorf("fold line %q: level %q is not in the help", l, level)
+			}
+		}
+	}
+	if lines == 0 {
+		t.Fatalf("no fold lines:\n%s", text)
+	}
+}
