@@ -1188,6 +1188,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	type test struct {
 		name, line string
 		failed     bool
+		at         int
 	}
 	var tests []test
 	seen := map[string]bool{}
@@ -1207,12 +1208,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				// "--- FAIL".
 				if ls := strings.LastIndexByte(text[:loc[0]], '\n'); ls > 0 {
 					if prev := lineAt(text, ls-1); prev != "" && prev != line && (text[ls-1] != '\n') && strings.Contains(prev, ":") {
-						tests = append(tests, test{n, line + " — " + prev, f})
+						tests = append(tests, test{n, line + " — " + prev, f, loc[0]})
 						continue
 					}
 				}
 			}
-			tests = append(tests, test{n, line, f})
+			tests = append(tests, test{n, line, f, loc[0]})
 		}
 	}
 	var runs []string
@@ -1250,6 +1251,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			failed = true
 		}
 	}
+	units := unitReader{text: text}
 	for _, t := range tests {
 		quote, _, _ := strings.Cut(t.line, " — ")
 		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: "test/-/" + t.name, Name: t.name, Quote: quote, Failed: t.failed, Explicit: true, Links: append([]string{cmdKey}, runs...)}
@@ -1258,6 +1260,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if c := callText(ctx.Call); c != "" {
 				p.Links = append(p.Links, callPrefix+c)
 			}
+			p.Links = units.link(p.Links, t.at, quote)
 			p.Value = "failed: " + oneLine(t.line, 200)
 		} else {
 			p.Value = "passed: " + oneLine(t.line, 200)

@@ -74,7 +74,11 @@
 // a partial lift restates the rule with its exception (bare "no X" is a
 // prohibition: bareNo, with its list of pleasantries noNotRules).
 //
-// A failed run is resolved by the same run with the name a user's message after it
+// A failed test is also resolved by a later run of any command whose
+// output reports the unit holding it passing whole (a Go package's "ok",
+// a pytest file's dots, a jest "PASS" file; units.go), unless that run
+// selected its tests by name ("-run", "-k", "-t": selectOpts). A failed
+// run is resolved by the same run with the name a user's message after it
 // gave in place of its words ("images go to harbor.acme.io/fin/ledger
 // now", toldValue), and given up when the user drops it by its program's
 // name ("forget golangci-lint for now", "mypy 先不管了", abandonNameRE).

@@ -1578,6 +1578,9 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				hit = append(hit, a)
 			}
 		}
+		// A failed test whose unit the output reports passing whole
+		// (units.go).
+		hit = r.unitHits(e.Text, f, hit)
 		// A failure whose subject a passing call did again (subject.go):
 		// the same run changed, a wider run, the operation continued, the
 		// missing resource corrected, the command the user said to run.
