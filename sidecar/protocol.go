@@ -69,6 +69,35 @@ func Methods() []string {
 	return []string{MethodInitialize, MethodSessionOpen, MethodSessionEvents, MethodSessionClose, MethodSessionDelete, MethodSessionArchive, MethodFoldPlan, MethodFoldCompile, MethodToolCall, MethodActionSubmit, MethodContextRequest, MethodShutdown}
 }
 
+// ToolLane is a model-callable tool of a package other than recall (the
+// 2origin lanes): the plugin registers it from its definition in
+// initialize's result, and a call sends the model's arguments to a sidecar
+// method of its own. Such a tool is wired by hand in four places (the
+// plugin's registerTools, the sidecar's method and InitializeResult field,
+// ef mcp's tool list, the docs); ToolLanes is the list the tests hold those
+// places to (TestToolLanesMatch here, TestToolLanesServed in cmd/ef).
+type ToolLane struct {
+	// Tool is the tool's name, as the model calls it.
+	Tool string
+	// Method is the sidecar method a call goes to.
+	Method string
+	// Param is the key of Method's params that holds the model's
+	// arguments.
+	Param string
+	// Init is the key of initialize's result that carries the tool's
+	// definition when the sidecar offers it.
+	Init string
+}
+
+// ToolLanes returns the tools served through a sidecar method of their
+// own, in the order the plugin registers them.
+func ToolLanes() []ToolLane {
+	return []ToolLane{
+		{Tool: action.ToolName, Method: MethodActionSubmit, Param: "intent", Init: "actionTool"},
+		{Tool: northbridge.ToolName, Method: MethodContextRequest, Param: "request", Init: "contextTool"},
+	}
+}
+
 // Error codes: JSON-RPC 2.0's, and the sidecar's own in the range the
 // specification leaves to servers.
 const (

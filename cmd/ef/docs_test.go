@@ -4,10 +4,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/actiontest"
 	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/origin/action"
+	"github.com/epistemicfold/ef/recall"
+	"github.com/epistemicfold/ef/sidecar"
 )
 
 // TestCommandsDocumented holds the subcommand table to the documents a
@@ -61,6 +66,57 @@ func TestCommandsDocumented(t *testing.T) {
 		}
 		if !named[name] {
 			t.Errorf("ef %s is not named in docs/ARCHITECTURE.md's cmd/ef row", name)
+		}
+	}
+}
+
+// TestToolLanesServed holds ef mcp and the documents to sidecar.ToolLanes,
+// the tools of other packages than recall (sidecar's TestToolLanesMatch
+// holds the sidecar and the plugin to it): ef mcp, given the options that
+// offer them, serves exactly the recall tools and these; ef mcp's help,
+// the plugin's README (its config keys) and ARCHITECTURE.md's row on
+// adding a model-callable tool name each of them.
+func TestToolLanesServed(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	env := &mcpEnv{actions: actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}}), origins: []string{t.TempDir()}}
+	var served []string
+	for _, tool := range mcpTools(env) {
+		served = append(served, tool.Name)
+	}
+	var want []string
+	for _, def := range recall.Tools() {
+		want = append(want, def.Name)
+	}
+	lanes := sidecar.ToolLanes()
+	for _, l := range lanes {
+		want = append(want, l.Tool)
+	}
+	slices.Sort(served)
+	slices.Sort(want)
+	if !slices.Equal(served, want) {
+		t.Errorf("ef mcp serves %q; the recall tools and sidecar.ToolLanes are %q", served, want)
+	}
+
+	root := testutil.RepoRoot(t)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	arch := read("docs/ARCHITECTURE.md")
+	row := ""
+	if i := strings.Index(arch, "| add a model-callable tool |"); i >= 0 {
+		row, _, _ = strings.Cut(arch[i:], "\n")
+	}
+	_, help, _ := runCmd(t, RunMCP, "-h")
+	docs := map[string]string{"ef mcp -h": help, "dsh-plugin/README.md": read("dsh-plugin/README.md"), "docs/ARCHITECTURE.md (add a model-callable tool)": row}
+	for _, l := range lanes {
+		for name, text := range docs {
+			if !strings.Contains(text, l.Tool) {
+				t.Errorf("%s does not name %s", name, l.Tool)
+			}
 		}
 	}
 }
