@@ -286,3 +286,30 @@ func clauses(s string) []string {
 }
 
 var clauseSplitRE = mustPattern(`(?i),\s+(?:and|but|while|plus)\s+|;\s+|，(?:而且|并且|但是?|不过)?|；`)
+
+// gerundFineRE is a permission said of an act by its gerund, after the
+// scope it holds in: "in the Editor with the fake store, and in dev
+// builds …, granting locally without the backend is fine".
+var gerundFineRE = mustPattern(`(?i)(?:^|[,;:]\s*|\s)(?P<x>[a-z]{3,}ing)\b(?:\s+[^\s,.;:]+){0,5}?\s+(?:is|are)\s+(?:(?:totally|perfectly|also)\s+)?(?:fine|ok|okay|allowed|acceptable|permitted)\b`)
+
+// permittedGerund is the act (its gerund, "granting") and the quote of a
+// permission of sentence s said of an act in a scope given before it
+// ("in the Editor …, granting locally is fine"), cut before a reason
+// ("…, so QA doesn't need …"), or "", "". Without a scope before the
+// gerund it is no exception ("granting locally is fine now" lifts).
+func permittedGerund(s string) (x, quote string) {
+	m := gerundFineRE.FindStringSubmatchIndex(s)
+	if m == nil || notPermitRE.MatchString(s[m[0]:m[1]]) {
+		return "", ""
+	}
+	xi := gerundFineRE.SubexpIndex("x")
+	x = s[m[2*xi]:m[2*xi+1]]
+	if nonVerbs[strings.ToLower(x)] || stopwords[strings.ToLower(x)] {
+		return "", ""
+	}
+	scope := s[:m[2*xi]]
+	if !scopedRE.MatchString(scope) || len(terms(scope)) < 2 {
+		return "", ""
+	}
+	return x, strings.TrimSpace(s[:m[1]])
+}

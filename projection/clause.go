@@ -316,8 +316,10 @@ var (
 	// are fair game", "vite 可以升了").
 	// Also a thing that can do it now ("the LLM can now process the
 	// liability clauses"), a thing released ("the lab channel is released
-	// again") and a thing treated like the rest ("… like all the others").
-	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|可以|能\p{Han}?了`)
+	// again"), a thing treated like the rest ("… like all the others") and
+	// a thing back in its place ("it's part of the fleet again", "is back
+	// in service now").
+	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|\b(?:is|are|'s|'re)\s+(?:back in|part of|available|in service|usable)\b|可以|能\p{Han}?了`)
 	// backShapeRE is the time word that makes a permission the end of a
 	// rule rather than an exception to it: now, again, any more.
 	backShapeRE = mustPattern(`(?i)\b(?:now|again|anymore|any more|after all|from now on)\b|现在|可以[^，,。；;]{0,12}了`)

@@ -353,6 +353,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
 					excepted = true
 				}
+				if x, q := permittedGerund(s); x != "" && !excepted && !liftRE.MatchString(s) {
+					// "in the Editor …, granting locally without the backend
+					// is fine": an exception to the rule against granting
+					// (amend.go), its scope quoted.
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: q})
+					excepted = true
+				}
 				if subj, x := notApplied(c); x != "" && !excepted {
 					// "单只股票 5% 的上限对 ETF 不适用，ETF 可以到 10%": an
 					// exception to the rule its subject names (clause.go).

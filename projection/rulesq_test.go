@@ -221,3 +221,49 @@ func TestObjectiveWanted(t *testing.T) {
 		}
 	}
 }
+
+// rulesAfter applies user messages and returns the constraints' values
+// with their lifecycle: "active <value>", "lifted <value>".
+func rulesAfter(msgs ...string) []string {
+	r := New(Options{})
+	for i, m := range msgs {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
+	}
+	var out []string
+	for _, a := range r.Anchors() {
+		if a.Kind == KindConstraint && (a.Lifecycle == Active || a.Lifecycle == Lifted) {
+			out = append(out, a.Lifecycle+" "+a.Value)
+		}
+	}
+	return out
+}
+
+// TestGerundException: a permission said of an act by its gerund after
+// its scope is an exception shown on the rule against the act, which
+// stays active; without a scope it excepts nothing.
+func TestGerundException(t *testing.T) {
+	rule := "Set up the shop. Never grant coins on the client's purchase callback alone, no exceptions."
+	got := rulesAfter(rule, "in the Editor with the fake store, and in dev builds with the LOCAL_GRANT define, granting locally without the backend is fine, so QA needs no sandbox account.")
+	if !has(got, "active", "Never grant coins") || !has(got, "active", "— except: in the Editor") {
+		t.Errorf("scoped: %q, want the rule active with its exception", got)
+	}
+	got = rulesAfter(rule, "granting locally without the backend is fine, QA asked for it.")
+	if has(got, "active", "— except:") {
+		t.Errorf("unscoped: %q, want no exception", got)
+	}
+}
+
+// TestLiftBackInPlace: a thing said to be back in its place ("it's part
+// of the fleet again") lifts the rule that kept the agent off it.
+func TestLiftBackInPlace(t *testing.T) {
+	got := rulesAfter("Tune the fleet's params. Separately, ops asked us to keep our hands off amr-03, it's sitting in the repair bay.",
+		"Ops just told me amr-03 is out of the repair bay, so it's part of the fleet again.")
+	if !has(got, "lifted", "amr-03") || has(got, "active", "amr-03") {
+		t.Errorf("%q, want the amr-03 rule lifted", got)
+	}
+	got = rulesAfter("Tune the fleet's params. Keep your hands off amr-03, it's in the repair bay.",
+		"amr-05 is part of the fleet again.")
+	if !has(got, "active", "amr-03") {
+		t.Errorf("%q, want the amr-03 rule active", got)
+	}
+}
