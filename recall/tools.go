@@ -338,7 +338,8 @@ func renderHit(n int, h Hit) string {
 		}
 		fmt.Fprintf(&sb, "message %d · %s", *h.Message, role)
 	}
-	fmt.Fprintf(&sb, " · %s\n   %s\n", fmtTime(h.CreatedAt), h.Snippet)
+	// The time is the checkpoint's (its fold's), not the message's: say so.
+	fmt.Fprintf(&sb, " · folded %s\n   %s\n", fmtTime(h.CreatedAt), h.Snippet)
 	return sb.String()
 }
 

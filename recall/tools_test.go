@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/epistemicfold/ef/recall"
 )
@@ -171,5 +172,18 @@ func TestRenderSearchNoMatchHint(t *testing.T) {
 				t.Errorf("%q in %s: %q suggests %q", tc.query, tc.scope, got, w)
 			}
 		}
+	}
+}
+
+// A hit's time is when its checkpoint was made, not when the message was
+// written (an imported or replayed session is folded long after): the line
+// said only "· 2025-11-30 00:00Z", which reads as the message's time.
+func TestRenderSearchHitTimeIsTheFolds(t *testing.T) {
+	msg := 3
+	got := recall.RenderSearch(&recall.SearchResult{Query: "retry", Scope: recall.ScopeProject, Total: 1, Hits: []recall.Hit{{
+		Ref: "ck-7#3@s1", SessionID: "s1", CheckpointID: "ck-7", Kind: "message", Message: &msg, Role: "tool",
+		CreatedAt: time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC).UnixMilli(), Snippet: "**retry** failed"}}})
+	if !strings.Contains(got, "message 3 · tool · folded 2025-11-30 00:00Z") {
+		t.Errorf("the hit's time is not marked as the fold's:\n%s", got)
 	}
 }
