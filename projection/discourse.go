@@ -259,6 +259,10 @@ var anaphoricRuleRE = mustPattern(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:
 // read by userKnowledge).
 var retractRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
 
+// retractWhyRE is a retraction followed by its reason in a clause of its
+// own: "scratch the edge-ngram thing, the index doubled in size".
+var retractWhyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–?]{1,60}?)\s*[,;—–]\s*(?P<why>[^?？]{3,160}?)[.!。]?$`)
+
 // sharedStems counts the stems a and b share, and their overlap (over the
 // smaller).
 func sharedStems(a, b map[string]bool) (int, float64) {
@@ -502,7 +506,17 @@ var toPurposeRE = mustPattern(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)
 // an active decision (replaced by the imperative after it in the same
 // message, whose index is put in *skip).
 func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Proposal, bool) {
-	if m := retractRE.FindStringSubmatch(s); m != nil {
+	m := retractRE.FindStringSubmatch(s)
+	if m == nil {
+		// "scratch the edge-ngram thing, the index doubled in size.": a
+		// retraction with its reason, when the reason is no course of its
+		// own ("…, go back to LIKE" names its replacement).
+		if r := retractWhyRE.FindStringSubmatch(s); r != nil && !imperative(r[retractWhyRE.SubexpIndex("why")]) && !userDecisionRE.MatchString(r[retractWhyRE.SubexpIndex("why")]) {
+			m = make([]string, retractRE.NumSubexp()+1)
+			m[retractRE.SubexpIndex("x")] = r[retractWhyRE.SubexpIndex("x")]
+		}
+	}
+	if m != nil {
 		x := m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
 		if !retractsDecision(x, ctx.Decisions) {
 			return nil, true
@@ -516,7 +530,7 @@ func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Propos
 		}
 		return []Proposal{{Op: OpLift, Kind: KindDecision, Value: x, Quote: s}}, false
 	}
-	m := choiceLeadRE.FindStringSubmatch(s)
+	m = choiceLeadRE.FindStringSubmatch(s)
 	if m == nil || isRule(s) || lookRE.MatchString(s) || choosesValue(s) || len(pins(s)) > 0 {
 		return nil, true
 	}

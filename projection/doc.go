@@ -223,7 +223,9 @@
 // ruled out by a later clause of the message that opens with it ("A
 // can't do …", "B would be one more native plugin …"): the one left is
 // the user's decision ("C (not A, not B)"); an option argued for, or a
-// question after the list, decides nothing.
+// question after the list, decides nothing. A retraction told with its
+// reason ("scratch the edge-ngram thing, the index doubled in size.") is
+// a retraction too, and the course the next sentence sets replaces it.
 // The first message's objective is the sentence it labels as the goal
 // ("Goal for this week: …", goalLabelRE) when it has one.
 //

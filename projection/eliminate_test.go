@@ -34,3 +34,21 @@ func TestEliminated(t *testing.T) {
 		t.Errorf("no normative decision for NATS: %v", r.Heads())
 	}
 }
+
+// A retraction told with its reason ("scratch X, it bloats Y.") takes the
+// decision back, and the course the next sentence sets replaces it.
+func TestRetractionWithReason(t *testing.T) {
+	r := New(Options{})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "for search let's use a trigram index on the title column"})
+	r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "Added the pg_trgm index."})
+	r.Apply(Event{Seq: 2, Role: RoleUser, Text: "scratch the trigram thing, it bloats the table. use a tsvector column with a GIN index instead"})
+	var active []string
+	for _, a := range r.Heads() {
+		if a.Kind == KindDecision {
+			active = append(active, a.Value)
+		}
+	}
+	if len(active) != 1 || active[0] != "use a tsvector column with a GIN index instead" {
+		t.Errorf("active decisions %q, want only the tsvector one", active)
+	}
+}
