@@ -160,6 +160,11 @@ func TestRecallScale(t *testing.T) {
 	if cpuOK {
 		fmt.Fprintf(&b, "index build used %.1f s of CPU = %.0f messages per CPU-second\n",
 			buildCPU.Seconds(), float64(n)/buildCPU.Seconds())
+		// What the build's CPU allows on this machine's cores however
+		// they are shared: the wall-clock rate an idle machine could reach
+		// at most.
+		fmt.Fprintf(&b, "CPU-bound ceiling on %d cores (build CPU / cores, perfect parallelism): %.0f messages/s\n",
+			runtime.GOMAXPROCS(0), float64(n)*float64(runtime.GOMAXPROCS(0))/buildCPU.Seconds())
 	}
 	if la := testutil.LoadAverage(); la != "" {
 		fmt.Fprintf(&b, "load average at the end: %s (other work on the machine inflates wall-clock figures)\n", la)
