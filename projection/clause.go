@@ -175,6 +175,17 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 			out = append(out, s)
 			continue
 		}
+		if body := ledRule(s); body != "" {
+			// "From Tomás in QA: the game saves on every level complete
+			// …", "And before you suggest it: no BinaryFormatter.": the
+			// rule after the lead, read alone.
+			if announced == nil {
+				announced = map[string]bool{}
+			}
+			announced[body] = true
+			out = append(out, body)
+			continue
+		}
 		if lead, items := colonList(s); items != nil {
 			// "Helga sent her conditions, she was very clear: A, B, and
 			// C": the rules the lead relays, each its own sentence.
@@ -182,7 +193,7 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 				out = append(out, lead)
 			}
 			for _, t := range items {
-				if len(items) > 1 && (isRule(t) || !strings.ContainsAny(t, "0123456789")) {
+				if len(items) > 1 && (isRule(t) || relaysRules(lead) && normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789")) {
 					// An item that only states a number ("budget cap 300
 					// dollars") is a setting, read as a value.
 					if announced == nil {
@@ -234,7 +245,7 @@ var (
 	ruleOpenRE = mustPattern(`(?i)^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|always|keep|make sure|avoid|stick to|leave|no longer)\b|^no\s+["'` + "`" + `]?[\w.\-/@#+*]+|^(?:不要|别|不许|不准|禁止|必须|务必|只能|一定要|千万)`)
 	// ruleLabelRE is a label that announces rules ("ground rules:",
 	// "hard limits from lars:", "几条规矩："): what follows it binds.
-	ruleLabelRE = mustPattern(`(?i)\b(?:rules?|limits?|constraints?|requirements?|polic(?:y|ies)|guidelines?)\b|规矩|规则|要求|限制|规定`)
+	ruleLabelRE = mustPattern(`(?i)\b(?:rules?|limits?|constraints?|requirements?|polic(?:y|ies)|guidelines?|conditions)\b|规矩|规则|要求|限制|规定`)
 	// preambleRE is a label that tells who said what follows ("something
 	// lars was VERY clear about:", "Omar set three rules:"), not its topic.
 	preambleRE = mustPattern(`(?i)\b(?:is|are|was|were|has|have|had|says|said|set|wants|asked|told|mentioned|reminded|about|from)\b|说|转达|提醒`)
@@ -603,8 +614,9 @@ func colonList(s string) (lead string, items []string) {
 		parts = append(parts, t)
 	}
 	rules := 0
+	relays := relaysRules(lead)
 	for _, t := range parts {
-		if isRule(t) {
+		if isRule(t) || relays && normShapeRE.MatchString(t) {
 			rules++
 		}
 	}
@@ -617,6 +629,47 @@ func colonList(s string) (lead string, items []string) {
 		return "", nil
 	}
 	return lead, parts
+}
+
+// normShapeRE is a norm told as a description ("linear speed is capped at
+// 0.8 m/s", "the radius may never be smaller than …", "nothing gets onto
+// a robot that hasn't run in the sim", "the game saves on every level
+// complete"): under a lead that relays rules (relaysRules) such an item
+// is a rule.
+var normShapeRE = mustPattern(`(?i)\b(?:never|nothing|nobody|no one|not|don't|doesn't|do not|does not|isn't|aren't|only|capped|at most|at least|max(?:imum)?|minimum|ceiling|limit(?:ed)?|always|every|whenever|must|may not|can't|cannot)\b`)
+
+// fromNameRE is a lead that says whose words follow: "From Tomás in QA",
+// "per Helena", "according to Priya".
+var fromNameRE = mustPattern(`(?i:^\W*(?:and\s+)?(?:from|per|according to))\s+\p{Lu}[\p{L}\-]+(?:\s+(?i:in|from|of|at)\s+[\p{L}\- ]{1,20})?$`)
+
+// relaysRules reports whether a list's lead relays rules: it names them
+// (ruleLabelRE: "her conditions", "the rules") or says whose words
+// follow (fromNameRE).
+func relaysRules(lead string) bool {
+	return ruleLabelRE.MatchString(lead) || fromNameRE.MatchString(strings.TrimSpace(lead))
+}
+
+// ledRule is the body of sentence s after a short lead and its colon when
+// the lead states no rule and the body is one the lead alone hides: a
+// bare "no X" ("And before you suggest it: no BinaryFormatter."), or a
+// norm told as a description under a lead saying whose words follow
+// ("From Tomás in QA: the game saves on every level complete …",
+// normShapeRE); else "".
+func ledRule(s string) string {
+	lead := labelOf(s)
+	if lead == "" || len(strings.Fields(lead)) > 8 || isRule(lead) || questionRE.MatchString(s) || ruleLabelRE.MatchString(lead) || goalLabelRE.MatchString(lead+":") {
+		// A label announcing rules lists them (clauseBounds); a goal's
+		// states the objective.
+		return ""
+	}
+	body := strings.TrimSpace(strings.TrimLeft(s[len(lead):], ":："))
+	if len(terms(body)) < 1 || strings.ContainsAny(body, ":：;；") {
+		return ""
+	}
+	if bareNo(body) || fromNameRE.MatchString(strings.TrimSpace(lead)) && normShapeRE.MatchString(body) {
+		return body
+	}
+	return ""
 }
 
 // qualifierRE is a list item that only bounds the one before it: "…

@@ -267,3 +267,24 @@ func TestLiftBackInPlace(t *testing.T) {
 		t.Errorf("%q, want the amr-03 rule active", got)
 	}
 }
+
+// TestRelayedNorms: rules told as descriptions under a lead that relays
+// them ("I wrote her conditions down: …", "From Tomás in QA: …"), and a
+// bare "no X" after a lead, are rules; a goal's label and a plain
+// narration after a lead state none.
+func TestRelayedNorms(t *testing.T) {
+	got := rulesAfter("Tune the arm. Priya from safety sat with me and I wrote her conditions down, in no particular order: joint speed is capped at 0.5 rad/s everywhere; the gripper force may never exceed 40 N; nothing runs on the real arm that hasn't run in the sim first.")
+	for _, w := range []string{"capped at 0.5", "may never exceed 40 N", "nothing runs on the real arm"} {
+		if !has(got, "active", w) {
+			t.Errorf("conditions: %q, want a rule with %q", got, w)
+		}
+	}
+	got = rulesAfter("Rewrite the saves. From Tomás in QA: the game saves on every level complete and whenever the app goes to background. And before you suggest it: no BinaryFormatter.")
+	if !has(got, "active", "the game saves on every level complete") || !has(got, "active", "no BinaryFormatter") {
+		t.Errorf("led rules: %q", got)
+	}
+	got = rulesAfter("Fix the importer. The goal: no duplicate rows in the ledger. From Tomás in QA: the importer crashed twice yesterday.")
+	if len(got) != 0 {
+		t.Errorf("goal and narration: %q, want no rule", got)
+	}
+}
