@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/mcpserver"
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/origin/northbridge"
@@ -94,6 +95,9 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	if err := checkOrigins(origins); err != nil {
 		return err
 	}
+	if *session != "" {
+		warnUnknownSession(ctx, stderr, dir, *session)
+	}
 	logger := stderrLogger(stderr, *verbose)
 	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr, logger)
 	if err != nil {
@@ -122,6 +126,24 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		return nil
 	}
 	return err
+}
+
+// warnUnknownSession says on stderr when --session names a session the
+// store holds nothing of: a typo in an MCP client's configuration would
+// otherwise answer every search with "no matches" and every short ref with
+// "unknown session". Only a warning: DSH may fold the session later.
+func warnUnknownSession(ctx context.Context, stderr io.Writer, dir, session string) {
+	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		return
+	}
+	defer st.Close()
+	sessions, err := st.Sessions(ctx)
+	if err != nil || slices.Contains(sessions, session) {
+		return
+	}
+	fmt.Fprintf(stderr, "ef mcp: warning: session %q has no folded history in %s yet (%d sessions there); searches default to it and find nothing until it is folded\n",
+		session, dir, len(sessions))
 }
 
 // syncedRecall answers tool calls from the store's index, bringing it up to
