@@ -291,6 +291,20 @@ func (srv *Server) thresholdFor(provider, model string) float64 {
 	return srv.settings.ThresholdRatio
 }
 
+// policy is the engine policy the settings give for a context window and
+// a threshold ratio (thresholdFor's): engine.Policy is the source of the
+// fold knobs, and a setting named like one of its fields is that knob
+// (TestSettingsReachThePolicy); EmergencyRatio becomes the emergency
+// budget's share of the window.
+func (s Settings) policy(window int, threshold float64) engine.Policy {
+	emergency := s.EmergencyRatio
+	if emergency == 0 {
+		emergency = EmergencyRatio
+	}
+	return engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency),
+		CachePriceRatio: s.CachePriceRatio, DigestLeaves: s.DigestLeaves}
+}
+
 // engineFor returns the engine for a context window and a threshold ratio
 // (the policy depends on both; models differ in their windows).
 func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, error) {
@@ -298,17 +312,11 @@ func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, err
 	if e, ok := srv.engines[key]; ok {
 		return e, nil
 	}
-	emergency := srv.settings.EmergencyRatio
-	if emergency == 0 {
-		emergency = EmergencyRatio
-	}
 	tok, err := srv.tokens.Meter(tokenizer.O200k)
 	if err != nil {
 		return nil, err
 	}
-	opts := engine.Options{TokenMeter: tok, Logger: srv.logger,
-		Policy: engine.Policy{ContextWindow: window, ThresholdRatio: threshold, EmergencyBudget: int(float64(window) * emergency),
-			CachePriceRatio: srv.settings.CachePriceRatio, DigestLeaves: srv.settings.DigestLeaves}}
+	opts := engine.Options{TokenMeter: tok, Logger: srv.logger, Policy: srv.settings.policy(window, threshold)}
 	if srv.digestOn() {
 		opts.Summarizer = srv
 	}

@@ -2,9 +2,11 @@ package sidecar
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 )
 
@@ -95,4 +97,51 @@ func TestPlanUsesTheEconomicTrigger(t *testing.T) {
 		lastReason = res["reason"].(string)
 	}
 	t.Fatal("no fold in 200 rounds")
+}
+
+// TestSettingsReachThePolicy: engine.Policy is the source of the fold
+// knobs; a Settings field named like one of its fields is that knob and
+// must reach it unchanged (a knob added to Settings and forgotten in
+// policy fails here). The knobs the sidecar sets otherwise are listed.
+func TestSettingsReachThePolicy(t *testing.T) {
+	pt := reflect.TypeOf(engine.Policy{})
+	st := reflect.TypeOf(Settings{})
+	var s Settings
+	sv := reflect.ValueOf(&s).Elem()
+	shared := 0
+	for i := range st.NumField() {
+		f := st.Field(i)
+		if _, ok := pt.FieldByName(f.Name); !ok {
+			continue
+		}
+		shared++
+		v := sv.Field(i)
+		switch v.Kind() {
+		case reflect.Float64:
+			v.SetFloat(0.25 + float64(i)/100)
+		case reflect.Int:
+			v.SetInt(int64(100 + i))
+		case reflect.Bool:
+			v.SetBool(true)
+		default:
+			t.Fatalf("Settings.%s: kind %s not handled here", f.Name, v.Kind())
+		}
+	}
+	if shared < 2 {
+		t.Fatalf("only %d Settings fields are named like engine.Policy fields", shared)
+	}
+	const window = 100000
+	p := reflect.ValueOf(s.policy(window, s.ThresholdRatio))
+	for i := range st.NumField() {
+		f := st.Field(i)
+		if _, ok := pt.FieldByName(f.Name); !ok {
+			continue
+		}
+		if got, want := p.FieldByName(f.Name).Interface(), sv.Field(i).Interface(); got != want {
+			t.Errorf("Settings.%s = %v reaches engine.Policy.%s as %v", f.Name, want, f.Name, got)
+		}
+	}
+	if got := s.policy(window, 0).EmergencyBudget; got != int(window*EmergencyRatio) {
+		t.Errorf("default emergency budget %d", got)
+	}
 }
