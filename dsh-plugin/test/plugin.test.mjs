@@ -284,7 +284,7 @@ test('a fold while the sidecar is down: the host summarizes it, the restarted si
   await engine.info()
   const s = session('plugin-down-fold')
   const agent = agentOf(s)
-  // The sidecar dies before the fold begins; its restart comes later.
+  // The sidecar dies before the fold begins; its restart comes 3 s later.
   engine.ef.supervisor.sidecar.child.kill('SIGKILL')
   assert.ok(await until(() => engine.status().state === 'down'))
   const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
@@ -296,7 +296,7 @@ test('a fold while the sidecar is down: the host summarizes it, the restarted si
   assert.equal(pending.isError, true)
   assert.match(pending.text, /1 span\(s\) of this session folded while it was down are not archived yet/)
 
-  assert.ok(await until(() => engine.status().state === 'up'), 'the sidecar restarted')
+  assert.ok(await until(() => engine.status().state === 'up', 15000), 'the sidecar restarted')
   const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
   assert.equal(found.isError, false, found.text)
   const ref = /ref (\S+)/.exec(found.text)?.[1]
@@ -310,12 +310,12 @@ test('a fold while the sidecar is down: the host summarizes it, the restarted si
   // Another restart mirrors the session again: nothing is archived twice.
   engine.ef.supervisor.sidecar.child.kill('SIGKILL')
   assert.ok(await until(() => engine.status().state === 'down'))
-  assert.ok(await until(() => engine.status().state === 'up'))
+  assert.ok(await until(() => engine.status().state === 'up', 20000))
   const again = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
   assert.equal(again.isError, false, again.text)
   assert.equal(bundles(dir), 1, 'one bundle for the one fold')
   assert.equal(logs.filter((l) => /archived \d+ fold\(s\)/.test(l)).length, 1, logs.join('\n'))
-}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 1500 }))
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 3000 }))
 
 test('folds while no sidecar can run: the next session start archives every span the host folded, from the log', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
