@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -398,6 +399,13 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 		return
 	}
 	q, cs := stems(quote), stems(c.Value)
+	var named []string
+	for _, w := range append(mentions(quote), distinctive(quote)...) {
+		if strings.ContainsAny(w, "/.") {
+			// A path or a file: the thing the lift names.
+			named = append(named, w)
+		}
+	}
 	for _, a := range r.hot {
 		if a.Kind == KindDecision && a.Lifecycle == Active && a.Authority == Decision && a.Seq() > c.SourceRefs[0].Seq && negRE.MatchString(a.Value) {
 			// "I'll leave the schema registry config alone for now": the
@@ -408,6 +416,12 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 			continue
 		}
 		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || len(a.SourceRefs) == 0 || a.SourceRefs[0].Seq != c.SourceRefs[0].Seq {
+			continue
+		}
+		if len(named) > 0 && !slices.ContainsFunc(named, func(l string) bool { return slices.Contains(a.Links, l) || strings.Contains(a.Value, l) }) {
+			// A lift that names its thing ("/data/raw/spec is available
+			// again") frees the rules naming it, not one beside them that
+			// shares a word ("the raw frames in /data/raw are read-only").
 			continue
 		}
 		shared := false
@@ -554,6 +568,12 @@ func unansweredQuestion(text, q, s string) string {
 	if q == "" || !questionRE.MatchString(q) || requestRE.MatchString(q) || !unknownRE.MatchString(s) && (!deferral(s) || deferRE.MatchString(s)) {
 		return ""
 	}
+	return questionSpan(text, q, s)
+}
+
+// questionSpan is question q and the sentence s after it, verbatim from
+// text (q alone when s does not follow it there).
+func questionSpan(text, q, s string) string {
 	i := strings.Index(text, q)
 	if i < 0 {
 		return ""
@@ -657,9 +677,10 @@ func relaysRules(lead string) bool {
 // normShapeRE); else "".
 func ledRule(s string) string {
 	lead := labelOf(s)
-	if lead == "" || len(strings.Fields(lead)) > 8 || isRule(lead) || questionRE.MatchString(s) || ruleLabelRE.MatchString(lead) || goalLabelRE.MatchString(lead+":") {
+	if lead == "" || len(strings.Fields(lead)) > 8 || isRule(lead) || questionRE.MatchString(s) || ruleLabelRE.MatchString(lead) || goalLabelRE.MatchString(lead+":") || relayMarkRE.MatchString(lead) {
 		// A label announcing rules lists them (clauseBounds); a goal's
-		// states the objective.
+		// states the objective; "Ibarra got back to me: no old flats"
+		// relays an answer.
 		return ""
 	}
 	body := strings.TrimSpace(strings.TrimLeft(s[len(lead):], ":："))

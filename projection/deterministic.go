@@ -246,6 +246,18 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			// A question ("分区字段用 dt 还是 event_date，我还拿不准") sets no
 			// value, whatever its alternatives look like.
 			asks := len(ps) == 1 && ps[0].Kind == KindUncertainty
+			if next := ""; asks && i+1 < len(sents) && questionRE.MatchString(s) {
+				if next = sents[i+1]; deferral(next) || deferRE.MatchString(next) || unknownRE.MatchString(next) {
+					q := questionSpan(text, s, next)
+					// "one thing I don't know: …? I'll ask Dr. Ibarra.": the
+					// question with whom it went to, so the answer relayed
+					// by them finds it.
+					ps[0].Value, ps[0].Quote, ps[0].Links = q, q, append(ps[0].Links, distinctive(next)...)
+					if m := deferRE.FindStringSubmatch(next); m != nil {
+						ps[0].Links = append(ps[0].Links, m[deferRE.SubexpIndex("who")]+m[deferRE.SubexpIndex("z")])
+					}
+				}
+			}
 			if q := ""; ps == nil && ev.Role == RoleUser && i > 0 && !asked {
 				if q = unansweredQuestion(text, sents[i-1], s); q != "" {
 					// "…UTC or store-local time? nobody seems to know": the
@@ -536,11 +548,13 @@ var goalLabelRE = mustPattern(`(?i)^\W*(?:(?:ok|so|and|also|morning)[,!]?\s+)*(?
 // wantRE is a sentence that says what the user wants done: "I want a
 // real SaveService: …", "we need the importer to …", "I'd like you to
 // …", "can you …", "let's …".
-var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,]?\s+)*(?:(?:i|we)\s+(?:really\s+|just\s+|finally\s+)?(?:want|need|would like|'d like)\s+(?:you\s+to\s+|to\s+)?\S|(?:can|could) you\s+(?:please\s+)?\S|(?:please\s+)?let's\s+\S)`)
+var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,]?\s+)*(?:what\s+)?(?:(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S|(?:can|could) you\s+(?:please\s+)?\S|(?:please\s+)?let's\s+\S)`)
 
 // wantedSentence is the sentence of a first message's first four that
 // says what the user wants (wantRE), when the sentences before it only
-// tell the situation (no goal label, no imperative, no want); else "".
+// tell the situation (no goal label, no imperative, no question: a rule's
+// word in a narration, "the numbers are always behind", is no goal);
+// else "".
 func wantedSentence(ss []string) string {
 	for i, s := range ss[:min(4, len(ss))] {
 		if wantRE.MatchString(s) {
@@ -553,7 +567,7 @@ func wantedSentence(ss []string) string {
 			// "Morning.", "ok so."
 			continue
 		}
-		if goalLabelRE.MatchString(s) || objectiveRE.MatchString(s) || imperative(discourseRE.ReplaceAllString(s, "")) || isRule(s) || questionRE.MatchString(s) {
+		if goalLabelRE.MatchString(s) || objectiveRE.MatchString(s) || imperative(discourseRE.ReplaceAllString(strings.TrimLeft(s[len(labelOf(s)):], ":： "), "")) || questionRE.MatchString(s) {
 			return ""
 		}
 	}

@@ -288,3 +288,25 @@ func TestRelayedNorms(t *testing.T) {
 		t.Errorf("goal and narration: %q, want no rule", got)
 	}
 }
+
+// TestSelfwrittenFixes: the readings the two self-written sessions
+// needed: a lift naming a path frees the rule naming it, not the one
+// beside it sharing a word; a situation told after a label, then "what I
+// need is …"; a question deferred to a person by title and name, answered
+// by "<name> got back to me: no …".
+func TestSelfwrittenFixes(t *testing.T) {
+	got := rulesAfter("Reduce the frames. The raw frames in /data/raw are read-only, nobody modifies them. Separately, keep your hands off /data/raw/spec, those are another group's.",
+		"the other group finished, so /data/raw/spec is available again.")
+	if !has(got, "active", "read-only") || !has(got, "lifted", "/data/raw/spec") {
+		t.Errorf("path lift: %q", got)
+	}
+	msg := "hi. background first: the new camera has been on the telescope for two weeks, and last week's frames sit untouched. What I need is last week's frames calibrated and plate-solved."
+	if got := objectiveQuote(msg); got != "What I need is last week's frames calibrated and plate-solved." {
+		t.Errorf("objective after a labelled situation = %q", got)
+	}
+	q := questionsAfter("one thing I don't know: should we use flats older than 30 days when a night has none? I'll ask Dr. Ibarra.",
+		"Dr. Ibarra got back to me: no old flats, either reshoot the flats or skip the night.")
+	if !has(q, "answered", "flats older") || !has(q, "answer", "no old flats") {
+		t.Errorf("deferred to Dr. Ibarra: %q", q)
+	}
+}
