@@ -227,7 +227,28 @@
 // reason ("scratch the edge-ngram thing, the index doubled in size.") is
 // a retraction too, and the course the next sentence sets replaces it.
 // The first message's objective is the sentence it labels as the goal
-// ("Goal for this week: …", goalLabelRE) when it has one.
+// ("Goal for this week: …", goalLabelRE) when it has one, else the
+// sentence saying what the user wants after the situation ("I want a
+// real SaveService: …", "What I need is …", wantedSentence).
+//
+// A question is open when its label says the user cannot settle it
+// ("one thing I can't answer myself: …?", "another open point, not mine
+// to decide: …?", askLabelRE) or the sentence after it passes it on or
+// parks it ("I've asked the Android guys", "it's parked until …",
+// deferral); "still unknown", "up in the air" too. A relayed answer may
+// follow a lead with no content ("Helga got back on both."): the
+// sentences after it answer the questions they share words with; a task
+// set for later answers none. A list whose lead relays rules ("I wrote
+// her conditions down: …", "From Tomás in QA: …") keeps its items told
+// as descriptions as rules (normShapeRE: "speed is capped at 0.8 m/s",
+// "nothing gets onto a robot that hasn't run in the sim"), and a bare "no
+// X" after a short lead is one (ledRule). A permission said of an act by
+// its gerund after its scope ("in the Editor …, granting locally is
+// fine") is an exception shown on the rule; a thing back in its place
+// ("it's part of the fleet again") lifts the rule that kept the agent off
+// it. Tasks a lead counts or numbers ("three things: A, B, and C") are one
+// obligation each (in English; a glossed message's stay one), and a task
+// quoting one command is done when it runs.
 //
 // # Bounds
 //

@@ -163,7 +163,7 @@ func TestObligationCounted(t *testing.T) {
 		{"Last thing for today: add a summary of the changes to docs/tuning-log.md and open a PR on fleet-config with Priya as reviewer.",
 			[]string{"add a summary of the changes to docs/tuning-log.md", "open a PR on fleet-config with Priya as reviewer"}},
 		{"Bevor du Feierabend machst, bitte drei Sachen: (1) einen Zeilenzahl-Abgleich dokumentieren, (2) im README einen Abschnitt zum Export-Zeitfenster, (3) einen Ticket-Text für Jürgen.",
-			[]string{"einen Zeilenzahl-Abgleich dokumentieren", "im README einen Abschnitt zum Export-Zeitfenster", "einen Ticket-Text für Jürgen"}},
+			[]string{"Bevor du Feierabend machst, bitte drei Sachen: (1) einen Zeilenzahl-Abgleich dokumentieren, (2) im README einen Abschnitt zum Export-Zeitfenster, (3) einen Ticket-Text für Jürgen."}},
 		{"Antes de cerrar hoy: apunta los cambios en CHANGELOG.md, crea el flag nuevo en staging, apagado, y avisa en #backend con un resumen.",
 			[]string{"Antes de cerrar hoy: apunta los cambios en CHANGELOG.md, crea el flag nuevo en staging, apagado, y avisa en #backend con un resumen."}},
 	} {
