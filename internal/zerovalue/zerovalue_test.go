@@ -49,6 +49,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[engine.FoldError](),
 	reflect.TypeFor[engine.FoldReport](),
 	reflect.TypeFor[engine.FoldRequest](),
+	reflect.TypeFor[engine.FoldedArchive](),
 	reflect.TypeFor[engine.FoldedRange](),
 	reflect.TypeFor[engine.Frontier](),
 	reflect.TypeFor[engine.FrontierRef](),
