@@ -72,6 +72,7 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 			break
 		}
 		total++
+		dm.Score = stableScore(dm.Score)
 		if h.Len() == n && dm.Score < (*h)[0].dm.Score {
 			pool.Put(dm)
 			continue
@@ -153,6 +154,18 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 	}
 	return nil
 }
+
+// stableScore rounds a score to float32 precision (24 bits). bleve sums
+// a disjunction's scores (a prefix's terms, a word's alternatives) in the
+// order its children happen to stand at a document, which follows the
+// document numbers, so documents of the same content could score apart
+// in their last bits, and their order, by score and then newest first,
+// followed how a build happened to number them: two builds of the same
+// store by the same binary ordered such hits of "migrat*" differently.
+// Rounded, they score the same and the newest comes first, as the order
+// promises; scores closer than a part in ten million are no ranking
+// signal anyway.
+func stableScore(s float64) float64 { return float64(float32(s)) }
 
 // worse reports whether a ranks below b: a lower score, or an equal score
 // and older (an earlier checkpoint, or an earlier message of the same

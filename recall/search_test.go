@@ -289,3 +289,42 @@ func TestSearchBudget(t *testing.T) {
 		t.Errorf("rendered answer is %d tokens for a %d budget", n, res.Budget)
 	}
 }
+
+// TestEqualContentScoresEqual: copies of the same checkpoints in several
+// sessions, written at different times, score the same for queries whose
+// score bleve sums over several terms (prefixes, alternatives), so their
+// hits come newest first. Summed in the order the terms' postings happen
+// to stand at each document, their scores differed in the last bits, and
+// their order followed how the build numbered the documents.
+func TestEqualContentScoresEqual(t *testing.T) {
+	src := recalltest.NewMemSource()
+	cks := loadCorpus(t).small()
+	const copies = 6
+	for c := 0; c < copies; c++ {
+		for _, ck := range cks {
+			ck.SessionID = fmt.Sprintf("c%d-%s", c, ck.SessionID)
+			ck.CreatedAt += int64(c) * 86_400_000
+			src.Put(ck)
+		}
+	}
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	for _, q := range []string{"pars*", "config*", "valid*", "migrat*", "regist*", "test*", "err*", "run*", "file*", "error test", "文件*"} {
+		res := search(t, x, recall.SearchRequest{Query: q, Limit: recall.MaxSearchLimit, Budget: recall.MaxBudget})
+		score := map[string]float64{} // checkpoint and message (the content) → score
+		for i, h := range res.Hits {
+			key := h.CheckpointID + "#" + strings.TrimPrefix(h.Ref, h.CheckpointID)
+			key = key[:strings.IndexByte(key+"@", '@')]
+			if s, ok := score[key]; ok && s != h.Score {
+				t.Errorf("%q: %s scores %v in one copy, %v in another", q, key, s, h.Score)
+			}
+			score[key] = h.Score
+			if i > 0 {
+				p := res.Hits[i-1]
+				if p.Score < h.Score || p.Score == h.Score && p.CreatedAt < h.CreatedAt {
+					t.Errorf("%q: hit %d (%s %v) ranks after hit %d (%s %v)", q, i, h.Ref, h.Score, i-1, p.Ref, p.Score)
+				}
+			}
+		}
+	}
+}
