@@ -265,6 +265,10 @@ func (r *LogReader) Next() (Event, error) {
 	if r.err != nil {
 		return Event{}, r.err
 	}
+	// A huge line's buffer goes once its event is decoded (a copy), not
+	// at the next line: a pasted 50 MB output would otherwise be held
+	// twice while the caller works on its event.
+	defer r.lr.trim()
 	for {
 		line, term, err := r.lr.next()
 		lineNo := r.line + 1
@@ -353,13 +357,29 @@ func (r *LogReader) ReadSession() (*Session, error) {
 			return nil, err
 		}
 		if err := s.AppendEvent(e); err != nil {
-			return nil, &LogError{Op: "read", Path: r.path, Line: r.line, Field: appendErrorField(err), Err: err}
+			return nil, r.AppendError(err)
 		}
 	}
-	if r.torn != nil {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s: %s", r.path, r.torn))
+	if w := r.TornWarning(); w != "" {
+		s.Warnings = append(s.Warnings, w)
 	}
 	return s, nil
+}
+
+// AppendError is err, a session's refusal of the event Next returned last,
+// as ReadSession reports it (a *LogError naming the line and the field),
+// for a caller that appends the events to a session of its own.
+func (r *LogReader) AppendError(err error) error {
+	return &LogError{Op: "read", Path: r.path, Line: r.line, Field: appendErrorField(err), Err: err}
+}
+
+// TornWarning is the warning ReadSession adds to the session's for a torn
+// last line it skipped ("" when there was none).
+func (r *LogReader) TornWarning() string {
+	if r == nil || r.torn == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s", r.path, r.torn)
 }
 
 // appendErrorField names the envelope field an append refusal is about.
@@ -488,6 +508,18 @@ type lineReader struct {
 	br  *bufio.Reader
 	buf []byte
 	max int
+}
+
+// lineKeep is the largest line buffer a lineReader keeps between lines.
+const lineKeep = 1 << 20
+
+// trim drops the line buffer when a huge line grew it: the lines of a log
+// are small but for a pasted output now and then, and the buffer would
+// keep that output's size for the rest of the log.
+func (lr *lineReader) trim() {
+	if cap(lr.buf) > lineKeep {
+		lr.buf = nil
+	}
 }
 
 // next returns the next line without its newline and whether it had one.

@@ -1,6 +1,7 @@
 package hostshim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -177,9 +178,37 @@ func (m *Message) Text() string {
 	if m == nil {
 		return ""
 	}
+	// One text piece (a tool's output, a user's paste) is returned as it
+	// is, not copied: a 50 MB output would be held twice.
+	if s, n := onlyText(m.Content, "", 0); n == 1 {
+		return s
+	}
 	var sb strings.Builder
 	appendBlocksText(&sb, m.Content)
 	return sb.String()
+}
+
+// onlyText counts, from n, the pieces appendBlocksText would write of
+// blocks, stopping at 2 or at a piece that is not a text block's; when
+// it returns 1, s is that piece.
+func onlyText(blocks []Block, s string, n int) (string, int) {
+	for _, b := range blocks {
+		switch b.Type {
+		case BlockText, BlockReasoning:
+			if b.Text == "" {
+				continue
+			}
+			s, n = b.Text, n+1
+		case BlockToolResult:
+			s, n = onlyText(b.Content, s, n)
+		case BlockToolCall, BlockToolAddition, BlockToolRemoval:
+			return "", 2
+		}
+		if n > 1 {
+			return "", n
+		}
+	}
+	return s, n
 }
 
 func appendBlocksText(sb *strings.Builder, blocks []Block) {
@@ -224,6 +253,7 @@ func DeriveMessage(e Event) (*Message, error) {
 		if m.Role == "" {
 			m.Role = RoleUser
 		}
+		m.Raw = within(e.Data, m.Raw)
 		return &m, nil
 	case TypeAssistantMessage:
 		var d AssistantData
@@ -246,6 +276,7 @@ func DeriveMessage(e Event) (*Message, error) {
 		if len(d.Message.Content) == 0 {
 			return nil, nil
 		}
+		d.Message.Raw = within(e.Data, d.Message.Raw)
 		return &d.Message, nil
 	case TypeToolResult, TypeSystemMessage, TypeDeveloperMessage:
 		var d MessageData
@@ -266,9 +297,30 @@ func DeriveMessage(e Event) (*Message, error) {
 		if d.Message.Raw == nil {
 			return nil, fmt.Errorf("seq %d (%s): data.message missing", e.Seq, e.Type)
 		}
+		d.Message.Raw = within(e.Data, d.Message.Raw)
 		return &d.Message, nil
 	}
 	return nil, nil
+}
+
+// shareRaw is the size from which a derived message's bytes are shared
+// with its event's data instead of kept as a copy.
+const shareRaw = 64 << 10
+
+// within returns the bytes of data equal to raw, a message's own bytes as
+// the decoder copied them out of its event's data, so that a large message
+// (a pasted 50 MB output) is held once by the session, not twice; raw
+// itself when it is small or not found in data. The slice is capped at
+// its end, so an append to it never writes into the event's data.
+func within(data, raw json.RawMessage) json.RawMessage {
+	if len(raw) < shareRaw {
+		return raw
+	}
+	i := bytes.Index(data, raw)
+	if i < 0 {
+		return raw
+	}
+	return data[i : i+len(raw) : i+len(raw)]
 }
 
 // CheckpointPreamble is the text the host puts before a checkpoint's summary
