@@ -187,16 +187,48 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		}
 	}
 	if !sorted {
-		p.scratch = append(p.scratch[:0], out[base:]...)
-		out = out[:base+1]
-		for i, m := range ms {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			out = append(out, p.scratch[m.start:m.end]...)
-		}
+		p.reorder(out[base:], ms)
 	}
 	return append(out, '}'), nil
+}
+
+// reorder rewrites obj, an object's '{' and its members as written (spans
+// ms, now sorted by name, relative to obj's start, separated by commas),
+// with the members in ms's order. Only the members other than the largest
+// go through the scratch buffer: the largest is moved within obj, so a
+// message holding one huge text (a pasted log) is not copied whole again.
+func (p *jcsParser) reorder(obj []byte, ms []jcsMember) {
+	big := 0
+	for i, m := range ms {
+		if m.end-m.start > ms[big].end-ms[big].start {
+			big = i
+		}
+	}
+	p.scratch = p.scratch[:0]
+	at := 1 // where the largest member goes: after '{' and the members before it
+	for i, m := range ms {
+		if i != big {
+			p.scratch = append(p.scratch, obj[m.start:m.end]...)
+		}
+		if i < big {
+			at += m.end - m.start + 1
+		}
+	}
+	b := ms[big]
+	copy(obj[at:], obj[b.start:b.end])
+	w, r := 1, 0
+	for i, m := range ms {
+		if i > 0 {
+			obj[w] = ','
+			w++
+		}
+		n := m.end - m.start
+		if i != big {
+			copy(obj[w:w+n], p.scratch[r:r+n])
+			r += n
+		}
+		w += n
+	}
 }
 
 // sortMembers sorts ms by name (compareUTF16) and reports whether they

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -384,5 +385,33 @@ func TestPlain8(t *testing.T) {
 			}
 		}
 		check(w)
+	}
+}
+
+// TestCanonicalizeReordersAroundLargest checks the reorder that moves an
+// object's largest member within the output (not through the scratch
+// buffer) against the reference, with the largest member first, in the
+// middle and last, sorted before or after the others, and nested.
+func TestCanonicalizeReordersAroundLargest(t *testing.T) {
+	big := `"` + strings.Repeat("log line é\\n", 5000) + `"`
+	for _, in := range []string{
+		`{"id":"imp-6","role":"user","content":[{"type":"text","text":` + big + `}]}`,
+		`{"role":"user","content":` + big + `,"id":"x"}`,
+		`{"z":` + big + `,"b":1,"a":[true,null]}`,
+		`{"m":` + big + `,"z":"zz","a":"aa"}`,
+		`{"b":{"y":` + big + `,"x":{"d":2,"c":` + big + `}},"a":0}`,
+		`{"c":"` + strings.Repeat("c", 300) + `","b":` + big + `,"a":"` + strings.Repeat("a", 200) + `"}`,
+	} {
+		got, err := Canonicalize([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := refCanonicalize([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%.60s…: canonical form differs from the reference", in)
+		}
 	}
 }

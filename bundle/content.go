@@ -50,8 +50,17 @@ func NewContent(msgs []json.RawMessage) *Content {
 // An Encoded is immutable and safe for concurrent use.
 type Encoded struct {
 	raw   []byte // private copy
-	canon []byte // canonical JSON of raw (raw itself when equal); nil when not I-JSON
+	canon []byte // canonical JSON of raw (raw itself when equal); nil when not I-JSON or not kept
+	// ijson: raw is I-JSON, its canonical form too large to keep beside
+	// it (keepCanon) and made again when a fold hashes it.
+	ijson bool
 }
+
+// keepCanon is the largest canonical form an Encoded keeps when it differs
+// from the message's bytes. A larger one (a pasted 50 MB output) would
+// double what the engine holds of the message for as long as it is on the
+// surface; it is made again, once, by the fold that archives the message.
+const keepCanon = 1 << 20
 
 // Encode copies m and encodes the copy as LogicalHash does.
 func Encode(m json.RawMessage) *Encoded {
@@ -63,6 +72,8 @@ func Encode(m json.RawMessage) *Encoded {
 		c = nil
 	case bytes.Equal(c, raw):
 		c = raw
+	case len(c) > keepCanon:
+		return &Encoded{raw: raw, ijson: true}
 	}
 	return &Encoded{raw: raw, canon: c}
 }
@@ -85,6 +96,9 @@ func NewContentOf(msgs []json.RawMessage, encs []*Encoded) *Content {
 		case e.Holds(m) && e.canon != nil:
 			cp[i] = e.raw
 			a.addCanonical(e.canon)
+		case e.Holds(m) && e.ijson:
+			cp[i] = e.raw
+			a.add(e.raw)
 		case e.Holds(m):
 			cp[i] = e.raw
 			a.addRaw(e.raw)

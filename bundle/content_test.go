@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -172,5 +173,35 @@ func TestSealAndPutTakeTheHashOnlyFromAContentThatHolds(t *testing.T) {
 	b.Archive.LogicalHash, b.Archive.Content = other.LogicalHash(), other
 	if _, err := st.Put(ctx, b); err == nil {
 		t.Fatal("Put accepted a logical hash of other messages")
+	}
+}
+
+// TestContentOfHugeEncoded: a message whose canonical form is too large to
+// keep beside it (over 1 MiB and not canonical as written) is encoded
+// without it, and a Content made from that encoding hashes as LogicalHash
+// does (its canonical form made again); a huge message canonical as it is,
+// and one that is not I-JSON, too.
+func TestContentOfHugeEncoded(t *testing.T) {
+	text := strings.Repeat("000123 ERROR: retry socket timeout é \\u00e9\\n", 40000)
+	msgs := []json.RawMessage{
+		json.RawMessage(`{"role":"user","content":[{"type":"text","text":"` + text + `"}],"id":"imp-6"}`),
+		json.RawMessage(`{"content":[{"text":"` + strings.ReplaceAll(text, `\u00e9`, "x") + `","type":"text"}],"id":"a","role":"user"}`),
+		json.RawMessage(`{"b":"` + text + `","a":1,"a":2}`), // a duplicate name: not I-JSON
+		json.RawMessage(`{"b":1,"a":2}`),
+	}
+	if len(msgs[0]) <= 1<<20 {
+		t.Fatalf("the huge message is %d bytes, not over 1 MiB", len(msgs[0]))
+	}
+	want, _ := bundle.LogicalHash(msgs)
+	encs := make([]*bundle.Encoded, len(msgs))
+	for i, m := range msgs {
+		encs[i] = bundle.Encode(m)
+	}
+	c := bundle.NewContentOf(msgs, encs)
+	if c.LogicalHash() != want || !slices.Equal(c.RawIndexes(), bundle.RawIndexes(msgs)) {
+		t.Errorf("hash %s raw %v, want %s %v", c.LogicalHash(), c.RawIndexes(), want, bundle.RawIndexes(msgs))
+	}
+	if !c.Holds(msgs) {
+		t.Error("the content does not hold its messages")
 	}
 }
