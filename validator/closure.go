@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"encoding/json"
+
 	"github.com/epistemicfold/ef/hostshim"
 )
 
@@ -105,7 +107,11 @@ func IsErrorResult(e hostshim.Event, m *hostshim.Message) bool {
 			return true
 		}
 	}
-	var d hostshim.MessageData
+	// Only data.error is read: decoding the whole MessageData would copy
+	// the message again (a 50 MB output twice more).
+	var d struct {
+		Error json.RawMessage `json:"error"`
+	}
 	if e.Decode(&d) == nil && len(d.Error) > 0 && string(d.Error) != "null" {
 		return true
 	}
