@@ -384,21 +384,23 @@ func (x *recaller) addDetail(out *RecallResult, i int, raw []byte, callNames map
 }
 
 func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
-	f := extractMessage(raw, callNames, 0)
+	// Only the role is read of the message, and only the part shown is
+	// made a string (page.go): raw may be a pasted output of many MB.
 	sum := sha256.Sum256(raw)
-	m := ExactMessage{Index: i, Role: f.Role, Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
-	whole := string(raw)
-	if byteOff >= len(whole) {
+	m := ExactMessage{Index: i, Role: exactRole(raw), Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
+	if byteOff >= len(raw) {
 		byteOff = 0 // a stale part ref: start the message again
 	}
-	m.Raw = whole[byteOff:]
 	if byteOff > 0 {
-		m.Part = &Part{From: byteOff, To: len(whole)}
+		m.Part = &Part{From: byteOff, To: len(raw)}
 	}
 	frame := x.opts.Tokens(renderExactFrame(m))
-	cost := frame + x.opts.Tokens(m.Raw)
-	if out.Tokens+cost <= out.Budget {
-		out.Tokens += cost
+	rest := raw[byteOff:]
+	room := out.Budget - out.Tokens - frame
+	part, fits := exactPart(rest, room, x.opts.Tokens)
+	if fits {
+		m.Raw = part
+		out.Tokens += frame + x.opts.Tokens(m.Raw)
 		out.Exact = append(out.Exact, m)
 		out.Count++
 		return false, 0
@@ -409,13 +411,15 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 	}
 	// The first message alone is over the budget: return a part of it
 	// (EF-RFC-001 §8.2: a large item is a locator plus a page).
-	room := max(out.Budget-out.Tokens-frame, 64)
-	m.Raw = fitPrefix(m.Raw, room, x.opts.Tokens)
+	if r := max(room, 64); r != room {
+		part, _ = exactPart(rest, r, x.opts.Tokens)
+	}
+	m.Raw = part
 	m.Part = &Part{From: byteOff, To: byteOff + len(m.Raw)}
 	out.Tokens += frame + x.opts.Tokens(m.Raw)
 	out.Exact = append(out.Exact, m)
 	out.Count++
-	if m.Part.To < len(whole) {
+	if m.Part.To < len(raw) {
 		return true, m.Part.To
 	}
 	return true, 0
