@@ -61,6 +61,40 @@ func TestInspectImportedMemoryFlat(t *testing.T) {
 	memoryFlat(t, "TestInspectImportedMemoryFlat", writeChatLog, inspectForMemory)
 }
 
+// TestInspectMemoryFlat is TestInspectImportedMemoryFlat on a DSH session
+// log: ef inspect streams it too (inspectDSH), keeping the surface's
+// structure and one row per node, not the log (read whole, it cost 4.9 ×
+// a 16 MB message and grew with the log).
+func TestInspectMemoryFlat(t *testing.T) {
+	memoryFlat(t, "TestInspectMemoryFlat", writeDSHLog, inspectForMemory)
+}
+
+// TestStateImportedMemoryFlat is TestInspectImportedMemoryFlat for ef
+// state --json: it reduces an imported trajectory as the importer streams
+// it (stateStream), keeping the projection, not the session.
+func TestStateImportedMemoryFlat(t *testing.T) {
+	memoryFlat(t, "TestStateImportedMemoryFlat", writeChatLog, stateForMemory)
+}
+
+// stateForMemory runs ef state --json on log, its output to a file at at,
+// and returns the anchors it printed (as events: memoryFlat only logs
+// them).
+func stateForMemory(log, at string) (events, folds int, err error) {
+	out, err := os.Create(at + "-state.json")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer out.Close()
+	if err := RunState(context.Background(), []string{"--json", log}, out, io.Discard); err != nil {
+		return 0, 0, err
+	}
+	var st stateOutput
+	if _, err = out.Seek(0, io.SeekStart); err == nil {
+		err = json.NewDecoder(out).Decode(&st)
+	}
+	return len(st.Anchors), 0, err
+}
+
 // foldForMemory folds log with a store and an output under at, against a
 // 16K window, and returns the events read and the folds made.
 func foldForMemory(log, at string) (events, folds int, err error) {

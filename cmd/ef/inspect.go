@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -84,11 +85,164 @@ func inspectLog(ctx context.Context, path string, lenient bool, meters []hostshi
 	if in != nil {
 		in.close()
 	}
+	if _, _, sel := splitSessionRef(path); !sel {
+		r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+		if err == nil {
+			defer r.Close()
+			return inspectDSH(ctx, path, r, lenient, meters)
+		}
+	}
 	s, torn, err := readSession(path, lenient)
 	if err != nil {
 		return inspectReport{}, err
 	}
 	return inspectSession(ctx, path, s, torn, meters)
+}
+
+// inspectDSH reports on the DSH log r reads, an event at a time: each
+// message's row is made when its event is read, and the session that
+// checks the host's rules (appends, replacements, pairing) is given the
+// event without its texts (inspectSkeleton) and forgets what left the
+// surface, so memory follows the surface's structure and the largest
+// message, not the log (the log read whole cost 4.9 × a 16 MB message and
+// grew with the log). The report equals inspectSession's on the session
+// read whole.
+func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient bool, meters []hostshim.Meter) (inspectReport, error) {
+	s := hostshim.NewSession(r.Header().ID, r.Generation())
+	s.Header = r.Header()
+	s.Lenient = lenient
+	rows := map[int]inspectNode{}
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return inspectReport{}, err
+		}
+		if err := ctx.Err(); err != nil {
+			return inspectReport{}, err
+		}
+		skel := e
+		var row inspectNode
+		if e.SurfaceOp != nil && hostshim.SurfaceEligible(e.Type) {
+			// A message the host cannot derive is appended as it is: the
+			// session refuses it as it would have. The row is made, and
+			// the message dropped, before the skeleton is.
+			if m, err := hostshim.DeriveMessage(e); err == nil {
+				row = inspectRow(0, e, m, meters, map[string]int{})
+				skel = inspectSkeleton(e, s.Gen)
+			}
+		}
+		if err := s.AppendEvent(skel); err != nil {
+			return inspectReport{}, r.AppendError(err)
+		}
+		if s.Position(e.Seq) >= 0 {
+			if row.Tokens == nil {
+				row = inspectRow(0, e, nil, meters, nil)
+			}
+			rows[e.Seq] = row
+		}
+		s.Forget(s.Len())
+		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+			for seq := range rows {
+				if s.Position(seq) < 0 {
+					delete(rows, seq)
+				}
+			}
+		}
+	}
+	if w := r.TornWarning(); w != "" {
+		s.Warnings = append(s.Warnings, w)
+	}
+	torn := r.Truncated()
+	rep := inspectReport{
+		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
+		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
+		Totals: map[string]int{}, Warnings: s.Warnings,
+	}
+	if torn != nil {
+		rep.Warnings = slices.DeleteFunc(slices.Clone(rep.Warnings), func(w string) bool { return w == path+": "+torn.String() })
+		rep.Warnings = append(rep.Warnings, torn.String())
+	}
+	for pos, seq := range s.Nodes() {
+		n := rows[seq]
+		n.Position = pos
+		for name, c := range n.Tokens {
+			rep.Totals[name] += c
+		}
+		var err error
+		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
+			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
+		}
+		if n.BalancedAfter, err = s.BalancedAfter(seq); err != nil {
+			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
+		}
+		rep.Nodes = append(rep.Nodes, n)
+	}
+	return rep, nil
+}
+
+// inspectSkeleton is e with the texts of its message emptied, for the
+// session inspectDSH checks the host's rules with: the rules read a
+// message's structure (blocks, calls, results, sources), never its texts,
+// but for a tool/result rewrite, which compares all but the rewritten
+// content with the result it replaces; the texts emptied are inside that
+// content (all of the message's content in the 0.1.7 wire; in 0.1.0, the
+// first block's content and the blocks after it). e itself when its data
+// is not a message inspectSkeleton knows.
+func inspectSkeleton(e hostshim.Event, gen hostshim.Generation) hostshim.Event {
+	// Numbers come back as float64, as the rewrite check reads them too
+	// (stripResultContent): the skeleton compares as the event does.
+	var data map[string]any
+	if json.Unmarshal(e.Data, &data) != nil {
+		return e
+	}
+	msg := data
+	if e.Type != hostshim.TypeUserMessage {
+		msg, _ = data["message"].(map[string]any)
+	}
+	content, _ := msg["content"].([]any)
+	if content == nil {
+		return e
+	}
+	for i, b := range content {
+		b, _ := b.(map[string]any)
+		if b == nil {
+			continue
+		}
+		if e.Type == hostshim.TypeToolResult && gen == hostshim.Gen01 && i == 0 {
+			inner, _ := b["content"].([]any)
+			blankTexts(inner)
+			continue
+		}
+		blankTexts([]any{b})
+	}
+	out, err := json.Marshal(data)
+	if err != nil {
+		return e
+	}
+	e.Data = out
+	return e
+}
+
+// blankTexts empties the text of every text and reasoning block of
+// blocks and of the blocks they hold.
+func blankTexts(blocks []any) {
+	for _, b := range blocks {
+		b, _ := b.(map[string]any)
+		if b == nil {
+			continue
+		}
+		if t, _ := b["type"].(string); t == hostshim.BlockText || t == hostshim.BlockReasoning {
+			if _, ok := b["text"].(string); ok {
+				b["text"] = ""
+			}
+		}
+		if inner, ok := b["content"].([]any); ok {
+			blankTexts(inner)
+		}
+	}
 }
 
 // inspectSession reports on session s, read whole from path; torn is the

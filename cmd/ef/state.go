@@ -10,8 +10,10 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
 )
 
 // stateAnchor is one anchor of ef state --json.
@@ -35,6 +37,91 @@ type stateOutput struct {
 	Source  string                `json:"source"`
 	Rebuild *engine.RebuildReport `json:"rebuild,omitempty"`
 	Anchors []stateAnchor         `json:"anchors"`
+}
+
+// stateStream is engine.ProjectLog of the session in reads, an event at a
+// time: each message event is reduced as it is read (projection.HostEvents'
+// rules: a message the host cannot derive says nothing) and dropped.
+func stateStream(in *foldInput, opts projection.Options) (*projection.Reducer, error) {
+	if opts.SessionID == "" {
+		opts.SessionID = in.id
+		if opts.SessionID == "" {
+			opts.SessionID = "session"
+		}
+	}
+	r := projection.New(opts)
+	for {
+		e, err := in.next()
+		if err == io.EOF {
+			return r, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !hostshim.SurfaceEligible(e.Type) {
+			continue
+		}
+		m, err := hostshim.DeriveMessage(e)
+		if err != nil || m == nil {
+			continue
+		}
+		isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
+		if ev, ok := projection.FromHost(e, m, isErr); ok {
+			r.Apply(ev)
+		}
+	}
+}
+
+// stateDSH is engine.ProjectLog of the DSH log at path, streamed: each
+// event is reduced as it is read and given, without its texts
+// (inspectSkeleton), to a session that checks the host's rules as reading
+// the log whole did (a log it refuses is refused, with the same error)
+// and forgets what left the surface. It says on stderr when it skipped a
+// torn tail.
+func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writer) (*projection.Reducer, error) {
+	lr, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
+	if err != nil {
+		return nil, err
+	}
+	defer lr.Close()
+	s := hostshim.NewSession(lr.Header().ID, lr.Generation())
+	s.Header, s.Lenient = lr.Header(), lenient
+	if opts.SessionID == "" {
+		opts.SessionID = lr.Header().ID
+		if opts.SessionID == "" {
+			opts.SessionID = "session"
+		}
+	}
+	r := projection.New(opts)
+	for {
+		e, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		skel := e
+		if hostshim.SurfaceEligible(e.Type) {
+			if m, err := hostshim.DeriveMessage(e); err == nil && m != nil {
+				isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
+				if ev, ok := projection.FromHost(e, m, isErr); ok {
+					r.Apply(ev)
+				}
+				if e.SurfaceOp != nil {
+					skel = inspectSkeleton(e, s.Gen)
+				}
+			}
+		}
+		if err := s.AppendEvent(skel); err != nil {
+			return nil, lr.AppendError(err)
+		}
+		s.Forget(s.Len())
+	}
+	if torn := lr.Truncated(); torn != nil {
+		fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
+	}
+	return r, nil
 }
 
 // RunState is `ef state`: the projection's current heads of a session log.
@@ -65,20 +152,49 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	default:
 		return usageError("--from %q: want auto, log or checkpoints", *from)
 	}
-	s, torn, err := readSession(path, !*strict)
-	if err != nil {
-		return err
-	}
-	if torn != nil {
-		fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
-	}
 	popts := projection.Options{}
 	if *all {
 		popts.KeepRetired = 1 << 16
 	}
 	out := stateOutput{Log: path, Source: *from, Anchors: []stateAnchor{}}
 	var r *projection.Reducer
-	if *from == "checkpoints" {
+	var s *hostshim.Session
+	if *from == "log" {
+		// Another agent's trajectory is reduced as the importer streams
+		// it, an event at a time (it was imported whole: 4.7 × a 16 MB
+		// message, and all of a long log).
+		in, err := openImportInput(path, !*strict)
+		if err != nil {
+			return err
+		}
+		if in != nil && in.imported != "" {
+			defer in.close()
+			if r, err = stateStream(in, popts); err != nil {
+				return err
+			}
+			if torn := in.truncated(); torn != nil {
+				fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
+			}
+		} else if in != nil {
+			in.close()
+			if r, err = stateDSH(path, !*strict, popts, stderr); err != nil {
+				return err
+			}
+		}
+	}
+	if r == nil {
+		var torn *hostshim.TruncatedTail
+		var err error
+		if s, torn, err = readSession(path, !*strict); err != nil {
+			return err
+		}
+		if torn != nil {
+			fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
+		}
+	}
+	switch {
+	case r != nil:
+	case *from == "checkpoints":
 		// A reader: a missing --store is an error, not a new empty store.
 		if _, err := os.Stat(*store); err != nil {
 			return fmt.Errorf("--store: %w", err)
@@ -97,7 +213,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		out.Rebuild = rep
-	} else {
+	default:
 		r = engine.ProjectLog(s, popts)
 	}
 	as := r.Heads()

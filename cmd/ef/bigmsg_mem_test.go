@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
+)
+
+// TestHugeMessageMemory folds a session holding one huge tool output (a
+// log pasted whole: 16 MB by default, EF_HUGE_MSG=<bytes> for another
+// size) through ef fold with a store, recalls a page of that message with
+// ef recall, and reads the log with ef inspect and ef state, measuring the
+// peak live heap of each the way TestFoldMemoryFlat does (a stop-the-world
+// collection every foldMemSampleBytes allocated, in a child process). Each
+// must stay within a small multiple of the message's size (recall's page,
+// which returns a few KB of it, within one message and a bit), so memory
+// follows the largest message, never a copy per stage. It runs with
+// EF_FOLD_MEM set, like the *MemoryFlat tests; EF_FOLD_MEM_PROFILE=<dir>
+// writes a heap profile at each new peak (<step>-<n>-<KiB>.pb.gz).
+func TestHugeMessageMemory(t *testing.T) {
+	if os.Getenv("EF_FOLD_MEM") == "" {
+		t.Skip("folds and recalls a 16 MB message, collecting every MiB allocated; set EF_FOLD_MEM=1 to run")
+	}
+	if os.Getenv(foldMemChild) == "" {
+		measureInChild(t, "TestHugeMessageMemory")
+		return
+	}
+	size := 16 << 20
+	if v := os.Getenv("EF_HUGE_MSG"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1<<20 {
+			t.Fatalf("EF_HUGE_MSG=%q: want a byte count of at least 1 MiB", v)
+		}
+		size = n
+	}
+	dir := t.TempDir()
+	chat := filepath.Join(dir, "huge.chat.jsonl")
+	if err := writeHugeChatLog(chat, size); err != nil {
+		t.Fatal(err)
+	}
+	dsh := filepath.Join(dir, "huge.jsonl")
+	if err := importToDSH(chat, dsh, "huge-session"); err != nil {
+		t.Fatal(err)
+	}
+	profiles := os.Getenv("EF_FOLD_MEM_PROFILE")
+	if profiles != "" {
+		defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+		runtime.MemProfileRate = 8 << 10
+	}
+	// Warm-up: the tokenizer's tables and the projection's patterns are
+	// paid once per process and are no copy of the message.
+	if err := RunInspect(context.Background(), []string{"--json", chat}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	measure := func(name string, run func() error) uint64 {
+		var onPeak func(uint64)
+		if profiles != "" {
+			n := 0
+			onPeak = func(live uint64) {
+				n++
+				if err := writeHeapProfile(filepath.Join(profiles, fmt.Sprintf("%s-%02d-%d.pb.gz", name, n, live>>10))); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		runtime.GC()
+		stop := sampleLiveHeap(foldMemSampleBytes, onPeak)
+		start := time.Now()
+		err := run()
+		took := time.Since(start)
+		peak, samples := stop()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		t.Logf("  %-16s peak live heap %6.1f MiB = %.2f × the message, %4d samples, in %v", name, float64(peak)/(1<<20), float64(peak)/float64(size), samples, took.Round(time.Millisecond))
+		return peak
+	}
+	t.Logf("one tool output of %d bytes:", size)
+	st := filepath.Join(dir, "store")
+	var ckpt string
+	fold := measure("fold", func() error {
+		out, err := os.Create(filepath.Join(dir, "fold.json"))
+		if err != nil {
+			return err
+		}
+		defer out.Close()
+		args := []string{dsh, "--store", st, "--out", filepath.Join(dir, "folded.jsonl"), "--window", "16000", "--json"}
+		if err := RunFold(context.Background(), args, out, io.Discard); err != nil {
+			return err
+		}
+		var acc foldAccount
+		if _, err := out.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if err := json.NewDecoder(out).Decode(&acc); err != nil {
+			return err
+		}
+		for _, f := range acc.Folds {
+			if f.Bundle != nil && f.Bundle.Bytes > int64(size/8) {
+				ckpt = f.Bundle.CheckpointID
+			}
+		}
+		if ckpt == "" {
+			return fmt.Errorf("no fold archived the huge message: %+v", acc.Folds)
+		}
+		return nil
+	})
+	recallPage := measure("recall page", func() error {
+		// The tool output is the third message the fold archived
+		// (user, assistant's call, its result).
+		return RunRecall(context.Background(), []string{"--store", st, "--session", "huge-session", "--json", ckpt + "#2"}, io.Discard, io.Discard)
+	})
+	inspect := measure("inspect DSH log", func() error {
+		return RunInspect(context.Background(), []string{"--json", dsh}, io.Discard, io.Discard)
+	})
+	stateDSH := measure("state DSH log", func() error {
+		return RunState(context.Background(), []string{"--json", dsh}, io.Discard, io.Discard)
+	})
+	stateChat := measure("state chat log", func() error {
+		return RunState(context.Background(), []string{"--json", chat}, io.Discard, io.Discard)
+	})
+	for _, c := range []struct {
+		name  string
+		peak  uint64
+		limit float64
+	}{{"ef fold", fold, hugeFoldLimit}, {"ef recall (one page)", recallPage, hugeRecallLimit},
+		{"ef inspect", inspect, hugeReadLimit}, {"ef state (DSH log)", stateDSH, hugeReadLimit}, {"ef state (chat log)", stateChat, hugeImportLimit}} {
+		if r := float64(c.peak) / float64(size); r > c.limit {
+			t.Errorf("%s peaks at %.1f MiB of live heap, %.2f × the %d-byte message (limit %.1f ×)", c.name, float64(c.peak)/(1<<20), r, size, c.limit)
+		}
+	}
+}
+
+// The peak live heaps TestHugeMessageMemory allows, in multiples of the
+// huge message's size (16 MB; the process's own tables, about 6 MB, are
+// in it too). Measured before the copies were cut (77da865) and after:
+// ef fold 9.38 → 6.2 (the session's event and message, the engine's
+// encoding, and the recall index's verifying read of the new bundle are
+// what remains), ef recall's page 3.98 → 2.96 (the Source's verifying
+// read of the bundle), ef inspect 4.86 → 2.86, ef state on the DSH log
+// 5.95 → 3.69 and on the chat log 5.95 → 4.88 (the importer's reading).
+const (
+	hugeFoldLimit   = 7.0
+	hugeRecallLimit = 3.5
+	hugeReadLimit   = 4.0
+	hugeImportLimit = 5.5
+)
+
+// writeHugeChatLog writes an OpenAI chat log whose one tool output is a
+// log of size bytes (lines of words and numbers), between a request and
+// forty turns of ordinary talk.
+func writeHugeChatLog(path string, size int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	words := strings.Fields("error warning build test pass fail module package function return value timeout retry connect socket file path read write index query token cache memory heap alloc")
+	rng := rand.New(rand.NewPCG(7, 7))
+	var big strings.Builder
+	big.Grow(size + 200)
+	for i := 0; big.Len() < size; i++ {
+		fmt.Fprintf(&big, "%06d %s:", i, []string{"INFO", "WARN", "ERROR", "DEBUG"}[rng.IntN(4)])
+		for range 3 + rng.IntN(12) {
+			big.WriteString(" " + words[rng.IntN(len(words))])
+		}
+		fmt.Fprintf(&big, " %d\n", rng.IntN(100000))
+	}
+	type call struct {
+		ID       string `json:"id"`
+		Type     string `json:"type"`
+		Function struct {
+			Name      string `json:"name"`
+			Arguments string `json:"arguments"`
+		} `json:"function"`
+	}
+	type line struct {
+		Role       string `json:"role"`
+		Content    string `json:"content"`
+		ToolCalls  []call `json:"tool_calls,omitempty"`
+		ToolCallID string `json:"tool_call_id,omitempty"`
+	}
+	c := call{ID: "call_1", Type: "function"}
+	c.Function.Name, c.Function.Arguments = "bash", `{"cmd":"go test ./..."}`
+	lines := []line{
+		{Role: "user", Content: "Run the test suite and tell me what fails. Never touch the production database."},
+		{Role: "assistant", Content: "Running the tests.", ToolCalls: []call{c}},
+		{Role: "tool", ToolCallID: "call_1", Content: big.String()[:size]},
+		{Role: "assistant", Content: "The output is long; the failures are in the socket module."},
+	}
+	for k := range 40 {
+		lines = append(lines, line{Role: "user", Content: fmt.Sprintf("Step %d: look at the retry logic in module %d and explain the timeout value.", k, k)},
+			line{Role: "assistant", Content: strings.Repeat(fmt.Sprintf("In module %d the retry waits %d ms before a timeout; the cache is flushed after each retry. ", k, 100*k), 20)})
+	}
+	for _, l := range lines {
+		if err := enc.Encode(l); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// importToDSH converts the trajectory at from to a DSH session log at to,
+// with session id id.
+func importToDSH(from, to, id string) error {
+	ims, err := importer.Import(from)
+	if err != nil {
+		return err
+	}
+	if len(ims) != 1 {
+		return fmt.Errorf("%s: %d sessions", from, len(ims))
+	}
+	ims[0].Session.ID = id
+	return hostshim.WriteSession(to, ims[0].Session, hostshim.LogOptions{})
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/bench/synth"
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/projection"
+)
+
+// streamEquivLogs are the logs TestInspectDSHStreams and
+// TestStateImportedStreams read: the corpus's DSH snapshot logs (157, with
+// compactions and lenient provenance faults) and trajectories of every
+// other format, a synthetic log and ef fold's output of it (EF's own
+// replacements), each also with a torn last line, and huge-message logs.
+func streamEquivLogs(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var logs []string
+	// The whole corpus in the long profile (about two minutes on a loaded
+	// machine); else every 6th snapshot log and the first file of every
+	// other folder.
+	seen := map[string]bool{}
+	for i, p := range testutil.CorpusFiles(t, "") {
+		folder := filepath.Base(filepath.Dir(p))
+		if testutil.Long() || (folder == "dsh-snapshots" && i%6 == 0) || (folder != "dsh-snapshots" && !seen[folder]) {
+			logs = append(logs, p)
+		}
+		seen[folder] = true
+	}
+	w, err := synth.Generate(synth.Options{Name: "equiv", Seed: 3, TargetChars: 120_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dsh, err := writeDSHLog(filepath.Join(dir, "synth"), w.Session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chat, err := writeChatLog(filepath.Join(dir, "synth"), w.Session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := filepath.Join(dir, "folded.jsonl")
+	if err := RunFold(context.Background(), []string{dsh, "--out", folded, "--window", "8000"}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(dir, "huge.chat.jsonl")
+	if err := writeHugeChatLog(huge, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	hugeDSH := filepath.Join(dir, "huge.jsonl")
+	if err := importToDSH(huge, hugeDSH, "huge"); err != nil {
+		t.Fatal(err)
+	}
+	logs = append(logs, dsh, chat, folded, huge, hugeDSH)
+	for _, p := range []string{dsh, chat, folded, logs[0]} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		torn := filepath.Join(dir, "torn-"+filepath.Base(p))
+		if err := os.WriteFile(torn, append(b, `{"type":"user/mess`...), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, torn)
+	}
+	return logs
+}
+
+// TestInspectDSHStreams: ef inspect on a DSH log, streamed (inspectDSH),
+// reports exactly what the log read whole as a session reports
+// (inspectSession), lenient and strict, errors included.
+func TestInspectDSHStreams(t *testing.T) {
+	meters, err := inspectMeters()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	n := 0
+	for _, p := range streamEquivLogs(t) {
+		for _, lenient := range []bool{true, false} {
+			got, gerr := inspectLog(ctx, p, lenient, meters)
+			s, torn, werr := readSession(p, lenient)
+			var want inspectReport
+			if werr == nil {
+				want, werr = inspectSession(ctx, p, s, torn, meters)
+			}
+			if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+				t.Errorf("%s (lenient %v): error %v, read whole %v", p, lenient, gerr, werr)
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s (lenient %v): the streamed report differs from the whole session's:\n%s\nwant\n%s", p, lenient, jsonOf(got), jsonOf(want))
+			}
+			n++
+		}
+	}
+	t.Logf("%d reports equal", n)
+}
+
+// TestStateImportedStreams: ef state on another agent's trajectory,
+// reduced as the importer streams it, gives the anchors (and stderr) of
+// the session imported whole and reduced by engine.ProjectLog, with and
+// without --all; a DSH log is read as before.
+func TestStateImportedStreams(t *testing.T) {
+	ctx := context.Background()
+	n := 0
+	for _, p := range streamEquivLogs(t) {
+		for _, all := range []bool{false, true} {
+			args := []string{"--json", p}
+			if all {
+				args = append(args, "--all")
+			}
+			var out, errOut bytes.Buffer
+			gerr := RunState(ctx, args, &out, &errOut)
+			wantOut, wantErr, werr := stateWhole(p, all)
+			if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+				t.Errorf("%s: error %v, read whole %v", p, gerr, werr)
+				continue
+			}
+			if out.String() != wantOut || errOut.String() != wantErr {
+				t.Errorf("%s (all %v): streamed state differs from the whole session's:\n%.2000s\nstderr %q\nwant\n%.2000s\nstderr %q", p, all, out.String(), errOut.String(), wantOut, wantErr)
+			}
+			n++
+		}
+	}
+	t.Logf("%d states equal", n)
+}
+
+// stateWhole is ef state --json [--all] on p as it was before streaming:
+// the session read whole, then engine.ProjectLog.
+func stateWhole(p string, all bool) (stdout, stderr string, err error) {
+	s, torn, err := readSession(p, true)
+	if err != nil {
+		return "", "", err
+	}
+	if torn != nil {
+		stderr = fmt.Sprintf("ef state: %s: skipped a torn tail: %s\n", p, torn)
+	}
+	popts := projection.Options{}
+	if all {
+		popts.KeepRetired = 1 << 16
+	}
+	r := engine.ProjectLog(s, popts)
+	as := r.Heads()
+	if all {
+		as = append(r.Anchors(), r.RetiredAnchors()...)
+	}
+	out := stateOutput{Log: p, Source: "log", Anchors: []stateAnchor{}}
+	for _, a := range as {
+		out.Anchors = append(out.Anchors, stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
+			Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was})
+	}
+	var b strings.Builder
+	if err := writeJSON(&b, out); err != nil {
+		return "", "", err
+	}
+	return b.String(), stderr, nil
+}
+
+func jsonOf(v any) string {
+	b, _ := json.MarshalIndent(v, "", " ")
+	if len(b) > 3000 {
+		b = append(b[:3000], "…"...)
+	}
+	return string(b)
+}
