@@ -111,7 +111,13 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 	s := hostshim.NewSession(r.Header().ID, r.Generation())
 	s.Header = r.Header()
 	s.Lenient = lenient
-	rows := map[int]inspectNode{}
+	// A row's prices are kept as counts in the meters' order, its map
+	// made at the end: a map a node would be most of what a row holds.
+	type dshRow struct {
+		node   inspectNode
+		prices []int
+	}
+	rows := map[int]dshRow{}
 	for {
 		e, err := r.Next()
 		if err == io.EOF {
@@ -141,7 +147,14 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 			if row.Tokens == nil {
 				row = inspectRow(0, e, nil, meters, nil)
 			}
-			rows[e.Seq] = row
+			r := dshRow{node: row}
+			if len(row.Tokens) > 0 {
+				for _, mt := range meters {
+					r.prices = append(r.prices, row.Tokens[mt.Name()])
+				}
+			}
+			r.node.Tokens = nil
+			rows[e.Seq] = r
 		}
 		s.Forget(s.Len())
 		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
@@ -166,10 +179,13 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 		rep.Warnings = append(rep.Warnings, torn.String())
 	}
 	for pos, seq := range s.Nodes() {
-		n := rows[seq]
+		r := rows[seq]
+		n := r.node
 		n.Position = pos
-		for name, c := range n.Tokens {
-			rep.Totals[name] += c
+		n.Tokens = map[string]int{}
+		for i, c := range r.prices {
+			n.Tokens[meters[i].Name()] = c
+			rep.Totals[meters[i].Name()] += c
 		}
 		var err error
 		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
@@ -183,7 +199,7 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 	return rep, nil
 }
 
-// inspectSkeleton is e with the texts of its message emptied, for the
+// inspectSkeleton is e with the texts (and calls' arguments) of its message emptied, for the
 // session inspectDSH checks the host's rules with: the rules read a
 // message's structure (blocks, calls, results, sources), never its texts,
 // but for a tool/result rewrite, which compares all but the rewritten
@@ -226,17 +242,22 @@ func inspectSkeleton(e hostshim.Event, gen hostshim.Generation) hostshim.Event {
 	return e
 }
 
-// blankTexts empties the text of every text and reasoning block of
-// blocks and of the blocks they hold.
+// blankTexts empties the text of every text and reasoning block, and the
+// arguments of every tool call, of blocks and of the blocks they hold.
 func blankTexts(blocks []any) {
 	for _, b := range blocks {
 		b, _ := b.(map[string]any)
 		if b == nil {
 			continue
 		}
-		if t, _ := b["type"].(string); t == hostshim.BlockText || t == hostshim.BlockReasoning {
+		switch t, _ := b["type"].(string); t {
+		case hostshim.BlockText, hostshim.BlockReasoning:
 			if _, ok := b["text"].(string); ok {
 				b["text"] = ""
+			}
+		case hostshim.BlockToolCall:
+			if _, ok := b["arguments"].(string); ok {
+				b["arguments"] = ""
 			}
 		}
 		if inner, ok := b["content"].([]any); ok {
