@@ -37,7 +37,7 @@ type quantity struct {
 	// (three before it, two after it and its unit), with "time" for a
 	// duration and "interval" and "period" for a period ("every 90
 	// seconds").
-	words map[string]bool
+	words []string
 	// key is the value anchor the quantity is the base or the result of,
 	// "" while it is none.
 	key string
@@ -45,7 +45,7 @@ type quantity struct {
 
 // maxQuantities bounds the quantities kept (oldest dropped first); like
 // the user's last messages they are not part of a Snapshot.
-const maxQuantities = 256
+const maxQuantities = 128
 
 // qtyRE is a number in prose, with an "every" before it and a unit after
 // it: "every 90 seconds", "3 rotating", "4 hour limit", "32 GB".
@@ -112,7 +112,7 @@ func quantitiesIn(text string, seq int) []quantity {
 		if len(w) == 0 {
 			continue
 		}
-		out = append(out, quantity{seq: seq, value: text[ns:end], words: w})
+		out = append(out, quantity{seq: seq, value: text[ns:end], words: wordList(w)})
 	}
 	return out
 }
@@ -187,7 +187,12 @@ func (r *Reducer) quantityFor(name string) *quantity {
 	bn, tie := 0, false
 	for i := range r.qty {
 		q := &r.qty[i]
-		n, _ := sharedStems(ns, q.words)
+		n := 0
+		for _, w := range q.words {
+			if ns[w] {
+				n++
+			}
+		}
 		if n == 0 || n < 2 && len(ns) > 1 {
 			continue
 		}
@@ -216,13 +221,13 @@ func (r *Reducer) quantityFor(name string) *quantity {
 func (r *Reducer) madeFrom(q *quantity, a *Anchor, name string, seq int) {
 	q.key = a.Key
 	w := map[string]bool{}
-	for s := range q.words {
+	for _, s := range q.words {
 		w[s] = true
 	}
 	for s := range stems(name) {
 		w[s] = true
 	}
-	r.qty = append(r.qty, quantity{seq: seq, value: a.Value, words: w, key: a.Key})
+	r.qty = append(r.qty, quantity{seq: seq, value: a.Value, words: wordList(w), key: a.Key})
 }
 
 // settingIdentRE is a setting's identifier in code: UPPER_SNAKE with an
@@ -263,4 +268,14 @@ func identWords(ident, question string) map[string]bool {
 		delete(w, s)
 	}
 	return w
+}
+
+// wordList is a set of stems as a list (a quantity's words are kept for
+// the session: a short slice, not a map).
+func wordList(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for w := range m {
+		out = append(out, w)
+	}
+	return out
 }

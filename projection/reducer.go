@@ -310,7 +310,7 @@ func (r *Reducer) Apply(ev Event) {
 			// "cut the parallel reconciles in half".
 			key := "value/-/" + strings.ToLower(r.answered)
 			if a := r.valueOf(key); a != nil && a.Seq() == ev.Seq {
-				r.qty = append(r.qty, quantity{seq: ev.Seq, value: a.Value, words: identWords(r.answered, r.answerOf), key: a.Key})
+				r.qty = append(r.qty, quantity{seq: ev.Seq, value: a.Value, words: wordList(identWords(r.answered, r.answerOf)), key: a.Key})
 			}
 		}
 		r.asked, r.answered = "", ""
