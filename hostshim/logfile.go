@@ -368,9 +368,14 @@ func (r *LogReader) ReadSession() (*Session, error) {
 
 // AppendError is err, a session's refusal of the event Next returned last,
 // as ReadSession reports it (a *LogError naming the line and the field),
-// for a caller that appends the events to a session of its own.
+// for a caller that appends the events to a session of its own (a nil
+// reader names no path or line).
 func (r *LogReader) AppendError(err error) error {
-	return &LogError{Op: "read", Path: r.path, Line: r.line, Field: appendErrorField(err), Err: err}
+	le := &LogError{Op: "read", Field: appendErrorField(err), Err: err}
+	if r != nil {
+		le.Path, le.Line = r.path, r.line
+	}
+	return le
 }
 
 // TornWarning is the warning ReadSession adds to the session's for a torn
