@@ -358,7 +358,17 @@ func glossOf(text string, l lang) *gloss {
 		if lx.fix != nil {
 			lx.fix(toks)
 		}
+		// The message's numbers plainly ("500.000" is 500000, "0,75" is
+		// 0.75: numbers.go), in order with its words.
+		nums := numberSpans(text, decimalComma(l))
 		for _, t := range toks {
+			for len(nums) > 0 && nums[0].start < t.start {
+				emit(nums[0].start, nums[0].end, nums[0].plain)
+				nums = nums[1:]
+			}
+			if t.start < 0 {
+				continue
+			}
 			if !t.keep {
 				en := t.en
 				if en != "" && strings.HasSuffix(t.low, "'") {
@@ -366,6 +376,9 @@ func glossOf(text string, l lang) *gloss {
 				}
 				emit(t.start, t.end, en)
 			}
+		}
+		for _, n := range nums {
+			emit(n.start, n.end, n.plain)
 		}
 	}
 	if len(g.segs) == 0 {
@@ -558,7 +571,11 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 		}
 		p.Value = v
 		p.Name, _ = g.back(p.Name)
-		p.Was, _ = g.back(p.Was)
+		if p.Kind != KindValue {
+			// a value it replaces keeps the gloss's plain number
+			// ("500000" for "500.000"), which a change computes with
+			p.Was, _ = g.back(p.Was)
+		}
 		p.Because, _ = g.back(p.Because)
 		p.Replaces, _ = g.back(p.Replaces)
 		out = append(out, p)

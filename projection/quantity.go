@@ -2,6 +2,7 @@ package projection
 
 import (
 	"strings"
+	"unicode"
 )
 
 // Quantities the user stated in prose.
@@ -95,7 +96,7 @@ func quantitiesIn(text string, seq int) []quantity {
 			w[s] = true
 		}
 		as := contentStems(after)
-		for _, s := range as[:min(2, len(as))] {
+		for _, s := range as[:min(3, len(as))] {
 			w[s] = true
 		}
 		u := ""
@@ -129,7 +130,7 @@ func contentStems(s string) []string {
 		if f == "" || stopwords[f] || strings.ContainsAny(f, "0123456789") {
 			continue
 		}
-		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		for _, p := range strings.FieldsFunc(f, func(r rune) bool { return !unicode.IsLetter(r) }) {
 			if len(p) >= 2 && !stopwords[p] && !qtySkip[p] {
 				out = append(out, stem(p))
 			}
@@ -156,8 +157,8 @@ var durationWords = func() map[string]bool {
 }()
 
 // noteQuantities keeps the quantities of a user message.
-func (r *Reducer) noteQuantities(ev *Event) {
-	r.qty = append(r.qty, quantitiesIn(ev.Text, ev.Seq)...)
+func (r *Reducer) noteQuantities(text string, seq int) {
+	r.qty = append(r.qty, quantitiesIn(text, seq)...)
 	if n := len(r.qty) - maxQuantities; n > 0 {
 		r.qty = append(r.qty[:0], r.qty[n:]...)
 	}
@@ -189,7 +190,7 @@ func (r *Reducer) quantityFor(name string) *quantity {
 		q := &r.qty[i]
 		n := 0
 		for _, w := range q.words {
-			if ns[w] {
+			if ns[w] || compoundOf(ns, w) {
 				n++
 			}
 		}
@@ -213,6 +214,22 @@ func (r *Reducer) quantityFor(name string) *quantity {
 		return nil
 	}
 	return best
+}
+
+// compoundOf reports whether a word of a setting's name ns is w with
+// more letters, or w is one of those with more, both of four letters or
+// more: a compound or an inflection the stems do not reduce ("Batchgröße"
+// and "Batches zu 500.000", "gleichzeitigen Jobs" and "Jobs gleichzeitig").
+func compoundOf(ns map[string]bool, w string) bool {
+	if len(w) < 4 {
+		return false
+	}
+	for n := range ns {
+		if len(n) >= 4 && n != w && (strings.HasPrefix(n, w) || strings.HasPrefix(w, n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // madeFrom keeps a value a change made from quantity q as a quantity of

@@ -325,8 +325,10 @@ func (r *Reducer) Apply(ev Event) {
 		if len(r.said) == maxSaid {
 			r.said = append(r.said[:0], r.said[1:]...)
 		}
-		r.said = append(r.said, ev.Text)
-		r.noteQuantities(&ev)
+		// Kept with plain numbers ("500.000 Zeilen" is 500000: numbers.go).
+		plain := plainNumbers(ev.Text, decimalComma(r.lang))
+		r.said = append(r.said, plain)
+		r.noteQuantities(plain, ev.Seq)
 	}
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).

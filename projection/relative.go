@@ -33,14 +33,14 @@ var (
 	// half", "make the hpa min replicas double what I said", "make the
 	// requeue three times as long"; a clause may follow ("double the
 	// quant cpus, that's where the time goes").
-	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b`)
+	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
-	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\w.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
+	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
-	relZhRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
+	relZhRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
 )
 
 var (
@@ -48,19 +48,19 @@ var (
 	// relPropRE: "drop the replicas to a third", "cut it by a quarter",
 	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
 	// or to a proportion of the held value.
-	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
-	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\w.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|less|lower|smaller|fewer)\b`)
+	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|less|lower|smaller|fewer)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
-	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\w.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\w.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
+	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
 	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:一样|相同|一致)`)
 	// relShiftRE: "a day earlier", "two hours later".
 	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
-	relZhPropRE = mustPattern(`(?P<k>[\w.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
+	relZhPropRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
 )
 
 // sameHeadRE is the setting a "same as" names before it: "queue name:",

@@ -1,0 +1,194 @@
+package projection
+
+import (
+	"strings"
+)
+
+// Numbers written with digit groups or a decimal comma.
+//
+// A user writes "500,000 rows", "1 000 requests", and, in German,
+// Spanish, French, Portuguese or Italian, "500.000 Zeilen", "1.234,5",
+// "0,75", "2,5 GB". The readings that compute with a number (a relative
+// change's base, a quantity told in prose: relative.go, quantity.go)
+// read only plain digits with a decimal point, so they took "500,000"
+// for 500 and "0,75" for nothing. numberSpans finds such numbers and
+// their plain form: digit groups of three joined by one separator (a
+// comma, a space or a narrow space, an apostrophe, a dot) lose their
+// separator, and a decimal comma becomes a point. One dot before three
+// digits is a decimal point in English ("1.234" stays) unless they end
+// in a zero ("500.000", "2.500": no decimal is written so), and a comma
+// a decimal mark in the other languages ("1,234" is 1.234 there),
+// where the message's language is known; a number glued to letters, a path, a version
+// ("1.2.3"), an address ("10.0.0.1", four groups or more joined by dots)
+// or a time ("10:30") is left as written. A gloss (lexicon.go) shows a
+// message's numbers plainly, and the reducer keeps the user's messages
+// and quantities with plain numbers; every quote stays as written.
+
+// numSpan is a number of text at [start, end) and its plain form.
+type numSpan struct {
+	start, end int
+	plain      string
+}
+
+// decimalComma reports whether language l writes a decimal comma.
+func decimalComma(l lang) bool {
+	switch l {
+	case langDE, langES, langFR, langPT, langIT:
+		return true
+	}
+	return false
+}
+
+// numberSpans are the numbers of text whose plain form differs from how
+// they are written.
+func numberSpans(text string, comma bool) []numSpan {
+	if !strings.ContainsAny(text, "0123456789") || !strings.ContainsAny(text, ", .'\u00a0\u202f") {
+		return nil
+	}
+	var out []numSpan
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || i > 0 && numGlued(text[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		sp, end := plainAt(text, i, j, comma)
+		if end > j {
+			out = append(out, numSpan{start: i, end: end, plain: sp})
+			i = end
+			continue
+		}
+		// "1,2,3", "1.2.3": none of its parts is a number of its own.
+		for i = j; i < len(text) && (isDigit(text[i]) || text[i] == ',' || text[i] == '.') && i+1 < len(text) && isDigit(text[i+1]); i++ {
+		}
+		for i < len(text) && isDigit(text[i]) {
+			i++
+		}
+	}
+	return out
+}
+
+// numGlued reports whether a number after byte b is part of a word,
+// path or version ("v2", "x86", "/3", "1.2").
+func numGlued(b byte) bool {
+	return isWordByte(b) || strings.IndexByte("./:-#", b) >= 0
+}
+
+// sepAt is the separator of digit groups at text[i:] ("," "." " ", an
+// apostrophe, a no-break or narrow no-break space) and its length, or "".
+func sepAt(text string, i int) string {
+	if i >= len(text) {
+		return ""
+	}
+	switch text[i] {
+	case ',', '.', ' ', '\'':
+		return text[i : i+1]
+	}
+	for _, s := range []string{"\u00a0", "\u202f"} {
+		if strings.HasPrefix(text[i:], s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// plainAt reads the number whose leading digits are text[i:j]: its
+// plain form and where it ends (j when it is written plainly or is no
+// number of this kind).
+func plainAt(text string, i, j int, comma bool) (string, int) {
+	lead := text[i:j]
+	// Digit groups: a lead of one to three digits, then groups of three
+	// joined by one separator.
+	groupSep, groups, k := "", 0, j
+	if len(lead) <= 3 {
+		if s := sepAt(text, k); s != "" && (s != "," || !comma) {
+			for {
+				s2 := sepAt(text, k)
+				if s2 != s || k+len(s2)+3 > len(text) || !isDigit(text[k+len(s2)]) || !isDigit(text[k+len(s2)+1]) || !isDigit(text[k+len(s2)+2]) ||
+					k+len(s2)+3 < len(text) && isDigit(text[k+len(s2)+3]) {
+					break
+				}
+				groupSep, groups, k = s, groups+1, k+len(s2)+3
+			}
+		}
+	}
+	if groupSep == "." && !comma && groups == 1 && (lead == "0" || text[k-1] != '0') {
+		// "1.234" is a decimal in English; "500.000", "2.500" are
+		// thousands in any language (a decimal is not written with
+		// trailing zeros).
+		groups, groupSep, k = 0, "", j
+	}
+	if groupSep == "." && groups >= 3 || groupSep == " " && groups > 2 {
+		// "10.0.0.1"-like, or a run of spaced numbers: not one number.
+		return "", j
+	}
+	intPart := lead
+	if groups > 0 {
+		intPart = strings.NewReplacer(groupSep, "").Replace(text[i:k])
+	}
+	// A decimal part: a comma where the comma is the decimal mark (or
+	// after groups joined by another separator), a point after groups
+	// joined by commas or spaces.
+	dec, e := "", k
+	if k+1 < len(text) && isDigit(text[k+1]) {
+		switch {
+		case text[k] == ',' && (comma || groups > 0 && groupSep != ","):
+			dec = ","
+		case text[k] == '.' && groups > 0 && groupSep != ".":
+			dec = "."
+		}
+	}
+	if dec != "" {
+		e = k + 1
+		for e < len(text) && isDigit(text[e]) {
+			e++
+		}
+		if e < len(text) && (text[e] == ',' || text[e] == '.') && e+1 < len(text) && isDigit(text[e+1]) {
+			// "1,2,3", "1.234.5": a list or a version.
+			return "", j
+		}
+	}
+	if groups == 0 && dec == "" {
+		return "", j
+	}
+	if dec == "" && k < len(text) && (text[k] == '.' || text[k] == ',') && k+1 < len(text) && isDigit(text[k+1]) {
+		return "", j
+	}
+	end := k
+	out := intPart
+	if dec != "" {
+		out += "." + text[k+1:e]
+		end = e
+	}
+	if end < len(text) && (isWordByte(text[end]) && !isUnitStart(text[end:]) || text[end] == '/' || text[end] == ':') {
+		return "", j
+	}
+	return out, end
+}
+
+// isUnitStart reports whether a number may be glued to what follows
+// ("2,5GB", "1.500ms"): a letter, not a digit or an underscore.
+func isUnitStart(s string) bool {
+	return s != "" && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+}
+
+// plainNumbers is text with its numbers written plainly (numberSpans).
+func plainNumbers(text string, comma bool) string {
+	spans := numberSpans(text, comma)
+	if spans == nil {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	last := 0
+	for _, s := range spans {
+		b.WriteString(text[last:s.start])
+		b.WriteString(s.plain)
+		last = s.end
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
