@@ -78,6 +78,10 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 		repair = lastSubmatch(repairVerbRE, first)
 	case short:
 		repair = first
+	case len(strings.Fields(first)) <= 5 && oneNumber(first) != "" && lastNumRE.MatchString(before):
+		// "… auf 10 s, nein, doch lieber 20 s": a number put in the
+		// place of the one before the marker.
+		repair = oneNumber(first)
 	case lastSubmatch(repairVerbRE, after) != "":
 		repair = lastSubmatch(repairVerbRE, after)
 	default:
@@ -114,10 +118,17 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 			at = []int{m[g], m[g+1]}
 		}
 	}
-	if at == nil && numeric(repair) {
-		// "用 Go 1.21，不对，用 1.22": the last number before the marker.
-		if ns := lastNumRE.FindAllStringIndex(before, -1); len(ns) > 0 {
+	if numeric(repair) {
+		// "用 Go 1.21，不对，用 1.22": the last number before the marker,
+		// where the speaker broke off, with its unit ("… up to 3 s on a
+		// bad link, make the timeout 4 s... hmm no, make it 8 s": the 4 s).
+		if ns := numUnitRE.FindAllStringIndex(before, -1); len(ns) > 0 && (at == nil || ns[len(ns)-1][0] > at[0]) {
 			at = ns[len(ns)-1]
+			if strings.TrimLeft(repair, "0123456789.") == "" {
+				// A bare number repairs the number, not its unit.
+				at = lastNumRE.FindStringIndex(before[at[0]:])
+				at = []int{at[0] + ns[len(ns)-1][0], at[1] + ns[len(ns)-1][0]}
+			}
 		}
 	}
 	if at == nil && len(distinctive(repair)) > 0 {
@@ -174,6 +185,19 @@ func repairTail(s string) []string {
 var clauseEndRE = mustPattern(`[,，;；。]|\.(?:\s|$)`)
 
 var lastNumRE = mustPattern(`\d+(?:\.\d+)*`)
+
+// numUnitRE is a number with the unit written after it.
+var numUnitRE = mustPattern(`(?i)\d+(?:\.\d+)*(?:\s?(?:ms|s|secs?|seconds?|minutes?|mins?|m|h|hours?|days?|d|weeks?|kb|mb|gb|tb|gi|mi|k|px|x|%|rows|items)\b|%)?`)
+
+// oneNumber is the one number, with its unit, of a short clause ("doch
+// lieber 20 s"), else "".
+func oneNumber(s string) string {
+	ns := numUnitRE.FindAllString(s, 3)
+	if len(ns) != 1 {
+		return ""
+	}
+	return strings.TrimSpace(ns[0])
+}
 
 // lastSubmatch is the first non-empty group of re's last match in s.
 func lastSubmatch(re *pattern, s string) string {

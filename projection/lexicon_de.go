@@ -71,6 +71,7 @@ var lexDE = []lexEntry{
 	{catChoice, "the second one", "die_zweite das_zweite der_zweite"},
 	{catAnswer, "yes", "ja"},
 	{catAnswer, "no", "nein"},
+	{catAnswer, "sorry", "entschuldigung pardon"},
 	{catGiveUp, "forget it", "vergiss_es vergessen_wir_das"},
 	{catGiveUp, "forget", "vergiss"},
 	{catGiveUp, "drop it", "lass_es"},

@@ -61,6 +61,7 @@ var lexES = []lexEntry{
 	{catChoice, "the first one", "la_primera el_primero"},
 	{catChoice, "the second one", "la_segunda el_segundo"},
 	{catAnswer, "yes", "sí"},
+	{catAnswer, "sorry", "perdón perdona perdone"},
 	{catGiveUp, "forget it", "olvídalo olvídate"},
 	{catGiveUp, "drop it", "déjalo"},
 	{catDone, "remember to", "acuérdate_de recuerda"},

@@ -48,6 +48,7 @@ var lexFR = []lexEntry{
 	{catChoice, "the second one", "la_deuxième le_deuxième la_seconde le_second"},
 	{catAnswer, "yes", "oui"},
 	{catAnswer, "no", "non"},
+	{catAnswer, "sorry", "pardon désolé désolée"},
 	{catGiveUp, "forget it", "oublie_ça laisse_tomber"},
 	{catDone, "don't forget to", "n'oublie_pas_de n'oubliez_pas_de"},
 	{catDone, "remember to", "pense_à pensez_à"},

@@ -48,6 +48,7 @@ var lexIT = []lexEntry{
 	{catChoice, "the first one", "la_prima il_primo"},
 	{catChoice, "the second one", "la_seconda il_secondo"},
 	{catAnswer, "yes", "sì"},
+	{catAnswer, "sorry", "scusa scusate scusami"},
 	{catGiveUp, "forget it", "lascia_perdere lascia_stare dimenticalo"},
 	{catDone, "remember to", "ricordati_di ricorda_di"},
 	{catDone, "don't forget to", "non_dimenticare_di"},

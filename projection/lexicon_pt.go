@@ -48,6 +48,7 @@ var lexPT = []lexEntry{
 	{catChoice, "the first one", "a_primeira o_primeiro"},
 	{catChoice, "the second one", "a_segunda o_segundo"},
 	{catAnswer, "yes", "sim"},
+	{catAnswer, "sorry", "desculpa desculpe perdão"},
 	{catGiveUp, "forget it", "esquece esqueça deixa_pra_lá"},
 	{catDone, "remember to", "lembre-se_de lembra_de"},
 	{catDone, "don't forget to", "não_esqueça_de"},
