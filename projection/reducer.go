@@ -616,6 +616,17 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			p.Key, p.Name = o.Key, o.Name
 		}
 	}
+	if _, days := dayChange(p.Rel); o == nil && days && p.Name == "" {
+		// "Dana gave us two more days on the report": the value that is
+		// a day (dates.go), not the setting set last.
+		if o = r.dayValueFor(p.Quote); o != nil {
+			p.Key, p.Name = o.Key, o.Name
+		} else if v := r.valueOf(p.Key); v == nil || unitOf(v.Value) == "" {
+			// Nor a count set last ("two more days" is no two more
+			// retries).
+			return
+		}
+	}
 	if o == nil && p.Key != "" {
 		o = r.valueOf(p.Key)
 	}

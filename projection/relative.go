@@ -27,8 +27,8 @@ var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "a
 	"back", "revert", "same as", "earlier", "later", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
 
 var (
-	numWord = `\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
-	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
+	numWord = `[$€£]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
+	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|dollars?|euros?|usd|eur|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
 	// half", "make the hpa min replicas double what I said", "make the
 	// requeue three times as long"; a clause may follow ("double the
@@ -467,6 +467,9 @@ var zhDigits = map[rune]int{'一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '�
 // numerals up to 99, as digits.
 func parseNum(s string) (string, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
+	if _, rest := currencyOf(s); rest != s {
+		s = rest
+	}
 	if s == "" {
 		return "", false
 	}
@@ -525,8 +528,23 @@ func unitClass(u string) string {
 // applyChange applies a relative change to a held value, or reports that
 // it cannot ("v2.14" doubled, minutes added to milliseconds).
 func applyChange(held, change string) (string, bool) {
+	if n, ok := dayChange(change); ok {
+		// "Wednesday the 12th" two days later (dates.go).
+		if v, ok := shiftDays(held, n); ok {
+			return v, true
+		}
+	}
 	if strings.HasPrefix(change, "@") {
 		return applyShift(held, change[1:])
+	}
+	// "500,000", "1.000" (numbers.go).
+	held = plainNumbers(held, false)
+	if cur, rest := currencyOf(held); cur != "" {
+		// "$300" + "$150": the number, with its currency.
+		if v, ok := applyChange(rest, strings.NewReplacer(cur, "").Replace(change)); ok {
+			return cur + v, true
+		}
+		return "", false
 	}
 	m := heldNumRE.FindStringSubmatch(strings.TrimSpace(held))
 	if m == nil || len(change) < 2 {
@@ -585,6 +603,17 @@ func applyChange(held, change string) (string, bool) {
 		out = strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return out + m[2] + m[3], true
+}
+
+// currencyOf splits a leading currency sign from a value ("$300" is "$"
+// and "300"); "" when it has none.
+func currencyOf(v string) (cur, rest string) {
+	for _, c := range []string{"$", "€", "£"} {
+		if strings.HasPrefix(v, c) && len(v) > len(c) && v[len(c)] >= '0' && v[len(c)] <= '9' {
+			return c, v[len(c):]
+		}
+	}
+	return "", v
 }
 
 // clockRE is a time of day and what follows it: "02:00 UTC on the 1st".
