@@ -109,6 +109,11 @@ type Reducer struct {
 	// the user's next message, and answerOf the question; not part of a
 	// Snapshot.
 	asked, answered, answerOf string
+	// shown are the settings the last successful tool output showed, at
+	// shownSeq, which the user's next message may adopt (adopt.go); not
+	// part of a Snapshot.
+	shown    []shownPair
+	shownSeq int
 }
 
 // New returns an empty reducer.
@@ -318,7 +323,11 @@ func (r *Reducer) Apply(ev Event) {
 			r.asked = ev.Text
 		}
 	}
+	if ev.Role == RoleTool && call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
+		r.shown, r.shownSeq = shownPairs(ev.Text), ev.Seq
+	}
 	if ev.Role == RoleUser {
+		r.adopted(&ev)
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -1987,7 +1996,7 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf}
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
