@@ -114,6 +114,10 @@ type Reducer struct {
 	// part of a Snapshot.
 	shown    []shownPair
 	shownSeq int
+	// talked is the key of the one current value the assistant named
+	// since the user's last message, a referent of the user's next
+	// pronoun (pronoun.go); not part of a Snapshot.
+	talked string
 }
 
 // New returns an empty reducer.
@@ -198,6 +202,12 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
 		ctx.Attempt = r.attempt
+	}
+	if ev.Role == RoleUser {
+		// "make it 20 s" after talk of another setting (pronoun.go).
+		if k, n, none := r.pronounReferent(ev.Text); k != "" || none {
+			ctx.LastValueKey, ctx.LastValueName = k, n
+		}
 	}
 	if ev.Role == RoleUser && r.answered != "" {
 		// "how many run in parallel?" — "MaxConcurrentReconciles is not
@@ -321,6 +331,14 @@ func (r *Reducer) Apply(ev Event) {
 		r.asked, r.answered = "", ""
 		if strings.Contains(ev.Text, "?") || strings.Contains(ev.Text, "？") {
 			r.asked = ev.Text
+		}
+	}
+	switch ev.Role {
+	case RoleUser:
+		r.talked = ""
+	case RoleAssistant:
+		if a := r.talkedOf(ev.Text, false); a != nil {
+			r.talked = a.Key
 		}
 	}
 	if ev.Role == RoleTool && call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
@@ -1996,7 +2014,7 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq}
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, talked: r.talked}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
