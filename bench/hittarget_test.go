@@ -6,6 +6,7 @@ import (
 
 	"github.com/epistemicfold/ef/bench"
 	"github.com/epistemicfold/ef/bench/engines"
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/internal/enginetest"
 )
 
@@ -17,7 +18,7 @@ func TestEFHitTargetRaisesHits(t *testing.T) {
 	run := func(hit float64) float64 {
 		t.Helper()
 		rep, err := bench.Run(context.Background(), bench.RunOptions{Window: 16384, LimitSessions: 1, Engines: []string{engines.EF},
-			Meter: enginetest.O200k(t), TempDir: t.TempDir(), EF: engines.EFPolicy{HitTarget: hit}})
+			Meter: enginetest.O200k(t), TempDir: t.TempDir(), EF: engines.EFPolicy{Policy: engine.Policy{HitTarget: hit}}})
 		if err != nil {
 			t.Fatal(err)
 		}

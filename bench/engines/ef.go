@@ -63,11 +63,9 @@ func newEF(cfg Config) (Instance, error) {
 		TokenMeter: cfg.Meter,
 		Clock:      func() time.Time { return efEpoch },
 		NewID:      ids.next,
-		Policy: engine.Policy{ContextWindow: cfg.Window, TargetRatio: cfg.EFPolicy.TargetRatio, MergeRatio: cfg.EFPolicy.MergeRatio,
-			CachePriceRatio: cfg.EFPolicy.CachePriceRatio, ThresholdRatio: cfg.EFPolicy.ThresholdRatio, RetainRequests: cfg.EFPolicy.RetainRequests,
-			HitTarget:    cfg.EFPolicy.HitTarget,
-			DigestLeaves: cfg.EFPolicy.DigestLeaves},
+		Policy:     cfg.EFPolicy.Policy,
 	}
+	opts.Policy.ContextWindow = cfg.Window
 	if r := cfg.EFPolicy.RetainRatio; r > 0 {
 		opts.Policy.RetainTokens = max(1, int(r*float64(cfg.Window)))
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/epistemicfold/ef/bench/replay"
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 )
 
@@ -69,30 +70,18 @@ type Config struct {
 	EFPolicy EFPolicy
 }
 
-// EFPolicy are the EF policy knobs a bench run may sweep.
+// EFPolicy is EF's policy in a bench run: engine.Policy itself, the one
+// source of the fold knobs, so the bench folds as a user's engine with the
+// same policy does (ContextWindow is always Config.Window; zero fields take
+// the engine's defaults), and two bench-only settings.
 type EFPolicy struct {
-	TargetRatio float64
-	MergeRatio  float64
-	// CachePriceRatio is engine.Policy.CachePriceRatio (0: default,
-	// negative: no economic trigger).
-	CachePriceRatio float64 `json:"cachePriceRatio,omitempty"`
+	engine.Policy
 	// RetainRatio sets engine.Policy.RetainTokens to this share of the
-	// window (0: the engine default).
+	// window (0: RetainTokens as set, by default sized by the engine).
 	RetainRatio float64 `json:"retainRatio,omitempty"`
-	// DigestLeaves is engine.Policy.DigestLeaves: leaf folds write a
-	// semantic digest too.
-	DigestLeaves bool `json:"digestLeaves,omitempty"`
-	// RetainRequests is engine.Policy.RetainRequests: the retained tail
-	// starts at the model's RetainRequests-th latest answer (0: default).
-	RetainRequests float64 `json:"retainRequests,omitempty"`
-	// HitTarget is engine.Policy.HitTarget (0: default, negative: size
-	// folds for cost alone).
-	HitTarget float64 `json:"hitTarget,omitempty"`
-	// ThresholdRatio is engine.Policy.ThresholdRatio (0: default).
-	ThresholdRatio float64 `json:"thresholdRatio,omitempty"`
 	// NoDigest turns EF's optional semantic digest off (deterministic
 	// checkpoints only: no summarizer calls).
-	NoDigest bool
+	NoDigest bool `json:"noDigest,omitempty"`
 }
 
 // Instance is an engine serving one session. Close releases what it

@@ -13,6 +13,7 @@ import (
 	"github.com/epistemicfold/ef/bench/engines"
 	"github.com/epistemicfold/ef/bench/replay"
 	"github.com/epistemicfold/ef/bench/report"
+	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 )
 
@@ -91,8 +92,9 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	opts := bench.RunOptions{Window: *window, Seed: *seed, Persona: p, Engines: names, CorpusDir: *corpus,
 		LimitSessions: *limit, MaxSteps: *maxSteps, Parallel: *parallel, OutputPrice: *outputPrice,
-		EF: engines.EFPolicy{TargetRatio: *efTarget, MergeRatio: *efMerge, NoDigest: *efNoDigest,
-			CachePriceRatio: *efRho, RetainRatio: *efRetain, RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, HitTarget: *efHit, DigestLeaves: *efDigestLeaves},
+		EF: engines.EFPolicy{Policy: engine.Policy{TargetRatio: *efTarget, MergeRatio: *efMerge, CachePriceRatio: *efRho,
+			RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, HitTarget: *efHit, DigestLeaves: *efDigestLeaves},
+			RetainRatio: *efRetain, NoDigest: *efNoDigest},
 		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
 	if *sweep {
 		if *sweepJobs < 1 {
