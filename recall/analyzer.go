@@ -10,7 +10,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 )
 
@@ -20,15 +19,15 @@ import (
 // exactly as it matches in context_search.
 const TextAnalyzer = analyzerText
 
-// AddTextAnalyzer registers the TextAnalyzer on m: unicode word breaks,
-// full/half width folding, lower case, English possessives, CJK bigrams,
+// AddTextAnalyzer registers the TextAnalyzer on m: unicode word breaks
+// (emoji kept as words, see wordTokenizer), full/half width folding, lower case, English possessives, CJK bigrams,
 // then English stemming (which leaves bigrams alone). One analyzer for
 // English and CJK means one field instead of an "en" and a "cjk" field,
 // and a mixed query matches mixed text.
 func AddTextAnalyzer(m *mapping.IndexMappingImpl) error {
 	return m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     bunicode.Name,
+		"tokenizer":     wordTokenizerName,
 		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
 	})
 }
@@ -41,7 +40,7 @@ func AddTextAnalyzer(m *mapping.IndexMappingImpl) error {
 // equal to the registered chain.
 func newTextAnalyzer(stems *stemCache) analysis.Analyzer {
 	return &analysis.DefaultAnalyzer{
-		Tokenizer: bunicode.NewUnicodeTokenizer(),
+		Tokenizer: wordTokenizer{},
 		TokenFilters: []analysis.TokenFilter{
 			nonASCII{cjk.NewCJKWidthFilter()}, lowercase.NewLowerCaseFilter(), en.NewPossessiveFilter(),
 			cjk.NewCJKBigramFilter(false), stems,

@@ -35,7 +35,7 @@ import (
 
 // schemaVersion names the mapping and document layout. An index written
 // with another value is rebuilt on Open.
-const schemaVersion = "ef-recall-5"
+const schemaVersion = "ef-recall-6"
 
 // Internal (non-document) keys of the index.
 const (

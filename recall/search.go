@@ -455,7 +455,7 @@ func (m snippetMarks) spansIn(a *termAnalyzer, text string) [][2]int {
 	var ts []tok
 	var low []byte
 	maxPos := 0
-	a.walk([]byte(text), &low, func(term stem, pos, start, end int) {
+	a.walkParts([]byte(text), &low, func(term stem, pos, start, end int, _ bool) {
 		ts = append(ts, tok{term.s, pos, start, end})
 		maxPos = max(maxPos, pos)
 	})

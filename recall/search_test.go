@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,7 +91,8 @@ func TestSearchEnglish(t *testing.T) {
 	})
 }
 
-// truthPrefix: refs whose text has a word starting with p.
+// truthPrefix: refs whose text has a word or an identifier part (after
+// '_', or at a change of case: parse|Config, HTTP|Server) starting with p.
 func truthPrefix(c *corpus, p string) map[string]bool {
 	out := map[string]bool{}
 	for k := range truth(c, p) {
@@ -101,9 +103,9 @@ func truthPrefix(c *corpus, p string) map[string]bool {
 	for k := range out {
 		text := textOf(c, k)
 		ok := false
-		low := strings.ToLower(text)
+		low := asciiLower(text) // the same offsets as text
 		for i := strings.Index(low, p); i >= 0; {
-			if i == 0 || !isWordByte(low[i-1]) {
+			if i == 0 || !isWordByte(low[i-1]) || low[i-1] == '_' || partStart(text, i) {
 				ok = true
 				break
 			}
@@ -118,6 +120,29 @@ func truthPrefix(c *corpus, p string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// asciiLower is s with its ASCII letters lowered, byte for byte.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// partStart reports whether an identifier part begins at s[i] by a change
+// of case: after a lower-case letter or digit, or as the capital of a word
+// after capitals.
+func partStart(s string, i int) bool {
+	up := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	lowOrDigit := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	if !up(s[i]) {
+		return false
+	}
+	return lowOrDigit(s[i-1]) || up(s[i-1]) && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z'
 }
 
 func isWordByte(b byte) bool {
@@ -324,6 +349,77 @@ func TestEqualContentScoresEqual(t *testing.T) {
 				if p.Score < h.Score || p.Score == h.Score && p.CreatedAt < h.CreatedAt {
 					t.Errorf("%q: hit %d (%s %v) ranks after hit %d (%s %v)", q, i, h.Ref, h.Score, i-1, p.Ref, p.Score)
 				}
+			}
+		}
+	}
+}
+
+// TestSearchIdentifierPartsAndEmoji: a word of an identifier finds the
+// identifier (snake_case, camelCase, SCREAMING_CASE, dotted and
+// file names, in ASCII and not), an emoji finds the emoji with or
+// without its variation selector, and the whole identifier still finds
+// only itself. Each query names the messages it must find, and no other.
+func TestSearchIdentifierPartsAndEmoji(t *testing.T) {
+	texts := []string{
+		"edit parser_test.go and run it",             // 0
+		"func parseConfig(path string) error",        // 1
+		"const PARSER_MAX = 4096",                    // 2
+		"the HTTPServer in net.http:ServeMux",        // 3
+		"Größe_Wert überschritten in größeBerechnen", // 4
+		"build failed 💥 twice, then ✅",               // 5
+		"warning ⚠️ disk almost full",                // 6
+		"a config file and a parse step",             // 7
+		"👨‍👩‍👧 family test",                          // 8
+	}
+	src := recalltest.NewMemSource()
+	var archive []json.RawMessage
+	for _, s := range texts {
+		b, _ := json.Marshal(map[string]any{"role": "user", "content": []map[string]string{{"type": "text", "text": s}}})
+		archive = append(archive, b)
+	}
+	c := recalltest.Checkpoint{Archive: archive}
+	c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode = "s", "ck", recalltest.T0, "leaf"
+	c.Rendered = "summary"
+	src.Put(c)
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	for _, tc := range []struct {
+		q    string
+		want []int
+	}{
+		{"parser", []int{0, 2}},
+		{"parse", []int{1, 7}},
+		{"config", []int{1, 7}},
+		{"parseConfig", []int{1}},
+		{"parser_test", []int{0}},
+		{"parser_test.go", []int{0}},
+		{"max", []int{2}},
+		{"server", []int{3}},
+		{"http", []int{3}},
+		{"servemux", []int{3}},
+		{"wert", []int{4}},
+		{"größe", []int{4}},
+		{"berechnen", []int{4}},
+		{"💥", []int{5}},
+		{"✅", []int{5}},
+		{"⚠", []int{6}},
+		{"⚠️", []int{6}},
+		{"👨‍👩‍👧", []int{8}},
+	} {
+		res := search(t, x, recall.SearchRequest{Query: tc.q, SessionID: "s", Limit: recall.MaxSearchLimit})
+		var got []int
+		for _, h := range res.Hits {
+			if h.Message != nil {
+				got = append(got, *h.Message)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q finds messages %v, want %v", tc.q, got, tc.want)
+		}
+		for _, h := range res.Hits {
+			if h.Message != nil && !strings.Contains(h.Snippet, "**") {
+				t.Errorf("%q: the snippet of message %d marks no match: %q", tc.q, *h.Message, h.Snippet)
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/document"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -104,7 +103,7 @@ type termAnalyzer struct {
 func newTermAnalyzer(stems *stemCache) *termAnalyzer {
 	return &termAnalyzer{
 		chain: &analysis.DefaultAnalyzer{
-			Tokenizer: bunicode.NewUnicodeTokenizer(),
+			Tokenizer: wordTokenizer{},
 			TokenFilters: []analysis.TokenFilter{
 				nonASCII{cjk.NewCJKWidthFilter()}, lowercase.NewLowerCaseFilter(), en.NewPossessiveFilter(),
 				cjk.NewCJKBigramFilter(false),
@@ -154,8 +153,61 @@ func (c *termCounts) add(term stem, pos int) {
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 	c := termCounts{est: len(text)/6 + 1}
 	c.freqs = make(bindex.TokenFrequencies, min(c.est/2, 1024))
-	a.walk(text, &c.low, func(term stem, pos, _, _ int) { c.add(term, pos) })
+	a.walkParts(text, &c.low, func(term stem, pos, _, _ int, part bool) {
+		c.add(term, pos)
+		if part {
+			c.n-- // a word's parts do not lengthen the text (the field length BM25 weighs by)
+		}
+	})
 	return c.n, c.freqs
+}
+
+// walkParts is walk, and after each word the terms of its identifier
+// parts (identParts) at the word's position and offsets, with part set:
+// what the index holds of text.
+func (a *termAnalyzer) walkParts(text []byte, low *[]byte, emit func(term stem, pos, start, end int, part bool)) {
+	a.walk(text, low, func(term stem, pos, start, end int) {
+		emit(term, pos, start, end, false)
+		identParts(text[start:end], func(part []byte) {
+			a.partTerms(part, low, func(t stem) { emit(t, pos, start, end, true) })
+		})
+	})
+}
+
+// partTerms calls emit with the terms of one identifier part, as a query
+// word of the part's text is analyzed: lowered, without a possessive 's,
+// stemmed; a part that is not ASCII goes through the analyzer's chain.
+func (a *termAnalyzer) partTerms(part []byte, low *[]byte, emit func(stem)) {
+	for _, b := range part {
+		if b >= 0x80 {
+			for _, t := range a.chain.Analyze(part) {
+				emit(a.stems.stem(t.Term))
+			}
+			return
+		}
+	}
+	emit(a.stems.stem(lowerPossessive(part, low)))
+}
+
+// lowerPossessive returns the ASCII word w in lower case (in *low when it
+// had upper case) without an English possessive 's.
+func lowerPossessive(w []byte, low *[]byte) []byte {
+	for _, b := range w {
+		if b >= 'A' && b <= 'Z' {
+			*low = append((*low)[:0], w...)
+			for k, b := range *low {
+				if b >= 'A' && b <= 'Z' {
+					(*low)[k] = b + 'a' - 'A'
+				}
+			}
+			w = *low
+			break
+		}
+	}
+	if n := len(w); n >= 2 && w[n-1] == 's' && w[n-2] == '\'' {
+		w = w[:n-2] // English possessive (upper case was lowered)
+	}
+	return w
 }
 
 // walk analyzes text and calls emit with each term, its position and its
@@ -178,7 +230,9 @@ func (a *termAnalyzer) walk(text []byte, low *[]byte, emit func(term stem, pos, 
 		}
 		piece := text[start:i]
 		if !ascii {
-			ts := a.chain.Analyze(piece)
+			// The chain lowers terms in place: it gets a copy, so text
+			// keeps its case (identifier parts are read from it).
+			ts := a.chain.Analyze(append([]byte(nil), piece...))
 			last := 0
 			for _, t := range ts {
 				emit(a.stems.stem(t.Term), pos+t.Position-1, start+t.Start, start+t.End)
@@ -188,23 +242,7 @@ func (a *termAnalyzer) walk(text []byte, low *[]byte, emit func(term stem, pos, 
 			continue
 		}
 		asciiWords(piece, func(s, e int) {
-			w := piece[s:e]
-			for _, b := range w {
-				if b >= 'A' && b <= 'Z' {
-					*low = append((*low)[:0], w...)
-					for k, b := range *low {
-						if b >= 'A' && b <= 'Z' {
-							(*low)[k] = b + 'a' - 'A'
-						}
-					}
-					w = *low
-					break
-				}
-			}
-			if n := len(w); n >= 2 && w[n-1] == 's' && w[n-2] == '\'' {
-				w = w[:n-2] // English possessive (upper case was lowered)
-			}
-			emit(a.stems.stem(w), pos, start+s, start+e)
+			emit(a.stems.stem(lowerPossessive(piece[s:e], low)), pos, start+s, start+e)
 			pos++
 		})
 	}

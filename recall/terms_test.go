@@ -17,8 +17,9 @@ import (
 )
 
 // termsEqualAnalyzer fails t unless the text field's term frequencies of
-// text are those of TextAnalyzer's tokens (offsets aside): the same
-// terms, counts and positions, and the same token count.
+// text are those of TextAnalyzer's tokens and their identifier parts
+// (offsets aside): the same terms, counts and positions, and the same
+// token count (parts are not counted).
 func termsEqualAnalyzer(t interface {
 	Helper()
 	Fatalf(string, ...any)
@@ -26,10 +27,21 @@ func termsEqualAnalyzer(t interface {
 	t.Helper()
 	stems := newStemCache()
 	ts := newTextAnalyzer(stems).Analyze([]byte(text))
+	// The index also holds each word's identifier parts at the word's
+	// position, each as a query for the part's text analyzes it.
+	withParts := slices.Clone(ts)
 	for _, tok := range ts {
+		identParts([]byte(text)[tok.Start:tok.End], func(part []byte) {
+			for _, pt := range newTextAnalyzer(stems).Analyze(part) {
+				withParts = append(withParts, &analysis.Token{Term: pt.Term, Position: tok.Position})
+			}
+		})
+	}
+	slices.SortStableFunc(withParts, func(a, b *analysis.Token) int { return a.Position - b.Position })
+	for _, tok := range withParts {
 		tok.Start, tok.End = 0, 0
 	}
-	want := analysis.TokenFrequency(ts, nil, fieldOptions[fText])
+	want := analysis.TokenFrequency(withParts, nil, fieldOptions[fText])
 	// walk gives the analyzer's tokens with their byte offsets, in order
 	// of position (snippets find their matches with it).
 	type tok struct {

@@ -46,7 +46,7 @@ func Tools() []ToolDef {
 
 const searchDescription = `Search the conversation history that was folded out of your context: each checkpoint's summary and the exact messages it replaced (tool calls and their output, file paths, error messages, decisions). Use it when you need something that is no longer visible to you.
 
-Query syntax: words separated by spaces must all match, and English words also match their other forms ("failing" finds "failed"); "double quotes" match an exact phrase; a trailing * matches a prefix of at least two characters (compil*); Chinese matches as written, two characters or more. A checkpoint id, a tool name or a file path (or its tail, such as src/main.rs) also matches exactly.
+Query syntax: words separated by spaces must all match, and English words also match their other forms ("failing" finds "failed"); a word also finds the identifiers built from it ("parser" finds parser_test.go and PARSER_MAX, "config" finds parseConfig); emoji match as written; "double quotes" match an exact phrase; a trailing * matches a prefix of at least two characters (compil*); Chinese matches as written, two characters or more. A checkpoint id, a tool name or a file path (or its tail, such as src/main.rs) also matches exactly.
 
 Hits are ranked by relevance (BM25), newest first among ties. Each hit has a ref: pass it to context_recall to read the message or checkpoint. scope "session" (the default) searches this session; "project" searches every session of this project.`
 

@@ -242,6 +242,26 @@ func TestSearchLimitZeroRefused(t *testing.T) {
 	}
 }
 
+// ef search and ef recall refuse a --budget the library would change
+// (raise to recall.MinBudget, lower to recall.MaxBudget) instead of
+// answering to another budget than the one typed; the bounds are accepted.
+func TestBudgetOutOfRangeRefused(t *testing.T) {
+	for _, cmd := range []string{"search", "recall"} {
+		for _, n := range []string{"-1", "1", "100", "255", "16001"} {
+			code, out, errs := runCLI(t, cmd, "--store", t.TempDir(), "--budget", n, "word")
+			if code != 2 || !strings.Contains(errs, "--budget must be 256 to 16000 (or 0 for 4000), got "+n) || out != "" {
+				t.Errorf("ef %s --budget %s: exit %d, stdout %q, stderr %q", cmd, n, code, out, errs)
+			}
+		}
+		for _, n := range []string{"0", "256", "16000"} {
+			_, _, errs := runCLI(t, cmd, "--store", t.TempDir(), "--budget", n, "word")
+			if strings.Contains(errs, "--budget") {
+				t.Errorf("ef %s --budget %s refused: %q", cmd, n, errs)
+			}
+		}
+	}
+}
+
 // ef bench --sweep checks every --corpora directory before the first run.
 func TestBenchSweepChecksCorporaFirst(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing")

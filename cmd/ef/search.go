@@ -33,7 +33,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
 	allProjects := fs.Bool("all-projects", false, "search every project's default store under the user's data directory (instead of --store)")
 	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
-	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
+	budget := fs.Int("budget", 0, budgetUsage())
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -51,8 +51,8 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) == 0 {
 		return usageError("want a query")
 	}
-	if *budget < 0 {
-		return usageError("--budget must not be negative, got %d", *budget)
+	if err := checkBudget(*budget); err != nil {
+		return err
 	}
 	// The library reads a zero limit as "the default"; on the command
 	// line a 0 was typed, so it is refused rather than silently widened.
@@ -162,7 +162,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
 	offset := fs.Int("offset", 0, "first line (summary) or message index (detail, exact)")
 	limit := fs.Int("limit", 0, fmt.Sprintf("most lines or messages (0 means the depth's default, at most %d)", recall.MaxRecallLimit))
-	budget := fs.Int("budget", 0, fmt.Sprintf("token budget of the answer (0 means %d, at most %d)", recall.DefaultBudget, recall.MaxBudget))
+	budget := fs.Int("budget", 0, budgetUsage())
 	asJSON := fs.Bool("json", false, "print the result as JSON (exact messages as strings holding their exact bytes)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -185,8 +185,8 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stderr, "ef recall: %s holds the checkpoint\n", dir)
 		*storeDir = dir
 	}
-	if *budget < 0 {
-		return usageError("--budget must not be negative, got %d", *budget)
+	if err := checkBudget(*budget); err != nil {
+		return err
 	}
 	st, err := searchOpenStore(*storeDir, false)
 	if err != nil {
@@ -386,4 +386,19 @@ func storeRequired() error {
 		}
 	}
 	return usageError("--store is required (or --all-projects)")
+}
+
+// budgetUsage is the help of ef search's and ef recall's --budget.
+func budgetUsage() string {
+	return fmt.Sprintf("token budget of the answer, %d to %d (0 means %d)", recall.MinBudget, recall.MaxBudget, recall.DefaultBudget)
+}
+
+// checkBudget refuses a --budget the library would not keep: it raises
+// one below recall.MinBudget and lowers one above recall.MaxBudget, so an
+// answer would be held to a budget other than the one typed.
+func checkBudget(budget int) error {
+	if budget != 0 && (budget < recall.MinBudget || budget > recall.MaxBudget) {
+		return usageError("--budget must be %d to %d (or 0 for %d), got %d", recall.MinBudget, recall.MaxBudget, recall.DefaultBudget, budget)
+	}
+	return nil
 }
