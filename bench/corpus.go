@@ -154,10 +154,17 @@ type Entry struct {
 	Rel string
 	// Format is the detected trajectory format.
 	Format importer.Format
+	// Err is why the file's format could not be detected (wrapping
+	// importer.ErrUnknownFormat for a file of no known format); Load
+	// returns it.
+	Err error
 }
 
 // Load imports the entry's sessions, naming each "<folder>/<session>".
 func (e Entry) Load() ([]Session, error) {
+	if e.Err != nil {
+		return nil, e.Err
+	}
 	ims, err := importer.Import(e.Path)
 	if err != nil {
 		return nil, err
@@ -174,7 +181,8 @@ func (e Entry) Load() ([]Session, error) {
 // README and license files are skipped) with its detected format, in
 // lexical order. Files are not imported until Entry.Load, so a large
 // corpus can be replayed one session at a time. A data file of no known
-// format is an error (importer.ErrUnknownFormat), not silently skipped.
+// format is listed with Err set, so that a run skips it as it skips a file
+// that fails to import, saying why, and replays the others.
 func SharedCorpus(dir string) ([]Entry, error) {
 	files, err := trajectoryFiles(os.DirFS(dir), ".")
 	if err != nil {
@@ -187,10 +195,7 @@ func SharedCorpus(dir string) ([]Entry, error) {
 	for _, rel := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		f, err := importer.Detect(p)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Entry{Path: p, Rel: rel, Format: f})
+		out = append(out, Entry{Path: p, Rel: rel, Format: f, Err: err})
 	}
 	return out, nil
 }

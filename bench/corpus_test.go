@@ -150,8 +150,8 @@ func TestSharedCorpus(t *testing.T) {
 	}
 }
 
-// TestSharedCorpusErrors: an empty directory and an unknown data file are
-// errors.
+// TestSharedCorpusErrors: an empty directory is an error; a data file of
+// no known format is listed with its reason, which Load returns.
 func TestSharedCorpusErrors(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := bench.SharedCorpus(dir); !errors.Is(err, bench.ErrNoCorpus) {
@@ -160,8 +160,12 @@ func TestSharedCorpusErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "x.json"), []byte(`{"a":1}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bench.SharedCorpus(dir); !errors.Is(err, importer.ErrUnknownFormat) {
-		t.Errorf("unknown file: %v", err)
+	entries, err := bench.SharedCorpus(dir)
+	if err != nil || len(entries) != 1 || !errors.Is(entries[0].Err, importer.ErrUnknownFormat) {
+		t.Fatalf("unknown file: %v, %+v", err, entries)
+	}
+	if _, err := entries[0].Load(); !errors.Is(err, importer.ErrUnknownFormat) {
+		t.Errorf("unknown file loads: %v", err)
 	}
 }
 

@@ -201,6 +201,10 @@ outer:
 			}
 		}
 	}
+	if len(rep.Sessions) == 0 && len(rep.Skipped) > 0 {
+		// Nothing to measure: a report of zeros would read as a result.
+		return nil, fmt.Errorf("%w: every file of %s was skipped (%s)", ErrNoSessions, opts.CorpusDir, rep.Skipped[0])
+	}
 	for i, name := range opts.Engines {
 		var rs []*replay.Result
 		for _, sr := range rep.Sessions {

@@ -127,6 +127,49 @@ func TestBenchUsageErrors(t *testing.T) {
 	}
 }
 
+// TestBenchCorpusSkipsUnreadableFiles: every file ef bench --corpus cannot
+// replay is skipped the same way, whatever failed (no known format, an
+// empty file, a record cut short mid-file), each with its reason on one
+// "skipped" line, and the others are replayed; a corpus of nothing but
+// such files is an error, not a report of zeros.
+func TestBenchCorpusSkipsUnreadableFiles(t *testing.T) {
+	dir := t.TempDir()
+	good, err := os.ReadFile(filepath.Join("..", "..", "bench", "testdata", "corpus", "openagents-atif", "trajectory.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := map[string]string{
+		"empty.jsonl": "",
+		"notes.json":  `{"a":1}`,
+		"torn.jsonl":  `{"role":"user","content":"hi"}` + "\n" + `{"role":"assis` + "\n" + `{"role":"assistant","content":"ok"}` + "\n",
+	}
+	for name, text := range bad {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "trajectory.json"), good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "bench", "--corpus", dir, "--engines", "basic,ef")
+	if code != 0 || !strings.Contains(out, "ef bench: 1 session") {
+		t.Fatalf("exit %d, stdout %.300q, stderr %q", code, out, errs)
+	}
+	for name := range bad {
+		if !strings.Contains(errs, "ef bench: skipped "+name+": ") {
+			t.Errorf("%s: not skipped by name: %q", name, errs)
+		}
+	}
+	if n := strings.Count(errs, "\n"); n != len(bad) {
+		t.Errorf("stderr has %d lines, want one per skipped file: %q", n, errs)
+	}
+	os.Remove(filepath.Join(dir, "trajectory.json"))
+	code, out, errs = runCLI(t, "bench", "--corpus", dir, "--engines", "basic,ef")
+	if code != 1 || out != "" || !strings.Contains(errs, "no session could be replayed: every file of "+dir+" was skipped") {
+		t.Errorf("only unreadable files: exit %d, stdout %.300q, stderr %q", code, out, errs)
+	}
+}
+
 // TestBenchSweep: --sweep runs every window × persona (three at once), prints one row per
 // run and engine, and writes an index page linking every run's page.
 func TestBenchSweep(t *testing.T) {
