@@ -415,10 +415,10 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 	if best < 0 {
 		best = v.limitCut(v.open, st+1)
 		if best < 0 {
-			return nil, "", fmt.Errorf("%w: nothing can be folded before the unfinished step", ErrBudget)
+			return nil, "", fmt.Errorf("%w: nothing can be folded before the unfinished step%s", ErrBudget, openCallsNote(v.s))
 		}
 		if suffixAt(best) > avail {
-			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left", ErrBudget, best, suffixAt(best), tok.Name(), avail)
+			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left%s", ErrBudget, best, suffixAt(best), tok.Name(), avail, openCallsNote(v.s))
 		}
 	}
 	if perr != nil {
@@ -667,4 +667,19 @@ func (e *Engine) wantsDigest(mode Mode) bool {
 		return e.opts.Policy.DigestLeaves
 	}
 	return false
+}
+
+// openCallsNote says why no cut is balanced after a point, when the reason
+// is a tool call the conversation went past without its result (a log that
+// repeats an assistant message leaves one): "" when there is none.
+func openCallsNote(s *hostshim.Session) string {
+	open, err := hostshim.OpenCalls(s)
+	if err != nil || len(open) == 0 {
+		return ""
+	}
+	note := fmt.Sprintf(" (nothing after seq %d can be folded: %s", open[0].Seq, open[0])
+	if len(open) > 1 {
+		note += fmt.Sprintf("; %d more such calls", len(open)-1)
+	}
+	return note + ")"
 }

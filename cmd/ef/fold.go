@@ -197,6 +197,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		// overflow comes after its last step, or whose folds could not
 		// free enough, ends over the window. Say so rather than succeed quietly.
 		fmt.Fprintf(stderr, "ef fold: warning: the folded surface (%d o200k tokens) still exceeds --window %d (folds run before each step; --mode emergency folds once at the end)\n", real, *window)
+		if open, err := hostshim.OpenCalls(s); err == nil && len(open) > 0 {
+			fmt.Fprintf(stderr, "ef fold: warning: %s: nothing after it can be folded (%s in all; ef inspect lists them)\n", open[0], count(len(open), "open call"))
+		}
 	}
 	if acc.Failed > 0 {
 		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds)

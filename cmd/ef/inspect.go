@@ -60,6 +60,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	rep.Warnings = append(rep.Warnings, inspectOpenCalls(rep.Nodes)...)
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
@@ -412,6 +413,30 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
 	return nil
+}
+
+// inspectOpenCalls warns of the tool calls the surface went past without
+// their result (hostshim.OpenCall): no fold can cut after them, so ef fold
+// cannot fold anything from there on.
+func inspectOpenCalls(nodes []inspectNode) []string {
+	var l hostshim.CallLedger
+	for _, n := range nodes {
+		switch {
+		case n.Role == string(hostshim.RoleAssistant):
+			calls := make([]hostshim.Block, len(n.ToolCalls))
+			for i, id := range n.ToolCalls {
+				calls[i] = hostshim.Block{ID: id}
+			}
+			l.Assistant(n.Seq, calls)
+		case n.ToolResultFor != "":
+			l.Result(n.ToolResultFor)
+		}
+	}
+	var out []string
+	for _, c := range l.Open() {
+		out = append(out, c.String()+": no fold can cut after it")
+	}
+	return out
 }
 
 // inspectPairing renders the tool pairing of a node: calls it opens, the
