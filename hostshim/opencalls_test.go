@@ -12,7 +12,9 @@ import (
 // so a repeated message leaves the first call open, marked Again; calls of
 // the last message are waiting, not open.
 func TestCallLedger(t *testing.T) {
-	call := func(id string) hostshim.Block { return hostshim.Block{Type: hostshim.BlockToolCall, ID: id, Name: "bash"} }
+	call := func(id string) hostshim.Block {
+		return hostshim.Block{Type: hostshim.BlockToolCall, ID: id, Name: "bash"}
+	}
 	ids := func(l *hostshim.CallLedger) (out []string) {
 		for _, c := range l.Open() {
 			out = append(out, c.ID)

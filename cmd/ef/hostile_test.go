@@ -46,8 +46,8 @@ func TestBadNumbersAreNamed(t *testing.T) {
 		{[]string{"fold", inspectSample, "--out", out, "--window", "-5"}, "--window and --budget must not be negative"},
 		{[]string{"fold", inspectSample, "--out", out, "--mode", "emergency", "--budget", "-3"}, "--window and --budget must not be negative"},
 		{[]string{"fold", inspectSample, "--out", out}, "--mode auto (the default) needs --window N"},
-		{[]string{"search", "--store", dir, "--budget", "-1", "word"}, "--budget must not be negative"},
-		{[]string{"recall", "--store", dir, "--budget", "-1", "ckpt-1@s"}, "--budget must not be negative"},
+		{[]string{"search", "--store", dir, "--budget", "-1", "word"}, "--budget must be 256 to 16000 (or 0 for 4000), got -1"},
+		{[]string{"recall", "--store", dir, "--budget", "-1", "ckpt-1@s"}, "--budget must be 256 to 16000 (or 0 for 4000), got -1"},
 	}
 	for _, c := range cases {
 		code, _, errs := runCLI(t, c.args...)

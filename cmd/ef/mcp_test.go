@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/mcpserver"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -104,9 +105,11 @@ func TestMCPGoClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Without --session the server offers recall.Tools() with search's
+	// scope defaulting to "project" (mcpserver.RecallTools says so).
 	want := map[string]recall.ToolDef{}
-	for _, d := range recall.Tools() {
-		want[d.Name] = d
+	for _, d := range mcpserver.RecallTools(nil, "") {
+		want[d.Name] = recall.ToolDef{Name: d.Name, Description: d.Description, Parameters: d.Parameters}
 	}
 	if len(list.Tools) != len(want) {
 		t.Fatalf("tools: %d, want %d", len(list.Tools), len(want))
@@ -117,15 +120,15 @@ func TestMCPGoClient(t *testing.T) {
 			t.Fatalf("unexpected tool %q", tool.Name)
 		}
 		if tool.Description != d.Description {
-			t.Errorf("%s: description differs from recall.Tools()", tool.Name)
+			t.Errorf("%s: description differs from mcpserver.RecallTools", tool.Name)
 		}
-		// The schemas are recall.Tools()'s, as JSON values.
+		// The schemas are the definitions', as JSON values.
 		var wantParams, gotParams any
 		json.Unmarshal(d.Parameters, &wantParams)
 		b, _ := json.Marshal(tool.InputSchema)
 		json.Unmarshal(b, &gotParams)
 		if !jsonEqual(wantParams, gotParams) {
-			t.Errorf("%s: input schema differs from recall.Tools()\n%s", tool.Name, b)
+			t.Errorf("%s: input schema differs from mcpserver.RecallTools\n%s", tool.Name, b)
 		}
 		if tool.OutputSchema == nil {
 			t.Errorf("%s: no output schema", tool.Name)
