@@ -31,6 +31,10 @@ type Stream struct {
 	Name string
 	// ID is the session's identity, as Imported.ID.
 	ID string
+	// IDFromContent is set when ID is a digest of the session's opening
+	// (the source records no session id): two trajectories that open
+	// alike (the same first 8 messages) have the same ID.
+	IDFromContent bool
 	// Format is the source format.
 	Format Format
 
@@ -261,7 +265,7 @@ func newStream(name string, f Format, recorded string, events iter.Seq[hostshim.
 		stop()
 		return nil, res.err
 	}
-	s.ID = id.id()
+	s.ID, s.IDFromContent = id.id(), recorded == ""
 	return s, nil
 }
 

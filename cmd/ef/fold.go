@@ -38,7 +38,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		"The checkpoints are filed under the session's id, which the new log carries: a DSH log's own id; for another agent's",
 		"trajectory, its format and the session id it records (Claude Code, the Claude Agent SDK, ATIF, an OpenAgents trajectory),",
 		"else its format and a digest of the session's opening (its first 8 messages), never the file's name, so two files of one",
-		"name are two sessions and a moved or renamed file is the same one. --session ID files them under ID instead. ef builds",
+		"name are two sessions and a moved or renamed file is the same one; two trajectories that open with the same 8 messages",
+		"share that id (ef fold warns when the store already held checkpoints of it that this log does not reproduce; fold each",
+		"with its own --session). --session ID files them under ID instead. ef builds",
 		"before this one named an imported session by its file's name; a store that holds such a session keeps it, and ef fold",
 		"says where the new checkpoints went. Folding the same log again reuses its checkpoints.",
 		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the surface before → after, the span's",
@@ -154,7 +156,15 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
+	var prior []string // checkpoints the store held of a session named by its content
 	named := func(in *foldInput) {
+		if st != nil && *session == "" && in.fromContent {
+			if infos, err := st.Bundles.List(ctx, in.id); err == nil {
+				for _, info := range infos {
+					prior = append(prior, info.CheckpointID)
+				}
+			}
+		}
 		// Say where an imported session's checkpoints went when the store
 		// holds them under the name builds before this one gave it.
 		if st == nil || *session != "" || in.imported == "" || in.imported == in.id {
@@ -171,6 +181,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
 	}
+	foldWarnShared(stderr, acc, prior, *storeDir)
 	if stop, ok := errors.AsType[*foldStopped](err); ok {
 		// What was written is in the account; say so before the error.
 		acc.Stopped = stop.Error()
@@ -205,6 +216,27 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds)
 	}
 	return nil
+}
+
+// foldWarnShared warns when the store held checkpoints of the session that
+// this fold neither wrote nor found again (prior, listed before the fold):
+// the session is named by a digest of its first messages, so another
+// trajectory that opens the same way was filed under the same id, and the
+// two are now mixed (search, recall and ef state --store read them as one
+// session); or the same one was folded with other flags or another build.
+func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir string) {
+	n := 0
+	for _, id := range prior {
+		if !acc.checkpoints[id] {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	acc.PriorNotReproduced = n
+	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
+		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
 }
 
 // foldCheckOut refuses an --out that exists or whose directory does not.
@@ -333,13 +365,16 @@ type foldInput struct {
 	// imported is an imported session's name in its file (the file's
 	// base name, or FILE#ID's), the id ef builds before this one filed
 	// its checkpoints under; empty for a DSH log.
-	imported  string
-	gen       hostshim.Generation
-	header    hostshim.Header
-	hasSteps  bool
-	next      func() (hostshim.Event, error) // io.EOF at the end
-	truncated func() *hostshim.TruncatedTail
-	close     func()
+	imported string
+	// fromContent is set when id is a digest of an imported session's
+	// opening (importer.Stream.IDFromContent).
+	fromContent bool
+	gen         hostshim.Generation
+	header      hostshim.Header
+	hasSteps    bool
+	next        func() (hostshim.Event, error) // io.EOF at the end
+	truncated   func() *hostshim.TruncatedTail
+	close       func()
 }
 
 // openFoldInput opens a DSH session log as a stream (read once ahead for
@@ -404,7 +439,7 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 	}
 	// Every imported session is Gen01 and opens its turns with
 	// step/start (hostshim.Turns).
-	return &foldInput{id: st.ID, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
+	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
 		next: st.Next, truncated: st.Torn, close: st.Close}, nil
 }
 

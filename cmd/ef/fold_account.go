@@ -45,19 +45,25 @@ type foldAccount struct {
 	// store's disk is full), what it wrote and how to resume; empty when
 	// it ran to the end. A stopped fold writes no new log.
 	Stopped string `json:"stopped,omitempty"`
+	// PriorNotReproduced counts the checkpoints the store held of a
+	// session named by its content (an imported trajectory that records
+	// no id) that this fold did not write or find again: another
+	// trajectory with the same opening, or other flags (foldWarnShared).
+	PriorNotReproduced int `json:"priorNotReproduced,omitempty"`
 
 	// While ef fold runs, Folds stays empty: a long log makes a fold
 	// report per fold, each holding its plan, verdict and checkpoint
 	// text, so record writes each fold's entry, as print will show it,
 	// to a scratch file, and print puts the account around them.
-	folds   int           // folds recorded
-	asJSON  bool          // entries are --json array elements, else text lines
-	scratch *os.File      // the entries so far
-	w       *bufio.Writer // to scratch
-	werr    error         // the first failed write to scratch
-	enc     *json.Encoder // a report, compact, into compact
-	compact bytes.Buffer
-	entry   bytes.Buffer
+	folds       int             // folds recorded
+	checkpoints map[string]bool // the checkpoints stored folds name
+	asJSON      bool            // entries are --json array elements, else text lines
+	scratch     *os.File        // the entries so far
+	w           *bufio.Writer   // to scratch
+	werr        error           // the first failed write to scratch
+	enc         *json.Encoder   // a report, compact, into compact
+	compact     bytes.Buffer
+	entry       bytes.Buffer
 }
 
 // newFoldAccount returns an account whose entries go to a scratch file in
@@ -89,6 +95,10 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 	a.entryFor(rep, err)
 	if err == nil && rep.CheckpointID != "" {
 		a.Stored++
+		if a.checkpoints == nil {
+			a.checkpoints = map[string]bool{}
+		}
+		a.checkpoints[rep.CheckpointID] = true
 	}
 	if foldFull(err) {
 		return &foldStopped{err: err, fold: a.folds, stored: a.Stored, session: a.SessionID, store: a.Store, out: a.Out}
