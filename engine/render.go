@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/epistemicfold/ef/internal/english"
 )
 
 // Section headers of the deterministic checkpoint text. They are parsed back
@@ -67,16 +69,16 @@ func headerLine(f *Facts, mode Mode) string {
 		parts = append(parts, fmt.Sprintf("%d assistant", f.Assistants))
 	}
 	if f.Results > 0 {
-		parts = append(parts, fmt.Sprintf("%d tool results", f.Results))
+		parts = append(parts, english.Count(f.Results, "tool result"))
 	}
 	if f.Checkpoints > 0 {
-		parts = append(parts, fmt.Sprintf("%d checkpoints", f.Checkpoints))
+		parts = append(parts, english.Count(f.Checkpoints, "checkpoint"))
 	}
 	what := "Folded"
 	if mode == ModeEmergency {
 		what = "EMERGENCY FOLD after a context overflow: folded"
 	}
-	return fmt.Sprintf("%s %d surface nodes (seqs %d..%d, %d tokens): %s.", what, n, first, last, f.Tokens, strings.Join(parts, ", "))
+	return fmt.Sprintf("%s %s (seqs %d..%d, %s): %s.", what, english.Count(n, "surface node"), first, last, english.Count(f.Tokens, "token"), strings.Join(parts, ", "))
 }
 
 func parentsLine(f *Facts) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/epistemicfold/ef/internal/english"
 	"github.com/epistemicfold/ef/internal/errkind"
 )
 
@@ -173,7 +174,7 @@ func (e *NoCheckpointError) Error() string {
 	case n == 0:
 		return msg + "; the session has no checkpoints"
 	case n <= maxNamedCheckpoints:
-		return fmt.Sprintf("%s; the session's %d checkpoints: %s", msg, n, strings.Join(e.Known, ", "))
+		return fmt.Sprintf("%s; the session's %s: %s", msg, english.Count(n, "checkpoint"), strings.Join(e.Known, ", "))
 	default:
 		return fmt.Sprintf("%s; the session has %d checkpoints, the newest: %s", msg, n, strings.Join(e.Known[n-maxNamedCheckpoints:], ", "))
 	}

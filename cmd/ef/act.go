@@ -180,7 +180,7 @@ func runActAudit(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(sum)
 	}
 	statuses := []action.Status{action.StatusDone, action.StatusRequiresApproval, action.StatusDenied, action.StatusFailed}
-	fmt.Fprintf(stdout, "%s: %d actions, %d torn lines\n", path, sum.Records, sum.Torn)
+	fmt.Fprintf(stdout, "%s: %s, %s\n", path, count(sum.Records, "action"), count(sum.Torn, "torn line"))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "channel\t")
 	for _, s := range statuses {

@@ -242,7 +242,7 @@ type sweepProgress struct {
 func newSweepProgress(w io.Writer, total, jobs int) *sweepProgress {
 	p := &sweepProgress{w: w, bar: benchNewProgress(w), t0: time.Now(), total: total}
 	if p.bar == nil {
-		fmt.Fprintf(w, "ef bench --sweep: %d runs, %d at a time\n", total, jobs)
+		fmt.Fprintf(w, "ef bench --sweep: %s, %d at a time\n", count(total, "run"), jobs)
 	}
 	return p
 }

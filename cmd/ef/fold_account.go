@@ -188,7 +188,7 @@ func (a *foldAccount) print(w io.Writer) error {
 		return err
 	}
 	if a.Stopped != "" {
-		fmt.Fprintf(bw, "stopped after %d events of the log: %s, %d stored, %d vetoed, %d failed\n", a.EventsIn, count(a.folds, "fold"), a.Stored, a.Vetoed, a.Failed)
+		fmt.Fprintf(bw, "stopped after %s of the log: %s, %d stored, %d vetoed, %d failed\n", count(a.EventsIn, "event"), count(a.folds, "fold"), a.Stored, a.Vetoed, a.Failed)
 		return bw.Flush()
 	}
 	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %s, %d vetoed, %d failed\n",

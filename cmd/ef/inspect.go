@@ -379,8 +379,8 @@ func inspectRow(pos int, e hostshim.Event, m *hostshim.Message, meters []hostshi
 }
 
 func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error {
-	fmt.Fprintf(w, "%s  session %s  format v%d (%s wire)  %d events  %d surface nodes  %d replacements\n",
-		rep.Path, rep.SessionID, rep.FormatVersion, rep.Generation, rep.Events, len(rep.Nodes), rep.ReplaceGeneration)
+	fmt.Fprintf(w, "%s  session %s  format v%d (%s wire)  %s  %s  %s\n",
+		rep.Path, rep.SessionID, rep.FormatVersion, rep.Generation, count(rep.Events, "event"), count(len(rep.Nodes), "surface node"), count(rep.ReplaceGeneration, "replacement"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight|tabwriter.Debug&0)
 	fmt.Fprint(tw, "pos\tseq\trole\t")
 	for _, mt := range meters {

@@ -18,7 +18,7 @@ func TestInspectText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"4 surface nodes", "1 replacements", "checkpoint", "COMPACTION RECOVERED", "total"} {
+	for _, want := range []string{"4 surface nodes", "1 replacement", "checkpoint", "COMPACTION RECOVERED", "total"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

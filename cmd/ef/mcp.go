@@ -142,8 +142,8 @@ func warnUnknownSession(ctx context.Context, stderr io.Writer, dir, session stri
 	if err != nil || slices.Contains(sessions, session) {
 		return
 	}
-	fmt.Fprintf(stderr, "ef mcp: warning: session %q has no folded history in %s yet (%d sessions there); searches default to it and find nothing until it is folded\n",
-		session, dir, len(sessions))
+	fmt.Fprintf(stderr, "ef mcp: warning: session %q has no folded history in %s yet (%s there); searches default to it and find nothing until it is folded\n",
+		session, dir, count(len(sessions), "session"))
 }
 
 // syncedRecall answers tool calls from the store's index, bringing it up to

@@ -86,7 +86,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	return originWrite(ctx, st, *task, doc, *expect, *asJSON, stdout, fmt.Sprintf(" (%d facts, %d next steps)", len(next.Facts), len(next.NextSteps)))
+	return originWrite(ctx, st, *task, doc, *expect, *asJSON, stdout, fmt.Sprintf(" (%s, %s)", count(len(next.Facts), "fact"), count(len(next.NextSteps), "next step")))
 }
 
 // exportRecallRefs maps each folded event seq of session sid to the recall

@@ -84,7 +84,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		if !slices.Contains(sessions, *session) {
-			return fmt.Errorf("session %q has no folded history in %s (%d sessions there; search without --session to cover them all)", *session, *storeDir, len(sessions))
+			return fmt.Errorf("session %q has no folded history in %s (%s there; search without --session to cover them all)", *session, *storeDir, count(len(sessions), "session"))
 		}
 	}
 	res, err := idx.Search(ctx, req)

@@ -242,7 +242,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := writeTable(stdout, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d anchors from the %s\n", len(out.Anchors), out.Source)
+	fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
 	if rep := out.Rebuild; rep != nil && rep.Replayed > 0 {
 		// The heads are still right (the log holds what a checkpoint
 		// shadowed), but a bundle the store should hold is not readable.

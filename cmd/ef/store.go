@@ -148,9 +148,9 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%s: %s in %s: %d ok, %d unavailable, %s lost, %s (%s, %d bytes verified)\n",
+		fmt.Fprintf(stdout, "%s: %s in %s: %d ok, %d unavailable, %s lost, %s (%s, %s verified)\n",
 			rep.Root, count(rep.Bundles, "bundle"), count(rep.Sessions, "session"), rep.OK, rep.Unavailable,
-			count(len(rep.Lost), "acknowledged bundle"), count(len(rep.Foreign), "foreign entry"), count(rep.Messages, "message"), rep.Bytes)
+			count(len(rep.Lost), "acknowledged bundle"), count(len(rep.Foreign), "foreign entry"), count(rep.Messages, "message"), count(int(rep.Bytes), "byte"))
 		for _, f := range rep.Failures {
 			fmt.Fprintf(stdout, "UNAVAILABLE  session %q  checkpoint %s  reason %s\n  %s\n  %s\n", f.SessionID, f.CheckpointID, f.Reason, f.Path, f.Error)
 		}
@@ -237,8 +237,8 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if referenced == nil {
 		fmt.Fprintln(stdout, "no --referenced file: removing only stale temp files")
 	}
-	fmt.Fprintf(stdout, "%s: scanned %s in %s: removed %d (%d bytes), kept %d; %s removed\n",
-		rep.Root, count(rep.Scanned, "bundle"), count(rep.Sessions, "session"), len(rep.Removed), rep.BytesFreed, rep.Kept, count(rep.TempsRemoved, "temp file"))
+	fmt.Fprintf(stdout, "%s: scanned %s in %s: removed %d (%s), kept %d; %s removed\n",
+		rep.Root, count(rep.Scanned, "bundle"), count(rep.Sessions, "session"), len(rep.Removed), count(int(rep.BytesFreed), "byte"), rep.Kept, count(rep.TempsRemoved, "temp file"))
 	for _, id := range rep.Removed {
 		fmt.Fprintf(stdout, "removed  %s\n", id)
 	}
@@ -302,5 +302,5 @@ func checkLooksLikeStore(dir string) error {
 	if len(entries) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s is not an ef store: it holds %d entries and no store files (LOCK, session directories); give the directory ef fold --store wrote", dir, len(entries))
+	return fmt.Errorf("%s is not an ef store: it holds %s and no store files (LOCK, session directories); give the directory ef fold --store wrote", dir, count(len(entries), "entry"))
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/width"
+
+	"github.com/epistemicfold/ef/internal/english"
 )
 
 // writeTable prints rows as left-aligned columns two spaces apart, the
@@ -75,16 +77,5 @@ func clipColumns(s string, n int) string {
 }
 
 // count is n and the noun, plural unless n is 1 ("1 session", "2
-// sessions", "3 foreign entries").
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	switch {
-	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
-		noun = noun[:len(noun)-1] + "ies"
-	default:
-		noun += "s"
-	}
-	return fmt.Sprintf("%d %s", n, noun)
-}
+// sessions", "3 foreign entries"): english.Count.
+func count(n int, noun string) string { return english.Count(n, noun) }
