@@ -44,8 +44,10 @@ type quantity struct {
 	key string
 }
 
-// maxQuantities bounds the quantities kept (oldest dropped first); like
-// the user's last messages they are not part of a Snapshot.
+// maxQuantities bounds the quantities kept (oldest dropped first). They
+// are part of a Snapshot (unlike the user's last messages, whose text
+// is far larger), so a state rebuilt from a checkpoint resolves a later
+// change as the live one does.
 const maxQuantities = 128
 
 // qtyRE is a number in prose, with an "every" before it and a unit after

@@ -116,3 +116,45 @@ func TestAnsweredSettingReferent(t *testing.T) {
 		t.Errorf("two identifiers named: %q, want none", s)
 	}
 }
+
+// TestQuantitiesSurviveRestore: a change after a Restore resolves from a
+// quantity told before it as the live reducer does.
+func TestQuantitiesSurviveRestore(t *testing.T) {
+	msgs := []string{
+		"I want a real SaveService: keep 3 rotating backups per slot, plus an autosave timer every 90 seconds.",
+		"ok that works",
+		"make the autosave interval twice as long",
+	}
+	live := New(Options{SessionID: "s"})
+	for i, m := range msgs {
+		live.Apply(Event{Seq: i, Role: RoleUser, Text: m})
+	}
+	mid := New(Options{SessionID: "s"})
+	for i, m := range msgs[:2] {
+		mid.Apply(Event{Seq: i, Role: RoleUser, Text: m})
+	}
+	b, err := mid.MarshalSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := UnmarshalSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored := New(Options{SessionID: "s"})
+	if err := restored.Restore(snap); err != nil {
+		t.Fatal(err)
+	}
+	restored.Apply(Event{Seq: 2, Role: RoleUser, Text: msgs[2]})
+	value := func(r *Reducer) string {
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue {
+				return a.Value
+			}
+		}
+		return ""
+	}
+	if got, want := value(restored), value(live); got != want || want != "180 seconds" {
+		t.Errorf("after Restore: %q, live: %q, want 180 seconds", got, want)
+	}
+}

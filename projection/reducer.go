@@ -1943,6 +1943,20 @@ type Snapshot struct {
 	// covers), so a short message after a Restore is read in it.
 	Language string    `json:"language,omitempty"`
 	Anchors  []*Anchor `json:"anchors"`
+	// Quantities are the numbers the user stated in prose (quantity.go),
+	// so that a relative change after a Restore resolves as it would
+	// have without one ("make the interval twice as long" after a fold
+	// of "an autosave every 90 seconds").
+	Quantities []SnapQuantity `json:"quantities,omitempty"`
+}
+
+// SnapQuantity is a quantity in a Snapshot: its seq, value, words
+// (stems) and the value anchor's key it is the base or result of.
+type SnapQuantity struct {
+	Seq   int      `json:"seq"`
+	Value string   `json:"v"`
+	Words []string `json:"w"`
+	Key   string   `json:"k,omitempty"`
 }
 
 // Snapshot returns the hot state (pending calls are not part of it: a
@@ -1954,6 +1968,11 @@ func (r *Reducer) Snapshot() *Snapshot {
 	s := &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
 	if r.lang != langNone {
 		s.Language = langCodes[r.lang]
+	}
+	for _, q := range r.qty {
+		w := slices.Clone(q.words)
+		slices.Sort(w)
+		s.Quantities = append(s.Quantities, SnapQuantity{Seq: q.seq, Value: q.value, Words: w, Key: q.key})
 	}
 	return s
 }
@@ -1990,6 +2009,10 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.asOf = s.AsOf
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
+	r.qty = r.qty[:0]
+	for _, q := range s.Quantities[max(0, len(s.Quantities)-maxQuantities):] {
+		r.qty = append(r.qty, quantity{seq: q.Seq, value: q.Value, words: slices.Clone(q.Words), key: q.Key})
+	}
 	return nil
 }
 
