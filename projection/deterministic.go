@@ -1208,11 +1208,20 @@ func normCommand(cmd string) string {
 	return oneLine(c, 160)
 }
 
+// noResultText is the whole text of the result an importer gives a call
+// its trajectory recorded none for (importer.NoResultText).
+const noResultText = "no result recorded"
+
 // proposeToolResult reads a tool result: the outcome of what its call ran,
 // of every test it names, the files it wrote and config values it set.
 func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	var out []Proposal
 	text := ev.Text
+	if strings.TrimSpace(text) == noResultText {
+		// A call the recorded trajectory holds no result for (an
+		// importer's stand-in, a finish action): nothing was observed.
+		return nil
+	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError
 	because := ""

@@ -431,11 +431,11 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			f = a
 		}
 	}
-	if f == nil {
-		return
-	}
 	s := ""
-	if abandonRE.MatchString(ev.Text) {
+	if f == nil {
+		// Only a message that gives a failure up by name or right after
+		// it is read below (givenUp).
+	} else if abandonRE.MatchString(ev.Text) {
 		for _, x := range sentences(ev.Text) {
 			if abandonRE.MatchString(x) {
 				s = x
@@ -464,7 +464,10 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			return
 		}
 	}
-	if s == "" || !strings.Contains(ev.Text, s) {
+	if s == "" {
+		f, s = r.givenUp(ev)
+	}
+	if f == nil || s == "" || !strings.Contains(ev.Text, s) {
 		return
 	}
 	// The id stays clear of the proposals' own (index 0, 1, …).
@@ -477,4 +480,90 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	r.hot[slot(KindNegative, nk.Key)] = nk
 	f.addRef(ref)
 	r.retire(f, Superseded)
+}
+
+// giveUpRE is a user telling the agent to stop on something, in the
+// languages the lexicons read: "don't bother with the bag", "leave it",
+// "never mind that", "just build with rustls instead", "Lass Metabase in
+// Ruhe", "lass die Profilvalidierung sein", "Déjalo", "laisse tomber",
+// "lascia perdere", "deixa pra lá", "もういい". Group t is the thing
+// named, when one is.
+var giveUpRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|never mind|stop)\s+(?:bother(?:ing)?|worry(?:ing)?|wast(?:e|ing)\s+(?:time|your time))\s*(?:(?:with|about|on|going down)\s+(?P<t>[^,.;:!?]{2,60}))?|\bnever\s*mind\s+(?P<t2>the\s+[^,.;:!?]{2,40}|that|it)\b|\b(?:leave|let)\s+(?:it|that|this)(?:\s+(?:be|alone|out|aside|for now))?\b(?:\s+as\s+(?:it\s+)?is)?|\bskip\s+(?:it|that|this)(?:\s+for\s+now)?\b|\b(?:just\s+|let's\s+|we'll\s+)?(?:use|try|build with|go with|switch to)\s+(?P<i>[^,.;:!?]{2,40}?)\s+instead\b|\blass\s+(?:(?:das|es|die|den|der)\s+)?(?P<t3>[^,.;:!?]{0,50}?)\s*(?:sein|bleiben|in\s+ruhe)\b|\b(?:d[eé]ja(?:lo|la|los|las)|olv[ií]da(?:lo|la|te\s+de\s+(?P<t4>[^,.;:!?]{2,40})))\b|\b(?:laisse(?:z)?\s+tomber|oublie(?:z)?\s+(?:ça|ca))\b|\blascia(?:te)?\s+(?:perdere|stare)\b|\bdeixa\s+(?:pra|para)\s+l(?:a\b|á)|\besquece\s+(?:isso|isto)\b|もういい|諦めよう|やめておこう`)
+
+// givenUp is the open failure a user message gives up on with giveUpRE,
+// and the sentence that does: the failure whose run or output shares a
+// word with the thing the sentence names, else, when it names none or
+// none matches, the newest failure if it is at most three events old
+// (the message answers it). "leave it as it is", a sentence that tells
+// a past try (its verdict is the story's), and a thing used "instead"
+// after a failed test or of the failed run's own program give nothing
+// up: a failed test stays the check the code is fixed against.
+func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
+	var newest *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && (newest == nil || newer(a, newest)) {
+			newest = a
+		}
+	}
+	if newest == nil {
+		return nil, ""
+	}
+	for _, x := range sentences(ev.Text) {
+		m := giveUpRE.FindStringSubmatch(x)
+		if m == nil || strings.HasSuffix(strings.ToLower(m[0]), " is") || tried(x) {
+			// "leave it as it is"; "we tried X last sprint, don't bother
+			// going down that path": the story's verdict (story.go).
+			continue
+		}
+		instead := m[giveUpRE.SubexpIndex("i")] != ""
+		thing := ""
+		for _, g := range []string{"t", "t2", "t3", "t4"} {
+			thing += m[giveUpRE.SubexpIndex(g)]
+		}
+		if thing != "" {
+			var best *Anchor
+			for _, a := range r.hot {
+				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && failureNamed(a, thing) && (best == nil || newer(a, best)) {
+					best = a
+				}
+			}
+			if best != nil {
+				return best, x
+			}
+		}
+		if ev.Seq-newest.Seq() <= 3 {
+			if instead && (strings.HasPrefix(newest.Key, "test/") || failureNamed(newest, m[giveUpRE.SubexpIndex("i")])) {
+				// "use something URL-safe instead" after a failed test,
+				// "use the full path instead" of a run of the same thing:
+				// the code or the run is being fixed, not given up.
+				continue
+			}
+			return newest, x
+		}
+	}
+	return nil, ""
+}
+
+// failureNamed reports whether the thing x a user names shares a word
+// with failure a's run or what it printed: the same word, or, for a
+// compound of another language ("Profilvalidierung"), a word of five
+// letters or more whose first five the thing holds.
+func failureNamed(a *Anchor, x string) bool {
+	failed, ok := linkWith(a.Links, callPrefix)
+	if !ok {
+		failed, _ = strings.CutPrefix(a.Key, commandPrefix)
+	}
+	ws := stems(failed + " " + a.Because)
+	lx := strings.ToLower(x)
+	for w := range stems(x) {
+		if ws[w] && len(w) >= 3 {
+			return true
+		}
+	}
+	for w := range ws {
+		if len(w) >= 5 && isASCIIWord(w) && strings.Contains(lx, w[:5]) {
+			return true
+		}
+	}
+	return false
 }

@@ -87,6 +87,22 @@ func TestAbandonedFailure(t *testing.T) {
 		{"这个方案算了，换个思路", true},
 		{"hmm, try it with --verbose so we see more", false},
 		{"drop the replicas to a third", false},
+		// Told to stop on it, in several languages (giveUpRE); the thing
+		// named or the failure just before.
+		{"don't bother with the GPU encode, the render box is getting replaced", true},
+		{"never mind the cuda thing, we'll run it on the CPU farm overnight", true},
+		{"skip it for now, Ana is fixing the drivers", true},
+		{"just use libx264 instead, it is fast enough", true},
+		{"Lass das CUDA-Encoding sein, die Karte kommt erst im März.", true},
+		{"Déjalo, esa máquina no tiene GPU.", true},
+		{"Laisse tomber, on n'a pas de carte graphique ici.", true},
+		{"Lascia perdere, la GPU è del team video.", true},
+		{"Deixa pra lá, a GPU não chega antes de março.", true},
+		// Not a give-up: the thing left as it is, a past try's verdict,
+		// a run fixed by another form of itself.
+		{"leave it as it is and add the --verbose flag", false},
+		{"we tried the nvenc preset last year too, don't bother going down that path", false},
+		{"use ffmpeg -hwaccel cuda -hwaccel_device 1 instead", false},
 	} {
 		r := New(Options{})
 		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Goal: encode the catalogue faster."})
@@ -106,6 +122,22 @@ func TestAbandonedFailure(t *testing.T) {
 		}
 		if tc.gone && (open != 0 || negative != 1) || !tc.gone && (open != 1 || negative != 0) {
 			t.Errorf("%q: %d open failures, %d negative knowledge naming the command; want gone=%v", tc.say, open, negative, tc.gone)
+		}
+	}
+}
+
+// A call a recorded trajectory holds no result for (an importer's
+// stand-in, "no result recorded") observed nothing: no failure.
+func TestNoResultRecordedIsNoFailure(t *testing.T) {
+	for _, name := range []string{"finish", "bash", "str_replace_editor"} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Goal: fix the parser crash."})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: name, Args: map[string]any{"command": "make test"}}}})
+		r.Apply(Event{Seq: 2, Role: RoleTool, Text: "no result recorded", Result: &Result{CallID: "c1", IsError: true}})
+		for _, a := range r.Heads() {
+			if a.Kind == KindFailure {
+				t.Errorf("%s: failure %s %q from a result never recorded", name, a.Key, a.Value)
+			}
 		}
 	}
 }
