@@ -359,7 +359,7 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
-		r.performed(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.performed(call, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	r.enforceCaps()
 }
@@ -1702,7 +1702,7 @@ func (r *Reducer) touched(p string, ref EventRef, moved map[*Anchor]bool) {
 		case a.Kind == KindNegative && a.Lifecycle == Active && linksPath(a.Links, p):
 			a.Lifecycle = Stale
 			a.addRef(ref)
-		case a.Kind == KindObligation && a.Lifecycle == Open && linksPath(a.Links, p):
+		case a.Kind == KindObligation && a.Lifecycle == Open && (linksPath(a.Links, p) || versionTaskRE.MatchString(a.Value) && manifestRE.MatchString(base) && len(a.Links) == 0):
 			a.Lifecycle = Done
 			a.addRef(ref)
 		}

@@ -88,6 +88,7 @@ func obligationsIn(s string, glossed bool) []Proposal {
 	if counted {
 		cuts = countedSplitRE.FindAllStringIndex(body, -1)
 	}
+	cuts = slices.DeleteFunc(cuts, func(c []int) bool { return inParens(body, c[0]) })
 	if len(cuts) == 0 {
 		return whole
 	}
@@ -141,10 +142,19 @@ var (
 	countedSplitRE = mustPattern(`(?i),\s*(?:and\s+|plus\s+)?|;\s*|[，；]\s*`)
 )
 
-// task reports whether p opens with an action: an English imperative, or
+// checkTaskRE is a task told as a check that must come out right: "`dbt
+// docs generate` has to pass", "golangci-lint needs to be clean".
+var checkTaskRE = mustPattern(`(?i)^\S.{0,60}?\b(?:has to|have to|must|needs? to|should)\s+(?:pass|succeed|be\s+(?:green|clean|passing))\b`)
+
+// task reports whether p is a check that must pass (checkTaskRE) or
+// opens with an action: an English imperative, or
 // Chinese text (its verbs are not told apart here) of two runes or more.
 func task(p string) bool {
 	p = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(p, "please "), "also "))
+	if checkTaskRE.MatchString(p) {
+		// "`dbt docs generate` has to pass", "the linter must be clean".
+		return true
+	}
 	if strings.ContainsFunc(p, isCJK) {
 		return len([]rune(p)) >= 2
 	}
@@ -209,12 +219,14 @@ var readOnlyProgs = map[string]bool{"cat": true, "less": true, "more": true, "he
 var outputFlagRE = mustPattern(`(?:--out(?:put)?(?:-file)?[= ]|\s-o\s+|>>?\s*|\btee\s+(?:-a\s+)?)(\S+)`)
 
 // performed discharges the open obligations a successful command c did:
-// one whose quoted command (two words or more) the command starts with,
+// one naming the file the command writes to, one of a kind the command
+// does whatever its words (doneByKind), one whose quoted command (two
+// words or more) the command starts with,
 // one whose names (its paths and distinctive words, at least two) all
 // occur in the command, or whose one name is where the command writes
 // or the program it runs ("run golangci-lint"). A read-only command
 // (readOnlyProgs) does no task; a failed one is not done.
-func (r *Reducer) performed(c *Call, ref EventRef) {
+func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 	_, cmd := argString(c.Args, commandArgKeys)
 	if cmd == "" {
 		return
@@ -250,6 +262,14 @@ func (r *Reducer) performed(c *Call, ref EventRef) {
 		}
 		done := false
 		switch {
+		case slices.ContainsFunc(outs, func(o string) bool { return linksPath(a.Links, o) }):
+			// "put the measurements into docs/power.md" by "… >>
+			// docs/power.md": the file the task names, written.
+			done = true
+		case doneByKind(a.Value, names, cmd, out):
+			// "open the PR …" by "gh pr create …", "add a regression
+			// test …" by the run that passes it.
+			done = true
 		case ranQuoted(a.Value, cmd):
 			// "regenerate the CRD reference docs with `make docs`": the
 			// command the task quotes, run.
@@ -264,4 +284,79 @@ func (r *Reducer) performed(c *Call, ref EventRef) {
 			a.addRef(ref)
 		}
 	}
+}
+
+// Some tasks are done by a command that shares no words with them: a
+// pull request is opened by "gh pr create", a release tagged by "git
+// tag", a version bumped by "npm version" or an edit of the manifest
+// that holds it (touched), a test written by the run that passes it.
+// taskKinds are such tasks and the commands that do them; a task that
+// names things (a path, an identifier: "tag the release v1.3.0") is done
+// only by a command naming them all.
+var (
+	taskKinds = []struct{ task, cmd *pattern }{
+		{mustPattern(`(?i)\b(?:open|create|file|raise|send|put up|submit)\b[^.;]{0,20}?\b(?:pr|mr|pull request|merge request)s?\b`), mustPattern(`\bgh\s+pr\s+create\b|\bglab\s+mr\s+create\b|\bhub\s+pull-request\b|/pulls\b|/merge_requests\b`)},
+		{mustPattern(`(?i)^\W*(?:please\s+)?tag\b|\b(?:create|cut|make)\s+(?:a\s+|the\s+)?(?:git\s+)?tag\b`), mustPattern(`\bgit\s+tag\s+(?:-[asm]\s+)?[^-\s]`)},
+		{mustPattern(`(?i)^\W*(?:please\s+)?commit\b`), mustPattern(`\bgit\s+commit\b`)},
+		{versionTaskRE, mustPattern(`\b(?:npm|yarn|pnpm)\s+version\s+\S|\bcargo\s+set-version\b|\bpoetry\s+version\s+\S|\bbump(?:2version|version|-my-version)\b|\bagvtool\s+(?:new|next)|increment_version_number|increment_build_number`)},
+	}
+	// versionTaskRE is a task that bumps a version ("bump the version",
+	// "版本号 bump 一下"); manifestRE names the files that hold one.
+	versionTaskRE = mustPattern(`(?i)\b(?:bump|increment|raise|update|set)\b[^.;,]{0,30}?\bversions?\b|\bversion\s+bump\b|版本号`)
+	manifestRE    = mustPattern(`(?i)^(?:package\.json|cargo\.toml|pyproject\.toml|setup\.(?:py|cfg)|build\.gradle(?:\.kts)?|pom\.xml|[\w.-]+\.csproj|pubspec\.yaml|mix\.exs|chart\.yaml|[\w.-]+\.gemspec|[\w.-]+\.podspec|info\.plist|version(?:\.txt)?|lerna\.json|app\.json|gradle\.properties|project\.pbxproj|[\w.-]*version[\w.-]*\.(?:go|py|rb|ts|js|h|txt))$`)
+	// testTaskRE is a task that makes tests or stories: "write a
+	// regression test that …", "add an EditMode test for …", "add
+	// storybook stories for …".
+	testTaskRE = mustPattern(`(?i)^\W*(?:please\s+)?(?:add|write|create|put in|implement)\b[^.;]{0,80}?\b(?:(?:py)?tests?|test\s*cases?|specs?|stories|benchmarks?)\b`)
+	// passRE is a run's report that what it ran passed.
+	passRE = mustPattern(`(?i)\bpass(?:ed|es)?\b|\bok\b|\bsuccess(?:ful)?\b|✓|\b0 failed\b|\bstories\b`)
+	// identSplitRE cuts an identifier into its words: "Load_CorruptPrimary",
+	// "pool_pressure::forty_transfers".
+	identSplitRE = mustPattern(`([a-z0-9])([A-Z])`)
+)
+
+// testTaskWords are the words of a test task that say it is one, not
+// what it tests.
+var testTaskWords = map[string]bool{"test": true, "add": true, "write": true, "creat": true, "new": true, "regress": true, "unit": true,
+	"integr": true, "case": true, "spec": true, "stori": true, "stor": true, "benchmark": true, "implement": true, "suit": true, "put": true, "one": true, "pytest": true}
+
+// doneByKind reports whether a successful command cmd with output out
+// did task v with names: a kind of task the command does (taskKinds,
+// all names in cmd), or a test task whose subject (two of its words
+// besides the test words) the passing run's command or output names
+// ("write a regression test that fires 40 concurrent transfers against a
+// pool of 5" by "test pool_pressure::forty_transfers_pool_of_five ... ok").
+func doneByKind(v string, names []string, cmd, out string) bool {
+	for _, k := range taskKinds {
+		if k.task.MatchString(v) && k.cmd.MatchString(cmd) && !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) }) {
+			return true
+		}
+	}
+	if !testTaskRE.MatchString(v) || !passRE.MatchString(out) {
+		return false
+	}
+	made := stems(identSplitRE.ReplaceAllString(strings.NewReplacer("_", " ", "::", " ", ".", " ").Replace(cmd+"\n"+out), "$1 $2"))
+	n := 0
+	for w := range stems(v) {
+		if !testTaskWords[w] && made[w] {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// inParens reports whether byte i of s is inside parentheses: "put the
+// current measurements (sleep 3.9 uA, average 11.4 uA) into
+// docs/power.md" is one task.
+func inParens(s string, i int) bool {
+	depth := 0
+	for _, r := range s[:i] {
+		switch r {
+		case '(', '（':
+			depth++
+		case ')', '）':
+			depth = max(depth-1, 0)
+		}
+	}
+	return depth > 0
 }
