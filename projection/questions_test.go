@@ -73,3 +73,26 @@ func TestTriedAndBackedOffIsNegativeKnowledge(t *testing.T) {
 		}
 	}
 }
+
+// One shared name closes a question of one or two names only when the
+// statement is about it: it opens a clause, another word of the
+// question comes with it, or it is whom the question was left with.
+func TestOneSharedNameAnswers(t *testing.T) {
+	q := "I don't know if the admin UI still calls /v1/count, leave it for now"
+	ctx := &Context{Questions: map[string]string{"question/-/a": q}, OpenQuestions: map[string]string{}}
+	for _, w := range distinctive(q) {
+		ctx.OpenQuestions[w] = "question/-/a"
+	}
+	for s, want := range map[string]string{
+		"/v1/count is not used anymore, you can delete it.":              "question/-/a",
+		"checked: /v1/count has no callers left":                         "question/-/a",
+		"the admin UI never calls /v1/count, the logs show zero hits.":    "question/-/a",
+		"the deploy went red after the cache for /v1/count was rebuilt.": "",
+		"I restarted the worker because /v1/count timed out twice.":      "",
+		"the nightly ETL copies /v1/count's table to the warehouse.":     "",
+	} {
+		if got := answers(s, ctx); got != want {
+			t.Errorf("answers(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

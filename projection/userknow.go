@@ -212,7 +212,8 @@ func answers(s string, ctx *Context) string {
 		}
 	}
 	ws := distinctive(s)
-	if who := reporter(s); who != "" {
+	who := reporter(s)
+	if who != "" {
 		ws = append(ws, who)
 	} else if d, _ := userChoiceOf(s); d != nil || imperative(backtickRE2.ReplaceAllString(discourseRE.ReplaceAllString(s, ""), "x")) || obligationRE.MatchString(s) || lateObligation(s) {
 		// "filter `store_id is null` out in the staging model
@@ -222,8 +223,11 @@ func answers(s string, ctx *Context) string {
 		ws = nil
 	}
 	// A question is named by its words: one alone names a question of
-	// one or two ("total_count is still used, keep it"), a question of
-	// more needs two ("…, (1) a row-count check Postgres against
+	// one or two when it is whom the question was left with, when
+	// another word of the question comes with it, or when it is what a
+	// clause of the statement is about ("total_count is still used, keep
+	// it", "问过了，sku_alias 已经没人用了"; not "the deploy restarted after
+	// total_count timed out"), a question of more needs two ("…, (1) a row-count check Postgres against
 	// ClickHouse" does not answer "orders in ClickHouse by CDC (Debezium
 	// over Kafka) or a nightly batch?").
 	var total, n map[string]int
@@ -240,14 +244,14 @@ func answers(s string, ctx *Context) string {
 			}
 		}
 		n[k]++
-		if (n[k] >= 2 || total[k] <= 2) && (best == "" || n[k] > n[best]) {
+		if (n[k] >= 2 || total[k] <= 2 && (w == who || sharesBeside(s, ctx.Questions[k], w) || opensClause(s, w))) && (best == "" || n[k] > n[best]) {
 			best = k
 		}
 	}
 	if best != "" {
 		return best
 	}
-	if who := reporter(s); strings.ContainsFunc(who, isCJK) {
+	if strings.ContainsFunc(who, isCJK) {
 		// "老周说…" for a question deferred to "财务的老周": a Chinese name
 		// is matched by its end.
 		for w, k := range ctx.OpenQuestions {
@@ -432,3 +436,29 @@ var (
 // lookRE is a step taken to look at something ("let's use find_file to
 // see where it is"), not a choice of course.
 var lookRE = mustPattern(`(?i)\bto (?:see|check|find|look|inspect|view|examine|understand|figure out|locate|confirm|verify)\b|看看|查看|确认一下`)
+
+// sharesBeside reports whether s shares a word with question q besides
+// the name w both hold (English stems, Chinese character pairs).
+func sharesBeside(s, q, w string) bool {
+	ws, skip := wordsAndPairs(q), wordsAndPairs(w)
+	for x := range wordsAndPairs(s) {
+		if ws[x] && !skip[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// opensClause reports whether the name w opens s or one of its clauses
+// (after a comma or a semicolon), within its first three words.
+func opensClause(s, w string) bool {
+	for _, c := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;，；:：", r) }) {
+		f := strings.Fields(c)
+		for i := 0; i < len(f) && i < 3; i++ {
+			if strings.Contains(f[i], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
