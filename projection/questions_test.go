@@ -86,7 +86,7 @@ func TestOneSharedNameAnswers(t *testing.T) {
 	for s, want := range map[string]string{
 		"/v1/count is not used anymore, you can delete it.":              "question/-/a",
 		"checked: /v1/count has no callers left":                         "question/-/a",
-		"the admin UI never calls /v1/count, the logs show zero hits.":    "question/-/a",
+		"the admin UI never calls /v1/count, the logs show zero hits.":   "question/-/a",
 		"the deploy went red after the cache for /v1/count was rebuilt.": "",
 		"I restarted the worker because /v1/count timed out twice.":      "",
 		"the nightly ETL copies /v1/count's table to the warehouse.":     "",
