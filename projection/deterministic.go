@@ -107,7 +107,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	var out []Proposal
 	text := ev.Text
 	if ev.Role == RoleUser && !ctx.HaveObjective {
-		if q := objectiveQuote(text); q != "" {
+		if v, q := blockObjective(text); q != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
+		} else if q := objectiveQuote(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
 		}
 	}
@@ -556,23 +558,156 @@ var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,
 // word in a narration, "the numbers are always behind", is no goal);
 // else "".
 func wantedSentence(ss []string) string {
-	for i, s := range ss[:min(4, len(ss))] {
+	told := false // a sentence before told the situation
+	for i, s := range ss[:min(5, len(ss))] {
 		if wantRE.MatchString(s) {
-			if i == 0 || len(terms(s)) < 4 {
+			if i == 0 || !told || len(terms(s)) < 4 {
 				return ""
 			}
 			return s
 		}
-		if len(terms(s)) < 2 {
-			// "Morning.", "ok so."
+		if len(terms(s)) < 2 || greeting(s) {
+			// "Morning.", "ok so.", "hey, so here's the plan for this week."
 			continue
 		}
-		if goalLabelRE.MatchString(s) || objectiveRE.MatchString(s) || imperative(discourseRE.ReplaceAllString(strings.TrimLeft(s[len(labelOf(s)):], ":： "), "")) || questionRE.MatchString(s) {
+		l := labelOf(s)
+		directs := imperative(discourseRE.ReplaceAllString(strings.TrimLeft(s[len(l):], ":： "), "")) && !statement(s[len(l):])
+		if loc := wantInRE.FindStringIndex(s); loc != nil && loc[0] > 0 && (told || len(terms(s[:loc[0]])) >= 4 && !directs) && len(terms(s[loc[0]:])) >= 4 {
+			// "…, and I want it to drive the aisle-4 pick route cleanly":
+			// the clause saying what the user wants, after the situation.
+			return s[loc[0]:]
+		}
+		if goalLabelRE.MatchString(s) || objectiveRE.MatchString(s) || questionRE.MatchString(s) {
 			return ""
 		}
+		if directs && (l == "" || !narrationRE.MatchString(l)) {
+			return ""
+		}
+		told = true
 	}
 	return ""
 }
+
+// wantInRE is the user saying what they want inside a sentence that
+// tells the situation first ("amr-07 keeps stalling in aisle 4, and I
+// want it to drive the route cleanly").
+var wantInRE = mustPattern(`(?i)\b(?:what\s+)?(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S`)
+
+// narrationRE is a label that tells what happened or what is ("So the
+// monthly invoicing blew up again on Nov 1st: …", "Here's the plan for
+// this week: …"), not one that leads a direction.
+var narrationRE = mustPattern(`(?i)\b(?:is|are|was|were|has|have|had|blew|broke|failed|keeps?|kept|got|went|here's|here is|there's)\b|\w+ed\b|\w+['’](?:re|s|ve|m)\b|\w{3,}ing\b`)
+
+// statement reports whether s tells what is rather than directs: its
+// second word is a verb of a subject ("checkout keeps timing out", "the
+// export was slow").
+func statement(s string) bool {
+	f := strings.Fields(discourseRE.ReplaceAllString(strings.TrimLeft(s, ":： "), ""))
+	return len(f) > 1 && statementVerbRE.MatchString(strings.Trim(f[1], ",.;:"))
+}
+
+var statementVerbRE = mustPattern(`(?i)^(?:is|are|was|were|has|have|had|keeps|kept|got|went|broke|blew|fails|failed|stalls|crashes|crashed|times|timed|\w+['’]s|\w+ed)$`)
+
+// greetingWords open a sentence that only greets ("Morning.", "hey, so
+// here's the plan for this week.", "Buenas.").
+var greetingWords = map[string]bool{"hi": true, "hey": true, "hello": true, "morning": true, "evening": true, "afternoon": true, "yo": true,
+	"hola": true, "buenas": true, "hallo": true, "moin": true, "servus": true, "bonjour": true, "salut": true, "ciao": true, "olá": true, "oi": true}
+
+// greeting reports whether s is a greeting, with at most an
+// announcement after it ("hey, so here's the plan for this week.").
+func greeting(s string) bool {
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) == 0 || !greetingWords[strings.Trim(f[0], ".,!:;")] {
+		return false
+	}
+	return len(f) <= 2 || len(f) <= 9 && !strings.ContainsAny(s, ":：") && narrationRE.MatchString(s) && !wantInRE.MatchString(s)
+}
+
+// A first message built of tagged blocks, as agent harnesses write it
+// ("<uploaded_files>\n/workspace/repo\n</uploaded_files>\nI've uploaded
+// … Consider the following issue description:\n\n<issue_description>\n
+// ponyc segfaults when …\n</issue_description>\n\nCan you help me
+// implement the necessary changes … so that the requirements specified in
+// the <issue_description> are met?"), states its goal as the request
+// outside the blocks and the block the request names: the objective is
+// the block's first line, what the request asks for it.
+
+// workRequestRE is a sentence that asks for the work.
+var workRequestRE = mustPattern(`(?i)\b(?:can|could|would) you\b|\bplease\b|\b(?:i|we)\s+(?:want|need)\b|\byour (?:task|job|goal) is\b|\b(?:implement|fix|resolve|address)\b`)
+
+// blockObjective is the objective of a message made of tagged blocks and
+// its quote (the block's first line), or "", "": the block the request
+// names ("the <issue_description>"), else the longest block that is not
+// a listing of paths.
+func blockObjective(text string) (value, quote string) {
+	if !strings.Contains(text, "</") {
+		return "", ""
+	}
+	type block struct{ name, body string }
+	var blocks []block
+	outside := text
+	for rest := text; ; {
+		i := strings.Index(rest, "<")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexAny(rest[i:], ">\n ")
+		if j < 2 || rest[i+j] != '>' || rest[i+1] == '/' {
+			rest = rest[i+1:]
+			continue
+		}
+		name := rest[i+1 : i+j]
+		end := strings.Index(rest[i+j:], "</"+name+">")
+		if end < 0 || !leadTagRE.MatchString(rest[i:]) {
+			rest = rest[i+1:]
+			continue
+		}
+		body := strings.TrimSpace(rest[i+j+1 : i+j+end])
+		blocks = append(blocks, block{name, body})
+		outside = strings.Replace(outside, rest[i:i+j+end+len(name)+3], "<"+name+">", 1)
+		rest = rest[i+j+end:]
+	}
+	if len(blocks) == 0 {
+		return "", ""
+	}
+	request := ""
+	for _, s := range sentences(outside) {
+		if workRequestRE.MatchString(s) && !pathListRE.MatchString(s) {
+			request = strings.TrimSpace(s)
+			break
+		}
+	}
+	var named *block
+	for i, b := range blocks {
+		if pathListRE.MatchString(b.body) || b.body == "" {
+			continue
+		}
+		if request != "" && strings.Contains(request, "<"+b.name+">") {
+			named = &blocks[i]
+			break
+		}
+		if named == nil || len(b.body) > len(named.body) {
+			named = &blocks[i]
+		}
+	}
+	if named == nil || request == "" {
+		return "", ""
+	}
+	first, _, _ := strings.Cut(named.body, "\n")
+	first = strings.TrimSpace(strings.TrimLeft(first, "#*-> "))
+	if len(terms(first)) < 3 || !strings.Contains(text, first) {
+		return "", ""
+	}
+	return first + " — " + request, first
+}
+
+// passedOnRE is a sentence that passes on what someone sent ("Noor sent
+// me her list, copying the bits that matter"): the lead of rules, no
+// part of the goal.
+var passedOnRE = mustPattern(`(?i)\b(?:sent|mailed|forwarded|pasted|pasting|copying|copied|shared|passed on|handed me)\b`)
+
+// pathListRE is a text that only lists paths ("/workspace/repo").
+var pathListRE = mustPattern(`^(?:\s*[~./]?[\w.\-]*/[\w./\-]*\s*)+$`)
 
 // objectiveQuote is the head of the first user message: its first two
 // sentences, verbatim, at most valueRunes runes.
@@ -589,6 +724,12 @@ func objectiveQuote(text string) string {
 		return ""
 	}
 	ss := sentences(t)
+	if len(ss) > 1 && greeting(ss[0]) {
+		// "Morning. So the invoicing blew up again …": the greeting is
+		// no part of the goal.
+		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
+		ss = ss[1:]
+	}
 	if len(ss) == 0 {
 		return ""
 	}
@@ -614,7 +755,7 @@ func objectiveQuote(text string) string {
 	end := strings.Index(t, ss[0]) + len(ss[0])
 	// The second sentence belongs to the objective unless it is a rule,
 	// an obligation or a lift of its own (its own anchor).
-	if len(ss) > 1 && !isRule(ss[1]) && !obligationRE.MatchString(ss[1]) && !liftRE.MatchString(ss[1]) {
+	if len(ss) > 1 && !isRule(ss[1]) && !obligationRE.MatchString(ss[1]) && !liftRE.MatchString(ss[1]) && !passedOnRE.MatchString(ss[1]) {
 		if i := strings.Index(t[end:], ss[1]); i >= 0 && len([]rune(ss[0])) < 120 {
 			end += i + len(ss[1])
 		}

@@ -215,6 +215,16 @@ func TestObjectiveWanted(t *testing.T) {
 			"I want the export to finish under ten minutes. It times out since Tuesday."},
 		{"Fix the flaky login test. It fails one run in five. I want it green before the release.",
 			"Fix the flaky login test. It fails one run in five."},
+		// A greeting is no part of the goal; a want said inside the
+		// sentence that tells the situation is the goal.
+		{"Hi! Quick context: the CSV importer chokes on files over 2 GB and support has three tickets open, and we need it to stream rows instead of loading the whole file.",
+			"we need it to stream rows instead of loading the whole file."},
+		{"hey, here's the deal for today. checkout keeps timing out on mobile. What I need is the p95 under 800 ms on a mid-range phone.",
+			"What I need is the p95 under 800 ms on a mid-range phone."},
+		{"Morning. Please add a dark mode toggle to the settings page.",
+			"Please add a dark mode toggle to the settings page."},
+		{"Add retries to the uploader, I need them for the flaky network in the plant.",
+			"Add retries to the uploader, I need them for the flaky network in the plant."},
 	} {
 		if got := objectiveQuote(c.msg); got != c.want {
 			t.Errorf("objectiveQuote(%q)\n = %q\nwant %q", c.msg, got, c.want)
@@ -308,5 +318,27 @@ func TestSelfwrittenFixes(t *testing.T) {
 		"Dr. Ibarra got back to me: no old flats, either reshoot the flats or skip the night.")
 	if !has(q, "answered", "flats older") || !has(q, "answer", "no old flats") {
 		t.Errorf("deferred to Dr. Ibarra: %q", q)
+	}
+}
+
+// TestBlockObjective: a first message of tagged blocks (agent harnesses'
+// task prompts) has the block its request names as its objective, not
+// the listing of uploaded paths before it.
+func TestBlockObjective(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"<uploaded_files>\n/workspace/ponylang__ponyc__0.1\n</uploaded_files>\nI've uploaded a C code repository in the directory ponylang__ponyc__0.1. Consider the following issue description:\n\n<issue_description>\nponyc segfaults when trying to match using a single element tuple form\n`ponyc` segfaults when …\n</issue_description>\n\nCan you help me implement the necessary changes to the repository so that the requirements specified in the <issue_description> are met?",
+			"ponyc segfaults when trying to match using a single element tuple form"},
+		{"<uploaded_files>\n/testbed\n</uploaded_files>\nConsider the following PR description:\n\n<pr_description>\nDataFrame.to_csv drops the index name when index=True and header=False\nSteps: …\n</pr_description>\n\nPlease implement the necessary changes to the non-test files so the PR description holds.",
+			"DataFrame.to_csv drops the index name when index=True and header=False"},
+		{"<task>\n## Retry uploads that time out on flaky networks\nThe uploader gives up after one timeout.\n</task>\n<repo>\n./services/uploader\n</repo>\nYour task is to make the change described in the task block.",
+			"Retry uploads that time out on flaky networks"},
+		// No request, or no block with text: not read this way.
+		{"<logs>\nERROR pool timed out after 30s\n</logs>\nthis again. no idea why.", ""},
+		{"<uploaded_files>\n/workspace/repo\n</uploaded_files>\nCan you fix it?", ""},
+	} {
+		_, got := blockObjective(c.msg)
+		if got != c.want {
+			t.Errorf("blockObjective(%.40q) = %q, want %q", c.msg, got, c.want)
+		}
 	}
 }
