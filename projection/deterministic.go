@@ -235,6 +235,23 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if span, end := attemptSpan(text, sents, i); span != "" {
 				// A past attempt, its verdict and reason, and a prohibition
 				// pointing back at it: one piece of negative knowledge.
+				if incident(s) {
+					// Someone else's incident, told as a warning ("last
+					// year a contractor dropped …; the robots stood …"):
+					// negative knowledge, or, when a direction pointing
+					// back at it closes it ("Leave it at 0.05 or
+					// coarser."), a constraint led by that direction.
+					// A state lift ("gw-02 is yours now") frees no warning
+					// (incidentKey, holdingAll).
+					p := Proposal{Op: OpState, Kind: KindNegative, Key: "negative/" + incidentKey + slug(s), Value: span, Quote: span, Links: mentions(span)}
+					if keepItRE.MatchString(sents[end]) {
+						p.Kind, p.Key = KindConstraint, "constraint/"+incidentKey+slug(s)
+						p.Value = strings.TrimSpace(sents[end] + " — " + strings.TrimSuffix(span, sents[end]))
+					}
+					out = append(out, p)
+					skip = end
+					return
+				}
 				out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: span, Quote: span, Links: mentions(span)})
 				skip = end
 				return

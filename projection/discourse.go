@@ -453,7 +453,7 @@ var scopedRE = mustPattern(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|
 
 // verdictMoreRE are further verdicts a past attempt's next sentences
 // give: it broke something, hung, scanned everything.
-var verdictMoreRE = mustPattern(`(?i)\b(?:killed|hung|took forever|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
+var verdictMoreRE = mustPattern(`(?i)\b(?:killed|hung|took forever|wiped(?: out)?|lost (?:a|all|the|their|our|his|her|whole|\w+ (?:days|weeks|months|hours) of)|stood (?:still|around|at|there)|ground to a halt|went up to|stalled|(?:was|were) down|outage|got paged|paged|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
 
 // attemptSpan reads a past attempt told over several sentences: ss[i]
 // says it was tried, one of the next two gives the verdict, and the one
@@ -486,7 +486,7 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 	if end < 0 {
 		return "", i
 	}
-	if end+1 < len(ss) && (anaphoricRuleRE.MatchString(ss[end+1]) || len(terms(ss[end+1])) <= 3 && (negativeRE.MatchString(ss[end+1]) || verdictRE.MatchString(ss[end+1]) || noEffectRE.MatchString(ss[end+1]))) {
+	if end+1 < len(ss) && (anaphoricRuleRE.MatchString(ss[end+1]) || keepItRE.MatchString(ss[end+1]) || len(terms(ss[end+1])) <= 3 && (negativeRE.MatchString(ss[end+1]) || verdictRE.MatchString(ss[end+1]) || noEffectRE.MatchString(ss[end+1]))) {
 		// "… so don't go that way", "… dead end.": the verdict said
 		// again on its own.
 		end++

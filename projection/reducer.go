@@ -1256,7 +1256,9 @@ func (r *Reducer) holdingAll(t map[string]bool) *Anchor {
 			// knowledge, and lifted as a rule.
 			continue
 		}
-		if !containsAll(stems(a.Value), t) {
+		if !containsAll(stems(a.Value), t) || strings.Contains(a.Key, "/"+incidentKey) {
+			// A warning of a past incident is no rule a thing's new
+			// state frees.
 			continue
 		}
 		if best == nil || newer(a, best) {

@@ -83,7 +83,30 @@ var brokeRE = mustPattern(`(?i)\b(?:blows up|blowing up|hardfault(?:ed|s)?|doubl
 var triedItRE = mustPattern(`(?i)^(?:(?:also|and|so|btw)[,]?\s+)?(?:(?:we|i)\s+)?(?:already\s+)?(?:tried|attempted)\s+(?:it|that|this|them)\b`)
 
 // tried reports whether s tells a past attempt.
-func tried(s string) bool { return triedRE.MatchString(s) || storyTriedRE.MatchString(s) }
+func tried(s string) bool {
+	return triedRE.MatchString(s) || storyTriedRE.MatchString(s) || incident(s)
+}
+
+// A past incident told as a warning is an attempt too, by someone else:
+// "last year a contractor dropped its resolution to 0.025 …", "the last
+// time someone ran make clean on the build host it wiped the shared
+// cache", "once an intern enabled autovacuum_freeze …". incidentRE is
+// such a sentence: a time in the past and someone who did something.
+var incidentRE = mustPattern(`(?i)\b(?:last (?:time|year|month|week|quarter|sprint|spring|summer|autumn|fall|winter)|the last time|a while (?:back|ago)|back in (?:\d{4}|the day)|(?:two|three|a few|\d+) (?:years|months) ago|years ago|once)\b[^.;!?]{0,60}?\b(?:someone|somebody|a contractor|an? (?:intern|colleague|dev|engineer|admin|consultant|new hire)|one of (?:us|them|the \w+)|(?:we|i|they|he|she)|(?-i:[A-Z][a-z]+))\s+(?:\w+\s+)?(?:ran|set|turned|dropped|raised|lowered|changed|bumped|upgraded|deleted|removed|pushed|deployed|enabled|disabled|put|used|merged|restarted|rebooted|truncated|flushed|switched|cranked|increased|decreased|reindexed|wiped|ran)\b|\b(?:someone|somebody|a contractor|an? (?:intern|colleague|consultant|new hire))\s+(?:\w+\s+)?(?:ran|set|turned|dropped|raised|lowered|changed|bumped|upgraded|deleted|enabled|disabled|restarted|truncated|flushed|switched)\b[^.;!?]{0,80}?\b(?:last (?:time|year|month|week|quarter|sprint)|a while (?:back|ago)|years ago|once)\b`)
+
+// incidentKey is the entity part of the key of an incident's anchor
+// ("negative/incident/…", "constraint/incident/…").
+const incidentKey = "incident/"
+
+// incident reports whether s tells a past incident (incidentRE) that is
+// no attempt of the user's own.
+func incident(s string) bool {
+	return incidentRE.MatchString(s) && !triedRE.MatchString(s) && !storyTriedRE.MatchString(s)
+}
+
+// keepItRE is a direction that points back at what an incident changed:
+// "Leave it at 0.05 or coarser", "keep it where it is".
+var keepItRE = mustPattern(`(?i)^(?:(?:so|and|ok(?:ay)?)[,]?\s+)*(?:please\s+)?(?:leave|keep)\s+(?:it|that|this|them)\s+(?:at|as|on|alone|where|to|under|over|above|below)\b`)
 
 // judged reports whether s gives an attempt's verdict.
 func judged(s string) bool {

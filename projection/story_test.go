@@ -44,3 +44,28 @@ func TestStoryAttempts(t *testing.T) {
 		}
 	}
 }
+
+// A past incident of someone else's told as a warning is kept: as
+// negative knowledge, or as a constraint led by the direction pointing
+// back at it; a state lift of the thing it names does not free it.
+func TestIncidentWarning(t *testing.T) {
+	for _, tc := range []struct {
+		msg         string
+		want, never []string
+	}{
+		{"Heads-up: the last time someone ran make clean on the build host it wiped the shared ccache, and builds took hours for a week.",
+			[]string{`negative/.*\[active/.*the last time someone ran make clean`}, nil},
+		{"Something to know about the costmap: last year a contractor dropped its resolution to 0.025. Planning went up to three seconds and the robots stood at every intersection. Leave it at 0.05 or coarser.",
+			[]string{`constraint/incident/.*\[active/.*= Leave it at 0.05 or coarser. — `}, nil},
+		{"Careful with the pool size: a while back Marco raised it to 200 and the database fell over within an hour.",
+			[]string{`negative/.*\[active/.*a while back Marco raised it to 200`}, nil},
+		{"Once an intern truncated the audit table on staging and we lost a month of test data.",
+			[]string{`negative/.*\[active/.*Once an intern truncated`}, nil},
+		// No verdict, or the user's own try (an attempt, not an incident).
+		{"last week Marco set up the new runner on gw-02, it works fine.", nil, []string{`incident/`}},
+		{"I tried raising the pool to 200 last year and the database fell over.", []string{`negative/-/`}, []string{`incident/`}},
+	} {
+		out := reduceAll(t, "> user\nGoal: speed up the nightly build.\n> user\n"+tc.msg+"\n> user\nthe build host is yours now, the database too.\n")
+		expect(t, out, tc.want, tc.never)
+	}
+}

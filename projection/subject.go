@@ -510,9 +510,10 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 	}
 	for _, x := range sentences(ev.Text) {
 		m := giveUpRE.FindStringSubmatch(x)
-		if m == nil || strings.HasSuffix(strings.ToLower(m[0]), " is") || tried(x) {
-			// "leave it as it is"; "we tried X last sprint, don't bother
-			// going down that path": the story's verdict (story.go).
+		if m == nil || strings.HasSuffix(strings.ToLower(m[0]), " is") || tried(x) || keepItRE.MatchString(x[strings.Index(x, m[0]):]) {
+			// "leave it as it is", "leave it at 0.05"; "we tried X last
+			// sprint, don't bother going down that path": the story's
+			// verdict (story.go).
 			continue
 		}
 		instead := m[giveUpRE.SubexpIndex("i")] != ""
