@@ -104,6 +104,12 @@ type Store struct {
 	sessions map[string]*sessionState
 	failed   error // cause of fail-stop, nil while healthy
 
+	// verifiedMu guards verifiedIndex, which remembers, by file hash,
+	// the bundle contents that passed a full verification in PageVerified
+	// and the sha256 of their index (see PageVerified).
+	verifiedMu    sync.Mutex
+	verifiedIndex map[string][32]byte
+
 	// hashedIDs remembers, by path, the checkpoint id Names read from
 	// the header of a file whose name is hashed (the name does not give
 	// the id). The path holds the file hash and files never change once
@@ -871,6 +877,7 @@ func (s *Store) readBack(path string, enc *encoded) error {
 type verified struct {
 	b    *CheckpointV1
 	hdr  *fileHeader
+	lay  *layout
 	size int64
 }
 
@@ -903,11 +910,11 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 		}
 		return nil, unavailable(reason, fmt.Errorf("%w: file sha256 %x, name says %s", ErrHashMismatch, sum, fileHex))
 	}
-	b, h, _, err := s.codec.decodeFull(data)
+	b, h, lay, err := s.codec.decodeFull(data)
 	if err != nil {
 		return nil, err
 	}
-	return &verified{b: b, hdr: h, size: int64(len(data))}, nil
+	return &verified{b: b, hdr: h, lay: lay, size: int64(len(data))}, nil
 }
 
 // beginRead is begin, then locate: a read of one bundle holds the store
@@ -1070,8 +1077,132 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
 	}
 	defer fh.Close()
-	if err := checkIdentity(&CheckpointV1{SessionID: lay.sessionID, CheckpointID: lay.checkpointID}, sessionID, checkpointID); err != nil {
+	p, err := s.pageOf(ctx, fh, lay, sessionID, checkpointID, offset, limit)
+	if err != nil {
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	return p, nil
+}
+
+// PageVerified is Verify and then Page, with the first of them paid
+// once per bundle content rather than once per page: it returns what Page
+// returns, from a file that passed every check Verify makes.
+//
+// The first read of a file whose name gives a file hash not yet seen by
+// this Store verifies it whole (file hash, every segment hash, logical
+// hash, rendered digest, as Verify) and remembers, by that file hash, that
+// bytes so named passed, and the sha256 of their index. A bundle's name is
+// the sha256 of its bytes, so that fact never goes stale: later reads of
+// the same name hash the file's bytes again (sha256 streamed over the
+// compressed file, a few per cent of a full verification's CPU and none
+// of its memory) and, when they still give the name, read the page as
+// Page does, from an index that must be the one verified. Any change to
+// the file, wherever it is, is therefore detected by the first read after
+// it, as it was when every read verified everything; a file whose hash no
+// longer matches is verified whole again, which reports why it fails.
+// Verify and Get keep verifying everything on every call (ef store
+// verify).
+func (s *Store) PageVerified(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error) {
+	if offset < 0 || limit < 0 {
+		return Page{}, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
+	}
+	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
+	if err != nil {
+		return Page{}, err
+	}
+	defer end()
+	s.verifiedMu.Lock()
+	idxSum, seen := s.verifiedIndex[f.fileHex]
+	s.verifiedMu.Unlock()
+	if seen {
+		p, ok, err := s.pageOfHashed(ctx, f, idxSum, sessionID, checkpointID, offset, limit)
+		if ok || err != nil {
+			if err != nil {
+				return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+			}
+			return p, nil
+		}
+		// The bytes no longer give the name: the full read says why.
+	}
+	v, err := s.readVerified(f.path, f.fileHex)
+	if err == nil {
+		err = checkIdentity(v.b, sessionID, checkpointID)
+	}
+	if err != nil {
+		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+	}
+	s.rememberVerified(f.fileHex, v.lay.indexSum)
+	msgs := v.b.Archive.ShadowedMessages
+	p := Page{Offset: min(offset, len(msgs)), Total: len(msgs)}
+	if offset < len(msgs) && limit > 0 {
+		p.Messages = msgs[offset:min(offset+limit, len(msgs)):min(offset+limit, len(msgs))]
+	}
+	return p, nil
+}
+
+// maxVerified bounds the entries of Store.verifiedIndex (about 100 bytes
+// each); past it an arbitrary one is forgotten, whose bundle is then
+// verified whole again on its next read.
+const maxVerified = 4096
+
+func (s *Store) rememberVerified(fileHex string, idxSum [32]byte) {
+	s.verifiedMu.Lock()
+	defer s.verifiedMu.Unlock()
+	if s.verifiedIndex == nil {
+		s.verifiedIndex = make(map[string][32]byte)
+	}
+	for k := range s.verifiedIndex {
+		if len(s.verifiedIndex) < maxVerified {
+			break
+		}
+		delete(s.verifiedIndex, k)
+	}
+	s.verifiedIndex[fileHex] = idxSum
+}
+
+// pageOfHashed reads a page of f, a file whose content (named f.fileHex)
+// was verified whole before with an index of sha256 idxSum: it hashes the
+// file's bytes, and when they give the name (ok) reads the page from the
+// same open file, refusing an index other than the verified one (the file
+// could change between the hash and the read; every segment read is then
+// checked against the verified index). ok is false, with a nil error,
+// when the bytes do not give the name.
+func (s *Store) pageOfHashed(ctx context.Context, f found, idxSum [32]byte, sessionID, checkpointID string, offset, limit int) (Page, bool, error) {
+	fh, err := s.fs.Open(f.path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Page{}, false, unavailable("missing", err)
+		}
+		return Page{}, false, unavailable("unreadable", err)
+	}
+	defer fh.Close()
+	bp := blockPool.Get().(*[]byte)
+	h := sha256.New()
+	size, err := io.CopyBuffer(h, fh, (*bp)[:cap(*bp)])
+	blockPool.Put(bp)
+	if err != nil {
+		return Page{}, false, unavailable("unreadable", err)
+	}
+	if hex.EncodeToString(h.Sum(nil)) != f.fileHex {
+		return Page{}, false, nil
+	}
+	lay, err := s.codec.readLayout(fh, size)
+	if err != nil {
+		return Page{}, false, err
+	}
+	if lay.indexSum != idxSum {
+		return Page{}, false, unavailable("hash mismatch", fmt.Errorf("%w: index changed since the file was verified", ErrHashMismatch))
+	}
+	p, err := s.pageOf(ctx, fh, lay, sessionID, checkpointID, offset, limit)
+	return p, err == nil, err
+}
+
+// pageOf reads the page of offset and limit (both checked not negative)
+// from fh, whose layout lay says it holds sessionID's checkpointID,
+// checking each segment it reads against lay's index.
+func (s *Store) pageOf(ctx context.Context, fh File, lay *layout, sessionID, checkpointID string, offset, limit int) (Page, error) {
+	if err := checkIdentity(&CheckpointV1{SessionID: lay.sessionID, CheckpointID: lay.checkpointID}, sessionID, checkpointID); err != nil {
+		return Page{}, err
 	}
 	p := Page{Offset: offset, Total: lay.messages}
 	if offset >= lay.messages || limit == 0 {
@@ -1095,7 +1226,7 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 		}
 		msgs, _, err := s.codec.readSegment(fh, lay, i)
 		if err != nil {
-			return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+			return Page{}, err
 		}
 		sg := lay.segments[i]
 		lo := max(offset, sg.First) - sg.First

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -297,7 +298,18 @@ func TestUnavailable(t *testing.T) {
 			s, _ := bundletest.MustOpen(t, bundle.Options{SegmentBytes: 2048})
 			mustPut(t, s, bundletest.Bundle("s", "victim", msgs))
 			mustPut(t, s, bundletest.Bundle("s", "bystander", msgs[:10]))
+			// A page read before the damage remembers the content as
+			// verified; the first read after it must still fail, for
+			// the same reason as Get, wherever the damage is (page 190
+			// lies in another segment than byte 20 or the last 1000).
+			if _, err := s.PageVerified(ctx, "s", "victim", 190, 10); err != nil {
+				t.Fatal(err)
+			}
 			tc.damage(t, bundlePath(t, s, "s", "victim"))
+			var pue *bundle.UnavailableError
+			if _, err := s.PageVerified(ctx, "s", "victim", 190, 10); !errors.As(err, &pue) || pue.Reason != tc.reason {
+				t.Fatalf("PageVerified after damage: %v, want unavailable (%s)", err, tc.reason)
+			}
 			_, err := s.Get(ctx, "s", "victim")
 			var ue *bundle.UnavailableError
 			if !errors.As(err, &ue) || !errors.Is(err, bundle.ErrUnavailable) {
@@ -417,6 +429,65 @@ func TestPageReadsOnlyWhatItNeeds(t *testing.T) {
 	if read := cfs.reset(); read*10 > r.Bytes {
 		t.Fatalf("Meta read %d of %d bytes", read, r.Bytes)
 	}
+}
+
+// TestPageVerifiedOnce: PageVerified gives Page's pages, verifies a
+// bundle whole on its first read only (later reads allocate a small part
+// of the archive: no decoding of the rest), and serves nothing from a
+// file that no longer hashes to its name, then again once it does.
+func TestPageVerifiedOnce(t *testing.T) {
+	s, _ := bundletest.MustOpen(t, bundle.Options{SegmentBytes: 16 << 10})
+	msgs := bundletest.ArchiveOfBytes(7, 4<<20)
+	mustPut(t, s, bundletest.Bundle("s", "big", msgs))
+	allocated := func(f func()) uint64 {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		f()
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	page := func(off, lim int) bundle.Page {
+		t.Helper()
+		p, err := s.PageVerified(ctx, "s", "big", off, lim)
+		if err != nil {
+			t.Fatalf("PageVerified(%d, %d): %v", off, lim, err)
+		}
+		want, err := s.Page(ctx, "s", "big", off, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameMessages(t, p.Messages, want.Messages)
+		if p.Offset != want.Offset || p.Total != want.Total {
+			t.Fatalf("page (%d, %d): offset %d total %d, Page says %d %d", off, lim, p.Offset, p.Total, want.Offset, want.Total)
+		}
+		return p
+	}
+	first := allocated(func() { page(3, 5) })
+	n := len(msgs)
+	var later uint64
+	for _, c := range [][2]int{{0, 1}, {n / 2, 40}, {n - 3, 10}, {n, 4}, {n + 9, 4}, {5, 0}} {
+		later = max(later, allocated(func() { page(c[0], c[1]) }))
+	}
+	t.Logf("first read allocated %d bytes, later ones at most %d (archive ~4 MiB)", first, later)
+	if first < 4<<20 || later*8 > 4<<20 {
+		t.Fatalf("first read allocated %d, a later one %d: want the whole archive once, then much less", first, later)
+	}
+	if _, err := s.PageVerified(ctx, "s", "big", -1, 2); err == nil {
+		t.Fatal("negative offset accepted")
+	}
+	p := bundlePath(t, s, "s", "big")
+	orig, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flip(t, p, int64(len(orig)/2))
+	if _, err := s.PageVerified(ctx, "s", "big", 0, 1); !errors.Is(err, bundle.ErrHashMismatch) {
+		t.Fatalf("damaged file served: %v", err)
+	}
+	if err := os.WriteFile(p, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	page(0, 1)
 }
 
 func TestDeleteSession(t *testing.T) {

@@ -117,18 +117,18 @@ func (s *Source) Checkpoint(ctx context.Context, sessionID, checkpointID string)
 	}, nil
 }
 
-// Page implements recall.Source. It verifies the whole bundle first
-// (file hash, logical hash, rendered digest: bundle.Store.Verify), then
-// returns the page, whose segments the store checks against the verified
-// header once more; the messages are byte-exact as archived.
+// Page implements recall.Source with bundle.Store.PageVerified: the
+// page comes from a file that passed every check Verify makes (file hash,
+// logical hash, rendered digest), its segments checked against the
+// verified index; the messages are byte-exact as archived. The whole
+// bundle is decoded and verified on the first page read of its content;
+// every later page hashes the file's bytes against its name again, so a
+// change to the file is caught by the first read after it.
 func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (recall.Page, error) {
 	if err := s.ok(); err != nil {
 		return recall.Page{}, err
 	}
-	if err := s.store.Verify(ctx, sessionID, checkpointID); err != nil {
-		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
-	}
-	p, err := s.store.Page(ctx, sessionID, checkpointID, offset, limit)
+	p, err := s.store.PageVerified(ctx, sessionID, checkpointID, offset, limit)
 	if err != nil {
 		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}
