@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"math/bits"
 	"slices"
@@ -49,6 +50,7 @@ func Canonicalize(raw []byte) ([]byte, error) {
 func (p *jcsParser) canonical(out, raw []byte) ([]byte, error) {
 	p.in, p.pos = raw, 0
 	p.members = p.members[:0]
+	p.holes = p.holes[:0]
 	p.ws()
 	out, err := p.value(out, 0)
 	if err != nil {
@@ -66,6 +68,48 @@ type jcsParser struct {
 	pos     int
 	members []jcsMember // member stack shared by nested objects
 	scratch []byte      // reorder buffer, used by one object at a time
+
+	// holeMin, when positive, makes canonical leave out of its output
+	// every run of string text of at least holeMin bytes that is copied
+	// from the input as it is, recording it in holes instead: the output
+	// is then the canonical form with those runs cut out, and
+	// writeCanonical puts them back. A hash of a message holding a huge
+	// text (a pasted 50 MB log) is thus taken without a copy of the text.
+	holeMin int
+	holes   []jcsHole // by position in the output after canonical returns
+}
+
+// jcsHole is a run of input bytes that belongs at offset at of the output.
+type jcsHole struct {
+	at   int
+	text []byte
+}
+
+// holeMinBytes is the holeMin of the archive hasher: runs shorter than
+// this are copied (a copy of a small run costs less than a hash write of
+// its own).
+const holeMinBytes = 64 << 10
+
+// text appends s, a run of input copied as it is, to out, or records it
+// as a hole (see holeMin).
+func (p *jcsParser) text(out, s []byte) []byte {
+	if p.holeMin > 0 && len(s) >= p.holeMin {
+		p.holes = append(p.holes, jcsHole{at: len(out), text: s})
+		return out
+	}
+	return append(out, s...)
+}
+
+// writeCanonical writes to w the canonical form that canonical returned
+// as out (with p's holes put back in).
+func (p *jcsParser) writeCanonical(w io.Writer, out []byte) {
+	prev := 0
+	for _, h := range p.holes {
+		w.Write(out[prev:h.at])
+		w.Write(h.text)
+		prev = h.at
+	}
+	w.Write(out[prev:])
 }
 
 func (p *jcsParser) errf(format string, args ...any) error {
@@ -135,7 +179,7 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 		p.pos++
 		return append(out, '}'), nil
 	}
-	mbase := len(p.members)
+	mbase, hbase := len(p.members), len(p.holes)
 	defer func() { p.members = p.members[:mbase] }()
 	for first := true; ; first = false {
 		p.ws()
@@ -188,8 +232,39 @@ func (p *jcsParser) object(out []byte, depth int) ([]byte, error) {
 	}
 	if !sorted {
 		p.reorder(out[base:], ms)
+		if len(p.holes) > hbase {
+			p.moveHoles(p.holes[hbase:], base, ms)
+		}
 	}
 	return append(out, '}'), nil
+}
+
+// moveHoles follows reorder: holes, the ones recorded inside the object
+// at base whose members are now in ms's order, move with their members.
+// A hole lies strictly inside one member's span (in a string value).
+func (p *jcsParser) moveHoles(holes []jcsHole, base int, ms []jcsMember) {
+	type move struct{ start, end, delta int }
+	moves := make([]move, len(ms))
+	w := 1
+	for i, m := range ms {
+		moves[i] = move{m.start, m.end, w - m.start}
+		w += m.end - m.start + 1
+	}
+	slices.SortFunc(moves, func(a, b move) int { return cmp.Compare(a.start, b.start) })
+	for i := range holes {
+		rel := holes[i].at - base
+		j, _ := slices.BinarySearchFunc(moves, rel, func(m move, at int) int {
+			if m.end <= at {
+				return -1
+			}
+			if m.start > at {
+				return 1
+			}
+			return 0
+		})
+		holes[i].at += moves[j].delta
+	}
+	slices.SortFunc(holes, func(a, b jcsHole) int { return cmp.Compare(a.at, b.at) })
 }
 
 // reorder rewrites obj, an object's '{' and its members as written (spans
@@ -560,13 +635,13 @@ func (p *jcsParser) stringValue(out []byte) ([]byte, error) {
 		}
 		switch c := p.in[p.pos]; {
 		case c == '"':
-			out = append(out, p.in[start:p.pos]...)
+			out = p.text(out, p.in[start:p.pos])
 			p.pos++
 			return append(out, '"'), nil
 		case c < 0x20:
 			return nil, p.errf("control character in string")
 		default: // another escape: decoded and written canonically
-			out = append(out, p.in[start:p.pos]...)
+			out = p.text(out, p.in[start:p.pos])
 			r, err := p.escape()
 			if err != nil {
 				return nil, err

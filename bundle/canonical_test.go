@@ -415,3 +415,67 @@ func TestCanonicalizeReordersAroundLargest(t *testing.T) {
 		}
 	}
 }
+
+// jsonText generates JSON texts as written, not as encoding/json would:
+// object members in any order (so canonical reorders them, nested), white
+// space, and strings of runs of plain text between escapes.
+func jsonText(depth int) *rapid.Generator[string] {
+	pieces := []string{`\n`, `\"`, `\/`, `\u00e9`, `\u0007`, "é", "\U0001F600", `\\`}
+	str := rapid.Custom(func(t *rapid.T) string {
+		var sb strings.Builder
+		sb.WriteByte('"')
+		for range rapid.IntRange(0, 4).Draw(t, "runs") {
+			sb.WriteString(strings.Repeat(rapid.SampledFrom([]string{"a", "b", "é"}).Draw(t, "c"), rapid.IntRange(0, 30).Draw(t, "plain")))
+			sb.WriteString(rapid.SampledFrom(pieces).Draw(t, "piece"))
+		}
+		sb.WriteString(strings.Repeat("z", rapid.IntRange(0, 30).Draw(t, "tail")))
+		sb.WriteByte('"')
+		return sb.String()
+	})
+	return rapid.Custom(func(t *rapid.T) string {
+		kind := rapid.IntRange(0, 4).Draw(t, "kind")
+		if depth <= 0 && kind >= 3 {
+			kind = 0
+		}
+		ws := rapid.SampledFrom([]string{"", " ", "\n  "}).Draw(t, "ws")
+		switch kind {
+		case 0:
+			return str.Draw(t, "s")
+		case 1:
+			return rapid.SampledFrom([]string{"1", "-0", "1.50", "1e21", "true", "null"}).Draw(t, "lit")
+		case 2:
+			return "[" + ws + strings.Join(rapid.SliceOfN(jsonText(depth-1), 0, 3).Draw(t, "a"), ","+ws) + "]"
+		default:
+			names := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"a", "b", "content", "role", "z", "é", "\U0001F600", "\ue000"}), 0, 5, rapid.ID[string]).Draw(t, "names")
+			var ms []string
+			for _, n := range names {
+				ms = append(ms, `"`+n+`":`+ws+jsonText(depth-1).Draw(t, "v"))
+			}
+			return "{" + ws + strings.Join(ms, ","+ws) + "}"
+		}
+	})
+}
+
+// TestCanonicalHoles: the canonical form written with its long runs of
+// text left in the input (holes, as the archive hasher takes it) is
+// Canonicalize's output, for any hole size, with members reordered
+// around and inside the holes at any depth.
+func TestCanonicalHoles(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := []byte(jsonText(3).Draw(t, "in"))
+		want, werr := Canonicalize(in)
+		p := jcsParser{holeMin: rapid.IntRange(1, 40).Draw(t, "holeMin")}
+		out, err := p.canonical(nil, in)
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("%s: with holes %v, without %v", in, err, werr)
+		}
+		if err != nil {
+			return
+		}
+		var got bytes.Buffer
+		p.writeCanonical(&got, out)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%s:\nwith holes %s\nwant       %s (%d holes)", in, got.Bytes(), want, len(p.holes))
+		}
+	})
+}

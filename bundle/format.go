@@ -191,6 +191,7 @@ type archiveHasher struct {
 
 func newArchiveHasher() *archiveHasher {
 	a := &archiveHasher{h: sha256.New(), wantRaw: true}
+	a.p.holeMin = holeMinBytes
 	a.h.Write([]byte{'['})
 	return a
 }
@@ -203,7 +204,11 @@ func (a *archiveHasher) add(m json.RawMessage) {
 		a.addRaw(m)
 		return
 	}
-	a.addCanonical(a.c)
+	// The long runs of text were left in m (holes): they are hashed from
+	// there, so a huge message is not copied to be hashed.
+	a.next()
+	a.p.writeCanonical(a.h, a.c)
+	clear(a.p.holes) // they point into m
 }
 
 // addCanonical hashes the next message, c being its canonical JSON.

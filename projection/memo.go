@@ -62,7 +62,7 @@ func (m *Memo) Propose(ev *Event, ctx *Context) []Proposal {
 		}
 		ctx = &Context{}
 	}
-	text := sha256.Sum256([]byte(ev.Text))
+	text := sumText(ev.Text)
 	m.mu.Lock()
 	e, ok := m.m[ev.Seq]
 	if ok && e.text == text && sameEvent(&e.ev, ev) && sameContext(&e.ctx, ctx) {
@@ -201,4 +201,19 @@ func (r *Reducer) UseProposer(p Proposer) {
 		p = Deterministic{}
 	}
 	r.opts.Proposer = p
+}
+
+// sumText is sha256 of s, hashed through a small buffer: []byte(s) would
+// copy a tool's output of megabytes to hash it.
+func sumText(s string) [32]byte {
+	var buf [4096]byte
+	h := sha256.New()
+	for len(s) > 0 {
+		n := copy(buf[:], s)
+		h.Write(buf[:n])
+		s = s[n:]
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
 }

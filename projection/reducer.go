@@ -269,17 +269,16 @@ func (r *Reducer) Apply(ev Event) {
 	for _, d := range decisions {
 		ctx.Decisions = append(ctx.Decisions, d.Value)
 	}
-	source := ev.Text
+	source := &evidence{text: ev.Text}
 	if call != nil {
 		var sb strings.Builder
-		sb.WriteString(source)
 		for _, v := range call.Args {
 			if s, ok := v.(string); ok {
 				sb.WriteByte('\n')
 				sb.WriteString(s)
 			}
 		}
-		source = sb.String()
+		source.rest = sb.String()
 	}
 	moved, failed, chosen := map[*Anchor]bool{}, false, ""
 	r.call = call
@@ -364,9 +363,31 @@ func (r *Reducer) Apply(ev Event) {
 	r.enforceCaps()
 }
 
+// evidence is the text a proposal's quote must be found in: an event's
+// text, then (a tool result's) rest, a newline and each string argument
+// of the call it answers. The two are joined only for a quote found in
+// neither: a tool's output can be megabytes, and most quotes are in it.
+type evidence struct {
+	text, rest string
+	joined     string // text + rest, once made
+}
+
+func (e *evidence) contains(q string) bool {
+	if strings.Contains(e.text, q) || strings.Contains(e.rest, q) {
+		return true
+	}
+	if e.rest == "" {
+		return false
+	}
+	if e.joined == "" {
+		e.joined = e.text + e.rest
+	}
+	return strings.Contains(e.joined, q)
+}
+
 // admit checks a proposal's quote and authority against its event.
-func admit(ev *Event, p *Proposal, source string) error {
-	if p.Quote != "" && !strings.Contains(source, p.Quote) {
+func admit(ev *Event, p *Proposal, source *evidence) error {
+	if p.Quote != "" && !source.contains(p.Quote) {
 		return ErrNotVerbatim
 	}
 	if p.Quote == "" && p.Op != OpOutcome {

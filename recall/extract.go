@@ -88,13 +88,20 @@ func isFileExt(e string) bool {
 	return false
 }
 
+// plainMessage is hostshim.Message without its methods: encoding/json
+// decodes its fields and keeps no copy of the bytes (Raw stays nil).
+type plainMessage hostshim.Message
+
 // extractMessage decodes raw as a hostshim message and collects its fields.
 // callNames maps tool-call ids seen earlier in the checkpoint to tool names,
 // so a tool result can be found by the name of the tool that produced it.
 // A message that does not decode is indexed as its raw JSON text.
 func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes int) msgFields {
+	// Decoded as plainMessage, the fields without Message's UnmarshalJSON,
+	// which keeps a copy of raw (a tool output of megabytes held twice
+	// while it is indexed); it is what that method checks besides.
 	var m hostshim.Message
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if err := json.Unmarshal(raw, (*plainMessage)(&m)); err != nil || m.Content == nil {
 		return msgFields{Role: "unknown", Text: capText(string(raw), maxBytes)}
 	}
 	f := msgFields{Role: string(m.Role)}
