@@ -39,11 +39,17 @@ func (r *Reducer) talkedOf(text string, last bool) *Anchor {
 			continue
 		}
 		n := strings.ToLower(a.Name)
-		i := strings.LastIndex(lt, n)
-		if j := strings.LastIndex(lt, strings.ReplaceAll(n, "_", " ")); j > i {
+		i := wordIndex(lt, n)
+		if j := wordIndex(lt, strings.ReplaceAll(n, "_", " ")); j > i {
 			i = j
 		}
-		if i < 0 || i > 0 && isWordByte(lt[i-1]) || i+len(n) < len(lt) && isWordByte(lt[i+len(n)]) {
+		if f := strings.Fields(n); i < 0 && last && len(f) > 1 && len(f[0]) >= 5 && !stopwords[f[0]] {
+			// In the user's own sentence a setting may go by its head
+			// word: "the lookback" for "lookback window for incremental
+			// runs".
+			i = wordIndex(lt, f[0])
+		}
+		if i < 0 {
 			continue
 		}
 		switch {
@@ -105,4 +111,19 @@ func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
 		return "", "", false
 	}
 	return best.Key, best.Name, false
+}
+
+// wordIndex is the last index of w in s as words of their own, or -1.
+func wordIndex(s, w string) int {
+	for e := len(s); e > 0; {
+		i := strings.LastIndex(s[:e], w)
+		if i < 0 {
+			return -1
+		}
+		if (i == 0 || !isWordByte(s[i-1])) && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) {
+			return i
+		}
+		e = i + len(w) - 1
+	}
+	return -1
 }

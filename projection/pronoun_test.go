@@ -25,6 +25,12 @@ func TestPronounAfterTalk(t *testing.T) {
 			[]string{"request timeout=45s", "worker count=8"}},
 		{[]ev{{RoleUser, "set the retry limit to 3"}, {RoleAssistant, "Done. Next I'll look at the retry limit on the webhook side."}, {RoleUser, "make it 5"}},
 			[]string{"retry limit=5"}},
+		{[]ev{{RoleUser, "the lookback window for incremental runs is 3 days"}, {RoleUser, "backfill in chunks of 30 days"}, {RoleUser, "halve the chunk"},
+			{RoleUser, "late chargebacks settle after 4 days, so the lookback has to cover that too, make it 5 days."}},
+			[]string{"lookback window for incremental runs=5 days", "chunk=15 days"}},
+		{[]ev{{RoleUser, "The session expiry is 30 minutes."}, {RoleUser, "set the poll period to 10 minutes"},
+			{RoleUser, "users complain they get logged out, the session should last longer: make it 60 minutes"}},
+			[]string{"session expiry=60 minutes", "poll period=10 minutes"}},
 		{[]ev{{RoleUser, "and the pool limit — bump it to 20."}, {RoleAssistant, "clippy: MutexGuard held across an await point in src/fx/cache.rs"}, {RoleUser, "switch that to tokio::sync::Mutex."}},
 			[]string{"pool limit=20"}},
 	} {
