@@ -264,3 +264,70 @@ func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
 		t.Fatalf("R %d, want the leaf checkpoint's %d (root %d): %s", r, lf, root, why)
 	}
 }
+
+// TestHitTargetKeepsFrozenCheckpoints: with a hit target the window cannot
+// give a cycle, the frozen checkpoints are the only part of the request
+// after a fold that the cache still holds, so the leaves after the last
+// root are merged only once they pass MergeRatio × W (or the whole frozen
+// load twice that); the cost-only policy merges them once they outweigh
+// one economic fold.
+func TestHitTargetKeepsFrozenCheckpoints(t *testing.T) {
+	ctx := context.Background()
+	const window = 8000
+	b := enginetest.NewBuilder(t, "sess-hit-merge", hostshim.Gen017)
+	work(b, 1, 30)
+	pol := engine.Policy{ContextWindow: window, RetainTokens: 1200, FoldFloorTokens: 500, MergeRatio: -1}
+	e := newEngine(t, enginetest.NewMemArchive(), pol)
+	if rep, res := leaf(ctx, t, e, b); res == nil {
+		t.Fatalf("no leaf fold: %s", rep.Skipped)
+	}
+	work(b, 100, 10)
+	if rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"}); err != nil || res == nil {
+		t.Fatalf("root fold: %v %+v", err, rep)
+	}
+	for i := range 4 {
+		work(b, 200+10*i, 10)
+		if rep, res := leaf(ctx, t, e, b); res == nil {
+			t.Fatalf("no leaf fold %d after the root: %s", i, rep.Skipped)
+		}
+	}
+	work(b, 300, 10)
+	fr, err := engine.LocateFrontier(b.S)
+	if err != nil || len(fr.Frozen) != 5 || fr.Frozen[0].Mode != engine.ModeRoot {
+		t.Fatalf("frozen %+v %v", fr.Frozen, err)
+	}
+	prices, err := hostshim.NodePrices(b.S, hostshim.HeuristicMeter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, leaves := prices[fr.Position-5], 0
+	for q := fr.Position - 4; q < fr.Position; q++ {
+		leaves += prices[q]
+	}
+	// A bound above the leaves, and twice it above the whole load.
+	pol.MergeRatio = float64(max(leaves, (root+leaves)/2)+50) / window
+	pol.CachePriceRatio = 1 // G* small: the leaves outweigh one economic fold
+	plan := func(p engine.Policy) *engine.Plan {
+		t.Helper()
+		pl, skip, err := newEngine(t, enginetest.NewMemArchive(), p).Plan(b.S, engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true})
+		if err != nil || pl == nil {
+			t.Fatalf("plan %+v %q %v", pl, skip, err)
+		}
+		return pl
+	}
+	if p := plan(pol); p.Mode != engine.ModeRoot {
+		t.Fatalf("cost-only, leaves %d after a root of %d, bound %v W: plan %s (%s), want a merge", leaves, root, pol.MergeRatio, p.Mode, p.Reason)
+	}
+	pol.HitTarget = 0.99
+	if _, why, err := newEngine(t, enginetest.NewMemArchive(), pol).PressureThreshold(b.S); err != nil || !strings.Contains(why, "does not fit") {
+		t.Fatalf("threshold reason %q %v: want a target the window cannot give", why, err)
+	}
+	if p := plan(pol); p.Mode != engine.ModeLeaf || p.StartIdx != fr.Position {
+		t.Fatalf("hit target, leaves %d under the bound %v W: plan %s at %d (%s), want a leaf fold at the frontier %d", leaves, pol.MergeRatio, p.Mode, p.StartIdx, p.Reason, fr.Position)
+	}
+	// Past the bound, the hit target merges too.
+	pol.MergeRatio = float64(leaves-50) / window
+	if p := plan(pol); p.Mode != engine.ModeRoot {
+		t.Fatalf("hit target, leaves %d over the bound %v W: plan %s (%s), want a merge", leaves, pol.MergeRatio, p.Mode, p.Reason)
+	}
+}

@@ -167,7 +167,7 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 	mode, start := ModeLeaf, fr.Position
 	fz := v.frozen(fr.Position)
 	mt := pol.mergeTokens()
-	over := fz.total > mt
+	over, limWhy := fz.total > mt, fmt.Sprint(mt)
 	if ec, ok := e.economics(v); ok && mt > 0 {
 		// Frozen checkpoints ride along in every request. A merge
 		// writes the last root again (about its size) and removes what
@@ -175,7 +175,16 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		// fold (or MergeRatio × W), not when the root alone nears the
 		// bound, where a merge would rewrite the root to remove one
 		// leaf. Above twice the bound the window's room decides.
-		over = fz.total-fz.largest > min(mt, max(ec.order, e.foldFloor(v.s))) || fz.total > 2*mt
+		lim := min(mt, max(ec.order, e.foldFloor(v.s)))
+		limWhy = fmt.Sprintf("min(%d, G*)", mt)
+		if ec.hitOrder > 0 && ec.base+ec.hitOrder > pol.ThresholdTokens() {
+			// A hit target the window cannot give a cycle: the frozen
+			// checkpoints are the only part of the request after a
+			// fold that the cache still holds, so they are kept up to
+			// the bound (see "Holding the prompt cache").
+			lim, limWhy = mt, fmt.Sprintf("%d for hits %g", mt, pol.HitTarget)
+		}
+		over = fz.total-fz.largest > lim || fz.total > 2*mt
 	}
 	if pressure && mt > 0 && len(fr.Frozen) >= 2 && over {
 		mode, start = ModeRoot, v.headEnd()
@@ -230,7 +239,7 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
 	}
 	if mode == ModeRoot {
-		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens, %d after the largest (over min(%d, G*), or the whole over %d), and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), fz.total, fz.total-fz.largest, mt, 2*mt, spanTok, goal)
+		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens, %d after the largest (over %s, or the whole over %d), and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), fz.total, fz.total-fz.largest, limWhy, 2*mt, spanTok, goal)
 	}
 	p.Reason += closure
 	return p, "", nil
