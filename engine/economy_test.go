@@ -180,21 +180,18 @@ func indexOf(xs []int, x int) int {
 	return -1
 }
 
-// TestMergeCountsWhatFollowsTheRoot: a merge writes the last root again
-// and removes what accumulated after it, so with the economic trigger on,
-// a root that alone nears MergeRatio × W is not rewritten to remove one
-// leaf checkpoint; the leaves after it are what count, and the whole
-// frozen load only past twice the bound. The economic fold size counts a
-// leaf checkpoint as the fold's re-send, not the average frozen one (the
-// root is several times larger).
-func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
+// rootAndLeaves builds a session of a few turns, folds `before` leaves, a
+// manual root and `after` leaves (a turn of work before each leaf after
+// the root, and one after the last), under a policy that never merges by
+// itself, and returns the session and that policy.
+func rootAndLeaves(t *testing.T, name string, window, before, after int) (*enginetest.Builder, engine.Policy) {
+	t.Helper()
 	ctx := context.Background()
-	const window = 8000
-	b := enginetest.NewBuilder(t, "sess-merge-root", hostshim.Gen017)
+	b := enginetest.NewBuilder(t, name, hostshim.Gen017)
 	work(b, 1, 30)
 	pol := engine.Policy{ContextWindow: window, RetainTokens: 1200, FoldFloorTokens: 500, MergeRatio: -1}
 	e := newEngine(t, enginetest.NewMemArchive(), pol)
-	for i := range 2 {
+	for i := range before {
 		if rep, res := leaf(ctx, t, e, b); res == nil {
 			t.Fatalf("no leaf fold: %s", rep.Skipped)
 		}
@@ -203,11 +200,26 @@ func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
 	if rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"}); err != nil || res == nil {
 		t.Fatalf("root fold: %v %+v", err, rep)
 	}
-	work(b, 200, 10)
-	if rep, res := leaf(ctx, t, e, b); res == nil {
-		t.Fatalf("no leaf fold after the root: %s", rep.Skipped)
+	for i := range after {
+		work(b, 200+10*i, 10)
+		if rep, res := leaf(ctx, t, e, b); res == nil {
+			t.Fatalf("no leaf fold %d after the root: %s", i, rep.Skipped)
+		}
 	}
 	work(b, 300, 10)
+	return b, pol
+}
+
+// TestMergeCountsWhatFollowsTheRoot: a merge writes the last root again
+// and removes what accumulated after it, so with the economic trigger on,
+// a root that alone nears MergeRatio × W is not rewritten to remove one
+// leaf checkpoint; the leaves after it are what count, and the whole
+// frozen load only past twice the bound. The economic fold size counts a
+// leaf checkpoint as the fold's re-send, not the average frozen one (the
+// root is several times larger).
+func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
+	const window = 8000
+	b, pol := rootAndLeaves(t, "sess-merge-root", window, 2, 1)
 	fr, err := engine.LocateFrontier(b.S)
 	if err != nil || len(fr.Frozen) != 2 || fr.Frozen[0].Mode != engine.ModeRoot || fr.Frozen[1].Mode != engine.ModeLeaf {
 		t.Fatalf("frozen %+v %v", fr.Frozen, err)
@@ -272,26 +284,8 @@ func TestMergeCountsWhatFollowsTheRoot(t *testing.T) {
 // load twice that); the cost-only policy merges them once they outweigh
 // one economic fold.
 func TestHitTargetKeepsFrozenCheckpoints(t *testing.T) {
-	ctx := context.Background()
 	const window = 8000
-	b := enginetest.NewBuilder(t, "sess-hit-merge", hostshim.Gen017)
-	work(b, 1, 30)
-	pol := engine.Policy{ContextWindow: window, RetainTokens: 1200, FoldFloorTokens: 500, MergeRatio: -1}
-	e := newEngine(t, enginetest.NewMemArchive(), pol)
-	if rep, res := leaf(ctx, t, e, b); res == nil {
-		t.Fatalf("no leaf fold: %s", rep.Skipped)
-	}
-	work(b, 100, 10)
-	if rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeRoot, Owner: hostshim.OwnerManual, Stability: hostshim.SelectedSpan, SourceCommandID: "cmd"}); err != nil || res == nil {
-		t.Fatalf("root fold: %v %+v", err, rep)
-	}
-	for i := range 4 {
-		work(b, 200+10*i, 10)
-		if rep, res := leaf(ctx, t, e, b); res == nil {
-			t.Fatalf("no leaf fold %d after the root: %s", i, rep.Skipped)
-		}
-	}
-	work(b, 300, 10)
+	b, pol := rootAndLeaves(t, "sess-hit-merge", window, 1, 4)
 	fr, err := engine.LocateFrontier(b.S)
 	if err != nil || len(fr.Frozen) != 5 || fr.Frozen[0].Mode != engine.ModeRoot {
 		t.Fatalf("frozen %+v %v", fr.Frozen, err)
