@@ -1064,10 +1064,7 @@ func (s *Store) Meta(ctx context.Context, sessionID, checkpointID string) (*Chec
 // at or past the end, or a zero limit, gives an empty page; a negative
 // offset or limit is an error.
 func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error) {
-	if offset < 0 || limit < 0 {
-		return Page{}, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
-	}
-	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
+	f, end, err := s.beginPage(ctx, sessionID, checkpointID, offset, limit)
 	if err != nil {
 		return Page{}, err
 	}
@@ -1082,6 +1079,15 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
 	}
 	return p, nil
+}
+
+// beginPage is beginRead for a page of offset and limit, which must not
+// be negative.
+func (s *Store) beginPage(ctx context.Context, sessionID, checkpointID string, offset, limit int) (found, func(), error) {
+	if offset < 0 || limit < 0 {
+		return found{}, nil, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
+	}
+	return s.beginRead(ctx, sessionID, checkpointID)
 }
 
 // PageVerified is Verify and then Page, with the first of them paid
@@ -1103,10 +1109,7 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 // Verify and Get keep verifying everything on every call (ef store
 // verify).
 func (s *Store) PageVerified(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error) {
-	if offset < 0 || limit < 0 {
-		return Page{}, fmt.Errorf("bundle: page offset %d, limit %d: must not be negative", offset, limit)
-	}
-	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
+	f, end, err := s.beginPage(ctx, sessionID, checkpointID, offset, limit)
 	if err != nil {
 		return Page{}, err
 	}
