@@ -244,9 +244,15 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// A state lift ("gw-02 is yours now") frees no warning
 					// (incidentKey, holdingAll).
 					p := Proposal{Op: OpState, Kind: KindNegative, Key: "negative/" + incidentKey + slug(s), Value: span, Quote: span, Links: mentions(span)}
-					if keepItRE.MatchString(sents[end]) {
+					if keepItRE.MatchString(sents[end]) || prohibitOpenRE.MatchString(sents[end]) {
+						// "Something to know about the costmap: last year
+						// …": the label's lead is no part of the warning.
+						told := strings.TrimSuffix(span, sents[end])
+						if l := labelOf(told); l != "" && !incidentRE.MatchString(l) {
+							told = strings.TrimLeft(told[len(l):], ":： ")
+						}
 						p.Kind, p.Key = KindConstraint, "constraint/"+incidentKey+slug(s)
-						p.Value = strings.TrimSpace(sents[end] + " — " + strings.TrimSuffix(span, sents[end]))
+						p.Value = strings.TrimSpace(sents[end] + " — " + strings.TrimSpace(told))
 					}
 					out = append(out, p)
 					skip = end
@@ -567,7 +573,7 @@ var goalLabelRE = mustPattern(`(?i)^\W*(?:(?:ok|so|and|also|morning)[,!]?\s+)*(?
 // wantRE is a sentence that says what the user wants done: "I want a
 // real SaveService: …", "we need the importer to …", "I'd like you to
 // …", "can you …", "let's …".
-var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,]?\s+)*(?:what\s+)?(?:(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S|(?:can|could) you\s+(?:please\s+)?\S|(?:please\s+)?let's\s+\S)`)
+var wantRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?|now|basically|anyway)[,]?\s+)*(?:what\s+)?(?:(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)(?:\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S|(?:\s+(?:by|for|from)\s+[^:：]{1,40})?\s*[:：]\s*\S)|(?:can|could) you\s+(?:please\s+)?\S|(?:please\s+)?let's\s+\S)`)
 
 // wantedSentence is the sentence of a first message's first four that
 // says what the user wants (wantRE), when the sentences before it only
@@ -608,7 +614,7 @@ func wantedSentence(ss []string) string {
 // wantInRE is the user saying what they want inside a sentence that
 // tells the situation first ("amr-07 keeps stalling in aisle 4, and I
 // want it to drive the route cleanly").
-var wantInRE = mustPattern(`(?i)\b(?:what\s+)?(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S`)
+var wantInRE = mustPattern(`(?i)\b(?:what\s+)?(?:i|we)(?:\s+(?:really|just|finally))?\s*(?:want|need|would like|'d like|’d like)(?:\s+(?:is\s+)?(?:you\s+to\s+|to\s+)?\S|(?:\s+(?:by|for|from)\s+[^:：]{1,40})?\s*[:：]\s*\S)`)
 
 // narrationRE is a label that tells what happened or what is ("So the
 // monthly invoicing blew up again on Nov 1st: …", "Here's the plan for

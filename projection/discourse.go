@@ -455,6 +455,10 @@ var scopedRE = mustPattern(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|
 // give: it broke something, hung, scanned everything.
 var verdictMoreRE = mustPattern(`(?i)\b(?:killed|hung|took forever|wiped(?: out)?|lost (?:a|all|the|their|our|his|her|whole|\w+ (?:days|weeks|months|hours) of)|stood (?:still|around|at|there)|ground to a halt|went up to|stalled|(?:was|were) down|outage|got paged|paged|full (?:table )?scan|oom|out of memory|deadlock(?:ed)?|corrupt(?:ed|s)?|got (?:flagged|rejected|blocked|reverted)|choked|fell over|(?:was|were) (?:flagged|rejected|blocked|reverted|rolled back)|rolled (?:it )?back|backed (?:it )?out|regress(?:ed|ion)|leaked)\b|卡死|全表扫描|挂了|被拒|回滚`)
 
+// prohibitOpenRE is a sentence that opens with a prohibition ("Don't
+// touch it.", "Never raise it again.", "Ne lance pas …" glossed).
+var prohibitOpenRE = mustPattern(`(?i)^(?:(?:so|and|please)[,]?\s+)*(?:don'?t|do not|never|no)\b`)
+
 // attemptSpan reads a past attempt told over several sentences: ss[i]
 // says it was tried, one of the next two gives the verdict, and the one
 // after may prohibit it by a pro-form ("so don't go that way"). It
@@ -482,6 +486,13 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 				break
 			}
 		}
+	}
+	if end < 0 && incident(s) && i+1 < len(ss) && (keepItRE.MatchString(ss[i+1]) || anaphoricRuleRE.MatchString(ss[i+1]) || prohibitOpenRE.MatchString(ss[i+1])) {
+		// "last spring someone raised GOMAXPROCS on the settle box, and
+		// the batch starved the payments API. Keep it as is.": a
+		// direction right after someone else's incident makes it a
+		// warning, whatever words tell what went wrong.
+		end = i + 1
 	}
 	if end < 0 {
 		return "", i

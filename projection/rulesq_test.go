@@ -221,6 +221,8 @@ func TestObjectiveWanted(t *testing.T) {
 			"we need it to stream rows instead of loading the whole file."},
 		{"hey, here's the deal for today. checkout keeps timing out on mobile. What I need is the p95 under 800 ms on a mid-range phone.",
 			"What I need is the p95 under 800 ms on a mid-range phone."},
+		{"Morning. The nightly export timed out twice this week. What we need for Monday: the export finishing under ten minutes.",
+			"What we need for Monday: the export finishing under ten minutes."},
 		{"Morning. Please add a dark mode toggle to the settings page.",
 			"Please add a dark mode toggle to the settings page."},
 		{"Add retries to the uploader, I need them for the flaky network in the plant.",

@@ -61,6 +61,10 @@ func TestIncidentWarning(t *testing.T) {
 			[]string{`negative/.*\[active/.*a while back Marco raised it to 200`}, nil},
 		{"Once an intern truncated the audit table on staging and we lost a month of test data.",
 			[]string{`negative/.*\[active/.*Once an intern truncated`}, nil},
+		// A direction right after it makes it a warning, whatever words
+		// tell what went wrong.
+		{"Careful: a while back someone bumped the worker count on the ingest box, and the whole cluster lost its quorum. Don't touch it.",
+			[]string{`constraint/incident/.*\[active/.*= Don't touch it. — a while back someone bumped the worker count`}, nil},
 		// No verdict, or the user's own try (an attempt, not an incident).
 		{"last week Marco set up the new runner on gw-02, it works fine.", nil, []string{`incident/`}},
 		{"I tried raising the pool to 200 last year and the database fell over.", []string{`negative/-/`}, []string{`incident/`}},
