@@ -313,3 +313,74 @@ func permittedGerund(s string) (x, quote string) {
 	}
 	return x, strings.TrimSpace(s[:m[1]])
 }
+
+// A permission told with what stays as it was ("robots may do 1.1 m/s on
+// the highway lane; the 0.8 ceiling stays everywhere else", "you can
+// reach SSH on gw-02 from the VPN subnet; gw-01 stays management VLAN
+// only") is an exception to the rule the remainder names: keptRE is that
+// remainder, permitRE the permission beside it.
+var (
+	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*)`)
+	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b`)
+)
+
+// keptElsewhere is the remainder of a permission told with what stays
+// (keptRE) and the permission's clause, or "", "": in s, or, when s
+// opens with the remainder, the sentence before it (prev).
+func keptElsewhere(s, prev string) (rem, permit string) {
+	m := keptRE.FindStringSubmatchIndex(s)
+	if m == nil {
+		return "", ""
+	}
+	i := keptRE.SubexpIndex("r")
+	rem = strings.TrimSpace(s[m[2*i]:m[2*i+1]])
+	before := s[:m[2*i]]
+	if strings.TrimSpace(before) == "" {
+		before = prev
+	}
+	if !permitRE.MatchString(before) || negRE.MatchString(firstWords(rem, 3)) {
+		return "", ""
+	}
+	return rem, strings.TrimRight(strings.TrimSpace(before), ";,.—– ")
+}
+
+// remainderRule is the active rule the remainder rem names: one holding
+// a number or a name of it, else two of its words; the newest.
+func (r *Reducer) remainderRule(rem string) *Anchor {
+	names := distinctive(rem)
+	for _, n := range remNumRE.FindAllString(rem, -1) {
+		names = append(names, n)
+	}
+	ws := stems(rem)
+	for _, w := range []string{"stai", "stay", "remain", "everywher", "els", "elsewher", "onli", "only", "otherwis", "still"} {
+		delete(ws, w)
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active {
+			continue
+		}
+		fits := slices.ContainsFunc(names, func(n string) bool { return strings.Contains(a.Value, n) })
+		if !fits {
+			n, have := 0, stems(a.Value)
+			for w := range ws {
+				if have[w] {
+					n++
+				}
+			}
+			fits = n >= 2
+		}
+		if fits && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
+}
+
+// remNumRE is a number a remainder names its rule by ("the 0.8 ceiling").
+var remNumRE = mustPattern(`\d+(?:[.,]\d+)?`)
+
+// keptOpensRE is a sentence that opens with what stays as it was ("gw-01
+// stays management VLAN only."): the permission before it is an
+// exception, not a lift.
+var keptOpensRE = mustPattern(`(?i)^\W*(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise)\b`)

@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
 func TestValueAmendment(t *testing.T) {
 	cases := []struct {
@@ -70,4 +73,20 @@ func TestExcepts(t *testing.T) {
 			t.Errorf("rule %q, permission %q (object %q): excepts = %v, want %v", c.rule, c.perm, x, got, c.want)
 		}
 	}
+}
+
+// A permission told with what stays as it was is an exception to the
+// rule the remainder names, said in one sentence or in the next.
+func TestKeptElsewhereExcepts(t *testing.T) {
+	for _, tc := range []struct{ rule, permit, want string }{
+		{"Never drive faster than 0.8 m/s anywhere in the warehouse.", "On the highway lane robots may do 1.1 m/s; the 0.8 cap stays everywhere else.", `0.8 m/s anywhere in the warehouse — except: On the highway lane`},
+		{"Never deploy on Fridays to production.", "Hotfixes can go out on Friday this week, but production deploys stay frozen for everything else on Fridays.", `Never deploy on Fridays to production — except: Hotfixes can go out`},
+		{"SSH to the gateways only from the management VLAN.", "You can let the VPN subnet reach SSH on gw-02 now. gw-01 stays management VLAN only.", `management VLAN — except: You can let the VPN subnet`},
+	} {
+		out := reduceAll(t, "> user\nGoal: tune the fleet.\n> user\n"+tc.rule+"\n> user\n"+tc.permit+"\n")
+		expect(t, out, []string{regexp.QuoteMeta(tc.want)}, nil)
+	}
+	// No permission beside it: the rule stays as it was.
+	out := reduceAll(t, "> user\nGoal: tune the fleet.\n> user\nNever drive faster than 0.8 m/s anywhere in the warehouse.\n> user\nthe 0.8 cap stays everywhere, no matter what ops says.\n")
+	expect(t, out, nil, []string{`except:`})
 }

@@ -355,6 +355,23 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 			corr := correctionRE.MatchString(s)
 			restate := false
+			before := ""
+			if i > 0 {
+				before = sents[i-1]
+			}
+			if rem, x := keptElsewhere(s, before); rem != "" {
+				// "robots may do 1.1 m/s on the highway lane; the 0.8
+				// ceiling stays everywhere else": an exception to the rule
+				// the remainder names (keptElsewhere).
+				q := s
+				if !strings.Contains(s, x) {
+					// The permission is the sentence before: its words are
+					// the exception.
+					q = x
+				}
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "remainder", Value: x, Quote: q, Because: rem})
+				return
+			}
 			if t, x := ruleTopicPermit(s); t != "" {
 				// "a carve-out on the refund rule: … the task may refund
 				// it": an exception to the rule its lead names (clause.go);
@@ -414,7 +431,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// remainder of the rule it excepts from.
 				return
 			}
-			if phrased := liftRE.MatchString(s); phrased || ev.Role == RoleUser && liftShape(s) {
+			if phrased := liftRE.MatchString(s); (phrased || ev.Role == RoleUser && liftShape(s)) && !(i+1 < len(sents) && keptOpensRE.MatchString(sents[i+1])) {
 				// A lift by its shape (clause.go) retires only a rule it
 				// names (Refers).
 				permitted = true

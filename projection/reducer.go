@@ -1491,6 +1491,13 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		// "the 5% cap doesn't apply to ETFs": the rule its subject names.
 		o = r.subjectRule(p.Because)
 	}
+	if p.Name == "remainder" {
+		// "…; the 0.8 ceiling stays everywhere else": the rule the
+		// remainder names; none held, the permission says nothing here.
+		if o = r.remainderRule(p.Because); o == nil {
+			return
+		}
+	}
 	for _, a := range r.hot {
 		if o != nil || p.Name == "subject" {
 			break
