@@ -28,15 +28,13 @@ func streamEquivLogs(t *testing.T) []string {
 	dir := t.TempDir()
 	var logs []string
 	// The whole corpus in the long profile (about two minutes on a loaded
-	// machine); else every 6th snapshot log and the first file of every
-	// other folder.
-	seen := map[string]bool{}
-	for i, p := range testutil.CorpusFiles(t, "") {
-		folder := filepath.Base(filepath.Dir(p))
-		if testutil.Long() || (folder == "dsh-snapshots" && i%6 == 0) || (folder != "dsh-snapshots" && !seen[folder]) {
-			logs = append(logs, p)
-		}
-		seen[folder] = true
+	// machine, twenty under -race); else every 6th snapshot log and one
+	// trajectory of every other format (shortFormatLogs).
+	if testutil.Long() {
+		logs = testutil.CorpusFiles(t, "")
+	} else {
+		t.Logf("short profile: every 6th DSH snapshot log and one trajectory of each other format, JSON Lines cut to %d KiB (%s=1 reads the whole corpus)", shortJSONL>>10, testutil.LongEnv)
+		logs = shortFormatLogs(t, dir)
 	}
 	w, err := synth.Generate(synth.Options{Name: "equiv", Seed: 3, TargetChars: 120_000})
 	if err != nil {
@@ -73,6 +71,79 @@ func streamEquivLogs(t *testing.T) []string {
 			t.Fatal(err)
 		}
 		logs = append(logs, torn)
+	}
+	return logs
+}
+
+// shortJSONL is the size a JSON Lines trajectory is cut to in the short
+// profile (whole lines; at least the first).
+const shortJSONL = 256 << 10
+
+// shortFormatLogs is the short profile's share of the corpus: every 6th
+// DSH snapshot log and, of each other top-level folder (a format), its
+// smallest trajectory, a JSON Lines one cut to its lines in the first
+// shortJSONL bytes (a copy in dir): the corpus's other trajectories are
+// 0.6 to 2.2 MB each, and each is read and reduced eight times here (most
+// of cmd/ef's time under -race). A cut must still read as a session.
+func shortFormatLogs(t *testing.T, dir string) []string {
+	t.Helper()
+	root := testutil.CorpusDir(t, "")
+	var logs []string
+	smallest := map[string]string{}
+	size := map[string]int64{}
+	var formats []string
+	for i, p := range testutil.CorpusFiles(t, "") {
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		if format == "dsh-snapshots" {
+			if i%6 == 0 {
+				logs = append(logs, p)
+			}
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := smallest[format]; !ok {
+			formats = append(formats, format)
+		} else if st.Size() >= size[format] {
+			continue
+		}
+		smallest[format], size[format] = p, st.Size()
+	}
+	for _, f := range formats {
+		p := smallest[f]
+		if filepath.Ext(p) != ".jsonl" || size[f] <= shortJSONL {
+			logs = append(logs, p)
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := 0
+		for cut < len(b) {
+			nl := bytes.IndexByte(b[cut:], '\n')
+			if nl < 0 || cut > 0 && cut+nl+1 > shortJSONL {
+				break
+			}
+			cut += nl + 1
+		}
+		short := filepath.Join(dir, f, filepath.Base(p))
+		if err := os.MkdirAll(filepath.Dir(short), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(short, b[:cut], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := readSession(short, false); err != nil {
+			t.Fatalf("%s cut to %d bytes does not read: %v", p, cut, err)
+		}
+		logs = append(logs, short)
 	}
 	return logs
 }
