@@ -40,14 +40,39 @@ type FoldedArchive struct {
 	// IndexError says why indexing the new bundle failed ("" when it did
 	// not; the store's index takes it in at its next sync anyway).
 	IndexError string
+	// Pruned is true when the replacement is the host's tool-result
+	// pruner's (PrunedResult), not a fold: the bundle archives the whole
+	// tool result the model saw before its middle was cut.
+	Pruned bool
 }
+
+// PrunedResult reports whether repl, a replacement that shadowed the
+// surface nodes shadowed, is the host's tool-result pruner's: a
+// tool/result put in place of one tool/result (HOST-CONTRACT:
+// compaction/prune, then the cut result replacing the node it cites).
+// The model saw the whole result until then; the surface, and so any
+// later fold's bundle, holds only its head and tail.
+func PrunedResult(s *hostshim.Session, repl hostshim.Event, shadowed []int) bool {
+	if s == nil || repl.Type != hostshim.TypeToolResult || len(shadowed) != 1 {
+		return false
+	}
+	orig, ok := s.Event(shadowed[0])
+	return ok && orig.Type == hostshim.TypeToolResult
+}
+
+// PrunedID is the bundle id of the tool result the pruner's replacement
+// at seq cut: one per replacement, whichever process archives it.
+func PrunedID(seq int) string { return CheckpointID(fmt.Sprintf("prune-%d", seq)) }
 
 // ArchiveFolded makes sure a committed fold's span is archived: repl is
 // the replacement event the host appended for it (the checkpoint node),
 // shadowed the surface nodes it took off the surface, in surface order
-// (hostshim.ShadowCheck's arguments). When the replacement is not a
-// compaction checkpoint (the tool-result pruner's replacements), it
-// returns nil and no error: there is nothing to archive.
+// (hostshim.ShadowCheck's arguments). The tool-result pruner's
+// replacement (PrunedResult) is archived the same way: the whole result,
+// byte-exact from the log, under PrunedID, its rendered text the cut
+// result that replaced it, so that recall finds what the model saw. Any
+// other replacement that is no compaction checkpoint returns nil and no
+// error: there is nothing to archive.
 //
 // When a bundle with the fold's id is archived already (EF compiled the
 // fold, or an earlier call archived it), it checks that it holds the same
@@ -69,12 +94,15 @@ func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Sessi
 	if err != nil {
 		return nil, fmt.Errorf("engine: checkpoint at seq %d: %w", repl.Seq, err)
 	}
-	if !cp.IsCheckpoint() || len(shadowed) == 0 {
+	pruned := !cp.IsCheckpoint() && PrunedResult(s, repl, shadowed)
+	if !cp.IsCheckpoint() && !pruned || len(shadowed) == 0 {
 		return nil, nil
 	}
-	out := &FoldedArchive{CompactionID: cp.Source.CompactionID, Seqs: slices.Clone(shadowed)}
+	out := &FoldedArchive{CompactionID: cp.Source.CompactionID, Seqs: slices.Clone(shadowed), Pruned: pruned}
 	if mk, ok := MarkerOf(cp); ok {
 		out.CheckpointID = mk.ID
+	} else if pruned {
+		out.CheckpointID = PrunedID(repl.Seq)
 	} else {
 		out.CheckpointID = CheckpointID(out.CompactionID)
 	}
@@ -113,14 +141,20 @@ func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Sessi
 	if err != nil {
 		return out, err
 	}
-	semantic, err := json.Marshal(map[string]any{"renderer": "host", "archived": "from the session log after the fold committed", "compactionId": out.CompactionID})
+	about := map[string]any{"renderer": "host", "archived": "from the session log after the fold committed", "compactionId": out.CompactionID}
+	text := checkpointText(cp)
+	if pruned {
+		about = map[string]any{"renderer": "host", "archived": "from the session log after the host's tool-result pruner cut the result", "replacementSeq": repl.Seq}
+		text = cp.Text()
+	}
+	semantic, err := json.Marshal(about)
 	if err != nil {
 		return out, err
 	}
 	b := &bundle.CheckpointV1{CheckpointID: out.CheckpointID, SessionID: sid, CreatedAt: now.UnixMilli(), Mode: mode,
 		Source:   bundle.Source{OrderedSurfaceSeqs: slices.Clone(shadowed), SourceDigest: digest},
 		Archive:  bundle.Archive{ShadowedMessages: raws, Content: content},
-		Semantic: semantic, Rendered: bundle.Rendered{Text: checkpointText(cp)}, Parents: parents}
+		Semantic: semantic, Rendered: bundle.Rendered{Text: text}, Parents: parents}
 	rc, err := a.Put(ctx, b)
 	if errors.Is(err, bundle.ErrExists) {
 		// Another writer archived this fold between the look and the Put.

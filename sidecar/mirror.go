@@ -189,12 +189,12 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 	}
 	s := ss.s
 	m, err := s.Message(repl.Seq)
-	if err != nil || !m.IsCheckpoint() {
+	if err != nil || !m.IsCheckpoint() && !engine.PrunedResult(s, repl, shadowed) {
 		return false
 	}
 	ctx := context.Background()
 	sid := engine.BundleSessionID(s)
-	if mk, ok := engine.MarkerOf(m); ok {
+	if mk, ok := engine.MarkerOf(m); ok && m.IsCheckpoint() {
 		b, err := srv.store.Bundles.Meta(ctx, sid, mk.ID)
 		if err == nil {
 			if !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) {
@@ -247,6 +247,17 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 		ss.logged = map[int]bool{}
 	}
 	ss.logged[repl.Seq] = true
+	if res.Pruned {
+		// Not a fold: the plugin's count of folds archived leaves it out,
+		// and the mirror keeps the whole result (the projection read it).
+		if res.Stored {
+			srv.logger.Info("archived a tool result the host's pruner cut, from the session log", "session", s.ID, "checkpoint", res.CheckpointID, "seq", shadowed[0])
+			if res.IndexError != "" {
+				srv.logger.Warn("index the archived tool result", "checkpoint", res.CheckpointID, "err", res.IndexError)
+			}
+		}
+		return false
+	}
 	if res.Stored {
 		srv.logger.Info("archived a fold the host committed without EF, from the session log", "session", s.ID, "checkpoint", res.CheckpointID, "seqs", len(shadowed))
 		if res.IndexError != "" {

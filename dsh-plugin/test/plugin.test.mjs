@@ -15,13 +15,18 @@ import { Session, SessionId } from '@deepseek-ai/dsh-session'
 import { TokenMeter } from '@deepseek-ai/dsh-token-meter'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRuntime, { assertSupportedJsonSchema } from '@deepseek-ai/dsh-tools'
+import ToolResultPruner from '@deepseek-ai/dsh-compaction-tool-result-pruner'
 import { EpistemicFoldEngine } from '../lib/index.js'
 
 const EF_BIN = process.env.EF_BIN
 const skip = EF_BIN ? false : 'EF_BIN is not set (run through go test ./cmd/ef)'
 
-/** A host with the services the engine injects, and a tool runtime. */
-async function host(contextWindow, { llmText, onStream } = {}) {
+/**
+ * A host with the services the engine injects, and a tool runtime; with
+ * pruner, the profile's tool-result pruner too (the basic policy prunes
+ * before it folds).
+ */
+async function host(contextWindow, { llmText, onStream, pruner } = {}) {
   const ctx = new Context()
   const logs = []
   const log = (level) => (msg) => logs.push(`${level}: ${msg}`)
@@ -45,6 +50,7 @@ async function host(contextWindow, { llmText, onStream } = {}) {
   await ctx.plugin(TokenMeter)
   await ctx.plugin(SystemPrompt, {})
   await ctx.plugin(ToolRuntime, {})
+  if (pruner) await ctx.plugin(ToolResultPruner, {})
   return { ctx, logs, llmCalls }
 }
 
@@ -59,13 +65,13 @@ async function mount(ctx, config) {
 /**
  * Mount the engine on a host with a 4000-token window, over the real ef
  * and a fresh store; run fn({ ctx, logs, engine, dir }), then close the
- * engine and remove the store. llmText is the host model's answer; the
- * rest of opts is plugin config.
+ * engine and remove the store. llmText is the host model's answer, pruner
+ * mounts the host's tool-result pruner; the rest of opts is plugin config.
  */
-async function withEF(fn, { llmText, onStream, ...config } = {}) {
+async function withEF(fn, { llmText, onStream, pruner, ...config } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
   try {
-    const { ctx, logs } = await host(4000, { llmText, onStream })
+    const { ctx, logs } = await host(4000, { llmText, onStream, pruner })
     const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir, ...config })
     try {
       await fn({ ctx, logs, engine, dir })
@@ -316,6 +322,30 @@ test('a fold while the sidecar is down: the host summarizes it, the restarted si
   assert.equal(bundles(dir), 1, 'one bundle for the one fold')
   assert.equal(logs.filter((l) => /archived \d+ fold\(s\)/.test(l)).length, 1, logs.join('\n'))
 }, { llmText: '## Current Work\n- basic summary', restartDelayMs: 3000 }))
+
+test('a tool result the host\'s pruner cut is archived whole, from the log: recall finds its middle', { skip }, () => withEF(async ({ ctx, engine }) => {
+  await engine.info()
+  const s = session('plugin-pruned')
+  const middle = 'the flaky case runs on the ZQ-4471 runner'
+  toolRound(s, 1, 13, 'call_13', 'cargo test -p parser --test flaky', 'test flaky ... FAILED\n' + 'padding line of the build '.repeat(400) + middle + '\n' + 'log line '.repeat(600))
+  const agent = agentOf(s)
+  // The sidecar is down: the basic policy runs, and prunes before it folds.
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  await engine.compactIfNeeded(agent, 'pressure', signal())
+  const pruned = s.events.filter((e) => e.type === 'compaction/prune')
+  assert.ok(pruned.length > 0, 'the host pruned a tool result')
+  assert.ok(!s.surface.nodes.some((n) => JSON.stringify(s.events[n].data).includes('ZQ-4471')), 'the surface no longer holds the middle')
+
+  assert.ok(await until(() => engine.status().state === 'up', 15000), 'the sidecar restarted')
+  const found = await ctx.tools.get('context_search').execute({ query: '"ZQ-4471 runner"' }, { agent, signal: signal() })
+  assert.equal(found.isError, false, found.text)
+  const ref = /ref (ef-prune-\S+)/.exec(found.text)?.[1]
+  assert.ok(ref, `the pruned result is archived and found: ${found.text}`)
+  const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+  assert.equal(got.isError, false, got.text)
+  assert.match(got.text, /ZQ-4471 runner/)
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 3000, pruner: true }))
 
 test('folds while no sidecar can run: the next session start archives every span the host folded, from the log', { skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))

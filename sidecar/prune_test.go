@@ -1,0 +1,147 @@
+package sidecar
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// pruneResult does what the host's tool-result pruner does to the tool
+// result at seq (HOST-CONTRACT, compaction/prune): a compaction/prune
+// event, then the result with its text cut to head, marker and tail
+// replacing the node. It returns the replacement's seq.
+func pruneResult(t *testing.T, s *hostshim.Session, seq int, head, tail int) int {
+	t.Helper()
+	e, _ := s.Event(seq)
+	var data map[string]any
+	if err := json.Unmarshal(e.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	block := data["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
+	text := block["content"].([]any)[0].(map[string]any)["text"].(string)
+	block["content"] = []any{map[string]any{"type": "text", "text": text[:head] + "\n\n[... tool result middle pruned ...]\n\n" + text[len(text)-tail:]}}
+	m, _ := s.Message(seq)
+	prune := map[string]any{"shadowedRange": hostshim.ShadowedRange{Start: seq, End: seq}, "shadowedSeqs": []int{seq}, "shadowedTokenCount": hostshim.HeuristicMeter{}.CountMessage(m)}
+	if _, err := s.Append(hostshim.TypeCompactionPrune, prune, hostshim.AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Append(hostshim.TypeToolResult, data, hostshim.AppendOptions{SurfaceOp: hostshim.ReplaceOp(s.Gen, seq, seq), SourceEventSeqs: []int{seq}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Seq
+}
+
+// TestPrunedResultIsArchived: a tool result the host's pruner cut is
+// archived whole, from the mirror's log, once: context_search finds what
+// only its pruned middle said, context_recall returns it byte-exact, and a
+// sidecar that mirrors the session again writes no second bundle.
+func TestPrunedResultIsArchived(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	h := newServeHarness(t, store)
+	if _, err := h.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
+		t.Fatal(err)
+	}
+	h.host = serveHostSession(t, "pruned", 2)
+	// The third round's output, long enough for the pruner, says
+	// something only in its middle.
+	middle := "the flaky case is case_7 on the ZQ-4471 runner"
+	out := "test case_3 ... ok\n" + strings.Repeat("padding line of the build ", 400) + middle + "\n" + strings.Repeat("log line 3 ", 150)
+	seq := toolRound(t, h.host, 3, out)
+	serveRounds(t, h.host, 4, 5)
+	h.sync()
+	repl := pruneResult(t, h.host, seq, 4096, 1024)
+	h.sync()
+
+	search := func(q string) string {
+		out, err := h.call("tool/call", map[string]any{"name": "context_search", "sessionId": "pruned", "arguments": map[string]any{"query": q}})
+		if err != nil || out["isError"] != false {
+			t.Fatalf("context_search %q: %v %v", q, out, err)
+		}
+		return out["text"].(string)
+	}
+	found := search(`"ZQ-4471 runner"`)
+	ref := regexp.MustCompile(`ref (\S+)`).FindStringSubmatch(found)
+	if ref == nil || !strings.Contains(found, engine.PrunedID(repl)) {
+		t.Fatalf("the pruned middle is not found: %s", found)
+	}
+	got, err := h.call("tool/call", map[string]any{"name": "context_recall", "sessionId": "pruned", "arguments": map[string]any{"ref": ref[1], "depth": "exact"}})
+	if err != nil || got["isError"] != false || !strings.Contains(got["text"].(string), middle) {
+		t.Fatalf("context_recall %s: %v %v", ref[1], got, err)
+	}
+	// The surface holds the cut result; a new sidecar mirrors the session
+	// again and finds the bundle already there.
+	for _, n := range h.host.Nodes() {
+		if e, _ := h.host.Event(n); strings.Contains(string(e.Data), "ZQ-4471") {
+			t.Fatalf("the surface still holds the pruned middle at seq %d", n)
+		}
+	}
+	h.srv.Close()
+	h2 := newServeHarness(t, store)
+	h2.host = h.host
+	if _, err := h2.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
+		t.Fatal(err)
+	}
+	h2.sync()
+	res, err := h2.call("session/archive", map[string]any{"sessionId": "pruned"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := res["archived"].([]any); len(a) != 0 {
+		t.Fatalf("a prune reported as an archived fold: %v", res)
+	}
+	if n := bundleCount(t, store); n != 1 {
+		t.Fatalf("%d bundles after the second mirror, want 1", n)
+	}
+}
+
+// toolRound appends a bash call and its result, output, as round i of
+// turn 1, and returns the result's seq.
+func toolRound(t *testing.T, s *hostshim.Session, i int, output string) int {
+	t.Helper()
+	call := fmt.Sprintf("call_%d", i)
+	args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
+	a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
+		"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
+		"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
+	r, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
+		"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": output}}, "isError": false}},
+		"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Seq
+}
+
+// bundleCount counts the checkpoint bundles under a store root.
+func bundleCount(t *testing.T, root string) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != root {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(p, ".efb") {
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
