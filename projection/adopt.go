@@ -14,7 +14,8 @@ import (
 // the user's choice now, though only the tool's output holds it. The
 // reducer keeps the settings the last successful tool output showed
 // (shownPairs: "key: value" and "key = value" lines, or the one value a
-// short output printed), and the user's next message adopts one when it
+// short output printed; read only when a message adopts), and the
+// user's next message adopts one when it
 // says so (adoptRE) and names it: by its key's words, by the setting it
 // sets ("set the workers to what it printed"), or as the only one shown.
 // Several shown and none named adopts nothing.
@@ -22,8 +23,13 @@ import (
 // shownPair is a setting a tool output showed.
 type shownPair struct{ key, value string }
 
-// maxShown bounds the settings kept of one output.
-const maxShown = 16
+// maxShown bounds the settings kept of one output; an output longer than
+// maxShownLines lines or maxShownBytes bytes is not read for them.
+const (
+	maxShown      = 16
+	maxShownLines = 24
+	maxShownBytes = 4096
+)
 
 // shownLineRE is a setting on a line of output: "timeout: 45s", "12:
 // timeout = 45s", `"endpoint": "https://…"`, "public const string
@@ -45,7 +51,8 @@ var adoptSetRE = mustPattern(`(?i)\b(?:set|make|change|switch|point)\s+(?:the\s+
 
 // shownPairs are the settings a tool output shows.
 func shownPairs(text string) []shownPair {
-	if text == "" || len(text) > 1<<16 {
+	if text == "" || len(text) > maxShownBytes || strings.Count(text, "\n") > maxShownLines {
+		// A long output shows no setting one adopts with "use that".
 		return nil
 	}
 	var out []shownPair
@@ -71,12 +78,16 @@ func shownPairs(text string) []shownPair {
 // adopted reads a user message that adopts a value the last tool output
 // showed, and sets it.
 func (r *Reducer) adopted(ev *Event) {
-	if len(r.shown) == 0 || ev.Seq-r.shownSeq > 3 {
+	if r.shownText == "" || ev.Seq-r.shownSeq > 3 {
 		return
 	}
 	for _, s := range sentences(ev.Text) {
 		if !adoptRE.MatchString(s) {
 			continue
+		}
+		if r.shown == nil {
+			// Read only now that a message adopts something.
+			r.shown = shownPairs(r.shownText)
 		}
 		name := ""
 		if m := adoptSetRE.FindStringSubmatch(s); m != nil && !pronounRE.MatchString(m[1]) {
@@ -103,7 +114,7 @@ func (r *Reducer) adopted(ev *Event) {
 			id = fmt.Sprintf("%s%d.%d", kindLetter[KindValue], ev.Seq, i)
 		}
 		r.apply(ev, &prop, ref, id, map[*Anchor]bool{})
-		r.shown = nil
+		r.shown, r.shownText = nil, ""
 		return
 	}
 }

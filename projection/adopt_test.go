@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestAdoptShownValue: a value only a tool's output held, adopted by the
 // user, is the setting's current value (none of these phrasings was
@@ -32,7 +35,7 @@ func TestAdoptShownValue(t *testing.T) {
 		{"grep -n replicas values.yaml", "8:replicas: 3\n", "Ja, nimm den Wert.", "replicas=3"},
 	} {
 		got := run(c.cmd, c.output, c.user, false)
-		if !contains(got, c.want) {
+		if !slices.Contains(got, c.want) {
 			t.Errorf("%q after %q: values %q, want %q", c.user, c.output, got, c.want)
 		}
 	}
@@ -50,13 +53,4 @@ func TestAdoptShownValue(t *testing.T) {
 			t.Errorf("%q after %q: values %q, want none", c.user, c.output, got)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

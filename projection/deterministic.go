@@ -80,7 +80,7 @@ var (
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?i:" + dayPat + ")|(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
@@ -898,6 +898,9 @@ var (
 	// timeout 8 s", "make the batch size 300" (the number ends the
 	// clause: "make the tests 3 times faster" sets nothing).
 	valueMakeRE = mustPattern(`(?i)\bmake\s+(?:the\s+|our\s+)(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)\s+(?P<v>` + dayPat + `|(?:[$€£]\s?)?[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|dollars?|euros?)\b|%|€)?)\s*(?:$|[.,;!?]|\s+(?:instead|then|too|again|please|pls|for now)\b)`)
+	// dayIsRE is a setting said to be a day: "the deadline is Friday",
+	// "the release date is 2026-03-10".
+	dayIsRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw)[,]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{Latin}\d_.\-/ ]{2,60}?)\s+(?:is|is now|will be|should be)\s+(?:on\s+)?(?P<v>` + dayPat + `)\s*[.!]?$`)
 	// dueRE is a thing said to be due on a day: "the report is due
 	// Wednesday the 12th", "the invoice run is due on 2026-03-01".
 	dueRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw)[,]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)\s+(?:is|are)\s+(?:now\s+)?due\s+(?:to\s+\p{Lu}[\p{Latin}\-]*\s+)?(?:on\s+|by\s+)?(?P<v>` + dayPat + `)\s*[.!]?$`)
@@ -988,7 +991,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 		add(m[1], "", "", m[2], true)
 		return out
 	}
-	if m := valueMakeRE.FindStringSubmatch(s); m != nil && !pronounRE.MatchString(m[1]) && (numeric(m[2]) || strings.ContainsAny(m[2][:1], "$€£") || dayValue(m[1], m[2])) {
+	if m := findIf(strings.Contains(s, "make") || strings.Contains(s, "Make"), valueMakeRE, s); m != nil && !pronounRE.MatchString(m[1]) && (numeric(m[2]) || strings.ContainsAny(m[2][:1], "$€£") || dayValue(m[1], m[2])) {
 		// "make the timeout 8 s".
 		add(m[1], "", "", m[2], true)
 		return out
@@ -1039,12 +1042,17 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 	if len(out) > 0 {
 		return out
 	}
-	if m := dueRE.FindStringSubmatch(s); m != nil && len(strings.Fields(m[1])) <= 4 {
+	if m := findIf(strings.Contains(s, "due"), dueRE, s); m != nil && len(strings.Fields(m[1])) <= 4 {
 		// "The report is due Wednesday the 12th" (dates.go).
 		add(m[1]+" due", "", "", m[2], corr)
 		return out
 	}
-	if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && (specific(strings.TrimRight(m[2], ".,;:，。")) || dayValue(m[1], m[2])) && !constraintRE.MatchString(m[1]) {
+	if m := findIf(strings.Contains(s, "day") || strings.Contains(s, "-"), dayIsRE, s); m != nil && len(strings.Fields(m[1])) <= 6 && dayValue(m[1], m[2]) {
+		// "The deadline is Friday" (dates.go).
+		add(m[1], "", "", m[2], corr)
+		return out
+	}
+	if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && specific(strings.TrimRight(m[2], ".,;:，。")) && !constraintRE.MatchString(m[1]) {
 		add(lastWords(m[1], 5), "", "", m[2], corr)
 	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(strings.TrimRight(m[2], ".,;:，。")) {
 		add(m[1], "", "", m[2], corr)

@@ -217,6 +217,21 @@
 // at once (DISPATCH_PARALLEL …)" — "set it to 6") names that setting, and
 // the question's words name it later ("cut the parallel reconciles in
 // half").
+// Numbers written with digit groups or a decimal comma ("500,000",
+// "500.000 Zeilen", "0,75", "2,5 GB") are read plainly in a gloss and in
+// the messages and quantities the reducer keeps (numbers.go), and the
+// quantities are part of a Snapshot. A value repaired in its own
+// message ("make the timeout 4 s... hmm no, make it 8 s", "… auf 10 s,
+// nein, doch lieber 20 s") is the repair. A day, a date or an amount of
+// money is a value ("due on Wednesday the 12th", "$300") and a change by
+// days or weeks moves it (dates.go: "two more days" is Friday the 14th,
+// moving the value that is a day, never a count). A pronoun given a
+// number names the setting the talk since was about, when its unit fits
+// (pronoun.go: "the cache TTL of 60 s means stale reads" — "make it
+// 20 s"; "the lookback has to cover that too, make it 5 days"), and a
+// value that is no number replaces no number. A value only a tool's
+// output showed is the setting's value once the user adopts it ("use
+// that", "set the workers to what it printed": adopt.go).
 // A choice may be made by elimination (eliminate.go): options listed
 // after a word that announces them ("I see three candidates. A, B, or
 // C.", "the options are …", "Las opciones … son …"), every one but one

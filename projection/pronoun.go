@@ -73,9 +73,12 @@ func fits(a *Anchor, u string) bool {
 // pronounReferent is the setting a pronoun in the user's message text
 // names (the package comment above), "" when it is the one set last.
 func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
-	loc := pronounSetRE.FindStringSubmatchIndex(text)
+	var loc []int
+	if strings.ContainsAny(text, "0123456789") {
+		loc = pronounSetRE.FindStringSubmatchIndex(text)
+	}
 	if loc == nil {
-		if m := pronounToRE.FindStringSubmatch(text); m != nil && !numeric(m[1]) {
+		if m := findIf(strings.Contains(text, " to ") || strings.Contains(text, " into "), pronounToRE, text); m != nil && !numeric(m[1]) {
 			// "switch that to tokio::sync::Mutex" names no setting that
 			// holds a number ("the pool limit — bump it to 20").
 			if last := r.valueOf(r.lastKey); last != nil && numeric(last.Value) {
@@ -89,10 +92,7 @@ func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
 		u = text[loc[g]:loc[g+1]]
 	}
 	last := r.valueOf(r.lastKey)
-	var since *Anchor
-	if r.talked != "" {
-		since = r.hot[slot(KindValue, r.talked)]
-	}
+	since := r.talkedOf(r.talked, false)
 	for _, t := range []*Anchor{r.talkedOf(text[:loc[0]], true), since} {
 		if t != nil && t.Key != r.lastKey && t.Lifecycle == Current && fits(t, u) {
 			return t.Key, t.Name, false

@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestPronounAfterTalk: "make it N" names the setting the talk was
 // about, by the assistant's last reply, the user's own sentence, or the
@@ -45,7 +48,7 @@ func TestPronounAfterTalk(t *testing.T) {
 			}
 		}
 		for _, w := range c.want {
-			if !contains(got, w) {
+			if !slices.Contains(got, w) {
 				t.Errorf("%v: values %q, want %q", c.evs, got, w)
 			}
 		}

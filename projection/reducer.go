@@ -109,14 +109,16 @@ type Reducer struct {
 	// the user's next message, and answerOf the question; not part of a
 	// Snapshot.
 	asked, answered, answerOf string
-	// shown are the settings the last successful tool output showed, at
-	// shownSeq, which the user's next message may adopt (adopt.go); not
-	// part of a Snapshot.
-	shown    []shownPair
-	shownSeq int
-	// talked is the key of the one current value the assistant named
-	// since the user's last message, a referent of the user's next
-	// pronoun (pronoun.go); not part of a Snapshot.
+	// shownText is the last successful tool output (a short one), at
+	// shownSeq, and shown the settings it shows, read when the user's
+	// next message adopts one (adopt.go); not part of a Snapshot.
+	shown     []shownPair
+	shownSeq  int
+	shownText string
+	// talked is the assistant's last text since the user's last
+	// message, where the user's next pronoun may find its referent
+	// (pronoun.go: read only when a pronoun is given a number); not part
+	// of a Snapshot.
 	talked string
 }
 
@@ -336,12 +338,15 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleUser:
 		r.talked = ""
 	case RoleAssistant:
-		if a := r.talkedOf(ev.Text, false); a != nil {
-			r.talked = a.Key
+		if ev.Text != "" {
+			r.talked = ev.Text
 		}
 	}
 	if ev.Role == RoleTool && call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
-		r.shown, r.shownSeq = shownPairs(ev.Text), ev.Seq
+		r.shown, r.shownSeq, r.shownText = nil, ev.Seq, ""
+		if len(ev.Text) <= maxShownBytes {
+			r.shownText = ev.Text
+		}
 	}
 	if ev.Role == RoleUser {
 		r.adopted(&ev)
@@ -2067,7 +2072,7 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, talked: r.talked}
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
