@@ -350,6 +350,9 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	if t := r.truncated(); t != nil {
 		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
 	}
+	for _, n := range r.importNotes() {
+		fmt.Fprintf(stderr, "ef fold: note: %s: %s\n", path, n)
+	}
 	acc.EventsIn = len(remap)
 	acc.TokensBefore, acc.RealBefore = in.totals()
 	ok = true
@@ -374,7 +377,28 @@ type foldInput struct {
 	hasSteps    bool
 	next        func() (hostshim.Event, error) // io.EOF at the end
 	truncated   func() *hostshim.TruncatedTail
-	close       func()
+	// stats is what the importer changed of a trajectory, once next
+	// returned io.EOF (importer.Stream.Stats); nil for a DSH log.
+	stats func() importer.Stats
+	close func()
+}
+
+// importNotes says what the importer changed of a trajectory that the
+// surface does not show: results it dropped, results it made up. Nil for a
+// DSH log.
+func (in *foldInput) importNotes() []string {
+	if in.stats == nil {
+		return nil
+	}
+	st := in.stats()
+	var out []string
+	if st.Orphans > 0 {
+		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))
+	}
+	if st.Unpaired > 0 {
+		out = append(out, fmt.Sprintf("%s without a recorded result answered by a synthetic error result (\"no result recorded\")", count(st.Unpaired, "tool call")))
+	}
+	return out
 }
 
 // openFoldInput opens a DSH session log as a stream (read once ahead for
@@ -440,7 +464,7 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 	// Every imported session is Gen01 and opens its turns with
 	// step/start (hostshim.Turns).
 	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
-		next: st.Next, truncated: st.Torn, close: st.Close}, nil
+		next: st.Next, truncated: st.Torn, stats: st.Stats, close: st.Close}, nil
 }
 
 // sessionInput is the event stream of a session held whole.

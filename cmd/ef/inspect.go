@@ -348,6 +348,7 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 	if t := in.truncated(); t != nil {
 		rep.Warnings = append(rep.Warnings, t.String())
 	}
+	rep.Warnings = append(rep.Warnings, in.importNotes()...)
 	return nil
 }
 

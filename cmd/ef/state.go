@@ -175,6 +175,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if torn := in.truncated(); torn != nil {
 				fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
 			}
+			for _, n := range in.importNotes() {
+				fmt.Fprintf(stderr, "ef state: note: %s: %s\n", path, n)
+			}
 		} else if in != nil {
 			in.close()
 			if r, err = stateDSH(path, !*strict, popts, stderr); err != nil {

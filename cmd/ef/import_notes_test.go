@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// What the importer changes of a trajectory is said, not done silently: a
+// tool result written twice (the second has no call left to answer, and
+// is dropped) and a call whose result was never recorded (it gets a
+// synthetic error result). ef inspect lists both among its warnings, ef
+// state and ef fold say them on stderr. A log without either says nothing.
+func TestImportNotesSaid(t *testing.T) {
+	dir := t.TempDir()
+	lines := []string{
+		`{"role":"user","content":"Liste die Dateien auf 📂"}`,
+		`{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"bash","arguments":"{\"command\":\"ls\"}"}}]}`,
+		`{"role":"tool","tool_call_id":"c1","content":"a.go\nb.go"}`,
+		`{"role":"tool","tool_call_id":"c1","content":"a.go\nb.go"}`,
+		`{"role":"assistant","content":null,"tool_calls":[{"id":"c2","type":"function","function":{"name":"bash","arguments":"{\"command\":\"cat a.go\"}"}}]}`,
+		`{"role":"assistant","content":"Fertig ✅"}`,
+	}
+	log := filepath.Join(dir, "chat.jsonl")
+	if err := os.WriteFile(log, []byte("\ufeff"+strings.Join(lines, "\r\n")+"\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dropped := "1 tool result with no call dropped (recorded twice, or their call is missing)"
+	madeUp := `1 tool call without a recorded result answered by a synthetic error result ("no result recorded")`
+	code, out, errs := runCLI(t, "inspect", log)
+	if code != 0 || !strings.Contains(out, "warning: "+dropped) || !strings.Contains(out, "warning: "+madeUp) {
+		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
+	}
+	code, _, errs = runCLI(t, "state", log)
+	if code != 0 || !strings.Contains(errs, "ef state: note: "+log+": "+dropped) || !strings.Contains(errs, madeUp) {
+		t.Errorf("state: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "fold", log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "4000")
+	if code != 0 || !strings.Contains(errs, "ef fold: note: "+log+": "+dropped) || !strings.Contains(errs, madeUp) {
+		t.Errorf("fold: exit %d, stderr %q", code, errs)
+	}
+	clean := filepath.Join(dir, "clean.jsonl")
+	os.WriteFile(clean, []byte(strings.Join(append(lines[:3:3], `{"role":"assistant","content":"ok"}`), "\n")+"\n"), 0o644)
+	if _, out, errs := runCLI(t, "inspect", clean); strings.Contains(out+errs, "dropped") || strings.Contains(out+errs, "synthetic") {
+		t.Errorf("clean log: %s %s", out, errs)
+	}
+}
