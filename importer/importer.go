@@ -239,6 +239,9 @@ func DetectBytes(data []byte) (Format, error) {
 				if errors.As(err, &te) {
 					return "", fmt.Errorf("%w: the file is a JSON %s, not an object (nor JSONL of objects)", ErrUnknownFormat, te.Value)
 				}
+				if body := bytes.TrimSpace(data); (body[0] == '{' || body[0] == '[') && cutShort(err) {
+					return "", fmt.Errorf("%w: the file is one JSON document that ends before it closes: a trajectory still being written, or cut short by a crash or an interrupted copy (a one-document trajectory is read only whole; JSONL loses only its torn last line)", ErrUnknownFormat)
+				}
 				return "", fmt.Errorf("%w: neither its first line nor the whole file is a JSON object (%v)", ErrUnknownFormat, strings.TrimPrefix(err.Error(), "json: "))
 			}
 			return detectKeys(top)
@@ -248,6 +251,13 @@ func DetectBytes(data []byte) (Format, error) {
 		}
 	}
 	return "", ErrUnknownFormat
+}
+
+// cutShort reports whether err, from decoding a whole document, says the
+// input ended inside it.
+func cutShort(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input")
 }
 
 // detectList reports the format of a file that is one JSON list of chat

@@ -217,3 +217,26 @@ func TestDetectBOMAndBrokenJSON(t *testing.T) {
 		t.Fatalf("cut short: %v", err)
 	}
 }
+
+// A one-document trajectory cut short (a crash, an interrupted copy, a run
+// still writing it) is named as such, not only as an unknown format with
+// a decoder's "unexpected end of JSON input"; other broken JSON is not.
+func TestDetectCutShortDocument(t *testing.T) {
+	const cut = "ends before it closes"
+	for _, doc := range []string{
+		`{"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "cont`,
+		"{\n  \"messages\": [\n    {\"role\": \"user\", \"content\": \"Größe 📂\"}",
+		`[{"role": "user", "content": "hi"}`,
+		`{"trajectory": [{"action": "ls"`,
+	} {
+		_, err := importer.DetectBytes([]byte(doc))
+		if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), cut) {
+			t.Errorf("%.40q: %v", doc, err)
+		}
+	}
+	for _, doc := range []string{`{"a": ]`, `{"messages": [}`, "not json"} {
+		if _, err := importer.DetectBytes([]byte(doc)); err == nil || strings.Contains(err.Error(), cut) {
+			t.Errorf("%q: %v", doc, err)
+		}
+	}
+}
