@@ -124,13 +124,12 @@ func truthPrefix(c *corpus, p string) map[string]bool {
 
 // asciiLower is s with its ASCII letters lowered, byte for byte.
 func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
 		}
-	}
-	return string(b)
+		return r
+	}, s)
 }
 
 // partStart reports whether an identifier part begins at s[i] by a change
