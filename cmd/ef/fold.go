@@ -384,13 +384,18 @@ type foldInput struct {
 }
 
 // importNotes says what the importer changed of a trajectory that the
-// surface does not show: results it dropped, results it made up. Nil for a
-// DSH log.
+// surface does not show: results it dropped, results it made up
+// (importNotes). Nil for a DSH log.
 func (in *foldInput) importNotes() []string {
 	if in.stats == nil {
 		return nil
 	}
-	st := in.stats()
+	return importNotes(in.stats())
+}
+
+// importNotes words what the importer changed of a trajectory (its Stats)
+// that the surface does not show.
+func importNotes(st importer.Stats) []string {
 	var out []string
 	if st.Orphans > 0 {
 		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))

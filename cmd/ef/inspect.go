@@ -345,10 +345,12 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 		n.BalancedAfter = open == 0
 		rep.Nodes = append(rep.Nodes, n)
 	}
+	// In the order of the whole session's report (importSession keeps
+	// the notes with the session, the torn tail comes after).
+	rep.Warnings = append(rep.Warnings, in.importNotes()...)
 	if t := in.truncated(); t != nil {
 		rep.Warnings = append(rep.Warnings, t.String())
 	}
-	rep.Warnings = append(rep.Warnings, in.importNotes()...)
 	return nil
 }
 

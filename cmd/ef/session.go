@@ -92,6 +92,7 @@ func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTai
 	for i, im := range ims {
 		if name != "" && im.Name == name {
 			im.Session.ID = im.ID
+			im.Session.Warnings = append(im.Session.Warnings, importNotes(im.Stats)...)
 			return im.Session, im.Torn, nil
 		}
 		names[i] = im.Name
@@ -107,6 +108,7 @@ func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTai
 	}
 	// The session is known by the id ef fold files it under.
 	ims[0].Session.ID = ims[0].ID
+	ims[0].Session.Warnings = append(ims[0].Session.Warnings, importNotes(ims[0].Stats)...)
 	return ims[0].Session, ims[0].Torn, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/epistemicfold/ef/bench/synth"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/internal/testutil"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/projection"
 )
 
@@ -217,6 +218,11 @@ func stateWhole(p string, all bool) (stdout, stderr string, err error) {
 	}
 	if torn != nil {
 		stderr = fmt.Sprintf("ef state: %s: skipped a torn tail: %s\n", p, torn)
+	}
+	if ims, err := importer.Import(p); err == nil && len(ims) == 1 && ims[0].Format != importer.FormatDSH {
+		for _, n := range importNotes(ims[0].Stats) {
+			stderr += fmt.Sprintf("ef state: note: %s: %s\n", p, n)
+		}
 	}
 	popts := projection.Options{}
 	if all {
