@@ -14,8 +14,8 @@ import (
 
 	"github.com/epistemicfold/ef/bench/synth"
 	"github.com/epistemicfold/ef/engine"
-	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/importer"
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/projection"
 )
 
