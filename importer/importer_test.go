@@ -205,7 +205,7 @@ func TestDetectPastBookkeepingLines(t *testing.T) {
 
 // TestDetectBOMAndBrokenJSON: a trajectory written with a UTF-8 byte order
 // mark (Windows tools write one) is read; a file that is not JSON at all,
-// or a JSON document cut short, is refused with the parser's reason.
+// or a JSON document cut short, is refused with the reason.
 func TestDetectBOMAndBrokenJSON(t *testing.T) {
 	doc := `{"trajectory_format":"mini-swe-agent-1.1","info":{},"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok"}]}`
 	ims, err := importer.ImportBytes("bom.traj.json", append([]byte("\xef\xbb\xbf"), doc...))
@@ -213,7 +213,7 @@ func TestDetectBOMAndBrokenJSON(t *testing.T) {
 		t.Fatalf("with a BOM: %v %+v", err, ims)
 	}
 	_, err = importer.ImportBytes("cut.traj.json", []byte(doc[:len(doc)/2]))
-	if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), "unexpected end of JSON input") {
+	if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), "one JSON document that ends before it closes") {
 		t.Fatalf("cut short: %v", err)
 	}
 }
