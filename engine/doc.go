@@ -87,9 +87,12 @@
 // (RetainRequests 1) costs a fold nothing beyond its checkpoint: the tail
 // is re-sent only in the sense that it is sent for the first time. Each
 // earlier answer kept in the tail is re-sent uncached by every fold and
-// carried by every request until the next. The tail is at least W/64
-// (continuity when the latest answer is tiny) and at most 16% W (the
-// host's retainRatio); RetainTokens fixes it.
+// carried by every request until the next. The tail is at least
+// min(W/64, 256 tokens) (continuity when the latest answer is tiny: that
+// need does not grow with the window, while what the floor holds beyond
+// the answer is re-sent behind every leaf fold's checkpoint; at 64K, W/64
+// re-sent 409 tokens a fold, as much as the checkpoint) and at most 16% W
+// (the host's retainRatio); RetainTokens fixes it.
 //
 // The pressure policy is an economic order quantity. With n the pace
 // (surface tokens per request since the frontier), R what a fold makes

@@ -130,7 +130,7 @@ type Policy struct {
 	// the tail starts at the RetainRequests-th latest assistant message
 	// (rounded up), so it holds the model's latest answers and what
 	// followed them (tool results, a new user message), within
-	// [W/64, 16% of W] (the host's retainRatio is the upper bound). With
+	// [min(W/64, 256), 16% of W] (the host's retainRatio is the upper bound). With
 	// 1, the tail is exactly what the model has not been sent yet: those
 	// tokens miss the prompt cache on the next request whether or not a
 	// fold runs, so the fold re-sends nothing the cache held; each

@@ -631,10 +631,18 @@ func (v *surfaceView) pace(frontier int) (perRequest, after int, ok bool) {
 	return max(1, after/asks), after, true
 }
 
+// retainFloorTokens caps the retained tail's floor (W/64): the floor
+// keeps some recent context verbatim when the model's latest answer is
+// tiny, which does not need more tokens on a larger window, while what
+// the floor holds beyond that answer is re-sent behind every leaf fold's
+// checkpoint (at 64K, W/64 re-sent 409 tokens a fold, as much as the
+// checkpoint). 256 is W/64 at 16K, the bench's default window.
+const retainFloorTokens = 256
+
 // retainTokens is the retained tail of a leaf fold: RetainTokens when set,
 // else the suffix from the RetainRequests-th latest assistant message after
 // the frontier (the model's latest answers and everything that followed
-// them), within [W/64, 16% of W] (16% when no assistant message follows
+// them), within [min(W/64, retainFloorTokens), 16% of W] (16% when no assistant message follows
 // the frontier).
 func (e *Engine) retainTokens(v *surfaceView, frontier int) int {
 	pol := e.opts.Policy
@@ -646,7 +654,7 @@ func (e *Engine) retainTokens(v *surfaceView, frontier int) int {
 	if !ok {
 		return hi
 	}
-	return min(hi, max(pol.ContextWindow/64, tail))
+	return min(hi, max(min(pol.ContextWindow/64, retainFloorTokens), tail))
 }
 
 // responsesTail is the host price of the suffix that starts at the k-th
