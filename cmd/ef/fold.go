@@ -223,7 +223,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // the session is named by a digest of its first messages, so another
 // trajectory that opens the same way was filed under the same id, and the
 // two are now mixed (search, recall and ef state --store read them as one
-// session); or the same one was folded with other flags or another build.
+// session); or the same one was folded when it was longer, or with other
+// flags or another build.
 func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir string) {
 	n := 0
 	for _, id := range prior {
@@ -235,7 +236,7 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir
 		return
 	}
 	acc.PriorNotReproduced = n
-	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
+	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
 }
 
