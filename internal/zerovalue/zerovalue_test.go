@@ -79,6 +79,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[projection.Reducer](),
 	reflect.TypeFor[projection.Result](),
 	reflect.TypeFor[projection.Role](),
+	reflect.TypeFor[projection.SnapQuantity](),
 	reflect.TypeFor[projection.Snapshot](),
 	reflect.TypeFor[projection.StaleValue](),
 	reflect.TypeFor[projection.State](),
