@@ -183,12 +183,18 @@ func TestInspectDSHStreams(t *testing.T) {
 // TestStateImportedStreams: ef state on another agent's trajectory,
 // reduced as the importer streams it, gives the anchors (and stderr) of
 // the session imported whole and reduced by engine.ProjectLog, with and
-// without --all; a DSH log is read as before.
+// without --all; a DSH log is read as before. The short profile reads
+// every log with --all (heads and retired anchors, the whole reduction)
+// and the synthetic DSH and chat logs without it too.
 func TestStateImportedStreams(t *testing.T) {
 	ctx := context.Background()
 	n := 0
 	for _, p := range streamEquivLogs(t) {
-		for _, all := range []bool{false, true} {
+		modes := []bool{false, true}
+		if !testutil.Long() && !strings.HasPrefix(filepath.Base(p), "synth.") {
+			modes = modes[1:]
+		}
+		for _, all := range modes {
 			args := []string{"--json", p}
 			if all {
 				args = append(args, "--all")
