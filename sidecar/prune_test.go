@@ -2,7 +2,6 @@ package sidecar
 
 import (
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -100,28 +99,6 @@ func TestPrunedResultIsArchived(t *testing.T) {
 	if n := bundleCount(t, store); n != 1 {
 		t.Fatalf("%d bundles after the second mirror, want 1", n)
 	}
-}
-
-// toolRound appends a bash call and its result, output, as round i of
-// turn 1, and returns the result's seq.
-func toolRound(t *testing.T, s *hostshim.Session, i int, output string) int {
-	t.Helper()
-	call := fmt.Sprintf("call_%d", i)
-	args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
-	a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
-		"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
-		"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
-	r, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
-		"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": output}}, "isError": false}},
-		"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.Seq
 }
 
 // bundleCount counts the checkpoint bundles under a store root.

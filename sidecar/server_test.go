@@ -40,24 +40,32 @@ func serveHostSession(t *testing.T, id string, rounds int) *hostshim.Session {
 func serveRounds(t *testing.T, s *hostshim.Session, from, to int) {
 	t.Helper()
 	for i := from; i <= to; i++ {
-		call := fmt.Sprintf("call_%d", i)
-		args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
 		s.Append("step/start", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
-		a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
-			"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
-			"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
-		out := fmt.Sprintf("test case_%d ... ok\n%s", i, strings.Repeat(fmt.Sprintf("log line %d ", i), 150))
-		if _, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
-			"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": out}}, "isError": false}},
-			"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}}); err != nil {
-			t.Fatal(err)
-		}
+		toolRound(t, s, i, fmt.Sprintf("test case_%d ... ok\n%s", i, strings.Repeat(fmt.Sprintf("log line %d ", i), 150)))
 		s.Append("step/end", map[string]any{"turn": 1, "step": i}, hostshim.AppendOptions{})
 	}
+}
+
+// toolRound appends a bash call and its result, output, as step i of
+// turn 1, and returns the result's seq.
+func toolRound(t *testing.T, s *hostshim.Session, i int, output string) int {
+	t.Helper()
+	call := fmt.Sprintf("call_%d", i)
+	args := fmt.Sprintf(`{"command":"cargo test -p parser case_%d"}`, i)
+	a, err := s.Append("assistant/message", map[string]any{"turn": 1, "step": i, "message": map[string]any{"role": "assistant",
+		"content": []any{map[string]any{"type": "tool-call", "id": call, "name": "bash", "arguments": args}},
+		"source":  map[string]any{"kind": "model", "provider": "fake", "model": "fake-m"}, "id": fmt.Sprintf("a-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Append("tool/call", map[string]any{"turn": 1, "step": i, "callId": call, "name": "bash", "arguments": args}, hostshim.AppendOptions{})
+	r, err := s.Append("tool/result", map[string]any{"turn": 1, "step": i, "message": map[string]any{"source": map[string]any{"kind": "tool", "callId": call},
+		"content": []any{map[string]any{"type": "tool-result", "toolCallId": call, "content": []any{map[string]any{"type": "text", "text": output}}, "isError": false}},
+		"role":    "user", "id": fmt.Sprintf("t-%d", i)}}, hostshim.AppendOptions{SurfaceOp: hostshim.AppendOp, SourceEventSeqs: []int{a.Seq}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Seq
 }
 
 func serveEvents(s *hostshim.Session, from int) []hostshim.EventJSON {
