@@ -87,7 +87,8 @@ func TestDoneByKind(t *testing.T) {
 		{"push the best checkpoint to s3://fab-models/wafer/", "git push origin main", "", false},
 	} {
 		names := distinctive(tc.task)
-		if got := doneByKind(tc.task, names, tc.cmd, tc.out); got != tc.want {
+		var made map[string]bool
+		if got := doneByKind(tc.task, names, tc.cmd, tc.out, &made); got != tc.want {
 			t.Errorf("doneByKind(%q, %q) = %v, want %v", tc.task, tc.cmd, got, tc.want)
 		}
 	}

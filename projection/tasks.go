@@ -250,6 +250,7 @@ func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 	for _, m := range outputFlagRE.FindAllStringSubmatch(cmd, -1) {
 		outs = append(outs, strings.Trim(m[1], `"'`))
 	}
+	var made map[string]bool // the run's words, read at the first test task
 	for _, a := range r.sorted() {
 		if a.Kind != KindObligation || a.Lifecycle != Open {
 			continue
@@ -266,7 +267,7 @@ func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 			// "put the measurements into docs/power.md" by "… >>
 			// docs/power.md": the file the task names, written.
 			done = true
-		case doneByKind(a.Value, names, cmd, out):
+		case doneByKind(a.Value, names, cmd, out, &made):
 			// "open the PR …" by "gh pr create …", "add a regression
 			// test …" by the run that passes it.
 			done = true
@@ -321,24 +322,34 @@ var testTaskWords = map[string]bool{"test": true, "add": true, "write": true, "c
 	"integr": true, "case": true, "spec": true, "stori": true, "stor": true, "benchmark": true, "implement": true, "suit": true, "put": true, "one": true, "pytest": true}
 
 // doneByKind reports whether a successful command cmd with output out
-// did task v with names: a kind of task the command does (taskKinds,
+// did task v with names (made holds the run's words once read): a kind of task the command does (taskKinds,
 // all names in cmd), or a test task whose subject (two of its words
 // besides the test words) the passing run's command or output names
 // ("write a regression test that fires 40 concurrent transfers against a
 // pool of 5" by "test pool_pressure::forty_transfers_pool_of_five ... ok").
-func doneByKind(v string, names []string, cmd, out string) bool {
+func doneByKind(v string, names []string, cmd, out string, made *map[string]bool) bool {
 	for _, k := range taskKinds {
 		if k.task.MatchString(v) && k.cmd.MatchString(cmd) && !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) }) {
 			return true
 		}
 	}
-	if !testTaskRE.MatchString(v) || !passRE.MatchString(out) {
+	if !testTaskRE.MatchString(v) {
 		return false
 	}
-	made := stems(identSplitRE.ReplaceAllString(strings.NewReplacer("_", " ", "::", " ", ".", " ").Replace(cmd+"\n"+out), "$1 $2"))
+	if *made == nil {
+		// A run's report names what passed near its start or its end:
+		// a long output is read at its first and last 8 KiB.
+		if len(out) > 16<<10 {
+			out = out[:8<<10] + "\n" + out[len(out)-8<<10:]
+		}
+		*made = map[string]bool{}
+		if passRE.MatchString(out) {
+			*made = stems(identSplitRE.ReplaceAllString(strings.NewReplacer("_", " ", "::", " ", ".", " ").Replace(cmd+"\n"+out), "$1 $2"))
+		}
+	}
 	n := 0
 	for w := range stems(v) {
-		if !testTaskWords[w] && made[w] {
+		if !testTaskWords[w] && (*made)[w] {
 			n++
 		}
 	}
