@@ -342,9 +342,20 @@ func doneByKind(v string, names []string, cmd, out string, made *map[string]bool
 		if len(out) > 16<<10 {
 			out = out[:8<<10] + "\n" + out[len(out)-8<<10:]
 		}
+		// What passed is named on the lines that say so ("test
+		// pool_pressure::forty_transfers_pool_of_five ... ok", "---
+		// PASS: TestReplayedBatchPostsOnce").
+		var b strings.Builder
+		b.WriteString(cmd)
+		for _, l := range strings.Split(out, "\n") {
+			if passRE.MatchString(l) {
+				b.WriteString("\n")
+				b.WriteString(l)
+			}
+		}
 		*made = map[string]bool{}
-		if passRE.MatchString(out) {
-			*made = stems(identSplitRE.ReplaceAllString(strings.NewReplacer("_", " ", "::", " ", ".", " ").Replace(cmd+"\n"+out), "$1 $2"))
+		if b.Len() > len(cmd) {
+			*made = stems(identSplitRE.ReplaceAllString(strings.NewReplacer("_", " ", "::", " ", ".", " ").Replace(b.String()), "$1 $2"))
 		}
 	}
 	n := 0
