@@ -265,6 +265,30 @@
 // obligation each (in English; a glossed message's stay one), and a task
 // quoting one command is done when it runs.
 //
+// A failure is also given up when the user tells the agent to stop on it
+// ("don't bother with the bag", "skip it", "just build with rustls
+// instead", "Lass Metabase in Ruhe", "Déjalo", "laisse tomber", "deixa
+// pra lá"; giveUpRE): the one whose run shares a word with the thing
+// named, else the newest if at most three events old; a trajectory's
+// "no result recorded" stand-in is no failure. Some tasks are done by a
+// command sharing no words with them (taskKinds: "open the PR" by gh pr
+// create, "tag the release" by git tag, "bump the version" by npm version
+// or an edit of a manifest; a test task by the run whose pass lines name
+// two of its words), and any task by a command writing the file it names;
+// parentheses do not cut a task, and a check ("`dbt docs generate` has to
+// pass") is a task of its own. One shared name closes a question only
+// when the statement is about it (opensClause, sharesBeside). Someone
+// else's past incident told as a warning ("last year a contractor dropped
+// its resolution to 0.025 … Leave it at 0.05 or coarser.", incidentRE) is
+// negative knowledge, or a constraint led by the direction after it, and
+// no state lift frees it. A permission told with what stays ("…; the 0.8
+// ceiling stays everywhere else", keptElsewhere) restates the rule the
+// remainder names with the exception. The objective leads with what is
+// asked: a greeting is dropped, a want told after the situation ("…, and
+// I want it to …", "What I want: …") is the goal, and a message of tagged
+// blocks (<issue_description>, <pr_description>) has the block its
+// request names as the goal (blockObjective).
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
