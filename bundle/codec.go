@@ -827,12 +827,34 @@ func parseHeader(hj []byte, container int) (*fileHeader, error) {
 	return &h, nil
 }
 
+// inMemory is a container file already read whole: readSegment slices
+// its frames instead of copying them.
+type inMemory []byte
+
+func (m inMemory) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off > int64(len(m)) {
+		return 0, fmt.Errorf("read at %d of a %d-byte file", off, len(m))
+	}
+	n := copy(p, m[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
 // readSegment reads, decompresses and checks segment i, and splits it into messages.
 func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessage, []byte, error) {
 	s := lay.segments[i]
-	frame := make([]byte, s.Length)
-	if _, err := r.ReadAt(frame, s.Offset); err != nil {
-		return nil, nil, unavailable("unreadable", fmt.Errorf("segment %d: %w", i, err))
+	var frame []byte
+	if m, ok := r.(inMemory); ok {
+		// The layout checked every segment against the file's size, so
+		// the frame is a slice of bytes already held, not a second copy.
+		frame = m[s.Offset : s.Offset+s.Length]
+	} else {
+		frame = make([]byte, s.Length)
+		if _, err := r.ReadAt(frame, s.Offset); err != nil {
+			return nil, nil, unavailable("unreadable", fmt.Errorf("segment %d: %w", i, err))
+		}
 	}
 	// Version 2 hashes the frame: checked before the decoder sees it.
 	if lay.version == containerV2 && sha256.Sum256(frame) != s.Hash {
@@ -871,7 +893,7 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 // and the rendered digest.
 // The returned bundle's FileHash is sha256 of data.
 func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, error) {
-	r := bytes.NewReader(data)
+	r := inMemory(data)
 	lay, err := c.readLayout(r, int64(len(data)))
 	if err != nil {
 		return nil, nil, nil, err

@@ -891,14 +891,10 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 		return nil, unavailable("unreadable", err)
 	}
 	defer f.Close()
-	var buf bytes.Buffer
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		buf.Grow(int(fi.Size()))
-	}
-	if _, err := buf.ReadFrom(f); err != nil {
+	data, err := readWhole(f)
+	if err != nil {
 		return nil, unavailable("unreadable", err)
 	}
-	data := buf.Bytes()
 	sum := sha256.Sum256(data)
 	if hex.EncodeToString(sum[:]) != fileHex {
 		reason := "hash mismatch"
@@ -915,6 +911,33 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 		return nil, err
 	}
 	return &verified{b: b, hdr: h, lay: lay, size: int64(len(data))}, nil
+}
+
+// readWhole reads a file into one buffer of its size: bytes.Buffer's
+// ReadFrom would grow a full buffer once more to look for the end, holding
+// the file twice for a moment.
+func readWhole(f File) ([]byte, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() <= 0 {
+		return io.ReadAll(f)
+	}
+	data := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	// A file that grew since the Stat is read whole all the same.
+	var probe [1]byte
+	if n, _ := f.Read(probe[:]); n > 0 {
+		rest, err := io.ReadAll(f)
+		if err != nil {
+			return nil, err
+		}
+		data = append(append(data, probe[0]), rest...)
+	}
+	return data, nil
 }
 
 // beginRead is begin, then locate: a read of one bundle holds the store
