@@ -117,6 +117,10 @@ type Stats struct {
 	// model-visible for the main agent (status lines, API error stubs,
 	// sub-agent sidechains, empty messages, exit records).
 	Skipped int
+	// OtherRoles is the number of messages of a role the format does not
+	// have (a chat log's "ipython" or "observation"); each was kept as a
+	// user message that opens with its role in brackets.
+	OtherRoles int
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
 }
@@ -342,11 +346,11 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
 		_ = json.Unmarshal(top["messages"], &msgs)
+		if len(msgs) > 0 && !isChatMessage(firstObject(msgs)) {
+			return FormatLangChain, nil // even of an Anthropic model, whose blocks it keeps
+		}
 		if has("system") || isAnthropicChat(msgs...) {
 			return FormatAnthropic, nil
-		}
-		if len(msgs) > 0 && !isChatMessage(firstObject(msgs)) {
-			return FormatLangChain, nil
 		}
 		return FormatOpenAIChat, nil
 	case isChatMessage(top):

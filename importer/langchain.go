@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"encoding/json"
 )
 
@@ -11,6 +12,8 @@ var langChainRoles = map[string]string{
 	"system": "system", "SystemMessageChunk": "system",
 	"tool": "tool", "ToolMessageChunk": "tool",
 	"function": "function", "FunctionMessageChunk": "function",
+	// A ChatMessage carries its own role, which may be none of the above.
+	"chat": "chat", "ChatMessageChunk": "chat",
 }
 
 // langChainMessage is a LangChain message as messages_to_dict writes it
@@ -18,6 +21,7 @@ var langChainRoles = map[string]string{
 // state's "messages" do ({"type": "ai", "content": …, "tool_calls": […]}).
 type langChainMessage struct {
 	Type       string          `json:"type"`
+	Role       string          `json:"role"` // a ChatMessage's
 	Data       json.RawMessage `json:"data"`
 	Content    json.RawMessage `json:"content"`
 	ToolCallID string          `json:"tool_call_id"`
@@ -50,8 +54,8 @@ func isLangChainMessage(top map[string]json.RawMessage) bool {
 	return data || content
 }
 
-// chat converts a LangChain message to a chat message; a type LangChain
-// has and chat has not gets an empty role, which chat skips.
+// chat converts a LangChain message to a chat message; a ChatMessage
+// gets its own role.
 func (m langChainMessage) chat() (chatMessage, error) {
 	if len(m.Data) > 0 {
 		var inner langChainMessage
@@ -64,6 +68,9 @@ func (m langChainMessage) chat() (chatMessage, error) {
 		m = inner
 	}
 	role := langChainRoles[m.Type]
+	if role == "chat" {
+		role = cmp.Or(m.Role, role) // a role chat does not have is kept as a user message naming it
+	}
 	c := chatMessage{Role: &role, Content: m.Content, ToolCallID: m.ToolCallID, ReasoningContent: m.AdditionalKwargs.ReasoningContent, toolError: m.Status == "error"}
 	for _, tc := range m.ToolCalls {
 		var oc openAIToolCall

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -282,6 +283,11 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 			if id == "" {
 				pend.n++
 				id = "call-" + strconv.Itoa(pend.n)
+			} else if slices.Contains(pend.calls, id) {
+				// One call written twice in one message: a LangChain
+				// AIMessage of an Anthropic model holds each call as a
+				// tool_use block and again in tool_calls.
+				return
 			}
 			pend.calls = append(pend.calls, id)
 			blocks = append(blocks, toolCall(id, name, args))
@@ -320,7 +326,18 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		}
 		t.result(pend.answer(id), m.toolError, partBlocks(parts)...)
 	default:
-		t.skipped++
+		// A role the chat format does not have (Llama's "ipython", an
+		// "observation", "environment" or "model" of other APIs, a
+		// LangChain ChatMessage's own role): what it says was in the
+		// model's context, so it is kept as a user message that names
+		// its role, and counted (Stats.OtherRoles).
+		blocks := partBlocks(parts)
+		if len(dropEmptyText(blocks)) == 0 {
+			t.skipped++
+			return nil
+		}
+		t.otherRoles++
+		t.user(append([]hostshim.Block{hostshim.TextBlock("[" + cmp.Or(role, "no role") + "]")}, blocks...)...)
 	}
 	return nil
 }

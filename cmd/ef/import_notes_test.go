@@ -46,3 +46,12 @@ func TestImportNotesSaid(t *testing.T) {
 		t.Errorf("clean log: %s %s", out, errs)
 	}
 }
+
+// A message of a role the chat format does not have is kept as a user
+// message naming its role, and ef inspect says so.
+func TestImportNotesSayOtherRoles(t *testing.T) {
+	code, out, errs := runCLI(t, "inspect", filepath.Join("..", "..", "importer", "testdata", "openai-roles.jsonl"))
+	if code != 0 || !strings.Contains(out, "[ipython]") || !strings.Contains(out, "warning: 1 message with a role the format does not have: each kept as a user message that opens with its role in brackets") {
+		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
+	}
+}
