@@ -200,6 +200,11 @@ func DetectBytes(data []byte) (Format, error) {
 	if bytes.HasPrefix(data, zstdMagic) {
 		return FormatDSH, nil
 	}
+	if enc := utf16Of(data); enc != "" {
+		// JSON is UTF-8 (RFC 8259 §8.1); Windows PowerShell's > and
+		// Out-File write UTF-16, which reads as no JSON at all.
+		return "", fmt.Errorf("%w: the file is %s text, not UTF-8: convert it first (iconv -f UTF-16 -t UTF-8 FILE > NEW, or PowerShell's Out-File -Encoding utf8)", ErrUnknownFormat, enc)
+	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
 		// A session file just created, or cut before its first line.
@@ -292,6 +297,23 @@ func firstObject(msgs []json.RawMessage) map[string]json.RawMessage {
 		_ = json.Unmarshal(msgs[0], &top)
 	}
 	return top
+}
+
+// utf16Of names the UTF-16 encoding of data ("UTF-16LE" or "UTF-16BE") by
+// its byte order mark, or by the zero bytes that UTF-16 puts beside every
+// ASCII character of JSON ('{', '[', a space); "" for anything else.
+func utf16Of(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return "UTF-16LE"
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return "UTF-16BE"
+	case len(data) >= 4 && data[0] != 0 && data[1] == 0 && data[2] != 0 && data[3] == 0:
+		return "UTF-16LE"
+	case len(data) >= 4 && data[0] == 0 && data[1] != 0 && data[2] == 0 && data[3] != 0:
+		return "UTF-16BE"
+	}
+	return ""
 }
 
 // utf8BOM is the byte order mark some editors and Windows tools write

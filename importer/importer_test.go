@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
@@ -238,5 +239,61 @@ func TestDetectCutShortDocument(t *testing.T) {
 		if _, err := importer.DetectBytes([]byte(doc)); err == nil || strings.Contains(err.Error(), cut) {
 			t.Errorf("%q: %v", doc, err)
 		}
+	}
+}
+
+// An OpenHands run recorded without native function calling has actions
+// without tool_call_metadata: each is a call named by its event id, with
+// the agent's thought as text, answered by the observation whose cause is
+// that event. Before, every such action and observation was skipped: the
+// session held the user's request and the agent's last message only.
+func TestImportOpenHandsWithoutFunctionCalling(t *testing.T) {
+	ims, err := importer.Import(filepath.Join("testdata", "openhands-nofc.jsonl"))
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("%d sessions, %v", len(ims), err)
+	}
+	im := ims[0]
+	checkSession(t, im)
+	want := []string{
+		"user: Fix the segfault in src/parse.c",
+		"assistant: Let me reproduce the crash first.\nrun {\"command\":\"make test 2>&1 | tail -5\",\"thought\":\"Let me reproduce the crash first.\",\"is_input\":false}",
+		"user: Segmentation fault (core dumped) in parse_header at src/parse.c:88",
+		"assistant: read {\"path\":\"/workspace/src/parse.c\",\"thought\":\"\"}",
+		"user: 86: char *p = NULL;\n88: *p = hdr[0];",
+		"assistant: The crash is a NULL dereference at parse.c:88.",
+		"assistant: finish {\"final_thought\":\"Fixed.\"}",
+		"user: no result recorded",
+	}
+	if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
+		t.Errorf("messages\n got %q\nwant %q", got, want)
+	}
+	if st := im.Stats; st.ToolCalls != 3 || st.ToolResults != 2 || st.Unpaired != 1 || st.Orphans != 0 || st.Skipped != 1 {
+		t.Errorf("stats %+v: want 3 calls, 2 answered, finish unanswered, the state change skipped", st)
+	}
+}
+
+// A trajectory saved as UTF-16 (Windows PowerShell's > writes UTF-16LE
+// with a byte order mark) is refused with its encoding and how to convert
+// it, not as "invalid character 'ÿ' looking for beginning of value"; with
+// or without the mark, little- or big-endian.
+func TestDetectUTF16(t *testing.T) {
+	text := `{"role":"user","content":"hi"}` + "\r\n" + `{"role":"assistant","content":"ok"}` + "\r\n"
+	u16 := utf16.Encode([]rune(text))
+	le, be := []byte{}, []byte{}
+	for _, u := range u16 {
+		le = append(le, byte(u), byte(u>>8))
+		be = append(be, byte(u>>8), byte(u))
+	}
+	for name, data := range map[string][]byte{
+		"UTF-16LE": append([]byte{0xff, 0xfe}, le...), "UTF-16BE": append([]byte{0xfe, 0xff}, be...),
+		"UTF-16LE ": le, "UTF-16BE ": be,
+	} {
+		_, err := importer.DetectBytes(data)
+		if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), "the file is "+strings.TrimSpace(name)+" text, not UTF-8: convert it first") {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	if f, err := importer.DetectBytes([]byte(text)); err != nil || f != importer.FormatOpenAIChat {
+		t.Errorf("the same log in UTF-8: %q, %v", f, err)
 	}
 }

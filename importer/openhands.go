@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -33,6 +34,10 @@ type ohEvent struct {
 		} `json:"model_response"`
 	} `json:"tool_call_metadata"`
 }
+
+// ohBookkeeping are the OpenHands actions that are no tool call: the
+// agent's state changes and the runtime's recall of microagents.
+var ohBookkeeping = map[string]bool{"recall": true, "change_agent_state": true, "null": true}
 
 // importOpenHands reads an OpenHands output.jsonl: one session per line.
 func importOpenHands(name string, data []byte) ([]Imported, error) {
@@ -85,14 +90,18 @@ func scanOpenHands(name string, r io.Reader, keep func(Imported) error) (*hostsh
 // parseOpenHandsRun converts one event stream. Actions issued by one model
 // response (same model_response.id) form one assistant message whose text
 // is the response's content; observations answer them by tool_call_id.
-// Recall actions and observations, state changes and other bookkeeping are
-// skipped.
+// An action without tool_call_metadata (a run without native function
+// calling) is a call of its own, answered by the observation whose cause
+// is its event. Recall actions and observations, state changes and other
+// bookkeeping are skipped.
 func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 	t := &transcript{provider: "openai", sourceRecords: len(history)}
 	byResponse := map[string]int{} // model response id → assistant item
+	called := map[int]string{}     // event id of an action without tool_call_metadata → its call id
 	for i, e := range history {
 		var args struct {
 			Content string `json:"content"`
+			Thought string `json:"thought"`
 		}
 		if len(e.Args) > 0 {
 			if err := json.Unmarshal(e.Args, &args); err != nil {
@@ -136,6 +145,16 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 			t.assistant(hostshim.TextBlock(args.Content))
 		case e.Observation != "" && e.Cause != nil && e.ToolCall != nil:
 			t.result(e.ToolCall.ToolCallID, e.Observation == "error", hostshim.TextBlock(e.Content))
+		case e.Action != "" && !ohBookkeeping[e.Action]:
+			// An action recorded without tool_call_metadata (a run
+			// without native function calling): a call of its own,
+			// named by its event id, with the agent's thought as text.
+			id := "event-" + strconv.Itoa(e.ID)
+			called[e.ID] = id
+			t.assistant(hostshim.TextBlock(args.Thought), toolCall(id, e.Action, jsonText(e.Args)))
+		case e.Observation != "" && e.Cause != nil && called[*e.Cause] != "":
+			// Its observation names the action's event as its cause.
+			t.result(called[*e.Cause], e.Observation == "error", hostshim.TextBlock(e.Content))
 		default:
 			t.skipped++
 		}
