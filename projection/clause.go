@@ -164,8 +164,9 @@ func actOf(c string) bool {
 // acts, its clauses (the connective a clause opens with left out), so
 // that every act of a multi-rule sentence is read. The clauses after a
 // label that announces rules ("priya has two rules for anything new: …")
-// are rules whatever their shape: they are in announced.
-func actClauses(ss []string) (out []string, announced map[string]bool) {
+// are rules whatever their shape: they are in announced (in a gloss, a
+// numbered setting with no rule word is not).
+func actClauses(ss []string, glossed bool) (out []string, announced map[string]bool) {
 	for _, s := range ss {
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) {
 			out = append(out, s)
@@ -229,7 +230,11 @@ func actClauses(ss []string) (out []string, announced map[string]bool) {
 			if t == "" {
 				t = c.text
 			}
-			if rules && c.start >= n {
+			if rules && c.start >= n && (!glossed || isRule(t) || normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789")) {
+				// In a gloss, whose verbs the readings cannot tell from
+				// nouns, an item with a number and no rule word
+				// ("épaisseur de carte 1,0 mm") is a setting, as in a
+				// colon list.
 				if announced == nil {
 					announced = map[string]bool{}
 				}

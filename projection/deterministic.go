@@ -26,15 +26,13 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 		ctx = &Context{}
 	}
 	switch ev.Role {
-	case RoleUser:
+	case RoleUser, RoleSystem:
 		if g := glossOf(ev.Text, ctx.lang(ev.Text)); g != nil {
 			// another language: read its gloss (lexicon.go)
 			gev := *ev
 			gev.Text = g.text
 			return g.unGloss(proposeInstructions(&gev, ctx, true))
 		}
-		return proposeInstructions(ev, ctx, false)
-	case RoleSystem:
 		return proposeInstructions(ev, ctx, false)
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)
@@ -139,7 +137,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	}
 	constraints := 0
 	prev := ""
-	sents, announced := actClauses(sentences(referenceText(text)))
+	sents, announced := actClauses(sentences(referenceText(text)), glossed)
 	announced = announcedItems(text, announced)
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the

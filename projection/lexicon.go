@@ -92,6 +92,7 @@ const (
 	catGoal                   // objective labels: goal, objective
 	catRelay                  // relaying: X says, according to X
 	catAttempt                // an attempt and its verdict: we tried, it did not work
+	catRules                  // a label that announces rules: rules, conditions
 	catFunction               // function words: articles, pronouns, auxiliaries, conjunctions
 	numCats
 )

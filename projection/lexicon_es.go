@@ -64,6 +64,11 @@ var lexES = []lexEntry{
 	{catAnswer, "sorry", "perdón perdona perdone"},
 	{catGiveUp, "forget it", "olvídalo olvídate"},
 	{catGiveUp, "drop it", "déjalo"},
+	{catRules, "rules", "reglas normas condiciones"},
+	{catRules, "rule", "regla norma"},
+	{catNever, "no", "nada_de"},
+	{catNever, "nothing", "nada"},
+	{catNever, "at all", "para_nada de_ninguna_manera"},
 	{catDone, "remember to", "acuérdate_de recuerda"},
 	{catDone, "don't forget to", "no_olvides no_te_olvides_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
@@ -122,5 +127,5 @@ var lexES = []lexEntry{
 const stopES = `el la los las del que y es está no lo se con como pero muy por para una un usa nunca siempre también esto este esta ya todavía según`
 
 func fixES(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", imperative: []string{"es", "as", "éis", "áis"}})
+	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir"}})
 }

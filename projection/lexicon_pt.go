@@ -26,6 +26,8 @@ var lexPT = []lexEntry{
 	{catLift, "now", "agora já"},
 	{catLift, "again", "de_novo novamente"},
 	{catLift, "allowed", "permitido liberado"},
+	{catLift, "no longer need to", "não_precisa_mais não_precisamos_mais não_é_mais_preciso não_tem_mais_que"},
+	{catLift, "is fine now", "pode_sim tá_liberado está_liberado"},
 	{catRelative, "halve", "corte_pela_metade reduza_pela_metade pela_metade"},
 	{catRelative, "double", "dobre duplique"},
 	{catRelative, "increase", "aumente suba"},
@@ -50,6 +52,12 @@ var lexPT = []lexEntry{
 	{catAnswer, "yes", "sim"},
 	{catAnswer, "sorry", "desculpa desculpe perdão"},
 	{catGiveUp, "forget it", "esquece esqueça deixa_pra_lá"},
+	{catRules, "rules", "regras restrições condições"},
+	{catRules, "rule", "regra"},
+	{catNever, "no", "nada_de"},
+	{catNever, "nothing", "nada"},
+	{catNever, "at all", "de_jeito_nenhum de_forma_alguma"},
+	{catMust, "preferably", "de_preferência preferencialmente"},
 	{catDone, "remember to", "lembre-se_de lembra_de"},
 	{catDone, "don't forget to", "não_esqueça_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
@@ -96,5 +104,5 @@ var lexPT = []lexEntry{
 const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda`
 
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em"}})
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir"}})
 }

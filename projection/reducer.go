@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Caps bound the hot state. A zero field takes its default; when a kind is
@@ -201,6 +202,11 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser {
 		r.lang = detectLang(ev.Text, r.lang)
 		ctx.Language = langCodes[r.lang]
+	}
+	if ev.Role == RoleSystem {
+		// A system message in another language is read through its gloss
+		// too; it names no language for the user's messages.
+		ctx.Language = langCodes[detectLang(ev.Text, langNone)]
 	}
 	if ev.Role == RoleUser && r.attempt != "" && ev.Seq-r.attemptSeq <= attemptGap {
 		ctx.Attempt = r.attempt
@@ -1222,12 +1228,52 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c = o
 	}
 	if c == nil {
+		// "plus besoin de se limiter aux basic": a lift that shares a
+		// word with one active rule only lifts that rule.
+		c = r.soleSharing(t)
+	}
+	if c == nil {
 		return
 	}
 	c.Lifecycle = Lifted
 	c.Because = p.Quote
 	c.addRef(ref)
 	r.liftSiblings(c, p.Quote, ref)
+}
+
+// soleSharing is the one active rule that shares a content word with t,
+// when no other active rule or open obligation shares one; else nil.
+func (r *Reducer) soleSharing(t map[string]bool) *Anchor {
+	var found *Anchor
+	for _, a := range r.hot {
+		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
+			continue
+		}
+		// A Latin word of four letters or more, or two CJK pairs with a
+		// Han or katakana letter (kana alone are grammar: "よう").
+		shared, cjk := false, 0
+		for w := range a.terms() {
+			switch {
+			case !t[w]:
+			case strings.ContainsFunc(w, isHanOrKatakana):
+				cjk++
+			case len([]rune(w)) >= 4 && !strings.ContainsFunc(w, isCJK):
+				shared = true
+			}
+		}
+		if !shared && cjk < 2 {
+			continue
+		}
+		if found != nil || a.Kind != KindConstraint {
+			return nil
+		}
+		found = a
+	}
+	return found
+}
+
+func isHanOrKatakana(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r)
 }
 
 // liftTopicRE is the thing a whole lift names: "forget what I said about

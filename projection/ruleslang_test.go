@@ -1,0 +1,72 @@
+package projection
+
+import "testing"
+
+// TestSystemRuleOtherLanguages: a system message in another language is
+// read through its gloss, as a user's is.
+func TestSystemRuleOtherLanguages(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Tu travailles dans le dépôt `meteo-api`. Ne supprime jamais les migrations déjà appliquées.", "Ne supprime jamais les migrations"},
+		{"あなたは `shop-web` リポジトリの開発エージェントです。secrets/ のファイルは絶対にコミットしないでください。", "secrets/ のファイルは絶対にコミットしないでください"},
+		{"Você é o agente do repositório `frota-app`, com as ferramentas de sempre. Nunca faça push direto na branch main.", "Nunca faça push direto na branch main"},
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 0, Role: RoleSystem, Text: c.text})
+		var got []string
+		for _, a := range r.Anchors() {
+			if a.Kind == KindConstraint && a.Lifecycle == Active {
+				got = append(got, "active "+a.Value)
+			}
+		}
+		if !has(got, "active", c.want) {
+			t.Errorf("%q: %q", c.text, got)
+		}
+	}
+}
+
+// TestRuleListOtherLanguages: rules listed after a label that names them
+// as rules, in a first message in another language, are each a rule
+// (nominalized Japanese imperatives, French "rien …", Portuguese
+// infinitive prohibitions), and a listed setting with a number and no
+// rule word is not one.
+func TestRuleListOtherLanguages(t *testing.T) {
+	got := rulesAfter("今週はドキュメントサイトの移行をやります。佐藤さんのルールを共有します:画像は WebP で統一、古い URL は削除しないこと、ビルドは CI で確認すること。")
+	for _, w := range []string{"画像は WebP で統一", "古い URL は削除しないこと", "ビルドは CI で確認すること"} {
+		if !has(got, "active", w) {
+			t.Errorf("Japanese list: no rule %q in %q", w, got)
+		}
+	}
+	got = rulesAfter("On refait le site vitrine cette semaine. Les règles de Léa : rien au-dessus de 200 Ko par image ; les polices hébergées chez nous de préférence ; largeur de colonne 720 px.")
+	if !has(got, "active", "rien au-dessus de 200 Ko") || !has(got, "active", "de préférence") {
+		t.Errorf("French list: %q", got)
+	}
+	if has(got, "active", "720 px") {
+		t.Errorf("French list: a setting read as a rule: %q", got)
+	}
+	got = rulesAfter("Bom dia! Vamos migrar o painel pro Next 15.\n\nas regras do Paulo:\n- não usar a lib moment, só date-fns\n- nunca rodar migration em produção sem backup")
+	if !has(got, "active", "não usar a lib moment") || !has(got, "active", "nunca rodar migration") {
+		t.Errorf("Portuguese list: %q", got)
+	}
+}
+
+// TestLiftSharingOneRule: a lift in another language that names its rule
+// by one word no other rule holds lifts that rule alone.
+func TestLiftSharingOneRule(t *testing.T) {
+	got := rulesAfter(
+		"Les règles de Léa : les polices hébergées chez nous de préférence ; ne touche jamais au dossier legacy/.",
+		"bon, pour les polices c'est réglé avec Léa : plus besoin de se limiter aux polices hébergées, elle est d'accord pour le CDN.",
+	)
+	if !has(got, "lifted", "polices hébergées chez nous") || !has(got, "active", "legacy/") {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestLiftJapaneseNoLongerNeeded: "〜はもう気にしなくて大丈夫" lifts the
+// one rule it shares its Han words with.
+func TestLiftJapaneseNoLongerNeeded(t *testing.T) {
+	got := rulesAfter("山本さんのルールです:ログは英語で統一、本番の設定ファイルは編集しないこと。",
+		"本番の設定ファイルの件はもう気にしなくて大丈夫です、山本さんが担当を外れました。")
+	if !has(got, "lifted", "本番の設定ファイルは編集しないこと") || !has(got, "active", "ログは英語で統一") {
+		t.Errorf("%q", got)
+	}
+}
