@@ -1186,6 +1186,12 @@ func (s *Store) rememberVerified(fileHex string, idxSum [32]byte) {
 	s.verifiedIndex[fileHex] = idxSum
 }
 
+// hashBufPool keeps the buffers pageOfHashed reads a file through to hash
+// it. 64 KiB is as fast for sha256 as a write's 1 MiB block, and when the
+// pool comes up empty (after a collection, or at random under -race) a new
+// one costs a sixteenth of the block.
+var hashBufPool = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
 // pageOfHashed reads a page of f, a file whose content (named f.fileHex)
 // was verified whole before with an index of sha256 idxSum: it hashes the
 // file's bytes, and when they give the name (ok) reads the page from the
@@ -1202,10 +1208,10 @@ func (s *Store) pageOfHashed(ctx context.Context, f found, idxSum [32]byte, sess
 		return Page{}, false, unavailable("unreadable", err)
 	}
 	defer fh.Close()
-	bp := blockPool.Get().(*[]byte)
+	bp := hashBufPool.Get().(*[]byte)
 	h := sha256.New()
-	size, err := io.CopyBuffer(h, fh, (*bp)[:cap(*bp)])
-	blockPool.Put(bp)
+	size, err := io.CopyBuffer(h, fh, *bp)
+	hashBufPool.Put(bp)
 	if err != nil {
 		return Page{}, false, unavailable("unreadable", err)
 	}
