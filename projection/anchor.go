@@ -110,6 +110,10 @@ type Anchor struct {
 	// Scope is the kind of message an instruction came from (see
 	// Proposal.Scope).
 	Scope string `json:"scope,omitempty"`
+	// Until is what a rule bound in time holds until ("the review is
+	// done", "swap the disk at lunch" for "till then"): when the user
+	// says it happened the rule is lifted (until.go).
+	Until string `json:"until,omitempty"`
 
 	// words caches terms(Value) for overlap matching; wordsOf is the
 	// Value they were read from (an artifact's Value is updated in place).

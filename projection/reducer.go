@@ -306,6 +306,11 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 	}
+	if ev.Role == RoleUser {
+		// "disk swapped": a rule held until then is over, unless a lift
+		// read above already freed it (until.go).
+		r.conditionsMet(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	}
 	switch {
 	case own != nil:
 		r.offered, r.offeredSeq, r.choseOffered, r.chosen = own, ev.Seq, false, ""
@@ -488,6 +493,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active
+		if ev.Role == RoleUser || ev.Role == RoleSystem {
+			nu.Until = untilOf(ev.Text, p.Quote)
+		}
 		if restated(old, Active, ref) {
 			return
 		}

@@ -1,0 +1,122 @@
+package projection
+
+import (
+	"strings"
+)
+
+// A rule bound in time.
+//
+// "don't touch the pool till then" after "I'll swap the disk at lunch",
+// "no merges until the review is done", "ne déploie rien jusqu'à la fin
+// du gel", "não mexa no schema até a migração terminar", "レビューが終わる
+// までマージしないで": the rule holds until something happens. The reducer
+// keeps that condition with the rule (Anchor.Until: the words after the
+// bound, or, when they only point back — "till then", "until that's
+// done" — the last clause of the sentence before the rule), and lifts the
+// rule when a later user sentence says the condition happened: it shares
+// a content word with the condition and says it is done ("the review is
+// done", "migração terminou", "終わりました"), or puts the condition's own
+// verb in the past ("disk swapped" for "swap the disk"), and does not deny
+// it ("not done yet", "ainda não", "まだ").
+
+// untilRE is a rule's bound in time and the condition after it, by
+// language: English, French, Portuguese, Spanish, German, Italian,
+// Japanese and Chinese.
+var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b)\s*(?P<c>[^,.;!?:()\n]*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
+
+// untilBackRE is a condition that only points back at what was said
+// before: "then", "that's done", "ça", "isso", "dann".
+var untilBackRE = mustPattern(`(?i)^(?:then|that|this|it|that(?:'s| is)? (?:done|over|finished|sorted)|it(?:'s| is)? (?:done|over|finished|sorted)|ce moment-là|ça|cela|alors|isso|então|lá|eso|entonces|dann|das|allora|それ|その時|那时|那之后|这之后)?[\s\p{P}]*$`)
+
+// untilDoneRE says a thing happened: done, finished, merged, back …, in
+// the languages the lexicons know.
+var untilDoneRE = mustPattern(`(?i)\b(?:done|finished|complete|completed|over|merged|landed|approved|signed off|in place|passed|ready|sorted|is back|are back|went through|gone through)\b|\b(?:fini|finie|finis|terminé|terminée|fait|faite|validé|validée|prêt|prête|passé|passée)\b|\b(?:terminou|terminado|terminada|pronto|pronta|feito|feita|concluído|concluída|acabou|aprovado|aprovada|passou)\b|\b(?:terminó|listo|lista|hecho|hecha|acabó|aprobado|aprobada)\b|\b(?:finito|finita|fatto|fatta|concluso|conclusa|terminato|terminata|approvato|approvata)\b|\b(?:fertig|erledigt|durch|abgeschlossen|freigegeben|gemergt)\b|終わりました|終わった|終わりです|完了|済み|終了|完成了|完成|好了|搞定了|结束了|做完了|合并了`)
+
+// untilNotYetRE denies that the condition happened.
+var untilNotYetRE = mustPattern(`(?i)\bnot\b|n't\b|\bnot yet\b|\byet\b|\bpas encore\b|\bpas fini|\bainda não\b|\bnão terminou\b|\btodavía no\b|\baún no\b|\bnoch nicht\b|\bnon ancora\b|\bnon è finit|まだ|还没|尚未|没有完成`)
+
+// untilOf is the condition a rule quoted from text holds until, or "":
+// the words after its bound, or the last clause of the sentence before
+// the rule when they only point back.
+func untilOf(text, quote string) string {
+	m := untilRE.FindStringSubmatch(quote)
+	if m == nil {
+		return ""
+	}
+	cond := strings.TrimSpace(m[untilRE.SubexpIndex("c")] + m[untilRE.SubexpIndex("j")] + m[untilRE.SubexpIndex("z")])
+	if !untilBackRE.MatchString(cond) {
+		return cond
+	}
+	at := strings.Index(text, quote)
+	if at <= 0 {
+		return ""
+	}
+	ss := sentences(text[:at])
+	if len(ss) == 0 {
+		return ""
+	}
+	before := ss[len(ss)-1]
+	if i := strings.LastIndexAny(before, ",;，、"); i >= 0 && len(terms(before[i:])) >= 1 {
+		before = before[i+1:]
+	}
+	return strings.TrimSpace(before)
+}
+
+// untilMet reports whether sentence s says the condition cond happened.
+func untilMet(cond, s string) bool {
+	if untilNotYetRE.MatchString(s) {
+		return false
+	}
+	cs := stems(untilDoneRE.ReplaceAllString(cond, " "))
+	if len(cs) == 0 {
+		return false
+	}
+	shared, past := false, false
+	for w := range terms(s) {
+		ws := w
+		if !strings.ContainsFunc(w, isCJK) {
+			ws = stem(w)
+		}
+		if !cs[ws] {
+			continue
+		}
+		shared = true
+		if strings.HasSuffix(w, "ed") && !strings.ContainsFunc(w, isCJK) {
+			// "disk swapped" for "I'll swap the disk".
+			past = true
+		}
+	}
+	if !shared {
+		// A CJK condition shares its bigrams.
+		for w := range stems(s) {
+			if cs[w] && strings.ContainsFunc(w, isHanOrKatakana) {
+				shared = true
+				break
+			}
+		}
+	}
+	return shared && (past || untilDoneRE.MatchString(s))
+}
+
+// conditionsMet lifts each active rule bound in time whose condition a
+// sentence of the user's message says happened.
+func (r *Reducer) conditionsMet(ev *Event, ref EventRef) {
+	var bound []*Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && a.Lifecycle == Active && a.Until != "" && a.Seq() < ev.Seq {
+			bound = append(bound, a)
+		}
+	}
+	if len(bound) == 0 {
+		return
+	}
+	for _, s := range sentences(ev.Text) {
+		for _, a := range bound {
+			if a.Lifecycle == Active && untilMet(a.Until, s) {
+				a.Lifecycle = Lifted
+				a.Because = s
+				a.addRef(ref)
+			}
+		}
+	}
+}

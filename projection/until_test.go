@@ -1,0 +1,27 @@
+package projection
+
+import "testing"
+
+// TestUntilConditionMet: a rule bound in time is lifted when the user says
+// its condition happened, in the words after the bound or, for "till
+// then", in the clause before the rule; a denial ("not finished yet")
+// or another thing finished leaves it active.
+func TestUntilConditionMet(t *testing.T) {
+	for _, c := range []struct {
+		rule, later, want string
+	}{
+		{"Please keep out of the billing module until the audit is finished.", "The audit is finished, the auditors signed everything.", "lifted"},
+		{"Please keep out of the billing module until the audit is finished.", "The audit isn't finished yet, they found two more invoices.", "active"},
+		{"Please keep out of the billing module until the audit is finished.", "The onboarding docs are finished.", "active"},
+		{"Marta is rotating the API keys this afternoon. Don't run the sync job till then.", "keys rotated, Marta says all good.", "lifted"},
+		{"Ne touche pas au schéma jusqu'à la fin de la migration, s'il te plaît.", "Bon, la migration est terminée depuis ce matin.", "lifted"},
+		{"Não altere o deploy até a revisão do Paulo terminar, por favor.", "A revisão do Paulo terminou agora há pouco.", "lifted"},
+		{"Não altere o deploy até a revisão do Paulo terminar, por favor.", "A revisão do Paulo ainda não terminou.", "active"},
+		{"レビューが終わるまでマージしないでください。", "さっきレビューが終わりました。", "lifted"},
+	} {
+		got := rulesAfter(c.rule, c.later)
+		if !has(got, c.want, "") || len(got) != 1 {
+			t.Errorf("%q then %q: %q, want one %s", c.rule, c.later, got, c.want)
+		}
+	}
+}
