@@ -21,7 +21,10 @@
 //     role on plain message objects, so no other format's records read as
 //     chat; tool results without a tool_call_id, and legacy function
 //     messages, answer the calls of the assistant message before them in
-//     order. Anthropic Messages API conversations (a request body with its
+//     order; a call may be written flat (no "function"), and the Vercel
+//     AI SDK's tool-call and tool-result parts are calls and results. A
+//     message of a role the format does not have is kept as a user
+//     message naming it (Stats.OtherRoles). Anthropic Messages API conversations (a request body with its
 //     top-level "system", or JSONL of messages) are read the same way: an
 //     assistant's tool_use blocks are its calls, a user message's
 //     tool_result blocks answer them; a log may mix both APIs' shapes.

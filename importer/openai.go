@@ -258,20 +258,9 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 	case "system", "developer":
 		t.system(joinText(partBlocks(parts)))
 	case "user":
-		var rest []chatPart
-		results := 0
-		for _, p := range parts {
-			if p.Type != "tool_result" {
-				rest = append(rest, p)
-				continue
-			}
-			results++
-			t.anthropic()
-			out, err := textOf(p.Content)
-			if err != nil {
-				return fmt.Errorf("tool_result %q: %w", p.ToolUseID, err)
-			}
-			t.result(pend.answer(p.ToolUseID), p.IsError, out...)
+		rest, results, err := t.partResults(parts, pend)
+		if err != nil {
+			return err
 		}
 		if len(rest) > 0 || results == 0 { // tool results alone are no user message
 			t.user(partBlocks(rest)...)
@@ -297,6 +286,8 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 			case "tool_use", "server_tool_use":
 				t.anthropic()
 				call(p.ID, p.Name, jsonText(p.Input))
+			case "tool-call": // the Vercel AI SDK's: args (v4) or input (v5)
+				call(p.ToolCallID, p.ToolName, jsonText(json.RawMessage(cmp.Or(string(p.Input), string(p.Args)))))
 			case "thinking":
 				t.anthropic()
 				blocks = append(blocks, hostshim.Block{Type: hostshim.BlockReasoning, Text: p.Thinking})
@@ -310,16 +301,31 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 			blocks = append(blocks, hostshim.TextBlock(m.Refusal))
 		}
 		for j, c := range m.ToolCalls {
-			if c.Function.Name == "" {
+			// Some loggers write a call flat, without its "function".
+			name, args := cmp.Or(c.Function.Name, c.Name), c.Function.Arguments
+			if len(args) == 0 {
+				args = c.Arguments
+			}
+			if name == "" {
 				return fmt.Errorf("%w: tool_calls[%d] has no function name", ErrMalformed, j)
 			}
-			call(c.ID, c.Function.Name, stringOrJSON(c.Function.Arguments))
+			call(c.ID, name, stringOrJSON(args))
 		}
 		if fc := m.FunctionCall; fc != nil {
 			call("", fc.Name, stringOrJSON(fc.Arguments))
 		}
 		t.assistant(blocks...)
 	case "tool", "function":
+		rest, results, err := t.partResults(parts, pend)
+		if err != nil {
+			return err
+		}
+		if results > 0 { // the Vercel AI SDK's: results as parts, each naming its call
+			if len(rest) > 0 {
+				t.user(partBlocks(rest)...)
+			}
+			return nil
+		}
 		id := m.ToolCallID
 		if role == "function" {
 			id = ""
@@ -340,6 +346,55 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		t.user(append([]hostshim.Block{hostshim.TextBlock("[" + cmp.Or(role, "no role") + "]")}, blocks...)...)
 	}
 	return nil
+}
+
+// partResults adds the tool results among a message's parts (Anthropic
+// tool_result blocks, the Vercel AI SDK's tool-result parts), each
+// answering the call it names, and returns the other parts and how many
+// results there were.
+func (t *transcript) partResults(parts []chatPart, pend *chatPending) (rest []chatPart, results int, err error) {
+	for _, p := range parts {
+		switch p.Type {
+		case "tool_result":
+			t.anthropic()
+			out, err := textOf(p.Content)
+			if err != nil {
+				return nil, 0, fmt.Errorf("tool_result %q: %w", p.ToolUseID, err)
+			}
+			t.result(pend.answer(p.ToolUseID), p.IsError, out...)
+		case "tool-result":
+			out, isError, err := p.aiSDKOutput()
+			if err != nil {
+				return nil, 0, fmt.Errorf("tool-result %q: %w", p.ToolCallID, err)
+			}
+			t.result(pend.answer(p.ToolCallID), isError, out...)
+		default:
+			rest = append(rest, p)
+			continue
+		}
+		results++
+	}
+	return rest, results, nil
+}
+
+// aiSDKOutput is what a Vercel AI SDK tool-result part returned: v5's
+// typed "output" ({"type": "text"|"json"|"error-text"|"error-json"|
+// "content", "value": …}), else v4's "result" (any JSON) with its
+// "isError".
+func (p chatPart) aiSDKOutput() ([]hostshim.Block, bool, error) {
+	var o struct {
+		Type  string          `json:"type"`
+		Value json.RawMessage `json:"value"`
+	}
+	if len(p.Output) == 0 || json.Unmarshal(p.Output, &o) != nil || o.Type == "" {
+		return []hostshim.Block{hostshim.TextBlock(stringOrJSON(json.RawMessage(cmp.Or(string(p.Output), string(p.Result)))))}, p.AIError, nil
+	}
+	isError := strings.HasPrefix(o.Type, "error")
+	if o.Type == "content" {
+		parts, err := chatParts(o.Value)
+		return partBlocks(parts), isError, err
+	}
+	return []hostshim.Block{hostshim.TextBlock(stringOrJSON(o.Value))}, isError, nil
 }
 
 // anthropic notes that the chat holds Anthropic Messages API blocks.
@@ -397,6 +452,17 @@ func anthropicContent(v json.RawMessage) bool {
 type chatPart struct {
 	anthropicBlock
 	Refusal string `json:"refusal"`
+	// Text is a text part's text (it hides anthropicBlock's).
+	Text partText `json:"text"`
+	// ToolCallID, ToolName, Args, Result, Output and AIError are a Vercel
+	// AI SDK tool-call or tool-result part's (v4: args, result, isError;
+	// v5: input, output).
+	ToolCallID string          `json:"toolCallId"`
+	ToolName   string          `json:"toolName"`
+	Args       json.RawMessage `json:"args"`
+	Result     json.RawMessage `json:"result"`
+	Output     json.RawMessage `json:"output"`
+	AIError    bool            `json:"isError"`
 	// Source is an Anthropic image or document block's data.
 	Source *struct {
 		Type      string `json:"type"`
@@ -414,7 +480,7 @@ type chatPart struct {
 func (p chatPart) block() hostshim.Block {
 	switch p.Type {
 	case "text", "input_text", "output_text", "":
-		return hostshim.TextBlock(p.Text)
+		return hostshim.TextBlock(string(p.Text))
 	case "refusal":
 		return hostshim.TextBlock(p.Refusal)
 	}
@@ -431,6 +497,28 @@ func (p chatPart) block() hostshim.Block {
 	return hostshim.TextBlock("[" + p.Type + " omitted]")
 }
 
+// partText is a text part's text: a string, or the OpenAI Assistants API's
+// {"value": …, "annotations": […]}.
+type partText string
+
+func (t *partText) UnmarshalJSON(b []byte) error {
+	var s *string
+	if err := json.Unmarshal(b, &s); err == nil {
+		if s != nil {
+			*t = partText(*s)
+		}
+		return nil
+	}
+	var v struct {
+		Value *string `json:"value"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil || v.Value == nil {
+		return fmt.Errorf("%w: \"text\" is neither a string nor an object with a string \"value\"", ErrMalformed)
+	}
+	*t = partText(*v.Value)
+	return nil
+}
+
 // partBlocks converts parts with block.
 func partBlocks(parts []chatPart) []hostshim.Block {
 	out := make([]hostshim.Block, 0, len(parts))
@@ -443,7 +531,9 @@ func partBlocks(parts []chatPart) []hostshim.Block {
 // chatParts decodes a chat message's content: a string, null, or a list
 // of parts.
 func chatParts(v json.RawMessage) ([]chatPart, error) {
-	parts, err := stringOrList(v, func(s string) chatPart { return chatPart{anthropicBlock: anthropicBlock{Type: "text", Text: s}} })
+	parts, err := stringOrList(v, func(s string) chatPart {
+		return chatPart{anthropicBlock: anthropicBlock{Type: "text"}, Text: partText(s)}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: content is neither a string, null nor a list of parts: %s", ErrMalformed, clip(v, 40))
 	}

@@ -234,3 +234,45 @@ func TestDetectOpenAIChatOnlyWhenItIs(t *testing.T) {
 		}
 	}
 }
+
+// Vercel AI SDK message lists are chat logs whose calls are tool-call
+// parts (v4 args, v5 input) and whose results are tool-result parts of a
+// tool message, several to a message, each naming its call (v4 result and
+// isError, v5 typed output: error-text is a failure). Before, each call
+// read as "[tool-call omitted]" and each tool message as one result with
+// no call (dropped).
+func TestImportAISDKParts(t *testing.T) {
+	im := importOne(t, "aisdk-v4.json", importer.FormatOpenAIChat, []string{
+		"user: How much disk is free on /data?",
+		"assistant: Checking.\nbash {\"command\":\"df -h /data\"}\nbash {\"command\":\"du -sh /data/tmp\"}",
+		"user: {\"stdout\":\"/dev/sdb1 500G 431G 69G 87% /data\",\"exitCode\":0}",
+		"user: 12G\t/data/tmp",
+		"assistant: 69G free on /data; /data/tmp holds 12G.",
+	})
+	if st := im.Stats; st.ToolCalls != 2 || st.ToolResults != 2 || st.Orphans != 0 || st.Unpaired != 0 {
+		t.Errorf("v4: stats %+v", st)
+	}
+	im = importOne(t, "aisdk-v5.jsonl", importer.FormatOpenAIChat, []string{
+		"user: Read config",
+		"assistant: Reading both.\nreadFile {\"path\":\"app.yaml\"}\nreadFile {\"path\":\"db.yaml\"}",
+		"user: ENOENT: app.yaml",
+		"user: {\"host\":\"db\",\"port\":5432}",
+		"assistant: app.yaml is missing; the database is db:5432.",
+	})
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"c1"}) {
+		t.Errorf("v5: failed results %v, want the error-text one (c1)", failed)
+	}
+}
+
+// A call written flat ({"id", "name", "arguments"} without "function")
+// and text parts of the Assistants API ({"text": {"value": …}}) are read:
+// they were refused ('tool_calls[0] has no function name', 'content is
+// neither a string, null nor a list of parts').
+func TestImportOpenAIChatShapes(t *testing.T) {
+	importOne(t, "openai-shapes.json", importer.FormatOpenAIChat, []string{
+		"user: List the files",
+		"assistant: ls {\"dir\":\".\"}",
+		"user: a.go\nb.go",
+		"assistant: Two files: a.go and b.go.",
+	})
+}

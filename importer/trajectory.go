@@ -165,6 +165,10 @@ type openAIToolCall struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 	} `json:"function"`
+	// Name and Arguments are a call written flat, without its
+	// "function" (some chat loggers do); read by chat logs only.
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 // parseMiniSWE reads a mini-swe-agent trajectory (OpenAI chat messages).
