@@ -57,6 +57,10 @@
 //     one JSON document, or whose lines are whole sessions (OpenHands, a
 //     chat log of one conversation per line), is read a session at a time,
 //     up to MaxWholeBytes (ErrTooLarge beyond).
+//   - A byte that is not part of valid UTF-8 (a log that mixes encodings)
+//     is read as the Windows-1252 character it is, one to one, not
+//     replaced by U+FFFD as decoding JSON would; a DSH log is read as
+//     hostshim reads it.
 //
 // The same input always gives byte-identical events. Functions here hold no
 // state and are safe for concurrent use; a returned Session is not.

@@ -413,7 +413,7 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		err error
 	)
 	if f != FormatDSH {
-		data = bytes.TrimPrefix(data, utf8BOM)
+		data = recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM))
 	}
 	switch f {
 	case FormatDSH:

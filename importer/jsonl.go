@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -71,7 +72,7 @@ func scanLines(r io.Reader, fn func(line int, raw []byte) error) (*hostshim.Trun
 			}
 			at = n
 		}
-		raw := bytes.TrimSpace(line)
+		raw := recodeNonUTF8(bytes.TrimSpace(line))
 		if len(raw) == 0 {
 			continue
 		}
@@ -106,4 +107,40 @@ func scanLines(r io.Reader, fn func(line int, raw []byte) error) (*hostshim.Trun
 			return nil, err
 		}
 	}
+}
+
+// cp1252 is the Windows-1252 character of each byte 0x80–0x9F (its five
+// unassigned bytes as the C1 controls of the same value, as Latin-1 reads
+// them); from 0xA0 on, Windows-1252 and Latin-1 are Unicode's first 256.
+var cp1252 = [32]rune{
+	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8d, 'Ž', 0x8f,
+	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9d, 'ž', 'Ÿ',
+}
+
+// recodeNonUTF8 returns b with every byte that is not part of valid UTF-8
+// read as the Windows-1252 character it is (a log that mixes encodings: a
+// tool's Latin-1 or Windows output written into a UTF-8 file). Decoding
+// JSON would replace each such byte with U+FFFD, which loses it; this
+// mapping is one to one, so the bytes can be told back from the text. b
+// itself is returned when it is valid UTF-8.
+func recodeNonUTF8(b []byte) []byte {
+	if utf8.Valid(b) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+len(b)/8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n <= 1 {
+			r = rune(b[0])
+			if r < 0xa0 && r >= 0x80 {
+				r = cp1252[r-0x80]
+			}
+			out = utf8.AppendRune(out, r)
+			b = b[1:]
+			continue
+		}
+		out = append(out, b[:n]...)
+		b = b[n:]
+	}
+	return out
 }

@@ -276,3 +276,34 @@ func TestImportOpenAIChatShapes(t *testing.T) {
 		"assistant: Two files: a.go and b.go.",
 	})
 }
+
+// A log that mixes encodings (a Windows tool's output written into a
+// UTF-8 log unconverted) reads each byte that is not UTF-8 as the
+// Windows-1252 character it is: „config.ini“ and Größe, where decoding
+// JSON made each byte U+FFFD and lost it. Valid UTF-8 is untouched.
+func TestImportMixedEncoding(t *testing.T) {
+	importOne(t, "openai-mixed-encoding.jsonl", importer.FormatOpenAIChat, []string{
+		"user: Résumé the build log ✅",
+		"assistant: bash {\"command\":\"type build.log\"}",
+		"user: Fehler: Datei „config.ini“ nicht gefunden (Größe 0)",
+		"assistant: The build can't find config.ini.",
+	})
+	// Every byte 0x80–0xFF alone reads as a character of its own, so the
+	// bytes can be told back from the text.
+	var doc []byte
+	for b := 0x80; b <= 0xff; b++ {
+		doc = append(doc, byte(b))
+	}
+	ims, err := importer.ImportBytes("all.json", append(append([]byte(`{"messages":[{"role":"user","content":"`), doc...), `"}]}`...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []rune(strings.TrimPrefix(messageTexts(t, ims[0])[0], "user: "))
+	seen := map[rune]bool{}
+	for _, r := range got {
+		seen[r] = true
+	}
+	if len(got) != 128 || len(seen) != 128 || seen['\uFFFD'] {
+		t.Errorf("128 bytes read as %d characters, %d distinct (U+FFFD among them: %v)", len(got), len(seen), seen['\uFFFD'])
+	}
+}
