@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -193,7 +195,16 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		}
 		d := json.NewDecoder(bytes.NewReader(args))
 		d.DisallowUnknownFields()
-		if err := d.Decode(v); err != nil {
+		err := d.Decode(v)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+			if whole, ok := integralNumbers(args); ok {
+				d = json.NewDecoder(bytes.NewReader(whole))
+				d.DisallowUnknownFields()
+				err = d.Decode(v)
+			}
+		}
+		if err != nil {
 			// The model reads this: name the argument and the JSON types,
 			// not the Go struct behind them.
 			var te *json.UnmarshalTypeError
@@ -230,6 +241,31 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		return ToolOutput{Text: RenderRecall(res), Result: res, IsError: res.Status != StatusOK}, nil
 	}
 	return fail(fmt.Errorf("%w: %q (have %s, %s)", ErrUnknownTool, name, ToolSearch, ToolRecall))
+}
+
+// integralNumbers rewrites the members of a JSON object that are numbers
+// written with a fraction or an exponent but with no fractional part (5.0,
+// 1e2) as integers, and reports whether it changed any. JSON Schema's
+// "integer" is any number whose fractional part is zero, and clients
+// written in Python send a float such as 5.0 so (json.dumps).
+func integralNumbers(args json.RawMessage) (json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(args, &m) != nil {
+		return nil, false
+	}
+	changed := false
+	for k, v := range m {
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil || !bytes.ContainsAny(v, ".eE") || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			continue
+		}
+		m[k], changed = strconv.AppendInt(nil, int64(f), 10), true
+	}
+	if !changed {
+		return nil, false
+	}
+	out, err := json.Marshal(m)
+	return out, err == nil
 }
 
 // RenderError returns the text a model sees when a call of tool fails (""

@@ -91,6 +91,15 @@ func TestCallTool(t *testing.T) {
 	if res.Scope != recall.ScopeSession || len(res.Hits) == 0 || out.Text != recall.RenderSearch(res) {
 		t.Fatalf("search result %+v", res)
 	}
+	// JSON Schema's integer is any number with no fractional part: a
+	// Python client's 3.0 or 3e0 is the limit 3 (it was refused: '"limit"
+	// must be an integer, not number 3.0').
+	for _, limit := range []string{"3.0", "3e0", "0.3e1"} {
+		out, err := x.CallTool(ctx, big, recall.ToolSearch, json.RawMessage(`{"query":"error[E0308]","limit":`+limit+`}`))
+		if err != nil || out.IsError || len(out.Result.(*recall.SearchResult).Hits) != len(res.Hits) {
+			t.Errorf("limit %s: %v %q", limit, err, out.Text)
+		}
+	}
 	// Follow the first hit's ref as a model would.
 	args, _ := json.Marshal(map[string]any{"ref": res.Hits[0].Ref})
 	out, err = x.CallTool(ctx, big, recall.ToolRecall, args)
@@ -114,6 +123,7 @@ func TestCallTool(t *testing.T) {
 		{recall.ToolSearch, `{"q":"x"}`, recall.ErrBadArgs, "unknown field"},
 		{recall.ToolSearch, `{"query":5}`, recall.ErrBadArgs, `bad tool arguments: "query" must be a string, not number`},
 		{recall.ToolSearch, `{"query":"x","limit":"ten"}`, recall.ErrBadArgs, `"limit" must be an integer, not string.`},
+		{recall.ToolSearch, `{"query":"x","limit":2.5}`, recall.ErrBadArgs, `"limit" must be an integer, not number 2.5.`},
 		{recall.ToolRecall, `{"ref":"a b"}`, recall.ErrBadRef, "A ref is"},
 		{recall.ToolRecall, `{"ref":"ck-0","depth":"all"}`, recall.ErrBadDepth, `context_recall error: bad depth: "all" (want summary, detail or exact).`},
 		{recall.ToolSearch, `"x"`, recall.ErrBadArgs, "the arguments must be a JSON object, not string."},
