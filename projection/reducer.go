@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -83,8 +84,15 @@ type Reducer struct {
 	// offered are the options the last message listing some offered, at
 	// offeredSeq, and choseOffered that the user's last message chose
 	// among them by description (listed.go); not part of a Snapshot.
-	offered      []string
-	offeredSeq   int
+	offered    []string
+	offeredSeq int
+	// poll is the options of the user's last question between named
+	// things, asked at pollSeq; pollOut those ruled out since, the last
+	// by the clause pollQuote (poll.go).
+	poll         []string
+	pollSeq      int
+	pollOut      map[int]bool
+	pollQuote    string
 	choseOffered bool
 	chosen       string
 	// call is the call whose result is being applied (nil otherwise).
@@ -310,6 +318,8 @@ func (r *Reducer) Apply(ev Event) {
 		// "disk swapped": a rule held until then is over, unless a lift
 		// read above already freed it (until.go).
 		r.conditionsMet(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "the 6-pin has no D+/D-": the option left is chosen (poll.go).
+		r.eliminate(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	switch {
 	case own != nil:
@@ -2126,7 +2136,8 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked}
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked,
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
