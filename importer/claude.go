@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"strings"
@@ -222,17 +223,30 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 // Sub-agent (sidechain) records, API error stubs and title summaries are not
 // part of the main agent's context and are skipped; an isCompactSummary
 // record is imported as the user message it is, after a compaction marker.
-// The session id is the "sessionId" of the last record that has one: a
+// Records on dead-end branches (claudeCodeDeadEnds, found before in
+// t.deadEnds) are left out. The session id is the "sessionId" of the last record that has one: a
 // continued session's file opens with records of the session it continued
 // (their ids), and Claude Code names the file after the session writing it.
 func parseClaudeCode(in io.Reader, t *transcript) error {
 	return parseAnthropicLines(in, t, claudeCodeLine)
 }
 
+// claudeCodeWhole reads a Claude Code session held whole: its dead ends,
+// then its records.
+func claudeCodeWhole(data []byte) (*transcript, error) {
+	dead, err := claudeCodeDeadEnds(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	t := &transcript{deadEnds: dead}
+	return t, parseClaudeCode(bytes.NewReader(data), t)
+}
+
 // claudeCodeLine reads one record of a Claude Code session JSONL.
 func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 	var r struct {
 		Type             string           `json:"type"`
+		UUID             string           `json:"uuid"`
 		SessionID        string           `json:"sessionId"`
 		Message          anthropicMessage `json:"message"`
 		IsSidechain      bool             `json:"isSidechain"`
@@ -256,6 +270,10 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 	}
 	if r.IsSidechain || r.IsAPIError {
 		t.skipped++
+		return nil
+	}
+	if t.deadEnds[r.UUID] {
+		t.abandoned++
 		return nil
 	}
 	bs, err := r.Message.blocks()

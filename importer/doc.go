@@ -57,6 +57,11 @@
 //     one JSON document, or whose lines are whole sessions (OpenHands, a
 //     chat log of one conversation per line), is read a session at a time,
 //     up to MaxWholeBytes (ErrTooLarge beyond).
+//   - A Claude Code session's records on dead-end branches (turns a
+//     /rewind, an edited prompt or a retried response replaced) are left
+//     out: the session is the parentUuid path from its last message
+//     (claudeCodeDeadEnds says what stays beside it), counted in
+//     Stats.Abandoned; a path that breaks leaves nothing out.
 //   - A byte that is not part of valid UTF-8 (a log that mixes encodings)
 //     is read as the Windows-1252 character it is, one to one, not
 //     replaced by U+FFFD as decoding JSON would; a DSH log is read as

@@ -121,6 +121,10 @@ type Stats struct {
 	// have (a chat log's "ipython" or "observation"); each was kept as a
 	// user message that opens with its role in brackets.
 	OtherRoles int
+	// Abandoned is the number of records of dead-end branches left out:
+	// a Claude Code session's turns that a /rewind, an edited prompt or a
+	// retry replaced, which are not in the conversation it went on with.
+	Abandoned int
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
 }
@@ -451,7 +455,7 @@ type parser func(data []byte) (*transcript, error)
 // transcript (DSH logs and OpenHands files are imported their own way).
 var parsers = map[Format]parser{
 	FormatClaudeSDK:  whole(parseClaudeSDK),
-	FormatClaudeCode: whole(parseClaudeCode),
+	FormatClaudeCode: claudeCodeWhole,
 	FormatAutopilot:  parseAutopilot,
 	FormatATIF:       parseATIF,
 	FormatMiniSWE:    parseMiniSWE,

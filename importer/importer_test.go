@@ -297,3 +297,40 @@ func TestDetectUTF16(t *testing.T) {
 		t.Errorf("the same log in UTF-8: %q, %v", f, err)
 	}
 }
+
+// A Claude Code file keeps the turns a /rewind (or an edited prompt, or a
+// retried response) replaced: they are records off the parentUuid path
+// from the last message to the root. They are left out, and counted;
+// before, the session held both branches in file order (the rewound
+// "Use pandas" turn and its failure read as part of the conversation).
+// Parallel calls' results that hang off a call's record beside the path
+// stay. A file whose path reaches a parent not in it is read whole, as
+// before (fail open).
+func TestImportClaudeCodeDeadEnds(t *testing.T) {
+	im := importOne(t, "claude-code-rewind.jsonl", importer.FormatClaudeCode, []string{
+		"user: Make the CSV export stream rows instead of building the file in memory.",
+		"assistant: Read {\"file_path\":\"export.py\"}",
+		"user: def export(rows): return ''.join(map(fmt, rows))",
+		"assistant: export() joins every row in memory.",
+		"user: No new dependencies: use a generator and csv.writer.",
+		"assistant: Edit {\"file_path\":\"export.py\"}\nBash {\"command\":\"pytest -q tests/test_export.py\"}",
+		"user: export.py updated",
+		"user: 3 passed",
+		"assistant: export() now streams rows through csv.writer; 3 tests pass.",
+	})
+	if st := im.Stats; st.Abandoned != 5 || st.Unpaired != 0 || st.Orphans != 0 || st.ToolResults != 3 {
+		t.Errorf("stats %+v: want 5 abandoned records and every kept call answered", st)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "claude-code-rewind.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := bytes.Replace(data, []byte(`"parentUuid": "a2", "isSidechain": false, "userType": "external", "cwd": "/repo", "sessionId": "9b2e6c1a-0000-4000-8000-00000000cafe", "version": "2.1.90", "type": "user", "message": {"role": "user", "content": "No new`), []byte(`"parentUuid": "gone", "isSidechain": false, "userType": "external", "cwd": "/repo", "sessionId": "9b2e6c1a-0000-4000-8000-00000000cafe", "version": "2.1.90", "type": "user", "message": {"role": "user", "content": "No new`), 1)
+	if bytes.Equal(broken, data) {
+		t.Fatal("the fixture changed: no parent to break")
+	}
+	ims, err := importer.ImportBytes("broken.jsonl", broken)
+	if err != nil || len(ims) != 1 || ims[0].Stats.Abandoned != 0 || ims[0].Stats.Messages != 14 {
+		t.Errorf("a path to a missing parent: %v, %+v", err, ims[0].Stats)
+	}
+}

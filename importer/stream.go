@@ -90,8 +90,22 @@ func Open(path, name string) (*Stream, error) {
 	}
 	var pass func(r io.Reader, t *transcript) error
 	switch format {
-	case FormatClaudeSDK, FormatClaudeCode:
+	case FormatClaudeSDK:
 		pass = lineParsers[format]
+	case FormatClaudeCode:
+		r, done, err := openFile(path, size)
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", path, err)
+		}
+		dead, err := claudeCodeDeadEnds(r)
+		done()
+		if err != nil {
+			return nil, &Error{Path: base, Format: format, Err: err}
+		}
+		pass = func(r io.Reader, t *transcript) error {
+			t.deadEnds = dead
+			return parseClaudeCode(r, t)
+		}
 	case FormatOpenAIChat, FormatAnthropic, FormatLangChain:
 		if conversationLines(head) {
 			return openLines(path, base, name, size, format)

@@ -53,8 +53,12 @@ type transcript struct {
 	items           []item
 	sourceRecords   int
 	skipped         int
-	otherRoles      int                     // messages of a role the format does not have, kept as user messages
-	torn            *hostshim.TruncatedTail // the file's skipped torn last line
+	otherRoles      int // messages of a role the format does not have, kept as user messages
+	// deadEnds are the uuids of a Claude Code session's records on
+	// dead-end branches, left out (counted in abandoned).
+	deadEnds  map[string]bool
+	abandoned int
+	torn      *hostshim.TruncatedTail // the file's skipped torn last line
 	// source is the format a chat log turned out to be (Anthropic's or
 	// LangChain's blocks seen); empty for an OpenAI chat log.
 	source Format
@@ -420,6 +424,7 @@ func (b *builder) finish() (Stats, error) {
 	b.st.SourceRecords = b.t.sourceRecords
 	b.st.Skipped = b.t.skipped
 	b.st.OtherRoles = b.t.otherRoles
+	b.st.Abandoned = b.t.abandoned
 	if b.st.Messages == 0 {
 		if tt := b.t.torn; tt != nil {
 			// Say why, or a log cut by a crash while its first message

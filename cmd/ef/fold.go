@@ -404,6 +404,9 @@ func importNotes(st importer.Stats) []string {
 	if st.Unpaired > 0 {
 		out = append(out, fmt.Sprintf("%s without a recorded result answered by a synthetic error result (\"no result recorded\")", count(st.Unpaired, "tool call")))
 	}
+	if st.Abandoned > 0 {
+		out = append(out, fmt.Sprintf("%s of dead-end branches left out (turns a /rewind, an edited prompt or a retry replaced)", count(st.Abandoned, "record")))
+	}
 	if st.OtherRoles > 0 {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))
 	}

@@ -55,3 +55,12 @@ func TestImportNotesSayOtherRoles(t *testing.T) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
 	}
 }
+
+// The records of a Claude Code session's dead-end branches are left out,
+// and ef inspect says how many.
+func TestImportNotesSayDeadEnds(t *testing.T) {
+	code, out, errs := runCLI(t, "inspect", filepath.Join("..", "..", "importer", "testdata", "claude-code-rewind.jsonl"))
+	if code != 0 || strings.Contains(out, "pandas") || !strings.Contains(out, "warning: 5 records of dead-end branches left out (turns a /rewind, an edited prompt or a retry replaced)") {
+		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
+	}
+}
