@@ -72,6 +72,7 @@ var lexES = []lexEntry{
 	{catDone, "remember to", "acuérdate_de recuerda"},
 	{catDone, "don't forget to", "no_olvides no_te_olvides_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
+	{catDone, "before", "antes_de antes_que"},
 	{catDone, "at the end", "al_final"},
 	{catDone, "done", "terminado listo hecho"},
 	{catDone, "before you wrap up", "antes_de_cerrar antes_de_irte"},

@@ -62,6 +62,7 @@ var lexFR = []lexEntry{
 	{catDone, "don't forget to", "n'oublie_pas_de n'oubliez_pas_de"},
 	{catDone, "remember to", "pense_à pensez_à"},
 	{catDone, "before you finish", "avant_de_finir avant_de_terminer"},
+	{catDone, "before", "avant_de avant_que avant_d'"},
 	{catDone, "at the end", "à_la_fin"},
 	{catDone, "done", "fini terminé"},
 	{catDone, "two things", "deux_choses"},

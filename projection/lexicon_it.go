@@ -59,6 +59,7 @@ var lexIT = []lexEntry{
 	{catDone, "remember to", "ricordati_di ricorda_di"},
 	{catDone, "don't forget to", "non_dimenticare_di"},
 	{catDone, "before you finish", "prima_di_finire"},
+	{catDone, "before", "prima_di prima_che"},
 	{catDone, "at the end", "alla_fine"},
 	{catDone, "done", "finito fatto"},
 	{catDone, "two things", "due_cose"},

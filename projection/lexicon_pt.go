@@ -61,6 +61,7 @@ var lexPT = []lexEntry{
 	{catDone, "remember to", "lembre-se_de lembra_de"},
 	{catDone, "don't forget to", "não_esqueça_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
+	{catDone, "before", "antes_de antes_que"},
 	{catDone, "at the end", "no_final"},
 	{catDone, "done", "pronto terminado feito"},
 	{catDone, "two things", "duas_coisas"},

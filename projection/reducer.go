@@ -321,6 +321,11 @@ func (r *Reducer) Apply(ev Event) {
 		// "the 6-pin has no D+/D-": the option left is chosen (poll.go).
 		r.eliminate(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	if ev.Role == RoleAssistant {
+		// "Updated CHANGELOG.md with …": a task the agent says it did
+		// (done.go).
+		r.claimed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	}
 	switch {
 	case own != nil:
 		r.offered, r.offeredSeq, r.choseOffered, r.chosen = own, ev.Seq, false, ""

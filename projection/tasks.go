@@ -11,7 +11,7 @@ import (
 // lateObligationRE.
 var (
 	lateCues         = []string{"before", "last thing", "one more thing", "once", "after", "wrap", "things", "tasks", "前", "之后", "以后", "最后", "收尾"}
-	lateObligationRE = mustPattern(`(?i)\bbefore (?:you|u|we|i) (?:\w+ )?(?:finish|wrap(?: (?:it |this |things )?up)?|close|ship|release|merge|hand (?:it |this )?(?:off|over)|sign off|log off|call it|open the (?:pr|mr)|tag|deploy|go)\b|\bbefore (?:shipping|releasing|merging|tagging|deploying|wrapping up|finishing|closing out|handing (?:it |this )?(?:off|over))\b|^\W*(?:(?:and|oh|also|ok(?:ay)?)[,]?\s+)*(?:one )?(?:last|final|more) (?:thing|item|step|request|ask)s?\s*(?:(?:before|for)[^:：,]{0,40})?[:：,—–-]|^[^:：]{0,60}?\b(?:i need|i'd like|i want|please|need)\s+(?:\w+\s+)?(?:two|three|four|five|a few|several|\d) (?:more )?(?:things|tasks)\b[^:：]{0,30}[:：]|\bonce (?:that's|that is|this is|it's|it is|everything is|the \w+ (?:is|are)) (?:done|merged|green|in|finished|passing|deployed)\s*[,:]|\b(?:after|when) (?:that|this|it)(?:'s| is)? (?:done|merged|lands|finished|green)\s*[,:]|(?:收尾|结束|完事|上线|发布|合并|提交|部署)(?:之)?前[，,：:]?|(?:\p{Han}完|完成|合并|上线)(?:了)?(?:之|以)后(?:[，,：:]|\s*把)|最后(?:一件事|一步|还有|再)`)
+	lateObligationRE = mustPattern(`(?i)\bbefore (?:you|u|we|i) (?:\w+ )?(?:finish|wrap(?: (?:it |this |things )?up)?|close|ship|release|merge|hand (?:it |this )?(?:off|over)|sign off|log off|call it|open the (?:pr|mr)|tag|deploy|go)\b|\bbefore (?:shipping|releasing|merging|tagging|deploying|wrapping up|finishing|closing out|handing (?:it |this )?(?:off|over))\b|^\W*(?:(?:and|oh|also|ok(?:ay)?)[,]?\s+)*(?:one )?(?:last|final|more) (?:thing|item|step|request|ask)s?\s*(?:(?:before|for)[^:：,]{0,40})?[:：,—–-]|^[^:：]{0,60}?\b(?:i need|i'd like|i want|please|need)\s+(?:\w+\s+)?(?:two|three|four|five|a few|several|\d) (?:more )?(?:things|tasks)\b[^:：]{0,30}[:：]|^\W*(?:(?:ok(?:ay)?|so|and|also|then|alright|right)[,.!]?\s+)*before\b[^:：.?!]{1,60}[:：]|\bonce (?:that's|that is|this is|it's|it is|everything is|the \w+ (?:is|are)) (?:done|merged|green|in|finished|passing|deployed)\s*[,:]|\b(?:after|when) (?:that|this|it)(?:'s| is)? (?:done|merged|lands|finished|green)\s*[,:]|(?:收尾|结束|完事|上线|发布|合并|提交|部署)(?:之)?前[，,：:]?|(?:\p{Han}完|完成|合并|上线)(?:了)?(?:之|以)后(?:[，,：:]|\s*把)|最后(?:一件事|一步|还有|再)`)
 	// obligationSplitRE separates the tasks of a compound obligation:
 	// "bump the version, update the changelog and ping QA", "更新版本号，
 	// 改 CHANGELOG，再通知测试".
@@ -22,10 +22,19 @@ var (
 	backRefRE = mustPattern(`(?i)\b(?:both|all of (?:them|it|those)|each of (?:them|those)|them all|everything)\b|都|两个|全部`)
 )
 
+// onceDoneRE is a moment and the task right after it, with no comma:
+// "once the resilver is done run …" (the verb at group 1).
+var onceDoneRE = mustPattern(`(?i)\bonce (?:that's|that is|this is|it's|it is|everything is|the [\w-]+ (?:is|are)) (?:done|merged|green|finished|passing|deployed|back|over)\s+(\w+)`)
+
 // lateObligation reports whether the user sentence s lays an obligation
 // on its moment (lateObligationRE).
 func lateObligation(s string) bool {
 	l := strings.ToLower(s)
+	if m := onceDoneRE.FindStringSubmatchIndex(s); m != nil && imperative(s[m[2]:]) && !questionRE.MatchString(s) {
+		// "ok once the resilver is done run a full backup …": the task
+		// waits for the moment, no comma between.
+		return true
+	}
 	for _, c := range lateCues {
 		if !strings.Contains(l, c) {
 			continue
@@ -279,6 +288,11 @@ func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 			done = !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) })
 		case len(names) == 1:
 			done = slices.Contains(progs, names[0]) || slices.ContainsFunc(outs, func(o string) bool { return linksPath(names, o) })
+		}
+		if !done && len(names) == 0 {
+			// "render the 3 demo presets (Pad Freeze, …)" by
+			// "render_presets.sh 'Pad Freeze' …" (done.go).
+			done = doneByWords(a.Value, cmd)
 		}
 		if done {
 			a.Lifecycle = Done

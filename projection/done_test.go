@@ -1,0 +1,72 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// obligationStates applies events and returns each obligation as
+// "<lifecycle> <value>".
+func obligationStates(evs ...Event) []string {
+	r := New(Options{})
+	for i, e := range evs {
+		e.Seq = i
+		r.Apply(e)
+	}
+	var out []string
+	for _, a := range r.Anchors() {
+		if a.Kind == KindObligation {
+			out = append(out, a.Lifecycle+" "+a.Value)
+		}
+	}
+	return out
+}
+
+func bash(id, cmd string) Event {
+	return Event{Role: RoleAssistant, Text: "Running it.", Calls: []Call{{ID: id, Name: "bash", Args: map[string]any{"cmd": cmd}}}}
+}
+
+func ok(id, out string) Event {
+	return Event{Role: RoleTool, Text: out, Result: &Result{CallID: id}}
+}
+
+// TestCompoundTasksDoneInPlainWords: a "before …:" lead sets one task per
+// numbered item; a successful command holding a task's verb and two words
+// of its object does it, a run task is done by a command naming what it
+// runs, and the agent's past-tense report does one; a plan does not.
+func TestCompoundTasksDoneInPlainWords(t *testing.T) {
+	got := obligationStates(
+		Event{Role: RoleUser, Text: "before we flip the flag for everyone: 1) rebuild the search index for the staging tenant, 2) email the support team about the downtime window, 3) run the load test against the Greenfield cluster"},
+		bash("c1", "./bin/rebuild-index --tenant staging"),
+		ok("c1", "index rebuilt: 48211 documents"),
+		bash("c2", "k6 run loadtests/greenfield.js"),
+		ok("c2", "checks.........: 100.00% ✓ 5400"),
+		Event{Role: RoleAssistant, Text: "I'll email the support team once the window is fixed."},
+	)
+	for _, w := range []string{"done rebuild the search index", "open email the support team", "done run the load test"} {
+		if !has(got, strings.Fields(w)[0], strings.SplitN(w, " ", 2)[1]) {
+			t.Errorf("want %q in %q", w, got)
+		}
+	}
+	got = obligationStates(
+		Event{Role: RoleUser, Text: "before we flip the flag for everyone: 1) rebuild the search index for the staging tenant, 2) email the support team about the downtime window"},
+		Event{Role: RoleAssistant, Text: "Emailed the support team about the downtime window; the index is next."},
+	)
+	if !has(got, "done", "email the support team") || !has(got, "open", "rebuild the search index") {
+		t.Errorf("claimed: %q", got)
+	}
+}
+
+// TestDeferredObligation: a task said to wait for a moment with no comma
+// ("once the migration is done rerun …") and a "before …:" lead in another
+// language are obligations still open.
+func TestDeferredObligation(t *testing.T) {
+	got := obligationStates(Event{Role: RoleUser, Text: "ok once the migration is done rerun the smoke tests on staging and post the numbers in #ops"})
+	if !has(got, "open", "rerun the smoke tests") {
+		t.Errorf("English: %q", got)
+	}
+	got = obligationStates(Event{Role: RoleUser, Text: "Bom, tudo certo. antes de abrir o PR: 1) atualiza o README com o passo de migração, 2) roda o lint no módulo de pagamentos"})
+	if len(got) == 0 || !strings.HasPrefix(got[0], "open ") {
+		t.Errorf("Portuguese: %q", got)
+	}
+}
