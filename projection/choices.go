@@ -70,7 +70,7 @@ func choiceAgainst(s string) ([]Proposal, bool) {
 		// "put X in Y, not in Z" directs a course; "it is fast, not
 		// cheap" or "don't X, not even Y" does not choose one.
 		// "Page size needs to be 50, not 20" corrects a value.
-		if (strings.ContainsFunc(c, isCJK) || imperative(backtickRE2.ReplaceAllString(c, "x")) && !isRule(c)) && len(values(s, "", "", false, "")) == 0 {
+		if (strings.ContainsFunc(c, isCJK) || imperative(backtickRE2.ReplaceAllString(c, "x")) && !isRule(c)) && len(values(s, "", "", false, "", false)) == 0 {
 			return d(false)
 		}
 	}

@@ -81,7 +81,7 @@ var (
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
@@ -208,7 +208,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				closed[k] = true
 				// The answer to an open question ("total_count is still
 				// used, keep it") closes it.
-				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || slices.ContainsFunc(values(s, "", "", false, ""), func(v Proposal) bool { return !v.Refers })})
+				out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: isRule(s) || slices.ContainsFunc(values(s, "", "", false, "", false), func(v Proposal) bool { return !v.Refers })})
 			}
 			var choice []Proposal
 			choiceRest := true
@@ -471,7 +471,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				k, change, rel = relative(s)
 			}
 			if (!rel || !proportionalRel(change)) && !asks {
-				vs = values(s, lastKey, lastName, corr, scope)
+				vs = values(s, lastKey, lastName, corr, scope, ev.Role == RoleUser && !glossed)
 			}
 			if len(vs) == 0 && ev.Role == RoleUser {
 				if rel {
@@ -484,6 +484,17 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					base := changeBase(s, change)
 					if base == "" {
 						base = shiftBase(s)
+					}
+					if m := refTopicRE.FindStringSubmatch(s); m != nil && strings.TrimSpace(k) == "" && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] {
+						// "grain size default, make it 25% shorter": the
+						// setting named before the pronoun.
+						k = m[1]
+					}
+					if strings.TrimSpace(k) == "" && base == "" && i > 0 {
+						// "the batch timeout of 20s keeps firing. triple it",
+						// "o timeout de 30s tá estourando… dobra": the one
+						// setting the sentence before gave a number.
+						k, base = priorQuantity(sents[i-1])
 					}
 					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k == "" && base != "" {
 						// "rollout 再改一下：先翻倍吧，10% 太保守了": the topic
@@ -809,8 +820,8 @@ func objectiveQuote(text string) string {
 // or, when they find more, those of its clauses ("时间格式用 RFC3339，然后
 // 单行最大长度设成 4096") or its comma- and dash-separated parts ("oh wait,
 // page size should be 25 not 50, sorry — I misremembered").
-func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
-	out := valuesOne(s, lastKey, lastName, corr, scope)
+func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
+	out := valuesOne(s, lastKey, lastName, corr, scope, terse)
 	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1)} {
 		if len(parts) < 2 || len(out) > 1 {
 			continue
@@ -820,15 +831,17 @@ func values(s, lastKey, lastName string, corr bool, scope string) []Proposal {
 		var union []Proposal
 		for _, c := range parts {
 			if c = strings.TrimSpace(c); c != "" {
-				union = append(union, valuesOne(c, "", "", corr, scope)...)
+				union = append(union, valuesOne(c, "", "", corr, scope, terse)...)
 			}
 		}
 		if len(union) > len(out) {
 			out = union
 		}
 	}
-	if len(out) == 0 {
-		out = listValues(s, scope)
+	if lv := listValues(s, scope); len(lv) >= len(out) && len(lv) > 0 {
+		// A list of settings is read as one ("lr 3e-4, batch size 64
+		// per gpu, 30 epochs"), not part by part.
+		out = lv
 	}
 	if m := zhJustRE.FindStringSubmatch(s); len(out) == 0 && m != nil && lastKey != "" {
 		// "算了，就 3 天吧": the value settled on, for the setting named
@@ -917,7 +930,7 @@ var (
 )
 
 // valuesOne finds the values a sentence or clause sets.
-func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal {
+func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
 	var out []Proposal
 	// A setting named by reference ("the rust version thing we set
 	// earlier") is read by its name; the quote stays verbatim.
@@ -1058,6 +1071,108 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string) []Proposal 
 		add(zhFiller.ReplaceAllString(m[1], ""), "", "", m[2], corr)
 	} else if m := labelValueRE.FindStringSubmatch(s); m != nil && specific(m[2]) && !labelWords[strings.ToLower(strings.Fields(m[1])[0])] && !constraintRE.MatchString(m[1]) {
 		add(m[1], "", "", m[2], corr)
+	} else if terse {
+		// "default grain size 80ms", "schedule 1am", "retention
+		// keep-daily 7 keep-weekly 4": a setting and its number, said
+		// with no verb.
+		for _, kv := range terseSettings(s) {
+			add(kv[0], "", "", kv[1], corr)
+		}
+	}
+	return out
+}
+
+// rangeTail is the second bound of a range a value may be: "10 to 16".
+const rangeTail = `(?:\s+(?:to|through|-|–)\s+\d[\d.:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|h|hours|days|mm|cm|m|px|am|pm)\b|%)?)?`
+
+// terseNum is a value a terse setting gives: a number with its unit, a
+// time of day, or a range of them.
+const terseNum = `(?:\d+(?:[.,:]\d+)?\s?(?:am|pm|ms|s|sec|min|mins|minutes|h|hours|days|d|mm|cm|m|kb|mb|gb|tb|k|px|pt|x|%)?(?:\s+per\s+(?:second|sec|minute|min|hour|day|request|user|tenant|page|gpu|node|worker))?)(?:\s+(?:to|through|-|–)\s+\d+(?:[.,:]\d+)?\s?(?:am|pm|ms|s|min|h|mm|cm|m|px|pt|%)?)?`
+
+var (
+	// terseRE is a setting and its value said alone: "default page size
+	// 40", "schedule 1am", "the pool is 10 to 16 btw".
+	terseRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|then|now|right|nice|cool|k)[,.!]?\s+)*(?:the\s+|our\s+)?(?P<k>[a-z][a-z_\-]*(?:\s+[a-z][a-z_\-]*){0,3}?)\s+(?:(?:is|=|:)\s*)?(?P<v>` + terseNum + `)(?:\s+(?:btw|then|pls|please|for now|too|instead))?\s*(?:[.!]|\.\.\.|…)?$`)
+	// tersePairRE is one "key value" pair of a bare list: "keep-daily 7".
+	tersePairRE = mustPattern(`(?i)^\s*(?P<k>[a-z][a-z_\-]*[a-z])\s+(?P<v>\d+(?:[.,]\d+)?(?:ms|s|h|d|mb|gb|%)?)\b`)
+	// terseVerbs open an instruction with a count, not a setting: "wait
+	// 5 minutes", "add 2", "give it 3".
+	terseVerbs = map[string]bool{"add": true, "remove": true, "delete": true, "drop": true, "wait": true, "run": true, "use": true, "try": true,
+		"give": true, "fix": true, "take": true, "make": true, "set": true, "keep": true, "skip": true, "get": true, "pick": true, "choose": true,
+		"go": true, "put": true, "bump": true, "raise": true, "lower": true, "cut": true, "limit": true, "cap": true, "move": true, "push": true,
+		"pull": true, "retry": true, "rerun": true, "sleep": true, "see": true, "check": true, "read": true, "open": true, "close": true,
+		"buy": true, "send": true, "call": true, "write": true, "build": true, "ship": true, "deploy": true, "start": true, "stop": true,
+		"only": true, "just": true, "about": true, "around": true, "maybe": true, "like": true, "approx": true, "roughly": true,
+		"compile": true, "pin": true, "upgrade": true, "downgrade": true, "install": true, "target": true, "switch": true, "nice": true,
+		"currently": true, "under": true, "over": true, "now": true}
+	// nounVerbs open a setting's name as well as an instruction ("deploy
+	// window", "build timeout", "retry limit").
+	nounVerbs = map[string]bool{"deploy": true, "build": true, "run": true, "check": true, "start": true, "stop": true, "retry": true,
+		"sleep": true, "read": true, "write": true, "call": true, "send": true, "open": true, "close": true, "push": true, "pull": true, "cut": true}
+	// tersePredicates end a subject and its verb, not a setting's name:
+	// "the nightly build takes 40 minutes".
+	tersePredicates = map[string]bool{"takes": true, "took": true, "runs": true, "ran": true, "needs": true, "uses": true, "has": true, "had": true,
+		"gets": true, "got": true, "costs": true, "lasts": true, "holds": true, "returns": true, "shows": true, "says": true, "gives": true,
+		"hits": true, "hit": true, "reaches": true, "eats": true, "left": true, "under": true, "over": true, "above": true, "below": true,
+		"currently": true, "now": true, "nice": true, "about": true, "around": true, "approx": true, "roughly": true, "only": true, "just": true}
+	// terseLabels name a place or a thing counted, not a setting: "step
+	// 3", "issue 42", "table 2".
+	terseLabels = map[string]bool{"step": true, "phase": true, "option": true, "issue": true, "pr": true, "line": true, "item": true,
+		"point": true, "section": true, "table": true, "figure": true, "fig": true, "chapter": true, "ticket": true, "case": true, "part": true,
+		"round": true, "day": true, "week": true, "stage": true, "test": true, "tests": true, "rule": true, "question": true, "task": true,
+		"page": true, "room": true, "floor": true, "vm": true, "node": true, "pod": true, "job": true, "build": true, "version": true, "v": true,
+		"number": true, "no": true, "id": true, "reviewer": true, "comment": true, "commit": true, "row": true, "col": true, "column": true}
+)
+
+// terseSettings are the settings a sentence of a setting's name and its
+// number alone states, or of a bare list of such pairs after a label
+// ("retention keep-daily 7 keep-weekly 4"); none when the sentence is an
+// instruction with a count or names a place ("step 3").
+func terseSettings(s string) [][2]string {
+	s = strings.TrimSpace(s)
+	if len(s) > 80 || strings.Count(s, " ") > 8 {
+		return nil
+	}
+	ok := func(k string) bool {
+		f := strings.Fields(strings.ToLower(k))
+		if len(f) == 0 || strings.ToLower(k[1:]) != k[1:] || len(f) == 1 && strings.ToLower(k) != k {
+			// "JUCE 7", "Spring Boot 3.2": a product and its version.
+			return false
+		}
+		if terseVerbs[f[0]] && (len(f) == 1 || !nounVerbs[f[0]]) || tersePredicates[f[len(f)-1]] {
+			// "use Go 1.23", "CI takes 40 minutes".
+			return false
+		}
+		return !slices.ContainsFunc(f, func(w string) bool { return nonVerbs[w] || stopwords[w] }) && !stopwords[f[0]] && !terseLabels[f[len(f)-1]] && !constraintRE.MatchString(k) && !labelWords[f[0]]
+	}
+	if m := terseRE.FindStringSubmatch(s); m != nil {
+		if k := m[terseRE.SubexpIndex("k")]; ok(k) {
+			return [][2]string{{k, m[terseRE.SubexpIndex("v")]}}
+		}
+		return nil
+	}
+	// A bare list: a label word, then two or more pairs, and nothing else.
+	f := strings.Fields(s)
+	if len(f) < 5 {
+		return nil
+	}
+	rest := strings.Join(f[1:], " ")
+	var out [][2]string
+	for rest != "" {
+		loc := tersePairRE.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			return nil
+		}
+		k, v := rest[loc[2]:loc[3]], rest[loc[4]:loc[5]]
+		if !ok(k) || !strings.ContainsAny(k, "-_") && len(f) > 5 {
+			return nil
+		}
+		out = append(out, [2]string{k, v})
+		rest = strings.TrimLeft(strings.TrimSpace(rest[loc[1]:]), ",;.")
+		rest = strings.TrimSpace(rest)
+	}
+	if len(out) < 2 {
+		return nil
 	}
 	return out
 }

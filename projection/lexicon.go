@@ -285,6 +285,10 @@ func detectLang(text string, prior lang) lang {
 		}
 	}
 	switch {
+	case prior != langNone && int(prior) < len(n) && n[prior] >= 1 && n[prior] >= bestN && n[prior] >= en:
+		// Spanish and Portuguese share "o", "de", "a": a tie goes to the
+		// user's language so far.
+		return prior
 	case best != langNone && bestN >= 2 && bestN > en:
 		return best
 	case best != langNone && bestN == 1 && strong[best] == 1 && en == 0 && (prior == langNone || prior == best):

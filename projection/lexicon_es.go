@@ -33,7 +33,7 @@ var lexES = []lexEntry{
 	{catLift, "is again", "vuelve_a_ser"},
 	{catLift, "no longer need to", "ya_no_hace_falta ya_no_es_necesario"},
 	{catRelative, "halve", "divídelo_entre_dos redúcelo_a_la_mitad a_la_mitad"},
-	{catRelative, "double", "duplica duplícalo dóblalo"},
+	{catRelative, "double", "duplica duplícalo dóblalo dobla"},
 	{catRelative, "increase it", "auméntalo súbelo"},
 	{catRelative, "increase", "aumenta sube incrementa"},
 	{catRelative, "reduce it", "redúcelo bájalo"},

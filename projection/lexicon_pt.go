@@ -29,7 +29,7 @@ var lexPT = []lexEntry{
 	{catLift, "no longer need to", "não_precisa_mais não_precisamos_mais não_é_mais_preciso não_tem_mais_que"},
 	{catLift, "is fine now", "pode_sim tá_liberado está_liberado"},
 	{catRelative, "halve", "corte_pela_metade reduza_pela_metade pela_metade"},
-	{catRelative, "double", "dobre duplique"},
+	{catRelative, "double", "dobre duplique dobra dobrar"},
 	{catRelative, "increase", "aumente suba"},
 	{catRelative, "reduce", "reduza diminua baixe"},
 	{catRelative, "set", "coloque ponha"},

@@ -22,7 +22,7 @@ import (
 
 // pronounSetRE is a pronoun given a number: "make it 20 s", "set that to
 // 5", "change it to 200ms".
-var pronounSetRE = mustPattern(`(?i)\b(?:make|set|change|put|bump|raise|lower|drop|cut|move)\s+(?:it|that|this)\s+(?:up\s+|down\s+)?(?:to\s+)?(?P<n>\d[\d.,_]*)(?:\s?(?P<u>ms|s|secs?|seconds?|minutes?|mins?|min|m|h|hours?|days?|d|weeks?|kb|mb|gb|tb|k|px|%))?\b`)
+var pronounSetRE = mustPattern(`(?i)\b(?:make|set|change|put|bump|raise|lower|drop|cut|move|cap|limit|hold|keep)\s+(?:it|that|this)\s+(?:up\s+|down\s+)?(?:to\s+|at\s+)?(?P<n>\d[\d.,_]*)(?:\s?(?P<u>ms|s|secs?|seconds?|minutes?|mins?|min|m|h|hours?|days?|d|weeks?|kb|mb|gb|tb|k|px|%))?\b`)
 
 // pronounToRE is a pronoun given a value that is no number: "switch
 // that to tokio::sync::Mutex", "change it to the v2 client".
@@ -108,7 +108,10 @@ func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
 		}
 	}
 	if best == nil {
-		return "", "", false
+		// "cap it at 4M" after the schedule was set to 2am: no setting
+		// of that unit, so not the one set last either (a bare number
+		// may take a unit: "60", then "make it 75 s").
+		return "", "", unitOf(last.Value) != ""
 	}
 	return best.Key, best.Name, false
 }

@@ -785,8 +785,10 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			v, ok = was, true
 		}
 	}
-	if !ok && p.Name == "" && heldNumRE.MatchString(held) && strings.Contains(p.Rel, " ") {
-		// "a day earlier" is no change of the batch size set last.
+	if !ok && p.Name == "" && p.Rel != "=was" {
+		// "a day earlier" is no change of the batch size set last, nor
+		// "1.5倍に" of the deadline 12/10: a change named by no word that
+		// does not apply to the value set last is not about it.
 		return
 	}
 	if !ok {
@@ -967,6 +969,10 @@ func (r *Reducer) referent(name string) *Anchor {
 // keeps o's sources.
 func (r *Reducer) supersede(nu, o *Anchor) {
 	nu.Was = o.Value
+	if strings.HasPrefix(o.Value, "unresolved:") {
+		// A change never computed is no value it was: the one before it.
+		nu.Was = o.Was
+	}
 	nu.inherit(o)
 	r.retire(o, Superseded)
 }

@@ -24,7 +24,7 @@ import (
 
 // relCues are the words every relative change holds one of.
 var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
-	"back", "revert", "same as", "earlier", "later", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
+	"back", "revert", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
 
 var (
 	numWord = `[$€£]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
@@ -33,7 +33,7 @@ var (
 	// half", "make the hpa min replicas double what I said", "make the
 	// requeue three times as long"; a clause may follow ("double the
 	// quant cpus, that's where the time goes").
-	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b`)
+	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
 	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
@@ -50,14 +50,14 @@ var (
 	// or to a proportion of the held value.
 	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
-	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|less|lower|smaller|fewer)\b`)
+	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
 	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
 	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:一样|相同|一致)`)
 	// relShiftRE: "a day earlier", "two hours later".
-	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?P<op>earlier|sooner|later)\b`)
+	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|levels?|steps?|notches?|places?|positions?)\s+(?P<op>earlier|sooner|later|higher|lower)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
 	relZhPropRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
@@ -141,7 +141,7 @@ func proportional(s string) (name, change string, ok bool) {
 		if n == "" {
 			n, sign = m[relPctRE.SubexpIndex("n2")], "+"
 			switch strings.ToLower(m[relPctRE.SubexpIndex("op")]) {
-			case "less", "lower", "smaller", "fewer":
+			case "less", "lower", "smaller", "fewer", "shorter", "narrower", "thinner":
 				sign = "-"
 			}
 		}
@@ -208,7 +208,38 @@ func proportional(s string) (name, change string, ok bool) {
 			}
 		}
 	}
+	if strings.Contains(s, "倍") {
+		// "1.5倍に", "线宽改成 1.5 倍", "倍にして": a multiple of the held
+		// value (no number: twice it).
+		if loc := timesRE.FindStringSubmatchIndex(s); loc != nil && (loc[2] >= 0 || loc[6] >= 0) && !strings.HasSuffix(strings.TrimSpace(s[:loc[0]]), "翻") && !strings.HasSuffix(strings.TrimSpace(s[:loc[0]]), "加") {
+			n := "2"
+			if loc[4] >= 0 {
+				d, ok := parseNum(s[loc[4]:loc[5]])
+				if !ok {
+					return "", "", false
+				}
+				n = d
+			}
+			return cjkKey(s[:loc[0]]), "*" + n, true
+		}
+	}
 	return "", "", false
+}
+
+// timesRE is a multiple said alone in Chinese or Japanese: "1.5倍", "改成
+// 两倍", "倍" (not "加一倍", "翻倍": relZhPropRE, relZhRE).
+var timesRE = mustPattern(`(改成|改为|调成|调到|变成|设成|设为|给到|给它现在的|给它原来的|给它)?\s*(\d+(?:\.\d+)?|[一二两三四五六七八九十]+)?\s*倍\s*(吧|に|へ)?\s*(?:$|[。、，,！!？?])`)
+
+// cjkKey is the setting a Chinese or Japanese change names before it, cut
+// after a clause that gives the reason ("線が細くて見づらいので": none).
+func cjkKey(k string) string {
+	for _, p := range []string{"ので", "から", "けど", "ため", "因为", "所以"} {
+		if i := strings.LastIndex(k, p); i >= 0 {
+			k = k[i+len(p):]
+		}
+	}
+	k = strings.TrimRight(strings.TrimSpace(k), "0123456789. ")
+	return zhKey(k)
 }
 
 // relative is a relative change a sentence states: the setting's words
@@ -257,15 +288,19 @@ func relative(s string) (name, change string, ok bool) {
 			return "", "", false
 		}
 		sign := "+"
-		if op := strings.ToLower(m[relShiftRE.SubexpIndex("op")]); op != "later" {
+		if op := strings.ToLower(m[relShiftRE.SubexpIndex("op")]); op != "later" && op != "higher" {
 			sign = "-"
 		}
 		// "move the cron from 02:00 to an hour later": the setting moved.
-		k := ""
+		k, bound := "", ""
 		if h := shiftHeadRE.FindStringSubmatch(s[:loc[0]]); h != nil {
 			k = h[shiftHeadRE.SubexpIndex("k")]
+		} else if h := boundHeadRE.FindStringSubmatch(s[:loc[0]]); h != nil {
+			// "start the zoom range two levels later": one bound of a
+			// range moved.
+			k, bound = h[boundHeadRE.SubexpIndex("k")], " "+strings.ToLower(h[boundHeadRE.SubexpIndex("b")])
 		}
-		return k, "@" + sign + n + " " + strings.ToLower(m[relShiftRE.SubexpIndex("u")]), true
+		return k, "@" + sign + n + " " + strings.ToLower(m[relShiftRE.SubexpIndex("u")]) + bound, true
 	}
 	group := func(re *pattern, m []string, names ...string) string {
 		for _, n := range names {
@@ -277,7 +312,7 @@ func relative(s string) (name, change string, ok bool) {
 	}
 	if m := relScaleRE.FindStringSubmatch(s); m != nil {
 		k := group(relScaleRE, m, "k", "k2", "k3")
-		switch strings.ToLower(group(relScaleRE, m, "op", "op2", "op3")) {
+		switch strings.ToLower(group(relScaleRE, m, "op", "op2", "op3", "op4")) {
 		case "halve", "half":
 			return k, "*0.5", true
 		case "double", "twice":
@@ -371,10 +406,14 @@ func relative(s string) (name, change string, ok bool) {
 // deploy to"; from what, when said, is the held value (shiftBase).
 var shiftHeadRE = mustPattern(`(?i)\b(?:move|push|shift|put|reschedule|bump|run|set|change)\s+(?:the\s+|our\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s+(?:from\s+(?P<b>[^,;]{1,40}?)\s+)?to\s+$`)
 
+// boundHeadRE is a range whose one bound a shift moves, said before it:
+// "start the zoom range", "end the window".
+var boundHeadRE = mustPattern(`(?i)\b(?P<b>start|begin|end|stop)\s+(?:the\s+|our\s+)?(?P<k>[A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s+$`)
+
 // shiftAt is where a shift in time ("an hour later") is in s, or nil.
 func shiftAt(s string) []int {
 	ls := strings.ToLower(s)
-	if !strings.Contains(ls, "earlier") && !strings.Contains(ls, "later") && !strings.Contains(ls, "sooner") {
+	if !strings.Contains(ls, "earlier") && !strings.Contains(ls, "later") && !strings.Contains(ls, "sooner") && !strings.Contains(ls, "higher") && !strings.Contains(ls, "lower") {
 		return nil
 	}
 	return relShiftRE.FindStringSubmatchIndex(s)
@@ -626,9 +665,35 @@ var clockRE = mustPattern(`^(\d{1,2}):(\d{2})\b(.*)$`)
 func applyShift(held, shift string) (string, bool) {
 	held = strings.TrimSpace(held)
 	num, unit, _ := strings.Cut(shift, " ")
+	unit, bound, _ := strings.Cut(unit, " ")
 	d, err := strconv.ParseFloat(num, 64)
 	if err != nil {
 		return "", false
+	}
+	if stepUnitRE.MatchString(unit) {
+		// "two levels later" of a count or a range ("10 to 16"): its
+		// numbers moved, or the one bound named ("start …": the first).
+		m := rangeRE.FindStringSubmatch(held)
+		if m == nil {
+			if !numeric(held) || strings.ContainsAny(held, " ") {
+				return "", false
+			}
+			return applyChange(held, fmt.Sprintf("%+g", d))
+		}
+		a, _ := strconv.ParseFloat(m[1], 64)
+		b, _ := strconv.ParseFloat(m[3], 64)
+		switch bound {
+		case "start", "begin":
+			a += d
+		case "end", "stop":
+			b += d
+		default:
+			a, b = a+d, b+d
+		}
+		if a > b {
+			return "", false
+		}
+		return strconv.FormatFloat(a, 'f', -1, 64) + m[2] + strconv.FormatFloat(b, 'f', -1, 64) + m[4], true
 	}
 	if m := clockRE.FindStringSubmatch(held); m != nil {
 		var mins float64
@@ -654,6 +719,13 @@ func applyShift(held, shift string) (string, bool) {
 	}
 	return applyChange(held, shift)
 }
+
+var (
+	// stepUnitRE are the units of a shift by steps, not by time.
+	stepUnitRE = mustPattern(`^(?:levels?|steps?|notches?|places?|positions?)$`)
+	// rangeRE is a range of two numbers: "10 to 16", "10-16".
+	rangeRE = mustPattern(`^(\d+(?:\.\d+)?)(\s*(?:to|-|–|through)\s*)(\d+(?:\.\d+)?)(\s*\S*)$`)
+)
 
 // shiftWords is a shift in time as said: "+1 hour" is "1 hour later".
 func shiftWords(shift string) string {
@@ -892,4 +964,31 @@ func findIf(ok bool, re *pattern, s string) []string {
 		return nil
 	}
 	return re.FindStringSubmatch(s)
+}
+
+// priorQtyRE is a setting and its number in a sentence: "the batch timeout
+// of 20s", "timeout of 30s" (a gloss of "timeout de 30s"), "the pool is
+// 12 connections".
+var priorQtyRE = mustPattern(`(?i)(?:^|[\s(,])(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\p{L}][\p{L}\d_\-]*){0,3}?)\s+(?:(?:of|from|is|at|=|:|was|von|de|di|du)\s+){0,2}(?P<v>\d+(?:\.\d+)?\s*(?:` + relUnit + `)?)(?:$|[\s.,;:!?)])`)
+
+// priorQuantity is the setting and value the sentence before a change
+// names a pronoun refers to: its one number, with the words before it
+// (articles and pronouns dropped), or "" when it has none or several.
+func priorQuantity(s string) (name, value string) {
+	ms := priorQtyRE.FindAllStringSubmatch(s, 3)
+	if len(ms) != 1 || len(baseRE.FindAllString(s, 3)) > 1 {
+		return "", ""
+	}
+	var ws []string
+	for _, w := range strings.Fields(ms[0][priorQtyRE.SubexpIndex("k")]) {
+		if lw := strings.ToLower(w); stopwords[lw] || pronounRE.MatchString(lw) || lw == "or" {
+			ws = ws[:0]
+			continue
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 || len(ws) > 3 {
+		return "", ""
+	}
+	return strings.Join(ws, " "), strings.TrimSpace(ms[0][priorQtyRE.SubexpIndex("v")])
 }

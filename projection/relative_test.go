@@ -208,3 +208,77 @@ func TestValueChangeRestatesTwoRules(t *testing.T) {
 		t.Errorf("%d rules restated, want 2: %v", n, r.Heads())
 	}
 }
+
+// A change said by its verb alone ("triple it", "verdopple ihn",
+// "dobra") after a sentence that gives one setting its number changes
+// that setting; a topic named before "make it" is the setting; a
+// multiple said alone in Chinese or Japanese is by that factor; a change
+// by a pronoun that cannot apply to the value set last changes nothing.
+func TestRelativeByItsSentenceBefore(t *testing.T) {
+	for _, tc := range []struct {
+		msgs       []string
+		name, want string
+	}{
+		{[]string{"the webhook retry delay of 15s is way too short for their API. triple it"}, "webhook retry delay", "45s"},
+		{[]string{"Wir bauen heute den Export neu, der Code liegt in export/.", "Das Poll-Intervall von 20 s ist zu knapp für die alte Platte. Verdopple es."}, "Poll-Intervall", "40 s"},
+		{[]string{"Bom dia! Hoje a gente vai mexer no worker de exportação, o código está em export/ e não tem testes.", "o intervalo de 45 s tá curto demais pro servidor antigo. dobra"}, "intervalo", "90 s"},
+		{[]string{"session timeout is 50 min", "session timeout, make it 20% shorter"}, "session timeout", "40 min"},
+		{[]string{"the page size is 40", "make it 25% larger"}, "page size", "50"},
+	} {
+		r := New(Options{})
+		for i, s := range tc.msgs {
+			r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+		}
+		got := map[string]string{}
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue {
+				got[a.Name] = a.Value
+			}
+		}
+		if !strings.HasPrefix(got[tc.name], tc.want) {
+			t.Errorf("%q: %s = %q, want %q (all: %v)", tc.msgs, tc.name, got[tc.name], tc.want, got)
+		}
+	}
+	for _, tc := range []struct{ s, change string }{
+		{"线宽改成 1.5 倍", "*1.5"},
+		{"1.5倍吧", "*1.5"},
+		{"超时翻倍", "*2"},
+	} {
+		if _, c, ok := relative(tc.s); !ok || c != tc.change {
+			t.Errorf("relative(%q) = %q, %v; want %q", tc.s, c, ok, tc.change)
+		}
+	}
+	if _, c, ok := relative("组合总杠杆不超过 1.5 倍"); ok {
+		t.Errorf("a limit said as a multiple is no change: %q", c)
+	}
+	r := New(Options{})
+	for i, s := range []string{"the launch date is 2026-05-04", "hmm, double it"} {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue && a.Value != "2026-05-04" {
+			t.Errorf("a change that cannot apply to a date changed it: %s = %q", a.Name, a.Value)
+		}
+	}
+}
+
+// A shift by steps moves a count, a range, or the one bound of a range
+// named ("start …", "end …").
+func TestShiftBySteps(t *testing.T) {
+	for _, tc := range []struct{ held, shift, want string }{
+		{"10 to 16", "+2 levels start", "12 to 16"},
+		{"10 to 16", "-1 levels end", "10 to 15"},
+		{"3-7", "+1 steps", "4-8"},
+		{"5", "+2 notches", "7"},
+	} {
+		if got, ok := applyShift(tc.held, tc.shift); !ok || got != tc.want {
+			t.Errorf("applyShift(%q, %q) = %q, %v; want %q", tc.held, tc.shift, got, ok, tc.want)
+		}
+	}
+	if k, c, ok := relative("the viewers never zoom out that far, end the detail range one level lower"); !ok || k != "detail range" || c != "@-1 level end" {
+		t.Errorf("relative = %q, %q, %v", k, c, ok)
+	}
+	if got, ok := applyShift("10 to 16", "+8 levels start"); ok {
+		t.Errorf("a start moved past its end: %q", got)
+	}
+}

@@ -327,6 +327,11 @@ func keyWords(prop string) []string {
 		if stopwords[w] || optionalKeyWords[w] {
 			continue
 		}
+		if strings.HasSuffix(w, "ies") && len(w) > 4 {
+			// "dailies", "retries": the singular is "daily", "retry".
+			out = append(out, w[:len(w)-3]+"y")
+			continue
+		}
 		out = append(out, strings.TrimSuffix(w, "s"))
 	}
 	return out
