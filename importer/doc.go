@@ -32,6 +32,10 @@
 //     state's "messages", JSONL) map their types (human, ai, tool, system)
 //     to those roles; a file that is one JSON list of messages is one
 //     conversation.
+//   - OpenAI Codex CLI rollouts read their response_item records
+//     (Responses API items): messages, reasoning summaries, function,
+//     custom-tool and shell calls answered by call_id; event_msg records
+//     repeat them for the UI and are skipped.
 //   - System prompts become request/header events (Gen01 keeps the system
 //     prompt in the header, not on the surface).
 //   - Compaction markers already in the source (Claude Code compact_boundary

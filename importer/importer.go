@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -355,6 +355,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	switch {
 	case str("type") == "session" && has("id"):
 		return FormatDSH, nil
+	case has("type", "payload") && codexRecordTypes[str("type")]:
+		return FormatCodex, nil
 	case has("type", "message", "timestamp") && len(top) == 3:
 		return FormatClaudeSDK, nil
 	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
@@ -460,6 +462,7 @@ var parsers = map[Format]parser{
 	FormatATIF:       parseATIF,
 	FormatMiniSWE:    parseMiniSWE,
 	FormatSWEAgent:   parseSWEAgent,
+	FormatCodex:      whole(parseCodex),
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items
@@ -471,6 +474,7 @@ type lineParser func(r io.Reader, t *transcript) error
 var lineParsers = map[Format]lineParser{
 	FormatClaudeSDK:  parseClaudeSDK,
 	FormatClaudeCode: parseClaudeCode,
+	FormatCodex:      parseCodex,
 }
 
 // whole is p reading a file's contents into a transcript held whole.

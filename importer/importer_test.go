@@ -334,3 +334,30 @@ func TestImportClaudeCodeDeadEnds(t *testing.T) {
 		t.Errorf("a path to a missing parent: %v, %+v", err, ims[0].Stats)
 	}
 }
+
+// An OpenAI Codex CLI rollout (response_item records of Responses API
+// items) imports as a session: messages, reasoning summaries, function,
+// custom-tool and shell calls answered by their outputs by call_id (an
+// exit code other than 0 is a failed result), the session id from
+// session_meta; event_msg records, which repeat the items for the UI, are
+// skipped. Before, it was an unknown format.
+func TestImportCodex(t *testing.T) {
+	im := importOne(t, "codex-rollout.jsonl", importer.FormatCodex, []string{
+		"user: <environment_context>\n  <cwd>/work/app</cwd>\n</environment_context>",
+		"user: Why does `make lint` fail? Do not change the CI config.",
+		"assistant: **Running the linter**\nshell {\"command\":[\"bash\",\"-lc\",\"make lint\"],\"workdir\":\"/work/app\"}",
+		"user: src/api.ts:12:5 error no-unused-vars 'retry' is defined but never used\nmake: *** [lint] Error 1\n",
+		"assistant: apply_patch {\"input\":\"*** Begin Patch\\n*** Update File: src/api.ts\\n@@\\n-const retry = 3;\\n*** End Patch\"}",
+		"user: Success. Updated the following files:\nM src/api.ts\n",
+		"assistant: `make lint` failed on an unused `retry` in src/api.ts; I removed it.",
+	})
+	if im.ID != "codex:019a2d7a-41c4-78b1-b7cc-a45d62a89cd5" {
+		t.Errorf("id %q, want the session_meta's", im.ID)
+	}
+	if st := im.Stats; st.ToolCalls != 2 || st.ToolResults != 2 || st.Unpaired != 0 || st.Orphans != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_lint1"}) {
+		t.Errorf("failed results %v, want the one that exited 2", failed)
+	}
+}

@@ -90,7 +90,7 @@ func Open(path, name string) (*Stream, error) {
 	}
 	var pass func(r io.Reader, t *transcript) error
 	switch format {
-	case FormatClaudeSDK:
+	case FormatClaudeSDK, FormatCodex:
 		pass = lineParsers[format]
 	case FormatClaudeCode:
 		r, done, err := openFile(path, size)

@@ -1,0 +1,162 @@
+package importer
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+
+	"github.com/epistemicfold/ef/hostshim"
+)
+
+// FormatCodex is an OpenAI Codex CLI session rollout
+// (~/.codex/sessions/…/rollout-*.jsonl): one {"timestamp", "type",
+// "payload"} record per line, the conversation in its response_item
+// records (OpenAI Responses API items).
+const FormatCodex Format = "codex"
+
+// codexRecordTypes are the record types of a Codex rollout line.
+var codexRecordTypes = map[string]bool{"session_meta": true, "response_item": true, "turn_context": true, "event_msg": true, "compacted": true}
+
+// parseCodex reads a Codex rollout line by line. Response items are the
+// conversation: messages (user, assistant; developer and system are the
+// system prompt), function_call, custom_tool_call and local_shell_call
+// are calls of the assistant message before them, their *_output items
+// answer them by call_id, and a reasoning item's summary is reasoning.
+// session_meta gives the session id (and instructions, the system
+// prompt), turn_context the model; event_msg records repeat what the
+// response items hold, for the UI, and are skipped; a compacted record
+// is a compaction marker followed by its summary.
+func parseCodex(in io.Reader, t *transcript) error {
+	t.provider = "openai"
+	var err error
+	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
+		if err := codexLine(t, raw); err != nil {
+			return err
+		}
+		return t.drain(false)
+	})
+	return err
+}
+
+func codexLine(t *transcript, raw []byte) error {
+	var rec struct {
+		Type    string          `json:"type"`
+		Payload json.RawMessage `json:"payload"`
+	}
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return malformed("", err)
+	}
+	var p struct {
+		Type         string          `json:"type"`
+		ID           string          `json:"id"`
+		Instructions string          `json:"instructions"`
+		Model        string          `json:"model"`
+		Message      string          `json:"message"`
+		Role         string          `json:"role"`
+		Content      json.RawMessage `json:"content"`
+		Name         string          `json:"name"`
+		Arguments    json.RawMessage `json:"arguments"`
+		Input        string          `json:"input"`
+		Action       json.RawMessage `json:"action"`
+		CallID       string          `json:"call_id"`
+		Output       json.RawMessage `json:"output"`
+		Summary      json.RawMessage `json:"summary"` // a reasoning item's parts; turn_context's is a setting
+	}
+	if len(rec.Payload) > 0 {
+		if err := json.Unmarshal(rec.Payload, &p); err != nil {
+			return malformed("payload", err)
+		}
+	}
+	switch rec.Type {
+	case "session_meta":
+		if t.recordedID == "" {
+			t.recordedID = p.ID
+		}
+		t.system(p.Instructions)
+		return nil
+	case "turn_context":
+		if t.model == "" {
+			t.model = p.Model
+		}
+		t.skipped++
+		return nil
+	case "compacted":
+		t.marker("compacted", 0)
+		t.summaryUser(hostshim.TextBlock(p.Message))
+		return nil
+	case "response_item":
+	default:
+		t.skipped++
+		return nil
+	}
+	t.sourceRecords++
+	switch p.Type {
+	case "message":
+		parts, err := chatParts(p.Content)
+		if err != nil {
+			return err
+		}
+		switch p.Role {
+		case "user":
+			t.user(partBlocks(parts)...)
+		case "assistant":
+			t.extendAssistant(partBlocks(parts)...)
+		case "developer", "system":
+			t.system(joinText(partBlocks(parts)))
+		default:
+			t.otherRoles++
+			t.user(append([]hostshim.Block{hostshim.TextBlock("[" + p.Role + "]")}, partBlocks(parts)...)...)
+		}
+	case "reasoning":
+		var summary []struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(p.Summary, &summary); len(p.Summary) > 0 && err != nil {
+			return malformed("reasoning summary", err)
+		}
+		var text []string
+		for _, s := range summary {
+			text = append(text, s.Text)
+		}
+		t.extendAssistant(hostshim.Block{Type: hostshim.BlockReasoning, Text: strings.Join(text, "\n")})
+	case "function_call":
+		t.extendAssistant(toolCall(p.CallID, p.Name, stringOrJSON(p.Arguments)))
+	case "custom_tool_call":
+		args, _ := json.Marshal(map[string]string{"input": p.Input})
+		t.extendAssistant(toolCall(p.CallID, p.Name, string(args)))
+	case "local_shell_call":
+		t.extendAssistant(toolCall(p.CallID, "local_shell", jsonText(p.Action)))
+	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
+		text, failed := codexOutput(p.Output)
+		t.result(p.CallID, failed, hostshim.TextBlock(text))
+	default:
+		t.skipped++ // web_search_call and items yet to come: nothing the session needs
+	}
+	return nil
+}
+
+// codexOutput is a tool output's text and whether it reports a failure:
+// Codex writes a string, often JSON of {"output", "metadata": {"exit_code"}}
+// (the exit code says), or an object {"content", "success"}.
+func codexOutput(v json.RawMessage) (string, bool) {
+	text := stringOrJSON(v)
+	var o struct {
+		Output   *string `json:"output"`
+		Content  *string `json:"content"`
+		Success  *bool   `json:"success"`
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	}
+	if json.Unmarshal([]byte(text), &o) != nil {
+		return text, false
+	}
+	failed := o.Success != nil && !*o.Success || o.Metadata.ExitCode != nil && *o.Metadata.ExitCode != 0
+	switch {
+	case o.Output != nil:
+		return *o.Output, failed
+	case o.Content != nil:
+		return *o.Content, failed
+	}
+	return text, failed
+}
