@@ -167,6 +167,17 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		}
 		t.Logf("%s -> %v", c.line, m["error"])
 	}
+	// An integer id beyond 2^53 − 1 would come back as another number
+	// (the SDK holds ids as float64: 9007199254740993 was answered as
+	// …992): it is refused, with the client's own id, and 2^53 − 1 works.
+	send(`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`)
+	if line := <-st.out; !strings.Contains(line, `"id":9007199254740993,`) || !strings.Contains(line, "-32600") || !strings.Contains(line, "beyond ±9007199254740991") {
+		t.Errorf("a 2^53+1 id answered %s", line)
+	}
+	send(`{"jsonrpc":"2.0","id":-9007199254740991,"method":"ping"}`)
+	if line := <-st.out; !strings.Contains(line, `"id":-9007199254740991,"result":{}`) {
+		t.Errorf("a -(2^53-1) id answered %s", line)
+	}
 	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"still here"}}}`)
 	m := next()
 	res, _ := m["result"].(map[string]any)

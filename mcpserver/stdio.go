@@ -302,6 +302,14 @@ func vetEnvelope(m map[string]json.RawMessage) (json.RawMessage, string) {
 		}
 		return nil, fmt.Sprintf("\"id\" must be a string or an integer, not %s", what)
 	}
+	if hasID && jsonKind(id) == "a number" {
+		// The SDK holds a number id as a float64, which has 53 bits: a
+		// larger one would be answered with another id. This answer
+		// carries the client's own bytes, so it can match it.
+		if n, _ := strconv.ParseInt(string(bytes.TrimSpace(id)), 10, 64); n > maxSafeID || n < -maxSafeID {
+			return id, fmt.Sprintf(`"id" %s is beyond ±%d, the integers this server can answer exactly: use a smaller one or a string`, bytes.TrimSpace(id), int64(maxSafeID))
+		}
+	}
 	if _, call := m["method"]; hasID && call && jsonKind(id) == "null" {
 		return nil, `"id" must be a string or an integer, not null: a request needs an id to be answered (a notification has no "id")`
 	}
@@ -314,6 +322,9 @@ func vetEnvelope(m map[string]json.RawMessage) (json.RawMessage, string) {
 	}
 	return nil, ""
 }
+
+// maxSafeID is the largest integer a float64 holds exactly (2^53 − 1).
+const maxSafeID = 1<<53 - 1
 
 // validID reports whether a JSON-RPC id is a string, an integer or null.
 func validID(id json.RawMessage) bool {
