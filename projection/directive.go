@@ -181,6 +181,20 @@ func imperative(clause string) bool {
 	return true
 }
 
+// simplePast are past forms that are no participle of a rule ("only
+// took", "always went"); "only allowed", "never dropped" may be.
+var simplePast = map[string]bool{"took": true, "went": true, "got": true, "had": true, "was": true, "were": true, "did": true, "saw": true, "came": true, "ran": true, "knew": true}
+
+// irregularPast reports whether rest opens with a simplePast.
+func irregularPast(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	return len(f) > 0 && simplePast[strings.Trim(f[0], ".,;:!?")]
+}
+
+// passiveRE is a clause that ends in a passive's auxiliary: "SSH is
+// only allowed from …" is a rule, not a story.
+var passiveRE = mustPattern(`(?i)\b(?:is|are|was|were|be|been|being|get|gets|stays?|remains?)\s*$`)
+
 // directive reports whether the sentence s directs the agent with one of
 // its rule words (constraintRE): see the package note above.
 func directive(s string) bool {
@@ -208,14 +222,20 @@ func directive(s string) bool {
 		}
 		clause = strings.TrimSpace(clause)
 		switch {
+		case clause == "" && (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && irregularPast(s[m[1]:]):
+			// "…, only took them 6 weeks lol": a past told with its
+			// subject left out, not an imperative ("only allowed from
+			// …", "never dropped" may be a rule's participle).
+			continue
 		case clause == "":
 			// The imperative: the rule word opens the clause.
 			return true
 		case subordRE.MatchString(clause):
 			continue
-		case !agentRE.MatchString(clause) && strings.EqualFold(word, "never") && pastForm(s[m[1]:]):
-			// "Glad Ines never saw that", "the lock never released": a
-			// subject's past, told.
+		case !agentRE.MatchString(clause) && (strings.EqualFold(word, "never") || (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && !passiveRE.MatchString(clause)) && pastForm(s[m[1]:]):
+			// "Glad Ines never saw that", "the lock never released", "only
+			// took them 6 weeks", "it always worked": a subject's past,
+			// told.
 			continue
 		case agentRE.MatchString(clause), imperative(clause):
 			return true

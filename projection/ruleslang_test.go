@@ -70,3 +70,18 @@ func TestLiftJapaneseNoLongerNeeded(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestChatterPastNoRule: "only" or "always" before a past told in
+// passing is no rule; before a rule's participle it still is.
+func TestChatterPastNoRule(t *testing.T) {
+	for _, s := range []string{"the new espresso machine finally arrived, only took them a month lol", "printer on 2 always jammed on fridays back then"} {
+		if got := rulesAfter(s); len(got) != 0 {
+			t.Errorf("%q: %q", s, got)
+		}
+	}
+	for _, s := range []string{"Only deploy from the release branch, never from a fork.", "Uploads only allowed through the signed URL, never by hand."} {
+		if got := rulesAfter(s); len(got) == 0 {
+			t.Errorf("%q: %q", s, got)
+		}
+	}
+}
