@@ -143,7 +143,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		var capped []ManifestEntry
 		var kept []bool
 		var ckTok int
-		text, cands, capped, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, frame)
+		text, cands, capped, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, p.BestEffort, frame)
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +154,11 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		dm := &DropManifest{CheckpointID: id, Meter: e.opts.TokenMeter.Name(), Budget: p.Budget, HeadTokens: p.HeadTokens,
 			TailTokens: p.TailTokens, TailNodes: p.TailNodes, CheckpointBudget: p.CheckpointBudget, CheckpointTokens: ckTok,
 			VisibleTokens: p.HeadTokens + p.TailTokens + ckTok,
-			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, HostTokens: p.Tokens}, Kept: k, Dropped: d}
+			Folded:        FoldedRange{Nodes: len(p.Seqs), FirstSeq: mk.First, LastSeq: mk.Last, HostTokens: p.Tokens}, Kept: k, Dropped: d,
+			BestEffort: p.BestEffort}
+		if p.BestEffort {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s; the request after it is %d %s tokens (budget %d)", p.Reason, dm.VisibleTokens, dm.Meter, p.Budget))
+		}
 		dm.Dropped = append(dm.Dropped, stale.entries...)
 		rep.Drop = dm
 		semantic["dropManifest"] = dm

@@ -26,6 +26,9 @@ type DropManifest struct {
 	Folded           FoldedRange     `json:"folded"`
 	Kept             []ManifestEntry `json:"kept"`
 	Dropped          []ManifestEntry `json:"dropped"`
+	// BestEffort: the budget could not be met; everything foldable was
+	// folded into the smallest checkpoint (VisibleTokens is over Budget).
+	BestEffort bool `json:"bestEffort,omitempty"`
 }
 
 // FoldedRange is the span an emergency fold took out of view.
@@ -288,7 +291,9 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 // measured with the token meter (≤ ckptBudget) and the host meter (<
 // hostLimit, the host's shrink check), dropping the lowest-priority kept
 // candidate until both hold. The result is a pure function of its inputs.
-func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, frame func(string) *hostshim.Message) (string, []candidate, []ManifestEntry, []bool, int, error) {
+// bestEffort (Plan.BestEffort): a hard state over ckptBudget is kept
+// anyway, alone, as long as it is shorter than the span.
+func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, bestEffort bool, frame func(string) *hostshim.Message) (string, []candidate, []ManifestEntry, []bool, int, error) {
 	cands, capped := emergencyCandidates(f, state)
 	kept := make([]bool, len(cands))
 	hard := 0
@@ -303,6 +308,9 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 	// not fit, the fold is refused.
 	base := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
 	bt := tok.CountMessage(frame(base))
+	if bt > ckptBudget && bestEffort {
+		ckptBudget = bt
+	}
 	if bt > ckptBudget {
 		return "", nil, nil, nil, 0, fmt.Errorf("%w: the smallest checkpoint, with its %d lines of hard state (constraints, open failures, obligations), is %d %s tokens and %d are left for it; refusing rather than dropping hard state", ErrBudget, hard, bt, tok.Name(), ckptBudget)
 	}

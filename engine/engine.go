@@ -107,6 +107,13 @@ type FoldRequest struct {
 	SourceCommandID string
 	// Budget is the emergency budget; zero means Policy.EmergencyBudget.
 	Budget int
+	// BestEffort: an emergency fold whose budget cannot be met (the head
+	// no fold removes, or the part that cannot be folded, is over it)
+	// folds everything foldable into its smallest checkpoint instead of
+	// refusing with ErrBudget. For a provider-confirmed overflow, where
+	// folding less leaves the turn to fail: the request shrinks as far
+	// as folding can take it.
+	BestEffort bool
 	// Region, when set, folds exactly this span [start, end] (surface
 	// seqs) instead of planning one.
 	Region *[2]int
@@ -295,7 +302,7 @@ func (e *Engine) plan(v *surfaceView, req FoldRequest) (*Plan, string, error) {
 		if budget <= 0 {
 			return nil, "", ErrNoBudget
 		}
-		return e.planEmergency(v, budget)
+		return e.planEmergency(v, budget, req.BestEffort)
 	}
 	return nil, "", fmt.Errorf("%w: %q", ErrBadMode, req.Mode)
 }
@@ -344,7 +351,7 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 		if fits {
 			return last, nil
 		}
-		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeEmergency, Trigger: string(trigger), Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+		_, res, err := e.Fold(ctx, agent, FoldRequest{Mode: ModeEmergency, Trigger: string(trigger), Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, BestEffort: true})
 		if res == nil && err == nil {
 			res = last
 		}

@@ -30,6 +30,8 @@ type HostedFold struct {
 	Owner hostshim.Owner
 	// Budget is the emergency budget; zero means Policy.EmergencyBudget.
 	Budget int
+	// BestEffort: the emergency plan was made with FoldRequest.BestEffort.
+	BestEffort bool
 }
 
 // CompileHosted compiles the checkpoint for a bracket the host opened on the
@@ -62,7 +64,7 @@ func (e *Engine) CompileHosted(ctx context.Context, agent *hostshim.Agent, f Hos
 	if f.Mode == ModeEmergency {
 		// The emergency plan sizes its span and its checkpoint budget
 		// together; the host must have been told that very span.
-		plan, _, err = e.plan(v, FoldRequest{Mode: ModeEmergency, Budget: f.Budget})
+		plan, _, err = e.plan(v, FoldRequest{Mode: ModeEmergency, Budget: f.Budget, BestEffort: f.BestEffort})
 	} else {
 		plan, _, err = e.plan(v, req)
 	}

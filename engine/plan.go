@@ -27,7 +27,10 @@ type Plan struct {
 	// Leaf: the fold floor and the goal the span was grown to.
 	Floor int `json:"floor,omitempty"`
 	Goal  int `json:"goal,omitempty"`
-	// Emergency: the budget and its split (TokenMeter tokens).
+	// Emergency: the budget and its split (TokenMeter tokens). BestEffort:
+	// the budget cannot be met, and everything foldable is folded into the
+	// smallest checkpoint (FoldRequest.BestEffort).
+	BestEffort       bool   `json:"bestEffort,omitempty"`
 	Budget           int    `json:"budget,omitempty"`
 	HeadTokens       int    `json:"headTokens,omitempty"`
 	TailTokens       int    `json:"tailTokens,omitempty"`
@@ -345,7 +348,14 @@ func (e *Engine) planRoot(v *surfaceView) (*Plan, string, error) {
 // unfinished step, or nothing) is taken and must fit B − H − minC. The
 // checkpoint then gets C_budget = B − H − T and is filled by priority
 // (fitEmergency).
-func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error) {
+//
+// When B cannot be met (H + minC > B, or the shortest balanced tail is over
+// B − H − minC), the fold is refused with ErrBudget, unless bestEffort: then
+// everything foldable (up to the shortest balanced tail) is folded into the
+// smallest checkpoint, its hard state kept (Plan.BestEffort), since for a
+// provider-confirmed overflow no fold at all leaves the turn to fail. A span
+// that is one checkpoint alone is still refused: re-folding it cannot shrink it.
+func (e *Engine) planEmergency(v *surfaceView, budget int, bestEffort bool) (*Plan, string, error) {
 	tok := e.opts.TokenMeter
 	n := len(v.nodes)
 	// Real prices are taken lazily, from both ends: the tokenizer is the
@@ -398,10 +408,6 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 	}
 	minC := e.minEmergencyCheckpoint(v.s)
 	avail := budget - head - minC
-	if avail < 0 {
-		return nil, "", fmt.Errorf("%w: budget %d < system head %d + smallest checkpoint %d (%s)", ErrBudget, budget, head, minC, tok.Name())
-	}
-	tailBudget := int(float64(avail) * e.opts.Policy.EmergencyTailRatio)
 	suffix := make([]int, n+1) // suffix[k] = Σ real[k:], filled from the end as needed
 	filled := n
 	suffixAt := func(k int) int {
@@ -411,6 +417,33 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 		}
 		return suffix[k]
 	}
+	// unmet is the answer when B cannot be met: ErrBudget, or the best
+	// effort of folding everything up to the shortest balanced tail.
+	unmet := func(why string) (*Plan, string, error) {
+		limit := v.limitCut(v.open, st+1)
+		if !bestEffort || limit < 0 {
+			return nil, "", fmt.Errorf("%w: %s", ErrBudget, why)
+		}
+		if limit-st == 1 {
+			if m, _ := v.s.Message(v.nodes[st]); m.IsCheckpoint() {
+				return nil, "", fmt.Errorf("%w: %s, and what can be folded is one checkpoint alone", ErrBudget, why)
+			}
+		}
+		tail := suffixAt(limit)
+		if perr != nil {
+			return nil, "", perr
+		}
+		p := v.plan(ModeEmergency, st, limit-1, fr)
+		p.BestEffort = true
+		p.Budget, p.HeadTokens, p.TailTokens, p.TailNodes = budget, head, tail, n-limit
+		p.CheckpointBudget = max(0, budget-head-tail)
+		p.Reason = fmt.Sprintf("emergency, best effort: %s; head %d + tail %d (%d nodes) kept, everything before the tail, %d nodes (%d host tokens), folded into the smallest checkpoint", why, head, tail, n-limit, limit-st, p.Tokens)
+		return p, "", nil
+	}
+	if avail < 0 {
+		return unmet(fmt.Sprintf("budget %d < system head %d + smallest checkpoint %d (%s)", budget, head, minC, tok.Name()))
+	}
+	tailBudget := int(float64(avail) * e.opts.Policy.EmergencyTailRatio)
 	best := -1
 	for k := v.open; k > st; k-- {
 		if !v.bal[k] {
@@ -427,7 +460,7 @@ func (e *Engine) planEmergency(v *surfaceView, budget int) (*Plan, string, error
 			return nil, "", fmt.Errorf("%w: nothing can be folded before the unfinished step%s", ErrBudget, openCallsNote(v.s))
 		}
 		if suffixAt(best) > avail {
-			return nil, "", fmt.Errorf("%w: the part that cannot be folded (from position %d) is %d %s tokens, over the %d left%s", ErrBudget, best, suffixAt(best), tok.Name(), avail, openCallsNote(v.s))
+			return unmet(fmt.Sprintf("the part that cannot be folded (from position %d) is %d %s tokens, over the %d left%s", best, suffixAt(best), tok.Name(), avail, openCallsNote(v.s)))
 		}
 	}
 	if perr != nil {

@@ -170,7 +170,9 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 		due = true
 		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
 	case hostshim.TriggerOverflow:
-		req = engine.FoldRequest{Mode: engine.ModeEmergency}
+		// The provider rejected the request: when the budget cannot be
+		// met, fold what can be folded rather than leave the turn to fail.
+		req = engine.FoldRequest{Mode: engine.ModeEmergency, BestEffort: true}
 	default:
 		return nil, rpcErr(CodeInvalidParams, "fold/plan: unknown trigger %q", p.Trigger)
 	}
@@ -184,7 +186,10 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	if plan == nil {
 		return none(skip)
 	}
-	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs)}
+	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs), bestEffort: req.BestEffort}
+	if plan.BestEffort {
+		srv.logger.Warn("emergency fold cannot meet its budget; everything foldable is folded", "session", p.SessionID, "reason", plan.Reason)
+	}
 	return &FoldPlanResult{Decision: DecisionFold, Start: &plan.Start, End: &plan.End, Mode: plan.Mode, Reason: plan.Reason, Window: p.ContextWindow}, nil
 }
 
@@ -215,8 +220,9 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		return nil, rpcErr(CodeInvalidParams, "fold/compile: %v", err)
 	}
 	mode := engine.Mode(p.Mode)
+	bestEffort := false
 	if ss.plan != nil && slices.Equal(ss.plan.seqs, seqs) {
-		mode = ss.plan.mode
+		mode, bestEffort = ss.plan.mode, ss.plan.bestEffort
 	} else if mode == "" || mode == engine.ModeLeaf || mode == engine.ModeEmergency {
 		// Not the span we planned (the host fell back to its own
 		// policy): fold exactly what the host selected.
@@ -243,7 +249,7 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	agent := &hostshim.Agent{Session: s}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	rep, res, err := eng.CompileHosted(ctx, agent, engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner})
+	rep, res, err := eng.CompileHosted(ctx, agent, engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort})
 	if err != nil {
 		return nil, rpcErr(CodeInternalError, "fold/compile: %v", err)
 	}

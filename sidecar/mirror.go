@@ -33,8 +33,9 @@ type mirror struct {
 // plannedFold is what fold/plan decided, so that fold/compile of the same
 // span folds it in the planned mode.
 type plannedFold struct {
-	mode engine.Mode
-	seqs []int
+	mode       engine.Mode
+	seqs       []int
+	bestEffort bool // an emergency plan made with FoldRequest.BestEffort
 }
 
 // generationOf tells a live session's wire generation from its events:

@@ -29,6 +29,7 @@
 // therefore lives in one plain object, `this.ef`, created in the
 // constructor and never replaced, and no #private field is used.
 import { BasicCompactionEngine } from '@deepseek-ai/dsh-compaction-basic'
+import { toolPairingBalancedAfter } from '@deepseek-ai/dsh-compaction'
 import Schema from '@deepseek-ai/schemastery'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -111,10 +112,30 @@ const COMPILE_RESTART_GRACE_MS = 2000
 
 /** A fold refused before its bracket: its span cannot shrink. */
 class CannotShrinkError extends Error {
-  constructor(why) {
+  constructor(why, seq) {
     super(why)
     this.name = 'CannotShrinkError'
+    this.seq = seq
   }
+}
+
+/**
+ * The span from surface node `start` to the last node after which the
+ * surface is tool-pairing balanced (the whole surface when it ends
+ * balanced), or undefined when that is `start` alone.
+ */
+function spanToLastBalancedCut(session, start) {
+  const nodes = session.surface?.nodes ?? []
+  const from = nodes.indexOf(start)
+  if (from < 0) return undefined
+  for (let k = nodes.length - 1; k > from; k--) {
+    try {
+      if (toolPairingBalancedAfter(session, nodes[k])) return { start, end: nodes[k] }
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
 }
 
 /** Whether the surface node at seq is a compaction checkpoint (any engine's). */
@@ -383,9 +404,20 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     try {
       return await super.compactIfNeeded(agent, trigger, signal)
     } catch (error) {
+      if (!(error instanceof CannotShrinkError)) throw error
+      const wide = trigger === 'context-overflow' && run.last === null ? spanToLastBalancedCut(agent.session, error.seq) : undefined
+      if (wide !== undefined) {
+        // The provider rejected the request, and the host's overflow
+        // selection (everything before the last tool exchange) is one
+        // checkpoint alone: folding nothing would end the turn with the
+        // overflow. The span then runs to the last balanced cut, the
+        // last exchange with it (its messages stay in the log, and in
+        // EF's archive when EF compiles the fold).
+        this.ctx.logger?.warn?.(`epistemic-fold: ${trigger} fold: ${error.message}; folding seqs ${wide.start}..${wide.end} instead, through the last tool exchange`)
+        return await this.compactRegion(wide.start, wide.end, agent, signal)
+      }
       // The basic policy's retry picked a span that cannot shrink (the
       // checkpoint it just wrote, alone): keep what it folded.
-      if (!(error instanceof CannotShrinkError)) throw error
       this.ctx.logger?.warn?.(`epistemic-fold: basic ${trigger} fold stopped: ${error.message}`)
       return run.last
     } finally {
@@ -402,7 +434,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
   async compactRegion(start, end, agent, signal) {
     const run = this.ef.basic.get(agent.session)
     if (run !== undefined && start === end && isCheckpoint(agent.session, start)) {
-      throw new CannotShrinkError(`the span is one checkpoint (seq ${start}) alone; re-folding it cannot shrink it`)
+      throw new CannotShrinkError(`the span is one checkpoint (seq ${start}) alone; re-folding it cannot shrink it`, start)
     }
     const result = await super.compactRegion(start, end, agent, signal)
     if (run !== undefined) run.last = result
@@ -443,6 +475,9 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       else this.ctx.logger?.debug?.(`epistemic-fold: no pressure fold: ${plan.reason}`)
       return null
     }
+    // An overflow's fold is rare and changes what the model sees most:
+    // say what it keeps (a best effort says the budget cannot be met).
+    if (trigger === 'context-overflow') this.ctx.logger?.warn?.(`epistemic-fold: the provider reported a context overflow; ${plan.reason}`)
     this.ef.modes.set(session, plan.mode)
     const before = eventCount(session)
     try {
