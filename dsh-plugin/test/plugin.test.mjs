@@ -453,3 +453,50 @@ test('a 0.1.7-shaped session (no session.events): syncs after the first come fro
   await engine.syncSession(v17)
   assert.deepEqual(reads, [0, before + 5])
 }))
+
+/** session() with a request header whose system prompt alone is over an emergency budget of a 4000-token window. */
+function sessionWithLargeHead(name) {
+  const s = Session.create(SessionId(name))
+  s.append('turn/start', { turn: 1 })
+  const system = Array.from({ length: 300 }, (_, i) => `Rule ${i} of the harness: tools take JSON arguments and answer in text.`).join('\n')
+  s.append('request/header', { header: { config: { provider: 'fake', model: 'fake-m' }, system }, reason: 'initial' })
+  user(s, 'Fix the failing build in crates/parser. The deploy token is K7-QX-9931; never touch vendor/.')
+  for (let i = 1; i <= 6; i++) toolRound(s, 1, i, `call_${i}`, `cargo test -p parser --test case_${i}`, `test case_${i} ... ok\n` + `log line ${i} `.repeat(60))
+  return s
+}
+
+test('an overflow no fold can bring under the budget (the system head alone is over it): EF folds everything foldable, the request shrinks, the log says why', { skip }, () => withEF(async ({ ctx, logs, engine }) => {
+  await engine.info()
+  const s = sessionWithLargeHead('plugin-overflow-head')
+  const agent = agentOf(s)
+  const before = ctx.tokenMeter.measure(s).totalTokens
+  const fold = await engine.compactIfNeeded(agent, 'context-overflow', signal())
+  assert.ok(fold, 'the overflow was folded (a null here ends the turn with CONTEXT_WINDOW_EXCEEDED)')
+  assert.match(checkpointText(s, fold), /ef-checkpoint[^\]]*mode=emergency/)
+  assert.deepEqual(s.surface.nodes, [fold.summarySeq + 1], `everything foldable was folded: ${logs.join("\n")}`)
+  assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
+  assert.ok(logs.some((l) => /context overflow; emergency, best effort: budget \d+ < system head/.test(l)), logs.join('\n'))
+  // The folded span is archived: recall still has the token.
+  const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(found.isError, false, found.text)
+  // A second overflow: what is left is one checkpoint, which no fold can shrink.
+  assert.equal(await engine.compactIfNeeded(agent, 'context-overflow', signal()), null)
+}))
+
+test('an overflow while the sidecar is down, on a surface of one checkpoint and the last tool exchange: the fold runs through that exchange instead of ending the turn', { skip }, () => withEF(async ({ ctx, logs, engine }) => {
+  await engine.info()
+  const s = session('plugin-overflow-lone')
+  const agent = agentOf(s)
+  // A fold of everything before the last tool exchange leaves
+  // [checkpoint, call, result] (as a pressure fold did in the real CLI).
+  const nodes = [...s.surface.nodes]
+  const first = await engine.compactRegion(nodes[0], nodes[nodes.length - 3], agent, signal())
+  assert.equal(s.surface.nodes.length, 3)
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  const fold = await engine.compactIfNeeded(agent, 'context-overflow', signal())
+  assert.ok(fold, 'the overflow was folded (a null here ends the turn with CONTEXT_WINDOW_EXCEEDED)')
+  assert.deepEqual(fold.shadowedSeqs, [first.summarySeq + 1, ...nodes.slice(-2)])
+  assert.equal(s.surface.nodes.length, 1)
+  assert.ok(logs.some((l) => /one checkpoint \(seq \d+\) alone.*folding seqs \d+\.\.\d+ instead, through the last tool exchange/.test(l)), logs.join('\n'))
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 60000 }))
