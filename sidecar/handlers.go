@@ -249,11 +249,26 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	agent := &hostshim.Agent{Session: s}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	rep, res, err := eng.CompileHosted(ctx, agent, engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort})
+	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort}
+	rep, res, err := eng.CompileHosted(ctx, agent, hosted)
+	archiveErr := ""
+	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil {
+		// The store cannot be written (full, read-only, removed): the fold
+		// goes on without it, so the context stays bounded; the span
+		// stays in the host's log, to be archived from it later.
+		archiveErr = err.Error()
+		srv.logger.Warn("bundle store cannot be written; folding without archiving the span", "session", p.SessionID, "err", err)
+		if eng, err = srv.engineWithoutStore(window, srv.settings.ThresholdRatio); err != nil {
+			return nil, err
+		}
+		if rep, res, err = eng.CompileHosted(ctx, agent, hosted); err != nil {
+			return nil, rpcErr(CodeInternalError, "fold/compile: the bundle store cannot be written (%s), and without it: %v", archiveErr, err)
+		}
+	}
 	if err != nil {
 		return nil, rpcErr(CodeInternalError, "fold/compile: %v", err)
 	}
-	return &FoldCompileResult{Summary: res.Summary, Model: res.Model, CheckpointID: rep.CheckpointID, Mode: rep.Mode, Recall: rep.Recall}, nil
+	return &FoldCompileResult{Summary: res.Summary, Model: res.Model, CheckpointID: rep.CheckpointID, Mode: rep.Mode, Recall: rep.Recall, ArchiveError: archiveErr}, nil
 }
 
 // spanOfMessages finds the contiguous surface span whose derived messages

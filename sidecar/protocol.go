@@ -318,6 +318,11 @@ type FoldCompileResult struct {
 	Model        string           `json:"model"`
 	Recall       string           `json:"recall"`
 	Summary      []hostshim.Block `json:"summary"`
+	// ArchiveError, when set, says why the fold's span could not be
+	// archived (the store could not be written): the checkpoint is EF's,
+	// compiled without the store; the span stays in the host's log, and
+	// is archived from it by a later session/archive.
+	ArchiveError string `json:"archiveError,omitempty"`
 }
 
 // ToolCallParams are tool/call's params.

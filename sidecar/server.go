@@ -250,6 +250,7 @@ func (srv *Server) removeStalePrivateIndexes(st *store.Store) {
 type engineKey struct {
 	window    int
 	threshold float64
+	noStore   bool // compiles without the bundle store (engineWithoutStore)
 }
 
 // checkSettings refuses ratios outside (0, 1].
@@ -308,7 +309,19 @@ func (s Settings) policy(window int, threshold float64) engine.Policy {
 // engineFor returns the engine for a context window and a threshold ratio
 // (the policy depends on both; models differ in their windows).
 func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, error) {
-	key := engineKey{window, threshold}
+	return srv.engineOf(engineKey{window: window, threshold: threshold})
+}
+
+// engineWithoutStore is engineFor's engine without the bundle store: the
+// fold it compiles is not archived (the validator's archive waiver), for
+// when the store cannot be written (a full or read-only disk, a removed
+// store directory).
+func (srv *Server) engineWithoutStore(window int, threshold float64) (*engine.Engine, error) {
+	return srv.engineOf(engineKey{window: window, threshold: threshold, noStore: true})
+}
+
+func (srv *Server) engineOf(key engineKey) (*engine.Engine, error) {
+	window, threshold := key.window, key.threshold
 	if e, ok := srv.engines[key]; ok {
 		return e, nil
 	}
@@ -320,7 +333,7 @@ func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, err
 	if srv.digestOn() {
 		opts.Summarizer = srv
 	}
-	if srv.store != nil {
+	if srv.store != nil && !key.noStore {
 		srv.store.Wire(&opts)
 	}
 	e, err := engine.New(opts)

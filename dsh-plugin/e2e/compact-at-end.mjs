@@ -14,7 +14,7 @@ export function apply(ctx) {
     colors: 0,
     export: (m) => {
       const text = m.args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')
-      if (/epistemic-fold|ef sidecar/.test(text)) process.stderr.write(`e2e log ${m.type}: ${text.split('\n')[0].slice(0, 400)}\n`)
+      if (/epistemic-fold|ef sidecar/.test(text)) process.stderr.write(`e2e log ${m.type}: ${text.split('\n')[0].slice(0, 2000)}\n`)
     },
   })
   let done = false

@@ -520,6 +520,13 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     try {
       result = await this.callSidecar(session, Method.foldCompile, params, signal)
     } catch (error) {
+      if (error instanceof SidecarError && !signal?.aborted) {
+        // EF could not compile this span (an error the sidecar reports):
+        // the host's summarizer folds it, so the context stays bounded;
+        // the span stays in the session log, archived from it later.
+        this.foldedUnarchived(session, input, `EF's compile failed: ${error.message}`)
+        return super.summarize(input, agent, signal)
+      }
       if (!(error instanceof SidecarUnavailableError)) throw error
       // The sidecar died during the compile. Its restart gets the log again
       // with the compaction still open, and compiles it (adopting a bundle
@@ -542,6 +549,13 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         this.foldedUnarchived(session, input, error.message)
         return super.summarize(input, agent, signal)
       }
+    }
+    if (result.archiveError) {
+      // EF compiled the checkpoint without its store (full, read-only,
+      // removed): the fold goes on; the span waits in the session log.
+      const n = (this.ef.unarchived.get(session.id) ?? 0) + 1
+      this.ef.unarchived.set(session.id, n)
+      this.ctx.logger?.warn?.(`epistemic-fold: the bundle store cannot be written (${result.archiveError}); the fold goes on without archiving its ${input.messages.length} messages: the session log keeps them, and they are archived from it once the store can be written (${n} such fold(s) pending in this session)`)
     }
     return {
       summary: result.summary,

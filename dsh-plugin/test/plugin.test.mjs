@@ -500,3 +500,18 @@ test('an overflow while the sidecar is down, on a surface of one checkpoint and 
   assert.equal(s.surface.nodes.length, 1)
   assert.ok(logs.some((l) => /one checkpoint \(seq \d+\) alone.*folding seqs \d+\.\.\d+ instead, through the last tool exchange/.test(l)), logs.join('\n'))
 }, { llmText: '## Current Work\n- basic summary', restartDelayMs: 60000 }))
+
+test("the store removed mid-session: the next folds go on (compiled by EF without its store, or by the host's summarizer), the log says the store cannot be written and the spans wait in the session log", { skip }, () => withEF(async ({ ctx, logs, engine, dir }) => {
+  await engine.info()
+  const s = session('plugin-store-removed')
+  const agent = agentOf(s)
+  assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
+  rmSync(dir, { recursive: true, force: true })
+  for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
+  const before = ctx.tokenMeter.measure(s).totalTokens
+  const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(fold, 'the fold went on without the store')
+  assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
+  assert.ok(logs.some((l) => /bundle store cannot be written .*(not archived yet|without archiving)/.test(l)), logs.join('\n'))
+  assert.equal(engine.status().state, 'up', 'the sidecar still runs')
+}, { llmText: '## Current Work\n- basic summary' }))
