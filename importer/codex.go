@@ -17,6 +17,13 @@ const FormatCodex Format = "codex"
 // codexRecordTypes are the record types of a Codex rollout line.
 var codexRecordTypes = map[string]bool{"session_meta": true, "response_item": true, "turn_context": true, "event_msg": true, "compacted": true}
 
+// codexItemTypes are the Responses API item types a rollout records.
+var codexItemTypes = map[string]bool{
+	"message": true, "reasoning": true, "function_call": true, "function_call_output": true,
+	"custom_tool_call": true, "custom_tool_call_output": true, "local_shell_call": true, "local_shell_call_output": true,
+	"web_search_call": true,
+}
+
 // parseCodex reads a Codex rollout line by line. Response items are the
 // conversation: messages (user, assistant; developer and system are the
 // system prompt), function_call, custom_tool_call and local_shell_call
@@ -25,7 +32,9 @@ var codexRecordTypes = map[string]bool{"session_meta": true, "response_item": tr
 // session_meta gives the session id (and instructions, the system
 // prompt), turn_context the model; event_msg records repeat what the
 // response items hold, for the UI, and are skipped; a compacted record
-// is a compaction marker followed by its summary.
+// is a compaction marker followed by its summary. An older rollout, of
+// bare items after a {"id", "timestamp", "instructions"} line, reads the
+// same.
 func parseCodex(in io.Reader, t *transcript) error {
 	t.provider = "openai"
 	var err error
@@ -40,11 +49,24 @@ func parseCodex(in io.Reader, t *transcript) error {
 
 func codexLine(t *transcript, raw []byte) error {
 	var rec struct {
-		Type    string          `json:"type"`
-		Payload json.RawMessage `json:"payload"`
+		Type       string          `json:"type"`
+		Payload    json.RawMessage `json:"payload"`
+		ID         *string         `json:"id"`
+		RecordType string          `json:"record_type"`
 	}
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		return malformed("", err)
+	}
+	// Rollouts of Codex before mid-2025 hold no envelope: a first line
+	// {"id", "timestamp", "instructions"}, then the items themselves, and
+	// {"record_type": "state"} lines.
+	switch {
+	case rec.RecordType != "":
+		rec.Type = "state"
+	case len(rec.Payload) == 0 && codexItemTypes[rec.Type]:
+		rec.Type, rec.Payload = "response_item", raw
+	case rec.Type == "" && rec.ID != nil:
+		rec.Type, rec.Payload = "session_meta", raw
 	}
 	var p struct {
 		Type         string          `json:"type"`

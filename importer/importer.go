@@ -355,7 +355,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	switch {
 	case str("type") == "session" && has("id"):
 		return FormatDSH, nil
-	case has("type", "payload") && codexRecordTypes[str("type")]:
+	case has("type", "payload") && codexRecordTypes[str("type")],
+		has("id", "timestamp", "instructions") && !has("type") && len(top) <= 4: // an older rollout's first line
 		return FormatCodex, nil
 	case has("type", "message", "timestamp") && len(top) == 3:
 		return FormatClaudeSDK, nil

@@ -361,3 +361,22 @@ func TestImportCodex(t *testing.T) {
 		t.Errorf("failed results %v, want the one that exited 2", failed)
 	}
 }
+
+// A Codex rollout written before mid-2025 has no envelope: a first line
+// {"id", "timestamp", "instructions"}, the items themselves, and
+// {"record_type": "state"} lines. It reads as the enveloped one does, the
+// instructions as the system prompt.
+func TestImportCodexLegacy(t *testing.T) {
+	im := importOne(t, "codex-rollout-legacy.jsonl", importer.FormatCodex, []string{
+		"user: Add a --dry-run flag to deploy.sh",
+		"assistant: Look at the argument parsing first.\nshell {\"command\":[\"sed\",\"-n\",\"1,40p\",\"deploy.sh\"]}",
+		"user: while getopts 'v' opt; do\n",
+		"assistant: deploy.sh parses only -v; I will add -n for --dry-run.",
+	})
+	if im.ID != "codex:3f1d2c4b-5e6f-4a7b-8c9d-0e1f2a3b4c5d" || !inRequestHeader(im, "Prefer small diffs.") {
+		t.Errorf("id %q; instructions in a request header: %v", im.ID, inRequestHeader(im, "Prefer small diffs."))
+	}
+	if st := im.Stats; st.ToolResults != 1 || st.Unpaired != 0 || len(failedResults(t, im)) != 0 {
+		t.Errorf("stats %+v", st)
+	}
+}
