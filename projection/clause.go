@@ -448,10 +448,20 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 // franz-go?", "pinia 还是 vuex？".
 var eitherOrRE = mustPattern(`(?i)(?P<a>[A-Za-z][\w.\-/]*)\s+(?:or|vs\.?|versus)\s+(?P<b>[A-Za-z][\w.\-/]*)\s*[?？]|(?P<c>[A-Za-z][\w.\-/]*)\s*还是\s*(?P<d>[A-Za-z][\w.\-/]*)\s*[?？]`)
 
-// optionsAsked are the two options question s asks between, or nil.
+// optionsAsked are the two options question s asks between, or the
+// options a list after a word that announces them names ("for the buffer
+// we've got 3 options, 2s, 4s or 8s", "temos três opções: SVC-AN, SVC-RS
+// ou EPEC"), or nil.
 func optionsAsked(s string) []string {
 	m := eitherOrRE.FindStringSubmatch(s)
 	if m == nil {
+		if loc := findIf(optionsWordRE.MatchString(s), optionsListRE, s); loc != nil {
+			opts := listedOptions(s[strings.Index(s, loc[0])+len(loc[0]):])
+			if len(opts) < 2 || len(opts) > 5 || slices.ContainsFunc(opts, func(o string) bool { return len(strings.Fields(o)) > 4 }) {
+				return nil
+			}
+			return opts
+		}
 		return nil
 	}
 	a, b := m[eitherOrRE.SubexpIndex("a")]+m[eitherOrRE.SubexpIndex("c")], m[eitherOrRE.SubexpIndex("b")]+m[eitherOrRE.SubexpIndex("d")]
@@ -460,6 +470,10 @@ func optionsAsked(s string) []string {
 	}
 	return []string{a, b}
 }
+
+// optionsListRE leads a list of options in its sentence: "… 3 options,
+// ", "the options are ", "options: ".
+var optionsListRE = mustPattern(`(?i)\b(?:` + optionsWords + `)\b[^:.,]{0,30}?(?::\s*|,\s*|\s+(?:are|were|would be|sind|son|são|sont|sono)\s+)`)
 
 // declineRE is an option named to be turned down: "not X", "no X",
 // "不用 X", "别用 X".

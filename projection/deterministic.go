@@ -144,10 +144,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	// rest stays off-limits" restates the rule it excepted from).
 	permitted, excepted, obliged := false, false, false
 	skip := -1
-	var options []string        // asked between by a question earlier in the message
-	asked := false              // the sentence before stated an open question
-	relaying := false           // a sentence before relayed an answer ("Helga got back on both.")
-	closed := map[string]bool{} // the questions a sentence before answered
+	var options []string            // asked between by a question earlier in the message
+	optionsAt, optionsFor := -1, "" // the sentence that asked them, and what they are for
+	listed := false                 // options listed after a word announcing them, not asked
+	asked := false                  // the sentence before stated an open question
+	relaying := false               // a sentence before relayed an answer ("Helga got back on both.")
+	closed := map[string]bool{}     // the questions a sentence before answered
 	for i, s := range sents {
 		if i <= skip {
 			continue
@@ -156,7 +158,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			return p.Kind == KindUncertainty && p.Op == OpState && strings.Contains(p.Quote, sents[i-1])
 		})
 		if o := optionsAsked(s); o != nil {
-			options = o
+			options, optionsAt, optionsFor = o, i, ""
+			listed = !eitherOrRE.MatchString(s)
+			if m := optionsForRE.FindStringSubmatch(s); m != nil && !stopwords[strings.ToLower(m[1])] {
+				// "for the freeze buffer length we've got 3 options": what
+				// the one chosen is.
+				optionsFor = m[1]
+			}
 		}
 		if len([]rune(s)) > maxSentence || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || catalogRE.MatchString(s) || logLineRE.MatchString(s) && !announced[s] {
 			continue
@@ -295,11 +303,23 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if ps == nil && rest {
 				ps, rest = choice, choiceRest
 			}
-			if ps == nil && rest && ev.Role == RoleUser && len(options) > 0 && !questionRE.MatchString(s) && !isRule(s) {
+			if ps == nil && rest && ev.Role == RoleUser && len(options) > 0 && i > optionsAt && !questionRE.MatchString(s) && !isRule(s) {
 				// "sarama or franz-go? … let's take franz-go": the option
 				// the user takes is a decision (clause.go).
-				if x := chosenOption(s, options); x != "" {
-					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
+				x := ""
+				if loc := chooseRE.FindStringIndex(s); !listed || loc != nil {
+					// A listed option is taken after a verb of choosing ("go
+					// with 4s"); "redis is overkill" rules one out.
+					if x = chosenOption(s, options); listed && x != "" {
+						x = chosenOption(s[loc[1]:], options)
+					}
+				}
+				if x != "" {
+					v := s
+					if optionsFor != "" {
+						v = s + " (" + optionsFor + ": " + x + ")"
+					}
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: v, Quote: s, Links: mentions(s)}}, false
 					options = nil
 				}
 			}
@@ -861,6 +881,15 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 	}
 	return out
 }
+
+// chooseRE is a verb of choosing an option: "go with", "let's do",
+// "vai de" (a gloss keeps its words).
+var chooseRE = mustPattern(`(?i)\b(?:go(?:ing)?\s+with|let'?s\s+(?:do|take|use|go\s+with|pick)|we'll\s+(?:take|use)|take|pick|choose|prefer|vai\s+de|vamos\s+de|vamos\s+com|usa|usemos|nimm|nehmen\s+wir|prends|on\s+prend|scegli|prendi|usiamo)\b`)
+
+// optionsForRE is what a list of options is for, said before it: "for
+// the freeze buffer length we've got 3 options", "for the cache we can
+// either".
+var optionsForRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh)[,]?\s+)*for\s+(?:the\s+|our\s+)?([\p{L}\d_.\-]+(?:\s+[\p{L}\d_.\-]+){0,3}?)\s*,?\s+(?:we(?:'ve| have)?\s+got|we\s+have|there\s+are|we\s+can|we\s+could|i\s+see|temos|tenemos|on\s+a|haben\s+wir|abbiamo)\b`)
 
 // zhJustRE is a value settled on alone: "就 3 天吧", "那就 12 个吧".
 var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$`)

@@ -58,6 +58,7 @@ var lexES = []lexEntry{
 	{catQuestion, "doesn't know", "no_sabe no_saben"},
 	{catQuestion, "is open", "está_abierto está_abierta sigue_abierto sigue_abierta"},
 	{catChoice, "let's take", "vamos_con quedémonos_con nos_quedamos_con"},
+	{catChoice, "go with", "ve_con vete_con elige escoge"},
 	{catChoice, "the first one", "la_primera el_primero"},
 	{catChoice, "the second one", "la_segunda el_segundo"},
 	{catAnswer, "yes", "sí"},

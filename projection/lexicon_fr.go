@@ -46,6 +46,7 @@ var lexFR = []lexEntry{
 	{catQuestion, "open question", "question_ouverte"},
 	{catQuestion, "whether", "si"},
 	{catQuestion, "pending", "en_suspens"},
+	{catChoice, "go with", "on_prend on_part_sur prends_plutôt part_sur"},
 	{catChoice, "the first one", "la_première le_premier"},
 	{catChoice, "the second one", "la_deuxième le_deuxième la_seconde le_second"},
 	{catAnswer, "yes", "oui"},

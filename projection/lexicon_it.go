@@ -46,6 +46,7 @@ var lexIT = []lexEntry{
 	{catQuestion, "whether", "se"},
 	{catQuestion, "question", "dubbio"},
 	{catQuestion, "pending", "in_sospeso"},
+	{catChoice, "go with", "andiamo_con usiamo prendiamo scegliamo"},
 	{catChoice, "the first one", "la_prima il_primo"},
 	{catChoice, "the second one", "la_seconda il_secondo"},
 	{catAnswer, "yes", "sì"},

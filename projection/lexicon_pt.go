@@ -47,6 +47,7 @@ var lexPT = []lexEntry{
 	{catQuestion, "whether", "se"},
 	{catQuestion, "question", "dúvida"},
 	{catQuestion, "pending", "pendente"},
+	{catChoice, "go with", "vai_de vai_com vamos_de vamos_com fica_com ficamos_com"},
 	{catChoice, "the first one", "a_primeira o_primeiro"},
 	{catChoice, "the second one", "a_segunda o_segundo"},
 	{catAnswer, "yes", "sim"},

@@ -24,7 +24,7 @@ import (
 
 // optionMarkRE is an option's mark in a list: its place in the first
 // non-empty group of the submatches.
-var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]`)
+var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]|(?:^|[\s,:;])([a-e])\)[ \t]+`)
 
 // placeOf is the place a mark or an ordinal word stands for (1-based), 0
 // when it is none.
@@ -45,7 +45,7 @@ func placeOf(x string) int {
 }
 
 // firstMarks are the ways a list's first option opens (optionMarkRE).
-var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一"}
+var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一", " a) ", ":a) ", "\na) "}
 
 // offerWindow is how many events after a list a choice may refer to it.
 const offerWindow = 4
@@ -121,7 +121,7 @@ func offeredOptions(text string) []string {
 // placeChoiceRE is a choice by place: the reference (p: an ordinal word,
 // n: a number or letter, z: a Chinese count, f/l: the former/the latter)
 // after a verb of choosing, or opening the sentence on its own.
-var placeChoiceRE = mustPattern(`(?i)(?:^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then|let's see)[,.!]?\s+)*(?:(?:let's|we'll|i'll|i'd|we'd)\s+)?(?P<v>(?:go|going)\s+with|take|pick|choose|do|use|prefer|run\s+with)?\s*|\b(?P<w>(?:go|going)\s+with|take|pick|choose|prefer)\s+)(?:the\s+)?(?:(?P<p>first|second|third|fourth|fifth)(?:\s+(?:one|option|approach|way|choice|proposal|suggestion|variant))?|(?P<f>former)|(?P<l>latter|last\s+one|last\s+option)|(?:option|number|no\.|#)\s*\(?(?P<n>[1-5]|one|two|three|four|five|[a-e])\b\)?|\(?(?P<b>[1-5])\b\)?)(?P<rest>.*)$|(?:用|选|要|走|采用|就)(?:第(?P<z>[一二三四五1-5])(?:个|种|条|项|套)|(?:方案|选项)(?P<y>[一二三四五1-5])|(?P<zf>前面|前一)(?:那|这)?(?:个|种)|(?P<zl>后面|后一|最后)(?:那|这)?(?:个|种))`)
+var placeChoiceRE = mustPattern(`(?i)(?:^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then|let's see)[,.!]?\s+)*(?:(?:let'?s|we'll|i'll|i'd|we'd)\s+)?(?P<v>(?:go|going)\s+with|take|pick|choose|do|use|prefer|run\s+with)?\s*|\b(?P<w>(?:go|going)\s+with|take|pick|choose|prefer)\s+)(?:the\s+)?(?:(?P<p>first|second|third|fourth|fifth)(?:\s+(?:one|option|approach|way|choice|proposal|suggestion|variant))?|(?P<f>former)|(?P<l>latter|last\s+one|last\s+option)|(?:option|number|no\.|#)\s*\(?(?P<n>[1-5]|one|two|three|four|five|[a-e])\b\)?|\(?(?P<b>[1-5a-e])\b\)?)(?P<rest>.*)$|(?:用|选|要|走|采用|就)(?:第(?P<z>[一二三四五1-5])(?:个|种|条|项|套)|(?:方案|选项)(?P<y>[一二三四五1-5])|(?P<zf>前面|前一)(?:那|这)?(?:个|种)|(?P<zl>后面|后一|最后)(?:那|这)?(?:个|种))`)
 
 // chosenByPlace is the option of opts the user sentence s chooses by its
 // place, or "".
