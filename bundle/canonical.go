@@ -518,23 +518,30 @@ func (p *jcsParser) scanPlain(escapes bool) error {
 	// registers (this loop is most of canonicalization's time).
 	in, i := p.in, p.pos
 	for i < len(in) {
-		// Sixteen bytes at a time, then eight, while none of them needs
-		// a look: no control character, quote, backslash or non-ASCII
-		// byte. The lowest flag of special8 marks the first such byte
-		// exactly.
-		for i+16 <= len(in) {
-			w := in[i : i+16 : i+16]
+		// Thirty-two bytes at a time, then eight, while none of them
+		// needs a look: no control character, quote, backslash or
+		// non-ASCII byte. The lowest flag of special8 marks the first
+		// such byte exactly.
+		for i+32 <= len(in) {
+			w := in[i : i+32 : i+32]
 			m0, m1 := special8(binary.LittleEndian.Uint64(w)), special8(binary.LittleEndian.Uint64(w[8:]))
-			if m0|m1 != 0 {
-				if m0 == 0 {
+			m2, m3 := special8(binary.LittleEndian.Uint64(w[16:])), special8(binary.LittleEndian.Uint64(w[24:]))
+			if m0|m1|m2|m3 != 0 {
+				switch {
+				case m0 != 0:
+				case m1 != 0:
 					i, m0 = i+8, m1
+				case m2 != 0:
+					i, m0 = i+16, m2
+				default:
+					i, m0 = i+24, m3
 				}
 				i += bits.TrailingZeros64(m0) >> 3
-				break
+				goto look
 			}
-			i += 16
+			i += 32
 		}
-		for i+8 <= len(in) && i+16 > len(in) {
+		for i+8 <= len(in) {
 			m := special8(binary.LittleEndian.Uint64(in[i:]))
 			if m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
@@ -542,6 +549,7 @@ func (p *jcsParser) scanPlain(escapes bool) error {
 			}
 			i += 8
 		}
+	look:
 		if i >= len(in) {
 			break
 		}
@@ -576,13 +584,16 @@ func plain8(x uint64) bool { return special8(x) == 0 }
 // tests. A flag above the lowest one may be false (a borrow from a lower
 // byte), but whether any is set is exact, and so is the lowest: the
 // bytes below it are all plain, and produce no borrow.
+//
+// The tests need not mask out the bytes at or above 0x80 (the usual
+// "& ^x"), since x itself flags those: a byte below 0x20 wraps to 0xE0 or
+// more when 0x20 is taken from it, a quote or backslash XORed to zero
+// wraps to 0xFF when 1 is, and a plain byte (0x20-0x7F, neither) does
+// neither, nor borrows. Nine operations for eight bytes.
 func special8(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, bs := x^(ones*'"'), x^(ones*'\\')
-	below20 := (x - ones*0x20) & ^x
-	quote := (q - ones) & ^q
-	backslash := (bs - ones) & ^bs
-	return (below20 | quote | backslash | x) & highs
+	return ((x - ones*0x20) | x | (q - ones) | (bs - ones)) & highs
 }
 
 // key parses a member name at p.pos and returns its decoded bytes, which
