@@ -34,8 +34,9 @@ import (
 )
 
 // schemaVersion names the mapping and document layout. An index written
-// with another value is rebuilt on Open.
-const schemaVersion = "ef-recall-6"
+// with another value is rebuilt on Open. 7: identifier parts of words
+// that are not ASCII are all indexed (see partTerms).
+const schemaVersion = "ef-recall-7"
 
 // Internal (non-document) keys of the index.
 const (

@@ -180,7 +180,10 @@ func (a *termAnalyzer) walkParts(text []byte, low *[]byte, emit func(term stem, 
 func (a *termAnalyzer) partTerms(part []byte, low *[]byte, emit func(stem)) {
 	for _, b := range part {
 		if b >= 0x80 {
-			for _, t := range a.chain.Analyze(part) {
+			// The chain lowers in place: a copy, since part is the
+			// text's own bytes, of which the word's later parts are
+			// read (lowering the part "ÉaZ" of "ÉaZ.b" lost its part "Éa").
+			for _, t := range a.chain.Analyze(append([]byte(nil), part...)) {
 				emit(a.stems.stem(t.Term))
 			}
 			return

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
 	"slices"
@@ -32,7 +33,9 @@ func termsEqualAnalyzer(t interface {
 	withParts := slices.Clone(ts)
 	for _, tok := range ts {
 		identParts([]byte(text)[tok.Start:tok.End], func(part []byte) {
-			for _, pt := range newTextAnalyzer(stems).Analyze(part) {
+			// The analyzer lowers in place: a copy, or the word's later
+			// parts would be read lowered ("aaZ.a" lost "aa").
+			for _, pt := range newTextAnalyzer(stems).Analyze(bytes.Clone(part)) {
 				withParts = append(withParts, &analysis.Token{Term: pt.Term, Position: tok.Position})
 			}
 		})
@@ -215,4 +218,32 @@ func (p positionsOnly) Analyze(text []byte) analysis.TokenStream {
 		t.Start, t.End = 0, 0
 	}
 	return ts
+}
+
+// TestIdentPartsShortcut: identParts, which skips the split for words it
+// sees have no parts (noParts), gives the parts the split gives, on words
+// of letters of both cases, digits, separators and non-ASCII letters.
+func TestIdentPartsShortcut(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		runes := rapid.SliceOfN(rapid.SampledFrom([]rune("abzAZ09._:'-éÉ中")), 0, 12).Draw(rt, "word")
+		word := []byte(string(runes))
+		var got, want []string
+		identParts(word, func(p []byte) { got = append(got, string(p)) })
+		splitParts(word, func(p []byte) { want = append(want, string(p)) })
+		if !slices.Equal(got, want) {
+			rt.Fatalf("identParts(%q) = %q, the split gives %q", word, got, want)
+		}
+		if noParts(word) && len(want) > 0 {
+			rt.Fatalf("noParts(%q), but the split gives %q", word, want)
+		}
+	})
+}
+
+// TestTermsOfCasedParts: identifier parts of words whose case changes,
+// ASCII and not, are all indexed (a non-ASCII part was once lowered in
+// the text itself, losing the parts after it).
+func TestTermsOfCasedParts(t *testing.T) {
+	for _, text := range []string{"aaZ.a", "ÉaZ.b", "a.\u0301aZ", "fooBar.bazQux_x getHTTPServer Éa.bC"} {
+		termsEqualAnalyzer(t, text)
+	}
 }
