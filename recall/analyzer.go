@@ -2,6 +2,7 @@ package recall
 
 import (
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -102,11 +103,24 @@ type stemCache struct {
 // stemShard is one shard of the memo. An entry, once written, never
 // moves or changes (the arena is never reallocated), so the stems handed
 // out alias it safely.
+//
+// Lookups take no lock: with several goroutines analyzing documents, the
+// read lock's shared counter was itself a cost on every word. A table is
+// published whole (t) before anyone reads it, its arena allocated at full
+// length; a writer, one at a time under mu, writes an entry into the
+// arena's unused part and then stores its offset into a slot atomically,
+// so a reader that loads the offset (atomically) reads the entry the
+// writer finished.
 type stemShard struct {
-	mu    sync.RWMutex
-	slots []uint32 // arena offset + 1 of an entry; 0: empty
-	arena []byte   // entries, appended; cap stemArenaBytes
-	words int
+	mu    sync.Mutex
+	t     atomic.Pointer[stemTable]
+	used  int // arena bytes written; under mu
+	words int // under mu
+}
+
+type stemTable struct {
+	slots []uint32 // arena offset + 1 of an entry; 0: empty; atomic
+	arena []byte   // entries, written up to the shard's used; len stemArenaBytes
 }
 
 // stem is a stemmed word as a string and as bytes, the one a map of
@@ -135,10 +149,7 @@ func (c *stemCache) stem(word []byte) stem {
 	sh := &c.shards[h%stemShards]
 	h /= stemShards // the bits the shard did not use pick the slot
 	if len(word) <= stemCacheWordMax {
-		sh.mu.RLock()
-		v, ok := sh.lookup(word, h)
-		sh.mu.RUnlock()
-		if ok {
+		if v, ok := sh.t.Load().lookup(word, h); ok {
 			return v
 		}
 	}
@@ -150,47 +161,49 @@ func (c *stemCache) stem(word []byte) stem {
 	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	if w, ok := sh.lookup(word, h); ok {
+	tab := sh.t.Load()
+	if w, ok := tab.lookup(word, h); ok {
 		return w // another goroutine remembered it meanwhile
 	}
-	if sh.slots == nil {
-		sh.slots = make([]uint32, stemSlots)
-		sh.arena = make([]byte, 0, stemArenaBytes)
+	if tab == nil {
+		tab = &stemTable{slots: make([]uint32, stemSlots), arena: make([]byte, stemArenaBytes)}
+		sh.t.Store(tab)
 	}
 	size := 2 + len(word) + len(t.Term)
-	if sh.words >= stemSlots/2 || len(sh.arena)+size > cap(sh.arena) {
+	if sh.words >= stemSlots/2 || sh.used+size > len(tab.arena) {
 		return v // full: the memo keeps the words it met first, a session's common vocabulary
 	}
-	off := len(sh.arena)
-	sh.arena = append(sh.arena, byte(len(word)), byte(len(t.Term)))
-	sh.arena = append(sh.arena, word...)
-	sh.arena = append(sh.arena, t.Term...)
+	off := sh.used
+	e := tab.arena[off : off+size : off+size]
+	e[0], e[1] = byte(len(word)), byte(len(t.Term))
+	copy(e[2:], word)
+	copy(e[2+len(word):], t.Term)
+	sh.used += size
 	i := h % stemSlots
-	for sh.slots[i] != 0 {
+	for atomic.LoadUint32(&tab.slots[i]) != 0 {
 		i = (i + 1) % stemSlots
 	}
-	sh.slots[i] = uint32(off) + 1
+	atomic.StoreUint32(&tab.slots[i], uint32(off)+1) // publishes the entry
 	sh.words++
-	e := sh.arena[off+2+len(word) : off+size : off+size]
-	return stemOfBytes(e)
+	return stemOfBytes(e[2+len(word):])
 }
 
-// lookup finds word, whose hash less the shard bits is h, in the memo;
-// the caller holds mu.
-func (sh *stemShard) lookup(word []byte, h uint32) (stem, bool) {
-	if sh.slots == nil {
+// lookup finds word, whose hash less the shard bits is h, in the memo
+// (nil: an empty one). It takes no lock (see stemShard).
+func (tab *stemTable) lookup(word []byte, h uint32) (stem, bool) {
+	if tab == nil {
 		return stem{}, false
 	}
 	for i := h % stemSlots; ; i = (i + 1) % stemSlots {
-		o := int(sh.slots[i])
+		o := int(atomic.LoadUint32(&tab.slots[i]))
 		if o == 0 {
 			return stem{}, false
 		}
 		o--
-		wl, sl := int(sh.arena[o]), int(sh.arena[o+1])
-		if wl == len(word) && string(sh.arena[o+2:o+2+wl]) == string(word) {
+		wl, sl := int(tab.arena[o]), int(tab.arena[o+1])
+		if wl == len(word) && string(tab.arena[o+2:o+2+wl]) == string(word) {
 			e := o + 2 + wl + sl
-			return stemOfBytes(sh.arena[o+2+wl : e : e]), true
+			return stemOfBytes(tab.arena[o+2+wl : e : e]), true
 		}
 	}
 }

@@ -110,6 +110,14 @@ func withoutVariationSelectors(b []byte) []byte {
 // each: parts of two or more characters other than word itself, at most
 // maxIdentParts of them. A word with no boundary has no parts.
 func identParts(word []byte, emit func(part []byte)) {
+	if noParts(word) {
+		return // most words: the one piece is the word itself
+	}
+	splitParts(word, emit)
+}
+
+// splitParts is identParts without the shortcut for words with no parts.
+func splitParts(word []byte, emit func(part []byte)) {
 	var seen [maxIdentParts][]byte
 	n := 0
 	add := func(p []byte) {
@@ -129,6 +137,18 @@ func identParts(word []byte, emit func(part []byte)) {
 		add(piece)
 		caseParts(piece, add)
 	})
+}
+
+// noParts reports whether word is ASCII with no '.', ':' or '_' and no
+// upper-case letter after its first byte: then identParts finds only the
+// word itself, which is no part.
+func noParts(word []byte) bool {
+	for i, b := range word {
+		if b >= utf8.RuneSelf || b == '.' || b == ':' || b == '_' || i > 0 && b >= 'A' && b <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxIdentParts bounds the parts of one word (a long dotted or snake_case
