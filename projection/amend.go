@@ -320,8 +320,8 @@ func permittedGerund(s string) (x, quote string) {
 // only") is an exception to the rule the remainder names: keptRE is that
 // remainder, permitRE the permission beside it.
 var (
-	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*)`)
-	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b`)
+	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*)`)
+	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|(?:is|are)\s+(?:actually\s+|now\s+|totally\s+)?(?:fine|ok|okay|acceptable)|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b`)
 )
 
 // keptElsewhere is the remainder of a permission told with what stays
@@ -341,8 +341,17 @@ func keptElsewhere(s, prev string) (rem, permit string) {
 	if !permitRE.MatchString(before) || negRE.MatchString(firstWords(rem, 3)) {
 		return "", ""
 	}
-	return rem, strings.TrimRight(strings.TrimSpace(before), ";,.—– ")
+	permit = strings.TrimRight(strings.TrimSpace(before), ";,.—– ")
+	if loc := saysLeadRE.FindStringIndex(permit); loc != nil && loc[1] < len(permit) {
+		// "Priya says nearest neighbour is fine for …": the permission
+		// without who relayed it, so a cut shows what it allows.
+		permit = permit[loc[1]:]
+	}
+	return rem, permit
 }
+
+// saysLeadRE is who relays what follows: "Priya says", "she said that".
+var saysLeadRE = mustPattern(`^\W*(?:\p{Lu}[\p{L}\-]+|she|he|they)\s+(?:says|said|confirmed|told me)\s+(?:that\s+)?`)
 
 // remainderRule is the active rule the remainder rem names: one holding
 // a number or a name of it, else two of its words; the newest.

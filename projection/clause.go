@@ -772,7 +772,7 @@ func outside(s, set string) []int {
 
 // ruleNamedRE is a lead that names a rule by its topic: "a carve-out
 // from Helga on the refund rule", "heads-up on the 48h rule".
-var ruleNamedRE = mustPattern(`(?i)\b(?:on|about|re|for|to|regarding|in)\s+(?:the|that|our|her|his|their|this)\s+(?P<t>[\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s+(?:rule|restriction|ban|policy|limit|freeze|constraint)\b`)
+var ruleNamedRE = mustPattern(`(?i)\b(?:on|about|re|for|to|regarding|in)\s+(?:the|that|our|her|his|their|this)\s+(?P<t>[\w.\-]+(?:\s+[\w.\-]+){0,2}?)\s+(?:rule|restriction|ban|policy|limit|freeze|constraint|thing)\b`)
 
 // mayRE is a permission by a modal, and cantRE its negation.
 var (

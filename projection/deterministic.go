@@ -376,6 +376,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			before := ""
 			if i > 0 {
 				before = sents[i-1]
+				if at := strings.Index(text, s); at > 0 && !permitRE.MatchString(before) {
+					// The sentence before, whole, when its last clause
+					// holds no permission ("0402 is fine, otherwise they
+					// don't fit. Everywhere else it stays 0603").
+					if ps := sentences(text[:at]); len(ps) > 0 {
+						before = ps[len(ps)-1]
+					}
+				}
 			}
 			if rem, x := keptElsewhere(s, before); rem != "" {
 				// "robots may do 1.1 m/s on the highway lane; the 0.8

@@ -22,6 +22,8 @@ var lexPT = []lexEntry{
 	{catExcept, "except", "exceto menos salvo"},
 	{catExcept, "unless", "a_menos_que"},
 	{catExcept, "the rest", "o_resto"},
+	{catExcept, "everywhere else", "no_resto em_todo_o_resto"},
+	{catExcept, "stays", "continua continuam"},
 	{catLift, "no longer", "não_mais já_não"},
 	{catLift, "now", "agora já"},
 	{catLift, "again", "de_novo novamente"},

@@ -1270,6 +1270,18 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	r.liftSiblings(c, p.Quote, ref)
 }
 
+// topicOf reports whether a rule topic named by its prohibition ("the
+// no-deps thing") is rule v's: its words, with the names of a class made
+// one ("deps" ~ "dependencies"), all in v.
+func topicOf(topic, v string) bool {
+	t := strings.ToLower(strings.TrimSpace(topic))
+	for _, p := range []string{"no-", "no ", "never-", "never "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	tt := ruleTerms(strings.ReplaceAll(t, "-", " "))
+	return len(tt) > 0 && containsAll(ruleTerms(v), tt)
+}
+
 // soleSharing is the one active rule that shares a content word with t,
 // when no other active rule or open obligation shares one; else nil.
 func (r *Reducer) soleSharing(t map[string]bool) *Anchor {
@@ -1575,6 +1587,12 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		// "…; the 0.8 ceiling stays everywhere else": the rule the
 		// remainder names; none held, the permission says nothing here.
 		if o = r.remainderRule(p.Because); o == nil {
+			// "nearest neighbour is fine for the band raster; the depth
+			// raster stays bilinear only": the rule named by the
+			// remainder and the permission together.
+			o = r.remainderRule(p.Because + " " + p.Value)
+		}
+		if o == nil {
 			return
 		}
 	}
@@ -1593,7 +1611,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			fits = names
 		} else {
 			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names) ||
-				p.Name == "topic" && (names || negRE.MatchString(a.Value) && sameNumber(p.Value, a.Value))
+				p.Name == "topic" && (names || negRE.MatchString(a.Value) && (sameNumber(p.Value, a.Value) || topicOf(p.Value, a.Value)))
 		}
 		if fits && (o == nil || newer(a, o)) {
 			o = a

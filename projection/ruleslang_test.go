@@ -85,3 +85,21 @@ func TestChatterPastNoRule(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialLiftShownOnRule: a permission for one case beside what stays
+// for the rest is an exception shown on the rule, not a lift or a rule of
+// its own: the remainder first ("everywhere else …") or after, the
+// permission told as "is fine", the rule named as "the no-X thing", in
+// English and French.
+func TestPartialLiftShownOnRule(t *testing.T) {
+	for _, c := range []struct{ rule, part, except string }{
+		{"Hard rule from Ines: no bicubic resampling on any layer, lanczos only.", "Ines says bicubic is actually fine for the hillshade preview, it is never published. The published layers stay lanczos only though.", "hillshade preview"},
+		{"Also: no new npm dependencies, we had a supply-chain scare in spring.", "Dana ok'd one exception to the no-deps thing: we can add date-fns for the calendar widget. nothing else.", "date-fns"},
+		{"Les règles de Marc : rien au-dessus de 80 caractères par ligne ; les tests avant chaque push.", "Marc dit que pour les URLs dans les commentaires, les lignes longues c'est ok, sinon on ne peut pas les copier. Partout ailleurs ça reste 80 maximum.", "URLs"},
+	} {
+		got := rulesAfter(c.rule, c.part)
+		if !has(got, "active", "except: ") || !has(got, "active", c.except) {
+			t.Errorf("%q then %q: %q", c.rule, c.part, got)
+		}
+	}
+}
