@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/testutil"
@@ -20,14 +22,46 @@ func requireNodeModules(t *testing.T, dir, module string) (node, abs string) {
 	return testutil.NodeModules(t, dir, module)
 }
 
-// buildEF builds the ef binary from this tree into a temporary directory.
+// buildEF returns the ef binary built from this tree, built once per test
+// process (the link is seconds of CPU; four tests run it) into a temporary
+// directory TestMain removes. The tests that use it only execute it.
 func buildEF(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ef")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "ef-test-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir = dir
+		bin := filepath.Join(dir, "ef")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		built.bin = bin
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
+}
+
+// built is buildEF's binary, its directory and the error building it.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, dir := range []string{built.dir, equivLogs.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+	os.Exit(code)
 }
 
 // runParityScript runs the plugin's parity driver script (dsh-plugin/parity)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -23,27 +24,42 @@ import (
 // Claude Agent SDK coding session into a fresh bundle store.
 func searchFixture(t *testing.T) (string, []recalltest.Checkpoint, map[string]string) {
 	t.Helper()
-	var files []string
-	for _, f := range testutil.CorpusFiles(t, "dsh-snapshots") {
-		if strings.Contains(f, "goal-multi-turn-actions") {
-			files = append(files, f)
+	searchCkpts.once.Do(func() {
+		var files []string
+		for _, f := range testutil.CorpusFiles(t, "dsh-snapshots") {
+			if strings.Contains(f, "goal-multi-turn-actions") {
+				files = append(files, f)
+			}
 		}
+		files = append(files, testutil.CorpusFiles(t, "openagents-autopilot-sdk")[0])
+		sessions := recalltest.LoadSessions(t, files...)
+		if len(sessions) != 2 {
+			t.Fatalf("loaded %d sessions", len(sessions))
+		}
+		var ckpts []recalltest.Checkpoint
+		ckpts = append(ckpts, recalltest.Fold("zh", "ck", sessions[0].Messages, 20, recalltest.T0)...)
+		en := recalltest.Fold("en", "ck", sessions[1].Messages, 25, recalltest.T0+3_600_000)
+		searchCkpts.ckpts = append(ckpts, en[:8]...)
+	})
+	ckpts := searchCkpts.ckpts
+	if len(ckpts) == 0 {
+		t.Fatal("the search fixture's checkpoints were not made (see the first test that asked for them)")
 	}
-	files = append(files, testutil.CorpusFiles(t, "openagents-autopilot-sdk")[0])
-	sessions := recalltest.LoadSessions(t, files...)
-	if len(sessions) != 2 {
-		t.Fatalf("loaded %d sessions", len(sessions))
-	}
-	var ckpts []recalltest.Checkpoint
-	ckpts = append(ckpts, recalltest.Fold("zh", "ck", sessions[0].Messages, 20, recalltest.T0)...)
-	en := recalltest.Fold("en", "ck", sessions[1].Messages, 25, recalltest.T0+3_600_000)
-	ckpts = append(ckpts, en[:8]...)
 	store, root := bundletest.MustOpen(t, bundle.Options{})
 	paths := recalltest.FillStore(t, store, ckpts)
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return root, ckpts, paths
+}
+
+// searchCkpts is searchFixture's checkpoints, made once per test process
+// (importing the Claude Agent SDK session is seconds under -race and
+// fifteen tests ask for the fixture); each test gets a store of its own
+// filled with them, and only reads them.
+var searchCkpts struct {
+	once  sync.Once
+	ckpts []recalltest.Checkpoint
 }
 
 func TestSearchCommand(t *testing.T) {

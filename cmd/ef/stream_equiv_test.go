@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/synth"
@@ -24,9 +25,39 @@ import (
 // compactions and lenient provenance faults) and trajectories of every
 // other format, a synthetic log and ef fold's output of it (EF's own
 // replacements), each also with a torn last line, and huge-message logs.
+//
+// Both tests read the same list, written once per test process into a
+// directory TestMain removes (the synthetic log's fold and the huge logs
+// are seconds of CPU under -race).
 func streamEquivLogs(t *testing.T) []string {
 	t.Helper()
-	dir := t.TempDir()
+	equivLogs.once.Do(func() {
+		dir, err := os.MkdirTemp("", "ef-test-equiv-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		equivLogs.dir = dir
+		equivLogs.logs = writeStreamEquivLogs(t, dir)
+	})
+	if len(equivLogs.logs) == 0 {
+		t.Fatal("the stream-equivalence logs were not written (see the first test that asked for them)")
+	}
+	if !testutil.Long() {
+		t.Logf("short profile: every 6th DSH snapshot log and one trajectory of each other format, JSON Lines cut to %d KiB (%s=1 reads the whole corpus)", shortJSONL>>10, testutil.LongEnv)
+	}
+	return equivLogs.logs
+}
+
+// equivLogs is streamEquivLogs' list and the directory it wrote them in.
+var equivLogs struct {
+	once sync.Once
+	dir  string
+	logs []string
+}
+
+// writeStreamEquivLogs writes streamEquivLogs' logs in dir and lists them.
+func writeStreamEquivLogs(t *testing.T, dir string) []string {
+	t.Helper()
 	var logs []string
 	// The whole corpus in the long profile (about two minutes on a loaded
 	// machine, twenty under -race); else every 6th snapshot log and one
@@ -34,7 +65,6 @@ func streamEquivLogs(t *testing.T) []string {
 	if testutil.Long() {
 		logs = testutil.CorpusFiles(t, "")
 	} else {
-		t.Logf("short profile: every 6th DSH snapshot log and one trajectory of each other format, JSON Lines cut to %d KiB (%s=1 reads the whole corpus)", shortJSONL>>10, testutil.LongEnv)
 		logs = shortFormatLogs(t, dir)
 	}
 	w, err := synth.Generate(synth.Options{Name: "equiv", Seed: 3, TargetChars: 120_000})
