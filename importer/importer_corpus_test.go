@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -109,6 +110,7 @@ func TestImportSharedCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Import: %v", err)
 				}
+				corpusImports.Store(p, ims)
 				for _, im := range ims {
 					sessions++
 					if im.Format != want || im.Name == "" {
@@ -130,6 +132,24 @@ func TestImportSharedCorpus(t *testing.T) {
 				folder, sessions, tot.Messages, tot.ToolCalls, tot.ToolResults, tot.Unpaired, tot.Orphans, tot.Reordered, tot.RenamedIDs, tot.Skipped, len(tot.Compactions))
 		})
 	}
+}
+
+// corpusImports holds TestImportSharedCorpus's imports of the shared
+// corpus by path, for the tests after it that read the same files
+// (importCorpus): importing the corpus under -race is most of this
+// package's time, and an import is deterministic
+// (TestImportDeterministic).
+var corpusImports sync.Map
+
+// importCorpus is importer.Import(p), taken from corpusImports when
+// TestImportSharedCorpus imported p (Import is ImportBytes of the file's
+// base name and contents, which is what that test calls). Callers only
+// read what it returns.
+func importCorpus(p string) ([]importer.Imported, error) {
+	if v, ok := corpusImports.Load(p); ok {
+		return v.([]importer.Imported), nil
+	}
+	return importer.Import(p)
 }
 
 // rawCounts is what a test computes from a file's raw JSON, independently
@@ -403,7 +423,7 @@ func TestImportCountsMatchRaw(t *testing.T) {
 		t.Run(tc.folder+"/"+tc.file, func(t *testing.T) {
 			t.Parallel()
 			p := filepath.Join(testutil.CorpusDir(t, tc.folder), tc.file)
-			ims, err := importer.Import(p)
+			ims, err := importCorpus(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -428,7 +448,7 @@ func TestImportCountsMatchRaw(t *testing.T) {
 // TestImportOpenHandsNotice pins the per-session NOTICE numbers of the one
 // multi-session file.
 func TestImportOpenHandsNotice(t *testing.T) {
-	ims, err := importer.Import(filepath.Join(testutil.CorpusDir(t, "openhands"), "output.jsonl"))
+	ims, err := importCorpus(filepath.Join(testutil.CorpusDir(t, "openhands"), "output.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +562,7 @@ func TestImportCompactionMarkers(t *testing.T) {
 	for _, tc := range cases {
 		n := 0
 		for _, p := range testutil.CorpusFiles(t, tc.folder) {
-			ims, err := importer.Import(p)
+			ims, err := importCorpus(p)
 			if err != nil {
 				t.Fatal(err)
 			}

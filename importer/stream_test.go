@@ -42,7 +42,7 @@ func streamAll(t *testing.T, path, name string) (*importer.Stream, []hostshim.Ev
 // through Open, to the events, stats, torn tail and id Import gives it.
 func checkStreamsAsImported(t *testing.T, path string) {
 	t.Helper()
-	ims, err := importer.Import(path)
+	ims, err := importCorpus(path)
 	if err != nil {
 		if _, serr := importer.Open(path, ""); serr == nil {
 			t.Errorf("%s: Import fails (%v), Open does not", path, err)
