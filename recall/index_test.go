@@ -27,14 +27,54 @@ var probe = []string{"文件结构", `"No ready issues available"`, "compil*", "
 // first page.
 // closedSmall is indexedSmall's index, its answers to the probe queries
 // and the index closed: the state a test reopens, damages or rewrites.
+//
+// The index is built once per test process (TestMain removes it) and each
+// caller gets a copy of its directory of its own, with a source of its
+// own: indexing under -race is what takes this package's time, and seven
+// tests start from this state.
 func closedSmall(t *testing.T) (*recalltest.MemSource, string, map[string]string) {
 	t.Helper()
-	x, src, dir := indexedSmall(t, recall.Options{})
-	want := answers(t, x)
-	if err := x.Close(); err != nil {
+	closed.once.Do(func() {
+		src := recalltest.NewMemSource()
+		cks := loadCorpus(t).small()
+		for _, ck := range cks {
+			src.Put(ck)
+		}
+		dir := filepath.Join(sharedDir, "closed-small")
+		x, err := recall.Open(dir, src, recall.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := x.Sync(context.Background())
+		if err != nil || st.Checkpoints != len(cks) || len(st.Unavailable) != 0 {
+			x.Close()
+			t.Fatalf("sync stats %+v, %v, want %d checkpoints", st, err, len(cks))
+		}
+		want := answers(t, x)
+		if err := x.Close(); err != nil {
+			t.Fatal(err)
+		}
+		closed.dir, closed.want = dir, want
+	})
+	if closed.dir == "" {
+		t.Fatal("the closed small index was not built (see the first test that asked for it)")
+	}
+	src := recalltest.NewMemSource()
+	for _, ck := range loadCorpus(t).small() {
+		src.Put(ck)
+	}
+	dir := filepath.Join(t.TempDir(), "index")
+	if err := os.CopyFS(dir, os.DirFS(closed.dir)); err != nil {
 		t.Fatal(err)
 	}
-	return src, dir, want
+	return src, dir, closed.want
+}
+
+// closed is closedSmall's index directory and its answers.
+var closed struct {
+	once sync.Once
+	dir  string
+	want map[string]string
 }
 
 func answers(t *testing.T, x *recall.Index) map[string]string {
