@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"pgregory.net/rapid"
 )
 
@@ -32,6 +33,7 @@ func snapshotJSON(t *rapid.T, r *Reducer) string {
 // events (from the start, or from a copy taken midway that proposes
 // through a copy of the Memo) asks the inner proposer nothing.
 func TestMemoTransparent(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		evs := genEvents(t, rapid.IntRange(1, 40).Draw(t, "steps"))
 		calls := 0

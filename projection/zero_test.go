@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"pgregory.net/rapid"
 )
 
@@ -12,6 +13,7 @@ import (
 // seq 0, which a zero Reducer must not take for already applied), and
 // a zero one restored from a snapshot or cloned before use does too.
 func TestZeroReducerIsNew(t *testing.T) {
+	testutil.RapidChecks(t, 25)
 	rapid.Check(t, func(t *rapid.T) {
 		evs := genEvents(t, rapid.IntRange(1, 30).Draw(t, "steps"))
 		made := New(Options{})
