@@ -511,6 +511,11 @@ func chosenOption(s string, opts []string) string {
 // listMarkRE opens a list item: "- ", "* ", "• ", "1. ", "2) ".
 var listMarkRE = mustPattern(`^\s*(?:[-*•]|\d{1,2}[.)])\s+`)
 
+// relayedListRE is a line that passes on someone's list ("Priya (GIS
+// lead) sent me her list, pasting it:"): its items are that person's
+// rules.
+var relayedListRE = mustPattern(`(?i)\b(?:sent|gave|forwarded|shared|mailed)\s+(?:me|us)\s+(?:her|his|their)\s+(?:list|notes|checklist|non-negotiables|must-haves)\b`)
+
 // announcedItems adds to announced the sentences of the list items that
 // follow a line announcing rules ("风控王经理定的规矩，…我直接贴过来：",
 // "Priya's rules, she made me promise to paste them verbatim:"): each
@@ -522,7 +527,7 @@ func announcedItems(text string, announced map[string]bool) map[string]bool {
 		switch {
 		case t == "":
 			continue
-		case (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && len([]rune(t)) <= 160 && ruleLabelRE.MatchString(t) && !listMarkRE.MatchString(t):
+		case (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && len([]rune(t)) <= 160 && (ruleLabelRE.MatchString(t) || relayedListRE.MatchString(t)) && !listMarkRE.MatchString(t):
 			on = true
 			continue
 		case on && listMarkRE.MatchString(t):

@@ -103,3 +103,12 @@ func TestPartialLiftShownOnRule(t *testing.T) {
 		}
 	}
 }
+
+// TestRelayedListItems: the items under a line passing on someone's list
+// are that person's rules, whatever their shape.
+func TestRelayedListItems(t *testing.T) {
+	got := rulesAfter("new sprint, the export service.\n\nMarta (security) forwarded me her checklist, here it is:\n- exports are encrypted at rest with the tenant key\n- we only keep export files for 72 hours")
+	if !has(got, "active", "encrypted at rest") || !has(got, "active", "72 hours") {
+		t.Errorf("%q", got)
+	}
+}
