@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 
@@ -20,6 +21,32 @@ type anthropicBlock struct {
 	ToolUseID string          `json:"tool_use_id"`
 	Content   json.RawMessage `json:"content"`
 	IsError   bool            `json:"is_error"`
+	// Source is an image or document block's data.
+	Source *struct {
+		Type      string `json:"type"`
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+		URL       string `json:"url"`
+	} `json:"source"`
+}
+
+// omitted is the placeholder of a block whose content a session log does
+// not keep (an image, a document, a block type yet to come), so that its
+// presence stays visible: it names an image's or document's media type
+// and size, or its URL.
+func (b anthropicBlock) omitted() hostshim.Block {
+	src := b.Source
+	if src == nil {
+		return hostshim.TextBlock("[" + b.Type + " omitted]")
+	}
+	what := src.MediaType
+	switch {
+	case src.Data != "":
+		what += fmt.Sprintf(", %d bytes of %s", len(src.Data), src.Type)
+	case src.URL != "":
+		what += ", " + src.URL
+	}
+	return hostshim.TextBlock("[" + b.Type + " omitted: " + strings.TrimPrefix(what, ", ") + "]")
 }
 
 // anthropicMessage is an Anthropic message as the Claude tools log it.
@@ -64,7 +91,7 @@ func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
 			out = append(out, toolCall(b.ID, b.Name, jsonText(b.Input)))
 		case "redacted_thinking":
 		default:
-			out = append(out, hostshim.TextBlock("["+b.Type+" omitted]"))
+			out = append(out, b.omitted())
 		}
 	}
 	return out
@@ -91,7 +118,7 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 		case "text":
 			rest = append(rest, hostshim.TextBlock(b.Text))
 		default:
-			rest = append(rest, hostshim.TextBlock("["+b.Type+" omitted]"))
+			rest = append(rest, b.omitted())
 		}
 	}
 	if len(rest) == 0 {

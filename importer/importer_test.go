@@ -380,3 +380,23 @@ func TestImportCodexLegacy(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+// An image in a Claude Code record is named as it is in an Anthropic
+// Messages API conversation, with its media type and size ("[image
+// omitted]" said neither), in a user's message and in a tool's result.
+func TestClaudeCodeImageNamed(t *testing.T) {
+	lines := []string{
+		`{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":[{"type":"text","text":"What does this show?"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}]}}`,
+		`{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","message":{"id":"m1","role":"assistant","model":"claude","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"shot.jpg"}}]}}`,
+		`{"type":"user","uuid":"r1","parentUuid":"a1","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"/9j/4AAQ"}}]}]}}`,
+		`{"type":"assistant","uuid":"a2","parentUuid":"r1","sessionId":"s","message":{"id":"m2","role":"assistant","model":"claude","content":[{"type":"text","text":"A login form with a 401 banner."}]}}`,
+	}
+	ims, err := importer.ImportBytes("cc.jsonl", []byte(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := messageTexts(t, ims[0])
+	if len(got) != 4 || got[0] != "user: What does this show?\n[image omitted: image/png, 12 bytes of base64]" || got[2] != "user: [image omitted: image/jpeg, 8 bytes of base64]" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -463,13 +463,6 @@ type chatPart struct {
 	Result     json.RawMessage `json:"result"`
 	Output     json.RawMessage `json:"output"`
 	AIError    bool            `json:"isError"`
-	// Source is an Anthropic image or document block's data.
-	Source *struct {
-		Type      string `json:"type"`
-		MediaType string `json:"media_type"`
-		Data      string `json:"data"`
-		URL       string `json:"url"`
-	} `json:"source"`
 }
 
 // block is a part that is neither a tool call nor a tool result as a
@@ -484,17 +477,7 @@ func (p chatPart) block() hostshim.Block {
 	case "refusal":
 		return hostshim.TextBlock(p.Refusal)
 	}
-	if src := p.Source; src != nil {
-		what := src.MediaType
-		switch {
-		case src.Data != "":
-			what += fmt.Sprintf(", %d bytes of %s", len(src.Data), src.Type)
-		case src.URL != "":
-			what += ", " + src.URL
-		}
-		return hostshim.TextBlock("[" + p.Type + " omitted: " + strings.TrimPrefix(what, ", ") + "]")
-	}
-	return hostshim.TextBlock("[" + p.Type + " omitted]")
+	return p.omitted()
 }
 
 // partText is a text part's text: a string, or the OpenAI Assistants API's

@@ -568,11 +568,7 @@ func jsonText(v json.RawMessage) string {
 // Parts other than text become a short placeholder so that their presence
 // stays visible.
 func textOf(v json.RawMessage) ([]hostshim.Block, error) {
-	type part struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	parts, err := stringOrList(v, func(s string) part { return part{Type: "text", Text: s} })
+	parts, err := stringOrList(v, func(s string) anthropicBlock { return anthropicBlock{Type: "text", Text: s} })
 	if err != nil {
 		return nil, fmt.Errorf("%w: content is neither a string nor a list of parts", ErrMalformed)
 	}
@@ -582,7 +578,7 @@ func textOf(v json.RawMessage) ([]hostshim.Block, error) {
 		case "text", "":
 			out = append(out, hostshim.TextBlock(p.Text))
 		default:
-			out = append(out, hostshim.TextBlock("["+p.Type+" omitted]"))
+			out = append(out, p.omitted())
 		}
 	}
 	return out, nil
