@@ -61,7 +61,9 @@ type streamResult struct {
 // twice, line by line: once to pair every tool call with its result (which
 // the source may record before the call or after other messages), once to
 // build the events. What Open holds is a line, the calls not yet answered,
-// and the records between a call and a result recorded after it. A file
+// and the records between a call and a result recorded after it (for a
+// Claude Code session, also a few ids per record, from a first read that
+// finds its dead-end branches: claudeCodeDeadEnds). A file
 // that is one JSON document, and a JSONL file whose lines are whole
 // sessions, are read a session at a time, up to MaxWholeBytes.
 func Open(path, name string) (*Stream, error) {
