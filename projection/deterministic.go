@@ -534,7 +534,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					if k != "" {
 						key, name = "value/-/"+strings.ToLower(strings.Join(strings.Fields(k), "_")), k
 					}
-					if key != "" {
+					if key != "" || ev.Role == RoleUser && ctx.Ran {
+						// With no setting named or set before, the one the
+						// agent's last run gave a number (ranflags.go).
 						vs = []Proposal{{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: change, Rel: change, Was: base, Quote: s, Refers: true, Correction: true}}
 					}
 				}

@@ -24,7 +24,7 @@ var lexJA = []lexEntry{
 	{catLift, "解除", "解禁"},
 	{catRelative, "减半", "半分にしてください 半分にして 半分に"},
 	{catRelative, "倍吧", "倍にしてください 倍にして 倍に"},
-	{catRelative, "改回", "元に戻して 元に戻す"},
+	{catRelative, "改回原来的", "元に戻して 元に戻す 元に戻し"},
 	{catQuestion, "还不知道", "まだ分からない まだわからない まだ分かりません"},
 	{catQuestion, "待定", "未定"},
 	{catQuestion, "待确认", "要確認"},

@@ -64,6 +64,9 @@ type Context struct {
 	// short message whose own words do not tell. Empty: not read, the
 	// proposer reads the message alone.
 	Language string
+	// Ran tells that the assistant's last tool calls ran a command,
+	// where a relative change may find its setting (ranflags.go).
+	Ran bool
 }
 
 // Op is what a proposal asks the reducer to do.

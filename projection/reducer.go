@@ -129,6 +129,12 @@ type Reducer struct {
 	// (pronoun.go: read only when a pronoun is given a number); not part
 	// of a Snapshot.
 	talked string
+	// ran is the commands of the assistant's last tool calls, at ranSeq,
+	// where a relative change finds the number a setting was run with
+	// ("--window 2048", then "make the window half that": ranflags.go);
+	// not part of a Snapshot.
+	ran    string
+	ranSeq int
 }
 
 // New returns an empty reducer.
@@ -232,6 +238,7 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
+		ctx.Ran = r.ran != ""
 	}
 	var own []string
 	if ev.Role == RoleUser || ev.Role == RoleAssistant {
@@ -366,6 +373,9 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleAssistant:
 		if ev.Text != "" {
 			r.talked = ev.Text
+		}
+		if cmds := commandsOf(ev.Calls); cmds != "" {
+			r.ran, r.ranSeq = cmds, ev.Seq
 		}
 	}
 	if ev.Role == RoleTool && call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
@@ -709,7 +719,20 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			return
 		}
 	}
-	if o == nil && p.Key != "" {
+	if o == nil && p.Name == "" && p.Rel != "=was" {
+		// "1.5倍にしてください" right after the agent ran the plot with
+		// "--linewidth 1.0": the one setting the run gave a number, when
+		// it ran after the value set last was set.
+		if last := r.valueOf(p.Key); last == nil || r.ranSeq > last.Seq() {
+			if k, v, ok := r.ranSetting(""); ok {
+				if o = r.referent(k); o == nil {
+					p.Key, p.Name, p.Was = "value/-/"+strings.ToLower(k), k, v
+					nu.Key, nu.Name = p.Key, p.Name
+				}
+			}
+		}
+	}
+	if o == nil && p.Key != "" && p.Was == "" {
 		o = r.valueOf(p.Key)
 	}
 	if o == nil && p.Name != "" {
@@ -741,6 +764,13 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		held := p.Was
 		if held == "" {
 			held = heldIn(r.said, p.Name)
+		}
+		if held == "" && p.Rel != "=was" {
+			// "make the window half that" after a run with "--window
+			// 2048": the number the setting was run with.
+			if _, v, ok := r.ranSetting(p.Name); ok {
+				held = v
+			}
 		}
 		if held == "" && q != nil && p.Rel != "=was" {
 			held = q.value
@@ -2165,7 +2195,7 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked,
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
