@@ -112,21 +112,5 @@ func claimedDone(v, s string) bool {
 // claimed marks done the open obligations an agent's message says it
 // did (claimedDone).
 func (r *Reducer) claimed(ev *Event, ref EventRef) {
-	var open []*Anchor
-	for _, a := range r.hot {
-		if a.Kind == KindObligation && a.Lifecycle == Open {
-			open = append(open, a)
-		}
-	}
-	if len(open) == 0 {
-		return
-	}
-	for _, s := range sentences(ev.Text) {
-		for _, a := range open {
-			if a.Lifecycle == Open && claimedDone(a.Value, s) {
-				a.Lifecycle = Done
-				a.addRef(ref)
-			}
-		}
-	}
+	r.settle(ev, ref, KindObligation, Open, Done, func(a *Anchor, s string) bool { return claimedDone(a.Value, s) })
 }

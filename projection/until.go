@@ -101,19 +101,28 @@ func untilMet(cond, s string) bool {
 // conditionsMet lifts each active rule bound in time whose condition a
 // sentence of the user's message says happened.
 func (r *Reducer) conditionsMet(ev *Event, ref EventRef) {
-	var bound []*Anchor
+	r.settle(ev, ref, KindConstraint, Active, Lifted, func(a *Anchor, s string) bool {
+		return a.Until != "" && untilMet(a.Until, s)
+	})
+}
+
+// settle moves each anchor of kind k in lifecycle from, stated before ev,
+// to lifecycle to when a sentence of ev's text meets it (the sentence
+// becomes its Because, ev its newest source).
+func (r *Reducer) settle(ev *Event, ref EventRef, k Kind, from, to string, meets func(a *Anchor, s string) bool) {
+	var cands []*Anchor
 	for _, a := range r.hot {
-		if a.Kind == KindConstraint && a.Lifecycle == Active && a.Until != "" && a.Seq() < ev.Seq {
-			bound = append(bound, a)
+		if a.Kind == k && a.Lifecycle == from && a.Seq() < ev.Seq {
+			cands = append(cands, a)
 		}
 	}
-	if len(bound) == 0 {
+	if len(cands) == 0 {
 		return
 	}
 	for _, s := range sentences(ev.Text) {
-		for _, a := range bound {
-			if a.Lifecycle == Active && untilMet(a.Until, s) {
-				a.Lifecycle = Lifted
+		for _, a := range cands {
+			if a.Lifecycle == from && meets(a, s) {
+				a.Lifecycle = to
 				a.Because = s
 				a.addRef(ref)
 			}
