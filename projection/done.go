@@ -76,23 +76,12 @@ var pastIrregular = map[string]string{"wrote": "writ", "written": "writ", "sent"
 // it opens (past "I", "I've", "Done:") with v's verb in the past and names
 // a word of v's object.
 func claimedDone(v, s string) bool {
+	past := pastLead(s)
+	if past == "" {
+		return false
+	}
 	verb, obj := taskVerb(v)
-	if verb == "" || len(obj) == 0 {
-		return false
-	}
-	f := strings.Fields(strings.ToLower(s))
-	for len(f) > 0 && (f[0] == "i" || f[0] == "i've" || f[0] == "ive" || f[0] == "have" || f[0] == "done:" || f[0] == "ok," || f[0] == "also") {
-		f = f[1:]
-	}
-	if len(f) < 2 {
-		return false
-	}
-	w := strings.Trim(f[0], ",.:;")
-	if p, ok := pastIrregular[w]; ok {
-		if p != verb {
-			return false
-		}
-	} else if !strings.HasSuffix(w, "ed") || stem(w) != verb {
+	if verb == "" || len(obj) == 0 || past != verb {
 		return false
 	}
 	// The object named before the sentence's next clause.
@@ -107,6 +96,27 @@ func claimedDone(v, s string) bool {
 		}
 	}
 	return false
+}
+
+// pastLead is the stem of the verb in the past that sentence s opens
+// with (past "I", "I've", "Done:"): "updat" for "Updated CHANGELOG.md …";
+// "" when it opens with none.
+func pastLead(s string) string {
+	f := strings.Fields(strings.ToLower(s))
+	for len(f) > 0 && (f[0] == "i" || f[0] == "i've" || f[0] == "ive" || f[0] == "have" || f[0] == "done:" || f[0] == "ok," || f[0] == "also") {
+		f = f[1:]
+	}
+	if len(f) < 2 {
+		return ""
+	}
+	w := strings.Trim(f[0], ",.:;")
+	if p, ok := pastIrregular[w]; ok {
+		return p
+	}
+	if !strings.HasSuffix(w, "ed") {
+		return ""
+	}
+	return stem(w)
 }
 
 // claimed marks done the open obligations an agent's message says it
