@@ -851,6 +851,11 @@ func objectiveQuote(text string) string {
 // 单行最大长度设成 4096") or its comma- and dash-separated parts ("oh wait,
 // page size should be 25 not 50, sorry — I misremembered").
 func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
+	if dismissRE.MatchString(s) {
+		// "btw the standup got moved to 11, whatever": chatter the user
+		// waves off sets nothing.
+		return nil
+	}
 	out := valuesOne(s, lastKey, lastName, corr, scope, terse)
 	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1)} {
 		if len(parts) < 2 || len(out) > 1 {
@@ -900,6 +905,25 @@ var chooseRE = mustPattern(`(?i)\b(?:go(?:ing)?\s+with|let'?s\s+(?:do|take|use|g
 // the freeze buffer length we've got 3 options", "for the cache we can
 // either".
 var optionsForRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh)[,]?\s+)*for\s+(?:the\s+|our\s+)?([\p{L}\d_.\-]+(?:\s+[\p{L}\d_.\-]+){0,3}?)\s*,?\s+(?:we(?:'ve| have)?\s+got|we\s+have|there\s+are|we\s+can|we\s+could|i\s+see|temos|tenemos|on\s+a|haben\s+wir|abbiamo)\b`)
+
+// valueMovedRE is a setting said to be moved to a value: "the deadline
+// got extended to 12/12", "the freeze was moved to Friday", "締切ですが、
+// …12/12まで延ばしてもらえました", "截止日期推迟到 12/12 了".
+var valueMovedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|fyi|good news)[,:!]?\s+)*(?:the\s+|our\s+)?(?P<k>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)\s+(?:got|was|were|has been|have been|is|is being|just got)\s+(?:extended|moved|pushed(?:\s+back|\s+out)?|postponed|bumped|changed|shifted|raised|lowered|reduced|increased|set|brought\s+forward)\s+(?:to|until|till)\s+(?P<v>` + dayPat + `|` + valPat + `)\s*[.!]?$|^(?:(?:あ|ああ|えっと|そうそう|あと|それと|ちなみに|啊|对了|另外)[、，,]?\s*)?(?P<k2>[\p{Han}\p{Katakana}ー\w]{1,12}?)(?:ですが|なんですが|は|の件(?:ですが)?|の方は)[、，,]?\s*.{0,40}?(?P<v2>\d[\d/.:\-]*(?:日|時|分|秒|ページ|pt|mm|%)?)\s*(?:まで|に|到|至)\s*(?:延ばし|延長|延び|変更|変わ|なり|ずれ|前倒し|推迟|延期|延长|改)`)
+
+// dismissRE is a sentence's tail that waves it off as chatter.
+var dismissRE = mustPattern(`(?i)[,;—–-]\s*(?:whatever|lol|lmao|haha+|kkk+|anyway)\s*[.!]*\s*$`)
+
+// movedCue reports whether s may say a setting moved (valueMovedRE).
+func movedCue(s string) bool {
+	ls := strings.ToLower(s)
+	for _, c := range []string{" to ", " until ", " till ", "延", "変", "ずれ", "前倒し", "推迟", "改", "なり"} {
+		if strings.Contains(ls, c) {
+			return true
+		}
+	}
+	return false
+}
 
 // zhJustRE is a value settled on alone: "就 3 天吧", "那就 12 个吧".
 var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$`)
@@ -1034,6 +1058,13 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		for _, m := range ms {
 			add(m[1], m[2], m[3], m[4], true)
 		}
+		return out
+	}
+	if m := findIf(movedCue(s), valueMovedRE, s); m != nil && specific(cleanValue(m[valueMovedRE.SubexpIndex("v")]+m[valueMovedRE.SubexpIndex("v2")])) {
+		// "the deadline got pushed to the 12th", "締切ですが…12/12まで延ば
+		// してもらえました": a setting moved to a new value.
+		k := m[valueMovedRE.SubexpIndex("k")] + m[valueMovedRE.SubexpIndex("k2")]
+		add(lastWords(k, 4), "", "", m[valueMovedRE.SubexpIndex("v")]+m[valueMovedRE.SubexpIndex("v2")], true)
 		return out
 	}
 	if m := valueAtRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
