@@ -232,7 +232,7 @@ func sameAsRef(t interface{ Fatalf(string, ...any) }, in []byte) {
 }
 
 // TestCanonicalizeLongStrings: strings long enough for the scanner's
-// sixteen- and eight-byte steps, with a byte that needs a look (quote,
+// thirty-two- and eight-byte steps, with a byte that needs a look (quote,
 // escape, control character, non-ASCII, invalid UTF-8) at every offset
 // of those steps, as values and as member names, agree with the reference.
 func TestCanonicalizeLongStrings(t *testing.T) {
