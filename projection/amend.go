@@ -174,8 +174,13 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || relayedNoRE.MatchString(s) && !questionRE.MatchString(s)
 }
+
+// relayedNoRE is a prohibition someone laid on us, relayed: "Marcos
+// asked us not to use pynfe", "she told me never to run it on prod"
+// (glossed: "pediu pra não usar", "pidió no usar", "m'a demandé de ne pas").
+var relayedNoRE = mustPattern(`(?i)\b(?:asked|told|wants|wanted|reminded|begged|warned)\s+(?:us|me|you|everyone|the team)\s+(?:to\s+)?(?:do\s+)?(?:not|never)\s+(?:to\s+)?[\p{L}]{2,}`)
 
 // aNotARE is a Chinese question's A-not-A form ("要不要", "能不能"),
 // whose second half reads like a prohibition.

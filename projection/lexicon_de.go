@@ -78,6 +78,7 @@ var lexDE = []lexEntry{
 	{catGiveUp, "drop it", "lass_es"},
 	{catRules, "rules", "regeln"},
 	{catRules, "rule", "regel"},
+	{catRelay, "asked us to", "hat_uns_gebeten hat_mich_gebeten bat_uns"},
 	{catNever, "nothing", "nichts"},
 	{catDone, "remember to", "denk_daran denke_daran denk_dran vergiss_nicht"},
 	{catDone, "before you finish", "vor_dem_abschluss bevor_du_fertig_bist"},

@@ -67,6 +67,7 @@ var lexES = []lexEntry{
 	{catGiveUp, "drop it", "déjalo"},
 	{catRules, "rules", "reglas normas condiciones"},
 	{catRules, "rule", "regla norma"},
+	{catRelay, "asked us to", "pidió pidieron nos_pidió_que nos_pidió"},
 	{catNever, "no", "nada_de"},
 	{catNever, "nothing", "nada"},
 	{catNever, "at all", "para_nada de_ninguna_manera"},

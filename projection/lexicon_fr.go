@@ -58,6 +58,7 @@ var lexFR = []lexEntry{
 	{catGiveUp, "forget it", "oublie_ça laisse_tomber"},
 	{catRules, "rules", "règles consignes contraintes conditions"},
 	{catRules, "rule", "règle consigne contrainte"},
+	{catRelay, "asked us to", "m'a_demandé_de nous_a_demandé_de a_demandé_de"},
 	{catNever, "nothing", "rien"},
 	{catNever, "no", "pas_de"},
 	{catMust, "preferably", "de_préférence"},

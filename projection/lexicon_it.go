@@ -54,6 +54,7 @@ var lexIT = []lexEntry{
 	{catGiveUp, "forget it", "lascia_perdere lascia_stare dimenticalo"},
 	{catRules, "rules", "regole vincoli condizioni"},
 	{catRules, "rule", "regola vincolo"},
+	{catRelay, "asked us to", "ci_ha_chiesto_di mi_ha_chiesto_di ha_chiesto_di"},
 	{catNever, "nothing", "niente nulla"},
 	{catNever, "at all", "per_niente assolutamente_no"},
 	{catMust, "preferably", "preferibilmente di_preferenza"},

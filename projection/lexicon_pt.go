@@ -57,6 +57,7 @@ var lexPT = []lexEntry{
 	{catGiveUp, "forget it", "esquece esqueça deixa_pra_lá"},
 	{catRules, "rules", "regras restrições condições"},
 	{catRules, "rule", "regra"},
+	{catRelay, "asked us to", "pediu_pra pediu_para pediram_pra pediram_para"},
 	{catNever, "no", "nada_de"},
 	{catNever, "nothing", "nada"},
 	{catNever, "at all", "de_jeito_nenhum de_forma_alguma"},

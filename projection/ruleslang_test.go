@@ -112,3 +112,20 @@ func TestRelayedListItems(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestRelayedProhibition: a prohibition someone laid on the team, relayed
+// ("asked us not to", "pidió no usar"), is a rule; a question about one
+// is not.
+func TestRelayedProhibition(t *testing.T) {
+	got := rulesAfter("Quick context first.", "Also Dimitri from infra asked us not to touch the shared Redis, it backs the session store.")
+	if !has(got, "active", "asked us not to touch the shared Redis") {
+		t.Errorf("English: %q", got)
+	}
+	got = rulesAfter("Hola, empezamos con la migración del panel de pedidos.", "y Lucía (la líder técnica) pidió no usar la librería moment, prefiere date-fns porque moment ya no se mantiene.")
+	if !has(got, "active", "pidió no usar la librería moment") {
+		t.Errorf("Spanish: %q", got)
+	}
+	if got := rulesAfter("did Dimitri ask us not to touch the shared Redis?"); len(got) != 0 {
+		t.Errorf("question: %q", got)
+	}
+}
