@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/epistemicfold/ef/bench/engines"
@@ -219,12 +220,9 @@ func TestBenchSweep(t *testing.T) {
 // sweep could be "window 65536, forgetful").
 func TestBenchSweepStartsRunsInOrder(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	var out bytes.Buffer
-	var term terminal
-	code := run(context.Background(), []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
-		"--personas", "faithful,leaky,forgetful", "--engines", "mask"}, &out, &term)
+	code, _, term := sweepOnATerminal()
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, term.String())
+		t.Fatalf("exit %d: %s", code, term)
 	}
 	var want []string
 	for _, w := range []string{"6000", "7000", "8000"} {
@@ -233,7 +231,7 @@ func TestBenchSweepStartsRunsInOrder(t *testing.T) {
 		}
 	}
 	var got []string
-	for _, line := range strings.Split(term.String(), "\r\x1b[K") {
+	for _, line := range strings.Split(term, "\r\x1b[K") {
 		if s, ok := strings.CutPrefix(line, "ef bench --sweep: "); ok {
 			s, _, _ = strings.Cut(s, ";")
 			if len(got) == 0 || got[len(got)-1] != s {
@@ -244,9 +242,36 @@ func TestBenchSweepStartsRunsInOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("status lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.HasSuffix(term.String(), "\r\x1b[K") {
-		t.Errorf("the status line is left on the terminal: %q", term.String())
+	if !strings.HasSuffix(term, "\r\x1b[K") {
+		t.Errorf("the status line is left on the terminal: %q", term)
 	}
+}
+
+// sweepArgs is the sweep TestBenchSweepStartsRunsInOrder and
+// TestBenchSweepProgressInALog run: nine short runs, one at a time.
+var sweepArgs = []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
+	"--personas", "faithful,leaky,forgetful", "--engines", "mask"}
+
+// sweepOnATerminal runs sweepArgs once per test process with stderr a
+// terminal and returns the exit code, stdout and what the terminal
+// showed: TestBenchSweepStartsRunsInOrder reads its status lines and
+// TestBenchSweepProgressInALog holds the report it printed with stderr a
+// log to this one (the sweep is seconds of CPU under -race; it used to
+// run twice).
+func sweepOnATerminal() (code int, stdout, term string) {
+	sweepTerm.once.Do(func() {
+		var out bytes.Buffer
+		var tm terminal
+		sweepTerm.code = run(context.Background(), slices.Clone(sweepArgs), &out, &tm)
+		sweepTerm.stdout, sweepTerm.term = out.String(), tm.String()
+	})
+	return sweepTerm.code, sweepTerm.stdout, sweepTerm.term
+}
+
+var sweepTerm struct {
+	once         sync.Once
+	code         int
+	stdout, term string
 }
 
 // terminal is a stand-in for a terminal (isTerminal).
@@ -260,9 +285,7 @@ func (*terminal) Terminal() bool { return true }
 // The report on stdout is the same as on a terminal.
 func TestBenchSweepProgressInALog(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	args := []string{"bench", "--sweep", "--limit-sessions", "1", "--max-steps", "4", "--windows", "6000,7000,8000",
-		"--personas", "faithful,leaky,forgetful", "--engines", "mask"}
-	code, out, errs := runCLI(t, args...)
+	code, out, errs := runCLI(t, slices.Clone(sweepArgs)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -277,11 +300,11 @@ func TestBenchSweepProgressInALog(t *testing.T) {
 			t.Errorf("line %d: %q, want %q…", i+1, l, want[i])
 		}
 	}
-	var out2 bytes.Buffer
-	if code := run(context.Background(), args, &out2, &terminal{}); code != 0 {
-		t.Fatalf("on a terminal: exit %d", code)
+	code, out2, term := sweepOnATerminal()
+	if code != 0 {
+		t.Fatalf("on a terminal: exit %d: %s", code, term)
 	}
-	if out != out2.String() {
-		t.Errorf("the report differs with stderr a terminal:\n%s\n%s", out, out2.String())
+	if out != out2 {
+		t.Errorf("the report differs with stderr a terminal:\n%s\n%s", out, out2)
 	}
 }
