@@ -115,6 +115,7 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 		ActionTool:      tool,
 		ContextTool:     ctxTool,
 		ProtocolVersion: ProtocolVersion,
+		MaxLine:         DefaultMaxLine,
 		Engine:          EngineInfo{Name: "epistemic-fold", Version: srv.opts.Version},
 		Store:           StoreInfo{Dir: srv.storeDir, Available: srv.store != nil, Reason: srv.storeErr},
 		Tools:           recall.Tools(),

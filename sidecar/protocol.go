@@ -170,11 +170,14 @@ type InitializeResult struct {
 	ActionTool *action.ToolDef `json:"actionTool,omitempty"`
 	// ContextTool is context_request's definition when the sidecar has
 	// origin roots (ef serve --origin), so the plugin registers it.
-	ContextTool     *northbridge.ToolDef `json:"contextTool,omitempty"`
-	Engine          EngineInfo           `json:"engine"`
-	ProtocolVersion int                  `json:"protocolVersion"`
-	Store           StoreInfo            `json:"store"`
-	Tools           []recall.ToolDef     `json:"tools"`
+	ContextTool *northbridge.ToolDef `json:"contextTool,omitempty"`
+	Engine      EngineInfo           `json:"engine"`
+	// MaxLine bounds one wire line, in bytes (DefaultMaxLine): a longer
+	// message is refused, so the plugin says so before it sends one.
+	MaxLine         int              `json:"maxLine"`
+	ProtocolVersion int              `json:"protocolVersion"`
+	Store           StoreInfo        `json:"store"`
+	Tools           []recall.ToolDef `json:"tools"`
 }
 
 // EngineInfo names the engine behind the sidecar.

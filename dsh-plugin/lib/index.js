@@ -194,6 +194,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       // session id → folds the host's summarizer wrote while no sidecar
       // ran: their spans wait to be archived from the session log.
       unarchived: new Map(),
+      basicSaid: undefined, // the last basic-policy warning, said once
       disposers: [],
       supervisor: undefined,
     }
@@ -398,7 +399,12 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
 
   /** Run the host's own policy for this fold, saying why. */
   async basicFold(agent, trigger, signal, reason) {
-    this.ctx.logger?.warn?.(`epistemic-fold: ${trigger} fold uses the basic policy: ${reason}`)
+    // Said once per reason (a sidecar that does not know fold/plan would
+    // otherwise repeat it at every fold), then at debug level.
+    const line = `epistemic-fold: ${trigger} fold uses the basic policy: ${reason}`
+    if (this.ef.basicSaid !== line) this.ctx.logger?.warn?.(line)
+    else this.ctx.logger?.debug?.(line)
+    this.ef.basicSaid = line
     const run = { reason, last: null }
     this.ef.basic.set(agent.session, run)
     try {

@@ -84,6 +84,7 @@ export class Sidecar {
     this.closed = false
     this.closing = false
     this.buffer = ''
+    this.maxLine = 0 // the sidecar's line bound, once initialize tells it
     this.stderrTail = ''
     this.exitReason = undefined
     this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: env ?? process.env, windowsHide: true })
@@ -164,7 +165,14 @@ export class Sidecar {
 
   #write(message) {
     if (this.closed) throw new SidecarUnavailableError(this.exitReason ?? 'the sidecar is not running')
-    this.child.stdin.write(JSON.stringify(message) + '\n')
+    const line = JSON.stringify(message) + '\n'
+    // The sidecar refuses a line over its bound (initialize's maxLine)
+    // without knowing whose it was: say so here, with the size.
+    if (this.maxLine > 0 && line.length * 3 > this.maxLine && Buffer.byteLength(line) > this.maxLine) {
+      const mb = (n) => `${(n / (1 << 20)).toFixed(1)} MB`
+      throw new SidecarError(message.method, { code: -32600, message: `the message is ${mb(Buffer.byteLength(line))}, over the sidecar's line bound of ${mb(this.maxLine)}; EF cannot take it` })
+    }
+    this.child.stdin.write(line)
   }
 
   /** Send a request and wait for its result. */
@@ -268,6 +276,7 @@ export class Supervisor {
     return this.start(sidecar).then((info) => {
       if (this.sidecar !== sidecar || sidecar.closed) return false
       this.info = info
+      sidecar.maxLine = info?.maxLine ?? 0
       this.epoch += 1
       this.state = 'up'
       if (this.reason !== undefined) this.logger?.info?.(`epistemic-fold: sidecar running again (restart ${this.restarts})`)

@@ -6,7 +6,7 @@
 // without it the test is skipped.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -513,5 +513,58 @@ test("the store removed mid-session: the next folds go on (compiled by EF withou
   assert.ok(fold, 'the fold went on without the store')
   assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
   assert.ok(logs.some((l) => /bundle store cannot be written .*(not archived yet|without archiving)/.test(l)), logs.join('\n'))
+  assert.equal(engine.status().state, 'up', 'the sidecar still runs')
+}, { llmText: '## Current Work\n- basic summary' }))
+
+test('a bundle corrupted on disk: context_recall says so rather than return altered text, and the session goes on folding', { skip }, () => withEF(async ({ ctx, engine, dir }) => {
+  await engine.info()
+  const s = session('plugin-corrupt-bundle')
+  const agent = agentOf(s)
+  assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
+  const search = ctx.tools.get('context_search')
+  const found = await search.execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  const ref = /ref (\S+)/.exec(found.text)?.[1]
+  assert.ok(ref, found.text)
+  const files = []
+  const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.efb')) files.push(p) } }
+  walk(dir)
+  assert.equal(files.length, 1)
+  const raw = readFileSync(files[0])
+  raw[Math.floor(raw.length / 2)] ^= 0xff
+  writeFileSync(files[0], raw)
+  const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
+  assert.equal(got.isError, true, got.text)
+  assert.match(got.text, /unavailable — corrupt: .*cannot be served/)
+  for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
+  assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()), 'the next fold')
+}))
+
+test('methods one side does not know (a newer or older peer): answered "method not found" both ways, and the sidecar goes on serving', { skip }, () => withEF(async ({ engine }) => {
+  await engine.info()
+  await assert.rejects(engine.ef.supervisor.sidecar.request('fold/next-generation', { sessionId: 'x' }), (error) => {
+    assert.equal(error.code, -32601, error.message)
+    assert.match(error.message, /fold\/next-generation/)
+    return true
+  })
+  await assert.rejects(engine.hostRequest('host/next-generation', {}), (error) => error.rpcCode === -32601 && /host\/next-generation/.test(error.message))
+  assert.equal(engine.status().state, 'up')
+  const s = session('plugin-unknown-method')
+  assert.ok(await engine.compactIfNeeded(agentOf(s), 'pressure', signal()), 'a fold after the unknown methods')
+}))
+
+// Over the sidecar's 64 MB line bound: seconds and hundreds of MB, so in
+// the long profile only (EF_LONG_TESTS=1, as .ci/run sets it).
+const long = process.env.EF_LONG_TESTS ? skip : 'a 70 MB tool output takes seconds and memory: set EF_LONG_TESTS=1 (.ci/run does)'
+test('a tool output over the sidecar\'s line bound (70 MB): the session goes on folding, the log says why EF cannot take it', { skip: long }, () => withEF(async ({ ctx, logs, engine }) => {
+  await engine.info()
+  const s = session('plugin-huge-output')
+  toolRound(s, 1, 13, 'call_13', 'cat huge.log', 'trace line of a very long build log\n'.repeat(2_000_000))
+  toolRound(s, 1, 14, 'call_14', 'cargo check', 'checked '.repeat(100))
+  const agent = agentOf(s)
+  const before = ctx.tokenMeter.measure(s).totalTokens
+  const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(fold, `a fold happened: ${logs.join('\n')}`)
+  assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
+  assert.ok(logs.some((l) => /session\/open: the message is \d+\.\d MB, over the sidecar's line bound of 64\.0 MB/.test(l)), logs.join('\n'))
   assert.equal(engine.status().state, 'up', 'the sidecar still runs')
 }, { llmText: '## Current Work\n- basic summary' }))
