@@ -82,6 +82,8 @@ type serveHarness struct {
 	host  *hostshim.Session
 	sent  int
 	retry bool // call fold/compile twice, as a host that timed out does
+	// compiled is the last fold/compile answer.
+	compiled map[string]any
 }
 
 func newServeHarness(t *testing.T, store string) *serveHarness {
@@ -140,6 +142,7 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 		if err != nil {
 			return nil, err
 		}
+		h.compiled = res
 		if h.retry {
 			// The host timed out and asks again for the same compaction,
 			// a few milliseconds later (createdAt moves on).
