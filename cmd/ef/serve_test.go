@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // TestServeCommand checks what the command adds to package sidecar: the
@@ -56,7 +59,21 @@ func TestDSHPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatalf("dsh-plugin tests failed: %v", err)
 	}
-	if !strings.Contains(string(out), "fail 0") || !strings.Contains(string(out), "skipped 0") {
+	if !strings.Contains(string(out), "fail 0") {
 		t.Fatalf("expected every plugin test to pass")
+	}
+	// Skipped: only the long profile's tests (their reason names
+	// EF_LONG_TESTS), and only outside it.
+	skipped := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, why, ok := strings.Cut(strings.TrimSpace(line), " # "); ok && strings.HasPrefix(strings.TrimSpace(line), "﹣") {
+			if testutil.Long() || !strings.Contains(why, "EF_LONG_TESTS") {
+				t.Errorf("plugin test skipped: %s", strings.TrimSpace(line))
+			}
+			skipped++
+		}
+	}
+	if !strings.Contains(string(out), fmt.Sprintf("skipped %d", skipped)) {
+		t.Fatalf("expected every plugin test to run but the long ones (%d skipped by their reason)", skipped)
 	}
 }
