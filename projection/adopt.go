@@ -34,7 +34,7 @@ const (
 // shownLineRE is a setting on a line of output: "timeout: 45s", "12:
 // timeout = 45s", `"endpoint": "https://…"`, "public const string
 // RemoveAdsProductId = "com.x.noads";".
-var shownLineRE = mustPattern(`^\s*(?:\d+[:-]\s*)?(?:[\w<>\[\]]+\s+){0,4}?["']?(?P<k>[A-Za-z_][\w.\-]{1,60})["']?\s*(?:=|:)\s*["']?(?P<v>[^"'\s,;]{1,120})["']?\s*[,;]?\s*$`)
+var shownLineRE = mustPattern(`^\s*(?:\d+[:-]\s*)?(?:[\w<>\[\]]+\s+){0,4}?["']?(?P<k>[A-Za-z_][\w.\-]{1,60})["']?\s*(?:=|:)\s*["']?(?P<v>[^"'\s,;]{1,120}(?:\s+[A-Za-z][\w/]{0,24})?)["']?\s*(?:\([^()]{0,40}\))?\s*[,;]?\s*$`)
 
 // soleValueRE is an output that is one value: "16", "com.x.noads",
 // "https://host/", "v2.14.3".
@@ -43,7 +43,11 @@ var soleValueRE = mustPattern(`^\s*(?P<v>[\w.:/\-@+]{1,120})\s*$`)
 // adoptRE is a user taking what a tool printed: "use that", "go with
 // what it printed", "take the value from the output", "set the workers
 // to what nproc printed", "nimm den Wert", "usa ese", "就用这个".
-var adoptRE = mustPattern(`(?i)\b(?:use|take|go with|keep|adopt|pick|apply)\s+(?:that|this|it|those|these|that one|this one|that value|this value)\s*(?:$|[.!,;]|\s+(?:then|instead|one|value|please|pls)\b)|\b(?:to|use|take|go with|keep|adopt|with)\s+(?:what|whatever|the\s+[\w\-]+(?:\s+[\w\-]+)?)\s+(?:(?:it|that|this|the \w+|\w+)\s+)?(?:printed|prints|shows|showed|shown|says|said|returned|returns|gave|reports|reported|found|lists|listed|output|outputs)\b|\b(?:the\s+)?(?:value|one|number)\s+(?:from|in)\s+the\s+(?:output|listing|result)\b|\b(?:nimm|nehmen wir|verwende)\s+(?:das|den|diesen|dieses|die)(?:\s+(?:wert|da))?\b|\b(?:usa|usemos|quédate con|toma)\s+(?:ese|eso|esa|este|esto|el que (?:sale|salió|aparece))\b|\b(?:prends|utilise|garde)\s+(?:ça|celle-là|celui-là|cette valeur)\b|就用(?:这个|那个|它)|用(?:这个|那个)(?:值)?吧`)
+var adoptRE = mustPattern(`(?i)\b(?:use|take|go with|keep|adopt|pick|apply)\s+(?:that|this|it|those|these|that one|this one|that value|this value)\s*(?:$|[.!,;]|\s+(?:then|instead|one|value|please|pls)\b)|\b(?:to|use|take|go with|keep|adopt|with)\s+(?:what|whatever|the\s+[\w\-]+(?:\s+[\w\-]+)?)\s+(?:(?:it|that|this|the \w+|\w+)\s+)?(?:printed|prints|shows|showed|shown|says|said|returned|returns|gave|reports|reported|found|lists|listed|output|outputs)\b|\b(?:the\s+)?(?:value|one|number)\s+(?:from|in)\s+the\s+(?:output|listing|result)\b|\b(?:exactly\s+)?(?:that|this|the same)\s+(?:[\w\-]+\s+){0,2}(?:number|value|figure|amount|count|slot|setting)\b|\b(?:use|take|go with|pick|keep)\s+(?:whatever|what)\s+(?:[\w\-]+\s+){0,2}?(?:(?:the|it|that)\s+)?[\w\-]*\s*(?:suggests|recommends|says|prints|returns|reports|gives|picks|proposes|outputs)\b|\b(?:nimm|nehmen wir|verwende)\s+(?:das|den|diesen|dieses|die)(?:\s+(?:wert|da))?\b|\b(?:usa|usemos|quédate con|toma)\s+(?:ese|eso|esa|este|esto|el que (?:sale|salió|aparece))\b|\b(?:prends|utilise|garde)\s+(?:ça|celle-là|celui-là|cette valeur)\b|就用(?:这个|那个|它)|用(?:这个|那个)(?:值)?吧`)
+
+// adoptAheadRE takes what a tool is about to show: "use whatever slot
+// the scheduler suggests", "go with what the linter recommends".
+var adoptAheadRE = mustPattern(`(?i)\b(?:use|take|go with|pick|keep|set (?:it|that|this|the \w+) to)\s+(?:whatever|what)\s+(?:[\w\-]+\s+){0,2}?(?:(?:the|it|that)\s+)?[\w\-]*\s*(?:suggests|recommends|says|prints|returns|reports|gives|picks|proposes|outputs)\b`)
 
 // adoptSetRE is the setting an adoption sets: "set the workers to what
 // it printed", "make the endpoint that one".
@@ -78,10 +82,37 @@ func shownPairs(text string) []shownPair {
 // adopted reads a user message that adopts a value the last tool output
 // showed, and sets it.
 func (r *Reducer) adopted(ev *Event) {
+	for _, s := range sentences(ev.Text) {
+		if adoptAheadRE.MatchString(s) {
+			// "for the cron time just use whatever slot the scheduler
+			// suggests": adopted from the next output that shows it.
+			r.ahead, r.aheadEv = s, Event{Seq: ev.Seq, Role: ev.Role, Text: ev.Text}
+		}
+	}
 	if r.shownText == "" || ev.Seq-r.shownSeq > 3 {
 		return
 	}
-	for _, s := range sentences(ev.Text) {
+	r.adoptFrom(ev, sentences(ev.Text))
+}
+
+// adoptedAhead reads the output of a tool for the value the user said,
+// before it ran, to take from it.
+func (r *Reducer) adoptedAhead(ev *Event) {
+	if r.ahead == "" {
+		return
+	}
+	s, uev := r.ahead, r.aheadEv
+	r.ahead = ""
+	if ev.Seq-uev.Seq > 4 || r.shownText == "" {
+		return
+	}
+	r.adoptFrom(&uev, []string{s})
+}
+
+// adoptFrom sets the value the first of ss that adopts one names, from
+// the last output shown, quoting ev.
+func (r *Reducer) adoptFrom(ev *Event, ss []string) {
+	for _, s := range ss {
 		if !adoptRE.MatchString(s) {
 			continue
 		}

@@ -135,6 +135,11 @@ type Reducer struct {
 	// not part of a Snapshot.
 	ran    string
 	ranSeq int
+	// ahead is a user sentence taking a value a tool is yet to show
+	// ("use whatever slot the scheduler suggests"), said in aheadEv
+	// (adopt.go); not part of a Snapshot.
+	ahead   string
+	aheadEv Event
 }
 
 // New returns an empty reducer.
@@ -383,6 +388,7 @@ func (r *Reducer) Apply(ev Event) {
 		if len(ev.Text) <= maxShownBytes {
 			r.shownText = ev.Text
 		}
+		r.adoptedAhead(&ev)
 	}
 	if ev.Role == RoleUser {
 		r.adopted(&ev)
@@ -2195,7 +2201,7 @@ func (r *Reducer) Clone() *Reducer {
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
-		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq,
+		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
