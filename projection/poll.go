@@ -190,6 +190,10 @@ func (r *Reducer) eliminate(ev *Event, ref EventRef) {
 	if r.poll != nil && ev.Seq-r.pollSeq > pollWindow {
 		r.poll = nil
 	}
+	if p := concludedChoice(ev.Text); p != nil {
+		// "not 101 …, so 102 i guess?": the one concluded.
+		r.apply(ev, p, ref, fmt.Sprintf("d%d.98", ev.Seq), map[*Anchor]bool{})
+	}
 	text := ev.Text
 	for _, s := range sentences(ev.Text) {
 		if o := pollOptions(s); o != nil {
@@ -249,4 +253,51 @@ func (r *Reducer) eliminate(ev *Event, ref EventRef) {
 	}
 	p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(left), Value: left + " (not " + strings.Join(out, ", not ") + ")", Quote: r.pollQuote, Links: mentions(left)}
 	r.apply(ev, &p, ref, fmt.Sprintf("d%d.99", ev.Seq), map[*Anchor]bool{})
+}
+
+// A conclusion by elimination in one message: "not 101, that's just the
+// pihole, 103 is the tiny win vm … so 102 i guess?", "pas le A, pas le B,
+// donc le C". notOptRE is an option named to be ruled out, concludeRE the
+// one concluded; both must be of one shape (a number, or a name).
+var (
+	notOptRE   = mustPattern(`(?i)(?:^|[\s,;(])(?:not|no|pas|não|nicht|non|ni)\s+(?:the\s+|le\s+|la\s+|o\s+|a\s+|el\s+|der\s+|die\s+|das\s+|il\s+)?(?P<x>[\w.\-]{1,30})\b`)
+	concludeRE = mustPattern(`(?i)^\W*(?:so|then|donc|então|entonces|also|quindi|dann)\s+(?:it(?:'s| is| must be| has to be)\s+|it\s+|c'est\s+|é\s+|es\s+|ist\s+|è\s+)?(?:the\s+|le\s+|la\s+|o\s+|a\s+|el\s+|der\s+|die\s+|das\s+|il\s+)?(?P<y>[\w.\-]{1,30})(?:\s+(?:i guess|then|it is|right|je pense|acho|creo|oder|allora))?\s*[?.!]?\s*$`)
+)
+
+// concludedChoice is the decision a user message concludes by elimination
+// (see above), or nil.
+func concludedChoice(text string) *Proposal {
+	ss := sentences(text)
+	for i, s := range ss {
+		m := concludeRE.FindStringSubmatch(s)
+		if m == nil || i == 0 {
+			continue
+		}
+		y := m[concludeRE.SubexpIndex("y")]
+		var out []string
+		for _, p := range ss[:i] {
+			for _, n := range notOptRE.FindAllStringSubmatch(p, -1) {
+				if x := n[notOptRE.SubexpIndex("x")]; sameShape(x, y) && !strings.EqualFold(x, y) {
+					out = append(out, x)
+				}
+			}
+		}
+		if len(out) == 0 {
+			continue
+		}
+		return &Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(y), Value: y + " (not " + strings.Join(out, ", not ") + ")", Quote: s, Links: mentions(y)}
+	}
+	return nil
+}
+
+// sameShape reports whether two option words look alike: both numbers,
+// or both names that are no function word.
+func sameShape(a, b string) bool {
+	num := func(s string) bool {
+		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+	}
+	if num(a) || num(b) {
+		return num(a) && num(b)
+	}
+	return len(a) >= 3 && len(b) >= 3 && !stopwords[strings.ToLower(a)] && !stopwords[strings.ToLower(b)] && unicode.IsUpper([]rune(a)[0]) == unicode.IsUpper([]rune(b)[0])
 }

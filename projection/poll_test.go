@@ -44,3 +44,22 @@ func TestEliminationAcrossMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestConcludedByElimination: one message that rules options out by "not
+// X" and concludes "so Y" decides Y; a conclusion of another shape, or
+// with nothing ruled out, decides nothing.
+func TestConcludedByElimination(t *testing.T) {
+	for _, c := range []struct {
+		msg, want string
+	}{
+		{"which node is flapping? not node3, I rebooted that one yesterday. node1 is the backup box. so node2 then.", "node2 (not node3)"},
+		{"Quel port bloque ? pas 8443, il est fermé depuis lundi. donc 9090 je pense.", "9090 (not 8443)"},
+		{"not 8443, that's closed. so the proxy then.", ""},
+		{"the deploy went fine. so 9090 then.", ""},
+	} {
+		got := eliminationAfter(c.msg)
+		if c.want == "" && len(got) != 0 || c.want != "" && (len(got) != 1 || got[0] != c.want) {
+			t.Errorf("%q: %q, want %q", c.msg, got, c.want)
+		}
+	}
+}
