@@ -518,6 +518,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						// setting named before the pronoun.
 						k = m[1]
 					}
+					if at := changeStart(s); strings.TrimSpace(k) == "" && base == "" && at > 0 {
+						// "on est en piste de 0,4 mm… mets 0,1 de plus": the
+						// setting the sentence gave its number before the
+						// change.
+						k, base = priorQuantity(s[:at])
+					}
 					if strings.TrimSpace(k) == "" && base == "" && i > 0 {
 						// "the batch timeout of 20s keeps firing. triple it",
 						// "o timeout de 30s tá estourando… dobra": the one

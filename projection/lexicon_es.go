@@ -43,6 +43,7 @@ var lexES = []lexEntry{
 	{catRelative, "by", "en"},
 	{catRelative, "back to", "vuelve_a"},
 	{catRelative, "one more", "uno_más una_más"},
+	{catRelative, "more", "más de_más"},
 	{catRelative, "minutes", "minutos"},
 	{catRelative, "seconds", "segundos"},
 	{catRelative, "hours", "horas"},

@@ -41,6 +41,7 @@ var lexFR = []lexEntry{
 	{catRelative, "change", "change"},
 	{catRelative, "back to", "remets_à"},
 	{catRelative, "one more", "un_de_plus une_de_plus"},
+	{catRelative, "more", "de_plus en_plus"},
 	{catRelative, "minutes", "minutes"},
 	{catRelative, "seconds", "secondes"},
 	{catRelative, "hours", "heures"},

@@ -39,6 +39,7 @@ var lexPT = []lexEntry{
 	{catRelative, "by", "em"},
 	{catRelative, "back to", "volte_para"},
 	{catRelative, "one more", "mais_um mais_uma"},
+	{catRelative, "more", "a_mais de_mais"},
 	{catRelative, "minutes", "minutos"},
 	{catRelative, "seconds", "segundos"},
 	{catRelative, "hours", "horas"},

@@ -38,7 +38,7 @@ var (
 	// the timeout by 10s", "lower it by 5", "add two".
 	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
-	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b`)
+	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b|\b(?:set|put|add|give\s+it|make\s+it)\s+(?P<n3>\d+(?:\.\d+)?)\s*(?P<u3>` + relUnit + `)?\s+(?P<op3>more|less)\s*(?:[,.;!…]|$)`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
 	relZhRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
 )
@@ -338,15 +338,15 @@ func relative(s string) (name, change string, ok bool) {
 		return group(relAddRE, m, "k", "k2", "k3"), sign + n + unitSuffix(group(relAddRE, m, "u", "u2", "u3")), true
 	}
 	if m := relMoreRE.FindStringSubmatch(s); m != nil {
-		n, ok := parseNum(group(relMoreRE, m, "n", "n2"))
+		n, ok := parseNum(group(relMoreRE, m, "n", "n2", "n3"))
 		if !ok {
 			return "", "", false
 		}
 		sign := "+"
-		if op := strings.ToLower(group(relMoreRE, m, "op", "op2")); op == "fewer" || op == "less" || op == "-" {
+		if op := strings.ToLower(group(relMoreRE, m, "op", "op2", "op3")); op == "fewer" || op == "less" || op == "-" {
 			sign = "-"
 		}
-		k, u := m[relMoreRE.SubexpIndex("k")], m[relMoreRE.SubexpIndex("u2")]
+		k, u := m[relMoreRE.SubexpIndex("k")], group(relMoreRE, m, "u2", "u3")
 		if lk := strings.ToLower(k); stopwords[lk] || optionalKeyWords[lk] {
 			// "one more from me", "one more thing": no setting.
 			return "", "", false
@@ -966,10 +966,21 @@ func findIf(ok bool, re *pattern, s string) []string {
 	return re.FindStringSubmatch(s)
 }
 
+// changeStart is where a relative change starts in s, -1 when none.
+func changeStart(s string) int {
+	start := -1
+	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relPropRE, relPctRE} {
+		if loc := re.FindStringIndex(s); loc != nil && (start < 0 || loc[0] < start) {
+			start = loc[0]
+		}
+	}
+	return start
+}
+
 // priorQtyRE is a setting and its number in a sentence: "the batch timeout
 // of 20s", "timeout of 30s" (a gloss of "timeout de 30s"), "the pool is
 // 12 connections".
-var priorQtyRE = mustPattern(`(?i)(?:^|[\s(,])(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\p{L}][\p{L}\d_\-]*){0,3}?)\s+(?:(?:of|from|is|at|=|:|was|von|de|di|du)\s+){0,2}(?P<v>\d+(?:\.\d+)?\s*(?:` + relUnit + `)?)(?:$|[\s.,;:!?)])`)
+var priorQtyRE = mustPattern(`(?i)(?:^|[\s(,])(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\p{L}][\p{L}\d_\-]*){0,3}?)\s+(?:(?:of|from|is|at|=|:|was|von|de|di|du)\s+){0,2}(?P<v>\d+(?:\.\d+)?\s*(?:` + relUnit + `|mm|cm|m|pt)?)(?:$|[\s.,;:!?)…])`)
 
 // priorQuantity is the setting and value the sentence before a change
 // names a pronoun refers to: its one number, with the words before it

@@ -224,6 +224,8 @@ func TestRelativeByItsSentenceBefore(t *testing.T) {
 		{[]string{"Bom dia! Hoje a gente vai mexer no worker de exportação, o código está em export/ e não tem testes.", "o intervalo de 45 s tá curto demais pro servidor antigo. dobra"}, "intervalo", "90 s"},
 		{[]string{"session timeout is 50 min", "session timeout, make it 20% shorter"}, "session timeout", "40 min"},
 		{[]string{"the page size is 40", "make it 25% larger"}, "page size", "50"},
+		{[]string{"the gutter is 12 px wide on mobile… add 4 more, the cards touch"}, "gutter", "16 px"},
+		{[]string{"Salut ! Aujourd'hui on refait la mise en page du rapport, le code est dans report/.", "la marge est de 2 cm… mets 0,5 de plus, ça respire mieux"}, "marge", "2.5 cm"},
 	} {
 		r := New(Options{})
 		for i, s := range tc.msgs {
