@@ -26,12 +26,7 @@ func TestAdoptAheadAndThatNumber(t *testing.T) {
 			ev.Seq = i
 			r.Apply(ev)
 		}
-		got := map[string]string{}
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue {
-				got[a.Name] = a.Value
-			}
-		}
+		got := valueHeads(r)
 		if got[tc.name] != tc.want {
 			t.Errorf("%s = %q, want %q (all: %v)", tc.name, got[tc.name], tc.want, got)
 		}

@@ -19,12 +19,8 @@ func TestChoiceAmongListedOptions(t *testing.T) {
 		{[]string{"Bom dia! Hoje a gente mexe no cache do checkout, o código está em app/cache/ e não tem testes.", "pro cache temos três opções: memcached, redis ou nada. o time já conhece redis, então vamos de redis"}, "redis"},
 		{[]string{"the options are fluentd, vector or promtail. fluentd is heavy, let me think about the rest."}, ""},
 	} {
-		r := New(Options{})
-		for i, s := range tc.msgs {
-			r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-		}
 		var ds []string
-		for _, a := range r.Heads() {
+		for _, a := range userSays(tc.msgs...).Heads() {
 			if a.Kind == KindDecision {
 				ds = append(ds, a.Value)
 			}

@@ -14,16 +14,8 @@ func TestValueMovedTo(t *testing.T) {
 		{[]string{"今日は請求書の出力を直します。コードは billing/ にあります。", "あ、リリース日ですが、営業に聞いたら3/20まで延ばしてもらえました"}, "リリース日", "3/20"},
 		{[]string{"the cutoff is 18:00", "the cutoff was moved to 19:30"}, "cutoff", "19:30"},
 	} {
-		r := New(Options{})
-		for i, s := range tc.msgs {
-			r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-		}
-		got := map[string]string{}
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue {
-				got[a.Name] = a.Value
-			}
-		}
+		r := userSays(tc.msgs...)
+		got := valueHeads(r)
 		if got[tc.name] != tc.want {
 			t.Errorf("%q: %s = %q, want %q (all: %v)", tc.msgs, tc.name, got[tc.name], tc.want, got)
 		}
@@ -36,4 +28,13 @@ func TestValueMovedTo(t *testing.T) {
 			t.Errorf("chatter set %s = %q", a.Name, a.Value)
 		}
 	}
+}
+
+// userSays is a reducer that read msgs as the user's messages, in order.
+func userSays(msgs ...string) *Reducer {
+	r := New(Options{})
+	for i, s := range msgs {
+		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
+	}
+	return r
 }

@@ -25,12 +25,7 @@ func TestRelativeFromRunFlags(t *testing.T) {
 			ev.Seq = i
 			r.Apply(ev)
 		}
-		got := map[string]string{}
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue {
-				got[a.Name] = a.Value
-			}
-		}
+		got := valueHeads(r)
 		if len(got) != len(tc.want) {
 			t.Errorf("values %v, want %v", got, tc.want)
 			continue

@@ -227,16 +227,8 @@ func TestRelativeByItsSentenceBefore(t *testing.T) {
 		{[]string{"the gutter is 12 px wide on mobile… add 4 more, the cards touch"}, "gutter", "16 px"},
 		{[]string{"Salut ! Aujourd'hui on refait la mise en page du rapport, le code est dans report/.", "la marge est de 2 cm… mets 0,5 de plus, ça respire mieux"}, "marge", "2.5 cm"},
 	} {
-		r := New(Options{})
-		for i, s := range tc.msgs {
-			r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-		}
-		got := map[string]string{}
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue {
-				got[a.Name] = a.Value
-			}
-		}
+		r := userSays(tc.msgs...)
+		got := valueHeads(r)
 		if !strings.HasPrefix(got[tc.name], tc.want) {
 			t.Errorf("%q: %s = %q, want %q (all: %v)", tc.msgs, tc.name, got[tc.name], tc.want, got)
 		}

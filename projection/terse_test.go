@@ -45,23 +45,14 @@ func TestTerseSettings(t *testing.T) {
 // unit of what it repaired; a later change by its plural and a revert
 // find it; a pronoun given a number of another unit is not about it.
 func TestTerseSettingInSession(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	got := valueHeads(userSays(
 		"we are moving the invoice export to the new queue today",
 		"cutoff 10pm — no wait make it 11, finance closes late",
 		"and cap it at 5M while people are in",
 		"snapshots keep-hourly 12 keep-monthly 6",
 		"triple the hourlies",
 		"hmm no, put it back",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
-	got := map[string]string{}
-	for _, a := range r.Heads() {
-		if a.Kind == KindValue {
-			got[a.Name] = a.Value
-		}
-	}
+	))
 	want := map[string]string{"cutoff": "11pm", "keep-hourly": "12", "keep-monthly": "6"}
 	for k, v := range want {
 		if got[k] != v {
