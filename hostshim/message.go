@@ -79,7 +79,29 @@ type Source struct {
 	Plugin          string `json:"plugin,omitempty"`
 	CompactionID    string `json:"compactionId,omitempty"`
 	SourceCommandID string `json:"sourceCommandId,omitempty"`
+	// Injected is set only by the importer (never by the DSH host, whose
+	// logs read as before without it): the agent client that recorded the
+	// session put this message in the conversation, it is not the speaker
+	// its role names (InjectedChatter, InjectedInstructions,
+	// InjectedInterruption).
+	Injected string `json:"injected,omitempty"`
 }
+
+// What an imported message the agent client injected is (Source.Injected).
+const (
+	// InjectedChatter is the client's own text in a user message: a slash
+	// command and its output, a caveat, the environment it runs in. It is
+	// kept, but it is nobody's request.
+	InjectedChatter = "chatter"
+	// InjectedInstructions is the project's instruction file the client
+	// read into the conversation (CLAUDE.md, AGENTS.md): rules with the
+	// authority of a system message.
+	InjectedInstructions = "instructions"
+	// InjectedInterruption marks the user stopping or refusing a step (a
+	// "[Request interrupted by user]" note, a tool result saying the user
+	// rejected the call): the step did not run, so nothing failed.
+	InjectedInterruption = "interruption"
+)
 
 // Message is a model-visible message. A message decoded from a log keeps its
 // exact bytes (Raw) and re-encodes to them; treat it as read-only. Messages

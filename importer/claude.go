@@ -105,7 +105,7 @@ const continuedPrefix = "This session is being continued from a previous convers
 // of its blocks as one user message. summary marks that message as the
 // summary of the last compaction marker; so does text that starts with
 // Claude Code's continuation preamble right after a marker.
-func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
+func anthropicUser(t *transcript, bs []anthropicBlock, summary, meta bool) error {
 	var rest []hostshim.Block
 	for _, b := range bs {
 		switch b.Type {
@@ -115,6 +115,7 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 				return err
 			}
 			t.result(b.ToolUseID, b.IsError, out...)
+			t.items[len(t.items)-1].injected = claudeConventions.result(out)
 		case "text":
 			rest = append(rest, hostshim.TextBlock(b.Text))
 		default:
@@ -128,7 +129,7 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary bool) error {
 	if summary || (afterMarker && strings.HasPrefix(rest[0].Text, continuedPrefix)) {
 		t.summaryUser(rest...)
 	} else {
-		t.user(rest...)
+		claudeConventions.users(t, rest, meta)
 	}
 	return nil
 }
@@ -239,7 +240,7 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 		}
 		t.sourceRecords++
 		resp.end()
-		return anthropicUser(t, bs, false)
+		return anthropicUser(t, bs, false, false)
 	default:
 		t.skipped++
 	}
@@ -279,6 +280,7 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		IsSidechain      bool             `json:"isSidechain"`
 		IsCompactSummary bool             `json:"isCompactSummary"`
 		IsAPIError       bool             `json:"isApiErrorMessage"`
+		IsMeta           bool             `json:"isMeta"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return malformed("", err)
@@ -318,5 +320,5 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 	if r.IsCompactSummary {
 		t.marker("isCompactSummary", 0)
 	}
-	return anthropicUser(t, bs, r.IsCompactSummary)
+	return anthropicUser(t, bs, r.IsCompactSummary, r.IsMeta)
 }

@@ -120,7 +120,7 @@ func codexLine(t *transcript, raw []byte) error {
 		}
 		switch p.Role {
 		case "user":
-			t.user(partBlocks(parts)...)
+			codexConventions.users(t, partBlocks(parts), false)
 		case "assistant":
 			t.extendAssistant(partBlocks(parts)...)
 		case "developer", "system":

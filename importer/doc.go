@@ -66,6 +66,16 @@
 //     out: the session is the parentUuid path from its last message
 //     (claudeCodeDeadEnds says what stays beside it), counted in
 //     Stats.Abandoned; a path that breaks leaves nothing out.
+//   - Text an agent client wrote into the user's side of the conversation
+//     is kept and marked in its message's hostshim.Source.Injected
+//     (injected.go holds each client's conventions): Claude Code's isMeta
+//     records, slash commands and their output and system-reminders, and
+//     Codex's <environment_context> are chatter; CLAUDE.md in a
+//     system-reminder and Codex's <user_instructions> (AGENTS.md) are the
+//     project's instructions; "[Request interrupted by user…]" notes and
+//     the results of calls the user stopped or rejected are
+//     interruptions. A record holding both such blocks and the user's
+//     text becomes one message per run of blocks of one kind, in order.
 //   - A byte that is not part of valid UTF-8 (a log that mixes encodings)
 //     is read as the Windows-1252 character it is, one to one, not
 //     replaced by U+FFFD as decoding JSON would; a DSH log is read as

@@ -44,6 +44,9 @@ type item struct {
 	// summary marks a user item as the summary message that follows the
 	// last compaction marker.
 	summary bool
+	// injected says what a user message or result the agent client wrote
+	// itself is (hostshim.Source.Injected; see injected.go).
+	injected string
 }
 
 // transcript is what a parser produces: the session's records in source
@@ -459,7 +462,7 @@ func (b *builder) user(it item) error {
 	if err := b.turns.OpenTurn(); err != nil {
 		return err
 	}
-	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser, Content: it.blocks, Source: &hostshim.Source{Kind: "user"}}
+	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser, Content: it.blocks, Source: &hostshim.Source{Kind: "user", Injected: it.injected}}
 	seq, err := b.append(hostshim.TypeUserMessage, m, true, nil)
 	if err == nil && it.summary && len(b.st.Compactions) > 0 {
 		b.st.Compactions[len(b.st.Compactions)-1].SummarySeq = seq
@@ -528,10 +531,11 @@ func (b *builder) assistant(i int, it item) error {
 	for _, c := range calls {
 		output := []hostshim.Block{hostshim.TextBlock(NoResultText)}
 		isErr := true
+		injected := ""
 		if ri, ok := b.pairs.answer[c.ref]; ok {
 			delete(b.pairs.answer, c.ref)
 			r := b.result(ri)
-			output, isErr = r.output, r.isError
+			output, isErr, injected = r.output, r.isError, r.injected
 			b.st.ToolResults++
 			if ri < i || ri >= runEnd {
 				b.st.Reordered++
@@ -542,7 +546,7 @@ func (b *builder) assistant(i int, it item) error {
 		errFlag := isErr
 		m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser,
 			Content: []hostshim.Block{{Type: hostshim.BlockToolResult, ToolCallID: c.id, Content: output, IsError: &errFlag}},
-			Source:  &hostshim.Source{Kind: "tool", CallID: c.id}}
+			Source:  &hostshim.Source{Kind: "tool", CallID: c.id, Injected: injected}}
 		if _, err := b.append(hostshim.TypeToolResult, hostshim.MessageData{Turn: b.turns.Turn(), Step: b.turns.Step(), Message: m}, true, []int{c.callSq}); err != nil {
 			return err
 		}
