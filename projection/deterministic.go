@@ -1595,9 +1595,10 @@ const noResultText = "no result recorded"
 func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	var out []Proposal
 	text := ev.Text
-	if strings.TrimSpace(text) == noResultText {
+	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted {
 		// A call the recorded trajectory holds no result for (an
-		// importer's stand-in, a finish action): nothing was observed.
+		// importer's stand-in, a finish action), or one the user
+		// stopped or refused: nothing was observed.
 		return nil
 	}
 	cmdKey, cmdName := CommandKey(ctx.Call)

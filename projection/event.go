@@ -18,6 +18,10 @@ const (
 	RoleTool      Role = "tool"
 	// RoleCheckpoint is a checkpoint or summary message: narrative only.
 	RoleCheckpoint Role = "checkpoint"
+	// RoleHarness is text the agent client put in a user message
+	// (hostshim.InjectedChatter, hostshim.InjectedInterruption): kept in
+	// the session, nobody's request, so it asserts nothing.
+	RoleHarness Role = "harness"
 )
 
 // Event is one session event as the reducer sees it.
@@ -45,6 +49,10 @@ type Result struct {
 	CallID string
 	// IsError: the host flagged the result as an error.
 	IsError bool
+	// Interrupted: the user stopped or refused the call before it ran
+	// (hostshim.InjectedInterruption): nothing was observed, nothing
+	// failed.
+	Interrupted bool
 }
 
 // HostEvents calls fn with the Event of each message event of s with
@@ -85,6 +93,14 @@ func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool)
 		if m.IsCheckpoint() || isSummaryText(ev.Text) {
 			ev.Role = RoleCheckpoint
 		}
+		switch injected(m) {
+		case hostshim.InjectedInstructions:
+			// the project's instruction file: rules as a system
+			// message states them
+			ev.Role = RoleSystem
+		case hostshim.InjectedChatter, hostshim.InjectedInterruption:
+			ev.Role = RoleHarness
+		}
 	case hostshim.TypeAssistantMessage:
 		ev.Role = RoleAssistant
 		var sb strings.Builder
@@ -106,11 +122,20 @@ func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool)
 	case hostshim.TypeToolResult:
 		ev.Role = RoleTool
 		id, _ := m.ToolResultID()
-		ev.Result = &Result{CallID: id, IsError: isError}
+		ev.Result = &Result{CallID: id, IsError: isError, Interrupted: injected(m) == hostshim.InjectedInterruption}
 	default:
 		return Event{}, false
 	}
 	return ev, true
+}
+
+// injected is what the agent client injected m as, "" for a message as
+// its role's speaker wrote it (every DSH host message).
+func injected(m *hostshim.Message) string {
+	if m.Source == nil {
+		return ""
+	}
+	return m.Source.Injected
 }
 
 // isSummaryText recognizes a summary a host or another engine put in a
