@@ -75,7 +75,11 @@
 //     project's instructions; "[Request interrupted by user…]" notes and
 //     the results of calls the user stopped or rejected are
 //     interruptions. A record holding both such blocks and the user's
-//     text becomes one message per run of blocks of one kind, in order.
+//     text becomes one message per run of blocks of one kind, in order;
+//     a CLAUDE.md reminder is split the same way at its lines, so that
+//     only the files' contents are instructions and Claude Code's words
+//     around them ("Be sure to adhere to these instructions…", its
+//     "# important-instruction-reminders") chatter.
 //   - A byte that is not part of valid UTF-8 (a log that mixes encodings)
 //     is read as the Windows-1252 character it is, one to one, not
 //     replaced by U+FFFD as decoding JSON would; a DSH log is read as

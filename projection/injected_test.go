@@ -2,6 +2,7 @@ package projection
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,4 +59,52 @@ func resultFlag(_ hostshim.Event, m *hostshim.Message) bool {
 		}
 	}
 	return m.IsError != nil && *m.IsError
+}
+
+// On the importer's Claude Code and Codex fixtures the project's
+// instruction files are the rules (normative, as a system message's), the
+// prompt is the objective, and nothing the client wrote around them (the
+// caveat, the command, the CLAUDE.md preamble and Claude Code's own
+// reminders, the environment) is a rule or the objective.
+func TestInjectedFixtures(t *testing.T) {
+	for _, c := range []struct {
+		file, objective string
+		rules           []string
+	}{
+		{"claude-code-injected.jsonl", "Fix the flaky retry test in tests/test_client.py.", []string{"Never commit files under dist/; they are generated."}},
+		{"codex-instructions.jsonl", "Make the health check return 503 while the cache warms up.", []string{"Do not edit files under vendor/.", "Run go vet before you finish."}},
+	} {
+		ims, err := importer.Import(filepath.Join("..", "importer", "testdata", c.file))
+		if err != nil || len(ims) != 1 {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		s := ims[0].Session
+		r := New(Options{})
+		HostEvents(s, 0, s.Len()-1, resultFlag, r.Apply)
+		objSeq := -1
+		for _, a := range r.Heads() {
+			if a.Kind == KindObjective {
+				objSeq = a.SourceRefs[0].Seq
+				if a.Value != c.objective {
+					t.Errorf("%s: objective %q, want %q", c.file, a.Value, c.objective)
+				}
+			}
+		}
+		var rules []string
+		for _, a := range r.Heads() {
+			switch {
+			case (a.Kind == KindConstraint || a.Kind == KindObligation) && a.SourceRefs[0].Seq < objSeq:
+				rules = append(rules, a.Value)
+				if a.Authority != Normative {
+					t.Errorf("%s: %q has %s authority", c.file, a.Value, a.Authority)
+				}
+			case a.Kind == KindFailure:
+				t.Errorf("%s: failure %q", c.file, a.Value)
+			}
+		}
+		slices.Sort(rules)
+		if !slices.Equal(rules, c.rules) {
+			t.Errorf("%s: rules before the prompt %q, want %q", c.file, rules, c.rules)
+		}
+	}
 }
