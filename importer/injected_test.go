@@ -4,25 +4,22 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 )
 
-// injectedKinds lists each message's Source.Injected ("-" for none).
-func injectedKinds(t *testing.T, im importer.Imported) []string {
+// checkMarks checks each message's Source.Injected ("-" for none).
+func checkMarks(t *testing.T, im importer.Imported, want []string) {
 	t.Helper()
-	ms, err := im.Session.Messages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, m := range ms {
-		k := "-"
-		if m.Source != nil && m.Source.Injected != "" {
-			k = m.Source.Injected
+	got := eachMessage(t, im, func(m *hostshim.Message) string {
+		if m.Source == nil || m.Source.Injected == "" {
+			return "-"
 		}
-		out = append(out, k)
+		return m.Source.Injected
+	})
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("marks\n got %q\nwant %q", got, want)
 	}
-	return out
 }
 
 // Claude Code writes text of its own into user records: an isMeta
@@ -52,10 +49,7 @@ func TestImportClaudeCodeInjected(t *testing.T) {
 		"user: No --count; pytest-repeat is not installed.",
 		"assistant: Understood: I will run it without --count.",
 	})
-	want := []string{"chatter", "chatter", "chatter", "chatter", "instructions", "chatter", "-", "-", "interruption", "interruption", "-", "-", "interruption", "-", "-"}
-	if got := injectedKinds(t, im); !reflect.DeepEqual(got, want) {
-		t.Errorf("marks\n got %q\nwant %q", got, want)
-	}
+	checkMarks(t, im, []string{"chatter", "chatter", "chatter", "chatter", "instructions", "chatter", "-", "-", "interruption", "interruption", "-", "-", "interruption", "-", "-"})
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"t1", "t2"}) {
 		t.Errorf("failed results %v: the source's error flags are kept as recorded", failed)
 	}
@@ -72,8 +66,5 @@ func TestImportCodexInjected(t *testing.T) {
 		"user: Make the health check return 503 while the cache warms up.",
 		"assistant: I will gate the handler on the cache's ready flag.",
 	})
-	want := []string{"instructions", "chatter", "-", "-"}
-	if got := injectedKinds(t, im); !reflect.DeepEqual(got, want) {
-		t.Errorf("marks\n got %q\nwant %q", got, want)
-	}
+	checkMarks(t, im, []string{"instructions", "chatter", "-", "-"})
 }

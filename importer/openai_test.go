@@ -14,13 +14,19 @@ import (
 // messageTexts returns each surface message as "role: text".
 func messageTexts(t *testing.T, im importer.Imported) []string {
 	t.Helper()
+	return eachMessage(t, im, func(m *hostshim.Message) string { return string(m.Role) + ": " + m.Text() })
+}
+
+// eachMessage returns f of each surface message.
+func eachMessage(t *testing.T, im importer.Imported, f func(*hostshim.Message) string) []string {
+	t.Helper()
 	ms, err := im.Session.Messages()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []string
 	for _, m := range ms {
-		out = append(out, string(m.Role)+": "+m.Text())
+		out = append(out, f(m))
 	}
 	return out
 }
