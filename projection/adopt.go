@@ -83,7 +83,7 @@ func shownPairs(text string) []shownPair {
 // showed, and sets it.
 func (r *Reducer) adopted(ev *Event) {
 	for _, s := range sentences(ev.Text) {
-		if adoptAheadRE.MatchString(s) {
+		if strings.Contains(s, "what") && adoptAheadRE.MatchString(s) {
 			// "for the cron time just use whatever slot the scheduler
 			// suggests": adopted from the next output that shows it.
 			r.ahead, r.aheadEv = s, Event{Seq: ev.Seq, Role: ev.Role, Text: ev.Text}

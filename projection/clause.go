@@ -455,7 +455,7 @@ var eitherOrRE = mustPattern(`(?i)(?P<a>[A-Za-z][\w.\-/]*)\s+(?:or|vs\.?|versus)
 func optionsAsked(s string) []string {
 	m := eitherOrRE.FindStringSubmatch(s)
 	if m == nil {
-		if loc := findIf(optionsWordRE.MatchString(s), optionsListRE, s); loc != nil {
+		if loc := findIf(optionsCue(s), optionsListRE, s); loc != nil {
 			opts := listedOptions(s[strings.Index(s, loc[0])+len(loc[0]):])
 			if len(opts) < 2 || len(opts) > 5 || slices.ContainsFunc(opts, func(o string) bool { return len(strings.Fields(o)) > 4 }) {
 				return nil
@@ -469,6 +469,18 @@ func optionsAsked(s string) []string {
 		return nil
 	}
 	return []string{a, b}
+}
+
+// optionsCue reports whether s may hold a word announcing options
+// (optionsWords), before any expression runs.
+func optionsCue(s string) bool {
+	ls := strings.ToLower(s)
+	for _, c := range []string{"opti", "opci", "opç", "opzi", "candid", "kandid", "choice", "altern", "möglich", "contender"} {
+		if strings.Contains(ls, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // optionsListRE leads a list of options in its sentence: "… 3 options,

@@ -857,7 +857,7 @@ func objectiveQuote(text string) string {
 // 单行最大长度设成 4096") or its comma- and dash-separated parts ("oh wait,
 // page size should be 25 not 50, sorry — I misremembered").
 func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
-	if dismissRE.MatchString(s) {
+	if dismissed(s) {
 		// "btw the standup got moved to 11, whatever": chatter the user
 		// waves off sets nothing.
 		return nil
@@ -920,10 +920,31 @@ var valueMovedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|fyi|good
 // dismissRE is a sentence's tail that waves it off as chatter.
 var dismissRE = mustPattern(`(?i)[,;—–-]\s*(?:whatever|lol|lmao|haha+|kkk+|anyway)\s*[.!]*\s*$`)
 
-// movedCue reports whether s may say a setting moved (valueMovedRE).
+// dismissed reports whether s ends waving itself off (dismissRE), read
+// only when its last words hold one of the words.
+func dismissed(s string) bool {
+	tail := strings.ToLower(s[max(0, len(s)-16):])
+	for _, w := range []string{"whatever", "lol", "lmao", "haha", "kkk", "anyway"} {
+		if strings.Contains(tail, w) {
+			return dismissRE.MatchString(s)
+		}
+	}
+	return false
+}
+
+// movedCue reports whether s may say a setting moved (valueMovedRE): a
+// number and a verb of moving, or a Japanese or Chinese one.
 func movedCue(s string) bool {
+	if !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	for _, c := range []string{"延", "変", "ずれ", "前倒し", "推迟", "改", "なり"} {
+		if strings.Contains(s, c) {
+			return true
+		}
+	}
 	ls := strings.ToLower(s)
-	for _, c := range []string{" to ", " until ", " till ", "延", "変", "ずれ", "前倒し", "推迟", "改", "なり"} {
+	for _, c := range []string{"extended", "moved", "pushed", "postponed", "bumped", "changed", "shifted", "raised", "lowered", "reduced", "increased", " set ", "brought"} {
 		if strings.Contains(ls, c) {
 			return true
 		}
@@ -1206,7 +1227,7 @@ var (
 // instruction with a count or names a place ("step 3").
 func terseSettings(s string) [][2]string {
 	s = strings.TrimSpace(s)
-	if len(s) > 80 || strings.Count(s, " ") > 8 {
+	if len(s) > 80 || strings.Count(s, " ") > 8 || !strings.ContainsAny(s, "0123456789") {
 		return nil
 	}
 	ok := func(k string) bool {
