@@ -1842,11 +1842,17 @@ func searchProgram(c *Call) bool {
 // setting last named: "Scratch that, 9 retries." or "不对，12 次。" gives
 // the one number or quoted value the sentence holds when, besides the
 // correction words, it says at most two other words or names the setting
-// again. A longer sentence ("actually, run the tests in 3 batches") is
-// about something else.
+// again, after the correction's words. A longer sentence ("actually, run
+// the tests in 3 batches") is about something else.
 func bareCorrection(s, lastName string) string {
 	ms := bareValRE.FindAllStringSubmatchIndex(s, -1)
 	if len(ms) != 1 {
+		return ""
+	}
+	// The correction words come first: in "three "Riverside" plaintiffs,
+	// which we actually want" the value was named before any correction
+	// and is not one.
+	if c := correctionRE.FindStringIndex(s); c == nil || c[0] > ms[0][2] {
 		return ""
 	}
 	v := s[ms[0][2]:ms[0][3]]

@@ -158,3 +158,26 @@ func TestQuantitiesSurviveRestore(t *testing.T) {
 		t.Errorf("after Restore: %q, live: %q, want 180 seconds", got, want)
 	}
 }
+
+// A change by points is one of hundredths on a bare fraction, of a
+// percentage on a value held in percent, and unresolved on anything else;
+// a value named before a mid-sentence "actually" corrects nothing.
+func TestPointsAndLateCorrectionWords(t *testing.T) {
+	for _, c := range []struct {
+		says []string
+		key  string
+		want string
+	}{
+		{[]string{"set the cutoff to 0.72", "too loose. raise the cutoff by three points"}, "cutoff", "0.75"},
+		{[]string{"set the cutoff to 0.72", "lower the cutoff by 2 percentage points please"}, "cutoff", "0.7"},
+		{[]string{"set the coverage to 80%", "bump the coverage up by five points"}, "coverage", "85%"},
+		{[]string{"set the budget to 40", "raise the budget by five points"}, "budget", "40 +5 pp"},
+		{[]string{"set the cutoff to 0.72", `we saw two "legacy" buckets, which is what we actually expected`}, "cutoff", "0.72"},
+		{[]string{"set the cutoff to 0.72", "sorry, 0.8"}, "cutoff", "0.8"},
+	} {
+		got := valueHeads(userSays(c.says...))[c.key]
+		if got != c.want {
+			t.Errorf("%q: %s = %q, want %q", c.says, c.key, got, c.want)
+		}
+	}
+}

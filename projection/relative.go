@@ -28,7 +28,10 @@ var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "a
 
 var (
 	numWord = `[$€£]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
-	relUnit = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|dollars?|euros?|usd|eur|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
+	// pointUnit: "up by five points", "two percentage points": points of a
+	// percentage or of a fraction, never of the number itself.
+	pointUnit = `percentage points?|points?|pts?`
+	relUnit   = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|dollars?|euros?|usd|eur|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
 	// half", "make the hpa min replicas double what I said", "make the
 	// requeue three times as long"; a clause may follow ("double the
@@ -36,7 +39,7 @@ var (
 	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
-	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `))?\b`)
+	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `|` + pointUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `|` + pointUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `|` + pointUnit + `))?\b`)
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b|\b(?:set|put|add|give\s+it|make\s+it)\s+(?P<n3>\d+(?:\.\d+)?)\s*(?P<u3>` + relUnit + `)?\s+(?P<op3>more|less)\s*(?:[,.;!…]|$)`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
@@ -48,7 +51,7 @@ var (
 	// relPropRE: "drop the replicas to a third", "cut it by a quarter",
 	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
 	// or to a proportion of the held value.
-	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
 	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
@@ -335,7 +338,11 @@ func relative(s string) (name, change string, ok bool) {
 		case "lower", "decrease", "reduce", "drop", "cut", "down":
 			sign = "-"
 		}
-		return group(relAddRE, m, "k", "k2", "k3"), sign + n + unitSuffix(group(relAddRE, m, "u", "u2", "u3")), true
+		u := group(relAddRE, m, "u", "u2", "u3")
+		if pointUnitRE.MatchString(u) {
+			u = "pp"
+		}
+		return group(relAddRE, m, "k", "k2", "k3"), sign + n + unitSuffix(u), true
 	}
 	if m := relMoreRE.FindStringSubmatch(s); m != nil {
 		n, ok := parseNum(group(relMoreRE, m, "n", "n2", "n3"))
@@ -615,7 +622,15 @@ func applyChange(held, change string) (string, bool) {
 			x *= 1 + d/100
 		}
 	case '+', '-':
-		if unit == "pp" && unitClass(m[3]) != "%" || unit != "" && unit != "pp" && m[3] != "" && unitClass(unit) != unitClass(m[3]) {
+		if unit == "pp" && unitClass(m[3]) != "%" {
+			// Points of a fraction written bare are hundredths (a 0.85
+			// threshold up by five points is 0.90); of anything else
+			// they say nothing that can be computed.
+			if m[3] != "" || math.Abs(x) >= 1 || !strings.Contains(m[1], ".") {
+				return "", false
+			}
+			d /= 100
+		} else if unit != "" && unit != "pp" && m[3] != "" && unitClass(unit) != unitClass(m[3]) {
 			return "", false
 		}
 		if op == '-' {
@@ -643,6 +658,9 @@ func applyChange(held, change string) (string, bool) {
 	}
 	return out + m[2] + m[3], true
 }
+
+// pointUnitRE is a whole pointUnit.
+var pointUnitRE = mustPattern(`(?i)^(?:` + pointUnit + `)$`)
 
 // currencyOf splits a leading currency sign from a value ("$300" is "$"
 // and "300"); "" when it has none.
