@@ -160,7 +160,8 @@ func TestQuantitiesSurviveRestore(t *testing.T) {
 }
 
 // A change by points is one of hundredths on a bare fraction, of a
-// percentage on a value held in percent, and unresolved on anything else;
+// percentage on a value held in percent, of its own units on a bare count,
+// and not computed on a value in another unit;
 // a value named before a mid-sentence "actually" corrects nothing.
 func TestPointsAndLateCorrectionWords(t *testing.T) {
 	for _, c := range []struct {
@@ -171,7 +172,8 @@ func TestPointsAndLateCorrectionWords(t *testing.T) {
 		{[]string{"set the cutoff to 0.72", "too loose. raise the cutoff by three points"}, "cutoff", "0.75"},
 		{[]string{"set the cutoff to 0.72", "lower the cutoff by 2 percentage points please"}, "cutoff", "0.7"},
 		{[]string{"set the coverage to 80%", "bump the coverage up by five points"}, "coverage", "85%"},
-		{[]string{"set the budget to 40", "raise the budget by five points"}, "budget", "40 +5 pp"},
+		{[]string{"set the font size to 12", "bump the font size up by two points"}, "font size", "14"},
+		{[]string{"set the gutter to 12px", "raise the gutter by two points"}, "gutter", "12px +2 pp"},
 		{[]string{"set the cutoff to 0.72", `we saw two "legacy" buckets, which is what we actually expected`}, "cutoff", "0.72"},
 		{[]string{"set the cutoff to 0.72", "sorry, 0.8"}, "cutoff", "0.8"},
 	} {

@@ -624,12 +624,15 @@ func applyChange(held, change string) (string, bool) {
 	case '+', '-':
 		if unit == "pp" && unitClass(m[3]) != "%" {
 			// Points of a fraction written bare are hundredths (a 0.85
-			// threshold up by five points is 0.90); of anything else
-			// they say nothing that can be computed.
-			if m[3] != "" || math.Abs(x) >= 1 || !strings.Contains(m[1], ".") {
+			// threshold up by five points is 0.90); of a bare count they
+			// are its own units (a score, a font size); of a value in
+			// another unit they say nothing that can be computed.
+			if m[3] != "" {
 				return "", false
 			}
-			d /= 100
+			if math.Abs(x) < 1 && strings.Contains(m[1], ".") {
+				d /= 100
+			}
 		} else if unit != "" && unit != "pp" && m[3] != "" && unitClass(unit) != unitClass(m[3]) {
 			return "", false
 		}
