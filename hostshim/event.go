@@ -252,52 +252,67 @@ func decodeEvent(line []byte) (Event, error) {
 		vEnd := valueEnd(line, p)
 		raw := append(json.RawMessage(nil), line[p:vEnd]...)
 		p = vEnd
-		e.keys = append(e.keys, k)
-		switch k {
-		case "type":
-			if err := json.Unmarshal(raw, &e.Type); err != nil || e.Type == "" {
-				return e, &FieldError{Field: k, Err: fmt.Errorf("want a non-empty string")}
-			}
-		case "seq":
-			if err := json.Unmarshal(raw, &e.Seq); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.hasSeq = true
-		case "time":
-			if err := json.Unmarshal(raw, &e.Time); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.hasTime = true
-		case "data":
-			e.Data = raw
-		case "sourceEventSeqs":
-			if err := json.Unmarshal(raw, &e.SourceEventSeqs); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			if e.SourceEventSeqs == nil {
-				return e, &FieldError{Field: k, Err: fmt.Errorf("want an array")}
-			}
-		case "surfaceOp":
-			var op SurfaceOp
-			if err := op.UnmarshalJSON(raw); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.SurfaceOp = &op
-		case "ignorable":
-			if err := json.Unmarshal(raw, &e.Ignorable); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-		default:
-			return e, &FieldError{Field: k, Err: fmt.Errorf("unknown envelope key")}
+		if err := e.decodeMember(k, raw); err != nil {
+			return e, err
 		}
 	}
+	return e, e.complete()
+}
+
+// decodeMember records the envelope member k (for the key order) and
+// decodes its value raw into e; both decodeEvent and the json.Decoder
+// reference in its test read members this way.
+func (e *Event) decodeMember(k string, raw json.RawMessage) error {
+	e.keys = append(e.keys, k)
+	switch k {
+	case "type":
+		if err := json.Unmarshal(raw, &e.Type); err != nil || e.Type == "" {
+			return &FieldError{Field: k, Err: fmt.Errorf("want a non-empty string")}
+		}
+	case "seq":
+		if err := json.Unmarshal(raw, &e.Seq); err != nil {
+			return &FieldError{Field: k, Err: err}
+		}
+		e.hasSeq = true
+	case "time":
+		if err := json.Unmarshal(raw, &e.Time); err != nil {
+			return &FieldError{Field: k, Err: err}
+		}
+		e.hasTime = true
+	case "data":
+		e.Data = raw
+	case "sourceEventSeqs":
+		if err := json.Unmarshal(raw, &e.SourceEventSeqs); err != nil {
+			return &FieldError{Field: k, Err: err}
+		}
+		if e.SourceEventSeqs == nil {
+			return &FieldError{Field: k, Err: fmt.Errorf("want an array")}
+		}
+	case "surfaceOp":
+		var op SurfaceOp
+		if err := op.UnmarshalJSON(raw); err != nil {
+			return &FieldError{Field: k, Err: err}
+		}
+		e.SurfaceOp = &op
+	case "ignorable":
+		if err := json.Unmarshal(raw, &e.Ignorable); err != nil {
+			return &FieldError{Field: k, Err: err}
+		}
+	default:
+		return &FieldError{Field: k, Err: fmt.Errorf("unknown envelope key")}
+	}
+	return nil
+}
+
+// complete reports a decoded event without its required members.
+func (e *Event) complete() error {
 	if e.Type == "" {
-		return e, &FieldError{Field: "type", Err: fmt.Errorf("missing")}
+		return &FieldError{Field: "type", Err: fmt.Errorf("missing")}
 	}
 	if e.Data == nil {
-		return e, &FieldError{Field: "data", Err: fmt.Errorf("missing")}
+		return &FieldError{Field: "data", Err: fmt.Errorf("missing")}
 	}
-	return e, nil
+	return nil
 }
 
 // skipSpace returns the index of the first byte of b from i on that is not

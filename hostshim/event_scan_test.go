@@ -68,7 +68,8 @@ func checkDecodeEventScan(t *testing.T, line []byte) {
 	}
 }
 
-// decodeEventDecoder is decodeEvent as it was, with a json.Decoder.
+// decodeEventDecoder is decodeEvent as it was, with a json.Decoder finding
+// the members (each decoded by decodeMember, as decodeEvent decodes them).
 func decodeEventDecoder(line []byte) (Event, error) {
 	var e Event
 	if !json.Valid(line) {
@@ -104,43 +105,8 @@ func decodeEventDecoder(line []byte) (Event, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return e, &FieldError{Field: k, Err: err}
 		}
-		e.keys = append(e.keys, k)
-		switch k {
-		case "type":
-			if err := json.Unmarshal(raw, &e.Type); err != nil || e.Type == "" {
-				return e, &FieldError{Field: k, Err: fmt.Errorf("want a non-empty string")}
-			}
-		case "seq":
-			if err := json.Unmarshal(raw, &e.Seq); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.hasSeq = true
-		case "time":
-			if err := json.Unmarshal(raw, &e.Time); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.hasTime = true
-		case "data":
-			e.Data = raw
-		case "sourceEventSeqs":
-			if err := json.Unmarshal(raw, &e.SourceEventSeqs); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			if e.SourceEventSeqs == nil {
-				return e, &FieldError{Field: k, Err: fmt.Errorf("want an array")}
-			}
-		case "surfaceOp":
-			var op SurfaceOp
-			if err := op.UnmarshalJSON(raw); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-			e.SurfaceOp = &op
-		case "ignorable":
-			if err := json.Unmarshal(raw, &e.Ignorable); err != nil {
-				return e, &FieldError{Field: k, Err: err}
-			}
-		default:
-			return e, &FieldError{Field: k, Err: fmt.Errorf("unknown envelope key")}
+		if err := e.decodeMember(k, raw); err != nil {
+			return e, err
 		}
 	}
 	if _, err := dec.Token(); err != nil {
@@ -149,11 +115,5 @@ func decodeEventDecoder(line []byte) (Event, error) {
 	if dec.More() {
 		return e, fmt.Errorf("trailing data after event")
 	}
-	if e.Type == "" {
-		return e, &FieldError{Field: "type", Err: fmt.Errorf("missing")}
-	}
-	if e.Data == nil {
-		return e, &FieldError{Field: "data", Err: fmt.Errorf("missing")}
-	}
-	return e, nil
+	return e, e.complete()
 }
