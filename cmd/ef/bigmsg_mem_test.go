@@ -195,31 +195,17 @@ func writeHugeChatLog(path string, size int) error {
 		}
 		fmt.Fprintf(&big, " %d\n", rng.IntN(100000))
 	}
-	type call struct {
-		ID       string `json:"id"`
-		Type     string `json:"type"`
-		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"function"`
-	}
-	type line struct {
-		Role       string `json:"role"`
-		Content    string `json:"content"`
-		ToolCalls  []call `json:"tool_calls,omitempty"`
-		ToolCallID string `json:"tool_call_id,omitempty"`
-	}
-	c := call{ID: "call_1", Type: "function"}
+	c := chatCall{ID: "call_1", Type: "function"}
 	c.Function.Name, c.Function.Arguments = "bash", `{"cmd":"go test ./..."}`
-	lines := []line{
+	lines := []chatLine{
 		{Role: "user", Content: "Run the test suite and tell me what fails. Never touch the production database."},
-		{Role: "assistant", Content: "Running the tests.", ToolCalls: []call{c}},
+		{Role: "assistant", Content: "Running the tests.", ToolCalls: []chatCall{c}},
 		{Role: "tool", ToolCallID: "call_1", Content: big.String()[:size]},
 		{Role: "assistant", Content: "The output is long; the failures are in the socket module."},
 	}
 	for k := range 40 {
-		lines = append(lines, line{Role: "user", Content: fmt.Sprintf("Step %d: look at the retry logic in module %d and explain the timeout value.", k, k)},
-			line{Role: "assistant", Content: strings.Repeat(fmt.Sprintf("In module %d the retry waits %d ms before a timeout; the cache is flushed after each retry. ", k, 100*k), 20)})
+		lines = append(lines, chatLine{Role: "user", Content: fmt.Sprintf("Step %d: look at the retry logic in module %d and explain the timeout value.", k, k)},
+			chatLine{Role: "assistant", Content: strings.Repeat(fmt.Sprintf("In module %d the retry waits %d ms before a timeout; the cache is flushed after each retry. ", k, 100*k), 20)})
 	}
 	for _, l := range lines {
 		if err := enc.Encode(l); err != nil {

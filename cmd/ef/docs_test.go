@@ -15,22 +15,25 @@ import (
 	"github.com/epistemicfold/ef/sidecar"
 )
 
+// readRepoFile is the text of the repository's file at name (a path
+// relative to its root).
+func readRepoFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // TestCommandsDocumented holds the subcommand table to the documents a
 // newcomer reads: every command of commands() has a row in the README's
 // Commands table and is named in docs/ARCHITECTURE.md's cmd/ef row, and
 // neither names a command that does not exist.
 func TestCommandsDocumented(t *testing.T) {
-	root := testutil.RepoRoot(t)
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	cmds := commands()
 
-	readme := read("README.md")
+	readme := readRepoFile(t, "README.md")
 	i := strings.Index(readme, "\n## Commands\n")
 	if i < 0 {
 		t.Fatal("README.md has no ## Commands section")
@@ -47,7 +50,7 @@ func TestCommandsDocumented(t *testing.T) {
 		}
 	}
 
-	arch := read(filepath.Join("docs", "ARCHITECTURE.md"))
+	arch := readRepoFile(t, filepath.Join("docs", "ARCHITECTURE.md"))
 	row := regexp.MustCompile("(?m)^\\| `cmd/ef` \\| The command line:(.*)$").FindStringSubmatch(arch)
 	if row == nil {
 		t.Fatal("docs/ARCHITECTURE.md's Packages table has no row \"| `cmd/ef` | The command line: …\"")
@@ -97,21 +100,13 @@ func TestToolLanesServed(t *testing.T) {
 		t.Errorf("ef mcp serves %q; the recall tools and sidecar.ToolLanes are %q", served, want)
 	}
 
-	root := testutil.RepoRoot(t)
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	arch := read("docs/ARCHITECTURE.md")
+	arch := readRepoFile(t, "docs/ARCHITECTURE.md")
 	row := ""
 	if i := strings.Index(arch, "| add a model-callable tool |"); i >= 0 {
 		row, _, _ = strings.Cut(arch[i:], "\n")
 	}
 	_, help, _ := runCmd(t, RunMCP, "-h")
-	docs := map[string]string{"ef mcp -h": help, "dsh-plugin/README.md": read("dsh-plugin/README.md"), "docs/ARCHITECTURE.md (add a model-callable tool)": row}
+	docs := map[string]string{"ef mcp -h": help, "dsh-plugin/README.md": readRepoFile(t, "dsh-plugin/README.md"), "docs/ARCHITECTURE.md (add a model-callable tool)": row}
 	for _, l := range lanes {
 		for name, text := range docs {
 			if !strings.Contains(text, l.Tool) {

@@ -155,6 +155,24 @@ func writeDSHLog(p string, s *hostshim.Session) (string, error) {
 	return p, hostshim.WriteSession(p, s, hostshim.LogOptions{})
 }
 
+// chatLine is one message of an OpenAI chat log, chatCall one of its tool
+// calls: what writeChatLog and writeHugeChatLog write.
+type chatLine struct {
+	Role       string     `json:"role"`
+	Content    string     `json:"content"`
+	ToolCalls  []chatCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+}
+
+type chatCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
 // writeChatLog writes s's messages as an OpenAI chat log, one message per
 // line.
 func writeChatLog(p string, s *hostshim.Session) (string, error) {
@@ -163,34 +181,20 @@ func writeChatLog(p string, s *hostshim.Session) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	type call struct {
-		ID       string `json:"id"`
-		Type     string `json:"type"`
-		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"function"`
-	}
-	type line struct {
-		Role       string `json:"role"`
-		Content    string `json:"content"`
-		ToolCalls  []call `json:"tool_calls,omitempty"`
-		ToolCallID string `json:"tool_call_id,omitempty"`
-	}
 	f, err := os.Create(p)
 	if err != nil {
 		return "", err
 	}
 	enc := json.NewEncoder(f)
 	for _, m := range msgs {
-		l := line{Role: string(m.Role)}
+		l := chatLine{Role: string(m.Role)}
 		if id, ok := m.ToolResultID(); ok {
 			l.Role, l.ToolCallID = "tool", id
 		}
 		for _, b := range m.Content {
 			switch b.Type {
 			case hostshim.BlockToolCall:
-				c := call{ID: b.ID, Type: "function"}
+				c := chatCall{ID: b.ID, Type: "function"}
 				c.Function.Name, c.Function.Arguments = b.Name, b.Arguments
 				l.ToolCalls = append(l.ToolCalls, c)
 			case hostshim.BlockText:

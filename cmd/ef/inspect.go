@@ -169,16 +169,7 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 	if w := r.TornWarning(); w != "" {
 		s.Warnings = append(s.Warnings, w)
 	}
-	torn := r.Truncated()
-	rep := inspectReport{
-		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
-		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
-		Totals: map[string]int{}, Warnings: s.Warnings,
-	}
-	if torn != nil {
-		rep.Warnings = slices.DeleteFunc(slices.Clone(rep.Warnings), func(w string) bool { return w == path+": "+torn.String() })
-		rep.Warnings = append(rep.Warnings, torn.String())
-	}
+	rep := newInspectReport(path, s, r.Truncated())
 	for pos, seq := range s.Nodes() {
 		r := rows[seq]
 		n := r.node
@@ -188,11 +179,7 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 			n.Tokens[meters[i].Name()] = c
 			rep.Totals[meters[i].Name()] += c
 		}
-		var err error
-		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
-			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
-		}
-		if n.BalancedAfter, err = s.BalancedAfter(seq); err != nil {
+		if err := n.balance(s, seq); err != nil {
 			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
 		}
 		rep.Nodes = append(rep.Nodes, n)
@@ -267,9 +254,9 @@ func blankTexts(blocks []any) {
 	}
 }
 
-// inspectSession reports on session s, read whole from path; torn is the
-// torn last line its reader skipped, or nil.
-func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn *hostshim.TruncatedTail, meters []hostshim.Meter) (inspectReport, error) {
+// newInspectReport is the report on session s, read from path, before its
+// nodes are added; torn is the torn last line its reader skipped, or nil.
+func newInspectReport(path string, s *hostshim.Session, torn *hostshim.TruncatedTail) inspectReport {
 	rep := inspectReport{
 		Path: path, SessionID: s.ID, FormatVersion: s.Header.Version, Generation: s.Gen.String(),
 		Events: s.Len(), ReplaceGeneration: s.Surface().ReplaceGeneration,
@@ -282,6 +269,24 @@ func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn 
 		rep.Warnings = slices.DeleteFunc(slices.Clone(rep.Warnings), func(w string) bool { return w == path+": "+torn.String() })
 		rep.Warnings = append(rep.Warnings, torn.String())
 	}
+	return rep
+}
+
+// balance sets whether the cuts just before and just after surface node
+// seq of s split no tool call from its result.
+func (n *inspectNode) balance(s *hostshim.Session, seq int) error {
+	var err error
+	if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
+		return err
+	}
+	n.BalancedAfter, err = s.BalancedAfter(seq)
+	return err
+}
+
+// inspectSession reports on session s, read whole from path; torn is the
+// torn last line its reader skipped, or nil.
+func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn *hostshim.TruncatedTail, meters []hostshim.Meter) (inspectReport, error) {
+	rep := newInspectReport(path, s, torn)
 	for pos, seq := range s.Nodes() {
 		if err := ctx.Err(); err != nil {
 			return inspectReport{}, err
@@ -292,10 +297,7 @@ func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn 
 			return inspectReport{}, fmt.Errorf("%s: seq %d: %w", path, seq, err)
 		}
 		n := inspectRow(pos, e, m, meters, rep.Totals)
-		if n.BalancedBefore, err = s.BalancedBefore(seq); err != nil {
-			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
-		}
-		if n.BalancedAfter, err = s.BalancedAfter(seq); err != nil {
+		if err := n.balance(s, seq); err != nil {
 			return inspectReport{}, fmt.Errorf("%s: %w", path, err)
 		}
 		rep.Nodes = append(rep.Nodes, n)

@@ -27,15 +27,7 @@ func TestMCPIndexesForeignFoldsBetweenCalls(t *testing.T) {
 	defer closeIndex()
 	sr := caller.(*syncedRecall)
 
-	writer, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer writer.Close()
-	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":"the quokkafold marker"}`)}
-	if _, err := writer.Put(ctx, bundletest.Bundle("s3", "foreign", msgs)); err != nil {
-		t.Fatal(err)
-	}
+	putForeignBundle(t, root)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		res, err := sr.idx.Search(ctx, recall.SearchRequest{Query: "quokkafold", Scope: recall.ScopeProject})
@@ -73,15 +65,7 @@ func TestMCPReadOnlyIndexFallsBehind(t *testing.T) {
 	if sr.ro == nil {
 		t.Fatal("a current index was not opened read-only")
 	}
-	writer, err := bundle.Open(root, bundle.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer writer.Close()
-	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":"the quokkafold marker"}`)}
-	if _, err := writer.Put(ctx, bundletest.Bundle("s3", "foreign", msgs)); err != nil {
-		t.Fatal(err)
-	}
+	putForeignBundle(t, root)
 	for i := range 2 {
 		out, err := caller.CallTool(ctx, "", "context_search", json.RawMessage(`{"query":"quokkafold","scope":"project"}`))
 		if err != nil || out.IsError || !strings.Contains(out.Text, "ref ") {
@@ -90,5 +74,21 @@ func TestMCPReadOnlyIndexFallsBehind(t *testing.T) {
 	}
 	if n := strings.Count(stderr.String(), "searching a temporary index"); n != 1 {
 		t.Fatalf("said %d times: %q", n, stderr.String())
+	}
+}
+
+// putForeignBundle stores, as another process would, a bundle in the
+// store at root whose one message holds the word "quokkafold"; the
+// writer stays open until the test ends.
+func putForeignBundle(t *testing.T, root string) {
+	t.Helper()
+	writer, err := bundle.Open(root, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { writer.Close() })
+	msgs := []json.RawMessage{json.RawMessage(`{"role":"user","content":"the quokkafold marker"}`)}
+	if _, err := writer.Put(context.Background(), bundletest.Bundle("s3", "foreign", msgs)); err != nil {
+		t.Fatal(err)
 	}
 }
