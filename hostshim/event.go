@@ -218,14 +218,8 @@ func (e Event) Encode() []byte {
 // data bytes. It rejects unknown envelope keys, which would otherwise be lost.
 func decodeEvent(line []byte) (Event, error) {
 	var e Event
-	if !json.Valid(line) {
-		// Report the syntax error itself, with its offset, rather than the
-		// place where the scan below would stop.
-		var v json.RawMessage
-		if err := json.Unmarshal(line, &v); err != nil {
-			return e, err
-		}
-		return e, fmt.Errorf("invalid JSON")
+	if err := syntaxError(line); err != nil {
+		return e, err
 	}
 	// The line is valid JSON: its members are found by a scan of the
 	// bytes, each value copied once. A json.Decoder buffered the whole
@@ -257,6 +251,20 @@ func decodeEvent(line []byte) (Event, error) {
 		}
 	}
 	return e, e.complete()
+}
+
+// syntaxError reports a line that is not valid JSON by the syntax error
+// itself, with its offset, rather than by the place where a scan or a
+// streaming decoder of its members would stop; nil for valid JSON.
+func syntaxError(line []byte) error {
+	if json.Valid(line) {
+		return nil
+	}
+	var v json.RawMessage
+	if err := json.Unmarshal(line, &v); err != nil {
+		return err
+	}
+	return fmt.Errorf("invalid JSON")
 }
 
 // decodeMember records the envelope member k (for the key order) and

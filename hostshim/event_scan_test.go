@@ -72,14 +72,8 @@ func checkDecodeEventScan(t *testing.T, line []byte) {
 // the members (each decoded by decodeMember, as decodeEvent decodes them).
 func decodeEventDecoder(line []byte) (Event, error) {
 	var e Event
-	if !json.Valid(line) {
-		// Report the syntax error itself, with its offset, rather than the
-		// token where the streaming decoder below would stop.
-		var v json.RawMessage
-		if err := json.Unmarshal(line, &v); err != nil {
-			return e, err
-		}
-		return e, fmt.Errorf("invalid JSON")
+	if err := syntaxError(line); err != nil {
+		return e, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()

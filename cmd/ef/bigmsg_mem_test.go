@@ -66,18 +66,8 @@ func TestHugeMessageMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	measure := func(name string, run func() error) uint64 {
-		var onPeak func(uint64)
-		if profiles != "" {
-			n := 0
-			onPeak = func(live uint64) {
-				n++
-				if err := writeHeapProfile(filepath.Join(profiles, fmt.Sprintf("%s-%02d-%d.pb.gz", name, n, live>>10))); err != nil {
-					t.Error(err)
-				}
-			}
-		}
 		runtime.GC()
-		stop := sampleLiveHeap(foldMemSampleBytes, onPeak)
+		stop := sampleLiveHeap(foldMemSampleBytes, profilePeaks(t, profiles, name))
 		start := time.Now()
 		err := run()
 		took := time.Since(start)

@@ -263,18 +263,8 @@ func memoryFlat(t *testing.T, name string, write func(path string, s *hostshim.S
 	// measure runs each log in turn, each with a store and an output of
 	// its own, under one sampler.
 	measure := func(name string, logs ...string) result {
-		var onPeak func(uint64)
-		if profiles != "" {
-			n := 0
-			onPeak = func(live uint64) {
-				n++
-				if err := writeHeapProfile(filepath.Join(profiles, fmt.Sprintf("%s-%02d-%d.pb.gz", name, n, live>>10))); err != nil {
-					t.Error(err)
-				}
-			}
-		}
 		var r result
-		stop := sampleLiveHeap(foldMemSampleBytes, onPeak)
+		stop := sampleLiveHeap(foldMemSampleBytes, profilePeaks(t, profiles, name))
 		start := time.Now()
 		for i, log := range logs {
 			events, folds, err := run(log, filepath.Join(dir, fmt.Sprintf("%s-%d", name, i)))
@@ -420,6 +410,22 @@ func maxU(a, b uint64) uint64 {
 		return a
 	}
 	return b
+}
+
+// profilePeaks is sampleLiveHeap's onPeak for a run named name: each peak's
+// heap profile written to the folder profiles, as name-<n>-<KiB>.pb.gz
+// (nil, no profiles, when profiles is "").
+func profilePeaks(t *testing.T, profiles, name string) func(live uint64) {
+	if profiles == "" {
+		return nil
+	}
+	n := 0
+	return func(live uint64) {
+		n++
+		if err := writeHeapProfile(filepath.Join(profiles, fmt.Sprintf("%s-%02d-%d.pb.gz", name, n, live>>10))); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 // writeHeapProfile writes the heap profile (in-use memory as of the last
