@@ -17,15 +17,21 @@ func messageTexts(t *testing.T, im importer.Imported) []string {
 	return eachMessage(t, im, func(m *hostshim.Message) string { return string(m.Role) + ": " + m.Text() })
 }
 
-// eachMessage returns f of each surface message.
-func eachMessage(t *testing.T, im importer.Imported, f func(*hostshim.Message) string) []string {
+// messages returns im's surface messages.
+func messages(t *testing.T, im importer.Imported) []*hostshim.Message {
 	t.Helper()
 	ms, err := im.Session.Messages()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ms
+}
+
+// eachMessage returns f of each surface message.
+func eachMessage(t *testing.T, im importer.Imported, f func(*hostshim.Message) string) []string {
+	t.Helper()
 	var out []string
-	for _, m := range ms {
+	for _, m := range messages(t, im) {
 		out = append(out, f(m))
 	}
 	return out
@@ -72,12 +78,8 @@ func inRequestHeader(im importer.Imported, text string) bool {
 // failedResults lists the tool-call ids of the results flagged as errors.
 func failedResults(t *testing.T, im importer.Imported) []string {
 	t.Helper()
-	ms, err := im.Session.Messages()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var failed []string
-	for _, m := range ms {
+	for _, m := range messages(t, im) {
 		for _, b := range m.Content {
 			if b.Type == hostshim.BlockToolResult && b.IsError != nil && *b.IsError {
 				failed = append(failed, b.ToolCallID)
