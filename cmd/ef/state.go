@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -43,13 +44,7 @@ type stateOutput struct {
 // time: each message event is reduced as it is read (projection.HostEvents'
 // rules: a message the host cannot derive says nothing) and dropped.
 func stateStream(in *foldInput, opts projection.Options) (*projection.Reducer, error) {
-	if opts.SessionID == "" {
-		opts.SessionID = in.id
-		if opts.SessionID == "" {
-			opts.SessionID = "session"
-		}
-	}
-	r := projection.New(opts)
+	r := stateReducer(opts, in.id)
 	for {
 		e, err := in.next()
 		if err == io.EOF {
@@ -58,18 +53,35 @@ func stateStream(in *foldInput, opts projection.Options) (*projection.Reducer, e
 		if err != nil {
 			return nil, err
 		}
-		if !hostshim.SurfaceEligible(e.Type) {
-			continue
-		}
-		m, err := hostshim.DeriveMessage(e)
-		if err != nil || m == nil {
-			continue
-		}
-		isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
-		if ev, ok := projection.FromHost(e, m, isErr); ok {
-			r.Apply(ev)
-		}
+		reduceHostEvent(r, e)
 	}
+}
+
+// stateReducer is projection.New(opts) for session id (or "session" when
+// id is empty) unless opts names a session itself.
+func stateReducer(opts projection.Options, id string) *projection.Reducer {
+	if opts.SessionID == "" {
+		opts.SessionID = cmp.Or(id, "session")
+	}
+	return projection.New(opts)
+}
+
+// reduceHostEvent applies e to r as projection.HostEvents' rules read it:
+// an event that is no surface message, or one the host cannot derive a
+// message from, says nothing. It reports whether e is a surface message.
+func reduceHostEvent(r *projection.Reducer, e hostshim.Event) (message bool) {
+	if !hostshim.SurfaceEligible(e.Type) {
+		return false
+	}
+	m, err := hostshim.DeriveMessage(e)
+	if err != nil || m == nil {
+		return false
+	}
+	isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
+	if ev, ok := projection.FromHost(e, m, isErr); ok {
+		r.Apply(ev)
+	}
+	return true
 }
 
 // stateDSH is engine.ProjectLog of the DSH log at path, streamed: each
@@ -86,13 +98,7 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 	defer lr.Close()
 	s := hostshim.NewSession(lr.Header().ID, lr.Generation())
 	s.Header, s.Lenient = lr.Header(), lenient
-	if opts.SessionID == "" {
-		opts.SessionID = lr.Header().ID
-		if opts.SessionID == "" {
-			opts.SessionID = "session"
-		}
-	}
-	r := projection.New(opts)
+	r := stateReducer(opts, lr.Header().ID)
 	for {
 		e, err := lr.Next()
 		if err == io.EOF {
@@ -102,16 +108,8 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 			return nil, err
 		}
 		skel := e
-		if hostshim.SurfaceEligible(e.Type) {
-			if m, err := hostshim.DeriveMessage(e); err == nil && m != nil {
-				isErr := e.Type == hostshim.TypeToolResult && validator.IsErrorResult(e, m)
-				if ev, ok := projection.FromHost(e, m, isErr); ok {
-					r.Apply(ev)
-				}
-				if e.SurfaceOp != nil {
-					skel = inspectSkeleton(e, s.Gen)
-				}
-			}
+		if reduceHostEvent(r, e) && e.SurfaceOp != nil {
+			skel = inspectSkeleton(e, s.Gen)
 		}
 		if err := s.AppendEvent(skel); err != nil {
 			return nil, lr.AppendError(err)
