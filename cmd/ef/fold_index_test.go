@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,15 +13,9 @@ import (
 // not be indexed", though ef search indexes them from the bundles when it
 // next runs. The warning now says so, and ef search finds the checkpoints.
 func TestFoldNextToAnIndexHolder(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	log, dirStore, out := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
-	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	dirStore, out := filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
 	holder, err := store.Open(dirStore, store.Options{})
 	if err != nil || holder.Index == nil {
 		t.Fatalf("open: %v (index: %v)", err, holder.IndexErr)

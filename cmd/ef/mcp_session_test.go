@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,15 +13,9 @@ import (
 // search "no matches" without a word; it now warns on stderr at start, and
 // says nothing for a session the store holds.
 func TestMCPWarnsOfAnUnknownSession(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	log, st := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "store")
-	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	st := filepath.Join(dir, "store")
 	if _, text, err := foldRun(t, log, "--store", st, "--out", filepath.Join(dir, "out.jsonl"), "--window", "2000"); err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

@@ -91,15 +91,9 @@ func TestStateUsage(t *testing.T) {
 // but the table alone used to say "from the checkpoints" with no word of
 // the lost bundle; only --json carried the rebuild notes.
 func TestStateSaysWhenABundleIsGone(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	log, store, out := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
-	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	store, out := filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
 	if _, text, err := foldRun(t, log, "--store", store, "--out", out, "--window", "2000", "--json"); err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

@@ -90,15 +90,8 @@ func TestFoldHelpExplainsItsLines(t *testing.T) {
 			t.Errorf("ef help fold does not explain %q:\n%s", want, help)
 		}
 	}
-	raw, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	log := filepath.Join(dir, "session.jsonl")
-	if err := os.WriteFile(log, bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("demo-1")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	log := sampleLog(t, dir, "session.jsonl", 0)
 	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "2000")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
