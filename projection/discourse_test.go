@@ -471,14 +471,11 @@ func TestBareNoAndExceptQuote(t *testing.T) {
 }
 
 func TestPartialLiftRestatesTheRule(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"Port the exporter to the new metrics API.",
 		"and no prometheus client upgrades, the dashboards pin the old format.",
 		"update: the prometheus client is fine to bump after all, but only in the exporter module, everything else stays pinned",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
+	)
 	var rules []string
 	for _, a := range r.Heads() {
 		if a.Kind == KindConstraint {

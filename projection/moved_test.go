@@ -38,3 +38,14 @@ func userSays(msgs ...string) *Reducer {
 	}
 	return r
 }
+
+// userSaysAnswered is a reducer that read msgs as the user's messages, in
+// order, the assistant answering each with reply.
+func userSaysAnswered(reply string, msgs ...string) *Reducer {
+	r := New(Options{})
+	for i, s := range msgs {
+		r.Apply(Event{Seq: 2 * i, Role: RoleUser, Text: s})
+		r.Apply(Event{Seq: 2*i + 1, Role: RoleAssistant, Text: reply})
+	}
+	return r
+}

@@ -37,16 +37,13 @@ func TestDueTaskAndListValues(t *testing.T) {
 }
 
 func TestQuestionDeferredAfterDoubt(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"Move the nightly export to the new bucket.",
 		"not sure whether the export needs the PII columns masked first. let me ask Priya",
 		"Priya says the PII columns must be masked before export, legal requires it",
 		"我不太确定告警阈值要不要跟着改？我问一下运维组的老李",
 		"老李说阈值不用改",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
+	)
 	open := 0
 	for _, a := range r.Heads() {
 		if a.Kind == KindUncertainty && a.Lifecycle == HypothesisLC {

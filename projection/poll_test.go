@@ -8,11 +8,7 @@ import (
 // eliminationAfter applies user messages and returns the decisions made by
 // elimination ("X (not Y)").
 func eliminationAfter(msgs ...string) []string {
-	r := New(Options{})
-	for i, m := range msgs {
-		r.Apply(Event{Seq: i * 2, Role: RoleUser, Text: m})
-		r.Apply(Event{Seq: i*2 + 1, Role: RoleAssistant, Text: "Noted."})
-	}
+	r := userSaysAnswered("Noted.", msgs...)
 	var out []string
 	for _, a := range r.Anchors() {
 		if a.Kind == KindDecision && a.Lifecycle == Active && strings.Contains(a.Value, "(not ") {

@@ -20,17 +20,13 @@ func valueHeads(r *Reducer) map[string]string {
 // number the user told in passing, named by the words around it; a
 // revert finds the value the change made through the same words.
 func TestQuantityBase(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSaysAnswered("Done.",
 		"new job for the archive box. Keep 5 nightly snapshots per volume, and we rotate the audit log every 30 minutes while the importer runs.",
 		"ok.",
 		"the disk fills up faster than expected, make the interval three times as long",
 		"and Marta wants one more snapshot than we have, restores keep needing older ones",
 		"the cleanup freed plenty of space. put the audit log back to what it was",
-	} {
-		r.Apply(Event{Seq: 2 * i, Role: RoleUser, Text: s})
-		r.Apply(Event{Seq: 2*i + 1, Role: RoleAssistant, Text: "Done."})
-	}
+	)
 	got := valueHeads(r)
 	if got["interval"] != "30 minutes" {
 		t.Errorf("interval = %q, want 30 minutes (back from 90) (all: %v)", got["interval"], got)
@@ -75,15 +71,11 @@ func TestQuantityAmbiguous(t *testing.T) {
 // A duration is named by a noun of time ("lifetime"), and a count by what
 // it is counted per ("ten more per page").
 func TestQuantityDurationAndPer(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSaysAnswered("Done.",
 		"notes from the newsroom: cache the feed for 10 minutes, and show 30 stories per page.",
 		"memory is tight, halve the cache lifetime",
 		"readers want ten more per page",
-	} {
-		r.Apply(Event{Seq: 2 * i, Role: RoleUser, Text: s})
-		r.Apply(Event{Seq: 2*i + 1, Role: RoleAssistant, Text: "Done."})
-	}
+	)
 	got := valueHeads(r)
 	if got["cache lifetime"] != "5 minutes" || got["per page"] != "40" {
 		t.Errorf("cache lifetime = %q, per page = %q; want 5 minutes and 40 (all: %v)", got["cache lifetime"], got["per page"], got)

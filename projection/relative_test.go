@@ -97,22 +97,14 @@ func TestApplyChange(t *testing.T) {
 }
 
 func TestRelativeChangeInReducer(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"the flush interval is 40ms",
 		"the export format is parquet-v2",
 		"40ms flushes too often on the old disks, double that",
 		"and double the format too",
 		"add five to the replica budget",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
-	got := map[string]string{}
-	for _, a := range r.Heads() {
-		if a.Kind == KindValue {
-			got[a.Name] = a.Value
-		}
-	}
+	)
+	got := valueHeads(r)
 	// The interval named by its value is doubled; a value that is no
 	// number is no longer shown as it was; a setting never held gets none.
 	want := map[string]string{"flush interval": "80ms", "export format": "parquet-v2 doubled"}
@@ -130,22 +122,14 @@ func TestRelativeChangeInReducer(t *testing.T) {
 // before, or the one its own sentence gives; else it is shown as stated,
 // and never an old number as current.
 func TestRelativeWithoutHeldValue(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"the nightly export runs in slices of 40 minutes on the small pool",
 		"the export is timing out again",
 		"halve the slices.",
 		"顺便把副本数再多加两个吧，现在 3 个不够用。",
 		"and double the retention window",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
-	got := map[string]string{}
-	for _, a := range r.Heads() {
-		if a.Kind == KindValue {
-			got[a.Name] = a.Value
-		}
-	}
+	)
+	got := valueHeads(r)
 	want := map[string]string{"slices": "20 minutes", "副本数": "5 个", "retention window": "unresolved: doubled, from a value not stated"}
 	for k, v := range want {
 		if got[k] != v {
@@ -157,13 +141,10 @@ func TestRelativeWithoutHeldValue(t *testing.T) {
 // A rule that states a value the user later changes shows the new value,
 // and what else it says still holds.
 func TestValueChangeRestatesRule(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"Please write the ILM policy: rollover when a primary shard reaches 25gb or after 1 day, and never delete before 30 days.",
 		"25gb shards roll over too often, double the shard size.",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
+	)
 	var rules []string
 	for _, a := range r.Heads() {
 		if a.Kind == KindConstraint && a.Lifecycle == Active {
@@ -185,14 +166,11 @@ func TestValueChangeRestatesRule(t *testing.T) {
 // Two rules that state the value changed are both restated, each with an
 // id of its own.
 func TestValueChangeRestatesTwoRules(t *testing.T) {
-	r := New(Options{})
-	for i, s := range []string{
+	r := userSays(
 		"Never let the shard size pass 25gb on the hot tier.",
 		"Always alert when a shard reaches 25gb.",
 		"25gb shards roll over too often, double the shard size.",
-	} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
+	)
 	ids := map[string]bool{}
 	n := 0
 	for _, a := range r.Heads() {
@@ -245,10 +223,7 @@ func TestRelativeByItsSentenceBefore(t *testing.T) {
 	if _, c, ok := relative("组合总杠杆不超过 1.5 倍"); ok {
 		t.Errorf("a limit said as a multiple is no change: %q", c)
 	}
-	r := New(Options{})
-	for i, s := range []string{"the launch date is 2026-05-04", "hmm, double it"} {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: s})
-	}
+	r := userSays("the launch date is 2026-05-04", "hmm, double it")
 	for _, a := range r.Heads() {
 		if a.Kind == KindValue && a.Value != "2026-05-04" {
 			t.Errorf("a change that cannot apply to a date changed it: %s = %q", a.Name, a.Value)

@@ -10,10 +10,7 @@ import (
 // the active constraints, one line each: "open <quote>", "answered
 // <quote>", "answer <quote>", "rule <quote>".
 func questionsAfter(msgs ...string) []string {
-	r := New(Options{})
-	for i, m := range msgs {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
-	}
+	r := userSays(msgs...)
 	var out []string
 	for _, a := range r.Anchors() {
 		switch {
@@ -133,10 +130,7 @@ func TestQuestionOtherLanguages(t *testing.T) {
 // obligationsAfter applies user messages and returns the open
 // obligations' quotes.
 func obligationsAfter(msgs ...string) []string {
-	r := New(Options{})
-	for i, m := range msgs {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
-	}
+	r := userSays(msgs...)
 	var out []string
 	for _, a := range r.Anchors() {
 		if a.Kind == KindObligation && a.IsHead() {
@@ -237,10 +231,7 @@ func TestObjectiveWanted(t *testing.T) {
 // rulesAfter applies user messages and returns the constraints' values
 // with their lifecycle: "active <value>", "lifted <value>".
 func rulesAfter(msgs ...string) []string {
-	r := New(Options{})
-	for i, m := range msgs {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
-	}
+	r := userSays(msgs...)
 	var out []string
 	for _, a := range r.Anchors() {
 		if a.Kind == KindConstraint && (a.Lifecycle == Active || a.Lifecycle == Lifted) {
