@@ -95,58 +95,44 @@ func TestStateImportedMemoryFlat(t *testing.T) {
 // and returns the anchors it printed (as events: memoryFlat only logs
 // them).
 func stateForMemory(log, at string) (events, folds int, err error) {
-	out, err := os.Create(at + "-state.json")
-	if err != nil {
-		return 0, 0, err
-	}
-	defer out.Close()
-	if err := RunState(context.Background(), []string{"--json", log}, out, io.Discard); err != nil {
-		return 0, 0, err
-	}
 	var st stateOutput
-	if _, err = out.Seek(0, io.SeekStart); err == nil {
-		err = json.NewDecoder(out).Decode(&st)
-	}
+	err = runToFile(RunState, []string{"--json", log}, at+"-state.json", &st)
 	return len(st.Anchors), 0, err
 }
 
 // foldForMemory folds log with a store and an output under at, against a
 // 16K window, and returns the events read and the folds made.
 func foldForMemory(log, at string) (events, folds int, err error) {
-	// The account goes to a file, as ef fold's stdout would: held in
-	// memory until the fold returns, it would count in the peak.
-	out, err := os.Create(at + "-account.json")
-	if err != nil {
-		return 0, 0, err
-	}
-	defer out.Close()
 	args := []string{log, "--store", at + "-store", "--out", at + "-out.jsonl", "--window", "16000", "--json"}
-	if err := RunFold(context.Background(), args, out, io.Discard); err != nil {
-		return 0, 0, err
-	}
 	var acc foldAccount
-	if _, err = out.Seek(0, io.SeekStart); err == nil {
-		err = json.NewDecoder(out).Decode(&acc)
-	}
+	err = runToFile(RunFold, args, at+"-account.json", &acc)
 	return acc.EventsIn, len(acc.Folds), err
 }
 
 // inspectForMemory runs ef inspect --json on log, its report to a file
 // at at, and returns the events it read.
 func inspectForMemory(log, at string) (events, folds int, err error) {
-	out, err := os.Create(at + "-inspect.json")
+	var rep inspectReport
+	err = runToFile(RunInspect, []string{"--json", log}, at+"-inspect.json", &rep)
+	return rep.Events, 0, err
+}
+
+// runToFile runs the command run with args, its output to a file at path
+// (as a command's stdout would be: held in memory until it returns, the
+// output would count in the peak), and decodes that JSON output into v.
+func runToFile(run func(ctx context.Context, args []string, stdout, stderr io.Writer) error, args []string, path string, v any) error {
+	out, err := os.Create(path)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
 	defer out.Close()
-	if err := RunInspect(context.Background(), []string{"--json", log}, out, io.Discard); err != nil {
-		return 0, 0, err
+	if err := run(context.Background(), args, out, io.Discard); err != nil {
+		return err
 	}
-	var rep inspectReport
-	if _, err = out.Seek(0, io.SeekStart); err == nil {
-		err = json.NewDecoder(out).Decode(&rep)
+	if _, err := out.Seek(0, io.SeekStart); err != nil {
+		return err
 	}
-	return rep.Events, 0, err
+	return json.NewDecoder(out).Decode(v)
 }
 
 // writeDSHLog writes s as a DSH session log.
