@@ -23,11 +23,10 @@ func (x *Index) DeleteSession(ctx context.Context, sessionID string) (SyncStats,
 	if !validID(sessionID) {
 		return SyncStats{}, fmt.Errorf("%w: session %q", ErrInvalidID, sessionID)
 	}
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.writable(); err != nil {
+	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
+	defer x.unlockWrite()
 	var st SyncStats
 	if err := ctx.Err(); err != nil {
 		return st, err

@@ -687,11 +687,10 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 	if err := x.opened(); err != nil {
 		return SyncStats{}, err
 	}
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.writable(); err != nil {
+	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
+	defer x.unlockWrite()
 	st, err := x.sync(ctx, nil)
 	return st, x.staleIfIndexFailed(err)
 }
@@ -703,11 +702,10 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 	if err := x.opened(); err != nil {
 		return SyncStats{}, err
 	}
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.writable(); err != nil {
+	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
+	defer x.unlockWrite()
 	var st SyncStats
 	ck, err := x.src.Checkpoint(ctx, sessionID, checkpointID)
 	if err != nil {
@@ -727,11 +725,10 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 	if err := x.opened(); err != nil {
 		return SyncStats{}, err
 	}
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.writable(); err != nil {
+	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
+	defer x.unlockWrite()
 	x.mu.Lock()
 	if err := x.idx.Close(); err != nil {
 		x.opts.Logger.Warn("recall: close before rebuild", "dir", x.dir, "err", err)
@@ -750,6 +747,20 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 	}
 	st, err := x.sync(ctx, nil)
 	return st, x.staleIfIndexFailed(err)
+}
+
+// lockForWrite is lockWrite for a write of the index (Sync, Add,
+// Rebuild, DeleteSession), then the check that the index takes writes
+// (not closed, stale or read-only): when it does not, the lock is
+// released and the reason returned. After a nil error the caller calls
+// unlockWrite.
+func (x *Index) lockForWrite() error {
+	x.lockWrite()
+	if err := x.writable(); err != nil {
+		x.unlockWrite()
+		return err
+	}
+	return nil
 }
 
 func (x *Index) writable() error {
