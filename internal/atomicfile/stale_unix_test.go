@@ -24,9 +24,14 @@ func holdAndWait(target string) {
 	if err := os.WriteFile(tmp, []byte("half a log"), 0o600); err != nil {
 		os.Exit(2)
 	}
-	if _, err := atomicfile.Hold(tmp); err != nil {
+	release, err := atomicfile.Hold(tmp)
+	if err != nil {
 		os.Exit(2)
 	}
+	// The lock lives as long as the file Hold opened: a release dropped
+	// here would let a garbage collection close it (its finalizer) and
+	// drop the lock while the process still runs.
+	defer release()
 	os.Stdout.WriteString(tmp + "\n")
 	select {}
 }
