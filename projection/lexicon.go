@@ -47,10 +47,11 @@ const (
 	langPT
 	langIT
 	langJA
+	langKO
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -122,6 +123,10 @@ type lexicon struct {
 	// subs are Japanese substrings with their gloss, longest first (a
 	// script without spaces is glossed by substring, not by word).
 	subs []stemWord
+	// pre marks the spans a substring gloss reads in context (Korean: a
+	// particle glued to a name, a number's unit, a setting told before
+	// its verb), in order; nil when none.
+	pre  func(text string) []preSpan
 	cats [numCats]bool
 }
 
@@ -177,6 +182,19 @@ var lexicons = [...]*lexicon{
 	langPT: compileLexicon(lexPT, stopPT, fixPT, false),
 	langIT: compileLexicon(lexIT, stopIT, fixIT, false),
 	langJA: compileLexicon(lexJA, "", nil, true),
+	langKO: withPre(compileLexicon(lexKO, "", nil, true), koSpans),
+}
+
+// preSpan is a span of a message glossed in context: text[ss:se] reads
+// as en (ss == se inserts en).
+type preSpan struct {
+	ss, se int
+	en     string
+}
+
+func withPre(lx *lexicon, pre func(string) []preSpan) *lexicon {
+	lx.pre = pre
+	return lx
 }
 
 // stopEN are English function words, against which a Latin-script
@@ -243,6 +261,9 @@ func detectLang(text string, prior lang) lang {
 		if r >= 0x3040 && r <= 0x30FF {
 			return langJA
 		}
+		if r >= 0xAC00 && r <= 0xD7A3 {
+			return langKO
+		}
 		if !unicode.IsLetter(r) {
 			i += size
 			continue
@@ -252,6 +273,9 @@ func detectLang(text string, prior lang) lang {
 			r2, s2 := utf8.DecodeRuneInString(text[j:])
 			if r2 >= 0x3040 && r2 <= 0x30FF {
 				return langJA
+			}
+			if r2 >= 0xAC00 && r2 <= 0xD7A3 {
+				return langKO
 			}
 			if !unicode.IsLetter(r2) && r2 != '\'' {
 				break
@@ -342,10 +366,23 @@ func glossOf(text string, l lang) *gloss {
 		last = se
 	}
 	if lx.subs != nil {
+		var pre []preSpan
+		if lx.pre != nil {
+			pre = lx.pre(text)
+		}
 		for i := 0; i < len(text); {
+			if len(pre) > 0 && pre[0].ss <= i {
+				p := pre[0]
+				pre = pre[1:]
+				if p.ss == i {
+					emit(p.ss, p.se, p.en)
+					i = p.se
+				}
+				continue
+			}
 			hit := false
 			for _, s := range lx.subs {
-				if strings.HasPrefix(text[i:], s.stem) {
+				if strings.HasPrefix(text[i:], s.stem) && (len(pre) == 0 || i+len(s.stem) <= pre[0].ss) {
 					emit(i, i+len(s.stem), s.en)
 					i += len(s.stem)
 					hit = true

@@ -757,6 +757,11 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			}
 		}
 	}
+	if o == nil && p.Rel == "=was" && p.Name == "" {
+		// "put it back" naming nothing: the value changed last, when that
+		// change is one left unresolved (below).
+		o = r.newestValue()
+	}
 	if o == nil {
 		if p.Name == "" || p.Key == "" {
 			return
@@ -808,6 +813,13 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		}
 		return
 	}
+	if p.Rel == "=was" && o.Was == "" && strings.HasPrefix(o.Value, "unresolved: ") {
+		// "put it back" after "double it" with no value known: the change
+		// is undone and the value is again the one never stated, so the
+		// unresolved change is no longer current.
+		r.retire(o, Superseded)
+		return
+	}
 	held := o.Value
 	v, ok := applyChange(held, p.Rel)
 	if p.Rel == "=was" {
@@ -834,6 +846,21 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	r.supersede(nu, o)
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 	r.noteValue(ev, nu)
+}
+
+// newestValue is the current value set last when it is an unresolved
+// change (statedChange), else nil.
+func (r *Reducer) newestValue() *Anchor {
+	var last *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current && (last == nil || a.Seq() > last.Seq()) {
+			last = a
+		}
+	}
+	if last == nil || !strings.HasPrefix(last.Value, "unresolved: ") {
+		return nil
+	}
+	return last
 }
 
 // namedByValue is the one current value whose value, or its number, the
