@@ -8,12 +8,8 @@ import (
 // anchorsAfter is every anchor after the user messages msgs, one line
 // each: "<kind> <lifecycle> <value>".
 func anchorsAfter(msgs ...string) []string {
-	r := New(Options{SessionID: "s"})
-	for i, m := range msgs {
-		r.Apply(Event{Seq: i, Role: RoleUser, Text: m})
-	}
 	var out []string
-	for _, a := range r.Anchors() {
+	for _, a := range userSays(msgs...).Anchors() {
 		out = append(out, string(a.Kind)+" "+a.Lifecycle+" "+a.Value)
 	}
 	return out
