@@ -152,7 +152,8 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 	if fs == "" || strings.Contains(passedCall, "||") {
 		return false
 	}
-	if rerunIn(fs, pc, because) {
+	fs = workStage(failedCall, because, fs)
+	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) {
 		return true
 	}
 	fw, ok := readRun(fs)

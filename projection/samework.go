@@ -1,0 +1,179 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A failure fixed by the same work run another way.
+//
+// Two shapes of a fix that the readings of subject.go and rerun.go miss,
+// both read from the commands' structure, never from their words:
+//
+//   - the stage that failed is not the chain's last: "set_netclass … &&
+//     kicad-cli pcb drc -o drc.rpt board.kicad_pcb && tail -4 drc.rpt"
+//     shows its error through a viewer (readOnlyProgs) reading a file an
+//     earlier stage named; that earlier stage is what failed (workStage),
+//     and a later run of it ("kicad-cli pcb drc --severity-error -o
+//     drc.rpt board.kicad_pcb") is read against it;
+//   - the same invocation with its settings changed (sameInvocation):
+//     the same program (module, for "python -m"), the same positional
+//     operands, every option of the failed run given again (at most two
+//     added, "--resume"), and all but a few of its values kept, a value
+//     extended ("user" → "user*master") counting as kept. At most one
+//     value in three may change ("--delay 3" → "--delay 10", "--mlflow-uri
+//     http://…" → "--mlflow-uri file:./mlruns", two credential files), a
+//     changed value is one word, and every name the error blames in
+//     brackets or quotes that the failed command held ("Error login on
+//     [mx1…] with user [avv.x@…]") is still in the passing command: the
+//     run was repeated on the same target, not moved to another one (the
+//     next mailbox of a loop, the next file of a batch).
+
+// workStage is the stage of a failed "a && b && viewer FILE" chain that
+// wrote what its last stage only shows: the last earlier stage naming
+// FILE. fs is the stage deciding chose; it is returned unchanged when it
+// is no viewer of such a file, or when the error blames the viewer.
+func workStage(cmd, because, fs string) string {
+	f := runFields(fs)
+	if len(f) < 2 || !readOnlyProgs[f[0]] || strings.HasPrefix(strings.TrimSpace(because), f[0]+":") {
+		return fs
+	}
+	file := ""
+	for _, w := range f[1:] {
+		if !strings.HasPrefix(w, "-") {
+			file = strings.Trim(w, `'"`)
+		}
+	}
+	if len(file) < 3 {
+		return fs
+	}
+	st := andRE.Split(cmd, -1)
+	for i := len(st) - 2; i >= 0; i-- {
+		s := unwrap(st[i])
+		if strings.Contains(s, "|") {
+			return fs
+		}
+		wf := runFields(s)
+		if len(wf) == 0 || readOnlyProgs[wf[0]] {
+			continue
+		}
+		if slices.ContainsFunc(wf[1:], func(w string) bool { return strings.Trim(w, `'"`) == file }) {
+			return s
+		}
+	}
+	return fs
+}
+
+// runOpts is one command stage read with its options named: program,
+// positional operands, and each option with the value after it ("" for a
+// flag).
+type runOpts struct {
+	prog  string
+	pos   []string
+	names []string
+	vals  []string
+}
+
+// readOpts reads a stage (without "&&" or pipes) as a runOpts.
+func readOpts(st string) (runOpts, bool) {
+	f := runFields(st)
+	if len(f) == 0 {
+		return runOpts{}, false
+	}
+	o := runOpts{prog: f[0]}
+	for i := 1; i < len(f); i++ {
+		t := strings.Trim(f[i], `'"`)
+		if redirectRE.MatchString(t) {
+			continue
+		}
+		if strings.HasPrefix(t, "-") && t != "-" && t != "--" {
+			name, v, ok := strings.Cut(t, "=")
+			if !ok && i+1 < len(f) && !strings.HasPrefix(f[i+1], "-") && !redirectRE.MatchString(f[i+1]) {
+				v = strings.Trim(f[i+1], `'"`)
+				i++
+			}
+			o.names = append(o.names, name)
+			o.vals = append(o.vals, v)
+			continue
+		}
+		o.pos = append(o.pos, t)
+	}
+	return o, true
+}
+
+// sameInvocation reports whether a stage of the passing call pc is the
+// failed stage fs run again with a few of its values changed (see
+// above).
+func sameInvocation(fs, because string, pc *passedCall) bool {
+	fo, ok := readOpts(fs)
+	if !ok || len(fo.names) < 2 {
+		return false
+	}
+	blamed := blamedNames(because, fs)
+	for _, ps := range pc.stages {
+		if !ps.ok || ps.run.prog != fo.prog {
+			continue
+		}
+		po, ok := readOpts(ps.st)
+		if !ok || !slices.Equal(fo.pos, po.pos) || len(po.names) > len(fo.names)+2 {
+			continue
+		}
+		kept, changed, fits := 0, 0, true
+		used := make([]bool, len(po.names))
+		for i, n := range fo.names {
+			j := -1
+			for k, pn := range po.names {
+				if pn == n && !used[k] {
+					j = k
+					break
+				}
+			}
+			if j < 0 {
+				fits = false
+				break
+			}
+			used[j] = true
+			fv, pv := fo.vals[i], po.vals[j]
+			switch {
+			case fv == pv || len(fv) >= 3 && strings.Contains(pv, fv):
+				kept++
+			case fv == "" || pv == "" || strings.ContainsAny(pv, " \t"):
+				fits = false
+			default:
+				changed++
+			}
+		}
+		if !fits || changed == 0 || kept < 2 || changed > max(1, (kept+changed)/3) {
+			continue
+		}
+		if !slices.ContainsFunc(blamed, func(b string) bool { return !strings.Contains(ps.st, b) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// blamedNames are the names an error line sets off in brackets or quotes
+// ("[mx1.example.it]", 'backup-nfs') that the failed stage fs holds.
+func blamedNames(because, fs string) []string {
+	var out []string
+	for _, pair := range [][2]byte{{'[', ']'}, {'\'', '\''}, {'"', '"'}} {
+		rest := because
+		for {
+			i := strings.IndexByte(rest, pair[0])
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(rest[i+1:], pair[1])
+			if j < 0 {
+				break
+			}
+			name := rest[i+1 : i+1+j]
+			rest = rest[i+1+j+1:]
+			if len(name) >= 3 && !strings.ContainsAny(name, " \t") && strings.Contains(fs, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}

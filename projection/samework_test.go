@@ -1,0 +1,41 @@
+package projection
+
+import "testing"
+
+func TestSameWork(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		failed, because string
+		passed          string
+		want            bool
+	}{
+		// The stage that wrote what a viewer showed failed, and runs again.
+		{"viewer of a report", "./gen_config.sh staging && vale --output=line docs/ > lint.txt && tail -3 lint.txt", "docs/intro.md:4:1: error: Use 'email'",
+			"vale --minAlertLevel=error --output=line docs/ > lint.txt && cat lint.txt", true},
+		{"viewer, another tool run", "./gen_config.sh staging && vale --output=line docs/ > lint.txt && tail -3 lint.txt", "docs/intro.md:4:1: error: Use 'email'",
+			"markdownlint docs/ > lint.txt && cat lint.txt", false},
+		{"the viewer itself failed", "make report -o out.txt && head out.txt", "head: cannot open 'out.txt' for reading",
+			"make report -o out.txt", false},
+		// The same invocation with one setting changed, or a flag added.
+		{"one value changed, a flag added", "bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 5", "HTTP 429 at page 12",
+			"bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 1 --continue", true},
+		{"python module, uri changed", "python -m pipeline.fit --config cfg/a.yaml --tracking http://track.lan:8080 --name demand", "ConnectionError: 502 Bad Gateway",
+			"python -m pipeline.fit --config cfg/a.yaml --tracking file:./runs --name demand", true},
+		{"blamed name kept and extended", "mbsync-copy --src imap.old --login carla@firm.it --secret /etc/s1 --dst imap.new --login2 carla@firm.it --secret2 /etc/s2 --rate 100", "Login failed for [carla@firm.it]",
+			"mbsync-copy --src imap.old --login carla@firm.it*admin --secret /etc/admin --dst imap.new --login2 carla@firm.it*admin --secret2 /etc/admin2 --rate 100", true},
+		{"another target of a loop", "mbsync-copy --src imap.old --login carla@firm.it --secret /etc/s1 --dst imap.new --login2 carla@firm.it --secret2 /etc/s2 --rate 100", "Login failed for [carla@firm.it]",
+			"mbsync-copy --src imap.old --login dario@firm.it --secret /etc/s1 --dst imap.new --login2 dario@firm.it --secret2 /etc/s2 --rate 100", false},
+		{"another module", "python -m pipeline.fit --config cfg/a.yaml --seed 3 --name demand", "KeyError: 'store'",
+			"python -m pipeline.score --config cfg/a.yaml --seed 3 --name demand", false},
+		{"another statement", "psql -d gis -v ON_ERROR_STOP=1 -c 'CREATE TABLE t AS SELECT slow()'", "ERROR: canceling statement due to statement timeout",
+			"psql -d gis -v ON_ERROR_STOP=1 -c 'SELECT count(*) FROM t'", false},
+		{"too many values changed", "bin/crawl --site courts --since 2021-05-01 --rate 5", "HTTP 429 at page 12",
+			"bin/crawl --site registry --since 2019-01-01 --rate 5", false},
+		{"option dropped", "bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 5", "HTTP 429 at page 12",
+			"bin/crawl --site courts --out data/c.db --rate 1", false},
+	} {
+		if got := resolvedBy(tc.failed, tc.because, nil, tc.passed, "ok"); got != tc.want {
+			t.Errorf("%s: resolved = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
