@@ -95,6 +95,12 @@ type Reducer struct {
 	pollQuote    string
 	choseOffered bool
 	chosen       string
+	// named are the options the last message offering named ones named,
+	// at namedSeq, namedAlt when a word of alternative offered them
+	// (namedopts.go); not part of a Snapshot.
+	named    []string
+	namedSeq int
+	namedAlt bool
 	// call is the call whose result is being applied (nil otherwise).
 	call *Call
 	// said are the user's last messages (maxSaid), where a relative
@@ -333,6 +339,9 @@ func (r *Reducer) Apply(ev Event) {
 		// "the 6-pin has no D+/D-": the option left is chosen (poll.go).
 		r.eliminate(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// "SOGo is too heavy … so Roundcube": a choice among named options
+	// (namedopts.go).
+	r.chooseNamed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	if ev.Role == RoleAssistant {
 		// "Updated CHANGELOG.md with …": a task the agent says it did
 		// (done.go).
@@ -2229,7 +2238,7 @@ func (r *Reducer) Clone() *Reducer {
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
-		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote}
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
