@@ -102,7 +102,9 @@ func trimName(w string) string {
 // namedOptions are the options sentence s offers by name (see above),
 // and whether a word of alternative offered them.
 func namedOptions(s string) ([]string, bool) {
-	s = parenRE.ReplaceAllString(s, "")
+	if strings.ContainsAny(s, "(（") {
+		s = parenRE.ReplaceAllString(s, "")
+	}
 	words := strings.Fields(s)
 	if len(words) < 3 {
 		return nil, false
@@ -155,6 +157,32 @@ func namedOptions(s string) ([]string, bool) {
 		out[k] = n.name
 	}
 	return out, alt
+}
+
+// altWords and listAndWords are what a text offering named options holds
+// (a quick test before its sentences are read).
+var (
+	altWords     = []string{" or ", " ou ", " o ", " oder ", " oppure ", " vs", " versus ", " ovvero ", "还是", "或"}
+	listAndWords = []string{" and ", " e ", " y ", " et ", " und ", " i ", " & ", "和", "及"}
+)
+
+// mayOffer reports whether text may offer named options: it has a word
+// of alternative, or a comma and a word of "and".
+func mayOffer(text string) bool {
+	for _, w := range altWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	if !strings.Contains(text, ", ") {
+		return false
+	}
+	for _, w := range listAndWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // andWords join the last item of a list.
@@ -216,6 +244,9 @@ func (r *Reducer) chooseNamed(ev *Event, ref EventRef) {
 	}
 	if r.named != nil && ev.Seq-r.namedSeq > namedWindow {
 		r.named = nil
+	}
+	if r.named == nil && !mayOffer(ev.Text) {
+		return
 	}
 	for _, s := range sentences(ev.Text) {
 		opts, alt := namedOptions(s)
