@@ -114,6 +114,10 @@ type Anchor struct {
 	// done", "swap the disk at lunch" for "till then"): when the user
 	// says it happened the rule is lifted (until.go).
 	Until string `json:"until,omitempty"`
+	// Proposed is set on an anchor the summarizer model proposed and the
+	// reducer verified against its cited event (modelprop.go): who
+	// proposed it, at which checkpoint. Nil for the log's own reading.
+	Proposed *Provenance `json:"proposed,omitempty"`
 
 	// words caches terms(Value) for overlap matching; wordsOf is the
 	// Value they were read from (an artifact's Value is updated in place).

@@ -289,6 +289,68 @@
 // blocks (<issue_description>, <pr_description>) has the block its
 // request names as the goal (blockObjective).
 //
+// # Model proposals
+//
+// The summarizer model a fold already calls for its semantic digest
+// (engine.Summarizer, the DSH host's model through the sidecar) also
+// proposes anchors (modelprop.go), which are admitted only through the
+// checks above and never change what the log's reading holds.
+//
+// What the model sees: the folded span as its conversation (inside DSH,
+// the conversation as the host last sent it), the digest instruction, and
+// ModelPrompt's section: every event of the span it may cite, one line
+// each as "e<seq> <speaker>: <its first 100 characters>" (speaker user,
+// system, assistant, tool or "tool (error)"; the agent client's injected
+// text and checkpoints are not listed: they state nothing), the heads
+// already read as "<anchor id> <kind> [e<first seq>]: <value>" (so it can
+// name one), and the schema. It answers after the digest with one fenced
+// block whose info string is ef-proposals (or an <ef-proposals> tag), one
+// JSON object per line (a JSON array is read too), at most 32:
+//
+//	{"kind": K, "event": "e<seq>", "quote": Q,
+//	 "condition": C, "subject": S, "value": V, "target": T}
+//
+// every field a string; kind, event and quote always; K one of constraint
+// (C optional: exact words of the event saying when the rule applies),
+// decision, value (S the setting as the event names it, V the value
+// exactly as written, inside Q), obligation, failure, negative (an
+// approach rejected), uncertainty (an open question, a hypothesis),
+// supersedes (T the id of the anchor the event replaces; V for a value),
+// lifts (T a rule or task called off), done (T a task, the event a tool
+// output showing it finished).
+//
+// SplitModelAnswer cuts the block from the digest (a second block is cut
+// and not read); ParseModelProposals reads it defensively: a line that is
+// not an object of string fields, over its bound (4 KB a line, 1000 bytes
+// a quote, 64 KB the block), past the 32nd or of another kind is dropped
+// and counted, never fatal. AdmitModel then keeps a proposal only when the
+// cited event is one the prompt listed; its quote (white space aside) and
+// condition occur in that event's text (a tool result's output, never its
+// call's arguments); the statement quotes two content words or more; the
+// event's speaker has authority for the kind (admit, and stricter: rules,
+// values and tasks only from the user or the system, decisions, rejected
+// approaches and questions also from the assistant, failures and finished
+// tasks only from a tool's output, so an instruction inside a tool's
+// output is never the user's rule); a value's quote contains its value
+// and the event names its subject; a target exists, is older than the
+// event and is a head of a kind the op moves, and a supersession of the
+// user's word comes from the user or the system. A proposal the state
+// already holds, repeated, or a value the log has set again since is
+// dropped too; ModelReport counts every drop by reason.
+//
+// Model-proposed anchors (Anchor.Proposed: the checkpoint, provider and
+// model) are held apart from the log's: the log's reading never sees them,
+// so every anchor it makes is the same with or without them, and a model
+// proposal never retires one (lifts and done move only model-proposed
+// anchors; a supersedes of a log-read anchor is a new model anchor saying
+// what it would replace, in Was). A value the log sets again later retires
+// the model's value of that key. They have their own caps (32 heads, 16
+// closed). Heads, Anchors and State list them with the others (so
+// checkpoints state them and the validator requires them); a Snapshot
+// carries them in Model (snapshot version 2, written only when there are
+// any), and AdmitModel is deterministic, so a replay that admits a
+// checkpoint's recorded ModelBatch after its span restores them exactly.
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest

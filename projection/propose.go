@@ -1,8 +1,9 @@
 package projection
 
 // Proposer reads one event and proposes anchors and transitions. It is the
-// seam for extraction: Deterministic is built in, and a model-backed
-// proposer can be added later. Whatever a proposer says, the Reducer admits
+// seam for extraction: Deterministic is built in; the summarizer model's
+// proposals come in at a fold, through Reducer.AdmitModel and its own
+// checks (modelprop.go). Whatever a proposer says, the Reducer admits
 // a proposal only when its Quote occurs verbatim in the event and the
 // event's role has authority for it (see the package documentation).
 // Implementations must not retain ev or ctx.

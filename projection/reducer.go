@@ -146,6 +146,10 @@ type Reducer struct {
 	// (adopt.go); not part of a Snapshot.
 	ahead   string
 	aheadEv Event
+	// model are the anchors the summarizer model proposed and AdmitModel
+	// verified (modelprop.go), held apart from hot: the log's reading
+	// never sees them. Part of a Snapshot.
+	model []*Anchor
 }
 
 // New returns an empty reducer.
@@ -417,6 +421,7 @@ func (r *Reducer) Apply(ev Event) {
 		r.performed(call, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	r.enforceCaps()
+	r.followModel()
 }
 
 // evidence is the text a proposal's quote must be found in: an event's
@@ -2014,7 +2019,7 @@ func (r *Reducer) Heads() []*Anchor {
 		return nil
 	}
 	var out []*Anchor
-	for _, a := range r.sorted() {
+	for _, a := range r.withModel(r.sorted()) {
 		if a.IsHead() {
 			out = append(out, a.clone())
 		}
@@ -2022,13 +2027,28 @@ func (r *Reducer) Heads() []*Anchor {
 	return out
 }
 
-// Anchors returns every hot anchor, oldest first (copies; nil for a nil
-// *Reducer).
+// Anchors returns every hot anchor, the model-proposed ones with the
+// log's, oldest first (copies; nil for a nil *Reducer).
 func (r *Reducer) Anchors() []*Anchor {
 	if r == nil {
 		return nil
 	}
-	s := r.sorted()
+	return r.copies(r.withModel(r.sorted()))
+}
+
+// withModel is s (anchors in byAge order) with the model-proposed anchors
+// merged in, in the same order.
+func (r *Reducer) withModel(s []*Anchor) []*Anchor {
+	if len(r.model) == 0 {
+		return s
+	}
+	s = append(s, r.model...)
+	slices.SortStableFunc(s, byAge)
+	return s
+}
+
+// copies is a copy of each anchor of s.
+func (r *Reducer) copies(s []*Anchor) []*Anchor {
 	out := make([]*Anchor, len(s))
 	for i, a := range s {
 		out[i] = a.clone()
@@ -2055,7 +2075,7 @@ func (r *Reducer) HotSize() int {
 	if r == nil {
 		return 0
 	}
-	return len(r.hot) + len(r.pending)
+	return len(r.hot) + len(r.model) + len(r.pending)
 }
 
 // Footprint estimates the hot state's memory: the anchors and pending
@@ -2066,7 +2086,7 @@ func (r *Reducer) Footprint() (anchors, bytes int) {
 	if r == nil {
 		return 0, 0
 	}
-	for _, a := range r.hot {
+	for _, a := range r.withModel(r.sorted()) {
 		bytes += perObject + len(a.ID) + len(a.Key) + len(a.Name) + len(a.Value) + len(a.Quote) + len(a.Was) + len(a.Because) + len(a.Scope) + 24*len(a.SourceRefs)
 		for _, l := range a.Links {
 			bytes += 16 + len(l)
@@ -2081,7 +2101,7 @@ func (r *Reducer) Footprint() (anchors, bytes int) {
 			}
 		}
 	}
-	return len(r.hot), bytes
+	return len(r.hot) + len(r.model), bytes
 }
 
 // State is FoldCurrentState (§13, with §16 and §17): the heads by class.
@@ -2127,8 +2147,15 @@ func (r *Reducer) State() State {
 	return st
 }
 
-// snapshotVersion is the format of Snapshot.
-const snapshotVersion = 1
+// snapshotVersion is the format of Snapshot: 2 adds the model-proposed
+// anchors (Model). A snapshot is written in the lowest version that holds
+// it (1 when it has no model anchors, byte for byte what version 1 wrote),
+// so an older ef reads every snapshot it reads correctly and refuses one
+// whose model anchors it would silently drop; Restore reads both.
+const (
+	snapshotVersion        = 2
+	snapshotVersionNoModel = 1
+)
 
 // Snapshot is a reducer's hot state, as stored in a checkpoint bundle.
 type Snapshot struct {
@@ -2148,6 +2175,9 @@ type Snapshot struct {
 	// have without one ("make the interval twice as long" after a fold
 	// of "an autosave every 90 seconds").
 	Quantities []SnapQuantity `json:"quantities,omitempty"`
+	// Model are the anchors the summarizer model proposed and the reducer
+	// verified (AdmitModel), held apart from Anchors (version 2).
+	Model []*Anchor `json:"model,omitempty"`
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -2165,7 +2195,10 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	s := &Snapshot{Version: snapshotVersion, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.Anchors()}
+	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted())}
+	if len(r.model) > 0 {
+		s.Version, s.Model = snapshotVersion, r.ModelAnchors()
+	}
 	if r.lang != langNone {
 		s.Language = langCodes[r.lang]
 	}
@@ -2194,7 +2227,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	if s == nil {
 		return ErrSnapshot
 	}
-	if s.Version != snapshotVersion {
+	if s.Version != snapshotVersion && s.Version != snapshotVersionNoModel {
 		return fmt.Errorf("%w: %d", ErrSnapshotVersion, s.Version)
 	}
 	hot := map[string]*Anchor{}
@@ -2204,7 +2237,14 @@ func (r *Reducer) Restore(s *Snapshot) error {
 		}
 		hot[slot(a.Kind, a.Key)] = a.clone()
 	}
-	r.hot = hot
+	var model []*Anchor
+	for _, a := range s.Model {
+		if a == nil || a.Kind == "" || a.Proposed == nil {
+			return fmt.Errorf("%w: model anchor without a kind or provenance", ErrSnapshot)
+		}
+		model = append(model, a.clone())
+	}
+	r.hot, r.model = hot, model
 	r.lastSeq = max(r.lastSeq, s.LastSeq)
 	r.asOf = s.AsOf
 	r.lastKey, r.lastName = s.LastKey, s.LastName
@@ -2222,7 +2262,7 @@ func UnmarshalSnapshot(b []byte) (*Snapshot, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSnapshot, err)
 	}
-	if s.Version != snapshotVersion {
+	if s.Version != snapshotVersion && s.Version != snapshotVersionNoModel {
 		return nil, fmt.Errorf("%w: %d", ErrSnapshotVersion, s.Version)
 	}
 	return &s, nil
@@ -2247,6 +2287,9 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	for _, a := range r.retired {
 		c.retired = append(c.retired, a.clone())
+	}
+	for _, a := range r.model {
+		c.model = append(c.model, a.clone())
 	}
 	return c
 }

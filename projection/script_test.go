@@ -2,7 +2,6 @@ package projection
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,18 +21,6 @@ func runScript(t *testing.T, script string) string {
 	t.Helper()
 	r := New(Options{SessionID: "s"})
 	var out bytes.Buffer
-	var cur *Event
-	var body []string
-	var open []string
-	seq := 0
-	flush := func() {
-		if cur == nil {
-			return
-		}
-		cur.Text = strings.Join(body, "\n")
-		r.Apply(*cur)
-		cur, body = nil, nil
-	}
 	print := func(as []*Anchor) {
 		for _, a := range as {
 			var seqs []string
@@ -47,59 +34,30 @@ func runScript(t *testing.T, script string) string {
 			fmt.Fprintf(&out, "  %s @%s\n", line, strings.Join(seqs, ","))
 		}
 	}
-	for _, line := range strings.Split(script, "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !strings.HasPrefix(line, "> ") {
-			if cur != nil {
-				body = append(body, line)
-			}
-			continue
-		}
-		cmd := strings.Fields(line[2:])
-		switch cmd[0] {
-		case "user", "system", "assistant", "result":
-			flush()
-			cur = &Event{Seq: seq, Role: Role(cmd[0])}
-			if cmd[0] == "result" {
-				cur.Role = RoleTool
-				id := ""
-				if len(open) > 0 {
-					id, open = open[0], open[1:]
-				}
-				cur.Result = &Result{CallID: id, IsError: len(cmd) > 1 && cmd[1] == "error"}
-			}
-			seq++
-		case "call":
-			if cur == nil || cur.Role != RoleAssistant {
-				t.Fatalf("call outside an assistant event: %s", line)
-			}
-			var args map[string]any
-			if err := json.Unmarshal([]byte(strings.Join(cmd[2:], " ")), &args); err != nil {
-				t.Fatalf("%s: %v", line, err)
-			}
-			id := fmt.Sprintf("call%d", len(open)+seq*10)
-			cur.Calls = append(cur.Calls, Call{ID: id, Name: cmd[1], Args: args})
-			open = append(open, id)
+	steps, err := ParseScript(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range steps {
+		switch st.Command {
+		case "":
+			r.Apply(*st.Event)
 		case "state":
-			flush()
 			fmt.Fprintf(&out, "state after seq %d:\n", r.LastSeq())
 			print(r.Heads())
 		case "all":
-			flush()
 			fmt.Fprintf(&out, "hot after seq %d:\n", r.LastSeq())
 			print(r.Anchors())
 		case "retire":
-			flush()
 			var n int
-			fmt.Sscan(cmd[1], &n)
+			if len(st.Args) > 0 {
+				fmt.Sscan(st.Args[0], &n)
+			}
 			r.Retire(n)
 		default:
-			t.Fatalf("unknown command %q", line)
+			t.Fatalf("unknown command %q", st.Command)
 		}
 	}
-	flush()
 	if r.Rejected() > 0 {
 		fmt.Fprintf(&out, "rejected proposals: %d\n", r.Rejected())
 	}
