@@ -471,7 +471,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					return
 				}
 			}
-			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); late || obligationRE.MatchString(s) {
+			// "每次提交前必须先跑 lint": a moment that recurs sets a rule,
+			// not a task done once.
+			recurring := everyTimeRE.MatchString(s) && isRule(s)
+			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.

@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Spanish, French, Portuguese, Italian or Japanese (with code,
+// German, Spanish, French, Portuguese, Italian, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
 // kana for Japanese, else the most function words of one language among

@@ -56,6 +56,7 @@ var lexDE = []lexEntry{
 	{catRelative, "days", "tage tagen"},
 	{catQuestion, "open question", "offene_frage"},
 	{catQuestion, "I still don't know", "weiß_ich_noch_nicht"},
+	{catQuestion, "still unclear", "ich_weiß_noch_nicht wir_wissen_noch_nicht wissen_wir_noch_nicht"},
 	{catQuestion, "I don't know", "weiß_nicht"},
 	{catQuestion, "unclear", "unklar"},
 	{catQuestion, "whether", "ob"},
@@ -67,7 +68,8 @@ var lexDE = []lexEntry{
 	{catQuestion, "not decided", "nicht_entschieden"},
 	{catQuestion, "still open", "noch_offen"},
 	{catQuestion, "I don't know", "weiß_ich_selbst_nicht weiß_ich_nicht"},
-	{catChoice, "let's take", "nehmen_wir lass_uns nehmen"},
+	{catChoice, "let's go with", "nehmen_wir"},
+	{catChoice, "let's take", "lass_uns nehmen"},
 	{catChoice, "the first one", "die_erste das_erste der_erste"},
 	{catChoice, "the second one", "die_zweite das_zweite der_zweite"},
 	{catAnswer, "yes", "ja"},
@@ -137,4 +139,5 @@ const stopDE = `der die das den dem des ein eine einen und ist nicht ich du wir 
 
 func fixDE(toks []glossTok) {
 	fixNegation(toks, negRules{initialNot: true})
+	fixSetting(toks)
 }

@@ -32,7 +32,10 @@ var lexES = []lexEntry{
 	{catLift, "like any other", "como_cualquier_otra como_cualquier_otro"},
 	{catLift, "is again", "vuelve_a_ser"},
 	{catLift, "no longer need to", "ya_no_hace_falta ya_no_es_necesario"},
-	{catRelative, "halve", "divídelo_entre_dos redúcelo_a_la_mitad a_la_mitad"},
+	{catRelative, "halve", "divídelo_entre_dos redúcelo_a_la_mitad"},
+	{catRelative, "in half", "a_la_mitad por_la_mitad"},
+	{catRelative, "back", "como_estaba_antes como_estaba como_antes al_valor_anterior al_valor_de_antes"},
+	{catRelative, "set", "vuelve_a_poner vuelve_a_dejar"},
 	{catRelative, "double", "duplica duplícalo dóblalo dobla"},
 	{catRelative, "increase it", "auméntalo súbelo"},
 	{catRelative, "increase", "aumenta sube incrementa"},
@@ -58,7 +61,7 @@ var lexES = []lexEntry{
 	{catQuestion, "up in the air", "en_el_aire"},
 	{catQuestion, "doesn't know", "no_sabe no_saben"},
 	{catQuestion, "is open", "está_abierto está_abierta sigue_abierto sigue_abierta"},
-	{catChoice, "let's take", "vamos_con quedémonos_con nos_quedamos_con"},
+	{catChoice, "let's go with", "vamos_con quedémonos_con nos_quedamos_con"},
 	{catChoice, "go with", "ve_con vete_con elige escoge"},
 	{catChoice, "the first one", "la_primera el_primero"},
 	{catChoice, "the second one", "la_segunda el_segundo"},
@@ -132,4 +135,5 @@ const stopES = `el la los las del que y es está no lo se con como pero muy por 
 
 func fixES(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir"}})
+	fixSetting(toks)
 }

@@ -34,6 +34,10 @@ var lexFR = []lexEntry{
 	{catLift, "no longer need to", "plus_besoin_de plus_la_peine_de pas_besoin_de_plus"},
 	{catLift, "is fine now", "c'est_ok_finalement c'est_bon_finalement"},
 	{catRelative, "halve", "divise_par_deux diminue_de_moitié"},
+	{catRelative, "in half", "par_deux de_moitié"},
+	{catRelative, "cut", "divise divisez coupe"},
+	{catRelative, "back", "à_l'ancienne_valeur à_la_valeur_d'avant comme_avant comme_c'était"},
+	{catRelative, "set", "remets remettez"},
 	{catRelative, "double", "double doubler double-la double-le"},
 	{catRelative, "increase", "augmente monte"},
 	{catRelative, "reduce", "réduis baisse diminue"},
@@ -113,8 +117,9 @@ var lexFR = []lexEntry{
 	{catFunction, "our", "notre nos"},
 }
 
-const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans`
+const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans ça`
 
 func fixFR(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "ne n'", split: true, clitics: "le la les l' y en me m' te t' lui leur"})
+	fixSetting(toks)
 }

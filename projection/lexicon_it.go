@@ -35,12 +35,15 @@ var lexIT = []lexEntry{
 	{catRelative, "change", "cambia"},
 	{catRelative, "by", "di"},
 	{catRelative, "back to", "riporta_a"},
+	{catRelative, "back", "al_valore_di_prima al_valore_precedente com'era come_prima"},
+	{catRelative, "set", "riporta riportalo"},
+	{catRelative, "to", "a"},
 	{catRelative, "one more", "uno_in_più"},
 	{catRelative, "minutes", "minuti"},
 	{catRelative, "seconds", "secondi"},
 	{catRelative, "hours", "ore"},
 	{catRelative, "days", "giorni"},
-	{catQuestion, "I still don't know", "non_lo_so_ancora ancora_non_lo_so"},
+	{catQuestion, "I still don't know", "non_lo_so_ancora ancora_non_lo_so non_so_ancora ancora_non_so"},
 	{catQuestion, "I don't know", "non_lo_so non_so"},
 	{catQuestion, "open question", "domanda_aperta"},
 	{catQuestion, "whether", "se"},
@@ -77,7 +80,7 @@ var lexIT = []lexEntry{
 	{catAttempt, "tried", "provato"},
 	{catAttempt, "didn't work", "non_ha_funzionato"},
 	{catAttempt, "doesn't work", "non_funziona"},
-	{catAttempt, "made no difference", "non_è_cambiato_niente"},
+	{catAttempt, "made no difference", "non_è_cambiato_niente non_è_servito_a_niente non_è_servito_a_nulla non_è_servito non_ha_cambiato_niente"},
 	{catAttempt, "hung", "si_è_bloccato"},
 	{catRelative, "by default", "di_default predefinito"},
 	{catFunction, "the", "il lo la i gli le l'"},
@@ -102,8 +105,9 @@ var lexIT = []lexEntry{
 	{catFunction, "this", "questo questa"},
 }
 
-const stopIT = `il lo gli della del che non è un una per con sono questo questa anche ma sempre mai ora perché come nel`
+const stopIT = `il lo gli della del che non è un una per con sono questo questa anche ma sempre mai ora perché come nel di sul sulla sui alla allo agli dal dalla dai nella nei nelle degli delle dello suo sua suoi ho hai abbiamo avete hanno siamo siete però già più ancora oggi adesso ciao grazie`
 
 func fixIT(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", imperative: []string{"are", "ere", "ire"}})
+	fixSetting(toks)
 }

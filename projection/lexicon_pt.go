@@ -30,7 +30,11 @@ var lexPT = []lexEntry{
 	{catLift, "allowed", "permitido liberado"},
 	{catLift, "no longer need to", "não_precisa_mais não_precisamos_mais não_é_mais_preciso não_tem_mais_que"},
 	{catLift, "is fine now", "pode_sim tá_liberado está_liberado"},
-	{catRelative, "halve", "corte_pela_metade reduza_pela_metade pela_metade"},
+	{catRelative, "halve", "corte_pela_metade reduza_pela_metade"},
+	{catRelative, "in half", "pela_metade"},
+	{catRelative, "cut", "corta corte"},
+	{catRelative, "back", "pro_valor_antigo pro_valor_anterior ao_valor_antigo ao_valor_anterior como_estava como_antes pro_que_era"},
+	{catRelative, "set", "coloca bota põe volta"},
 	{catRelative, "double", "dobre duplique dobra dobrar"},
 	{catRelative, "increase", "aumente suba"},
 	{catRelative, "reduce", "reduza diminua baixe"},
@@ -82,7 +86,8 @@ var lexPT = []lexEntry{
 	{catAttempt, "tried", "tentei testei"},
 	{catAttempt, "didn't work", "não_funcionou"},
 	{catAttempt, "doesn't work", "não_funciona"},
-	{catAttempt, "made no difference", "não_mudou_nada"},
+	{catAttempt, "made no difference", "não_mudou_nada não_adiantou_nada não_adiantou não_resolveu_nada"},
+	{catAttempt, "we tried", "a_gente_tentou a_gente_testou"},
 	{catAttempt, "hung", "travou"},
 	{catRelative, "by default", "por_padrão"},
 	{catFunction, "the", "o a os as"},
@@ -107,8 +112,9 @@ var lexPT = []lexEntry{
 	{catFunction, "this", "este esta isso isto"},
 }
 
-const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda`
+const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai`
 
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir"}})
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode"}})
+	fixSetting(toks)
 }

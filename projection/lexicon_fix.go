@@ -1,0 +1,37 @@
+package projection
+
+import "strings"
+
+// fixSetting reads a clause's setting words as their verb places them,
+// for the Latin-script lexicons: "by" after a verb that sets a value is
+// "to" (Spanish "pon el timeout en 40 segundos", Portuguese "coloca o
+// timeout em 40"; "auméntalo en 20" stays a change by 20), and a verb
+// that reduces with "in half" after it cuts ("reduce el timeout a la
+// mitad", "réduis-le de moitié": "cut the timeout in half").
+func fixSetting(toks []glossTok) {
+	for start := 0; start < len(toks) && toks[start].start >= 0; {
+		end := start
+		for end < len(toks) && toks[end].start >= 0 && !toks[end].clauseEnd {
+			end++
+		}
+		end = min(end+1, len(toks))
+		cl := toks[start:end]
+		start = end
+		set, reduce := -1, -1
+		for i := range cl {
+			if cl[i].keep {
+				continue
+			}
+			switch en := cl[i].en; {
+			case en == "set":
+				set = i
+			case strings.HasPrefix(en, "reduce"):
+				reduce = i
+			case en == "by" && set >= 0 && reduce < 0:
+				cl[i].en = "to"
+			case en == "in half" && reduce >= 0:
+				cl[reduce].en = "cut"
+			}
+		}
+	}
+}
