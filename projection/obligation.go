@@ -19,7 +19,7 @@ var (
 	// comma or a colon.
 	dueLeadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|also|and|oh|btw|one more thing)[,:]?\s+)*before (?:you|u|we) [^,:;，：]{1,60}[,:：]\s*(?P<rest>.+)|^[^，,。：:]{1,10}(?:之前|以前)[：:，,]\s*(?P<zrest>.+)`)
 	// deadlineRE is a deadline: "by Thursday", "before EOD", "周四之前搞定".
-	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|end of (?:the )?(?:day|week)|the weekend|next week)\b|(?:周|星期|礼拜)[一二三四五六日天](?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
+	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|end of (?:the )?(?:day|week)|the weekend|next week)\b|(?:周|星期|礼拜)[一二三四五六日天](?:下班|晚上|中午|上午|下午|早上)?(?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
 	// everyTimeRE is a moment that recurs ("before every commit",
 	// "每次提交前"): what is bound to it is a rule, not a task.
 	everyTimeRE = mustPattern(`(?i)\b(?:before|after) (?:every|each)\b|每次|每一次|每回|每当|每个(?:提交|版本|PR|发布)`)
@@ -58,6 +58,11 @@ func dueTask(s string, ss []string, i int) bool {
 			if strings.HasPrefix(body, "：") {
 				body = strings.TrimSpace(body[len("："):])
 			}
+		}
+		if loc := deadlineRE.FindStringIndex(body); loc != nil && loc[0] == 0 {
+			// "周五之前把回测报告整理成 PDF …": the request after the
+			// deadline that opens it.
+			body = strings.TrimLeft(body[loc[1]:], "，, ")
 		}
 		return !negRE.MatchString(firstWords(body, 2)) && (imperative(body) || zhTaskRE.MatchString(body))
 	}

@@ -70,6 +70,11 @@ func obligationsIn(s string, glossed bool) []Proposal {
 		return []Proposal{{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}
 	}
 	whole := []Proposal{{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}
+	if loc := deadlineRE.FindStringIndex(s); loc != nil && loc[0] == 0 && strings.ContainsAny(s, ":：") {
+		// "周五之前把报告整理成 PDF 发给王经理：要有 A、B": one deliverable
+		// and what it holds.
+		return whole
+	}
 	body := strings.TrimRight(s, ".!。！ ")
 	if m := obligationLeadRE.FindStringIndex(body); m != nil && m[1] < len(body) {
 		body = body[m[1]:]

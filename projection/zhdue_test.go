@@ -1,0 +1,32 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestChineseDeadlineLead: a request opened by its deadline ("周五之前把
+// …", "周四下班前把 …", "明天之前请 …") is a task, quoted whole when a
+// colon lists what it must hold; a rule bound to a moment that recurs
+// ("每次提交前必须 …") is a rule, not a task.
+func TestChineseDeadlineLead(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"周四之前把压测结果整理成表格发到群里：要有 QPS、P99 和错误率。", "周四之前把压测结果整理成表格发到群里：要有 QPS、P99 和错误率"},
+		{"周三下班前把迁移脚本发给我看一下。", "把迁移脚本发给我看一下"},
+		{"明天之前请把 README 里的安装步骤补全。", "README 里的安装步骤补全"},
+	} {
+		got := obligationsAfter("你好，今天继续做支付服务的迁移。", c.text)
+		if len(got) != 1 || !strings.Contains(got[0], c.want) {
+			t.Errorf("%q: %q", c.text, got)
+		}
+	}
+	got := userSays("你好，今天继续做支付服务的迁移。", "每次发版前都必须先跑一遍冒烟测试。")
+	var rule, task bool
+	for _, a := range got.Heads() {
+		rule = rule || a.Kind == KindConstraint && strings.Contains(a.Value, "冒烟测试")
+		task = task || a.Kind == KindObligation
+	}
+	if !rule || task {
+		t.Errorf("recurring: rule %v, task %v", rule, task)
+	}
+}
