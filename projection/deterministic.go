@@ -1747,11 +1747,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if failed || ctx.Call == nil {
 		return out
 	}
-	// Files written, and config values set by an edit or a sed
-	// (sedvalue.go).
+	// Files written, and config values set by an edit, a sed
+	// (sedvalue.go) or a setting command (setcmd.go).
 	_, p := argString(ctx.Call.Args, fileArgKeys)
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
 	out = append(out, sedValues(cmd)...)
+	out = append(out, setValues(cmd)...)
 	if p == "" || !(writeToolRE.MatchString(ctx.Call.Name) || writeToolRE.MatchString(cmd)) {
 		return out
 	}
