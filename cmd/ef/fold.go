@@ -61,6 +61,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	logFile, cleanup, err := logInput(ctx, logPath)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	if *out == "" {
 		return usageError("--out is required")
 	}
@@ -176,7 +181,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				*storeDir, count(len(infos), "checkpoint"), in.imported, in.id, in.imported, shellQuote(in.imported), shellQuote(*storeDir), shellQuote(in.imported))
 		}
 	}
-	o, s, err := foldReplay(ctx, eng, logPath, *out, *mode, *window, !*strict, *session, named, acc, ids, stderr)
+	o, s, err := foldReplay(ctx, eng, logFile, *out, *mode, *window, !*strict, *session, named, acc, ids, stderr)
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)

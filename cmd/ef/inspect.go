@@ -56,7 +56,13 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	rep, err := inspectLog(ctx, path, !*strict, meters)
+	logFile, cleanup, err := logInput(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	rep, err := inspectLog(ctx, logFile, !*strict, meters)
+	rep.Path = path
 	if err != nil {
 		return err
 	}

@@ -136,6 +136,11 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	logFile, cleanup, err := logInput(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	switch *from {
 	case "auto":
 		*from = "log"
@@ -161,7 +166,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// Another agent's trajectory is reduced as the importer streams
 		// it, an event at a time (it was imported whole: 4.7 × a 16 MB
 		// message, and all of a long log).
-		in, err := openImportInput(path, !*strict)
+		in, err := openImportInput(logFile, !*strict)
 		if err != nil {
 			return err
 		}
@@ -178,7 +183,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		} else if in != nil {
 			in.close()
-			if r, err = stateDSH(path, !*strict, popts, stderr); err != nil {
+			if r, err = stateDSH(logFile, !*strict, popts, stderr); err != nil {
 				return err
 			}
 		}
@@ -186,7 +191,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if r == nil {
 		var torn *hostshim.TruncatedTail
 		var err error
-		if s, torn, err = readSession(path, !*strict); err != nil {
+		if s, torn, err = readSession(logFile, !*strict); err != nil {
 			return err
 		}
 		if torn != nil {
