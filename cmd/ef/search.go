@@ -105,7 +105,10 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // cliSearchText turns the model-facing hints of a rendered search into the
 // command lines a person types.
 func cliSearchText(text, storeDir string, limit int) string {
-	text = strings.Replace(text, `repeat with a larger "limit" (at most`, "repeat with a larger --limit than "+strconv.Itoa(max(limit, recall.DefaultSearchLimit))+" (at most", 1)
+	if limit <= 0 {
+		limit = recall.DefaultSearchLimit
+	}
+	text = strings.Replace(text, `repeat with a larger "limit" (at most`, "repeat with a larger --limit than "+strconv.Itoa(limit)+" (at most", 1)
 	if i := strings.LastIndex(text, "To read a hit: context_recall"); i >= 0 {
 		text = text[:i] + fmt.Sprintf("To read a hit: ef recall --store %s <ref>   (add --depth detail or --depth exact for the archived messages)\n", shellQuote(storeDir))
 	}

@@ -215,7 +215,8 @@ func TestSearchRecallHumanOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "larger --limit than") || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") || strings.Contains(out, "context_recall {") {
+	// The hint names the --limit given (it said "than 10" for --limit 1).
+	if !strings.Contains(out, "1 of ") || !strings.Contains(out, "larger --limit than 1 (") || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") || strings.Contains(out, "context_recall {") {
 		t.Fatalf("search text:\n%s", out)
 	}
 	js, _, err := runCmd(t, RunSearch, "--store", root, "--limit", "1", "--json", "文件结构")
