@@ -16,13 +16,42 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go exitAfterInterrupt(sigs, cancel, os.Stderr)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	removeTempIndexes()
-	stop()
+	os.Exit(code)
+}
+
+// interruptGrace is how long a command may take to stop once interrupted.
+const interruptGrace = 10 * time.Second
+
+// exitAfterInterrupt cancels the commands' context at the first interrupt
+// or SIGTERM: a command stops at its next check of it (a fold between
+// bundles, a search between hits), with nothing half written. A command
+// blocked in a system call never checks: opening a FIFO nobody writes, or
+// reading a pipe whose writer stalls, ignored SIGTERM and Ctrl-C for good
+// (timeout(1) could not stop it). So the first signal also gives the
+// signals back their default action (a second one ends ef at once), and ef
+// exits by itself when the command has not returned within
+// interruptGrace.
+func exitAfterInterrupt(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.Writer) {
+	sig := <-sigs
+	cancel()
+	signal.Reset(os.Interrupt, syscall.SIGTERM)
+	time.Sleep(interruptGrace)
+	fmt.Fprintf(stderr, "ef: %v, and the command is still running %s later (blocked opening or reading its input?): exiting\n", sig, interruptGrace)
+	removeTempIndexes()
+	code := 130 // 128 + SIGINT
+	if sig == syscall.SIGTERM {
+		code = 143
+	}
 	os.Exit(code)
 }
 
