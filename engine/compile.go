@@ -12,6 +12,7 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/projection"
 	"github.com/epistemicfold/ef/validator"
 )
 
@@ -137,6 +138,10 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	semantic := map[string]any{"renderer": "ef-deterministic-v1"}
 	var text string
+	// batch is the summarizer's proposals admitted into proj, and detProj
+	// the projection before them (nil: none admitted).
+	var batch *projection.ModelBatch
+	var detProj *projection.Reducer
 	switch p.Mode {
 	case ModeEmergency:
 		var cands []candidate
@@ -179,9 +184,33 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		}
 		rep.Semantic = "none"
 		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
-			text, rep.Semantic = c.semantic(ctx, s, in, id, raws, text, cand, frame, semantic, stale.digest)
+			// One call: the digest, and the model's proposals, which are
+			// kept only as the projection admits them (modelprop.go).
+			events := e.liveOf(s).spanEvents(s, p.Seqs)
+			d, err := c.ask(ctx, s, in, id, raws, text, projection.ModelPrompt(events, proj.Heads()))
+			if err == nil && d != nil {
+				if withModel, rec := c.proposals(s, d, proj, events, id, hi); rec != nil {
+					rep.Proposals = &ProposalsReport{Admitted: len(rec.Proposals), Dropped: rec.Dropped}
+					if withModel != nil {
+						if v, l, t, ok := c.withModelRendered(withModel, mk, facts, lo, hi, list, archived, len(raws), cand, frame); ok {
+							detProj, proj, view, lines, text = proj, withModel, v, l, t
+							stale.state(lines)
+							cand.Replacement = frame(text)
+							batch = &rec.ModelBatch
+						} else {
+							rep.Proposals.Note = "not kept: the checkpoint stating them is not shorter than the span"
+							rec.Proposals = []projection.ModelProposal{}
+						}
+					}
+					semantic["proposals"] = rec
+				}
+			}
+			text, rep.Semantic = c.semantic(d, err, text, cand, frame, semantic, stale.digest)
 			cand.Replacement = frame(text)
 		}
+	}
+	if n := proposalsNote(rep.Proposals); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	if n := stale.note(); n != "" {
 		rep.Notes = append(rep.Notes, n)
@@ -226,6 +255,24 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			b, text = prev, prev.Rendered.Text
 			cand.Replacement = frame(text)
 			rep.Notes = append(rep.Notes, note)
+			// The state is the stored checkpoint's: its proposals, not
+			// this run's (a model may answer a retry otherwise, or not
+			// be there).
+			if pb := modelBatchOf(prev); !sameBatch(pb, batch) {
+				if detProj != nil {
+					proj = detProj
+				}
+				proj = proj.Clone()
+				replayBatch(s, proj, pb)
+				proj.Retire(hi)
+				batch = pb
+				lines = stateLines(viewOf(proj, lo, hi))
+				cand.Required, cand.Interface = requiredOf(lines), interfaceOf(lines)
+				if rep.Proposals == nil {
+					rep.Proposals = &ProposalsReport{}
+				}
+				rep.Proposals.Note = "the stored checkpoint's proposals kept"
+			}
 		}
 		if prev, ok := c.stored(ctx, b); ok {
 			adopt(prev, "retried compile: answered with the checkpoint already stored for this compaction")
@@ -261,7 +308,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	rep.CheckpointTokens = e.opts.HostMeter.CountMessage(cand.Replacement)
 	rep.Text = text
 	proj.Retire(hi)
-	e.remember(s, proj)
+	e.remember(s, proj, batch)
 	model := "deterministic"
 	if strings.HasPrefix(rep.Semantic, "ok") {
 		model = "deterministic+semantic"
@@ -269,20 +316,29 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	return &hostshim.SummaryResult{Summary: []hostshim.Block{hostshim.TextBlock(text)}, Provider: "epistemic-fold", Model: model}, nil
 }
 
-// semantic asks the Summarizer for a digest and appends it to the
-// deterministic text when it succeeds, fits SemanticMaxTokens and keeps the
-// replacement shorter than the span. current leaves out of the digest the
-// lines that give a value superseded since (a digest merging earlier
-// checkpoints repeats their old values). Any failure keeps the deterministic
-// text (§18); the prepared input is never changed for a retry.
-func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostshim.SummarizationInput, id string, raws []json.RawMessage, det string, cand *validator.Candidate, frame func(string) *hostshim.Message, semantic map[string]any, current func(string) string) (string, string) {
-	e := c.e
+// ask asks the Summarizer for the span's digest and, with the instruction
+// proposals (projection.ModelPrompt), for its proposals. The request
+// holds copies of the span's messages: the summarizer cannot alter what
+// is archived.
+func (c *compiler) ask(ctx context.Context, s *hostshim.Session, in *hostshim.SummarizationInput, id string, raws []json.RawMessage, det, proposals string) (*Digest, error) {
 	msgs := make([]json.RawMessage, len(raws))
 	for i, r := range raws {
 		msgs[i] = slices.Clone(r)
 	}
-	req := &DigestRequest{SessionID: s.ID, CheckpointID: id, Mode: c.plan.Mode, System: in.System, Messages: msgs, Deterministic: det, MaxTokens: e.opts.Policy.SemanticMaxTokens}
-	d, err := e.opts.Summarizer.Summarize(ctx, req)
+	req := &DigestRequest{SessionID: s.ID, CheckpointID: id, Mode: c.plan.Mode, System: in.System, Messages: msgs, Deterministic: det,
+		MaxTokens: c.e.opts.Policy.SemanticMaxTokens, Proposals: proposals}
+	return c.e.opts.Summarizer.Summarize(ctx, req)
+}
+
+// semantic appends the Summarizer's digest d (err: its call failed) to the
+// deterministic text when it succeeded, fits SemanticMaxTokens and keeps
+// the replacement shorter than the span. current leaves out of the digest
+// the lines that give a value superseded since (a digest merging earlier
+// checkpoints repeats their old values). Any failure keeps the
+// deterministic text (§18); the prepared input is never changed for a
+// retry.
+func (c *compiler) semantic(d *Digest, err error, det string, cand *validator.Candidate, frame func(string) *hostshim.Message, semantic map[string]any, current func(string) string) (string, string) {
+	e, id := c.e, c.report.CheckpointID
 	fallback := func(why string) (string, string) {
 		e.opts.Logger.Warn("semantic digest failed; using the deterministic checkpoint", "checkpoint", id, "reason", why)
 		semantic["fallback"] = why
@@ -291,6 +347,8 @@ func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostsh
 	switch {
 	case err != nil:
 		return fallback(err.Error())
+	case d != nil && d.Refused != "" && strings.TrimSpace(d.Text) == "":
+		return fallback(d.Refused)
 	case d == nil || strings.TrimSpace(d.Text) == "":
 		return fallback("empty digest")
 	case e.opts.HostMeter.CountText(d.Text) > e.opts.Policy.SemanticMaxTokens:
@@ -306,7 +364,7 @@ func (c *compiler) semantic(ctx context.Context, s *hostshim.Session, in *hostsh
 	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {
 		return fallback("checkpoint with the digest is not shorter than the span")
 	}
-	semantic["digest"] = d
+	semantic["digest"] = &Digest{Text: d.Text, Provider: d.Provider, Model: d.Model}
 	return text, "ok"
 }
 

@@ -141,6 +141,7 @@ type FoldReport struct {
 	Bundle           *bundle.Receipt    `json:"bundle,omitempty"`
 	Recall           string             `json:"recall,omitempty"`
 	Semantic         string             `json:"semantic,omitempty"`
+	Proposals        *ProposalsReport   `json:"proposals,omitempty"`
 	Drop             *DropManifest      `json:"dropManifest,omitempty"`
 	IndexError       string             `json:"indexError,omitempty"`
 	Error            string             `json:"error,omitempty"`

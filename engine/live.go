@@ -39,6 +39,10 @@ type live struct {
 	cur   *projection.Reducer
 	snaps []*projection.Reducer
 	since int // messages applied to cur since the last snapshot
+	// batches are the summarizer's proposals committed folds admitted
+	// (each after its span's last event, At), which a projection
+	// reduced again from the start admits again (modelprop.go).
+	batches []*projection.ModelBatch
 }
 
 // snapEvery is how many messages lie between two snapshots of the live
@@ -57,7 +61,7 @@ type liveKey struct{ e *Engine }
 func (l *live) CloneDerived() any {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	c := &live{memo: l.memo.Clone(), msgs: maps.Clone(l.msgs), base: l.base, snaps: slices.Clone(l.snaps), since: l.since}
+	c := &live{memo: l.memo.Clone(), msgs: maps.Clone(l.msgs), base: l.base, snaps: slices.Clone(l.snaps), since: l.since, batches: slices.Clone(l.batches)}
 	if l.cur != nil {
 		c.cur = c.own(l.cur, nil)
 	}
@@ -225,6 +229,11 @@ func (l *live) reduceTo(s *hostshim.Session, hi int) (r *projection.Reducer, ok 
 		if pe, ok := l.event(s, seq); ok {
 			r.Apply(pe)
 		}
+		for _, b := range l.batches {
+			if b.At == seq {
+				r.AdmitModel(b, func(q int) (projection.Event, bool) { return l.event(s, q) }, nil)
+			}
+		}
 	}
 	return r, true
 }
@@ -238,9 +247,12 @@ func (l *live) missing(s *hostshim.Session, from, to int) bool {
 // committed makes r (the projection as of the end of a committed fold) the
 // base and drops what no later fold reads: messages at or before its end
 // that are off the surface, and the proposals and snapshots before it.
-func (l *live) committed(s *hostshim.Session, r *projection.Reducer) {
+func (l *live) committed(s *hostshim.Session, r *projection.Reducer, b *projection.ModelBatch) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if b != nil {
+		l.batches = append(l.batches, b)
+	}
 	l.base = r
 	l.cur, l.snaps, l.since = nil, nil, 0
 	hi := r.LastSeq()

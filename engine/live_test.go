@@ -73,7 +73,7 @@ func TestLiveProjectionMatchesLog(t *testing.T) {
 			r := reduce(s, mid)
 			r.Retire(mid)
 			kept := r.Clone()
-			e.remember(s, r)
+			e.remember(s, r, nil)
 			for hi := 0; hi < s.Len(); hi += 5 {
 				want := fresh(hi)
 				if hi >= mid {

@@ -55,6 +55,12 @@ func (f IndexerFunc) Index(ctx context.Context, sessionID, checkpointID string) 
 // alternatives, conclusions — never verified state. It is optional; when it
 // fails, or its digest does not fit, the checkpoint keeps only the
 // deterministic text. It is never called for an emergency fold.
+//
+// In the same call the model may propose anchors (DigestRequest.Proposals
+// is the instruction, Digest.Proposals or a block in Digest.Text the
+// answer): the projection admits each only when its quote is verbatim in
+// the event it cites and that event's speaker has authority for it
+// (projection.Reducer.AdmitModel); the digest itself stays narrative.
 type Summarizer interface {
 	Summarize(ctx context.Context, req *DigestRequest) (*Digest, error)
 }
@@ -69,6 +75,11 @@ type DigestRequest struct {
 	Messages      []json.RawMessage
 	Deterministic string // the deterministic checkpoint text
 	MaxTokens     int    // host-meter tokens the digest may take
+	// Proposals is the instruction asking for proposals
+	// (projection.ModelPrompt: the span's events with their ids, the
+	// heads already read, the schema), which the summarizer gives its
+	// model after the digest instruction. Empty: ask for none.
+	Proposals string
 }
 
 // Digest is a semantic digest.
@@ -76,6 +87,14 @@ type Digest struct {
 	Text     string `json:"text"`
 	Provider string `json:"provider,omitempty"`
 	Model    string `json:"model,omitempty"`
+	// Proposals is the model's proposals block (projection.ModelFence),
+	// when the summarizer cut it from the answer itself; else the engine
+	// cuts it from Text.
+	Proposals string `json:"-"`
+	// Refused says why the summarizer refused the digest text when it
+	// still returns the answer's proposals (Text empty): the checkpoint
+	// falls back to the deterministic text for that reason.
+	Refused string `json:"-"`
 }
 
 // Policy holds the fold policy knobs. Zero values take the documented

@@ -83,10 +83,11 @@ func (e *Engine) reduceTo(ctx context.Context, s *hostshim.Session, hi int) (*pr
 	return r, err
 }
 
-// remember makes r (as of the end of a committed fold) the projection the
+// remember makes r (as of the end of a committed fold, with the batch of
+// the summarizer's proposals it admitted, nil for none) the projection the
 // session's next fold extends.
-func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer) {
-	e.liveOf(s).committed(s, r)
+func (e *Engine) remember(s *hostshim.Session, r *projection.Reducer, b *projection.ModelBatch) {
+	e.liveOf(s).committed(s, r, b)
 }
 
 // ProjectionMemory reports the projections the engine holds (one per

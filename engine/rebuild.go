@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/projection"
 )
@@ -71,8 +72,10 @@ func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 			continue
 		}
 		why := "no bundle store"
+		var batch *projection.ModelBatch
 		if mk, ok := MarkerOf(m); ok && store != nil {
-			snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), mk.ID)
+			snap, b, err := bundleSnapshot(ctx, store, bundleSessionID(s), mk.ID)
+			batch = modelBatchOf(b)
 			if err == nil {
 				if err = r.Restore(snap); err == nil {
 					rep.Checkpoints++
@@ -96,6 +99,9 @@ func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 			return nil, nil, fmt.Errorf("rebuild the projection at checkpoint seq %d (%s): event %d: %w", n, why, miss, hostshim.ErrForgotten)
 		}
 		ApplyEvents(r, s, r.LastSeq()+1, covered)
+		// The summarizer's proposals the checkpoint admitted, admitted
+		// again after its span (a replay calls no model).
+		replayBatch(s, r, batch)
 		rep.Replayed++
 	}
 	return r, rep, nil
@@ -141,7 +147,7 @@ func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *pr
 	walk(node, 0)
 	slices.SortFunc(cands, func(a, b cand) int { return b.hi - a.hi })
 	for _, c := range cands {
-		snap, err := bundleSnapshot(ctx, store, bundleSessionID(s), c.id)
+		snap, _, err := bundleSnapshot(ctx, store, bundleSessionID(s), c.id)
 		if err == nil && r.Restore(snap) == nil {
 			return 1
 		}
@@ -149,19 +155,21 @@ func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *pr
 	return 0
 }
 
-// bundleSnapshot reads the projection snapshot a bundle stored.
-func bundleSnapshot(ctx context.Context, store Archive, sid, id string) (*projection.Snapshot, error) {
+// bundleSnapshot reads the projection snapshot a bundle stored, and the
+// bundle's header (nil when it cannot be read).
+func bundleSnapshot(ctx context.Context, store Archive, sid, id string) (*projection.Snapshot, *bundle.CheckpointV1, error) {
 	b, err := store.Meta(ctx, sid, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var sem struct {
 		Projection json.RawMessage `json:"projection"`
 	}
 	if len(b.Semantic) == 0 || json.Unmarshal(b.Semantic, &sem) != nil || len(sem.Projection) == 0 {
-		return nil, fmt.Errorf("%w: bundle %s has no projection snapshot", projection.ErrSnapshot, id)
+		return nil, b, fmt.Errorf("%w: bundle %s has no projection snapshot", projection.ErrSnapshot, id)
 	}
-	return projection.UnmarshalSnapshot(sem.Projection)
+	snap, err := projection.UnmarshalSnapshot(sem.Projection)
+	return snap, b, err
 }
 
 // BundleSessionID is the session id the bundles of s are stored under.

@@ -29,6 +29,7 @@ const (
 	maxModelLine      = 4 << 10  // bytes of one proposal line
 	maxModelQuote     = 1000     // bytes of a quote, a condition, a value
 	maxModelProposals = 32       // proposals read from one answer
+	maxSubject        = 80       // bytes of a value's subject (a setting's name, six words at most)
 	// maxModelHeads bounds the model-proposed heads a reducer holds (the
 	// oldest are retired first), and maxModelClosed the closed ones it
 	// keeps for the next checkpoint to state.
@@ -71,7 +72,7 @@ const (
 	DropShort       = "too-short"          // a statement quoting fewer than two content words
 	DropAuthority   = "authority"          // the event's speaker may not state it
 	DropValue       = "value-not-in-quote" // a value its quote does not contain
-	DropSubject     = "no-subject"         // a value whose subject the event does not name
+	DropSubject     = "no-subject"         // a value whose subject (a name of six words at most) the event does not name
 	DropTarget      = "unknown-target"     // the target id names no anchor held
 	DropTargetKind  = "target-kind"        // the target is not of a kind the op moves
 	DropTargetAge   = "target-not-older"   // the target is not older than the event
@@ -461,7 +462,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	if !ok {
 		return DropNotVerbatim
 	}
-	if p.Target == "" && p.Kind != ModelValue && len(terms(quote)) < 2 {
+	if states && p.Kind != ModelValue && len(terms(quote)) < 2 {
 		// one word is no statement of anything (a value is held to
 		// its value and subject, a move to its target)
 		return DropShort
@@ -472,7 +473,8 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	}
 	seen[dup] = true
 	var target *Anchor
-	if p.Target != "" || !states {
+	if !states {
+		// a statement's kind names no target: only a move has one
 		if target = r.anchorByID(strings.TrimSpace(p.Target)); target == nil {
 			return DropTarget
 		}
@@ -557,7 +559,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 			return DropValue
 		}
 		subj := strings.TrimSpace(p.Subject)
-		if subj == "" || target == nil && !namesSubject(ev.Text, subj) {
+		if subj == "" || len(subj) > maxSubject || len(strings.Fields(subj)) > 6 || target == nil && !namesSubject(ev.Text, subj) {
 			return DropSubject
 		}
 		nu.Value, nu.Name = v, subj

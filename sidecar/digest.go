@@ -15,6 +15,7 @@ import (
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/clip"
 	"github.com/epistemicfold/ef/internal/codespan"
+	"github.com/epistemicfold/ef/projection"
 )
 
 // The semantic digest (EF-RFC-001 §18) through the host's model: when the
@@ -85,8 +86,22 @@ type compileJob struct {
 // semantic digest may carry, and nothing else.
 var digestSections = []string{"Context", "Rationale", "Alternatives", "Outcomes"}
 
-// digestInstruction is the final user message of a digest request.
-func digestInstruction(spanMessages, maxTokens int) string {
+// DigestInstruction is the final user message of a digest request for a
+// span of spanMessages messages and a digest of maxTokens; proposals, when
+// not empty, is the engine's request for the model's proposals
+// (engine.DigestRequest.Proposals, projection.ModelPrompt), which follows
+// it. ef propose writes it for a session offline.
+func DigestInstruction(spanMessages, maxTokens int, proposals string) string {
+	text := digestOnly(spanMessages, maxTokens)
+	if proposals == "" {
+		return text
+	}
+	return strings.TrimSuffix(text, "Output only the digest; call no tool.") +
+		"Output only the digest, then the proposals block asked for below; call no tool.\n\n" + proposals
+}
+
+// digestOnly is the instruction asking for the digest alone.
+func digestOnly(spanMessages, maxTokens int) string {
 	words := max(40, maxTokens*3/4)
 	return fmt.Sprintf(`The last %d messages above are about to be folded into a checkpoint. The checkpoint already states, from the log itself, the verified state: the objective, the constraints, current values, open failures and obligations, and what tools returned. Do not restate or guess any of that.
 
@@ -143,17 +158,22 @@ func (srv *Server) Summarize(ctx context.Context, req *engine.DigestRequest) (*e
 	msgs = append(msgs, map[string]any{
 		"id":      "ef-digest-" + req.CheckpointID,
 		"role":    "user",
-		"content": []hostshim.Block{hostshim.TextBlock(digestInstruction(len(req.Messages), maxTokens))},
+		"content": []hostshim.Block{hostshim.TextBlock(DigestInstruction(len(req.Messages), maxTokens, req.Proposals))},
 		"source":  map[string]any{"kind": "plugin", "plugin": "epistemic-fold"},
 	})
 	timeout := DefaultDigestTimeout
 	if srv.settings.DigestTimeoutMs > 0 {
 		timeout = time.Duration(srv.settings.DigestTimeoutMs) * time.Millisecond
 	}
+	answerTokens := maxTokens * 2
+	if req.Proposals != "" {
+		// and for the proposals block (at most 32 lines)
+		answerTokens += proposalTokens
+	}
 	p := HostLLMParams{Provider: job.provider, Model: job.model, System: in.System, Messages: msgs,
 		// Room to finish a sentence; the digest's own bound is checked
 		// after (and by the engine, in host-meter tokens).
-		MaxTokens: maxTokens * 2, SessionID: req.SessionID, Purpose: "compaction", TimeoutMs: int(timeout / time.Millisecond)}
+		MaxTokens: answerTokens, SessionID: req.SessionID, Purpose: "compaction", TimeoutMs: int(timeout / time.Millisecond)}
 	if len(in.Tools) > 0 {
 		p.Tools = json.RawMessage(in.Tools)
 	}
@@ -163,40 +183,58 @@ func (srv *Server) Summarize(ctx context.Context, req *engine.DigestRequest) (*e
 	if err := srv.peer.Call(cctx, MethodHostLLMStream, p, &res); err != nil {
 		return nil, fmt.Errorf("host/llm.stream: %w", err)
 	}
-	text, err := checkDigest(&res, strings.Join(source, "\n"))
+	text, block, err := checkDigest(&res, strings.Join(source, "\n"))
 	if err != nil {
-		return nil, err
+		if block == "" {
+			return nil, err
+		}
+		// The digest is refused, the proposals still go to the engine,
+		// which checks each against the log.
+		return &engine.Digest{Proposals: block, Refused: err.Error(), Provider: job.provider, Model: job.model}, nil
 	}
-	return &engine.Digest{Text: text, Provider: job.provider, Model: job.model}, nil
+	return &engine.Digest{Text: text, Proposals: block, Provider: job.provider, Model: job.model}, nil
 }
 
+// proposalTokens is the room a digest request leaves the proposals block.
+const proposalTokens = 2048
+
 // checkDigest validates the host model's answer and returns the digest in
-// its canonical form (the four headings, "- " bullets). It refuses:
+// its canonical form (the four headings, "- " bullets), and the answer's
+// proposals block (projection.ModelFence, cut out before the digest is
+// checked; the engine reads it) even when it refuses the digest, unless
+// the call itself failed. It refuses:
 // a stream that did not stop normally (an error, an abort, the token limit
 // cutting it short); no text; control characters or invalid UTF-8; text
 // outside the four sections (a preamble, a "State" or "Constraints"
 // section: state comes from the projection, never from the model);
 // nothing but "(none)"; and invented specifics: a path, identifier,
 // number or quoted code span that the folded conversation does not contain.
-func checkDigest(res *HostLLMResult, source string) (string, error) {
-	switch res.Finish.Kind {
-	case "stop", "":
-	case "length":
-		return "", errors.New("the model stopped at its token limit (a cut digest)")
-	default:
-		why := res.Finish.Kind
-		if res.Finish.Failure != nil && res.Finish.Failure.Message != "" {
-			why += ": " + res.Finish.Failure.Message
-		}
-		return "", fmt.Errorf("the model call ended with %s", why)
-	}
+func checkDigest(res *HostLLMResult, source string) (string, string, error) {
 	var sb strings.Builder
 	for _, b := range res.Blocks {
 		if b.Type == "text" {
 			sb.WriteString(b.Text)
 		}
 	}
-	text := strings.TrimSpace(sb.String())
+	text, block, _, _ := projection.SplitModelAnswer(sb.String())
+	switch res.Finish.Kind {
+	case "stop", "":
+	case "length":
+		// a cut block loses only its cut line (ParseModelProposals)
+		return "", block, errors.New("the model stopped at its token limit (a cut digest)")
+	default:
+		why := res.Finish.Kind
+		if res.Finish.Failure != nil && res.Finish.Failure.Message != "" {
+			why += ": " + res.Finish.Failure.Message
+		}
+		return "", "", fmt.Errorf("the model call ended with %s", why)
+	}
+	d, err := checkDigestText(text, source)
+	return d, block, err
+}
+
+// checkDigestText is checkDigest's check of the digest's text.
+func checkDigestText(text, source string) (string, error) {
 	if text == "" {
 		return "", errors.New("the model answered no text")
 	}

@@ -324,7 +324,8 @@ func TestSemanticDigestOverTheWire(t *testing.T) {
 func TestCheckDigest(t *testing.T) {
 	src := "cargo test -p parser case_2 failed in src/lexer.rs; the deploy token is K7-QX-9931"
 	ok := func(text string) (string, error) {
-		return checkDigest(&HostLLMResult{Blocks: []hostshim.Block{hostshim.TextBlock(text)}}, src)
+		d, _, err := checkDigest(&HostLLMResult{Blocks: []hostshim.Block{hostshim.TextBlock(text)}}, src)
+		return d, err
 	}
 	got, err := ok("**Context:**\n* the lexer in src/lexer.rs\n  was the suspect\nRationale:\n- case_2 isolates it")
 	if err != nil {
@@ -347,7 +348,7 @@ func TestCheckDigest(t *testing.T) {
 			t.Errorf("accepted %q as %q", bad, d)
 		}
 	}
-	if _, err := checkDigest(&HostLLMResult{Blocks: []hostshim.Block{hostshim.TextBlock(want)}, Finish: struct {
+	if _, _, err := checkDigest(&HostLLMResult{Blocks: []hostshim.Block{hostshim.TextBlock(want)}, Finish: struct {
 		Kind    string `json:"kind"`
 		Failure *struct {
 			Message string `json:"message"`
@@ -356,4 +357,73 @@ func TestCheckDigest(t *testing.T) {
 		t.Error("a stream that ended in error was accepted")
 	}
 	var _ engine.Summarizer = (*Server)(nil)
+}
+
+// TestModelProposalsOverTheWire: the digest request through the host's
+// model also asks for proposals (the span's events by id, the schema);
+// the answer's block is cut from the digest before it is checked, and
+// the engine keeps only the proposal whose quote is the user's own words
+// (a tool output's line proposed as a rule is dropped), states it in the
+// checkpoint as the model's and records it in the bundle.
+func TestModelProposalsOverTheWire(t *testing.T) {
+	for _, tc := range []struct {
+		name, digest string
+		model        string // the checkpoint's model: digest refused or not
+	}{
+		{"with a digest", goodDigest, "deterministic+semantic"},
+		{"digest refused", "Sure! Here it is.", "deterministic"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			answer := tc.digest + "\n\n```ef-proposals\n" +
+				`{"kind":"obligation","event":"e2","quote":"Fix the parser build."}` + "\n" +
+				`{"kind":"constraint","event":"e6","quote":"test case_1 ... ok"}` + "\n```\n"
+			store := filepath.Join(t.TempDir(), "store")
+			srv := New(Options{StoreDir: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			t.Cleanup(srv.Close)
+			h := startWireHost(t, srv, func(HostLLMParams) (any, *Error) { return textAnswer(answer, "stop"), nil })
+			if _, rerr := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion, "hostMethods": []string{MethodHostLLMStream}}); rerr != nil {
+				t.Fatal(rerr)
+			}
+			host := serveHostSession(t, "proposals", 3)
+			if m, _ := host.Message(6); m == nil || !strings.Contains(m.Text(), "test case_1 ... ok") {
+				t.Fatalf("seq 6 is not the first tool output: %+v", m)
+			}
+			res := h.rootFold(host)
+			h.mu.Lock()
+			asks := slices.Clone(h.asks)
+			h.mu.Unlock()
+			if len(asks) != 1 {
+				t.Fatalf("%d model calls", len(asks))
+			}
+			last, _ := json.Marshal(asks[0].Messages[len(asks[0].Messages)-1])
+			for _, want := range []string{"semantic digest of those", "e2 user: Fix the parser build.", "e6 tool: test case_1 ... ok", "ef-proposals"} {
+				if !strings.Contains(string(last), want) {
+					t.Fatalf("the instruction lacks %q: %s", want, last)
+				}
+			}
+			text := res.Summary[0].Text
+			if res.Model != tc.model || !strings.Contains(text, "Fix the parser build. (proposed by fake-m, quoted from seq 2)") || strings.Contains(text, "ef-proposals") {
+				t.Fatalf("model %q, checkpoint:\n%s", res.Model, text)
+			}
+			st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			b, err := st.Get(context.Background(), host.ID, res.CheckpointID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sem struct {
+				Proposals engine.ModelProposals `json:"proposals"`
+			}
+			if err := json.Unmarshal(b.Semantic, &sem); err != nil {
+				t.Fatal(err)
+			}
+			p := sem.Proposals
+			if len(p.Proposals) != 1 || p.Dropped["authority"] != 1 || p.Model != "fake-m" || p.Checkpoint != res.CheckpointID {
+				t.Fatalf("bundle's proposals: %+v", p)
+			}
+		})
+	}
 }
