@@ -78,6 +78,7 @@ func commands() map[string]subcommand {
 		"context": {"answer a context.request with a context.bundle from task.origin files (Northbridge)", RunContext},
 		"mcp":     {"serve context_search and context_recall to an MCP client over stdio", RunMCP},
 		"state":   {"print the current epistemic state (constraints, values, open failures, decisions) of a log", RunState},
+		"propose": {"write the summarizer prompt for a session script, or admit a recorded model answer to it", RunPropose},
 	}
 }
 

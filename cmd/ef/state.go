@@ -28,6 +28,38 @@ type stateAnchor struct {
 	SourceRefs []projection.EventRef `json:"sourceRefs"`
 	Quote      string                `json:"quote,omitempty"`
 	Was        string                `json:"was,omitempty"`
+	// Proposed says the summarizer model proposed the anchor (and the
+	// projection verified its quote against its source event): the
+	// checkpoint, provider and model. Absent for the log's own reading.
+	Proposed *projection.Provenance `json:"proposed,omitempty"`
+}
+
+// stateAnchorOf is a's row of ef state --json.
+func stateAnchorOf(a *projection.Anchor) stateAnchor {
+	return stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
+		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Proposed: a.Proposed}
+}
+
+// writeStateTable writes anchors as ef state's table: kind, lifecycle,
+// newest source seq, key, value (with what it replaced, and who proposed
+// it when the summarizer model did).
+func writeStateTable(w io.Writer, anchors []stateAnchor) error {
+	rows := [][]string{{"KIND", "LIFECYCLE", "SEQ", "KEY", "VALUE"}}
+	for _, a := range anchors {
+		seq := -1
+		if n := len(a.SourceRefs); n > 0 {
+			seq = a.SourceRefs[n-1].Seq
+		}
+		v := clip.Runes(strings.Join(strings.Fields(a.Value), " "), 90)
+		if a.Was != "" {
+			v += " (was " + a.Was + ")"
+		}
+		if a.Proposed != nil {
+			v += " [proposed by " + a.Proposed.String() + "]"
+		}
+		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clipColumns(a.Key, maxKeyColumns), v})
+	}
+	return writeTable(w, rows)
 }
 
 // stateOutput is ef state --json.
@@ -226,29 +258,23 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *all {
 		as = append(r.Anchors(), r.RetiredAnchors()...)
 	}
+	proposed := 0
 	for _, a := range as {
-		out.Anchors = append(out.Anchors, stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
-			Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was})
+		out.Anchors = append(out.Anchors, stateAnchorOf(a))
+		if a.Proposed != nil {
+			proposed++
+		}
 	}
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	rows := [][]string{{"KIND", "LIFECYCLE", "SEQ", "KEY", "VALUE"}}
-	for _, a := range out.Anchors {
-		seq := -1
-		if n := len(a.SourceRefs); n > 0 {
-			seq = a.SourceRefs[n-1].Seq
-		}
-		v := clip.Runes(strings.Join(strings.Fields(a.Value), " "), 90)
-		if a.Was != "" {
-			v += " (was " + a.Was + ")"
-		}
-		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clipColumns(a.Key, maxKeyColumns), v})
-	}
-	if err := writeTable(stdout, rows); err != nil {
+	if err := writeStateTable(stdout, out.Anchors); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	if proposed > 0 {
+		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)
+	}
 	if rep := out.Rebuild; rep != nil && rep.Replayed > 0 {
 		// The heads are still right (the log holds what a checkpoint
 		// shadowed), but a bundle the store should hold is not readable.
