@@ -59,7 +59,9 @@ func stateLines(v *stateView) []stateLine {
 	var out []stateLine
 	cap := func(s string) string { return oneLine(s, itemRunes) }
 	add := func(cat, sec string, a *projection.Anchor, hard bool, text string) {
-		out = append(out, stateLine{cat: cat, section: sec, seq: a.Seq(), text: text + modelMark(a), anchor: a, hard: hard})
+		// A model-proposed anchor is never hard: an emergency fold that
+		// cannot fit it still folds (it is stated when it fits).
+		out = append(out, stateLine{cat: cat, section: sec, seq: a.Seq(), text: text + modelMark(a), anchor: a, hard: hard && a.Proposed == nil})
 	}
 	pick := func(k projection.Kind, head bool) []*projection.Anchor {
 		var as []*projection.Anchor

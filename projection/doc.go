@@ -332,7 +332,8 @@
 // approaches and questions also from the assistant, failures and finished
 // tasks only from a tool's output, so an instruction inside a tool's
 // output is never the user's rule); a value's quote contains its value
-// and the event names its subject; a target exists, is older than the
+// and the event names its subject (or the subject is a setting already
+// held: "go back to 25"); a target exists, is older than the
 // event and is a head of a kind the op moves, and a supersession of the
 // user's word comes from the user or the system. A proposal the state
 // already holds, repeated, or a value the log has set again since is

@@ -559,11 +559,16 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 			return DropValue
 		}
 		subj := strings.TrimSpace(p.Subject)
-		if subj == "" || len(subj) > maxSubject || len(strings.Fields(subj)) > 6 || target == nil && !namesSubject(ev.Text, subj) {
+		if subj == "" || len(subj) > maxSubject || len(strings.Fields(subj)) > 6 {
 			return DropSubject
 		}
 		nu.Value, nu.Name = v, subj
 		nu.Key = "value/-/" + valueKey(subj)
+		if target == nil && !namesSubject(ev.Text, subj) && !r.holdsValue(nu.Key) {
+			// "torna a 25": the event may leave its setting unnamed
+			// only when the setting is one already held
+			return DropSubject
+		}
 		if target != nil {
 			nu.Key = target.Key
 		}
@@ -683,19 +688,27 @@ func valueKey(subj string) string {
 	return strings.Join(words, "_")
 }
 
+// holdsValue reports whether a current value, the log's or the model's,
+// has key.
+func (r *Reducer) holdsValue(key string) bool {
+	return r.valueOf(key) != nil || slices.ContainsFunc(r.model, func(m *Anchor) bool { return m.Kind == KindValue && m.Key == key && m.IsHead() })
+}
+
 // readAlready reports whether the state holds nu already: an anchor of
 // its kind citing its event whose quote holds nu's or is held by it, or a
-// value with its key and value.
+// value of nu's value on its key or from its event.
 func (r *Reducer) readAlready(nu *Anchor) bool {
 	seq := nu.FirstSeq()
 	same := func(a *Anchor) bool {
 		if a.Kind != nu.Kind || !a.IsHead() && a.Proposed == nil {
 			return false
 		}
-		if a.Kind == KindValue && a.Key == nu.Key && a.Value == nu.Value {
-			return true
+		cites := slices.ContainsFunc(a.SourceRefs, func(ref EventRef) bool { return ref.Seq == seq })
+		if a.Kind == KindValue {
+			// a value is known by its value, on its key or from its event
+			return a.Value == nu.Value && (a.Key == nu.Key || cites)
 		}
-		if !slices.ContainsFunc(a.SourceRefs, func(ref EventRef) bool { return ref.Seq == seq }) {
+		if !cites {
 			return false
 		}
 		return a.Quote != "" && (strings.Contains(a.Quote, nu.Quote) || strings.Contains(nu.Quote, a.Quote))
