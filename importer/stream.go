@@ -362,7 +362,9 @@ func openLines(path, base, name string, size int64, format Format) (*Stream, err
 	for i := range kept {
 		kept[i].Torn = torn
 	}
-	if name == "" && len(names) > 1 {
+	if (name == "" && len(names) > 1) || len(kept) == 0 {
+		// Several sessions and none named, or the one named is not
+		// here: the refusal lists them all.
 		return pick(path, name, names2imported(names), len(names))
 	}
 	return pick(path, name, kept, len(names))

@@ -218,3 +218,15 @@ func TestImportedIDs(t *testing.T) {
 		t.Fatalf("claude code id %s, want claude-code:current", got)
 	}
 }
+
+// A session name a file of several sessions does not hold is refused with
+// the names it does hold (it said "(it holds )" for a file of whole
+// sessions per line: an OpenHands output.jsonl, a chat log of
+// conversations).
+func TestStreamUnknownSessionNamesTheOthers(t *testing.T) {
+	p := filepath.Join("testdata", "openai-convs.jsonl")
+	_, err := importer.Open(p, "openai-convs.jsonl#nope")
+	if err == nil || !strings.Contains(err.Error(), "it holds openai-convs.jsonl#1, openai-convs.jsonl#2)") {
+		t.Fatalf("open of a session the file does not hold: %v", err)
+	}
+}
