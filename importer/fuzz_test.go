@@ -1,0 +1,56 @@
+package importer_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/epistemicfold/ef/importer"
+)
+
+// fuzzNames are the file names FuzzImport gives its input: the extension
+// is all a name tells the importer (.traj and .json read whole, .jsonl by
+// line).
+var fuzzNames = []string{"f.jsonl", "f.json", "f.traj", "f.txt"}
+
+// FuzzImport: any file, under any of the names ef is given, detects and
+// imports to sessions or an error, never a panic; and Open, which streams
+// the file instead of holding it, reads every session ImportBytes reads,
+// byte for byte, and fails where it fails (checkStreamsAsImported). Seeded
+// with every file in testdata.
+func FuzzImport(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*"))
+	for i, p := range files {
+		if strings.HasSuffix(p, ".md") {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || len(data) > 1<<16 {
+			continue
+		}
+		f.Add(uint8(i), data)
+	}
+	f.Add(uint8(0), []byte(`{"type":"user","message":{"role":"user","content":"hi"},"sessionId":"s","uuid":"u"}`+"\n"+`{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]},"sessionId":"s","uuid":"v","parentUuid":"u"}`))
+	f.Add(uint8(1), []byte(`{"messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{"}}]}]}`))
+	f.Add(uint8(2), []byte(`{"trajectory":[],"history":[{"role":"system","content":"s"}]}`))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		if len(data) > 1<<18 {
+			return
+		}
+		name := fuzzNames[int(which)%len(fuzzNames)]
+		ims, err := importer.ImportBytes(name, data)
+		if err == nil {
+			for _, im := range ims {
+				if im.Session == nil {
+					t.Fatalf("session %q imported without a session log", im.Name)
+				}
+			}
+		}
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		checkStreamsAsImported(t, path)
+	})
+}
