@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Spanish, French, Portuguese, Italian, Japanese or Korean (with code,
+// German, Spanish, French, Portuguese, Italian, Russian, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
 // kana for Japanese, else the most function words of one language among
@@ -48,10 +48,11 @@ const (
 	langIT
 	langJA
 	langKO
+	langRU
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -183,6 +184,7 @@ var lexicons = [...]*lexicon{
 	langIT: compileLexicon(lexIT, stopIT, fixIT, false),
 	langJA: compileLexicon(lexJA, "", nil, true),
 	langKO: withPre(compileLexicon(lexKO, "", nil, true), koSpans),
+	langRU: compileLexicon(lexRU, stopRU, fixRU, false),
 }
 
 // preSpan is a span of a message glossed in context: text[ss:se] reads
@@ -226,7 +228,7 @@ func foreignStopwords() []string {
 	for _, l := range []struct {
 		entries []lexEntry
 		stop    string
-	}{{lexDE, stopDE}, {lexES, stopES}, {lexFR, stopFR}, {lexPT, stopPT}, {lexIT, stopIT}} {
+	}{{lexDE, stopDE}, {lexES, stopES}, {lexFR, stopFR}, {lexPT, stopPT}, {lexIT, stopIT}, {lexRU, stopRU}} {
 		ws := strings.Fields(l.stop)
 		for _, e := range l.entries {
 			if e.cat == catFunction {

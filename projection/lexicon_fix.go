@@ -7,7 +7,8 @@ import "strings"
 // "to" (Spanish "pon el timeout en 40 segundos", Portuguese "coloca o
 // timeout em 40"; "auméntalo en 20" stays a change by 20), and a verb
 // that reduces with "in half" after it cuts ("reduce el timeout a la
-// mitad", "réduis-le de moitié": "cut the timeout in half").
+// mitad", "réduis-le de moitié": "cut the timeout in half"), and one
+// that raises with it doubles (Russian "увеличь таймаут вдвое").
 func fixSetting(toks []glossTok) {
 	for start := 0; start < len(toks) && toks[start].start >= 0; {
 		end := start
@@ -17,7 +18,7 @@ func fixSetting(toks []glossTok) {
 		end = min(end+1, len(toks))
 		cl := toks[start:end]
 		start = end
-		set, reduce := -1, -1
+		set, reduce, raise := -1, -1, -1
 		for i := range cl {
 			if cl[i].keep {
 				continue
@@ -27,10 +28,15 @@ func fixSetting(toks []glossTok) {
 				set = i
 			case strings.HasPrefix(en, "reduce"):
 				reduce = i
-			case en == "by" && set >= 0 && reduce < 0:
+			case strings.HasPrefix(en, "increase"):
+				raise = i
+			case en == "by" && set >= 0 && reduce < 0 && raise < 0:
 				cl[i].en = "to"
 			case en == "in half" && reduce >= 0:
 				cl[reduce].en = "cut"
+			case en == "in half" && raise >= 0:
+				// Russian "увеличь вдвое": twice as much
+				cl[raise].en, cl[i].en = "double", ""
 			}
 		}
 	}

@@ -33,7 +33,7 @@ type numSpan struct {
 // decimalComma reports whether language l writes a decimal comma.
 func decimalComma(l lang) bool {
 	switch l {
-	case langDE, langES, langFR, langPT, langIT:
+	case langDE, langES, langFR, langPT, langIT, langRU:
 		return true
 	}
 	return false

@@ -1,0 +1,109 @@
+package projection
+
+// Russian cues (lexicon.go). Russian inflects its verbs and nouns, so a
+// cue is matched on its stem ("уменьш*" is уменьши, уменьшите,
+// уменьшить; "секунд*" секунды, секунд). "не" is a prohibition where it
+// opens a clause before an imperative ("не трогай", "не удаляйте"), a
+// plain "not" elsewhere ("я не знаю") (fixRU); "на" is "to" after a verb
+// that sets a value ("поставь таймаут на 40 секунд") and "by" after one
+// that changes it ("увеличь на 20 секунд"), and "вдвое" is a half after
+// a verb that reduces and a double after one that raises (fixSetting).
+var lexRU = []lexEntry{
+	{catNever, "never", "никогда"},
+	{catNever, "not", "не"},
+	{catNever, "never", "ни_в_коем_случае"},
+	{catNever, "must not", "нельзя"},
+	{catNever, "do not", "не_надо не_нужно не_стоит"},
+	{catNever, "is forbidden", "запрещено запрещается"},
+	{catNever, "no", "никаких никакой никаких_новых"},
+	{catMust, "must", "нужно надо необходимо должен должна должно должны"},
+	{catMust, "make sure", "обязательно убедись_что проследи_чтобы"},
+	{catMust, "always", "всегда"},
+	{catMust, "only", "только лишь"},
+	{catMust, "from now on", "с_этого_момента отныне впредь теперь_всегда"},
+	{catUse, "use", "используй* использу* бери"},
+	{catUse, "let's go with", "давай_возьмём давайте_возьмём давай_оставим останавливаемся_на выбираем берём"},
+	{catInstead, "instead of", "вместо"},
+	{catInstead, "not", "а_не"},
+	{catInstead, "switch to", "переключись_на перейди_на перейдём_на"},
+	{catExcept, "except", "кроме"},
+	{catExcept, "except for", "за_исключением"},
+	{catExcept, "unless", "если_только"},
+	{catExcept, "the rest", "остальное остальные"},
+	{catLift, "no longer need to", "больше_не_нужно больше_не_надо"},
+	{catLift, "no longer", "больше_не"},
+	{catLift, "you can now", "теперь_можно уже_можно"},
+	{catLift, "you can", "можно можешь можете"},
+	{catLift, "now", "теперь"},
+	{catLift, "again", "снова опять"},
+	{catLift, "allowed", "разрешено"},
+	{catRelative, "halve", "уполовинь*"},
+	{catRelative, "double", "удвой*"},
+	{catRelative, "increase", "увелич* подними* повысь* повыси*"},
+	{catRelative, "reduce", "уменьш* сократи* снизь* сниз* понизь* урежь*"},
+	{catRelative, "in half", "вдвое в_два_раза пополам"},
+	{catRelative, "set", "поставь* установи* выстави* задай* сделай* верни*"},
+	{catRelative, "by", "на"},
+	{catRelative, "back", "как_было обратно к_старому_значению на_прежнее_значение на_старое_значение"},
+	{catRelative, "seconds", "секунд*"},
+	{catRelative, "minutes", "минут*"},
+	{catRelative, "hours", "час часа часов"},
+	{catRelative, "days", "день дня дней"},
+	{catQuestion, "still unclear", "пока_не_знаю ещё_не_знаю еще_не_знаю пока_не_знаем ещё_не_знаем пока_непонятно пока_неясно до_сих_пор_не_знаю"},
+	{catQuestion, "I don't know", "не_знаю"},
+	{catQuestion, "open question", "открытый_вопрос"},
+	{catQuestion, "up in the air", "под_вопросом"},
+	{catQuestion, "whether", "ли"},
+	{catChoice, "the first one", "первый первую первое"},
+	{catChoice, "the second one", "второй вторую второе"},
+	{catAnswer, "yes", "да"},
+	{catAnswer, "no", "нет"},
+	{catGiveUp, "forget it", "забей забудь_про_это забудь_об_этом брось_это оставь_это"},
+	{catGiveUp, "don't bother with", "не_заморачивайся_с не_возись_с"},
+	{catDone, "remember to", "не_забудь не_забудьте"},
+	{catDone, "before you finish", "перед_тем_как_закончить в_конце"},
+	{catDone, "by monday", "до_понедельника"},
+	{catDone, "by tuesday", "до_вторника"},
+	{catDone, "by wednesday", "до_среды"},
+	{catDone, "by thursday", "до_четверга"},
+	{catDone, "by friday", "до_пятницы"},
+	{catDone, "by tomorrow", "до_завтра"},
+	{catDone, "done", "сделано готово"},
+	{catGoal, "goal", "цель задача"},
+	{catRelay, "says", "говорит"},
+	{catRelay, "said", "сказал сказала сказали"},
+	{catRelay, "according to", "по_словам"},
+	{catAttempt, "we tried", "мы_пробовали мы_попробовали пробовали попробовали"},
+	{catAttempt, "made no difference", "не_помогло ничего_не_дало ничего_не_изменилось"},
+	{catAttempt, "didn't work", "не_сработало не_получилось"},
+	{catRules, "rules", "правила условия требования"},
+	{catFunction, "and", "и"},
+	{catFunction, "but", "но"},
+	{catFunction, "or", "или"},
+	{catFunction, "also", "также тоже"},
+	{catFunction, "then", "потом затем"},
+	{catFunction, "please", "пожалуйста"},
+	{catFunction, "we", "мы"},
+	{catFunction, "I", "я"},
+	{catFunction, "you", "ты вы"},
+	{catFunction, "the", "этот эта это эти"},
+	{catFunction, "it", "его её"},
+	{catFunction, "them", "их"},
+}
+
+const stopRU = `и в не на что это с по как но для мы я ты вы он она они у к за из же бы ли только уже ещё еще пожалуйста его её их нам нас давай сегодня`
+
+func fixRU(toks []glossTok) {
+	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
+	fixSetting(toks)
+	// Russian has no article: "поставь таймаут на 40" is "set the
+	// таймаут to 40", the setting named as the English readings name it.
+	for i := 0; i+1 < len(toks) && toks[i+1].start >= 0; i++ {
+		switch toks[i].en {
+		case "set", "cut", "reduce", "increase", "double", "halve":
+			if toks[i+1].keep && !toks[i].clauseEnd {
+				toks[i].en += " the"
+			}
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+const ruIntro = "Привет, сегодня мы чиним сервис уведомлений и его очередь."
+
+// TestRussianRules: a Russian rule is read by its stem whatever its
+// ending ("не удаляй", "не удаляйте", "нельзя", "никогда не", "нужно",
+// "всегда"); a "не" that only negates ("я не знаю почему", "это не
+// работает") states no rule.
+func TestRussianRules(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Не удаляй старые миграции.", "Не удаляй старые миграции"},
+		{"Пожалуйста, не трогайте конфиг продакшена.", "не трогайте конфиг продакшена"},
+		{"Никогда не коммить секреты в репозиторий.", "Никогда не коммить секреты"},
+		{"В пятницу деплоить нельзя.", "деплоить нельзя"},
+		{"Перед мержем нужно прогнать все тесты.", "нужно прогнать все тесты"},
+		{"Всегда пиши логи на английском.", "Всегда пиши логи на английском"},
+	} {
+		if got := rulesAfter(ruIntro, c.text); !has(got, "active", c.want) {
+			t.Errorf("%q: %q", c.text, got)
+		}
+	}
+	for _, s := range []string{"Я не знаю, почему тесты падают.", "Это не работает на staging, посмотри логи."} {
+		if got := rulesAfter(ruIntro, s); len(got) != 0 {
+			t.Errorf("%q: no rule, got %q", s, got)
+		}
+	}
+	got := rulesAfter(ruIntro, "Не трогай папку vendor/.", "Папку vendor/ теперь можно снова менять.")
+	if !has(got, "lifted", "Не трогай папку vendor/") {
+		t.Errorf("lift: %q", got)
+	}
+}
+
+// TestRussianSettings: a setting set with "поставь … на N", changed by
+// an amount ("увеличь … на 20 секунд"), doubled ("увеличь вдвое",
+// "удвой") or halved ("уменьши вдвое"), and put back ("верни как было").
+func TestRussianSettings(t *testing.T) {
+	for _, c := range []struct {
+		msgs []string
+		want string
+	}{
+		{[]string{"Поставь таймаут на 30 секунд.", "Увеличь таймаут на 20 секунд."}, "50 seconds"},
+		{[]string{"Поставь таймаут на 30 секунд.", "Увеличь таймаут вдвое."}, "60 seconds"},
+		{[]string{"Поставь лимит на 40.", "Уменьши лимит вдвое."}, "20"},
+		{[]string{"Поставь лимит на 40.", "Поставь лимит на 60.", "Верни лимит как было."}, "40"},
+	} {
+		got := valuesAfter(append([]string{ruIntro}, c.msgs...)...)
+		if len(got) != 1 || !strings.HasPrefix(got[0], c.want+" ") {
+			t.Errorf("%q: %q, want %s", c.msgs, got, c.want)
+		}
+	}
+}
+
+// TestRussianTasksQuestions: "не забудь", a deadline ("до пятницы"), not
+// knowing yet and a choice set against another are read; Cyrillic
+// detection and the gloss map back to the user's words.
+func TestRussianTasksQuestions(t *testing.T) {
+	if got := obligationsAfter(ruIntro, "Не забудь обновить README в конце."); len(got) != 1 || !strings.Contains(got[0], "обновить README") {
+		t.Errorf("task: %q", got)
+	}
+	if got := questionsAfter(ruIntro, "Мы пока не знаем, нужен ли нам Redis вообще."); !has(got, "open", "нужен ли нам Redis") {
+		t.Errorf("question: %q", got)
+	}
+	if got := anchorsAfter(ruIntro, "Давай возьмём RabbitMQ, а не Kafka."); !hasAnchor(got, "decision active", "RabbitMQ") {
+		t.Errorf("choice: %q", got)
+	}
+	text := "Не удаляй старые миграции, пожалуйста."
+	if l := detectLang(text, langNone); l != langRU {
+		t.Fatalf("detectLang = %s", langCodes[l])
+	}
+	if l := detectLang("Run the tests and send me the log, please.", langRU); l != langNone {
+		t.Errorf("English after Russian = %s", langCodes[l])
+	}
+	g := glossOf(text, langRU)
+	if g == nil || !strings.Contains(g.text, "do not") {
+		t.Fatalf("gloss = %v", g)
+	}
+	if back, ok := g.back(g.text); !ok || back != text {
+		t.Errorf("back = %q, %v", back, ok)
+	}
+}
