@@ -44,10 +44,12 @@
 // possessives, CJK bigrams, then English (Snowball) stemming, which leaves
 // the bigrams alone. So "failing" finds "failed", 移动光标 is the bigrams
 // 移动 动光 光标 matched as a phrase, and mixed text and mixed queries work
-// in one field. Documents also index each word's identifier parts at the
-// word's position (parser_test.go: parser_test, go, parser, test;
+// in one field. Documents also index each word's identifier parts, with
+// no position (parser_test.go: parser_test, go, parser, test;
 // parseConfig: parse, config), so a word finds the identifiers built from
-// it; queries are not split (words.go). (Two fields, "en" and
+// it; phrases match whole words; queries are not split (words.go). The
+// string values of JSON (tool-call arguments, a text that is a JSON
+// document) are indexed unescaped (extract.go). (Two fields, "en" and
 // "cjk", would double the index for no gain in recall.) Documents are
 // analyzed by the goroutines that read the bundles, ahead of the batch
 // that writes them, straight into the term frequencies bleve writes, with

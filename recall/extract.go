@@ -3,8 +3,10 @@ package recall
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -150,7 +152,7 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 		}
 	}
 	walk(m.Content)
-	text := m.Text()
+	text := indexedText(&m)
 	if len(extra) > 0 {
 		text += "\n" + strings.Join(extra, "\n")
 	}
@@ -165,6 +167,171 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	f.Paths = paths.list()
 	f.Tools = dedupe(f.Tools)
 	return f
+}
+
+// indexedText is the text of m as the index holds it: m.Text(), with the
+// string values of JSON unescaped where the text is JSON: a tool call's
+// arguments, and a text that is one JSON document (a tool's --json output,
+// an API's answer). Escaped, a code edit's "\n  let x" is a backslash and
+// "n  let x" to word breaking: a bogus word "n" at every line break (a
+// twentieth of the index's term positions on real sessions) and each
+// line's first word glued to it ("\nfn" is the word "nfn", which a search
+// for "fn" missed). Other text stays as written: in prose or a log, "\n"
+// may be a path's backslash ("C:\new").
+func indexedText(m *hostshim.Message) string {
+	blocks, changed := unescapeBlocks(m.Content)
+	if !changed {
+		return m.Text()
+	}
+	c := *m
+	c.Content = blocks
+	return c.Text()
+}
+
+// unescapeBlocks returns blocks with the JSON among them unescaped (see
+// indexedText), copied only where something changed.
+func unescapeBlocks(blocks []hostshim.Block) ([]hostshim.Block, bool) {
+	var out []hostshim.Block
+	set := func(i int, b hostshim.Block) {
+		if out == nil {
+			out = slices.Clone(blocks)
+		}
+		out[i] = b
+	}
+	for i, b := range blocks {
+		switch b.Type {
+		case hostshim.BlockToolCall:
+			if args := unescapeStrings(b.Arguments); len(args) != len(b.Arguments) {
+				b.Arguments = args
+				set(i, b)
+			}
+		case hostshim.BlockText:
+			if t := unescapeJSONText(b.Text); len(t) != len(b.Text) {
+				b.Text = t
+				set(i, b)
+			}
+		case hostshim.BlockToolResult:
+			if c, ok := unescapeBlocks(b.Content); ok {
+				b.Content = c
+				set(i, b)
+			}
+		}
+	}
+	if out == nil {
+		return blocks, false
+	}
+	return out, true
+}
+
+// unescapeJSONText is unescapeStrings(s) when s is one JSON object or
+// array, else s.
+func unescapeJSONText(s string) string {
+	t := strings.TrimSpace(s)
+	if t == "" || t[0] != '{' && t[0] != '[' || !strings.Contains(t, "\\") || !json.Valid([]byte(t)) {
+		return s
+	}
+	return unescapeStrings(s)
+}
+
+// unescapeStrings returns s with the escapes inside its JSON string
+// literals decoded (\n is a line break, \" a quote, \u00e9 é); the
+// quotes themselves and everything outside them stay. s need not be
+// valid JSON: an escape that does not decode stays as written. Without
+// an escape, s is returned as it is. An unescaped string is never longer
+// than its escaped form, and shorter when it held an escape.
+func unescapeStrings(s string) string {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s
+	}
+	// Whether s[i] is inside a string: count the unescaped quotes before.
+	in := false
+	for k := 0; k < i; k++ {
+		switch s[k] {
+		case '"':
+			in = !in
+		case '\\':
+			k++
+		}
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			in = !in
+		case c == '\\' && i+1 < len(s):
+			if !in {
+				b = append(b, c, s[i+1])
+				i++
+				continue
+			}
+			if r, n := unescape(s[i+1:]); n > 0 {
+				b = utf8.AppendRune(b, r)
+				i += n
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// unescape decodes the JSON escape whose backslash precedes e: the rune
+// and how many bytes of e it used (0 when e starts no escape).
+func unescape(e string) (rune, int) {
+	switch e[0] {
+	case '"', '\\', '/':
+		return rune(e[0]), 1
+	case 'n':
+		return '\n', 1
+	case 't':
+		return '\t', 1
+	case 'r':
+		return '\r', 1
+	case 'b', 'f':
+		return ' ', 1
+	case 'u':
+		r, ok := hex4(e[1:])
+		if !ok {
+			return 0, 0
+		}
+		if utf16.IsSurrogate(r) {
+			if len(e) >= 11 && e[5] == '\\' && e[6] == 'u' {
+				if lo, ok := hex4(e[7:]); ok {
+					if d := utf16.DecodeRune(r, lo); d != utf8.RuneError {
+						return d, 11
+					}
+				}
+			}
+			return utf8.RuneError, 5
+		}
+		return r, 5
+	}
+	return 0, 0
+}
+
+// hex4 decodes four hex digits at the start of s.
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[:4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
 // argPaths adds the file paths named by a tool call's JSON arguments.

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestFindPaths(t *testing.T) {
@@ -39,6 +41,62 @@ func TestCountTokens(t *testing.T) {
 	for s, want := range map[string]int64{"": 0, "hello, world": 2, "移动光标": 3, "包": 1, "Vim 编辑器 test_x": 4} {
 		if got := countTokens(s); got != want {
 			t.Errorf("countTokens(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestUnescapeStrings: escapes inside JSON string literals are decoded,
+// quotes and text outside strings stay, an escape that does not decode
+// stays as written, and text without a backslash is returned as it is.
+func TestUnescapeStrings(t *testing.T) {
+	for in, want := range map[string]string{
+		``:                                      ``,
+		`{"a":"x"}`:                             `{"a":"x"}`,
+		`{"old_string":"fn a() {\n  let x\n}"}`: "{\"old_string\":\"fn a() {\n  let x\n}\"}",
+		`{"q":"say \"hi\"\tnow\\then"}`:         "{\"q\":\"say \"hi\"\tnow\\then\"}",
+		`"caf\u00e9 \ud83d\udca5 \u4e2d"`:       `"café 💥 中"`,
+		`"\ud83d alone"`:                        "\"\uFFFD alone\"",
+		`"bad \x and \u12 end"`:                 `"bad \x and \u12 end"`,
+		`outside \n a string "in\nside"`:        "outside \\n a string \"in\nside\"",
+		`"trailing \`:                           `"trailing \`,
+		`"\b\f\/"`:                              `"  /"`,
+	} {
+		if got := unescapeStrings(in); got != want {
+			t.Errorf("unescapeStrings(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestUnescapeStringsDecodesJSON: the string literal of any string, as
+// encoding/json writes it (escaping HTML and control characters), is
+// unescaped back to the string in its quotes.
+func TestUnescapeStringsDecodesJSON(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		s := rapid.StringOf(rapid.SampledFrom([]rune("ab \n\t\r\"\\/<>&é中💥\u2028\x01\x1f"))).Draw(rt, "s")
+		raw, _ := json.Marshal(s)
+		if got := unescapeStrings(string(raw)); got != `"`+s+`"` {
+			rt.Fatalf("unescapeStrings(%s) = %q, want %q", raw, got, `"`+s+`"`)
+		}
+	})
+}
+
+// TestIndexedTextUnescapesJSON: a tool call's arguments and a text that
+// is one JSON document are indexed unescaped, so the word after a line
+// break is its own word; other text keeps its backslashes.
+func TestIndexedTextUnescapesJSON(t *testing.T) {
+	names := map[string]string{}
+	call := json.RawMessage(`{"role":"assistant","content":[{"type":"tool-call","id":"c1","name":"Edit","arguments":"{\"old_string\":\"x\\nfn main() {\\n\\tprintln!(\\\"hi\\\")\"}"}]}`)
+	if f := extractMessage(call, names, 1<<20); f.Text != "Edit {\"old_string\":\"x\nfn main() {\n\tprintln!(\"hi\")\"}" {
+		t.Errorf("call text %q", f.Text)
+	}
+	res := json.RawMessage(`{"role":"tool","toolCallId":"c1","content":[{"type":"text","text":" {\"body\":\"## Plan\\nenum State\"} "}]}`)
+	if f := extractMessage(res, names, 1<<20); f.Text != " {\"body\":\"## Plan\nenum State\"} " {
+		t.Errorf("JSON output text %q", f.Text)
+	}
+	for _, s := range []string{`see "C:\new\test" and \n`, `{"unclosed": "a\nb"`, `[1] then "x\ny"`} {
+		raw, _ := json.Marshal(map[string]any{"role": "tool", "toolCallId": "c1", "content": []map[string]string{{"type": "text", "text": s}}})
+		if f := extractMessage(raw, names, 1<<20); f.Text != s {
+			t.Errorf("text %q indexed as %q", s, f.Text)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,9 +35,18 @@ import (
 )
 
 // schemaVersion names the mapping and document layout. An index written
-// with another value is rebuilt on Open. 7: identifier parts of words
-// that are not ASCII are all indexed (see partTerms).
-const schemaVersion = "ef-recall-7"
+// with another value is rebuilt on Open (a read-only Open also accepts
+// readableSchemas). 7: identifier parts of words that are not ASCII are
+// all indexed (see partTerms). 8: identifier parts have no positions, and
+// JSON strings are indexed unescaped (indexedText).
+const schemaVersion = "ef-recall-8"
+
+// readableSchemas are the older layouts a read-only Open searches as they
+// are, because this code's queries mean the same on them: an ef-recall-7
+// index holds identifier parts at their word's position (a phrase may
+// match through a part) and JSON escapes as written. A writer rebuilds
+// them, and they become smaller.
+var readableSchemas = []string{"ef-recall-7"}
 
 // Internal (non-document) keys of the index.
 const (
@@ -445,7 +455,7 @@ func (x *Index) check() string {
 	if err != nil {
 		return fmt.Sprintf("read schema: %v", err)
 	}
-	if string(v) != schemaVersion {
+	if string(v) != schemaVersion && !(x.opts.ReadOnly && slices.Contains(readableSchemas, string(v))) {
 		return fmt.Sprintf("schema %q, want %q", v, schemaVersion)
 	}
 	wm, err := loadWatermark(x.idx)

@@ -424,3 +424,33 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 	}
 	sameAnswers(t, "after schema rebuild", answers(t, y), want)
 }
+
+// TestPreviousSchemaReadOnly: an index of the layout before this one
+// (ef-recall-7: identifier parts at their word's position, JSON escapes
+// as written) is searched as it is by a read-only Open, which cannot
+// rebuild it, and rebuilt by a writer's.
+func TestPreviousSchemaReadOnly(t *testing.T) {
+	src, dir, want := closedSmall(t)
+	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.SetInternal([]byte("ef/schema"), []byte("ef-recall-7")); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
+	if why := r.Rebuilt(); why != "" {
+		t.Fatalf("read-only open: Rebuilt() = %q", why)
+	}
+	sameAnswers(t, "read-only on ef-recall-7", answers(t, r), want)
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
+	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-7"`) {
+		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
+	}
+}

@@ -423,3 +423,22 @@ func TestSearchIdentifierPartsAndEmoji(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchWordsInsideJSONArguments: a tool call's arguments are JSON; a
+// word after an escaped line break in them is found, alone and in a
+// phrase (indexed escaped, "\nfn" was the one word "nfn").
+func TestSearchWordsInsideJSONArguments(t *testing.T) {
+	args, _ := json.Marshal(map[string]string{"file_path": "src/main.rs", "new_string": "use std::io;\nfn main() {\n\tlet answer = 42;\n}"})
+	call, _ := json.Marshal(map[string]any{"role": "assistant", "content": []map[string]string{{"type": "tool-call", "id": "c1", "name": "Edit", "arguments": string(args)}}})
+	src := recalltest.NewMemSource()
+	c := recalltest.Checkpoint{Archive: []json.RawMessage{call}}
+	c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode, c.Rendered = "s", "ck", recalltest.T0, "leaf", "summary"
+	src.Put(c)
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	for _, q := range []string{"fn", "let", `"fn main"`, `"io fn main"`} {
+		if res := search(t, x, recall.SearchRequest{Query: q, SessionID: "s"}); len(res.Hits) != 1 || res.Hits[0].Message == nil {
+			t.Errorf("%q: %+v", q, res.Hits)
+		}
+	}
+}

@@ -148,23 +148,41 @@ func (c *termCounts) add(term stem, pos int) {
 	c.freqs[term.s] = tf
 }
 
+// addPart counts an identifier part: its term's frequency, without a
+// location (see partTerms).
+func (c *termCounts) addPart(term stem) {
+	if tf, ok := c.freqs[term.s]; ok {
+		tf.SetFrequency(tf.Frequency() + 1)
+		return
+	}
+	if len(c.tfs) == cap(c.tfs) {
+		c.tfs = make([]bindex.TokenFreq, 0, c.chunk()/2+1)
+	}
+	c.tfs = append(c.tfs, bindex.TokenFreq{Term: term.b})
+	tf := &c.tfs[len(c.tfs)-1]
+	tf.SetFrequency(1)
+	c.freqs[term.s] = tf
+}
+
 // frequencies analyzes text and returns its token count and term
-// frequencies, with positions.
+// frequencies, with the positions of words (not of identifier parts).
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 	c := termCounts{est: len(text)/6 + 1}
 	c.freqs = make(bindex.TokenFrequencies, min(c.est/2, 1024))
 	a.walkParts(text, &c.low, func(term stem, pos, _, _ int, part bool) {
-		c.add(term, pos)
 		if part {
-			c.n-- // a word's parts do not lengthen the text (the field length BM25 weighs by)
+			c.addPart(term)
+			return
 		}
+		c.add(term, pos)
 	})
 	return c.n, c.freqs
 }
 
 // walkParts is walk, and after each word the terms of its identifier
-// parts (identParts) at the word's position and offsets, with part set:
-// what the index holds of text.
+// parts (identParts) with the word's position and offsets and part set:
+// what the index holds of text (frequencies keeps no position of a part;
+// a snippet marks a part where its word is).
 func (a *termAnalyzer) walkParts(text []byte, low *[]byte, emit func(term stem, pos, start, end int, part bool)) {
 	a.walk(text, low, func(term stem, pos, start, end int) {
 		emit(term, pos, start, end, false)
