@@ -322,6 +322,12 @@ func (r *Reducer) Apply(ev Event) {
 	r.call = call
 	defer func() { r.call = nil }()
 	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
+		if ev.Role == RoleUser && p.Kind == KindValue {
+			// "116.203.45.17 — sorry no, .71" (selfrepair.go).
+			if w, ok := repairedValue(ev.Text, p.Value); ok {
+				p.Value = w
+			}
+		}
 		if err := admit(&ev, &p, source); err != nil {
 			r.rejected++
 			continue

@@ -1,0 +1,87 @@
+package projection
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A value the user repairs as they say it.
+//
+// "the new server's IP is 116.203.45.17 — sorry no, .71, the 17 is the old
+// one", "grant JP23K11234… wait, JP23K11243", "1,6… non attends, 1,2":
+// right after a value comes a word of repair (no, sorry, wait, I mean,
+// actually, anzi, scusa, non, nein, não, perdón, 違う, 不对 …) and another
+// token of the value's shape, which ends its clause. The repair is the
+// value (repairedValue): the token itself when its shape is the value's
+// (letters, digits and separators in the same order: "JP23K11243" for
+// "JP23K11234"), or, when it opens with a separator the value holds and
+// its shape is the tail of the value's (".71" of "116.203.45.17"), the
+// value with that many parts replaced ("116.203.45.71"). A token followed
+// by more of its clause ("no, 60 is too much") repairs nothing.
+
+// repairWordRE is a run of words of repair after a value.
+var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$))+`)
+
+// shapeOf is a token's shape: each run of letters "a", each run of
+// digits "9", other characters as they are.
+func shapeOf(s string) string {
+	var b strings.Builder
+	last := rune(0)
+	for _, r := range s {
+		c := r
+		switch {
+		case unicode.IsLetter(r):
+			c = 'a'
+		case unicode.IsDigit(r):
+			c = '9'
+		}
+		if c == last && (c == 'a' || c == '9') {
+			continue
+		}
+		b.WriteRune(c)
+		last = c
+	}
+	return b.String()
+}
+
+// repairedValue is value v repaired right after it in text (see above),
+// and whether it was.
+func repairedValue(text, v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) < 2 || !strings.ContainsFunc(v, unicode.IsDigit) || strings.ContainsAny(v, " \t") {
+		return v, false
+	}
+	i := strings.LastIndex(text, v)
+	if i < 0 {
+		return v, false
+	}
+	after := text[i+len(v):]
+	loc := repairWordRE.FindStringIndex(after)
+	if loc == nil || loc[1] == 0 || strings.TrimSpace(strings.Trim(after[:loc[1]], ",;:…—–-.!、。 ")) == "" {
+		return v, false
+	}
+	rest := after[loc[1]:]
+	end := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;!?…)、。", r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	w := strings.TrimRight(rest[:end], ".")
+	tail := strings.TrimLeft(rest[end:], " ")
+	next, _ := utf8.DecodeRuneInString(tail)
+	if w == "" || w == v || tail != "" && !strings.ContainsRune(",;.!?…)—–、。", next) && !strings.HasPrefix(tail, "です") {
+		return v, false
+	}
+	sv, sw := shapeOf(v), shapeOf(w)
+	if sv == sw {
+		return w, true
+	}
+	if sep := w[0]; strings.IndexByte(".-:/", sep) >= 0 && strings.HasSuffix(sv, sw) && len(sw) < len(sv) {
+		parts := strings.Split(v, string(sep))
+		k := strings.Count(w, string(sep))
+		if k < len(parts) {
+			return strings.Join(parts[:len(parts)-k], string(sep)) + w, true
+		}
+	}
+	return v, false
+}
