@@ -972,7 +972,7 @@ func (r *Reducer) statedWith(name string) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		q, n := strings.ToLower(a.Quote), strings.ToLower(a.Name)
-		if a.Kind == KindValue && a.Lifecycle == Current && n != "" && (strings.Contains(q, name+" "+n) || strings.Contains(q, name+n) || strings.Contains(q, n+" "+name)) && (best == nil || newer(a, best)) {
+		if a.Kind == KindValue && a.Lifecycle == Current && n != "" && (strings.Contains(q, name+" "+n) || strings.Contains(q, name+n) || strings.Contains(q, n+" "+name) || hanNear(q, n, name)) && (best == nil || newer(a, best)) {
 			best = a
 		}
 	}

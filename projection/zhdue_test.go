@@ -30,3 +30,28 @@ func TestChineseDeadlineLead(t *testing.T) {
 		t.Errorf("recurring: rule %v, task %v", rule, task)
 	}
 }
+
+// TestChineseNameBeforeKey: a change naming a setting by the Chinese
+// word the user wrote just before its short key ("每个任务重试 retries=3"
+// … "重试次数再加两次") changes that setting; a word not next to the key
+// names nothing.
+func TestChineseNameBeforeKey(t *testing.T) {
+	for _, c := range []struct {
+		msgs []string
+		want string
+	}{
+		{[]string{"你好，开始调度器的改造。", "每个任务重试 retries=3。", "重试次数再加两次吧。"}, "5 (was 3)"},
+		{[]string{"你好，开始压测。", "并发 workers=8。", "并发数减半。"}, "4 (was 8)"},
+	} {
+		got := valuesAfter(c.msgs...)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q: %q, want %q", c.msgs, got, c.want)
+		}
+	}
+	got := valuesAfter("你好，开始压测。", "日志保留很重要，workers=8。", "并发数减半。")
+	for _, v := range got {
+		if strings.HasPrefix(v, "4 ") {
+			t.Errorf("a word away from the key changed it: %q", got)
+		}
+	}
+}
