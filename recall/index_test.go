@@ -400,18 +400,7 @@ func TestReadOnly(t *testing.T) {
 // is removed and rebuilt on Open, and Sync refills it to the same answers.
 func TestOlderSchemaIsRebuilt(t *testing.T) {
 	src, dir, want := closedSmall(t)
-	// Written durably (the index's own config says unsafe_batch, which
-	// would leave the write to the background persister).
-	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := old.SetInternal([]byte("ef/schema"), []byte("ef-recall-1")); err != nil {
-		t.Fatal(err)
-	}
-	if err := old.Close(); err != nil {
-		t.Fatal(err)
-	}
+	setSchema(t, dir, "ef-recall-1")
 	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-1"`) {
 		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
@@ -431,16 +420,7 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 // rebuild it, and rebuilt by a writer's.
 func TestPreviousSchemaReadOnly(t *testing.T) {
 	src, dir, want := closedSmall(t)
-	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := old.SetInternal([]byte("ef/schema"), []byte("ef-recall-7")); err != nil {
-		t.Fatal(err)
-	}
-	if err := old.Close(); err != nil {
-		t.Fatal(err)
-	}
+	setSchema(t, dir, "ef-recall-7")
 	r := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
 	if why := r.Rebuilt(); why != "" {
 		t.Fatalf("read-only open: Rebuilt() = %q", why)
@@ -452,5 +432,22 @@ func TestPreviousSchemaReadOnly(t *testing.T) {
 	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-7"`) {
 		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
+	}
+}
+
+// setSchema marks the closed index in dir as written by the layout v.
+func setSchema(t *testing.T, dir, v string) {
+	t.Helper()
+	// Written durably (the index's own config says unsafe_batch, which
+	// would leave the write to the background persister).
+	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.SetInternal([]byte("ef/schema"), []byte(v)); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
