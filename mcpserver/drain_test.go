@@ -159,3 +159,29 @@ func TestStdioAbandonedCallIsLogged(t *testing.T) {
 		t.Errorf("no word of the abandoned request in the log:\n%s", logs.String())
 	}
 }
+
+// A cancellation that names no request in flight is ignored (MCP lets a
+// receiver ignore it): the SDK, which handles a notification beside the
+// requests, cancelled the request the client sent next under that id
+// ("context canceled"), in about half the runs. Found by FuzzStdioLine.
+func TestStdioCancelOfNoRequestInFlight(t *testing.T) {
+	for i := range 40 {
+		srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := strings.Join([]string{
+			`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+			`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"next"}}`,
+			`{"jsonrpc":"2.0","id":"next","method":"ping"}`,
+		}, "\n") + "\n"
+		var out bytes.Buffer
+		if err := srv.ServeStdio(context.Background(), io.NopCloser(strings.NewReader(in)), nopCloser{&out}); err != nil && err != io.EOF {
+			t.Logf("ServeStdio: %v", err)
+		}
+		if !strings.Contains(out.String(), `{"jsonrpc":"2.0","id":"next","result":{}}`) {
+			t.Fatalf("run %d: the ping after a cancellation of its id, not yet sent, got no result:\n%s", i, out.String())
+		}
+	}
+}

@@ -116,10 +116,15 @@ func (l *lineWriter) sent(line []byte) {
 }
 
 // cancel records a client's notifications/cancelled: the request it names,
-// when still unanswered, gets no response.
-func (l *lineWriter) cancel(line []byte) {
+// when still unanswered, gets no response. It returns false for a
+// cancellation that names no request in flight (answered already, or not
+// yet sent): the line is not handed to the SDK, which would otherwise
+// cancel a request sent later under that id (a cancellation is handled
+// beside the requests, not in line order), and MCP lets a receiver ignore
+// such a cancellation.
+func (l *lineWriter) cancel(line []byte) bool {
 	if !bytes.Contains(line, []byte(`"notifications/cancelled"`)) {
-		return
+		return true
 	}
 	var n struct {
 		Method string `json:"method"`
@@ -128,20 +133,23 @@ func (l *lineWriter) cancel(line []byte) {
 		} `json:"params"`
 	}
 	if json.Unmarshal(line, &n) != nil || n.Method != "notifications/cancelled" || n.Params.RequestID == nil {
-		return
+		return true
 	}
 	b, err := json.Marshal(n.Params.RequestID)
 	if err != nil {
-		return
+		return true
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if id := string(b); l.pending[id] {
-		if l.cancelled == nil {
-			l.cancelled = map[string]bool{}
-		}
-		l.cancelled[id] = true
+	id := string(b)
+	if !l.pending[id] {
+		return false
 	}
+	if l.cancelled == nil {
+		l.cancelled = map[string]bool{}
+	}
+	l.cancelled[id] = true
+	return true
 }
 
 // drain waits until every request handed to the SDK has been answered, or
@@ -240,9 +248,10 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 				}
 			} else {
 				w.sent(bytes.TrimSpace(line))
-				w.cancel(bytes.TrimSpace(line))
-				if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
-					return // the SDK closed its end
+				if w.cancel(bytes.TrimSpace(line)) {
+					if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
+						return // the SDK closed its end
+					}
 				}
 			}
 		}
