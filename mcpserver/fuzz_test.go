@@ -1,0 +1,77 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/epistemicfold/ef/mcpserver"
+)
+
+// FuzzStdioLine: whatever one line a client writes after initializing (a
+// stray log line, a truncated message, a batch, a response nobody asked
+// for, params of any shape), ServeStdio answers only with JSON-RPC lines,
+// never panics, and keeps the session: the ping written after it is
+// answered.
+func FuzzStdioLine(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":2,"method":`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":5}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":"str"}`,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
+		`{"jsonrpc":"1.0","id":5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":6,"method":5}`,
+		`[{"jsonrpc":"2.0","id":3,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","id":"x","result":{}}`,
+		`{"jsonrpc":"2.0","id":7,"error":{"code":1,"message":"m"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"after"}}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":2.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"boom"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":7}}`,
+		`null`, `42`, `"x"`, "\x00\xff", `{}`,
+	} {
+		f.Add([]byte(s))
+	}
+	defer mcpserver.SetDrainGrace(2 * time.Second)()
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if len(line) > 1<<16 {
+			return
+		}
+		srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}` + "\n" +
+			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+			string(line) + "\n" +
+			`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		if err := srv.ServeStdio(ctx, io.NopCloser(strings.NewReader(in)), nopCloser{&out}); ctx.Err() != nil {
+			t.Fatalf("ServeStdio did not end (%v) after the line %q", err, line)
+		}
+		answered := false
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatalf("after the line %q, an output line is not a JSON object: %q", line, l)
+			}
+			if string(m["jsonrpc"]) != `"2.0"` {
+				t.Fatalf("after the line %q, an output line is not JSON-RPC 2.0: %q", line, l)
+			}
+			if string(m["id"]) == `"after"` && m["result"] != nil {
+				answered = true
+			}
+		}
+		if !answered {
+			t.Fatalf("after the line %q the session ended: the next ping got no answer; output:\n%s", line, out.String())
+		}
+	})
+}
