@@ -186,6 +186,17 @@ func Detect(path string) (Format, error) {
 // zstdMagic opens a Zstandard frame.
 var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 
+// firstLine is data up to its first line feed.
+func firstLine(data []byte) []byte {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i]
+	}
+	return data
+}
+
+// gzipMagic opens a gzip file (RFC 1952).
+var gzipMagic = []byte{0x1f, 0x8b}
+
 func detectFile(path string, data []byte) (Format, error) {
 	f, err := DetectBytes(data)
 	if err != nil {
@@ -208,6 +219,18 @@ func DetectBytes(data []byte) (Format, error) {
 		// JSON is UTF-8 (RFC 8259 §8.1); Windows PowerShell's > and
 		// Out-File write UTF-16, which reads as no JSON at all.
 		return "", fmt.Errorf("%w: the file is %s text, not UTF-8: convert it first (iconv -f UTF-16 -t UTF-8 FILE > NEW, or PowerShell's Out-File -Encoding utf8)", ErrUnknownFormat, enc)
+	}
+	if bytes.HasPrefix(data, gzipMagic) {
+		// A log compressed to keep or to send: read as no JSON, it said
+		// "invalid character '\x1f' looking for beginning of value".
+		return "", fmt.Errorf("%w: the file is gzip-compressed: decompress it first (gunzip -k FILE, or gunzip -c FILE > NEW)", ErrUnknownFormat)
+	}
+	if i := bytes.IndexByte(firstLine(data[:min(len(data), 8<<10)]), 0); i >= 0 {
+		// JSON text holds no NUL byte (UTF-16, which does, is told above):
+		// an archive, an image, a database, a core file. Only the first
+		// line is looked at: a log whose tail a crash left as zeros is a
+		// torn log, read up to its tail.
+		return "", fmt.Errorf("%w: the file is binary (a NUL byte at offset %d), not JSON text", ErrUnknownFormat, i)
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {

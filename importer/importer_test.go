@@ -400,3 +400,26 @@ func TestClaudeCodeImageNamed(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A compressed or binary file is refused as what it is, not as "invalid
+// character '\x1f' looking for beginning of value".
+func TestDetectCompressedOrBinary(t *testing.T) {
+	for name, c := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"gzip":   {[]byte{0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xab, 0xae, 0x05, 0x00}, "the file is gzip-compressed: decompress it first"},
+		"binary": {append([]byte("PK\x03\x04\x14"), 0, 0, 8, 0), "the file is binary (a NUL byte at offset 5), not JSON text"},
+		"sqlite": {append([]byte("SQLite format 3"), 0, 0x10, 0), "the file is binary (a NUL byte at offset 15)"},
+	} {
+		_, err := importer.DetectBytes(c.data)
+		if !errors.Is(err, importer.ErrUnknownFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", name, err, c.want)
+		}
+	}
+	// A log whose tail a crash left as zeros is still a log.
+	log := `{"role":"user","content":"hi"}` + "\n" + `{"role":"assistant","content":"ok"}` + "\n"
+	if f, err := importer.DetectBytes(append([]byte(log), make([]byte, 512)...)); err != nil || f != importer.FormatOpenAIChat {
+		t.Errorf("a chat log with a zeroed tail: %q, %v", f, err)
+	}
+}
