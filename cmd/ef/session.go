@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -55,10 +56,31 @@ func importable(path string, dshErr error) error {
 	if derr == nil && f == importer.FormatDSH && hasBOM(path) {
 		return fmt.Errorf("%s starts with a UTF-8 byte order mark (EF BB BF), which DSH never writes (an editor or a Windows tool added it): remove it, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' %s, and run again; as a DSH session log: %w", path, shellQuote(path), dshErr)
 	}
+	if derr == nil && f == importer.FormatDSH && startsWith(path, zstdMagic) {
+		// Only DSH's own logs are read compressed: another agent's
+		// trajectory compressed to keep was refused as a DSH log with a
+		// bad header ('field "type": want "session"').
+		return fmt.Errorf("%s is Zstandard-compressed and holds no DSH session log; ef reads other agents' trajectories uncompressed: decompress it first (zstd -d %s) and run again; as a DSH session log: %w", path, shellQuote(path), dshErr)
+	}
 	if derr != nil || f == importer.FormatDSH {
 		return dshErr
 	}
 	return nil
+}
+
+// zstdMagic opens a Zstandard frame.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// startsWith reports whether the file at path starts with prefix.
+func startsWith(path string, prefix []byte) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, len(prefix))
+	n, _ := io.ReadFull(f, b)
+	return n == len(prefix) && bytes.Equal(b, prefix)
 }
 
 // splitSessionRef splits FILE#ID, the name ef gives one session of a
@@ -130,12 +152,5 @@ func warnPlaceholderID(stderr io.Writer, cmd, path, id string) {
 // hasBOM reports whether the file at path starts with a UTF-8 byte order
 // mark.
 func hasBOM(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var b [3]byte
-	n, _ := io.ReadFull(f, b[:])
-	return n == 3 && b == [3]byte{0xef, 0xbb, 0xbf}
+	return startsWith(path, []byte{0xef, 0xbb, 0xbf})
 }

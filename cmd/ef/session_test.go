@@ -178,3 +178,17 @@ func TestUnknownFormatNamesTheFormats(t *testing.T) {
 		t.Fatalf("state of a Claude Code session opening with a snapshot record: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// Another agent's trajectory compressed with zstd (to keep or to send) is
+// refused with what it is and how to read it; it was refused as a DSH log
+// with a bad header ('field "type": want "session"'). Only DSH's own logs
+// are read compressed.
+func TestCompressedTrajectorySaysDecompress(t *testing.T) {
+	p := filepath.Join("testdata", "sdk-edge.jsonl.zstd") // importer/testdata/sdk-edge.jsonl, zstd -19
+	for _, cmd := range []string{"inspect", "state"} {
+		code, _, stderr := runCLI(t, cmd, p)
+		if code != 1 || !strings.Contains(stderr, "is Zstandard-compressed and holds no DSH session log") || !strings.Contains(stderr, "zstd -d "+p) {
+			t.Errorf("%s on a zstd-compressed Claude SDK log: exit %d, %q", cmd, code, stderr)
+		}
+	}
+}
