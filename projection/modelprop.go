@@ -111,18 +111,6 @@ type Provenance struct {
 	Model      string `json:"model,omitempty"`
 }
 
-// String is "model MODEL at CHECKPOINT" ("" for a nil *Provenance).
-func (p *Provenance) String() string {
-	if p == nil {
-		return ""
-	}
-	m := p.Model
-	if m == "" {
-		m = "unnamed"
-	}
-	return fmt.Sprintf("model %s at %s", m, p.Checkpoint)
-}
-
 // ModelBatch is one checkpoint's proposals: what a fold admitted, stored
 // with the checkpoint's bundle so a replay admits exactly them again.
 type ModelBatch struct {
@@ -141,12 +129,14 @@ type ModelReport struct {
 	Dropped map[string]int `json:"dropped,omitempty"`
 }
 
-// Drop counts one more proposal dropped for why.
+// Drop counts one more proposal dropped for why (a nil *ModelReport
+// counts nothing).
 func (m *ModelReport) Drop(why string) { m.DropN(why, 1) }
 
-// DropN counts n more proposals dropped for why.
+// DropN counts n more proposals dropped for why (a nil *ModelReport
+// counts nothing).
 func (m *ModelReport) DropN(why string, n int) {
-	if n <= 0 {
+	if m == nil || n <= 0 {
 		return
 	}
 	if m.Dropped == nil {
@@ -155,8 +145,12 @@ func (m *ModelReport) DropN(why string, n int) {
 	m.Dropped[why] += n
 }
 
-// DroppedTotal is the number of proposals dropped.
+// DroppedTotal is the number of proposals dropped (0 for a nil
+// *ModelReport).
 func (m *ModelReport) DroppedTotal() int {
+	if m == nil {
+		return 0
+	}
 	n := 0
 	for _, c := range m.Dropped {
 		n += c

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -81,17 +80,7 @@ func genAdversarial(t *rapid.T, evs []Event, held []*Anchor) []ModelProposal {
 
 // logAnchors is the JSON of a reducer's anchors the log's reading made.
 func logAnchors(t *rapid.T, r *Reducer) string {
-	var as []*Anchor
-	for _, a := range r.Anchors() {
-		if a.Proposed == nil {
-			as = append(as, a)
-		}
-	}
-	b, err := json.Marshal(as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return anchorsJSON(t, slices.DeleteFunc(r.Anchors(), func(a *Anchor) bool { return a.Proposed != nil }))
 }
 
 // No proposal set, however adversarial, changes what the log's reading
@@ -137,15 +126,7 @@ func TestPropModelProposalsCannotRemoveOrFabricate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := UnmarshalSnapshot(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := New(Options{SessionID: "s"})
-		if err := c.Restore(s); err != nil {
-			t.Fatal(err)
-		}
-		if again, _ := c.MarshalSnapshot(); string(again) != string(snap) {
+		if again := restoredSnapshot(t, snap); string(again) != string(snap) {
 			t.Fatalf("snapshot does not restore:\n%s\n%s", snap, again)
 		}
 	})

@@ -141,6 +141,23 @@ func TestModelProposalsAdmittedOnlyWhenVerified(t *testing.T) {
 	sameHeads(t, base, det)
 }
 
+// restoredSnapshot is the snapshot of a reducer restored from snap.
+func restoredSnapshot(t interface{ Fatal(...any) }, snap []byte) []byte {
+	s, err := UnmarshalSnapshot(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{SessionID: "s"})
+	if err := c.Restore(s); err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.MarshalSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return again
+}
+
 // headID is the id of r's head whose value holds s.
 func headID(t *testing.T, r *Reducer, s string) string {
 	t.Helper()
@@ -228,16 +245,7 @@ func TestModelProposalsSnapshot(t *testing.T) {
 		t.Errorf("snapshot with model anchors: %.200s", withModel)
 	}
 	for _, snap := range [][]byte{plain, withModel} {
-		s, err := UnmarshalSnapshot(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := New(Options{SessionID: "s"})
-		if err := c.Restore(s); err != nil {
-			t.Fatal(err)
-		}
-		again, _ := c.MarshalSnapshot()
-		if string(again) != string(snap) {
+		if again := restoredSnapshot(t, snap); string(again) != string(snap) {
 			t.Errorf("restored snapshot differs:\n%s\n%s", snap, again)
 		}
 	}

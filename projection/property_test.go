@@ -11,8 +11,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-func headsJSON(t *rapid.T, r *Reducer) string {
-	b, err := json.Marshal(r.Heads())
+func headsJSON(t *rapid.T, r *Reducer) string { return anchorsJSON(t, r.Heads()) }
+
+// anchorsJSON is the JSON of as.
+func anchorsJSON(t *rapid.T, as []*Anchor) string {
+	b, err := json.Marshal(as)
 	if err != nil {
 		t.Fatal(err)
 	}

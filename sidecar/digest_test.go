@@ -265,15 +265,7 @@ func TestSemanticDigestOverTheWire(t *testing.T) {
 				if strings.Index(text, "### Outcomes") > strings.LastIndex(text, "What the span did") && strings.Contains(text, "What the span did") {
 					t.Fatalf("digest placed after the state:\n%s", text)
 				}
-				st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer st.Close()
-				b, err := st.Get(context.Background(), host.ID, res.CheckpointID)
-				if err != nil {
-					t.Fatal(err)
-				}
+				b := storedBundle(t, store, host.ID, res.CheckpointID)
 				if !strings.Contains(string(b.Semantic), "Running case by case") || b.Rendered.Text != text {
 					t.Fatalf("bundle lacks the digest: %s", b.Semantic)
 				}
@@ -359,6 +351,21 @@ func TestCheckDigest(t *testing.T) {
 	var _ engine.Summarizer = (*Server)(nil)
 }
 
+// storedBundle reads checkpoint id of session sid from the store at dir.
+func storedBundle(t *testing.T, dir, sid, id string) *bundle.CheckpointV1 {
+	t.Helper()
+	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := st.Get(context.Background(), sid, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // TestModelProposalsOverTheWire: the digest request through the host's
 // model also asks for proposals (the span's events by id, the schema);
 // the answer's block is cut from the digest before it is checked, and
@@ -405,15 +412,7 @@ func TestModelProposalsOverTheWire(t *testing.T) {
 			if res.Model != tc.model || !strings.Contains(text, "Fix the parser build. (proposed by fake-m, quoted from seq 2)") || strings.Contains(text, "ef-proposals") {
 				t.Fatalf("model %q, checkpoint:\n%s", res.Model, text)
 			}
-			st, err := bundle.Open(store, bundle.Options{ReadOnly: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			b, err := st.Get(context.Background(), host.ID, res.CheckpointID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			b := storedBundle(t, store, host.ID, res.CheckpointID)
 			var sem struct {
 				Proposals engine.ModelProposals `json:"proposals"`
 			}

@@ -40,6 +40,15 @@ func stateAnchorOf(a *projection.Anchor) stateAnchor {
 		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Proposed: a.Proposed}
 }
 
+// proposedBy names who proposed an anchor: "model MODEL at CHECKPOINT".
+func proposedBy(p *projection.Provenance) string {
+	m := p.Model
+	if m == "" {
+		m = "unnamed"
+	}
+	return fmt.Sprintf("model %s at %s", m, p.Checkpoint)
+}
+
 // writeStateTable writes anchors as ef state's table: kind, lifecycle,
 // newest source seq, key, value (with what it replaced, and who proposed
 // it when the summarizer model did).
@@ -55,7 +64,7 @@ func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 			v += " (was " + a.Was + ")"
 		}
 		if a.Proposed != nil {
-			v += " [proposed by " + a.Proposed.String() + "]"
+			v += " [proposed by " + proposedBy(a.Proposed) + "]"
 		}
 		rows = append(rows, []string{string(a.Kind), a.Lifecycle, strconv.Itoa(seq), clipColumns(a.Key, maxKeyColumns), v})
 	}
