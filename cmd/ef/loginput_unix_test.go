@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -87,5 +88,28 @@ func TestLogIsADirectory(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, "is a directory, not a session log") || strings.Contains(stderr, ":1:") {
 			t.Errorf("%v on a directory: exit %d, %q", cmd, code, stderr)
 		}
+	}
+}
+
+// - is stdin, read like the same log from a file.
+func TestLogOnStdin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ef; skipped in -short")
+	}
+	bin := buildEF(t)
+	_, want, _ := runCLI(t, "inspect", inspectSample)
+	f, err := os.Open(inspectSample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(bin, "inspect", "-")
+	cmd.Stdin = f
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ef inspect - : %v", err)
+	}
+	if want = strings.Replace(want, inspectSample, "-", 1); string(got) != want {
+		t.Errorf("ef inspect - printed\n%s\nand on the file\n%s", got, want)
 	}
 }
