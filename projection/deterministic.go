@@ -27,6 +27,9 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 	}
 	switch ev.Role {
 	case RoleUser, RoleSystem:
+		if ev.Role == RoleUser && asideOnly(ev.Text) {
+			return nil
+		}
 		if g := glossOf(ev.Text, ctx.lang(ev.Text)); g != nil {
 			// another language: read its gloss (lexicon.go)
 			gev := *ev
