@@ -15,3 +15,17 @@ var (
 func asideOnly(text string) bool {
 	return asideRE.MatchString(text) && !asideToRE.MatchString(text)
 }
+
+// otherPastRE is someone else's past told ("老周说他以前在上家公司评测
+// temperature 全用 0.7", "she used to run it with 32 workers"), and
+// ownSetRE a setting the sentence makes all the same ("…改成 60").
+var (
+	otherPastRE = mustPattern(`(?i)(?:他|她|他们|她们)(?:以前|之前|当年|原来|过去)|\b(?:he|she|they)\s+used\s+to\b|\bat\s+(?:his|her|their)\s+(?:old|last|previous)\s+(?:job|company|team|place)\b`)
+	ownSetRE    = mustPattern(`(?i)改成|改为|设为|设成|调到|调成|\b(?:set|make|change)\s+(?:it|the|our)\b`)
+)
+
+// otherPast reports whether s tells someone else's past with no setting
+// of its own: its numbers are that past, not the session's values.
+func otherPast(s string) bool {
+	return otherPastRE.MatchString(s) && !ownSetRE.MatchString(s)
+}

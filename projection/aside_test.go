@@ -25,3 +25,19 @@ func TestAsideStatesNothing(t *testing.T) {
 		t.Errorf("zh turned to the agent: %q", got)
 	}
 }
+
+// TestOtherPastSetsNothing: someone else's past told with a number sets
+// no value; the user's own setting in the same breath still does.
+func TestOtherPastSetsNothing(t *testing.T) {
+	for _, s := range []string{
+		"哈哈，小王说他以前在上家公司压测并发全用 200，别学他。",
+		"fun fact: Dana said she used to run the importer with 64 workers, don't copy that.",
+	} {
+		if got := valuesAfter("Let's tune the importer today.", s); len(got) != 0 {
+			t.Errorf("%q: %q", s, got)
+		}
+	}
+	if got := valuesAfter("Let's tune the importer today.", "他以前设的超时太短了，把超时改成 60 秒。"); len(got) != 1 {
+		t.Errorf("own setting: %q", got)
+	}
+}

@@ -863,7 +863,7 @@ func objectiveQuote(text string) string {
 // 单行最大长度设成 4096") or its comma- and dash-separated parts ("oh wait,
 // page size should be 25 not 50, sorry — I misremembered").
 func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
-	if dismissed(s) {
+	if dismissed(s) || otherPast(s) {
 		// "btw the standup got moved to 11, whatever": chatter the user
 		// waves off sets nothing.
 		return nil
