@@ -17,7 +17,9 @@
 //     appends compaction/start (the lock) and calls the summarize hook.
 //  4. Compile is that hook. It extracts the shadowed messages byte-exact,
 //     renders the deterministic checkpoint text (and appends a semantic
-//     digest when a Summarizer is set and it fits), checks R, writes and
+//     digest when a Summarizer is set and it fits; the same call's
+//     proposals are admitted into the state only as the projection
+//     verifies them against the log, modelprop.go), checks R, writes and
 //     verifies the bundle (Archive.Put), re-runs the validator with the
 //     receipt (P) and only then returns the summary. Nothing is visible
 //     before the hook returns, so BundleDurable ≺ SurfaceLoss (§6).
