@@ -630,6 +630,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	if ev.Role == RoleUser {
 		// A choice by elimination (eliminate.go).
 		out = append(out, eliminated(ss)...)
+		// A rule relayed in a sentence about someone's stance
+		// (relayed.go).
+		out = append(out, relayedRules(ss, out)...)
 	}
 	return out
 }
