@@ -120,6 +120,10 @@ var (
 	// koAlwaysRE is "always" in a request ("항상 … 확인해 주세요"): a
 	// rule, where "빌드가 항상 실패해요" tells what happens.
 	koAlwaysRE = regexp.MustCompile(`(항상|언제나|매번)[^.!?\n]*?(?:주세요|하세요|십시오|쓰세요|두세요)(?:[.!\n]|$)`)
+	// koNeedRE is a sentence telling what the user needs ("…그래프 한 장
+	// 필요해요."): a request, its task set by a deadline in it or in the
+	// short sentence after it ("목요일까지 만들어 주세요").
+	koNeedRE = regexp.MustCompile(`필요해요|필요합니다|필요해|있어야 해요|있어야 합니다`)
 	// koChoiceRE is a choice said before its verb: "… LightGBM으로
 	// 가요", "B안으로 하죠", "이걸로 할게요", "Redis를 쓰기로 했어요", at
 	// the end of its sentence.
@@ -244,6 +248,15 @@ func koSpans(text string) []preSpan {
 			}
 			add(start, start, "请")
 			add(m[0], m[1], koDays[text[m[2]:m[3]]]+"之前")
+		}
+	}
+	for _, m := range koNeedRE.FindAllStringIndex(text, -1) {
+		if rest := strings.TrimLeft(text[m[1]:], " "); rest == "" || strings.ContainsRune(".!\n", rune(rest[0])) {
+			start := strings.LastIndexAny(text[:m[0]], ".!?\n。") + 1
+			for start < m[0] && text[start] == ' ' {
+				start++
+			}
+			add(start, start, "请")
 		}
 	}
 	for _, m := range koChoiceRE.FindAllStringIndex(text, -1) {

@@ -126,6 +126,14 @@ func TestKoreanDecisionsTasksQuestions(t *testing.T) {
 			t.Errorf("task %q: %q", c.text, got)
 		}
 	}
+	// what the user needs, with a deadline in the short sentence after
+	// it, is a task; a need with no deadline is none
+	if got := obligationsAfter("안녕하세요, 오늘은 검색 API 튜닝을 할 거예요.", "다음 주 발표용 성능 비교 표가 필요해요. 수요일까지 보내 주세요."); !has(prefixed(got), "task", "성능 비교 표가 필요해요") {
+		t.Errorf("need with a deadline: %q", got)
+	}
+	if got := obligationsAfter("안녕하세요, 오늘은 검색 API 튜닝을 할 거예요.", "에러 로그가 좀 더 필요해요."); len(got) != 0 {
+		t.Errorf("need: %q", got)
+	}
 	for _, s := range []string{"스테이징 DB를 써도 되는지는 아직 모르겠어요.", "로그 보관 기간을 90일로 할지는 보안팀이 아직 답을 안 주셨어요."} {
 		if got := questionsAfter(s); !has(got, "open", strings.Fields(s)[0]) {
 			t.Errorf("question %q: %q", s, got)
@@ -159,4 +167,13 @@ func TestDetectKorean(t *testing.T) {
 	if back, ok := g.back(g.text); !ok || back != text {
 		t.Errorf("back = %q, %v", back, ok)
 	}
+}
+
+// prefixed marks each line "task " for has.
+func prefixed(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = "task " + l
+	}
+	return out
 }
