@@ -352,6 +352,24 @@
 // any), and AdmitModel is deterministic, so a replay that admits a
 // checkpoint's recorded ModelBatch after its span restores them exactly.
 //
+// Some readings rest on the structure of what was said or run rather
+// than on its words. A failure is resolved by the same work run another
+// way (samework.go): a chain that shows its error through a viewer of a
+// file is read by the stage that wrote the file, and the same program and
+// operands run again with every option kept and at most one value in
+// three changed (names the error blamed still there) resolves it. Options
+// named in a sentence (two to five names linked by a word of alternative,
+// or three or more by commas and "and") are decided by a later short user
+// clause naming exactly one of them with nothing but claim-less words
+// beside it (namedopts.go). A command whose verb sets things ("qm set 102
+// --memory 4096", "postconf -e k=v", "sysctl -w k=v") gives each setting
+// as the thing's current value, scoped by program and thing (setcmd.go).
+// A user's value followed by words of repair and a token of its shape
+// ending the clause is the repaired value ("….17 — sorry no, .71",
+// selfrepair.go). A clause binding "we" or "you" after someone's stance
+// ("she was clear that we do not store …", "fine with it as long as we
+// only …") is a rule wherever it stands in a paragraph (relayed.go).
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
