@@ -34,6 +34,10 @@ var lexKO = []lexEntry{
 	{catNever, "是不能", ko("은 안 돼요|는 안 돼요|은 안 됩니다|는 안 됩니다|건 안 돼요|건 안 됩니다")},
 	{catNever, "永远", ko("절대로|절대")},
 	{catNever, "禁止", ko("금지")},
+	// "not forbidden" forbids nothing
+	{catFunction, "금지된 건 아니", ko("금지된 건 아니")},
+	{catFunction, "금지는 아니", ko("금지는 아니")},
+	{catFunction, "금지가 아니", ko("금지가 아니")},
 	// a rule named as said before ("금지라고 했는데") states none
 	{catFunction, "금지라고 했는데", ko("금지라고 했는데|금지라고 했지만|금지라고 했었는데")},
 	// a thing that does not work, or an absolute value, is no rule
@@ -124,6 +128,10 @@ var (
 	// 필요해요."): a request, its task set by a deadline in it or in the
 	// short sentence after it ("목요일까지 만들어 주세요").
 	koNeedRE = regexp.MustCompile(`필요해요|필요합니다|필요해|있어야 해요|있어야 합니다`)
+	// koSelfRE is the user as the subject ("저는 내일 발표해야 해요"):
+	// the user's own "I have to" binds the user, not the agent
+	// (narratorRE reads 我); a word that only ends so ("문제가") is none.
+	koSelfRE = regexp.MustCompile(`(?:^|[\s,.!?])(저는|제가|나는|내가|저도|난)\s`)
 	// koChoiceRE is a choice said before its verb: "… LightGBM으로
 	// 가요", "B안으로 하죠", "이걸로 할게요", "Redis를 쓰기로 했어요", at
 	// the end of its sentence.
@@ -249,6 +257,9 @@ func koSpans(text string) []preSpan {
 			add(start, start, "请")
 			add(m[0], m[1], koDays[text[m[2]:m[3]]]+"之前")
 		}
+	}
+	for _, m := range koSelfRE.FindAllStringSubmatchIndex(text, -1) {
+		add(m[2], m[3], "我")
 	}
 	for _, m := range koNeedRE.FindAllStringIndex(text, -1) {
 		if rest := strings.TrimLeft(text[m[1]:], " "); rest == "" || strings.ContainsRune(".!\n", rune(rest[0])) {
