@@ -16,13 +16,13 @@ func TestAsideStatesNothing(t *testing.T) {
 			t.Errorf("%q: %q", s, got)
 		}
 	}
-	got := anchorsAfter("Let's migrate the billing service to Postgres 16.", "unrelated, but please never push to main without a review.")
-	if !hasAnchor(got, "constraint active", "never push to main") {
-		t.Errorf("turned to the agent: %q", got)
-	}
-	got = anchorsAfter("你好，今天迁移计费服务。", "题外话：你千万别动 prod 的配置。")
-	if !hasAnchor(got, "constraint active", "别动 prod 的配置") {
-		t.Errorf("zh turned to the agent: %q", got)
+	for _, c := range []struct{ intro, text, want string }{
+		{"Let's migrate the billing service to Postgres 16.", "unrelated, but please never push to main without a review.", "never push to main"},
+		{"你好，今天迁移计费服务。", "题外话：你千万别动 prod 的配置。", "别动 prod 的配置"},
+	} {
+		if got := anchorsAfter(c.intro, c.text); !hasAnchor(got, "constraint active", c.want) {
+			t.Errorf("turned to the agent %q: %q", c.text, got)
+		}
 	}
 }
 

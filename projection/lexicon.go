@@ -657,14 +657,7 @@ var leadWords = map[string]bool{"please": true, "and": true, "but": true, "also"
 func fixNegation(toks []glossTok, nr negRules) {
 	neg := strings.Fields(nr.neg)
 	clitics := strings.Fields(nr.clitics)
-	for start := 0; start < len(toks) && toks[start].start >= 0; {
-		end := start
-		for end < len(toks) && toks[end].start >= 0 && !toks[end].clauseEnd {
-			end++
-		}
-		end = min(end+1, len(toks))
-		cl := toks[start:end]
-		start = end
+	for _, cl := range glossClauses(toks) {
 		lead := 0
 		for lead < len(cl) && !cl[lead].keep && leadWords[cl[lead].en] && !slicesContains(neg, cl[lead].low) {
 			lead++

@@ -10,14 +10,7 @@ import "strings"
 // mitad", "réduis-le de moitié": "cut the timeout in half"), and one
 // that raises with it doubles (Russian "увеличь таймаут вдвое").
 func fixSetting(toks []glossTok) {
-	for start := 0; start < len(toks) && toks[start].start >= 0; {
-		end := start
-		for end < len(toks) && toks[end].start >= 0 && !toks[end].clauseEnd {
-			end++
-		}
-		end = min(end+1, len(toks))
-		cl := toks[start:end]
-		start = end
+	for _, cl := range glossClauses(toks) {
 		set, reduce, raise := -1, -1, -1
 		for i := range cl {
 			if cl[i].keep {
@@ -40,4 +33,21 @@ func fixSetting(toks []glossTok) {
 			}
 		}
 	}
+}
+
+// glossClauses are the clauses of a message's words (a clause ends at
+// its word marked clauseEnd), each a slice of toks, so a fix writes
+// through it.
+func glossClauses(toks []glossTok) [][]glossTok {
+	var out [][]glossTok
+	for start := 0; start < len(toks) && toks[start].start >= 0; {
+		end := start
+		for end < len(toks) && toks[end].start >= 0 && !toks[end].clauseEnd {
+			end++
+		}
+		end = min(end+1, len(toks))
+		out = append(out, toks[start:end])
+		start = end
+	}
+	return out
 }

@@ -62,22 +62,14 @@ func TestKoreanRules(t *testing.T) {
 // number corrected by another ("3번 말고 5번") is the second; a
 // question about a change sets nothing.
 func TestKoreanSettings(t *testing.T) {
-	for _, c := range []struct {
-		msgs []string
-		want string
-	}{
+	checkValues(t, "", []valueCase{
 		{[]string{"타임아웃은 30초로 바꿔 주세요.", "타임아웃을 절반으로 줄여 주세요."}, "15 s"},
 		{[]string{"캐시 TTL을 60초로 해 주세요.", "TTL을 20초 더 늘려 주세요."}, "80 s"},
 		{[]string{"batch_size를 64로 바꿔 주세요.", "batch_size를 25% 줄여 주세요."}, "48"},
 		{[]string{"worker 수를 8로 설정해 주세요.", "worker 수를 두 배로 늘려 주세요."}, "16"},
 		{[]string{"worker 수를 8로 설정해 주세요.", "worker 수를 두 배로 늘려 주세요.", "아 별로네요. 원래대로 돌려 주세요."}, "8"},
 		{[]string{"재시도 횟수는 3번 말고 5번이면 돼요."}, "5"},
-	} {
-		got := valuesAfter(c.msgs...)
-		if len(got) != 1 || !strings.HasPrefix(got[0], c.want+" ") {
-			t.Errorf("%q: %q, want %s", c.msgs, got, c.want)
-		}
-	}
+	})
 	if got := valuesAfter("objective를 huber로 바꿔볼까요?"); len(got) != 0 {
 		t.Errorf("a question set %q", got)
 	}
@@ -177,4 +169,25 @@ func prefixed(lines []string) []string {
 		out[i] = "task " + l
 	}
 	return out
+}
+
+// valueCase is messages and the one value they must leave, first.
+type valueCase struct {
+	msgs []string
+	want string
+}
+
+// checkValues checks each case after an intro message (none when "").
+func checkValues(t *testing.T, intro string, cases []valueCase) {
+	t.Helper()
+	for _, c := range cases {
+		msgs := c.msgs
+		if intro != "" {
+			msgs = append([]string{intro}, msgs...)
+		}
+		got := valuesAfter(msgs...)
+		if len(got) != 1 || !strings.HasPrefix(got[0], c.want+" ") {
+			t.Errorf("%q: %q, want %s", c.msgs, got, c.want)
+		}
+	}
 }

@@ -39,20 +39,12 @@ func TestRussianRules(t *testing.T) {
 // an amount ("увеличь … на 20 секунд"), doubled ("увеличь вдвое",
 // "удвой") or halved ("уменьши вдвое"), and put back ("верни как было").
 func TestRussianSettings(t *testing.T) {
-	for _, c := range []struct {
-		msgs []string
-		want string
-	}{
+	checkValues(t, ruIntro, []valueCase{
 		{[]string{"Поставь таймаут на 30 секунд.", "Увеличь таймаут на 20 секунд."}, "50 seconds"},
 		{[]string{"Поставь таймаут на 30 секунд.", "Увеличь таймаут вдвое."}, "60 seconds"},
 		{[]string{"Поставь лимит на 40.", "Уменьши лимит вдвое."}, "20"},
 		{[]string{"Поставь лимит на 40.", "Поставь лимит на 60.", "Верни лимит как было."}, "40"},
-	} {
-		got := valuesAfter(append([]string{ruIntro}, c.msgs...)...)
-		if len(got) != 1 || !strings.HasPrefix(got[0], c.want+" ") {
-			t.Errorf("%q: %q, want %s", c.msgs, got, c.want)
-		}
-	}
+	})
 }
 
 // TestRussianTasksQuestions: "не забудь", a deadline ("до пятницы"), not
