@@ -249,7 +249,11 @@ func (r *Reducer) chooseNamed(ev *Event, ref EventRef) {
 		return
 	}
 	for _, s := range sentences(ev.Text) {
-		opts, alt := namedOptions(s)
+		var opts []string
+		alt := false
+		if mayOffer(s) {
+			opts, alt = namedOptions(s)
+		}
 		if opts != nil {
 			r.named, r.namedSeq, r.namedAlt = opts, ev.Seq, alt
 			if ev.Role == RoleUser {

@@ -105,6 +105,11 @@ func readOpts(st string) (runOpts, bool) {
 // failed stage fs run again with a few of its values changed (see
 // above).
 func sameInvocation(fs, because string, pc *passedCall) bool {
+	f := runFields(fs)
+	if len(f) == 0 || !slices.ContainsFunc(pc.stages, func(ps passedStage) bool { return ps.ok && ps.run.prog == f[0] }) {
+		// No stage of the passing call runs the failed program.
+		return false
+	}
 	fo, ok := readOpts(fs)
 	if !ok || len(fo.names) < 2 {
 		return false
