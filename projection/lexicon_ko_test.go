@@ -109,6 +109,12 @@ func TestKoreanDecisionsTasksQuestions(t *testing.T) {
 	if got := anchorsAfter("결국 gRPC 대신 REST를 쓰기로 했어요."); !hasAnchor(got, "decision active", "REST를 쓰기로 했어요") {
 		t.Errorf("decided: %q", got)
 	}
+	if got := anchorsAfter("안녕하세요, 오늘은 큐를 바꿀 거예요.", "후보가 RabbitMQ랑 NATS인데 그냥 NATS 쓰죠."); !hasAnchor(got, "decision active", "NATS 쓰죠") {
+		t.Errorf("let's use: %q", got)
+	}
+	if got := anchorsAfter("안녕하세요, 오늘은 큐를 바꿀 거예요.", "NATS를 쓰자고 했던 건 팀장님이 싫어하셨어요."); hasAnchor(got, "decision", "") {
+		t.Errorf("a proposal told is no choice: %q", got)
+	}
 	for _, c := range []struct{ text, want string }{
 		{"PR 올리기 전에 CHANGELOG 업데이트해 주세요.", "CHANGELOG 업데이트해 주세요"},
 		{"금요일까지 마이그레이션 스크립트 리뷰해 주세요.", "마이그레이션 스크립트 리뷰해 주세요"},
@@ -127,7 +133,7 @@ func TestKoreanDecisionsTasksQuestions(t *testing.T) {
 	if got := obligationsAfter("안녕하세요, 오늘은 검색 API 튜닝을 할 거예요.", "에러 로그가 좀 더 필요해요."); len(got) != 0 {
 		t.Errorf("need: %q", got)
 	}
-	for _, s := range []string{"스테이징 DB를 써도 되는지는 아직 모르겠어요.", "로그 보관 기간을 90일로 할지는 보안팀이 아직 답을 안 주셨어요."} {
+	for _, s := range []string{"스테이징 DB를 써도 되는지는 아직 모르겠어요.", "로그 보관 기간을 90일로 할지는 보안팀이 아직 답을 안 주셨어요.", "TTL을 길게 가져가도 되는지 확실하지 않아요."} {
 		if got := questionsAfter(s); !has(got, "open", strings.Fields(s)[0]) {
 			t.Errorf("question %q: %q", s, got)
 		}
