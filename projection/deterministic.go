@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Deterministic is the built-in Proposer: patterns over English and
@@ -27,6 +28,11 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 	}
 	switch ev.Role {
 	case RoleUser, RoleSystem:
+		if len(ev.Text) > maxInstructionBytes {
+			short := *ev
+			short.Text = instructionWindows(ev.Text)
+			ev = &short
+		}
 		if ev.Role == RoleUser && asideOnly(ev.Text) {
 			return nil
 		}
@@ -43,6 +49,37 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 		return proposeToolResult(ev, ctx)
 	}
 	return nil
+}
+
+// maxInstructionBytes bounds the text of one user or system message the
+// readings run over. A longer message is mostly pasted material (a log, a
+// file, a dump) around what the user says of it, which stands before the
+// paste or after it: its first and last maxInstructionBytes/2 are read
+// (instructionWindows). Read whole, a 20 MB paste cost the readings'
+// expressions seconds of CPU; the recall index reads 256 KiB of a message.
+const maxInstructionBytes = 256 << 10
+
+// instructionWindows is text's first and last maxInstructionBytes/2, each
+// cut back to whole lines (a sentence never runs across a line break, so
+// no sentence is made of the two), joined by a line break. A window that
+// is one unbroken line is cut at a rune boundary.
+func instructionWindows(text string) string {
+	half := maxInstructionBytes / 2
+	head := text[:half]
+	if i := strings.LastIndexByte(head, '\n'); i > 0 {
+		head = head[:i]
+	}
+	for len(head) > 0 && !utf8.RuneStart(text[len(head)]) {
+		head = head[:len(head)-1]
+	}
+	tail := text[len(text)-half:]
+	if i := strings.IndexByte(tail, '\n'); i >= 0 && i < len(tail)-1 {
+		tail = tail[i+1:]
+	}
+	for len(tail) > 0 && !utf8.RuneStart(tail[0]) {
+		tail = tail[1:]
+	}
+	return head + "\n" + tail
 }
 
 // Sentence limits: longer sentences are pasted material, not instructions.
