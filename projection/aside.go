@@ -1,5 +1,7 @@
 package projection
 
+import "strings"
+
 // An aside the user labels as off the task ("完全不相关：楼下咖啡机又坏
 // 了，…只能喝速溶了", "totally unrelated: the espresso machine died",
 // "余談ですが…", "딴 얘기지만…") states nothing for the session, unless
@@ -27,5 +29,8 @@ var (
 // otherPast reports whether s tells someone else's past with no setting
 // of its own: its numbers are that past, not the session's values.
 func otherPast(s string) bool {
+	if !strings.ContainsAny(s, "他她") && !strings.Contains(s, "sed to") && !strings.Contains(s, " at ") {
+		return false // no cue word: most sentences stop here
+	}
 	return otherPastRE.MatchString(s) && !ownSetRE.MatchString(s)
 }
