@@ -186,6 +186,12 @@ func Detect(path string) (Format, error) {
 // zstdMagic opens a Zstandard frame.
 var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 
+// binaryByte reports a control character JSON text cannot hold (RFC 8259
+// §2 and §7: whitespace is tab, LF, CR and space; a string escapes the rest).
+func binaryByte(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+}
+
 // firstLine is data up to its first line feed.
 func firstLine(data []byte) []byte {
 	if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -225,12 +231,17 @@ func DetectBytes(data []byte) (Format, error) {
 		// "invalid character '\x1f' looking for beginning of value".
 		return "", fmt.Errorf("%w: the file is gzip-compressed: decompress it first (gunzip -k FILE, or gunzip -c FILE > NEW)", ErrUnknownFormat)
 	}
-	if i := bytes.IndexByte(firstLine(data[:min(len(data), 8<<10)]), 0); i >= 0 {
-		// JSON text holds no NUL byte (UTF-16, which does, is told above):
-		// an archive, an image, a database, a core file. Only the first
-		// line is looked at: a log whose tail a crash left as zeros is a
-		// torn log, read up to its tail.
-		return "", fmt.Errorf("%w: the file is binary (a NUL byte at offset %d), not JSON text", ErrUnknownFormat, i)
+	if i := bytes.IndexFunc(firstLine(data[:min(len(data), 8<<10)]), binaryByte); i >= 0 {
+		// JSON text holds no control byte but tab, CR and LF, raw or in a
+		// string (UTF-16, which holds NULs, is told above): an archive,
+		// an image, a database, a core file. Only the first line is
+		// looked at: a log whose tail a crash left as zeros is a torn
+		// log, read up to its tail.
+		what := "a NUL byte"
+		if data[i] != 0 {
+			what = fmt.Sprintf("control byte 0x%02x", data[i])
+		}
+		return "", fmt.Errorf("%w: the file is binary (%s at offset %d), not JSON text", ErrUnknownFormat, what, i)
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
