@@ -576,7 +576,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return a.Kind == KindConstraint && a.Lifecycle == Active && repinsOf(a.valueFacts(), fp)
 		}); o != nil {
 			r.supersede(nu, o)
-		} else if p.Correction {
+		} else if p.Correction && !proFormRefusal(p.Value) {
+			// "no, don't do that": the agent's act, not a rule
+			// (correctref.go).
 			o := r.naming(p.Links, KindConstraint, Active)
 			if o == nil {
 				o = r.nearestUnlinked(KindConstraint, p.Value, 0.3, len(p.Links) > 0)
