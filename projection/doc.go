@@ -368,7 +368,9 @@
 // ending the clause is the repaired value ("….17 — sorry no, .71",
 // selfrepair.go). A clause binding "we" or "you" after someone's stance
 // ("she was clear that we do not store …", "fine with it as long as we
-// only …") is a rule wherever it stands in a paragraph (relayed.go).
+// only …") is a rule wherever it stands in a paragraph (relayed.go). A
+// correction refusing by a pro-form ("no, don't do that") refuses the
+// agent's last act and replaces no earlier rule (correctref.go).
 //
 // # Bounds
 //
