@@ -815,6 +815,15 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			return
 		}
 		r.hot[slot(nu.Kind, nu.Key)] = nu
+		if p.Rel == "=was" && held != "" {
+			// "元に戻して" of a setting the user gave two numbers in
+			// passing (40, then 60): the one before the last.
+			if b := heldBefore(r.said, p.Name, held); b != "" {
+				nu.Value, nu.Was = b, held
+				r.noteValue(ev, nu)
+				return
+			}
+		}
 		if held != "" {
 			nu.Was = held
 			if v, ok := applyChange(held, p.Rel); ok {

@@ -55,3 +55,13 @@ func TestChineseNameBeforeKey(t *testing.T) {
 		}
 	}
 }
+
+// TestRevertPassingNumbers: "put it back" of a setting no value holds,
+// named by a katakana word ("タイムアウト", "リトライ"), is the number the
+// user gave it before the last one.
+func TestRevertPassingNumbers(t *testing.T) {
+	got := valuesAfter("こんにちは、今日はバッチ処理を直します。", "リトライ回数を 3 回にしてください。", "リトライ回数を 5 回にしてください。", "リトライ回数を元に戻してください。")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "3") {
+		t.Errorf("%q, want 3", got)
+	}
+}
