@@ -326,14 +326,14 @@
 // and counted, never fatal. AdmitModel then keeps a proposal only when the
 // cited event is one the prompt listed; its quote (white space aside) and
 // condition occur in that event's text (a tool result's output, never its
-// call's arguments); the statement quotes two content words or more; the
+// call's arguments), starting and ending at a word's edge; the statement quotes two content words or more; the
 // event's speaker has authority for the kind (admit, and stricter: rules,
 // values and tasks only from the user or the system, decisions, rejected
 // approaches and questions also from the assistant, failures and finished
 // tasks only from a tool's output, so an instruction inside a tool's
 // output is never the user's rule); a value's quote contains its value
-// and the event names its subject (or the subject is a setting already
-// held: "go back to 25"); a target exists, is older than the
+// and names its subject, word for word (or the subject is a setting
+// already held: "go back to 25"); a target exists, is older than the
 // event and is a head of a kind the op moves, and a supersession of the
 // user's word comes from the user or the system. A proposal the state
 // already holds, repeated, or a value the log has set again since is

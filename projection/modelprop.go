@@ -394,7 +394,7 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 // authority for it (admit, and the kind's own speakers: a rule, a value or
 // a task only the user or the system; a failure or a finished task only a
 // tool's output), and what the kind needs holds: a value's quote contains
-// the value and its event names its subject; a target exists, is older
+// the value and names its subject; a target exists, is older
 // than the event and is of a kind the op moves.
 //
 // Model-proposed anchors are held apart from the ones the log's reading
@@ -558,9 +558,11 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		}
 		nu.Value, nu.Name = v, subj
 		nu.Key = "value/-/" + valueKey(subj)
-		if target == nil && !namesSubject(ev.Text, subj) && !r.holdsValue(nu.Key) {
-			// "torna a 25": the event may leave its setting unnamed
-			// only when the setting is one already held
+		if target == nil && !namesSubject(quote, subj) && !r.holdsValue(nu.Key) {
+			// the quote names the setting it gives a value ("we have 3
+			// reviewers" gives none to a "report" named elsewhere in
+			// the event); "torna a 25" may leave it unnamed only when
+			// the setting is one already held
 			return DropSubject
 		}
 		if target != nil {
@@ -630,34 +632,57 @@ func modelSpeaks(k Kind, ev Event) bool {
 
 // findVerbatim finds q in text: as it is, or with its runs of white space
 // matching any white space of text (a model's JSON string loses line
-// breaks and indentation). It returns the text's own words, so a quote
-// kept is always a substring of its event.
+// breaks and indentation), where it starts and ends at a word's edge (a
+// quote cut inside a word, "ot delete the logs" of "do not delete the
+// logs", quotes no words the event says). It returns the text's own words,
+// so a quote kept is always a substring of its event.
 func findVerbatim(text, q string) (string, bool) {
 	q = strings.TrimSpace(q)
 	if q == "" {
 		return "", false
 	}
-	if strings.Contains(text, q) {
-		return q, true
+	var re *regexp.Regexp
+	if f := strings.Fields(q); len(f) >= 2 {
+		parts := make([]string, len(f))
+		for i, w := range f {
+			parts[i] = regexp.QuoteMeta(w)
+		}
+		re = regexp.MustCompile(strings.Join(parts, `\s+`))
+	} else {
+		re = regexp.MustCompile(regexp.QuoteMeta(q))
 	}
-	f := strings.Fields(q)
-	if len(f) < 2 {
-		return "", false
+	for off := 0; off < len(text); {
+		loc := re.FindStringIndex(text[off:])
+		if loc == nil {
+			break
+		}
+		i, j := off+loc[0], off+loc[1]
+		if atWordEdge(text, i) && atWordEdge(text, j) {
+			return text[i:j], true
+		}
+		_, n := utf8.DecodeRuneInString(text[i:])
+		off = i + max(n, 1)
 	}
-	parts := make([]string, len(f))
-	for i, w := range f {
-		parts[i] = regexp.QuoteMeta(w)
+	return "", false
+}
+
+// atWordEdge reports whether offset i of text is not inside a word of a
+// script that spaces its words: the runes either side are not both
+// letters or digits (a CJK or Hangul rune is an edge: those scripts join a
+// word and its particles).
+func atWordEdge(text string, i int) bool {
+	if i <= 0 || i >= len(text) {
+		return true
 	}
-	re, err := regexp.Compile(strings.Join(parts, `\s+`))
-	if err != nil {
-		return "", false
-	}
-	m := re.FindString(text)
-	return m, m != ""
+	a, _ := utf8.DecodeLastRuneInString(text[:i])
+	b, _ := utf8.DecodeRuneInString(text[i:])
+	inWord := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !isCJK(r) }
+	return !inWord(a) || !inWord(b)
 }
 
 // namesSubject reports whether text names a value's subject: every word
-// of it (letters and digits, case folded) occurs in text.
+// of it (letters and digits, case folded) occurs in text as a word, not
+// inside a longer one ("port" is not named by "report").
 func namesSubject(text, subj string) bool {
 	low := strings.ToLower(text)
 	words := strings.FieldsFunc(strings.ToLower(subj), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -665,7 +690,7 @@ func namesSubject(text, subj string) bool {
 		return false
 	}
 	for _, w := range words {
-		if !strings.Contains(low, w) {
+		if _, ok := findVerbatim(low, w); !ok {
 			return false
 		}
 	}
