@@ -185,3 +185,32 @@ func TestStdioCancelOfNoRequestInFlight(t *testing.T) {
 		}
 	}
 }
+
+// Stopping the server (its context cancelled: Ctrl-C, SIGTERM) is no
+// error: the SDK's "server run cancelled" was logged at ERROR on every
+// Ctrl-C of ef mcp. It stays in the debug log.
+func TestStdioStopIsNoError(t *testing.T) {
+	for _, level := range []slog.Level{slog.LevelWarn, slog.LevelDebug} {
+		var logs bytes.Buffer
+		srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{
+			Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: level}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, pw := io.Pipe() // stdin open, nothing written
+		defer pw.Close()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		var out bytes.Buffer
+		go func() { done <- srv.ServeStdio(ctx, pr, nopCloser{&out}) }()
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		<-done
+		if strings.Contains(logs.String(), "level=ERROR") {
+			t.Errorf("level %v: stopping logged an error:\n%s", level, logs.String())
+		}
+		if level == slog.LevelDebug && !strings.Contains(logs.String(), "level=DEBUG") {
+			t.Errorf("debug log lost the stop: %q", logs.String())
+		}
+	}
+}

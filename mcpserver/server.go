@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -66,6 +67,45 @@ type Options struct {
 type Server struct {
 	srv    *mcp.Server
 	logger *slog.Logger
+	// runCtx is the context of the Run or ServeStdio serving now (nil
+	// before): once it is done, the SDK's errors are its own stopping
+	// (quietAfterStop).
+	runCtx atomic.Pointer[context.Context]
+}
+
+// quietAfterStop passes records to h, but once the server's run context
+// is done (the caller stopped it: Ctrl-C, SIGTERM, a host ending the
+// session) it logs errors at debug level: the SDK reports being cancelled
+// as an error ("server run cancelled"), which read as a failure on every
+// Ctrl-C of ef mcp.
+type quietAfterStop struct {
+	h slog.Handler
+	s *Server
+}
+
+func (q quietAfterStop) stopped() bool {
+	c := q.s.runCtx.Load()
+	return c != nil && (*c).Err() != nil
+}
+
+func (q quietAfterStop) Enabled(ctx context.Context, l slog.Level) bool { return q.h.Enabled(ctx, l) }
+
+func (q quietAfterStop) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level > slog.LevelDebug && q.stopped() {
+		r.Level = slog.LevelDebug
+		if !q.h.Enabled(ctx, r.Level) {
+			return nil
+		}
+	}
+	return q.h.Handle(ctx, r)
+}
+
+func (q quietAfterStop) WithAttrs(as []slog.Attr) slog.Handler {
+	return quietAfterStop{q.h.WithAttrs(as), q.s}
+}
+
+func (q quietAfterStop) WithGroup(name string) slog.Handler {
+	return quietAfterStop{q.h.WithGroup(name), q.s}
 }
 
 // New returns a server for tools. It fails, naming the tool, when a tool has
@@ -82,6 +122,8 @@ func New(tools []Tool, opts Options) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	s := &Server{}
+	logger = slog.New(quietAfterStop{logger.Handler(), s})
 	srv := mcp.NewServer(&mcp.Implementation{Name: opts.Name, Version: opts.Version},
 		&mcp.ServerOptions{Instructions: opts.Instructions, Logger: logger})
 	seen := map[string]bool{}
@@ -99,7 +141,8 @@ func New(tools []Tool, opts Options) (*Server, error) {
 		}
 		srv.AddTool(def, handler(t, logger))
 	}
-	return &Server{srv: srv, logger: logger}, nil
+	s.srv, s.logger = srv, logger
+	return s, nil
 }
 
 // check refuses what the SDK would panic on, with an error instead.
@@ -147,6 +190,7 @@ func handler(t Tool, logger *slog.Logger) mcp.ToolHandler {
 // Run serves one client on the given transport until it disconnects or ctx
 // ends.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.runCtx.Store(&ctx)
 	return s.srv.Run(ctx, t)
 }
 
@@ -164,5 +208,6 @@ func (s *Server) ServeStdio(ctx context.Context, r io.ReadCloser, w io.WriteClos
 	}
 	lw := &lineWriter{w: w, logger: logger}
 	go filterLines(r, pw, lw)
+	s.runCtx.Store(&ctx)
 	return s.srv.Run(ctx, &mcp.IOTransport{Reader: pr, Writer: lw, MaxLineLength: MaxLine + 1})
 }
