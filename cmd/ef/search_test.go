@@ -24,6 +24,10 @@ import (
 // Claude Agent SDK coding session into a fresh bundle store.
 func searchFixture(t *testing.T) (string, []recalltest.Checkpoint, map[string]string) {
 	t.Helper()
+	// Skip when the corpus is absent before the once: a skip inside it
+	// left the fixture unmade, and every later test failed ("were not
+	// made") where it should have skipped.
+	testutil.SharedDir(t)
 	searchCkpts.once.Do(func() {
 		var files []string
 		for _, f := range testutil.CorpusFiles(t, "dsh-snapshots") {

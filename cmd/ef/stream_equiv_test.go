@@ -31,6 +31,7 @@ import (
 // are seconds of CPU under -race).
 func streamEquivLogs(t *testing.T) []string {
 	t.Helper()
+	testutil.SharedDir(t) // skip before the once (see searchFixture)
 	equivLogs.once.Do(func() {
 		dir, err := os.MkdirTemp("", "ef-test-equiv-")
 		if err != nil {
