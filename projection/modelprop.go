@@ -69,6 +69,7 @@ const (
 	DropUnknownKind = "unknown-kind"       // a kind outside the schema
 	DropEvent       = "unknown-event"      // the cited id names no citable event
 	DropNotVerbatim = "not-verbatim"       // quote or condition not in the event
+	DropNegation    = "negation-cut"       // a rule, task, choice or value quoted without its clause's negation
 	DropShort       = "too-short"          // a statement quoting fewer than two content words
 	DropAuthority   = "authority"          // the event's speaker may not state it
 	DropValue       = "value-not-in-quote" // a value its quote does not contain
@@ -452,8 +453,16 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		// JSON never decodes to such text; a caller built it
 		return DropMalformed
 	}
-	quote, ok := findVerbatim(ev.Text, p.Quote)
+	var keeps func(i, j int) bool
+	switch p.Kind {
+	case ModelConstraint, ModelObligation, ModelDecision, ModelValue, ModelSupersedes:
+		keeps = func(i, j int) bool { return keepsNegation(ev.Text, i, j) }
+	}
+	quote, ok := findVerbatimIf(ev.Text, p.Quote, keeps)
 	if !ok {
+		if _, cut := findVerbatim(ev.Text, p.Quote); cut {
+			return DropNegation
+		}
 		return DropNotVerbatim
 	}
 	if states && p.Kind != ModelValue && len(terms(quote)) < 2 {
@@ -637,6 +646,12 @@ func modelSpeaks(k Kind, ev Event) bool {
 // logs", quotes no words the event says). It returns the text's own words,
 // so a quote kept is always a substring of its event.
 func findVerbatim(text, q string) (string, bool) {
+	return findVerbatimIf(text, q, nil)
+}
+
+// findVerbatimIf is findVerbatim keeping only an occurrence text[i:j]
+// that ok accepts (nil: any).
+func findVerbatimIf(text, q string, ok func(i, j int) bool) (string, bool) {
 	q = strings.TrimSpace(q)
 	if q == "" {
 		return "", false
@@ -657,13 +672,37 @@ func findVerbatim(text, q string) (string, bool) {
 			break
 		}
 		i, j := off+loc[0], off+loc[1]
-		if atWordEdge(text, i) && atWordEdge(text, j) {
+		if atWordEdge(text, i) && atWordEdge(text, j) && (ok == nil || ok(i, j)) {
 			return text[i:j], true
 		}
 		_, n := utf8.DecodeRuneInString(text[i:])
 		off = i + max(n, 1)
 	}
 	return "", false
+}
+
+// clauseStops end a clause: what a quote's clause says before it is what
+// follows the last of them.
+const clauseStops = ".,;:!?\n。，、；：！？"
+
+// keepsNegation reports whether a quote at text[i:j] keeps its clause's
+// negation: the words of its clause before it ("Nobody gets to | wipe the
+// staging tables", "Non | toccare lo stato") say none, or the quote says
+// one too. A rule, a task, a choice or a value cut after its "not" states
+// the opposite of what the event says.
+func keepsNegation(text string, i, j int) bool {
+	pre := text[strings.LastIndexAny(text[:i], clauseStops)+1 : i]
+	if strings.TrimSpace(pre) == "" {
+		return true
+	}
+	neg := func(s string) bool {
+		if negRE.MatchString(s) {
+			return true
+		}
+		g := glossOf(s, detectLang(text, langNone))
+		return g != nil && negRE.MatchString(g.text)
+	}
+	return !neg(pre) || neg(text[i:j])
 }
 
 // atWordEdge reports whether offset i of text is not inside a word of a
