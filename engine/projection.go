@@ -131,25 +131,29 @@ func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {
 }
 
 // coveredHi is the newest original event a surface node stands for: its own
-// seq, or for a checkpoint the newest event of what it shadowed.
+// seq, or for a checkpoint the newest event of what it shadowed, over all
+// its sources (a leaf checkpoint written after messages that a later fold
+// took with it has a newer seq than they, but stands for older events).
 func coveredHi(s *hostshim.Session, seq int) int {
-	for depth := 0; depth < 64; depth++ {
-		e, ok := s.Event(seq)
-		if !ok || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
-			return seq
-		}
-		next := -1
-		for _, src := range e.SourceEventSeqs {
-			if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) && src > next {
-				next = src
-			}
-		}
-		if next < 0 {
-			return seq
-		}
-		seq = next
+	return coveredHiAt(s, seq, 0)
+}
+
+// coveredHiAt is coveredHi at depth of nested checkpoints (bounded).
+func coveredHiAt(s *hostshim.Session, seq, depth int) int {
+	e, ok := s.Event(seq)
+	if !ok || depth >= 64 || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
+		return seq
 	}
-	return seq
+	hi := -1
+	for _, src := range e.SourceEventSeqs {
+		if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) {
+			hi = max(hi, coveredHiAt(s, src, depth+1))
+		}
+	}
+	if hi < 0 {
+		return seq
+	}
+	return hi
 }
 
 // coverage is the range (lo, hi] of original events a fold of surface
