@@ -98,10 +98,24 @@ func projectSurface(ctx context.Context, s *hostshim.Session, store Archive, opt
 		if miss := firstMissing(s, r.LastSeq()+1, covered); miss >= 0 {
 			return nil, nil, fmt.Errorf("rebuild the projection at checkpoint seq %d (%s): event %d: %w", n, why, miss, hostshim.ErrForgotten)
 		}
-		ApplyEvents(r, s, r.LastSeq()+1, covered)
-		// The summarizer's proposals the checkpoint admitted, admitted
-		// again after its span (a replay calls no model).
-		replayBatch(s, r, batch)
+		// The summarizer's proposals the checkpoint and the EF
+		// checkpoints it folded admitted, each admitted again after its
+		// span (a replay calls no model); those a restored snapshot holds
+		// are in it.
+		batches := innerBatches(ctx, s, store, n, r.LastSeq(), covered)
+		if batch != nil {
+			batches = append(batches, batch)
+		}
+		next := r.LastSeq() + 1
+		for _, b := range batches {
+			if b.At < next || b.At > covered {
+				continue
+			}
+			ApplyEvents(r, s, next, b.At)
+			replayBatch(s, r, b)
+			next = b.At + 1
+		}
+		ApplyEvents(r, s, next, covered)
 		rep.Replayed++
 	}
 	return r, rep, nil
@@ -115,11 +129,29 @@ func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *pr
 	if store == nil {
 		return 0
 	}
-	type cand struct {
-		id string
-		hi int
+	cands := innerCheckpoints(s, node, r.LastSeq(), covered)
+	slices.SortFunc(cands, func(a, b innerCheckpoint) int { return b.hi - a.hi })
+	for _, c := range cands {
+		snap, _, err := bundleSnapshot(ctx, store, bundleSessionID(s), c.id)
+		if err == nil && r.Restore(snap) == nil {
+			return 1
+		}
 	}
-	var cands []cand
+	return 0
+}
+
+// innerCheckpoint is an EF checkpoint a checkpoint node folded: its id and
+// the newest event it stands for.
+type innerCheckpoint struct {
+	id string
+	hi int
+}
+
+// innerCheckpoints are the EF checkpoints a checkpoint node folded
+// (through the replacements' source seqs, depth-bounded) that stand for
+// events after from and none after covered.
+func innerCheckpoints(s *hostshim.Session, node, from, covered int) []innerCheckpoint {
+	var cands []innerCheckpoint
 	seen := map[int]bool{}
 	var walk func(seq, depth int)
 	walk = func(seq, depth int) {
@@ -134,8 +166,8 @@ func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *pr
 		if seq != node {
 			if m, err := s.Message(seq); err == nil && m != nil {
 				if mk, ok := MarkerOf(m); ok {
-					if hi := coveredHi(s, seq); hi > r.LastSeq() && hi <= covered {
-						cands = append(cands, cand{mk.ID, hi})
+					if hi := coveredHi(s, seq); hi > from && hi <= covered {
+						cands = append(cands, innerCheckpoint{mk.ID, hi})
 					}
 				}
 			}
@@ -145,14 +177,26 @@ func restoreInner(ctx context.Context, s *hostshim.Session, store Archive, r *pr
 		}
 	}
 	walk(node, 0)
-	slices.SortFunc(cands, func(a, b cand) int { return b.hi - a.hi })
-	for _, c := range cands {
-		snap, _, err := bundleSnapshot(ctx, store, bundleSessionID(s), c.id)
-		if err == nil && r.Restore(snap) == nil {
-			return 1
+	return cands
+}
+
+// innerBatches are the summarizer's batches the EF checkpoints a
+// checkpoint node folded admitted after from and no later than covered,
+// in the order they were admitted.
+func innerBatches(ctx context.Context, s *hostshim.Session, store Archive, node, from, covered int) []*projection.ModelBatch {
+	if store == nil {
+		return nil
+	}
+	var out []*projection.ModelBatch
+	for _, c := range innerCheckpoints(s, node, from, covered) {
+		if b, err := store.Meta(ctx, bundleSessionID(s), c.id); err == nil {
+			if mb := modelBatchOf(b); mb != nil && mb.At > from && mb.At <= covered {
+				out = append(out, mb)
+			}
 		}
 	}
-	return 0
+	slices.SortStableFunc(out, func(a, b *projection.ModelBatch) int { return a.At - b.At })
+	return out
 }
 
 // bundleSnapshot reads the projection snapshot a bundle stored, and the
