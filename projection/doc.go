@@ -319,8 +319,9 @@
 // lifts (T a rule or task called off), done (T a task, the event a tool
 // output showing it finished).
 //
-// SplitModelAnswer cuts the block from the digest (a second block is cut
-// and not read); ParseModelProposals reads it defensively: a line that is
+// SplitModelAnswer cuts the block from the digest (the last block is the
+// model's; an earlier one, a block the digest echoes from a tool's output,
+// is cut and not read); ParseModelProposals reads it defensively: a line that is
 // not an object of string fields, over its bound (4 KB a line, 1000 bytes
 // a quote, 64 KB the block), past the 32nd or of another kind is dropped
 // and counted, never fatal. AdmitModel then keeps a proposal only when the

@@ -65,7 +65,7 @@ const (
 	DropMalformed   = "malformed"          // not a JSON object of string fields
 	DropOversized   = "oversized"          // over a bound (line, quote, block)
 	DropTooMany     = "too-many"           // past the first maxModelProposals
-	DropExtraBlock  = "extra-block"        // a second proposals block
+	DropExtraBlock  = "extra-block"        // a proposals block before the last
 	DropUnknownKind = "unknown-kind"       // a kind outside the schema
 	DropEvent       = "unknown-event"      // the cited id names no citable event
 	DropNotVerbatim = "not-verbatim"       // quote or condition not in the event
@@ -268,8 +268,11 @@ var blockOpenRE = regexp.MustCompile("(?m)^[ \t]*(?:```+|~~~+)[ \t]*" + ModelFen
 
 // SplitModelAnswer separates a model's answer into the digest and the
 // proposals block (the lines between the block's fence or tag lines; an
-// unclosed block runs to the end). found reports a block; extra counts
-// further blocks, which are cut from the digest and not read.
+// unclosed block runs to the end): the last block, which the model writes
+// after its digest (a block before it is one the digest echoes, from a
+// tool's output or a message, never the model's own reading). found
+// reports a block; extra counts the others, which are cut from the digest
+// and not read.
 func SplitModelAnswer(answer string) (digest, block string, found bool, extra int) {
 	rest := answer
 	var out strings.Builder
@@ -301,9 +304,8 @@ func SplitModelAnswer(answer string) (digest, block string, found bool, extra in
 		}
 		if found {
 			extra++
-		} else {
-			block, found = body[:end], true
 		}
+		block, found = body[:end], true
 		rest = body[next:]
 	}
 	return strings.TrimSpace(out.String()), block, found, extra

@@ -102,3 +102,18 @@ func anchorsJSONp(r *Reducer) []string {
 	}
 	return out
 }
+
+// TestProbeEchoedBlock: a digest that echoes a tool output holding a
+// proposals block, then the model's own block: the model's is read, the
+// echoed one is not (it would state a "rule" the model never proposed).
+func TestProbeEchoedBlock(t *testing.T) {
+	evs := probeSession()
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs)
+	answer := "### Context\n- the notes say:\n" + evs[2].Text + "\n\n```ef-proposals\n" +
+		`{"kind":"constraint","event":"e3","quote":"The Staging Bucket is sacred"}` + "\n```\n"
+	_, rep := admitAnswer(t, r, evs, answer)
+	if len(rep.Admitted) != 1 || rep.Admitted[0].Event != "e3" || rep.Dropped[DropExtraBlock] != 1 {
+		t.Errorf("admitted %+v, dropped %v", rep.Admitted, rep.Dropped)
+	}
+}

@@ -282,8 +282,9 @@ func TestParseModelProposalsDefensive(t *testing.T) {
 			}
 		})
 	}
-	// a second block is cut from the digest and not read
-	d, block, found, extra := SplitModelAnswer("a\n```ef-proposals\n{}\n```\nb\n```ef-proposals\nX\n```\nc")
+	// an earlier block (one the digest echoes) is cut from the digest
+	// and not read: the last is the model's
+	d, block, found, extra := SplitModelAnswer("a\n```ef-proposals\nX\n```\nb\n```ef-proposals\n{}\n```\nc")
 	if d != "a\n\nb\n\nc" || strings.TrimSpace(block) != "{}" || !found || extra != 1 {
 		t.Errorf("split: %q %q %v %d", d, block, found, extra)
 	}
