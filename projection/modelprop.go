@@ -377,6 +377,11 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 			continue
 		}
 		p.Kind = strings.ToLower(strings.TrimSpace(p.Kind))
+		if p.Kind == string(KindNegative) {
+			// the prompt's "Already read" names a rejected approach's
+			// anchors by their kind, negative-knowledge
+			p.Kind = ModelNegative
+		}
 		if _, ok := modelKinds[p.Kind]; !ok && p.Kind != ModelSupersedes && p.Kind != ModelLifts && p.Kind != ModelDone {
 			rep.Drop(DropUnknownKind)
 			continue
