@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // probeSession: a user message with negated rules, a word inside longer
@@ -116,5 +117,49 @@ func TestProbeEchoedBlock(t *testing.T) {
 	_, rep := admitAnswer(t, r, evs, answer)
 	if len(rep.Admitted) != 1 || rep.Admitted[0].Event != "e3" || rep.Dropped[DropExtraBlock] != 1 {
 		t.Errorf("admitted %+v, dropped %v", rep.Admitted, rep.Dropped)
+	}
+}
+
+// TestProbeHugeAnswers: huge lines, a huge block, many blocks, deep JSON
+// are bounded and never fatal.
+func TestProbeHugeAnswers(t *testing.T) {
+	evs := probeSession()
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs)
+	line := `{"kind":"constraint","event":"e3","quote":"` + strings.Repeat("x", 5<<20) + `"}`
+	many := strings.Repeat("```ef-proposals\n{}\n```\n", 20000)
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	lines := strings.Repeat(`{"kind":"constraint","event":"e3","quote":"The Staging Bucket is sacred"}`+"\n", 5000)
+	for name, answer := range map[string]string{
+		"huge line":  "```ef-proposals\n" + line + "\n```",
+		"many":       many + "```ef-proposals\n" + `{"kind":"constraint","event":"e3","quote":"The Staging Bucket is sacred"}` + "\n```",
+		"deep":       "```ef-proposals\n" + deep + "\n```",
+		"many lines": "```ef-proposals\n" + lines + "```",
+		"unclosed":   "```ef-proposals\n" + lines,
+	} {
+		start := time.Now()
+		_, rep := admitAnswer(t, r.Clone(), evs, answer)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+		t.Logf("%s: admitted %d dropped %v", name, len(rep.Admitted), rep.Dropped)
+	}
+}
+
+// TestProbeTargetsAndNormalization: a move of a newer model anchor is
+// dropped; a quote equal only after Unicode normalization is not verbatim.
+func TestProbeTargetsAndNormalization(t *testing.T) {
+	evs := append(probeSession(), Event{Seq: 8, Role: RoleUser, Text: "Keep the cafe\u0301 menu file untouched."})
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs)
+	id := "c4.m" + shortHash("ef-test") + ".0"
+	_, rep := admitAnswer(t, r, evs, "```ef-proposals\n"+strings.Join([]string{
+		`{"kind":"constraint","event":"e4","quote":"Nobody gets to wipe the staging tables"}`,
+		`{"kind":"supersedes","event":"e3","quote":"The Staging Bucket is sacred","target":"` + id + `"}`,
+		`{"kind":"lifts","event":"e3","quote":"The Staging Bucket is sacred","target":"` + id + `"}`,
+		`{"kind":"constraint","event":"e8","quote":"Keep the caf\u00e9 menu file untouched"}`,
+	}, "\n")+"\n```")
+	if len(rep.Admitted) != 1 || rep.Dropped[DropTargetAge] != 2 || rep.Dropped[DropNotVerbatim] != 1 {
+		t.Errorf("admitted %d, dropped %v", len(rep.Admitted), rep.Dropped)
 	}
 }
