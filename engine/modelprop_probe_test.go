@@ -88,26 +88,17 @@ func TestProbeModelAcrossFolds(t *testing.T) {
 }
 
 // corruptSnapshot is an archive whose bundles' projection snapshot is
-// version 2 with a model anchor that has no kind.
+// version 2 with a model anchor that has no provenance.
 type corruptSnapshot struct{ *enginetest.MemArchive }
 
 func (a corruptSnapshot) Meta(ctx context.Context, sid, id string) (*bundle.CheckpointV1, error) {
-	b, err := a.MemArchive.Meta(ctx, sid, id)
-	if err != nil {
-		return nil, err
-	}
-	var sem map[string]json.RawMessage
-	if err := json.Unmarshal(b.Semantic, &sem); err != nil {
-		return nil, err
-	}
-	var snap map[string]json.RawMessage
-	if json.Unmarshal(sem["projection"], &snap) == nil && string(snap["version"]) == "2" {
-		snap["model"] = json.RawMessage(`[{"id":"c1.mbad.0","kind":"constraint","value":"x"}]`)
-		sem["projection"], _ = json.Marshal(snap)
-	}
-	c := *b
-	c.Semantic, _ = json.Marshal(sem)
-	return &c, nil
+	return editedSemantic(ctx, a.MemArchive, sid, id, func(sem map[string]json.RawMessage) {
+		var snap map[string]json.RawMessage
+		if json.Unmarshal(sem["projection"], &snap) == nil && string(snap["version"]) == "2" {
+			snap["model"] = json.RawMessage(`[{"id":"c1.mbad.0","kind":"constraint","value":"x"}]`)
+			sem["projection"], _ = json.Marshal(snap)
+		}
+	})
 }
 
 // TestRebuildAfterRootOverLeafAndMessages: a root fold over leaf

@@ -180,7 +180,13 @@ func TestModelProposalsFoldAndReplay(t *testing.T) {
 type noSnapshot struct{ *enginetest.MemArchive }
 
 func (a noSnapshot) Meta(ctx context.Context, sid, id string) (*bundle.CheckpointV1, error) {
-	b, err := a.MemArchive.Meta(ctx, sid, id)
+	return editedSemantic(ctx, a.MemArchive, sid, id, func(sem map[string]json.RawMessage) { delete(sem, "projection") })
+}
+
+// editedSemantic is a stored bundle's header with its semantic section
+// edited.
+func editedSemantic(ctx context.Context, a *enginetest.MemArchive, sid, id string, edit func(map[string]json.RawMessage)) (*bundle.CheckpointV1, error) {
+	b, err := a.Meta(ctx, sid, id)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +194,7 @@ func (a noSnapshot) Meta(ctx context.Context, sid, id string) (*bundle.Checkpoin
 	if err := json.Unmarshal(b.Semantic, &sem); err != nil {
 		return nil, err
 	}
-	delete(sem, "projection")
+	edit(sem)
 	c := *b
 	c.Semantic, _ = json.Marshal(sem)
 	return &c, nil
