@@ -327,7 +327,8 @@
 // and counted, never fatal. AdmitModel then keeps a proposal only when the
 // cited event is one the prompt listed; its quote (white space aside) and
 // condition occur in that event's text (a tool result's output, never its
-// call's arguments), starting and ending at a word's edge, and a rule, a
+// call's arguments; a user's or the system's message without its fenced
+// blocks and code listings, pasted text the log's reading skips), starting and ending at a word's edge, and a rule, a
 // task, a choice or a value keeping its clause's negation ("wipe the
 // staging tables" of "Nobody gets to wipe the staging tables" is
 // dropped, negation-cut); the statement quotes two content words or more; the

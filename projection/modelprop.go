@@ -460,14 +460,22 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		// JSON never decodes to such text; a caller built it
 		return DropMalformed
 	}
+	// what the speaker says: a user's or the system's message without its
+	// reference lines (a fenced block, a code listing: pasted text, as
+	// the log's reading skips them, so a rule a pasted README or log
+	// states is no one's)
+	said := ev.Text
+	if ev.Role == RoleUser || ev.Role == RoleSystem {
+		said = referenceText(ev.Text)
+	}
 	var keeps func(i, j int) bool
 	switch p.Kind {
 	case ModelConstraint, ModelObligation, ModelDecision, ModelValue, ModelSupersedes:
-		keeps = func(i, j int) bool { return keepsNegation(ev.Text, i, j) }
+		keeps = func(i, j int) bool { return keepsNegation(said, i, j) }
 	}
-	quote, ok := findVerbatimIf(ev.Text, p.Quote, keeps)
-	if !ok {
-		if _, cut := findVerbatim(ev.Text, p.Quote); cut {
+	quote, ok := findVerbatimIf(said, p.Quote, keeps)
+	if !ok || !strings.Contains(ev.Text, quote) {
+		if _, cut := findVerbatim(said, p.Quote); cut {
 			return DropNegation
 		}
 		return DropNotVerbatim
@@ -551,7 +559,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	case KindConstraint:
 		nu.Lifecycle = Active
 		if c := strings.TrimSpace(p.Condition); c != "" {
-			cq, ok := findVerbatim(ev.Text, c)
+			cq, ok := findVerbatim(said, c)
 			if !ok {
 				return DropNotVerbatim
 			}
