@@ -1076,7 +1076,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	topic := ""
 	if m := topicRE.FindStringSubmatch(s); m != nil {
 		topic = strings.TrimSpace(m[topicRE.SubexpIndex("k")] + m[topicRE.SubexpIndex("z")])
-	} else if m := refTopicRE.FindStringSubmatch(s); m != nil && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] && discourseRE.ReplaceAllString(m[1], "") != "" {
+	} else if m := refTopicRE.FindStringSubmatch(s); m != nil && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] && discourseRE.ReplaceAllString(m[1], "") != "" && nounTopic(m[1]) {
 		// "That line length limit, make it 16k", "coupon max length —
 		// make it 20".
 		topic = strings.TrimSpace(m[1])
@@ -1105,7 +1105,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			switch {
 			case topic != "":
 				k = topic
-			case lastKey != "" && v != "":
+			case lastKey != "" && v != "" && !pronounNamesOther(s, lastName):
 				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: cleanValue(was), Quote: quote, Correction: true, Scope: scope})
 				return
 			default:

@@ -2,6 +2,8 @@ package projection
 
 import "strings"
 
+// Guards on reading a value, each against asserting a wrong current one.
+//
 // A value the user declines to set is no current value: "honestly I
 // would not set the batch size to 500 here", "don't bump retries to 9",
 // "it shouldn't be 500", "我不会把超时设成 30". The reading is by the verb
@@ -52,4 +54,40 @@ func dropNegated(s string, ps []Proposal) []Proposal {
 		out = append(out, p)
 	}
 	return out
+}
+
+// otherSubjectRE is a thing a sentence names before a pronoun's clause,
+// as its subject ("the pool is fine, keep it at 30") or as what a verb of
+// handling takes ("don't touch the pool, keep it at 30"): the pronoun is
+// more likely that thing than the setting named last.
+var otherSubjectRE = mustPattern(`(?i)(?:^|[.;!?]\s+)(?:the|our|my|this|that)\s+(?P<a>[\p{L}\d_\-]+(?:\s+[\p{L}\d_\-]+){0,2}?)\s+(?:is|are|was|looks|seems|feels|stays|works)\b|\b(?:touch|leave|change|keep|move|resize|tune|use)\s+(?:the|our|my|this|that)\s+(?P<b>[\p{L}\d_\-]+(?:\s+[\p{L}\d_\-]+){0,2}?)\s*[,;—–]`)
+
+// pronounNamesOther reports whether s names, before the clause that
+// holds a pronoun, a thing that is not the setting last named: reading
+// the pronoun as that setting would assert a value of the wrong thing.
+func pronounNamesOther(s, lastName string) bool {
+	m := otherSubjectRE.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	thing := strings.ToLower(m[otherSubjectRE.SubexpIndex("a")] + m[otherSubjectRE.SubexpIndex("b")])
+	for _, w := range strings.Fields(strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(lastName))) {
+		if strings.Contains(thing, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// ackTopicRE is what a "X, set it to N" sentence may open with that is
+// no setting: an acknowledgement or thanks ("good, cap it at 40", "thanks
+// for the fix, make it 3"; an adjective only as the whole opening, so
+// "right margin, set it to 20" keeps its topic), or a clause with a verb of its own ("the pool
+// is fine, set it to 30").
+var ackTopicRE = mustPattern(`(?i)^(?:thanks|thank\s+you|thx|ty)\b|^(?:good|great|nice|cool|perfect|fine|sure|yes|yeah|yep|yup|alright|all\s+right|got\s+it|looks\s+good|lgtm|awesome|excellent|done|right|ok(?:ay)?|k)(?:\s+(?:job|work|call|catch|point|find|stuff))?\W*$|\b(?:is|are|was|were|looks|seems|feels|works|worked|broke|failed|passed)\b`)
+
+// nounTopic reports whether t, read as the setting a pronoun names, is a
+// thing rather than an acknowledgement or a clause (ackTopicRE).
+func nounTopic(t string) bool {
+	return !ackTopicRE.MatchString(strings.TrimSpace(t))
 }
