@@ -40,27 +40,18 @@ func AppendNumber(out []byte, f float64) []byte {
 
 const lowerHex = "0123456789abcdef"
 
+// escapeLetter is, for each character JSON.stringify writes as a
+// two-character escape, the letter after the backslash (0: no such escape).
+var escapeLetter = [...]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
+
 // AppendRune appends r as a character inside a JSON string, escaped as
 // JSON.stringify escapes it: \" \\ \b \f \n \r \t, any other character
 // below U+0020 as \u00xx (lower-case hex), every other one as its UTF-8
 // bytes. A lone surrogate (which JSON.stringify writes as \udxxx and RFC
 // 8785 refuses) is the caller's to handle.
 func AppendRune(out []byte, r rune) []byte {
-	switch r {
-	case '"':
-		return append(out, '\\', '"')
-	case '\\':
-		return append(out, '\\', '\\')
-	case '\b':
-		return append(out, '\\', 'b')
-	case '\f':
-		return append(out, '\\', 'f')
-	case '\n':
-		return append(out, '\\', 'n')
-	case '\r':
-		return append(out, '\\', 'r')
-	case '\t':
-		return append(out, '\\', 't')
+	if r >= 0 && r < rune(len(escapeLetter)) && escapeLetter[r] != 0 {
+		return append(out, '\\', escapeLetter[r])
 	}
 	if r < 0x20 {
 		return append(out, '\\', 'u', '0', '0', lowerHex[r>>4], lowerHex[r&0xF])
