@@ -434,6 +434,18 @@ func skipDigits(in []byte, i int) int {
 	return i
 }
 
+// someDigits is skipDigits for a number's fraction or exponent, which
+// must have at least one digit: without one the number is refused at i,
+// its part named.
+func (p *jcsParser) someDigits(i int, part string) (int, error) {
+	end := skipDigits(p.in, i)
+	if end == i {
+		p.pos = i
+		return 0, p.errf("bad number %s", part)
+	}
+	return end, nil
+}
+
 func hexVal(c byte) rune {
 	switch {
 	case c >= '0' && c <= '9':
@@ -701,13 +713,10 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 		}
 		return append(out, in[start:i]...), nil
 	}
+	var err error
 	if i < len(in) && in[i] == '.' {
-		i++
-		d := i
-		i = skipDigits(in, i)
-		if i == d {
-			p.pos = i
-			return nil, p.errf("bad number fraction")
+		if i, err = p.someDigits(i+1, "fraction"); err != nil {
+			return nil, err
 		}
 	}
 	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
@@ -715,11 +724,8 @@ func (p *jcsParser) number(out []byte) ([]byte, error) {
 		if i < len(in) && (in[i] == '+' || in[i] == '-') {
 			i++
 		}
-		d := i
-		i = skipDigits(in, i)
-		if i == d {
-			p.pos = i
-			return nil, p.errf("bad number exponent")
+		if i, err = p.someDigits(i, "exponent"); err != nil {
+			return nil, err
 		}
 	}
 	p.pos = i

@@ -112,6 +112,23 @@ func TestCanonicalizeRFC8785AppendixB(t *testing.T) {
 	}
 }
 
+// TestCanonicalizeNumberErrors: a fraction or an exponent without digits
+// is refused where its digits should start, naming the part.
+func TestCanonicalizeNumberErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		`1.`:      "offset 2: bad number fraction",
+		`[1.x]`:   "offset 3: bad number fraction",
+		`1e`:      "offset 2: bad number exponent",
+		`-2.5E+`:  "offset 6: bad number exponent",
+		`[0e-,1]`: "offset 4: bad number exponent",
+	} {
+		_, err := Canonicalize([]byte(in))
+		if !errors.Is(err, ErrNotCanonicalizable) || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("Canonicalize(%q): %v, want ErrNotCanonicalizable ending %q", in, err, want)
+		}
+	}
+}
+
 func TestCanonicalizeRejects(t *testing.T) {
 	bad := []string{
 		``, ` `, `{`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `01`, `1.`, `.5`, `+1`, `1e`, `-`, `NaN`, `Infinity`,
