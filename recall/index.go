@@ -694,9 +694,6 @@ func (x *Index) Watermark() map[string][]string {
 // removes those the Source no longer has. Checkpoints the Source reports
 // unavailable are skipped and listed in the stats.
 func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
-	if err := x.opened(); err != nil {
-		return SyncStats{}, err
-	}
 	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
@@ -709,9 +706,6 @@ func (x *Index) Sync(ctx context.Context) (SyncStats, error) {
 // written). It is a no-op when the checkpoint is already indexed with the
 // same logical hash.
 func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncStats, error) {
-	if err := x.opened(); err != nil {
-		return SyncStats{}, err
-	}
 	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
@@ -732,9 +726,6 @@ func (x *Index) Add(ctx context.Context, sessionID, checkpointID string) (SyncSt
 // Rebuild deletes the index and indexes every checkpoint of the Source
 // again.
 func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
-	if err := x.opened(); err != nil {
-		return SyncStats{}, err
-	}
 	if err := x.lockForWrite(); err != nil {
 		return SyncStats{}, err
 	}
@@ -760,11 +751,15 @@ func (x *Index) Rebuild(ctx context.Context) (SyncStats, error) {
 }
 
 // lockForWrite is lockWrite for a write of the index (Sync, Add,
-// Rebuild, DeleteSession), then the check that the index takes writes
-// (not closed, stale or read-only): when it does not, the lock is
+// Rebuild, DeleteSession), after the check that the Index was opened
+// (ErrNotOpen, no lock taken) and before the check that the index takes
+// writes (not closed, stale or read-only): when it does not, the lock is
 // released and the reason returned. After a nil error the caller calls
 // unlockWrite.
 func (x *Index) lockForWrite() error {
+	if err := x.opened(); err != nil {
+		return err
+	}
 	x.lockWrite()
 	if err := x.writable(); err != nil {
 		x.unlockWrite()
