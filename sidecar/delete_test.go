@@ -31,9 +31,7 @@ func TestSessionDelete(t *testing.T) {
 	st.Close()
 
 	h := newServeHarness(t, dir)
-	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	search := func() string {
 		res, err := h.call(MethodToolCall, map[string]any{"sessionId": "kept", "name": "context_search", "arguments": map[string]any{"query": "wombat", "scope": "project"}})
 		if err != nil {
@@ -72,9 +70,7 @@ func TestSessionDelete(t *testing.T) {
 
 func TestSessionDeleteWithoutStore(t *testing.T) {
 	h := newServeHarness(t, "")
-	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	if _, err := h.call(MethodSessionDelete, map[string]any{"sessionId": "s"}); !isCode(err, CodeInvalidRequest) {
 		t.Fatalf("session/delete without a store: %v; want invalid request", err)
 	}

@@ -32,9 +32,7 @@ func mirrorRun(t *testing.T, rounds int) (mirror, eng, host int64, folds int) {
 	const window = 8000
 	id := fmt.Sprintf("mirror-%d", rounds)
 	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
-	if _, err := h.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	h.host = serveHostSession(t, id, 0)
 	userMsg(t, h.host, "u-rule", "Never push to main; open a pull request instead.")
 	for i := 1; i <= rounds; i++ {

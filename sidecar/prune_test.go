@@ -45,9 +45,7 @@ func pruneResult(t *testing.T, s *hostshim.Session, seq int, head, tail int) int
 func TestPrunedResultIsArchived(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
 	h := newServeHarness(t, store)
-	if _, err := h.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	h.host = serveHostSession(t, "pruned", 2)
 	// The third round's output, long enough for the pruner, says
 	// something only in its middle.
@@ -85,9 +83,7 @@ func TestPrunedResultIsArchived(t *testing.T) {
 	h.srv.Close()
 	h2 := newServeHarness(t, store)
 	h2.host = h.host
-	if _, err := h2.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
-		t.Fatal(err)
-	}
+	h2.initialize()
 	h2.sync()
 	res, err := h2.call("session/archive", map[string]any{"sessionId": "pruned"})
 	if err != nil {

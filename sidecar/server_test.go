@@ -92,6 +92,17 @@ func newServeHarness(t *testing.T, store string) *serveHarness {
 	return &serveHarness{t: t, srv: srv}
 }
 
+// initialize sends initialize with this build's protocol version and
+// fails the test when the server refuses it; it returns the answer.
+func (h *serveHarness) initialize() map[string]any {
+	h.t.Helper()
+	res, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res
+}
+
 func (h *serveHarness) call(method string, params any) (map[string]any, error) {
 	h.t.Helper()
 	raw, err := json.Marshal(params)
@@ -167,10 +178,7 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 func TestServeHostedLeafFolds(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
 	h := newServeHarness(t, store)
-	init, err := h.call("initialize", map[string]any{"protocolVersion": 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	init := h.initialize()
 	if tools, _ := init["tools"].([]any); len(tools) != 2 || init["store"].(map[string]any)["available"] != true {
 		t.Fatalf("initialize: %v", init)
 	}
@@ -280,7 +288,7 @@ func TestServeSessionCloseAndLRU(t *testing.T) {
 
 func TestServeResyncAndErrors(t *testing.T) {
 	h := newServeHarness(t, "")
-	h.call("initialize", map[string]any{"protocolVersion": 1})
+	h.initialize()
 	var re *Error
 	if _, err := h.call("fold/plan", map[string]any{"sessionId": "nope", "trigger": "pressure", "contextWindow": 1000}); !errors.As(err, &re) || re.Code != CodeResync {
 		t.Fatalf("unknown session: %v", err)
@@ -373,9 +381,7 @@ func FuzzServeHandle(f *testing.F) {
 func TestServeFoldAfterAHostCheckpoint(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
 	h := newServeHarness(t, store)
-	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	h.host = serveHostSession(t, "host-ckpt", 10)
 	const window = 4000
 	first, plan := h.fold(window)
@@ -488,9 +494,7 @@ func TestServeArchivesHostFolds(t *testing.T) {
 	for run := range 2 {
 		h := newServeHarness(t, store)
 		h.host = host
-		if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-			t.Fatal(err)
-		}
+		h.initialize()
 		h.sync()
 		got, err := h.call(MethodSessionArchive, map[string]any{"sessionId": host.ID})
 		if err != nil {

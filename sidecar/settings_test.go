@@ -67,9 +67,7 @@ func TestSettingsReachThePlan(t *testing.T) {
 func TestPlanUsesTheEconomicTrigger(t *testing.T) {
 	const window = 64000
 	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
-	if _, err := h.call(MethodInitialize, map[string]any{"protocolVersion": ProtocolVersion}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	h.host = serveHostSession(t, "economic", 1)
 	var lastReason string
 	for round := 2; round <= 200; round++ {

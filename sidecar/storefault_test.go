@@ -18,9 +18,7 @@ import (
 func TestServeFoldsOnWhenTheStoreCannotBeWritten(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
 	h := newServeHarness(t, store)
-	if _, err := h.call("initialize", map[string]any{"protocolVersion": 1}); err != nil {
-		t.Fatal(err)
-	}
+	h.initialize()
 	h.host = serveHostSession(t, "serve-store-gone", 10)
 	const window = 4000
 	if first, plan := h.fold(window); first == nil {
