@@ -31,9 +31,7 @@ func mirrorRun(t *testing.T, rounds int) (mirror, eng, host int64, folds int) {
 	t.Helper()
 	const window = 8000
 	id := fmt.Sprintf("mirror-%d", rounds)
-	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
-	h.initialize()
-	h.host = serveHostSession(t, id, 0)
+	h := startServeHarness(t, filepath.Join(t.TempDir(), "store"), id, 0)
 	userMsg(t, h.host, "u-rule", "Never push to main; open a pull request instead.")
 	for i := 1; i <= rounds; i++ {
 		serveRounds(t, h.host, i, i)

@@ -44,9 +44,7 @@ func pruneResult(t *testing.T, s *hostshim.Session, seq int, head, tail int) int
 // sidecar that mirrors the session again writes no second bundle.
 func TestPrunedResultIsArchived(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
-	h := newServeHarness(t, store)
-	h.initialize()
-	h.host = serveHostSession(t, "pruned", 2)
+	h := startServeHarness(t, store, "pruned", 2)
 	// The third round's output, long enough for the pruner, says
 	// something only in its middle.
 	middle := "the flaky case is case_7 on the ZQ-4471 runner"

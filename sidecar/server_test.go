@@ -92,6 +92,15 @@ func newServeHarness(t *testing.T, store string) *serveHarness {
 	return &serveHarness{t: t, srv: srv}
 }
 
+// startServeHarness is newServeHarness, initialized, with a host session
+// of rounds rounds of work (serveHostSession) to mirror.
+func startServeHarness(t *testing.T, store, id string, rounds int) *serveHarness {
+	h := newServeHarness(t, store)
+	h.initialize()
+	h.host = serveHostSession(t, id, rounds)
+	return h
+}
+
 // initialize sends initialize with this build's protocol version and
 // fails the test when the server refuses it; it returns the answer.
 func (h *serveHarness) initialize() map[string]any {
@@ -380,9 +389,7 @@ func FuzzServeHandle(f *testing.F) {
 // the log, instead of failing on the released events.
 func TestServeFoldAfterAHostCheckpoint(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
-	h := newServeHarness(t, store)
-	h.initialize()
-	h.host = serveHostSession(t, "host-ckpt", 10)
+	h := startServeHarness(t, store, "host-ckpt", 10)
 	const window = 4000
 	first, plan := h.fold(window)
 	if first == nil {

@@ -66,9 +66,7 @@ func TestSettingsReachThePlan(t *testing.T) {
 // engine) fires inside DSH too, well below the window threshold.
 func TestPlanUsesTheEconomicTrigger(t *testing.T) {
 	const window = 64000
-	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
-	h.initialize()
-	h.host = serveHostSession(t, "economic", 1)
+	h := startServeHarness(t, filepath.Join(t.TempDir(), "store"), "economic", 1)
 	var lastReason string
 	for round := 2; round <= 200; round++ {
 		serveRounds(t, h.host, round, round)

@@ -17,9 +17,7 @@ import (
 // every fold (the context then never shrank).
 func TestServeFoldsOnWhenTheStoreCannotBeWritten(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "store")
-	h := newServeHarness(t, store)
-	h.initialize()
-	h.host = serveHostSession(t, "serve-store-gone", 10)
+	h := startServeHarness(t, store, "serve-store-gone", 10)
 	const window = 4000
 	if first, plan := h.fold(window); first == nil {
 		t.Fatalf("no fold over the threshold: %v", plan)
