@@ -33,9 +33,7 @@ func TestEmergencyBestEffort(t *testing.T) {
 		b.User("Port the exporter to the new API. Never modify anything under vendor/.")
 		b.TurnEnd()
 		work(b, 1, 6)
-		b.TurnStart()
-		b.User("Carry on.")
-		b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
+		unfinishedStep(b, "Carry on.")
 		return b
 	}
 	var sys strings.Builder

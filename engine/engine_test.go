@@ -32,6 +32,14 @@ func newEngine(t testing.TB, a engine.Archive, pol engine.Policy, mut ...func(*e
 	return e
 }
 
+// unfinishedStep opens a turn whose user message is say and leaves its
+// step running: a bash call without its result, which no fold may take.
+func unfinishedStep(b *enginetest.Builder, say string) {
+	b.TurnStart()
+	b.User(say)
+	b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
+}
+
 // work appends n turns of realistic work: a request, an assistant step with
 // parallel calls, their results (some failing), a closing remark.
 func work(b *enginetest.Builder, from, n int) {
@@ -232,9 +240,7 @@ func TestEmergencyFoldMeetsBudgetDeterministically(t *testing.T) {
 	build := func() *enginetest.Builder {
 		b := enginetest.NewBuilder(t, "sess-emerg", hostshim.Gen017)
 		work(b, 1, 30)
-		b.TurnStart()
-		b.User("URGENT: keep the API stable; do not rename exported functions.")
-		b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
+		unfinishedStep(b, "URGENT: keep the API stable; do not rename exported functions.")
 		return b
 	}
 	var texts []string

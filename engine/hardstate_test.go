@@ -38,9 +38,7 @@ func TestEmergencyChargesHardStateFirst(t *testing.T) {
 		b.Result("t1", "=== RUN   TestDecode\n    frame_test.go:41: got 3, want 7\n--- FAIL: TestDecode (0.01s)\nFAIL\n", false)
 		b.TurnEnd()
 		work(b, 1, 30)
-		b.TurnStart()
-		b.User("Carry on.")
-		b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
+		unfinishedStep(b, "Carry on.")
 		return b
 	}
 	b := build(3)

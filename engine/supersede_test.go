@@ -124,9 +124,7 @@ func TestRefoldStatesCurrentValue(t *testing.T) {
 		tok := enginetest.O200k(t)
 		e := newEngine(t, enginetest.NewMemArchive(), pol, sum, func(o *engine.Options) { o.TokenMeter = tok })
 		b := staleSession(t, e)
-		b.TurnStart()
-		b.User("Carry on.")
-		b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
+		unfinishedStep(b, "Carry on.")
 		rep, res, err := e.Fold(ctx, agentOf(b), engine.FoldRequest{Mode: engine.ModeEmergency, Budget: 3000, Owner: hostshim.OwnerCurrentTurn})
 		if err != nil || res == nil {
 			t.Fatalf("emergency fold: %v %+v", err, rep)
