@@ -56,12 +56,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
 	verbose := fs.Bool("v", false, "log fold decisions to stderr")
 	session := fs.String("session", "", "file the checkpoints under this session `id` (and give the new log this id) instead of the log's own")
-	// Accept the log path before or after the flags.
-	logPath, err := parseOne(fs, args, "session log")
-	if err != nil {
-		return err
-	}
-	logFile, cleanup, err := logInput(ctx, logPath)
+	logPath, logFile, cleanup, err := parseLog(ctx, fs, args)
 	if err != nil {
 		return err
 	}

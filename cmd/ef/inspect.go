@@ -49,19 +49,15 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		"The log may be - (stdin) or a pipe (<(zstdcat log.zst)); ef fold and ef state read them too.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
-	path, err := parseOne(fs, args, "session log")
-	if err != nil {
-		return err
-	}
-	meters, err := inspectMeters()
-	if err != nil {
-		return err
-	}
-	logFile, cleanup, err := logInput(ctx, path)
+	path, logFile, cleanup, err := parseLog(ctx, fs, args)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
+	meters, err := inspectMeters()
+	if err != nil {
+		return err
+	}
 	rep, err := inspectLog(ctx, logFile, !*strict, meters)
 	rep.Path = path
 	if err != nil {

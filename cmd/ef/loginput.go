@@ -2,11 +2,24 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 )
+
+// parseLog parses fs with one session-log argument (before or after the
+// flags) and resolves it with logInput: the path as given, the file to
+// read and the cleanup the caller defers (a no-op on an error).
+func parseLog(ctx context.Context, fs *flag.FlagSet, args []string) (path, file string, cleanup func(), err error) {
+	path, err = parseOne(fs, args, "session log")
+	if err != nil {
+		return "", "", func() {}, err
+	}
+	file, cleanup, err = logInput(ctx, path)
+	return path, file, cleanup, err
+}
 
 // logInput resolves the session log a command line names into a path ef
 // can read as often as it needs to, and a cleanup to call when done.

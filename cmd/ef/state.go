@@ -173,11 +173,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
 	all := fs.Bool("all", false, "also print anchors that are not current heads (closed, observed and retired ones)")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes")
-	path, err := parseOne(fs, args, "session log")
-	if err != nil {
-		return err
-	}
-	logFile, cleanup, err := logInput(ctx, path)
+	path, logFile, cleanup, err := parseLog(ctx, fs, args)
 	if err != nil {
 		return err
 	}
