@@ -1280,10 +1280,17 @@ func (s *Store) List(ctx context.Context, sessionID string) ([]Info, error) {
 	return s.listDir(ctx, sessionID, s.sessionDir(sessionID))
 }
 
-// readSessionDir returns a session directory's entries after checking
-// that the directory is the store's own (trust); a session that does not
-// exist has none.
-func (s *Store) readSessionDir(dir string) ([]fs.DirEntry, error) {
+// bundleFile is an entry of a session directory named as a bundle file.
+type bundleFile struct {
+	ent           fs.DirEntry
+	path          string
+	stem, fileHex string
+}
+
+// sessionBundles returns the entries of a session directory named as
+// bundle files (parseBundleFileName), after checking that the directory
+// is the store's own (trust); a session that does not exist has none.
+func (s *Store) sessionBundles(dir string) ([]bundleFile, error) {
 	if err := s.trust(dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -1297,33 +1304,35 @@ func (s *Store) readSessionDir(dir string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, &Error{Op: "readdir", Path: dir, Err: err}
 	}
-	return ents, nil
+	var out []bundleFile
+	for _, e := range ents {
+		if stem, fileHex, ok := parseBundleFileName(e.Name()); ok {
+			out = append(out, bundleFile{ent: e, path: filepath.Join(dir, e.Name()), stem: stem, fileHex: fileHex})
+		}
+	}
+	return out, nil
 }
 
 func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, error) {
-	ents, err := s.readSessionDir(dir)
-	if err != nil || len(ents) == 0 {
+	files, err := s.sessionBundles(dir)
+	if err != nil || len(files) == 0 {
 		return nil, err
 	}
 	var out []Info
-	for _, e := range ents {
-		stem, fileHex, ok := parseBundleFileName(e.Name())
-		if !ok {
-			continue
-		}
+	for _, bf := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		f := found{path: filepath.Join(dir, e.Name()), fileHex: fileHex}
-		in := Info{Path: f.path, FileHash: hashPrefix + fileHex}
-		in.CheckpointID, _ = decodeCheckpointStem(stem)
-		h, size, err := s.stemHeader(sessionID, stem, f)
+		f := found{path: bf.path, fileHex: bf.fileHex}
+		in := Info{Path: f.path, FileHash: hashPrefix + bf.fileHex}
+		in.CheckpointID, _ = decodeCheckpointStem(bf.stem)
+		h, size, err := s.stemHeader(sessionID, bf.stem, f)
 		if err == nil {
 			b := h.Bundle
 			in.CheckpointID, in.Mode, in.CreatedAt = b.CheckpointID, b.Mode, b.CreatedAt
 			in.Messages, in.Bytes, in.LogicalHash = h.Messages, size, b.Archive.LogicalHash
 		}
-		if fi, ierr := e.Info(); ierr == nil {
+		if fi, ierr := bf.ent.Info(); ierr == nil {
 			in.ModTime = fi.ModTime()
 			if in.Bytes == 0 {
 				in.Bytes = fi.Size()
@@ -1360,23 +1369,20 @@ func (s *Store) Names(ctx context.Context, sessionID string) ([]Info, error) {
 	}
 	defer end()
 	dir := s.sessionDir(sessionID)
-	ents, err := s.readSessionDir(dir)
-	if err != nil || len(ents) == 0 {
+	files, err := s.sessionBundles(dir)
+	if err != nil || len(files) == 0 {
 		return nil, err
 	}
 	var out []Info
-	for _, e := range ents {
-		stem, fileHex, ok := parseBundleFileName(e.Name())
-		if !ok {
-			continue
-		}
-		in := Info{Path: filepath.Join(dir, e.Name()), FileHash: hashPrefix + fileHex}
-		in.CheckpointID, ok = decodeCheckpointStem(stem)
+	for _, bf := range files {
+		in := Info{Path: bf.path, FileHash: hashPrefix + bf.fileHex}
+		var ok bool
+		in.CheckpointID, ok = decodeCheckpointStem(bf.stem)
 		if !ok {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			in.CheckpointID, in.Err = s.hashedID(sessionID, stem, found{path: in.Path, fileHex: fileHex})
+			in.CheckpointID, in.Err = s.hashedID(sessionID, bf.stem, found{path: bf.path, fileHex: bf.fileHex})
 		}
 		out = append(out, in)
 	}
