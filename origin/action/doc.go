@@ -13,7 +13,10 @@
 // ".." and every symlink: a path or link leading outside is denied, and so
 // is the kernel's own state directory), whether it exists, and whether it
 // is protected (Options.Protected, DefaultProtected by default: task.origin,
-// code, schemas/, .claude/, lib/).
+// code, schemas/, .claude/, lib/). Protected globs and the state directory
+// are matched without regard to case or to a name's trailing dots and
+// spaces, because the file systems of macOS and Windows do the same:
+// there "MAIN.GO" is main.go and ".EF/act/audit.jsonl" is the audit.
 //
 //	denied  outside the roots
 //	low     a new file, or an append to an unprotected file

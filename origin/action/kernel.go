@@ -32,8 +32,9 @@ type Options struct {
 	// Base/.ef/act. Targets inside it are denied.
 	StateDir string
 	// Protected are glob patterns of protected paths (see DefaultProtected
-	// for the syntax). Nil means DefaultProtected; an empty, non-nil slice
-	// protects nothing.
+	// for the syntax), matched without regard to case or to trailing dots
+	// and spaces (see the package doc). Nil means DefaultProtected; an
+	// empty, non-nil slice protects nothing.
 	Protected []string
 	// MaxContentBytes bounds an intent's content. Zero means 16 MiB.
 	MaxContentBytes int64

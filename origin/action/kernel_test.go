@@ -150,6 +150,46 @@ func TestDefaultProtectsRepositoryAndCredentials(t *testing.T) {
 	}
 }
 
+// TestProtectionIgnoresCase: on the case-insensitive file systems of macOS
+// and Windows "MAIN.GO" is main.go and ".EF/act/audit.jsonl" is the audit
+// (and Windows drops a name's trailing dots: "lib./util.js" is lib/util.js),
+// so a protected path spelled in another case is still protected, and the
+// state directory spelled so is still the kernel's. Here on a
+// case-sensitive file system the files are distinct, and the judgement is
+// the strict one.
+func TestProtectionIgnoresCase(t *testing.T) {
+	base := t.TempDir()
+	files := map[string]string{"demo/MAIN.GO": "package main\n", "Task.Origin.JSON": "{}\n", ".Git/config": "[core]\n", "LIB./util.txt": "x\n", "deploy/Server.PEM ": "---\n"}
+	for rel, c := range files {
+		p := filepath.Join(base, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{base}})
+	for rel, c := range files {
+		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"changed\n","expect_sha256":"`+actiontest.SHA(c)+`"}`)
+		if res.Risk != "high" || res.Status != "requires_approval" {
+			t.Errorf("%s: risk %s status %s, want high requires_approval", rel, res.Risk, res.Status)
+		}
+		if got, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(rel))); err != nil || string(got) != c {
+			t.Errorf("%s changed: %q %v", rel, got, err)
+		}
+	}
+	for _, rel := range []string{".EF/act/audit.jsonl", ".ef/ACT/backups/x", ".ef./act/x"} {
+		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"forged\n"}`)
+		if res.Status != "denied" || !strings.Contains(res.Reason, "state directory") {
+			t.Errorf("%s: status %s (%s), want denied inside the state directory", rel, res.Status, res.Reason)
+		}
+		if _, err := os.Stat(filepath.Join(base, filepath.FromSlash(rel))); err == nil {
+			t.Errorf("%s was written", rel)
+		}
+	}
+}
+
 // A crash between a temporary file's creation and its rename leaves it
 // behind: the kernel's next write in that directory removes it once it is
 // stale (a fresh one may belong to a write in progress). Backups beyond

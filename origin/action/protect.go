@@ -3,6 +3,7 @@ package action
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -26,7 +27,11 @@ var DefaultProtected = []string{
 // patterns. A pattern with no slash matches the last element at any depth
 // ("*.go"); a pattern with a slash matches from the root, where "**" stands
 // for any number of elements ("schemas/**", "docs/**/*.md"). Elements are
-// matched with path.Match.
+// matched with path.Match, after both are put in the form nameKey gives
+// them: the file systems of macOS and Windows ignore case (and Windows
+// ignores trailing dots and spaces), so there "MAIN.GO" or ".Git/config"
+// is the protected file itself; matched by its spelling it would be judged
+// medium, approvable by a hash any reader can compute.
 type protector struct {
 	patterns [][]string // each split on "/"
 	raw      []string
@@ -40,7 +45,8 @@ func newProtector(patterns []string) (*protector, error) {
 			return nil, fmt.Errorf("%w: empty protected pattern", ErrOptions)
 		}
 		parts := strings.Split(pat, "/")
-		for _, e := range parts {
+		for i, e := range parts {
+			parts[i] = nameKey(e)
 			if _, err := path.Match(e, ""); err != nil {
 				return nil, fmt.Errorf("%w: protected pattern %q: %v", ErrOptions, pat, err)
 			}
@@ -53,6 +59,9 @@ func newProtector(patterns []string) (*protector, error) {
 // match returns the first pattern that rel matches, or "".
 func (p *protector) match(rel string) string {
 	elems := strings.Split(rel, "/")
+	for i, e := range elems {
+		elems[i] = nameKey(e)
+	}
 	for i, pat := range p.patterns {
 		if len(pat) == 1 && pat[0] != "**" {
 			if ok, _ := path.Match(pat[0], elems[len(elems)-1]); ok {
@@ -87,4 +96,27 @@ func matchElems(pat, elems []string) bool {
 		pat, elems = pat[1:], elems[1:]
 	}
 	return len(elems) == 0
+}
+
+// nameKey is the form in which two spellings of a path element name the
+// same file on a case-insensitive file system (macOS, Windows): lower case,
+// trailing dots and spaces removed (Windows drops them: "main.go." opens
+// main.go). On a case-sensitive file system it makes two files share a key
+// ("MAIN.GO" and "main.go"); the kernel uses keys only to judge a path more
+// strictly (protected, or inside its state directory), never less.
+func nameKey(e string) string {
+	if t := strings.TrimRight(e, ". "); t != "" {
+		e = t
+	}
+	return strings.ToLower(e)
+}
+
+// pathKey is nameKey of every element of a slash- or
+// separator-separated path, joined by "/".
+func pathKey(p string) string {
+	elems := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+	for i, e := range elems {
+		elems[i] = nameKey(e)
+	}
+	return strings.Join(elems, "/")
 }

@@ -82,6 +82,17 @@ func within(dir, p string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
+// inState reports whether the resolved path abs is the kernel's state
+// directory or below it, spelled in any case: on a case-insensitive file
+// system ".EF/act/audit.jsonl" is the audit itself (see nameKey).
+func (k *Kernel) inState(abs string) bool {
+	if _, in := within(k.state, abs); in {
+		return true
+	}
+	st, p := pathKey(k.state), pathKey(abs)
+	return p == st || strings.HasPrefix(p, st+"/")
+}
+
 // place is where an intent's relpath leads, as judged by name.
 type place struct {
 	abs    string      // resolved absolute path of the target
@@ -126,7 +137,7 @@ func (k *Kernel) locate(relpath string) (*place, *denial) {
 	if d != nil {
 		return nil, d
 	}
-	if _, in := within(k.state, abs); in {
+	if k.inState(abs) {
 		return nil, deny("target %q is inside the kernel's state directory", relpath)
 	}
 	best, bestRel := -1, ""
