@@ -109,7 +109,11 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	var data []byte
 	if name := pos[0]; name == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, 64<<20+1))
+		data, err = io.ReadAll(io.LimitReader(stdin, maxStdinDoc+1))
+		if err == nil && len(data) > maxStdinDoc {
+			// Cut at the limit it read as its own syntax error.
+			return usageError("stdin: over %d MiB, the most read from standard input; give the intent file's name instead", maxStdinDoc>>20)
+		}
 	} else {
 		data, err = os.ReadFile(name)
 	}
