@@ -37,7 +37,8 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
   bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
   export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH]
-                                                 build a task.origin from a session's projection (EF handoff);
+                                                 build a task.origin from a session's projection (EF handoff;
+                                                 LOG is any log or trajectory ef state reads, or -);
                                                  a context.request finds it by --scope (else only by "*" or "task:ID")
 `)
 		if len(args) == 0 {

@@ -10,21 +10,22 @@ import (
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
-	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/origin/handoff"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
 )
 
 // originExport implements `ef origin export <log> --out DIR --task ID
-// [--store BUNDLES] [--expect HASH]`: the session's projection as a
+// [--store BUNDLES] [--expect HASH]`: the session's projection (of any log
+// or trajectory ef state reads) as a
 // task.origin (package handoff), written under the optimistic lock. A task
 // that exists needs --expect with its current content hash; a new one is
 // created. With --store, evidence from folded events cites its EF recall
 // ref.
 func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH] [--json]", stderr,
-		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.")
+		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.\n"+
+			"LOG is a DSH session log or any trajectory ef state reads (Claude Code, Codex, OpenHands, …; FILE#ID for one session of several; - for stdin).")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")
 	storeDir := fs.String("store", "", "the session's bundle store: folded evidence then cites EF recall refs")
@@ -41,9 +42,26 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *out == "" || *task == "" {
 		return usageError("--out and --task are required")
 	}
-	s, err := hostshim.ReadSession(pos[0], hostshim.LogOptions{Lenient: true})
+	// The log is read as ef state and ef fold read it: another agent's
+	// trajectory (Claude Code, Codex, OpenHands, …) is imported under the
+	// id ef fold files its checkpoints by, FILE#ID names one session of a
+	// file holding several, and - or a pipe is spooled first. (Read with
+	// hostshim alone, only a DSH log could be exported.)
+	logFile, cleanup, err := logInput(ctx, pos[0])
 	if err != nil {
 		return err
+	}
+	defer cleanup()
+	s, torn, err := readSession(logFile, true)
+	if err != nil {
+		return err
+	}
+	if torn != nil {
+		fmt.Fprintf(stderr, "ef origin export: %s: skipped a torn tail: %s\n", pos[0], torn)
+	}
+	logName := pos[0]
+	if logName == "-" {
+		logName = "stdin"
 	}
 	st, err := openOriginWriter(*out, *session)
 	if err != nil {
@@ -67,7 +85,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	default:
 		return err
 	}
-	opts := handoff.Options{LogName: pos[0], Goal: *goal}
+	opts := handoff.Options{LogName: logName, Goal: *goal}
 	if *storeDir != "" {
 		refs, err := exportRecallRefs(ctx, *storeDir, s.ID)
 		if err != nil {

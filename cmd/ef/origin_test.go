@@ -150,3 +150,36 @@ func TestStdinOverLimitSaysSo(t *testing.T) {
 		t.Errorf("act: %v; want a refusal saying the input is over 64 MiB", err)
 	}
 }
+
+// TestExportReadsWhatStateReads: ef origin export takes the logs ef state
+// and ef fold take, not only a DSH log: another agent's trajectory was
+// refused as 'bad session log header: want "session"'. The task carries
+// the trajectory's objective and its failure as the next step.
+func TestExportReadsWhatStateReads(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ file, task, goal, step string }{
+		{"codex-rollout.jsonl", "codex", "Why does `make lint` fail?", "Error 1"},
+		{"claude-code-rewind.jsonl", "claude", "Make the CSV export stream rows", ""},
+		{"anthropic-messages.json", "messages", "The deploy fails on staging", `relation "users_v2" does not exist`},
+	} {
+		log := filepath.Join("..", "..", "importer", "testdata", c.file)
+		if _, errs, code := runEF(t, "", "origin", "export", log, "--out", dir, "--task", c.task); code != 0 {
+			t.Errorf("%s: exit %d: %s", c.file, code, errs)
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, c.task, "task.origin.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st struct {
+			Goal      string   `json:"goal"`
+			NextSteps []string `json:"next_steps"`
+		}
+		if err := json.Unmarshal(data, &st); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(st.Goal, c.goal) || c.step != "" && !strings.Contains(strings.Join(st.NextSteps, "\n"), c.step) {
+			t.Errorf("%s: goal %q, next steps %q; want %q and a step naming %q", c.file, st.Goal, st.NextSteps, c.goal, c.step)
+		}
+	}
+}
