@@ -96,6 +96,11 @@ func (s *Store) opened() error {
 
 var taskIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 
+// invalidTaskID is ErrInvalidTaskID for id, saying what an id may be.
+func invalidTaskID(id string) error {
+	return fmt.Errorf("%w: %q: an id is 1 to 128 letters, digits, '.', '_' or '-', starts with a letter or digit and holds no \"..\"", ErrInvalidTaskID, id)
+}
+
 // ValidTaskID reports whether id can name a task in a Store.
 func ValidTaskID(id string) bool { return taskIDRe.MatchString(id) && !strings.Contains(id, "..") }
 
@@ -124,7 +129,7 @@ func (s *Store) Get(id string) (Entry, error) {
 		return Entry{}, err
 	}
 	if !ValidTaskID(id) {
-		return Entry{}, fmt.Errorf("%w: %q", ErrInvalidTaskID, id)
+		return Entry{}, invalidTaskID(id)
 	}
 	e := ReadEntry(s.Path(id))
 	if e.Err != nil {
@@ -249,13 +254,20 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 		return PutResult{}, err
 	}
 	if !ValidTaskID(id) {
-		return PutResult{}, fmt.Errorf("%w: %q", ErrInvalidTaskID, id)
+		return PutResult{}, invalidTaskID(id)
 	}
 	expect = strings.TrimSpace(expect)
 	if expect == "" {
 		return PutResult{}, ErrNoExpect
 	}
 	if err := ctx.Err(); err != nil {
+		return PutResult{}, err
+	}
+	// What is wrong with doc on its own is said before the task's
+	// directory is made: a refused first write left an empty directory
+	// holding only a lock file. (Checked again under the lock, with the
+	// file it replaces.)
+	if err := precheck(id, doc); err != nil {
 		return PutResult{}, err
 	}
 	dir := filepath.Join(s.root, id)
@@ -296,9 +308,8 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 	for k, v := range doc {
 		next[k] = v
 	}
-	var docID string
-	if err := json.Unmarshal(next["id"], &docID); err == nil && docID != id {
-		return PutResult{}, &FieldError{Field: "id", Reason: fmt.Sprintf("is %q but the task is %q", docID, id), Err: ErrWrongKind}
+	if err := checkID(id, next); err != nil {
+		return PutResult{}, err
 	}
 	var curVersion int64
 	if exists {
@@ -320,12 +331,8 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 	_ = next.Set("updated_at", now.UTC().Format(time.RFC3339Nano))
 	_ = next.Set("actor", actor)
 	delete(next, "content_hash")
-	if ps := next.Check(); len(ps) > 0 {
-		errs := make([]error, len(ps))
-		for i := range ps {
-			errs[i] = &ps[i]
-		}
-		return PutResult{}, errors.Join(errs...)
+	if err := problems(next.Check()); err != nil {
+		return PutResult{}, err
 	}
 	hash, err := next.ContentHash()
 	if err != nil {
@@ -347,6 +354,45 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 	}
 	s.opts.Logger.Debug("task.origin written", "task", id, "status", r.Status, "version", r.Version, "hash", hash)
 	return r, nil
+}
+
+// checkID refuses a document whose id is not the task it is written as.
+func checkID(id string, doc Document) error {
+	var docID string
+	if err := json.Unmarshal(doc["id"], &docID); err == nil && docID != id {
+		return &FieldError{Field: "id", Reason: fmt.Sprintf("is %q but the task is %q", docID, id), Err: ErrWrongKind}
+	}
+	return nil
+}
+
+// precheck is what Put refuses in doc whatever file it replaces: an id
+// that is not the task's, a problem Check finds once Put has filled the
+// members it sets (version, updated_at, actor).
+func precheck(id string, doc Document) error {
+	if err := checkID(id, doc); err != nil {
+		return err
+	}
+	draft := make(Document, len(doc)+4)
+	for k, v := range doc {
+		draft[k] = v
+	}
+	for k, v := range map[string]string{"version": "1", "updated_at": `"1970-01-01T00:00:00Z"`, "actor": "{}"} {
+		draft[k] = json.RawMessage(v)
+	}
+	delete(draft, "content_hash")
+	return problems(draft.Check())
+}
+
+// problems joins Check's problems into one error (nil for none).
+func problems(ps []Problem) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	errs := make([]error, len(ps))
+	for i := range ps {
+		errs[i] = &ps[i]
+	}
+	return errors.Join(errs...)
 }
 
 // settleLearnings writes a missing learning status as candidate and

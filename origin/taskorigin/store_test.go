@@ -298,3 +298,36 @@ func TestProblemsSayJSONTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedFirstPutLeavesNoDirectory: a first write refused for what is
+// wrong with the document itself (an id that is not the task's, a missing
+// member, a verified fact citing prose) creates nothing in the store; it
+// left the task's directory behind, holding only a lock file. An invalid
+// id's refusal says what an id may be.
+func TestRefusedFirstPutLeavesNoDirectory(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	st := fixedStore(t, root)
+	other := mustDoc(t, sampleState("other"))
+	prose := sampleState("t1")
+	prose.Facts = append(prose.Facts, taskorigin.Fact{Claim: "it works", Verified: true, Source: "trust me"})
+	missing := mustDoc(t, sampleState("t1"))
+	delete(missing, "next_steps")
+	for name, doc := range map[string]taskorigin.Document{"other id": other, "prose source": mustDoc(t, prose), "no next_steps": missing} {
+		if _, err := st.Put(ctx, "t1", doc, taskorigin.ExpectNew); err == nil {
+			t.Fatalf("%s: put accepted", name)
+		}
+		if des, _ := os.ReadDir(root); len(des) != 0 {
+			t.Errorf("%s: the refused put left %s in the store", name, des[0].Name())
+			os.RemoveAll(filepath.Join(root, des[0].Name())) // so the next case is judged on its own
+		}
+	}
+	// The same document, right, is written.
+	if _, err := st.Put(ctx, "t1", mustDoc(t, sampleState("t1")), taskorigin.ExpectNew); err != nil {
+		t.Fatal(err)
+	}
+	_, err := st.Put(ctx, "a b", mustDoc(t, sampleState("a b")), taskorigin.ExpectNew)
+	if !errors.Is(err, taskorigin.ErrInvalidTaskID) || !strings.Contains(err.Error(), "letters, digits") {
+		t.Errorf("invalid id: %v; want ErrInvalidTaskID saying what an id may be", err)
+	}
+}
