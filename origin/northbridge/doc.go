@@ -31,10 +31,18 @@
 // The request and the bundle are the reference's (its buildContext), with
 // members added: cut, tokenizer and skipped in the bundle; scope, goal,
 // constraints, version, content_hash and updated_at in each state[] entry.
-// Three choices differ: an empty scope is a bad request (the reference
+// These choices differ: an empty scope is a bad request (the reference
 // reads it as every task; here it must be said, ["*"]); a scope entry
 // matches whole names (the reference matches any string prefix, so
-// "project:a" also took "project:alpha"); and token_estimate is the
-// tokenizer's count of the serialized bundle, where the reference divides
-// a character count by four.
+// "project:a" also took "project:alpha"); token_estimate is the
+// tokenizer's count of the serialized bundle as carried, where the
+// reference divides a character count by four and counts the facts it
+// did not cut, so here over_budget with a token_estimate under the budget
+// means content was cut to fit; memory[] holds only facts that share a
+// word with the goal, where the reference fills budget.facts with the
+// best-matching facts even when none matches (the note counts the facts
+// left out as unrelated, so a goal too vague to match anything shows);
+// and skills[] is always empty (EF keeps no skills directory; the
+// reference lists the skills/ entries whose name's first four letters the
+// goal contains).
 package northbridge

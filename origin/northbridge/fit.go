@@ -362,6 +362,11 @@ func note(b *Bundle) string {
 		parts = append(parts, fmt.Sprintf("%d %s", reasons[k], k))
 	}
 	s := fmt.Sprintf("%d task(s) and %d verified fact(s) in scope entered; only what the goal needs, not the whole store", len(b.State), len(b.Memory))
+	if b.unrelated > 0 {
+		// Not cut (they were never relevant), but a caller whose goal was
+		// too vague to match anything should know the facts are there.
+		s += fmt.Sprintf(" (%d other verified fact(s) in scope share no word with the goal)", b.unrelated)
+	}
 	if len(parts) > 0 {
 		s += "; cut: " + strings.Join(parts, ", ")
 	} else {

@@ -52,6 +52,13 @@ type Budget struct {
 // Bundle is a context.bundle (RFC-0006 §1.2), with EF's additions: cut
 // (what did not fit, and why), tokenizer (the encoding token_estimate
 // counts in) and skipped (task.origin files that could not be read).
+//
+// TokenEstimate counts the bundle as carried, so it is at most Budget
+// whenever anything fits; OverBudget says that the scope's content was
+// over the budget and Cut lists what was left out to fit it (the
+// reference instead reports its estimate of everything and sets
+// over_budget when that exceeds the budget). Skills is always empty: EF
+// keeps no skills directory.
 type Bundle struct {
 	Kind          string   `json:"kind"`
 	Goal          string   `json:"goal"`
@@ -67,6 +74,8 @@ type Bundle struct {
 	Skipped       []string `json:"skipped,omitempty"`
 	Tokenizer     string   `json:"tokenizer"`
 	Note          string   `json:"note"`
+
+	unrelated int // verified facts of the scope that share no word with the goal (said in the note)
 }
 
 // State is one task of the scope, as much as a model needs to continue it.
@@ -328,6 +337,7 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 	if err != nil {
 		return nil, err
 	}
+	b.unrelated = len(cands) - len(ranked)
 	for i, m := range ranked {
 		if i < maxFacts {
 			b.Memory = append(b.Memory, m)

@@ -484,3 +484,35 @@ func TestTaskAloneOverBudgetIsTruncated(t *testing.T) {
 		t.Fatalf("a budget of the full size truncated: %+v", b.State[0])
 	}
 }
+
+// TestNoteSaysUnrelatedFacts: a verified fact that shares no word with the
+// goal is left out of memory[] (relevance, RFC-0006 §1.3), and the note
+// says how many were, so a goal too vague to match anything ("continue")
+// does not read as a scope without facts. It said "0 verified fact(s) …
+// nothing cut".
+func TestNoteSaysUnrelatedFacts(t *testing.T) {
+	root := t.TempDir()
+	s := taskorigin.New("t1", "ship the exporter")
+	s.Scope, s.CurrentState, s.NextSteps = "project:x", "half done", []string{"tests"}
+	s.Facts = []taskorigin.Fact{
+		{Claim: "the exporter streams rows", Verified: true, Source: "exporter/stream.go"},
+		{Claim: "CI takes nine minutes", Verified: true, Source: "ci.log"},
+	}
+	put(t, root, s)
+	for goal, want := range map[string]string{
+		"continue":         "(2 other verified fact(s) in scope share no word with the goal)",
+		"exporter streams": "(1 other verified fact(s) in scope share no word with the goal)",
+	} {
+		req, err := northbridge.ParseRequest([]byte(`{"goal":"` + goal + `","scope":["*"]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := northbridge.Build(context.Background(), []string{root}, req, northbridge.Options{Tokenizer: tokenizer(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.Note, want) {
+			t.Errorf("goal %q: note %q, want it to say %q", goal, b.Note, want)
+		}
+	}
+}
