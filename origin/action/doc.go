@@ -68,7 +68,10 @@
 // "risk_reason", snake_case like every other member (the reference writes
 // "riskReason"); there is no "audit_ok", since an audit line that cannot be
 // written fails the action (ErrAudit) instead of being reported beside a
-// done write; a refusal's "current" has no sha256 (see Approval). The
+// done write; a refusal's "current" has no sha256 (see Approval); an
+// observation (evidence, state_diff) is exists, size_bytes and sha256,
+// without the reference's mtime; the backups are under the state
+// directory (backups/), not in the reference's .backups of the root. The
 // intent is read strictly: an unknown member of the intent is a malformed
 // intent (ErrIntent, not audited), where the reference ignores it, and so
 // is "via" (the reference's act takes the caller's word for its channel;
