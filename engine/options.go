@@ -219,7 +219,12 @@ type Options struct {
 	// Logger receives fold notes. Nil means discard.
 	Logger *slog.Logger
 	// NewID mints compaction ids (the checkpoint id is "ef-" + id). Nil
-	// means random UUIDs.
+	// means random UUIDs, so folding the same session into the same
+	// Archive again files a second set of checkpoints beside the first
+	// (and context_search finds both). A NewID that derives each id from
+	// the session and the fold's flags, as ef fold's does, makes a re-fold
+	// meet the checkpoint already stored under that id and answer with it
+	// instead of writing another.
 	NewID func() string
 	// Policy holds the fold policy.
 	Policy Policy
