@@ -74,6 +74,12 @@ var _ engine.Archive = (*bundle.Store)(nil)
 // Open opens the bundle store at dir (created 0700 unless ReadOnly) and its
 // index. An error means the bundles could not be opened; an empty dir is
 // ErrNoDir (use "." for the working directory).
+//
+// Open a directory once per process and share the Store (it is safe for
+// concurrent use): the index takes a lock held until Close, so a second
+// Open of the same dir, in this process as in another, waits about a
+// second for it and comes back without an index (IndexErr wraps
+// recall.ErrLocked, whose text says "another process").
 func Open(dir string, opts Options) (*Store, error) {
 	if dir == "" {
 		return nil, ErrNoDir
