@@ -231,8 +231,11 @@ func shift(loc []int, by int) {
 
 // allFrom is where p's matches in s can be found from (see above): the
 // start of the line of its first match, or 0; false when p has no match
-// in s.
+// in s (s lacks p's cues, or its alternatives find none).
 func (p *pattern) allFrom(s string) (int, bool) {
+	if !p.mayMatch(s) {
+		return 0, false
+	}
 	if p.alts == nil || p.fromText {
 		return 0, true
 	}

@@ -162,9 +162,6 @@ func (p *pattern) FindStringSubmatchIndex(s string) []int {
 }
 
 func (p *pattern) FindAllString(s string, n int) []string {
-	if !p.mayMatch(s) {
-		return nil
-	}
 	from, ok := p.allFrom(s)
 	if !ok {
 		return nil
@@ -173,9 +170,6 @@ func (p *pattern) FindAllString(s string, n int) []string {
 }
 
 func (p *pattern) FindAllStringIndex(s string, n int) [][]int {
-	if !p.mayMatch(s) {
-		return nil
-	}
 	from, ok := p.allFrom(s)
 	if !ok {
 		return nil
@@ -184,9 +178,6 @@ func (p *pattern) FindAllStringIndex(s string, n int) [][]int {
 }
 
 func (p *pattern) FindAllStringSubmatch(s string, n int) [][]string {
-	if !p.mayMatch(s) {
-		return nil
-	}
 	from, ok := p.allFrom(s)
 	if !ok {
 		return nil
@@ -195,9 +186,6 @@ func (p *pattern) FindAllStringSubmatch(s string, n int) [][]string {
 }
 
 func (p *pattern) FindAllStringSubmatchIndex(s string, n int) [][]int {
-	if !p.mayMatch(s) {
-		return nil
-	}
 	from, ok := p.allFrom(s)
 	if !ok {
 		return nil
