@@ -48,24 +48,23 @@ func (s *Source) Sessions(ctx context.Context) ([]string, error) {
 // List implements recall.Source. Bundles whose header cannot be read are
 // listed with an empty logical hash; reading them reports them unavailable.
 func (s *Source) List(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
-	if err := s.ok(); err != nil {
-		return nil, err
-	}
-	infos, err := s.store.List(ctx, sessionID)
-	if err != nil {
-		return nil, err
-	}
-	return checkpointInfos(sessionID, infos), nil
+	return s.list(ctx, sessionID, (*bundle.Store).List)
 }
 
 // ListNames implements recall.NameLister from the bundle file names
 // alone (bundle.Store.Names): a bundle's name holds the SHA-256 of its
 // bytes, its FileHash.
 func (s *Source) ListNames(ctx context.Context, sessionID string) ([]recall.CheckpointInfo, error) {
+	return s.list(ctx, sessionID, (*bundle.Store).Names)
+}
+
+// list is a session's bundles as read (bundle.Store.List or Names) gives
+// them, as recall's checkpoint infos.
+func (s *Source) list(ctx context.Context, sessionID string, read func(*bundle.Store, context.Context, string) ([]bundle.Info, error)) ([]recall.CheckpointInfo, error) {
 	if err := s.ok(); err != nil {
 		return nil, err
 	}
-	infos, err := s.store.Names(ctx, sessionID)
+	infos, err := read(s.store, ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
