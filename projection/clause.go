@@ -500,14 +500,9 @@ func chosenOption(s string, opts []string) string {
 	best, at := "", len(ls)+1
 	for _, o := range opts {
 		lo := strings.ToLower(o)
-		for from := 0; ; {
-			i := strings.Index(ls[from:], lo)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(lo)
-			before, after := i == 0 || !isWordByte(ls[i-1]) && ls[i-1] != '-', from >= len(ls) || !isWordByte(ls[from]) && ls[from] != '-'
+		for i := range occurrences(ls, lo) {
+			end := i + len(lo)
+			before, after := i == 0 || !isWordByte(ls[i-1]) && ls[i-1] != '-', end >= len(ls) || !isWordByte(ls[end]) && ls[end] != '-'
 			if !before || !after || declineRE.MatchString(ls[:i]) {
 				continue
 			}

@@ -161,14 +161,8 @@ func namesOption(c string, opts []string, i int) bool {
 	marks := optionMarks(opts, i)
 	found := 0
 	for _, m := range marks {
-		for from := 0; ; {
-			j := strings.Index(lc[from:], m)
-			if j < 0 {
-				break
-			}
-			j += from
-			from = j + len(m)
-			if (j == 0 || !isWordByte(lc[j-1])) && (from >= len(lc) || !isWordByte(lc[from])) {
+		for j := range occurrences(lc, m) {
+			if end := j + len(m); (j == 0 || !isWordByte(lc[j-1])) && (end >= len(lc) || !isWordByte(lc[end])) {
 				found++
 				break
 			}

@@ -873,12 +873,7 @@ func heldBefore(said []string, name, not string) string {
 		lt := strings.ToLower(t)
 		best, at := "", -1
 		for _, h := range heads {
-			for off := 0; ; {
-				j := strings.Index(lt[off:], h)
-				if j < 0 {
-					break
-				}
-				j += off
+			for j := range occurrences(lt, h) {
 				// The rest of the word, then what follows it.
 				e := j + len(h)
 				for e < len(lt) && (lt[e] >= 'a' && lt[e] <= 'z' || lt[e] == '_' || lt[e] == '-') {
@@ -906,7 +901,6 @@ func heldBefore(said []string, name, not string) string {
 						best, at = strings.TrimSpace(v), j
 					}
 				}
-				off = j + len(h)
 			}
 		}
 		if best != "" && best != not {

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -97,6 +98,24 @@ func terms(s string) map[string]bool {
 		delete(out, z)
 	}
 	return out
+}
+
+// occurrences yields where sub starts in s, each occurrence after the end
+// of the one before (they do not overlap), first to last.
+func occurrences(s, sub string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for from := 0; ; {
+			i := strings.Index(s[from:], sub)
+			if i < 0 {
+				return
+			}
+			i += from
+			from = i + len(sub)
+			if !yield(i) {
+				return
+			}
+		}
+	}
 }
 
 func isCJK(r rune) bool {
