@@ -21,12 +21,7 @@ func TestAdoptAheadAndThatNumber(t *testing.T) {
 		{[]Event{{Role: RoleUser, Text: "we are writing the SLO doc today"}, call("loadtest --summary"), out("requests: 120000\nlatency: 340 ms (p95)"),
 			{Role: RoleUser, Text: "ok put exactly that latency number into the SLO doc"}}, "latency", "340 ms"},
 	} {
-		r := New(Options{})
-		for i, ev := range tc.evs {
-			ev.Seq = i
-			r.Apply(ev)
-		}
-		got := valueHeads(r)
+		got := valueHeads(reduced(tc.evs...))
 		if got[tc.name] != tc.want {
 			t.Errorf("%s = %q, want %q (all: %v)", tc.name, got[tc.name], tc.want, got)
 		}

@@ -8,13 +8,8 @@ import (
 // obligationStates applies events and returns each obligation as
 // "<lifecycle> <value>".
 func obligationStates(evs ...Event) []string {
-	r := New(Options{})
-	for i, e := range evs {
-		e.Seq = i
-		r.Apply(e)
-	}
 	var out []string
-	for _, a := range r.Anchors() {
+	for _, a := range reduced(evs...).Anchors() {
 		if a.Kind == KindObligation {
 			out = append(out, a.Lifecycle+" "+a.Value)
 		}

@@ -30,6 +30,17 @@ func TestValueMovedTo(t *testing.T) {
 	}
 }
 
+// reduced is a reducer that read evs in order, each event's Seq its
+// position.
+func reduced(evs ...Event) *Reducer {
+	r := New(Options{})
+	for i, ev := range evs {
+		ev.Seq = i
+		r.Apply(ev)
+	}
+	return r
+}
+
 // userSays is a reducer that read msgs as the user's messages, in order.
 func userSays(msgs ...string) *Reducer {
 	r := New(Options{})

@@ -86,8 +86,7 @@ func TestQuantityDurationAndPer(t *testing.T) {
 // naming one setting names that setting, which the question's words
 // name later too; without a question the pronoun keeps the value set last.
 func TestAnsweredSettingReferent(t *testing.T) {
-	r := New(Options{})
-	for i, ev := range []Event{
+	got := valueHeads(reduced([]Event{
 		{Role: RoleUser, Text: "set the export timeout to 30s"},
 		{Role: RoleAssistant, Text: "Set exportTimeout to 30s in render/config.py."},
 		{Role: RoleUser, Text: "make it 45s"},
@@ -96,11 +95,7 @@ func TestAnsweredSettingReferent(t *testing.T) {
 		{Role: RoleUser, Text: "set it to 12, the new box has the cores"},
 		{Role: RoleAssistant, Text: "THUMB_WORKERS is now 12."},
 		{Role: RoleUser, Text: "the disk can't keep up, cut the parallel thumbnails in half"},
-	} {
-		ev.Seq = i
-		r.Apply(ev)
-	}
-	got := valueHeads(r)
+	}...))
 	if got["THUMB_WORKERS"] != "6" || got["export timeout"] != "45s" {
 		t.Errorf("THUMB_WORKERS = %q, export timeout = %q; want 6 and 45s (all: %v)", got["THUMB_WORKERS"], got["export timeout"], got)
 	}

@@ -20,12 +20,7 @@ func TestRelativeFromRunFlags(t *testing.T) {
 		{[]Event{{Role: RoleUser, Text: "we are fixing the thumbnailer today"}, run("resize.py --quality 80 --width 1200 in.png"), {Role: RoleUser, Text: "double it"}},
 			map[string]string{}},
 	} {
-		r := New(Options{})
-		for i, ev := range tc.evs {
-			ev.Seq = i
-			r.Apply(ev)
-		}
-		got := valueHeads(r)
+		got := valueHeads(reduced(tc.evs...))
 		if len(got) != len(tc.want) {
 			t.Errorf("values %v, want %v", got, tc.want)
 			continue
