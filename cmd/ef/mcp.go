@@ -117,7 +117,7 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		defer env.actions.Close()
 	}
 	srv, err := mcpserver.New(mcpTools(env), mcpserver.Options{Version: efVersion, Logger: logger,
-		Instructions: "Epistemic Fold recall: context_search finds history folded out of an agent's context; context_recall reads it back exactly."})
+		Instructions: mcpInstructions(len(origins) > 0, af.enabled())})
 	if err != nil {
 		return err
 	}
@@ -126,6 +126,20 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		return nil
 	}
 	return err
+}
+
+// mcpInstructions is what the server tells the client at initialization:
+// one sentence per lane it serves. Clients show it to the model, so a
+// tool it does not mention is one the model has no reason to reach for.
+func mcpInstructions(origin, act bool) string {
+	s := "Epistemic Fold recall: context_search finds history folded out of an agent's context; context_recall reads it back exactly."
+	if origin {
+		s += " context_request answers a context.request (a goal and a scope) with the tasks of that scope and their verified facts relevant to the goal, within a token budget."
+	}
+	if act {
+		s += " action_submit writes or appends to a file through EF's action kernel: a new file is written at once; overwriting an existing one needs proof that you read its current content (a proof_of_read credential or expect_sha256, its sha256) or the user's confirmation; changing an existing protected file (code, task.origin, credentials) needs the user's confirmation."
+	}
+	return s
 }
 
 // warnUnknownSession says on stderr when --session names a session the

@@ -46,3 +46,30 @@ func TestMCPContextRequest(t *testing.T) {
 		t.Fatalf("empty scope: error %v: %s", res.IsError, mcpText(t, res))
 	}
 }
+
+// TestMCPInstructionsNameServedTools: the instructions a client shows the
+// model name every lane the server offers; with --origin and --act-root
+// they spoke of recall only, so a model had no word of context_request or
+// action_submit beyond the tool list.
+func TestMCPInstructionsNameServedTools(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		want, not []string
+	}{
+		{[]string{"--store", t.TempDir()}, []string{"context_search", "context_recall"}, []string{"context_request", "action_submit"}},
+		{[]string{"--store", t.TempDir(), "--origin", t.TempDir(), "--act-root", t.TempDir()}, []string{"context_search", "context_request", "action_submit", "proof_of_read"}, nil},
+	} {
+		cs := mcpConnect(t, c.args...)
+		got := cs.InitializeResult().Instructions
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%v: instructions %q do not name %s", c.args, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%v: instructions %q name %s, which is not served", c.args, got, w)
+			}
+		}
+	}
+}
