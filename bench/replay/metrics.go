@@ -232,18 +232,20 @@ func (m *Metrics) add(r *Result) {
 }
 
 func (m *Metrics) finish() {
-	if m.frozenN > 0 {
-		m.FrozenPrefixMean = float64(m.frozenSum) / float64(m.frozenN)
-	}
-	if m.loadN > 0 {
-		m.CheckpointLoadMean = float64(m.loadSum) / float64(m.loadN)
-	}
-	if m.foldN > 0 {
-		m.InvalidatedPerFold = float64(m.invalidSum) / float64(m.foldN)
-	}
+	m.FrozenPrefixMean = ratio(m.frozenSum, m.frozenN)
+	m.CheckpointLoadMean = ratio(m.loadSum, m.loadN)
+	m.InvalidatedPerFold = ratio(m.invalidSum, m.foldN)
 	if ps, err := stats.Percentiles(m.latencies, 50, 99); err == nil {
 		m.FoldLatencyP50, m.FoldLatencyP99 = time.Duration(ps[0]), time.Duration(ps[1])
 	}
+}
+
+// ratio is n / d, or 0 when d is 0 (nothing was counted).
+func ratio(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return float64(n) / float64(d)
 }
 
 // KindStats are the probe numbers of one kind.
@@ -259,21 +261,11 @@ type KindStats struct {
 // AuthorityLossRate is AuthorityLost / AuthorityChecks: the share of
 // binding anchor checks at which the anchor had been folded away and was
 // not in the model's context. Zero when nothing was checked.
-func (m *Metrics) AuthorityLossRate() float64 {
-	if m.AuthorityChecks == 0 {
-		return 0
-	}
-	return float64(m.AuthorityLost) / float64(m.AuthorityChecks)
-}
+func (m *Metrics) AuthorityLossRate() float64 { return ratio(m.AuthorityLost, m.AuthorityChecks) }
 
 // StalenessRate is CheckStale / Checks: the share of probe checks at which
 // the context showed a superseded state as current.
-func (m *Metrics) StalenessRate() float64 {
-	if m.Checks == 0 {
-		return 0
-	}
-	return float64(m.CheckStale) / float64(m.Checks)
-}
+func (m *Metrics) StalenessRate() float64 { return ratio(m.CheckStale, m.Checks) }
 
 // Kinds returns the probe kinds in a fixed order.
 func (m *Metrics) Kinds() []string { return slices.Sorted(maps.Keys(m.ByKind)) }
@@ -361,12 +353,7 @@ func (m *Metrics) FirstSent() int { return m.Misses["new"] + m.Misses["header"] 
 // model rounds a hit (1 − FirstSent / InputTokens overstated it by the
 // block each request ends inside: 0.2-0.5 points on the real corpus).
 // With the same prompts, no fold policy does better.
-func (m *Metrics) HitCeiling() float64 {
-	if m.InputTokens == 0 {
-		return 0
-	}
-	return float64(m.CeilingHits) / float64(m.InputTokens)
-}
+func (m *Metrics) HitCeiling() float64 { return ratio(m.CeilingHits, m.InputTokens) }
 
 // CostFloorAt is the least conversation cost at ρ of any policy whose
 // conversation hit rate is at least h, given the FirstSent tokens every
