@@ -33,8 +33,8 @@ func TestStdioAnswersCallsBeforeEOF(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		initRequest,
+		initialized,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"word":"first"}}}`,
 		`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"echo","arguments":{"word":"second"}}}`,
 	}, "\n") + "\n"
@@ -103,9 +103,9 @@ func TestStdioCancelledCallGetsNoResponse(t *testing.T) {
 		return call(ctx, args)
 	}
 	st := startStdio(t, block)
-	st.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	st.send(initRequest)
 	st.next()
-	st.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	st.send(initialized)
 	for _, id := range []string{`3`, `"three"`} {
 		started = make(chan struct{})
 		stopped = make(chan struct{})
@@ -147,8 +147,8 @@ func TestStdioAbandonedCallIsLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		initRequest,
+		initialized,
 		`{"jsonrpc":"2.0","id":"slow-7","method":"tools/call","params":{"name":"echo","arguments":{"word":"x"}}}`,
 	}, "\n") + "\n"
 	var out bytes.Buffer
@@ -171,8 +171,8 @@ func TestStdioCancelOfNoRequestInFlight(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := strings.Join([]string{
-			`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
-			`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+			initRequest,
+			initialized,
 			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"next"}}`,
 			`{"jsonrpc":"2.0","id":"next","method":"ping"}`,
 		}, "\n") + "\n"

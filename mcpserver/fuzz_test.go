@@ -47,8 +47,8 @@ func FuzzStdioLine(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}` + "\n" +
-			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		in := initRequest + "\n" +
+			initialized + "\n" +
 			string(line) + "\n" +
 			`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
 		var out bytes.Buffer

@@ -16,6 +16,13 @@ import (
 	"github.com/epistemicfold/ef/mcpserver"
 )
 
+// A client's opening: the initialize request (id 1) and, after its
+// answer, the initialized notification.
+const (
+	initRequest = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+)
+
 func echo() mcpserver.Tool {
 	return mcpserver.Tool{
 		Name:        "echo",
@@ -118,11 +125,11 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		c, _ := e["code"].(float64)
 		return c
 	}
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	send(initRequest)
 	if m := next(); m["result"] == nil {
 		t.Fatalf("initialize: %v", m)
 	}
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(initialized)
 	for _, c := range []struct {
 		line string
 		code float64
