@@ -80,7 +80,10 @@ const (
 	DropTargetLog   = "target-log-read"    // lifts or done of an anchor read from the log
 	DropDuplicate   = "duplicate"          // the same proposal twice in one answer
 	DropKnown       = "already-read"       // the state already holds it
-	DropStale       = "superseded-by-log"  // a value the log has since changed
+	DropStale       = "superseded-by-log"  // a value the log (or the model's newer reading) has since changed
+	DropChange      = "bad-change"         // a change that is neither "revert" nor a relative change ("*0.5", "+2", "-10 min")
+	DropFixUnproven = "fix-not-shown"      // a done of a failure the cited tool result does not show fixed (modelpropfix.go)
+	DropLocalID     = "bad-id"             // a local id used twice, or shaped like an anchor's or event's id
 )
 
 // ModelProposal is one line of a model's proposals block (the schema in
@@ -99,8 +102,23 @@ type ModelProposal struct {
 	// supersession of one), which Quote contains.
 	Subject string `json:"subject,omitempty"`
 	Value   string `json:"value,omitempty"`
-	// Target is the id of the anchor a supersedes, lifts or done moves.
+	// Target is the id of the anchor a supersedes, lifts or done moves: one
+	// the prompt listed, or the local ID of a proposal admitted before it
+	// in the same answer.
 	Target string `json:"target,omitempty"`
+	// ID is a local id the proposal may be named by as the Target of a
+	// later proposal of the same answer ("p1": a rule set and lifted, a
+	// question asked and answered within the span).
+	ID string `json:"id,omitempty"`
+	// SubjectEvent is, for a value whose quote does not name its
+	// setting, the id of the message that does: the message the cited one
+	// answers, or an earlier message of the user or the system.
+	SubjectEvent string `json:"subject_event,omitempty"`
+	// Change is, for a value stated relative to the held one, the change:
+	// "revert" (back to the value before), or "*0.5", "*2", "+2",
+	// "-10 min". The value is then the held one changed; Value stays the
+	// words as written.
+	Change string `json:"change,omitempty"`
 }
 
 // Provenance says who proposed an anchor the deterministic reading did not
@@ -128,6 +146,10 @@ type ModelReport struct {
 	Admitted []ModelProposal `json:"admitted"`
 	// Dropped counts the proposals refused, by reason (Drop…).
 	Dropped map[string]int `json:"dropped,omitempty"`
+	// Notes say why some proposals were refused where the reason alone
+	// does not (a fix the evidence does not show: "done f15.0: the cited
+	// call runs another program").
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Drop counts one more proposal dropped for why (a nil *ModelReport
@@ -386,7 +408,8 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 			rep.Drop(DropUnknownKind)
 			continue
 		}
-		if len(p.Quote) > maxModelQuote || len(p.Condition) > maxModelQuote || len(p.Value) > maxModelQuote || len(p.Subject) > maxModelQuote || len(p.Target) > 200 || len(p.Event) > 200 {
+		if len(p.Quote) > maxModelQuote || len(p.Condition) > maxModelQuote || len(p.Value) > maxModelQuote || len(p.Subject) > maxModelQuote || len(p.Target) > 200 || len(p.Event) > 200 ||
+			len(p.ID) > 200 || len(p.SubjectEvent) > 200 || len(p.Change) > 200 {
 			rep.Drop(DropOversized)
 			continue
 		}
@@ -423,15 +446,23 @@ func (r *Reducer) AdmitModel(b *ModelBatch, event func(seq int) (Event, bool), c
 	prov := b.Provenance
 	tag := shortHash(b.Checkpoint)
 	seen := map[string]bool{}
+	local := map[string]string{}
 	for i, p := range b.Proposals {
 		if i >= maxModelProposals {
 			rep.DropN(DropTooMany, len(b.Proposals)-i)
 			break
 		}
-		why := r.admitModel(&p, len(rep.Admitted), b, &prov, tag, seen, event, citable)
+		a := admission{n: len(rep.Admitted), b: b, prov: &prov, tag: tag, seen: seen, local: local, event: event, allowed: citable}
+		why := r.admitModel(&p, &a)
 		if why != "" {
 			rep.Drop(why)
+			if a.note != "" {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%s %s: %s", p.Kind, strings.TrimSpace(p.Target+" "+p.Event), a.note))
+			}
 			continue
+		}
+		if id := strings.TrimSpace(p.ID); id != "" && a.made != "" {
+			local[id] = a.made
 		}
 		rep.Admitted = append(rep.Admitted, p)
 	}
@@ -439,11 +470,30 @@ func (r *Reducer) AdmitModel(b *ModelBatch, event func(seq int) (Event, bool), c
 	return rep
 }
 
+// admission is what admitModel needs of its batch besides the proposal:
+// n is the number admitted before it (which numbers its anchor, so a
+// replay of the admitted proposals alone numbers them the same), seen the
+// proposals read so far, local the anchors the batch's earlier proposals
+// made by their local ids. made and note are set by admitModel: the id of
+// the anchor it made or moved, and why it refused, where the reason alone
+// does not say.
+type admission struct {
+	n       int
+	b       *ModelBatch
+	prov    *Provenance
+	tag     string
+	seen    map[string]bool
+	local   map[string]string
+	event   func(int) (Event, bool)
+	allowed func(int) bool
+	made    string
+	note    string
+}
+
 // admitModel checks and admits one proposal ("" when admitted, else the
-// reason it was dropped); n is the number admitted before it from the
-// batch, which numbers its anchor (so a replay of the admitted proposals
-// alone numbers them the same).
-func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Provenance, tag string, seen map[string]bool, event func(int) (Event, bool), allowed func(int) bool) string {
+// reason it was dropped).
+func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
+	b, event, allowed := a.b, a.event, a.allowed
 	kind, states := modelKinds[p.Kind]
 	if !states && p.Kind != ModelSupersedes && p.Kind != ModelLifts && p.Kind != ModelDone {
 		return DropUnknownKind
@@ -459,6 +509,11 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	if !utf8.ValidString(p.Quote) || !utf8.ValidString(p.Value) || !utf8.ValidString(p.Subject) || !utf8.ValidString(p.Condition) {
 		// JSON never decodes to such text; a caller built it
 		return DropMalformed
+	}
+	if id := strings.TrimSpace(p.ID); id != "" && (a.local[id] != "" || eventSeq(id) >= 0 || r.anchorByID(id) != nil) {
+		// a local id names one proposal, and never shadows an id the
+		// prompt listed
+		return DropLocalID
 	}
 	// what the speaker says: a user's or the system's message without its
 	// reference lines (a fenced block, a code listing: pasted text, as
@@ -485,15 +540,20 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		// its value and subject, a move to its target)
 		return DropShort
 	}
-	dup := strings.Join([]string{p.Kind, strconv.Itoa(seq), quote, p.Target, p.Value, p.Subject, p.Condition}, "\x00")
-	if seen[dup] {
+	dup := strings.Join([]string{p.Kind, strconv.Itoa(seq), quote, p.Target, p.Value, p.Subject, p.Condition, p.Change, p.SubjectEvent}, "\x00")
+	if a.seen[dup] {
 		return DropDuplicate
 	}
-	seen[dup] = true
+	a.seen[dup] = true
 	var target *Anchor
 	if !states {
 		// a statement's kind names no target: only a move has one
-		if target = r.anchorByID(strings.TrimSpace(p.Target)); target == nil {
+		t := strings.TrimSpace(p.Target)
+		if id, ok := a.local[t]; ok {
+			// an anchor an earlier proposal of this answer made
+			t = id
+		}
+		if target = r.anchorByID(t); target == nil {
 			return DropTarget
 		}
 		if target.FirstSeq() >= seq {
@@ -505,7 +565,19 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	}
 	ref := EventRef{SessionID: r.opts.SessionID, Seq: seq}
 	switch p.Kind {
-	case ModelLifts, ModelDone:
+	case ModelDone:
+		if target.Kind == KindFailure {
+			// the log's evidence, not the model, shows the fix
+			// (modelpropfix.go)
+			why, note := r.admitFixed(target, ev, quote, fmt.Sprintf("%s%d.m%s.%d", kindLetter[KindFailure], seq, a.tag, a.n), a.prov, event)
+			a.note = note
+			if why == "" {
+				a.made = target.ID
+			}
+			return why
+		}
+		fallthrough
+	case ModelLifts:
 		if p.Kind == ModelLifts && (target.Kind != KindConstraint && target.Kind != KindObligation) ||
 			p.Kind == ModelDone && target.Kind != KindObligation {
 			return DropTargetKind
@@ -524,6 +596,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		}
 		m.Because = quote
 		m.addRef(ref)
+		a.made = m.ID
 		return ""
 	case ModelSupersedes:
 		kind = target.Kind
@@ -539,7 +612,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		if kind == KindValue {
 			p.Subject = target.Name
 			if p.Subject == "" {
-				p.Subject = target.Key
+				_, p.Subject = keyParts(target.Key)
 			}
 		}
 	}
@@ -553,8 +626,8 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	if admit(&ev, &Proposal{Op: op, Kind: kind, Quote: quote}, &evidence{text: ev.Text}) != nil {
 		return DropAuthority
 	}
-	nu := &Anchor{ID: fmt.Sprintf("%s%d.m%s.%d", kindLetter[kind], seq, tag, n), Kind: kind, Value: quote, Authority: authorityOf(&ev, kind),
-		SourceRefs: []EventRef{ref}, Quote: quote, Proposed: prov}
+	nu := &Anchor{ID: fmt.Sprintf("%s%d.m%s.%d", kindLetter[kind], seq, a.tag, a.n), Kind: kind, Value: quote, Authority: authorityOf(&ev, kind),
+		SourceRefs: []EventRef{ref}, Quote: quote, Proposed: a.prov}
 	switch kind {
 	case KindConstraint:
 		nu.Lifecycle = Active
@@ -568,29 +641,8 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 			}
 		}
 	case KindValue:
-		nu.Lifecycle = Current
-		v := strings.TrimSpace(p.Value)
-		if v == "" {
-			return DropValue
-		}
-		if _, ok := findVerbatim(quote, v); !ok {
-			return DropValue
-		}
-		subj := strings.TrimSpace(p.Subject)
-		if subj == "" || len(subj) > maxSubject || len(strings.Fields(subj)) > 6 {
-			return DropSubject
-		}
-		nu.Value, nu.Name = v, subj
-		nu.Key = "value/-/" + valueKey(subj)
-		if target == nil && !namesSubject(quote, subj) && !r.holdsValue(nu.Key) {
-			// the quote names the setting it gives a value ("we have 3
-			// reviewers" gives none to a "report" named elsewhere in
-			// the event); "torna a 25" may leave it unnamed only when
-			// the setting is one already held
-			return DropSubject
-		}
-		if target != nil {
-			nu.Key = target.Key
+		if why := r.modelValue(p, nu, quote, target, ev, event, allowed); why != "" {
+			return why
 		}
 	case KindDecision, KindNegative:
 		nu.Lifecycle = Active
@@ -609,12 +661,20 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		return DropKnown
 	}
 	if kind == KindValue {
-		if o := r.valueOf(nu.Key); o != nil && o.Seq() > seq {
+		if o := r.valueOf(nu.Key); o != nil && o.Seq() >= seq {
+			// the log read this setting from this event or a newer one:
+			// its reading stands (one current value a key)
+			return DropStale
+		}
+		if slices.ContainsFunc(r.model, func(m *Anchor) bool { return m.Kind == KindValue && m.Key == nu.Key && m.IsHead() && m.Seq() > seq }) {
+			// the model's reading of a newer event set it since
 			return DropStale
 		}
 	}
 	if target != nil {
-		nu.Was = target.Value
+		if nu.Was == "" {
+			nu.Was = target.Value
+		}
 		nu.Links = []string{target.Key}
 		if m := r.modelAnchor(target.ID); m != nil {
 			m.Lifecycle = Superseded
@@ -623,8 +683,10 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 	}
 	if kind == KindValue {
 		// a newer value of a setting the model set before replaces it
+		// (of the same event too: the later proposal is the reading
+		// kept, so one key never has two current values)
 		for _, m := range r.model {
-			if m.Kind == KindValue && m.Key == nu.Key && m.IsHead() && m.Seq() < seq {
+			if m.Kind == KindValue && m.Key == nu.Key && m.IsHead() && m.Seq() <= seq {
 				m.Lifecycle = Superseded
 				if nu.Was == "" {
 					nu.Was = m.Value
@@ -636,6 +698,7 @@ func (r *Reducer) admitModel(p *ModelProposal, n int, b *ModelBatch, prov *Prove
 		}
 	}
 	r.model = append(r.model, nu)
+	a.made = nu.ID
 	return ""
 }
 
@@ -828,6 +891,10 @@ func (r *Reducer) capModel() {
 	var heads, closed []*Anchor
 	for _, m := range r.model {
 		switch {
+		case r.standsIn(m):
+			// it stands for a log-read head (bounded by the log's
+			// caps): retiring it would show that head's stale value
+			// or fixed failure again
 		case m.IsHead():
 			heads = append(heads, m)
 		case m.Lifecycle != Superseded && m.Lifecycle != Retired:

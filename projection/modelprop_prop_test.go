@@ -78,9 +78,42 @@ func genAdversarial(t *rapid.T, evs []Event, held []*Anchor) []ModelProposal {
 	return out
 }
 
-// logAnchors is the JSON of a reducer's anchors the log's reading made.
+// logAnchors is the JSON of a reducer's anchors the log's reading made
+// (its own reading: the state shows some of them displaced by a model
+// anchor, checkView).
 func logAnchors(t *rapid.T, r *Reducer) string {
-	return anchorsJSON(t, slices.DeleteFunc(r.Anchors(), func(a *Anchor) bool { return a.Proposed != nil }))
+	return anchorsJSON(t, r.Snapshot().Anchors)
+}
+
+// checkView checks the state a reducer shows: no two current values share
+// a key, and a head of the log's reading is left out only for a model
+// anchor of its key and kind, newer, that stands for it (a newer value,
+// a fix the log shows).
+func checkView(t *rapid.T, r *Reducer, when string) {
+	keys := map[string]string{}
+	for _, a := range r.Heads() {
+		if a.Kind != KindValue {
+			continue
+		}
+		if id, dup := keys[a.Key]; dup {
+			t.Fatalf("%s: two current values of %s: %s and %s", when, a.Key, id, a.ID)
+		}
+		keys[a.Key] = a.ID
+	}
+	shown := map[string]bool{}
+	for _, a := range r.Anchors() {
+		shown[a.ID] = true
+	}
+	for _, h := range r.Snapshot().Anchors {
+		if shown[h.ID] {
+			continue
+		}
+		if !slices.ContainsFunc(r.ModelAnchors(), func(m *Anchor) bool {
+			return m.Kind == h.Kind && m.Key == h.Key && m.Seq() > h.Seq() && (m.IsHead() || m.Lifecycle == Resolved)
+		}) {
+			t.Fatalf("%s: the log's %s (%s) is not shown and no newer model anchor of its key stands for it", when, h.ID, h.Key)
+		}
+	}
 }
 
 // No proposal set, however adversarial, changes what the log's reading
@@ -105,6 +138,7 @@ func TestPropModelProposalsCannotRemoveOrFabricate(t *testing.T) {
 			if got, want := logAnchors(t, r), logAnchors(t, base); got != want {
 				t.Fatalf("after seq %d the log's reading differs with model proposals:\n got %s\nwant %s", ev.Seq, got, want)
 			}
+			checkView(t, r, fmt.Sprintf("after seq %d", ev.Seq))
 			for _, m := range r.ModelAnchors() {
 				if !m.IsHead() {
 					continue

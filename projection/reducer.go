@@ -2054,11 +2054,14 @@ func (r *Reducer) Anchors() []*Anchor {
 }
 
 // withModel is s (anchors in byAge order) with the model-proposed anchors
-// merged in, in the same order.
+// merged in, in the same order, and without the log-read heads a model
+// anchor stands in for (displaced: a newer value of the same key, a
+// failure the log's evidence shows fixed). s is the caller's own slice.
 func (r *Reducer) withModel(s []*Anchor) []*Anchor {
 	if len(r.model) == 0 {
 		return s
 	}
+	s = slices.DeleteFunc(s, r.displaced)
 	s = append(s, r.model...)
 	slices.SortStableFunc(s, byAge)
 	return s
@@ -2103,7 +2106,7 @@ func (r *Reducer) Footprint() (anchors, bytes int) {
 	if r == nil {
 		return 0, 0
 	}
-	for _, a := range r.withModel(r.sorted()) {
+	for _, a := range append(r.sorted(), r.model...) {
 		bytes += perObject + len(a.ID) + len(a.Key) + len(a.Name) + len(a.Value) + len(a.Quote) + len(a.Was) + len(a.Because) + len(a.Scope) + 24*len(a.SourceRefs)
 		for _, l := range a.Links {
 			bytes += 16 + len(l)
