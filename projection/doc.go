@@ -308,7 +308,8 @@
 // JSON object per line (a JSON array is read too), at most 32:
 //
 //	{"kind": K, "event": "e<seq>", "quote": Q,
-//	 "condition": C, "subject": S, "value": V, "target": T}
+//	 "condition": C, "subject": S, "value": V, "target": T,
+//	 "subject_event": "e<seq>", "change": X, "id": L}
 //
 // every field a string; kind, event and quote always; K one of constraint
 // (C optional: exact words of the event saying when the rule applies),
@@ -317,7 +318,12 @@
 // approach rejected), uncertainty (an open question, a hypothesis),
 // supersedes (T the id of the anchor the event replaces; V for a value),
 // lifts (T a rule or task called off), done (T a task, the event a tool
-// output showing it finished).
+// output showing it finished; or T a failure, the event a tool output the
+// log ties to it showing it fixed: modelpropfix.go). A value whose quote
+// does not name its setting may cite the message that does (subject_event:
+// the one it answers, or an earlier one of the user or the system); X is a
+// change relative to the held value ("revert", "*0.5", "+2", "-10 min";
+// modelpropvalue.go); L a local id a later line may name as its T.
 //
 // SplitModelAnswer cuts the block from the digest (the last block is the
 // model's; an earlier one, a block the digest echoes from a tool's output,
@@ -349,8 +355,11 @@
 // so every anchor it makes is the same with or without them, and a model
 // proposal never retires one (lifts and done move only model-proposed
 // anchors; a supersedes of a log-read anchor is a new model anchor saying
-// what it would replace, in Was). A value the log sets again later retires
-// the model's value of that key. They have their own caps (32 heads, 16
+// what it would replace, in Was). The state shows one head a key: a model
+// anchor that stands for a log-read head (a newer value of its key, the
+// fix of its failure) displaces it from Heads, Anchors and State, while
+// Snapshot keeps the log's reading as it is. A value the log sets again
+// later retires the model's value of that key. They have their own caps (32 heads, 16
 // closed). Heads, Anchors and State list them with the others (so
 // checkpoints state them and the validator requires them); a Snapshot
 // carries them in Model (snapshot version 2, written only when there are

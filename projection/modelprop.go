@@ -248,16 +248,25 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 	fence := "```"
 	sb.WriteString("\nWrite the proposals after the digest as one fenced block, one JSON object per line:\n")
 	sb.WriteString(fence + ModelFence + "\n")
-	sb.WriteString(`{"kind":"constraint","event":"e12","quote":"never push to main","condition":"until the review is done"}` + "\n")
+	sb.WriteString(`{"kind":"constraint","event":"e12","quote":"never push to main","condition":"until the review is done","id":"p1"}` + "\n")
 	sb.WriteString(`{"kind":"value","event":"e14","quote":"set the request timeout to 90 s","subject":"request timeout","value":"90 s"}` + "\n")
 	sb.WriteString(`{"kind":"supersedes","event":"e20","quote":"make it 120 s","value":"120 s","target":"v14.0"}` + "\n")
+	sb.WriteString(`{"kind":"value","event":"e23","quote":"ok, 3801 for iOS too","subject":"build number","value":"3801","subject_event":"e22"}` + "\n")
+	sb.WriteString(`{"kind":"value","event":"e25","quote":"halve the rollout","subject":"rollout","value":"halve the rollout","change":"*0.5"}` + "\n")
+	sb.WriteString(`{"kind":"value","event":"e27","quote":"bootdelay back to what it was","subject":"bootdelay","value":"back to what it was","change":"revert"}` + "\n")
+	sb.WriteString(`{"kind":"done","event":"e31","quote":"5 passed in 0.31s","target":"f29.0"}` + "\n")
+	sb.WriteString(`{"kind":"lifts","event":"e33","quote":"the review is done, push away","target":"p1"}` + "\n")
 	sb.WriteString(fence + "\n")
 	sb.WriteString("Kinds: constraint (a rule the agent must follow; \"condition\": the exact words saying when it applies, optional), " +
-		"decision (a choice made), value (a setting's value: \"subject\" the setting as the message names it, \"value\" exactly as written, inside the quote), " +
+		"decision (a choice made), value (a setting's value: \"subject\" the setting as the message names it, \"value\" exactly as written, inside the quote; " +
+		"when the quote does not name the setting, \"subject_event\": the id of the message that does, the one the cited message answers or an earlier message of the user's; " +
+		"when the value is stated relative to the one held, \"change\": \"revert\" for back to the earlier value, or \"*0.5\", \"*2\", \"+2\", \"-10 min\", with \"value\" still the words as written: EF computes the value), " +
 		"obligation (a task still to do), failure (a tool output showing something failed), negative (an approach tried and rejected), " +
 		"uncertainty (an open question or a hypothesis), supersedes (\"target\": the id of what the cited message replaces; \"value\" for a value), " +
-		"lifts (\"target\": a rule or task the user called off), done (\"target\": a task; cite the tool output showing it finished). " +
-		"Every line has \"kind\", \"event\" (an id listed above) and \"quote\". ")
+		"lifts (\"target\": a rule or task the user called off), done (\"target\": a task, or a failure; cite the tool output showing it finished or fixed: " +
+		"for a failure, a later run of the same work, the same command, program or test, that passes; never the assistant's words). " +
+		"Every line has \"kind\", \"event\" (an id listed above) and \"quote\". " +
+		"\"id\" (optional, such as \"p1\") names a line so a later line of the same block can name it as its \"target\": a rule set and called off, a task given and done, a value set and changed within these messages. ")
 	fmt.Fprintf(&sb, "At most %d lines; propose only what a message states, never what you infer; write an empty block when there is nothing to add.", maxModelProposals)
 	return sb.String()
 }

@@ -304,3 +304,61 @@ func TestModelDoneOfFailureNeedsEvidence(t *testing.T) {
 		t.Errorf("the failure seen again after the fix is not open")
 	}
 }
+
+// The prompt's schema shows, in lines a model can copy, a value named by
+// another message, a relative change and a revert, a done of a failure,
+// and a local id a later line names; each line reads as a proposal.
+func TestModelPromptSchemaExamples(t *testing.T) {
+	p := ModelPrompt(modelSession(), nil)
+	i := strings.Index(p, "```"+ModelFence+"\n")
+	if i < 0 {
+		t.Fatalf("no proposals block in the prompt:\n%s", p)
+	}
+	_, block, found, _ := SplitModelAnswer(p[i:])
+	props, rep := ParseModelProposals(block)
+	if !found || rep.DroppedTotal() != 0 {
+		t.Fatalf("the schema's examples do not read: %v", rep.Dropped)
+	}
+	ids := map[string]bool{}
+	var change, revert, subjectEvent, localTarget, doneFailure bool
+	for _, pr := range props {
+		if pr.ID != "" {
+			ids[pr.ID] = true
+		}
+		change = change || pr.Change != "" && pr.Change != "revert" && modelChangeRE.MatchString(pr.Change)
+		revert = revert || pr.Change == "revert"
+		subjectEvent = subjectEvent || eventSeq(pr.SubjectEvent) >= 0
+		localTarget = localTarget || ids[pr.Target]
+		doneFailure = doneFailure || pr.Kind == ModelDone && strings.HasPrefix(pr.Target, "f")
+	}
+	if !change || !revert || !subjectEvent || !localTarget || !doneFailure {
+		t.Errorf("the examples lack a relative change %v, a revert %v, a subject_event %v, a local target %v, a done of a failure %v:\n%s", change, revert, subjectEvent, localTarget, doneFailure, block)
+	}
+}
+
+// A local id names a proposal of the same answer: a rule set and lifted
+// within the span is admitted and lifted; an id used twice, or shaped
+// like an event's, is refused.
+func TestModelLocalIDs(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "Help me ship the exporter."},
+		{Seq: 1, Role: RoleUser, Text: "Nothing goes to the staging bucket until the audit is done, it stays sacred."},
+		{Seq: 2, Role: RoleAssistant, Text: "Understood."},
+		{Seq: 3, Role: RoleUser, Text: "audit passed, the staging bucket is fair game again"},
+	}
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs)
+	rep := admitLines(t, r, evs,
+		`{"kind":"constraint","event":"e1","quote":"it stays sacred","id":"p1"}`,
+		`{"kind":"constraint","event":"e1","quote":"Nothing goes to the staging bucket until the audit is done","id":"p1"}`,
+		`{"kind":"decision","event":"e2","quote":"Understood.","id":"e2"}`,
+		`{"kind":"lifts","event":"e3","quote":"the staging bucket is fair game again","target":"p1"}`)
+	if len(rep.Admitted) != 2 || rep.Dropped[DropLocalID] != 2 {
+		t.Fatalf("admitted %v, dropped %v", rep.Admitted, rep.Dropped)
+	}
+	for _, m := range r.ModelAnchors() {
+		if m.Kind == KindConstraint && m.Lifecycle != Lifted {
+			t.Errorf("the rule lifted by its local id is %s", m.Lifecycle)
+		}
+	}
+}

@@ -116,7 +116,7 @@ Write only the semantic digest of those %d messages: what the log cannot state e
 ### Outcomes
 - the conceptual conclusions reached (not test results, not fixes: the state records those)
 
-Rules: keep the four headings exactly, in order, each followed by terse "- " bullets; write "- (none)" for an empty section. At most %d words. Name files, commands, identifiers and numbers only exactly as they appear above. Output only the digest; call no tool.`, spanMessages, spanMessages, words)
+Rules: keep the four headings exactly, in order, each followed by terse "- " bullets; write "- (none)" for an empty section. At most %d words. Write the digest in English, whatever language the messages are in; name files, commands, identifiers and numbers only exactly as they appear above, and quote any words in their own language. Output only the digest; call no tool.`, spanMessages, spanMessages, words)
 }
 
 // Summarize implements engine.Summarizer for the fold/compile in progress.

@@ -24,6 +24,9 @@ type proposeOutput struct {
 	Proposed int                        `json:"proposed"`
 	Admitted []projection.ModelProposal `json:"admitted"`
 	Dropped  map[string]int             `json:"dropped,omitempty"`
+	// Notes say why some were dropped where the reason alone does not
+	// (a done of a failure the evidence does not show fixed).
+	Notes []string `json:"notes,omitempty"`
 	// Model are the anchors the admitted proposals made; Heads the whole
 	// state with them (the log's reading and the model's).
 	Model []stateAnchor `json:"model"`
@@ -112,6 +115,9 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stdout, "; dropped: %s", strings.Join(parts, ", "))
 	}
 	fmt.Fprintln(stdout)
+	for _, n := range out.Notes {
+		fmt.Fprintf(stdout, "  dropped %s\n", n)
+	}
 	return writeStateTable(stdout, out.Heads)
 }
 
@@ -170,7 +176,7 @@ func admitRecorded(r *projection.Reducer, events []projection.Event, answer, mod
 		rep.DropN(why, n)
 	}
 	out := proposeOutput{Events: len(events), Proposed: len(props) + parsed.DroppedTotal(), Admitted: rep.Admitted, Dropped: rep.Dropped,
-		Model: []stateAnchor{}, Heads: []stateAnchor{}}
+		Notes: rep.Notes, Model: []stateAnchor{}, Heads: []stateAnchor{}}
 	if out.Admitted == nil {
 		out.Admitted = []projection.ModelProposal{}
 	}
