@@ -75,6 +75,30 @@ func genAdversarial(t *rapid.T, evs []Event, held []*Anchor) []ModelProposal {
 		}
 		out = append(out, p)
 	}
+	// a supersedes of a value the log holds from a later user message
+	// (its words and one of them as the value): the case where a model's
+	// value and the log's share a key
+	var vals []*Anchor
+	for _, a := range held {
+		if a.Kind == KindValue && a.IsHead() {
+			vals = append(vals, a)
+		}
+	}
+	if len(vals) > 0 && rapid.Bool().Draw(t, "supersede a held value") {
+		v := vals[rapid.IntRange(0, len(vals)-1).Draw(t, "held value")]
+		for _, e := range evs {
+			if e.Seq > v.Seq() && (e.Role == RoleUser || e.Role == RoleSystem) && len(strings.Fields(e.Text)) > 0 {
+				f := strings.Fields(e.Text)
+				p := ModelProposal{Kind: ModelSupersedes, Event: EventID(e.Seq), Quote: e.Text, Target: v.ID,
+					Value: strings.Trim(f[rapid.IntRange(0, len(f)-1).Draw(t, "value word")], ".,;!"), ID: pick(t, "local id", []string{"", "p1"})}
+				if rapid.Bool().Draw(t, "as a value") {
+					p.Kind, p.Target, p.Subject = ModelValue, "", pick(t, "subject", append(slices.Clone(genKeys), v.Name))
+				}
+				out = append(out, p)
+				break
+			}
+		}
+	}
 	return out
 }
 
