@@ -168,20 +168,53 @@ func ReadEntry(path string) Entry {
 	return e
 }
 
+// readRegular reads the task.origin file at path, following a link, when
+// it is a regular file; anything else (a directory, a FIFO whose read
+// would wait for a writer) is an Entry with Err saying what it is.
+func readRegular(path string) Entry {
+	st, err := os.Stat(path)
+	if err != nil {
+		return Entry{Path: path, Err: fmt.Errorf("taskorigin: read %s: %w", path, err)}
+	}
+	if m := st.Mode(); !m.IsRegular() {
+		what := "a special file"
+		switch {
+		case m.IsDir():
+			what = "a directory"
+		case m&fs.ModeNamedPipe != 0:
+			what = "a named pipe"
+		case m&fs.ModeSocket != 0:
+			what = "a socket"
+		case m&fs.ModeDevice != 0:
+			what = "a device"
+		}
+		return Entry{Path: path, Err: fmt.Errorf("taskorigin: read %s: %s, not a regular file", path, what)}
+	}
+	return ReadEntry(path)
+}
+
 // skipDirs are directories Find never descends into.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, ".recall": true, ".backups": true}
 
 // Find returns every task.origin.json under root (root itself may also be
 // one file), at most maxDepth directories deep, in path order. Unreadable
 // or invalid files are returned with Err set rather than skipped, so a
-// caller can say what it could not load.
+// caller can say what it could not load; so is an entry of that name that
+// is not a regular file (a directory, a FIFO, a link to one).
+//
+// A task.origin.json that is a symbolic link is read through it, as Get
+// reads it, and so is the task.origin.json of a linked task directory
+// (<root>/<id> a link, as a task shared between stores is); a linked
+// directory is not descended further, so a link loop cannot trap the
+// walk. Both were skipped without a word: ef origin verify said "no
+// task.origin.json" of a store ef origin show read.
 func Find(root string, maxDepth int) ([]Entry, error) {
 	st, err := os.Stat(root)
 	if err != nil {
 		return nil, fmt.Errorf("taskorigin: find: %w", err)
 	}
 	if !st.IsDir() {
-		return []Entry{ReadEntry(root)}, nil
+		return []Entry{readRegular(root)}, nil
 	}
 	var out []Entry
 	base := strings.Count(filepath.Clean(root), string(filepath.Separator))
@@ -199,8 +232,20 @@ func Find(root string, maxDepth int) ([]Entry, error) {
 			}
 			return nil
 		}
-		if de.Name() == FileName && de.Type().IsRegular() {
-			out = append(out, ReadEntry(p))
+		if de.Type()&fs.ModeSymlink != 0 && de.Name() != FileName {
+			// A linked task directory: its own task.origin.json only.
+			if skipDirs[de.Name()] || strings.Count(filepath.Clean(p), string(filepath.Separator))-base > maxDepth {
+				return nil
+			}
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				if _, err := os.Lstat(filepath.Join(p, FileName)); err == nil {
+					out = append(out, readRegular(filepath.Join(p, FileName)))
+				}
+			}
+			return nil
+		}
+		if de.Name() == FileName {
+			out = append(out, readRegular(p))
 		}
 		return nil
 	})

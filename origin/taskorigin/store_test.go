@@ -331,3 +331,48 @@ func TestRefusedFirstPutLeavesNoDirectory(t *testing.T) {
 		t.Errorf("invalid id: %v; want ErrInvalidTaskID saying what an id may be", err)
 	}
 }
+
+// TestFindReadsLinkedTasks: Find reads a task.origin.json that is a link
+// and the file of a linked task directory, as Get does, and reports an
+// entry of that name that is not a regular file instead of skipping it (or,
+// for a named pipe, waiting for a writer). All were skipped without a
+// word, so ef origin verify said "no task.origin.json" of a store ef
+// origin show read.
+func TestFindReadsLinkedTasks(t *testing.T) {
+	ctx := context.Background()
+	shared := t.TempDir()
+	src := fixedStore(t, shared)
+	for _, id := range []string{"b", "c"} {
+		if _, err := src.Put(ctx, id, mustDoc(t, sampleState(id)), taskorigin.ExpectNew); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Skip("cannot make links here:", err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(root, "b"), 0o755))
+	must(os.Symlink(filepath.Join(shared, "b", taskorigin.FileName), filepath.Join(root, "b", taskorigin.FileName)))
+	must(os.Symlink(filepath.Join(shared, "c"), filepath.Join(root, "c")))
+	must(os.Symlink(root, filepath.Join(root, "loop"))) // a loop is not walked
+	must(os.MkdirAll(filepath.Join(root, "d"), 0o755))
+	must(os.Symlink(shared, filepath.Join(root, "d", taskorigin.FileName))) // a link to a directory
+	es, err := taskorigin.Find(root, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range es {
+		rel, _ := filepath.Rel(root, e.Path)
+		got[filepath.ToSlash(rel)] = e.ID
+		if e.Err != nil {
+			got[filepath.ToSlash(rel)] = "error: " + e.Err.Error()
+		}
+	}
+	if got["b/task.origin.json"] != "b" || got["c/task.origin.json"] != "c" || !strings.Contains(got["d/task.origin.json"], "a directory, not a regular file") || len(got) != 3 {
+		t.Errorf("Find: %q; want b and c read through their links, d reported as a directory", got)
+	}
+}
