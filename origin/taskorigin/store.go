@@ -494,7 +494,8 @@ func settleLearnings(next, cur Document) error {
 	return nil
 }
 
-// List returns the tasks directly under the store root, by id.
+// List returns the tasks directly under the store root, by id (a task
+// directory that is a link included).
 func (s *Store) List() ([]Entry, error) {
 	if err := s.opened(); err != nil {
 		return nil, err
@@ -508,8 +509,14 @@ func (s *Store) List() ([]Entry, error) {
 	}
 	var out []Entry
 	for _, de := range des {
-		if !de.IsDir() || !ValidTaskID(de.Name()) {
+		if !ValidTaskID(de.Name()) {
 			continue
+		}
+		if !de.IsDir() {
+			// A linked task directory is a task, as Get and Find read it.
+			if st, err := os.Stat(filepath.Join(s.root, de.Name())); de.Type()&fs.ModeSymlink == 0 || err != nil || !st.IsDir() {
+				continue
+			}
 		}
 		e := ReadEntry(s.Path(de.Name()))
 		if errors.Is(e.Err, ErrNotFound) {

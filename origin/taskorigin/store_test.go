@@ -375,4 +375,12 @@ func TestFindReadsLinkedTasks(t *testing.T) {
 	if got["b/task.origin.json"] != "b" || got["c/task.origin.json"] != "c" || !strings.Contains(got["d/task.origin.json"], "a directory, not a regular file") || len(got) != 3 {
 		t.Errorf("Find: %q; want b and c read through their links, d reported as a directory", got)
 	}
+	st, err := taskorigin.Open(root, taskorigin.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := st.List()
+	if err != nil || len(list) != 3 || list[0].ID != "b" || list[1].ID != "c" || list[0].Err != nil || list[1].Err != nil || list[2].Err == nil {
+		t.Errorf("List: %d entries, %v; want b and c, and d unreadable", len(list), err)
+	}
 }
