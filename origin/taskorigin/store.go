@@ -293,7 +293,9 @@ type PutResult struct {
 //     been stored as a candidate or without recheckable evidence.
 //
 // When the content hash does not change, Put writes nothing and reports
-// Unchanged. doc is not modified.
+// Unchanged. doc is not modified. A task file that is a symbolic link is
+// replaced where the link leads, under the lock of that directory, and
+// the link stays (PutResult.Path names the file written).
 func (s *Store) Put(ctx context.Context, id string, doc Document, expect string) (PutResult, error) {
 	if err := s.opened(); err != nil {
 		return PutResult{}, err
@@ -315,7 +317,18 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 	if err := precheck(id, doc); err != nil {
 		return PutResult{}, err
 	}
-	dir := filepath.Join(s.root, id)
+	dir, path := filepath.Join(s.root, id), s.Path(id)
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// A task file that is a link (one task shared by several stores)
+		// is written where it leads, under the lock of the directory it
+		// is in: replaced by name, the link became a copy, and the stores
+		// went on apart, each with its own version and its own lock.
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return PutResult{}, fmt.Errorf("taskorigin: put %s: %s is a link that does not resolve: %w", id, path, err)
+		}
+		dir, path = filepath.Dir(real), real
+	}
 	if err := mkdirDurable(s.root, dir); err != nil {
 		return PutResult{}, fmt.Errorf("taskorigin: put %s: %w", id, err)
 	}
@@ -334,7 +347,6 @@ func (s *Store) Put(ctx context.Context, id string, doc Document, expect string)
 		}
 	}
 
-	path := s.Path(id)
 	cur := ReadEntry(path)
 	switch {
 	case cur.Err != nil && !errors.Is(cur.Err, ErrNotFound):

@@ -384,3 +384,43 @@ func TestFindReadsLinkedTasks(t *testing.T) {
 		t.Errorf("List: %d entries, %v; want b and c, and d unreadable", len(list), err)
 	}
 }
+
+// TestPutThroughLinkedFile: a task.origin.json that is a link to another
+// store's file (one task shared by two stores) is written where it leads,
+// so both stores see the new version and a writer of either holding the
+// old hash is refused. The link was replaced by a copy: the shared file
+// kept version 1 and the other store's stale writer went through.
+func TestPutThroughLinkedFile(t *testing.T) {
+	ctx := context.Background()
+	shared, root := t.TempDir(), t.TempDir()
+	other := fixedStore(t, shared)
+	first, err := other.Put(ctx, "b", mustDoc(t, sampleState("b")), taskorigin.ExpectNew)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "b", taskorigin.FileName)
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(shared, "b", taskorigin.FileName), link); err != nil {
+		t.Skip("cannot make links here:", err)
+	}
+	st := fixedStore(t, root)
+	s := sampleState("b")
+	s.CurrentState = "intro written"
+	r, err := st.Put(ctx, "b", mustDoc(t, s), first.Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a copy (lstat: %v)", err)
+	}
+	if e, err := other.Get("b"); err != nil || e.Hash != r.Hash {
+		t.Errorf("the shared file holds %s (%v), want the new version %s", e.Hash, err, r.Hash)
+	}
+	stale := sampleState("b")
+	stale.CurrentState = "something else"
+	if _, err := other.Put(ctx, "b", mustDoc(t, stale), first.Hash); !errors.Is(err, taskorigin.ErrConflict) {
+		t.Errorf("a writer of the other store holding the old hash: %v, want ErrConflict", err)
+	}
+}
