@@ -227,7 +227,7 @@ func (r *Reducer) admitFixed(f *Anchor, ev Event, quote, id string, prov *Proven
 		return "", ""
 	}
 	nu := &Anchor{ID: id, Kind: KindFailure, Key: f.Key, Name: f.Name, Value: f.Value, Authority: Empirical, Lifecycle: Resolved,
-		SourceRefs: append(slices.Clone(f.SourceRefs[:min(len(f.SourceRefs), 1)]), ref), Quote: quote, Because: quote,
+		SourceRefs: append(slices.Clone(f.SourceRefs[:min(len(f.SourceRefs), 1)]), ref), Quote: f.Quote, Because: quote,
 		Links: []string{f.Key}, Proposed: prov}
 	if slices.ContainsFunc(r.model, func(m *Anchor) bool { return displaces(m, f) }) {
 		return DropKnown, ""
