@@ -7,6 +7,9 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
@@ -104,6 +107,15 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	if cur.Doc != nil {
+		// What State does not hold (another writer's extension members)
+		// stays; the decisions and next steps the session does not state
+		// are replaced, and said so.
+		doc.KeepExtensions(cur.Doc)
+		if n := replacedNote(base, next); n != "" {
+			fmt.Fprintf(stderr, "ef origin export: %s: %s\n", *task, n)
+		}
+	}
 	return originWrite(ctx, st, *task, doc, *expect, *asJSON, stdout, fmt.Sprintf(" (%s, %s)", count(len(next.Facts), "fact"), count(len(next.NextSteps), "next step")))
 }
 
@@ -139,4 +151,33 @@ func exportRecallRefs(ctx context.Context, dir, sid string) (map[int]string, err
 		}
 	}
 	return refs, nil
+}
+
+// replacedNote says which decisions and next steps of the task's current
+// version the exported one no longer holds ("" when none): an export
+// replaces them with the session's.
+func replacedNote(base, next *taskorigin.State) string {
+	var gone []string
+	for _, d := range base.Decisions {
+		if !slices.ContainsFunc(next.Decisions, func(e taskorigin.Decision) bool { return e.What == d.What }) {
+			gone = append(gone, "decision "+strconv.Quote(clipNote(d.What)))
+		}
+	}
+	for _, st := range base.NextSteps {
+		if !slices.Contains(next.NextSteps, st) {
+			gone = append(gone, "next step "+strconv.Quote(clipNote(st)))
+		}
+	}
+	if len(gone) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("replaced %d item(s) of the current version that the session does not state: %s", len(gone), strings.Join(gone, "; "))
+}
+
+// clipNote cuts s to 60 runes for a one-line note.
+func clipNote(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
 }

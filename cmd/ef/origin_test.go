@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -181,5 +182,58 @@ func TestExportReadsWhatStateReads(t *testing.T) {
 		if !strings.Contains(st.Goal, c.goal) || c.step != "" && !strings.Contains(strings.Join(st.NextSteps, "\n"), c.step) {
 			t.Errorf("%s: goal %q, next steps %q; want %q and a step naming %q", c.file, st.Goal, st.NextSteps, c.goal, c.step)
 		}
+	}
+}
+
+// TestExportKeepsWhatOthersWrote: exporting a session over a task another
+// writer made keeps what the export does not restate: the document's
+// extension members, a kept fact's own members, its actions and
+// artifacts; the decisions and next steps it replaces are named on
+// stderr. All of these were dropped without a word.
+func TestExportKeepsWhatOthersWrote(t *testing.T) {
+	dir := t.TempDir()
+	doc := `{"spec":"2origin/0.2","kind":"task.origin","id":"m","goal":"fix the deploy","scope":"project:x",
+	  "current_state":"started","next_steps":["ask ops about the migration"],"x_owner":{"team":"docs"},
+	  "facts":[{"claim":"staging runs postgres 15","verified":true,"source":"ops/versions.md","confidence":0.9}],
+	  "decisions":[{"what":"use markdown","why":"renders on GitHub"}],
+	  "actions":[{"verb":"file.write","status":"done","evidence":"notes/plan.md","by":"ops-bot"}],
+	  "artifacts":["notes/plan.md"]}`
+	out, errs, code := runEF(t, doc, "origin", "put", dir, "--task", "m", "--expect", "new", "--json")
+	if code != 0 {
+		t.Fatalf("put: %s", errs)
+	}
+	var r struct {
+		Hash string `json:"content_hash"`
+	}
+	json.Unmarshal([]byte(out), &r)
+	log := filepath.Join("..", "..", "importer", "testdata", "anthropic-messages.json")
+	_, errs, code = runEF(t, "", "origin", "export", log, "--out", dir, "--task", "m", "--expect", r.Hash)
+	if code != 0 {
+		t.Fatalf("export: %d %s", code, errs)
+	}
+	if !strings.Contains(errs, `decision "use markdown"`) || !strings.Contains(errs, `next step "ask ops about the migration"`) {
+		t.Errorf("stderr %q does not name the replaced decision and next step", errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "m", "task.origin.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Owner     map[string]string   `json:"x_owner"`
+		Facts     []map[string]any    `json:"facts"`
+		Actions   []map[string]string `json:"actions"`
+		Artifacts []string            `json:"artifacts"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	conf := false
+	for _, f := range got.Facts {
+		if f["claim"] == "staging runs postgres 15" && f["confidence"] == 0.9 {
+			conf = true
+		}
+	}
+	if got.Owner["team"] != "docs" || !conf || len(got.Actions) != 1 || got.Actions[0]["by"] != "ops-bot" || !slices.Contains(got.Artifacts, "notes/plan.md") {
+		t.Errorf("export dropped what another writer wrote: x_owner %v, fact confidence kept %v, actions %v, artifacts %v", got.Owner, conf, got.Actions, got.Artifacts)
 	}
 }

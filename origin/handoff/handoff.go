@@ -23,10 +23,15 @@ type Options struct {
 
 // Build returns the task.origin of task id from the reducer's state (the
 // whole session's projection, as engine.ProjectLog replays it). base,
-// when not nil, is the task's current state: its title, scope, created_at
-// and learnings are kept, and its facts that this session does not restate
-// are kept too (the export replaces what the session knows, not what
-// others wrote).
+// when not nil, is the task's current state: its title, scope, created_at,
+// learnings and actions are kept, its artifacts joined with the session's,
+// and its facts that this session does not restate (and that do not cite
+// this log) are kept too (the export replaces what the session knows, not
+// what others wrote). Its decisions, next steps, verification and current
+// state are the session's: nothing tells another writer's decision or next
+// step from one an earlier export of this session wrote and the session
+// has since closed. Members State does not hold are not in base; a caller
+// writing the result over a file keeps them with Document.KeepExtensions.
 func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Options) (*taskorigin.State, error) {
 	st := r.State()
 	anchors := r.Anchors()
@@ -97,6 +102,12 @@ func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Option
 	}
 	if base != nil {
 		out.Learnings = append(out.Learnings, base.Learnings...)
+		out.Actions = append(out.Actions, base.Actions...)
+		for _, p := range base.Artifacts {
+			if !slices.Contains(out.Artifacts, p) {
+				out.Artifacts = append(out.Artifacts, p)
+			}
+		}
 	}
 	for _, n := range st.Negative {
 		lesson := "rejected approach: " + oneLine(n.Value)

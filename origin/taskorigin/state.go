@@ -346,3 +346,70 @@ func (d Document) Check() []Problem {
 	}
 	return ps
 }
+
+// KeepExtensions copies into d what prev holds that State does not: its
+// members other than RFC-0005's (another writer's extensions, absent from
+// d), and the members of each fact, learning and action beyond Fact's,
+// Learning's and Action's, onto the element of d that is the same fact
+// (claim and source), learning (lesson) or action (verb, status and
+// evidence). A document rebuilt from a State (FromState)
+// loses them otherwise; call this with the document it replaces before a
+// Put. It refuses nothing: an element or member that does not parse is
+// left as d has it.
+func (d Document) KeepExtensions(prev Document) {
+	if d == nil {
+		return
+	}
+	for k, v := range prev {
+		if _, ok := d[k]; !ok && !slices.Contains(fieldOrder, k) {
+			d[k] = v
+		}
+	}
+	keepElems(d, prev, "facts", []string{"claim", "verified", "source", "source_kind", "when"}, []string{"claim", "source"})
+	keepElems(d, prev, "learnings", []string{"lesson", "confidence", "status", "evidence"}, []string{"lesson"})
+	keepElems(d, prev, "actions", []string{"verb", "status", "evidence"}, []string{"verb", "status", "evidence"})
+}
+
+// keepElems copies, for the array member name, the members outside known
+// of each element of prev onto the element of d whose members ident equal
+// its own.
+func keepElems(d, prev Document, name string, known, ident []string) {
+	var cur, old []map[string]json.RawMessage
+	if json.Unmarshal(d[name], &cur) != nil || json.Unmarshal(prev[name], &old) != nil || len(old) == 0 {
+		return
+	}
+	key := func(m map[string]json.RawMessage) string {
+		var b strings.Builder
+		for _, k := range ident {
+			var s string
+			_ = json.Unmarshal(m[k], &s)
+			b.WriteString(s)
+			b.WriteByte(0)
+		}
+		return b.String()
+	}
+	byKey := map[string]map[string]json.RawMessage{}
+	for _, m := range old {
+		if _, dup := byKey[key(m)]; !dup {
+			byKey[key(m)] = m
+		}
+	}
+	changed := false
+	for _, m := range cur {
+		o, ok := byKey[key(m)]
+		if !ok {
+			continue
+		}
+		for k, v := range o {
+			if _, has := m[k]; !has && !slices.Contains(known, k) {
+				m[k] = v
+				changed = true
+			}
+		}
+	}
+	if changed {
+		if b, err := json.Marshal(cur); err == nil {
+			d[name] = b
+		}
+	}
+}
