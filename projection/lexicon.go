@@ -254,8 +254,14 @@ func foreignStopwords() []string {
 // Obergrenze"), that language unless the user's language so far (prior)
 // is another; else prior when the message has no English function word;
 // else langNone. It reads at most the first 400 words, and stops early
-// when English plainly outnumbers the rest.
+// when English plainly outnumbers the rest. A message in Vietnamese (its
+// letters with a horn, a stroke or a tone mark below: ư, ơ, đ, ạ, ệ …) is
+// in no language a lexicon reads: its words are never another's function
+// words ("mai" is tomorrow, not Italian's never).
 func detectLang(text string, prior lang) lang {
+	if strings.ContainsFunc(text, isVietnamese) {
+		return langNone
+	}
 	var n, strong [len(lexicons)]int
 	en, words := 0, 0
 	for i := 0; i < len(text) && words < 400; {
@@ -774,4 +780,15 @@ func slicesContains(s []string, w string) bool {
 func glossNeg(v string) bool {
 	g := glossOf(v, detectLang(v, langNone))
 	return g != nil && negRE.MatchString(g.text)
+}
+
+// isVietnamese reports whether r is a letter only Vietnamese writes among
+// the Latin scripts the lexicons read: with a horn or a stroke (ơ, ư, đ)
+// or a precomposed tone mark (Latin Extended Additional, ạ … ỹ).
+func isVietnamese(r rune) bool {
+	switch r {
+	case 'ơ', 'Ơ', 'ư', 'Ư', 'đ', 'Đ':
+		return true
+	}
+	return r >= 0x1EA0 && r <= 0x1EF9
 }
