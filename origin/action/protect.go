@@ -27,11 +27,11 @@ var DefaultProtected = []string{
 // patterns. A pattern with no slash matches the last element at any depth
 // ("*.go"); a pattern with a slash matches from the root, where "**" stands
 // for any number of elements ("schemas/**", "docs/**/*.md"). Elements are
-// matched with path.Match, after both are put in the form nameKey gives
-// them: the file systems of macOS and Windows ignore case (and Windows
-// ignores trailing dots and spaces), so there "MAIN.GO" or ".Git/config"
-// is the protected file itself; matched by its spelling it would be judged
-// medium, approvable by a hash any reader can compute.
+// matched with path.Match, in lower case, the path's elements also in the
+// form nameKey gives them: the file systems of macOS and Windows ignore
+// case (and Windows ignores trailing dots and spaces), so there "MAIN.GO"
+// or ".Git/config" is the protected file itself; matched by its spelling it
+// would be judged medium, approvable by a hash any reader can compute.
 type protector struct {
 	patterns [][]string // each split on "/"
 	raw      []string
@@ -46,10 +46,13 @@ func newProtector(patterns []string) (*protector, error) {
 		}
 		parts := strings.Split(pat, "/")
 		for i, e := range parts {
-			parts[i] = nameKey(e)
 			if _, err := path.Match(e, ""); err != nil {
 				return nil, fmt.Errorf("%w: protected pattern %q: %v", ErrOptions, pat, err)
 			}
+			// Lower case only, so that a pattern ending in a dot keeps
+			// it; a path's elements are tried as they are and trimmed
+			// (match).
+			parts[i] = strings.ToLower(e)
 		}
 		p.patterns = append(p.patterns, parts)
 	}
@@ -58,10 +61,19 @@ func newProtector(patterns []string) (*protector, error) {
 
 // match returns the first pattern that rel matches, or "".
 func (p *protector) match(rel string) string {
+	if m := p.matchKeyed(strings.Split(strings.ToLower(rel), "/")); m != "" {
+		return m
+	}
 	elems := strings.Split(rel, "/")
 	for i, e := range elems {
 		elems[i] = nameKey(e)
 	}
+	return p.matchKeyed(elems)
+}
+
+// matchKeyed is match of a path whose elements are already in the form
+// compared.
+func (p *protector) matchKeyed(elems []string) string {
 	for i, pat := range p.patterns {
 		if len(pat) == 1 && pat[0] != "**" {
 			if ok, _ := path.Match(pat[0], elems[len(elems)-1]); ok {
