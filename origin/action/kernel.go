@@ -583,6 +583,11 @@ func (k *Kernel) approve(in Intent, p *place, before Observation, res *Result) b
 			if errors.Is(err, trust.ErrStale) && !before.Exists {
 				res.Reason += " (the target does not exist)"
 			}
+			if errors.Is(err, trust.ErrWrongTarget) && d != nil {
+				// Say why it names no file here (an absolute path, say), not
+				// only that it is another one.
+				res.Reason += " (as a relpath: " + d.reason + ")"
+			}
 			return false
 		}
 		if proof < 0 {

@@ -326,3 +326,16 @@ func TestParseIntentRefusesAnotherSpec(t *testing.T) {
 		t.Errorf("DecodeIntent(nil, 0) = %v, want ErrIntent", err)
 	}
 }
+
+// TestProofTargetThatNamesNoFileSaysWhy: a proof_of_read whose target is
+// not a relpath (absolute, or leading out of the roots) is refused saying
+// what is wrong with it, not only that it names another file.
+func TestProofTargetThatNamesNoFileSaysWhy(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
+	abs := filepath.ToSlash(filepath.Join(w.Base, "demo", "existing.md"))
+	res := submitJSON(t, k, `{"relpath":"demo/existing.md","content":"new\n","credentials":[{"kind":"trust.credential","type":"proof_of_read","target":"`+abs+`","value":"`+actiontest.SHA("old\n")+`"}]}`)
+	if res.Status != "requires_approval" || !strings.Contains(res.Reason, "is absolute; it must be relative to the base") {
+		t.Errorf("status %s, reason %q; want a refusal saying the proof's target is absolute", res.Status, res.Reason)
+	}
+}
