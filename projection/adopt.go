@@ -43,7 +43,7 @@ var soleValueRE = mustPattern(`^\s*(?P<v>[\w.:/\-@+]{1,120})\s*$`)
 // adoptRE is a user taking what a tool printed: "use that", "go with
 // what it printed", "take the value from the output", "set the workers
 // to what nproc printed", "nimm den Wert", "usa ese", "就用这个".
-var adoptRE = mustPattern(`(?i)\b(?:use|take|go with|keep|adopt|pick|apply)\s+(?:that|this|it|those|these|that one|this one|that value|this value)\s*(?:$|[.!,;]|\s+(?:then|instead|one|value|please|pls)\b)|\b(?:to|use|take|go with|keep|adopt|with)\s+(?:what|whatever|the\s+[\w\-]+(?:\s+[\w\-]+)?)\s+(?:(?:it|that|this|the \w+|\w+)\s+)?(?:printed|prints|shows|showed|shown|says|said|returned|returns|gave|reports|reported|found|lists|listed|output|outputs)\b|\b(?:the\s+)?(?:value|one|number)\s+(?:from|in)\s+the\s+(?:output|listing|result)\b|\b(?:exactly\s+)?(?:that|this|the same)\s+(?:[\w\-]+\s+){0,2}(?:number|value|figure|amount|count|slot|setting)\b|\b(?:use|take|go with|pick|keep)\s+(?:whatever|what)\s+(?:[\w\-]+\s+){0,2}?(?:(?:the|it|that)\s+)?[\w\-]*\s*(?:suggests|recommends|says|prints|returns|reports|gives|picks|proposes|outputs)\b|\b(?:nimm|nehmen wir|verwende)\s+(?:das|den|diesen|dieses|die)(?:\s+(?:wert|da))?\b|\b(?:usa|usemos|quédate con|toma)\s+(?:ese|eso|esa|este|esto|el que (?:sale|salió|aparece))\b|\b(?:prends|utilise|garde)\s+(?:ça|celle-là|celui-là|cette valeur)\b|就用(?:这个|那个|它)|用(?:这个|那个)(?:值)?吧`)
+var adoptRE = mustPattern(`(?i)\b(?:use|take|go with|keep|adopt|pick|apply)\s+(?:that|this|it|those|these|that one|this one|that value|this value)\s*(?:$|[.!,;]|\s+(?:then|instead|one|value|please|pls)\b)|\b(?:to|use|take|go with|keep|adopt|with)\s+(?:what|whatever|the\s+[\w\-]+(?:\s+[\w\-]+)?)\s+(?:(?:it|that|this|the \w+|\w+)\s+)?(?:printed|prints|shows|showed|shown|says|said|returned|returns|gave|reports|reported|found|lists|listed|output|outputs|suggested|recommended|proposed|picked)\b|\b(?:the\s+)?(?:value|one|number)\s+(?:from|in)\s+the\s+(?:output|listing|result)\b|\b(?:exactly\s+)?(?:that|this|the same)\s+(?:[\w\-]+\s+){0,2}(?:number|value|figure|amount|count|slot|setting)\b|\b(?:use|take|go with|pick|keep)\s+(?:whatever|what)\s+(?:[\w\-]+\s+){0,2}?(?:(?:the|it|that)\s+)?[\w\-]*\s*(?:suggests|recommends|says|prints|returns|reports|gives|picks|proposes|outputs)\b|\b(?:nimm|nehmen wir|verwende)\s+(?:das|den|diesen|dieses|die)(?:\s+(?:wert|da))?\b|\b(?:usa|usemos|quédate con|toma)\s+(?:ese|eso|esa|este|esto|el que (?:sale|salió|aparece))\b|\b(?:prends|utilise|garde)\s+(?:ça|celle-là|celui-là|cette valeur)\b|就用(?:这个|那个|它)|用(?:这个|那个)(?:值)?吧`)
 
 // adoptAheadRE takes what a tool is about to show: "use whatever slot
 // the scheduler suggests", "go with what the linter recommends".
@@ -61,6 +61,9 @@ func shownPairs(text string) []shownPair {
 	}
 	var out []shownPair
 	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if p, ok := tableShown(lines); ok {
+		return []shownPair{p}
+	}
 	if len(lines) == 1 {
 		if m := soleValueRE.FindStringSubmatch(lines[0]); m != nil && !shownLineRE.MatchString(lines[0]) {
 			return []shownPair{{value: m[1]}}
@@ -113,7 +116,7 @@ func (r *Reducer) adoptedAhead(ev *Event) {
 // the last output shown, quoting ev.
 func (r *Reducer) adoptFrom(ev *Event, ss []string) {
 	for _, s := range ss {
-		if !adoptRE.MatchString(s) {
+		if !adoptRE.MatchString(s) && !adoptXLRE.MatchString(s) {
 			continue
 		}
 		if r.shown == nil {
@@ -123,6 +126,10 @@ func (r *Reducer) adoptFrom(ev *Event, ss []string) {
 		name := ""
 		if m := adoptSetRE.FindStringSubmatch(s); m != nil && !pronounRE.MatchString(m[1]) {
 			name = m[1]
+		} else if m := adoptForRE.FindStringSubmatch(s); m != nil && !adoptRE.MatchString(s) {
+			// "usa el valor que reportó para las conexiones del pool"
+			// (valuesxl.go).
+			name = cleanOption(m[adoptForRE.SubexpIndex("k")] + m[adoptForRE.SubexpIndex("k2")])
 		}
 		p, ok := r.shownNamed(s, name)
 		if !ok {

@@ -36,13 +36,20 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser && asideOnly(ev.Text) {
 			return nil
 		}
+		var out []Proposal
 		if g := glossOf(ev.Text, ctx.lang(ev.Text)); g != nil {
 			// another language: read its gloss (lexicon.go)
 			gev := *ev
 			gev.Text = g.text
-			return g.unGloss(proposeInstructions(&gev, ctx, true))
+			out = g.unGloss(proposeInstructions(&gev, ctx, true))
+		} else {
+			out = proposeInstructions(ev, ctx, false)
 		}
-		return proposeInstructions(ev, ctx, false)
+		if ev.Role == RoleUser {
+			// Values told in shapes the gloss does not map (valuesxl.go).
+			out = crossValues(ev.Text, ctx, out)
+		}
+		return out
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)
 	case RoleTool:

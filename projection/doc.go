@@ -384,7 +384,22 @@
 // ("she was clear that we do not store …", "fine with it as long as we
 // only …") is a rule wherever it stands in a paragraph (relayed.go). A
 // correction refusing by a pro-form ("no, don't do that") refuses the
-// agent's last act and replaces no earlier rule (correctref.go).
+// agent's last act and replaces no earlier rule (correctref.go). A value
+// told in a shape the gloss does not map is read on the message itself
+// (valuesxl.go, for a sentence no other reading gave a value): a setting
+// stated with its copula or verb ("Le délai est de 30 s", "steht auf 30
+// Minuten", "リトライ回数は3"), a change relative to the held value said
+// as a multiple, a fraction, a percentage or points with its direction
+// ("um ein Drittel kürzer", "du 50 %", "改成原来的两倍", "dobra"), a
+// revert naming the held setting or "the old" one ("vuelve al tamaño de
+// antes", "撤销…的修改"), a held setting taken to a number ("pula a
+// numeração pra 2000"), a value repaired as it is said ("… at 10.0.0.12 —
+// sorry, .21", "30 s, pardon, 45 s", "3、いや5"), a tool's value adopted
+// by a relative clause on what it reported ("el valor que reportó para
+// …"), and a choice by an option's label among options offered inline
+// ("(A) … or (B) …", "Variante 2", "方案二", "la A"). In English only a
+// change or a revert that opens its clause and names a held setting is
+// read there; the rest is the English readings'.
 //
 // # Bounds
 //

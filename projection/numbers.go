@@ -115,6 +115,11 @@ func plainAt(text string, i, j int, comma bool) (string, int) {
 			}
 		}
 	}
+	if groupSep == "." && lead == "0" {
+		// "0.001" is a decimal in any language: no number is grouped
+		// after a leading zero.
+		groups, groupSep, k = 0, "", j
+	}
 	if groupSep == "." && !comma && groups == 1 && (lead == "0" || text[k-1] != '0') {
 		// "1.234" is a decimal in English; "500.000", "2.500" are
 		// thousands in any language (a decimal is not written with

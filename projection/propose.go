@@ -68,6 +68,9 @@ type Context struct {
 	// Ran tells that the assistant's last tool calls ran a command,
 	// where a relative change may find its setting (ranflags.go).
 	Ran bool
+	// Values are the current values, oldest first, for a change or a
+	// revert that names its setting in another language (valuesxl.go).
+	Values []HeldValue
 }
 
 // Op is what a proposal asks the reducer to do.

@@ -254,10 +254,15 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
 		ctx.Ran = r.ran != ""
+		ctx.Values = r.heldValues()
 	}
 	var own []string
 	if ev.Role == RoleUser || ev.Role == RoleAssistant {
 		own = offeredOptions(ev.Text)
+		if own == nil {
+			// "(A) …, or (B) …", "Variante 1 ist …" (valuesxl.go).
+			own = labelledOptions(ev.Text)
+		}
 	}
 	switch {
 	case own != nil:
@@ -400,6 +405,9 @@ func (r *Reducer) Apply(ev Event) {
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
+			// A change left unresolved, carried out by the run
+			// (valuesxl.go).
+			r.resolvedByRun(&ev)
 		}
 	}
 	if ev.Role == RoleTool && call != nil && ev.Result != nil && !ev.Result.IsError && !failed {

@@ -21,7 +21,7 @@ import (
 // by more of its clause ("no, 60 is too much") repairs nothing.
 
 // repairWordRE is a run of words of repair after a value.
-var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$))+`)
+var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니))+`)
 
 // shapeOf is a token's shape: each run of letters "a", each run of
 // digits "9", other characters as they are.
@@ -49,7 +49,26 @@ func shapeOf(s string) string {
 // and whether it was.
 func repairedValue(text, v string) (string, bool) {
 	v = strings.TrimSpace(v)
-	if len(v) < 2 || !strings.ContainsFunc(v, unicode.IsDigit) || strings.ContainsAny(v, " \t") {
+	if n, u, ok := strings.Cut(v, " "); ok && numeric(n) && u != "" && !strings.ContainsAny(u, " \t") && !strings.ContainsFunc(u, unicode.IsDigit) {
+		// "30 s, pardon, 45 s": the number repaired, its unit said again
+		// or not.
+		i := strings.LastIndex(text, v)
+		if i < 0 {
+			return v, false
+		}
+		w, ok := repairedIn(text[:i]+n+text[i+len(v):], n, u)
+		if !ok {
+			return v, false
+		}
+		return w + " " + u, true
+	}
+	return repairedIn(text, v, "")
+}
+
+// repairedIn is repairedValue of a value v without a space; the repair
+// may be followed by unit, the unit v was said with.
+func repairedIn(text, v, unit string) (string, bool) {
+	if len(v) < 2 && !(len(v) == 1 && v[0] >= '0' && v[0] <= '9') || !strings.ContainsFunc(v, unicode.IsDigit) || strings.ContainsAny(v, " \t") {
 		return v, false
 	}
 	i := strings.LastIndex(text, v)
@@ -62,14 +81,20 @@ func repairedValue(text, v string) (string, bool) {
 		return v, false
 	}
 	rest := after[loc[1]:]
-	end := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;!?…)、。", r) })
+	end := strings.IndexFunc(rest, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(",;!?…)、。", r) || cjkWord(r)
+	})
 	if end < 0 {
 		end = len(rest)
 	}
 	w := strings.TrimRight(rest[:end], ".")
 	tail := strings.TrimLeft(rest[end:], " ")
+	if unit != "" && strings.HasPrefix(tail, unit) {
+		// "30 s, pardon, 45 s.": the unit said again ends the repair.
+		tail = strings.TrimLeft(tail[len(unit):], " ")
+	}
 	next, _ := utf8.DecodeRuneInString(tail)
-	if w == "" || w == v || tail != "" && !strings.ContainsRune(",;.!?…)—–、。", next) && !strings.HasPrefix(tail, "です") {
+	if w == "" || w == v || tail != "" && !strings.ContainsRune(",;.!?…)—–、。", next) && !cjkWord(next) {
 		return v, false
 	}
 	sv, sw := shapeOf(v), shapeOf(w)
@@ -84,4 +109,11 @@ func repairedValue(text, v string) (string, bool) {
 		}
 	}
 	return v, false
+}
+
+// cjkWord reports a rune of a CJK or Hangul word: after a repaired number
+// it is the clause going on ("5にしてください", "5个"), not more of the
+// number.
+func cjkWord(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
