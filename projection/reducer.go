@@ -347,6 +347,10 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 	}
+	if ev.Role == RoleTool {
+		// "ok  pkg" in a run failing elsewhere (lifecycle.go).
+		r.unitsPassedInFailure(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
+	}
 	if ev.Role == RoleUser {
 		// "disk swapped": a rule held until then is over, unless a lift
 		// read above already freed it (until.go).

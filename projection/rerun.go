@@ -79,8 +79,10 @@ func readRun(st string) (runWords, bool) {
 }
 
 // pretendRE is an option that makes a command check, list or print
-// instead of doing its work.
-var pretendRE = mustPattern(`(?:^|\s)--?(?:dry-?run|no-run|help|h|version|collect-only|list|list-tests|check-only|noop|what-if)(?:[=\s]|$)`)
+// instead of doing its work. "-h" is help only with no value after it: "-h
+// localhost" names the host of pg_dump, psql, mysql or redis-cli, and such a
+// run does its work.
+var pretendRE = mustPattern(`(?:^|\s)(?:--?(?:dry-?run|no-run|help|version|collect-only|list|list-tests|check-only|noop|what-if)(?:[=\s]|$)|-h(?:\s*$|\s+-))`)
 
 // notFoundRE is an error that a named thing does not exist.
 var notFoundRE = mustPattern(`(?i)\bnot found\b|no such (?:file|directory|host|resource|container|device)|does(?:n't| not) exist|could not (?:find|resolve)|cannot find|unknown (?:target|task|resource|device|host|context|project)|no (?:connected )?devices?\b|找不到|不存在`)

@@ -466,6 +466,13 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		}
 	}
 	if s == "" {
+		// "don't try that again" (lifecycle.go).
+		if g, x := r.refusedRetry(ev); g != nil {
+			f, s = g, x
+			r.dropOwnNegative(ev.Seq, x)
+		}
+	}
+	if s == "" {
 		f, s = r.givenUp(ev)
 	}
 	if f == nil || s == "" || !strings.Contains(ev.Text, s) {

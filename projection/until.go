@@ -22,7 +22,7 @@ import (
 // untilRE is a rule's bound in time and the condition after it, by
 // language: English, French, Portuguese, Spanish, German, Italian,
 // Japanese and Chinese.
-var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b)\s*(?P<c>[^,.;!?:()\n]*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
+var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b|\bin\s+attesa\s+che\b|\ben\s+attendant\s+(?:que\b|d'|de\b)|\bsolange\b|\bmientras\s+(?:no\b|que\b)?|\benquanto\s+(?:não\b)?|до\s+тех\s+пор,?\s+пока\s+(?:не\s+)?|\bdopóki\s+(?:nie\b)?)\s*(?P<c>[^,.;!?:()\n]*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
 
 // untilBackRE is a condition that only points back at what was said
 // before: "then", "that's done", "ça", "isso", "dann".
@@ -41,7 +41,10 @@ var untilNotYetRE = mustPattern(`(?i)\bnot\b|n't\b|\bnot yet\b|\byet\b|\bpas enc
 func untilOf(text, quote string) string {
 	m := untilRE.FindStringSubmatch(quote)
 	if m == nil {
-		return ""
+		// "finché non ha firmato la DPIA, niente dati reali. solo
+		// caselle di prova": the bound said before the rule's own words,
+		// in its sentence or the one before it (lifecycle.go).
+		return untilBefore(text, quote)
 	}
 	cond := strings.TrimSpace(m[untilRE.SubexpIndex("c")] + m[untilRE.SubexpIndex("j")] + m[untilRE.SubexpIndex("z")])
 	if !untilBackRE.MatchString(cond) {
@@ -95,7 +98,13 @@ func untilMet(cond, s string) bool {
 			}
 		}
 	}
-	return shared && (past || untilDoneRE.MatchString(s))
+	if n, _ := sharedStems(cs, stems(s)); shared && !past && len(cs) >= 3 && n < 2 {
+		// "il caffè è finito di nuovo" meets no "finché non ha firmato la
+		// DPIA sul nuovo fornitore": one common word of a longer condition
+		// is not the condition.
+		shared = false
+	}
+	return shared && (past || untilDoneRE.MatchString(s)) || untilStated(cond, s)
 }
 
 // conditionsMet lifts each active rule bound in time whose condition a
