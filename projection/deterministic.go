@@ -48,9 +48,9 @@ func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
 			out = crossValues(ev.Text, ctx, out)
-			// Tasks set for later and approaches ruled out, in any
-			// language (lifecycle.go).
-			out = ruledOut(ev.Text, laterTasks(ev.Text, out))
+			// Tasks set for later, approaches ruled out and questions
+			// concluded, in any language (lifecycle.go).
+			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
 		}
 		return out
 	case RoleAssistant:

@@ -401,3 +401,106 @@ func (r *Reducer) unitsPassedInFailure(ev *Event, ref EventRef, moved map[*Ancho
 		r.hypothesesOn(a, ref)
 	}
 }
+
+// A question answered by what was found.
+//
+// An open question is rarely closed by "the answer is …". The user reads a
+// tool's output, or rules options out, and concludes: "ok so they do have
+// layer caching", "Celery 不支持那台机器，那就只剩 RQ 了", "Bleibt also nur
+// Nexus", "quindi è la contabilità". A user statement answers the open
+// question it concludes on:
+//
+//   - by elimination: "only X is left" in the languages read (elimRE), X
+//     one of the words the question named;
+//   - by a conclusion after the agent ran something: a statement opening
+//     with a word that concludes ("so", "ok so", "also", "quindi",
+//     "entonces", "donc", "então", "значит", "więc", "所以", "那就",
+//     "つまり", "그럼"; concludeOpenRE) that holds two of the question's content
+//     words and a third of them.
+//
+// A question, or a statement that still does not know, answers nothing.
+
+var (
+	// elimRE says one option is all that is left: X in group x.
+	elimRE = mustPattern(`(?i)\bonly\s+(?P<x>[\w.\-/]+)\s+(?:is\s+)?left\b|\b(?:leaves|leaving)\s+(?:us\s+with\s+)?(?:only\s+|just\s+)?(?P<x2>[\w.\-/]+)\b|\bbleibt\s+(?:also\s+|dann\s+)?(?:nur\s+(?:noch\s+)?)?(?P<x3>[\w.\-/]+)\b|\b(?:rimane|resta)\s+(?:quindi\s+|solo\s+|soltanto\s+)+(?P<x4>[\w.\-/]+)|\bil\s+ne\s+reste\s+(?:donc\s+)?que\s+(?P<x5>[\w.\-/]+)|\b(?:s[oó]lo\s+)?queda\s+(?:entonces\s+)?(?:s[oó]lo\s+)?(?P<x6>[\w.\-/]+)|\bs[oó]\s+(?:sobra|resta)\s+(?:o\s+|a\s+)?(?P<x7>[\w.\-/]+)|(?:^|[^\p{L}])оста[её]тся\s+(?:только\s+)?(?P<x8>[\p{L}\w.\-/]+)|\bzostaje\s+(?:tylko\s+)?(?P<x9>[\p{L}\w.\-/]+)|只剩(?:下)?\s*(?P<x10>[\w.\-/]+)|남은\s*(?:게|건)\s*(?P<x11>\S+)`)
+	// concludeOpenRE opens a statement that concludes from what was seen.
+	concludeOpenRE = mustPattern(`(?i)^[\s\p{P}]*(?:(?:ok(?:ay)?|right|ah|oh|aha|alright)[,!.]?\s+)?(?:so|then|that\s+means|which\s+means|also|dann|quindi|allora|entonces|o\s+sea|donc|alors|então|ent[aã]o|logo|значит|итак|więc|czyli|所以|那就|那么|看来|つまり|じゃあ|그럼|그러니까)\b|^(?:所以|那就|那么|看来|つまり|じゃあ|그럼|그러니까)`)
+)
+
+// answeredBy adds, for each open question of ctx a sentence of the user
+// message text concludes on (see above), the proposal that answers it.
+func answeredBy(text string, ctx *Context, props []Proposal) []Proposal {
+	if len(ctx.Questions) == 0 {
+		return props
+	}
+	done := map[string]bool{}
+	for _, p := range props {
+		if p.Kind == KindUncertainty && p.Op == OpLift {
+			done[p.Key] = true
+		}
+	}
+	for _, s := range sentences(text) {
+		if questionRE.MatchString(s) || openQuestion(s) || askLabelRE.MatchString(s) || !strings.Contains(text, s) {
+			continue
+		}
+		key := ""
+		if m := elimRE.FindStringSubmatch(s); m != nil {
+			x := ""
+			for i, n := range elimRE.SubexpNames() {
+				if n != "" && m[i] != "" {
+					x = m[i]
+				}
+			}
+			key = questionNaming(ctx.Questions, x)
+		} else if ctx.Ran && concludeOpenRE.MatchString(s) {
+			key = questionConcluded(ctx.Questions, s)
+		}
+		if key != "" && !done[key] {
+			done[key] = true
+			props = append(props, Proposal{Op: OpLift, Kind: KindUncertainty, Key: key, Value: s, Quote: s})
+		}
+	}
+	return props
+}
+
+// questionNaming is the key of the one open question that names x as a
+// word of its own, "" when none or several do.
+func questionNaming(qs map[string]string, x string) string {
+	x = strings.ToLower(strings.Trim(x, ".,;:"))
+	if utf8.RuneCountInString(x) < 2 {
+		return ""
+	}
+	found := ""
+	for k, q := range qs {
+		for _, w := range strings.FieldsFunc(strings.ToLower(q), tokenSep) {
+			if w == x {
+				if found != "" {
+					return ""
+				}
+				found = k
+				break
+			}
+		}
+	}
+	return found
+}
+
+// questionConcluded is the key of the open question sentence s shares the
+// most content words with, two at least and a third of the question's.
+func questionConcluded(qs map[string]string, s string) string {
+	ss := wordsAndPairs(s)
+	best, most := "", 0
+	for k, q := range qs {
+		qw := wordsAndPairs(q)
+		n := 0
+		for w := range qw {
+			if ss[w] && utf8.RuneCountInString(w) >= 3 {
+				n++
+			}
+		}
+		if n >= 2 && 3*n >= len(qw) && (n > most || n == most && k > best) {
+			best, most = k, n
+		}
+	}
+	return best
+}

@@ -157,3 +157,41 @@ func TestRetryNoQuantity(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionConcluded checks an open question answered by a conclusion
+// after a run, or by elimination, on phrasings of its own; a statement
+// that still does not know answers nothing.
+func TestQuestionConcluded(t *testing.T) {
+	run := `> assistant
+> call bash {"command": "nginx -V 2>&1 | tr ' ' '\n' | grep -i brotli"}
+> result
+--add-dynamic-module=/usr/src/ngx_brotli
+> user
+`
+	cases := []struct {
+		name, script string
+		established  bool
+	}{
+		{"conclusion", `> user
+I don't know whether our nginx build has the brotli module.
+` + run + `alright so the nginx build does have brotli, good.
+> all`, true},
+		{"elimination", `> user
+Não sei se o gargalo é o Redis, o Postgres ou o nginx.
+> user
+O Redis está ocioso e o Postgres responde em 2 ms, então só sobra o nginx.
+> all`, true},
+		{"still unknown", `> user
+I don't know whether our nginx build has the brotli module.
+` + run + `so I still don't know whether the nginx build has brotli enabled.
+> all`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := runScript(t, "> user\nGoal: keep the ops box healthy.\n> assistant\nOk.\n"+c.script)
+			if has := strings.Contains(got, "[established/normative]"); has != c.established {
+				t.Errorf("established %v, want %v:\n%s", has, c.established, got)
+			}
+		})
+	}
+}
