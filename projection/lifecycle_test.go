@@ -195,3 +195,20 @@ I don't know whether our nginx build has the brotli module.
 		})
 	}
 }
+
+// TestWordEdgesBeyondASCII checks cues ending or starting in a letter
+// outside ASCII, where \b finds no edge: "il reste à", "entro venerdì",
+// "übermorgen", a Japanese or Korean request set for tomorrow.
+func TestWordEdgesBeyondASCII(t *testing.T) {
+	for _, s := range []string{
+		"Il reste à prévenir l'équipe support.",
+		"ultima cosa: entro venerdì mi prepari un foglio con le porte.",
+		"übermorgen schaust du dir bitte noch die Logs an.",
+		"明日、READMEの手順も更新しておいてください。",
+		"내일 대시보드 숫자도 한 번 더 확인해 주세요.",
+	} {
+		if !laterTask(s) {
+			t.Errorf("laterTask(%q) = false", s)
+		}
+	}
+}
