@@ -384,7 +384,19 @@
 // ("she was clear that we do not store …", "fine with it as long as we
 // only …") is a rule wherever it stands in a paragraph (relayed.go). A
 // correction refusing by a pro-form ("no, don't do that") refuses the
-// agent's last act and replaces no earlier rule (correctref.go). A value
+// agent's last act and replaces no earlier rule (correctref.go).
+// Lifecycles told in any language the projection reads (lifecycle.go): a
+// task left for later ("remind me to …", "il faut encore …", "Morgen
+// schauen wir uns noch X an", "entro venerdì mi prepari …") is an open
+// obligation, never the user's own ("I'll call tomorrow") nor a rule for
+// the moment; a rule bound in time ("en attendant que …", "solange …", the
+// bound said in the sentence before) is lifted when the user says its
+// condition back ("le GPU 2 est réparé"); a retry ruled out ("don't try
+// that again", "No vuelvas a probar …") is negative knowledge, and the
+// failure it refers to leaves the heads for it; a failed test shown
+// passing ("ok  pkg") in a run failing elsewhere is resolved; an open
+// question is answered by a conclusion after a run ("ok so they do have
+// layer caching") or by elimination ("那就只剩 RQ 了"). A value
 // told in a shape the gloss does not map is read on the message itself
 // (valuesxl.go, for a sentence no other reading gave a value): a setting
 // stated with its copula or verb ("Le délai est de 30 s", "steht auf 30
