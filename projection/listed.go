@@ -64,39 +64,12 @@ func offeredOptions(text string) []string {
 	if len(locs) < 2 {
 		return nil
 	}
-	var best, run [][]int
-	last := 0
-	for _, loc := range locs {
-		n := 0
-		for g := 1; 2*g+1 < len(loc); g++ {
-			if loc[2*g] >= 0 {
-				n = placeOf(text[loc[2*g]:loc[2*g+1]])
-				break
-			}
-		}
-		switch {
-		case n == 1:
-			run = [][]int{loc}
-		case n == last+1 && len(run) > 0:
-			run = append(run, loc)
-		default:
-			run = nil
-		}
-		last = n
-		if len(run) >= 2 {
-			best = run
-		}
-	}
+	best := labelRun(text, locs)
 	if best == nil {
 		return nil
 	}
 	var out []string
-	for i, loc := range best {
-		end := len(text)
-		if i+1 < len(best) {
-			end = best[i+1][0]
-		}
-		o := text[loc[1]:end]
+	for i, o := range labelTexts(text, best) {
 		if i == len(best)-1 || strings.Contains(o, "\n") {
 			// The last option ends with its line or sentence.
 			if j := strings.IndexAny(o, "\n。？?"); j >= 0 {
@@ -212,4 +185,46 @@ func offeredFor(out []Proposal, ctx *Context) string {
 		}
 	}
 	return sharingQuestion(strings.Join(ctx.Offered, " "), ctx.Questions)
+}
+
+// labelRun is the last run in locs of two or more labels numbered 1, 2,
+// 3, … in a row (a label's number is the place, placeOf, of its first
+// matched group), or nil.
+func labelRun(text string, locs [][]int) [][]int {
+	var best, run [][]int
+	for _, loc := range locs {
+		n := 0
+		for g := 1; 2*g+1 < len(loc); g++ {
+			if loc[2*g] >= 0 {
+				n = placeOf(text[loc[2*g]:loc[2*g+1]])
+				break
+			}
+		}
+		switch {
+		case n == 1:
+			run = [][]int{loc}
+		case len(run) > 0 && n == len(run)+1:
+			run = append(run, loc)
+		default:
+			run = nil
+		}
+		if len(run) >= 2 {
+			best = slices.Clone(run)
+		}
+	}
+	return best
+}
+
+// labelTexts are the texts after the labels of run, each up to the next
+// label, the last to the end of text.
+func labelTexts(text string, run [][]int) []string {
+	out := make([]string, len(run))
+	for i, loc := range run {
+		end := len(text)
+		if i+1 < len(run) {
+			end = run[i+1][0]
+		}
+		out[i] = text[loc[1]:end]
+	}
+	return out
 }

@@ -683,38 +683,12 @@ func labelledOptions(text string) []string {
 	if len(locs) < 2 {
 		return nil
 	}
-	place := func(loc []int) int {
-		for g := 1; 2*g+1 < len(loc); g++ {
-			if loc[2*g] >= 0 {
-				return placeOf(text[loc[2*g]:loc[2*g+1]])
-			}
-		}
-		return 0
-	}
-	var best, run [][]int
-	for _, loc := range locs {
-		switch n := place(loc); {
-		case n == 1:
-			run = [][]int{loc}
-		case len(run) > 0 && n == len(run)+1:
-			run = append(run, loc)
-		default:
-			run = nil
-		}
-		if len(run) >= 2 {
-			best = slices.Clone(run)
-		}
-	}
+	best := labelRun(text, locs)
 	if best == nil {
 		return nil
 	}
 	var out []string
-	for i, loc := range best {
-		end := len(text)
-		if i+1 < len(best) {
-			end = best[i+1][0]
-		}
-		o := text[loc[1]:end]
+	for _, o := range labelTexts(text, best) {
 		if j := strings.IndexAny(o, "\n?？。"); j >= 0 {
 			o = o[:j]
 		}
