@@ -126,40 +126,16 @@ func TestLimits(t *testing.T) {
 // config there runs code) or a credential file is protected by default, so
 // an existing one needs a human confirm; a hash read from it is not enough.
 func TestDefaultProtectsRepositoryAndCredentials(t *testing.T) {
-	base := t.TempDir()
-	files := map[string]string{".git/config": "[core]\n", ".git/hooks/pre-commit": "#!/bin/sh\n", ".env": "TOKEN=x\n", "deploy/server.pem": "---\n"}
-	for rel, c := range files {
-		p := filepath.Join(base, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	k := actiontest.OpenKernel(t, action.Options{Roots: []string{base}})
-	for rel, c := range files {
-		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"changed\n","expect_sha256":"`+actiontest.SHA(c)+`"}`)
-		if res.Risk != "high" || res.Status != "requires_approval" {
-			t.Errorf("%s: risk %s status %s, want high requires_approval", rel, res.Risk, res.Status)
-		}
-		got, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(rel)))
-		if err != nil || string(got) != c {
-			t.Errorf("%s changed: %q %v", rel, got, err)
-		}
-	}
+	protectedFiles(t, map[string]string{".git/config": "[core]\n", ".git/hooks/pre-commit": "#!/bin/sh\n", ".env": "TOKEN=x\n", "deploy/server.pem": "---\n"})
 }
 
-// TestProtectionIgnoresCase: on the case-insensitive file systems of macOS
-// and Windows "MAIN.GO" is main.go and ".EF/act/audit.jsonl" is the audit
-// (and Windows drops a name's trailing dots: "lib./util.js" is lib/util.js),
-// so a protected path spelled in another case is still protected, and the
-// state directory spelled so is still the kernel's. Here on a
-// case-sensitive file system the files are distinct, and the judgement is
-// the strict one.
-func TestProtectionIgnoresCase(t *testing.T) {
+// protectedFiles writes files (relative path: content) under a new root,
+// opens a kernel on it, and checks that an overwrite of each with the hash
+// of its content needs a human confirm and leaves it as it was; it
+// returns the root and the kernel.
+func protectedFiles(t *testing.T, files map[string]string) (string, *action.Kernel) {
+	t.Helper()
 	base := t.TempDir()
-	files := map[string]string{"demo/MAIN.GO": "package main\n", "Task.Origin.JSON": "{}\n", ".Git/config": "[core]\n", "LIB./util.txt": "x\n", "deploy/Server.PEM ": "---\n"}
 	for rel, c := range files {
 		p := filepath.Join(base, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -179,6 +155,18 @@ func TestProtectionIgnoresCase(t *testing.T) {
 			t.Errorf("%s changed: %q %v", rel, got, err)
 		}
 	}
+	return base, k
+}
+
+// TestProtectionIgnoresCase: on the case-insensitive file systems of macOS
+// and Windows "MAIN.GO" is main.go and ".EF/act/audit.jsonl" is the audit
+// (and Windows drops a name's trailing dots: "lib./util.js" is lib/util.js),
+// so a protected path spelled in another case is still protected, and the
+// state directory spelled so is still the kernel's. Here on a
+// case-sensitive file system the files are distinct, and the judgement is
+// the strict one.
+func TestProtectionIgnoresCase(t *testing.T) {
+	base, k := protectedFiles(t, map[string]string{"demo/MAIN.GO": "package main\n", "Task.Origin.JSON": "{}\n", ".Git/config": "[core]\n", "LIB./util.txt": "x\n", "deploy/Server.PEM ": "---\n"})
 	for _, rel := range []string{".EF/act/audit.jsonl", ".ef/ACT/backups/x", ".ef./act/x"} {
 		res := submitJSON(t, k, `{"relpath":"`+rel+`","content":"forged\n"}`)
 		if res.Status != "denied" || !strings.Contains(res.Reason, "state directory") {
