@@ -10,10 +10,7 @@ import (
 // (no help flag), a task left for later in several languages, and a rule
 // bound in time whose condition the user says back.
 func TestLifecycleLater(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, not    []string
-	}{
+	cases := []opsBoxCase{
 		{"psql -h is no help", `> user
 restore the staging db
 > assistant
@@ -58,31 +55,14 @@ Understood.
 El clúster de failover será verificado mañana.
 > all`, []string{"[active/normative] = Mientras"}, []string{"[lifted/normative]"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := runScript(t, "> user\nGoal: keep the ops box healthy.\n> assistant\nOk.\n"+c.script)
-			for _, w := range c.want {
-				if !strings.Contains(got, w) {
-					t.Errorf("want %q in\n%s", w, got)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(got, w) {
-					t.Errorf("do not want %q in\n%s", w, got)
-				}
-			}
-		})
-	}
+	opsBoxCases(t, cases)
 }
 
 // TestLifecycleFailures checks a failed test passing in a run that fails
 // elsewhere, and an approach the user rules out after it failed, on
 // phrasings of their own.
 func TestLifecycleFailures(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, not    []string
-	}{
+	cases := []opsBoxCase{
 		{"unit ok in a failing run", `> assistant
 > call bash {"command": "go test ./pkg/money/ -run TestRound"}
 > result error
@@ -128,21 +108,7 @@ ne réessaie plus le linker mold, il plante sur cette machine.
 we don't push to the old registry anymore, use registry.internal.
 > all`, nil, []string{"negative-knowledge"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := runScript(t, "> user\nGoal: keep the ops box healthy.\n> assistant\nOk.\n"+c.script)
-			for _, w := range c.want {
-				if !strings.Contains(got, w) {
-					t.Errorf("want %q in\n%s", w, got)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(got, w) {
-					t.Errorf("do not want %q in\n%s", w, got)
-				}
-			}
-		})
-	}
+	opsBoxCases(t, cases)
 }
 
 func TestRetryNoQuantity(t *testing.T) {
@@ -210,5 +176,32 @@ func TestWordEdgesBeyondASCII(t *testing.T) {
 		if !laterTask(s) {
 			t.Errorf("laterTask(%q) = false", s)
 		}
+	}
+}
+
+// opsBoxCase is a script run after an objective, with the lines its
+// output must hold (want) and must not (not).
+type opsBoxCase struct {
+	name, script string
+	want, not    []string
+}
+
+// opsBoxCases runs each case after the same opening objective.
+func opsBoxCases(t *testing.T, cases []opsBoxCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := runScript(t, "> user\nGoal: keep the ops box healthy.\n> assistant\nOk.\n"+c.script)
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("want %q in\n%s", w, got)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(got, w) {
+					t.Errorf("do not want %q in\n%s", w, got)
+				}
+			}
+		})
 	}
 }
