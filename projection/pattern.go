@@ -303,7 +303,19 @@ func cuesOf(re *syntax.Regexp) cueInfo {
 	case syntax.OpLiteral:
 		c.exact, c.exactOK = []string{""}, true
 		for _, r := range re.Rune {
-			c.exact, c.exactOK = product(c.exact, runeCues(r, re.Flags&syntax.FoldCase != 0))
+			next, ok := product(c.exact, runeCues(r, re.Flags&syntax.FoldCase != 0))
+			if !ok {
+				// Too many spellings of the whole (a case-folded word of
+				// a script whose letters have several forms, 'посмотри')
+				// or an undecodable rune: a match holds one of the
+				// spellings of the part before it. The loop went on
+				// with the failed product's nil set, an empty set of
+				// spellings, and the word gave no cue at all.
+				c.need, c.needOK = needOf(cueInfo{exact: c.exact, exactOK: true})
+				c.exact, c.exactOK = nil, false
+				break
+			}
+			c.exact = next
 		}
 	case syntax.OpCharClass:
 		var rs []string

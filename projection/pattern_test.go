@@ -346,3 +346,17 @@ func TestAltsKeepContext(t *testing.T) {
 		checkAlts(t, p, c.s)
 	}
 }
+
+// A case-folded word whose spellings are too many to list (Cyrillic
+// letters have up to four case forms) still gives cues, its prefix's,
+// and they are in every spelling; it gave an empty set, so a pattern
+// holding it said a text with the word in other cases could not match.
+func TestCuesOfALongFoldedWord(t *testing.T) {
+	p := newPattern(`(?i)(?:^|\s)(?:ещё|посмотри|проверь)(?:\s|$)`)
+	for _, s := range []string{"пОСМОТРИ", "ПОСМОТРИ сюда", "ну, Проверь", "ЕЩЁ"} {
+		checkCues(t, p, s)
+		if !p.MatchString(s) {
+			t.Errorf("%q does not match", s)
+		}
+	}
+}
