@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/epistemicfold/ef/internal/rpcwire"
@@ -48,9 +49,14 @@ type lineWriter struct {
 	logger    *slog.Logger
 }
 
-// drainGrace bounds how long the end of the input waits for answers (a
-// variable for the tests).
-var drainGrace = 10 * time.Second
+// drainGrace bounds how long the end of the input waits for answers, in
+// nanoseconds (a variable for the tests, atomic: a test sets it while the
+// drain of a server an earlier test started may still read it).
+var drainGrace = func() *atomic.Int64 {
+	var d atomic.Int64
+	d.Store(int64(10 * time.Second))
+	return &d
+}()
 
 func (l *lineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
@@ -162,7 +168,7 @@ func (l *lineWriter) drain() []string {
 		l.idle = sync.NewCond(&l.mu)
 	}
 	var abandoned []string
-	timer := time.AfterFunc(drainGrace, func() {
+	timer := time.AfterFunc(time.Duration(drainGrace.Load()), func() {
 		l.mu.Lock()
 		for id := range l.pending {
 			if !l.cancelled[id] {
@@ -259,7 +265,7 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 			if ids := w.drain(); len(ids) > 0 {
 				// The client closed its end: these answers have nowhere
 				// to go. Said, not silently dropped.
-				w.logger.Warn(fmt.Sprintf("stdin closed: %d request(s) still running after %s were abandoned unanswered", len(ids), drainGrace), "ids", strings.Join(ids, ","))
+				w.logger.Warn(fmt.Sprintf("stdin closed: %d request(s) still running after %s were abandoned unanswered", len(ids), time.Duration(drainGrace.Load())), "ids", strings.Join(ids, ","))
 			}
 			out.CloseWithError(err)
 			return
