@@ -156,10 +156,16 @@ func TestHugeMessageMemory(t *testing.T) {
 // into a buffer of its size and slicing frames out of it brought it to
 // 2.01: the decoded segment (1.0 ×), the compressed file it came from
 // (0.28 ×, needed whole to check the file hash the name carries) and the
-// process's tables (0.35 ×) are its floor.
+// process's tables (0.35 ×) are its floor. Then the process's tables
+// grew with the projection's readings of more languages (compiled
+// patterns), with no change to recall: the page measured 2.07 at fb11e25,
+// 2.17 after cb6a808 (values in any language), 2.23 after feadcc6
+// (lifecycles), 2.25 at 9ad3a00; the limit is 2.4 (a process-wide
+// baseline cannot be subtracted here: after the warm-up the live heap
+// also holds caches of the message, 44.6 MiB).
 const (
 	hugeFoldLimit   = 7.0
-	hugeRecallLimit = 2.2
+	hugeRecallLimit = 2.4
 	hugeReadLimit   = 4.0
 	hugeImportLimit = 5.5
 )
