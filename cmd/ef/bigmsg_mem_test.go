@@ -162,9 +162,12 @@ func TestHugeMessageMemory(t *testing.T) {
 // 2.17 after cb6a808 (values in any language), 2.23 after feadcc6
 // (lifecycles), 2.25 at 9ad3a00; the limit is 2.4 (a process-wide
 // baseline cannot be subtracted here: after the warm-up the live heap
-// also holds caches of the message, 44.6 MiB).
+// also holds caches of the message, 44.6 MiB). ef fold's peak, which
+// varies from run to run, rose with them: 5.98-6.33 at fb11e25, 6.51-7.16
+// at 9ad3a00 in three runs each (less than one copy of the message); its
+// limit is 7.5.
 const (
-	hugeFoldLimit   = 7.0
+	hugeFoldLimit   = 7.5
 	hugeRecallLimit = 2.4
 	hugeReadLimit   = 4.0
 	hugeImportLimit = 5.5
