@@ -60,11 +60,7 @@ func offeredOptions(text string) []string {
 		// No list's first mark: most messages stop here.
 		return nil
 	}
-	locs := optionMarkRE.FindAllStringSubmatchIndex(text, 32)
-	if len(locs) < 2 {
-		return nil
-	}
-	best := labelRun(text, locs)
+	best := labelRun(text, optionMarkRE.FindAllStringSubmatchIndex(text, 32))
 	if best == nil {
 		return nil
 	}

@@ -679,11 +679,7 @@ var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5])\)|(?:^|[\s,:;])(?P<b>[1-5])\
 // Variante 2 ist Memcached", "方案一用 LightGBM，方案二用 XGBoost"), in
 // order from the first; nil when it offers fewer than two.
 func labelledOptions(text string) []string {
-	locs := optLabelRE.FindAllStringSubmatchIndex(text, 16)
-	if len(locs) < 2 {
-		return nil
-	}
-	best := labelRun(text, locs)
+	best := labelRun(text, optLabelRE.FindAllStringSubmatchIndex(text, 16))
 	if best == nil {
 		return nil
 	}
