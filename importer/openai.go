@@ -34,6 +34,11 @@ type chatMessage struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 	} `json:"function_call"`
+	// Parts, ToolInvocations and Attachments are a Vercel AI SDK UI
+	// message's (aisdk.go).
+	Parts           json.RawMessage    `json:"parts"`
+	ToolInvocations []uiToolInvocation `json:"toolInvocations"`
+	Attachments     []uiAttachment     `json:"experimental_attachments"`
 }
 
 // chatConversation is a whole chat: a request body or a saved
@@ -249,6 +254,13 @@ func (p *chatPending) answer(id string) string {
 func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 	if m.Role == nil {
 		return fmt.Errorf("%w: message has no \"role\"", ErrMalformed)
+	}
+	if *m.Role != "tool" && *m.Role != "function" {
+		if ui, ok, err := m.uiParts(); err != nil {
+			return err
+		} else if ok {
+			return t.uiMessage(*m.Role, ui, m.Attachments, pend)
+		}
 	}
 	parts, err := chatParts(m.Content)
 	if err != nil {
