@@ -3,7 +3,6 @@ package importer
 import (
 	"encoding/json"
 	"io"
-	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -69,20 +68,10 @@ func codexLine(t *transcript, raw []byte) error {
 		rec.Type, rec.Payload = "session_meta", raw
 	}
 	var p struct {
-		Type         string          `json:"type"`
-		ID           string          `json:"id"`
-		Instructions string          `json:"instructions"`
-		Model        string          `json:"model"`
-		Message      string          `json:"message"`
-		Role         string          `json:"role"`
-		Content      json.RawMessage `json:"content"`
-		Name         string          `json:"name"`
-		Arguments    json.RawMessage `json:"arguments"`
-		Input        string          `json:"input"`
-		Action       json.RawMessage `json:"action"`
-		CallID       string          `json:"call_id"`
-		Output       json.RawMessage `json:"output"`
-		Summary      json.RawMessage `json:"summary"` // a reasoning item's parts; turn_context's is a setting
+		responsesItem
+		Instructions string `json:"instructions"`
+		Model        string `json:"model"`
+		Message      string `json:"message"`
 	}
 	if len(rec.Payload) > 0 {
 		if err := json.Unmarshal(rec.Payload, &p); err != nil {
@@ -112,49 +101,7 @@ func codexLine(t *transcript, raw []byte) error {
 		return nil
 	}
 	t.sourceRecords++
-	switch p.Type {
-	case "message":
-		parts, err := chatParts(p.Content)
-		if err != nil {
-			return err
-		}
-		switch p.Role {
-		case "user":
-			codexConventions.users(t, partBlocks(parts), false)
-		case "assistant":
-			t.extendAssistant(partBlocks(parts)...)
-		case "developer", "system":
-			t.system(joinText(partBlocks(parts)))
-		default:
-			t.otherRoles++
-			t.user(append([]hostshim.Block{hostshim.TextBlock("[" + p.Role + "]")}, partBlocks(parts)...)...)
-		}
-	case "reasoning":
-		var summary []struct {
-			Text string `json:"text"`
-		}
-		if err := json.Unmarshal(p.Summary, &summary); len(p.Summary) > 0 && err != nil {
-			return malformed("reasoning summary", err)
-		}
-		var text []string
-		for _, s := range summary {
-			text = append(text, s.Text)
-		}
-		t.extendAssistant(hostshim.Block{Type: hostshim.BlockReasoning, Text: strings.Join(text, "\n")})
-	case "function_call":
-		t.extendAssistant(toolCall(p.CallID, p.Name, stringOrJSON(p.Arguments)))
-	case "custom_tool_call":
-		args, _ := json.Marshal(map[string]string{"input": p.Input})
-		t.extendAssistant(toolCall(p.CallID, p.Name, string(args)))
-	case "local_shell_call":
-		t.extendAssistant(toolCall(p.CallID, "local_shell", jsonText(p.Action)))
-	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
-		text, failed := codexOutput(p.Output)
-		t.result(p.CallID, failed, hostshim.TextBlock(text))
-	default:
-		t.skipped++ // web_search_call and items yet to come: nothing the session needs
-	}
-	return nil
+	return t.responsesItem(p.responsesItem, func(bs []hostshim.Block) { codexConventions.users(t, bs, false) })
 }
 
 // codexOutput is a tool output's text and whether it reports a failure:

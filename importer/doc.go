@@ -32,6 +32,14 @@
 //     state's "messages", JSONL) map their types (human, ai, tool, system)
 //     to those roles; a file that is one JSON list of messages is one
 //     conversation.
+//   - OpenAI Responses API conversations (a request body's input items and
+//     a response's output items, a list or JSONL of items) are read as a
+//     chat log is: function, custom-tool, shell and computer calls are
+//     answered by their outputs by call_id, a hosted mcp_call or
+//     code_interpreter_call holds its own result; a chat log may hold
+//     items. Vercel AI SDK UI messages ({"role", "parts"}) hold a call and
+//     its outcome in one part: the result follows the step that made the
+//     call.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records

@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -312,11 +312,17 @@ func cutShort(err error) bool {
 // ({"type": "human", …}).
 func detectList(data []byte) (Format, bool) {
 	body := bytes.TrimSpace(data)
-	if len(body) == 0 || body[0] != '[' || !isChatMessages(body) {
+	if len(body) == 0 || body[0] != '[' {
 		return "", false
 	}
 	var msgs []json.RawMessage
 	if json.Unmarshal(body, &msgs) != nil || len(msgs) == 0 {
+		return "", false
+	}
+	if isResponsesItems(msgs) {
+		return FormatResponses, true
+	}
+	if !isChatMessages(body) {
 		return "", false
 	}
 	switch {
@@ -406,6 +412,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatMiniSWE, nil
 	case has("trajectory", "history"):
 		return FormatSWEAgent, nil
+	case isResponsesDocument(top):
+		return FormatResponses, nil
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
 		_ = json.Unmarshal(top["messages"], &msgs)
@@ -423,6 +431,11 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatOpenAIChat, nil
 	case isLangChainMessage(top):
 		return FormatLangChain, nil
+	}
+	if raw, err := json.Marshal(top); err == nil {
+		if _, ok := responsesItemOf(raw); ok {
+			return FormatResponses, nil // JSONL of items
+		}
 	}
 	return "", ErrUnknownFormat
 }
@@ -463,7 +476,7 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out = []Imported{im}
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
-	case FormatOpenAIChat, FormatAnthropic, FormatLangChain:
+	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:
 		out, err = importOpenAIChat(name, data)
 	default:
 		p, ok := parsers[f]

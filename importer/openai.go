@@ -115,6 +115,17 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 		if _, ok := top["messages"]; ok {
 			return importChatDocument(name, body)
 		}
+		if isResponsesDocument(top) {
+			t, err := parseResponsesDocument(body)
+			if err != nil {
+				return nil, err
+			}
+			im, err := t.build(name, FormatResponses)
+			if err != nil {
+				return nil, err
+			}
+			return []Imported{im}, nil
+		}
 	}
 	// JSONL: every line a message, or every line a conversation.
 	var convs []Imported
@@ -188,11 +199,7 @@ func (c *chatLines) scan(r io.Reader) (*hostshim.TruncatedTail, error) {
 		c.t.provider = cmp.Or(c.t.provider, "openai")
 		c.messages++
 		c.t.sourceRecords++
-		m, err := c.t.decodeChat(raw)
-		if err != nil {
-			return err
-		}
-		if err := c.t.chat(m, &c.pend); err != nil {
+		if err := c.t.chatItem(raw, &c.pend); err != nil {
 			return err
 		}
 		return c.t.drain(false)
@@ -218,11 +225,7 @@ func parseChatConversation(raw []byte) (*transcript, error) {
 	}
 	var pend chatPending
 	for i, raw := range doc.Messages {
-		m, err := t.decodeChat(raw)
-		if err == nil {
-			err = t.chat(m, &pend)
-		}
-		if err != nil {
+		if err := t.chatItem(raw, &pend); err != nil {
 			return nil, &Error{Record: fmt.Sprintf("messages[%d]", i), Err: err}
 		}
 	}

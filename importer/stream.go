@@ -108,7 +108,7 @@ func Open(path, name string) (*Stream, error) {
 			t.deadEnds = dead
 			return parseClaudeCode(r, t)
 		}
-	case FormatOpenAIChat, FormatAnthropic, FormatLangChain:
+	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:
 		if conversationLines(head) {
 			return openLines(path, base, name, size, format)
 		}
@@ -230,7 +230,7 @@ func openTwoPass(path, base string, size int64, format Format, pass func(io.Read
 	if err != nil {
 		return fail(err)
 	}
-	if format == FormatOpenAIChat || format == FormatAnthropic || format == FormatLangChain {
+	if format == FormatOpenAIChat || format == FormatAnthropic || format == FormatLangChain || format == FormatResponses {
 		format = first.chatFormat()
 	}
 	res := &streamResult{torn: first.torn}

@@ -1,0 +1,54 @@
+package importer_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/epistemicfold/ef/importer"
+)
+
+// OpenAI Responses API conversations (a request body with its input
+// items and the response's output items, or JSONL of items) import:
+// instructions are the system prompt, reasoning summaries reasoning,
+// function_call and custom_tool_call are calls answered by their outputs
+// by call_id (an exit code other than 0 a failure), an mcp_call and a
+// code_interpreter_call hold their own result, a bare {"role", "content"}
+// message reads as a typed one, and a web_search_call is skipped. Before,
+// the request body was an unknown format and the JSONL 'message has no
+// "role"' at its line 2.
+func TestImportResponses(t *testing.T) {
+	im := importOne(t, "responses-request.json", importer.FormatResponses, []string{
+		"user: Warum schlägt der Build fehl?",
+		"user: Hier der Screenshot:\n[input_image omitted]",
+		"assistant: Build first.\nshell {\"cmd\":[\"go\",\"build\",\"./...\"]}",
+		"user: main.go:3: undefined: foo",
+		"assistant: gh.search_issues {\"q\":\"foo\"}",
+		"user: rate limited",
+		"assistant: foo was renamed to bar.\napply_patch {\"input\":\"*** Begin Patch\\n*** Update File: main.go\\n-foo()\\n+bar()\\n*** End Patch\"}\ncode_interpreter {\"code\":\"print(6*7)\"}",
+		"user: " + importer.NoResultText,
+		"user: 42",
+		"assistant: Patched.",
+	})
+	if !inRequestHeader(im, "You are a careful coding agent.") {
+		t.Error("instructions are not the system prompt")
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_1", "mcp_1", "call_2"}) {
+		t.Errorf("failed results %v", failed)
+	}
+	if st := im.Stats; st.ToolCalls != 4 || st.ToolResults != 3 || st.Unpaired != 1 || st.Skipped != 1 {
+		t.Errorf("stats %+v", st)
+	}
+	// Its first line is a chat message: detected as a chat log, it is
+	// imported as the Responses conversation it turns out to be (as a
+	// chat log holding Anthropic blocks is an Anthropic one).
+	ims, err := importer.Import(filepath.Join("testdata", "responses-items.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSession(t, ims[0])
+	want := []string{"user: List the files", "assistant: ls {\"dir\":\".\"}", "user: a.go\nb.go", "assistant: Two files."}
+	if got := messageTexts(t, ims[0]); ims[0].Format != importer.FormatResponses || !reflect.DeepEqual(got, want) {
+		t.Errorf("responses-items.jsonl: %s %q", ims[0].Format, got)
+	}
+}
