@@ -40,6 +40,13 @@
 //     items. Vercel AI SDK UI messages ({"role", "parts"}) hold a call and
 //     its outcome in one part: the result follows the step that made the
 //     call.
+//   - Google Gemini conversations (the API's contents with their
+//     systemInstruction, a list or JSONL of contents as Gemini CLI's /chat
+//     save writes, a Gemini CLI session recording) map role model to
+//     assistant: functionCall parts are calls, functionResponse parts answer
+//     them by id, else the first pending call of their name; executed code
+//     is a call its codeExecutionResult answers. A recording's tool calls
+//     hold their results; its info and error notices are skipped.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records
@@ -58,7 +65,7 @@
 //   - Imported.ID names the session for a store: the format and the
 //     session id the source records (Claude Code's last "sessionId", the
 //     Claude Agent SDK's "session_id", ATIF's and the OpenAgents
-//     trajectory's "session_id"), else the format and a digest of the
+//     trajectory's "session_id", a Gemini CLI recording's "sessionId"), else the format and a digest of the
 //     session's first 8 messages' events; never the file's name, which two
 //     different trajectories may share.
 //   - Open reads one session as a stream of events, the same events

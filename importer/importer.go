@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -73,7 +73,7 @@ type Imported struct {
 	Name string
 	// ID is the session's identity, the id ef fold files its checkpoints
 	// under: the format and the session id the source records (Claude
-	// Code, the Claude Agent SDK, ATIF, the OpenAgents trajectory), else
+	// Code, the Claude Agent SDK, ATIF, the OpenAgents trajectory, a Gemini CLI recording), else
 	// the format and a digest of the session's opening, never the file's
 	// name (see identity). For a DSH log it is the log's own id.
 	ID string
@@ -322,6 +322,9 @@ func detectList(data []byte) (Format, bool) {
 	if isResponsesItems(msgs) {
 		return FormatResponses, true
 	}
+	if isGeminiContents(body) {
+		return FormatGemini, true
+	}
 	if !isChatMessages(body) {
 		return "", false
 	}
@@ -414,6 +417,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatSWEAgent, nil
 	case isResponsesDocument(top):
 		return FormatResponses, nil
+	case isGeminiCLISession(top), has("contents") && isGeminiContents(top["contents"]):
+		return FormatGemini, nil
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
 		_ = json.Unmarshal(top["messages"], &msgs)
@@ -435,6 +440,9 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	if raw, err := json.Marshal(top); err == nil {
 		if _, ok := responsesItemOf(raw); ok {
 			return FormatResponses, nil // JSONL of items
+		}
+		if isGeminiContents(append(append([]byte{'['}, raw...), ']')) {
+			return FormatGemini, nil // JSONL of contents
 		}
 	}
 	return "", ErrUnknownFormat
@@ -511,6 +519,7 @@ var parsers = map[Format]parser{
 	FormatMiniSWE:    parseMiniSWE,
 	FormatSWEAgent:   parseSWEAgent,
 	FormatCodex:      whole(parseCodex),
+	FormatGemini:     parseGemini,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items
