@@ -260,6 +260,17 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 	case "computer_call":
 		t.extendAssistant(toolCall(p.CallID, "computer", jsonText(p.Action)))
 	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
+		if out := bytes.TrimSpace(p.Output); len(out) > 0 && out[0] == '[' {
+			// Content items ([{"type": "input_text", "text"},
+			// {"type": "input_image", "image_url"}]): an MCP tool's
+			// result in a Codex rollout, or any output given as parts.
+			parts, err := chatParts(out)
+			if err != nil {
+				return fmt.Errorf("%s %q: output: %w", p.Type, p.CallID, err)
+			}
+			t.result(p.CallID, false, partBlocks(parts)...)
+			return nil
+		}
 		text, failed := codexOutput(p.Output)
 		t.result(p.CallID, failed, hostshim.TextBlock(text))
 	case "computer_call_output":

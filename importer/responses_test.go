@@ -52,3 +52,28 @@ func TestImportResponses(t *testing.T) {
 		t.Errorf("responses-items.jsonl: %s %q", ims[0].Format, got)
 	}
 }
+
+// A call's output given as content items ([{"type": "input_text"},
+// {"type": "input_image"}], as Codex writes an MCP tool's result and the
+// Responses API accepts) is read as its parts: the text as recorded, an
+// image named. It read as the JSON of the list ('[{"type":"input_text",
+// "text":"line 1\nline 2"}]', its newlines escaped), in a Codex rollout
+// and in a Responses conversation alike.
+func TestImportOutputContentItems(t *testing.T) {
+	codex := `{"timestamp":"t","type":"session_meta","payload":{"id":"s1"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Screenshot the page"}]}}
+{"timestamp":"t","type":"response_item","payload":{"type":"function_call","name":"browser.screenshot","arguments":"{}","call_id":"c1"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":[{"type":"input_text","text":"Größe: 1280×720\nok"},{"type":"input_image","image_url":"data:image/png;base64,iVBORw0KGgo="}]}}
+`
+	items := `[{"role":"user","content":"Screenshot the page"},{"type":"function_call","name":"browser.screenshot","arguments":"{}","call_id":"c1"},{"type":"function_call_output","call_id":"c1","output":[{"type":"input_text","text":"Größe: 1280×720\nok"},{"type":"input_image","image_url":"data:image/png;base64,iVBORw0KGgo="}]}]`
+	for name, data := range map[string]string{"rollout.jsonl": codex, "items.json": items} {
+		ims, err := importer.ImportBytes(name, []byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := []string{"user: Screenshot the page", "assistant: browser.screenshot {}", "user: Größe: 1280×720\nok\n[input_image omitted]"}
+		if got := messageTexts(t, ims[0]); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: messages\n got %q\nwant %q", name, got, want)
+		}
+	}
+}
