@@ -47,6 +47,10 @@
 //     them by id, else the first pending call of their name; executed code
 //     is a call its codeExecutionResult answers. A recording's tool calls
 //     hold their results; its info and error notices are skipped.
+//   - An Aider chat history (.aider.chat.history.md) holds a session for
+//     each "# aider chat started at" line: "#### " lines are the user's,
+//     replies the assistant's, Aider's "> " output and the user's
+//     /commands the client's chatter; it records no tool calls.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records

@@ -22,7 +22,7 @@ var fuzzNames = []string{"f.jsonl", "f.json", "f.traj", "f.txt"}
 func FuzzImport(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*"))
 	for i, p := range files {
-		if strings.HasSuffix(p, ".md") {
+		if strings.HasSuffix(p, "NOTICE.md") {
 			continue
 		}
 		data, err := os.ReadFile(p)
@@ -34,6 +34,7 @@ func FuzzImport(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"type":"user","message":{"role":"user","content":"hi"},"sessionId":"s","uuid":"u"}`+"\n"+`{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]},"sessionId":"s","uuid":"v","parentUuid":"u"}`))
 	f.Add(uint8(1), []byte(`{"messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{"}}]}]}`))
 	f.Add(uint8(2), []byte(`{"trajectory":[],"history":[{"role":"system","content":"s"}]}`))
+	f.Add(uint8(3), []byte("# aider chat started at 2025-11-01 10:00:00\n> Main model: m\n#### hi  \n```\n> x\nreply\n"))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		if len(data) > 1<<18 {
 			return

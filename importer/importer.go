@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -247,6 +247,9 @@ func DetectBytes(data []byte) (Format, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		// A session file just created, or cut before its first line.
 		return "", fmt.Errorf("%w: the file is empty", ErrUnknownFormat)
+	}
+	if isAiderHistory(data) {
+		return FormatAider, nil
 	}
 	rest := data
 	for n := 0; n < detectLines && len(rest) > 0; n++ {
@@ -484,6 +487,8 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out = []Imported{im}
 	case FormatOpenHands:
 		out, err = importOpenHands(name, data)
+	case FormatAider:
+		out, err = importAider(name, data)
 	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:
 		out, err = importOpenAIChat(name, data)
 	default:
