@@ -57,6 +57,8 @@ func TestImportErrorsInJSONTerms(t *testing.T) {
 		{`{"system":5,"messages":[{"role":"user","content":"hi"}]}`, importer.ErrMalformed, `(system)`},
 		{`[1, 2, 3]`, importer.ErrUnknownFormat, "the file is a JSON array whose first element is not a chat message"},
 		{`[{"speaker":"me","text":"hi"}]`, importer.ErrUnknownFormat, `objects with a "role"`},
+		// Cline's UI log beside the conversation: say which file to read.
+		{"[\n {\"ts\": 1700000000000, \"type\": \"say\", \"say\": \"text\", \"text\": \"hi\"}]", importer.ErrUnknownFormat, "import api_conversation_history.json from the same task folder"},
 		{` [ ] `, importer.ErrUnknownFormat, "the file is an empty JSON array: no messages"},
 		{"", importer.ErrUnknownFormat, "the file is empty"},
 		{"\n \r\n", importer.ErrUnknownFormat, "the file is empty"},

@@ -283,6 +283,10 @@ func DetectBytes(data []byte) (Format, error) {
 					if json.Unmarshal(data, &list) == nil && len(list) == 0 {
 						return "", fmt.Errorf("%w: the file is an empty JSON array: no messages", ErrUnknownFormat)
 					}
+					if len(list) > 0 && isClineUIMessage(firstObject(list)) {
+						return "", fmt.Errorf("%w: the file is Cline's (or Roo Code's) ui_messages.json, what the extension showed (say and ask records), not the conversation: "+
+							"import api_conversation_history.json from the same task folder", ErrUnknownFormat)
+					}
 					return "", fmt.Errorf("%w: the file is a JSON array whose first element is not a chat message "+
 						"(a list is read as one conversation: objects with a \"role\" such as user, assistant or tool, or LangChain messages with a \"type\")", ErrUnknownFormat)
 				}
@@ -338,6 +342,17 @@ func detectList(data []byte) (Format, bool) {
 		return FormatAnthropic, true
 	}
 	return FormatOpenAIChat, true
+}
+
+// isClineUIMessage reports whether a JSON object is a record of Cline's or
+// Roo Code's ui_messages.json: a timestamp "ts" and a "type" of say or ask.
+func isClineUIMessage(top map[string]json.RawMessage) bool {
+	var m struct {
+		TS   *float64 `json:"ts"`
+		Type string   `json:"type"`
+	}
+	b, _ := json.Marshal(top)
+	return json.Unmarshal(b, &m) == nil && m.TS != nil && (m.Type == "say" || m.Type == "ask")
 }
 
 // firstObject decodes the first of msgs as an object (nil when it is not).
