@@ -2,6 +2,9 @@ package importer_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +87,58 @@ func TestTornOnlyMessageSaysSo(t *testing.T) {
 	_, err := importer.ImportBytes("x.jsonl", []byte(data))
 	if !errors.Is(err, importer.ErrEmpty) || !strings.Contains(err.Error(), "line 2, the last, was cut short") {
 		t.Errorf("torn first message: %v", err)
+	}
+}
+
+// A server tool's result (web search, web fetch, code execution, an MCP
+// connector's call), which the Anthropic API returns in the assistant's
+// own content after the call, answers that call: the text the model wrote
+// after it is a new assistant message, a fetch error a failed result. It
+// read as '[web_search_tool_result omitted]' and each call got a made-up
+// failure, 'no result recorded', in a Messages API log and a Claude Code
+// session alike; an MCP connector's call read as '[mcp_tool_use omitted]'.
+func TestImportAnthropicServerTools(t *testing.T) {
+	im := importOne(t, "anthropic-server-tools.json", importer.FormatAnthropic, []string{
+		"user: What is the weather in Oslo?",
+		"assistant: Searching.\nweb_search {\"query\":\"Oslo weather\"}",
+		"user: Oslo – yr https://yr.no/oslo",
+		"assistant: It is 4°C in Oslo.",
+		"user: Run code",
+		"assistant: code_execution {\"code\":\"print(1)\"}",
+		"user: 1",
+		"assistant: gh.search {\"q\":\"x\"}",
+		"user: 3 issues",
+		"assistant: Done.",
+		"user: Fetch the page",
+		"assistant: web_fetch {\"url\":\"https://yr.no/oslo\"}",
+		"user: [web_fetch_tool_error: url_not_accessible]",
+		"assistant: The page is not accessible.",
+	})
+	if st := im.Stats; st.Unpaired != 0 || st.ToolResults != 4 {
+		t.Errorf("stats %+v", st)
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"srvtoolu_3"}) {
+		t.Errorf("failed results %v, want the fetch error's", failed)
+	}
+	// Claude Code writes each block of a response on its own line.
+	lines := []string{
+		`{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Weather in Oslo?"}}`,
+		`{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","message":{"id":"m1","role":"assistant","content":[{"type":"server_tool_use","id":"srv1","name":"web_search","input":{"query":"Oslo"}}]}}`,
+		`{"type":"assistant","uuid":"a2","parentUuid":"a1","sessionId":"s","message":{"id":"m1","role":"assistant","content":[{"type":"web_search_tool_result","tool_use_id":"srv1","content":[{"type":"web_search_result","title":"Oslo – yr","url":"https://yr.no/oslo"}]}]}}`,
+		`{"type":"assistant","uuid":"a3","parentUuid":"a2","sessionId":"s","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"4°C."}]}}`,
+	}
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	checkStreamsAsImported(t, path) // line by line, as Open reads it
+	ims, err := importer.Import(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSession(t, ims[0])
+	want := []string{"user: Weather in Oslo?", "assistant: web_search {\"query\":\"Oslo\"}", "user: Oslo – yr https://yr.no/oslo", "assistant: 4°C."}
+	if got := messageTexts(t, ims[0]); !reflect.DeepEqual(got, want) || ims[0].Stats.Unpaired != 0 {
+		t.Errorf("claude code: %q, stats %+v", got, ims[0].Stats)
 	}
 }

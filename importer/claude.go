@@ -21,6 +21,8 @@ type anthropicBlock struct {
 	ToolUseID string          `json:"tool_use_id"`
 	Content   json.RawMessage `json:"content"`
 	IsError   bool            `json:"is_error"`
+	// ServerName is an MCP connector call's (mcp_tool_use) server.
+	ServerName string `json:"server_name"`
 	// Source is an image or document block's data.
 	Source *struct {
 		Type      string `json:"type"`
@@ -87,14 +89,119 @@ func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
 			out = append(out, hostshim.TextBlock(b.Text))
 		case "thinking":
 			out = append(out, hostshim.Block{Type: hostshim.BlockReasoning, Text: b.Thinking})
-		case "tool_use", "server_tool_use":
-			out = append(out, toolCall(b.ID, b.Name, jsonText(b.Input)))
+		case "tool_use", "server_tool_use", "mcp_tool_use":
+			out = append(out, b.call())
 		case "redacted_thinking":
 		default:
 			out = append(out, b.omitted())
 		}
 	}
 	return out
+}
+
+// call is a tool_use, server_tool_use or mcp_tool_use block as a call; an
+// MCP connector's names its server.
+func (b anthropicBlock) call() hostshim.Block {
+	name := b.Name
+	if b.ServerName != "" {
+		name = b.ServerName + "." + name
+	}
+	return toolCall(b.ID, name, jsonText(b.Input))
+}
+
+// serverResult reports whether an assistant's block is the result of a
+// call the API ran itself (web_search_tool_result, web_fetch_tool_result,
+// code_execution_tool_result and its bash and text-editor kinds, an MCP
+// connector's mcp_tool_result): the API returns it in the assistant's own
+// content, after the server_tool_use or mcp_tool_use it answers.
+func serverResult(typ string) bool {
+	return strings.HasSuffix(typ, "_tool_result")
+}
+
+// assistantBlocks adds an Anthropic assistant's blocks, as a new message
+// or extending the last one (extend). A server tool's result among them
+// answers its call: the blocks before it are one message, the result
+// follows, and the blocks after it go on in a new message, as the model
+// wrote them after reading it. Before this, such a result read as
+// '[web_search_tool_result omitted]' and its call as failed ('no result
+// recorded').
+func (t *transcript) assistantBlocks(bs []anthropicBlock, extend bool) {
+	start, split := 0, false
+	add := func(seg []anthropicBlock) {
+		switch {
+		case split && len(seg) == 0:
+		case extend:
+			t.extendAssistant(anthropicAssistant(seg)...)
+		default:
+			t.assistant(anthropicAssistant(seg)...)
+		}
+	}
+	for i, b := range bs {
+		if !serverResult(b.Type) {
+			continue
+		}
+		add(bs[start:i])
+		text, failed := b.serverOutput()
+		t.result(b.ToolUseID, failed, hostshim.TextBlock(text))
+		start, split, extend = i+1, true, false
+	}
+	add(bs[start:])
+}
+
+// serverOutput is a server tool result's text and whether it reports a
+// failure: search results as their titles and URLs, a fetched page's URL
+// and text, code execution's stdout and stderr (a return code other than
+// 0 a failure), an MCP result's text; an error (a content type ending in
+// "_error") names its code.
+func (b anthropicBlock) serverOutput() (string, bool) {
+	var list []json.RawMessage
+	if json.Unmarshal(b.Content, &list) != nil {
+		list = []json.RawMessage{b.Content}
+	}
+	var text []string
+	failed := b.IsError
+	for _, raw := range list {
+		var c struct {
+			Type       string  `json:"type"`
+			Text       *string `json:"text"`
+			Title      string  `json:"title"`
+			URL        string  `json:"url"`
+			Stdout     *string `json:"stdout"`
+			Stderr     string  `json:"stderr"`
+			ReturnCode int     `json:"return_code"`
+			ErrorCode  string  `json:"error_code"`
+			Content    *struct {
+				Source struct {
+					Type string `json:"type"`
+					Data string `json:"data"`
+				} `json:"source"`
+			} `json:"content"`
+		}
+		var s string
+		switch {
+		case json.Unmarshal(raw, &s) == nil:
+			text = append(text, s)
+		case json.Unmarshal(raw, &c) != nil:
+			text = append(text, jsonText(raw))
+		case strings.HasSuffix(c.Type, "_error"):
+			failed = true
+			text = append(text, "["+c.Type+": "+c.ErrorCode+"]")
+		case c.Stdout != nil:
+			failed = failed || c.ReturnCode != 0
+			text = append(text, strings.TrimRight(*c.Stdout+"\n"+c.Stderr, "\n"))
+		case c.Text != nil:
+			text = append(text, *c.Text)
+		case c.URL != "":
+			line := strings.TrimSpace(c.Title + " " + c.URL)
+			if c.Content != nil && c.Content.Source.Type == "text" {
+				line += "\n" + c.Content.Source.Data
+			}
+			text = append(text, line)
+		default:
+			text = append(text, jsonText(raw))
+		}
+	}
+	return strings.Join(text, "\n"), failed
 }
 
 // continuedPrefix opens the summary message Claude Code writes after
@@ -156,11 +263,7 @@ func (r *responses) record(t *transcript, id string) {
 // add appends the assistant blocks bs as a new message, or to the last one
 // when they continue its response (the same non-empty id).
 func (r *responses) add(t *transcript, id string, bs []anthropicBlock) {
-	if id != "" && id == r.last {
-		t.extendAssistant(anthropicAssistant(bs)...)
-	} else {
-		t.assistant(anthropicAssistant(bs)...)
-	}
+	t.assistantBlocks(bs, id != "" && id == r.last)
 	r.last = id
 }
 

@@ -296,11 +296,13 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 			pend.calls = append(pend.calls, id)
 			blocks = append(blocks, toolCall(id, name, args))
 		}
+		split := false
 		for _, p := range parts {
 			switch p.Type {
-			case "tool_use", "server_tool_use":
+			case "tool_use", "server_tool_use", "mcp_tool_use":
 				t.anthropic()
-				call(p.ID, p.Name, jsonText(p.Input))
+				c := p.anthropicBlock.call()
+				call(c.ID, c.Name, c.Arguments)
 			case "tool-call": // the Vercel AI SDK's: args (v4) or input (v5)
 				call(p.ToolCallID, p.ToolName, jsonText(json.RawMessage(cmp.Or(string(p.Input), string(p.Args)))))
 			case "thinking":
@@ -309,6 +311,17 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 			case "redacted_thinking":
 				t.anthropic()
 			default:
+				if serverResult(p.Type) {
+					// A result the API returns in the assistant's own
+					// content (claude.go assistantBlocks): what follows
+					// it is a new message.
+					t.anthropic()
+					t.assistant(blocks...)
+					text, failed := p.serverOutput()
+					t.result(p.ToolUseID, failed, hostshim.TextBlock(text))
+					blocks, split = nil, true
+					continue
+				}
 				blocks = append(blocks, p.block())
 			}
 		}
@@ -328,6 +341,9 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		}
 		if fc := m.FunctionCall; fc != nil {
 			call("", fc.Name, stringOrJSON(fc.Arguments))
+		}
+		if split && len(dropEmptyText(blocks)) == 0 {
+			return nil // nothing after the last server tool's result
 		}
 		t.assistant(blocks...)
 	case "tool", "function":
@@ -431,7 +447,8 @@ func (t *transcript) chatFormat() Format {
 
 // anthropicBlockTypes are the content block types only the Anthropic
 // Messages API has.
-var anthropicBlockTypes = map[string]bool{"tool_use": true, "tool_result": true, "server_tool_use": true, "thinking": true, "redacted_thinking": true}
+var anthropicBlockTypes = map[string]bool{"tool_use": true, "tool_result": true, "server_tool_use": true, "mcp_tool_use": true, "thinking": true, "redacted_thinking": true,
+	"web_search_tool_result": true, "web_fetch_tool_result": true, "code_execution_tool_result": true, "mcp_tool_result": true}
 
 // isAnthropicChat reports whether chat messages hold Anthropic blocks.
 func isAnthropicChat(msgs ...json.RawMessage) bool {
