@@ -22,7 +22,11 @@ import (
 // It fails open: a path that reaches a parent not in the file, or loops,
 // gives no dead ends, and the session is read in file order as before. It
 // holds a few ids per record, never a record's content.
-func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
+//
+// subagent reports a file whose every message is a sidechain's: a
+// sub-agent's own transcript (agent-<id>.jsonl, which Claude Code writes
+// beside the session), whose sidechain is the conversation.
+func claudeCodeDeadEnds(r io.Reader) (dead map[string]bool, subagent bool, err error) {
 	type node struct {
 		at                   int
 		parent, logical, msg string
@@ -33,7 +37,8 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 	}
 	nodes := map[string]*node{}
 	var order []string // main message records, in file order
-	_, err := scanLines(r, func(line int, raw []byte) error {
+	var side []string  // sidechain message records, in file order
+	_, err = scanLines(r, func(line int, raw []byte) error {
 		var rec struct {
 			Type        string  `json:"type"`
 			UUID        string  `json:"uuid"`
@@ -48,14 +53,15 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 		if json.Unmarshal(raw, &rec) != nil || rec.UUID == "" {
 			return nil // the parsing pass says what is wrong with it
 		}
-		n := &node{at: line, msg: rec.Message.ID, main: (rec.Type == "user" || rec.Type == "assistant") && !rec.IsSidechain}
+		message := rec.Type == "user" || rec.Type == "assistant"
+		n := &node{at: line, msg: rec.Message.ID, main: message && !rec.IsSidechain}
 		if rec.Parent != nil {
 			n.parent = *rec.Parent
 		}
 		if rec.Logical != nil {
 			n.logical = *rec.Logical
 		}
-		if n.main {
+		if message {
 			var blocks []struct {
 				Type      string `json:"type"`
 				ID        string `json:"id"`
@@ -73,7 +79,11 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 				}
 				n.onlyResults = false
 			}
-			order = append(order, rec.UUID)
+			if n.main {
+				order = append(order, rec.UUID)
+			} else {
+				side = append(side, rec.UUID)
+			}
 		}
 		if _, dup := nodes[rec.UUID]; dup {
 			return errDuplicateUUID
@@ -81,11 +91,14 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 		nodes[rec.UUID] = n
 		return nil
 	})
+	if len(order) == 0 && len(side) > 0 {
+		subagent, order = true, side
+	}
 	if errors.Is(err, errDuplicateUUID) || len(order) == 0 {
-		return nil, nil
+		return nil, subagent, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	path := map[string]bool{}
 	calls, msgs := map[string]bool{}, map[string]bool{}
@@ -93,7 +106,7 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 	for id := order[len(order)-1]; id != ""; {
 		n, ok := nodes[id]
 		if !ok || path[id] {
-			return nil, nil // a parent not in the file, or a loop
+			return nil, subagent, nil // a parent not in the file, or a loop
 		}
 		path[id], root = true, n.at
 		for _, c := range n.calls {
@@ -107,7 +120,7 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 			id = n.logical
 		}
 	}
-	dead := map[string]bool{}
+	dead = map[string]bool{}
 	for _, id := range order {
 		n := nodes[id]
 		if path[id] || n.at < root || n.msg != "" && msgs[n.msg] {
@@ -118,7 +131,7 @@ func claudeCodeDeadEnds(r io.Reader) (map[string]bool, error) {
 		}
 		dead[id] = true
 	}
-	return dead, nil
+	return dead, subagent, nil
 }
 
 // errDuplicateUUID stops claudeCodeDeadEnds at a record whose uuid another

@@ -355,7 +355,9 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 // part of the main agent's context and are skipped; an isCompactSummary
 // record is imported as the user message it is, after a compaction marker.
 // Records on dead-end branches (claudeCodeDeadEnds, found before in
-// t.deadEnds) are left out. The session id is the "sessionId" of the last record that has one: a
+// t.deadEnds) are left out. A sub-agent's transcript, all of whose
+// messages are a sidechain's (t.subagent), is read as the conversation it
+// is, under an id that names the agent. The session id is the "sessionId" of the last record that has one: a
 // continued session's file opens with records of the session it continued
 // (their ids), and Claude Code names the file after the session writing it.
 func parseClaudeCode(in io.Reader, t *transcript) error {
@@ -365,11 +367,11 @@ func parseClaudeCode(in io.Reader, t *transcript) error {
 // claudeCodeWhole reads a Claude Code session held whole: its dead ends,
 // then its records.
 func claudeCodeWhole(data []byte) (*transcript, error) {
-	dead, err := claudeCodeDeadEnds(bytes.NewReader(data))
+	dead, subagent, err := claudeCodeDeadEnds(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
-	t := &transcript{deadEnds: dead}
+	t := &transcript{deadEnds: dead, subagent: subagent}
 	return t, parseClaudeCode(bytes.NewReader(data), t)
 }
 
@@ -384,11 +386,18 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		IsCompactSummary bool             `json:"isCompactSummary"`
 		IsAPIError       bool             `json:"isApiErrorMessage"`
 		IsMeta           bool             `json:"isMeta"`
+		AgentID          string           `json:"agentId"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return malformed("", err)
 	}
-	if r.SessionID != "" {
+	switch {
+	case t.subagent && r.AgentID != "":
+		// A sub-agent's records carry the session's id: its own
+		// names the agent, or it would be filed as the session.
+		t.recordedID = r.SessionID + "-agent-" + r.AgentID
+	case t.subagent:
+	case r.SessionID != "":
 		t.recordedID = r.SessionID
 	}
 	switch r.Type {
@@ -400,7 +409,7 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		t.skipped++
 		return nil
 	}
-	if r.IsSidechain || r.IsAPIError {
+	if r.IsSidechain && !t.subagent || r.IsAPIError {
 		t.skipped++
 		return nil
 	}

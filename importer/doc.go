@@ -84,7 +84,10 @@
 //     /rewind, an edited prompt or a retried response replaced) are left
 //     out: the session is the parentUuid path from its last message
 //     (claudeCodeDeadEnds says what stays beside it), counted in
-//     Stats.Abandoned; a path that breaks leaves nothing out.
+//     Stats.Abandoned; a path that breaks leaves nothing out. A
+//     sub-agent's transcript (agent-<id>.jsonl: every record a
+//     sidechain's) is read as its conversation, under the session's id
+//     and the agent's.
 //   - Text an agent client wrote into the user's side of the conversation
 //     is kept and marked in its message's hostshim.Source.Injected
 //     (injected.go holds each client's conventions): Claude Code's isMeta

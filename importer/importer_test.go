@@ -424,3 +424,27 @@ func TestDetectCompressedOrBinary(t *testing.T) {
 		t.Errorf("a chat log with a zeroed tail: %q, %v", f, err)
 	}
 }
+
+// A Claude Code sub-agent's transcript (agent-<id>.jsonl, every record a
+// sidechain's) is read as the conversation it is, line by line as Open
+// reads it, and filed under an id that names the agent beside the
+// session's (its records carry the session's id). It was 'no session in
+// file': sidechain records are skipped in a session's file, where they
+// are another agent's.
+func TestImportClaudeCodeSubagent(t *testing.T) {
+	p := filepath.Join("testdata", "claude-code-subagent.jsonl")
+	im := importOne(t, "claude-code-subagent.jsonl", importer.FormatClaudeCode, []string{
+		"user: Find the config loader",
+		"assistant: Grep {\"pattern\":\"Load\"}",
+		"user: config.go:12 func Load()",
+		"assistant: Grep {\"pattern\":\"Load\"}",
+		"user: config.go:12 func Load()",
+		"assistant: Grep {\"pattern\":\"Load\"}",
+		"user: " + importer.NoResultText,
+		"assistant: Load is in config.go:12.",
+	})
+	if im.ID != "claude-code:main-sess-agent-a1b2c3" {
+		t.Errorf("id %q, want the session's and the agent's", im.ID)
+	}
+	checkStreamsAsImported(t, p)
+}

@@ -99,13 +99,13 @@ func Open(path, name string) (*Stream, error) {
 		if err != nil {
 			return nil, fmt.Errorf("import %s: %w", path, err)
 		}
-		dead, err := claudeCodeDeadEnds(r)
+		dead, subagent, err := claudeCodeDeadEnds(r)
 		done()
 		if err != nil {
 			return nil, &Error{Path: base, Format: format, Err: err}
 		}
 		pass = func(r io.Reader, t *transcript) error {
-			t.deadEnds = dead
+			t.deadEnds, t.subagent = dead, subagent
 			return parseClaudeCode(r, t)
 		}
 	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:

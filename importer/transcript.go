@@ -61,7 +61,10 @@ type transcript struct {
 	// dead-end branches, left out (counted in abandoned).
 	deadEnds  map[string]bool
 	abandoned int
-	torn      *hostshim.TruncatedTail // the file's skipped torn last line
+	// subagent marks a Claude Code sub-agent's transcript, whose
+	// sidechain records are the conversation (claudeCodeDeadEnds).
+	subagent bool
+	torn     *hostshim.TruncatedTail // the file's skipped torn last line
 	// source is the format a chat log turned out to be (Anthropic's or
 	// LangChain's blocks seen); empty for an OpenAI chat log.
 	source Format
