@@ -51,6 +51,9 @@
 //     each "# aider chat started at" line: "#### " lines are the user's,
 //     replies the assistant's, Aider's "> " output and the user's
 //     /commands the client's chatter; it records no tool calls.
+//   - The output of `codex exec --json` reads its completed items: agent
+//     messages, reasoning, commands, file changes and MCP calls, each
+//     call holding its result; the prompt is not in it.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records

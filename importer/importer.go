@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -419,6 +419,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	case has("type", "payload") && codexRecordTypes[str("type")],
 		has("id", "timestamp", "instructions") && !has("type") && len(top) <= 4: // an older rollout's first line
 		return FormatCodex, nil
+	case isCodexExecEvent(top):
+		return FormatCodexExec, nil
 	case has("type", "message", "timestamp") && len(top) == 3:
 		return FormatClaudeSDK, nil
 	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
@@ -540,6 +542,7 @@ var parsers = map[Format]parser{
 	FormatSWEAgent:   parseSWEAgent,
 	FormatCodex:      whole(parseCodex),
 	FormatGemini:     parseGemini,
+	FormatCodexExec:  whole(parseCodexExec),
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items
@@ -552,6 +555,7 @@ var lineParsers = map[Format]lineParser{
 	FormatClaudeSDK:  parseClaudeSDK,
 	FormatClaudeCode: parseClaudeCode,
 	FormatCodex:      parseCodex,
+	FormatCodexExec:  parseCodexExec,
 }
 
 // whole is p reading a file's contents into a transcript held whole.

@@ -77,3 +77,31 @@ func TestImportOutputContentItems(t *testing.T) {
 		}
 	}
 }
+
+// The output of `codex exec --json` imports: completed items are the
+// session (an item started and then completed is read once), a
+// command_execution a shell call answered by its output (exit code 1 a
+// failure), a file_change an apply_patch call answered by the files it
+// changed, an mcp_tool_call a call of server.tool answered by its result
+// or its error, a todo_list the agent's plan, a web search skipped; the
+// thread id names the session. Before, 'unknown trajectory format'.
+func TestImportCodexExec(t *testing.T) {
+	im := importOne(t, "codex-exec.jsonl", importer.FormatCodexExec, []string{
+		"assistant: **Looking for the failing test**\nshell {\"command\":\"bash -lc 'go test ./...'\"}",
+		"user: --- FAIL: TestGröße (0.00s)\nFAIL\n",
+		"assistant: [ ] Fix TestGröße\n[x] Run the tests\napply_patch {\"changes\":[{\"path\":\"/p/size.go\",\"kind\":\"update\"}]}",
+		"user: update /p/size.go",
+		"assistant: docs.search {\"q\":\"unicode\"}",
+		"user: 2 hits",
+		"assistant: gh.create_pr {}",
+		"user: token expired",
+		"assistant: Fixed TestGröße; the PR could not be opened (token expired).",
+	})
+	if im.ID != "codex-exec:0199a213-81c0-7800-8aa1-bbab2a035a53" {
+		t.Errorf("id %q", im.ID)
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"item_1", "item_6"}) {
+		t.Errorf("failed results %v", failed)
+	}
+	checkStreamsAsImported(t, filepath.Join("testdata", "codex-exec.jsonl"))
+}

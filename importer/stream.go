@@ -92,7 +92,7 @@ func Open(path, name string) (*Stream, error) {
 	}
 	var pass func(r io.Reader, t *transcript) error
 	switch format {
-	case FormatClaudeSDK, FormatCodex:
+	case FormatClaudeSDK, FormatCodex, FormatCodexExec:
 		pass = lineParsers[format]
 	case FormatClaudeCode:
 		r, done, err := openFile(path, size)
