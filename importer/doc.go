@@ -46,7 +46,9 @@
 //     assistant: functionCall parts are calls, functionResponse parts answer
 //     them by id, else the first pending call of their name; executed code
 //     is a call its codeExecutionResult answers. A recording's tool calls
-//     hold their results; its info and error notices are skipped.
+//     hold their results; its info and error notices are skipped. Gemini
+//     CLI's stream-json output reads its messages (delta chunks joined)
+//     and its tool_use events answered by tool_result by tool_id.
 //   - An Aider chat history (.aider.chat.history.md) holds a session for
 //     each "# aider chat started at" line: "#### " lines are the user's,
 //     replies the assistant's, Aider's "> " output and the user's

@@ -278,14 +278,18 @@ type geminiDocument struct {
 }
 
 // parseGemini reads a Gemini conversation: a JSON list of contents, a
-// document holding "contents", a Gemini CLI session recording, or JSONL
-// of contents.
+// document holding "contents", a Gemini CLI session recording, JSONL of
+// contents, or Gemini CLI's stream-json output.
 func parseGemini(data []byte) (*transcript, error) {
 	t := &transcript{provider: "google"}
 	g := &geminiReader{t: t}
 	body := bytes.TrimSpace(data)
 	if len(body) > 0 && body[0] == '[' {
 		return t, g.contents(body)
+	}
+	var first map[string]json.RawMessage
+	if json.Unmarshal(firstLine(body), &first) == nil && isGeminiStream(first) {
+		return parseGeminiStream(body)
 	}
 	if !json.Valid(body) {
 		// JSONL of contents, one to a line.
@@ -496,4 +500,95 @@ func geminiCLIResult(result, display json.RawMessage) (text string, failed, ok b
 		return stringOrJSON(d), false, true, nil
 	}
 	return "", false, false, nil
+}
+
+// geminiStreamEvents are the event types of Gemini CLI's headless
+// --output-format stream-json.
+var geminiStreamEvents = map[string]bool{"init": true, "message": true, "tool_use": true, "tool_result": true, "error": true, "result": true}
+
+// isGeminiStream reports whether a JSON object opens Gemini CLI's
+// stream-json output: an init event with the session's id and model.
+func isGeminiStream(top map[string]json.RawMessage) bool {
+	var typ string
+	_ = json.Unmarshal(top["type"], &typ)
+	_, model := top["model"]
+	_, id := top["session_id"]
+	_, id2 := top["sessionId"]
+	return typ == "init" && model && (id || id2)
+}
+
+// parseGeminiStream reads Gemini CLI's stream-json output (gemini -p …
+// --output-format stream-json) line by line: the user's message, the
+// assistant's message (its delta chunks joined into one text), tool_use
+// events as calls answered by their tool_result by tool_id (a status
+// other than success a failure, its error's message the text); init
+// names the session and the model, error and result events are the
+// CLI's and skipped.
+func parseGeminiStream(data []byte) (*transcript, error) {
+	t := &transcript{provider: "google"}
+	var err error
+	t.torn, err = scanLines(bytes.NewReader(data), func(_ int, raw []byte) error {
+		var ev struct {
+			Type       string          `json:"type"`
+			SessionID  string          `json:"session_id"`
+			SessionID2 string          `json:"sessionId"`
+			Model      string          `json:"model"`
+			Role       string          `json:"role"`
+			Content    string          `json:"content"`
+			Delta      bool            `json:"delta"`
+			ToolName   string          `json:"tool_name"`
+			ToolID     string          `json:"tool_id"`
+			Parameters json.RawMessage `json:"parameters"`
+			Status     string          `json:"status"`
+			Output     *string         `json:"output"`
+			Error      *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			return malformed("", err)
+		}
+		switch ev.Type {
+		case "init":
+			t.recordedID = cmp.Or(t.recordedID, ev.SessionID, ev.SessionID2)
+			t.model = cmp.Or(t.model, ev.Model)
+			t.skipped++
+			return nil
+		case "message", "tool_use", "tool_result":
+			t.sourceRecords++
+		default:
+			t.skipped++
+			return nil
+		}
+		switch {
+		case ev.Type == "tool_use":
+			t.extendAssistant(toolCall(ev.ToolID, ev.ToolName, jsonText(ev.Parameters)))
+		case ev.Type == "tool_result":
+			text := ""
+			if ev.Output != nil {
+				text = *ev.Output
+			}
+			if ev.Error != nil && ev.Error.Message != "" {
+				text = strings.TrimSpace(text + "\n" + ev.Error.Message)
+			}
+			t.result(ev.ToolID, ev.Status != "success", hostshim.TextBlock(text))
+		case ev.Role == "assistant":
+			n := len(t.items)
+			if last := n - 1; ev.Delta && last >= 0 && t.items[last].kind == itemAssistant {
+				bs := t.items[last].blocks
+				if b := &bs[len(bs)-1]; b.Type == hostshim.BlockText {
+					b.Text += ev.Content // a chunk of the text being streamed
+					return nil
+				}
+			}
+			t.extendAssistant(hostshim.TextBlock(ev.Content))
+		case ev.Role == "user":
+			t.user(hostshim.TextBlock(ev.Content))
+		default:
+			t.otherRoles++
+			t.user(hostshim.TextBlock("["+cmp.Or(ev.Role, "no role")+"]"), hostshim.TextBlock(ev.Content))
+		}
+		return nil
+	})
+	return t, err
 }

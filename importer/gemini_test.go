@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"errors"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -111,4 +112,28 @@ func TestDetectGeminiOnlyWhenItIs(t *testing.T) {
 	if !errors.Is(err, importer.ErrMalformed) || !errors.As(err, &ie) || ie.Record != "contents[0]" {
 		t.Errorf("a call with no name: %v", err)
 	}
+}
+
+// Gemini CLI's stream-json output (gemini -p … --output-format
+// stream-json) imports: tool_use events are calls answered by their
+// tool_result by tool_id (an error status a failure, its message the
+// text), the assistant's delta chunks join into one text, the init event
+// names the session, the CLI's error and result events are skipped.
+// Before, 'unknown trajectory format'.
+func TestImportGeminiStream(t *testing.T) {
+	im := importOne(t, "gemini-stream.jsonl", importer.FormatGemini, []string{
+		"user: Lister les fichiers Go",
+		"assistant: glob {\"pattern\":\"**/*.go\"}",
+		"user: main.go\nutil.go",
+		"assistant: read_file {\"absolute_path\":\"/p/missing.go\"}",
+		"user: File not found: /p/missing.go",
+		"assistant: Il y a deux fichiers : main.go et util.go.",
+	})
+	if im.ID != "gemini:c0ffee00-1234-4abc-9def-000000000001" || !inRequestHeader(im, "gemini-2.5-pro") {
+		t.Errorf("id %q, or the model is not in the header", im.ID)
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"read_file-2"}) {
+		t.Errorf("failed results %v", failed)
+	}
+	checkStreamsAsImported(t, filepath.Join("testdata", "gemini-stream.jsonl"))
 }

@@ -437,7 +437,7 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatSWEAgent, nil
 	case isResponsesDocument(top):
 		return FormatResponses, nil
-	case isGeminiCLISession(top), has("contents") && isGeminiContents(top["contents"]):
+	case isGeminiCLISession(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top):
 		return FormatGemini, nil
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
