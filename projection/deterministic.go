@@ -1937,17 +1937,17 @@ func bareCorrection(s, lastName string) string {
 	return cleanValue(v)
 }
 
-// runFields are a command stage's words without leading environment
-// assignments, "python -m" or a package manager's "run" ("npm run test"
+// runFields are a command stage's words from the program it runs: without
+// leading environment assignments, an interpreter or runner that starts
+// a script or program (scriptRun: "php -d x=1 artisan test" runs artisan,
+// "python -m pytest" pytest) or a package manager's "run" ("npm run test"
 // runs what "npm test" runs).
 func runFields(st string) []string {
 	f := strings.Fields(st)
 	for len(f) > 0 && envAssign.MatchString(f[0]) {
 		f = f[1:]
 	}
-	if len(f) > 2 && (f[0] == "python" || f[0] == "python3") && f[1] == "-m" {
-		f = f[2:]
-	}
+	f = scriptRun(f)
 	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
 		f = append(f[:1:1], f[2:]...)
 	}

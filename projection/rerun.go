@@ -19,8 +19,9 @@ import (
 //
 //   - options added: the same program, and every operand and option value
 //     of the failed command is among the passing one's (at least two);
-//   - option values changed: the same program and positional operands, at
-//     least one of them a path ("train.py"), and the failed command's
+//   - option values changed: the same program and positional operands, the
+//     program or one of them a path ("train.py", a script an interpreter
+//     ran: "python train.py"), and the failed command's
 //     path-valued options kept; other option values may differ;
 //   - the blamed name corrected: the same program and the same words but
 //     one, the failed command's word is named by its error, and the error
@@ -35,6 +36,8 @@ import (
 type runWords struct {
 	prog        string
 	pos, values []string
+	// script: prog is a script an interpreter ran ("python train.py").
+	script bool
 }
 
 // all is the operands and option values together.
@@ -46,7 +49,7 @@ func readRun(st string) (runWords, bool) {
 	if len(f) == 0 {
 		return runWords{}, false
 	}
-	w := runWords{prog: f[0]}
+	w := runWords{prog: f[0], script: interpreted(st)}
 	afterOpt := false
 	for _, t := range f[1:] {
 		if redirectRE.MatchString(t) {
@@ -109,12 +112,15 @@ type passedCall struct {
 }
 
 // passedStage is one stage of a passedCall: unwrapped, read as a run, and
-// its words.
+// its words. A stage that only pretends or lists is kept apart (pretend:
+// not ok, no fields): it resolves only a failure of such a run itself
+// (withPretend).
 type passedStage struct {
-	st     string
-	run    runWords
-	ok     bool
-	fields []string
+	st      string
+	run     runWords
+	ok      bool
+	pretend bool
+	fields  []string
 }
 
 // readPassed reads a passing call's stages.
@@ -124,14 +130,31 @@ func readPassed(passed string) *passedCall {
 		if i := strings.IndexByte(st, '|'); i >= 0 {
 			st = st[:i]
 		}
-		if pretendRE.MatchString(st) {
-			continue
-		}
+		pretend := pretendRE.MatchString(st)
 		st = unwrap(st)
 		w, ok := readRun(st)
+		if pretend {
+			pc.stages = append(pc.stages, passedStage{st: st, run: w, pretend: true})
+			continue
+		}
 		pc.stages = append(pc.stages, passedStage{st: st, run: w, ok: ok, fields: runFields(st)})
 	}
 	return pc
+}
+
+// withPretend is pc with its stages that only pretend or list read like
+// the others: the passing call of a failure that was itself such a run
+// ("rector process --dry-run" out of memory, then the same dry run
+// passing with a larger memory limit).
+func (pc *passedCall) withPretend() *passedCall {
+	out := &passedCall{text: pc.text, stages: slices.Clone(pc.stages)}
+	for i, ps := range out.stages {
+		if ps.pretend {
+			_, ok := readRun(ps.st)
+			out.stages[i].ok, out.stages[i].fields = ok, runFields(ps.st)
+		}
+	}
+	return out
 }
 
 // rerunIn is rerunOf of a passing call already read.
@@ -164,7 +187,7 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 		if len(fa) >= 2 && subset(fa, pa) {
 			return true
 		}
-		if slices.Equal(fw.pos, pw.pos) && slices.ContainsFunc(fw.pos, pathLike) && subset(slices.DeleteFunc(slices.Clone(fw.values), func(v string) bool { return !pathLike(v) }), pa) {
+		if slices.Equal(fw.pos, pw.pos) && (fw.script && pathLike(fw.prog) || slices.ContainsFunc(fw.pos, pathLike)) && subset(slices.DeleteFunc(slices.Clone(fw.values), func(v string) bool { return !pathLike(v) }), pa) {
 			return true
 		}
 		if len(fa) == len(pa) && len(fa) >= 1 && notFoundRE.MatchString(because) {

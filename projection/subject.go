@@ -153,20 +153,22 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		return false
 	}
 	fs = workStage(failedCall, because, fs)
+	if pretendRE.MatchString(fs) {
+		// A failed dry run is fixed by the dry run passing.
+		pc = pc.withPretend()
+	}
 	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) {
 		return true
 	}
-	fw, ok := readRun(fs)
-	if !ok || len(fw.pos) == 0 {
-		return false
-	}
-	for _, ps := range pc.stages {
-		pw := ps.run
-		if !ps.ok || pw.prog != fw.prog {
-			continue
-		}
-		if widens(fw, pw, passedOut) || continues(fw, pw, ps.st) {
-			return true
+	if fw, ok := readRun(fs); ok && len(fw.pos) > 0 {
+		for _, ps := range pc.stages {
+			pw := ps.run
+			if !ps.ok || pw.prog != fw.prog {
+				continue
+			}
+			if widens(fw, pw, passedOut) || continues(fw, pw, ps.st) {
+				return true
+			}
 		}
 	}
 	for _, h := range hints {
