@@ -61,14 +61,24 @@ type uiAttachment struct {
 }
 
 // uiParts reports whether m is a UI message, and returns its parts: its
-// "parts" list, or, for a v3 message, its content followed by its
-// toolInvocations. A UI message's "content" (v4) repeats its text parts
-// and is not read.
+// "parts" list when a part is typed, or, for a v3 message, its content
+// followed by its toolInvocations. A UI message's "content" (v4) repeats
+// its text parts and is not read.
 func (m chatMessage) uiParts() ([]uiPart, bool, error) {
 	if p := bytes.TrimSpace(m.Parts); len(p) > 0 && p[0] == '[' {
 		var parts []uiPart
 		if err := json.Unmarshal(p, &parts); err != nil {
 			return nil, true, malformed("parts", err)
+		}
+		for _, part := range parts {
+			if part.Type != "" {
+				return parts, true, nil
+			}
+		}
+		// Untyped parts are no UI message's (a logger's copy of the
+		// content in another API's shape): the content is read.
+		if len(parts) > 0 || len(bytes.TrimSpace(m.Content)) > 0 {
+			return nil, false, nil
 		}
 		return parts, true, nil
 	}

@@ -43,3 +43,16 @@ func TestImportAISDKUIMessages(t *testing.T) {
 		t.Errorf("v5: stats %+v, want 2 results and the empty user message skipped", st)
 	}
 }
+
+// A chat message whose "parts" are not typed is no UI message: its content
+// is read (it read as '[untyped part omitted]', the content lost).
+func TestImportUntypedPartsKeepContent(t *testing.T) {
+	data := `[{"role":"user","content":"Wie spät ist es?","parts":[{"text":"Wie spät ist es?"}]},{"role":"assistant","content":"Zehn Uhr.","parts":[{"text":"Zehn Uhr."}]}]`
+	ims, err := importer.ImportBytes("x.json", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := messageTexts(t, ims[0]), []string{"user: Wie spät ist es?", "assistant: Zehn Uhr."}; !reflect.DeepEqual(got, want) {
+		t.Errorf("messages %q, want %q", got, want)
+	}
+}

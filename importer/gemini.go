@@ -26,20 +26,27 @@ var geminiPartKeys = []string{"text", "functionCall", "functionResponse", "inlin
 // Vertex AI role of function responses).
 var geminiRoles = map[string]bool{"user": true, "model": true, "function": true}
 
-// isGeminiContents reports whether list is Gemini API contents: its first
-// element an object with "parts" (and a Gemini role, or none), no part of
+// isGeminiContents reports whether list is Gemini API contents: every
+// element of a Gemini role (or none), the first an object with "parts" and
+// no "content" (a chat message that also keeps parts has one), no part of
 // which is typed (a Vercel AI SDK UI message's parts are), one of which
 // has a Gemini part key.
 func isGeminiContents(list json.RawMessage) bool {
 	var contents []struct {
-		Role  *string                      `json:"role"`
-		Parts []map[string]json.RawMessage `json:"parts"`
+		Role    *string                      `json:"role"`
+		Parts   []map[string]json.RawMessage `json:"parts"`
+		Content json.RawMessage              `json:"content"`
 	}
 	if json.Unmarshal(list, &contents) != nil || len(contents) == 0 {
 		return false
 	}
+	for _, c := range contents {
+		if c.Role != nil && !geminiRoles[*c.Role] {
+			return false
+		}
+	}
 	c := contents[0]
-	if c.Parts == nil || c.Role != nil && !geminiRoles[*c.Role] {
+	if c.Parts == nil || c.Content != nil {
 		return false
 	}
 	known := false

@@ -92,6 +92,7 @@ func TestDetectGeminiOnlyWhenItIs(t *testing.T) {
 		{`{"role":"model","parts":[{"text":"x"}]}` + "\n" + `{"role":"user","parts":[{"text":"y"}]}`, importer.FormatGemini},
 		{`[{"role":"user","parts":[{"type":"text","text":"x"}]}]`, importer.FormatOpenAIChat},
 		{`[{"role":"user","content":"x"}]`, importer.FormatOpenAIChat},
+		{`[{"role":"user","content":"x","parts":[{"text":"x"}]}]`, importer.FormatOpenAIChat},
 		{`{"contents":[{"role":"user","parts":[{"body":"x"}]}]}`, ""},
 		{`{"contents":[{"role":"critic","parts":[{"text":"x"}]}]}`, ""},
 	}
