@@ -32,21 +32,25 @@ var geminiRoles = map[string]bool{"user": true, "model": true, "function": true}
 // which is typed (a Vercel AI SDK UI message's parts are), one of which
 // has a Gemini part key.
 func isGeminiContents(list json.RawMessage) bool {
-	var contents []struct {
-		Role    *string                      `json:"role"`
-		Parts   []map[string]json.RawMessage `json:"parts"`
-		Content json.RawMessage              `json:"content"`
-	}
-	if json.Unmarshal(list, &contents) != nil || len(contents) == 0 {
+	var raws []json.RawMessage
+	if json.Unmarshal(list, &raws) != nil || len(raws) == 0 {
 		return false
 	}
-	for _, c := range contents {
-		if c.Role != nil && !geminiRoles[*c.Role] {
+	for _, raw := range raws {
+		// Only the role: a later content malformed otherwise is a Gemini
+		// conversation whose import names it.
+		var r struct {
+			Role *string `json:"role"`
+		}
+		if json.Unmarshal(raw, &r) == nil && r.Role != nil && !geminiRoles[*r.Role] {
 			return false
 		}
 	}
-	c := contents[0]
-	if c.Parts == nil || c.Content != nil {
+	var c struct {
+		Parts   []map[string]json.RawMessage `json:"parts"`
+		Content json.RawMessage              `json:"content"`
+	}
+	if json.Unmarshal(raws[0], &c) != nil || c.Parts == nil || c.Content != nil {
 		return false
 	}
 	known := false

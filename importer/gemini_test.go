@@ -113,6 +113,11 @@ func TestDetectGeminiOnlyWhenItIs(t *testing.T) {
 	if !errors.Is(err, importer.ErrMalformed) || !errors.As(err, &ie) || ie.Record != "contents[0]" {
 		t.Errorf("a call with no name: %v", err)
 	}
+	// A later content's damage is named, not an unknown format.
+	_, err = importer.ImportBytes("bad.json", []byte(`{"contents":[{"role":"user","parts":[{"text":"x"}]},{"role":"model","parts":{"text":"y"}}]}`))
+	if !errors.Is(err, importer.ErrMalformed) || !errors.As(err, &ie) || ie.Record != "contents[1]" {
+		t.Errorf("parts that are no list in contents[1]: %v", err)
+	}
 }
 
 // Gemini CLI's stream-json output (gemini -p … --output-format
