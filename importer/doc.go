@@ -56,6 +56,9 @@
 //   - The output of `codex exec --json` reads its completed items: agent
 //     messages, reasoning, commands, file changes and MCP calls, each
 //     call holding its result; the prompt is not in it.
+//   - A VS Code chat session (GitHub Copilot Chat's export) reads each
+//     request's message, then the model's rounds from the result's
+//     metadata (toolCallRounds), the calls answered by toolCallResults.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records

@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -437,6 +437,11 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatSWEAgent, nil
 	case isResponsesDocument(top):
 		return FormatResponses, nil
+	case isCopilotSession(top):
+		return FormatCopilot, nil
+	case isCopilotOpLog(top):
+		return "", fmt.Errorf("%w: the file is VS Code's operation log of a chat session (chatSessions/<id>.jsonl), which ef does not read: "+
+			"export the chat as JSON (Chat: Export Chat… in the command palette) and import that", ErrUnknownFormat)
 	case isGeminiCLISession(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top):
 		return FormatGemini, nil
 	case has("messages") && isChatMessages(top["messages"]):
@@ -543,6 +548,7 @@ var parsers = map[Format]parser{
 	FormatCodex:      whole(parseCodex),
 	FormatGemini:     parseGemini,
 	FormatCodexExec:  whole(parseCodexExec),
+	FormatCopilot:    parseCopilot,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items
