@@ -187,7 +187,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			// One call: the digest, and the model's proposals, which are
 			// kept only as the projection admits them (modelprop.go).
 			events := e.liveOf(s).spanEvents(s, p.Seqs)
-			d, err := c.ask(ctx, s, in, id, raws, text, projection.ModelPrompt(events, proj.Heads()))
+			d, err := c.ask(ctx, s, in, id, raws, text, projection.ModelPrompt(events, proj.Anchors()))
 			if err == nil && d != nil {
 				if withModel, rec := c.proposals(s, d, proj, events, id, hi); rec != nil {
 					rep.Proposals = &ProposalsReport{Admitted: len(rec.Proposals), Dropped: rec.Dropped}

@@ -197,9 +197,11 @@ func eventSeq(id string) int {
 // ModelPrompt is the part of the summarizer's instruction that asks for
 // proposals: the events of the folded span it may cite (their ids, who
 // spoke, how they open), the heads already read (their ids, to name in a
-// supersedes, lifts or done), and the schema. events are the span's events
-// in seq order; known the projection's heads as of the span's end. It is a
-// pure function of its arguments.
+// supersedes, lifts or done), the failures, rules and tasks the log read
+// and closed within the span (so they are not proposed again as open),
+// and the schema. events are the span's events in seq order; known the
+// projection's anchors as of the span's end (Anchors; Heads gives the
+// heads alone). It is a pure function of its arguments.
 func ModelPrompt(events []Event, known []*Anchor) string {
 	var sb strings.Builder
 	sb.WriteString("### Proposals\n")
@@ -227,13 +229,20 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 	}
 	sb.WriteString("\nAlready read (do not propose these again; name one by its id to supersede, lift or mark it done):\n")
 	heads := make([]*Anchor, 0, len(known))
+	var closed []*Anchor
 	for _, a := range known {
-		if a.IsHead() && a.Kind != KindObjective {
+		switch {
+		case a.IsHead() && a.Kind != KindObjective:
 			heads = append(heads, a)
+		case closedInSpan(a, cite):
+			closed = append(closed, a)
 		}
 	}
 	if len(heads) > maxPromptAnchors {
 		heads = heads[len(heads)-maxPromptAnchors:]
+	}
+	if len(closed) > maxPromptAnchors {
+		closed = closed[len(closed)-maxPromptAnchors:]
 	}
 	if len(heads) == 0 {
 		sb.WriteString("(nothing)\n")
@@ -244,6 +253,12 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 			v = a.Name + " = " + v
 		}
 		fmt.Fprintf(&sb, "%s %s [%s]: %s\n", a.ID, a.Kind, EventID(a.FirstSeq()), oneLine(v, promptRunes))
+	}
+	if len(closed) > 0 {
+		sb.WriteString("\nAlready read and closed within these messages (do not propose these again, nor a failure they hold, unless part of the same output is still failing):\n")
+		for _, a := range closed {
+			fmt.Fprintf(&sb, "%s %s [%s] (%s at %s): %s\n", a.ID, a.Kind, EventID(a.FirstSeq()), a.Lifecycle, EventID(a.Seq()), oneLine(a.Value, promptRunes))
+		}
 	}
 	fence := "```"
 	sb.WriteString("\nWrite the proposals after the digest as one fenced block, one JSON object per line:\n")
@@ -839,13 +854,30 @@ func (r *Reducer) holdsValue(key string) bool {
 	return r.valueOf(key) != nil || slices.ContainsFunc(r.model, func(m *Anchor) bool { return m.Kind == KindValue && m.Key == key && m.IsHead() })
 }
 
+// closedInSpan reports whether a is a failure, rule or task the log read
+// and closed (resolved, lifted, done) within the events cited: the model,
+// which sees only the heads otherwise, would propose it again as open.
+func closedInSpan(a *Anchor, cite []Event) bool {
+	if a.IsHead() || a.Proposed != nil || len(cite) == 0 {
+		return false
+	}
+	switch a.Kind {
+	case KindFailure, KindConstraint, KindObligation:
+	default:
+		return false
+	}
+	return a.FirstSeq() >= cite[0].Seq && a.FirstSeq() <= cite[len(cite)-1].Seq
+}
+
 // readAlready reports whether the state holds nu already: an anchor of
 // its kind citing its event whose quote holds nu's or is held by it, or a
 // value of nu's value on its key or from its event.
 func (r *Reducer) readAlready(nu *Anchor) bool {
 	seq := nu.FirstSeq()
 	same := func(a *Anchor) bool {
-		if a.Kind != nu.Kind || !a.IsHead() && a.Proposed == nil {
+		if a.Kind != nu.Kind || !a.IsHead() && a.Proposed == nil && a.Kind != KindFailure {
+			// a failure the log read and closed is read already too:
+			// proposed again it would stand open
 			return false
 		}
 		cites := slices.ContainsFunc(a.SourceRefs, func(ref EventRef) bool { return ref.Seq == seq })

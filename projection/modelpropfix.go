@@ -83,17 +83,40 @@ func failedCallOf(f *Anchor) string {
 	return c
 }
 
-// stagePrograms is the program of each stage of a command ("a && b", cut
-// at a pipe, wrappers and environment dropped).
-func stagePrograms(cmd string) []string {
+// stagesOf are the stages of a command: "a && b", "a; b", one a line.
+func stagesOf(cmd string) []string {
 	var out []string
 	for _, st := range andRE.Split(cmd, -1) {
+		out = append(out, strings.FieldsFunc(st, func(r rune) bool { return r == ';' || r == '\n' })...)
+	}
+	return out
+}
+
+// stagePrograms is the program of each stage of a command ("a && b", "a;
+// b", cut at a pipe, wrappers and environment dropped).
+func stagePrograms(cmd string) []string {
+	var out []string
+	for _, st := range stagesOf(cmd) {
 		if i := strings.IndexByte(st, '|'); i >= 0 {
 			st = st[:i]
 		}
 		if f := runFields(unwrap(st)); len(f) > 0 {
 			out = append(out, f[0])
 		}
+	}
+	return out
+}
+
+// stageWords are the words of each stage of a command from the program
+// it runs (runFields): an interpreter's options ("php -d
+// memory_limit=512M") name nothing the run was about.
+func stageWords(cmd string) []string {
+	var out []string
+	for _, st := range stagesOf(cmd) {
+		if i := strings.IndexByte(st, '|'); i >= 0 {
+			st = st[:i]
+		}
+		out = append(out, runFields(unwrap(st))...)
 	}
 	return out
 }
@@ -118,19 +141,25 @@ func distinctNames(s string) []string {
 		if !slices.Contains(out, w) {
 			out = append(out, w)
 		}
+		if i := strings.LastIndexByte(w, '/'); i >= 0 {
+			// a path's file by its own name ("kolam-a1.yaml" of
+			// "esphome/kolam-a1.yaml", named again from inside esphome/)
+			if b := distinctNames(w[i+1:]); len(b) == 1 && b[0] == w[i+1:] && !slices.Contains(out, b[0]) {
+				out = append(out, b[0])
+			}
+		}
 	}
 	return out
 }
 
-// fixedBy reports whether the tool result ev (of call) shows failure f
-// fixed, and why not ("" when it does).
-func fixedBy(f *Anchor, ev Event, call *Call) string {
+// fixedBy reports whether the tool result ev (of call) shows failure f,
+// seen in the call failed, fixed, and why not ("" when it does).
+func fixedBy(f *Anchor, failed string, ev Event, call *Call) string {
 	out := ev.Text
 	if e := strings.TrimSpace(strings.TrimPrefix(f.Value, "failed: ")); len(e) >= 12 && strings.Contains(out, e) {
 		return "the result shows the failure's error again"
 	}
 	passed := callText(call)
-	failed := failedCallOf(f)
 	if strings.HasPrefix(f.Key, "test/") {
 		name := f.Name
 		if name == "" {
@@ -166,7 +195,7 @@ func fixedBy(f *Anchor, ev Event, call *Call) string {
 	if !slices.ContainsFunc(stagePrograms(passed), func(p string) bool { return slices.Contains(progs, p) }) {
 		return "the cited call runs another program"
 	}
-	names := distinctNames(failed)
+	names := distinctNames(strings.Join(stageWords(failed), " "))
 	for _, n := range distinctNames(f.Value + "\n" + f.Because) {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
@@ -220,7 +249,14 @@ func (r *Reducer) admitFixed(f *Anchor, ev Event, quote, id string, prov *Proven
 	if call == nil {
 		return DropFixUnproven, "the result's call is not in the log"
 	}
-	if why := fixedBy(f, ev, call); why != "" {
+	failed := failedCallOf(f)
+	if failed == "" && f.Proposed != nil {
+		// a failure the model read: the call of the result it cites
+		if fe, ok := eventOf(event, f.FirstSeq()); ok {
+			failed = callText(callOf(fe, event))
+		}
+	}
+	if why := fixedBy(f, failed, ev, call); why != "" {
 		return DropFixUnproven, why
 	}
 	ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
@@ -273,4 +309,12 @@ func (r *Reducer) displaced(h *Anchor) bool {
 func (r *Reducer) standsIn(m *Anchor) bool {
 	h := r.hot[slot(m.Kind, m.Key)]
 	return h != nil && displaces(m, h)
+}
+
+// eventOf is event(seq), false when there is no lookup.
+func eventOf(event func(int) (Event, bool), seq int) (Event, bool) {
+	if event == nil {
+		return Event{}, false
+	}
+	return event(seq)
 }

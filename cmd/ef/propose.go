@@ -80,7 +80,7 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("%s: no events", path)
 	}
 	if *promptOut != "" {
-		p := proposePrompt(events, r.Heads(), *digestTokens)
+		p := proposePrompt(events, r.Anchors(), *digestTokens)
 		if *promptOut == "-" {
 			if _, err := io.WriteString(stdout, p); err != nil {
 				return err
@@ -124,7 +124,7 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // proposePrompt is the prompt of ef propose: the session as a transcript
 // (inside DSH the model sees the conversation itself), then the
 // instruction the sidecar appends, byte for byte.
-func proposePrompt(events []projection.Event, heads []*projection.Anchor, digestTokens int) string {
+func proposePrompt(events []projection.Event, known []*projection.Anchor, digestTokens int) string {
 	var sb strings.Builder
 	sb.WriteString("## Conversation\n\n")
 	for _, ev := range events {
@@ -139,7 +139,7 @@ func proposePrompt(events []projection.Event, heads []*projection.Anchor, digest
 		sb.WriteByte('\n')
 	}
 	sb.WriteString("## Instruction\n\n")
-	sb.WriteString(sidecar.DigestInstruction(len(events), digestTokens, projection.ModelPrompt(events, heads)))
+	sb.WriteString(sidecar.DigestInstruction(len(events), digestTokens, projection.ModelPrompt(events, known)))
 	sb.WriteByte('\n')
 	return sb.String()
 }

@@ -1,0 +1,100 @@
+package projection
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// closedSession: a command fails and the same command, run again from
+// inside its folder, passes; a subscription refused, then run after
+// "set -a; . env; set +a" with a user; a third failure the log does not
+// read (it blames nothing a rerun shows).
+func closedSession() []Event {
+	call := func(seq int, cmd string) Event {
+		return Event{Seq: seq, Role: RoleAssistant, Text: "Running.", Calls: []Call{{ID: fmt.Sprint("c", seq), Name: "bash", Args: map[string]any{"command": cmd}}}}
+	}
+	res := func(seq int, text string, isErr bool) Event {
+		return Event{Seq: seq, Role: RoleTool, Text: text, Result: &Result{CallID: fmt.Sprint("c", seq-1), IsError: isErr}}
+	}
+	return []Event{
+		{Seq: 0, Role: RoleUser, Text: "Set up the pond alerts."},
+		call(1, "docker compose up -d influxdb"),
+		res(2, "Error response from daemon: port 8086 is already allocated", true),
+		call(3, "docker compose up -d influxdb"),
+		res(4, "Container influxdb Started", false),
+		call(5, "mosquitto_sub -h 192.168.10.5 -t 'tambak/+/do' -C 6 -v"),
+		res(6, "Connection error: Connection Refused: not authorised.", true),
+		call(7, "set -a; . /etc/tambak/mqtt.env; set +a; mosquitto_sub -h 192.168.10.5 -u telegraf -P \"$MQTT_PASS\" -t 'tambak/+/do' -C 6 -v"),
+		res(8, "tambak/a1/do 5.84\ntambak/a2/do 6.10", false),
+		call(9, "esphome compile esphome/kolam-a1.yaml"),
+		res(10, "ERROR Unable to load external component 'dfrobot_do': local source directory '../components' not found", true),
+		call(11, "cd esphome && esphome compile kolam-a1.yaml"),
+		res(12, "INFO Successfully compiled program.", false),
+	}
+}
+
+// The prompt lists the failures the log read and closed within the span
+// with how they closed, so the model does not propose them again as open;
+// and a failure it proposes again anyway, quoting the log's own error
+// line, is read already, not a second, open failure.
+func TestModelClosedFailureNotProposedAgain(t *testing.T) {
+	evs := closedSession()
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs)
+	var f *Anchor
+	for _, a := range r.Anchors() {
+		if a.Kind == KindFailure && a.FirstSeq() == 2 {
+			f = a
+		}
+	}
+	if f == nil || f.IsHead() {
+		t.Fatalf("the log should read e2's failure and resolve it at e4: %+v", f)
+	}
+	prompt := ModelPrompt(evs, r.Anchors())
+	want := fmt.Sprintf("%s failure [e2] (%s at e4): %s", f.ID, f.Lifecycle, f.Value)
+	if !strings.Contains(prompt, want) {
+		t.Errorf("the prompt does not list the closed failure %q:\n%s", want, prompt)
+	}
+	if strings.Contains(ModelPrompt(evs, r.Heads()), "closed within") {
+		t.Error("given the heads alone, the prompt lists closed anchors")
+	}
+	rep := admitLines(t, r, evs, `{"kind":"failure","event":"e2","quote":"port 8086 is already allocated"}`)
+	if len(rep.Admitted) != 0 {
+		t.Fatalf("a failure the log read and closed was admitted again: %v", rep.Admitted)
+	}
+	for _, a := range r.Heads() {
+		if a.Kind == KindFailure && a.FirstSeq() == 2 {
+			t.Errorf("e2's failure stands open: %+v", a)
+		}
+	}
+}
+
+// A done of a failure the model itself read (in the same answer, by its
+// local id) is checked against the call of the result the failure cites;
+// the stages of "a; b" are stages, and a file named from inside its
+// folder ("kolam-a1.yaml" after "cd esphome") is the file the failed call
+// named.
+func TestModelDoneOfModelFailure(t *testing.T) {
+	evs := closedSession()
+	for _, tc := range []struct {
+		lines []string
+		want  int
+	}{
+		{[]string{`{"kind":"failure","event":"e6","quote":"Connection Refused: not authorised.","id":"p1"}`,
+			`{"kind":"done","event":"e8","quote":"tambak/a1/do 5.84","target":"p1"}`}, 2},
+		{[]string{`{"kind":"failure","event":"e10","quote":"Unable to load external component 'dfrobot_do'","id":"p1"}`,
+			`{"kind":"done","event":"e12","quote":"INFO Successfully compiled program.","target":"p1"}`}, 2},
+		// another program's success shows no fix
+		{[]string{`{"kind":"failure","event":"e10","quote":"Unable to load external component 'dfrobot_do'","id":"p1"}`,
+			`{"kind":"done","event":"e8","quote":"tambak/a1/do 5.84","target":"p1"}`}, 1},
+	} {
+		r := New(Options{SessionID: "s"})
+		// the log's own reading is left out: the model read these
+		applyAll(r, evs[:1])
+		rep := admitLines(t, r, evs, tc.lines...)
+		if len(rep.Admitted) != tc.want {
+			t.Errorf("%s: admitted %d (%v), dropped %v; want %d", tc.lines[1], len(rep.Admitted), rep.Admitted, rep.Dropped, tc.want)
+		}
+	}
+}
