@@ -50,20 +50,24 @@ func NewContent(msgs []json.RawMessage) *Content {
 // An Encoded is immutable and safe for concurrent use.
 type Encoded struct {
 	raw   []byte // private copy
-	canon []byte // canonical JSON of raw (raw itself when equal); nil when not I-JSON or not kept
-	// ijson: raw is I-JSON, its canonical form too large to keep beside
-	// it (keepCanon) and made again when a fold hashes it.
-	ijson bool
+	canon []byte // canonical JSON of raw (raw itself when equal); nil when not I-JSON
 }
 
-// keepCanon is the largest canonical form an Encoded keeps when it differs
-// from the message's bytes. A larger one (a pasted 50 MB output) would
-// double what the engine holds of the message for as long as it is on the
-// surface; it is made again, once, by the fold that archives the message.
-const keepCanon = 1 << 20
+// keepEncoded is the largest message (and canonical form) Encode prepares.
+// A larger one (a pasted 50 MB output) is not copied: the copy, and its
+// canonical form when that differs, would double or triple what the
+// engine holds of the message beside the host's own bytes for as long as
+// it keeps what it read of the message. NewContentOf copies and encodes
+// it, once, in the fold that archives it.
+const keepEncoded = 1 << 20
 
-// Encode copies m and encodes the copy as LogicalHash does.
+// Encode copies m and encodes the copy as LogicalHash does. It returns nil
+// for a message longer than keepEncoded (1 MiB), or whose canonical form
+// is: NewContentOf encodes such a message itself.
 func Encode(m json.RawMessage) *Encoded {
+	if len(m) > keepEncoded {
+		return nil
+	}
 	raw := append(make([]byte, 0, len(m)), m...)
 	var p jcsParser
 	c, err := p.canonical(make([]byte, 0, len(raw)), raw)
@@ -72,8 +76,8 @@ func Encode(m json.RawMessage) *Encoded {
 		c = nil
 	case bytes.Equal(c, raw):
 		c = raw
-	case len(c) > keepCanon:
-		return &Encoded{raw: raw, ijson: true}
+	case len(c) > keepEncoded:
+		return nil
 	}
 	return &Encoded{raw: raw, canon: c}
 }
@@ -96,9 +100,6 @@ func NewContentOf(msgs []json.RawMessage, encs []*Encoded) *Content {
 		case e.Holds(m) && e.canon != nil:
 			cp[i] = e.raw
 			a.addCanonical(e.canon)
-		case e.Holds(m) && e.ijson:
-			cp[i] = e.raw
-			a.add(e.raw)
 		case e.Holds(m):
 			cp[i] = e.raw
 			a.addRaw(e.raw)

@@ -176,11 +176,11 @@ func TestSealAndPutTakeTheHashOnlyFromAContentThatHolds(t *testing.T) {
 	}
 }
 
-// TestContentOfHugeEncoded: a message whose canonical form is too large to
-// keep beside it (over 1 MiB and not canonical as written) is encoded
-// without it, and a Content made from that encoding hashes as LogicalHash
-// does (its canonical form made again); a huge message canonical as it is,
-// and one that is not I-JSON, too.
+// TestContentOfHugeEncoded: a message over 1 MiB is not prepared (Encode
+// returns nil: no copy of it is kept beside the host's), and a Content
+// made with those nil encodings hashes and holds as LogicalHash does (each
+// copied and encoded then); a huge message canonical as it is, and one
+// that is not I-JSON, too.
 func TestContentOfHugeEncoded(t *testing.T) {
 	text := strings.Repeat("000123 ERROR: retry socket timeout é \\u00e9\\n", 40000)
 	msgs := []json.RawMessage{
@@ -196,6 +196,9 @@ func TestContentOfHugeEncoded(t *testing.T) {
 	encs := make([]*bundle.Encoded, len(msgs))
 	for i, m := range msgs {
 		encs[i] = bundle.Encode(m)
+		if huge := len(m) > 1<<20; huge != (encs[i] == nil) {
+			t.Errorf("message %d (%d bytes): Encode gave %v", i, len(m), encs[i])
+		}
 	}
 	c := bundle.NewContentOf(msgs, encs)
 	if c.LogicalHash() != want || !slices.Equal(c.RawIndexes(), bundle.RawIndexes(msgs)) {

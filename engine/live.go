@@ -285,7 +285,8 @@ type msgInfo struct {
 	// enc is the message's archive encoding, made once here so a fold
 	// archiving it hashes the encoding instead of canonicalizing the
 	// message again (bundle.NewContentOf uses it only while the message's
-	// bytes equal its copy); nil when the message has no JSON form.
+	// bytes equal its copy); nil when the message has no JSON form or is
+	// too long to keep a copy of (bundle.Encode).
 	enc *bundle.Encoded
 }
 
