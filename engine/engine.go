@@ -238,6 +238,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 	rep.ShadowedSeqs = res.ShadowedSeqs
 	rep.CheckpointSeq = res.CheckpointSeq()
+	e.liveOf(s).folded(s)
 	// Exact without re-pricing the surface: the host meter prices each
 	// node on its own, and only the span was replaced.
 	rep.TokensAfter = rep.TokensBefore - plan.Tokens + rep.CheckpointTokens

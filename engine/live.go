@@ -255,9 +255,31 @@ func (l *live) committed(s *hostshim.Session, r *projection.Reducer, b *projecti
 	}
 	l.base = r
 	l.cur, l.snaps, l.since = nil, nil, 0
+	l.dropOffSurface(s)
 	hi := r.LastSeq()
-	maps.DeleteFunc(l.msgs, func(seq int, _ *msgInfo) bool { return seq <= hi && s.Position(seq) < 0 })
 	l.memo.Keep(func(seq int) bool { return seq > hi })
+}
+
+// dropOffSurface drops what was read of the messages at or before the
+// base's end that are off the surface. committed runs while the fold's
+// span is still on the surface (the summarizer compiles before the host
+// replaces it); Engine.Fold calls this again once the replacement is in,
+// so what the engine read of the span (a user's or the assistant's whole
+// text among it) goes with the span, not at the next fold's commit.
+// l.mu must be held.
+func (l *live) dropOffSurface(s *hostshim.Session) {
+	if l.base == nil {
+		return
+	}
+	hi := l.base.LastSeq()
+	maps.DeleteFunc(l.msgs, func(seq int, _ *msgInfo) bool { return seq <= hi && s.Position(seq) < 0 })
+}
+
+// folded is dropOffSurface after a fold's replacement is on the surface.
+func (l *live) folded(s *hostshim.Session) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.dropOffSurface(s)
 }
 
 // msgInfo is what the engine reads of one message, once: the event the
