@@ -1,9 +1,11 @@
 package recall
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -88,4 +90,50 @@ func TestSnippetSpansInLongText(t *testing.T) {
 	if len(sp) == 0 || sp[len(sp)-1][1] != len(text) {
 		t.Errorf("CJK match at the end: spans %v", sp)
 	}
+}
+
+// TestTextChunksLongKeepsNoHistory: a chunk longer than textBlock (a
+// pasted log) compresses to the bytes the shared encoder gives it, and
+// once the garbage collector has emptied the pool of long encoders (two
+// collections) the codec holds no more than before (the shared encoder
+// kept a 16 MiB history per state after such a chunk).
+func TestTextChunksLongKeepsNoHistory(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 4<<20; i++ {
+		fmt.Fprintf(&b, "%06d WARN retry socket %d timeout\n", i, i*7919%100003)
+	}
+	texts := []storedText{{Meta: []byte(`{"r":"tool"}`), Text: b.String()}, {Text: "short"}}
+	shared := newTextEncoder(4)
+	c := newTextCodec()
+	defer c.close()
+	c.encode([]storedText{{Text: "warm"}}) // the shared states' tables, made on first use
+	live := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	before := live()
+	chunks := c.encode(texts)
+	chunks = nil
+	grew := int64(live()) - int64(before)
+	chunks = c.encode(texts)
+	for i, ch := range chunks {
+		first, _, body, err := chunkSpan(ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := c.dec.DecodeAll(body, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := shared.EncodeAll(raw, nil); !bytes.Equal(body, want) {
+			t.Errorf("chunk %d (from text %d, %d bytes): %d compressed bytes, the shared encoder gives %d", i, first, len(raw), len(body), len(want))
+		}
+	}
+	if grew > 4<<20 {
+		t.Errorf("the codec holds %.1f MiB more after compressing a %d-byte text", float64(grew)/(1<<20), len(texts[0].Text))
+	}
+	runtime.KeepAlive(c)
 }
