@@ -574,8 +574,10 @@ type foldOut struct {
 	written int // seq of the first event not written
 	counted int // seq of the first event whose size is not in pending
 	pending int // approximate bytes of events appended but not written
-	done    bool
-	release func() // drops the hold on tmp
+	// projected is the engine's ProjectedThrough at the last Release.
+	projected int
+	done      bool
+	release   func() // drops the hold on tmp
 }
 
 func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut, error) {
@@ -593,7 +595,7 @@ func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut,
 	if err != nil {
 		release = func() {}
 	}
-	return &foldOut{eng: eng, w: w, tmp: tmp, path: path, release: release}, nil
+	return &foldOut{eng: eng, w: w, tmp: tmp, path: path, projected: -1, release: release}, nil
 }
 
 // flush writes the events appended since the last write once they add up
@@ -606,22 +608,36 @@ func (o *foldOut) flush(s *hostshim.Session, force bool) error {
 		o.pending += len(evs[o.counted-base].Data) + 64
 	}
 	if o.written == s.Len() || (!force && o.pending < foldOutBatchBytes) {
+		// No batch to write, but a fold since the last release (the
+		// projection moved) may have taken written events off the
+		// surface: release them now. Waiting for the next batch kept a
+		// huge tool output that a fold had archived for as long as the
+		// rest of the log took to add up to a batch (to its end, when
+		// little followed), beside the next huge message.
+		if o.eng.ProjectedThrough(s) != o.projected {
+			o.releaseWritten(s)
+		}
 		return nil
 	}
 	if err := o.w.Append(evs[o.written-base:]...); err != nil {
 		return err
 	}
 	o.written, o.pending = s.Len(), 0
-	// Release only what is written and what the engine's projection has
-	// already reduced: a fold reduces the messages after that point from
-	// the session. Release drops payload and envelope (about a byte per
-	// event stays), where Forget kept an envelope of ~200 bytes per event
-	// for good, memory that grew with the log. The check vouches for every
-	// replacement: what Release drops below the written mark is in the new
-	// log already, and nothing in a forward replay reads a node that a
-	// fold took off the surface again.
-	s.Release(min(o.written, o.eng.ProjectedThrough(s)+1), foldWritten)
+	o.releaseWritten(s)
 	return nil
+}
+
+// releaseWritten lets the session release what is written and what the
+// engine's projection has already reduced: a fold reduces the messages
+// after that point from the session. Release drops payload and envelope
+// (about a byte per event stays), where Forget kept an envelope of ~200
+// bytes per event for good, memory that grew with the log. The check
+// vouches for every replacement: what Release drops below the written
+// mark is in the new log already, and nothing in a forward replay reads a
+// node that a fold took off the surface again.
+func (o *foldOut) releaseWritten(s *hostshim.Session) {
+	o.projected = o.eng.ProjectedThrough(s)
+	s.Release(min(o.written, o.projected+1), foldWritten)
 }
 
 // foldWritten is ef fold's Release check (see foldOut.flush).
