@@ -309,7 +309,7 @@
 //
 //	{"kind": K, "event": "e<seq>", "quote": Q,
 //	 "condition": C, "subject": S, "value": V, "target": T,
-//	 "subject_event": "e<seq>", "change": X, "id": L}
+//	 "subject_event": "e<seq>", "value_event": "e<seq>", "change": X, "id": L}
 //
 // every field a string; kind, event and quote always; K one of constraint
 // (C optional: exact words of the event saying when the rule applies),
@@ -321,7 +321,10 @@
 // output showing it finished; or T a failure, the event a tool output the
 // log ties to it showing it fixed: modelpropfix.go). A value whose quote
 // does not name its setting may cite the message that does (subject_event:
-// the one it answers, or an earlier one of the user or the system); X is a
+// the one it answers, or an earlier one of the user or the system); a value
+// the event adopts from an earlier tool output without writing it ("put
+// the version you saw in the output") may cite that output (value_event:
+// V copied from it as a whole token, and Q holding no digit); X is a
 // change relative to the held value ("revert", "*0.5", "+2", "-10 min";
 // modelpropvalue.go); L a local id a later line may name as its T.
 //

@@ -98,3 +98,43 @@ func TestModelDoneOfModelFailure(t *testing.T) {
 		}
 	}
 }
+
+// A value the user adopts from a tool's output without writing it is the
+// output's, when the model names that output (value_event) and the value
+// stands in it; never a value picked from an output for a message that
+// wrote its own, nor from a message that is no tool's output.
+func TestModelValueAdoptedFromOutput(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "Check which PHP staging runs."},
+		{Seq: 1, Role: RoleAssistant, Text: "Checking.", Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": "ssh staging php -v"}}}},
+		{Seq: 2, Role: RoleTool, Text: "PHP 8.3.14 (cli) (built: Nov 25 2026) (NTS)", Result: &Result{CallID: "c1"}},
+		{Seq: 3, Role: RoleUser, Text: "Super. Put the version you saw in the output into config.platform.php."},
+		{Seq: 4, Role: RoleUser, Text: "And set config.platform.php to 8.3 for the CI image."},
+	}
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"8.3.14","value_event":"e2"}`, "8.3.14"},
+		// the quote writes a value of its own
+		{`{"kind":"value","event":"e4","quote":"set config.platform.php to 8.3","subject":"config.platform.php","value":"8.3.14","value_event":"e2"}`, ""},
+		// not in the output, or not at a word's edge
+		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"8.4.1","value_event":"e2"}`, ""},
+		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"3.14","value_event":"e2"}`, ""},
+		// no tool's output, or a later one
+		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"PHP","value_event":"e0"}`, ""},
+		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"8.3","value_event":"e4"}`, ""},
+	} {
+		r := New(Options{SessionID: "s"})
+		applyAll(r, evs[:1])
+		rep := admitLines(t, r, evs, tc.line)
+		var got string
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue && a.Proposed != nil {
+				got = a.Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: value %q (admitted %v, dropped %v), want %q", tc.line, got, rep.Admitted, rep.Dropped, tc.want)
+		}
+	}
+}

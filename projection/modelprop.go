@@ -114,6 +114,11 @@ type ModelProposal struct {
 	// setting, the id of the message that does: the message the cited one
 	// answers, or an earlier message of the user or the system.
 	SubjectEvent string `json:"subject_event,omitempty"`
+	// ValueEvent is, for a value the cited message adopts from an earlier
+	// tool output without writing it ("put the version you saw in the
+	// output"), the id of that output: Value is then copied from it, and
+	// the quote holds no value of its own.
+	ValueEvent string `json:"value_event,omitempty"`
 	// Change is, for a value stated relative to the held one, the change:
 	// "revert" (back to the value before), or "*0.5", "*2", "+2",
 	// "-10 min". The value is then the held one changed; Value stays the
@@ -275,6 +280,7 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 	sb.WriteString("Kinds: constraint (a rule the agent must follow; \"condition\": the exact words saying when it applies, optional), " +
 		"decision (a choice made), value (a setting's value: \"subject\" the setting as the message names it, \"value\" exactly as written, inside the quote; " +
 		"when the quote does not name the setting, \"subject_event\": the id of the message that does, the one the cited message answers or an earlier message of the user's; " +
+		"when the message adopts a value shown in an earlier tool output without writing it (\"use the version you saw\"), \"value_event\": the id of that output, with \"value\" copied exactly from it; " +
 		"when the value is stated relative to the one held, \"change\": \"revert\" for back to the earlier value, or \"*0.5\", \"*2\", \"+2\", \"-10 min\", with \"value\" still the words as written: EF computes the value), " +
 		"obligation (a task still to do), failure (a tool output showing something failed), negative (an approach tried and rejected), " +
 		"uncertainty (an open question or a hypothesis), supersedes (\"target\": the id of what the cited message replaces; \"value\" for a value), " +
@@ -433,7 +439,7 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 			continue
 		}
 		if len(p.Quote) > maxModelQuote || len(p.Condition) > maxModelQuote || len(p.Value) > maxModelQuote || len(p.Subject) > maxModelQuote || len(p.Target) > 200 || len(p.Event) > 200 ||
-			len(p.ID) > 200 || len(p.SubjectEvent) > 200 || len(p.Change) > 200 {
+			len(p.ID) > 200 || len(p.SubjectEvent) > 200 || len(p.ValueEvent) > 200 || len(p.Change) > 200 {
 			rep.Drop(DropOversized)
 			continue
 		}
@@ -564,7 +570,7 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 		// its value and subject, a move to its target)
 		return DropShort
 	}
-	dup := strings.Join([]string{p.Kind, strconv.Itoa(seq), quote, p.Target, p.Value, p.Subject, p.Condition, p.Change, p.SubjectEvent}, "\x00")
+	dup := strings.Join([]string{p.Kind, strconv.Itoa(seq), quote, p.Target, p.Value, p.Subject, p.Condition, p.Change, p.SubjectEvent, p.ValueEvent}, "\x00")
 	if a.seen[dup] {
 		return DropDuplicate
 	}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A value the summarizer model proposes: its setting and its value, each
@@ -45,7 +47,11 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 	if v == "" {
 		return DropValue
 	}
-	if _, ok := findVerbatim(quote, v); !ok {
+	if id := strings.TrimSpace(p.ValueEvent); id != "" {
+		if !adoptedValue(v, quote, id, ev, event, allowed) {
+			return DropValue
+		}
+	} else if _, ok := findVerbatim(quote, v); !ok {
 		return DropValue
 	}
 	subj := strings.TrimSpace(p.Subject)
@@ -231,4 +237,48 @@ func (r *Reducer) saidBefore(seq int, event func(int) (Event, bool)) []string {
 	}
 	slices.Reverse(out)
 	return out
+}
+
+// adoptedValue reports whether value v, which the message ev adopts from
+// the tool output id without writing it ("composer.json'daki
+// config.platform.php'ye çıktıda gördüğün sürümü yaz"), stands in that
+// output: an earlier tool result the model may cite, not interrupted, v
+// in it from a word's edge to a word's edge; and the quote gives no value
+// of its own (no digit), so a value the speaker wrote is never replaced by
+// one the model picked from an output.
+func adoptedValue(v, quote, id string, ev Event, event func(int) (Event, bool), allowed func(int) bool) bool {
+	if event == nil || strings.ContainsFunc(quote, unicode.IsDigit) {
+		return false
+	}
+	s := eventSeq(id)
+	if s < 0 || s >= ev.Seq || allowed != nil && !allowed(s) {
+		return false
+	}
+	out, ok := event(s)
+	if !ok || out.Seq != s || out.Role != RoleTool || out.Result == nil || out.Result.Interrupted {
+		return false
+	}
+	_, ok = findVerbatimIf(out.Text, v, func(i, j int) bool { return wholeToken(out.Text, i, j) })
+	return ok
+}
+
+// wholeToken reports whether text[i:j] is a whole token: not part of a
+// longer number, version or name ("3.14" of "8.3.14", "8.3" of "8.3.14");
+// a sentence's closing stop may follow it.
+func wholeToken(text string, i, j int) bool {
+	inName := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' }
+	if b, _ := utf8.DecodeLastRuneInString(text[:i]); i > 0 && (inName(b) || b == '.') {
+		return false
+	}
+	if j >= len(text) {
+		return true
+	}
+	a, n := utf8.DecodeRuneInString(text[j:])
+	if inName(a) {
+		return false
+	}
+	if next, _ := utf8.DecodeRuneInString(text[j+n:]); a == '.' && j+n < len(text) && inName(next) {
+		return false
+	}
+	return true
 }
