@@ -6,6 +6,21 @@ import (
 	"testing"
 )
 
+func TestLastListed(t *testing.T) {
+	for _, tc := range []struct{ cmd, want string }{
+		{"set -a; . env; set +a; make test", "make test"},
+		{"psql -c 'SELECT 1; SELECT 2'", "psql -c 'SELECT 1; SELECT 2'"},
+		{`echo "a;b" && make`, `echo "a;b" && make`},
+		{`sed -i s/a\;b/c/ f`, `sed -i s/a\;b/c/ f`},
+		{"make build;", ""},
+		{"echo 'unclosed; make", ""},
+	} {
+		if got := lastListed(tc.cmd); got != tc.want {
+			t.Errorf("lastListed(%q) = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
+
 func TestScriptRun(t *testing.T) {
 	for _, tc := range []struct{ cmd, want string }{
 		// An interpreter's options and their values are how the script
@@ -56,6 +71,13 @@ func TestInterpreterRunsResolve(t *testing.T) {
 		// The script run again under another interpreter's options.
 		{"python3 train.py --config cfg/a.yaml --batch-size 64", "torch.OutOfMemoryError: CUDA out of memory",
 			"python3 -u train.py --config cfg/a.yaml --batch-size 32", "epoch 1/3 done", true},
+		// A list's last command passed, with an option added: the same
+		// subscription with the credentials sourced first.
+		{"mosquitto_sub -h 192.168.10.5 -t 'tambak/+/do' -C 6 -v", "Connection error: Connection Refused: not authorised.",
+			`set -a; . /etc/tambak/mqtt.env; set +a; mosquitto_sub -h 192.168.10.5 -u telegraf -P "$MQTT_PASS" -t 'tambak/+/do' -C 6 -v`, "tambak/a1/do 5.84", true},
+		// only the last command of a list is known to have passed
+		{"mosquitto_sub -h 192.168.10.5 -t 'tambak/+/do' -C 6 -v", "Connection error: Connection Refused: not authorised.",
+			`mosquitto_sub -h 192.168.10.5 -u telegraf -t 'tambak/+/do' -C 6 -v; echo done`, "done", false},
 		// Another script of the same interpreter is another program.
 		{"python export.py --format onnx", "ModuleNotFoundError: No module named 'onnx'",
 			"python train.py --format onnx", "ok", false},

@@ -123,10 +123,19 @@ type passedStage struct {
 	fields  []string
 }
 
-// readPassed reads a passing call's stages.
+// readPassed reads a passing call's stages: those of its last command
+// when it is a list ("set -a; . mqtt.env; set +a; mosquitto_sub …": the
+// call's status is its last command's, so only that one is known to have
+// passed).
 func readPassed(passed string) *passedCall {
 	pc := &passedCall{text: passed}
-	for _, st := range andRE.Split(passed, -1) {
+	listed := passed
+	if !strings.Contains(passed, "\n") {
+		// a command (callText gives one line); another tool's call is
+		// its name and arguments a line each, no shell list
+		listed = lastListed(passed)
+	}
+	for _, st := range andRE.Split(listed, -1) {
 		if i := strings.IndexByte(st, '|'); i >= 0 {
 			st = st[:i]
 		}
@@ -224,4 +233,32 @@ func subset(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// lastListed is the last command of a shell list "a; b", separators
+// inside quotes or after a backslash aside: cmd itself when it
+// is no list, "" when it ends in a separator or its quotes do not close.
+func lastListed(cmd string) string {
+	last, quote, esc := 0, byte(0), false
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case esc:
+			esc = false
+		case c == '\\' && quote != '\'':
+			esc = true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ';':
+			last = i + 1
+		}
+	}
+	if quote != 0 {
+		return ""
+	}
+	return strings.TrimSpace(cmd[last:])
 }
