@@ -138,3 +138,26 @@ func TestModelValueAdoptedFromOutput(t *testing.T) {
 		}
 	}
 }
+
+// Dictated text says its punctuation aloud: a clause starts after a said
+// "comma", "new paragraph" or (in text dictated throughout) "period", so
+// a rule quoted after an earlier clause's "not" keeps its own clause;
+// "period" in a sentence of written text ends nothing.
+func TestKeepsNegationDictated(t *testing.T) {
+	for _, tc := range []struct {
+		text, quote string
+		want        bool
+	}{
+		{"that's for next sprint not now period you can merge period oh and the rule is lifted comma fine", "you can merge", true},
+		{"bold everywhere looks shouty not great comma go with the darker text period thanks period bye", "go with the darker text", true},
+		{"no new paragraph keep the brand teal exactly as it is", "keep the brand teal exactly as it is", true},
+		// written text: "period" is a word, the negation holds
+		{"Don't shorten the retention period to 7 days.", "to 7 days", false},
+		{"We will not raise the limit period.", "raise the limit", false},
+	} {
+		i := strings.Index(tc.text, tc.quote)
+		if got := keepsNegation(tc.text, i, i+len(tc.quote)); got != tc.want {
+			t.Errorf("keepsNegation(%q, %q) = %v, want %v", tc.text, tc.quote, got, tc.want)
+		}
+	}
+}

@@ -789,6 +789,13 @@ func findVerbatimIf(text, q string, ok func(i, j int) bool) (string, bool) {
 	return "", false
 }
 
+// spokenStopRE is punctuation said aloud, as speech recognition writes
+// it out when the user dictates ("comma", "full stop", "new paragraph").
+var spokenStopRE = regexp.MustCompile(`(?i)\b(?:comma|full\s+stop|new\s+(?:paragraph|line)|semicolon|question\s+mark|exclamation\s+(?:mark|point))\b`)
+
+// spokenPeriodRE is "period" said for a full stop (see keepsNegation).
+var spokenPeriodRE = regexp.MustCompile(`(?i)\bperiod\b`)
+
 // clauseStops end a clause: what a quote's clause says before it is what
 // follows the last of them.
 const clauseStops = ".,;:!?\n。，、；：！？"
@@ -800,6 +807,16 @@ const clauseStops = ".,;:!?\n。，、；：！？"
 // the opposite of what the event says.
 func keepsNegation(text string, i, j int) bool {
 	pre := text[strings.LastIndexAny(text[:i], clauseStops)+1 : i]
+	if m := spokenStopRE.FindAllStringIndex(pre, -1); len(m) > 0 {
+		// dictated text says its punctuation ("… looks shouty comma go
+		// with the darker text"): the clause starts after the last one
+		pre = pre[m[len(m)-1][1]:]
+	}
+	if m := spokenPeriodRE.FindAllStringIndex(pre, -1); len(m) > 0 && len(spokenPeriodRE.FindAllStringIndex(text, 3))+len(spokenStopRE.FindAllStringIndex(text, 3)) >= 3 {
+		// "period" ends a sentence only in text dictated throughout
+		// (three said stops at least), not in "the retention period"
+		pre = pre[m[len(m)-1][1]:]
+	}
 	if strings.TrimSpace(pre) == "" {
 		return true
 	}
