@@ -161,3 +161,63 @@ func TestKeepsNegationDictated(t *testing.T) {
 		}
 	}
 }
+
+// A value set back to what it was is news while another value is
+// current: the model's revert to its own earlier value is admitted, not
+// read already because the superseded value was the same.
+func TestModelRevertToEarlierValue(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "Bu projede PHP belleği memory_limit 512M olsun."},
+		{Seq: 1, Role: RoleUser, Text: "memory_limit'i iki katına çıkar, tekrar dene."},
+		{Seq: 2, Role: RoleUser, Text: "Yok, vazgeçtik. memory_limit'i de eski haline getir."},
+	}
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs[:1])
+	rep := admitLines(t, r, evs,
+		`{"kind":"value","event":"e0","quote":"memory_limit 512M","subject":"memory_limit","value":"512M","id":"p1"}`,
+		`{"kind":"supersedes","event":"e1","quote":"memory_limit'i iki katına çıkar","value":"iki katına çıkar","change":"*2","target":"p1","id":"p2"}`,
+		`{"kind":"supersedes","event":"e2","quote":"memory_limit'i de eski haline getir","value":"eski haline getir","change":"revert","target":"p2"}`)
+	var cur []string
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue {
+			cur = append(cur, a.Value)
+		}
+	}
+	if len(cur) != 1 || cur[0] != "512M" {
+		t.Errorf("current memory_limit %q, want only 512M (admitted %v, dropped %v)", cur, rep.Admitted, rep.Dropped)
+	}
+}
+
+// A message may set a value and change it in the same breath ("Pak Darto
+// wants 10 minutes, Bu Ratna says make it half"): a supersedes of a value
+// quoted earlier in the same event is admitted, one of a value quoted
+// after it is not.
+func TestModelSupersedesWithinOneEvent(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "Soal alarm: Pak Darto maunya for 10 menit, tapi Bu Ratna bilang dibikin setengahnya aja."},
+		{Seq: 1, Role: RoleUser, Text: "Bikin setengahnya aja kata Bu Ratna, padahal Pak Darto maunya for 10 menit."},
+	}
+	for _, tc := range []struct {
+		first, second string
+		want          string
+	}{
+		{`{"kind":"value","event":"e0","quote":"maunya for 10 menit","subject":"for","value":"10 menit","id":"p1"}`,
+			`{"kind":"supersedes","event":"e0","quote":"dibikin setengahnya aja","value":"setengahnya","change":"*0.5","target":"p1"}`, "5 menit"},
+		// the change is quoted before the value it would change
+		{`{"kind":"value","event":"e1","quote":"maunya for 10 menit","subject":"for","value":"10 menit","id":"p1"}`,
+			`{"kind":"supersedes","event":"e1","quote":"Bikin setengahnya aja","value":"setengahnya","change":"*0.5","target":"p1"}`, "10 menit"},
+	} {
+		r := New(Options{SessionID: "s"})
+		applyAll(r, evs)
+		rep := admitLines(t, r, evs, tc.first, tc.second)
+		var cur []string
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue && a.Proposed != nil {
+				cur = append(cur, a.Value)
+			}
+		}
+		if len(cur) != 1 || cur[0] != tc.want {
+			t.Errorf("%s: current %q, want only %q (admitted %v, dropped %v)", tc.second, cur, tc.want, rep.Admitted, rep.Dropped)
+		}
+	}
+}

@@ -586,7 +586,10 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 		if target = r.anchorByID(t); target == nil {
 			return DropTarget
 		}
-		if target.FirstSeq() >= seq {
+		if target.FirstSeq() > seq || target.FirstSeq() == seq && !saidAfter(said, target.Quote, quote) {
+			// a move is of something said before it: in an older
+			// event, or earlier in the same one ("Pak Darto wants 10
+			// … make it half")
 			return DropTargetAge
 		}
 		if !target.IsHead() {
@@ -800,6 +803,17 @@ var spokenPeriodRE = regexp.MustCompile(`(?i)\bperiod\b`)
 // follows the last of them.
 const clauseStops = ".,;:!?\n。，、；：！？"
 
+// saidAfter reports whether quote q stands in text after the whole of
+// quote before (both found, not overlapping).
+func saidAfter(text, before, q string) bool {
+	if before == "" || q == "" {
+		return false
+	}
+	i := strings.Index(text, before)
+	j := strings.LastIndex(text, q)
+	return i >= 0 && j >= i+len(before)
+}
+
 // keepsNegation reports whether a quote at text[i:j] keeps its clause's
 // negation: the words of its clause before it ("Nobody gets to | wipe the
 // staging tables", "Non | toccare lo stato") say none, or the quote says
@@ -905,8 +919,10 @@ func (r *Reducer) readAlready(nu *Anchor) bool {
 		}
 		cites := slices.ContainsFunc(a.SourceRefs, func(ref EventRef) bool { return ref.Seq == seq })
 		if a.Kind == KindValue {
-			// a value is known by its value, on its key or from its event
-			return a.Value == nu.Value && (a.Key == nu.Key || cites)
+			// a value is known by its value, on its key or from its
+			// event, while it is current: set again after a change (a
+			// revert to it) it is news
+			return a.IsHead() && a.Value == nu.Value && (a.Key == nu.Key || cites)
 		}
 		if !cites {
 			return false

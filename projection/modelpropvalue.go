@@ -66,12 +66,14 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 		// the log holds the setting under its own spelling: one key
 		nu.Key = o.Key
 	}
-	if !namesSubject(quote, subj) && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
+	sameBreath := target != nil && target.FirstSeq() == ev.Seq // set earlier in this message (admit checked the order)
+	if !namesSubject(quote, subj) && !sameBreath && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
 		// the quote names the setting it gives a value ("we have 3
 		// reviewers" gives none to a "report" named elsewhere in the
 		// event), or a message the speaker answers or the user wrote
 		// before does; "torna a 25" may leave it unnamed only for the
-		// setting set last
+		// setting set last, or the one the same message set before
+		// it
 		return DropSubject
 	}
 	change := strings.ToLower(strings.TrimSpace(p.Change))
