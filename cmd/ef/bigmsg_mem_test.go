@@ -180,11 +180,15 @@ func TestHugeMessageMemory(t *testing.T) {
 // compresses long texts apart): without them ef fold peaks at 5.46-5.75
 // in nine runs (the copy the archive's content makes, the segment payload
 // being compressed, the host's line and text, and the tables, when the
-// bundle is written); its limit is 6.5.
+// bundle is written); its limit is 6.5. ef inspect's and ef state's read
+// of the DSH log measured up to 3.99 at 32b11cb and after, when the
+// sampler catches the moment three copies are live (the event's line,
+// the unquote buffer or raw copy, the decoded text) beside the tables;
+// its limit, 4.0 before, is 4.4 so that moment is not a coin toss.
 const (
 	hugeFoldLimit   = 6.5
 	hugeRecallLimit = 2.4
-	hugeReadLimit   = 4.0
+	hugeReadLimit   = 4.4
 	hugeImportLimit = 5.5
 )
 
