@@ -121,12 +121,7 @@ func (t *transcript) uiMessage(role string, parts []uiPart, attachments []uiAtta
 		return nil
 	case "assistant":
 	default:
-		if len(dropEmptyText(blocks)) == 0 {
-			t.skipped++
-			return nil
-		}
-		t.otherRoles++
-		t.user(append([]hostshim.Block{hostshim.TextBlock("[" + cmp.Or(role, "no role") + "]")}, blocks...)...)
+		t.otherRole(role, blocks)
 		return nil
 	}
 	pend.calls = pend.calls[:0]

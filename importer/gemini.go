@@ -240,12 +240,7 @@ func (g *geminiReader) content(role string, parts []geminiPart) error {
 				blocks = append(blocks, b)
 			}
 		}
-		if len(dropEmptyText(blocks)) == 0 {
-			t.skipped++
-			return nil
-		}
-		t.otherRoles++
-		t.user(append([]hostshim.Block{hostshim.TextBlock("[" + role + "]")}, blocks...)...)
+		t.otherRole(role, blocks)
 	}
 	return nil
 }

@@ -368,13 +368,7 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 		// LangChain ChatMessage's own role): what it says was in the
 		// model's context, so it is kept as a user message that names
 		// its role, and counted (Stats.OtherRoles).
-		blocks := partBlocks(parts)
-		if len(dropEmptyText(blocks)) == 0 {
-			t.skipped++
-			return nil
-		}
-		t.otherRoles++
-		t.user(append([]hostshim.Block{hostshim.TextBlock("[" + cmp.Or(role, "no role") + "]")}, blocks...)...)
+		t.otherRole(role, partBlocks(parts))
 	}
 	return nil
 }

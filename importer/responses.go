@@ -228,8 +228,7 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 		case "developer", "system":
 			t.system(joinText(partBlocks(parts)))
 		default:
-			t.otherRoles++
-			t.user(append([]hostshim.Block{hostshim.TextBlock("[" + p.Role + "]")}, partBlocks(parts)...)...)
+			t.otherRole(p.Role, partBlocks(parts))
 		}
 	case "reasoning":
 		var summary []struct {

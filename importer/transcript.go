@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -103,6 +104,20 @@ func (t *transcript) drain(all bool) error {
 func (t *transcript) user(blocks ...hostshim.Block) { t.message(itemUser, blocks) }
 
 func (t *transcript) assistant(blocks ...hostshim.Block) { t.message(itemAssistant, blocks) }
+
+// otherRole keeps a message of a role the format's reader does not know
+// ("tool" of another shape, "function", "data", a client's own): what it
+// says was in the model's context, so it is a user message that names its
+// role ("[function] …"), counted in Stats.OtherRoles; one with nothing
+// to say is skipped and counted.
+func (t *transcript) otherRole(role string, blocks []hostshim.Block) {
+	if len(dropEmptyText(blocks)) == 0 {
+		t.skipped++
+		return
+	}
+	t.otherRoles++
+	t.user(append([]hostshim.Block{hostshim.TextBlock("[" + cmp.Or(role, "no role") + "]")}, blocks...)...)
+}
 
 // message adds a user or assistant message; one with no content is
 // counted as skipped.

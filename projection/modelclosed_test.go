@@ -11,12 +11,7 @@ import (
 // "set -a; . env; set +a" with a user; a third failure the log does not
 // read (it blames nothing a rerun shows).
 func closedSession() []Event {
-	call := func(seq int, cmd string) Event {
-		return Event{Seq: seq, Role: RoleAssistant, Text: "Running.", Calls: []Call{{ID: fmt.Sprint("c", seq), Name: "bash", Args: map[string]any{"command": cmd}}}}
-	}
-	res := func(seq int, text string, isErr bool) Event {
-		return Event{Seq: seq, Role: RoleTool, Text: text, Result: &Result{CallID: fmt.Sprint("c", seq-1), IsError: isErr}}
-	}
+	call, res := runEv, outEv
 	return []Event{
 		{Seq: 0, Role: RoleUser, Text: "Set up the pond alerts."},
 		call(1, "docker compose up -d influxdb"),

@@ -206,15 +206,20 @@ func TestModelValueSubjectElsewhere(t *testing.T) {
 	}
 }
 
+// runEv is the assistant's event at seq running cmd (call id c<seq>).
+func runEv(seq int, cmd string) Event {
+	return Event{Seq: seq, Role: RoleAssistant, Text: "Running.", Calls: []Call{{ID: fmt.Sprint("c", seq), Name: "bash", Args: map[string]any{"command": cmd}}}}
+}
+
+// outEv is the tool's result at seq of the call runEv made at seq-1.
+func outEv(seq int, text string, isErr bool) Event {
+	return Event{Seq: seq, Role: RoleTool, Text: text, Result: &Result{CallID: fmt.Sprint("c", seq-1), IsError: isErr}}
+}
+
 // fixSession is a session with a failed command and a failed test, and
 // later results of several kinds.
 func fixSession() []Event {
-	call := func(seq int, cmd string) Event {
-		return Event{Seq: seq, Role: RoleAssistant, Text: "Running.", Calls: []Call{{ID: fmt.Sprint("c", seq), Name: "bash", Args: map[string]any{"command": cmd}}}}
-	}
-	res := func(seq int, text string, isErr bool) Event {
-		return Event{Seq: seq, Role: RoleTool, Text: text, Result: &Result{CallID: fmt.Sprint("c", seq-1), IsError: isErr}}
-	}
+	call, res := runEv, outEv
 	return []Event{
 		{Seq: 0, Role: RoleUser, Text: "Bring up the board and run the tests."},
 		call(1, "bench ssh 3 'dmesg | grep -i fec'"),
