@@ -216,3 +216,24 @@ func TestModelSupersedesWithinOneEvent(t *testing.T) {
 		}
 	}
 }
+
+// A setting named by a word its language suffixed ("datanya", "sürümü")
+// is named, beside a word named as it is; a single word is not named by a
+// longer one that starts with it ("port" by "portal").
+func TestNamesSubjectInflected(t *testing.T) {
+	for _, tc := range []struct {
+		text, subj string
+		want       bool
+	}{
+		{"Interval kirim datanya tiap 60 detik aja biar baterai awet.", "Interval kirim data", true},
+		{"staging'deki PHP sürümü 8.3 olsun", "PHP sürüm", true},
+		{"set the portal timeout to 30", "port", false},
+		{"set the portal timeout to 30", "portal timeout", true},
+		{"the report limit is 30", "port limit", false},
+		{"Interval kirim datanya tiap 60 detik", "interval kirim datasetnya", false},
+	} {
+		if got := namesSubject(tc.text, tc.subj); got != tc.want {
+			t.Errorf("namesSubject(%q, %q) = %v, want %v", tc.text, tc.subj, got, tc.want)
+		}
+	}
+}

@@ -867,12 +867,49 @@ func namesSubject(text, subj string) bool {
 	if len(words) == 0 {
 		return false
 	}
+	exact := 0
 	for _, w := range words {
-		if _, ok := findVerbatim(low, w); !ok {
+		if _, ok := findVerbatim(low, w); ok {
+			exact++
+			continue
+		}
+		if !inflected(low, w) {
 			return false
 		}
 	}
-	return true
+	// a word inflected ("datanya" for "data") names it only beside one
+	// named as it is: "port" alone is not named by "portal"
+	return exact > 0
+}
+
+// inflected reports whether text (lower case) holds w (four runes at the
+// least) at a word's start with a short ending after it, as a language
+// that suffixes its words writes it: Indonesian "datanya" (data), Turkish
+// "sürümü" (sürüm), "memory_limit'i".
+func inflected(text, w string) bool {
+	if utf8.RuneCountInString(w) < 4 {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + len(w)
+		k := end
+		for k < len(text) {
+			r, n := utf8.DecodeRuneInString(text[k:])
+			if !unicode.IsLetter(r) && r != '\'' && r != '’' {
+				break
+			}
+			k += n
+		}
+		if atWordEdge(text, at) && k > end && utf8.RuneCountInString(text[end:k]) <= 4 {
+			return true
+		}
+		i = at + 1
+	}
 }
 
 // valueKey is the property of a model value's state key: its subject
