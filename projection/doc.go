@@ -319,7 +319,9 @@
 // supersedes (T the id of the anchor the event replaces; V for a value),
 // lifts (T a rule or task called off), done (T a task, the event a tool
 // output showing it finished; or T a failure, the event a tool output the
-// log ties to it showing it fixed: modelpropfix.go). A value whose quote
+// log ties to it showing it fixed: modelpropfix.go; or T an open question
+// or hypothesis the model proposed, the event the user's, the system's or
+// a tool output's words answering or confirming it: it is established). A value whose quote
 // does not name its setting may cite the message that does (subject_event:
 // the one it answers, or an earlier one of the user or the system); a value
 // the event adopts from an earlier tool output without writing it ("put

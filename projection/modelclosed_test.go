@@ -237,3 +237,35 @@ func TestNamesSubjectInflected(t *testing.T) {
 		}
 	}
 }
+
+// An open question the model read is answered by the user's, the system's
+// or a tool output's words it cites (done of an uncertainty): the question
+// is established on them; the assistant's word answers nothing.
+func TestModelDoneOfQuestion(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "Is PHP 8.3 installed on staging? Check before we bump the platform."},
+		runEv(1, "ssh staging php -v"),
+		outEv(2, "PHP 8.3.14 (cli) (built: Nov 25 2026) (NTS)", false),
+		{Seq: 3, Role: RoleAssistant, Text: "Yes, staging has PHP 8.3.14."},
+	}
+	for _, tc := range []struct {
+		done string
+		want string
+	}{
+		{`{"kind":"done","event":"e2","quote":"PHP 8.3.14 (cli)","target":"p1"}`, Established},
+		{`{"kind":"done","event":"e3","quote":"Yes, staging has PHP 8.3.14.","target":"p1"}`, HypothesisLC},
+	} {
+		r := New(Options{SessionID: "s"})
+		applyAll(r, evs[:1])
+		rep := admitLines(t, r, evs, `{"kind":"uncertainty","event":"e0","quote":"Is PHP 8.3 installed on staging?","id":"p1"}`, tc.done)
+		got := ""
+		for _, a := range r.Anchors() {
+			if a.Kind == KindUncertainty && a.Proposed != nil {
+				got = a.Lifecycle
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: the question is %q, want %q (admitted %v, dropped %v)", tc.done, got, tc.want, rep.Admitted, rep.Dropped)
+		}
+	}
+}

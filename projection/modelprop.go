@@ -285,7 +285,8 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 		"obligation (a task still to do), failure (a tool output showing something failed), negative (an approach tried and rejected), " +
 		"uncertainty (an open question or a hypothesis), supersedes (\"target\": the id of what the cited message replaces; \"value\" for a value), " +
 		"lifts (\"target\": a rule or task the user called off), done (\"target\": a task, or a failure; cite the tool output showing it finished or fixed: " +
-		"for a failure, a later run of the same work, the same command, program or test, that passes; never the assistant's words). " +
+		"for a failure, a later run of the same work, the same command, program or test, that passes; never the assistant's words; " +
+		"or an open question or hypothesis: cite the user's, the system's or a tool output's words that answer or confirm it). " +
 		"Every line has \"kind\", \"event\" (an id listed above) and \"quote\". " +
 		"\"id\" (optional, such as \"p1\") names a line so a later line of the same block can name it as its \"target\": a rule set and called off, a task given and done, a value set and changed within these messages. ")
 	fmt.Fprintf(&sb, "At most %d lines; propose only what a message states, never what you infer; write an empty block when there is nothing to add.", maxModelProposals)
@@ -609,6 +610,9 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 			}
 			return why
 		}
+		if target.Kind == KindUncertainty {
+			return r.admitAnswered(target, ev, quote, ref, a)
+		}
 		fallthrough
 	case ModelLifts:
 		if p.Kind == ModelLifts && (target.Kind != KindConstraint && target.Kind != KindObligation) ||
@@ -802,6 +806,29 @@ var spokenPeriodRE = regexp.MustCompile(`(?i)\bperiod\b`)
 // clauseStops end a clause: what a quote's clause says before it is what
 // follows the last of them.
 const clauseStops = ".,;:!?\n。，、；：！？"
+
+// admitAnswered admits a model's done of an open question or hypothesis
+// the model proposed: the cited event answers or confirms it. Only the
+// user, the system or a tool's output settles it (a result that is no
+// error and not interrupted); the assistant's word does not (EF-RFC-001
+// §15). The question is then established, the quote what it rests on.
+func (r *Reducer) admitAnswered(target *Anchor, ev Event, quote string, ref EventRef, a *admission) string {
+	switch {
+	case ev.Role == RoleUser || ev.Role == RoleSystem:
+	case ev.Role == RoleTool && ev.Result != nil && !ev.Result.IsError && !ev.Result.Interrupted:
+	default:
+		return DropAuthority
+	}
+	m := r.modelAnchor(target.ID)
+	if m == nil {
+		return DropTargetLog
+	}
+	m.Lifecycle = Established
+	m.Because = quote
+	m.addRef(ref)
+	a.made = m.ID
+	return ""
+}
 
 // saidAfter reports whether quote q stands in text after the whole of
 // quote before (both found, not overlapping).
