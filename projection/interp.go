@@ -61,6 +61,10 @@ var runners = map[string][]string{
 	"xvfb-run": nil,
 }
 
+// runnerValued are runners' options that take the next word as their
+// value ("npx -p typescript tsc", "uv run --with pandas …").
+var runnerValued = []string{"-p", "--package", "--with", "--with-requirements", "--python", "--project", "--directory", "--env-file", "-C", "--cwd", "--from", "--spec", "--extra", "--group"}
+
 // interpreterOf is the interpreter a program word names ("" for none):
 // "/usr/bin/python3.12" is python, "bash" is sh.
 func interpreterOf(prog string) (string, interpreter) {
@@ -92,8 +96,12 @@ func scriptRun(f []string) []string {
 			}
 			i = 2
 		}
-		// the runner's own options, "npx --yes jest", "uv run --frozen pytest"
+		// the runner's own options, "npx --yes jest", "uv run --frozen
+		// pytest", "uv run --with pandas python x.py"
 		for i < len(f) && strings.HasPrefix(f[i], "-") {
+			if slices.Contains(runnerValued, f[i]) {
+				i++
+			}
 			i++
 		}
 		if i < len(f) {

@@ -37,6 +37,8 @@ func TestScriptRun(t *testing.T) {
 		{"npx --yes jest --ci", "jest --ci"},
 		{"bundle exec fastlane ios beta", "fastlane ios beta"},
 		{"uv run --frozen pytest -q", "pytest -q"},
+		{"uv run --with pandas python scripts/report.py --month 11", "scripts/report.py --month 11"},
+		{"npx -p typescript tsc --noEmit", "tsc --noEmit"},
 		{"poetry run python -m mypy src", "mypy src"},
 		{"pnpm exec vitest run", "vitest run"},
 		// Code given inline: the interpreter stays the program.
