@@ -1943,11 +1943,7 @@ func bareCorrection(s, lastName string) string {
 // "python -m pytest" pytest) or a package manager's "run" ("npm run test"
 // runs what "npm test" runs).
 func runFields(st string) []string {
-	f := strings.Fields(st)
-	for len(f) > 0 && envAssign.MatchString(f[0]) {
-		f = f[1:]
-	}
-	f = scriptRun(f)
+	f := scriptRun(dropEnv(strings.Fields(st)))
 	if len(f) > 2 && (f[0] == "npm" || f[0] == "pnpm" || f[0] == "yarn") && f[1] == "run" {
 		f = append(f[:1:1], f[2:]...)
 	}

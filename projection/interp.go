@@ -151,13 +151,19 @@ func inlineShell(w string) bool {
 // interpreted reports whether a stage runs a script through an
 // interpreter ("python train.py", "php -d x=1 artisan migrate").
 func interpreted(st string) bool {
-	f := strings.Fields(st)
-	for len(f) > 0 && envAssign.MatchString(f[0]) {
-		f = f[1:]
-	}
+	f := dropEnv(strings.Fields(st))
 	if len(f) < 2 {
 		return false
 	}
 	name, _ := interpreterOf(f[0])
 	return name != "" && scriptRun(f)[0] != f[0]
+}
+
+// dropEnv is a stage's words without its leading variable assignments
+// ("CUDA_VISIBLE_DEVICES=0 python train.py").
+func dropEnv(f []string) []string {
+	for len(f) > 0 && envAssign.MatchString(f[0]) {
+		f = f[1:]
+	}
+	return f
 }

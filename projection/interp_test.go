@@ -98,3 +98,11 @@ func TestInterpreterRunsResolve(t *testing.T) {
 		t.Errorf("runFields = %q", got)
 	}
 }
+
+func TestStagesOf(t *testing.T) {
+	got := stagesOf(`set -a; . env; set +a; psql -c 'SELECT 1; SELECT 2' && make test`)
+	want := []string{"set -a", ". env", "set +a", "psql -c 'SELECT 1; SELECT 2'", "make test"}
+	if !slices.Equal(got, want) {
+		t.Errorf("stagesOf = %q, want %q", got, want)
+	}
+}

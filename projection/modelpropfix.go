@@ -83,11 +83,18 @@ func failedCallOf(f *Anchor) string {
 	return c
 }
 
-// stagesOf are the stages of a command: "a && b", "a; b", one a line.
+// stagesOf are the stages of a command: "a && b", "a; b" (listed: a
+// separator inside quotes splits nothing), one a line.
 func stagesOf(cmd string) []string {
 	var out []string
-	for _, st := range andRE.Split(cmd, -1) {
-		out = append(out, strings.FieldsFunc(st, func(r rune) bool { return r == ';' || r == '\n' })...)
+	for _, line := range strings.Split(cmd, "\n") {
+		l := listed(line)
+		if l == nil {
+			l = []string{line}
+		}
+		for _, c := range l {
+			out = append(out, andRE.Split(c, -1)...)
+		}
 	}
 	return out
 }

@@ -235,10 +235,11 @@ func subset(a, b []string) bool {
 	return true
 }
 
-// lastListed is the last command of a shell list "a; b", separators
-// inside quotes or after a backslash aside: cmd itself when it
-// is no list, "" when it ends in a separator or its quotes do not close.
-func lastListed(cmd string) string {
+// listed is the commands of a shell list "a; b", split at separators
+// outside quotes and not after a backslash; nil when its quotes do not
+// close. A list that ends in a separator ends in "".
+func listed(cmd string) []string {
+	var out []string
 	last, quote, esc := 0, byte(0), false
 	for i := 0; i < len(cmd); i++ {
 		c := cmd[i]
@@ -254,11 +255,23 @@ func lastListed(cmd string) string {
 		case c == '\'' || c == '"':
 			quote = c
 		case c == ';':
+			out = append(out, strings.TrimSpace(cmd[last:i]))
 			last = i + 1
 		}
 	}
 	if quote != 0 {
+		return nil
+	}
+	return append(out, strings.TrimSpace(cmd[last:]))
+}
+
+// lastListed is the last command of a shell list "a; b" (listed): cmd
+// itself when it is no list, "" when it ends in a separator or its quotes
+// do not close.
+func lastListed(cmd string) string {
+	l := listed(cmd)
+	if len(l) == 0 {
 		return ""
 	}
-	return strings.TrimSpace(cmd[last:])
+	return l[len(l)-1]
 }
