@@ -9,7 +9,7 @@ import (
 
 // LongEnv names the environment variable that turns on the long test
 // profile: property, crash, fault and scale tests at full size. The
-// README's `go test ./...` runs the short profile, which keeps the whole
+// README's test command (`go test ./...` through internal/tools/testreport) runs the short profile, which keeps the whole
 // suite near a minute and a half on a two-core machine (about five and a
 // half under -race); .ci/run sets EF_LONG_TESTS=1 and runs everything at
 // full size under -race.

@@ -1,8 +1,9 @@
 // Command testreport runs `go test -json` and prints what `go test` prints
 // (one line per package, the output of failing tests), then every skipped
-// test with the reason it gave, and a summary line. .ci/run uses it; run it
-// by hand to see what the short profile left out:
+// test with the reason it gave, and a summary line. It is the README's
+// test command and .ci/run's:
 //
+//	go run ./internal/tools/testreport ./...        # go test ./... (the README's)
 //	go run ./internal/tools/testreport              # go test -race ./...
 //	go run ./internal/tools/testreport -short ./bundle/...
 //
