@@ -49,10 +49,13 @@ const (
 	langJA
 	langKO
 	langRU
+	langNL
+	langAR
+	langHI
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -129,6 +132,11 @@ type lexicon struct {
 	// its verb), in order; nil when none.
 	pre  func(text string) []preSpan
 	cats [numCats]bool
+	// words are the function words of a lexicon read word by word (its
+	// stop words and catFunction entries), for foreignStopwords.
+	words []string
+	// comma: the language writes a decimal comma (decimalComma).
+	comma bool
 }
 
 type glossWord struct {
@@ -148,8 +156,14 @@ func compileLexicon(entries []lexEntry, stop string, fix func([]glossTok), bySub
 	for _, w := range strings.Fields(stop) {
 		lx.stop[w] = true
 	}
+	if !bySubstring {
+		lx.words = strings.Fields(stop)
+	}
 	for _, e := range entries {
 		lx.cats[e.cat] = true
+		if e.cat == catFunction && !bySubstring {
+			lx.words = append(lx.words, strings.Fields(e.words)...)
+		}
 		for _, w := range strings.Fields(e.words) {
 			w = strings.ReplaceAll(w, "_", " ")
 			n := strings.Count(w, " ") + strings.Count(strings.TrimSuffix(w, "'"), "'") + 1
@@ -175,16 +189,26 @@ func compileLexicon(entries []lexEntry, stop string, fix func([]glossTok), bySub
 	return lx
 }
 
-// lexicons are the lexicons by language.
+// lexicons are the lexicons by language; each language's file says
+// its own (a nil lexicon: the language is not read yet).
 var lexicons = [...]*lexicon{
-	langDE: compileLexicon(lexDE, stopDE, fixDE, false),
-	langES: compileLexicon(lexES, stopES, fixES, false),
-	langFR: compileLexicon(lexFR, stopFR, fixFR, false),
-	langPT: compileLexicon(lexPT, stopPT, fixPT, false),
-	langIT: compileLexicon(lexIT, stopIT, fixIT, false),
+	langDE: withComma(compileLexicon(lexDE, stopDE, fixDE, false)),
+	langES: withComma(compileLexicon(lexES, stopES, fixES, false)),
+	langFR: withComma(compileLexicon(lexFR, stopFR, fixFR, false)),
+	langPT: withComma(compileLexicon(lexPT, stopPT, fixPT, false)),
+	langIT: withComma(compileLexicon(lexIT, stopIT, fixIT, false)),
 	langJA: compileLexicon(lexJA, "", nil, true),
 	langKO: withPre(compileLexicon(lexKO, "", nil, true), koSpans),
-	langRU: compileLexicon(lexRU, stopRU, fixRU, false),
+	langRU: withComma(compileLexicon(lexRU, stopRU, fixRU, false)),
+	langNL: lexiconNL(),
+	langAR: lexiconAR(),
+	langHI: lexiconHI(),
+}
+
+// withComma marks lx as a language that writes a decimal comma.
+func withComma(lx *lexicon) *lexicon {
+	lx.comma = true
+	return lx
 }
 
 // preSpan is a span of a message glossed in context: text[ss:se] reads
@@ -225,17 +249,11 @@ var alsoEnglish = func() map[string]bool {
 // "run" and "--select", not "el" and "de".
 func foreignStopwords() []string {
 	var out []string
-	for _, l := range []struct {
-		entries []lexEntry
-		stop    string
-	}{{lexDE, stopDE}, {lexES, stopES}, {lexFR, stopFR}, {lexPT, stopPT}, {lexIT, stopIT}, {lexRU, stopRU}} {
-		ws := strings.Fields(l.stop)
-		for _, e := range l.entries {
-			if e.cat == catFunction {
-				ws = append(ws, strings.Fields(e.words)...)
-			}
+	for _, lx := range lexicons {
+		if lx == nil {
+			continue
 		}
-		for _, w := range ws {
+		for _, w := range lx.words {
 			// A one-letter word ('y', 'e', 'o') is left in: in the text
 			// around code it is more often a flag or a name ('-y') than
 			// another language's conjunction.

@@ -32,11 +32,7 @@ type numSpan struct {
 
 // decimalComma reports whether language l writes a decimal comma.
 func decimalComma(l lang) bool {
-	switch l {
-	case langDE, langES, langFR, langPT, langIT, langRU:
-		return true
-	}
-	return false
+	return int(l) < len(lexicons) && lexicons[l] != nil && lexicons[l].comma
 }
 
 // numberSpans are the numbers of text whose plain form differs from how
