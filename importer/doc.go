@@ -59,6 +59,15 @@
 //   - A VS Code chat session (GitHub Copilot Chat's export) reads each
 //     request's message, then the model's rounds from the result's
 //     metadata (toolCallRounds), the calls answered by toolCallResults.
+//   - An OpenCode session is read from `opencode export`'s JSON, or from
+//     its info file in OpenCode's storage directory (session/<project>/
+//     <id>.json), whose messages and parts Import and Open read beside it
+//     (message/<id>/, part/<message>/) and never outside it; ImportBytes,
+//     given the info file's bytes alone, says so. Its parts become what
+//     OpenCode shows the model: an assistant message splits at its steps,
+//     a tool part is a call its output or error answers (a pending or
+//     running one is unpaired), synthetic text is OpenCode's chatter, a
+//     compaction part is a marker (see opencode.go).
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records
@@ -77,7 +86,7 @@
 //   - Imported.ID names the session for a store: the format and the
 //     session id the source records (Claude Code's last "sessionId", the
 //     Claude Agent SDK's "session_id", ATIF's and the OpenAgents
-//     trajectory's "session_id", a Gemini CLI recording's "sessionId"), else the format and a digest of the
+//     trajectory's "session_id", a Gemini CLI recording's "sessionId", an OpenCode session's "ses_…" id), else the format and a digest of the
 //     session's first 8 messages' events; never the file's name, which two
 //     different trajectories may share.
 //   - Open reads one session as a stream of events, the same events

@@ -35,6 +35,16 @@ func FuzzImport(f *testing.F) {
 	f.Add(uint8(1), []byte(`{"messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{"}}]}]}`))
 	f.Add(uint8(2), []byte(`{"trajectory":[],"history":[{"role":"system","content":"s"}]}`))
 	f.Add(uint8(3), []byte("# aider chat started at 2025-11-01 10:00:00\n> Main model: m\n#### hi  \n```\n> x\nreply\n"))
+	// OpenCode: an export with every tool state, a session info file (its
+	// messages are beside it, which bytes alone do not reach), a stored part.
+	f.Add(uint8(1), []byte(`{"info":{"id":"ses_1","projectID":"global","directory":"/p","title":"t","time":{"created":1},"revert":{"messageID":"msg_9"}},"messages":[`+
+		`{"info":{"id":"msg_1","role":"user","system":"s"},"parts":[{"type":"text","text":"x","synthetic":true},{"type":"file","mime":"image/png","url":"data:,"},{"type":"compaction","auto":true}]},`+
+		`{"info":{"id":"msg_2","role":"assistant","summary":true,"error":{"name":"MessageAbortedError"}},"parts":[{"type":"step-start"},{"type":"reasoning","text":"r"},`+
+		`{"type":"tool","callID":"c","tool":"bash","state":{"status":"completed","input":{"a":1},"output":"o","attachments":[{"mime":"text/plain","url":"u"}]}},`+
+		`{"type":"tool","callID":"c","tool":"bash","state":{"status":"error","input":null,"error":{"x":1},"metadata":{"interrupted":true,"output":3}}},`+
+		`{"type":"step-start"},{"type":"tool","tool":"t","state":{"status":"running","input":{}}}]},{"info":{"id":"msg_9","role":"tool"},"parts":[]}]}`))
+	f.Add(uint8(1), []byte(`{"id":"ses_1","projectID":"global","directory":"/p","title":"t","version":"1.1.34","time":{"created":1,"updated":2}}`))
+	f.Add(uint8(1), []byte(`{"id":"prt_1","sessionID":"ses_1","messageID":"msg_1","type":"text","text":"x"}`))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		if len(data) > 1<<18 {
 			return

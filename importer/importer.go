@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -73,7 +73,7 @@ type Imported struct {
 	Name string
 	// ID is the session's identity, the id ef fold files its checkpoints
 	// under: the format and the session id the source records (Claude
-	// Code, the Claude Agent SDK, ATIF, the OpenAgents trajectory, a Gemini CLI recording), else
+	// Code, the Claude Agent SDK, ATIF, the OpenAgents trajectory, a Gemini CLI recording, OpenCode), else
 	// the format and a digest of the session's opening, never the file's
 	// name (see identity). For a DSH log it is the log's own id.
 	ID string
@@ -140,11 +140,11 @@ type Compaction struct {
 	Seq int
 	// SummarySeq is the seq of the source's summary message (the user
 	// message "This session is being continued from a previous
-	// conversation…" of Claude Code; a DSH log's checkpoint node), or 0
-	// when the source has none.
+	// conversation…" of Claude Code; OpenCode's assistant message marked
+	// summary; a DSH log's checkpoint node), or 0 when the source has none.
 	SummarySeq int
 	// Kind is the source's marker ("compact_boundary", "isCompactSummary",
-	// "Compacting", "compaction/start").
+	// "Compacting", "compaction/start", OpenCode's "compaction" part).
 	Kind string
 	// PreTokens is the source's pre-compaction token count, 0 if not given.
 	PreTokens int
@@ -425,6 +425,10 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatClaudeSDK, nil
 	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
 		return FormatClaudeCode, nil
+	case isOpenCodeExport(top), isOpenCodeSessionInfo(top):
+		return FormatOpenCode, nil
+	case openCodeStoredPiece(top) != "":
+		return "", openCodePieceError(openCodeStoredPiece(top))
 	case has("instance_id", "history"):
 		return FormatOpenHands, nil
 	case has("schema_version", "steps"):
@@ -480,7 +484,22 @@ func Import(path string) ([]Imported, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
-	return ImportBytes(filepath.Base(path), data)
+	return importPath(path, data)
+}
+
+// importPath imports the contents, data, of the trajectory file at path:
+// as ImportBytes does, but an OpenCode session's info file is read with
+// the messages and parts its storage directory holds beside it.
+func importPath(path string, data []byte) ([]Imported, error) {
+	name := filepath.Base(path)
+	f, err := DetectBytes(data)
+	if err != nil {
+		return nil, &Error{Path: name, Err: err}
+	}
+	if f == FormatOpenCode && isOpenCodeInfoFile(recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM))) {
+		return importOpenCodeStorage(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)))
+	}
+	return ImportFormat(f, name, data)
 }
 
 // ImportBytes imports a trajectory file's contents; name is used for session
@@ -549,6 +568,7 @@ var parsers = map[Format]parser{
 	FormatGemini:     parseGemini,
 	FormatCodexExec:  whole(parseCodexExec),
 	FormatCopilot:    parseCopilot,
+	FormatOpenCode:   parseOpenCode,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items

@@ -312,7 +312,7 @@ func openWhole(path, base, name string, size int64) (*Stream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
-	ims, err := ImportBytes(base, data)
+	ims, err := importPath(path, data)
 	if err != nil {
 		return nil, err
 	}

@@ -42,8 +42,8 @@ type item struct {
 	text string
 	// marker is the compaction marker of an itemMarker.
 	marker Compaction
-	// summary marks a user item as the summary message that follows the
-	// last compaction marker.
+	// summary marks a user item (or, for OpenCode, an assistant item) as
+	// the summary message that follows the last compaction marker.
 	summary bool
 	// injected says what a user message or result the agent client wrote
 	// itself is (hostshim.Source.Injected; see injected.go).
@@ -528,8 +528,12 @@ func (b *builder) assistant(i int, it item) error {
 	}
 	m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleAssistant, Content: blocks,
 		Source: &hostshim.Source{Kind: "model", Provider: b.t.provider, Model: b.t.model}}
-	if _, err := b.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: b.turns.Turn(), Step: b.turns.Step(), Message: m}, true, nil); err != nil {
+	seq, err := b.append(hostshim.TypeAssistantMessage, hostshim.AssistantData{Turn: b.turns.Turn(), Step: b.turns.Step(), Message: m}, true, nil)
+	if err != nil {
 		return err
+	}
+	if it.summary && len(b.st.Compactions) > 0 {
+		b.st.Compactions[len(b.st.Compactions)-1].SummarySeq = seq
 	}
 	for k := range calls {
 		c := &calls[k]
