@@ -135,9 +135,18 @@ func stateLines(v *stateView) []stateLine {
 	for _, a := range pick(projection.KindUncertainty, true) {
 		add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("[seq %d] %s — %s", a.FirstSeq(), cap(a.Value), a.Lifecycle))
 	}
-	closed(projection.KindUncertainty, catHypothesis, secHypotheses, false, map[string]string{
-		projection.Established: "ESTABLISHED by evidence at seq %d: %s",
-	})
+	for _, a := range pick(projection.KindUncertainty, false) {
+		if a.Lifecycle != projection.Established {
+			continue
+		}
+		t := fmt.Sprintf("ESTABLISHED by evidence at seq %d: %s", a.Seq(), cap(a.Value))
+		if a.Because != "" && a.Because != a.Value {
+			// the words that answered it: an answer the checkpoint
+			// drops is a question the agent would ask again
+			t = fmt.Sprintf("ANSWERED at seq %d: %s — answer: %s", a.Seq(), cap(a.Value), cap(a.Because))
+		}
+		add(catHypothesis, secHypotheses, a, false, t)
+	}
 	return out
 }
 

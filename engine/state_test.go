@@ -115,3 +115,28 @@ func TestUserSectionKeepsFirstAndNewest(t *testing.T) {
 		t.Fatalf("root checkpoint:\n%s", rrep.Text)
 	}
 }
+
+// TestCheckpointStatesTheAnswer: a question the user asked and then
+// answered is stated in the checkpoint with its answer, not only as
+// settled: the answer folded away is what the agent would ask again.
+func TestCheckpointStatesTheAnswer(t *testing.T) {
+	ctx := context.Background()
+	b := enginetest.NewBuilder(t, "sess-answer", hostshim.Gen017)
+	b.TurnStart()
+	b.User("Open question I can't answer yet: do we dedupe the events on the message key or on the offset?")
+	b.Assistant("I'll leave dedupe out until you know.")
+	b.TurnEnd()
+	b.TurnStart()
+	b.User("Answer from the data team: dedupe on the message key, offsets repeat after a partition move.")
+	b.Assistant("Noted, key it is.")
+	b.TurnEnd()
+	work(b, 1, 12)
+	e := newEngine(t, enginetest.NewMemArchive(), engine.Policy{ContextWindow: 8000, RetainTokens: 1200, FoldFloorTokens: 500})
+	rep, res := leaf(ctx, t, e, b)
+	if res == nil {
+		t.Fatalf("no leaf fold: %s", rep.Skipped)
+	}
+	if !strings.Contains(rep.Text, "ANSWERED at seq") || !strings.Contains(rep.Text, "answer: Answer from the data team: dedupe on the message key") {
+		t.Fatalf("the checkpoint does not state the question's answer:\n%s", rep.Text)
+	}
+}

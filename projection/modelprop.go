@@ -900,6 +900,11 @@ func namesSubject(text, subj string) bool {
 			exact++
 			continue
 		}
+		if proclitic(low, w) {
+			// "والصوت": the word itself, behind "and"
+			exact++
+			continue
+		}
 		if !inflected(low, w) {
 			return false
 		}

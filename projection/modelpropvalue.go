@@ -55,7 +55,7 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 		return DropValue
 	}
 	subj := strings.TrimSpace(p.Subject)
-	if subj == "" || len(subj) > maxSubject || len(strings.Fields(subj)) > 6 {
+	if subj == "" || len(subj) > maxSubject || contentWords(subj) > 6 {
 		return DropSubject
 	}
 	nu.Value, nu.Name = v, subj
@@ -67,13 +67,17 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 		nu.Key = o.Key
 	}
 	sameBreath := target != nil && target.FirstSeq() == ev.Seq // set earlier in this message (admit checked the order)
-	if !namesSubject(quote, subj) && !sameBreath && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
+	if !namesSubject(quote, subj) && !namesSubject(quote+"\n"+tableHeader(ev.Text, quote), subj) && !sameBreath &&
+		!namesTarget(quote, target) && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
 		// the quote names the setting it gives a value ("we have 3
 		// reviewers" gives none to a "report" named elsewhere in the
-		// event), or a message the speaker answers or the user wrote
-		// before does; "torna a 25" may leave it unnamed only for the
-		// setting set last, or the one the same message set before
-		// it
+		// event), with its table's header when it is a row of one, or
+		// a message the speaker answers or the user wrote before does;
+		// a change of a value held names it by a word of its own
+		// ("target double kar do" of "target 50k concurrent socket
+		// connections"); "torna a 25" may leave it unnamed only for
+		// the setting set last, or the one the same message set
+		// before it
 		return DropSubject
 	}
 	change := strings.ToLower(strings.TrimSpace(p.Change))
@@ -283,4 +287,129 @@ func wholeToken(text string, i, j int) bool {
 		return false
 	}
 	return true
+}
+
+// contentWords is how many words of a setting's name are no function
+// word ("te laat komen bij de Bloemenhal in Haarlem" has four).
+func contentWords(subj string) int {
+	n := 0
+	for _, w := range strings.Fields(strings.ToLower(subj)) {
+		if !stopwords[strings.Trim(w, ".,;:()'\"")] {
+			n++
+		}
+	}
+	return n
+}
+
+// tableHeader is the header row of the Markdown table one of whose rows
+// holds quote in text ("| type | aantal | capaciteit |" for the row
+// "| Mercedes Sprinter (diesel) | 3 | 220 |"): the row names its columns
+// there. "" when quote is no table row.
+func tableHeader(text, quote string) string {
+	q := strings.TrimSpace(quote)
+	if q == "" || !strings.Contains(text, "|") {
+		return ""
+	}
+	lines := strings.Split(text, "\n")
+	isRow := func(l string) bool { return strings.Count(l, "|") >= 2 }
+	for i, l := range lines {
+		if !isRow(l) || !strings.Contains(l, q) {
+			continue
+		}
+		start := i
+		for start > 0 && isRow(lines[start-1]) {
+			start--
+		}
+		if start == i || start+1 >= len(lines) || !tableRuleRE.MatchString(lines[start+1]) {
+			// a row under a header and its rule line, not the header
+			return ""
+		}
+		return lines[start]
+	}
+	return ""
+}
+
+// tableRuleRE is the line under a Markdown table's header: "|---|:--:|".
+var tableRuleRE = regexp.MustCompile(`^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$`)
+
+// namesTarget reports whether quote names the setting of a value it
+// changes (target) by a word of its own: a word of four runes at the
+// least, no function word, of the setting's name or of the words its
+// own quote set it with, the value left out ("target" of "target 50k
+// concurrent socket connections", "vertrekken" of "niet vertrekken uit
+// Aalsmeer vóór 05:30"). The target already says which setting it is;
+// the word keeps a change said of something else from landing on it.
+func namesTarget(quote string, target *Anchor) bool {
+	if target == nil || target.Kind != KindValue {
+		return false
+	}
+	low := strings.ToLower(quote)
+	from := target.Name + " " + strings.Replace(target.Quote, target.Value, " ", 1)
+	for _, w := range strings.FieldsFunc(strings.ToLower(from), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(w) < 4 || stopwords[w] || !strings.ContainsFunc(w, unicode.IsLetter) || strings.ContainsFunc(w, unicode.IsDigit) {
+			continue
+		}
+		if _, ok := findVerbatim(low, w); ok || inflected(low, w) || proclitic(low, w) || stemOf(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemOf reports whether text (lower case) holds, as a whole word of five
+// runes at the least, the start of w with at most four runes of w left
+// over: the word's stem as another form writes it ("het vertrek" of
+// "vertrekken").
+func stemOf(text, w string) bool {
+	rs := []rune(w)
+	for cut := 1; cut <= 4 && len(rs)-cut >= 5; cut++ {
+		if _, ok := findVerbatim(text, string(rs[:len(rs)-cut])); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// arabicProclitics are the letters Arabic writes joined before a word:
+// and, so, with, for, like ("والصوت" is "and the audio").
+const arabicProclitics = "وفبلك"
+
+// proclitic reports whether text (lower case) holds word w, written in
+// Arabic letters, behind one to three proclitic letters at a word's
+// start ("والصوت" names "الصوت"; "للصوت", for + the, names "الصوت" too)
+// and ending a word.
+func proclitic(text, w string) bool {
+	first, _ := utf8.DecodeRuneInString(w)
+	if !unicode.Is(unicode.Arabic, first) {
+		return false
+	}
+	forms := []string{w}
+	if rest, ok := strings.CutPrefix(w, "ال"); ok && rest != "" {
+		// ل + ال is written لل
+		forms = append(forms, "ل"+rest)
+	}
+	for _, f := range forms {
+		for i := 0; ; {
+			j := strings.Index(text[i:], f)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			k := at
+			n := 0
+			for k > 0 && n < 3 {
+				r, size := utf8.DecodeLastRuneInString(text[:k])
+				if !strings.ContainsRune(arabicProclitics, r) {
+					break
+				}
+				k -= size
+				n++
+			}
+			if n > 0 && atWordEdge(text, k) && atWordEdge(text, at+len(f)) {
+				return true
+			}
+			i = at + len(f)
+		}
+	}
+	return false
 }

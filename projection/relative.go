@@ -597,7 +597,11 @@ func applyChange(held, change string) (string, bool) {
 		return "", false
 	}
 	if m[3] != "" && strings.ContainsAny(m[3][:1], "0123456789.-:/,") {
-		// "1.2.0", "10:30": not a number and its unit.
+		// "1.2.0", "10:30": not a number and its unit; a time of day
+		// moves by a step in hours or minutes ("05:30" -30 min is 05:00).
+		if (change[0] == '+' || change[0] == '-') && clockRE.MatchString(strings.TrimSpace(held)) {
+			return applyShift(held, change)
+		}
 		return "", false
 	}
 	x, err := strconv.ParseFloat(m[1], 64)

@@ -118,7 +118,16 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	for _, n := range out.Notes {
 		fmt.Fprintf(stdout, "  dropped %s\n", n)
 	}
-	return writeStateTable(stdout, out.Heads)
+	// the state, then what the proposals closed: a question answered, a
+	// rule lifted, a task done (no head, and what a checkpoint states)
+	rows := slices.Clone(out.Heads)
+	for _, a := range out.Model {
+		switch a.Lifecycle {
+		case projection.Established, projection.Lifted, projection.Done:
+			rows = append(rows, a)
+		}
+	}
+	return writeStateTable(stdout, rows)
 }
 
 // proposePrompt is the prompt of ef propose: the session as a transcript

@@ -28,6 +28,9 @@ type stateAnchor struct {
 	SourceRefs []projection.EventRef `json:"sourceRefs"`
 	Quote      string                `json:"quote,omitempty"`
 	Was        string                `json:"was,omitempty"`
+	// Because is what closed the anchor: the words that answered a
+	// question, lifted a rule or finished a task; a failure's error line.
+	Because string `json:"because,omitempty"`
 	// Proposed says the summarizer model proposed the anchor (and the
 	// projection verified its quote against its source event): the
 	// checkpoint, provider and model. Absent for the log's own reading.
@@ -37,7 +40,7 @@ type stateAnchor struct {
 // stateAnchorOf is a's row of ef state --json.
 func stateAnchorOf(a *projection.Anchor) stateAnchor {
 	return stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
-		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Proposed: a.Proposed}
+		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Because: a.Because, Proposed: a.Proposed}
 }
 
 // proposedBy names who proposed an anchor: "model MODEL at CHECKPOINT".
@@ -62,6 +65,9 @@ func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 		v := clip.Runes(strings.Join(strings.Fields(a.Value), " "), 90)
 		if a.Was != "" {
 			v += " (was " + a.Was + ")"
+		}
+		if a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Established && a.Because != "" && a.Because != a.Value {
+			v += " → answer: " + clip.Runes(strings.Join(strings.Fields(a.Because), " "), 90)
 		}
 		if a.Proposed != nil {
 			v += " [proposed by " + proposedBy(a.Proposed) + "]"

@@ -272,8 +272,7 @@ func stateWhole(p string, all bool) (stdout, stderr string, err error) {
 	}
 	out := stateOutput{Log: p, Source: "log", Anchors: []stateAnchor{}}
 	for _, a := range as {
-		out.Anchors = append(out.Anchors, stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
-			Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was})
+		out.Anchors = append(out.Anchors, stateAnchorOf(a))
 	}
 	var b strings.Builder
 	if err := writeJSON(&b, out); err != nil {

@@ -1,0 +1,155 @@
+package projection
+
+import (
+	"fmt"
+	"testing"
+)
+
+// A model's value and its later changes, where the quote names the
+// setting only in part: a row of a table whose header names the column,
+// a change that names the setting by one word of its own ("double the
+// target"), an Arabic word behind a proclitic, a noun whose verb set it,
+// a time of day moved by minutes, and a name long only in function words.
+// Each case's last value is the one the state must show; a change said of
+// another setting is dropped.
+func TestModelValueNamedInPart(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		texts []string // the user's messages, e0, e1, …
+		lines []string
+		key   string
+		want  string // "" : the key holds no model value
+		drops int    // proposals dropped
+	}{
+		{
+			name: "table row and a change of it",
+			texts: []string{
+				"Staging sizes for now:\n| service | replicas | memory |\n|---|---|---|\n| api | 3 | 512Mi |\n| worker | 2 | 1Gi |\nKeep them like that until Friday.",
+				"Add one api replica, the queue is backing up.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"| api | 3 | 512Mi |","subject":"api replicas","value":"3","id":"p1"}`,
+				`{"kind":"supersedes","event":"e1","quote":"Add one api replica","value":"one","change":"+1","target":"p1"}`,
+			},
+			key: "value/-/api_replicas", want: "4 (was 3)",
+		},
+		{
+			name: "the header alone does not name a row outside the table",
+			texts: []string{
+				"| service | replicas |\n|---|---|\n| api | 3 |\nThe batch job runs 5 times a day.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"The batch job runs 5 times","subject":"batch replicas","value":"5"}`,
+			},
+			key: "value/-/batch_replicas", want: "", drops: 1,
+		},
+		{
+			name: "a change naming the setting by a word of its own",
+			texts: []string{
+				"For the soak test aim for 2k requests per second, target for the whole weekend.",
+				"Set the cache size to 512MB.",
+				"ok the target: double it.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"aim for 2k requests per second, target","subject":"requests per second","value":"2k","id":"p1"}`,
+				`{"kind":"supersedes","event":"e2","quote":"the target: double it","value":"double it","change":"*2","target":"p1"}`,
+			},
+			key: "value/-/requests_per_second", want: "4k (was 2k)",
+		},
+		{
+			name: "a change said of another setting does not land on the target",
+			texts: []string{
+				"For the soak test aim for 2k requests per second.",
+				"Set the cache size to 512MB.",
+				"and double the cache size.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"aim for 2k requests per second","subject":"requests per second","value":"2k","id":"p1"}`,
+				`{"kind":"supersedes","event":"e2","quote":"double the cache size","value":"double","change":"*2","target":"p1"}`,
+			},
+			key: "value/-/requests_per_second", want: "2k", drops: 1,
+		},
+		{
+			name: "an Arabic word behind and-the",
+			texts: []string{
+				"خلّ الذاكرة 2GB للحاوية.",
+				"Set the cache size to 512MB.",
+				"والذاكرة خليها 4GB لو سمحت.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"خلّ الذاكرة 2GB","subject":"الذاكرة","value":"2GB","id":"p1"}`,
+				`{"kind":"supersedes","event":"e2","quote":"والذاكرة خليها 4GB","value":"4GB","target":"p1"}`,
+			},
+			key: "value/-/الذاكرة", want: "4GB (was 2GB)",
+		},
+		{
+			name: "a time of day moved, then back as it was",
+			texts: []string{
+				"The nightly backup starts at 02:30.",
+				"Start it half an hour earlier from tomorrow.",
+				"Put the start back how it was, the DBA complained.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"The nightly backup starts at 02:30","subject":"nightly backup starts","value":"02:30","id":"p1"}`,
+				`{"kind":"supersedes","event":"e1","quote":"Start it half an hour earlier","value":"half an hour earlier","change":"-30 min","target":"p1","id":"p2"}`,
+				`{"kind":"supersedes","event":"e2","quote":"Put the start back how it was","value":"back how it was","change":"revert","target":"p2"}`,
+			},
+			key: "value/-/nightly_backup_starts", want: "02:30 (was 02:00)",
+		},
+		{
+			name: "a long name of few content words",
+			texts: []string{
+				"The grace period for the late invoices of the north region is 14 days.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"The grace period for the late invoices of the north region is 14 days","subject":"grace period for the late invoices of the north region","value":"14 days"}`,
+			},
+			key: "value/-/grace_period_for_the_late_invoices_of_the_north_region", want: "14 days",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var evs []Event
+			for i, text := range tc.texts {
+				evs = append(evs, Event{Seq: i, Role: RoleUser, Text: text})
+			}
+			r := New(Options{SessionID: "s"})
+			applyAll(r, evs)
+			rep := admitLines(t, r, evs, tc.lines...)
+			drops := 0
+			for _, n := range rep.Dropped {
+				drops += n
+			}
+			got := ""
+			for _, a := range r.ModelAnchors() {
+				if a.Kind == KindValue && a.Key == tc.key && a.IsHead() {
+					got = a.Value
+					if a.Was != "" {
+						got += fmt.Sprintf(" (was %s)", a.Was)
+					}
+				}
+			}
+			if got != tc.want || drops != tc.drops {
+				t.Errorf("value %q, dropped %d (%v); want %q, %d dropped", got, drops, rep.Dropped, tc.want, tc.drops)
+			}
+		})
+	}
+}
+
+// A time of day moves by a step in hours or minutes; other changes of it
+// say nothing computable.
+func TestApplyChangeClock(t *testing.T) {
+	for _, tc := range []struct{ held, change, want string }{
+		{"05:30", "-30 min", "05:00"},
+		{"23:30", "+1 h", "00:30"},
+		{"05:30", "*2", ""},
+		{"1.2.0", "+1", ""},
+	} {
+		got, ok := applyChange(tc.held, tc.change)
+		if !ok {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("applyChange(%q, %q) = %q, want %q", tc.held, tc.change, got, tc.want)
+		}
+	}
+}
