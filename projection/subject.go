@@ -153,6 +153,9 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		return false
 	}
 	fs = workStage(failedCall, because, fs)
+	if leavesOut(fs, pc) {
+		return false
+	}
 	if pretendRE.MatchString(fs) {
 		// A failed dry run is fixed by the dry run passing.
 		pc = pc.withPretend()
@@ -174,6 +177,41 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 	for _, h := range hints {
 		if toldToRun(h, passedCall) || toldValue(h, fs, pc) {
 			return true
+		}
+	}
+	return false
+}
+
+// excludeOptRE is an option that leaves part of a run's work out: the
+// inputs, tests or targets it names are skipped ("--skip lecture-0027",
+// "--exclude tests/slow", "--deselect tests/a.py::b", "--skip-tests").
+var excludeOptRE = mustPattern(`^--?(?:skip|exclude|ignore|deselect|omit|except|without)(?:[-_][\w-]+)?(?:=|$)`)
+
+// leavesOut reports whether a stage of the passing call runs the failed
+// stage's program with an option that leaves work out which the failed
+// run did not have ("transcode batch --skip lecture-0027" after the batch
+// failed on lecture-0027; "pytest -k 'not test_rounding'"): what it
+// skipped is what failed, so its passing fixes nothing.
+func leavesOut(failed string, pc *passedCall) bool {
+	fw, ok := readRun(failed)
+	if !ok {
+		return false
+	}
+	ff := runFields(failed)
+	for _, ps := range pc.stages {
+		if !ps.ok || ps.run.prog != fw.prog {
+			continue
+		}
+		for i, t := range ps.fields {
+			t = strings.Trim(t, `'"`)
+			switch {
+			case excludeOptRE.MatchString(t) && !slices.Contains(ff, ps.fields[i]):
+				return true
+			case (t == "-k" || t == "-m") && i+1 < len(ps.fields) && !slices.Contains(ff, ps.fields[i+1]):
+				if n := strings.Trim(ps.fields[i+1], `'"`); n == "not" || strings.HasPrefix(n, "not ") {
+					return true
+				}
+			}
 		}
 	}
 	return false

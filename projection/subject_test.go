@@ -49,6 +49,18 @@ func TestResolvedBy(t *testing.T) {
 			"st-info --probe", "Found 1 stlink", false},
 		{"told a read-only command", "make flash", "Error: no device found", "check with ls /dev/tty* first",
 			"ls /dev/tty*", "/dev/ttyACM0", false},
+		// A pass that leaves out what failed fixes nothing; the same
+		// option already in the failed run changes nothing.
+		{"skips the failed input", "python3 -m transcode batch --course c1 --workers 3", "[batch] 1 failed: talk-07", "",
+			"python3 -m transcode batch --course c1 --workers 3 --skip talk-07 --validate", "[batch] 11 inputs (skipped: talk-07)", false},
+		{"option added, nothing skipped", "python3 -m transcode batch --course c1 --workers 3", "[batch] 1 failed: talk-07", "",
+			"python3 -m transcode batch --course c1 --workers 3 --validate", "[batch] 12 inputs ok", true},
+		{"deselects the failing test", "pytest tests -q", "FAILED tests/test_money.py::test_round_half", "",
+			"pytest tests -q -k 'not test_round_half'", "41 passed, 1 deselected", false},
+		{"excludes a package", "cargo test --workspace", "test ledger::post ... FAILED", "",
+			"cargo test --workspace --exclude ledger", "test result: ok. 80 passed", false},
+		{"the exclusion was there before", "rsync -a --exclude .git src/ host:/srv/app/", "rsync: connection unexpectedly closed", "",
+			"rsync -a --exclude .git -e 'ssh -p 2222' src/ host:/srv/app/", "sent 1.2M bytes", true},
 		// A pass that only pretends.
 		{"dry run", "terraform apply -auto-approve", "Error: lock", "",
 			"terraform apply -auto-approve -dry-run", "", false},
