@@ -324,9 +324,12 @@
 // a tool output's words answering or confirming it: it is established). A value whose quote
 // does not name its setting may cite the message that does (subject_event:
 // the one it answers, or an earlier one of the user or the system); a value
-// the event adopts from an earlier tool output without writing it ("put
-// the version you saw in the output") may cite that output (value_event:
-// V copied from it as a whole token, and Q holding no digit); X is a
+// the event adopts from a tool output without writing it ("put the
+// version you saw in the output"; "as many workers as the server has
+// cores", then nproc prints 16) may cite that output (value_event: an
+// earlier output, or one of a call made in answer to the user's message
+// before the user writes again; V copied from it as a whole token, and Q
+// holding no digit); X is a
 // change relative to the held value ("revert", "*0.5", "+2", "-10 min";
 // modelpropvalue.go); L a local id a later line may name as its T.
 //

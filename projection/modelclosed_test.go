@@ -134,6 +134,40 @@ func TestModelValueAdoptedFromOutput(t *testing.T) {
 	}
 }
 
+// A value the user defines by what an output is still to show ("as many
+// workers as the server has cores") is that output's, when the output
+// answers the user's message (a call made before the user writes again);
+// an output after the user wrote again answers something else.
+func TestModelValueDefinedByLaterOutput(t *testing.T) {
+	evs := []Event{
+		{Seq: 0, Role: RoleUser, Text: "The ordering system moved off the box: give the solver as many workers as the planning server has cores."},
+		{Seq: 1, Role: RoleAssistant, Text: "Checking the core count.", Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": "nproc"}}}},
+		{Seq: 2, Role: RoleTool, Text: "16", Result: &Result{CallID: "c1"}},
+		{Seq: 3, Role: RoleUser, Text: "Also look at the GPU box."},
+		{Seq: 4, Role: RoleAssistant, Text: "Checking.", Calls: []Call{{ID: "c2", Name: "bash", Args: map[string]any{"command": "ssh gpu nproc"}}}},
+		{Seq: 5, Role: RoleTool, Text: "32", Result: &Result{CallID: "c2"}},
+	}
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{`{"kind":"value","event":"e0","quote":"give the solver as many workers as the planning server has cores","subject":"solver workers","value":"16","value_event":"e2"}`, "16"},
+		{`{"kind":"value","event":"e0","quote":"give the solver as many workers as the planning server has cores","subject":"solver workers","value":"32","value_event":"e5"}`, ""},
+	} {
+		r := New(Options{SessionID: "s"})
+		applyAll(r, evs[:1])
+		rep := admitLines(t, r, evs, tc.line)
+		var got string
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue && a.Proposed != nil {
+				got = a.Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: value %q (admitted %v, dropped %v), want %q", tc.line, got, rep.Admitted, rep.Dropped, tc.want)
+		}
+	}
+}
+
 // Dictated text says its punctuation aloud: a clause starts after a said
 // "comma", "new paragraph" or (in text dictated throughout) "period", so
 // a rule quoted after an earlier clause's "not" keeps its own clause;

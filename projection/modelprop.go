@@ -280,7 +280,7 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 	sb.WriteString("Kinds: constraint (a rule the agent must follow; \"condition\": the exact words saying when it applies, optional), " +
 		"decision (a choice made), value (a setting's value: \"subject\" the setting as the message names it, \"value\" exactly as written, inside the quote; " +
 		"when the quote does not name the setting, \"subject_event\": the id of the message that does, the one the cited message answers or an earlier message of the user's; " +
-		"when the message adopts a value shown in an earlier tool output without writing it (\"use the version you saw\"), \"value_event\": the id of that output, with \"value\" copied exactly from it; " +
+		"when the message adopts a value a tool output shows without writing it (\"use the version you saw\", or \"as many workers as the server has cores\" and the next output prints 16), \"value_event\": the id of that output, with \"value\" copied exactly from it; " +
 		"when the value is stated relative to the one held, \"change\": \"revert\" for back to the earlier value, or \"*0.5\", \"*2\", \"+2\", \"-10 min\", with \"value\" still the words as written: EF computes the value), " +
 		"obligation (a task still to do), failure (a tool output showing something failed), negative (an approach tried and rejected), " +
 		"uncertainty (an open question or a hypothesis), supersedes (\"target\": the id of what the cited message replaces; \"value\" for a value), " +

@@ -248,16 +248,22 @@ func (r *Reducer) saidBefore(seq int, event func(int) (Event, bool)) []string {
 // adoptedValue reports whether value v, which the message ev adopts from
 // the tool output id without writing it ("composer.json'daki
 // config.platform.php'ye çıktıda gördüğün sürümü yaz"), stands in that
-// output: an earlier tool result the model may cite, not interrupted, v
-// in it from a word's edge to a word's edge; and the quote gives no value
-// of its own (no digit), so a value the speaker wrote is never replaced by
-// one the model picked from an output.
+// output: a tool result the model may cite, not interrupted, v in it from
+// a word's edge to a word's edge; and the quote gives no value of its own
+// (no digit), so a value the speaker wrote is never replaced by one the
+// model picked from an output. The output is an earlier one, or, for a
+// value the message defines by what is to be seen ("as many workers as the
+// server has cores", then nproc prints 16), one of the calls made in
+// answer to it: after it, with no other message of the user's between.
 func adoptedValue(v, quote, id string, ev Event, event func(int) (Event, bool), allowed func(int) bool) bool {
 	if event == nil || strings.ContainsFunc(quote, unicode.IsDigit) {
 		return false
 	}
 	s := eventSeq(id)
-	if s < 0 || s >= ev.Seq || allowed != nil && !allowed(s) {
+	if s < 0 || s == ev.Seq || allowed != nil && !allowed(s) {
+		return false
+	}
+	if s > ev.Seq && !sameTurn(ev, s, event) {
 		return false
 	}
 	out, ok := event(s)
@@ -266,6 +272,21 @@ func adoptedValue(v, quote, id string, ev Event, event func(int) (Event, bool), 
 	}
 	_, ok = findVerbatimIf(out.Text, v, func(i, j int) bool { return wholeToken(out.Text, i, j) })
 	return ok
+}
+
+// sameTurn reports whether event s answers ev, a user's message: it comes
+// after ev within maxCallLookback events, with no other message of the
+// user's between them.
+func sameTurn(ev Event, s int, event func(int) (Event, bool)) bool {
+	if ev.Role != RoleUser || s <= ev.Seq || s-ev.Seq > maxCallLookback {
+		return false
+	}
+	for k := ev.Seq + 1; k < s; k++ {
+		if e, ok := event(k); ok && e.Seq == k && e.Role == RoleUser {
+			return false
+		}
+	}
+	return true
 }
 
 // wholeToken reports whether text[i:j] is a whole token: not part of a
