@@ -33,3 +33,43 @@ func TestChoiceAmongListedOptions(t *testing.T) {
 		}
 	}
 }
+
+// Options the agent labels "A) … B) …" (capital letters, or the Arabic
+// list's (أ) (ب)) are chosen by a user clause that opens with the label
+// and its comma, the rest of the sentence being the reason, or with the
+// label alone as the first clause of a longer sentence; a message listing
+// two sets of the same labels offers nothing a bare label could choose.
+func TestChoiceByLabelAndComma(t *testing.T) {
+	for _, tc := range []struct {
+		offer, reply string
+		want         string // a decision holding this, "" for none
+	}{
+		{"For 100k sockets: A) one c6i.8xlarge with 16 workers; B) three c6i.2xlarge behind the nginx upstream.",
+			"good morning. B, if one box dies the whole match is gone.", "three c6i.2xlarge"},
+		{"Voor de ritlijsten zie ik drie opties: A) een CSV per busje, B) een PDF per chauffeur, C) rechtstreeks naar Webfleet.",
+			"A, CSV per busje; de chauffeurs printen het toch, en PDF's opmaken is gedoe.", "een CSV per busje"},
+		{"للتخزين خياران: (أ) قرص محلي، (ب) حاوية S3.",
+			"(ب)، أرخص وأسهل.", "حاوية S3"},
+		{"Encoder: (a) h264_nvenc on the GPU, (b) libx264 on CPU. Segments: (a) MPEG-TS, (b) fMP4.",
+			"(a), the GPU is paid for anyway.", ""},
+		{"For 100k sockets: A) one c6i.8xlarge with 16 workers; B) three c6i.2xlarge behind the nginx upstream.",
+			"A and B both look expensive to me.", ""},
+	} {
+		r := New(Options{SessionID: "s"})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Let's size the websocket tier for the match."})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: tc.offer})
+		r.Apply(Event{Seq: 2, Role: RoleUser, Text: tc.reply})
+		var ds []string
+		for _, a := range r.Heads() {
+			if a.Kind == KindDecision {
+				ds = append(ds, a.Value)
+			}
+		}
+		switch {
+		case tc.want == "" && len(ds) > 0:
+			t.Errorf("%q: decisions %q, want none", tc.reply, ds)
+		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0], tc.want)):
+			t.Errorf("%q: decisions %q, want one holding %q", tc.reply, ds, tc.want)
+		}
+	}
+}

@@ -30,13 +30,13 @@ var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\
 // when it is none.
 func placeOf(x string) int {
 	switch strings.ToLower(x) {
-	case "1", "一", "one", "first", "a":
+	case "1", "一", "one", "first", "a", "أ":
 		return 1
-	case "2", "二", "two", "second", "b":
+	case "2", "二", "two", "second", "b", "ب":
 		return 2
-	case "3", "三", "three", "third", "c":
+	case "3", "三", "three", "third", "c", "ج":
 		return 3
-	case "4", "四", "four", "fourth", "d":
+	case "4", "四", "four", "fourth", "d", "د":
 		return 4
 	case "5", "五", "five", "fifth", "e":
 		return 5
@@ -185,9 +185,12 @@ func offeredFor(out []Proposal, ctx *Context) string {
 
 // labelRun is the last run in locs of two or more labels numbered 1, 2,
 // 3, … in a row (a label's number is the place, placeOf, of its first
-// matched group), or nil.
+// matched group), or nil; nil too when locs hold two such runs ("for the
+// encoder: (a) …, (b) …; for the segments: (a) …, (b) …"): a choice by
+// label alone could name either list.
 func labelRun(text string, locs [][]int) [][]int {
 	var best, run [][]int
+	runs := 0
 	for _, loc := range locs {
 		n := 0
 		for g := 1; 2*g+1 < len(loc); g++ {
@@ -204,9 +207,15 @@ func labelRun(text string, locs [][]int) [][]int {
 		default:
 			run = nil
 		}
+		if len(run) == 2 {
+			runs++
+		}
 		if len(run) >= 2 {
 			best = slices.Clone(run)
 		}
+	}
+	if runs > 1 {
+		return nil
 	}
 	return best
 }

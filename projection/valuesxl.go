@@ -670,9 +670,10 @@ func nameCovers(h *HeldValue, k string) bool {
 	return true
 }
 
-// optLabelRE is an option's label in a sentence: "(A)", "1)", "option
-// B", "Variante 2", "opción A", "方案二", "オプションB".
-var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5])\)|(?:^|[\s,:;])(?P<b>[1-5])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
+// optLabelRE is an option's label in a sentence: "(A)", "1)", "A)",
+// "(أ)" (Arabic counts its list in the letters' old order: أ ب ج د),
+// "option B", "Variante 2", "opción A", "方案二", "オプションB".
+var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5أبجد])\)|(?:^|[\s,:;])(?P<b>[1-5a-e])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
 
 // labelledOptions are the options a message offers inline by their
 // labels ("(A) a systemd unit, or (B) a container", "Variante 1 ist Redis,
@@ -721,7 +722,7 @@ func cleanOption(o string) string {
 // labelRefRE names an option by its label or place in a short choice:
 // "option B", "Variante 2", "(b)", "B", "方案二", "la deuxième", "二番目",
 // "두 번째".
-var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-e])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
+var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-eأبجد])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
 
 // ordinalPlace is the place an ordinal of labelRefRE stands for.
 func ordinalPlace(o string) int {
@@ -746,6 +747,19 @@ func labelChoice(s string, opts []string) (string, bool) {
 	if len(opts) < 2 || questionRE.MatchString(s) {
 		return "", false
 	}
+	if len(strings.Fields(s)) > 8 {
+		// "A, CSV per van; the drivers print it anyway, and …": the
+		// choice is the sentence's first clause, up to a semicolon or
+		// a dash
+		if i := strings.IndexAny(s, ";—–؛；"); i > 0 {
+			s = s[:i]
+		}
+		// "B, if one box dies the whole match is gone": a label
+		// alone before the comma
+		if i := strings.IndexAny(s, ",،"); i > 0 && len(strings.Fields(s)) > 8 && len(strings.Fields(s[:i])) <= 2 {
+			s = s[:i]
+		}
+	}
 	if len(strings.Fields(s)) > 8 || !strings.Contains(s, " ") && utf8.RuneCountInString(s) > 24 {
 		return "", false
 	}
@@ -757,9 +771,11 @@ func labelChoice(s string, opts []string) (string, bool) {
 		return "", false
 	}
 	m := ms[0]
-	if !choiceEnds(s[strings.Index(s, m[0])+len(m[0]):]) {
+	if !strings.HasSuffix(m[0], ",") && !choiceEnds(s[strings.Index(s, m[0])+len(m[0]):]) {
 		// "第二个要多一次 shuffle", "die zweite Variante ist zu
-		// langsam": a place said of an option, not chosen.
+		// langsam": a place said of an option, not chosen. A label and
+		// its comma ("B, one box down and the match is gone") end the
+		// choosing clause: what follows is the reason.
 		return "", false
 	}
 	g := func(n string) string { return m[labelRefRE.SubexpIndex(n)] }
@@ -789,7 +805,7 @@ func labelChoice(s string, opts []string) (string, bool) {
 // its clause, ends a choice: nothing, a particle ("吧", "にして"), or up
 // to two words ("opción", "it is", "bitte").
 func choiceEnds(rest string) bool {
-	if i := strings.IndexAny(rest, ",;:—–，；、"); i >= 0 {
+	if i := strings.IndexAny(rest, ",;:—–，；、،؛"); i >= 0 {
 		rest = rest[:i]
 	}
 	rest = strings.TrimSpace(strings.Trim(rest, " .!。！)"))
