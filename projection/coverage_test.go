@@ -146,6 +146,17 @@ var coverage = map[string]map[string][]string{
 		"question": {"Я пока не знаю, нужна ли нам поддержка IPv6."},
 		"attempt":  {"В прошлом году мы пробовали кэшировать токены, но это не помогло."},
 	},
+	"hi": {
+		"never":    {"main branch pe kabhi direct push mat karna."},
+		"must":     {"har commit se pehle linter chalana zaroori hai."},
+		"lift":     {"legacy/ folder ko mat chhedo.", "legacy/ folder ab edit kar sakte ho."},
+		"relative": {"timeout ko 40 second kar do.", "timeout ko aadha kar do."},
+		"revert":   {"timeout ko 40 second kar do.", "timeout 60 second kar do.", "timeout wapas pehle jaisa kar do."},
+		"choice":   {"chalo MySQL ki jagah Postgres le lete hain."},
+		"task":     {"khatam karne se pehle changelog update karna mat bhoolna."},
+		"question": {"abhi pata nahi ki IPv6 support chahiye ya nahi."},
+		"attempt":  {"pichle saal humne token caching try kiya tha, koi fark nahi pada."},
+	},
 	"ko": {
 		"never":    {"main 브랜치에 직접 푸시하지 마세요."},
 		"must":     {"커밋하기 전에 반드시 linter를 돌려야 합니다."},
@@ -173,6 +184,7 @@ var coverageIntro = map[string]string{
 	"ja": "こんにちは、今日は請求サービスとそのデプロイを進めます。",
 	"ko": "안녕하세요, 오늘은 결제 서비스와 배포 작업을 할 거예요.",
 	"ru": "Привет, сегодня мы работаем над сервисом биллинга и его деплоем.",
+	"hi": "Hi, aaj hum billing service aur uske deploy pe kaam karenge.",
 }
 
 // coverageGaps are the cells of the table not read yet, with why; a

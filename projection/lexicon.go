@@ -11,7 +11,8 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Spanish, French, Portuguese, Italian, Russian, Japanese or Korean (with code,
+// German, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
+// letters (Hinglish), Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
 // kana for Japanese, else the most function words of one language among
@@ -21,7 +22,10 @@ import (
 // stems for inflected verbs — rewrites the message's cue words and
 // function words into the cues the readings know ("nie" → "never",
 // "halbiere" → "halve", "según" → "according to", "しないでください" →
-// "不要"), word for word, leaving every other word as written. The
+// "不要"), word for word, leaving every other word as written; a
+// language that puts its verb last (Hindi: "prod DB ko kabhi touch mat
+// karna") has the mode and the verb written before their object ("never
+// touch prod DB"), each moved word's span mapped to the word's place. The
 // readings run on the gloss; every quote, value and name they propose
 // is mapped back, span for span, to the user's own words (a proposal
 // whose quote does not map is dropped), so an anchor shows the user's
@@ -137,6 +141,9 @@ type lexicon struct {
 	words []string
 	// comma: the language writes a decimal comma (decimalComma).
 	comma bool
+	// squeeze: a word glossed away takes a space with it (Hindi, whose
+	// auxiliaries and particles the gloss drops).
+	squeeze bool
 }
 
 type glossWord struct {
@@ -360,6 +367,16 @@ type glossTok struct {
 	keep       bool
 	// clauseEnd marks the last word before a clause break.
 	clauseEnd bool
+	// pre and post are words a fix writes before and after the word (a
+	// verb said last moved before its object: Hindi); numBefore marks a
+	// word with a number between it and the word before it.
+	pre, post string
+	numBefore bool
+	// text is the word as written; lead is where its phrase opens (the
+	// code written right before it: "legacy/ folder"), where pre is
+	// written.
+	text string
+	lead int
 }
 
 // A gloss is a message with its cue words rewritten, and the spans that
@@ -437,12 +454,30 @@ func glossOf(text string, l lang) *gloss {
 			if t.start < 0 {
 				continue
 			}
+			if t.pre != "" {
+				emit(t.lead, t.lead, t.pre+" ")
+			}
 			if !t.keep {
 				en := t.en
 				if en != "" && strings.HasSuffix(t.low, "'") {
 					en += " " // "l'endpoint": "the endpoint"
 				}
-				emit(t.start, t.end, en)
+				ss, se := t.start, t.end
+				if en == "" && lx.squeeze && t.post == "" {
+					// a word glossed away takes a space with it, so the
+					// gloss reads as one sentence ("prod DB ko kabhi
+					// touch mat karna": "never touch prod DB")
+					switch {
+					case se < len(text) && text[se] == ' ':
+						se++
+					case ss > last && text[ss-1] == ' ':
+						ss--
+					}
+				}
+				emit(ss, se, en)
+			}
+			if t.post != "" {
+				emit(t.end, t.end, " "+t.post)
 			}
 		}
 		for _, n := range nums {
@@ -462,11 +497,16 @@ func glossOf(text string, l lang) *gloss {
 // marked keep, and clauseEnd before , ; : . ! ? and line breaks.
 func latinWords(text string) []glossTok {
 	var toks []glossTok
+	num, code, digit := false, -1, -1
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if !unicode.IsLetter(r) {
+			if unicode.IsDigit(r) && !num {
+				num, digit = true, i
+			}
 			if strings.ContainsRune(",;:.!?\n¿¡—", r) && len(toks) > 0 {
 				toks[len(toks)-1].clauseEnd = true
+				code = -1
 			}
 			if r == '¿' || r == '¡' {
 				toks = append(toks, glossTok{start: i, end: i + size, low: string(r), keep: true})
@@ -495,10 +535,26 @@ func latinWords(text string) []glossTok {
 			if len(toks) > 0 && strings.ContainsRune(",;:.!?", rune(text[j-1])) {
 				toks[len(toks)-1].clauseEnd = true
 			}
+			if code < 0 {
+				// the code word opens where its run of non-space bytes does
+				// ("./deploy.sh", "`vendor/`")
+				code = i
+				for code > 0 && text[code-1] != ' ' && text[code-1] != '\n' && text[code-1] != '\t' && (len(toks) == 0 || code > toks[len(toks)-1].end) {
+					code--
+				}
+				if num && digit >= code {
+					num = false // the digits were the code's ("0002_init.sql")
+				}
+			}
 			i = j
 			continue
 		}
-		toks = append(toks, glossTok{start: i, end: j, low: strings.ToLower(strings.ReplaceAll(text[i:j], "’", "'")), keep: true})
+		lead := i
+		if code >= 0 {
+			lead = code
+		}
+		toks = append(toks, glossTok{start: i, end: j, low: strings.ToLower(strings.ReplaceAll(text[i:j], "’", "'")), keep: true, numBefore: num, text: text[i:j], lead: lead})
+		num, code = false, -1
 		i = j
 	}
 	return toks

@@ -1712,12 +1712,14 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		var fits bool
 		// "you can use nightly for the benchmarks", "wandb is ok but only
 		// the self-hosted one": the prohibition naming the thing.
-		names := negRE.MatchString(a.Value) && stemSubset(stemList(p.Value), stems(a.Value))
+		// a rule in another language's words prohibits by its gloss
+		neg := a.valueFacts().neg
+		names := neg && stemSubset(stemList(p.Value), stems(a.Value))
 		if word {
 			fits = names
 		} else {
-			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && negRE.MatchString(a.Value) && (depClassRE.MatchString(a.Value) || names) ||
-				p.Name == "topic" && (names || negRE.MatchString(a.Value) && (sameNumber(p.Value, a.Value) || topicOf(p.Value, a.Value)))
+			fits = excepts(a.Value, p.Quote, p.Value) || p.Name == "package" && neg && (depClassRE.MatchString(a.Value) || names) ||
+				p.Name == "topic" && (names || neg && (sameNumber(p.Value, a.Value) || topicOf(p.Value, a.Value)))
 		}
 		if fits && (o == nil || newer(a, o)) {
 			o = a
