@@ -504,7 +504,9 @@ func latinWords(text string) []glossTok {
 			if unicode.IsDigit(r) && !num {
 				num, digit = true, i
 			}
-			if strings.ContainsRune(",;:.!?\n¿¡—", r) && len(toks) > 0 {
+			// a decimal point or comma ("0.001", "0,5") ends no clause
+			decimal := (r == '.' || r == ',') && i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1])
+			if strings.ContainsRune(",;:.!?\n¿¡—", r) && len(toks) > 0 && !decimal {
 				toks[len(toks)-1].clauseEnd = true
 				code = -1
 			}

@@ -17,10 +17,11 @@ var lexHI = []lexEntry{
 	// prohibitions: "mat" is only ever a prohibition; "nahi" is one with
 	// an infinitive ("push nahi karna hai"), a plain "not" elsewhere
 	{catNever, "never", hiWords("kabhi_mat kabhi_bhi_mat kabhi_NEG kabhi_bhi_NEG kbhi_mat kbhi_NEG")},
-	{catNever, "do not", "mat mat_karo mat_karna mat_kariye mat_karein mat_karen mat_kar mat_kro mat_krna"},
+	{catNever, "do not", "mat mat_karo mat_karna mat_kariye mat_karein mat_karen mat_kar mat_kro mat_krna mat_kijiye mat_kijie mat_karana"},
 	{catNever, "do not", hiWords("NEG_karna NEG_karna_hai NEG_krna NEG_krna_hai NEG_karni NEG_karni_hai NEG_karne NEG_karne_hain NEG_karna_chahiye NEG_karni_chahiye NEG_karne_chahiye NEG_krna_chahiye NEG_karo NEG_kariye NEG_karein na_karein na_karen na_kare na_karna")},
 	{catNever, "not", hiWords("NEG")},
 	{catNever, "no", hiWords("NEG_chahiye NEG_chaiye")},
+	{catNever, "must not", hiWords("NEG_hona_chahiye NEG_hone_chahiye NEG_honi_chahiye NEG_hona_hai")},
 	{catNever, "is forbidden", hiWords("mana_hai allowed_NEG_hai allowed_NEG mana")},
 	{catNever, "never touch", hiWords("haath_mat_lagana haath_mat_lagao haath_NEG_lagana")},
 	// obligations, said by the infinitive's auxiliary
@@ -28,7 +29,8 @@ var lexHI = []lexEntry{
 	{catMust, "must", "zaroor jaroor zarur jarur"},
 	{catMust, "always", "hamesha humesha hamesa hmesha humesa hameshaa"},
 	{catMust, "make sure", "dhyan_rakhna_ki dhyaan_rakhna_ki dhyan_rahe_ki dhyaan_rahe_ki dhyan_rakhna dhyaan_rakhna ensure_karna ensure_karo"},
-	{catMust, "only", "sirf bas keval kewal sirif"},
+	{catMust, "only", "sirf keval kewal sirif bas_yahi bas_yehi"},
+	{catMust, "just", "bas"},
 	{catMust, "from now on", "ab_se aaj_se abse aage_se"},
 	{catUse, "use", "use_karo use_karna use_kariye use_karein use_kar use_kro use_krna ka_use_karo ka_use_karna istemal_karo istemaal_karo istemal_karna"},
 	{catUse, "prefer", "prefer_karo prefer_karna"},
@@ -43,7 +45,7 @@ var lexHI = []lexEntry{
 	{catLift, "you can", "kar_sakte_ho kar_sakte_hain kar_sakti_ho kar_skte_ho kar_sakta_hai kar_sakte kar_lo kar_sakti_hai"},
 	{catLift, "is allowed now", "ab_allowed_hai ab_allowed ab_chalega ab_theek_hai ab_thik_hai"},
 	{catLift, "is allowed", "allowed_hai permission_hai ijazat_hai chalega"},
-	{catLift, "no longer need to", hiWords("ab_zaroorat_NEG ab_zarurat_NEG ab_jaroorat_NEG ab_zaroorat_NEG_hai ab_zarurat_NEG_hai karne_ki_zaroorat_NEG karne_ki_zarurat_NEG")},
+	{catLift, "no longer need to", hiWords("ab_zaroorat_NEG ab_zarurat_NEG ab_jaroorat_NEG ab_zaroorat_NEG_hai ab_zarurat_NEG_hai karne_ki_zaroorat_NEG karne_ki_zarurat_NEG ki_zaroorat_NEG ki_zarurat_NEG ki_jaroorat_NEG ki_zaroorat_NEG_hai ki_zarurat_NEG_hai")},
 	{catLift, "again", "phir_se fir_se dobara dubara"},
 	{catLift, "now", "ab"},
 	{catLift, "allowed", "allowed"},
@@ -55,6 +57,7 @@ var lexHI = []lexEntry{
 	{catRelative, "set", "set_karo set_kar_do set_kardo set_kro kar_do kardo kar_dijiye kar_dena karo kro rakho rakh_do rakhna"},
 	{catRelative, "back to the old value", "wapas_pehle_jaisa wapas_pehle_jaise pehle_jaisa pehle_jaise wapas_purana purani_value_pe purani_value wapas_pehle_wala pehle_wali_value"},
 	{catRelative, "back to", "wapas"},
+	{catRelative, "revert", "revert_kar_do revert_karo wapas_kar_do undo_kar_do undo_karo"},
 	{catRelative, "one more", "ek_aur"},
 	{catRelative, "one fewer", "ek_kam"},
 	{catRelative, "hours", "ghanta ghante ghanton"},
@@ -70,6 +73,7 @@ var lexHI = []lexEntry{
 	{catQuestion, "I'm not sure", hiWords("sure_NEG_hoon sure_NEG")},
 	{catQuestion, "don't know", hiWords("NEG_pata NEG_pta NEG_maloom NEG_malum")},
 	{catQuestion, "open question", "khula_sawaal khula_sawal"},
+	{catQuestion, "still undecided", hiWords("abhi_decide_NEG_kiya decide_NEG_kiya_hai decide_NEG_hua abhi_tay_NEG tay_NEG_hua")},
 	{catQuestion, "question", "sawaal sawal"},
 	{catQuestion, "or not", hiWords("ya_NEG")},
 	// choices
@@ -86,14 +90,16 @@ var lexHI = []lexEntry{
 	{catGiveUp, "forget it", "chhodo chodo rehne_do rahne_do jaane_do jane_do"},
 	// tasks
 	{catDone, "remember to", hiWords("yaad_se yad_se yaad_rakhna yaad_se_karna mat_bhoolna bhoolna_mat mat_bhulna bhulna_mat bhoolna_NEG")},
-	{catDone, "before you finish", "khatam_karne_se_pehle khatm_karne_se_pehle finish_karne_se_pehle wrap_up_karne_se_pehle end_mein end_me aakhir_mein last_mein"},
+	{catDone, "before you finish", "jaane_se_pehle khatam_karne_se_pehle khatm_karne_se_pehle finish_karne_se_pehle wrap_up_karne_se_pehle end_mein end_me aakhir_mein last_mein"},
+	{catDone, "by tomorrow", "kal_tak"},
+	{catDone, "by tonight", "aaj_raat_tak shaam_tak"},
 	{catDone, "done", "ho_gaya ho_gya hogaya ho_gayi done_hai"},
 	{catGoal, "Goal", "maqsad maksad lakshya aaj_ka_kaam"},
 	{catGoal, "Task", "kaam_ye_hai"},
 	{catRules, "rules", "niyam rules"},
 	// relaying
 	{catRelay, "says", "bol_raha_hai bol_rahi_hai bolta_hai bolti_hai keh_raha_hai kah_raha_hai keh_rahi_hai kehta_hai"},
-	{catRelay, "said", "bol_raha_tha bol_rahi_thi keh_raha_tha kah_raha_tha keh_rahi_thi ne_bola ne_kaha ne_bola_tha ne_kaha_tha bola_tha kaha_tha"},
+	{catRelay, "said", "bol_raha_tha bol_rahi_thi keh_raha_tha kah_raha_tha keh_rahi_thi ne_bola ne_kaha ne_bola_tha ne_kaha_tha ne_bola_hai ne_kaha_hai bola_tha kaha_tha"},
 	{catRelay, "according to", "ke_hisaab_se ke_hisab_se ke_mutabik ke_anusar"},
 	// attempts and their verdicts
 	{catAttempt, "tried", "try_kiya try_kiya_tha try_kar_liya try_kiya_hai try_kiye try_kiye_the try_kar_ke_dekha karke_dekha kar_ke_dekha kar_ke_dekha_tha karke_dekha_tha"},
@@ -101,16 +107,19 @@ var lexHI = []lexEntry{
 	{catAttempt, "made no difference", hiWords("koi_fark_NEG_pada fark_NEG_pada farak_NEG_pada koi_farak_NEG_pada kuch_NEG_hua")},
 	{catAttempt, "is not working", hiWords("kaam_NEG_kar_raha kaam_NEG_kar_rahi kaam_NEG_kar_rahe NEG_chal_raha NEG_chal_rahi NEG_chal_rahe")},
 	// verbs, glossed so that fixHI can move them
-	{catFunction, "touch", "chhedna chhedo chedna chhuna chhona"},
-	{catFunction, "remove", "hatana hatao"},
-	{catFunction, "change", "badalna badlo"},
-	{catFunction, "add", "daalna daalo dalo jodna jodo"},
-	{catFunction, "write", "likhna likho"},
-	{catFunction, "run", "chalana chalao"},
-	{catFunction, "send", "bhejna bhejo"},
-	{catFunction, "create", "banana banao"},
-	{catFunction, "delete", "mitana mitao"},
-	{catFunction, "check", "dekhna dekho"},
+	{catFunction, "touch", "chhedna chhedo chedna chhuna chhona chhedne"},
+	{catFunction, "remove", "hatana hatao hatane"},
+	{catFunction, "change", "badalna badlo badalne"},
+	{catFunction, "add", "daalna daalo dalo jodna jodo daalne jodne"},
+	{catFunction, "write", "likhna likho likhne"},
+	{catFunction, "run", "chalana chalao chalane"},
+	{catFunction, "send", "bhejna bhejo bhejne"},
+	{catFunction, "create", "banana banao banane"},
+	{catFunction, "delete", "mitana mitao mitane"},
+	{catFunction, "check", "dekhna dekho dekhne"},
+	{catFunction, "ask", "poochna poocho puchna pucho poochne puchne"},
+	{catFunction, "me", "mujhse"},
+	{catFunction, "", "badha_ke badhake ghata_ke kam_karke karwana karwao karwa"},
 	// function words
 	{catFunction, "is", "hai"},
 	{catFunction, "are", "hain"},
@@ -147,7 +156,8 @@ var lexHI = []lexEntry{
 	{catFunction, "all", "sab saare sabhi"},
 	{catFunction, "both", "dono"},
 	{catFunction, "some", "kuch"},
-	{catFunction, "any", "koi"},
+	{catFunction, "anything", "kuch_bhi"},
+	{catFunction, "any", "koi koi_bhi"},
 	{catFunction, "new", "naya nayi naye"},
 	{catFunction, "old", "purana purani purane"},
 	{catFunction, "why", "kyun kyu"},
@@ -160,6 +170,10 @@ var lexHI = []lexEntry{
 	{catFunction, "from", "se"},
 	{catFunction, "before", "se_pehle ke_pehle"},
 	{catFunction, "after", "ke_baad"},
+	{catFunction, "only after", "ke_baad_hi"},
+	{catFunction, "only before", "se_pehle_hi"},
+	{catFunction, "ever", "kabhi_bhi kbhi_bhi"},
+	{catFunction, "force push", "force_push"},
 	{catFunction, "for", "ke_liye"},
 	{catFunction, "with", "ke_saath"},
 	{catFunction, "without", "ke_bina"},
@@ -170,7 +184,7 @@ var lexHI = []lexEntry{
 // stopHI are Hinglish function words that are neither English words nor
 // another Latin-script language's ("ke" is Indonesian, "se" Spanish, "par"
 // French, "to", "me", "hi", "na" English): a message is Hindi by these.
-const stopHI = `ko hai hain nahi nahin nhi kya mein aur bhi toh kar karo karna karne raha rahi rahe tha thi yeh woh abhi kyunki kyun lekin matlab mujhe humne kuch wala wali wale chahiye hoga kabhi sirf hamesha humesha zaroor kaise pehle baad jagah bajaye wapas isko usko apna apne yaar bhai kiya gaya dena dekho batao hoon`
+const stopHI = `ko aaj karenge karega karte karta kaam humein sakte pata thoda bahut bohot accha theek wahi yahi iske uske mera meri apni hai hain nahi nahin nhi kya mein aur bhi toh kar karo karna karne raha rahi rahe tha thi yeh woh abhi kyunki kyun lekin matlab mujhe humne kuch wala wali wale chahiye hoga kabhi sirf hamesha humesha zaroor kaise pehle baad jagah bajaye wapas isko usko apna apne yaar bhai kiya gaya dena dekho batao hoon`
 
 // hiNeg are the spellings of Hindi's "not".
 var hiNeg = []string{"nahi", "nahin", "nhi", "nai", "nahee"}
@@ -201,18 +215,18 @@ func lexiconHI() *lexicon {
 var hiMode = map[string]string{
 	"do not": "neg", "never": "neg", "no": "no", "never touch": "no", "must": "must", "you can": "can",
 	"use": "use", "prefer": "use", "tried": "tried", "halve": "scale", "double": "scale",
-	"increase": "by", "reduce": "by", "set": "set", "go with": "choice", "remember to": "must",
+	"increase": "by", "reduce": "by", "set": "set", "revert": "scale", "must not": "neg", "go with": "choice", "remember to": "must", "no longer need to": "can",
 }
 
 // hiVerbs are the glosses of Hindi verbs (catFunction entries).
-var hiVerbs = map[string]bool{"touch": true, "remove": true, "change": true, "add": true, "write": true, "run": true, "send": true, "create": true, "delete": true, "check": true}
+var hiVerbs = map[string]bool{"touch": true, "remove": true, "change": true, "add": true, "write": true, "run": true, "send": true, "create": true, "delete": true, "check": true, "ask": true, "force push": true}
 
 // hiPost are the glosses of postpositions, said after their noun.
-var hiPost = map[string]bool{"on": true, "in": true, "before": true, "after": true, "for": true, "with": true, "without": true, "by": true,
+var hiPost = map[string]bool{"only after": true, "only before": true, "on": true, "in": true, "before": true, "after": true, "for": true, "with": true, "without": true, "by": true,
 	"instead of": true, "except": true, "according to": true, "switch to": true}
 
 // hiNoun are glosses that may open a noun phrase.
-var hiNoun = map[string]bool{"any": true, "everything else": true, "the rest": true, "its": true, "it": true, "this": true, "that": true, "every": true, "all": true, "new": true, "old": true, "some": true, "one more": true, "one fewer": true}
+var hiNoun = map[string]bool{"anything": true, "any": true, "everything else": true, "the rest": true, "its": true, "it": true, "this": true, "that": true, "every": true, "all": true, "new": true, "old": true, "some": true, "one more": true, "one fewer": true}
 
 // hiConj are the words that open a clause of their own.
 var hiConj = map[string]bool{"aur": true, "lekin": true, "magar": true, "kyunki": true, "kyuki": true, "kyonki": true, "kyunke": true, "agar": true, "phir": true, "fir": true, "toh": true, "par": true, "warna": true}
@@ -284,6 +298,16 @@ func fixHIClause(cl []glossTok) {
 		cl[lo].en = "but" // "par" opening a clause is "but", not "on"
 		lo++
 	}
+	// "bas X hi": only X
+	for i := lo; i < n; i++ {
+		if !cl[i].keep && cl[i].low == "bas" {
+			for _, t := range cl[i+1:] {
+				if t.low == "hi" {
+					cl[i].en = "only"
+				}
+			}
+		}
+	}
 	// the head: the clause's last mode word
 	head, mode := -1, ""
 	for i := lo; i < n; i++ {
@@ -346,6 +370,21 @@ func fixHIClause(cl []glossTok) {
 		j := hiRunStart(cl, lo, n-1)
 		cl[j].pre = strings.TrimSpace("not " + cl[j].pre)
 		return
+	}
+	if mode == "" && verb >= 0 && cl[verb].keep && verb < n-1 {
+		// "… ke baad merge karna": an English verb told with Hindi's
+		// infinitive is an instruction, read as the verb
+		aux := true
+		for _, t := range cl[verb+1:] {
+			switch t.low {
+			case "karna", "karni", "karne", "krna", "kar lena", "kar dena":
+			default:
+				aux = aux && hiFiller(t)
+			}
+		}
+		if aux {
+			mode, head = "verb", verb
+		}
 	}
 	if mode == "" {
 		if verb < 0 || !hiVerbs[cl[verb].en] || verb != n-1 && !cl[n-1].keep && cl[n-1].en != "" {
@@ -436,7 +475,7 @@ func fixHIClause(cl []glossTok) {
 	case "neg":
 		front = cl[head].en
 		for i := lo; i < n; i++ {
-			if cl[i].low == "kabhi" || cl[i].low == "kbhi" {
+			if cl[i].low == "kabhi" || cl[i].low == "kbhi" || cl[i].en == "ever" && !cl[i].keep {
 				front = "never"
 				cl[i].keep, cl[i].en = false, ""
 			}
@@ -461,6 +500,9 @@ func fixHIClause(cl []glossTok) {
 		}
 	case "scale":
 		front = cl[head].en + article()
+		if target == head {
+			front += " it" // "double kar do": double it
+		}
 	case "by":
 		front = cl[head].en + article()
 		hiBeforeNum(cl, target, "by", "")

@@ -22,12 +22,17 @@ func TestHindiRules(t *testing.T) {
 		{"Kavya bol rahi thi ki staging DB ko reset mat karna.", "staging DB ko reset mat karna"},
 		{"koi naya dependency nahi chahiye.", "naya dependency nahi chahiye"},
 		{"ab se tests ke bina merge mat karna.", "tests ke bina merge mat karna"},
+		{"koi bhi secret .env file mein commit nahi hona chahiye.", "secret .env file mein commit nahi hona chahiye"},
+		{"please prod pe kuch bhi deploy mat karna.", "prod pe kuch bhi deploy mat karna"},
+		{"code review ke baad hi merge karna.", "code review ke baad hi merge karna"},
+		{"force push mat kijiye.", "force push mat kijiye"},
+		{"bas pnpm hi use karna.", "bas pnpm hi use karna"},
 	} {
 		if got := rulesAfter(hiIntro, c.text); !has(got, "active", c.want) {
 			t.Errorf("%q: %q", c.text, got)
 		}
 	}
-	for _, s := range []string{"pata nahi kyun nahi chal raha.", "ye kaam nahi kar raha, logs dekho.", "mujhe nahi pata ye test kyun fail ho raha hai.", "build abhi tak pass nahi hua.", "kal main chhutti pe hoon."} {
+	for _, s := range []string{"pata nahi kyun nahi chal raha.", "ye kaam nahi kar raha, logs dekho.", "mujhe nahi pata ye test kyun fail ho raha hai.", "build abhi tak pass nahi hua.", "kal main chhutti pe hoon.", "ye sab theek hai, bas logs check karna."} {
 		if got := rulesAfter(hiIntro, s); len(got) != 0 {
 			t.Errorf("%q: no rule, got %q", s, got)
 		}
@@ -35,6 +40,10 @@ func TestHindiRules(t *testing.T) {
 	got := rulesAfter(hiIntro, "vendor/ ko mat chhedo.", "vendor/ ab update kar sakte ho.")
 	if !has(got, "lifted", "vendor/ ko mat chhedo") {
 		t.Errorf("lift: %q", got)
+	}
+	got = rulesAfter(hiIntro, "hamesha tests chalana.", "tests chalane ki zaroorat nahi.")
+	if !has(got, "lifted", "hamesha tests chalana") {
+		t.Errorf("lift by no need: %q", got)
 	}
 	got = rulesAfter(hiIntro, "schema.sql ko kabhi haath mat lagana.", "schema.sql ab allowed hai.")
 	if !has(got, "lifted", "schema.sql ko kabhi haath mat lagana") {
@@ -66,6 +75,9 @@ func TestHindiSettings(t *testing.T) {
 		{[]string{"cache TTL 2 ghante kar do."}, "2 hours"},
 		{[]string{"workers 4 kar do.", "ek aur worker add karo."}, "5"},
 		{[]string{"limit 40 kar do.", "limit 60 kar do.", "limit wapas pehle jaisa kar do."}, "40"},
+		{[]string{"limit 40 kar do.", "limit 60 kar do.", "limit revert kar do."}, "40"},
+		{[]string{"timeout 30 kar do.", "timeout badha ke 60 kar do."}, "60"},
+		{[]string{"learning rate 0.001 rakho."}, "0.001"},
 	})
 }
 
@@ -82,6 +94,7 @@ func TestHindiDecisionsTasksQuestions(t *testing.T) {
 		{"yaad se README update kar dena.", "README update"},
 		{"friday tak migration script review kar dena.", "migration script review"},
 		{"kaam khatam karne se pehle CHANGELOG update karna mat bhoolna.", "CHANGELOG update"},
+		{"kal tak PR raise kar dena.", "PR raise"},
 	} {
 		if got := obligationsAfter(hiIntro, c.text); len(got) != 1 || !strings.Contains(got[0], c.want) {
 			t.Errorf("task %q: %q", c.text, got)
@@ -90,6 +103,7 @@ func TestHindiDecisionsTasksQuestions(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"abhi confirm nahi hai ki Redis chahiye ya nahi.", "Redis chahiye"},
 		{"sure nahi hoon ki IPv6 chahiye.", "IPv6"},
+		{"kya humein Kafka chahiye? abhi decide nahi kiya.", "Kafka"},
 	} {
 		if got := questionsAfter(hiIntro, c.text); !has(got, "open", c.want) {
 			t.Errorf("question %q: %q", c.text, got)
