@@ -157,6 +157,17 @@ var coverage = map[string]map[string][]string{
 		"question": {"abhi pata nahi ki IPv6 support chahiye ya nahi."},
 		"attempt":  {"pichle saal humne token caching try kiya tha, koi fark nahi pada."},
 	},
+	"nl": {
+		"never":    {"Push nooit direct naar de main branch."},
+		"must":     {"Je moet voor elke commit de linter draaien."},
+		"lift":     {"Pas de map legacy/ niet aan.", "De map legacy/ mag je nu weer aanpassen."},
+		"relative": {"Zet de timeout op 40 seconden.", "Halveer de timeout."},
+		"revert":   {"Zet de timeout op 40 seconden.", "Zet de timeout op 60 seconden.", "Zet de timeout terug zoals het eerst was."},
+		"choice":   {"Laten we Postgres nemen in plaats van MySQL."},
+		"task":     {"Vergeet niet de changelog bij te werken voordat je klaar bent."},
+		"question": {"Ik weet nog niet of we IPv6 nodig hebben."},
+		"attempt":  {"We hebben vorig jaar token caching geprobeerd, maar het hielp niet."},
+	},
 	"ko": {
 		"never":    {"main 브랜치에 직접 푸시하지 마세요."},
 		"must":     {"커밋하기 전에 반드시 linter를 돌려야 합니다."},
@@ -185,6 +196,7 @@ var coverageIntro = map[string]string{
 	"ko": "안녕하세요, 오늘은 결제 서비스와 배포 작업을 할 거예요.",
 	"ru": "Привет, сегодня мы работаем над сервисом биллинга и его деплоем.",
 	"hi": "Hi, aaj hum billing service aur uske deploy pe kaam karenge.",
+	"nl": "Hoi, vandaag werken we aan de factureringsservice en de deploy ervan.",
 }
 
 // coverageGaps are the cells of the table not read yet, with why; a

@@ -11,12 +11,13 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
+// German, Dutch, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
 // letters (Hinglish), Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
 // kana for Japanese, else the most function words of one language among
-// its words, more than English ones), and that language's lexicon — one
+// its words, more than English ones, not counting the English words the
+// language writes too: Dutch "we", "in", "is"), and that language's lexicon — one
 // table per language, each entry a cue category, the English (for
 // Japanese, Chinese) cue it stands for, and the words that say it, with
 // stems for inflected verbs — rewrites the message's cue words and
@@ -144,6 +145,10 @@ type lexicon struct {
 	// squeeze: a word glossed away takes a space with it (Hindi, whose
 	// auxiliaries and particles the gloss drops).
 	squeeze bool
+	// enToo are English function words that are the language's own too
+	// (Dutch "we", "in", "is"): detectLang does not count them as English
+	// against it, nor for it.
+	enToo map[string]bool
 }
 
 type glossWord struct {
@@ -244,7 +249,7 @@ var stopEN = func() map[string]bool {
 // too: alone, they name no language ("no.", "die", "come on").
 var alsoEnglish = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des`) {
+	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want`) {
 		m[w] = true
 	}
 	return m
@@ -287,7 +292,7 @@ func detectLang(text string, prior lang) lang {
 	if strings.ContainsFunc(text, isVietnamese) {
 		return langNone
 	}
-	var n, strong [len(lexicons)]int
+	var n, strong, shared [len(lexicons)]int
 	en, words := 0, 0
 	for i := 0; i < len(text) && words < 400; {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -324,6 +329,9 @@ func detectLang(text string, prior lang) lang {
 			en++
 		}
 		for l, lx := range lexicons {
+			if lx != nil && stopEN[w] && lx.enToo[w] {
+				shared[l]++
+			}
 			if lx != nil && lx.stop[w] {
 				n[l]++
 				if len(w) >= 3 && !alsoEnglish[w] {
@@ -341,16 +349,23 @@ func detectLang(text string, prior lang) lang {
 			best = langNone // a tie names no language
 		}
 	}
+	// enFor is the message's English words weighed against language l.
+	enFor := func(l lang) int {
+		if int(l) >= len(shared) {
+			return en
+		}
+		return en - shared[l]
+	}
 	switch {
-	case prior != langNone && int(prior) < len(n) && n[prior] >= 1 && n[prior] >= bestN && n[prior] >= en:
+	case prior != langNone && int(prior) < len(n) && n[prior] >= 1 && n[prior] >= bestN && n[prior] >= enFor(prior):
 		// Spanish and Portuguese share "o", "de", "a": a tie goes to the
 		// user's language so far.
 		return prior
-	case best != langNone && bestN >= 2 && bestN > en:
+	case best != langNone && bestN >= 2 && bestN > enFor(best):
 		return best
-	case best != langNone && bestN == 1 && strong[best] == 1 && en == 0 && (prior == langNone || prior == best):
+	case best != langNone && bestN == 1 && strong[best] == 1 && enFor(best) == 0 && (prior == langNone || prior == best):
 		return best
-	case en == 0 && words > 0:
+	case enFor(prior) == 0 && words > 0:
 		return prior
 	}
 	return langNone
@@ -684,12 +699,18 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 		if !ok {
 			continue
 		}
+		gq := p.Quote
 		p.Quote = q
 		v := p.Value
 		if p.Kind != KindValue {
 			// a setting's value keeps the gloss's units ("40 minutes"), so
 			// a relative change of it can be applied
-			v, _ = g.back(p.Value)
+			var whole bool
+			if v, whole = g.back(p.Value); !whole && gq != "" {
+				// a value that holds its quote ("Memcached (let's go with
+				// option B.)") holds the user's words
+				v = strings.Replace(p.Value, gq, q, 1)
+			}
 		}
 		if old := slug(p.Value); old != "" && strings.HasSuffix(p.Key, "/"+old) {
 			// a key named by the gloss's words is named by the user's

@@ -38,6 +38,11 @@ func TestDetectLang(t *testing.T) {
 		{"Não altere o arquivo de configuração, por favor.", langPT},
 		{"Non toccare il file di configurazione, per favore.", langIT},
 		{"新しいライブラリを追加しないでください。", langJA},
+		{"Je mag de migraties niet aanpassen, dat is een harde regel.", langNL},
+		{"Guido van Rossum said die() is over; I want the door in the van.", langNone},
+		{"Van de Velde is in charge of the deploy window.", langNone},
+		{"Hij is in the van over by the door, want to come?", langNone},
+		{"Was war in der Datei, die du gelöscht hast?", langDE},
 	} {
 		if got := detectLang(c.text, langNone); got != c.want {
 			t.Errorf("detectLang(%q) = %s, want %s", c.text, langCodes[got], langCodes[c.want])
@@ -50,6 +55,15 @@ func TestDetectLang(t *testing.T) {
 	}
 	if got := detectLang("run the tests again", langDE); got != langNone {
 		t.Errorf("English after German = %s", langCodes[got])
+	}
+	if got := detectLang("Halveer de timeout.", langNL); got != langNL {
+		t.Errorf("short Dutch after Dutch = %s", langCodes[got])
+	}
+	if got := detectLang("Is dat in orde?", langNL); got != langNL {
+		t.Errorf("short Dutch with English-looking words after Dutch = %s", langCodes[got])
+	}
+	if got := detectLang("Die Tests laufen wieder, das war ein Cache-Problem.", langNL); got != langDE {
+		t.Errorf("German after Dutch = %s", langCodes[got])
 	}
 }
 
