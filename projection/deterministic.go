@@ -681,32 +681,8 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		// (relayed.go).
 		out = append(out, relayedRules(ss, out)...)
 	}
-	return dropObjectiveRules(out)
+	return out
 }
-
-// dropObjectiveRules drops a rule read from the sentence the objective is
-// read from when it says only what has to be done ("before Sunday we must
-// load-test the service and scale it"): that is the objective, and the
-// rule would state it twice. A prohibition, an "only" or an "always" in
-// the sentence is a rule of its own and stays.
-func dropObjectiveRules(props []Proposal) []Proposal {
-	obj := ""
-	for _, p := range props {
-		if p.Kind == KindObjective && p.Op == OpState {
-			obj = p.Quote
-		}
-	}
-	if obj == "" {
-		return props
-	}
-	return slices.DeleteFunc(props, func(p Proposal) bool {
-		return p.Kind == KindConstraint && p.Op == OpState && p.Quote != "" && strings.Contains(obj, p.Quote) && !ruleOfItsOwnRE.MatchString(p.Quote)
-	})
-}
-
-// ruleOfItsOwnRE is a word that makes a sentence a rule besides what it
-// asks to be done: a prohibition, an exclusive "only", an "always".
-var ruleOfItsOwnRE = mustPattern(`(?i)\b(?:never|not|no|don't|dont|do not|only|always|must not|mustn't|without)\b|不要|别|不能|只|总是|必须不`)
 
 // goalLabelRE is a sentence labelled as the session's goal: "Goal for
 // this week: …", "today's job: …", "the goal is to …", "目标：…".
