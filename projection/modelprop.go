@@ -315,9 +315,56 @@ func speaker(ev Event) string {
 	return string(ev.Role)
 }
 
-// blockOpenRE finds the opening of a proposals block: a fence line with
-// the ModelFence info string, or an <ef-proposals> tag.
-var blockOpenRE = regexp.MustCompile("(?m)^[ \t]*(?:```+|~~~+)[ \t]*" + ModelFence + "[ \t]*$|<" + ModelFence + ">")
+// blockOpen finds the first opening of a proposals block in s: a line
+// holding only a fence (three backticks or tildes at the least) with the
+// ModelFence info string, white space aside (a CRLF line's "\r" too), or
+// an <ef-proposals> tag. It returns where the opening starts and ends
+// (before the line's "\n") and the closing it wants (-1: none). It looks
+// only where the info string stands (strings.Index), so an answer of
+// megabytes without one is passed over at memory speed.
+func blockOpen(s string) (start, end int, closing string) {
+	for off := 0; ; {
+		k := strings.Index(s[off:], ModelFence)
+		if k < 0 {
+			return -1, -1, ""
+		}
+		k += off
+		off = k + len(ModelFence)
+		if k > 0 && s[k-1] == '<' && off < len(s) && s[off] == '>' {
+			return k - 1, off + 1, "</" + ModelFence + ">"
+		}
+		// the rest of the line: white space only
+		e := off
+		for e < len(s) && (s[e] == ' ' || s[e] == '\t' || s[e] == '\r') {
+			e++
+		}
+		if e < len(s) && s[e] != '\n' {
+			continue
+		}
+		// before it on its line: white space, a fence, white space
+		b := k
+		for b > 0 && (s[b-1] == ' ' || s[b-1] == '\t') {
+			b--
+		}
+		if b == 0 || s[b-1] != '`' && s[b-1] != '~' {
+			continue
+		}
+		c, f := s[b-1], b
+		for f > 0 && s[f-1] == c {
+			f--
+		}
+		if b-f < 3 {
+			continue
+		}
+		for f > 0 && (s[f-1] == ' ' || s[f-1] == '\t') {
+			f--
+		}
+		if f > 0 && s[f-1] != '\n' {
+			continue
+		}
+		return f, e, strings.Repeat(string(c), 3)
+	}
+}
 
 // SplitModelAnswer separates a model's answer into the digest and the
 // proposals block (the lines between the block's fence or tag lines; an
@@ -325,28 +372,21 @@ var blockOpenRE = regexp.MustCompile("(?m)^[ \t]*(?:```+|~~~+)[ \t]*" + ModelFen
 // after its digest (a block before it is one the digest echoes, from a
 // tool's output or a message, never the model's own reading). found
 // reports a block; extra counts the others, which are cut from the digest
-// and not read.
+// and not read. Its time is linear in the answer's length.
 func SplitModelAnswer(answer string) (digest, block string, found bool, extra int) {
 	rest := answer
 	var out strings.Builder
 	for {
-		loc := blockOpenRE.FindStringIndex(rest)
-		if loc == nil {
+		start, end, closing := blockOpen(rest)
+		if start < 0 {
 			out.WriteString(rest)
 			break
 		}
-		out.WriteString(rest[:loc[0]])
-		body := rest[loc[1]:]
-		closing := "</" + ModelFence + ">"
-		if !strings.HasPrefix(strings.TrimSpace(rest[loc[0]:loc[1]]), "<") {
-			closing = "```"
-			if strings.HasPrefix(strings.TrimSpace(rest[loc[0]:loc[1]]), "~") {
-				closing = "~~~"
-			}
-		}
-		end, next := len(body), len(body)
+		out.WriteString(rest[:start])
+		body := rest[end:]
+		stop, next := len(body), len(body)
 		if i := closeIndex(body, closing); i >= 0 {
-			end = i
+			stop = i
 			next = i + len(closing)
 			if closing != "</"+ModelFence+">" {
 				// the rest of the fence line
@@ -358,7 +398,7 @@ func SplitModelAnswer(answer string) (digest, block string, found bool, extra in
 		if found {
 			extra++
 		}
-		block, found = body[:end], true
+		block, found = body[:stop], true
 		rest = body[next:]
 	}
 	return strings.TrimSpace(out.String()), block, found, extra

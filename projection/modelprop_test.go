@@ -304,3 +304,20 @@ func TestModelPromptListsEventsAndHeads(t *testing.T) {
 		t.Error("the prompt is not a function of its input")
 	}
 }
+
+// An answer written with CRLF line endings (a Windows host, a proxy that
+// rewrites them) is read as with LF: its block's fence line ends in "\r".
+func TestSplitModelAnswerCRLF(t *testing.T) {
+	line := `{"kind":"decision","event":"e4","quote":"We went with Postgres in the end"}`
+	for _, answer := range []string{
+		"### Context\r\n- x\r\n\r\n```ef-proposals\r\n" + line + "\r\n```\r\n",
+		"### Context\r\n- x\r\n~~~ef-proposals \r\n" + line + "\r\n~~~\r\n",
+		"```ef-proposals\r\n" + line + "\r\n" + line + "\r\n",
+	} {
+		d, block, found, extra := SplitModelAnswer(answer)
+		ps, rep := ParseModelProposals(block)
+		if !found || extra != 0 || len(ps) == 0 || rep.DroppedTotal() != 0 || strings.Contains(d, ModelFence) {
+			t.Errorf("%q: found %v, %d extra, %d read, dropped %v, digest %q", answer, found, extra, len(ps), rep.Dropped, d)
+		}
+	}
+}
