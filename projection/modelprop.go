@@ -429,11 +429,18 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 	var rep ModelReport
 	var out []ModelProposal
 	if len(block) > maxModelBlock {
-		// Read what fits, up to the last whole line; the rest is over the
-		// bound.
-		cut := strings.LastIndexByte(block[:maxModelBlock], '\n')
-		rep.Drop(DropOversized)
-		block = block[:max(cut, 0)]
+		// Read what fits, up to the last whole line; every proposal line
+		// past the bound is dropped and counted, so the count says how
+		// much the answer lost.
+		cut := max(strings.LastIndexByte(block[:maxModelBlock], '\n'), 0)
+		n := 0
+		for line := range strings.Lines(block[cut:]) {
+			if !skipModelLine(strings.TrimSuffix(strings.TrimSpace(line), ",")) {
+				n++
+			}
+		}
+		rep.DropN(DropOversized, max(n, 1))
+		block = block[:cut]
 	}
 	lines := strings.Split(block, "\n")
 	if t := strings.TrimSpace(block); strings.HasPrefix(t, "[") {
@@ -449,11 +456,7 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 	for _, line := range lines {
 		l := strings.TrimSpace(line)
 		l = strings.TrimSuffix(l, ",")
-		switch l {
-		case "", "[", "]", "{}":
-			continue
-		}
-		if strings.HasPrefix(l, "//") || strings.HasPrefix(l, "#") {
+		if skipModelLine(l) {
 			continue
 		}
 		if len(out) >= maxModelProposals {
@@ -487,6 +490,17 @@ func ParseModelProposals(block string) ([]ModelProposal, ModelReport) {
 		out = append(out, p)
 	}
 	return out, rep
+}
+
+// skipModelLine reports whether a line of a proposals block (trimmed, a
+// list's comma cut) is no proposal: blank, a list's bracket, an empty
+// object or a comment.
+func skipModelLine(l string) bool {
+	switch l {
+	case "", "[", "]", "{}":
+		return true
+	}
+	return strings.HasPrefix(l, "//") || strings.HasPrefix(l, "#")
 }
 
 // AdmitModel admits a batch of model proposals into the state, after

@@ -272,7 +272,10 @@ func TestParseModelProposalsDefensive(t *testing.T) {
 		{"types", "```ef-proposals\n{\"kind\":1,\"event\":\"e1\",\"quote\":\"x\"}\n{\"kind\":\"decision\",\"event\":[1],\"quote\":\"x\"}\nnull\n```", 0, map[string]int{DropMalformed: 3}},
 		{"oversized", "```ef-proposals\n{\"kind\":\"decision\",\"event\":\"e1\",\"quote\":\"" + strings.Repeat("x", 2000) + "\"}\n" + strings.Repeat("y", 5000) + "\n```", 0, map[string]int{DropOversized: 2}},
 		{"too many", "```ef-proposals\n" + strings.Repeat("{\"kind\":\"decision\",\"event\":\"e1\",\"quote\":\"x\"}\n", 40) + "```", 32, map[string]int{DropTooMany: 8}},
-		{"huge", "```ef-proposals\n" + strings.Repeat(hugeLine, 2000) + "```", 32, map[string]int{DropOversized: 1, DropTooMany: (64<<10)/len(hugeLine) - 32}},
+		// every line past the block's bound is counted: 2000 = 32 read +
+		// too-many + oversized
+		{"huge", "```ef-proposals\n" + strings.Repeat(hugeLine, 2000) + "```", 32, map[string]int{DropOversized: 2000 - (64<<10)/len(hugeLine), DropTooMany: (64<<10)/len(hugeLine) - 32}},
+		{"huge blank", "```ef-proposals\n" + hugeLine + strings.Repeat(" \n", 40<<10) + "```", 1, map[string]int{DropOversized: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, block, _, _ := SplitModelAnswer(tc.answer)
