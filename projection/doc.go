@@ -335,10 +335,15 @@
 //
 // SplitModelAnswer cuts the block from the digest (the last block is the
 // model's; an earlier one, a block the digest echoes from a tool's output,
-// is cut and not read); ParseModelProposals reads it defensively: a line that is
+// is cut and not read; a fence line may end in CRLF), in time linear in
+// the answer's length; ParseModelProposals reads it defensively: a line that is
 // not an object of string fields, over its bound (4 KB a line, 1000 bytes
-// a quote, 64 KB the block), past the 32nd or of another kind is dropped
-// and counted, never fatal. AdmitModel then keeps a proposal only when the
+// a quote, 64 KB the block: each line past it counted), past the 32nd or
+// of another kind is dropped and counted, never fatal. A quote is looked
+// for at its first 500 occurrences in the cited event (past them the
+// proposal is dropped as oversized, with a note), and a clause's negation
+// within the 1000 bytes before it, so a proposal's check costs a bounded
+// amount however large the event. AdmitModel then keeps a proposal only when the
 // cited event is one the prompt listed; its quote (white space aside) and
 // condition occur in that event's text (a tool result's output, never its
 // call's arguments; a user's or the system's message without its fenced

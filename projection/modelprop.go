@@ -532,12 +532,13 @@ func (r *Reducer) AdmitModel(b *ModelBatch, event func(seq int) (Event, bool), c
 	tag := shortHash(b.Checkpoint)
 	seen := map[string]bool{}
 	local := map[string]string{}
+	said, langs := map[int]string{}, map[int]lang{}
 	for i, p := range b.Proposals {
 		if i >= maxModelProposals {
 			rep.DropN(DropTooMany, len(b.Proposals)-i)
 			break
 		}
-		a := admission{n: len(rep.Admitted), b: b, prov: &prov, tag: tag, seen: seen, local: local, event: event, allowed: citable}
+		a := admission{n: len(rep.Admitted), b: b, prov: &prov, tag: tag, seen: seen, local: local, said: said, lang: langs, event: event, allowed: citable}
 		why := r.admitModel(&p, &a)
 		if why != "" {
 			rep.Drop(why)
@@ -569,6 +570,8 @@ type admission struct {
 	tag     string
 	seen    map[string]bool
 	local   map[string]string
+	said    map[int]string // what an event's speaker says (its text without pasted blocks), by seq, read once a batch
+	lang    map[int]lang   // the language of said, by seq, read once a batch when a negation is looked for
 	event   func(int) (Event, bool)
 	allowed func(int) bool
 	made    string
@@ -604,17 +607,34 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 	// reference lines (a fenced block, a code listing: pasted text, as
 	// the log's reading skips them, so a rule a pasted README or log
 	// states is no one's)
-	said := ev.Text
-	if ev.Role == RoleUser || ev.Role == RoleSystem {
-		said = referenceText(ev.Text)
+	said, read := a.said[seq]
+	if !read {
+		said = ev.Text
+		if ev.Role == RoleUser || ev.Role == RoleSystem {
+			said = referenceText(ev.Text)
+		}
+		a.said[seq] = said
 	}
 	var keeps func(i, j int) bool
 	switch p.Kind {
 	case ModelConstraint, ModelObligation, ModelDecision, ModelValue, ModelSupersedes:
-		keeps = func(i, j int) bool { return keepsNegation(said, i, j) }
+		keeps = negationKeeper(said, func() lang {
+			l, ok := a.lang[seq]
+			if !ok {
+				l = detectLang(said, langNone)
+				a.lang[seq] = l
+			}
+			return l
+		})
 	}
-	quote, ok := findVerbatimIf(said, p.Quote, keeps)
+	quote, ok, capped := findVerbatimN(said, p.Quote, keeps)
 	if !ok || !strings.Contains(ev.Text, quote) {
+		if capped {
+			// counted and said, not judged: the occurrences past the
+			// bound were not looked at
+			a.note = fmt.Sprintf("the quote occurs over %d times in %s; only the first %d were looked at", maxQuoteLooks, EventID(seq), maxQuoteLooks)
+			return DropOversized
+		}
 		if _, cut := findVerbatim(said, p.Quote); cut {
 			return DropNegation
 		}
@@ -821,9 +841,23 @@ func findVerbatim(text, q string) (string, bool) {
 // findVerbatimIf is findVerbatim keeping only an occurrence text[i:j]
 // that ok accepts (nil: any).
 func findVerbatimIf(text, q string, ok func(i, j int) bool) (string, bool) {
+	s, found, _ := findVerbatimN(text, q, ok)
+	return s, found
+}
+
+// maxQuoteLooks bounds the occurrences of a quote findVerbatimN looks at
+// in one text: a quote a large message repeats everywhere ("a" in a run of
+// letters, "wipe the table" on every line of a log after its "not") costs
+// at most this many tests, not one per occurrence of the whole message.
+const maxQuoteLooks = 500
+
+// findVerbatimN is findVerbatimIf reporting too whether it stopped at
+// maxQuoteLooks occurrences without finding one (capped: later ones were
+// not looked at).
+func findVerbatimN(text, q string, ok func(i, j int) bool) (quote string, found, capped bool) {
 	q = strings.TrimSpace(q)
 	if q == "" {
-		return "", false
+		return "", false, false
 	}
 	var re *regexp.Regexp
 	if f := strings.Fields(q); len(f) >= 2 {
@@ -835,19 +869,22 @@ func findVerbatimIf(text, q string, ok func(i, j int) bool) (string, bool) {
 	} else {
 		re = regexp.MustCompile(regexp.QuoteMeta(q))
 	}
-	for off := 0; off < len(text); {
+	for off, looks := 0, 0; off < len(text); looks++ {
+		if looks == maxQuoteLooks {
+			return "", false, true
+		}
 		loc := re.FindStringIndex(text[off:])
 		if loc == nil {
 			break
 		}
 		i, j := off+loc[0], off+loc[1]
 		if atWordEdge(text, i) && atWordEdge(text, j) && (ok == nil || ok(i, j)) {
-			return text[i:j], true
+			return text[i:j], true, false
 		}
 		_, n := utf8.DecodeRuneInString(text[i:])
 		off = i + max(n, 1)
 	}
-	return "", false
+	return "", false, false
 }
 
 // spokenStopRE is punctuation said aloud, as speech recognition writes
@@ -901,28 +938,64 @@ func saidAfter(text, before, q string) bool {
 // one too. A rule, a task, a choice or a value cut after its "not" states
 // the opposite of what the event says.
 func keepsNegation(text string, i, j int) bool {
-	pre := text[strings.LastIndexAny(text[:i], clauseStops)+1 : i]
-	if m := spokenStopRE.FindAllStringIndex(pre, -1); len(m) > 0 {
-		// dictated text says its punctuation ("… looks shouty comma go
-		// with the darker text"): the clause starts after the last one
-		pre = pre[m[len(m)-1][1]:]
-	}
-	if m := spokenPeriodRE.FindAllStringIndex(pre, -1); len(m) > 0 && len(spokenPeriodRE.FindAllStringIndex(text, 3))+len(spokenStopRE.FindAllStringIndex(text, 3)) >= 3 {
-		// "period" ends a sentence only in text dictated throughout
-		// (three said stops at least), not in "the retention period"
-		pre = pre[m[len(m)-1][1]:]
-	}
-	if strings.TrimSpace(pre) == "" {
-		return true
-	}
+	return negationKeeper(text, func() lang { return detectLang(text, langNone) })(i, j)
+}
+
+// maxClauseLook bounds how far before a quote keepsNegation looks for the
+// start of its clause (bytes): a clause is a sentence, and text running
+// longer without a stop (a log line, a minified file) is data whose far
+// words negate nothing. It keeps each test of an occurrence short however
+// long the event is.
+const maxClauseLook = 1000
+
+// negationKeeper is keepsNegation over one text: what it needs of the
+// whole text (its language, from language, and whether it is dictated
+// throughout) is read once, when first needed, not for every occurrence of
+// a quote, so testing the occurrences of a quote costs the length of
+// their clauses, not the text's length each.
+func negationKeeper(text string, language func() lang) func(i, j int) bool {
+	var l lang
+	detected, dictated := false, -1
 	neg := func(s string) bool {
 		if negRE.MatchString(s) {
 			return true
 		}
-		g := glossOf(s, detectLang(text, langNone))
+		if !detected {
+			l, detected = language(), true
+		}
+		g := glossOf(s, l)
 		return g != nil && negRE.MatchString(g.text)
 	}
-	return !neg(pre) || neg(text[i:j])
+	return func(i, j int) bool {
+		lo := max(0, i-maxClauseLook)
+		for lo < i && !utf8.RuneStart(text[lo]) {
+			lo++
+		}
+		pre := text[lo+strings.LastIndexAny(text[lo:i], clauseStops)+1 : i]
+		if m := spokenStopRE.FindAllStringIndex(pre, -1); len(m) > 0 {
+			// dictated text says its punctuation ("… looks shouty comma go
+			// with the darker text"): the clause starts after the last one
+			pre = pre[m[len(m)-1][1]:]
+		}
+		if m := spokenPeriodRE.FindAllStringIndex(pre, -1); len(m) > 0 {
+			if dictated < 0 {
+				dictated = 0
+				if len(spokenPeriodRE.FindAllStringIndex(text, 3))+len(spokenStopRE.FindAllStringIndex(text, 3)) >= 3 {
+					dictated = 1
+				}
+			}
+			if dictated == 1 {
+				// "period" ends a sentence only in text dictated
+				// throughout (three said stops at least), not in "the
+				// retention period"
+				pre = pre[m[len(m)-1][1]:]
+			}
+		}
+		if strings.TrimSpace(pre) == "" {
+			return true
+		}
+		return !neg(pre) || neg(text[i:j])
+	}
 }
 
 // atWordEdge reports whether offset i of text is not inside a word of a
@@ -983,8 +1056,11 @@ func inflected(text, w string) bool {
 		}
 		at := i + j
 		end := at + len(w)
+		// the ending: letters after w, five at the most looked at (a
+		// longer one is no ending, and a run of letters is not read to
+		// its end at every occurrence)
 		k := end
-		for k < len(text) {
+		for runes := 0; k < len(text) && runes <= 4; runes++ {
 			r, n := utf8.DecodeRuneInString(text[k:])
 			if !unicode.IsLetter(r) && r != '\'' && r != '’' {
 				break
