@@ -246,7 +246,9 @@ func checkDigestText(text, source string) (string, error) {
 			return "", fmt.Errorf("the answer holds control character %U", r)
 		}
 	}
-	sections := map[string][]string{}
+	// each item's lines, joined once at the end: a bullet continued over
+	// many lines is not copied again at each one
+	sections := map[string][][]string{}
 	current := ""
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
@@ -270,20 +272,21 @@ func checkDigestText(text, source string) (string, error) {
 		items := sections[current]
 		if !bullet && len(items) > 0 {
 			// A continuation of the previous bullet.
-			items[len(items)-1] += " " + line
+			items[len(items)-1] = append(items[len(items)-1], line)
 			continue
 		}
-		sections[current] = append(items, strings.TrimSpace(item))
+		sections[current] = append(items, []string{strings.TrimSpace(item)})
 	}
 	var out strings.Builder
 	said := false
 	for _, name := range digestSections {
 		items := sections[name]
 		if len(items) == 0 {
-			items = []string{"(none)"}
+			items = [][]string{{"(none)"}}
 		}
 		fmt.Fprintf(&out, "### %s\n", name)
-		for _, it := range items {
+		for _, lines := range items {
+			it := strings.Join(lines, " ")
 			if it != "(none)" && it != "" {
 				said = true
 			}

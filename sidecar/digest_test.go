@@ -426,3 +426,23 @@ func TestModelProposalsOverTheWire(t *testing.T) {
 		})
 	}
 }
+
+// A bullet continued over thousands of lines (a model repeating itself
+// past its token limit, a host that does not enforce it) is read in work
+// linear in the answer: its lines were concatenated one by one, copying
+// the item again at each (a 1 MiB answer took 78 s; 256 KiB, 7.8 s).
+func TestCheckDigestLongBullet(t *testing.T) {
+	const lines = 4096
+	text := "### Context\n- start\n" + strings.Repeat("more words here\n", lines)
+	d, err := checkDigestText(text, "start more words here")
+	if err != nil || !strings.HasPrefix(d, "### Context\n- start more words here more words here") || strings.Count(d, "more words here") != lines {
+		t.Fatalf("%v: %.80q", err, d)
+	}
+	allocs := testing.AllocsPerRun(1, func() { checkDigestText(text, "start more words here") })
+	if allocs > lines/8 {
+		t.Errorf("reading %d continuation lines allocated %.0f times", lines, allocs)
+	}
+	if testing.Verbose() {
+		t.Logf("%.0f allocations", allocs)
+	}
+}
