@@ -113,7 +113,7 @@ func logAnchors(t *rapid.T, r *Reducer) string {
 // a key, and a head of the log's reading is left out only for a model
 // anchor of its key and kind, newer, that stands for it (a newer value,
 // a fix the log shows).
-func checkView(t *rapid.T, r *Reducer, when string) {
+func checkView(t interface{ Fatalf(string, ...any) }, r *Reducer, when string) {
 	keys := map[string]string{}
 	for _, a := range r.Heads() {
 		if a.Kind != KindValue {
