@@ -956,7 +956,35 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return dropNegated(s, out)
+	return dropWordValues(dropNegated(s, out))
+}
+
+// wordValues are words that stand where a value goes without being one:
+// a quantity said by reference ("as many cores as the server has",
+// "zoveel cores als …", "whatever nproc says"), which a later output or
+// the adopting readings (adopt.go) give its value.
+var wordValues = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`whatever whichever what as so such same many much more less enough all both either neither
+		zoveel evenveel zovele soviel so_viel tanto tanti tante tanta quanto quanti autant tant tantos tantas`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// dropWordValues drops a value that is one plain word of no value of its
+// own: a function word, or a word of wordValues.
+func dropWordValues(props []Proposal) []Proposal {
+	return slices.DeleteFunc(props, func(p Proposal) bool {
+		if p.Kind != KindValue {
+			return false
+		}
+		v := strings.ToLower(strings.TrimSpace(p.Value))
+		if v == "" || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			return false
+		}
+		return wordValues[v] || stopwords[v]
+	})
 }
 
 // chooseRE is a verb of choosing an option: "go with", "let's do",
