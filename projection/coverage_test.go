@@ -168,6 +168,17 @@ var coverage = map[string]map[string][]string{
 		"question": {"Ik weet nog niet of we IPv6 nodig hebben."},
 		"attempt":  {"We hebben vorig jaar token caching geprobeerd, maar het hielp niet."},
 	},
+	"ar": {
+		"never":    {"لا تدفع مباشرة على فرع main أبداً."},
+		"must":     {"لازم تشغّل الـ linter قبل كل commit."},
+		"lift":     {"لا تلمس مجلد legacy/.", "الحين تقدر تعدّل مجلد legacy/ مرة ثانية."},
+		"relative": {"اضبط المهلة على 40 ثانية.", "نصّف المهلة."},
+		"revert":   {"اضبط المهلة على 40 ثانية.", "غيّر المهلة إلى 60 ثانية.", "رجّع المهلة زي ما كانت."},
+		"choice":   {"خلينا ناخذ Postgres بدل MySQL."},
+		"task":     {"لا تنسى تحدّث الـ changelog قبل ما تخلص."},
+		"question": {"لسه مش عارف إذا نحتاج دعم IPv6."},
+		"attempt":  {"جربنا نسوي cache للـ tokens السنة الماضية وما فرق شي."},
+	},
 	"ko": {
 		"never":    {"main 브랜치에 직접 푸시하지 마세요."},
 		"must":     {"커밋하기 전에 반드시 linter를 돌려야 합니다."},
@@ -197,6 +208,7 @@ var coverageIntro = map[string]string{
 	"ru": "Привет, сегодня мы работаем над сервисом биллинга и его деплоем.",
 	"hi": "Hi, aaj hum billing service aur uske deploy pe kaam karenge.",
 	"nl": "Hoi, vandaag werken we aan de factureringsservice en de deploy ervan.",
+	"ar": "مرحبا، اليوم نشتغل على خدمة الفوترة والنشر حقها.",
 }
 
 // coverageGaps are the cells of the table not read yet, with why; a

@@ -129,7 +129,7 @@ var (
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
-	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
+	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
@@ -1078,11 +1078,11 @@ func listValues(s, scope string) []Proposal {
 var (
 	// valueAtRE sets a bound with "at": "cap the retries at 5", "limit
 	// the pool at 20", "keep the timeout at 30s".
-	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
+	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
 	// valueMakeRE sets a setting to a number with "make": "make the
 	// timeout 8 s", "make the batch size 300" (the number ends the
 	// clause: "make the tests 3 times faster" sets nothing).
-	valueMakeRE = mustPattern(`(?i)\bmake\s+(?:the\s+|our\s+)(?P<k>[\p{Latin}\d_.\-/]+(?:\s[\p{Latin}\d_.\-/]+){0,3}?)\s+(?P<v>` + dayPat + `|(?:[$€£]\s?)?[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|dollars?|euros?)\b|%|€)?)\s*(?:$|[.,;!?]|\s+(?:instead|then|too|again|please|pls|for now)\b)`)
+	valueMakeRE = mustPattern(`(?i)\bmake\s+(?:the\s+|our\s+)(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+(?P<v>` + dayPat + `|(?:[$€£]\s?)?[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|dollars?|euros?)\b|%|€)?)\s*(?:$|[.,;!?]|\s+(?:instead|then|too|again|please|pls|for now)\b)`)
 	// dayIsRE is a setting said to be a day: "the deadline is Friday",
 	// "the release date is 2026-03-10".
 	dayIsRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw)[,]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{Latin}\d_.\-/ ]{2,60}?)\s+(?:is|is now|will be|should be)\s+(?:on\s+)?(?P<v>` + dayPat + `)\s*[.!]?$`)

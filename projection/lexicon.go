@@ -12,12 +12,14 @@ import (
 //
 // The readings know their cues in English and Chinese. A user who writes
 // German, Dutch, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
-// letters (Hinglish), Japanese or Korean (with code,
+// letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
-// kana for Japanese, else the most function words of one language among
-// its words, more than English ones, not counting the English words the
-// language writes too: Dutch "we", "in", "is"), and that language's lexicon — one
+// kana for Japanese, hangul for Korean, words of Arabic letters for
+// Arabic (not Persian or Urdu: lexicon_ar.go), else the most function
+// words of one language among its words, more than English ones, not
+// counting the English words the language writes too: Dutch "we", "in",
+// "is"), and that language's lexicon — one
 // table per language, each entry a cue category, the English (for
 // Japanese, Chinese) cue it stands for, and the words that say it, with
 // stems for inflected verbs — rewrites the message's cue words and
@@ -149,6 +151,12 @@ type lexicon struct {
 	// (Dutch "we", "in", "is"): detectLang does not count them as English
 	// against it, nor for it.
 	enToo map[string]bool
+	// tokens are the words of a message when a language's words are not
+	// latinWords' (Arabic: its marks inside a word, its proclitics);
+	// marks are spans of a message glossed beside its words and numbers
+	// (Arabic punctuation and marks); nil when none.
+	tokens func(text string) []glossTok
+	marks  func(text string) []numSpan
 }
 
 type glossWord struct {
@@ -278,7 +286,11 @@ func foreignStopwords() []string {
 }
 
 // detectLang names the language of a user message: Japanese when it has
-// kana; else the language with the most function words among its first
+// kana, Korean when it has hangul; Arabic when at least two of its words
+// are of Arabic letters and outnumber its English function words (one,
+// with no English or other function word), and no language when such
+// a message holds a letter Persian, Urdu or another language of the
+// script writes and Arabic does not (isNotArabic); else the language with the most function words among its first
 // words (at least two, and more than the English ones); else, for a
 // short message with one such word and no English one ("Halbiere die
 // Obergrenze"), that language unless the user's language so far (prior)
@@ -293,7 +305,7 @@ func detectLang(text string, prior lang) lang {
 		return langNone
 	}
 	var n, strong, shared [len(lexicons)]int
-	en, words := 0, 0
+	en, words, ar := 0, 0, 0
 	for i := 0; i < len(text) && words < 400; {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r >= 0x3040 && r <= 0x30FF {
@@ -315,13 +327,16 @@ func detectLang(text string, prior lang) lang {
 			if r2 >= 0xAC00 && r2 <= 0xD7A3 {
 				return langKO
 			}
-			if !unicode.IsLetter(r2) && r2 != '\'' {
+			if !unicode.IsLetter(r2) && r2 != '\'' && !isArabicMark(r2) {
 				break
 			}
 			j += s2
 		}
 		w := strings.ToLower(text[i:j])
 		words++
+		if isArabicLetter(r) {
+			ar++
+		}
 		if words%32 == 0 && en >= 8 && en > 2*slices.Max(n[:]) {
 			return langNone // plainly English: read no further
 		}
@@ -340,6 +355,24 @@ func detectLang(text string, prior lang) lang {
 			}
 		}
 		i = j
+	}
+	if ar > 0 {
+		// Arabic by its script; Persian, Urdu and the others that share
+		// it by a letter Arabic does not write (lexicon_ar.go)
+		other := 0
+		for l := range n {
+			if lang(l) != langAR {
+				other = max(other, n[l])
+			}
+		}
+		switch {
+		case strings.ContainsFunc(text, isNotArabic):
+			return langNone
+		case ar >= 2 && ar > en && ar > other:
+			return langAR
+		case ar == 1 && en == 0 && other == 0:
+			return langAR
+		}
 	}
 	best, bestN := langNone, 0
 	for l := range n {
@@ -392,6 +425,12 @@ type glossTok struct {
 	// written.
 	text string
 	lead int
+	// alt is the word without a proclitic glued to it (Arabic "ولا":
+	// "لا"), matched when the word is not, and clitic the proclitic's
+	// gloss ("and "), written before en; "" when none.
+	alt, clitic string
+	// numAfter: a number follows the word (Arabic "حط المهلة ٥").
+	numAfter bool
 }
 
 // A gloss is a message with its cue words rewritten, and the spans that
@@ -453,7 +492,12 @@ func glossOf(text string, l lang) *gloss {
 			}
 		}
 	} else {
-		toks := latinWords(text)
+		var toks []glossTok
+		if lx.tokens != nil {
+			toks = lx.tokens(text)
+		} else {
+			toks = latinWords(text)
+		}
 		lx.match(toks)
 		if lx.fix != nil {
 			lx.fix(toks)
@@ -461,9 +505,14 @@ func glossOf(text string, l lang) *gloss {
 		// The message's numbers plainly ("500.000" is 500000, "0,75" is
 		// 0.75: numbers.go), in order with its words.
 		nums := numberSpans(text, decimalComma(l))
+		if lx.marks != nil {
+			nums = mergeSpans(nums, lx.marks(text))
+		}
 		for _, t := range toks {
 			for len(nums) > 0 && nums[0].start < t.start {
-				emit(nums[0].start, nums[0].end, nums[0].plain)
+				if nums[0].start >= last {
+					emit(nums[0].start, nums[0].end, nums[0].plain)
+				}
 				nums = nums[1:]
 			}
 			if t.start < 0 {
@@ -496,7 +545,10 @@ func glossOf(text string, l lang) *gloss {
 			}
 		}
 		for _, n := range nums {
-			emit(n.start, n.end, n.plain)
+			// a mark inside a word the gloss rewrote is rewritten with it
+			if n.start >= last {
+				emit(n.start, n.end, n.plain)
+			}
 		}
 	}
 	if len(g.segs) == 0 {
@@ -585,7 +637,7 @@ func (lx *lexicon) match(toks []glossTok) {
 			toks[i].keep, toks[i].en = false, ""
 			continue
 		}
-		done := false
+		done, alt := false, false
 		for n := min(lx.maxWords, len(toks)-i); n >= 1 && !done; n-- {
 			if n > 1 && slices0(toks[i:i+n-1]) {
 				continue
@@ -603,7 +655,14 @@ func (lx *lexicon) match(toks []glossTok) {
 				}
 				key = kb.String()
 			}
-			if g, ok := lx.phrases[key]; ok {
+			g, ok := lx.phrases[key]
+			if !ok && toks[i].alt != "" {
+				// the word without its proclitic
+				key = toks[i].alt + key[len(toks[i].low):]
+				g, ok = lx.phrases[key]
+				alt = ok
+			}
+			if ok {
 				toks[i].keep, toks[i].en, toks[i].cat = false, g.en, g.cat
 				toks[i].end, toks[i].low = toks[i+n-1].end, key
 				toks[i].clauseEnd = toks[i+n-1].clauseEnd
@@ -613,6 +672,10 @@ func (lx *lexicon) match(toks []glossTok) {
 				}
 				done = true
 			}
+		}
+		if !alt {
+			// the proclitic is the word's own letters ("وقت", "بدل")
+			toks[i].clitic = ""
 		}
 		if !done {
 			for _, s := range lx.stems {

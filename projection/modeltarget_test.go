@@ -72,13 +72,16 @@ func TestModelValueNamedInPart(t *testing.T) {
 		{
 			name: "an Arabic word behind and-the",
 			texts: []string{
-				"خلّ الذاكرة 2GB للحاوية.",
+				// phrased so the log's own Arabic reading takes neither
+				// value ("خلّ الذاكرة 2GB", "والذاكرة خليها 4GB" it reads:
+				// TestArabicSettings)
+				"الذاكرة المخصصة للحاوية 2GB حالياً.",
 				"Set the cache size to 512MB.",
-				"والذاكرة خليها 4GB لو سمحت.",
+				"والذاكرة نبيها 4GB لو سمحت.",
 			},
 			lines: []string{
-				`{"kind":"value","event":"e0","quote":"خلّ الذاكرة 2GB","subject":"الذاكرة","value":"2GB","id":"p1"}`,
-				`{"kind":"supersedes","event":"e2","quote":"والذاكرة خليها 4GB","value":"4GB","target":"p1"}`,
+				`{"kind":"value","event":"e0","quote":"الذاكرة المخصصة للحاوية 2GB","subject":"الذاكرة","value":"2GB","id":"p1"}`,
+				`{"kind":"supersedes","event":"e2","quote":"والذاكرة نبيها 4GB","value":"4GB","target":"p1"}`,
 			},
 			key: "value/-/الذاكرة", want: "4GB (was 2GB)",
 		},

@@ -2,6 +2,7 @@ package projection
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Numbers written with digit groups or a decimal comma.
@@ -20,7 +21,10 @@ import (
 // a decimal mark in the other languages ("1,234" is 1.234 there),
 // where the message's language is known; a number glued to letters, a path, a version
 // ("1.2.3"), an address ("10.0.0.1", four groups or more joined by dots)
-// or a time ("10:30") is left as written. A gloss (lexicon.go) shows a
+// or a time ("10:30") is left as written. Arabic-Indic digits (٠–٩,
+// and the ۰–۹ of Persian and Urdu) are plain digits in any language,
+// with the Arabic decimal separator "٫" a point ("٢٫٥" is 2.5) and its
+// thousands separator "٬" dropped (indicSpans). A gloss (lexicon.go) shows a
 // message's numbers plainly, and the reducer keeps the user's messages
 // and quantities with plain numbers; every quote stays as written.
 
@@ -38,6 +42,14 @@ func decimalComma(l lang) bool {
 // numberSpans are the numbers of text whose plain form differs from how
 // they are written.
 func numberSpans(text string, comma bool) []numSpan {
+	if strings.IndexByte(text, 0xD9) >= 0 || strings.IndexByte(text, 0xDB) >= 0 {
+		return mergeSpans(asciiNumberSpans(text, comma), indicSpans(text))
+	}
+	return asciiNumberSpans(text, comma)
+}
+
+// asciiNumberSpans are numberSpans of ASCII digits.
+func asciiNumberSpans(text string, comma bool) []numSpan {
 	if !strings.ContainsAny(text, "0123456789") || !strings.ContainsAny(text, ", .'\u00a0\u202f") {
 		return nil
 	}
@@ -192,4 +204,82 @@ func plainNumbers(text string, comma bool) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// indicDigit is the value of an Arabic-Indic digit (٠–٩, or the
+// extended ۰–۹ of Persian and Urdu), -1 for any other rune.
+func indicDigit(r rune) int {
+	switch {
+	case r >= 0x0660 && r <= 0x0669:
+		return int(r - 0x0660)
+	case r >= 0x06F0 && r <= 0x06F9:
+		return int(r - 0x06F0)
+	}
+	return -1
+}
+
+// indicSpans are the numbers of text written in Arabic-Indic digits, in
+// plain digits: "٤٠" is 40, "٢٫٥" (the Arabic decimal separator) 2.5,
+// "١٬٠٠٠" (its thousands separator) 1000; a dot or a comma between two
+// such digits is a decimal point ("٢.٥", "٢,٥"). The text a quote shows
+// stays as written.
+func indicSpans(text string) []numSpan {
+	var out []numSpan
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if indicDigit(r) < 0 {
+			i += size
+			continue
+		}
+		var b strings.Builder
+		j, dec := i, false
+		for j < len(text) {
+			r2, s2 := utf8.DecodeRuneInString(text[j:])
+			if d := indicDigit(r2); d >= 0 {
+				b.WriteByte(byte('0' + d))
+				j += s2
+				continue
+			}
+			// a separator counts only between two digits
+			nr, _ := utf8.DecodeRuneInString(text[min(j+s2, len(text)):])
+			if j+s2 >= len(text) || indicDigit(nr) < 0 {
+				break
+			}
+			switch {
+			case r2 == 0x066C:
+			case (r2 == 0x066B || r2 == '.' || r2 == ',') && !dec:
+				b.WriteByte('.')
+				dec = true
+			default:
+				goto end
+			}
+			j += s2
+		}
+	end:
+		out = append(out, numSpan{start: i, end: j, plain: b.String()})
+		i = j
+	}
+	return out
+}
+
+// mergeSpans are two lists of spans in order of their start, each in
+// order and the two not overlapping.
+func mergeSpans(a, b []numSpan) []numSpan {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]numSpan, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		if len(b) == 0 || len(a) > 0 && a[0].start <= b[0].start {
+			out = append(out, a[0])
+			a = a[1:]
+		} else {
+			out = append(out, b[0])
+			b = b[1:]
+		}
+	}
+	return out
 }
