@@ -210,7 +210,8 @@ func bareNo(s string) bool {
 		return false
 	}
 	m := bareNoRE.FindStringSubmatch(s)
-	if m == nil || noNotRules[strings.ToLower(m[1])] || questionRE.MatchString(s) {
+	// the thing without the sentence's stop ("No problem.": "problem.")
+	if m == nil || noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] || questionRE.MatchString(s) {
 		return false
 	}
 	for _, w := range strings.Fields(strings.ToLower(m[2])) {

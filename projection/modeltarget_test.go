@@ -89,13 +89,13 @@ func TestModelValueNamedInPart(t *testing.T) {
 			name: "a time of day moved, then back as it was",
 			texts: []string{
 				"The nightly backup starts at 02:30.",
-				"Start it half an hour earlier from tomorrow.",
-				"Put the start back how it was, the DBA complained.",
+				"Mulai besok backup-nya setengah jam lebih awal.",
+				"Jam backup-nya balikin kayak semula, DBA-nya protes.",
 			},
 			lines: []string{
 				`{"kind":"value","event":"e0","quote":"The nightly backup starts at 02:30","subject":"nightly backup starts","value":"02:30","id":"p1"}`,
-				`{"kind":"supersedes","event":"e1","quote":"Start it half an hour earlier","value":"half an hour earlier","change":"-30 min","target":"p1","id":"p2"}`,
-				`{"kind":"supersedes","event":"e2","quote":"Put the start back how it was","value":"back how it was","change":"revert","target":"p2"}`,
+				`{"kind":"supersedes","event":"e1","quote":"backup-nya setengah jam lebih awal","value":"setengah jam lebih awal","change":"-30 min","target":"p1","id":"p2"}`,
+				`{"kind":"supersedes","event":"e2","quote":"Jam backup-nya balikin kayak semula","value":"balikin kayak semula","change":"revert","target":"p2"}`,
 			},
 			key: "value/-/nightly_backup_starts", want: "02:30 (was 02:00)",
 		},

@@ -59,8 +59,9 @@ var (
 	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
 	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:一样|相同|一致)`)
-	// relShiftRE: "a day earlier", "two hours later".
-	relShiftRE = mustPattern(`(?i)\b(?P<n>` + numWord + `|an?)\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|levels?|steps?|notches?|places?|positions?)\s+(?P<op>earlier|sooner|later|higher|lower)\b`)
+	// relShiftRE: "a day earlier", "two hours later", "half an hour
+	// earlier".
+	relShiftRE = mustPattern(`(?i)\b(?:(?P<half>half)\s+an?|(?P<n>` + numWord + `|an?))\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|levels?|steps?|notches?|places?|positions?)\s+(?P<op>earlier|sooner|later|higher|lower)\b`)
 	// relZhPropRE: "加一倍", "增加两倍", "提高 20%", "降低三成", "打八折",
 	// "降到三分之一", "放宽三个点".
 	relZhPropRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得|先)?(?:(?P<up>加|增加|提高|调高|上调|放宽|放大|多加|涨|扩大)|(?P<down>减|减少|降低|调低|下调|收紧|缩小|砍|降|压))(?:到|至)?\s*(?:原来的|现在的|当前的)?\s*(?:(?P<mult>[一二两三四五六七八九十\d]+)\s*倍|(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<cheng>[一二两三四五六七八九\d])\s*成|(?P<den>[二两三四五六七八九十\d]+)\s*分之\s*(?P<num>[一二两三四五六七八九\d]+)|(?P<pts>\d+(?:\.\d+)?|[一二两三四五六七八九十]+(?:\s*个|百分))\s*个?(?:百分)?点)|(?:打|给)\s*(?P<zhe>[一二三四五六七八九\d]{1,2})\s*折`)
@@ -283,7 +284,9 @@ func relative(s string) (name, change string, ok bool) {
 	if loc := shiftAt(s); loc != nil {
 		m := submatches(s, loc)
 		n := strings.ToLower(m[relShiftRE.SubexpIndex("n")])
-		if n == "a" || n == "an" {
+		if m[relShiftRE.SubexpIndex("half")] != "" {
+			n = "0.5"
+		} else if n == "a" || n == "an" {
 			n = "1"
 		} else if d, ok := parseNum(n); ok {
 			n = d
