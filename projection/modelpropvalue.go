@@ -67,8 +67,16 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 		nu.Key = o.Key
 	}
 	sameBreath := target != nil && target.FirstSeq() == ev.Seq // set earlier in this message (admit checked the order)
+	held := target
+	if held == nil && strings.TrimSpace(p.Change) != "" {
+		// a change of the value held under the subject the model
+		// names: that value is its target
+		if h := r.currentValue(nu.Key); h != nil && h.Seq() < ev.Seq {
+			held = h
+		}
+	}
 	if !namesSubject(quote, subj) && !namesSubject(quote+"\n"+tableHeader(ev.Text, quote), subj) && !sameBreath &&
-		!namesTarget(quote, target) && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
+		!namesTarget(quote, held) && !r.subjectNamed(p, subj, ev, event, allowed) && !r.setLast(nu.Key, ev.Seq) {
 		// the quote names the setting it gives a value ("we have 3
 		// reviewers" gives none to a "report" named elsewhere in the
 		// event), with its table's header when it is a row of one, or
@@ -96,7 +104,7 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 	if change == "" {
 		return ""
 	}
-	held := target
+	held = target
 	if held == nil {
 		held = r.currentValue(nu.Key)
 	}
@@ -395,15 +403,11 @@ func stemOf(text, w string) bool {
 // and, so, with, for, like ("والصوت" is "and the audio").
 const arabicProclitics = "وفبلك"
 
-// proclitic reports whether text (lower case) holds word w, written in
-// Arabic letters, behind one to three proclitic letters at a word's
-// start ("والصوت" names "الصوت"; "للصوت", for + the, names "الصوت" too)
-// and ending a word.
+// proclitic reports whether text (lower case) holds word w behind one to
+// three Arabic proclitic letters at a word's start ("والصوت" names
+// "الصوت"; "للصوت", for + the, names "الصوت" too; "و720p" names "720p",
+// as Arabic glues "and" to a Latin word too) and ending a word.
 func proclitic(text, w string) bool {
-	first, _ := utf8.DecodeRuneInString(w)
-	if !unicode.Is(unicode.Arabic, first) {
-		return false
-	}
 	forms := []string{w}
 	if rest, ok := strings.CutPrefix(w, "ال"); ok && rest != "" {
 		// ل + ال is written لل

@@ -100,6 +100,29 @@ func TestModelValueNamedInPart(t *testing.T) {
 			key: "value/-/nightly_backup_starts", want: "02:30 (was 02:00)",
 		},
 		{
+			name: "a change of the value held under the subject named",
+			texts: []string{
+				"Fleet for tomorrow:\n| type | count |\n|---|---|\n| Sprinter | 3 |\n| eVito | 4 |",
+				"Set the cache size to 512MB.",
+				"One Sprinter less, we sold it last week.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"| Sprinter | 3 |","subject":"Sprinter count","value":"3"}`,
+				`{"kind":"value","event":"e2","quote":"One Sprinter less","subject":"Sprinter count","value":"One Sprinter less","change":"-1"}`,
+			},
+			key: "value/-/sprinter_count", want: "2 (was 3)",
+		},
+		{
+			name: "a Latin word behind Arabic and",
+			texts: []string{
+				"الجودات: 1080p على 5000k و720p على 2800k.",
+			},
+			lines: []string{
+				`{"kind":"value","event":"e0","quote":"و720p على 2800k","subject":"720p","value":"2800k"}`,
+			},
+			key: "value/-/720p", want: "2800k",
+		},
+		{
 			name: "a long name of few content words",
 			texts: []string{
 				"The grace period for the late invoices of the north region is 14 days.",
