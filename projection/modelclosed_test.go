@@ -119,19 +119,26 @@ func TestModelValueAdoptedFromOutput(t *testing.T) {
 		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"PHP","value_event":"e0"}`, ""},
 		{`{"kind":"value","event":"e3","quote":"Put the version you saw in the output into config.platform.php","subject":"config.platform.php","value":"8.3","value_event":"e4"}`, ""},
 	} {
-		r := New(Options{SessionID: "s"})
-		applyAll(r, evs[:1])
-		rep := admitLines(t, r, evs, tc.line)
-		var got string
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue && a.Proposed != nil {
-				got = a.Value
-			}
-		}
-		if got != tc.want {
+		if got, rep := modelValueOf(t, evs, tc.line); got != tc.want {
 			t.Errorf("%s: value %q (admitted %v, dropped %v), want %q", tc.line, got, rep.Admitted, rep.Dropped, tc.want)
 		}
 	}
+}
+
+// modelValueOf is the model's current value after the session evs, its
+// first event read by the log, and the proposal line admitted.
+func modelValueOf(t *testing.T, evs []Event, line string) (string, ModelReport) {
+	t.Helper()
+	r := New(Options{SessionID: "s"})
+	applyAll(r, evs[:1])
+	rep := admitLines(t, r, evs, line)
+	got := ""
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue && a.Proposed != nil {
+			got = a.Value
+		}
+	}
+	return got, rep
 }
 
 // A value the user defines by what an output is still to show ("as many
@@ -153,16 +160,7 @@ func TestModelValueDefinedByLaterOutput(t *testing.T) {
 		{`{"kind":"value","event":"e0","quote":"give the solver as many workers as the planning server has cores","subject":"solver workers","value":"16","value_event":"e2"}`, "16"},
 		{`{"kind":"value","event":"e0","quote":"give the solver as many workers as the planning server has cores","subject":"solver workers","value":"32","value_event":"e5"}`, ""},
 	} {
-		r := New(Options{SessionID: "s"})
-		applyAll(r, evs[:1])
-		rep := admitLines(t, r, evs, tc.line)
-		var got string
-		for _, a := range r.Heads() {
-			if a.Kind == KindValue && a.Proposed != nil {
-				got = a.Value
-			}
-		}
-		if got != tc.want {
+		if got, rep := modelValueOf(t, evs, tc.line); got != tc.want {
 			t.Errorf("%s: value %q (admitted %v, dropped %v), want %q", tc.line, got, rep.Admitted, rep.Dropped, tc.want)
 		}
 	}
