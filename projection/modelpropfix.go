@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A failure the summarizer model says is fixed.
@@ -289,14 +290,48 @@ func (r *Reducer) admitFixed(f *Anchor, ev Event, quote, id string, prov *Proven
 // h as it is (a model anchor never changes what the log's reading
 // holds); the state shows one head per key.
 func displaces(m, h *Anchor) bool {
-	if m.Proposed == nil || h.Proposed != nil || !h.IsHead() || m.Kind != h.Kind || m.Key != h.Key || m.Seq() <= h.Seq() {
+	if m.Proposed == nil || h.Proposed != nil || !h.IsHead() || m.Kind != h.Kind || m.Seq() <= h.Seq() {
 		return false
 	}
 	switch m.Kind {
 	case KindValue:
-		return m.IsHead()
+		return m.Key == h.Key && m.IsHead()
 	case KindFailure:
-		return m.Lifecycle == Resolved
+		return m.Key == h.Key && m.Lifecycle == Resolved
+	case KindConstraint, KindDecision, KindNegative:
+		// a rule, choice or ruled-out approach the user's newer words
+		// replace (a supersedes of h, its quote the user's or the
+		// system's, admit checked), about the same thing: a content
+		// word of h's in the new words ("we blijven bij OSRM" after
+		// "probeer hemelsbreed … in plaats van OSRM")
+		return m.IsHead() && slices.Contains(m.Links, h.Key) && m.Authority == Normative && sharesTerm(m.Quote, h.Value+" "+h.Quote)
+	}
+	return false
+}
+
+// sharesTerm reports whether a and b share a word of four letters or
+// digits at the least that is no function word (a name's parts count:
+// "prod" of "s3://manassa-media-prod"), or a CJK bigram.
+func sharesTerm(a, b string) bool {
+	words := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if utf8.RuneCountInString(w) >= 4 && !stopwords[w] && !strings.ContainsFunc(w, isCJK) {
+				m[w] = true
+			}
+		}
+		for w := range terms(s) {
+			if strings.ContainsFunc(w, isCJK) && utf8.RuneCountInString(w) >= 2 {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	wb := words(b)
+	for w := range words(a) {
+		if wb[w] {
+			return true
+		}
 	}
 	return false
 }
@@ -304,7 +339,7 @@ func displaces(m, h *Anchor) bool {
 // displaced reports whether a model anchor stands in the view for the
 // log-read anchor h.
 func (r *Reducer) displaced(h *Anchor) bool {
-	if !h.IsHead() || h.Proposed != nil || (h.Kind != KindValue && h.Kind != KindFailure) {
+	if !h.IsHead() || h.Proposed != nil || (h.Kind != KindValue && h.Kind != KindFailure && h.Kind != KindConstraint && h.Kind != KindDecision && h.Kind != KindNegative) {
 		return false
 	}
 	return slices.ContainsFunc(r.model, func(m *Anchor) bool { return displaces(m, h) })
@@ -314,8 +349,15 @@ func (r *Reducer) displaced(h *Anchor) bool {
 // it is kept while that head is (never retired by the model caps, which
 // would bring a stale value or a fixed failure back).
 func (r *Reducer) standsIn(m *Anchor) bool {
-	h := r.hot[slot(m.Kind, m.Key)]
-	return h != nil && displaces(m, h)
+	if h := r.hot[slot(m.Kind, m.Key)]; h != nil && displaces(m, h) {
+		return true
+	}
+	for _, k := range m.Links {
+		if h := r.hot[slot(m.Kind, k)]; h != nil && displaces(m, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // eventOf is event(seq), false when there is no lookup.

@@ -179,3 +179,48 @@ func TestApplyChangeClock(t *testing.T) {
 		}
 	}
 }
+
+// A rule the log read, replaced by the user's newer words the model cites
+// (a supersedes of it, about the same thing: a word of the rule's in the
+// new words), stands replaced in the state: the new rule shows what it
+// replaced and the old one is no longer a head beside it. A supersedes
+// whose words share nothing with the rule replaces nothing in the view.
+func TestModelSupersedesLogRule(t *testing.T) {
+	for _, tc := range []struct {
+		later, quote string
+		oldShown     bool
+	}{
+		{"Ab heute sind deploys am Freitag vor 12 Uhr okay.", "Ab heute sind deploys am Freitag vor 12 Uhr okay", false},
+		{"Nimm pnpm für die Installationen.", "Nimm pnpm für die Installationen", true},
+	} {
+		evs := []Event{
+			{Seq: 0, Role: RoleUser, Text: "Never run deploys on a Friday."},
+			{Seq: 1, Role: RoleAssistant, Text: "Understood."},
+			{Seq: 2, Role: RoleUser, Text: tc.later},
+		}
+		r := New(Options{SessionID: "s"})
+		applyAll(r, evs)
+		var rule *Anchor
+		for _, a := range r.Heads() {
+			if a.Kind == KindConstraint && a.Proposed == nil && a.Quote == "Never run deploys on a Friday." {
+				rule = a
+			}
+		}
+		if rule == nil {
+			t.Fatalf("the log did not read the rule: %v", r.Heads())
+		}
+		rep := admitLines(t, r, evs, fmt.Sprintf(`{"kind":"supersedes","event":"e2","quote":%q,"target":%q}`, tc.quote, rule.ID))
+		if len(rep.Admitted) != 1 {
+			t.Fatalf("%q: admitted %v, dropped %v", tc.later, rep.Admitted, rep.Dropped)
+		}
+		shown := false
+		for _, a := range r.Heads() {
+			if a.ID == rule.ID {
+				shown = true
+			}
+		}
+		if shown != tc.oldShown {
+			t.Errorf("%q: the log's rule shown %v, want %v", tc.later, shown, tc.oldShown)
+		}
+	}
+}
