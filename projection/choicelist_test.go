@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -19,18 +20,25 @@ func TestChoiceAmongListedOptions(t *testing.T) {
 		{[]string{"Bom dia! Hoje a gente mexe no cache do checkout, o código está em app/cache/ e não tem testes.", "pro cache temos três opções: memcached, redis ou nada. o time já conhece redis, então vamos de redis"}, "redis"},
 		{[]string{"the options are fluentd, vector or promtail. fluentd is heavy, let me think about the rest."}, ""},
 	} {
-		var ds []string
-		for _, a := range userSays(tc.msgs...).Heads() {
-			if a.Kind == KindDecision {
-				ds = append(ds, a.Value)
-			}
+		wantDecision(t, fmt.Sprintf("%q", tc.msgs), userSays(tc.msgs...), tc.want)
+	}
+}
+
+// wantDecision checks that r holds one decision whose value holds want,
+// or none when want is "".
+func wantDecision(t *testing.T, what string, r *Reducer, want string) {
+	t.Helper()
+	var ds []string
+	for _, a := range r.Heads() {
+		if a.Kind == KindDecision {
+			ds = append(ds, a.Value)
 		}
-		switch {
-		case tc.want == "" && len(ds) > 0:
-			t.Errorf("%q: decisions %q, want none", tc.msgs, ds)
-		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0], tc.want)):
-			t.Errorf("%q: decisions %q, want one holding %q", tc.msgs, ds, tc.want)
-		}
+	}
+	switch {
+	case want == "" && len(ds) > 0:
+		t.Errorf("%s: decisions %q, want none", what, ds)
+	case want != "" && (len(ds) != 1 || !strings.Contains(ds[0], want)):
+		t.Errorf("%s: decisions %q, want one holding %q", what, ds, want)
 	}
 }
 
@@ -59,17 +67,6 @@ func TestChoiceByLabelAndComma(t *testing.T) {
 		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Let's size the websocket tier for the match."})
 		r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: tc.offer})
 		r.Apply(Event{Seq: 2, Role: RoleUser, Text: tc.reply})
-		var ds []string
-		for _, a := range r.Heads() {
-			if a.Kind == KindDecision {
-				ds = append(ds, a.Value)
-			}
-		}
-		switch {
-		case tc.want == "" && len(ds) > 0:
-			t.Errorf("%q: decisions %q, want none", tc.reply, ds)
-		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0], tc.want)):
-			t.Errorf("%q: decisions %q, want one holding %q", tc.reply, ds, tc.want)
-		}
+		wantDecision(t, fmt.Sprintf("%q", tc.reply), r, tc.want)
 	}
 }
