@@ -70,3 +70,24 @@ func TestChoiceByLabelAndComma(t *testing.T) {
 		wantDecision(t, fmt.Sprintf("%q", tc.reply), r, tc.want)
 	}
 }
+
+// A later choice among the same options replaces the earlier one: the
+// user who answered "A, websocket only." and then, the options offered
+// again, says "go with B after all" holds one decision, B, and the
+// clause restating option A is not left behind as a rule of its own.
+func TestLabelChoiceReplacesEarlierChoice(t *testing.T) {
+	offer := "Transport: A) websocket only; B) websocket with a long-polling fallback for the corporate proxies."
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "We need live updates on the dashboard."})
+	r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: offer})
+	r.Apply(Event{Seq: 2, Role: RoleUser, Text: "A, websocket only."})
+	wantDecision(t, "first choice", r, "websocket only")
+	r.Apply(Event{Seq: 3, Role: RoleAssistant, Text: "Two customers report the dashboard frozen behind their proxy. " + offer})
+	r.Apply(Event{Seq: 4, Role: RoleUser, Text: "Go with B after all, keep the polling fallback for those customers."})
+	wantDecision(t, "second choice", r, "long-polling fallback")
+	for _, a := range r.Heads() {
+		if a.Kind == KindConstraint && strings.Contains(a.Value, "websocket only") {
+			t.Errorf("the choosing clause became constraint %q", a.Value)
+		}
+	}
+}

@@ -663,7 +663,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		// components; failing that, for a stated switch, the nearest in
 		// words among those naming nothing it names.
 		o := r.naming(p.Links, KindDecision, Active)
-		if p.Replaces != "" {
+		if rest, ok := strings.CutPrefix(p.Replaces, optionsPrefix); ok {
+			o = r.decisionOfOptions(strings.Split(rest, optionsPrefix))
+		} else if p.Replaces != "" {
 			o = r.decisionNaming(p.Replaces)
 		}
 		if o == nil {

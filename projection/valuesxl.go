@@ -420,7 +420,7 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 			continue
 		}
 		if d, ok := labelChoice(s, ctx.Offered); ok {
-			out = chooseLabelled(out, s, d)
+			out = chooseLabelled(out, s, d, ctx.Offered)
 			continue
 		}
 		var vals []int
@@ -722,7 +722,7 @@ func cleanOption(o string) string {
 // labelRefRE names an option by its label or place in a short choice:
 // "option B", "Variante 2", "(b)", "B", "方案二", "la deuxième", "二番目",
 // "두 번째".
-var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-eأبجد])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
+var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-eأبجد])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|after all|instead|now|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
 
 // ordinalPlace is the place an ordinal of labelRefRE stands for.
 func ordinalPlace(o string) int {
@@ -754,9 +754,10 @@ func labelChoice(s string, opts []string) (string, bool) {
 		if i := strings.IndexAny(s, ";—–؛；"); i > 0 {
 			s = s[:i]
 		}
-		// "B, if one box dies the whole match is gone": a label
-		// alone before the comma
-		if i := strings.IndexAny(s, ",،"); i > 0 && len(strings.Fields(s)) > 8 && len(strings.Fields(s[:i])) <= 2 {
+		// "B, if one box dies the whole match is gone", "go with B
+		// after all, keep the polling fallback": a short choosing
+		// clause before the comma
+		if i := strings.IndexAny(s, ",،"); i > 0 && len(strings.Fields(s)) > 8 && len(strings.Fields(s[:i])) <= 5 {
 			s = s[:i]
 		}
 	}
@@ -831,16 +832,50 @@ var (
 // chooseLabelled states the choice of option o by sentence s: a decision
 // quoting s whose value is the option with the user's words, in place of
 // a decision s was read to state by its words alone ("用方案二吧").
-func chooseLabelled(out []Proposal, s, o string) []Proposal {
+func chooseLabelled(out []Proposal, s, o string, opts []string) []Proposal {
 	for _, p := range out {
 		if p.Kind == KindDecision && p.Op == OpState && strings.HasPrefix(p.Value, o) {
 			return out
 		}
 	}
 	out = slices.DeleteFunc(out, func(p Proposal) bool {
-		return p.Kind == KindDecision && p.Op == OpState && (strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
+		overlaps := strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s)
+		// the choosing clause restating its option ("A, websocket
+		// only.") is the choice, not a rule besides it
+		return overlaps && p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindConstraint && !negRE.MatchString(p.Quote))
 	})
-	return append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: o + " (" + s + ")", Quote: s, Links: mentions(o)})
+	// a choice among the options replaces one made among them before
+	// ("A, websocket only." … "go with B after all")
+	var others []string
+	for _, x := range opts {
+		if x != o {
+			others = append(others, x)
+		}
+	}
+	return append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: o + " (" + s + ")", Quote: s, Links: mentions(o),
+		Replaces: optionsPrefix + strings.Join(others, optionsPrefix)})
+}
+
+// optionsPrefix opens a Proposal's Replaces that lists the other options
+// of a choice, each after it: the decision it replaces is one made by
+// choosing one of them (Reducer.decisionOfOptions).
+const optionsPrefix = "\x00"
+
+// decisionOfOptions is the newest active decision whose value is one of
+// opts chosen (chooseLabelled's "option (the choosing words)"), or nil.
+func (r *Reducer) decisionOfOptions(opts []string) *Anchor {
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindDecision || a.Lifecycle != Active {
+			continue
+		}
+		for _, o := range opts {
+			if o != "" && strings.HasPrefix(a.Value, o+" (") && newer(a, best) {
+				best = a
+			}
+		}
+	}
+	return best
 }
 
 // heldValues are the current values, oldest first (Context.Values).
