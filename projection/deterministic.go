@@ -956,7 +956,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return dropWordValues(dropNegated(s, out))
+	return dropClockRemarks(dropWordValues(dropNegated(s, out)))
 }
 
 // wordValues are words that stand where a value goes without being one:
@@ -984,6 +984,47 @@ func dropWordValues(props []Proposal) []Proposal {
 			return false
 		}
 		return wordValues[v] || stopwords[v]
+	})
+}
+
+// clockTimeRE is a time of day as a value: "16.20", "9:05", "5:30pm",
+// "07.45 WIB".
+var clockTimeRE = mustPattern(`(?i)^(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s*(?:am|pm|a\.m\.|p\.m\.|h|uhr|wib|wita|wit))?$`)
+
+// nowClockWords are the words a remark on the time of day is made of,
+// naming no setting: the clock's hour ("jam", "pukul", "Uhr", "uur",
+// "saat", "giờ") and "it is now / already" ("udah", "sudah", "already",
+// "schon", "al", "đã", "rồi").
+var nowClockWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`jam pukul time hour hours clock o'clock oclock uhr uur heure heures hora horas ora ore saat giờ gio час
+		udah sudah sdh dah sekarang skrg already now it it's its is was es ist schon jetzt ya wah eh ini itu het al nu il est c'est déjà
+		son las ya sono le già è şimdi artık bây đã rồi da roi уже сейчас`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// dropClockRemarks drops a time of day said as the time it is now ("Udah
+// jam 16.20, aku pulang dulu", "es ist schon 17.30"): a value whose name
+// is only words of the clock and of "it is now". A time given to a
+// setting ("the backup runs at 02.30", "rapat jam 16.20") keeps its name.
+func dropClockRemarks(props []Proposal) []Proposal {
+	return slices.DeleteFunc(props, func(p Proposal) bool {
+		if p.Kind != KindValue || !clockTimeRE.MatchString(strings.TrimSpace(p.Value)) {
+			return false
+		}
+		name := p.Name
+		if name == "" {
+			name = strings.ReplaceAll(p.Key[strings.LastIndexByte(p.Key, '/')+1:], "_", " ")
+		}
+		words := strings.Fields(strings.ToLower(name))
+		for _, w := range words {
+			if !nowClockWords[strings.Trim(w, ".,;:!?")] {
+				return false
+			}
+		}
+		return len(words) > 0
 	})
 }
 

@@ -68,3 +68,27 @@ func TestAcknowledgementIsNoTopic(t *testing.T) {
 		t.Errorf("a topic opening with an adjective: values %v, want right margin = 20", got)
 	}
 }
+
+// A remark on the time it is now is no setting's value; a time given to a
+// setting is.
+func TestClockRemarkIsNoValue(t *testing.T) {
+	for _, c := range []struct {
+		says []string
+		want map[string]string
+	}{
+		{[]string{"Udah jam 16.20, aku pulang dulu. Besok lanjut."}, map[string]string{}},
+		{[]string{"set the batch size to 64", "already 18:05, let's stop here"}, map[string]string{"batch size": "64"}},
+		{[]string{"Set the backup time to 02:30."}, map[string]string{"backup time": "02:30"}},
+	} {
+		got := valueHeads(userSays(c.says...))
+		if len(got) != len(c.want) {
+			t.Errorf("%q: values %q, want %q", c.says, got, c.want)
+			continue
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%q: %s = %q, want %q", c.says, k, got[k], v)
+			}
+		}
+	}
+}
