@@ -141,6 +141,9 @@ type geminiReader struct {
 	t       *transcript
 	pending []geminiCall
 	made    int
+	// answered are the ids of a recording's tool calls that hold their
+	// result, which a later user message may repeat as a response.
+	answered map[string]bool
 }
 
 type geminiCall struct{ id, name string }
@@ -297,6 +300,9 @@ func parseGemini(data []byte) (*transcript, error) {
 	if json.Unmarshal(firstLine(body), &first) == nil && isGeminiStream(first) {
 		return parseGeminiStream(body)
 	}
+	if first != nil && isGeminiRecordingHead(first) {
+		return parseGeminiRecordingWhole(body)
+	}
 	if !json.Valid(body) {
 		// JSONL of contents, one to a line.
 		var err error
@@ -406,7 +412,21 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 	}
 	switch m.Type {
 	case "user":
-		return g.content("user", parts)
+		// Gemini CLI records the responses it sends the model as a user
+		// message too; those of calls that hold their result add nothing.
+		kept := parts[:0:0]
+		for _, p := range parts {
+			if r := p.FunctionResponse; r != nil && r.ID != "" && g.answered[r.ID] {
+				delete(g.answered, r.ID)
+				continue
+			}
+			kept = append(kept, p)
+		}
+		if len(kept) == 0 && len(parts) > 0 {
+			t.skipped++
+			return nil
+		}
+		return g.content("user", kept)
 	case "gemini":
 	case "info", "error", "warning":
 		t.skipped++ // the CLI's notices to the user
@@ -433,7 +453,16 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 	for _, th := range m.Thoughts {
 		blocks = append(blocks, hostshim.Block{Type: hostshim.BlockReasoning, Text: strings.TrimSpace(th.Subject + "\n" + th.Description)})
 	}
+	g.pending = g.pending[:0]
 	for _, p := range parts {
+		if c := p.FunctionCall; c != nil && len(m.ToolCalls) == 0 && c.Name != "" {
+			// A turn recorded from the history (a $set of messages)
+			// holds its calls as parts; responses answer them later.
+			id := cmp.Or(c.ID, g.newID())
+			g.pending = append(g.pending, geminiCall{id, c.Name})
+			blocks = append(blocks, toolCall(id, c.Name, jsonText(c.Args)))
+			continue
+		}
 		if b, ok := p.block(); ok {
 			blocks = append(blocks, b)
 		}
@@ -455,8 +484,15 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 			return fmt.Errorf("toolCalls[%d]: %w", i, err)
 		}
 		if !ok && c.Status == "" {
-			continue // no result recorded: the call gets the synthetic one
+			// No result recorded: a later response may answer it, else
+			// the call gets the synthetic one.
+			g.pending = append(g.pending, geminiCall{id, c.Name})
+			continue
 		}
+		if g.answered == nil {
+			g.answered = map[string]bool{}
+		}
+		g.answered[id] = true
 		if c.Status != "" && c.Status != "success" {
 			failed = true
 			text = cmp.Or(text, "["+c.Status+"]")

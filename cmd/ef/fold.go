@@ -29,7 +29,7 @@ import (
 func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
 		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
-		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, ...) is converted to a DSH session first.",
+		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session (.json or .jsonl recording) or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, a Continue session or its sessions.json, ...) is converted to a DSH session first.",
 		fmt.Sprintf("  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds", hostshim.PressureRatio),
 		"              in emergency when the surface exceeds the window); leaf without --window folds once at the end",
 		"  root:       one root fold (/compact) at the end of the log",
