@@ -41,8 +41,10 @@
 //     its outcome in one part: the result follows the step that made the
 //     call.
 //   - Google Gemini conversations (the API's contents with their
-//     systemInstruction, a list or JSONL of contents as Gemini CLI's /chat
-//     save writes, a Gemini CLI session recording) map role model to
+//     systemInstruction, a list or JSONL of contents, Gemini CLI's /chat
+//     save checkpoint (a list of contents, or since Gemini CLI 0.16
+//     {"history": contents, "authType"}: packages/core/src/core/logger.ts),
+//     a Gemini CLI session recording) map role model to
 //     assistant: functionCall parts are calls, functionResponse parts answer
 //     them by id, else the first pending call of their name; executed code
 //     is a call its codeExecutionResult answers. A recording's tool calls

@@ -16,7 +16,10 @@ import (
 // "systemInstruction": …}, a request body or a saved history), a JSON list
 // of such contents (Gemini CLI's /chat save checkpoint), or a Gemini CLI
 // session recording (~/.gemini/tmp/<project>/chats/session-*.json:
-// {"sessionId", "projectHash", "messages": [{"type": "user"|"gemini", …}]}).
+// {"sessionId", "projectHash", "messages": [{"type": "user"|"gemini", …}]},
+// or from Gemini CLI 0.39 on its JSONL form, see geminirec.go). A /chat
+// save checkpoint is the bare list before Gemini CLI 0.16 and
+// {"history": [contents…], "authType"} since.
 const FormatGemini Format = "gemini"
 
 // geminiPartKeys are the keys of a Gemini API part, one to a part.
@@ -284,6 +287,9 @@ type geminiDocument struct {
 	// SessionID and Messages are a Gemini CLI recording's.
 	SessionID string             `json:"sessionId"`
 	Messages  []geminiCLIMessage `json:"messages"`
+	// History is a /chat save checkpoint's contents (Gemini CLI 0.16 and
+	// later: {"history", "authType"}, packages/core/src/core/logger.ts).
+	History json.RawMessage `json:"history"`
 }
 
 // parseGemini reads a Gemini conversation: a JSON list of contents, a
@@ -319,6 +325,9 @@ func parseGemini(data []byte) (*transcript, error) {
 	var doc geminiDocument
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, malformed("", err)
+	}
+	if doc.Contents == nil && doc.Messages == nil && doc.History != nil {
+		return t, g.contents(doc.History)
 	}
 	if doc.Contents == nil && doc.Messages == nil {
 		// One content alone (a JSONL file of one line).

@@ -247,3 +247,25 @@ func TestImportGeminiCLIRecordingRewrites(t *testing.T) {
 		t.Errorf("metadata only: %v, want ErrEmpty", err)
 	}
 }
+
+// Gemini CLI 0.16 and later save a /chat save (now /resume save)
+// checkpoint as {"history": [contents…], "authType"}, no longer a bare
+// list (packages/core/src/core/logger.ts, Checkpoint). It reads as the
+// list does. Before, an unknown format.
+func TestImportGeminiCheckpointObject(t *testing.T) {
+	im := importOne(t, "gemini-checkpoint-auth.json", importer.FormatGemini, []string{
+		"user: Session context: working directory /home/ana/site, Linux.",
+		"assistant: Understood.",
+		"user: Какие страницы без заголовка?",
+		"assistant: search_file_content {\"pattern\":\"<title>\",\"include\":\"*.html\"}",
+		"user: index.html:3: <title>Home</title>",
+		"assistant: Только index.html задаёт <title>; about.html и faq.html — без заголовка.",
+	})
+	if st := im.Stats; st.SourceRecords != 6 || st.ToolResults != 1 || st.Orphans != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	// A history of no Gemini contents is no Gemini checkpoint.
+	if f, err := importer.DetectBytes([]byte(`{"history":[{"message":{"role":"user","content":"x"}}]}`)); f == importer.FormatGemini {
+		t.Errorf("a history of other records detected as %q, %v", f, err)
+	}
+}

@@ -451,7 +451,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	case isCopilotOpLog(top):
 		return "", fmt.Errorf("%w: the file is VS Code's operation log of a chat session (chatSessions/<id>.jsonl), which ef does not read: "+
 			"export the chat as JSON (Chat: Export Chat… in the command palette) and import that", ErrUnknownFormat)
-	case isGeminiCLISession(top), isGeminiRecordingHead(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top):
+	case isGeminiCLISession(top), isGeminiRecordingHead(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top),
+		has("history") && isGeminiContents(top["history"]): // a /chat save checkpoint
 		return FormatGemini, nil
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
