@@ -20,7 +20,8 @@ import (
 // "workspaceDirectory", "history": [ChatHistoryItem…], "mode",
 // "chatModelTitle", "usage"}), or their index there, sessions.json (a list
 // of {"sessionId", "title", "dateCreated", "workspaceDirectory",
-// "messageCount"}), whose sessions Import and Open read beside it.
+// "messageCount"}), whose sessions Import reads beside it (Open, given
+// FILE#<sessionId>, only that one's file).
 //
 // The layout is Continue's core/index.d.ts (Session, BaseSessionMetadata,
 // ChatHistoryItem, ChatMessage, ToolCallState) and core/util/history.ts
@@ -323,8 +324,10 @@ func (t *transcript) continueItem(it continueItem, afterThinking bool, answered 
 // path lists (by its path: each is <sessionId>.json beside it), each
 // named FILE#<sessionId>. The files are read through an os.Root of the
 // index's directory, so no id reaches outside it; entries of the old
-// format (session_id) are left out, as Continue leaves them out.
-func importContinueIndex(path string, data []byte) ([]Imported, error) {
+// format (session_id) are left out, as Continue leaves them out. With
+// only set (a session's Name, FILE#ID), only that session is read: the
+// others are returned by name alone, with no Session.
+func importContinueIndex(path string, data []byte, only string) ([]Imported, error) {
 	name := filepath.Base(path)
 	fail := func(record string, err error) ([]Imported, error) {
 		if ie, ok := err.(*Error); ok {
@@ -357,6 +360,10 @@ func importContinueIndex(path string, data []byte) ([]Imported, error) {
 			continue // listed twice: one session
 		}
 		seen[id] = true
+		if only != "" && name+"#"+id != only {
+			out = append(out, Imported{Name: name + "#" + id})
+			continue
+		}
 		file := id + ".json"
 		fi, err := fs.Stat(root.FS(), file)
 		if err == nil && fi.Size() > MaxWholeBytes {

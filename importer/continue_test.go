@@ -93,6 +93,33 @@ func TestImportContinueIndex(t *testing.T) {
 	}
 	s.Close()
 
+	// Open reads only the session named: one listed session whose file is
+	// gone fails Import, not the opening of another.
+	dir := t.TempDir()
+	one, err := os.ReadFile(filepath.Join("testdata", "continue-sessions", "2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e01.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := filepath.Join(dir, "sessions.json")
+	if err := os.WriteFile(filepath.Join(dir, "2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e01.json"), one, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(idx, []byte(`[{"sessionId":"2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e01","title":"a","dateCreated":"1","workspaceDirectory":""},`+
+		`{"sessionId":"gone","title":"b","dateCreated":"2","workspaceDirectory":""}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := importer.Import(idx); !errors.Is(err, importer.ErrEmpty) {
+		t.Errorf("import with a listed file gone: %v", err)
+	}
+	if s, err := importer.Open(idx, "sessions.json#2d4f6a8c-0e1b-4c3d-8e5f-7a9b1c3d5e01"); err != nil {
+		t.Errorf("open the session that is there: %v", err)
+	} else {
+		s.Close()
+	}
+	if _, err := importer.Open(idx, "sessions.json#nope"); err == nil || !strings.Contains(err.Error(), "sessions.json#gone") {
+		t.Errorf("open a session not listed: %v", err)
+	}
+
 	data, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +130,7 @@ func TestImportContinueIndex(t *testing.T) {
 
 	// An index that lists a session whose file is not beside it, or an id
 	// that would name a file elsewhere, names the entry.
-	dir := t.TempDir()
+	dir = t.TempDir()
 	for _, tc := range []struct{ id, want string }{
 		{"0a1b2c3d-0000-4000-8000-000000000000", "0a1b2c3d-0000-4000-8000-000000000000.json"},
 		{"../../etc/passwd", "not a session id"},

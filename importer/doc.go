@@ -88,8 +88,9 @@
 //     unpaired), the tool messages that repeat them are skipped, and a
 //     conversationSummary is a compaction marker and the summary after
 //     it. The index beside the sessions, sessions.json, is read by its
-//     path as every session it lists (FILE#<sessionId>), never outside
-//     its folder; its bytes alone are refused. The layout is
+//     path as every session it lists (FILE#<sessionId>; Open reads only
+//     the one named), never outside its folder; its bytes alone are
+//     refused. The layout is
 //     continuedev/continue's core/index.d.ts and core/util/history.ts at
 //     commit d0a3c0b6 (2026-06-18, VS Code extension 1.3.40); see
 //     continue.go. Neither file records when a message was written.

@@ -506,7 +506,7 @@ func importPath(path string, data []byte) ([]Imported, error) {
 		return importOpenCodeStorage(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)))
 	}
 	if f == FormatContinue && isContinueIndexFile(recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM))) {
-		return importContinueIndex(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)))
+		return importContinueIndex(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)), "")
 	}
 	return ImportFormat(f, name, data)
 }

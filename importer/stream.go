@@ -339,6 +339,14 @@ func openWhole(path, base, name string, size int64) (*Stream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
+	if index := recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)); name != "" && isContinueIndexFile(index) {
+		// One session of Continue's index: only its file is read.
+		ims, err := importContinueIndex(path, index, name)
+		if err != nil {
+			return nil, err
+		}
+		return pick(path, name, ims, len(ims))
+	}
 	ims, err := importPath(path, data)
 	if err != nil {
 		return nil, err
