@@ -269,3 +269,17 @@ func TestImportGeminiCheckpointObject(t *testing.T) {
 		t.Errorf("a history of other records detected as %q, %v", f, err)
 	}
 }
+
+// A $set's message without a string id is no message, as Gemini CLI
+// reads it, even beside one whose id is the empty string.
+func TestImportGeminiCLIRecordingSetIDs(t *testing.T) {
+	data := `{"sessionId":"s","projectHash":"p"}` + "\n" +
+		`{"$set":{"messages":[{"id":"","type":"user","content":"kept"},{"id":7,"type":"user","content":"not a message"},{"type":"user","content":"nor this"}]}}` + "\n"
+	ims, err := importer.ImportBytes("r.jsonl", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := messageTexts(t, ims[0]); !reflect.DeepEqual(got, []string{"user: kept"}) {
+		t.Errorf("messages %q", got)
+	}
+}

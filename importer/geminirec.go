@@ -172,17 +172,15 @@ func planGeminiRecording(r io.Reader) (*geminiRecPlan, error) {
 				return err
 			}
 			kept := map[string]bool{}
-			var ids []string
-			for _, m := range list {
+			ids := make([]*string, len(list)) // nil: no string id, a message Gemini CLI does not keep
+			for i, m := range list {
 				var v struct {
 					ID json.RawMessage `json:"id"`
 				}
 				_ = json.Unmarshal(m, &v)
-				id, ok := jsonString(v.ID)
-				if ok {
-					kept[id] = true
+				if id, ok := jsonString(v.ID); ok {
+					kept[id], ids[i] = true, &id
 				}
-				ids = append(ids, id)
 			}
 			for _, ref := range p.live {
 				if !kept[ref.id] {
@@ -191,10 +189,11 @@ func planGeminiRecording(r io.Reader) (*geminiRecPlan, error) {
 			}
 			p.live = p.live[:0]
 			clear(pos)
-			for i, id := range ids {
-				if !kept[id] {
-					continue // no string id: Gemini CLI keeps no such message
+			for i, idp := range ids {
+				if idp == nil {
+					continue
 				}
+				id := *idp
 				if j, ok := pos[id]; ok {
 					p.live[j].line, p.live[j].index = line, i
 					continue
