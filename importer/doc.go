@@ -41,12 +41,24 @@
 //     its outcome in one part: the result follows the step that made the
 //     call.
 //   - Google Gemini conversations (the API's contents with their
-//     systemInstruction, a list or JSONL of contents as Gemini CLI's /chat
-//     save writes, a Gemini CLI session recording) map role model to
+//     systemInstruction, a list or JSONL of contents, Gemini CLI's /chat
+//     save checkpoint (a list of contents, or since Gemini CLI 0.16
+//     {"history": contents, "authType"}: packages/core/src/core/logger.ts),
+//     a Gemini CLI session recording) map role model to
 //     assistant: functionCall parts are calls, functionResponse parts answer
 //     them by id, else the first pending call of their name; executed code
 //     is a call its codeExecutionResult answers. A recording's tool calls
-//     hold their results; its info and error notices are skipped. Gemini
+//     hold their results (the user message that repeats them as
+//     functionResponse parts adds nothing); its info and error notices
+//     are skipped. Gemini CLI 0.39 and later record a session as JSONL
+//     (chats/session-*.jsonl: a metadata line, each message appended
+//     again whenever it changes, $set updates, $rewindTo rewinds; the
+//     layout of packages/core/src/services/chatRecordingService.ts and
+//     chatRecordingTypes.ts in google-gemini/gemini-cli, read at v0.56.0,
+//     commit 5411f113): it is read as the conversation Gemini CLI resumes,
+//     each message at its first place with its last content, messages a
+//     rewind or a $set of messages dropped left out (Stats.Abandoned), in
+//     two passes a line at a time (see geminirec.go). Gemini
 //     CLI's stream-json output reads its messages (delta chunks joined)
 //     and its tool_use events answered by tool_result by tool_id.
 //   - An Aider chat history (.aider.chat.history.md) holds a session for
@@ -68,6 +80,20 @@
 //     a tool part is a call its output or error answers (a pending or
 //     running one is unpaired), synthetic text is OpenCode's chatter, a
 //     compaction part is a marker (see opencode.go).
+//   - A Continue (continue.dev) session, ~/.continue/sessions/<id>.json,
+//     is read as Continue's GUI sends it to the model: context items
+//     open their user message, a thinking message is the next reply's
+//     reasoning, tool calls are answered by their toolCallStates (an
+//     errored or canceled call by Continue's notes, one not run yet
+//     unpaired), the tool messages that repeat them are skipped, and a
+//     conversationSummary is a compaction marker and the summary after
+//     it. The index beside the sessions, sessions.json, is read by its
+//     path as every session it lists (FILE#<sessionId>; Open reads only
+//     the one named), never outside its folder; its bytes alone are
+//     refused. The layout is
+//     continuedev/continue's core/index.d.ts and core/util/history.ts at
+//     commit d0a3c0b6 (2026-06-18, VS Code extension 1.3.40); see
+//     continue.go. Neither file records when a message was written.
 //   - OpenAI Codex CLI rollouts read their response_item records
 //     (Responses API items): messages, reasoning summaries, function,
 //     custom-tool and shell calls answered by call_id; event_msg records
@@ -86,7 +112,7 @@
 //   - Imported.ID names the session for a store: the format and the
 //     session id the source records (Claude Code's last "sessionId", the
 //     Claude Agent SDK's "session_id", ATIF's and the OpenAgents
-//     trajectory's "session_id", a Gemini CLI recording's "sessionId", an OpenCode session's "ses_…" id), else the format and a digest of the
+//     trajectory's "session_id", a Gemini CLI recording's "sessionId", an OpenCode session's "ses_…" id, a Continue session's "sessionId"), else the format and a digest of the
 //     session's first 8 messages' events; never the file's name, which two
 //     different trajectories may share.
 //   - Open reads one session as a stream of events, the same events

@@ -45,6 +45,17 @@ func FuzzImport(f *testing.F) {
 		`{"type":"step-start"},{"type":"tool","tool":"t","state":{"status":"running","input":{}}}]},{"info":{"id":"msg_9","role":"tool"},"parts":[]}]}`))
 	f.Add(uint8(1), []byte(`{"id":"ses_1","projectID":"global","directory":"/p","title":"t","version":"1.1.34","time":{"created":1,"updated":2}}`))
 	f.Add(uint8(1), []byte(`{"id":"prt_1","sessionID":"ses_1","messageID":"msg_1","type":"text","text":"x"}`))
+	// Gemini CLI's JSONL recording: a message rewritten, a $set of
+	// messages, a rewind to a message it dropped, a line of no kind.
+	f.Add(uint8(0), []byte(`{"sessionId":"s","projectHash":"p"}`+"\n"+`{"id":"a","type":"user","content":[{"text":"x"}]}`+"\n"+
+		`{"id":"b","type":"gemini","content":"","toolCalls":[{"id":"c","name":"ls","args":{},"result":null,"status":""}]}`+"\n"+
+		`{"$set":{"messages":[{"id":"b","type":"gemini","content":[{"functionCall":{"name":"ls"}}]},{"id":7},{"id":"b","type":"user","content":[{"functionResponse":{"id":"c","name":"ls","response":{}}}]}]}}`+"\n"+
+		`{"$rewindTo":"a"}`+"\n"+`{"id":"d","type":"user","content":"y"}`+"\n"+`[1]`+"\n"+`{"$set":{"messages":{}}}`))
+	// Continue: a session with every tool state and role, its index.
+	f.Add(uint8(1), []byte(`{"sessionId":"s","title":"t","workspaceDirectory":"","history":[{"message":{"role":"user","content":[{"type":"imageUrl","imageUrl":{"url":"data:,"}}]},"contextItems":[{"content":"c"}]},`+
+		`{"message":{"role":"thinking","content":"r"},"contextItems":[]},{"message":{"role":"assistant","content":"","toolCalls":[{"id":"a","function":{"name":"f"}},{"function":{"name":"g"}}]},"toolCallStates":[{"toolCallId":"a","status":"calling"},{"toolCallId":"","status":"done"}],"conversationSummary":"s"},`+
+		`{"message":{"role":"tool","content":"o","toolCallId":"a"}},{"message":{"role":"system","content":"x"}},{"message":{"role":"critic","content":"y"}},{"message":null}]}`))
+	f.Add(uint8(1), []byte(`[{"session_id":"o"},{"sessionId":"../x","title":"t","dateCreated":"1","workspaceDirectory":""}]`))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		if len(data) > 1<<18 {
 			return

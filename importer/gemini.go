@@ -16,7 +16,10 @@ import (
 // "systemInstruction": …}, a request body or a saved history), a JSON list
 // of such contents (Gemini CLI's /chat save checkpoint), or a Gemini CLI
 // session recording (~/.gemini/tmp/<project>/chats/session-*.json:
-// {"sessionId", "projectHash", "messages": [{"type": "user"|"gemini", …}]}).
+// {"sessionId", "projectHash", "messages": [{"type": "user"|"gemini", …}]},
+// or from Gemini CLI 0.39 on its JSONL form, see geminirec.go). A /chat
+// save checkpoint is the bare list before Gemini CLI 0.16 and
+// {"history": [contents…], "authType"} since.
 const FormatGemini Format = "gemini"
 
 // geminiPartKeys are the keys of a Gemini API part, one to a part.
@@ -141,6 +144,9 @@ type geminiReader struct {
 	t       *transcript
 	pending []geminiCall
 	made    int
+	// answered are the ids of a recording's tool calls that hold their
+	// result, which a later user message may repeat as a response.
+	answered map[string]bool
 }
 
 type geminiCall struct{ id, name string }
@@ -281,6 +287,9 @@ type geminiDocument struct {
 	// SessionID and Messages are a Gemini CLI recording's.
 	SessionID string             `json:"sessionId"`
 	Messages  []geminiCLIMessage `json:"messages"`
+	// History is a /chat save checkpoint's contents (Gemini CLI 0.16 and
+	// later: {"history", "authType"}, packages/core/src/core/logger.ts).
+	History json.RawMessage `json:"history"`
 }
 
 // parseGemini reads a Gemini conversation: a JSON list of contents, a
@@ -296,6 +305,9 @@ func parseGemini(data []byte) (*transcript, error) {
 	var first map[string]json.RawMessage
 	if json.Unmarshal(firstLine(body), &first) == nil && isGeminiStream(first) {
 		return parseGeminiStream(body)
+	}
+	if first != nil && isGeminiRecordingHead(first) {
+		return parseGeminiRecordingWhole(body)
 	}
 	if !json.Valid(body) {
 		// JSONL of contents, one to a line.
@@ -313,6 +325,9 @@ func parseGemini(data []byte) (*transcript, error) {
 	var doc geminiDocument
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, malformed("", err)
+	}
+	if doc.Contents == nil && doc.Messages == nil && doc.History != nil {
+		return t, g.contents(doc.History)
 	}
 	if doc.Contents == nil && doc.Messages == nil {
 		// One content alone (a JSONL file of one line).
@@ -406,7 +421,21 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 	}
 	switch m.Type {
 	case "user":
-		return g.content("user", parts)
+		// Gemini CLI records the responses it sends the model as a user
+		// message too; those of calls that hold their result add nothing.
+		kept := parts[:0:0]
+		for _, p := range parts {
+			if r := p.FunctionResponse; r != nil && r.ID != "" && g.answered[r.ID] {
+				delete(g.answered, r.ID)
+				continue
+			}
+			kept = append(kept, p)
+		}
+		if len(kept) == 0 && len(parts) > 0 {
+			t.skipped++
+			return nil
+		}
+		return g.content("user", kept)
 	case "gemini":
 	case "info", "error", "warning":
 		t.skipped++ // the CLI's notices to the user
@@ -433,7 +462,16 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 	for _, th := range m.Thoughts {
 		blocks = append(blocks, hostshim.Block{Type: hostshim.BlockReasoning, Text: strings.TrimSpace(th.Subject + "\n" + th.Description)})
 	}
+	g.pending = g.pending[:0]
 	for _, p := range parts {
+		if c := p.FunctionCall; c != nil && len(m.ToolCalls) == 0 && c.Name != "" {
+			// A turn recorded from the history (a $set of messages)
+			// holds its calls as parts; responses answer them later.
+			id := cmp.Or(c.ID, g.newID())
+			g.pending = append(g.pending, geminiCall{id, c.Name})
+			blocks = append(blocks, toolCall(id, c.Name, jsonText(c.Args)))
+			continue
+		}
 		if b, ok := p.block(); ok {
 			blocks = append(blocks, b)
 		}
@@ -455,8 +493,15 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 			return fmt.Errorf("toolCalls[%d]: %w", i, err)
 		}
 		if !ok && c.Status == "" {
-			continue // no result recorded: the call gets the synthetic one
+			// No result recorded: a later response may answer it, else
+			// the call gets the synthetic one.
+			g.pending = append(g.pending, geminiCall{id, c.Name})
+			continue
 		}
+		if g.answered == nil {
+			g.answered = map[string]bool{}
+		}
+		g.answered[id] = true
 		if c.Status != "" && c.Status != "success" {
 			failed = true
 			text = cmp.Or(text, "["+c.Status+"]")

@@ -61,7 +61,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -329,6 +329,9 @@ func detectList(data []byte) (Format, bool) {
 	if isResponsesItems(msgs) {
 		return FormatResponses, true
 	}
+	if isContinueIndex(msgs) {
+		return FormatContinue, true
+	}
 	if isGeminiContents(body) {
 		return FormatGemini, true
 	}
@@ -427,6 +430,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatClaudeCode, nil
 	case isOpenCodeExport(top), isOpenCodeSessionInfo(top):
 		return FormatOpenCode, nil
+	case isContinueSession(top):
+		return FormatContinue, nil
 	case openCodeStoredPiece(top) != "":
 		return "", openCodePieceError(openCodeStoredPiece(top))
 	case has("instance_id", "history"):
@@ -446,7 +451,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	case isCopilotOpLog(top):
 		return "", fmt.Errorf("%w: the file is VS Code's operation log of a chat session (chatSessions/<id>.jsonl), which ef does not read: "+
 			"export the chat as JSON (Chat: Export Chat… in the command palette) and import that", ErrUnknownFormat)
-	case isGeminiCLISession(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top):
+	case isGeminiCLISession(top), isGeminiRecordingHead(top), has("contents") && isGeminiContents(top["contents"]), isGeminiStream(top),
+		has("history") && isGeminiContents(top["history"]): // a /chat save checkpoint
 		return FormatGemini, nil
 	case has("messages") && isChatMessages(top["messages"]):
 		var msgs []json.RawMessage
@@ -498,6 +504,9 @@ func importPath(path string, data []byte) ([]Imported, error) {
 	}
 	if f == FormatOpenCode && isOpenCodeInfoFile(recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM))) {
 		return importOpenCodeStorage(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)))
+	}
+	if f == FormatContinue && isContinueIndexFile(recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM))) {
+		return importContinueIndex(path, recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)), "")
 	}
 	return ImportFormat(f, name, data)
 }
@@ -569,6 +578,7 @@ var parsers = map[Format]parser{
 	FormatCodexExec:  whole(parseCodexExec),
 	FormatCopilot:    parseCopilot,
 	FormatOpenCode:   parseOpenCode,
+	FormatContinue:   parseContinue,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items

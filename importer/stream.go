@@ -120,6 +120,25 @@ func Open(path, name string) (*Stream, error) {
 		}
 	case FormatOpenHands:
 		return openLines(path, base, name, size, format)
+	case FormatGemini:
+		if !geminiRecordingLines(head) {
+			return openWhole(path, base, name, size)
+		}
+		r, done, err := openFile(path, size)
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", path, err)
+		}
+		plan, err := planGeminiRecording(r)
+		done()
+		if err != nil {
+			ie, ok := err.(*Error)
+			if !ok {
+				ie = &Error{Err: err}
+			}
+			ie.Format, ie.Path = format, base
+			return nil, ie
+		}
+		pass = func(r io.Reader, t *transcript) error { return parseGeminiRecording(r, t, plan) }
 	default:
 		return openWhole(path, base, name, size)
 	}
@@ -170,6 +189,14 @@ func readHead(f *os.File) (head []byte, lines int, more bool, err error) {
 			return head, lines, true, nil
 		}
 	}
+}
+
+// geminiRecordingLines reports whether a Gemini file's first line opens
+// a Gemini CLI JSONL recording.
+func geminiRecordingLines(head []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(bytes.TrimSpace(head), utf8BOM), []byte("\n"))
+	var top map[string]json.RawMessage
+	return json.Unmarshal(line, &top) == nil && isGeminiRecordingHead(top)
 }
 
 // conversationLines reports whether a chat JSONL file's first line is a
@@ -311,6 +338,14 @@ func openWhole(path, base, name string, size int64) (*Stream, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	if index := recodeNonUTF8(bytes.TrimPrefix(data, utf8BOM)); name != "" && isContinueIndexFile(index) {
+		// One session of Continue's index: only its file is read.
+		ims, err := importContinueIndex(path, index, name)
+		if err != nil {
+			return nil, err
+		}
+		return pick(path, name, ims, len(ims))
 	}
 	ims, err := importPath(path, data)
 	if err != nil {
