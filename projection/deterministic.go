@@ -19,7 +19,20 @@ var _ Proposer = Deterministic{}
 
 // Propose implements Proposer. A nil ev has no proposals; a nil ctx is
 // an empty Context.
-func (Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
+func (d Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
+	if ev != nil {
+		if hans, back, ok := hansOf(ev.Text); ok {
+			// Traditional Chinese, read through its simplified form
+			// (hant.go).
+			hev := *ev
+			hev.Text = hans
+			return unHans(d.propose(&hev, ctx), back)
+		}
+	}
+	return d.propose(ev, ctx)
+}
+
+func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 	if ev == nil || ctx == nil {
 		if ev == nil {
 			return nil
@@ -137,7 +150,7 @@ var (
 	// 9 retries", "不对，9 次").
 	bareValRE = mustPattern(`(?:^|[\s,，:：])(?P<v>[+-]?\d[\d.,_:]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|%|px|x|秒|分钟|小时|天))?|"[^"\n]{1,80}"|` + "`[^`\\n]{1,80}`" + `)`)
 	zhSetRE   = mustPattern(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
-	zhSet2RE  = mustPattern(`(?P<k>[\w\-./\p{Han}\p{Katakana}ー]{1,24}?)\s*(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)`)
+	zhSet2RE  = mustPattern(`(?P<k>(?:[A-Za-z][\w\-./]* ){0,3}[\w\-./\p{Han}\p{Katakana}ー]{1,24}?)\s*(?:先|就)?(?:(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)|(?:设|改|调)\s*(?P<n>\d[\d.,]*(?:\s?(?:ms|s|sec|min|m|h|kb|mb|gb|tb|k|%|秒|分钟|小时|天|个|次|MB|GB|KB|TB))?)(?:$|[\s，,。；;]))`)
 	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
 	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
 	zhCorrRE  = mustPattern(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
@@ -149,16 +162,23 @@ var (
 	particleRE  = mustPattern(`(?i)\s+(?:up|down|back|over)$`)
 )
 
+// planEndRE is the last step of a plan the objective lays out ("最后要出
+// 报表", "and at the end publish the report").
+var planEndRE = mustPattern(`(?i)最后要|最後要|\bat the (?:very )?end\b`)
+
 // proposeInstructions reads user and system text: objective, lifts,
 // obligations, values and constraints, sentence by sentence.
 func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	var out []Proposal
 	text := ev.Text
+	objective := ""
 	if ev.Role == RoleUser && !ctx.HaveObjective {
 		if v, q := blockObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
+			objective = q
 		} else if q := objectiveQuote(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
+			objective = q
 		}
 	}
 	lastKey, lastName := ctx.LastValueKey, ctx.LastValueName
@@ -524,6 +544,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			// "每次提交前必须先跑 lint": a moment that recurs sets a rule,
 			// not a task done once.
 			recurring := everyTimeRE.MatchString(s) && isRule(s)
+			if objective != "" && strings.Contains(objective, s) && planEndRE.MatchString(s) {
+				// "这次要做的是 …：读 STDF，写成 Parquet，…，最后要出报表":
+				// the objective's last step, not a task for the end.
+				recurring = true
+			}
 			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
@@ -918,6 +943,9 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		// waves off sets nothing.
 		return nil
 	}
+	if ev := envValues(s, scope); ev != nil {
+		return ev
+	}
 	out := valuesOne(s, lastKey, lastName, corr, scope, terse)
 	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1)} {
 		if len(parts) < 2 || len(out) > 1 {
@@ -1088,6 +1116,42 @@ var relWordRE = mustPattern(`(?i)^(?:减半|翻倍|加倍|翻番|halve|halved|do
 // first: "hyperparams to start: lr 3e-4").
 var listItemRE = mustPattern(`(?i)^(?:[^:：]{1,40}[:：]\s*)?(?:(?P<k>[a-z][a-z_\-]*(?:\s[a-z][a-z_\-]*){0,2})\s+(?P<v>[+-]?\d[\w.+\-]*(?:\s?(?:ms|s|min|h|kb|mb|gb|px|%|k))?)(?:\s+per\s+(?P<per>[a-z]+))?|(?P<v2>\d[\d.]*)\s+(?P<k2>[a-z][a-z_\-]{2,20}))\s*[.。]?$`)
 
+// envValuesRE is one setting given a value per place: "worker
+// concurrency: 4 in stg, 16 in prod", "the timeout is 30s on staging and
+// 60s on prod", "replicas 2 for dev, 6 for prod".
+var envValuesRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also)[,]?\s+)?(?:the\s+)?(?P<k>[a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,3}?)\s*(?P<sep>[:=]|\s(?:is|are|to|at|stays?)\s)?\s*(?P<v1>` + valPat + `)\s+(?:in|on|for|en|em|im|auf|pour|per|su|na|w|в|для)\s+(?P<e1>[\p{L}\d_.\-]+)\s*(?:,|;|/|\band\b|\bund\b|\by\b|\bet\b|\be\b|\bi\b|\bи\b)\s*(?:and\s+)?(?P<v2>` + valPat + `)\s+(?:in|on|for|en|em|im|auf|pour|per|su|na|w|в|для)\s+(?P<e2>[\p{L}\d_.\-]+)\s*[.!。]?$`)
+
+// envValues reads a setting given a value per place (envValuesRE) as
+// one value for each place: the place is the value's entity
+// ("value/stg/worker_concurrency"), so neither hides the other.
+func envValues(s, scope string) []Proposal {
+	m := envValuesRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return nil
+	}
+	k := strings.TrimSpace(m[envValuesRE.SubexpIndex("k")])
+	e1 := strings.ToLower(strings.TrimRight(m[envValuesRE.SubexpIndex("e1")], ".-"))
+	e2 := strings.ToLower(strings.TrimRight(m[envValuesRE.SubexpIndex("e2")], ".-"))
+	if f := strings.Fields(strings.ToLower(k)); len(f) == 0 || stopwords[f[0]] || nonVerbs[f[0]] || e1 == e2 || constraintRE.MatchString(k) {
+		return nil
+	}
+	if f := strings.Fields(strings.ToLower(k)); m[envValuesRE.SubexpIndex("sep")] == "" && len(f) == 1 && (!strings.HasSuffix(f[0], "s") || auxes[f[0]]) {
+		// "replicas 2 for dev, 6 for prod" names its setting by a
+		// plural noun; "ran 3 in March, 5 in April" names none
+		return nil
+	}
+	prop := strings.ToLower(strings.Join(strings.Fields(k), "_"))
+	var out []Proposal
+	for _, ev := range [][2]string{{e1, m[envValuesRE.SubexpIndex("v1")]}, {e2, m[envValuesRE.SubexpIndex("v2")]}} {
+		v := cleanValue(ev[1])
+		if v == "" || stopwords[strings.ToLower(v)] {
+			return nil
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ev[0] + "/" + prop, Name: k + " (" + ev[0] + ")", Value: v, Quote: s, Scope: scope})
+	}
+	return out
+}
+
 // listValues reads a sentence that lists two or more settings with their
 // values, separated by commas: each item is a value.
 func listValues(s, scope string) []Proposal {
@@ -1239,7 +1303,8 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			// "那就调到 12 秒吧": no subject, the setting named last.
 			k = "它"
 		}
-		add(k, "", "", m[2], true)
+		// "row group 改 64 MB": a bare 改/设 sets a number only
+		add(k, "", "", m[zhSet2RE.SubexpIndex("v")]+m[zhSet2RE.SubexpIndex("n")], true)
 		if len(out) > 0 {
 			return out
 		}

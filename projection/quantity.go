@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -52,7 +53,7 @@ const maxQuantities = 128
 
 // qtyRE is a number in prose, with an "every" before it and a unit after
 // it: "every 90 seconds", "3 rotating", "4 hour limit", "32 GB".
-var qtyRE = mustPattern(`(?i)(?:^|[\s(=,:])(?P<every>(?:every|each)\s+)?(?P<n>\d+(?:\.\d+)?)(?:\s*(?P<u>ms|seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|kb|mb|gb|tb|gi|mi|k|px|%|tokens))?(?:$|[\s.,;:!?)])`)
+var qtyRE = mustPattern(`(?i)(?:^|[\s(=,:])(?P<every>(?:every|each)\s+)?(?P<n>\d+(?:\.\d+)?)(?:\s*(?P<u>ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|kb|mb|gb|tb|gi|mi|k|px|%|tokens))?(?:$|[\s.,;:!?)])`)
 
 // qtyClauseEnd are the marks a quantity's clause ends at.
 const qtyClauseEnd = ".;!?\n,:()"
@@ -297,4 +298,30 @@ func wordList(m map[string]bool) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// durationIn is the one duration a message states when a relative change
+// of a duration setting in it names no base ("your run died on
+// generate_invoices at 10m, triple the timeout"): the setting's name is a
+// noun of time (durationWords) and the message gives one duration, in
+// one value however often said; "" otherwise.
+func durationIn(text, name string) string {
+	dur := false
+	for w := range stems(name) {
+		dur = dur || durationWords[w]
+	}
+	if !dur {
+		return ""
+	}
+	v := ""
+	for _, q := range quantitiesIn(text, 0) {
+		if !slices.Contains(q.words, stem("time")) {
+			continue
+		}
+		if v != "" && v != q.value {
+			return ""
+		}
+		v = q.value
+	}
+	return v
 }

@@ -170,3 +170,41 @@ func TestPointsAndLateCorrectionWords(t *testing.T) {
 		}
 	}
 }
+
+// A relative change of a duration whose base no value holds takes the one
+// duration its own message states ("died … at 10m, triple the timeout");
+// two durations in the message are no base.
+func TestQuantityBaseInSameMessage(t *testing.T) {
+	for _, c := range []struct{ say, want string }{
+		{"your stg invoice run died on generate_invoices at 10m, triple the timeout.", "30m"},
+		{"the export job got killed after 45 minutes. double the timeout", "90 minutes"},
+		{"it ran 10m in stg and 25m in prod, triple the timeout", "unresolved"},
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: c.say})
+		if got := valueHeads(r)["timeout"]; !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: timeout = %q, want %s", c.say, got, c.want)
+		}
+	}
+}
+
+// A setting given a value per place holds one value for each place, the
+// place in its key; an unscoped value it follows is replaced.
+func TestValuesPerPlace(t *testing.T) {
+	r := userSays("set worker concurrency to 8.", "tue. worker concurrency: 4 in stg, 16 in prod. the timeout is 30s on staging and 60s on prod.", "Ran 3 in March, 5 in April.")
+	got := map[string]string{}
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue {
+			got[a.Key] = a.Value
+		}
+	}
+	want := map[string]string{"value/stg/worker_concurrency": "4", "value/prod/worker_concurrency": "16", "value/staging/timeout": "30s", "value/prod/timeout": "60s"}
+	if len(got) != len(want) {
+		t.Errorf("values %q, want %q", got, want)
+	}
+	for k, v := range want {
+		if !strings.HasPrefix(got[k], v) {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+}

@@ -824,6 +824,9 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		} else {
 			q = nil
 		}
+		if held == "" && p.Rel != "=was" {
+			held = durationIn(plainNumbers(ev.Text, decimalComma(r.lang)), p.Name)
+		}
 		if held == "" && (len(keyWords(p.Name)) == 0 || bareCountRE.MatchString(p.Rel)) {
 			// "one more thing", "two more tests": no setting named.
 			return
