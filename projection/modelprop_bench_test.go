@@ -85,7 +85,15 @@ func TestModelQuoteLooksBounded(t *testing.T) {
 	if len(rep.Admitted) != 0 || rep.Dropped[DropOversized] != 1 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], fmt.Sprintf("occurs over %d times in e0", maxQuoteLooks)) {
 		t.Errorf("admitted %d, dropped %v, notes %q", len(rep.Admitted), rep.Dropped, rep.Notes)
 	}
-	for _, size := range []int{16 << 10, 32 << 10} {
+	// Unbounded, one look per occurrence would allocate at least once for
+	// each of the 1,700 and 3,400 occurrences below; bounded, the count
+	// stays under maxQuoteLooks (twice that under -race, whose sync.Pool
+	// drops items at random: 560-670 measured where 177 without it).
+	limit := float64(maxQuoteLooks)
+	if raceEnabled {
+		limit *= 2
+	}
+	for _, size := range []int{32 << 10, 64 << 10} {
 		evs := []Event{{Seq: 0, Role: RoleUser, Text: "Look at the tables."}, runEv(1, "cat tables.txt"),
 			{Seq: 2, Role: RoleTool, Text: "do not " + strings.Repeat("wipe the table and ", size/19), Result: &Result{CallID: "c1"}}}
 		base := New(Options{SessionID: "s"})
@@ -93,7 +101,7 @@ func TestModelQuoteLooksBounded(t *testing.T) {
 		b := &ModelBatch{Provenance: Provenance{Checkpoint: "ef-x"}, At: 2, Proposals: []ModelProposal{{Kind: ModelConstraint, Event: "e2", Quote: "wipe the table"}}}
 		allocs := testing.AllocsPerRun(1, func() { base.Clone().AdmitModel(b, lookup(evs), nil) })
 		t.Logf("%d KiB: %.0f allocations", size>>10, allocs)
-		if allocs > maxQuoteLooks {
+		if allocs > limit {
 			t.Errorf("%d KiB: admitting one proposal allocated %.0f times", size>>10, allocs)
 		}
 	}
