@@ -1570,7 +1570,7 @@ var (
 	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").
-	exploreLeadRE = mustPattern(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)`)
+	exploreLeadRE = mustPattern(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)\b`)
 	ifRE          = mustPattern(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 

@@ -48,6 +48,8 @@ var lexIT = []lexEntry{
 	{catQuestion, "open question", "domanda_aperta"},
 	{catQuestion, "whether", "se"},
 	{catQuestion, "question", "dubbio"},
+	{catQuestion, "asks", "chiede chiedono"},
+	{catQuestion, "I'll ask", "lo_chiedo_a glielo_chiedo chiederò_a lo_chiederò_a"},
 	{catQuestion, "pending", "in_sospeso"},
 	{catChoice, "go with", "andiamo_con usiamo prendiamo scegliamo"},
 	{catChoice, "the first one", "la_prima il_primo"},

@@ -360,3 +360,14 @@ func TestCuesOfALongFoldedWord(t *testing.T) {
 		}
 	}
 }
+
+// No pattern holds a control character: a "\b" written through an
+// escaping layer becomes a backspace, and the pattern then never matches
+// (exploreLeadRE did, from 96e40a0 until this test).
+func TestPatternsHoldNoControlCharacters(t *testing.T) {
+	for _, p := range patterns {
+		if i := strings.IndexFunc(p.String(), func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }); i >= 0 {
+			t.Errorf("pattern %.60q… holds %q at byte %d", p.String(), p.String()[i], i)
+		}
+	}
+}

@@ -21,10 +21,50 @@ func openQuestion(s string) bool {
 	l := strings.ToLower(s)
 	for _, c := range questionCues {
 		if strings.Contains(l, c) {
-			return openQuestionRE.MatchString(s) || askLabelled(s)
+			if openQuestionRE.MatchString(s) || askLabelled(s) {
+				return true
+			}
+			break
 		}
 	}
-	return false
+	return pendingQuestion(s)
+}
+
+// A question the user relays as waiting on someone: "she hasn't said if
+// she wants a week of shadow or a full month-end close", "the German
+// distributor asks whether we need AI (422), I don't know, I'll ask Chiara
+// on Monday", "客户 B 的 lot 要不要放独立的 bucket，业务还没回我".
+var (
+	// notSaidRE is someone not having answered whether: "hasn't said if",
+	// "didn't tell us whether", "haven't decided on".
+	notSaidRE = mustPattern(`(?i)\b(?:(?:hasn't|has not|haven't|have not|hasnt|havent)\s+(?:yet\s+)?(?:said|told\s+(?:us|me)|decided|confirmed|answered|replied|gotten\s+back|got\s+back|made\s+up\s+(?:her|his|their|my|our)\s+mind)(?:\s+(?:to\s+(?:us|me)|yet))?\s+(?:if|whether|on|about|which)|(?:didn't|did not|didnt)\s+(?:yet\s+)?(?:say|tell\s+(?:us|me)|decide|confirm|answer|reply|get\s+back)(?:\s+(?:to\s+(?:us|me)|yet))?\s+(?:if|whether|which))\b`)
+	// askedWhetherRE is a question someone asks, told by the user:
+	// "the distributor asks whether", "ops wants to know if".
+	askedWhetherRE = mustPattern(`(?i)\b(?:asks?|asked|is\s+asking|are\s+asking|wants?\s+to\s+know|wonders?|wondering)\s+(?:us\s+|me\s+)?(?:whether|if)\b`)
+	// notKnowRE is the user's not knowing or passing the question on in
+	// the same sentence: "I don't know", "no idea", "I'll ask Chiara".
+	notKnowRE = mustPattern(`(?i)\b(?:i|we)\s+(?:don't|do not|dont)\s+know\b|\bno idea\b|\bdunno\b|\bnot sure\b|\b(?:i'll|i will|we'll|i'm going to|i need to|let me)\s+(?:\w+\s+)?(?:ask|check with|confirm with)\b`)
+	// zhPendingRE is a Chinese question (正反 or 还是 or 吗) whose
+	// answer someone owes: "业务还没回我", "还在等财务".
+	zhPendingRE = mustPattern(`(?:要不要|是不是|能不能|有没有|用不用|该不该|需不需要|可不可以|还是|吗)[^。！!？?]{0,60}?[，,、]\s*[^，,。]{0,12}?(?:还没回(?:我|复|覆|信|应)?|还没答复|还没给答复|还没给回复|还没说|还没决定|还没定|还在等)`)
+	pendingCues = []string{"n't", "not ", "ask", "know", "wonder", "还没", "还在等"}
+)
+
+// pendingQuestion reports whether the user sentence s relays a question
+// whose answer is owed: someone has not said whether (notSaidRE), or
+// asks whether while the user does not know or will ask on
+// (askedWhetherRE and notKnowRE), or a Chinese question left with
+// someone who has not replied (zhPendingRE).
+func pendingQuestion(s string) bool {
+	l := strings.ToLower(s)
+	cue := false
+	for _, c := range pendingCues {
+		cue = cue || strings.Contains(l, c)
+	}
+	if !cue {
+		return false
+	}
+	return notSaidRE.MatchString(s) || askedWhetherRE.MatchString(s) && notKnowRE.MatchString(s) || zhPendingRE.MatchString(s)
 }
 
 // askLabelRE is a label that tells the question after it is one the user

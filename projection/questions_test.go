@@ -96,3 +96,24 @@ func TestOneSharedNameAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A question relayed as waiting on someone is open: someone has not said
+// whether, someone asks whether and the user does not know or will ask
+// on, a Chinese question whose answer someone still owes.
+func TestPendingQuestionWordings(t *testing.T) {
+	for _, s := range []string{"she also hasn't said if she wants a week of shadow or a full month-end close first.",
+		"ops is asking whether we keep the old cron box, no idea honestly.",
+		"the client wants to know if exports include VAT, I'll ask Priya tomorrow",
+		"legal didn't tell us whether the logs count as personal data",
+		"还有客户 B 的 lot 要不要放独立的 bucket，业务还没回我。"} {
+		if !openQuestion(s) {
+			t.Errorf("openQuestion(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"he didn't say much at the standup", "she asked whether the deploy passed, and it did",
+		"the vendor hasn't replied yet", "客户还没回我，先做别的", "I don't know why the tests are slow but it's fine"} {
+		if openQuestion(s) {
+			t.Errorf("openQuestion(%q) = true", s)
+		}
+	}
+}
