@@ -26,7 +26,27 @@ func (d Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 			// (hant.go).
 			hev := *ev
 			hev.Text = hans
-			return unHans(d.propose(&hev, ctx), back)
+			orig := ctx
+			if ctx != nil && len(ctx.Asked) > 0 {
+				// the agent's questions compared in the same form
+				hctx := *ctx
+				hctx.Asked = make([]string, len(ctx.Asked))
+				for i, q := range ctx.Asked {
+					hctx.Asked[i] = q
+					if h, _, ok := hansOf(q); ok {
+						hctx.Asked[i] = h
+					}
+				}
+				ctx = &hctx
+			}
+			out := d.propose(&hev, ctx)
+			for i := 0; ctx != orig && i < len(out); i++ {
+				// an answer shows the question as the agent wrote it
+				if j := slices.Index(ctx.Asked, out[i].Was); j >= 0 && out[i].Was != "" {
+					out[i].Was = orig.Asked[j]
+				}
+			}
+			return unHans(out, back)
 		}
 	}
 	return d.propose(ev, ctx)
@@ -64,6 +84,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// Tasks set for later, approaches ruled out and questions
 			// concluded, in any language (lifecycle.go).
 			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
+			// Questions the agent asked, answered or passed on (asked.go).
+			out = answersAsked(ev.Text, ctx, out)
 		}
 		return out
 	case RoleAssistant:

@@ -47,6 +47,9 @@ type Context struct {
 	// Offer is what the assistant's message before offered or asked to
 	// do, the referent of a bare "please don't" (bare.go).
 	Offer string
+	// Asked are the questions of fact the assistant's message before
+	// asked the user (asked.go), for the user's answer.
+	Asked []string
 	// Offered are the options the message, or one shortly before it,
 	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
 	// ("the second one"; listed.go).

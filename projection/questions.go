@@ -151,8 +151,14 @@ func relayedAnswer(s string, ctx *Context) string {
 // shares the most words with (two or more: English stems, or Chinese
 // character pairs), or "".
 func sharingQuestion(s string, qs map[string]string) string {
+	return sharingWords(s, qs, 2)
+}
+
+// sharingWords is the key of the text of qs (key → text) that s shares
+// the most words with, at least min of them, or "".
+func sharingWords(s string, qs map[string]string, min int) string {
 	ws := wordsAndPairs(s)
-	best, most := "", 1
+	best, most := "", min-1
 	for k, q := range qs {
 		n := 0
 		for w := range wordsAndPairs(q) {

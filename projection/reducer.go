@@ -112,6 +112,9 @@ type Reducer struct {
 	// referent of a bare "please don't" next (bare.go); not part of a
 	// Snapshot.
 	offer string
+	// asked are the questions of fact the assistant's last message asked
+	// the user (asked.go); not part of a Snapshot.
+	asked2 []string
 	// lang is the language of the user's last message (lexicon.go); not
 	// part of a Snapshot.
 	lang lang
@@ -253,6 +256,7 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
+		ctx.Asked = r.asked2
 		ctx.Ran = r.ran != ""
 		ctx.Values = r.heldValues()
 	}
@@ -381,11 +385,15 @@ func (r *Reducer) Apply(ev Event) {
 		if o := offered(ev.Text); o != "" || ev.Text != "" {
 			r.offer = o
 		}
+		if ev.Text != "" {
+			r.asked2 = askedQuestions(ev.Text)
+		}
 		if r.asked != "" && ev.Text != "" {
 			r.answered, r.answerOf, r.asked = answeredSetting(ev.Text), r.asked, ""
 		}
 	case RoleUser:
 		r.offer = ""
+		r.asked2 = nil
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
 			// words ("how many reconciles run in parallel?"), for a later
@@ -658,6 +666,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Lifecycle = Active
 		if restated(old, Active, ref) {
 			return
+		}
+		if strings.HasPrefix(p.Key, answerPrefix) {
+			// The user's answer to the agent's question (asked.go): a
+			// fact settled, shown with its question, replacing nothing.
+			nu.Was = p.Was
+			break
 		}
 		// The decision it replaces: the one naming the most of the same
 		// components; failing that, for a stated switch, the nearest in

@@ -1,0 +1,93 @@
+package projection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Questions the agent asks the user.
+//
+// "Una domanda: nel codice va la data di imbottigliamento, AI (11), o
+// quella di confezionamento, AI (13)?", "retest 的 die 应该取第一次还是最后一次
+// 的结果？", "fx_rates_sync runs every 10 minutes; is anything still using
+// it?": the agent asks for a fact only the user has. The question is
+// taken up only when the user's next message does so: a sentence of it
+// that shares two words with the question (English stems or Chinese
+// character pairs, as a relayed answer does; one, for a sentence that
+// passes it on) answers it, a decision the
+// user's word made, shown with the question it settles ("Per la data ho
+// sentito Chiara: AI (11) …" was the question); a sentence that passes
+// it on ("payload wala Ankit se puch ke batata hu", "I'll check with
+// Mei") leaves it open, the user's question now, linked to whom it went
+// to, so the answer relayed later closes it. A question the user passes
+// over is not kept: the agent asks many, and only the user's reply says
+// which one mattered. Offers and requests for permission ("Should I
+// force-push?", "want me to add tests?") are no questions of fact.
+
+// maxAsked bounds the questions one assistant message is read to ask.
+const maxAsked = 4
+
+// askedQuestions are the questions of fact assistant text asks the user:
+// its sentences that end in a question mark, of at most 300 characters,
+// that offer nothing (offerRE) and ask for no go-ahead (goAheadRE).
+func askedQuestions(text string) []string {
+	var out []string
+	for _, s := range sentences(text) {
+		s = strings.TrimSpace(s)
+		if !questionRE.MatchString(s) || utf8.RuneCountInString(s) > 300 || offerRE.MatchString(s) || goAheadRE.MatchString(s) {
+			continue
+		}
+		if out = append(out, s); len(out) == maxAsked {
+			break
+		}
+	}
+	return out
+}
+
+// goAheadRE is a question that asks for a go-ahead or a nod, not a fact:
+// "OK?", "sound good?", "shall we proceed?", "any objections?",
+// "要继续吗？".
+var goAheadRE = mustPattern(`(?i)^\W*(?:ok(?:ay)?|right|correct|good|yes|sound(?:s)? good|make(?:s)? sense|all good|agreed)\W*$|\b(?:sound(?:s)? good|make(?:s)? sense|shall (?:we|i)|should (?:we|i) (?:proceed|continue|go ahead)|(?:do you )?want me to|would you like|any (?:objections|concerns|questions)|ready to|go ahead|proceed)\b|(?:要继续吗|可以吗|行吗|好吗|对吗|继续吗)[？?]\s*$`)
+
+// answersAsked are the proposals a user message makes of the questions
+// the agent's message before asked (ctx.Asked): for each question, the
+// first sentence sharing two words with it answers it or passes it on.
+func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
+	if len(ctx.Asked) == 0 {
+		return out
+	}
+	qs := map[string]string{}
+	for _, q := range ctx.Asked {
+		qs["question/-/"+slug(q)] = q
+	}
+	for _, s := range sentences(text) {
+		if len(qs) == 0 {
+			break
+		}
+		if questionRE.MatchString(s) || !strings.Contains(text, s) {
+			continue
+		}
+		// passing a question on names less of it ("payload wala Ankit se
+		// puch ke batata hu"): one shared word is enough
+		passes := deferral(s) || deferRE.MatchString(s)
+		k := sharingQuestion(s, qs)
+		if passes {
+			k = sharingWords(s, qs, 1)
+		}
+		if k == "" {
+			continue
+		}
+		q := qs[k]
+		delete(qs, k)
+		if passes {
+			links := append(distinctive(q), distinctive(s)...)
+			if m := deferRE.FindStringSubmatch(s); m != nil {
+				links = append(links, m[deferRE.SubexpIndex("who")]+m[deferRE.SubexpIndex("z")])
+			}
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: q + " — " + s, Quote: s, Links: links})
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
+	}
+	return out
+}
