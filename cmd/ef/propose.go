@@ -60,6 +60,16 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *promptOut == "-" && *response == "-" {
 		return usageError("--prompt and --response cannot both be -")
 	}
+	if *promptOut != "" && *promptOut != "-" {
+		// --prompt replaces FILE: never the script or the answer this
+		// run reads (ef propose s.txt --prompt answer.txt --response
+		// answer.txt would destroy the recorded answer before reading it).
+		for _, in := range []struct{ name, path string }{{"the session script", path}, {"--response", *response}} {
+			if in.path != "" && in.path != "-" && sameFile(*promptOut, in.path) {
+				return usageError("--prompt %s is %s: ef propose would overwrite what it reads (write the prompt to another file)", *promptOut, in.name)
+			}
+		}
+	}
 	script, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -196,4 +206,18 @@ func admitRecorded(r *projection.Reducer, events []projection.Event, answer, mod
 		out.Heads = append(out.Heads, stateAnchorOf(a))
 	}
 	return out
+}
+
+// sameFile reports whether paths a and b both exist and name the same
+// file (through links, or spelled differently).
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(fa, fb)
 }
