@@ -21,7 +21,10 @@ type proposeOutput struct {
 	// Proposed is the number of proposals the answer's block held (read
 	// or not); Admitted the ones the projection kept, Dropped the others
 	// by reason.
-	Proposed int                        `json:"proposed"`
+	Proposed int `json:"proposed"`
+	// NoBlock: the answer holds no proposals block (```ef-proposals or
+	// <ef-proposals>); a fold reads no proposals from it.
+	NoBlock  bool                       `json:"noBlock,omitempty"`
 	Admitted []projection.ModelProposal `json:"admitted"`
 	Dropped  map[string]int             `json:"dropped,omitempty"`
 	// Notes say why some were dropped where the reason alone does not
@@ -124,6 +127,9 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		fmt.Fprintf(stdout, "; dropped: %s", strings.Join(parts, ", "))
 	}
+	if out.NoBlock {
+		fmt.Fprintf(stdout, "; the answer holds no %s block (the prompt asks for one, empty when there is nothing to add)", "```"+projection.ModelFence)
+	}
 	fmt.Fprintln(stdout)
 	for _, n := range out.Notes {
 		fmt.Fprintf(stdout, "  dropped %s\n", n)
@@ -181,7 +187,7 @@ func callArgs(c projection.Call) string {
 // state at its end) as a fold would: cut the block, read it, check each
 // proposal against the script's events.
 func admitRecorded(r *projection.Reducer, events []projection.Event, answer, model string) proposeOutput {
-	_, block, _, extra := projection.SplitModelAnswer(answer)
+	_, block, found, extra := projection.SplitModelAnswer(answer)
 	props, parsed := projection.ParseModelProposals(block)
 	parsed.DropN(projection.DropExtraBlock, extra)
 	byseq := map[int]projection.Event{}
@@ -196,6 +202,7 @@ func admitRecorded(r *projection.Reducer, events []projection.Event, answer, mod
 	}
 	out := proposeOutput{Events: len(events), Proposed: len(props) + parsed.DroppedTotal(), Admitted: rep.Admitted, Dropped: rep.Dropped,
 		Notes: rep.Notes, Model: []stateAnchor{}, Heads: []stateAnchor{}}
+	out.NoBlock = !found
 	if out.Admitted == nil {
 		out.Admitted = []projection.ModelProposal{}
 	}

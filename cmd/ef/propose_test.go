@@ -103,3 +103,35 @@ func TestProposePromptKeepsItsInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A recorded answer without a proposals block (another file given by
+// mistake, or a model that ignored the format) says so; an answer with an
+// empty block, as the prompt asks when there is nothing to add, does not.
+func TestProposeSaysWhenNoBlock(t *testing.T) {
+	script := filepath.Join("testdata", "propose", "session.txt")
+	dir := t.TempDir()
+	none := filepath.Join(dir, "none.txt")
+	empty := filepath.Join(dir, "empty.txt")
+	if err := os.WriteFile(none, []byte("### Context\n- (none)\n```json\n{\"kind\":\"decision\"}\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(empty, []byte("### Context\n- (none)\n```ef-proposals\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, RunPropose, script, "--response", none)
+	if err != nil || !strings.Contains(out, "0 of 0 proposals admitted; the answer holds no ```ef-proposals block") {
+		t.Errorf("no block: %v\n%s", err, out)
+	}
+	js, _, err := runCmd(t, RunPropose, script, "--response", none, "--json")
+	if err != nil || !strings.Contains(js, `"noBlock": true`) {
+		t.Errorf("no block, --json: %v\n%s", err, js)
+	}
+	out, _, err = runCmd(t, RunPropose, script, "--response", empty)
+	if err != nil || strings.Contains(out, "no ```ef-proposals block") {
+		t.Errorf("empty block: %v\n%s", err, out)
+	}
+	js, _, err = runCmd(t, RunPropose, script, "--response", empty, "--json")
+	if err != nil || strings.Contains(js, "noBlock") {
+		t.Errorf("empty block, --json: %v\n%s", err, js)
+	}
+}
