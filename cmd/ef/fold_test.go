@@ -193,3 +193,25 @@ func TestFoldChecksOutBeforeWritingBundles(t *testing.T) {
 		t.Fatal("the store was created although --out's directory is missing")
 	}
 }
+
+// A fold that folds nothing (a span below the fold floor) is counted as
+// skipped, in the summary line and in --json: "1 fold, 0 vetoed, 0 failed"
+// read as a checkpoint written when the log came out unchanged.
+func TestFoldCountsSkippedFolds(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--mode", "leaf")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if !strings.Contains(text, "skipped span of") || !strings.Contains(text, "1 fold, 1 skipped, 0 vetoed, 0 failed") {
+		t.Fatalf("output:\n%s", text)
+	}
+	acc, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out2.jsonl"), "--mode", "leaf", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if len(acc.Folds) != 1 || acc.Folds[0].Skipped == "" || acc.Skipped != 1 || acc.Stored != 0 {
+		t.Fatalf("skipped %d stored %d\n%s", acc.Skipped, acc.Stored, text)
+	}
+}
