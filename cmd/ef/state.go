@@ -282,7 +282,14 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := writeStateTable(stdout, out.Anchors); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	if rep := out.Rebuild; rep != nil && rep.Checkpoints == 0 && rep.Replayed == 0 {
+		// Nothing came from the store: the log (an unfolded one, or the
+		// input of ef fold rather than its --out) has no EF checkpoint.
+		fmt.Fprintf(stdout, "%s from the log: it holds no EF checkpoint, so --store %s gave nothing (ef fold --out writes the log that does)\n",
+			count(len(out.Anchors), "anchor"), shellQuote(*store))
+	} else {
+		fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	}
 	if proposed > 0 {
 		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)
 	}
