@@ -180,6 +180,11 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
 	}
+	if r, perr := recall.ParseRef(pos[0]); perr == nil && r.SessionID != "" && *session != "" && r.SessionID != *session {
+		// --session is the ref's session: one that contradicts the ref's
+		// own @session is a mistake, not a default the ref overrides.
+		return usageError("ref %q names session %q, --session %q: give one (or the same)", clip.Runes(pos[0], 80), r.SessionID, *session)
+	}
 	if *allProjects {
 		dir, err := storeOfRef(ctx, pos[0], *session)
 		if err != nil {

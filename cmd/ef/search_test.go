@@ -360,3 +360,22 @@ func TestSearchUnwritableStore(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 }
+
+// --session is the ref's session: a ref whose own @session names another
+// is refused, not read from the ref's session while the flag is ignored;
+// the same session in both, or either alone, reads the checkpoint.
+func TestRecallSessionContradictingRef(t *testing.T) {
+	root, _ := storeFixture(t)
+	if _, _, err := runCmd(t, RunRecall, "--store", root, "--session", "s1", "victim@s2"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), `names session "s2", --session "s1"`) {
+		t.Fatalf("contradicting --session: %v", err)
+	}
+	for _, args := range [][]string{
+		{"--store", root, "--session", "s2", "victim@s2"},
+		{"--store", root, "victim@s2"},
+		{"--store", root, "--session", "s2", "victim"},
+	} {
+		if out, _, err := runCmd(t, RunRecall, args...); err != nil || !strings.Contains(out, "context_recall victim") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+}
