@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,7 +27,7 @@ import (
 // RunFold implements `ef fold <session-log> --store <dir> --out <new-log>`:
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
-func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
 		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
 		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, ...) is converted to a DSH session first.",
@@ -61,6 +62,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, logPath) }()
 	if *out == "" {
 		return usageError("--out is required")
 	}
@@ -291,7 +293,8 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	s.Lenient = lenient
 	acc.SessionID = s.ID
 	ids.session(s.ID)
-	warnPlaceholderID(stderr, "fold", path, s.ID)
+	shown := cmp.Or(acc.Log, path) // the log as the command line named it, not a piped log's copy
+	warnPlaceholderID(stderr, "fold", shown, s.ID)
 	o, err := newFoldOut(out, s, eng)
 	if err != nil {
 		return nil, nil, err
@@ -349,10 +352,10 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 	}
 	if t := r.truncated(); t != nil {
-		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
+		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", shown, t)
 	}
 	for _, n := range r.importNotes() {
-		fmt.Fprintf(stderr, "ef fold: note: %s: %s\n", path, n)
+		fmt.Fprintf(stderr, "ef fold: note: %s: %s\n", shown, n)
 	}
 	acc.EventsIn = len(remap)
 	acc.TokensBefore, acc.RealBefore = in.totals()

@@ -170,7 +170,7 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 }
 
 // RunState is `ef state`: the projection's current heads of a session log.
-func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("state", "state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]", stderr,
 		"Prints the current heads of the session's epistemic state: objective, constraints, current values,",
 		"open failures and obligations, decisions, rejected approaches, hypotheses.")
@@ -184,6 +184,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, path) }()
 	switch *from {
 	case "auto":
 		*from = "log"
