@@ -71,6 +71,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if err := foldCheckOut(*out); err != nil {
 		return err
 	}
+	if *storeDir != "" && pathWithin(*out, *storeDir) {
+		// The store holds only what ef writes there: a log in it is an
+		// entry ef store verify reports as foreign, and fails on.
+		return usageError("--out %s is inside --store %s: write the new log outside the store (ef store verify counts anything else in it as a foreign entry)", *out, *storeDir)
+	}
 	// A fold killed while writing (SIGKILL, a power cut) left its
 	// temporary log beside --out; the next fold to the same path removes
 	// it once no live process holds it.
@@ -250,6 +255,32 @@ func foldCheckOut(out string) error {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
 	return checkDir("--out "+out, filepath.Dir(out))
+}
+
+// pathWithin reports whether path p is dir or lies under it, symbolic
+// links resolved as far as they exist (p itself need not exist).
+func pathWithin(p, dir string) bool {
+	resolve := func(q string) string {
+		q, err := filepath.Abs(q)
+		if err != nil {
+			return filepath.Clean(q)
+		}
+		// the longest existing prefix, links resolved, then the rest
+		rest := ""
+		for d := q; ; {
+			if r, err := filepath.EvalSymlinks(d); err == nil {
+				return filepath.Join(r, rest)
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				return q
+			}
+			rest = filepath.Join(filepath.Base(d), rest)
+			d = parent
+		}
+	}
+	rel, err := filepath.Rel(resolve(dir), resolve(p))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // foldCompression picks the log compression from the --out name (the temp

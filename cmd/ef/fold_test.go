@@ -215,3 +215,44 @@ func TestFoldCountsSkippedFolds(t *testing.T) {
 		t.Fatalf("skipped %d stored %d\n%s", acc.Skipped, acc.Stored, text)
 	}
 }
+
+// --out inside --store is refused before anything is written: the new log
+// was written into the store, and ef store verify then failed on it as a
+// foreign entry. A directory beside the store whose name starts like the
+// store's is not inside it.
+func TestFoldOutNotInsideStore(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	if err := os.MkdirAll(filepath.Join(store, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(store, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{filepath.Join(store, "out.jsonl"), filepath.Join(store, "sub", "out.jsonl"), filepath.Join(link, "out.jsonl")} {
+		if _, text, err := foldRun(t, log, "--store", store, "--out", out, "--mode", "root"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "inside --store") {
+			t.Errorf("--out %s: %v\n%s", out, err, text)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--out %s was written", out)
+		}
+	}
+	if entries, _ := os.ReadDir(store); len(entries) != 1 {
+		t.Errorf("the store holds %d entries, want only sub/: %v", len(entries), entries)
+	}
+	if err := os.Remove(filepath.Join(store, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	beside := filepath.Join(dir, "store2")
+	if err := os.Mkdir(beside, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(beside, "out.jsonl"), "--mode", "root"); err != nil {
+		t.Fatalf("--out beside the store: %v\n%s", err, text)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err != nil || !strings.Contains(out, "0 foreign entries") {
+		t.Fatalf("verify: %v\n%s", err, out)
+	}
+}
