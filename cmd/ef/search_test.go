@@ -379,3 +379,36 @@ func TestRecallSessionContradictingRef(t *testing.T) {
 		}
 	}
 }
+
+// ef search --session prints refs without @session, so its hint for
+// reading a hit names the session: the command it gave, 'ef recall --store
+// DIR <ref>', failed on every ref it printed ("names no session").
+func TestSearchSessionHintReadsItsRefs(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--session", "zh", "文件结构")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hint := "To read a hit: ef recall --store " + root + " --session zh <ref>"
+	if !strings.Contains(out, hint) {
+		t.Fatalf("search --session text lacks %q:\n%s", hint, out)
+	}
+	var ref string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 2 && f[1] == "ref" {
+			ref = f[2]
+			break
+		}
+	}
+	if ref == "" || strings.Contains(ref, "@") {
+		t.Fatalf("no ref without @session in:\n%s", out)
+	}
+	if got, _, err := runCmd(t, RunRecall, "--store", root, "--session", "zh", ref); err != nil || !strings.Contains(got, "context_recall "+ref) {
+		t.Fatalf("the hint's command on %s: %v\n%s", ref, err, got)
+	}
+	// without --session the refs carry their session, and the hint names none
+	out, _, err = runCmd(t, RunSearch, "--store", root, "文件结构")
+	if err != nil || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") {
+		t.Fatalf("project search: %v\n%s", err, out)
+	}
+}
