@@ -412,3 +412,18 @@ func TestSearchSessionHintReadsItsRefs(t *testing.T) {
 		t.Fatalf("project search: %v\n%s", err, out)
 	}
 }
+
+// A search that finds nothing words its advice as command-line flags: it
+// said to try 'scope "project"' (a tool argument, no flag of ef search)
+// and that 'context_recall' reads a message whole.
+func TestSearchNoMatchesHintIsCommandLine(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--session", "zh", "zzqqxxnothing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "no matches") || !strings.Contains(out, "a search without --session (every session of the store)") ||
+		!strings.Contains(out, "ef recall reads a message whole") || strings.Contains(out, `scope "project"`) || strings.Contains(out, "context_recall") {
+		t.Fatalf("no-match text:\n%s", out)
+	}
+}
