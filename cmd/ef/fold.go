@@ -99,6 +99,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			return usageError("--mode auto (the default) needs --window N, the model's context window in tokens; or choose --mode leaf, root or emergency")
 		}
 	case "leaf", "root":
+		if *budget != 0 {
+			// It was ignored: only an emergency fold has a budget.
+			return usageError("--budget is the emergency fold's budget (--mode emergency, or auto's fold on overflow); --mode %s folds without one", *mode)
+		}
 	case "emergency":
 		if *budget == 0 && *window == 0 {
 			return usageError("--mode emergency needs --budget or --window")

@@ -256,3 +256,27 @@ func TestFoldOutNotInsideStore(t *testing.T) {
 		t.Fatalf("verify: %v\n%s", err, out)
 	}
 }
+
+// --budget with --mode leaf or root is a usage error: only an emergency
+// fold has a budget, and 'ef fold log --mode root --budget 500' folded at
+// the root's own size as if --budget had not been given. Emergency and
+// auto (whose fold on overflow is an emergency fold) take it.
+func TestFoldBudgetOnlyWhereUsed(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	for _, mode := range []string{"leaf", "root"} {
+		out := filepath.Join(dir, mode+".jsonl")
+		if _, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", out, "--mode", mode, "--budget", "500"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--budget") {
+			t.Errorf("--mode %s --budget: %v\n%s", mode, err, text)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--mode %s --budget wrote %s", mode, out)
+		}
+	}
+	for _, args := range [][]string{{"--mode", "emergency", "--budget", "1500"}, {"--window", "2000", "--budget", "1500"}} {
+		out := filepath.Join(dir, args[1]+".jsonl")
+		if _, text, err := foldRun(t, append([]string{log, "--store", filepath.Join(dir, "store"), "--out", out}, args...)...); err != nil {
+			t.Errorf("%v: %v\n%s", args, err, text)
+		}
+	}
+}
