@@ -319,7 +319,11 @@ func (srv *Server) toolCall(ctx context.Context, p ToolCallParams) *ToolCallResu
 	}
 	if srv.store == nil || srv.store.Index == nil {
 		reason := srv.storeErr
-		if reason == "" {
+		switch {
+		case !srv.initiated:
+			// The store is opened by initialize: nothing failed yet.
+			reason = "the sidecar is not initialized (send initialize first)"
+		case reason == "":
 			reason = "the recall index could not be opened"
 		}
 		return &ToolCallResult{Text: p.Name + " is unavailable: " + reason + ".", IsError: true}

@@ -543,3 +543,20 @@ func orEmpty(v []any) []any {
 	}
 	return v
 }
+
+// A tool call before initialize says the sidecar is not initialized: the
+// store is opened by initialize, so "the recall index could not be
+// opened" blamed a store nothing had tried to open. After initialize the
+// same call searches.
+func TestServeToolCallBeforeInitialize(t *testing.T) {
+	h := newServeHarness(t, filepath.Join(t.TempDir(), "store"))
+	args := map[string]any{"name": "context_search", "arguments": map[string]any{"query": "x"}}
+	out, err := h.call("tool/call", args)
+	if err != nil || out["isError"] != true || !strings.Contains(out["text"].(string), "not initialized (send initialize first)") {
+		t.Fatalf("before initialize: %v %v", err, out)
+	}
+	h.initialize()
+	if out, err = h.call("tool/call", args); err != nil || out["isError"] != false {
+		t.Fatalf("after initialize: %v %v", err, out)
+	}
+}

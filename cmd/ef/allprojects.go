@@ -89,7 +89,7 @@ func searchAllProjects(ctx context.Context, req recall.SearchRequest, limit int,
 	}
 	fmt.Fprintf(stdout, "Hits in %d of the %d project stores under %s, the best first.\n", len(found), len(dirs), root)
 	for _, f := range found {
-		fmt.Fprintf(stdout, "\n== %s\n%s", f.Store, cliSearchText(recall.RenderSearch(f.Result), f.Store, limit))
+		fmt.Fprintf(stdout, "\n== %s\n%s", f.Store, cliSearchText(recall.RenderSearch(f.Result), f.Store, "", limit))
 	}
 	return nil
 }

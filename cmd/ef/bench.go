@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,6 +52,21 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	efThreshold := fs.Float64("ef-threshold", 0, "EF's pressure threshold as a share of the window (0: the engine default)")
 	if err := parseNone(fs, args); err != nil {
 		return err
+	}
+	// The flags of one mode are refused in the other, not ignored: 'ef
+	// bench --corpora ../shared/corpus' replayed the built-in corpus, and
+	// 'ef bench --sweep --window 65536' swept the default windows.
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, f := range [][2]string{{"windows", "--window N"}, {"personas", "--persona NAME"}, {"corpora", "--corpus DIR"}, {"sweep-jobs", "--parallel N"}} {
+		if set[f[0]] && !*sweep {
+			return usageError("--%s is for --sweep; one run takes %s", f[0], f[1])
+		}
+	}
+	for _, f := range [][2]string{{"window", "--windows"}, {"persona", "--personas"}} {
+		if set[f[0]] && *sweep {
+			return usageError("with --sweep, name %ss with %s (--%s is for one run)", f[0], f[1], f[0])
+		}
 	}
 	if *window <= 0 {
 		return usageError("--window must be positive, got %d", *window)

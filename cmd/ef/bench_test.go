@@ -308,3 +308,23 @@ func TestBenchSweepProgressInALog(t *testing.T) {
 		t.Errorf("the report differs with stderr a terminal:\n%s\n%s", out, out2)
 	}
 }
+
+// The flags of a sweep without --sweep, and --window or --persona with it,
+// are usage errors before anything runs: 'ef bench --corpora DIR' replayed
+// the built-in corpus and printed its numbers, and 'ef bench --sweep
+// --window 65536' swept the default windows, each ignoring the flag.
+func TestBenchRefusesFlagsOfTheOtherMode(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "--corpora", t.TempDir()},
+		{"bench", "--windows", "8192"},
+		{"bench", "--personas", "leaky"},
+		{"bench", "--sweep-jobs", "2"},
+		{"bench", "--sweep", "--window", "65536"},
+		{"bench", "--sweep", "--persona", "leaky"},
+	} {
+		code, out, errs := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errs, "sweep") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a usage error naming --sweep", args, code, out, errs)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,7 +27,7 @@ import (
 // RunFold implements `ef fold <session-log> --store <dir> --out <new-log>`:
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
-func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
 		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
 		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session (.json or .jsonl recording), /chat save checkpoint or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, a Continue session or its sessions.json, ...) is converted to a DSH session first.",
@@ -61,6 +62,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, logPath) }()
 	if *out == "" {
 		return usageError("--out is required")
 	}
@@ -68,6 +70,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// written would leave bundles nobody references.
 	if err := foldCheckOut(*out); err != nil {
 		return err
+	}
+	if *storeDir != "" && pathWithin(*out, *storeDir) {
+		// The store holds only what ef writes there: a log in it is an
+		// entry ef store verify reports as foreign, and fails on.
+		return usageError("--out %s is inside --store %s: write the new log outside the store (ef store verify counts anything else in it as a foreign entry)", *out, *storeDir)
 	}
 	// A fold killed while writing (SIGKILL, a power cut) left its
 	// temporary log beside --out; the next fold to the same path removes
@@ -92,6 +99,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return usageError("--mode auto (the default) needs --window N, the model's context window in tokens; or choose --mode leaf, root or emergency")
 		}
 	case "leaf", "root":
+		if *budget != 0 {
+			// It was ignored: only an emergency fold has a budget.
+			return usageError("--budget is the emergency fold's budget (--mode emergency, or auto's fold on overflow); --mode %s folds without one", *mode)
+		}
 	case "emergency":
 		if *budget == 0 && *window == 0 {
 			return usageError("--mode emergency needs --budget or --window")
@@ -250,6 +261,32 @@ func foldCheckOut(out string) error {
 	return checkDir("--out "+out, filepath.Dir(out))
 }
 
+// pathWithin reports whether path p is dir or lies under it, symbolic
+// links resolved as far as they exist (p itself need not exist).
+func pathWithin(p, dir string) bool {
+	resolve := func(q string) string {
+		q, err := filepath.Abs(q)
+		if err != nil {
+			return filepath.Clean(q)
+		}
+		// the longest existing prefix, links resolved, then the rest
+		rest := ""
+		for d := q; ; {
+			if r, err := filepath.EvalSymlinks(d); err == nil {
+				return filepath.Join(r, rest)
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				return q
+			}
+			rest = filepath.Join(filepath.Base(d), rest)
+			d = parent
+		}
+	}
+	rel, err := filepath.Rel(resolve(dir), resolve(p))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
 // foldCompression picks the log compression from the --out name (the temp
 // file the log is first written to has another name).
 func foldCompression(out string) hostshim.Compression {
@@ -291,7 +328,8 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	s.Lenient = lenient
 	acc.SessionID = s.ID
 	ids.session(s.ID)
-	warnPlaceholderID(stderr, "fold", path, s.ID)
+	shown := cmp.Or(acc.Log, path) // the log as the command line named it, not a piped log's copy
+	warnPlaceholderID(stderr, "fold", shown, s.ID)
 	o, err := newFoldOut(out, s, eng)
 	if err != nil {
 		return nil, nil, err
@@ -349,10 +387,10 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 	}
 	if t := r.truncated(); t != nil {
-		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", path, t)
+		fmt.Fprintf(stderr, "ef fold: %s: skipped a torn tail: %s\n", shown, t)
 	}
 	for _, n := range r.importNotes() {
-		fmt.Fprintf(stderr, "ef fold: note: %s: %s\n", path, n)
+		fmt.Fprintf(stderr, "ef fold: note: %s: %s\n", shown, n)
 	}
 	acc.EventsIn = len(remap)
 	acc.TokensBefore, acc.RealBefore = in.totals()

@@ -38,6 +38,9 @@ type foldAccount struct {
 	// validator's job); Failed counts every other error.
 	Vetoed int `json:"vetoed"`
 	Failed int `json:"failed"`
+	// Skipped counts the folds that folded nothing (a span below the
+	// fold floor, nothing to fold): neither failures nor checkpoints.
+	Skipped int `json:"skipped"`
 	// Stored counts the folds whose checkpoint is in the store (written by
 	// this fold, or already there from an earlier fold of the same log).
 	Stored int `json:"stored"`
@@ -118,6 +121,9 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 			rep.Error = err.Error()
 		}
 	}
+	if err == nil && rep.Skipped != "" {
+		a.Skipped++
+	}
 	a.folds++
 	if a.werr != nil {
 		return
@@ -188,11 +194,11 @@ func (a *foldAccount) print(w io.Writer) error {
 		return err
 	}
 	if a.Stopped != "" {
-		fmt.Fprintf(bw, "stopped after %s of the log: %s, %d stored, %d vetoed, %d failed\n", count(a.EventsIn, "event"), count(a.folds, "fold"), a.Stored, a.Vetoed, a.Failed)
+		fmt.Fprintf(bw, "stopped after %s of the log: %s, %d stored, %d skipped, %d vetoed, %d failed\n", count(a.EventsIn, "event"), count(a.folds, "fold"), a.Stored, a.Skipped, a.Vetoed, a.Failed)
 		return bw.Flush()
 	}
-	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %s, %d vetoed, %d failed\n",
-		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, count(a.folds, "fold"), a.Vetoed, a.Failed)
+	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %s, %d skipped, %d vetoed, %d failed\n",
+		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, count(a.folds, "fold"), a.Skipped, a.Vetoed, a.Failed)
 	return bw.Flush()
 }
 

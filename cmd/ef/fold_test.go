@@ -193,3 +193,90 @@ func TestFoldChecksOutBeforeWritingBundles(t *testing.T) {
 		t.Fatal("the store was created although --out's directory is missing")
 	}
 }
+
+// A fold that folds nothing (a span below the fold floor) is counted as
+// skipped, in the summary line and in --json: "1 fold, 0 vetoed, 0 failed"
+// read as a checkpoint written when the log came out unchanged.
+func TestFoldCountsSkippedFolds(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	_, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--mode", "leaf")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if !strings.Contains(text, "skipped span of") || !strings.Contains(text, "1 fold, 1 skipped, 0 vetoed, 0 failed") {
+		t.Fatalf("output:\n%s", text)
+	}
+	acc, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out2.jsonl"), "--mode", "leaf", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if len(acc.Folds) != 1 || acc.Folds[0].Skipped == "" || acc.Skipped != 1 || acc.Stored != 0 {
+		t.Fatalf("skipped %d stored %d\n%s", acc.Skipped, acc.Stored, text)
+	}
+}
+
+// --out inside --store is refused before anything is written: the new log
+// was written into the store, and ef store verify then failed on it as a
+// foreign entry. A directory beside the store whose name starts like the
+// store's is not inside it.
+func TestFoldOutNotInsideStore(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	if err := os.MkdirAll(filepath.Join(store, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(store, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{filepath.Join(store, "out.jsonl"), filepath.Join(store, "sub", "out.jsonl"), filepath.Join(link, "out.jsonl")} {
+		if _, text, err := foldRun(t, log, "--store", store, "--out", out, "--mode", "root"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "inside --store") {
+			t.Errorf("--out %s: %v\n%s", out, err, text)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--out %s was written", out)
+		}
+	}
+	if entries, _ := os.ReadDir(store); len(entries) != 1 {
+		t.Errorf("the store holds %d entries, want only sub/: %v", len(entries), entries)
+	}
+	if err := os.Remove(filepath.Join(store, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	beside := filepath.Join(dir, "store2")
+	if err := os.Mkdir(beside, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(beside, "out.jsonl"), "--mode", "root"); err != nil {
+		t.Fatalf("--out beside the store: %v\n%s", err, text)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err != nil || !strings.Contains(out, "0 foreign entries") {
+		t.Fatalf("verify: %v\n%s", err, out)
+	}
+}
+
+// --budget with --mode leaf or root is a usage error: only an emergency
+// fold has a budget, and 'ef fold log --mode root --budget 500' folded at
+// the root's own size as if --budget had not been given. Emergency and
+// auto (whose fold on overflow is an emergency fold) take it.
+func TestFoldBudgetOnlyWhereUsed(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	dir := t.TempDir()
+	for _, mode := range []string{"leaf", "root"} {
+		out := filepath.Join(dir, mode+".jsonl")
+		if _, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", out, "--mode", mode, "--budget", "500"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--budget") {
+			t.Errorf("--mode %s --budget: %v\n%s", mode, err, text)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--mode %s --budget wrote %s", mode, out)
+		}
+	}
+	for _, args := range [][]string{{"--mode", "emergency", "--budget", "1500"}, {"--window", "2000", "--budget", "1500"}} {
+		out := filepath.Join(dir, args[1]+".jsonl")
+		if _, text, err := foldRun(t, append([]string{log, "--store", filepath.Join(dir, "store"), "--out", out}, args...)...); err != nil {
+			t.Errorf("%v: %v\n%s", args, err, text)
+		}
+	}
+}

@@ -41,7 +41,7 @@ type inspectReport struct {
 }
 
 // RunInspect implements `ef inspect <session-log>`.
-func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("inspect", "inspect [--json] [--strict] <session-log>", stderr,
 		"Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd), or of another agent's",
 		"trajectory converted to a DSH session (any format package importer reads):",
@@ -54,6 +54,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, path) }()
 	meters, err := inspectMeters()
 	if err != nil {
 		return err

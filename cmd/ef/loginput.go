@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // parseLog parses fs with one session-log argument (before or after the
@@ -102,3 +103,23 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	}
 	return c.r.Read(p)
 }
+
+// asGiven names the log in err as the command line gave it (path) where
+// the readers named the file ef read (file): a piped log is read from a
+// temporary copy (logInput), whose path means nothing to the user and is
+// gone when ef exits. errors.Is and errors.As see err as it was.
+func asGiven(err error, file, path string) error {
+	if err == nil || file == "" || file == path {
+		return err
+	}
+	return &givenPathError{err: err, file: file, path: path}
+}
+
+// givenPathError is asGiven's error.
+type givenPathError struct {
+	err        error
+	file, path string
+}
+
+func (e *givenPathError) Error() string { return strings.ReplaceAll(e.err.Error(), e.file, e.path) }
+func (e *givenPathError) Unwrap() error { return e.err }

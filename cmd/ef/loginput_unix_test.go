@@ -113,3 +113,35 @@ func TestLogOnStdin(t *testing.T) {
 		t.Errorf("ef inspect - printed\n%s\nand on the file\n%s", got, want)
 	}
 }
+
+// A piped log is read from a temporary copy, and what ef says of the log
+// names it as the command line did: a refused pipe, or a torn tail fold
+// skipped, named /tmp/ef-log-…/<name>, a file the user never gave and that
+// is gone when ef exits.
+func TestPipedLogNamedAsGiven(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.jsonl")
+	if err := os.WriteFile(junk, []byte("\x1b\x00\x01 not a log\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sample, err := os.ReadFile(inspectSample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn := filepath.Join(dir, "torn.jsonl")
+	if err := os.WriteFile(torn, append(sample, `{"type":"message","se`...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{{"inspect"}, {"state"}, {"fold", "--out", "OUT", "--mode", "root"}, {"origin", "export", "--out", "OUT", "--task", "t1"}} {
+		fifo := fifoOf(t, junk)
+		code, _, stderr := runCLI(t, expandOut(t, append(cmd, fifo))...)
+		if code == 0 || !strings.Contains(stderr, fifo) || strings.Contains(stderr, "ef-log-") {
+			t.Errorf("%v on a pipe of junk: exit %d, stderr %q, want it to name %s", cmd, code, stderr, fifo)
+		}
+	}
+	fifo := fifoOf(t, torn)
+	code, _, stderr := runCLI(t, expandOut(t, []string{"fold", "--out", "OUT", "--mode", "root", fifo})...)
+	if code != 0 || !strings.Contains(stderr, fifo+": skipped a torn tail") || strings.Contains(stderr, "ef-log-") {
+		t.Errorf("fold of a torn pipe: exit %d, stderr %q", code, stderr)
+	}
+}

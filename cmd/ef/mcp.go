@@ -77,6 +77,13 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	if *storeDir != "" && *project != "" {
 		return usageError("--store and --project exclude each other")
 	}
+	if *project != "" {
+		// A project given by name must be a directory: a typo (or a file)
+		// would otherwise key a new, empty store that serves nothing.
+		if fi, err := os.Stat(*project); err != nil || !fi.IsDir() {
+			return usageError("--project %s is not a directory (give the workspace whose sessions DSH folded)", *project)
+		}
+	}
 	dir, err := resolveStore(*storeDir, *project)
 	if err != nil {
 		return err

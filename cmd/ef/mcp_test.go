@@ -303,3 +303,23 @@ func TestMCPSessionScopeWithoutSessionSaysWhatWorks(t *testing.T) {
 		t.Fatalf("%v %+v", err, res)
 	}
 }
+
+// --project names a workspace: a path that does not exist, or a file, is a
+// usage error, and no store is made for it. ef mcp made an empty store
+// keyed by the typo and served it ("no matches" for every search).
+func TestMCPProjectMustBeADirectory(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("EF_HOME", home)
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{filepath.Join(t.TempDir(), "no-such-workspace"), file} {
+		if _, _, err := runCmd(t, RunMCP, "--project", bad); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "not a directory") {
+			t.Errorf("--project %s: %v, want a usage error", bad, err)
+		}
+	}
+	if stores, _ := filepath.Glob(filepath.Join(home, "projects", "*")); len(stores) != 0 {
+		t.Fatalf("stores made for a bad --project: %v", stores)
+	}
+}

@@ -25,7 +25,7 @@ import (
 // that exists needs --expect with its current content hash; a new one is
 // created. With --store, evidence from folded events cites its EF recall
 // ref.
-func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH] [--json]", stderr,
 		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.\n"+
 			"LOG is a DSH session log or any trajectory ef state reads (Claude Code, Codex, OpenHands, …; FILE#ID for one session of several; - for stdin).")
@@ -55,6 +55,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, pos[0]) }()
 	s, torn, err := readSession(logFile, true)
 	if err != nil {
 		return err

@@ -21,7 +21,10 @@ type proposeOutput struct {
 	// Proposed is the number of proposals the answer's block held (read
 	// or not); Admitted the ones the projection kept, Dropped the others
 	// by reason.
-	Proposed int                        `json:"proposed"`
+	Proposed int `json:"proposed"`
+	// NoBlock: the answer holds no proposals block (```ef-proposals or
+	// <ef-proposals>); a fold reads no proposals from it.
+	NoBlock  bool                       `json:"noBlock,omitempty"`
 	Admitted []projection.ModelProposal `json:"admitted"`
 	Dropped  map[string]int             `json:"dropped,omitempty"`
 	// Notes say why some were dropped where the reason alone does not
@@ -59,6 +62,16 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *promptOut == "-" && *response == "-" {
 		return usageError("--prompt and --response cannot both be -")
+	}
+	if *promptOut != "" && *promptOut != "-" {
+		// --prompt replaces FILE: never the script or the answer this
+		// run reads (ef propose s.txt --prompt answer.txt --response
+		// answer.txt would destroy the recorded answer before reading it).
+		for _, in := range []struct{ name, path string }{{"the session script", path}, {"--response", *response}} {
+			if in.path != "" && in.path != "-" && sameFile(*promptOut, in.path) {
+				return usageError("--prompt %s is %s: ef propose would overwrite what it reads (write the prompt to another file)", *promptOut, in.name)
+			}
+		}
 	}
 	script, err := os.ReadFile(path)
 	if err != nil {
@@ -113,6 +126,9 @@ func RunPropose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			parts = append(parts, fmt.Sprintf("%s %d", why, out.Dropped[why]))
 		}
 		fmt.Fprintf(stdout, "; dropped: %s", strings.Join(parts, ", "))
+	}
+	if out.NoBlock {
+		fmt.Fprintf(stdout, "; the answer holds no %s block (the prompt asks for one, empty when there is nothing to add)", "```"+projection.ModelFence)
 	}
 	fmt.Fprintln(stdout)
 	for _, n := range out.Notes {
@@ -171,7 +187,7 @@ func callArgs(c projection.Call) string {
 // state at its end) as a fold would: cut the block, read it, check each
 // proposal against the script's events.
 func admitRecorded(r *projection.Reducer, events []projection.Event, answer, model string) proposeOutput {
-	_, block, _, extra := projection.SplitModelAnswer(answer)
+	_, block, found, extra := projection.SplitModelAnswer(answer)
 	props, parsed := projection.ParseModelProposals(block)
 	parsed.DropN(projection.DropExtraBlock, extra)
 	byseq := map[int]projection.Event{}
@@ -186,6 +202,7 @@ func admitRecorded(r *projection.Reducer, events []projection.Event, answer, mod
 	}
 	out := proposeOutput{Events: len(events), Proposed: len(props) + parsed.DroppedTotal(), Admitted: rep.Admitted, Dropped: rep.Dropped,
 		Notes: rep.Notes, Model: []stateAnchor{}, Heads: []stateAnchor{}}
+	out.NoBlock = !found
 	if out.Admitted == nil {
 		out.Admitted = []projection.ModelProposal{}
 	}
@@ -196,4 +213,18 @@ func admitRecorded(r *projection.Reducer, events []projection.Event, answer, mod
 		out.Heads = append(out.Heads, stateAnchorOf(a))
 	}
 	return out
+}
+
+// sameFile reports whether paths a and b both exist and name the same
+// file (through links, or spelled differently).
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(fa, fb)
 }

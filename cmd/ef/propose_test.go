@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,5 +56,82 @@ func TestProposePromptAndReplay(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, RunPropose, script); err == nil {
 		t.Error("no --prompt and no --response is not refused")
+	}
+}
+
+// --prompt FILE never replaces what the same run reads: naming the session
+// script or the --response answer (or a link to one) is refused before
+// anything is written, and both files keep their bytes.
+func TestProposePromptKeepsItsInputs(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "session.txt")
+	answer := filepath.Join(dir, "answer.txt")
+	for src, dst := range map[string]string{filepath.Join("testdata", "propose", "session.txt"): script, filepath.Join("testdata", "propose", "answer.txt"): answer} {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(answer, link); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for _, f := range []string{script, answer} {
+		before[f], _ = os.ReadFile(f)
+	}
+	for _, args := range [][]string{
+		{script, "--prompt", script},
+		{script, "--prompt", filepath.Join(dir, ".", "session.txt"), "--response", answer},
+		{script, "--prompt", answer, "--response", answer},
+		{script, "--prompt", link, "--response", answer},
+	} {
+		if _, _, err := runCmd(t, RunPropose, args...); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "overwrite") {
+			t.Errorf("%v: %v, want a usage error saying it would overwrite its input", args, err)
+		}
+		for f, b := range before {
+			if now, _ := os.ReadFile(f); !bytes.Equal(now, b) {
+				t.Fatalf("%v: %s was overwritten", args, f)
+			}
+		}
+	}
+	// another file is written as before
+	if _, _, err := runCmd(t, RunPropose, script, "--prompt", filepath.Join(dir, "prompt.txt"), "--response", answer); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A recorded answer without a proposals block (another file given by
+// mistake, or a model that ignored the format) says so; an answer with an
+// empty block, as the prompt asks when there is nothing to add, does not.
+func TestProposeSaysWhenNoBlock(t *testing.T) {
+	script := filepath.Join("testdata", "propose", "session.txt")
+	dir := t.TempDir()
+	none := filepath.Join(dir, "none.txt")
+	empty := filepath.Join(dir, "empty.txt")
+	if err := os.WriteFile(none, []byte("### Context\n- (none)\n```json\n{\"kind\":\"decision\"}\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(empty, []byte("### Context\n- (none)\n```ef-proposals\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, RunPropose, script, "--response", none)
+	if err != nil || !strings.Contains(out, "0 of 0 proposals admitted; the answer holds no ```ef-proposals block") {
+		t.Errorf("no block: %v\n%s", err, out)
+	}
+	js, _, err := runCmd(t, RunPropose, script, "--response", none, "--json")
+	if err != nil || !strings.Contains(js, `"noBlock": true`) {
+		t.Errorf("no block, --json: %v\n%s", err, js)
+	}
+	out, _, err = runCmd(t, RunPropose, script, "--response", empty)
+	if err != nil || strings.Contains(out, "no ```ef-proposals block") {
+		t.Errorf("empty block: %v\n%s", err, out)
+	}
+	js, _, err = runCmd(t, RunPropose, script, "--response", empty, "--json")
+	if err != nil || strings.Contains(js, "noBlock") {
+		t.Errorf("empty block, --json: %v\n%s", err, js)
 	}
 }

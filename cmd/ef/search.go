@@ -98,19 +98,26 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		// The JSON keeps the tool-call form (what a model or script sends).
 		return writeJSON(stdout, res)
 	}
-	_, err = io.WriteString(stdout, cliSearchText(recall.RenderSearch(res), *storeDir, *limit))
+	_, err = io.WriteString(stdout, cliSearchText(recall.RenderSearch(res), *storeDir, *session, *limit))
 	return err
 }
 
 // cliSearchText turns the model-facing hints of a rendered search into the
-// command lines a person types.
-func cliSearchText(text, storeDir string, limit int) string {
+// command lines a person types. A search of one session (session) prints
+// refs without @session, so reading one names the session.
+func cliSearchText(text, storeDir, session string, limit int) string {
 	if limit <= 0 {
 		limit = recall.DefaultSearchLimit
 	}
 	text = strings.Replace(text, `repeat with a larger "limit" (at most`, "repeat with a larger --limit than "+strconv.Itoa(limit)+" (at most", 1)
+	text = strings.Replace(text, `scope "project" (every session of this project)`, "a search without --session (every session of the store)", 1)
+	text = strings.Replace(text, "; "+recall.ToolRecall+" reads a message whole.", "; ef recall reads a message whole.", 1)
 	if i := strings.LastIndex(text, "To read a hit: context_recall"); i >= 0 {
-		text = text[:i] + fmt.Sprintf("To read a hit: ef recall --store %s <ref>   (add --depth detail or --depth exact for the archived messages)\n", shellQuote(storeDir))
+		flags := "--store " + shellQuote(storeDir)
+		if session != "" {
+			flags += " --session " + shellQuote(session)
+		}
+		text = text[:i] + fmt.Sprintf("To read a hit: ef recall %s <ref>   (add --depth detail or --depth exact for the archived messages)\n", flags)
 	}
 	return text
 }
@@ -180,6 +187,11 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
 	}
+	if r, perr := recall.ParseRef(pos[0]); perr == nil && r.SessionID != "" && *session != "" && r.SessionID != *session {
+		// --session is the ref's session: one that contradicts the ref's
+		// own @session is a mistake, not a default the ref overrides.
+		return usageError("ref %q names session %q, --session %q: give one (or the same)", clip.Runes(pos[0], 80), r.SessionID, *session)
+	}
 	if *allProjects {
 		dir, err := storeOfRef(ctx, pos[0], *session)
 		if err != nil {
@@ -200,7 +212,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if r, perr := recall.ParseRef(req.Ref); perr == nil && r.SessionID == "" && req.SessionID == "" {
 		// recall's own wording is the model's ("call from a session");
 		// on the command line the session comes from the ref or a flag.
-		return usageError("ref %q names no session: add @<session> to it (refs printed by ef search carry one) or pass --session ID%s", clip.Runes(req.Ref, 80), storeSessions(ctx, st))
+		return usageError("ref %q names no session: add @<session> to it (refs ef search prints without --session carry one) or pass --session ID%s", clip.Runes(req.Ref, 80), storeSessions(ctx, st))
 	}
 	res, err := recall.Recall(ctx, st.Source(), req, recall.Options{})
 	if err != nil {

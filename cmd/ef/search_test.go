@@ -360,3 +360,70 @@ func TestSearchUnwritableStore(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 }
+
+// --session is the ref's session: a ref whose own @session names another
+// is refused, not read from the ref's session while the flag is ignored;
+// the same session in both, or either alone, reads the checkpoint.
+func TestRecallSessionContradictingRef(t *testing.T) {
+	root, _ := storeFixture(t)
+	if _, _, err := runCmd(t, RunRecall, "--store", root, "--session", "s1", "victim@s2"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), `names session "s2", --session "s1"`) {
+		t.Fatalf("contradicting --session: %v", err)
+	}
+	for _, args := range [][]string{
+		{"--store", root, "--session", "s2", "victim@s2"},
+		{"--store", root, "victim@s2"},
+		{"--store", root, "--session", "s2", "victim"},
+	} {
+		if out, _, err := runCmd(t, RunRecall, args...); err != nil || !strings.Contains(out, "context_recall victim") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+}
+
+// ef search --session prints refs without @session, so its hint for
+// reading a hit names the session: the command it gave, 'ef recall --store
+// DIR <ref>', failed on every ref it printed ("names no session").
+func TestSearchSessionHintReadsItsRefs(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--session", "zh", "文件结构")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hint := "To read a hit: ef recall --store " + root + " --session zh <ref>"
+	if !strings.Contains(out, hint) {
+		t.Fatalf("search --session text lacks %q:\n%s", hint, out)
+	}
+	var ref string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 2 && f[1] == "ref" {
+			ref = f[2]
+			break
+		}
+	}
+	if ref == "" || strings.Contains(ref, "@") {
+		t.Fatalf("no ref without @session in:\n%s", out)
+	}
+	if got, _, err := runCmd(t, RunRecall, "--store", root, "--session", "zh", ref); err != nil || !strings.Contains(got, "context_recall "+ref) {
+		t.Fatalf("the hint's command on %s: %v\n%s", ref, err, got)
+	}
+	// without --session the refs carry their session, and the hint names none
+	out, _, err = runCmd(t, RunSearch, "--store", root, "文件结构")
+	if err != nil || !strings.Contains(out, "To read a hit: ef recall --store "+root+" <ref>") {
+		t.Fatalf("project search: %v\n%s", err, out)
+	}
+}
+
+// A search that finds nothing words its advice as command-line flags: it
+// said to try 'scope "project"' (a tool argument, no flag of ef search)
+// and that 'context_recall' reads a message whole.
+func TestSearchNoMatchesHintIsCommandLine(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	out, _, err := runCmd(t, RunSearch, "--store", root, "--session", "zh", "zzqqxxnothing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "no matches") || !strings.Contains(out, "a search without --session (every session of the store)") ||
+		!strings.Contains(out, "ef recall reads a message whole") || strings.Contains(out, `scope "project"`) || strings.Contains(out, "context_recall") {
+		t.Fatalf("no-match text:\n%s", out)
+	}
+}

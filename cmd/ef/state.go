@@ -170,7 +170,7 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 }
 
 // RunState is `ef state`: the projection's current heads of a session log.
-func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("state", "state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]", stderr,
 		"Prints the current heads of the session's epistemic state: objective, constraints, current values,",
 		"open failures and obligations, decisions, rejected approaches, hypotheses.")
@@ -184,6 +184,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer cleanup()
+	defer func() { err = asGiven(err, logFile, path) }()
 	switch *from {
 	case "auto":
 		*from = "log"
@@ -282,7 +283,14 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := writeStateTable(stdout, out.Anchors); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	if rep := out.Rebuild; rep != nil && rep.Checkpoints == 0 && rep.Replayed == 0 {
+		// Nothing came from the store: the log (an unfolded one, or the
+		// input of ef fold rather than its --out) has no EF checkpoint.
+		fmt.Fprintf(stdout, "%s from the log: it holds no EF checkpoint, so --store %s gave nothing (ef fold --out writes the log that does)\n",
+			count(len(out.Anchors), "anchor"), shellQuote(*store))
+	} else {
+		fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	}
 	if proposed > 0 {
 		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)
 	}

@@ -125,3 +125,29 @@ func TestStateSaysWhenABundleIsGone(t *testing.T) {
 		t.Fatalf("stderr does not say the bundles are gone (want %q):\n%s", want, errs)
 	}
 }
+
+// ef state of an unfolded log (ef fold's input, not its --out) with --store
+// says the state is the log's own: nothing came from the store. It said
+// "N anchors from the checkpoints" with no checkpoint read; the folded log
+// still says so.
+func TestStateOfUnfoldedLogWithStoreSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	store, out := filepath.Join(dir, "store"), filepath.Join(dir, "out.jsonl")
+	if _, text, err := foldRun(t, log, "--store", store, "--out", out, "--window", "2000"); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	stdout, errs, err := runCmd(t, RunState, log, "--store", store)
+	if err != nil {
+		t.Fatalf("ef state: %v\n%s", err, errs)
+	}
+	if strings.Contains(stdout, "from the checkpoints") || !strings.Contains(stdout, "anchors from the log: it holds no EF checkpoint") {
+		t.Fatalf("unfolded log:\n%s", stdout)
+	}
+	if rep := stateRun(t, log, "--store", store).Rebuild; rep == nil || rep.Checkpoints != 0 || rep.Replayed != 0 {
+		t.Fatalf("rebuild: %+v", rep)
+	}
+	if stdout, _, err = runCmd(t, RunState, out, "--store", store); err != nil || !strings.Contains(stdout, "anchors from the checkpoints") {
+		t.Fatalf("folded log: %v\n%s", err, stdout)
+	}
+}
