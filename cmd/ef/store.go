@@ -38,7 +38,7 @@ func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 func storeUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: ef store verify [--json] <dir>")
-	fmt.Fprintln(w, "       ef store gc <dir> [--grace 24h] [--referenced file] [--json]")
+	fmt.Fprintln(w, "       ef store gc <dir> [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]")
 	fmt.Fprintln(w, "       ef store delete <dir> --session ID [--json]")
 	fmt.Fprintln(w, "verify reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
 	fmt.Fprintln(w, "gc removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,")
@@ -194,13 +194,14 @@ type storeGCReport struct {
 }
 
 func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("store gc", "store gc <dir> [--grace 24h] [--referenced file] [--json]", stderr,
+	fs := newFlags("store gc", "store gc <dir> [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]", stderr,
 		"Removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,",
 		"and stale temp files; without --referenced it removes only temp files.")
 	grace := fs.Duration("grace", 24*time.Hour, "keep unreferenced bundles younger than this")
 	refFile := fs.String("referenced", "", "file of referenced checkpoint ids, one per line (# comments); without it no bundle is removed")
 	lockTimeout := fs.Duration("lock-timeout", 5*time.Second, "how long to wait for the store's writer lock")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	allowNone := fs.Bool("allow-none-referenced", false, "remove bundles even when --referenced names none of the store's checkpoints (an empty or wrong file otherwise stops gc)")
 	dir, err := parseOne(fs, args, "store directory")
 	if err != nil {
 		return err
@@ -222,6 +223,16 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer s.Close()
+	if referenced != nil && !*allowNone {
+		if n, err := storeNamesNone(ctx, s, referenced); err != nil {
+			return err
+		} else if n > 0 {
+			// An empty file, or one of another store, would remove every
+			// bundle past the grace.
+			return fmt.Errorf("store gc: %s names none of the %s in %s; every one older than --grace would be removed (check the file, or pass --allow-none-referenced)",
+				*refFile, count(n, "checkpoint"), dir)
+		}
+	}
 	r, err := s.GC(ctx, referenced, *grace)
 	if err != nil {
 		return err
@@ -243,6 +254,29 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "removed  %s\n", id)
 	}
 	return nil
+}
+
+// storeNamesNone is the number of checkpoints in s when referenced names
+// none of them, else 0.
+func storeNamesNone(ctx context.Context, s *bundle.Store, referenced map[string]bool) (int, error) {
+	sessions, err := s.Sessions(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range sessions {
+		infos, err := s.Names(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		for _, in := range infos {
+			if referenced[in.CheckpointID] {
+				return 0, nil
+			}
+			n++
+		}
+	}
+	return n, nil
 }
 
 // storeReadReferenced reads checkpoint ids, one per line; blank lines and

@@ -95,9 +95,19 @@ func TestStoreGC(t *testing.T) {
 	if _, err := os.Stat(paths["orphan"]); !errors.Is(err, os.ErrNotExist) {
 		t.Fatal("orphan survived gc")
 	}
-	// A grace longer than the bundles' age keeps everything.
+	// A file naming none of the store's checkpoints (empty, or another
+	// store's) stops gc before it removes anything.
 	os.WriteFile(ref, nil, 0o600)
-	out, _, err = runCmd(t, RunStore, "gc", "--grace=72h", "--referenced="+ref, root)
+	if _, _, err := runCmd(t, RunStore, "gc", "--grace=0s", "--referenced="+ref, root); err == nil || !strings.Contains(err.Error(), "names none of the 2 checkpoints") {
+		t.Fatalf("gc with an empty --referenced: %v", err)
+	}
+	for _, id := range []string{"keep", "victim"} {
+		if _, err := os.Stat(paths[id]); err != nil {
+			t.Fatalf("refused gc removed %s: %v", id, err)
+		}
+	}
+	// A grace longer than the bundles' age keeps everything.
+	out, _, err = runCmd(t, RunStore, "gc", "--grace=72h", "--referenced="+ref, "--allow-none-referenced", root)
 	if err != nil {
 		t.Fatal(err)
 	}
