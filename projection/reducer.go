@@ -525,6 +525,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.answer(p, ref, id)
 			return
 		}
+		if p.Kind == KindObligation {
+			r.release(p, ref)
+			return
+		}
 		if p.Kind == KindDecision {
 			if d := r.decisionNaming(p.Value); d != nil {
 				d.Lifecycle = Superseded

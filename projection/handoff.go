@@ -1,0 +1,77 @@
+package projection
+
+import (
+	"strings"
+	"unicode"
+)
+
+// A task handed to someone else, or called off.
+//
+// "MES 回写那块交给 MES 组的阿凯做，…，你不用弄", "Priya's team will take
+// care of the DNS change, no need for you to do it", "skip the SRT to VTT
+// script, not needed": the user takes an open obligation off the agent.
+// The open obligation the sentence shares the most words with (English
+// stems or Chinese character pairs, two at least) is released, with the
+// sentence as the reason; a sentence that shares fewer releases nothing,
+// and no rule is ever lifted by it.
+
+// handoffRE is the agent released from a task: handed to someone ("hand
+// it to", "X will handle it", "交给 X 做"), or not needed ("no need to",
+// "you don't need to", "你不用弄", "不需要了").
+var handoffRE = mustPattern(`(?i)\b(?:no need (?:for you )?to|you don't (?:need|have) to|you do not (?:need|have) to|don't bother (?:with|to)|(?:hand|pass) (?:it|that|this|the \w+(?: \w+)?) (?:off |over )?to|leave (?:it|that|this|the \w+(?: \w+)?) to|(?:will|'ll|is going to|are going to) (?:handle|take care of|take over|own|do) (?:it|that|this|the)|is (?:not|no longer) needed|not needed any ?more|(?:is|are) off your plate)\b|交给[^，,。；;]{1,24}?(?:做|弄|处理|负责|来)|(?:你)?不用(?:你)?(?:弄|做|管|处理)了?|不需要(?:你)?(?:弄|做|处理)了?|用不着(?:你)?(?:弄|做)`)
+
+// beforeRE is a time clause before the hand-over: "before you hand it
+// to QA", "在交给 … 之前".
+var beforeRE = mustPattern(`(?i)\b(?:before|until|once|after|when)\b|在$|之前|以前`)
+
+// handoff is the proposal that releases the open obligation sentence s
+// hands off or calls off, or false.
+func handoff(s string) (Proposal, bool) {
+	loc := handoffRE.FindStringIndex(s)
+	if loc == nil || questionRE.MatchString(s) || beforeRE.MatchString(s[:loc[0]]) {
+		// "before you hand this over to Lars: …" sets the tasks for
+		// before the hand-over
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpLift, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s}, true
+}
+
+// release marks the open obligation p's words name as released by the
+// user (handoff), the sentence kept as the reason.
+func (r *Reducer) release(p *Proposal, ref EventRef) {
+	ws := handoffWords(p.Value)
+	var o *Anchor
+	most := 1
+	for _, a := range r.hot {
+		if a.Kind != KindObligation || a.Lifecycle != Open || a.Seq() == ref.Seq {
+			continue
+		}
+		n := 0
+		for w := range handoffWords(a.Value) {
+			if ws[w] {
+				n++
+			}
+		}
+		if n > most || n == most && o != nil && newer(a, o) {
+			o, most = a, n
+		}
+	}
+	if o == nil {
+		return
+	}
+	o.Lifecycle = Lifted
+	o.Because = strings.TrimSpace(p.Quote)
+	o.addRef(ref)
+}
+
+// handoffWords are wordsAndPairs with the acronyms of x ("MES", "SRT"),
+// which name a system whatever the stop words of a language say.
+func handoffWords(x string) map[string]bool {
+	m := wordsAndPairs(x)
+	for _, f := range strings.FieldsFunc(x, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) || isCJK(r) }) {
+		if len(f) >= 2 && strings.ToUpper(f) == f && strings.ContainsFunc(f, unicode.IsUpper) {
+			m["\x00"+f] = true
+		}
+	}
+	return m
+}

@@ -1,0 +1,35 @@
+package projection
+
+import "testing"
+
+// A task the user hands to someone else or calls off is released; one the
+// sentence does not name stays open, and no rule is lifted by it.
+func TestHandoffReleasesTheTaskItNames(t *testing.T) {
+	for _, c := range []struct {
+		says     []string
+		released bool
+	}{
+		{[]string{"Before Friday, write the SRT to VTT conversion script for the old courses.", "Don't touch the prod bucket.", "skip the SRT to VTT script, not needed any more"}, true},
+		{[]string{"之后还要把每个 lot 的良率状态回写 MES。", "不要删 prod bucket 的东西。", "MES 回写那块交给 MES 组的阿凯做，他们有自己的 API，你不用弄。"}, true},
+		{[]string{"Remember to update the DNS records for the new load balancer.", "Priya's team will take care of the DNS records, no need for you to do it."}, true},
+		{[]string{"Remember to update the DNS records for the new load balancer.", "no need to rush the changelog"}, false},
+		{[]string{"before you hand it to QA, bump the versionCode and write the release note in CHANGELOG.md"}, false},
+		{[]string{"things to do before I hand this off to Leiden: write samplesheets/cohortC.csv from the core's manifest"}, false},
+	} {
+		r := userSays(append([]string{"We're moving the course videos to HLS this week."}, c.says...)...)
+		open, lifted := 0, 0
+		for _, a := range r.Anchors() {
+			switch {
+			case a.Kind == KindObligation && a.Lifecycle == Open:
+				open++
+			case a.Kind == KindObligation && a.Lifecycle == Lifted:
+				lifted++
+			case a.Kind == KindConstraint && a.Lifecycle != Active:
+				t.Errorf("%q: rule %q %s", c.says, a.Value, a.Lifecycle)
+			}
+		}
+		if c.released && (open != 0 || lifted != 1) || !c.released && (open != 1 || lifted != 0) {
+			t.Errorf("%q: %d open, %d released, want released=%v", c.says, open, lifted, c.released)
+		}
+	}
+}
