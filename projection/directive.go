@@ -129,7 +129,7 @@ func habitual(rest string) bool {
 
 // cjkRuleRE are the Chinese rule words that direct whoever is addressed
 // ("不能" is left out: it also says what a thing cannot do).
-var cjkRuleRE = mustPattern(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
+var cjkRuleRE = mustPattern(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|不可以|绝对不可以|绝不|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
 
 // thirdPersonRE is a clause about someone else ("他不要…").
 var thirdPersonRE = mustPattern(`他|她|它|他们|她们|它们|大家都`)
@@ -246,7 +246,37 @@ func directive(s string) bool {
 		case narratorRE.MatchString(clause):
 		case modalRuleRE.MatchString(strings.ToLower(strings.TrimSpace(word))), modalRE.MatchString(clause):
 			return true
+		case placeOnly(clause):
+			// "In the prod namespace billing-prod never terminate …": the
+			// imperative after the place it holds in, no comma between.
+			return true
 		}
 	}
 	return false
 }
+
+// placePreps open a phrase of place or scope before an imperative.
+var placePreps = map[string]bool{"in": true, "on": true, "for": true, "within": true, "inside": true, "across": true, "under": true, "throughout": true}
+
+// placeOnly reports whether clause is only a phrase of place or scope (a
+// preposition and up to six words, none a pronoun or a finite verb):
+// "in the prod namespace billing-prod", "on staging", "for the payments
+// service". "In prod it …" has a subject.
+func placeOnly(clause string) bool {
+	f := strings.Fields(strings.ToLower(clause))
+	if len(f) < 2 || len(f) > 7 || !placePreps[f[0]] {
+		return false
+	}
+	for _, w := range f[1:] {
+		w = strings.Trim(w, ",;:")
+		if auxes[w] || pronounWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// pronounWords are the subject pronouns and the words that make a clause
+// a statement about something ("there", "it's").
+var pronounWords = map[string]bool{"i": true, "we": true, "you": true, "he": true, "she": true, "it": true, "they": true, "there": true,
+	"it's": true, "that's": true, "this": true, "that": true, "someone": true, "nobody": true, "everyone": true}
