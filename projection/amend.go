@@ -191,8 +191,24 @@ func aNotAMatch(s string) bool {
 }
 
 // bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
-// wandb or any external logging, …", "pls no hex codes".
-var bareNoRE = mustPattern(`(?i)^(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+// wandb or any external logging, …", "pls no hex codes", "ops: no prod
+// deploys 23:00-01:00 utc" (after who relays it).
+var bareNoRE = mustPattern(`(?i)^(?:\p{L}[\p{L}\d\-]{1,20}(?:\s\p{L}[\p{L}\d\-]{1,20})?:\s+)?(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+
+// bareNoLabelRE is the label before a bare "no": "ops: no …", "The
+// goal: no …" (its last word at group 1).
+var bareNoLabelRE = mustPattern(`(?i)^(?:the\s+|our\s+)?(?:\p{L}[\p{L}\d\-]{1,20}\s)?(\p{L}[\p{L}\d\-]{1,20}):\s+no\s`)
+
+// stateLabels are labels of the work's state before a bare "no"
+// ("goal", "status", "result"): what follows is told, not ruled. Any
+// other label (who relays it: "ops:", "Dana:"; "note:") may open a rule.
+var stateLabels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("goal goals objective aim task status result results update answer question output summary error errors outcome context background problem issue symptom symptoms observation finding findings expected actual") {
+		m[w] = true
+	}
+	return m
+}()
 
 // noNotRules are what "no …" opens when it is an answer or a
 // pleasantry, not a prohibition.
@@ -205,6 +221,12 @@ var noNotRules = map[string]bool{"idea": true, "luck": true, "problem": true, "p
 // the thing is not a pleasantry's ("no worries") and nothing after it in
 // the clause is a finite verb ("no tests failed" reports).
 func bareNo(s string) bool {
+	if m := bareNoLabelRE.FindStringSubmatch(s); m != nil && stateLabels[strings.ToLower(m[1])] {
+		// "The goal: no duplicate rows", "Status: no errors": a label
+		// that tells what follows is no rule; "ops:", "Dana:", "note:"
+		// relay one.
+		return false
+	}
 	ls := strings.ToLower(s)
 	if !strings.HasPrefix(ls, "no ") && !strings.Contains(ls, " no ") {
 		return false
@@ -323,10 +345,11 @@ func permittedGerund(s string) (x, quote string) {
 // A permission told with what stays as it was ("robots may do 1.1 m/s on
 // the highway lane; the 0.8 ceiling stays everywhere else", "you can
 // reach SSH on gw-02 from the VPN subnet; gw-01 stays management VLAN
-// only") is an exception to the rule the remainder names: keptRE is that
+// only", "the dunning crontab line you can delete outright, the others
+// still comment-out only") is an exception to the rule the remainder names: keptRE is that
 // remainder, permitRE the permission beside it.
 var (
-	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*)`)
+	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*|(?:the\s+)?(?:others|other\s+\w+|rest)\s+(?:still|stays?|remains?)\b[^;,.]*)`)
 	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|(?:is|are)\s+(?:actually\s+|now\s+|totally\s+)?(?:fine|ok|okay|acceptable)|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b`)
 )
 

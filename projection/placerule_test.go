@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A rule after the place it holds in, with no comma ("In the prod
 // namespace billing-prod never terminate …"), and a Chinese prohibition
@@ -18,5 +21,40 @@ func TestRuleAfterPlaceAndBukeyi(t *testing.T) {
 		if isRule(s) {
 			t.Errorf("isRule(%q) = true", s)
 		}
+	}
+}
+
+// A prohibition by "no" after who relays it ("ops: no prod deploys …") is
+// a rule; after a label of the work's state ("The goal: no …") it is not.
+func TestLabelledBareNo(t *testing.T) {
+	for s, want := range map[string]bool{
+		"ops: no prod deploys or prod schedule changes 23:00-01:00 utc, every night, ledger close.": true,
+		"Dana: no force pushes to release branches.":                                                true,
+		"The goal: no duplicate rows in the ledger.":                                                false,
+		"Status: no deploys went out today.":                                                        false,
+	} {
+		if got := isRule(s); got != want {
+			t.Errorf("isRule(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A permission told with what stays for the others ("the dunning crontab
+// line you can delete outright, the others still comment-out only") is an
+// exception on the rule, not a lift.
+func TestPermissionWithTheOthersKept(t *testing.T) {
+	r := userSays("moving cron-01's crontab to temporal. never delete crontab lines, comment them out (dana).",
+		"the dunning crontab line you can delete outright, the others still comment-out only.")
+	n := 0
+	for _, a := range r.Heads() {
+		if a.Kind == KindConstraint {
+			n++
+			if a.Lifecycle != Active || !strings.Contains(a.Value, "except") || !strings.Contains(a.Value, "dunning") {
+				t.Errorf("rule %q %s, want active with the dunning exception", a.Value, a.Lifecycle)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d rules, want 1", n)
 	}
 }
