@@ -58,3 +58,14 @@ func TestPermissionWithTheOthersKept(t *testing.T) {
 		t.Errorf("%d rules, want 1", n)
 	}
 }
+
+// Someone changing their mind on a rule lifts it ("陈经理改主意了，
+// parametric 也要存", "Priya changed her mind on the raw dumps").
+func TestChangedMindLifts(t *testing.T) {
+	r := userSays("做 pipeline。规定：先只存 bin 就好，parametric 的数值不要存，太大了。", "另外陈经理改主意了，parametric 也要存，PE 要看 Vth 分布。")
+	for _, a := range r.Anchors() {
+		if a.Kind == KindConstraint && strings.Contains(a.Value, "parametric") && a.Lifecycle != Lifted {
+			t.Errorf("rule %q %s, want lifted", a.Value, a.Lifecycle)
+		}
+	}
+}
