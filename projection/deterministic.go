@@ -1691,10 +1691,12 @@ var (
 	gradleFailRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
 	gradlePassRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
 	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: `)
-	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file)`)
-	configExtRE   = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
-	writeToolRE   = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
-	configLineRE  = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
+	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
+	// exitOnlyRE is a line that only tells a command's exit status.
+	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+)\W*$`)
+	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
+	writeToolRE  = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
+	configLineRE = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
 )
 
 var (
@@ -1849,6 +1851,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	if failed && because == "" {
 		because = failureLine(text)
+	}
+	if exitOnlyRE.MatchString(because) {
+		// "exit status 1" says that it failed; the error line above it
+		// says what failed ("ERRORE: simbolo largo 118 mm …").
+		if l := failureLine(text); l != firstLine(text) || failureLineRE.MatchString(l) {
+			because = l
+		}
 	}
 	type test struct {
 		name, line string

@@ -1853,6 +1853,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		}
 		r.hot[slot(KindFailure, p.Key)] = nu
 		moved[nu] = true
+		r.errorChanged(e, nu, ref, moved)
 		return
 	}
 	var hit []*Anchor
@@ -1919,6 +1920,46 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		a.addRef(ref)
 		r.hypothesesOn(a, ref)
 	}
+}
+
+// errorChanged resolves an open failure of the same run (its command's
+// last stage the new failure nu's) whose error line the new output no
+// longer holds: "ERRORE: cifra di controllo SSCC errata" fixed, the run
+// now failing on "simbolo largo 118 mm". The new failure stays open; an
+// error line that only tells the exit status says nothing changed.
+func (r *Reducer) errorChanged(e *Event, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
+	if !strings.HasPrefix(nu.Key, commandPrefix) {
+		return
+	}
+	run := lastRun(failedCallOf(nu))
+	if run == "" || nu.Because == "" {
+		return
+	}
+	for _, a := range r.sorted() {
+		if a == nu || a.Kind != KindFailure || !strings.HasPrefix(a.Key, commandPrefix) || moved[a] || a.Lifecycle != Open && a.Lifecycle != Investigating {
+			// a failed test is closed by its units' reports (units.go), a
+			// run that names it passing or the model's cited evidence
+			continue
+		}
+		old := strings.TrimSpace(a.Because)
+		if old == "" || old == nu.Because || exitOnlyRE.MatchString(old) || strings.Contains(e.Text, old) || lastRun(failedCallOf(a)) != run {
+			continue
+		}
+		a.Lifecycle = Resolved
+		moved[a] = true
+		a.addRef(ref)
+		r.hypothesesOn(a, ref)
+	}
+}
+
+// lastRun is the last stage of command cmd, unwrapped and trimmed: the
+// run a list of stages stands or falls by.
+func lastRun(cmd string) string {
+	st := stagesOf(cmd)
+	if len(st) == 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(unwrap(st[len(st)-1])), " ")
 }
 
 // hypothesesOn moves the hypotheses that name failure f: its resolution
