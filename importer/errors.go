@@ -55,3 +55,12 @@ func malformed(what string, err error) error {
 	}
 	return fmt.Errorf("%w: %s", ErrMalformed, rpcwire.Words(err))
 }
+
+// importError is err as the package's *Error, to be given its place: err
+// itself when it is one, else a new one wrapping it.
+func importError(err error) *Error {
+	if ie, ok := err.(*Error); ok {
+		return ie
+	}
+	return &Error{Err: err}
+}

@@ -45,10 +45,7 @@ func scanLines(r io.Reader, fn func(line int, raw []byte) error) (*hostshim.Trun
 	}
 	call := func(line int, raw []byte) error {
 		if err := fn(line, raw); err != nil {
-			ie, ok := err.(*Error)
-			if !ok {
-				ie = &Error{Err: err}
-			}
+			ie := importError(err)
 			ie.Line = line
 			return ie
 		}

@@ -131,10 +131,7 @@ func Open(path, name string) (*Stream, error) {
 		plan, err := planGeminiRecording(r)
 		done()
 		if err != nil {
-			ie, ok := err.(*Error)
-			if !ok {
-				ie = &Error{Err: err}
-			}
+			ie := importError(err)
 			ie.Format, ie.Path = format, base
 			return nil, ie
 		}
@@ -230,10 +227,7 @@ func openFile(path string, size int64) (io.Reader, func(), error) {
 // transcript whose items go on as they are done.
 func openTwoPass(path, base string, size int64, format Format, pass func(io.Reader, *transcript) error) (*Stream, error) {
 	fail := func(err error) (*Stream, error) {
-		ie, ok := err.(*Error)
-		if !ok {
-			ie = &Error{Err: err}
-		}
+		ie := importError(err)
 		ie.Format, ie.Path = format, base
 		return nil, ie
 	}
@@ -384,10 +378,7 @@ func openLines(path, base, name string, size int64, format Format) (*Stream, err
 		}
 	}
 	if err != nil {
-		ie, ok := err.(*Error)
-		if !ok {
-			ie = &Error{Err: err}
-		}
+		ie := importError(err)
 		ie.Format, ie.Path = format, base
 		return nil, ie
 	}
