@@ -54,3 +54,15 @@ func TestObjectivePlanEndIsNoObligation(t *testing.T) {
 		t.Errorf("%d obligations, want the CHANGELOG one", n)
 	}
 }
+
+// A rule that states a value is restated when the value changes by an
+// absolute setting, as by a relative one: "Parquet 的 row group 先设 128
+// MB" then "row group 改 64 MB" leaves no rule holding 128 MB.
+func TestRuleRestatedByAbsoluteChange(t *testing.T) {
+	r := userSays("做 pipeline。规定：\n1. 不准写死 mapping\n2. Parquet 的 row group 先设 128 MB", "好。row group 改 64 MB。")
+	for _, a := range r.Heads() {
+		if a.Kind == KindConstraint && strings.Contains(a.Value, "row group") && !strings.Contains(a.Value, "64 MB (was 128 MB)") {
+			t.Errorf("rule %q still holds the old value", a.Value)
+		}
+	}
+}

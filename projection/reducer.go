@@ -1113,7 +1113,11 @@ func (r *Reducer) supersede(nu, o *Anchor) {
 // ("… reaches 50gb (was 25gb) or after 1 day"), so no rule shows a value
 // since changed as current while what else it says holds.
 func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
-	if nu.Authority != Normative || r.hot[slot(KindValue, nu.Key)] != nu || nu.Lifecycle != Current ||
+	if cur := r.hot[slot(KindValue, nu.Key)]; cur != nil && cur != nu && cur.Lifecycle == Current {
+		// another value holds the setting: nu is not its value
+		return
+	}
+	if nu.Authority != Normative || nu.Lifecycle != Current ||
 		nu.Was == "" || nu.Value == "" || nu.Was == nu.Value || !strings.ContainsAny(nu.Was, "0123456789") {
 		return
 	}
