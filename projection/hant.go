@@ -63,6 +63,11 @@ var hantToHans = func() map[rune]rune {
 // traditional ones for it). ok is false for text with no traditional
 // character of the table, and for Japanese (kana).
 func hansOf(text string) (hans string, back map[rune]rune, ok bool) {
+	if !hasCJKLead(text) {
+		// no character of U+3000–U+9FFF: nothing to read (a byte scan,
+		// cheap on the long outputs most text is)
+		return "", nil, false
+	}
 	found := false
 	for _, r := range text {
 		if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
@@ -124,4 +129,15 @@ func unHans(props []Proposal, back map[rune]rune) []Proposal {
 		p.Scope, p.Replaces, p.Rel = f(p.Scope), f(p.Replaces), f(p.Rel)
 	}
 	return props
+}
+
+// hasCJKLead reports whether text holds a UTF-8 lead byte of U+3000–U+9FFF
+// (kana and the CJK ideographs: 0xE3–0xE9).
+func hasCJKLead(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if b := text[i]; b >= 0xE3 && b <= 0xE9 {
+			return true
+		}
+	}
+	return false
 }

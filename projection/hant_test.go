@@ -66,3 +66,16 @@ func TestRuleRestatedByAbsoluteChange(t *testing.T) {
 		}
 	}
 }
+
+// The byte scan that skips text without CJK finds every character the
+// table maps (all of U+3400–U+9FFF lead with 0xE3–0xE9).
+func TestHantTableInScan(t *testing.T) {
+	for r := range hantToHans {
+		if !hasCJKLead(string(r)) {
+			t.Errorf("%q (U+%04X) is missed by the byte scan", r, r)
+		}
+	}
+	if hasCJKLead("plain ASCII text, ü and é too") {
+		t.Error("Latin text scanned as CJK")
+	}
+}
