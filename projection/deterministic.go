@@ -27,29 +27,40 @@ func (d Deterministic) Propose(ev *Event, ctx *Context) []Proposal {
 			hev := *ev
 			hev.Text = hans
 			orig := ctx
-			if ctx != nil && len(ctx.Asked) > 0 {
-				// the agent's questions compared in the same form
+			if ctx != nil && len(ctx.Asked)+len(ctx.UserAsked) > 0 {
+				// the questions compared in the same form
 				hctx := *ctx
-				hctx.Asked = make([]string, len(ctx.Asked))
-				for i, q := range ctx.Asked {
-					hctx.Asked[i] = q
-					if h, _, ok := hansOf(q); ok {
-						hctx.Asked[i] = h
-					}
-				}
+				hctx.Asked, hctx.UserAsked = hansAll(ctx.Asked), hansAll(ctx.UserAsked)
 				ctx = &hctx
 			}
 			out := d.propose(&hev, ctx)
 			for i := 0; ctx != orig && i < len(out); i++ {
-				// an answer shows the question as the agent wrote it
+				// an answer shows the question as it was written
 				if j := slices.Index(ctx.Asked, out[i].Was); j >= 0 && out[i].Was != "" {
 					out[i].Was = orig.Asked[j]
+				} else if j := slices.Index(ctx.UserAsked, out[i].Was); j >= 0 && out[i].Was != "" {
+					out[i].Was = orig.UserAsked[j]
 				}
 			}
 			return unHans(out, back)
 		}
 	}
 	return d.propose(ev, ctx)
+}
+
+// hansAll is qs with each in its simplified form (hant.go), nil for none.
+func hansAll(qs []string) []string {
+	if len(qs) == 0 {
+		return nil
+	}
+	out := make([]string, len(qs))
+	for i, q := range qs {
+		out[i] = q
+		if h, _, ok := hansOf(q); ok {
+			out[i] = h
+		}
+	}
+	return out
 }
 
 func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
@@ -1606,10 +1617,11 @@ var (
 // and hypotheses. Nothing the assistant says moves a failure or a
 // hypothesis; its "fixed" and "confirmed" are not read at all.
 func proposeAssistant(ev *Event, ctx *Context) []Proposal {
-	var out []Proposal
+	// The user's questions it answers (answered.go).
+	out, took := answersUserAsked(ev.Text, ctx)
 	confirmed := !ctx.ChoseOffered
 	for _, s := range sentences(ev.Text) {
-		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) {
+		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {
 			continue
 		}
 		if ctx.Chosen != "" && confirmedOption(s, ctx.Offered) == ctx.Chosen {

@@ -158,7 +158,7 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.Values, b.Values)
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.Values, b.Values)
 }
 
 // cloneContext copies c with maps and slices of its own, so an entry never
@@ -176,6 +176,7 @@ func cloneContext(c *Context) Context {
 	out.Decisions = slices.Clone(c.Decisions)
 	out.Offered = slices.Clone(c.Offered)
 	out.Asked = slices.Clone(c.Asked)
+	out.UserAsked = slices.Clone(c.UserAsked)
 	out.Values = slices.Clone(c.Values)
 	return out
 }

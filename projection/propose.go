@@ -50,6 +50,11 @@ type Context struct {
 	// Asked are the questions of fact the assistant's message before
 	// asked the user (asked.go), for the user's answer.
 	Asked []string
+	// UserAsked are the questions of fact the user's last message asked
+	// the agent and no reply has answered yet, given to an assistant
+	// message that may answer them: one that ran nothing, or one after a
+	// tool's output since the question (answered.go).
+	UserAsked []string
 	// Offered are the options the message, or one shortly before it,
 	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
 	// ("the second one"; listed.go).

@@ -115,6 +115,11 @@ type Reducer struct {
 	// asked are the questions of fact the assistant's last message asked
 	// the user (asked.go); not part of a Snapshot.
 	asked2 []string
+	// userAsked are the questions of fact the user's last message asked
+	// the agent and no reply has answered yet, and looked tells that a
+	// tool's output came since (answered.go); not part of a Snapshot.
+	userAsked []string
+	looked    bool
 	// lang is the language of the user's last message (lexicon.go); not
 	// part of a Snapshot.
 	lang lang
@@ -254,6 +259,9 @@ func (r *Reducer) Apply(ev Event) {
 		// set, so it is 1." — "set it to 4": the setting the answer named.
 		ctx.LastValueKey, ctx.LastValueName = "value/-/"+strings.ToLower(r.answered), r.answered
 	}
+	if ev.Role == RoleAssistant && len(r.userAsked) > 0 && (r.looked || len(ev.Calls) == 0) {
+		ctx.UserAsked = r.userAsked
+	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
 		ctx.Asked = r.asked2
@@ -344,6 +352,10 @@ func (r *Reducer) Apply(ev Event) {
 		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
+		if ev.Role == RoleAssistant && p.Was != "" && strings.HasPrefix(p.Key, answerPrefix) {
+			// the user's question answered (answered.go)
+			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return q == p.Was })
+		}
 		failed = failed || p.Kind == KindFailure && p.Failed
 		if ev.Role == RoleUser && p.Kind == KindDecision {
 			if i := slices.IndexFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") }); i >= 0 {
@@ -388,12 +400,15 @@ func (r *Reducer) Apply(ev Event) {
 		if ev.Text != "" {
 			r.asked2 = askedQuestions(ev.Text)
 		}
-		if r.asked != "" && ev.Text != "" {
-			r.answered, r.answerOf, r.asked = answeredSetting(ev.Text), r.asked, ""
+		if a := answeredSetting(ev.Text); r.asked != "" && ev.Text != "" && (a != "" || len(ev.Calls) == 0) {
+			// a message that runs something and names no setting
+			// ("Checking.") leaves the question waiting for the reply
+			r.answered, r.answerOf, r.asked = a, r.asked, ""
 		}
 	case RoleUser:
 		r.offer = ""
 		r.asked2 = nil
+		r.userAsked, r.looked = userQuestions(ev.Text), false
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
 			// words ("how many reconciles run in parallel?"), for a later
@@ -407,6 +422,8 @@ func (r *Reducer) Apply(ev Event) {
 		if strings.Contains(ev.Text, "?") || strings.Contains(ev.Text, "？") {
 			r.asked = ev.Text
 		}
+	case RoleTool:
+		r.looked = true
 	}
 	switch ev.Role {
 	case RoleUser:
@@ -625,7 +642,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if p.Rel != "" {
 			r.relative(ev, p, nu)
-			r.restateClauses(nu, ref)
+			r.valueSet(nu, ref)
 			return
 		}
 		o := r.valueOf(p.Key)
@@ -665,7 +682,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		nu.Value = p.Value
 		r.noteValue(ev, nu)
-		r.restateClauses(nu, ref)
+		r.valueSet(nu, ref)
 	case KindDecision:
 		nu.Lifecycle = Active
 		if restated(old, Active, ref) {
@@ -1112,6 +1129,39 @@ func (r *Reducer) supersede(nu, o *Anchor) {
 // each is superseded by itself with the new value in place of the old
 // ("… reaches 50gb (was 25gb) or after 1 day"), so no rule shows a value
 // since changed as current while what else it says holds.
+// valueSet brings what states the value nu replaces up to date: rules
+// that state it (restateClauses) and the agent's answers that told it
+// (outdateAnswers).
+func (r *Reducer) valueSet(nu *Anchor, ref EventRef) {
+	r.restateClauses(nu, ref)
+	r.outdateAnswers(nu, ref)
+}
+
+// outdateAnswers retires the agent's answers to the user's questions
+// (answered.go) that told a number of the setting nu now sets: "The
+// dispatcher runs 4 jobs at once (DISPATCH_PARALLEL in …)" is no longer
+// so once the user sets DISPATCH_PARALLEL to 6. An answer tells the
+// setting when it holds every word of its name (or its identifier) and a
+// digit.
+func (r *Reducer) outdateAnswers(nu *Anchor, ref EventRef) {
+	if nu.Lifecycle != Current {
+		return
+	}
+	name := stems(nu.Name + " " + strings.ReplaceAll(property(nu.Key), "_", " "))
+	if len(name) == 0 {
+		return
+	}
+	for _, a := range r.sorted() {
+		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Decision || !strings.HasPrefix(a.Key, answerPrefix) ||
+			a.Seq() >= ref.Seq || !strings.ContainsAny(a.Value, "0123456789") {
+			continue
+		}
+		if containsAll(stems(a.Value), name) {
+			r.retire(a, Superseded)
+		}
+	}
+}
+
 func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
 	if cur := r.hot[slot(KindValue, nu.Key)]; cur != nil && cur != nu && cur.Lifecycle == Current {
 		// another value holds the setting: nu is not its value
@@ -2378,7 +2428,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {

@@ -1,0 +1,125 @@
+package projection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Questions the user asks the agent, answered by the agent.
+//
+// "q: how many live jobs on cron-01?" … (the agent counts them) … "14
+// live jobs."; "quante bottiglie ha fatto il lotto della vasca 7 di
+// ieri?" … "Il lotto della vasca 7 di ieri è L263362: 4.812 bottiglie,
+// 802 cartoni."; "另外一个 lot 的 STDF 大概多大？" … "一个 lot 一个档，3.4
+// GB …": the user asks for a fact and the agent finds it. The answer is
+// what the user will go on from, so it is kept, shown with the question
+// it settles (a decision whose key opens with answerPrefix, like the
+// user's answer to the agent's question in asked.go; its authority is
+// the agent's, what it read in the tools' output).
+//
+// A question is one of fact: a sentence of the user's message ending in
+// a question mark, of at most 300 characters, that asks nothing to be
+// done ("can you rerun it?": doRequestRE), asks no advice ("should we use
+// X?", "what do you think?": adviceRE), and is no open question of the
+// user's own (those are uncertainties, questions.go). It waits for the
+// agent's reply until the user's next message. The answer is the first
+// sentence of the agent's text that shares two words with the question
+// (English stems, Chinese character pairs: sharingQuestion) and says
+// what is rather than what the agent is about to do (lookLeadRE), read
+// only in an assistant message that ran nothing or comes after a tool's
+// output since the question: "Counting the live crontab lines on
+// cron-01." before the command ran is no answer.
+
+// maxUserAsked bounds the questions one user message is read to ask.
+const maxUserAsked = 4
+
+var (
+	// doRequestRE is a question that asks the agent to do something:
+	// "can you rerun it?", "could you check the logs?", "puoi …?",
+	// "能不能帮我…？".
+	doRequestRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|ah|btw|ok(?:ay)?|so)[,]?\s+)*(?:can|could|would|will|won't|wont|would you mind|mind)\s+(?:you|u|ya)\b|^\W*(?:please|pls|plz)\b|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:\w+\s+)?(?:do|make|add|run|fix|write|change|update|send|check|create|remove|delete|set|try|rerun|restart|push|deploy|look)\b|^\W*(?:puoi|potresti|riesci a|puedes|podrías|podrias|kannst du|könntest du|koenntest du|peux-tu|pourrais-tu|tu peux|pode|podes|consegue|kun je|kan je|kunt u)\b|帮我|帮忙|麻烦|能不能帮|可不可以帮|请你|你能不能|你可以`)
+	// adviceRE is a question that asks the agent's advice or opinion,
+	// which the user then decides on: "should we use X?", "what do you
+	// think?", "any ideas?", "要不要…？".
+	adviceRE = mustPattern(`(?i)\b(?:should|shall)\s+(?:we|i)\b|\bwhat do (?:you|u) think\b|\b(?:do|would) (?:you|u) (?:think|recommend|suggest|prefer)\b|\bany (?:ideas?|thoughts|suggestions)\b|\bthoughts\b|\byour (?:take|opinion|view|call)\b|\bwhat about\b|\bhow about\b|\bwhy not\b|\bworth it\b|\bmakes? sense\b|要不要|该不该|怎么样|如何看|你觉得|你看呢|建议`)
+	// lookLeadRE opens a sentence telling what the agent does next, not
+	// what it found: "Checking the staging namespace next.", "Guardo nel
+	// db di sviluppo.", "我看一下 …".
+	lookLeadRE = mustPattern(`(?i)^\W*(?:let me|let's|i'll|i will|i'm going to|i am going to|going to|i need to|we need to|i should|now|first|next|then|checking|looking|counting|searching|running|reading|trying|querying|fetching|listing|guardo|controllo|verifico|vediamo|cerco|schaue|prüfe|pruefe|miro|reviso|je regarde|je vérifie|vou verificar|vou ver|ik kijk)\b|\bnext\W*$|^\W*(?:我先|先|我来|我看|看一下|我查|查一下|接下来|下面|然后)`)
+)
+
+// userQuestions are the questions of fact the user's text asks the agent.
+func userQuestions(text string) []string {
+	if !strings.ContainsAny(text, "?？") {
+		return nil
+	}
+	var out []string
+	for _, s := range sentences(text) {
+		s = strings.TrimSpace(s)
+		if !questionRE.MatchString(s) || utf8.RuneCountInString(s) > 300 || len(terms(s)) < 2 {
+			continue
+		}
+		if doRequestRE.MatchString(questionBody(s)) || adviceRE.MatchString(s) || goAheadRE.MatchString(s) || offerRE.MatchString(s) || openQuestion(s) {
+			continue
+		}
+		if out = append(out, s); len(out) == maxUserAsked {
+			break
+		}
+	}
+	return out
+}
+
+// questionBody is question s after a label ending in a colon ("q: can
+// you …?", "domanda veloce: puoi …?"), for reading what it asks.
+func questionBody(s string) string {
+	if i := strings.IndexAny(s, ":："); i >= 0 && i < 40 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		return s[i+size:]
+	}
+	return s
+}
+
+// answersUserAsked are the proposals an assistant message makes of the
+// questions the user asked it (ctx.UserAsked), and the sentences they
+// took, which no other reading of the message then reads.
+func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
+	if len(ctx.UserAsked) == 0 {
+		return nil, nil
+	}
+	qs := map[string]string{}
+	for _, q := range ctx.UserAsked {
+		qs["question/-/"+slug(q)] = q
+	}
+	var out []Proposal
+	var took map[string]bool
+	for _, s := range sentences(text) {
+		if len(qs) == 0 {
+			break
+		}
+		s = strings.TrimSpace(s)
+		if s == "" || questionRE.MatchString(s) || utf8.RuneCountInString(s) > maxSentence || lookLeadRE.MatchString(s) ||
+			ifRE.MatchString(s) || offerRE.MatchString(s) || decisionRE.MatchString(s) || decisionAnyRE.MatchString(s) || heading(s) || !strings.Contains(text, s) {
+			continue
+		}
+		k := sharingQuestion(s, qs)
+		if k == "" {
+			continue
+		}
+		q := qs[k]
+		delete(qs, k)
+		if took == nil {
+			took = map[string]bool{}
+		}
+		took[s] = true
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
+	}
+	return out, took
+}
+
+// heading reports whether sentence s introduces what follows it: it ends
+// with a colon, inside markdown emphasis too ("**Why typechecks didn't
+// catch it:**").
+func heading(s string) bool {
+	s = strings.TrimRight(s, "*_` ")
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
+}

@@ -1,0 +1,127 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// answersOf are the agent's answers to the user's questions in r's state:
+// answer text → the question it shows.
+func answersOf(r *Reducer) map[string]string {
+	out := map[string]string{}
+	for _, a := range r.Heads() {
+		if a.Kind == KindDecision && strings.HasPrefix(a.Key, answerPrefix) && a.Authority == Decision {
+			out[a.Value] = a.Was
+		}
+	}
+	return out
+}
+
+// A question of fact the user asks the agent is kept with the answer the
+// agent finds: the first sentence sharing two words with it, said after
+// the agent has looked (or in a reply that ran nothing), that tells what
+// is rather than what the agent is about to do. Requests, questions of
+// advice and answers after the user's next message are none.
+func TestUserQuestionAnsweredByAgent(t *testing.T) {
+	type ev struct {
+		role Role
+		text string
+		call bool
+	}
+	for _, c := range []struct {
+		name   string
+		events []ev
+		answer string // "" for none
+	}{
+		{"after the tool's output", []ev{
+			{RoleUser, "mon. moving the crontab to temporal.\nq: how many live jobs on cron-01?", false},
+			{RoleAssistant, "Counting the live crontab lines on cron-01.", true},
+			{RoleTool, "14", false},
+			{RoleAssistant, "14 live jobs. Checking the staging namespace next.", true},
+		}, "14 live jobs."},
+		{"Italian, after a failed look", []ev{
+			{RoleUser, "A, il GS1-128. Ah domanda veloce: quante bottiglie ha fatto il lotto della vasca 7 di ieri?", false},
+			{RoleAssistant, "Guardo nel db di sviluppo.", true},
+			{RoleTool, "sqlite3.OperationalError: no such table: lotti", false},
+			{RoleAssistant, "La copia di sviluppo è vuota. Ora la ricerca del lotto.", true},
+			{RoleTool, "L263362  7  2026-12-02  4812  802", false},
+			{RoleAssistant, "Il lotto della vasca 7 di ieri è L263362: 4.812 bottiglie, 802 cartoni.", false},
+		}, "Il lotto della vasca 7 di ieri è L263362: 4.812 bottiglie, 802 cartoni."},
+		{"traditional Chinese", []ev{
+			{RoleUser, "觸發用 B。另外一個 lot 的 STDF 大概多大？", false},
+			{RoleAssistant, "我看一下最新一個 lot 的檔案大小。", true},
+			{RoleTool, "3.4G\tN2K417.1_CP1.stdf", false},
+			{RoleAssistant, "一個 lot 一個檔，3.4 GB，裡面 25 片 wafer。", false},
+		}, "一個 lot 一個檔，3.4 GB，裡面 25 片 wafer。"},
+		{"a reply that ran nothing", []ev{
+			{RoleUser, "what port does the metrics endpoint listen on?", false},
+			{RoleAssistant, "The metrics endpoint listens on port 9464 (OTEL_EXPORTER_PROMETHEUS_PORT).", false},
+		}, "The metrics endpoint listens on port 9464 (OTEL_EXPORTER_PROMETHEUS_PORT)."},
+		{"a request", []ev{
+			{RoleUser, "can you rerun the integration tests on staging?", false},
+			{RoleAssistant, "Running the integration tests on staging.", true},
+			{RoleTool, "42 passed", false},
+			{RoleAssistant, "The integration tests on staging pass: 42 passed.", false},
+		}, ""},
+		{"advice", []ev{
+			{RoleUser, "should we use sarama or franz-go for the kafka client?", false},
+			{RoleAssistant, "For the kafka client franz-go has the better API.", false},
+		}, ""},
+		{"the agent's decision", []ev{
+			{RoleUser, "for the client library, sarama or franz-go?", false},
+			{RoleAssistant, "Going with franz-go for the client library.", false},
+		}, ""},
+		{"after the user moved on", []ev{
+			{RoleUser, "how many replicas does the api deployment run?", false},
+			{RoleAssistant, "Looking at the api deployment.", true},
+			{RoleUser, "never mind, bump the memory limit instead", false},
+			{RoleTool, "replicas: 3", false},
+			{RoleAssistant, "The api deployment runs 3 replicas.", false},
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{SessionID: "s"})
+			for i, e := range c.events {
+				x := Event{Seq: i, Role: e.role, Text: e.text}
+				if e.call {
+					x.Calls = []Call{{ID: "c", Name: "bash", Args: map[string]any{"command": "true"}}}
+				}
+				if e.role == RoleTool {
+					x.Result = &Result{CallID: "c"}
+				}
+				r.Apply(x)
+			}
+			got := answersOf(r)
+			if c.answer == "" {
+				if len(got) > 0 {
+					t.Fatalf("answers %v, want none", got)
+				}
+				return
+			}
+			q, ok := got[c.answer]
+			if !ok || len(got) != 1 {
+				t.Fatalf("answers %v, want %q", got, c.answer)
+			}
+			if !strings.Contains(c.events[0].text, q) || !questionRE.MatchString(q) {
+				t.Errorf("answer shows %q, not the question as the user wrote it", q)
+			}
+		})
+	}
+}
+
+// An answer that told a setting's number is no longer current once the
+// user sets the setting.
+func TestAnswerOutdatedByValue(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "how many jobs do we run in parallel now?"})
+	r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "Checking.", Calls: []Call{{ID: "c", Name: "bash", Args: map[string]any{"command": "grep -n DISPATCH_PARALLEL farmctl/dispatch.py"}}}})
+	r.Apply(Event{Seq: 2, Role: RoleTool, Text: "18:DISPATCH_PARALLEL = 4", Result: &Result{CallID: "c"}})
+	r.Apply(Event{Seq: 3, Role: RoleAssistant, Text: "The dispatcher runs 4 jobs at once (DISPATCH_PARALLEL in farmctl/dispatch.py)."})
+	if got := answersOf(r); len(got) != 1 {
+		t.Fatalf("answers %v, want the dispatcher's", got)
+	}
+	r.Apply(Event{Seq: 4, Role: RoleUser, Text: "set it to 6"})
+	if got := answersOf(r); len(got) != 0 {
+		t.Errorf("answers %v after DISPATCH_PARALLEL set to 6, want none current", got)
+	}
+}
