@@ -1860,6 +1860,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !(noMatchOnly(text) && searchProgram(ctx.Call)) {
 		failed = true
 		because = lineAt(text, loc[0])
+		if strings.HasPrefix(because, "Traceback") {
+			// Python's frames follow; the exception is what failed.
+			because = exceptionLine(text[loc[1]:], because)
+		}
 	}
 	if failed && because == "" {
 		because = failureLine(text)
@@ -2023,6 +2027,27 @@ func lineAt(text string, i int) string {
 		e += i
 	}
 	return strings.TrimSpace(text[s:e])
+}
+
+// pyExceptionRE is the line a Python traceback ends with: the
+// exception's name at the start of the line, then its message
+// ("sqlite3.OperationalError: no such table: lotti", "KeyboardInterrupt").
+var pyExceptionRE = mustPattern(`^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault)(?::\s|$)`)
+
+// exceptionLine is the exception line of the Python traceback whose
+// frames text holds (the text after its "Traceback (most recent call
+// last):" line): the first unindented line naming an exception, else
+// def.
+func exceptionLine(text, def string) string {
+	for l := range strings.Lines(text) {
+		if l == "" || l[0] == ' ' || l[0] == '\t' {
+			continue
+		}
+		if l = strings.TrimSpace(l); pyExceptionRE.MatchString(l) {
+			return l
+		}
+	}
+	return def
 }
 
 func firstLine(s string) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/clip"
 )
@@ -32,6 +34,10 @@ import (
 //     call text ("read_parquet('/data/IF_main_cont.parquet')" after
 //     "read_parquet('/data/IF_main.parquet')": No such file), the new
 //     name sharing most of the old one;
+//   - the thing the error said does not exist, used on the same file by
+//     a later run that passed ("no such table: lotti" from a query of
+//     data/lotti_dev.db, then `sqlite3 data/lotti_dev.db "SELECT … FROM
+//     lotti …"` after the migration): it exists now (missingNowThere);
 //   - the command the user told the agent to run after the failure, by
 //     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
 //     ios beta"; hintPrefix links).
@@ -153,6 +159,9 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		return false
 	}
 	fs = workStage(failedCall, because, fs)
+	if missingNowThere(fs, because, pc) {
+		return true
+	}
 	if leavesOut(fs, pc) {
 		return false
 	}
@@ -615,4 +624,79 @@ func failureNamed(a *Anchor, x string) bool {
 		}
 	}
 	return false
+}
+
+// missingRE is an error line saying that a named thing does not exist:
+// "no such table: lotti", `relation "orders_v2" does not exist`, "Unknown
+// database 'shop'"; the name is its one non-empty group.
+var missingRE = mustPattern(`(?i)\bno such (?:table|column|relation|view|index|schema|database|collection|bucket|topic|queue|key|file or directory|file|directory)\s*[:：]?\s*['"\x60]?([\w.\-/]{2,120}?)['"\x60]?(?:[\s,;)]|$)|\b(?:relation|table|view|database|schema|collection|bucket|topic|index)\s+['"\x60]([\w.\-/]{2,120})['"\x60]\s+(?:does not exist|doesn't exist|not found)|\bunknown (?:table|database|column)\s+['"\x60]([\w.\-/]{2,120})['"\x60]`)
+
+// viewerProgs only show or search what they are given: their passing says
+// nothing of whether a thing they name exists.
+var viewerProgs = map[string]bool{"ls": true, "cat": true, "grep": true, "egrep": true, "rg": true, "find": true, "echo": true, "printf": true,
+	"head": true, "tail": true, "stat": true, "file": true, "du": true, "wc": true, "test": true, "[": true, "less": true, "more": true, "strings": true, "xxd": true, "hexdump": true}
+
+// missingNowThere reports whether a passing stage of pc uses, on a file
+// the failed stage fs worked on, the thing whose absence error line
+// because blamed: a stage of another program than a viewer, naming both
+// the file (an operand with a slash or an extension) and the thing, as a
+// word of its own.
+func missingNowThere(fs, because string, pc *passedCall) bool {
+	m := missingRE.FindStringSubmatch(because)
+	if m == nil {
+		return false
+	}
+	name := strings.TrimRight(m[1]+m[2]+m[3], ".:")
+	if len(name) < 2 {
+		return false
+	}
+	var files []string
+	for i, t := range runFields(fs) {
+		t = strings.Trim(t, `'"`)
+		if i > 0 && t != name && !strings.HasPrefix(t, "-") && (strings.Contains(t, "/") || fileExtRE.MatchString(t)) {
+			files = append(files, t)
+		}
+	}
+	if len(files) == 0 {
+		return false
+	}
+	for _, ps := range pc.stages {
+		if !ps.ok || ps.pretend || viewerProgs[ps.run.prog] || !hasWord(ps.st, name) {
+			continue
+		}
+		for _, t := range ps.fields {
+			if slices.Contains(files, strings.Trim(t, `'"`)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileExtRE is a file name's extension at the end of an operand.
+var fileExtRE = mustPattern(`\.[A-Za-z][A-Za-z0-9]{0,7}$`)
+
+// hasWord reports whether w stands in s as a name of its own: no letter,
+// digit, underscore, dot, slash or hyphen on either side (the "lotti" of
+// "FROM lotti WHERE", not of "data/lotti.db").
+func hasWord(s, w string) bool {
+	for i := range occurrences(s, w) {
+		before, after := i == 0, i+len(w) == len(s)
+		if !before {
+			r, _ := utf8.DecodeLastRuneInString(s[:i])
+			before = !isWordRune(r)
+		}
+		if !after {
+			r, _ := utf8.DecodeRuneInString(s[i+len(w):])
+			after = !isWordRune(r)
+		}
+		if before && after {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-'
 }

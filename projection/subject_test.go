@@ -61,6 +61,17 @@ func TestResolvedBy(t *testing.T) {
 			"cargo test --workspace --exclude ledger", "test result: ok. 80 passed", false},
 		{"the exclusion was there before", "rsync -a --exclude .git src/ host:/srv/app/", "rsync: connection unexpectedly closed", "",
 			"rsync -a --exclude .git -e 'ssh -p 2222' src/ host:/srv/app/", "sent 1.2M bytes", true},
+		// The thing the error said does not exist, used on the same file.
+		{"missing table used", "python -m etichette lotti --db data/lotti_dev.db --vasca 7", "sqlite3.OperationalError: no such table: lotti", "",
+			`sqlite3 -header data/lotti_dev.db "SELECT codice, bottiglie FROM lotti WHERE vasca = 7"`, "codice  bottiglie\nL263362  4812", true},
+		{"missing relation used", "psql -f reports/daily.sql db/dev.conf", `ERROR:  relation "orders_v2" does not exist`, "",
+			`psql -c 'select count(*) from orders_v2' db/dev.conf`, " 1482", true},
+		{"missing table, only named in a path", "python -m etichette lotti --db data/lotti_dev.db", "sqlite3.OperationalError: no such table: lotti", "",
+			"cp data/lotti.db data/lotti_dev.db", "", false},
+		{"missing table, another file", "python -m etichette lotti --db data/lotti_dev.db", "sqlite3.OperationalError: no such table: lotti", "",
+			`sqlite3 data/lotti.db "SELECT * FROM lotti"`, "L1", false},
+		{"missing table, a viewer", "python -m etichette lotti --db data/lotti_dev.db", "sqlite3.OperationalError: no such table: lotti", "",
+			"grep -c lotti data/lotti_dev.db", "0", false},
 		// A pass that only pretends.
 		{"dry run", "terraform apply -auto-approve", "Error: lock", "",
 			"terraform apply -auto-approve -dry-run", "", false},
