@@ -97,6 +97,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
 			// Questions the agent asked, answered or passed on (asked.go).
 			out = answersAsked(ev.Text, ctx, out)
+			// A rule the agent proposed, confirmed (keeprule.go).
+			out = confirmsRule(ev.Text, ctx, out)
 			// Tasks handed to someone else or called off (handoff.go).
 			for _, s := range sentences(ev.Text) {
 				if p, ok := handoff(s); ok {

@@ -55,6 +55,9 @@ type Context struct {
 	// message that may answer them: one that ran nothing, or one after a
 	// tool's output since the question (answered.go).
 	UserAsked []string
+	// ProposedRule is the rule the assistant's message before proposed
+	// and asked whether to keep as one (keeprule.go), for the user's yes.
+	ProposedRule string
 	// Offered are the options the message, or one shortly before it,
 	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
 	// ("the second one"; listed.go).

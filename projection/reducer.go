@@ -120,6 +120,9 @@ type Reducer struct {
 	// tool's output came since (answered.go); not part of a Snapshot.
 	userAsked []string
 	looked    bool
+	// proposed is the rule the assistant's last message proposed and
+	// asked whether to keep (keeprule.go); not part of a Snapshot.
+	proposed string
 	// lang is the language of the user's last message (lexicon.go); not
 	// part of a Snapshot.
 	lang lang
@@ -264,6 +267,7 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
+		ctx.ProposedRule = r.proposed
 		ctx.Asked = r.asked2
 		ctx.Ran = r.ran != ""
 		ctx.Values = r.heldValues()
@@ -399,6 +403,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 		if ev.Text != "" {
 			r.asked2 = askedQuestions(ev.Text)
+			r.proposed = proposedRule(ev.Text)
 		}
 		if a := answeredSetting(ev.Text); r.asked != "" && ev.Text != "" && (a != "" || len(ev.Calls) == 0) {
 			// a message that runs something and names no setting
@@ -407,7 +412,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	case RoleUser:
 		r.offer = ""
-		r.asked2 = nil
+		r.asked2, r.proposed = nil, ""
 		r.userAsked, r.looked = userQuestions(ev.Text), false
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
@@ -2428,7 +2433,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {
