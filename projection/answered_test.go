@@ -125,3 +125,25 @@ func TestAnswerOutdatedByValue(t *testing.T) {
 		t.Errorf("answers %v after DISPATCH_PARALLEL set to 6, want none current", got)
 	}
 }
+
+// The agent's choice told with a verb of choosing is a decision, in
+// English, Chinese (traditional read as simplified) and the languages
+// of its lexicons.
+func TestAgentChoiceIsDecision(t *testing.T) {
+	for _, text := range []string{
+		"I picked zstd level 3: 30% smaller than snappy for 14 more seconds.",
+		"我選 zstd level 3：比 snappy 小 30%，只多 14 秒。",
+		"我选择 zstd level 3，比 snappy 小 30%。",
+		"Scelgo zstd livello 3: il 30% più piccolo di snappy.",
+	} {
+		var got string
+		for _, p := range (Deterministic{}).Propose(&Event{Seq: 1, Role: RoleAssistant, Text: text}, &Context{}) {
+			if p.Kind == KindDecision {
+				got = p.Value
+			}
+		}
+		if got == "" || !strings.Contains(got, "zstd") {
+			t.Errorf("%q: decision %q, want the choice of zstd", text, got)
+		}
+	}
+}

@@ -1600,9 +1600,9 @@ func mentions(s string) []string {
 }
 
 var (
-	decisionRE   = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to)\s+(.+)`)
+	decisionRE   = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to|i chose|i picked|i pick|i'll pick|i'm picking|i choose|my pick is|my choice is)\s+(.+)`)
 	exploreRE    = mustPattern(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
-	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案)\s*(.+)`)
+	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案|我选了|我选择|我选|我挑了|我挑|选用)\s*(.+)|^(?i:scelgo|ho scelto|elijo|he elegido|ich wähle|ich nehme|je choisis|j'ai choisi|escolho|escolhi|ik kies)\s+(.+)`)
 	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
 	// that replaces an earlier choice.
 	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
@@ -1657,7 +1657,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
-			decided, body = true, m[1]
+			decided, body = true, m[1]+m[2]
 		} else if decisionAnyRE.MatchString(l) {
 			decided = true
 		}
