@@ -377,6 +377,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.conditionsMet(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "the 6-pin has no D+/D-": the option left is chosen (poll.go).
 		r.eliminate(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "priya pushed back on buffer_one" (veto.go).
+		r.vetoed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	// "SOGo is too heavy … so Roundcube": a choice among named options
 	// (namedopts.go).
