@@ -24,11 +24,13 @@ import (
 // user's own (those are uncertainties, questions.go). It waits for the
 // agent's reply until the user's next message. The answer is the first
 // sentence of the agent's text that shares two words with the question
-// (English stems, Chinese character pairs: sharingQuestion) and says
-// what is rather than what the agent is about to do (lookLeadRE), read
-// only in an assistant message that ran nothing or comes after a tool's
-// output since the question: "Counting the live crontab lines on
-// cron-01." before the command ran is no answer.
+// (English stems, Chinese character pairs: sharingQuestion), offers no
+// options, and says what is rather than what the agent is about to do
+// (lookLeadRE); in a message that runs something before any tool's
+// output came since the question, three words: "Counting the live
+// crontab lines on cron-01." is no answer, "服务端定：桩发
+// BootNotification，服务端在 … interval 字段里下发" to "心跳间隔是桩自己定的
+// 还是服务端定的？" is one, though said before the agent reran a command.
 
 // maxUserAsked bounds the questions one user message is read to ask.
 const maxUserAsked = 4
@@ -47,6 +49,10 @@ var (
 	// db di sviluppo.", "我看一下 …".
 	lookLeadRE = mustPattern(`(?i)^\W*(?:let me|let's|i'll|i will|i'm going to|i am going to|going to|i need to|we need to|i should|now|first|next|then|checking|looking|counting|searching|running|reading|trying|querying|fetching|listing|guardo|controllo|verifico|vediamo|cerco|schaue|prüfe|pruefe|miro|reviso|je regarde|je vérifie|vou verificar|vou ver|ik kijk)\b|\bnext\W*$|^\W*(?:我先|先|我来|我看|看一下|我查|查一下|接下来|下面|然后)`)
 )
+
+// actLeadRE opens a sentence with what the agent is doing: "Tagging
+// RIVERSIDE MGMT GROUP LLC as …", "Running the suite again".
+var actLeadRE = mustPattern(`^\W*(?:[A-Z][a-z]+ing|[a-z]+ing)\b`)
 
 // userQuestions are the questions of fact the user's text asks the agent.
 func userQuestions(text string) []string {
@@ -92,7 +98,13 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	}
 	var out []Proposal
 	var took map[string]bool
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
+		if !ctx.Looked && (i == len(ss)-1 || actLeadRE.MatchString(s)) {
+			// Before the agent has looked, its last sentence, and one
+			// opening with what it is doing, announce the run.
+			continue
+		}
 		if len(qs) == 0 {
 			break
 		}
@@ -101,7 +113,17 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			ifRE.MatchString(s) || offerRE.MatchString(s) || decisionRE.MatchString(s) || decisionAnyRE.MatchString(s) || heading(s) || !strings.Contains(text, s) {
 			continue
 		}
+		if offeredOptions(s) != nil || labelledOptions(s) != nil {
+			// "库：A) 自己写 …；B) 用 … 库。": options offered, no answer
+			continue
+		}
 		k := sharingQuestion(s, qs)
+		if !ctx.Looked {
+			// Before it has looked, the agent answers from what it
+			// knows, or announces what it will look at: an answer
+			// names more of the question.
+			k = sharingWords(s, qs, 3)
+		}
 		if k == "" {
 			continue
 		}

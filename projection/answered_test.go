@@ -57,6 +57,20 @@ func TestUserQuestionAnsweredByAgent(t *testing.T) {
 			{RoleUser, "what port does the metrics endpoint listen on?", false},
 			{RoleAssistant, "The metrics endpoint listens on port 9464 (OTEL_EXPORTER_PROMETHEUS_PORT).", false},
 		}, "The metrics endpoint listens on port 9464 (OTEL_EXPORTER_PROMETHEUS_PORT)."},
+		{"known before it looked", []ev{
+			{RoleUser, "已经关了，你再跑一次。另外问下 ocpp 1.6 心跳间隔是桩自己定的还是服务端定的？", false},
+			{RoleAssistant, "服务端定：桩发 BootNotification，服务端在 interval 字段里下发心跳间隔（我们就填 300）。同一条命令再跑一次。", true},
+		}, "服务端定：桩发 BootNotification，服务端在 interval 字段里下发心跳间隔（我们就填 300）。"},
+		{"announced before it looked", []ev{
+			{RoleUser, "vnpay sdk 2.0.1 chạy ổn không?", false},
+			{RoleAssistant, "Em chạy integration test thanh toán trên nhánh feat/vnpay-2 (SDK 2.0.1) với emulator Android 14.", true},
+		}, ""},
+		{"options offered", []ev{
+			{RoleUser, "另外问下 ocpp 1.6 心跳间隔是桩自己定的还是服务端定的？", false},
+			{RoleAssistant, "依赖起来了。", true},
+			{RoleTool, "Running 2/2", false},
+			{RoleAssistant, "两个选型想先确认：\n库：A) 自己写，Spring 裸 WebSocketHandler + 自己解析 OCPP-J 帧；B) 用 ChargeTimeEU 的 Java-OCA-OCPP 库。", false},
+		}, ""},
 		{"a request", []ev{
 			{RoleUser, "can you rerun the integration tests on staging?", false},
 			{RoleAssistant, "Running the integration tests on staging.", true},

@@ -45,7 +45,8 @@ func wantDecision(t *testing.T, what string, r *Reducer, want string) {
 // Options the agent labels "A) … B) …" (capital letters, or the Arabic
 // list's (أ) (ب)) are chosen by a user clause that opens with the label
 // and its comma, the rest of the sentence being the reason, or with the
-// label alone as the first clause of a longer sentence; a message listing
+// label alone as the first clause of a longer sentence, or with the
+// option's own first words after it; a message listing
 // two sets of the same labels offers nothing a bare label could choose.
 func TestChoiceByLabelAndComma(t *testing.T) {
 	for _, tc := range []struct {
@@ -62,6 +63,13 @@ func TestChoiceByLabelAndComma(t *testing.T) {
 			"(a), the GPU is paid for anyway.", ""},
 		{"For 100k sockets: A) one c6i.8xlarge with 16 workers; B) three c6i.2xlarge behind the nginx upstream.",
 			"A and B both look expensive to me.", ""},
+		// Chinese: the choosing clause before its comma (the reason's 没
+		// is no negation of the choice), the label with the option's
+		// own first words, fullwidth punctuation before the labels.
+		{"触发方式有两个选项：A) 在 mount 点上跑一个 inotify watcher daemon；B) Airflow DAG 定时 polling NAS。",
+			"触发用 B，Airflow 我们本来就有在跑，不想多养一个 daemon。", "Airflow DAG 定时 polling NAS"},
+		{"库：A) 自己写，Spring 裸 WebSocketHandler + 自己解析 OCPP-J 帧；B) 用 ChargeTimeEU 的 Java-OCA-OCPP 库。",
+			"库用 A 自己写，那个库好久没人维护了。", "自己写"},
 	} {
 		r := New(Options{SessionID: "s"})
 		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Let's size the websocket tier for the match."})

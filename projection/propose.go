@@ -51,10 +51,13 @@ type Context struct {
 	// asked the user (asked.go), for the user's answer.
 	Asked []string
 	// UserAsked are the questions of fact the user's last message asked
-	// the agent and no reply has answered yet, given to an assistant
-	// message that may answer them: one that ran nothing, or one after a
-	// tool's output since the question (answered.go).
+	// the agent and no reply has answered yet, for an assistant message
+	// (answered.go).
 	UserAsked []string
+	// Looked tells that the assistant message comes after a tool's output
+	// since the user's question, or runs nothing: what it says is what it
+	// found or knows, not only what it is about to look at.
+	Looked bool
 	// ProposedRule is the rule the assistant's message before proposed
 	// and asked whether to keep as one (keeprule.go), for the user's yes.
 	ProposedRule string

@@ -262,8 +262,8 @@ func (r *Reducer) Apply(ev Event) {
 		// set, so it is 1." — "set it to 4": the setting the answer named.
 		ctx.LastValueKey, ctx.LastValueName = "value/-/"+strings.ToLower(r.answered), r.answered
 	}
-	if ev.Role == RoleAssistant && len(r.userAsked) > 0 && (r.looked || len(ev.Calls) == 0) {
-		ctx.UserAsked = r.userAsked
+	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
+		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || len(ev.Calls) == 0
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
@@ -1191,17 +1191,23 @@ func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
 		if n, _ := sharedStems(name, stems(c.Value)); n == 0 {
 			continue
 		}
-		nc := c.clone()
-		nc.ID = kindLetter[KindConstraint] + nu.ID[1:]
-		for k := 100; r.idTaken(nc.ID); k++ {
-			// A second rule restated by the same value.
-			nc.ID = fmt.Sprintf("%s%d.%d", kindLetter[KindConstraint], ref.Seq, k)
-		}
-		nc.Value = c.Value[:i] + nu.Value + " (was " + nu.Was + ")" + c.Value[i+len(nu.Was):]
-		nc.addRef(ref)
-		r.retire(c, Superseded)
-		r.hot[slot(nc.Kind, nc.Key)] = nc
+		r.restate(c, c.Value[:i]+nu.Value+" (was "+nu.Was+")"+c.Value[i+len(nu.Was):], kindLetter[KindConstraint]+nu.ID[1:], ref)
 	}
+}
+
+// restate replaces rule c by a copy of it whose value is value, under id
+// (or another of ref's seq when id is taken: a second rule restated by
+// the same message), c retired as superseded.
+func (r *Reducer) restate(c *Anchor, value, id string, ref EventRef) {
+	nc := c.clone()
+	nc.ID = id
+	for k := 100; r.idTaken(nc.ID); k++ {
+		nc.ID = fmt.Sprintf("%s%d.%d", kindLetter[c.Kind], ref.Seq, k)
+	}
+	nc.Value = value
+	nc.addRef(ref)
+	r.retire(c, Superseded)
+	r.hot[slot(nc.Kind, nc.Key)] = nc
 }
 
 // idTaken reports whether an anchor in the hot state has id.

@@ -673,7 +673,7 @@ func nameCovers(h *HeldValue, k string) bool {
 // optLabelRE is an option's label in a sentence: "(A)", "1)", "A)",
 // "(أ)" (Arabic counts its list in the letters' old order: أ ب ج د),
 // "option B", "Variante 2", "opción A", "方案二", "オプションB".
-var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5أبجد])\)|(?:^|[\s,:;])(?P<b>[1-5a-e])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
+var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5أبجد])\)|(?:^|[\s,:;，：；、])(?P<b>[1-5a-e])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
 
 // labelledOptions are the options a message offers inline by their
 // labels ("(A) a systemd unit, or (B) a container", "Variante 1 ist Redis,
@@ -722,7 +722,7 @@ func cleanOption(o string) string {
 // labelRefRE names an option by its label or place in a short choice:
 // "option B", "Variante 2", "(b)", "B", "方案二", "la deuxième", "二番目",
 // "두 번째".
-var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-eأبجد])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|after all|instead|now|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
+var labelRefRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант\p{L}*|opcj\p{L}*|wariant\p{L}*|alternativ\p{L}*)\s+\(?(?P<a>[a-e1-5])\)?(?:[^\p{L}\d]|$)|\((?P<b>[a-eأبجد])\)|(?:^|\s)(?-i:(?P<c>[A-E]))(?:\s*[.!,)]|\s*$|\s+(?:it is|then|please|pls|after all|instead|now|bitte|por favor|s'il|per favore|пожалуйста|proszę))|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])|(?:^|\s)(?-i:(?P<e>[A-E]))\s+\p{Han}|(?:^|[^\p{L}])(?P<o>erste[nrs]?|zweite[nrs]?|dritte[nrs]?|primer[oa]?|segund[oa]|tercer[oa]?|premi(?:er|ère)|deuxième|seconde?|troisième|primeir[oa]|terceir[oa]|prim[oa]|second[oa]|terz[oa]|перв\p{L}+|втор\p{L}+|трет\p{L}+|pierwsz\p{L}+|drug[aiąe]|trzec\p{L}+)(?:[^\p{L}]|$)|第(?P<z>[一二三四五1-5])(?:个|個|种|種|条|項|项|つ|案)|(?P<j>[一二三四五1-5])(?:番目|つ目)|(?P<k>첫|두|세)\s?번째`)
 
 // ordinalPlace is the place an ordinal of labelRefRE stands for.
 func ordinalPlace(o string) int {
@@ -761,6 +761,11 @@ func labelChoice(s string, opts []string) (string, bool) {
 			s = s[:i]
 		}
 	}
+	if i := strings.IndexAny(s, ",，;；"); i > 0 && strings.ContainsFunc(s, isCJK) && len(labelRefRE.FindAllString(s[:i], 2)) == 1 {
+		// "库用 A 自己写，那个库好久没人维护了": the choosing clause, the
+		// reason after its comma (words are not spaced here)
+		s = s[:i]
+	}
 	if len(strings.Fields(s)) > 8 || !strings.Contains(s, " ") && utf8.RuneCountInString(s) > 24 {
 		return "", false
 	}
@@ -772,7 +777,17 @@ func labelChoice(s string, opts []string) (string, bool) {
 		return "", false
 	}
 	m := ms[0]
-	if !strings.HasSuffix(m[0], ",") && !choiceEnds(s[strings.Index(s, m[0])+len(m[0]):]) {
+	rest := s[strings.Index(s, m[0])+len(m[0]):]
+	if m[labelRefRE.SubexpIndex("e")] != "" {
+		// "库用 A 自己写": the label and the Chinese after it, which
+		// must restate the option
+		_, size := utf8.DecodeLastRuneInString(m[0])
+		rest = m[0][len(m[0])-size:] + rest
+		if !restatesOption(rest, m, opts) {
+			return "", false
+		}
+	}
+	if !strings.HasSuffix(m[0], ",") && !choiceEnds(rest) && !restatesOption(rest, m, opts) {
 		// "第二个要多一次 shuffle", "die zweite Variante ist zu
 		// langsam": a place said of an option, not chosen. A label and
 		// its comma ("B, one box down and the match is gone") end the
@@ -780,7 +795,7 @@ func labelChoice(s string, opts []string) (string, bool) {
 		return "", false
 	}
 	g := func(n string) string { return m[labelRefRE.SubexpIndex(n)] }
-	n := placeOf(g("a") + g("b") + g("c") + g("d") + g("z") + g("j"))
+	n := labelPlace(m)
 	if o := g("o"); o != "" {
 		if i := strings.Index(s, o); i > 0 && xlOneRE.MatchString(s[:i]) {
 			// "un segundo", "a second": a moment, no option.
@@ -800,6 +815,22 @@ func labelChoice(s string, opts []string) (string, bool) {
 		return "", false
 	}
 	return opts[n-1], true
+}
+
+// labelPlace is the place (1 for the first) of the option a match of
+// labelRefRE names by its label, 0 when it names it otherwise.
+func labelPlace(m []string) int {
+	g := func(n string) string { return m[labelRefRE.SubexpIndex(n)] }
+	return placeOf(g("a") + g("b") + g("c") + g("d") + g("e") + g("z") + g("j"))
+}
+
+// restatesOption reports whether rest, what follows the label of match
+// m in its clause, is the start of the labelled option's own text ("库用
+// A 自己写" of "A) 自己写，Spring 裸 WebSocketHandler …").
+func restatesOption(rest string, m []string, opts []string) bool {
+	n := labelPlace(m)
+	rest = strings.TrimSpace(strings.Trim(rest, " .!。！)"))
+	return n >= 1 && n <= len(opts) && utf8.RuneCountInString(rest) >= 2 && strings.HasPrefix(opts[n-1], rest)
 }
 
 // choiceEnds reports whether rest, what follows an option's label in
