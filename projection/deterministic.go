@@ -1004,6 +1004,11 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			out = union
 		}
 	}
+	if len(out) == 0 {
+		// "参数：心跳间隔 60s", "MeterValueSampleInterval 60s。", "服务费 0.8
+		// 元/度": a name and its value, no verb.
+		out = namedValues(s, scope)
+	}
 	if lv := listValues(s, scope); len(lv) >= len(out) && len(lv) > 0 {
 		// A list of settings is read as one ("lr 3e-4, batch size 64
 		// per gpu, 30 epochs"), not part by part.
@@ -1191,6 +1196,66 @@ func envValues(s, scope string) []Proposal {
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + ev[0] + "/" + prop, Name: k + " (" + ev[0] + ")", Value: v, Quote: s, Scope: scope})
 	}
 	return out
+}
+
+// nameValueRE is a clause that is a setting's name and its value with
+// no verb between them: a Chinese name and a number with its unit
+// ("心跳间隔 60s", "服务费 0.8 元/度"), or a code identifier of two words or
+// more and a number ("MeterValueSampleInterval 60s", "max_retries 5"),
+// after a label and its colon or none.
+var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))|(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+)?\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
+
+// nvClauseRE separates the clauses nameValueRE reads.
+var nvClauseRE = mustPattern(`[，,；;。.!！]\s*(?:\s|$)|[，；。！]`)
+
+// notNameRE is a Chinese phrase before a number that tells an event or an
+// amount, not a setting's name ("已经跑了 40 分钟", "花了 3 天", "大概 20 个").
+var notNameRE = mustPattern(`[了过着把被让给在是有没要会能跑用做写看查等花共约第还只就才都也又再先已每]|大概|左右|差不多`)
+
+// settingsLabelRE opens a sentence that lists settings: "参数：", "配置如下：",
+// "Settings:".
+var settingsLabelRE = mustPattern(`(?i)^\W*(?:参数|配置|设置|设定|参数如下|配置如下|配置项|params|parameters|settings|config(?:uration)?)\s*[:：]`)
+
+// namedValues are the values sentence s names with no verb (nameValueRE):
+// a code identifier's anywhere, Chinese names' in a sentence labelled as
+// settings or naming two or more (one alone, "不错，回撤 11.3%", is more
+// often a result told than a setting).
+func namedValues(s, scope string) []Proposal {
+	var out, han []Proposal
+	for _, c := range nvClauseRE.Split(s, 16) {
+		m := nameValueRE.FindStringSubmatch(strings.TrimSpace(c))
+		if m == nil {
+			continue
+		}
+		k, v := m[nameValueRE.SubexpIndex("h")], m[nameValueRE.SubexpIndex("hv")]
+		if k == "" {
+			k, v = m[nameValueRE.SubexpIndex("i")], m[nameValueRE.SubexpIndex("iv")]
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + identKey(k), Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
+			continue
+		}
+		if !notNameRE.MatchString(k) {
+			han = append(han, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + k, Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
+		}
+	}
+	if len(han) >= 2 || len(han) == 1 && settingsLabelRE.MatchString(s) {
+		out = append(out, han...)
+	}
+	return out
+}
+
+// identKey is a code identifier as a value's key: its words in lower
+// case joined by "_" ("MeterValueSampleInterval" is
+// meter_value_sample_interval, as "meter-value-sample-interval" in a
+// file is).
+func identKey(id string) string {
+	var b strings.Builder
+	for i, r := range id {
+		if unicode.IsUpper(r) && i > 0 && !unicode.IsUpper(rune(id[i-1])) {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }
 
 // listValues reads a sentence that lists two or more settings with their

@@ -653,6 +653,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		o := r.valueOf(p.Key)
+		if o != nil && o.Seq() == ref.Seq && property(o.Key) != property(p.Key) {
+			// Two settings the same message names ("心跳间隔 300s。
+			// MeterValueSampleInterval 60s。"), alike only in their head
+			// words: not one setting set twice.
+			o = nil
+		}
 		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) {
 			// "是 8192，不是 4096": the value it replaces names the setting
 			// better than a name that may be a pronoun's guess.
