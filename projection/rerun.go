@@ -196,6 +196,9 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 		if len(fa) >= 2 && subset(fa, pa) {
 			return true
 		}
+		if optionsAdded(ff, ps.fields) {
+			return true
+		}
 		if slices.Equal(fw.pos, pw.pos) && (fw.script && pathLike(fw.prog) || slices.ContainsFunc(fw.pos, pathLike)) && subset(slices.DeleteFunc(slices.Clone(fw.values), func(v string) bool { return !pathLike(v) }), pa) {
 			return true
 		}
@@ -226,6 +229,56 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 }
 
 // subset reports whether every word of a is in b.
+// optionsAdded reports whether the passing run is the failed one with a
+// configuration given: the same program, every word of the failed run
+// still there in its order, and what was added only options naming a
+// file or an address ("-s ~/.m2/settings-aliyun.xml", "--config
+// ci.yml", "--registry=https://registry.npmmirror.com"): "./mvnw -s
+// ~/.m2/settings-aliyun.xml -q test" after "./mvnw -q test" could not
+// resolve its dependencies. An added option with another kind of value
+// may select part of the work ("cargo test -p other") and adds nothing
+// here.
+func optionsAdded(ff, pf []string) bool {
+	if len(ff) == 0 || len(pf) <= len(ff) || pf[0] != ff[0] {
+		return false
+	}
+	var added []string
+	i := 0
+	for _, t := range pf {
+		if i < len(ff) && t == ff[i] {
+			i++
+			continue
+		}
+		added = append(added, t)
+	}
+	if i < len(ff) {
+		return false
+	}
+	for k := 0; k < len(added); k++ {
+		t := strings.Trim(added[k], `'"`)
+		if !strings.HasPrefix(t, "-") {
+			return false
+		}
+		if _, v, ok := strings.Cut(t, "="); ok {
+			if !configValue(v) {
+				return false
+			}
+			continue
+		}
+		if k+1 >= len(added) || !configValue(strings.Trim(added[k+1], `'"`)) {
+			return false
+		}
+		k++
+	}
+	return true
+}
+
+// configValue reports whether an option's value names a file or an
+// address.
+func configValue(v string) bool {
+	return pathLike(v) || strings.Contains(v, "://")
+}
+
 func subset(a, b []string) bool {
 	for _, w := range a {
 		if !slices.Contains(b, w) {

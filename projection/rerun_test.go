@@ -10,6 +10,11 @@ func TestRerunOf(t *testing.T) {
 		// An option added.
 		{"mvn -pl billing test", "mvn -pl billing -Dskip.integration=false -Pci test", "[ERROR] BUILD FAILURE", true},
 		{"dotnet test src/Api.Tests", "dotnet test src/Api.Tests --framework net8.0", "error NETSDK1045", true},
+		// A configuration given: a file or an address.
+		{"./mvnw -q test", "./mvnw -s ~/.m2/settings-aliyun.xml -q test", "[ERROR] Could not resolve dependencies", true},
+		{"npm ci", "npm ci --registry=https://registry.npmmirror.com", "npm ERR! network timeout", true},
+		{"cargo test", "cargo test -p other", "error[E0432]", false},
+		{"npm ci", "npm ci --registry=https://registry.npmmirror.com && npm run lint", "npm ERR! network timeout", true},
 		// An option's value changed, the script and its path options kept.
 		{"python bench.py --config conf/big.yaml --workers 16", "python bench.py --config conf/big.yaml --workers 4", "MemoryError", true},
 		// The name the error blamed, corrected.
