@@ -65,3 +65,22 @@ func TestDeferredObligation(t *testing.T) {
 		t.Errorf("Portuguese: %q", got)
 	}
 }
+
+// A task naming one file is done, in any language, by a successful
+// command that takes the file and shares the root of one of the task's
+// words; a command that only shares the file is not the task.
+func TestTaskDoneOnItsFile(t *testing.T) {
+	task := "Todo: importera lägenheterna från förvaltarens Excel, data/lagenhetsforteckning.xlsx."
+	for _, c := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"npx prisma migrate dev --name init && npx tsx scripts/import-apartments.ts data/lagenhetsforteckning.xlsx", true},
+		{"npx tsx scripts/inspect-sheet.ts data/lagenhetsforteckning.xlsx", false},
+		{"npx tsx scripts/import-apartments.ts data/other.xlsx", false},
+	} {
+		if got := doneOnFile(task, "data/lagenhetsforteckning.xlsx", c.cmd); got != c.want {
+			t.Errorf("%q: done %v, want %v", c.cmd, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Obligations said late in a session name their moment rather than
@@ -292,7 +293,8 @@ func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 		case len(names) >= 2:
 			done = !slices.ContainsFunc(names, func(n string) bool { return !strings.Contains(cmd, n) })
 		case len(names) == 1:
-			done = slices.Contains(progs, names[0]) || slices.ContainsFunc(outs, func(o string) bool { return linksPath(names, o) })
+			done = slices.Contains(progs, names[0]) || slices.ContainsFunc(outs, func(o string) bool { return linksPath(names, o) }) ||
+				doneOnFile(a.Value, names[0], cmd)
 		}
 		if !done && len(names) == 0 {
 			// "render the 3 demo presets (Pad Freeze, …)" by
@@ -400,4 +402,29 @@ func inParens(s string, i int) bool {
 		}
 	}
 	return depth > 0
+}
+
+// doneOnFile reports whether a successful command did the task v that
+// names one file, in any language: the command takes the file and shares
+// the root of one of the task's other words (five letters or more, the
+// first five alike: "importera lägenheterna från … data/lagenhetsforteckning.xlsx"
+// by "npx tsx scripts/import-apartments.ts data/lagenhetsforteckning.xlsx").
+func doneOnFile(v, file, cmd string) bool {
+	if !pathLike(file) || !slices.Contains(strings.Fields(cmd), file) {
+		return false
+	}
+	roots := map[string]bool{}
+	for _, w := range wordRE.FindAllString(strings.ToLower(strings.ReplaceAll(cmd, file, " ")), -1) {
+		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if r := []rune(p); len(r) >= 5 {
+				roots[string(r[:5])] = true
+			}
+		}
+	}
+	for _, w := range wordRE.FindAllString(strings.ToLower(strings.ReplaceAll(v, file, " ")), -1) {
+		if r := []rune(strings.Trim(w, ".,:;")); len(r) >= 5 && !stopwords[w] && roots[string(r[:5])] {
+			return true
+		}
+	}
+	return false
 }
