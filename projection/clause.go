@@ -539,7 +539,9 @@ func announcedItems(text string, announced map[string]bool) map[string]bool {
 			continue
 		case on && listMarkRE.MatchString(t):
 			item := listMarkRE.ReplaceAllString(t, "")
-			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 {
+			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 && !obligationRE.MatchString(ss[0]) && !alsoTaskRE.MatchString(ss[0]) {
+				// (a task among the rules, "顺便把 OCPP 2.0.1 也支持下",
+				// is read as one)
 				if announced == nil {
 					announced = map[string]bool{}
 				}

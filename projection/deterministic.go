@@ -590,7 +590,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// the objective's last step, not a task for the end.
 				recurring = true
 			}
-			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s)) {
+			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.
@@ -1313,6 +1313,22 @@ var (
 	labelWords = map[string]bool{"note": true, "reminder": true, "fyi": true, "update": true, "question": true, "todo": true, "ps": true, "objective": true,
 		"goal": true, "task": true, "edit": true, "btw": true, "answer": true, "result": true, "status": true, "error": true, "warning": true}
 )
+
+// alsoTaskRE is a task added in passing: "顺便把 OCPP 2.0.1 也支持下",
+// "顺手把 en_mmlu 也加上".
+var alsoTaskRE = mustPattern(`(?:^|[，,。；;：:])\s*(?:对了[，,]?\s*)?(?:顺便|顺手|捎带)(?:把|将|也|再|给)`)
+
+// alsoTask reports whether s adds a task in passing (alsoTaskRE) and
+// sets no value: "顺便把持仓数量再多加十只吧" changes a value.
+func alsoTask(s, scope string) bool {
+	if !alsoTaskRE.MatchString(s) {
+		return false
+	}
+	if _, _, rel := relative(s); rel {
+		return false
+	}
+	return len(values(s, "", "", false, scope, false)) == 0
+}
 
 // valuesOne finds the values a sentence or clause sets.
 func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {

@@ -11,14 +11,15 @@ import (
 // care of the DNS change, no need for you to do it", "skip the SRT to VTT
 // script, not needed": the user takes an open obligation off the agent.
 // The open obligation the sentence shares the most words with (English
-// stems or Chinese character pairs, two at least) is released, with the
+// stems or Chinese character pairs, two at least; a version, an
+// identifier or a path counts for two) is released, with the
 // sentence as the reason; a sentence that shares fewer releases nothing,
 // and no rule is ever lifted by it.
 
 // handoffRE is the agent released from a task: handed to someone ("hand
 // it to", "X will handle it", "交给 X 做"), or not needed ("no need to",
 // "you don't need to", "你不用弄", "不需要了").
-var handoffRE = mustPattern(`(?i)\b(?:no need (?:for you )?to|you don't (?:need|have) to|you do not (?:need|have) to|don't bother (?:with|to)|(?:hand|pass) (?:it|that|this|the \w+(?: \w+)?) (?:off |over )?to|leave (?:it|that|this|the \w+(?: \w+)?) to|(?:will|'ll|is going to|are going to) (?:handle|take care of|take over|own|do) (?:it|that|this|the)|is (?:not|no longer) needed|not needed any ?more|(?:is|are) off your plate)\b|交给[^，,。；;]{1,24}?(?:做|弄|处理|负责|来)|(?:你)?不用(?:你)?(?:弄|做|管|处理)了?|不需要(?:你)?(?:弄|做|处理)了?|用不着(?:你)?(?:弄|做)`)
+var handoffRE = mustPattern(`(?i)\b(?:no need (?:for you )?to|you don't (?:need|have) to|you do not (?:need|have) to|don't bother (?:with|to)|(?:hand|pass) (?:it|that|this|the \w+(?: \w+)?) (?:off |over )?to|leave (?:it|that|this|the \w+(?: \w+)?) to|(?:will|'ll|is going to|are going to) (?:handle|take care of|take over|own|do) (?:it|that|this|the)|is (?:not|no longer) needed|not needed any ?more|(?:is|are) off your plate)\b|交给[^，,。；;]{1,24}?(?:做|弄|处理|负责|来)|(?:你)?不用(?:你)?(?:弄|做|管|处理)了?|不需要(?:你)?(?:弄|做|处理)了?|用不着(?:你)?(?:弄|做)|(?:先|暂时|就)?不(?:做|搞|弄|支持|跑|测|加)了|(?:下个?(?:季度|月|版本|迭代|礼拜|星期)|以后|后面|之后)再(?:说|做|搞)`)
 
 // beforeRE is a time clause before the hand-over: "before you hand it
 // to QA", "在交给 … 之前".
@@ -50,6 +51,11 @@ func (r *Reducer) release(p *Proposal, ref EventRef) {
 		for w := range handoffWords(a.Value) {
 			if ws[w] {
 				n++
+				if distinctiveWord(w) {
+					// "2.0.1 先不做了" of "顺便把 OCPP 2.0.1 也支持下":
+					// a name of one thing counts for two words
+					n++
+				}
 			}
 		}
 		if n > most || n == most && o != nil && newer(a, o) {
@@ -73,5 +79,19 @@ func handoffWords(x string) map[string]bool {
 			m["\x00"+f] = true
 		}
 	}
+	for _, f := range strings.FieldsFunc(x, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("._-/", r) || isCJK(r)
+	}) {
+		// a version, an identifier, a path: "2.0.1", "en_mmlu"
+		if f = strings.Trim(f, ".-"); strings.ContainsAny(f, "_/") || strings.Contains(f, ".") && strings.ContainsAny(f, "0123456789") {
+			m["\x00"+f] = true
+		}
+	}
 	return m
+}
+
+// distinctiveWord reports whether w, one of handoffWords, names one
+// thing: an acronym, a version, an identifier or a path.
+func distinctiveWord(w string) bool {
+	return strings.HasPrefix(w, "\x00")
 }

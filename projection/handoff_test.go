@@ -3,7 +3,9 @@ package projection
 import "testing"
 
 // A task the user hands to someone else or calls off is released; one the
-// sentence does not name stays open, and no rule is lifted by it.
+// sentence does not name stays open, and no rule is lifted by it. A task
+// added in passing among rules ("顺便把 … 也支持下") is a task, not a rule,
+// and a version or an identifier names it.
 func TestHandoffReleasesTheTaskItNames(t *testing.T) {
 	for _, c := range []struct {
 		says     []string
@@ -13,6 +15,9 @@ func TestHandoffReleasesTheTaskItNames(t *testing.T) {
 		{[]string{"之后还要把每个 lot 的良率状态回写 MES。", "不要删 prod bucket 的东西。", "MES 回写那块交给 MES 组的阿凯做，他们有自己的 API，你不用弄。"}, true},
 		{[]string{"Remember to update the DNS records for the new load balancer.", "Priya's team will take care of the DNS records, no need for you to do it."}, true},
 		{[]string{"Remember to update the DNS records for the new load balancer.", "no need to rush the changelog"}, false},
+		{[]string{"几个规矩：\n- 金额一律用分存\n- 顺便把 OCPP 2.0.1 也支持下", "2.0.1 先不做了，下个季度再说。"}, true},
+		{[]string{"对了，顺手把 en_mmlu 也加上一起跑。", "en_mmlu 那个算了，不跑了，预算本来就紧。"}, true},
+		{[]string{"对了，顺手把 en_mmlu 也加上一起跑。", "cn_math 不跑了。"}, false},
 		{[]string{"before you hand it to QA, bump the versionCode and write the release note in CHANGELOG.md"}, false},
 		{[]string{"things to do before I hand this off to Leiden: write samplesheets/cohortC.csv from the core's manifest"}, false},
 	} {
