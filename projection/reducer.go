@@ -123,6 +123,10 @@ type Reducer struct {
 	// proposed is the rule the assistant's last message proposed and
 	// asked whether to keep (keeprule.go); not part of a Snapshot.
 	proposed string
+	// clock is the time of day (minutes) the session last showed, at
+	// clockSeq, when clockSeen (clock.go); not part of a Snapshot.
+	clock, clockSeq int
+	clockSeen       bool
 	// lang is the language of the user's last message (lexicon.go); not
 	// part of a Snapshot.
 	lang lang
@@ -380,6 +384,8 @@ func (r *Reducer) Apply(ev Event) {
 		// "priya pushed back on buffer_one" (veto.go).
 		r.vetoed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
+	r.clockPassed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	// "SOGo is too heavy … so Roundcube": a choice among named options
 	// (namedopts.go).
 	r.chooseNamed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -2447,7 +2453,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {
