@@ -100,10 +100,16 @@ func clockOf(rule string) int {
 func clockShown(ev *Event) int {
 	switch ev.Role {
 	case RoleTool:
-		if !strings.Contains(ev.Text, ":") {
+		text := ev.Text
+		if len(text) > 4096 {
+			// a date line stands where a command printed it, first or
+			// last (a long output's middle is its work)
+			text = text[:2048] + "\n" + text[len(text)-2048:]
+		}
+		if !strings.Contains(text, ":") {
 			return -1
 		}
-		m := dateLineRE.FindStringSubmatch(ev.Text)
+		m := dateLineRE.FindStringSubmatch(text)
 		if m == nil {
 			return -1
 		}
@@ -111,6 +117,10 @@ func clockShown(ev *Event) int {
 		mi, _ := strconv.Atoi(m[dateLineRE.SubexpIndex("m")] + m[dateLineRE.SubexpIndex("m2")])
 		return h*60 + mi
 	case RoleUser, RoleAssistant:
+		l := strings.ToLower(ev.Text)
+		if !strings.Contains(l, "it") && !strings.Contains(l, "now") && !strings.Contains(l, "现在") {
+			return -1
+		}
 		m := clockNowRE.FindStringSubmatch(ev.Text)
 		if m == nil {
 			return -1
