@@ -191,6 +191,14 @@ func irregularPast(rest string) bool {
 	return len(f) > 0 && simplePast[strings.Trim(f[0], ".,;:!?")]
 }
 
+// presentPassiveRE is a clause that ends in a present passive's
+// auxiliary; handledRE opens with a participle of what one does to a
+// file, a record or a system.
+var (
+	presentPassiveRE = mustPattern(`(?i)\b(?:is|are|be|get|gets|stays?|remains?)\s*$`)
+	handledRE        = mustPattern(`(?i)^\s*(?:to be\s+)?(?:written|overwritten|modified|changed|edited|touched|deleted|removed|renamed|moved|committed|pushed|force-pushed|deployed|exposed|logged|stored|saved|shared|published|uploaded|copied|sent|dropped|truncated|reset|merged|released|normali[sz]ed|altered|rewritten|reused|disabled|bypassed|skipped)\b`)
+)
+
 // passiveRE is a clause that ends in a passive's auxiliary: "SSH is
 // only allowed from …" is a rule, not a story.
 var passiveRE = mustPattern(`(?i)\b(?:is|are|was|were|be|been|being|get|gets|stays?|remains?)\s*$`)
@@ -232,6 +240,12 @@ func directive(s string) bool {
 			return true
 		case subordRE.MatchString(clause):
 			continue
+		case strings.EqualFold(word, "never") && presentPassiveRE.MatchString(clause) && handledRE.MatchString(s[m[1]:]):
+			// "the masters are never written to, renamed or moved": what
+			// is never done to a thing, in the present passive, is a
+			// rule ("the lock was never released" is a story, "the
+			// function is never called" a fact).
+			return true
 		case !agentRE.MatchString(clause) && (strings.EqualFold(word, "never") || (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && !passiveRE.MatchString(clause)) && pastForm(s[m[1]:]):
 			// "Glad Ines never saw that", "the lock never released", "only
 			// took them 6 weeks", "it always worked": a subject's past,

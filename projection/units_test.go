@@ -157,6 +157,12 @@ func TestNeverTold(t *testing.T) {
 		"Never push to main.":                     true,
 		"Never exceed 5% per position.":           true,
 		"you never pushed to main without review": true,
+		// the present passive of what is done to a thing is a rule; its
+		// past, or a fact about code, is not
+		"they are never written to, renamed or moved": true,
+		"invoices are never deleted, they get voided": true,
+		"the masters were never moved":                false,
+		"that function is never called":               false,
 	} {
 		if got := directive(s); got != want {
 			t.Errorf("directive(%q) = %v, want %v", s, got, want)
