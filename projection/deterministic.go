@@ -2058,6 +2058,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if c := callText(ctx.Call); c != "" {
 				cp.Links = append(cp.Links, callPrefix+c)
 			}
+			for _, x := range failedItems(text) {
+				// the inputs a batch names as failed (subject.go)
+				cp.Links = append(cp.Links, itemPrefix+x)
+			}
 		}
 	default:
 		cp.Quote = firstLine(text)

@@ -32,3 +32,37 @@ func TestFailureShownByWhatFailed(t *testing.T) {
 		}
 	}
 }
+
+// A batch that failed on named inputs is resolved when a later run of the
+// same script does each of them again with success; one that leaves one
+// out, or another program naming them, resolves nothing.
+func TestBatchInputsRedone(t *testing.T) {
+	failedOut := "convert.py: 50 images\n  [ok]   47 converted\n  [fail] SP-0042-final2.tif      tiff2vips: unsupported compression 6\n  [fail] SP-0057-final.tif       tiff2vips: unsupported compression 6\n3 failed\nexit status 1"
+	for _, c := range []struct {
+		name, cmd, out string
+		want           string
+	}{
+		{"each redone", "for f in SP-0042-final2 SP-0057-final; do magick /mnt/m/$f.tif -compress none /scratch/r/$f.tif && python convert.py --single /scratch/r/$f.tif; done",
+			"convert.py: SP-0042-final2.tif -> /scratch/pyr/1961.012.001.tif  [ok] 88 MB\nconvert.py: SP-0057-final.tif -> /scratch/pyr/1961.012.014.tif  [ok] 73 MB", Resolved},
+		{"one left", "python convert.py --single /scratch/r/SP-0042-final2.tif",
+			"convert.py: SP-0042-final2.tif -> /scratch/pyr/1961.012.001.tif  [ok] 88 MB", Open},
+		{"another program", "ls -l /scratch/r/SP-0042-final2.tif /scratch/r/SP-0057-final.tif && echo done",
+			"SP-0042-final2.tif ok\nSP-0057-final.tif ok", Open},
+	} {
+		r := New(Options{SessionID: "s"})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Convert the first 50 plans."})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "Converting.", Calls: []Call{{ID: "a", Name: "bash", Args: map[string]any{"command": "python convert.py --limit 50 --out /scratch/pyr"}}}})
+		r.Apply(Event{Seq: 2, Role: RoleTool, Text: failedOut, Result: &Result{CallID: "a", IsError: true}})
+		r.Apply(Event{Seq: 3, Role: RoleAssistant, Text: "Again.", Calls: []Call{{ID: "b", Name: "bash", Args: map[string]any{"command": c.cmd}}}})
+		r.Apply(Event{Seq: 4, Role: RoleTool, Text: c.out, Result: &Result{CallID: "b"}})
+		got := ""
+		for _, a := range r.Anchors() {
+			if a.Kind == KindFailure && strings.Contains(a.Key, "convert.py --limit") {
+				got = a.Lifecycle
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: failure %q, want %s", c.name, got, c.want)
+		}
+	}
+}

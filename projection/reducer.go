@@ -1976,7 +1976,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				if pc == nil {
 					pc = readPassed(passed)
 				}
-				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) {
+				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) {
 					hit = append(hit, a)
 				}
 			}

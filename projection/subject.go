@@ -2,6 +2,7 @@ package projection
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -38,6 +39,11 @@ import (
 //     a later run that passed ("no such table: lotti" from a query of
 //     data/lotti_dev.db, then `sqlite3 data/lotti_dev.db "SELECT … FROM
 //     lotti …"` after the migration): it exists now (missingNowThere);
+//   - the inputs a batch named as failed, each done by a later run of
+//     the same program or script that names it in a line of success
+//     ("[fail] SP-0042-final2.tif … 3 failed", then a loop re-encoding
+//     those three and running convert.py --single on each: "SP-0042-
+//     final2.tif -> … [ok]"; itemsRedone);
 //   - the command the user told the agent to run after the failure, by
 //     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
 //     ios beta"; hintPrefix links).
@@ -51,6 +57,8 @@ import (
 // the failure.
 const (
 	callPrefix = "call/"
+	// itemPrefix opens a link naming an input a batch failed on.
+	itemPrefix = "item/"
 	hintPrefix = "told/"
 	// maxCallText bounds the text a link keeps.
 	maxCallText = 1200 // runes
@@ -699,4 +707,73 @@ func hasWord(s, w string) bool {
 
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-'
+}
+
+// failLineRE is a line naming an input a batch failed on: "[fail]
+// SP-0042-final2.tif  tiff2vips: …", "FAILED: data/a.csv", "✗ talk-07".
+var failLineRE = mustPattern(`(?im)^\s*(?:\[(?:fail|failed|error|err)\]|(?:fail|failed|error)\s*:|✗|✘)\s+(?P<x>[\w.\-/]{2,120}?\.[A-Za-z]\w{0,7}|[A-Za-z][\w\-]*-\d[\w\-]*)(?:\s|:|$)`)
+
+// okLineRE and failMarkRE tell a line of output that says an input
+// succeeded, and one that says it did not.
+var (
+	okLineRE   = mustPattern(`(?i)\[ok\]|\bok\b|✓|✔|\bpass(?:ed)?\b|\bdone\b|\bsucce(?:ss|eded)\b|\bconverted\b|->|→`)
+	failMarkRE = mustPattern(`(?i)\[(?:fail|failed|error|err)\]|\bfail(?:ed|ure)?\b|\berror\b|✗|✘`)
+)
+
+// maxItems bounds the failed inputs kept on a failure.
+const maxItems = 16
+
+// failedItems are the inputs a failed run's output names as failed, none
+// when it names more than maxItems.
+func failedItems(out string) []string {
+	if !strings.Contains(strings.ToLower(out), "fail") && !strings.Contains(strings.ToLower(out), "error") && !strings.ContainsAny(out, "✗✘") {
+		return nil
+	}
+	var items []string
+	for _, m := range failLineRE.FindAllStringSubmatch(out, maxItems+1) {
+		if x := m[1]; !slices.Contains(items, x) {
+			items = append(items, x)
+		}
+	}
+	if len(items) > maxItems {
+		return nil
+	}
+	return items
+}
+
+// itemsRedone reports whether a passing call did again every input a
+// failure's batch failed on (its item links): a stage of it runs the
+// failed run's program or script, and its output names each input
+// (its file name without the folder) on a line of success.
+func itemsRedone(links []string, failed string, pc *passedCall, out string) bool {
+	var items []string
+	for _, l := range links {
+		if x, ok := strings.CutPrefix(l, itemPrefix); ok {
+			items = append(items, path.Base(x))
+		}
+	}
+	if len(items) == 0 || pc.text == "" {
+		return false
+	}
+	fw, ok := readRun(unwrap(deciding(failed, "")))
+	if !ok {
+		return false
+	}
+	prog := fw.prog
+	if fw.script && len(fw.pos) > 0 {
+		// "python convert.py …": the script
+		prog = fw.pos[0]
+	}
+	if !hasWord(pc.text, path.Base(prog)) && !strings.Contains(pc.text, prog) {
+		return false
+	}
+	lines := strings.Split(out, "\n")
+	for _, x := range items {
+		if !slices.ContainsFunc(lines, func(l string) bool {
+			return strings.Contains(l, x) && okLineRE.MatchString(l) && !failMarkRE.MatchString(l)
+		}) {
+			return false
+		}
+	}
+	return true
 }
