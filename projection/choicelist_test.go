@@ -99,3 +99,18 @@ func TestLabelChoiceReplacesEarlierChoice(t *testing.T) {
 		}
 	}
 }
+
+// A Chinese choice of a 方案 is a decision ("路由用 Redis 方案"); going back
+// ("那路由还是改回 Redis 方案吧，粘性的不要了") replaces the choice it went
+// back from, and the agent's decision carrying that one out goes with it.
+func TestChoiceOfSchemeGoesBack(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "新需求：充电桩接入迁到 OCPP 1.6J。"})
+	r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "会话路由：方案一 Redis 存 chargePointId→节点；方案二 nginx ip_hash 粘性会话。"})
+	r.Apply(Event{Seq: 2, Role: RoleUser, Text: "路由用 Redis 方案。"})
+	wantDecision(t, "first choice", r, "Redis")
+	r.Apply(Event{Seq: 3, Role: RoleUser, Text: "路由那个 运维说 Redis 集群要下周才有，先改成 nginx ip_hash 粘性那个方案吧，连接信息存内存"})
+	r.Apply(Event{Seq: 4, Role: RoleAssistant, Text: "改成方案二：SessionRegistry 换成进程内 ConcurrentHashMap 实现，nginx 上游加 ip_hash。"})
+	r.Apply(Event{Seq: 5, Role: RoleUser, Text: "刚才运维又说有个 Redis sentinel 现在就能用，那路由还是改回 Redis 方案吧，粘性的不要了。"})
+	wantDecision(t, "back to Redis", r, "改回 Redis")
+}

@@ -739,6 +739,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if o != nil {
 			r.supersede(nu, o)
+			if nu.Authority == Normative {
+				r.echoesRetired(o, ref)
+			}
 		}
 		// Adopting what was rejected supersedes the rejection.
 		if n := r.naming(p.Links, KindNegative, Active); n != nil && !p.Correction {
@@ -1035,6 +1038,32 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 		nu := &Anchor{ID: kindLetter[KindDecision] + id[1:], Kind: KindDecision, Key: answerPrefix + slug(p.Quote), Value: p.Quote, Authority: Normative,
 			Lifecycle: Active, SourceRefs: []EventRef{ref}, Quote: p.Quote, Was: q.Value, Links: slices.Clone(q.Links)}
 		r.hot[slot(nu.Kind, nu.Key)] = nu
+	}
+}
+
+// echoesRetired retires the agent's decisions that carried out decision
+// o, superseded at ref by the user: told after o and before ref, sharing
+// two words with it ("改成方案二：SessionRegistry 换成进程内
+// ConcurrentHashMap，nginx 上游加 ip_hash" after "先改成 nginx ip_hash 粘性那个
+// 方案吧", both gone when the user goes back to Redis).
+func (r *Reducer) echoesRetired(o *Anchor, ref EventRef) {
+	ws := wordsAndPairs(o.Value)
+	for _, a := range r.sorted() {
+		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Decision || strings.HasPrefix(a.Key, answerPrefix) ||
+			a.Seq() < o.Seq() || a.Seq() >= ref.Seq {
+			continue
+		}
+		n := 0
+		for w := range wordsAndPairs(a.Value) {
+			if ws[w] {
+				n++
+			}
+		}
+		if n >= 2 {
+			a.Lifecycle = Superseded
+			a.addRef(ref)
+			r.retire(a, Superseded)
+		}
 	}
 }
 
