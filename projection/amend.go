@@ -349,8 +349,8 @@ func permittedGerund(s string) (x, quote string) {
 // still comment-out only") is an exception to the rule the remainder names: keptRE is that
 // remainder, permitRE the permission beside it.
 var (
-	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*|(?:the\s+)?(?:others|other\s+\w+|rest)\s+(?:still|stays?|remains?)\b[^;,.]*)`)
-	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|(?:is|are)\s+(?:actually\s+|now\s+|totally\s+)?(?:fine|ok|okay|acceptable)|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b`)
+	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*|(?:the\s+)?(?:others|other\s+\w+|rest)\s+(?:still|stays?|remains?)\b[^;,.]*)|[，,；;]\s*(?P<z>(?:其他|其余|其它|别的|剩下)(?:的)?[^，,。；;！!]{0,20}?(?:还是|仍然|依然|照旧|继续|都|也)[^，,。；;！!]{1,30})`)
+	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|(?:is|are)\s+(?:actually\s+|now\s+|totally\s+)?(?:fine|ok|okay|acceptable)|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b|(?:^|[^不])(?:可以|允许)`)
 )
 
 // keptElsewhere is the remainder of a permission told with what stays
@@ -362,6 +362,10 @@ func keptElsewhere(s, prev string) (rem, permit string) {
 		return "", ""
 	}
 	i := keptRE.SubexpIndex("r")
+	if m[2*i] < 0 {
+		// "…可以连测试环境，其他的还是只能用模拟器"
+		i = keptRE.SubexpIndex("z")
+	}
 	rem = strings.TrimSpace(s[m[2*i]:m[2*i+1]])
 	before := s[:m[2*i]]
 	if strings.TrimSpace(before) == "" {

@@ -57,6 +57,23 @@ func TestPermissionWithTheOthersKept(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d rules, want 1", n)
 	}
+	// Chinese: "X 可以…，其他的还是…" is the exception; "不可以" is none.
+	for _, c := range []struct {
+		says   string
+		except bool
+	}{
+		{"对了 李姐同意了，3 号站那台真桩（CP-STAR-0317）可以连测试环境，其他的还是只能用模拟器", true},
+		{"3 号站那台真桩（CP-STAR-0317）也不可以连测试环境，其他的还是只能用模拟器", false},
+	} {
+		r := userSays("迁到 OCPP 1.6J。规矩：测试环境只能用 ocpp-sim 模拟器，不许连真桩。", c.says)
+		got := false
+		for _, a := range r.Heads() {
+			got = got || a.Kind == KindConstraint && strings.Contains(a.Value, "except") && strings.Contains(a.Value, "CP-STAR-0317")
+		}
+		if got != c.except {
+			t.Errorf("%q: exception %v, want %v", c.says, got, c.except)
+		}
+	}
 }
 
 // Someone changing their mind on a rule lifts it ("陈经理改主意了，
