@@ -47,3 +47,29 @@ func TestNamedValues(t *testing.T) {
 		t.Errorf("one message's two interval settings: %d current values, want 2", n)
 	}
 }
+
+// A bare number the user takes from the agent's suggestion is the
+// suggested setting's value, not the setting named last.
+func TestSuggestedValueTaken(t *testing.T) {
+	for _, c := range []struct {
+		suggest, take, wantKey string
+	}{
+		{"平均 8432 / 3 ≈ 2,811 台；留 1.5 倍余量 ≈ 4,216，取整建议 max-connections-per-node = 4500。", "行，就 4500。压测吧。", "value/-/max_connections_per_node"},
+		{"With 8 cores and 3 workers each, I'd set pool_size to 24.", "sure, 24 then.", "value/-/pool_size"},
+		{"With 8 cores and 3 workers each, I'd set pool_size to 24.", "make it 32 then.", "value/-/metervaluesampleinterval"},
+	} {
+		r := New(Options{SessionID: "s"})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "MeterValueSampleInterval 60s。"})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: c.suggest})
+		r.Apply(Event{Seq: 2, Role: RoleUser, Text: c.take})
+		got := ""
+		for _, a := range r.Heads() {
+			if a.Kind == KindValue && a.Seq() == 2 {
+				got = a.Key
+			}
+		}
+		if got != c.wantKey && !(c.wantKey == "value/-/metervaluesampleinterval" && got == "value/-/meter_value_sample_interval") {
+			t.Errorf("%q after %q: value set on %q, want %q", c.take, c.suggest, got, c.wantKey)
+		}
+	}
+}

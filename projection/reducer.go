@@ -123,6 +123,10 @@ type Reducer struct {
 	// proposed is the rule the assistant's last message proposed and
 	// asked whether to keep (keeprule.go); not part of a Snapshot.
 	proposed string
+	// suggestedName and suggestedValue are the setting and value the
+	// assistant's last message suggested (suggested.go); not part of a
+	// Snapshot.
+	suggestedName, suggestedValue string
 	// clock is the time of day (minutes) the session last showed, at
 	// clockSeq, when clockSeen (clock.go); not part of a Snapshot.
 	clock, clockSeq int
@@ -265,6 +269,11 @@ func (r *Reducer) Apply(ev Event) {
 		// "how many run in parallel?" — "MaxConcurrentReconciles is not
 		// set, so it is 1." — "set it to 4": the setting the answer named.
 		ctx.LastValueKey, ctx.LastValueName = "value/-/"+strings.ToLower(r.answered), r.answered
+	}
+	if ev.Role == RoleUser && r.suggestedName != "" && takesSuggested(ev.Text, r.suggestedValue) {
+		// "行，就 4500" after "建议 max-connections-per-node = 4500"
+		// (suggested.go).
+		ctx.LastValueKey, ctx.LastValueName = settingKey(r.suggestedName), r.suggestedName
 	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
 		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || len(ev.Calls) == 0
@@ -412,6 +421,7 @@ func (r *Reducer) Apply(ev Event) {
 		if ev.Text != "" {
 			r.asked2 = askedQuestions(ev.Text)
 			r.proposed = proposedRule(ev.Text)
+			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
 		}
 		if a := answeredSetting(ev.Text); r.asked != "" && ev.Text != "" && (a != "" || len(ev.Calls) == 0) {
 			// a message that runs something and names no setting
@@ -420,7 +430,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	case RoleUser:
 		r.offer = ""
-		r.asked2, r.proposed = nil, ""
+		r.asked2, r.proposed, r.suggestedName, r.suggestedValue = nil, "", "", ""
 		r.userAsked, r.looked = userQuestions(ev.Text), false
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
@@ -2482,7 +2492,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {
