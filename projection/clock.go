@@ -109,7 +109,15 @@ func clockShown(ev *Event) int {
 		if !strings.Contains(text, ":") {
 			return -1
 		}
-		m := dateLineRE.FindStringSubmatch(text)
+		var m []string
+		for l := range strings.Lines(text) {
+			// a date line is short and holds a time's colon and a year
+			if t := strings.TrimSpace(l); len(t) >= 16 && len(t) <= 48 && strings.Contains(t, ":") && strings.Contains(t, "20") {
+				if m = dateLineRE.FindStringSubmatch(t); m != nil {
+					break
+				}
+			}
+		}
 		if m == nil {
 			return -1
 		}
@@ -117,8 +125,8 @@ func clockShown(ev *Event) int {
 		mi, _ := strconv.Atoi(m[dateLineRE.SubexpIndex("m")] + m[dateLineRE.SubexpIndex("m2")])
 		return h*60 + mi
 	case RoleUser, RoleAssistant:
-		l := strings.ToLower(ev.Text)
-		if !strings.Contains(l, "it") && !strings.Contains(l, "now") && !strings.Contains(l, "现在") {
+		if !strings.ContainsAny(ev.Text, "0123456789") && !strings.Contains(ev.Text, "noon") && !strings.Contains(ev.Text, "o'clock") && !strings.Contains(ev.Text, "past") {
+			// a time is told with a digit, or "noon", "o'clock", "past two"
 			return -1
 		}
 		m := clockNowRE.FindStringSubmatch(ev.Text)

@@ -423,10 +423,12 @@ func (r *Reducer) Apply(ev Event) {
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
 		}
-		if a := answeredSetting(ev.Text); r.asked != "" && ev.Text != "" && (a != "" || len(ev.Calls) == 0) {
+		if r.asked != "" && ev.Text != "" {
 			// a message that runs something and names no setting
 			// ("Checking.") leaves the question waiting for the reply
-			r.answered, r.answerOf, r.asked = a, r.asked, ""
+			if a := answeredSetting(ev.Text); a != "" || len(ev.Calls) == 0 {
+				r.answered, r.answerOf, r.asked = a, r.asked, ""
+			}
 		}
 	case RoleUser:
 		r.offer = ""
