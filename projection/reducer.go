@@ -392,6 +392,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.eliminate(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "priya pushed back on buffer_one" (veto.go).
 		r.vetoed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "alza il minimo di 2" of a rule's range (bound.go).
+		r.boundChanged(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
 	r.clockPassed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
