@@ -114,3 +114,30 @@ func TestChoiceOfSchemeGoesBack(t *testing.T) {
 	r.Apply(Event{Seq: 5, Role: RoleUser, Text: "刚才运维又说有个 Redis sentinel 现在就能用，那路由还是改回 Redis 方案吧，粘性的不要了。"})
 	wantDecision(t, "back to Redis", r, "改回 Redis")
 }
+
+// A preference the user says is no rule is kept as a preference (a
+// decision), never as a rule; one said without that is read as before.
+func TestPreferenceIsNoRule(t *testing.T) {
+	for _, c := range []struct {
+		says string
+		pref bool
+	}{
+		{"On the style side, I'd rather the conversion pipeline be Python than a pile of shell scripts, but that's my preference and not a rule.", true},
+		{"数据清洗我倾向于用 polars，不是硬性规定，pandas 也行。", true},
+		{"I'd rather you didn't touch the billing module at all.", false},
+	} {
+		r := userSays("We're putting the ship plans online.", c.says)
+		pref := false
+		for _, a := range r.Heads() {
+			if a.Kind == KindDecision && strings.HasPrefix(a.Key, "decision/preference/") {
+				pref = true
+			}
+			if a.Kind == KindConstraint && c.pref {
+				t.Errorf("%q: rule %q", c.says, a.Value)
+			}
+		}
+		if pref != c.pref {
+			t.Errorf("%q: preference %v, want %v", c.says, pref, c.pref)
+		}
+	}
+}

@@ -38,6 +38,14 @@ var selfDoubtRE = mustPattern(`(?i)\b(?:whether|if)\s+i(?:'ll| will| can| could|
 // laughRE marks a joking register: an attempt told with a laugh and no
 // name of anything in the work ("I tried the coffee place downstairs, too
 // slow lol") is chatter.
+// preferRE is a user's preference, and softRE the words that say it is
+// no more than one: "I'd rather …, but that's my preference and not a
+// rule", "ideally X, if it's not a hassle", "我倾向于用 Python，不是硬性规定".
+var (
+	preferRE = mustPattern(`(?i)\b(?:i'd rather|i would rather|i'd prefer|i would prefer|i prefer|preferably|ideally|my preference is)\b|我倾向于|我更喜欢|最好是|偏好`)
+	softRE   = mustPattern(`(?i)\b(?:(?:my|a|just a|only a|personal) preference|not a (?:hard |strict )?rule|not (?:a )?(?:hard|strict) (?:rule|requirement)|not mandatory|if (?:it's|it is) not a hassle|if possible|where possible|not a must)\b|不是硬性|不强求|不是规定|个人偏好`)
+)
+
 var laughRE = mustPattern(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
 
 // userKnowledge reads a user sentence as a decision, a rejected approach
@@ -49,6 +57,11 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return nil, true
 	}
 	switch {
+	case preferRE.MatchString(s) && softRE.MatchString(s) && !questionRE.MatchString(s):
+		// "I'd rather the pipeline be Python than shell scripts, but
+		// that's my preference and not a rule": a choice the user
+		// leaves room around, kept as a preference, not as a rule.
+		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/preference/" + slug(s), Value: "preference, not a rule: " + s, Quote: s, Links: mentions(s)}}, false
 	case (unsureRE.MatchString(s) || openQuestion(s)) && !selfDoubtRE.MatchString(s) && !laughRE.MatchString(s):
 		links := distinctive(s)
 		if m := askWhoRE.FindStringSubmatch(s); m != nil {
