@@ -133,7 +133,22 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			took = map[string]bool{}
 		}
 		took[s] = true
-		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
+		quote := s
+		if utf8.RuneCountInString(s) < 40 && i+1 < len(ss) && !strings.ContainsAny(s, "0123456789") && len(distinctive(s)) == 0 {
+			// "Behind a proxy it needs help. Cantaloupe builds the `id`
+			// …": a short answer naming nothing, with what it means in
+			// the next sentence (not what the agent will do next)
+			if n := strings.TrimSpace(ss[i+1]); n != "" && !questionRE.MatchString(n) && !lookLeadRE.MatchString(n) && !heading(n) &&
+				!offerRE.MatchString(n) && !decisionRE.MatchString(n) && !decisionAnyRE.MatchString(n) && !strings.Contains(strings.ToLower(n), "i'll") {
+				if a := strings.Index(text, s); a >= 0 {
+					if b := strings.Index(text[a:], n); b >= 0 && !strings.Contains(text[a:a+b], "\n") {
+						quote = text[a : a+b+len(n)]
+						took[n] = true
+					}
+				}
+			}
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: quote, Quote: quote, Was: q})
 	}
 	return out, took
 }

@@ -71,6 +71,16 @@ func TestUserQuestionAnsweredByAgent(t *testing.T) {
 			{RoleTool, "Running 2/2", false},
 			{RoleAssistant, "两个选型想先确认：\n库：A) 自己写，Spring 裸 WebSocketHandler + 自己解析 OCPP-J 帧；B) 用 ChargeTimeEU 的 Java-OCA-OCPP 库。", false},
 		}, ""},
+		{"a short answer with what it means", []ev{
+			{RoleUser, "why does Cantaloupe need base_uri behind the proxy?", false},
+			{RoleAssistant, "Behind a proxy it needs help. Cantaloupe builds the id in info.json from the request it sees, an internal address.", false},
+		}, "Behind a proxy it needs help. Cantaloupe builds the id in info.json from the request it sees, an internal address."},
+		{"a whole answer, then a plan", []ev{
+			{RoleUser, "q: how many live jobs on cron-01?", false},
+			{RoleAssistant, "Counting.", true},
+			{RoleTool, "14", false},
+			{RoleAssistant, "14 live jobs. I'll treat those times as UTC.", false},
+		}, "14 live jobs."},
 		{"a request", []ev{
 			{RoleUser, "can you rerun the integration tests on staging?", false},
 			{RoleAssistant, "Running the integration tests on staging.", true},
