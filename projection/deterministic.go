@@ -569,7 +569,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 				if subj, x := notApplied(c); x != "" && !excepted {
 					// "单只股票 5% 的上限对 ETF 不适用，ETF 可以到 10%": an
-					// exception to the rule its subject names (clause.go).
+					// exception to the rule its subject names (clause.go);
+					// "that doesn't apply to Ahmed": to the rule said last
+					// (no subject named)
+					if pronounSubjectRE.MatchString(subj) {
+						subj = ""
+					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "subject", Value: x, Because: subj, Quote: s})
 					excepted = true
 				}

@@ -213,3 +213,24 @@ func TestSwedishDetectGloss(t *testing.T) {
 		}
 	}
 }
+
+// TestNotApplyPronoun: a rule said not to apply to someone, with a
+// pronoun for the rule ("det gäller inte Ahmed", "that doesn't apply to
+// Ahmed"), is an exception shown on the active rule stated last, which
+// stays active; with no rule held it keeps nothing.
+func TestNotApplyPronoun(t *testing.T) {
+	for _, c := range []struct{ intro, rule, not, want string }{
+		{svIntro, "Max 3 pass per vecka och medlem.", "det gäller inte Ahmed, han får boka ändå",
+			"Max 3 pass per vecka och medlem — except: det gäller inte Ahmed"},
+		{"Hi, today we work on the booking rules.", "At most 3 bookings per week per member.", "That doesn't apply to Ahmed, he can book anyway.",
+			"At most 3 bookings per week per member — except: That doesn't apply to Ahmed"},
+	} {
+		got := rulesAfter(c.intro, c.rule, c.not)
+		if !has(got, "active", c.want) || len(got) != 1 {
+			t.Errorf("%q after %q: %q", c.not, c.rule, got)
+		}
+	}
+	if got := rulesAfter(svIntro, "det gäller inte Ahmed, han får boka ändå"); len(got) != 0 {
+		t.Errorf("no rule held: %q", got)
+	}
+}
