@@ -218,11 +218,13 @@ var lexSV = []lexEntry{
 }
 
 // stopSV are Swedish function words that tell Swedish from English,
-// German, Dutch and the Romance languages: none is an English function
-// word or one of theirs ("du" and "den" are German words too, "om" a
-// Dutch one, "vi" an Italian one, "men", "man", "till" and "i" English
-// ones, "de" and "en" Romance ones, so they are left out).
-const stopSV = `och inte att det är jag ett som har på med för från också även eller ska måste får kan aldrig alltid ingen inget inga bara nej hej tack snälla varför vad hur när vår våra vårt mitt mina dom detta denna dessa efter utan sen sedan då så idag nu`
+// Dutch and the Romance languages: none is an English function word or
+// one of theirs ("om" is a Dutch one, "men", "man", "till" and "i"
+// English ones, "de" and "en" Romance ones, so they are left out).
+// "du" and "den" are German ones too, kept: without them a short
+// Swedish question ("kan du fixa buggen i X? den kraschar när …") tied
+// with German; a German message has more of its own.
+const stopSV = `och inte att det är jag du den ett två samma vill som har på med för från också även eller ska måste får kan aldrig alltid ingen inget inga bara nej hej tack snälla varför vad hur när vår våra vårt mitt mina dom detta denna dessa efter utan sen sedan då så idag nu`
 
 // fixSV reads Swedish word order and its two-way words in the gloss:
 // prohibitions (fixSVImperative, fixNegation); "ska" with a negation

@@ -182,6 +182,8 @@ func TestSwedishDetectGloss(t *testing.T) {
 		{"kör inte migrationen på prod", langNone, langSV},
 		{"Du får inte ändra i mappen vendor/, det är en hård regel.", langNone, langSV},
 		{"Halvera timeouten.", langSV, langSV},
+		{"kan du fixa buggen i src/booking/api.ts? den kraschar när man bokar två pass samma dag", langNone, langSV},
+		{"Setz den Timeout hoch, du weißt schon.", langDE, langDE},
 		{"sänk maxpass med ett", langSV, langSV},
 		{"Run the tests till they pass, then tell the men in ops.", langNone, langNone},
 		{"Run the tests and send me the log, please.", langSV, langNone},
