@@ -558,6 +558,11 @@ func announcedItems(text string, announced map[string]bool) map[string]bool {
 // "the 5% cap doesn't apply to ETFs", "单只股票 5% 的上限对 ETF 不适用".
 var notApplyRE = mustPattern(`(?i)(?P<s>[^,;:，；：]{2,60}?)\s+(?:doesn't|does not|don't|do not|won't|will not)\s+apply\s+to\s+(?P<x>[^,.;]{1,40})|(?P<t>[^，,。；;：:]{2,30}?)对\s*(?P<y>[^，,。]{1,20}?)\s*不适用`)
 
+// pronounSubjectRE is a subject of notApplyRE that names no rule but
+// points to the one said last: "that doesn't apply to Ahmed", "det
+// gäller inte Ahmed" (glossed "it does not apply to Ahmed").
+var pronounSubjectRE = mustPattern(`(?i)^\s*(?:(?:and|but|so|ok(?:ay)?|oh)[,]?\s+)*(?:it|that|this|(?:that|this|the) (?:rule|limit|cap|restriction))\s*$`)
+
 // notApplied is the subject of a rule and the thing exception c says it
 // does not apply to, or "".
 func notApplied(c string) (subject, thing string) {

@@ -168,6 +168,17 @@ var coverage = map[string]map[string][]string{
 		"question": {"Ik weet nog niet of we IPv6 nodig hebben."},
 		"attempt":  {"We hebben vorig jaar token caching geprobeerd, maar het hielp niet."},
 	},
+	"sv": {
+		"never":    {"Pusha aldrig direkt till main-branchen."},
+		"must":     {"Du måste köra lintern före varje commit."},
+		"lift":     {"Rör inte mappen legacy/.", "Mappen legacy/ får du ändra igen nu."},
+		"relative": {"Sätt timeouten till 40 sekunder.", "Halvera timeouten."},
+		"revert":   {"Sätt timeouten till 40 sekunder.", "Sätt timeouten till 60 sekunder.", "Sätt tillbaka timeouten till det gamla värdet."},
+		"choice":   {"Vi kör på Postgres istället för MySQL."},
+		"task":     {"Glöm inte att uppdatera changelogen innan du är klar."},
+		"question": {"Jag vet inte än om vi behöver stöd för IPv6."},
+		"attempt":  {"Vi testade att cacha tokens förra året, men det gjorde ingen skillnad."},
+	},
 	"ar": {
 		"never":    {"لا تدفع مباشرة على فرع main أبداً."},
 		"must":     {"لازم تشغّل الـ linter قبل كل commit."},
@@ -208,6 +219,7 @@ var coverageIntro = map[string]string{
 	"ru": "Привет, сегодня мы работаем над сервисом биллинга и его деплоем.",
 	"hi": "Hi, aaj hum billing service aur uske deploy pe kaam karenge.",
 	"nl": "Hoi, vandaag werken we aan de factureringsservice en de deploy ervan.",
+	"sv": "Hej, idag jobbar vi med faktureringstjänsten och dess deploy.",
 	"ar": "مرحبا، اليوم نشتغل على خدمة الفوترة والنشر حقها.",
 }
 

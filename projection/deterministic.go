@@ -81,7 +81,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			return nil
 		}
 		var out []Proposal
-		if g := glossOf(ev.Text, ctx.lang(ev.Text)); g != nil {
+		g := glossOf(ev.Text, ctx.lang(ev.Text))
+		if g != nil {
 			// another language: read its gloss (lexicon.go)
 			gev := *ev
 			gev.Text = g.text
@@ -103,6 +104,21 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			for _, s := range sentences(ev.Text) {
 				if p, ok := handoff(s); ok {
 					out = append(out, p)
+				}
+			}
+			if g != nil {
+				// and as the gloss says it ("strunta i exporten, den
+				// behövs inte": "… it is not needed"), in the user's words
+				var gs []Proposal
+				for _, s := range sentences(g.text) {
+					if p, ok := handoff(s); ok {
+						gs = append(gs, p)
+					}
+				}
+				for _, p := range g.unGloss(gs) {
+					if !slices.ContainsFunc(out, func(o Proposal) bool { return o.Kind == KindObligation && o.Op == OpLift && o.Quote == p.Quote }) {
+						out = append(out, p)
+					}
 				}
 			}
 		}
@@ -553,7 +569,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 				if subj, x := notApplied(c); x != "" && !excepted {
 					// "单只股票 5% 的上限对 ETF 不适用，ETF 可以到 10%": an
-					// exception to the rule its subject names (clause.go).
+					// exception to the rule its subject names (clause.go);
+					// "that doesn't apply to Ahmed": to the rule said last
+					// (no subject named)
+					if pronounSubjectRE.MatchString(subj) {
+						subj = ""
+					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "subject", Value: x, Because: subj, Quote: s})
 					excepted = true
 				}

@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
@@ -59,10 +59,11 @@ const (
 	langNL
 	langAR
 	langHI
+	langSV
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -223,6 +224,7 @@ var lexicons = [...]*lexicon{
 	langNL: lexiconNL(),
 	langAR: lexiconAR(),
 	langHI: lexiconHI(),
+	langSV: lexiconSV(),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -254,10 +256,11 @@ var stopEN = func() map[string]bool {
 }()
 
 // alsoEnglish are function words of the lexicons that are English words
-// too: alone, they name no language ("no.", "die", "come on").
+// too, or names and code ("dom", "vi", "mina"): alone, they name no
+// language ("no.", "die", "come on"), and they stay in slugs.
 var alsoEnglish = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want`) {
+	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want men var han till av med min dig er dom vi mina`) {
 		m[w] = true
 	}
 	return m

@@ -1831,8 +1831,14 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		}
 	}
 	if p.Name == "subject" {
-		// "the 5% cap doesn't apply to ETFs": the rule its subject names.
-		o = r.subjectRule(p.Because)
+		// "the 5% cap doesn't apply to ETFs": the rule its subject names;
+		// "that doesn't apply to Ahmed" (no subject): the active rule
+		// stated last.
+		if p.Because != "" {
+			o = r.subjectRule(p.Because)
+		} else {
+			o = r.newestRule()
+		}
 	}
 	if p.Name == "remainder" {
 		// "…; the 0.8 ceiling stays everywhere else": the rule the
@@ -1895,6 +1901,17 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		return
 	}
 	r.restateExcept(o, p.Quote, p.Value, ref, id)
+}
+
+// newestRule is the active rule stated last, or nil.
+func (r *Reducer) newestRule() *Anchor {
+	var o *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && a.Lifecycle == Active && (o == nil || newer(a, o)) {
+			o = a
+		}
+	}
+	return o
 }
 
 // restateExcept supersedes the prohibition o with itself restated with the
