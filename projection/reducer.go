@@ -952,6 +952,11 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			v, ok = was, true
 		}
 	}
+	if !ok && p.Rel == "=was" && p.Refers {
+		// "revert it" of a value told once, with nothing before it: the
+		// pronoun is about something else (a commit, a change of code)
+		return
+	}
 	if !ok && p.Name == "" && p.Rel != "=was" {
 		// "a day earlier" is no change of the batch size set last, nor
 		// "1.5倍に" of the deadline 12/10: a change named by no word that

@@ -164,3 +164,14 @@ func headsText(r *Reducer) string {
 	}
 	return b.String()
 }
+
+// "revert it" after a value told once, never changed, reverts nothing of
+// it: the pronoun is about something else (a commit).
+func TestRevertOfUnchangedValue(t *testing.T) {
+	r := userSays("We're building a booking app. The slots are 07-10, 10-13, 13-16.", "Ah shit. Karin called, the board hasn't approved the sms cost yet. revert it.")
+	for _, a := range r.Heads() {
+		if a.Kind == KindValue && strings.Contains(a.Value, "earlier value") {
+			t.Errorf("value %s = %q after 'revert it' of a commit", a.Key, a.Value)
+		}
+	}
+}
