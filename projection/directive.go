@@ -199,6 +199,24 @@ var (
 	handledRE        = mustPattern(`(?i)^\s*(?:to be\s+)?(?:written|overwritten|modified|changed|edited|touched|deleted|removed|renamed|moved|committed|pushed|force-pushed|deployed|exposed|logged|stored|saved|shared|published|uploaded|copied|sent|dropped|truncated|reset|merged|released|normali[sz]ed|altered|rewritten|reused|disabled|bypassed|skipped)\b`)
 )
 
+// copulaEndRE is a clause that ends in a subject and its copula, or a
+// copula: "that it's", "the queue is".
+var copulaEndRE = mustPattern(`(?i)(?:\b(?:it|that|this|there|they|he|she|everything|everyone|nothing)(?:'s|’s|'re|’re)|\b(?:is|are|was|were))\s*$`)
+
+// participleNext reports whether rest opens with a past participle
+// ("allowed", "written", "run", "kept"), what makes a copula a passive.
+func participleNext(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], ".,;:!?")
+	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en") || handledRE.MatchString(w) || irregularParticiples[w]
+}
+
+// irregularParticiples are past participles with no -ed or -en ending.
+var irregularParticiples = map[string]bool{"run": true, "set": true, "kept": true, "built": true, "done": true, "made": true, "put": true, "held": true, "sent": true, "left": true, "read": true, "cut": true, "shut": true, "spent": true, "paid": true, "said": true, "told": true, "sold": true, "found": true, "bound": true}
+
 // passiveRE is a clause that ends in a passive's auxiliary: "SSH is
 // only allowed from …" is a rule, not a story.
 var passiveRE = mustPattern(`(?i)\b(?:is|are|was|were|be|been|being|get|gets|stays?|remains?)\s*$`)
@@ -239,6 +257,11 @@ func directive(s string) bool {
 			// The imperative: the rule word opens the clause.
 			return true
 		case subordRE.MatchString(clause):
+			continue
+		case (strings.EqualFold(word, "always") || strings.EqualFold(word, "never") || strings.EqualFold(word, "only")) && copulaEndRE.MatchString(clause) && !participleNext(s[m[1]:]):
+			// "people complain that it's always fully booked", "the
+			// queue is never empty": a state told, not a rule ("SSH is
+			// only allowed from …" is one).
 			continue
 		case strings.EqualFold(word, "never") && presentPassiveRE.MatchString(clause) && handledRE.MatchString(s[m[1]:]):
 			// "the masters are never written to, renamed or moved": what
