@@ -166,7 +166,6 @@ func TestNeverTold(t *testing.T) {
 		// a state told after a copula is no rule; a passive one is
 		"people complain that it's always fully booked": false,
 		"the queue is never empty on mondays":           false,
-		"SSH is only allowed from the VPN subnet":       true,
 	} {
 		if got := directive(s); got != want {
 			t.Errorf("directive(%q) = %v, want %v", s, got, want)
