@@ -28,7 +28,7 @@ var (
 // boundChanged restates the rule whose range a user sentence of ev moves
 // an end of (see above).
 func (r *Reducer) boundChanged(ev *Event, ref EventRef) {
-	if ev.Role != RoleUser || !boundChangeRE.MatchString(ev.Text) {
+	if ev.Role != RoleUser || !boundCue(ev.Text) || !boundChangeRE.MatchString(ev.Text) {
 		return
 	}
 	for _, s := range sentences(ev.Text) {
@@ -93,4 +93,18 @@ func (r *Reducer) boundChanged(ev *Event, ref EventRef) {
 		}
 		r.restate(rule, rule.Value[:at[2*i]]+nv+" (was "+old+")"+rule.Value[at[2*i+1]:], kindLetter[KindConstraint]+strconv.Itoa(ref.Seq)+".0", ref)
 	}
+}
+
+// boundCues are the words every end of a range boundChangeRE reads holds
+// one of (checked before the expression: most messages hold none).
+var boundCues = []string{"min", "Min", "MIN", "max", "Max", "MAX", "mín", "Mín", "máx", "Máx", "bound", "limit", "floor", "ceiling", "cap",
+	"bottom", "top", "Bound", "Limit", "Floor", "Ceiling", "Cap", "Bottom", "Top", "grenze", "Grenze", "grens", "下限", "上限", "最小", "最大", "最低", "最高"}
+
+func boundCue(text string) bool {
+	for _, c := range boundCues {
+		if strings.Contains(text, c) {
+			return true
+		}
+	}
+	return false
 }
