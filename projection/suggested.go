@@ -30,23 +30,10 @@ func suggestedSetting(text string) (name, value string) {
 }
 
 // takesSuggested reports whether user text holds the suggested value v as
-// a number of its own ("行，就 4500", "ok 24 it is"; not "45000").
+// a number of its own ("行，就 4500", "sure, 24 then"; not "45000").
 func takesSuggested(text, v string) bool {
-	if v == "" {
-		return false
-	}
-	for i := range occurrences(text, v) {
-		before := i == 0 || !isDigitByte(text[i-1]) && text[i-1] != '.' && text[i-1] != ','
-		j := i + len(v)
-		after := j == len(text) || !isDigitByte(text[j]) && !(text[j] == '.' && j+1 < len(text) && isDigitByte(text[j+1]))
-		if before && after {
-			return true
-		}
-	}
-	return false
+	return v != "" && tokenAt(text, v, 0) >= 0
 }
-
-func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // settingKey is the value key of a setting's name as a message names it:
 // an identifier by its words ("max-connections-per-node" and
