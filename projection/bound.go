@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -95,16 +96,19 @@ func (r *Reducer) boundChanged(ev *Event, ref EventRef) {
 	}
 }
 
-// boundCues are the words every end of a range boundChangeRE reads holds
-// one of (checked before the expression: most messages hold none).
-var boundCues = []string{"min", "Min", "MIN", "max", "Max", "MAX", "mín", "Mín", "máx", "Máx", "bound", "limit", "floor", "ceiling", "cap",
-	"bottom", "top", "Bound", "Limit", "Floor", "Ceiling", "Cap", "Bottom", "Top", "grenze", "Grenze", "grens", "下限", "上限", "最小", "最大", "最低", "最高"}
+// boundEnds and boundVerbs are the words every change boundChangeRE
+// reads holds one of each of (checked, lower case, before the
+// expression: most messages hold none of the ends).
+var (
+	boundEnds = []string{"min", "max", "mín", "máx", "bound", "limit", "floor", "ceiling", "cap", "bottom", "top", "grenze", "grens",
+		"下限", "上限", "最小", "最大", "最低", "最高"}
+	boundVerbs = []string{"raise", "increase", "bump", "lift", "push up", "move up", "alza", "aumenta", "sube", "augmente", "monte", "erhöh", "hebe",
+		"verhoog", "lower", "decrease", "reduce", "drop", "cut", "move down", "abbassa", "riduci", "diminuisci", "baja", "disminuye", "baisse",
+		"diminue", "réduis", "senke", "verringere", "verlaag", "提高", "调高", "升高", "加", "增加", "上调", "降低", "调低", "减", "下调"}
+)
 
 func boundCue(text string) bool {
-	for _, c := range boundCues {
-		if strings.Contains(text, c) {
-			return true
-		}
-	}
-	return false
+	l := strings.ToLower(text)
+	return slices.ContainsFunc(boundEnds, func(c string) bool { return strings.Contains(l, c) }) &&
+		slices.ContainsFunc(boundVerbs, func(c string) bool { return strings.Contains(l, c) })
 }

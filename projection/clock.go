@@ -2,6 +2,7 @@ package projection
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -35,6 +36,9 @@ const (
 )
 
 var clockWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+
+// nowCues are the words clockNowRE opens with, as written.
+var nowCues = []string{"it's", "It's", "it’s", "It’s", "it is", "It is", "IT'S", "now", "Now", "现在"}
 
 // clockMinutes is a time of day as minutes after midnight: "2pm", "14:00",
 // "two" (an hour up to seven with no am or pm is the afternoon's, a work
@@ -127,6 +131,9 @@ func clockShown(ev *Event) int {
 	case RoleUser, RoleAssistant:
 		if !strings.ContainsAny(ev.Text, "0123456789") && !strings.Contains(ev.Text, "noon") && !strings.Contains(ev.Text, "o'clock") && !strings.Contains(ev.Text, "past") {
 			// a time is told with a digit, or "noon", "o'clock", "past two"
+			return -1
+		}
+		if !slices.ContainsFunc(nowCues, func(c string) bool { return strings.Contains(ev.Text, c) }) {
 			return -1
 		}
 		m := clockNowRE.FindStringSubmatch(ev.Text)
