@@ -426,6 +426,19 @@
 // change or a revert that opens its clause and names a held setting is
 // read there; the rest is the English readings'.
 //
+// # Questions, clock times and what the agent proposes
+//
+// A question of fact the user asks the agent is kept with the answer the
+// agent finds, shown with the question (answered.go); a rule the agent
+// words and asks to keep becomes the user's on a yes (keeprule.go); a
+// number the user takes from the agent's suggestion is the suggested
+// setting's (suggested.go); a value turned down by name is superseded
+// (veto.go); a rule bound to a time of day ends when the session's clock
+// shows the hour passed (clock.go); a rule's range has an end moved by an
+// amount (bound.go). Transient state these keep between events (the
+// questions waiting, the rule proposed, the clock) is not part of a
+// Snapshot, like the other conversational state.
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
