@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/blevesearch/bleve/v2 v2.6.3
 	github.com/blevesearch/bleve_index_api v1.4.1
+	github.com/blevesearch/scorch_segment_api/v2 v2.4.11
 	github.com/blevesearch/segment v0.9.1
 	github.com/blevesearch/zapx/v17 v17.2.5
 	github.com/dlclark/regexp2 v1.10.0
@@ -27,7 +28,6 @@ require (
 	github.com/blevesearch/go-porterstemmer v1.0.3 // indirect
 	github.com/blevesearch/gtreap v0.1.1 // indirect
 	github.com/blevesearch/mmap-go v1.2.0 // indirect
-	github.com/blevesearch/scorch_segment_api/v2 v2.4.11 // indirect
 	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/blevesearch/upsidedown_store_api v1.0.2 // indirect
 	github.com/blevesearch/vellum v1.2.1 // indirect

@@ -8,12 +8,18 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
+	zapv17 "github.com/blevesearch/zapx/v17"
 
 	"github.com/epistemicfold/ef/internal/atomicfile"
 )
@@ -28,83 +34,34 @@ import (
 // crashed between the two holds documents its watermark does not count,
 // and the next Open rebuilds it (see check).
 //
-// What a bulk build costs (TestRecallScale, 100,000 real messages, 148.5
-// MB of JSON, 2 cores, CPU profile of the build): ~2,000-2,200 messages per
-// CPU-second, 46-51 s of CPU. Preparing documents (GOMAXPROCS goroutines:
-// reading and verifying bundles, extracting text, analysis, compressing
-// stored texts) is ~46% of it; bleve's builder, fed by one goroutine,
-// writing a zap segment per bulkBatchDocs documents, ~37%; its final
-// merge ~7%; the collector ~7%. The builder's part runs on one core:
-// ~21 s of segments and merge, so even with every other core preparing,
-// the build cannot pass ~4,700 messages per second of wall time, and on
-// two cores it is bound by its CPU at ~4,000-4,400. 10,000 messages per
-// second on two cores would need the builder's segment writing over twice
-// as fast (bleve's code: term dictionaries and positions of every token,
-// which phrase queries need) and preparation under half its cost.
+// What a bulk build costs (TestRecallScale with EF_RECALL_BENCH=1:
+// 100,000 real messages, 148.5 MB of JSON, 2 cores, an idle machine, CPU
+// profile of the build): 26 s of CPU, ~3,800 messages per CPU-second.
+// Preparing documents (reading and verifying bundles, extracting text,
+// analysis, compressing stored texts) is ~49% of it, building the zap
+// segments ~31% (both on one goroutine per core), the builder's final
+// merge ~7% (on one core, after everything else), the garbage collector
+// ~8%. Wall time 14.4 s, ~6,950 messages per second, against 17.2 s and
+// ~5,800 when the builder built each segment itself on one goroutine. So
+// two cores reach about half the CPU rate plus the merge: 10,000 messages
+// per second on two cores would need the analysis and zap's segment
+// building (term dictionaries and the position of every token, which
+// phrase queries need) each at about half their cost.
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.
 const buildSuffix = ".build-"
 
-// bulkBatchDocs is how many documents a bulk build holds in memory
-// before writing them as a segment; bulkMergeMax is how many segments one
-// merge step combines: the builder merges up to 128 segments in one pass
-// (each pass rewrites all), 128,000 documents. The analyzed documents of
-// the batch were most of a bulk build's peak memory (about 60 bytes per
-// byte of text): at 5,000 documents a build of 100k messages peaked at
-// 632 MB RSS, at 1,000 at 291 MB, for the same CPU (43.3 s against 46.5 s,
-// the difference within the noise of a busy machine) and the same index.
+// bulkBatchDocs is how many documents a preparing goroutine holds
+// before it builds them into a segment; bulkMergeMax is how many segments
+// one merge step of the builder combines: it merges up to 128 segments in
+// one pass (each pass rewrites all), about 128,000 documents. The analyzed
+// documents of a batch are most of a bulk build's peak memory (about 60
+// bytes per byte of text), and each preparing goroutine holds one batch.
 const (
 	bulkBatchDocs = 1000
 	bulkMergeMax  = 128
-	// bulkQueue is how many analyzed checkpoints wait for the builder
-	// while it writes a segment (a segment of 1,000 documents takes
-	// about as long as analyzing 16 checkpoints of 40 messages on one
-	// core), and bulkQueueBytes bounds the text they hold.
-	bulkQueue      = 32
-	bulkQueueBytes = 1 << 20
 )
-
-// queueBytes bounds the text of the checkpoints analyzed and not yet
-// handed to the builder: take waits until the queue holds less than max
-// bytes less the checkpoint's own (or nothing, so a checkpoint larger
-// than max still goes through, alone).
-type queueBytes struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	n, max int
-	closed bool
-}
-
-func newQueueBytes(max int) *queueBytes {
-	q := &queueBytes{max: max}
-	q.cond = sync.NewCond(&q.mu)
-	return q
-}
-
-func (q *queueBytes) take(n int) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for !q.closed && q.n > 0 && q.n+n > q.max {
-		q.cond.Wait()
-	}
-	q.n += n
-}
-
-func (q *queueBytes) give(n int) {
-	q.mu.Lock()
-	q.n -= n
-	q.mu.Unlock()
-	q.cond.Broadcast()
-}
-
-// close releases every waiter for good (the build ended).
-func (q *queueBytes) close() {
-	q.mu.Lock()
-	q.closed = true
-	q.mu.Unlock()
-	q.cond.Broadcast()
-}
 
 // empty reports whether the index holds nothing: no watermark, no
 // documents.
@@ -175,23 +132,26 @@ func (w *writer) bulkSync(sessions []string) error {
 
 // build fills one offline builder under tmp with the documents of todo
 // and returns the directory of the index it built ("" when no checkpoint
-// could be read). One goroutine per core reads and analyzes checkpoints;
-// one goroutine hands their documents to the builder, which writes a
-// segment of bulkBatchDocs documents on that goroutine whenever its batch
-// is full, while the others go on analyzing into a queue of up to
-// bulkQueue checkpoints; this goroutine keeps the watermark and the stats.
-// (The builder holds its lock while it writes a segment: when the
-// analyzing goroutines handed it their documents themselves, the one that
-// filled the batch wrote the segment and the others waited at their next
-// document, so a segment's CPU, a third of the build, ran on one core
-// while the other idled. One builder per core wrote as much in parallel
-// but had to merge its segments with the others' at the end: one more
-// pass over the whole index.)
+// could be read). One goroutine per core reads and analyzes checkpoints
+// and, whenever it holds bulkBatchDocs documents, builds them into a zap
+// segment itself; one goroutine hands each segment to the builder, which
+// only writes it to a file; this goroutine keeps the watermark and the
+// stats. The builder merges the segments into one when it is closed.
+//
+// Building a segment is a third of a build's CPU. The builder builds one
+// on the goroutine that fills its batch, under its lock, so fed directly
+// it ran on one core while the other idled or waited: the build could
+// not pass ~6,000 messages per second of wall time on two cores.
+// Handing it segments built in parallel (through prebuiltPlugin) leaves
+// it the file writes and the final merge. One builder per core would
+// write as much in parallel, but their indexes would need one more merge
+// pass over everything at the end.
 func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	x := w.x
 	dir := filepath.Join(tmp, "index")
 	b, err := bleve.NewBuilder(dir, preparedMapping{newMapping()}, map[string]interface{}{
-		"batchSize": bulkBatchDocs, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+		"batchSize": 1, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+		"forceSegmentType": zapType, "forceSegmentVersion": zapVersion,
 	})
 	if err != nil {
 		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
@@ -201,9 +161,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
 	n := min(max(runtime.GOMAXPROCS(0), 1), len(todo))
-	ready := make(chan prepared, bulkQueue)
-	q := newQueueBytes(bulkQueueBytes)
-	defer q.close()
+	ready := make(chan segmentUnit, n)
 	done := make(chan prepared, n)
 	go func() {
 		defer close(jobs)
@@ -220,37 +178,48 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var u segmentUnit
 			for ci := range jobs {
 				p := x.prepare(ctx, ci, false)
-				q.take(p.bytes)
-				select {
-				case ready <- p:
-				case <-ctx.Done():
-					q.give(p.bytes)
-					return
+				if p.err == nil {
+					u.add(p.docs)
+					p.docs = nil
 				}
+				u.done = append(u.done, p)
+				if len(u.docs) >= bulkBatchDocs {
+					if !u.handOver(ctx, ready) {
+						return
+					}
+					u = segmentUnit{}
+				}
+			}
+			if len(u.done) > 0 {
+				u.handOver(ctx, ready)
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(ready) }()
 	go func() {
 		defer close(done)
-		for p := range ready {
-			if p.err == nil && ctx.Err() == nil {
-				for _, d := range p.docs {
-					if err := b.Index(d.ID(), d); err != nil {
-						p.err = &bulkError{err}
-						break
-					}
-					docs.Add(1)
+		for u := range ready {
+			if u.err == nil && u.seg != nil && ctx.Err() == nil {
+				id := prebuilt.put(u.seg)
+				if err := b.Index(id, prebuiltDoc{}); err != nil {
+					prebuilt.drop(id)
+					u.err = &bulkError{err}
+				} else {
+					docs.Add(int64(len(u.docs)))
 				}
 			}
-			p.docs = nil
-			q.give(p.bytes)
-			select {
-			case done <- p:
-			case <-ctx.Done():
-				// drain ready so that no preparer blocks; they stop at the cancel
+			for _, p := range u.done {
+				if p.err == nil && u.err != nil {
+					p.err = u.err
+				}
+				select {
+				case done <- p:
+				case <-ctx.Done():
+					// drain ready so that no preparer blocks; they stop at the cancel
+				}
 			}
 		}
 	}()
@@ -274,11 +243,55 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	if docs.Load() == 0 {
 		return "", nil // an empty builder cannot close
 	}
-	// Close writes the last segment and merges them all into one.
+	// Close merges the segments into one.
 	if err := b.Close(); err != nil {
 		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
 	return dir, nil
+}
+
+// segmentUnit is what a preparing goroutine hands to the builder: the
+// documents of the checkpoints it read, built into one segment, and the
+// checkpoints in the order read (with those that could not be read).
+type segmentUnit struct {
+	docs []bindex.Document
+	done []prepared
+	seg  segment.Segment
+	err  error
+}
+
+// add takes analyzed documents as scorch's builder would before building
+// a segment of them: each gets its _id field, analyzed.
+func (u *segmentUnit) add(docs []*document.Document) {
+	for _, d := range docs {
+		d.AddIDField()
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze() // a no-op but for _id: prepare analyzed the rest
+			}
+		})
+		u.docs = append(u.docs, d)
+	}
+}
+
+// handOver builds the unit's segment and sends the unit; false when the
+// build was cancelled first. The documents' analysis is dropped once the
+// segment holds them.
+func (u *segmentUnit) handOver(ctx context.Context, ready chan<- segmentUnit) bool {
+	if len(u.docs) > 0 {
+		seg, _, err := zapPlugin.New(u.docs)
+		if err != nil {
+			u.err = &bulkError{fmt.Errorf("build a segment: %w", err)}
+		}
+		u.seg = seg
+		clear(u.docs)
+	}
+	select {
+	case ready <- *u:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // bulkError is a builder's failure, as opposed to the Source's.
@@ -361,12 +374,82 @@ type preparedMapping struct {
 }
 
 func (preparedMapping) MapDocument(doc *document.Document, data interface{}) error {
-	src, ok := data.(*document.Document)
-	if !ok {
-		return fmt.Errorf("recall: bulk build: document data is %T, want a prepared document", data)
+	switch src := data.(type) {
+	case *document.Document:
+		for _, f := range src.Fields {
+			doc.AddField(f)
+		}
+		return nil
+	case prebuiltDoc:
+		return nil // a segment's stand-in: its id names the segment (prebuiltPlugin)
 	}
-	for _, f := range src.Fields {
-		doc.AddField(f)
-	}
-	return nil
+	return fmt.Errorf("recall: bulk build: document data is %T, want a prepared document", data)
 }
+
+// The segment type and version of the index, which the bulk builder is
+// told to use so that prebuiltPlugin is the plugin it calls.
+const (
+	zapType    = "zap"
+	zapVersion = 17
+)
+
+// zapPlugin builds the segments of a bulk build (segmentUnit.handOver).
+var zapPlugin = &zapv17.ZapPlugin{}
+
+// prebuiltPlugin is zap v17 as scorch sees it, with one addition: asked
+// for a segment of a single document whose id prebuilt holds, it returns
+// the segment held there, built beforehand on another goroutine. This is
+// how the bulk build hands scorch's offline builder segments it built in
+// parallel: the builder takes documents only and builds each segment
+// under its lock. It is registered in scorch's table of segment plugins
+// under zap v17's own type and version, so an index on disk is a plain
+// zap v17 index and every other call goes to zap v17 unchanged: a
+// document id starting with prebuiltPrefix, which no document of this
+// package has (docID), is the only difference.
+type prebuiltPlugin struct{ scorch.SegmentPlugin }
+
+func init() {
+	scorch.RegisterSegmentPlugin(prebuiltPlugin{zapPlugin}, false)
+}
+
+func (p prebuiltPlugin) New(docs []bindex.Document) (segment.Segment, uint64, error) {
+	if len(docs) == 1 && strings.HasPrefix(docs[0].ID(), prebuiltPrefix) {
+		seg, ok := prebuilt.take(docs[0].ID())
+		if !ok {
+			return nil, 0, fmt.Errorf("recall: bulk build: no segment under %q", docs[0].ID())
+		}
+		return seg, 0, nil
+	}
+	return p.SegmentPlugin.New(docs)
+}
+
+// prebuiltDoc is the data of a segment's stand-in document.
+type prebuiltDoc struct{}
+
+// prebuiltPrefix starts the ids of segments' stand-in documents.
+const prebuiltPrefix = "\x00ef-prebuilt-segment/"
+
+// prebuilt holds the segments handed to the builder until it asks for
+// them.
+var prebuilt prebuiltSegments
+
+type prebuiltSegments struct {
+	seq  atomic.Uint64
+	segs sync.Map // stand-in id → segment.Segment
+}
+
+func (s *prebuiltSegments) put(seg segment.Segment) string {
+	id := prebuiltPrefix + strconv.FormatUint(s.seq.Add(1), 10)
+	s.segs.Store(id, seg)
+	return id
+}
+
+func (s *prebuiltSegments) take(id string) (segment.Segment, bool) {
+	v, ok := s.segs.LoadAndDelete(id)
+	if !ok {
+		return nil, false
+	}
+	return v.(segment.Segment), true
+}
+
+func (s *prebuiltSegments) drop(id string) { s.segs.Delete(id) }

@@ -1,36 +1,36 @@
 package recall
 
 import (
+	"strings"
 	"testing"
-	"time"
+
+	"github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
 )
 
-// TestQueueBytes: a take waits while the queue holds bytes and the take
-// would pass the bound, a take larger than the bound passes alone, and
-// close releases every waiter.
-func TestQueueBytes(t *testing.T) {
-	q := newQueueBytes(100)
-	q.take(250) // alone: passes though larger than the bound
-	got := make(chan int, 2)
-	go func() { q.take(10); got <- 10 }()
-	select {
-	case <-got:
-		t.Fatal("take passed while the queue held more than its bound")
-	case <-time.After(50 * time.Millisecond):
+// TestPrebuiltPlugin: a segment's stand-in document gets the segment put
+// under its id, once; a stand-in whose segment is not there is an error,
+// not an empty segment; any other document is built by zap v17.
+func TestPrebuiltPlugin(t *testing.T) {
+	p := prebuiltPlugin{zapPlugin}
+	d := document.NewDocument("s/ck/0")
+	d.AddField(keyword(fSession, "s"))
+	d.AddIDField()
+	d.VisitFields(func(f bindex.Field) { f.Analyze() })
+	seg, _, err := p.New([]bindex.Document{d})
+	if err != nil || seg.Count() != 1 {
+		t.Fatalf("a plain document: %v, %v", seg, err)
 	}
-	q.give(250)
-	if n := <-got; n != 10 {
-		t.Fatal(n)
+	id := prebuilt.put(seg)
+	stand := document.NewDocument(id)
+	got, _, err := p.New([]bindex.Document{stand})
+	if err != nil || got != seg {
+		t.Fatalf("stand-in: got %v, %v; want the segment put", got, err)
 	}
-	q.take(90) // 10 + 90 fits
-	go func() { q.take(1); got <- 1 }()
-	select {
-	case <-got:
-		t.Fatal("take passed over the bound")
-	case <-time.After(50 * time.Millisecond):
+	if _, _, err := p.New([]bindex.Document{stand}); err == nil || !strings.Contains(err.Error(), "no segment") {
+		t.Fatalf("stand-in taken twice: %v, want an error", err)
 	}
-	q.close()
-	if n := <-got; n != 1 {
-		t.Fatal(n)
+	if p.Type() != zapType || p.Version() != zapVersion {
+		t.Fatalf("registered as %s v%d", p.Type(), p.Version())
 	}
 }
