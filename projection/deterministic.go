@@ -1311,6 +1311,18 @@ var (
 	// valueAtRE sets a bound with "at": "cap the retries at 5", "limit
 	// the pool at 20", "keep the timeout at 30s".
 	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
+	// valueOfRE is a setting chosen with "of": "use a tile size of 256
+	// px", "keep a retention of 14 days", "go with a timeout of 30 s".
+	valueOfRE = mustPattern(`(?i)\b(?:use|keep|set|want|need|go with|try|pick|choose|take|prefer)\s+(?:a|an|the)\s+(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+of\s+(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
+	// valueUnitNounRE is a number and unit before the noun it sizes,
+	// chosen with a verb: "go with 256 px tiles", "we'll want 300 ms
+	// debounce", "use 8 MB chunks" (a unit is needed: "use 4 workers"
+	// is read as a rule).
+	valueUnitNounRE = mustPattern(`(?i)\b(?:use|want|need|go with|try|pick|choose|take|prefer|keep)\s+(?P<v>\d[\d.,_]*\s?(?:ms|secs?|seconds|minutes|mins?|hours|days|kb|mb|gb|tb|px|pt|dpi)|\d[\d.,_]*\s?%)\s+(?P<k>\p{L}[\p{L}\d_\-]*(?:\s\p{L}[\p{L}\d_\-]*)?)(?:$|[\s.,;!?—–)])`)
+	// valueForRE is a setting named as a topic and given as a proposal:
+	// "for the tiles I was thinking 256 px", "for the timeout, I'd go
+	// with 30 s".
+	valueForRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw)[,]?\s+)*for\s+(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?),?\s+(?:i\s+was\s+thinking|i'?m\s+thinking|i\s+think|i'?d\s+(?:go\s+with|say|use|pick|do)|let'?s\s+(?:do|use|go\s+with|say)|we\s+(?:use|want|need)|use|go\s+with|maybe|probably)\s+(?:about\s+|around\s+)?(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
 	// valueMakeRE sets a setting to a number with "make": "make the
 	// timeout 8 s", "make the batch size 300" (the number ends the
 	// clause: "make the tests 3 times faster" sets nothing).
@@ -1431,6 +1443,12 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		add(m[1], "", "", m[2], true)
 		return out
 	}
+	if k, v, ok := proposedSize(s); ok {
+		// "use a tile size of 256 px", "go with 256 px tiles", "for the
+		// tiles I was thinking 256 px".
+		add(k, "", "", v, true)
+		return out
+	}
 	if m := findIf(strings.Contains(s, "make") || strings.Contains(s, "Make"), valueMakeRE, s); m != nil && !pronounRE.MatchString(m[1]) && (numeric(m[2]) || strings.ContainsAny(m[2][:1], "$€£") || dayValue(m[1], m[2])) {
 		// "make the timeout 8 s".
 		add(m[1], "", "", m[2], true)
@@ -1510,6 +1528,67 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		}
 	}
 	return out
+}
+
+// sizedNum is a number a setting is given, with its unit if any.
+const sizedNum = `(?:[$€£]\s?)?\d[\d.,_]*(?:\s?(?:ms|s|secs?|seconds|minutes|mins?|m|h|hours|days|d|weeks|kb|mb|gb|tb|k|px|pt|dpi|x)\b|\s?%)?`
+
+// quantityNouns name an amount, not a setting: "use a maximum of 4
+// workers", "keep a couple of 5 s pauses".
+var quantityNouns = map[string]bool{"lot": true, "lots": true, "bunch": true, "couple": true, "total": true, "maximum": true,
+	"minimum": true, "max": true, "min": true, "number": true, "few": true, "set": true, "pair": true, "range": true,
+	"series": true, "list": true, "copy": true, "group": true, "team": true, "handful": true, "dozen": true}
+
+// proposedSize reads a setting given a number with a verb of choosing
+// and no "to" or "is" (valueOfRE, valueUnitNounRE, valueForRE): the name
+// and the value; ok false when none is there or the name is an amount
+// ("a maximum of 4") or a function word.
+func proposedSize(s string) (k, v string, ok bool) {
+	if !strings.ContainsAny(s, "0123456789") {
+		return "", "", false
+	}
+	ls := strings.ToLower(s)
+	if strings.Contains(ls, " of ") {
+		if m := valueOfRE.FindStringSubmatch(s); m != nil && sizeEnds(s, m[2]) {
+			k, v = m[1], m[2]
+		}
+	}
+	if k == "" && strings.HasPrefix(strings.TrimLeft(discourseRE.ReplaceAllString(ls, ""), " "), "for ") {
+		if m := valueForRE.FindStringSubmatch(s); m != nil && sizeEnds(s, m[2]) {
+			k, v = m[1], m[2]
+		}
+	}
+	if k == "" {
+		if m := valueUnitNounRE.FindStringSubmatch(s); m != nil {
+			k, v = m[2], m[1]
+			// "go with 256 px tiles for the pyramids": the noun, not
+			// the word after it.
+			if ws := strings.Fields(k); len(ws) == 2 && (stopwords[strings.ToLower(ws[1])] || nonVerbs[strings.ToLower(ws[1])]) {
+				k = ws[0]
+			}
+		}
+	}
+	ws := strings.Fields(strings.ToLower(k))
+	if len(ws) == 0 || quantityNouns[ws[len(ws)-1]] || stopwords[ws[0]] || nonVerbs[ws[0]] || pronounRE.MatchString(k) {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(v), true
+}
+
+// sizeEnds reports whether the value v ends its phrase in s: the clause
+// ends after it or a function word follows ("for the record, I think 3
+// people asked" gives no setting "record").
+func sizeEnds(s, v string) bool {
+	i := strings.Index(s, v)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(s[i+len(v):], " ")
+	if rest == "" || strings.ContainsAny(rest[:1], ".,;!?—–)") {
+		return true
+	}
+	w := strings.ToLower(strings.Trim(strings.Fields(rest)[0], ".,;:!?"))
+	return stopwords[w] || nonVerbs[w] || w == "instead" || w == "then" || w == "please"
 }
 
 // rangeTail is the second bound of a range a value may be: "10 to 16".

@@ -131,6 +131,13 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 			}
 		}
 	}
+	if at != nil && repair != "" && strings.TrimLeft(repair, "0123456789.") == "" {
+		// "go with 512 px tiles — actually, no, make it 256": a bare
+		// number repairs the number of the item, not its unit.
+		if loc := lastNumRE.FindStringIndex(before[at[0]:at[1]]); loc != nil && loc[0] == 0 {
+			at = []int{at[0], at[0] + loc[1]}
+		}
+	}
 	if at == nil && len(distinctive(repair)) > 0 {
 		// "a plain f64 up front — wait no, rust_decimal::Decimal": an
 		// identifier retracts the last identifier before the marker.

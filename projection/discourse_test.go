@@ -20,6 +20,7 @@ func TestSelfRepair(t *testing.T) {
 		{"store the amounts as a float32 column — no wait, Decimal128, floats lose cents", "store the amounts as a Decimal128 column", "float32", "Decimal128"},
 		{"for the cache go with the old in-process map — actually no, Caffeine, it evicts for us", "for the cache go with Caffeine", "the old in-process map", "Caffeine"},
 		{"keep the session in a plain HashMap up front - sorry no, DashMap, we never share a HashMap across tasks here", "keep the session in a plain DashMap up front", "HashMap", "DashMap"},
+		{"I'd go with 512 px tiles — actually, no, make it 256", "I'd go with 256 px tiles", "512", "256"},
 	} {
 		read, retracted, repair, ok := selfRepair(c.in)
 		if !ok || read != c.read || retracted != c.retracted || repair != c.repair {
@@ -485,4 +486,39 @@ func TestPartialLiftRestatesTheRule(t *testing.T) {
 	if len(rules) != 1 || !strings.Contains(rules[0], "no prometheus client upgrades — except:") || !strings.Contains(rules[0], "only in the exporter module") {
 		t.Errorf("rules = %q; want the one rule restated with its exception", rules)
 	}
+}
+
+// TestProposedSize: a setting given a number with a verb of choosing and
+// no "to" or "is": "use a X of N", "go with N unit X", "for the X I was
+// thinking N"; an amount ("a maximum of 4 workers"), a phrase going on
+// after the number ("for the record, I think 3 people asked") and a
+// number with no unit before a noun ("use 4 workers") are not.
+func TestProposedSize(t *testing.T) {
+	for _, c := range []struct{ in, k, v string }{
+		{"Use a tile size of 256 px.", "tile size", "256 px"},
+		{"keep a retention of 14 days for the raw logs", "retention", "14 days"},
+		{"I'd go with 256 px tiles for the pyramids.", "tiles", "256 px"},
+		{"We'll want 300 ms debounce on the search box.", "debounce", "300 ms"},
+		{"For the tiles I was thinking 256 px, we tested this last year.", "tiles", "256 px"},
+		{"for the timeout, I'd go with 30 s", "timeout", "30 s"},
+	} {
+		k, v, ok := proposedSize(c.in)
+		if !ok || k != c.k || v != c.v {
+			t.Errorf("proposedSize(%q) = %q, %q, %v; want %q, %q", c.in, k, v, ok, c.k, c.v)
+		}
+	}
+	for _, in := range []string{
+		"Use a maximum of 4 workers.",
+		"We use a lot of 5 GB files here.",
+		"I need 20 minutes to think.",
+		"For the record, I think 3 people asked.",
+		"Use 4 workers for the conversion.",
+		"we tested a tile size of 512 px last year",
+	} {
+		if k, v, ok := proposedSize(in); ok {
+			t.Errorf("proposedSize(%q) = %q, %q; want none", in, k, v)
+		}
+	}
+	out := reduceAll(t, "> user\nFor the tiles I was thinking 512 px — actually, no, make it 256, we tested this last year.\n> assistant\nOk.")
+	expect(t, out, []string{`value/-/tiles \[current/normative\] = 256 px`}, []string{`= 512`})
 }
