@@ -34,6 +34,9 @@ import (
 // FILE. fs is the stage deciding chose; it is returned unchanged when it
 // is no viewer of such a file, or when the error blames the viewer.
 func workStage(cmd, because, fs string) string {
+	if logViewerRE.MatchString(unwrap(fs)) {
+		return startedStage(cmd, fs)
+	}
 	f := runFields(fs)
 	if len(f) < 2 || !readOnlyProgs[f[0]] || strings.HasPrefix(strings.TrimSpace(because), f[0]+":") {
 		return fs
@@ -60,6 +63,39 @@ func workStage(cmd, because, fs string) string {
 		if slices.ContainsFunc(wf[1:], func(w string) bool { return strings.Trim(w, `'"`) == file }) {
 			return s
 		}
+	}
+	return fs
+}
+
+// logViewerRE is a stage showing the log of a service or container an
+// earlier stage started: "docker logs es-dev", "docker compose logs api",
+// "kubectl logs deploy/web", "journalctl -u nginx".
+var logViewerRE = mustPattern(`^(?:(?:docker|podman)(?:\s+compose|-compose)?\s+logs|docker-compose\s+logs|kubectl\s+logs|journalctl)\b`)
+
+// startedStage is the stage of a "start && sleep && show its log" chain
+// whose log the viewer fs shows ("docker compose -f es.yml up -d && sleep
+// 20 && docker logs es-dev": the compose run failed, seen in its log):
+// the last earlier stage that is no viewer, wait or change of
+// directory; fs when there is none or a stage is piped.
+func startedStage(cmd, fs string) string {
+	st := andRE.Split(cmd, -1)
+	for i := len(st) - 1; i >= 0; i-- {
+		s := unwrap(st[i])
+		if !strings.Contains(s, strings.TrimSpace(unwrap(fs))) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			w := unwrap(st[j])
+			wf := runFields(w)
+			if len(wf) == 0 || strings.Contains(w, "|") {
+				return fs
+			}
+			if wf[0] == "sleep" || wf[0] == "cd" || readOnlyProgs[wf[0]] || logViewerRE.MatchString(w) {
+				continue
+			}
+			return w
+		}
+		return fs
 	}
 	return fs
 }

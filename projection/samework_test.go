@@ -16,6 +16,12 @@ func TestSameWork(t *testing.T) {
 			"markdownlint docs/ > lint.txt && cat lint.txt", false},
 		{"the viewer itself failed", "make report -o out.txt && head out.txt", "head: cannot open 'out.txt' for reading",
 			"make report -o out.txt", false},
+		// A service started and its log shown: the start failed, and a
+		// later chain starting it again passes.
+		{"log of what was started", "cd ~/app && docker compose -f docker/es-dev.yml up -d && sleep 20 && docker logs es-dev 2>&1 | tail -3", "ERROR: Elasticsearch did not exit normally",
+			"cd ~/app && docker compose -f docker/es-dev.yml up -d && sleep 20 && curl -s localhost:9200/_cluster/health?pretty", true},
+		{"log of what was started, another service started", "docker compose -f docker/es-dev.yml up -d && sleep 20 && docker logs es-dev 2>&1 | tail -3", "ERROR: Elasticsearch did not exit normally",
+			"docker compose -f docker/kafka.yml up -d && docker ps", false},
 		// The same invocation with one setting changed, or a flag added.
 		{"one value changed, a flag added", "bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 5", "HTTP 429 at page 12",
 			"bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 1 --continue", true},
