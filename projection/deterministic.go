@@ -1224,7 +1224,7 @@ func envValues(s, scope string) []Proposal {
 // ("心跳间隔 60s", "服务费 0.8 元/度"), or a code identifier of two words or
 // more and a number ("MeterValueSampleInterval 60s", "max_retries 5"),
 // after a label and its colon or none.
-var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))|(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+)?\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
+var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>(?:[A-Za-z][\w\-]*\s*)?\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?(?:\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))?)|(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+)?\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
 
 // nvClauseRE separates the clauses nameValueRE reads.
 var nvClauseRE = mustPattern(`[，,；;。.!！]\s*(?:\s|$)|[，；。！]`)
@@ -1243,6 +1243,7 @@ var settingsLabelRE = mustPattern(`(?i)^\W*(?:参数|配置|设置|设定|参数
 // often a result told than a setting).
 func namedValues(s, scope string) []Proposal {
 	var out, han []Proposal
+	named, units := false, false
 	for _, c := range nvClauseRE.Split(s, 16) {
 		m := nameValueRE.FindStringSubmatch(strings.TrimSpace(c))
 		if m == nil {
@@ -1255,10 +1256,20 @@ func namedValues(s, scope string) []Proposal {
 			continue
 		}
 		if !notNameRE.MatchString(k) {
-			han = append(han, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + k, Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
+			han = append(han, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
+			// "redis 超时 800ms": a system's name, a setting of it and a
+			// number with its unit name a setting alone.
+			unit := strings.TrimLeft(v, "0123456789.") != ""
+			named = named || k[0] < utf8.RuneSelf && unit
+			units = units || unit
 		}
 	}
-	if len(han) >= 2 || len(han) == 1 && settingsLabelRE.MatchString(s) {
+	if !units {
+		// "任务 1，步骤 2": bare numbers after names count things; a
+		// setting among them has its unit.
+		han = nil
+	}
+	if len(han) >= 2 || len(han) == 1 && (settingsLabelRE.MatchString(s) || named) {
 		out = append(out, han...)
 	}
 	return out

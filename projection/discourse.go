@@ -131,6 +131,10 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 			}
 		}
 	}
+	if suffix := strings.TrimLeft(repair, "0123456789. "); at != nil && numeric(repair) && suffix != "" && strings.HasPrefix(strings.TrimLeft(before[at[1]:], " "), suffix) {
+		// "分片数 5个 不对 3个": the retracted number's unit goes with it.
+		at = []int{at[0], at[1] + strings.Index(before[at[1]:], suffix) + len(suffix)}
+	}
 	if at != nil && repair != "" && strings.TrimLeft(repair, "0123456789.") == "" {
 		// "go with 512 px tiles — actually, no, make it 256": a bare
 		// number repairs the number of the item, not its unit.
@@ -167,6 +171,15 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 		return "", "", "", false
 	}
 	read = strings.TrimRight(before[:at[0]]+repair+before[at[1]:], " ,—–-")
+	if numeric(repair) {
+		// "分片数 5个 不对 3个，副本 1": settings named after the repaired
+		// one, each a name and its value, are kept.
+		for _, c := range repairTail(s) {
+			if c = strings.TrimRight(c, "。.!！ "); nameValueRE.MatchString(c) {
+				read += "，" + c
+			}
+		}
+	}
 	return read, retracted, repair, true
 }
 

@@ -15,7 +15,10 @@ func TestNamedValues(t *testing.T) {
 		{"参数：心跳间隔 60s，不对，300s，桩多了扛不住。", map[string]string{"value/-/心跳间隔": "300s"}},
 		{"MeterValueSampleInterval 60s。", map[string]string{"value/-/meter_value_sample_interval": "60s"}},
 		{"超时 30s，重试 3 次。", map[string]string{"value/-/超时": "30s", "value/-/重试": "3 次"}},
+		{"分片数 5个 不对 3个，副本 1。", map[string]string{"value/-/分片数": "3个", "value/-/副本": "1"}},
+		{"热词缓存放 redis，redis 超时 800ms。", map[string]string{"value/-/redis_超时": "800ms"}},
 		{"不错，回撤 11.3%，在限额里面了。", nil},
+		{"任务 1，步骤 2。", nil},
 		{"参数：已经跑了 40 分钟。", nil},
 		{"the VALIDATE step may use lock_timeout 10s, since it only takes a SHARE lock.", nil},
 	} {
