@@ -70,6 +70,12 @@ func TestChoiceByLabelAndComma(t *testing.T) {
 			"触发用 B，Airflow 我们本来就有在跑，不想多养一个 daemon。", "Airflow DAG 定时 polling NAS"},
 		{"库：A) 自己写，Spring 裸 WebSocketHandler + 自己解析 OCPP-J 帧；B) 用 ChargeTimeEU 的 Java-OCA-OCPP 库。",
 			"库用 A 自己写，那个库好久没人维护了。", "自己写"},
+		// The label and a particle ("A 吧"), with what is put off after
+		// the comma.
+		{"分词方案有三个：\nA) 索引用 ik_max_word，查询用 ik_smart\nB) ngram 分词（2-3 gram），索引会大很多\nC) IK + 拼音插件，mapping 复杂",
+			"A 吧，拼音以后再说。今天食堂的麻辣烫不错哈哈", "索引用 ik_max_word"},
+		{"分词方案有三个：\nA) 索引用 ik_max_word，查询用 ik_smart\nB) ngram 分词（2-3 gram），索引会大很多",
+			"B 的话索引太大了。", ""},
 	} {
 		r := New(Options{SessionID: "s"})
 		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Let's size the websocket tier for the match."})

@@ -783,7 +783,8 @@ func labelChoice(s string, opts []string) (string, bool) {
 		// must restate the option
 		_, size := utf8.DecodeLastRuneInString(m[0])
 		rest = m[0][len(m[0])-size:] + rest
-		if !restatesOption(rest, m, opts) {
+		if !restatesOption(rest, m, opts) && !choiceEnds(rest) {
+			// ("A 吧", "B 了": the label and a particle choose it.)
 			return "", false
 		}
 	}
