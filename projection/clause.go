@@ -336,10 +336,12 @@ var (
 	// again"), a thing treated like the rest ("… like all the others") and
 	// a thing back in its place ("it's part of the fleet again", "is back
 	// in service now").
-	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|\b(?:is|are|'s|'re)\s+(?:back in|part of|available|in service|usable)\b|可以|能\p{Han}?了`)
+	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|\b(?:is|are|'s|'re)\s+(?:back in|part of|available|in service|usable)\b|可以|能\p{Han}?了|(?:你|您)?(?:直接|尽管|放心)(?:改|动|删|推|用|上|装|发)(?:吧|就行|就好)`)
 	// backShapeRE is the time word that makes a permission the end of a
 	// rule rather than an exception to it: now, again, any more.
-	backShapeRE = mustPattern(`(?i)\b(?:now|again|anymore|any more|after all|from now on)\b|现在|可以[^，,。；;]{0,12}了`)
+	// So is the thing the rule was kept for coming back or given up
+	// ("the GitLab is back, you can push", "canal 你直接改吧，他不管了").
+	backShapeRE = mustPattern(`(?i)\b(?:now|again|anymore|any more|after all|from now on)\b|\b(?:is|are|'s|'re|came|come|got)\s+back\b|\best (?:revenu|de retour)|现在|可以[^，,。；;]{0,12}了|回来了|恢复了|(?:他|她|他们)不管了`)
 	// notPermitRE negates, questions or conditions the permission ("you
 	// can't", "can you", "… if you follow the runbook", "只要…就可以").
 	notPermitRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|not (?:fine|ok|okay|allowed)|not (?:yet )?(?:released|cleared|unfrozen|unlocked)|no longer (?:fine|ok|allowed)|can you|could you|could we|can we|if|when|as long as|provided|unless|except|only)\b|不可以|不能|可以吗|能不能|可不可以|的话|只要|只有|只能|如果|除了|除外`)

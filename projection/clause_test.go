@@ -41,6 +41,12 @@ func TestLiftShapeByState(t *testing.T) {
 		{"can the LLM now process the liability clauses?", false},
 		{"the LLM can now process them if legal signs off", false},
 		{"the lab channel is released", false}, // no "now" or "again": an exception, not an end
+		// The thing the rule was kept for back, or its keeper gone.
+		{"The GitLab is back, you can push.", true},
+		{"you can push to your own branch", false},
+		{"The GitLab is back.", false},
+		{"canal 你直接改吧，他不管了", true},
+		{"canal 你直接改吧", false},
 	} {
 		if got := liftShape(c.s); got != c.want {
 			t.Errorf("liftShape(%q) = %v, want %v", c.s, got, c.want)
@@ -52,6 +58,7 @@ func TestLiftShapeByState(t *testing.T) {
 	}{
 		{"der Laborkanal ist für uns wieder freigegeben", langDE},
 		{"para nosotros vuelve a ser una región como cualquier otra", langES},
+		{"Le GitLab est revenu, tu peux pousser.", langFR},
 	} {
 		g := glossOf(c.s, c.l)
 		if g == nil || !liftShape(g.text) {

@@ -33,6 +33,8 @@ var lexFR = []lexEntry{
 	{catLift, "allowed", "autorisé autorisée permis"},
 	{catLift, "no longer need to", "plus_besoin_de plus_la_peine_de pas_besoin_de_plus"},
 	{catLift, "is fine now", "c'est_ok_finalement c'est_bon_finalement"},
+	{catLift, "you can", "tu_peux vous_pouvez"},
+	{catLift, "is back", "est_revenu est_revenue est_de_retour sont_revenus"},
 	{catRelative, "halve", "divise_par_deux diminue_de_moitié"},
 	{catRelative, "in half", "par_deux de_moitié"},
 	{catRelative, "cut", "divise divisez coupe"},
