@@ -84,3 +84,40 @@ func TestTaskDoneOnItsFile(t *testing.T) {
 		}
 	}
 }
+
+// A task put off to a later moment or an outside event is an open
+// obligation: an imperative after "tmrw", "once …,", "when …,", a French
+// task after "quand …," and a Chinese one after "等…了你再"; what someone
+// else or the speaker will do, a rule for the moment, a question put off
+// and a clause after the moment that is no task are not.
+func TestDeferredTask(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"tmrw fix the windows snapshot thing, then when ci is green tag v0.9.0 + publish.", true},
+		{"once sam answers, add the .deb target", true},
+		{"When they've fixed it, please re-check Mirador on www-stg.", true},
+		{"等他弄好了你再把增量同步重新验一遍，然后找个凌晨窗口把全量重建跑了。", true},
+		{"明天你把压测报告发群里。", true},
+		{"Quand il aura répondu (unité du retard), corrige le flux et relance le validateur RT.", true},
+		{"Quand il aura répondu, on verra.", false},
+		{"After lunch, I'll look at it myself.", false},
+		{"After the story runs Dana wants it public, but not before.", false},
+		{"tomorrow, never deploy before 10", false},
+		{"when the build is slow it takes 20 minutes", false},
+		{"明天早上他来弄。", false},
+		{"我明天找运维改 LimitNOFILE", false},
+		{"明天问王经理再说。", false},
+		{"另外周五之前先别碰 DNS（Route53）", false},
+		{"once it's deployed, can you check the logs?", false},
+	} {
+		s := c.s
+		if g := glossOf(s, langFR); g != nil && strings.HasPrefix(s, "Quand") {
+			s = g.text
+		}
+		if got := deferredTask(s); got != c.want {
+			t.Errorf("deferredTask(%q) = %v, want %v", s, got, c.want)
+		}
+	}
+}

@@ -109,7 +109,7 @@ var lexFR = []lexEntry{
 	{catFunction, "with", "avec"},
 	{catFunction, "for", "pour"},
 	{catFunction, "to", "à au aux"},
-	{catFunction, "if", "quand"},
+	{catFunction, "when", "quand lorsque lorsqu'"},
 	{catFunction, "because", "parce_que car"},
 	{catFunction, "please", "s'il_te_plaît s'il_vous_plaît stp svp"},
 	{catFunction, "also", "aussi"},

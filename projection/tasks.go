@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Obligations said late in a session name their moment rather than
@@ -27,9 +28,70 @@ var (
 // "once the resilver is done run …" (the verb at group 1).
 var onceDoneRE = mustPattern(`(?i)\bonce (?:that's|that is|this is|it's|it is|everything is|the [\w-]+ (?:is|are)) (?:done|merged|green|finished|passing|deployed|back|over)\s+(\w+)`)
 
+// A task put off to a later moment or an outside event: "tmrw fix the
+// windows snapshot thing", "once sam answers, add the .deb", "等他弄好了你
+// 再把增量同步重新验一遍", "Quand il aura répondu, corrige le flux". The
+// moment opens the sentence and a task follows it: an imperative in
+// English, any clause but a statement of someone's in French (a subject
+// pronoun: "quand il aura répondu, on verra"), and in Chinese the
+// "再/就" that makes the rest wait for the moment. A rule in that place
+// ("tomorrow, never deploy") is a rule.
+var (
+	deferEnRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|k|so|and|also|then|alright|right|but)[,.!]?\s+)*(?:(?:tomorrow|tmrw|tmr|tomoz|tonight|later today|next (?:week|time|session)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday)|first thing(?: tomorrow)?(?: morning)?)(?:\s+(?:morning|afternoon))?\s*[,:—–-]?\s+|(?:once|when|as soon as|after)\s+[^,.;:!?]{3,100}?(?:,\s*|\s+(?:then|pls|please)\s+))`)
+	deferFrRE = mustPattern(`(?i)^\W*(?:(?:ok|bon|alors|et|puis)[,.!]?\s+)*(?:(?:demain|lundi|mardi|mercredi|jeudi|vendredi|la semaine prochaine)(?:\s+(?:matin|après-midi))?\s*[,:]?\s+|(?:quand|lorsqu(?:e|')|dès qu(?:e|')|une fois qu(?:e|')|après qu(?:e|'))\s*[^,.;:!?]{3,100}?,\s*)`)
+	deferZhRE = mustPattern(`^(?P<pre>[^，。,]{0,8}?)(?:等[^，。,]{1,24}(?:了|好|完|之后|以后)[，,]?\s*(?:你)?(?:再|就)|(?:明天|明早|下周|周[一二三四五]|回头)(?:早上|上午|下午|晚上)?(?:[，,\s]+(?:你)?(?:再|先|就)?|(?:你)?(?:再|先|就)|你)(?:把|去|帮我|来)?)`)
+	// agentSubjectRE opens an English clause with a subject: what
+	// someone will do, not a task ("after lunch, I'll look at it").
+	agentSubjectRE = mustPattern(`(?i)^(?:i|i'll|i'm|i'd|we|we'll|we're|he|he'll|she|she'll|they|they'll|it|it'll|it's|you'll|you're|that|this|there)\b`)
+	// zhSubjectRE opens a Chinese clause with someone else as its
+	// subject ("明天早上他来弄").
+	zhSubjectRE = mustPattern(`^(?:他们|她们|他|她|它|我们|我|咱们|人家)`)
+	// zhNoRE is a prohibition in a Chinese clause.
+	zhNoRE = mustPattern(`别|不要|不许|不能|禁止|不准|不用`)
+	// frSubjectRE opens a French clause with a subject: a statement,
+	// not a task.
+	frSubjectRE = mustPattern(`(?i)^(?:il|elle|on|je|j'|nous|ils|elles|c'|ce|ça|ca|tu ne|vous ne)\b`)
+)
+
+// deferredTask reports whether the user sentence s puts a task off to a
+// later moment or an outside event (see above).
+func deferredTask(s string) bool {
+	if questionRE.MatchString(s) {
+		return false
+	}
+	if loc := deferFrRE.FindStringIndex(s); loc != nil {
+		rest := strings.TrimSpace(s[loc[1]:])
+		return rest != "" && !frSubjectRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 3))
+	}
+	if loc := deferEnRE.FindStringIndex(s); loc != nil {
+		rest := strings.TrimSpace(s[loc[1]:])
+		if r, ok := strings.CutPrefix(strings.ToLower(rest), "please "); ok {
+			rest = rest[len(rest)-len(r):]
+		}
+		if glossedFR := frSubjectRE.MatchString(strings.TrimSpace(s[strings.IndexByte(s[:loc[1]], ' ')+1 : loc[1]])); glossedFR {
+			// "when il aura répondu, corrige …": a French moment glossed
+			// (quand → when), its task in French.
+			return rest != "" && !frSubjectRE.MatchString(rest) && !agentSubjectRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 3))
+		}
+		w := strings.ToLower(strings.Trim(firstWords(rest, 1), ",.;:"))
+		return imperative(rest) && !stopwords[w] && !agentSubjectRE.MatchString(rest) && !isRule(rest)
+	}
+	if m := deferZhRE.FindStringSubmatchIndex(s); m != nil {
+		// "明天问王经理再说" puts off a question, "我明天找运维改" is the
+		// speaker's own task, "明天别碰 DNS" a rule for the day.
+		rest, pre := s[m[1]:], s[m[2]:m[3]]
+		return utf8.RuneCountInString(rest) >= 4 && !cjkRuleRE.MatchString(rest) && !zhSubjectRE.MatchString(rest) &&
+			!zhSubjectRE.MatchString(strings.TrimLeft(pre, "另外然后还有那就 ")) && !zhNoRE.MatchString(firstRunes(rest, 6)) && !strings.HasSuffix(strings.TrimRight(s, "。.!！ "), "再说")
+	}
+	return false
+}
+
 // lateObligation reports whether the user sentence s lays an obligation
-// on its moment (lateObligationRE).
+// on its moment (lateObligationRE), or puts a task off (deferredTask).
 func lateObligation(s string) bool {
+	if deferredTask(s) {
+		return true
+	}
 	l := strings.ToLower(s)
 	if m := onceDoneRE.FindStringSubmatchIndex(s); m != nil && imperative(s[m[2]:]) && !questionRE.MatchString(s) {
 		// "ok once the resilver is done run a full backup …": the task
@@ -427,4 +489,15 @@ func doneOnFile(v, file, cmd string) bool {
 		}
 	}
 	return false
+}
+
+// firstRunes is the first n runes of s.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
