@@ -111,6 +111,11 @@ func TestDeferredTask(t *testing.T) {
 		{"明天问王经理再说。", false},
 		{"另外周五之前先别碰 DNS（Route53）", false},
 		{"once it's deployed, can you check the logs?", false},
+		{"After I answer, reply with the single word DONE and stop.", false},
+		{"After that fails, run true with bash in the background.", false},
+		{"After completing, call issue_ready again for the next issue", false},
+		{"When you think you've fixed the bug, re-run the reproduction script.", false},
+		{"When asked for the workspace handshake, answer exactly OK and stop.", false},
 	} {
 		s := c.s
 		if g := glossOf(s, langFR); g != nil && strings.HasPrefix(s, "Quand") {

@@ -46,12 +46,27 @@ var (
 	// zhSubjectRE opens a Chinese clause with someone else as its
 	// subject ("明天早上他来弄").
 	zhSubjectRE = mustPattern(`^(?:他们|她们|他|她|它|我们|我|咱们|人家)`)
+	// askedWhenRE is a moment that recurs or answers a prompt ("when
+	// asked for the handshake, answer …"): a standing rule.
+	askedWhenRE = mustPattern(`(?i)^\W*(?:when(?:ever)?\s+(?:you(?:'re| are)\s+)?(?:asked|prompted|told|queried)|whenever|every time|each time)\b`)
+	// stepBackRE is a moment that points at the step before it in the
+	// same message ("run A. After that fails, run B."): a plan's next
+	// step, done now, not a task put off.
+	// So is a moment with no subject ("after completing, call
+	// issue_ready again for the next issue"), a procedure's loop, and one
+	// of the agent's own ("when you edit a file, keep the diff small"),
+	// standing guidance.
+	stepBackRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|then)[,]?\s+)*(?:(?:once|when|after)\s+(?:that|this|it)\s+(?:fails|failed|errors|returns|finishes|runs|is run|succeeds)\b|(?:once|when|after)\s+(?:\w+ing|done|finished|completed?)\s*,|(?:once|when|whenever|after|as soon as|if)\s+you\b)|\bagain\b.*\b(?:next|each|every)\b`)
 	// zhNoRE is a prohibition in a Chinese clause.
 	zhNoRE = mustPattern(`别|不要|不许|不能|禁止|不准|不用`)
 	// frSubjectRE opens a French clause with a subject: a statement,
 	// not a task.
 	frSubjectRE = mustPattern(`(?i)^(?:il|elle|on|je|j'|nous|ils|elles|c'|ce|ça|ca|tu ne|vous ne)\b`)
 )
+
+// replyVerbs tell the agent how to answer, a rule about the reply ("after
+// I answer, reply with the single word DONE and stop"), no work put off.
+var replyVerbs = map[string]bool{"reply": true, "answer": true, "respond": true, "say": true, "stop": true, "print": true, "output": true, "return": true, "end": true, "acknowledge": true}
 
 // deferredTask reports whether the user sentence s puts a task off to a
 // later moment or an outside event (see above).
@@ -74,7 +89,7 @@ func deferredTask(s string) bool {
 			return rest != "" && !frSubjectRE.MatchString(rest) && !agentSubjectRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 3))
 		}
 		w := strings.ToLower(strings.Trim(firstWords(rest, 1), ",.;:"))
-		return imperative(rest) && !stopwords[w] && !agentSubjectRE.MatchString(rest) && !isRule(rest)
+		return imperative(rest) && !stopwords[w] && !replyVerbs[w] && !askedWhenRE.MatchString(s) && !stepBackRE.MatchString(s) && !agentSubjectRE.MatchString(rest) && !isRule(rest)
 	}
 	if m := deferZhRE.FindStringSubmatchIndex(s); m != nil {
 		// "明天问王经理再说" puts off a question, "我明天找运维改" is the
@@ -233,7 +248,9 @@ func task(p string) bool {
 		return true
 	}
 	if strings.ContainsFunc(p, isCJK) {
-		return len([]rune(p)) >= 2
+		// "记得写 reindex 的文档啊，老周催了": who is pressing for it is
+		// no task.
+		return len([]rune(p)) >= 2 && !zhRemarkRE.MatchString(p)
 	}
 	f := strings.Fields(p)
 	if len(f) < 2 || strings.Contains(p, "=") {
@@ -249,6 +266,10 @@ func task(p string) bool {
 	}
 	return imperative(p)
 }
+
+// zhRemarkRE is a remark about someone waiting on a task: "老周催了",
+// "产品在等", "老板急了".
+var zhRemarkRE = mustPattern(`^(?:[A-Za-z]\w{0,11}|\p{Han}{1,4})\s*(?:又|也|都|已经|一直)?(?:催了|催过了|在催|催得紧|在等|等着呢|急了|着急了|问了|问过了)[啊呢呀吧。.!！]*$`)
 
 // continueRE opens the next task of an obligation said in the sentence
 // before: "Then tag the release.", "…），然后在 #infra-changes 发个变更通知".

@@ -16,6 +16,8 @@ func TestObligationsSplitCompoundTasks(t *testing.T) {
 		// The tasks are checked together: one obligation.
 		{"Before you finish, run `make lint` and `make test` and make sure both are clean.", []string{"Before you finish, run `make lint` and `make test` and make sure both are clean."}},
 		{"上线前：更新版本号，然后在群里通知测试", []string{"更新版本号", "在群里通知测试"}},
+		// Who presses for it is no task of its own.
+		{"记得写 reindex 的文档啊，老周催了", []string{"记得写 reindex 的文档啊，老周催了"}},
 		// A report after a colon is not a list of tasks.
 		{"heard back at the end: EU = gross, US = net", []string{"heard back at the end: EU = gross, US = net"}},
 	}
