@@ -53,7 +53,7 @@ var (
 	negRE = mustPattern(`(?i)\b(?:never|not|nobody|no one|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = mustPattern(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = mustPattern(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
@@ -174,8 +174,24 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || relayedNoRE.MatchString(s) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || (relayedNoRE.MatchString(s) || noException(s)) && !questionRE.MatchString(s)
 }
+
+// noException reports whether s is a statement for every case closed by
+// "no exceptions" ("skip on every schedule, no exceptions"), not a report
+// ("there were no errors in the log, no exceptions").
+func noException(s string) bool {
+	loc := noExceptionRE.FindStringIndex(s)
+	return loc != nil && everyRE.MatchString(s[:loc[0]])
+}
+
+// everyRE is a word for every case.
+var everyRE = mustPattern(`(?i)\b(?:every|each|all|any|always|everything|everyone|whatever)\b|所有|每个|每一|全部|一律|都`)
+
+// noExceptionRE closes a statement that admits no exception: "jen says
+// every changelog entry links its PR #, no exceptions" is a rule though
+// it has no modal.
+var noExceptionRE = mustPattern(`(?i)[,;—–-]\s*(?:and\s+)?(?:no exceptions?|without exceptions?|no matter what|no ifs,? no buts)\s*[.!]*\s*$|[，,]\s*(?:无一例外|没有例外|不能例外)[。！!]*$`)
 
 // relayedNoRE is a prohibition someone laid on us, relayed: "Marcos
 // asked us not to use pynfe", "she told me never to run it on prod"
@@ -259,6 +275,27 @@ func permission(s string) string {
 	return x
 }
 
+// articleBefore reports whether the word before phrase in s is an
+// article or a determiner: "the approved list" is a list, no approval.
+func articleBefore(s, phrase string) bool {
+	i := strings.Index(s, phrase)
+	if i <= 0 {
+		return false
+	}
+	f := strings.Fields(s[:i])
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[len(f)-1]) {
+	case "the", "a", "an", "our", "your", "their", "this", "that", "these", "those", "its", "my":
+		return true
+	}
+	return false
+}
+
+// approvedRE opens a permission told as someone's approval.
+var approvedRE = mustPattern(`(?i)^(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)\b`)
+
 // addVerbRE is a permission's verb that brings a package in.
 var addVerbRE = mustPattern(`(?i)^(?:add|install|import|pull in|depend on|bring in)$|引入|添加|加|安装|装`)
 
@@ -275,6 +312,11 @@ func permittedPackage(s string) string {
 		v = m[0]
 	}
 	x := cleanValue(m[permRE.SubexpIndex("x")])
+	if approvedRE.MatchString(m[0]) && depClassRE.MatchString(s) && !articleBefore(s, m[0]) {
+		// "jen ok'd anstream as the one new dep": an approval of a
+		// package, told as one.
+		v = "add"
+	}
 	if !addVerbRE.MatchString(v) || stopwords[strings.ToLower(x)] || nonVerbs[strings.ToLower(x)] || !pkgNameRE.MatchString(x) || strings.Contains(x, "/") && !strings.HasPrefix(x, "@") {
 		// A path or a module path: read by permission.
 		return ""

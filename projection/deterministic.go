@@ -395,6 +395,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				skip = end
 				return
 			}
+			if ev.Role == RoleUser && politeNoRE.MatchString(s) && !vagueNoRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+				// "线上的 es 集群能不能先别碰？", "can we not touch the prod
+				// DB for now?": a rule asked as a favour, not a question.
+				constraints++
+				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
+				prev = s
+				return
+			}
 			ps, rest := userKnowledge(s)
 			if asked && len(ps) == 1 && ps[0].Kind == KindUncertainty && !anotherRE.MatchString(s) {
 				// "…要不要把 2015 年也包进来？现在从 2016 开始，…我也没把握。":
@@ -467,6 +475,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
 				}
+			}
+			if ps == nil && rest && ev.Role == RoleUser && prev != "" && choiceWaitRE.MatchString(s) && offersRE.MatchString(prev) {
+				// "two options: A …, or B …. We're waiting for comms
+				// before choosing": the choice is open, put off.
+				q := prev + " " + s
+				ps, rest = []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(prev), Value: q, Quote: q, Links: distinctive(prev)}}, false
 			}
 			if ps == nil && rest && ev.Role == RoleUser {
 				ps, rest = deferred(s, prev, text)
@@ -1504,7 +1518,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	}
 	if !codeLikeRE.MatchString(s) {
 		for _, m := range valueAssignRE.FindAllStringSubmatch(s, 4) {
-			if !codeWords[strings.ToLower(m[2])] {
+			if !codeWords[strings.ToLower(m[2])] && !prohibitedIn(s, m[0]) {
 				add(m[1], "", "", m[2], corr)
 			}
 		}
@@ -1539,6 +1553,38 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		}
 	}
 	return out
+}
+
+// choiceWaitRE puts a choice off until someone answers: "we're waiting
+// for the comms team before choosing", "we'll decide once legal
+// answers", "on attend la réponse de la com' avant de choisir", "等产品
+// 回复再定"; offersRE is a sentence offering options to choose from.
+var (
+	choiceWaitRE = mustPattern(`(?i)\bwait(?:ing)?\s+(?:for|on|until)\b.{0,80}?\b(?:before|to)\s+(?:choos|decid|pick)|\b(?:decide|choose|pick)\s+(?:once|when|after)\b|\battend(?:s|ons)?\b.{0,80}?\b(?:avant\s+de|before)\s+(?:choisir|décider|trancher)|等.{1,20}?(?:再|才)(?:定|决定|选)`)
+	offersRE     = mustPattern(`(?i)\b(?:options?|choices?|possibilit(?:y|ies)|possibilités?|alternatives?)\b|两个选择|两种|选项|方案|(?:^|[\s:：])A\s*[),，:]`)
+)
+
+// politeNoRE is a prohibition asked as a favour: "can we not touch the
+// prod DB?", "could you please not push to main", "能不能先别碰 es-prod？",
+// "可以先不要动配置吗".
+var politeNoRE = mustPattern(`(?i)^\W*(?:(?:also|and|so|oh|btw|ok(?:ay)?|hey|pls|please)[,:]?\s+)*(?:can|could)\s+(?:we|you|u)\s+(?:please\s+|pls\s+|just\s+)?not\s+[a-z]{2,}|(?:能不能|可不可以|能否)(?:先|暂时|麻烦)?(?:别|不要)\p{Han}|可以(?:先|暂时)?(?:别|不要)\p{Han}[^，。？?]{0,30}吗`)
+
+// vagueNoRE is a favour asked of nothing named: "can we not do this
+// now?" puts something off.
+var vagueNoRE = mustPattern(`(?i)\bnot\s+[a-z]+\s+(?:this|that|it|these|those|now|today|yet|again|any ?more)\b`)
+
+// prohibitedIn reports whether the assignment a stands in a clause of s
+// that forbids something: "books with status=offline must never show up
+// in search results", "never set DEBUG=1 in prod" name a condition or a
+// forbidden value, not a setting that is current ("use timeout=30, never
+// 60" sets its timeout in a clause of its own).
+func prohibitedIn(s, a string) bool {
+	for _, c := range clauses(s) {
+		if strings.Contains(c, strings.TrimSpace(a)) {
+			return negRE.MatchString(c) && isRule(c)
+		}
+	}
+	return false
 }
 
 // sizedNum is a number a setting is given, with its unit if any.

@@ -132,6 +132,10 @@ func habitual(rest string) bool {
 var cjkRuleRE = mustPattern(`^(?:不要|别|先别|暂时别|暂时不要|不许|不准|禁止|严禁|不得|不可以|绝对不可以|绝不|千万别|切勿|别碰|别动|别改|别删|别用|别加|别装|别引入|别再|不要再|只能|必须|务必|一定要)`)
 
 // thirdPersonRE is a clause about someone else ("他不要…").
+// strongNoRE ends the words before a Chinese "不能/不可以/不得" that make
+// it absolute: in any case, whatever happens, never.
+var strongNoRE = mustPattern(`(?:任何情况下|任何时候|无论如何|无论什么情况下?|不管怎样|不管什么情况下?|绝对|永远|一律)\s*(?:都|也)?\s*$`)
+
 var thirdPersonRE = mustPattern(`他|她|它|他们|她们|它们|大家都`)
 
 // quotedRE is text in quotation marks: words reported, not said.
@@ -275,6 +279,10 @@ func directive(s string) bool {
 			// told.
 			continue
 		case agentRE.MatchString(clause), imperative(clause):
+			return true
+		case strongNoRE.MatchString(clause) && strings.HasPrefix(word, "不"):
+			// "下架的书任何情况下都不能出现在搜索结果里": "in no case" makes
+			// a "cannot" about a thing a rule, whoever relays it.
 			return true
 		case cjkRuleRE.MatchString(word) && !narratorRE.MatchString(clause) && !thirdPersonRE.MatchString(clause):
 			// "在生产库上先别跑 migrate": a Chinese rule after a topic or a

@@ -522,3 +522,22 @@ func TestProposedSize(t *testing.T) {
 	out := reduceAll(t, "> user\nFor the tiles I was thinking 512 px — actually, no, make it 256, we tested this last year.\n> assistant\nOk.")
 	expect(t, out, []string{`value/-/tiles \[current/normative\] = 256 px`}, []string{`= 512`})
 }
+
+// Taking back a thing named by an identifier ("scratch the
+// timeout-minutes thing") takes back no choice that does not name it: the
+// option chosen before stays the decision.
+func TestRetractionOfOtherThingKeepsChoice(t *testing.T) {
+	out := reduceAll(t, `> user
+release time. put timeout-minutes 40 on the build job
+> assistant
+Signing: A) minisign B) cosign keyless (Sigstore), signed with the workflow's OIDC identity C) GPG
+> user
+B.
+> assistant
+Ok, cosign keyless.
+> user
+actually scratch the timeout-minutes thing, just remove it, no timeout.
+> assistant
+Ok.`)
+	expect(t, out, []string{`decision \S+ \[active/normative\] = cosign keyless`}, []string{`was cosign`})
+}

@@ -54,6 +54,7 @@ var lexFR = []lexEntry{
 	{catRelative, "days", "jours"},
 	{catQuestion, "I don't know yet", "je_ne_sais_pas_encore"},
 	{catQuestion, "open question", "question_ouverte"},
+	{catQuestion, "hasn't decided yet", "n'a_pas_encore_tranché n'a_pas_encore_décidé n'ont_pas_encore_tranché n'ont_pas_encore_décidé"},
 	{catQuestion, "whether", "si"},
 	{catQuestion, "pending", "en_suspens"},
 	{catChoice, "go with", "on_prend on_part_sur prends_plutôt part_sur"},

@@ -745,6 +745,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
 			}
+			if o != nil && p.Correction && namesOther(p.Value, o.Value) {
+				// "actually scratch the timeout-minutes thing, just remove
+				// it" after choosing cosign: a switch naming another thing
+				// takes back no choice that does not name it.
+				o = nil
+			}
 		}
 		if o != nil && o.Authority == Normative && nu.Authority != Normative {
 			// The assistant's own switch ("switching it to PROTECT") never
@@ -2562,4 +2568,27 @@ func sameNumber(topic, rule string) bool {
 		}
 	}
 	return n != "" && tokenAt(rule, n, 0) >= 0
+}
+
+// namesOther reports whether sentence s takes back a thing it names by
+// an identifier ("scratch the timeout-minutes thing") that decision d
+// does not hold: the thing taken back is another.
+func namesOther(s, d string) bool {
+	x := ""
+	if m := retractRE.FindStringSubmatch(s); m != nil {
+		x = m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
+	} else if m := retractWhyRE.FindStringSubmatch(s); m != nil {
+		x = m[retractWhyRE.SubexpIndex("x")]
+	}
+	ids := distinctive(x)
+	if len(ids) == 0 {
+		return false
+	}
+	ld := strings.ToLower(d)
+	for _, id := range ids {
+		if strings.Contains(ld, strings.ToLower(id)) {
+			return false
+		}
+	}
+	return true
 }
