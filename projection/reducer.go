@@ -870,6 +870,11 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			}
 		}
 	}
+	if x, ok := strings.CutPrefix(p.Rel, "~same as "); ok && o != nil && p.Key != "" && p.Key != o.Key && strings.Contains(strings.ToLower(o.Name+" "+o.Key), strings.ToLower(strings.TrimRight(strings.TrimSpace(x), ".,;:!?。"))) {
+		// "the ES client timeout: same as redis" found the redis
+		// timeout: the setting pointed to, not the one set.
+		o = nil
+	}
 	if o == nil && p.Rel == "=was" && p.Name == "" {
 		// "put it back" naming nothing: the value changed last, when that
 		// change is one left unresolved (below).
@@ -882,6 +887,16 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// A setting no value holds: the number the user wrote next to
 		// it before, changed, or the change as stated (relative.go).
 		nu.Value = statedChange(p.Rel)
+		if x, ok := strings.CutPrefix(p.Rel, "~same as "); ok {
+			// "ES 客户端的超时就跟之前 redis 那个一样吧" after "redis 超时
+			// 800ms": the value the setting it points to holds.
+			if ref := r.valueNamedBy(x, p.Name); ref != nil {
+				nu.Value = ref.Value + " (same as " + ref.Name + ")"
+				r.hot[slot(nu.Kind, nu.Key)] = nu
+				r.noteValue(ev, nu)
+				return
+			}
+		}
 		// "…再多加十只吧，30 只还是太集中了": the sentence says what it
 		// is, else the user said it before: beside its name, or as a
 		// quantity named by its words (quantity.go).
@@ -2591,4 +2606,27 @@ func namesOther(s, d string) bool {
 		}
 	}
 	return true
+}
+
+// valueNamedBy is the current value a reference "same as x" points to:
+// one whose name holds x, the one sharing the most stems with the
+// setting name among several; nil when none does.
+func (r *Reducer) valueNamedBy(x, name string) *Anchor {
+	lx := strings.ToLower(strings.TrimRight(strings.TrimSpace(x), ".,;:!?。"))
+	if lx == "" {
+		return nil
+	}
+	ns := stems(name)
+	var best *Anchor
+	bestN := -1
+	for _, a := range r.sorted() {
+		if a.Kind != KindValue || !a.IsHead() || a.Lifecycle != Current || !strings.Contains(strings.ToLower(a.Name+" "+a.Key), lx) {
+			continue
+		}
+		n, _ := sharedStems(ns, stems(a.Name))
+		if n > bestN || n == bestN && newer(a, best) {
+			best, bestN = a, n
+		}
+	}
+	return best
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A value changed relative to what it is.
@@ -58,7 +59,7 @@ var (
 	// back", "改回原来的", "恢复原值".
 	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
-	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:一样|相同|一致)`)
+	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?:之前|上次|原来|以前)?(?:的)?\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:那个|这个|的)?\s*(?:一样|相同|一致)`)
 	// relShiftRE: "a day earlier", "two hours later", "half an hour
 	// earlier".
 	relShiftRE = mustPattern(`(?i)\b(?:(?P<half>half)\s+an?|(?P<n>` + numWord + `|an?))\s+(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|levels?|steps?|notches?|places?|positions?)\s+(?P<op>earlier|sooner|later|higher|lower)\b`)
@@ -69,6 +70,10 @@ var (
 
 // sameHeadRE is the setting a "same as" names before it: "queue name:",
 // "the region should be", "make the image tag".
+// zhSameHeadRE is what ends a Chinese setting's name before "跟 X 一样":
+// an adverb ("就", "也") and the leading discourse words.
+var zhSameHeadRE = mustPattern(`(?:就|也|都|要|还是|应该)+$|^(?:那|那就|然后|另外)`)
+
 var sameHeadRE = mustPattern(`(?i)^\s*(?:(?:make|set|keep)\s+)?(?:the\s+|our\s+)?([A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s*(?::|=|\s+(?:should|must|has to|needs to)\s+be|\s+is|\s+to\s+be)?\s*$`)
 
 // fracOf is a proportion's words as a ratio "a/b".
@@ -277,6 +282,13 @@ func relative(s string) (name, change string, ok bool) {
 			k := ""
 			if h := sameHeadRE.FindStringSubmatch(s[:strings.Index(s, m[0])]); h != nil {
 				k = h[1]
+			} else if m[relSameRE.SubexpIndex("x2")] != "" {
+				// "ES 客户端的超时就跟之前 redis 那个一样吧": the setting the
+				// sentence opens with.
+				k = zhSameHeadRE.ReplaceAllString(strings.TrimSpace(s[:strings.Index(s, m[0])]), "")
+				if utf8.RuneCountInString(k) > 24 {
+					k = ""
+				}
 			}
 			return k, "~same as " + x, true
 		}

@@ -254,3 +254,15 @@ func TestShiftBySteps(t *testing.T) {
 		t.Errorf("a start moved past its end: %q", got)
 	}
 }
+
+// A setting set "the same as" another takes the value the other holds,
+// shown with what it points to; the other keeps its own.
+func TestSameAsAnotherSetting(t *testing.T) {
+	for _, c := range []struct{ first, then, want string }{
+		{"开始搞迁移。\n热词缓存放 redis，redis 超时 800ms。", "ES 客户端的超时就跟之前 redis 那个一样吧。", `value/-/es_客户端的超时 \[current/normative\] = 800ms \(same as redis 超时\)`},
+		{"Start. The redis timeout is 800ms.", "the ES client timeout: same as redis.", `value/-/es_client_timeout \[current/normative\] = 800ms \(same as redis timeout\)`},
+	} {
+		out := reduceAll(t, "> user\n"+c.first+"\n> assistant\nOk.\n> user\n"+c.then+"\n> assistant\nOk.")
+		expect(t, out, []string{c.want, `redis.{0,3}(?:超时|timeout) \[current/normative\] = 800ms @0`}, []string{`was 800ms`})
+	}
+}
