@@ -1190,7 +1190,7 @@ func movedCue(s string) bool {
 var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$|(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|good)[,!.]?\s+)*(?:(?:let's\s+)?(?:go with|do|use)\s+)?(\d[\d.]*\s*(?:ms|s|sec|min|h|d|mb|gb|%)?)\s+(?:it is|then|please|sounds good|works|is fine)\s*[.!]?$`)
 
 // relWordRE is a key that names a relative change, not a setting.
-var relWordRE = mustPattern(`(?i)^(?:减半|翻倍|加倍|翻番|halve|halved|double|doubled|half)$`)
+var relWordRE = mustPattern(`(?i)^(?:减半|砍一半|砍半|翻倍|加倍|翻番|halve|halved|double|doubled|half)$`)
 
 // listItemRE is one item of a list of settings: "lr 3e-4", "batch size
 // 64 per gpu", "weight decay 0.01", "30 epochs" (a label may open the
@@ -1240,6 +1240,10 @@ func envValues(s, scope string) []Proposal {
 // after a label and its colon or none.
 var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>(?:[A-Za-z][\w\-]*\s*)?\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?(?:\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))?)|(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+)?\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
 
+// perUnitRE is "per batch" after a system's name ("bulk 每批 1000 条"):
+// the unit the setting counts in, no amount of an event.
+var perUnitRE = mustPattern(`^([A-Za-z][\w\-]*\s*)每(?:批|次|页|个|条|秒|分钟)$`)
+
 // nvClauseRE separates the clauses nameValueRE reads.
 var nvClauseRE = mustPattern(`[，,；;。.!！]\s*(?:\s|$)|[，；。！]`)
 
@@ -1269,7 +1273,7 @@ func namedValues(s, scope string) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + identKey(k), Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
 			continue
 		}
-		if !notNameRE.MatchString(k) {
+		if !notNameRE.MatchString(perUnitRE.ReplaceAllString(k, "$1")) {
 			han = append(han, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: cleanValue(v), Quote: s, Scope: scope})
 			// "redis 超时 800ms": a system's name, a setting of it and a
 			// number with its unit name a setting alone.

@@ -17,6 +17,8 @@ func TestNamedValues(t *testing.T) {
 		{"超时 30s，重试 3 次。", map[string]string{"value/-/超时": "30s", "value/-/重试": "3 次"}},
 		{"分片数 5个 不对 3个，副本 1。", map[string]string{"value/-/分片数": "3个", "value/-/副本": "1"}},
 		{"热词缓存放 redis，redis 超时 800ms。", map[string]string{"value/-/redis_超时": "800ms"}},
+		{"分片数 3个，bulk 每批 1000 条。", map[string]string{"value/-/分片数": "3个", "value/-/bulk_每批": "1000 条"}},
+		{"参数：每天跑 3 次。", nil},
 		{"不错，回撤 11.3%，在限额里面了。", nil},
 		{"任务 1，步骤 2。", nil},
 		{"参数：已经跑了 40 分钟。", nil},

@@ -25,7 +25,7 @@ import (
 
 // relCues are the words every relative change holds one of.
 var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
-	"back", "revert", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样"}
+	"back", "revert", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样", "一半", "砍半"}
 
 var (
 	numWord = `[$€£]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
@@ -44,7 +44,7 @@ var (
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b|\b(?:set|put|add|give\s+it|make\s+it)\s+(?P<n3>\d+(?:\.\d+)?)\s*(?P<u3>` + relUnit + `)?\s+(?P<op3>more|less)\s*(?:[,.;!…]|$)`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
-	relZhRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|翻倍|翻一倍|加倍|翻番|翻一番))`)
+	relZhRE = mustPattern(`(?P<k>[\p{L}\p{N}_.\-/ \p{Han}\p{Katakana}ー]{0,24}?)\s*(?:那个|这个)?\s*(?:再|还要|还得)?(?:(?P<op>加|增加|多加|减|减少|少)\s*(?P<n>` + numWord + `)\s*(?P<u>` + relUnit + `)?|(?P<op2>减半|砍一半|砍半|砍掉一半|降一半|少一半|减一半|翻倍|翻一倍|加倍|翻番|翻一番))`)
 )
 
 var (
@@ -409,7 +409,7 @@ func relative(s string) (name, change string, ok bool) {
 				return "", "", false
 			}
 			switch m[relZhRE.SubexpIndex("op2")] {
-			case "减半":
+			case "减半", "砍一半", "砍半", "砍掉一半", "降一半", "少一半", "减一半":
 				return k, "*0.5", true
 			case "翻倍", "翻一倍", "加倍", "翻番", "翻一番":
 				return k, "*2", true

@@ -23,6 +23,7 @@ func TestRelative(t *testing.T) {
 		{"give it 5 more retries", "retries", "+5", true},
 		{"+30 min", "", "+30 min", true},
 		{"并发数翻倍", "并发数", "*2", true},
+		{"429了？bulk 砍一半。", "bulk", "*0.5", true},
 		{"缓存过期时间再加 5 分钟", "缓存过期时间", "+5 分钟", true},
 		{"再加三个吧", "", "+3", true},
 		{"重试次数减两次", "重试次数", "-2", true},
