@@ -1352,6 +1352,10 @@ var (
 	// "for the tiles I was thinking 256 px", "for the timeout, I'd go
 	// with 30 s".
 	valueForRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw)[,]?\s+)*for\s+(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?),?\s+(?:i\s+was\s+thinking|i'?m\s+thinking|i\s+think|i'?d\s+(?:go\s+with|say|use|pick|do)|let'?s\s+(?:do|use|go\s+with|say)|we\s+(?:use|want|need)|use|go\s+with|maybe|probably)\s+(?:about\s+|around\s+)?(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
+	// valueEveryRE is a thing done at an interval: "refresh every 30
+	// seconds", "poll the queue every 5 minutes", "the cron runs every 10
+	// minutes".
+	valueEveryRE = mustPattern(`(?i)(?:^|[,;:]\s*|\b(?:and|then|so)\s+)(?:(?:the|a|our)\s+)?(?P<k>[a-z\p{L}][\p{L}\w\-]*(?:\s+(?:the\s+)?[\p{L}][\p{L}\w\-]*){0,2}?)\s+(?:(?:runs?|happens?|fires?|goes|is run|should run)\s+)?every\s+(?P<v>\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|minutes?|mins?|h|hours?|days?|weeks?))\b`)
 	// valueMakeRE sets a setting to a number with "make": "make the
 	// timeout 8 s", "make the batch size 300" (the number ends the
 	// clause: "make the tests 3 times faster" sets nothing).
@@ -1472,6 +1476,26 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		add(m[1], "", "", m[2], true)
 		return out
 	}
+	if m := findIf(strings.Contains(strings.ToLower(s), "every"), valueEveryRE, s); m != nil {
+		// "refresh every 30 seconds", "poll the queue every 5 minutes":
+		// a thing done at an interval; the interval is its setting.
+		k := m[valueEveryRE.SubexpIndex("k")]
+		if f := strings.Fields(strings.ToLower(k)); len(f) > 0 && !stopwords[f[0]] && !nonVerbs[f[0]] && !pronounRE.MatchString(k) && !agentSubjectRE.MatchString(k) {
+			// Named as the interval it is ("sample every 60 seconds" is
+			// the sample interval a later "double the interval" changes).
+			var name []string
+			for _, w := range strings.Fields(k) {
+				if lw := strings.ToLower(w); !auxes[lw] && !modalWords[lw] && lw != "the" {
+					name = append(name, w)
+				}
+			}
+			if last := strings.ToLower(name[len(name)-1]); last != "interval" && last != "period" && last != "frequency" {
+				name = append(name, "interval")
+			}
+			add(strings.Join(name, " "), "", "", "every "+m[valueEveryRE.SubexpIndex("v")], true)
+			return out
+		}
+	}
 	if k, v, ok := proposedSize(s); ok {
 		// "use a tile size of 256 px", "go with 256 px tiles", "for the
 		// tiles I was thinking 256 px".
@@ -1590,6 +1614,10 @@ func prohibitedIn(s, a string) bool {
 	}
 	return false
 }
+
+// modalWords are the modals a name of a thing done at an interval drops
+// ("the reconcile should requeue every 10 minutes": reconcile requeue).
+var modalWords = map[string]bool{"should": true, "must": true, "will": true, "would": true, "can": true, "could": true, "shall": true, "to": true, "needs": true}
 
 // sizedNum is a number a setting is given, with its unit if any.
 const sizedNum = `(?:[$€£]\s?)?\d[\d.,_]*(?:\s?(?:ms|s|secs?|seconds|minutes|mins?|m|h|hours|days|d|weeks|kb|mb|gb|tb|k|px|pt|dpi|x)\b|\s?%)?`

@@ -40,7 +40,7 @@ var (
 	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
-	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `|` + pointUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*[.!,;]?$|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `|` + pointUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `|` + pointUnit + `))?\b|(?:^|[,.;:]\s*)(?:(?:and|also|then|oh|ok)\s+)?(?:(?:the|our|my)\s+)?(?P<k4>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:(?P<op4>bump|raise|increase|lower|decrease|drop|cut)(?:\s+(?:up|down))?|(?:go|goes)\s+(?P<dir4>up|down))\s+by\s+(?:another\s+)?(?P<n4>` + numWord + `)(?:\s*(?P<u4>` + relUnit + `|` + pointUnit + `))?\b`)
+	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `|` + pointUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:(?:the|our)\s+)?(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*(?:[.!,;]?$|,)|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `|` + pointUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `|` + pointUnit + `))?\b|(?:^|[,.;:]\s*)(?:(?:and|also|then|oh|ok)\s+)?(?:(?:the|our|my)\s+)?(?P<k4>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:(?P<op4>bump|raise|increase|lower|decrease|drop|cut)(?:\s+(?:up|down))?|(?:go|goes)\s+(?P<dir4>up|down))\s+by\s+(?:another\s+)?(?P<n4>` + numWord + `)(?:\s*(?P<u4>` + relUnit + `|` + pointUnit + `))?\b`)
 	// relMoreRE: "10 more epochs", "two more replicas", "+10 min".
 	relMoreRE = mustPattern(`(?i)(?:^|[\s,(])(?P<n>` + numWord + `)\s+(?P<op>more|fewer|less)\s+(?P<k>[A-Za-z][\w\-]{2,30})\b|(?:^|[\s,(])(?P<op2>[+-])\s?(?P<n2>\d+(?:\.\d+)?)\s*(?P<u2>` + relUnit + `)\b|\b(?:set|put|add|give\s+it|make\s+it)\s+(?P<n3>\d+(?:\.\d+)?)\s*(?P<u3>` + relUnit + `)?\s+(?P<op3>more|less)\s*(?:[,.;!…]|$)`)
 	// relZhRE: "副本再加两个", "CI timeout 那个再加 10 分钟", "超时减半", "并发翻倍".
@@ -602,6 +602,13 @@ func applyChange(held, change string) (string, bool) {
 	}
 	if strings.HasPrefix(change, "@") {
 		return applyShift(held, change[1:])
+	}
+	if rest, ok := strings.CutPrefix(held, "every "); ok {
+		// "every 30 seconds" + 15 s: the interval changed.
+		if v, ok := applyChange(rest, change); ok {
+			return "every " + v, true
+		}
+		return "", false
 	}
 	// "500,000", "1.000" (numbers.go).
 	held = plainNumbers(held, false)

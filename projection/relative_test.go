@@ -267,3 +267,21 @@ func TestSameAsAnotherSetting(t *testing.T) {
 		expect(t, out, []string{c.want, `redis.{0,3}(?:超时|timeout) \[current/normative\] = 800ms @0`}, []string{`was 800ms`})
 	}
 }
+
+// A thing done at an interval ("refresh every 30 seconds", "rafraîchissement
+// toutes les 30 secondes") holds the interval as its setting, and a change
+// of it ("add 15 seconds to the refresh", "rajoute 15 secondes au
+// rafraîchissement") changes the interval; "we back up every 6 hours"
+// tells what the speaker does.
+func TestIntervalSetting(t *testing.T) {
+	for _, c := range []struct{ first, then, want string }{
+		{"Start. refresh every 30 seconds.", "add 15 seconds to the refresh.", `value/-/refresh_interval \[current/normative\] = every 45 seconds \(was every 30 seconds\)`},
+		{"On commence. Pour le GTFS-RT : rafraîchissement toutes les 30 secondes.", "Pour le GTFS-RT : rajoute 15 secondes au rafraîchissement, le SAE rame.", `rafraîchissement_interval \[current/normative\] = every 45 seconds`},
+		{"Start. the reconcile should requeue every 10 minutes so drift gets corrected.", "make the requeue three times as long", `reconcile_requeue_interval \[current/normative\] = every 30 minutes`},
+	} {
+		out := reduceAll(t, "> user\n"+c.first+"\n> assistant\nOk.\n> user\n"+c.then+"\n> assistant\nOk.")
+		expect(t, out, []string{c.want}, nil)
+	}
+	out := reduceAll(t, "> user\nStart. we back up every 6 hours.\n> assistant\nOk.")
+	expect(t, out, nil, []string{`value/`})
+}
