@@ -541,3 +541,35 @@ actually scratch the timeout-minutes thing, just remove it, no timeout.
 Ok.`)
 	expect(t, out, []string{`decision \S+ \[active/normative\] = cosign keyless`}, []string{`was cosign`})
 }
+
+// A failure put off ("ok leave it, out of time. tmrw fix the windows
+// snapshot thing") stays open, and a CI watch run again through another
+// cut ("| tail -8" for "| tail -9") whose output no longer holds the old
+// error resolves that error: the job's failure is the new one.
+func TestFailurePutOffStaysOpen(t *testing.T) {
+	out := reduceAll(t, `> user
+release time, watch the CI run.
+> assistant
+Watching the workflow.
+> call bash {"command": "gh run watch --exit-status $(gh run list --branch release/0.9.0 --limit 1 --json databaseId -q '.[0].databaseId') 2>&1 | tail -9"}
+> result error
+X test (windows-latest) in 11m27s
+  config::tests::loads_from_xdg: assertion failed: mixed path separators
+Run finished in 18m12s
+> user
+fix it properly, dont cfg-gate it
+> assistant
+Building the path with PathBuf::join, pushing, watching the run.
+> call bash {"command": "git commit -qam 'config: build XDG path with PathBuf::join' && git push -q && sleep 60 && gh run watch --exit-status $(gh run list --branch release/0.9.0 --limit 1 --json databaseId -q '.[0].databaseId') 2>&1 | tail -8"}
+> result error
+X test (windows-latest) in 11m40s
+  config::tests::loads_from_xdg ... ok
+  cli::tests::help_snapshot: snapshot assertion for 'help' failed (line endings)
+Run finished in 17m55s
+> user
+ok leave it, out of time. tmrw fix the windows snapshot thing, then tag v0.9.0.
+> assistant
+Ok.`)
+	expect(t, out, []string{`failure .*\[open/empirical\] = failed: +cli::tests::help_snapshot`,
+		`failure .*tail -9 \[resolved/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
+}

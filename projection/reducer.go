@@ -2124,7 +2124,15 @@ func lastRun(cmd string) string {
 	if len(st) == 0 {
 		return ""
 	}
-	return strings.Join(strings.Fields(unwrap(st[len(st)-1])), " ")
+	last := st[len(st)-1]
+	if i := strings.LastIndex(last, "|"); i > 0 && i+1 < len(last) {
+		// "gh run watch … | tail -9" and "… | tail -8": the same run,
+		// shown through another cut.
+		if f := strings.Fields(last[i+1:]); len(f) > 0 && readOnlyProgs[f[0]] {
+			last = strings.TrimSuffix(strings.TrimSpace(last[:i]), "2>&1")
+		}
+	}
+	return strings.Join(strings.Fields(unwrap(last)), " ")
 }
 
 // hypothesesOn moves the hypotheses that name failure f: its resolution
