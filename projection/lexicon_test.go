@@ -78,7 +78,7 @@ func TestGlossMapsBack(t *testing.T) {
 		{langDE, "Nicht direkt auf main pushen.", "do not direkt"},
 		{langES, "No borres nunca la tabla raw_sales.", "never borres"},
 		{langES, "No lo sé todavía.", "I still don't know"},
-		{langFR, "N'ajoute pas de nouvelles dépendances.", "do not ajoute"},
+		{langFR, "N'ajoute pas de nouvelles dépendances.", "do not add"},
 		{langFR, "Je ne sais pas pourquoi.", "not"},
 		{langIT, "Non toccare il file.", "do not toccare"},
 		{langPT, "Não altere o arquivo.", "do not change"},
