@@ -439,6 +439,21 @@
 // questions waiting, the rule proposed, the clock) is not part of a
 // Snapshot, like the other conversational state.
 //
+// # Tasks put off, favours asked, settings pointed to
+//
+// A task put off to a later moment or an outside event ("tmrw fix …",
+// "when they've fixed it, re-check …", "等他弄好了你再…", "quand il aura
+// répondu, corrige …") is an open obligation, and a failure put off with
+// it stays open (tasks.go deferredTask, subject.go postponedRE); a reply
+// instruction, the agent's own standing guidance and a plan's next step
+// are none. A rule asked as a favour ("can we not touch the prod DB?",
+// "能不能先别碰？") is a rule; so are "in no case cannot" and a statement
+// for every case closed by "no exceptions". A setting set the same as
+// another takes the other's value ("跟之前 redis 那个一样"), a thing done at
+// an interval holds the interval ("refresh every 30 seconds"), a choice
+// among options put off until someone answers is an open question, and a
+// retraction that names another thing takes back no choice.
+//
 // # Bounds
 //
 // The hot state is O(W + A + O + C): every head kind has a cap (oldest
