@@ -126,3 +126,29 @@ func TestDeferredTask(t *testing.T) {
 		}
 	}
 }
+
+// A task asked again without its file ("记得写 reindex 的文档啊") names
+// the file the first asking gave ("reindex 的操作文档 docs/reindex.md"),
+// so committing that file does it; a clause sharing one word gives none.
+func TestTaskAskedAgainNamesItsFile(t *testing.T) {
+	out := reduceAll(t, `> user
+开始搞书库搜索迁移。
+另外要两个东西：reindex 的操作文档 docs/reindex.md，还有一个热词统计的看板。
+> assistant
+Ok.
+> user
+记得写 reindex 的文档啊，老周催了
+> assistant
+写 docs/reindex.md 并提交。
+> call bash {"command": "git add docs/reindex.md && git commit -q -m 'docs: reindex runbook' && git log --oneline -1"}
+> result
+b71e0c4 docs: reindex runbook
+> assistant
+Ok.`)
+	expect(t, out, []string{`obligation .*\[done/normative\] = 记得写 reindex 的文档啊`}, []string{`\[open/normative\] = 记得写`})
+	r := New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Start: the export lives in data/export.csv."})
+	if got := r.pathSaidFor("write the release notes"); got != "" {
+		t.Errorf("pathSaidFor of a task sharing nothing with the clause = %q", got)
+	}
+}

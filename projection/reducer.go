@@ -660,6 +660,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if restated(old, Open, ref) {
 			return
 		}
+		if !pathRE.MatchString(p.Value) {
+			// "记得写 reindex 的文档啊" after "reindex 的操作文档
+			// docs/reindex.md": the task asked again names the file the
+			// first asking gave, so writing that file does it.
+			if path := r.pathSaidFor(p.Value); path != "" && !slices.Contains(nu.Links, path) {
+				nu.Links = append(nu.Links, path)
+			}
+		}
 	case KindValue:
 		nu.Lifecycle = Current
 		if ev.Role == RoleTool && r.holding(p.Value) != nil {
@@ -2638,3 +2646,25 @@ func (r *Reducer) valueNamedBy(x, name string) *Anchor {
 	}
 	return best
 }
+
+// pathSaidFor is the file path the user gave in an earlier clause that
+// shares two stems with task v ("reindex 的操作文档 docs/reindex.md" for
+// "写 reindex 的文档"), the newest such; "" when none does.
+func (r *Reducer) pathSaidFor(v string) string {
+	vs := stems(v)
+	for i := len(r.said) - 1; i >= 0; i-- {
+		for _, c := range pathClauseRE.Split(r.said[i], -1) {
+			m := pathRE.FindStringSubmatch(c)
+			if m == nil || strings.Contains(v, c) {
+				continue
+			}
+			if n, _ := sharedStems(vs, stems(pathRE.ReplaceAllString(c, " "))); n >= 2 {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+// pathClauseRE separates the clauses pathSaidFor reads.
+var pathClauseRE = mustPattern(`[，,。；;\n]|\.\s`)
