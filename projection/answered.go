@@ -56,13 +56,20 @@ var actLeadRE = mustPattern(`^\W*(?:[A-Z][a-z]+ing|[a-z]+ing)\b`)
 
 // userQuestions are the questions of fact the user's text asks the agent.
 func userQuestions(text string) []string {
-	if !strings.ContainsAny(text, "?？") {
+	if !strings.ContainsAny(text, "?？") && !askedNoMarkRE.MatchString(text) {
 		return nil
 	}
 	var out []string
 	for _, s := range sentences(text) {
 		s = strings.TrimSpace(s)
-		if !questionRE.MatchString(s) || utf8.RuneCountInString(s) > 300 || len(terms(s)) < 2 {
+		if loc := askedNoMarkRE.FindStringIndex(s); loc != nil && !questionRE.MatchString(s) {
+			// "顺便问下 ik_max_word 跟 ik_smart 到底啥区别，一直没搞懂":
+			// asked without a question mark, from the asking on.
+			s = strings.TrimSpace(s[loc[0]:])
+		} else if !questionRE.MatchString(s) {
+			continue
+		}
+		if utf8.RuneCountInString(s) > 300 || len(terms(s)) < 2 {
 			continue
 		}
 		if doRequestRE.MatchString(questionBody(s)) || adviceRE.MatchString(s) || goAheadRE.MatchString(s) || offerRE.MatchString(s) || openQuestion(s) {
@@ -74,6 +81,11 @@ func userQuestions(text string) []string {
 	}
 	return out
 }
+
+// askedNoMarkRE is a question asked without a question mark: a verb of
+// asking and a question word after it ("顺便问下 … 到底啥区别", "请问 …
+// 怎么配"), or a question's label ("q: is the tarball under 10mb").
+var askedNoMarkRE = mustPattern(`(?i)(?:顺便|另外|还有)?(?:问一下|问下|请问|想问一下|想问下|我想问)[^。！!？?]{0,80}?(?:啥|什么|怎么|为什么|为啥|哪个|哪些|多少|区别|是不是|有没有|吗|呢)|(?:^|[.!。]\s*)(?:q|question|quick q|quick question)\s*[:：]\s*(?:is|are|does|do|did|can|how|what|which|why|when|where|who)\b`)
 
 // questionBody is question s after a label ending in a colon ("q: can
 // you …?", "domanda veloce: puoi …?"), for reading what it asks.

@@ -171,3 +171,22 @@ func TestAgentChoiceIsDecision(t *testing.T) {
 		}
 	}
 }
+
+// A question asked without a question mark, by a verb of asking and a
+// question word ("顺便问下 … 到底啥区别") or a label ("q: is …"), is one
+// the agent's answer settles; a statement with neither asks nothing.
+func TestUserQuestionWithoutMark(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"sysctl 我改好了，在试一下。顺便问下 ik_max_word 跟 ik_smart 到底啥区别，一直没搞懂", 1},
+		{"q: is the crate tarball under the 10mb limit, we bundle test fixtures lol", 1},
+		{"我问了运维，他们说明天弄。", 0},
+		{"the build passed, deploy it", 0},
+	} {
+		if got := userQuestions(c.text); len(got) != c.want {
+			t.Errorf("userQuestions(%q) = %q, want %d", c.text, got, c.want)
+		}
+	}
+}
