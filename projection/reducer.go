@@ -2135,9 +2135,10 @@ func lastRun(cmd string) string {
 	last := st[len(st)-1]
 	if i := strings.LastIndex(last, "|"); i > 0 && i+1 < len(last) {
 		// "gh run watch … | tail -9" and "… | tail -8": the same run,
-		// shown through another cut.
-		if f := strings.Fields(last[i+1:]); len(f) > 0 && readOnlyProgs[f[0]] {
-			last = strings.TrimSuffix(strings.TrimSpace(last[:i]), "2>&1")
+		// shown through a cut of another length (a filter such as grep
+		// shows other lines, so it stays part of the run).
+		if f := strings.Fields(last[i+1:]); len(f) == 2 && (f[0] == "tail" || f[0] == "head") && strings.TrimLeft(f[1], "-n0123456789") == "" {
+			last = last[:i] + "| " + f[0]
 		}
 	}
 	return strings.Join(strings.Fields(unwrap(last)), " ")

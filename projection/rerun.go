@@ -196,6 +196,12 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 		if len(fa) >= 2 && subset(fa, pa) {
 			return true
 		}
+		if dropIn(fw, pw) && len(fa) >= 2 && subset(fa[1:], pa) {
+			// "cargo build --release --target aarch64-unknown-linux-musl"
+			// failed to link, "cargo zigbuild --release --target …" passed:
+			// a drop-in for the same subcommand, on the same target.
+			return true
+		}
 		if optionsAdded(ff, ps.fields) {
 			return true
 		}
@@ -226,6 +232,17 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 		}
 	}
 	return false
+}
+
+// dropIn reports whether passing run p's subcommand is a variant of
+// failed run f's that ends with its name ("zigbuild" for "build",
+// "nextest" for "test"): a tool that does the same work another way.
+func dropIn(f, p runWords) bool {
+	if len(f.pos) == 0 || len(p.pos) == 0 {
+		return false
+	}
+	a, b := f.pos[0], p.pos[0]
+	return len(a) >= 3 && len(b) > len(a) && strings.HasSuffix(b, a) && !strings.ContainsAny(b, "/.")
 }
 
 // subset reports whether every word of a is in b.

@@ -20,6 +20,9 @@ func TestRerunOf(t *testing.T) {
 		// The name the error blamed, corrected.
 		{"docker logs api-gatewy", "docker logs api-gateway", "Error response from daemon: No such container: api-gatewy", true},
 		{"ls /srv/dat/exports", "ls /srv/data/exports", "ls: cannot access '/srv/dat/exports': No such file or directory", true},
+		// A drop-in for the same subcommand, on the same target.
+		{"cargo build --release --target aarch64-unknown-linux-musl", "cargo zigbuild --release --target aarch64-unknown-linux-musl", "error: linker `aarch64-linux-musl-gcc` not found", true},
+		{"cargo build --release --target aarch64-unknown-linux-musl", "cargo zigbuild --release --target x86_64-unknown-linux-musl", "error: linker not found", false},
 		// Another subcommand is another run.
 		{"python manage.py migrate", "python manage.py runserver", "django.db.utils.OperationalError", false},
 		{"helm template web charts/web -f values/a.yaml", "helm lint charts/web -f values/a.yaml", "Error: template: nil pointer", false},
