@@ -667,7 +667,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					if base == "" {
 						base = shiftBase(s)
 					}
-					if m := refTopicRE.FindStringSubmatch(s); m != nil && strings.TrimSpace(k) == "" && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] {
+					m := refTopicRE.FindStringSubmatch(s)
+					if m == nil {
+						m = refTopicBareRE.FindStringSubmatch(s)
+					}
+					if m != nil && strings.TrimSpace(k) == "" && !stopwords[strings.ToLower(strings.TrimSpace(m[1]))] {
 						// "grain size default, make it 25% shorter": the
 						// setting named before the pronoun.
 						k = m[1]
@@ -1340,6 +1344,9 @@ var (
 	// valueAtRE sets a bound with "at": "cap the retries at 5", "limit
 	// the pool at 20", "keep the timeout at 30s".
 	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
+	// valueFixedRE is a setting someone fixed at a value: "the base rate
+	// is finalised at Rs 40.50", "the budget was confirmed at 12k".
+	valueFixedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw|update)[,:]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+(?:is|was|has been|have been|got|is now)\s+(?:finali[sz]ed|fixed|confirmed|locked|agreed|set|settled|approved)\s+(?:at|to)\s+(?P<v>(?:rs\.?|inr|usd|eur|₹|\$|€|£)?\s?\d[\d.,]*(?:\s?(?:%|k|m|ms|s|seconds?|minutes?|hours?|days?|gb|mb))?)`)
 	// valueOfRE is a setting chosen with "of": "use a tile size of 256
 	// px", "keep a retention of 14 days", "go with a timeout of 30 s".
 	valueOfRE = mustPattern(`(?i)\b(?:use|keep|set|want|need|go with|try|pick|choose|take|prefer)\s+(?:a|an|the)\s+(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+of\s+(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
@@ -1473,6 +1480,12 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	}
 	if m := valueAtRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
 		// "cap the retries at 5".
+		add(m[1], "", "", m[2], true)
+		return out
+	}
+	if m := findIf(strings.Contains(s, " at ") || strings.Contains(s, " to "), valueFixedRE, s); m != nil && specific(cleanValue(m[2])) {
+		// "Cow base rate is finalised at Rs 40.50", "the budget was
+		// confirmed at 12k".
 		add(m[1], "", "", m[2], true)
 		return out
 	}
@@ -1787,6 +1800,9 @@ var (
 	// refTopicRE is a setting named before a pronoun instruction: "That
 	// line length limit, make it 16k".
 	refTopicRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/ ]{2,60}?)\s*[,:—–-]\s+(?:please\s+)?(?:make|set|change|bump|raise|lower|increase|decrease|put|crank|turn|cap)\s+(?:it|that|this)\b`)
+	// refTopicBareRE is a setting named before "make it" with no comma
+	// between: "Analyser timeout make it double".
+	refTopicBareRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\w.\-/]+(?:\s[\w.\-/]+){1,4}?)\s+(?:please\s+)?(?:make|set|change)\s+it\s+(?:double|triple|half|halve|twice|to\b)`)
 	// zhUseRE is a setting chosen in Chinese: "默认的时间格式用 RFC3339".
 	zhUseRE = mustPattern(`^(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:用|使用|采用|设为|设成|定为|定成|定在|定|改用)\s*(?P<v>` + valPat + `)\s*(?:吧)?[。.]?\s*$`)
 )

@@ -285,3 +285,22 @@ func TestIntervalSetting(t *testing.T) {
 	out := reduceAll(t, "> user\nStart. we back up every 6 hours.\n> assistant\nOk.")
 	expect(t, out, nil, []string{`value/`})
 }
+
+// A setting named before "make it double" with no comma is the one
+// changed, not the value set last ("Cow base rate is finalised at Rs
+// 40.50" just before stays Rs 40.50); a value someone fixed at a number
+// is that setting's value.
+func TestTopicBeforeMakeIt(t *testing.T) {
+	out := reduceAll(t, `> user
+Start the app work.
+Bluetooth read timeout for analyser keep 5 seconds.
+> assistant
+Ok.
+> user
+Updates:
+Cow base rate is finalised at Rs 40.50, union sent the circular.
+Analyser timeout make it double, some centres are having weak signal.
+> assistant
+Ok.`)
+	expect(t, out, []string{`value/-/cow_base_rate \[current/normative\] = Rs 40.50`, `value/-/analyser_timeout \[current/normative\] = 10 seconds \(was 5 seconds\)`}, []string{`= 81`})
+}
