@@ -107,6 +107,9 @@ type Reducer struct {
 	// change finds the number a setting had when no value holds it
 	// (relative.go); not part of a Snapshot.
 	said []string
+	// secrets are the secret values the user gave, masked wherever they
+	// come again (secret.go); transient like said.
+	secrets []string
 	// offer is what the assistant's last message offered or asked to do
 	// ("I could disable the watchdog", "Should I force-push?"), the
 	// referent of a bare "please don't" next (bare.go); not part of a
@@ -224,6 +227,18 @@ func (r *Reducer) Apply(ev Event) {
 		return
 	}
 	r.lastSeq = ev.Seq
+	if ev.Role == RoleUser {
+		// A key or password pasted: masked in every anchor from this
+		// event on (secret.go).
+		for _, sec := range secretsIn(ev.Text) {
+			if !slices.Contains(r.secrets, sec) {
+				if len(r.secrets) == maxSecrets {
+					r.secrets = r.secrets[1:]
+				}
+				r.secrets = append(r.secrets, sec)
+			}
+		}
+	}
 	var call *Call
 	switch ev.Role {
 	case RoleAssistant:
@@ -557,6 +572,23 @@ func authorityOf(ev *Event, k Kind) Authority {
 }
 
 func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved map[*Anchor]bool) {
+	if p.Kind == KindValue {
+		// A key or a password the user pasted is held masked (secret.go).
+		if v, q, ok := maskSecret(p.Name+" "+p.Key, p.Value, p.Quote); ok {
+			if len(r.secrets) == maxSecrets {
+				r.secrets = r.secrets[1:]
+			}
+			r.secrets = append(r.secrets, strings.TrimSpace(p.Value))
+			cp := *p
+			cp.Value, cp.Quote = v, q
+			p = &cp
+		}
+	}
+	if len(r.secrets) > 0 {
+		// and masked wherever it comes again ("printf 'KEY=%s' '7fQm…'
+		// >> .env").
+		p = r.maskKnown(p)
+	}
 	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: authorityOf(ev, p.Kind), SourceRefs: []EventRef{ref},
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}
 	switch p.Op {
@@ -2669,3 +2701,50 @@ func (r *Reducer) pathSaidFor(v string) string {
 
 // pathClauseRE separates the clauses pathSaidFor reads.
 var pathClauseRE = mustPattern(`[，,。；;\n]|\.\s`)
+
+// maxSecrets bounds the secrets a reducer masks.
+const maxSecrets = 16
+
+// maskKnown is p with every secret the reducer has seen masked in its
+// key, name, value, quote and error line.
+func (r *Reducer) maskKnown(p *Proposal) *Proposal {
+	var cp *Proposal
+	for _, sec := range r.secrets {
+		if ls := slug(sec); !strings.Contains(p.Key+p.Name+p.Value+p.Quote+p.Because, sec) && !strings.Contains(p.Key, strings.ToLower(sec)[:min(8, len(sec))]) && (ls == "" || !strings.Contains(p.Key, ls[:min(8, len(ls))])) {
+			continue
+		}
+		if cp == nil {
+			c := *p
+			cp = &c
+		}
+		m := masked(sec)
+		// a key is a slug of the text: the secret in lower case there
+		cp.Key = maskSlug(maskSlug(strings.ReplaceAll(cp.Key, sec, m), strings.ToLower(sec)), slug(sec))
+		cp.Name = strings.ReplaceAll(cp.Name, sec, m)
+		cp.Value, cp.Quote, cp.Because = strings.ReplaceAll(cp.Value, sec, m), strings.ReplaceAll(cp.Quote, sec, m), strings.ReplaceAll(cp.Because, sec, m)
+	}
+	if cp == nil {
+		return p
+	}
+	return cp
+}
+
+// maskSlug replaces in key each run that starts a lower-cased secret (a
+// slug cuts it short) with "secret".
+func maskSlug(key, low string) string {
+	if low == "" {
+		return key
+	}
+	head := low[:min(8, len(low))]
+	for {
+		i := strings.Index(key, head)
+		if i < 0 {
+			return key
+		}
+		n := len(head)
+		for n < len(low) && i+n < len(key) && key[i+n] == low[n] {
+			n++
+		}
+		key = key[:i] + "secret" + key[i+n:]
+	}
+}
