@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -72,7 +73,7 @@ func userQuestions(text string) []string {
 		if utf8.RuneCountInString(s) > 300 || len(terms(s)) < 2 {
 			continue
 		}
-		if doRequestRE.MatchString(questionBody(s)) || adviceRE.MatchString(s) || goAheadRE.MatchString(s) || offerRE.MatchString(s) || openQuestion(s) {
+		if doRequestRE.MatchString(questionBody(s)) && !lookAskRE.MatchString(s) || adviceRE.MatchString(s) || goAheadRE.MatchString(s) || offerRE.MatchString(s) || openQuestion(s) {
 			continue
 		}
 		if out = append(out, s); len(out) == maxUserAsked {
@@ -80,6 +81,49 @@ func userQuestions(text string) []string {
 		}
 	}
 	return out
+}
+
+// lookAskRE asks the agent to look something up: a request to look and
+// a question word after it ("先帮我看下 … 有多少人，积分最多的那个有多少
+// 分？", "can you check how many rows the staging table has?"). It is a
+// question of fact for all its request: what the agent finds answers it.
+var lookAskRE = mustPattern(`(?i)\b(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?(?:check|see|find out|look up|tell me|confirm|figure out|work out)\s+(?:how|what|which|whether|if|where|when|who|why)\b|^\W*(?:please|pls|plz)\s+(?:check|see|find out|look up|tell me|confirm)\s+(?:how|what|which|whether|if|where|when|who|why)\b|(?:帮我|帮忙|麻烦你?|请你?|你)?先?(?:看下|看看|看一下|查下|查查|查一下|确认下|确认一下|数一下|算一下)[^。！!？?]{0,80}?(?:多少|几个|几条|几张|几|什么|啥|哪个|哪些|哪|有没有|是不是|是否)`)
+
+// maxAskedAge is how many of the user's messages a question of fact waits
+// through for its answer.
+const maxAskedAge = 2
+
+// moveOnRE is a user's message that moves on from what was asked:
+// "never mind, bump the memory limit instead", "算了，先不查了".
+var moveOnRE = mustPattern(`(?i)\bnever\s*mind\b|\bforget (?:it|that|about it)\b|\binstead\b|\b(?:doesn't|does not|don't|do not) matter\b|\bno need\b|算了|不用了|不用查|别查了|不管了`)
+
+// factAskRE asks for a fact the agent can look up: how many, which,
+// what, where, when, who, whether. whyRE asks for an explanation, which
+// the agent's later words ("The site should now start without errors.")
+// seldom give: such a question waits for no later message.
+var (
+	factAskRE = mustPattern(`(?i)\b(?:how (?:many|much|big|large|long|old|often|fast)|what|which|where|when|who|whether|is there|are there|do we have|does (?:it|the \w+) have)\b|多少|几|什么|啥|哪|有没有|是不是|谁|(?:^|[^\p{L}])(?:cu[aá]nt[oa]s?|cu[aá]l(?:es)?|qu[eé]|d[oó]nde|quant[oia]s?|qual|quali|wie viele?|welche[rsnm]?|wo|combien|quel(?:le)?s?|o[uù])(?:[^\p{L}]|$)`)
+	whyRE     = mustPattern(`(?i)\bwhy\b|为什么|为啥|怎么会|(?:^|[^\p{L}])(?:por qu[eé]|perch[eé]|pourquoi|warum|wieso|por que)(?:[^\p{L}]|$)`)
+)
+
+// waitingQuestions are the questions of fact waiting for the agent's
+// answer after a user's message asking asked: its own when it asks any
+// (the user has asked anew), else those still waiting from before
+// (waiting, the oldest age messages old) unless the message moves on
+// from them (moveOnRE, giveUpRE) or they have waited maxAskedAge
+// messages. "先帮我看下 member 表有多少人？" … (the install
+// fails) … "vpn 重连了，再试一下" … (the agent queries the table) …
+// "member 表有 48,213 个会员": the question waited through the second
+// message. It returns the questions and the age of the oldest.
+func waitingQuestions(asked, waiting []string, age int, text string) ([]string, int) {
+	if len(waiting) == 0 || len(asked) > 0 || age+1 > maxAskedAge || moveOnRE.MatchString(text) || giveUpRE.MatchString(text) {
+		return asked, 0
+	}
+	out := slices.DeleteFunc(slices.Clone(waiting), func(q string) bool { return whyRE.MatchString(q) || !factAskRE.MatchString(q) })
+	if len(out) == 0 {
+		return asked, 0
+	}
+	return out, age + 1
 }
 
 // askedNoMarkRE is a question asked without a question mark: a verb of
@@ -136,7 +180,7 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			// names more of the question.
 			k = sharingWords(s, qs, 3)
 		}
-		if k == "" {
+		if k == "" || !tellsMore(s, qs[k]) {
 			continue
 		}
 		q := qs[k]
@@ -163,6 +207,25 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: quote, Quote: quote, Was: q})
 	}
 	return out, took
+}
+
+// tellsMore reports whether answer s says something the question q does
+// not: a word, a Chinese character pair or a number of its own. "pnpm
+// site" (a command shown in a code block) to "when i run \"pnpm site\" …
+// i get this, why …?" only repeats the question's words.
+func tellsMore(s, q string) bool {
+	qw := wordsAndPairs(q)
+	for w := range wordsAndPairs(s) {
+		if !qw[w] {
+			return true
+		}
+	}
+	for _, n := range remNumRE.FindAllString(s, -1) {
+		if !strings.Contains(q, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // heading reports whether sentence s introduces what follows it: it ends

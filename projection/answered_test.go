@@ -95,6 +95,36 @@ func TestUserQuestionAnsweredByAgent(t *testing.T) {
 			{RoleUser, "for the client library, sarama or franz-go?", false},
 			{RoleAssistant, "Going with franz-go for the client library.", false},
 		}, ""},
+		{"asked as a request to look", []ev{
+			{RoleUser, "先帮我看下 dev 库现在 member 表有多少人，积分最多的那个有多少分？", false},
+			{RoleAssistant, "查 tea_dev 的 member 表。", true},
+			{RoleTool, "members\tmax_points\n48213\t186400", false},
+			{RoleAssistant, "tea_dev 的 member 表有 48,213 个会员，积分最多的是 186,400 分。", false},
+		}, "tea_dev 的 member 表有 48,213 个会员，积分最多的是 186,400 分。"},
+		{"asked as a request to check", []ev{
+			{RoleUser, "can you check how many replicas the api deployment runs?", false},
+			{RoleAssistant, "Reading the deployment.", true},
+			{RoleTool, "replicas: 3", false},
+			{RoleAssistant, "The api deployment runs 3 replicas.", false},
+		}, "The api deployment runs 3 replicas."},
+		{"waiting through a message that does not move on", []ev{
+			{RoleUser, "how many replicas does the api deployment run?", false},
+			{RoleAssistant, "Looking at the api deployment.", true},
+			{RoleTool, "error: You must be logged in to the server (Unauthorized)", false},
+			{RoleUser, "vpn dropped again, reconnected, try again", false},
+			{RoleAssistant, "Same command again.", true},
+			{RoleTool, "replicas: 3", false},
+			{RoleAssistant, "The api deployment runs 3 replicas.", false},
+		}, "The api deployment runs 3 replicas."},
+		{"a why waits for no later message", []ev{
+			{RoleUser, "when i run pnpm site i get this error, why did our typechecks not catch it?", false},
+			{RoleAssistant, "Looking at the site's entry point.", true},
+			{RoleTool, "src/index.ts:4 import { ws } from './relay'", false},
+			{RoleUser, "still broken. comment out whatever uses websockets", false},
+			{RoleAssistant, "Commented out.", true},
+			{RoleTool, "ok", false},
+			{RoleAssistant, "The site should now start without errors.", false},
+		}, ""},
 		{"after the user moved on", []ev{
 			{RoleUser, "how many replicas does the api deployment run?", false},
 			{RoleAssistant, "Looking at the api deployment.", true},
@@ -128,6 +158,50 @@ func TestUserQuestionAnsweredByAgent(t *testing.T) {
 			}
 			if !strings.Contains(c.events[0].text, q) || !questionRE.MatchString(q) {
 				t.Errorf("answer shows %q, not the question as the user wrote it", q)
+			}
+		})
+	}
+}
+
+// The user's contradiction of the agent's answer takes its place: the
+// agent's answer is superseded, the user's is the answer to the same
+// question. A "no" that names nothing of the answer contradicts nothing.
+func TestAnswerContested(t *testing.T) {
+	for _, c := range []struct {
+		name, user string
+		want       string // the answer current after the user's message
+		authority  Authority
+	}{
+		{"Spanish", "No, Python 3.11 no: este semestre pasamos a 3.12, ese Dockerfile es del año pasado. Actualízalo.",
+			"No, Python 3.11 no: este semestre pasamos a 3.12, ese Dockerfile es del año pasado.", Normative},
+		{"English, two sentences", "nope. we moved the course to 3.12 this term, the Dockerfile is stale",
+			"nope. we moved the course to 3.12 this term, the Dockerfile is stale", Normative},
+		{"Chinese", "不对，课程这学期已经换成 Python 3.12 了，那个 Dockerfile 是去年的",
+			"不对，课程这学期已经换成 Python 3.12 了，那个 Dockerfile 是去年的", Normative},
+		{"a no about something else", "no, don't rebuild the image yet",
+			"The course uses Python 3.11 (the autograder's Dockerfile says so).", Decision},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{SessionID: "s"})
+			r.Apply(Event{Seq: 0, Role: RoleUser, Text: "which Python version does the course use?"})
+			r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "Reading the Dockerfile.", Calls: []Call{{ID: "c", Name: "bash", Args: map[string]any{"command": "head -1 docker/Dockerfile"}}}})
+			r.Apply(Event{Seq: 2, Role: RoleTool, Text: "FROM python:3.11-slim", Result: &Result{CallID: "c"}})
+			r.Apply(Event{Seq: 3, Role: RoleAssistant, Text: "The course uses Python 3.11 (the autograder's Dockerfile says so)."})
+			r.Apply(Event{Seq: 4, Role: RoleUser, Text: c.user})
+			var got []*Anchor
+			for _, a := range r.Heads() {
+				if a.Kind == KindDecision && strings.HasPrefix(a.Key, answerPrefix) && a.Lifecycle == Active {
+					got = append(got, a)
+				}
+			}
+			if len(got) != 1 || got[0].Value != c.want || got[0].Authority != c.authority {
+				for _, a := range got {
+					t.Logf("%s %s %q", a.ID, a.Authority, a.Value)
+				}
+				t.Fatalf("want one answer %q (%s)", c.want, c.authority)
+			}
+			if c.authority == Normative && got[0].Was != "which Python version does the course use?" {
+				t.Errorf("the answer shows %q, not its question", got[0].Was)
 			}
 		})
 	}

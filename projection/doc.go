@@ -429,7 +429,12 @@
 // # Questions, clock times and what the agent proposes
 //
 // A question of fact the user asks the agent is kept with the answer the
-// agent finds, shown with the question (answered.go); a rule the agent
+// agent finds, shown with the question (answered.go): asked outright or
+// as a request to look ("帮我看下 … 有多少人？", "can you check how many
+// …?"), waiting for the answer through a message of the user's that asks
+// nothing new and does not move on ("vpn's back, retry"); when the user
+// contradicts the agent's answer ("No, Python 3.11 no: … 3.12"), the
+// user's word is the answer (contest.go); a rule the agent
 // words and asks to keep becomes the user's on a yes (keeprule.go); a
 // number the user takes from the agent's suggestion is the suggested
 // setting's (suggested.go); a value turned down by name is superseded

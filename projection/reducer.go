@@ -123,6 +123,14 @@ type Reducer struct {
 	// tool's output came since (answered.go); not part of a Snapshot.
 	userAsked []string
 	looked    bool
+	// userAskedAge counts the user's messages since the oldest of
+	// userAsked was asked: a question waits through a message that does
+	// not move on from it ("vpn's back, retry"), up to maxAskedAge.
+	userAskedAge int
+	// userSeq is the sequence number of the user's last message, whose
+	// agent answers since a contradiction reaches (contest.go); not part
+	// of a Snapshot.
+	userSeq int
 	// proposed is the rule the assistant's last message proposed and
 	// asked whether to keep (keeprule.go); not part of a Snapshot.
 	proposed string
@@ -409,6 +417,9 @@ func (r *Reducer) Apply(ev Event) {
 		r.vetoed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "alza il minimo di 2" of a rule's range (bound.go).
 		r.boundChanged(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "No, Python 3.11 no: … pasamos a 3.12" (contest.go).
+		r.contested(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.userSeq = ev.Seq
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
 	r.clockPassed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -450,7 +461,8 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleUser:
 		r.offer = ""
 		r.asked2, r.proposed, r.suggestedName, r.suggestedValue = nil, "", "", ""
-		r.userAsked, r.looked = userQuestions(ev.Text), false
+		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
+		r.looked = false
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
 			// words ("how many reconciles run in parallel?"), for a later
@@ -2588,7 +2600,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {
