@@ -130,7 +130,15 @@ func TestPreferenceIsNoRule(t *testing.T) {
 	}{
 		{"On the style side, I'd rather the conversion pipeline be Python than a pile of shell scripts, but that's my preference and not a rule.", true},
 		{"数据清洗我倾向于用 polars，不是硬性规定，pandas 也行。", true},
+		{"另外我个人比较喜欢 early return 的写法，少点嵌套，不强制哈", true},
+		{"I like it when functions return early, not enforced though.", true},
+		{"Prefiero funciones cortas, pero no es obligatorio.", true},
+		{"Ich mag lieber kleine Commits, ist aber kein Muss.", true},
+		{"Je préfère des noms courts, mais ce n'est pas obligatoire.", true},
+		{"Preferisco funzioni corte, ma non è obbligatorio.", true},
+		{"Prefiro funções curtas, mas não é obrigatório.", true},
 		{"I'd rather you didn't touch the billing module at all.", false},
+		{"我比较喜欢 early return 的写法。", false},
 	} {
 		r := userSays("We're putting the ship plans online.", c.says)
 		pref := false

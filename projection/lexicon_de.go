@@ -28,6 +28,8 @@ var lexDE = []lexEntry{
 	{catMust, "from now on", "ab_jetzt ab_sofort von_nun_an künftig"},
 	{catUse, "use", "verwende verwendet benutze benutzt nutze nutzt nimm"},
 	{catUse, "prefer", "bevorzuge"},
+	{catUse, "I prefer", "ich_bevorzuge ich_mag_lieber mag_ich_lieber"},
+	{catUse, "not mandatory", "kein_muss keine_pflicht nicht_zwingend"},
 	{catInstead, "instead of", "statt anstatt anstelle_von stattdessen"},
 	{catInstead, "switch to", "wechsle_zu wechsel_zu steig_um_auf"},
 	{catExcept, "except", "außer ausgenommen ausnahme"},

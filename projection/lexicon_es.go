@@ -19,6 +19,8 @@ var lexES = []lexEntry{
 	{catMust, "from now on", "a_partir_de_ahora de_ahora_en_adelante"},
 	{catUse, "use", "usa utiliza emplea"},
 	{catUse, "let's use", "usamos usemos"},
+	{catUse, "I prefer", "prefiero preferiría"},
+	{catUse, "not mandatory", "no_es_obligatorio no_es_obligatoria no_es_una_regla"},
 	{catInstead, "instead of", "en_vez_de en_lugar_de"},
 	{catInstead, "instead", "mejor"},
 	{catInstead, "switch to", "cambia_a pásate_a"},

@@ -18,6 +18,8 @@ var lexFR = []lexEntry{
 	{catMust, "from now on", "désormais dorénavant à_partir_de_maintenant"},
 	{catUse, "use", "utilise utilisez emploie"},
 	{catUse, "let's go with", "on_part_sur on_prend partons_sur"},
+	{catUse, "I prefer", "je_préfère je_préférerais"},
+	{catUse, "not mandatory", "pas_obligatoire pas_une_règle"},
 	{catInstead, "instead of", "au_lieu_de à_la_place_de"},
 	{catInstead, "switch to", "passe_à"},
 	{catExcept, "except for", "sauf_pour"},

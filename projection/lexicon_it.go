@@ -17,6 +17,8 @@ var lexIT = []lexEntry{
 	{catMust, "from now on", "d'ora_in_poi da_adesso_in_poi"},
 	{catUse, "use", "usa utilizza"},
 	{catUse, "let's go with", "andiamo_con usiamo"},
+	{catUse, "I prefer", "preferisco preferirei"},
+	{catUse, "not mandatory", "non_è_obbligatorio non_è_una_regola"},
 	{catInstead, "instead of", "invece_di al_posto_di"},
 	{catInstead, "switch to", "passa_a"},
 	{catExcept, "except", "tranne eccetto salvo"},

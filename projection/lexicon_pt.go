@@ -17,6 +17,8 @@ var lexPT = []lexEntry{
 	{catMust, "from now on", "a_partir_de_agora daqui_para_frente"},
 	{catUse, "use", "use usa utilize"},
 	{catUse, "let's go with", "vamos_com vamos_usar"},
+	{catUse, "I prefer", "prefiro preferiria"},
+	{catUse, "not mandatory", "não_é_obrigatório não_é_obrigatória não_é_regra"},
 	{catInstead, "instead of", "em_vez_de ao_invés_de"},
 	{catInstead, "switch to", "mude_para troque_para"},
 	{catExcept, "except", "exceto menos salvo"},

@@ -40,10 +40,12 @@ var selfDoubtRE = mustPattern(`(?i)\b(?:whether|if)\s+i(?:'ll| will| can| could|
 // slow lol") is chatter.
 // preferRE is a user's preference, and softRE the words that say it is
 // no more than one: "I'd rather …, but that's my preference and not a
-// rule", "ideally X, if it's not a hassle", "我倾向于用 Python，不是硬性规定".
+// rule", "ideally X, if it's not a hassle", "我倾向于用 Python，不是硬性规定",
+// "我个人比较喜欢 early return 的写法，少点嵌套，不强制哈", "prefiero
+// funciones cortas, pero no es obligatorio".
 var (
-	preferRE = mustPattern(`(?i)\b(?:i'd rather|i would rather|i'd prefer|i would prefer|i prefer|preferably|ideally|my preference is)\b|我倾向于|我更喜欢|最好是|偏好`)
-	softRE   = mustPattern(`(?i)\b(?:(?:my|a|just a|only a|personal) preference|not a (?:hard |strict )?rule|not (?:a )?(?:hard|strict) (?:rule|requirement)|not mandatory|if (?:it's|it is) not a hassle|if possible|where possible|not a must)\b|不是硬性|不强求|不是规定|个人偏好`)
+	preferRE = mustPattern(`(?i)\b(?:i'd rather|i would rather|i'd prefer|i would prefer|i prefer|preferably|ideally|my preference is|i (?:really |personally )?like (?:it )?(?:when|better)|i(?:'m| am) a (?:big )?fan of|personally i (?:like|prefer)|prefiero|preferir[ií]a|me gusta(?:n)? m[aá]s|je pr[eé]f[eè]re(?:rais)?|ich bevorzuge|ich mag (?:es )?lieber|preferisco|preferirei|eu prefiro|prefiro|prefereria)\b|我倾向于|我(?:个人)?(?:比较|更)?喜欢|个人(?:比较)?喜欢|我习惯|最好是|偏好|の方が好き|が好みです|선호`)
+	softRE   = mustPattern(`(?i)\b(?:(?:my|a|just a|only a|personal) preference|not a (?:hard |strict )?rule|not (?:a )?(?:hard|strict) (?:rule|requirement)|not mandatory|not enforced|not required|if (?:it's|it is) not a hassle|if possible|where possible|not a must|nice to have|no es obligatorio|no es una regla|no es regla|pas obligatoire|pas une r[eè]gle|nicht zwingend|kein muss|keine regel|non obbligatorio|non [eè] una regola|n[aã]o [eé] obrigat[oó]rio|n[aã]o [eé] regra)\b|不是硬性|不硬性|不强求|不强制|不是必须|不是规定|个人偏好|必須ではない|強制ではない|필수는 아니`)
 )
 
 var laughRE = mustPattern(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
