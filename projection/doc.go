@@ -438,7 +438,10 @@
 // words and asks to keep becomes the user's on a yes (keeprule.go); a
 // number the user takes from the agent's suggestion is the suggested
 // setting's (suggested.go); a value turned down by name is superseded
-// (veto.go); a rule bound to a time of day ends when the session's clock
+// (veto.go); a day moved by naming the new one ("demo got pushed to next
+// tuesday", "提测改到下周三了") moves the day held for the thing named, and
+// a Chinese sentence of a day and a short act ("这周五提测") holds the
+// act's day (moveday.go); a rule bound to a time of day ends when the session's clock
 // shows the hour passed (clock.go); a rule's range has an end moved by an
 // amount (bound.go). Transient state these keep between events (the
 // questions waiting, the rule proposed, the clock) is not part of a

@@ -419,6 +419,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.boundChanged(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "No, Python 3.11 no: … pasamos a 3.12" (contest.go).
 		r.contested(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "提测改到下周三了", "demo got pushed to next tuesday" (moveday.go).
+		r.dayMoved(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.userSeq = ev.Seq
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
