@@ -155,3 +155,33 @@ func TestPreferenceIsNoRule(t *testing.T) {
 		}
 	}
 }
+
+// A decision told as made, by the user or relayed from whoever made it,
+// is a decision; a value fixed, a lift, a condition or a question told
+// with the same words is none.
+func TestMadeDecision(t *testing.T) {
+	for _, c := range []struct {
+		says     string
+		decision bool
+	}{
+		{"Venkat sir (architect) has finalised that local storage goes to Room. Not raw SQLiteOpenHelper, not Realm.", true},
+		{"the architect decided we use Room for local storage, not Realm.", true},
+		{"we've settled on Room for local storage.", true},
+		{"decision: Room for local storage.", true},
+		{"local storage will be Room, final call from the architect.", true},
+		{"架构师拍板了，本地存储用 Room。", true},
+		{"Cow base rate is finalised at Rs 40.50, union sent the circular.", false},
+		{"Data team signed off on the new rating curve, so the ELO formula is fair game now.", false},
+		{"if the architect decided we use Room, tell me before you migrate.", false},
+		{"has the architect finalised the storage choice?", false},
+	} {
+		r := userSays("Today we move the collection app to the new storage.", c.says)
+		got := false
+		for _, a := range r.Heads() {
+			got = got || a.Kind == KindDecision && a.Authority == Normative
+		}
+		if got != c.decision {
+			t.Errorf("%q: decision %v, want %v", c.says, got, c.decision)
+		}
+	}
+}

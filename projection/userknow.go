@@ -78,7 +78,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		// A past attempt with its verdict, or an approach the user rules
 		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
-	case (userDecisionRE.MatchString(s) || switchClause(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
+	case (userDecisionRE.MatchString(s) || switchClause(s) || madeDecision(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
@@ -96,6 +96,25 @@ var (
 // askWhoRE is a person a question is deferred to inside the sentence
 // that asks it: "…, I'll ask Tomás", "…，我去问一下小王".
 var askWhoRE = mustPattern(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\s+(?:check with|ask|confirm with|ping|run it by))\s+(\p{Lu}\p{Ll}+)|(?:问一下|问问|问下|去问)[^。.！!，,]*(\p{Han}{2})(?:确认一下|确认)?(?:[。.！!，,]|$)`)
+
+// madeDecisionRE tells a decision made, by the user or relayed from
+// whoever made it: "Venkat sir (architect) has finalised that local
+// storage goes to Room", "the architect decided we use Room", "we've
+// settled on Room for local storage", "decision: Room for local storage",
+// "local storage will be Room, final call from the architect", "架构师拍板
+// 了：本地存储用 Room", "最终决定用 Room".
+var madeDecisionRE = mustPattern(`(?i)\b(?:(?:has|have|had|'ve|'s)\s+)?(?:finali[sz]ed|signed off on|settled on|agreed on|locked in|made the call)\b|\b(?:decided|has chosen|have chosen)\s+(?:that\s+|on\s+|to\s+)?(?:we|you|it|the|our|local|to\s+use)\b|^\W*(?:final\s+)?decision\s*:|\b(?:final (?:call|decision|answer)|it'?s decided|that'?s decided|that'?s final)\b|拍板|最终决定|最后决定|已经定了|定下来了|(?:ha|hat|haben)\s+(?:entschieden|festgelegt)|(?:ha|han|hemos)\s+decidido|a\s+d[ée]cid[ée]|ha\s+deciso|decidiu|decidimos`)
+
+// madeDecision reports whether s tells a decision made (madeDecisionRE)
+// that is no value fixed ("the base rate is finalised at Rs 40.50"), no
+// lift ("data team signed off on the new curve, so the formula is fair
+// game now") and no condition.
+func madeDecision(s string) bool {
+	return madeDecisionRE.MatchString(s) && !ifRE.MatchString(s) && !valueFixedRE.MatchString(s) && !liftRE.MatchString(s) && !fairGameRE.MatchString(s)
+}
+
+// fairGameRE frees a thing by calling it fair game.
+var fairGameRE = mustPattern(`(?i)\bfair game\b`)
 
 // switchClauseRE is a choice that replaces another, stated in a clause
 // of its own: "…, go with reportlab instead", "— use X instead".
