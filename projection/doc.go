@@ -441,7 +441,10 @@
 // (veto.go); a day moved by naming the new one ("demo got pushed to next
 // tuesday", "提测改到下周三了") moves the day held for the thing named, and
 // a Chinese sentence of a day and a short act ("这周五提测") holds the
-// act's day (moveday.go); a rule bound to a time of day ends when the session's clock
+// act's day (moveday.go); options offered in two or more labelled lists
+// at once, each under its topic, are chosen by topic and label
+// ("Similarity: A, JPlag", "sync: A"; groups.go); a rule bound to a time
+// of day ends when the session's clock
 // shows the hour passed (clock.go); a rule's range has an end moved by an
 // amount (bound.go). Transient state these keep between events (the
 // questions waiting, the rule proposed, the clock) is not part of a

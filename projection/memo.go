@@ -158,7 +158,8 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.Values, b.Values)
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.Values, b.Values) &&
+		slices.EqualFunc(a.OfferedGroups, b.OfferedGroups, func(x, y OptionGroup) bool { return x.Heading == y.Heading && slices.Equal(x.Options, y.Options) })
 }
 
 // cloneContext copies c with maps and slices of its own, so an entry never
@@ -178,6 +179,13 @@ func cloneContext(c *Context) Context {
 	out.Asked = slices.Clone(c.Asked)
 	out.UserAsked = slices.Clone(c.UserAsked)
 	out.Values = slices.Clone(c.Values)
+	out.OfferedGroups = make([]OptionGroup, len(c.OfferedGroups))
+	for i, g := range c.OfferedGroups {
+		out.OfferedGroups[i] = OptionGroup{Heading: g.Heading, Options: slices.Clone(g.Options)}
+	}
+	if c.OfferedGroups == nil {
+		out.OfferedGroups = nil
+	}
 	return out
 }
 

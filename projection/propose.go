@@ -65,6 +65,10 @@ type Context struct {
 	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
 	// ("the second one"; listed.go).
 	Offered []string
+	// OfferedGroups are the lists of labelled options, each under its
+	// topic, that the message or one shortly before it offered at once,
+	// for a choice by topic and label ("Similarity: A"; groups.go).
+	OfferedGroups []OptionGroup
 	// ChoseOffered: the user's message before this assistant message chose
 	// among Offered by description ("the cheaper one"), so the option the
 	// reply names is what was chosen.

@@ -86,6 +86,11 @@ type Reducer struct {
 	// among them by description (listed.go); not part of a Snapshot.
 	offered    []string
 	offeredSeq int
+	// groups are the lists of labelled options under their topics the
+	// last message that offered them offered, at groupsSeq (groups.go);
+	// not part of a Snapshot.
+	groups    []OptionGroup
+	groupsSeq int
 	// poll is the options of the user's last question between named
 	// things, asked at pollSeq; pollOut those ruled out since, the last
 	// by the clause pollQuote (poll.go).
@@ -325,6 +330,16 @@ func (r *Reducer) Apply(ev Event) {
 			ctx.ChoseOffered, ctx.Chosen = r.choseOffered, r.chosen
 		}
 	}
+	var ownGroups []OptionGroup
+	if own == nil && (ev.Role == RoleUser || ev.Role == RoleAssistant) {
+		ownGroups = optionGroups(ev.Text)
+	}
+	switch {
+	case ownGroups != nil:
+		ctx.OfferedGroups = ownGroups
+	case len(r.groups) > 0 && ev.Seq-r.groupsSeq <= offerWindow:
+		ctx.OfferedGroups = r.groups
+	}
 	if d := r.newestChoice(); d != nil {
 		v := r.hot[slot(KindValue, r.lastKey)]
 		ctx.DecidedLast = v == nil || d.Seq() >= v.Seq()
@@ -432,6 +447,9 @@ func (r *Reducer) Apply(ev Event) {
 		// "Updated CHANGELOG.md with …": a task the agent says it did
 		// (done.go).
 		r.claimed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	}
+	if ownGroups != nil {
+		r.groups, r.groupsSeq = ownGroups, ev.Seq
 	}
 	switch {
 	case own != nil:
@@ -2602,7 +2620,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
 	for k, a := range r.hot {

@@ -423,6 +423,11 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 			out = chooseLabelled(out, s, d, ctx.Offered)
 			continue
 		}
+		if d, opts, ok := groupChoice(s, ctx.OfferedGroups); ok {
+			// "Similarity: A, JPlag" among two lists (groups.go)
+			out = chooseLabelled(out, s, d, opts)
+			continue
+		}
 		var vals []int
 		rel := false
 		for i, p := range out {
