@@ -18,6 +18,10 @@ func TestHandoffReleasesTheTaskItNames(t *testing.T) {
 		{[]string{"几个规矩：\n- 金额一律用分存\n- 顺便把 OCPP 2.0.1 也支持下", "2.0.1 先不做了，下个季度再说。"}, true},
 		{[]string{"对了，顺手把 en_mmlu 也加上一起跑。", "en_mmlu 那个算了，不跑了，预算本来就紧。"}, true},
 		{[]string{"对了，顺手把 en_mmlu 也加上一起跑。", "cn_math 不跑了。"}, false},
+		{[]string{"At the end email the students who score under 3.0.", "About the email to the ones under 3.0, don't send it, Marcela will call them herself."}, true},
+		{[]string{"At the end email the students who score under 3.0.", "skip the email to the under-3.0 students, Marcela will call them."}, true},
+		{[]string{"Al final mándales un correo a los que saquen menos de 3.0.", "Lo del correo a los de menos de 3.0 no lo mandes, Marcela los va a llamar ella misma."}, true},
+		{[]string{"At the end email the students who score under 3.0.", "skip the linter for now"}, false},
 		{[]string{"before you hand it to QA, bump the versionCode and write the release note in CHANGELOG.md"}, false},
 		{[]string{"things to do before I hand this off to Leiden: write samplesheets/cohortC.csv from the core's manifest"}, false},
 	} {
