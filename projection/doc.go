@@ -452,6 +452,9 @@
 //
 // # Tasks put off, favours asked, settings pointed to
 //
+// A task put off by a pro-form ("明天再弄这个", "let's pick this up
+// tomorrow") is shown with what it points at: the open failure the
+// session was just on, else the agent's last words (proform.go).
 // A task put off to a later moment or an outside event ("tmrw fix …",
 // "when they've fixed it, re-check …", "等他弄好了你再…", "quand il aura
 // répondu, corrige …") is an open obligation, and a failure put off with
