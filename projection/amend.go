@@ -181,9 +181,33 @@ func isRule(s string) bool {
 // "no exceptions" ("skip on every schedule, no exceptions"), not a report
 // ("there were no errors in the log, no exceptions").
 func noException(s string) bool {
+	if firmRE.MatchString(s) {
+		// "Non-negotiable." alone closes the sentence before it, no
+		// rule of its own (firmAlone)
+		return !firmAlone(s)
+	}
 	loc := noExceptionRE.FindStringIndex(s)
-	return loc != nil && everyRE.MatchString(s[:loc[0]])
+	return loc != nil && (everyRE.MatchString(s[:loc[0]]) || policyRE.MatchString(s[:loc[0]]))
 }
+
+// firmRE says a rule admits no discussion: "non-negotiable", "no
+// discussion", "这个没得商量", "innegociable". What it closes is a rule
+// whatever its words ("小周说积分不能和优惠券叠加，用了券就不能再用积分，这个
+// 没得商量").
+var firmRE = mustPattern(`(?i)\b(?:non[- ]?negotiable|not negotiable|no discussion|no debate|not up for (?:discussion|debate)|this is firm|that's a hard rule|hard rule)\b|没得商量|没商量|没有商量的余地|不容商量|不接受讨论|(?:^|[^\p{L}])(?:innegociable|no se negocia|inegoci[aá]vel|n[aã]o se negocia|non n[ée]gociable|nicht verhandelbar|non negoziabile)(?:[^\p{L}]|$)`)
+
+// firmAlone reports whether s is only firmRE's words ("Non-negotiable.",
+// "这个没得商量。").
+func firmAlone(s string) bool {
+	rest := firmRE.ReplaceAllString(s, " ")
+	rest = strings.NewReplacer("这个", "", "这", "", "that's", "", "this is", "", "it's", "").Replace(strings.ToLower(rest))
+	return len(terms(rest)) == 0
+}
+
+// policyRE is a statement of what may or must be, or of a penalty, before
+// "no exceptions": "late submissions get a 0, no exceptions", "refunds
+// can't exceed the order, no exceptions".
+var policyRE = mustPattern(`(?i)\b(?:must|mustn't|can't|cannot|can not|may not|never|always|only|gets?\s+(?:a\s+)?(?:0|zero|\d))\b|不能|不可以|不许|必须|只能|一律`)
 
 // everyRE is a word for every case.
 var everyRE = mustPattern(`(?i)\b(?:every|each|all|any|always|everything|everyone|whatever)\b|所有|每个|每一|全部|一律|都`)

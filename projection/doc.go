@@ -452,6 +452,11 @@
 //
 // # Tasks put off, favours asked, settings pointed to
 //
+// A statement the user calls firm ("non-negotiable", "no discussion",
+// "这个没得商量") is a rule whatever its words, the marker in the sentence
+// or alone after it (firm.go); "no exceptions" closes a rule after a word
+// for every case, of what must or may not be, or of a penalty.
+//
 // A task put off by a pro-form ("明天再弄这个", "let's pick this up
 // tomorrow") is shown with what it points at: the open failure the
 // session was just on, else the agent's last words (proform.go).
