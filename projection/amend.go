@@ -65,7 +65,12 @@ var (
 	// a part of off-limits: "but nothing else in migrations/", "the rest
 	// of vendor/ stays off-limits", "只能改这个文件".
 	remainderRE = mustPattern(`(?i)\b(?:nothing else|no other|not the rest|the rest|rest of|everything else|anything else|everywhere else|anywhere else|only|just|still (?:off[- ]limits|forbidden|frozen|a no|no))\b|其他|其余|其它|别的|只`)
-	fileClassRE = mustPattern(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
+	// moduleClassRE is a part of the code a rule keeps off-limits by
+	// name ("the payment module", "payment 模块"): a file the permission
+	// names in the same part ("payment 模块里 refund.service.ts 你可以改")
+	// is an exception to it.
+	moduleClassRE = mustPattern(`(?i)\b(?:modules?|packages?|crates?|services?|components?)\b|模块|组件|服务`)
+	fileClassRE   = mustPattern(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
 )
 
 // valueAmendment is the value a sentence states against the one it
@@ -287,17 +292,25 @@ func bareNo(s string) bool {
 // permission is the object a permission clause names ("golang.org/x/sync"
 // in "you MAY use golang.org/x/sync"), or "".
 func permission(s string) string {
-	m := permRE.FindStringSubmatch(s)
-	if m == nil {
+	var x string
+	if m := permRE.FindStringSubmatch(s); m != nil {
+		x = cleanValue(m[permRE.SubexpIndex("x")])
+	} else if m := zhPermObjRE.FindStringSubmatch(s); m != nil {
+		// "payment 模块里 refund.service.ts 你可以改": the object first
+		x = cleanValue(m[zhPermObjRE.SubexpIndex("x")])
+	} else {
 		return ""
 	}
-	x := cleanValue(m[permRE.SubexpIndex("x")])
 	if !specific(x) && !moduleRE.MatchString(x) || constraintRE.MatchString(x) || nonVerbs[strings.ToLower(x)] {
 		// "YOU CAN ONLY ENTER ONE COMMAND": a rule word, not an object.
 		return ""
 	}
 	return x
 }
+
+// zhPermObjRE is a Chinese permission that names its object before the
+// verb: "refund.service.ts 你可以改", "`vendor/` 可以动".
+var zhPermObjRE = mustPattern(`(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]*[.\-/_][\w@.\-/:+#]*)\s*(?:你|您)?(?:也|就)?(?:可以|能|可)(?:改|修改|动|碰|用|编辑|删)`)
 
 // articleBefore reports whether the word before phrase in s is an
 // article or a determiner: "the approved list" is a list, no approval.
@@ -362,7 +375,7 @@ func excepts(rule, s, x string) bool {
 		// A file inside a directory the rule keeps off-limits.
 		return fileClassRE.MatchString(rule) || slices.ContainsFunc(mentions(rule), func(d string) bool {
 			return strings.HasSuffix(d, "/") && strings.HasPrefix(x, d)
-		})
+		}) || moduleClassRE.MatchString(rule) && sharesWord(strings.Replace(s, x, " ", 1), moduleClassRE.ReplaceAllString(rule, " "))
 	}
 	return false
 }

@@ -90,3 +90,16 @@ func TestKeptElsewhereExcepts(t *testing.T) {
 	out := reduceAll(t, "> user\nGoal: tune the fleet.\n> user\nNever drive faster than 0.8 m/s anywhere in the warehouse.\n> user\nthe 0.8 cap stays everywhere, no matter what ops says.\n")
 	expect(t, out, nil, []string{`except:`})
 }
+
+// A file the user permits by name inside a part of the code a rule keeps
+// off-limits by name ("payment 模块里 refund.service.ts 你可以改") is an
+// exception to that rule, said object-first in Chinese too.
+func TestModuleFileException(t *testing.T) {
+	for _, c := range [][2]string{
+		{"payment 模块先别动，那块是老王写的", "payment 模块里 refund.service.ts 你可以改，退积分要加在那，其他文件还是别碰"},
+		{"don't touch the payment module, that's Lao Wang's code", "you can change refund.service.ts in the payment module, but leave the other files alone"},
+	} {
+		expect(t, reduceAll(t, "> user\nToday: points.\n"+c[0]+"\n> assistant\nOK.\n> user\n"+c[1]),
+			[]string{`\[active/normative\] = .*(?:payment 模块先别动|don't touch the payment module) — except: .*refund\.service\.ts`}, nil)
+	}
+}
