@@ -7,8 +7,9 @@ import (
 
 // A failure fixed by the same work run another way.
 //
-// Two shapes of a fix that the readings of subject.go and rerun.go miss,
-// both read from the commands' structure, never from their words:
+// Three shapes of a fix that the readings of subject.go and rerun.go miss,
+// all read from the commands' structure, never from their words (the
+// third, a run reached inside a container, is at the end of this file):
 //
 //   - the stage that failed is not the chain's last: "set_netclass … &&
 //     kicad-cli pcb drc -o drc.rpt board.kicad_pcb && tail -4 drc.rpt"
@@ -217,4 +218,84 @@ func blamedNames(because, fs string) []string {
 		}
 	}
 	return out
+}
+
+// A failure to reach what a run works on, fixed by running it where that
+// is: "mysql -h 127.0.0.1 -u tea … tea_dev -e 'SELECT …'" → "ERROR 1045
+// (28000): Access denied", then "docker exec tea-mysql mysql -u tea …
+// tea_dev -e 'SELECT …'" passes. The failed run's error is one of reaching
+// (connErrRE), and a passing stage runs the same program inside a
+// container, a pod or over ssh (insideRE) with the failed run's words,
+// its connection options aside (host, port, user, password), all but a
+// few of them given again (reachedInside).
+
+// connErrRE is an error of reaching a server, a host or a database.
+var connErrRE = mustPattern(`(?i)access denied|connection refused|could not connect|can'?t connect|cannot connect|unable to connect|no route to host|connection timed out|econnrefused|authentication failed|permission denied \(publickey|could not translate host name|unknown (?:mysql )?server host|error (?:1045|2002|2003|2005)|no such host|name or service not known|host is unreachable|connection reset by peer`)
+
+// insideRE opens a run inside a container, a pod or a remote host, up to
+// the program it runs.
+var insideRE = mustPattern(`^(?:(?:docker|podman|nerdctl)\s+(?:compose\s+(?:-f\s+\S+\s+)*)?exec(?:\s+(?:-[itdT]+|--interactive|--tty|--privileged|(?:-[euw]|--env|--user|--workdir)[= ]?\S+))*\s+[\w.\-]+|kubectl\s+(?:(?:-n|--namespace)[= ]?\S+\s+)?exec(?:\s+(?:-[it]+|--stdin|--tty|(?:-n|--namespace|-c|--container)[= ]?\S+))*\s+\S+(?:\s+(?:-c|--container)[= ]?\S+)?\s+--|ssh(?:\s+(?:-[46AaCfGgKkMNnqsTtVvXxYy]+|-[bcDEeFIiJLlmOopQRSWw]\s*\S+))*\s+[\w.@\-]+)\s+`)
+
+// connOpts are options that say how to reach a server, not what to run.
+var connOpts = map[string]bool{"-h": true, "--host": true, "-P": true, "--port": true, "-u": true, "--user": true, "-U": true, "--username": true, "-H": true, "--protocol": true, "--socket": true, "-S": true}
+
+// reachedInside reports whether a passing stage of pc runs the failed
+// stage fs inside where it could not reach (see above).
+func reachedInside(fs, because string, pc *passedCall) bool {
+	if !connErrRE.MatchString(because) {
+		return false
+	}
+	ff := strings.Fields(unwrap(fs))
+	if len(ff) < 3 {
+		return false
+	}
+	var words []string
+	for i := 1; i < len(ff); i++ {
+		t := ff[i]
+		name, _, withValue := strings.Cut(t, "=")
+		switch {
+		case connOpts[name]:
+			if !withValue {
+				i++
+			}
+			continue
+		case strings.HasPrefix(t, "-p") || strings.HasPrefix(t, "--password"):
+			continue
+		case redirectRE.MatchString(t):
+			continue
+		}
+		if w := strings.Trim(t, `'";,`); w != "" {
+			words = append(words, w)
+		}
+	}
+	if len(words) < 2 {
+		return false
+	}
+	for _, ps := range pc.stages {
+		if !ps.ok {
+			continue
+		}
+		loc := insideRE.FindStringIndex(ps.st)
+		if loc == nil {
+			continue
+		}
+		inner := strings.Fields(ps.st[loc[1]:])
+		if len(inner) == 0 || inner[0] != ff[0] {
+			continue
+		}
+		have := map[string]bool{}
+		for _, t := range inner[1:] {
+			have[strings.Trim(t, `'";,`)] = true
+		}
+		n := 0
+		for _, w := range words {
+			if have[w] {
+				n++
+			}
+		}
+		if n*5 >= len(words)*4 {
+			return true
+		}
+	}
+	return false
 }

@@ -39,6 +39,16 @@ func TestSameWork(t *testing.T) {
 			"bin/crawl --site registry --since 2019-01-01 --rate 5", false},
 		{"option dropped", "bin/crawl --site courts --since 2021-05-01 --out data/c.db --rate 5", "HTTP 429 at page 12",
 			"bin/crawl --site courts --out data/c.db --rate 1", false},
+		// Run where it could not be reached from: inside the container,
+		// the pod or over ssh.
+		{"mysql inside its container", `mysql -h 127.0.0.1 -u tea -p"$DEV_DB_PASS" tea_dev -e 'SELECT COUNT(*) AS members, MAX(points) AS max_points FROM member'`, "ERROR 1045 (28000): Access denied for user 'tea'@'172.18.0.1' (using password: YES)",
+			`docker exec tea-mysql mysql -u tea -p"$DEV_DB_PASS" tea_dev -e 'SELECT COUNT(*) AS members, MAX(points) AS max_points FROM member; SHOW COLUMNS FROM member' 2>/dev/null`, true},
+		{"psql in the pod", "psql -h 10.0.3.7 -U app -d orders -c 'select count(*) from orders'", "psql: error: connection to server at \"10.0.3.7\", port 5432 failed: Connection refused",
+			"kubectl -n prod exec -it pg-0 -- psql -U app -d orders -c 'select count(*) from orders'", true},
+		{"another query inside", `mysql -h 127.0.0.1 -u tea tea_dev -e 'SELECT COUNT(*) FROM member'`, "ERROR 1045 (28000): Access denied",
+			`docker exec tea-mysql mysql -u tea tea_dev -e 'DELETE FROM sessions'`, false},
+		{"not an error of reaching", `mysql -h 127.0.0.1 -u tea tea_dev -e 'SELECT COUNT(*) FROM membr'`, "ERROR 1146 (42S02): Table 'tea_dev.membr' doesn't exist",
+			`docker exec tea-mysql mysql -u tea tea_dev -e 'SELECT COUNT(*) FROM membr'`, false},
 	} {
 		if got := resolvedBy(tc.failed, tc.because, nil, tc.passed, "ok"); got != tc.want {
 			t.Errorf("%s: resolved = %v, want %v", tc.name, got, tc.want)

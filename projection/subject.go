@@ -177,7 +177,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		// A failed dry run is fixed by the dry run passing.
 		pc = pc.withPretend()
 	}
-	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) {
+	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) {
 		return true
 	}
 	if fw, ok := readRun(fs); ok && len(fw.pos) > 0 {
