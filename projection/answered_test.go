@@ -222,6 +222,14 @@ func TestAnswerOutdatedByValue(t *testing.T) {
 	if got := answersOf(r); len(got) != 0 {
 		t.Errorf("answers %v after DISPATCH_PARALLEL set to 6, want none current", got)
 	}
+	// A key set is no number: the answer naming its words stays.
+	r = New(Options{SessionID: "s"})
+	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "q: 微信支付 v2 跟 v3 的签名到底有啥区别？"})
+	r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "v2 是把参数按 key 排序拼起来做 MD5；v3 是用商户 API 证书的私钥做 RSA-SHA256 签名，回调用微信支付平台证书验签，资源再用 APIv3 密钥解密。"})
+	r.Apply(Event{Seq: 2, Role: RoleUser, Text: "微信支付 apiv3 key 是 7fQm2LrX9vTz4KpW8nYc3HsJ6dBg1EaR，放 .env 里"})
+	if got := answersOf(r); len(got) != 1 {
+		t.Errorf("answers %v after a key was set, want the v2/v3 answer", got)
+	}
 }
 
 // The agent's choice told with a verb of choosing is a decision, in

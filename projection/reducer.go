@@ -1308,7 +1308,10 @@ func (r *Reducer) valueSet(nu *Anchor, ref EventRef) {
 // setting when it holds every word of its name (or its identifier) and a
 // digit.
 func (r *Reducer) outdateAnswers(nu *Anchor, ref EventRef) {
-	if nu.Lifecycle != Current {
+	if nu.Lifecycle != Current || !numericValueRE.MatchString(strings.TrimSpace(nu.Value)) {
+		// Only a number outdates the answer that told one ("set it to
+		// 6"); a key or a name set ("微信支付 apiv3 key 是 …") told no
+		// answer's number.
 		return
 	}
 	name := stems(nu.Name + " " + strings.ReplaceAll(property(nu.Key), "_", " "))
@@ -1325,6 +1328,10 @@ func (r *Reducer) outdateAnswers(nu *Anchor, ref EventRef) {
 		}
 	}
 }
+
+// numericValueRE is a value that is a number, with a currency before it
+// or a unit after it: "6", "1.5 GB", "Rs 40.50", "30%".
+var numericValueRE = mustPattern(`(?i)^(?:rs\.?|inr|usd|eur|[$€£¥₹])?\s?[-+~≈]?\d[\d.,]*\s?[\p{L}%/]{0,12}(?:\s\(was .*\))?$`)
 
 func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
 	if cur := r.hot[slot(KindValue, nu.Key)]; cur != nil && cur != nu && cur.Lifecycle == Current {
