@@ -174,6 +174,7 @@ func TestMadeDecision(t *testing.T) {
 		{"Data team signed off on the new rating curve, so the ELO formula is fair game now.", false},
 		{"if the architect decided we use Room, tell me before you migrate.", false},
 		{"has the architect finalised the storage choice?", false},
+		{"Then reply with the subagent's final answer verbatim.", false},
 	} {
 		r := userSays("Today we move the collection app to the new storage.", c.says)
 		got := false

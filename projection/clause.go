@@ -177,6 +177,12 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 			out = append(out, s)
 			continue
 		}
+		if _, _, ok := labelQuantity(s); ok {
+			// "Time limit per test: 10 seconds": a setting and its
+			// value, no lead and its rule (labelqty.go).
+			out = append(out, s)
+			continue
+		}
 		if body := ledRule(s); body != "" {
 			// "From Tomás in QA: the game saves on every level complete
 			// …", "And before you suggest it: no BinaryFormatter.": the

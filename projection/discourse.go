@@ -50,6 +50,10 @@ var (
 	choiceObjRE = mustPattern(`(?i)\b(?:use|go with|target|pick|choose|switch to|stick with|move to|with|make it|set it to|to|is|be)\s+(` + valPat + `)|(?:用|改成|改为|设成|设为|是)\s*(` + valPat + `)`)
 )
 
+// preferLeadRE opens a repair with a word that prefers it: "better",
+// "rather", "make it", "mejor", "melhor", "meglio", "besser", "plutôt".
+var preferLeadRE = mustPattern(`(?i)^(?:(?:better|rather|instead|let's say|mejor|melhor|meglio|besser|lieber|doch lieber|plut[oô]t|mieux)[,:]?\s+)+`)
+
 // selfRepair reads a sentence that corrects itself: it returns the
 // sentence as corrected (the retracted item replaced by its repair, the
 // rest after the marker dropped), the retracted item and the repair; ok
@@ -72,6 +76,9 @@ func selfRepair(s string) (read, retracted, repair string, ok bool) {
 		first = first[:loc[0]]
 	}
 	first = strings.TrimSpace(first)
+	// "10 seconds, no, better 5 seconds", "10 segundos, no, mejor 5":
+	// the word that prefers the repair is no part of it.
+	first = strings.TrimSpace(preferLeadRE.ReplaceAllString(first, ""))
 	short := first != "" && len(strings.Fields(first)) <= 3 && !stopwords[strings.ToLower(strings.Fields(first)[0])] && !nonVerbs[strings.ToLower(strings.Fields(first)[0])]
 	switch {
 	case lastSubmatch(repairVerbRE, first) != "":

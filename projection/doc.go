@@ -452,6 +452,13 @@
 //
 // # Tasks put off, favours asked, settings pointed to
 //
+// A setting told as a label and a quantity ("Time limit per test: 10
+// seconds", "Límite de tiempo por test: 10 segundos, no, mejor 5
+// segundos"), or as what a thing is worth ("Style is worth 10% of the
+// grade", "El estilo vale el 10% de la nota"), is a value in any language
+// (labelqty.go); a limit opened by "max N" ("Máximo 4 contenedores en
+// paralelo") is a rule.
+//
 // A statement the user calls firm ("non-negotiable", "no discussion",
 // "这个没得商量") is a rule whatever its words, the marker in the sentence
 // or alone after it (firm.go); "no exceptions" closes a rule after a word

@@ -21,7 +21,7 @@ import (
 // by more of its clause ("no, 60 is too much") repairs nothing.
 
 // repairWordRE is a run of words of repair after a value.
-var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니))+`)
+var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|better|mejor|melhor|meglio|besser|lieber|plutôt|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니))+`)
 
 // shapeOf is a token's shape: each run of letters "a", each run of
 // digits "9", other characters as they are.
@@ -53,10 +53,31 @@ func repairedValue(text, v string) (string, bool) {
 		// "30 s, pardon, 45 s": the number repaired, its unit said again
 		// or not.
 		i := strings.LastIndex(text, v)
+		said := v
 		if i < 0 {
-			return v, false
+			// "10 segundos, no, mejor 5 segundos" read through a gloss
+			// as "10 seconds": the number with the unit the user wrote.
+			locs := numWordRE.FindAllStringIndex(text, -1)
+			for j := len(locs) - 1; j >= 0 && i < 0; j-- {
+				if w := text[locs[j][0]:locs[j][1]]; strings.HasPrefix(w, n+" ") {
+					i, said = locs[j][0], w
+				}
+			}
+			if i < 0 {
+				return v, false
+			}
+			_, u2, _ := strings.Cut(said, " ")
+			line := text[i+len(said):]
+			if j := strings.IndexByte(line, '\n'); j >= 0 {
+				line = line[:j]
+			}
+			w, ok := repairedIn(n+line, n, u2)
+			if !ok {
+				return v, false
+			}
+			return w + " " + u, true
 		}
-		w, ok := repairedIn(text[:i]+n+text[i+len(v):], n, u)
+		w, ok := repairedIn(text[:i]+n+text[i+len(said):], n, u)
 		if !ok {
 			return v, false
 		}
@@ -64,6 +85,9 @@ func repairedValue(text, v string) (string, bool) {
 	}
 	return repairedIn(text, v, "")
 }
+
+// numWordRE is a number and the word after it ("10 segundos").
+var numWordRE = mustPattern(`\d[\d.,]*\s\p{L}+`)
 
 // repairedIn is repairedValue of a value v without a space; the repair
 // may be followed by unit, the unit v was said with.

@@ -1,0 +1,66 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// Settings told as a label and a quantity, or as what a thing is worth.
+//
+// "Time limit per test: 10 seconds", "Límite de tiempo por test: 10
+// segundos, no, mejor 5 segundos", "Memory limit: 8 GB per job": a label
+// of a few words, a colon and a number with its unit is the setting and
+// its value, in any language (the unit tells the number is a quantity;
+// a bare number needs a label that names a setting: "retries: 3",
+// "máximo de intentos: 3"). "Style is worth 10% of the grade", "El estilo
+// (pylint) vale el 10% de la nota", "Late submissions are worth 0": what
+// a thing counts for is its setting. A note's label ("Update: 3 left")
+// sets nothing (labelWords).
+
+const qtyUnits = `ms|s|secs?|seconds?|segundos?|segs?|seg|secondes?|sekunden|secondi|minutes?|mins?|minutos?|minuten|minuti|hours?|hrs?|horas?|heures?|stunden|ore|h|days?|días?|dias?|jours?|tage?n?|giorni|weeks?|semanas?|kb|mb|gb|tb|kib|mib|gib|tib|k|px|pt|x|%|dollars?|euros?|reais|usd|eur|brl|workers?|threads?|cores?|núcleos?|nucleos?|jobs?|retries|intentos?|reintentos?|tentativas?|rows?|filas?|linhas?|tokens?|pages?|páginas?|paginas?|items?|points?|puntos?|pontos?|秒|分钟|小时|天|个|次|条|页`
+
+var (
+	labelQtyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|y|e|et|und)[,]?\s+)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d_.\-/]+)){0,6}?)\s*(?::\s+|：\s*)(?P<v>(?:[$€£₹]\s?|r\$\s?)?\d+(?:[.,]\d+)?)(?:\s?(?P<u>` + qtyUnits + `))?(?:$|[\s.,;，。；)])`)
+	worthRE    = mustPattern(`(?i)^(?:the\s+|our\s+|el\s+|la\s+|los\s+|las\s+|o\s+|a\s+|os\s+|as\s+|le\s+|les\s+|il\s+|lo\s+|der\s+|die\s+|das\s+)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,40}\)|[\p{L}\d_.\-/:]+)){0,5}?)\s+(?:is worth|are worth|counts? for|weighs?|val(?:e|en)|cuenta(?:n)? (?:por|como)|pesa(?:n)?|conta(?:m)? como|vaut|valent|z[aä]hl(?:t|en)|valgono)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|le\s+|il\s+|lo\s+)?(?P<v>\d+(?:[.,]\d+)?\s?(?:%|points?|puntos?|pontos?|pts?|punkte)?)(?:$|[\s.,;，。)])`)
+	// labelSettingRE names a setting in a label, for a bare number: "retries:
+	// 3", "workers: 8", "máximo de contenedores: 4".
+	labelSettingRE = mustPattern(`(?i)\b(?:limit|max(?:imum)?|min(?:imum)?|timeout|retries|attempts|workers|threads|jobs|concurrency|parallelism|batch|size|count|port|replicas|threshold|weight|rate|budget|quota|cap|depth|epochs?|seed|version|level|l[ií]mite|m[aá]ximo|m[ií]nimo|tama[ñn]o|n[uú]mero|intentos|reintentos|hilos|trabajadores|puerto|umbral|peso|tentativas|limite|tamanho|porta|limiti|massimo|minimo|grenze|anzahl|gr[öo]ße)\b|上限|下限|数量|大小|次数|端口|阈值|并发`)
+)
+
+// labelVerbRE is a word of a clause, not of a label: a pronoun, an
+// auxiliary in the languages read, a contraction ("it's").
+var labelVerbRE = mustPattern(`(?i)^(?:i|we|you|he|she|it|they|it's|it’s|that's|that’s|i'm|i’m|we're|we’re|ha|han|he|hemos|hat|haben|ist|sind|est|sont|é|são|está|están|es|son|fue|foi|was|were|has|have|had|did|does|do)$|['’]s$`)
+
+// labelQuantity is the setting and value a sentence tells as a label and
+// a quantity, or as what a thing is worth (see above); ok false for none.
+func labelQuantity(s string) (k, v string, ok bool) {
+	s = strings.TrimSpace(s)
+	if m := labelQtyRE.FindStringSubmatch(s); m != nil {
+		k = strings.TrimSpace(m[labelQtyRE.SubexpIndex("k")])
+		v = m[labelQtyRE.SubexpIndex("v")]
+		u := m[labelQtyRE.SubexpIndex("u")]
+		f := strings.Fields(strings.ToLower(k))
+		if len(f) == 0 || len(f) > 5 || labelWords[f[0]] || stateLabels[f[len(f)-1]] || constraintRE.MatchString(k) || u == "" && !labelSettingRE.MatchString(k) || slices.ContainsFunc(f, func(w string) bool { return auxes[w] || modalWords[w] || labelVerbRE.MatchString(w) }) {
+			// "Inés ha revisado … retención: 90 días", "double-check
+			// it's: 80": a clause with a verb before the colon, no label
+			return "", "", false
+		}
+		if u != "" {
+			if u == "%" || strings.HasPrefix(u, "$") {
+				v += u
+			} else {
+				v += " " + u
+			}
+		}
+		return k, v, true
+	}
+	if m := worthRE.FindStringSubmatch(s); m != nil {
+		k = strings.TrimSpace(m[worthRE.SubexpIndex("k")])
+		f := strings.Fields(strings.ToLower(k))
+		if len(f) == 0 || stopwords[f[0]] || pronounRE.MatchString(k) {
+			return "", "", false
+		}
+		return k, strings.TrimSpace(m[worthRE.SubexpIndex("v")]), true
+	}
+	return "", "", false
+}
