@@ -459,6 +459,10 @@
 // (labelqty.go); a limit opened by "max N" ("Máximo 4 contenedores en
 // paralelo") is a rule.
 //
+// A grant of as much as the agent wants ("use all the cores you want",
+// "usa todos los núcleos que quieras") lifts the limit rule the message
+// names, by the thing bounded or the reason it was (freeall.go).
+//
 // A statement the user calls firm ("non-negotiable", "no discussion",
 // "这个没得商量") is a rule whatever its words, the marker in the sentence
 // or alone after it (firm.go); "no exceptions" closes a rule after a word

@@ -436,6 +436,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.contested(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "提测改到下周三了", "demo got pushed to next tuesday" (moveday.go).
 		r.dayMoved(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "…, use all the cores you want" (freeall.go).
+		r.freedLimit(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "… can't be combined with coupons. Non-negotiable." (firm.go).
 		r.firmClosed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
