@@ -15,7 +15,7 @@ import "strings"
 // With no word in common no limit is lifted.
 
 var (
-	freeAllRE = mustPattern(`(?i)\bas (?:many|much) (?:\w+ ){0,2}as you (?:want|like|need|wish)\b|\ball the \w+(?: \w+)? you (?:want|like|need)\b|\bgo wild\b|\bno (?:cap|limit|ceiling)s? (?:any ?more|any longer|now)\b|\bunlimited\b|\b(?:the )?(?:cap|limit|ceiling) is (?:gone|off|lifted)\b|(?:^|[^\p{L}])(?:todos los|todas las|tantos|tantas) (?:\p{L}+ )?(?:que quieras|que necesites)|(?:^|[^\p{L}])(?:quantos|quantas|todos os|todas as) (?:\p{L}+ )?(?:quiser|precisar)|(?:^|[^\p{L}])(?:so viele|so viel) (?:\p{L}+ )?(?:du willst|wie du willst|du brauchst)|(?:^|[^\p{L}])autant (?:de \p{L}+ )?que tu (?:veux|voudras)|(?:^|[^\p{L}])quant[ie] (?:ne )?vuoi|随便用|想用多少用多少|不限|不用限制|不限制了`)
+	freeAllRE   = mustPattern(`(?i)\bas (?:many|much) (?:\w+ ){0,2}as you (?:want|like|need|wish)\b|\ball the \w+(?: \w+)? you (?:want|like|need)\b|\bgo wild\b|\bno (?:cap|limit|ceiling)s? (?:any ?more|any longer|now)\b|\bunlimited\b|\b(?:the )?(?:cap|limit|ceiling) is (?:gone|off|lifted)\b|(?:^|[^\p{L}])(?:todos los|todas las|tantos|tantas) (?:\p{L}+ )?(?:que quieras|que necesites)|(?:^|[^\p{L}])(?:quantos|quantas|todos os|todas as) (?:\p{L}+ )?(?:quiser|precisar)|(?:^|[^\p{L}])(?:so viele|so viel) (?:\p{L}+ )?(?:du willst|wie du willst|du brauchst)|(?:^|[^\p{L}])autant (?:de \p{L}+ )?que tu (?:veux|voudras)|(?:^|[^\p{L}])quant[ie] (?:ne )?vuoi|随便用|想用多少用多少|不限|不用限制|不限制了`)
 	limitRuleRE = mustPattern(`(?i)\b(?:max(?:imum)?|at most|up to|no more than|limit(?:ed)? to|cap(?:ped)? at|keep it to|m[aá]ximo|h[öo]chstens|massimo|no m[aá]ximo|au maximum|até)\b|最多|不超过|上限|至多`)
 )
 
