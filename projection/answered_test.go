@@ -272,3 +272,34 @@ func TestUserQuestionWithoutMark(t *testing.T) {
 		}
 	}
 }
+
+// An answer someone gave is superseded when another says otherwise
+// ("Marcela dice que no: …, Santiago se confundió"), even turns later; a
+// report that names too little of it supersedes nothing.
+func TestRelayedAnswerContested(t *testing.T) {
+	for _, c := range []struct {
+		says, want string
+	}{
+		{"Ojo, Marcela dice que no: si no pasa ningún test la nota total es 0 y el estilo no cuenta. Santiago se confundió, manda Marcela.",
+			"Ojo, Marcela dice que no: si no pasa ningún test la nota total es 0 y el estilo no cuenta."},
+		{"Marcela dice que no hace falta subir nada hoy.", "Santiago, el monitor, dice que el estilo sí cuenta siempre, aunque no pase ningún test."},
+	} {
+		r := New(Options{SessionID: "s"})
+		r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Hoy toca calificar el taller 3."})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Text: "Una duda: si un estudiante no pasa ningún test, ¿igual cuenta el estilo?"})
+		r.Apply(Event{Seq: 2, Role: RoleUser, Text: "Santiago, el monitor, dice que el estilo sí cuenta siempre, aunque no pase ningún test."})
+		r.Apply(Event{Seq: 3, Role: RoleAssistant, Text: "Entendido."})
+		r.Apply(Event{Seq: 4, Role: RoleUser, Text: "Sigue con las notas."})
+		r.Apply(Event{Seq: 5, Role: RoleAssistant, Text: "Listo."})
+		r.Apply(Event{Seq: 6, Role: RoleUser, Text: c.says})
+		var got []string
+		for _, a := range r.Heads() {
+			if a.Kind == KindDecision && strings.HasPrefix(a.Key, answerPrefix) {
+				got = append(got, a.Value)
+			}
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q: answers %q, want %q", c.says, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package projection
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,20 +27,34 @@ import (
 // contestRE opens a message that contradicts what the agent said.
 var contestRE = mustPattern(`(?i)^\W*(?:(?:no|nope|nah|wrong|incorrect|not quite|not really|not true|non|nein|não|nao|nee|nie|нет)\b|that(?:'s| is) (?:wrong|not right|not true|incorrect|outdated|out of date|old|stale)\b|(?:ce n'est|c'est) pas (?:ça|ca|vrai|juste)|no es (?:así|asi|correcto|cierto)|não é (?:bem )?(?:assim|isso)|das stimmt nicht|stimmt nicht|不对|不是的|不是|错了|搞错了|说错了|いや|いいえ|違う|ちがう|아니)`)
 
+// contestRelayRE tells that someone says otherwise, or that who answered
+// before was wrong: "Marcela dice que no", "Santiago se confundió",
+// "Priya says no", "he was wrong", "小王说不对".
+var contestRelayRE = mustPattern(`(?i)\b\p{Lu}\p{Ll}+ (?:says|said) (?:no|otherwise|the opposite)\b|\b(?:was|is|were) (?:wrong|mistaken|confused)\b|\bgot it wrong\b|(?:^|[^\p{L}])(?:dice que no|dijo que no|se confundi[oó]|estaba equivocad[oa]|diz que n[aã]o|disse que n[aã]o|se enganou|estava errad[oa]|sagt nein|hat sich geirrt|lag falsch|dit que non|s'est tromp[ée]e?|dice di no|si [eè] sbagliat[oa])(?:[^\p{L}]|$)|说不是|说不对|搞错了|说错了`)
+
 // contested supersedes the agent's answer that the user's message
 // contradicts with the user's own (see above).
 func (r *Reducer) contested(ev *Event, ref EventRef) {
-	if ev.Role != RoleUser || !contestRE.MatchString(ev.Text) {
+	if ev.Role != RoleUser {
+		return
+	}
+	relay := contestRelayRE.MatchString(ev.Text)
+	if !relay && !contestRE.MatchString(ev.Text) {
 		return
 	}
 	ss := sentences(ev.Text)
 	if len(ss) == 0 {
 		return
 	}
-	said := strings.TrimSpace(ss[0])
-	if utf8.RuneCountInString(said) < 25 && len(ss) > 1 {
+	first := 0
+	if relay && !contestRE.MatchString(ev.Text) {
+		// "Ojo, Marcela dice que no: …": the sentence that says it
+		first = slices.IndexFunc(ss, contestRelayRE.MatchString)
+	}
+	said := strings.TrimSpace(ss[first])
+	if utf8.RuneCountInString(said) < 25 && first+1 < len(ss) {
 		// "No." "Es 3.12 desde este semestre."
-		said += " " + strings.TrimSpace(ss[1])
+		said += " " + strings.TrimSpace(ss[first+1])
 	}
 	if utf8.RuneCountInString(said) > maxSentence {
 		return
@@ -47,11 +62,20 @@ func (r *Reducer) contested(ev *Event, ref EventRef) {
 	var best *Anchor
 	most := 0
 	for _, a := range r.sorted() {
-		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Decision || !strings.HasPrefix(a.Key, answerPrefix) ||
-			a.Seq() <= r.userSeq || a.Seq() >= ref.Seq {
+		if a.Kind != KindDecision || a.Lifecycle != Active || !strings.HasPrefix(a.Key, answerPrefix) || a.Seq() >= ref.Seq {
 			continue
 		}
-		if n := contestOverlap(said, a.Value); n > most || n == most && n > 0 && newer(a, best) {
+		recent := a.Authority == Decision && a.Seq() > r.userSeq
+		if !recent && !relay {
+			continue
+		}
+		n := contestOverlap(said, a.Value+" "+a.Was)
+		if !recent && n < 3 {
+			// an answer from before, contradicted by someone's word:
+			// the contradiction names more of it
+			continue
+		}
+		if n > most || n == most && n > 0 && newer(a, best) {
 			best, most = a, n
 		}
 	}
