@@ -69,6 +69,11 @@ func laterTask(s string) bool {
 	if remindRE.MatchString(s) {
 		return true
 	}
+	if deferRomRE.MatchString(s) {
+		// "Cuando esté, subes al de prueba, …", read in the user's
+		// words: the gloss reads "cuando" as "if" (tasks.go).
+		return deferredTask(s)
+	}
 	if loc := stillToDoRE.FindStringIndex(s); loc != nil {
 		return !laterNegRE.MatchString(firstWords(s[loc[1]:], 2))
 	}

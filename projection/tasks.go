@@ -40,6 +40,15 @@ var (
 	deferEnRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|k|so|and|also|then|alright|right|but)[,.!]?\s+)*(?:(?:tomorrow|tmrw|tmr|tomoz|tonight|later today|next (?:week|time|session)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday)|first thing(?: tomorrow)?(?: morning)?)(?:\s+(?:morning|afternoon))?\s*[,:—–-]?\s+|(?:once|when|as soon as|after)\s+[^,.;:!?]{3,100}?(?:,\s*|\s+(?:then|pls|please)\s+))`)
 	deferFrRE = mustPattern(`(?i)^\W*(?:(?:ok|bon|alors|et|puis)[,.!]?\s+)*(?:(?:demain|lundi|mardi|mercredi|jeudi|vendredi|la semaine prochaine)(?:\s+(?:matin|après-midi))?\s*[,:]?\s+|(?:quand|lorsqu(?:e|')|dès qu(?:e|')|une fois qu(?:e|')|après qu(?:e|'))\s*[^,.;:!?]{3,100}?,\s*)`)
 	deferZhRE = mustPattern(`^(?P<pre>[^，。,]{0,8}?)(?:等[^，。,]{1,24}(?:了|好|完|之后|以后)[，,]?\s*(?:你)?(?:再|就)|(?:明天|明早|下周|周[一二三四五]|回头)(?:早上|上午|下午|晚上)?(?:[，,\s]+(?:你)?(?:再|先|就)?|(?:你)?(?:再|先|就)|你)(?:把|去|帮我|来)?)`)
+	// deferRomRE is deferFrRE for Spanish, Portuguese and Italian:
+	// "Cuando esté, subes al de prueba", "Quando liberarem o acesso,
+	// sobe as notas", "Appena sistemano i permessi, carica i voti",
+	// "Mañana, sube las notas".
+	deferRomRE = mustPattern(`(?i)^\W*(?:(?:y|e|bueno|pues|ok|vale|dale|listo|então|entao|allora|poi)[,.!]?\s+)*(?:(?:mañana|manana|pasado mañana|el (?:lunes|martes|miércoles|miercoles|jueves|viernes)|la semana que viene|amanhã|amanha|na segunda|domani|lunedì|lunedi|la prossima settimana)(?:\s+(?:por la mañana|temprano|cedo|di mattina|mattina))?\s*[,:]\s*|(?:cuando|en cuanto|apenas|una vez que|después de que|despues de que|quando|assim que|depois que|logo que|appena|dopo che|non appena)\s+[^,.;:!?]{2,100}?,\s*)`)
+	// romSubjectRE opens a Spanish, Portuguese or Italian clause with a
+	// subject or an object pronoun of the speaker's own act ("yo reviso",
+	// "te doy el OK"): a statement, not a task.
+	romSubjectRE = mustPattern(`(?i)^(?:yo|él|ella|nosotros|nosotras|ellos|ellas|usted|ustedes|eu|ele|ela|nós|eles|elas|você|vocês|io|lui|lei|noi|loro|voi|te|ti|me|mi|le|les|nos|se|si)(?:\s|$)`)
 	// agentSubjectRE opens an English clause with a subject: what
 	// someone will do, not a task ("after lunch, I'll look at it").
 	agentSubjectRE = mustPattern(`(?i)^(?:i|i'll|i'm|i'd|we|we'll|we're|he|he'll|she|she'll|they|they'll|it|it'll|it's|you'll|you're|that|this|there)\b`)
@@ -73,6 +82,14 @@ var replyVerbs = map[string]bool{"reply": true, "answer": true, "respond": true,
 func deferredTask(s string) bool {
 	if questionRE.MatchString(s) {
 		return false
+	}
+	if loc := deferRomRE.FindStringIndex(s); loc != nil {
+		// "Cuando esté, subes al de prueba", "Appena sistemano i
+		// permessi, carica i voti": the first clause after the moment
+		// is the task, unless it opens with a subject (someone's
+		// statement) or a negation.
+		rest := strings.TrimSpace(s[loc[1]:])
+		return rest != "" && !romSubjectRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 2))
 	}
 	if loc := deferFrRE.FindStringIndex(s); loc != nil {
 		rest := strings.TrimSpace(s[loc[1]:])

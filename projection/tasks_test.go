@@ -75,3 +75,26 @@ func TestPerformedDischargesOnlyTheTaskDone(t *testing.T) {
 		t.Fatalf("open %d done %d, want 1 and 1", open, done)
 	}
 }
+
+// A task put off to a moment in Spanish, Portuguese or Italian ("Cuando
+// esté, subes al de prueba", "Appena sistemano i permessi, carica i
+// voti") is an open obligation; the speaker's own act after the moment
+// ("cuando esté, yo reviso") is none.
+func TestDeferredTaskRomance(t *testing.T) {
+	for _, c := range []struct {
+		first, says string
+		task        bool
+	}{
+		{"Hoy toca calificar el taller 3 y subir las notas a Moodle.", "Ya abrí ticket con soporte. Cuando esté, subes al de prueba, yo reviso, y después te doy el OK para el curso real.", true},
+		{"Hoje vamos corrigir o lab 3.", "Abri um chamado. Quando liberarem o acesso, sobe as notas no curso de teste.", true},
+		{"Oggi correggiamo il lab 3.", "Ho aperto un ticket. Appena sistemano i permessi, carica i voti nel corso di prova.", true},
+		{"Hoy toca calificar el taller 3 y subir las notas a Moodle.", "Cuando esté, yo reviso las notas.", false},
+	} {
+		out := reduceAll(t, "> user\n"+c.first+"\n> assistant\nOK.\n> user\n"+c.says)
+		if c.task {
+			expect(t, out, []string{`obligation .*\[open/normative\]`}, nil)
+		} else {
+			expect(t, out, nil, []string{`obligation .*\[open/normative\]`})
+		}
+	}
+}
