@@ -332,9 +332,22 @@ func TestUnavailable(t *testing.T) {
 			if err := s.Verify(ctx, "s", "bystander"); err != nil {
 				t.Fatalf("bystander damaged: %v", err)
 			}
-			// A Put of the same id cannot silently replace a damaged file.
-			if _, err := s.Put(ctx, bundletest.Bundle("s", "victim", msgs)); tc.reason != "missing" && !errors.Is(err, bundle.ErrExists) {
-				t.Fatalf("Put over damaged file: %v", err)
+			// A Put of the same id cannot silently replace a damaged file,
+			// nor call it a checkpoint of different content: nothing says
+			// it is. It names the file and why it cannot be read, and
+			// leaves it as it is.
+			if tc.reason == "missing" {
+				return
+			}
+			p := bundlePath(t, s, "s", "victim")
+			damaged, _ := os.ReadFile(p)
+			_, err = s.Put(ctx, bundletest.Bundle("s", "victim", msgs))
+			var sue *bundle.UnavailableError
+			if !errors.Is(err, bundle.ErrStoredUnavailable) || errors.Is(err, bundle.ErrExists) || !errors.As(err, &sue) || sue.Path != p || sue.Reason != tc.reason {
+				t.Fatalf("Put over damaged file: %v, want ErrStoredUnavailable naming %s (%s)", err, p, tc.reason)
+			}
+			if now, _ := os.ReadFile(bundlePath(t, s, "s", "victim")); !bytes.Equal(now, damaged) {
+				t.Fatal("Put over a damaged file changed it")
 			}
 		})
 	}

@@ -47,7 +47,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the surface before → after, the span's",
 		"closure level (EF-RFC-001 §12: C0 structure only, C1 authority and boundaries exported, C2 a closed stage of work,",
 		"C3 closed with evidence) and whether recall can serve the archived messages; a failed or vetoed fold says why.",
-		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.")
+		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
+		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
+		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).")
 	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
