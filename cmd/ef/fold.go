@@ -359,7 +359,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 		pre := e.Type == hostshim.TypeStepStart || (!r.hasSteps && e.Type == hostshim.TypeAssistantMessage)
 		if fold && pre {
-			if err := foldPressure(ctx, eng, s, mode, acc); err != nil {
+			if err := foldPressure(ctx, eng, s, mode, acc, ids); err != nil {
 				acc.EventsIn = len(remap)
 				return nil, nil, err
 			}
@@ -742,14 +742,20 @@ func foldShift(e hostshim.Event, next int, remap []int) (hostshim.Event, error) 
 // pressure leaf folds, and in auto mode an emergency fold when the surface
 // exceeds the window by the real tokenizer (a provider overflow). A fold
 // that failed is counted and the replay goes on, except when the store can
-// take no more bundles (a *foldStopped error, see foldFull).
-func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount) error {
+// take no more bundles or holds the fold's checkpoint in a bundle it cannot
+// read (a *foldStopped error, see foldFull and foldDamaged). Each fold
+// that commits is added to ids: the ids of the folds after it follow the
+// surface it left.
+func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount, ids *foldIDs) error {
 	agent := &hostshim.Agent{Session: s}
 	for i := 0; i < eng.Policy().MaxLeafFolds; i++ {
 		rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeLeaf, Trigger: "pressure", Pressure: true,
 			Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Threshold: true})
 		if rep.Skipped != "" && res == nil && err == nil {
 			break
+		}
+		if err == nil && res != nil {
+			ids.folded(rep.CheckpointID)
 		}
 		if err := acc.record(rep, err); err != nil {
 			return err
@@ -765,8 +771,11 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 	if err != nil || real <= eng.Policy().ContextWindow {
 		return nil
 	}
-	rep, _, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
+	rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
 		Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+	if err == nil && res != nil {
+		ids.folded(rep.CheckpointID)
+	}
 	if rep.Skipped == "" || err != nil {
 		return acc.record(rep, err)
 	}
