@@ -165,3 +165,36 @@ func TestStoreVerifyRefusesAnOrdinaryDirectory(t *testing.T) {
 		t.Fatalf("verify of an empty directory (an empty store): %v", err)
 	}
 }
+
+// A bundle lost and stored again by a re-fold of its log (under a new file
+// name: its createdAt is the re-fold's) is no longer reported lost: ef
+// store verify used to fail on it forever.
+func TestStoreVerifyAfterARefoldStoredTheLostBundleAgain(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	store := filepath.Join(dir, "store")
+	acc, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "2000", "--json")
+	if err != nil || len(foldedIDs(t, acc)) == 0 {
+		t.Fatalf("fold: %v\n%s", err, text)
+	}
+	id := foldedIDs(t, acc)[0]
+	files, _ := filepath.Glob(filepath.Join(store, "s-*", "c-"+id+".*.efb"))
+	if len(files) != 1 {
+		t.Fatalf("bundle of %s: %v", id, files)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err == nil || !strings.Contains(out, "LOST") {
+		t.Fatalf("verify after the loss: %v\n%s", err, out)
+	}
+	if _, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "b.jsonl"), "--window", "2000"); err != nil {
+		t.Fatalf("re-fold: %v\n%s", err, text)
+	}
+	if again, _ := filepath.Glob(filepath.Join(store, "s-*", "c-"+id+".*.efb")); len(again) != 1 || again[0] == files[0] {
+		t.Fatalf("the re-fold stored %s as %v, want one file under a new name", id, again)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err != nil || strings.Contains(out, "LOST") {
+		t.Fatalf("verify after the re-fold stored the bundle again: %v\n%s", err, out)
+	}
+}
