@@ -56,14 +56,16 @@ type storeFailure struct {
 }
 
 type storeVerifyReport struct {
-	Root        string         `json:"root"`
-	Sessions    int            `json:"sessions"`
-	Bundles     int            `json:"bundles"`
-	OK          int            `json:"ok"`
-	Unavailable int            `json:"unavailable"`
-	Bytes       int64          `json:"bytes"`
-	Messages    int            `json:"messages"`
-	Failures    []storeFailure `json:"failures"`
+	Root        string `json:"root"`
+	Sessions    int    `json:"sessions"`
+	Bundles     int    `json:"bundles"`
+	OK          int    `json:"ok"`
+	Unavailable int    `json:"unavailable"`
+	// Bytes and Messages count the bundles that verified (OK), not the
+	// unavailable ones.
+	Bytes    int64          `json:"bytes"`
+	Messages int            `json:"messages"`
+	Failures []storeFailure `json:"failures"`
 	// Lost are acknowledged bundles (listed in their session's manifest)
 	// whose file is gone; Foreign are entries that are not the store's
 	// (links, unknown files); Unlisted are bundle files no manifest lists
@@ -107,7 +109,6 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		for _, in := range infos {
 			rep.Bundles++
-			rep.Bytes += in.Bytes
 			err := in.Err
 			if err == nil {
 				err = s.Verify(ctx, sid, in.CheckpointID)
@@ -126,6 +127,7 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				continue
 			}
 			rep.OK++
+			rep.Bytes += in.Bytes
 			rep.Messages += in.Messages
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,42 @@ func TestStoreVerify(t *testing.T) {
 	out, _, _ = runCmd(t, RunStore, "verify", root)
 	if !strings.Contains(out, "UNAVAILABLE") || !strings.Contains(out, "victim") {
 		t.Fatalf("text output lacks the failure: %s", out)
+	}
+}
+
+// The bytes and messages ef store verify counts are those of the bundles
+// that verified: a corrupt bundle's bytes were counted as verified, so a
+// store with one bundle failing reported the same byte total as when all
+// were ok.
+func TestStoreVerifyCountsOnlyVerifiedBytes(t *testing.T) {
+	root, paths := storeFixture(t)
+	var want int64
+	for _, id := range []string{"keep", "orphan"} {
+		fi, err := os.Stat(paths[id])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += fi.Size()
+	}
+	data, err := os.ReadFile(paths["victim"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40 // same size, fails its hash
+	if err := os.WriteFile(paths["victim"], data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, RunStore, "verify", "--json", root)
+	var rep storeVerifyReport
+	if jerr := json.Unmarshal([]byte(out), &rep); err == nil || jerr != nil {
+		t.Fatalf("verify: %v, %v\n%s", err, jerr, out)
+	}
+	if rep.OK != 2 || rep.Unavailable != 1 || rep.Bytes != want || rep.Messages != 20 {
+		t.Fatalf("report %+v: want 2 ok, 1 unavailable, %d bytes and 20 messages verified", rep, want)
+	}
+	out, _, _ = runCmd(t, RunStore, "verify", root)
+	if !strings.Contains(out, fmt.Sprintf("(20 messages, %d bytes verified)", want)) {
+		t.Fatalf("text output:\n%s\nwant %d bytes verified", out, want)
 	}
 }
 
