@@ -191,7 +191,7 @@ func (a *foldAccount) print(w io.Writer) error {
 		bw.Write(b[cut:])
 		return bw.Flush()
 	}
-	fmt.Fprintf(bw, "%s → %s  session %s  mode %s\n", a.Log, a.Out, a.SessionID, a.Mode)
+	fmt.Fprintf(bw, "%s → %s  session %s  mode %s\n", a.Log, foldOutName(a.Out), a.SessionID, a.Mode)
 	if _, err := io.Copy(bw, a.scratch); err != nil {
 		return err
 	}
@@ -275,8 +275,8 @@ type foldStopped struct {
 
 func (e *foldStopped) Error() string {
 	written := fmt.Sprintf("  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n"+
-		"  not written: fold %d and the folds after it, and the new log (%s was not created)\n",
-		count(e.stored, "checkpoint"), e.session, e.store, e.fold, e.out)
+		"  not written: fold %d and the folds after it, and the new log (%s)\n",
+		count(e.stored, "checkpoint"), e.session, e.store, e.fold, foldNotWritten(e.out))
 	if ue := foldDamaged(e.err); ue != nil {
 		what := ue.Reason
 		if ue.Err != nil {
@@ -296,3 +296,11 @@ func (e *foldStopped) Error() string {
 }
 
 func (e *foldStopped) Unwrap() error { return e.err }
+
+// foldNotWritten says that the new log was not written to out.
+func foldNotWritten(out string) string {
+	if out == "-" {
+		return "nothing was written to stdout"
+	}
+	return out + " was not created"
+}
