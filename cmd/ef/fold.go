@@ -52,7 +52,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
 		"--out - writes the new log to stdout, as - reads a log from stdin: once the fold is done, never a partial log; the",
 		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
-	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
+	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store, folds fail soft and recall is unavailable")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
@@ -121,6 +121,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		}
 	default:
 		return usageError("--mode %q: want auto, leaf, root or emergency", *mode)
+	}
+	if *storeDir != "" {
+		if err := checkStoreToFold(*storeDir); err != nil {
+			return err
+		}
 	}
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
