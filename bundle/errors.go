@@ -30,6 +30,15 @@ var (
 	// ErrExists means a bundle with the same checkpoint id but different
 	// content is already stored; bundles are immutable.
 	ErrExists = errors.New("bundle: checkpoint exists with different content")
+	// ErrStoredUnavailable means a Put found a bundle already stored under
+	// its checkpoint id that cannot be read or fails a hash check (damaged,
+	// truncated, two files for one id). Bundles are immutable and the
+	// store cannot tell whether the damaged one held the same content, so
+	// it neither compares with it nor replaces it: the Put fails and the
+	// file stays as it is for its owner to inspect, restore or remove. The
+	// error also wraps the *UnavailableError of the stored file (its Path
+	// and Reason), so errors.Is(err, ErrUnavailable) is true for it.
+	ErrStoredUnavailable = errors.New("bundle: the bundle already stored under this checkpoint id is unavailable")
 	// ErrFailStopped means an earlier fsync, rename or read-back failure made
 	// this Store refuse all further writes. Reopen the store to continue; the
 	// error that caused it was returned to the writer that hit it.

@@ -21,7 +21,9 @@ import (
 //	...
 //
 // Put adds a file only after it is durable and verified, and before it
-// returns the receipt; GC removes names before it removes files. The
+// returns the receipt, in place of a listed file of the same checkpoint
+// that is gone (the checkpoint stored again is no longer lost); GC removes
+// names before it removes files. The
 // manifest is replaced whole, crash-atomically (temp file, fsync, rename,
 // directory fsync), under the session's and the store's locks. A session
 // written before manifests existed gets one on its next write, listing the
@@ -76,15 +78,34 @@ func (s *Store) writeManifest(dir string, names []string) error {
 	return s.writeDurable(dir, manifestFile, b.Bytes())
 }
 
-// manifestAdd lists name in dir's manifest. Caller holds the session's
-// and the store's locks.
+// manifestAdd lists name in dir's manifest, in place of any name of the
+// same checkpoint the manifest lists. Caller holds the session's and the
+// store's locks.
+//
+// A listed name of the same checkpoint is a file that is gone: Put writes
+// a new file only when it found none of the checkpoint (and answers from
+// the one it found otherwise; two are refused as ambiguous), under these
+// locks. Such a name was an acknowledged bundle lost (Audit's Missing);
+// the checkpoint stored again under the same id, typically by a re-fold of
+// the log with a new createdAt and so a new file hash, is no longer lost,
+// and leaving the old name listed would report it lost forever.
 func (s *Store) manifestAdd(dir, name string) error {
 	names, ok, err := s.readManifest(dir)
 	if err != nil {
 		return err
 	}
-	if slices.Contains(names, name) {
+	stem, _, _ := parseBundleFileName(name)
+	kept := slices.DeleteFunc(slices.Clone(names), func(n string) bool {
+		st, _, _ := parseBundleFileName(n)
+		return st == stem && n != name
+	})
+	listed := slices.Contains(kept, name)
+	if listed && len(kept) == len(names) {
 		return nil
+	}
+	names = kept
+	if listed {
+		return s.writeManifest(dir, names)
 	}
 	if !ok {
 		// A session from before manifests: adopt what is there.

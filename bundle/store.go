@@ -692,9 +692,11 @@ func fillUnavailable(err error, sessionID, checkpointID, path string) error {
 //
 // Putting an id that exists with the same content (same header and the same
 // message bytes) returns the existing receipt; with different content it
-// returns ErrExists. An fsync, rename or read-back failure is returned as an
-// *Error naming the step and makes the store refuse further writes
-// (ErrFailStopped).
+// returns ErrExists. When the file stored under the id cannot be read or
+// fails its hashes, Put returns ErrStoredUnavailable wrapping the read's
+// *UnavailableError, and leaves the file alone. An fsync, rename or
+// read-back failure is returned as an *Error naming the step and makes the
+// store refuse further writes (ErrFailStopped).
 func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	end, err := s.beginWrite(ctx)
 	if err != nil {
@@ -736,7 +738,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 	}
 	stem := checkpointStem(nb.CheckpointID)
 	if ex, ok, err := s.find(dir, nb.CheckpointID); err != nil {
-		return Receipt{}, fmt.Errorf("%w: checkpoint %q: %w", ErrExists, nb.CheckpointID, fillUnavailable(err, nb.SessionID, nb.CheckpointID, dir))
+		return Receipt{}, storedUnavailable(nb, fillUnavailable(err, nb.SessionID, nb.CheckpointID, dir))
 	} else if ok {
 		return s.putExisting(nb, hdr, ex)
 	}
@@ -770,7 +772,7 @@ func (s *Store) Put(ctx context.Context, b *CheckpointV1) (Receipt, error) {
 func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receipt, error) {
 	got, err := s.readVerified(ex.path, ex.fileHex)
 	if err != nil {
-		return Receipt{}, fmt.Errorf("%w: checkpoint %q: %w", ErrExists, nb.CheckpointID, fillUnavailable(err, nb.SessionID, nb.CheckpointID, ex.path))
+		return Receipt{}, storedUnavailable(nb, fillUnavailable(err, nb.SessionID, nb.CheckpointID, ex.path))
 	}
 	// The stored file may be of an older container version: compare the
 	// messages themselves, not the container's hashes of them.
@@ -800,6 +802,16 @@ func (s *Store) putExisting(nb *CheckpointV1, hdr *fileHeader, ex found) (Receip
 		LogicalHash: got.b.Archive.LogicalHash, FileHash: got.b.Archive.FileHash,
 		Bytes: got.size, Messages: got.hdr.Messages,
 	}, nil
+}
+
+// storedUnavailable is Put's error when the bundle already stored under
+// nb's id cannot be read (err, from find or readVerified). It is not
+// ErrExists: nothing says the stored content differs, only that it cannot
+// be checked. Replacing the file would overwrite an acknowledged bundle
+// with bytes of another hash, so the Put fails and the file stays for its
+// owner to restore or remove.
+func storedUnavailable(nb *CheckpointV1, err error) error {
+	return fmt.Errorf("%w: checkpoint %q of session %q: %w", ErrStoredUnavailable, nb.CheckpointID, nb.SessionID, err)
 }
 
 // headerKey is the canonical JSON of a bundle's metadata, for comparing

@@ -332,9 +332,22 @@ func TestUnavailable(t *testing.T) {
 			if err := s.Verify(ctx, "s", "bystander"); err != nil {
 				t.Fatalf("bystander damaged: %v", err)
 			}
-			// A Put of the same id cannot silently replace a damaged file.
-			if _, err := s.Put(ctx, bundletest.Bundle("s", "victim", msgs)); tc.reason != "missing" && !errors.Is(err, bundle.ErrExists) {
-				t.Fatalf("Put over damaged file: %v", err)
+			// A Put of the same id cannot silently replace a damaged file,
+			// nor call it a checkpoint of different content: nothing says
+			// it is. It names the file and why it cannot be read, and
+			// leaves it as it is.
+			if tc.reason == "missing" {
+				return
+			}
+			p := bundlePath(t, s, "s", "victim")
+			damaged, _ := os.ReadFile(p)
+			_, err = s.Put(ctx, bundletest.Bundle("s", "victim", msgs))
+			var sue *bundle.UnavailableError
+			if !errors.Is(err, bundle.ErrStoredUnavailable) || errors.Is(err, bundle.ErrExists) || !errors.As(err, &sue) || sue.Path != p || sue.Reason != tc.reason {
+				t.Fatalf("Put over damaged file: %v, want ErrStoredUnavailable naming %s (%s)", err, p, tc.reason)
+			}
+			if now, _ := os.ReadFile(bundlePath(t, s, "s", "victim")); !bytes.Equal(now, damaged) {
+				t.Fatal("Put over a damaged file changed it")
 			}
 		})
 	}
@@ -715,5 +728,49 @@ func TestConcurrentWriters(t *testing.T) {
 		if err != nil || len(infos) != perSession {
 			t.Fatalf("List: %d, %v", len(infos), err)
 		}
+	}
+}
+
+// A checkpoint stored again after its file was lost is no longer lost:
+// the manifest lists the new file in place of the old name, durably. A
+// re-fold stores it with a new createdAt, so under a new file name, and
+// ef store verify reported the old name "acknowledged, file gone" forever.
+func TestStoredAgainIsNoLongerLost(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "store")
+	s := bundletest.MustOpenAt(t, root, bundle.Options{})
+	msgs := bundletest.Messages(3, 4, 50)
+	mustPut(t, s, bundletest.Bundle("s", "a", msgs))
+	lost := mustPut(t, s, bundletest.Bundle("s", "b", msgs))
+	if err := os.Remove(lost.Path); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Audit(ctx); err != nil || len(a.Missing) != 1 || a.Missing[0].CheckpointID != "b" {
+		t.Fatalf("audit after the loss: %+v, %v", a, err)
+	}
+	again := bundletest.Bundle("s", "b", msgs)
+	again.CreatedAt++
+	if err := bundle.Seal(again); err != nil {
+		t.Fatal(err)
+	}
+	rc := mustPut(t, s, again)
+	if rc.Path == lost.Path {
+		t.Fatalf("stored again under the same name %s; the test needs a new file hash", rc.Path)
+	}
+	mustPut(t, s, again) // the same content again: answered from the file, listed once
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = bundletest.MustOpenAt(t, root, bundle.Options{ReadOnly: true})
+	a, err := s.Audit(ctx)
+	if err != nil || len(a.Missing)+len(a.Unlisted)+len(a.Foreign) != 0 {
+		t.Fatalf("audit after storing it again: %+v, %v", a, err)
+	}
+	manifest, err := os.ReadFile(filepath.Join(filepath.Dir(rc.Path), "manifest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(manifest)), "\n")
+	if len(lines) != 3 || lines[2] != filepath.Base(rc.Path) {
+		t.Errorf("manifest:\n%s\nwant its header, a's file and b's new file %s", manifest, filepath.Base(rc.Path))
 	}
 }

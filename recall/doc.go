@@ -147,7 +147,8 @@
 // page (Next); a single message larger than the budget is returned in byte
 // ranges whose refs end in ":<byte>" and which concatenate to the exact
 // message. A missing or corrupt bundle is an answer with Status
-// "unavailable" and the reason, not an error.
+// "unavailable" and the reason, not an error, at every depth: the summary
+// too is served only from a bundle whose hashes verify.
 //
 // # Tools
 //

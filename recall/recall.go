@@ -228,6 +228,15 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 	out.Tokens = x.opts.Tokens(renderRecallHeader(out)) + 60 // the footer
 	switch depth {
 	case DepthSummary:
+		// The rendered text is read from the bundle's header, without
+		// the messages, and tells the model that the exact messages are
+		// archived and how to page them. A bundle that fails its hashes
+		// holds neither for certain, so the text is served only once a
+		// verified page (of no messages) says the archive is intact: a
+		// damaged bundle is unavailable at every depth.
+		if _, err := x.src.Page(ctx, ref.SessionID, ref.CheckpointID, 0, 0); err != nil {
+			return x.unavailableResult(out, err)
+		}
 		x.recallSummary(out, ck.Rendered, limit, next)
 		return out, nil
 	case DepthDetail:

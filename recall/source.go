@@ -29,7 +29,10 @@ type Source interface {
 	Checkpoint(ctx context.Context, sessionID, checkpointID string) (*Checkpoint, error)
 	// Page returns up to limit archived messages starting at offset, each
 	// byte-exact as archived, after the archive's hashes were verified.
-	// An offset at or past the end returns no messages and the total.
+	// An offset at or past the end, or a zero limit, returns no messages
+	// and the total, after the same verification: recall asks for a page
+	// of none at summary depth, to serve a checkpoint's text only from an
+	// archive that is intact.
 	Page(ctx context.Context, sessionID, checkpointID string, offset, limit int) (Page, error)
 }
 

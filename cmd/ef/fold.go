@@ -47,9 +47,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the surface before → after, the span's",
 		"closure level (EF-RFC-001 §12: C0 structure only, C1 authority and boundaries exported, C2 a closed stage of work,",
 		"C3 closed with evidence) and whether recall can serve the archived messages; a failed or vetoed fold says why.",
-		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.")
-	storeDir := fs.String("store", "", "bundle store directory (empty: no store; folds fail soft and recall is unavailable)")
-	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses)")
+		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
+		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
+		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
+		"--out - writes the new log to stdout, as - reads a log from stdin: once the fold is done, never a partial log; the",
+		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
+	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store, folds fail soft and recall is unavailable")
+	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
 	budget := fs.Int("budget", 0, "emergency budget in o200k_base `tokens` (zero: window/2)")
@@ -66,24 +70,32 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if *out == "" {
 		return usageError("--out is required")
 	}
-	// Check --out before any bundle is written: a fold whose log cannot be
-	// written would leave bundles nobody references.
-	if err := foldCheckOut(*out); err != nil {
-		return err
-	}
-	if *storeDir != "" && pathWithin(*out, *storeDir) {
-		// The store holds only what ef writes there: a log in it is an
-		// entry ef store verify reports as foreign, and fails on.
-		return usageError("--out %s is inside --store %s: write the new log outside the store (ef store verify counts anything else in it as a foreign entry)", *out, *storeDir)
-	}
-	// A fold killed while writing (SIGKILL, a power cut) left its
-	// temporary log beside --out; the next fold to the same path removes
-	// it once no live process holds it.
-	if stale, err := atomicfile.RemoveStale(*out); err != nil {
-		fmt.Fprintf(stderr, "ef fold: could not remove a temporary file an interrupted fold left: %v\n", err)
+	// --out - is stdout, as a log named - is stdin (and ef propose
+	// --prompt - writes to stdout). The new log is then all stdout holds:
+	// what ef fold says of the folds goes to stderr.
+	summary := stdout
+	if *out == "-" {
+		summary = stderr
 	} else {
-		for _, name := range stale {
-			fmt.Fprintf(stderr, "ef fold: removed %s, the temporary log of an earlier fold to %s that was killed\n", name, *out)
+		// Check --out before any bundle is written: a fold whose log
+		// cannot be written would leave bundles nobody references.
+		if err := foldCheckOut(*out); err != nil {
+			return err
+		}
+		if *storeDir != "" && pathWithin(*out, *storeDir) {
+			// The store holds only what ef writes there: a log in it is
+			// an entry ef store verify reports as foreign, and fails on.
+			return usageError("--out %s is inside --store %s: write the new log outside the store (ef store verify counts anything else in it as a foreign entry)", *out, *storeDir)
+		}
+		// A fold killed while writing (SIGKILL, a power cut) left its
+		// temporary log beside --out; the next fold to the same path
+		// removes it once no live process holds it.
+		if stale, err := atomicfile.RemoveStale(*out); err != nil {
+			fmt.Fprintf(stderr, "ef fold: could not remove a temporary file an interrupted fold left: %v\n", err)
+		} else {
+			for _, name := range stale {
+				fmt.Fprintf(stderr, "ef fold: removed %s, the temporary log of an earlier fold to %s that was killed\n", name, *out)
+			}
 		}
 	}
 	if *session != "" && !bundle.ValidSessionID(*session) {
@@ -109,6 +121,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		}
 	default:
 		return usageError("--mode %q: want auto, leaf, root or emergency", *mode)
+	}
+	if *storeDir != "" {
+		if err := checkStoreToFold(*storeDir); err != nil {
+			return err
+		}
 	}
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -187,7 +204,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 				*storeDir, count(len(infos), "checkpoint"), in.imported, in.id, in.imported, shellQuote(in.imported), shellQuote(*storeDir), shellQuote(in.imported))
 		}
 	}
-	o, s, err := foldReplay(ctx, eng, logFile, *out, *mode, *window, !*strict, *session, named, acc, ids, stderr)
+	o, s, err := foldReplay(ctx, eng, logFile, *out, stdout, *mode, *window, !*strict, *session, named, acc, ids, stderr)
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
@@ -196,7 +213,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if stop, ok := errors.AsType[*foldStopped](err); ok {
 		// What was written is in the account; say so before the error.
 		acc.Stopped = stop.Error()
-		if perr := acc.print(stdout); perr != nil {
+		if perr := acc.print(summary); perr != nil {
 			return errors.Join(err, perr)
 		}
 	}
@@ -209,9 +226,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	acc.TokensAfter, acc.RealAfter, acc.EventsOut = host, real, s.Len()
 	if err := o.finish(s); err != nil {
-		return fmt.Errorf("write %s: %w", *out, err)
+		return fmt.Errorf("write %s: %w", foldOutName(*out), err)
 	}
-	if err := acc.print(stdout); err != nil {
+	if err := acc.print(summary); err != nil {
 		return err
 	}
 	if *window > 0 && real > *window {
@@ -249,6 +266,14 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir
 	acc.PriorNotReproduced = n
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
+}
+
+// foldOutName names --out in messages: its path, or stdout for "-".
+func foldOutName(out string) string {
+	if out == "-" {
+		return "stdout"
+	}
+	return out
 }
 
 // foldCheckOut refuses an --out that exists or whose directory does not.
@@ -308,7 +333,9 @@ func foldCompression(out string) hostshim.Compression {
 // needed. So the work is linear in the events read and memory follows the
 // surface, not the length of the log. Each node is priced once, when it is
 // appended (Session.Price), for the totals and for every later plan.
-func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string, window int, lenient bool, session string, named func(*foldInput), acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
+//
+// An out of "-" writes the new log to stdout once it is complete (foldOut).
+func foldReplay(ctx context.Context, eng *engine.Engine, path, out string, stdout io.Writer, mode string, window int, lenient bool, session string, named func(*foldInput), acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
 	r, err := openFoldInput(path, lenient)
 	if err != nil {
 		return nil, nil, err
@@ -330,7 +357,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 	ids.session(s.ID)
 	shown := cmp.Or(acc.Log, path) // the log as the command line named it, not a piped log's copy
 	warnPlaceholderID(stderr, "fold", shown, s.ID)
-	o, err := newFoldOut(out, s, eng)
+	o, err := newFoldOut(out, stdout, s, eng)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -357,7 +384,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out, mode string,
 		}
 		pre := e.Type == hostshim.TypeStepStart || (!r.hasSteps && e.Type == hostshim.TypeAssistantMessage)
 		if fold && pre {
-			if err := foldPressure(ctx, eng, s, mode, acc); err != nil {
+			if err := foldPressure(ctx, eng, s, mode, acc, ids); err != nil {
 				acc.EventsIn = len(remap)
 				return nil, nil, err
 			}
@@ -603,22 +630,39 @@ const foldOutBatchBytes = 256 << 10
 // foldOut writes the new log while the replay runs: events go to a
 // temporary file beside the output in batches, after which the session
 // releases them (Session.Release); finish publishes the complete file
-// (atomicfile), so the output appears whole or not at all.
+// (atomicfile), so the output appears whole or not at all. For an output
+// of "-" the temporary file is in a private temporary directory and
+// finish copies it to stdout: a fold that stops or fails writes nothing
+// there, as it creates no file.
 type foldOut struct {
 	eng     *engine.Engine
 	w       *hostshim.LogWriter
 	tmp     string
 	path    string
-	written int // seq of the first event not written
-	counted int // seq of the first event whose size is not in pending
-	pending int // approximate bytes of events appended but not written
+	stdout  io.Writer // where finish copies the log when path is "-"
+	written int       // seq of the first event not written
+	counted int       // seq of the first event whose size is not in pending
+	pending int       // approximate bytes of events appended but not written
 	// projected is the engine's ProjectedThrough at the last Release.
 	projected int
 	done      bool
 	release   func() // drops the hold on tmp
 }
 
-func newFoldOut(path string, s *hostshim.Session, eng *engine.Engine) (*foldOut, error) {
+func newFoldOut(path string, stdout io.Writer, s *hostshim.Session, eng *engine.Engine) (*foldOut, error) {
+	if path == "-" {
+		dir, err := os.MkdirTemp("", "ef-fold-") // 0700
+		if err != nil {
+			return nil, fmt.Errorf("temporary directory for the new log: %w", err)
+		}
+		tmp := filepath.Join(dir, "folded.jsonl")
+		w, err := hostshim.CreateSessionLog(tmp, s, hostshim.LogOptions{Compression: hostshim.CompressionNone})
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		return &foldOut{eng: eng, w: w, tmp: tmp, path: path, stdout: stdout, projected: -1, release: func() { os.RemoveAll(dir) }}, nil
+	}
 	tmp, err := atomicfile.TempPath(path)
 	if err != nil {
 		return nil, err
@@ -690,6 +734,9 @@ func (o *foldOut) finish(s *hostshim.Session) error {
 	if err := o.w.Close(); err != nil {
 		return err
 	}
+	if o.path == "-" {
+		return o.copyOut()
+	}
 	// Crash-atomic: the new log is complete or absent, never a torn
 	// prefix that would read as a shorter valid session.
 	err := atomicfile.Publish(o.path, false, func(tmp string) error { return os.Rename(o.tmp, tmp) })
@@ -699,6 +746,20 @@ func (o *foldOut) finish(s *hostshim.Session) error {
 	o.done = true
 	o.release()
 	return nil
+}
+
+// copyOut copies the finished log to stdout and removes its temporary
+// directory.
+func (o *foldOut) copyOut() error {
+	f, err := os.Open(o.tmp)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(o.stdout, f)
+	f.Close()
+	o.done = true
+	o.release()
+	return err
 }
 
 // abort removes the temporary file unless finish succeeded. It is
@@ -740,14 +801,20 @@ func foldShift(e hostshim.Event, next int, remap []int) (hostshim.Event, error) 
 // pressure leaf folds, and in auto mode an emergency fold when the surface
 // exceeds the window by the real tokenizer (a provider overflow). A fold
 // that failed is counted and the replay goes on, except when the store can
-// take no more bundles (a *foldStopped error, see foldFull).
-func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount) error {
+// take no more bundles or holds the fold's checkpoint in a bundle it cannot
+// read (a *foldStopped error, see foldFull and foldDamaged). Each fold
+// that commits is added to ids: the ids of the folds after it follow the
+// surface it left.
+func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, mode string, acc *foldAccount, ids *foldIDs) error {
 	agent := &hostshim.Agent{Session: s}
 	for i := 0; i < eng.Policy().MaxLeafFolds; i++ {
 		rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeLeaf, Trigger: "pressure", Pressure: true,
 			Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Threshold: true})
 		if rep.Skipped != "" && res == nil && err == nil {
 			break
+		}
+		if err == nil && res != nil {
+			ids.folded(rep.CheckpointID)
 		}
 		if err := acc.record(rep, err); err != nil {
 			return err
@@ -763,8 +830,11 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 	if err != nil || real <= eng.Policy().ContextWindow {
 		return nil
 	}
-	rep, _, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
+	rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeEmergency, Trigger: string(hostshim.TriggerOverflow),
 		Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface})
+	if err == nil && res != nil {
+		ids.folded(rep.CheckpointID)
+	}
 	if rep.Skipped == "" || err != nil {
 		return acc.record(rep, err)
 	}

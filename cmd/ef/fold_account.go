@@ -93,7 +93,9 @@ func (a *foldAccount) close() {
 
 // record counts a fold and writes its entry. It returns a *foldStopped
 // error when err says the store can take no more bundles (foldFull): every
-// later fold would fail the same way, so ef fold stops there.
+// later fold would fail the same way, so ef fold stops there; or that the
+// store holds this fold's checkpoint in a bundle it cannot read
+// (foldDamaged), which ef fold must not fold past.
 func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 	a.entryFor(rep, err)
 	if err == nil && rep.CheckpointID != "" {
@@ -103,7 +105,7 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 		}
 		a.checkpoints[rep.CheckpointID] = true
 	}
-	if foldFull(err) {
+	if foldFull(err) || foldDamaged(err) != nil {
 		return &foldStopped{err: err, fold: a.folds, stored: a.Stored, session: a.SessionID, store: a.Store, out: a.Out}
 	}
 	return nil
@@ -189,7 +191,7 @@ func (a *foldAccount) print(w io.Writer) error {
 		bw.Write(b[cut:])
 		return bw.Flush()
 	}
-	fmt.Fprintf(bw, "%s → %s  session %s  mode %s\n", a.Log, a.Out, a.SessionID, a.Mode)
+	fmt.Fprintf(bw, "%s → %s  session %s  mode %s\n", a.Log, foldOutName(a.Out), a.SessionID, a.Mode)
 	if _, err := io.Copy(bw, a.scratch); err != nil {
 		return err
 	}
@@ -229,10 +231,39 @@ func foldFull(err error) bool {
 	return err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, bundle.ErrFailStopped))
 }
 
+// foldDamaged returns the stored bundle a fold's error says cannot be read
+// (bundle.ErrStoredUnavailable: the store already holds the fold's
+// checkpoint id in a file that is damaged, truncated or ambiguous), else
+// nil.
+//
+// ef fold stops there rather than go on, and does not replace the file.
+// Going on is what made one damaged bundle fail a cascade of folds: the
+// fold of that span cannot commit, so the surface every later fold sees
+// differs from the one the stored checkpoints were cut from, and each
+// later fold archives another span than the one stored under its id. Nor
+// does ef fold rewrite the checkpoint from the log on its own, although
+// the log is the truth: the damaged file is an acknowledged bundle whose
+// content nothing can check any more (its bytes fail the hash its name
+// gives), and bundles are immutable. So the owner decides: ef store verify
+// lists every bundle that fails; a backup restores the file, or moving it
+// out of the store lets the same fold archive the checkpoint anew from the
+// log (and ef store verify then no longer reports it lost: bundle's
+// manifest lists the new file in its place).
+func foldDamaged(err error) *bundle.UnavailableError {
+	if !errors.Is(err, bundle.ErrStoredUnavailable) {
+		return nil
+	}
+	if ue, ok := errors.AsType[*bundle.UnavailableError](err); ok {
+		return ue
+	}
+	return &bundle.UnavailableError{Reason: "unavailable", Err: err}
+}
+
 // foldStopped is ef fold's error when it stopped at a write the store
-// refused (foldFull). What it wrote stays: each stored checkpoint is a
-// complete bundle, read back and verified before its fold committed, and a
-// rerun of the same command names the same checkpoints and reuses them
+// refused (foldFull) or at a checkpoint whose stored bundle cannot be read
+// (foldDamaged). What it wrote stays: each stored checkpoint is a complete
+// bundle, read back and verified before its fold committed, and a rerun of
+// the same command names the same checkpoints and reuses them
 // (fold_ids.go); the failed fold's bundle, when its file was complete
 // before the manifest write failed, is one the rerun adopts. What it did
 // not write is the new log.
@@ -243,11 +274,33 @@ type foldStopped struct {
 }
 
 func (e *foldStopped) Error() string {
+	written := fmt.Sprintf("  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n"+
+		"  not written: fold %d and the folds after it, and the new log (%s)\n",
+		count(e.stored, "checkpoint"), e.session, e.store, e.fold, foldNotWritten(e.out))
+	if ue := foldDamaged(e.err); ue != nil {
+		what := ue.Reason
+		if ue.Err != nil {
+			what += ": " + ue.Err.Error()
+		}
+		return fmt.Sprintf("stopped at fold %d: the store already holds its checkpoint %s, and the bundle cannot be read (%s)\n"+
+			"  the bundle: %s\n"+
+			"  ef fold neither replaces an archived bundle nor folds past it: without this checkpoint every later fold would cut other spans than the checkpoints stored under their ids\n"+
+			"%s"+
+			"  to go on: ef store verify %s lists every bundle that fails its check; restore this file from a backup, or move it out of the store, then run the same ef fold command again: it archives the checkpoint anew from the log and reuses the others",
+			e.fold, ue.CheckpointID, what, ue.Path, written, shellQuote(e.store))
+	}
 	return fmt.Sprintf("stopped at fold %d: the store cannot take more bundles: %v\n"+
-		"  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n"+
-		"  not written: fold %d and the folds after it, and the new log (%s was not created)\n"+
+		"%s"+
 		"  to resume: free space on the disk of %s, then run the same ef fold command again: it finds the checkpoints already stored and goes on from there",
-		e.fold, e.err, count(e.stored, "checkpoint"), e.session, e.store, e.fold, e.out, e.store)
+		e.fold, e.err, written, e.store)
 }
 
 func (e *foldStopped) Unwrap() error { return e.err }
+
+// foldNotWritten says that the new log was not written to out.
+func foldNotWritten(out string) string {
+	if out == "-" {
+		return "nothing was written to stdout"
+	}
+	return out + " was not created"
+}

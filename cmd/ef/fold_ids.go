@@ -13,14 +13,24 @@ import (
 )
 
 // foldIDs mints the compaction ids of one ef fold (engine.Options.NewID)
-// from what the replay has read so far, not at random. So folding is
-// idempotent: the same log folded with the same flags into a store that
-// already holds it names the same checkpoints, and the engine answers each
-// fold with the bundle already stored under that id instead of writing a
-// second copy; a longer log (the session went on) names the same
-// checkpoints for the folds of the part it shares with the shorter one and
-// new ones after it. Not safe for concurrent use (ef fold folds one span at
-// a time).
+// from what the replay has read so far and the folds it has committed, not
+// at random. So folding is idempotent: the same log folded with the same
+// flags into a store that already holds it names the same checkpoints, and
+// the engine answers each fold with the bundle already stored under that
+// id instead of writing a second copy; a longer log (the session went on)
+// names the same checkpoints for the folds of the part it shares with the
+// shorter one and new ones after it. Not safe for concurrent use (ef fold
+// folds one span at a time).
+//
+// The folds committed are part of the digest because they, with the
+// events, make the surface a fold plans its span on: an id then names one
+// surface, so a fold meets under its id only a checkpoint cut from that
+// surface. With the events alone, a run in which one fold did not commit
+// (its bundle could not be written, or it could in the run that stored
+// the checkpoints and not in this one) went on from another surface under
+// the same ids, and every later fold whose id the store held archived
+// another span than the stored one: refused as a checkpoint of different
+// content, one after another to the end of the log.
 //
 // The ids also name the ef build (buildFingerprint): another build may plan
 // other spans, and a span other than the stored one under a stored id is
@@ -97,6 +107,14 @@ func (f *foldIDs) read(e hostshim.Event) {
 	} else {
 		f.num(-1)
 	}
+}
+
+// folded adds a fold that committed checkpoint id (the surface changed).
+// Its marker, -2, is no event's seq, so no stream of events hashes as
+// events and folds.
+func (f *foldIDs) folded(id string) {
+	f.num(-2)
+	f.field([]byte(id))
 }
 
 func (f *foldIDs) num(v int64) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/internal/bundletest"
 )
 
 // sampleLog writes the README's sample session (DSH's snapshot log with a
@@ -188,5 +189,56 @@ func TestFoldRemovesTheTempLogOfAKilledFold(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, ".out.jsonl.tmp-*"))
 	if len(left) != 0 {
 		t.Errorf("temporary files left after a fold: %v", left)
+	}
+}
+
+// A re-fold after a run in which a fold failed meets, under each id the
+// store holds, only the checkpoint of the same span. The ids used to follow
+// the events alone: the run whose first fold failed went on from another
+// surface under the ids the next run used for its own surface, so that run
+// failed every fold whose id the first one had filed ("checkpoint exists
+// with different content"). Here the first fold fails because the store
+// holds another checkpoint under its id; once that is gone, the re-fold
+// must fail nothing.
+func TestRefoldAfterAFailedFoldMeetsNoOtherSpan(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	fold := func(store, out string) (foldAccount, string, error) {
+		return foldRun(t, log, "--store", store, "--out", filepath.Join(dir, out), "--window", "1000", "--json")
+	}
+	clean, text, err := fold(filepath.Join(dir, "clean"), "clean.jsonl")
+	if err != nil || clean.Failed != 0 || len(foldedIDs(t, clean)) < 3 {
+		t.Fatalf("fold into an empty store: %v, %d failed\n%s", err, clean.Failed, text)
+	}
+	first := foldedIDs(t, clean)[0]
+
+	store := filepath.Join(dir, "store")
+	st, err := bundle.Open(store, bundle.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Put(context.Background(), bundletest.Bundle(clean.SessionID, first, bundletest.Messages(1, 3, 100))); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	// The fold exits non-zero (one fold failed), so foldRun leaves the
+	// account unread.
+	_, text, err = fold(store, "a.jsonl")
+	if err == nil || !strings.HasPrefix(err.Error(), "1 of ") {
+		t.Fatalf("fold into a store holding another checkpoint under the first id: %v, want exactly that fold failed\n%s", err, text)
+	}
+	planted, _ := filepath.Glob(filepath.Join(store, "s-*", "c-"+first+".*.efb"))
+	if len(planted) != 1 {
+		t.Fatalf("the planted bundle: %v", planted)
+	}
+	if err := os.Remove(planted[0]); err != nil {
+		t.Fatal(err)
+	}
+	again, text, err := fold(store, "b.jsonl")
+	if err != nil || again.Failed != 0 {
+		t.Fatalf("re-fold: %v, %d failed, want none\n%s", err, again.Failed, text)
+	}
+	if got, want := foldedIDs(t, again), foldedIDs(t, clean); !slices.Equal(got, want) {
+		t.Errorf("re-fold named %v, a fold into an empty store %v", got, want)
 	}
 }

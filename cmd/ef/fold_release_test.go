@@ -40,7 +40,7 @@ func TestFoldReleasesWhatAFoldArchived(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer acc.close()
-	o, s, err := foldReplay(context.Background(), eng, dsh, filepath.Join(dir, "out.jsonl"), "auto", 16000, true, "",
+	o, s, err := foldReplay(context.Background(), eng, dsh, filepath.Join(dir, "out.jsonl"), io.Discard, "auto", 16000, true, "",
 		func(*foldInput) {}, acc, newFoldIDs("auto", 16000, 0, false), io.Discard)
 	if err != nil {
 		t.Fatal(err)

@@ -280,3 +280,47 @@ func TestFoldBudgetOnlyWhereUsed(t *testing.T) {
 		}
 	}
 }
+
+// --out - writes the new log to stdout, as - reads a log from stdin: the
+// bytes --out FILE writes, and nothing else (the summary, or the --json
+// account, goes to stderr); a fold that stops writes nothing there. It
+// used to create a file named "-".
+func TestFoldOutDashIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	file := filepath.Join(dir, "folded.jsonl")
+	if _, text, err := foldRun(t, log, "--store", filepath.Join(dir, "s1"), "--out", file, "--window", "2000"); err != nil {
+		t.Fatalf("--out FILE: %v\n%s", err, text)
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, extra := range [][]string{nil, {"--json"}} {
+		store := filepath.Join(dir, "s-dash"+strings.Join(extra, ""))
+		out, errs, err := runCmd(t, RunFold, append([]string{log, "--store", store, "--out", "-", "--window", "2000"}, extra...)...)
+		if err != nil {
+			t.Fatalf("--out - %v: %v\n%s", extra, err, errs)
+		}
+		if out != string(want) {
+			t.Errorf("--out - %v: stdout is not the log --out FILE writes (%d bytes, want %d)\n%.300s", extra, len(out), len(want), out)
+		}
+		if extra == nil && !strings.Contains(errs, "session.jsonl → stdout  session demo-1") {
+			t.Errorf("--out -: the summary is not on stderr:\n%s", errs)
+		}
+		if extra != nil && !strings.Contains(errs, `"out": "-"`) {
+			t.Errorf("--out - --json: the account is not on stderr:\n%s", errs)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, "-")); err == nil {
+			t.Fatal(`--out - created a file named "-"`)
+		}
+	}
+	// A fold that stops writes no log, to stdout as to a file.
+	store := filepath.Join(dir, "s-dash")
+	damageBundle(t, store, storedIDs(t, store, "demo-1")[0])
+	out, errs, err := runCmd(t, RunFold, log, "--store", store, "--out", "-", "--window", "2000")
+	if _, ok := errors.AsType[*foldStopped](err); !ok || out != "" || !strings.Contains(err.Error(), "nothing was written to stdout") {
+		t.Fatalf("a stopped fold to --out -: %v, stdout %.200q\n%s", err, out, errs)
+	}
+}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -294,5 +296,67 @@ func TestReadCommandsRefuseANonStore(t *testing.T) {
 	es, _ := os.ReadDir(dir)
 	if len(es) != 2 {
 		t.Errorf("the commands left entries in a directory that is not a store: %v", es)
+	}
+}
+
+// ef fold --store refuses a directory that holds files and is not a store
+// (a project checkout given by mistake), as the read commands do, and
+// leaves nothing in it: it used to write LOCK, .recall and a session
+// directory among the project's files. A missing or empty directory
+// becomes a new store.
+func TestFoldRefusesADirectoryThatIsNotAStore(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	project := filepath.Join(dir, "project")
+	os.MkdirAll(filepath.Join(project, ".git"), 0o700)
+	os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o600)
+	out := filepath.Join(dir, "out.jsonl")
+	code, stdout, errs := runCLI(t, "fold", log, "--store", project, "--out", out, "--window", "2000")
+	if code != 1 || !strings.Contains(errs, project+" is not an ef store") || !strings.Contains(errs, "missing or empty directory") || stdout != "" {
+		t.Fatalf("ef fold --store PROJECT: exit %d, stdout %.100q, stderr %.300q", code, stdout, errs)
+	}
+	if es, _ := os.ReadDir(project); len(es) != 2 {
+		t.Errorf("ef fold left entries in a directory that is not a store: %v", es)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a refused fold wrote %s", out)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o700)
+	if code, _, errs := runCLI(t, "fold", log, "--store", empty, "--out", out, "--window", "2000"); code != 0 {
+		t.Fatalf("ef fold --store EMPTY: exit %d\n%s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(empty, "LOCK")); err != nil {
+		t.Errorf("an empty directory did not become a store: %v", err)
+	}
+}
+
+// The commands that read a store create nothing in an empty directory
+// given as one (an empty directory reads as an empty store, not yet made):
+// ef search created .recall there. ef search says the directory is empty.
+func TestReadCommandsCreateNothingInAnEmptyDirectory(t *testing.T) {
+	t.Cleanup(removeTempIndexes) // as main does when the process ends
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"search", "--store", dir, "foo"},
+		{"search", "--store", dir, "--session", "s1", "foo"},
+		{"recall", "--store", dir, "--session", "s1", "ef-x"},
+		{"state", inspectSample, "--store", dir},
+		{"store", "verify", dir},
+	} {
+		code, _, errs := runCLI(t, args...)
+		if args[0] == "search" && len(args) == 4 && (code != 0 || !strings.Contains(errs, dir+" is empty: nothing has been folded into it yet")) {
+			t.Errorf("ef %s: exit %d, stderr %.300q; want 0 and a note that the directory is empty", strings.Join(args, " "), code, errs)
+		}
+		if es, _ := os.ReadDir(dir); len(es) != 0 {
+			t.Fatalf("ef %s created %v in an empty directory", strings.Join(args, " "), es)
+		}
+	}
+	var out, errb bytes.Buffer
+	if err := runMCP(t.Context(), []string{"--store", dir}, io.NopCloser(strings.NewReader("")), nopWriteCloser{&out}, &errb); err != nil {
+		t.Fatalf("ef mcp --store EMPTY: %v\n%s", err, errb.String())
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 0 {
+		t.Fatalf("ef mcp created %v in an empty directory", es)
 	}
 }

@@ -91,6 +91,10 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	// A store given by name must exist: a typo would otherwise serve an
 	// empty store that says "nothing found" forever. The project's default
 	// store is created on first use (DSH fills it), and ef mcp says so.
+	// A reader creates nothing in an empty directory given as --store: it
+	// is searched through a temporary index outside it
+	// (searchOpenIndex). The project's default store is ef's own.
+	noIndex := false
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
 		if *storeDir != "" {
 			return usageError("store %s does not exist (ef serve and ef fold create a store; --project DIR uses a project's default store)", dir)
@@ -98,6 +102,8 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		fmt.Fprintf(stderr, "ef mcp: the project's store %s does not exist yet; created it empty (DSH sessions of this project fold into it)\n", dir)
 	} else if err := checkLooksLikeStore(dir); err != nil {
 		return err
+	} else {
+		noIndex = *storeDir != "" && storeDirEmpty(dir)
 	}
 	if err := checkOrigins(origins); err != nil {
 		return err
@@ -106,7 +112,7 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		warnUnknownSession(ctx, stderr, dir, *session)
 	}
 	logger := stderrLogger(stderr, *verbose)
-	caller, closeIndex, err := openMCPRecall(ctx, dir, stderr, logger)
+	caller, closeIndex, err := openMCPRecall(ctx, dir, noIndex, stderr, logger)
 	if err != nil {
 		return err
 	}
@@ -216,13 +222,15 @@ func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, arg
 }
 
 // openMCPRecall opens the store read-only and its index (or a temporary one
-// when the store's index is held by a writer). A store that does not exist
-// yet is an empty one: the server still starts and says nothing was found.
-func openMCPRecall(ctx context.Context, dir string, stderr io.Writer, logger *slog.Logger) (mcpserver.ToolCaller, func(), error) {
+// when the store's index is held by a writer, or noIndex: an empty
+// directory given as --store, in which ef mcp creates nothing). A store
+// that does not exist yet is an empty one: the server still starts and
+// says nothing was found.
+func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writer, logger *slog.Logger) (mcpserver.ToolCaller, func(), error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
 	}
-	st, err := store.Open(dir, store.Options{ReadOnly: true})
+	st, err := store.Open(dir, store.Options{ReadOnly: true, NoIndex: noIndex})
 	if err != nil {
 		return nil, nil, err
 	}

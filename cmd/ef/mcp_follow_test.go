@@ -20,7 +20,7 @@ import (
 func TestMCPIndexesForeignFoldsBetweenCalls(t *testing.T) {
 	root, _ := storeFixture(t)
 	ctx := context.Background()
-	caller, closeIndex, err := openMCPRecall(ctx, root, io.Discard, nil)
+	caller, closeIndex, err := openMCPRecall(ctx, root, false, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestMCPReadOnlyIndexFallsBehind(t *testing.T) {
 	}
 	ctx := context.Background()
 	var stderr strings.Builder
-	caller, closeIndex, err := openMCPRecall(ctx, root, &stderr, nil)
+	caller, closeIndex, err := openMCPRecall(ctx, root, false, &stderr, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -248,7 +248,9 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 // searchOpenStore opens a bundle store read-only: without its writer lock,
 // so the command works next to a running engine. The index, a cache, is
-// opened when withIndex.
+// opened when withIndex, unless dir is an empty directory (no store yet:
+// opening the index would create .recall in it, and a reader creates
+// nothing), for which searchOpenIndex uses a temporary one.
 func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err
@@ -256,7 +258,7 @@ func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 	if err := checkLooksLikeStore(dir); err != nil {
 		return nil, err
 	}
-	return store.Open(dir, store.Options{ReadOnly: true, NoIndex: !withIndex})
+	return store.Open(dir, store.Options{ReadOnly: true, NoIndex: !withIndex || storeDirEmpty(dir)})
 }
 
 // searchOpenIndex returns the index to search a store opened by
@@ -270,6 +272,17 @@ func searchOpenStore(dir string, withIndex bool) (*store.Store, error) {
 // store does not own: the temporary indexes are removed when the process
 // ends (removeTempIndexes).
 func searchOpenIndex(ctx context.Context, cmd string, st *store.Store, stderr io.Writer) (*recall.Index, func(), error) {
+	if st.Index == nil && st.IndexErr == nil {
+		// Opened without its index (searchOpenStore, openMCPRecall): an
+		// empty directory, where a reader makes no .recall. Its bundles,
+		// none yet, are searched in a temporary index outside it.
+		idx, _, err := tempIndexFor(ctx, st.Dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		fmt.Fprintf(stderr, "ef %s: %s is empty: nothing has been folded into it yet\n", cmd, st.Dir)
+		return idx, func() {}, nil
+	}
 	err := st.IndexErr
 	if st.IndexNote != "" {
 		fmt.Fprintf(stderr, "ef %s: %s\n", cmd, st.IndexNote)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,14 +57,16 @@ type storeFailure struct {
 }
 
 type storeVerifyReport struct {
-	Root        string         `json:"root"`
-	Sessions    int            `json:"sessions"`
-	Bundles     int            `json:"bundles"`
-	OK          int            `json:"ok"`
-	Unavailable int            `json:"unavailable"`
-	Bytes       int64          `json:"bytes"`
-	Messages    int            `json:"messages"`
-	Failures    []storeFailure `json:"failures"`
+	Root        string `json:"root"`
+	Sessions    int    `json:"sessions"`
+	Bundles     int    `json:"bundles"`
+	OK          int    `json:"ok"`
+	Unavailable int    `json:"unavailable"`
+	// Bytes and Messages count the bundles that verified (OK), not the
+	// unavailable ones.
+	Bytes    int64          `json:"bytes"`
+	Messages int            `json:"messages"`
+	Failures []storeFailure `json:"failures"`
 	// Lost are acknowledged bundles (listed in their session's manifest)
 	// whose file is gone; Foreign are entries that are not the store's
 	// (links, unknown files); Unlisted are bundle files no manifest lists
@@ -107,7 +110,6 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		for _, in := range infos {
 			rep.Bundles++
-			rep.Bytes += in.Bytes
 			err := in.Err
 			if err == nil {
 				err = s.Verify(ctx, sid, in.CheckpointID)
@@ -126,6 +128,7 @@ func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				continue
 			}
 			rep.OK++
+			rep.Bytes += in.Bytes
 			rep.Messages += in.Messages
 		}
 	}
@@ -318,23 +321,59 @@ func checkStoreToWrite(dir string) error {
 // writer's temporary or deleted entries), so that `ef store verify`
 // pointed at the wrong directory does not report "0 bundles … ok", and a
 // project directory given as --store (its .git is no store file) gets no
-// LOCK or index. An empty directory is an empty store.
+// LOCK or index. An empty directory reads as an empty store; a reader
+// creates nothing in it all the same (storeDirEmpty).
 func checkLooksLikeStore(dir string) error {
+	return checkStoreDir(dir, "give the directory ef fold --store wrote")
+}
+
+// checkStoreToFold refuses a --store for ef fold that exists and is not a
+// store: ef fold makes a new store only in a directory that is missing or
+// empty, never among a directory's own files (a git checkout given by
+// mistake would get a LOCK, .recall and session directories).
+func checkStoreToFold(dir string) error {
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return checkStoreDir(dir, "ef fold makes a new store only in a missing or empty directory: give one, or the directory of an existing store")
+}
+
+// checkStoreDir refuses a directory that holds entries and none of a
+// store's, saying what to do (hint).
+func checkStoreDir(dir, hint string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		n := e.Name()
-		switch {
-		case n == "LOCK", n == ".recall", strings.HasPrefix(n, ".recall"+"."),
-			strings.HasPrefix(n, ".tmp-"), strings.HasPrefix(n, ".del-"),
-			e.IsDir() && (strings.HasPrefix(n, "s-") || strings.HasPrefix(n, "h-")):
-			return nil
-		}
-	}
-	if len(entries) == 0 {
+	if len(entries) == 0 || slices.ContainsFunc(entries, isStoreEntry) {
 		return nil
 	}
-	return fmt.Errorf("%s is not an ef store: it holds %s and no store files (LOCK, session directories); give the directory ef fold --store wrote", dir, count(len(entries), "entry"))
+	return fmt.Errorf("%s is not an ef store: it holds %s and no store files (LOCK, session directories); %s", dir, count(len(entries), "entry"), hint)
+}
+
+// isStoreEntry reports whether an entry of a directory's root is one a
+// store writes.
+func isStoreEntry(e os.DirEntry) bool {
+	n := e.Name()
+	switch {
+	case n == "LOCK", n == ".recall", strings.HasPrefix(n, ".recall"+"."),
+		strings.HasPrefix(n, ".tmp-"), strings.HasPrefix(n, ".del-"),
+		e.IsDir() && (strings.HasPrefix(n, "s-") || strings.HasPrefix(n, "h-")):
+		return true
+	}
+	return false
+}
+
+// storeDirEmpty reports whether dir is an empty directory: not a store
+// yet, read as an empty one, in which a command that only reads must
+// create nothing (ef search and ef mcp then search a temporary index
+// outside it rather than make the store's .recall).
+func storeDirEmpty(dir string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	return len(names) == 0 && errors.Is(err, io.EOF)
 }

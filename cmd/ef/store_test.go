@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,42 @@ func TestStoreVerify(t *testing.T) {
 	out, _, _ = runCmd(t, RunStore, "verify", root)
 	if !strings.Contains(out, "UNAVAILABLE") || !strings.Contains(out, "victim") {
 		t.Fatalf("text output lacks the failure: %s", out)
+	}
+}
+
+// The bytes and messages ef store verify counts are those of the bundles
+// that verified: a corrupt bundle's bytes were counted as verified, so a
+// store with one bundle failing reported the same byte total as when all
+// were ok.
+func TestStoreVerifyCountsOnlyVerifiedBytes(t *testing.T) {
+	root, paths := storeFixture(t)
+	var want int64
+	for _, id := range []string{"keep", "orphan"} {
+		fi, err := os.Stat(paths[id])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += fi.Size()
+	}
+	data, err := os.ReadFile(paths["victim"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40 // same size, fails its hash
+	if err := os.WriteFile(paths["victim"], data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, RunStore, "verify", "--json", root)
+	var rep storeVerifyReport
+	if jerr := json.Unmarshal([]byte(out), &rep); err == nil || jerr != nil {
+		t.Fatalf("verify: %v, %v\n%s", err, jerr, out)
+	}
+	if rep.OK != 2 || rep.Unavailable != 1 || rep.Bytes != want || rep.Messages != 20 {
+		t.Fatalf("report %+v: want 2 ok, 1 unavailable, %d bytes and 20 messages verified", rep, want)
+	}
+	out, _, _ = runCmd(t, RunStore, "verify", root)
+	if !strings.Contains(out, fmt.Sprintf("(20 messages, %d bytes verified)", want)) {
+		t.Fatalf("text output:\n%s\nwant %d bytes verified", out, want)
 	}
 }
 
@@ -163,5 +200,38 @@ func TestStoreVerifyRefusesAnOrdinaryDirectory(t *testing.T) {
 	empty := t.TempDir()
 	if _, _, err := runCmd(t, RunStore, "verify", empty); err != nil {
 		t.Fatalf("verify of an empty directory (an empty store): %v", err)
+	}
+}
+
+// A bundle lost and stored again by a re-fold of its log (under a new file
+// name: its createdAt is the re-fold's) is no longer reported lost: ef
+// store verify used to fail on it forever.
+func TestStoreVerifyAfterARefoldStoredTheLostBundleAgain(t *testing.T) {
+	dir := t.TempDir()
+	log := sampleLog(t, dir, "session.jsonl", 0)
+	store := filepath.Join(dir, "store")
+	acc, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "2000", "--json")
+	if err != nil || len(foldedIDs(t, acc)) == 0 {
+		t.Fatalf("fold: %v\n%s", err, text)
+	}
+	id := foldedIDs(t, acc)[0]
+	files, _ := filepath.Glob(filepath.Join(store, "s-*", "c-"+id+".*.efb"))
+	if len(files) != 1 {
+		t.Fatalf("bundle of %s: %v", id, files)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err == nil || !strings.Contains(out, "LOST") {
+		t.Fatalf("verify after the loss: %v\n%s", err, out)
+	}
+	if _, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "b.jsonl"), "--window", "2000"); err != nil {
+		t.Fatalf("re-fold: %v\n%s", err, text)
+	}
+	if again, _ := filepath.Glob(filepath.Join(store, "s-*", "c-"+id+".*.efb")); len(again) != 1 || again[0] == files[0] {
+		t.Fatalf("the re-fold stored %s as %v, want one file under a new name", id, again)
+	}
+	if out, _, err := runCmd(t, RunStore, "verify", store); err != nil || strings.Contains(out, "LOST") {
+		t.Fatalf("verify after the re-fold stored the bundle again: %v\n%s", err, out)
 	}
 }
