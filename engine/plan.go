@@ -242,7 +242,11 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		p.Reason = fmt.Sprintf("leaf: everything between the frontier and the retained tail, %d tokens (floor %d, goal %d not reachable)", spanTok, floor, goal)
 	}
 	if mode == ModeRoot {
-		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens, %d after the largest (over %s, or the whole over %d), and the span after them, %d tokens in all (goal %d)", len(fr.Frozen), fz.total, fz.total-fz.largest, limWhy, 2*mt, spanTok, goal)
+		g := fmt.Sprintf("goal %d", goal)
+		if goal == int(^uint(0)>>1) {
+			g = "an economic fold takes the whole span"
+		}
+		p.Reason = fmt.Sprintf("merge: %d frozen checkpoints worth %d tokens, %d after the largest (over %s, or the whole over %d), and the span after them, %d tokens in all (%s)", len(fr.Frozen), fz.total, fz.total-fz.largest, limWhy, 2*mt, spanTok, g)
 	}
 	p.Reason += closure
 	return p, "", nil

@@ -28,11 +28,14 @@ import (
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
 func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
-	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir>] [--window N] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
+	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir> | --project <dir>] [--window N] [--rho R] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
 		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
 		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session (.json or .jsonl recording), /chat save checkpoint or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, a Continue session or its sessions.json, ...) is converted to a DSH session first.",
-		fmt.Sprintf("  auto, leaf: pressure leaf folds before each step while the surface is over %v × window (auto also folds", hostshim.PressureRatio),
-		"              in emergency when the surface exceeds the window); leaf without --window folds once at the end",
+		"  auto, leaf: pressure leaf folds before each step (auto also folds in emergency when the surface exceeds the",
+		"              window); leaf without --window folds once at the end. A pressure fold runs when the span since the",
+		"              last fold reaches the size the prompt cache's economics call for (√(2·n·R/ρ): n the tokens a request",
+		"              adds, R what a fold makes the next request miss, ρ = --rho), which on a large window comes long",
+		fmt.Sprintf("              before %v × window, or at %v × window, whichever comes first; --rho -1 folds only there", hostshim.PressureRatio, hostshim.PressureRatio),
 		"  root:       one root fold (/compact) at the end of the log",
 		"  emergency:  one emergency fold at the end, under --budget",
 		"  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate",
@@ -52,7 +55,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
 		"--out - writes the new log to stdout, as - reads a log from stdin: once the fold is done, never a partial log; the",
 		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
-	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store, folds fail soft and recall is unavailable")
+	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
+	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
@@ -60,6 +64,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
 	verbose := fs.Bool("v", false, "log fold decisions to stderr")
+	rho := fs.Float64("rho", 0, "the prompt cache's price ratio ρ the pressure policy sizes folds for, as ef bench --ef-rho (0: the engine default, 0.1; negative: fold only at 0.8 × window)")
 	session := fs.String("session", "", "file the checkpoints under this session `id` (and give the new log this id) instead of the log's own")
 	logPath, logFile, cleanup, err := parseLog(ctx, fs, args)
 	if err != nil {
@@ -69,6 +74,19 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	defer func() { err = asGiven(err, logFile, logPath) }()
 	if *out == "" {
 		return usageError("--out is required")
+	}
+	if *project != "" {
+		if *storeDir != "" {
+			return usageError("--store and --project exclude each other")
+		}
+		dir, err := projectStoreDir(*project)
+		if err != nil {
+			return err
+		}
+		*storeDir = dir
+	}
+	if *rho > 1 {
+		return usageError("--rho must be at most 1 (a cached token costs at most what an uncached one does)")
 	}
 	// --out - is stdout, as a log named - is stdin (and ef propose
 	// --prompt - writes to stdout). The new log is then all stdout holds:
@@ -142,10 +160,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		return err
 	}
 	opts := engine.Options{HostMeter: tok, TokenMeter: tok, Logger: logger,
-		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget}}
+		Policy: engine.Policy{ContextWindow: *window, EmergencyBudget: *budget, CachePriceRatio: *rho}}
 	// Ids follow the log, not chance: re-folding a log into a store that
 	// holds it names the checkpoints it already has (fold_ids.go).
-	ids := newFoldIDs(*mode, *window, *budget, *strict)
+	ids := newFoldIDs(*mode, *window, *budget, *strict, *rho)
 	opts.NewID = ids.next
 	var st *store.Store
 	if *storeDir != "" {
@@ -171,7 +189,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		}
 		st.Wire(&opts)
 	} else {
-		fmt.Fprintln(stderr, "ef fold: no --store: folds fail soft, exact recall will be unavailable")
+		fmt.Fprintln(stderr, "ef fold: no --store: the folds run, but their checkpoints are not archived and exact recall will be unavailable")
 	}
 	eng, err := engine.New(opts)
 	if err != nil {

@@ -45,9 +45,14 @@ type foldIDs struct {
 }
 
 // newFoldIDs starts the digest with the flags that change which folds run.
-func newFoldIDs(mode string, window, budget int, strict bool) *foldIDs {
+func newFoldIDs(mode string, window, budget int, strict bool, rho float64) *foldIDs {
 	f := &foldIDs{h: sha256.New()}
 	fmt.Fprintf(f.h, "ef fold ids v1\x00build=%s\x00mode=%s\x00window=%d\x00budget=%d\x00strict=%t\x00", buildFingerprint(), mode, window, budget, strict)
+	if rho != 0 {
+		// another ρ sizes other folds: other spans, other ids (the
+		// default keeps the ids of builds before --rho)
+		fmt.Fprintf(f.h, "rho=%g\x00", rho)
+	}
 	return f
 }
 

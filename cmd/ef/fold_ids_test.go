@@ -118,20 +118,20 @@ func TestFoldIntoStoreHoldingTheSessionAddsNoDuplicates(t *testing.T) {
 // Ids depend on the flags that choose the folds and on every event read.
 func TestFoldIDsFollowFlagsAndEvents(t *testing.T) {
 	mint := func(f *foldIDs) []string { return []string{f.next(), f.next()} }
-	a, b := newFoldIDs("auto", 2000, 0, false), newFoldIDs("auto", 2000, 0, false)
+	a, b := newFoldIDs("auto", 2000, 0, false, 0), newFoldIDs("auto", 2000, 0, false, 0)
 	a.session("s")
 	b.session("s")
 	ia, ib := mint(a), mint(b)
 	if !slices.Equal(ia, ib) || ia[0] == ia[1] {
 		t.Fatalf("same input: %v and %v (want equal pairs of distinct ids)", ia, ib)
 	}
-	for _, f := range []*foldIDs{newFoldIDs("auto", 4000, 0, false), newFoldIDs("leaf", 2000, 0, false), newFoldIDs("auto", 2000, 0, true)} {
+	for _, f := range []*foldIDs{newFoldIDs("auto", 4000, 0, false, 0), newFoldIDs("leaf", 2000, 0, false, 0), newFoldIDs("auto", 2000, 0, true, 0), newFoldIDs("auto", 2000, 0, false, 0.3)} {
 		f.session("s")
 		if got := mint(f); got[0] == ia[0] {
 			t.Fatalf("other flags minted the same id %s", got[0])
 		}
 	}
-	c := newFoldIDs("auto", 2000, 0, false)
+	c := newFoldIDs("auto", 2000, 0, false, 0)
 	c.session("t")
 	if got := mint(c); got[0] == ia[0] {
 		t.Fatal("another session minted the same id")

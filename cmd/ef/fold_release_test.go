@@ -41,7 +41,7 @@ func TestFoldReleasesWhatAFoldArchived(t *testing.T) {
 	}
 	defer acc.close()
 	o, s, err := foldReplay(context.Background(), eng, dsh, filepath.Join(dir, "out.jsonl"), io.Discard, "auto", 16000, true, "",
-		func(*foldInput) {}, acc, newFoldIDs("auto", 16000, 0, false), io.Discard)
+		func(*foldInput) {}, acc, newFoldIDs("auto", 16000, 0, false, 0), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

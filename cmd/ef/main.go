@@ -107,6 +107,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case args[0] == "version" || args[0] == "--version" || args[0] == "-version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "ef version takes no arguments (got %q)\n", args[1:])
+			return 2
+		}
 		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
@@ -169,6 +173,10 @@ func errorLine(cmd string, err error) string {
 	}
 	if rest, ok := strings.CutPrefix(msg, cmd+": "); ok {
 		msg = rest
+	}
+	if rest, ok := strings.CutPrefix(msg, "hostshim: open "); ok {
+		// the log could not be opened: say so, not which package read it
+		msg = "cannot open " + rest
 	}
 	return head + msg
 }

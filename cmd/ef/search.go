@@ -28,7 +28,7 @@ import (
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("search", "search (--store <dir> [--session <id> | --project] | --all-projects) [--limit N] [--json] <query>", stderr,
 		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
-	storeDir := fs.String("store", "", "bundle store directory (required)")
+	storeDir := fs.String("store", "", "bundle store directory (required unless --all-projects)")
 	session := fs.String("session", "", "search this session only")
 	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
 	allProjects := fs.Bool("all-projects", false, "search every project's default store under the user's data directory (instead of --store)")
@@ -166,7 +166,7 @@ func shellQuote(s string) string {
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("recall", "recall (--store <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
 		"ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
-	storeDir := fs.String("store", "", "bundle store directory (required)")
+	storeDir := fs.String("store", "", "bundle store directory (required unless --all-projects)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
 	allProjects := fs.Bool("all-projects", false, "find the ref's checkpoint in every project's default store under the user's data directory (instead of --store)")
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -90,5 +91,58 @@ func TestSearchWithoutStoreNamesTheProjectStore(t *testing.T) {
 				t.Errorf("ef %s without --store (store exists: %v): %v", name, exists, err)
 			}
 		}
+	}
+}
+
+// ef fold --project folds into the project's default store, the one ef
+// mcp and the DSH plugin use there; with --store too it is refused.
+func TestFoldIntoTheProjectStore(t *testing.T) {
+	t.Setenv("EF_HOME", t.TempDir())
+	proj := filepath.Join(t.TempDir(), "my project")
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	out := filepath.Join(t.TempDir(), "folded.jsonl")
+	if code, _, stderr := runCLI(t, "fold", log, "--project", proj, "--out", out, "--window", "2000"); code != 0 {
+		t.Fatalf("fold --project: exit %d: %s", code, stderr)
+	}
+	dir, err := projectStoreDir(proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI(t, "store", "verify", dir); code != 0 || !strings.Contains(stdout, " ok") {
+		t.Fatalf("the project's store after fold --project: exit %d: %s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI(t, "fold", log, "--project", proj, "--store", dir, "--out", out+"2", "--window", "2000"); code != 2 || !strings.Contains(stderr, "exclude each other") {
+		t.Fatalf("--store with --project: exit %d: %s", code, stderr)
+	}
+}
+
+// --rho sizes the pressure folds: a negative ρ folds only at the
+// threshold, so never more often than the default's economic folds; a ρ
+// over 1 is refused.
+func TestFoldRho(t *testing.T) {
+	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
+	folds := func(rho string) int {
+		out := filepath.Join(t.TempDir(), "folded.jsonl")
+		code, stdout, stderr := runCLI(t, "fold", log, "--out", out, "--window", "8000", "--rho", rho, "--json")
+		if code != 0 {
+			t.Fatalf("--rho %s: exit %d: %s", rho, code, stderr)
+		}
+		var acc struct {
+			Folds []json.RawMessage `json:"folds"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &acc); err != nil {
+			t.Fatalf("--rho %s: %v", rho, err)
+		}
+		return len(acc.Folds)
+	}
+	eco, thr := folds("0"), folds("-1")
+	if eco == 0 || thr > eco {
+		t.Fatalf("folds: %d with the default ρ, %d at the threshold only (want some, and no more at the threshold)", eco, thr)
+	}
+	if code, _, stderr := runCLI(t, "fold", log, "--out", filepath.Join(t.TempDir(), "x.jsonl"), "--window", "8000", "--rho", "2"); code != 2 || !strings.Contains(stderr, "--rho") {
+		t.Fatalf("--rho 2: exit %d: %s", code, stderr)
 	}
 }
