@@ -110,6 +110,11 @@ type TruncatedTail struct {
 }
 
 func (t TruncatedTail) String() string {
+	if strings.HasPrefix(t.Reason, "zstd") {
+		// A compressed log loses its whole last frame, not only the
+		// bytes of a record decoded from it: say so, not "0 bytes".
+		return fmt.Sprintf("line %d: torn tail skipped (%s: every record of the cut frame is lost, %d bytes of one were decoded)", t.Line, t.Reason, t.Bytes)
+	}
 	return fmt.Sprintf("line %d: torn tail skipped (%d bytes: %s)", t.Line, t.Bytes, t.Reason)
 }
 
