@@ -19,6 +19,8 @@ func TestLabelQuantity(t *testing.T) {
 		{"El estilo (pylint) vale el 10% de la nota.", []string{`value/-/estilo.* \[current/normative\] = 10%`}, nil},
 		{"Max 4 containers in parallel.", []string{`constraint .* = Max 4 containers in parallel.`}, nil},
 		{"Máximo 4 contenedores en paralelo.", []string{`constraint .* = Máximo 4 contenedores en paralelo.`}, nil},
+		{"Keep it to 2 workers max, the box is shared with the DB.", []string{`constraint .* = Keep it to 2 workers max`}, nil},
+		{"we ran 3 jobs max last night", nil, []string{`constraint`}},
 		{"Update: 3 left.", nil, []string{`value/-/update`}},
 		{"I double-checked it's: 80.", nil, []string{`value/`}},
 		{"Ticket: 4412.", nil, []string{`value/-/ticket`}},
