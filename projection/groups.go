@@ -29,34 +29,7 @@ type OptionGroup struct {
 // optionGroups are the lists of labelled options text offers when it
 // offers two or more, each with its heading, or nil.
 func optionGroups(text string) []OptionGroup {
-	locs := optLabelRE.FindAllStringSubmatchIndex(text, 32)
-	var runs [][][]int
-	var run [][]int
-	flush := func() {
-		if len(run) >= 2 {
-			runs = append(runs, run)
-		}
-	}
-	for _, loc := range locs {
-		n := 0
-		for g := 1; 2*g+1 < len(loc); g++ {
-			if loc[2*g] >= 0 {
-				n = placeOf(text[loc[2*g]:loc[2*g+1]])
-				break
-			}
-		}
-		switch {
-		case n == 1:
-			flush()
-			run = [][]int{loc}
-		case len(run) > 0 && n == len(run)+1:
-			run = append(run, loc)
-		default:
-			flush()
-			run = nil
-		}
-	}
-	flush()
+	runs := labelRuns(text, optLabelRE.FindAllStringSubmatchIndex(text, 32))
 	if len(runs) < 2 {
 		return nil
 	}
@@ -76,15 +49,8 @@ func optionGroups(text string) []OptionGroup {
 			case i+1 < len(runs):
 				end = runs[i+1][0][0]
 			}
-			o := text[loc[1]:end]
-			if k := strings.IndexAny(o, "\n?？。"); k >= 0 {
-				o = o[:k]
-			}
-			if k := strings.Index(o, ". "); k >= 0 {
-				o = o[:k]
-			}
-			o = cleanOption(o)
-			if o == "" || utf8.RuneCountInString(o) > maxOptionRunes {
+			o, ok := optionText(text[loc[1]:end])
+			if !ok {
 				return nil
 			}
 			g.Options = append(g.Options, o)

@@ -184,13 +184,29 @@ func offeredFor(out []Proposal, ctx *Context) string {
 }
 
 // labelRun is the last run in locs of two or more labels numbered 1, 2,
-// 3, … in a row (a label's number is the place, placeOf, of its first
-// matched group), or nil; nil too when locs hold two such runs ("for the
-// encoder: (a) …, (b) …; for the segments: (a) …, (b) …"): a choice by
-// label alone could name either list.
+// 3, … in a row (labelRuns), or nil; nil too when locs hold two such runs
+// ("for the encoder: (a) …, (b) …; for the segments: (a) …, (b) …"): a
+// choice by label alone could name either list (groups.go reads them by
+// topic).
 func labelRun(text string, locs [][]int) [][]int {
-	var best, run [][]int
-	runs := 0
+	runs := labelRuns(text, locs)
+	if len(runs) != 1 {
+		return nil
+	}
+	return runs[0]
+}
+
+// labelRuns are the runs in locs of two or more labels numbered 1, 2, 3,
+// … in a row, in order (a label's number is the place, placeOf, of its
+// first matched group).
+func labelRuns(text string, locs [][]int) [][][]int {
+	var runs [][][]int
+	var run [][]int
+	flush := func() {
+		if len(run) >= 2 {
+			runs = append(runs, run)
+		}
+	}
 	for _, loc := range locs {
 		n := 0
 		for g := 1; 2*g+1 < len(loc); g++ {
@@ -201,23 +217,17 @@ func labelRun(text string, locs [][]int) [][]int {
 		}
 		switch {
 		case n == 1:
+			flush()
 			run = [][]int{loc}
 		case len(run) > 0 && n == len(run)+1:
 			run = append(run, loc)
 		default:
+			flush()
 			run = nil
 		}
-		if len(run) == 2 {
-			runs++
-		}
-		if len(run) >= 2 {
-			best = slices.Clone(run)
-		}
 	}
-	if runs > 1 {
-		return nil
-	}
-	return best
+	flush()
+	return runs
 }
 
 // labelTexts are the texts after the labels of run, each up to the next

@@ -691,19 +691,27 @@ func labelledOptions(text string) []string {
 	}
 	var out []string
 	for _, o := range labelTexts(text, best) {
-		if j := strings.IndexAny(o, "\n?？。"); j >= 0 {
-			o = o[:j]
-		}
-		if j := strings.Index(o, ". "); j >= 0 {
-			o = o[:j]
-		}
-		o = cleanOption(o)
-		if o == "" || utf8.RuneCountInString(o) > maxOptionRunes {
+		o, ok := optionText(o)
+		if !ok {
 			return nil
 		}
 		out = append(out, o)
 	}
 	return out
+}
+
+// optionText is the text after an option's label up to the end of its
+// line or sentence, without the words joining it to the next; false when
+// it is empty or too long to be an option.
+func optionText(o string) (string, bool) {
+	if j := strings.IndexAny(o, "\n?？。"); j >= 0 {
+		o = o[:j]
+	}
+	if j := strings.Index(o, ". "); j >= 0 {
+		o = o[:j]
+	}
+	o = cleanOption(o)
+	return o, o != "" && utf8.RuneCountInString(o) <= maxOptionRunes
 }
 
 // optionJoinRE are the words that join an option to the next or lead to
