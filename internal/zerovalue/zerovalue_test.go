@@ -80,6 +80,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[projection.ModelProposal](),
 	reflect.TypeFor[projection.ModelReport](),
 	reflect.TypeFor[projection.Op](),
+	reflect.TypeFor[projection.OptionGroup](),
 	reflect.TypeFor[projection.Options](),
 	reflect.TypeFor[projection.Proposal](),
 	reflect.TypeFor[projection.Provenance](),
