@@ -146,8 +146,13 @@
 // that the budget cuts says so (Cut) and carries the request for the next
 // page (Next); a single message larger than the budget is returned in byte
 // ranges whose refs end in ":<byte>" and which concatenate to the exact
-// message. A missing or corrupt bundle is an answer with Status
-// "unavailable" and the reason, not an error.
+// message. A ref whose byte is the message's length is answered as the end
+// of the message (MessageEnd), never with the message again from its
+// start; a byte past that, or a message index the checkpoint does not
+// have, is an error naming the valid range (*RangeError). An offset past
+// the end is a page position, answered with an empty page (PastEnd). A
+// missing or corrupt bundle is an answer with Status "unavailable" and the
+// reason, not an error.
 //
 // # Tools
 //

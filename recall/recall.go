@@ -101,6 +101,12 @@ type RecallResult struct {
 
 	// PastEnd reports that Offset was at or past the end: nothing returned.
 	PastEnd bool `json:"pastEnd,omitempty"`
+	// MessageEnd is set when the ref is a part ref whose byte offset is
+	// the end of its message (the offset after its last part): nothing of
+	// that message is left. The page goes on with the messages after it
+	// (Offset is the next one) when the limit asks for more than one, and
+	// Next names the next message when there is one.
+	MessageEnd *MessageEnd `json:"messageEnd,omitempty"`
 	// Cut reports that the token budget stopped the answer before Limit
 	// items (or inside one item).
 	Cut bool `json:"cut"`
@@ -134,6 +140,14 @@ type ExactMessage struct {
 	Part *Part `json:"part,omitempty"`
 }
 
+// MessageEnd is the message a part ref reached the end of: its index,
+// its length and its hash (as an ExactMessage's).
+type MessageEnd struct {
+	Index  int    `json:"index"`
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
 // Part is a byte range of a message.
 type Part struct {
 	From int `json:"from"`
@@ -156,7 +170,10 @@ func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, e
 // missing or corrupt gives a result with Status StatusUnavailable and the
 // reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
 // ErrBadLimit), operational failures of the Source and ErrNoSource for a
-// nil src. Of opts, only the budgets and Tokens are used.
+// nil src; a ref past the end of its checkpoint (a message it does not
+// have, a byte past the end of the message) is a *RangeError
+// (ErrNoMessage, ErrPastEnd). Of opts, only the budgets and Tokens are
+// used.
 func Recall(ctx context.Context, src Source, req RecallRequest, opts Options) (*RecallResult, error) {
 	if src == nil {
 		return nil, ErrNoSource
@@ -213,6 +230,12 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 		return x.unavailableResult(out, err)
 	}
 	out.Mode, out.CreatedAt, out.Messages, out.LogicalHash = ck.Mode, ck.CreatedAt, ck.Messages, ck.LogicalHash
+	if ref.Message != nil && *ref.Message >= ck.Messages {
+		// A ref names one message; one the checkpoint does not have is a
+		// mistake to report, at every depth. (An offset past the end is a
+		// page position, answered with an empty page below.)
+		return nil, &RangeError{Ref: out.Ref, CheckpointID: ref.CheckpointID, Message: *ref.Message, Messages: ck.Messages, Err: ErrNoMessage}
+	}
 	next := func(off, b int) *RecallRequest {
 		r := Ref{SessionID: ref.SessionID, CheckpointID: ref.CheckpointID}
 		n := &RecallRequest{Depth: depth, Limit: req.Limit}
@@ -258,6 +281,23 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 		for _, raw := range p.Messages {
 			var stop bool
 			var cont int // byte offset to continue message i from, 0 for none
+			if depth == DepthExact && byteOff > 0 && byteOff >= len(raw) {
+				// A part ref at or past the end of its message: the end
+				// is an answer (nothing more of it; the page goes on
+				// after it), past the end an error. Neither starts the
+				// message again, which would loop a reader paging by
+				// hand.
+				if byteOff > len(raw) {
+					return nil, &RangeError{Ref: out.Ref, CheckpointID: ref.CheckpointID, Message: i, Messages: ck.Messages,
+						Byte: byteOff, Bytes: len(raw), Err: ErrPastEnd}
+				}
+				sum := sha256.Sum256(raw)
+				out.MessageEnd = &MessageEnd{Index: i, Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
+				out.Tokens += x.opts.Tokens(renderMessageEnd(out.MessageEnd))
+				out.Offset, byteOff = i+1, 0
+				i++
+				continue
+			}
 			if depth == DepthDetail {
 				stop = x.addDetail(out, i, raw, callNames)
 			} else {
@@ -383,15 +423,16 @@ func (x *recaller) addDetail(out *RecallResult, i int, raw []byte, callNames map
 	return false
 }
 
+// addExact adds message i, raw, from byte byteOff (less than len(raw), or
+// 0), to out, whole or the part of it the budget leaves room for; it
+// reports whether the page stops there and, when it stops inside the
+// message, the byte to continue from.
 func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
 	// Only the role is read of the message, and only the part shown is
 	// made a string (page.go): raw may be a pasted output of many MB.
 	sum := sha256.Sum256(raw)
 	m := ExactMessage{Index: i, Role: exactRole(raw), Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
-	if byteOff >= len(raw) {
-		byteOff = 0 // a stale part ref: start the message again
-	}
-	if byteOff > 0 {
+	if byteOff > 0 { // less than len(raw): recall answers the end itself
 		m.Part = &Part{From: byteOff, To: len(raw)}
 	}
 	frame := x.opts.Tokens(renderExactFrame(m))

@@ -146,6 +146,9 @@ const recallResultSchema = `{
       "part": {"type": "object", "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}}, "required": ["from", "to"]}
     }, "required": ["index", "role", "raw", "bytes", "sha256"]}},
     "pastEnd": {"type": "boolean"},
+    "messageEnd": {"type": "object", "description": "Set when the ref's byte offset is the end of its message: nothing of it is left.", "properties": {
+      "index": {"type": "integer"}, "bytes": {"type": "integer"}, "sha256": {"type": "string"}
+    }, "required": ["index", "bytes", "sha256"]},
     "cut": {"type": "boolean"},
     "next": {"$ref": "#/$defs/request"},
     "budget": {"type": "integer"},
@@ -279,6 +282,10 @@ func RenderError(tool string, err error) string {
 	switch {
 	case errors.Is(err, ErrEmptyQuery), errors.Is(err, ErrQueryTooLong), errors.Is(err, ErrBadQuery):
 		hint = ` Query syntax: words (all must match), "exact phrase", prefix* (two characters or more); at most 512 bytes and 16 terms.`
+	case errors.Is(err, ErrNoMessage):
+		hint = ` To list a checkpoint's messages: context_recall {"ref": "<checkpoint>", "depth": "detail"}.`
+	case errors.Is(err, ErrPastEnd):
+		hint = " Each part's ref names the byte the next part starts at; follow the next-page call an answer ends with."
 	case errors.Is(err, ErrBadRef):
 		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
 	case errors.Is(err, ErrNoCheckpoint):
@@ -419,6 +426,12 @@ func renderExactFrame(m ExactMessage) string {
 	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
 }
 
+// renderMessageEnd is the line of an answer to a part ref at the end of
+// its message.
+func renderMessageEnd(e *MessageEnd) string {
+	return fmt.Sprintf("[end of message %d: byte %s is its end (%s bytes, %s); nothing more of it]\n", e.Index, digits.Group(e.Bytes), digits.Group(e.Bytes), e.SHA256)
+}
+
 // RenderRecall returns the text the model sees for a recall result ("" for
 // a nil one).
 func RenderRecall(r *RecallResult) string {
@@ -457,7 +470,12 @@ func RenderRecall(r *RecallResult) string {
 			sb.WriteString(renderDetailLine(l))
 		}
 	case DepthExact:
-		fmt.Fprintf(&sb, "messages %d–%d of %d, byte-exact JSON as archived (archive hashes verified):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		if r.MessageEnd != nil {
+			sb.WriteString(renderMessageEnd(r.MessageEnd))
+		}
+		if r.Count > 0 {
+			fmt.Fprintf(&sb, "messages %d–%d of %d, byte-exact JSON as archived (archive hashes verified):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		}
 		for _, m := range r.Exact {
 			frame := renderExactFrame(m)
 			head, tail, _ := strings.Cut(frame, "\n\n")

@@ -366,7 +366,7 @@ func removeTempIndexes() {
 
 func searchIsRequestError(err error) bool {
 	for _, e := range []error{recall.ErrEmptyQuery, recall.ErrQueryTooLong, recall.ErrBadQuery, recall.ErrBadScope,
-		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth} {
+		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrNoMessage, recall.ErrPastEnd} {
 		if errors.Is(err, e) {
 			return true
 		}
