@@ -42,7 +42,9 @@
 // Text is analyzed once, by one analyzer for both languages: Unicode word
 // breaks (emoji kept as words), width folding, lower case, English
 // possessives, CJK bigrams, then English (Snowball) stemming, which leaves
-// the bigrams alone. So "failing" finds "failed", 移动光标 is the bigrams
+// the bigrams alone, of the words up to 64 bytes (the stemmer is quadratic
+// in a word's length; a longer word is a run, a hash or base64, indexed
+// as it is). So "failing" finds "failed", 移动光标 is the bigrams
 // 移动 动光 光标 matched as a phrase, and mixed text and mixed queries work
 // in one field. Documents also index each word's identifier parts, with
 // no position (parser_test.go: parser_test, go, parser, test;
