@@ -138,8 +138,11 @@
 // the rendered text by line; detail gives one line per archived message;
 // exact (the default for a message ref) gives the archived messages as
 // archived, with each message's sha256, after the Source verified the
-// bundle's hashes. Offset and limit count lines (summary) or message
-// indexes (detail, exact).
+// bundle's hashes. A message (or part) whose bytes are not valid UTF-8,
+// which a JSON string cannot hold, also carries them in base64
+// (ExactMessage.RawBase64, flagged by RawNotUTF8), and its text says so.
+// Offset and limit count lines (summary) or message indexes (detail,
+// exact).
 //
 // Every answer is held to a token budget: DefaultBudget (4,000) unless the
 // request asks for another, never more than MaxBudget (16,000) nor less than

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -129,8 +130,15 @@ type ExactMessage struct {
 	Index int    `json:"index"`
 	Role  string `json:"role"`
 	// Raw is the message's exact JSON text. It is a string, not embedded
-	// JSON, so that encoding the result keeps every byte.
+	// JSON, so that encoding the result keeps every byte, when the bytes
+	// are UTF-8: a JSON string holds Unicode text only, and encoding one
+	// turns each byte that is not UTF-8 into U+FFFD.
 	Raw string `json:"raw"`
+	// RawNotUTF8 reports that Raw is not valid UTF-8 (a host logged a
+	// tool's binary output as it came), so Raw encoded as JSON is not
+	// exact; RawBase64 then holds Raw's bytes in standard base64.
+	RawNotUTF8 bool   `json:"rawNotUTF8,omitempty"`
+	RawBase64  string `json:"rawBase64,omitempty"`
 	// Bytes and SHA256 ("sha256:<hex>") describe the whole message, also
 	// when Raw is only a part of it.
 	Bytes  int    `json:"bytes"`
@@ -435,12 +443,16 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 	if byteOff > 0 { // less than len(raw): recall answers the end itself
 		m.Part = &Part{From: byteOff, To: len(raw)}
 	}
-	frame := x.opts.Tokens(renderExactFrame(m))
+	// The frame is priced with its note on bytes that are not UTF-8 when
+	// the rest of the message has any, whichever part of it is shown:
+	// high, never low.
 	rest := raw[byteOff:]
+	m.RawNotUTF8 = !utf8.Valid(rest)
+	frame := x.opts.Tokens(renderExactFrame(m))
 	room := out.Budget - out.Tokens - frame
 	part, fits := exactPart(rest, room, x.opts.Tokens)
 	if fits {
-		m.Raw = part
+		m.setRaw(part)
 		out.Tokens += frame + x.opts.Tokens(m.Raw)
 		out.Exact = append(out.Exact, m)
 		out.Count++
@@ -455,7 +467,7 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 	if r := max(room, 64); r != room {
 		part, _ = exactPart(rest, r, x.opts.Tokens)
 	}
-	m.Raw = part
+	m.setRaw(part)
 	m.Part = &Part{From: byteOff, To: byteOff + len(m.Raw)}
 	out.Tokens += frame + x.opts.Tokens(m.Raw)
 	out.Exact = append(out.Exact, m)
@@ -464,6 +476,15 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 		return true, m.Part.To
 	}
 	return true, 0
+}
+
+// setRaw sets Raw to raw, and RawNotUTF8 and RawBase64 when raw is not
+// valid UTF-8.
+func (m *ExactMessage) setRaw(raw string) {
+	m.Raw, m.RawNotUTF8, m.RawBase64 = raw, false, ""
+	if !utf8.ValidString(raw) {
+		m.RawNotUTF8, m.RawBase64 = true, base64.StdEncoding.EncodeToString([]byte(raw))
+	}
 }
 
 // fitPrefix returns the longest prefix of s, cut on a rune boundary, that

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
@@ -393,3 +395,70 @@ func TestRefRoundTrip(t *testing.T) {
 }
 
 func ptr(i int) *int { return &i }
+
+// TestRecallExactNotUTF8: a message whose bytes are not valid UTF-8
+// survives recall's JSON: each exact message or part that is not valid
+// UTF-8 is flagged (RawNotUTF8) and carries its bytes in RawBase64, which
+// a JSON round trip keeps, where it turns Raw's invalid bytes into U+FFFD;
+// the parts, paged at the smallest budget, concatenate to the message. A
+// valid one has neither field, and the text says which is which.
+func TestRecallExactNotUTF8(t *testing.T) {
+	src := recalltest.NewMemSource()
+	bad := json.RawMessage("{\"role\":\"tool\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"text\",\"text\":\"" +
+		strings.Repeat("bin \x89\xff\xfe 日志 ", 2000) + "\"}]}")
+	good := json.RawMessage(`{"role":"user","content":[{"type":"text","text":"plain"}]}`)
+	ck := recalltest.Checkpoint{Archive: []json.RawMessage{good, bad}}
+	ck.SessionID, ck.CheckpointID, ck.Mode, ck.CreatedAt = "s", "bin", "leaf", recalltest.T0
+	src.Put(ck)
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+
+	req := recall.RecallRequest{Ref: "bin", Depth: recall.DepthExact, SessionID: "s", Budget: recall.MinBudget}
+	var got []byte
+	for pages := 0; ; pages++ {
+		if pages > 1000 {
+			t.Fatal("paging does not end")
+		}
+		r := recallOK(t, x, req)
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back recall.RecallResult
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		for k, m := range back.Exact {
+			exact := r.Exact[k].Raw
+			if m.RawNotUTF8 != !utf8.ValidString(exact) {
+				t.Fatalf("message %d part %+v: rawNotUTF8 %v for bytes valid UTF-8: %v", m.Index, m.Part, m.RawNotUTF8, utf8.ValidString(exact))
+			}
+			if !m.RawNotUTF8 {
+				if m.RawBase64 != "" || m.Raw != exact {
+					t.Fatalf("message %d part %+v, valid UTF-8: rawBase64 %q, raw kept %v", m.Index, m.Part, m.RawBase64, m.Raw == exact)
+				}
+				if m.Index == 1 {
+					got = append(got, m.Raw...)
+				}
+				continue
+			}
+			raw, err := base64.StdEncoding.DecodeString(m.RawBase64)
+			if err != nil || string(raw) != exact || m.Raw == exact {
+				t.Fatalf("message %d part %+v: rawBase64 does not hold the bytes (%v), or raw kept them through JSON", m.Index, m.Part, err)
+			}
+			if m.Index == 1 {
+				got = append(got, raw...)
+			}
+			if !strings.Contains(recall.RenderRecall(r), "not valid UTF-8") {
+				t.Fatalf("the text does not say the bytes are not UTF-8:\n%.300s", recall.RenderRecall(r))
+			}
+		}
+		if r.Next == nil {
+			break
+		}
+		req = *r.Next
+		req.SessionID, req.Budget = "s", recall.MinBudget
+	}
+	if !bytes.Equal(got, bad) {
+		t.Fatalf("the parts of the message, from rawBase64, give %d bytes, want the %d archived", len(got), len(bad))
+	}
+}

@@ -141,7 +141,9 @@ const recallResultSchema = `{
     }, "required": ["index", "role", "text"]}},
     "exact": {"type": "array", "items": {"type": "object", "properties": {
       "index": {"type": "integer"}, "role": {"type": "string"},
-      "raw": {"type": "string", "description": "The message's exact JSON text (or the part [from, to) of it)."},
+      "raw": {"type": "string", "description": "The message's exact JSON text (or the part [from, to) of it), when it is valid UTF-8; else with U+FFFD for each byte that is not (see rawNotUTF8)."},
+      "rawNotUTF8": {"type": "boolean", "description": "The bytes are not valid UTF-8: raw is not exact, rawBase64 is."},
+      "rawBase64": {"type": "string", "description": "The exact bytes of raw in standard base64, only when they are not valid UTF-8."},
       "bytes": {"type": "integer"}, "sha256": {"type": "string"},
       "part": {"type": "object", "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}}, "required": ["from", "to"]}
     }, "required": ["index", "role", "raw", "bytes", "sha256"]}},
@@ -422,6 +424,11 @@ func renderExactFrame(m ExactMessage) string {
 	what := fmt.Sprintf("%s bytes", digits.Group(m.Bytes))
 	if m.Part != nil {
 		what = fmt.Sprintf("bytes %s–%s of %s", digits.Group(m.Part.From), digits.Group(m.Part.To), digits.Group(m.Bytes))
+	}
+	if m.RawNotUTF8 {
+		// The text reaches a model as a JSON string, where these bytes
+		// cannot be: say so, or the text looks exact and the hash wrong.
+		what += " · not valid UTF-8: sent as JSON text, each invalid byte reads as U+FFFD; the sha256 is of the exact bytes"
 	}
 	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
 }

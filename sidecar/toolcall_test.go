@@ -47,3 +47,26 @@ func TestToolCallRecallPastTheEnd(t *testing.T) {
 		t.Fatalf("no such message: isError %v\n%s", isErr, text)
 	}
 }
+
+// TestToolCallRecallNotUTF8: tool/call's result is text only, and a JSON
+// string cannot hold bytes that are not UTF-8 (each reads as U+FFFD on
+// the wire): the text of such a message says so, so a model does not take
+// the U+FFFD for the archived bytes or the hash for a wrong one.
+func TestToolCallRecallNotUTF8(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "store")
+	st := storetest.MustOpen(t, dir, store.Options{})
+	msgs := []json.RawMessage{json.RawMessage("{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"bin \x89\xff end\"}]}")}
+	if _, err := st.Bundles.Put(context.Background(), bundletest.Bundle("s", "c1", msgs)); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	h := newServeHarness(t, dir)
+	h.initialize()
+	res, err := h.call(MethodToolCall, map[string]any{"sessionId": "s", "name": "context_recall", "arguments": map[string]any{"ref": "c1#0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := res["text"].(string); res["isError"].(bool) || !strings.Contains(text, "bin \uFFFD\uFFFD end") || !strings.Contains(text, "not valid UTF-8") {
+		t.Fatalf("isError %v\n%s", res["isError"], text)
+	}
+}
