@@ -197,7 +197,10 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // ServeStdio serves one client over r and w (a process's stdin and stdout),
 // newline-delimited JSON-RPC as MCP's stdio transport defines it, until the
 // client closes r or ctx ends. A line that is not a JSON-RPC message gets
-// an error reply (-32700 or -32600) and the session goes on. When r ends,
+// an error reply (-32700 or -32600) and the session goes on. A JSON-RPC
+// batch is answered with an array when initialize agreed on protocol
+// version 2025-03-26 or 2024-11-05, and refused (-32600) otherwise (see
+// batchVersions in stdio.go). When r ends,
 // the requests in flight are answered first, for up to 10 s; those still
 // running then are abandoned, and the logger is told which.
 func (s *Server) ServeStdio(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {

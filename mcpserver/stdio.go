@@ -31,11 +31,30 @@ import (
 // request error and skipped.
 const MaxLine = 64 << 20
 
+// Batches. MCP 2025-03-26 says a receiver MUST take JSON-RPC batches (an
+// array of messages on one line); 2024-11-05 requires JSON-RPC 2.0, which
+// defines them, and says nothing against them; 2025-06-18 removed them.
+// So a batch is taken when initialize agreed on one of batchVersions, and
+// refused otherwise (before initialize too: the initialize request itself
+// cannot be batched). The SDK's stdio transport would take a batch, but it
+// ends the session on one bad element, and its answer, one array, would
+// pass the filter's bookkeeping by. So the filter splits a batch into its
+// messages: it vets each as it vets a line, hands the good ones to the SDK
+// one per line, and writes the answers to the batch's requests, with its
+// own error answers to the bad elements, as one array, in the order of
+// the elements, once the last has come. Notifications and responses in a
+// batch get no answer, and a batch of nothing else gets none at all.
+
+// batchVersions are the protocol versions under which a batch is taken.
+var batchVersions = []string{"2024-11-05", "2025-03-26"}
+
 // lineWriter serialises whole lines to w: the SDK writes one message per
 // Write call, and the filter's error replies must not land inside one.
 // It also tracks the requests handed to the SDK and not yet answered, so
 // that the end of the input (a client that writes its requests and closes
-// stdin) waits for their answers instead of cutting them off.
+// stdin) waits for their answers instead of cutting them off; holds the
+// answers to a batch until its last (see batchVersions); and reads the
+// protocol version initialize agreed on.
 type lineWriter struct {
 	mu      sync.Mutex
 	w       io.WriteCloser
@@ -45,8 +64,21 @@ type lineWriter struct {
 	// should not answer the request, and clients report an answer to an id
 	// they no longer wait for as an error).
 	cancelled map[string]bool
-	idle      *sync.Cond // signalled when pending shrinks
-	logger    *slog.Logger
+	// batches holds the batch of each pending request that came in one.
+	batches map[string]*batch
+	// initID is the id of the initialize request, until its answer gives
+	// version, the protocol version agreed on ("" before).
+	initID, version string
+	idle            *sync.Cond // signalled when pending shrinks
+	logger          *slog.Logger
+}
+
+// batch is a batch being answered: an answer per element (nil for none:
+// a notification, a response, a cancelled request, or one still running)
+// and the element of each request still running.
+type batch struct {
+	answers [][]byte
+	running map[string]int
 }
 
 // drainGrace bounds how long the end of the input waits for answers, in
@@ -61,13 +93,36 @@ var drainGrace = func() *atomic.Int64 {
 func (l *lineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if id, call := messageID(p); id != "" && !call && l.pending[id] {
+	id, call := messageID(p)
+	if id != "" && !call && id == l.initID {
+		l.initID, l.version = "", agreedVersion(p)
+	}
+	if id != "" && !call && l.pending[id] {
 		delete(l.pending, id)
 		if l.idle != nil {
 			l.idle.Broadcast()
 		}
-		if l.cancelled[id] {
-			delete(l.cancelled, id)
+		dropped := l.cancelled[id]
+		delete(l.cancelled, id)
+		if b := l.batches[id]; b != nil {
+			delete(l.batches, id)
+			if !dropped {
+				q, ok := withErrorCode(p)
+				if !ok {
+					q = p
+				}
+				b.answers[b.running[id]] = bytes.TrimSpace(bytes.Clone(q))
+			}
+			delete(b.running, id)
+			if len(b.running) > 0 {
+				return len(p), nil
+			}
+			if err := l.writeBatch(b); err != nil {
+				return 0, err
+			}
+			return len(p), nil
+		}
+		if dropped {
 			return len(p), nil
 		}
 	}
@@ -109,7 +164,39 @@ func withErrorCode(p []byte) ([]byte, bool) {
 	return q, true
 }
 
-// sent records a request handed to the SDK.
+// writeBatch writes the answers of a batch whose requests have all been
+// answered, as one array; nothing when it has none. l.mu is held.
+func (l *lineWriter) writeBatch(b *batch) error {
+	var answers [][]byte
+	for _, a := range b.answers {
+		if a != nil {
+			answers = append(answers, a)
+		}
+	}
+	if len(answers) == 0 {
+		return nil
+	}
+	line := append([]byte{'['}, bytes.Join(answers, []byte{','})...)
+	_, err := l.w.Write(append(line, ']', '\n'))
+	return err
+}
+
+// agreedVersion is the protocolVersion of an answer to initialize ("" for
+// an error or anything else).
+func agreedVersion(p []byte) string {
+	var m struct {
+		Result struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(p, &m) != nil {
+		return ""
+	}
+	return m.Result.ProtocolVersion
+}
+
+// sent records a request handed to the SDK, and the id of the first
+// initialize, whose answer names the protocol version.
 func (l *lineWriter) sent(line []byte) {
 	if id, call := messageID(line); id != "" && call {
 		l.mu.Lock()
@@ -117,8 +204,92 @@ func (l *lineWriter) sent(line []byte) {
 			l.pending = map[string]bool{}
 		}
 		l.pending[id] = true
+		if l.version == "" && l.initID == "" && methodOf(line) == "initialize" {
+			l.initID = id
+		}
 		l.mu.Unlock()
 	}
+}
+
+// methodOf is a message's method ("" for none).
+func methodOf(line []byte) string {
+	var m struct {
+		Method string `json:"method"`
+	}
+	json.Unmarshal(line, &m)
+	return m.Method
+}
+
+// batchRefusal says why a batch is refused now ("" when it is taken):
+// initialize has agreed on no version yet, or on one without batches. A
+// batch that comes while initialize is answered waits for the answer (at
+// most drainGrace): a client that writes its lines without waiting for
+// answers (a script piped in) sends its batch right after initialize.
+func (l *lineWriter) batchRefusal() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.initID != "" {
+		if l.idle == nil {
+			l.idle = sync.NewCond(&l.mu)
+		}
+		expired := false
+		timer := time.AfterFunc(time.Duration(drainGrace.Load()), func() {
+			l.mu.Lock()
+			expired = true
+			l.idle.Broadcast()
+			l.mu.Unlock()
+		})
+		for l.initID != "" && !expired {
+			l.idle.Wait()
+		}
+		timer.Stop()
+	}
+	switch {
+	case l.version == "":
+		return "a JSON-RPC batch is taken only after initialize has agreed on protocol version 2025-03-26 or 2024-11-05 (initialize itself cannot be batched); send one message per line"
+	case !slices.Contains(batchVersions, l.version):
+		return fmt.Sprintf("JSON-RPC batches are not supported under protocol version %s (MCP removed them in 2025-06-18); send one message per line", l.version)
+	}
+	return ""
+}
+
+// startBatch records the requests of a batch as pending, elements is the
+// batch's messages (nil for one answered already, in b.answers): each
+// request takes its element in b, unless its id is one a pending request
+// has, here or earlier in the batch, which is answered with an error and
+// dropped from elements. A batch with no request left to answer is
+// written at once.
+func (l *lineWriter) startBatch(b *batch, elements [][]byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.pending == nil {
+		l.pending = map[string]bool{}
+	}
+	if l.batches == nil {
+		l.batches = map[string]*batch{}
+	}
+	for i, e := range elements {
+		id, call := messageID(e)
+		if e == nil || id == "" || !call {
+			continue
+		}
+		if l.pending[id] {
+			a, err := errorResponse(json.RawMessage(id), rpcwire.CodeInvalidRequest,
+				fmt.Sprintf("invalid request: id %s is the id of a request not answered yet; each request needs an id of its own", id))
+			if err != nil {
+				return err
+			}
+			b.answers[i], elements[i] = a, nil
+			continue
+		}
+		l.pending[id] = true
+		l.batches[id] = b
+		b.running[id] = i
+	}
+	if len(b.running) == 0 {
+		return l.writeBatch(b)
+	}
+	return nil
 }
 
 // cancel records a client's notifications/cancelled: the request it names,
@@ -175,7 +346,7 @@ func (l *lineWriter) drain() []string {
 				abandoned = append(abandoned, id)
 			}
 		}
-		l.pending = nil
+		l.pending, l.batches = nil, nil
 		l.idle.Broadcast()
 		l.mu.Unlock()
 	})
@@ -210,10 +381,20 @@ func (l *lineWriter) Close() error { return l.w.Close() }
 // reply writes a JSON-RPC error response for a line that never reached
 // the SDK.
 func (l *lineWriter) reply(id json.RawMessage, code int, msg string) error {
+	b, err := errorResponse(id, code, msg)
+	if err != nil {
+		return err
+	}
+	_, err = l.Write(append(b, '\n'))
+	return err
+}
+
+// errorResponse is a JSON-RPC error response (id null when id is empty).
+func errorResponse(id json.RawMessage, code int, msg string) ([]byte, error) {
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	b, err := json.Marshal(struct {
+	return json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   struct {
@@ -224,11 +405,6 @@ func (l *lineWriter) reply(id json.RawMessage, code int, msg string) error {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	}{code, msg}})
-	if err != nil {
-		return err
-	}
-	_, err = l.Write(append(b, '\n'))
-	return err
 }
 
 // filterLines copies the decodable JSON-RPC messages of r to out, one per
@@ -246,7 +422,12 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 			}
 			continue
 		}
-		if len(bytes.TrimSpace(line)) > 0 {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] == '[' && json.Valid(t) {
+			if !handleBatch(t, out, w) {
+				out.Close()
+				return
+			}
+		} else if len(t) > 0 {
 			if id, code, why := vet(bytes.TrimSpace(line)); code != 0 {
 				if w.reply(id, code, why) != nil {
 					out.Close()
@@ -273,10 +454,59 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 	}
 }
 
+// handleBatch answers line, a JSON array, as a batch (see batchVersions):
+// an empty one, or one the protocol version does not take, with one
+// error; else each element as a line is, the good ones by the SDK. It
+// returns false when the output or the SDK's input is closed.
+func handleBatch(line []byte, out io.Writer, w *lineWriter) bool {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(line, &raw); err != nil {
+		return w.reply(nil, rpcwire.CodeInvalidRequest, "invalid request: "+rpcwire.Words(err)) == nil
+	}
+	if len(raw) == 0 {
+		return w.reply(nil, rpcwire.CodeInvalidRequest, "invalid request: an empty JSON-RPC batch (a batch holds one message or more)") == nil
+	}
+	if why := w.batchRefusal(); why != "" {
+		return w.reply(nil, rpcwire.CodeInvalidRequest, "invalid request: "+why) == nil
+	}
+	b := &batch{answers: make([][]byte, len(raw)), running: map[string]int{}}
+	elements := make([][]byte, len(raw))
+	for i, e := range raw {
+		e = bytes.TrimSpace(e)
+		var id json.RawMessage
+		code, why := rpcwire.CodeInvalidRequest, "invalid request: a batch element is one message, not a batch"
+		if e[0] != '[' {
+			id, code, why = vet(e)
+		}
+		if code == 0 {
+			elements[i] = e
+			continue
+		}
+		a, err := errorResponse(id, code, why)
+		if err != nil {
+			return false
+		}
+		b.answers[i] = a
+	}
+	if w.startBatch(b, elements) != nil {
+		return false
+	}
+	for _, e := range elements {
+		if e == nil || !w.cancel(e) {
+			continue
+		}
+		if _, err := out.Write(append(bytes.Clone(e), '\n')); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // vet returns a non-zero JSON-RPC error code, and the id to answer with,
-// for a line the SDK would refuse: not JSON, a batch (MCP since 2025-06-18
-// has none), not a JSON-RPC message, a request with a null id, or params
-// of the wrong shape (worded in JSON terms, where the SDK names Go types).
+// for a line the SDK would refuse: not JSON, a batch the protocol version
+// does not take (handleBatch answers the rest), not a JSON-RPC message, a
+// request with a null id, or params of the wrong shape (worded in JSON
+// terms, where the SDK names Go types).
 func vet(line []byte) (json.RawMessage, int, string) {
 	if code, msg, ok := rpcwire.Refusal(line); ok {
 		return nil, code, msg

@@ -12,6 +12,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // TextAnalyzer is the name of the analyzer context_search indexes and
@@ -22,15 +23,53 @@ const TextAnalyzer = analyzerText
 
 // AddTextAnalyzer registers the TextAnalyzer on m: unicode word breaks
 // (emoji kept as words, see wordTokenizer), full/half width folding, lower case, English possessives, CJK bigrams,
-// then English stemming (which leaves bigrams alone). One analyzer for
-// English and CJK means one field instead of an "en" and a "cjk" field,
-// and a mixed query matches mixed text.
+// then English stemming of the words up to maxStemmedWord bytes (which leaves bigrams alone).
+// One analyzer for English and CJK means one field instead of an "en" and
+// a "cjk" field, and a mixed query matches mixed text.
 func AddTextAnalyzer(m *mapping.IndexMappingImpl) error {
 	return m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
 		"type":          custom.Name,
 		"tokenizer":     wordTokenizerName,
-		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, en.SnowballStemmerName},
+		"token_filters": []interface{}{cjk.WidthName, lowercase.Name, en.PossessiveName, cjk.BigramName, stemFilterName},
 	})
+}
+
+// maxStemmedWord is the longest word, in bytes, that is stemmed; a longer
+// one is indexed and searched as it is. The Snowball stemmer is quadratic
+// in a word's length: its prelude and postlude mark and unmark each 'y'
+// after a vowel, and each mark rebuilds the whole word as a new string,
+// so one 300 KB run of "yyyy…" in a pasted output took 25 s to index. No
+// English word is near this long (the longest dictionary words have 45
+// letters), so only runs, hashes, base64 and the like go unstemmed; the
+// identifier parts of a long word are short and are stemmed as usual.
+const maxStemmedWord = 64
+
+// stemFilterName is the name TextAnalyzer's stemmer is registered under
+// in bleve's registry: the Snowball English stemmer for words up to
+// maxStemmedWord bytes (boundedStemmer).
+const stemFilterName = "ef_stem_en"
+
+// bleve's registry is a plain map: it is written while the package is
+// initialized, as wordTokenizerName's entry is (words.go).
+var _ = func() error {
+	return registry.RegisterTokenFilter(stemFilterName, func(map[string]interface{}, *registry.Cache) (analysis.TokenFilter, error) {
+		return boundedStemmer{en.NewEnglishStemmerFilter()}, nil
+	})
+}()
+
+// boundedStemmer applies a stemmer to the tokens of at most
+// maxStemmedWord bytes and leaves longer ones as they are.
+type boundedStemmer struct{ f analysis.TokenFilter }
+
+func (s boundedStemmer) Filter(input analysis.TokenStream) analysis.TokenStream {
+	var one [1]*analysis.Token
+	for _, t := range input {
+		if len(t.Term) <= maxStemmedWord {
+			one[0] = t
+			s.f.Filter(one[:])
+		}
+	}
+	return input
 }
 
 // newTextAnalyzer returns TextAnalyzer's chain as a Go value, with the
@@ -138,7 +177,9 @@ func stemOfBytes(b []byte) stem {
 	return stem{s: unsafe.String(unsafe.SliceData(b), len(b)), b: b}
 }
 
-func newStemCache() *stemCache { return &stemCache{stemmer: en.NewEnglishStemmerFilter()} }
+func newStemCache() *stemCache {
+	return &stemCache{stemmer: boundedStemmer{en.NewEnglishStemmerFilter()}}
+}
 
 // stem returns the stem of word, which it does not keep.
 func (c *stemCache) stem(word []byte) stem {
@@ -154,7 +195,7 @@ func (c *stemCache) stem(word []byte) stem {
 		}
 	}
 	t := &analysis.Token{Term: append([]byte(nil), word...)}
-	c.stemmer.Filter(analysis.TokenStream{t})
+	c.stemmer.Filter(analysis.TokenStream{t}) // bounded: a word over maxStemmedWord comes back as it is
 	v := stemOfBytes(t.Term)
 	if len(word) > stemCacheWordMax || len(t.Term) > 255 {
 		return v

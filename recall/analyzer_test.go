@@ -32,6 +32,10 @@ func TestAnalyzerMatchesRegistered(t *testing.T) {
 		"日本語のテキスト と 한국어 텍스트 mixed with café naïve résumé",
 		"", "   ", "a", "x_y_z foo.bar 3.14 1,000 can't e.g.",
 		"ｶﾞｷﾞｸﾞ ﾊﾟﾝ ｱｲｳ Ｊｏｈｎ＇ｓ ＡＢＣ１２３ John’s ｶ゛",
+		// Words about maxStemmedWord long: stemmed up to it, kept as
+		// they are beyond.
+		strings.Repeat("a", maxStemmedWord-4) + "ings " + strings.Repeat("a", maxStemmedWord-5) + "ings " + strings.Repeat("ya", 40) + "ings",
+		strings.Repeat("b", maxStemmedWord-7) + "_walking " + strings.Repeat("Yay", 30) + "_Walking",
 	}
 	for i := 0; i < 50; i++ {
 		texts = append(texts, strings.Repeat(fmt.Sprintf("word%d walking walked ", i%7), i%5+1))

@@ -42,7 +42,9 @@
 // Text is analyzed once, by one analyzer for both languages: Unicode word
 // breaks (emoji kept as words), width folding, lower case, English
 // possessives, CJK bigrams, then English (Snowball) stemming, which leaves
-// the bigrams alone. So "failing" finds "failed", 移动光标 is the bigrams
+// the bigrams alone, of the words up to 64 bytes (the stemmer is quadratic
+// in a word's length; a longer word is a run, a hash or base64, indexed
+// as it is). So "failing" finds "failed", 移动光标 is the bigrams
 // 移动 动光 光标 matched as a phrase, and mixed text and mixed queries work
 // in one field. Documents also index each word's identifier parts, with
 // no position (parser_test.go: parser_test, go, parser, test;
@@ -136,8 +138,11 @@
 // the rendered text by line; detail gives one line per archived message;
 // exact (the default for a message ref) gives the archived messages as
 // archived, with each message's sha256, after the Source verified the
-// bundle's hashes. Offset and limit count lines (summary) or message
-// indexes (detail, exact).
+// bundle's hashes. A message (or part) whose bytes are not valid UTF-8,
+// which a JSON string cannot hold, also carries them in base64
+// (ExactMessage.RawBase64, flagged by RawNotUTF8), and its text says so.
+// Offset and limit count lines (summary) or message indexes (detail,
+// exact).
 //
 // Every answer is held to a token budget: DefaultBudget (4,000) unless the
 // request asks for another, never more than MaxBudget (16,000) nor less than
@@ -146,9 +151,14 @@
 // that the budget cuts says so (Cut) and carries the request for the next
 // page (Next); a single message larger than the budget is returned in byte
 // ranges whose refs end in ":<byte>" and which concatenate to the exact
-// message. A missing or corrupt bundle is an answer with Status
-// "unavailable" and the reason, not an error, at every depth: the summary
-// too is served only from a bundle whose hashes verify.
+// message. A ref whose byte is the message's length is answered as the end
+// of the message (MessageEnd), never with the message again from its
+// start; a byte past that, or a message index the checkpoint does not
+// have, is an error naming the valid range (*RangeError). An offset past
+// the end is a page position, answered with an empty page (PastEnd). A
+// missing or corrupt bundle is an answer with Status "unavailable" and the
+// reason, not an error, at every depth: the summary too is served only
+// from a bundle whose hashes verify.
 //
 // # Tools
 //

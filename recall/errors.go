@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/epistemicfold/ef/internal/digits"
 	"github.com/epistemicfold/ef/internal/english"
 	"github.com/epistemicfold/ef/internal/errkind"
 )
@@ -70,6 +71,16 @@ var (
 	ErrBadRef = errors.New("recall: bad ref")
 	// ErrBadDepth means depth is not "summary", "detail" or "exact".
 	ErrBadDepth = errors.New("recall: bad depth")
+	// ErrNoMessage means a message ref (ckpt-7#12) names a message its
+	// checkpoint does not have: the index is at or past the checkpoint's
+	// message count. The concrete error is a *RangeError, which names the
+	// indexes there are.
+	ErrNoMessage = errors.New("recall: no such message")
+	// ErrPastEnd means a part ref (ckpt-7#12:16000) starts past the end of
+	// its message. A byte offset equal to the message's length is its end,
+	// not an error: the answer says the message has nothing more. The
+	// concrete error is a *RangeError, which names the message's length.
+	ErrPastEnd = errors.New("recall: byte offset past the end of the message")
 	// ErrUnavailable means a checkpoint cannot be served: its bundle is
 	// missing, truncated, corrupt or fails a hash check. Source
 	// implementations return it (usually as an *UnavailableError); Recall
@@ -135,6 +146,39 @@ const maxQuotedRef = 120
 
 // Unwrap returns ErrBadRef.
 func (e *RefError) Unwrap() error { return ErrBadRef }
+
+// RangeError reports a ref that points past what its checkpoint holds: a
+// message index at or past the message count (Err is ErrNoMessage), or a
+// byte offset past the end of the message (Err is ErrPastEnd). It names
+// the valid range.
+type RangeError struct {
+	Ref          string // the ref as the answer would have named it
+	CheckpointID string
+	Message      int // the message index the ref names
+	Messages     int // how many messages the checkpoint archived
+	// Byte is the ref's byte offset and Bytes the message's length (only
+	// for ErrPastEnd).
+	Byte, Bytes int
+	Err         error // ErrNoMessage or ErrPastEnd
+}
+
+func (e *RangeError) Error() string {
+	if errors.Is(e.Err, ErrPastEnd) {
+		return fmt.Sprintf("%v: ref %q starts at byte %s of message %d, which has %s (a part starts at byte 0 to %s; %s is the end of the message)",
+			e.Err, e.Ref, digits.Group(e.Byte), e.Message, digits.Group(e.Bytes)+" "+english.Noun(e.Bytes, "byte"), digits.Group(e.Bytes), digits.Group(e.Bytes))
+	}
+	if e.Messages == 0 {
+		return fmt.Sprintf("%v: ref %q names message %d, but checkpoint %s archived no messages", e.Err, e.Ref, e.Message, e.CheckpointID)
+	}
+	if e.Messages == 1 {
+		return fmt.Sprintf("%v: ref %q names message %d, but checkpoint %s archived 1 message: #0", e.Err, e.Ref, e.Message, e.CheckpointID)
+	}
+	return fmt.Sprintf("%v: ref %q names message %d, but checkpoint %s archived %s: #0 to #%d",
+		e.Err, e.Ref, e.Message, e.CheckpointID, english.Count(e.Messages, "message"), e.Messages-1)
+}
+
+// Unwrap returns the sentinel.
+func (e *RangeError) Unwrap() error { return e.Err }
 
 // UnavailableError says why a checkpoint cannot be served.
 // errors.Is(err, ErrUnavailable) is true for it; Err holds the cause.

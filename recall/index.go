@@ -38,15 +38,18 @@ import (
 // with another value is rebuilt on Open (a read-only Open also accepts
 // readableSchemas). 7: identifier parts of words that are not ASCII are
 // all indexed (see partTerms). 8: identifier parts have no positions, and
-// JSON strings are indexed unescaped (indexedText).
-const schemaVersion = "ef-recall-8"
+// JSON strings are indexed unescaped (indexedText). 9: words longer than
+// maxStemmedWord bytes are indexed unstemmed.
+const schemaVersion = "ef-recall-9"
 
 // readableSchemas are the older layouts a read-only Open searches as they
 // are, because this code's queries mean the same on them: an ef-recall-7
 // index holds identifier parts at their word's position (a phrase may
-// match through a part) and JSON escapes as written. A writer rebuilds
-// them, and they become smaller.
-var readableSchemas = []string{"ef-recall-7"}
+// match through a part) and JSON escapes as written; an ef-recall-7 or 8
+// index holds the words longer than maxStemmedWord bytes stemmed, so such
+// a word the stemmer changes (one ending in "ing" or "s") is not found
+// there. A writer rebuilds them (an ef-recall-7 index becomes smaller).
+var readableSchemas = []string{"ef-recall-7", "ef-recall-8"}
 
 // Internal (non-document) keys of the index.
 const (

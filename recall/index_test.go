@@ -415,24 +415,27 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 	sameAnswers(t, "after schema rebuild", answers(t, y), want)
 }
 
-// TestPreviousSchemaReadOnly: an index of the layout before this one
+// TestPreviousSchemaReadOnly: an index of the layouts before this one
 // (ef-recall-7: identifier parts at their word's position, JSON escapes
-// as written) is searched as it is by a read-only Open, which cannot
-// rebuild it, and rebuilt by a writer's.
+// as written; ef-recall-8: words longer than maxStemmedWord stemmed) is
+// searched as it is by a read-only Open, which cannot rebuild it, and
+// rebuilt by a writer's.
 func TestPreviousSchemaReadOnly(t *testing.T) {
-	src, dir, want := closedSmall(t)
-	setSchema(t, dir, "ef-recall-7")
-	r := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
-	if why := r.Rebuilt(); why != "" {
-		t.Fatalf("read-only open: Rebuilt() = %q", why)
-	}
-	sameAnswers(t, "read-only on ef-recall-7", answers(t, r), want)
-	if err := r.Close(); err != nil {
-		t.Fatal(err)
-	}
-	y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
-	if !strings.Contains(y.Rebuilt(), `schema "ef-recall-7"`) {
-		t.Fatalf("Rebuilt() = %q, want the old schema named", y.Rebuilt())
+	for _, v := range []string{"ef-recall-7", "ef-recall-8"} {
+		src, dir, want := closedSmall(t)
+		setSchema(t, dir, v)
+		r := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
+		if why := r.Rebuilt(); why != "" {
+			t.Fatalf("read-only open of %s: Rebuilt() = %q", v, why)
+		}
+		sameAnswers(t, "read-only on "+v, answers(t, r), want)
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+		y := recalltest.MustOpenAt(t, dir, src, recall.Options{})
+		if !strings.Contains(y.Rebuilt(), `schema "`+v+`"`) {
+			t.Fatalf("Rebuilt() = %q, want the old schema %s named", y.Rebuilt(), v)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -101,6 +102,12 @@ type RecallResult struct {
 
 	// PastEnd reports that Offset was at or past the end: nothing returned.
 	PastEnd bool `json:"pastEnd,omitempty"`
+	// MessageEnd is set when the ref is a part ref whose byte offset is
+	// the end of its message (the offset after its last part): nothing of
+	// that message is left. The page goes on with the messages after it
+	// (Offset is the next one) when the limit asks for more than one, and
+	// Next names the next message when there is one.
+	MessageEnd *MessageEnd `json:"messageEnd,omitempty"`
 	// Cut reports that the token budget stopped the answer before Limit
 	// items (or inside one item).
 	Cut bool `json:"cut"`
@@ -123,8 +130,15 @@ type ExactMessage struct {
 	Index int    `json:"index"`
 	Role  string `json:"role"`
 	// Raw is the message's exact JSON text. It is a string, not embedded
-	// JSON, so that encoding the result keeps every byte.
+	// JSON, so that encoding the result keeps every byte, when the bytes
+	// are UTF-8: a JSON string holds Unicode text only, and encoding one
+	// turns each byte that is not UTF-8 into U+FFFD.
 	Raw string `json:"raw"`
+	// RawNotUTF8 reports that Raw is not valid UTF-8 (a host logged a
+	// tool's binary output as it came), so Raw encoded as JSON is not
+	// exact; RawBase64 then holds Raw's bytes in standard base64.
+	RawNotUTF8 bool   `json:"rawNotUTF8,omitempty"`
+	RawBase64  string `json:"rawBase64,omitempty"`
 	// Bytes and SHA256 ("sha256:<hex>") describe the whole message, also
 	// when Raw is only a part of it.
 	Bytes  int    `json:"bytes"`
@@ -132,6 +146,14 @@ type ExactMessage struct {
 	// Part is set when Raw is a byte range [From, To) of a message too
 	// large for the budget; the parts concatenate to the message.
 	Part *Part `json:"part,omitempty"`
+}
+
+// MessageEnd is the message a part ref reached the end of: its index,
+// its length and its hash (as an ExactMessage's).
+type MessageEnd struct {
+	Index  int    `json:"index"`
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
 }
 
 // Part is a byte range of a message.
@@ -156,7 +178,10 @@ func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, e
 // missing or corrupt gives a result with Status StatusUnavailable and the
 // reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
 // ErrBadLimit), operational failures of the Source and ErrNoSource for a
-// nil src. Of opts, only the budgets and Tokens are used.
+// nil src; a ref past the end of its checkpoint (a message it does not
+// have, a byte past the end of the message) is a *RangeError
+// (ErrNoMessage, ErrPastEnd). Of opts, only the budgets and Tokens are
+// used.
 func Recall(ctx context.Context, src Source, req RecallRequest, opts Options) (*RecallResult, error) {
 	if src == nil {
 		return nil, ErrNoSource
@@ -213,6 +238,12 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 		return x.unavailableResult(out, err)
 	}
 	out.Mode, out.CreatedAt, out.Messages, out.LogicalHash = ck.Mode, ck.CreatedAt, ck.Messages, ck.LogicalHash
+	if ref.Message != nil && *ref.Message >= ck.Messages {
+		// A ref names one message; one the checkpoint does not have is a
+		// mistake to report, at every depth. (An offset past the end is a
+		// page position, answered with an empty page below.)
+		return nil, &RangeError{Ref: out.Ref, CheckpointID: ref.CheckpointID, Message: *ref.Message, Messages: ck.Messages, Err: ErrNoMessage}
+	}
 	next := func(off, b int) *RecallRequest {
 		r := Ref{SessionID: ref.SessionID, CheckpointID: ref.CheckpointID}
 		n := &RecallRequest{Depth: depth, Limit: req.Limit}
@@ -267,6 +298,23 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 		for _, raw := range p.Messages {
 			var stop bool
 			var cont int // byte offset to continue message i from, 0 for none
+			if depth == DepthExact && byteOff > 0 && byteOff >= len(raw) {
+				// A part ref at or past the end of its message: the end
+				// is an answer (nothing more of it; the page goes on
+				// after it), past the end an error. Neither starts the
+				// message again, which would loop a reader paging by
+				// hand.
+				if byteOff > len(raw) {
+					return nil, &RangeError{Ref: out.Ref, CheckpointID: ref.CheckpointID, Message: i, Messages: ck.Messages,
+						Byte: byteOff, Bytes: len(raw), Err: ErrPastEnd}
+				}
+				sum := sha256.Sum256(raw)
+				out.MessageEnd = &MessageEnd{Index: i, Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
+				out.Tokens += x.opts.Tokens(renderMessageEnd(out.MessageEnd))
+				out.Offset, byteOff = i+1, 0
+				i++
+				continue
+			}
 			if depth == DepthDetail {
 				stop = x.addDetail(out, i, raw, callNames)
 			} else {
@@ -392,23 +440,28 @@ func (x *recaller) addDetail(out *RecallResult, i int, raw []byte, callNames map
 	return false
 }
 
+// addExact adds message i, raw, from byte byteOff (less than len(raw), or
+// 0), to out, whole or the part of it the budget leaves room for; it
+// reports whether the page stops there and, when it stops inside the
+// message, the byte to continue from.
 func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, callNames map[string]string) (stop bool, cont int) {
 	// Only the role is read of the message, and only the part shown is
 	// made a string (page.go): raw may be a pasted output of many MB.
 	sum := sha256.Sum256(raw)
 	m := ExactMessage{Index: i, Role: exactRole(raw), Bytes: len(raw), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
-	if byteOff >= len(raw) {
-		byteOff = 0 // a stale part ref: start the message again
-	}
-	if byteOff > 0 {
+	if byteOff > 0 { // less than len(raw): recall answers the end itself
 		m.Part = &Part{From: byteOff, To: len(raw)}
 	}
-	frame := x.opts.Tokens(renderExactFrame(m))
+	// The frame is priced with its note on bytes that are not UTF-8 when
+	// the rest of the message has any, whichever part of it is shown:
+	// high, never low.
 	rest := raw[byteOff:]
+	m.RawNotUTF8 = !utf8.Valid(rest)
+	frame := x.opts.Tokens(renderExactFrame(m))
 	room := out.Budget - out.Tokens - frame
 	part, fits := exactPart(rest, room, x.opts.Tokens)
 	if fits {
-		m.Raw = part
+		m.setRaw(part)
 		out.Tokens += frame + x.opts.Tokens(m.Raw)
 		out.Exact = append(out.Exact, m)
 		out.Count++
@@ -423,7 +476,7 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 	if r := max(room, 64); r != room {
 		part, _ = exactPart(rest, r, x.opts.Tokens)
 	}
-	m.Raw = part
+	m.setRaw(part)
 	m.Part = &Part{From: byteOff, To: byteOff + len(m.Raw)}
 	out.Tokens += frame + x.opts.Tokens(m.Raw)
 	out.Exact = append(out.Exact, m)
@@ -432,6 +485,15 @@ func (x *recaller) addExact(out *RecallResult, i int, raw []byte, byteOff int, c
 		return true, m.Part.To
 	}
 	return true, 0
+}
+
+// setRaw sets Raw to raw, and RawNotUTF8 and RawBase64 when raw is not
+// valid UTF-8.
+func (m *ExactMessage) setRaw(raw string) {
+	m.Raw, m.RawNotUTF8, m.RawBase64 = raw, false, ""
+	if !utf8.ValidString(raw) {
+		m.RawNotUTF8, m.RawBase64 = true, base64.StdEncoding.EncodeToString([]byte(raw))
+	}
 }
 
 // fitPrefix returns the longest prefix of s, cut on a rune boundary, that

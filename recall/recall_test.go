@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
@@ -224,6 +226,102 @@ func TestRecallPagingEdges(t *testing.T) {
 	})
 }
 
+// TestRecallRefPastTheEnd: a part ref at the end of its message says so
+// (it does not start the message again, which would loop a reader paging
+// by hand), one past the end is an error naming the message's length, and
+// a message ref the checkpoint does not have is an error naming the
+// indexes it has, at every depth and through CallTool.
+func TestRecallRefPastTheEnd(t *testing.T) {
+	x, _, msgs := pagingFixture(t)
+	huge := msgs[5]
+	t.Run("a part ref at the end", func(t *testing.T) {
+		end := strconv.Itoa(len(huge))
+		r := recallOK(t, x, recall.RecallRequest{Ref: "huge#1:" + end, SessionID: "s"})
+		sum := sha256.Sum256(huge)
+		want := recall.MessageEnd{Index: 1, Bytes: len(huge), SHA256: "sha256:" + hex.EncodeToString(sum[:])}
+		if r.MessageEnd == nil || *r.MessageEnd != want || r.Count != 0 || len(r.Exact) != 0 {
+			t.Fatalf("end of message 1: %+v (messageEnd %+v)", r, r.MessageEnd)
+		}
+		if r.Next == nil || r.Next.Ref != "huge" || r.Next.Offset != 2 {
+			t.Fatalf("next %+v, want message 2", r.Next)
+		}
+		text := recall.RenderRecall(r)
+		if !strings.Contains(text, "[end of message 1: byte "+digits(len(huge))+" is its end") || strings.Contains(text, "bytes 0–") {
+			t.Errorf("render:\n%s", text)
+		}
+		// With a larger limit the page goes on after the message.
+		r = recallOK(t, x, recall.RecallRequest{Ref: "huge#1:" + end, SessionID: "s", Limit: 5})
+		if r.MessageEnd == nil || r.Offset != 2 || r.Count != 1 || r.Exact[0].Index != 2 || r.Exact[0].Raw != string(msgs[1]) || r.Next != nil {
+			t.Fatalf("limit 5: %+v", r)
+		}
+		// The end of the last message is the end of the checkpoint.
+		r = recallOK(t, x, recall.RecallRequest{Ref: "small#4:" + strconv.Itoa(len(msgs[4])), SessionID: "s"})
+		if r.MessageEnd == nil || r.MessageEnd.Index != 4 || r.Count != 0 || r.Next != nil {
+			t.Fatalf("end of the last message: %+v", r)
+		}
+		if text := recall.RenderRecall(r); !strings.Contains(text, "[end of checkpoint small]") {
+			t.Errorf("render:\n%s", text)
+		}
+	})
+	t.Run("paging a message by hand ends", func(t *testing.T) {
+		// A reader that composes each part's ref from the last part's end
+		// (not from Next) reaches the end of the message and stops.
+		var got []byte
+		for pages := 0; ; pages++ {
+			if pages > 1000 {
+				t.Fatal("paging by hand does not end")
+			}
+			r := recallOK(t, x, recall.RecallRequest{Ref: "huge#1:" + strconv.Itoa(len(got)), SessionID: "s", Budget: recall.MinBudget})
+			if r.MessageEnd != nil {
+				break
+			}
+			if len(r.Exact) != 1 || r.Exact[0].Index != 1 {
+				t.Fatalf("at byte %d: %+v", len(got), r)
+			}
+			got = append(got, r.Exact[0].Raw...)
+		}
+		if !bytes.Equal(got, huge) {
+			t.Fatalf("reassembled %d bytes, want the %d of the message", len(got), len(huge))
+		}
+	})
+	t.Run("a part ref past the end", func(t *testing.T) {
+		for _, b := range []int{len(huge) + 1, 99999999} {
+			ref := "huge#1:" + strconv.Itoa(b)
+			_, err := x.Recall(context.Background(), recall.RecallRequest{Ref: ref, SessionID: "s"})
+			var re *recall.RangeError
+			if !errors.Is(err, recall.ErrPastEnd) || !errors.As(err, &re) || re.Bytes != len(huge) || re.Byte != b {
+				t.Fatalf("%s: %v", ref, err)
+			}
+			if !strings.Contains(err.Error(), "which has "+digits(len(huge))+" bytes") {
+				t.Errorf("%s: %v", ref, err)
+			}
+		}
+	})
+	t.Run("a message the checkpoint does not have", func(t *testing.T) {
+		for _, d := range []recall.Depth{"", recall.DepthSummary, recall.DepthDetail, recall.DepthExact} {
+			for _, ref := range []string{"small#5", "small#999", "small#5:10"} {
+				_, err := x.Recall(context.Background(), recall.RecallRequest{Ref: ref, Depth: d, SessionID: "s"})
+				if !errors.Is(err, recall.ErrNoMessage) || !strings.Contains(err.Error(), "archived 5 messages: #0 to #4") {
+					t.Fatalf("%s at depth %q: %v", ref, d, err)
+				}
+			}
+		}
+		out, err := x.CallTool(context.Background(), "s", recall.ToolRecall, json.RawMessage(`{"ref":"small#999"}`))
+		if !errors.Is(err, recall.ErrNoMessage) || !out.IsError || !strings.Contains(out.Text, "#0 to #4") || out.Result != nil {
+			t.Fatalf("CallTool: %+v, %v", out, err)
+		}
+	})
+}
+
+// digits groups n by thousands, as recall prints sizes.
+func digits(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 func TestRecallUnavailable(t *testing.T) {
 	x, src, _ := pagingFixture(t)
 	src.Break("s", "small", "hash mismatch")
@@ -297,3 +395,70 @@ func TestRefRoundTrip(t *testing.T) {
 }
 
 func ptr(i int) *int { return &i }
+
+// TestRecallExactNotUTF8: a message whose bytes are not valid UTF-8
+// survives recall's JSON: each exact message or part that is not valid
+// UTF-8 is flagged (RawNotUTF8) and carries its bytes in RawBase64, which
+// a JSON round trip keeps, where it turns Raw's invalid bytes into U+FFFD;
+// the parts, paged at the smallest budget, concatenate to the message. A
+// valid one has neither field, and the text says which is which.
+func TestRecallExactNotUTF8(t *testing.T) {
+	src := recalltest.NewMemSource()
+	bad := json.RawMessage("{\"role\":\"tool\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"text\",\"text\":\"" +
+		strings.Repeat("bin \x89\xff\xfe 日志 ", 2000) + "\"}]}")
+	good := json.RawMessage(`{"role":"user","content":[{"type":"text","text":"plain"}]}`)
+	ck := recalltest.Checkpoint{Archive: []json.RawMessage{good, bad}}
+	ck.SessionID, ck.CheckpointID, ck.Mode, ck.CreatedAt = "s", "bin", "leaf", recalltest.T0
+	src.Put(ck)
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+
+	req := recall.RecallRequest{Ref: "bin", Depth: recall.DepthExact, SessionID: "s", Budget: recall.MinBudget}
+	var got []byte
+	for pages := 0; ; pages++ {
+		if pages > 1000 {
+			t.Fatal("paging does not end")
+		}
+		r := recallOK(t, x, req)
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back recall.RecallResult
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		for k, m := range back.Exact {
+			exact := r.Exact[k].Raw
+			if m.RawNotUTF8 != !utf8.ValidString(exact) {
+				t.Fatalf("message %d part %+v: rawNotUTF8 %v for bytes valid UTF-8: %v", m.Index, m.Part, m.RawNotUTF8, utf8.ValidString(exact))
+			}
+			if !m.RawNotUTF8 {
+				if m.RawBase64 != "" || m.Raw != exact {
+					t.Fatalf("message %d part %+v, valid UTF-8: rawBase64 %q, raw kept %v", m.Index, m.Part, m.RawBase64, m.Raw == exact)
+				}
+				if m.Index == 1 {
+					got = append(got, m.Raw...)
+				}
+				continue
+			}
+			raw, err := base64.StdEncoding.DecodeString(m.RawBase64)
+			if err != nil || string(raw) != exact || m.Raw == exact {
+				t.Fatalf("message %d part %+v: rawBase64 does not hold the bytes (%v), or raw kept them through JSON", m.Index, m.Part, err)
+			}
+			if m.Index == 1 {
+				got = append(got, raw...)
+			}
+			if !strings.Contains(recall.RenderRecall(r), "not valid UTF-8") {
+				t.Fatalf("the text does not say the bytes are not UTF-8:\n%.300s", recall.RenderRecall(r))
+			}
+		}
+		if r.Next == nil {
+			break
+		}
+		req = *r.Next
+		req.SessionID, req.Budget = "s", recall.MinBudget
+	}
+	if !bytes.Equal(got, bad) {
+		t.Fatalf("the parts of the message, from rawBase64, give %d bytes, want the %d archived", len(got), len(bad))
+	}
+}

@@ -4,12 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	bindex "github.com/blevesearch/bleve_index_api"
 	"pgregory.net/rapid"
@@ -249,5 +253,73 @@ func TestIdentPartsShortcut(t *testing.T) {
 func TestTermsOfCasedParts(t *testing.T) {
 	for _, text := range []string{"aaZ.a", "ÉaZ.b", "a.\u0301aZ", "fooBar.bazQux_x getHTTPServer Éa.bC"} {
 		termsEqualAnalyzer(t, text)
+	}
+}
+
+// TestLongWordLinear: analyzing one long word costs in proportion to its
+// length, for indexing (termAnalyzer) and for TextAnalyzer as registered
+// (Northbridge's indexes). The Snowball stemmer is quadratic in a word's
+// length on runs such as "yyyy…" and "yaya…" (it rebuilds the word for
+// each 'y' after a vowel), and a pasted output of 300 KB of "y" took 25 s
+// to fold into a store. The cost is measured as the bytes the analysis
+// allocates, which the quadratic stemmer showed as plainly as its time
+// (100 times as much for 10 times the text) and which, unlike time, does
+// not depend on what else the machine runs.
+func TestLongWordLinear(t *testing.T) {
+	m := bleve.NewIndexMapping()
+	if err := AddTextAnalyzer(m); err != nil {
+		t.Fatal(err)
+	}
+	registered := m.AnalyzerNamed(TextAnalyzer)
+	analyzers := map[string]func([]byte){
+		"terms":      func(b []byte) { newTermAnalyzer(newStemCache()).frequencies(b) },
+		"registered": func(b []byte) { registered.Analyze(b) },
+	}
+	const small, large = 4 << 10, 40 << 10
+	for _, unit := range []string{"y", "ya", "Yay", "x"} {
+		for name, analyze := range analyzers {
+			a := allocatedBy(func() { analyze([]byte(strings.Repeat(unit, small/len(unit)))) })
+			b := allocatedBy(func() { analyze([]byte(strings.Repeat(unit, large/len(unit)))) })
+			ratio := float64(b) / float64(a)
+			t.Logf("%s, %q: %d bytes allocated for %d KiB, %d for %d KiB: ×%.1f", name, unit, a, small>>10, b, large>>10, ratio)
+			if ratio > 20 { // linear: about 10; quadratic: about 100
+				t.Errorf("%s, %q: 10 times the text allocates %.0f times the bytes: not linear", name, unit, ratio)
+			}
+		}
+	}
+}
+
+// allocatedBy returns the bytes f allocates, the least of three runs
+// (another goroutine's allocations only add).
+func allocatedBy(f func()) uint64 {
+	least := uint64(math.MaxUint64)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
+}
+
+// BenchmarkLongWord indexes one word of 100 KiB and of 1 MiB made of a
+// repeated unit: MB/s stays the same from one size to the other when the
+// analysis is linear in the word's length (the Snowball stemmer alone is
+// not; see maxStemmedWord):
+//
+//	go test -run '^$' -bench LongWord ./recall/
+func BenchmarkLongWord(b *testing.B) {
+	for _, unit := range []string{"y", "ya", "x"} {
+		for _, size := range []int{100 << 10, 1 << 20} {
+			text := []byte(strings.Repeat(unit, size/len(unit)))
+			b.Run(fmt.Sprintf("%s/%dKiB", unit, size>>10), func(b *testing.B) {
+				a := newTermAnalyzer(newStemCache())
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					a.frequencies(text)
+				}
+			})
+		}
 	}
 }

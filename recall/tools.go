@@ -141,11 +141,16 @@ const recallResultSchema = `{
     }, "required": ["index", "role", "text"]}},
     "exact": {"type": "array", "items": {"type": "object", "properties": {
       "index": {"type": "integer"}, "role": {"type": "string"},
-      "raw": {"type": "string", "description": "The message's exact JSON text (or the part [from, to) of it)."},
+      "raw": {"type": "string", "description": "The message's exact JSON text (or the part [from, to) of it), when it is valid UTF-8; else with U+FFFD for each byte that is not (see rawNotUTF8)."},
+      "rawNotUTF8": {"type": "boolean", "description": "The bytes are not valid UTF-8: raw is not exact, rawBase64 is."},
+      "rawBase64": {"type": "string", "description": "The exact bytes of raw in standard base64, only when they are not valid UTF-8."},
       "bytes": {"type": "integer"}, "sha256": {"type": "string"},
       "part": {"type": "object", "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}}, "required": ["from", "to"]}
     }, "required": ["index", "role", "raw", "bytes", "sha256"]}},
     "pastEnd": {"type": "boolean"},
+    "messageEnd": {"type": "object", "description": "Set when the ref's byte offset is the end of its message: nothing of it is left.", "properties": {
+      "index": {"type": "integer"}, "bytes": {"type": "integer"}, "sha256": {"type": "string"}
+    }, "required": ["index", "bytes", "sha256"]},
     "cut": {"type": "boolean"},
     "next": {"$ref": "#/$defs/request"},
     "budget": {"type": "integer"},
@@ -279,6 +284,10 @@ func RenderError(tool string, err error) string {
 	switch {
 	case errors.Is(err, ErrEmptyQuery), errors.Is(err, ErrQueryTooLong), errors.Is(err, ErrBadQuery):
 		hint = ` Query syntax: words (all must match), "exact phrase", prefix* (two characters or more); at most 512 bytes and 16 terms.`
+	case errors.Is(err, ErrNoMessage):
+		hint = ` To list a checkpoint's messages: context_recall {"ref": "<checkpoint>", "depth": "detail"}.`
+	case errors.Is(err, ErrPastEnd):
+		hint = " Each part's ref names the byte the next part starts at; follow the next-page call an answer ends with."
 	case errors.Is(err, ErrBadRef):
 		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
 	case errors.Is(err, ErrNoCheckpoint):
@@ -416,7 +425,18 @@ func renderExactFrame(m ExactMessage) string {
 	if m.Part != nil {
 		what = fmt.Sprintf("bytes %s–%s of %s", digits.Group(m.Part.From), digits.Group(m.Part.To), digits.Group(m.Bytes))
 	}
+	if m.RawNotUTF8 {
+		// The text reaches a model as a JSON string, where these bytes
+		// cannot be: say so, or the text looks exact and the hash wrong.
+		what += " · not valid UTF-8: sent as JSON text, each invalid byte reads as U+FFFD; the sha256 is of the exact bytes"
+	}
 	return fmt.Sprintf("--- message %d · %s · %s · %s (whole message)\n\n--- end of message %d\n", m.Index, m.Role, what, m.SHA256, m.Index)
+}
+
+// renderMessageEnd is the line of an answer to a part ref at the end of
+// its message.
+func renderMessageEnd(e *MessageEnd) string {
+	return fmt.Sprintf("[end of message %d: byte %s is its end (%s bytes, %s); nothing more of it]\n", e.Index, digits.Group(e.Bytes), digits.Group(e.Bytes), e.SHA256)
 }
 
 // RenderRecall returns the text the model sees for a recall result ("" for
@@ -457,7 +477,12 @@ func RenderRecall(r *RecallResult) string {
 			sb.WriteString(renderDetailLine(l))
 		}
 	case DepthExact:
-		fmt.Fprintf(&sb, "messages %d–%d of %d, byte-exact JSON as archived (archive hashes verified):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		if r.MessageEnd != nil {
+			sb.WriteString(renderMessageEnd(r.MessageEnd))
+		}
+		if r.Count > 0 {
+			fmt.Fprintf(&sb, "messages %d–%d of %d, byte-exact JSON as archived (archive hashes verified):\n", r.Offset, r.Offset+r.Count-1, r.Total)
+		}
 		for _, m := range r.Exact {
 			frame := renderExactFrame(m)
 			head, tail, _ := strings.Cut(frame, "\n\n")

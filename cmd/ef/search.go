@@ -173,7 +173,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	offset := fs.Int("offset", 0, "first line (summary) or message index (detail, exact)")
 	limit := fs.Int("limit", 0, fmt.Sprintf("most lines or messages (0 means the depth's default, at most %d)", recall.MaxRecallLimit))
 	budget := fs.Int("budget", 0, budgetUsage())
-	asJSON := fs.Bool("json", false, "print the result as JSON (exact messages as strings holding their exact bytes)")
+	asJSON := fs.Bool("json", false, "print the result as JSON (an exact message is a string holding its exact bytes; one whose bytes are not valid UTF-8, which a JSON string cannot hold, has rawNotUTF8 set and its exact bytes in rawBase64)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -379,7 +379,7 @@ func removeTempIndexes() {
 
 func searchIsRequestError(err error) bool {
 	for _, e := range []error{recall.ErrEmptyQuery, recall.ErrQueryTooLong, recall.ErrBadQuery, recall.ErrBadScope,
-		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth} {
+		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrNoMessage, recall.ErrPastEnd} {
 		if errors.Is(err, e) {
 			return true
 		}

@@ -62,9 +62,10 @@ func ReadLine(br *bufio.Reader, max int) ([]byte, error) {
 
 // Refusal is the code and message answering line, a trimmed, non-empty
 // line that is not JSON or not a JSON object: a parse error naming what
-// is wrong, or an invalid request for a batch (neither server takes one:
-// both handle messages one at a time, and MCP since 2025-06-18 has none)
-// or any other JSON value. ok is false for a JSON object, which the caller
+// is wrong, or an invalid request for a batch (the sidecar takes none: it
+// handles messages one at a time; the MCP filter answers a batch itself
+// before asking, as the protocol version it agreed on says) or any other
+// JSON value. ok is false for a JSON object, which the caller
 // decodes as a message; Mismatch words its decoding error.
 func Refusal(line []byte) (code int, msg string, ok bool) {
 	if !json.Valid(line) {
