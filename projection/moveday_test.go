@@ -37,6 +37,37 @@ OK.
 > user
 the review deadline was moved to monday, alex is out
 `, []string{`value/-/review_deadline \[current/normative\] = monday`}, nil},
+		{"a rule's deadline, moved without naming it", `
+> user
+we work on the release today.
+field team picks up 3 units tuesday morning so this has to be done monday evening latest
+> assistant
+OK.
+> user
+good news the field team moved pickup to thursday so we have till wednesday night
+`, []string{`\[active/normative\] = field team picks up 3 units tuesday morning so this has to be done wednesday night latest \(was`}, []string{`done monday evening latest @`}},
+		{"a rule's deadline, named", `
+> user
+we work on the release today.
+RC2 has to reach QA on thursday
+> assistant
+OK.
+> user
+also RC2 moved to friday morning, QA is swamped thursday
+`, []string{`\[active/normative\] = RC2 has to reach QA on friday morning \(was RC2 has to reach QA on thursday\)`}, []string{`value/-/also_rc2`}},
+		{"a task's deadline in Portuguese", `
+> user
+hoje vamos rodar o pipeline.
+> assistant
+OK.
+> user
+o que falta: rodar nas 3 amostras de teste e depois no lote todo.
+o relatório pra Helena é até quarta
+> assistant
+OK.
+> user
+a reunião com a Helena passou pra sexta, então o relatório fica pra sexta
+`, []string{`\[open/normative\] = o relatório pra Helena é até sexta \(was o relatório pra Helena é até quarta\)`}, nil},
 		{"a deadline lead and a task put off", `
 > user
 for the postmortem: 请把 timeline 整理到 docs/postmortems/payments-5xx.md. 周四之前搞定
