@@ -137,6 +137,8 @@ func TestPreferenceIsNoRule(t *testing.T) {
 		{"Je préfère des noms courts, mais ce n'est pas obligatoire.", true},
 		{"Preferisco funzioni corte, ma non è obbligatorio.", true},
 		{"Prefiro funções curtas, mas não é obrigatório.", true},
+		{"and fwiw i'd rather you run single test classes while iterating and the whole suite only before pushing. not a big deal though", true},
+		{"ah, prefiro que vc me mostre o dry-run antes de mandar coisa grande pro cluster, mas se for coisa pequena pode mandar direto, tranquilo", true},
 		{"I'd rather you didn't touch the billing module at all.", false},
 		{"我比较喜欢 early return 的写法。", false},
 	} {

@@ -404,6 +404,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
+			if ps == nil && i+1 < len(sents) && preferRE.MatchString(s) && !questionRE.MatchString(s) && softRE.MatchString(sents[i+1]) && len(strings.Fields(sents[i+1])) <= 6 {
+				// "i'd rather you run single test classes while iterating
+				// … . not a big deal though": the preference, made soft by
+				// the sentence after it.
+				v := s + " " + strings.TrimSpace(sents[i+1])
+				ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/preference/" + slug(s), Value: "preference, not a rule: " + v, Quote: s, Links: mentions(s)}}, false
+			}
 			if asked && len(ps) == 1 && ps[0].Kind == KindUncertainty && !anotherRE.MatchString(s) {
 				// "…要不要把 2015 年也包进来？现在从 2016 开始，…我也没把握。":
 				// the question before, told on; not a question of its own.
