@@ -31,6 +31,27 @@ var (
 // auxiliary in the languages read, a contraction ("it's").
 var labelVerbRE = mustPattern(`(?i)^(?:i|we|you|he|she|it|they|it's|it’s|that's|that’s|i'm|i’m|we're|we’re|ha|han|he|hemos|hat|haben|ist|sind|est|sont|é|são|está|están|es|son|fue|foi|was|were|has|have|had|did|does|do)$|['’]s$`)
 
+// dirValueRE sets a value by its direction and the new number: "photo
+// jpeg quality down too, 80", "retries up to 5", "the timeout down to
+// 30 s".
+var dirValueRE = mustPattern(`(?i)(?:^|[,;:.]\s+|\band\s+)(?:the\s+)?(?P<k>[a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,3}?)\s+(?:up|down)(?:\s+(?:too|as well|also))?(?:,\s*|\s+to\s+)(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:` + qtyUnits + `))?)(?:$|[\s,.;)])`)
+
+// dirValue is the setting and value dirValueRE reads in s; ok false for
+// none, or when the words before the direction are a clause ("it went
+// down, 80 left").
+func dirValue(s string) (k, v string, ok bool) {
+	m := dirValueRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	k = strings.TrimSpace(m[dirValueRE.SubexpIndex("k")])
+	f := strings.Fields(strings.ToLower(k))
+	if len(f) == 0 || stopwords[f[0]] || pronounRE.MatchString(k) || slices.ContainsFunc(f, func(w string) bool { return auxes[w] || modalWords[w] || labelVerbRE.MatchString(w) }) {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(m[dirValueRE.SubexpIndex("v")]), true
+}
+
 // labelQuantity is the setting and value a sentence tells as a label and
 // a quantity, or as what a thing is worth (see above); ok false for none.
 func labelQuantity(s string) (k, v string, ok bool) {

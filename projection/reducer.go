@@ -989,6 +989,15 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 				held = v
 			}
 		}
+		var limit *Anchor
+		var limitAt []int
+		if held == "" && p.Rel != "=was" && q == nil {
+			// "double the job limit" after "at most 50 jobs at once in
+			// the queue": the number the limit rule holds (limitrule.go).
+			if limit, limitAt = r.limitRuleFor(p.Name); limit != nil {
+				held = limit.Value[limitAt[0]:limitAt[1]]
+			}
+		}
 		if held == "" && q != nil && p.Rel != "=was" {
 			held = q.value
 		} else {
@@ -1015,6 +1024,9 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			nu.Was = held
 			if v, ok := applyChange(held, p.Rel); ok {
 				nu.Value = v
+				if limit != nil {
+					r.limitRestated(limit, limitAt, v, ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+				}
 				if q != nil {
 					// A value computed from a number told in passing
 					// (quantity.go) is no referent of a later "make it …":

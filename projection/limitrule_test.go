@@ -1,0 +1,26 @@
+package projection
+
+import "testing"
+
+// A relative change of a setting no value holds applies to the number of
+// the limit rule that names it: the setting holds the result and the rule
+// is restated with it; a setting set by its direction and a number ("…
+// down too, 80, no wait, 70") holds the number, a verb's particle ("picks
+// up 3 units") sets nothing.
+func TestLimitRuleChanged(t *testing.T) {
+	for _, c := range []struct {
+		first, says string
+		want, never []string
+	}{
+		{"at most 50 jobs at once in the queue.", "Rodrigo said you can double the job limit, the queue is empty this week",
+			[]string{`\[active/normative\] = at most 100 \(was 50\) jobs at once in the queue.`, `value/-/job_limit \[current/normative\] = 100 \(was 50\)`}, []string{`unresolved`}},
+		{"o Rodrigo pediu pra não rodar nada pesado no nó de login. e no máximo 50 jobs ao mesmo tempo na fila.", "e o Rodrigo falou que pode dobrar o limite de jobs, a fila tá vazia essa semana",
+			[]string{`\[active/normative\] = e no máximo 100 \(was 50\) jobs ao mesmo tempo na fila.`}, []string{`unresolved`}},
+		{"Photo JPEG quality is 85.", "photo jpeg quality down too, 80, no wait, 70, the uploads are huge",
+			[]string{`value/-/photo_jpeg_quality \[current/normative\] = 70 \(was 85\)`}, nil},
+		{"field team picks up 3 units tuesday morning so this has to be done monday evening latest", "ok",
+			nil, []string{`value/`}},
+	} {
+		expect(t, reduceAll(t, "> user\nwe work on the release today.\n"+c.first+"\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}
