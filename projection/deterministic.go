@@ -1076,7 +1076,31 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return dropClockRemarks(dropWordValues(dropNegated(s, out)))
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+}
+
+// comparedRE follows a number that is an amount of a comparison, not a
+// value: "make it 6 dB more sensitive", "3 s longer", "2 GB less".
+var comparedRE = mustPattern(`(?i)^\s*(?:[\p{L}%]{1,5}\s+)?(?:more|less|fewer|higher|lower|bigger|smaller|faster|slower|longer|shorter|louder|quieter|tighter|looser|stricter|sensitive)\b`)
+
+// comparedValues shows a value whose number is the amount of a
+// comparison the setting is not computed from ("make it 6 dB more
+// sensitive": by how much, in which direction, the words say, not the
+// number) as unresolved, so that the amount is never read as the value.
+func comparedValues(s string, props []Proposal) []Proposal {
+	for i, p := range props {
+		if p.Kind != KindValue || p.Rel != "" || !strings.ContainsAny(p.Value, "0123456789") {
+			continue
+		}
+		j := strings.Index(s, p.Value)
+		if j < 0 {
+			continue
+		}
+		if m := comparedRE.FindString(s[j+len(p.Value):]); m != "" {
+			props[i].Value = "unresolved: " + strings.TrimSpace(p.Value+m) + ", from a value not stated"
+		}
+	}
+	return props
 }
 
 // wordValues are words that stand where a value goes without being one:

@@ -75,3 +75,16 @@ func (r *Reducer) limitRestated(rule *Anchor, at []int, v string, ev *Event, ref
 	nu.Was = ""
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 }
+
+// resultAfter reports whether number v stands in quote q after the
+// clause the change is said in ("halve the pretrigger then, 250ms is
+// plenty"): a clause of its own, after a comma or a semicolon.
+func resultAfter(q, v string) bool {
+	i := strings.Index(q, v)
+	if i < 0 {
+		return false
+	}
+	c := strings.IndexAny(q, ",;")
+	before := strings.ToLower(q[max(0, i-8):i])
+	return c >= 0 && i > c && !strings.Contains(before, "from") && !strings.Contains(before, "of")
+}

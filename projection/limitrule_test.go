@@ -24,3 +24,20 @@ func TestLimitRuleChanged(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nwe work on the release today.\n"+c.first+"\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// A relative change said with its result in a clause of its own ("halve
+// the pretrigger then, 250ms is plenty") holds the result; a number that
+// is the amount of a comparison ("make it 6 dB more sensitive") is no
+// value; a number after "from" is what the change starts from.
+func TestChangeWithItsResult(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"halve the pretrigger then, 250ms is plenty honestly, most passes are short", []string{`value/-/pretrigger \[current/normative\] = 250ms @`}, []string{`125`}},
+		{"and the threshold, make it 6 dB more sensitive, the far noctules are missed", []string{`value/-/threshold \[current/normative\] = unresolved: 6 dB more`}, []string{`= 6 @`}},
+		{"move the cron from 02:00 UTC on the 1st to an hour later, the backup finishes around 02:40", []string{`= 03:00 UTC on the 1st \(was 02:00 UTC on the 1st\)`}, nil},
+	} {
+		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}

@@ -979,6 +979,15 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// is, else the user said it before: beside its name, or as a
 		// quantity named by its words (quantity.go).
 		held := p.Was
+		if held != "" && p.Rel != "" && p.Rel != "=was" && resultAfter(p.Quote, held) {
+			// "halve the pretrigger then, 250ms is plenty": the number
+			// said after the change, in a clause of its own, is what it
+			// comes to, not what it changes.
+			nu.Value, nu.Was = held, ""
+			r.hot[slot(nu.Kind, nu.Key)] = nu
+			r.noteValue(ev, nu)
+			return
+		}
 		if held == "" {
 			held = heldIn(r.said, p.Name)
 		}
@@ -1005,6 +1014,15 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		}
 		if held == "" && p.Rel != "=was" {
 			held = durationIn(plainNumbers(ev.Text, decimalComma(r.lang)), p.Name)
+			if held != "" && resultAfter(p.Quote, held) {
+				// "halve the pretrigger then, 250ms is plenty": the
+				// number said after the change, in a clause of its own,
+				// is what it comes to, not what it changes.
+				nu.Value = held
+				r.hot[slot(nu.Kind, nu.Key)] = nu
+				r.noteValue(ev, nu)
+				return
+			}
 		}
 		if held == "" && (len(keyWords(p.Name)) == 0 || bareCountRE.MatchString(p.Rel)) {
 			// "one more thing", "two more tests": no setting named.
