@@ -41,3 +41,23 @@ func TestChangeWithItsResult(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// A rule's one end told with its number ("never call a variant below a
+// minimum depth of 10x") moves by the amount a change of that end says
+// ("raise the minimum depth by 5"): the rule is restated with the new
+// number and its unit (heldout26b holds the Portuguese case).
+func TestRuleEndMoved(t *testing.T) {
+	out := reduceAll(t, `
+> user
+we run the variant pipeline today.
+> assistant
+OK.
+> user
+Never call a variant below a minimum depth of 10x.
+> assistant
+OK.
+> user
+she wants more rigor: raise the minimum depth by 5
+`)
+	expect(t, out, []string{`minimum depth of 15x \(was 10x\)`}, nil)
+}
