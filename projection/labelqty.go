@@ -27,6 +27,11 @@ var (
 	labelSettingRE = mustPattern(`(?i)\b(?:limit|max(?:imum)?|min(?:imum)?|timeout|retries|attempts|workers|threads|jobs|concurrency|parallelism|batch|size|count|port|replicas|threshold|weight|rate|budget|quota|cap|depth|epochs?|seed|version|level|l[ií]mite|m[aá]ximo|m[ií]nimo|tama[ñn]o|n[uú]mero|intentos|reintentos|hilos|trabajadores|puerto|umbral|peso|tentativas|limite|tamanho|porta|limiti|massimo|minimo|grenze|anzahl|gr[öo]ße)\b|上限|下限|数量|大小|次数|端口|阈值|并发`)
 )
 
+// labelButRE is a label, a number put aside and the number a contrast
+// settles on: "min AF: I was going to use 0.1, the default, but Helena
+// wants 0.2".
+var labelButRE = mustPattern(`(?i)^(?:[-*•]\s*)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d_.\-/]+)){0,7}?)\s*(?::\s+|：\s*)[^:：]*?\d[^:：]*?(?:\bbut\b|(?:^|[^\p{L}])(?:mas|pero|aber|mais|ma|però|maar)(?:[^\p{L}]))[^0-9:：]{0,60}?(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:` + qtyUnits + `))?)(?:$|[\s.,;)])`)
+
 // labelVerbRE is a word of a clause, not of a label: a pronoun, an
 // auxiliary in the languages read, a contraction ("it's").
 var labelVerbRE = mustPattern(`(?i)^(?:i|we|you|he|she|it|they|it's|it’s|that's|that’s|i'm|i’m|we're|we’re|ha|han|he|hemos|hat|haben|ist|sind|est|sont|é|são|está|están|es|son|fue|foi|was|were|has|have|had|did|does|do)$|['’]s$`)
@@ -74,6 +79,15 @@ func labelQuantity(s string) (k, v string, ok bool) {
 			}
 		}
 		return k, v, true
+	}
+	if m := labelButRE.FindStringSubmatch(s); m != nil {
+		// "frequência mínima do alelo: eu ia botar 0.1 que é o padrão mas
+		// a Helena quer 0.2": the number after the contrast is the value.
+		k = strings.TrimSpace(m[labelButRE.SubexpIndex("k")])
+		f := strings.Fields(strings.ToLower(k))
+		if len(f) > 0 && len(f) <= 8 && !labelWords[f[0]] && !stateLabels[f[len(f)-1]] && !constraintRE.MatchString(k) {
+			return k, strings.TrimSpace(m[labelButRE.SubexpIndex("v")]), true
+		}
 	}
 	if m := worthRE.FindStringSubmatch(s); m != nil {
 		k = strings.TrimSpace(m[worthRE.SubexpIndex("k")])

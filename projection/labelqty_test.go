@@ -21,6 +21,8 @@ func TestLabelQuantity(t *testing.T) {
 		{"Máximo 4 contenedores en paralelo.", []string{`constraint .* = Máximo 4 contenedores en paralelo.`}, nil},
 		{"Keep it to 2 workers max, the box is shared with the DB.", []string{`constraint .* = Keep it to 2 workers max`}, nil},
 		{"we ran 3 jobs max last night", nil, []string{`constraint`}},
+		{"min allele frequency: I was going to use 0.1, the default, but Helena wants 0.2", []string{`value/-/min_allele_frequency \[current/normative\] = 0.2`}, []string{`= 0.1`}},
+		{"- frequência mínima do alelo pra reportar resistência: eu ia botar 0.1 que é o padrão mas a Helena quer 0.2", []string{`\[current/normative\] = 0.2`}, nil},
 		{"Update: 3 left.", nil, []string{`value/-/update`}},
 		{"I double-checked it's: 80.", nil, []string{`value/`}},
 		{"Ticket: 4412.", nil, []string{`value/-/ticket`}},
