@@ -1612,6 +1612,10 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		// "Time limit per test: 10 seconds", "El estilo vale el 10% de
 		// la nota" (labelqty.go).
 		add(k, "", "", v, corr)
+	} else if k, v, ok := bumpTo(s); ok {
+		// "bump the sd clock, 25 MHz is what we run now, go to 50"
+		// (labelqty.go).
+		add(k, "", "", v, true)
 	} else if k, v, ok := dirValue(s); ok {
 		// "photo jpeg quality down too, 80" (labelqty.go).
 		add(k, "", "", v, true)

@@ -41,6 +41,36 @@ var labelVerbRE = mustPattern(`(?i)^(?:i|we|you|he|she|it|they|it's|it’s|that'
 // 30 s".
 var dirValueRE = mustPattern(`(?i)(?:^|[,;:.]\s+|\band\s+)(?:the\s+)?(?P<k>[a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,3}?)\s+(?:up|down)(?:\s+(?:too|as well|also))?(?:,\s*|\s+to\s+)(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:` + qtyUnits + `))?)(?:$|[\s,.;)])`)
 
+// bumpToRE names a setting with a verb of change and gives its new
+// number in a later clause: "bump the sd clock, 25 MHz is what we run
+// now, go to 50", "lower the batch size, take it to 32".
+var (
+	bumpToRE = mustPattern(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|drop|change)\s+(?:the\s+)?(?P<k>[a-z][\w.\-]*(?:\s[a-z][\w.\-]*){0,3}?)\s*[,;:—–].*?\b(?:go|take it|push it|bring it|move it|set it|make it)\s+to\s+(?P<v>\d+(?:[.,]\d+)?)(?P<u>\s?(?:` + qtyUnits + `|[kmg]?hz))?(?:$|[\s.,;)])`)
+	unitOfRE = mustPattern(`(?i)\d+(?:[.,]\d+)?\s?(?P<u>[kmg]?hz|` + qtyUnits + `)\b`)
+)
+
+// bumpTo is the setting and value bumpToRE reads in s, the number given
+// the unit another number of s is said in when it has none ("25 MHz …, go
+// to 50": 50 MHz); ok false for none.
+func bumpTo(s string) (k, v string, ok bool) {
+	m := bumpToRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	k = strings.TrimSpace(m[bumpToRE.SubexpIndex("k")])
+	if f := strings.Fields(strings.ToLower(k)); len(f) == 0 || stopwords[f[0]] || pronounRE.MatchString(k) {
+		return "", "", false
+	}
+	v = m[bumpToRE.SubexpIndex("v")]
+	if u := strings.TrimSpace(m[bumpToRE.SubexpIndex("u")]); u != "" {
+		return k, v + " " + u, true
+	}
+	if u := unitOfRE.FindStringSubmatch(s); u != nil {
+		return k, v + " " + u[1], true
+	}
+	return k, v, true
+}
+
 // dirValue is the setting and value dirValueRE reads in s; ok false for
 // none, or when the words before the direction are a clause ("it went
 // down, 80 left").

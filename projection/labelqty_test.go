@@ -23,6 +23,8 @@ func TestLabelQuantity(t *testing.T) {
 		{"we ran 3 jobs max last night", nil, []string{`constraint`}},
 		{"min allele frequency: I was going to use 0.1, the default, but Helena wants 0.2", []string{`value/-/min_allele_frequency \[current/normative\] = 0.2`}, []string{`= 0.1`}},
 		{"- frequência mínima do alelo pra reportar resistência: eu ia botar 0.1 que é o padrão mas a Helena quer 0.2", []string{`\[current/normative\] = 0.2`}, nil},
+		{"card writes are slow, so bump the sd clock, 25 MHz is what we run now, go to 50", []string{`value/-/sd_clock \[current/normative\] = 50 MHz`}, nil},
+		{"lower the batch size, take it to 32", []string{`value/-/batch_size \[current/normative\] = 32`}, nil},
 		{"Update: 3 left.", nil, []string{`value/-/update`}},
 		{"I double-checked it's: 80.", nil, []string{`value/`}},
 		{"Ticket: 4412.", nil, []string{`value/-/ticket`}},
