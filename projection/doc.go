@@ -459,6 +459,20 @@
 // (labelqty.go); a limit opened by "max N" ("Máximo 4 contenedores en
 // paralelo") is a rule.
 //
+// A deadline held in a rule or a task moves with its day ("RC2 has to
+// reach QA on thursday" … "RC2 moved to friday morning"; "we have till
+// wednesday night"; "o relatório fica pra sexta"), the anchor restated
+// with the new day (moveday.go). A relative change of a setting no value
+// holds applies to the number of the limit rule that names it ("at most
+// 50 jobs" … "double the job limit"), and a change of a rule's one end
+// ("raise the minimum depth by 5") restates the rule (limitrule.go,
+// bound.go). A change said with its result ("halve the pretrigger then,
+// 250ms is plenty") holds the result; the amount of a comparison ("6 dB
+// more sensitive") is no value. A label, a number put aside and the one
+// a contrast settles on ("…: I was going to use 0.1, but Helena wants
+// 0.2") holds the second; a setting named with a verb of change and
+// given a number later ("bump the sd clock, …, go to 50") holds it.
+//
 // A grant of as much as the agent wants ("use all the cores you want",
 // "usa todos los núcleos que quieras") lifts the limit rule the message
 // names, by the thing bounded or the reason it was (freeall.go).
