@@ -160,7 +160,15 @@ func TestHugeMessageMemory(t *testing.T) {
 // grew with the projection's readings of more languages (compiled
 // patterns), with no change to recall: the page measured 2.07 at fb11e25,
 // 2.17 after cb6a808 (values in any language), 2.23 after feadcc6
-// (lifecycles), 2.25 at 9ad3a00; the limit is 2.4. (The sampler misses
+// (lifecycles), 2.25 at 9ad3a00; the limit was 2.4. The page measured
+// 2.40 at 43ae0ab and, with recall's own reading unchanged since
+// (5182697 and 3a11ee1 measure 2.40 too), 2.46 at 3026ebf and 2.49-2.50
+// at 485e80c as the session of 2026-12-04 added the projection's
+// deadline, limit and label readings: the compiled patterns again, not
+// the message; the limit is 2.6, still well under another copy of the
+// message (1.0 ×). Compiling the patterns on first use would take them
+// out of every command that never reads a session (ef recall, ef
+// search). (The sampler misses
 // the decoded segment in some runs: 1.24.) ef fold's peak, which varies
 // from run to run, rose with them: 5.98-6.33 at fb11e25, 6.51-7.16 at
 // 9ad3a00 in three runs each (less than one copy of the message), 6.16
@@ -187,7 +195,7 @@ func TestHugeMessageMemory(t *testing.T) {
 // its limit, 4.0 before, is 4.4 so that moment is not a coin toss.
 const (
 	hugeFoldLimit   = 6.5
-	hugeRecallLimit = 2.4
+	hugeRecallLimit = 2.6
 	hugeReadLimit   = 4.4
 	hugeImportLimit = 5.5
 )
