@@ -94,13 +94,9 @@ func (r *Reducer) boundChanged(ev *Event, ref EventRef) {
 			i = ruleRangeRE.SubexpIndex(map[string]string{"a": "c", "b": "d"}[end])
 		}
 		old := rule.Value[at[2*i]:at[2*i+1]]
-		v, err := strconv.ParseFloat(strings.ReplaceAll(old, ",", "."), 64)
-		if err != nil {
+		nv, ok := movedBy(old, amount)
+		if !ok {
 			continue
-		}
-		nv := strconv.FormatFloat(v+amount, 'f', -1, 64)
-		if strings.Contains(old, ",") {
-			nv = strings.ReplaceAll(nv, ".", ",")
 		}
 		r.restate(rule, rule.Value[:at[2*i]]+nv+" (was "+old+")"+rule.Value[at[2*i+1]:], kindLetter[KindConstraint]+strconv.Itoa(ref.Seq)+".0", ref)
 	}
@@ -159,13 +155,9 @@ func (r *Reducer) endMoved(s string, rest map[string]bool, low bool, amount floa
 		return
 	}
 	old := rule.Value[at[0]:at[1]]
-	v, err := strconv.ParseFloat(strings.ReplaceAll(old, ",", "."), 64)
-	if err != nil {
+	nv, ok := movedBy(old, amount)
+	if !ok {
 		return
-	}
-	nv := strconv.FormatFloat(v+amount, 'f', -1, 64)
-	if strings.Contains(old, ",") {
-		nv = strings.ReplaceAll(nv, ".", ",")
 	}
 	// the unit written onto the number goes with it: "15x (was 10x)"
 	unit := attachedUnitRE.FindString(rule.Value[at[1]:])
@@ -175,3 +167,17 @@ func (r *Reducer) endMoved(s string, rest map[string]bool, low bool, amount floa
 
 // attachedUnitRE is a unit written onto a number: "10x", "40ms", "5%".
 var attachedUnitRE = mustPattern(`^(?:[a-zA-Z%]{1,3})(?:\b|$)`)
+
+// movedBy is the number old moved by amount, written with old's decimal
+// mark ("10,5" stays with a comma); false when old is no number.
+func movedBy(old string, amount float64) (string, bool) {
+	v, err := strconv.ParseFloat(strings.ReplaceAll(old, ",", "."), 64)
+	if err != nil {
+		return "", false
+	}
+	nv := strconv.FormatFloat(v+amount, 'f', -1, 64)
+	if strings.Contains(old, ",") {
+		nv = strings.ReplaceAll(nv, ".", ",")
+	}
+	return nv, true
+}

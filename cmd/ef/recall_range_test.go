@@ -25,14 +25,21 @@ func bigMessageStore(t *testing.T) (string, json.RawMessage) {
 		return json.RawMessage(`{"role":"user","content":[{"type":"text","text":"` + s + `"}]}`)
 	}
 	big := json.RawMessage(`{"role":"user","content":[{"type":"text","text":"` + strings.Repeat("y", 60_000) + `"}]}`)
-	c := recalltest.Checkpoint{Archive: []json.RawMessage{small("before"), big, small("after")}}
+	return oneCheckpointStore(t, small("before"), big, small("after")), big
+}
+
+// oneCheckpointStore is a store holding session "s", checkpoint "ck",
+// whose archive is msgs.
+func oneCheckpointStore(t *testing.T, msgs ...json.RawMessage) string {
+	t.Helper()
+	c := recalltest.Checkpoint{Archive: msgs}
 	c.SessionID, c.CheckpointID, c.Mode, c.CreatedAt, c.Rendered = "s", "ck", "leaf", recalltest.T0, "a checkpoint\n"
 	st, root := bundletest.MustOpen(t, bundle.Options{})
 	recalltest.FillStore(t, st, []recalltest.Checkpoint{c})
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return root, big
+	return root
 }
 
 // A part ref at the end of its message is answered as the end (exit 0,

@@ -12,9 +12,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/epistemicfold/ef/bundle"
-	"github.com/epistemicfold/ef/internal/bundletest"
-	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
 )
 
@@ -26,14 +23,7 @@ func notUTF8Store(t *testing.T) (string, json.RawMessage) {
 	t.Helper()
 	bad := json.RawMessage("{\"role\":\"tool\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"text\",\"text\":\"PNG \x89\xff\xfe end \xe6\x97\"}]}")
 	good := json.RawMessage(`{"role":"user","content":[{"type":"text","text":"plain 文字"}]}`)
-	c := recalltest.Checkpoint{Archive: []json.RawMessage{bad, good}}
-	c.SessionID, c.CheckpointID, c.Mode, c.CreatedAt, c.Rendered = "s", "ck", "leaf", recalltest.T0, "a checkpoint\n"
-	st, root := bundletest.MustOpen(t, bundle.Options{})
-	recalltest.FillStore(t, st, []recalltest.Checkpoint{c})
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return root, bad
+	return oneCheckpointStore(t, bad, good), bad
 }
 
 // ef recall --json gives a message that is not valid UTF-8 losslessly: a
