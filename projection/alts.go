@@ -54,7 +54,7 @@ func altsOf(expr string) []*alt {
 		if err != nil {
 			return nil
 		}
-		a := &alt{pattern: &pattern{Regexp: r}, lineLocal: lineLocal(sub), group: []int{0}}
+		a := &alt{pattern: compiledPattern(r), lineLocal: lineLocal(sub), group: []int{0}}
 		if c := cuesOf(sub.Simplify()); c.needOK {
 			a.cues = c.need
 			a.find = newCueFinder(a.cues)
@@ -89,7 +89,7 @@ func headOf(re *syntax.Regexp) *pattern {
 			if err != nil {
 				return nil
 			}
-			return &pattern{Regexp: r, cues: c.need, find: newCueFinder(c.need)}
+			return &pattern{expr: r.String(), re: r, cues: c.need, find: newCueFinder(c.need)}
 		}
 	}
 	return nil
@@ -188,14 +188,14 @@ func (a *alt) leftmost(s string, limit int, ks bool) []int {
 	switch {
 	case a.lineLocal && a.cues != nil && !(a.find.ks && ks):
 		for ls, le := nextLine(&a.find, s, 0); ls >= 0 && ls < limit; ls, le = nextLine(&a.find, s, le+1) {
-			if loc := a.Regexp.FindStringSubmatchIndex(s[ls:le]); loc != nil {
+			if loc := a.rx().FindStringSubmatchIndex(s[ls:le]); loc != nil {
 				return shifted(loc, ls, limit)
 			}
 		}
 		return nil
 	case a.head != nil && !(a.head.find.ks && ks):
 		for ls, le := nextLine(&a.head.find, s, 0); ls >= 0 && ls < limit; ls, le = nextLine(&a.head.find, s, le+1) {
-			if loc := a.head.Regexp.FindStringSubmatchIndex(s[ls:]); loc != nil {
+			if loc := a.head.rx().FindStringSubmatchIndex(s[ls:]); loc != nil {
 				return shifted(loc, ls, limit)
 			}
 		}
@@ -204,7 +204,7 @@ func (a *alt) leftmost(s string, limit int, ks bool) []int {
 	if !a.mayMatch(s) {
 		return nil
 	}
-	if loc := a.Regexp.FindStringSubmatchIndex(s); loc != nil && loc[0] < limit {
+	if loc := a.rx().FindStringSubmatchIndex(s); loc != nil && loc[0] < limit {
 		return loc
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // checkCues fails when p's expression matches s but its cues say it
 // cannot: the cue test would then change an answer.
 func checkCues(t interface{ Errorf(string, ...any) }, p *pattern, s string) bool {
-	if p.Regexp.MatchString(s) && !p.mayMatch(s) {
+	if p.rx().MatchString(s) && !p.mayMatch(s) {
 		t.Errorf("pattern %q matches %q, but none of its cues %q is in it", p, s, p.cues)
 		return false
 	}
@@ -171,7 +172,7 @@ func TestCueFold(t *testing.T) {
 		{`(?i)不要|never`, "NEVER"},
 	} {
 		p := newPattern(c.expr)
-		if !p.MatchString(c.s) || !p.Regexp.MatchString(c.s) {
+		if !p.MatchString(c.s) || !p.rx().MatchString(c.s) {
 			t.Errorf("%q does not match %q (cues %q)", c.expr, c.s, p.cues)
 		}
 	}
@@ -271,13 +272,13 @@ func TestCueFinderOnScripts(t *testing.T) {
 // checkAlts fails when p's alternatives find another first match in s
 // than its expression does.
 func checkAlts(t interface{ Fatalf(string, ...any) }, p *pattern, s string) {
-	if got, want := p.firstByAlts(s), p.Regexp.FindStringSubmatchIndex(s); !slices.Equal(got, want) {
+	if got, want := p.firstByAlts(s), p.rx().FindStringSubmatchIndex(s); !slices.Equal(got, want) {
 		t.Fatalf("pattern %q on %q: alternatives find %v, the expression %v", p, s, got, want)
 	}
-	if got, want := p.matchByAlts(s), p.Regexp.MatchString(s); got != want {
+	if got, want := p.matchByAlts(s), p.rx().MatchString(s); got != want {
 		t.Fatalf("pattern %q on %q: alternatives match %v, the expression %v", p, s, got, want)
 	}
-	if got, want := p.FindAllStringSubmatchIndex(s, -1), p.Regexp.FindAllStringSubmatchIndex(s, -1); !slices.EqualFunc(got, want, slices.Equal) {
+	if got, want := p.FindAllStringSubmatchIndex(s, -1), p.rx().FindAllStringSubmatchIndex(s, -1); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Fatalf("pattern %q on %q: all matches from the first's line %v, the expression's %v", p, s, got, want)
 	}
 }
@@ -368,6 +369,16 @@ func TestPatternsHoldNoControlCharacters(t *testing.T) {
 	for _, p := range patterns {
 		if i := strings.IndexFunc(p.String(), func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }); i >= 0 {
 			t.Errorf("pattern %.60q… holds %q at byte %d", p.String(), p.String()[i], i)
+		}
+	}
+}
+
+// Every pattern compiles: they are compiled on first use, so a bad
+// expression must fail here rather than while a session is read.
+func TestPatternsCompile(t *testing.T) {
+	for _, p := range patterns {
+		if _, err := regexp.Compile(p.expr); err != nil {
+			t.Errorf("pattern %q: %v", p.expr, err)
 		}
 	}
 }
