@@ -285,7 +285,9 @@ func TestReadCommandsRefuseANonStore(t *testing.T) {
 		{"recall", "--store", dir, "--session", "s1", "ef-x"},
 		{"state", inspectSample, "--store", dir},
 		{"mcp", "--store", dir},
+		{"serve", "--store", dir},
 		{"store", "gc", dir},
+		{"store", "delete", dir, "--session", "s1"},
 		{"store", "verify", dir},
 	} {
 		code, out, errs := runCLI(t, args...)
@@ -334,6 +336,8 @@ func TestFoldRefusesADirectoryThatIsNotAStore(t *testing.T) {
 // The commands that read a store create nothing in an empty directory
 // given as one (an empty directory reads as an empty store, not yet made):
 // ef search created .recall there. ef search says the directory is empty.
+// ef store gc and delete find nothing to remove there, and create no
+// LOCK either.
 func TestReadCommandsCreateNothingInAnEmptyDirectory(t *testing.T) {
 	t.Cleanup(removeTempIndexes) // as main does when the process ends
 	dir := t.TempDir()
@@ -343,8 +347,14 @@ func TestReadCommandsCreateNothingInAnEmptyDirectory(t *testing.T) {
 		{"recall", "--store", dir, "--session", "s1", "ef-x"},
 		{"state", inspectSample, "--store", dir},
 		{"store", "verify", dir},
+		{"store", "gc", dir},
+		{"store", "delete", dir, "--session", "s1"},
+		{"store", "delete", dir, "--session", "s1", "--json"},
 	} {
 		code, _, errs := runCLI(t, args...)
+		if args[0] == "store" && code != 0 {
+			t.Errorf("ef %s: exit %d, stderr %.300q; want 0 (an empty store)", strings.Join(args, " "), code, errs)
+		}
 		if args[0] == "search" && len(args) == 4 && (code != 0 || !strings.Contains(errs, dir+" is empty: nothing has been folded into it yet")) {
 			t.Errorf("ef %s: exit %d, stderr %.300q; want 0 and a note that the directory is empty", strings.Join(args, " "), code, errs)
 		}

@@ -19,7 +19,7 @@ func RunServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", "serve [--store DIR | --project DIR] [--act-root DIR]… [--origin DIR]… [-v]", stderr,
 		"Runs the DSH sidecar: JSON-RPC 2.0 over stdin/stdout, one object per line (see dsh-plugin/README.md).")
-	storeDir := fs.String("store", "", "bundle store directory (created 0700); empty: folds fail soft and recall is unavailable, unless --project is given")
+	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (created 0700; a directory holding other files is refused); empty: folds fail soft and recall is unavailable, unless --project is given")
 	project := fs.String("project", "", "workspace root: use its default store under the user's data directory (see ef mcp -h)")
 	verbose := fs.Bool("v", false, "log to stderr")
 	var af actFlags
@@ -41,6 +41,10 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return err
 		}
 		*storeDir = dir
+	} else if *storeDir != "" {
+		if err := checkStoreToFold(*storeDir); err != nil {
+			return err
+		}
 	}
 	logger := stderrLogger(stderr, *verbose)
 	var kernel *action.Kernel

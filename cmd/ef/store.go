@@ -221,6 +221,12 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := checkStoreToWrite(dir); err != nil {
 		return err
 	}
+	var r bundle.GCReport
+	if storeDirEmpty(dir) {
+		// An empty directory is an empty store not made yet: nothing to
+		// collect, and opening it would write its LOCK.
+		return printStoreGC(stdout, dir, *grace, referenced, r, *asJSON)
+	}
 	s, err := bundle.Open(dir, bundle.Options{LockTimeout: *lockTimeout})
 	if err != nil {
 		return err
@@ -236,16 +242,20 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				*refFile, count(n, "checkpoint"), dir)
 		}
 	}
-	r, err := s.GC(ctx, referenced, *grace)
-	if err != nil {
+	if r, err = s.GC(ctx, referenced, *grace); err != nil {
 		return err
 	}
+	return printStoreGC(stdout, dir, *grace, referenced, r, *asJSON)
+}
+
+// printStoreGC prints gc's report r on dir, as JSON when asJSON.
+func printStoreGC(stdout io.Writer, dir string, grace time.Duration, referenced map[string]bool, r bundle.GCReport, asJSON bool) error {
 	rep := storeGCReport{Root: dir, Grace: grace.String(), Referenced: len(referenced), Sessions: r.Sessions, Scanned: r.Scanned,
 		Removed: r.Removed, Kept: r.Kept, BytesFreed: r.BytesFreed, TempsRemoved: r.TempsRemoved, Skipped: r.Skipped}
 	if rep.Removed == nil {
 		rep.Removed = []string{}
 	}
-	if *asJSON {
+	if asJSON {
 		return writeJSON(stdout, rep)
 	}
 	if referenced == nil {
@@ -327,15 +337,16 @@ func checkLooksLikeStore(dir string) error {
 	return checkStoreDir(dir, "give the directory ef fold --store wrote")
 }
 
-// checkStoreToFold refuses a --store for ef fold that exists and is not a
-// store: ef fold makes a new store only in a directory that is missing or
-// empty, never among a directory's own files (a git checkout given by
-// mistake would get a LOCK, .recall and session directories).
+// checkStoreToFold refuses a --store for ef fold or ef serve (the
+// commands that fold into it) that exists and is not a store: a new store
+// is made only in a directory that is missing or empty, never among a
+// directory's own files (a git checkout given by mistake would get a
+// LOCK, .recall and session directories).
 func checkStoreToFold(dir string) error {
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	return checkStoreDir(dir, "ef fold makes a new store only in a missing or empty directory: give one, or the directory of an existing store")
+	return checkStoreDir(dir, "a new store is made only in a missing or empty directory: give one, or the directory of an existing store")
 }
 
 // checkStoreDir refuses a directory that holds entries and none of a

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/store"
 )
 
@@ -28,6 +29,14 @@ func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := checkStoreToWrite(dir); err != nil {
 		return err
 	}
+	if storeDirEmpty(dir) {
+		// An empty directory is an empty store not made yet: it holds no
+		// session, and opening it would write its LOCK and index.
+		if !bundle.ValidSessionID(*session) {
+			return fmt.Errorf("%w: session id of %d bytes", bundle.ErrInvalidID, len(*session))
+		}
+		return printStoreDelete(stdout, dir, store.DeleteReport{SessionID: *session}, *asJSON)
+	}
 	st, err := store.Open(dir, store.Options{LockWait: func(waited time.Duration) {
 		fmt.Fprintf(stderr, "ef store delete: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), dir)
 	}})
@@ -39,7 +48,12 @@ func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	return printStoreDelete(stdout, dir, rep, *asJSON)
+}
+
+// printStoreDelete prints delete's report rep on dir, as JSON when asJSON.
+func printStoreDelete(stdout io.Writer, dir string, rep store.DeleteReport, asJSON bool) error {
+	if asJSON {
 		return writeJSON(stdout, rep)
 	}
 	fmt.Fprintf(stdout, "%s: deleted session %q: %s, %s from the recall index\n", dir, rep.SessionID, count(rep.Bundles, "bundle"), count(rep.IndexCheckpoints, "checkpoint"))
