@@ -49,7 +49,7 @@ export const toolDefinitions = JSON.parse(readFileSync(join(here, 'tools.json'),
 const efConfig = Schema.object({
   efCommand: Schema.string().description('Path of the ef binary. Default: the @epistemicfold/ef-<os>-<arch> package, then ef on PATH.'),
   efArgs: Schema.array(Schema.string()).description('Extra arguments after `ef serve` (for example ["-v"]).'),
-  storeDir: Schema.string().description('Bundle store. Default: the project\'s own store under the user\'s data directory (see `ef mcp -h`).'),
+  storeDir: Schema.string().description('Bundle store: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused). Default: the project\'s own store under the user\'s data directory (see `ef mcp -h`).'),
   projectDir: Schema.string().description('Workspace root that keys the default store. Default: the working directory.'),
   emergencyRatio: Schema.number().min(0.1).max(1).description('Share of the window an emergency fold brings the request under. Default 0.75.'),
   cachePriceRatio: Schema.number().max(1).description('The provider\'s price of a cached input token relative to an uncached one; sizes pressure folds from the prompt cache\'s economics. Default 0.1 (DeepSeek); negative folds only at thresholdRatio.'),
