@@ -778,6 +778,16 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 		}
+		if ev.Role == RoleUser && notARule(quote) {
+			// "i like one change per commit when its easy, not a hard rule
+			// tho": what the sentence asks is a preference, whatever reading
+			// made it a rule.
+			for j := n0; j < len(out); j++ {
+				if p := &out[j]; p.Kind == KindConstraint && p.Op == OpState {
+					p.Kind, p.Key, p.Value = KindDecision, "decision/preference/"+slug(p.Value), "preference, not a rule: "+quote
+				}
+			}
+		}
 		// Read as corrected, or past its references: every quote is the
 		// sentence as written.
 		for j := n0; j < len(out); j++ {

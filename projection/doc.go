@@ -446,7 +446,10 @@
 // ("Similarity: A, JPlag", "sync: A"; groups.go); a rule bound to a time
 // of day ends when the session's clock
 // shows the hour passed (clock.go); a rule's range has an end moved by an
-// amount (bound.go). Transient state these keep between events (the
+// amount (bound.go); a sentence that says of itself it is no rule ("one
+// change per commit when its easy, not a hard rule tho", "no es una
+// regla") is a preference however its wish is worded (notARule), unless it
+// says a rule is no longer one. Transient state these keep between events (the
 // questions waiting, the rule proposed, the clock) is not part of a
 // Snapshot, like the other conversational state.
 //

@@ -48,6 +48,22 @@ var (
 	softRE   = mustPattern(`(?i)\b(?:(?:my|a|just a|only a|personal) preference|not a (?:hard |strict )?rule|not (?:a )?(?:hard|strict) (?:rule|requirement)|not mandatory|not enforced|not required|if (?:it's|it is) not a hassle|if possible|where possible|not a must|nice to have|not a (?:big|huge) deal|no big deal|no biggie|not critical|tranquilo|sem stress|sin problema|pas grave|kein problem|nessun problema|no es obligatorio|no es una regla|no es regla|pas obligatoire|pas une r[eè]gle|nicht zwingend|kein muss|keine regel|non obbligatorio|non [eè] una regola|n[aã]o [eé] obrigat[oó]rio|n[aã]o [eé] regra)\b|不是硬性|不硬性|不强求|不强制|不是必须|不是规定|个人偏好|必須ではない|強制ではない|필수는 아니`)
 )
 
+// notRuleRE is a sentence saying of itself that it is no rule ("one
+// change per commit when it's easy, not a hard rule tho", "just a
+// preference", "no es una regla"): what it asks is a preference, however
+// it is worded. noLongerRE marks the words that make it a lift instead
+// ("the 300-line limit is not a hard rule anymore").
+var (
+	notRuleRE  = mustPattern(`(?i)\b(?:not a (?:hard|strict|firm|fixed) (?:rule|requirement)|not (?:a )?(?:hard|strict) (?:rule|requirement)|not a rule|no hard rule|(?:just|only|merely) a (?:preference|suggestion|wish)|(?:my )?personal preference|no es (?:una )?regla(?: fija)?|no es obligatorio|pas une r[eè]gle|pas obligatoire|keine (?:feste |harte )?regel|kein muss|non [eè] una regola|non [eè] obbligatorio|n[aã]o [eé] (?:uma )?regra|n[aã]o [eé] obrigat[oó]rio|geen (?:harde |vaste )?regel|ingen (?:fast |hård )?regel)\b|不是硬性|不硬性|不是规定|不是规矩|个人偏好|ルールではない|ルールじゃない|必須ではない|必須じゃない|규칙은 아니|필수는 아니`)
+	noLongerRE = mustPattern(`(?i)\b(?:any ?more|any longer|no longer|from now on|ya no|plus maintenant|nicht mehr|non pi[uù]|n[aã]o mais|mais n[aã]o)\b|不再|已经不是|もう`)
+)
+
+// notARule reports whether the user's sentence s says of itself that it
+// is no rule (notRuleRE), not as a lift of one (noLongerRE) or a question.
+func notARule(s string) bool {
+	return notRuleRE.MatchString(s) && !noLongerRE.MatchString(s) && !questionRE.MatchString(s)
+}
+
 var laughRE = mustPattern(`(?i)\b(?:lol|lmao|haha+|hehe+|rofl)\b|哈哈|😂|🤣`)
 
 // userKnowledge reads a user sentence as a decision, a rejected approach
