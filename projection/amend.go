@@ -31,7 +31,11 @@ import (
 //     once with its exception ("… — except: you MAY use …"), so the active
 //     surface never shows the bare prohibition beside a permission that
 //     contradicts part of it. A permission whose object fits no active
-//     prohibition is not recorded.
+//     prohibition is not recorded. A permission of the very file a rule
+//     names ("you can touch clock.c BUT only the sdmmc divider" after
+//     "dont touch Core/Src/clock.c") is about that rule before any rule of
+//     the file's class: its exception when scoped, its lift when not
+//     (Reducer.ruleNaming).
 var (
 	notPat = `\s*(?:,\s*|\s+|\s*[(（]\s*)(?:not|rather than|instead of)\s+(?P<a>` + valPat + `)\s*[)）]?`
 	// valueNotRE: "the default attempts should be 5, not 3".
@@ -70,7 +74,7 @@ var (
 	// names in the same part ("payment 模块里 refund.service.ts 你可以改")
 	// is an exception to it.
 	moduleClassRE = mustPattern(`(?i)\b(?:modules?|packages?|crates?|services?|components?)\b|模块|组件|服务`)
-	fileClassRE   = mustPattern(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|paths?)\b|文件|目录`)
+	fileClassRE   = mustPattern(`(?i)\b(?:files?|director(?:y|ies)|folders?|dirs?|file ?paths?)\b|文件|目录`)
 )
 
 // valueAmendment is the value a sentence states against the one it

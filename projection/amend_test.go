@@ -103,3 +103,46 @@ func TestModuleFileException(t *testing.T) {
 			[]string{`\[active/normative\] = .*(?:payment 模块先别动|don't touch the payment module) — except: .*refund\.service\.ts`}, nil)
 	}
 }
+
+// A permission of a file a rule names itself is about that rule, before
+// any rule of its class: scoped ("but only the divider") it is the rule's
+// exception, unscoped it lifts it. "the audio path" is no file class.
+func TestPermissionOfTheFileARuleNames(t *testing.T) {
+	rules := "mara (hw, she owns the board) says dont touch Core/Src/clock.c, the pll setup is tuned for adc jitter. also no malloc/calloc anywhere in the audio path, static buffers only."
+	for _, c := range []struct {
+		rules, permit string
+		want, never   []string
+	}{
+		{rules, "she also said you can touch clock.c BUT only the sdmmc kernel clock divider (PLL2R), the rest of that file stays hers.",
+			[]string{`constraint .*\[active/normative\] = mara \(hw, she owns the board\) says dont touch Core/Src/clock.c — except: she also said you can touch`},
+			[]string{`malloc.* — except`, `clock.c.*\[lifted`}},
+		{rules, "you can touch clock.c now.",
+			[]string{`constraint .*\[lifted/normative\] = mara \(hw`, `constraint .*\[active/normative\] = also no malloc`}, []string{`except`}},
+		{"never touch clock.c.", "ok you may touch clock.c",
+			[]string{`\[lifted/normative\] = never touch clock.c`}, nil},
+		{"no malloc anywhere in the audio path.", "you can touch clock.c now.",
+			[]string{`\[active/normative\] = no malloc anywhere in the audio path.`}, []string{`except`}},
+		{"dont touch any files under src/core.", "you can edit src/core/clock.c.",
+			[]string{`\[active/normative\] = dont touch any files under src/core — except: you can edit src/core/clock.c`}, nil},
+	} {
+		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n"+c.rules+"\n> assistant\nOK.\n> user\n"+c.permit), c.want, c.never)
+	}
+}
+
+// A rule relayed after an aside on who says it is a rule; "never mind"
+// is none.
+func TestRuleRelayedAfterAnAside(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"mara, our hw lead, says dont touch Core/Src/clock.c.", []string{`constraint .*dont touch Core/Src/clock.c`}, nil},
+		{"mara (hw, she owns the board) says dont touch Core/Src/clock.c.", []string{`constraint .*dont touch Core/Src/clock.c`}, nil},
+		{"Tom, who owns the API, insists: never bump the major version without a changelog.", []string{`constraint .*never bump the major version`}, nil},
+		{"mara, our hw lead, says only 3 people came yesterday.", nil, []string{`constraint `}},
+		{"never mind the LEDs.", nil, []string{`constraint `}},
+		{"mara said never mind the LEDs.", nil, []string{`constraint `}},
+	} {
+		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}

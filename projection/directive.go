@@ -221,6 +221,14 @@ func participleNext(rest string) bool {
 // irregularParticiples are past participles with no -ed or -en ending.
 var irregularParticiples = map[string]bool{"run": true, "set": true, "kept": true, "built": true, "done": true, "made": true, "put": true, "held": true, "sent": true, "left": true, "read": true, "cut": true, "shut": true, "spent": true, "paid": true, "said": true, "told": true, "sold": true, "found": true, "bound": true}
 
+// saysRE is a clause that ends in a verb of saying, before the rule it
+// relays: "… says", "she insists", "told us".
+var saysRE = mustPattern(`(?i)(?:^|\s|\))(?:says|said|insists|insisted|wants|asks|asked|reminds|reminded|keeps saying|(?:told|tells|reminded|reminds|asked|asks|wants) (?:us|me|everyone|the team))(?: that)?$`)
+
+// neverMindRE is the idiom "never mind" ("never mind the LEDs"), which
+// drops a thing and states no rule.
+var neverMindRE = mustPattern(`(?i)^never\s*mind\b`)
+
 // passiveRE is a clause that ends in a passive's auxiliary: "SSH is
 // only allowed from …" is a rule, not a story.
 var passiveRE = mustPattern(`(?i)\b(?:is|are|was|were|be|been|being|get|gets|stays?|remains?)\s*$`)
@@ -233,6 +241,10 @@ func directive(s string) bool {
 		start, word := m[0], s[m[0]:m[1]]
 		if m[2] >= 0 {
 			start, word = m[2], s[m[2]:m[3]]
+		}
+		if neverMindRE.MatchString(s[start:]) {
+			// "never mind the LEDs": the idiom drops a thing, no rule.
+			continue
 		}
 		if slices.ContainsFunc(quoted, func(q []int) bool { return q[0] < start && start < q[1] }) {
 			// 'my manager used to say "never trust a Friday migration"':
@@ -279,6 +291,13 @@ func directive(s string) bool {
 			// told.
 			continue
 		case agentRE.MatchString(clause), imperative(clause):
+			return true
+		case saysRE.MatchString(clause) && imperative(s[m[1]:]):
+			// "mara, our hw lead, says dont touch clock.c", "mara (hw,
+			// she owns the board) says …": a rule relayed after the
+			// person saying it, however the subject before is cut, when
+			// a verb follows the rule's word ("says only 3 people came"
+			// relays no rule).
 			return true
 		case strongNoRE.MatchString(clause) && strings.HasPrefix(word, "不"):
 			// "下架的书任何情况下都不能出现在搜索结果里": "in no case" makes

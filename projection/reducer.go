@@ -1994,6 +1994,22 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			return
 		}
 	}
+	if o == nil && p.Name == "" {
+		// "you can touch clock.c BUT only the sdmmc divider" after "dont
+		// touch Core/Src/clock.c": the prohibition of that very file,
+		// before any rule of its class. A scope ("only", "for", "in")
+		// makes the permission its exception; none lifts it whole ("you
+		// can touch clock.c now").
+		if a := r.ruleNaming(p.Value); a != nil {
+			if !scopedRE.MatchString(strings.Replace(p.Quote, p.Value, " ", 1)) {
+				a.Lifecycle = Lifted
+				a.Because = p.Quote
+				a.addRef(ref)
+				return
+			}
+			o = a
+		}
+	}
 	for _, a := range r.hot {
 		if o != nil || p.Name == "subject" {
 			break
@@ -2044,6 +2060,25 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	r.restateExcept(o, p.Quote, p.Value, ref, id)
 }
 
+// ruleNaming is the newest active prohibition that names the file or
+// path x itself (as written, or as a path ending in it: "clock.c" is
+// named by "Core/Src/clock.c"), or nil.
+func (r *Reducer) ruleNaming(x string) *Anchor {
+	if len(mentions(x)) == 0 {
+		return nil
+	}
+	var o *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg || o != nil && !newer(a, o) {
+			continue
+		}
+		if slices.ContainsFunc(mentions(a.Value), func(m string) bool { return m == x || strings.HasSuffix(m, "/"+x) }) {
+			o = a
+		}
+	}
+	return o
+}
+
 // newestRule is the active rule stated last, or nil.
 func (r *Reducer) newestRule() *Anchor {
 	var o *Anchor
@@ -2088,6 +2123,11 @@ func withoutReasons(s string) string {
 		}
 	}
 	for _, loc := range segmentRE.FindAllStringIndex(head, -1) {
+		if inParens(head, loc[0]) {
+			// "mara (hw, she owns the board) says …": an aside, no
+			// bound between reasons.
+			continue
+		}
 		keep(head[start:loc[0]], sep)
 		sep, start = head[loc[0]:loc[1]], loc[1]
 	}
