@@ -188,3 +188,21 @@ func TestMadeDecision(t *testing.T) {
 		}
 	}
 }
+
+// A bare label chosen "for now" (in several languages) chooses it; an
+// option's label as an English article does not.
+func TestLabelChosenForNow(t *testing.T) {
+	opts := "For the trigger I see three options:\nA) band energy: mean square over each half-buffer. Cheapest (~3 % CPU).\nB) Goertzel on a few bins: more selective, ~8 % CPU.\nC) 1024-point FFT + spectral flux: most robust, ~20 % CPU."
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"A for now, simplest, we can revisit if rain clicks turn out to be a problem.", []string{`decision .*= band energy: .*\(A for now`}, []string{`Goertzel`, `FFT`}},
+		{"B for now", []string{`decision .*= Goertzel on a few bins`}, []string{`band energy`}},
+		{"C por ahora, es lo más robusto.", []string{`decision .*= 1024-point FFT`}, nil},
+		{"A for the moment.", []string{`decision .*= band energy`}, nil},
+		{"A friend of mine says B is overkill.", nil, []string{`decision `}},
+	} {
+		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\n"+opts+"\n> user\n"+c.says), c.want, c.never)
+	}
+}
