@@ -206,3 +206,13 @@ func TestLabelChosenForNow(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\n"+opts+"\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// An option too long to be one is cut to its head before its
+// explanation, so the list it stands in is still offered; a retraction
+// naming something else ("drop the dark mode thing") takes back no
+// choice.
+func TestLongOptionsAreOffered(t *testing.T) {
+	opts := "Three ways out:\nA) add the keep rules ourselves to `app/proguard-rules.pro` (`-keep,allowobfuscation,allowshrinking interface retrofit2.Call`, same for `class retrofit2.Response` and `class kotlin.coroutines.Continuation`): small, no dependency change;\nB) bump Retrofit to 2.11.0, which ships those rules in its consumer ProGuard file: clean, but it's a version bump during the freeze;\nC) turn full mode off with `android.enableR8.fullMode=false`: fixes it, but changes shrinking for the whole app right before a release.\nWhich one?"
+	out := reduceAll(t, "> user\nwe work on the app today.\n> assistant\n"+opts+"\n> user\nA. freeze, so not B, and C changes too much at once\n> assistant\nOK.\n> user\ndrop the dark mode thing, design isn't final after all")
+	expect(t, out, []string{"decision .*\\[active/normative\\] = add the keep rules ourselves to `app/proguard-rules.pro` \\(A\\.\\)"}, []string{`\(was add the keep rules`})
+}

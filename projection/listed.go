@@ -75,7 +75,7 @@ func offeredOptions(text string) []string {
 				o = o[:j]
 			}
 		}
-		o = strings.TrimSpace(o)
+		o = strings.TrimSpace(shortenOption(o))
 		for _, cut := range []string{", or", ", and", " or", "，还是", "还是", "；", ";", "，", ",", "、", "。", "."} {
 			o = strings.TrimSpace(strings.TrimSuffix(o, cut))
 		}

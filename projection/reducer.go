@@ -1232,12 +1232,16 @@ func (r *Reducer) newestChoice() *Anchor {
 	return best
 }
 
+// genericRefs are the words by which a retraction points at a decision
+// without naming it ("that idea", "the other approach").
+var genericRefs = []string{"thing", "idea", "approach", "plan", "one", "option", "方案", "想法"}
+
 // decisionNaming is the active decision that the words x name most (the
 // newest among equals), or, for a bare pronoun-like x ("that idea"), the
 // newest active decision.
 func (r *Reducer) decisionNaming(x string) *Anchor {
 	xs := stems(x)
-	for _, g := range []string{"thing", "idea", "approach", "plan", "one", "option", "方案", "想法"} {
+	for _, g := range genericRefs {
 		delete(xs, g)
 	}
 	if len(xs) == 0 {
@@ -2761,7 +2765,22 @@ func namesOther(s, d string) bool {
 	}
 	ids := distinctive(x)
 	if len(ids) == 0 {
-		return false
+		// "drop the dark mode thing" after choosing the keep rules: the
+		// words it names, none of them the decision's.
+		xs := stems(x)
+		for _, g := range genericRefs {
+			delete(xs, g)
+		}
+		if len(xs) == 0 {
+			return false
+		}
+		ds := stems(d)
+		for w := range xs {
+			if ds[w] {
+				return false
+			}
+		}
+		return true
 	}
 	ld := strings.ToLower(d)
 	for _, id := range ids {

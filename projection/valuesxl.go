@@ -710,8 +710,26 @@ func optionText(o string) (string, bool) {
 	if j := strings.Index(o, ". "); j >= 0 {
 		o = o[:j]
 	}
-	o = cleanOption(o)
+	o = cleanOption(shortenOption(o))
 	return o, o != "" && utf8.RuneCountInString(o) <= maxOptionRunes
+}
+
+// shortenOption is an option too long to be one cut to its head, before
+// the explanation that follows it (a colon, a dash, a parenthesis, a
+// semicolon): "add the keep rules ourselves to `app/proguard-rules.pro`
+// (`-keep,…`, same for …): small, no dependency change". It is o when o
+// is short enough, or no such head of two words or more fits.
+func shortenOption(o string) string {
+	if utf8.RuneCountInString(o) <= maxOptionRunes {
+		return o
+	}
+	cut := len(o)
+	for _, sep := range []string{": ", " — ", " – ", " (", "; "} {
+		if i := strings.Index(o, sep); i > 0 && i < cut && len(strings.Fields(o[:i])) >= 2 && utf8.RuneCountInString(o[:i]) <= maxOptionRunes {
+			cut = i
+		}
+	}
+	return strings.TrimSpace(o[:cut])
 }
 
 // optionJoinRE are the words that join an option to the next or lead to
