@@ -2328,6 +2328,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, cp)
+	if failed && ctx.Call != nil {
+		_, cmd := argString(ctx.Call.Args, commandArgKeys)
+		out = append(out, sedValues(leadingEdits(cmd, text))...)
+	}
 	if failed || ctx.Call == nil {
 		return out
 	}

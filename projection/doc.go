@@ -182,7 +182,9 @@
 // 's/retry: 3/retry: 5/' job.rb", sedvalue.go) is the setting's current
 // value, read only when both sides are the same key with a one-token
 // value holding a digit, and not kept twice when a value already holds
-// it.
+// it. A sed in place that opens an "&&" chain whose later stage failed
+// (a build or a test, the output no sed error) ran and set its value
+// (leadingEdits).
 // A thing said to be free again by its state ("the Plan model isn't
 // off limits anymore", "the frost relay is yours now") lifts the rule
 // holding all its words, and a prohibition the user told with its

@@ -74,3 +74,26 @@ func substitution(sub string) (from, to string, ok bool) {
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(parts[0], "^"), "$"), parts[1], true
 }
+
+// leadingEdits is the run of sed in-place stages (and changes of
+// directory) that opens the "&&" chain cmd when a later stage follows
+// them, joined again: when the chain failed with output that no sed
+// wrote, those stages ran and passed ("cd app && sed -i
+// 's/versionCode = 2404/versionCode = 2406/' build.gradle.kts &&
+// ./gradlew test" failing in a test still set versionCode). "" when
+// there is none.
+func leadingEdits(cmd, output string) string {
+	if !strings.Contains(cmd, "sed") || strings.Contains(output, "sed: ") {
+		return ""
+	}
+	st := andRE.Split(cmd, -1)
+	n := 0
+	for n < len(st)-1 {
+		s := unwrap(st[n])
+		if !strings.HasPrefix(s, "cd ") && !sedRE.MatchString(s) || strings.ContainsAny(s, "|;") {
+			break
+		}
+		n++
+	}
+	return strings.Join(st[:n], " && ")
+}

@@ -31,3 +31,14 @@ func TestSedValues(t *testing.T) {
 		t.Errorf("not in place: %v", ps)
 	}
 }
+
+// A chain of edits then a build or test that fails in the build or test
+// still set what its seds set; a sed after the failing stage, or one
+// that failed itself, set nothing.
+func TestSedBeforeAFailingStage(t *testing.T) {
+	out := reduceAll(t, "> user\nwe work on the app today.\n> assistant\nbumping.\n"+
+		"> call bash {\"command\": \"cd ~/app && sed -i 's/versionCode = 2404/versionCode = 2406/' app/build.gradle.kts && ./gradlew test\"}\n> result error\nSyncSchedulerTest > schedulesPeriodicSync FAILED\n"+
+		"> assistant\nok\n> call bash {\"command\": \"cd ~/app && ./gradlew test && sed -i 's/retries = 3/retries = 5/' app/conf.kts\"}\n> result error\nFAILED\n"+
+		"> assistant\nok\n> call bash {\"command\": \"sed -i 's/timeout = 3/timeout = 5/' app/missing.kts && make\"}\n> result error\nsed: can't read app/missing.kts: No such file or directory\n")
+	expect(t, out, []string{`value/app/build.gradle.kts/versioncode \[current/empirical\] = 2406 \(was 2404\)`}, []string{`retries \[`, `timeout \[`})
+}
