@@ -44,6 +44,10 @@ import (
 //     ("[fail] SP-0042-final2.tif … 3 failed", then a loop re-encoding
 //     those three and running convert.py --single on each: "SP-0042-
 //     final2.tif -> … [ok]"; itemsRedone);
+//   - a run whose program is missing ("bash: datasets: command not
+//     found"), its work done by another program naming one of its
+//     distinctive operands (a wget of the same GCF_000195955.2;
+//     replacedMissing);
 //   - the command the user told the agent to run after the failure, by
 //     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
 //     ios beta"; hintPrefix links).
@@ -177,7 +181,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		// A failed dry run is fixed by the dry run passing.
 		pc = pc.withPretend()
 	}
-	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) {
+	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) || replacedMissing(fs, because, pc) {
 		return true
 	}
 	if fw, ok := readRun(fs); ok && len(fw.pos) > 0 {
@@ -786,4 +790,41 @@ func itemsRedone(links []string, failed string, pc *passedCall, out string) bool
 		}
 	}
 	return true
+}
+
+// noProgramRE is a shell's word that a program is not there: "bash:
+// datasets: command not found", "zsh: command not found: jq", "'jq' is
+// not recognized as an internal or external command".
+var noProgramRE = mustPattern(`(?:^|[\s:])([\w.+\-]+): command not found|command not found: ([\w.+\-]+)|'([\w.+\-]+)' is not recognized as an internal or external command`)
+
+// replacedMissing reports whether the failed stage fs could not run
+// because its program is missing ("bash: datasets: command not found"
+// for "datasets download genome accession GCF_000195955.2 …") and a
+// stage of the passing call did its work another way: another program
+// naming one of fs's distinctive operands or option values (the wget of
+// ".../GCF_000195955.2_ASM19595v2_genomic.fna.gz").
+func replacedMissing(fs, because string, pc *passedCall) bool {
+	m := noProgramRE.FindStringSubmatch(because)
+	fw, ok := readRun(fs)
+	if m == nil || !ok || m[1]+m[2]+m[3] != path.Base(fw.prog) {
+		return false
+	}
+	for _, ps := range pc.stages {
+		if !ps.ok || ps.run.prog == fw.prog {
+			continue
+		}
+		for _, w := range append(slices.Clone(fw.pos), fw.values...) {
+			if distinctOperand(w) && strings.Contains(ps.st, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// distinctOperand reports whether a command's operand w names one thing
+// rather than a kind of work: six characters or more, holding a digit
+// and a letter ("GCF_000195955.2", "v2.4.1-rc2", "AM-017"), no option.
+func distinctOperand(w string) bool {
+	return len(w) >= 6 && !strings.HasPrefix(w, "-") && strings.ContainsFunc(w, unicode.IsDigit) && strings.ContainsFunc(w, unicode.IsLetter)
 }

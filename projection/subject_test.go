@@ -165,3 +165,15 @@ func TestNoResultRecordedIsNoFailure(t *testing.T) {
 		}
 	}
 }
+
+// A run whose program is missing is resolved by another program doing its
+// work, naming one of its distinctive operands; a success naming none of
+// them resolves nothing.
+func TestMissingProgramReplaced(t *testing.T) {
+	out := reduceAll(t, "> user\nwe work on the pipeline today.\n> assistant\nref first.\n"+
+		"> call bash {\"command\": \"cd /d/tb && mkdir -p ref && datasets download genome accession GCF_000195955.2 --include genome --filename ref/h37rv.zip\"}\n> result error\nbash: datasets: command not found\n"+
+		"> assistant\nno datasets CLI; wget.\n> call bash {\"command\": \"cd /d/tb && wget -q -O ref/H37Rv.fa.gz https://ftp.ncbi.nlm.nih.gov/genomes/all/GCF/000/195/955/GCF_000195955.2_ASM19595v2/GCF_000195955.2_ASM19595v2_genomic.fna.gz && gunzip -f ref/H37Rv.fa.gz\"}\n> result\nNC_000962.3 Mycobacterium tuberculosis H37Rv, complete genome\n"+
+		"> assistant\nnext\n> call bash {\"command\": \"jq '.items[0]' report-2024.json\"}\n> result error\nbash: jq: command not found\n"+
+		"> assistant\npython then\n> call bash {\"command\": \"python3 -c 'print(1)'\"}\n> result\n1\n")
+	expect(t, out, []string{`failure .*datasets download .*\[resolved/empirical\]`, `failure .*jq .*\[open/empirical\]`}, nil)
+}
