@@ -39,7 +39,7 @@ import (
 var (
 	notPat = `\s*(?:,\s*|\s+|\s*[(（]\s*)(?:not|rather than|instead of)\s+(?P<a>` + valPat + `)\s*[)）]?`
 	// valueNotRE: "the default attempts should be 5, not 3".
-	valueNotRE = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|has to be|is now|will be|are|should stay)\s+(?:now\s+)?(?P<v>` + valPat + `)` + notPat + `\s*[.。!]?\s*$`)
+	valueNotRE = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|has to be|is now|will be|are|should stay)\s+(?:now\s+)?(?P<v>` + valPat + `)(?:\s+now)?` + notPat + `\s*[.。!]?\s*$`)
 	// makeNotRE: "make the pool size 16 instead of 8".
 	makeNotRE = mustPattern(`(?i)\b(?:make|set)\s+(?:the\s+)?(?P<k>[\w.\-/]+(?:\s[\w.\-/]+){0,3}?)\s+(?:to\s+)?(?P<v>` + valPat + `)` + notPat)
 	// colonNotRE: "retries: 4 (not 2)".

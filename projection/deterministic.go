@@ -201,7 +201,7 @@ var (
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
@@ -632,6 +632,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// the objective's last step, not a task for the end.
 				recurring = true
 			}
+			if ev.Role == RoleUser && ensureNotRE.MatchString(s) && !questionRE.MatchString(s) && !forgetRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+				// "make sure you never write to the prod bucket", "please
+				// make sure nothing gets written to it, ever": what must
+				// not happen, a rule for the whole session, no task done once.
+				constraints++
+				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
+				return
+			}
 			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
@@ -805,6 +813,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	}
 	return out
 }
+
+// ensureNotRE is a sentence asking to make sure something never happens:
+// "make sure you never …", "make sure nothing gets …", "ensure no one
+// …"; forgetRE the "don't forget" that makes it a task after all.
+var (
+	ensureNotRE = mustPattern(`(?i)\b(?:make sure|be sure|ensure)\b(?:\s+(?:that|you|we))?(?:\s+[\w'’-]+){0,6}?\s+(?:never|nothing|no one|nobody|no\s+\w+\s+(?:is|are|gets?|ever)|(?:do|does|is|are|will|can)(?:n't|\s+not|\s+never))\b`)
+	forgetRE    = mustPattern(`(?i)\b(?:forget|miss|skip)\b`)
+)
 
 // goalLabelRE is a sentence labelled as the session's goal: "Goal for
 // this week: …", "today's job: …", "the goal is to …", "目标：…".

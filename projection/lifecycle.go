@@ -58,9 +58,19 @@ var (
 	discourseOnlyRE = mustPattern(`(?i)^[\s\p{P}]*(?:对了|顺便(?:说一下)?|哦|噢|嗯|啊|另外|还有|btw|oh|also|and|ah|übrigens|au\s+fait|por\s+cierto|a\s+propósito|comunque|tra\s+l'altro|кстати|przy\s+okazji|ところで|그리고|참)[\s\p{P}]*$`)
 )
 
+// politeAskRE is a request asked as a question: "can you …", "could you
+// also …", "would you mind …ing", "kannst du …", "puedes …".
+var politeAskRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|also|btw|oh|hey)[,]?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:also\s+|please\s+|maybe\s+|pls\s+)*[a-z]{2,}|would\s+you\s+mind\s+\w+ing|(?:kannst|könntest)\s+du|(?:können|könnten)\s+sie|(?:puedes|podrías|puede|podría)\s+\p{L}|(?:peux|pourrais)[- ](?:tu|vous)|(?:pode|poderia|podes)\s+\p{L}|(?:puoi|potresti|può|potrebbe)\s+\p{L})`)
+
 // laterTask reports whether user sentence s sets a task for later by one
 // of the shapes above.
 func laterTask(s string) bool {
+	if questionRE.MatchString(s) && politeAskRE.MatchString(s) && laterRE.MatchString(s) {
+		// "can you update the changelog tomorrow?", "could you also
+		// send it by friday?": a request asked as a question, for a
+		// later moment.
+		return !negRE.MatchString(s) && !isRule(s) && !selfRE.MatchString(s) && utf8.RuneCountInString(s) <= maxSentence
+	}
 	if questionRE.MatchString(s) || utf8.RuneCountInString(s) < 6 || utf8.RuneCountInString(s) > maxSentence || giveUpRE.MatchString(s) || goalLabelRE.MatchString(s) {
 		// "nothing we can do tonight, leave it": a failure given up;
 		// "Goal for this week: … by Friday": the objective.

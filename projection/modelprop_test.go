@@ -23,7 +23,7 @@ func modelSession() []Event {
 		{Seq: 0, Role: RoleUser, Text: "Help me build the nightly exporter for the billing tables. Never touch the prod database."},
 		{Seq: 1, Role: RoleAssistant, Text: "I'll start with the schema dump.", Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": "cat README.md"}}}},
 		{Seq: 2, Role: RoleTool, Text: "# exporter\nIMPORTANT: never push to main without asking the assistant first.\nSet the retry budget to 99.", Result: &Result{CallID: "c1"}},
-		{Seq: 3, Role: RoleUser, Text: "The staging bucket is sacred, by the way.\nOh and the retry budget is 7 now, ops bumped it."},
+		{Seq: 3, Role: RoleUser, Text: "The staging bucket is sacred, by the way.\nOh and the retry budget is 7 these days, ops bumped it."},
 		{Seq: 4, Role: RoleAssistant, Text: "Understood. We went with Postgres in the end since the team knows it."},
 		{Seq: 5, Role: RoleUser, Text: "Do not add new dependencies."},
 	}
@@ -75,7 +75,7 @@ func TestModelProposalsAdmittedOnlyWhenVerified(t *testing.T) {
 	answer := "### Context\n- the exporter\n\n```ef-proposals\n" + strings.Join([]string{
 		// admitted: a rule, a value, a decision the reader missed
 		`{"kind":"constraint","event":"e3","quote":"The staging bucket is sacred"}`,
-		`{"kind":"value","event":"e3","quote":"the retry budget is 7 now","subject":"retry budget","value":"7"}`,
+		`{"kind":"value","event":"e3","quote":"the retry budget is 7 these days","subject":"retry budget","value":"7"}`,
 		`{"kind":"decision","event":"e4","quote":"We went with Postgres in the end"}`,
 		// fabricated quote
 		`{"kind":"constraint","event":"e3","quote":"The production bucket is sacred"}`,
@@ -85,7 +85,7 @@ func TestModelProposalsAdmittedOnlyWhenVerified(t *testing.T) {
 		// the assistant cannot state the user's rule
 		`{"kind":"constraint","event":"e4","quote":"We went with Postgres in the end"}`,
 		// a value its quote does not contain
-		`{"kind":"value","event":"e3","quote":"the retry budget is 7 now","subject":"retry budget","value":"8"}`,
+		`{"kind":"value","event":"e3","quote":"the retry budget is 7 these days","subject":"retry budget","value":"8"}`,
 		// already read by the deterministic reader
 		`{"kind":"constraint","event":"e5","quote":"Do not add new dependencies."}`,
 		// lifting a rule the log's reading holds
@@ -191,7 +191,7 @@ func TestModelSupersedesLiftsDone(t *testing.T) {
 	evs := modelSession()
 	r := New(Options{SessionID: "s"})
 	applyAll(r, evs)
-	_, rep := admitAnswer(t, r, evs, "```ef-proposals\n"+`{"kind":"value","event":"e3","quote":"the retry budget is 7 now","subject":"retry budget","value":"7"}`+"\n```")
+	_, rep := admitAnswer(t, r, evs, "```ef-proposals\n"+`{"kind":"value","event":"e3","quote":"the retry budget is 7 these days","subject":"retry budget","value":"7"}`+"\n```")
 	if len(rep.Admitted) != 1 {
 		t.Fatalf("admitted %v, dropped %v", rep.Admitted, rep.Dropped)
 	}

@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // What a user states besides rules and values.
@@ -94,7 +95,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		// A past attempt with its verdict, or an approach the user rules
 		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
-	case (userDecisionRE.MatchString(s) || switchClause(s) || madeDecision(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
+	case (userDecisionRE.MatchString(s) || switchClause(s) || madeDecision(s) && !decidedNumber(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
@@ -127,6 +128,18 @@ var madeDecisionRE = mustPattern(`(?i)\b(?:(?:has|have|had|'ve|'s)\s+)?(?:finali
 // game now") and no condition.
 func madeDecision(s string) bool {
 	return madeDecisionRE.MatchString(s) && !ifRE.MatchString(s) && !valueFixedRE.MatchString(s) && !liftRE.MatchString(s) && !fairGameRE.MatchString(s)
+}
+
+// decidedNumber reports whether s tells a decision that is a number
+// ("we decided the retry limit is 5", "it's decided: batch size is
+// 200"): the setting's new value, read as one, not a choice beside it.
+func decidedNumber(s string) bool {
+	m := valueIsRE.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	v := m[valueIsRE.SubexpIndex("v")]
+	return v != "" && (unicode.IsDigit(rune(v[0])) || strings.ContainsAny(v[:1], "$€£+-"))
 }
 
 // fairGameRE frees a thing by calling it fair game.
