@@ -14,12 +14,16 @@ import (
 // stems or Chinese character pairs, two at least; a version, an
 // identifier or a path counts for two) is released, with the
 // sentence as the reason; a sentence that shares fewer releases nothing,
-// and no rule is ever lifted by it.
+// and no rule is ever lifted by it. A sentence sharing one word only
+// ("skip the changelog", "Priya already updated the changelog", "I did
+// the changelog myself") releases the one open obligation holding a word
+// said around its cue, when no other open obligation shares any
+// (onlyObligationNaming).
 
 // handoffRE is the agent released from a task: handed to someone ("hand
 // it to", "X will handle it", "交给 X 做"), or not needed ("no need to",
 // "you don't need to", "你不用弄", "不需要了").
-var handoffRE = mustPattern(`(?i)\b(?:no need (?:for you )?to|you don't (?:need|have) to|you do not (?:need|have) to|don't bother (?:with|to)|(?:hand|pass) (?:it|that|this|the \w+(?: \w+)?) (?:off |over )?to|leave (?:it|that|this|the \w+(?: \w+)?) to|(?:will|'ll|is going to|are going to) (?:handle|take care of|take over|own|do) (?:it|that|this|the)|is (?:not|no longer) needed|not needed any ?more|(?:is|are) off your plate|skip (?:the|that|this)|(?:don't|do not|no need to) (?:send|do|write|make|build|file|open|post|schedule) (?:it|that|this|them)|(?:is|are|has been|have been) (?:cancell?ed|called off)|cancel (?:the|that|this)|(?:won't|will not) be needed|no longer (?:needed|necessary|wanted))\b|(?:^|[^\p{L}])(?:no (?:lo|la|los|las) (?:mandes|hagas|env[ií]es|subas|corras|publiques|escribas)|ya no (?:hace falta|es necesario)|olv[ií]da(?:te)? (?:de )?(?:lo|eso|el|la)|n[aã]o (?:precisa|precisas) (?:mais )?(?:mandar|fazer|enviar)|ne (?:l'|le |la )?(?:envoie|fais) pas|laisse tomber|pas besoin|brauchst du nicht|musst du nicht|lass (?:das|es) (?:weg|sein))(?:[^\p{L}]|$)|交给[^，,。；;]{1,24}?(?:做|弄|处理|负责|来)|(?:你)?不用(?:你)?(?:弄|做|管|处理)了?|不需要(?:你)?(?:弄|做|处理)了?|用不着(?:你)?(?:弄|做)|(?:先|暂时|就)?不(?:做|搞|弄|支持|跑|测|加)了|(?:下个?(?:季度|月|版本|迭代|礼拜|星期)|以后|后面|之后)再(?:说|做|搞)`)
+var handoffRE = mustPattern(`(?i)\b(?:no need (?:for you )?to|you don't (?:need|have) to|you do not (?:need|have) to|don't bother (?:with|to)|(?:hand|pass) (?:it|that|this|the \w+(?: \w+)?) (?:off |over )?to|leave (?:it|that|this|the \w+(?: \w+)?) to|(?:will|'ll|is going to|are going to) (?:handle|take care of|take over|own|do) (?:it|that|this|the)|is (?:not|no longer) needed|not needed any ?more|(?:is|are) off your plate|skip (?:the|that|this)|forget (?:about )?(?:the|that|this)|scratch (?:the|that|this)|(?:is|are|'s) already (?:done|handled|taken care of|sorted(?: out)?)|already (?:did|done|wrote|written|updated|sent|fixed|handled|took care of|taken care of)|(?:i|we) (?:did|handled|took care of|wrote|updated|sent|fixed) (?:it|that|this|the \w+(?: \w+)?) (?:myself|ourselves)|(?:don't|do not|no need to) (?:send|do|write|make|build|file|open|post|schedule) (?:it|that|this|them)|(?:is|are|has been|have been) (?:cancell?ed|called off)|cancel (?:the|that|this)|(?:won't|will not) be needed|no longer (?:needed|necessary|wanted))\b|(?:^|[^\p{L}])(?:no (?:lo|la|los|las) (?:mandes|hagas|env[ií]es|subas|corras|publiques|escribas)|ya no (?:hace falta|es necesario)|olv[ií]da(?:te)? (?:de )?(?:lo|eso|el|la)|n[aã]o (?:precisa|precisas) (?:mais )?(?:mandar|fazer|enviar)|ne (?:l'|le |la )?(?:envoie|fais) pas|laisse tomber|pas besoin|brauchst du nicht|musst du nicht|lass (?:das|es) (?:weg|sein))(?:[^\p{L}]|$)|交给[^，,。；;]{1,24}?(?:做|弄|处理|负责|来)|(?:你)?不用(?:你)?(?:弄|做|管|处理)了?|不需要(?:你)?(?:弄|做|处理)了?|用不着(?:你)?(?:弄|做)|(?:先|暂时|就)?不(?:做|搞|弄|支持|跑|测|加)了|(?:下个?(?:季度|月|版本|迭代|礼拜|星期)|以后|后面|之后)再(?:说|做|搞)`)
 
 // beforeRE is a time clause before the hand-over: "before you hand it
 // to QA", "在交给 … 之前".
@@ -63,11 +67,48 @@ func (r *Reducer) release(p *Proposal, ref EventRef) {
 		}
 	}
 	if o == nil {
+		o = r.onlyObligationNaming(p.Value, ref)
+	}
+	if o == nil {
 		return
 	}
 	o.Lifecycle = Lifted
 	o.Because = strings.TrimSpace(p.Quote)
 	o.addRef(ref)
+}
+
+// onlyObligationNaming is, for a sentence that shares one word with the
+// open obligations ("skip the changelog" of "update the changelog before
+// Friday"), the one open obligation sharing a word of the few the cue
+// names ("the changelog"), when no other shares any; else nil.
+func (r *Reducer) onlyObligationNaming(s string, ref EventRef) *Anchor {
+	loc := handoffRE.FindStringIndex(s)
+	if loc == nil {
+		return nil
+	}
+	// "skip the changelog", "the changelog is already done", "I did the
+	// changelog myself": the words around the cue.
+	object := handoffWords(lastWords(s[:loc[0]], 3) + " " + s[loc[0]:loc[1]] + " " + firstWords(s[loc[1]:], 3))
+	ws := handoffWords(s)
+	var o *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindObligation || a.Lifecycle != Open || a.Seq() == ref.Seq {
+			continue
+		}
+		shares, named := false, false
+		for w := range handoffWords(a.Value) {
+			shares = shares || ws[w]
+			named = named || object[w]
+		}
+		if !shares {
+			continue
+		}
+		if o != nil || !named {
+			return nil
+		}
+		o = a
+	}
+	return o
 }
 
 // handoffWords are wordsAndPairs with the acronyms of x ("MES", "SRT"),

@@ -58,6 +58,16 @@ var (
 	discourseOnlyRE = mustPattern(`(?i)^[\s\p{P}]*(?:对了|顺便(?:说一下)?|哦|噢|嗯|啊|另外|还有|btw|oh|also|and|ah|übrigens|au\s+fait|por\s+cierto|a\s+propósito|comunque|tra\s+l'altro|кстати|przy\s+okazji|ところで|그리고|참)[\s\p{P}]*$`)
 )
 
+// taskVerbs open the imperative of a piece of work.
+var taskVerbs = map[string]bool{"run": true, "rerun": true, "update": true, "send": true, "write": true, "add": true, "fix": true, "check": true,
+	"deploy": true, "merge": true, "push": true, "test": true, "review": true, "finish": true, "redo": true, "upload": true, "email": true,
+	"ask": true, "ping": true, "file": true, "open": true, "close": true, "prepare": true, "draft": true, "tag": true, "release": true,
+	"publish": true, "clean": true, "remove": true, "delete": true, "document": true, "rebase": true, "migrate": true, "measure": true,
+	"investigate": true, "benchmark": true, "build": true, "book": true, "schedule": true, "rename": true, "refactor": true, "commit": true,
+	"regenerate": true, "rotate": true, "renew": true, "restart": true, "install": true, "upgrade": true, "bump": true, "archive": true,
+	"export": true, "import": true, "share": true, "submit": true, "finalize": true, "finalise": true, "call": true, "order": true,
+	"print": true, "flash": true, "reflash": true, "retest": true, "verify": true, "look": true, "revisit": true, "continue": true}
+
 // politeAskRE is a request asked as a question: "can you …", "could you
 // also …", "would you mind …ing", "kannst du …", "puedes …".
 var politeAskRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|also|btw|oh|hey)[,]?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:also\s+|please\s+|maybe\s+|pls\s+)*[a-z]{2,}|would\s+you\s+mind\s+\w+ing|(?:kannst|könntest)\s+du|(?:können|könnten)\s+sie|(?:puedes|podrías|puede|podría)\s+\p{L}|(?:peux|pourrais)[- ](?:tu|vous)|(?:pode|poderia|podes)\s+\p{L}|(?:puoi|potresti|può|potrebbe)\s+\p{L})`)
@@ -100,7 +110,15 @@ func laterTask(s string) bool {
 	if laterNegRE.MatchString(firstWords(rest, 3)) || negRE.MatchString(firstWords(rest, 2)) || isRule(s) {
 		return false
 	}
-	if english := !strings.ContainsFunc(s, isCJK) && detectLang(s, langNone) == langNone; english && imperative(rest) || deadlineRE.MatchString(s) || deadlineAnyRE.MatchString(s) {
+	english := !strings.ContainsFunc(s, isCJK) && detectLang(s, langNone) == langNone
+	if before := discourseRE.ReplaceAllString(clauseLeadRE.ReplaceAllString(strings.TrimSpace(s[:loc[0]]), ""), ""); english && strings.Trim(rest, " .!。") == "" &&
+		!strings.ContainsAny(before, ",;:") && len(terms(before)) >= 2 && taskVerbs[strings.ToLower(firstWords(before, 1))] {
+		// "And run the migration tests tomorrow.": the moment closes a
+		// task's imperative ("ok im off, band practice tonight", "catch
+		// you tomorrow" close none).
+		return true
+	}
+	if english && imperative(rest) || deadlineRE.MatchString(s) || deadlineAnyRE.MatchString(s) {
 		return true
 	}
 	return directedRE.MatchString(rest)

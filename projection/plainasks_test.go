@@ -25,3 +25,26 @@ func TestPlainAsks(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're working on the exporter today. The retry limit is 3.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// A task called off or done by someone else, said with one word of it
+// ("skip the changelog", "Priya already updated the changelog"), releases
+// the one open obligation naming that word; a bare "X is done" of another
+// thing releases nothing. A task whose moment closes its imperative ("And
+// run the migration tests tomorrow.") is a task; a farewell is none.
+func TestTasksCalledOffByOneWord(t *testing.T) {
+	base := "> user\nWe're working on the exporter today.\n> assistant\nOK.\n> user\nAlso update the changelog before Friday. And run the migration tests tomorrow.\n> assistant\nOK.\n> user\n"
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"skip the changelog.", []string{`update-changelog-before-friday \[lifted`, `run-migration-tests-tomorrow \[open`}, nil},
+		{"the changelog is already done.", []string{`update-changelog-before-friday \[lifted`}, nil},
+		{"Priya already updated the changelog.", []string{`update-changelog-before-friday \[lifted`}, nil},
+		{"I did the changelog myself.", []string{`update-changelog-before-friday \[lifted`}, nil},
+		{"skip the tests.", []string{`run-migration-tests-tomorrow \[lifted`, `update-changelog-before-friday \[open`}, nil},
+		{"the migration is done.", []string{`run-migration-tests-tomorrow \[open`, `update-changelog-before-friday \[open`}, nil},
+		{"ok thanks, catch you tomorrow.", nil, []string{`catch-you`}},
+	} {
+		expect(t, reduceAll(t, base+c.says+"\n> assistant\nOK."), c.want, c.never)
+	}
+}
