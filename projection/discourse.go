@@ -249,7 +249,11 @@ func numeric(v string) bool {
 // their base, so "frozen" names what "freeze" does.
 var irregularStems = map[string]string{"frozen": "freeze", "froze": "freeze", "forbidden": "forbid", "forbade": "forbid", "written": "write",
 	"wrote": "write", "broken": "break", "broke": "break", "chosen": "choose", "chose": "choose", "ran": "run", "taken": "take", "took": "take",
-	"gone": "go", "went": "go", "done": "do", "did": "do", "kept": "keep", "left": "leave", "built": "build", "set": "set"}
+	"gone": "go", "went": "go", "done": "do", "did": "do", "kept": "keep", "left": "leave", "built": "build", "set": "set",
+	// abbreviations said for the word ("the prod db" of "the production
+	// database")
+	"db": "database", "dbs": "database", "repo": "repository", "repos": "repository", "env": "environment", "envs": "environment",
+	"config": "configuration", "configs": "configuration", "prod": "production", "deps": "dependency", "dep": "dependency"}
 
 // stem is a word's stem for matching: lowercased, irregular forms mapped,
 // one of the suffixes -ing, -ied, -ies, -ed, -es, -s, -e dropped (a stem

@@ -48,3 +48,12 @@ func TestTasksCalledOffByOneWord(t *testing.T) {
 		expect(t, reduceAll(t, base+c.says+"\n> assistant\nOK."), c.want, c.never)
 	}
 }
+
+// A thing named by its usual abbreviation is the same thing: "the prod db
+// is fair game now" lifts "Don't touch the prod database".
+func TestAbbreviationsNameTheSameThing(t *testing.T) {
+	for _, says := range []string{"the prod db is fair game now", "you can touch the production database now."} {
+		expect(t, reduceAll(t, "> user\nWe're working on the exporter today. Don't touch the prod database.\n> assistant\nOK.\n> user\n"+says),
+			[]string{`don-t-touch-prod-database \[lifted`}, nil)
+	}
+}
