@@ -15,7 +15,11 @@ import (
 // denied action is an answer, not an error; a failed action and a
 // malformed intent are reported with IsError.
 func ActionTools(k *action.Kernel) []Tool {
-	return []Tool{toolOf(action.Tool(), func(ctx context.Context, args json.RawMessage) (Result, error) {
+	// Not read-only; destructive: an overwrite replaces what was there
+	// (backed up, but changed); not idempotent: an append appends again
+	// (an action_id makes a retry safe, the tool's arguments do not).
+	ann := &Annotations{Destructive: true}
+	return []Tool{toolOf(action.Tool(), "Write a file (action kernel)", ann, func(ctx context.Context, args json.RawMessage) (Result, error) {
 		line, res, err := k.SubmitJSON(ctx, args, action.ChannelMCP)
 		if errors.Is(err, action.ErrIntent) {
 			return Result{Text: err.Error(), IsError: true}, nil

@@ -13,7 +13,7 @@ import (
 // counts token_estimate (load it once: northbridge.LoadTokenizer). A
 // malformed request is reported with IsError.
 func ContextTools(roots []string, tok northbridge.Tokenizer) []Tool {
-	return []Tool{toolOf(northbridge.Tool(), func(ctx context.Context, args json.RawMessage) (Result, error) {
+	return []Tool{toolOf(northbridge.Tool(), "Request task context", readOnly(), func(ctx context.Context, args json.RawMessage) (Result, error) {
 		out, err := northbridge.Answer(ctx, roots, args, northbridge.Options{Tokenizer: tok})
 		if northbridge.IsRequestError(err) {
 			return Result{Text: err.Error() + "; see the tool's parameters", IsError: true}, nil

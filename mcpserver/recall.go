@@ -35,7 +35,7 @@ func RecallTools(ix ToolCaller, sessionID string) []Tool {
 		if sessionID == "" && name == recall.ToolSearch {
 			d = sessionless(d)
 		}
-		out = append(out, toolOf(d, func(ctx context.Context, args json.RawMessage) (Result, error) {
+		out = append(out, toolOf(d, recallTitle(name), readOnly(), func(ctx context.Context, args json.RawMessage) (Result, error) {
 			res, err := ix.CallTool(ctx, sessionID, name, args)
 			if err != nil && !res.IsError {
 				return Result{}, err
@@ -52,6 +52,18 @@ func RecallTools(ix ToolCaller, sessionID string) []Tool {
 		}))
 	}
 	return out
+}
+
+// recallTitle is a tool's title, for a person reading a client's list of
+// tools.
+func recallTitle(name string) string {
+	switch name {
+	case recall.ToolSearch:
+		return "Search folded history"
+	case recall.ToolRecall:
+		return "Read back folded history"
+	}
+	return ""
 }
 
 // sessionDefaultScope is the sentence of context_search's description that

@@ -13,15 +13,45 @@ import (
 	"github.com/epistemicfold/ef/internal/tooldef"
 )
 
-// toolOf is the tool of definition def, answered by call.
-func toolOf(def tooldef.Def, call func(ctx context.Context, args json.RawMessage) (Result, error)) Tool {
-	return Tool{Name: def.Name, Description: def.Description, Parameters: def.Parameters, Result: def.Result, Call: call}
+// toolOf is the tool of definition def, answered by call, shown to people
+// as title and described to the client by ann.
+func toolOf(def tooldef.Def, title string, ann *Annotations, call func(ctx context.Context, args json.RawMessage) (Result, error)) Tool {
+	return Tool{Name: def.Name, Title: title, Annotations: ann, Description: def.Description, Parameters: def.Parameters, Result: def.Result, Call: call}
 }
+
+// Annotations describe what calling a tool does to the world, for the
+// client (MCP's tool annotations, protocol version 2025-03-26 and later):
+// a client may, say, run a read-only tool without asking. They are hints
+// for a client that trusts this server, never a guarantee (MCP says so),
+// and are sent only to clients whose protocol version defines them.
+type Annotations struct {
+	// ReadOnly means the tool changes nothing in its environment.
+	ReadOnly bool
+	// Destructive means the tool may change or remove what exists, not
+	// only add to it; it is meaningful only when ReadOnly is false.
+	Destructive bool
+	// Idempotent means calling the tool again with the same arguments
+	// changes nothing more; meaningful only when ReadOnly is false.
+	Idempotent bool
+	// OpenWorld means the tool reaches entities outside a closed domain
+	// (the web, other services); EF's tools read and write local stores
+	// and files only.
+	OpenWorld bool
+}
+
+// readOnly returns the annotations of a tool that only reads.
+func readOnly() *Annotations { return &Annotations{ReadOnly: true, Idempotent: true} }
 
 // Tool is one tool the server offers.
 type Tool struct {
 	// Name is the tool's name as clients call it.
 	Name string
+	// Title is the tool's name as a person reads it (in a client's list of
+	// tools, an approval prompt); empty for none.
+	Title string
+	// Annotations, when set, tell the client what a call does (see
+	// Annotations).
+	Annotations *Annotations
 	// Description is what a model reads to decide when to call the tool.
 	Description string
 	// Parameters is the JSON Schema of the arguments object ("type":
@@ -41,8 +71,11 @@ type Tool struct {
 type Result struct {
 	// Text is what the model reads.
 	Text string
-	// Structured is the value matching Tool.Result (nil on error or for a
-	// text-only tool).
+	// Structured is the value matching Tool.Result: nil for a text-only
+	// tool and for an error the result schema does not describe (bad
+	// arguments), set for one it does (a recall whose checkpoint is
+	// unavailable: status "unavailable" and the reason), so a client reads
+	// every answer the schema promises in structured form.
 	Structured any
 	// IsError marks a call that failed (bad arguments, nothing found, an
 	// unavailable archive); Text says why and what to do.
@@ -124,8 +157,13 @@ func New(tools []Tool, opts Options) (*Server, error) {
 	}
 	s := &Server{}
 	logger = slog.New(quietAfterStop{logger.Handler(), s})
+	// Capabilities are set, not left to the SDK, which advertises logging
+	// (this server sends no log notification: its log goes to the
+	// Logger) and tools.listChanged (the list is fixed when the server
+	// starts, so no change is ever notified).
 	srv := mcp.NewServer(&mcp.Implementation{Name: opts.Name, Version: opts.Version},
-		&mcp.ServerOptions{Instructions: opts.Instructions, Logger: logger})
+		&mcp.ServerOptions{Instructions: opts.Instructions, Logger: logger,
+			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}})
 	seen := map[string]bool{}
 	for _, t := range tools {
 		if err := check(t); err != nil {
@@ -135,9 +173,14 @@ func New(tools []Tool, opts Options) (*Server, error) {
 			return nil, fmt.Errorf("%w: %q", ErrDuplicateTool, t.Name)
 		}
 		seen[t.Name] = true
-		def := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.Parameters}
+		def := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.Parameters}
 		if len(t.Result) > 0 {
 			def.OutputSchema = t.Result
+		}
+		if a := t.Annotations; a != nil {
+			destructive, openWorld := a.Destructive, a.OpenWorld
+			def.Annotations = &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: a.ReadOnly, IdempotentHint: a.Idempotent,
+				DestructiveHint: &destructive, OpenWorldHint: &openWorld}
 		}
 		srv.AddTool(def, handler(t, logger))
 	}
@@ -180,7 +223,7 @@ func handler(t Tool, logger *slog.Logger) mcp.ToolHandler {
 				Content: []mcp.Content{&mcp.TextContent{Text: t.Name + " failed: " + err.Error()}}}, nil
 		}
 		out := &mcp.CallToolResult{IsError: res.IsError, Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
-		if !res.IsError && res.Structured != nil {
+		if res.Structured != nil {
 			out.StructuredContent = res.Structured
 		}
 		return out, nil
@@ -196,7 +239,9 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 
 // ServeStdio serves one client over r and w (a process's stdin and stdout),
 // newline-delimited JSON-RPC as MCP's stdio transport defines it, until the
-// client closes r or ctx ends. A line that is not a JSON-RPC message gets
+// client closes r or ctx ends. Its answers carry only the fields the
+// protocol version of their request defines (see versions.go; Run sends
+// them as the SDK builds them). A line that is not a JSON-RPC message gets
 // an error reply (-32700 or -32600) and the session goes on. A JSON-RPC
 // batch is answered with an array when initialize agreed on protocol
 // version 2025-03-26 or 2024-11-05, and refused (-32600) otherwise (see

@@ -66,6 +66,10 @@ type lineWriter struct {
 	cancelled map[string]bool
 	// batches holds the batch of each pending request that came in one.
 	batches map[string]*batch
+	// gated holds, for each pending request whose answer carries fields
+	// of some protocol versions only (see gatedMethods), its method and
+	// the version it was made under.
+	gated map[string]gatedRequest
 	// initID is the id of the initialize request, until its answer gives
 	// version, the protocol version agreed on ("" before).
 	initID, version string
@@ -97,6 +101,27 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	if id != "" && !call && id == l.initID {
 		l.initID, l.version = "", agreedVersion(p)
 	}
+	if g, ok := l.gated[id]; ok && id != "" && !call {
+		delete(l.gated, id)
+		v := g.version
+		if v == "" {
+			v = l.version
+		}
+		if q, ok := forVersion(p, g.method, v); ok {
+			// The caller's byte count is of what it wrote, whatever
+			// was sent for it.
+			if _, err := l.write(id, call, q); err != nil {
+				return 0, err
+			}
+			return len(p), nil
+		}
+	}
+	return l.write(id, call, p)
+}
+
+// write is Write of a message whose id is id ("" for none), a request or
+// a notification when call is set; l.mu is held.
+func (l *lineWriter) write(id string, call bool, p []byte) (int, error) {
 	if id != "" && !call && l.pending[id] {
 		delete(l.pending, id)
 		if l.idle != nil {
@@ -198,26 +223,69 @@ func agreedVersion(p []byte) string {
 // sent records a request handed to the SDK, and the id of the first
 // initialize, whose answer names the protocol version.
 func (l *lineWriter) sent(line []byte) {
-	if id, call := messageID(line); id != "" && call {
+	if r := requestOf(line); r.id != "" {
 		l.mu.Lock()
 		if l.pending == nil {
 			l.pending = map[string]bool{}
 		}
-		l.pending[id] = true
-		if l.version == "" && l.initID == "" && methodOf(line) == "initialize" {
-			l.initID = id
+		l.pending[r.id] = true
+		l.track(r)
+		if l.version == "" && l.initID == "" && r.method == "initialize" {
+			l.initID = r.id
 		}
 		l.mu.Unlock()
 	}
 }
 
-// methodOf is a message's method ("" for none).
-func methodOf(line []byte) string {
-	var m struct {
-		Method string `json:"method"`
+// track records a request whose answer forVersion may rewrite; l.mu is
+// held.
+func (l *lineWriter) track(r request) {
+	if !gatedMethods[r.method] {
+		return
 	}
-	json.Unmarshal(line, &m)
-	return m.Method
+	if l.gated == nil {
+		l.gated = map[string]gatedRequest{}
+	}
+	l.gated[r.id] = gatedRequest{method: r.method, version: r.version}
+}
+
+// request is what the filter reads of a request: its id in canonical form,
+// its method and the protocol version its _meta names when it follows
+// 2026-07-28 or later, which names it per request ("" otherwise: the
+// version initialize agreed on holds).
+type request struct {
+	id, method, version string
+}
+
+// requestOf reads a request's id, method and per-request protocol
+// version in one pass over the line (a tools/call line may be large); a
+// zero request for anything else.
+func requestOf(line []byte) request {
+	var m struct {
+		ID     any    `json:"id"`
+		Method string `json:"method"`
+		Params struct {
+			Meta struct {
+				Version any `json:"io.modelcontextprotocol/protocolVersion"`
+			} `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &m) != nil || m.ID == nil || m.Method == "" {
+		// params of another shape are refused before this (vet).
+		if id, call := messageID(line); id != "" && call {
+			return request{id: id}
+		}
+		return request{}
+	}
+	b, err := json.Marshal(m.ID)
+	if err != nil {
+		return request{}
+	}
+	r := request{id: string(b), method: m.Method}
+	if v, ok := m.Params.Meta.Version.(string); ok && v >= perRequestVersions {
+		r.version = v
+	}
+	return r
 }
 
 // batchRefusal says why a batch is refused now ("" when it is taken):
@@ -283,6 +351,7 @@ func (l *lineWriter) startBatch(b *batch, elements [][]byte) error {
 			continue
 		}
 		l.pending[id] = true
+		l.track(requestOf(e))
 		l.batches[id] = b
 		b.running[id] = i
 	}

@@ -59,13 +59,17 @@ var (
 	// ErrBadScope means the scope is neither "session" nor "project", or
 	// session scope was asked without a session id.
 	ErrBadScope = errors.New("recall: bad scope")
-	// ErrBadLimit means a limit or offset is negative or above its maximum.
-	ErrBadLimit = errors.New("recall: bad limit or offset")
+	// ErrBadLimit means a limit is negative or above its maximum (Search
+	// and Recall), or, in a tool call, zero (CallTool: the parameter
+	// schemas start at 1; leave the limit out for the default).
+	ErrBadLimit = errors.New("recall: bad limit")
 )
 
 // Errors returned by Recall for a bad request, and the unavailability
 // sentinel shared with Source implementations.
 var (
+	// ErrBadOffset means a recall offset is negative.
+	ErrBadOffset = errors.New("recall: bad offset")
 	// ErrBadRef means a recall ref does not parse, or names no session. The
 	// concrete error is a *RefError.
 	ErrBadRef = errors.New("recall: bad ref")

@@ -80,7 +80,7 @@ func FuzzToolCall(f *testing.F) {
 	f.Add(false, []byte(`[]`))
 	f.Add(false, []byte(`{"query":"a"} {}`))
 	requestErrors := []error{recall.ErrBadArgs, recall.ErrEmptyQuery, recall.ErrQueryTooLong, recall.ErrBadQuery,
-		recall.ErrBadScope, recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrUnavailable, recall.ErrNoCheckpoint, recall.ErrNoMessage, recall.ErrPastEnd}
+		recall.ErrBadScope, recall.ErrBadLimit, recall.ErrBadOffset, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrUnavailable, recall.ErrNoCheckpoint, recall.ErrNoMessage, recall.ErrPastEnd}
 	f.Fuzz(func(t *testing.T, isRecall bool, args []byte) {
 		name := recall.ToolSearch
 		if isRecall {

@@ -177,11 +177,11 @@ func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, e
 // Recall answers a context_recall request by reading src. A bundle that is
 // missing or corrupt gives a result with Status StatusUnavailable and the
 // reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
-// ErrBadLimit), operational failures of the Source and ErrNoSource for a
-// nil src; a ref past the end of its checkpoint (a message it does not
-// have, a byte past the end of the message) is a *RangeError
-// (ErrNoMessage, ErrPastEnd). Of opts, only the budgets and Tokens are
-// used.
+// ErrBadOffset, ErrBadLimit), operational failures of the Source and
+// ErrNoSource for a nil src; a ref past the end of its checkpoint (a
+// message it does not have, a byte past the end of the message) is a
+// *RangeError (ErrNoMessage, ErrPastEnd). Of opts, only the budgets and
+// Tokens are used.
 func Recall(ctx context.Context, src Source, req RecallRequest, opts Options) (*RecallResult, error) {
 	if src == nil {
 		return nil, ErrNoSource
@@ -217,8 +217,11 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 	if depth != DepthSummary && depth != DepthDetail && depth != DepthExact {
 		return nil, fmt.Errorf("%w: %q (want summary, detail or exact)", ErrBadDepth, depth)
 	}
-	if req.Offset < 0 || req.Limit < 0 || req.Limit > MaxRecallLimit {
-		return nil, fmt.Errorf("%w: offset %d, limit %d (want offset ≥ 0, limit 0 to %d)", ErrBadLimit, req.Offset, req.Limit, MaxRecallLimit)
+	if req.Offset < 0 {
+		return nil, fmt.Errorf("%w: offset %d (want 0 or more)", ErrBadOffset, req.Offset)
+	}
+	if req.Limit < 0 || req.Limit > MaxRecallLimit {
+		return nil, fmt.Errorf("%w: limit %d (want 1 to %d, or 0 for the depth's default)", ErrBadLimit, req.Limit, MaxRecallLimit)
 	}
 	offset, limit, byteOff := req.Offset, req.Limit, 0
 	if ref.Message != nil && depth != DepthSummary && offset == 0 {

@@ -354,7 +354,7 @@ func TestRecallBadRequests(t *testing.T) {
 		{recall.RecallRequest{Ref: "sm all", SessionID: "s"}, recall.ErrBadRef},
 		{recall.RecallRequest{Ref: "small@", SessionID: "s"}, recall.ErrBadRef},
 		{recall.RecallRequest{Ref: "small", Depth: "full", SessionID: "s"}, recall.ErrBadDepth},
-		{recall.RecallRequest{Ref: "small", Offset: -1, SessionID: "s"}, recall.ErrBadLimit},
+		{recall.RecallRequest{Ref: "small", Offset: -1, SessionID: "s"}, recall.ErrBadOffset},
 		{recall.RecallRequest{Ref: "small", Limit: recall.MaxRecallLimit + 1, SessionID: "s"}, recall.ErrBadLimit},
 	} {
 		if _, err := x.Recall(context.Background(), tc.req); !errors.Is(err, tc.want) {

@@ -52,7 +52,7 @@ Query syntax: words separated by spaces must all match, and English words also m
 
 Hits are ranked by relevance (BM25), newest first among ties. Each hit has a ref: pass it to context_recall to read the message or checkpoint. scope "session" (the default) searches this session; "project" searches every session of this project.`
 
-const recallDescription = `Read back history that was folded out of your context, by ref: a checkpoint id (ckpt-7), one archived message (ckpt-7#12), or any ref returned by context_search (refs may end in @session).
+const recallDescription = `Read back history that was folded out of your context, by ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), one archived message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12, 0-based), or any ref returned by context_search (refs may end in @<session>).
 
 depth "summary" (the default for a checkpoint) returns the checkpoint's summary text; "detail" lists its archived messages one line each, with their index; "exact" (the default for a message ref) returns the original messages byte-for-byte, checked against the archive's hashes. offset and limit page through lines (summary) or message indexes (detail, exact).
 
@@ -72,7 +72,7 @@ const searchParams = `{
 const recallParams = `{
   "type": "object",
   "properties": {
-    "ref": {"type": "string", "description": "A checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref from context_search."},
+    "ref": {"type": "string", "description": "A checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message ref (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref from context_search."},
     "depth": {"type": "string", "enum": ["summary", "detail", "exact"], "description": "summary (default for a checkpoint): its summary text; detail: one line per archived message; exact (default for a message ref): the original messages byte-for-byte."},
     "offset": {"type": "integer", "default": 0, "description": "First line (summary) or message index (detail, exact), 0 or more. Defaults to the message a ref names, or the start."},
     "limit": {"type": "integer", "description": "Most lines or messages to return, 1 to 500; the token budget may stop the page earlier."}
@@ -229,6 +229,9 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		if err := dec(&a); err != nil {
 			return fail(err)
 		}
+		if err := checkLimit(args, a.Limit, MaxSearchLimit); err != nil {
+			return fail(err)
+		}
 		res, err := x.Search(ctx, SearchRequest{Query: a.Query, Scope: a.Scope, Limit: a.Limit, SessionID: sessionID})
 		if err != nil {
 			return fail(err)
@@ -239,6 +242,12 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		if err := dec(&a); err != nil {
 			return fail(err)
 		}
+		if a.Offset < 0 {
+			return fail(fmt.Errorf("%w: offset %d (want 0 or more)", ErrBadOffset, a.Offset))
+		}
+		if err := checkLimit(args, a.Limit, MaxRecallLimit); err != nil {
+			return fail(err)
+		}
 		res, err := x.Recall(ctx, RecallRequest{Ref: a.Ref, Depth: a.Depth, Offset: a.Offset, Limit: a.Limit, SessionID: sessionID})
 		if err != nil {
 			return fail(err)
@@ -246,6 +255,24 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		return ToolOutput{Text: RenderRecall(res), Result: res, IsError: res.Status != StatusOK}, nil
 	}
 	return fail(fmt.Errorf("%w: %q (have %s, %s)", ErrUnknownTool, name, ToolSearch, ToolRecall))
+}
+
+// checkLimit refuses a tool call's limit outside 1 to max, the range its
+// parameter schema states. Zero is refused only when the arguments name
+// it: a limit left out takes the default, but "limit": 0 is a mistake the
+// model should hear of, not a silent default (Search and Recall, called
+// from Go, take zero as the default).
+func checkLimit(args json.RawMessage, limit, max int) error {
+	if limit == 0 {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(args, &m) != nil || m["limit"] == nil || string(m["limit"]) == "null" {
+			return nil
+		}
+	}
+	if limit < 1 || limit > max {
+		return fmt.Errorf("%w: limit %d (want 1 to %d; leave it out for the default)", ErrBadLimit, limit, max)
+	}
+	return nil
 }
 
 // integralNumbers rewrites the members of a JSON object that are numbers
@@ -289,7 +316,7 @@ func RenderError(tool string, err error) string {
 	case errors.Is(err, ErrPastEnd):
 		hint = " Each part's ref names the byte the next part starts at; follow the next-page call an answer ends with."
 	case errors.Is(err, ErrBadRef):
-		hint = " A ref is a checkpoint id (ckpt-7), a message ref (ckpt-7#12), or a ref copied from context_search."
+		hint = " A ref is a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message ref (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref copied from context_search."
 	case errors.Is(err, ErrNoCheckpoint):
 		hint = " Recall one of the checkpoints named here, or find the one you mean with context_search: the refs it prints name checkpoints that exist."
 	case errors.Is(err, ErrBadArgs):
@@ -412,6 +439,21 @@ func RenderSearch(r *SearchResult) string {
 	return sb.String()
 }
 
+// renderUnavailable is the text of a recall whose checkpoint cannot be
+// read. What remains of it depends on whose checkpoint it is: a ref
+// without "@session" names one of the caller's own session, whose summary
+// replaced the archived messages in the caller's context; any other (a
+// session's found in project scope, or every ref of an MCP server started
+// without a session) left nothing in the caller's context, so the text
+// must not send the model looking for it there.
+func renderUnavailable(r *RecallResult) string {
+	head := fmt.Sprintf("%s %s: unavailable — %s. ", ToolRecall, r.Ref, r.Reason)
+	if ref, err := ParseRef(r.Ref); err == nil && ref.SessionID == "" {
+		return head + "The archived messages of this checkpoint cannot be served; the summary that replaced them in your context is what remains.\n"
+	}
+	return head + "Neither its summary nor its archived messages can be served from this store; other checkpoints may hold what you need (" + ToolSearch + "), and ef store verify lists the damaged bundles.\n"
+}
+
 func renderRecallHeader(r *RecallResult) string {
 	return fmt.Sprintf("%s %s · %s · %s checkpoint of %s · %d archived messages\n", ToolRecall, r.Ref, r.Depth, r.Mode, fmtTime(r.CreatedAt), r.Messages)
 }
@@ -446,7 +488,7 @@ func RenderRecall(r *RecallResult) string {
 		return ""
 	}
 	if r.Status != StatusOK {
-		return fmt.Sprintf("%s %s: unavailable — %s. The archived messages of this checkpoint cannot be served; the summary on your surface is what remains.\n", ToolRecall, r.Ref, r.Reason)
+		return renderUnavailable(r)
 	}
 	var sb strings.Builder
 	sb.WriteString(renderRecallHeader(r))

@@ -129,11 +129,45 @@ func TestCallTool(t *testing.T) {
 		{recall.ToolSearch, `"x"`, recall.ErrBadArgs, "the arguments must be a JSON object, not string."},
 		{recall.ToolRecall, `[1]`, recall.ErrBadArgs, "the arguments must be a JSON object, not array."},
 		{"context_delete", `{}`, recall.ErrUnknownTool, "unknown tool"},
+		// The schemas say 1 to 50 and 1 to 500: an explicit 0 is refused
+		// as -1 and 51 are (it was taken as the default), and the search's
+		// error names no offset, which search does not have.
+		{recall.ToolSearch, `{"query":"x","limit":0}`, recall.ErrBadLimit, "limit 0 (want 1 to 50; leave it out for the default)"},
+		{recall.ToolSearch, `{"query":"x","limit":-1}`, recall.ErrBadLimit, "limit -1 (want 1 to 50"},
+		{recall.ToolSearch, `{"query":"x","limit":51}`, recall.ErrBadLimit, "limit 51 (want 1 to 50"},
+		{recall.ToolRecall, `{"ref":"ck-0","limit":0}`, recall.ErrBadLimit, "limit 0 (want 1 to 500; leave it out for the default)"},
+		{recall.ToolRecall, `{"ref":"ck-0","limit":501}`, recall.ErrBadLimit, "limit 501 (want 1 to 500"},
+		{recall.ToolRecall, `{"ref":"ck-0","offset":-1}`, recall.ErrBadOffset, "bad offset: offset -1 (want 0 or more)"},
 	} {
 		out, err := x.CallTool(ctx, big, tc.name, json.RawMessage(tc.args))
 		if !errors.Is(err, tc.want) || !out.IsError || !strings.HasPrefix(out.Text, tc.name+" error: ") || !strings.Contains(out.Text, tc.says) || strings.Contains(out.Text, "Go value") {
 			t.Errorf("%s %s: %v; text %q", tc.name, tc.args, err, out.Text)
 		}
+		if tc.name == recall.ToolSearch && strings.Contains(out.Text, "offset") {
+			t.Errorf("%s %s: the error names an offset, which search has not: %q", tc.name, tc.args, out.Text)
+		}
+	}
+	// A limit left out (or null) is the default, not an error.
+	for _, args := range []string{`{"query":"error[E0308]"}`, `{"query":"error[E0308]","limit":null}`} {
+		if out, err := x.CallTool(ctx, big, recall.ToolSearch, json.RawMessage(args)); err != nil || out.IsError {
+			t.Errorf("%s: %v %q", args, err, out.Text)
+		}
+	}
+}
+
+// An unavailable checkpoint of the caller's own session left its summary
+// in the caller's context; one of another session (every ref an MCP server
+// without a session answers) left nothing there, and the text must not
+// send the model looking for it ("the summary on your surface").
+func TestRenderRecallUnavailable(t *testing.T) {
+	own := recall.RenderRecall(&recall.RecallResult{Ref: "ef-0c5e2a71#3", CheckpointID: "ef-0c5e2a71", Status: recall.StatusUnavailable, Reason: "bundle missing"})
+	if !strings.Contains(own, "unavailable — bundle missing") || !strings.Contains(own, "the summary that replaced them in your context is what remains") {
+		t.Errorf("own session: %q", own)
+	}
+	other := recall.RenderRecall(&recall.RecallResult{Ref: "ef-0c5e2a71#3@s1", SessionID: "s1", CheckpointID: "ef-0c5e2a71", Status: recall.StatusUnavailable, Reason: "bundle missing"})
+	if !strings.Contains(other, "unavailable — bundle missing") || strings.Contains(other, "your context") || strings.Contains(other, "surface") ||
+		!strings.Contains(other, "Neither its summary nor its archived messages can be served") {
+		t.Errorf("another session: %q", other)
 	}
 }
 

@@ -282,3 +282,49 @@ func TestActParityPlugin(t *testing.T) {
 		t.Errorf("outside changed:\n%s", d)
 	}
 }
+
+// TestActMCPSchemaViolationIsAnError: action_submit without its required
+// content (or relpath) answers as every other tool answers a call that
+// breaks its parameter schema, with isError and what is missing; it was
+// a "denied" action.result with isError false, audited as an action.
+// Nothing is written or audited.
+func TestActMCPSchemaViolationIsAnError(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	cs := mcpConnect(t, "--store", t.TempDir(), "--act-root", w.Base)
+	for _, tc := range []struct{ args, says string }{
+		{`{"relpath":"demo/b.txt"}`, "content is missing"},
+		{`{"relpath":"demo/b.txt","content":null}`, "content is missing"},
+		{`{"content":"x"}`, "relpath is missing"},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: action.ToolName, Arguments: json.RawMessage(tc.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := mcpText(t, res); !res.IsError || !strings.Contains(text, tc.says) || strings.Contains(text, `"status"`) {
+			t.Errorf("%s: isError %v, %q; want an error saying %q", tc.args, res.IsError, text, tc.says)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(action.DefaultStateDir(w.Base), action.AuditFile)); err == nil {
+		sum := readAuditSummary(t, w.Base)
+		if sum.Records != 0 {
+			t.Errorf("%d actions audited, want none", sum.Records)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.Base, "demo", "b.txt")); err == nil {
+		t.Error("demo/b.txt was written")
+	}
+}
+
+func readAuditSummary(t *testing.T, base string) *action.AuditSummary {
+	t.Helper()
+	f, err := os.Open(filepath.Join(action.DefaultStateDir(base), action.AuditFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sum, err := action.ReadAudit(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}

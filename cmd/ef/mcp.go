@@ -12,7 +12,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/mcpserver"
 	"github.com/epistemicfold/ef/origin/action"
 	"github.com/epistemicfold/ef/origin/northbridge"
@@ -62,7 +61,11 @@ func (nopWriteCloser) Close() error { return nil }
 
 func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.WriteCloser, stderr io.Writer) error {
 	fs := newFlags("mcp", "mcp [--store DIR | --project DIR] [--session ID] [--act-root DIR]… [--origin DIR]… [-v]", stderr,
-		"Serves context_search and context_recall (and action_submit with --act-root, context_request with --origin) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.")
+		"Serves context_search and context_recall (and action_submit with --act-root, context_request with --origin) over MCP (stdio) for an MCP client such as Claude Code, Codex or Cursor.",
+		"Without --store it serves the default store of the project holding --project DIR or else the working directory (the nearest directory above with .git),",
+		"under $EF_HOME when set, else "+defaultHomeWords()+"; a client that starts ef mcp elsewhere, or passes",
+		"a reduced environment (no EF_HOME, XDG_DATA_HOME or HOME), serves another store, so name it with --store or --project.",
+		"At start ef mcp writes one line to stderr: the store it serves, how it was chosen, and how many sessions it holds.")
 	storeDir := fs.String("store", "", "bundle store directory (default: the project's store, see --project)")
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
 	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
@@ -94,12 +97,12 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	// A reader creates nothing in an empty directory given as --store: it
 	// is searched through a temporary index outside it
 	// (searchOpenIndex). The project's default store is ef's own.
-	noIndex := false
+	noIndex, created := false, false
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
 		if *storeDir != "" {
 			return usageError("store %s does not exist (ef serve and ef fold create a store; --project DIR uses a project's default store)", dir)
 		}
-		fmt.Fprintf(stderr, "ef mcp: the project's store %s does not exist yet; created it empty (DSH sessions of this project fold into it)\n", dir)
+		created = true
 	} else if err := checkLooksLikeStore(dir); err != nil {
 		return err
 	} else {
@@ -108,8 +111,9 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	if err := checkOrigins(origins); err != nil {
 		return err
 	}
-	if *session != "" {
-		warnUnknownSession(ctx, stderr, dir, *session)
+	how, err := mcpStoreChoice(*storeDir, *project)
+	if err != nil {
+		return err
 	}
 	logger := stderrLogger(stderr, *verbose)
 	caller, closeIndex, err := openMCPRecall(ctx, dir, noIndex, stderr, logger)
@@ -117,6 +121,12 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		return err
 	}
 	defer closeIndex()
+	caller.how = how
+	sessions, _ := caller.sessions(ctx)
+	fmt.Fprintln(stderr, mcpServingLine(dir, how, len(sessions), created, *session))
+	if *session != "" {
+		warnUnknownSession(stderr, dir, *session, sessions)
+	}
 	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger, origins: origins}
 	if len(origins) > 0 {
 		if env.tokens, err = northbridge.LoadTokenizer(); err != nil {
@@ -155,18 +165,53 @@ func mcpInstructions(origin, act bool) string {
 	return s
 }
 
+// mcpStoreChoice says how the store ef mcp serves was chosen, for the
+// line it writes at start and the answer to a search of an empty store.
+func mcpStoreChoice(storeDir, project string) (string, error) {
+	if storeDir != "" {
+		return "--store", nil
+	}
+	which := "the working directory's"
+	if project != "" {
+		which = "--project's"
+	}
+	dir := project
+	if dir == "" {
+		dir = "."
+	}
+	root, err := projectRoot(dir)
+	if err != nil {
+		return "", fmt.Errorf("project root of %s: %w", dir, err)
+	}
+	return fmt.Sprintf("the default store of %s project %s, %s", which, root, efHomeSource()), nil
+}
+
+// mcpServingLine is the one line ef mcp writes to stderr at start: which
+// store it serves, how that store was chosen, how many sessions it holds
+// and the session the calls are made from. An MCP client that starts the
+// server in another directory or with a reduced environment (no HOME,
+// XDG_DATA_HOME or EF_HOME) gets another default store, and without this
+// line it served an empty one without a word.
+func mcpServingLine(dir, how string, sessions int, created bool, session string) string {
+	line := fmt.Sprintf("ef mcp: serving store %s (%s): %s", dir, how, count(sessions, "session"))
+	switch {
+	case created:
+		line += ", created empty now: nothing has been folded into it yet"
+	case sessions == 0:
+		line += ": nothing has been folded into it yet"
+	}
+	if session != "" {
+		line += fmt.Sprintf("; calls are made from session %s", session)
+	}
+	return line
+}
+
 // warnUnknownSession says on stderr when --session names a session the
 // store holds nothing of: a typo in an MCP client's configuration would
 // otherwise answer every search with "no matches" and every short ref with
 // "unknown session". Only a warning: DSH may fold the session later.
-func warnUnknownSession(ctx context.Context, stderr io.Writer, dir, session string) {
-	st, err := bundle.Open(dir, bundle.Options{ReadOnly: true})
-	if err != nil {
-		return
-	}
-	defer st.Close()
-	sessions, err := st.Sessions(ctx)
-	if err != nil || slices.Contains(sessions, session) {
+func warnUnknownSession(stderr io.Writer, dir, session string, sessions []string) {
+	if slices.Contains(sessions, session) {
 		return
 	}
 	fmt.Fprintf(stderr, "ef mcp: warning: session %q has no folded history in %s yet (%s there); searches default to it and find nothing until it is folded\n",
@@ -190,6 +235,10 @@ type syncedRecall struct {
 	// temporary index (tempIndexFor). Nil otherwise.
 	ro     *store.Store
 	stderr io.Writer
+	// sessions lists the sessions the store holds (its bundles').
+	sessions func(context.Context) ([]string, error)
+	// how says how the store was chosen (mcpStoreChoice).
+	how string
 }
 
 func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error) {
@@ -218,7 +267,25 @@ func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, arg
 		// An index that cannot catch up still answers from what it has.
 		slog.Default().Debug("recall index sync", "store", s.dir, "err", err)
 	}
-	return idx.CallTool(ctx, sessionID, name, args)
+	out, err := idx.CallTool(ctx, sessionID, name, args)
+	if res, ok := out.Result.(*recall.SearchResult); ok && err == nil && res.Total == 0 {
+		if ids, serr := s.sessions(ctx); serr == nil && len(ids) == 0 {
+			out.Text = emptyStoreAnswer(res.Query, s.dir, s.how)
+		}
+	}
+	return out, err
+}
+
+// emptyStoreAnswer is the text of a search that found nothing because the
+// store holds no folded session at all: read as a normal miss ("try other
+// words"), it sent a model rewording queries against a store that cannot
+// answer any (an MCP client whose environment chose another default
+// store than the one DSH folds into).
+func emptyStoreAnswer(query, dir, how string) string {
+	return fmt.Sprintf("%s %q: no matches, because the store this server reads, %s (%s), holds no folded sessions: nothing has been folded into it yet, so every search finds nothing. "+
+		"Fold a session into it with ef fold LOG --out NEW --store %s (or ef fold LOG --out NEW --project DIR for a project's default store), "+
+		"or start ef mcp with --store (or --project) naming the store that holds your folded sessions.\n",
+		recall.ToolSearch, query, dir, how, dir)
 }
 
 // openMCPRecall opens the store read-only and its index (or a temporary one
@@ -226,7 +293,7 @@ func (s *syncedRecall) CallTool(ctx context.Context, sessionID, name string, arg
 // directory given as --store, in which ef mcp creates nothing). A store
 // that does not exist yet is an empty one: the server still starts and
 // says nothing was found.
-func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writer, logger *slog.Logger) (mcpserver.ToolCaller, func(), error) {
+func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writer, logger *slog.Logger) (*syncedRecall, func(), error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
 	}
@@ -240,8 +307,8 @@ func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writ
 		return nil, nil, err
 	}
 	if st.IndexReadOnly {
-		return &syncedRecall{idx: idx, dir: dir, ro: st, stderr: stderr}, func() { cleanup(); st.Close() }, nil
+		return &syncedRecall{idx: idx, dir: dir, ro: st, stderr: stderr, sessions: st.Bundles.Sessions}, func() { cleanup(); st.Close() }, nil
 	}
 	follow := bundlesource.Follow(idx, st.Bundles, bundlesource.FollowOptions{Logger: logger})
-	return &syncedRecall{idx: idx, dir: dir, follow: follow, stderr: stderr}, func() { follow.Stop(); cleanup(); st.Close() }, nil
+	return &syncedRecall{idx: idx, dir: dir, follow: follow, stderr: stderr, sessions: st.Bundles.Sessions}, func() { follow.Stop(); cleanup(); st.Close() }, nil
 }

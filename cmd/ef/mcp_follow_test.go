@@ -20,12 +20,11 @@ import (
 func TestMCPIndexesForeignFoldsBetweenCalls(t *testing.T) {
 	root, _ := storeFixture(t)
 	ctx := context.Background()
-	caller, closeIndex, err := openMCPRecall(ctx, root, false, io.Discard, nil)
+	sr, closeIndex, err := openMCPRecall(ctx, root, false, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer closeIndex()
-	sr := caller.(*syncedRecall)
 
 	putForeignBundle(t, root)
 	deadline := time.Now().Add(30 * time.Second)
@@ -61,7 +60,7 @@ func TestMCPReadOnlyIndexFallsBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeIndex()
-	sr := caller.(*syncedRecall)
+	sr := caller
 	if sr.ro == nil {
 		t.Fatal("a current index was not opened read-only")
 	}

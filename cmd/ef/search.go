@@ -165,7 +165,7 @@ func shellQuote(s string) string {
 // index needed). An unavailable checkpoint prints its reason and fails.
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("recall", "recall (--store <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
-		"ref: a checkpoint id (ckpt-7), a message (ckpt-7#12), or a ref printed by ef search")
+		"ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref printed by ef search")
 	storeDir := fs.String("store", "", "bundle store directory (required unless --all-projects)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
 	allProjects := fs.Bool("all-projects", false, "find the ref's checkpoint in every project's default store under the user's data directory (instead of --store)")
@@ -379,7 +379,7 @@ func removeTempIndexes() {
 
 func searchIsRequestError(err error) bool {
 	for _, e := range []error{recall.ErrEmptyQuery, recall.ErrQueryTooLong, recall.ErrBadQuery, recall.ErrBadScope,
-		recall.ErrBadLimit, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrNoMessage, recall.ErrPastEnd} {
+		recall.ErrBadLimit, recall.ErrBadOffset, recall.ErrBadRef, recall.ErrBadDepth, recall.ErrNoMessage, recall.ErrPastEnd} {
 		if errors.Is(err, e) {
 			return true
 		}

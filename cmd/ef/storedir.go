@@ -55,6 +55,34 @@ func efHome() (string, error) {
 	return filepath.Join(base, "epistemic-fold"), nil
 }
 
+// efHomeSource names the variable that placed the directory holding
+// every project's store, for a person reading why ef uses this store.
+func efHomeSource() string {
+	switch {
+	case os.Getenv("EF_HOME") != "":
+		return "placed by $EF_HOME"
+	case runtime.GOOS == "windows":
+		return "placed by %LocalAppData%, $EF_HOME unset"
+	case runtime.GOOS == "darwin":
+		return "placed by $HOME, $EF_HOME unset"
+	case os.Getenv("XDG_DATA_HOME") != "" && filepath.IsAbs(os.Getenv("XDG_DATA_HOME")):
+		return "placed by $XDG_DATA_HOME, $EF_HOME unset"
+	}
+	return "placed by $HOME, $EF_HOME and $XDG_DATA_HOME unset"
+}
+
+// defaultHomeWords is where efHome puts the stores when EF_HOME is unset,
+// in words, for this platform.
+func defaultHomeWords() string {
+	switch runtime.GOOS {
+	case "windows":
+		return `%LocalAppData%\epistemic-fold`
+	case "darwin":
+		return "~/Library/Application Support/epistemic-fold"
+	}
+	return "$XDG_DATA_HOME/epistemic-fold (default ~/.local/share/epistemic-fold, from $HOME)"
+}
+
 // projectRoot returns the workspace root of dir: the nearest directory at
 // or above it holding .git, or dir itself, absolute and symlink-free.
 func projectRoot(dir string) (string, error) {

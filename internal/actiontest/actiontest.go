@@ -211,7 +211,6 @@ func Steps() []Step {
 		{"empty relpath", `{"relpath":"","content":"x"}`, "denied", "denied", ""},
 		{"unknown mode", `{"relpath":"demo/m.md","content":"x","mode":"truncate"}`, "denied", "denied", ""},
 		{"verb contradicts mode", `{"verb":"file.append","relpath":"demo/m.md","content":"x","mode":"write"}`, "denied", "denied", ""},
-		{"missing content", `{"relpath":"demo/m.md"}`, "denied", "denied", ""},
 		{"unknown approval", `{"relpath":"demo/existing.md","content":"x","approval":"yes"}`, "denied", "denied", ""},
 		{"directory target", `{"relpath":"demo","content":"x","approval":"confirm"}`, "denied", "denied", ""},
 		{"path below a regular file", `{"relpath":"demo/log.md/x","content":"x"}`, "denied", "denied", ""},

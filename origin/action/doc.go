@@ -74,8 +74,10 @@
 // directory (backups/), not in the reference's .backups of the root. The
 // intent is read strictly: an unknown member of the intent is a malformed
 // intent (ErrIntent, not audited), where the reference ignores it, and so
-// is "via" (the reference's act takes the caller's word for its channel;
-// here the adapter sets it) and a "spec" other than Spec (the reference
+// is an intent without relpath or content (the tool's required
+// parameters; the reference denies it, audited), and so is "via" (the
+// reference's act takes the caller's word for its channel; here the
+// adapter sets it) and a "spec" other than Spec (the reference
 // ignores the intent's spec; here a version the kernel does not speak is
 // refused, as package taskorigin refuses a task.origin of another
 // version). A credential is judged, not parsed away: one with a member

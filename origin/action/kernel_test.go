@@ -240,6 +240,12 @@ func TestParseIntentWordsErrorsInJSON(t *testing.T) {
 		{`{"op":"write"}`, `unknown field "op"`},
 		{``, "the input is empty"},
 		{`{"relpath":`, "unexpected end of JSON input"},
+		// The schema's required members: missing, a malformed intent
+		// (it was a denied, audited action, answered over MCP with
+		// isError false where every other schema violation is an error).
+		{`{"relpath":"demo/m.md"}`, "content is missing"},
+		{`{"relpath":"demo/m.md","content":null}`, "content is missing"},
+		{`{"content":"x"}`, "relpath is missing"},
 	} {
 		_, err := action.ParseIntent([]byte(c.in))
 		if !errors.Is(err, action.ErrIntent) || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json: ") {

@@ -212,7 +212,29 @@ func ParseIntent(data []byte) (Intent, error) {
 		// read differently; refused as task.origin refuses one.
 		return Intent{}, fmt.Errorf("%w: spec %q, want %q (or none)", ErrIntent, in.Spec, Spec)
 	}
+	// relpath and content are the tool's required parameters: an intent
+	// without one breaks its schema as a member of the wrong type does,
+	// and is refused the same way (a model is told, through MCP, with an
+	// error, not a "denied" answer that reads like a verdict). An empty
+	// relpath is there, and judged (denied) as the reference does.
+	if in.Relpath == "" && !hasMember(data, "relpath") {
+		return Intent{}, fmt.Errorf("%w: relpath is missing (the target file, relative to the workspace base)", ErrIntent)
+	}
+	if in.Content == nil {
+		return Intent{}, fmt.Errorf("%w: content is missing (the text to write; \"\" writes an empty file)", ErrIntent)
+	}
 	return in, nil
+}
+
+// hasMember reports whether data, a JSON object, has a member named name
+// (null included).
+func hasMember(data []byte, name string) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(data, &m) != nil {
+		return false
+	}
+	_, ok := m[name]
+	return ok
 }
 
 // digest is the hex sha256 of the intent's canonical encoding, without its

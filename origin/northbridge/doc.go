@@ -11,7 +11,8 @@
 //     in a token budget (ef origin bundle).
 //
 // A bundle holds only tasks in scope (InScope: "*", "task:<id>", or a
-// scope name matched whole, "project:x" matching "project:x/api"), ranks
+// scope name matched whole, "project:x" matching "project:x/api", a
+// project named with or without "project:"), ranks
 // their verified facts by relevance to the goal, and fits a budget counted
 // in real tokens (o200k_base) of the bundle as serialized: a small budget
 // carries the most important entries that fit (the newest task, the most

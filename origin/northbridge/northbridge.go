@@ -160,7 +160,7 @@ func (r Request) check() error {
 	case strings.TrimSpace(r.Goal) == "":
 		return bad("goal is empty")
 	case len(r.Scope) == 0:
-		return bad(`scope is empty: name the projects or tasks to draw from (["project:x"], ["task:id"]), or ["*"] for everything`)
+		return bad(`scope is empty: name the projects or tasks to draw from (["project:x"] or ["x"], ["task:<id>"]), or ["*"] for everything`)
 	case r.Budget.Tokens < 0 || r.Budget.Facts < 0:
 		return bad("budget must not be negative")
 	}
@@ -202,8 +202,16 @@ func parseFreshness(f string) (time.Duration, error) {
 //   - any other entry S matches a task whose scope is S or starts with
 //     S + "/" ("project:x" matches "project:x/api", not "project:xy").
 //
+// A project is named with or without its kind, on either side: "project:x"
+// and "x" are one scope. RFC-0005 writes a task's scope "project:x" and
+// RFC-0006 asks for ["project:x"], but a task's scope is whatever its
+// writer gave (ef origin export --scope pvlib writes "pvlib"), and a
+// request for "project:pvlib" that found nothing in project pvlib read
+// like an empty project.
+//
 // A task with an empty scope matches only "*" and "task:<id>".
 func InScope(scope []string, taskID, taskScope string) bool {
+	ts := projectName(taskScope)
 	for _, s := range scope {
 		s = strings.TrimSpace(s)
 		switch {
@@ -213,12 +221,18 @@ func InScope(scope []string, taskID, taskScope string) bool {
 			if s[len("task:"):] == taskID && taskID != "" {
 				return true
 			}
-		case taskScope != "" && (taskScope == s || strings.HasPrefix(taskScope, strings.TrimSuffix(s, "/")+"/")):
-			return true
+		default:
+			rs := strings.TrimSuffix(projectName(s), "/")
+			if ts != "" && rs != "" && (ts == rs || strings.HasPrefix(ts, rs+"/")) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// projectName is a scope name without its "project:" kind.
+func projectName(s string) string { return strings.TrimPrefix(s, "project:") }
 
 // task is one readable task.origin file in scope.
 type task struct {

@@ -174,10 +174,48 @@ func TestInScopeMatchesWholeNames(t *testing.T) {
 		{[]string{"task:t"}, "t", "", true},
 		{[]string{"task:t"}, "tt", "project:x", false},
 		{[]string{"*"}, "t", "", true},
+		// A project is named with or without "project:", on either side
+		// (the tool's description asks for "project:x"; ef origin export
+		// --scope pvlib writes the task's scope as "pvlib").
+		{[]string{"project:pvlib"}, "t", "pvlib", true},
+		{[]string{"pvlib"}, "t", "project:pvlib", true},
+		{[]string{"project:pvlib"}, "t", "pvlib/tools", true},
+		{[]string{"project:pvlib"}, "t", "pvlibx", false},
+		{[]string{"pvlib"}, "t", "project:pvlibx", false},
+		{[]string{"project:"}, "t", "pvlib", false},
+		{[]string{"project:pvlib"}, "pvlib", "", false},
 	}
 	for _, c := range cases {
 		if got := northbridge.InScope(c.scope, c.id, c.scope2); got != c.want {
 			t.Errorf("InScope(%v, %q, %q) = %v", c.scope, c.id, c.scope2, got)
+		}
+	}
+}
+
+// TestScopeProjectPrefix: a task whose scope was written "pvlib" is found
+// by the scope the tool's description and RFC-0006 show, ["project:pvlib"],
+// as by ["pvlib"], ["task:pvlib-1606"] and ["*"]; a request for another
+// project finds nothing (found by a new user's trial, where
+// "project:pvlib" answered an empty bundle).
+func TestScopeProjectPrefix(t *testing.T) {
+	root := t.TempDir()
+	s := taskorigin.New("pvlib-1606", "fix the golden section search")
+	s.Scope = "pvlib"
+	s.Facts = []taskorigin.Fact{{Claim: "golden section search fails when the bounds are equal", Verified: true, Source: "pytest pvlib/tests/test_tools.py"}}
+	put(t, root, s)
+	for _, tc := range []struct {
+		scope []string
+		want  int
+	}{
+		{[]string{"project:pvlib"}, 1}, {[]string{"pvlib"}, 1}, {[]string{"task:pvlib-1606"}, 1}, {[]string{"*"}, 1},
+		{[]string{"project:other"}, 0}, {[]string{"other"}, 0},
+	} {
+		b, err := northbridge.Build(context.Background(), []string{root}, northbridge.Request{Goal: "golden section", Scope: tc.scope}, northbridge.Options{Tokenizer: tokenizer(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.State) != tc.want || len(b.Memory) != tc.want {
+			t.Errorf("scope %v: %d task(s), %d fact(s), want %d of each", tc.scope, len(b.State), len(b.Memory), tc.want)
 		}
 	}
 }

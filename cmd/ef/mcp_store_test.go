@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// mcpScript runs ef mcp in process on the given arguments with a client
+// that initializes and searches for query, and returns the search
+// answer's line and stderr.
+func mcpScript(t *testing.T, query string, args ...string) (string, string) {
+	t.Helper()
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"context_search","arguments":{"query":"` + query + `"}}}`,
+	}, "\n") + "\n"
+	var out, stderr bytes.Buffer
+	if err := runMCP(t.Context(), args, io.NopCloser(strings.NewReader(in)), nopWriteCloser{&out}, &stderr); err != nil {
+		t.Fatalf("ef mcp %v: %v\n%s", args, err, stderr.String())
+	}
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.Contains(l, `"id":2`) {
+			return l, stderr.String()
+		}
+	}
+	t.Fatalf("ef mcp %v: no answer to the search:\n%s", args, out.String())
+	return "", ""
+}
+
+// TestMCPSaysWhichStoreItServes: ef mcp writes one line at start naming the
+// store it serves, how it was chosen and how many sessions it holds; a
+// client that passed a reduced environment got an empty default store
+// without a word. A search of a store that holds no folded session says
+// so, with the store and how to fold into it, where it read like a miss
+// ("try other words"); a miss in a store that holds sessions reads as
+// before.
+func TestMCPSaysWhichStoreItServes(t *testing.T) {
+	root, ckpts, _ := searchFixture(t)
+	sessions := map[string]bool{}
+	for _, c := range ckpts {
+		sessions[c.SessionID] = true
+	}
+	answer, stderr := mcpScript(t, "zzqxnothing", "--store", root, "--session", "en")
+	want := "ef mcp: serving store " + root + " (--store): " + count(len(sessions), "session") + "; calls are made from session en\n"
+	if !strings.HasPrefix(stderr, want) || strings.Count(stderr, "ef mcp: serving") != 1 {
+		t.Errorf("stderr %q, want it to start with %q", stderr, want)
+	}
+	if !strings.Contains(answer, "no matches") || strings.Contains(answer, "nothing has been folded") {
+		t.Errorf("a miss in a store with sessions: %s", answer)
+	}
+
+	// The project's default store, placed by EF_HOME, empty.
+	home, project := t.TempDir(), t.TempDir()
+	t.Setenv("EF_HOME", home)
+	answer, stderr = mcpScript(t, "zzqxnothing", "--project", project)
+	dir, err := projectStoreDir(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root2, _ := projectRoot(project)
+	want = "ef mcp: serving store " + dir + " (the default store of --project's project " + root2 + ", placed by $EF_HOME): 0 sessions, created empty now: nothing has been folded into it yet\n"
+	if stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	for _, w := range []string{"no matches, because the store this server reads, " + filepath.ToSlash(dir), "holds no folded sessions", "nothing has been folded into it yet",
+		"ef fold LOG --out NEW --store " + dir, "ef fold LOG --out NEW --project DIR", "--store (or --project)"} {
+		if !strings.Contains(filepath.ToSlash(answer), w) {
+			t.Errorf("the answer to a search of an empty store lacks %q:\n%s", w, answer)
+		}
+	}
+	if strings.Contains(answer, "Try other words") {
+		t.Errorf("the answer reads like a miss:\n%s", answer)
+	}
+	// Started again, the store exists: no "created".
+	if _, stderr = mcpScript(t, "x", "--project", project); strings.Contains(stderr, "created") || !strings.Contains(stderr, "0 sessions: nothing has been folded into it yet") {
+		t.Errorf("second start: %q", stderr)
+	}
+}
+
+// TestMCPUsageNamesTheStoreVariables: ef mcp -h says which variables place
+// the default store (read by efHome) and that ef mcp names its store at
+// start.
+func TestMCPUsageNamesTheStoreVariables(t *testing.T) {
+	var out, stderr bytes.Buffer
+	runMCP(t.Context(), []string{"-h"}, io.NopCloser(strings.NewReader("")), nopWriteCloser{&out}, &stderr)
+	for _, w := range []string{"$EF_HOME", "XDG_DATA_HOME", "HOME", "--project DIR", "working directory", "writes one line to stderr"} {
+		if !strings.Contains(stderr.String(), w) {
+			t.Errorf("ef mcp -h lacks %q:\n%s", w, stderr.String())
+		}
+	}
+}
