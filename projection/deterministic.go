@@ -1060,8 +1060,8 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		return ev
 	}
 	out := valuesOne(s, lastKey, lastName, corr, scope, terse)
-	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1)} {
-		if len(parts) < 2 || len(out) > 1 {
+	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1), andValuesRE.Split(s, -1)} {
+		if len(parts) < 2 || len(out) > 1 && !slices.ContainsFunc(out, copulaKey) {
 			continue
 		}
 		// A part alone names no setting by pronoun ("不是 4" is not about
@@ -1072,7 +1072,13 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 				union = append(union, valuesOne(c, "", "", corr, scope, terse)...)
 			}
 		}
-		if len(union) > len(out) {
+		if andValuesRE.MatchString(s) && len(parts) == len(andValuesRE.Split(s, -1)) && slices.ContainsFunc(union, func(p Proposal) bool { return !strings.ContainsAny(p.Value, "0123456789") }) {
+			// "… are read-only and must never be modified": two settings
+			// joined by "and" are two numbers ("the timeout is 30s and
+			// retries are 3"), not a state and a rule.
+			continue
+		}
+		if len(union) > len(out) || len(union) == len(out) && len(union) > 0 && slices.ContainsFunc(out, copulaKey) && !slices.ContainsFunc(union, copulaKey) {
 			out = union
 		}
 	}
@@ -1103,6 +1109,21 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		}
 	}
 	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+}
+
+// andValuesRE joins two settings told in one sentence: "the timeout is
+// 30s and retries are 3".
+var copulaTailRE = mustPattern(`(?i)\s+(?:is|are|was|were|should be|must be|will be|is now)$`)
+
+var andValuesRE = mustPattern(`(?i)\s+(?:and|plus)\s+`)
+
+// copulaKeyRE is a setting's name that swallowed a clause: it holds a
+// copula ("timeout_is_30s_and_retries", "timeout_is").
+var copulaKeyRE = mustPattern(`(?:^|[/_])(?:is|are|was|were)(?:_|$)`)
+
+// copulaKey reports whether p is a value under such a name.
+func copulaKey(p Proposal) bool {
+	return p.Kind == KindValue && copulaKeyRE.MatchString(p.Key[strings.LastIndex(p.Key, "/")+1:])
 }
 
 // comparedRE follows a number that is an amount of a comparison, not a
@@ -1385,6 +1406,11 @@ func listValues(s, scope string) []Proposal {
 		v := m[listItemRE.SubexpIndex("v")] + m[listItemRE.SubexpIndex("v2")]
 		if per := m[listItemRE.SubexpIndex("per")]; per != "" {
 			k += " per " + per
+		}
+		// "timeout is 30s, retries 3": the name without its copula.
+		k = copulaTailRE.ReplaceAllString(k, "")
+		if k == "" {
+			continue
 		}
 		if f := strings.Fields(strings.ToLower(k)); stopwords[f[0]] || nonVerbs[f[0]] || constraintRE.MatchString(k) {
 			continue

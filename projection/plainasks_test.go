@@ -57,3 +57,20 @@ func TestAbbreviationsNameTheSameThing(t *testing.T) {
 			[]string{`don-t-touch-prod-database \[lifted`}, nil)
 	}
 }
+
+// Two settings told in one sentence, joined by "and" or a comma, are two
+// values under their own names; a state joined to a rule by "and" is no
+// value.
+func TestTwoSettingsInOneSentence(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"The timeout is 30s and retries are 3.", []string{`value/-/timeout \[current/normative\] = 30s`, `value/-/retries \[current/normative\] = 3`}, []string{`_is`}},
+		{"timeout is 30s, retries 3", []string{`value/-/timeout \[current/normative\] = 30s`, `value/-/retries \[current/normative\] = 3`}, []string{`timeout_is`}},
+		{"Timeout is 30s and we retry 3 times.", []string{`value/-/timeout \[current/normative\] = 30s`}, []string{`_is`}},
+		{"Input files under /data/raw are read-only and must never be modified.", []string{`constraint `}, []string{`value/`}},
+	} {
+		expect(t, reduceAll(t, "> user\nWe're working on the exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}
