@@ -670,6 +670,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if (!rel || !proportionalRel(change)) && !asks {
 				vs = values(s, lastKey, lastName, corr, scope, ev.Role == RoleUser && !glossed)
 			}
+			if len(vs) == 0 && ev.Role == RoleUser && !rel {
+				// "go with 2 retries", "let's do 5 retries instead": a
+				// number before the noun of a setting held.
+				vs = countOfHeld(s, ctx.Values, scope)
+			}
 			if len(vs) == 0 && ev.Role == RoleUser {
 				if rel {
 					// "halve it", "add two to the minSdk": the held value
@@ -1619,6 +1624,15 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			return out
 		}
 	}
+	if m := valueThenForRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(s) && !questionRE.MatchString(s) {
+		// "actually let's go with 45s for the timeout", "45s for the
+		// timeout please": the setting named after the value, never the
+		// one named last.
+		add(m[valueThenForRE.SubexpIndex("k")], "", "", m[valueThenForRE.SubexpIndex("v")], corr)
+		if len(out) > 0 {
+			return out
+		}
+	}
 	if corr && topic != "" {
 		// "For the retry delay, make it 3s": the topic is the setting.
 		lastKey, lastName = "value/-/"+strings.ToLower(strings.Join(strings.Fields(topic), "_")), topic
@@ -1727,6 +1741,33 @@ func prohibitedIn(s, a string) bool {
 var modalWords = map[string]bool{"should": true, "must": true, "will": true, "would": true, "can": true, "could": true, "shall": true, "to": true, "needs": true}
 
 // sizedNum is a number a setting is given, with its unit if any.
+// countNounRE is a number chosen before a noun: "go with 2 retries",
+// "let's do 5 workers instead", "3 replicas please".
+var countNounRE = mustPattern(`(?i)(?:^|\b(?:go with|use|do|try|pick|take|make it|want|need|run|keep|allow)\s+)(?P<v>\d[\d.,_]*)\s+(?P<k>\p{L}[\p{L}\d_\-]*)\s*(?:please|pls|instead|then|too|now|for now|max|tops)?\s*[.!]?$`)
+
+// countOfHeld is the value sentence s sets by a number before the noun
+// of a setting held (its name's one word, or its last, with the same
+// stem), or nil.
+func countOfHeld(s string, held []HeldValue, scope string) []Proposal {
+	m := countNounRE.FindStringSubmatch(s)
+	if m == nil || negRE.MatchString(s) || questionRE.MatchString(s) {
+		return nil
+	}
+	v, noun := m[countNounRE.SubexpIndex("v")], stem(m[countNounRE.SubexpIndex("k")])
+	for _, h := range held {
+		f := strings.FieldsFunc(strings.ToLower(h.Name+" "+property(h.Key)), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		if len(f) > 0 && stem(f[len(f)-1]) == noun && strings.ContainsAny(h.Value, "0123456789") {
+			return []Proposal{{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Quote: s, Correction: true, Scope: scope}}
+		}
+	}
+	return nil
+}
+
+// valueThenForRE is a value given for a setting named after it: "go with 45s
+// for the timeout", "let's use 8 workers for the import", "45s for the
+// timeout please".
+var valueThenForRE = mustPattern(`(?i)(?:^|\b(?:go with|use|try|do|pick|take|make it|set|want|need)\s+)(?P<v>` + sizedNum + `)\s+(?:for|as)\s+(?:the|our|its|a|an)\s+(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s\p{L}[\p{L}\d_.\-]*){0,2}?)\s*(?:please|pls|instead|then|too|now|for now)?\s*[.!]?$`)
+
 const sizedNum = `(?:[$€£]\s?)?\d[\d.,_]*(?:\s?(?:ms|s|secs?|seconds|minutes|mins?|m|h|hours|days|d|weeks|kb|mb|gb|tb|k|px|pt|dpi|x)\b|\s?%)?`
 
 // quantityNouns name an amount, not a setting: "use a maximum of 4

@@ -74,3 +74,21 @@ func TestTwoSettingsInOneSentence(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're working on the exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// A value given for a setting named after it goes to that setting, never
+// to the one named last; a number before the noun of a held setting sets
+// it.
+func TestValueForANamedSetting(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"actually let's go with 45s for the timeout", []string{`value/-/timeout \[current/normative\] = 45s \(was 30s\)`}, []string{`retries .*= 45s`}},
+		{"45s for the timeout please", []string{`value/-/timeout \[current/normative\] = 45s \(was 30s\)`}, nil},
+		{"go with 2 retries", []string{`value/-/retries \[current/normative\] = 2 \(was 3\)`}, nil},
+		{"let's do 5 retries instead", []string{`value/-/retries \[current/normative\] = 5 \(was 3\)`}, nil},
+		{"let's do 5 workers instead", nil, []string{`= 5 `}},
+	} {
+		expect(t, reduceAll(t, "> user\nWe're working on the exporter today. The timeout is 30s and retries are 3.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}
