@@ -458,6 +458,18 @@ func (x *Index) check() string {
 	if err != nil {
 		return fmt.Sprintf("read schema: %v", err)
 	}
+	if n, err := x.idx.DocCount(); len(v) == 0 && err == nil && n == 0 {
+		// An index created by a process that ended before scorch's
+		// persister wrote its schema key (unsafe_batch leaves the write
+		// to it): empty, so of this layout, and nothing to rebuild
+		// ("ef mcp" on a new store, its stdin closed at once).
+		if !x.opts.ReadOnly {
+			if err := x.idx.SetInternal([]byte(keySchema), []byte(schemaVersion)); err != nil {
+				return fmt.Sprintf("write schema: %v", err)
+			}
+		}
+		v = []byte(schemaVersion)
+	}
 	if string(v) != schemaVersion && !(x.opts.ReadOnly && slices.Contains(readableSchemas, string(v))) {
 		return fmt.Sprintf("schema %q, want %q", v, schemaVersion)
 	}

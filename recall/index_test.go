@@ -455,3 +455,36 @@ func setSchema(t *testing.T, dir, v string) {
 		t.Fatal(err)
 	}
 }
+
+// TestNewIndexWithoutItsSchemaKey: an empty index whose schema key was
+// never persisted (the process that created it ended before scorch's
+// persister ran) opens as a new index of this layout, read-only or not,
+// with no "rebuilding" warning.
+func TestNewIndexWithoutItsSchemaKey(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "idx")
+	src := recalltest.NewMemSource()
+	x := recalltest.MustOpenAt(t, dir, src, recall.Options{})
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	old, err := bleve.OpenUsing(dir, map[string]interface{}{"unsafe_batch": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.DeleteInternal([]byte("ef/schema")); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{true, false} {
+		y, err := recall.Open(dir, src, recall.Options{ReadOnly: ro})
+		if err != nil {
+			t.Fatalf("read-only %v: %v", ro, err)
+		}
+		if why := y.Rebuilt(); why != "" {
+			t.Errorf("read-only %v: Rebuilt() = %q", ro, why)
+		}
+		y.Close()
+	}
+}
