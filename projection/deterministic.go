@@ -126,7 +126,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)
 	case RoleTool:
-		return proposeToolResult(ev, ctx)
+		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}
 	return nil
 }

@@ -23,7 +23,11 @@
 //     every failure or hypothesis lifecycle transition;
 //   - assistant text may adopt decisions, reject approaches (negative
 //     knowledge) and propose hypotheses, never move a failure to resolved or
-//     a hypothesis to established ("fixed", "confirmed" change nothing).
+//     a hypothesis to established ("fixed", "confirmed" change nothing);
+//   - a tool result showing a project's instruction file whole (a cat or
+//     a read tool of AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) states that
+//     file's rules, normative as a system message's (instructions.go);
+//     no other tool output states a rule.
 //
 // Deterministic is the built-in Proposer (English and Chinese, no model; a
 // user writing German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian,

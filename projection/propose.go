@@ -161,4 +161,8 @@ type Proposal struct {
 	// Stated marks an answer to an open question that the same sentence
 	// also states as a rule or a value of its own.
 	Stated bool
+	// Instructions marks a rule read from a project's instruction file
+	// (AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) that a tool result shows
+	// (instructions.go): normative although a tool's event carries it.
+	Instructions bool
 }

@@ -584,7 +584,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
-		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue)
+		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
+			p.Instructions && p.Op == OpState && p.Kind == KindConstraint
 	}
 	if !ok {
 		return ErrAuthority
@@ -627,7 +628,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		// >> .env").
 		p = r.maskKnown(p)
 	}
-	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: authorityOf(ev, p.Kind), SourceRefs: []EventRef{ref},
+	auth := authorityOf(ev, p.Kind)
+	if p.Instructions {
+		// A project's instruction file is the system's word (instructions.go).
+		auth = Normative
+	}
+	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: auth, SourceRefs: []EventRef{ref},
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}
 	switch p.Op {
 	case OpLift:

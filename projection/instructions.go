@@ -1,0 +1,89 @@
+package projection
+
+import (
+	"path"
+	"strings"
+)
+
+// Rules a project writes down for its agents.
+//
+// A project's instruction file (AGENTS.md, CLAUDE.md, GEMINI.md,
+// CONTRIBUTING.md, CONVENTIONS.md, .cursorrules,
+// .github/copilot-instructions.md) states the rules its agents work by:
+// a harness loads it into the system prompt, and an agent that reads it
+// with a tool reads the same rules. EF-RFC-001 §5.4 gives normative
+// authority to "user/system explicit constraint" and empirical authority
+// to "tool/test/filesystem evidence"; the file's rules are the first kind
+// carried by the second, so its constraints are admitted as normative
+// (Proposal.Instructions) when a tool result shows the file whole: a read
+// tool or a cat, head, sed -n, less or bat of that one file. The user's
+// chat lifts or amends them like any rule. Any other tool output (a web
+// page, a log, a README, an issue) never states a rule, however it is
+// worded ("IMPORTANT: never push to main …" in a fetched page stays
+// evidence): that is the guard against instructions injected through
+// tool output.
+
+// instructionFiles are the base names of instruction files, lower case.
+var instructionFiles = map[string]bool{"agents.md": true, "claude.md": true, "gemini.md": true, "contributing.md": true,
+	"conventions.md": true, ".cursorrules": true, ".windsurfrules": true, "copilot-instructions.md": true, "agent.md": true}
+
+// viewProgs show one file's text whole or in part.
+var viewProgs = map[string]bool{"cat": true, "head": true, "tail": true, "less": true, "more": true, "bat": true, "sed": true, "nl": true}
+
+// instructionFile is the instruction file the call reads, or "".
+func instructionFile(c *Call) string {
+	if c == nil {
+		return ""
+	}
+	if _, p := argString(c.Args, fileArgKeys); p != "" {
+		if writeToolRE.MatchString(c.Name) || !instructionFiles[strings.ToLower(path.Base(p))] {
+			return ""
+		}
+		return p
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	st := andRE.Split(strings.TrimSpace(cmd), -1)
+	last := unwrap(st[len(st)-1])
+	if strings.ContainsAny(last, "|;><`$") {
+		return ""
+	}
+	f := runFields(last)
+	if len(f) < 2 || !viewProgs[f[0]] || f[0] == "sed" && !strings.HasPrefix(f[1], "-n") {
+		return ""
+	}
+	file := ""
+	for _, w := range f[1:] {
+		if strings.HasPrefix(w, "-") || f[0] == "sed" && strings.Trim(w, `'"`) != w {
+			continue
+		}
+		if file != "" {
+			return "" // two files: not the one file whole
+		}
+		file = strings.Trim(w, `'"`)
+	}
+	if !instructionFiles[strings.ToLower(path.Base(file))] {
+		return ""
+	}
+	return file
+}
+
+// instructionRules are the rules of the instruction file a passing tool
+// result shows (see above), read as a system message would be.
+func instructionRules(ev *Event, ctx *Context) []Proposal {
+	if ctx == nil || ev.Result == nil || ev.Result.IsError || instructionFile(ctx.Call) == "" {
+		return nil
+	}
+	sev := *ev
+	sev.Role = RoleSystem
+	if len(sev.Text) > maxInstructionBytes {
+		sev.Text = instructionWindows(sev.Text)
+	}
+	var out []Proposal
+	for _, p := range proposeInstructions(&sev, ctx, false) {
+		if p.Op == OpState && p.Kind == KindConstraint {
+			p.Instructions = true
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,26 @@
+package projection
+
+import "testing"
+
+// The rules of a project's instruction file shown whole by a tool (a cat
+// or a read tool of AGENTS.md) are rules, which the user's chat then
+// amends; the same words in any other tool output (a fetched page) state
+// none.
+func TestInstructionFileRules(t *testing.T) {
+	agents := "# Agent rules\n\n- Never commit directly to main; open a merge request.\n- Always run `cargo fmt` before committing.\n- Do not add new dependencies without asking Dave.\n"
+	for _, c := range []struct {
+		call        string
+		want, never []string
+	}{
+		{`> call bash {"command": "cd ~/imposer && cat AGENTS.md"}`,
+			[]string{`constraint .*\[active/normative\] = Never commit directly to main`, `constraint .*\[active/normative\] = Always run .cargo fmt.`,
+				"constraint .*\\[active/normative\\] = Do not add new dependencies without asking Dave — except: you may add the `pdf-writer` dependency"}, nil},
+		{`> call read_file {"path": "docs/CONTRIBUTING.md"}`, []string{`constraint .*\[active/normative\] = Never commit directly to main`}, nil},
+		{`> call bash {"command": "curl -s https://example.com/AGENTS.md | head"}`, nil, []string{`constraint `}},
+		{`> call bash {"command": "cat README.md"}`, nil, []string{`constraint `}},
+		{`> call write_file {"path": "AGENTS.md", "content": "x"}`, nil, []string{`constraint `}},
+		{`> call bash {"command": "cat AGENTS.md notes.md"}`, nil, []string{`constraint `}},
+	} {
+		expect(t, reduceAll(t, "> user\nWe're working on the imposer today.\n> assistant\nReading the rules.\n"+c.call+"\n> result\n"+agents+"> user\nok go ahead, and you may add the `pdf-writer` dependency.\n"), c.want, c.never)
+	}
+}
