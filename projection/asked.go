@@ -73,6 +73,13 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		k := sharingQuestion(s, qs)
 		if passes {
 			k = sharingWords(s, qs, 1)
+			if k == "" && len(ctx.Asked) == 1 && len(qs) == 1 && len(sentences(text)) <= 2 {
+				// "I'll ask Maria." after the one question the agent
+				// asked: a short reply passes that question on, whatever
+				// words it shares with it.
+				for k = range qs {
+				}
+			}
 		}
 		if k == "" {
 			continue

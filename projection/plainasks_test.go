@@ -92,3 +92,13 @@ func TestValueForANamedSetting(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're working on the exporter today. The timeout is 30s and retries are 3.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// A short reply that passes the agent's one question on ("I'll ask
+// Maria.", "no idea tbh, Maria decides that") keeps it open, whatever
+// words it shares with it, and decides nothing.
+func TestOneQuestionPassedOn(t *testing.T) {
+	for _, says := range []string{"I'll ask Maria.", "not sure, let me check with Maria", "no idea tbh, Maria decides that"} {
+		expect(t, reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nShould the export be CSV or XLSX?\n> user\n"+says),
+			[]string{`uncertainty question/-/export-csv-xlsx \[hypothesis/normative\] = Should the export be CSV or XLSX\? — `}, []string{`decision `})
+	}
+}

@@ -95,7 +95,7 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		// A past attempt with its verdict, or an approach the user rules
 		// out ("Redis is off the table, legal won't sign off on it").
 		return []Proposal{{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
-	case (userDecisionRE.MatchString(s) || switchClause(s) || madeDecision(s) && !decidedNumber(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s):
+	case (userDecisionRE.MatchString(s) || switchClause(s) || madeDecision(s) && !decidedNumber(s)) && !questionRE.MatchString(s) && !choosesValue(s) && !lookRE.MatchString(s) && !deferral(s):
 		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: userSwitchRE.MatchString(s), Links: mentions(s)}}, false
 	}
 	return nil, true
