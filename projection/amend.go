@@ -183,7 +183,7 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || (relayedNoRE.MatchString(s) || noException(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || (relayedNoRE.MatchString(s) || noException(s)) && !questionRE.MatchString(s)
 }
 
 // noException reports whether s is a statement for every case closed by

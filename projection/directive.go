@@ -109,6 +109,33 @@ func teamNorm(s string) bool {
 	return m != nil && habitual(s[m[1]:])
 }
 
+// practiceNorm reports whether user sentence s states how the team
+// works with a verb of practice, wherever it stands: "we don't log
+// customer names", "We never log customer names", "We only deploy on
+// Tuesdays", "we always pin images". A description ("we don't have
+// tests", "we never got a reply", "we don't even deploy this") has no
+// such verb.
+func practiceNorm(s string) bool {
+	m := practiceNormRE.FindStringSubmatchIndex(s)
+	if m == nil || questionRE.MatchString(s) {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(s[m[1]:]))
+	return len(f) >= 2 && practiceVerbs[strings.Trim(f[0], ".,;:!?")]
+}
+
+var practiceNormRE = mustPattern(`(?i)^(?:(?:and|but|also|fyi|btw|note|quick note|heads up|reminder)[,:—–-]?\s+)*(?:here\s+|in this (?:repo|codebase|project|team),?\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|only|don't|dont|do not)\b`)
+
+// practiceVerbs are the verbs of a way of working a team norm states.
+var practiceVerbs = map[string]bool{"log": true, "commit": true, "push": true, "deploy": true, "merge": true, "use": true, "store": true,
+	"expose": true, "ship": true, "release": true, "run": true, "touch": true, "edit": true, "modify": true, "delete": true, "drop": true,
+	"call": true, "write": true, "hardcode": true, "hard-code": true, "mock": true, "skip": true, "disable": true, "print": true,
+	"send": true, "share": true, "upload": true, "bypass": true, "force-push": true, "rebase": true, "squash": true, "install": true,
+	"add": true, "import": true, "pin": true, "bump": true, "cache": true, "copy": true, "email": true, "test": true, "review": true,
+	"backport": true, "rewrite": true, "rename": true, "return": true, "catch": true, "swallow": true, "retry": true,
+	"publish": true, "tag": true, "migrate": true, "query": true, "mutate": true, "reuse": true, "persist": true, "keep": true,
+	"put": true, "check": true, "vendor": true, "depend": true, "rely": true, "accept": true, "allow": true, "work": true}
+
 var teamNormAtRE = mustPattern(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|don't|dont|do not)\b`)
 
 // statives are verbs and adverbs after "we don't" that describe a state,

@@ -102,3 +102,25 @@ func TestOneQuestionPassedOn(t *testing.T) {
 			[]string{`uncertainty question/-/export-csv-xlsx \[hypothesis/normative\] = Should the export be CSV or XLSX\? — `}, []string{`decision `})
 	}
 }
+
+// A team's norm with a verb of practice is a rule wherever it stands
+// ("we don't log customer names", "We only deploy on Tuesdays"); a
+// description is none ("we don't have tests", "we never got a reply"). A
+// rule for every case said with "before …" is no task done once.
+func TestTeamNorms(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"we don't log customer names.", []string{`constraint .*= we don't log customer names`}, nil},
+		{"We never log customer names.", []string{`constraint .*= We never log customer names`}, nil},
+		{"We only deploy on Tuesdays.", []string{`constraint .*= We only deploy on Tuesdays`}, nil},
+		{"we don't have tests for the exporter.", nil, []string{`constraint `}},
+		{"we never got a reply from finance.", nil, []string{`constraint `}},
+		{"we don't even deploy this, it's a CLI.", nil, []string{`constraint `}},
+		{"do we only deploy on Tuesdays?", nil, []string{`constraint `}},
+		{"Everything must be reviewed by two people before merging.", []string{`constraint .*= Everything must be reviewed`}, []string{`obligation `}},
+	} {
+		expect(t, reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}
