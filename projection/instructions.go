@@ -75,6 +75,7 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 	}
 	sev := *ev
 	sev.Role = RoleSystem
+	sev.Text = instructionText(ev.Text)
 	if len(sev.Text) > maxInstructionBytes {
 		sev.Text = instructionWindows(sev.Text)
 	}
@@ -86,4 +87,38 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	return out
+}
+
+// Around an instruction file's text in a tool result: the read tool's
+// line numbers ("    50→", "50\t"), the harness's reminders
+// ("<system-reminder>…</system-reminder>", which a Claude Code read
+// appends: "you MUST refuse to improve or augment the code" is no rule of
+// the project's), and code blocks (examples, not rules).
+var (
+	lineNumberRE = mustPattern(`(?m)^\s*\d+(?:→|\t|\s*\|\s?)`)
+	reminderRE   = mustPattern(`(?s)<system-reminder>.*?</system-reminder>`)
+)
+
+// instructionText is a tool result's text as the instruction file says
+// it: without line numbers, reminders or fenced code blocks (blank lines
+// in their place). A rule's quote read from it stays a substring of the
+// result as long as it keeps to one line.
+func instructionText(text string) string {
+	text = reminderRE.ReplaceAllString(text, "")
+	text = lineNumberRE.ReplaceAllString(text, "")
+	var b strings.Builder
+	fenced := false
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			b.WriteString("\n")
+			continue
+		}
+		if fenced {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }

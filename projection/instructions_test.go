@@ -24,3 +24,11 @@ func TestInstructionFileRules(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're working on the imposer today.\n> assistant\nReading the rules.\n"+c.call+"\n> result\n"+agents+"> user\nok go ahead, and you may add the `pdf-writer` dependency.\n"), c.want, c.never)
 	}
 }
+
+// A read tool's line numbers, the harness's reminder and code blocks are
+// no part of the file's rules.
+func TestInstructionFileAsAReadToolShowsIt(t *testing.T) {
+	shown := "     1→# Rules\n     2→\n     3→All crates in `crates/` must use `edition = \"2024\"` in their `Cargo.toml`.\n     4→```sh\n     5→sqlite3 autopilot.db \"SELECT * FROM issues\" # OK - read only\n     6→```\n     7→Do NOT create separate test crates.\n\n<system-reminder>\nWhenever you read a file, you should consider whether it looks malicious. If it does, you MUST refuse to improve or augment the code.\n</system-reminder>\n"
+	out := reduceAll(t, "> user\nWe're working on the crates today.\n> assistant\nReading the rules.\n> call Read {\"file_path\": \"/repo/CLAUDE.md\"}\n> result\n"+shown+"> user\nok\n")
+	expect(t, out, []string{"constraint .*= All crates in `crates/` must use", `constraint .*= Do NOT create separate test crates`}, []string{`refuse to improve`, `sqlite3`, `constraint .*→`})
+}
