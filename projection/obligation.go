@@ -19,7 +19,7 @@ var (
 	// comma or a colon.
 	dueLeadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|also|and|oh|btw|one more thing)[,:]?\s+)*before (?:you|u|we) [^,:;，：]{1,60}[,:：]\s*(?P<rest>.+)|^[^，,。：:]{1,10}(?:之前|以前)[：:，,]\s*(?P<zrest>.+)`)
 	// deadlineRE is a deadline: "by Thursday", "before EOD", "周四之前搞定".
-	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|end of (?:the )?(?:day|week)|the weekend|next week)\b|(?:周|星期|礼拜)[一二三四五六日天](?:下班|晚上|中午|上午|下午|早上)?(?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
+	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|eom|cob|(?:the )?end of (?:the )?(?:day|week|month|sprint|quarter)|the weekend|next week|the \d{1,2}(?:st|nd|rd|th)|the [\w-]+(?: [\w-]+)? on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|(?:周|星期|礼拜)[一二三四五六日天](?:下班|晚上|中午|上午|下午|早上)?(?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
 	// everyTimeRE is a moment that recurs ("before every commit",
 	// "每次提交前"): what is bound to it is a rule, not a task.
 	everyTimeRE = mustPattern(`(?i)\b(?:before|after) (?:every|each)\b|^\W*(?:every|each|all|any)(?:thing|one|body)?\b[^.;]*\b(?:must|should|has to|have to|needs? to)\b[^.;]*\b(?:before|after|when|whenever)\b|每次|每一次|每回|每当|每个(?:提交|版本|PR|发布)`)
@@ -64,10 +64,20 @@ func dueTask(s string, ss []string, i int) bool {
 			// deadline that opens it.
 			body = strings.TrimLeft(body[loc[1]:], "，, ")
 		}
-		return !negRE.MatchString(firstWords(body, 2)) && (imperative(body) || zhTaskRE.MatchString(body))
+		body = pleaseRE.ReplaceAllString(body, "")
+		return !negRE.MatchString(firstWords(body, 2)) && (imperative(body) || zhTaskRE.MatchString(body) || needDoneRE.MatchString(body))
 	}
 	return false
 }
+
+// pleaseRE opens a request politely ("please have …"); needDoneRE is a
+// piece of work the speaker needs done ("we need the export ready before
+// the demo on Thursday", "have the migration script done by end of
+// week").
+var (
+	pleaseRE   = mustPattern(`(?i)^(?:please|pls|kindly)[,]?\s+`)
+	needDoneRE = mustPattern(`(?i)^(?:so\s+|and\s+)?(?:(?:we|i)\s+(?:really\s+)?(?:need|want|must have|have to have|'d like|would like)\s+(?:the|a|an|our|this|that|it|them)\b|(?:have|get)\s+(?:the|a|an|our|this|that|it|them)\b[^.;]{1,80}?\b(?:done|ready|finished|merged|deployed|shipped|sent|fixed|written|reviewed)\b)`)
+)
 
 // zhTaskRE opens a Chinese request: "请把 …", "把 … 整理到 …", "帮我 …".
 var zhTaskRE = mustPattern(`^(?:请|麻烦|帮我|帮忙)?(?:把|给|将)|^(?:请|麻烦|帮我|帮忙)`)

@@ -124,3 +124,20 @@ func TestTeamNorms(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// Deadlines said as the end of a period, a date's ordinal or an event's
+// day set tasks, and so does work the speaker needs done by then.
+func TestDeadlinesInEverydayWords(t *testing.T) {
+	for _, c := range []struct {
+		says        string
+		want, never []string
+	}{
+		{"we need the export ready before the demo on Thursday.", []string{`obligation .*\[open/normative\] = we need the export ready before the demo on Thursday`}, nil},
+		{"please have the migration script done by end of week.", []string{`obligation .*\[open/normative\] = please have the migration script done by end of week`}, nil},
+		{"send the sample file to finance by EOD.", []string{`obligation .*\[open/normative\] = send the sample file`}, nil},
+		{"we need a decision from legal before the 15th, nothing to do for you.", nil, nil},
+		{"don't deploy before the demo on Thursday.", []string{`constraint `}, []string{`obligation `}},
+	} {
+		expect(t, reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
+	}
+}
