@@ -141,3 +141,12 @@ func TestDeadlinesInEverydayWords(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// The agent saying the user's choice again ("Going with XLSX then, using
+// excelize.") adds a source to it, not a second decision; a decision of
+// its own beside it is kept.
+func TestAgentRestatesTheUsersChoice(t *testing.T) {
+	base := "> user\nWe're building the invoice exporter today.\n> assistant\nOptions: A) CSV B) XLSX. Which one?\n> user\nB.\n> assistant\n"
+	expect(t, reduceAll(t, base+"Going with XLSX then, using excelize."), []string{`decision/-/xlsx \[active/normative\] = XLSX \(B\.\) @2,3`}, []string{`using excelize`})
+	expect(t, reduceAll(t, base+"Going with XLSX. I'll write the rows with a streaming writer and cap each sheet at a million rows."), []string{`decision/-/xlsx \[active/normative\]`}, nil)
+}

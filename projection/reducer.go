@@ -805,6 +805,15 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if restated(old, Active, ref) {
 			return
 		}
+		if ev.Role == RoleAssistant {
+			if d := r.userChoiceRestated(p.Value); d != nil {
+				// "Going with XLSX then, using excelize." after the user
+				// chose XLSX: the user's choice said again, one more
+				// source of it, not a second decision.
+				d.addRef(ref)
+				return
+			}
+		}
 		if strings.HasPrefix(p.Key, answerPrefix) {
 			// The user's answer to the agent's question (asked.go): a
 			// fact settled, shown with its question, replacing nothing.
@@ -1232,6 +1241,34 @@ func (r *Reducer) newestChoice() *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind == KindDecision && a.Lifecycle == Active && !strings.HasPrefix(a.Key, answerPrefix) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	return best
+}
+
+// userChoiceRestated is the active decision of the user's whose every
+// stem the assistant's decision v says, adding at most two of its own
+// ("Going with XLSX then, using excelize" of "XLSX"), or nil.
+func (r *Reducer) userChoiceRestated(v string) *Anchor {
+	vs := stems(v)
+	for _, w := range []string{"go", "going", "then", "use", "using", "with", "ok", "okay", "sure", "will"} {
+		delete(vs, stem(w))
+	}
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Normative || strings.HasPrefix(a.Key, answerPrefix) {
+			continue
+		}
+		as := stems(strings.SplitN(a.Value, " (", 2)[0])
+		if len(as) == 0 || len(vs)-len(as) > 2 {
+			continue
+		}
+		all := true
+		for w := range as {
+			all = all && vs[w]
+		}
+		if all && (best == nil || newer(a, best)) {
 			best = a
 		}
 	}
