@@ -48,6 +48,8 @@ import (
 //     found"), its work done by another program naming one of its
 //     distinctive operands (a wget of the same GCF_000195955.2;
 //     replacedMissing);
+//   - a project's dependencies installed whole another way ("npm ci"
+//     refused on a stale lockfile, then "npm install"; sameInstall);
 //   - the command the user told the agent to run after the failure, by
 //     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
 //     ios beta"; hintPrefix links).
@@ -181,7 +183,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		// A failed dry run is fixed by the dry run passing.
 		pc = pc.withPretend()
 	}
-	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) || replacedMissing(fs, because, pc) {
+	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) || replacedMissing(fs, because, pc) || sameInstall(fs, pc) {
 		return true
 	}
 	if fw, ok := readRun(fs); ok && len(fw.pos) > 0 {
@@ -827,4 +829,24 @@ func replacedMissing(fs, because string, pc *passedCall) bool {
 // and a letter ("GCF_000195955.2", "v2.4.1-rc2", "AM-017"), no option.
 func distinctOperand(w string) bool {
 	return len(w) >= 6 && !strings.HasPrefix(w, "-") && strings.ContainsFunc(w, unicode.IsDigit) && strings.ContainsFunc(w, unicode.IsLetter)
+}
+
+// projectInstallRE is a JavaScript project's dependencies installed
+// whole, by any of its package managers' words for it: "npm ci", "npm
+// install", "npm i", "yarn", "yarn install", "pnpm install", "bun i".
+var projectInstallRE = mustPattern(`^(?:npm\s+(?:ci|install|i)|yarn(?:\s+install)?|pnpm\s+(?:install|i)|bun\s+(?:install|i))(?:\s+--?[\w-]+(?:=\S+)?)*\s*$`)
+
+// sameInstall reports whether the failed stage fs installed a project's
+// dependencies whole and a passing stage did the same another way ("npm
+// ci" refused on a stale lockfile, then "npm install").
+func sameInstall(fs string, pc *passedCall) bool {
+	if !projectInstallRE.MatchString(unwrap(fs)) {
+		return false
+	}
+	for _, ps := range pc.stages {
+		if ps.ok && projectInstallRE.MatchString(ps.st) {
+			return true
+		}
+	}
+	return false
 }

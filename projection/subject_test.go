@@ -177,3 +177,16 @@ func TestMissingProgramReplaced(t *testing.T) {
 		"> assistant\npython then\n> call bash {\"command\": \"python3 -c 'print(1)'\"}\n> result\n1\n")
 	expect(t, out, []string{`failure .*datasets download .*\[resolved/empirical\]`, `failure .*jq .*\[open/empirical\]`}, nil)
 }
+
+// A project's dependencies installed whole another way resolve the
+// failed install; an install of one package does not.
+func TestProjectInstallAnotherWay(t *testing.T) {
+	run := func(then string) string {
+		return reduceAll(t, "> user\nWe're building the invoice exporter today.\n> assistant\nInstalling.\n"+
+			"> call bash {\"command\": \"npm ci\"}\n> result error\nnpm ERR! `npm ci` can only install packages when your package.json and package-lock.json are in sync.\n"+
+			"> assistant\nLockfile is stale.\n> call bash {\"command\": \""+then+"\"}\n> result\nadded 312 packages in 9s\n")
+	}
+	expect(t, run("npm install"), []string{`failure command/-/npm ci \[resolved/empirical\]`}, nil)
+	expect(t, run("yarn install --frozen-lockfile=false"), []string{`failure command/-/npm ci \[resolved/empirical\]`}, nil)
+	expect(t, run("npm install left-pad"), []string{`failure command/-/npm ci \[open/empirical\]`}, nil)
+}
