@@ -33,6 +33,10 @@ import (
 // BootNotification，服务端在 … interval 字段里下发" to "心跳间隔是桩自己定的
 // 还是服务端定的？" is one, though said before the agent reran a command.
 
+// numberTokRE is a number standing as a word of its own ("1.22.4",
+// "48,213", "2500-row"), not a digit inside a name ("base64").
+var numberTokRE = mustPattern(`(?:^|[^\p{L}\d_.])\d[\d.,]*(?:[^\p{L}\d_]|$)`)
+
 // maxUserAsked bounds the questions one user message is read to ask.
 const maxUserAsked = 4
 
@@ -174,6 +178,14 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			continue
 		}
 		k := sharingQuestion(s, qs)
+		if k == "" && ctx.Looked && len(qs) == 1 && numberTokRE.MatchString(s) {
+			// "Which Go version are we on?" … (go version) … "We're on
+			// Go 1.22.4.": after looking, a number said of a word of the
+			// one question of fact waiting answers it.
+			if k = sharingWords(s, qs, 1); k != "" && !factAskRE.MatchString(qs[k]) {
+				k = ""
+			}
+		}
 		if !ctx.Looked {
 			// Before it has looked, the agent answers from what it
 			// knows, or announces what it will look at: an answer

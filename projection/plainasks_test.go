@@ -150,3 +150,13 @@ func TestAgentRestatesTheUsersChoice(t *testing.T) {
 	expect(t, reduceAll(t, base+"Going with XLSX then, using excelize."), []string{`decision/-/xlsx \[active/normative\] = XLSX \(B\.\) @2,3`}, []string{`using excelize`})
 	expect(t, reduceAll(t, base+"Going with XLSX. I'll write the rows with a streaming writer and cap each sheet at a million rows."), []string{`decision/-/xlsx \[active/normative\]`}, nil)
 }
+
+// After looking, a number said of a word of the one question of fact
+// waiting answers it ("Which Go version are we on?" … "We're on Go
+// 1.22.4."); a digit inside a name ("base64") answers nothing.
+func TestNumberAnswersTheOneQuestion(t *testing.T) {
+	out := reduceAll(t, "> user\nWe're building the invoice exporter today. Which Go version are we on?\n> assistant\nChecking.\n> call bash {\"command\": \"go version\"}\n> result\ngo version go1.22.4 linux/amd64\n> assistant\nWe're on Go 1.22.4.")
+	expect(t, out, []string{`decision/answer/.* = We're on Go 1\.22\.4\. \(was Which Go version are we on\?\)`}, nil)
+	out = reduceAll(t, "> user\nWe're building the invoice exporter today. Which cursor encoding do we use?\n> assistant\nChecking.\n> call bash {\"command\": \"grep -rn cursor api/\"}\n> result\napi/page.go:12: cursor := r.URL.Query().Get(\"cursor\")\n> assistant\nThe cursor is not base64 at all.")
+	expect(t, out, nil, []string{`decision/answer/`})
+}
