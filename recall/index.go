@@ -1041,7 +1041,11 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
 	p.created = ck.CreatedAt
-	d := x.newDoc(docID(s, id, -1), s, ckText, parts)
+	// One session field for all the checkpoint's documents: it is only
+	// read (each document has one, so scorch never merges another field
+	// of its name into it).
+	session := keyword(fSession, s)
+	d := x.newDoc(docID(s, id, -1), session, ckText, parts)
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
 	p.texts = append(p.texts, len(ckText))
@@ -1051,12 +1055,16 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), s, f.Text, parts)
-		for _, t := range f.Tools {
-			d.AddField(keyword(fTool, strings.ToLower(t)))
+		d := x.newDoc(docID(s, id, i), session, f.Text, parts)
+		if len(f.Tools) > 0 {
+			tools := make([]string, len(f.Tools))
+			for k, t := range f.Tools {
+				tools[k] = strings.ToLower(t)
+			}
+			d.AddField(keywords(fTool, tools))
 		}
-		for _, path := range f.Paths {
-			d.AddField(keyword(fPath, path))
+		if len(f.Paths) > 0 {
+			d.AddField(keywords(fPath, f.Paths))
 		}
 		p.docs = append(p.docs, d)
 		p.texts = append(p.texts, len(f.Text))
@@ -1082,9 +1090,9 @@ func metaJSON(m docMeta) []byte {
 
 // newDoc builds a document with the fields every document has, its text
 // analyzed now or, when later, as its batch is written (textField).
-func (x *Index) newDoc(id, session, text string, later bool) *document.Document {
+func (x *Index) newDoc(id string, session document.Field, text string, later bool) *document.Document {
 	d := document.NewDocument(id)
-	d.AddField(keyword(fSession, session))
+	d.AddField(session)
 	f := &textField{value: []byte(text), terms: x.terms}
 	if !later {
 		f.Analyze()
@@ -1099,6 +1107,48 @@ func keyword(name, value string) document.Field {
 	f.Analyze()
 	return analyzed{f}
 }
+
+// keywords returns one keyword field holding several values, each one
+// term as keyword makes it: the term frequencies and length scorch would
+// merge (bindex.TokenFrequencies.MergeAll) from one keyword field per
+// value as it writes the document, without those fields and their maps.
+// A message's tools and paths are such fields; one field per value was a
+// twentieth of a bulk build's CPU.
+func keywords(name string, values []string) document.Field {
+	f := &keywordsField{name: name, n: len(values), freqs: make(bindex.TokenFrequencies, len(values))}
+	tfs := make([]bindex.TokenFreq, 0, len(values))
+	for _, v := range values {
+		f.bytes += len(v)
+		if tf, ok := f.freqs[v]; ok {
+			tf.SetFrequency(tf.Frequency() + 1)
+			continue
+		}
+		tfs = append(tfs, bindex.TokenFreq{Term: []byte(v)})
+		tf := &tfs[len(tfs)-1]
+		tf.SetFrequency(1)
+		f.freqs[v] = tf
+	}
+	return f
+}
+
+// keywordsField is the field keywords returns, analyzed when it is made.
+type keywordsField struct {
+	name  string
+	n     int // values
+	bytes int // of the values
+	freqs bindex.TokenFrequencies
+}
+
+func (f *keywordsField) Name() string                                      { return f.name }
+func (f *keywordsField) ArrayPositions() []uint64                          { return nil }
+func (f *keywordsField) Options() bindex.FieldIndexingOptions              { return fieldOptions[f.name] }
+func (f *keywordsField) Analyze()                                          {}
+func (f *keywordsField) Value() []byte                                     { return nil } // not stored
+func (f *keywordsField) NumPlainTextBytes() uint64                         { return uint64(f.bytes) }
+func (f *keywordsField) EncodedFieldType() byte                            { return 't' }
+func (f *keywordsField) AnalyzedLength() int                               { return f.n }
+func (f *keywordsField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.freqs }
+func (f *keywordsField) Size() int                                         { return 2*f.bytes + len(f.freqs)*96 }
 
 // analyzed is a field prepare has analyzed already; scorch's call to
 // Analyze when the batch is written is then a no-op.
