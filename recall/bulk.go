@@ -157,6 +157,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
 	var docs atomic.Int64
+	terms := newTermAnalyzer(newBulkStemCache())
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
@@ -180,7 +181,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			defer wg.Done()
 			var u segmentUnit
 			for ci := range jobs {
-				p := x.prepare(ctx, ci, false)
+				p := x.prepare(ctx, ci, false, terms)
 				if p.err == nil {
 					u.add(p.docs)
 					p.docs = nil

@@ -1008,7 +1008,10 @@ type prepared struct {
 // commits: scorch would otherwise analyze a batch's documents only when
 // the batch is written, and then build the segment on one goroutine while
 // nothing else runs.
-func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prepared {
+//
+// terms analyzes the text: the index's own, or a bulk build's, which has
+// a larger stem memo (newBulkStemCache).
+func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, terms *termAnalyzer) prepared {
 	p := prepared{ci: ci, parts: parts}
 	s, id := ci.SessionID, ci.CheckpointID
 	ck, err := x.src.Checkpoint(ctx, s, id)
@@ -1045,7 +1048,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	// read (each document has one, so scorch never merges another field
 	// of its name into it).
 	session := keyword(fSession, s)
-	d := x.newDoc(docID(s, id, -1), session, ckText, parts)
+	d := newDoc(docID(s, id, -1), session, ckText, parts, terms)
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
 	p.texts = append(p.texts, len(ckText))
@@ -1055,7 +1058,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), session, f.Text, parts)
+		d := newDoc(docID(s, id, i), session, f.Text, parts, terms)
 		if len(f.Tools) > 0 {
 			tools := make([]string, len(f.Tools))
 			for k, t := range f.Tools {
@@ -1090,10 +1093,10 @@ func metaJSON(m docMeta) []byte {
 
 // newDoc builds a document with the fields every document has, its text
 // analyzed now or, when later, as its batch is written (textField).
-func (x *Index) newDoc(id string, session document.Field, text string, later bool) *document.Document {
+func newDoc(id string, session document.Field, text string, later bool, terms *termAnalyzer) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(session)
-	f := &textField{value: []byte(text), terms: x.terms}
+	f := &textField{value: []byte(text), terms: terms}
 	if !later {
 		f.Analyze()
 	}
@@ -1213,7 +1216,7 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 	if err != nil || !need {
 		return err
 	}
-	return w.apply(w.x.prepare(w.ctx, ci, true))
+	return w.apply(w.x.prepare(w.ctx, ci, true, w.x.terms))
 }
 
 // addPartBytes is about how much text Add writes to the index per batch.
@@ -1251,7 +1254,7 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 			w.preparing.Add(1)
 			go func() {
 				defer w.preparing.Done()
-				slot <- w.x.prepare(ctx, ci, false)
+				slot <- w.x.prepare(ctx, ci, false, w.x.terms)
 			}()
 		}
 	}()
