@@ -22,6 +22,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	bolterrors "go.etcd.io/bbolt/errors"
 
@@ -1096,7 +1097,9 @@ func metaJSON(m docMeta) []byte {
 func newDoc(id string, session document.Field, text string, later bool, terms *termAnalyzer) *document.Document {
 	d := document.NewDocument(id)
 	d.AddField(session)
-	f := &textField{value: []byte(text), terms: terms}
+	// The text's own bytes, not a copy: nothing writes them (analysis
+	// copies what it lowers), and the field is not stored.
+	f := &textField{value: unsafe.Slice(unsafe.StringData(text), len(text)), terms: terms}
 	if !later {
 		f.Analyze()
 	}
