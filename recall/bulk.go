@@ -35,18 +35,20 @@ import (
 // and the next Open rebuilds it (see check).
 //
 // What a bulk build costs (TestRecallScale with EF_RECALL_BENCH=1:
-// 100,000 real messages, 148.5 MB of JSON, 2 cores, an idle machine, CPU
-// profile of the build): 26 s of CPU, ~3,800 messages per CPU-second.
-// Preparing documents (reading and verifying bundles, extracting text,
-// analysis, compressing stored texts) is ~49% of it, building the zap
-// segments ~31% (both on one goroutine per core), the builder's final
-// merge ~7% (on one core, after everything else), the garbage collector
-// ~8%. Wall time 14.4 s, ~6,950 messages per second, against 17.2 s and
-// ~5,800 when the builder built each segment itself on one goroutine. So
-// two cores reach about half the CPU rate plus the merge: 10,000 messages
-// per second on two cores would need the analysis and zap's segment
-// building (term dictionaries and the position of every token, which
-// phrase queries need) each at about half their cost.
+// 100,000 real messages, 148.5 MB of JSON, 2 cores, CPU profile of the
+// build on a machine at load ~4.5): 22.6 s of CPU, ~4,400 messages per
+// CPU-second (~3,100-3,700 before the keyword fields, the bulk stem memo,
+// the term slabs and decodeMessage, measured alongside). Preparing
+// documents is ~46% of it: analysis ~20%, decoding and extracting
+// messages ~8%, compressing stored texts ~7%, reading and verifying
+// bundles ~8%; building the zap segments ~35% (both on one goroutine per
+// core), the builder's final merge ~9% (on one core, after everything
+// else), the garbage collector's background work ~5%. Wall time on an
+// idle machine would be about half the CPU plus the merge, ~12 s: ~8,000
+// messages per second (estimated; the loaded machine gave ~4,100). 10,000
+// on two cores needs about a fifth less CPU again, most of
+// what is left being zap's (segments, term dictionaries, a location for
+// every token, which phrase queries need, and the merge).
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.
@@ -157,6 +159,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
 	var docs atomic.Int64
+	terms := newTermAnalyzer(newBulkStemCache())
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
@@ -180,7 +183,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			defer wg.Done()
 			var u segmentUnit
 			for ci := range jobs {
-				p := x.prepare(ctx, ci, false)
+				p := x.prepare(ctx, ci, false, terms)
 				if p.err == nil {
 					u.add(p.docs)
 					p.docs = nil

@@ -103,7 +103,13 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	// which keeps a copy of raw (a tool output of megabytes held twice
 	// while it is indexed); it is what that method checks besides.
 	var m hostshim.Message
-	if err := json.Unmarshal(raw, (*plainMessage)(&m)); err != nil || m.Content == nil {
+	if !decodeMessage(raw, (*plainMessage)(&m)) {
+		m = hostshim.Message{} // the fast path may have filled part of it
+		if err := json.Unmarshal(raw, (*plainMessage)(&m)); err != nil {
+			m.Content = nil
+		}
+	}
+	if m.Content == nil {
 		return msgFields{Role: "unknown", Text: capText(string(raw), maxBytes)}
 	}
 	f := msgFields{Role: string(m.Role)}

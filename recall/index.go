@@ -22,6 +22,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	bolterrors "go.etcd.io/bbolt/errors"
 
@@ -1020,7 +1021,10 @@ type prepared struct {
 // commits: scorch would otherwise analyze a batch's documents only when
 // the batch is written, and then build the segment on one goroutine while
 // nothing else runs.
-func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prepared {
+//
+// terms analyzes the text: the index's own, or a bulk build's, which has
+// a larger stem memo (newBulkStemCache).
+func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, terms *termAnalyzer) prepared {
 	p := prepared{ci: ci, parts: parts}
 	s, id := ci.SessionID, ci.CheckpointID
 	ck, err := x.src.Checkpoint(ctx, s, id)
@@ -1053,7 +1057,11 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
 	p.created = ck.CreatedAt
-	d := x.newDoc(docID(s, id, -1), s, ckText, parts)
+	// One session field for all the checkpoint's documents: it is only
+	// read (each document has one, so scorch never merges another field
+	// of its name into it).
+	session := keyword(fSession, s)
+	d := newDoc(docID(s, id, -1), session, ckText, parts, terms)
 	d.AddField(keyword(fCID, id))
 	p.docs = append(p.docs, d)
 	p.texts = append(p.texts, len(ckText))
@@ -1063,12 +1071,16 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool) prep
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := x.newDoc(docID(s, id, i), s, f.Text, parts)
-		for _, t := range f.Tools {
-			d.AddField(keyword(fTool, strings.ToLower(t)))
+		d := newDoc(docID(s, id, i), session, f.Text, parts, terms)
+		if len(f.Tools) > 0 {
+			tools := make([]string, len(f.Tools))
+			for k, t := range f.Tools {
+				tools[k] = strings.ToLower(t)
+			}
+			d.AddField(keywords(fTool, tools))
 		}
-		for _, path := range f.Paths {
-			d.AddField(keyword(fPath, path))
+		if len(f.Paths) > 0 {
+			d.AddField(keywords(fPath, f.Paths))
 		}
 		p.docs = append(p.docs, d)
 		p.texts = append(p.texts, len(f.Text))
@@ -1094,10 +1106,12 @@ func metaJSON(m docMeta) []byte {
 
 // newDoc builds a document with the fields every document has, its text
 // analyzed now or, when later, as its batch is written (textField).
-func (x *Index) newDoc(id, session, text string, later bool) *document.Document {
+func newDoc(id string, session document.Field, text string, later bool, terms *termAnalyzer) *document.Document {
 	d := document.NewDocument(id)
-	d.AddField(keyword(fSession, session))
-	f := &textField{value: []byte(text), terms: x.terms}
+	d.AddField(session)
+	// The text's own bytes, not a copy: nothing writes them (analysis
+	// copies what it lowers), and the field is not stored.
+	f := &textField{value: unsafe.Slice(unsafe.StringData(text), len(text)), terms: terms}
 	if !later {
 		f.Analyze()
 	}
@@ -1111,6 +1125,48 @@ func keyword(name, value string) document.Field {
 	f.Analyze()
 	return analyzed{f}
 }
+
+// keywords returns one keyword field holding several values, each one
+// term as keyword makes it: the term frequencies and length scorch would
+// merge (bindex.TokenFrequencies.MergeAll) from one keyword field per
+// value as it writes the document, without those fields and their maps.
+// A message's tools and paths are such fields; one field per value was a
+// twentieth of a bulk build's CPU.
+func keywords(name string, values []string) document.Field {
+	f := &keywordsField{name: name, n: len(values), freqs: make(bindex.TokenFrequencies, len(values))}
+	tfs := make([]bindex.TokenFreq, 0, len(values))
+	for _, v := range values {
+		f.bytes += len(v)
+		if tf, ok := f.freqs[v]; ok {
+			tf.SetFrequency(tf.Frequency() + 1)
+			continue
+		}
+		tfs = append(tfs, bindex.TokenFreq{Term: []byte(v)})
+		tf := &tfs[len(tfs)-1]
+		tf.SetFrequency(1)
+		f.freqs[v] = tf
+	}
+	return f
+}
+
+// keywordsField is the field keywords returns, analyzed when it is made.
+type keywordsField struct {
+	name  string
+	n     int // values
+	bytes int // of the values
+	freqs bindex.TokenFrequencies
+}
+
+func (f *keywordsField) Name() string                                      { return f.name }
+func (f *keywordsField) ArrayPositions() []uint64                          { return nil }
+func (f *keywordsField) Options() bindex.FieldIndexingOptions              { return fieldOptions[f.name] }
+func (f *keywordsField) Analyze()                                          {}
+func (f *keywordsField) Value() []byte                                     { return nil } // not stored
+func (f *keywordsField) NumPlainTextBytes() uint64                         { return uint64(f.bytes) }
+func (f *keywordsField) EncodedFieldType() byte                            { return 't' }
+func (f *keywordsField) AnalyzedLength() int                               { return f.n }
+func (f *keywordsField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.freqs }
+func (f *keywordsField) Size() int                                         { return 2*f.bytes + len(f.freqs)*96 }
 
 // analyzed is a field prepare has analyzed already; scorch's call to
 // Analyze when the batch is written is then a no-op.
@@ -1175,7 +1231,7 @@ func (w *writer) checkpoint(ci CheckpointInfo) error {
 	if err != nil || !need {
 		return err
 	}
-	return w.apply(w.x.prepare(w.ctx, ci, true))
+	return w.apply(w.x.prepare(w.ctx, ci, true, w.x.terms))
 }
 
 // addPartBytes is about how much text Add writes to the index per batch.
@@ -1213,7 +1269,7 @@ func (w *writer) checkpoints(todo []CheckpointInfo) error {
 			w.preparing.Add(1)
 			go func() {
 				defer w.preparing.Done()
-				slot <- w.x.prepare(ctx, ci, false)
+				slot <- w.x.prepare(ctx, ci, false, w.x.terms)
 			}()
 		}
 	}()

@@ -36,7 +36,7 @@ func TestPhraseQueryEqualsBleve(t *testing.T) {
 	}
 	b := idx.NewBatch()
 	for i, text := range texts {
-		if err := b.IndexAdvanced(x.newDoc(fmt.Sprintf("d%d", i), "s", text, i%2 == 0)); err != nil {
+		if err := b.IndexAdvanced(newDoc(fmt.Sprintf("d%d", i), keyword(fSession, "s"), text, i%2 == 0, x.terms)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -105,7 +105,7 @@ func TestPhraseRunSame(t *testing.T) {
 			for k := range ws {
 				ws[k] = words[rng.IntN(len(words))]
 			}
-			if err := b.IndexAdvanced(x.newDoc(fmt.Sprintf("d%04d", id), "s", strings.Join(ws, " "), i%2 == 0)); err != nil {
+			if err := b.IndexAdvanced(newDoc(fmt.Sprintf("d%04d", id), keyword(fSession, "s"), strings.Join(ws, " "), i%2 == 0, x.terms)); err != nil {
 				t.Fatal(err)
 			}
 			id++

@@ -1,6 +1,8 @@
 package recall
 
 import (
+	"sync"
+
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -96,8 +98,9 @@ func isSpaceASCII(b byte) bool {
 // termAnalyzer makes the term frequencies of the text field. It is safe
 // for concurrent use.
 type termAnalyzer struct {
-	chain analysis.Analyzer // TextAnalyzer's chain before the stemmer, for pieces that are not ASCII
-	stems *stemCache
+	chain   analysis.Analyzer // TextAnalyzer's chain before the stemmer, for pieces that are not ASCII
+	stems   *stemCache
+	scratch sync.Pool // *termScratch
 }
 
 func newTermAnalyzer(stems *stemCache) *termAnalyzer {
@@ -113,70 +116,87 @@ func newTermAnalyzer(stems *stemCache) *termAnalyzer {
 	}
 }
 
-// termCounts collects the term frequencies of one text.
-type termCounts struct {
-	freqs bindex.TokenFrequencies
-	n     int // tokens
-	est   int // tokens expected from the text's length, for the first chunks
-	locs  []bindex.TokenLocation
-	tfs   []bindex.TokenFreq
+// termScratch is what frequencies collects a text's terms in before it
+// builds their frequencies: each distinct term once (by index), its
+// count and how many of its occurrences have a position, and the term
+// and position of each positioned token in order. It is reused from text
+// to text (termAnalyzer.scratch), so collecting allocates nothing once it
+// has grown.
+type termScratch struct {
+	idx   map[string]int32 // term → index in terms
+	terms []stem
+	freq  []int32 // occurrences of each term, parts included
+	npos  []int32 // occurrences with a position
+	seq   []int32 // the term of each positioned token, in order
+	pos   []int32 // its position
 	low   []byte
-}
-
-// chunk is how many locations or terms to allocate at once: about what
-// the rest of a text needs, at most 512.
-func (c *termCounts) chunk() int { return min(max(c.est-c.n, 8), 512) }
-
-func (c *termCounts) add(term stem, pos int) {
-	if len(c.locs) == cap(c.locs) {
-		c.locs = make([]bindex.TokenLocation, 0, c.chunk())
-	}
-	c.locs = append(c.locs, bindex.TokenLocation{Position: pos})
-	loc := &c.locs[len(c.locs)-1]
-	c.n++
-	if tf, ok := c.freqs[term.s]; ok {
-		tf.Locations = append(tf.Locations, loc)
-		tf.SetFrequency(tf.Frequency() + 1)
-		return
-	}
-	if len(c.tfs) == cap(c.tfs) {
-		c.tfs = make([]bindex.TokenFreq, 0, c.chunk()/2+1)
-	}
-	c.tfs = append(c.tfs, bindex.TokenFreq{Term: term.b, Locations: []*bindex.TokenLocation{loc}})
-	tf := &c.tfs[len(c.tfs)-1]
-	tf.SetFrequency(1)
-	c.freqs[term.s] = tf
-}
-
-// addPart counts an identifier part: its term's frequency, without a
-// location (see partTerms).
-func (c *termCounts) addPart(term stem) {
-	if tf, ok := c.freqs[term.s]; ok {
-		tf.SetFrequency(tf.Frequency() + 1)
-		return
-	}
-	if len(c.tfs) == cap(c.tfs) {
-		c.tfs = make([]bindex.TokenFreq, 0, c.chunk()/2+1)
-	}
-	c.tfs = append(c.tfs, bindex.TokenFreq{Term: term.b})
-	tf := &c.tfs[len(c.tfs)-1]
-	tf.SetFrequency(1)
-	c.freqs[term.s] = tf
 }
 
 // frequencies analyzes text and returns its token count and term
 // frequencies, with the positions of words (not of identifier parts).
+//
+// The terms are collected first (termScratch), then the frequencies are
+// built in three allocations: the TokenFreqs, and the locations with
+// their pointers, each term's together and in order of position. Built
+// as the tokens came (a map entry, a location and a growing slice of
+// location pointers per term), they took a fifth of what a bulk build
+// allocated, and zap, which reads each term's locations in turn, found
+// them scattered over the text's.
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
-	c := termCounts{est: len(text)/6 + 1}
-	c.freqs = make(bindex.TokenFrequencies, min(c.est/2, 1024))
-	a.walkParts(text, &c.low, func(term stem, pos, _, _ int, part bool) {
-		if part {
-			c.addPart(term)
-			return
+	sc, _ := a.scratch.Get().(*termScratch)
+	if sc == nil {
+		sc = &termScratch{idx: map[string]int32{}}
+	}
+	defer func() {
+		clear(sc.terms) // holds no stem beyond its text
+		a.scratch.Put(sc)
+	}()
+	clear(sc.idx)
+	sc.terms, sc.freq, sc.npos, sc.seq, sc.pos = sc.terms[:0], sc.freq[:0], sc.npos[:0], sc.seq[:0], sc.pos[:0]
+	a.walkParts(text, &sc.low, func(term stem, pos, _, _ int, part bool) {
+		t, ok := sc.idx[term.s]
+		if !ok {
+			t = int32(len(sc.terms))
+			sc.idx[term.s] = t
+			sc.terms = append(sc.terms, term)
+			sc.freq = append(sc.freq, 0)
+			sc.npos = append(sc.npos, 0)
 		}
-		c.add(term, pos)
+		sc.freq[t]++
+		if !part {
+			sc.npos[t]++
+			sc.seq = append(sc.seq, t)
+			sc.pos = append(sc.pos, int32(pos))
+		}
 	})
-	return c.n, c.freqs
+	tfs := make([]bindex.TokenFreq, len(sc.terms))
+	locs := make([]bindex.TokenLocation, len(sc.seq))
+	ptrs := make([]*bindex.TokenLocation, len(sc.seq))
+	// npos becomes each term's next free location, from its first.
+	next := int32(0)
+	for t, n := range sc.npos {
+		sc.npos[t] = next
+		next += n
+	}
+	for k, t := range sc.seq {
+		o := sc.npos[t]
+		locs[o].Position = int(sc.pos[k])
+		ptrs[o] = &locs[o]
+		sc.npos[t]++
+	}
+	freqs := make(bindex.TokenFrequencies, len(sc.terms))
+	first := int32(0)
+	for t, term := range sc.terms {
+		tf := &tfs[t]
+		tf.Term = term.b
+		if end := sc.npos[t]; end > first {
+			tf.Locations = ptrs[first:end:end]
+			first = end
+		}
+		tf.SetFrequency(int(sc.freq[t]))
+		freqs[term.s] = tf
+	}
+	return len(sc.seq), freqs
 }
 
 // walkParts is walk, and after each word the terms of its identifier
