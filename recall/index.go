@@ -40,8 +40,9 @@ import (
 // readableSchemas). 7: identifier parts of words that are not ASCII are
 // all indexed (see partTerms). 8: identifier parts have no positions, and
 // JSON strings are indexed unescaped (indexedText). 9: words longer than
-// maxStemmedWord bytes are indexed unstemmed.
-const schemaVersion = "ef-recall-9"
+// maxStemmedWord bytes are indexed unstemmed. 10: Thai, Lao, Khmer and
+// Myanmar text is indexed (as bigrams; it was dropped).
+const schemaVersion = "ef-recall-10"
 
 // readableSchemas are the older layouts a read-only Open searches as they
 // are, because this code's queries mean the same on them: an ef-recall-7
@@ -49,8 +50,10 @@ const schemaVersion = "ef-recall-9"
 // match through a part) and JSON escapes as written; an ef-recall-7 or 8
 // index holds the words longer than maxStemmedWord bytes stemmed, so such
 // a word the stemmer changes (one ending in "ing" or "s") is not found
-// there. A writer rebuilds them (an ef-recall-7 index becomes smaller).
-var readableSchemas = []string{"ef-recall-7", "ef-recall-8"}
+// there; an ef-recall-9 or older index holds no Thai, Lao, Khmer or
+// Myanmar text, which is not found there. A writer rebuilds them (an
+// ef-recall-7 index becomes smaller).
+var readableSchemas = []string{"ef-recall-7", "ef-recall-8", "ef-recall-9"}
 
 // Internal (non-document) keys of the index.
 const (

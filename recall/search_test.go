@@ -356,8 +356,10 @@ func TestEqualContentScoresEqual(t *testing.T) {
 // TestSearchIdentifierPartsAndEmoji: a word of an identifier finds the
 // identifier (snake_case, camelCase, SCREAMING_CASE, dotted and
 // file names, in ASCII and not), an emoji finds the emoji with or
-// without its variation selector, and the whole identifier still finds
-// only itself. Each query names the messages it must find, and no other.
+// without its variation selector, Thai, Lao, Khmer and Myanmar words
+// (written without spaces) find their text, and the whole identifier
+// still finds only itself. Each query names the messages it must find,
+// and no other.
 func TestSearchIdentifierPartsAndEmoji(t *testing.T) {
 	texts := []string{
 		"edit parser_test.go and run it",             // 0
@@ -369,6 +371,8 @@ func TestSearchIdentifierPartsAndEmoji(t *testing.T) {
 		"warning ⚠️ disk almost full",                // 6
 		"a config file and a parse step",             // 7
 		"👨‍👩‍👧 family test",                          // 8
+		"ภาษาไทย และ ພາສາລາວ ในบันทึก",               // 9
+		"ភាសាខ្មែរ နှင့် မြန်မာစာ",                   // 10
 	}
 	src := recalltest.NewMemSource()
 	var archive []json.RawMessage
@@ -404,6 +408,12 @@ func TestSearchIdentifierPartsAndEmoji(t *testing.T) {
 		{"⚠", []int{6}},
 		{"⚠️", []int{6}},
 		{"👨‍👩‍👧", []int{8}},
+		{"ภาษาไทย", []int{9}},
+		{"ไทย", []int{9}},
+		{"ພາສາລາວ", []int{9}},
+		{"ภาษาไทย และ", []int{9}},
+		{"ភាសាខ្មែរ", []int{10}},
+		{"မြန်မာ", []int{10}},
 	} {
 		res := search(t, x, recall.SearchRequest{Query: tc.q, SessionID: "s", Limit: recall.MaxSearchLimit})
 		var got []int

@@ -42,12 +42,23 @@ func (wordTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		typ, ok := analysis.AlphaNumeric, true
 		switch sg.Type() {
 		case segment.None:
-			ok = isEmoji(b)
-			if ok {
+			switch {
+			case unspaced(b):
+				// Thai, Lao, Khmer, Myanmar: word breaking cuts them
+				// into single letters (it has no dictionary), which the
+				// bigrams join as they join Chinese.
+				typ = analysis.Ideographic
+			case isEmoji(b):
 				b = withoutVariationSelectors(b)
+			default:
+				ok = false
 			}
 		case segment.Ideo, segment.Kana:
 			typ = analysis.Ideographic
+		case segment.Letter:
+			if unspaced(b) {
+				typ = analysis.Ideographic
+			}
 		case segment.Number:
 			typ = analysis.Numeric
 		}
@@ -198,4 +209,17 @@ func caseParts(b []byte, emit func([]byte)) {
 		}
 		emit(piece[start:])
 	})
+}
+
+// unspacedScripts are the scripts written without spaces between words
+// that Unicode word breaking leaves to a dictionary (UAX #29's
+// complex-context letters): Thai, Lao, Khmer, Myanmar, Tai Tham, New Tai
+// Lue. Their runs are indexed and searched as CJK is, by bigrams.
+var unspacedScripts = []*unicode.RangeTable{unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tai_Tham, unicode.New_Tai_Lue}
+
+// unspaced reports whether b's first letter is of an unspacedScripts
+// script.
+func unspaced(b []byte) bool {
+	r, _ := utf8.DecodeRune(b)
+	return unicode.In(r, unspacedScripts...)
 }
