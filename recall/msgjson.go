@@ -185,17 +185,30 @@ var blockKeys = []string{"type", "text", "id", "name", "arguments", "toolCallId"
 // blocks decodes an array of blocks into a new slice (an empty array is
 // an empty slice, not nil, as encoding/json makes it).
 func (d *msgDecoder) blocks(dst *[]hostshim.Block) bool {
+	bs := []hostshim.Block{}
+	ok := d.array(func() bool {
+		bs = append(bs, hostshim.Block{})
+		return d.block(&bs[len(bs)-1])
+	})
+	if ok {
+		*dst = bs
+	}
+	return ok
+}
+
+// array decodes an array, calling elem for each element (it starts at
+// d.i); false when the input is not an array or elem returns false.
+func (d *msgDecoder) array(elem func() bool) bool {
 	if !d.next('[') {
 		return false
 	}
 	if d.depth++; d.depth > maxFastDepth {
 		return false
 	}
-	bs := []hostshim.Block{}
 	if !d.next(']') {
 		for {
-			bs = append(bs, hostshim.Block{})
-			if !d.block(&bs[len(bs)-1]) {
+			d.ws()
+			if !elem() {
 				return false
 			}
 			if d.next(',') {
@@ -208,7 +221,6 @@ func (d *msgDecoder) blocks(dst *[]hostshim.Block) bool {
 		}
 	}
 	d.depth--
-	*dst = bs
 	return true
 }
 
@@ -395,27 +407,7 @@ func (d *msgDecoder) skip() bool {
 	case c == '{':
 		return d.object(func(string) bool { return d.skip() })
 	case c == '[':
-		if d.depth++; d.depth > maxFastDepth {
-			return false
-		}
-		d.i++
-		if !d.next(']') {
-			for {
-				d.ws()
-				if !d.skip() {
-					return false
-				}
-				if d.next(',') {
-					continue
-				}
-				if d.next(']') {
-					break
-				}
-				return false
-			}
-		}
-		d.depth--
-		return true
+		return d.array(d.skip)
 	case c == 't', c == 'f', c == 'n':
 		for _, lit := range []string{"true", "false", "null"} {
 			if d.lit(lit) {
