@@ -81,12 +81,34 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 	}
 	var out []Proposal
 	for _, p := range proposeInstructions(&sev, ctx, false) {
-		if p.Op == OpState && p.Kind == KindConstraint {
-			p.Instructions = true
-			out = append(out, p)
+		if p.Op != OpState || p.Kind != KindConstraint {
+			continue
 		}
+		if !strings.Contains(ev.Text, p.Quote) {
+			// A rule wrapped over lines ("4. Open merge requests against
+			// `develop`. Never push to `main` and never\n    21\t
+			// create tags; …"), read whole: its quote is the opening
+			// words that stand in the result as they are.
+			if p.Quote = verbatimHead(ev.Text, p.Quote); p.Quote == "" {
+				continue
+			}
+		}
+		p.Instructions = true
+		out = append(out, p)
 	}
 	return out
+}
+
+// verbatimHead is the longest run of q's opening words, three at least,
+// that text holds as it is, or "".
+func verbatimHead(text, q string) string {
+	f := strings.Fields(q)
+	for n := len(f); n >= 3; n-- {
+		if h := strings.Join(f[:n], " "); strings.Contains(text, h) {
+			return h
+		}
+	}
+	return ""
 }
 
 // Around an instruction file's text in a tool result: the read tool's
@@ -107,18 +129,41 @@ func instructionText(text string) string {
 	text = reminderRE.ReplaceAllString(text, "")
 	text = lineNumberRE.ReplaceAllString(text, "")
 	var b strings.Builder
-	fenced := false
+	fenced, prev := false, ""
 	for _, line := range strings.SplitAfter(text, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "```") {
 			fenced = !fenced
 			b.WriteString("\n")
+			prev = ""
 			continue
 		}
 		if fenced {
 			b.WriteString("\n")
 			continue
 		}
+		body := strings.TrimSpace(line)
+		if wrapsItem(prev, line) {
+			// A list item's text wrapped onto an indented line: one
+			// line again, so its sentences are read whole.
+			s := strings.TrimRight(b.String(), "\n")
+			b.Reset()
+			b.WriteString(s + " " + body + "\n")
+			prev += " " + body
+			continue
+		}
 		b.WriteString(line)
+		prev = body
 	}
 	return b.String()
 }
+
+// wrapsItem reports whether line goes on with the list item prev: it is
+// indented, says something, and opens no item or heading of its own.
+func wrapsItem(prev, line string) bool {
+	body := strings.TrimSpace(line)
+	return prev != "" && body != "" && (strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")) &&
+		!strings.HasPrefix(prev, "#") && !listItemOpenRE.MatchString(body) && listItemOpenRE.MatchString(prev)
+}
+
+// listItemOpenRE opens a list item: "1.", "2)", "-", "*", "•".
+var listItemOpenRE = mustPattern(`^(?:\d{1,3}[.)]|[-*•])\s`)

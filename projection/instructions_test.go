@@ -32,3 +32,12 @@ func TestInstructionFileAsAReadToolShowsIt(t *testing.T) {
 	out := reduceAll(t, "> user\nWe're working on the crates today.\n> assistant\nReading the rules.\n> call Read {\"file_path\": \"/repo/CLAUDE.md\"}\n> result\n"+shown+"> user\nok\n")
 	expect(t, out, []string{"constraint .*= All crates in `crates/` must use", `constraint .*= Do NOT create separate test crates`}, []string{`refuse to improve`, `sqlite3`, `constraint .*→`})
 }
+
+// A rule of a numbered list wrapped over lines (as "cat -n" shows it) is
+// read whole, quoted by its opening words as they stand in the result.
+func TestInstructionFileWrappedItems(t *testing.T) {
+	shown := "     1\t# AGENTS.md\n     2\t\n     3\t## Before every commit\n     4\t2. `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings`\n     5\t   must pass.\n     6\t6. The expected renders in tests/expected/ are only regenerated with\n     7\t   `cargo xtask bless`, and only after Dave has signed off a printed\n     8\t   proof.\n"
+	out := reduceAll(t, "> user\nWe're working on the imposer today.\n> assistant\nReading the rules.\n> call bash {\"command\": \"cd ~/imposer && cat -n AGENTS.md\"}\n> result\n"+shown+"> user\nok\n")
+	expect(t, out, []string{"constraint .*= `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings` must pass\\.", "constraint .*= The expected renders in tests/expected/ are only regenerated with `cargo xtask bless`"},
+		[]string{`= must pass\.`, `constraint .*= proof`})
+}
