@@ -27,3 +27,19 @@ func TestNotARuleIsAPreference(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nwe work on the logger today.\n> assistant\nOK.\n> user\n"+c.says), c.want, c.never)
 	}
 }
+
+// Preferences said softly in other words and languages: "I do rather like
+// X" with "a purely personal foible, not something I should want
+// enforced", "Ich mag's übrigens lieber, …, ist aber kein Muss", "…てくれる
+// と嬉しい。必須ってわけじゃないけど。".
+func TestSoftPreferencesInMoreWords(t *testing.T) {
+	for _, says := range []string{
+		"And, a purely personal foible this, not something I should want enforced, I do rather like doc comments on public functions.",
+		"Ich mag's übrigens lieber, wenn die Methoden klein bleiben statt 200-Zeilen-Monster, ist aber kein Muss.",
+		"あと型ヒントは付けてくれると嬉しい。必須ってわけじゃないけど。",
+		"I do like short functions, personal taste.",
+	} {
+		expect(t, reduceAll(t, "> user\nWe work on the tool today.\n> assistant\nOK.\n> user\n"+says), []string{`decision/preference/.* = preference, not a rule: `}, []string{`constraint `, `value/`})
+	}
+	expect(t, reduceAll(t, "> user\nWe work on the tool today.\n> assistant\nOK.\n> user\nI like it."), nil, []string{`preference`})
+}
