@@ -343,9 +343,9 @@ func TestImportClaudeCodeDeadEnds(t *testing.T) {
 // skipped. Before, it was an unknown format.
 func TestImportCodex(t *testing.T) {
 	im := importOne(t, "codex-rollout.jsonl", importer.FormatCodex, []string{
-		"user: <environment_context>\n  <cwd>/work/app</cwd>\n</environment_context>",
+		"user: <environment_context>\n  <cwd>/srv/app</cwd>\n</environment_context>",
 		"user: Why does `make lint` fail? Do not change the CI config.",
-		"assistant: **Running the linter**\nshell {\"command\":[\"bash\",\"-lc\",\"make lint\"],\"workdir\":\"/work/app\"}",
+		"assistant: **Running the linter**\nshell {\"command\":[\"bash\",\"-lc\",\"make lint\"],\"workdir\":\"/srv/app\"}",
 		"user: src/api.ts:12:5 error no-unused-vars 'retry' is defined but never used\nmake: *** [lint] Error 1\n",
 		"assistant: apply_patch {\"input\":\"*** Begin Patch\\n*** Update File: src/api.ts\\n@@\\n-const retry = 3;\\n*** End Patch\"}",
 		"user: Success. Updated the following files:\nM src/api.ts\n",

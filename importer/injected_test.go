@@ -62,7 +62,7 @@ func TestImportClaudeCodeInjected(t *testing.T) {
 func TestImportCodexInjected(t *testing.T) {
 	im := importOne(t, "codex-instructions.jsonl", importer.FormatCodex, []string{
 		"user: <user_instructions>\n\n# Repository rules\n\nDo not edit files under vendor/.\nRun go vet before you finish.\n\n</user_instructions>",
-		"user: <environment_context>\n  <cwd>/work/svc</cwd>\n  <approval_policy>on-request</approval_policy>\n  <sandbox_mode>workspace-write</sandbox_mode>\n  <network_access>restricted</network_access>\n  <shell>bash</shell>\n</environment_context>",
+		"user: <environment_context>\n  <cwd>/srv/svc</cwd>\n  <approval_policy>on-request</approval_policy>\n  <sandbox_mode>workspace-write</sandbox_mode>\n  <network_access>restricted</network_access>\n  <shell>bash</shell>\n</environment_context>",
 		"user: Make the health check return 503 while the cache warms up.",
 		"assistant: I will gate the handler on the cache's ready flag.",
 	})
