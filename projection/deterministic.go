@@ -2209,15 +2209,13 @@ var (
 // names every stage, since each of them succeeded.
 func runSubjects(cmd string, passed bool) []string {
 	c := normCommand(cmd)
-	if strings.Contains(c, "||") {
+	if shellHas(c, "||") {
 		return nil
 	}
 	var stages []string
-	for _, st := range andRE.Split(c, -1) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
-		if strings.ContainsAny(st, ";`$(") {
+	for _, st := range andStages(c) {
+		st = pipeHead(st)
+		if shellHasAny(st, ";`$(") {
 			return nil
 		}
 		stages = append(stages, st)

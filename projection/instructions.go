@@ -42,9 +42,9 @@ func instructionFile(c *Call) string {
 		return p
 	}
 	_, cmd := argString(c.Args, commandArgKeys)
-	st := andRE.Split(strings.TrimSpace(cmd), -1)
+	st := andStages(strings.TrimSpace(cmd))
 	last := unwrap(st[len(st)-1])
-	if strings.ContainsAny(last, "|;><`$") {
+	if shellHasAny(last, "|;><`$") {
 		return ""
 	}
 	f := runFields(last)

@@ -94,7 +94,7 @@ func stagesOf(cmd string) []string {
 			l = []string{line}
 		}
 		for _, c := range l {
-			out = append(out, andRE.Split(c, -1)...)
+			out = append(out, andStages(c)...)
 		}
 	}
 	return out
@@ -105,9 +105,7 @@ func stagesOf(cmd string) []string {
 func stagePrograms(cmd string) []string {
 	var out []string
 	for _, st := range stagesOf(cmd) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
+		st = pipeHead(st)
 		if f := runFields(unwrap(st)); len(f) > 0 {
 			out = append(out, f[0])
 		}
@@ -121,9 +119,7 @@ func stagePrograms(cmd string) []string {
 func stageWords(cmd string) []string {
 	var out []string
 	for _, st := range stagesOf(cmd) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
+		st = pipeHead(st)
 		out = append(out, runFields(unwrap(st))...)
 	}
 	return out

@@ -746,9 +746,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
-		if ev.Role == RoleTool && r.holding(p.Value) != nil {
-			// A command set the value a setting already holds: done as
-			// said, no second copy (sedvalue.go).
+		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p) {
+			// A command set the value the setting already holds: done
+			// as said, no second copy (sedvalue.go). Another setting
+			// holding the same number is no reason to drop it.
 			return
 		}
 		if p.Rel != "" {
@@ -763,7 +764,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// words: not one setting set twice.
 			o = nil
 		}
-		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) {
+		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) && (ev.Role != RoleTool || r.sameSettingAs(w, p)) {
 			// "是 8192，不是 4096": the value it replaces names the setting
 			// better than a name that may be a pronoun's guess.
 			o = w
@@ -780,7 +781,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// "the connection limit should be 25, not 30" after "max
 			// connections is 20 … change that to 30": the value it replaces
 			// names the setting when one setting alone holds it.
-			if o = r.holding(p.Was); o != nil {
+			if o = r.holding(p.Was); o != nil && ev.Role == RoleTool && !r.sameSettingAs(o, p) {
+				// A command's edit names its setting (a sed's key in its
+				// file): another setting that held the number it replaced
+				// is not the one it changed.
+				o = nil
+			} else if o != nil {
 				nu.Key, nu.Name = o.Key, o.Name
 			}
 		}
@@ -1523,6 +1529,16 @@ func sameWords(a, b string) bool {
 		sa, sb = sb, sa
 	}
 	return containsAll(sb, sa)
+}
+
+// sameSettingAs reports whether value a is the setting proposal p
+// sets: the value p's key finds, or one sharing a word of its name.
+func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal) bool {
+	if r.valueOf(p.Key) == a {
+		return true
+	}
+	n, _ := sharedStems(stems(a.Name+" "+strings.ReplaceAll(property(a.Key), "_", " ")), stems(p.Name+" "+strings.ReplaceAll(property(p.Key), "_", " ")))
+	return n > 0
 }
 
 // holding is the one current value that is v, or nil when none or

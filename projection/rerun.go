@@ -135,10 +135,8 @@ func readPassed(passed string) *passedCall {
 		// its name and arguments a line each, no shell list
 		listed = lastListed(passed)
 	}
-	for _, st := range andRE.Split(listed, -1) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
+	for _, st := range andStages(listed) {
+		st = pipeHead(st)
 		pretend := pretendRE.MatchString(st)
 		st = unwrap(st)
 		w, ok := readRun(st)
@@ -169,12 +167,10 @@ func (pc *passedCall) withPretend() *passedCall {
 // rerunIn is rerunOf of a passing call already read.
 func rerunIn(failed string, pc *passedCall, because string) bool {
 	passed := pc.text
-	if strings.ContainsAny(failed, ";`") || strings.Contains(failed, "$(") || strings.Contains(failed, "&&") || strings.Contains(failed, "||") || strings.Contains(passed, "||") {
+	if shellHasAny(failed, ";`") || shellHas(failed, "$(") || shellHas(failed, "&&") || shellHas(failed, "||") || shellHas(passed, "||") {
 		return false
 	}
-	if i := strings.IndexByte(failed, '|'); i >= 0 {
-		failed = failed[:i]
-	}
+	failed = pipeHead(failed)
 	fw, ok := readRun(unwrap(failed))
 	if !ok {
 		return false

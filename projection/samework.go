@@ -51,10 +51,10 @@ func workStage(cmd, because, fs string) string {
 	if len(file) < 3 {
 		return fs
 	}
-	st := andRE.Split(cmd, -1)
+	st := andStages(cmd)
 	for i := len(st) - 2; i >= 0; i-- {
 		s := unwrap(st[i])
-		if strings.Contains(s, "|") {
+		if shellHas(s, "|") {
 			return fs
 		}
 		wf := runFields(s)
@@ -79,7 +79,7 @@ var logViewerRE = mustPattern(`^(?:(?:docker|podman)(?:\s+compose|-compose)?\s+l
 // the last earlier stage that is no viewer, wait or change of
 // directory; fs when there is none or a stage is piped.
 func startedStage(cmd, fs string) string {
-	st := andRE.Split(cmd, -1)
+	st := andStages(cmd)
 	for i := len(st) - 1; i >= 0; i-- {
 		s := unwrap(st[i])
 		if !strings.Contains(s, strings.TrimSpace(unwrap(fs))) {
@@ -88,7 +88,7 @@ func startedStage(cmd, fs string) string {
 		for j := i - 1; j >= 0; j-- {
 			w := unwrap(st[j])
 			wf := runFields(w)
-			if len(wf) == 0 || strings.Contains(w, "|") {
+			if len(wf) == 0 || shellHas(w, "|") {
 				return fs
 			}
 			if wf[0] == "sleep" || wf[0] == "cd" || readOnlyProgs[wf[0]] || logViewerRE.MatchString(w) {

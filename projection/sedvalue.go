@@ -86,11 +86,11 @@ func leadingEdits(cmd, output string) string {
 	if !strings.Contains(cmd, "sed") || strings.Contains(output, "sed: ") {
 		return ""
 	}
-	st := andRE.Split(cmd, -1)
+	st := andStages(cmd)
 	n := 0
 	for n < len(st)-1 {
 		s := unwrap(st[n])
-		if !strings.HasPrefix(s, "cd ") && !sedRE.MatchString(s) || strings.ContainsAny(s, "|;") {
+		if !strings.HasPrefix(s, "cd ") && !sedRE.MatchString(s) || shellHasAny(s, "|;") {
 			break
 		}
 		n++

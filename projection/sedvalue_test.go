@@ -42,3 +42,63 @@ func TestSedBeforeAFailingStage(t *testing.T) {
 		"> assistant\nok\n> call bash {\"command\": \"sed -i 's/timeout = 3/timeout = 5/' app/missing.kts && make\"}\n> result error\nsed: can't read app/missing.kts: No such file or directory\n")
 	expect(t, out, []string{`value/app/build.gradle.kts/versioncode \[current/empirical\] = 2406 \(was 2404\)`}, []string{`retries \[`, `timeout \[`})
 }
+
+// A sed whose script holds "; " between two substitutions is one stage:
+// the chain's later run is what failed, and a later run of it that
+// passed fixes that failure; both substitutions set their values. A
+// value a sed sets is keyed by the sed's own key, not by another setting
+// that happens to hold the number it replaced or the number it sets.
+func TestSedScriptWithSemicolons(t *testing.T) {
+	out := reduceAll(t, `
+> user
+set up the collector
+> assistant
+raising the sampling rate
+> call bash {"command": "sed -i 's/^sampling_ms = 500$/sampling_ms = 100/; s/^queue_size = 4$/queue_size = 10/' config/line3.toml && .venv/bin/python -m pressmon.collector --config config/line3.toml --run-for 60"}
+> result error
+ERROR pressmon.plc: create_monitored_items: 4 of 6 items failed
+> assistant
+switching the deadband
+> call bash {"command": "sed -i 's/^deadband_type = percent$/deadband_type = absolute/; s/^temp_deadband = 1.0$/temp_deadband = 0.5/' config/line3.toml && .venv/bin/python -m pressmon.collector --config config/line3.toml --run-for 60 2>&1 | grep -E 'ERROR|created' && psql -c 'select 1'"}
+> result
+INFO pressmon.plc: 6 monitored items created
+> assistant
+and the cooldown
+> call bash {"command": "sed -i 's/^cooldown_min = 10$/cooldown_min = 30/' config/alerts.toml && sudo systemctl restart pressmon"}
+> result
+ok
+> assistant
+and the batch
+> call bash {"command": "sed -i 's/^batch = 64$/batch = 100/' config/db.toml && sudo systemctl restart pressmon"}
+> result
+ok
+`)
+	expect(t, out, []string{
+		`config/line3.toml/sampling_ms \[current/empirical\] = 100 \(was 500\)`,
+		`config/line3.toml/queue_size \[current/empirical\] = 10 \(was 4\)`,
+		`config/line3.toml/temp_deadband \[current/empirical\] = 0.5 \(was 1.0\)`,
+		`config/alerts.toml/cooldown_min \[current/empirical\] = 30 \(was 10\)`,
+		`config/db.toml/batch \[current/empirical\] = 100 \(was 64\)`,
+		`failure .*\[resolved/empirical\] = failed: ERROR pressmon.plc`,
+	}, []string{`\[open/empirical\]`, `queue_size \[current/empirical\] = 30`, `sampling_ms \[current/empirical\] = 64`})
+}
+
+func TestShellSplitOutsideQuotes(t *testing.T) {
+	cmd := `sed -i 's/a = 1$/a = 2/; s/b = 4$/b = 10/' c.toml && grep -E 'x|y && z' log | tail -3 && echo "a || b" || true`
+	st := andStages(cmd)
+	if len(st) != 3 || !strings.HasPrefix(st[1], "grep -E 'x|y && z' log") {
+		t.Fatalf("andStages = %q", st)
+	}
+	if got := pipeHead(st[1]); got != "grep -E 'x|y && z' log " {
+		t.Errorf("pipeHead = %q", got)
+	}
+	if p := pipeSplit(st[2]); len(p) != 1 {
+		t.Errorf("pipeSplit of %q = %q", st[2], p)
+	}
+	if !shellHas(cmd, "||") || shellHas(`echo "a || b"`, "||") || shellHasAny(`sed 's/a/b/; s/c/d/' f`, ";") {
+		t.Error("shellHas reads quoted text")
+	}
+	if m := shellMask(`a 'b` + "\\" + `' "c\"d" e\;f`); m != `a '__' "_\__" e\_f` {
+		t.Errorf("shellMask = %q", m)
+	}
+}

@@ -119,11 +119,11 @@ var wrapperRE = mustPattern(`^(?:(?:timeout(?:\s+-\S+)*\s+\d+[smhd]?|time|sudo(?
 // a command whose stages are joined otherwise ("||", ";") or whose error
 // (because) blames a program later in the pipe.
 func deciding(cmd, because string) string {
-	if strings.Contains(cmd, "||") || strings.Contains(cmd, ";") {
+	if shellHas(cmd, "||") || shellHas(cmd, ";") {
 		return ""
 	}
-	st := andRE.Split(cmd, -1)
-	pipe := strings.Split(st[len(st)-1], "|")
+	st := andStages(cmd)
+	pipe := pipeSplit(st[len(st)-1])
 	for _, p := range pipe[1:] {
 		// "shuf: command not found", "jq: error …": a program later in
 		// the pipe failed, and it is the subject.
@@ -339,10 +339,8 @@ func akin(a, b string) bool {
 // in that order.
 func toldToRun(hint, passedCall string) bool {
 	h := strings.Join(strings.Fields(hint), " ")
-	for _, st := range andRE.Split(passedCall, -1) {
-		if i := strings.IndexByte(st, '|'); i >= 0 {
-			st = st[:i]
-		}
+	for _, st := range andStages(passedCall) {
+		st = pipeHead(st)
 		f := runFields(unwrap(st))
 		if len(f) == 0 || pretendRE.MatchString(st) || readOnlyProgs[f[0]] || len(f) > 1 && readOnlyProgs[f[0]+" "+f[1]] {
 			continue

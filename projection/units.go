@@ -137,7 +137,7 @@ func selects(c *Call) bool {
 		}
 	}
 	_, cmd := argString(c.Args, commandArgKeys)
-	for _, st := range andRE.Split(cmd, -1) {
+	for _, st := range andStages(cmd) {
 		for _, w := range runFields(st) {
 			if o, _, _ := strings.Cut(w, "="); selectOpts[o] {
 				return true
