@@ -50,6 +50,10 @@ import (
 //     replacedMissing);
 //   - a project's dependencies installed whole another way ("npm ci"
 //     refused on a stale lockfile, then "npm install"; sameInstall);
+//   - a CI job's failure read through the forge's command line, fixed
+//     by a later reading of the same branch's pipeline that passed
+//     ("glab ci trace test -b x" ending in "Job failed", then "glab ci
+//     status -b x": "Pipeline state: success"; ci.go);
 //   - the command the user told the agent to run after the failure, by
 //     its program and operands ("iOS 用 fastlane 跑：bundle exec fastlane
 //     ios beta"; hintPrefix links).
@@ -183,7 +187,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		// A failed dry run is fixed by the dry run passing.
 		pc = pc.withPretend()
 	}
-	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) || replacedMissing(fs, because, pc) || sameInstall(fs, pc) {
+	if rerunIn(fs, pc, because) || sameInvocation(fs, because, pc) || reachedInside(fs, because, pc) || replacedMissing(fs, because, pc) || sameInstall(fs, pc) || ciPassed(fs, pc, passedOut) {
 		return true
 	}
 	if fw, ok := readRun(fs); ok && len(fw.pos) > 0 {
