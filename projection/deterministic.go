@@ -1492,6 +1492,11 @@ func alsoTask(s, scope string) bool {
 }
 
 // valuesOne finds the values a sentence or clause sets.
+// tailPronouns are the pronouns (with a copula) that end a value's name
+// read as "NAME VALUE" when the name is a clause about a setting the
+// sentence names elsewhere: "double-check it's 50".
+var tailPronouns = wordSet(`it's it that's its this`)
+
 func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool) []Proposal {
 	var out []Proposal
 	// A setting named by reference ("the rust version thing we set
@@ -1525,6 +1530,14 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			k, ref = k[loc[1]:], true
 		}
 		v = cleanValue(v)
+		if f := strings.Fields(k); len(f) > 1 && tailPronouns[strings.ToLower(f[len(f)-1])] {
+			// "the page count cap, double-check it's 50": a verb and
+			// its pronoun name no setting; the topic does.
+			if topic == "" {
+				return
+			}
+			k = topic
+		}
 		if pronounRE.MatchString(k) {
 			// "set it to 5s": the setting the sentence's topic names,
 			// else the one named last.

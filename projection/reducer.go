@@ -393,12 +393,14 @@ func (r *Reducer) Apply(ev Event) {
 	moved, failed, chosen := map[*Anchor]bool{}, false, ""
 	r.call = call
 	defer func() { r.call = nil }()
-	for i, p := range r.opts.Proposer.Propose(&ev, ctx) {
-		if ev.Role == RoleUser && p.Kind == KindValue {
-			// "116.203.45.17 — sorry no, .71" (selfrepair.go).
-			if w, ok := repairedValue(ev.Text, p.Value); ok {
-				p.Value = w
-			}
+	props := r.opts.Proposer.Propose(&ev, ctx)
+	repaired := r.repairValues(&ev, props)
+	for i, p := range props {
+		if repaired[i] {
+			// the repair's own number read again as a value of another
+			// name ("every 1 s, actually make that 500 ms": "actually
+			// make that" = 500 ms)
+			continue
 		}
 		if err := admit(&ev, &p, source); err != nil {
 			r.rejected++
@@ -1529,6 +1531,40 @@ func sameWords(a, b string) bool {
 		sa, sb = sb, sa
 	}
 	return containsAll(sb, sa)
+}
+
+// repairValues repairs in place the values a user's message repairs as
+// it says them ("116.203.45.17 — sorry no, .71"; selfrepair.go), and
+// marks the other values of the message that are only a repair's number
+// read again under another name, to be left out.
+func (r *Reducer) repairValues(ev *Event, props []Proposal) map[int]bool {
+	if ev.Role != RoleUser {
+		return nil
+	}
+	at, fixed := map[int]bool{}, map[string]bool{}
+	for i := range props {
+		if props[i].Kind != KindValue {
+			continue
+		}
+		if w, ok := repairedValue(ev.Text, props[i].Value); ok {
+			props[i].Value = w
+			at[i], fixed[strings.ReplaceAll(w, " ", "")] = true, true
+		}
+	}
+	drop := map[int]bool{}
+	for i, p := range props {
+		if p.Kind == KindValue && !at[i] && fixed[strings.ReplaceAll(p.Value, " ", "")] && repairName(p.Name) {
+			drop[i] = true
+		}
+	}
+	return drop
+}
+
+// repairName reports whether a value's name opens with words of repair
+// ("actually make that"): the name of no setting.
+func repairName(name string) bool {
+	loc := repairWordRE.FindStringIndex(strings.ReplaceAll(name, "_", " "))
+	return loc != nil && loc[1] > 0
 }
 
 // sameSettingAs reports whether value a is the setting proposal p

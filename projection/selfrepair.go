@@ -21,7 +21,7 @@ import (
 // by more of its clause ("no, 60 is too much") repairs nothing.
 
 // repairWordRE is a run of words of repair after a value.
-var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|better|mejor|melhor|meglio|besser|lieber|plutôt|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니))+`)
+var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|better|mejor|melhor|meglio|besser|lieber|plutôt|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송|make that|make it|ne|nee|warte|moment|stopp|stop|hold on|やっぱ|やっぱり|間違えた|стоп|погоди|подожди|espera|aspetta|wacht)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니|やっぱり|やっぱ))+`)
 
 // shapeOf is a token's shape: each run of letters "a", each run of
 // digits "9", other characters as they are.
@@ -79,7 +79,9 @@ func repairedValue(text, v string) (string, bool) {
 		}
 		w, ok := repairedIn(text[:i]+n+text[i+len(said):], n, u)
 		if !ok {
-			return v, false
+			// "every 1 s, actually make that 500 ms": the repair in
+			// another unit of the same measure.
+			return repairedUnit(text[i+len(said):], v, u)
 		}
 		return w + " " + u, true
 	}
@@ -141,3 +143,35 @@ func repairedIn(text, v, unit string) (string, bool) {
 func cjkWord(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
+
+// unitMeasure is the measure a unit of time or of size is of.
+var unitMeasure = map[string]string{
+	"ms": "time", "msec": "time", "s": "time", "sec": "time", "secs": "time", "second": "time", "seconds": "time",
+	"min": "time", "mins": "time", "minute": "time", "minutes": "time", "h": "time", "hr": "time", "hrs": "time",
+	"hour": "time", "hours": "time", "秒": "time", "ミリ秒": "time", "分": "time", "毫秒": "time", "сек": "time", "мс": "time",
+	"kb": "size", "mb": "size", "gb": "size", "tb": "size", "kib": "size", "mib": "size", "gib": "size", "tib": "size",
+}
+
+// repairedUnit is value v ("1 s", number and unit u) repaired in after,
+// the text right after it, by a number in another unit of the same
+// measure ("…, actually make that 500 ms." → "500 ms"), the repair
+// ending its clause.
+func repairedUnit(after, v, u string) (string, bool) {
+	m := unitMeasure[strings.ToLower(u)]
+	if m == "" {
+		return v, false
+	}
+	loc := repairWordRE.FindStringIndex(after)
+	if loc == nil || loc[1] == 0 || strings.TrimSpace(strings.Trim(after[:loc[1]], ",;:…—–-.!、。 ")) == "" {
+		return v, false
+	}
+	r := repairNumUnitRE.FindStringSubmatch(after[loc[1]:])
+	if r == nil || unitMeasure[strings.ToLower(r[2])] != m {
+		return v, false
+	}
+	return r[1] + " " + r[2], true
+}
+
+// repairNumUnitRE is a number and its unit ending a clause: "500 ms.",
+// "500msで", "2 min,".
+var repairNumUnitRE = mustPattern(`^(\d+(?:[.,]\d+)?)\s?(\p{L}+?)(?:[\s.,;!?…)、。]|で|に|$)`)

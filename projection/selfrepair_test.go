@@ -29,3 +29,23 @@ func TestRepairedValue(t *testing.T) {
 		}
 	}
 }
+
+// A value repaired as it is said in Japanese, German or Russian, or in
+// another unit of the same measure, is read as repaired, quoted as
+// written; the repair's own words name no setting.
+func TestRepairedAsSaid(t *testing.T) {
+	for _, c := range []struct{ text, want, never string }{
+		{"今日からコレクタを作ります。サンプリングは1秒…いや、やっぱ500msで。", `サンプリング \[current/normative\] = 500ms @0`, `= 1秒`},
+		{"Wir bauen den Export. Die Mandantennummer ist 20117 – ne warte, 20171.", `mandantennummer \[current/normative\] = 20171 @0`, `= 20117`},
+		{"Делаем коллектор. Интервал опроса — 1 с… нет, стоп, 500 мс.", `интервал_опроса \[current/normative\] = 500 мс @0`, `= 1 с`},
+		{"Let's build the collector. Sampling every 1 s, actually make that 500 ms.", `sampling_every \[current/normative\] = 500 ms @0`, `actually_make_that`},
+		{"the page count cap, double-check it's 50 — no, make it 80", `page_count_cap \[current/normative\] = 80 @0`, `value/-/double-check`},
+		{"サンプリング間隔は500msでお願い。", `サンプリング間隔 \[current/normative\] = 500ms @0`, `\] = 500msで`},
+	} {
+		out := reduceAll(t, "> user\n"+c.text+"\n")
+		expect(t, out, []string{c.want}, []string{c.never})
+	}
+	if _, ok := repairedUnit(", actually make that 2 GB.", "1 s", "s"); ok {
+		t.Error("a repair in another measure taken")
+	}
+}

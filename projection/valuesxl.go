@@ -341,7 +341,7 @@ func nameWordMatch(x, w string) bool {
 // xlCopulaRE is a setting stated with its copula or verb in a language of
 // the gloss: the words before it are the setting, the number after it
 // (with a unit of up to two words) its value, ending the sentence.
-var xlCopulaRE = mustPattern(`(?i)^(?P<k>[^,;:，：。]{2,60}?)\s*(?:\s(?:est de|est d'|est à|est|ist|steht auf|steht bei|liegt bei|beträgt|es de|es|está en|está a|queda en|é de|é|está em|fica em|è di|è|sta a|составляет|равен|равна|равно|wynosi|jest|is|are)\s+|は|を|是|为|為)(?P<v>` + numTok + `(?:\s?(?:%|[\p{L}]{1,12}(?:\s(?:par|pro|por|per|в|na|a)\s[\p{L}]{1,12})?))?)\s*(?:です|にして(?:ください)?|にします|でお願いします|で)?\s*[.!。]?\s*$`)
+var xlCopulaRE = mustPattern(`(?i)^(?P<k>[^,;:，：。]{2,60}?)\s*(?:\s(?:est de|est d'|est à|est|ist|steht auf|steht bei|liegt bei|beträgt|es de|es|está en|está a|queda en|é de|é|está em|fica em|è di|è|sta a|составляет|равен|равна|равно|wynosi|jest|is|are)\s+|\s[—–]\s|は|を|是|为|為)(?P<v>` + numTok + `(?:\s?(?:%|[^\P{L}\p{Hiragana}]{1,12}(?:\s(?:par|pro|por|per|в|na|a)\s[\p{L}]{1,12})?))?)\s*(?:です|にして(?:ください|ね|おいて(?:ください)?)?|にしといて|にします|で(?:お願い(?:します)?|よろしく(?:お願いします)?|いい(?:です)?)?)?\s*[.!。]?\s*$`)
 
 // xlValueAt is the setting a value at position at of s is stated for:
 // the last words before it, with the verb, copula and preposition that
@@ -612,6 +612,14 @@ func xlChangeName(s string, at int) string {
 // a value it points at and repairs at once ("… at 10.0.0.12 — sorry,
 // .21": the reducer reads the repair, repairedValue).
 func xlStated(s string, ctx *Context, english bool) (Proposal, bool) {
+	if s2, ok := repairCollapsed(s); ok {
+		// "サンプリングは1秒…いや、やっぱ500msで": read as said after the
+		// repair, quoted as written.
+		if p, ok := xlStated(s2, ctx, english); ok {
+			p.Quote = s
+			return p, true
+		}
+	}
 	if m := xlCopulaRE.FindStringSubmatch(s); m != nil && !english {
 		k := xlValueAt(m[1]+" ", len(m[1])+1)
 		// "14日です": the copula after the unit is no part of it.
@@ -640,6 +648,14 @@ func xlStated(s string, ctx *Context, english bool) (Proposal, bool) {
 			continue
 		}
 		k := xlValueAt(s, loc[0])
+		if f := strings.Fields(k); len(f) > 1 && tailPronouns[strings.ToLower(f[len(f)-1])] {
+			// "the page count cap, double-check it's 50 — no, 80": the
+			// setting is the sentence's topic, before its comma.
+			k = ""
+			if m := sentenceTopicRE.FindStringSubmatch(s); m != nil {
+				k = strings.TrimSpace(m[1])
+			}
+		}
 		if k == "" || isRule(s) {
 			return Proposal{}, false
 		}
@@ -649,6 +665,34 @@ func xlStated(s string, ctx *Context, english bool) (Proposal, bool) {
 		return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: v, Quote: s}, true
 	}
 	return Proposal{}, false
+}
+
+// sentenceTopicRE is a noun phrase opening a sentence before a comma
+// or dash: "the page count cap, …".
+var sentenceTopicRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|anyway)[,]?\s+)*(?:(?:that|this|the|our)\s+)?([\p{L}\d_.\-/ ]{2,40}?)\s*[,—–]\s`)
+
+// repairNumRE is a value a repair may follow, its unit written with it
+// or after a space ("1秒", "1 с", "20117").
+var repairNumRE = mustPattern(`\d[\w.:/\-]*(?:\s?[^\P{L}\p{Hiragana}]{1,6})?`)
+
+// repairCollapsed is sentence s with a value the user repairs as they
+// say it, and the words of repair, left out: "サンプリングは1秒…いや、
+// やっぱ500msで" → "サンプリングは500msで", "Mandant 20117 – ne warte,
+// 20171" → "Mandant 20171". ok false when s repairs no value.
+func repairCollapsed(s string) (string, bool) {
+	for _, loc := range repairNumRE.FindAllStringIndex(s, 8) {
+		after := s[loc[1]:]
+		r := repairWordRE.FindStringIndex(after)
+		if r == nil || r[1] == 0 || strings.TrimSpace(strings.Trim(after[:r[1]], ",;:…—–-.!、。 ")) == "" {
+			continue
+		}
+		rest := after[r[1]:]
+		if rest == "" || rest[0] < '0' || rest[0] > '9' {
+			continue
+		}
+		return s[:loc[0]] + rest, true
+	}
+	return s, false
 }
 
 // xlToValueRE is a setting taken to a number, the clause's last words:
