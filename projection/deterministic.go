@@ -2081,6 +2081,11 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		if ifRE.MatchString(l) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
 			continue
 		}
+		if len(ctx.Offered) > 1 && defaultCueRE.MatchString(l) && defaultNamed(l, ctx.Offered) != "" {
+			// "如果没有异议，我就用方案二": a default among the options, a
+			// decision only when the user lets it stand (silence.go).
+			continue
+		}
 		if len(terms(l)) < minTerms {
 			// "So that's not it." names nothing to keep.
 			continue

@@ -100,6 +100,9 @@ type Reducer struct {
 	pollQuote    string
 	choseOffered bool
 	chosen       string
+	// dflt is the option the agent's last message offering options
+	// takes unless told otherwise (silence.go); not part of a Snapshot.
+	dflt *standing
 	// named are the options the last message offering named ones named,
 	// at namedSeq, namedAlt when a word of alternative offered them
 	// (namedopts.go); not part of a Snapshot.
@@ -459,6 +462,9 @@ func (r *Reducer) Apply(ev Event) {
 	if ownGroups != nil {
 		r.groups, r.groupsSeq = ownGroups, ev.Seq
 	}
+	// "Unless you object, I'll go with A" and a reply that lets it
+	// stand (silence.go).
+	r.letStand(&ev, own, chosen, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	switch {
 	case own != nil:
 		r.offered, r.offeredSeq, r.choseOffered, r.chosen = own, ev.Seq, false, ""
@@ -2804,7 +2810,7 @@ func (r *Reducer) Clone() *Reducer {
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
-		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt}
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}

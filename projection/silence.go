@@ -1,0 +1,130 @@
+package projection
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A default the user let stand.
+//
+// An agent that lays out options often says which one it takes unless
+// told otherwise: "Unless you object, I'll go with A", "特に異論がなければ
+// A で進めます", "如果没问题，我就用方案二", "Wenn keine Einwände kommen,
+// nehme ich B". When the user's next message neither chooses an option
+// nor objects, the default stands: a decision by acceptance, quoted from
+// the agent's sentence and credited to both messages (EF-RFC-001 §5.4
+// gives a decision the agent's authority; the user's silence is what
+// lets it stand). The reply objects when it names one of the options (by
+// its label or by words of its own), asks a question, or holds a word of
+// objection or delay ("wait", "hold on", "instead", "let me think",
+// "待って", "じゃなくて", "等等", "lieber"): the options then stay open,
+// for a later choice. Only the first user message after the offer is
+// read, and a default naming no option of the list is none.
+
+// standing is an agent's default among the options it offered.
+type standing struct {
+	option, quote string
+	seq           int
+}
+
+// defaultCueRE is a clause saying the agent takes an option unless told
+// otherwise.
+var defaultCueRE = mustPattern(`(?i)\b(?:unless (?:you|anyone|somebody|someone) (?:object|objects|say|says|prefer|prefers|tell|disagree|disagrees)|(?:if|as long as) (?:there (?:are|is) |you have |nobody has |no one has )?no (?:objections?|concerns?|preference)|if (?:you|nobody|no one) (?:don't |doesn't )?(?:object|objects|mind|minds)|if I don't hear otherwise|absent (?:any )?objections?|by default)\b|(?:特に)?(?:異論|異存|問題|反対|ご意見|ご希望)(?:が|は)?(?:なければ|無ければ|ない(?:よう|場合)(?:でしたら|なら|は))|(?:如果|要是)?(?:没有?|無)(?:异议|異議|问题|問題|意见|意見|别的想法)(?:的话)?|(?:wenn|falls|sofern)\s+(?:es\s+)?(?:keine|niemand)\s+(?:einwände|einwand|widerspruch|widerspricht|bedenken)|si no (?:hay|tienes|tenéis) (?:objeciones|objeción|inconveniente|problema)|se não (?:houver|tiver) (?:objeç|problema)|s'il n'y a pas d'objection|sauf (?:avis contraire|objection)|если (?:нет возражений|возражений нет|никто не против|ты не против|вы не против)`)
+
+// defaultLabelRE is an option named by its label in a default's clause:
+// "A", "option B", "案A", "方案二", "Variante 2", "вариант Б" is not read
+// (its letters are Cyrillic).
+var defaultLabelRE = mustPattern(`(?:^|[^\p{L}\d])(?:(?i:variante|variant|option|plan|opción|opcion|opção|opcao|opzione|вариант)(?:\s+\(?|\s*\()([A-Ea-e1-5])\)?|(?:案|方案|选项|選項|プラン)\s*([A-E一二三四五1-5])|\(?([A-E])\)?)(?:[^\p{L}\d]|$)`)
+
+// objectionRE is a word of objection, doubt or delay in a reply.
+var objectionRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:no|nope|not|don't|dont|wait|hold on|hang on|instead|rather|prefer|actually|hmm|hm|why not|what about|how about|but|however|let me think|think about|not sure|unsure|nein|nicht|warte|lieber|eher|moment|no|mejor|espera|prefiero|não|melhor|non|plutôt|attends|нет|не|лучше|подожди)(?:[^\p{L}]|$)|待って|ちょっと待|じゃなくて|ではなく|反対|やめ|考えさせ|検討|別の|他の案|等等|等一下|不要|不行|别用|别这样|還是|还是|换成|改成|异议|異議|再想想|考虑一下`)
+
+// defaultOf is the option of opts the agent's message text takes unless
+// told otherwise, with its sentence; ok false when it names none.
+func defaultOf(text string, opts []string) (standing, bool) {
+	if len(opts) < 2 || !defaultCueRE.MatchString(text) {
+		return standing{}, false
+	}
+	for _, s := range sentences(text) {
+		loc := defaultCueRE.FindStringIndex(s)
+		if loc == nil {
+			continue
+		}
+		if o := defaultNamed(s, opts); o != "" {
+			return standing{option: o, quote: strings.TrimSpace(s)}, true
+		}
+	}
+	return standing{}, false
+}
+
+// defaultNamed is the option of opts sentence s names: by its label,
+// else by its words (confirmedOption).
+func defaultNamed(s string, opts []string) string {
+	if m := defaultLabelRE.FindStringSubmatch(s); m != nil {
+		if n := placeOf(m[1] + m[2] + m[3]); n >= 1 && n <= len(opts) {
+			return opts[n-1]
+		}
+	}
+	return confirmedOption(s, opts)
+}
+
+// objects reports whether the user's reply text to options opts chooses,
+// questions or objects instead of letting a default stand.
+func objects(text string, opts []string) bool {
+	if strings.ContainsAny(text, "?？") || objectionRE.MatchString(text) {
+		return true
+	}
+	for _, s := range sentences(text) {
+		if defaultLabelRE.MatchString(s) || confirmedOption(s, opts) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// letStand records the default of an agent's message that offered
+// options (own), and, at the user's next message, makes it a decision
+// when the reply lets it stand; chosen is the option the reply chose by
+// the readings (none for a default to stand).
+func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef) {
+	switch ev.Role {
+	case RoleAssistant:
+		r.dflt = nil
+		if own == nil {
+			return
+		}
+		if d, ok := defaultOf(ev.Text, own); ok {
+			d.seq = ev.Seq
+			r.dflt = &d
+		}
+	case RoleUser:
+		d := r.dflt
+		r.dflt = nil
+		if d == nil || chosen != "" || objects(ev.Text, r.offered) {
+			return
+		}
+		for _, a := range r.hot {
+			if a.Kind == KindDecision && a.Lifecycle == Active && a.Seq() == ev.Seq && strings.HasPrefix(a.Key, "decision/-/") {
+				// the reply chose something itself (not a preference
+				// or an answer it gave)
+				return
+			}
+		}
+		var not []string
+		for _, o := range r.offered {
+			if o != d.option {
+				not = append(not, o)
+			}
+		}
+		v := d.option + " (the agent's default, not objected to"
+		if len(not) > 0 {
+			v += "; not " + strings.Join(not, ", not ")
+		}
+		p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: v + ")", Quote: d.quote, Links: mentions(d.option)}
+		agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
+		r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.96", d.seq), map[*Anchor]bool{})
+		if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
+			a.addRef(ref)
+		}
+	}
+}
