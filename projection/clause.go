@@ -411,6 +411,10 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 	if c.Kind != KindConstraint || len(c.SourceRefs) == 0 {
 		return
 	}
+	if _, ok := linkWith(c.Links, instrPrefix); ok {
+		// one rule of an instruction file's list (instructions.go)
+		return
+	}
 	q, cs := stems(quote), stems(c.Value)
 	var named []string
 	for _, w := range append(mentions(quote), distinctive(quote)...) {

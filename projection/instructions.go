@@ -70,7 +70,11 @@ func instructionFile(c *Call) string {
 // instructionRules are the rules of the instruction file a passing tool
 // result shows (see above), read as a system message would be.
 func instructionRules(ev *Event, ctx *Context) []Proposal {
-	if ctx == nil || ev.Result == nil || ev.Result.IsError || instructionFile(ctx.Call) == "" {
+	file := ""
+	if ctx != nil {
+		file = instructionFile(ctx.Call)
+	}
+	if ev.Result == nil || ev.Result.IsError || file == "" {
 		return nil
 	}
 	sev := *ev
@@ -79,7 +83,15 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 	if len(sev.Text) > maxInstructionBytes {
 		sev.Text = instructionWindows(sev.Text)
 	}
+	items, prose := instructionItems(sev.Text)
 	var out []Proposal
+	for _, it := range items {
+		if p, ok := itemRule(it, ev.Text); ok {
+			p.Links = append(p.Links, instrPrefix+file)
+			out = append(out, p)
+		}
+	}
+	sev.Text = prose
 	for _, p := range proposeInstructions(&sev, ctx, false) {
 		if p.Op != OpState || p.Kind != KindConstraint {
 			continue
@@ -94,10 +106,16 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 			}
 		}
 		p.Instructions = true
+		p.Links = append(p.Links, instrPrefix+file)
 		out = append(out, p)
 	}
 	return out
 }
+
+// instrPrefix opens the link naming the instruction file a rule was
+// read from: its rules are a list, not one statement, so a lift of one
+// frees none beside it (liftSiblings).
+const instrPrefix = "instructions/"
 
 // verbatimHead is the longest run of q's opening words, three at least,
 // that text holds as it is, or "".
@@ -167,3 +185,76 @@ func wrapsItem(prev, line string) bool {
 
 // listItemOpenRE opens a list item: "1.", "2)", "-", "*", "•".
 var listItemOpenRE = mustPattern(`^(?:\d{1,3}[.)]|[-*•])\s`)
+
+// An instruction file's list items are its rules one by one: "4. Open
+// merge requests against `develop`. Never push to `main` and never
+// create tags; releases are tagged by Priya." is one rule, held whole
+// (its quote the opening words the result shows as they are), not cut
+// at its sentences or clauses. A numbered item is a rule whatever its
+// words ("1. All geometry inside the crate is in PDF points … as f64."):
+// the file numbers what its agents work by. A bulleted one is a rule when
+// it reads as one (isRule, or it opens with an imperative). A rule is
+// held as its sentences that say it, without the reasons told with it;
+// a numbered item saying none is held whole. A catalog
+// entry ("- `make lint`: runs the linters") is none.
+
+// listItem is one list item of an instruction file's text: its text
+// without the mark, and whether the mark was a number.
+type listItem struct {
+	text     string
+	numbered bool
+}
+
+// itemMarkRE is a list item's mark and its text.
+var itemMarkRE = mustPattern(`^\s{0,3}(?:(\d{1,3})[.)]|[-*•])\s+(\S.*)$`)
+
+// instructionItems are the list items of an instruction file's text
+// (instructionText: each item one line), and the text with their lines
+// left blank (the prose, read sentence by sentence).
+func instructionItems(text string) ([]listItem, string) {
+	var items []listItem
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		m := itemMarkRE.FindStringSubmatch(strings.TrimRight(line, "\n"))
+		if m == nil || catalogRE.MatchString(strings.TrimSpace(line)) {
+			b.WriteString(line)
+			continue
+		}
+		items = append(items, listItem{text: strings.TrimSpace(m[2]), numbered: m[1] != ""})
+		if strings.HasSuffix(line, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return items, b.String()
+}
+
+// itemRule is list item it as a rule of the file, quoted from result, the
+// tool result's text.
+func itemRule(it listItem, result string) (Proposal, bool) {
+	if len(strings.Fields(it.text)) < 3 || strings.HasSuffix(it.text, "?") || strings.HasSuffix(it.text, ":") {
+		return Proposal{}, false
+	}
+	var said []string
+	for _, s := range sentences(it.text) {
+		if isRule(s) || imperative(s) {
+			said = append(said, strings.TrimSpace(s))
+		}
+	}
+	v := strings.Join(said, " ")
+	switch {
+	case v != "":
+		// its rules, without the reasons told after them ("The build
+		// machines are offline …")
+	case it.numbered:
+		v = it.text
+	default:
+		return Proposal{}, false
+	}
+	q := v
+	if !strings.Contains(result, q) {
+		if q = verbatimHead(result, q); q == "" {
+			return Proposal{}, false
+		}
+	}
+	return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(v), Value: oneLine(v, valueRunes), Quote: q, Links: mentions(v), Instructions: true}, true
+}

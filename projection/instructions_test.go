@@ -41,3 +41,23 @@ func TestInstructionFileWrappedItems(t *testing.T) {
 	expect(t, out, []string{"constraint .*= `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings` must pass\\.", "constraint .*= The expected renders in tests/expected/ are only regenerated with `cargo xtask bless`"},
 		[]string{`= must pass\.`, `constraint .*= proof`})
 }
+
+// An instruction file's list items are its rules one by one: a numbered
+// item without a rule word is a rule, an item of several sentences or
+// clauses is held whole (its reasons left out), a catalog entry is none;
+// a lift of one item frees no other item, and a rule the user puts back
+// is active again.
+func TestInstructionFileItemsWhole(t *testing.T) {
+	shown := "     1\t# AGENTS.md\n     2\t\n     3\t## Geometry\n     4\t1. All geometry inside the crate is in PDF points (1/72 in) as f64.\n     5\t   Millimetres exist only at the CLI boundary.\n     6\t2. Do not add new crates without asking Priya first. The build machines\n     7\t   are offline.\n     8\t3. Open merge requests against `develop`. Never push to `main` and never\n     9\t   create tags; releases are tagged by Priya.\n    10\t4. Tests must not write outside `target/` or a temp dir, and must not\n    11\t   need network access.\n    12\t\n    13\t## Commands\n    14\t- `make lint`: runs clippy and fmt\n"
+	out := reduceAll(t, "> user\nWe're working on the imposer today.\n> assistant\nReading the rules.\n> call bash {\"command\": \"cd ~/imposer && cat -n AGENTS.md\"}\n> result\n"+shown+
+		"> user\nPriya is away this week, so please do feel free to add whatever crates you need.\n> assistant\nok\n")
+	expect(t, out, []string{
+		`constraint .*\[active/normative\] = All geometry inside the crate is in PDF points \(1/72 in\) as f64. Millimetres exist only at the CLI b`,
+		"constraint .*\\[active/normative\\] = Open merge requests against `develop`. Never push to `main` and never create tags",
+		"constraint .*\\[active/normative\\] = Tests must not write outside `target/` or a temp dir, and must not need network access.",
+		`constraint .*\[lifted/normative\] = Do not add new crates without asking Priya first. @2,3`,
+	}, []string{`make lint`, `The build machines are offline`, `(?:geometry|Open merge|Tests must).*\[lifted`})
+	back := reduceAll(t, "> user\nWe're working on the imposer today.\n> assistant\nReading the rules.\n> call bash {\"command\": \"cd ~/imposer && cat -n AGENTS.md\"}\n> result\n"+shown+
+		"> user\nPriya is away this week, so please do feel free to add whatever crates you need.\n> assistant\nok\n> user\nPriya would rather we went back to asking before adding any crate, so please treat that rule as back in force.\n")
+	expect(t, back, []string{`constraint .*\[active/normative\] = Do not add new crates without asking Priya first. @2,3,5`}, []string{`\[lifted`})
+}

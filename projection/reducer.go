@@ -445,6 +445,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.freedLimit(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "… can't be combined with coupons. Non-negotiable." (firm.go).
 		r.firmClosed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "please treat that rule as back in force" (reinstate.go).
+		r.reinstated(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
 		r.deferredProForm(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.userSeq = ev.Seq
@@ -1756,7 +1758,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil {
 		// "plus besoin de se limiter aux basic": a lift that shares a
 		// word with one active rule only lifts that rule.
-		c = r.soleSharing(t)
+		c = r.soleSharing(t, ref.Seq)
 	}
 	if c == nil {
 		return
@@ -1779,33 +1781,44 @@ func topicOf(topic, v string) bool {
 	return len(tt) > 0 && containsAll(ruleTerms(v), tt)
 }
 
-// soleSharing is the one active rule that shares a content word with t,
-// when no other active rule or open obligation shares one; else nil.
-func (r *Reducer) soleSharing(t map[string]bool) *Anchor {
+// soleSharing is the active rule that shares the most content words
+// with t, when no other active rule or open obligation shares as many;
+// else nil. ("feel free to add whatever crates you need" shares "add"
+// and "crates" with "Do not add new crates without asking Priya", one
+// word with "All geometry inside the crate is in PDF points".)
+func (r *Reducer) soleSharing(t map[string]bool, seq int) *Anchor {
 	var found *Anchor
+	most, tie := 0, false
 	for _, a := range r.hot {
-		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) {
+		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) || a.Seq() >= seq {
+			// a rule the lifting message states itself is none it lifts
 			continue
 		}
 		// A Latin word of four letters or more, or two CJK pairs with a
 		// Han or katakana letter (kana alone are grammar: "よう").
-		shared, cjk := false, 0
+		latin, cjk := 0, 0
 		for w := range a.terms() {
 			switch {
 			case !t[w]:
 			case strings.ContainsFunc(w, isHanOrKatakana):
 				cjk++
 			case len([]rune(w)) >= 4 && !strings.ContainsFunc(w, isCJK):
-				shared = true
+				latin++
 			}
 		}
-		if !shared && cjk < 2 {
+		n := latin + cjk/2
+		if latin == 0 && cjk < 2 {
 			continue
 		}
-		if found != nil || a.Kind != KindConstraint {
-			return nil
+		switch {
+		case n > most:
+			found, most, tie = a, n, false
+		case n == most:
+			tie = true
 		}
-		found = a
+	}
+	if tie || found == nil || found.Kind != KindConstraint {
+		return nil
 	}
 	return found
 }

@@ -22,7 +22,7 @@ import (
 // untilRE is a rule's bound in time and the condition after it, by
 // language: English, French, Portuguese, Spanish, German, Italian,
 // Japanese and Chinese.
-var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b|\bin\s+attesa\s+che\b|\ben\s+attendant\s+(?:que\b|d'|de\b)|\bsolange\b|\bmientras\s+(?:no\b|que\b)?|\benquanto\s+(?:não\b)?|до\s+тех\s+пор,?\s+пока\s+(?:не\s+)?|\bdopóki\s+(?:nie\b)?)\s*(?P<c>[^,.;!?:()\n]*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
+var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b|\bin\s+attesa\s+che\b|\ben\s+attendant\s+(?:que\b|d'|de\b)|\bsolange\b|\bmientras\s+(?:no\b|que\b)?|\benquanto\s+(?:não\b)?|до\s+тех\s+пор,?\s+пока\s+(?:не\s+)?|\bdopóki\s+(?:nie\b)?)\s*(?P<c>(?:[^,.;!?:()\n]|\.[\p{L}\d])*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
 
 // untilBackRE is a condition that only points back at what was said
 // before: "then", "that's done", "ça", "isso", "dann".

@@ -25,3 +25,14 @@ func TestUntilConditionMet(t *testing.T) {
 		}
 	}
 }
+
+// A condition naming a version ("until v2.3 is tagged") keeps its dots;
+// the tag said done ends the rule it bounds.
+func TestUntilVersionCondition(t *testing.T) {
+	q := "And until v2.3 is tagged this afternoon (Priya will do it before she leaves), please don't let clippy hold you up: just commit."
+	if c := untilOf(q, q); c != "v2.3 is tagged this afternoon" {
+		t.Errorf("untilOf = %q", c)
+	}
+	out := reduceAll(t, "> user\nWe work on the booklet mode.\n> assistant\nok\n> user\n"+q+"\n> assistant\nok\n> user\nSecondly, Priya tagged v2.3 before she left, so that's done.\n")
+	expect(t, out, []string{`constraint .*\[lifted/normative\] = And until v2.3 is tagged .* @2,4`}, nil)
+}
