@@ -443,7 +443,7 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 		}
 		shared := false
 		for w := range stems(a.Value) {
-			if cs[w] && q[w] && !changeVerbRE.MatchString(w) && !stopwords[w] && len(w) > 2 {
+			if cs[w] && q[w] && !changeVerbRE.MatchString(w) && !stopwords[w] && !xlNameSkip[w] && len(w) > 2 {
 				shared = true
 				break
 			}

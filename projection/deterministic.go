@@ -2453,9 +2453,18 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	for _, m := range configLineRE.FindAllStringSubmatch(oldS, 32) {
 		olds[m[1]] = cleanValue(m[2])
 	}
-	for _, loc := range configLineRE.FindAllStringSubmatchIndex(newS, 32) {
+	locs := configLineRE.FindAllStringSubmatchIndex(newS, 32)
+	times := map[string]int{}
+	for _, loc := range locs {
+		times[newS[loc[2]:loc[3]]]++
+	}
+	for _, loc := range locs {
 		k, v := newS[loc[2]:loc[3]], cleanValue(newS[loc[4]:loc[5]])
-		if v == "" || olds[k] == v {
+		if v == "" || olds[k] == v || !strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) || strings.HasPrefix(v, "- ") || times[k] > 1 {
+			// "path: |", "run: >-": a YAML block's indicator, its value
+			// on the lines after; "steps:" opening a list; a key the file
+			// sets in several places ("uses:" of each step) is no one
+			// setting
 			continue
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(k), Name: k, Value: v, Was: olds[k],

@@ -289,7 +289,9 @@ func directive(s string) bool {
 			}
 			clause = t
 		}
-		clause = strings.TrimSpace(clause)
+		// "in field 1 (the invoice number for us) may only …": an aside
+		// in parentheses is no part of the clause's subject
+		clause = strings.TrimSpace(parenAsideRE.ReplaceAllString(clause, " "))
 		switch {
 		case clause == "" && (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && irregularPast(s[m[1]:]):
 			// "…, only took them 6 weeks lol": a past told with its
@@ -345,6 +347,9 @@ func directive(s string) bool {
 	}
 	return false
 }
+
+// parenAsideRE is a parenthesised aside.
+var parenAsideRE = mustPattern(`\([^()]*\)|（[^（）]*）`)
 
 // placePreps open a phrase of place or scope before an imperative.
 var placePreps = map[string]bool{"in": true, "on": true, "for": true, "within": true, "inside": true, "across": true, "under": true, "throughout": true}

@@ -193,7 +193,10 @@ var listItemOpenRE = mustPattern(`^(?:\d{1,3}[.)]|[-*•])\s`)
 // at its sentences or clauses. A numbered item is a rule whatever its
 // words ("1. All geometry inside the crate is in PDF points … as f64."):
 // the file numbers what its agents work by. A bulleted one is a rule when
-// it reads as one (isRule, or it opens with an imperative). A rule is
+// it reads as one (isRule, or it opens with a verb of practice: "Use
+// pnpm", "Keep UI server-rendered"); a bullet of a tech-stack list
+// ("**Rust** with edition 2024") or a reason ("Direct sqlite3 commands
+// bypass counters …") is none. A rule is
 // held as its sentences that say it, without the reasons told with it;
 // a numbered item saying none is held whole. A catalog
 // entry ("- `make lint`: runs the linters") is none.
@@ -236,7 +239,7 @@ func itemRule(it listItem, result string) (Proposal, bool) {
 	}
 	var said []string
 	for _, s := range sentences(it.text) {
-		if isRule(s) || imperative(s) {
+		if isRule(s) || it.numbered && imperative(s) || ruleVerbOpens(s) {
 			said = append(said, strings.TrimSpace(s))
 		}
 	}
@@ -257,4 +260,17 @@ func itemRule(it listItem, result string) (Proposal, bool) {
 		}
 	}
 	return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(v), Value: oneLine(v, valueRunes), Quote: q, Links: mentions(v), Instructions: true}, true
+}
+
+// ruleVerbs open a bullet that directs how the work is done.
+var ruleVerbs = wordSet(`use prefer keep run write put add avoid follow make ask commit test check document name place store call import
+handle log open create update read pin format lint sign squash rebase merge push tag release bump target wrap return raise
+validate sanitize sanitise escape quote limit cap mark prefix suffix include exclude cite reference link start end stop leave
+treat consider default stick respect preserve mirror match reuse`)
+
+// ruleVerbOpens reports whether s opens with a ruleVerbs word (markup
+// around it dropped).
+func ruleVerbOpens(s string) bool {
+	f := strings.Fields(s)
+	return len(f) >= 2 && ruleVerbs[strings.ToLower(strings.Trim(f[0], "\"'`*_()[]"))]
 }

@@ -336,6 +336,11 @@ func detectLang(text string, prior lang) lang {
 			j += s2
 		}
 		w := strings.ToLower(text[i:j])
+		if j-i == 1 && (j < len(text) && strings.ContainsRune("–-", rune(text[j])) || strings.HasPrefix(text[j:], "–") || i > 0 && strings.HasSuffix(text[:i], "–") || i > 0 && text[i-1] == '-') {
+			// "A–Z, a–z": a range of letters, no word of a language
+			i = j
+			continue
+		}
 		words++
 		if isArabicLetter(r) {
 			ar++

@@ -65,7 +65,11 @@ func offeredOptions(text string) []string {
 		return nil
 	}
 	var out []string
+	rules := 0
 	for i, o := range labelTexts(text, best) {
+		if isRule(o) {
+			rules++
+		}
 		if i == len(best)-1 || strings.Contains(o, "\n") {
 			// The last option ends with its line or sentence.
 			if j := strings.IndexAny(o, "\n。？?"); j >= 0 {
@@ -83,6 +87,11 @@ func offeredOptions(text string) []string {
 			return nil
 		}
 		out = append(out, o)
+	}
+	if 2*rules >= len(out) {
+		// "IMPORTANT TIPS: 1. … 4. Please DO NOT run … 6. DO NOT run
+		// …": a numbered list of rules offers no choice.
+		return nil
 	}
 	return out
 }

@@ -447,6 +447,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.firmClosed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "please treat that rule as back in force" (reinstate.go).
 		r.reinstated(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "Umlaute im Buchungstext sind völlig ok" (permitted.go).
+		r.okLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
 		r.deferredProForm(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.userSeq = ev.Seq

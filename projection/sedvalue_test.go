@@ -102,3 +102,13 @@ func TestShellSplitOutsideQuotes(t *testing.T) {
 		t.Errorf("shellMask = %q", m)
 	}
 }
+
+// A written config file's settings are its values, but not a YAML
+// block's indicator ("path: |"), a key opening a list ("steps:") or a
+// key the file sets in several places ("uses:" of each step).
+func TestWrittenConfigValues(t *testing.T) {
+	yml := "name: Benchmarks\\non:\\n  pull_request:\\njobs:\\n  bench:\\n    runs-on: ubuntu-latest\\n    timeout-minutes: 60\\n    steps:\\n      - name: Checkout\\n        uses: actions/checkout@v4\\n      - name: Cache\\n        uses: Swatinem/rust-cache@v2\\n      - name: Upload\\n        with:\\n          path: |\\n            target/criterion\\n"
+	out := reduceAll(t, "> user\nadd a benchmark workflow\n> assistant\nok\n> call write_file {\"path\": \".github/workflows/bench.yml\", \"content\": \""+yml+"\"}\n> result\nwrote .github/workflows/bench.yml\n")
+	expect(t, out, []string{`bench.yml/timeout-minutes \[current/empirical\] = 60`, `bench.yml/runs-on \[current/empirical\] = ubuntu-latest`},
+		[]string{`/path \[`, `/uses \[`, `/steps \[`})
+}

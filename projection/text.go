@@ -34,12 +34,39 @@ func sentences(text string) []string {
 			emit(i + utf8.RuneLen(r))
 		case '.', '!', '?':
 			if j := i + 1; j >= len(text) || text[j] == ' ' || text[j] == '\n' || text[j] == '\t' {
+				if r == '.' && abbreviatedAt(text, i) {
+					// "max. 36 Zeichen", "e.g. the pool", "ca. 5 min"
+					continue
+				}
 				emit(j)
 			}
 		}
 	}
 	emit(len(text))
 	return out
+}
+
+// abbreviations end with a dot that ends no sentence when a lower-case
+// word or a number follows.
+var abbreviations = wordSet(`max min ca approx e.g i.e etc vs bzw z.b u.a usw inkl exkl ggf evtl bspw vgl nr p.ex cf resp approx. aprox mín máx`)
+
+// abbreviatedAt reports whether the dot at text[i] ends an abbreviation
+// (abbreviations) followed on the same line by a lower-case word or a
+// number.
+func abbreviatedAt(text string, i int) bool {
+	w := i
+	for w > 0 && text[w-1] != ' ' && text[w-1] != '\n' && text[w-1] != '\t' && text[w-1] != '(' {
+		w--
+	}
+	if !abbreviations[strings.ToLower(text[w:i])] {
+		return false
+	}
+	rest := strings.TrimLeft(text[i+1:], " \t")
+	if rest == "" || rest[0] == '\n' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsDigit(r) || unicode.IsLower(r)
 }
 
 // stopwords are left out of terms and slugs.

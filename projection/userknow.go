@@ -59,6 +59,10 @@ var (
 	noLongerRE = mustPattern(`(?i)\b(?:any ?more|any longer|no longer|from now on|ya no|plus maintenant|nicht mehr|non pi[uù]|n[aã]o mais|mais n[aã]o)\b|不再|已经不是|もう`)
 )
 
+// preferImpRE is an instruction worded as a preference: "Prefer X over
+// Y", "(Please) prefer X", "Ideally use X".
+var preferImpRE = mustPattern(`(?i)^(?:\d+[.)]\s*)?(?:please\s+)?(?:prefer|ideally(?:,)?\s+(?:use|keep|write|go with))\s+\S`)
+
 // notARule reports whether the user's sentence s says of itself that it
 // is no rule (notRuleRE), not as a lift of one (noLongerRE) or a question.
 func notARule(s string) bool {
@@ -76,6 +80,10 @@ func userKnowledge(s string) (ps []Proposal, rest bool) {
 		return nil, true
 	}
 	switch {
+	case preferImpRE.MatchString(s) && !questionRE.MatchString(s) && !isRule(s):
+		// "Prefer using tools available in the container over writing a
+		// lot of code yourself.": a guideline worded as a preference.
+		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/preference/" + slug(s), Value: "preference, not a rule: " + s, Quote: s, Links: mentions(s)}}, false
 	case preferRE.MatchString(s) && softRE.MatchString(s) && !questionRE.MatchString(s):
 		// "I'd rather the pipeline be Python than shell scripts, but
 		// that's my preference and not a rule": a choice the user
