@@ -183,8 +183,14 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || (relayedNoRE.MatchString(s) || noException(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
+
+// textLangRuleRE is the language a kind of text is to be written in, in
+// the lexicons' languages: "ログメッセージは英語でお願い", "日志请用英文写",
+// "Logs bitte auf Englisch", "los logs en inglés", "commentaires en
+// anglais", "логи на английском" (English: constraintRE).
+var textLangRuleRE = mustPattern(`(?i)(?:ログ|ログメッセージ|コメント|コミットメッセージ|メッセージ|ドキュメント|エラーメッセージ|変数名)(?:は|も)?(?:全部|すべて|全て)?(?:英語|日本語|中国語)で(?:お願い|書いて|統一|頼む|よろしく|ね|。|$)|(?:日志|注释|提交信息|文档|错误信息|变量名)(?:请|都|一律|统一|必须)?(?:用|使用|写成|写)?(?:英文|英语|中文)|(?:^|[^\p{L}])(?:logs?|log-?meldungen|kommentare|commit-?(?:messages?|nachrichten)|fehlermeldungen|meldungen)\s+(?:bitte\s+)?(?:immer\s+|nur\s+)?(?:auf|in)\s+(?:englisch|deutsch)(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:logs?|comentarios|mensajes(?:\s+de\s+commit)?|commits?|commentaires|messages(?:\s+de\s+commit)?|coment[aá]rios|mensagens(?:\s+de\s+commit)?|commenti|messaggi(?:\s+di\s+commit)?)\s+(?:siempre\s+|toujours\s+|sempre\s+)?(?:en|em|in)\s+(?:ingl[eé]s|espa[nñ]ol|anglais|fran[cç]ais|ingl[eê]s|portugu[eê]s|inglese|italiano)(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:логи|комментарии|сообщения(?:\s+коммитов)?|коммиты)\s+(?:только\s+|всегда\s+)?на\s+(?:английском|русском)(?:[^\p{L}]|$)`)
 
 // noException reports whether s is a statement for every case closed by
 // "no exceptions" ("skip on every schedule, no exceptions"), not a report

@@ -90,6 +90,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		} else {
 			out = proposeInstructions(ev, ctx, false)
 		}
+		// The language a kind of text is written in, said in a language
+		// the gloss does not map it in (amend.go).
+		out = textLangRules(ev.Text, out)
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
 			out = crossValues(ev.Text, ctx, out)
@@ -129,6 +132,28 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}
 	return nil
+}
+
+// textLangRules adds to out the sentences of text saying what language
+// a kind of text is written in (textLangRuleRE) that no constraint of
+// out quotes.
+func textLangRules(text string, out []Proposal) []Proposal {
+	if !textLangRuleRE.MatchString(text) {
+		return out
+	}
+	for _, s := range sentences(text) {
+		if !textLangRuleRE.MatchString(s) || questionRE.MatchString(s) || notARule(s) {
+			continue
+		}
+		if slices.ContainsFunc(out, func(p Proposal) bool {
+			// a rule, or a preference, read of it already
+			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
+		}) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+	}
+	return out
 }
 
 // maxInstructionBytes bounds the text of one user or system message the
@@ -2041,7 +2066,7 @@ var (
 	// that replaces an earlier choice.
 	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
 	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
-	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑`)
+	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
 	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").

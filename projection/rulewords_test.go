@@ -28,3 +28,21 @@ func TestEverydayRuleWords(t *testing.T) {
 		}
 	}
 }
+
+// The language a kind of text is written in, said in other languages,
+// is a rule; "no need to try it again" in Japanese rules an approach out.
+func TestTextLanguageRulesAndNoRetry(t *testing.T) {
+	for _, c := range []struct{ s, want string }{
+		{"あ、ログメッセージは英語でお願い。タイの工場の人も読むので。", `constraint .*\[active/normative\] = あ、ログメッセージは英語でお願い。`},
+		{"日志请用英文写。", `constraint .*\[active/normative\] = 日志请用英文写。`},
+		{"Logs bitte auf Englisch.", `constraint .*\[active/normative\] = Logs bitte auf Englisch.`},
+		{"Los logs en inglés, por favor.", `constraint .*\[active/normative\] = Los logs en inglés, por favor.`},
+		{"Логи только на английском.", `constraint .*\[active/normative\] = Логи только на английском.`},
+		{"percent deadbandはこのPLCじゃ使えないってことね、もう試さなくていいです。", `negative-knowledge .*\[active/normative\] = percent deadbandはこのPLCじゃ使えない`},
+	} {
+		out := reduceAll(t, "> user\nWe build the collector today.\n> assistant\nok\n> user\n"+c.s+"\n")
+		expect(t, out, []string{c.want}, nil)
+	}
+	out := reduceAll(t, "> user\nWe build the collector today.\n> assistant\nok\n> user\nsind die Logs auf Englisch?\n")
+	expect(t, out, nil, []string{`constraint`})
+}
