@@ -223,10 +223,10 @@ var (
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|x|dollars?|euros?|usd|eur|gbp)\\b|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc)){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
@@ -726,6 +726,15 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						// setting the sentence gave its number before the
 						// change.
 						k, base = priorQuantity(s[:at])
+					}
+					if h := heldNamed(s, ctx.Values); strings.TrimSpace(k) == "" && base == "" && h != nil && itWordRE.MatchString(s) {
+						// "He measured the creep again … he'd like it
+						// twenty per cent less": the held setting the
+						// sentence names before its pronoun.
+						k = h.Name
+						if k == "" {
+							k = property(h.Key)
+						}
 					}
 					if strings.TrimSpace(k) == "" && base == "" && i > 0 {
 						// "the batch timeout of 20s keeps firing. triple it",
@@ -1459,7 +1468,8 @@ var (
 	valueAtRE = mustPattern(`(?i)\b(?:cap|limit|keep|hold|set)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+at\s+(?P<v>` + valPat + `)`)
 	// valueFixedRE is a setting someone fixed at a value: "the base rate
 	// is finalised at Rs 40.50", "the budget was confirmed at 12k".
-	valueFixedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw|update)[,:]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+(?:is|was|has been|have been|got|is now)\s+(?:finali[sz]ed|fixed|confirmed|locked|agreed|set|settled|approved)\s+(?:at|to)\s+(?P<v>(?:rs\.?|inr|usd|eur|₹|\$|€|£)?\s?\d[\d.,]*(?:\s?(?:%|k|m|ms|s|seconds?|minutes?|hours?|days?|gb|mb))?)`)
+	valueMeasuredRE = mustPattern(`(?i)\bmeasured\s+(?:the\s+|our\s+)?(?P<k>[\p{L}_\-]+(?:\s[\p{L}_\-]+){0,2}?)\s+(?:(?:on|for|with|in|of)\s+[^,;.]{1,40}?\s+)?at\s+(?P<v>\d[\d.,]*\s?(?:%|[\p{L}]{1,6})?(?:\s(?:per|a|an)\s\p{L}{2,12})?)`)
+	valueFixedRE    = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw|update)[,:]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+(?:is|was|has been|have been|got|is now)\s+(?:finali[sz]ed|fixed|confirmed|locked|agreed|set|settled|approved|measured)\s+(?:at|to)\s+(?P<v>(?:rs\.?|inr|usd|eur|₹|\$|€|£)?\s?\d[\d.,]*(?:\s?(?:%|k|m|ms|s|seconds?|minutes?|hours?|days?|gb|mb))?)`)
 	// valueOfRE is a setting chosen with "of": "use a tile size of 256
 	// px", "keep a retention of 14 days", "go with a timeout of 30 s".
 	valueOfRE = mustPattern(`(?i)\b(?:use|keep|set|want|need|go with|try|pick|choose|take|prefer)\s+(?:a|an|the)\s+(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+of\s+(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
@@ -1517,6 +1527,9 @@ func alsoTask(s, scope string) bool {
 }
 
 // valuesOne finds the values a sentence or clause sets.
+// itWordRE is a pronoun standing for a setting in a sentence.
+var itWordRE = mustPattern(`(?i)\b(?:it|that|them)\b`)
+
 // tailPronouns are the pronouns (with a copula) that end a value's name
 // read as "NAME VALUE" when the name is a clause about a setting the
 // sentence names elsewhere: "double-check it's 50".
@@ -1613,6 +1626,12 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		// "Cow base rate is finalised at Rs 40.50", "the budget was
 		// confirmed at 12k".
 		add(m[1], "", "", m[2], true)
+		return out
+	}
+	if m := findIf(strings.Contains(s, "measured"), valueMeasuredRE, s); m != nil {
+		// "Dave measured the creep on our usual silk at 0.125 mm per
+		// sheet": a quantity someone measured.
+		add(m[1], "", "", m[2], false)
 		return out
 	}
 	if m := findIf(strings.Contains(strings.ToLower(s), "every"), valueEveryRE, s); m != nil {

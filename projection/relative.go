@@ -54,7 +54,7 @@ var (
 	// or to a proportion of the held value.
 	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
-	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
+	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|(?:\b(?:make|set|have|want|like)\s+(?:the|our|my)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
 	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
@@ -97,10 +97,25 @@ func ratio(s string) (float64, bool) {
 	return x / y, true
 }
 
+// pctWordsRE is a percentage written in English words: "twenty per
+// cent", "fifteen percent".
+var pctWordsRE = mustPattern(`(?i)(^|[^\p{L}])(ten|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty|seventy|eighty|ninety|five|a hundred|one hundred)\s+(?:per\s?cent)`)
+
+// pctWordNum is the number of a pctWordsRE word.
+var pctWordNum = map[string]string{"five": "5", "ten": "10", "fifteen": "15", "twenty": "20", "twenty-five": "25", "thirty": "30", "forty": "40",
+	"fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90", "a hundred": "100", "one hundred": "100"}
+
 // proportional reads a change by or to a proportion of the held value
 // (relPropRE, relPctRE, relZhPropRE): "*a/b" for a factor, "%+p" for a
 // change by p percent (applyChange adds it to a value held in percent).
 func proportional(s string) (name, change string, ok bool) {
+	if strings.Contains(strings.ToLower(s), "per cent") || strings.Contains(strings.ToLower(s), "percent") {
+		// "twenty per cent less": the number and the sign written out
+		s = pctWordsRE.ReplaceAllStringFunc(s, func(w string) string {
+			m := pctWordsRE.FindStringSubmatch(w)
+			return m[1] + pctWordNum[strings.ToLower(m[2])] + "%"
+		})
+	}
 	ls := strings.ToLower(s)
 	prop := strings.ContainsAny(s, "%x") || strings.Contains(ls, "percent") || strings.Contains(ls, "half") || strings.Contains(ls, "third") ||
 		strings.Contains(ls, "quarter") || strings.Contains(ls, "fifth") || strings.Contains(ls, "tenth") || strings.Contains(ls, "times")
@@ -154,7 +169,7 @@ func proportional(s string) (name, change string, ok bool) {
 				sign = "-"
 			}
 		}
-		return m[relPctRE.SubexpIndex("k")], "%" + sign + n, true
+		return m[relPctRE.SubexpIndex("k")] + m[relPctRE.SubexpIndex("k2")], "%" + sign + n, true
 	}
 	if strings.ContainsAny(s, "倍%成之点折") {
 		if m := relZhPropRE.FindStringSubmatch(s); m != nil {

@@ -23,6 +23,11 @@ var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:-e\s+)?(?:'([^']+)
 // 3", "mqtt_retries = 3", "limit rate 10/minute".
 var sedSettingRE = mustPattern(`^\s*([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)([\w.\-/%]*\d[\w.\-/%]*)\s*$`)
 
+// declRE is a constant or variable declared in code, its name and value
+// ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =
+// 500;", "static int retries = 3;" is not read): read as "NAME = VALUE".
+var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:const|let|var|static|final|val)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
+
 // sedValues are the settings the sed in-place calls of cmd change.
 func sedValues(cmd string) []Proposal {
 	if !strings.Contains(cmd, "sed") {
@@ -31,11 +36,12 @@ func sedValues(cmd string) []Proposal {
 	var out []Proposal
 	for _, m := range sedRE.FindAllStringSubmatch(cmd, 8) {
 		script, file := m[1]+m[2], m[3]
-		for _, sub := range strings.Split(script, ";") {
+		for _, sub := range sedCommands(script) {
 			from, to, ok := substitution(strings.TrimSpace(sub))
 			if !ok {
 				continue
 			}
+			from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
 			a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
 			if a == nil || b == nil || a[1] != b[1] || a[2] == b[2] {
 				continue
@@ -96,4 +102,38 @@ func leadingEdits(cmd, output string) string {
 		n++
 	}
 	return strings.Join(st[:n], " && ")
+}
+
+// sedCommands is a sed script split at the ";" between its commands,
+// not at one inside a substitution's pattern or replacement
+// ("s/usize = 80;$/usize = 64;/; s/a/b/" is two commands).
+func sedCommands(script string) []string {
+	var out []string
+	start, i := 0, 0
+	for i < len(script) {
+		c := script[i]
+		switch {
+		case c == ';':
+			out = append(out, script[start:i])
+			start = i + 1
+			i++
+		case c == 's' && i+1 < len(script) && (i == start || strings.TrimSpace(script[start:i]) == ""):
+			// a substitution: skip its three delimited parts
+			d := script[i+1]
+			j, parts := i+2, 0
+			for j < len(script) && parts < 2 {
+				switch script[j] {
+				case '\\':
+					j++
+				case d:
+					parts++
+				}
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return append(out, script[start:])
 }

@@ -112,3 +112,22 @@ func TestWrittenConfigValues(t *testing.T) {
 	expect(t, out, []string{`bench.yml/timeout-minutes \[current/empirical\] = 60`, `bench.yml/runs-on \[current/empirical\] = ubuntu-latest`},
 		[]string{`/path \[`, `/uses \[`, `/steps \[`})
 }
+
+// A sed of a constant declared in code sets it ("const MAX: usize =
+// 80;" → 64), a ";" inside a substitution splits nothing, and a value
+// given per unit, measured, or "the standard" one is read and changed by
+// a percentage in words.
+func TestDeclaredConstantsAndMeasuredValues(t *testing.T) {
+	if got := sedCommands(`s/^const MAX: usize = 80;$/const MAX: usize = 64;/; s/a = 1/a = 2/g;s|x;y|z|`); len(got) != 3 || got[2] != "s|x;y|z|" {
+		t.Errorf("sedCommands = %q", got)
+	}
+	got := map[string]string{}
+	for _, p := range sedValues(`sed -i 's/^const MAX_BOOKLET_PAGES: usize = 80;$/const MAX_BOOKLET_PAGES: usize = 64;/' src/cli.rs && sed -i 's/export const TIMEOUT_MS = 500;/export const TIMEOUT_MS = 800;/' src/a.ts`) {
+		got[p.Key] = p.Was + "->" + p.Value
+	}
+	if got["value/src/cli.rs/max_booklet_pages"] != "80->64" || got["value/src/a.ts/timeout_ms"] != "500->800" {
+		t.Errorf("sedValues = %v", got)
+	}
+	out := reduceAll(t, "> user\nWe build the booklet mode today. Dave measured the creep on our usual 130gsm silk at 0.125 mm per sheet, and the bleed should be the standard 3 mm.\n> assistant\nok\n> user\nHe measured the creep again and says the figure I gave you is a touch generous; he'd like it twenty per cent less.\n")
+	expect(t, out, []string{`creep \[current/normative\] = 0.1 mm per sheet \(was 0.125 mm per sheet\)`, `bleed \[current/normative\] = 3 mm @0\n`}, nil)
+}
