@@ -148,6 +148,10 @@ func questionBody(s string) string {
 // answersUserAsked are the proposals an assistant message makes of the
 // questions the user asked it (ctx.UserAsked), and the sentences they
 // took, which no other reading of the message then reads.
+// declinesRE is the agent declining to answer: it cannot say, does not
+// know, or names who can.
+var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot) be answered from here|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить))(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
+
 func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	if len(ctx.UserAsked) == 0 {
 		return nil, nil
@@ -175,6 +179,20 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 		}
 		if offeredOptions(s) != nil || labelledOptions(s) != nil {
 			// "库：A) 自己写 …；B) 用 … 库。": options offered, no answer
+			continue
+		}
+		if declinesRE.MatchString(s) {
+			// "I can't answer that bindingly, that's a question for Mrs
+			// Krämer": no answer; the question stays open, held as one.
+			k := sharingQuestion(s, qs)
+			if k == "" && len(qs) == 1 {
+				for k = range qs {
+				}
+			}
+			if k != "" {
+				out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: qs[k] + " (open: " + s + ")", Quote: s, Links: distinctive(qs[k])})
+				delete(qs, k)
+			}
 			continue
 		}
 		k := sharingQuestion(s, qs)

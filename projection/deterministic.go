@@ -94,6 +94,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// the gloss does not map it in (amend.go).
 		out = textLangRules(ev.Text, out)
 		if ev.Role == RoleUser {
+			// A choice put off to a later moment, in any language.
+			out = decidedLater(ev.Text, out)
+		}
+		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
 			out = crossValues(ev.Text, ctx, out)
 			// Tasks set for later, approaches ruled out and questions
@@ -132,6 +136,36 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}
 	return nil
+}
+
+// decideLaterRE puts a decision off to a later moment or event: "we'll
+// decide on the invoice PDFs after the meeting", "ask me again then",
+// "Belegbilder entscheiden wir nach dem Termin", "frag mich danach
+// nochmal", "lo decidimos después", "on décidera après", "решим потом",
+// "会后再定", "終わってから決めましょう".
+var decideLaterRE = mustPattern(`(?i)\b(?:we'll|we will|let's|i'll|i will|we can|we should)\s+(?:decide|choose|pick|settle)\b.{0,80}?\b(?:after|later|once|when|tomorrow|next (?:week|time)|on (?:monday|tuesday|wednesday|thursday|friday))\b|\b(?:decide|decision)\b.{0,40}?\b(?:later|afterwards)\b|\bask me (?:again )?(?:after|later|then|tomorrow|next week)\b|(?:^|[^\p{L}])(?:entscheiden|klären|besprechen)\s+wir\s+(?:das\s+)?(?:nach|später|morgen|nächste|wenn|danach|im|beim|am)(?:[^\p{L}]|$)|(?:^|[^\p{L}])frag(?:en sie)?\s+mich\s+(?:danach|später|morgen|nächste woche)(?:\s+(?:nochmal|noch mal|wieder))?(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:lo\s+)?decidimos\s+(?:.{0,40}?\s)?(?:después|más tarde|mañana|depois|mais tarde|amanhã)(?:[^\p{L}]|$)|(?:^|[^\p{L}])on\s+(?:décide|décidera|verra)\s+(?:.{0,40}?\s)?(?:après|plus tard|demain)(?:[^\p{L}]|$)|(?:^|[^\p{L}])решим\s+(?:потом|позже|после|завтра)(?:[^\p{L}]|$)|(?:之后|回头|以后|会后|明天|下周)再(?:定|决定|说|选)|(?:後で|あとで|てから|の後で?)決め`)
+
+// decidedLater adds to out, as open questions, the sentences of a user
+// message that put a choice off (decideLaterRE) or say in another
+// language that a cause is not known (causeUnknownRE: "keine Ahnung,
+// woher die kommen", which the gloss does not carry) and that no proposal of
+// out already quotes.
+func decidedLater(text string, out []Proposal) []Proposal {
+	if !decideLaterRE.MatchString(text) && !causeUnknownRE.MatchString(text) {
+		return out
+	}
+	for _, s := range sentences(text) {
+		if !(decideLaterRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) || questionRE.MatchString(s) {
+			continue
+		}
+		if slices.ContainsFunc(out, func(p Proposal) bool {
+			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
+		}) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)})
+	}
+	return out
 }
 
 // textLangRules adds to out the sentences of text saying what language

@@ -29,7 +29,11 @@ var (
 	// verdictRE is the plain verdict a past attempt carries.
 	verdictRE = mustPattern(`(?i)\b(?:doesn't|does not|didn't|did not|won't|will not|never) (?:work|help|fix)|\bbroke\b|\bfailed\b|\b(?:way |much |far )?too (?:slow|expensive|heavy|flaky|brittle|fragile|memory[- ]hungry|complex)\b|\b(?:crashed|timed out|blew up|ran out of memory)\b|太慢|太重|太复杂|太大|太卡|太占|超时了|内存不够|不行|没用|不起作用|行不通|失败`)
 	// unsureRE is a user stating what they do not know.
-	unsureRE = mustPattern(`(?i)\b(?:(?:idk|dunno|not sure|unsure) (?:if|whether)|i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不太确定|不大确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	unsureRE = mustPattern(`(?i)\b(?:(?:idk|dunno|not sure|unsure) (?:if|whether)|i'm not sure|i am not sure|not sure (?:yet )?(?:whether|if|about)|no idea (?:whether|if|where|why|how|what)|(?:nobody|no one) knows (?:where|why|how|what)|i (?:don't|do not) (?:actually |really |yet )?know (?:whether|if|the answer|yet)|i'm not certain|unsure about|unsure (?:whether|if)|unclear (?:whether|if)|i need to (?:check|ask|confirm) (?:whether|if))\b|不确定|不太确定|不大确定|不清楚|不知道.{0,20}(?:是否|还|有没有|用不用)`)
+	// causeUnknownRE says in another language that nobody knows where a
+	// thing comes from or why: "keine Ahnung, woher die kommen", "ni idea
+	// de por qué", "不知道为什么", "なぜか分からない".
+	causeUnknownRE = mustPattern(`(?i)不知道(?:为什么|从哪|哪来|原因)|(?:^|[^\p{L}])(?:keine ahnung,? (?:wo|warum|wieso|weshalb|woher|wie|was|ob)|ni idea de (?:dónde|por qué|cómo|qué|si)|aucune idée (?:d'où|pourquoi|comment|si)|não faço ideia (?:de onde|por que|porque|como|se)|понятия не имею,? (?:откуда|почему|как|где))(?:[^\p{L}]|$)|(?:なぜ|何で|どこから)[^。]{0,20}(?:分から|わから)`)
 )
 
 // selfDoubtRE is a speaker unsure about their own plans ("not sure if
