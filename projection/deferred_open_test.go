@@ -26,3 +26,31 @@ func TestPutOffAndUnanswered(t *testing.T) {
 		expect(t, out, []string{`uncertainty question/-/.* = One more question: does the file have to be archived`}, []string{`decision/answer/`})
 	}
 }
+
+// A task asked politely in another language for a later moment is an
+// open obligation; one for now, one forbidding, or a report of a favour
+// asked is none.
+func TestPoliteRequestsForLater(t *testing.T) {
+	for _, s := range []string{
+		"Und Montag schreibst du bitte eine kurze Anleitung fürs Buchhaltungsteam in die README.",
+		"El lunes escribe por favor una guía corta en el README.",
+		"Na segunda escreve por favor um guia curto no README.",
+		"В понедельник напиши, пожалуйста, короткую инструкцию в README.",
+		"月曜日にREADMEに短いガイドを書いてください。",
+		"周一请在README里写一个简短的说明。",
+		"Lunedì scrivi per favore una breve guida nel README.",
+	} {
+		out := reduceAll(t, "> user\nWe build the export.\n> assistant\nok\n> user\n"+s+"\n")
+		expect(t, out, []string{`b2\.\d obligation .*\[open/normative\]`}, nil)
+	}
+	for _, s := range []string{
+		"Bitte schreib eine kurze Anleitung in die README.",
+		"Bitte am Montag nicht auf main pushen.",
+		"田中さんに頼みました、お昼までにやってくれるって。",
+		"請勿修改 config.yaml。",
+		"Danke, bitte.",
+	} {
+		out := reduceAll(t, "> user\nWe build the export.\n> assistant\nok\n> user\n"+s+"\n")
+		expect(t, out, nil, []string{`obligation .*\[open`})
+	}
+}

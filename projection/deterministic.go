@@ -96,6 +96,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser {
 			// A choice put off to a later moment, in any language.
 			out = decidedLater(ev.Text, out)
+			// A task asked politely in another language (tasks.go).
+			out = politeRequests(ev.Text, out)
 		}
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).

@@ -539,3 +539,53 @@ func firstRunes(s string, n int) string {
 	}
 	return s
 }
+
+// A task asked with a word of politeness, in another language.
+//
+// "Und Montag schreibst du bitte eine kurze Anleitung in die README",
+// "El lunes escribe por favor una guía corta", "В понедельник напиши,
+// пожалуйста, инструкцию", "月曜日にREADMEに短いガイドを書いてください",
+// "周一请在README里写一个说明": the gloss maps few verbs, so the word of
+// politeness (bitte, por favor, per favore, пожалуйста, proszę,
+// alsjeblieft, てください, お願い, 请, 麻烦, 주세요) is what marks the request.
+// A sentence is a task when it holds one, names a later moment (a day, a
+// date, "tomorrow", "next week", "by …": laterMomentRE), has four words
+// or more (eight characters in CJK), asks no question, forbids nothing
+// (a rule) and no other reading of the message quoted it (a rule, a
+// value, a choice). A task for now is done in the turns that follow, and
+// whether it was is not read in these languages: held open it would stay
+// open when done, so only the tasks set for later are kept.
+
+// laterMomentRE names a later moment in the languages politeRequestRE
+// reads: weekdays, tomorrow, next week, a date, "by/until …".
+var laterMomentRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|morgen|übermorgen|nächste[nrs]? woche|bis (?:zum |ende |morgen|freitag|montag)|lunes|martes|miércoles|jueves|viernes|mañana|semana que viene|próxima semana|segunda|terça|quarta|quinta|sexta|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|domani|settimana prossima|prossima settimana|lundi|mardi|mercredi|jeudi|vendredi|demain|semaine prochaine|понедельник|вторник|среду|четверг|пятницу|завтра|следующей неделе|poniedziałek|wtorek|środę|czwartek|piątek|jutro|maandag|dinsdag|woensdag|donderdag|vrijdag|volgende week|pazartesi|cuma|yarın)(?:[^\p{L}]|$)|\d{1,2}\.\s?\d{1,2}\.|[月火水木金土日]曜|明日|あした|来週|週明け|までに|明天|后天|下周|周[一二三四五六日]|星期[一二三四五六日]|礼拜[一二三四五六日]|之前|내일|다음 주|[월화수목금]요일`)
+
+// politeRequestRE is a word of politeness marking a request.
+var politeRequestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:bitte|por favor|per favore|per piacere|пожалуйста|alsjeblieft|proszę|prosze|lütfen)(?:[^\p{L}]|$)|てください|て下さい|てほしい|て欲しい|ておいて|といて|お願いします|(?:^|[^申邀])请[^求教问]|麻烦你|帮我|주세요|해줘|해 줘`)
+
+// politeNegRE forbids in the languages politeRequestRE reads: a rule,
+// not a task.
+var politeNegRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:nicht|kein\p{L}*|nie|niemals|nunca|non|mai|não|не|nigdy|niet|geen|asla)(?:[^\p{L}]|$)|ないで|しないで|禁止|不要|别|勿|不能|마세요|말아`)
+
+// politeRequests adds to out the sentences of a user message that ask a
+// task politely in another language (see above).
+func politeRequests(text string, out []Proposal) []Proposal {
+	if !politeRequestRE.MatchString(text) {
+		return out
+	}
+	for _, s := range sentences(text) {
+		if !politeRequestRE.MatchString(s) || questionRE.MatchString(s) || politeNegRE.MatchString(s) || !laterMomentRE.MatchString(s) {
+			continue
+		}
+		if n := len(strings.Fields(s)); n < 4 && !(strings.ContainsFunc(s, isCJK) && utf8.RuneCountInString(s) >= 8) {
+			continue
+		}
+		if slices.ContainsFunc(out, func(p Proposal) bool {
+			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
+		}) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+	}
+	return out
+}
