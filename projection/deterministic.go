@@ -93,6 +93,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// The language a kind of text is written in, said in a language
 		// the gloss does not map it in (amend.go).
 		out = textLangRules(ev.Text, out)
+		// A ticket's non-goals (ticket.go); a sentence introducing what
+		// follows ("Please pick up this ticket:") decides nothing.
+		out = nonGoals(ev.Text, introsDropped(out))
 		if ev.Role == RoleUser {
 			// A choice put off to a later moment, in any language.
 			out = decidedLater(ev.Text, out)
@@ -292,6 +295,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	objective := ""
 	if ev.Role == RoleUser && !ctx.HaveObjective {
 		if v, q := blockObjective(text); q != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
+			objective = q
+		} else if v, q := ticketObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
 		} else if q := objectiveQuote(text); q != "" {
@@ -1157,6 +1163,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			out = union
 		}
 	}
+	out = casesDropped(s, out)
 	if len(out) == 0 {
 		// "参数：心跳间隔 60s", "MeterValueSampleInterval 60s。", "服务费 0.8
 		// 元/度": a name and its value, no verb.
@@ -1566,6 +1573,26 @@ func alsoTask(s, scope string) bool {
 // itWordRE is a pronoun standing for a setting in a sentence.
 var itWordRE = mustPattern(`(?i)\b(?:it|that|them)\b`)
 
+// casesDropped is out without the values of a setting the sentence s
+// assigns twice with two values ("exact_times=1 entries produce fixed
+// departures; exact_times=0 entries are marked …"): cases told apart,
+// no setting set.
+func casesDropped(s string, out []Proposal) []Proposal {
+	if len(out) < 2 || strings.Count(s, "=") < 2 {
+		return out
+	}
+	vals := map[string]map[string]bool{}
+	for _, p := range out {
+		if p.Kind == KindValue && strings.Contains(s, p.Name+"=") {
+			if vals[p.Key] == nil {
+				vals[p.Key] = map[string]bool{}
+			}
+			vals[p.Key][p.Value] = true
+		}
+	}
+	return slices.DeleteFunc(out, func(p Proposal) bool { return len(vals[p.Key]) > 1 })
+}
+
 // tailPronouns are the pronouns (with a copula) that end a value's name
 // read as "NAME VALUE" when the name is a clause about a setting the
 // sentence names elsewhere: "double-check it's 50".
@@ -1748,7 +1775,17 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		}
 	}
 	if !codeLikeRE.MatchString(s) {
-		for _, m := range valueAssignRE.FindAllStringSubmatch(s, 4) {
+		ms := valueAssignRE.FindAllStringSubmatch(s, 4)
+		keys := map[string]int{}
+		for _, m := range ms {
+			keys[strings.ToLower(m[1])]++
+		}
+		for _, m := range ms {
+			if keys[strings.ToLower(m[1])] > 1 {
+				// "exact_times=1 entries … ; exact_times=0 entries …":
+				// cases told apart, no setting set
+				continue
+			}
 			if !codeWords[strings.ToLower(m[2])] && !prohibitedIn(s, m[0]) {
 				add(m[1], "", "", m[2], corr)
 			}

@@ -1,0 +1,41 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// A pasted ticket: its title heading is the objective with the
+// acceptance criteria in its value, its non-goals are rules, its
+// constraints stay rules, assignments telling cases apart set nothing
+// and the sentence introducing it decides nothing; a message whose first
+// heading names a section, or is code, has no title.
+func TestPastedTicket(t *testing.T) {
+	ticket := "Please pick up this ticket:\n\n## TRANSIT-482: Add GTFS frequencies.txt support to the schedule parser\n\n### Context\nOperators publish headway-based service in frequencies.txt.\n\n" +
+		"### Acceptance criteria\n- parseFeed() reads frequencies.txt when present\n- exact_times=1 entries produce fixed departures; exact_times=0 entries are marked as frequency-based\n\n" +
+		"### Constraints\n- No new runtime dependencies\n\n### Non-goals\n- Realtime (GTFS-RT) support\n- Changing the CLI\n"
+	got := map[Kind][]string{}
+	for _, p := range (Deterministic{}).Propose(&Event{Role: RoleUser, Text: ticket}, &Context{}) {
+		got[p.Kind] = append(got[p.Kind], p.Value+" | "+p.Quote)
+		if !strings.Contains(ticket, p.Quote) {
+			t.Errorf("quote %q not in the ticket", p.Quote)
+		}
+	}
+	if o := got[KindObjective]; len(o) != 1 || !strings.HasPrefix(o[0], "TRANSIT-482: Add GTFS frequencies.txt support to the schedule parser — acceptance: parseFeed() reads frequencies.txt when present; exact_times=1") {
+		t.Errorf("objective = %q", o)
+	}
+	c := strings.Join(got[KindConstraint], "\n")
+	for _, w := range []string{"No new runtime dependencies", "Non-goal (out of scope): Realtime (GTFS-RT) support", "Non-goal (out of scope): Changing the CLI"} {
+		if !strings.Contains(c, w) {
+			t.Errorf("no rule %q in %q", w, c)
+		}
+	}
+	if len(got[KindValue]) > 0 || len(got[KindDecision]) > 0 {
+		t.Errorf("values %q decisions %q", got[KindValue], got[KindDecision])
+	}
+	for _, text := range []string{"### Steps to reproduce\n1. run it\n### Expected\nno crash", "### `python -c \"import x\"` output\n\n### Notes\nsee above"} {
+		if v, q := ticketObjective(text); q != "" {
+			t.Errorf("ticketObjective(%q) = %q", text, v)
+		}
+	}
+}
