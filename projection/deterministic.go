@@ -94,9 +94,12 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// the gloss does not map it in (amend.go).
 		out = textLangRules(ev.Text, out)
 		// A ticket's non-goals (ticket.go); a sentence introducing what
-		// follows ("Please pick up this ticket:") decides nothing.
-		out = nonGoals(ev.Text, introsDropped(out))
+		// follows ("Please pick up this ticket:") decides nothing; what
+		// the user takes back at once ("…. scratch that, …") stands not.
+		out = retractedDropped(ev.Text, nonGoals(ev.Text, introsDropped(out)))
 		if ev.Role == RoleUser {
+			// Settings given as a markdown table (table.go).
+			out = tableValues(ev.Text, out)
 			// A choice put off to a later moment, in any language.
 			out = decidedLater(ev.Text, out)
 			// A task asked politely in another language (tasks.go).
@@ -1593,6 +1596,44 @@ func casesDropped(s string, out []Proposal) []Proposal {
 	return slices.DeleteFunc(out, func(p Proposal) bool { return len(vals[p.Key]) > 1 })
 }
 
+// valueTimesRE is how many times a thing is done: "the invoice job
+// should retry 3 times", "retry up to five times", "try twice" is not
+// read.
+var valueTimesRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|then)[,]?\s+)?(?P<k>(?:the\s+)?[\p{L}\d_\- ]{0,40}?)\s*(?:should|must|will|needs? to|has to|can|may|to)?\s*\b(?P<verb>retry|attempt|try|rerun|repeat|restart|poll)\s+(?:\w+\s+)?(?:up to\s+|at most\s+|max(?:imum)?\s+)?(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times\b`)
+
+// timesNoun is the count a valueTimesRE verb names.
+var timesNoun = map[string]string{"retry": "retries", "attempt": "attempts", "try": "tries", "rerun": "reruns", "repeat": "repeats", "restart": "restarts", "poll": "polls"}
+
+// smallNumbers are the numbers written as words that valueTimesRE reads.
+var smallNumbers = map[string]string{"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+
+// ordinalOneRE names a thing by its place: "the first one", "the other
+// one".
+var ordinalOneRE = mustPattern(`(?i)^(?:the\s+)?(?:first|second|third|last|other|former|latter|previous|next)\s+(?:one|two)$`)
+
+// takeBackRE opens a sentence taking back the one before it.
+var takeBackRE = mustPattern(`(?i)^\W*(?:scratch that|strike that|forget (?:that|what i (?:just )?said)|ignore (?:that|what i (?:just )?said)|disregard that|cancel that|never ?mind(?: that)?|vergiss das|vergessen sie das|olvida eso|olvídalo|oublie ça|oubliez ça|esquece isso|забудь(?: это)?|忘了吧|算了)(?:[\s,.;:!—–-]|$)`)
+
+// retractedDropped is out without the proposals quoting a sentence of
+// text that the next sentence takes back ("no emojis in the commit
+// messages. scratch that, emojis are fine.").
+func retractedDropped(text string, out []Proposal) []Proposal {
+	if !strings.Contains(text, " ") || len(out) == 0 {
+		return out
+	}
+	ss := sentences(text)
+	for i := 1; i < len(ss); i++ {
+		if !takeBackRE.MatchString(ss[i]) {
+			continue
+		}
+		prev := strings.TrimSpace(ss[i-1])
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Kind != KindObjective && p.Quote != "" && (p.Quote == prev || strings.Contains(prev, p.Quote))
+		})
+	}
+	return out
+}
+
 // tailPronouns are the pronouns (with a copula) that end a value's name
 // read as "NAME VALUE" when the name is a clause about a setting the
 // sentence names elsewhere: "double-check it's 50".
@@ -1652,7 +1693,8 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 				return
 			}
 		}
-		if k == "" || v == "" || len([]rune(k)) > 60 || stopwords[strings.ToLower(v)] {
+		if k == "" || v == "" || len([]rune(k)) > 60 || stopwords[strings.ToLower(v)] || ordinalOneRE.MatchString(k) {
+			// "bump the first one to $13": a place in a list, no name
 			return
 		}
 		prop := strings.ToLower(strings.Join(strings.Fields(k), "_"))
@@ -1696,6 +1738,21 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		// sheet": a quantity someone measured.
 		add(m[1], "", "", m[2], false)
 		return out
+	}
+	if m := findIf(strings.Contains(strings.ToLower(s), "times"), valueTimesRE, s); m != nil {
+		// "The invoice job should retry 3 times": how many times a thing
+		// is done, named by its verb ("invoice job retries").
+		k := strings.TrimSpace(m[valueTimesRE.SubexpIndex("k")])
+		if f := strings.Fields(strings.ToLower(k)); len(f) == 0 || !pronounWords[f[0]] && !agentSubjectRE.MatchString(k) {
+			noun := timesNoun[strings.ToLower(m[valueTimesRE.SubexpIndex("verb")])]
+			name := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ") + " " + noun)
+			n := m[valueTimesRE.SubexpIndex("n")]
+			if d, ok := smallNumbers[strings.ToLower(n)]; ok {
+				n = d
+			}
+			add(name, "", "", n, true)
+			return out
+		}
 	}
 	if m := findIf(strings.Contains(strings.ToLower(s), "every"), valueEveryRE, s); m != nil {
 		// "refresh every 30 seconds", "poll the queue every 5 minutes":

@@ -24,7 +24,7 @@ func TestModelValueNamedInPart(t *testing.T) {
 		{
 			name: "table row and a change of it",
 			texts: []string{
-				"Staging sizes for now:\n| service | replicas | memory |\n|---|---|---|\n| api | 3 | 512Mi |\n| worker | 2 | 1Gi |\nKeep them like that until Friday.",
+				"Staging sizes for now:\n| service | replicas | memory | cpu | owner |\n|---|---|---|---|---|\n| api | 3 | 512Mi | 250m | core |\n| worker | 2 | 1Gi | 500m | data |\nKeep them like that until Friday.",
 				"Add one api replica, the queue is backing up.",
 			},
 			lines: []string{
@@ -102,7 +102,7 @@ func TestModelValueNamedInPart(t *testing.T) {
 		{
 			name: "a change of the value held under the subject named",
 			texts: []string{
-				"Fleet for tomorrow:\n| type | count |\n|---|---|\n| Sprinter | 3 |\n| eVito | 4 |",
+				"Fleet for tomorrow:\n| type | count | seats | fuel | depot |\n|---|---|---|---|---|\n| Sprinter | 3 | 2 | diesel | A |\n| eVito | 4 | 2 | electric | B |",
 				"Set the cache size to 512MB.",
 				"One Sprinter less, we sold it last week.",
 			},

@@ -25,7 +25,7 @@ import (
 
 // relCues are the words every relative change holds one of.
 var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
-	"back", "revert", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样", "一半", "砍半"}
+	"back", "revert", "undo", "from before", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样", "一半", "砍半"}
 
 var (
 	numWord = `[$€£]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a couple(?: of)?|[一二两三四五六七八九十百]+`
@@ -57,7 +57,7 @@ var (
 	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|(?:\b(?:make|set|have|want|like)\s+(?:the|our|my)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
-	relRevertRE = mustPattern(`(?i)\b(?:(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
+	relRevertRE = mustPattern(`(?i)\b(?:(?:the\s+)?(?:number|value|one|setting|figure)\s+(?:from\s+)?before\s+(?:was|is)\s+(?:right|correct|fine|better)|undo\s+(?:that|the)\s+last\s+(?:bit|change|one)|(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
 	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?:之前|上次|原来|以前)?(?:的)?\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:那个|这个|的)?\s*(?:一样|相同|一致)`)
 	// relShiftRE: "a day earlier", "two hours later", "half an hour
@@ -283,7 +283,7 @@ func relative(s string) (name, change string, ok bool) {
 	if k, c, ok := proportional(s); ok {
 		return k, c, true
 	}
-	if m := findIf(strings.Contains(ls, "back") || strings.Contains(ls, "revert") || strings.ContainsAny(s, "回复"), relRevertRE, s); m != nil {
+	if m := findIf(strings.Contains(ls, "back") || strings.Contains(ls, "revert") || strings.Contains(ls, "before") || strings.Contains(ls, "undo") || strings.ContainsAny(s, "回复"), relRevertRE, s); m != nil {
 		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")]
 		if k == "" {
 			k = zhKey(m[relRevertRE.SubexpIndex("k3")])
