@@ -37,13 +37,12 @@ func ticketObjective(text string) (value, quote string) {
 	if !strings.Contains(text, "#") {
 		return "", ""
 	}
-	m := headingRE.FindStringSubmatch(text)
-	if m == nil {
+	title, ok := firstHeading(text)
+	if !ok {
 		return "", ""
 	}
 	// The first heading, when it names no section and is no code: a
 	// ticket's title stands above its sections.
-	title := strings.TrimSpace(m[1])
 	if sectionHeadRE.MatchString(title) || len(strings.Fields(title)) < 3 || strings.HasPrefix(title, "`") || !sectionHeadPresent(text) {
 		return "", ""
 	}
@@ -111,4 +110,25 @@ func sectionHeadPresent(text string) bool {
 		}
 	}
 	return false
+}
+
+// firstHeading is the text of the first markdown heading of text outside
+// code fences, when a blank line (or the start) stands before it: "#
+// Primary key renamed" after a line of code is a comment in the code.
+func firstHeading(text string) (string, bool) {
+	fenced, prev := false, ""
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			prev = line
+			continue
+		}
+		if !fenced {
+			if m := headingRE.FindStringSubmatch(line); m != nil {
+				return strings.TrimSpace(m[1]), strings.TrimSpace(prev) == ""
+			}
+		}
+		prev = line
+	}
+	return "", false
 }

@@ -33,7 +33,8 @@ func TestPastedTicket(t *testing.T) {
 	if len(got[KindValue]) > 0 || len(got[KindDecision]) > 0 {
 		t.Errorf("values %q decisions %q", got[KindValue], got[KindDecision])
 	}
-	for _, text := range []string{"### Steps to reproduce\n1. run it\n### Expected\nno crash", "### `python -c \"import x\"` output\n\n### Notes\nsee above"} {
+	for _, text := range []string{"### Steps to reproduce\n1. run it\n### Expected\nno crash", "### `python -c \"import x\"` output\n\n### Notes\nsee above",
+		"Consider the following PR description:\nold_field.rename()\n# Primary key renamed\nclass A(Model):\n\n## Overview\ntext", "```\n# Build the image first\n```\n## Context\ntext"} {
 		if v, q := ticketObjective(text); q != "" {
 			t.Errorf("ticketObjective(%q) = %q", text, v)
 		}
