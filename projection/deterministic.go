@@ -162,18 +162,11 @@ func decidedLater(text string, out []Proposal) []Proposal {
 	if !decideLaterRE.MatchString(text) && !causeUnknownRE.MatchString(text) {
 		return out
 	}
-	for _, s := range sentences(text) {
-		if !(decideLaterRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) || questionRE.MatchString(s) {
-			continue
-		}
-		if slices.ContainsFunc(out, func(p Proposal) bool {
-			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
-		}) {
-			continue
-		}
-		out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)})
-	}
-	return out
+	return sentencesRead(text, out, func(s string) bool {
+		return (decideLaterRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) && !questionRE.MatchString(s)
+	}, func(s string) Proposal {
+		return Proposal{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}
+	})
 }
 
 // textLangRules adds to out the sentences of text saying what language
@@ -183,17 +176,28 @@ func textLangRules(text string, out []Proposal) []Proposal {
 	if !textLangRuleRE.MatchString(text) {
 		return out
 	}
+	return sentencesRead(text, out, func(s string) bool {
+		return textLangRuleRE.MatchString(s) && !questionRE.MatchString(s) && !notARule(s)
+	}, func(s string) Proposal {
+		return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}
+	})
+}
+
+// sentencesRead adds to out, for each sentence of text that read
+// accepts and that no proposal of out (but the objective) quotes or is
+// quoted by already, the proposal mk makes of it: the readings of a
+// message in its own words that the gloss does not carry.
+func sentencesRead(text string, out []Proposal, read func(s string) bool, mk func(s string) Proposal) []Proposal {
 	for _, s := range sentences(text) {
-		if !textLangRuleRE.MatchString(s) || questionRE.MatchString(s) || notARule(s) {
+		if !read(s) {
 			continue
 		}
 		if slices.ContainsFunc(out, func(p Proposal) bool {
-			// a rule, or a preference, read of it already
 			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
 		}) {
 			continue
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
+		out = append(out, mk(s))
 	}
 	return out
 }

@@ -573,19 +573,12 @@ func politeRequests(text string, out []Proposal) []Proposal {
 	if !politeRequestRE.MatchString(text) {
 		return out
 	}
-	for _, s := range sentences(text) {
+	return sentencesRead(text, out, func(s string) bool {
 		if !politeRequestRE.MatchString(s) || questionRE.MatchString(s) || politeNegRE.MatchString(s) || !laterMomentRE.MatchString(s) {
-			continue
+			return false
 		}
-		if n := len(strings.Fields(s)); n < 4 && !(strings.ContainsFunc(s, isCJK) && utf8.RuneCountInString(s) >= 8) {
-			continue
-		}
-		if slices.ContainsFunc(out, func(p Proposal) bool {
-			return p.Kind != KindObjective && p.Quote != "" && (strings.Contains(p.Quote, s) || strings.Contains(s, p.Quote))
-		}) {
-			continue
-		}
-		out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)})
-	}
-	return out
+		return len(strings.Fields(s)) >= 4 || strings.ContainsFunc(s, isCJK) && utf8.RuneCountInString(s) >= 8
+	}, func(s string) Proposal {
+		return Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}
+	})
 }
