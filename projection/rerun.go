@@ -56,7 +56,9 @@ func readRun(st string) (runWords, bool) {
 			afterOpt = false
 			continue
 		}
-		t = strings.Trim(t, `'"`)
+		// "'pp LateFeeJob.new.perform; pp …'": a statement of quoted
+		// code ends at its semicolon
+		t = strings.TrimRight(strings.Trim(t, `'"`), ";")
 		if r, ok := strings.CutSuffix(t, "..."); ok && r != "" && !strings.HasSuffix(r, "/") && !strings.HasSuffix(r, ".") {
 			// "--filter=@app/api..." selects the package and its
 			// dependents: the package is named.

@@ -50,6 +50,9 @@ import (
 //     replacedMissing);
 //   - a project's dependencies installed whole another way ("npm ci"
 //     refused on a stale lockfile, then "npm install"; sameInstall);
+//   - a failed test run fixed by the same test program passing later on
+//     the same tests or more, nothing failing (suite.go);
+//   - a host a call could not reach, reached by a later call (suite.go);
 //   - a CI job's failure read through the forge's command line, fixed
 //     by a later reading of the same branch's pipeline that passed
 //     ("glab ci trace test -b x" ending in "Job failed", then "glab ci
@@ -86,7 +89,7 @@ func callText(c *Call) string {
 		for cdRE.MatchString(c) {
 			c = cdRE.ReplaceAllString(c, "")
 		}
-		return clip.Runes(c, maxCallText)
+		return headTail(c, maxCallText)
 	}
 	keys := make([]string, 0, len(c.Args))
 	for k, v := range c.Args {
@@ -102,6 +105,19 @@ func callText(c *Call) string {
 		b.WriteString(c.Args[k].(string))
 	}
 	return clip.Runes(b.String(), maxCallText)
+}
+
+// headTail is s cut to n runes by its middle: its head and its tail
+// with " … " between them. A long command is mostly a here document or a
+// script in the middle; what it ran last, the stage that decided its
+// status, stands at its end.
+func headTail(s string, n int) string {
+	r := []rune(s)
+	if n <= 0 || len(r) <= n {
+		return s
+	}
+	h := n / 2
+	return string(r[:h]) + " … " + string(r[len(r)-(n-h-3):])
 }
 
 // linkWith is the first link with prefix, without it.
@@ -170,6 +186,11 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		return false
 	}
 	if !pretendRE.MatchString(passedCall) && correctedIn(failedCall, because, passedCall) {
+		return true
+	}
+	if suiteRerun(failedCall, pc, passedOut) || hostReached(failedCall, because, pc, passedOut) {
+		// the failed tests run again, the same or more, all passing;
+		// the host a call could not reach, reached (suite.go)
 		return true
 	}
 	fs := deciding(failedCall, because)

@@ -24,8 +24,14 @@ func TestResolvedBy(t *testing.T) {
 			"bin/rails db:migrate", "== 20240101 AddIndexToOrders: migrated", false},
 		{"wider pytest", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
 			"pytest", "tests/api/test_orders.py ....... [100%]\n88 passed", true},
-		{"wider but silent", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
-			"pytest", "88 passed in 3.1s", false},
+		// A whole run with nothing failing covers the file it does not
+		// name (suite.go); one still failing, or narrower, does not.
+		{"wider, a count with nothing failing", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
+			"pytest", "88 passed in 3.1s", true},
+		{"wider, still failing", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
+			"pytest", "1 failed, 87 passed in 3.1s", false},
+		{"wider, no count", "pytest tests/api/test_orders.py", "FAILED tests/api/test_orders.py::test_refund", "",
+			"pytest", "done", false},
 		{"go pattern", "go test ./internal/ledger", "--- FAIL: TestPost", "",
 			"go test ./...", "ok  \texample.com/x/internal/ledger\t0.2s", true},
 		{"other target", "go test ./internal/ledger", "--- FAIL: TestPost", "",

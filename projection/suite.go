@@ -1,0 +1,120 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A failed test run fixed by the suite passing later.
+//
+// A test run that failed ("bundle exec rspec spec/services/late_fee_spec.rb":
+// "6 examples, 1 failure"; "pnpm -s test": "Tests 5 failed | 2 passed")
+// is fixed when a later run of the same test program over the same tests
+// or more of them passes with nothing failing ("6 examples, 0 failures",
+// "Tests 171 passed (171)", "test result: ok.", "=== 12 passed in 0.4s
+// ==="). The failed run is the last test-program run of the failed call,
+// read from its text whatever came before it (a file written by a here
+// document, a sed); the passing run may stand anywhere in the passing
+// call, whose output is the summary read.
+// A passing run of other tests (another file, a filter the failed run did
+// not have) says nothing about the failed ones. A whole run (no operands)
+// covers the failed file though its output does not name it: a suite
+// that reports a count with nothing failing ran what it collects, and a
+// file of it that failed before is among them (the reading of a wider
+// run in subject.go asks more, that the output name each operand, for a
+// run with no such summary).
+
+// testRunRE is a run of a test program and its operands, up to the end
+// of its stage.
+var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(?:p?npm|yarn|bun)(?:\s+-s|\s+--silent)?\s+(?:run\s+)?test|npx\s+(?:vitest|jest)|vitest(?:\s+run)?|jest|(?:python3?\s+-m\s+)?pytest|go\s+test|cargo\s+(?:test|nextest\s+run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*test|(?:\./)?gradlew?\s+test|phpunit|(?:vendor/bin/)?pest|mix\s+test|dotnet\s+test|ctest)(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
+
+// suitePassRE is a test run's summary with nothing failing; suiteFailRE
+// one with something failing.
+var (
+	suitePassRE = mustPattern(`(?mi)\b\d+ examples?, 0 failures\b|^\s*Tests\s+\d+ passed \(\d+\)|\b\d+ passed(?: \(\d+\))?(?:,? \d+ (?:skipped|warnings?|deselected))*(?: in [\d.]+s)?\b|test result: ok\.|^ok\s+\S+|^OK \(\d+ tests?\)|Tests run: \d+, Failures: 0, Errors: 0|\b100% tests passed\b`)
+	suiteFailRE = mustPattern(`(?mi)\b[1-9]\d* (?:failed|failures?|errors?)\b|^FAIL\b|^\s*(?:×|✗|✕)\s|test result: FAILED|^FAILED\b|Tests run: \d+, Failures: [1-9]`)
+)
+
+// testRun is a test program run: the program (its words, flags of
+// silence and "run" dropped) and its operands.
+type testRun struct {
+	prog string
+	ops  []string
+}
+
+// readTestRun reads the test run m of testRunRE found in s.
+func readTestRun(s string, m []int) testRun {
+	prog := strings.Fields(s[m[2]:m[3]])
+	prog = slices.DeleteFunc(prog, func(w string) bool {
+		return w == "-s" || w == "--silent" || w == "run" || w == "exec" || w == "bundle" || w == "npx"
+	})
+	var ops []string
+	words := strings.Fields(s[m[4]:m[5]])
+	if m[5] < len(s) && (s[m[5]] == '>' || s[m[5]] == '<') && len(words) > 0 {
+		// "vitest run 2>&1": the last word is a redirect's descriptor
+		words = words[:len(words)-1]
+	}
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") || redirectRE.MatchString(w) {
+			continue
+		}
+		ops = append(ops, strings.Trim(w, `'"`))
+	}
+	return testRun{prog: strings.Join(prog, " "), ops: ops}
+}
+
+// suiteRerun reports whether the last test run of the failed call's text
+// failedCall ran again in the passing call pc, the same tests or more,
+// with passedOut saying nothing failed.
+func suiteRerun(failedCall string, pc *passedCall, passedOut string) bool {
+	if !suitePassRE.MatchString(passedOut) || suiteFailRE.MatchString(passedOut) {
+		return false
+	}
+	locs := testRunRE.FindAllStringSubmatchIndex(failedCall, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	f := readTestRun(failedCall, locs[len(locs)-1])
+	// The passing call's text whole: a here document before the run
+	// (its code's quotes and semicolons) leaves no stages to read.
+	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
+		p := readTestRun(pc.text, m)
+		if p.prog == f.prog && (len(p.ops) == 0 || len(f.ops) > 0 && subset(p.ops, f.ops)) {
+			return true
+		}
+	}
+	return false
+}
+
+// A host unreachable, reached later.
+//
+// A call that could not reach a host ("curl: (28) Connection timed out",
+// "Could not resolve host", "Connection refused", "Network is
+// unreachable") fails on the network, not on what it asked: once a later
+// call that passed reached the same host (its URL names it), the failure
+// is gone, whoever fixed the network (a firewall rule, a VPN, DNS).
+
+// unreachableRE is an error saying a host could not be reached.
+var unreachableRE = mustPattern(`(?i)connection timed out|timed out after|could not resolve host|couldn't resolve host|connection refused|failed to connect|network is unreachable|no route to host|name or service not known|temporary failure in name resolution|connect(?:ion)? timeout|ETIMEDOUT|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH`)
+
+// urlHostRE is a URL's host.
+var urlHostRE = mustPattern(`(?i)\b(?:https?|wss?|ftp)://([a-z0-9.\-]+\.[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?`)
+
+// hostReached reports whether the failed call, which could not reach its
+// URL's host, is fixed by the passing call reaching that host.
+func hostReached(failedCall, because string, pc *passedCall, passedOut string) bool {
+	if !unreachableRE.MatchString(because) || unreachableRE.MatchString(passedOut) {
+		return false
+	}
+	hosts := urlHostRE.FindAllStringSubmatch(failedCall, -1)
+	if len(hosts) != 1 {
+		// no host, or several: which one failed is not said
+		return false
+	}
+	for _, m := range urlHostRE.FindAllStringSubmatch(pc.text, -1) {
+		if strings.EqualFold(m[1], hosts[0][1]) {
+			return true
+		}
+	}
+	return false
+}

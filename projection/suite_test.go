@@ -1,0 +1,40 @@
+package projection
+
+import "testing"
+
+// A failed test run is fixed by the same test program passing later on
+// the same tests or more (even after a here document, even in a long
+// call), not by a run of other tests or one still failing; a host a call
+// could not reach is fixed by a later call reaching it.
+func TestSuiteRerunAndHostReached(t *testing.T) {
+	heredoc := `cat > spec/services/late_fee_spec.rb <<'EOF'\nrequire \"rails_helper\"\nRSpec.describe LateFee do\n  it \"charges\" do; expect(1).to eq(1); end\nend\nEOF\nbundle exec rspec spec/services/late_fee_spec.rb`
+	failed := "> user\nadd the late fee service\n> assistant\nspec first\n> call bash {\"command\": \"" + heredoc + "\"}\n> result error\n.F....\n\n6 examples, 1 failure\n\nFailed examples:\n\nrspec ./spec/services/late_fee_spec.rb:12 # LateFee charges only the $25 fee\n> assistant\nfixing\n"
+	for _, c := range []struct {
+		name, call, out string
+		resolved        bool
+	}{
+		{"same file passes", `sed -i 's/A = 10/A = 11/' app/late_fee.rb && bundle exec rspec spec/services/late_fee_spec.rb`, "......\n\n6 examples, 0 failures", true},
+		{"whole suite passes", `bundle exec rspec`, "....................\n\n120 examples, 0 failures", true},
+		{"another file passes", `bundle exec rspec spec/models/invoice_spec.rb`, "....\n\n4 examples, 0 failures", false},
+		{"still failing", `bundle exec rspec`, "..F\n\n120 examples, 1 failure", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, failed+"> call bash {\"command\": \""+c.call+"\"}\n> result\n"+c.out+"\n")
+			if c.resolved {
+				expect(t, out, []string{`failure command/-/cat > spec/services/late_fee_spec.rb .*\[resolved/empirical\]`}, nil)
+			} else {
+				expect(t, out, []string{`failure command/-/cat > spec/services/late_fee_spec.rb .*\[open/empirical\]`}, nil)
+			}
+		})
+	}
+	if r := readTestRun("pnpm -s vitest run 2>&1 | tail", testRunRE.FindStringSubmatchIndex("pnpm -s vitest run 2>&1 | tail")); r.prog != "vitest" || len(r.ops) != 0 {
+		t.Errorf("readTestRun = %+v", r)
+	}
+	out := reduceAll(t, "> user\nset up the bot\n> assistant\nchecking the network\n> call bash {\"command\": \"curl -sS -m 10 -o /dev/null -w '%{http_code}' https://api.telegram.org/\"}\n> result error\ncurl: (28) Connection timed out after 10001 milliseconds\n> user\nArtyom opened the firewall\n> assistant\nagain\n> call bash {\"command\": \"curl -sS -m 10 https://api.telegram.org/bot$BOT_TOKEN/getMe | jq -c .result\"}\n> result\n{\"id\":1,\"username\":\"vet_bot\"}\n")
+	expect(t, out, []string{`failure command/-/curl .*api.telegram.org/ \[resolved/empirical\]`}, nil)
+	out = reduceAll(t, "> user\nset up the bot\n> assistant\nchecking the network\n> call bash {\"command\": \"curl -sS -m 10 https://api.telegram.org/\"}\n> result error\ncurl: (28) Connection timed out after 10001 milliseconds\n> assistant\nother host\n> call bash {\"command\": \"curl -sS https://vetbase.example.org/api/v2/ping\"}\n> result\nok\n")
+	expect(t, out, []string{`failure command/-/curl .*api.telegram.org/ \[open/empirical\]`}, nil)
+	if s := headTail("abcdefghij", 7); s != "abc … j" {
+		t.Errorf("headTail = %q", s)
+	}
+}
