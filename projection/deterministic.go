@@ -478,12 +478,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
-			if ps == nil && i+1 < len(sents) && preferRE.MatchString(s) && !questionRE.MatchString(s) && softRE.MatchString(sents[i+1]) && len(strings.Fields(sents[i+1])) <= 6 {
+			if ps == nil && i+1 < len(sents) && preferRE.MatchString(s) && !questionRE.MatchString(s) && softRE.MatchString(sents[i+1]) && len(strings.Fields(sents[i+1])) <= 10 {
 				// "i'd rather you run single test classes while iterating
 				// … . not a big deal though": the preference, made soft by
-				// the sentence after it.
+				// the sentence after it (which says nothing more: it is
+				// read no further).
 				v := s + " " + strings.TrimSpace(sents[i+1])
 				ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/preference/" + slug(s), Value: "preference, not a rule: " + v, Quote: s, Links: mentions(s)}}, false
+				skip = i + 1
 			}
 			if asked && len(ps) == 1 && ps[0].Kind == KindUncertainty && !anotherRE.MatchString(s) {
 				// "…要不要把 2015 年也包进来？现在从 2016 开始，…我也没把握。":
@@ -1618,6 +1620,10 @@ var ordinalOneRE = mustPattern(`(?i)^(?:the\s+)?(?:first|second|third|last|other
 // takeBackRE opens a sentence taking back the one before it.
 var takeBackRE = mustPattern(`(?i)^\W*(?:scratch that|strike that|forget (?:that|what i (?:just )?said)|ignore (?:that|what i (?:just )?said)|disregard that|cancel that|never ?mind(?: that)?|vergiss das|vergessen sie das|olvida eso|olvídalo|oublie ça|oubliez ça|esquece isso|забудь(?: это)?|忘了吧|算了)(?:[\s,.;:!—–-]|$)`)
 
+// midTakeBackRE takes back, in the middle of a sentence, what it said
+// before: "… — ah, scratch that, …".
+var midTakeBackRE = mustPattern(`(?i)(?:[,;—–]|\s-|\.\.\.|…)\s*(?:(?:ah|oh|hmm+|no|wait|actually)[,!]?\s+)?(?:scratch that|strike that|forget that|never ?mind(?: that)?|ignore that)\b`)
+
 // retractedDropped is out without the proposals quoting a sentence of
 // text that the next sentence takes back ("no emojis in the commit
 // messages. scratch that, emojis are fine.").
@@ -1625,6 +1631,16 @@ func retractedDropped(text string, out []Proposal) []Proposal {
 	if !strings.Contains(text, " ") || len(out) == 0 {
 		return out
 	}
+	out = slices.DeleteFunc(out, func(p Proposal) bool {
+		// "don't touch the schema for this — ah, scratch that, the
+		// second one needs a kind column": the rule taken back in its
+		// own sentence, no rule word after the taking back
+		if p.Kind != KindConstraint {
+			return false
+		}
+		loc := midTakeBackRE.FindStringIndex(p.Quote)
+		return loc != nil && constraintRE.MatchString(p.Quote[:loc[0]]) && !constraintRE.MatchString(p.Quote[loc[1]:])
+	})
 	ss := sentences(text)
 	for i := 1; i < len(ss); i++ {
 		if !takeBackRE.MatchString(ss[i]) {

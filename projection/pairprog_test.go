@@ -22,3 +22,13 @@ func TestBackReferences(t *testing.T) {
 	out = reduceAll(t, "> user\nWe need the marina billing report.\n> assistant\nok\n> user\n| slip | owner | boat | length | since |\n|---|---|---|---|---|\n| A12 | Jones | Sea Otter | 28 ft | 2019 |\n")
 	expect(t, out, nil, []string{`value/-/a12`})
 }
+
+// A rule taken back in its own sentence ("— ah, scratch that, …") stands
+// not; "I like my X with Y. just taste though, don't treat it as law." is
+// one preference.
+func TestTakenBackInTheSentenceAndTaste(t *testing.T) {
+	out := reduceAll(t, "> user\nWe add late fees.\n> assistant\nok\n> user\ngo with the second. and don't touch the schema for this — ah, scratch that, the second one needs a kind column, doesn't it. fine, migrate away.\noh and I like my specs with one expectation per `it`. just taste though, don't treat it as law.\n")
+	expect(t, out, []string{"decision/preference/.* = preference, not a rule: oh and I like my specs with one expectation per `it`. just taste though"}, []string{`constraint`})
+	out = reduceAll(t, "> user\nWe add late fees.\n> assistant\nok\n> user\ndon't touch the schema for this, the migration is Jess's.\n")
+	expect(t, out, []string{`constraint .*don't touch the schema`}, nil)
+}
