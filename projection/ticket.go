@@ -10,15 +10,23 @@ import (
 // An issue or a ticket pasted into the chat carries its goal in its
 // title heading ("## TRANSIT-482: Add GTFS frequencies.txt support to
 // the schedule parser"), what done means under a heading of acceptance
-// criteria, and what is out of scope under a heading of non-goals. The
+// criteria, and what is out of scope under a heading of non-goals; its
+// constraints are listed under a heading of their own
+// (a tracker's export writes headings as whole bold lines). The
 // objective is the title (the message's first heading, when headings
 // naming sections follow it), with the acceptance criteria after it in its
 // value (the quote is the title line, as written); each non-goal is a
-// rule not to do it ("Non-goal: Realtime (GTFS-RT) support"). Headings
+// rule not to do it ("Non-goal: Realtime (GTFS-RT) support"), each
+// constraint a rule. Headings
 // that only name a section (Context, Background, Notes) are no title.
 
-// headingRE is a markdown heading line and its text.
-var headingRE = mustPattern(`(?m)^\s{0,3}#{1,4}\s+(\S.*?)\s*#*\s*$`)
+// headingRE is a markdown heading line and its text: "## Title", or a
+// line that is bold whole ("**Acceptance criteria**"), as tickets pasted
+// from a tracker write their sections.
+var headingRE = mustPattern(`(?m)^\s{0,3}(?:#{1,4}\s+(\S.*?)\s*#*|\*\*([^*\s][^*]*?)\*\*:?)\s*$`)
+
+// headingText is the text of a headingRE match.
+func headingText(m []string) string { return strings.TrimSpace(m[1] + m[2]) }
 
 // sectionHeadRE is a heading that only names a part of a ticket.
 var sectionHeadRE = mustPattern(`(?i)^(?:context|background|description|summary|overview|details|notes?|motivation|problem|acceptance criteria|definition of done|requirements|constraints|non-?goals|out of scope|not in scope|scope|tasks?|to ?do|steps to reproduce|expected|actual|links|references|open questions|questions|risks|testing|test plan|rollout|how to test)\s*:?$`)
@@ -27,6 +35,7 @@ var sectionHeadRE = mustPattern(`(?i)^(?:context|background|description|summary|
 var (
 	acceptHeadRE  = mustPattern(`(?i)^(?:acceptance criteria|definition of done|done when|requirements|must have)\s*:?$`)
 	nonGoalHeadRE = mustPattern(`(?i)^(?:non-?goals|out of scope|not in scope|won'?t do|explicitly not)\s*:?$`)
+	ruleHeadRE    = mustPattern(`(?i)^(?:constraints|rules|guardrails|restrictions|limitations|must not)\s*:?$`)
 )
 
 // ticketObjective is the objective of a message holding a ticket (a
@@ -34,7 +43,7 @@ var (
 // criteria after it, and the title line as its quote; "", "" when the
 // message has no such heading.
 func ticketObjective(text string) (value, quote string) {
-	if !strings.Contains(text, "#") {
+	if !strings.Contains(text, "#") && !strings.Contains(text, "**") {
 		return "", ""
 	}
 	title, ok := firstHeading(text)
@@ -53,6 +62,9 @@ func ticketObjective(text string) (value, quote string) {
 	return value, title
 }
 
+// checkboxRE is a task list item's box.
+var checkboxRE = mustPattern(`^\[[ xX]\]\s+`)
+
 // sectionItems are the list items under the first heading head matches,
 // up to the next heading.
 func sectionItems(text string, head *pattern) []string {
@@ -63,30 +75,40 @@ func sectionItems(text string, head *pattern) []string {
 			if in {
 				break
 			}
-			in = head.MatchString(strings.TrimSpace(m[1]))
+			in = head.MatchString(headingText(m))
 			continue
 		}
 		if !in {
 			continue
 		}
 		if m := itemMarkRE.FindStringSubmatch(line); m != nil {
-			out = append(out, strings.TrimSpace(m[2]))
+			// "- [ ] parseFeed() reads …": a task list's box dropped
+			out = append(out, strings.TrimSpace(checkboxRE.ReplaceAllString(m[2], "")))
 		}
 	}
 	return out
 }
 
-// nonGoals adds to out a rule for each item of a ticket's non-goals
-// section.
+// nonGoals adds to out what a ticket's sections say item by item: a
+// rule for each non-goal and each constraint (the item as written is the
+// quote). Its open questions are read as the user's questions are
+// (answered.go), not here.
 func nonGoals(text string, out []Proposal) []Proposal {
-	if !strings.Contains(text, "#") {
+	if !strings.Contains(text, "#") && !strings.Contains(text, "**") {
 		return out
 	}
+	quoted := func(it string) bool {
+		return slices.ContainsFunc(out, func(p Proposal) bool { return p.Quote != "" && p.Kind != KindObjective && strings.Contains(it, p.Quote) })
+	}
 	for _, it := range sectionItems(text, nonGoalHeadRE) {
-		if len(strings.Fields(it)) < 1 || slices.ContainsFunc(out, func(p Proposal) bool { return p.Quote == it }) {
-			continue
+		if !quoted(it) {
+			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/non-goal-" + slug(it), Value: "Non-goal (out of scope): " + it, Quote: it, Links: mentions(it)})
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/non-goal-" + slug(it), Value: "Non-goal (out of scope): " + it, Quote: it, Links: mentions(it)})
+	}
+	for _, it := range sectionItems(text, ruleHeadRE) {
+		if !quoted(it) && len(strings.Fields(it)) >= 2 {
+			out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(it), Value: it, Quote: it, Links: mentions(it)})
+		}
 	}
 	return out
 }
@@ -105,7 +127,7 @@ func introsDropped(out []Proposal) []Proposal {
 func sectionHeadPresent(text string) bool {
 	ms := headingRE.FindAllStringSubmatch(text, -1)
 	for _, m := range ms[min(1, len(ms)):] {
-		if sectionHeadRE.MatchString(strings.TrimSpace(m[1])) {
+		if sectionHeadRE.MatchString(headingText(m)) {
 			return true
 		}
 	}
@@ -125,7 +147,8 @@ func firstHeading(text string) (string, bool) {
 		}
 		if !fenced {
 			if m := headingRE.FindStringSubmatch(line); m != nil {
-				return strings.TrimSpace(m[1]), strings.TrimSpace(prev) == ""
+				p := strings.TrimSpace(prev)
+				return headingText(m), p == "" || p == "---" || p == "***" || p == "___"
 			}
 		}
 		prev = line

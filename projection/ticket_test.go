@@ -40,3 +40,22 @@ func TestPastedTicket(t *testing.T) {
 		}
 	}
 }
+
+// A ticket pasted from a tracker writes its headings as whole bold
+// lines and its items as task-list boxes; its constraints are rules.
+func TestPastedTicketBoldHeadings(t *testing.T) {
+	ticket := "Here's today's ticket:\n\n---\n**#412 Support headway-based trips (frequencies.txt)**\n\nRoute 9 is scheduled by headway.\n\n**Acceptance criteria**\n- [ ] `parseFeed()` reads `frequencies.txt` when present.\n- [ ] README documents the behaviour.\n\n**Constraints**\n- No new runtime dependencies.\n- Keep Node 18 support.\n\n**Non-goals**\n- GTFS-Realtime.\n---\n"
+	got := map[Kind][]string{}
+	for _, p := range (Deterministic{}).Propose(&Event{Role: RoleUser, Text: ticket}, &Context{}) {
+		got[p.Kind] = append(got[p.Kind], p.Value)
+	}
+	if o := got[KindObjective]; len(o) != 1 || !strings.HasPrefix(o[0], "#412 Support headway-based trips (frequencies.txt) — acceptance: `parseFeed()` reads `frequencies.txt` when present.; README documents") {
+		t.Errorf("objective = %q", o)
+	}
+	c := strings.Join(got[KindConstraint], "\n")
+	for _, w := range []string{"Keep Node 18 support.", "No new runtime dependencies.", "Non-goal (out of scope): GTFS-Realtime."} {
+		if !strings.Contains(c, w) {
+			t.Errorf("no rule %q in %q", w, c)
+		}
+	}
+}
