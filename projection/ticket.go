@@ -98,7 +98,9 @@ func nonGoals(text string, out []Proposal) []Proposal {
 		return out
 	}
 	quoted := func(it string) bool {
-		return slices.ContainsFunc(out, func(p Proposal) bool { return p.Quote != "" && p.Kind != KindObjective && strings.Contains(it, p.Quote) })
+		return slices.ContainsFunc(out, func(p Proposal) bool {
+			return p.Quote != "" && p.Kind != KindObjective && strings.Contains(it, p.Quote)
+		})
 	}
 	for _, it := range sectionItems(text, nonGoalHeadRE) {
 		if !quoted(it) {
