@@ -54,3 +54,15 @@ func TestPoliteRequestsForLater(t *testing.T) {
 		expect(t, out, nil, []string{`obligation .*\[open`})
 	}
 }
+
+// What the readings of a message in its own words leave alone: "never
+// mind" of another thing takes no rule back, a choice told in the past
+// puts nothing off, "segunda" as "second" is no Monday.
+func TestOwnWordsLeftAlone(t *testing.T) {
+	out := reduceAll(t, "> user\nWe ship today.\n> assistant\nok\n> user\ndon't touch prod, never mind staging.\n")
+	expect(t, out, []string{`constraint .*don't touch prod`}, nil)
+	out = reduceAll(t, "> user\nWe ship today.\n> assistant\nok\n> user\nthe decision was made later than planned, as usual.\n")
+	expect(t, out, nil, []string{`uncertainty`})
+	out = reduceAll(t, "> user\nWe ship today.\n> assistant\nok\n> user\nquero a segunda opção, por favor, com testes.\n")
+	expect(t, out, nil, []string{`obligation .*segunda`})
+}

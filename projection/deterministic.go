@@ -151,7 +151,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 // "Belegbilder entscheiden wir nach dem Termin", "frag mich danach
 // nochmal", "lo decidimos después", "on décidera après", "решим потом",
 // "会后再定", "終わってから決めましょう".
-var decideLaterRE = mustPattern(`(?i)\b(?:we'll|we will|let's|i'll|i will|we can|we should)\s+(?:decide|choose|pick|settle)\b.{0,80}?\b(?:after|later|once|when|tomorrow|next (?:week|time)|on (?:monday|tuesday|wednesday|thursday|friday))\b|\b(?:decide|decision)\b.{0,40}?\b(?:later|afterwards)\b|\bask me (?:again )?(?:after|later|then|tomorrow|next week)\b|(?:^|[^\p{L}])(?:entscheiden|klären|besprechen)\s+wir\s+(?:das\s+)?(?:nach|später|morgen|nächste|wenn|danach|im|beim|am)(?:[^\p{L}]|$)|(?:^|[^\p{L}])frag(?:en sie)?\s+mich\s+(?:danach|später|morgen|nächste woche)(?:\s+(?:nochmal|noch mal|wieder))?(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:lo\s+)?decidimos\s+(?:.{0,40}?\s)?(?:después|más tarde|mañana|depois|mais tarde|amanhã)(?:[^\p{L}]|$)|(?:^|[^\p{L}])on\s+(?:décide|décidera|verra)\s+(?:.{0,40}?\s)?(?:après|plus tard|demain)(?:[^\p{L}]|$)|(?:^|[^\p{L}])решим\s+(?:потом|позже|после|завтра)(?:[^\p{L}]|$)|(?:之后|回头|以后|会后|明天|下周)再(?:定|决定|说|选)|(?:後で|あとで|てから|の後で?)決め`)
+var decideLaterRE = mustPattern(`(?i)\b(?:we'll|we will|let's|i'll|i will|we can|we should)\s+(?:decide|choose|pick|settle)\b.{0,80}?\b(?:after|later|once|when|tomorrow|next (?:week|time)|on (?:monday|tuesday|wednesday|thursday|friday))\b|\bdecide (?:on )?(?:that |this |it |the rest )?(?:later|afterwards)\b|\bdecision (?:can wait|later)\b|\bask me (?:again )?(?:after|later|then|tomorrow|next week)\b|(?:^|[^\p{L}])(?:entscheiden|klären|besprechen)\s+wir\s+(?:das\s+)?(?:nach|später|morgen|nächste|wenn|danach|im|beim|am)(?:[^\p{L}]|$)|(?:^|[^\p{L}])frag(?:en sie)?\s+mich\s+(?:danach|später|morgen|nächste woche)(?:\s+(?:nochmal|noch mal|wieder))?(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:lo\s+)?decidimos\s+(?:.{0,40}?\s)?(?:después|más tarde|mañana|depois|mais tarde|amanhã)(?:[^\p{L}]|$)|(?:^|[^\p{L}])on\s+(?:décide|décidera|verra)\s+(?:.{0,40}?\s)?(?:après|plus tard|demain)(?:[^\p{L}]|$)|(?:^|[^\p{L}])решим\s+(?:потом|позже|после|завтра)(?:[^\p{L}]|$)|(?:之后|回头|以后|会后|明天|下周)再(?:定|决定|说|选)|(?:後で|あとで|てから|の後で?)決め`)
 
 // decidedLater adds to out, as open questions, the sentences of a user
 // message that put a choice off (decideLaterRE) or say in another
@@ -1622,7 +1622,7 @@ var takeBackRE = mustPattern(`(?i)^\W*(?:scratch that|strike that|forget (?:that
 
 // midTakeBackRE takes back, in the middle of a sentence, what it said
 // before: "… — ah, scratch that, …".
-var midTakeBackRE = mustPattern(`(?i)(?:[,;—–]|\s-|\.\.\.|…)\s*(?:(?:ah|oh|hmm+|no|wait|actually)[,!]?\s+)?(?:scratch that|strike that|forget that|never ?mind(?: that)?|ignore that)\b`)
+var midTakeBackRE = mustPattern(`(?i)(?:[,;—–]|\s-|\.\.\.|…)\s*(?:(?:ah|oh|hmm+|no|wait|actually)[,!]?\s+)?(?:scratch that|strike that|forget that|never ?mind that|ignore that)\b`)
 
 // retractedDropped is out without the proposals quoting a sentence of
 // text that the next sentence takes back ("no emojis in the commit
