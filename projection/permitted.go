@@ -60,27 +60,16 @@ func (r *Reducer) prohibitionOf(ts map[string]bool, seq int) *Anchor {
 			long++
 		}
 	}
-	var best *Anchor
-	most, tie := 0, false
-	for _, a := range r.hot {
+	return r.bestOf(func(a *Anchor) int {
 		if a.Kind != KindConstraint || a.Lifecycle != Active || a.Seq() >= seq || !prohibitionRE.MatchString(a.Value) {
-			continue
+			return 0
 		}
 		n, _ := sharedStems(ts, stems(prohibitedPart(a.Value)))
 		if n < 2 && !(n == 1 && len(ts) == 1 && long == 1) {
-			continue
+			return 0
 		}
-		switch {
-		case n > most:
-			best, most, tie = a, n, false
-		case n == most:
-			tie = true
-		}
-	}
-	if tie {
-		return nil
-	}
-	return best
+		return n
+	})
 }
 
 // prohibitedPart is what rule v forbids: its words after its word of

@@ -1789,12 +1789,10 @@ func topicOf(topic, v string) bool {
 // and "crates" with "Do not add new crates without asking Priya", one
 // word with "All geometry inside the crate is in PDF points".)
 func (r *Reducer) soleSharing(t map[string]bool, seq int) *Anchor {
-	var found *Anchor
-	most, tie := 0, false
-	for _, a := range r.hot {
+	found := r.bestOf(func(a *Anchor) int {
 		if !(a.Kind == KindConstraint && a.Lifecycle == Active || a.Kind == KindObligation && a.Lifecycle == Open) || a.Seq() >= seq {
 			// a rule the lifting message states itself is none it lifts
-			continue
+			return 0
 		}
 		// A Latin word of four letters or more, or two CJK pairs with a
 		// Han or katakana letter (kana alone are grammar: "よう").
@@ -1808,21 +1806,37 @@ func (r *Reducer) soleSharing(t map[string]bool, seq int) *Anchor {
 				latin++
 			}
 		}
-		n := latin + cjk/2
 		if latin == 0 && cjk < 2 {
-			continue
+			return 0
 		}
+		return latin + cjk/2
+	})
+	if found == nil || found.Kind != KindConstraint {
+		return nil
+	}
+	return found
+}
+
+// bestOf is the hot anchor score rates highest (above zero), nil when
+// none scores or two share the best score: the one a message names,
+// when it names one.
+func (r *Reducer) bestOf(score func(a *Anchor) int) *Anchor {
+	var best *Anchor
+	most, tie := 0, false
+	for _, a := range r.hot {
+		n := score(a)
 		switch {
+		case n <= 0:
 		case n > most:
-			found, most, tie = a, n, false
+			best, most, tie = a, n, false
 		case n == most:
 			tie = true
 		}
 	}
-	if tie || found == nil || found.Kind != KindConstraint {
+	if tie {
 		return nil
 	}
-	return found
+	return best
 }
 
 func isHanOrKatakana(r rune) bool {
