@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -150,7 +151,7 @@ func questionBody(s string) string {
 // took, which no other reading of the message then reads.
 // declinesRE is the agent declining to answer: it cannot say, does not
 // know, or names who can.
-var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot) be answered from here|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить))(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
+var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot|can not) be (?:answered|settled|decided|determined|known) (?:from|here|by me|in this|without|yet)|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить))(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
 
 func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	if len(ctx.UserAsked) == 0 {
@@ -163,6 +164,18 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	var out []Proposal
 	var took map[string]bool
 	ss := sentences(text)
+	// A question the message says it cannot answer ("Whether the planner
+	// relies on tripId being unique, the second open question, can't be
+	// answered from this repository") is answered by none of its other
+	// sentences ("TripInstance keeps tripId …" shares its words).
+	declined := map[string]bool{}
+	for _, s := range ss {
+		if declinesRE.MatchString(s) {
+			if k := askedNamed(s, ctx.UserAsked, qs); k != "" {
+				declined[k] = true
+			}
+		}
+	}
 	for i, s := range ss {
 		if !ctx.Looked && (i == len(ss)-1 || actLeadRE.MatchString(s)) {
 			// Before the agent has looked, its last sentence, and one
@@ -173,19 +186,11 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			break
 		}
 		s = strings.TrimSpace(s)
-		if s == "" || questionRE.MatchString(s) || utf8.RuneCountInString(s) > maxSentence || lookLeadRE.MatchString(s) ||
-			ifRE.MatchString(s) || offerRE.MatchString(s) || decisionRE.MatchString(s) || decisionAnyRE.MatchString(s) || heading(s) || !strings.Contains(text, s) {
-			continue
-		}
-		if offeredOptions(s) != nil || labelledOptions(s) != nil {
-			// "库：A) 自己写 …；B) 用 … 库。": options offered, no answer
-			continue
-		}
-		if declinesRE.MatchString(s) {
+		if s != "" && !questionRE.MatchString(s) && declinesRE.MatchString(s) {
 			// "I can't answer that bindingly, that's a question for Mrs
 			// Krämer": no answer; the question stays open, held as one.
-			k := sharingQuestion(s, qs)
-			if k == "" && len(qs) == 1 {
+			k := askedNamed(s, ctx.UserAsked, qs)
+			if k == "" && len(qs) == 1 && !ifRE.MatchString(s) {
 				for k = range qs {
 				}
 			}
@@ -195,7 +200,23 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			}
 			continue
 		}
-		k := sharingQuestion(s, qs)
+		if s == "" || questionRE.MatchString(s) || utf8.RuneCountInString(s) > maxSentence || lookLeadRE.MatchString(s) || canAnswerRE.MatchString(s) ||
+			ifRE.MatchString(s) || offerRE.MatchString(s) || decisionRE.MatchString(s) || decisionAnyRE.MatchString(s) || heading(s) || !strings.Contains(text, s) {
+			continue
+		}
+		if offeredOptions(s) != nil || labelledOptions(s) != nil {
+			// "库：A) 自己写 …；B) 用 … 库。": options offered, no answer
+			continue
+		}
+		k := askedNamed(s, ctx.UserAsked, qs)
+		if k != "" && byPlace(s, ctx.UserAsked) == "" && (namesOtherThan(s, qs[k]) || oneName(s, qs[k])) {
+			// "Rules from CONTRIBUTING.md that apply here: … the 38 MB
+			// August feed is for the bench only" to "Does the August
+			// export use `exact_times = 0` at all?": the words it shares
+			// are incidental when it names things of its own and none
+			// of the question's.
+			k = ""
+		}
 		if k == "" && ctx.Looked && len(qs) == 1 && numberTokRE.MatchString(s) {
 			// "Which Go version are we on?" … (go version) … "We're on
 			// Go 1.22.4.": after looking, a number said of a word of the
@@ -210,7 +231,7 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			// names more of the question.
 			k = sharingWords(s, qs, 3)
 		}
-		if k == "" || !tellsMore(s, qs[k]) {
+		if k == "" || declined[k] || !tellsMore(s, qs[k]) {
 			continue
 		}
 		q := qs[k]
@@ -264,4 +285,121 @@ func tellsMore(s, q string) bool {
 func heading(s string) bool {
 	s = strings.TrimRight(s, "*_` ")
 	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
+}
+
+// canAnswerRE says a question can be answered, not yet how: "the
+// ticket's first open question can be answered from the August feed
+// itself".
+var canAnswerRE = mustPattern(`(?i)\b(?:can|could|should|will) be (?:answered|checked|settled|found out|read off)\b`)
+
+// askedNamed is the key of the question of qs that s names: by its place
+// among the questions asked ("the second open question"), else by the
+// words it shares with it (sharingQuestion).
+func askedNamed(s string, asked []string, qs map[string]string) string {
+	if k := byPlace(s, asked); k != "" && qs[k] != "" {
+		return k
+	}
+	return sharingQuestion(s, qs)
+}
+
+// placeRE names a question by its place: "the first open question",
+// "question 2", "Q2", "la seconda domanda", "die zweite Frage", "第二个问题".
+var placeRE = mustPattern(`(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th|last)\s+(?:open\s+|remaining\s+)?questions?\b|\bquestions?\s*(?:#|no\.?\s*)?([1-4])\b|\bQ([1-4])\b|(?:^|[^\p{L}])(primera|segunda|tercera|primeira|terceira|prima|seconda|terza|première|premiere|deuxième|deuxieme|troisième|troisieme|erste|zweite|dritte)n?\s+(?:pregunta|pergunta|domanda|question|frage)(?:[^\p{L}]|$)|第([一二三四1-4])(?:个|個)?(?:问题|問題|質問)`)
+
+// placeNumbers are the places placeRE names, from one.
+var placeNumbers = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+	"primera": 1, "segunda": 2, "tercera": 3, "primeira": 1, "terceira": 3, "prima": 1, "seconda": 2, "terza": 3,
+	"première": 1, "premiere": 1, "deuxième": 2, "deuxieme": 2, "troisième": 3, "troisieme": 3, "erste": 1, "zweite": 2, "dritte": 3,
+	"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+
+// byPlace is the key of the question of asked that s names by its place,
+// or "".
+func byPlace(s string, asked []string) string {
+	m := placeRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	for _, g := range m[1:] {
+		if g == "" {
+			continue
+		}
+		g = strings.ToLower(g)
+		n := placeNumbers[g]
+		if g == "last" {
+			n = len(asked)
+		}
+		if n >= 1 && n <= len(asked) {
+			return "question/-/" + slug(asked[n-1])
+		}
+		return ""
+	}
+	return ""
+}
+
+// namesOtherThan reports whether sentence s names things (identifiers, paths,
+// quoted names: distinctive, with a letter) while the question q names
+// some and s none of them.
+func namesOtherThan(s, q string) bool {
+	qn, sn := slices.DeleteFunc(lettered(distinctive(q)), func(n string) bool { return !codeName(q, n) }), lettered(distinctive(s))
+	if len(qn) == 0 || len(sn) == 0 {
+		return false
+	}
+	ls := strings.ToLower(s)
+	for _, n := range qn {
+		if strings.Contains(ls, strings.ToLower(strings.Trim(n, "` "))) {
+			return false
+		}
+	}
+	return true
+}
+
+// codeName reports whether name n of text q is written as code: quoted
+// in backticks, or with an underscore or a lower-case letter followed by
+// a capital ("exact_times", "tripId"); not an acronym ("STDF", "DAG") or
+// a hyphenated word ("d-cache"), which an answer often leaves out.
+func codeName(q, n string) bool {
+	if strings.Contains(q, "`"+n+"`") || strings.Contains(n, "_") {
+		return true
+	}
+	for i := 1; i < len(n); i++ {
+		if n[i-1] >= 'a' && n[i-1] <= 'z' && n[i] >= 'A' && n[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// oneName reports whether every word s shares with the question q comes
+// from one name of q's written as code: "exact" and "tim" of
+// "exact_times" are one thing named, not two words in common.
+func oneName(s, q string) bool {
+	shared := map[string]bool{}
+	qw := wordsAndPairs(q)
+	for w := range wordsAndPairs(s) {
+		if qw[w] {
+			shared[w] = true
+		}
+	}
+	if len(shared) < 2 {
+		return false
+	}
+	for _, n := range lettered(distinctive(q)) {
+		if !codeName(q, n) {
+			continue
+		}
+		ns := wordsAndPairs(n)
+		all := true
+		for w := range shared {
+			all = all && ns[w]
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// lettered keeps the names that hold a letter (not "16.2", "3:00").
+func lettered(ns []string) []string {
+	return slices.DeleteFunc(slices.Clone(ns), func(n string) bool { return !strings.ContainsFunc(n, unicode.IsLetter) })
 }

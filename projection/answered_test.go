@@ -303,3 +303,59 @@ func TestRelayedAnswerContested(t *testing.T) {
 		}
 	}
 }
+
+// The sentence that answers a question the user asked is the one about
+// it: one naming the question by its place, not one sharing a word or
+// two by chance (the August feed of a rules summary, the parts of one
+// identifier), and no sentence of a message that says it cannot answer.
+func TestAnswerIsAboutTheQuestion(t *testing.T) {
+	script := `
+> user
+Ticket #88: support headway-based trips.
+
+Open questions:
+- Does the August export use ` + "`exact_times = 0`" + ` at all?
+- Does the journey planner rely on ` + "`tripId`" + ` being unique per ` + "`TripInstance`" + `?
+> assistant
+Reading the contributing guide first.
+> call bash {"command": "cat -n CONTRIBUTING.md"}
+> result
+     1	Unit tests use fixtures/mini only.
+> assistant
+Rules that apply here: unit tests only use ` + "`fixtures/mini/`" + `, the 38 MB August feed is for the bench only. The field table already knows frequencies.txt (optional: exact_times). The first open question can be answered from the feed itself.
+> call bash {"command": "unzip -p feed.zip frequencies.txt | cut -d, -f5 | sort | uniq -c"}
+> result
+     12 0
+     30 1
+> assistant
+Answer to the first open question: yes, 12 of the 42 windows.
+
+- ` + "`TripInstance`" + ` keeps ` + "`tripId`" + ` = the template's trip_id and gets an optional ` + "`instanceId`" + `. Whether the journey planner relies on ` + "`tripId`" + ` being unique, the second open question, can't be answered from this repository; I'll put it in the PR.
+> call bash {"command": "gh pr create --draft --fill"}
+> result
+https://git.example.org/gtfs/pull/418
+> assistant
+Draft PR opened. Still open: the question for the planner team (is ` + "`tripId`" + ` expected to be unique?), and the Windows failure.
+`
+	expect(t, reduceAll(t, script), []string{
+		`decision/answer/answer-first-open-question-yes-12 .*was Does the August export`,
+		`uncertainty question/-/journey-planner-rely-tripid-unique-per .*\(open: Whether the journe`,
+	}, []string{
+		`decision/answer/rules-apply`, `decision/answer/field-table`, `decision/answer/first-open-question-can`,
+		`decision/answer/tripinstance`, `decision/answer/still-open`,
+	})
+}
+
+func TestQuestionByPlace(t *testing.T) {
+	asked := []string{"How many windows are there?", "Which routes use them?", "Is the feed signed?"}
+	for s, want := range map[string]int{
+		"Answer to the first open question: 42.": 0, "The second question: R9 only.": 1, "Q3: no.": 2,
+		"La seconda domanda: solo R9.": 1, "Zur zweiten Frage: nur R9.": 1, "第三个问题：没有签名。": 2,
+		"The last question: no.": 2, "The fourth question: none.": -1, "Question 2: R9.": 1, "first of all, 42": -1,
+	} {
+		got := byPlace(s, asked)
+		if want < 0 && got != "" || want >= 0 && got != "question/-/"+slug(asked[want]) {
+			t.Errorf("byPlace(%q) = %q, want %d", s, got, want)
+		}
+	}
+}

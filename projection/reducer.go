@@ -416,6 +416,12 @@ func (r *Reducer) Apply(ev Event) {
 			// the user's question answered (answered.go)
 			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return q == p.Was })
 		}
+		if ev.Role == RoleAssistant && p.Kind == KindUncertainty && p.Op == OpState {
+			// or held open: the agent said it cannot answer it, and a
+			// later "Still open: the question for the planner team" is
+			// no answer either
+			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return p.Key == "question/-/"+slug(q) })
+		}
 		failed = failed || p.Kind == KindFailure && p.Failed
 		if ev.Role == RoleUser && p.Kind == KindDecision {
 			if i := slices.IndexFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") }); i >= 0 {
