@@ -11,8 +11,8 @@ import (
 // the setting's current value (an empirical one, as an edit's). Read
 // only when both sides of the substitution are the same key with a
 // value that is one short token holding a digit ("14", "4/minute",
-// "50gb"); a value with spaces or quotes ("'0 3 1 * *'") is left to the
-// user's own words. A value some current value already holds was set
+// "50gb", a quoted "17:00"); a value with spaces ("'0 3 1 * *'") is left
+// to the user's own words. A value some current value already holds was set
 // as said (the reducer keeps no second copy).
 
 // sedRE is a sed in-place call: its script in quotes and the file it
@@ -20,8 +20,9 @@ import (
 var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:-e\s+)?(?:'([^']+)'|"((?:[^"\\]|\\.)+)")\s+([^\s;&|<>]+)`)
 
 // sedSettingRE is one side of a substitution that sets a key: "retry:
-// 3", "mqtt_retries = 3", "limit rate 10/minute".
-var sedSettingRE = mustPattern(`^\s*([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)([\w.\-/%]*\d[\w.\-/%]*)\s*$`)
+// 3", "mqtt_retries = 3", "limit rate 10/minute", `send_at = "17:00"` (a
+// quoted token, read without its quotes).
+var sedSettingRE = mustPattern(`^\s*([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)')\s*$`)
 
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =
@@ -43,11 +44,15 @@ func sedValues(cmd string) []Proposal {
 			}
 			from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
 			a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
-			if a == nil || b == nil || a[1] != b[1] || a[2] == b[2] {
+			if a == nil || b == nil || a[1] != b[1] {
+				continue
+			}
+			av, bv := strings.Join(a[2:], ""), strings.Join(b[2:], "")
+			if av == bv {
 				continue
 			}
 			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(strings.ReplaceAll(a[1], " ", "_")),
-				Name: a[1], Value: b[2], Was: a[2], Quote: strings.TrimSpace(sub)})
+				Name: a[1], Value: bv, Was: av, Quote: strings.TrimSpace(sub)})
 		}
 	}
 	return out
