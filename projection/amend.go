@@ -247,8 +247,14 @@ func aNotAMatch(s string) bool {
 
 // bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
 // wandb or any external logging, …", "pls no hex codes", "ops: no prod
-// deploys 23:00-01:00 utc" (after who relays it).
-var bareNoRE = mustPattern(`(?i)^(?:\p{L}[\p{L}\d\-]{1,20}(?:\s\p{L}[\p{L}\d\-]{1,20})?:\s+)?(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw)[,:]?\s+)*no\s+(?P<x>[\w.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+// deploys 23:00-01:00 utc", "Olga (the manager) asked: from 21:00 to 9:00
+// no messages to owners" (after who relays it and the hours it holds).
+var bareNoRE = mustPattern(`(?i)^(?:\p{L}[\p{L}\d\-]{1,20}(?:\s+(?:\([^()]{1,30}\)|\p{L}[\p{L}\d\-]{1,20})){0,3}:\s+)?(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw|seriously|really|absolutely|definitely)[,:]?\s+)*` + timeSpanRE + `no\s+(?P<x>[\p{L}\d_.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+
+// timeSpanRE is a span of the clock before a rule, in whatever words it
+// is written around its two times: "from 21:00 to 9:00", "с 21:00 до
+// 9:00", "23:00-01:00", "zwischen 22 und 6 Uhr".
+const timeSpanRE = `(?:(?:[^\d\s,;:.!?]{1,10}\s+)?\d{1,2}(?::\d\d)?\s*(?:[-–]|[^\d\s,;:.!?]{1,8})\s*\d{1,2}(?::\d\d)?(?:\s*(?:h|uhr|hrs|am|pm|utc))?,?\s+)?`
 
 // bareNoLabelRE is the label before a bare "no": "ops: no …", "The
 // goal: no …" (its last word at group 1).
@@ -435,10 +441,12 @@ func permittedGerund(s string) (x, quote string) {
 // the highway lane; the 0.8 ceiling stays everywhere else", "you can
 // reach SSH on gw-02 from the VPN subnet; gw-01 stays management VLAN
 // only", "the dunning crontab line you can delete outright, the others
-// still comment-out only") is an exception to the rule the remainder names: keptRE is that
+// still comment-out only", "… may be sent at night too. Everything else
+// still only from 9 to 21") is an exception to the rule the remainder
+// names: keptRE is that
 // remainder, permitRE the permission beside it.
 var (
-	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*|(?:the\s+)?(?:others|other\s+\w+|rest)\s+(?:still|stays?|remains?)\b[^;,.]*)|[，,；;]\s*(?P<z>(?:其他|其余|其它|别的|剩下)(?:的)?[^，,。；;！!]{0,20}?(?:还是|仍然|依然|照旧|继续|都|也)[^，,。；;！!]{1,30})`)
+	keptRE   = mustPattern(`(?i)(?:^|[;,.—–]\s*|\band\s+|\bbut\s+)(?P<r>(?:the\s+|our\s+)?[^;,.]{2,50}?\s+(?:stays?|remains?|still (?:applies|apply|holds|stands))\b[^;,.]{0,40}?\b(?:everywhere|anywhere|elsewhere|else|only|otherwise|for (?:the rest|everything|everyone))\b[^;,.]*|(?:everywhere else|anywhere else|elsewhere|otherwise)\s*,?\s+(?:it\s+|that\s+|this\s+|the rule\s+)?(?:stays?|remains?|still (?:applies|holds))\b[^;,.]*|(?:the\s+)?(?:others|other\s+\w+|rest)\s+(?:still|stays?|remains?)\b[^;,.]*|(?:everything|anything|all|all the rest)\s+else\s+(?:is\s+|stays?\s+|remains?\s+|goes\s+)?(?:still|as before|unchanged|as it was)\b[^;,.]*)|[，,；;]\s*(?P<z>(?:其他|其余|其它|别的|剩下)(?:的)?[^，,。；;！!]{0,20}?(?:还是|仍然|依然|照旧|继续|都|也)[^，,。；;！!]{1,30})`)
 	permitRE = mustPattern(`(?i)\b(?:may|can|could|is allowed to|are allowed to|is free to|are free to|(?:is|are)\s+(?:actually\s+|now\s+|totally\s+)?(?:fine|ok|okay|acceptable)|let(?:s)?\s+\S+(?:\s+\S+){0,4}?\s+(?:reach|use|run|go|do|touch|access))\b|(?:^|[^不])(?:可以|允许)`)
 )
 
@@ -469,11 +477,21 @@ func keptElsewhere(s, prev string) (rem, permit string) {
 		// without who relayed it, so a cut shows what it allows.
 		permit = permit[loc[1]:]
 	}
-	return rem, permit
+	return rem, withoutLabel(permit)
 }
 
-// saysLeadRE is who relays what follows: "Priya says", "she said that".
-var saysLeadRE = mustPattern(`^\W*(?:\p{Lu}[\p{L}\-]+|she|he|they)\s+(?:says|said|confirmed|told me)\s+(?:that\s+)?`)
+// withoutLabel is permission s without a short label before it ("update
+// on libraries: androidx stuff is fine …").
+func withoutLabel(s string) string {
+	if i := strings.Index(s, ": "); i > 0 && i < 40 && len(strings.Fields(s[:i])) <= 4 && !permitRE.MatchString(s[:i]) {
+		return s[i+2:]
+	}
+	return s
+}
+
+// saysLeadRE is who relays what follows: "Priya says", "she said that",
+// "And from Olga:".
+var saysLeadRE = mustPattern(`^\W*(?:(?:\p{Lu}[\p{L}\-]+|she|he|they)\s+(?:says|said|confirmed|told me)\s+(?:that\s+)?|(?:(?i:and|also|plus)\s+)?(?:(?i:one more|another one|more|news|ещё|еще)\s+)?(?i:from|per|от)\s+\p{Lu}[\p{L}\-]+\s*:\s*)`)
 
 // remainderRule is the active rule the remainder rem names: one holding
 // a number or a name of it, else two of its words; the newest.

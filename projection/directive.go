@@ -115,16 +115,53 @@ func teamNorm(s string) bool {
 // Tuesdays", "we always pin images". A description ("we don't have
 // tests", "we never got a reply", "we don't even deploy this") has no
 // such verb.
+//
+// The norm may open any clause of the sentence, after the time it holds
+// for ("until the contract is signed, we send only through their sandbox,
+// we don't touch the live account", "for now we send nothing to clinic
+// 3"), put its "only" or "nothing" after the verb ("we send only through
+// the sandbox"), or name its object first ("the live account we don't
+// touch").
 func practiceNorm(s string) bool {
-	m := practiceNormRE.FindStringSubmatchIndex(s)
-	if m == nil || questionRE.MatchString(s) {
+	if questionRE.MatchString(s) {
 		return false
 	}
-	f := strings.Fields(strings.ToLower(s[m[1]:]))
-	return len(f) >= 2 && practiceVerbs[strings.Trim(f[0], ".,;:!?")]
+	at := []int{0}
+	for _, l := range clauseRE.FindAllStringIndex(s, -1) {
+		at = append(at, l[1])
+	}
+	for _, a := range at {
+		c := strings.TrimSpace(s[a:])
+		if m := practiceNormRE.FindStringSubmatchIndex(c); m != nil {
+			f := strings.Fields(strings.ToLower(c[m[1]:]))
+			if len(f) >= 2 && practiceVerbs[strings.Trim(f[0], ".,;:!?")] {
+				return true
+			}
+		}
+		if m := normAfterVerbRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
+			return true
+		}
+		if m := objectFirstNormRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
 }
 
-var practiceNormRE = mustPattern(`(?i)^(?:(?:and|but|also|fyi|btw|note|quick note|heads up|reminder)[,:—–-]?\s+)*(?:here\s+|in this (?:repo|codebase|project|team),?\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|only|don't|dont|do not)\b`)
+var practiceNormRE = mustPattern(`(?i)^(?:(?:and|but|also|fyi|btw|note|quick note|heads up|reminder|so)[,:—–-]?\s+)*` + normWhenRE + `(?:here\s+|in this (?:repo|codebase|project|team),?\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|only|don't|dont|do not)\b`)
+
+// normWhenRE is the time a norm holds for, before it: "for now", "until
+// further notice", "meanwhile", "until the contract is signed".
+const normWhenRE = `(?:(?:for now|for the time being|for the moment|until further notice|in the meantime|meanwhile|from now on|going forward|this week|today|(?:until|till|as long as)\s+[^,.;]{1,60}?)[,]?\s+)?`
+
+// normAfterVerbRE is a norm whose "only" or "nothing" follows the verb
+// and opens what it is said of: "we send only through their sandbox",
+// "we deploy only on Tuesdays", "we send nothing to clinic 3".
+var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only|nothing(?:\s+at\s+all)?)\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b`)
+
+// objectFirstNormRE names the object of a norm before it, the verb last:
+// "the live account we don't touch", "prod we never touch".
+var objectFirstNormRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:the|this|that|these|those|our|their|its|any)?\s*[^\s,;:]+(?:\s+[^\s,;:]+){0,3}\s+(?:we|the team|our team)\s+(?:never|don't|dont|do not)\s+(\w[\w-]*)\s*[.!]*$`)
 
 // practiceVerbs are the verbs of a way of working a team norm states.
 var practiceVerbs = map[string]bool{"log": true, "commit": true, "push": true, "deploy": true, "merge": true, "use": true, "store": true,

@@ -457,6 +457,12 @@ func TestBareNoAndExceptQuote(t *testing.T) {
 		"no idea why the cache misses":         false,
 		"no, that's the wrong bucket":          false,
 		"no new deps?":                         false,
+		"Olga asked: from 21:00 to 9:00 no messages to owners, there were complaints": true,
+		"Olga (the manager) asked: between 22 and 6 no pushes to prod":                true,
+		"seriously no hex codes, everything goes through tokens":                      true,
+		"wait no put it back":              false,
+		"from 9 to 5 no errors in the log": false,
+		"at 10:00 no tests failed":         false,
 	} {
 		if bareNo(s) != want {
 			t.Errorf("bareNo(%q) = %v, want %v", s, !want, want)
@@ -572,4 +578,40 @@ ok leave it, out of time. tmrw fix the windows snapshot thing, then tag v0.9.0.
 Ok.`)
 	expect(t, out, []string{`failure .*\[open/empirical\] = failed: +cli::tests::help_snapshot`,
 		`failure .*tail -9 \[resolved/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
+}
+
+// A team's norm may open any clause, after the time it holds for, put its
+// "only" or "nothing" after the verb, or name its object first; a verb of
+// a state, a past, or a reason states none.
+func TestPracticeNormInClauses(t *testing.T) {
+	for s, want := range map[string]bool{
+		"until the contract is signed, we send only through their sandbox, we don't touch the live account": true,
+		"until the contract is signed we send only through their sandbox.":                                  true,
+		"the live account we don't touch.":                                                                  true,
+		"for now we send nothing at all to clinic 3.":                                                       true,
+		"in this repo we never push to main.":                                                               true,
+		"ugh right, we don't push to ghcr anymore":                                                          true,
+		"we don't have staging.":                                                                            false,
+		"when it failed, we didn't retry.":                                                                  false,
+		"because we don't log names, it's fine.":                                                            false,
+		"we only have 2 GB.":                                                                                false,
+		"the old one we don't use anymore.":                                                                 false,
+		"we send only through the sandbox?":                                                                 false,
+	} {
+		if practiceNorm(s) != want {
+			t.Errorf("practiceNorm(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
+
+// A permission said with what stays as before in the next sentence
+// ("Everything else still only from 9 to 21") is an exception to the rule
+// the remainder names, shown without the permission's label or who
+// relayed it.
+func TestExceptionWithRemainderAfter(t *testing.T) {
+	got := rulesAfter("Reminders today. Olga asked: from 21:00 to 9:00 no messages to owners, there were complaints.",
+		"And from Olga: if the clinic itself cancels an appointment, the cancellation notice may be sent at night too. Everything else still only from 9 to 21.")
+	if !has(got, "active", "no messages to owners — except: if the clinic itself cancels") {
+		t.Errorf("got %q", got)
+	}
 }

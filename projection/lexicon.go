@@ -603,6 +603,16 @@ func latinWords(text string) []glossTok {
 			}
 			j += s2
 		}
+		if n := len(toks); n > 0 && i > 0 && text[i-1] == '-' && toks[n-1].end == i-1 && toks[n-1].keep && !toks[n-1].clauseEnd &&
+			(j >= len(text) || !strings.ContainsRune("_/.-", rune(text[j])) || text[j] == '.' && (j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n')) {
+			// a word joined to the one before by a hyphen is one word
+			// with it ("по-прежнему", "e-mail")
+			t := &toks[n-1]
+			t.end, t.text = j, text[t.start:j]
+			t.low = strings.ToLower(strings.ReplaceAll(t.text, "’", "'"))
+			i = j
+			continue
+		}
 		// A word glued to code ("shop/migrations", "v_daily") is code.
 		if j < len(text) && (text[j] == '_' || text[j] == '/' || text[j] == '.' && j+1 < len(text) && text[j+1] != ' ' && text[j+1] != '\n') ||
 			i > 0 && strings.ContainsRune("_/.-`$@", rune(text[i-1])) {
@@ -760,6 +770,18 @@ func (g *gloss) back(s string) (string, bool) {
 	return out, true
 }
 
+// backPrefix maps the longest opening of s up to a space that the gloss
+// holds, at least half of s, back to the message's words, and keeps the
+// rest of s as it is; s itself when no such opening maps.
+func (g *gloss) backPrefix(s string) string {
+	for i := strings.LastIndexByte(s, ' '); i >= len(s)/2; i = strings.LastIndexByte(s[:i], ' ') {
+		if m, ok := g.back(s[:i]); ok && strings.Contains(g.text, s[:i]) {
+			return m + s[i:]
+		}
+	}
+	return s
+}
+
 // unGloss maps proposals read from a gloss back to the message: each
 // quote, and each value, name, reason or taken-back text found in the
 // gloss. A proposal whose quote does not map is dropped.
@@ -777,10 +799,16 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 			// a setting's value keeps the gloss's units ("40 minutes"), so
 			// a relative change of it can be applied
 			var whole bool
-			if v, whole = g.back(p.Value); !whole && gq != "" {
+			if v, whole = g.back(p.Value); !whole && gq != "" && strings.Contains(p.Value, gq) {
 				// a value that holds its quote ("Memcached (let's go with
 				// option B.)") holds the user's words
 				v = strings.Replace(p.Value, gq, q, 1)
+			} else if !whole {
+				// a sentence read as its repair ("с 2010 года… нет,
+				// поправка, с 2005-го" read as "… с 2010 поправка…"):
+				// the longest opening the gloss holds, in the user's
+				// words, and the rest as it is
+				v = g.backPrefix(p.Value)
 			}
 		}
 		if old := slug(p.Value); old != "" && strings.HasSuffix(p.Key, "/"+old) {

@@ -1,5 +1,10 @@
 package projection
 
+import (
+	"slices"
+	"strings"
+)
+
 // Russian cues (lexicon.go). Russian inflects its verbs and nouns, so a
 // cue is matched on its stem ("уменьш*" is уменьши, уменьшите,
 // уменьшить; "секунд*" секунды, секунд). "не" is a prohibition where it
@@ -29,8 +34,10 @@ var lexRU = []lexEntry{
 	{catExcept, "except", "кроме"},
 	{catExcept, "except for", "за_исключением"},
 	{catExcept, "unless", "если_только"},
+	{catExcept, "everything else", "всё_остальное все_остальное"},
 	{catExcept, "the rest", "остальное остальные"},
 	{catLift, "no longer need to", "больше_не_нужно больше_не_надо"},
+	{catLift, "is no longer needed", "больше_не_нужен больше_не_нужна больше_не_нужны уже_не_нужен уже_не_нужна уже_не_нужны"},
 	{catLift, "no longer", "больше_не"},
 	{catLift, "you can now", "теперь_можно уже_можно"},
 	{catLift, "you can", "можно можешь можете"},
@@ -81,6 +88,7 @@ var lexRU = []lexEntry{
 	{catFunction, "but", "но"},
 	{catFunction, "or", "или"},
 	{catFunction, "also", "также тоже"},
+	{catFunction, "still", "по-прежнему по_прежнему попрежнему всё_ещё"},
 	{catFunction, "then", "потом затем"},
 	{catFunction, "please", "пожалуйста"},
 	{catFunction, "we", "мы"},
@@ -95,6 +103,7 @@ const stopRU = `и в не на что это с по как но для мы я
 
 func fixRU(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
+	fixWeNorm(toks)
 	fixSetting(toks)
 	// Russian has no article: "поставь таймаут на 40" is "set the
 	// таймаут to 40", the setting named as the English readings name it.
@@ -103,6 +112,56 @@ func fixRU(toks []glossTok) {
 		case "set", "cut", "reduce", "increase", "double", "halve":
 			if toks[i+1].keep && !toks[i].clauseEnd {
 				toks[i].en += " the"
+			}
+		}
+	}
+}
+
+// ruWeVerbs are verbs of a way of working in the first person plural,
+// and the English verb each is: a team states its norms in them ("боевой
+// аккаунт не трогаем", "в main не пушим", "шлём только через sandbox").
+// Verbs of a state ("знаем", "можем", "имеем") are not among them.
+var ruWeVerbs = map[string]string{
+	"трогаем": "touch", "шлём": "send", "шлем": "send", "отправляем": "send", "рассылаем": "send", "пишем": "write",
+	"используем": "use", "коммитим": "commit", "пушим": "push", "деплоим": "deploy",
+	"выкатываем": "deploy", "удаляем": "delete", "меняем": "change", "правим": "edit", "логируем": "log", "храним": "store",
+	"запускаем": "run", "гоняем": "run", "мержим": "merge", "сливаем": "merge", "ставим": "install", "устанавливаем": "install",
+	"добавляем": "add", "публикуем": "publish", "выкладываем": "publish", "звоним": "call", "показываем": "show",
+	"обновляем": "update", "перезапускаем": "restart", "отключаем": "disable", "включаем": "include", "сохраняем": "store",
+}
+
+// fixWeNorm reads a norm said in the first person plural as the rule it
+// states, the mode and the verb before the clause ("боевой аккаунт не
+// трогаем": "do not touch боевой аккаунт ever"; "а пока на клинику 3
+// ничего не шлём": "do not send а пока …"), and a verb opening its clause
+// with "только" or "всегда" in it as the imperative ("шлём только через
+// sandbox": "send only …"). A verb of the table said without a mode, or
+// after other words ("2020 берём только для follow-up"), is left as
+// written.
+func fixWeNorm(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		for i := range cl {
+			en, ok := ruWeVerbs[cl[i].low]
+			if !ok {
+				continue
+			}
+			if i > 0 && cl[i-1].low == "не" {
+				if i-1 == 0 {
+					cl[0].keep, cl[0].en = false, "do not"
+					cl[i].keep, cl[i].en = false, en
+					continue
+				}
+				// the verb's place keeps a word, so that a quote ending
+				// there maps back to it
+				cl[0].pre = strings.TrimSpace("do not " + en + " " + cl[0].pre)
+				cl[i-1].keep, cl[i-1].en = false, ""
+				cl[i].keep, cl[i].en = false, "ever"
+				continue
+			}
+			if (i == 0 || i == 1 && cl[0].low == "мы") && cl[i].lead == cl[i].start && slices.ContainsFunc(cl, func(t glossTok) bool {
+				return !t.keep && (t.en == "only" || t.en == "always" || t.en == "never")
+			}) {
+				cl[i].keep, cl[i].en = false, en
 			}
 		}
 	}

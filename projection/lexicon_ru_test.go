@@ -75,3 +75,55 @@ func TestRussianTasksQuestions(t *testing.T) {
 		t.Errorf("back = %q, %v", back, ok)
 	}
 }
+
+// TestRussianTeamNorms: a norm said in the first person plural ("боевой
+// аккаунт не трогаем", "ничего не шлём", "шлём только через sandbox") is a
+// rule; one said with a verb of state ("мы не знаем") or without a mode
+// ("мы шлём напоминания") is none. "sandbox больше не нужен" lifts the
+// rule that names it; "Всё остальное по-прежнему только с 9 до 21" after
+// a permission makes it an exception to the rule of those hours.
+func TestRussianTeamNorms(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Пока договор не подписан, шлём только через их sandbox, боевой аккаунт не трогаем.", "боевой аккаунт не трогаем"},
+		{"Артём посмотрит, а пока на клинику 3 вообще ничего не шлём.", "ничего не шлём"},
+		{"Не пушим в main напрямую, только через MR.", "Не пушим в main"},
+	} {
+		if got := rulesAfter(ruIntro, c.text); !has(got, "active", c.want) {
+			t.Errorf("%q: %q", c.text, got)
+		}
+	}
+	for _, s := range []string{"Мы не знаем, почему так.", "Мы шлём напоминания в 17:00."} {
+		if got := rulesAfter(ruIntro, s); len(got) != 0 {
+			t.Errorf("%q: no rule, got %q", s, got)
+		}
+	}
+	got := rulesAfter(ruIntro, "Пока договор не подписан, шлём только через их sandbox, боевой аккаунт не трогаем.",
+		"Новости: договор подписали, sandbox больше не нужен, можно боевой аккаунт.")
+	if !has(got, "lifted", "боевой аккаунт не трогаем") {
+		t.Errorf("lift: %q", got)
+	}
+	got = rulesAfter(ruIntro, "Ольга очень просила: с 21:00 до 9:00 никаких сообщений владельцам, были жалобы.",
+		"И ещё от Ольги: если приём отменяет сама клиника, уведомление об отмене можно слать и ночью. Всё остальное по-прежнему только с 9 до 21.")
+	if !has(got, "active", "никаких сообщений владельцам — except: если приём отменяет") {
+		t.Errorf("exception: %q", got)
+	}
+}
+
+// A word joined to the one before by a hyphen is one word ("по-прежнему"),
+// and a value read as its repair maps back to the user's words as far as
+// the gloss holds it.
+func TestRussianHyphenAndRepairedValue(t *testing.T) {
+	var low []string
+	for _, tk := range latinWords("Всё остальное по-прежнему только с SMS-провайдером.") {
+		low = append(low, tk.low)
+	}
+	if strings.Join(low, " ") != "всё остальное по-прежнему только с sms-провайдером" {
+		t.Errorf("tokens %q", low)
+	}
+	s := "Включаем только РКИ, даты публикации с 2010 года… нет, поправка, с 2005-го."
+	g := glossOf(s, langRU)
+	v := strings.Replace(g.text, "года… нет, поправка, с 2005-го.", "поправка…", 1)
+	if got := g.backPrefix(v); !strings.HasPrefix(got, "Включаем только РКИ, даты публикации с 2010") {
+		t.Errorf("backPrefix(%q) = %q", v, got)
+	}
+}

@@ -24,7 +24,7 @@ var okThingRE = mustPattern(`(?i)^(?:(?:also|and|so|but|aber|und|also|pero|y|mai
 
 // prohibitionRE is a word of negation in a rule, in the lexicons'
 // languages and the CJK ones.
-var prohibitionRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:never|not|no|don't|dont|mustn't|cannot|can't|avoid|keine?[nmrs]?|nicht|nie|niemals|nunca|jamás|jamais|pas|ni|não|nao|non|mai|не|никогда|nie|nigdy)(?:[^\p{L}]|$)|禁止|しないで|しない|ダメ|だめ|不要|不能|不得|不许|不准|严禁|别`)
+var prohibitionRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:never|not|no|don't|dont|mustn't|cannot|can't|avoid|keine?[nmrs]?|nicht|nie|niemals|nunca|jamás|jamais|pas|ni|não|nao|non|mai|не|никогда|никаких|никакой|никакого|ничего|нельзя|запрещено|nie|nigdy)(?:[^\p{L}]|$)|禁止|しないで|しない|ダメ|だめ|不要|不能|不得|不许|不准|严禁|别`)
 
 // okLifted lifts the prohibition whose object a user sentence declares
 // fine (see above).

@@ -2130,9 +2130,8 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			// remainder and the permission together.
 			o = r.remainderRule(p.Because + " " + p.Value)
 		}
-		if o == nil {
-			return
-		}
+		// none named: the prohibition the permission excepts from, as
+		// for a permission said alone (below)
 	}
 	if o == nil && p.Name == "" {
 		// "you can touch clock.c BUT only the sdmmc divider" after "dont
@@ -2237,7 +2236,7 @@ func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id
 	nu.ID = id
 	// The rule without the reasons said beside it, so the exception
 	// shows; Was keeps the rule as said.
-	nu.Value = strings.TrimRight(withoutReasons(o.Value), ".。 ") + " — except: " + quote
+	nu.Value = strings.TrimRight(withoutReasons(o.Value), ".。 ") + " — except: " + withoutLabel(quote)
 	nu.Was = o.Value
 	nu.Because = quote
 	nu.Links = append(nu.Links, thing)
@@ -2255,7 +2254,7 @@ func withoutReasons(s string) string {
 	var b strings.Builder
 	start, sep := 0, ""
 	keep := func(piece, before string) {
-		if constraintRE.MatchString(piece) || negRE.MatchString(piece) {
+		if constraintRE.MatchString(piece) || negRE.MatchString(piece) || prohibitionRE.MatchString(piece) {
 			if b.Len() > 0 {
 				b.WriteString(before)
 			}
