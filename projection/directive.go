@@ -156,8 +156,8 @@ const normWhenRE = `(?:(?:for now|for the time being|for the moment|until furthe
 
 // normAfterVerbRE is a norm whose "only" or "nothing" follows the verb
 // and opens what it is said of: "we send only through their sandbox",
-// "we deploy only on Tuesdays", "we send nothing to clinic 3".
-var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only|nothing(?:\s+at\s+all)?)\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b`)
+// "we remind only planned and confirmed", "we send nothing to clinic 3".
+var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only\s+\S|nothing(?:\s+at\s+all)?\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b)`)
 
 // objectFirstNormRE names the object of a norm before it, the verb last:
 // "the live account we don't touch", "prod we never touch".
@@ -171,7 +171,9 @@ var practiceVerbs = map[string]bool{"log": true, "commit": true, "push": true, "
 	"add": true, "import": true, "pin": true, "bump": true, "cache": true, "copy": true, "email": true, "test": true, "review": true,
 	"backport": true, "rewrite": true, "rename": true, "return": true, "catch": true, "swallow": true, "retry": true,
 	"publish": true, "tag": true, "migrate": true, "query": true, "mutate": true, "reuse": true, "persist": true, "keep": true,
-	"put": true, "check": true, "vendor": true, "depend": true, "rely": true, "accept": true, "allow": true, "work": true}
+	"put": true, "check": true, "vendor": true, "depend": true, "rely": true, "accept": true, "allow": true, "work": true,
+	"remind": true, "notify": true, "message": true, "contact": true, "bill": true, "charge": true, "invoice": true, "include": true,
+	"exclude": true, "support": true, "sync": true, "export": true, "alert": true, "schedule": true, "process": true}
 
 var teamNormAtRE = mustPattern(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|don't|dont|do not)\b`)
 
@@ -351,7 +353,7 @@ func directive(s string) bool {
 			// rule ("the lock was never released" is a story, "the
 			// function is never called" a fact).
 			return true
-		case !agentRE.MatchString(clause) && (strings.EqualFold(word, "never") || (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && !passiveRE.MatchString(clause)) && pastForm(s[m[1]:]):
+		case !agentRE.MatchString(clause) && !(strings.EqualFold(word, "only") && imperative(clause)) && (strings.EqualFold(word, "never") || (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && !passiveRE.MatchString(clause)) && pastForm(s[m[1]:]):
 			// "Glad Ines never saw that", "the lock never released", "only
 			// took them 6 weeks", "it always worked": a subject's past,
 			// told.

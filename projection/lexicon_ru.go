@@ -128,6 +128,7 @@ var ruWeVerbs = map[string]string{
 	"запускаем": "run", "гоняем": "run", "мержим": "merge", "сливаем": "merge", "ставим": "install", "устанавливаем": "install",
 	"добавляем": "add", "публикуем": "publish", "выкладываем": "publish", "звоним": "call", "показываем": "show",
 	"обновляем": "update", "перезапускаем": "restart", "отключаем": "disable", "включаем": "include", "сохраняем": "store",
+	"напоминаем": "remind", "уведомляем": "notify", "поддерживаем": "support", "исключаем": "exclude", "учитываем": "count",
 }
 
 // fixWeNorm reads a norm said in the first person plural as the rule it

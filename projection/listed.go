@@ -24,7 +24,7 @@ import (
 
 // optionMarkRE is an option's mark in a list: its place in the first
 // non-empty group of the submatches.
-var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]|(?:^|[\s,:;])([a-e])\)[ \t]+`)
+var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]|(?:^|[\s,:;])([a-eA-E])\)[ \t]+`)
 
 // placeOf is the place a mark or an ordinal word stands for (1-based), 0
 // when it is none.
@@ -45,7 +45,7 @@ func placeOf(x string) int {
 }
 
 // firstMarks are the ways a list's first option opens (optionMarkRE).
-var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一", " a) ", ":a) ", "\na) "}
+var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一", " a) ", ":a) ", "\na) ", " A) ", "\nA) "}
 
 // offerWindow is how many events after a list a choice may refer to it.
 const offerWindow = 4
@@ -70,8 +70,10 @@ func offeredOptions(text string) []string {
 		if isRule(o) {
 			rules++
 		}
-		if i == len(best)-1 || strings.Contains(o, "\n") {
-			// The last option ends with its line or sentence.
+		if i == len(best)-1 || strings.Contains(o, "\n") || strings.Contains(strings.TrimRight(o, "。 \n"), "。") || nextSentenceRE.MatchString(o) {
+			// The last option ends with its line or sentence, and so
+			// does one that goes on with what it means ("縦持ち: … 1つ。
+			// タグが増えても …").
 			if j := strings.IndexAny(o, "\n。？?"); j >= 0 {
 				o = o[:j]
 			}
@@ -95,6 +97,10 @@ func offeredOptions(text string) []string {
 	}
 	return out
 }
+
+// nextSentenceRE is a sentence's end with another after it ("… (time,
+// tag, value). No schema change …").
+var nextSentenceRE = mustPattern(`[^.\s]{2}\.\s+\p{Lu}`)
 
 // placeChoiceRE is a choice by place: the reference (p: an ordinal word,
 // n: a number or letter, z: a Chinese count, f/l: the former/the latter)
@@ -197,12 +203,43 @@ func offeredFor(out []Proposal, ctx *Context) string {
 // ("for the encoder: (a) …, (b) …; for the segments: (a) …, (b) …"): a
 // choice by label alone could name either list (groups.go reads them by
 // topic).
+//
+// Two runs, one numbered and one lettered, of which one stands inside one
+// option of the other ("2. Channels, two options: A) … B) …" in a
+// numbered list of points) are a list of points and the options of one of
+// them: the inner run is the choice offered.
 func labelRun(text string, locs [][]int) [][]int {
 	runs := labelRuns(text, locs)
+	if len(runs) == 2 && labelDigit(text, runs[0][0]) != labelDigit(text, runs[1][0]) {
+		for k, outer := range runs {
+			inner := runs[1-k]
+			for i, loc := range outer {
+				end := len(text)
+				if i+1 < len(outer) {
+					end = outer[i+1][0]
+				}
+				if inner[0][0] >= loc[1] && inner[len(inner)-1][1] <= end {
+					return inner
+				}
+			}
+		}
+	}
 	if len(runs) != 1 {
 		return nil
 	}
 	return runs[0]
+}
+
+// labelDigit reports whether the label matched at loc is a number (not a
+// letter or a Chinese count).
+func labelDigit(text string, loc []int) bool {
+	for g := 1; 2*g+1 < len(loc); g++ {
+		if loc[2*g] >= 0 {
+			c := text[loc[2*g]]
+			return c >= '0' && c <= '9'
+		}
+	}
+	return false
 }
 
 // labelRuns are the runs in locs of two or more labels numbered 1, 2, 3,

@@ -21,10 +21,14 @@ import (
 // for a later choice. Only the first user message after the offer is
 // read, and a default naming no option of the list is none.
 
-// standing is an agent's default among the options it offered.
+// standing is an agent's default among the options it offered, or the
+// plan it says it carries out unless told otherwise (plan: "I'll run the
+// scheduler inside the bot process, not as a cron container. Unless you
+// object, that's what I'll do.").
 type standing struct {
 	option, quote string
 	seq           int
+	plan          bool
 }
 
 // defaultCueRE is a clause saying the agent takes an option unless told
@@ -41,20 +45,83 @@ var objectionRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:no|nope|not|don't|dont|wait|
 
 // defaultOf is the option of opts the agent's message text takes unless
 // told otherwise, with its sentence; ok false when it names none.
+//
+// A cue naming no option stands for the plan it is said of: its own
+// sentence, or, when that only points back ("Unless you object, that's
+// what I'll do", "Если нет возражений — так и делаю"), the sentence
+// before it in the same line.
 func defaultOf(text string, opts []string) (standing, bool) {
-	if len(opts) < 2 || !defaultCueRE.MatchString(text) {
+	if !defaultCueRE.MatchString(text) {
 		return standing{}, false
 	}
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for _, s := range ss {
+		if len(opts) >= 2 && defaultCueRE.MatchString(s) {
+			if o := defaultNamed(s, opts); o != "" {
+				return standing{option: o, quote: strings.TrimSpace(s)}, true
+			}
+		}
+	}
+	for i, s := range ss {
 		loc := defaultCueRE.FindStringIndex(s)
 		if loc == nil {
 			continue
 		}
-		if o := defaultNamed(s, opts); o != "" {
-			return standing{option: o, quote: strings.TrimSpace(s)}, true
+		plan, quote := strings.TrimSpace(s), strings.TrimSpace(s)
+		if pointsBack(s, loc) && i > 0 && !strings.Contains(betweenSentences(text, ss[i-1], s), "\n") {
+			plan = strings.TrimSpace(listMarkRE.ReplaceAllString(strings.TrimSpace(ss[i-1]), ""))
+			quote = plan + " " + quote
+		} else if pointsBack(s, loc) {
+			continue
+		}
+		if len(terms(plan)) >= 4 && !questionRE.MatchString(plan) {
+			return standing{option: plan, quote: quote, plan: true}, true
 		}
 	}
 	return standing{}, false
+}
+
+// pointsBack reports whether the sentence s around its default cue at loc
+// says nothing of its own: "that's what I'll do", "так и делаю", "I'll go
+// ahead".
+func pointsBack(s string, loc []int) bool {
+	rest := strings.ToLower(s[:loc[0]] + " " + s[loc[1]:])
+	return len(terms(planBackRE.ReplaceAllString(rest, " "))) == 0
+}
+
+// planBackRE are the words by which a default points back at the plan
+// said before it.
+var planBackRE = mustPattern(`(?i)\b(?:that's|that is|this is|what|i'll|i will|we'll|do|go|ahead|with|it|that|this|then|proceed|so|way|the|plan)\b|(?:^|[^\p{L}])(?:так|и|делаю|сделаю|поступлю|продолжаю|так и сделаю|dann|mache|ich|es|so|lo|hago|je|fais|faço|assim)(?:[^\p{L}]|$)|[—–\-,.:;!]`)
+
+// betweenSentences is the text between sentence a and sentence b of text
+// ("" when either is not found in that order).
+func betweenSentences(text, a, b string) string {
+	i := strings.Index(text, a)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(text[i+len(a):], b)
+	if j < 0 {
+		return ""
+	}
+	return text[i+len(a) : i+len(a)+j]
+}
+
+// objectsToPlan reports whether the user's reply text objects to the
+// agent's plan: a sentence of it that asks or objects and shares a word
+// with the plan. A reply answering other points ("Channels — A, no
+// duplicate SMS") lets the plan stand.
+func objectsToPlan(text, plan string) bool {
+	pw := stems(plan)
+	for _, s := range sentences(text) {
+		if !strings.ContainsAny(s, "?？") && !objectionRE.MatchString(s) {
+			continue
+		}
+		if n, _ := sharedStems(pw, stems(s)); n > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultNamed is the option of opts sentence s names: by its label,
@@ -90,9 +157,6 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 	switch ev.Role {
 	case RoleAssistant:
 		r.dflt = nil
-		if own == nil {
-			return
-		}
 		if d, ok := defaultOf(ev.Text, own); ok {
 			d.seq = ev.Seq
 			r.dflt = &d
@@ -100,6 +164,17 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 	case RoleUser:
 		d := r.dflt
 		r.dflt = nil
+		if d != nil && d.plan {
+			if !objectsToPlan(ev.Text, d.option) {
+				p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: d.option + " (the agent's plan, not objected to)", Quote: d.quote, Links: mentions(d.option)}
+				agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
+				r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.97", d.seq), map[*Anchor]bool{})
+				if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
+					a.addRef(ref)
+				}
+			}
+			return
+		}
 		if d == nil || chosen != "" || objects(ev.Text, r.offered) {
 			return
 		}

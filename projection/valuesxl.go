@@ -827,7 +827,13 @@ func labelChoice(s string, opts []string) (string, bool) {
 		// choice is the sentence's first clause, up to a semicolon or
 		// a dash
 		if i := strings.IndexAny(s, ";—–؛；"); i > 0 {
-			s = s[:i]
+			if head := s[:i]; len(labelRefRE.FindAllString(head, 2)) == 0 && len(strings.Fields(head)) <= 3 && (strings.HasPrefix(s[i:], "—") || strings.HasPrefix(s[i:], "–")) {
+				// "Channels — A, no duplicate SMS, that costs money": a
+				// topic before the dash, the choosing clause after it
+				s = strings.TrimSpace(strings.TrimLeft(s[i:], "—– "))
+			} else {
+				s = s[:i]
+			}
 		}
 		// "B, if one box dies the whole match is gone", "go with B
 		// after all, keep the polling fallback": a short choosing
@@ -835,6 +841,12 @@ func labelChoice(s string, opts []string) (string, bool) {
 		if i := strings.IndexAny(s, ",،"); i > 0 && len(strings.Fields(s)) > 8 && len(strings.Fields(s[:i])) <= 5 {
 			s = s[:i]
 		}
+	}
+	if i := strings.IndexAny(s, ",،"); i > 0 && len(strings.Fields(s[:i])) <= 3 && len(labelRefRE.FindAllString(s[:i], 2)) == 1 && len(labelRefRE.FindAllString(s[i:], 2)) == 0 {
+		// "A, дублировать SMS не надо, это деньги": the label and its
+		// comma end the choosing clause, whatever the reason after it
+		// says (a negation there is not the choice's)
+		s = s[:i+1]
 	}
 	if i := strings.IndexAny(s, ",，;；"); i > 0 && strings.ContainsFunc(s, isCJK) && len(labelRefRE.FindAllString(s[:i], 2)) == 1 {
 		// "库用 A 自己写，那个库好久没人维护了": the choosing clause, the
