@@ -151,7 +151,7 @@ func questionBody(s string) string {
 // took, which no other reading of the message then reads.
 // declinesRE is the agent declining to answer: it cannot say, does not
 // know, or names who can.
-var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot|can not) be (?:answered|settled|decided|determined|known) (?:from|here|by me|in this|without|yet)|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить))(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
+var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot|can not) be (?:answered|settled|decided|determined|known) (?:from|here|by me|in this|without|yet)|(?:can't|cannot|can not) (?:see|tell|know|check) (?:that |this |it )?from here|(?:isn't|is not|aren't|are not) visible from here|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить)|отсюда не видно|не видно отсюда|отсюда не понять|отсюда не узнать)(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
 
 func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	if len(ctx.UserAsked) == 0 {
@@ -170,8 +170,15 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	// sentences ("TripInstance keeps tripId …" shares its words).
 	declined := map[string]bool{}
 	for _, s := range ss {
-		if declinesRE.MatchString(s) {
-			if k := askedNamed(s, ctx.UserAsked, qs); k != "" {
+		if declinesRE.MatchString(s) && !questionRE.MatchString(s) {
+			k := askedNamed(s, ctx.UserAsked, qs)
+			if k == "" && len(qs) == 1 && (!ifRE.MatchString(s) || hereDeclineRE.MatchString(s)) {
+				// "Есть ли у вас такое сообщество …, отсюда не видно":
+				// the one question waiting
+				for k = range qs {
+				}
+			}
+			if k != "" {
 				declined[k] = true
 			}
 		}
@@ -190,7 +197,7 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			// "I can't answer that bindingly, that's a question for Mrs
 			// Krämer": no answer; the question stays open, held as one.
 			k := askedNamed(s, ctx.UserAsked, qs)
-			if k == "" && len(qs) == 1 && !ifRE.MatchString(s) {
+			if k == "" && len(qs) == 1 && (!ifRE.MatchString(s) || hereDeclineRE.MatchString(s)) {
 				for k = range qs {
 				}
 			}
@@ -291,6 +298,12 @@ func heading(s string) bool {
 // ticket's first open question can be answered from the August feed
 // itself".
 var canAnswerRE = mustPattern(`(?i)\b(?:can|could|should|will) be (?:answered|checked|settled|found out|read off)\b`)
+
+// hereDeclineRE is a decline that says the answer is not to be had here
+// at all ("Whether your account has template approval I can't tell from
+// here"): said of the one question waiting, whatever "whether" or "if"
+// it holds.
+var hereDeclineRE = mustPattern(`(?i)\bfrom here\b|\bbe answered\b|\bquestion for\b|отсюда`)
 
 // askedNamed is the key of the question of qs that s names: by its place
 // among the questions asked ("the second open question"), else by the

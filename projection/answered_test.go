@@ -359,3 +359,16 @@ func TestQuestionByPlace(t *testing.T) {
 		}
 	}
 }
+
+// A reply that says part of the answer cannot be known from here ("…,
+// отсюда не видно", "I can't tell that from here") leaves the one
+// question waiting open, whatever the other sentences tell of it.
+func TestPartAnswerDeclined(t *testing.T) {
+	for _, c := range []struct{ q, a string }{
+		{"А через VK так же можно, для тех, у кого нет телеги?", "Про VK: технически похоже. Писать от имени сообщества VK можно через API сообщений сообщества. Есть ли у вас такое сообщество и кто им управляет, отсюда не видно."},
+		{"Can we send the same reminders through WhatsApp?", "Technically yes, WhatsApp Business templates work for reminders. Whether your account has template approval I can't tell from here."},
+	} {
+		out := reduceAll(t, "> user\nReminders for the clinics.\n> assistant\nDone.\n> user\n"+c.q+"\n> assistant\n"+c.a+"\n")
+		expect(t, out, []string{`uncertainty question/-/.*\(open: `}, []string{`decision/answer/`})
+	}
+}
