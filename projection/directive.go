@@ -144,6 +144,9 @@ func practiceNorm(s string) bool {
 		if m := objectFirstNormRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
 			return true
 		}
+		if m := nothingImpRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
+			return true
+		}
 	}
 	return false
 }
@@ -158,6 +161,10 @@ const normWhenRE = `(?:(?:for now|for the time being|for the moment|until furthe
 // and opens what it is said of: "we send only through their sandbox",
 // "we remind only planned and confirmed", "we send nothing to clinic 3".
 var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only\s+\S|nothing(?:\s+at\s+all)?\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b)`)
+
+// nothingImpRE is an imperative of practice with "nothing" for its
+// object: "for now send nothing to clinic 3", "touch nothing in vendor/".
+var nothingImpRE = mustPattern(`(?i)^(?:(?:and|but|also|so|please|pls)[,]?\s+)?` + normWhenRE + `(?:please\s+)?(\w[\w-]*)\s+nothing(?:\s+at\s+all)?\s+(?:to|in|on|into|from|for|under|about|until|till|before|yet)\b`)
 
 // objectFirstNormRE names the object of a norm before it, the verb last:
 // "the live account we don't touch", "prod we never touch".

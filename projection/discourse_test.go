@@ -597,6 +597,8 @@ func TestPracticeNormInClauses(t *testing.T) {
 		"we only have 2 GB.":                                                                                false,
 		"the old one we don't use anymore.":                                                                 false,
 		"we send only through the sandbox?":                                                                 false,
+		"for now send nothing to clinic 3.":                                                                 true,
+		"we found nothing in the logs.":                                                                     false,
 	} {
 		if practiceNorm(s) != want {
 			t.Errorf("practiceNorm(%q) = %v, want %v", s, !want, want)

@@ -949,7 +949,7 @@ func imperativeAfter(ts []glossTok, clitics, endings []string) bool {
 		if len(endings) == 0 {
 			return t.keep || t.cat != catFunction
 		}
-		if utf8.RuneCountInString(t.low) < 4 {
+		if utf8.RuneCountInString(t.low) < 4 || weStatives[t.low] {
 			return false
 		}
 		for _, e := range endings {
@@ -961,6 +961,20 @@ func imperativeAfter(ts []glossTok, clitics, endings []string) bool {
 	}
 	return false
 }
+
+// weStatives are verbs in the first person plural that say a state, not
+// a way of working: "non sappiamo", "no podemos", "não temos" state no
+// rule, where "non tocchiamo la produzione", "no tocamos prod", "não
+// mexemos no schema" do.
+var weStatives = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`sappiamo possiamo abbiamo vogliamo dobbiamo capiamo vediamo troviamo riusciamo siamo stiamo crediamo pensiamo conosciamo ricordiamo
+		sabemos podemos tenemos queremos necesitamos vemos entendemos conocemos creemos pensamos encontramos estamos somos hemos recordamos conseguimos
+		temos precisamos achamos lembramos`) {
+		m[w] = true
+	}
+	return m
+}()
 
 func slicesContains(s []string, w string) bool {
 	for _, x := range s {

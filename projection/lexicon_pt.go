@@ -117,6 +117,6 @@ var lexPT = []lexEntry{
 const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai`
 
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode"}})
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode"}})
 	fixSetting(toks)
 }

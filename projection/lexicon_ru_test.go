@@ -127,3 +127,27 @@ func TestRussianHyphenAndRepairedValue(t *testing.T) {
 		t.Errorf("backPrefix(%q) = %q", v, got)
 	}
 }
+
+// A norm in the first person plural opening its clause after the
+// negation, in Italian, Spanish and Portuguese ("non tocchiamo la
+// produzione", "no tocamos la base", "não mexemos no schema"), is a rule;
+// a verb of state there ("non sappiamo", "no sabemos", "não temos") is
+// none.
+func TestRomanceTeamNorms(t *testing.T) {
+	for _, c := range []struct {
+		l    lang
+		s    string
+		rule bool
+	}{
+		{langIT, "Non tocchiamo la produzione fino a venerdì.", true},
+		{langIT, "Non sappiamo ancora perché.", false},
+		{langES, "No tocamos la base de producción.", true},
+		{langES, "No sabemos por qué falla.", false},
+		{langPT, "Não mexemos no schema durante a migração.", true},
+		{langPT, "Não temos acesso ao servidor.", false},
+	} {
+		if got := isRule(glossOf(c.s, c.l).text); got != c.rule {
+			t.Errorf("%q: rule %v, want %v", c.s, got, c.rule)
+		}
+	}
+}
