@@ -744,7 +744,25 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				k, change, rel = relative(s)
 			}
 			if (!rel || !proportionalRel(change)) && !asks {
-				vs = values(s, lastKey, lastName, corr, scope, ev.Role == RoleUser && !glossed)
+				vk, vn := lastKey, lastName
+				if ev.Role == RoleUser && corr {
+					if h := heldByNumber(s, ctx.Values); h != nil && h.Key != lastKey && heldNamed(s, ctx.Values) == nil {
+						// "the percent: 1.5 is last year's, make it 2"
+						// after a command set another setting: the
+						// setting whose number the sentence names before
+						// its pronoun, when it names none by its name
+						vk, vn = h.Key, h.Name
+					}
+				}
+				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
+			}
+			if len(vs) == 0 && ev.Role == RoleUser && !rel {
+				if ch, from, ok := arrowChange(s); ok {
+					// "the middle row, 60 → 75": the setting holding 60
+					// (the reducer finds it by that number; none held,
+					// nothing changes)
+					vs = []Proposal{{Op: OpState, Kind: KindValue, Value: ch, Rel: ch, Was: from, Quote: s, Refers: true, Correction: true}}
+				}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				// "go with 2 retries", "let's do 5 retries instead": a

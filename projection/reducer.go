@@ -775,6 +775,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.valueSet(nu, ref)
 			return
 		}
+		if h := r.newestHolding(p.Value); ev.Role == RoleUser && h != nil && h.Key != p.Key && p.Was == "" && !namesSetting(p.Quote, p.Name, p.Key) {
+			// "ok, 15 then" after the agent set the worker's concurrency
+			// to the 15 it worked out: the value the user accepts, said
+			// again, not a change of the setting named last
+			h.addRef(ref)
+			return
+		}
 		o := r.valueOf(p.Key)
 		if o != nil && o.Seq() == ref.Seq && property(o.Key) != property(p.Key) {
 			// Two settings the same message names ("心跳间隔 300s。
@@ -1164,6 +1171,10 @@ func (r *Reducer) namedByValue(s string) *Anchor {
 			continue
 		}
 		v := a.Value
+		if cur, rest := currencyOf(v); cur != "" {
+			// "$60 flat" is named by "60"
+			v = rest
+		}
 		if m := heldNumRE.FindStringSubmatch(v); m != nil {
 			v = m[1]
 		}
@@ -3016,4 +3027,27 @@ func maskSlug(key, low string) string {
 		}
 		key = key[:i] + "secret" + key[i+n:]
 	}
+}
+
+// namesSetting reports whether quote q names the setting of name or key
+// (a word of either, three letters or more).
+func namesSetting(q, name, key string) bool {
+	lq := strings.ToLower(q)
+	for _, w := range strings.FieldsFunc(strings.ToLower(name+" "+property(key)), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len([]rune(w)) >= 3 && !stopwords[w] && strings.Contains(lq, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// newestHolding is the current value holding v set last, or nil.
+func (r *Reducer) newestHolding(v string) *Anchor {
+	var found *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current && a.Value == v && (found == nil || newer(a, found)) {
+			found = a
+		}
+	}
+	return found
 }

@@ -1064,3 +1064,37 @@ func priorQuantity(s string) (name, value string) {
 	}
 	return strings.Join(ws, " "), strings.TrimSpace(ms[0][priorQtyRE.SubexpIndex("v")])
 }
+
+// arrowRE is a number changed by an arrow: "60 → 75", "$60 -> $75",
+// "1.5% => 2%".
+var arrowRE = mustPattern(`(?:^|[\s(:,])([$€£]?)(\d+(?:\.\d+)?)(%?)\s*(?:→|->|=>|⟶|⇒)\s*([$€£]?)(\d+(?:\.\d+)?)(%?)(?:[\s).,;!]|$)`)
+
+// arrowChange is the change a user sentence writes with an arrow between
+// two numbers, as a relative change ("+15" for "60 → 75"), and the number
+// it changes; ok false when there is none, or more than one.
+func arrowChange(s string) (change, from string, ok bool) {
+	ms := arrowRE.FindAllStringSubmatch(s, 2)
+	if len(ms) != 1 {
+		return "", "", false
+	}
+	m := ms[0]
+	if m[1] != m[4] && m[4] != "" || m[3] != m[6] && m[6] != "" {
+		return "", "", false
+	}
+	a, err1 := strconv.ParseFloat(m[2], 64)
+	b, err2 := strconv.ParseFloat(m[5], 64)
+	if err1 != nil || err2 != nil || a == b {
+		return "", "", false
+	}
+	places := 0
+	for _, x := range []string{m[2], m[5]} {
+		if i := strings.IndexByte(x, '.'); i >= 0 {
+			places = max(places, len(x)-i-1)
+		}
+	}
+	d := strconv.FormatFloat(b-a, 'f', places, 64)
+	if b > a {
+		d = "+" + d
+	}
+	return d, m[2], true
+}

@@ -304,3 +304,52 @@ Analyser timeout make it double, some centres are having weak signal.
 Ok.`)
 	expect(t, out, []string{`value/-/cow_base_rate \[current/normative\] = Rs 40.50`, `value/-/analyser_timeout \[current/normative\] = 10 seconds \(was 5 seconds\)`}, []string{`= 81`})
 }
+
+// A change written with an arrow between two numbers changes the setting
+// holding the first ("the middle row, 60 → 75" of "$60 flat"), and is
+// taken back with it ("undo that last bit"); a number changed "by it"
+// after a command set another setting is the setting the sentence names
+// by its number; a number the user accepts that the agent's command
+// just set is that setting said again.
+func TestArrowAndNumberReferents(t *testing.T) {
+	for s, want := range map[string]string{"60 → 75": "+15 60", "$60 -> $75": "+15 60", "1.5% => 2%": "+0.5 1.5", "0.1 → 0.25": "+0.15 0.1",
+		"v1 → v2": "", "1.2.0 → 1.3.0": "", "19:00 → 17:00": "", "2 → 3 and 4 → 5": "", "$60 → 75%": ""} {
+		c, f, ok := arrowChange(s)
+		if got := strings.TrimSpace(c + " " + f); got != want || ok != (want != "") {
+			t.Errorf("arrowChange(%q) = %q %v, want %q", s, got, ok, want)
+		}
+	}
+	out := reduceAll(t, `
+> user
+late fees today, we run PostgreSQL 15:
+| days overdue | fee |
+|---|---|
+| 1–10 | $25 flat |
+| 11–30 | $60 flat |
+| 31+ | 1.5% of the balance per month |
+> assistant
+Off by one in my code: ` + "`TIER2_FROM_DAY = 10`" + ` puts day 10 into the second tier, but the table says 11–30. Fixing it to 11:
+> call bash {"command": "sed -i '' 's/^  TIER2_FROM_DAY = 10$/  TIER2_FROM_DAY = 11/' app/services/late_fee.rb && bundle exec rspec"}
+> result
+6 examples, 0 failures
+> user
+nice. the percent: 1.5 is last year's, make it 2. and the middle row, 60 → 75.
+> assistant
+Done.
+> user
+hm, undo that last bit. the 2% stays. and give sidekiq more threads.
+> assistant
+15 fit under the connection limit; setting that.
+> call bash {"command": "sed -i '' 's/^:concurrency: 5$/:concurrency: 15/' config/sidekiq.yml && git diff --stat"}
+> result
+ config/sidekiq.yml | 2 +-
+> user
+ok, 15 then.
+`)
+	expect(t, out, []string{
+		`value/-/31\+_fee \[current/normative\] = 2 \(was 1\.5% of the balance per month\)`,
+		`value/-/11–30_fee \[current/normative\] = \$60 flat \(was \$75 flat\)`,
+		`value/app/services/late_fee\.rb/tier2_from_day \[current/empirical\] = 11 \(was 10\)`,
+		`value/config/sidekiq\.yml/concurrency \[current/empirical\] = 15 \(was 5\) @\d+,\d+`,
+	}, []string{`= 15 \(was 2\)`, `tier2_from_day .* = 2`})
+}

@@ -16,13 +16,14 @@ import (
 // as said (the reducer keeps no second copy).
 
 // sedRE is a sed in-place call: its script in quotes and the file it
-// edits.
-var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:-e\s+)?(?:'([^']+)'|"((?:[^"\\]|\\.)+)")\s+([^\s;&|<>]+)`)
+// edits (BSD's "sed -i ”" too).
+var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:''\s+|""\s+)?(?:-e\s+)?(?:'([^']+)'|"((?:[^"\\]|\\.)+)")\s+([^\s;&|<>]+)`)
 
 // sedSettingRE is one side of a substitution that sets a key: "retry:
 // 3", "mqtt_retries = 3", "limit rate 10/minute", `send_at = "17:00"` (a
-// quoted token, read without its quotes).
-var sedSettingRE = mustPattern(`^\s*([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)')\s*$`)
+// quoted token, read without its quotes), ":concurrency: 15" (a Ruby
+// symbol's key, read without its colon).
+var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)')\s*$`)
 
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =

@@ -6,7 +6,7 @@ import (
 )
 
 func TestSedValues(t *testing.T) {
-	cmd := `sed -i 's/dunning_grace_days: 7/dunning_grace_days: 14/' config/billing.yml && sed -i "s/limit rate 10\/minute/limit rate 4\/minute/; s/wg_mtu = 1420/wg_mtu = 1340/g" roles/nft.j2 && sed -i 's/@mgmt_hosts/@mgmt_nets/' a.j2 && sed -i "s/cron: '0 2 1 \* \*'/cron: '0 3 1 * *'/" s.yml && sed -i 's/^send_at = "19:00"$/send_at = "17:00"/; s/^clinics = \[1, 2, 3\]$/clinics = [1, 2]/' remind.toml`
+	cmd := `sed -i 's/dunning_grace_days: 7/dunning_grace_days: 14/' config/billing.yml && sed -i "s/limit rate 10\/minute/limit rate 4\/minute/; s/wg_mtu = 1420/wg_mtu = 1340/g" roles/nft.j2 && sed -i 's/@mgmt_hosts/@mgmt_nets/' a.j2 && sed -i "s/cron: '0 2 1 \* \*'/cron: '0 3 1 * *'/" s.yml && sed -i 's/^send_at = "19:00"$/send_at = "17:00"/; s/^clinics = \[1, 2, 3\]$/clinics = [1, 2]/' remind.toml && sed -i '' 's/^:concurrency: 5$/:concurrency: 15/' config/sidekiq.yml`
 	got := map[string]string{}
 	for _, p := range sedValues(cmd) {
 		got[p.Key] = p.Was + "->" + p.Value
@@ -19,6 +19,7 @@ func TestSedValues(t *testing.T) {
 		"value/roles/nft.j2/limit_rate":               "10/minute->4/minute",
 		"value/roles/nft.j2/wg_mtu":                   "1420->1340",
 		"value/remind.toml/send_at":                   "19:00->17:00",
+		"value/config/sidekiq.yml/concurrency":        "5->15",
 	}
 	if len(got) != len(want) {
 		t.Errorf("got %v, want %v", got, want)

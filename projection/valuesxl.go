@@ -281,6 +281,35 @@ func wordSet(ws string) map[string]bool {
 	return m
 }
 
+// heldByNumber is the one held value whose number sentence s says as a
+// word of its own before its pronoun ("the percent: 1.5 is last year's,
+// make it 2" names "1.5% of the balance per month"), or nil.
+func heldByNumber(s string, vals []HeldValue) *HeldValue {
+	loc := itWordRE.FindStringIndex(s)
+	if loc == nil {
+		return nil
+	}
+	var found *HeldValue
+	for i := range vals {
+		v := vals[i].Value
+		if cur, rest := currencyOf(v); cur != "" {
+			v = rest
+		}
+		m := heldNumRE.FindStringSubmatch(v)
+		if m == nil {
+			continue
+		}
+		if at := tokenAt(s, m[1], 0); at < 0 || at > loc[0] {
+			continue
+		}
+		if found != nil && found.Key != vals[i].Key {
+			return nil
+		}
+		found = &vals[i]
+	}
+	return found
+}
+
 // heldNamed is the held value whose name s says (a word of it, or a
 // word of it with an ending: "Workern" names "worker"; a CJK name by its
 // characters), the one naming the most, the newest of a tie; nil when
