@@ -328,7 +328,7 @@ late fees today, we run PostgreSQL 15:
 | 11–30 | $60 flat |
 | 31+ | 1.5% of the balance per month |
 > assistant
-Off by one in my code: ` + "`TIER2_FROM_DAY = 10`" + ` puts day 10 into the second tier, but the table says 11–30. Fixing it to 11:
+Off by one in my code: `+"`TIER2_FROM_DAY = 10`"+` puts day 10 into the second tier, but the table says 11–30. Fixing it to 11:
 > call bash {"command": "sed -i '' 's/^  TIER2_FROM_DAY = 10$/  TIER2_FROM_DAY = 11/' app/services/late_fee.rb && bundle exec rspec"}
 > result
 6 examples, 0 failures
