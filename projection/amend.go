@@ -183,8 +183,24 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
+
+// everyImperative reports whether s is an imperative for every time a
+// thing is done: "Run `bin/rubocop` and the relevant specs before every
+// commit", "rebuild the index after each deploy".
+func everyImperative(s string) bool {
+	if questionRE.MatchString(s) || !everyOccasionRE.MatchString(s) {
+		return false
+	}
+	return imperative(strings.TrimSpace(pleaseLeadRE.ReplaceAllString(s, "")))
+}
+
+// everyOccasionRE is the occasion an imperative is for, every time.
+var everyOccasionRE = mustPattern(`(?i)\b(?:before|after|on|with) (?:every|each) (?:single )?\w+|\bevery time (?:you|we|something|anything)\b`)
+
+// pleaseLeadRE is a courtesy or a conjunction before an imperative.
+var pleaseLeadRE = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|always|then)[,]?\s+)*`)
 
 // textLangRuleRE is the language a kind of text is to be written in, in
 // the lexicons' languages: "ログメッセージは英語でお願い", "日志请用英文写",

@@ -757,6 +757,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
+				if p, ok := jobTime(s, strings.Join(sents[:i], " ")); ok {
+					// "now the nightly job. … run it at 2am — no, make it
+					// 3": the time the job runs at
+					p.Quote, p.Scope = quote, scope
+					vs = []Proposal{p}
+				}
+			}
+			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				if ch, from, ok := arrowChange(s); ok {
 					// "the middle row, 60 → 75": the setting holding 60
 					// (the reducer finds it by that number; none held,

@@ -617,3 +617,19 @@ func TestExceptionWithRemainderAfter(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// An imperative for every time a thing is done is a standing rule; the
+// same words told of the past, said of something else, or asked are none.
+func TestEveryImperative(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Run `bin/rubocop` and the relevant specs before every commit.": true,
+		"please rebuild the index after each deploy":                    true,
+		"I ran the tests before every commit last week.":                false,
+		"Tests run before every commit.":                                false,
+		"run it before every commit?":                                   false,
+	} {
+		if isRule(s) != want {
+			t.Errorf("isRule(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}

@@ -1098,3 +1098,71 @@ func arrowChange(s string) (change, from string, ok bool) {
 	}
 	return d, m[2], true
 }
+
+// jobTimeRE is a job told to run at a time of day, the verb opening its
+// clause or after a request: "run it at 3am",
+// "schedule the backup at 02:30", "send the reminders every evening at
+// 19:00".
+var jobTimeRE = mustPattern(`(?i)(?:^\W*|[,;:—–]\s*|\b(?:please|pls|let's|we'll|we will|can you|could you|and|then|so)\s+)(?:run|schedule|start|send|trigger|kick off|fire|launch|execute)\s+(?P<o>it|them|this|that|the\s+[\w-]+(?:\s+[\w-]+){0,2}?|[A-Z]\w*Job)\s+(?:(?:every|each)\s+(?:night|day|morning|evening|weekday)\s+|nightly\s+|daily\s+)?at\s+(?P<t>\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)(?:[\s.,;!)]|$)`)
+
+// jobNounRE is a job named before a pronoun: "the nightly job", "the
+// daily export", "the backup".
+var jobNounRE = mustPattern(`(?i)\bthe\s+((?:(?:nightly|daily|weekly|hourly|morning|evening|monthly|cleanup|late-fee|billing|reminder)\s+)?(?:job|task|run|backup|report|export|sync|import|cron|mailing|digest|reminders|cleanup|batch))\b`)
+
+// jobTime is the value sentence s sets for the time a job runs (its name
+// from s, or, said by a pronoun, the job the text before it named last),
+// as a 24-hour time; ok false when it sets none.
+func jobTime(s, before string) (Proposal, bool) {
+	m := jobTimeRE.FindStringSubmatch(s)
+	if m == nil {
+		return Proposal{}, false
+	}
+	name := strings.TrimSpace(m[jobTimeRE.SubexpIndex("o")])
+	switch strings.ToLower(name) {
+	case "it", "them", "this", "that":
+		ns := jobNounRE.FindAllStringSubmatch(before, -1)
+		if len(ns) == 0 {
+			return Proposal{}, false
+		}
+		name = ns[len(ns)-1][1]
+	default:
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "the "), "The ")
+	}
+	t, ok := clock24(m[jobTimeRE.SubexpIndex("t")])
+	if !ok {
+		return Proposal{}, false
+	}
+	n := name + " time"
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(n), "_")), Name: n, Value: t}, true
+}
+
+// clock24 is a time of day written "3am", "2:30 pm" or "19:00" as
+// "03:00", "14:30", "19:00".
+func clock24(x string) (string, bool) {
+	x = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(x), ".", ""))
+	pm, am := strings.HasSuffix(x, "pm"), strings.HasSuffix(x, "am")
+	x = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(x, "pm"), "am"))
+	hs, ms, _ := strings.Cut(x, ":")
+	h, err := strconv.Atoi(hs)
+	if err != nil {
+		return "", false
+	}
+	m := 0
+	if ms != "" {
+		if m, err = strconv.Atoi(ms); err != nil || m > 59 {
+			return "", false
+		}
+	}
+	switch {
+	case (am || pm) && (h < 1 || h > 12):
+		return "", false
+	case pm && h != 12:
+		h += 12
+	case am && h == 12:
+		h = 0
+	}
+	if h > 23 {
+		return "", false
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), true
+}

@@ -353,3 +353,28 @@ ok, 15 then.
 		`value/config/sidekiq\.yml/concurrency \[current/empirical\] = 15 \(was 5\) @\d+,\d+`,
 	}, []string{`= 15 \(was 2\)`, `tier2_from_day .* = 2`})
 }
+
+// A job told to run at a time of day sets the time it runs, named by the
+// job or, by a pronoun, the job named before it; a time said as a
+// repair ("2am — no, make it 3") is read as repaired.
+func TestJobTime(t *testing.T) {
+	for s, want := range map[string]string{
+		"schedule the backup at 02:30 please":       "value/-/backup_time=02:30",
+		"send the reminders every evening at 7pm":   "value/-/reminders_time=19:00",
+		"run it at 12am":                            "value/-/nightly_job_time=00:00",
+		"run it at 3":                               "",
+		"we run the tests at 3am on CI":             "",
+		"run it at 13pm":                            "",
+		"mirror that and run InvoiceJob at 6:15 am": "value/-/invoicejob_time=06:15",
+	} {
+		got := ""
+		if p, ok := jobTime(s, "now the nightly job."); ok {
+			got = p.Key + "=" + p.Value
+		}
+		if got != want {
+			t.Errorf("jobTime(%q) = %q, want %q", s, got, want)
+		}
+	}
+	out := reduceAll(t, "> user\nlate fees today.\n> assistant\nOK.\n> user\nnow the nightly job. run it at 2am — no, make it 3, the db backups run at 2. eastern, obviously.\n")
+	expect(t, out, []string{`value/-/nightly_job_time \[current/normative\] = 03:00`}, []string{`= 02:00`})
+}
