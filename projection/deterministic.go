@@ -765,6 +765,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
+				if p, ok := fineValue(s); ok {
+					// "retry 3 is fine", "3 retries is fine": a value
+					// accepted as it stands
+					p.Quote, p.Scope = quote, scope
+					vs = []Proposal{p}
+				}
+			}
+			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				if ch, from, ok := arrowChange(s); ok {
 					// "the middle row, 60 → 75": the setting holding 60
 					// (the reducer finds it by that number; none held,

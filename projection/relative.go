@@ -1166,3 +1166,22 @@ func clock24(x string) (string, bool) {
 	}
 	return fmt.Sprintf("%02d:%02d", h, m), true
 }
+
+// fineValueRE is a setting and its number accepted as fine: "retry 3 is
+// fine", "timeout 30s is ok", "3 retries is fine", "two workers are
+// enough" is not read (a number in words).
+var fineValueRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|right)[,.!]?\s+)?(?:(?P<k>[a-z_][\w.-]*(?:\s+[a-z_][\w.-]*)?)\s+(?P<v>\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds|min|mins|minutes|h|hours|days|%|kb|mb|gb)?)|(?P<v2>\d+(?:\.\d+)?)\s+(?P<k2>retries|threads|workers|replicas|attempts|shards|partitions|connections|instances|pods|nodes))\s+(?:is|are|sounds|seems|looks)\s+(?:fine|ok|okay|good|right|enough|plenty)\b`)
+
+// fineValue is the value sentence s accepts as fine, ok false when none.
+func fineValue(s string) (Proposal, bool) {
+	m := fineValueRE.FindStringSubmatch(s)
+	if m == nil || questionRE.MatchString(s) {
+		return Proposal{}, false
+	}
+	k := m[fineValueRE.SubexpIndex("k")] + m[fineValueRE.SubexpIndex("k2")]
+	v := strings.TrimSpace(m[fineValueRE.SubexpIndex("v")] + m[fineValueRE.SubexpIndex("v2")])
+	if stopwords[strings.ToLower(k)] || nonVerbs[strings.ToLower(strings.Fields(k)[0])] {
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: v}, true
+}

@@ -378,3 +378,24 @@ func TestJobTime(t *testing.T) {
 	out := reduceAll(t, "> user\nlate fees today.\n> assistant\nOK.\n> user\nnow the nightly job. run it at 2am — no, make it 3, the db backups run at 2. eastern, obviously.\n")
 	expect(t, out, []string{`value/-/nightly_job_time \[current/normative\] = 03:00`}, []string{`= 02:00`})
 }
+
+// A setting and its number accepted as fine set the value; a sentence
+// that asks, or whose words before the number are no setting, sets none.
+func TestFineValue(t *testing.T) {
+	for s, want := range map[string]string{
+		"retry 3 is fine, same for the other one.": "value/-/retry=3",
+		"ok, timeout 30s is fine":                  "value/-/timeout=30s",
+		"3 retries is fine":                        "value/-/retries=3",
+		"is retry 3 fine?":                         "",
+		"the 3 is fine":                            "",
+		"it 2 is ok":                               "",
+	} {
+		got := ""
+		if p, ok := fineValue(s); ok {
+			got = p.Key + "=" + p.Value
+		}
+		if got != want {
+			t.Errorf("fineValue(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
