@@ -372,3 +372,30 @@ func TestPartAnswerDeclined(t *testing.T) {
 		expect(t, out, []string{`uncertainty question/-/.*\(open: `}, []string{`decision/answer/`})
 	}
 }
+
+// A question the agent asks stays open when the user's reply says it is
+// someone else's call or that they do not know ("no idea about CAD,
+// that's Jess's call and she's out till Monday"); a sentence that only
+// mentions a name is no deferral.
+func TestAskedQuestionPassedOn(t *testing.T) {
+	for s, want := range map[string]bool{
+		"no idea about CAD, that's Jess's call and she's out till Monday.": true,
+		"that's the architect's decision":                                  true,
+		"not my call, ask the PM":                                          true,
+		"Jess called about the invoices":                                   false,
+		"that's Jess's laptop":                                             false,
+	} {
+		if deferral(s) != want {
+			t.Errorf("deferral(%q) = %v, want %v", s, !want, want)
+		}
+	}
+	out := reduceAll(t, `
+> user
+late fees today.
+> assistant
+6 of the past-due invoices are in CAD, so those got CAD 25 / CAD 60. Should Canadian invoices get the same numbers in CAD, or the USD amounts converted?
+> user
+no idea about CAD, that's Jess's call and she's out till Monday. leave it as is for now.
+`)
+	expect(t, out, []string{`uncertainty question/-/canadian-invoices-get-same-numbers-cad \[hypothesis/normative\] = Should Canadian invoices`}, []string{`decision/answer/`})
+}

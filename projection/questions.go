@@ -90,7 +90,7 @@ func askLabelled(s string) bool {
 // him", "Priya is asking the vendor", "it's parked until …", "the
 // question is not decided". A question asked of the agent ("I asked you
 // to …") is none: deferral checks the word after "ask".
-var deferralRE = mustPattern(`(?i)\b(?:i|we)(?:'ve|'ll|'m|'d)?\b(?:\s+[^\s.?!;]+){0,6}?\s+(?:asked|ask|asking|pinged|ping|check(?:ing)? with)\b\s*(\w*)|\b(?:is|are)\s+(?:asking|checking|clarifying|finding out|looking into)\b|\bparked\b|\bundecided\b|\bnot\s+(?:yet\s+)?(?:decided|settled)\b|\b(?:is|stays|remains)\s+(?:still\s+)?open\b|\b(?-i:\p{Lu})\p{Ll}+\s+(?:decides|will decide|has to decide|needs to decide|gets to decide|makes the call|will know|knows)\b`)
+var deferralRE = mustPattern(`(?i)\b(?:i|we)(?:'ve|'ll|'m|'d)?\b(?:\s+[^\s.?!;]+){0,6}?\s+(?:asked|ask|asking|pinged|ping|check(?:ing)? with)\b\s*(\w*)|\b(?:is|are)\s+(?:asking|checking|clarifying|finding out|looking into)\b|\bparked\b|\bundecided\b|\bnot\s+(?:yet\s+)?(?:decided|settled)\b|\b(?:is|stays|remains)\s+(?:still\s+)?open\b|\b(?-i:\p{Lu})\p{Ll}+\s+(?:decides|will decide|has to decide|needs to decide|gets to decide|makes the call|will know|knows)\b|\b(?:that's|that is|it's|it is)\s+(?:(?-i:\p{Lu})\p{Ll}+'s|her|his|their|the\s+\w+'s)\s+(?:call|decision|department|choice)\b|\bnot my (?:call|decision|department)\b|\bno idea about\b`)
 
 // deferral reports whether s passes the question before it on or says it
 // is not settled (deferralRE).
