@@ -294,6 +294,11 @@ var noNotRules = map[string]bool{"idea": true, "luck": true, "problem": true, "p
 	"one": true, "matter": true, "longer": true, "more": true, "sorry": true, "kidding": true, "joke": true, "issue": true, "issues": true,
 	"change": true, "changes": true, "answer": true, "reply": true, "news": true, "difference": true, "response": true, "output": true, "errors": true, "error": true}
 
+// attributiveBefore are the words after which a participle qualifies the
+// noun that follows it ("in committed code", "the generated files").
+var attributiveBefore = map[string]bool{"in": true, "on": true, "at": true, "to": true, "for": true, "of": true, "with": true, "from": true, "into": true,
+	"the": true, "a": true, "an": true, "any": true, "our": true, "your": true, "their": true, "all": true, "these": true, "those": true}
+
 // bareNo reports whether s opens with a prohibition by "no" (bareNoRE):
 // the thing is not a pleasantry's ("no worries") and nothing after it in
 // the clause is a finite verb ("no tests failed" reports).
@@ -313,7 +318,13 @@ func bareNo(s string) bool {
 	if m == nil || noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] || questionRE.MatchString(s) {
 		return false
 	}
-	for _, w := range strings.Fields(strings.ToLower(m[2])) {
+	rest := strings.Fields(strings.ToLower(m[2]))
+	for i, w := range rest {
+		if (pastVerbs[w] || strings.HasSuffix(w, "ed")) && i > 0 && attributiveBefore[rest[i-1]] {
+			// "pls no console.log in committed code": a participle
+			// before its noun, no verb
+			continue
+		}
 		if auxes[w] || pastVerbs[w] || strings.HasSuffix(w, "ed") || w == "i" || w == "we" || w == "you" {
 			return false
 		}

@@ -151,7 +151,7 @@ func practiceNorm(s string) bool {
 	return false
 }
 
-var practiceNormRE = mustPattern(`(?i)^(?:(?:and|but|also|fyi|btw|note|quick note|heads up|reminder|so)[,:—–-]?\s+)*` + normWhenRE + `(?:here\s+|in this (?:repo|codebase|project|team),?\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|only|don't|dont|do not)\b`)
+var practiceNormRE = mustPattern(`(?i)^(?:(?:and|but|also|fyi|btw|note|quick note|heads up|reminder|remember|so)[,:—–-]?\s+)*` + normWhenRE + `(?:here\s+|in this (?:repo|codebase|project|team),?\s+)?(?:we|the team|our team)(?:\s+(?:just|also|generally|usually|basically))?\s+(?:never|always|only|don't|dont|do not|can't|cannot|can not|mustn't|must not|shouldn't|should not|may not)\b`)
 
 // normWhenRE is the time a norm holds for, before it: "for now", "until
 // further notice", "meanwhile", "until the contract is signed".
@@ -319,6 +319,11 @@ func directive(s string) bool {
 			// "never mind the LEDs": the idiom drops a thing, no rule.
 			continue
 		}
+		if leavePronounRE.MatchString(word) {
+			// "leave it as is for now": what to do with the thing just
+			// talked about, a decision, not a rule naming a thing
+			continue
+		}
 		if slices.ContainsFunc(quoted, func(q []int) bool { return q[0] < start && start < q[1] }) {
 			// 'my manager used to say "never trust a Friday migration"':
 			// reported words direct no one here.
@@ -393,6 +398,10 @@ func directive(s string) bool {
 	}
 	return false
 }
+
+// leavePronounRE is "leave" with a pronoun for its object: "leave it as
+// is", "leave them alone".
+var leavePronounRE = mustPattern(`(?i)^leave\s+(?:it|them|that|this|those|these)\s+(?:as|alone|unchanged|untouched|intact)\b`)
 
 // parenAsideRE is a parenthesised aside.
 var parenAsideRE = mustPattern(`\([^()]*\)|（[^（）]*）`)

@@ -633,3 +633,31 @@ func TestEveryImperative(t *testing.T) {
 		}
 	}
 }
+
+// Everyday ways of stating a rule: a thing to leave as it is, a "let's
+// not", "you're not to", "nothing gets …", every new thing needing
+// something, "make sure every …", a participle before its noun after a
+// bare "no", a team's "we can't"; and the same words that state none.
+func TestEverydayRulePhrasings(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Make sure every migration is reversible.":     true,
+		"Leave the tests in legacy/ as they are.":      true,
+		"Nothing gets merged without a review.":        true,
+		"All new endpoints need an OpenAPI entry.":     true,
+		"Let's not add any new dependencies.":          true,
+		"You're not to push to main.":                  true,
+		"pls no console.log in committed code":         true,
+		"remember, we can't use GPL code here":         true,
+		"leave it as is for now.":                      false,
+		"nothing is broken, the tests pass.":           false,
+		"Nothing happened after the restart.":          false,
+		"no tests failed in the updated suite":         false,
+		"we can't reproduce it locally.":               false,
+		"I left the config as it is.":                  false,
+		"make sure all the tests pass before you push": true,
+	} {
+		if isRule(s) != want {
+			t.Errorf("isRule(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
