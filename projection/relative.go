@@ -1185,3 +1185,18 @@ func fineValue(s string) (Proposal, bool) {
 	}
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: v}, true
 }
+
+// countChosenRE is a count of things of a kind chosen: "let's use 8
+// workers", "go for 3 replicas", "spin up 4 runners".
+var countChosenRE = mustPattern(`(?i)(?:^\W*|[,;:—–]\s*|\b(?:let's|let us|we'll|we will|please|pls|just|and|so|then)\s+)(?:use|go (?:for|with)|run(?: with)?|spin up|start|give (?:it|us|them))\s+(?P<n>\d+)\s+(?P<k>workers|replicas|threads|shards|partitions|instances|pods|nodes|retries|connections|processes|runners|gpus|cores|attempts|consumers|executors)\b`)
+
+// countChosen is the value a sentence sets by choosing a count of things
+// (the things the setting's name), ok false when none.
+func countChosen(s string) (Proposal, bool) {
+	m := countChosenRE.FindStringSubmatch(s)
+	if m == nil || questionRE.MatchString(s) {
+		return Proposal{}, false
+	}
+	k := strings.ToLower(m[countChosenRE.SubexpIndex("k")])
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + k, Name: k, Value: m[countChosenRE.SubexpIndex("n")]}, true
+}

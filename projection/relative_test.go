@@ -399,3 +399,28 @@ func TestFineValue(t *testing.T) {
 		}
 	}
 }
+
+// A count of things chosen sets the count of that kind; a value said
+// with "should be" holds with its unit ("10 req/s") and a scope after it
+// ("everywhere").
+func TestCountsAndShouldBe(t *testing.T) {
+	for s, want := range map[string]string{
+		"let's use 8 workers":                      "value/-/workers=8",
+		"go for 3 replicas":                        "value/-/replicas=3",
+		"the rate limit should be 10 req/s":        "value/-/rate_limit=10 req/s",
+		"timeouts should be 30 seconds everywhere": "value/-/timeouts=30 seconds",
+		"we used 8 workers last time":              "",
+		"can we go for 3 replicas?":                "",
+	} {
+		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "Working on the billing service today. " + s}, &Context{})
+		got := ""
+		for _, p := range ps {
+			if p.Kind == KindValue {
+				got = p.Key + "=" + p.Value
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+	}
+}
