@@ -716,7 +716,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
 				return
 			}
-			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && !questionRE.MatchString(s)); !recurring && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
+			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && (!questionRE.MatchString(s) || laterRequestRE.MatchString(s))); !recurring && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.

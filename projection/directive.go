@@ -246,7 +246,7 @@ func imperative(clause string) bool {
 	if w == "" || nonVerbs[w] || w[0] < 'a' || w[0] > 'z' {
 		return false
 	}
-	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
+	if strings.HasSuffix(w, "ing") && !ingVerbs[w] || strings.HasSuffix(w, "ed") ||
 		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
 		return false
 	}
@@ -257,6 +257,10 @@ func imperative(clause string) bool {
 	}
 	return true
 }
+
+// ingVerbs are bare verbs that end in "ing" ("ping #ops", "bring it
+// back"), no gerunds.
+var ingVerbs = map[string]bool{"ping": true, "bring": true, "ring": true, "sing": true, "swing": true, "sting": true, "fling": true, "wring": true}
 
 // simplePast are past forms that are no participle of a rule ("only
 // took", "always went"); "only allowed", "never dropped" may be.

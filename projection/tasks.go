@@ -118,10 +118,32 @@ func deferredTask(s string) bool {
 	return false
 }
 
+// afterMomentRE is a task said after the moment it waits for: "After the
+// deploy, ping #ops", "once the migration is in: drop the old table".
+var afterMomentRE = mustPattern(`(?i)^\W*(?:(?:and|also|then|oh)[,]?\s+)?(?:after|once) (?:the|each|every|this|that|your|our) [\w-]+(?: [\w-]+){0,2}(?: (?:is|are) (?:done|in|merged|out|live|finished))?\s*[,:]\s*(.+)$`)
+
+// laterRequestRE is a request for when the work is done: "Could you open
+// a PR when you're done?", "can you also write it up at the end?".
+var laterRequestRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|ok(?:ay)?)[,]?\s+)*(?:can|could|would) you (?:also |please )?[a-z]+\b.*\b(?:when (?:you're|you are|it's|it is|that's|we're|everything is) (?:done|ready|finished|through|green)|at the end|afterwards|once (?:you're|it's|that's|everything is) (?:done|ready|finished|green))\b`)
+
+// todoLabelRE labels a task for the agent: "TODO for you: …", "action
+// item: …".
+var todoLabelRE = mustPattern(`(?i)^\W*(?:todo|to-do|action item|task)(?: for you)?\s*[:：]\s*\S`)
+
 // lateObligation reports whether the user sentence s lays an obligation
 // on its moment (lateObligationRE), or puts a task off (deferredTask).
 func lateObligation(s string) bool {
 	if deferredTask(s) {
+		return true
+	}
+	if m := afterMomentRE.FindStringSubmatch(s); m != nil && !questionRE.MatchString(s) && imperative(pleaseLeadRE.ReplaceAllString(m[1], "")) && !negRE.MatchString(firstWords(m[1], 2)) {
+		// "After the deploy, ping #ops in Slack.": a task for the moment
+		// named
+		return true
+	}
+	if laterRequestRE.MatchString(s) || todoLabelRE.MatchString(s) {
+		// "Could you open a PR when you're done?", "TODO for you: rename
+		// the env vars"
 		return true
 	}
 	l := strings.ToLower(s)

@@ -2,6 +2,7 @@ package projection
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -95,6 +96,30 @@ func TestDeferredTaskRomance(t *testing.T) {
 			expect(t, out, []string{`obligation .*\[open/normative\]`}, nil)
 		} else {
 			expect(t, out, nil, []string{`obligation .*\[open/normative\]`})
+		}
+	}
+}
+
+// A task said after the moment it waits for ("After the deploy, ping #ops
+// in Slack"), labelled as one ("TODO for you: …"), and a decision told
+// as made ("We decided on gRPC …") are read; a story of the moment
+// ("After the deploy, the site was down") lays no task.
+func TestLaterTasksAndDecisionsTold(t *testing.T) {
+	for _, c := range []struct{ s, kind string }{
+		{"After the deploy, ping #ops in Slack.", "obligation"},
+		{"TODO for you: rename the env vars to the EF_ prefix.", "obligation"},
+		{"We decided on gRPC for the internal API.", "decision"},
+		{"After the deploy, the site was down for a minute.", ""},
+	} {
+		out := reduceAll(t, "> user\nWorking on the billing service today.\n> assistant\nOK, looking at it.\n> user\n"+c.s+"\n")
+		got := ""
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasSuffix(strings.TrimSpace(l), "@2") {
+				got = strings.Fields(l)[1]
+			}
+		}
+		if got != c.kind {
+			t.Errorf("%q: %q, want %q\n%s", c.s, got, c.kind, out)
 		}
 	}
 }

@@ -132,7 +132,7 @@ var askWhoRE = mustPattern(`(?i:\b(?:i'll|i will|let me|i need to|i'm going to)\
 // settled on Room for local storage", "decision: Room for local storage",
 // "local storage will be Room, final call from the architect", "架构师拍板
 // 了：本地存储用 Room", "最终决定用 Room".
-var madeDecisionRE = mustPattern(`(?i)\b(?:(?:has|have|had|'ve|'s)\s+)?(?:finali[sz]ed|signed off on|settled on|agreed on|locked in|made the call)\b|\b(?:decided|has chosen|have chosen)\s+(?:that\s+|on\s+|to\s+)?(?:we|you|it|the|our|local|to\s+use)\b|^\W*(?:final\s+)?decision\s*:|\b(?:final (?:call|decision)|it'?s decided|that'?s decided|that'?s final)\b|拍板|最终决定|最后决定|已经定了|定下来了|(?:ha|hat|haben)\s+(?:entschieden|festgelegt)|(?:ha|han|hemos)\s+decidido|a\s+d[ée]cid[ée]|ha\s+deciso|decidiu|decidimos`)
+var madeDecisionRE = mustPattern(`(?i)\b(?:(?:has|have|had|'ve|'s)\s+)?(?:finali[sz]ed|signed off on|settled on|agreed on|locked in|made the call)\b|\b(?:decided|has chosen|have chosen)\s+(?:that\s+|on\s+|to\s+)?(?:we|you|it|the|our|local|to\s+use)\b|\b(?:we|they|the team)(?:'ve| have)?\s+(?:decided|agreed|settled)\s+on\s+\S|^\W*(?:final\s+)?decision\s*:|\b(?:final (?:call|decision)|it'?s decided|that'?s decided|that'?s final)\b|拍板|最终决定|最后决定|已经定了|定下来了|(?:ha|hat|haben)\s+(?:entschieden|festgelegt)|(?:ha|han|hemos)\s+decidido|a\s+d[ée]cid[ée]|ha\s+deciso|decidiu|decidimos`)
 
 // madeDecision reports whether s tells a decision made (madeDecisionRE)
 // that is no value fixed ("the base rate is finalised at Rs 40.50"), no

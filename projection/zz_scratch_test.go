@@ -1,37 +1,50 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestZZ(t *testing.T) {
 	for _, s := range []string{
-		"bump the timeout to 45s",
-		"let's use 8 workers",
-		"set max_connections to 200",
-		"the rate limit should be 10 req/s",
-		"cap retries at 5",
-		"page size: 50",
-		"make the cache TTL 10 minutes",
-		"we'll go with a batch size of 500",
-		"increase the pool to 20 connections",
-		"use port 8081 for the admin API",
-		"the deadline is Friday the 14th",
-		"lower the log level to warn",
-		"switch the region to eu-west-1",
-		"keep 7 days of backups",
-		"timeouts should be 30 seconds everywhere",
-		"go for 3 replicas",
-		"double the memory limit",
-		"let's do 2 GB for the heap",
-		"target coverage 85%",
-		"ship it with Node 20",
+		"Once that's merged, please update the changelog.",
+		"Don't forget to bump the version before tagging.",
+		"Can you also write a migration guide by Thursday?",
+		"We need the report by end of day tomorrow.",
+		"After the deploy, ping #ops in Slack.",
+		"Could you open a PR when you're done?",
+		"TODO for you: rename the env vars to the EF_ prefix.",
+		"Also, remind me to rotate the keys next week.",
+		"By Friday we need the dashboard live.",
+		"Please file a ticket for the flaky test.",
+		"Let's go with Postgres over Mongo.",
+		"We decided on gRPC for the internal API.",
+		"Decision: keep the monolith for now.",
+		"I'd rather use pnpm.",
+		"OK let's do option B then.",
+		"Not sure whether we need Redis at all.",
+		"Open question: do we keep the v1 endpoints?",
+		"Still unclear if the vendor supports webhooks.",
 	} {
-		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "Working on the billing service today. " + s}, &Context{})
+		out := reduceAll(t, "> user\nWorking on the billing service today.\n> assistant\nOK, looking at it.\n> user\n"+s+"\n")
 		k := ""
-		for _, p := range ps {
-			if p.Kind != KindObjective {
-				k += string(p.Kind) + ":" + p.Key + "=" + p.Value + " "
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "@2") {
+				f := strings.Fields(l)
+				k += f[1] + " "
 			}
 		}
-		t.Logf("%-45s | %s", s, k)
+		t.Logf("%-60s | %s", s, k)
 	}
+}
+
+func TestZZ2(t *testing.T) {
+	for _, s := range []string{"After the deploy, ping #ops in Slack.", "Could you open a PR when you're done?"} {
+		m := afterMomentRE.FindStringSubmatch(s)
+		t.Log(lateObligation(s), m, imperative("ping #ops in Slack."))
+	}
+}
+
+func TestZZ3(t *testing.T) {
+	t.Log(imperative("ping the team"), nonVerbs["ping"], auxes["in"], auxes["#ops"], imperative("send #ops a note"))
 }
