@@ -385,6 +385,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		wasPermitted, wasExcepted, wasObliged := permitted, excepted, obliged
 		permitted, excepted, obliged = false, false, false
 		func() {
+			if ev.Role == RoleUser && namedRuleLift(s) {
+				// "the no-deploy rule no longer applies", "ignore my
+				// earlier note about prod deploys": a rule dropped by
+				// what it is called
+				out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: ruleNounWords(s), Quote: s, Links: mentions(s)})
+				prev = s
+				return
+			}
 			if ev.Role == RoleUser && bare(s) {
 				// "please don't.", "No no no.", "别。": the rule is what it
 				// answers (bare.go).

@@ -661,3 +661,24 @@ func TestEverydayRulePhrasings(t *testing.T) {
 		}
 	}
 }
+
+// A rule dropped by what it is called ("scratch the deploy ban", "the
+// no-deploy rule no longer applies", "ignore my earlier note about prod
+// deploys") or said of outright ("prod is fair game again") is lifted;
+// an English message with two "no"s is read as English.
+func TestRuleLiftedByItsName(t *testing.T) {
+	for _, s := range []string{
+		"scratch the deploy ban.",
+		"the no-deploy rule no longer applies.",
+		"Ignore my earlier note about prod deploys.",
+		"ok prod is fair game again.",
+	} {
+		out := reduceAll(t, "> user\nWorking on the billing service today. Don't deploy to prod this week, we're in a freeze.\n> assistant\nOK.\n> user\n"+s+"\n")
+		expect(t, out, []string{`constraint/-/don-t-deploy-prod-week-re \[lifted/normative\]`}, nil)
+	}
+	out := reduceAll(t, "> user\nWorking on the billing service today. Don't deploy to prod this week, we're in a freeze.\n> assistant\nOK.\n> user\nthe staging box is fair game, prod is not.\n")
+	expect(t, out, []string{`\[active/normative\] = Don't deploy`}, nil)
+	if l := detectLang("the no-deploy rule no longer applies.", langNone); l != langNone {
+		t.Errorf("detectLang = %d, want English", l)
+	}
+}

@@ -69,6 +69,12 @@ func (r *Reducer) release(p *Proposal, ref EventRef) {
 	if o == nil {
 		o = r.onlyObligationNaming(p.Value, ref)
 	}
+	if o == nil && ruleNounRE.MatchString(p.Value) {
+		// "scratch the deploy ban": no task, a rule dropped by what it
+		// is called
+		r.lift(&Proposal{Op: OpLift, Kind: KindConstraint, Value: p.Value, Quote: p.Quote, Links: mentions(p.Value)}, ref, "")
+		return
+	}
 	if o == nil {
 		return
 	}
@@ -135,4 +141,34 @@ func handoffWords(x string) map[string]bool {
 // thing: an acronym, a version, an identifier or a path.
 func distinctiveWord(w string) bool {
 	return strings.HasPrefix(w, "\x00")
+}
+
+// ruleNounRE names a rule by what it is: "the deploy ban", "the no-deploy
+// rule", "my earlier note about prod deploys", "the freeze".
+var ruleNounRE = mustPattern(`(?i)\b(?:ban|rule|restriction|freeze|embargo|policy|moratorium|prohibition)s?\b|\b(?:note|instruction|what i said)\s+about\b`)
+
+// dropRuleRE drops a thing by a verb of dropping: "ignore my earlier note
+// about …", "scratch the deploy ban".
+var dropRuleRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|also|alright|oh)[,]?\s+)*(?:please\s+)?(?:ignore|disregard|forget|scratch|drop|lift|cancel)\s+(?:about\s+)?(?:my|the|that|our|your|this)\b`)
+
+// namedRuleLift reports whether user sentence s drops a rule by what it
+// is called: a rule noun with a verb of dropping, or with words that say
+// it no longer holds.
+func namedRuleLift(s string) bool {
+	if questionRE.MatchString(s) || !ruleNounRE.MatchString(s) || liftRE.MatchString(s) {
+		// a lift the other readings know ("the freeze is over, …") is
+		// theirs
+		return false
+	}
+	return dropRuleRE.MatchString(s) || explicitLiftRE.MatchString(s)
+}
+
+// noPrefixRE is the "no-" of a rule named by what it forbids ("the
+// no-deploy rule").
+var noPrefixRE = mustPattern(`(?i)\b(?:no|non|never)-`)
+
+// ruleNounWords is s with a rule's "no-" name made its words ("the
+// no-deploy rule" reads "the deploy rule"), for matching the rule.
+func ruleNounWords(s string) string {
+	return noPrefixRE.ReplaceAllString(s, "")
 }

@@ -288,6 +288,13 @@ func foreignStopwords() []string {
 	return out
 }
 
+// writtenByAll are function words English writes as often as the
+// languages whose lexicons hold them: "no" ("the no-deploy rule no longer
+// applies" is no Spanish). They count for a language only when another
+// of its function words is there ("Mientras el clúster … no esté …, no
+// despliegues …").
+var writtenByAll = map[string]bool{"no": true}
+
 // detectLang names the language of a user message: Japanese when it has
 // kana, Korean when it has hangul; Arabic when at least two of its words
 // are of Arabic letters and outnumber its English function words (one,
@@ -307,7 +314,7 @@ func detectLang(text string, prior lang) lang {
 	if strings.ContainsFunc(text, isVietnamese) {
 		return langNone
 	}
-	var n, strong, shared [len(lexicons)]int
+	var n, strong, shared, amb [len(lexicons)]int
 	en, words, ar := 0, 0, 0
 	for i := 0; i < len(text) && words < 400; {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -355,7 +362,9 @@ func detectLang(text string, prior lang) lang {
 			if lx != nil && stopEN[w] && lx.enToo[w] {
 				shared[l]++
 			}
-			if lx != nil && lx.stop[w] {
+			if lx != nil && lx.stop[w] && writtenByAll[w] {
+				amb[l]++
+			} else if lx != nil && lx.stop[w] {
 				n[l]++
 				if len(w) >= 3 && !alsoEnglish[w] {
 					strong[l]++
@@ -363,6 +372,12 @@ func detectLang(text string, prior lang) lang {
 			}
 		}
 		i = j
+	}
+	for l := range n {
+		if n[l] > 0 {
+			// "no" counts for a language one of its other words names
+			n[l] += amb[l]
+		}
 	}
 	if ar > 0 {
 		// Arabic by its script; Persian, Urdu and the others that share

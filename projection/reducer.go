@@ -1758,6 +1758,14 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil && p.Refers {
 		c = r.subjectOf(p.Quote)
 	}
+	if c == nil && p.Refers && explicitLiftRE.MatchString(p.Quote) {
+		// "ok prod is fair game again": said of the one rule sharing a
+		// word with it
+		c = r.soleSharing(terms(p.Value), ref.Seq)
+		if c != nil && c.Kind != KindConstraint {
+			c = nil
+		}
+	}
 	if c != nil {
 		c.Lifecycle = Lifted
 		c.Because = p.Quote
@@ -1768,9 +1776,12 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if p.Refers {
 		return
 	}
-	c = r.nearest(KindConstraint, p.Value, 0.5, Active)
-	o := r.nearest(KindObligation, p.Value, 0.5, Open)
-	t := terms(p.Value)
+	// "the no-deploy rule no longer applies": the words of what the
+	// rule forbids
+	v := strings.ReplaceAll(ruleNounWords(p.Value), "-", " ")
+	c = r.nearest(KindConstraint, v, 0.5, Active)
+	o := r.nearest(KindObligation, v, 0.5, Open)
+	t := terms(v)
 	if c == nil || o != nil && overlap(t, o.terms()) > overlap(t, c.terms()) {
 		c = o
 	}
@@ -1797,6 +1808,10 @@ func topicOf(topic, v string) bool {
 		t = strings.TrimPrefix(t, p)
 	}
 	tt := ruleTerms(strings.ReplaceAll(t, "-", " "))
+	for _, g := range []string{"rule", "ban", "restriction", "policy", "thing"} {
+		// "the no-deploy rule": what it forbids names it, not "rule"
+		delete(tt, g)
+	}
 	return len(tt) > 0 && containsAll(ruleTerms(v), tt)
 }
 
@@ -3051,3 +3066,7 @@ func (r *Reducer) newestHolding(v string) *Anchor {
 	}
 	return found
 }
+
+// explicitLiftRE says outright that a rule no longer holds: "fair game",
+// "no longer applies", "is over", "is lifted", "cleared to".
+var explicitLiftRE = mustPattern(`(?i)\bfair game\b|\bno longer (?:applies|holds|stands|in (?:force|effect))\b|\b(?:doesn't|does not) apply any ?more\b|\bis (?:over|lifted|off|cancell?ed)\b|\bcleared to\b`)

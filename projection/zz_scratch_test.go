@@ -6,45 +6,57 @@ import (
 )
 
 func TestZZ(t *testing.T) {
+	rule := "Don't deploy to prod this week, we're in a freeze."
 	for _, s := range []string{
-		"Once that's merged, please update the changelog.",
-		"Don't forget to bump the version before tagging.",
-		"Can you also write a migration guide by Thursday?",
-		"We need the report by end of day tomorrow.",
-		"After the deploy, ping #ops in Slack.",
-		"Could you open a PR when you're done?",
-		"TODO for you: rename the env vars to the EF_ prefix.",
-		"Also, remind me to rotate the keys next week.",
-		"By Friday we need the dashboard live.",
-		"Please file a ticket for the flaky test.",
-		"Let's go with Postgres over Mongo.",
-		"We decided on gRPC for the internal API.",
-		"Decision: keep the monolith for now.",
-		"I'd rather use pnpm.",
-		"OK let's do option B then.",
-		"Not sure whether we need Redis at all.",
-		"Open question: do we keep the v1 endpoints?",
-		"Still unclear if the vendor supports webhooks.",
+		"the freeze is over, go ahead and deploy.",
+		"forget what I said about prod, you can deploy.",
+		"ok prod is fair game again.",
+		"scratch the deploy ban.",
+		"the no-deploy rule no longer applies.",
+		"you're cleared to deploy to prod.",
+		"Ignore my earlier note about prod deploys.",
 	} {
-		out := reduceAll(t, "> user\nWorking on the billing service today.\n> assistant\nOK, looking at it.\n> user\n"+s+"\n")
-		k := ""
+		out := reduceAll(t, "> user\nWorking on the billing service today. "+rule+"\n> assistant\nOK.\n> user\n"+s+"\n")
+		st := ""
 		for _, l := range strings.Split(out, "\n") {
-			if strings.Contains(l, "@2") {
-				f := strings.Fields(l)
-				k += f[1] + " "
+			if strings.Contains(l, " constraint ") {
+				st += strings.Fields(l)[3] + " "
 			}
 		}
-		t.Logf("%-60s | %s", s, k)
+		t.Logf("%-55s | %s", s, st)
 	}
 }
 
 func TestZZ2(t *testing.T) {
-	for _, s := range []string{"After the deploy, ping #ops in Slack.", "Could you open a PR when you're done?"} {
-		m := afterMomentRE.FindStringSubmatch(s)
-		t.Log(lateObligation(s), m, imperative("ping #ops in Slack."))
+	for _, s := range []string{"forget what I said about prod, you can deploy.", "scratch the deploy ban.", "ok prod is fair game again."} {
+		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: s}, &Context{})
+		for _, p := range ps {
+			t.Logf("%s | %+v", s, p)
+		}
 	}
 }
 
 func TestZZ3(t *testing.T) {
-	t.Log(imperative("ping the team"), nonVerbs["ping"], auxes["in"], auxes["#ops"], imperative("send #ops a note"))
+	for _, s := range []string{"the no-deploy rule no longer applies."} {
+		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "ok. " + s}, &Context{})
+		for _, p := range ps {
+			t.Logf("%s | %+v", s, p)
+		}
+	}
+}
+
+func TestZZ4(t *testing.T) {
+	t.Log(reduceAll(t, "> user\nWorking on the billing service today. Don't deploy to prod this week, we're in a freeze.\n> assistant\nOK.\n> user\nthe no-deploy rule no longer applies.\n"))
+	ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "the no-deploy rule no longer applies."}, &Context{HaveObjective: true})
+	for _, p := range ps {
+		t.Logf("%+v", p)
+	}
+}
+
+func TestZZ5(t *testing.T) {
+	s := "the no-deploy rule no longer applies."
+	t.Log(detectLang(s, langNone), namedRuleLift(s))
+	for i, x := range sentences(s) {
+		t.Log(i, x)
+	}
 }
