@@ -134,11 +134,11 @@ func practiceNorm(s string) bool {
 		c := strings.TrimSpace(s[a:])
 		if m := practiceNormRE.FindStringSubmatchIndex(c); m != nil {
 			f := strings.Fields(strings.ToLower(c[m[1]:]))
-			if len(f) >= 2 && practiceVerbs[strings.Trim(f[0], ".,;:!?")] {
+			if len(f) >= 2 && practiceVerb(f[0]) {
 				return true
 			}
 		}
-		if m := normAfterVerbRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
+		if m := normAfterVerbRE.FindStringSubmatch(c); m != nil && practiceVerb(m[1]) {
 			return true
 		}
 		if m := objectFirstNormRE.FindStringSubmatch(c); m != nil && practiceVerbs[strings.ToLower(m[1])] {
@@ -160,7 +160,7 @@ const normWhenRE = `(?:(?:for now|for the time being|for the moment|until furthe
 // normAfterVerbRE is a norm whose "only" or "nothing" follows the verb
 // and opens what it is said of: "we send only through their sandbox",
 // "we remind only planned and confirmed", "we send nothing to clinic 3".
-var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only\s+\S|nothing(?:\s+at\s+all)?\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b)`)
+var normAfterVerbRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:we|the team|our team)\s+(\w[\w-]*)\s+(?:only\s+\S|never\s+\S|nothing(?:\s+at\s+all)?\s+(?:through|via|with|on|to|from|in|into|at|for|by|over)\b)`)
 
 // nothingImpRE is an imperative of practice with "nothing" for its
 // object: "for now send nothing to clinic 3", "touch nothing in vendor/".
@@ -169,6 +169,24 @@ var nothingImpRE = mustPattern(`(?i)^(?:(?:and|but|also|so|please|pls)[,]?\s+)?`
 // objectFirstNormRE names the object of a norm before it, the verb last:
 // "the live account we don't touch", "prod we never touch".
 var objectFirstNormRE = mustPattern(`(?i)^(?:(?:and|but|also|so)\s+)?` + normWhenRE + `(?:the|this|that|these|those|our|their|its|any)?\s*[^\s,;:]+(?:\s+[^\s,;:]+){0,3}\s+(?:we|the team|our team)\s+(?:never|don't|dont|do not)\s+(\w[\w-]*)\s*[.!]*$`)
+
+// practiceVerb reports whether w is a verb of practiceVerbs, as written
+// or as a borrowed English verb with another language's ending (German
+// "pushen", "deployen", "committen"; French "touche").
+func practiceVerb(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ".,;:!?"))
+	if practiceVerbs[w] {
+		return true
+	}
+	for _, e := range []string{"en", "n", "e", "ed"} {
+		if x, ok := strings.CutSuffix(w, e); ok && len(x) >= 3 {
+			if practiceVerbs[x] || practiceVerbs[x+"e"] || len(x) > 3 && x[len(x)-1] == x[len(x)-2] && practiceVerbs[x[:len(x)-1]] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // practiceVerbs are the verbs of a way of working a team norm states.
 var practiceVerbs = map[string]bool{"log": true, "commit": true, "push": true, "deploy": true, "merge": true, "use": true, "store": true,

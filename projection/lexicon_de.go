@@ -1,5 +1,7 @@
 package projection
 
+import "strings"
+
 // German cues (lexicon.go). Separable verbs are read by their stem and
 // particle as written apart ("stell … sicher", "denk daran"); a modal's
 // negation later in its clause ("du darfst X nicht ändern") is read with
@@ -141,5 +143,38 @@ const stopDE = `der die das den dem des ein eine einen und ist nicht ich du wir 
 
 func fixDE(toks []glossTok) {
 	fixNegation(toks, negRules{initialNot: true})
+	fixImperativeNot(toks)
 	fixSetting(toks)
+}
+
+// deArticles open the object right after a verb said first.
+var deArticles = map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "ein": true, "eine": true, "einen": true,
+	"mein": true, "meine": true, "unser": true, "unsere": true, "unseren": true, "diese": true, "diesen": true, "dieses": true}
+
+// fixImperativeNot reads a clause that opens with a verb and holds
+// "nicht" later ("Bitte fass die Produktionsdatenbank nicht an", "Lösch
+// die alten Migrationen nicht") as the prohibition it is: "do not" before
+// the clause. A verb opens the clause when it is written in lower case
+// after "bitte", or when an article follows it.
+func fixImperativeNot(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		k := 0
+		for k < len(cl) && !cl[k].keep && cl[k].en == "please" {
+			k++
+		}
+		if k >= len(cl)-1 || !cl[k].keep || cl[k].text == "" {
+			continue
+		}
+		lower := cl[k].text[:1] == strings.ToLower(cl[k].text[:1])
+		if !(k > 0 && lower || deArticles[cl[k+1].low]) {
+			continue
+		}
+		for j := k + 1; j < len(cl); j++ {
+			if cl[j].low == "nicht" && cl[j].en == "not" {
+				cl[j].en = ""
+				cl[0].pre = strings.TrimSpace("do not " + cl[0].pre)
+				break
+			}
+		}
+	}
 }

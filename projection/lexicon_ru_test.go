@@ -151,3 +151,26 @@ func TestRomanceTeamNorms(t *testing.T) {
 		}
 	}
 }
+
+// German: a clause that opens with a verb and holds "nicht" later is a
+// prohibition ("Bitte fass die Produktionsdatenbank nicht an"); a team's
+// norm with a borrowed verb is one ("Wir pushen nie direkt auf main");
+// a statement with "nicht" is none.
+func TestGermanImperativeNotAndNorms(t *testing.T) {
+	intro := "Heute bauen wir den Export für die Buchhaltung, und zwar mit dem neuen Modul."
+	for _, c := range []struct {
+		s    string
+		rule bool
+	}{
+		{"Bitte fass die Produktionsdatenbank nicht an.", true},
+		{"Lösch die alten Migrationen nicht, wir brauchen sie noch.", true},
+		{"Wir pushen nie direkt auf main.", true},
+		{"Das funktioniert bei mir nicht.", false},
+		{"Ich weiß nicht, warum der Test fehlschlägt.", false},
+	} {
+		got := rulesAfter(intro, c.s)
+		if (len(got) > 0) != c.rule {
+			t.Errorf("%q: %q, rule %v", c.s, got, c.rule)
+		}
+	}
+}

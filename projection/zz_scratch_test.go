@@ -6,57 +6,54 @@ import (
 )
 
 func TestZZ(t *testing.T) {
-	rule := "Don't deploy to prod this week, we're in a freeze."
-	for _, s := range []string{
-		"the freeze is over, go ahead and deploy.",
-		"forget what I said about prod, you can deploy.",
-		"ok prod is fair game again.",
-		"scratch the deploy ban.",
-		"the no-deploy rule no longer applies.",
-		"you're cleared to deploy to prod.",
-		"Ignore my earlier note about prod deploys.",
+	for _, c := range []struct{ intro, s string }{
+		{"Heute bauen wir den Export für die Buchhaltung.", "Bitte fass die Produktionsdatenbank nicht an."},
+		{"Heute bauen wir den Export für die Buchhaltung.", "Wir pushen nie direkt auf main."},
+		{"Heute bauen wir den Export für die Buchhaltung.", "Die Timeout-Grenze bitte auf 30 Sekunden setzen."},
+		{"Heute bauen wir den Export für die Buchhaltung.", "Bis Freitag brauchen wir die Doku."},
+		{"Aujourd'hui on refait l'export comptable.", "On ne touche pas à la base de prod."},
+		{"Aujourd'hui on refait l'export comptable.", "Mets le timeout à 30 secondes."},
+		{"Aujourd'hui on refait l'export comptable.", "Il faut que tout passe par une PR."},
+		{"Hoy rehacemos la exportación contable.", "Nada de tocar la base de producción."},
+		{"Hoy rehacemos la exportación contable.", "Pon el timeout en 30 segundos."},
+		{"Oggi rifacciamo l'export contabile.", "Il database di produzione non si tocca."},
+		{"Oggi rifacciamo l'export contabile.", "Metti il timeout a 30 secondi."},
+		{"Hoje refazemos a exportação contábil.", "Não mexam no banco de produção."},
+		{"Сегодня переделываем выгрузку для бухгалтерии.", "Прод не трогаем ни при каких условиях."},
+		{"今天重做财务导出。", "生产库一律不准碰。"},
+		{"今日は会計エクスポートを作り直します。", "本番DBには絶対に触らないでください。"},
 	} {
-		out := reduceAll(t, "> user\nWorking on the billing service today. "+rule+"\n> assistant\nOK.\n> user\n"+s+"\n")
-		st := ""
+		out := reduceAll(t, "> user\n"+c.intro+"\n> assistant\nOK.\n> user\n"+c.s+"\n")
+		k := ""
 		for _, l := range strings.Split(out, "\n") {
-			if strings.Contains(l, " constraint ") {
-				st += strings.Fields(l)[3] + " "
+			if strings.HasSuffix(strings.TrimSpace(l), "@2") {
+				f := strings.Fields(l)
+				k += f[1] + " "
 			}
 		}
-		t.Logf("%-55s | %s", s, st)
+		t.Logf("%-55s | %s", c.s, k)
 	}
 }
 
 func TestZZ2(t *testing.T) {
-	for _, s := range []string{"forget what I said about prod, you can deploy.", "scratch the deploy ban.", "ok prod is fair game again."} {
-		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: s}, &Context{})
-		for _, p := range ps {
-			t.Logf("%s | %+v", s, p)
+	for _, c := range []struct{ intro, s string }{
+		{"Heute bauen wir den Export für die Buchhaltung.", "Bitte fass die Produktionsdatenbank nicht an."},
+		{"Heute bauen wir den Export für die Buchhaltung.", "Wir pushen nie direkt auf main."},
+		{"Heute bauen wir den Export für die Buchhaltung.", "Die Timeout-Grenze bitte auf 30 Sekunden setzen."},
+		{"Aujourd'hui on refait l'export comptable.", "On ne touche pas à la base de prod."},
+		{"Aujourd'hui on refait l'export comptable.", "Mets le timeout à 30 secondes."},
+		{"Hoy rehacemos la exportación contable.", "Nada de tocar la base de producción."},
+		{"Hoy rehacemos la exportación contable.", "Pon el timeout en 30 segundos."},
+		{"Oggi rifacciamo l'export contabile.", "Il database di produzione non si tocca."},
+		{"Hoje refazemos a exportação contábil.", "Não mexam no banco de produção."},
+	} {
+		p := detectLang(c.intro, langNone)
+		l := detectLang(c.s, p)
+		g := glossOf(c.s, l)
+		x := "<nil>"
+		if g != nil {
+			x = g.text
 		}
-	}
-}
-
-func TestZZ3(t *testing.T) {
-	for _, s := range []string{"the no-deploy rule no longer applies."} {
-		ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "ok. " + s}, &Context{})
-		for _, p := range ps {
-			t.Logf("%s | %+v", s, p)
-		}
-	}
-}
-
-func TestZZ4(t *testing.T) {
-	t.Log(reduceAll(t, "> user\nWorking on the billing service today. Don't deploy to prod this week, we're in a freeze.\n> assistant\nOK.\n> user\nthe no-deploy rule no longer applies.\n"))
-	ps := Deterministic{}.Propose(&Event{Role: RoleUser, Text: "the no-deploy rule no longer applies."}, &Context{HaveObjective: true})
-	for _, p := range ps {
-		t.Logf("%+v", p)
-	}
-}
-
-func TestZZ5(t *testing.T) {
-	s := "the no-deploy rule no longer applies."
-	t.Log(detectLang(s, langNone), namedRuleLift(s))
-	for i, x := range sentences(s) {
-		t.Log(i, x)
+		t.Logf("%d %d | %s | %s", p, l, c.s, x)
 	}
 }
