@@ -128,5 +128,30 @@ const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur
 
 func fixFR(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "ne n'", split: true, clitics: "le la les l' y en me m' te t' lui leur"})
+	fixWeNot(toks)
 	fixSetting(toks)
+}
+
+// fixWeNot reads "on ne touche pas à la prod", "nous ne poussons jamais
+// sur main" as the team's norm it states, "we don't …" / "we never …",
+// which the readings take as a rule when the verb is one of practice.
+func fixWeNot(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		if len(cl) < 3 || cl[0].low != "on" && cl[0].low != "nous" || cl[1].low != "ne" && cl[1].low != "n'" {
+			continue
+		}
+		for j := 3; j < len(cl) && j < 6; j++ {
+			switch cl[j].low {
+			case "pas":
+				cl[1].keep, cl[1].en = false, "don't"
+				cl[j].keep, cl[j].en = false, ""
+			case "jamais":
+				cl[1].keep, cl[1].en = false, "never"
+				cl[j].keep, cl[j].en = false, ""
+			default:
+				continue
+			}
+			break
+		}
+	}
 }

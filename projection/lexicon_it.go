@@ -1,5 +1,10 @@
 package projection
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
 // Italian cues (lexicon.go). "non" is a prohibition where it opens a
 // clause before an infinitive ("non toccare"), a plain "not" elsewhere
 // ("non lo so") (fixIT); "come" is "how", never English "come".
@@ -113,5 +118,34 @@ const stopIT = `il lo gli della del che non è un una per con sono questo questa
 
 func fixIT(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", imperative: []string{"are", "ere", "ire", "iamo"}})
+	fixImpersonalNot(toks)
 	fixSetting(toks)
+}
+
+// itStativeSi are verbs "non si" says a state with ("non si sa", "non si
+// capisce"), no prohibition.
+var itStativeSi = map[string]bool{"sa": true, "capisce": true, "vede": true, "trova": true, "riesce": true, "sente": true, "ricorda": true, "spiega": true}
+
+// fixImpersonalNot reads the impersonal prohibition "il database di
+// produzione non si tocca", "su main non si pusha" as the rule it is:
+// "do not" and the verb before the clause, the verb's place keeping a
+// word so a quote ending there maps back to it.
+func fixImpersonalNot(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		for i := 0; i+2 < len(cl); i++ {
+			if cl[i].low != "non" || cl[i+1].low != "si" || itStativeSi[cl[i+2].low] || utf8.RuneCountInString(cl[i+2].low) < 3 {
+				continue
+			}
+			if i == 0 {
+				cl[0].keep, cl[0].en = false, "do not"
+				cl[1].keep, cl[1].en = false, ""
+				break
+			}
+			cl[0].pre = strings.TrimSpace("do not " + cl[i+2].text + " " + cl[0].pre)
+			cl[i].keep, cl[i].en = false, ""
+			cl[i+1].keep, cl[i+1].en = false, ""
+			cl[i+2].keep, cl[i+2].en = false, "ever"
+			break
+		}
+	}
 }

@@ -174,3 +174,26 @@ func TestGermanImperativeNotAndNorms(t *testing.T) {
 		}
 	}
 }
+
+// French "on ne touche pas à la prod" and Italian "il database di
+// produzione non si tocca" state rules; "on ne sait pas" and "non si sa"
+// state none.
+func TestFrenchItalianImpersonalRules(t *testing.T) {
+	fr := "Bonjour ! Aujourd'hui on refait l'export comptable pour la compta, avec le nouveau module et les tests."
+	it := "Ciao! Oggi rifacciamo l'export contabile per l'amministrazione, con il modulo nuovo e i test."
+	for _, c := range []struct {
+		intro, s string
+		rule     bool
+	}{
+		{fr, "On ne touche pas à la base de prod.", true},
+		{fr, "On ne sait pas encore pourquoi.", false},
+		{it, "Il database di produzione non si tocca.", true},
+		{it, "Su main non si pusha, solo merge request.", true},
+		{it, "Non si sa ancora perché fallisce.", false},
+	} {
+		got := rulesAfter(c.intro, c.s)
+		if (len(got) > 0) != c.rule {
+			t.Errorf("%q: %q, rule %v", c.s, got, c.rule)
+		}
+	}
+}
