@@ -118,9 +118,11 @@ func deferredTask(s string) bool {
 	return false
 }
 
-// afterMomentRE is a task said after the moment it waits for: "After the
-// deploy, ping #ops", "once the migration is in: drop the old table".
-var afterMomentRE = mustPattern(`(?i)^\W*(?:(?:and|also|then|oh)[,]?\s+)?(?:after|once) (?:the|each|every|this|that|your|our) [\w-]+(?: [\w-]+){0,2}(?: (?:is|are) (?:done|in|merged|out|live|finished))?\s*[,:]\s*(.+)$`)
+// afterMomentRE is a task said after the moment it waits for, an event
+// outside the turn: "After the deploy, ping #ops", "once the migration
+// is in: drop the old table" ("After the tool result, reply with DONE"
+// orders the turn itself).
+var afterMomentRE = mustPattern(`(?i)^\W*(?:(?:and|also|then|oh)[,]?\s+)?(?:after|once) (?:the|each|every|this|that|your|our|tomorrow's|today's|friday's|monday's) (?:[\w-]+ )?(?:deploy|deployment|release|merge|migration|review|launch|demo|meeting|standup|call|rollout|cutover|upgrade|freeze|sprint|handover|go-live|maintenance|maintenance window|backfill|audit)s?(?: (?:is|are) (?:done|in|merged|out|live|finished|over))?\s*[,:]\s*(.+)$`)
 
 // laterRequestRE is a request for when the work is done: "Could you open
 // a PR when you're done?", "can you also write it up at the end?".
@@ -136,7 +138,8 @@ func lateObligation(s string) bool {
 	if deferredTask(s) {
 		return true
 	}
-	if m := afterMomentRE.FindStringSubmatch(s); m != nil && !questionRE.MatchString(s) && imperative(pleaseLeadRE.ReplaceAllString(m[1], "")) && !negRE.MatchString(firstWords(m[1], 2)) {
+	if m := afterMomentRE.FindStringSubmatch(s); m != nil && !questionRE.MatchString(s) && imperative(pleaseLeadRE.ReplaceAllString(m[1], "")) && !negRE.MatchString(firstWords(m[1], 2)) &&
+		!replyVerbs[strings.ToLower(strings.Trim(firstWords(pleaseLeadRE.ReplaceAllString(m[1], ""), 1), " ,."))] {
 		// "After the deploy, ping #ops in Slack.": a task for the moment
 		// named
 		return true

@@ -110,6 +110,7 @@ func TestLaterTasksAndDecisionsTold(t *testing.T) {
 		{"TODO for you: rename the env vars to the EF_ prefix.", "obligation"},
 		{"We decided on gRPC for the internal API.", "decision"},
 		{"After the deploy, the site was down for a minute.", ""},
+		{"After the tool result, reply with the single word DONE and stop.", ""},
 	} {
 		out := reduceAll(t, "> user\nWorking on the billing service today.\n> assistant\nOK, looking at it.\n> user\n"+c.s+"\n")
 		got := ""
