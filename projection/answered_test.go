@@ -378,17 +378,13 @@ func TestPartAnswerDeclined(t *testing.T) {
 // that's Jess's call and she's out till Monday"); a sentence that only
 // mentions a name is no deferral.
 func TestAskedQuestionPassedOn(t *testing.T) {
-	for s, want := range map[string]bool{
+	wantEach(t, "deferral", deferral, map[string]bool{
 		"no idea about CAD, that's Jess's call and she's out till Monday.": true,
 		"that's the architect's decision":                                  true,
 		"not my call, ask the PM":                                          true,
 		"Jess called about the invoices":                                   false,
 		"that's Jess's laptop":                                             false,
-	} {
-		if deferral(s) != want {
-			t.Errorf("deferral(%q) = %v, want %v", s, !want, want)
-		}
-	}
+	})
 	out := reduceAll(t, `
 > user
 late fees today.

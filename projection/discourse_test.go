@@ -584,7 +584,7 @@ Ok.`)
 // "only" or "nothing" after the verb, or name its object first; a verb of
 // a state, a past, or a reason states none.
 func TestPracticeNormInClauses(t *testing.T) {
-	for s, want := range map[string]bool{
+	wantEach(t, "practiceNorm", practiceNorm, map[string]bool{
 		"until the contract is signed, we send only through their sandbox, we don't touch the live account": true,
 		"until the contract is signed we send only through their sandbox.":                                  true,
 		"the live account we don't touch.":                                                                  true,
@@ -599,11 +599,7 @@ func TestPracticeNormInClauses(t *testing.T) {
 		"we send only through the sandbox?":                                                                 false,
 		"for now send nothing to clinic 3.":                                                                 true,
 		"we found nothing in the logs.":                                                                     false,
-	} {
-		if practiceNorm(s) != want {
-			t.Errorf("practiceNorm(%q) = %v, want %v", s, !want, want)
-		}
-	}
+	})
 }
 
 // A permission said with what stays as before in the next sentence
@@ -621,17 +617,13 @@ func TestExceptionWithRemainderAfter(t *testing.T) {
 // An imperative for every time a thing is done is a standing rule; the
 // same words told of the past, said of something else, or asked are none.
 func TestEveryImperative(t *testing.T) {
-	for s, want := range map[string]bool{
+	wantEach(t, "isRule", isRule, map[string]bool{
 		"Run `bin/rubocop` and the relevant specs before every commit.": true,
 		"please rebuild the index after each deploy":                    true,
 		"I ran the tests before every commit last week.":                false,
 		"Tests run before every commit.":                                false,
 		"run it before every commit?":                                   false,
-	} {
-		if isRule(s) != want {
-			t.Errorf("isRule(%q) = %v, want %v", s, !want, want)
-		}
-	}
+	})
 }
 
 // Everyday ways of stating a rule: a thing to leave as it is, a "let's
@@ -639,7 +631,7 @@ func TestEveryImperative(t *testing.T) {
 // something, "make sure every …", a participle before its noun after a
 // bare "no", a team's "we can't"; and the same words that state none.
 func TestEverydayRulePhrasings(t *testing.T) {
-	for s, want := range map[string]bool{
+	wantEach(t, "isRule", isRule, map[string]bool{
 		"Make sure every migration is reversible.":     true,
 		"Leave the tests in legacy/ as they are.":      true,
 		"Nothing gets merged without a review.":        true,
@@ -655,11 +647,7 @@ func TestEverydayRulePhrasings(t *testing.T) {
 		"we can't reproduce it locally.":               false,
 		"I left the config as it is.":                  false,
 		"make sure all the tests pass before you push": true,
-	} {
-		if isRule(s) != want {
-			t.Errorf("isRule(%q) = %v, want %v", s, !want, want)
-		}
-	}
+	})
 }
 
 // A rule dropped by what it is called ("scratch the deploy ban", "the
@@ -680,5 +668,15 @@ func TestRuleLiftedByItsName(t *testing.T) {
 	expect(t, out, []string{`\[active/normative\] = Don't deploy`}, nil)
 	if l := detectLang("the no-deploy rule no longer applies.", langNone); l != langNone {
 		t.Errorf("detectLang = %d, want English", l)
+	}
+}
+
+// wantEach checks that fn, named name, gives each case's want.
+func wantEach(t *testing.T, name string, fn func(string) bool, cases map[string]bool) {
+	t.Helper()
+	for s, want := range cases {
+		if fn(s) != want {
+			t.Errorf("%s(%q) = %v, want %v", name, s, !want, want)
+		}
 	}
 }

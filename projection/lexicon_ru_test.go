@@ -157,43 +157,37 @@ func TestRomanceTeamNorms(t *testing.T) {
 // norm with a borrowed verb is one ("Wir pushen nie direkt auf main");
 // a statement with "nicht" is none.
 func TestGermanImperativeNotAndNorms(t *testing.T) {
-	intro := "Heute bauen wir den Export für die Buchhaltung, und zwar mit dem neuen Modul."
-	for _, c := range []struct {
-		s    string
-		rule bool
-	}{
-		{"Bitte fass die Produktionsdatenbank nicht an.", true},
-		{"Lösch die alten Migrationen nicht, wir brauchen sie noch.", true},
-		{"Wir pushen nie direkt auf main.", true},
-		{"Das funktioniert bei mir nicht.", false},
-		{"Ich weiß nicht, warum der Test fehlschlägt.", false},
-	} {
-		got := rulesAfter(intro, c.s)
-		if (len(got) > 0) != c.rule {
-			t.Errorf("%q: %q, rule %v", c.s, got, c.rule)
-		}
-	}
+	wantRulesAfter(t, "Heute bauen wir den Export für die Buchhaltung, und zwar mit dem neuen Modul.", map[string]bool{
+		"Bitte fass die Produktionsdatenbank nicht an.":             true,
+		"Lösch die alten Migrationen nicht, wir brauchen sie noch.": true,
+		"Wir pushen nie direkt auf main.":                           true,
+		"Das funktioniert bei mir nicht.":                           false,
+		"Ich weiß nicht, warum der Test fehlschlägt.":               false,
+	})
 }
 
 // French "on ne touche pas à la prod" and Italian "il database di
 // produzione non si tocca" state rules; "on ne sait pas" and "non si sa"
 // state none.
 func TestFrenchItalianImpersonalRules(t *testing.T) {
-	fr := "Bonjour ! Aujourd'hui on refait l'export comptable pour la compta, avec le nouveau module et les tests."
-	it := "Ciao! Oggi rifacciamo l'export contabile per l'amministrazione, con il modulo nuovo e i test."
-	for _, c := range []struct {
-		intro, s string
-		rule     bool
-	}{
-		{fr, "On ne touche pas à la base de prod.", true},
-		{fr, "On ne sait pas encore pourquoi.", false},
-		{it, "Il database di produzione non si tocca.", true},
-		{it, "Su main non si pusha, solo merge request.", true},
-		{it, "Non si sa ancora perché fallisce.", false},
-	} {
-		got := rulesAfter(c.intro, c.s)
-		if (len(got) > 0) != c.rule {
-			t.Errorf("%q: %q, rule %v", c.s, got, c.rule)
+	wantRulesAfter(t, "Bonjour ! Aujourd'hui on refait l'export comptable pour la compta, avec le nouveau module et les tests.", map[string]bool{
+		"On ne touche pas à la base de prod.": true,
+		"On ne sait pas encore pourquoi.":     false,
+	})
+	wantRulesAfter(t, "Ciao! Oggi rifacciamo l'export contabile per l'amministrazione, con il modulo nuovo e i test.", map[string]bool{
+		"Il database di produzione non si tocca.":   true,
+		"Su main non si pusha, solo merge request.": true,
+		"Non si sa ancora perché fallisce.":         false,
+	})
+}
+
+// wantRulesAfter checks, for each case, whether its sentence said after
+// intro leaves a rule.
+func wantRulesAfter(t *testing.T, intro string, cases map[string]bool) {
+	t.Helper()
+	for s, rule := range cases {
+		if got := rulesAfter(intro, s); (len(got) > 0) != rule {
+			t.Errorf("%q: %q, rule %v", s, got, rule)
 		}
 	}
 }
