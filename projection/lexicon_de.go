@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // German cues (lexicon.go). Separable verbs are read by their stem and
 // particle as written apart ("stell … sicher", "denk daran"); a modal's
@@ -144,7 +147,38 @@ const stopDE = `der die das den dem des ein eine einen und ist nicht ich du wir 
 func fixDE(toks []glossTok) {
 	fixNegation(toks, negRules{initialNot: true})
 	fixImperativeNot(toks)
+	fixVerbLast(toks)
 	fixSetting(toks)
+}
+
+// fixVerbLast reads a setting changed with its verb last, as German puts
+// an infinitive ("Die Timeout-Grenze bitte auf 30 Sekunden setzen", "den
+// Batch auf 500 erhöhen"): the verb before the clause ("set the
+// Timeout-Grenze … to 30 seconds"), its own place keeping no word.
+func fixVerbLast(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		n := len(cl)
+		if n < 3 || cl[n-1].keep || cl[n-1].cat != catRelative {
+			continue
+		}
+		switch cl[n-1].en {
+		case "set", "increase", "reduce":
+		default:
+			continue
+		}
+		if !slices.ContainsFunc(cl[:n-1], func(t glossTok) bool { return !t.keep && t.en == "to" }) {
+			continue
+		}
+		cl[0].pre = strings.TrimSpace(cl[n-1].en + " " + cl[0].pre)
+		cl[n-1].en = ""
+		for i := range cl {
+			if !cl[i].keep && cl[i].en == "please" {
+				// "bitte" inside the clause is no part of the setting's
+				// name
+				cl[i].en = ""
+			}
+		}
+	}
 }
 
 // deArticles open the object right after a verb said first.

@@ -191,3 +191,22 @@ func wantRulesAfter(t *testing.T, intro string, cases map[string]bool) {
 		}
 	}
 }
+
+// German puts the verb of a setting's change last ("Die Timeout-Grenze
+// bitte auf 30 Sekunden setzen"): the setting is set all the same, its
+// name without the "bitte"; a change told in the past sets nothing.
+func TestGermanVerbLastSetting(t *testing.T) {
+	intro := "Heute bauen wir den Export für die Buchhaltung, und zwar mit dem neuen Modul."
+	for s, want := range map[string]string{
+		"Die Timeout-Grenze bitte auf 30 Sekunden setzen.": `value/-/timeout-grenze \[current/normative\] = 30 seconds @2`,
+		"Den Batch bitte auf 500 erhöhen.":                 `value/-/batch \[current/normative\] = 500 @2`,
+		"Wir haben das gestern auf 30 gesetzt.":            "",
+	} {
+		out := reduceAll(t, "> user\n"+intro+"\n> assistant\nOK.\n> user\n"+s+"\n")
+		if want == "" {
+			expect(t, out, nil, []string{`value .*@2`})
+		} else {
+			expect(t, out, []string{want}, nil)
+		}
+	}
+}
