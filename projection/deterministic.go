@@ -375,12 +375,30 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		}
 		n0 := len(out)
 		quote := s
+		spoken := ""
+		if ev.Role == RoleUser && !glossed {
+			// "the limit is fifty sorry i mean fifteen", "um the timeout
+			// should be like thirty seconds": its values read with its
+			// numbers in digits (spoken.go); quotes stay the sentence
+			if x := spokenNumbers(s); x != s && !strings.ContainsAny(s, "0123456789") {
+				if read, _, _, ok := selfRepair(x); ok {
+					x = read
+				}
+				spoken = x
+			}
+		}
 		repairedChoice, repaired := false, false
 		if read, _, repair, ok := selfRepair(s); ok {
 			// "use polars — actually wait no, pandas": the sentence is read
 			// as corrected; what it states quotes it whole.
 			s = read
 			repairedChoice, repaired = !numeric(repair), true
+			if spoken != "" {
+				if _, _, r2, ok := selfRepair(spokenNumbers(quote)); ok && numeric(r2) {
+					// "five no wait six": a number repaired, no choice
+					repairedChoice = false
+				}
+			}
 		}
 		wasPermitted, wasExcepted, wasObliged := permitted, excepted, obliged
 		permitted, excepted, obliged = false, false, false
@@ -763,6 +781,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
+				if _, _, relSpoken := relative(spoken); spoken != "" && !rel && !relSpoken && !slices.ContainsFunc(vs, func(v Proposal) bool { return spokenNumbers(v.Value) == v.Value }) {
+					// the numbers said: the values of the sentence in
+					// digits, where it read none or only number words
+					// ("fifteen hundred" is 1500, not "fifteen")
+					if sv := values(spoken, vk, vn, corr || correctionRE.MatchString(quote), scope, true); len(sv) > 0 {
+						vs = sv
+					}
+				}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				if p, ok := jobTime(s, strings.Join(sents[:i], " ")); ok {
