@@ -1224,6 +1224,9 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 	if ev := envValues(s, scope); ev != nil {
 		return ev
 	}
+	if p, ok := setNotValue(s, scope); ok {
+		return []Proposal{p}
+	}
 	out := valuesOne(s, lastKey, lastName, corr, scope, terse)
 	for _, parts := range [][]string{clauses(s), segmentRE.Split(s, -1), andValuesRE.Split(s, -1)} {
 		if len(parts) < 2 || len(out) > 1 && !slices.ContainsFunc(out, copulaKey) {
@@ -1275,6 +1278,32 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		}
 	}
 	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+}
+
+// setNotRE is a setting set to a number with the number it replaces
+// after "not": "put the polling at 2 minutes, not 5", "il polling
+// mettilo a 2 minuti, non 5" (glossed "the polling set to 2 minutes, not
+// 5").
+var setNotRE = mustPattern(`(?i)(?:\b(?:set|put|make|change|bump|move|turn)\s+(?:the\s+)?(?P<k>[\w.\-]+(?:\s[\w.\-]+)?)|\b(?:the\s+)?(?P<k2>[\w.\-]+(?:\s[\w.\-]+)?)\s+(?:set|put)(?:\s+it)?)\s+(?:to|at)\s+(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:ms|s|sec|secs|seconds|min|mins|minutes|h|hours|days|%|kb|mb|gb))?)\s*,?\s+not\s+(?P<a>\d+(?:[.,]\d+)?)\b`)
+
+// setNotValue is the value sentence s sets with the one it replaces
+// (setNotRE), ok false when none.
+func setNotValue(s, scope string) (Proposal, bool) {
+	m := setNotRE.FindStringSubmatch(s)
+	if m == nil {
+		return Proposal{}, false
+	}
+	k := strings.TrimSpace(m[setNotRE.SubexpIndex("k")] + m[setNotRE.SubexpIndex("k2")])
+	if k == "" || stopwords[strings.ToLower(k)] || nonVerbs[strings.ToLower(strings.Fields(k)[0])] {
+		return Proposal{}, false
+	}
+	v, was := m[setNotRE.SubexpIndex("v")], m[setNotRE.SubexpIndex("a")]
+	if f := strings.Fields(v); len(f) == 2 {
+		was += " " + f[1]
+	} else if i := strings.IndexFunc(v, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && !strings.ContainsAny(v[i:i+1], ".,") {
+		was += v[i:]
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), Name: k, Value: v, Was: was, Quote: s, Correction: true, Scope: scope, Stated: true}, true
 }
 
 // andValuesRE joins two settings told in one sentence: "the timeout is

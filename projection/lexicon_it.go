@@ -38,7 +38,7 @@ var lexIT = []lexEntry{
 	{catRelative, "double", "raddoppia raddoppialo"},
 	{catRelative, "increase", "aumenta alza"},
 	{catRelative, "reduce", "riduci abbassa diminuisci"},
-	{catRelative, "set", "metti imposta"},
+	{catRelative, "set", "metti imposta mettilo mettila impostalo impostala"},
 	{catRelative, "change", "cambia"},
 	{catRelative, "by", "di"},
 	{catRelative, "back to", "riporta_a"},

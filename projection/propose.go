@@ -159,7 +159,9 @@ type Proposal struct {
 	// "+2", "+10 min"; relative.go): the value is the held one changed.
 	Rel string
 	// Stated marks an answer to an open question that the same sentence
-	// also states as a rule or a value of its own.
+	// also states as a rule or a value of its own; on a value, one read
+	// with the value it replaces ("a 2 minuti, non 5"), which no repair
+	// of the sentence changes.
 	Stated bool
 	// Instructions marks a rule read from a project's instruction file
 	// (AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) that a tool result shows

@@ -1570,7 +1570,9 @@ func (r *Reducer) repairValues(ev *Event, props []Proposal) map[int]bool {
 	}
 	at, fixed := map[int]bool{}, map[string]bool{}
 	for i := range props {
-		if props[i].Kind != KindValue {
+		if props[i].Kind != KindValue || props[i].Stated {
+			// "a 2 minuti, non 5": the value and the one it replaces,
+			// read already (setNotValue), no repair
 			continue
 		}
 		if w, ok := repairedValue(ev.Text, props[i].Value); ok {

@@ -424,3 +424,14 @@ func TestCountsAndShouldBe(t *testing.T) {
 		}
 	}
 }
+
+// A setting set with the number it replaces after "not" ("put the
+// polling at 2 minutes, not 5", Italian "il polling mettilo a 2 minuti,
+// non 5") holds the first; the second is no value of its own and no
+// repair of the first.
+func TestSetNotValue(t *testing.T) {
+	en := reduceAll(t, "> user\nHi, today the label service for the warehouse.\n> assistant\nOK.\n> user\noh and put the polling at 2 minutes, not 5, the boss wants them out fast.\n")
+	expect(t, en, []string{`value/-/polling \[current/normative\] = 2 minutes \(was 5 minutes\) @2`}, []string{`decision/-/oh-put-polling`})
+	it := reduceAll(t, "> user\nCiao! Oggi facciamo il servizio etichette per il magazzino, con le stampanti nuove e i test.\n> assistant\nOK.\n> user\nah e il polling mettilo a 2 minuti, non 5, il capo vuole vederle uscire subito.\n")
+	expect(t, it, []string{`value/-/polling \[current/normative\] = 2 minutes \(was 5 minutes\) @2`}, []string{`= 5 minut`})
+}

@@ -462,7 +462,9 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 		for i, p := range out {
 			if p.Kind == KindValue && p.Op == OpState && p.Quote != "" && (strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s)) {
 				vals = append(vals, i)
-				rel = rel || p.Rel != ""
+				// a change, or a value told with the one it replaces
+				// ("a 2 minuti, non 5"), is read already
+				rel = rel || p.Rel != "" || p.Was != "" && p.Correction
 			}
 		}
 		if rel {
