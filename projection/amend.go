@@ -179,6 +179,10 @@ func pinsRule(s string) bool {
 // isRule reports whether sentence s states a rule: a directive that uses
 // a rule's words, or an imperative that pins a version.
 func isRule(s string) bool {
+	if t, h := strings.Trim(s, "*_#:.!- \t"), strings.TrimSpace(s); len(strings.Fields(t)) <= 2 && (strings.HasPrefix(h, "**") && strings.HasSuffix(strings.TrimRight(h, ": "), "**") || strings.HasPrefix(h, "#")) {
+		// "**Don't**", "## Never:": a heading of rules, none itself
+		return false
+	}
 	if aNotAMatch(s) {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")

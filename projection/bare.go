@@ -31,7 +31,8 @@ var bareHanRE = mustPattern(`^(?:请|千万|可|先|还是)?(?:别|不要|不用
 // its own (bareWords, bareHanRE).
 func bare(s string) bool {
 	t := strings.TrimSpace(s)
-	if t == "" || len(t) > 40 {
+	if t == "" || len(t) > 40 || strings.HasPrefix(t, "**") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "__") {
+		// "**Don't**": a heading over a list of rules, no reply
 		return false
 	}
 	if bareHanRE.MatchString(t) {

@@ -680,3 +680,30 @@ func wantEach(t *testing.T, name string, fn func(string) bool, cases map[string]
 		}
 	}
 }
+
+// A handoff note's heading over its rules is none itself; its item is
+// lifted by what the note called it ("the pgx \"Don't\" is dead"); a
+// rule until an event stays while the event is still ahead ("once the
+// survey weekend is over").
+func TestHandoffNoteRules(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Taking over from Ines. Her note:
+
+**Don't**
+- Don't upgrade pgx to v5: sqlc still generates for pgx/v4, do it later as its own PR
+- Don't run the export by hand on prod
+
+No prod deploys until Monday, it's the survey weekend.
+> assistant
+OK.
+> user
+Also the pgx "Don't" is dead: Sam moved the sqlc config to pgx/v5, so upgrade whenever it's useful.
+So: the prod deploy on Monday morning once the survey weekend is over, please have it ready.
+`)
+	expect(t, out, []string{
+		`\[lifted/normative\] = Don't upgrade pgx to v5`,
+		`\[active/normative\] = Don't run the export by hand on prod`,
+		`\[active/normative\] = No prod deploys until Monday`,
+	}, []string{`= \*\*Don't\*\*`})
+}

@@ -3071,4 +3071,4 @@ func (r *Reducer) newestHolding(v string) *Anchor {
 
 // explicitLiftRE says outright that a rule no longer holds: "fair game",
 // "no longer applies", "is over", "is lifted", "cleared to".
-var explicitLiftRE = mustPattern(`(?i)\bfair game\b|\bno longer (?:applies|holds|stands|in (?:force|effect))\b|\b(?:doesn't|does not) apply any ?more\b|\bis (?:over|lifted|off|cancell?ed)\b|\bcleared to\b`)
+var explicitLiftRE = mustPattern(`(?i)\bfair game\b|\bno longer (?:applies|holds|stands|in (?:force|effect))\b|\b(?:doesn't|does not) apply any ?more\b|\bis (?:over|lifted|off|cancell?ed|dead|gone|moot|obsolete|void|history)\b|\bcleared to\b`)

@@ -35,6 +35,11 @@ var untilDoneRE = mustPattern(`(?i)\b(?:done|finished|complete|completed|over|me
 // untilNotYetRE denies that the condition happened.
 var untilNotYetRE = mustPattern(`(?i)\bnot\b|n't\b|\bnot yet\b|\byet\b|\bpas encore\b|\bpas fini|\bainda não\b|\bnão terminou\b|\btodavía no\b|\baún no\b|\bnoch nicht\b|\bnon ancora\b|\bnon è finit|まだ|还没|尚未|没有完成`)
 
+// untilAheadRE tells the condition as still to come: "the prod deploy
+// on Monday morning once the survey weekend is over", "as soon as the
+// review is done, merge".
+var untilAheadRE = mustPattern(`(?i)\b(?:once|as soon as|when|after)\b[^.;]{0,60}?\b(?:is|are|gets?)\s+(?:over|done|finished|merged|approved|signed|ready|through)\b`)
+
 // untilOf is the condition a rule quoted from text holds until, or "":
 // the words after its bound, or the last clause of the sentence before
 // the rule when they only point back.
@@ -67,7 +72,7 @@ func untilOf(text, quote string) string {
 
 // untilMet reports whether sentence s says the condition cond happened.
 func untilMet(cond, s string) bool {
-	if untilNotYetRE.MatchString(s) {
+	if untilNotYetRE.MatchString(s) || untilAheadRE.MatchString(s) {
 		return false
 	}
 	cs := stems(untilDoneRE.ReplaceAllString(cond, " "))
