@@ -791,34 +791,17 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
-				if p, ok := jobTime(s, strings.Join(sents[:i], " ")); ok {
-					// "now the nightly job. … run it at 2am — no, make it
-					// 3": the time the job runs at
-					p.Quote, p.Scope = quote, scope
-					vs = []Proposal{p}
-				}
-			}
-			if len(vs) == 0 && ev.Role == RoleUser && !rel {
-				if p, ok := countChosen(s); ok {
-					// "let's use 8 workers", "go for 3 replicas"
-					p.Quote, p.Scope = quote, scope
-					vs = []Proposal{p}
-				}
-			}
-			if len(vs) == 0 && ev.Role == RoleUser && !rel {
-				if p, ok := fineValue(s); ok {
-					// "retry 3 is fine", "3 retries is fine": a value
-					// accepted as it stands
-					p.Quote, p.Scope = quote, scope
-					vs = []Proposal{p}
-				}
-			}
-			if len(vs) == 0 && ev.Role == RoleUser && !rel {
-				if ch, from, ok := arrowChange(s); ok {
-					// "the middle row, 60 → 75": the setting holding 60
-					// (the reducer finds it by that number; none held,
-					// nothing changes)
-					vs = []Proposal{{Op: OpState, Kind: KindValue, Value: ch, Rel: ch, Was: from, Quote: s, Refers: true, Correction: true}}
+				// a value said in a shape of its own (saidvalues.go):
+				// the first reading that finds one
+				before := strings.Join(sents[:i], " ")
+				for _, read := range saidValueReaders {
+					if p, ok := read(s, before); ok {
+						if p.Quote == "" {
+							p.Quote, p.Scope = quote, scope
+						}
+						vs = []Proposal{p}
+						break
+					}
 				}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
