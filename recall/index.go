@@ -468,7 +468,7 @@ func (x *Index) check() string {
 		// to it): empty, so of this layout, and nothing to rebuild
 		// ("ef mcp" on a new store, its stdin closed at once).
 		if !x.opts.ReadOnly {
-			if err := x.idx.SetInternal([]byte(keySchema), []byte(schemaVersion)); err != nil {
+			if err := x.setInternalDurably(x.idx, keySchema, schemaVersion); err != nil {
 				return fmt.Sprintf("write schema: %v", err)
 			}
 		}
@@ -558,7 +558,11 @@ func (x *Index) create() error {
 		_ = idx.Close()
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
-	if err := idx.SetInternal([]byte(keySchema), []byte(schemaVersion)); err != nil {
+	// The mapping bleve wrote and the schema key go to the disk before the
+	// index is used: a process that ends at once (an "ef mcp" whose stdin
+	// closes) would otherwise leave an index with no mapping, which no
+	// later open can read.
+	if err := x.setInternalDurably(idx, keySchema, schemaVersion); err != nil {
 		_ = idx.Close()
 		return &IndexError{Op: "create", Path: x.dir, Err: err}
 	}
@@ -567,6 +571,31 @@ func (x *Index) create() error {
 	x.gen = 0
 	x.recount()
 	return nil
+}
+
+// setInternalDurably writes an internal key and waits until scorch has
+// persisted it, and with it everything introduced before (the persister
+// writes snapshots in order), bounded by Options.WriteTimeout like every
+// write. Unsafe batches alone leave the write to the background persister,
+// which Close does not wait for.
+func (x *Index) setInternalDurably(idx bleve.Index, key, val string) error {
+	b := idx.NewBatch()
+	b.SetInternal([]byte(key), []byte(val))
+	done := make(chan error, 1)
+	b.SetPersistedCallback(func(err error) { done <- err })
+	if err := idx.Batch(b); err != nil {
+		return err
+	}
+	t := time.NewTimer(x.opts.WriteTimeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case err := <-x.persist:
+		return err
+	case <-t.C:
+		return fmt.Errorf("%s not on disk after %s", key, x.opts.WriteTimeout)
+	}
 }
 
 // isLockTimeout reports whether err is bbolt's lock timeout: bleve returns
