@@ -604,7 +604,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if !rest {
 				return
 			}
-			if questionRE.MatchString(s) {
+			if questionRE.MatchString(s) && !(ev.Role == RoleUser && laterRequestRE.MatchString(s)) {
+				// a question sets nothing, unless it asks for a task at a
+				// later moment ("Could you open a PR when you're done?")
 				return
 			}
 			if (wasPermitted || wasExcepted) && restrictRE.MatchString(leadOf(s)) && (constraintRE.MatchString(s) || imperative(trimLead(s))) {

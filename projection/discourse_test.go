@@ -420,6 +420,34 @@ Tune the crawler. The fetch concurrency is 4.
 > user
 crank the fetch concurrency up to 16, 4 can't keep up with the backlog
 `, []string{`fetch_concurrency \[current/normative\] = 16 \(was 4\)`}, []string{` constraint `}},
+
+		{"a request asked for a later moment is an obligation, done by its command", `
+> user
+Add retries to the webhook sender.
+> assistant
+Added retries with backoff.
+> user
+Could you open a PR when you're done? Would you mind pinging Sam in #ops before you log off?
+> assistant
+Opening the PR.
+> call bash {"command":"gh pr create --fill"}
+> result
+https://github.com/acme/billing/pull/12
+`, []string{`obligation .*\[done/normative\] = Could you open a PR`, `obligation .*\[open/normative\] = Would you mind pinging Sam`}, nil},
+
+		{"a question that asks for no later task is none", `
+> user
+Add retries to the webhook sender.
+> user
+Can you tell me why the last run failed?
+`, nil, []string{` obligation `}},
+
+		{"a setting named without the word of its measure", `
+> user
+Add retries to the webhook sender. Polling runs every 5 minutes.
+> user
+Put the polling at 2 minutes, not 5.
+`, []string{`polling_interval \[current/normative\] = 2 minutes`}, []string{`value/-/polling \[`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -117,6 +117,10 @@ var lexPT = []lexEntry{
 const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai`
 
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode"}})
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode",
+		// the plural to "vocês" of verbs in -er/-ir ("não mexam"): "-am" alone
+		// is the indicative of verbs in -ar too ("não funcionam")
+		"mexam", "façam", "escrevam", "abram", "subam", "ponham", "tragam", "removam", "movam", "metam", "incluam", "excluam", "exponham", "reescrevam", "refaçam", "rompam",
+		"remova", "mova", "inclua", "exclua", "exponha", "reescreva"}})
 	fixSetting(toks)
 }

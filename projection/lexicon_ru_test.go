@@ -152,6 +152,18 @@ func TestRomanceTeamNorms(t *testing.T) {
 	}
 }
 
+// Portuguese: "não" before the plural to "vocês" of a verb in -er/-ir
+// ("não mexam") forbids; "-am" of a verb in -ar is the indicative ("não
+// funcionam") and states.
+func TestPortuguesePluralImperative(t *testing.T) {
+	wantRulesAfter(t, "Oi! Preciso adicionar retries no envio de webhooks do serviço de cobrança, o timeout atual é de 30 segundos.", map[string]bool{
+		"Não mexam no banco de produção.":     true,
+		"Não removam os testes antigos.":      true,
+		"Os testes não funcionam no CI.":      false,
+		"Não funcionam as notificações hoje.": false,
+	})
+}
+
 // German: a clause that opens with a verb and holds "nicht" later is a
 // prohibition ("Bitte fass die Produktionsdatenbank nicht an"); a team's
 // norm with a borrowed verb is one ("Wir pushen nie direkt auf main");

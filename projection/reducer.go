@@ -1624,8 +1624,19 @@ func (r *Reducer) holding(v string) *Anchor {
 // sameProperty: equal, or one is the other with a qualifier
 // ("request_timeout" and "timeout").
 func sameProperty(a, b string) bool {
-	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a)
+	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a) || measureOf(a, b) || measureOf(b, a)
 }
+
+// measureOf reports whether key a is thing b with the word of its measure
+// after it: "polling" says "polling_interval", "pool" "pool_size".
+func measureOf(a, b string) bool {
+	rest, ok := strings.CutPrefix(a, b+"_")
+	return ok && measureWords[rest]
+}
+
+// measureWords name what a setting measures of the thing before them.
+var measureWords = map[string]bool{"interval": true, "period": true, "frequency": true, "size": true, "count": true, "limit": true,
+	"rate": true, "delay": true, "timeout": true, "duration": true, "window": true, "threshold": true, "level": true, "cap": true, "max": true}
 
 // nearest is the hot anchor of kind in one of the lifecycles whose words
 // overlap text most, at least min.

@@ -124,9 +124,10 @@ func deferredTask(s string) bool {
 // orders the turn itself).
 var afterMomentRE = mustPattern(`(?i)^\W*(?:(?:and|also|then|oh)[,]?\s+)?(?:after|once) (?:the|each|every|this|that|your|our|tomorrow's|today's|friday's|monday's) (?:[\w-]+ )?(?:deploy|deployment|release|merge|migration|review|launch|demo|meeting|standup|call|rollout|cutover|upgrade|freeze|sprint|handover|go-live|maintenance|maintenance window|backfill|audit)s?(?: (?:is|are) (?:done|in|merged|out|live|finished|over))?\s*[,:]\s*(.+)$`)
 
-// laterRequestRE is a request for when the work is done: "Could you open
-// a PR when you're done?", "can you also write it up at the end?".
-var laterRequestRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|ok(?:ay)?)[,]?\s+)*(?:can|could|would) you (?:also |please )?[a-z]+\b.*\b(?:when (?:you're|you are|it's|it is|that's|we're|everything is) (?:done|ready|finished|through|green)|at the end|afterwards|once (?:you're|it's|that's|everything is) (?:done|ready|finished|green))\b`)
+// laterRequestRE is a request, asked as a question, for a later moment:
+// "Could you open a PR when you're done?", "can you also write it up at
+// the end?", "would you mind pinging Sam before you log off?".
+var laterRequestRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|ok(?:ay)?|so|btw|then)[,]?\s+)*(?:can|could|would|will) you (?:also |please |maybe |kindly |mind )*[a-z]+\b.*\b(?:when (?:you're|you are|it's|it is|that's|we're|everything is|you've|you have) (?:done|ready|finished|through|green|wrapped up)|when you get a (?:chance|minute|moment)|at the end|afterwards|later(?: on| today)?|at some point|before (?:you|we) (?:finish|wrap up|go|leave|merge|ship|push|deploy|log off|sign off|hand (?:it |this )?(?:off|over))|once (?:you're|it's|that's|everything is|you've) (?:done|ready|finished|green|wrapped up))\b`)
 
 // todoLabelRE labels a task for the agent: "TODO for you: …", "action
 // item: …".
