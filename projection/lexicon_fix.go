@@ -51,3 +51,29 @@ func glossClauses(toks []glossTok) [][]glossTok {
 	}
 	return out
 }
+
+// frontProhibition writes the prohibition a clause says with its verb
+// after the negation ("боевой аккаунт не трогаем", "su main non si
+// pusha") as the rule reads it, "do not" and the verb before the clause:
+// neg are the places of the negation's words, v the verb's, and verb its
+// English. At the clause's start the words become "do not <verb>" (verb
+// "" keeps the verb's own gloss); further in, "do not <verb>" goes before
+// the clause's first word, the negation says nothing and the verb's place
+// keeps "ever", so that a quote ending there maps back to it.
+func frontProhibition(cl []glossTok, neg []int, v int, verb string) {
+	if neg[0] == 0 {
+		cl[0].keep, cl[0].en = false, "do not"
+		for _, j := range neg[1:] {
+			cl[j].keep, cl[j].en = false, ""
+		}
+		if verb != "" {
+			cl[v].keep, cl[v].en = false, verb
+		}
+		return
+	}
+	cl[0].pre = strings.TrimSpace("do not " + verb + " " + cl[0].pre)
+	for _, j := range neg {
+		cl[j].keep, cl[j].en = false, ""
+	}
+	cl[v].keep, cl[v].en = false, "ever"
+}

@@ -1,9 +1,6 @@
 package projection
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Italian cues (lexicon.go). "non" is a prohibition where it opens a
 // clause before an infinitive ("non toccare"), a plain "not" elsewhere
@@ -136,15 +133,11 @@ func fixImpersonalNot(toks []glossTok) {
 			if cl[i].low != "non" || cl[i+1].low != "si" || itStativeSi[cl[i+2].low] || utf8.RuneCountInString(cl[i+2].low) < 3 {
 				continue
 			}
+			verb := cl[i+2].text
 			if i == 0 {
-				cl[0].keep, cl[0].en = false, "do not"
-				cl[1].keep, cl[1].en = false, ""
-				break
+				verb = ""
 			}
-			cl[0].pre = strings.TrimSpace("do not " + cl[i+2].text + " " + cl[0].pre)
-			cl[i].keep, cl[i].en = false, ""
-			cl[i+1].keep, cl[i+1].en = false, ""
-			cl[i+2].keep, cl[i+2].en = false, "ever"
+			frontProhibition(cl, []int{i, i + 1}, i+2, verb)
 			break
 		}
 	}

@@ -1,9 +1,6 @@
 package projection
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Russian cues (lexicon.go). Russian inflects its verbs and nouns, so a
 // cue is matched on its stem ("уменьш*" is уменьши, уменьшите,
@@ -147,16 +144,7 @@ func fixWeNorm(toks []glossTok) {
 				continue
 			}
 			if i > 0 && cl[i-1].low == "не" {
-				if i-1 == 0 {
-					cl[0].keep, cl[0].en = false, "do not"
-					cl[i].keep, cl[i].en = false, en
-					continue
-				}
-				// the verb's place keeps a word, so that a quote ending
-				// there maps back to it
-				cl[0].pre = strings.TrimSpace("do not " + en + " " + cl[0].pre)
-				cl[i-1].keep, cl[i-1].en = false, ""
-				cl[i].keep, cl[i].en = false, "ever"
+				frontProhibition(cl, []int{i - 1}, i, en)
 				continue
 			}
 			if (i == 0 || i == 1 && cl[0].low == "мы") && cl[i].lead == cl[i].start && slices.ContainsFunc(cl, func(t glossTok) bool {
