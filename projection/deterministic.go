@@ -2332,6 +2332,23 @@ var (
 	ifRE          = mustPattern(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 
+// outcomeReadRE is a hedge that reads the outcome of the agent's own
+// step, just seen in its result: "It seems that the `find` command didn't
+// return any results", "It seems that the `old_str` I provided does not
+// match", "It seems like the patch is truncated", "It seems that I am
+// unable to make the change". The result itself is the evidence; the
+// sentence guesses at no cause.
+var outcomeReadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm|so|now|again|still)[,.]?\s+)?(?:it\s+(?:seems|appears|looks)(?:\s+(?:that|like))?|looks like|apparently)\s+(?:(?:i am|i'm|we are|we're) (?:still )?(?:unable|not able) to\b|(?:the|my|our|this|that|these|those)\s+(?:[^\s]+\s+){0,5}?[\x60'"]?(?:command|commands|search|searches|grep|find|output|outputs|result|results|tool|call|edit|replacement|old_str|view_range|patch|diff|compilation|build|test run|lines?|string|text|file|files|directory|folder|path|script|installation|install|download|request|query|page|link|url)\b[^.]*?\b(?:not (?:found|available|present|there|installed)|(?:does|did|do|is|are|was|were|has|have)(?:n't|\s+not)\s+(?:\w+\s+)?(?:exist|return|match|work|show|find|contain|present|available|run|apply|installed|found)|returned nothing|no (?:results?|matches|output|such)|failed|fails|failing|out of bounds|too (?:large|long|big)|truncated|empty|timed out|succeeded|passed|worked|still there))`)
+
+// outcomeRead reports a hedge that reads a step's outcome and names no
+// cause ("… because …" is a hypothesis about one).
+func outcomeRead(s string) bool {
+	return outcomeReadRE.MatchString(s) && !causeWordRE.MatchString(s)
+}
+
+// causeWordRE names a cause.
+var causeWordRE = mustPattern(`(?i)\b(?:because|due to|since|caused by|as a result of|so that|which means)\b`)
+
 // proposeAssistant reads assistant text: decisions, rejected approaches
 // and hypotheses. Nothing the assistant says moves a failure or a
 // hypothesis; its "fixed" and "confirmed" are not read at all.
@@ -2373,7 +2390,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// "So that's not it." names nothing to keep.
 			continue
 		}
-		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l)
+		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l)
 		decided := false
 		body := l
 		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) {
