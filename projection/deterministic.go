@@ -2594,9 +2594,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		return nil
 	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
-	failed := ev.Result != nil && ev.Result.IsError
+	// grep's or diff's exit status 1 alone says "no match", "differs":
+	// no failure, though the host flags the result an error
+	found := noMatchOnly(text) && searchProgram(ctx.Call)
+	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
-	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !(noMatchOnly(text) && searchProgram(ctx.Call)) {
+	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !found {
 		failed = true
 		because = lineAt(text, loc[0])
 		if strings.HasPrefix(because, "Traceback") {
@@ -2826,7 +2829,6 @@ func failureLine(s string) string {
 
 var (
 	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
-	stageRE     = mustPattern(`\|\||&&|\||;`)
 	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
 )
 
@@ -2851,8 +2853,13 @@ func searchProgram(c *Call) bool {
 	if cmd == "" {
 		return false
 	}
-	stages := stageRE.Split(normCommand(cmd), -1)
-	f := strings.Fields(stages[len(stages)-1])
+	// cut outside quotes: `grep -n "scalar\|get_scalar" f.py` is one
+	// stage
+	parts := commandParts(normCommand(cmd))
+	if len(parts) == 0 {
+		return false
+	}
+	f := strings.Fields(parts[len(parts)-1])
 	if len(f) == 0 {
 		return false
 	}

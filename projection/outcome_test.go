@@ -44,3 +44,18 @@ It seems that the find command didn't return any results. The crash is probably 
 `)
 	expect(t, out, []string{`hypothesis/-/.* = The crash is probably in the option merge`}, []string{`hypothesis/-/.*find`})
 }
+
+// A search that finds nothing (grep's exit status 1, no output) is no
+// failure, its pattern's "\|" inside quotes no pipe.
+func TestSearchFindingNothingIsNoFailure(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Fix the ordering bug in the query compiler.
+> assistant
+Looking for the scalar helpers.
+> call bash {"command":"cd /testbed && grep -n \"scalar\\|get_scalar\" ./django/db/models/sql/query.py"}
+> result error
+<returncode>1</returncode>
+`)
+	expect(t, out, nil, []string{` failure `})
+}

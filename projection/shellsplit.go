@@ -96,3 +96,13 @@ func shellHas(s, sub string) bool {
 func shellHasAny(s, chars string) bool {
 	return strings.ContainsAny(shellMask(s), chars)
 }
+
+// commandParts are the programs' parts of a command: its stages
+// (stagesOf) cut at their pipes, all outside quotes.
+func commandParts(cmd string) []string {
+	var out []string
+	for _, st := range stagesOf(cmd) {
+		out = append(out, pipeSplit(st)...)
+	}
+	return out
+}

@@ -372,9 +372,8 @@ func (r *Reducer) performed(c *Call, out string, ref EventRef) {
 	if cmd == "" {
 		return
 	}
-	stages := stageRE.Split(normCommand(cmd), -1)
 	var progs []string
-	for _, st := range stages {
+	for _, st := range commandParts(normCommand(cmd)) {
 		f := strings.Fields(st)
 		switch {
 		case len(f) == 0:
