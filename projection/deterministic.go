@@ -2332,6 +2332,24 @@ var (
 	ifRE          = mustPattern(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
 )
 
+// stepRE is the agent telling the next step of its work ("Now I'll add
+// the checklist component after the review section", "Let's edit the
+// file again to fix the indentation"); a plain "I'll write a one-off rake
+// task that …" tells the approach taken, and stays a decision; choiceRE2 is what makes such a
+// sentence a choice all the same ("I'll add it with rpassword instead of
+// a raw tty").
+var (
+	stepRE    = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|great|good|perfect|alright|excellent)[,!.]?\s+)*(?:(?:now|next|then|first|finally)[,]?\s+(?:i'll|i will|let's|let us|we'll|we will|i'm going to|i am going to)|let's|let us)\s+(?:(?:now|also|first|then|next|just|quickly|again)\s+)*(?:add|create|edit|modify|update|remove|delete|write|implement|insert|paste|review|claim|provide|put|move|rename|refactor|clean|commit|submit|finali[sz]e|summari[sz]e|document|extend|wire|hook|register|include|import|export|expose|define|declare|set up|build|compile|install|correct|fix|apply|scroll|open|calculate|complete|finish|start|begin|handle|mark|append|prepend|fill|address|tackle|work on|go ahead)\b`)
+	choiceRE2 = mustPattern(`(?i)\b(?:instead(?: of)?|rather than|in favou?r of|not the|switch(?:ing)? to|replac(?:e|ing) \S+ with)\b`)
+)
+
+// stepNarration reports whether the assistant sentence s tells the next
+// step of the work (stepRE) and chooses nothing (choiceRE2): a step
+// done in the next call is no decision that stays.
+func stepNarration(s string) bool {
+	return stepRE.MatchString(s) && !choiceRE2.MatchString(s)
+}
+
 // outcomeReadRE is a hedge that reads the outcome of the agent's own
 // step, just seen in its result: "It seems that the `find` command didn't
 // return any results", "It seems that the `old_str` I provided does not
@@ -2393,7 +2411,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l)
 		decided := false
 		body := l
-		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) {
+		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]

@@ -59,3 +59,23 @@ Looking for the scalar helpers.
 `)
 	expect(t, out, nil, []string{` failure `})
 }
+
+// The agent telling its next step ("Now I'll add …", "Let's edit the
+// file again …") decides nothing that stays; a plain "I'll write a
+// one-off rake task that …" tells the approach taken and is a decision,
+// and so is a step that chooses ("… instead of …").
+func TestStepNarrationIsNoDecision(t *testing.T) {
+	for s, step := range map[string]bool{
+		"Now I'll add the checklist component after the review section.":                    true,
+		"Let's edit the file again to correct the indentation.":                             true,
+		"Next, I'll create the budget control types module.":                                true,
+		"I'll write a one-off rake task that marks the later invoice of each pair as void.": false,
+		"Now I'll use format_relative_time instead of format_timestamp.":                    false,
+		"Let's go with cursor-based pagination instead of offset/limit.":                    false,
+		"I'll use rpassword for a simple terminal password prompt.":                         false,
+	} {
+		if got := stepNarration(s); got != step {
+			t.Errorf("stepNarration(%q) = %v, want %v", s, got, step)
+		}
+	}
+}
