@@ -2495,7 +2495,7 @@ func CommandKey(c *Call) (key, name string) {
 		return "tool/-/unknown", "unknown tool"
 	}
 	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" && !strings.Contains(strings.ToLower(c.Name), "edit") {
-		n := normCommand(cmd)
+		n := normCommand(heredocRun(cmd))
 		return commandPrefix + n, n
 	}
 	var parts []string
@@ -2519,6 +2519,41 @@ func CommandKey(c *Call) (key, name string) {
 		name += " " + desc
 	}
 	return "tool/" + c.Name + "/" + desc, oneLine(name, 160)
+}
+
+// heredocWriteRE is a here-document written to a file: "cat >
+// debug_issue.py << 'EOF'", "tee -a notes.md <<EOF"; its groups are the
+// writer's start and the delimiter.
+var heredocWriteRE = mustPattern(`(?P<w>\b(?:cat\s*>>?\s*\S+|tee(?:\s+-a)?\s+\S+))\s*<<-?\s*['"]?(?P<d>[A-Za-z_]\w*)['"]?`)
+
+// heredocRun is what a command that writes a script through a
+// here-document and then runs it runs: "cat > t.py << 'EOF' … EOF" then
+// "python t.py" is the run "python t.py", so the run of the same script,
+// rewritten, is the same run, and its pass fixes its failure. A command
+// that only writes, or feeds the document to a program ("python - <<EOF"),
+// is itself.
+func heredocRun(cmd string) string {
+	for range 4 {
+		lines := strings.Split(cmd, "\n")
+		m := heredocWriteRE.FindStringSubmatchIndex(lines[0])
+		if m == nil {
+			return cmd
+		}
+		delim := lines[0][m[4]:m[5]]
+		end := slices.IndexFunc(lines[1:], func(l string) bool { return strings.TrimSpace(l) == delim })
+		if end < 0 {
+			return cmd
+		}
+		tail := strings.TrimSpace(lines[0][m[1]:])
+		tail = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(tail, "&&"), ";"))
+		run := strings.TrimSpace(strings.Join(append([]string{tail}, lines[end+2:]...), "\n"))
+		run = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(run, "&&"), ";"))
+		if run == "" {
+			return cmd
+		}
+		cmd = lines[0][:m[2]] + run
+	}
+	return cmd
 }
 
 // commandPrefix opens the state key of a command's outcome.

@@ -21,9 +21,9 @@ func TestSuiteRerunAndHostReached(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			out := reduceAll(t, failed+"> call bash {\"command\": \""+c.call+"\"}\n> result\n"+c.out+"\n")
 			if c.resolved {
-				expect(t, out, []string{`failure command/-/cat > spec/services/late_fee_spec.rb .*\[resolved/empirical\]`}, nil)
+				expect(t, out, []string{`failure command/-/bundle exec rspec spec/services/late_fee_spec.rb \[resolved/empirical\]`}, nil)
 			} else {
-				expect(t, out, []string{`failure command/-/cat > spec/services/late_fee_spec.rb .*\[open/empirical\]`}, nil)
+				expect(t, out, []string{`failure command/-/bundle exec rspec spec/services/late_fee_spec.rb \[open/empirical\]`}, nil)
 			}
 		})
 	}
@@ -37,4 +37,37 @@ func TestSuiteRerunAndHostReached(t *testing.T) {
 	if s := headTail("abcdefghij", 7); s != "abc … j" {
 		t.Errorf("headTail = %q", s)
 	}
+}
+
+// A script written through a here-document and run at once is keyed by
+// its run, so its rewritten run is the same run; a document only written,
+// or fed to a program, keys the command whole.
+func TestHeredocRun(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"cd /testbed && cat > debug_issue.py << 'EOF'\nimport sys\nprint(1)\nEOF\npython debug_issue.py": "cd /testbed && python debug_issue.py",
+		"cat > t.py << 'EOF' && python t.py 2>&1\nimport x\nEOF":                                         "python t.py 2>&1",
+		"cat > t.py <<EOF\nimport x\nEOF":                                                                "cat > t.py <<EOF\nimport x\nEOF",
+		"python - <<'EOF'\nimport x\nEOF":                                                                "python - <<'EOF'\nimport x\nEOF",
+		"cat > a.py << 'EOF'\nA\nEOF\ncat > b.py << 'EOF'\nB\nEOF\npython a.py && python b.py":           "python a.py && python b.py",
+	} {
+		if got := heredocRun(cmd); got != want {
+			t.Errorf("heredocRun(%q) = %q, want %q", cmd, got, want)
+		}
+	}
+	out := reduceAll(t, `
+> user
+Fix the file build error.
+> assistant
+Reproducing first.
+> call bash {"command": "cat > repro.py << 'EOF'\nimport astroid\nastroid.build('x')\nEOF\npython repro.py"}
+> result error
+Traceback (most recent call last):
+ValueError: no such module x
+> assistant
+Fixed the builder; running the reproduction again with a valid module.
+> call bash {"command": "cat > repro.py << 'EOF'\nimport astroid\nastroid.build('os')\nEOF\npython repro.py"}
+> result
+ok
+`)
+	expect(t, out, []string{`failure command/-/python repro.py \[resolved/empirical\]`}, nil)
 }
