@@ -80,6 +80,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser && asideOnly(ev.Text) {
 			return nil
 		}
+		if t, ok := untagChat(ev.Text); ok && ev.Role == RoleUser {
+			// a relayed channel: the speakers' words without their tags
+			// (chat.go)
+			cp := *ev
+			cp.Text = t
+			ev = &cp
+		}
 		var out []Proposal
 		g := glossOf(ev.Text, ctx.lang(ev.Text))
 		if g != nil {
@@ -272,7 +279,7 @@ var (
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads|req/s|rps|qps|requests|replicas|connections|retries)\\b|/(?:s|sec|min|h)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").

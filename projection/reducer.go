@@ -1624,8 +1624,21 @@ func (r *Reducer) holding(v string) *Anchor {
 // sameProperty: equal, or one is the other with a qualifier
 // ("request_timeout" and "timeout").
 func sameProperty(a, b string) bool {
+	a, b = sameMeasure(a), sameMeasure(b)
 	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a) || measureOf(a, b) || measureOf(b, a)
 }
+
+// sameMeasure is key property p with its last word in the one form of
+// its synonyms: "ttl", "lifetime" and "expiration" are an "expiry".
+func sameMeasure(p string) string {
+	i := strings.LastIndex(p, "_") + 1
+	if w, ok := measureSynonyms[p[i:]]; ok {
+		return p[:i] + w
+	}
+	return p
+}
+
+var measureSynonyms = map[string]string{"ttl": "expiry", "lifetime": "expiry", "expiration": "expiry", "expiration_time": "expiry", "validity": "expiry"}
 
 // measureOf reports whether key a is thing b with the word of its measure
 // after it: "polling" says "polling_interval", "pool" "pool_size".

@@ -23,6 +23,7 @@ var saidValueReaders = []func(s, before string) (Proposal, bool){
 	jobTime,
 	func(s, _ string) (Proposal, bool) { return countChosen(s) },
 	func(s, _ string) (Proposal, bool) { return fineValue(s) },
+	func(s, _ string) (Proposal, bool) { return lifetime(s) },
 	func(s, _ string) (Proposal, bool) {
 		// "the middle row, 60 → 75": the setting holding 60 (the
 		// reducer finds it by that number; none held, nothing changes)
@@ -165,4 +166,34 @@ func countChosen(s string) (Proposal, bool) {
 	}
 	k := strings.ToLower(m[countChosenRE.SubexpIndex("k")])
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + k, Name: k, Value: m[countChosenRE.SubexpIndex("n")]}, true
+}
+
+// lifetimeRE is how long a thing lasts, told by what happens at its end:
+// "holds expire after 10 minutes", "sessions time out after 30 min",
+// "tokens are valid for 1 hour", "we keep logs for 30 days" is not read
+// (a rule of keeping, not a thing's lifetime).
+var lifetimeRE = mustPattern(`(?i)(?:^\W*|[,;:—–]\s*|\b(?:and|so|but)\s+)(?:(?:the|our|all|each|every|a|any)\s+)?(?P<k>\p{L}[\w-]*(?:\s+\p{L}[\w-]*){0,2}?)\s+(?:should\s+|must\s+|will\s+|need to\s+|have to\s+)?(?P<verb>expire|expires|time out|times out|are valid|is valid|stay valid|stays valid|last|lasts)\s+(?:after|for)\s+(?P<v>\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?))\b`)
+
+// lifetime is the value sentence s gives a thing's lifetime (its
+// expiry, or its timeout: the word the setting is known by), ok false
+// when none.
+func lifetime(s string) (Proposal, bool) {
+	m := lifetimeRE.FindStringSubmatch(s)
+	if m == nil || questionRE.MatchString(s) {
+		return Proposal{}, false
+	}
+	k := strings.ToLower(m[lifetimeRE.SubexpIndex("k")])
+	if stopwords[k] || nonVerbs[strings.Fields(k)[0]] {
+		return Proposal{}, false
+	}
+	f := strings.Fields(k)
+	if w := f[len(f)-1]; len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		f[len(f)-1] = strings.TrimSuffix(w, "s") // "holds" expire: each hold
+	}
+	measure := "expiry"
+	if strings.Contains(strings.ToLower(m[lifetimeRE.SubexpIndex("verb")]), "time") {
+		measure = "timeout"
+	}
+	key := strings.Join(append(f, measure), "_")
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + key, Name: strings.Join(f, " ") + " " + measure, Value: strings.TrimSpace(m[lifetimeRE.SubexpIndex("v")])}, true
 }

@@ -1,0 +1,80 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// The speakers' tags of a relayed channel are blanked, offsets kept;
+// markup, links, log levels and checklists are no tags.
+func TestUntagChat(t *testing.T) {
+	for text, want := range map[string]string{
+		"[dana, 09:12] holds expire after 10 minutes.\n[sam, 09:13] lunch?":   "holds expire after 10 minutes.\nlunch?",
+		"[09:12] dana: no deploys today":                                      "no deploys today",
+		"<dana> keep 10\n<kai> ok":                                            "keep 10\nok",
+		"**Priya**: freeze until Monday\n**Marco**: ok":                       "freeze until Monday\nok",
+		"[dana, 09:40] @agent the ttl should be 8 minutes":                    "the ttl should be 8 minutes",
+		"[dana] one line alone, no time":                                      "[dana] one line alone, no time",
+		"<important>Run one command at a time.</important>\n<rules>x</rules>": "<important>Run one command at a time.</important>\n<rules>x</rules>",
+		"[the docs](https://x.y) say 10\n[the spec](https://x.z) says 12":     "[the docs](https://x.y) say 10\n[the spec](https://x.z) says 12",
+		"[ERROR] connection refused\n[WARN] retrying":                         "[ERROR] connection refused\n[WARN] retrying",
+		"[x] done\n[x] also done":                                             "[x] done\n[x] also done",
+	} {
+		got, _ := untagChat(text)
+		lines := strings.Split(got, "\n")
+		for i := range lines {
+			lines[i] = strings.TrimLeft(lines[i], " ")
+		}
+		if len(got) != len(text) || strings.Join(lines, "\n") != want {
+			t.Errorf("untagChat(%q) = %q, want %q (same length)", text, got, want)
+		}
+	}
+}
+
+// A channel relayed into the session: rules and values are the speakers'
+// words without their tags, a later line changes a value by its synonym
+// ("the ttl" is the holds' expiry), chatter sets nothing.
+func TestRelayedChannel(t *testing.T) {
+	out := reduceAll(t, `
+> system
+You are a coding agent on the box-office backend. Messages from the team channel are relayed to you.
+> user
+[dana, 09:12] morning! today: move seat holds from the in-memory map to redis. holds expire after 10 minutes.
+[sam, 09:13] lunch at 12?
+[dana, 09:14] also, never run migrations against prod, ask me first
+> assistant
+On it: moving holds to Redis with a 10-minute TTL.
+> user
+[kai, 09:30] could we make holds 15 min? people are slow at checkout
+[dana, 09:31] no, keep 10, the venue asked for it
+[sam, 09:32] happy birthday kai!!
+> assistant
+Keeping 10 minutes.
+> user
+[dana, 09:40] @agent the ttl should be 8 minutes actually, venue changed their mind
+`)
+	expect(t, out, []string{
+		`constraint/-/run-migrations-against-prod-ask-first \[active/normative\] = also, never run migrations against prod`,
+		`value/-/hold_expiry \[current/normative\] = 8 minutes \(was 10 minutes\)`,
+	}, []string{`dana`, `09:1`, `birthday`, `lunch`, `= 15`})
+}
+
+// How long a thing lasts, told by what happens at its end.
+func TestLifetime(t *testing.T) {
+	for s, want := range map[string]string{
+		"holds expire after 10 minutes.":              "value/-/hold_expiry=10 minutes",
+		"Sessions time out after 30 min":              "value/-/session_timeout=30 min",
+		"and the invite links are valid for 48 hours": "value/-/invite_link_expiry=48 hours",
+		"Do the holds expire after 10 minutes?":       "",
+		"the build should last for 5 minutes or so":   "value/-/build_expiry=5 minutes",
+	} {
+		p, ok := lifetime(s)
+		got := ""
+		if ok {
+			got = p.Key + "=" + p.Value
+		}
+		if got != want {
+			t.Errorf("lifetime(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
