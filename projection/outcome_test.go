@@ -79,3 +79,17 @@ func TestStepNarrationIsNoDecision(t *testing.T) {
 		}
 	}
 }
+
+// The agent's switch ("I'll use X instead of Y") replaces its choice that
+// names Y, not the nearest unrelated one.
+func TestAgentSwitchReplacesWhatItDrops(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Add the notifications page and stop the duplicate events.
+> assistant
+The solution is to use milliseconds in the event ids to make the events different.
+> assistant
+I'll use format_relative_time instead of format_timestamp in the page.
+`)
+	expect(t, out, []string{`decision .*\[active/decision\] = The solution is to use milliseconds`, `decision .*\[active/decision\] = I'll use format_relative_time`}, []string{`\(was The solution`})
+}

@@ -869,6 +869,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
 			}
+			if x := insteadOfRE.FindStringSubmatch(p.Value); o != nil && ev.Role == RoleAssistant && x != nil {
+				// "I'll use format_relative_time instead of
+				// format_timestamp": the agent's switch replaces the
+				// choice naming what it drops, or none.
+				if n, _ := sharedStems(stems(x[1]), stems(o.Value)); n == 0 {
+					o = nil
+				}
+			}
 			if o != nil && p.Correction && namesOther(p.Value, o.Value) {
 				// "actually scratch the timeout-minutes thing, just remove
 				// it" after choosing cosign: a switch naming another thing
@@ -1627,6 +1635,9 @@ func sameProperty(a, b string) bool {
 	a, b = sameMeasure(a), sameMeasure(b)
 	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a) || measureOf(a, b) || measureOf(b, a)
 }
+
+// insteadOfRE is what a switch drops: "… instead of format_timestamp".
+var insteadOfRE = mustPattern(`(?i)\b(?:instead of|rather than|in place of)\s+(\S+(?:\s+\S+)?)`)
 
 // sameMeasure is key property p with its last word in the one form of
 // its synonyms: "ttl", "lifetime" and "expiration" are an "expiry".
