@@ -24,7 +24,7 @@ import (
 // expression runs.
 
 // relCues are the words every relative change holds one of.
-var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", " by ", " to ", "+", "-", "%", "percent",
+var relCues = []string{"halve", "half", "double", "twice", "triple", "times", "add", "plus", "more", "fewer", "less", "third", "quarter", "fifth", "tenth", " by ", " to ", "+", "-", "%", "percent",
 	"back", "revert", "undo", "from before", "same as", "earlier", "later", "higher", "lower", "加", "减", "翻", "倍", "多", "少", "折", "分之", "放宽", "收紧", "提高", "降低", "回", "一样", "一半", "砍半"}
 
 var (
@@ -55,6 +55,11 @@ var (
 	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
 	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|(?:\b(?:make|set|have|want|like)\s+(?:the|our|my)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
+	// relFracMoreRE: "make the limit a third less", "the batch should be
+	// a quarter bigger", "a third more".
+	relFracMoreRE = mustPattern(`(?i)(?:\b(?:make|set|have|want|like)\s+(?:it|that|(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+|\b(?:the|our|my)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:should be|must be|needs to be|has to be|is to be|make it|set it|(?:make|set) it to)\s+|^\W*(?:(?:the|our|my)\s+)?(?P<k3>[\p{L}\p{N}_.\-/ ]{1,30}?)\s*[,:—–]\s*|^|[\s,(:])(?P<frac>` + relFrac + `)\s+(?P<op>more|higher|bigger|larger|longer|less|lower|smaller|fewer|shorter)\b`)
+	// fracForRE names what a fraction more or less is of, after it.
+	fracForRE = mustPattern(`(?i)^\s+(per|for|of|on)\s+(?:the\s+|each\s+|every\s+)?(\p{L}[\w-]*(?:\s+\p{L}[\w-]*)?)`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
 	relRevertRE = mustPattern(`(?i)\b(?:(?:the\s+)?(?:number|value|one|setting|figure)\s+(?:from\s+)?before\s+(?:was|is)\s+(?:right|correct|fine|better)|undo\s+(?:that|the)\s+last\s+(?:bit|change|one)|(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
@@ -170,6 +175,26 @@ func proportional(s string) (name, change string, ok bool) {
 			}
 		}
 		return m[relPctRE.SubexpIndex("k")] + m[relPctRE.SubexpIndex("k2")], "%" + sign + n, true
+	}
+	if m := findIf(prop, relFracMoreRE, s); m != nil {
+		g := func(n string) string { return strings.ToLower(m[relFracMoreRE.SubexpIndex(n)]) }
+		// "a third less" is 2/3 of it, "a quarter more" 5/4
+		a, b, _ := strings.Cut(fracOf[g("frac")], "/")
+		num, _ := strconv.Atoi(a)
+		den, _ := strconv.Atoi(b)
+		switch g("op") {
+		case "less", "lower", "smaller", "fewer", "shorter":
+			num = -num
+		}
+		k := m[relFracMoreRE.SubexpIndex("k")] + m[relFracMoreRE.SubexpIndex("k2")] + m[relFracMoreRE.SubexpIndex("k3")]
+		if t := fracForRE.FindStringSubmatch(s[strings.Index(s, m[0])+len(m[0]):]); k == "" && t != nil {
+			// "a third less per round", "a third more for the batch"
+			k = t[2]
+			if strings.EqualFold(t[1], "per") {
+				k = "per " + k
+			}
+		}
+		return k, "*" + strconv.Itoa(den+num) + "/" + b, true
 	}
 	if strings.ContainsAny(s, "倍%成之点折") {
 		if m := relZhPropRE.FindStringSubmatch(s); m != nil {
@@ -972,7 +997,7 @@ func changeBase(s, change string) string {
 	// Only what follows the change: "the 4k titles look mushy, give the
 	// max bitrate +20%" changes no 4k.
 	end := -1
-	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relZhRE, relZhPropRE, relPropRE, relPctRE} {
+	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relZhRE, relZhPropRE, relPropRE, relPctRE, relFracMoreRE} {
 		if loc := re.FindStringIndex(s); loc != nil && (end < 0 || loc[1] < end) {
 			end = loc[1]
 		}
@@ -1030,7 +1055,7 @@ func findIf(ok bool, re *pattern, s string) []string {
 // changeStart is where a relative change starts in s, -1 when none.
 func changeStart(s string) int {
 	start := -1
-	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relPropRE, relPctRE} {
+	for _, re := range []*pattern{relScaleRE, relAddRE, relMoreRE, relPropRE, relPctRE, relFracMoreRE} {
 		if loc := re.FindStringIndex(s); loc != nil && (start < 0 || loc[0] < start) {
 			start = loc[0]
 		}

@@ -30,6 +30,9 @@ func TestRelative(t *testing.T) {
 		// Proportions, percentages, reverts, references, shifts.
 		{"drop the worker pool to a third", "worker pool", "*1/3", true},
 		{"cut it by a quarter", "", "*0.75", true},
+		{"make the limit a third less", "limit", "*2/3", true},
+		{"the limit: a third more", "limit", "*4/3", true},
+		{"the batch size should be a quarter bigger", "batch size", "*5/4", true},
 		{"raise the rate limit by 20%", "rate limit", "%+20", true},
 		{"give the cache +15%", "cache", "%+15", true},
 		{"scale the shards up by 3x", "shards", "*3", true},
@@ -434,4 +437,13 @@ func TestSetNotValue(t *testing.T) {
 	expect(t, en, []string{`value/-/polling \[current/normative\] = 2 minutes \(was 5 minutes\) @2`}, []string{`decision/-/oh-put-polling`})
 	it := reduceAll(t, "> user\nCiao! Oggi facciamo il servizio etichette per il magazzino, con le stampanti nuove e i test.\n> assistant\nOK.\n> user\nah e il polling mettilo a 2 minuti, non 5, il capo vuole vederle uscire subito.\n")
 	expect(t, it, []string{`value/-/polling \[current/normative\] = 2 minutes \(was 5 minutes\) @2`}, []string{`= 5 minut`})
+}
+
+// A fraction more or less, said in Italian ("un terzo in meno", "di un
+// terzo"), changes the value it names by that fraction.
+func TestFractionLessInItalian(t *testing.T) {
+	intro := "> user\nCiao! Oggi sistemiamo il servizio delle etichette: il batch è di 30 ordini per giro e il timeout è di 10 secondi.\n> assistant\nOK.\n> user\n"
+	for _, s := range []string{"Ferrari dice: il batch fallo un terzo in meno per giro.", "riduci il batch di un terzo"} {
+		expect(t, reduceAll(t, intro+s), []string{`value/-/batch \[current/normative\] = 20 \(was 30\)`}, nil)
+	}
 }
