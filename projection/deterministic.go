@@ -279,7 +279,7 @@ var (
 	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads|req/s|rps|qps|requests|replicas|connections|retries)\\b|/(?:s|sec|min|h)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
-	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
+	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\p{Cyrillic}\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
 	valueCorrRE   = mustPattern(`(?i)\b(?:make it|make that|change it to|set it to|use|let's use|go with|i meant)\s+(?P<v>` + valPat + `)(?:\s+instead)?`)
 	// bareValRE is a value a short correction names alone ("Scratch that,
 	// 9 retries", "不对，9 次").
@@ -757,7 +757,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// is a rule too.
 				out = append(out, obligationsIn(s, glossed)...)
 				obliged = true
-				if late && isRule(s) && !requirementOnly(s) && constraints < maxConstraintsPerEvent {
+				if late && isRule(s) && !requirementOnly(s) && !modalTaskOnly(s) && constraints < maxConstraintsPerEvent {
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
 				}
@@ -1262,8 +1262,8 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
 			// "啊打错了，是 8192，不是 4096": the setting that holds the
 			// replaced value, else the one set last.
-			v := cleanValue(m[keylessNotRE.SubexpIndex("v")] + m[keylessNotRE.SubexpIndex("v2")])
-			was := cleanValue(m[keylessNotRE.SubexpIndex("a")] + m[keylessNotRE.SubexpIndex("a2")])
+			v := cleanValue(m[keylessNotRE.SubexpIndex("v")] + m[keylessNotRE.SubexpIndex("v2")] + m[keylessNotRE.SubexpIndex("v3")])
+			was := cleanValue(m[keylessNotRE.SubexpIndex("a")] + m[keylessNotRE.SubexpIndex("a2")] + m[keylessNotRE.SubexpIndex("a3")])
 			if specific(v) && specific(was) {
 				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Refers: true})
 			}
@@ -1648,7 +1648,7 @@ var (
 	segmentRE = mustPattern(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
 	// keylessNotRE is a value stated against the one it replaces with no
 	// name: "是 8192，不是 4096", "sorry, 8192 not 4096", "it's 25, not 50".
-	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)`)
+	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)|(?:^\W*|[,:]\s*|^\W*[\p{L}\w.\-]+\s+)(?:no[,.!]?\s+)?(?:it's\s+|it is\s+)?not\s+(?P<a3>` + valPat + `)\s*[,;]?\s*(?:but|it's|it is|rather|а)\s+(?P<v3>` + valPat + `)\s*[.!]?$`)
 	// labelValueRE is a setting labelled with a colon and chosen with a
 	// verb: "python version for the workers: target 3.10", "retries: make
 	// it 5" (a bare "Round: 2/256" is a label, not a choice).

@@ -30,7 +30,7 @@
 //     no other tool output states a rule.
 //
 // Deterministic is the built-in Proposer (English and Chinese, no model; a
-// user writing German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian,
+// user writing German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian,
 // Hindi in Latin letters (Hinglish), Arabic, Japanese or Korean is read through a gloss of the message's cue words into English or
 // Chinese ones, by one lexicon per language chosen once per message,
 // every quote mapped back to the user's words: lexicon.go); a

@@ -11,12 +11,13 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
 // kana for Japanese, hangul for Korean, words of Arabic letters for
-// Arabic (not Persian or Urdu: lexicon_ar.go), else the most function
+// Arabic (not Persian or Urdu: lexicon_ar.go), Russian or Ukrainian by
+// the letters only one of the two writes, else the most function
 // words of one language among its words, more than English ones, not
 // counting the English words the language writes too: Dutch "we", "in",
 // "is"), and that language's lexicon — one
@@ -60,10 +61,11 @@ const (
 	langAR
 	langHI
 	langSV
+	langUK
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -225,6 +227,7 @@ var lexicons = [...]*lexicon{
 	langAR: lexiconAR(),
 	langHI: lexiconHI(),
 	langSV: lexiconSV(),
+	langUK: withComma(compileLexicon(lexUK, stopUK, fixUK, false)),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -396,6 +399,15 @@ func detectLang(text string, prior lang) lang {
 		case ar == 1 && en == 0 && other == 0:
 			return langAR
 		}
+	}
+	// Ukrainian writes і, ї, є, ґ, Russian ы, э, ъ, ё: a Cyrillic message
+	// without the one's letters is no message in it ("на" is both's).
+	if strings.ContainsFunc(text, isUkrainianLetter) {
+		if !strings.ContainsFunc(text, isRussianLetter) {
+			n[langRU], strong[langRU] = 0, 0
+		}
+	} else {
+		n[langUK], strong[langUK] = 0, 0
 	}
 	best, bestN := langNone, 0
 	for l := range n {
@@ -610,6 +622,11 @@ func latinWords(text string) []glossTok {
 		for j < len(text) {
 			r2, s2 := utf8.DecodeRuneInString(text[j:])
 			if r2 == '\'' || r2 == '’' {
+				if next, _ := utf8.DecodeRuneInString(text[j+s2:]); unicode.Is(unicode.Cyrillic, r) && unicode.Is(unicode.Cyrillic, next) {
+					// a Ukrainian apostrophe inside its word: "п'ятниці"
+					j += s2
+					continue
+				}
 				j += s2
 				break
 			}
@@ -1017,3 +1034,9 @@ func isVietnamese(r rune) bool {
 	}
 	return r >= 0x1EA0 && r <= 0x1EF9
 }
+
+// isUkrainianLetter is a letter Ukrainian writes and Russian does not;
+// isRussianLetter the reverse.
+func isUkrainianLetter(r rune) bool { return strings.ContainsRune("іїєґІЇЄҐ", r) }
+
+func isRussianLetter(r rune) bool { return strings.ContainsRune("ыэъёЫЭЪЁ", r) }

@@ -77,3 +77,27 @@ func frontProhibition(cl []glossTok, neg []int, v int, verb string) {
 	}
 	cl[v].keep, cl[v].en = false, "ever"
 }
+
+// fixTopicVerb reads a setting named before the verb that changes it
+// ("Ліміт зроби удвічі більше", "Таймаут уменьши вдвое": the setting,
+// then what to do with it) in the English order: the verb and "the"
+// before the name ("make the Ліміт twice as much"), the verb's place
+// saying nothing. For the lexicons of languages without articles, after
+// fixSetting has read the verb's "на".
+func fixTopicVerb(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		if len(cl) < 3 || !cl[0].keep || cl[1].keep {
+			continue
+		}
+		v := strings.TrimSuffix(cl[1].en, " the")
+		switch v {
+		case "set", "reduce", "increase", "double", "halve", "cut":
+		case "make it":
+			v = "make"
+		default:
+			continue
+		}
+		cl[0].pre = strings.TrimSpace(v + " the " + cl[0].pre)
+		cl[1].en = ""
+	}
+}

@@ -19,6 +19,7 @@ var lexRU = []lexEntry{
 	{catNever, "is forbidden", "запрещено запрещается"},
 	{catNever, "no", "никаких никакой никаких_новых"},
 	{catMust, "must", "нужно надо необходимо должен должна должно должны"},
+	{catFunction, "should be", "должен_быть должна_быть должно_быть должны_быть"},
 	{catMust, "make sure", "обязательно убедись_что проследи_чтобы"},
 	{catMust, "always", "всегда"},
 	{catMust, "only", "только лишь"},
@@ -88,6 +89,7 @@ var lexRU = []lexEntry{
 	{catFunction, "still", "по-прежнему по_прежнему попрежнему всё_ещё"},
 	{catFunction, "then", "потом затем"},
 	{catFunction, "please", "пожалуйста"},
+	{catFunction, "for", "для"},
 	{catFunction, "we", "мы"},
 	{catFunction, "I", "я"},
 	{catFunction, "you", "ты вы"},
@@ -100,7 +102,7 @@ const stopRU = `и в не на что это с по как но для мы я
 
 func fixRU(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
-	fixWeNorm(toks)
+	fixWeNorm(toks, ruWeVerbs, "мы")
 	fixSetting(toks)
 	// Russian has no article: "поставь таймаут на 40" is "set the
 	// таймаут to 40", the setting named as the English readings name it.
@@ -112,6 +114,7 @@ func fixRU(toks []glossTok) {
 			}
 		}
 	}
+	fixTopicVerb(toks)
 }
 
 // ruWeVerbs are verbs of a way of working in the first person plural,
@@ -135,11 +138,12 @@ var ruWeVerbs = map[string]string{
 // with "только" or "всегда" in it as the imperative ("шлём только через
 // sandbox": "send only …"). A verb of the table said without a mode, or
 // after other words ("2020 берём только для follow-up"), is left as
-// written.
-func fixWeNorm(toks []glossTok) {
+// written. verbs is the language's table, we its "we"; the negation is
+// "не" in Russian and Ukrainian alike.
+func fixWeNorm(toks []glossTok, verbs map[string]string, we string) {
 	for _, cl := range glossClauses(toks) {
 		for i := range cl {
-			en, ok := ruWeVerbs[cl[i].low]
+			en, ok := verbs[cl[i].low]
 			if !ok {
 				continue
 			}
@@ -147,7 +151,7 @@ func fixWeNorm(toks []glossTok) {
 				frontProhibition(cl, []int{i - 1}, i, en)
 				continue
 			}
-			if (i == 0 || i == 1 && cl[0].low == "мы") && cl[i].lead == cl[i].start && slices.ContainsFunc(cl, func(t glossTok) bool {
+			if (i == 0 || i == 1 && cl[0].low == we) && cl[i].lead == cl[i].start && slices.ContainsFunc(cl, func(t glossTok) bool {
 				return !t.keep && (t.en == "only" || t.en == "always" || t.en == "never")
 			}) {
 				cl[i].keep, cl[i].en = false, en

@@ -64,7 +64,7 @@ func dueTask(s string, ss []string, i int) bool {
 			// deadline that opens it.
 			body = strings.TrimLeft(body[loc[1]:], "，, ")
 		}
-		body = pleaseRE.ReplaceAllString(body, "")
+		body = modalLeadRE.ReplaceAllString(pleaseRE.ReplaceAllString(body, ""), "")
 		return !negRE.MatchString(firstWords(body, 2)) && (imperative(body) || zhTaskRE.MatchString(body) || needDoneRE.MatchString(body))
 	}
 	return false
@@ -78,6 +78,16 @@ var (
 	pleaseRE   = mustPattern(`(?i)^(?:please|pls|kindly)[,]?\s+`)
 	needDoneRE = mustPattern(`(?i)^(?:so\s+|and\s+)?(?:(?:we|i)\s+(?:really\s+)?(?:need|want|must have|have to have|'d like|would like)\s+(?:the|a|an|our|this|that|it|them)\b|(?:have|get)\s+(?:the|a|an|our|this|that|it|them)\b[^.;]{1,80}?\b(?:done|ready|finished|merged|deployed|shipped|sent|fixed|written|reviewed)\b)`)
 )
+
+// modalLeadRE opens a task said with the duty to do it: "you must send
+// the report by Friday", "we have to ship it before the demo".
+var modalLeadRE = mustPattern(`(?i)^(?:so\s+|and\s+)?(?:you|we|i)\s+(?:really\s+)?(?:must|have to|need to|should|gotta|will need to|'ll need to)\s+`)
+
+// modalTaskOnly reports whether task s is a rule only by the duty its
+// lead says ("you must send the report by Friday"): a task, no rule.
+func modalTaskOnly(s string) bool {
+	return modalLeadRE.MatchString(s) && !isRule(modalLeadRE.ReplaceAllString(s, ""))
+}
 
 // zhTaskRE opens a Chinese request: "请把 …", "把 … 整理到 …", "帮我 …".
 var zhTaskRE = mustPattern(`^(?:请|麻烦|帮我|帮忙)?(?:把|给|将)|^(?:请|麻烦|帮我|帮忙)`)

@@ -1,0 +1,65 @@
+package projection
+
+import "testing"
+
+const ukIntro = "Привіт! Сьогодні робимо нарахування бонусів для пекарень, сервіс на Laravel."
+
+// Ukrainian is told from Russian by its letters: і, ї, є, ґ are
+// Ukrainian's, ы, э, ъ, ё Russian's; a Cyrillic message with none of
+// Ukrainian's is no Ukrainian, whatever function words the two share.
+func TestUkrainianDetected(t *testing.T) {
+	for s, want := range map[string]lang{
+		"Привіт! Сьогодні робимо нарахування бонусів для пекарень.":   langUK,
+		"Прод не чіпаємо до п'ятниці.":                                langUK,
+		"Нужно починить сборку агента мониторинга на новой машине.":   langRU,
+		"Не пробуй больше переключать драйвер на nouveau, мы это уже": langRU,
+	} {
+		if got := detectLang(s, langNone); got != want {
+			t.Errorf("detectLang(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// Prohibitions in the shapes Ukrainian says them: the imperative after
+// "не", "не можна", "заборонено", "ніколи", a team's norm in the first
+// person plural; statements with "не" are none.
+func TestUkrainianRules(t *testing.T) {
+	wantRulesAfter(t, ukIntro, map[string]bool{
+		"Не чіпай продову базу.":                       true,
+		"Ніколи не видаляйте старі транзакції.":        true,
+		"Не можна надсилати SMS після 21:00.":          true,
+		"Заборонено надсилати SMS клієнтам уночі.":     true,
+		"Прод не чіпаємо до п'ятниці.":                 true,
+		"Ми не видаляємо старі транзакції.":            true,
+		"Я не знаю, чому тест падає.":                  false,
+		"Тести не проходять на CI, глянь, будь ласка.": false,
+	})
+}
+
+// A rule lifted by "більше не потрібне"; a value set, corrected ("ні, не
+// 30, а 15"), changed relatively with the setting named first ("ліміт
+// зроби удвічі більше", "таймаут зменш на третину"); a task by a weekday
+// ("до п'ятниці").
+func TestUkrainianLifecycle(t *testing.T) {
+	for _, c := range []struct {
+		msgs        []string
+		want, never []string
+	}{
+		{[]string{"Не можна надсилати SMS після 21:00.", "Обмеження на SMS після 21:00 більше не потрібне."},
+			[]string{`constraint .*\[lifted/normative\] = Не можна надсилати SMS`}, []string{`\[active/normative\] = Не можна`}},
+		{[]string{"Таймаут має бути 30 секунд.", "Ні, не 30, а 15."},
+			[]string{`value/-/таймаут \[current/normative\] = 15 \(was 30 seconds\)`}, nil},
+		{[]string{"Таймаут має бути 30 секунд.", "Таймаут зменш на третину."},
+			[]string{`value/-/таймаут \[current/normative\] = 20 seconds \(was 30 seconds\)`}, nil},
+		{[]string{"Ліміт має бути 100 запитів на хвилину.", "Ліміт зроби удвічі більше."},
+			[]string{`value/-/ліміт \[current/normative\] = 200`}, nil},
+		{[]string{"Звіт для бухгалтерії потрібен до п'ятниці."},
+			[]string{`obligation .*\[open/normative\] = Звіт для бухгалтерії потрібен до п'ятниці`}, []string{` constraint `}},
+	} {
+		script := "> user\n" + ukIntro + "\n"
+		for _, m := range c.msgs {
+			script += "> assistant\nДобре.\n> user\n" + m + "\n"
+		}
+		expect(t, reduceAll(t, script), c.want, c.never)
+	}
+}
