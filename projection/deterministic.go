@@ -111,6 +111,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = decidedLater(ev.Text, out)
 			// A task asked politely in another language (tasks.go).
 			out = politeRequests(ev.Text, out)
+			// A checklist the user keeps, read by its boxes (checklist.go).
+			out = checklist(ev.Text, out)
+			// A configuration the user pastes (pastedconfig.go).
+			out = pastedConfig(ev.Text, out)
 		}
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
@@ -1145,6 +1149,33 @@ var passedOnRE = mustPattern(`(?i)\b(?:sent|mailed|forwarded|pasted|pasting|copy
 // pathListRE is a text that only lists paths ("/workspace/repo").
 var pathListRE = mustPattern(`^(?:\s*[~./]?[\w.\-]*/[\w./\-]*\s*)+$`)
 
+// pastedLeadSkipped is t past a pasted block it opens with ("Here's our
+// current config:" and a fenced block, blank lines around): what the
+// user asks comes after what the user shows. t itself when it opens
+// otherwise, or nothing follows the block.
+func pastedLeadSkipped(t string) string {
+	for range 3 {
+		nl := strings.IndexByte(t, '\n')
+		if nl < 0 || !strings.HasSuffix(strings.TrimSpace(t[:nl]), ":") {
+			return t
+		}
+		rest := strings.TrimLeft(t[nl+1:], " \t\n")
+		if !strings.HasPrefix(rest, "```") {
+			return t
+		}
+		end := strings.Index(rest[3:], "```")
+		if end < 0 {
+			return t
+		}
+		after := strings.TrimSpace(rest[3+end+3:])
+		if after == "" {
+			return t
+		}
+		t = after
+	}
+	return t
+}
+
 // objectiveQuote is the head of the first user message: its first two
 // sentences, verbatim, at most valueRunes runes.
 func objectiveQuote(text string) string {
@@ -1159,6 +1190,7 @@ func objectiveQuote(text string) string {
 	if t == "" || isSummaryText(t) || hostNoteRE.MatchString(t) {
 		return ""
 	}
+	t = pastedLeadSkipped(t)
 	ss := sentences(t)
 	if len(ss) > 1 && greeting(ss[0]) {
 		// "Morning. So the invoicing blew up again …": the greeting is

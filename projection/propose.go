@@ -112,6 +112,10 @@ const (
 	// active prohibition of the class it belongs to: the prohibition stays
 	// in force, restated with its exception (see amend.go).
 	OpExcept Op = "except"
+	// OpDone is the user saying the open obligation Key (or the one whose
+	// words Value shares most) is done: a ticked box of a checklist the
+	// user keeps (checklist.go).
+	OpDone Op = "done"
 )
 
 // Proposal is one proposed anchor or transition.

@@ -598,7 +598,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 	ok := false
 	switch ev.Role {
 	case RoleUser, RoleSystem:
-		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && p.Kind != KindEvidence && p.Kind != KindFailure && p.Kind != KindArtifact
+		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && p.Kind != KindEvidence && p.Kind != KindFailure && p.Kind != KindArtifact ||
+			p.Op == OpDone && p.Kind == KindObligation
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
@@ -682,6 +683,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		return
 	case OpExcept:
 		r.except(p, ref, id)
+		return
+	case OpDone:
+		r.done(p, ref)
 		return
 	}
 	old := r.hot[slot(p.Kind, p.Key)]

@@ -1,0 +1,68 @@
+package projection
+
+import "testing"
+
+// A checklist the user keeps: unticked tasks are open, a tick marks its
+// task done, a struck item is released, a new item is a new task; a
+// ticket's criteria are no tasks; the agent's own list moves nothing.
+func TestChecklistKeptByTheUser(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Here's the plan for this week:
+
+- [x] read sensors over I2C
+- [ ] add the vent PID loop
+- [ ] write the alert webhook
+- [ ] migrate config to TOML
+- [ ] update the README
+
+Start with the PID loop.
+> assistant
+Working on the PID loop.
+
+- [x] add the vent PID loop
+- [x] write the alert webhook
+> user
+Updated list:
+
+- [x] read sensors over I2C
+- [x] add the vent PID loop
+- [ ] write the alert webhook
+- ~~migrate config to TOML~~ (staying on YAML)
+- [ ] update the README
+- [ ] add a dry-run flag
+
+Next: the webhook.
+`)
+	expect(t, out, []string{
+		`obligation/-/add-vent-pid-loop \[done/normative\]`,
+		`obligation/-/write-alert-webhook \[open/normative\]`,
+		`obligation/-/migrate-config-toml \[lifted/normative\]`,
+		`obligation/-/update-readme \[open/normative\]`,
+		`obligation/-/add-dry-run-flag \[open/normative\]`,
+		`objective .* = Here's the plan for this week`,
+	}, []string{`read-sensors`})
+	criteria := reduceAll(t, `
+> user
+Please pick up this ticket.
+
+**Acceptance criteria**
+- [ ] parseFeed() reads frequencies.txt when present.
+- [ ] README documents the behaviour.
+`)
+	expect(t, criteria, nil, []string{` obligation `})
+}
+
+// A configuration the user pastes states its settings; a later change
+// in words or by a command replaces them; the objective is what the user
+// asks after the paste, not the paste's lead.
+func TestPastedConfig(t *testing.T) {
+	out := reduceAll(t, "> user\nHere's our current config, config.toml:\n\n```toml\n[vent]\nmax_open_pct = 80\npoll_interval_s = 30\n```\n\nAdd the PID loop for the vents.\n> assistant\nOK.\n> user\nPoll every 10 seconds instead.\n> assistant\nDone.\n> call bash {\"command\":\"sed -i 's/^max_open_pct = 80/max_open_pct = 70/' config.toml\"}\n> result\n\n")
+	expect(t, out, []string{
+		`objective .* = Add the PID loop for the vents\.`,
+		`poll_interval_s \[current/normative\] = every 10 seconds \(was 30\)`,
+		`value/config.toml/max_open_pct \[current/empirical\] = 70 \(was 80\)`,
+	}, []string{`= 80 @`, `= 30 @`})
+	code := reduceAll(t, "> user\nThis crashes:\n\n```go\nx := load()\nfmt.Println(x)\n```\n\nFix the loader.\n")
+	expect(t, code, nil, []string{` value `})
+}
