@@ -66,3 +66,30 @@ func TestPastedConfig(t *testing.T) {
 	code := reduceAll(t, "> user\nThis crashes:\n\n```go\nx := load()\nfmt.Println(x)\n```\n\nFix the loader.\n")
 	expect(t, code, nil, []string{` value `})
 }
+
+// Options offered as a table, one a row, labelled or headed as options:
+// a choice by label or place is the row chosen; a table of results offers
+// nothing.
+func TestTableOfOptions(t *testing.T) {
+	offer := `
+> user
+Add alerting to the greenhouse controller.
+> assistant
+Three ways to deliver alerts:
+
+| Option | Transport | Pros | Cons |
+|---|---|---|---|
+| A | Webhook to Slack | simple | needs internet |
+| B | MQTT to the local broker | works offline | one more service |
+| C | SMS via Twilio | reaches phones | costs money |
+
+Which one?
+> user
+`
+	for _, pick := range []string{"Let's go with option B.", "We'll take the second option."} {
+		expect(t, reduceAll(t, offer+pick), []string{`decision .* = MQTT to the local broker`}, nil)
+	}
+	if got := tableOptions("| Run | p50 | p95 |\n|---|---|---|\n| before | 40 ms | 90 ms |\n| after | 12 ms | 30 ms |"); got != nil {
+		t.Errorf("a table of results offers %q", got)
+	}
+}

@@ -57,8 +57,9 @@ const maxOptionRunes = 160
 // texts in order, or nil.
 func offeredOptions(text string) []string {
 	if !slices.ContainsFunc(firstMarks, func(m string) bool { return strings.Contains(text, m) }) && !strings.HasPrefix(text, "1.") && !strings.HasPrefix(text, "1)") {
-		// No list's first mark: most messages stop here.
-		return nil
+		// No list's first mark: most messages stop here, but for a table
+		// of options.
+		return tableOptions(text)
 	}
 	best := labelRun(text, optionMarkRE.FindAllStringSubmatchIndex(text, 32))
 	if best == nil {
@@ -286,6 +287,55 @@ func labelTexts(text string, run [][]int) []string {
 			end = run[i+1][0]
 		}
 		out[i] = text[loc[1]:end]
+	}
+	return out
+}
+
+// optionLabelRE is a table's cell that labels an option
+// ("A", "2", "Option B"); optionHeadRE a header naming a column of
+// options.
+var (
+	optionLabelRE = mustPattern(`(?i)^(?:option\s+|variant\s+|plan\s+|choice\s+)?\(?([1-5a-e])\)?[.)]?$`)
+	optionHeadRE  = mustPattern(`(?i)^(?:options?|choices?|approach(?:es)?|alternatives?|variants?|plans?|#)$`)
+)
+
+// tableOptions is the options a markdown table offers, one a row, in
+// order: a table whose first column labels its rows ("A", "Option 2") or
+// is headed as options ("Option", "Approach"), two rows to five; each
+// option its row's cells after the label, joined. nil for any other
+// table (results, a schedule).
+func tableOptions(text string) []string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i := 1; i < len(lines); i++ {
+		if !tableRuleRE.MatchString(lines[i]) || !strings.Contains(lines[i-1], "|") {
+			continue
+		}
+		head := tableCells(lines[i-1])
+		headed := len(head) > 0 && optionHeadRE.MatchString(head[0])
+		var rows []string
+		labelled := true
+		for j := i + 1; j < len(lines) && strings.Contains(lines[j], "|"); j++ {
+			cells := tableCells(lines[j])
+			if len(cells) < 2 {
+				break
+			}
+			if !optionLabelRE.MatchString(cells[0]) {
+				labelled = false
+			}
+			rows = append(rows, strings.Join(cells[1:], " — "))
+			if !headed && labelled {
+				rows[len(rows)-1] = cells[0] + ": " + rows[len(rows)-1]
+			}
+		}
+		if (headed || labelled) && len(rows) >= 2 && len(rows) <= 5 {
+			out = rows
+		}
+	}
+	for i, o := range out {
+		if utf8.RuneCountInString(o) > maxOptionRunes {
+			out[i] = string([]rune(o)[:maxOptionRunes])
+		}
 	}
 	return out
 }
