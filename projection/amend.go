@@ -278,7 +278,7 @@ const timeSpanRE = `(?:(?:[^\d\s,;:.!?]{1,10}\s+)?\d{1,2}(?::\d\d)?\s*(?:[-–]|
 
 // bareNoLabelRE is the label before a bare "no": "ops: no …", "The
 // goal: no …" (its last word at group 1).
-var bareNoLabelRE = mustPattern(`(?i)^(?:the\s+|our\s+)?(?:\p{L}[\p{L}\d\-]{1,20}\s)?(\p{L}[\p{L}\d\-]{1,20}):\s+no\s`)
+var bareNoLabelRE = mustPattern(`(?i)^(?:the\s+|our\s+|re:?\s+)?(?:\p{L}[\p{L}\d'’\-]{1,20}\s){0,2}(\p{L}[\p{L}\d\-]{1,20}):\s+no\s`)
 
 // stateLabels are labels of the work's state before a bare "no"
 // ("goal", "status", "result"): what follows is told, not ruled. Any
@@ -324,6 +324,14 @@ func bareNo(s string) bool {
 	}
 	rest := strings.Fields(strings.ToLower(m[2]))
 	for i, w := range rest {
+		if subordinators[w] {
+			// "no migrations on prod until the show is over": the verb
+			// after "until" is its clause's, not the rule's
+			rest = rest[:i]
+			break
+		}
+	}
+	for i, w := range rest {
 		if (pastVerbs[w] || strings.HasSuffix(w, "ed")) && i > 0 && attributiveBefore[rest[i-1]] {
 			// "pls no console.log in committed code": a participle
 			// before its noun, no verb
@@ -335,6 +343,11 @@ func bareNo(s string) bool {
 	}
 	return len(strings.Fields(m[2])) <= 12
 }
+
+// subordinators open a clause inside a rule's sentence ("until the show
+// is over", "unless Dana says so").
+var subordinators = map[string]bool{"until": true, "till": true, "unless": true, "before": true, "after": true, "while": true, "when": true,
+	"once": true, "because": true, "since": true, "as": true, "if": true, "whenever": true, "where": true}
 
 // permission is the object a permission clause names ("golang.org/x/sync"
 // in "you MAY use golang.org/x/sync"), or "".

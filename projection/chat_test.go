@@ -78,3 +78,32 @@ func TestLifetime(t *testing.T) {
 		}
 	}
 }
+
+// In a channel: a rule until an event ("no migrations on prod until the
+// 2pm show is over") holds; a colleague's proposal turned down by the
+// lead ("no, keep 10") leaves the held value, in its unit; an answer to a
+// colleague's question ("re marco's question: no AOF on staging") is no
+// rule.
+func TestChannelProposalAndAnswer(t *testing.T) {
+	out := reduceAll(t, `
+> system
+You are a coding agent on the box-office backend. Messages from the team channel are relayed to you.
+> user
+[dana, 09:12] morning! today: move seat holds from the in-memory map to redis. holds expire after 10 minutes.
+[dana, 09:14] also, no migrations on prod until the 2pm show is over
+> assistant
+On it.
+> user
+[kai, 09:30] holds should be 15 minutes, people are slow at checkout
+[dana, 09:31] no, keep 10, the venue asked for it
+[marco, 09:35] does redis here run with persistence? if it restarts we lose holds
+> assistant
+Keeping 10 minutes.
+> user
+[priya, 10:02] re marco's question: no AOF on staging, prod has AOF everysec
+`)
+	expect(t, out, []string{
+		`constraint .*\[active/normative\] = also, no migrations on prod until the 2pm show is over`,
+		`value/-/hold_expiry \[current/normative\] = 10 minutes \(was 15 minutes\)`,
+	}, []string{`AOF .*\[active`})
+}

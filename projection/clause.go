@@ -727,10 +727,11 @@ func relaysRules(lead string) bool {
 // normShapeRE); else "".
 func ledRule(s string) string {
 	lead := labelOf(s)
-	if lead == "" || len(strings.Fields(lead)) > 8 || isRule(lead) || questionRE.MatchString(s) || ruleLabelRE.MatchString(lead) || goalLabelRE.MatchString(lead+":") || relayMarkRE.MatchString(lead) {
+	if lead == "" || len(strings.Fields(lead)) > 8 || isRule(lead) || questionRE.MatchString(s) || ruleLabelRE.MatchString(lead) || goalLabelRE.MatchString(lead+":") || relayMarkRE.MatchString(lead) || answerLeadRE.MatchString(lead) {
 		// A label announcing rules lists them (clauseBounds); a goal's
 		// states the objective; "Ibarra got back to me: no old flats"
-		// relays an answer.
+		// relays an answer, and so does "re marco's question: no AOF on
+		// staging".
 		return ""
 	}
 	body := strings.TrimSpace(strings.TrimLeft(s[len(lead):], ":："))
@@ -742,6 +743,10 @@ func ledRule(s string) string {
 	}
 	return ""
 }
+
+// answerLeadRE is a lead that answers a question: "re marco's question",
+// "re: the redis thing", "answering Kai", "to your question".
+var answerLeadRE = mustPattern(`(?i)^\W*(?:re:?\s|answer(?:ing)?\b|to\s+(?:your|his|her|their|\p{L}+'s)\s+question\b)|\bquestion\b`)
 
 // qualifierRE is a list item that only bounds the one before it: "…
 // only", "like …", "such as …", "e.g. …", "…除外".

@@ -1288,7 +1288,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 	if m := zhJustRE.FindStringSubmatch(s); len(out) == 0 && m != nil && lastKey != "" {
 		// "算了，就 3 天吧", "ok, 24 it is": the value settled on, for
 		// the setting named last.
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1] + m[2]), Quote: s, Correction: true})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1] + m[2] + m[3]), Quote: s, Correction: true})
 	}
 	if len(out) == 0 {
 		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
@@ -1488,7 +1488,7 @@ func movedCue(s string) bool {
 }
 
 // zhJustRE is a value settled on alone: "就 3 天吧", "那就 12 个吧".
-var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$|(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|good)[,!.]?\s+)*(?:(?:let's\s+)?(?:go with|do|use)\s+)?(\d[\d.]*\s*(?:ms|s|sec|min|h|d|mb|gb|%)?)\s+(?:it is|then|please|sounds good|works|is fine)\s*[.!]?$`)
+var zhJustRE = mustPattern(`(?:^|[，,：:]\s*)(?:那|那就|还是)?就\s*(\d[\d.]*\s*(?:ms|s|秒|分钟|小时|天|个|次|%)?)\s*吧?[。.!！]?$|(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|good)[,!.]?\s+)*(?:(?:let's\s+)?(?:go with|do|use)\s+)?(\d[\d.]*\s*(?:ms|s|sec|min|h|d|mb|gb|%)?)\s+(?:it is|then|please|sounds good|works|is fine)\s*[.!]?$|(?i)^(?:no[,.!]?\s+)?(?:keep|stick with|stay with|stay at)\s+(\d[\d.]*\s*(?:ms|s|sec|secs|seconds|min|mins|minutes|h|hours|d|days|mb|gb|%)?)\s*(?:[,;—–]\s*[^\d]*)?[.!]?$`)
 
 // relWordRE is a key that names a relative change, not a setting.
 var relWordRE = mustPattern(`(?i)^(?:减半|砍一半|砍半|翻倍|加倍|翻番|halve|halved|double|doubled|half)$`)

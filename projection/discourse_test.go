@@ -119,7 +119,7 @@ make that 45s
 Bump the cache layer. TTL is 300 seconds.
 > user
 the time to live thing we set earlier, raise it to 600
-`, []string{`value/-/ttl \[current/normative\] = 600 \(was 300 seconds\)`}, []string{`time_to_live`}},
+`, []string{`value/-/ttl \[current/normative\] = 600 seconds \(was 300 seconds\)`}, []string{`time_to_live`}},
 
 		{"a correction inside the sentence: the repair holds", `
 > user

@@ -48,7 +48,7 @@ func TestUkrainianLifecycle(t *testing.T) {
 		{[]string{"Не можна надсилати SMS після 21:00.", "Обмеження на SMS після 21:00 більше не потрібне."},
 			[]string{`constraint .*\[lifted/normative\] = Не можна надсилати SMS`}, []string{`\[active/normative\] = Не можна`}},
 		{[]string{"Таймаут має бути 30 секунд.", "Ні, не 30, а 15."},
-			[]string{`value/-/таймаут \[current/normative\] = 15 \(was 30 seconds\)`}, nil},
+			[]string{`value/-/таймаут \[current/normative\] = 15 seconds \(was 30 seconds\)`}, nil},
 		{[]string{"Таймаут має бути 30 секунд.", "Таймаут зменш на третину."},
 			[]string{`value/-/таймаут \[current/normative\] = 20 seconds \(was 30 seconds\)`}, nil},
 		{[]string{"Ліміт має бути 100 запитів на хвилину.", "Ліміт зроби удвічі більше."},

@@ -820,6 +820,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 		}
 		if o != nil {
+			if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(o.Value)); m != nil && m[3] != "" && ev.Role == RoleUser && bareNumberRE.MatchString(p.Value) {
+				// "no, keep 10" of a setting held as "15 minutes": the
+				// number in the held value's unit, written as it is
+				p.Value += m[2] + m[3]
+			}
 			if o.Value == p.Value {
 				o.addRef(ref)
 				r.noteValue(ev, o)
@@ -1640,6 +1645,9 @@ func sameProperty(a, b string) bool {
 	return a == b || strings.HasSuffix(a, "_"+b) || strings.HasSuffix(b, "_"+a) || measureOf(a, b) || measureOf(b, a)
 }
 
+// bareNumberRE is a value that is a number alone.
+var bareNumberRE = mustPattern(`^\d+(?:[.,]\d+)?$`)
+
 // insteadOfRE is what a switch drops: "… instead of format_timestamp".
 var insteadOfRE = mustPattern(`(?i)\b(?:instead of|rather than|in place of)\s+(\S+(?:\s+\S+)?)`)
 
@@ -1659,12 +1667,17 @@ var measureSynonyms = map[string]string{"ttl": "expiry", "lifetime": "expiry", "
 // after it: "polling" says "polling_interval", "pool" "pool_size".
 func measureOf(a, b string) bool {
 	rest, ok := strings.CutPrefix(a, b+"_")
+	if !ok && len(b) > 3 && strings.HasSuffix(b, "s") && !strings.HasSuffix(b, "ss") {
+		// "holds" say "hold_expiry"
+		rest, ok = strings.CutPrefix(a, strings.TrimSuffix(b, "s")+"_")
+	}
 	return ok && measureWords[rest]
 }
 
 // measureWords name what a setting measures of the thing before them.
 var measureWords = map[string]bool{"interval": true, "period": true, "frequency": true, "size": true, "count": true, "limit": true,
-	"rate": true, "delay": true, "timeout": true, "duration": true, "window": true, "threshold": true, "level": true, "cap": true, "max": true}
+	"rate": true, "delay": true, "timeout": true, "duration": true, "window": true, "threshold": true, "level": true, "cap": true, "max": true,
+	"expiry": true, "ttl": true, "lifetime": true}
 
 // nearest is the hot anchor of kind in one of the lifecycles whose words
 // overlap text most, at least min.

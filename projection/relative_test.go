@@ -350,7 +350,7 @@ hm, undo that last bit. the 2% stays. and give sidekiq more threads.
 ok, 15 then.
 `)
 	expect(t, out, []string{
-		`value/-/31\+_fee \[current/normative\] = 2 \(was 1\.5% of the balance per month\)`,
+		`value/-/31\+_fee \[current/normative\] = 2% of the balance per month \(was 1\.5% of the balance per month\)`,
 		`value/-/11–30_fee \[current/normative\] = \$60 flat \(was \$75 flat\)`,
 		`value/app/services/late_fee\.rb/tier2_from_day \[current/empirical\] = 11 \(was 10\)`,
 		`value/config/sidekiq\.yml/concurrency \[current/empirical\] = 15 \(was 5\) @\d+,\d+`,
