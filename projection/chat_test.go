@@ -107,3 +107,18 @@ Keeping 10 minutes.
 		`value/-/hold_expiry \[current/normative\] = 10 minutes \(was 15 minutes\)`,
 	}, []string{`AOF .*\[active`})
 }
+
+// "move X to Y" moves a thing somewhere, unless Y is a number or a time.
+func TestMoveIsNoSetting(t *testing.T) {
+	for s, want := range map[string]string{
+		"Move seat holds to redis.":      "",
+		"Move the nightly job to 03:00.": `value/-/nightly_job \[current/normative\] = 03:00`,
+	} {
+		out := reduceAll(t, "> user\nFix the box office backend.\n> assistant\nOK.\n> user\n"+s)
+		if want == "" {
+			expect(t, out, nil, []string{` value `})
+		} else {
+			expect(t, out, []string{want}, nil)
+		}
+	}
+}

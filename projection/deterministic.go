@@ -1858,10 +1858,18 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	}
 	if ms := valueSetRE.FindAllStringSubmatch(s, 4); ms != nil {
 		// "drop the per-gpu batch to 32 and set grad accumulation to 2".
+		n := len(out)
 		for _, m := range ms {
+			if strings.HasPrefix(strings.ToLower(m[0]), "move") && !strings.ContainsAny(m[4], "0123456789") {
+				// "move seat holds to redis": a thing moved somewhere,
+				// no setting given a value
+				continue
+			}
 			add(m[1], m[2], m[3], m[4], true)
 		}
-		return out
+		if len(out) > n {
+			return out
+		}
 	}
 	if m := findIf(movedCue(s), valueMovedRE, s); m != nil && specific(cleanValue(m[valueMovedRE.SubexpIndex("v")]+m[valueMovedRE.SubexpIndex("v2")])) {
 		// "the deadline got pushed to the 12th", "締切ですが…12/12まで延ば
