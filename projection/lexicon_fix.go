@@ -101,3 +101,20 @@ func fixTopicVerb(toks []glossTok) {
 		cl[1].en = ""
 	}
 }
+
+// fixArticleless reads a setting's change in a language without articles
+// (Russian, Ukrainian) as the English readings name it: "поставь таймаут
+// на 40" is "set the таймаут to 40", with "the" after the verb before
+// its setting, and the setting named before its verb in English order
+// (fixTopicVerb).
+func fixArticleless(toks []glossTok) {
+	for i := 0; i+1 < len(toks) && toks[i+1].start >= 0; i++ {
+		switch toks[i].en {
+		case "set", "cut", "reduce", "increase", "double", "halve":
+			if toks[i+1].keep && !toks[i].clauseEnd {
+				toks[i].en += " the"
+			}
+		}
+	}
+	fixTopicVerb(toks)
+}

@@ -104,17 +104,7 @@ func fixRU(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
 	fixWeNorm(toks, ruWeVerbs, "мы")
 	fixSetting(toks)
-	// Russian has no article: "поставь таймаут на 40" is "set the
-	// таймаут to 40", the setting named as the English readings name it.
-	for i := 0; i+1 < len(toks) && toks[i+1].start >= 0; i++ {
-		switch toks[i].en {
-		case "set", "cut", "reduce", "increase", "double", "halve":
-			if toks[i+1].keep && !toks[i].clauseEnd {
-				toks[i].en += " the"
-			}
-		}
-	}
-	fixTopicVerb(toks)
+	fixArticleless(toks)
 }
 
 // ruWeVerbs are verbs of a way of working in the first person plural,

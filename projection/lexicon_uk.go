@@ -123,17 +123,7 @@ func fixUK(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "це його її їх мені нам", imperative: []string{"й", "йте", "и", "іть", "ь", "ьте"}})
 	fixWeNorm(toks, ukWeVerbs, "ми")
 	fixSetting(toks)
-	// Ukrainian has no article: "постав таймаут на 40" is "set the
-	// таймаут to 40", the setting named as the English readings name it.
-	for i := 0; i+1 < len(toks) && toks[i+1].start >= 0; i++ {
-		switch toks[i].en {
-		case "set", "cut", "reduce", "increase", "double", "halve":
-			if toks[i+1].keep && !toks[i].clauseEnd {
-				toks[i].en += " the"
-			}
-		}
-	}
-	fixTopicVerb(toks)
+	fixArticleless(toks)
 }
 
 // ukWeVerbs are verbs of a way of working in the first person plural,
