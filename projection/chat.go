@@ -74,3 +74,34 @@ func speakerName(n string) bool {
 	}
 	return strings.ContainsFunc(n, unicode.IsLower)
 }
+
+// requoted is out with each quote read from untagged (the channel without
+// its tags, untagChat) that runs over a tag cut to its words before it:
+// a quote is the speaker's words verbatim, and spans no other speaker's
+// tag.
+func requoted(orig, untagged string, out []Proposal) []Proposal {
+	for i := range out {
+		q := out[i].Quote
+		if q == "" || strings.Contains(orig, q) {
+			continue
+		}
+		at := strings.Index(untagged, q)
+		if at < 0 {
+			continue
+		}
+		span := orig[at : at+len(q)]
+		// the first run of the span that is the quote's own
+		end := 0
+		for end < len(span) && span[end] == q[end] {
+			end++
+		}
+		if cut := strings.TrimSpace(q[:end]); cut != "" {
+			if v := strings.TrimSuffix(out[i].Value, "…"); v != "" && strings.HasPrefix(strings.Join(strings.Fields(q), " "), strings.Join(strings.Fields(v), " ")) {
+				// a value that is the quote, or its head: cut with it
+				out[i].Value = oneLine(cut, valueRunes)
+			}
+			out[i].Quote = cut
+		}
+	}
+	return out
+}

@@ -122,3 +122,17 @@ func TestMoveIsNoSetting(t *testing.T) {
 		}
 	}
 }
+
+// A quote of a relayed channel is one speaker's words: the objective of
+// a first message whose next line is another speaker's question stops at
+// its own line.
+func TestChannelQuoteIsOneSpeakers(t *testing.T) {
+	out := reduceAll(t, `
+> user
+[dana, 09:12] today: push alerts for quakes above M4.5 near the user.
+[marco, 09:20] question: does the USGS feed include aftershocks as separate events?
+> assistant
+Starting on the alert worker.
+`)
+	expect(t, out, []string{`objective .* = today: push alerts for quakes above M4\.5 near the user\. @0`}, []string{`rejected`})
+}

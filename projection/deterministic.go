@@ -82,10 +82,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		}
 		if t, ok := untagChat(ev.Text); ok && ev.Role == RoleUser {
 			// a relayed channel: the speakers' words without their tags
-			// (chat.go)
+			// (chat.go), each quote then cut to the speaker's own words
 			cp := *ev
 			cp.Text = t
-			ev = &cp
+			return requoted(ev.Text, t, Deterministic{}.propose(&cp, ctx))
 		}
 		var out []Proposal
 		g := glossOf(ev.Text, ctx.lang(ev.Text))
