@@ -30,12 +30,7 @@ func untagChat(text string) (string, bool) {
 	var keep [][]int
 	timed := false
 	for _, m := range ms {
-		name := ""
-		for _, g := range []string{"n", "n2", "n3", "n4", "n5"} {
-			if i := chatTagRE.SubexpIndex(g); m[2*i] >= 0 {
-				name = text[m[2*i]:m[2*i+1]]
-			}
-		}
+		name := tagName(text, m)
 		if !speakerName(name) || strings.Contains(text, "</"+name) || strings.HasPrefix(text[m[1]:], "(") || strings.HasSuffix(text[m[0]:m[1]], "](") {
 			// "<important>…</important>" is markup, "[the docs](…)" a
 			// link
@@ -51,7 +46,15 @@ func untagChat(text string) (string, bool) {
 	}
 	b := []byte(text)
 	for _, m := range keep {
-		if a := addressRE.FindStringIndex(text[m[1]:]); a != nil {
+		if botSpeakers[strings.ToLower(strings.TrimSpace(tagName(text, m)))] {
+			// "[bridge] #quakefeed is now relayed …": the relay's own
+			// notice, no one's words
+			if e := strings.IndexByte(text[m[1]:], '\n'); e >= 0 {
+				m = []int{m[0], m[1] + e}
+			} else {
+				m = []int{m[0], len(text)}
+			}
+		} else if a := addressRE.FindStringIndex(text[m[1]:]); a != nil {
 			// "[dana] @agent the ttl …": whom the line is for
 			m = []int{m[0], m[1] + a[1]}
 		}
@@ -63,6 +66,21 @@ func untagChat(text string) (string, bool) {
 	}
 	return string(b), true
 }
+
+// tagName is the name a speaker's tag (a match m of chatTagRE) holds.
+func tagName(text string, m []int) string {
+	for _, g := range []string{"n", "n2", "n3", "n4", "n5"} {
+		if i := chatTagRE.SubexpIndex(g); m[2*i] >= 0 {
+			return text[m[2*i]:m[2*i+1]]
+		}
+	}
+	return ""
+}
+
+// botSpeakers are the names a channel's relay or integrations post under:
+// their lines are notices, no one's words.
+var botSpeakers = map[string]bool{"bridge": true, "bot": true, "relay": true, "system": true, "integration": true, "webhook": true,
+	"github": true, "gitlab": true, "jira": true, "ci": true, "slackbot": true, "matrix-bridge": true}
 
 // speakerName reports whether a tag's name can be a person's or a bot's:
 // letters with one in lower case ("dana", "Priya R.", "marco.b"), not a

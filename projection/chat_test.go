@@ -136,3 +136,32 @@ Starting on the alert worker.
 `)
 	expect(t, out, []string{`objective .* = today: push alerts for quakes above M4\.5 near the user\. @0`}, []string{`rejected`})
 }
+
+// The relay's own notice is no one's words (the objective is the first
+// speaker's); a rule restated in other words is lifted with the rule; a
+// task waits for a moment said with "you"; a deadline said in a sentence
+// of its own is the task before it, by then. (Development after
+// heldout30's scoring: 30a E0, E4, E19, E20.)
+func TestChannelLifecycle(t *testing.T) {
+	out := reduceAll(t, `
+> user
+[bridge] #quakefeed is now relayed to the agent. who's who: priya (tech lead), marco (product), dee (SRE, on call this week)
+[marco, 09:12] morning! this sprint: felt-quake push alerts near the epicentre.
+[dee, 09:21] heads-up: no prod deploys today, we're failing the prod db over to the new node this afternoon. I'll say when it's done
+> assistant
+OK.
+> user
+[dee, 11:08] not done, the replica is still catching up. no prod deploys until I say so
+> assistant
+OK.
+> user
+[dee, 13:52] failover done, prod db is on the new node. prod deploys are fine again
+[priya, 14:45] fine. open the PR, I'll review it tomorrow morning. once I've approved it, you deploy to prod
+[priya, 14:46] and write a runbook entry for dee's team: what the alert worker does and how to pause it. before thursday's on-call handover at 10
+`)
+	expect(t, out, []string{
+		`objective .* = this sprint: felt-quake push alerts near the epicentre\.`,
+		`obligation .*\[open/normative\] = once I've approved it, you deploy to prod`,
+		`obligation .*\[open/normative\] = and write a runbook entry for dee's team: .* before thu`,
+	}, []string{`bridge`, `who's who`, `prod deploys .*\[active`})
+}

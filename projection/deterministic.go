@@ -759,6 +759,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.
+				if span := deadlineOf(text, sents, i); span != "" {
+					// "… write a runbook entry: what … . before thursday's
+					// handover at 10": the task before, by this deadline
+					out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(span), Value: span, Quote: span, Links: mentions(span)})
+					obliged = true
+					return
+				}
 				out = append(out, obligationsIn(s, glossed)...)
 				obliged = true
 				if late && isRule(s) && !requirementOnly(s) && !modalTaskOnly(s) && constraints < maxConstraintsPerEvent {

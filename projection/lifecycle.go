@@ -132,7 +132,12 @@ func laterTasks(text string, props []Proposal) []Proposal {
 	props = dropDiscourseTasks(props)
 	var tasks []string
 	prevTask := false
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
+		if span := deadlineOf(text, ss, i); span != "" && laterTask(s) {
+			// the task before, by this deadline (obligation.go)
+			s = span
+		}
 		covers := func(p Proposal) bool {
 			return p.Quote != "" && (strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
 		}

@@ -79,6 +79,43 @@ var (
 	needDoneRE = mustPattern(`(?i)^(?:so\s+|and\s+)?(?:(?:we|i)\s+(?:really\s+)?(?:need|want|must have|have to have|'d like|would like)\s+(?:the|a|an|our|this|that|it|them)\b|(?:have|get)\s+(?:the|a|an|our|this|that|it|them)\b[^.;]{1,80}?\b(?:done|ready|finished|merged|deployed|shipped|sent|fixed|written|reviewed)\b)`)
 )
 
+// deadlineOnlyRE is a sentence that only says by when: "before
+// thursday's on-call handover at 10", "by Friday noon".
+var deadlineOnlyRE = mustPattern(`(?i)^\W*(?:and\s+|but\s+)?(?:before|by|no later than|ahead of|in time for)\s+[^.!?;]{2,60}?[.!]?$`)
+
+// deadlineOf is, for sentence i of sents that only says by when, the
+// text from the task before it (an imperative sentence of the same
+// message) through the deadline, verbatim; else "".
+func deadlineOf(text string, sents []string, i int) string {
+	s := sents[i]
+	if i == 0 || !deadlineOnlyRE.MatchString(s) || imperative(strings.TrimLeft(s, " ,")) {
+		return ""
+	}
+	// the task, or the task whose lead's colon opens the sentence before
+	// ("write a runbook entry for dee's team: what the worker does …")
+	prev := ""
+	for j := i - 1; j >= max(0, i-2) && prev == ""; j-- {
+		if questionRE.MatchString(sents[j]) {
+			return ""
+		}
+		if t := sents[j]; task(strings.TrimPrefix(strings.TrimPrefix(t, "and "), "also ")) && (j == i-1 || strings.HasSuffix(strings.TrimSpace(t), ":")) {
+			prev = t
+		}
+	}
+	if prev == "" {
+		return ""
+	}
+	a := strings.Index(text, prev)
+	if a < 0 {
+		return ""
+	}
+	b := strings.Index(text[a:], s)
+	if b < 0 {
+		return ""
+	}
+	return text[a : a+b+len(s)]
+}
+
 // modalLeadRE opens a task said with the duty to do it: "you must send
 // the report by Friday", "we have to ship it before the demo".
 var modalLeadRE = mustPattern(`(?i)^(?:so\s+|and\s+)?(?:you|we|i)\s+(?:really\s+)?(?:must|have to|need to|should|gotta|will need to|'ll need to)\s+`)

@@ -1825,6 +1825,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c.Because = p.Quote
 		c.addRef(ref)
 		r.liftSiblings(c, p.Quote, ref)
+		r.liftSameNo(c, p.Quote, ref)
 		return
 	}
 	if p.Refers {
@@ -3124,3 +3125,36 @@ func (r *Reducer) newestHolding(v string) *Anchor {
 // explicitLiftRE says outright that a rule no longer holds: "fair game",
 // "no longer applies", "is over", "is lifted", "cleared to".
 var explicitLiftRE = mustPattern(`(?i)\bfair game\b|\bno longer (?:applies|holds|stands|in (?:force|effect))\b|\b(?:doesn't|does not) apply any ?more\b|\bis (?:over|lifted|off|cancell?ed|dead|gone|moot|obsolete|void|history)\b|\bcleared to\b`)
+
+// liftSameNo lifts, with the bare "no X" rule c, the other active rules
+// that forbid the same X in other words: "no prod deploys today, we're
+// failing over" and, restated later, "no prod deploys until I say so"
+// are one rule, lifted by one "prod deploys are fine again".
+func (r *Reducer) liftSameNo(c *Anchor, quote string, ref EventRef) {
+	x := bareNoObject(c.Value)
+	if x == "" {
+		return
+	}
+	for _, a := range r.hot {
+		if a != c && a.Kind == KindConstraint && a.Lifecycle == Active && bareNoObject(a.Value) == x {
+			a.Lifecycle = Lifted
+			a.Because = quote
+			a.addRef(ref)
+		}
+	}
+}
+
+// bareNoObject is what a bare "no …" rule forbids, its first two words
+// ("prod deploys" of "no prod deploys today, …"), lower case; "" for
+// another rule.
+func bareNoObject(s string) string {
+	if !bareNo(s) {
+		return ""
+	}
+	m := bareNoRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	f := strings.Fields(strings.ToLower(m[1] + m[2]))
+	return strings.Join(f[:min(2, len(f))], " ")
+}

@@ -97,8 +97,12 @@ func deferredTask(s string) bool {
 	}
 	if loc := deferEnRE.FindStringIndex(s); loc != nil {
 		rest := strings.TrimSpace(s[loc[1]:])
-		if r, ok := strings.CutPrefix(strings.ToLower(rest), "please "); ok {
-			rest = rest[len(rest)-len(r):]
+		for _, lead := range []string{"please ", "you "} {
+			// "once I've approved it, you deploy to prod": the task said
+			// to the agent
+			if r, ok := strings.CutPrefix(strings.ToLower(rest), lead); ok {
+				rest = rest[len(rest)-len(r):]
+			}
 		}
 		if glossedFR := frSubjectRE.MatchString(strings.TrimSpace(s[strings.IndexByte(s[:loc[1]], ' ')+1 : loc[1]])); glossedFR {
 			// "when il aura répondu, corrige …": a French moment glossed
