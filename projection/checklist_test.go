@@ -93,3 +93,15 @@ Which one?
 		t.Errorf("a table of results offers %q", got)
 	}
 }
+
+// A sed that changes a constant in code, its statement's ";" and comment
+// around the value ("public const MAX_SPEND_PERCENT = 30;      // …").
+func TestSedConstantWithComment(t *testing.T) {
+	got := map[string]string{}
+	for _, p := range sedValues(`sed -i 's/BIRTHDAY_BONUS = 50;/BIRTHDAY_BONUS = 100;/; s|^    public const MAX_SPEND_PERCENT = 30;      // up to 30%$|    public const MAX_SPEND_PERCENT = 20;      // up to 20%|' app/Services/Points.php`) {
+		got[p.Name] = p.Value + " was " + p.Was
+	}
+	if got["BIRTHDAY_BONUS"] != "100 was 50" || got["MAX_SPEND_PERCENT"] != "20 was 30" {
+		t.Errorf("sedValues = %v", got)
+	}
+}

@@ -540,18 +540,23 @@ var relayedListRE = mustPattern(`(?i)\b(?:sent|gave|forwarded|shared|mailed)\s+(
 // "Priya's rules, she made me promise to paste them verbatim:"): each
 // item is a rule whatever its shape ("单只股票权重不超过 5%").
 func announcedItems(text string, announced map[string]bool) map[string]bool {
-	on := false
+	on, from := false, false
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		switch {
 		case t == "":
 			continue
 		case (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && len([]rune(t)) <= 160 && (ruleLabelRE.MatchString(t) || relayedListRE.MatchString(t)) && !listMarkRE.MatchString(t):
-			on = true
+			on, from = true, false
+			continue
+		case strings.HasSuffix(t, ":") && fromNameRE.MatchString(strings.TrimSuffix(t, ":")):
+			// "And from Irina:": her items are rules where they read as
+			// norms ("promo goods are not paid with points, …")
+			on, from = true, true
 			continue
 		case on && listMarkRE.MatchString(t):
 			item := listMarkRE.ReplaceAllString(t, "")
-			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 && !obligationRE.MatchString(ss[0]) && !alsoTaskRE.MatchString(ss[0]) {
+			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 && !obligationRE.MatchString(ss[0]) && !alsoTaskRE.MatchString(ss[0]) && (!from || isRule(ss[0]) || normShapeRE.MatchString(ss[0])) {
 				// (a task among the rules, "顺便把 OCPP 2.0.1 也支持下",
 				// is read as one)
 				if announced == nil {

@@ -349,7 +349,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	}
 	constraints := 0
 	prev := ""
-	sents, announced := actClauses(sentences(referenceText(text)), glossed)
+	sents, announced := actClauses(modeJoined(text, sentences(referenceText(text))), glossed)
 	announced = announcedItems(text, announced)
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
@@ -1155,6 +1155,30 @@ var passedOnRE = mustPattern(`(?i)\b(?:sent|mailed|forwarded|pasted|pasting|copy
 
 // pathListRE is a text that only lists paths ("/workspace/repo").
 var pathListRE = mustPattern(`^(?:\s*[~./]?[\w.\-]*/[\w./\-]*\s*)+$`)
+
+// modeWordRE is a sentence that is only a mode: "Always.", "Never!",
+// "Every time." (glossed: "Завжди." is "always.").
+var modeWordRE = mustPattern(`(?i)^\W*(?:always|never|every time|each time|no exceptions|without exception)\W*$`)
+
+// modeJoined is ss with a sentence that is only a mode joined to the
+// imperative before it, as text says them ("роби бекап бази перед кожною
+// міграцією на проді. Завжди.": the backup before every migration, and
+// always), so the rule is the instruction, not the word alone.
+func modeJoined(text string, ss []string) []string {
+	out := ss[:0:0]
+	for i, s := range ss {
+		if i > 0 && len(out) > 0 && modeWordRE.MatchString(s) && imperative(strings.TrimPrefix(strings.TrimPrefix(out[len(out)-1], "and "), "And ")) {
+			if a := strings.Index(text, out[len(out)-1]); a >= 0 {
+				if b := strings.Index(text[a:], s); b >= 0 {
+					out[len(out)-1] = text[a : a+b+len(s)]
+					continue
+				}
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
 
 // pastedLeadSkipped is t past a pasted block it opens with ("Here's our
 // current config:" and a fenced block, blank lines around): what the

@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // fixSetting reads a clause's setting words as their verb places them,
 // for the Latin-script lexicons: "by" after a verb that sets a value is
@@ -117,4 +120,16 @@ func fixArticleless(toks []glossTok) {
 		}
 	}
 	fixTopicVerb(toks)
+}
+
+// fixCanAlone reads "можна"/"можно" ending its clause after what it frees
+// ("на прод можна!", "в прод можно") as the permission it is, "is
+// allowed now": said alone, "you can" frees nothing.
+func fixCanAlone(toks []glossTok, can string) {
+	for _, cl := range glossClauses(toks) {
+		n := len(cl)
+		if n >= 2 && cl[n-1].low == can && cl[n-1].en == "you can" && slices.ContainsFunc(cl[:n-1], func(t glossTok) bool { return t.keep }) {
+			cl[n-1].en = "is allowed now"
+		}
+	}
 }

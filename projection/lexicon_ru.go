@@ -104,6 +104,7 @@ func fixRU(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
 	fixWeNorm(toks, ruWeVerbs, "мы")
 	fixSetting(toks)
+	fixCanAlone(toks, "можно")
 	fixArticleless(toks)
 }
 

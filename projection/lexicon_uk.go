@@ -108,6 +108,10 @@ var lexUK = []lexEntry{
 	{catFunction, "then", "потім далі"},
 	{catFunction, "please", "будь_ласка"},
 	{catFunction, "for", "для"},
+	{catFunction, "from", "від"},
+	{catFunction, "and from", "ще_від і_від а_від та_від"},
+	{catFunction, "do", "роби робіть"},
+	{catMust, "before every", "перед_кожною перед_кожним перед_кожним"},
 	{catFunction, "with", "з із зі"},
 	{catFunction, "we", "ми"},
 	{catFunction, "I", "я"},
@@ -123,6 +127,7 @@ func fixUK(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "не", clitics: "це його її їх мені нам", imperative: []string{"й", "йте", "и", "іть", "ь", "ьте"}})
 	fixWeNorm(toks, ukWeVerbs, "ми")
 	fixSetting(toks)
+	fixCanAlone(toks, "можна")
 	fixArticleless(toks)
 }
 

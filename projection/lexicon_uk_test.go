@@ -63,3 +63,30 @@ func TestUkrainianLifecycle(t *testing.T) {
 		expect(t, reduceAll(t, script), c.want, c.never)
 	}
 }
+
+// Development after heldout30's scoring (30b): rules relayed under "Ще
+// від Ірини:" in the passive ("не оплачуються, крім …"); an instruction
+// and its "Завжди." are one rule; "на прод можна!" lifts the prod freeze.
+func TestUkrainianRelayedRulesAndLift(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Привіт! Ірина нарешті погодила бали замість штампів.
+І ще від Галини: поки вона не закриє вересень, на проді нічого не можна чіпати — ні міграцій, ні деплою.
+> assistant
+Добре.
+> user
+Ще від Ірини:
+- акційні товари балами не оплачуються, крім як у день народження клієнта — тоді можна все;
+- заборонено писати повний номер телефону в логи, тільки останні 4 цифри.
+І роби бекап бази перед кожною міграцією на проді. Завжди.
+> assistant
+Добре.
+> user
+Галина щойно сказала: вересень закрито, на прод можна! Тож давай: бекап, деплой, і конвертуй штампи.
+`)
+	expect(t, out, []string{
+		`constraint .*\[active/normative\] = акційні товари балами не оплачуються, крім`,
+		`constraint .*\[active/normative\] = І роби бекап бази перед кожною міграцією на проді\. Завжди\.`,
+		`constraint .*\[lifted/normative\] = поки вона не закриє вересень`,
+	}, []string{`= Завжди\. @`})
+}

@@ -28,7 +28,16 @@ var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =
 // 500;", "static int retries = 3;" is not read): read as "NAME = VALUE".
-var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:const|let|var|static|final|val)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
+var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:(?:public|private|protected|internal|static|final|readonly)\s+)*(?:const|let|var|static|final|val)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
+
+// codeTailRE is what ends a line of code after its value: the
+// statement's ";" and a comment ("= 30;      // up to 30% of the bill").
+var codeTailRE = mustPattern(`\s*;?\s*(?://|#)[^"'\n]*$|\s*;\s*$`)
+
+// codeTailCut is a line of code without its ";" and its comment.
+func codeTailCut(s string) string {
+	return codeTailRE.ReplaceAllString(s, "")
+}
 
 // sedValues are the settings the sed in-place calls of cmd change.
 func sedValues(cmd string) []Proposal {
@@ -43,6 +52,7 @@ func sedValues(cmd string) []Proposal {
 			if !ok {
 				continue
 			}
+			from, to = codeTailCut(from), codeTailCut(to)
 			from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
 			a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
 			if a == nil || b == nil || a[1] != b[1] {
