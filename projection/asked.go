@@ -52,6 +52,10 @@ var goAheadRE = mustPattern(`(?i)^\W*(?:ok(?:ay)?|right|correct|good|yes|sound(?
 // answersAsked are the proposals a user message makes of the questions
 // the agent's message before asked (ctx.Asked): for each question, the
 // first sentence sharing two words with it answers it or passes it on.
+// ownPlanRE is the speaker's own next step: "I'll walk over and look",
+// "let me check with Lena".
+var ownPlanRE = mustPattern(`(?i)(?:^|[,;:—–]\s*|\b(?:and|so|but)\s+)(?:i'll|i will|i'm going to|let me|i can)\s+\w+`)
+
 func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 	if len(ctx.Asked) == 0 {
 		return out
@@ -81,7 +85,9 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 				}
 			}
 		}
-		if k == "" {
+		if k == "" || !passes && ownPlanRE.MatchString(s) && !choiceRE.MatchString(s) && !imperative(s) {
+			// "bench-north is in the far corner, I'll walk over and
+			// look": the user's own next step, no answer
 			continue
 		}
 		q := qs[k]

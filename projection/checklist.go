@@ -29,7 +29,8 @@ var struckItemRE = mustPattern(`(?m)^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]*(?:\[[ xXâ
 // obligation per unticked item, a done per ticked one and a release per
 // struck one, and leaves out what the other readings made of the list's
 // lines (an item is read by its box, not as a sentence) but the
-// objective.
+// objective and the rules ("- [ ] Misting interlock: never mist while the
+// roof vents are open" states one, whatever its box).
 func checklist(text string, out []Proposal) []Proposal {
 	items := checkItemRE.FindAllStringSubmatchIndex(text, -1)
 	struck := struckItemRE.FindAllStringSubmatchIndex(text, -1)
@@ -68,7 +69,7 @@ func checklist(text string, out []Proposal) []Proposal {
 	}
 	kept := out[:0]
 	for _, p := range out {
-		if p.Kind == KindObjective || !quotesLine(p.Quote, lines) {
+		if p.Kind == KindObjective || p.Kind == KindConstraint || !quotesLine(p.Quote, lines) {
 			kept = append(kept, p)
 		}
 	}

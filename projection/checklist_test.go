@@ -105,3 +105,34 @@ func TestSedConstantWithComment(t *testing.T) {
 		t.Errorf("sedValues = %v", got)
 	}
 }
+
+// Development after heldout30's scoring (30c): a checklist item that
+// states a rule stays a rule (without its box); a rule under a label
+// naming a version ("Release rule for 0.7: no dependency bumps") is read;
+// the user's own next step is no answer to the agent's question; "Ask me
+// again then." keeps the question it puts off.
+func TestChecklistRuleAndQuestions(t *testing.T) {
+	out := reduceAll(t, "> user\n"+`Picking up the 0.7 release. Checklist from the tracking issue (#45):
+
+- [x] Bump MSRV to 1.80
+- [ ] Misting interlock: never mist while the roof vents are open
+- [ ] Tag v0.7.0
+
+Release rule for 0.7: no dependency bumps, we stay on what's in Cargo.lock.
+> assistant
+Looking. Which one counts: bench-north, bench-south, or the colder of the two?
+> user
+900 is fine. bench-north is in the far corner, I'll walk over and look.
+Frost: the colder of the two benches.
+> assistant
+OK.
+> user
+One for later: should the frost alert also switch the heater on? We don't have a heater relay yet. Ask me again then.
+`)
+	expect(t, out, []string{
+		`constraint .*\[active/normative\] = Misting interlock: never mist while the roof vents are open`,
+		`constraint .*\[active/normative\] = Release rule for 0\.7: no dependency bumps`,
+		`decision/answer/.* = Frost: the colder of the two benches\.`,
+		`question/.*\[hypothesis/normative\] = One for later: should the frost alert also switch the heater on\?`,
+	}, []string{`walk over`, `= \[ \]`, `= Ask me again then\.`})
+}

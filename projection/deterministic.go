@@ -176,8 +176,34 @@ func decidedLater(text string, out []Proposal) []Proposal {
 	return sentencesRead(text, out, func(s string) bool {
 		return (decideLaterRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) && !questionRE.MatchString(s)
 	}, func(s string) Proposal {
+		if q := askedBefore(text, s); q != "" && len(terms(s)) <= 3 {
+			// "should the frost alert also switch the heater on? … Ask me
+			// again then.": the question put off, through its deferral
+			return Proposal{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(q), Value: oneLine(q, valueRunes), Quote: q, Links: distinctive(q)}
+		}
 		return Proposal{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(s), Value: s, Quote: s, Links: distinctive(s)}
 	})
+}
+
+// askedBefore is text from the last question before sentence s through
+// s, verbatim, when the question is in the same paragraph; else "".
+func askedBefore(text, s string) string {
+	end := strings.Index(text, s)
+	if end < 0 {
+		return ""
+	}
+	ss := sentences(text[:end])
+	for i := len(ss) - 1; i >= max(0, len(ss)-3); i-- {
+		if questionRE.MatchString(ss[i]) {
+			a := strings.LastIndex(text[:end], ss[i])
+			if a < 0 || strings.Contains(text[a:end], "\n\n") {
+				return ""
+			}
+			// from the question's own start ("One for later: should …?")
+			return text[a : end+len(s)]
+		}
+	}
+	return ""
 }
 
 // textLangRules adds to out the sentences of text saying what language

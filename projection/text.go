@@ -18,7 +18,7 @@ func sentences(text string) []string {
 	start := 0
 	emit := func(end int) {
 		s := strings.TrimSpace(text[start:end])
-		for _, m := range []string{"> ", "- ", "* ", "• "} {
+		for _, m := range []string{"> ", "- ", "* ", "• ", "[ ] ", "[x] ", "[X] "} {
 			s = strings.TrimSpace(strings.TrimPrefix(s, m))
 		}
 		if s != "" {
