@@ -94,13 +94,21 @@ func speakerName(n string) bool {
 }
 
 // requoted is out with each quote read from untagged (the channel without
-// its tags, untagChat) that runs over a tag cut to its words before it:
-// a quote is the speaker's words verbatim, and spans no other speaker's
-// tag.
+// its tags, untagChat) that runs over a tag cut to its words before it
+// (a quote is the speaker's words verbatim, and spans no other speaker's
+// tag), and without the rules, decisions and negative knowledge read
+// across two speakers' lines.
 func requoted(orig, untagged string, out []Proposal) []Proposal {
+	kept := out[:0]
 	for i := range out {
 		q := out[i].Quote
 		if q == "" || strings.Contains(orig, q) {
+			kept = append(kept, out[i])
+			continue
+		}
+		if out[i].Kind == KindConstraint || out[i].Kind == KindDecision || out[i].Kind == KindNegative {
+			// a rule read across two speakers' lines ("we could alert on
+			// those" and the next speaker's "no.") is neither's
 			continue
 		}
 		at := strings.Index(untagged, q)
@@ -120,6 +128,7 @@ func requoted(orig, untagged string, out []Proposal) []Proposal {
 			}
 			out[i].Quote = cut
 		}
+		kept = append(kept, out[i])
 	}
-	return out
+	return kept
 }

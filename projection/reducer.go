@@ -1852,6 +1852,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.Because = p.Quote
 	c.addRef(ref)
 	r.liftSiblings(c, p.Quote, ref)
+	r.liftSameNo(c, p.Quote, ref)
 }
 
 // topicOf reports whether a rule topic named by its prohibition ("the
