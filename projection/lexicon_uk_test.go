@@ -90,3 +90,19 @@ func TestUkrainianRelayedRulesAndLift(t *testing.T) {
 		`constraint .*\[lifted/normative\] = поки вона не закриє вересень`,
 	}, []string{`= Завжди\. @`})
 }
+
+// A lift relayed by who said it ("Галина щойно сказала: …") lifts the rule
+// its own words name, not one that names the same colleague.
+func TestLiftRelayedByName(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Привіт! Ірина нарешті погодила бали замість штампів.
+Ми не нараховуємо бали на ту частину чека, яку оплатили балами, це Галина одразу сказала.
+І ще від Галини: поки вона не закриє вересень, на проді нічого не можна чіпати — ні міграцій, ні деплою.
+> assistant
+Добре.
+> user
+Галина щойно сказала: вересень закрито, на прод можна! Тож давай: бекап, деплой, і конвертуй штампи.
+`)
+	expect(t, out, []string{`\[active/normative\] = Ми не нараховуємо`, `\[lifted/normative\] = поки вона не закриє`}, nil)
+}

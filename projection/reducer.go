@@ -1783,6 +1783,16 @@ func (r *Reducer) supersedeScope(scope string, ref EventRef) {
 // the directory the rule keeps off-limits) is an exception to it instead:
 // the rule stays in force, restated with the exception.
 func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
+	if m := relayLeadRE.FindStringIndex(p.Quote); m != nil && m[1] < len(p.Quote) {
+		// "Галина щойно сказала: вересень закрито, на прод можна!": who
+		// relays it names no rule; what she said does
+		cp := *p
+		cp.Quote = strings.TrimSpace(p.Quote[m[1]:])
+		if v := relayLeadRE.FindStringIndex(p.Value); v != nil && v[1] < len(p.Value) {
+			cp.Value = strings.TrimSpace(p.Value[v[1]:])
+		}
+		p = &cp
+	}
 	if o, part := r.partLifted(p); o != nil {
 		r.restateExcept(o, p.Quote, part, ref, id)
 		return
@@ -3126,6 +3136,10 @@ func (r *Reducer) newestHolding(v string) *Anchor {
 // explicitLiftRE says outright that a rule no longer holds: "fair game",
 // "no longer applies", "is over", "is lifted", "cleared to".
 var explicitLiftRE = mustPattern(`(?i)\bfair game\b|\bno longer (?:applies|holds|stands|in (?:force|effect))\b|\b(?:doesn't|does not) apply any ?more\b|\bis (?:over|lifted|off|cancell?ed|dead|gone|moot|obsolete|void|history)\b|\bcleared to\b`)
+
+// relayLeadRE is a short lead naming who says what follows, up to its
+// colon: "Галина щойно сказала:", "Dee just said:", "per Priya:".
+var relayLeadRE = mustPattern(`^[^:：\n]{0,40}?(?:\b(?:said|says|told me|tells me|writes|wrote|confirmed|per)\b|сказала|сказав|сказали|каже|сказал|говорит|пише|пишет)[^:：\n]{0,12}[:：]\s*`)
 
 // liftSameNo lifts, with the bare "no X" rule c, the other active rules
 // that forbid the same X in other words: "no prod deploys today, we're
