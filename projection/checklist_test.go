@@ -136,3 +136,21 @@ One for later: should the frost alert also switch the heater on? We don't have a
 		`question/.*\[hypothesis/normative\] = One for later: should the frost alert also switch the heater on\?`,
 	}, []string{`walk over`, `= \[ \]`, `= Ask me again then\.`})
 }
+
+// A rule dropped by what it is called ("drop the dependency freeze, it's
+// not worth it: …") lifts the rule it names, and no other.
+func TestDropTheFreeze(t *testing.T) {
+	out := reduceAll(t, `
+> system
+The Pi runs the live greenhouse: reading logs, config and the event log there is fine, but don't restart the service or change anything on the Pi unless Hana asks.
+> user
+Picking up the 0.7 release.
+
+Release rule for 0.7: no dependency bumps, we stay on what's in Cargo.lock.
+> assistant
+OK.
+> user
+And drop the dependency freeze, it's not worth it: Piotr says rumqttc 0.24 fixes the reconnect after a broker restart. Bump it.
+`)
+	expect(t, out, []string{`\[lifted/normative\] = Release rule for 0\.7`, `\[active/normative\] = reading logs, config`}, nil)
+}

@@ -1874,7 +1874,7 @@ func topicOf(topic, v string) bool {
 		t = strings.TrimPrefix(t, p)
 	}
 	tt := ruleTerms(strings.ReplaceAll(t, "-", " "))
-	for _, g := range []string{"rule", "ban", "restriction", "policy", "thing"} {
+	for _, g := range []string{"rule", "ban", "restriction", "policy", "thing", "freeze", "moratorium", "embargo", "lock"} {
 		// "the no-deploy rule": what it forbids names it, not "rule"
 		delete(tt, g)
 	}
@@ -1949,6 +1949,13 @@ var liftTopicRE = mustPattern(`(?i)\b(?:said|told you|rules?|restrictions?|const
 // liftTopic is the thing a lift names as a whole, or "".
 func liftTopic(s string) string {
 	m := liftTopicRE.FindStringSubmatch(s)
+	if m == nil && dropRuleRE.MatchString(s) {
+		// "And drop the dependency freeze, it's not worth it": the rule
+		// dropped, by what it is called
+		if d := dropTopicRE.FindStringSubmatch(s); d != nil {
+			return d[1]
+		}
+	}
 	if m == nil {
 		// "about the legacy cron: …, so you can disable it now": the
 		// topic the sentence opens with.
@@ -1959,6 +1966,10 @@ func liftTopic(s string) string {
 	}
 	return m[liftTopicRE.SubexpIndex("t")] + m[liftTopicRE.SubexpIndex("s")] + m[liftTopicRE.SubexpIndex("z")]
 }
+
+// dropTopicRE is what a rule dropped is called: "drop the dependency
+// freeze", "scratch the deploy ban".
+var dropTopicRE = mustPattern(`(?i)\b(?:ignore|disregard|forget|scratch|drop|lift|cancel)\s+(?:about\s+)?(?:my|the|that|our|your|this)\s+([^,.;:!?]{2,40}?)(?:\s+(?:thing|for now|please|then))?\s*(?:[,.;:!?—–]|$)`)
 
 // aboutTopic is the newest active rule or open obligation whose words
 // hold every content word of topic, compared by stem ("the requirements
