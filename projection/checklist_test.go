@@ -154,3 +154,21 @@ And drop the dependency freeze, it's not worth it: Piotr says rumqttc 0.24 fixes
 `)
 	expect(t, out, []string{`\[lifted/normative\] = Release rule for 0\.7`, `\[active/normative\] = reading logs, config`}, nil)
 }
+
+// Options marked "A.", "B.", "C." at the start of their lines are a
+// choice a later "A." picks.
+func TestLetteredOptionsWithAPeriod(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Build felt-quake alerts for subscribers within 150 km.
+> assistant
+Ways to find who's within 150 km:
+A. PostGIS: a generated geography column with a GiST index, and ST_DWithin: one indexed query per event.
+B. a plain haversine in SQL: no migration, but a full scan of all 48k rows for every event.
+C. load the subscriptions into the worker's memory and filter there.
+I'd take A.
+> user
+A. postgis is already there, use it
+`)
+	expect(t, out, []string{`decision .*\[active/normative\] = PostGIS: a generated geography column`}, nil)
+}

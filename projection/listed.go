@@ -24,7 +24,7 @@ import (
 
 // optionMarkRE is an option's mark in a list: its place in the first
 // non-empty group of the submatches.
-var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]|(?:^|[\s,:;])([a-eA-E])\)[ \t]+`)
+var optionMarkRE = mustPattern(`(?m)^[ \t]*\(?([1-9])[.)）][ \t]+|\(([1-9a-e])\)[ \t]*|（([1-9一二三四五])）[ \t]*|(?:^|[：:；;，,。\s])([一二三四五])是|第([一二三四五])(?:种|个)[是：:，,]?|(?:方案|选项)([一二三四五])[：:]|(?:^|[\s,:;])([a-eA-E])\)[ \t]+|(?m)^[ \t]*([A-E])\.[ \t]+`)
 
 // placeOf is the place a mark or an ordinal word stands for (1-based), 0
 // when it is none.
@@ -45,7 +45,7 @@ func placeOf(x string) int {
 }
 
 // firstMarks are the ways a list's first option opens (optionMarkRE).
-var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一", " a) ", ":a) ", "\na) ", " A) ", "\nA) "}
+var firstMarks = []string{"\n1.", "\n1)", "\n1）", "\n 1.", "\n  1.", "(1)", "（1）", "(a)", "（a）", "（一）", "一是", "第一", "方案一", "选项一", " a) ", ":a) ", "\na) ", " A) ", "\nA) ", "\nA. "}
 
 // offerWindow is how many events after a list a choice may refer to it.
 const offerWindow = 4
