@@ -113,6 +113,7 @@ func requoted(orig, untagged string, out []Proposal) []Proposal {
 		}
 		at := strings.Index(untagged, q)
 		if at < 0 {
+			kept = append(kept, out[i])
 			continue
 		}
 		span := orig[at : at+len(q)]

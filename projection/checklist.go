@@ -1,9 +1,6 @@
 package projection
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // A checklist the user keeps (a markdown task list pasted into the
 // session, pasted again as the work goes on) says the state of each of
@@ -107,7 +104,7 @@ func quotesLine(q string, lines []string) bool {
 	return boxRE.MatchString(q)
 }
 
-var boxRE = regexp.MustCompile(`\[[ xX✓✔]\]`)
+var boxRE = mustPattern(`\[[ xX✓✔]\]`)
 
 // done marks done the open obligation p names: the one with its key,
 // else the one whose words it shares most (most of them).
