@@ -165,3 +165,25 @@ OK.
 		`obligation .*\[open/normative\] = and write a runbook entry for dee's team: .* before thu`,
 	}, []string{`bridge`, `who's who`, `prod deploys .*\[active`})
 }
+
+// A lift that frees the restated rules ("prod deploys are fine again")
+// frees no other rule that only shares their words (the system's "never
+// write to the prod database yourself … the Helm deploy").
+func TestLiftFreesNoBystander(t *testing.T) {
+	out := reduceAll(t, `
+> system
+Never run anything that writes to the prod database yourself (migrations run as part of the Helm deploy).
+> user
+[marco, 09:12] morning! this sprint: felt-quake push alerts.
+[dee, 09:21] heads-up: no prod deploys today, we're failing the prod db over this afternoon.
+> assistant
+OK.
+> user
+[dee, 11:08] not done, the replica is still catching up. no prod deploys until I say so
+> assistant
+OK.
+> user
+[dee, 13:52] failover done, prod db is on the new node. prod deploys are fine again
+`)
+	expect(t, out, []string{`\[active/normative\] = Never run anything that writes to the prod database`}, []string{`prod deploys .*\[active`})
+}

@@ -42,12 +42,31 @@ func (r *Reducer) okLifted(ev *Event, ref EventRef) {
 			// "no emojis is fine": the ban itself said, not its object
 			continue
 		}
+		if r.liftedNow(stems(thing), ref) {
+			// "prod deploys are fine again" after the lift of the same
+			// message freed the prod-deploy rules: nothing else to free
+			continue
+		}
 		if c := r.prohibitionOf(stems(thing), ref.Seq); c != nil {
 			c.Lifecycle = Lifted
 			c.Because = strings.TrimSpace(s)
 			c.addRef(ref)
 		}
 	}
+}
+
+// liftedNow reports whether a rule this event lifted already shares two
+// of ts's words.
+func (r *Reducer) liftedNow(ts map[string]bool, ref EventRef) bool {
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Lifted || len(a.SourceRefs) == 0 || a.SourceRefs[len(a.SourceRefs)-1].Seq != ref.Seq {
+			continue
+		}
+		if n, _ := sharedStems(ts, stems(prohibitedPart(a.Value))); n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // prohibitionOf is the active prohibition stated before seq that shares
