@@ -35,12 +35,7 @@ func TestUntagChat(t *testing.T) {
 // words without their tags, a later line changes a value by its synonym
 // ("the ttl" is the holds' expiry), chatter sets nothing.
 func TestRelayedChannel(t *testing.T) {
-	out := reduceAll(t, `
-> system
-You are a coding agent on the box-office backend. Messages from the team channel are relayed to you.
-> user
-[dana, 09:12] morning! today: move seat holds from the in-memory map to redis. holds expire after 10 minutes.
-[sam, 09:13] lunch at 12?
+	out := reduceAll(t, boxOffice+`[sam, 09:13] lunch at 12?
 [dana, 09:14] also, never run migrations against prod, ask me first
 > assistant
 On it: moving holds to Redis with a 10-minute TTL.
@@ -59,6 +54,14 @@ Keeping 10 minutes.
 	}, []string{`dana`, `09:1`, `birthday`, `lunch`, `= 15`})
 }
 
+// boxOffice opens a channel relayed into a session: the system's note
+// and the lead's first line.
+const boxOffice = `> system
+You are a coding agent on the box-office backend. Messages from the team channel are relayed to you.
+> user
+[dana, 09:12] morning! today: move seat holds from the in-memory map to redis. holds expire after 10 minutes.
+`
+
 // How long a thing lasts, told by what happens at its end.
 func TestLifetime(t *testing.T) {
 	for s, want := range map[string]string{
@@ -66,7 +69,7 @@ func TestLifetime(t *testing.T) {
 		"Sessions time out after 30 min":              "value/-/session_timeout=30 min",
 		"and the invite links are valid for 48 hours": "value/-/invite_link_expiry=48 hours",
 		"Do the holds expire after 10 minutes?":       "",
-		"the build should last for 5 minutes or so":   "value/-/build_expiry=5 minutes",
+		"the build should last for 5 minutes or so":   "",
 	} {
 		p, ok := lifetime(s)
 		got := ""
@@ -85,12 +88,7 @@ func TestLifetime(t *testing.T) {
 // colleague's question ("re marco's question: no AOF on staging") is no
 // rule.
 func TestChannelProposalAndAnswer(t *testing.T) {
-	out := reduceAll(t, `
-> system
-You are a coding agent on the box-office backend. Messages from the team channel are relayed to you.
-> user
-[dana, 09:12] morning! today: move seat holds from the in-memory map to redis. holds expire after 10 minutes.
-[dana, 09:14] also, no migrations on prod until the 2pm show is over
+	out := reduceAll(t, boxOffice+`[dana, 09:14] also, no migrations on prod until the 2pm show is over
 > assistant
 On it.
 > user

@@ -133,3 +133,25 @@ func fixCanAlone(toks []glossTok, can string) {
 		}
 	}
 }
+
+// eastSlavic is what a Russian or Ukrainian message's fixes need of its
+// language: the clitics and imperative endings after "не", the table of
+// a team's verbs in the first person plural and its "we", and its "can".
+type eastSlavic struct {
+	clitics    string
+	imperative []string
+	weVerbs    map[string]string
+	we, can    string
+}
+
+// fixEastSlavic runs the fixes Russian and Ukrainian share, in order:
+// "не" before an imperative, a team's norm, a setting's "на" and
+// "вдвое", "можно"/"можна" ending its clause, and the articles the
+// languages do not write.
+func fixEastSlavic(toks []glossTok, l eastSlavic) {
+	fixNegation(toks, negRules{neg: "не", clitics: l.clitics, imperative: l.imperative})
+	fixWeNorm(toks, l.weVerbs, l.we)
+	fixSetting(toks)
+	fixCanAlone(toks, l.can)
+	fixArticleless(toks)
+}

@@ -101,11 +101,7 @@ var lexRU = []lexEntry{
 const stopRU = `и в не на что это с по как но для мы я ты вы он она они у к за из же бы ли только уже ещё еще пожалуйста его её их нам нас давай сегодня`
 
 func fixRU(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "не", clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}})
-	fixWeNorm(toks, ruWeVerbs, "мы")
-	fixSetting(toks)
-	fixCanAlone(toks, "можно")
-	fixArticleless(toks)
+	fixEastSlavic(toks, eastSlavic{clitics: "это его её их мне нам", imperative: []string{"й", "йте", "и", "ите", "ь", "ьте"}, weVerbs: ruWeVerbs, we: "мы", can: "можно"})
 }
 
 // ruWeVerbs are verbs of a way of working in the first person plural,

@@ -124,11 +124,7 @@ var lexUK = []lexEntry{
 const stopUK = `і й та що це не на з у в до для але як ми я ти ви він вона вони його її їх нам нас вже ще тільки лише будь ласка давай сьогодні теж також або чи бо коли якщо щоб треба можна`
 
 func fixUK(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "не", clitics: "це його її їх мені нам", imperative: []string{"й", "йте", "и", "іть", "ь", "ьте"}})
-	fixWeNorm(toks, ukWeVerbs, "ми")
-	fixSetting(toks)
-	fixCanAlone(toks, "можна")
-	fixArticleless(toks)
+	fixEastSlavic(toks, eastSlavic{clitics: "це його її їх мені нам", imperative: []string{"й", "йте", "и", "іть", "ь", "ьте"}, weVerbs: ukWeVerbs, we: "ми", can: "можна"})
 }
 
 // ukWeVerbs are verbs of a way of working in the first person plural,

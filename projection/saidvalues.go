@@ -170,9 +170,10 @@ func countChosen(s string) (Proposal, bool) {
 
 // lifetimeRE is how long a thing lasts, told by what happens at its end:
 // "holds expire after 10 minutes", "sessions time out after 30 min",
-// "tokens are valid for 1 hour", "we keep logs for 30 days" is not read
-// (a rule of keeping, not a thing's lifetime).
-var lifetimeRE = mustPattern(`(?i)(?:^\W*|[,;:—–]\s*|\b(?:and|so|but)\s+)(?:(?:the|our|all|each|every|a|any)\s+)?(?P<k>\p{L}[\w-]*(?:\s+\p{L}[\w-]*){0,2}?)\s+(?:should\s+|must\s+|will\s+|need to\s+|have to\s+)?(?P<verb>expire|expires|time out|times out|are valid|is valid|stay valid|stays valid|last|lasts)\s+(?:after|for)\s+(?P<v>\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?))\b`)
+// "tokens are valid for 1 hour"; "we keep logs for 30 days" (a rule of
+// keeping) and "the build should last 5 minutes" (a duration, no end of
+// a thing) are not read.
+var lifetimeRE = mustPattern(`(?i)(?:^\W*|[,;:—–]\s*|\b(?:and|so|but)\s+)(?:(?:the|our|all|each|every|a|any)\s+)?(?P<k>\p{L}[\w-]*(?:\s+\p{L}[\w-]*){0,2}?)\s+(?:should\s+|must\s+|will\s+|need to\s+|have to\s+)?(?P<verb>expire|expires|time out|times out|are valid|is valid|stay valid|stays valid)\s+(?:after|for)\s+(?P<v>\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?))\b`)
 
 // lifetime is the value sentence s gives a thing's lifetime (its
 // expiry, or its timeout: the word the setting is known by), ok false
