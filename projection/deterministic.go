@@ -761,7 +761,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(rule), Value: rule, Quote: rule, Links: mentions(rule), Scope: scope})
 				}
-				if phrased {
+				if _, _, rel := relative(s); phrased && !(rel && mindChangedRE.MatchString(s)) {
 					return
 				}
 			}
@@ -1708,8 +1708,10 @@ var (
 	valueMeasuredRE = mustPattern(`(?i)\bmeasured\s+(?:the\s+|our\s+)?(?P<k>[\p{L}_\-]+(?:\s[\p{L}_\-]+){0,2}?)\s+(?:(?:on|for|with|in|of)\s+[^,;.]{1,40}?\s+)?at\s+(?P<v>\d[\d.,]*\s?(?:%|[\p{L}]{1,6})?(?:\s(?:per|a|an)\s\p{L}{2,12})?)`)
 	valueFixedRE    = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw|update)[,:]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+(?:is|was|has been|have been|got|is now)\s+(?:finali[sz]ed|fixed|confirmed|locked|agreed|set|settled|approved|measured)\s+(?:at|to)\s+(?P<v>(?:rs\.?|inr|usd|eur|₹|\$|€|£)?\s?\d[\d.,]*(?:\s?(?:%|k|m|ms|s|seconds?|minutes?|hours?|days?|gb|mb))?)`)
 	// valueOfRE is a setting chosen with "of": "use a tile size of 256
-	// px", "keep a retention of 14 days", "go with a timeout of 30 s".
-	valueOfRE = mustPattern(`(?i)\b(?:use|keep|set|want|need|go with|try|pick|choose|take|prefer)\s+(?:a|an|the)\s+(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+of\s+(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
+	// px", "keep a retention of 14 days", "go with a timeout of 30 s",
+	// "new users get a welcome bonus of 5 points", "for registering: a
+	// welcome bonus of 5 points".
+	valueOfRE = mustPattern(`(?i)(?:\b(?:use|keep|set|want|need|go with|try|pick|choose|take|prefer|with|gets?|give|gives|receives?|award|grant|apply|allow|add)|:)\s+(?:a|an|the)\s+(?P<k>[\p{L}\d_.\-/]+(?:\s[\p{L}\d_.\-/]+){0,3}?)\s+of\s+(?P<v>` + sizedNum + `)(?:$|[\s.,;!?—–)])`)
 	// valueUnitNounRE is a number and unit before the noun it sizes,
 	// chosen with a verb: "go with 256 px tiles", "we'll want 300 ms
 	// debounce", "use 8 MB chunks" (a unit is needed: "use 4 workers"
@@ -1801,6 +1803,11 @@ var smallNumbers = map[string]string{"one": "1", "two": "2", "three": "3", "four
 // ordinalOneRE names a thing by its place: "the first one", "the other
 // one".
 var ordinalOneRE = mustPattern(`(?i)^(?:the\s+)?(?:first|second|third|last|other|former|latter|previous|next)\s+(?:one|two)$`)
+
+// mindChangedRE is a mind changed about a thing, which may go on to say
+// how ("Irina changed her mind about the birthday: make it twice as
+// much").
+var mindChangedRE = mustPattern(`(?i)\bchanged (?:his|her|their|my|our) minds? (?:on|about)\b|改主意了|改变主意了`)
 
 // takeBackRE opens a sentence taking back the one before it.
 var takeBackRE = mustPattern(`(?i)^\W*(?:scratch that|strike that|forget (?:that|what i (?:just )?said)|ignore (?:that|what i (?:just )?said)|disregard that|cancel that|never ?mind(?: that)?|vergiss das|vergessen sie das|olvida eso|olvídalo|oublie ça|oubliez ça|esquece isso|забудь(?: это)?|忘了吧|算了)(?:[\s,.;:!—–-]|$)`)
@@ -2087,6 +2094,10 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		add(k, "", "", v, true)
 	} else if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && specific(strings.TrimRight(m[2], ".,;:，。")) && !constraintRE.MatchString(m[1]) {
 		add(lastWords(m[1], 5), "", "", m[2], corr)
+	} else if k, v, ok := countIs(s); ok {
+		// "The welcome bonus is 5 points.": a number counted in a noun
+		// no unit list names.
+		add(k, "", "", v, corr)
 	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(strings.TrimRight(m[2], ".,;:，。")) {
 		add(m[1], "", "", m[2], corr)
 	} else if m := zhUseRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
@@ -2102,6 +2113,33 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		}
 	}
 	return out
+}
+
+// countIsRE is a setting said to be a number of things of a kind, the
+// kind a noun no unit list names: "the welcome bonus is 5 points", "the
+// grace period is 3 sprints".
+var countIsRE = mustPattern(`(?i)^\W*(?:the\s+|our\s+|my\s+)?(?P<k>[\p{Cyrillic}A-Za-z][\p{Cyrillic}\w.\-'’ ]{1,60}?)\s+(?:is|should be|must be|is now|will be)\s+(?P<v>(?:[$€£]\s?)?\d[\d.,]*\s\p{L}{2,15})\s*[.!]?\s*$`)
+
+// countIs is the setting and value countIsRE reads in s; ok false for
+// none, or a number followed by a word that is no kind of thing ("42
+// apparently", "3 now").
+func countIs(s string) (k, v string, ok bool) {
+	m := countIsRE.FindStringSubmatch(s)
+	if m == nil || len(s) > 200 {
+		return "", "", false
+	}
+	k, v = strings.TrimSpace(m[1]), m[2]
+	f := strings.Fields(v)
+	u := strings.ToLower(f[len(f)-1])
+	if len(strings.Fields(k)) > 6 || stopwords[u] || nonVerbs[u] || strings.HasSuffix(u, "ly") || constraintRE.MatchString(k) || labelVerbRE.MatchString(strings.Fields(k)[0]) || nonVerbs[strings.ToLower(strings.Fields(k)[0])] {
+		return "", "", false
+	}
+	switch u {
+	case "now", "then", "instead", "though", "again", "anyway", "already", "currently", "today", "too", "max", "min", "tops", "total",
+		"fyi", "btw", "iirc", "imo", "imho", "afaik", "fwiw", "pls", "please", "thanks", "atm", "tho", "ok", "lol":
+		return "", "", false
+	}
+	return k, v, true
 }
 
 // choiceWaitRE puts a choice off until someone answers: "we're waiting
@@ -2186,8 +2224,14 @@ func proposedSize(s string) (k, v string, ok bool) {
 	}
 	ls := strings.ToLower(s)
 	if strings.Contains(ls, " of ") {
-		if m := valueOfRE.FindStringSubmatch(s); m != nil && sizeEnds(s, m[2]) {
-			k, v = m[1], m[2]
+		if m := valueOfRE.FindStringSubmatch(s); m != nil {
+			if sizeEnds(s, m[2]) {
+				k, v = m[1], m[2]
+			} else if n := countNounAfter(s, m[2]); n != "" {
+				// "a welcome bonus of 5 points": counted in a noun no
+				// unit list names
+				k, v = m[1], m[2]+" "+n
+			}
 		}
 	}
 	if k == "" && strings.HasPrefix(strings.TrimLeft(discourseRE.ReplaceAllString(ls, ""), " "), "for ") {
@@ -2226,6 +2270,32 @@ func sizeEnds(s, v string) bool {
 	}
 	w := strings.ToLower(strings.Trim(strings.Fields(rest)[0], ".,;:!?"))
 	return stopwords[w] || nonVerbs[w] || w == "instead" || w == "then" || w == "please"
+}
+
+// countNounAfter is the noun a number v of s counts when it ends the
+// clause ("5 points.", "3 sprints, then …"), else "".
+func countNounAfter(s, v string) string {
+	i := strings.Index(s, v)
+	if i < 0 || strings.HasSuffix(v, " ") {
+		return ""
+	}
+	rest := s[i+len(v):]
+	if !strings.HasPrefix(rest, " ") {
+		return ""
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return ""
+	}
+	w := strings.TrimRight(f[0], ".,;!?)")
+	lw := strings.ToLower(w)
+	if len(lw) < 2 || len(lw) > 15 || strings.IndexFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 || stopwords[lw] || nonVerbs[lw] || strings.HasSuffix(lw, "ly") {
+		return ""
+	}
+	if !sizeEnds(rest, w) {
+		return ""
+	}
+	return w
 }
 
 // rangeTail is the second bound of a range a value may be: "10 to 16".

@@ -25,6 +25,14 @@ import (
 //     temporal clause ("it works when you don't…") or an adverb in a
 //     description ("only when the VR is OL") directs no one (directive).
 
+// settingItem reports whether list item l names a setting and its
+// quantity ("- retention: 30 days", "- birthday — 50 points"), no thing
+// it describes.
+func settingItem(l string) bool {
+	_, _, ok := labelQuantity(listMarkRE.ReplaceAllString(l, ""))
+	return ok
+}
+
 var (
 	// catalogItemRE is a list item that names one thing and describes it:
 	// "- `name`: …", "* **name** — …", "- name: …", "1. name - …".
@@ -53,7 +61,7 @@ func referenceText(text string) string {
 			fenced = !fenced
 			ref = true
 		}
-		if ref || listingRE.MatchString(l) || catalogItemRE.MatchString(l) || callRE.MatchString(backtickRE2.ReplaceAllString(l, "")) {
+		if ref || listingRE.MatchString(l) || catalogItemRE.MatchString(l) && !settingItem(l) || callRE.MatchString(backtickRE2.ReplaceAllString(l, "")) {
 			lines[i] = ""
 			changed = true
 		}
@@ -134,7 +142,7 @@ func practiceNorm(s string) bool {
 		c := strings.TrimSpace(s[a:])
 		if m := practiceNormRE.FindStringSubmatchIndex(c); m != nil {
 			f := strings.Fields(strings.ToLower(c[m[1]:]))
-			if len(f) >= 2 && practiceVerb(f[0]) {
+			if len(f) >= 2 && (practiceVerb(f[0]) || presentVerb(f[0]) && !abilityRE.MatchString(c[m[0]:m[1]])) {
 				return true
 			}
 		}
@@ -205,7 +213,36 @@ var teamNormAtRE = mustPattern(`(?i)^(?:and\s+|but\s+|since\s+|because\s+)?(?:we
 // statives are verbs and adverbs after "we don't" that describe a state,
 // not a way of working ("we don't have tests", "we don't even deploy it").
 var statives = map[string]bool{"have": true, "know": true, "need": true, "see": true, "get": true, "care": true, "think": true, "want": true,
-	"like": true, "mind": true, "remember": true, "understand": true, "even": true, "really": true, "actually": true, "yet": true, "own": true}
+	"like": true, "mind": true, "remember": true, "understand": true, "even": true, "really": true, "actually": true, "yet": true, "own": true,
+	"seem": true, "appear": true, "expect": true, "hear": true, "feel": true, "agree": true, "believe": true, "hope": true, "plan": true,
+	"intend": true, "wish": true, "forget": true, "notice": true, "mean": true, "exceed": true, "reach": true, "hit": true, "lose": true,
+	"win": true, "find": true, "manage": true, "tend": true, "bother": true, "worry": true, "matter": true, "happen": true, "miss": true,
+	"mention": true, "recall": true, "trust": true, "usually": true, "normally": true, "always": true, "never": true, "often": true}
+
+// abilityRE is "can't" said of what the team is able to do ("we can't
+// reproduce it locally"), a norm only with a verb of practice.
+var abilityRE = mustPattern(`(?i)\b(?:can't|can’t|cannot|can not)$`)
+
+// presentVerb reports whether w, after "we never" or "we don't", reads
+// as a verb of practice in the present though no list names it ("we
+// never award points on …", "we don't round up"): a plain word, no past
+// form or participle, no stative ("have", "know"), no adverb ("really",
+// "currently"), no word that opens a statement.
+func presentVerb(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ".,;:!?"))
+	if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) >= 0 {
+		return false
+	}
+	return habitual(w) && !foreignStatives[w] && !strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "en")
+}
+
+// foreignStatives are the statives of the languages glossed whose words
+// the gloss may leave as they are after its "we don't" ("on ne sait pas
+// encore pourquoi": "we don't sait …"), written in plain letters.
+var foreignStatives = wordSet(`sait sais savons savent connait connais comprend comprenons voit voyons veut voulons peut pouvons avons ont faut
+	trouve trouvons pense pensons crois croit croyons sabe sabemos saben tiene tenemos tienen entiende entendemos vemos queremos quiere
+	podemos puede hay necesitamos creemos pensamos tem temos vemos precisamos achamos sappiamo abbiamo hanno vediamo vogliamo possiamo
+	capiamo crediamo pensiamo weiss kennt heeft weet vet har ser vill kan tror`)
 
 // habitual reports whether the verb opening rest is in the present: not a
 // past form or a participle.

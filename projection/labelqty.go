@@ -20,7 +20,7 @@ import (
 const qtyUnits = `ms|s|secs?|seconds?|segundos?|segs?|seg|secondes?|sekunden|secondi|minutes?|mins?|minutos?|minuten|minuti|hours?|hrs?|horas?|heures?|stunden|ore|h|days?|días?|dias?|jours?|tage?n?|giorni|weeks?|semanas?|kb|mb|gb|tb|kib|mib|gib|tib|k|px|pt|x|%|dollars?|euros?|reais|usd|eur|brl|workers?|threads?|cores?|núcleos?|nucleos?|jobs?|retries|intentos?|reintentos?|tentativas?|rows?|filas?|linhas?|tokens?|pages?|páginas?|paginas?|items?|points?|puntos?|pontos?|秒|分钟|小时|天|个|次|条|页`
 
 var (
-	labelQtyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|y|e|et|und)[,]?\s+)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d_.\-/]+)){0,6}?)\s*(?::\s+|：\s*)(?P<v>(?:[$€£₹]\s?|r\$\s?)?\d+(?:[.,]\d+)?)(?:\s?(?P<u>` + qtyUnits + `))?(?:$|[\s.,;，。；)])`)
+	labelQtyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|y|e|et|und)[,]?\s+)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d_.\-/]+)){0,6}?)\s*(?::\s+|：\s*|\s+[—–]\s+)(?P<v>(?:[$€£₹]\s?|r\$\s?)?\d+(?:[.,]\d+)?)(?:\s?(?P<u>` + qtyUnits + `))?(?:$|[\s.,;，。；)])`)
 	worthRE    = mustPattern(`(?i)^(?:the\s+|our\s+|el\s+|la\s+|los\s+|las\s+|o\s+|a\s+|os\s+|as\s+|le\s+|les\s+|il\s+|lo\s+|der\s+|die\s+|das\s+)?(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s+(?:\([^()]{1,40}\)|[\p{L}\d_.\-/:]+)){0,5}?)\s+(?:is worth|are worth|counts? for|weighs?|val(?:e|en)|cuenta(?:n)? (?:por|como)|pesa(?:n)?|conta(?:m)? como|vaut|valent|z[aä]hl(?:t|en)|valgono)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|le\s+|il\s+|lo\s+)?(?P<v>\d+(?:[.,]\d+)?\s?(?:%|points?|puntos?|pontos?|pts?|punkte)?)(?:$|[\s.,;，。)])`)
 	// labelSettingRE names a setting in a label, for a bare number: "retries:
 	// 3", "workers: 8", "máximo de contenedores: 4".
@@ -87,6 +87,11 @@ func dirValue(s string) (k, v string, ok bool) {
 	return k, strings.TrimSpace(m[dirValueRE.SubexpIndex("v")]), true
 }
 
+// stateWords say how things stand after a count, no kind of thing
+// counted: "bugs: 3 open", "tickets — 5 left".
+var stateWords = map[string]bool{"open": true, "left": true, "done": true, "remaining": true, "failed": true, "passed": true, "pending": true,
+	"closed": true, "fixed": true, "new": true, "more": true, "less": true, "fewer": true, "total": true, "max": true, "min": true, "tops": true}
+
 // labelQuantity is the setting and value a sentence tells as a label and
 // a quantity, or as what a thing is worth (see above); ok false for none.
 func labelQuantity(s string) (k, v string, ok bool) {
@@ -96,6 +101,13 @@ func labelQuantity(s string) (k, v string, ok bool) {
 		v = m[labelQtyRE.SubexpIndex("v")]
 		u := m[labelQtyRE.SubexpIndex("u")]
 		f := strings.Fields(strings.ToLower(k))
+		if u == "" {
+			// "birthday — 50 points as a gift", "на день народження — 50
+			// балів": a number counted in a noun no unit list names.
+			if n := countNounAfter(s, v); n != "" && !stateWords[strings.ToLower(n)] {
+				u = n
+			}
+		}
 		if len(f) == 0 || len(f) > 5 || labelWords[f[0]] || stateLabels[f[len(f)-1]] || constraintRE.MatchString(k) || u == "" && !labelSettingRE.MatchString(k) || slices.ContainsFunc(f, func(w string) bool { return auxes[w] || modalWords[w] || labelVerbRE.MatchString(w) }) {
 			// "Inés ha revisado … retención: 90 días", "double-check
 			// it's: 80": a clause with a verb before the colon, no label

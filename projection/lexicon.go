@@ -848,6 +848,15 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 			p.Key = strings.TrimSuffix(p.Key, old) + slug(v)
 		}
 		p.Value = v
+		gk := "value/-/" + strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
+		if n, ok := g.back(p.Name); ok && p.Kind == KindValue && p.Name != "" && p.Key == gk && n != p.Name && mixedGloss(n, p.Name) {
+			// a setting keyed by a gloss that kept some of the user's
+			// words ("per_day_народження" for "на день народження") is
+			// keyed by the user's, word for word; one the gloss put
+			// wholly in English ("memory") keeps it, so the same setting
+			// told in another form ("والذاكرة") is the same key
+			p.Key = "value/-/" + strings.ToLower(strings.Join(strings.Fields(n), "_"))
+		}
 		p.Name, _ = g.back(p.Name)
 		if p.Kind != KindValue {
 			// a value it replaces keeps the gloss's plain number
@@ -859,6 +868,23 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 		out = append(out, p)
 	}
 	return out
+}
+
+// mixedGloss reports whether name n, glossed as gn word for word, kept
+// some of its words as they are.
+func mixedGloss(n, gn string) bool {
+	a, b := strings.Fields(n), strings.Fields(gn)
+	if len(a) != len(b) || strings.ContainsFunc(n, func(r rune) bool { return unicode.In(r, unicode.Hangul, unicode.Hiragana, unicode.Katakana) }) {
+		// a particle Korean or Japanese joins to its word ("수를")
+		// would stay in the key
+		return false
+	}
+	for i := range a {
+		if a[i] == b[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // negRules say how a language places its negation (fixNegation).

@@ -107,6 +107,7 @@ var lexUK = []lexEntry{
 	{catFunction, "still", "як_і_раніше досі все_ще"},
 	{catFunction, "then", "потім далі"},
 	{catFunction, "please", "будь_ласка"},
+	{catFunction, "let's", "давай давайте"},
 	{catFunction, "for", "для"},
 	{catFunction, "from", "від"},
 	{catFunction, "and from", "ще_від і_від а_від та_від"},

@@ -793,11 +793,24 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// words: not one setting set twice.
 			o = nil
 		}
-		if w := r.holding(p.Was); p.Was != "" && w != nil && (o == nil || o.Value != p.Was) && (ev.Role != RoleTool || r.sameSettingAs(w, p)) {
+		w := r.holding(p.Was)
+		if w == nil && bareNumberRE.MatchString(p.Was) {
+			// "BIRTHDAY_BONUS = 50 → 100" after "birthday: 50 points":
+			// the number held in its unit
+			w = r.holdingNumber(p.Was)
+		}
+		if p.Was != "" && w != nil && (o == nil || leadNumber(o.Value) != p.Was) && (ev.Role != RoleTool || r.sameSettingAs(w, p)) {
 			// "是 8192，不是 4096": the value it replaces names the setting
 			// better than a name that may be a pronoun's guess.
 			o = w
 			nu.Key, nu.Name = o.Key, o.Name
+		}
+		if o != nil && p.Refers && p.Was != "" && p.Rel == "" && leadNumber(o.Value) != leadNumber(p.Was) {
+			// "the welcome bonus: no, not 5 but 15" after the birthday
+			// bonus of 50 was read: the number it replaces is no value
+			// held, so it corrects a setting never read, not the one set
+			// last.
+			return
 		}
 		if o == nil && p.Refers {
 			// "that batch thing": a setting already held, or none.
@@ -994,6 +1007,12 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	}
 	if o == nil && p.Key != "" && p.Was == "" {
 		o = r.valueOf(p.Key)
+		if o != nil && p.Name == "" && pctRE.MatchString(p.Quote) && !strings.HasPrefix(p.Rel, "%") && !strings.HasSuffix(p.Rel, "/100") && !strings.Contains(o.Value, "%") {
+			// "30% is too much, make it a third less" after the birthday
+			// bonus of 50 was set: a change of a percentage, not of the
+			// count set last.
+			return
+		}
 	}
 	if o == nil && p.Name != "" {
 		o = r.referent(p.Name)
@@ -1636,6 +1655,33 @@ func (r *Reducer) holding(v string) *Anchor {
 		}
 	}
 	return found
+}
+
+// holdingNumber is the one current value that is number n in a unit
+// ("50 points" for "50"), nil when none or several are.
+func (r *Reducer) holdingNumber(n string) *Anchor {
+	var found *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current && a.Value != n && leadNumber(a.Value) == n {
+			if found != nil {
+				return nil
+			}
+			found = a
+		}
+	}
+	return found
+}
+
+// pctRE is a percentage: "30%", "30 %".
+var pctRE = mustPattern(`\d\s?%`)
+
+// leadNumber is the number value v opens with ("15" of "15 points"),
+// else v itself.
+func leadNumber(v string) string {
+	if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
+		return m[1]
+	}
+	return v
 }
 
 // sameProperty: equal, or one is the other with a qualifier

@@ -35,9 +35,9 @@ var (
 	relUnit   = `ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|k|kb|mb|gb|tb|px|%|dollars?|euros?|usd|eur|秒|分钟|分|小时|天|个|台|次|倍|只|条|张|位|家|项|笔`
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
 	// half", "make the hpa min replicas double what I said", "make the
-	// requeue three times as long"; a clause may follow ("double the
-	// quant cpus, that's where the time goes").
-	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$`)
+	// requeue three times as long", "let's do twice as much"; a clause
+	// may follow ("double the quant cpus, that's where the time goes").
+	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$|\blet's\s+(?:do\s+|make\s+it\s+|go\s+)?(?P<op5>twice|half)\s+as\s+(?:much|many|long|big|large|high|often)\b`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
 	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `|` + pointUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:(?:the|our)\s+)?(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*(?:[.!,;]?$|,)|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `|` + pointUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `|` + pointUnit + `))?\b|(?:^|[,.;:]\s*)(?:(?:and|also|then|oh|ok)\s+)?(?:(?:the|our|my)\s+)?(?P<k4>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:(?P<op4>bump|raise|increase|lower|decrease|drop|cut)(?:\s+(?:up|down))?|(?:go|goes)\s+(?P<dir4>up|down))\s+by\s+(?:another\s+)?(?P<n4>` + numWord + `)(?:\s*(?P<u4>` + relUnit + `|` + pointUnit + `))?\b`)
@@ -102,6 +102,10 @@ func ratio(s string) (float64, bool) {
 	return x / y, true
 }
 
+// upToRE is "up to" said of a bound ("up to 30% of a receipt"), no verb
+// "up" with its object.
+var upToRE = mustPattern(`(?i)^up\s+to\b`)
+
 // pctWordsRE is a percentage written in English words: "twenty per
 // cent", "fifteen percent".
 var pctWordsRE = mustPattern(`(?i)(^|[^\p{L}])(ten|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty|seventy|eighty|ninety|five|a hundred|one hundred)\s+(?:per\s?cent)`)
@@ -135,6 +139,11 @@ func proportional(s string) (name, change string, ok bool) {
 			if g("prep") == "by" && g("d") == "" {
 				return "", "", false
 			}
+		}
+		if g("v") == "up" && upToRE.MatchString(m[0]) {
+			// "points can pay up to 30% of a receipt": "up to" says at
+			// most, no verb changing anything.
+			return "", "", false
 		}
 		if g("prep") == "to" && g("pct") != "" && g("d") == "" && (g("v") == "set" || g("v") == "put" || g("v") == "make") {
 			// "set the pump duty cycle to 40%": a percentage set, not a
@@ -370,7 +379,7 @@ func relative(s string) (name, change string, ok bool) {
 	}
 	if m := relScaleRE.FindStringSubmatch(s); m != nil {
 		k := group(relScaleRE, m, "k", "k2", "k3")
-		switch strings.ToLower(group(relScaleRE, m, "op", "op2", "op3", "op4")) {
+		switch strings.ToLower(group(relScaleRE, m, "op", "op2", "op3", "op4", "op5")) {
 		case "halve", "half":
 			return k, "*0.5", true
 		case "double", "twice":
@@ -1071,18 +1080,32 @@ var priorQtyRE = mustPattern(`(?i)(?:^|[\s(,])(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\
 // priorQuantity is the setting and value the sentence before a change
 // names a pronoun refers to: its one number, with the words before it
 // (articles and pronouns dropped), or "" when it has none or several.
+// reportingVerbs say who said a thing: "Halyna says", "Dana thinks".
+var reportingVerbs = wordSet(`says said thinks thought wants wanted reckons suggests suggested writes wrote mentioned believes feels asks asked told tells`)
+
 func priorQuantity(s string) (name, value string) {
 	ms := priorQtyRE.FindAllStringSubmatch(s, 3)
 	if len(ms) != 1 || len(baseRE.FindAllString(s, 3)) > 1 {
 		return "", ""
 	}
 	var ws []string
+	reported := false
 	for _, w := range strings.Fields(ms[0][priorQtyRE.SubexpIndex("k")]) {
-		if lw := strings.ToLower(w); stopwords[lw] || pronounRE.MatchString(lw) || lw == "or" {
+		lw := strings.ToLower(w)
+		if reportingVerbs[lw] {
+			// "Halyna says 30% is too much, a third less": who said
+			// it names no setting
+			ws, reported = ws[:0], true
+			continue
+		}
+		if stopwords[lw] || pronounRE.MatchString(lw) || lw == "or" {
 			ws = ws[:0]
 			continue
 		}
 		ws = append(ws, w)
+	}
+	if len(ws) == 0 && reported {
+		return "", strings.TrimSpace(ms[0][priorQtyRE.SubexpIndex("v")])
 	}
 	if len(ws) == 0 || len(ws) > 3 {
 		return "", ""
