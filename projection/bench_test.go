@@ -3,6 +3,7 @@ package projection
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,30 @@ func BenchmarkReduce(b *testing.B) {
 			b.ReportMetric(float64(before.HeapAlloc-min(before.HeapAlloc, after.HeapAlloc)), "reducer-heap-B")
 			b.ReportMetric(float64(text), "history-text-B")
 			_ = r
+		})
+	}
+}
+
+// BenchmarkPastedLog reads one user message that pastes a log of 500,
+// 1,000 and 2,000 lines alike but for their numbers, each line worded
+// like a rule, and reports the bytes read per second: flat across the
+// sizes when the reading is linear in the message.
+//
+//	go test -run '^$' -bench PastedLog -benchtime 3x ./projection
+func BenchmarkPastedLog(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000} {
+		var sb strings.Builder
+		sb.WriteString("Here is the log from the failing run:\n")
+		for i := range n {
+			fmt.Fprintf(&sb, "[%d] line %d: the db port must be 5433, do not modify vendor dir. KEY_%d\n", i%7, i, i*31)
+		}
+		text := sb.String()
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				r := New(Options{SessionID: "s"})
+				r.Apply(Event{Seq: 1, Role: RoleUser, Text: text})
+			}
 		})
 	}
 }

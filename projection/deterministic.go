@@ -239,6 +239,49 @@ func sentencesRead(text string, out []Proposal, read func(s string) bool, mk fun
 	return out
 }
 
+// pasteSentences is how many sentences make a message a paste whose
+// lines of one shape are read once (numberShape).
+const pasteSentences = 200
+
+// numberShape is sentence s with each run of digits one "0": the lines
+// of a log alike but for their numbers have one shape.
+func numberShape(s string) string {
+	var b strings.Builder
+	digit := false
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			if !digit {
+				b.WriteByte('0')
+			}
+			digit = true
+			continue
+		}
+		digit = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// maxLookBack is how many sentences before one a reading of it looks
+// back through.
+const maxLookBack = 24
+
+// lastSentenceBefore is the last sentence of text[:at], found in the
+// bytes just before at (a long message is read once, not once per
+// sentence); "" when that sentence is longer than the window.
+func lastSentenceBefore(text string, at int) string {
+	const window = 2048
+	from := max(0, at-window)
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	ps := sentences(text[from:at])
+	if len(ps) == 0 || from > 0 && len(ps) < 2 {
+		return ""
+	}
+	return ps[len(ps)-1]
+}
+
 // maxInstructionBytes bounds the text of one user or system message the
 // readings run over. A longer message is mostly pasted material (a log, a
 // file, a dump) around what the user says of it, which stands before the
@@ -388,9 +431,19 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	asked := false                  // the sentence before stated an open question
 	relaying := false               // a sentence before relayed an answer ("Helga got back on both.")
 	closed := map[string]bool{}     // the questions a sentence before answered
+	shapes := map[string]bool{}     // in a long paste, the shapes of its lines read
 	for i, s := range sents {
 		if i <= skip {
 			continue
+		}
+		if len(sents) >= pasteSentences {
+			// A paste of a log or a dump repeats one line with other
+			// numbers ("[3] line 1207: …"): each shape is read once.
+			if sh := numberShape(s); shapes[sh] {
+				continue
+			} else {
+				shapes[sh] = true
+			}
 		}
 		asked = i > 0 && slices.ContainsFunc(out, func(p Proposal) bool {
 			return p.Kind == KindUncertainty && p.Op == OpState && strings.Contains(p.Quote, sents[i-1])
@@ -669,8 +722,8 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// The sentence before, whole, when its last clause
 					// holds no permission ("0402 is fine, otherwise they
 					// don't fit. Everywhere else it stays 0603").
-					if ps := sentences(text[:at]); len(ps) > 0 {
-						before = ps[len(ps)-1]
+					if ps := lastSentenceBefore(text, at); ps != "" {
+						before = ps
 					}
 				}
 			}
@@ -839,7 +892,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				// a value said in a shape of its own (saidvalues.go):
 				// the first reading that finds one
-				before := strings.Join(sents[:i], " ")
+				// the readers look back a few sentences ("the nightly
+				// job … run it at 3"), not through a whole paste
+				before := strings.Join(sents[max(0, i-maxLookBack):i], " ")
 				for _, read := range saidValueReaders {
 					if p, ok := read(s, before); ok {
 						if p.Quote == "" {

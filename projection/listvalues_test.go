@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestValuesOfARequirementsList: settings given as a list of what
 // someone wants ("- birthday — 50 points", "a welcome bonus of 5
@@ -98,5 +101,21 @@ func TestTeamNormsWithAnyVerb(t *testing.T) {
 		if got := isRule(s); got != want {
 			t.Errorf("isRule(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestLastSentenceBefore: the sentence before a position, found in the
+// bytes just before it; none when it is longer than the window.
+func TestLastSentenceBefore(t *testing.T) {
+	text := "First one. Second one! Third"
+	if got := lastSentenceBefore(text, strings.Index(text, "Third")); got != "Second one!" {
+		t.Errorf("got %q", got)
+	}
+	long := strings.Repeat("word ", 1000) + "end. Next"
+	if got := lastSentenceBefore(long, strings.Index(long, "Next")); got != "" {
+		t.Errorf("a sentence longer than the window: got %q", oneLine(got, 40))
+	}
+	if got := lastSentenceBefore("Only. Next", 6); got != "Only." {
+		t.Errorf("at the start: got %q", got)
 	}
 }
