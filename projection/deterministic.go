@@ -343,13 +343,13 @@ var (
 	// note the host put in a user message ("[Request interrupted by user]").
 	leadTagRE   = mustPattern(`^<[A-Za-z_][\w-]*>`)
 	hostNoteRE  = mustPattern(`^\[[^\]\n]{1,120}\]$`)
-	objectiveRE = mustPattern(`(?i)^\W*(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)`)
+	objectiveRE = mustPattern(`(?i)^\W*(?:(?:new|next)\s+)?(?:objective|goal|task|目标|任务)\s*[:：]\s*(.+)|^\W*(?:新任务|下一个任务)\s*[:：]\s*(.+)`)
 	questionRE  = mustPattern(`[?？]\s*$`)
 
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads|req/s|rps|qps|requests|replicas|connections|retries)\\b|/(?:s|sec|min|h)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads|req/s|rps|qps|requests|replicas|connections|retries)\\b|/(?:s|sec|min|h)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?(?:\\s(?:per|a|an|every)\\s(?:second|minute|hour|day|week|month|request|user|client|job|file|row|batch|run|node|worker|core|gpu|item|page|sheet|tenant|account|key|ip)\\b)?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\p{Cyrillic}\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
@@ -413,6 +413,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if m := objectiveRE.FindStringSubmatch(line); m != nil && len([]rune(line)) <= maxSentence {
 				objLines = append(objLines, line)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(cleanValue(m[1]), valueRunes), Quote: line, Correction: true})
+			}
+		}
+		if ev.Role == RoleUser && len(objLines) == 0 {
+			if q, v := nextTask(text); q != "" {
+				// "Thanks, that works. Now add CSV export to the reports
+				// page.": the task before is done, this one is the goal.
+				objLines = append(objLines, q)
+				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(objectiveText(v), valueRunes), Quote: q, Correction: true})
 			}
 		}
 	}
@@ -1287,6 +1295,55 @@ func pastedLeadSkipped(t string) string {
 	}
 	return t
 }
+
+// doneAckRE acknowledges the work asked before as done: "thanks, that
+// works", "perfect, fixed", "lgtm", "好的，可以了".
+var doneAckRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|cool|great|perfect|nice|awesome|thanks|thank you|thx|ty|excellent|brilliant)[,!.]*\s*)*(?:(?:that|it|this|everything|all)\s+)?(?:works?(?:\s+now)?|(?:is\s+|'s\s+)?(?:fixed|done|working)(?:\s+now)?|looks\s+good|lgtm)\W*$|^\W*(?:thanks|thank you|perfect|great|awesome|lgtm|excellent)\W*$|^\W*(?:好的|好|可以了|搞定了?|没问题了|修好了|完美)\W*$`)
+
+// nextTaskRE opens the next task: "Now add CSV export …", "Next up:
+// migrate the cron jobs", "接下来帮我加个导出".
+var nextTaskRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and)[,]?\s+)?(?:now|next|next up|moving on|on to the next one)\s*[,:—–-]?\s+(?:(?:please|pls|can you|could you|let's|lets|i want you to|i'd like you to)\s+)?(?P<v>\p{L}+)\b|^\W*(?:接下来|下一步|现在)[，,]?\s*(?:帮我|请|再)?\s*(?:加|做|实现|写|改|修|开发|支持)`)
+
+// nextTask is the sentence of a user message that asks for the next
+// task after acknowledging the one before as done (doneAckRE, then
+// nextTaskRE with a verb of work) and the task it asks, from its verb;
+// "" when none.
+func nextTask(text string) (quote, task string) {
+	ss := sentences(text)
+	for i := 0; i < len(ss) && i <= 3; i++ {
+		s := ss[i]
+		if loc := ackLeadRE.FindStringIndex(s); loc != nil {
+			// "thanks now i want you to add tailwind v4 support": the
+			// acknowledgement and the next task in one sentence
+			s = s[loc[1]:]
+		} else if i == 0 || !doneAckRE.MatchString(ss[i-1]) {
+			continue
+		}
+		m := nextTaskRE.FindStringSubmatchIndex(s)
+		if m == nil || questionRE.MatchString(s) || isRule(s) {
+			continue
+		}
+		task = s
+		if at := m[2*nextTaskRE.SubexpIndex("v")]; at >= 0 {
+			if !workVerbs[strings.ToLower(s[at:m[2*nextTaskRE.SubexpIndex("v")+1]])] {
+				continue
+			}
+			task = s[at:]
+		}
+		return ss[i], task
+	}
+	return "", ""
+}
+
+// ackLeadRE is an acknowledgement that opens the sentence asking for the
+// next task: "thanks now …", "Great, that works, now …".
+var ackLeadRE = mustPattern(`(?i)^\W*(?:ok(?:ay)?|cool|great|perfect|nice|awesome|thanks|thank you|thx|ty|excellent)(?:[,!.]\s*|\s+)(?:(?:that|it)\s+works[,!.]?\s*)?`)
+
+// workVerbs are the verbs a next task opens with: work that makes or
+// changes something, not a step such as running the tests.
+var workVerbs = wordSet(`add implement build write create make fix refactor migrate port support rewrite redesign integrate introduce extend
+	replace move convert set wire hook expose design draft prepare update upgrade rename remove delete split merge optimize optimise speed
+	clean translate localize document automate generate ship release deploy investigate debug look handle work edit`)
 
 // objectiveQuote is the head of the first user message: its first two
 // sentences, verbatim, at most valueRunes runes.

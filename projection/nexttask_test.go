@@ -1,0 +1,33 @@
+package projection
+
+import "testing"
+
+// TestNextTaskIsTheObjective: a user who acknowledges the work before as
+// done and asks for the next task ("Thanks, that works. Now add CSV
+// export …") sets a new objective; a next step of the same work ("Now
+// run the tests again"), a "New task:" label and thanks with no task.
+func TestNextTaskIsTheObjective(t *testing.T) {
+	const start = "> user\nFix the login bug where users get logged out after 5 minutes.\n> assistant\nFixed: the session TTL was 300s; set it to 24h.\n"
+	cases := []struct {
+		name, said  string
+		want, never []string
+	}{
+		{"acknowledged, then the next task", "Thanks, that works. Now add CSV export to the reports page.",
+			[]string{`objective/session/goal \[active/normative\] = add CSV export to the reports page \(was Fix the login bug`}, nil},
+		{"in one sentence", "thanks now i want you to add tailwind v4 support to the ui package",
+			[]string{`= add tailwind v4 support to the ui package \(was`}, nil},
+		{"a labelled next task", "New task: port the importer to Go.",
+			[]string{`= port the importer to Go \(was`}, nil},
+		{"a step of the same work", "Great. Now run the tests again.",
+			[]string{`= Fix the login bug where`}, []string{`run the tests`}},
+		{"thanks with no task", "Thanks for the summary. I need to think about it.",
+			[]string{`= Fix the login bug where`}, []string{`\(was Fix`}},
+		{"a next task not acknowledged", "Now add CSV export to the reports page.",
+			[]string{`= Fix the login bug where`}, []string{`\(was Fix`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, start+"> user\n"+c.said), c.want, c.never)
+		})
+	}
+}
