@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/epistemicfold/ef/internal/english"
+	"github.com/epistemicfold/ef/projection"
 )
 
 // Section headers of the deterministic checkpoint text. They are parsed back
@@ -204,13 +205,47 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 		writeSection(&sb, secCommands, f.Commands, list)
 		// Failures are stated by the state section, keyed and with their
 		// lifecycle; a raw list of errors here would read as still open.
-		writeSection(&sb, secQuestions, f.Questions, list)
+		writeSection(&sb, secQuestions, openQuestions(f.Questions, v), list)
 		if l := endLine(f); l != "" {
 			sb.WriteString(secEnded + ":\n- " + l + "\n")
 		}
 	}
 	sb.WriteString(recallLine(mk.ID, messages, archived))
 	return sb.String()
+}
+
+// openQuestions are the questions the span's messages asked that the
+// projection does not hold settled: one an answer names as its question
+// (a decision answering it), or a question it holds established, is no
+// open question however the messages asked it.
+func openQuestions(qs []Item, v *stateView) []Item {
+	if v == nil || len(qs) == 0 {
+		return qs
+	}
+	var settled []string
+	for _, as := range [][]*projection.Anchor{v.heads, v.closed} {
+		for _, a := range as {
+			switch {
+			case projection.IsAnswerKey(a.Key) && a.Was != "":
+				settled = append(settled, a.Was)
+			case a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Established:
+				settled = append(settled, a.Value)
+			}
+		}
+	}
+	if len(settled) == 0 {
+		return qs
+	}
+	out := make([]Item, 0, len(qs))
+	for _, q := range qs {
+		if !slices.ContainsFunc(settled, func(x string) bool {
+			x = strings.TrimSpace(x)
+			return x != "" && (strings.Contains(q.Text, x) || strings.Contains(x, strings.TrimSpace(q.Text)))
+		}) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // endLine says how the span ended: its last tool outcome and the last

@@ -838,7 +838,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				// number in the held value's unit, written as it is
 				p.Value += m[2] + m[3]
 			}
-			if o.Value == p.Value {
+			if o.Value == p.Value || ev.Role == RoleTool && sameQuantity(o.Value, p.Value) {
+				// "timeout: 30s → 45s" in config.yaml after the user set
+				// it to 45 seconds: the value held, written another way
 				o.addRef(ref)
 				r.noteValue(ev, o)
 				return
@@ -1306,6 +1308,10 @@ func (r *Reducer) echoesRetired(o *Anchor, ref EventRef) {
 // never refers to it.
 const answerPrefix = "decision/answer/"
 
+// IsAnswerKey reports whether key is a decision that answers a question:
+// its Was holds the question it answers, not a value it replaced.
+func IsAnswerKey(key string) bool { return strings.HasPrefix(key, answerPrefix) }
+
 // newestChoice is the newest active decision that chose a course (not an
 // answer).
 func (r *Reducer) newestChoice() *Anchor {
@@ -1670,6 +1676,28 @@ func (r *Reducer) holdingNumber(n string) *Anchor {
 		}
 	}
 	return found
+}
+
+// unitWords are the units a quantity is written in, each in one form.
+var unitWords = map[string]string{"s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s", "ms": "ms", "millisecond": "ms",
+	"milliseconds": "ms", "m": "min", "min": "min", "mins": "min", "minute": "min", "minutes": "min", "h": "h", "hr": "h", "hrs": "h",
+	"hour": "h", "hours": "h", "d": "d", "day": "d", "days": "d", "%": "%", "percent": "%", "kb": "kb", "mb": "mb", "gb": "gb"}
+
+// sameQuantity reports whether a and b are one number in one unit
+// written two ways ("45s" and "45 seconds"); a number alone matches it
+// in any unit.
+func sameQuantity(a, b string) bool {
+	ma, mb := heldNumRE.FindStringSubmatch(strings.TrimSpace(a)), heldNumRE.FindStringSubmatch(strings.TrimSpace(b))
+	if ma == nil || mb == nil || ma[1] != mb[1] {
+		return false
+	}
+	ua, ub := strings.ToLower(ma[3]), strings.ToLower(mb[3])
+	if ua == "" || ub == "" {
+		return true
+	}
+	na, oka := unitWords[ua]
+	nb, okb := unitWords[ub]
+	return oka && okb && na == nb
 }
 
 // pctRE is a percentage: "30%", "30 %".

@@ -63,7 +63,9 @@ func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 			seq = a.SourceRefs[n-1].Seq
 		}
 		v := clip.Runes(strings.Join(strings.Fields(a.Value), " "), 90)
-		if a.Was != "" {
+		if a.Was != "" && projection.IsAnswerKey(a.Key) {
+			v += " (answers: " + a.Was + ")"
+		} else if a.Was != "" {
 			v += " (was " + a.Was + ")"
 		}
 		if a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Established && a.Because != "" && a.Because != a.Value {
