@@ -110,6 +110,15 @@ var boxRE = mustPattern(`\[[ xX✓✔]\]`)
 // else the one whose words it shares most (most of them).
 func (r *Reducer) done(p *Proposal, ref EventRef) {
 	o := r.hot[slot(KindObligation, p.Key)]
+	if p.Todo {
+		// the agent's own item, by its key alone: its list marks no
+		// task the user set done
+		if o != nil && o.Lifecycle == Open {
+			o.Lifecycle = Done
+			o.addRef(ref)
+		}
+		return
+	}
 	if o == nil || o.Lifecycle != Open {
 		o = r.nearest(KindObligation, p.Value, 0.6, Open)
 	}

@@ -2932,6 +2932,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// stopped or refused: nothing was observed.
 		return nil
 	}
+	if ps := todoProposals(ctx.Call); len(ps) > 0 {
+		// the agent's task list as its todo tool now holds it (todo.go)
+		return ps
+	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	// grep's or diff's exit status 1 alone says "no match", "differs":
 	// no failure, though the host flags the result an error

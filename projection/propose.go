@@ -171,4 +171,7 @@ type Proposal struct {
 	// (AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) that a tool result shows
 	// (instructions.go): normative although a tool's event carries it.
 	Instructions bool
+	// Todo marks an item of the agent's own task list, written by a todo
+	// tool's call (todo.go): procedural, moved only by such calls.
+	Todo bool
 }

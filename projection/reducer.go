@@ -386,10 +386,7 @@ func (r *Reducer) Apply(ev Event) {
 	if call != nil {
 		var sb strings.Builder
 		for _, v := range call.Args {
-			if s, ok := v.(string); ok {
-				sb.WriteByte('\n')
-				sb.WriteString(s)
-			}
+			argStrings(&sb, v, 0)
 		}
 		source.rest = sb.String()
 	}
@@ -427,6 +424,18 @@ func (r *Reducer) Apply(ev Event) {
 			if i := slices.IndexFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") }); i >= 0 {
 				chosen = ctx.Offered[i]
 			}
+		}
+	}
+	if ev.Role == RoleTool && todoTool(callName(call)) {
+		// the items the agent's newer task list dropped (todo.go)
+		listed := map[string]bool{}
+		for _, p := range props {
+			if p.Todo {
+				listed[p.Key] = true
+			}
+		}
+		if len(listed) > 0 {
+			r.todoListed(listed, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		}
 	}
 	if ev.Role == RoleTool {
@@ -587,6 +596,27 @@ func (e *evidence) contains(q string) bool {
 	return strings.Contains(e.joined, q)
 }
 
+// argStrings writes the strings a call's argument holds, in lists and
+// objects too (a todo tool's items), each on a line of its own.
+func argStrings(sb *strings.Builder, v any, depth int) {
+	if depth > 8 {
+		return
+	}
+	switch x := v.(type) {
+	case string:
+		sb.WriteByte('\n')
+		sb.WriteString(x)
+	case []any:
+		for _, e := range x {
+			argStrings(sb, e, depth+1)
+		}
+	case map[string]any:
+		for _, e := range x {
+			argStrings(sb, e, depth+1)
+		}
+	}
+}
+
 // admit checks a proposal's quote and authority against its event.
 func admit(ev *Event, p *Proposal, source *evidence) error {
 	if p.Quote != "" && !source.contains(p.Quote) {
@@ -604,7 +634,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
-			p.Instructions && p.Op == OpState && p.Kind == KindConstraint
+			p.Instructions && p.Op == OpState && p.Kind == KindConstraint ||
+			p.Todo && p.Kind == KindObligation && (p.Op == OpState || p.Op == OpDone)
 	}
 	if !ok {
 		return ErrAuthority
@@ -651,6 +682,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	if p.Instructions {
 		// A project's instruction file is the system's word (instructions.go).
 		auth = Normative
+	}
+	if p.Todo {
+		// The agent's own task list is the execution's lifecycle (todo.go).
+		auth = Procedural
 	}
 	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: auth, SourceRefs: []EventRef{ref},
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}

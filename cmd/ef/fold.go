@@ -202,9 +202,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
-	var prior []string // checkpoints the store held of a session named by its content
+	var prior []string     // checkpoints the store held of the session before this fold
+	var priorByDigest bool // the session is named by a digest of its content
 	named := func(in *foldInput) {
-		if st != nil && *session == "" && in.fromContent {
+		if st != nil && (*session == "" || !in.fromContent) {
+			priorByDigest = *session == "" && in.fromContent
 			if infos, err := st.Bundles.List(ctx, in.id); err == nil {
 				for _, info := range infos {
 					prior = append(prior, info.CheckpointID)
@@ -227,7 +229,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
 	}
-	foldWarnShared(stderr, acc, prior, *storeDir)
+	foldWarnShared(stderr, acc, prior, priorByDigest, *storeDir)
 	if stop, ok := errors.AsType[*foldStopped](err); ok {
 		// What was written is in the account; say so before the error.
 		acc.Stopped = stop.Error()
@@ -265,13 +267,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 }
 
 // foldWarnShared warns when the store held checkpoints of the session that
-// this fold neither wrote nor found again (prior, listed before the fold):
-// the session is named by a digest of its first messages, so another
-// trajectory that opens the same way was filed under the same id, and the
-// two are now mixed (search, recall and ef state --store read them as one
-// session); or the same one was folded when it was longer, or with other
-// flags or another build.
-func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir string) {
+// this fold neither wrote nor found again (prior, listed before the fold).
+// A session named by a digest of its first messages (byDigest) may be
+// another trajectory that opens the same way, filed under the same id, and
+// the two are now mixed (search, recall and ef state --store read them as
+// one session); either kind may be the same session folded when it was
+// longer, or with other flags or another build.
+func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest bool, storeDir string) {
 	n := 0
 	for _, id := range prior {
 		if !acc.checkpoints[id] {
@@ -282,6 +284,14 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, storeDir
 		return
 	}
 	acc.PriorNotReproduced = n
+	if !byDigest {
+		// A session its log names (Claude Code's sessionId, a DSH log):
+		// the same session folded before another way; both sets of
+		// checkpoints are now searched and recalled.
+		fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again: the session was folded there before with other flags (--window, --mode), when its log was shorter or different, or by another ef build. Search and recall now find the messages of both folds; to keep only this one, remove the session and fold again: ef store delete %s --session %s\n",
+			storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
+		return
+	}
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
 }
