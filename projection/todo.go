@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -111,11 +112,17 @@ func todoProposals(c *Call) []Proposal {
 // todoListed applies the end of a todo tool's call: an open item of the
 // agent's list that the newer list no longer holds was replaced by it.
 func (r *Reducer) todoListed(listed map[string]bool, ref EventRef) {
+	var dropped []*Anchor
 	for _, a := range r.hot {
 		if a.Kind == KindObligation && a.Lifecycle == Open && strings.HasPrefix(a.Key, todoKeyPrefix) && !listed[a.Key] {
-			a.addRef(ref)
-			r.retire(a, Superseded)
+			dropped = append(dropped, a)
 		}
+	}
+	// in the order they were stated, whatever the map's
+	slices.SortFunc(dropped, byAge)
+	for _, a := range dropped {
+		a.addRef(ref)
+		r.retire(a, Superseded)
 	}
 }
 
