@@ -281,7 +281,7 @@ func TestReadCommandsRefuseANonStore(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o600)
 	os.Mkdir(filepath.Join(dir, ".git"), 0o700)
 	for _, args := range [][]string{
-		{"search", "--store", dir, "--project", "foo"},
+		{"search", "--store", dir, "foo"},
 		{"recall", "--store", dir, "--session", "s1", "ef-x"},
 		{"state", inspectSample, "--store", dir},
 		{"mcp", "--store", dir},

@@ -17,8 +17,8 @@ import (
 	"github.com/epistemicfold/ef/store"
 )
 
-// RunSearch implements `ef search --store <dir> [--session <id> | --project]
-// <query>`: context_search over a bundle store, from the command line. It
+// RunSearch implements `ef search (--store <dir> | --project <dir>)
+// [--session <id>] <query>`: context_search over a bundle store, from the command line. It
 // searches the store's index (<store>/.recall): read-only when it is
 // current with the bundles, else brought up to date first; when it is
 // behind and cannot be written (a running writer holds it, the directory
@@ -26,11 +26,11 @@ import (
 // process (slower, same answers). stderr says which when it is not the
 // ordinary case (searchOpenIndex).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("search", "search (--store <dir> [--session <id> | --project] | --all-projects) [--limit N] [--json] <query>", stderr,
+	fs := newFlags("search", "search (--store <dir> | --project <dir> | --all-projects) [--session <id>] [--limit N] [--json] <query>", stderr,
 		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
-	storeDir := fs.String("store", "", "bundle store directory (required unless --all-projects)")
-	session := fs.String("session", "", "search this session only")
-	project := fs.Bool("project", false, "search every session of the store (the default without --session)")
+	storeDir := fs.String("store", "", "bundle store directory (required unless --project or --all-projects)")
+	session := fs.String("session", "", "search this session only (default: every session of the store)")
+	project := fs.String("project", "", "workspace root: search its default store under the user's data directory, the one ef fold --project and the DSH plugin fill and ef mcp reads there (instead of --store)")
 	allProjects := fs.Bool("all-projects", false, "search every project's default store under the user's data directory (instead of --store)")
 	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
 	budget := fs.Int("budget", 0, budgetUsage())
@@ -39,14 +39,14 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *allProjects && (*storeDir != "" || *session != "" || *project) {
+	if *allProjects && (*storeDir != "" || *session != "" || *project != "") {
 		return usageError("--all-projects excludes --store, --session and --project")
+	}
+	if err := storeOfProject(storeDir, *project); err != nil {
+		return err
 	}
 	if *storeDir == "" && !*allProjects {
 		return storeRequired()
-	}
-	if *session != "" && *project {
-		return usageError("--session and --project exclude each other")
 	}
 	if len(pos) == 0 {
 		return usageError("want a query")
@@ -164,9 +164,10 @@ func shellQuote(s string) string {
 // context_recall from the command line. It reads the bundles directly (no
 // index needed). An unavailable checkpoint prints its reason and fails.
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("recall", "recall (--store <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
+	fs := newFlags("recall", "recall (--store <dir> | --project <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
 		"ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref printed by ef search")
-	storeDir := fs.String("store", "", "bundle store directory (required unless --all-projects)")
+	storeDir := fs.String("store", "", "bundle store directory (required unless --project or --all-projects)")
+	project := fs.String("project", "", "workspace root: read its default store under the user's data directory (instead of --store)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
 	allProjects := fs.Bool("all-projects", false, "find the ref's checkpoint in every project's default store under the user's data directory (instead of --store)")
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
@@ -178,8 +179,11 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *allProjects && *storeDir != "" {
-		return usageError("--all-projects excludes --store")
+	if *allProjects && (*storeDir != "" || *project != "") {
+		return usageError("--all-projects excludes --store and --project")
+	}
+	if err := storeOfProject(storeDir, *project); err != nil {
+		return err
 	}
 	if *storeDir == "" && !*allProjects {
 		return storeRequired()
@@ -406,6 +410,28 @@ func storeSessions(ctx context.Context, st *store.Store) string {
 // storeRequired is the usage error of a search or recall without --store.
 // When the working directory's project has a default store (the one the
 // DSH plugin writes and ef mcp reads without --store), it names it.
+// storeOfProject sets *storeDir to the default store of the workspace
+// project names (ef search --project DIR, as ef fold and ef mcp read it);
+// nothing when project is "". A directory that is none, or a --store
+// beside it, is a usage error.
+func storeOfProject(storeDir *string, project string) error {
+	if project == "" {
+		return nil
+	}
+	if *storeDir != "" {
+		return usageError("--store and --project exclude each other")
+	}
+	if fi, err := os.Stat(project); err != nil || !fi.IsDir() {
+		return usageError("--project %s is not a directory: it names the workspace whose default store to read (every session of a store is searched without --session)", shellQuote(project))
+	}
+	dir, err := projectStoreDir(project)
+	if err != nil {
+		return err
+	}
+	*storeDir = dir
+	return nil
+}
+
 func storeRequired() error {
 	dir, err := projectStoreDir(".")
 	if err == nil {

@@ -68,7 +68,7 @@ var searchCkpts struct {
 
 func TestSearchCommand(t *testing.T) {
 	root, _, _ := searchFixture(t)
-	out, _, err := runCmd(t, RunSearch, "--store", root, "--project", "文件结构")
+	out, _, err := runCmd(t, RunSearch, "--store", root, "文件结构")
 	if err != nil || !strings.Contains(out, "ref ck-") || !strings.Contains(out, "@zh") || !strings.Contains(out, "**文件结构**") {
 		t.Fatalf("project search: %v\n%s", err, out)
 	}
@@ -97,7 +97,8 @@ func TestSearchCommand(t *testing.T) {
 	for _, args := range [][]string{
 		{"query"},
 		{"--store", root},
-		{"--store", root, "--session", "en", "--project", "q"},
+		{"--store", root, "--project", root, "q"},
+		{"--project", filepath.Join(root, "no-such-dir"), "q"},
 		{"--store", root, `"unbalanced`},
 		{"--store", root, "--limit", "500", "q"},
 	} {

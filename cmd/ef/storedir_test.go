@@ -117,6 +117,20 @@ func TestFoldIntoTheProjectStore(t *testing.T) {
 	if code, _, stderr := runCLI(t, "fold", log, "--project", proj, "--store", dir, "--out", out+"2", "--window", "2000"); code != 2 || !strings.Contains(stderr, "exclude each other") {
 		t.Fatalf("--store with --project: exit %d: %s", code, stderr)
 	}
+	// ef search and ef recall --project read the store fold --project wrote.
+	code, stdout, stderr := runCLI(t, "search", "--project", proj, "--json", "the")
+	if code != 0 || !strings.Contains(stdout, `"hits"`) {
+		t.Fatalf("search --project: exit %d: %s%s", code, stdout, stderr)
+	}
+	var res struct {
+		Hits []struct{ Ref, SessionID string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Hits) == 0 {
+		t.Fatalf("search --project found nothing: %v %s", err, stdout)
+	}
+	if code, _, stderr := runCLI(t, "recall", "--project", proj, "--session", res.Hits[0].SessionID, res.Hits[0].Ref); code != 0 {
+		t.Fatalf("recall --project %s: exit %d: %s", res.Hits[0].Ref, code, stderr)
+	}
 }
 
 // --rho sizes the pressure folds: a negative ρ folds only at the
