@@ -87,16 +87,26 @@ func bareReferent(text, s string, sents []string, i int, offer string) (quote, v
 
 // offerRE is the assistant offering or asking to do a thing: "I could
 // …", "Should I …?", "want me to …", "我可以…", "要不要我…".
-var offerRE = mustPattern(`(?i)(?:^|[,，;；]\s*)(?:(?:ok(?:ay)?|so|alternatively|or)[,]?\s+)?(?:i could|i can|i'd|i would|i might|i'll just|i was going to|should i|shall i|can i|may i|do you want me to|want me to|would you like me to|how about i|let me just)\b|(?:^|[，,；;])(?:我可以|要不要我|要我|我来|我先)`)
+var offerRE = mustPattern(`(?i)(?:^|[,，;；]\s*)(?:(?:ok(?:ay)?|so|alternatively|or)[,]?\s+)?(?:we could also|i could|i can|i'd|i would|i might|i'll just|i was going to|should i|shall i|can i|may i|do you want me to|want me to|would you like me to|how about i|let me just)\b|(?:^|[，,；;])(?:我可以|要不要我|要我|我来|我先)`)
 
 // offered is the last sentence of assistant text that offers or asks
 // to do a thing (offerRE), or "".
 func offered(text string) string {
 	o := ""
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
 		if offerRE.MatchString(s) && len([]rune(s)) <= 300 {
 			o = s
+			if i > 0 && bareOfferRE.MatchString(s) && len([]rune(ss[i-1])) <= 300 {
+				// "We could also alert on the low-flow readings. Should
+				// I?": what is offered is the sentence before
+				o = ss[i-1] + " " + s
+			}
 		}
 	}
 	return o
 }
+
+// bareOfferRE is an offer that names nothing: "Should I?", "Want me to?",
+// "Shall I do that?".
+var bareOfferRE = mustPattern(`(?i)^\W*(?:should i|shall i|want me to|do you want me to|would you like me to|can i|may i)(?:\s+(?:do|go ahead with|try|add|make)\s+(?:that|it|this|them|those))?\s*\??\s*$`)

@@ -47,6 +47,9 @@ func TestOffered(t *testing.T) {
 		"Should I force-push the rebased branch?":                                 "Should I force-push the rebased branch?",
 		"签名校验要多花两秒，我可以先把签名校验关掉。":                                                  "签名校验要多花两秒，我可以先把签名校验关掉。",
 		"Done, tests pass.": "",
+		// an offer that names nothing offers the sentence before it
+		"We could also alert on the low-flow readings from pump 3. Should I?": "We could also alert on the low-flow readings from pump 3. Should I?",
+		"Done. I could add a retry too. Want me to?":                          "I could add a retry too. Want me to?",
 	} {
 		if got := offered(text); got != want {
 			t.Errorf("offered(%q) = %q, want %q", text, got, want)
