@@ -2945,6 +2945,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !found {
 		failed = true
 		because = lineAt(text, loc[0])
+		if exitWrapperRE.MatchString(because) {
+			// "X Process completed with exit code 101." under a CI run's
+			// "X error: linker `cc` not found": the error, not its status
+			if l := markedErrorLine(text); l != "" {
+				because = l
+			}
+		}
 		if strings.HasPrefix(because, "Traceback") {
 			// Python's frames follow; the exception is what failed.
 			because = exceptionLine(text[loc[1]:], because)
@@ -3174,6 +3181,26 @@ var (
 	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
 	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
 )
+
+// exitWrapperRE is a line that only reports the status a run ended with
+// ("Process completed with exit code 101.", "exited with code 2"), and
+// markedErrorRE a line that states the error, after a mark a CI log puts
+// before it ("X error: linker … not found", "##[error]…", "✗ error: …").
+var (
+	exitWrapperRE = mustPattern(`(?i)^\W*(?:x\s+)?(?:process completed with exit code|(?:process |command )?exit(?:ed)? with (?:code|status)|exit (?:code|status):?)\s*-?\d+\W*$`)
+	markedErrorRE = mustPattern(`(?mi)^[^\w\n]{0,4}(?:x\s+)?(?:##\[error\]\s*)?(?:error(?:\[E\d+\])?|fatal)(?::|\s)\s*\S.*$`)
+)
+
+// markedErrorLine is the first line of text that states an error after
+// a CI log's mark (markedErrorRE), "" when none.
+func markedErrorLine(text string) string {
+	for _, m := range markedErrorRE.FindAllString(text, 8) {
+		if l := strings.TrimSpace(m); !exitWrapperRE.MatchString(l) && !strings.Contains(strings.ToLower(l), "process completed with exit code") {
+			return l
+		}
+	}
+	return ""
+}
 
 // noMatchOnly: the only failure signal in text is exit status 1.
 func noMatchOnly(text string) bool {

@@ -31,3 +31,14 @@ func TestNextTaskIsTheObjective(t *testing.T) {
 		})
 	}
 }
+
+// TestCIFailureNamesTheError: a CI run's failure is stated by its error
+// line, not by the status line the runner adds under it.
+func TestCIFailureNamesTheError(t *testing.T) {
+	out := "JOBS\n✓ test in 2m14s\nX build-armv7 in 41s\n  X Build release binary\n\nANNOTATIONS\nX error: linker `arm-linux-gnueabihf-gcc` not found\nbuild-armv7: .github/workflows/ci.yml#L38\n\nX Process completed with exit code 101."
+	script := "> user\nShip it.\n> assistant\nWatching CI.\n> call bash {\"command\": \"gh run watch --exit-status 42\"}\n> result error\n" + out + "\n"
+	expect(t, reduceAll(t, script), []string{"failure .* = failed: X error: linker `arm-linux-gnueabihf-gcc` not found"}, []string{"failure .*exit code 101"})
+	if l := markedErrorLine("Process completed with exit code 2."); l != "" {
+		t.Errorf("a status line alone: %q", l)
+	}
+}
