@@ -70,6 +70,25 @@ func fits(a *Anchor, u string) bool {
 	return unitClass(unitOf(a.Value)) == unitClass(u)
 }
 
+// sameDimension reports whether units a and b measure the same thing in
+// different units: a duration ("2 minutes", "90 s") or a size ("1 GB",
+// "512 MB").
+func sameDimension(a, b string) bool {
+	dim := func(u string) string {
+		switch unitClass(u) {
+		case "ms", "s", "min", "h", "d":
+			return "duration"
+		}
+		switch strings.ToLower(strings.TrimSpace(u)) {
+		case "b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib":
+			return "size"
+		}
+		return ""
+	}
+	da := dim(a)
+	return da != "" && da == dim(b)
+}
+
 // pronounReferent is the setting a pronoun in the user's message text
 // names (the package comment above), "" when it is the one set last.
 func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
@@ -98,13 +117,24 @@ func (r *Reducer) pronounReferent(text string) (key, name string, none bool) {
 			return t.Key, t.Name, false
 		}
 	}
-	if last == nil || u == "" || fits(last, u) {
+	if last == nil || u == "" || fits(last, u) || sameDimension(unitOf(last.Value), u) {
+		// "actually, make that 90 seconds" after the timeout was set
+		// to 2 minutes: another unit of the same measure
 		return "", "", false
 	}
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind == KindValue && a.Lifecycle == Current && unitOf(a.Value) != "" && fits(a, u) && (best == nil || newer(a, best)) {
 			best = a
+		}
+	}
+	if best == nil {
+		// "make that 90 seconds" of the timeout held in minutes, when
+		// the setting set last is a rate
+		for _, a := range r.hot {
+			if a.Kind == KindValue && a.Lifecycle == Current && sameDimension(unitOf(a.Value), u) && (best == nil || newer(a, best)) {
+				best = a
+			}
 		}
 	}
 	if best == nil {

@@ -24,6 +24,7 @@ var saidValueReaders = []func(s, before string) (Proposal, bool){
 	func(s, _ string) (Proposal, bool) { return countChosen(s) },
 	func(s, _ string) (Proposal, bool) { return fineValue(s) },
 	func(s, _ string) (Proposal, bool) { return lifetime(s) },
+	func(s, _ string) (Proposal, bool) { return portValue(s) },
 	func(s, _ string) (Proposal, bool) {
 		// "the middle row, 60 → 75": the setting holding 60 (the
 		// reducer finds it by that number; none held, nothing changes)
@@ -197,4 +198,33 @@ func lifetime(s string) (Proposal, bool) {
 	}
 	key := strings.Join(append(f, measure), "_")
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + key, Name: strings.Join(f, " ") + " " + measure, Value: strings.TrimSpace(m[lifetimeRE.SubexpIndex("v")])}, true
+}
+
+// portRE is a port a thing listens on: "use port 8080 for the API", "the
+// API should listen on 9090 instead", "serve it on :3000", "run the
+// dashboard on port 8501".
+var (
+	portRE        = mustPattern(`(?i)\b(?:use|set|change|move|switch|put|pick|bind|expose|open|publish|map|forward)\b[^.;:]{0,25}?\bport\s+:?(?P<n>\d{2,5})\b|\bport\s+(?:is|should be|must be|will be|to|=|:)\s*(?P<n3>\d{2,5})\b|\b(?:listen(?:s|ing)?|serv(?:e|es|ing)|run(?:s|ning)?|bind(?:s|ing)?|expose[sd]?|host(?:ed|ing)?)\b(?:\s+(?:it|this|that|them|the\s+\w+))?\s+(?:on\s+(?:port\s+)?|at\s+port\s+)(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:?(?P<n2>\d{2,5})\b(?:[^.:\d]|$)`)
+	portSubjectRE = mustPattern(`(?i)(?:^\W*(?:the|our)\s+(?P<a>[\w\-]+(?:\s+[\w\-]+)??)\s+(?:(?:should|must|will|can|has to|needs to|is going to)\s+)?(?:listen|serve|run|bind|be)\b|\bfor\s+the\s+(?P<b>[\w\-]+(?:\s+(?:server|service|api|app|backend|frontend|ui|dashboard))?)\b|\b(?:run|serve|host|expose|bind)\s+the\s+(?P<c>[\w\-]+)\s+on\b)`)
+)
+
+// portValue is the port sentence s gives a thing, keyed by the thing
+// when the sentence names it ("the API" → api_port), else "port"; ok
+// false when s names none, or asks.
+func portValue(s string) (Proposal, bool) {
+	m := portRE.FindStringSubmatch(s)
+	if m == nil || questionRE.MatchString(s) || negRE.MatchString(s) && isRule(s) {
+		return Proposal{}, false
+	}
+	n := m[portRE.SubexpIndex("n")] + m[portRE.SubexpIndex("n2")] + m[portRE.SubexpIndex("n3")]
+	if v, err := strconv.Atoi(n); err != nil || v < 1 || v > 65535 {
+		return Proposal{}, false
+	}
+	name := "port"
+	if sm := portSubjectRE.FindStringSubmatch(s); sm != nil {
+		if x := strings.TrimSpace(sm[portSubjectRE.SubexpIndex("a")] + sm[portSubjectRE.SubexpIndex("b")] + sm[portSubjectRE.SubexpIndex("c")]); x != "" && !stopwords[strings.ToLower(x)] && !nonVerbs[strings.ToLower(x)] {
+			name = x + " port"
+		}
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(name), "_")), Name: name, Value: n, Quote: s, Correction: true, Stated: true}, true
 }

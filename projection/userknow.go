@@ -446,6 +446,10 @@ func choosesValue(s string) bool {
 		return false
 	}
 	c := m[1]
+	if _, ok := portValue(s); ok {
+		// "use port 8080 for the API": a port, a setting's value
+		return true
+	}
 	return c[0] >= '0' && c[0] <= '9' || strings.ContainsRune("\"'`+-", rune(c[0]))
 }
 

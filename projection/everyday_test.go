@@ -1,0 +1,46 @@
+package projection
+
+import "testing"
+
+// TestEverydayEnglishSession: a short session in plain English of the
+// kind a new user writes first (found by a new user's trial): a port
+// set and moved, a timeout corrected in another unit, a rate said "per
+// minute", a task the user did themselves, each read as a careful reader
+// would.
+func TestEverydayEnglishSession(t *testing.T) {
+	script := `
+> user
+Build a small REST API for the bookmarks app. Use port 8080 for the API. Don't touch the auth module. Remember to add a changelog entry.
+> assistant
+Ok.
+> user
+Let's bump the request timeout to 2 minutes. The rate limit is 100 requests per minute.
+> assistant
+Done.
+> user
+Actually, make that 90 seconds.
+> assistant
+Done.
+> user
+The API should listen on 9090 instead, 8080 is taken by grafana. I added the changelog entry myself, skip it. The rate limit should be 120 per minute after all.
+`
+	expect(t, reduceAll(t, script), []string{
+		`value/-/api_port \[current/normative\] = 9090 \(was 8080\)`,
+		`value/-/request_timeout \[current/normative\] = 90 seconds \(was 2 minutes\)`,
+		`value/-/rate_limit \[current/normative\] = 120 per minute \(was 100 requests per minute\)`,
+		`obligation/-/remember-add-changelog-entry \[lifted/normative\]`,
+		`don-t-touch-auth-module \[active/normative\]`,
+	}, []string{`decision/-/use-port`, `value/-/port `, `obligation .*changelog.*\[open/`})
+	for s, ok := range map[string]bool{
+		"run the dashboard on port 8501": true, "Which port does it listen on?": false, "Never expose port 22.": false,
+		"I2C1 runs at 100 kHz max on this board.": false, "the export runs at 02:30 UTC": false,
+		"ingress from the monitoring namespace on the metrics port 9090 should be allowed": false,
+	} {
+		if _, got := portValue(s); got != ok {
+			t.Errorf("portValue(%q) = %v, want %v", s, got, ok)
+		}
+	}
+	if !sameDimension("minutes", "s") || sameDimension("minutes", "MB") || !sameDimension("GB", "mb") {
+		t.Error("sameDimension")
+	}
+}
