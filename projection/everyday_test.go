@@ -44,3 +44,22 @@ The API should listen on 9090 instead, 8080 is taken by grafana. I added the cha
 		t.Error("sameDimension")
 	}
 }
+
+// TestEverydayDebugSession: a debugging session in plain English: the
+// agent's "I think X is the cause" is a hypothesis (a bare "I think this
+// is the bug" names nothing), a setting the user lets go higher ("the
+// batch size can go up to 1000 now") is its new value.
+func TestEverydayDebugSession(t *testing.T) {
+	script := `
+> user
+Our nightly import job keeps timing out. Can you look into it? Keep the batch size at 500 for now.
+> assistant
+I think the N+1 query in load_rows is the cause. Actually, I think this is the bug!
+> user
+Nice! The batch size can go up to 1000 now.
+`
+	expect(t, reduceAll(t, script), []string{
+		`uncertainty hypothesis/-/think-n\+1-query-load_rows-cause \[hypothesis/hypothesis\]`,
+		`value/-/batch_size \[current/normative\] = 1000 \(was 500\)`,
+	}, []string{`think-bug`})
+}
