@@ -360,13 +360,16 @@ var (
 	zhSetRE   = mustPattern(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
 	zhSet2RE  = mustPattern(`(?P<k>(?:[A-Za-z][\w\-./]* ){0,3}[\w\-./\p{Han}\p{Katakana}ー]{1,24}?)\s*(?:先|就)?(?:(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)|(?:设|改|调)\s*(?P<n>\d[\d.,]*(?:\s?(?:ms|s|sec|min|m|h|kb|mb|gb|tb|k|%|秒|分钟|小时|天|个|次|MB|GB|KB|TB))?)(?:$|[\s，,。；;]))`)
 	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
-	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且)+`)
-	zhCorrRE  = mustPattern(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
+	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且|对了|哦|噢|嗯)+[，,]?`)
+	// zhCountedRE is a classifier and the thing a number counts, after
+	// the number: "个 seed", "条记录".
+	zhCountedRE = mustPattern(`^\s*(?:个|条|张|位|台|份|组|只|件)\s*([A-Za-z][\w\-]*|\p{Han}{1,4})`)
+	zhCorrRE    = mustPattern(`(?:改成|改为|换成|还是用|调到|调成|设为|设成|改到)\s*(?P<v>` + valPat + `)`)
 	// particleRE is a verb's particle left at the end of a key ("bump
 	// the batch size up to 64").
 	// discourseRE are words that open a turn before its subject
 	// ("Actually the limit should be 25").
-	discourseRE = mustPattern(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but|anyway|anyhow|btw|then)\b[,!]?\s*)+|^(?:然后|另外|还有|并且|而且|那)+`)
+	discourseRE = mustPattern(`(?i)^(?:(?:actually|oh|wait|hmm+|ok|okay|so|well|sorry|no|yes|right|also|and|but|anyway|anyhow|btw|then)\b[,!]?\s*)+|^(?:然后|另外|还有|并且|而且|对了|哦|噢|啊|嗯|那)+[，,]?`)
 	particleRE  = mustPattern(`(?i)\s+(?:up|down|back|over)$`)
 )
 
@@ -482,6 +485,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				if read, _, _, ok := selfRepair(x); ok {
 					x = read
 				}
+				spoken = x
+			} else if x := hanNumerals(s); x != s {
+				// "超时改成一分钟吧", "不是五百，是五千" (hannum.go)
 				spoken = x
 			}
 		}
@@ -888,7 +894,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
-				if _, _, relSpoken := relative(spoken); spoken != "" && !rel && !relSpoken && !slices.ContainsFunc(vs, func(v Proposal) bool { return spokenNumbers(v.Value) == v.Value }) {
+				if _, _, relSpoken := relative(spoken); spoken != "" && !rel && !relSpoken && (!slices.ContainsFunc(vs, func(v Proposal) bool { return spokenNumbers(v.Value) == v.Value }) || hanNumerals(s) != s) {
 					// the numbers said: the values of the sentence in
 					// digits, where it read none or only number words
 					// ("fifteen hundred" is 1500, not "fifteen")
@@ -1463,8 +1469,8 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		if m := keylessNotRE.FindStringSubmatch(s); m != nil {
 			// "啊打错了，是 8192，不是 4096": the setting that holds the
 			// replaced value, else the one set last.
-			v := cleanValue(m[keylessNotRE.SubexpIndex("v")] + m[keylessNotRE.SubexpIndex("v2")] + m[keylessNotRE.SubexpIndex("v3")])
-			was := cleanValue(m[keylessNotRE.SubexpIndex("a")] + m[keylessNotRE.SubexpIndex("a2")] + m[keylessNotRE.SubexpIndex("a3")])
+			v := cleanValue(m[keylessNotRE.SubexpIndex("v")] + m[keylessNotRE.SubexpIndex("v2")] + m[keylessNotRE.SubexpIndex("v3")] + m[keylessNotRE.SubexpIndex("v4")])
+			was := cleanValue(m[keylessNotRE.SubexpIndex("a")] + m[keylessNotRE.SubexpIndex("a2")] + m[keylessNotRE.SubexpIndex("a3")] + m[keylessNotRE.SubexpIndex("a4")])
 			if specific(v) && specific(was) {
 				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Refers: true})
 			}
@@ -1851,7 +1857,7 @@ var (
 	segmentRE = mustPattern(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
 	// keylessNotRE is a value stated against the one it replaces with no
 	// name: "是 8192，不是 4096", "sorry, 8192 not 4096", "it's 25, not 50".
-	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)|(?:^\W*|[,:]\s*|^\W*[\p{L}\w.\-]+\s+)(?:no[,.!]?\s+)?(?:it's\s+|it is\s+)?not\s+(?P<a3>` + valPat + `)\s*[,;]?\s*(?:but|it's|it is|rather|а)\s+(?P<v3>` + valPat + `)\s*[.!]?$`)
+	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)|(?:^\W*|[,:]\s*|^\W*[\p{L}\w.\-]+\s+)(?:no[,.!]?\s+)?(?:it's\s+|it is\s+)?not\s+(?P<a3>` + valPat + `)\s*[,;]?\s*(?:but|it's|it is|rather|а)\s+(?P<v3>` + valPat + `)\s*[.!]?$|(?:^|[，,：:]\s*)(?:不对[，,]?\s*)?不是\s*(?P<a4>` + valPat + `)\s*[，,]\s*(?:而)?是\s*(?P<v4>` + valPat + `)\s*[。.!！]?$`)
 	// labelValueRE is a setting labelled with a colon and chosen with a
 	// verb: "python version for the workers: target 3.10", "retries: make
 	// it 5" (a bare "Round: 2/256" is a label, not a choice).
@@ -2151,7 +2157,13 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	// after "the build image is node18" is about Python, not the image).
 	if corr && lastKey != "" && !pinsOther(s, lastName) {
 		for _, re := range []*pattern{valueCorrRE, zhCorrRE} {
-			for _, m := range re.FindAllStringSubmatch(s, 4) {
+			for _, loc := range re.FindAllStringSubmatchIndex(s, 4) {
+				m := []string{s[loc[0]:loc[1]], s[loc[2]:loc[3]]}
+				if c := zhCountedRE.FindStringSubmatch(s[loc[3]:]); c != nil && !strings.Contains(lastName, c[1]) {
+					// "改成三个 seed" after the concurrency was set: a count
+					// of seeds, not the concurrency
+					continue
+				}
 				if specific(m[1]) {
 					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: cleanValue(m[1]), Quote: quote, Correction: true})
 					return out
