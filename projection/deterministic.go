@@ -608,6 +608,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				return
 			}
 			ps, rest := userKnowledge(s)
+			if ev.Role == RoleUser && i > 0 && questionRE.MatchString(sents[i-1]) && undecidedRE.MatchString(s) && (ps == nil || len(ps) == 1 && ps[0].Kind == KindUncertainty) {
+				// "what format should the file names use? I haven't
+				// decided yet": the question is open, held with its words
+				q := questionSpan(text, sents[i-1], s)
+				ps, rest = []Proposal{{Op: OpState, Kind: KindUncertainty, Key: "question/-/" + slug(sents[i-1]), Value: q, Quote: q, Links: distinctive(sents[i-1])}}, false
+			}
 			if ps == nil && i+1 < len(sents) && preferRE.MatchString(s) && !questionRE.MatchString(s) && softRE.MatchString(sents[i+1]) && len(strings.Fields(sents[i+1])) <= 10 {
 				// "i'd rather you run single test classes while iterating
 				// … . not a big deal though": the preference, made soft by
@@ -2265,6 +2271,10 @@ func countIs(s string) (k, v string, ok bool) {
 	}
 	return k, v, true
 }
+
+// undecidedRE is the user saying a question is not settled yet: "I
+// haven't decided yet", "not sure yet", "这个我还没想好", "待定".
+var undecidedRE = mustPattern(`(?i)\b(?:i|we)\s+(?:haven't|have not|havent)\s+(?:decided|figured (?:it|that|this) out|made up (?:my|our) minds?)\b|\b(?:i'm|i am|we're|we are)\s+(?:not sure|undecided)(?:\s+yet)?\s*(?:[,.;!]|$)|\b(?:not sure|no idea|undecided|tbd)\s+yet\b|还没想好|没想好|还没定|还不确定|待定|还没决定`)
 
 // choiceWaitRE puts a choice off until someone answers: "we're waiting
 // for the comms team before choosing", "we'll decide once legal

@@ -63,3 +63,14 @@ Nice! The batch size can go up to 1000 now.
 		`value/-/batch_size \[current/normative\] = 1000 \(was 500\)`,
 	}, []string{`think-bug`})
 }
+
+// TestUndecidedQuestion: a question the user asks and says is not
+// settled yet is held open with its words, in English and in Chinese.
+func TestUndecidedQuestion(t *testing.T) {
+	for said, want := range map[string]string{
+		"Also, what format should the file names use? I haven't decided yet, later.": `question/-/format-file-names-use \[hypothesis/normative\] = Also, what format should the file names use\? I haven't decided yet`,
+		"还有，导出的文件名用什么格式？这个我还没想好，回头再说。":                                               `\[hypothesis/normative\] = 还有，导出的文件名用什么格式？这个我还没想好`,
+	} {
+		expect(t, reduceAll(t, "> user\nBuild the export.\n> assistant\nOk.\n> user\n"+said), []string{want}, nil)
+	}
+}
