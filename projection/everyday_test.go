@@ -74,3 +74,13 @@ func TestUndecidedQuestion(t *testing.T) {
 		expect(t, reduceAll(t, "> user\nBuild the export.\n> assistant\nOk.\n> user\n"+said), []string{want}, nil)
 	}
 }
+
+// TestChoiceAcceptedWithALead: a choice said after a word of assent
+// ("Sure, go with pgloader.", "Let's use pgloader.", "可以，就用
+// pgloader。") is a decision, as it is without one.
+func TestChoiceAcceptedWithALead(t *testing.T) {
+	for _, said := range []string{"Sure, go with pgloader.", "Let's use pgloader.", "可以，就用 pgloader。", "Go with pgloader."} {
+		script := "> user\nMigrate the db.\n> assistant\nI suggest pgloader for the data migration, ok?\n> user\n" + said + "\n"
+		expect(t, reduceAll(t, script), []string{`decision/-/.*pgloader \[active/normative\]`}, nil)
+	}
+}
