@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
 // TestEverydayEnglishSession: a short session in plain English of the
 // kind a new user writes first (found by a new user's trial): a port
@@ -84,3 +87,23 @@ func TestChoiceAcceptedWithALead(t *testing.T) {
 		expect(t, reduceAll(t, script), []string{`decision/-/.*pgloader \[active/normative\]`}, nil)
 	}
 }
+
+// TestProposalAccepted: the agent proposes a course and asks for assent;
+// a reply that only assents ("Sounds good.", "yes, do it", "行，就这么办。")
+// makes it a decision; one that says more, or objects, does not.
+func TestProposalAccepted(t *testing.T) {
+	const offer = "> user\nMigrate the db.\n> assistant\nI suggest pgloader for the data migration, ok?\n> user\n"
+	for said, want := range map[string]bool{"Sounds good.": true, "yes, do it": true, "行，就这么办。": true, "ok": true,
+		"Hmm, not sure, what about COPY?": false, "No.": false, "Yes, and also bump the pool size to 20.": false} {
+		out := reduceAll(t, offer+said)
+		if got := regexpMatch(`decision/-/suggest-pgloader-data-migration \[active/decision\] = .*\(the agent's proposal, accepted\)`, out); got != want {
+			t.Errorf("%q: accepted %v, want %v:\n%s", said, got, want, out)
+		}
+	}
+	if q := assentAsked("Looked at the schema. I suggest pgloader. OK?"); q != "I suggest pgloader. OK?" {
+		t.Errorf("a tag question after the proposal: %q", q)
+	}
+}
+
+// regexpMatch reports whether pattern re matches s.
+func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }

@@ -29,6 +29,9 @@ type standing struct {
 	option, quote string
 	seq           int
 	plan          bool
+	// ask: the agent asked for the user's assent ("I suggest pgloader,
+	// ok?"); only a reply that gives it makes the decision
+	ask bool
 }
 
 // defaultCueRE is a clause saying the agent takes an option unless told
@@ -160,10 +163,25 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		if d, ok := defaultOf(ev.Text, own); ok {
 			d.seq = ev.Seq
 			r.dflt = &d
+		} else if q := assentAsked(ev.Text); q != "" && len(own) == 0 {
+			r.dflt = &standing{option: q, quote: q, seq: ev.Seq, ask: true}
 		}
 	case RoleUser:
 		d := r.dflt
 		r.dflt = nil
+		if d != nil && d.ask {
+			if assentOnly(ev.Text) {
+				// "I suggest pgloader for the migration, ok?" — "Sounds
+				// good.": the agent's proposal, accepted
+				p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: d.option + " (the agent's proposal, accepted)", Quote: d.quote, Links: mentions(d.option)}
+				agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
+				r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.98", d.seq), map[*Anchor]bool{})
+				if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
+					a.addRef(ref)
+				}
+			}
+			return
+		}
 		if d != nil && d.plan {
 			if !objectsToPlan(ev.Text, d.option) {
 				p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: d.option + " (the agent's plan, not objected to)", Quote: d.quote, Links: mentions(d.option)}
@@ -202,4 +220,39 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 			a.addRef(ref)
 		}
 	}
+}
+
+// assentCueRE is an agent's sentence proposing a course and asking for
+// assent: "I suggest pgloader for the data migration, ok?", "I'd use the
+// COPY approach — sound good?", "我建议用 pgloader 做数据迁移，你看行吗？".
+var (
+	proposeCueRE = mustPattern(`(?i)\b(?:i (?:would |'d )?(?:suggest|recommend|propose)|my suggestion is|i'd (?:use|go with|switch to|pick)|i would (?:use|go with|switch to|pick)|how about)\b|建议|推荐|我的想法是|不如`)
+	assentAskRE  = mustPattern(`(?i)(?:\b(?:ok|okay|alright|sound good|sounds good|does that work|agreed|fine with you|all right|good with you|works for you|objections)\s*\?\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧)[？?]\s*$)`)
+)
+
+// assentAsked is the sentence of assistant text that proposes a course
+// and asks for the user's assent, "" when none.
+func assentAsked(text string) string {
+	ss := sentences(text)
+	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
+		s := ss[i]
+		if proposeCueRE.MatchString(s) && assentAskRE.MatchString(s) && len([]rune(s)) <= 300 {
+			return s
+		}
+		if i > 0 && assentAskRE.MatchString(s) && len(strings.Fields(s)) <= 4 && proposeCueRE.MatchString(ss[i-1]) {
+			// "I suggest pgloader. OK?"
+			return ss[i-1] + " " + s
+		}
+	}
+	return ""
+}
+
+// assentWordsRE is a reply that only assents: "yes", "ok, do it", "sounds
+// good", "go ahead", "好的", "行，就这么办".
+var assentWordsRE = mustPattern(`(?i)^\W*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|alright|fine|great|good|perfect|agreed|sounds good|sounds great|makes sense|do it|go ahead|go for it|please do|let's do (?:it|that)|ship it|lgtm|works for me)[\s,.!]*)+$|^\s*(?:(?:好的?|行|可以|没问题|同意|就这么办|就这样|嗯)[\s，,。！!]*)+$`)
+
+// assentOnly reports whether user text only assents (assentWordsRE).
+func assentOnly(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && len(t) <= 60 && assentWordsRE.MatchString(t)
 }
