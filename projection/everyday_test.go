@@ -107,3 +107,30 @@ func TestProposalAccepted(t *testing.T) {
 
 // regexpMatch reports whether pattern re matches s.
 func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
+
+// TestNumberedRequirements: a numbered list of requirements is read item
+// by item without its numbers ("3. Max 10,000 rows per file"), and "make
+// it 50,000 rows per file" changes the limit that counts rows per file,
+// not the file name set last.
+func TestNumberedRequirements(t *testing.T) {
+	script := `
+> user
+Requirements for the CSV export:
+1. Dates in ISO 8601, UTC.
+2. Max 10,000 rows per file; split larger exports.
+3. Do not include soft-deleted users.
+4. The file name should be users-YYYYMMDD.csv.
+> assistant
+Got it.
+> user
+Change of plan on #2: make it 50,000 rows per file.
+`
+	expect(t, reduceAll(t, script), []string{
+		`constraint .* = Max 50,000 \(was 10,000\) rows per file`,
+		`constraint/-/include-soft-deleted-users \[active/normative\] = Do not include`,
+		`value/-/file_name \[current/normative\] = users-YYYYMMDD.csv @`,
+	}, []string{`constraint/-/[0-9]-`, `file_name .*50,000`})
+	if got := sentences("Steps:\n1. Build it.\n12) Ship it."); len(got) != 3 || got[1] != "Build it." || got[2] != "Ship it." {
+		t.Errorf("numbered items: %q", got)
+	}
+}

@@ -867,6 +867,17 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				nu.Key, nu.Name = o.Key, o.Name
 			}
 		}
+		if o != nil && ev.Role == RoleUser && p.Correction && p.Key == r.lastKey {
+			// "make it 50,000 rows per file" after the file name was set:
+			// the number counts what a limit rule bounds ("Max 10,000
+			// rows per file"), not the setting named last
+			if tail := countedTail(p.Value); tail != "" && !strings.Contains(strings.ToLower(o.Value), tail) && unitOf(o.Value) == "" {
+				if rule, at := r.limitRuleFor(tail); rule != nil {
+					r.limitRestated(rule, at, p.Value, ev, ref)
+					return
+				}
+			}
+		}
 		if o != nil {
 			if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(o.Value)); m != nil && m[3] != "" && ev.Role == RoleUser && bareNumberRE.MatchString(p.Value) {
 				// "no, keep 10" of a setting held as "15 minutes": the
@@ -1733,6 +1744,16 @@ func sameQuantity(a, b string) bool {
 	na, oka := unitWords[ua]
 	nb, okb := unitWords[ub]
 	return oka && okb && na == nb
+}
+
+// countedTail is the words after the number value v opens with, when
+// they count a thing ("rows per file" of "50,000 rows per file"); "".
+func countedTail(v string) string {
+	m := heldNumRE.FindStringSubmatch(strings.TrimSpace(v))
+	if m == nil || len(strings.Fields(m[3])) < 2 {
+		return ""
+	}
+	return strings.ToLower(m[3])
 }
 
 // pctRE is a percentage: "30%", "30 %".

@@ -21,6 +21,10 @@ func sentences(text string) []string {
 		for _, m := range []string{"> ", "- ", "* ", "• ", "[ ] ", "[x] ", "[X] "} {
 			s = strings.TrimSpace(strings.TrimPrefix(s, m))
 		}
+		if loc := numberedMarkRE.FindStringIndex(s); loc != nil {
+			// "3. Max 10,000 rows per file": the item, not its number
+			s = strings.TrimSpace(s[loc[1]:])
+		}
 		if s != "" {
 			out = append(out, s)
 		}
@@ -36,6 +40,10 @@ func sentences(text string) []string {
 			if j := i + 1; j >= len(text) || text[j] == ' ' || text[j] == '\n' || text[j] == '\t' {
 				if r == '.' && abbreviatedAt(text, i) {
 					// "max. 36 Zeichen", "e.g. the pool", "ca. 5 min"
+					continue
+				}
+				if r == '.' && listNumberAt(text, i) {
+					// "1. Columns: id, name": a numbered item's mark
 					continue
 				}
 				emit(j)
@@ -201,3 +209,29 @@ func slug(s string) string {
 func oneLine(s string, max int) string {
 	return clip.Runes(strings.Join(strings.Fields(s), " "), max)
 }
+
+// listNumberAt reports whether the dot at text[i] closes a numbered list
+// item's mark: one to three digits alone at the start of their line
+// ("1. Columns: …", "  12. Do not …").
+func listNumberAt(text string, i int) bool {
+	j := i
+	for j > 0 && text[j-1] >= '0' && text[j-1] <= '9' {
+		j--
+	}
+	if j == i || i-j > 3 {
+		return false
+	}
+	for k := j - 1; k >= 0; k-- {
+		switch text[k] {
+		case ' ', '\t':
+			continue
+		case '\n':
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// numberedMarkRE is a numbered list item's mark: "1. ", "12) ".
+var numberedMarkRE = mustPattern(`^\d{1,3}[.)]\s+`)
