@@ -187,7 +187,7 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || zhHabitRE.MatchString(s) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
 
 // everyImperative reports whether s is an imperative for every time a
@@ -199,6 +199,12 @@ func everyImperative(s string) bool {
 	}
 	return imperative(strings.TrimSpace(pleaseLeadRE.ReplaceAllString(s, "")))
 }
+
+// zhHabitRE is a Chinese rule for every time from now on, its occasion
+// between the time word and the modal: "以后提交代码前都要跑 lint", "每次
+// 发版前都得先打 tag", "今后所有接口一律走网关" (a description, "每次都失败",
+// holds no modal).
+var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}`)
 
 // everyOccasionRE is the occasion an imperative is for, every time.
 var everyOccasionRE = mustPattern(`(?i)\b(?:before|after|on|with) (?:every|each) (?:single )?\w+|\bevery time (?:you|we|something|anything)\b`)

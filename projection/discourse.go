@@ -562,7 +562,7 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 // choiceLeadRE is a user's bare imperative choice of a named tool or
 // approach: "use pandas for the new step", "go with pnpm", "switch to
 // ruff" (after "and", "also", "so", "ok", "then").
-var choiceLeadRE = mustPattern(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right|sure|yes|yeah|yep|yup|fine|good|great|agreed|perfect|sounds good)[,!.]?\s+)*(?:please\s+|let's\s+|let us\s+|we'll\s+|just\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:(?:可以|好的?|行|嗯|没问题|同意)[，,。！!]?\s*)*(?:那就|就|还是)?(?:用|使用|采用|改用|换用)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
+var choiceLeadRE = mustPattern(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right|sure|yes|yeah|yep|yup|fine|good|great|agreed|perfect|sounds good)[,!.]?\s+)*(?:please\s+|let's\s+|let us\s+|we'll\s+|just\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:(?:可以|好的?|行|嗯|没问题|同意)[，,。！!]?\s*)*(?:那就|就|还是)?(?:用|使用|采用|改用|换用|换成|改成|切到|切换到|换到)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
 
 // toPurposeRE is the purpose of a one-off step after a chosen tool.
 var toPurposeRE = mustPattern(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)

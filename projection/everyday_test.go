@@ -134,3 +134,21 @@ Change of plan on #2: make it 50,000 rows per file.
 		t.Errorf("numbered items: %q", got)
 	}
 }
+
+// TestEverydayChinese: a Chinese rule for every time from now on with
+// its occasion before the modal ("以后提交代码前都要跑 lint") is a rule, not
+// part of the objective; "换成 IntersectionObserver 吧" is a decision; a
+// description ("每次都失败") is no rule.
+func TestEverydayChinese(t *testing.T) {
+	script := "> user\n帮我优化一下首页的加载速度，目标是首屏 2 秒以内。以后提交代码前都要跑 lint。\n> assistant\n好。\n> user\n这个懒加载的方案不行，之前试过，iOS 上图片会闪。换成 IntersectionObserver 吧。\n"
+	expect(t, reduceAll(t, script), []string{
+		`constraint/-/以后提交代码前都要跑-lint \[active/normative\]`,
+		`objective/session/goal \[active/normative\] = 帮我优化一下首页的加载速度，目标是首屏 2 秒以内。 @`,
+		`decision/-/换成-intersectionobserver-吧 \[active/normative\]`,
+	}, nil)
+	for s, want := range map[string]bool{"每次提交前都要跑 lint": true, "今后所有接口一律走网关": true, "每次都失败": false, "所有测试都通过了": false} {
+		if got := isRule(s); got != want {
+			t.Errorf("isRule(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
