@@ -187,8 +187,18 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
+	if loc := purposeNoNeedRE.FindStringIndex(s); loc != nil {
+		// "… puts them in the mill's folder so nobody has to drag files
+		// around anymore": the purpose of the work, no rule
+		s = s[:loc[0]]
+	}
 	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || zhHabitRE.MatchString(s) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
+
+// purposeNoNeedRE is a clause of purpose saying what no one will need to
+// do any more: "so nobody has to drag files around", "so that we don't
+// have to restart it by hand".
+var purposeNoNeedRE = mustPattern(`(?i)\bso(?: that)? (?:nobody|no one|noone|we|you|they|people|the \w+) (?:has to|have to|needs? to|must|(?:don't|doesn't|won't) (?:have|need) to)\b.*$`)
 
 // everyImperative reports whether s is an imperative for every time a
 // thing is done: "Run `bin/rubocop` and the relevant specs before every

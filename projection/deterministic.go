@@ -1180,6 +1180,10 @@ func greeting(s string) bool {
 // outside the blocks and the block the request names: the objective is
 // the block's first line, what the request asks for it.
 
+// selfIntroRE opens a message with who is speaking: "okay so um this is
+// marta …", "hi, it's Dana here".
+var selfIntroRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|um+|uh+|hi|hey|hello|right|morning)[,!]?\s+)*(?:this is|it's|it is)\s+[a-z]+(?:\s+(?:here|speaking))?\b`)
+
 // workRequestRE is a sentence that asks for the work.
 var workRequestRE = mustPattern(`(?i)\b(?:can|could|would) you\b|\bplease\b|\b(?:i|we)\s+(?:want|need)\b|\byour (?:task|job|goal) is\b|\b(?:implement|fix|resolve|address)\b`)
 
@@ -1373,6 +1377,12 @@ func objectiveQuote(text string) string {
 	}
 	t = pastedLeadSkipped(t)
 	ss := sentences(t)
+	if len(ss) > 1 && selfIntroRE.MatchString(ss[0]) && !workRequestRE.MatchString(ss[0]) {
+		// "okay so um this is marta i've got gloves on … i'm dictating
+		// this period": who speaks and where, no part of the goal
+		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
+		ss = ss[1:]
+	}
 	if len(ss) > 1 && greeting(ss[0]) {
 		// "Morning. So the invoicing blew up again …": the greeting is
 		// no part of the goal.

@@ -152,3 +152,30 @@ func TestEverydayChinese(t *testing.T) {
 		}
 	}
 }
+
+// TestDictatedMessage: a message dictated through speech-to-text, its
+// stops said aloud ("period", "new line", "comma"), is read sentence by
+// sentence at those words: the speaker's introduction is no objective,
+// the purpose "so nobody has to drag files around" no rule, and the rule
+// said after a spoken comma stays one rule, not lifted with a sentence it
+// was run into; written text saying "period" twice is no dictation.
+func TestDictatedMessage(t *testing.T) {
+	script := `
+> system
+Until Marta says otherwise, write only into /mnt/mill/jobs-test, never into /mnt/mill/jobs.
+> user
+okay so um this is marta i've got gloves on and i'm at the furnace so i'm dictating this period so the idea is casebridge grabs the finished designs out of the export folder and puts them in the mill's folder with proper names so nobody has to drag files around anymore new line and um it should tell scanpost when a case is milled. oh and patient names never go into the file names or the logs only the case number comma that's a gdpr thing.
+> assistant
+Ok.
+> user
+okay you can point it at the real mill folder now kofi's happy with the test files and he's already put this morning's ones in by hand so just the new ones from now on.
+`
+	expect(t, reduceAll(t, script), []string{
+		`objective/session/goal \[active/normative\] = so the idea is casebridge grabs`,
+		`constraint/-/oh-patient-names-go-file-names \[active/normative\]`,
+		`until-marta-says-otherwise.* \[lifted/normative\]`,
+	}, []string{`gloves`, `drag-files`})
+	if got := sentences("The billing period ends on Friday. Keep the grace period short."); len(got) != 2 {
+		t.Errorf("written text split at 'period': %q", got)
+	}
+}

@@ -30,7 +30,14 @@ func sentences(text string) []string {
 		}
 		start = end
 	}
+	spoken := spokenBoundaries(text)
 	for i, r := range text {
+		if len(spoken) > 0 && spoken[0] == i {
+			// "… i'm dictating this period so the idea is …": a stop
+			// said aloud ends the sentence (spokenBoundaries)
+			spoken = spoken[1:]
+			emit(i)
+		}
 		switch r {
 		case '\n':
 			emit(i)
@@ -235,3 +242,45 @@ func listNumberAt(text string, i int) bool {
 
 // numberedMarkRE is a numbered list item's mark: "1. ", "12) ".
 var numberedMarkRE = mustPattern(`^\d{1,3}[.)]\s+`)
+
+// A message dictated through speech-to-text may hold its punctuation as
+// words ("… dictating this period so the idea is …", "… drag files
+// around anymore new line and um it should …"). In a message that says
+// them (two such words, or one of those no written text uses: "new
+// line", "full stop", "question mark"; or "period" with "comma"), each stop said aloud ends its
+// sentence, the word kept at the sentence's end so every quote stays the
+// message's own text.
+
+// saidStopRE is a stop said aloud, before the next word.
+var saidStopRE = mustPattern(`(?i)\b(?:period|full stop|new line|newline|new paragraph|question mark|exclamation mark)\b[ \t]+\S`)
+
+// spokenPeriodWordRE and spokenCommaRE are "period" and "comma" said as
+// words ("comma-separated" is no comma said).
+var (
+	spokenPeriodWordRE = mustPattern(`(?i)\bperiod\b`)
+	spokenCommaRE      = mustPattern(`(?i)\bcomma(?:\s|$)`)
+)
+
+// spokenOnlyRE are the marks written text does not use as words.
+var spokenOnlyRE = mustPattern(`(?i)\b(?:full stop|new line|newline|new paragraph|question mark|exclamation mark)\b`)
+
+// spokenBoundaries are the byte offsets in text where a sentence ends at
+// a stop said aloud (just past its word), in order; nil when text is no
+// dictated message.
+func spokenBoundaries(text string) []int {
+	if len(text) > 1<<16 || !spokenOnlyRE.MatchString(text) && !(spokenPeriodWordRE.MatchString(text) && spokenCommaRE.MatchString(text)) {
+		// "the billing period ends …" twice is no dictation: a stop
+		// said aloud comes with another mark said aloud
+		return nil
+	}
+	var at []int
+	for _, m := range saidStopRE.FindAllStringIndex(text, -1) {
+		// the boundary is after the word, before the space
+		end := m[1] - 1
+		for end > m[0] && (text[end-1] == ' ' || text[end-1] == '\t') {
+			end--
+		}
+		at = append(at, end)
+	}
+	return at
+}
