@@ -179,3 +179,27 @@ okay you can point it at the real mill folder now kofi's happy with the test fil
 		t.Errorf("written text split at 'period': %q", got)
 	}
 }
+
+// TestOnlyRuleWidened: a rule of "only" is lifted when a later message
+// says a kind it left out is in "as well", even when that message quotes
+// the rule again below (an email's quoted history, at any depth).
+func TestOnlyRuleWidened(t *testing.T) {
+	script := `
+> user
+Here's Gwen's email:
+ > > Only emergency and urgent electrical jobs go to BrightSpark. Routine ones stay with Ifan (in-house).
+ > > Don't export tickets that are on hold.
+> assistant
+Ok.
+> user
+Gwen again:
+Change of plan: routine electrical jobs go to BrightSpark as well. Ifan is leaving.
+
+On Tue, 1 Jul 2025 at 09:12, Gwen Lloyd wrote:
+ > Only emergency and urgent electrical jobs go to BrightSpark. Routine ones stay with Ifan (in-house).
+`
+	expect(t, reduceAll(t, script), []string{
+		`constraint/-/emergency-urgent-electrical-jobs-go-brightspark \[lifted/normative\] = Only emergency`,
+		`constraint/-/don-t-export-tickets-hold \[active/normative\] = Don't export`,
+	}, []string{`= > `})
+}

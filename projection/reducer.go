@@ -464,6 +464,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.reinstated(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "Umlaute im Buchungstext sind völlig ok" (permitted.go).
 		r.okLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "Routine electrical jobs go to BrightSpark as well" (widen.go).
+		r.widened(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
 		r.deferredProForm(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.userSeq = ev.Seq

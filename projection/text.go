@@ -18,7 +18,11 @@ func sentences(text string) []string {
 	start := 0
 	emit := func(end int) {
 		s := strings.TrimSpace(text[start:end])
-		for _, m := range []string{"> ", "- ", "* ", "• ", "[ ] ", "[x] ", "[X] "} {
+		for strings.HasPrefix(s, "> ") || s == ">" {
+			// a quoted line, at any depth ("> > Only emergency …")
+			s = strings.TrimSpace(strings.TrimPrefix(s, ">"))
+		}
+		for _, m := range []string{"- ", "* ", "• ", "[ ] ", "[x] ", "[X] "} {
 			s = strings.TrimSpace(strings.TrimPrefix(s, m))
 		}
 		if loc := numberedMarkRE.FindStringIndex(s); loc != nil {
