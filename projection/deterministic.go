@@ -2855,7 +2855,7 @@ func heredocRun(cmd string) string {
 		lines := strings.Split(cmd, "\n")
 		m := heredocWriteRE.FindStringSubmatchIndex(lines[0])
 		if m == nil {
-			return cmd
+			return clientSession(cmd)
 		}
 		delim := lines[0][m[4]:m[5]]
 		end := slices.IndexFunc(lines[1:], func(l string) bool { return strings.TrimSpace(l) == delim })
@@ -2872,6 +2872,33 @@ func heredocRun(cmd string) string {
 		cmd = lines[0][:m[2]] + run
 	}
 	return cmd
+}
+
+// clientFeedRE is a here-document fed to a client of a server (sftp,
+// psql, mysql, redis-cli, ssh …): "sftp -b - user@host <<'EOF'".
+var clientFeedRE = mustPattern(`\b(?:sftp|ftp|lftp|psql|mysql|sqlite3|redis-cli|mongosh|mongo|ssh)\b[^\n]*?\s*<<-?\s*['"]?(?P<d>[A-Za-z_]\w*)['"]?`)
+
+// clientSession is the session a command opens with a client of a server
+// when it feeds it a here-document: the command without the document, so
+// "sftp … <<EOF put f.part; rename …" failing and "sftp … <<EOF put f"
+// passing are one connection to one server, the second's pass what
+// became of the first ("Permission denied (publickey)" fixed by the key
+// added). An interpreter fed a script ("python - <<EOF") stays keyed by
+// its script (heredocRun).
+func clientSession(cmd string) string {
+	lines := strings.Split(cmd, "\n")
+	m := clientFeedRE.FindStringSubmatchIndex(lines[0])
+	if m == nil {
+		return cmd
+	}
+	delim := lines[0][m[2]:m[3]]
+	end := slices.IndexFunc(lines[1:], func(l string) bool { return strings.TrimSpace(l) == delim })
+	if end < 0 {
+		return cmd
+	}
+	at := strings.LastIndex(lines[0][:m[1]], "<<")
+	head := strings.TrimSpace(lines[0][:at] + lines[0][m[1]:])
+	return strings.TrimSpace(strings.Join(append([]string{head}, lines[end+2:]...), "\n"))
 }
 
 // commandPrefix opens the state key of a command's outcome.

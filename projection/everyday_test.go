@@ -203,3 +203,18 @@ On Tue, 1 Jul 2025 at 09:12, Gwen Lloyd wrote:
 		`constraint/-/don-t-export-tickets-hold \[active/normative\] = Don't export`,
 	}, []string{`= > `})
 }
+
+// TestClientSessionKey: a here-document fed to a server's client is keyed
+// by the client's command, so another batch to the same server that
+// passes resolves the failure; an interpreter's script stays its own.
+func TestClientSessionKey(t *testing.T) {
+	a := "cd /tmp && sftp -P 2222 -b - u@host <<'EOF'\nput f f.part\nrename f.part f\nEOF"
+	b := "cd /tmp && sftp -P 2222 -b - u@host <<'EOF'\nput f\nEOF"
+	if heredocRun(a) != heredocRun(b) || heredocRun(a) != "cd /tmp && sftp -P 2222 -b - u@host" {
+		t.Errorf("sftp batches: %q, %q", heredocRun(a), heredocRun(b))
+	}
+	p, q := "python - <<'EOF'\nprint(1)\nEOF", "python - <<'EOF'\nprint(2)\nEOF"
+	if heredocRun(p) == heredocRun(q) {
+		t.Errorf("two scripts keyed alike: %q", heredocRun(p))
+	}
+}
