@@ -192,7 +192,7 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || zhHabitRE.MatchString(s) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
 
 // purposeNoNeedRE is a clause of purpose saying what no one will need to
@@ -215,6 +215,9 @@ func everyImperative(s string) bool {
 // 发版前都得先打 tag", "今后所有接口一律走网关" (a description, "每次都失败",
 // holds no modal).
 var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}`)
+
+// zhFreezeRE is a Chinese release freeze: "生产环境封版，不发版", "封网期间".
+var zhFreezeRE = mustPattern(`封版|封网|封板|不许发版|禁止发版|暂停发版`)
 
 // everyOccasionRE is the occasion an imperative is for, every time.
 var everyOccasionRE = mustPattern(`(?i)\b(?:before|after|on|with) (?:every|each) (?:single )?\w+|\bevery time (?:you|we|something|anything)\b`)

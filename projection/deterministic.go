@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -939,8 +940,21 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// names by its value first).
 					key, name := lastKey, ""
 					base := changeBase(s, change)
+					if base == "" && spoken != "" {
+						// "持续十分钟才报警，太慢，持续时间减半": the number in
+						// numerals the change applies to (hannum.go)
+						base = changeBase(spoken, change)
+					}
 					if base == "" {
 						base = shiftBase(s)
+					}
+					if t := cmp.Or(spoken, s); base == "" && strings.TrimSpace(k) != "" && strings.ContainsFunc(k, isCJK) {
+						// "现在高于-15℃持续十分钟才报警，太慢，持续时间减半": the
+						// quantity the sentence gave the setting's head
+						// ("持续") before the change
+						if at := strings.LastIndex(t, strings.TrimSpace(k)); at > 0 {
+							base = zhHeadQuantity(t[:at], k)
+						}
 					}
 					m := refTopicRE.FindStringSubmatch(s)
 					if m == nil {
@@ -2253,6 +2267,36 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		}
 	}
 	return out
+}
+
+// zhQuantityRE is a number with the unit it is counted in, in Chinese
+// or short Latin units.
+var zhQuantityRE = mustPattern(`^\D{0,6}?(\d+(?:\.\d+)?\s*(?:毫秒|分钟|秒|小时|天|周|ms|s|min|h|d|%))`)
+
+// zhHeadQuantity is the quantity text gives right after the first two
+// characters of Chinese setting name k ("持续10分钟" for "持续时间"), ""
+// when none or several.
+func zhHeadQuantity(text, k string) string {
+	r := []rune(strings.TrimSpace(k))
+	if len(r) < 2 {
+		return ""
+	}
+	head := string(r[:2])
+	found := ""
+	for i := strings.Index(text, head); i >= 0; {
+		if m := zhQuantityRE.FindStringSubmatch(text[i+len(head):]); m != nil {
+			if found != "" && found != m[1] {
+				return ""
+			}
+			found = m[1]
+		}
+		j := strings.Index(text[i+len(head):], head)
+		if j < 0 {
+			break
+		}
+		i += len(head) + j
+	}
+	return found
 }
 
 // countIsRE is a setting said to be a number of things of a kind, the

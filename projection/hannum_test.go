@@ -43,3 +43,33 @@ func TestHanNumerals(t *testing.T) {
 		`value/-/并发 \[current/normative\] = 8 @`,
 	}, []string{`对了`, `= 3 `})
 }
+
+// TestMinutesRestated: meeting minutes pasted twice (the second amended)
+// state a relative change twice: it is made once, from the number in
+// numerals its setting was given ("持续十分钟 … 持续时间减半" is 5 minutes);
+// a freeze "封版" is a rule, lifted by "封版的限制取消了"; "again" makes a
+// change twice.
+func TestMinutesRestated(t *testing.T) {
+	script := `
+> user
+【会议纪要】
+1. 冷冻品：现在高于-15℃持续十分钟才报警，太慢，持续时间减半。
+7. 双十一保障期（11月11日—11月20日）生产环境封版，不发版。
+> assistant
+好的。
+> user
+【会议纪要】（修订版）
+1. 冷冻品：高于-15℃报警，持续时间减半。
+7. 双十一保障期（11月11日—11月20日）生产环境封版，不发版。
+> assistant
+好的。
+> user
+封版的限制取消了，今天下午就可以发。
+`
+	expect(t, reduceAll(t, script), []string{
+		`value/-/持续时间 \[current/normative\] = 5分钟 \(was 10分钟\)`,
+		`constraint/-/双十一保障期.* \[lifted/normative\]`,
+	}, []string{`2.5分钟`, `constraint/-/不发版`})
+	again := "> user\nSet the batch size to 64.\n> assistant\nok\n> user\nHalve the batch size.\n> assistant\nok\n> user\nHalve the batch size again.\n"
+	expect(t, reduceAll(t, again), []string{`value/-/batch_size \[current/normative\] = 16 \(was 32\)`}, nil)
+}

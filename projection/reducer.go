@@ -103,6 +103,10 @@ type Reducer struct {
 	// dflt is the option the agent's last message offering options
 	// takes unless told otherwise (silence.go); not part of a Snapshot.
 	dflt *standing
+	// relLast is the last relative change applied: the value anchor it
+	// made and the change ("v12.0|*0.5"), so the same change said again
+	// (a document pasted anew) is not applied twice.
+	relLast string
 	// named are the options the last message offering named ones named,
 	// at namedSeq, namedAlt when a word of alternative offered them
 	// (namedopts.go); not part of a Snapshot.
@@ -1019,6 +1023,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 // computed when it can be, else stated as the change of the held value;
 // a change of a setting not held states nothing.
 func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
+	defer func() {
+		if p.Rel != "=was" && nu.Key != "" && r.hot[slot(KindValue, nu.Key)] == nu {
+			// the change made this value (relLast)
+			r.relLast = nu.ID + "|" + p.Rel
+		}
+	}()
 	var o *Anchor
 	if p.Name == "" {
 		// "64 MB for the image cache is too much, halve that": the
@@ -1200,6 +1210,13 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		r.retire(o, Superseded)
 		return
 	}
+	if p.Rel != "=was" && r.relLast == o.ID+"|"+p.Rel && o.Seq() < ev.Seq && !againRE.MatchString(p.Quote) {
+		// "持续时间减半" in the amended minutes after the first minutes'
+		// "持续时间减半" made it 5 minutes: the change said again, not
+		// made again ("halve it again" is)
+		o.addRef(EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		return
+	}
 	held := o.Value
 	v, ok := applyChange(held, p.Rel)
 	if p.Rel == "=was" {
@@ -1232,6 +1249,10 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 	r.noteValue(ev, nu)
 }
+
+// againRE says a change is made once more: "halve it again", "再减半",
+// "又翻倍", "noch einmal".
+var againRE = mustPattern(`(?i)\b(?:again|once more|another time|one more time|noch ?einmal|de nuevo|otra vez|encore)\b|再|又|再次`)
 
 // newestValue is the current value set last when it is an unresolved
 // change (statedChange), else nil.
@@ -3079,7 +3100,7 @@ func (r *Reducer) Clone() *Reducer {
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
-		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt}
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
