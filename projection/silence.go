@@ -173,23 +173,13 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 			if assentOnly(ev.Text) {
 				// "I suggest pgloader for the migration, ok?" — "Sounds
 				// good.": the agent's proposal, accepted
-				p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: d.option + " (the agent's proposal, accepted)", Quote: d.quote, Links: mentions(d.option)}
-				agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
-				r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.98", d.seq), map[*Anchor]bool{})
-				if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
-					a.addRef(ref)
-				}
+				r.letStandAs(d, d.option+" (the agent's proposal, accepted)", 98, ref)
 			}
 			return
 		}
 		if d != nil && d.plan {
 			if !objectsToPlan(ev.Text, d.option) {
-				p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: d.option + " (the agent's plan, not objected to)", Quote: d.quote, Links: mentions(d.option)}
-				agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
-				r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.97", d.seq), map[*Anchor]bool{})
-				if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
-					a.addRef(ref)
-				}
+				r.letStandAs(d, d.option+" (the agent's plan, not objected to)", 97, ref)
 			}
 			return
 		}
@@ -213,12 +203,19 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		if len(not) > 0 {
 			v += "; not " + strings.Join(not, ", not ")
 		}
-		p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: v + ")", Quote: d.quote, Links: mentions(d.option)}
-		agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
-		r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.96", d.seq), map[*Anchor]bool{})
-		if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
-			a.addRef(ref)
-		}
+		r.letStandAs(d, v+")", 96, ref)
+	}
+}
+
+// letStandAs makes the agent's option d a decision of value v, quoted
+// from the agent's message and credited to the user's reply at ref too;
+// n numbers its anchor among the agent's message's ("d12.96").
+func (r *Reducer) letStandAs(d *standing, v string, n int, ref EventRef) {
+	p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: v, Quote: d.quote, Links: mentions(d.option)}
+	agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
+	r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.%d", d.seq, n), map[*Anchor]bool{})
+	if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
+		a.addRef(ref)
 	}
 }
 
