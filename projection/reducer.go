@@ -389,9 +389,7 @@ func (r *Reducer) Apply(ev Event) {
 	source := &evidence{text: ev.Text}
 	if call != nil {
 		var sb strings.Builder
-		for _, v := range call.Args {
-			argStrings(&sb, v, 0)
-		}
+		argStrings(&sb, map[string]any(call.Args), 0)
 		source.rest = sb.String()
 	}
 	moved, failed, chosen := map[*Anchor]bool{}, false, ""
@@ -617,8 +615,10 @@ func argStrings(sb *strings.Builder, v any, depth int) {
 			argStrings(sb, e, depth+1)
 		}
 	case map[string]any:
-		for _, e := range x {
-			argStrings(sb, e, depth+1)
+		// in the keys' order, so the text is the same on every read
+		keys := slices.Sorted(maps.Keys(x))
+		for _, k := range keys {
+			argStrings(sb, x[k], depth+1)
 		}
 	}
 }
