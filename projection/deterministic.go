@@ -1887,7 +1887,7 @@ var (
 	segmentRE = mustPattern(`,\s+|\s+[—–]+\s+|\s+-\s+|[，；]`)
 	// keylessNotRE is a value stated against the one it replaces with no
 	// name: "是 8192，不是 4096", "sorry, 8192 not 4096", "it's 25, not 50".
-	keylessNotRE = mustPattern(`(?i)(?:^|[，,：:]\s*)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)|(?:^\W*|[,:]\s*|^\W*[\p{L}\w.\-]+\s+)(?:no[,.!]?\s+)?(?:it's\s+|it is\s+)?not\s+(?P<a3>` + valPat + `)\s*[,;]?\s*(?:but|it's|it is|rather|а)\s+(?P<v3>` + valPat + `)\s*[.!]?$|(?:^|[，,：:]\s*)(?:不对[，,]?\s*)?不是\s*(?P<a4>` + valPat + `)\s*[，,]\s*(?:而)?是\s*(?P<v4>` + valPat + `)\s*[。.!！]?$`)
+	keylessNotRE = mustPattern(`(?i)(?:^|[，,：]\s*|:\s+)(?:是|应该是|it's|it is|i meant|should be)?\s*(?P<v>` + valPat + `)\s*[，,]?\s*(?:而不是|不是|,?\s*not)\s+(?P<a>` + valPat + `)\s*[。.!]?$|(?:^|[，,]\s*)是\s*(?P<v2>` + valPat + `)\s*[，,]\s*不是\s*(?P<a2>` + valPat + `)|(?:^\W*|,\s*|:\s+|^\W*[\p{L}\w.\-]+\s+)(?:no[,.!]?\s+)?(?:it's\s+|it is\s+)?not\s+(?P<a3>` + valPat + `)\s*[,;]?\s*(?:but|it's|it is|rather|а)\s+(?P<v3>` + valPat + `)\s*[.!]?$|(?:^|[，,：:]\s*)(?:不对[，,]?\s*)?不是\s*(?P<a4>` + valPat + `)\s*[，,]\s*(?:而)?是\s*(?P<v4>` + valPat + `)\s*[。.!！]?$`)
 	// labelValueRE is a setting labelled with a colon and chosen with a
 	// verb: "python version for the workers: target 3.10", "retries: make
 	// it 5" (a bare "Round: 2/256" is a label, not a choice).
