@@ -250,13 +250,13 @@ var numberedMarkRE = mustPattern(`^\d{1,3}[.)]\s+`)
 // A message dictated through speech-to-text may hold its punctuation as
 // words ("… dictating this period so the idea is …", "… drag files
 // around anymore new line and um it should …"). In a message that says
-// them (two such words, or one of those no written text uses: "new
-// line", "full stop", "question mark"; or "period" with "comma"), each stop said aloud ends its
+// them (two kinds of "period", "comma", "new line", or one no written
+// text uses: "full stop", "question mark"), each stop said aloud ends its
 // sentence, the word kept at the sentence's end so every quote stays the
 // message's own text.
 
 // saidStopRE is a stop said aloud, before the next word.
-var saidStopRE = mustPattern(`(?i)\b(?:period|full stop|new line|newline|new paragraph|question mark|exclamation mark)\b[ \t]+\S`)
+var saidStopRE = mustPattern(`(?i)\b(?:period|full stop|new line|new paragraph|question mark|exclamation mark)\b[ \t]+\S`)
 
 // spokenPeriodWordRE and spokenCommaRE are "period" and "comma" said as
 // words ("comma-separated" is no comma said).
@@ -266,15 +266,31 @@ var (
 )
 
 // spokenOnlyRE are the marks written text does not use as words.
-var spokenOnlyRE = mustPattern(`(?i)\b(?:full stop|new line|newline|new paragraph|question mark|exclamation mark)\b`)
+var spokenOnlyRE = mustPattern(`(?i)\b(?:full stop|new paragraph|question mark|exclamation mark)\b`)
+
+// spokenNewLineRE is "new line" said as a word.
+var spokenNewLineRE = mustPattern(`(?i)\bnew line\b`)
+
+// spokenKinds is how many kinds of mark text says as words: "period",
+// "comma", "new line".
+func spokenKinds(text string) int {
+	n := 0
+	for _, re := range []*pattern{spokenPeriodWordRE, spokenCommaRE, spokenNewLineRE} {
+		if re.MatchString(text) {
+			n++
+		}
+	}
+	return n
+}
 
 // spokenBoundaries are the byte offsets in text where a sentence ends at
 // a stop said aloud (just past its word), in order; nil when text is no
 // dictated message.
 func spokenBoundaries(text string) []int {
-	if len(text) > 1<<16 || !spokenOnlyRE.MatchString(text) && !(spokenPeriodWordRE.MatchString(text) && spokenCommaRE.MatchString(text)) {
-		// "the billing period ends …" twice is no dictation: a stop
-		// said aloud comes with another mark said aloud
+	if len(text) > 1<<16 || !spokenOnlyRE.MatchString(text) && spokenKinds(text) < 2 {
+		// "the billing period ends …", "moved to new line in a select"
+		// are no dictation: a stop said aloud comes with another mark
+		// said aloud
 		return nil
 	}
 	var at []int
