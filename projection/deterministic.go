@@ -108,6 +108,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).
 			out = tableValues(ev.Text, out)
+			// Tasks given as a table with their owners and dates (table.go).
+			out = taskTable(ev.Text, out)
 			// A choice put off to a later moment, in any language.
 			out = decidedLater(ev.Text, out)
 			// A task asked politely in another language (tasks.go).

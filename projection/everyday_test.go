@@ -223,3 +223,29 @@ func TestClientSessionKey(t *testing.T) {
 		t.Errorf("two scripts keyed alike: %q", heredocRun(p))
 	}
 }
+
+// TestTaskTable: a table of tasks with owners and dates lists tasks, each
+// held by its first cell's head (the row restated in amended minutes is
+// the same task), whatever its words say ("不要重复刷屏" is no rule); a row
+// with an open owner or date is left to the other readings.
+func TestTaskTable(t *testing.T) {
+	script := `
+> user
+二、待办
+| 事项 | 负责人 | 截止 |
+|---|---|---|
+| 告警去重：同一台设备同一类告警不要重复刷屏 | 周扬 | 周四前 |
+| 告警记录导出Excel给质量部 | 周扬 | 月底 |
+| 短信通道对接 | 李强 | 待定 |
+> assistant
+好的。
+> user
+| Task | Owner | Due |
+|---|---|---|
+| 告警去重 | 周扬 | 周四前 |
+`
+	expect(t, reduceAll(t, script), []string{
+		`obligation/-/告警去重 \[open/normative\] = 告警去重：同一台设备同一类告警不要重复刷屏 \(周扬, 周四前\) @0,2`,
+		`obligation/-/告警记录导出excel给质量部 \[open/normative\]`,
+	}, []string{`constraint/-/告警去重`, `obligation/-/短信通道对接`})
+}

@@ -76,3 +76,63 @@ func tableCells(row string) []string {
 	}
 	return cells
 }
+
+// A task list given as a table.
+//
+// Meeting minutes and plans list their tasks as a table with the one who
+// does each and when ("| 事项 | 负责人 | 截止 |", "| Task | Owner | Due |"):
+// each row is a task (an obligation, held by its first cell's head so the
+// row restated in amended minutes is the same task), whatever its words
+// ("同一类告警不要重复刷屏" describes the task, it states no rule). A row
+// whose owner or date is still open ("待定", "TBD") is left to the other
+// readings (an open point, not a task set).
+
+// taskColumnRE names a table's owner or due column.
+var taskColumnRE = mustPattern(`(?i)^(?:owner|owners|assignee|assigned to|who|responsible|due|deadline|by when|when|负责人|责任人|截止|截止日期|截止时间|期限|担当|担当者|期日|締切|담당|담당자|마감|verantwortlich|fällig|frist|responsable|échéance|fecha límite|prazo)$`)
+
+// openCellRE is a cell left open.
+var openCellRE = mustPattern(`(?i)^(?:待定|未定|tbd|tba|\?+|-|—|n/?a|offen|à définir|por definir|미정)$`)
+
+// taskTable replaces, for each row of a task table of text, what the
+// other readings made of the row with the task it lists.
+func taskTable(text string, out []Proposal) []Proposal {
+	if !strings.Contains(text, "|") || !strings.Contains(text, "--") {
+		return out
+	}
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if !tableRuleRE.MatchString(lines[i]) || !tableRowRE.MatchString(lines[i-1]) {
+			continue
+		}
+		head := tableCells(lines[i-1])
+		cols := 0
+		for _, h := range head[1:] {
+			if taskColumnRE.MatchString(strings.Trim(h, "*`_ ")) {
+				cols++
+			}
+		}
+		if len(head) < 2 || cols == 0 {
+			continue
+		}
+		for j := i + 1; j < len(lines) && tableRowRE.MatchString(lines[j]); j++ {
+			cells := tableCells(lines[j])
+			if len(cells) != len(head) || cells[0] == "" {
+				continue
+			}
+			open := false
+			for c := 1; c < len(cells); c++ {
+				open = open || openCellRE.MatchString(strings.Trim(cells[c], "*`_ "))
+			}
+			if open {
+				continue
+			}
+			row := strings.TrimSpace(lines[j])
+			out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Quote == row || strings.Contains(row, p.Quote) && p.Quote != "" })
+			task := strings.Trim(cells[0], "*`_ ")
+			head, _, _ := strings.Cut(strings.ReplaceAll(task, "：", ":"), ":")
+			v := task + " (" + strings.Join(cells[1:], ", ") + ")"
+			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(head), Value: oneLine(v, valueRunes), Quote: row, Links: mentions(task)})
+		}
+	}
+	return out
+}
