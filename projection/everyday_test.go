@@ -2,6 +2,7 @@ package projection
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -248,4 +249,26 @@ func TestTaskTable(t *testing.T) {
 		`obligation/-/告警去重 \[open/normative\] = 告警去重：同一台设备同一类告警不要重复刷屏 \(周扬, 周四前\) @0,2`,
 		`obligation/-/告警记录导出excel给质量部 \[open/normative\]`,
 	}, []string{`constraint/-/告警去重`, `obligation/-/短信通道对接`})
+}
+
+// TestKeptFor: how long a thing is kept is its retention, the last time
+// said when a repair stands between two ("fourteen days no scratch that
+// a month thirty days"); "scratch that" repairs, it releases no task.
+func TestKeptFor(t *testing.T) {
+	for s, want := range map[string]string{
+		"and keep a copy of everything you send for fourteen days no scratch that a month thirty days in case a practice complains.": "retention=30 days",
+		"Keep the logs for 30 days.":   "logs_retention=30 days",
+		"keep backups for two weeks":   "backups_retention=2 weeks",
+		"keep it for 3 days or 5 days": "",
+	} {
+		got := ""
+		if p, ok := keptFor(s); ok {
+			got = strings.TrimPrefix(p.Key, "value/-/") + "=" + p.Value
+		}
+		if got != want {
+			t.Errorf("keptFor(%q) = %q, want %q", s, got, want)
+		}
+	}
+	script := "> user\nBuild the bridge. Remember to add a changelog entry.\n> assistant\nok\n> user\nkeep a copy of everything you send for fourteen days no scratch that a month thirty days.\n"
+	expect(t, reduceAll(t, script), []string{`value/-/retention \[current/normative\] = 30 days`, `changelog-entry \[open/normative\]`}, nil)
 }

@@ -25,6 +25,7 @@ var saidValueReaders = []func(s, before string) (Proposal, bool){
 	func(s, _ string) (Proposal, bool) { return fineValue(s) },
 	func(s, _ string) (Proposal, bool) { return lifetime(s) },
 	func(s, _ string) (Proposal, bool) { return portValue(s) },
+	func(s, _ string) (Proposal, bool) { return keptFor(s) },
 	func(s, _ string) (Proposal, bool) {
 		// "the middle row, 60 → 75": the setting holding 60 (the
 		// reducer finds it by that number; none held, nothing changes)
@@ -227,4 +228,41 @@ func portValue(s string) (Proposal, bool) {
 		}
 	}
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(strings.Join(strings.Fields(name), "_")), Name: name, Value: n, Quote: s, Correction: true, Stated: true}, true
+}
+
+// keepForRE keeps a thing for a time: "keep the logs for 30 days", "keep
+// a copy of everything you send for 14 days no scratch that 30 days".
+var (
+	keepForRE    = mustPattern(`(?i)\bkeep(?:ing)?\s+(?:a\s+copy\s+of\s+|copies\s+of\s+|backups?\s+of\s+)?(?P<x>(?:the\s+|all\s+|our\s+|every\s+)?[\w\-]+(?:\s+[\w\-]+){0,4}?)\s+(?:for|around for)\s+(?P<rest>.+)$`)
+	durationRE   = mustPattern(`(?i)\b\d+\s*(?:days?|weeks?|months?|years?|hours?)\b`)
+	repairMarkRE = mustPattern(`(?i)\b(?:no|scratch that|sorry|i mean|i meant|actually|make that|rather)\b`)
+)
+
+// keptFor is the time sentence s (its numbers in digits) keeps a thing
+// for, a retention: the last duration when a repair stands between two
+// ("for 14 days no scratch that a month 30 days"); ok false for none or
+// several without a repair.
+func keptFor(s string) (Proposal, bool) {
+	m := keepForRE.FindStringSubmatch(spokenNumbers(s))
+	if m == nil || questionRE.MatchString(s) || negRE.MatchString(s) && isRule(s) {
+		return Proposal{}, false
+	}
+	rest := m[keepForRE.SubexpIndex("rest")]
+	ds := durationRE.FindAllStringIndex(rest, 4)
+	if len(ds) == 0 {
+		return Proposal{}, false
+	}
+	last := ds[len(ds)-1]
+	if len(ds) > 1 && !repairMarkRE.MatchString(rest[ds[0][1]:last[0]]) {
+		return Proposal{}, false
+	}
+	name := "retention"
+	x := strings.Fields(strings.ToLower(m[keepForRE.SubexpIndex("x")]))
+	if len(x) > 0 && (x[0] == "the" || x[0] == "our" || x[0] == "all") {
+		x = x[1:]
+	}
+	if len(x) == 1 && !stopwords[x[0]] && !nonVerbs[x[0]] && !strings.HasPrefix(x[0], "every") {
+		name = x[0] + " retention"
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ReplaceAll(name, " ", "_"), Name: name, Value: rest[last[0]:last[1]], Quote: s, Stated: true}, true
 }
