@@ -169,7 +169,12 @@ func TestHugeMessageMemory(t *testing.T) {
 // message (1.0 ×). The patterns are compiled on first use since
 // (projection/pattern.go), which takes them out of every command that
 // never reads a session: the page measures 2.20-2.21, and the limit is
-// 2.4 again. (The sampler misses
+// 2.4 again. In this test the fold before the recall compiles them, so
+// they stay live through the page's measure: 2.37 at 309b288, 2.42-2.43
+// at 6904ed4 (the session of 2026-12-05 added some thirty patterns to the
+// projection's readings, 0.9 MiB; recall's reading unchanged), and the
+// limit is 2.6 again, still well under another copy of the message.
+// (The sampler misses
 // the decoded segment in some runs: 1.24.) ef fold's peak, which varies
 // from run to run, rose with them: 5.98-6.33 at fb11e25, 6.51-7.16 at
 // 9ad3a00 in three runs each (less than one copy of the message), 6.16
@@ -196,7 +201,7 @@ func TestHugeMessageMemory(t *testing.T) {
 // its limit, 4.0 before, is 4.4 so that moment is not a coin toss.
 const (
 	hugeFoldLimit   = 6.5
-	hugeRecallLimit = 2.4
+	hugeRecallLimit = 2.6
 	hugeReadLimit   = 4.4
 	hugeImportLimit = 5.5
 )
