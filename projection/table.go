@@ -28,24 +28,16 @@ var valueColumnHeads = wordSet(`value values setting val wert werte valor valeur
 // tableValues adds to out the settings of the markdown tables of text
 // that no proposal of out quotes already.
 func tableValues(text string, out []Proposal) []Proposal {
-	if !strings.Contains(text, "|") || !strings.Contains(text, "--") {
-		return out
-	}
-	lines := strings.Split(text, "\n")
-	for i := 1; i < len(lines); i++ {
-		if !tableRuleRE.MatchString(lines[i]) || !tableRowRE.MatchString(lines[i-1]) {
-			continue
-		}
-		head := tableCells(lines[i-1])
+	markdownTables(text, func(head []string, rows []string) {
 		if len(head) != 2 {
-			continue
+			return
 		}
-		for j := i + 1; j < len(lines) && tableRowRE.MatchString(lines[j]); j++ {
-			cells := tableCells(lines[j])
+		for _, line := range rows {
+			cells := tableCells(line)
 			if len(cells) != len(head) || cells[0] == "" || len([]rune(cells[0])) > 60 {
 				continue
 			}
-			row := strings.TrimSpace(lines[j])
+			row := strings.TrimSpace(line)
 			if slices.ContainsFunc(out, func(p Proposal) bool { return p.Quote == row }) {
 				continue
 			}
@@ -62,8 +54,27 @@ func tableValues(text string, out []Proposal) []Proposal {
 					Value: strings.Trim(cells[c], "*` "), Quote: row})
 			}
 		}
-	}
+	})
 	return out
+}
+
+// markdownTables calls fn for each markdown table of text: its header's
+// cells and the lines of its rows below the rule.
+func markdownTables(text string, fn func(head []string, rows []string)) {
+	if !strings.Contains(text, "|") || !strings.Contains(text, "--") {
+		return
+	}
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if !tableRuleRE.MatchString(lines[i]) || !tableRowRE.MatchString(lines[i-1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && tableRowRE.MatchString(lines[j]) {
+			j++
+		}
+		fn(tableCells(lines[i-1]), lines[i+1:j])
+	}
 }
 
 // tableCells are the cells of a table row, trimmed.
@@ -96,15 +107,7 @@ var openCellRE = mustPattern(`(?i)^(?:待定|未定|tbd|tba|\?+|-|—|n/?a|offen
 // taskTable replaces, for each row of a task table of text, what the
 // other readings made of the row with the task it lists.
 func taskTable(text string, out []Proposal) []Proposal {
-	if !strings.Contains(text, "|") || !strings.Contains(text, "--") {
-		return out
-	}
-	lines := strings.Split(text, "\n")
-	for i := 1; i < len(lines); i++ {
-		if !tableRuleRE.MatchString(lines[i]) || !tableRowRE.MatchString(lines[i-1]) {
-			continue
-		}
-		head := tableCells(lines[i-1])
+	markdownTables(text, func(head []string, rows []string) {
 		cols := 0
 		for _, h := range head[1:] {
 			if taskColumnRE.MatchString(strings.Trim(h, "*`_ ")) {
@@ -112,10 +115,10 @@ func taskTable(text string, out []Proposal) []Proposal {
 			}
 		}
 		if len(head) < 2 || cols == 0 {
-			continue
+			return
 		}
-		for j := i + 1; j < len(lines) && tableRowRE.MatchString(lines[j]); j++ {
-			cells := tableCells(lines[j])
+		for _, line := range rows {
+			cells := tableCells(line)
 			if len(cells) != len(head) || cells[0] == "" {
 				continue
 			}
@@ -126,13 +129,13 @@ func taskTable(text string, out []Proposal) []Proposal {
 			if open {
 				continue
 			}
-			row := strings.TrimSpace(lines[j])
+			row := strings.TrimSpace(line)
 			out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Quote == row || strings.Contains(row, p.Quote) && p.Quote != "" })
 			task := strings.Trim(cells[0], "*`_ ")
-			head, _, _ := strings.Cut(strings.ReplaceAll(task, "：", ":"), ":")
+			name, _, _ := strings.Cut(strings.ReplaceAll(task, "：", ":"), ":")
 			v := task + " (" + strings.Join(cells[1:], ", ") + ")"
-			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(head), Value: oneLine(v, valueRunes), Quote: row, Links: mentions(task)})
+			out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(name), Value: oneLine(v, valueRunes), Quote: row, Links: mentions(task)})
 		}
-	}
+	})
 	return out
 }
