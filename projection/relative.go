@@ -1077,12 +1077,13 @@ func changeStart(s string) int {
 // 12 connections".
 var priorQtyRE = mustPattern(`(?i)(?:^|[\s(,])(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\p{L}][\p{L}\d_\-]*){0,3}?)\s+(?:(?:of|from|is|at|=|:|was|von|de|di|du)\s+){0,2}(?P<v>\d+(?:\.\d+)?\s*(?:` + relUnit + `|mm|cm|m|pt)?)(?:$|[\s.,;:!?)…])`)
 
-// priorQuantity is the setting and value the sentence before a change
-// names a pronoun refers to: its one number, with the words before it
-// (articles and pronouns dropped), or "" when it has none or several.
 // reportingVerbs say who said a thing: "Halyna says", "Dana thinks".
 var reportingVerbs = wordSet(`says said thinks thought wants wanted reckons suggests suggested writes wrote mentioned believes feels asks asked told tells`)
 
+// priorQuantity is the setting and value the sentence before a change
+// names a pronoun refers to: its one number, with the words before it
+// (articles, pronouns and who said it dropped), or "" when it has none or
+// several; a number said by someone and naming nothing is the value alone.
 func priorQuantity(s string) (name, value string) {
 	ms := priorQtyRE.FindAllStringSubmatch(s, 3)
 	if len(ms) != 1 || len(baseRE.FindAllString(s, 3)) > 1 {

@@ -219,7 +219,7 @@ func (r *Reducer) letStandAs(d *standing, v string, n int, ref EventRef) {
 	}
 }
 
-// assentCueRE is an agent's sentence proposing a course and asking for
+// proposeCueRE proposes a course and assentAskRE asks for the user's
 // assent: "I suggest pgloader for the data migration, ok?", "I'd use the
 // COPY approach — sound good?", "我建议用 pgloader 做数据迁移，你看行吗？".
 var (
