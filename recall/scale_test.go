@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -75,6 +76,9 @@ func TestRecallScale(t *testing.T) {
 	start = time.Now()
 	cpu0 := testutil.CPUTime()
 	cpuOK := cpu0 > 0 // zero where the process CPU time is not measured
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	gc0 := gcCPU()
 	x := recalltest.MustOpenAt(t, dir, src, recall.Options{})
 	st, err := x.Sync(ctx)
 	if err != nil || st.Messages != n {
@@ -83,6 +87,9 @@ func TestRecallScale(t *testing.T) {
 	build := time.Since(start)
 	cpu1 := testutil.CPUTime()
 	buildCPU := cpu1 - cpu0
+	runtime.ReadMemStats(&ms1)
+	buildAlloc := float64(ms1.TotalAlloc - ms0.TotalAlloc)
+	buildGC := gcCPU() - gc0
 	stopProfile()
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
@@ -157,9 +164,14 @@ func TestRecallScale(t *testing.T) {
 	fmt.Fprintf(&b, "bundles written in %.1f s (%.1f MB on disk)\n", putTime.Seconds(), float64(storeBytes)/1e6)
 	fmt.Fprintf(&b, "index built from the bundles in %.1f s = %.0f messages/s; index %.1f MB on disk (%.2f× the JSON)\n",
 		build.Seconds(), float64(n)/build.Seconds(), float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
+	// What the build allocated: unlike its times, the same in every run
+	// of one tree, so a change's effect on the garbage collector's work
+	// shows on a busy machine too.
+	fmt.Fprintf(&b, "index build allocated %.2f GB = %.1f KB per message; %d garbage collections\n",
+		buildAlloc/1e9, buildAlloc/1e3/float64(n), ms1.NumGC-ms0.NumGC)
 	if cpuOK {
-		fmt.Fprintf(&b, "index build used %.1f s of CPU = %.0f messages per CPU-second\n",
-			buildCPU.Seconds(), float64(n)/buildCPU.Seconds())
+		fmt.Fprintf(&b, "index build used %.1f s of CPU = %.0f messages per CPU-second; the garbage collector %.1f s of it (%.0f%%, the Go runtime's estimate)\n",
+			buildCPU.Seconds(), float64(n)/buildCPU.Seconds(), buildGC, 100*buildGC/buildCPU.Seconds())
 		// What the build's CPU allows on this machine's cores however
 		// they are shared: the wall-clock rate an idle machine could reach
 		// at most.
@@ -176,6 +188,17 @@ func TestRecallScale(t *testing.T) {
 		b.WriteString(r + "\n")
 	}
 	t.Log(b.String())
+}
+
+// gcCPU is the CPU time the garbage collector has used so far, in
+// seconds, as the runtime estimates it.
+func gcCPU() float64 {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return s[0].Value.Float64()
 }
 
 // scaleCorpus folds real sessions of every corpus folder into checkpoints of
