@@ -385,9 +385,10 @@ func (c *compiler) parents(ctx context.Context, sid string, ms []Marker, notes [
 	return out, notes
 }
 
-// bundleSessionID is the session id bundles are stored under.
+// bundleSessionID is the session id bundles are stored under ("session"
+// for a session without an id, or none).
 func bundleSessionID(s *hostshim.Session) string {
-	if s.ID == "" {
+	if s == nil || s.ID == "" {
 		return "session"
 	}
 	return s.ID

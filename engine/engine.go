@@ -53,6 +53,18 @@ func (e *Engine) made() error {
 	return nil
 }
 
+// ready is made, and ErrNilContext for a nil ctx: the entry points that
+// take a context refuse one before anything is read or appended.
+func (e *Engine) ready(ctx context.Context) error {
+	if err := e.made(); err != nil {
+		return err
+	}
+	if ctx == nil {
+		return ErrNilContext
+	}
+	return nil
+}
+
 // Policy returns the resolved policy (the zero Policy for a nil Engine).
 func (e *Engine) Policy() Policy {
 	if e == nil {
@@ -157,7 +169,7 @@ type FoldReport struct {
 // compaction/start and compaction/end-with-error events in the log, and,
 // when the bundle was already durable, an orphan bundle for GC.
 func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldRequest) (*FoldReport, *hostshim.CompactionResult, error) {
-	if err := e.made(); err != nil {
+	if err := e.ready(ctx); err != nil {
 		return &FoldReport{Mode: req.Mode, Trigger: req.Trigger}, nil, err
 	}
 	rep := &FoldReport{Mode: req.Mode, Trigger: req.Trigger, Meter: e.opts.HostMeter.Name()}
@@ -344,7 +356,7 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 // only when they cannot bring the request within the window, runs one
 // emergency fold under Policy.EmergencyBudget.
 func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (*hostshim.CompactionResult, error) {
-	if err := e.made(); err != nil {
+	if err := e.ready(ctx); err != nil {
 		return nil, err
 	}
 	pol := e.opts.Policy
@@ -425,7 +437,7 @@ func (e *Engine) requestTokens(s *hostshim.Session) (int, error) {
 // CompactNow implements hostshim.CompactionEngine: /compact is a root fold
 // (§20) on the manual path (no open turn, selected-span stability).
 func (e *Engine) CompactNow(ctx context.Context, agent *hostshim.Agent, sourceCommandID string) (*hostshim.CompactionResult, error) {
-	if err := e.made(); err != nil {
+	if err := e.ready(ctx); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -458,7 +470,7 @@ func hasTransactionFailure(v validator.Verdict) bool {
 // CompactRegion implements hostshim.CompactionEngine: the explicit span is
 // folded on the automatic path (leaf, or root when it holds a checkpoint).
 func (e *Engine) CompactRegion(ctx context.Context, start, end int, agent *hostshim.Agent) (*hostshim.CompactionResult, error) {
-	if err := e.made(); err != nil {
+	if err := e.ready(ctx); err != nil {
 		return nil, err
 	}
 	_, res, err := e.Fold(ctx, agent, FoldRequest{Trigger: "region", Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Region: &[2]int{start, end}})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/enginetest"
+	"github.com/epistemicfold/ef/projection"
 	"github.com/epistemicfold/ef/validator"
 )
 
@@ -472,5 +474,82 @@ func TestNoSessionIsAnError(t *testing.T) {
 		if err := call(); !errors.Is(err, engine.ErrNoSession) {
 			t.Errorf("%s = %v, want ErrNoSession", name, err)
 		}
+	}
+}
+
+// TestNilInputsAreErrors: the package's functions given a nil session,
+// message or store read an empty one (hostshim's rule), and the entry
+// points given a nil context refuse it with ErrNilContext, never a panic
+// (a library user's first program found four).
+func TestNilInputsAreErrors(t *testing.T) {
+	e, err := engine.New(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := hostshim.NewSession("s1", hostshim.Gen01)
+	agent := &hostshim.Agent{Session: s}
+	var nilCtx context.Context
+	for name, call := range map[string]func() error{
+		"Fold": func() error {
+			_, _, err := e.Fold(nilCtx, agent, engine.FoldRequest{Mode: engine.ModeLeaf})
+			return err
+		},
+		"CompactIfNeeded": func() error { _, err := e.CompactIfNeeded(nilCtx, agent, hostshim.TriggerPressure); return err },
+		"CompactNow":      func() error { _, err := e.CompactNow(nilCtx, agent, "c1"); return err },
+		"CompactRegion":   func() error { _, err := e.CompactRegion(nilCtx, 0, 1, agent); return err },
+		"CompileHosted":   func() error { _, _, err := e.CompileHosted(nilCtx, agent, engine.HostedFold{}); return err },
+		"ProjectSurface":  func() error { _, _, err := engine.ProjectSurface(nilCtx, s, nil, projection.Options{}); return err },
+		"ArchiveFolded": func() error {
+			_, err := engine.ArchiveFolded(nilCtx, enginetest.NewMemArchive(), nil, s, hostshim.Event{}, nil, time.Time{})
+			return err
+		},
+	} {
+		if err := call(); !errors.Is(err, engine.ErrNilContext) {
+			t.Errorf("%s(nil context) = %v, want ErrNilContext", name, err)
+		}
+	}
+	if r := engine.ProjectLog(nil, projection.Options{}); r == nil || len(r.Heads()) != 0 {
+		t.Errorf("ProjectLog(nil) = %v, want an empty projection", r)
+	}
+	if r, _, err := engine.ProjectSurface(context.Background(), nil, nil, projection.Options{}); err != nil || len(r.Heads()) != 0 {
+		t.Errorf("ProjectSurface(nil session) = %v, want an empty projection", err)
+	}
+	if id := engine.BundleSessionID(nil); id != "session" {
+		t.Errorf("BundleSessionID(nil) = %q, want the default", id)
+	}
+	if _, err := engine.LocateFrontier(nil); err != nil {
+		t.Logf("LocateFrontier(nil): %v", err)
+	}
+	engine.Relocate(nil, engine.FrontierRef{})
+	engine.MarkerOf(nil)
+	engine.PrunedResult(nil, hostshim.Event{}, nil)
+	engine.ApplyEvents(projection.New(projection.Options{}), nil, 0, 10)
+}
+
+// TestPolicyOutOfRange: New refuses each knob out of its range, NaN and
+// infinities included (NaN passed every comparison, and a NaN threshold
+// made every pressure check fire), naming the knob.
+func TestPolicyOutOfRange(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	for name, pol := range map[string]engine.Policy{
+		"ContextWindow":        {ContextWindow: -1},
+		"ThresholdRatio":       {ContextWindow: 16384, ThresholdRatio: nan},
+		"TargetRatio":          {ContextWindow: 16384, TargetRatio: nan},
+		"MergeRatio":           {ContextWindow: 16384, MergeRatio: inf},
+		"CachePriceRatio":      {ContextWindow: 16384, CachePriceRatio: nan},
+		"HitTarget":            {ContextWindow: 16384, HitTarget: -inf},
+		"RetainRequests":       {ContextWindow: 16384, RetainRequests: nan},
+		"EmergencyTailRatio":   {ContextWindow: 16384, EmergencyTailRatio: nan},
+		"TargetRatio (":        {ContextWindow: 16384, TargetRatio: 0.9, ThresholdRatio: 0.5},
+		"HitTarget 1":          {ContextWindow: 16384, HitTarget: 1},
+		"EmergencyTailRatio 2": {ContextWindow: 16384, EmergencyTailRatio: 2},
+	} {
+		_, err := engine.New(engine.Options{Policy: pol})
+		if !errors.Is(err, engine.ErrPolicy) || !strings.Contains(err.Error(), strings.Fields(name)[0]) {
+			t.Errorf("%s: New = %v, want ErrPolicy naming it", name, err)
+		}
+	}
+	if _, err := engine.New(engine.Options{Policy: engine.Policy{ContextWindow: 16384, ThresholdRatio: 0.8, TargetRatio: 0.5}}); err != nil {
+		t.Errorf("a policy in range: %v", err)
 	}
 }

@@ -40,6 +40,9 @@ var (
 	// ErrNotOpen: the Engine is a zero value or a nil pointer; only New
 	// makes one that works.
 	ErrNotOpen = errors.New("engine: engine not made by engine.New")
+	// ErrNilContext: a nil context.Context was passed (use
+	// context.Background()); nothing was done.
+	ErrNilContext = errors.New("engine: nil context")
 )
 
 // FoldError is a fold that failed after planning: which mode, which span

@@ -43,7 +43,7 @@ type HostedFold struct {
 // the host then fails is harmless (recall reports the bundle as an orphan
 // checkpoint, and GC removes both).
 func (e *Engine) CompileHosted(ctx context.Context, agent *hostshim.Agent, f HostedFold) (*FoldReport, *hostshim.SummaryResult, error) {
-	if err := e.made(); err != nil {
+	if err := e.ready(ctx); err != nil {
 		return &FoldReport{Mode: f.Mode, Trigger: "hosted"}, nil, err
 	}
 	if agent == nil || agent.Session == nil {

@@ -90,6 +90,9 @@ func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Sessi
 	if s == nil {
 		return nil, ErrNoSession
 	}
+	if ctx == nil {
+		return nil, ErrNilContext
+	}
 	cp, err := s.Message(repl.Seq)
 	if err != nil {
 		return nil, fmt.Errorf("engine: checkpoint at seq %d: %w", repl.Seq, err)

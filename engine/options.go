@@ -257,6 +257,17 @@ func (o *Options) ensureDefaults() error {
 		o.NewID = hostshim.NewUUID
 	}
 	p := &o.Policy
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"ThresholdRatio", p.ThresholdRatio}, {"TargetRatio", p.TargetRatio}, {"MergeRatio", p.MergeRatio},
+		{"CachePriceRatio", p.CachePriceRatio}, {"HitTarget", p.HitTarget}, {"RetainRequests", p.RetainRequests},
+		{"EmergencyTailRatio", p.EmergencyTailRatio}} {
+		// NaN passes every range check below (each comparison is false).
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return fmt.Errorf("%w: %s %v is not a number", ErrPolicy, f.name, f.v)
+		}
+	}
 	if p.ContextWindow < 0 {
 		return fmt.Errorf("%w: ContextWindow %d", ErrPolicy, p.ContextWindow)
 	}

@@ -13,7 +13,8 @@ import (
 
 // ProjectLog reduces every message event of the session's log, in seq
 // order: the projection from the original log (checkpoint and summary
-// messages restate history and are skipped).
+// messages restate history and are skipped). A nil session is an empty
+// one, as hostshim reads it.
 func ProjectLog(s *hostshim.Session, opts projection.Options) *projection.Reducer {
 	if opts.SessionID == "" {
 		opts.SessionID = bundleSessionID(s)
@@ -40,6 +41,9 @@ type RebuildReport struct {
 // readable snapshot is replayed from the log, which still holds the events
 // it shadowed. The heads equal those of ProjectLog on the same session.
 func ProjectSurface(ctx context.Context, s *hostshim.Session, store Archive, opts projection.Options) (*projection.Reducer, *RebuildReport, error) {
+	if ctx == nil {
+		return nil, nil, ErrNilContext
+	}
 	return projectSurface(ctx, s, store, opts, s.Len())
 }
 
