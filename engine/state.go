@@ -76,10 +76,12 @@ func stateLines(v *stateView) []stateLine {
 		}
 		return as
 	}
-	// heads: the heads of kind k, "[seq N] value" (N the anchor's first seq).
+	// heads: the heads of kind k, "[seq N] value", N where the value was
+	// stated (Anchor.StatedSeq: an objective that replaced another was not
+	// stated where the one it replaced was).
 	heads := func(k projection.Kind, cat, sec string, hard bool) {
 		for _, a := range pick(k, true) {
-			add(cat, sec, a, hard, fmt.Sprintf("[seq %d] %s", a.FirstSeq(), cap(a.Value)))
+			add(cat, sec, a, hard, fmt.Sprintf("[seq %d] %s", a.StatedSeq(), cap(a.Value)))
 		}
 	}
 	// closed: the closed anchors of kind k whose lifecycle has a form, in

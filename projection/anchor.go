@@ -95,7 +95,9 @@ type Anchor struct {
 	// SourceRefs are the events that stated or moved the anchor, oldest
 	// first (at most maxRefs: the first and the newest).
 	SourceRefs []EventRef `json:"sourceRefs"`
-	// Quote is verbatim text of the first source event.
+	// Quote is verbatim text of the source event that stated the value:
+	// the first, or for an anchor that superseded another (Was set, its
+	// first sources the lineage's), the statement that replaced it.
 	Quote string `json:"quote"`
 	// Was is the value this one superseded (values and decisions), for
 	// "75 (was 30)"; older lineage is not kept.
@@ -167,6 +169,17 @@ func (a *Anchor) Seq() int {
 		return -1
 	}
 	return a.SourceRefs[len(a.SourceRefs)-1].Seq
+}
+
+// StatedSeq is the seq of the event that stated the anchor's value: its
+// first source, or, for an anchor that superseded another (Was set), its
+// newest, since its first sources are the lineage's (the statement it
+// replaced). -1 when it has none, or a is nil.
+func (a *Anchor) StatedSeq() int {
+	if a != nil && a.Was != "" {
+		return a.Seq()
+	}
+	return a.FirstSeq()
 }
 
 // FirstSeq is the seq of the anchor's first source event (-1 when it has

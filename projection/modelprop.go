@@ -257,7 +257,7 @@ func ModelPrompt(events []Event, known []*Anchor) string {
 		if a.Kind == KindValue && a.Name != "" {
 			v = a.Name + " = " + v
 		}
-		fmt.Fprintf(&sb, "%s %s [%s]: %s\n", a.ID, a.Kind, EventID(a.FirstSeq()), oneLine(v, promptRunes))
+		fmt.Fprintf(&sb, "%s %s [%s]: %s\n", a.ID, a.Kind, EventID(a.StatedSeq()), oneLine(v, promptRunes))
 	}
 	if len(closed) > 0 {
 		sb.WriteString("\nAlready read and closed within these messages (do not propose these again, nor a failure they hold, unless part of the same output is still failing):\n")

@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNextTaskIsTheObjective: a user who acknowledges the work before as
 // done and asks for the next task ("Thanks, that works. Now add CSV
@@ -40,5 +43,31 @@ func TestCIFailureNamesTheError(t *testing.T) {
 	expect(t, reduceAll(t, script), []string{"failure .* = failed: X error: linker `arm-linux-gnueabihf-gcc` not found"}, []string{"failure .*exit code 101"})
 	if l := markedErrorLine("Process completed with exit code 2."); l != "" {
 		t.Errorf("a status line alone: %q", l)
+	}
+}
+
+// TestStatedSeqOfAReplacedObjective: the objective that replaced another
+// was stated where the user gave the next task, not where its lineage
+// began (a checkpoint cited the first task's message for the second).
+func TestStatedSeqOfAReplacedObjective(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	objective := func() *Anchor {
+		for _, a := range r.Heads() {
+			if a.Kind == KindObjective {
+				return a
+			}
+		}
+		t.Fatal("no objective")
+		return nil
+	}
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "Fix the login bug where users get logged out after 5 minutes."})
+	if a := objective(); a.StatedSeq() != 1 {
+		t.Errorf("first objective stated at %d, want 1", a.StatedSeq())
+	}
+	r.Apply(Event{Seq: 2, Role: RoleAssistant, Text: "Fixed: the session TTL was 300s; set it to 24h."})
+	r.Apply(Event{Seq: 3, Role: RoleUser, Text: "Thanks, that works. Now add CSV export to the reports page."})
+	a := objective()
+	if a.StatedSeq() != 3 || a.FirstSeq() != 1 || !strings.Contains(a.Quote, "CSV export") {
+		t.Errorf("next task: stated at %d (first %d), quote %q; want 3 (lineage from 1) and the next task's words", a.StatedSeq(), a.FirstSeq(), a.Quote)
 	}
 }

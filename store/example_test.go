@@ -127,7 +127,7 @@ func Example() {
 	for _, a := range r.Heads() {
 		if a.Kind == projection.KindObjective {
 			// a.Value is the objective in the user's words (here in Chinese).
-			fmt.Println("objective stated at seq", a.SourceRefs[0].Seq)
+			fmt.Println("objective stated at seq", a.StatedSeq())
 		}
 	}
 	// Output:
