@@ -354,7 +354,11 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 // folds (at most MaxLeafFolds) while the surface is at or above the
 // threshold; a context overflow first tries leaf folds (overflowLeaf) and,
 // only when they cannot bring the request within the window, runs one
-// emergency fold under Policy.EmergencyBudget.
+// emergency fold under Policy.EmergencyBudget. The overflow is taken as
+// the host reports it: the provider refused the request, whatever the
+// policy's window and meter say of it, so a surface that no leaf fold
+// can shorten (nothing old enough to fold) gets the emergency fold even
+// when it counts as within the window.
 func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, trigger hostshim.Trigger) (*hostshim.CompactionResult, error) {
 	if err := e.ready(ctx); err != nil {
 		return nil, err

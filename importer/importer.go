@@ -69,7 +69,7 @@ func Formats() []Format {
 type Imported struct {
 	// Name names the session in its file: the file's base name, plus "#"
 	// and the run's id when a file holds several sessions (FILE#ID picks
-	// one on ef's command line). It is also Session.ID.
+	// one on ef's command line). It is also Session.ID, as imported.
 	Name string
 	// ID is the session's identity, the id ef fold files its checkpoints
 	// under: the format and the session id the source records (Claude
@@ -79,7 +79,10 @@ type Imported struct {
 	ID string
 	// Format is the source format.
 	Format Format
-	// Session is the DSH session log built from the source.
+	// Session is the DSH session log built from the source. Its ID is
+	// Name, which two files may share: before folding it into a store,
+	// set Session.ID = ID, so that its checkpoints are filed under the
+	// session's identity (ef fold and ef state do; see store's example).
 	Session *hostshim.Session
 	// Stats describes the import.
 	Stats Stats

@@ -192,13 +192,36 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
 
 // purposeNoNeedRE is a clause of purpose saying what no one will need to
 // do any more: "so nobody has to drag files around", "so that we don't
 // have to restart it by hand".
 var purposeNoNeedRE = mustPattern(`(?i)\bso(?: that)? (?:nobody|no one|noone|we|you|they|people|the \w+) (?:has to|have to|needs? to|must|(?:don't|doesn't|won't) (?:have|need) to)\b.*$`)
+
+// deliverToRE is where the work's result is to be put: a verb of saving
+// or writing, the result (the agent's own, "your …", or the answer,
+// output, result or solution) and a path: "Save your regex in
+// /app/regex.txt", "write the final answer to ~/out/answer.json", "put
+// your report under reports/q3.md". Work named otherwise ("write the
+// save format down in docs/save-format.md") is a task, not where its
+// result goes. deliverPassiveRE says the same of the result ("The output
+// must be saved to /app/out.csv").
+var (
+	deliverToRE      = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|then|finally)[,]?\s+)*(?:save|write|put|store|place|output|export|dump)\s+(?:your\s+(?:[\w'’-]+\s+){0,3}?|(?:the|all(?: of)?(?: the)?)\s+(?:final\s+)?(?:[\w-]+\s+)?(?:answers?|outputs?|results?|solutions?)\s+)(?:in|to|into|at|under|as)\s+` + "`?" + `(?:/|~/|\./|\.\./|[\w.-]+/|[\w-]+\.[a-z][a-z0-9]{0,5}\b)`)
+	deliverPassiveRE = mustPattern(`(?i)\b(?:your|the)\s+(?:final\s+)?(?:[\w-]+\s+)?(?:answers?|outputs?|results?|solutions?|\w+)\s+(?:must|should|needs? to|has to|have to|is to|are to)\s+be\s+(?:saved|written|stored|placed|put|exported)\s+(?:in|to|into|at|under|as)\s+` + "`?" + `(?:/|~/|\./|\.\./|[\w.-]+/|[\w-]+\.[a-z][a-z0-9]{0,5}\b)`)
+)
+
+// deliverTo reports whether s says where the work's result is to be put:
+// a rule for as long as the work goes on (a fold that dropped it lost
+// where the answer goes), not a question.
+func deliverTo(s string) bool {
+	if questionRE.MatchString(s) {
+		return false
+	}
+	return deliverToRE.MatchString(s) || deliverPassiveRE.MatchString(s)
+}
 
 // everyImperative reports whether s is an imperative for every time a
 // thing is done: "Run `bin/rubocop` and the relevant specs before every

@@ -11,8 +11,11 @@ import (
 	"unicode"
 )
 
-// Caps bound the hot state. A zero field takes its default; when a kind is
-// over its cap its oldest anchor (by newest source) is retired.
+// Caps bound the hot state. A zero or negative field takes its default
+// (DefaultCaps: 48 constraints, 64 values, 32 obligations, 24 decisions,
+// 16 negative and 16 hypotheses, 48 open failures, 16 closed anchors of a
+// kind, 32 evidence, 32 artifacts, 512 pending calls); when a kind is over
+// its cap its oldest anchor (by newest source) is retired.
 type Caps struct {
 	Constraints, Values, Obligations, Decisions, Negative, Hypotheses, OpenFailures int
 	// Closed bounds the closed anchors of each kind kept hot so the next
@@ -23,6 +26,13 @@ type Caps struct {
 	Evidence, Artifacts int
 	// Pending bounds tool calls waiting for their result.
 	Pending int
+}
+
+// DefaultCaps is the Caps a zero Caps stands for.
+func DefaultCaps() Caps {
+	var c Caps
+	c.defaults()
+	return c
 }
 
 func (c *Caps) defaults() {
@@ -773,7 +783,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 					o.addRef(ref)
 					return
 				}
-				r.supersede(nu, o)
+				if o.FirstSeq() != ref.Seq {
+					// Two rules of one message ("1. You issue at least one
+					// command", "2. At least one tool call with your
+					// command") are both in force: the second is no
+					// restatement of the first.
+					r.supersede(nu, o)
+				}
 			}
 		}
 		// A rule that pins a thing to another version than an active

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -79,7 +80,10 @@ const (
 
 // callText is the whole text a call ran: its command (whitespace
 // collapsed, leading "cd DIR &&" dropped), else its name and string
-// arguments.
+// arguments, the shortest first: a clip cuts the long ones (a file's
+// content), never the path beside them (two writes of one long regex to
+// /app/regex.txt and to /tmp/regex.txt read as the same call once the
+// content, sorted first by its key, filled the text).
 func callText(c *Call) string {
 	if c == nil {
 		return ""
@@ -97,7 +101,9 @@ func callText(c *Call) string {
 			keys = append(keys, k)
 		}
 	}
-	slices.Sort(keys)
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(c.Args[a].(string)), len(c.Args[b].(string))), cmp.Compare(a, b))
+	})
 	var b strings.Builder
 	b.WriteString(c.Name)
 	for _, k := range keys {

@@ -66,7 +66,7 @@ type RecallRequest struct {
 	Limit int `json:"limit,omitempty"`
 	// SessionID is the caller's session, used when the ref names none.
 	SessionID string `json:"sessionId,omitempty"`
-	// Budget is the token budget of the answer. Zero means
+	// Budget is the token budget of the answer. Zero (or negative) means
 	// Options.DefaultBudget; it is lowered to Options.MaxBudget.
 	Budget int `json:"budget,omitempty"`
 }
@@ -163,7 +163,10 @@ type Part struct {
 }
 
 // Recall answers a context_recall request from the index's Source (the
-// index itself is not needed to recall; see the function Recall).
+// index itself is not needed to recall; see the function Recall, whose
+// rules it follows: check the result's Status, since a checkpoint that
+// cannot be served, or a session the store does not hold, is a result
+// with Status StatusUnavailable and a nil error).
 func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, error) {
 	if err := x.opened(); err != nil {
 		return nil, err
@@ -175,8 +178,10 @@ func (x *Index) Recall(ctx context.Context, req RecallRequest) (*RecallResult, e
 }
 
 // Recall answers a context_recall request by reading src. A bundle that is
-// missing or corrupt gives a result with Status StatusUnavailable and the
-// reason, not an error; errors are bad requests (ErrBadRef, ErrBadDepth,
+// missing or corrupt, or a session src does not hold, gives a result with
+// Status StatusUnavailable and the reason, not an error (CallTool makes
+// it a tool error for the model); a checkpoint id the session never had
+// is a *NoCheckpointError; errors are bad requests (ErrBadRef, ErrBadDepth,
 // ErrBadOffset, ErrBadLimit), operational failures of the Source and
 // ErrNoSource for a nil src; a ref past the end of its checkpoint (a
 // message it does not have, a byte past the end of the message) is a

@@ -52,7 +52,7 @@ type SearchRequest struct {
 	// Limit is the most hits to return. Zero means DefaultSearchLimit; it
 	// may not exceed MaxSearchLimit.
 	Limit int `json:"limit,omitempty"`
-	// Budget is the token budget of the answer. Zero means
+	// Budget is the token budget of the answer. Zero (or negative) means
 	// Options.DefaultBudget; it is lowered to Options.MaxBudget.
 	Budget int `json:"budget,omitempty"`
 }

@@ -322,6 +322,9 @@ func RenderError(tool string, err error) string {
 	case errors.Is(err, ErrBadArgs):
 		hint = " See the tool's parameter schema."
 	}
+	if tool == "" {
+		tool = "tool call" // a call that named no tool
+	}
 	return tool + " error: " + strings.TrimPrefix(msg, "recall: ") + "." + hint
 }
 

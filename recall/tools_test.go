@@ -147,6 +147,10 @@ func TestCallTool(t *testing.T) {
 			t.Errorf("%s %s: the error names an offset, which search has not: %q", tc.name, tc.args, out.Text)
 		}
 	}
+	// A call that names no tool says so in its first words.
+	if out, err := x.CallTool(ctx, big, "", json.RawMessage(`{}`)); !errors.Is(err, recall.ErrUnknownTool) || !strings.HasPrefix(out.Text, "tool call error: unknown tool") {
+		t.Errorf("no tool name: %v; text %q", err, out.Text)
+	}
 	// A limit left out (or null) is the default, not an error.
 	for _, args := range []string{`{"query":"error[E0308]"}`, `{"query":"error[E0308]","limit":null}`} {
 		if out, err := x.CallTool(ctx, big, recall.ToolSearch, json.RawMessage(args)); err != nil || out.IsError {

@@ -1,0 +1,41 @@
+package projection
+
+import "testing"
+
+// TestDeliverTo: where the work's result is to be put is a rule for the
+// session ("Save your regex in /app/regex.txt" in a task's statement,
+// which a fold that dropped it would lose); a task with no place, a
+// question, a report of what was done, or moving code about is none.
+func TestDeliverTo(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"Save your regex in /app/regex.txt", true},
+		{"Write your answer to /app/answer.txt.", true},
+		{"Please write the final answer to reports/q3.md", true},
+		{"The output must be saved to /app/out.csv", true},
+		{"put your report under reports/q3.md", true},
+		{"Export all the results to results.csv", true},
+		{"Put the config in config.yaml", false},
+		{"write the v2 save format down in docs/save-format.md for the server team", false},
+		{"Write a regex expression that matches dates in the format YYYY-MM-DD.", false},
+		{"Can you save it in /tmp/x?", false},
+		{"I saved it in /tmp/x.", false},
+		{"Move the helper into utils/strings.go", false},
+		{"Save the file.", false},
+		{"Copy it to the clipboard", false},
+	} {
+		if got := deliverTo(c.s); got != c.want {
+			t.Errorf("deliverTo(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	expect(t, reduceAll(t, `
+> user
+Write a regex expression that matches dates in the format YYYY-MM-DD appearing in lines that contain an IPv4 address.
+If multiple dates are present in a line, the regex should match only the last date in that line.
+
+Save your regex in /app/regex.txt
+The regex will be read from the file and applied with re.findall.
+`), []string{`constraint constraint/-/save-regex-app/regex.txt \[active/normative\] = Save your regex in /app/regex.txt`}, nil)
+}
