@@ -149,7 +149,7 @@ func (p *pattern) firstByAlts(s string) []int {
 	ks := hasKS(s)
 	var best []int
 	var from *alt
-	for _, a := range p.alts {
+	for _, a := range p.alternatives() {
 		limit := len(s) + 1
 		if best != nil {
 			limit = best[0]
@@ -174,7 +174,7 @@ func (p *pattern) firstByAlts(s string) []int {
 // matchByAlts is MatchString by p's alternatives.
 func (p *pattern) matchByAlts(s string) bool {
 	ks := hasKS(s)
-	for _, a := range p.alts {
+	for _, a := range p.alternatives() {
 		if a.leftmost(s, len(s)+1, ks) != nil {
 			return true
 		}
@@ -236,7 +236,7 @@ func (p *pattern) allFrom(s string) (int, bool) {
 	if !p.mayMatch(s) {
 		return 0, false
 	}
-	if p.alts == nil || p.fromText {
+	if p.alternatives() == nil || p.fromText {
 		return 0, true
 	}
 	loc := p.firstByAlts(s)

@@ -33,10 +33,14 @@ type pattern struct {
 	expr     string
 	re       *regexp.Regexp
 	compiled sync.Once
-	// once derives the fields below on the pattern's first use (derive):
-	// a program that never reads a session (ef help, ef search) does not
-	// pay for the cues and alternatives of some 500 expressions.
-	once sync.Once
+	// once derives the cues, find and fromText on the pattern's first use
+	// (derive): a program that never reads a session (ef help, ef search)
+	// does not pay for the cues of some 900 expressions. altsOnce derives
+	// alts when the pattern first runs on a text that holds a cue: the
+	// alternatives were two thirds of the first message's reading (1.1 s
+	// in all), and most patterns never run on a short session.
+	once     sync.Once
+	altsOnce sync.Once
 	// cues: every match contains one of them (cueFold applied); nil
 	// when no such set is known.
 	cues []string
@@ -93,30 +97,36 @@ func (p *pattern) SubexpIndex(name string) int { return p.rx().SubexpIndex(name)
 func (p *pattern) NumSubexp() int              { return p.rx().NumSubexp() }
 func (p *pattern) SubexpNames() []string       { return p.rx().SubexpNames() }
 
-// derived is p with its cues, finder, alternatives and fromText set.
+// derived is p with its cues, finder, alternatives and fromText set, and
+// its expression compiled.
 func (p *pattern) derived() *pattern {
 	p.once.Do(p.derive)
+	p.alternatives()
+	p.rx()
 	return p
 }
 
 func (p *pattern) derive() {
-	expr := p.expr
-	p.rx()
-	if re, err := syntax.Parse(expr, syntax.Perl); err == nil { // as MustCompile parsed it
+	if re, err := syntax.Parse(p.expr, syntax.Perl); err == nil { // as MustCompile parses it
 		if c := cuesOf(re.Simplify()); c.needOK {
 			p.cues = c.need
 			p.find = newCueFinder(p.cues)
 		}
 		p.fromText = hasBeginText(re)
 	}
-	p.alts = altsOf(expr)
+}
+
+// alternatives is p's alternatives (see alts.go), derived on first use.
+func (p *pattern) alternatives() []*alt {
+	p.altsOnce.Do(func() { p.alts = altsOf(p.expr) })
+	return p.alts
 }
 
 // mayMatch reports whether s contains one of p's cues (true when p has
 // none): false means p cannot match s. Every method below asks it first,
-// so it is where a pattern's derived fields are made.
+// so it is where a pattern's cues are derived.
 func (p *pattern) mayMatch(s string) bool {
-	p.derived()
+	p.once.Do(p.derive)
 	if p.cues == nil {
 		return true
 	}
@@ -130,7 +140,7 @@ func (p *pattern) MatchString(s string) bool {
 	if !p.mayMatch(s) {
 		return false
 	}
-	if p.alts != nil {
+	if p.alternatives() != nil {
 		return p.matchByAlts(s)
 	}
 	return p.rx().MatchString(s)
@@ -140,7 +150,7 @@ func (p *pattern) FindString(s string) string {
 	if !p.mayMatch(s) {
 		return ""
 	}
-	if p.alts != nil {
+	if p.alternatives() != nil {
 		if loc := p.firstByAlts(s); loc != nil {
 			return s[loc[0]:loc[1]]
 		}
@@ -153,7 +163,7 @@ func (p *pattern) FindStringIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil {
+	if p.alternatives() != nil {
 		if loc := p.firstByAlts(s); loc != nil {
 			return loc[:2:2]
 		}
@@ -166,7 +176,7 @@ func (p *pattern) FindStringSubmatch(s string) []string {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil {
+	if p.alternatives() != nil {
 		loc := p.firstByAlts(s)
 		if loc == nil {
 			return nil
@@ -186,7 +196,7 @@ func (p *pattern) FindStringSubmatchIndex(s string) []int {
 	if !p.mayMatch(s) {
 		return nil
 	}
-	if p.alts != nil {
+	if p.alternatives() != nil {
 		return p.firstByAlts(s)
 	}
 	return p.rx().FindStringSubmatchIndex(s)
