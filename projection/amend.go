@@ -187,6 +187,12 @@ func isRule(s string) bool {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")
 	}
+	// "so that must have worked", "it must've been the cache": what the
+	// speaker infers, no obligation ("you must have run the migrations
+	// before you deploy" is one).
+	if !priorToRE.MatchString(s) {
+		s = inferredMustRE.ReplaceAllString(s, " ")
+	}
 	if loc := purposeNoNeedRE.FindStringIndex(s); loc != nil {
 		// "… puts them in the mill's folder so nobody has to drag files
 		// around anymore": the purpose of the work, no rule
@@ -194,6 +200,15 @@ func isRule(s string) bool {
 	}
 	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
 }
+
+// inferredMustRE is "must" of inference: "must have" (or "must've")
+// before a past participle ("must have worked", "must've been", "must
+// have already finished"), not before what one must have ("you must have
+// the tests passing").
+var inferredMustRE = mustPattern(`(?i)\bmust(?:\s+not)?(?:\s+have|'ve|’ve)(?:\s+(?:already|just|probably|somehow|still|also))?\s+(?:been|gone|done|seen|made|taken|come|run|got|gotten|left|forgotten|broken|written|hit|set|put|read|built|thrown|fallen|known|shown|grown|begun|given|lost|meant|sent|spent|caught|found|held|kept|said|told|thought|brought|bought|\w+ed)\b`)
+
+// priorToRE is a condition of time an obligation of the perfect sets.
+var priorToRE = mustPattern(`(?i)\b(?:before|prior to|by the time|until)\b`)
 
 // purposeNoNeedRE is a clause of purpose saying what no one will need to
 // do any more: "so nobody has to drag files around", "so that we don't

@@ -323,7 +323,7 @@ const (
 	minTerms = 3
 	// maxConstraintsPerEvent bounds the constraints one message states:
 	// a pasted catalog or policy dump is not a list of rules.
-	maxConstraintsPerEvent = 8
+	maxConstraintsPerEvent = 12
 	maxSentence            = 600
 	valueRunes             = 300
 )

@@ -29,3 +29,45 @@ Understood.
 Never push to main without a review.
 `), []string{`= Never push to main without a review. \(was Never push to main.\)`}, nil)
 }
+
+// TestInferredMustIsNoRule: "must have" before a past participle is what
+// the speaker infers ("so that must have worked"), no rule, unless a
+// condition of time makes it one ("must have run the migrations before
+// you deploy"); "must have" before a thing one must have is a rule.
+func TestInferredMustIsNoRule(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"rm doesn't have any output when it deletes successfully, so that must have worked.", false},
+		{"It must've been the cache.", false},
+		{"The build must have already finished by now.", false},
+		{"You must have the tests passing before you push.", true},
+		{"You must have run the migrations before you deploy.", true},
+		{"You must run the migrations.", true},
+	} {
+		if got := isRule(c.s); got != c.want {
+			t.Errorf("isRule(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestLongTaskPromptKeepsItsSubmissionRules: a task prompt of a dozen
+// rules keeps them all (the per-message bound was 8, and a SWE task's
+// "Do NOT commit your changes", stated ninth, was lost).
+func TestLongTaskPromptKeepsItsSubmissionRules(t *testing.T) {
+	expect(t, reduceAll(t, `
+> user
+Fix the issue described below.
+- DO NOT MODIFY: Tests, configuration files (pyproject.toml, setup.cfg, etc.)
+- Test edge cases to ensure your fix is robust.
+- Your response MUST include AT LEAST ONE bash tool call.
+- Always use non-interactive flags (-y, -f) for commands.
+- Avoid interactive tools like vi, nano, or any that require user input.
+- Never run the full test suite, only the tests of the module you changed.
+- Do not install new packages.
+- When you've completed your work, you MUST submit your changes as a git patch.
+- Do NOT commit your changes.
+- The patch must only contain changes to the source files you modified.
+`), []string{`= Do NOT commit your changes\.`, `= The patch must only contain changes`}, nil)
+}

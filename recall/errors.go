@@ -16,7 +16,7 @@ var (
 	// ErrLocked means another process (or another Index in this process)
 	// holds the index directory and did not release it within
 	// Options.LockTimeout.
-	ErrLocked = errors.New("recall: index is locked by another process")
+	ErrLocked = errors.New("recall: index is locked by another process (or another open Index of this process)")
 	// ErrStale means the index failed a write (it could not reach the disk,
 	// or not within Options.WriteTimeout) and takes no more writes or
 	// searches until it is rebuilt, which the next Open does. Folds and
