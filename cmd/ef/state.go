@@ -87,13 +87,71 @@ type stateOutput struct {
 	Source  string                `json:"source"`
 	Rebuild *engine.RebuildReport `json:"rebuild,omitempty"`
 	Anchors []stateAnchor         `json:"anchors"`
+	// System is what the rules of the session's system prompt read as,
+	// when the log keeps it in a request header (DSH 0.1.0's wire, which
+	// every imported trajectory uses): the host sends it with every
+	// request and never folds it, so the projection does not hold it.
+	System *stateSystem `json:"systemPrompt,omitempty"`
+}
+
+// stateSystem is the system prompt of a request header, read on its own.
+type stateSystem struct {
+	Seq     int           `json:"seq"`
+	Anchors []stateAnchor `json:"anchors"`
+}
+
+// headerSystem tracks the newest request header's system prompt as a log
+// is read (see stateOutput.System).
+type headerSystem struct {
+	id   string // the session's, for the anchors' refs
+	seq  int
+	text string
+}
+
+// see keeps e's system prompt when e is a request header that has one.
+func (h *headerSystem) see(e hostshim.Event) {
+	if e.Type != hostshim.TypeRequestHeader {
+		return
+	}
+	var d hostshim.RequestHeaderData
+	if e.Decode(&d) == nil && strings.TrimSpace(d.Header.System) != "" {
+		h.seq, h.text = e.Seq, d.Header.System
+	}
+}
+
+// sessionSystem is the system prompt of s's newest request header.
+func sessionSystem(s *hostshim.Session) *headerSystem {
+	h := &headerSystem{id: s.ID}
+	for seq := s.Len() - 1; seq >= 0; seq-- {
+		if e, ok := s.Event(seq); ok && e.Type == hostshim.TypeRequestHeader {
+			h.see(e)
+			break
+		}
+	}
+	return h
+}
+
+// read is the rules, values and objective the system prompt states, read
+// as the projection reads a system message; nil without a prompt.
+func (h *headerSystem) read() *stateSystem {
+	if h.text == "" {
+		return nil
+	}
+	r := stateReducer(projection.Options{}, h.id)
+	r.Apply(projection.Event{Seq: h.seq, Role: projection.RoleSystem, Text: h.text})
+	out := &stateSystem{Seq: h.seq, Anchors: []stateAnchor{}}
+	for _, a := range r.Heads() {
+		out.Anchors = append(out.Anchors, stateAnchorOf(a))
+	}
+	return out
 }
 
 // stateStream is engine.ProjectLog of the session in reads, an event at a
 // time: each message event is reduced as it is read (projection.HostEvents'
 // rules: a message the host cannot derive says nothing) and dropped.
-func stateStream(in *foldInput, opts projection.Options) (*projection.Reducer, error) {
+func stateStream(in *foldInput, opts projection.Options, sys *headerSystem) (*projection.Reducer, error) {
 	r := stateReducer(opts, in.id)
+	sys.id = in.id
 	for {
 		e, err := in.next()
 		if err == io.EOF {
@@ -102,6 +160,7 @@ func stateStream(in *foldInput, opts projection.Options) (*projection.Reducer, e
 		if err != nil {
 			return nil, err
 		}
+		sys.see(e)
 		reduceHostEvent(r, e)
 	}
 }
@@ -139,7 +198,7 @@ func reduceHostEvent(r *projection.Reducer, e hostshim.Event) (message bool) {
 // the log whole did (a log it refuses is refused, with the same error)
 // and forgets what left the surface. It says on stderr when it skipped a
 // torn tail.
-func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writer) (*projection.Reducer, error) {
+func stateDSH(path string, lenient bool, opts projection.Options, sys *headerSystem, stderr io.Writer) (*projection.Reducer, error) {
 	lr, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
 		return nil, err
@@ -148,6 +207,7 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 	s := hostshim.NewSession(lr.Header().ID, lr.Generation())
 	s.Header, s.Lenient = lr.Header(), lenient
 	r := stateReducer(opts, lr.Header().ID)
+	sys.id = lr.Header().ID
 	for {
 		e, err := lr.Next()
 		if err == io.EOF {
@@ -156,6 +216,7 @@ func stateDSH(path string, lenient bool, opts projection.Options, stderr io.Writ
 		if err != nil {
 			return nil, err
 		}
+		sys.see(e)
 		skel := e
 		if reduceHostEvent(r, e) && e.SurfaceOp != nil {
 			skel = inspectSkeleton(e, s.Gen)
@@ -208,6 +269,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	out := stateOutput{Log: path, Source: *from, Anchors: []stateAnchor{}}
 	var r *projection.Reducer
 	var s *hostshim.Session
+	sys := &headerSystem{}
 	if *from == "log" {
 		// Another agent's trajectory is reduced as the importer streams
 		// it, an event at a time (it was imported whole: 4.7 × a 16 MB
@@ -218,7 +280,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		}
 		if in != nil && in.imported != "" {
 			defer in.close()
-			if r, err = stateStream(in, popts); err != nil {
+			if r, err = stateStream(in, popts, sys); err != nil {
 				return err
 			}
 			if torn := in.truncated(); torn != nil {
@@ -229,7 +291,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			}
 		} else if in != nil {
 			in.close()
-			if r, err = stateDSH(logFile, !*strict, popts, stderr); err != nil {
+			if r, err = stateDSH(logFile, !*strict, popts, sys, stderr); err != nil {
 				return err
 			}
 		}
@@ -243,6 +305,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		if torn != nil {
 			fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
 		}
+		sys = sessionSystem(s)
 	}
 	switch {
 	case r != nil:
@@ -279,6 +342,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			proposed++
 		}
 	}
+	out.System = sys.read()
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
@@ -295,6 +359,12 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	if proposed > 0 {
 		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)
+	}
+	if out.System != nil && len(out.System.Anchors) > 0 {
+		fmt.Fprintf(stdout, "\nthe system prompt (request header at seq %d; sent with every request and never folded, so not in the state above) states %s:\n", out.System.Seq, count(len(out.System.Anchors), "anchor"))
+		if err := writeStateTable(stdout, out.System.Anchors); err != nil {
+			return err
+		}
 	}
 	if rep := out.Rebuild; rep != nil && rep.Replayed > 0 {
 		// The heads are still right (the log holds what a checkpoint

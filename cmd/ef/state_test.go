@@ -151,3 +151,39 @@ func TestStateOfUnfoldedLogWithStoreSaysSo(t *testing.T) {
 		t.Fatalf("folded log: %v\n%s", err, stdout)
 	}
 }
+
+// TestStateReadsTheHeaderSystemPrompt: a chat log's system prompt, which
+// the import keeps in the request header (the host sends it with every
+// request and never folds it), is read on its own and shown apart from
+// the state (its rules were missing from ef state).
+func TestStateReadsTheHeaderSystemPrompt(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "chat.json")
+	chat := `{"messages":[{"role":"system","content":"You are a support bot for Acme. Always answer in French. Never promise refunds over 100 EUR."},` +
+		`{"role":"user","content":"My order 1234 is late. The page timeout should be 30 seconds."},{"role":"assistant","content":"Bonjour !"}]}`
+	if err := os.WriteFile(p, []byte(chat), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st := stateRun(t, p)
+	if st.System == nil {
+		t.Fatal("no system prompt read")
+	}
+	var sys []string
+	for _, a := range st.System.Anchors {
+		sys = append(sys, a.Value)
+		if a.SourceRefs[0].SessionID != st.Anchors[0].SourceRefs[0].SessionID {
+			t.Errorf("the prompt's anchor %s cites session %q, the state's %q", a.ID, a.SourceRefs[0].SessionID, st.Anchors[0].SourceRefs[0].SessionID)
+		}
+	}
+	if got := strings.Join(sys, " | "); !strings.Contains(got, "Always answer in French.") || !strings.Contains(got, "Never promise refunds over 100 EUR.") {
+		t.Errorf("system prompt anchors %q", got)
+	}
+	for _, a := range st.Anchors {
+		if strings.Contains(a.Value, "French") {
+			t.Errorf("the prompt's rule is in the state itself: %+v", a)
+		}
+	}
+	out, _, err := runCmd(t, RunState, p)
+	if err != nil || !strings.Contains(out, "the system prompt (request header at seq 0;") || !strings.Contains(out, "Never promise refunds over 100 EUR.") {
+		t.Errorf("table: %v\n%s", err, out)
+	}
+}

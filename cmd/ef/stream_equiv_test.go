@@ -274,6 +274,7 @@ func stateWhole(p string, all bool) (stdout, stderr string, err error) {
 	for _, a := range as {
 		out.Anchors = append(out.Anchors, stateAnchorOf(a))
 	}
+	out.System = sessionSystem(s).read()
 	var b strings.Builder
 	if err := writeJSON(&b, out); err != nil {
 		return "", "", err
