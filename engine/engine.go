@@ -363,6 +363,9 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 	if err := e.ready(ctx); err != nil {
 		return nil, err
 	}
+	if agent == nil || agent.Session == nil {
+		return nil, ErrNoSession
+	}
 	pol := e.opts.Policy
 	if trigger == hostshim.TriggerOverflow {
 		last, fits := e.overflowLeaf(ctx, agent, trigger)

@@ -287,7 +287,7 @@ func (o *Options) ensureDefaults() error {
 		return fmt.Errorf("%w: HitTarget %v not below 1", ErrPolicy, p.HitTarget)
 	}
 	if p.CachePriceRatio > 1 {
-		return fmt.Errorf("%w: CachePriceRatio %v above 1", ErrPolicy, p.CachePriceRatio)
+		return fmt.Errorf("%w: CachePriceRatio %v above 1 (negative turns the economic trigger off)", ErrPolicy, p.CachePriceRatio)
 	}
 	if p.ThresholdRatio < 0 || p.ThresholdRatio > 1 || p.TargetRatio < 0 || p.TargetRatio > p.ThresholdRatio {
 		return fmt.Errorf("%w: need 0 < TargetRatio (%v) <= ThresholdRatio (%v) <= 1", ErrPolicy, p.TargetRatio, p.ThresholdRatio)

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -188,11 +189,8 @@ func isRule(s string) bool {
 		s = aNotARE.ReplaceAllString(s, "")
 	}
 	// "so that must have worked", "it must've been the cache": what the
-	// speaker infers, no obligation ("you must have run the migrations
-	// before you deploy" is one).
-	if !priorToRE.MatchString(s) {
-		s = inferredMustRE.ReplaceAllString(s, " ")
-	}
+	// speaker infers, no obligation.
+	s = withoutInferredMust(s)
 	if loc := purposeNoNeedRE.FindStringIndex(s); loc != nil {
 		// "… puts them in the mill's folder so nobody has to drag files
 		// around anymore": the purpose of the work, no rule
@@ -203,12 +201,54 @@ func isRule(s string) bool {
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")
 // before a past participle ("must have worked", "must've been", "must
-// have already finished"), not before what one must have ("you must have
-// the tests passing").
-var inferredMustRE = mustPattern(`(?i)\bmust(?:\s+not)?(?:\s+have|'ve|’ve)(?:\s+(?:already|just|probably|somehow|still|also))?\s+(?:been|gone|done|seen|made|taken|come|run|got|gotten|left|forgotten|broken|written|hit|set|put|read|built|thrown|fallen|known|shown|grown|begun|given|lost|meant|sent|spent|caught|found|held|kept|said|told|thought|brought|bought|\w+ed)\b`)
+// have already finished"); withoutInferredMust says which are.
+var inferredMustRE = mustPattern(`(?i)\bmust(?:\s+have|'ve|’ve)(?:\s+(?:already|just|probably|somehow|still|also))?\s+(?:been|gone|done|seen|made|taken|come|run|got|gotten|left|forgotten|broken|written|hit|set|put|read|built|thrown|fallen|known|shown|grown|begun|given|lost|meant|sent|spent|caught|found|held|kept|said|told|thought|brought|bought|\w+ed)\b`)
 
-// priorToRE is a condition of time an obligation of the perfect sets.
+// priorToRE is a condition of time an obligation of the perfect sets
+// ("must have run the migrations before you deploy").
 var priorToRE = mustPattern(`(?i)\b(?:before|prior to|by the time|until)\b`)
+
+// ruleSubjects are the subjects of a requirement in the perfect: "Every
+// PR must have passed CI", "Your patch must have modified no test".
+var ruleSubjects = map[string]bool{"all": true, "every": true, "each": true, "any": true, "no": true, "your": true, "you": true}
+
+// inferenceFollowers are the words an inferred "must have <participle>"
+// goes on with ("must have been the cache", "must have broken something",
+// "must have finished by now"); another word after the participle makes
+// it an adjective of what one must have ("must have read access",
+// "must have labeled axes").
+var inferenceFollowers = map[string]bool{"the": true, "a": true, "an": true, "it": true, "this": true, "that": true, "them": true, "him": true, "her": true, "me": true, "us": true,
+	"by": true, "in": true, "on": true, "at": true, "to": true, "for": true, "from": true, "with": true, "after": true, "when": true, "while": true, "because": true,
+	"since": true, "and": true, "but": true, "or": true, "so": true, "already": true, "now": true, "then": true, "there": true, "here": true, "out": true, "up": true,
+	"down": true, "off": true, "away": true, "back": true, "wrong": true, "fine": true, "earlier": true, "yesterday": true, "recently": true, "something": true,
+	"some": true, "again": true, "too": true, "as": true, "of": true, "over": true, "through": true, "into": true, "during": true, "last": true, "somewhere": true}
+
+// withoutInferredMust is s without its inferred "must have <participle>"
+// (see inferredMustRE): not when its subject is everyone or the addressee
+// ("Every PR must have passed CI"), a word other than an inference goes on
+// from the participle, or a condition of time follows in its clause.
+func withoutInferredMust(s string) string {
+	locs := inferredMustRE.FindAllStringIndex(s, -1)
+	for k := len(locs) - 1; k >= 0; k-- {
+		st, en := locs[k][0], locs[k][1]
+		before := strings.Fields(strings.ToLower(s[max(0, strings.LastIndexAny(s[:st], ",;:.!?")+1):st]))
+		if len(before) > 4 {
+			before = before[len(before)-4:]
+		}
+		if slices.ContainsFunc(before, func(w string) bool { return ruleSubjects[strings.Trim(w, "\"'*_`()")] }) {
+			continue
+		}
+		rest := s[en:]
+		if i := strings.IndexAny(rest, ",;:.!?"); i >= 0 {
+			rest = rest[:i]
+		}
+		if f := strings.Fields(strings.ToLower(rest)); len(f) > 0 && !inferenceFollowers[strings.Trim(f[0], "\"'*_`()")] || priorToRE.MatchString(rest) {
+			continue
+		}
+		s = s[:st] + " " + s[en:]
+	}
+	return s
+}
 
 // purposeNoNeedRE is a clause of purpose saying what no one will need to
 // do any more: "so nobody has to drag files around", "so that we don't
@@ -216,26 +256,55 @@ var priorToRE = mustPattern(`(?i)\b(?:before|prior to|by the time|until)\b`)
 var purposeNoNeedRE = mustPattern(`(?i)\bso(?: that)? (?:nobody|no one|noone|we|you|they|people|the \w+) (?:has to|have to|needs? to|must|(?:don't|doesn't|won't) (?:have|need) to)\b.*$`)
 
 // deliverToRE is where the work's result is to be put: a verb of saving
-// or writing, the result (the agent's own, "your …", or the answer,
-// output, result or solution) and a path: "Save your regex in
-// /app/regex.txt", "write the final answer to ~/out/answer.json", "put
-// your report under reports/q3.md". Work named otherwise ("write the
-// save format down in docs/save-format.md") is a task, not where its
-// result goes. deliverPassiveRE says the same of the result ("The output
-// must be saved to /app/out.csv").
+// or writing, what is saved, and a path ("Save your regex in
+// /app/regex.txt", "write the final answer to ~/out/answer.json", "save
+// the results in a file called results.txt"); deliverPassiveRE the same
+// said of the result ("Your answer should be saved in a file
+// /app/answer.txt"). deliverTo says which are the result's place.
 var (
-	deliverToRE      = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|then|finally)[,]?\s+)*(?:save|write|put|store|place|output|export|dump)\s+(?:your\s+(?:[\w'’-]+\s+){0,3}?|(?:the|all(?: of)?(?: the)?)\s+(?:final\s+)?(?:[\w-]+\s+)?(?:answers?|outputs?|results?|solutions?)\s+)(?:in|to|into|at|under|as)\s+` + "`?" + `(?:/|~/|\./|\.\./|[\w.-]+/|[\w-]+\.[a-z][a-z0-9]{0,5}\b)`)
-	deliverPassiveRE = mustPattern(`(?i)\b(?:your|the)\s+(?:final\s+)?(?:[\w-]+\s+)?(?:answers?|outputs?|results?|solutions?|\w+)\s+(?:must|should|needs? to|has to|have to|is to|are to)\s+be\s+(?:saved|written|stored|placed|put|exported)\s+(?:in|to|into|at|under|as)\s+` + "`?" + `(?:/|~/|\./|\.\./|[\w.-]+/|[\w-]+\.[a-z][a-z0-9]{0,5}\b)`)
+	deliverToRE      = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|then|finally|now)[,]?\s+)*(?:save|write|put|store|place|output|export|dump)\s+((?:[\w'’-]+\s+){0,8}?)(?:in|to|into|at|under|as)\s+(?:(?:a|the)\s+file\s+(?:called\s+|named\s+)?)?` + "`?" + `((?:/|~/|\./|\.\./)[\w.@%+-]+(?:/[\w.@%+-]+)*|[\w.-]+(?:/[\w.@%+-]+)+|[\w-]+\.[a-z][a-z0-9]{0,5})\b`)
+	deliverPassiveRE = mustPattern(`(?i)\b((?:your|the)\s+(?:[\w-]+\s+){0,3}?)(?:must|should|needs? to|has to|have to|is to|are to)\s+be\s+(?:saved|written|stored|placed|put|exported)\s+(?:in|to|into|at|under|as)\s+(?:(?:a|the)\s+file\s+(?:called\s+|named\s+)?)?` + "`?" + `((?:/|~/|\./|\.\./)[\w.@%+-]+(?:/[\w.@%+-]+)*|[\w.-]+(?:/[\w.@%+-]+)+|[\w-]+\.[a-z][a-z0-9]{0,5})\b`)
+	// deliverPurposeRE is a one-off's purpose after the path: "so I can
+	// inspect it".
+	deliverPurposeRE = mustPattern(`(?i)\bso(?: that)? (?:i|we|you) can\b`)
 )
+
+// resultNouns are the names of a work's result.
+var resultNouns = map[string]bool{"answer": true, "answers": true, "output": true, "outputs": true, "result": true, "results": true, "solution": true,
+	"solutions": true, "report": true, "summary": true, "findings": true}
 
 // deliverTo reports whether s says where the work's result is to be put:
 // a rule for as long as the work goes on (a fold that dropped it lost
-// where the answer goes), not a question.
+// where the answer goes). What is saved is the addressee's or the
+// result ("your …", "the …") and named as a result is ("the answer",
+// "all the results") or as the file is ("your regex" in regex.txt, "the
+// SQL query" in query.sql): "write your tests in tests/test_foo.py" and
+// "save your changes to config.py" say where work goes, not its result.
+// A question, /dev/null, or a path given for a purpose of the moment
+// ("so I can inspect it") is none.
 func deliverTo(s string) bool {
 	if questionRE.MatchString(s) {
 		return false
 	}
-	return deliverToRE.MatchString(s) || deliverPassiveRE.MatchString(s)
+	for _, re := range []*pattern{deliverToRE, deliverPassiveRE} {
+		m := re.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		obj, path := strings.Fields(strings.ToLower(s[m[2]:m[3]])), s[m[4]:m[5]]
+		if strings.HasPrefix(path, "/dev/") || deliverPurposeRE.MatchString(s[m[5]:]) || len(obj) < 2 {
+			continue
+		}
+		if det := obj[0]; det != "your" && det != "the" && det != "all" {
+			continue
+		}
+		noun := strings.Trim(obj[len(obj)-1], "'’")
+		stem := strings.ToLower(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+		if resultNouns[noun] || noun == stem || noun == stem+"s" || noun+"s" == stem {
+			return true
+		}
+	}
+	return false
 }
 
 // everyImperative reports whether s is an imperative for every time a

@@ -95,9 +95,12 @@ type Anchor struct {
 	// SourceRefs are the events that stated or moved the anchor, oldest
 	// first (at most maxRefs: the first and the newest).
 	SourceRefs []EventRef `json:"sourceRefs"`
-	// Quote is verbatim text of the source event that stated the value:
-	// the first, or for an anchor that superseded another (Was set, its
-	// first sources the lineage's), the statement that replaced it.
+	// Inherited counts the first SourceRefs that are the lineage's: the
+	// sources of the anchors this one superseded, kept before its own
+	// (zero for an anchor that replaced none). StatedSeq reads it.
+	Inherited int `json:"inherited,omitempty"`
+	// Quote is verbatim text of the source event that stated the value
+	// (an exception keeps its rule's quote, and Because the exception's).
 	Quote string `json:"quote"`
 	// Was is the value this one superseded (values and decisions), for
 	// "75 (was 30)"; older lineage is not kept.
@@ -172,12 +175,12 @@ func (a *Anchor) Seq() int {
 }
 
 // StatedSeq is the seq of the event that stated the anchor's value: its
-// first source, or, for an anchor that superseded another (Was set), its
-// newest, since its first sources are the lineage's (the statement it
-// replaced). -1 when it has none, or a is nil.
+// first own source, after those it inherited from the anchors it
+// superseded (an objective that replaced another was not stated where
+// the one it replaced was). -1 when it has none, or a is nil.
 func (a *Anchor) StatedSeq() int {
-	if a != nil && a.Was != "" {
-		return a.Seq()
+	if a != nil && a.Inherited > 0 && a.Inherited < len(a.SourceRefs) {
+		return a.SourceRefs[a.Inherited].Seq
 	}
 	return a.FirstSeq()
 }
@@ -264,19 +267,26 @@ func (a *Anchor) addRef(r EventRef) {
 		return
 	}
 	a.SourceRefs = append(a.SourceRefs, r)
-	if len(a.SourceRefs) > maxRefs {
+	a.trimRefs()
+}
+
+// trimRefs drops the second source while there are more than maxRefs,
+// an inherited one first (Inherited counts one fewer).
+func (a *Anchor) trimRefs() {
+	for len(a.SourceRefs) > maxRefs {
 		a.SourceRefs = slices.Delete(a.SourceRefs, 1, 2)
+		if a.Inherited > 1 {
+			a.Inherited--
+		}
 	}
 }
 
 // inherit makes the sources of the anchor a supersedes the first sources of
 // a (its lineage: the statements it replaced), within maxRefs.
 func (a *Anchor) inherit(old *Anchor) {
-	refs := append(slices.Clone(old.SourceRefs), a.SourceRefs...)
-	for len(refs) > maxRefs {
-		refs = slices.Delete(refs, 1, 2)
-	}
-	a.SourceRefs = refs
+	a.SourceRefs = append(slices.Clone(old.SourceRefs), a.SourceRefs...)
+	a.Inherited = len(old.SourceRefs)
+	a.trimRefs()
 }
 
 func (a *Anchor) clone() *Anchor {

@@ -86,7 +86,7 @@ func (r *Reducer) contested(ev *Event, ref EventRef) {
 	nu.ID = fmt.Sprintf("%s%d.u", kindLetter[KindDecision], ev.Seq)
 	nu.Value, nu.Quote, nu.Because = said, said, ""
 	nu.Authority = Normative
-	nu.SourceRefs = []EventRef{ref}
+	nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 	question := best.Was
 	r.supersede(nu, best)
 	// the answer stays shown with its question, as the agent's did

@@ -70,7 +70,7 @@ func (r *Reducer) limitRestated(rule *Anchor, at []int, v string, ev *Event, ref
 	nu.ID = r.freeID(KindConstraint, ev.Seq)
 	nu.Value = rule.Value[:at[0]] + n + " (was " + old + ")" + rule.Value[at[1]:]
 	nu.Quote, nu.Because = strings.TrimSpace(ev.Text), ""
-	nu.SourceRefs = []EventRef{ref}
+	nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 	r.supersede(nu, rule)
 	nu.Was = ""
 	r.hot[slot(nu.Kind, nu.Key)] = nu

@@ -158,7 +158,7 @@ func (r *Reducer) deadlineMoved(ev *Event, ref EventRef, x, d, said string) bool
 	nu.ID = r.freeID(best.Kind, ev.Seq)
 	nu.Value = best.Value[:at[0]] + d + best.Value[at[1]:]
 	nu.Quote, nu.Because = said, ""
-	nu.SourceRefs = []EventRef{ref}
+	nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 	r.supersede(nu, best)
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 	return true

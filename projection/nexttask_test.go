@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -69,5 +70,42 @@ func TestStatedSeqOfAReplacedObjective(t *testing.T) {
 	a := objective()
 	if a.StatedSeq() != 3 || a.FirstSeq() != 1 || !strings.Contains(a.Quote, "CSV export") {
 		t.Errorf("next task: stated at %d (first %d), quote %q; want 3 (lineage from 1) and the next task's words", a.StatedSeq(), a.FirstSeq(), a.Quote)
+	}
+}
+
+// TestStatedSeqKeepsItsStatement: an objective restated after it replaced
+// another is still cited where it was first stated, and an anchor whose
+// Was says something else than a replacement (a failure reopened) is
+// cited at its first source.
+func TestStatedSeqKeepsItsStatement(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	head := func(k Kind) *Anchor {
+		for _, a := range r.Heads() {
+			if a.Kind == k {
+				return a
+			}
+		}
+		t.Fatalf("no %s", k)
+		return nil
+	}
+	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "Fix the login bug where users get logged out after 5 minutes."})
+	r.Apply(Event{Seq: 2, Role: RoleAssistant, Text: "Fixed: the session TTL was 300s; set it to 24h."})
+	r.Apply(Event{Seq: 3, Role: RoleUser, Text: "Thanks, that works. Now add CSV export to the reports page."})
+	r.Apply(Event{Seq: 4, Role: RoleAssistant, Text: "On it."})
+	r.Apply(Event{Seq: 5, Role: RoleUser, Text: "Thanks, that works. Now add CSV export to the reports page."})
+	if a := head(KindObjective); a.StatedSeq() != 3 {
+		t.Errorf("restated objective cited at %d (sources %v), want 3", a.StatedSeq(), a.SourceRefs)
+	}
+	run := func(seq int, fail bool, out string) {
+		id := fmt.Sprintf("c%d", seq)
+		r.Apply(Event{Seq: seq, Role: RoleAssistant, Calls: []Call{{ID: id, Name: "bash", Args: map[string]any{"command": "make"}}}})
+		r.Apply(Event{Seq: seq + 1, Role: RoleTool, Text: out, Result: &Result{CallID: id, IsError: fail}})
+	}
+	run(10, true, "make: *** [all] Error 1")
+	run(12, false, "ok")
+	run(14, true, "make: *** [all] Error 2")
+	run(16, true, "make: *** [all] Error 3")
+	if f := head(KindFailure); f.StatedSeq() != f.FirstSeq() {
+		t.Errorf("reopened failure (was %q) cited at %d, its first source %d", f.Was, f.StatedSeq(), f.FirstSeq())
 	}
 }

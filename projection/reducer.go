@@ -783,11 +783,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 					o.addRef(ref)
 					return
 				}
-				if o.FirstSeq() != ref.Seq {
-					// Two rules of one message ("1. You issue at least one
-					// command", "2. At least one tool call with your
-					// command") are both in force: the second is no
-					// restatement of the first.
+				if o.Seq() != ref.Seq || !adds(ruleTerms(o.Value), ruleTerms(p.Value)) {
+					// A rule said again with more replaces the one it
+					// holds, in the same message too ("Never push to main.
+					// Never push to main without a review."); two rules
+					// of one message that each say what the other does
+					// not ("1. You issue at least one command", "2. At
+					// least one tool call with your command") are both in
+					// force.
 					r.supersede(nu, o)
 				}
 			}
@@ -1341,7 +1344,7 @@ func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 			nu := c.clone()
 			nu.ID = kindLetter[KindConstraint] + id[1:]
 			nu.Value, nu.Quote = p.Quote, p.Quote
-			nu.SourceRefs = []EventRef{ref}
+			nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 			r.supersede(nu, c)
 			r.hot[slot(nu.Kind, nu.Key)] = nu
 			held = true
@@ -1611,6 +1614,9 @@ func (r *Reducer) restate(c *Anchor, value, id string, ref EventRef) {
 	}
 	nc.Value = value
 	nc.addRef(ref)
+	// The new value is stated at ref; the rule's sources before it are
+	// its lineage.
+	nc.Inherited = slices.Index(nc.SourceRefs, ref)
 	r.retire(c, Superseded)
 	r.hot[slot(nc.Kind, nc.Key)] = nc
 }
@@ -2512,7 +2518,7 @@ func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id
 	nu.Was = o.Value
 	nu.Because = quote
 	nu.Links = append(nu.Links, thing)
-	nu.SourceRefs = []EventRef{ref}
+	nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 	nu.inherit(o)
 	r.retire(o, Superseded)
 	r.hot[slot(nu.Kind, nu.Key)] = nu

@@ -28,6 +28,10 @@ Understood.
 > user
 Never push to main without a review.
 `), []string{`= Never push to main without a review. \(was Never push to main.\)`}, nil)
+	expect(t, reduceAll(t, `
+> user
+Never push to main. Never push to main without a review.
+`), []string{`= Never push to main without a review. \(was Never push to main.\)`}, []string{`constraint \S+ \[active\S*\] = Never push to main\. @`})
 }
 
 // TestInferredMustIsNoRule: "must have" before a past participle is what
@@ -45,6 +49,14 @@ func TestInferredMustIsNoRule(t *testing.T) {
 		{"You must have the tests passing before you push.", true},
 		{"You must have run the migrations before you deploy.", true},
 		{"You must run the migrations.", true},
+		{"Your patch must not have modified any test files.", true},
+		{"Every PR must have passed CI.", true},
+		{"All code must have been reviewed.", true},
+		{"Every chart must have labeled axes.", true},
+		{"The service must have read access to the S3 bucket.", true},
+		{"Every service must have built-in health checks.", true},
+		{"That must have broken something in the parser.", false},
+		{"By the time you read this the build must have finished.", false},
 	} {
 		if got := isRule(c.s); got != c.want {
 			t.Errorf("isRule(%q) = %v, want %v", c.s, got, c.want)

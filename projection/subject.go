@@ -80,10 +80,13 @@ const (
 
 // callText is the whole text a call ran: its command (whitespace
 // collapsed, leading "cd DIR &&" dropped), else its name and string
-// arguments, the shortest first: a clip cuts the long ones (a file's
-// content), never the path beside them (two writes of one long regex to
+// arguments as key=value, the shortest first, so that a clip cuts the
+// long ones (a file's content) and never the path beside them, and a
+// reading of the text as a command ends, at a character of the shell in
+// the content, after the path: two writes of one long regex to
 // /app/regex.txt and to /tmp/regex.txt read as the same call once the
-// content, sorted first by its key, filled the text).
+// content, first by its key, filled the text. The keys keep an edit and
+// its reverse apart.
 func callText(c *Call) string {
 	if c == nil {
 		return ""
@@ -108,6 +111,8 @@ func callText(c *Call) string {
 	b.WriteString(c.Name)
 	for _, k := range keys {
 		b.WriteString("\n")
+		b.WriteString(k)
+		b.WriteString("=")
 		b.WriteString(c.Args[k].(string))
 	}
 	return clip.Runes(b.String(), maxCallText)
