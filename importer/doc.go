@@ -75,7 +75,9 @@
 //     its info file in OpenCode's storage directory (session/<project>/
 //     <id>.json), whose messages and parts Import and Open read beside it
 //     (message/<id>/, part/<message>/) and never outside it; ImportBytes,
-//     given the info file's bytes alone, says so. Its parts become what
+//     given the info file's bytes alone, says so. OpenCode 1.2 and later
+//     keep sessions in an SQLite database (opencode.db), which is refused
+//     with the advice to export the session. Its parts become what
 //     OpenCode shows the model: an assistant message splits at its steps,
 //     a tool part is a call its output or error answers (a pending or
 //     running one is unpaired), synthetic text is OpenCode's chatter, a

@@ -480,6 +480,7 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 		id     string
 		failed bool
 		text   string
+		kind   string // hostshim.InjectedInterruption for a call the user refused or stopped
 	}
 	var results []result
 	for i, c := range m.ToolCalls {
@@ -502,15 +503,24 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 			g.answered = map[string]bool{}
 		}
 		g.answered[id] = true
+		kind := ""
 		if c.Status != "" && c.Status != "success" {
 			failed = true
 			text = cmp.Or(text, "["+c.Status+"]")
+			if c.Status == "cancelled" {
+				// The user denied the call ("[Operation Cancelled] Reason:
+				// User denied execution.") or stopped it: nothing ran.
+				kind = hostshim.InjectedInterruption
+			}
 		}
-		results = append(results, result{id, failed, text})
+		results = append(results, result{id, failed, text, kind})
 	}
 	t.assistant(blocks...)
 	for _, r := range results {
 		t.result(r.id, r.failed, hostshim.TextBlock(r.text))
+		if r.kind != "" {
+			t.items[len(t.items)-1].injected = r.kind
+		}
 	}
 	return nil
 }

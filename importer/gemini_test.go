@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/importer"
 )
 
@@ -74,6 +75,17 @@ func TestImportGeminiCLISession(t *testing.T) {
 	}
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"run_shell_command-1", "write_file-2"}) {
 		t.Errorf("failed results %v", failed)
+	}
+	// A cancelled call (the user denied or stopped it) is an interruption,
+	// as Claude Code's refusals are: nothing ran, so nothing failed.
+	var interrupted []string
+	for _, m := range messages(t, im) {
+		if m.Source != nil && m.Source.Injected == hostshim.InjectedInterruption {
+			interrupted = append(interrupted, m.Source.CallID)
+		}
+	}
+	if !reflect.DeepEqual(interrupted, []string{"write_file-2"}) {
+		t.Errorf("interrupted results %v, want the cancelled write_file-2", interrupted)
 	}
 	if st := im.Stats; st.Skipped != 2 || st.ToolResults != 3 {
 		t.Errorf("stats %+v", st)

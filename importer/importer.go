@@ -206,6 +206,9 @@ func firstLine(data []byte) []byte {
 // gzipMagic opens a gzip file (RFC 1952).
 var gzipMagic = []byte{0x1f, 0x8b}
 
+// sqliteMagic opens every SQLite database file.
+var sqliteMagic = []byte("SQLite format 3\x00")
+
 func detectFile(path string, data []byte) (Format, error) {
 	f, err := DetectBytes(data)
 	if err != nil {
@@ -233,6 +236,12 @@ func DetectBytes(data []byte) (Format, error) {
 		// A log compressed to keep or to send: read as no JSON, it said
 		// "invalid character '\x1f' looking for beginning of value".
 		return "", fmt.Errorf("%w: the file is gzip-compressed: decompress it first (gunzip -k FILE, or gunzip -c FILE > NEW)", ErrUnknownFormat)
+	}
+	if bytes.HasPrefix(data, sqliteMagic) {
+		// OpenCode 1.2 and later keep every session in one SQLite
+		// database (opencode.db) instead of JSON files; other clients
+		// (Cursor, Goose) keep theirs in SQLite too.
+		return "", fmt.Errorf("%w: the file is an SQLite database, not JSON text: export the session from its client first (OpenCode 1.2+ keeps its sessions in opencode.db: `opencode export <session-id> > session.json` writes one that ef reads)", ErrUnknownFormat)
 	}
 	if i := bytes.IndexFunc(firstLine(data[:min(len(data), 8<<10)]), binaryByte); i >= 0 {
 		// JSON text holds no control byte but tab, CR and LF, raw or in a

@@ -410,7 +410,7 @@ func TestDetectCompressedOrBinary(t *testing.T) {
 	}{
 		"gzip":   {[]byte{0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xab, 0xae, 0x05, 0x00}, "the file is gzip-compressed: decompress it first"},
 		"binary": {append([]byte("PK\x03\x04\x14"), 0, 0, 8, 0), "the file is binary (control byte 0x03 at offset 2), not JSON text"},
-		"sqlite": {append([]byte("SQLite format 3"), 0, 0x10, 0), "the file is binary (a NUL byte at offset 15)"},
+		"sqlite": {append([]byte("SQLite format 3"), 0, 0x10, 0), "the file is an SQLite database, not JSON text: export the session from its client first (OpenCode 1.2+"},
 		"random": {[]byte{0xf7, 0x3a, 0x91, 0x05, 0x7b}, "the file is binary (control byte 0x05 at offset 3), not JSON text"},
 	} {
 		_, err := importer.DetectBytes(c.data)

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,4 +34,19 @@ File created successfully at: /app/regex.txt
 `
 	expect(t, reduceAll(t, start+elsewhere), []string{`failure tool/Write/file_path=/app/regex.txt \[open/`}, nil)
 	expect(t, reduceAll(t, start+there), []string{`failure tool/Write/file_path=/app/regex.txt \[resolved/`}, nil)
+}
+
+// TestNoErrorLinesSayNothingFailed: a shell tool's report that lists
+// "Error: (none)" and "Exit Code: 0" (Gemini CLI's before v0.27) passed;
+// the same report with "Exit Code: 1" failed, and its error is not
+// "Error: (none)".
+func TestNoErrorLinesSayNothingFailed(t *testing.T) {
+	report := func(out string, code int) string {
+		return fmt.Sprintf("> assistant\nRunning the tests.\n> call run_shell_command {\"command\": \"pnpm test src/api\"}\n> result\nCommand: pnpm test src/api\nDirectory: (root)\nOutput: %s\nError: (none)\nExit Code: %d\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 4242\n", out, code)
+	}
+	start := "> user\nAdd retries to the checkout client.\n"
+	out := reduceAll(t, start+report("PASS src/api/checkout.test.ts", 0))
+	expect(t, out, []string{`evidence command/-/pnpm test src/api \[observed/empirical\] = ok:`}, []string{`failure`})
+	out = reduceAll(t, start+report("FAIL src/api/checkout.test.ts", 1)+report("PASS src/api/checkout.test.ts", 0))
+	expect(t, out, []string{`failure command/-/pnpm test src/api \[resolved/`}, []string{`Error: \(none\)`})
 }

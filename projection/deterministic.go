@@ -3022,6 +3022,19 @@ func normCommand(cmd string) string {
 	return oneLine(c, 160)
 }
 
+// noErrorLineRE is a line of a tool's report that says there was no
+// error: Gemini CLI's shell tool ends every result with "Error: (none)",
+// "Exit Code: 0", "Signal: (none)"; others print "errors: 0", "stderr:
+// (empty)".
+var noErrorLineRE = mustPattern(`(?im)^[ \t]*(?:errors?|stderr|exception|exit (?:code|status)|signal)[ \t]*[:=][ \t]*(?:\(none\)|none|null|nil|0|\(empty\)|empty|n/a|-)[ \t]*\r?$`)
+
+// blankNoErrorLines is text with its noErrorLineRE lines blanked (spaces
+// of the same length, so offsets into it are offsets into text): a
+// result that says "Error: (none)" did not fail by that line.
+func blankNoErrorLines(text string) string {
+	return noErrorLineRE.ReplaceAllStringFunc(text, func(l string) string { return strings.Repeat(" ", len(l)) })
+}
+
 // noResultText is the whole text of the result an importer gives a call
 // its trajectory recorded none for (importer.NoResultText).
 const noResultText = "no result recorded"
@@ -3047,13 +3060,15 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	found := noMatchOnly(text) && searchProgram(ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
-	if loc := cmdFailRE.FindStringIndex(text); loc != nil && !found {
+	// what the output says failed, its lines of no error left out
+	said := blankNoErrorLines(text)
+	if loc := cmdFailRE.FindStringIndex(said); loc != nil && !found {
 		failed = true
 		because = lineAt(text, loc[0])
 		if exitWrapperRE.MatchString(because) {
 			// "X Process completed with exit code 101." under a CI run's
 			// "X error: linker `cc` not found": the error, not its status
-			if l := markedErrorLine(text); l != "" {
+			if l := markedErrorLine(said); l != "" {
 				because = l
 			}
 		}
@@ -3063,12 +3078,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	if failed && because == "" {
-		because = failureLine(text)
+		because = failureLine(said)
 	}
 	if exitOnlyRE.MatchString(because) {
 		// "exit status 1" says that it failed; the error line above it
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
-		if l := failureLine(text); l != firstLine(text) || failureLineRE.MatchString(l) {
+		if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
 			because = l
 		}
 	}
