@@ -49,11 +49,16 @@ func claudeCodeDeadEnds(r io.Reader) (dead map[string]bool, subagent bool, err e
 				ID      string          `json:"id"`
 				Content json.RawMessage `json:"content"`
 			} `json:"message"`
+			Attachment struct {
+				Type string `json:"type"`
+			} `json:"attachment"`
 		}
 		if json.Unmarshal(raw, &rec) != nil || rec.UUID == "" {
 			return nil // the parsing pass says what is wrong with it
 		}
-		message := rec.Type == "user" || rec.Type == "assistant"
+		// An attachment claudeAttachment reads as a message is one here
+		// too: a prompt queued on a branch a /rewind left is left out.
+		message := rec.Type == "user" || rec.Type == "assistant" || rec.Type == "attachment" && claudeMessageAttachments[rec.Attachment.Type]
 		n := &node{at: line, msg: rec.Message.ID, main: message && !rec.IsSidechain}
 		if rec.Parent != nil {
 			n.parent = *rec.Parent

@@ -387,6 +387,7 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		IsAPIError       bool             `json:"isApiErrorMessage"`
 		IsMeta           bool             `json:"isMeta"`
 		AgentID          string           `json:"agentId"`
+		Attachment       json.RawMessage  `json:"attachment"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return malformed("", err)
@@ -405,6 +406,8 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		resp.record(t, r.Message.ID)
 	case "user":
 		t.sourceRecords++
+	case "attachment":
+		return claudeAttachment(t, resp, r.Attachment, r.IsSidechain && !t.subagent || t.deadEnds[r.UUID])
 	default:
 		t.skipped++
 		return nil
@@ -433,4 +436,92 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		t.marker("isCompactSummary", 0)
 	}
 	return anthropicUser(t, bs, r.IsCompactSummary, r.IsMeta)
+}
+
+// claudeMessageAttachments are the attachment types claudeAttachment
+// may read as a message.
+var claudeMessageAttachments = map[string]bool{"queued_command": true, "nested_memory": true, "instructions": true}
+
+// claudeAttachment reads an attachment record of Claude Code 2.1 and
+// later, which stores as typed records what earlier versions wrote into
+// user records: a prompt the user typed while the agent worked
+// (queued_command, its commandMode "prompt" and its origin a human, or
+// unnamed) is the user's message; a memory file loaded into the context
+// (nested_memory: a CLAUDE.md, AGENTS.md or rules file met on the way;
+// instructions: the files loaded at the session's start) is the
+// project's instructions, as a CLAUDE.md system-reminder is. The queue's
+// bookkeeping (queue-operation records) repeats the prompt and is
+// skipped; so is every other attachment (hook output, todo reminders, a
+// task's notification). skip: the record is a sidechain's or on a dead
+// end (claudeCodeDeadEnds).
+func claudeAttachment(t *transcript, resp *responses, raw json.RawMessage, skip bool) error {
+	var a struct {
+		Type        string          `json:"type"`
+		Prompt      json.RawMessage `json:"prompt"`
+		CommandMode string          `json:"commandMode"`
+		Origin      struct {
+			Kind string `json:"kind"`
+		} `json:"origin"`
+		Content json.RawMessage `json:"content"`
+		Files   []struct {
+			Content string `json:"content"`
+		} `json:"files"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &a) != nil || skip {
+		t.skipped++
+		return nil
+	}
+	var texts []string
+	kind := ""
+	switch a.Type {
+	case "queued_command":
+		if a.CommandMode != "" && a.CommandMode != "prompt" || a.Origin.Kind != "" && a.Origin.Kind != "human" {
+			break
+		}
+		var prompt string
+		if json.Unmarshal(a.Prompt, &prompt) != nil {
+			// a prompt of content blocks (pasted images beside the text)
+			var m anthropicMessage
+			m.Content = a.Prompt
+			if bs, err := m.blocks(); err == nil {
+				for _, b := range bs {
+					if b.Type == hostshim.BlockText {
+						prompt += b.Text
+					}
+				}
+			}
+		}
+		texts = append(texts, prompt)
+	case "nested_memory":
+		var text string
+		if json.Unmarshal(a.Content, &text) != nil {
+			var c struct {
+				Content string `json:"content"`
+			}
+			_ = json.Unmarshal(a.Content, &c)
+			text = c.Content
+		}
+		texts, kind = append(texts, text), hostshim.InjectedInstructions
+	case "instructions":
+		for _, f := range a.Files {
+			texts = append(texts, f.Content)
+		}
+		kind = hostshim.InjectedInstructions
+	}
+	n := 0
+	for _, text := range texts {
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if n == 0 {
+			t.sourceRecords++
+			resp.end()
+		}
+		n++
+		t.injected(kind, hostshim.TextBlock(text))
+	}
+	if n == 0 {
+		t.skipped++
+	}
+	return nil
 }

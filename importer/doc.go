@@ -139,7 +139,10 @@
 //     records, slash commands and their output and system-reminders, and
 //     Codex's <environment_context> are chatter; CLAUDE.md in a
 //     system-reminder and Codex's <user_instructions> (AGENTS.md) are the
-//     project's instructions; "[Request interrupted by user…]" notes and
+//     project's instructions, as are the memory files Claude Code 2.1 and
+//     later store as attachment records (nested_memory, instructions),
+//     whose prompts typed while the agent worked (queued_command) are the
+//     user's own messages (claudeAttachment); "[Request interrupted by user…]" notes and
 //     the results of calls the user stopped or rejected are
 //     interruptions. A record holding both such blocks and the user's
 //     text becomes one message per run of blocks of one kind, in order;

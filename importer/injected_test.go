@@ -68,3 +68,65 @@ func TestImportCodexInjected(t *testing.T) {
 	})
 	checkMarks(t, im, []string{"instructions", "chatter", "-", "-"})
 }
+
+// Claude Code 2.1 and later store as attachment records what earlier
+// versions wrote into user records: a prompt the user typed while the
+// agent worked (queued_command) is the user's message, not its queue's
+// bookkeeping nor a task's notification; a memory file (nested_memory,
+// its content a string or an object) and the files loaded at the start
+// (instructions) are the project's instructions; other attachments are
+// skipped; a queued prompt on a branch a /rewind left is left out.
+func TestImportClaudeCodeAttachments(t *testing.T) {
+	body := `{"parentUuid":null,"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"Add retries to the checkout client."}}
+{"parentUuid":"u1","type":"attachment","uuid":"m1","sessionId":"s","attachment":{"type":"instructions","files":[{"path":"/p/CLAUDE.md","type":"Project","content":"Use pnpm, never npm."}],"reason":"session_start"}}
+{"parentUuid":"m1","type":"assistant","uuid":"a1","sessionId":"s","message":{"id":"r1","role":"assistant","model":"m","content":[{"type":"text","text":"Looking."}]}}
+{"type":"queue-operation","operation":"enqueue","content":"actually make the timeout 45s","sessionId":"s"}
+{"type":"queue-operation","operation":"remove","content":"actually make the timeout 45s","sessionId":"s"}
+{"parentUuid":"a1","type":"attachment","uuid":"q1","sessionId":"s","attachment":{"type":"queued_command","prompt":"actually make the timeout 45s","commandMode":"prompt","origin":{"kind":"human"}}}
+{"parentUuid":"q1","type":"attachment","uuid":"q2","sessionId":"s","attachment":{"type":"queued_command","prompt":"<task-notification>done</task-notification>","commandMode":"task-notification","origin":{"kind":"task-notification"}}}
+{"parentUuid":"q2","type":"attachment","uuid":"n1","sessionId":"s","attachment":{"type":"nested_memory","path":"/p/db/CLAUDE.md","content":{"path":"/p/db/CLAUDE.md","type":"Project","content":"Never touch db/migrations."}}}
+{"parentUuid":"n1","type":"attachment","uuid":"n2","sessionId":"s","attachment":{"type":"nested_memory","path":"/p/api/CLAUDE.md","content":"Log in English."}}
+{"parentUuid":"n2","type":"attachment","uuid":"h1","sessionId":"s","attachment":{"type":"hook_success","content":"ok"}}
+{"parentUuid":"h1","type":"assistant","uuid":"a2","sessionId":"s","message":{"id":"r2","role":"assistant","model":"m","content":[{"type":"text","text":"Done."}]}}
+`
+	ims, err := importer.ImportBytes("cc.jsonl", []byte(body))
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("ImportBytes: %v %+v", err, ims)
+	}
+	got := eachMessage(t, ims[0], func(m *hostshim.Message) string {
+		mark := "-"
+		if m.Source != nil && m.Source.Injected != "" {
+			mark = m.Source.Injected
+		}
+		return string(m.Role) + " " + mark + " " + m.Text()
+	})
+	want := []string{
+		"user - Add retries to the checkout client.",
+		"user " + hostshim.InjectedInstructions + " Use pnpm, never npm.",
+		"assistant - Looking.",
+		"user - actually make the timeout 45s",
+		"user " + hostshim.InjectedInstructions + " Never touch db/migrations.",
+		"user " + hostshim.InjectedInstructions + " Log in English.",
+		"assistant - Done.",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("messages\n got %q\nwant %q", got, want)
+	}
+	// The same queued prompt on a branch the session left (its last
+	// message's path runs through a1 and a3, not q1) is left out.
+	rewound := `{"parentUuid":null,"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"Add retries."}}
+{"parentUuid":"u1","type":"assistant","uuid":"a1","sessionId":"s","message":{"id":"r1","role":"assistant","model":"m","content":[{"type":"text","text":"Looking."}]}}
+{"parentUuid":"a1","type":"attachment","uuid":"q1","sessionId":"s","attachment":{"type":"queued_command","prompt":"make the timeout 45s","commandMode":"prompt"}}
+{"parentUuid":"a1","type":"user","uuid":"u2","sessionId":"s","message":{"role":"user","content":"Use 60s instead."}}
+{"parentUuid":"u2","type":"assistant","uuid":"a3","sessionId":"s","message":{"id":"r3","role":"assistant","model":"m","content":[{"type":"text","text":"OK."}]}}
+`
+	ims, err = importer.ImportBytes("cc.jsonl", []byte(rewound))
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("ImportBytes: %v %+v", err, ims)
+	}
+	for _, m := range messages(t, ims[0]) {
+		if m.Text() == "make the timeout 45s" {
+			t.Errorf("a queued prompt off the session's path was kept")
+		}
+	}
+}
