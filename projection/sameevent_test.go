@@ -83,3 +83,13 @@ Fix the issue described below.
 - The patch must only contain changes to the source files you modified.
 `), []string{`= Do NOT commit your changes\.`, `= The patch must only contain changes`}, nil)
 }
+
+// TestDecisionAfterALead: a decision the user reports after a lead
+// ("Also: we decided to keep the CSV header order …") is one, as it is
+// without the lead.
+func TestDecisionAfterALead(t *testing.T) {
+	for _, lead := range []string{"", "Also: ", "Also, ", "btw "} {
+		expect(t, reduceAll(t, "> user\nAdd a CSV export of the invoices.\n> assistant\nSure.\n> user\n"+lead+"we decided to keep the CSV header order exactly as finance expects."),
+			[]string{`decision decision/-/\S*decided-keep-csv-header-order\S* \[active/`}, nil)
+	}
+}
