@@ -102,5 +102,68 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
 	}
+	if len(ctx.Asked) == 1 && len(qs) == 1 {
+		if p, ok := settingAnswered(ctx.Asked[0], text); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// askedSettingRE is the agent's question for a setting's value: "Which
+// request timeout should the client use?", "What retry limit do you
+// want?", "What should the batch size be?" (its name the group).
+var askedSettingRE = mustPattern(`(?i)^\W*(?:(?:which|what)\s+(?P<a>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:should|do|will|would|shall|must|can)\s+(?:i|we|you|it|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:use|set|pick|choose|have|want|go with)\b|what\s+(?:should|do you want|would you like)\s+(?:the\s+)?(?P<b>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to\s+)?be\b)`)
+
+// answerFillerRE is what a reply says around the value it gives: "make
+// it 45s", "let's do 5 please", "45s, thanks".
+var answerFillerRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|hmm|yes|yeah|so)[,!]?\s+)*(?:(?:let's\s+(?:do|use|go with|say)|make\s+(?:it|that)|set\s+(?:it|that)\s+to|use|go with|say|how about|maybe|probably|i'd say|i think)\s+)?|[,;]?\s+(?:please|pls|thanks|thank you|i think|probably|for now|to start)\s*$`)
+
+// settingAnswered is the value a short reply gives the one setting the
+// agent's question asked for ("Which request timeout should the client
+// use?" — "45s"): a reply of at most six words holding a number, no
+// question, sharing no two words with it (answersAsked read those).
+func settingAnswered(q, text string) (Proposal, bool) {
+	s := strings.TrimSpace(text)
+	if len(sentences(s)) != 1 || len(strings.Fields(s)) > 6 || questionRE.MatchString(s) || !strings.ContainsAny(s, "0123456789") {
+		return Proposal{}, false
+	}
+	m := askedSettingRE.FindStringSubmatch(q)
+	if m == nil {
+		return Proposal{}, false
+	}
+	name := strings.TrimSpace(m[askedSettingRE.SubexpIndex("a")] + m[askedSettingRE.SubexpIndex("b")])
+	if f := strings.Fields(strings.ToLower(name)); len(f) == 0 || stopwords[f[len(f)-1]] {
+		return Proposal{}, false
+	}
+	v := strings.TrimSpace(answerFillerRE.ReplaceAllString(strings.TrimRight(s, ".!。 "), ""))
+	if v == "" || len(strings.Fields(v)) > 3 {
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + valueKey(name), Name: name, Value: v, Quote: s, Stated: true}, true
+}
+
+// askUserToolRE names a tool an agent asks the user with: Claude Code's
+// AskUserQuestion, Cline's ask_followup_question, an ask_user.
+var askUserToolRE = mustPattern(`(?i)^(?:askuserquestion|ask_?user(?:_?question)?|ask_followup_question|ask_?human|request_?user_?input)$`)
+
+// answerPairRE is one answer in such a tool's result, as Claude Code
+// writes it: "User has answered your questions: "Which timeout …?"="45s"".
+var answerPairRE = mustPattern(`"(?P<q>[^"\n]{3,300}\?)"\s*=\s*"(?P<a>[^"\n]{1,200})"`)
+
+// userAnswers are the values the user's answers give to the settings the
+// agent's questions asked for, read from the result of a tool the agent
+// asked them with (settingAnswered).
+func userAnswers(c *Call, text string) []Proposal {
+	if c == nil || !askUserToolRE.MatchString(c.Name) {
+		return nil
+	}
+	var out []Proposal
+	for _, m := range answerPairRE.FindAllStringSubmatch(text, 16) {
+		if p, ok := settingAnswered(m[answerPairRE.SubexpIndex("q")], m[answerPairRE.SubexpIndex("a")]); ok {
+			p.Quote, p.UserAnswer = m[0], true
+			out = append(out, p)
+		}
+	}
 	return out
 }

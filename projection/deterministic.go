@@ -3054,6 +3054,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// the agent's task list as its todo tool now holds it (todo.go)
 		return ps
 	}
+	if ps := userAnswers(ctx.Call, text); len(ps) > 0 {
+		// the user's answers to the agent's questions, as a tool for
+		// asking them returns them (asked.go)
+		return ps
+	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	// grep's or diff's exit status 1 alone says "no match", "differs":
 	// no failure, though the host flags the result an error

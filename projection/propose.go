@@ -171,6 +171,10 @@ type Proposal struct {
 	// (AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) that a tool result shows
 	// (instructions.go): normative although a tool's event carries it.
 	Instructions bool
+	// UserAnswer marks the user's own words a tool returned: an answer to
+	// the question a tool for asking the user put (asked.go), normative
+	// although a tool's event carries it.
+	UserAnswer bool
 	// Todo marks an item of the agent's own task list, written by a todo
 	// tool's call (todo.go): procedural, moved only by such calls.
 	Todo bool

@@ -695,8 +695,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		p = r.maskKnown(p)
 	}
 	auth := authorityOf(ev, p.Kind)
-	if p.Instructions {
-		// A project's instruction file is the system's word (instructions.go).
+	if p.Instructions || p.UserAnswer {
+		// A project's instruction file is the system's word
+		// (instructions.go); an answer a tool relayed, the user's.
 		auth = Normative
 	}
 	if p.Todo {

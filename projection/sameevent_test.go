@@ -93,3 +93,27 @@ func TestDecisionAfterALead(t *testing.T) {
 			[]string{`decision decision/-/\S*decided-keep-csv-header-order\S* \[active/`}, nil)
 	}
 }
+
+// TestShortAnswerSetsTheAskedSetting: the agent asks which value a
+// setting takes and the user answers with a short reply holding a
+// number, in the chat or through a tool that asks the user (Claude
+// Code's AskUserQuestion): the setting takes it. A reply that is no
+// value, or a question that names no setting, sets nothing.
+func TestShortAnswerSetsTheAskedSetting(t *testing.T) {
+	start := "> user\nAdd retries to the checkout client.\n> assistant\n"
+	for _, c := range []struct {
+		asked, said string
+		want, never []string
+	}{
+		{"Which request timeout should the client use?", "45s", []string{`value value/-/request_timeout \[current/normative\] = 45s @2`}, nil},
+		{"What should the retry limit be?", "5 please", []string{`value value/-/retry_limit \[current/normative\] = 5 @2`}, nil},
+		{"Which request timeout should the client use?", "make it 45s", []string{`= 45s @2`}, nil},
+		{"Which request timeout should the client use?", "I'll ask Maria about it.", nil, []string{`value/-/request_timeout`}},
+		{"Did the tests pass on your machine?", "2 failed", nil, []string{`value/-/`}},
+	} {
+		expect(t, reduceAll(t, start+c.asked+"\n> user\n"+c.said), c.want, c.never)
+	}
+	expect(t, reduceAll(t, start+"Let me ask.\n> call AskUserQuestion {\"questions\": [{\"question\": \"Which request timeout should the checkout client use?\"}]}\n> result\n"+
+		`User has answered your questions: "Which request timeout should the checkout client use?"="45s". You can now continue with the user's answers in mind.`),
+		[]string{`value value/-/request_timeout \[current/normative\] = 45s`}, nil)
+}
