@@ -1081,6 +1081,17 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 		}
+		if ev.Role == RoleUser && decisionMarkRE.MatchString(quote) {
+			// "Let's go with 3 attempts max, no retry on 4xx — that's the
+			// decision": what the user calls a decision is one, whatever
+			// rule words it holds.
+			for j := n0; j < len(out); j++ {
+				if p := &out[j]; p.Kind == KindConstraint && p.Op == OpState {
+					v := strings.TrimSpace(decisionMarkRE.ReplaceAllString(p.Value, ""))
+					p.Kind, p.Key, p.Value = KindDecision, "decision/-/"+slug(v), v
+				}
+			}
+		}
 		// Read as corrected, or past its references: every quote is the
 		// sentence as written.
 		for j := n0; j < len(out); j++ {
@@ -3034,6 +3045,10 @@ var noErrorLineRE = mustPattern(`(?im)^[ \t]*(?:errors?|stderr|exception|exit (?
 func blankNoErrorLines(text string) string {
 	return noErrorLineRE.ReplaceAllStringFunc(text, func(l string) string { return strings.Repeat(" ", len(l)) })
 }
+
+// decisionMarkRE is the user calling what they said a decision: "— that's
+// the decision", "final decision.", "decided."
+var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is|it's)\s+(?:the|my|our)\s+(?:final\s+)?(?:decision|call)\b[.!]*\s*$|[\s,;:—–-]*\b(?:final decision|decision made|decided)[.!]*\s*$`)
 
 // noResultText is the whole text of the result an importer gives a call
 // its trajectory recorded none for (importer.NoResultText).

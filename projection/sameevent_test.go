@@ -117,3 +117,12 @@ func TestShortAnswerSetsTheAskedSetting(t *testing.T) {
 		`User has answered your questions: "Which request timeout should the checkout client use?"="45s". You can now continue with the user's answers in mind.`),
 		[]string{`value value/-/request_timeout \[current/normative\] = 45s`}, nil)
 }
+
+// TestCalledADecision: what the user calls a decision is one, though it
+// holds a rule's words; the same words without the call stay a rule.
+func TestCalledADecision(t *testing.T) {
+	start := "> user\nAdd retries to the checkout client.\n> assistant\nOK.\n> user\n"
+	expect(t, reduceAll(t, start+"Let's go with 3 attempts max, no retry on 4xx — that's the decision."),
+		[]string{`decision decision/-/\S+ \[active/normative\] = Let's go with 3 attempts max, no retry on 4xx @2`}, []string{`constraint`})
+	expect(t, reduceAll(t, start+"Never retry on 4xx."), []string{`constraint constraint/-/retry-4xx \[active/`}, nil)
+}
