@@ -101,7 +101,15 @@ func codexLine(t *transcript, raw []byte) error {
 		return nil
 	}
 	t.sourceRecords++
-	return t.responsesItem(p.responsesItem, func(bs []hostshim.Block) { codexConventions.users(t, bs, false) })
+	n := len(t.items)
+	if err := t.responsesItem(p.responsesItem, func(bs []hostshim.Block) { codexConventions.users(t, bs, false) }); err != nil {
+		return err
+	}
+	if len(t.items) > n && t.items[n].kind == itemResult {
+		// "aborted": the output of a call the user stopped
+		t.items[n].injected = codexConventions.result(t.items[n].output)
+	}
+	return nil
 }
 
 // codexOutput is a tool output's text and whether it reports a failure:

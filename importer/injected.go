@@ -77,10 +77,15 @@ var codexConventions = &conventions{
 	wrappers: []wrapper{
 		{tag: "<environment_context>", kind: hostshim.InjectedChatter},
 		{tag: "<user_instructions>", kind: hostshim.InjectedInstructions},
+		// the note Codex adds after the user stopped a turn
+		{tag: "<turn_aborted>", kind: hostshim.InjectedInterruption},
+		{tag: "<permissions instructions>", kind: hostshim.InjectedChatter},
 	},
 	prefixes: []wrapper{
 		{tag: "# AGENTS.md instructions for ", kind: hostshim.InjectedInstructions},
 	},
+	// the output Codex records for a call the user stopped
+	interrupted: []string{"aborted", "aborted by user"},
 }
 
 // block says what a user text block is: "" when it is the user's, else a

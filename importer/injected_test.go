@@ -130,3 +130,21 @@ func TestImportClaudeCodeAttachments(t *testing.T) {
 		}
 	}
 }
+
+// Codex's own notes of a stopped turn are interruptions: the output it
+// records for the call the user stopped ("aborted by user") and the
+// <turn_aborted> message it adds after.
+func TestImportCodexAborted(t *testing.T) {
+	body := `{"timestamp":"2026-03-02T10:00:00Z","type":"session_meta","payload":{"id":"019b41f2-7c3a-7e10-9d2b-5a8c1e3f7b90","cwd":"/srv/svc","originator":"codex_cli_rs","cli_version":"0.104.0"}}
+{"timestamp":"2026-03-02T10:00:01Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Lint the project."}]}}
+{"timestamp":"2026-03-02T10:00:02Z","type":"response_item","payload":{"type":"function_call","name":"shell_command","arguments":"{\"command\":\"npm run lint\"}","call_id":"call_1"}}
+{"timestamp":"2026-03-02T10:00:03Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_1","output":"aborted by user"}}
+{"timestamp":"2026-03-02T10:00:04Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<turn_aborted>\nThe user interrupted the previous turn on purpose.\n</turn_aborted>"}]}}
+{"timestamp":"2026-03-02T10:00:05Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Use pnpm."}]}}
+`
+	ims, err := importer.ImportBytes("rollout.jsonl", []byte(body))
+	if err != nil || len(ims) != 1 || ims[0].Format != importer.FormatCodex {
+		t.Fatalf("ImportBytes: %v %+v", err, ims)
+	}
+	checkMarks(t, ims[0], []string{"-", "-", hostshim.InjectedInterruption, hostshim.InjectedInterruption, "-"})
+}
