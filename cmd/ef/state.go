@@ -131,8 +131,8 @@ func sessionSystem(s *hostshim.Session) *headerSystem {
 	return h
 }
 
-// read is the rules, values and objective the system prompt states, read
-// as the projection reads a system message; nil without a prompt.
+// read is the rules the system prompt states, read as the projection
+// reads a system message; nil without a prompt.
 func (h *headerSystem) read() *stateSystem {
 	if h.text == "" {
 		return nil
@@ -141,7 +141,11 @@ func (h *headerSystem) read() *stateSystem {
 	r.Apply(projection.Event{Seq: h.seq, Role: projection.RoleSystem, Text: h.text})
 	out := &stateSystem{Seq: h.seq, Anchors: []stateAnchor{}}
 	for _, a := range r.Heads() {
-		out.Anchors = append(out.Anchors, stateAnchorOf(a))
+		// Its rules: an agent's system prompt is mostly how to work
+		// ("simply try to edit the file again"), not the task's state.
+		if a.Kind == projection.KindConstraint {
+			out.Anchors = append(out.Anchors, stateAnchorOf(a))
+		}
 	}
 	return out
 }
@@ -361,7 +365,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)
 	}
 	if out.System != nil && len(out.System.Anchors) > 0 {
-		fmt.Fprintf(stdout, "\nthe system prompt (request header at seq %d; sent with every request and never folded, so not in the state above) states %s:\n", out.System.Seq, count(len(out.System.Anchors), "anchor"))
+		fmt.Fprintf(stdout, "\nthe system prompt (request header at seq %d; sent with every request and never folded, so not in the state above) states %s:\n", out.System.Seq, count(len(out.System.Anchors), "rule"))
 		if err := writeStateTable(stdout, out.System.Anchors); err != nil {
 			return err
 		}
