@@ -49,4 +49,7 @@ func TestNoErrorLinesSayNothingFailed(t *testing.T) {
 	expect(t, out, []string{`evidence command/-/pnpm test src/api \[observed/empirical\] = ok:`}, []string{`failure`})
 	out = reduceAll(t, start+report("FAIL src/api/checkout.test.ts", 1)+report("PASS src/api/checkout.test.ts", 0))
 	expect(t, out, []string{`failure command/-/pnpm test src/api \[resolved/`}, []string{`Error: \(none\)`})
+	// the error a failed run's output names, not its status line
+	out = reduceAll(t, start+report("FAIL src/api/checkout.test.ts\n  ● retries on 503\n    TypeError: fetchWithRetry is not a function", 1))
+	expect(t, out, []string{`failure command/-/pnpm test src/api \[open/empirical\] = failed: TypeError: fetchWithRetry is not a function`}, nil)
 }

@@ -2837,7 +2837,7 @@ var (
 	gradleFailRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
 	gradlePassRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
 	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
-	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
+	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
 	// exitOnlyRE is a line that only tells a command's exit status.
 	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+)\W*$`)
 	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
