@@ -261,9 +261,15 @@ var purposeNoNeedRE = mustPattern(`(?i)\bso(?: that)? (?:nobody|no one|noone|we|
 // the results in a file called results.txt"); deliverPassiveRE the same
 // said of the result ("Your answer should be saved in a file
 // /app/answer.txt"). deliverTo says which are the result's place.
+// deliverPlace is where a result is put in deliverToRE and
+// deliverPassiveRE: a preposition, perhaps "a file called", and a path
+// (its group).
+const deliverPlace = `(?:in|to|into|at|under|as)\s+(?:(?:a|the)\s+file\s+(?:called\s+|named\s+)?)?` + "`?" +
+	`((?:/|~/|\./|\.\./)[\w.@%+-]+(?:/[\w.@%+-]+)*|[\w.-]+(?:/[\w.@%+-]+)+|[\w-]+\.[a-z][a-z0-9]{0,5})\b`
+
 var (
-	deliverToRE      = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|then|finally|now)[,]?\s+)*(?:save|write|put|store|place|output|export|dump)\s+((?:[\w'’-]+\s+){0,8}?)(?:in|to|into|at|under|as)\s+(?:(?:a|the)\s+file\s+(?:called\s+|named\s+)?)?` + "`?" + `((?:/|~/|\./|\.\./)[\w.@%+-]+(?:/[\w.@%+-]+)*|[\w.-]+(?:/[\w.@%+-]+)+|[\w-]+\.[a-z][a-z0-9]{0,5})\b`)
-	deliverPassiveRE = mustPattern(`(?i)\b((?:your|the)\s+(?:[\w-]+\s+){0,3}?)(?:must|should|needs? to|has to|have to|is to|are to)\s+be\s+(?:saved|written|stored|placed|put|exported)\s+(?:in|to|into|at|under|as)\s+(?:(?:a|the)\s+file\s+(?:called\s+|named\s+)?)?` + "`?" + `((?:/|~/|\./|\.\./)[\w.@%+-]+(?:/[\w.@%+-]+)*|[\w.-]+(?:/[\w.@%+-]+)+|[\w-]+\.[a-z][a-z0-9]{0,5})\b`)
+	deliverToRE      = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|then|finally|now)[,]?\s+)*(?:save|write|put|store|place|output|export|dump)\s+((?:[\w'’-]+\s+){0,8}?)` + deliverPlace)
+	deliverPassiveRE = mustPattern(`(?i)\b((?:your|the)\s+(?:[\w-]+\s+){0,3}?)(?:must|should|needs? to|has to|have to|is to|are to)\s+be\s+(?:saved|written|stored|placed|put|exported)\s+` + deliverPlace)
 	// deliverPurposeRE is a one-off's purpose after the path: "so I can
 	// inspect it".
 	deliverPurposeRE = mustPattern(`(?i)\bso(?: that)? (?:i|we|you) can\b`)
