@@ -3047,8 +3047,9 @@ func blankNoErrorLines(text string) string {
 }
 
 // decisionMarkRE is the user calling what they said a decision: "— that's
-// the decision", "final decision.", "decided."
-var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is|it's)\s+(?:the|my|our)\s+(?:final\s+)?(?:decision|call)\b[.!]*\s*$|[\s,;:—–-]*\b(?:final decision|decision made|decided)[.!]*\s*$`)
+// the decision", "final decision.", "that's decided." (not "nothing
+// decided yet").
+var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is|it's)\s+(?:(?:the|my|our)\s+(?:final\s+)?(?:decision|call)\b|(?:final|decided|settled)\b)[.!]*\s*$|[\s,;:—–-]*\b(?:final decision|decision made)[.!]*\s*$`)
 
 // noResultText is the whole text of the result an importer gives a call
 // its trajectory recorded none for (importer.NoResultText).

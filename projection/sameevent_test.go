@@ -125,4 +125,6 @@ func TestCalledADecision(t *testing.T) {
 	expect(t, reduceAll(t, start+"Let's go with 3 attempts max, no retry on 4xx — that's the decision."),
 		[]string{`decision decision/-/\S+ \[active/normative\] = Let's go with 3 attempts max, no retry on 4xx @2`}, []string{`constraint`})
 	expect(t, reduceAll(t, start+"Never retry on 4xx."), []string{`constraint constraint/-/retry-4xx \[active/`}, nil)
+	expect(t, reduceAll(t, start+"Never retry on 4xx, that's settled."), []string{`decision decision/-/retry-4xx \[active/normative\] = Never retry on 4xx @2`}, nil)
+	expect(t, reduceAll(t, start+"Never retry on 4xx; the rest is not decided."), []string{`constraint constraint/-/\S+ \[active/`}, nil)
 }
