@@ -71,6 +71,12 @@
 //   - A VS Code chat session (GitHub Copilot Chat's export) reads each
 //     request's message, then the model's rounds from the result's
 //     metadata (toolCallRounds), the calls answered by toolCallResults.
+//   - A Cline (Roo Code, Kilo Code) task's api_conversation_history.json
+//     is an Anthropic conversation whose tool calls are XML in the
+//     assistant's text and whose results open the next user message with
+//     "[tool for '…'] Result:"; its <environment_details> is chatter, a
+//     denied call an interruption, the task and feedback the user's
+//     (cline.go).
 //   - An OpenCode session is read from `opencode export`'s JSON, or from
 //     its info file in OpenCode's storage directory (session/<project>/
 //     <id>.json), whose messages and parts Import and Open read beside it

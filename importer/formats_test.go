@@ -13,7 +13,7 @@ import (
 // added in one place only fails here.
 func TestFormatsAreHandled(t *testing.T) {
 	listed := Formats()
-	handled := []Format{FormatDSH, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses, FormatAider}
+	handled := []Format{FormatDSH, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses, FormatAider, FormatCline}
 	for f := range parsers {
 		handled = append(handled, f)
 	}

@@ -57,11 +57,17 @@ const (
 	// a state {"messages": [{"type": "ai", "content", "tool_calls"}]}, or
 	// JSONL of such messages. Read as an OpenAI chat log is.
 	FormatLangChain Format = "langchain"
+	// FormatCline is Cline's (or Roo Code's, Kilo Code's) task
+	// conversation, api_conversation_history.json: Anthropic messages
+	// whose tool calls are XML in the assistant's text and whose results
+	// are text blocks of the next user message (cline.go). Read as an
+	// Anthropic conversation is, with those conventions.
+	FormatCline Format = "cline"
 )
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue, FormatCline}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -551,7 +557,7 @@ func ImportFormat(f Format, name string, data []byte) ([]Imported, error) {
 		out, err = importOpenHands(name, data)
 	case FormatAider:
 		out, err = importAider(name, data)
-	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:
+	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses, FormatCline:
 		out, err = importOpenAIChat(name, data)
 	default:
 		p, ok := parsers[f]

@@ -273,6 +273,10 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 	case "system", "developer":
 		t.system(joinText(partBlocks(parts)))
 	case "user":
+		if t.cline || isClineTask(parts) {
+			t.cline, t.source = true, FormatCline
+			return t.clineUser(parts, pend)
+		}
 		rest, results, err := t.partResults(parts, pend)
 		if err != nil {
 			return err
@@ -310,6 +314,17 @@ func (t *transcript) chat(m chatMessage, pend *chatPending) error {
 				blocks = append(blocks, hostshim.Block{Type: hostshim.BlockReasoning, Text: p.Thinking})
 			case "redacted_thinking":
 				t.anthropic()
+			case "text", "":
+				if t.cline {
+					// a Cline assistant's XML tool calls (cline.go)
+					rest, calls := clineCalls(string(p.Text))
+					blocks = append(blocks, hostshim.TextBlock(rest))
+					for _, c := range calls {
+						call("", c.name, c.args)
+					}
+					continue
+				}
+				blocks = append(blocks, p.block())
 			default:
 				if serverResult(p.Type) {
 					// A result the API returns in the assistant's own

@@ -72,6 +72,8 @@ type transcript struct {
 	// recordedID is the session id the source records, when its format
 	// has one (see Imported.ID).
 	recordedID string
+	// cline marks a chat log of Cline's conventions (cline.go).
+	cline bool
 	// emit, when set, takes the items as they are done (drain), so that a
 	// streamed file never holds them all; items keeps the rest.
 	emit    func(item) error
