@@ -18,8 +18,8 @@ import (
 // blocks after; the task is wrapped in <task>, the user's words given
 // with a result in <feedback> (or after "The user provided the following
 // feedback:"), and every user message ends with the extension's own
-// <environment_details>. A conversation whose first user message opens
-// with <task> (or holds <environment_details>) is read so: the XML calls
+// <environment_details>. A conversation whose user message holds such a
+// block is read so from there on: the XML calls
 // are tool calls, each result answers the call it names, a denied call is
 // an interruption, the environment is chatter and the task and feedback
 // are the user's. Native tool_use and tool_result blocks are read as in
@@ -50,12 +50,12 @@ var (
 var clineDenied = []string{"The user denied this operation.", "The user denied this operation and provided the following feedback:"}
 
 // isClineTask reports whether a user message's parts are a Cline task's:
-// its first text opens with <task>, or a text is the extension's
-// <environment_details>.
+// a text block of its own is the extension's <environment_details>, which
+// Cline and its forks add to every user message (a "<task>" tag alone is
+// a prompt's convention many chats share).
 func isClineTask(parts []chatPart) bool {
-	for i, p := range parts {
-		text := strings.TrimSpace(string(p.Text))
-		if i == 0 && strings.HasPrefix(text, "<task>") || strings.HasPrefix(text, "<environment_details>") {
+	for _, p := range parts {
+		if text := strings.TrimSpace(string(p.Text)); strings.HasPrefix(text, "<environment_details>") && strings.HasSuffix(text, "</environment_details>") {
 			return true
 		}
 	}

@@ -55,10 +55,15 @@ func TestImportCline(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("messages\n got %q\nwant %q", got, want)
 	}
-	// A conversation without Cline's conventions is read as before.
-	plain := `[{"role":"user","content":[{"type":"text","text":"<execute_command>ls</execute_command> is what I typed"}]},{"role":"assistant","content":[{"type":"text","text":"<execute_command>\n<command>ls</command>\n</execute_command>"}]}]`
-	ims, err = importer.ImportBytes("chat.json", []byte(plain))
-	if err != nil || len(ims) != 1 || ims[0].Format == importer.FormatCline || ims[0].Stats.ToolCalls != 0 {
-		t.Errorf("a plain chat: %v %+v", err, ims)
+	// A conversation without Cline's conventions is read as before, a
+	// <task> tag of its own prompt included.
+	for _, plain := range []string{
+		`[{"role":"user","content":[{"type":"text","text":"<execute_command>ls</execute_command> is what I typed"}]},{"role":"assistant","content":[{"type":"text","text":"<execute_command>\n<command>ls</command>\n</execute_command>"}]}]`,
+		`[{"role":"user","content":[{"type":"text","text":"<task>\nSummarize the report.\n</task>"}]},{"role":"assistant","content":[{"type":"text","text":"<execute_command>\n<command>ls</command>\n</execute_command>"}]}]`,
+	} {
+		ims, err = importer.ImportBytes("chat.json", []byte(plain))
+		if err != nil || len(ims) != 1 || ims[0].Format == importer.FormatCline || ims[0].Stats.ToolCalls != 0 {
+			t.Errorf("a plain chat: %v %+v", err, ims)
+		}
 	}
 }
