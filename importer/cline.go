@@ -3,6 +3,7 @@ package importer
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -154,7 +155,7 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			for _, m := range clineFeedbackRE.FindAllStringSubmatch(text, -1) {
 				userOwn = append(userOwn, m[1])
 			}
-		case callID != "" && slicesHasPrefix(trimmed, clineDenied):
+		case callID != "" && slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) }):
 			denied = true
 			output = append(output, trimmed)
 		case callID != "" && strings.HasPrefix(trimmed, "The user provided the following feedback:"):
@@ -170,14 +171,4 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 	}
 	flush()
 	return nil
-}
-
-// slicesHasPrefix reports whether s opens with one of prefixes.
-func slicesHasPrefix(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }

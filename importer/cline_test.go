@@ -32,13 +32,7 @@ func TestImportCline(t *testing.T) {
 	if im.Format != importer.FormatCline {
 		t.Errorf("format %q, want %q", im.Format, importer.FormatCline)
 	}
-	got := eachMessage(t, im, func(m *hostshim.Message) string {
-		mark := "-"
-		if m.Source != nil && m.Source.Injected != "" {
-			mark = m.Source.Injected
-		}
-		return string(m.Role) + " " + mark + " " + m.Text()
-	})
+	got := markedMessages(t, im)
 	want := []string{
 		"user - Add retry logic to src/api/checkout.ts. Never touch the migrations folder.",
 		"user chatter <environment_details>\n# VSCode Visible Files\nsrc/api/checkout.ts\n</environment_details>",

@@ -69,6 +69,19 @@ func TestImportCodexInjected(t *testing.T) {
 	checkMarks(t, im, []string{"instructions", "chatter", "-", "-"})
 }
 
+// markedMessages is each message as "role mark text", its mark its
+// Source.Injected ("-" for none).
+func markedMessages(t *testing.T, im importer.Imported) []string {
+	t.Helper()
+	return eachMessage(t, im, func(m *hostshim.Message) string {
+		mark := "-"
+		if m.Source != nil && m.Source.Injected != "" {
+			mark = m.Source.Injected
+		}
+		return string(m.Role) + " " + mark + " " + m.Text()
+	})
+}
+
 // Claude Code 2.1 and later store as attachment records what earlier
 // versions wrote into user records: a prompt the user typed while the
 // agent worked (queued_command) is the user's message, not its queue's
@@ -93,13 +106,7 @@ func TestImportClaudeCodeAttachments(t *testing.T) {
 	if err != nil || len(ims) != 1 {
 		t.Fatalf("ImportBytes: %v %+v", err, ims)
 	}
-	got := eachMessage(t, ims[0], func(m *hostshim.Message) string {
-		mark := "-"
-		if m.Source != nil && m.Source.Injected != "" {
-			mark = m.Source.Injected
-		}
-		return string(m.Role) + " " + mark + " " + m.Text()
-	})
+	got := markedMessages(t, ims[0])
 	want := []string{
 		"user - Add retries to the checkout client.",
 		"user " + hostshim.InjectedInstructions + " Use pnpm, never npm.",
