@@ -352,7 +352,7 @@ var (
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|mm|cm|km|m|h|hours|days|d|kb|mb|gb|tb|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|pages|rows|lines|chars|characters|items|entries|workers|threads|req/s|rps|qps|requests|replicas|connections|retries)\\b|/(?:s|sec|min|h)\\b(?:\\s(?:per|a|an)\\s(?:sheet|page|second|minute|hour|day|week|month|request|user|job|file|row|batch|run|node|worker|core|gpu|item)\\b)?|\\s?(?:%|€|秒|分钟|小时|天))?(?:\\s(?:per|a|an|every)\\s(?:second|minute|hour|day|week|month|request|user|client|job|file|row|batch|run|node|worker|core|gpu|item|page|sheet|tenant|account|key|ip)\\b)?|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:" + measureUnit + "|" + countUnit + ")\\b|/(?:s|sec|min|h)\\b|\\s?(?:%|€|秒|分钟|小时|天))?(?:" + perTail + "){0,2}|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\p{Cyrillic}\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are|can be|can go(?: up| down)? to|can now go(?: up| down)? to)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
@@ -1889,7 +1889,7 @@ var (
 	// valueMakeRE sets a setting to a number with "make": "make the
 	// timeout 8 s", "make the batch size 300" (the number ends the
 	// clause: "make the tests 3 times faster" sets nothing).
-	valueMakeRE = mustPattern(`(?i)\bmake\s+(?:the\s+|our\s+)(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+(?P<v>` + dayPat + `|(?:[$€£]\s?)?[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|secs|seconds|minutes|mins|min|m|h|hours|days|d|kb|mb|gb|tb|k|px|dollars?|euros?)\b|%|€)?)\s*(?:$|[.,;!?]|\s+(?:instead|then|too|again|please|pls|for now)\b)`)
+	valueMakeRE = mustPattern(`(?i)\bmake\s+(?:the\s+|our\s+)(?P<k>[\p{Latin}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Arabic}\d_.\-/]+){0,3}?)\s+(?P<v>` + dayPat + `|(?:[$€£]\s?)?[+-]?\d[\d.,_]*(?:\s?` + measureUnit + `\b|/(?:s|sec|min|h)\b|%|€)?(?:` + perTail + `)?)\s*(?:$|[.,;!?]|\s+(?:instead|then|too|again|please|pls|for now)\b)`)
 	// dayIsRE is a setting said to be a day: "the deadline is Friday",
 	// "the release date is 2026-03-10".
 	dayIsRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|btw)[,]?\s+)?(?:the\s+|our\s+)?(?P<k>[\p{Latin}\d_.\-/ ]{2,60}?)\s+(?:is|is now|will be|should be)\s+(?:on\s+)?(?P<v>` + dayPat + `)\s*[.!]?$`)
@@ -2407,7 +2407,7 @@ func countOfHeld(s string, held []HeldValue, scope string) []Proposal {
 // timeout please".
 var valueThenForRE = mustPattern(`(?i)(?:^|\b(?:go with|use|try|do|pick|take|make it|set|want|need)\s+)(?P<v>` + sizedNum + `)\s+(?:for|as)\s+(?:the|our|its|a|an)\s+(?P<k>\p{L}[\p{L}\d_.\-]*(?:\s\p{L}[\p{L}\d_.\-]*){0,2}?)\s*(?:please|pls|instead|then|too|now|for now)?\s*[.!]?$`)
 
-const sizedNum = `(?:[$€£]\s?)?\d[\d.,_]*(?:\s?(?:ms|s|secs?|seconds|minutes|mins?|m|h|hours|days|d|weeks|kb|mb|gb|tb|k|px|pt|dpi|x)\b|\s?%)?`
+const sizedNum = `(?:[$€£]\s?)?\d[\d.,_]*(?:\s?` + measureUnit + `\b|\s?%)?`
 
 // quantityNouns name an amount, not a setting: "use a maximum of 4
 // workers", "keep a couple of 5 s pauses".
@@ -2493,6 +2493,17 @@ func countNounAfter(s, v string) string {
 	if len(lw) < 2 || len(lw) > 15 || strings.IndexFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 || stopwords[lw] || nonVerbs[lw] || strings.HasSuffix(lw, "ly") {
 		return ""
 	}
+	if w == f[0] {
+		// "a limit of 20 requests per minute": what it counts per
+		after := strings.TrimLeft(rest, " ")[len(w):]
+		for range 2 { // "600 messages a minute per client"
+			loc := perTailRE.FindStringIndex(after)
+			if loc == nil {
+				break
+			}
+			w, after = w+after[:loc[1]], after[loc[1]:]
+		}
+	}
 	if !sizeEnds(rest, w) {
 		return ""
 	}
@@ -2504,12 +2515,12 @@ const rangeTail = `(?:\s+(?:to|through|-|–)\s+\d[\d.:]*(?:\s?(?:ms|s|sec|secs|
 
 // terseNum is a value a terse setting gives: a number with its unit, a
 // time of day, or a range of them.
-const terseNum = `(?:\d+(?:[.,:]\d+)?\s?(?:am|pm|ms|s|sec|min|mins|minutes|h|hours|days|d|mm|cm|m|kb|mb|gb|tb|k|px|pt|x|%)?(?:\s+per\s+(?:second|sec|minute|min|hour|day|request|user|tenant|page|gpu|node|worker))?)(?:\s+(?:to|through|-|–)\s+\d+(?:[.,:]\d+)?\s?(?:am|pm|ms|s|min|h|mm|cm|m|px|pt|%)?)?`
+const terseNum = `(?:\d+(?:[.,:]\d+)?(?:\s?(?:am|pm|` + measureUnit + `)\b|%)?(?:\s+per\s+(?:second|sec|minute|min|hour|day|request|user|tenant|page|gpu|node|worker))?)(?:\s+(?:to|through|-|–)\s+\d+(?:[.,:]\d+)?\s?(?:am|pm|ms|s|min|h|mm|cm|m|px|pt|%)?)?`
 
 var (
 	// terseRE is a setting and its value said alone: "default page size
 	// 40", "schedule 1am", "the pool is 10 to 16 btw".
-	terseRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|then|now|right|nice|cool|k)[,.!]?\s+)*(?:the\s+|our\s+)?(?P<k>[a-z][a-z_\-]*(?:\s+[a-z][a-z_\-]*){0,3}?)\s+(?:(?:is|=|:)\s*)?(?P<v>` + terseNum + `)(?:\s+(?:btw|then|pls|please|for now|too|instead))?\s*(?:[.!]|\.\.\.|…)?$`)
+	terseRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|and|also|oh|btw|then|now|right|nice|cool|k)[,.!]?\s+)*(?:the\s+|our\s+)?(?P<k>[a-z][a-z_\-]*(?:\s+[a-z][a-z_\-]*){0,3}?)\s+(?:(?:is|=|:|stays(?:\s+at)?|remains(?:\s+at)?)\s*)?(?P<v>` + terseNum + `)(?:\s+(?:btw|then|pls|please|for now|too|instead))?\s*(?:[.!]|\.\.\.|…)?$`)
 	// tersePairRE is one "key value" pair of a bare list: "keep-daily 7".
 	tersePairRE = mustPattern(`(?i)^\s*(?P<k>[a-z][a-z_\-]*[a-z])\s+(?P<v>\d+(?:[.,]\d+)?(?:ms|s|h|d|mb|gb|%)?)\b`)
 	// terseVerbs open an instruction with a count, not a setting: "wait
@@ -2532,6 +2543,9 @@ var (
 		"gets": true, "got": true, "costs": true, "lasts": true, "holds": true, "returns": true, "shows": true, "says": true, "gives": true,
 		"hits": true, "hit": true, "reaches": true, "eats": true, "left": true, "under": true, "over": true, "above": true, "below": true,
 		"currently": true, "now": true, "nice": true, "about": true, "around": true, "approx": true, "roughly": true, "only": true, "just": true}
+	// othersWords name what a rule's exception leaves, not a setting:
+	// "the VALIDATE step may use 10s, everything else stays 3s".
+	othersWords = map[string]bool{"everything": true, "anything": true, "nothing": true, "else": true, "rest": true, "others": true}
 	// terseLabels name a place or a thing counted, not a setting: "step
 	// 3", "issue 42", "table 2".
 	terseLabels = map[string]bool{"step": true, "phase": true, "option": true, "issue": true, "pr": true, "line": true, "item": true,
@@ -2560,7 +2574,7 @@ func terseSettings(s string) [][2]string {
 			// "use Go 1.23", "CI takes 40 minutes".
 			return false
 		}
-		return !slices.ContainsFunc(f, func(w string) bool { return nonVerbs[w] || stopwords[w] }) && !stopwords[f[0]] && !terseLabels[f[len(f)-1]] && !constraintRE.MatchString(k) && !labelWords[f[0]]
+		return !slices.ContainsFunc(f, func(w string) bool { return nonVerbs[w] || stopwords[w] || othersWords[w] }) && !stopwords[f[0]] && !terseLabels[f[len(f)-1]] && !constraintRE.MatchString(k) && !labelWords[f[0]]
 	}
 	if m := terseRE.FindStringSubmatch(s); m != nil {
 		if k := m[terseRE.SubexpIndex("k")]; ok(k) {

@@ -53,6 +53,9 @@ var (
 	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
 	// or to a proportion of the held value.
 	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	// relPassiveRE is a change said in the passive: "wants the quota
+	// memory raised by half", "the pool cut to a third".
+	relPassiveRE = mustPattern(`(?i)\b(?P<det>the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:to\s+be\s+|be\s+|is\s+|was\s+|gets?\s+|got\s+)?(?P<v>raised|increased|bumped|boosted|extended|lifted|grown|lowered|cut|reduced|decreased|trimmed|shrunk|dropped|scaled)\s+(?P<d>up\s+|down\s+)?(?P<prep>by|to)\s`)
 	// relPctRE: "+20%", "-15%", "20% more", "a quarter less".
 	relPctRE = mustPattern(`(?i)(?:\b(?:the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:by\s+)?|^|[\s,(:])(?P<sign>[+-])\s?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)(?:$|[\s,.;!)])|(?:\b(?:make|set|have|want|like)\s+(?:the|our|my)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?\b(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<op>more|higher|bigger|larger|longer|wider|thicker|less|lower|smaller|fewer|shorter|narrower|thinner)\b`)
 	// relFracMoreRE: "make the limit a third less", "the batch should be
@@ -130,6 +133,9 @@ func proportional(s string) (name, change string, ok bool) {
 		strings.Contains(ls, "quarter") || strings.Contains(ls, "fifth") || strings.Contains(ls, "tenth") || strings.Contains(ls, "times")
 	if !prop && !strings.ContainsFunc(s, isCJK) {
 		return "", "", false
+	}
+	if prop {
+		s = activeChange(s)
 	}
 	if m := findIf(prop, relPropRE, s); m != nil {
 		g := func(n string) string { return strings.ToLower(m[relPropRE.SubexpIndex(n)]) }
@@ -1112,4 +1118,34 @@ func priorQuantity(s string) (name, value string) {
 		return "", ""
 	}
 	return strings.Join(ws, " "), strings.TrimSpace(ms[0][priorQtyRE.SubexpIndex("v")])
+}
+
+// activeVerb is the verb of a change relPassiveRE reads, as relPropRE
+// reads it.
+var activeVerb = map[string]string{"raised": "raise", "increased": "increase", "bumped": "bump", "boosted": "boost", "extended": "extend",
+	"lifted": "lift", "grown": "grow", "lowered": "lower", "cut": "cut", "reduced": "reduce", "decreased": "decrease", "trimmed": "trim",
+	"shrunk": "shrink", "dropped": "drop", "scaled": "scale"}
+
+// activeChange returns s with a change said in the passive ("Dana wants
+// the quota memory raised by half") said in the active ("… raise the
+// quota memory by half"), which relPropRE reads.
+func activeChange(s string) string {
+	m := relPassiveRE.FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	g := func(n string) string {
+		i := relPassiveRE.SubexpIndex(n)
+		if m[2*i] < 0 {
+			return ""
+		}
+		return s[m[2*i]:m[2*i+1]]
+	}
+	k := g("k")
+	if i := strings.Index(k, " for "); i > 0 {
+		// "the quota memory for the default tier": the setting is
+		// named before what it is for
+		k = k[:i]
+	}
+	return s[:m[0]] + activeVerb[strings.ToLower(g("v"))] + " " + g("det") + " " + k + " " + g("d") + g("prep") + " " + s[m[1]:]
 }
