@@ -22,6 +22,10 @@ func TestHandoffReleasesTheTaskItNames(t *testing.T) {
 		{[]string{"At the end email the students who score under 3.0.", "skip the email to the under-3.0 students, Marcela will call them."}, true},
 		{[]string{"Al final mándales un correo a los que saquen menos de 3.0.", "Lo del correo a los de menos de 3.0 no lo mandes, Marcela los va a llamar ella misma."}, true},
 		{[]string{"At the end email the students who score under 3.0.", "skip the linter for now"}, false},
+		{[]string{"one more: write a short note in CHANGELOG.md by friday.", "hmm, let's not do the changelog after all, release notes are generated now"}, true},
+		{[]string{"one more: write a short note in CHANGELOG.md by friday.", "no need for the changelog note anymore"}, true},
+		{[]string{"one more: write a short note in CHANGELOG.md by friday.", "the changelog note isn't needed anymore"}, true},
+		{[]string{"one more: write a short note in CHANGELOG.md by friday.", "let's not touch the deploy scripts"}, false},
 		{[]string{"before you hand it to QA, bump the versionCode and write the release note in CHANGELOG.md"}, false},
 		{[]string{"things to do before I hand this off to Leiden: write samplesheets/cohortC.csv from the core's manifest"}, false},
 	} {
