@@ -3,6 +3,7 @@ package importer_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -447,4 +448,47 @@ func TestImportClaudeCodeSubagent(t *testing.T) {
 		t.Errorf("id %q, want the session's and the agent's", im.ID)
 	}
 	checkStreamsAsImported(t, p)
+}
+
+// An OpenHands observation says a failure in three ways besides an
+// "error" observation: a command's exit code above 0 (in extras.metadata,
+// or in extras itself before 0.14; -1, a command still running, is no
+// verdict), and the file editor's "ERROR:" answer to a view or an edit,
+// which is recorded as an ordinary read or edit observation. All were
+// read as passing: an agent's last blocker (cmake exit 1, apt-get exit
+// 100) was an "ok".
+func TestImportOpenHandsFailures(t *testing.T) {
+	ev := func(id int, obs, content string, extras string) string {
+		return fmt.Sprintf(`{"id":%d,"source":"agent","observation":%q,"content":%q,"cause":%d,"extras":%s,"tool_call_metadata":{"function_name":"f","tool_call_id":"c%d","model_response":{"id":"r%d","choices":[{"message":{"content":"","tool_calls":[{"id":"c%d","type":"function","function":{"name":"f","arguments":"{}"}}]}}]}}}`,
+			id+1, obs, content, id, extras, id, id, id)
+	}
+	act := func(id int) string {
+		return fmt.Sprintf(`{"id":%d,"source":"agent","action":"run","args":{"command":"x"},"tool_call_metadata":{"function_name":"f","tool_call_id":"c%d","model_response":{"id":"r%d","choices":[{"message":{"content":"","tool_calls":[{"id":"c%d","type":"function","function":{"name":"f","arguments":"{}"}}]}}]}}}`, id, id, id, id)
+	}
+	events := []string{`{"id":0,"source":"user","action":"message","args":{"content":"build it"}}`}
+	for i, o := range []struct{ obs, content, extras string }{
+		{"run", "CMake Error at CMakeLists.txt:28", `{"metadata":{"exit_code":1}}`},
+		{"run", "E: Unable to locate package libgtest-dev", `{"metadata":{"exit_code":100}}`},
+		{"run", "ok", `{"metadata":{"exit_code":0}}`},
+		{"run", "[still running]", `{"metadata":{"exit_code":-1}}`},
+		{"run", "Segmentation fault", `{"exit_code":139}`},
+		{"edit", "ERROR:\nNo replacement was performed, old_str `x` did not appear verbatim in /a.c.", `{"path":"/a.c"}`},
+		{"read", "ERROR:\nInvalid `path` parameter: /nope does not exist.", `{"path":"/nope"}`},
+		{"edit", "The file /a.c has been edited.", `{"path":"/a.c"}`},
+	} {
+		id := 10 * (i + 1)
+		events = append(events, act(id), ev(id, o.obs, o.content, o.extras))
+	}
+	path := filepath.Join(t.TempDir(), "output.jsonl")
+	line := `{"instance_id":"x-1","history":[` + strings.Join(events, ",") + "]}\n"
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ims, err := importer.Import(path)
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("%d sessions, %v", len(ims), err)
+	}
+	if got, want := failedResults(t, ims[0]), []string{"c10", "c20", "c50", "c60", "c70"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("failed results %q, want %q", got, want)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -19,7 +20,13 @@ type ohEvent struct {
 	Content     string          `json:"content"`
 	Cause       *int            `json:"cause"`
 	Args        json.RawMessage `json:"args"`
-	ToolCall    *struct {
+	Extras      struct {
+		ExitCode *int `json:"exit_code"` // before OpenHands 0.14
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	} `json:"extras"`
+	ToolCall *struct {
 		FunctionName  string `json:"function_name"`
 		ToolCallID    string `json:"tool_call_id"`
 		ModelResponse struct {
@@ -33,6 +40,29 @@ type ohEvent struct {
 			} `json:"choices"`
 		} `json:"model_response"`
 	} `json:"tool_call_metadata"`
+}
+
+// failed reports whether observation e reports a failure: an "error"
+// observation, a command that exited with a code above 0
+// (extras.metadata.exit_code; -1, a command still running when its
+// output was taken, is no verdict), or the file editor's answer
+// "ERROR: …" to a view or an edit ("No replacement was performed, old_str
+// … did not appear verbatim"), which OpenHands records as an ordinary
+// read or edit observation.
+func (e *ohEvent) failed() bool {
+	switch e.Observation {
+	case "error":
+		return true
+	case "run", "run_ipython":
+		code := e.Extras.Metadata.ExitCode
+		if code == nil {
+			code = e.Extras.ExitCode
+		}
+		return code != nil && *code > 0
+	case "edit", "read":
+		return strings.HasPrefix(strings.TrimSpace(e.Content), "ERROR:")
+	}
+	return false
 }
 
 // ohBookkeeping are the OpenHands actions that are no tool call: the
@@ -144,7 +174,7 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 		case e.Action == "message":
 			t.assistant(hostshim.TextBlock(args.Content))
 		case e.Observation != "" && e.Cause != nil && e.ToolCall != nil:
-			t.result(e.ToolCall.ToolCallID, e.Observation == "error", hostshim.TextBlock(e.Content))
+			t.result(e.ToolCall.ToolCallID, e.failed(), hostshim.TextBlock(e.Content))
 		case e.Action != "" && !ohBookkeeping[e.Action]:
 			// An action recorded without tool_call_metadata (a run
 			// without native function calling): a call of its own,
@@ -154,7 +184,7 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 			t.assistant(hostshim.TextBlock(args.Thought), toolCall(id, e.Action, jsonText(e.Args)))
 		case e.Observation != "" && e.Cause != nil && called[*e.Cause] != "":
 			// Its observation names the action's event as its cause.
-			t.result(called[*e.Cause], e.Observation == "error", hostshim.TextBlock(e.Content))
+			t.result(called[*e.Cause], e.failed(), hostshim.TextBlock(e.Content))
 		default:
 			t.skipped++
 		}

@@ -2851,7 +2851,7 @@ var (
 	gradleFailRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
 	gradlePassRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
 	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
-	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
+	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|(?-i:^E: )|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
 	// exitOnlyRE is a line that only tells a command's exit status.
 	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+)\W*$`)
 	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
@@ -3208,9 +3208,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	// are the failures; the command is evidence that moves them.
 	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed, Listed: len(tests) > 0}
 	if ctx.Call != nil {
-		if _, cmd := argString(ctx.Call.Args, commandArgKeys); cmd != "" {
+		if _, cmd := argString(ctx.Call.Args, commandArgKeys); cmd != "" && !editorCommand(cmd) {
 			cp.Links = runSubjects(cmd, !failed)
 		}
+		cp.Links = append(cp.Links, fileLinks(ctx.Call, failed)...)
 	}
 	switch {
 	case failed:
@@ -3248,7 +3249,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
 	out = append(out, sedValues(cmd)...)
 	out = append(out, setValues(cmd)...)
-	if p == "" || !(writeToolRE.MatchString(ctx.Call.Name) || writeToolRE.MatchString(cmd)) {
+	if _, writes := fileOp(ctx.Call); p == "" || !writes {
 		return out
 	}
 	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
@@ -3324,13 +3325,28 @@ func firstLine(s string) string {
 
 // failureLine is the line of an error output that says what failed.
 func failureLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
 		if l = strings.TrimSpace(l); l != "" && failureLineRE.MatchString(l) {
+			if bareLabelRE.MatchString(l) {
+				// "ERROR:" on a line of its own, the error on the
+				// next ("No replacement was performed, old_str …"),
+				// which is the line (a quote is one line of the text)
+				for _, n := range lines[i+1:] {
+					if n = strings.TrimSpace(n); n != "" {
+						return n
+					}
+				}
+			}
 			return l
 		}
 	}
 	return firstLine(s)
 }
+
+// bareLabelRE is a line that only labels what follows as an error:
+// "ERROR:", "Error", "FAILED:".
+var bareLabelRE = mustPattern(`(?i)^\W*(?:error|errors|failed|failure|fatal|exception)\W*$`)
 
 var (
 	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)

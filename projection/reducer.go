@@ -2616,6 +2616,12 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				hit = append(hit, a)
 			}
 		}
+		// A failed file operation another call did (fileop.go).
+		for _, a := range r.hot {
+			if a.Kind == KindFailure && a != f && a.IsHead() && !slices.Contains(hit, a) && fileDone(a.Links, p.Links) {
+				hit = append(hit, a)
+			}
+		}
 		// A failed test whose unit the output reports passing whole
 		// (units.go).
 		hit = r.unitHits(e.Text, f, hit)

@@ -1,0 +1,95 @@
+package projection
+
+import "testing"
+
+// TestFileOpResolves: a failed file operation is resolved by a later call
+// that did it, whatever its arguments (fileop.go), and only by one that
+// did it: a read does not do a failed write.
+func TestFileOpResolves(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"an edit refused until the file is read, done after a read", `
+> user
+Rename the flag in src/cli.rs.
+> assistant
+> call Edit {"file_path":"src/cli.rs","old_string":"verbose","new_string":"debug"}
+> result error
+<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>
+> assistant
+> call Read {"file_path":"src/cli.rs"}
+> result
+1 fn main() { let verbose = true; }
+> assistant
+> call Edit {"file_path":"src/cli.rs","old_string":"let verbose","new_string":"let debug"}
+> result
+The file src/cli.rs has been updated.`,
+			[]string{`failure tool/Edit/\S+ .*\[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
+		{"a read does not do a failed write", `
+> user
+Rename the flag in src/cli.rs.
+> assistant
+> call Edit {"file_path":"src/cli.rs","old_string":"verbose","new_string":"debug"}
+> result error
+<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>
+> assistant
+> call Read {"file_path":"src/cli.rs"}
+> result
+1 fn main() { let verbose = true; }`,
+			[]string{`failure tool/Edit/\S+ .*\[open/empirical\]`}, nil},
+		{"a str_replace that found nothing, done by an insert", `
+> user
+Fix the aliasing in match.c.
+> assistant
+> call str_replace_editor {"command":"str_replace","path":"/w/src/match.c","old_str":"case TK_X:","new_str":"case TK_Y:"}
+> result error
+ERROR:
+No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verbatim in /w/src/match.c.
+> assistant
+> call str_replace_editor {"command":"insert","path":"/w/src/match.c","insert_line":317,"new_str":"if (iso) t = trn;"}
+> result
+The file /w/src/match.c has been edited.`,
+			[]string{`failure tool/str_replace_editor/\S+ .*\[resolved/empirical\] = failed: No replacement was performed`}, []string{`\[open/empirical\]`}},
+		{"a directory read, done by reading inside it", `
+> user
+Look at the crates.
+> assistant
+> call Read {"file_path":"/code/app/crates"}
+> result error
+EISDIR: illegal operation on a directory, read
+> assistant
+> call Read {"file_path":"/code/app/crates/core/src/lib.rs"}
+> result
+pub mod x;`,
+			[]string{`failure tool/Read/\S+ .*\[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
+		{"a view is no write", `
+> user
+Look at match.c.
+> assistant
+> call str_replace_editor {"command":"view","path":"/w/src/match.c"}
+> result
+317 case TK_X:`,
+			nil, []string{`artifact file/`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, c.script), c.want, c.never)
+		})
+	}
+}
+
+// TestFailureLineAfterLabel: an error's label alone on its line ("ERROR:")
+// gives the line after it, and apt's "E: " marks its error.
+func TestFailureLineAfterLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"ERROR:\nNo replacement was performed, old_str `x` did not appear verbatim in /a.c.": "No replacement was performed, old_str `x` did not appear verbatim in /a.c.",
+		"Reading package lists... Done\nBuilding dependency tree... Done\nE: Unable to locate package libgtest-dev": "E: Unable to locate package libgtest-dev",
+		"error: linker `cc` not found": "error: linker `cc` not found",
+		"Error:\n\n  Cannot find module 'x'": "Cannot find module 'x'",
+	} {
+		if got := failureLine(in); got != want {
+			t.Errorf("failureLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
