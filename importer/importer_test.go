@@ -492,3 +492,34 @@ func TestImportOpenHandsFailures(t *testing.T) {
 		t.Errorf("failed results %q, want %q", got, want)
 	}
 }
+
+// SWE-agent puts a demonstration of another task before the issue (a
+// history message with is_demo): the model read it, but its rules, its
+// values and its outcomes are not the session's, so it is chatter. It
+// was the user's first message: the demonstration's preamble was the
+// session's objective and its narration a rule.
+func TestImportSWEAgentDemonstration(t *testing.T) {
+	doc := `{"trajectory":[],"history":[
+{"role":"system","content":"SETTING: You are an autonomous programmer."},
+{"role":"user","content":"Here is a demonstration of how to correctly accomplish this task.\n--- DEMONSTRATION ---\nDO NOT re-run the same failed edit command.\n--- END OF DEMONSTRATION ---","is_demo":true},
+{"role":"user","content":"We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nTimeDelta serialization precision"},
+{"role":"assistant","content":"Let me look.","thought":"Let me look.","action":"ls"},
+{"role":"user","content":"README.md"}]}`
+	path := filepath.Join(t.TempDir(), "x.traj")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ims, err := importer.Import(path)
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("%d sessions, %v", len(ims), err)
+	}
+	marks := eachMessage(t, ims[0], func(m *hostshim.Message) string {
+		if m.Source != nil && m.Source.Injected != "" {
+			return string(m.Role) + " " + m.Source.Injected
+		}
+		return string(m.Role)
+	})
+	if want := []string{"user " + hostshim.InjectedChatter, "user", "assistant", "user"}; !reflect.DeepEqual(marks, want) {
+		t.Errorf("messages %q, want %q", marks, want)
+	}
+}

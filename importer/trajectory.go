@@ -239,6 +239,7 @@ func parseSWEAgent(data []byte) (*transcript, error) {
 		History []struct {
 			Role        string           `json:"role"`
 			Content     json.RawMessage  `json:"content"`
+			IsDemo      bool             `json:"is_demo"`
 			Thought     *string          `json:"thought"`
 			Action      string           `json:"action"`
 			ToolCalls   []openAIToolCall `json:"tool_calls"`
@@ -256,6 +257,15 @@ func parseSWEAgent(data []byte) (*transcript, error) {
 		content, err := textOf(h.Content)
 		if err != nil {
 			return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: err}
+		}
+		switch {
+		case h.IsDemo:
+			// The demonstration of another task that SWE-agent puts
+			// before the issue ("Here is a demonstration of how to
+			// correctly accomplish this task …"): the model read it,
+			// but its rules, values and outcomes are not this session's.
+			t.injected(hostshim.InjectedChatter, content...)
+			continue
 		}
 		switch h.Role {
 		case "system":

@@ -1446,12 +1446,32 @@ func objectiveQuote(text string) string {
 			end += i + len(ss[1])
 		}
 	}
+	// A lead-in to a labelled text ("Here's the issue text:\nISSUE:\n
+	// Pixel Representation attribute should be optional …") says the
+	// goal is the text's first sentence, its title. (A lead-in to a note,
+	// a thread or a list is not followed by a label of its own.)
+	if strings.HasSuffix(strings.TrimSpace(t[:end]), ":") {
+		for i := 1; i+1 < len(ss); i++ {
+			if strings.Contains(t[:end], ss[i]) {
+				continue // a sentence already taken
+			}
+			j := strings.Index(t[end:], ss[i+1])
+			if labelOnlyRE.MatchString(ss[i]) && j >= 0 && !itemMarkRE.MatchString(ss[i+1]) {
+				end += j + len(ss[i+1])
+			}
+			break
+		}
+	}
 	q := t[:end]
 	if r := []rune(q); len(r) > valueRunes {
 		q = string(r[:valueRunes])
 	}
 	return q
 }
+
+// labelOnlyRE is a sentence that only labels what follows: "ISSUE:",
+// "Task description:".
+var labelOnlyRE = mustPattern(`^\W*\p{L}[\p{L}\d _-]{0,30}:\s*$`)
 
 // values finds the values a sentence sets: those of the sentence whole,
 // or, when they find more, those of its clauses ("时间格式用 RFC3339，然后

@@ -83,9 +83,9 @@ Look at match.c.
 // gives the line after it, and apt's "E: " marks its error.
 func TestFailureLineAfterLabel(t *testing.T) {
 	for in, want := range map[string]string{
-		"ERROR:\nNo replacement was performed, old_str `x` did not appear verbatim in /a.c.": "No replacement was performed, old_str `x` did not appear verbatim in /a.c.",
+		"ERROR:\nNo replacement was performed, old_str `x` did not appear verbatim in /a.c.":                        "No replacement was performed, old_str `x` did not appear verbatim in /a.c.",
 		"Reading package lists... Done\nBuilding dependency tree... Done\nE: Unable to locate package libgtest-dev": "E: Unable to locate package libgtest-dev",
-		"error: linker `cc` not found": "error: linker `cc` not found",
+		"error: linker `cc` not found":       "error: linker `cc` not found",
 		"Error:\n\n  Cannot find module 'x'": "Cannot find module 'x'",
 	} {
 		if got := failureLine(in); got != want {

@@ -221,6 +221,12 @@ func TestObjectiveWanted(t *testing.T) {
 			"Please add a dark mode toggle to the settings page."},
 		{"Add retries to the uploader, I need them for the flaky network in the plant.",
 			"Add retries to the uploader, I need them for the flaky network in the plant."},
+		// A lead-in to a labelled text is the text's title; a lead-in to
+		// a note, a thread or a list stays as it is.
+		{"We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nTimeDelta serialization precision\nHi there!\n\nI just found quite strange behaviour of `TimeDelta` field serialization",
+			"We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nTimeDelta serialization precision"},
+		{"Picking up the 0.7 release. Checklist from the tracking issue (#45):\n- [x] Bump MSRV to 1.80\n- [ ] Changelog",
+			"Picking up the 0.7 release. Checklist from the tracking issue (#45):"},
 	} {
 		if got := objectiveQuote(c.msg); got != c.want {
 			t.Errorf("objectiveQuote(%q)\n = %q\nwant %q", c.msg, got, c.want)
