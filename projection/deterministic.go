@@ -421,6 +421,15 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(cleanValue(m[1]), valueRunes), Quote: line, Correction: true})
 			}
 		}
+		if ev.Role == RoleUser && len(objLines) == 0 && ctx.ObjectiveAsked {
+			if q := askedTask(text); q != "" {
+				// "Create policy-neutral.txt containing …, verify it,
+				// then report completion." after the question the
+				// session opened with was answered: the task is the goal.
+				objLines = append(objLines, q)
+				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q, Correction: true})
+			}
+		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
 			if q, v := nextTask(text); q != "" {
 				// "Thanks, that works. Now add CSV export to the reports
@@ -1376,6 +1385,36 @@ func nextTask(text string) (quote, task string) {
 		return ss[i], task
 	}
 	return "", ""
+}
+
+// askedTask is the first sentence of user text when it asks for work
+// in the imperative ("Create the relative path policy-neutral.txt …",
+// "Please add a dark mode toggle …"), "" otherwise: a question, a rule,
+// a remark.
+func askedTask(text string) string {
+	ss := sentences(text)
+	if len(ss) == 0 {
+		return ""
+	}
+	s := strings.TrimSpace(ss[0])
+	if questionRE.MatchString(s) || isRule(s) {
+		return ""
+	}
+	f := strings.Fields(strings.ToLower(discourseRE.ReplaceAllString(s, "")))
+	if len(f) > 1 && (f[0] == "please" || f[0] == "pls") {
+		f = f[1:]
+	}
+	if v := strings.Trim(f[0], ",.:;!"); len(f) < 3 || !workVerbs[v] || v == "set" || v == "look" || v == "handle" || v == "work" {
+		return ""
+	}
+	if len(values(s, "", "", false, "", false)) > 0 {
+		// "make the limit 30/min": a setting changed, no task
+		return ""
+	}
+	if r := []rune(s); len(r) > valueRunes {
+		s = string(r[:valueRunes])
+	}
+	return s
 }
 
 // ackLeadRE is an acknowledgement that opens the sentence asking for the
@@ -2727,7 +2766,7 @@ func mentions(s string) []string {
 
 var (
 	decisionRE   = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to|i chose|i picked|i pick|i'll pick|i'm picking|i choose|my pick is|my choice is)\s+(.+)`)
-	exploreRE    = mustPattern(`(?i)^(?:now\s+)?(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
+	exploreRE    = mustPattern(`(?i)^(?:(?:now|carefully|quickly|closely|briefly)\s+)*(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|focus|concentrate|dig|dive|narrow|review|scan|skim|browse|locate|trace|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
 	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案|我选了|我选择|我选|我挑了|我挑|选用)\s*(.+)|^(?i:scelgo|ho scelto|elijo|he elegido|ich wähle|ich nehme|je choisis|j'ai choisi|escolho|escolhi|ik kies)\s+(.+)`)
 	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
 	// that replaces an earlier choice.
@@ -2772,6 +2811,33 @@ var outcomeReadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm|so|now|again|still)[,.
 func outcomeRead(s string) bool {
 	return outcomeReadRE.MatchString(s) && !causeWordRE.MatchString(s)
 }
+
+// guessWords say that something is wrong, or that the agent is unsure,
+// without saying what: a guess made of them and of stop words names
+// nothing.
+var guessWords = wordSet(`issue issues problem problems bug bugs cause causes culprit reason thing things something somewhere else elsewhere
+	different differently complex complicated more another other else still there here think thought guess suspect actually maybe perhaps probably
+	likely possibly might may could would should seems seem appears looks like might be fail fails failing work works working wrong right
+	happening going happen way related specific part somehow certain some special going case cases`)
+
+// vagueGuess reports whether hedge s names nothing a reader could check:
+// no path, test, code span or name, and fewer than two words beyond
+// guessWords.
+func vagueGuess(s string) bool {
+	if len(mentions(s)) > 0 {
+		return false
+	}
+	n := 0
+	for w := range terms(s) {
+		if !guessWords[w] && !stopwords[w] {
+			n++
+		}
+	}
+	return n < 2
+}
+
+// hypothesisPrefix opens the key of the agent's hypothesis.
+const hypothesisPrefix = "hypothesis/-/"
 
 // causeWordRE names a cause.
 var causeWordRE = mustPattern(`(?i)\b(?:because|due to|since|caused by|as a result of|so that|which means)\b`)
@@ -2837,6 +2903,10 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
 		case decided && !hedged:
 			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: correctionRE.MatchString(l), Links: mentions(l)})
+		case hedged && vagueGuess(l):
+			// "Actually, I think the issue might be elsewhere.", "I think
+			// the issue is more complex.": a guess that names nothing to
+			// check.
 		case hedged:
 			links := mentions(l)
 			for name, key := range ctx.OpenFailures {
@@ -2845,7 +2915,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 				}
 			}
 			slices.Sort(links)
-			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: "hypothesis/-/" + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: hypothesisPrefix + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
 		}
 	}
 	return out

@@ -18,6 +18,10 @@ type Context struct {
 	Call *Call
 	// HaveObjective: the session already has an objective.
 	HaveObjective bool
+	// ObjectiveAsked: the objective is a question the user asked ("Can you
+	// create or edit a file right now under the current policy?") and
+	// an event came since: a task asked next replaces it.
+	ObjectiveAsked bool
 	// LastValueKey and LastValueName are the value the user set last, the
 	// referent of a correction that names no key ("make it 75").
 	LastValueKey, LastValueName string

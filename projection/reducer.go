@@ -13,11 +13,20 @@ import (
 
 // Caps bound the hot state. A zero or negative field takes its default
 // (DefaultCaps: 48 constraints, 64 values, 32 obligations, 24 decisions,
-// 16 negative and 16 hypotheses, 48 open failures, 16 closed anchors of a
-// kind, 32 evidence, 32 artifacts, 512 pending calls); when a kind is over
-// its cap its oldest anchor (by newest source) is retired.
+// 16 negative and 16 hypotheses and questions, of which 4 unconfirmed
+// guesses of the agent, 48 open failures, 16 closed anchors of a kind, 32
+// evidence, 32 artifacts, 512 pending calls); when a kind is over its cap
+// its oldest anchor (by newest source) is retired.
 type Caps struct {
 	Constraints, Values, Obligations, Decisions, Negative, Hypotheses, OpenFailures int
+	// Guesses bounds the agent's hypotheses no evidence has supported yet
+	// ("I think the issue might be in resolve_expression"): a debugging
+	// agent states one after another as it goes, and the older ones are
+	// the leads it left (an audit of real sessions found 15 open in one,
+	// most refuted or superseded). Retiring them moves no hypothesis
+	// towards established or rejected (EF-RFC-001 §17); it only keeps
+	// them out of the hot state, as every cap does.
+	Guesses int
 	// Closed bounds the closed anchors of each kind kept hot so the next
 	// checkpoint can say what changed (lifted, resolved, done, stale).
 	Closed int
@@ -47,6 +56,7 @@ func (c *Caps) defaults() {
 	def(&c.Decisions, 24)
 	def(&c.Negative, 16)
 	def(&c.Hypotheses, 16)
+	def(&c.Guesses, 4)
 	def(&c.OpenFailures, 48)
 	def(&c.Closed, 16)
 	def(&c.Evidence, 32)
@@ -368,6 +378,7 @@ func (r *Reducer) Apply(ev Event) {
 			decisions = append(decisions, a)
 		case a.Kind == KindObjective && a.Lifecycle == Active:
 			ctx.HaveObjective = true
+			ctx.ObjectiveAsked = questionRE.MatchString(firstSentence(a.Value)) && ev.Seq > a.Seq()+1
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
 		case a.Kind == KindUncertainty && a.IsHead() && a.Authority == Normative:
@@ -764,6 +775,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		nu.Lifecycle = Active
 		if ev.Role == RoleUser || ev.Role == RoleSystem {
 			nu.Until = untilOf(ev.Text, p.Quote)
+			if nu.Until == "" && ev.Role == RoleUser && replyScoped(ev.Text, p.Quote) {
+				nu.Until = untilReply
+			}
 		}
 		if restated(old, Active, ref) {
 			return
@@ -2824,6 +2838,19 @@ func (r *Reducer) enforceCaps() {
 	count := map[classKey]int{}
 	for _, a := range r.hot {
 		count[classKey{a.Kind, a.IsHead() && a.Kind != KindEvidence && a.Kind != KindArtifact}]++
+	}
+	var guesses []*Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindUncertainty && a.Lifecycle == HypothesisLC && strings.HasPrefix(a.Key, hypothesisPrefix) {
+			guesses = append(guesses, a)
+		}
+	}
+	if len(guesses) > c.Guesses {
+		slices.SortFunc(guesses, byAge)
+		for _, a := range guesses[:len(guesses)-c.Guesses] {
+			r.retire(a, Retired)
+			count[classKey{a.Kind, true}]--
+		}
 	}
 	for _, cl := range classes {
 		if count[classKey{cl.kind, cl.head}] <= cl.limit {

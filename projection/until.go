@@ -113,11 +113,53 @@ func untilMet(cond, s string) bool {
 }
 
 // conditionsMet lifts each active rule bound in time whose condition a
-// sentence of the user's message says happened.
+// sentence of the user's message says happened, and the rules said for
+// one reply (untilReply), which any later user message ends.
 func (r *Reducer) conditionsMet(ev *Event, ref EventRef) {
+	for _, a := range r.sorted() {
+		if supersedesRE.MatchString(ev.Text) {
+			// a host's runtime-context snapshot (DSH sends it as a user
+			// message) is no turn of the user's
+			break
+		}
+		if a.Kind == KindConstraint && a.Lifecycle == Active && a.Until == untilReply && a.Seq() < ev.Seq {
+			a.Lifecycle = Lifted
+			a.Because = "said for the reply to its message only"
+			a.addRef(ref)
+		}
+	}
 	r.settle(ev, ref, KindConstraint, Active, Lifted, func(a *Anchor, s string) bool {
-		return a.Until != "" && untilMet(a.Until, s)
+		return a.Until != "" && a.Until != untilReply && untilMet(a.Until, s)
 	})
+}
+
+// untilReply is the Until of a rule said for one reply: "Answer directly
+// in one sentence. Do not call tools." asks how to answer that question,
+// not how to work from then on (a session that later asks for a file to
+// be written needs tools).
+const untilReply = "the reply to its message"
+
+// replyRuleRE is a rule about how to reply: whether to use tools, how to
+// answer.
+var replyRuleRE = mustPattern(`(?i)\b(?:call(?:ing)?|us(?:e|ing)|run(?:ning)?|invok(?:e|ing))\s+(?:any\s+|a\s+|the\s+|other\s+)?tools?\b|\btool\s+calls?\b|^\W*(?:answer|reply|respond)\b|\b(?:in|with)\s+(?:one|a single|two|three)\s+(?:sentence|word|line)s?\b`)
+
+// askReplyRE is a sentence asking for an answer: "Answer directly.",
+// "Reply with exactly WORKSPACE_POLICY_SEEN.", "Tell me whether …".
+var askReplyRE = mustPattern(`(?i)^\W*(?:answer|reply|respond|tell me|say)\b`)
+
+// replyScoped reports whether the rule quote, said in user text, is
+// said for that message's reply only: a rule on how to reply in a
+// message that asks a question or for an answer and asks for no work.
+func replyScoped(text, quote string) bool {
+	if !replyRuleRE.MatchString(quote) || askedTask(text) != "" {
+		return false
+	}
+	for _, s := range sentences(text) {
+		if questionRE.MatchString(s) || askReplyRE.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // settle moves each anchor of kind k in lifecycle from, stated before ev,

@@ -1,0 +1,81 @@
+package projection
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestTurnReadings: readings an audit of ef state on real sessions asked
+// for (agent guesses, narration, a question then a task, rules for one
+// reply).
+func TestTurnReadings(t *testing.T) {
+	var guesses strings.Builder
+	guesses.WriteString("> user\nFix the GROUP BY bug in the subquery.\n")
+	for i, g := range []string{"resolve_expression", "as_subquery", "output_field", "get_group_by", "has_select_fields", "process_rhs"} {
+		fmt.Fprintf(&guesses, "> assistant\nI think the issue might be in `%s`.\n> call bash {\"command\":\"grep -n %s django/db/models/query.py\"}\n> result\n%d: def %s(self):\n", g, g, 100+i, g)
+	}
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"the agent's older guesses leave the hot state", guesses.String(),
+			[]string{"`get_group_by`", "`has_select_fields`", "`process_rhs`", "`output_field`"},
+			[]string{"`resolve_expression`", "`as_subquery`"}},
+		{"a guess that names nothing", `
+> user
+Fix the GROUP BY bug in the subquery.
+> assistant
+Actually, I think the issue might be elsewhere.
+> assistant
+I think the issue is more complex.
+> assistant
+This is likely because the LLVM development package is not installed.`,
+			[]string{`uncertainty hypothesis/.* = This is likely because the LLVM development package`}, []string{`elsewhere`, `more complex`}},
+		{"where to look next is no decision", `
+> user
+Fix the aliasing of iso in match.
+> assistant
+I'll focus on the ast and expr directories as they are likely related to parsing.
+> assistant
+I will carefully review the code and ensure the syntax is correct before submitting the edit.`,
+			nil, []string{`decision`}},
+		{"a task after the question the session opened with", `
+> user
+Can you create or edit a normal file right now under the current policy? Answer directly in one sentence.
+> assistant
+No: the policy is read-only.
+> user
+Create the relative path policy-neutral.txt containing exactly POLICY_NEUTRAL_OK, verify its contents, then report completion.`,
+			[]string{`objective .* = Create the relative path policy-neutral.txt .* \(was Can you create`}, nil},
+		{"a setting after a question is no task", `
+> user
+how many jobs do we run in parallel now?
+> assistant
+The dispatcher runs 4 jobs at once.
+> user
+make the pool 6`,
+			[]string{`objective .* = how many jobs`}, nil},
+		{"rules for one reply end with the next turn", `
+> user
+Does the sandbox restrict file operations? Answer directly in one sentence. Do not call tools.
+> assistant
+Yes, it does.
+> user
+Create notes.txt with the word OK, then read it back.`,
+			[]string{`constraint .* \[lifted/normative\] = Do not call tools.`}, []string{`\[active/normative\] = Do not call tools`}},
+		{"a rule on tools in a work request stays", `
+> user
+Refactor the parser. Do not call tools that touch the network.
+> assistant
+OK.
+> user
+Also rename parse_one to parse_item.`,
+			[]string{`constraint .* \[active/normative\] = Do not call tools that touch the network.`}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, c.script), c.want, c.never)
+		})
+	}
+}
