@@ -3230,13 +3230,23 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			}
 			seen[n] = true
 			line := lineAt(text, loc[0])
-			if f {
+			if f && strings.Contains(line, "--- FAIL") {
 				// Go prints the assertion on the indented line before
-				// "--- FAIL".
+				// "--- FAIL" (cargo's and pytest's line before a failed
+				// test is another test's).
 				if ls := strings.LastIndexByte(text[:loc[0]], '\n'); ls > 0 {
 					if prev := lineAt(text, ls-1); prev != "" && prev != line && (text[ls-1] != '\n') && strings.Contains(prev, ":") {
 						tests = append(tests, test{n, line + " — " + prev, f, loc[0]})
 						continue
+					}
+				}
+			}
+			if f {
+				// vitest prints the reason on the line after the failed
+				// test's, after an arrow ("→ expected [] to include …").
+				if le := strings.IndexByte(text[loc[0]:], '\n'); le >= 0 {
+					if next := lineAt(text, loc[0]+le+1); strings.HasPrefix(next, "→") {
+						line += " — " + next
 					}
 				}
 			}

@@ -93,3 +93,32 @@ func TestFailureLineAfterLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedTestLine: a failed test's line is its own, with the reason
+// vitest prints after it; only Go's "--- FAIL" takes the assertion on
+// the line before (cargo's and pytest's line before is another test's).
+func TestFailedTestLine(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Run the tests.
+> assistant
+> call bash {"command":"cargo test"}
+> result error
+test rlog::tests::test_slug ... FAILED
+test rlog::tests::test_rlog_output ... ok
+test fixtures::tests::test_random ... FAILED
+
+failures:
+test result: FAILED. 1 passed; 2 failed
+> assistant
+> call bash {"command":"npx vitest run"}
+> result error
+ × parse > reads the header 4ms
+   → expected 'a' to be 'b'
+ ✓ parse > reads the body 1ms
+`)
+	expect(t, out, []string{
+		`failure test/-/fixtures::tests::test_random .* = failed: test fixtures::tests::test_random \.\.\. FAILED @`,
+		`failure test/-/parse > reads the header 4ms .* = failed: × parse > reads the header 4ms — → expected 'a' to be 'b' @`,
+	}, []string{`FAILED — test`})
+}
