@@ -2645,7 +2645,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		if passed := callText(r.call); passed != "" {
 			var pc *passedCall // read at the first failure it is checked against
 			for _, a := range r.hot {
-				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) || p.Listed && strings.HasPrefix(a.Key, "test/") {
+				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) {
 					continue
 				}
 				failed, ok := linkWith(a.Links, callPrefix)
@@ -2654,6 +2654,16 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				}
 				if pc == nil {
 					pc = readPassed(passed)
+				}
+				if p.Listed && strings.HasPrefix(a.Key, "test/") {
+					// A run listing its tests without this one: it says
+					// nothing of it unless it ran all the failed run did
+					// with nothing failing (the test passes or is gone:
+					// removed, renamed).
+					if suiteRerun(failed, pc, e.Text) {
+						hit = append(hit, a)
+					}
+					continue
 				}
 				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) {
 					hit = append(hit, a)

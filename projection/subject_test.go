@@ -17,6 +17,18 @@ func TestResolvedBy(t *testing.T) {
 			"sbt clean && sbt 'project core' assembly", "[success] Total time: 41 s", true},
 		{"chain, another last stage", "cargo build && ./target/debug/loader --once", "error: thread panicked", "",
 			"cargo build", "Finished dev", false},
+		// A failed build built again by a test run of the same packages
+		// (suite.go).
+		{"build, then tests of the package", "cargo build -p recorder 2>&1 | head -50", "error: unexpected closing delimiter", "",
+			"cargo test -p recorder", "test result: ok. 12 passed; 0 failed", true},
+		{"go build, then go test", "go build ./internal/x/...", "internal/x/a.go:3:1: syntax error", "",
+			"go test ./internal/x/...", "ok  \texample.com/m/internal/x\t0.1s", true},
+		{"build, then tests of another package", "cargo build -p recorder", "error: unexpected closing delimiter", "",
+			"cargo test -p relay", "test result: ok. 3 passed; 0 failed", false},
+		{"build, then tests still failing", "go build ./...", "a.go:3:1: syntax error", "",
+			"go test ./...", "--- FAIL: TestX (0.00s)\nFAIL\texample.com/m\t0.1s", false},
+		{"fewer files than the failed run", "pytest tests/a.py tests/b.py", "FAILED tests/b.py::test_x", "",
+			"pytest tests/a.py", "3 passed in 0.1s", false},
 		{"wrapper dropped", "ninja -C out && timeout 30 ./out/probe --port /dev/ttyS1", "probe: no response", "",
 			"ninja -C out && timeout 120 ./out/probe --port /dev/ttyS1", "probe: 12 frames", true},
 		// A wider run of the same program that names what failed.

@@ -17,7 +17,8 @@ import (
 // document, a sed); the passing run may stand anywhere in the passing
 // call, whose output is the summary read.
 // A passing run of other tests (another file, a filter the failed run did
-// not have) says nothing about the failed ones. A whole run (no operands)
+// not have, fewer files than it ran) says nothing about the failed ones:
+// the operands are the same, or the passing run has none. A whole run (no operands)
 // covers the failed file though its output does not name it: a suite
 // that reports a count with nothing failing ran what it collects, and a
 // file of it that failed before is among them (the reading of a wider
@@ -79,7 +80,7 @@ func suiteRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	// (its code's quotes and semicolons) leaves no stages to read.
 	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
 		p := readTestRun(pc.text, m)
-		if p.prog == f.prog && (len(p.ops) == 0 || len(f.ops) > 0 && subset(p.ops, f.ops)) {
+		if p.prog == f.prog && (len(p.ops) == 0 || len(f.ops) > 0 && subset(f.ops, p.ops) && subset(p.ops, f.ops)) {
 			return true
 		}
 	}
@@ -113,6 +114,52 @@ func hostReached(failedCall, because string, pc *passedCall, passedOut string) b
 	}
 	for _, m := range urlHostRE.FindAllStringSubmatch(pc.text, -1) {
 		if strings.EqualFold(m[1], hosts[0][1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// A failed build fixed by a later build or test run of the same code.
+//
+// "cargo build -p recorder" failing on a syntax error is fixed when
+// "cargo test -p recorder" passes later: a test run of a compiled
+// language builds the code it tests. A failed build (the toolchain's
+// build, check, vet or compile step) is resolved by a passing run of the
+// same toolchain that builds the same packages or more (no operands, or
+// the failed one's), with nothing failing in its output. Only the stage
+// the failed call ended with counts: "cargo build && ./target/debug/app"
+// failed running the app.
+
+// buildRunRE is a run of a compiled language's toolchain that builds
+// code: its program and verb, then its operands up to the end of its
+// stage.
+var buildRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>go\s+(?:build|vet|test|run|install)|cargo\s+(?:build|check|test|clippy|run|nextest\s+run)|dotnet\s+(?:build|test|run)|swift\s+(?:build|test|run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*(?:compile|test-compile|test|package|verify|install)|(?:\./)?gradlew?\s+(?:build|assemble|compile\w*|test|check))(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
+
+// buildOnlyVerbs are the verbs that only build (a failure of one is a
+// build failure, not a test's).
+var buildOnlyVerbs = wordSet(`build vet check compile test-compile assemble install`)
+
+// buildRerun reports whether the last build run of failedCall, a build
+// that failed, was built again by the passing call pc, whose output
+// passedOut says nothing failed.
+func buildRerun(failedCall string, pc *passedCall, passedOut string) bool {
+	if suiteFailRE.MatchString(passedOut) {
+		return false
+	}
+	last := lastRun(failedCall) // the stage the call failed at
+	locs := buildRunRE.FindAllStringSubmatchIndex(last, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	f := readTestRun(last, locs[len(locs)-1])
+	fw := strings.Fields(f.prog)
+	if len(fw) < 2 || !buildOnlyVerbs[fw[len(fw)-1]] {
+		return false
+	}
+	for _, m := range buildRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
+		p := readTestRun(pc.text, m)
+		if pw := strings.Fields(p.prog); len(pw) >= 2 && pw[0] == fw[0] && (len(p.ops) == 0 || len(f.ops) > 0 && subset(f.ops, p.ops) && subset(p.ops, f.ops)) {
 			return true
 		}
 	}

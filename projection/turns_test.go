@@ -72,6 +72,37 @@ OK.
 > user
 Also rename parse_one to parse_item.`,
 			[]string{`constraint .* \[active/normative\] = Do not call tools that touch the network.`}, nil},
+		{"a failed test removed, the same run passing", `
+> user
+fix the tests
+> assistant
+> call bash {"command":"cargo test -p testing"}
+> result error
+test fixtures::tests::test_random_text_with_zero_range ... FAILED
+test fixtures::tests::test_other ... ok
+test result: FAILED. 16 passed; 1 failed
+> assistant
+The fake library doesn't handle empty ranges. Let me remove that edge case test.
+> call bash {"command":"cargo test -p testing"}
+> result
+test fixtures::tests::test_other ... ok
+test result: ok. 16 passed; 0 failed`,
+			[]string{`failure test/-/fixtures::tests::test_random_text_with_zero_range \[resolved/empirical\]`}, nil},
+		{"a filtered run says nothing of the test it leaves out", `
+> user
+fix the tests
+> assistant
+> call bash {"command":"cargo test -p testing"}
+> result error
+test fixtures::tests::test_random_text_with_zero_range ... FAILED
+test fixtures::tests::test_other ... ok
+test result: FAILED. 16 passed; 1 failed
+> assistant
+> call bash {"command":"cargo test -p testing test_other"}
+> result
+test fixtures::tests::test_other ... ok
+test result: ok. 1 passed; 0 failed`,
+			[]string{`failure test/-/fixtures::tests::test_random_text_with_zero_range \[open/empirical\]`}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
