@@ -15,7 +15,8 @@ import (
 const NoResultText = "no result recorded"
 
 // emptyOutputText stands in for an empty tool output: a DSH text block
-// always carries text.
+// always carries text (package projection reads it as no output: a grep
+// that found nothing).
 const emptyOutputText = "(no output)"
 
 type itemKind int

@@ -2930,7 +2930,10 @@ var (
 	unitPassRE  = mustPattern(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
 	cargoFailRE = mustPattern(`(?m)^test (\S+) \.\.\. FAILED`)
 	cargoPassRE = mustPattern(`(?m)^test (\S+) \.\.\. ok$`)
-	jsFailRE    = mustPattern(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
+	// verdictNameRE is a line after a failure mark that is a verdict or a
+	// count, not a test's name.
+	verdictNameRE = mustPattern(`(?i)^(?:FAILED|FAIL|ERROR|PASSED|PASS)\b|^\d+\s+(?:tests?|specs?|checks?|cases?)\s+(?:failed|passed)\b`)
+	jsFailRE      = mustPattern(`(?m)^\s*(?:✕|✗|×)\s+(\S.{0,100}?)(?:\s+\(\d+\s*m?s\))?$`)
 	// fileFailRE and filePassRE are a test runner's verdict on a test
 	// file (jest, vitest: "FAIL src/a.test.ts", "PASS src/a.test.ts").
 	// vitest marks a file "✓ src/a.test.ts (3)" and "❯ src/a.test.ts (3)".
@@ -3155,6 +3158,10 @@ func blankNoErrorLines(text string) string {
 // decided yet").
 var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is|it's)\s+(?:(?:the|my|our)\s+(?:final\s+)?(?:decision|call)\b|(?:final|decided|settled)\b)[.!]*\s*$|[\s,;:—–-]*\b(?:final decision|decision made)[.!]*\s*$`)
 
+// noOutputText is the whole text of a result whose output was empty, as
+// an importer records it (a DSH text block is never empty).
+const noOutputText = "(no output)"
+
 // noResultText is the whole text of the result an importer gives a call
 // its trajectory recorded none for (importer.NoResultText).
 const noResultText = "no result recorded"
@@ -3181,8 +3188,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	// grep's or diff's exit status 1 alone says "no match", "differs":
-	// no failure, though the host flags the result an error
-	found := noMatchOnly(text) && searchProgram(ctx.Call)
+	// no failure, though the host flags the result an error; so does an
+	// error result of no output at all (OpenHands records the exit code
+	// apart from the output)
+	found := (noMatchOnly(text) || strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText) && searchProgram(ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
 	// what the output says failed, its lines of no error left out
@@ -3264,7 +3273,15 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyFailRE, true, pyName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
-	scan(jsFailRE, true, strings.TrimSpace)
+	scan(jsFailRE, true, func(n string) string {
+		n = strings.TrimSpace(n)
+		if verdictNameRE.MatchString(n) {
+			// "✗ FAILED: len() of unsized object", "✗ 1 tests failed.": a
+			// script's own report of a failure, no test's name
+			return ""
+		}
+		return n
+	})
 	if strings.Contains(text, " > ") {
 		scan(gradleFailRE, true, nil)
 	}

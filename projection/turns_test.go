@@ -103,6 +103,25 @@ test result: FAILED. 16 passed; 1 failed
 test fixtures::tests::test_other ... ok
 test result: ok. 1 passed; 0 failed`,
 			[]string{`failure test/-/fixtures::tests::test_random_text_with_zero_range \[open/empirical\]`}, nil},
+		{"a search that found nothing, its exit code apart", `
+> user
+find the parser
+> assistant
+> call bash {"command":"grep -r \"CommandParser\" src"}
+> result error
+(no output)`,
+			[]string{`evidence command/-/grep -r "CommandParser" src \[observed/empirical\] = ok`}, []string{`failure`}},
+		{"a script's own verdict lines are no tests", `
+> user
+check the fix
+> assistant
+> call bash {"command":"python final_test.py"}
+> result error
+Test 6: scalar bounds
+✗ FAILED: only 0-dimensional arrays can be converted to Python scalars
+Results: 7/8 tests passed
+✗ 1 tests failed.`,
+			[]string{`failure command/-/python final_test.py`}, []string{`test/-/FAILED`, `test/-/1 tests`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
