@@ -27,6 +27,8 @@ func TestResolvedBy(t *testing.T) {
 			"cargo test -p relay", "test result: ok. 3 passed; 0 failed", false},
 		{"build, then tests still failing", "go build ./...", "a.go:3:1: syntax error", "",
 			"go test ./...", "--- FAIL: TestX (0.00s)\nFAIL\texample.com/m\t0.1s", false},
+		{"a filter dropped", "cargo test -p testing fixtures 2>&1", "test fixtures::tests::test_zero ... FAILED", "",
+			"cargo test -p testing 2>&1", "test result: ok. 17 passed; 0 failed", true},
 		{"fewer files than the failed run", "pytest tests/a.py tests/b.py", "FAILED tests/b.py::test_x", "",
 			"pytest tests/a.py", "3 passed in 0.1s", false},
 		{"wrapper dropped", "ninja -C out && timeout 30 ./out/probe --port /dev/ttyS1", "probe: no response", "",

@@ -17,8 +17,8 @@ import (
 // document, a sed); the passing run may stand anywhere in the passing
 // call, whose output is the summary read.
 // A passing run of other tests (another file, a filter the failed run did
-// not have, fewer files than it ran) says nothing about the failed ones:
-// the operands are the same, or the passing run has none. A whole run (no operands)
+// not have, fewer files than it ran) says nothing about the failed ones
+// (covers). A whole run (no operands)
 // covers the failed file though its output does not name it: a suite
 // that reports a count with nothing failing ran what it collects, and a
 // file of it that failed before is among them (the reading of a wider
@@ -41,6 +41,26 @@ var (
 type testRun struct {
 	prog string
 	ops  []string
+}
+
+// covers reports whether run p runs all that run f ran: no operand f did
+// not have (a filter or a selection of its own: "-k 'not test_x'", another
+// file), and every path f named (a run of fewer files runs less), or no
+// operand at all. A word f had and p drops is a filter dropped ("cargo
+// test -p testing fixtures", then "cargo test -p testing"): wider.
+func covers(p, f testRun) bool {
+	if len(p.ops) == 0 {
+		return true
+	}
+	if len(f.ops) == 0 || !subset(p.ops, f.ops) {
+		return false
+	}
+	for _, o := range f.ops {
+		if pathLike(o) && !slices.Contains(p.ops, o) {
+			return false
+		}
+	}
+	return true
 }
 
 // readTestRun reads the test run m of testRunRE found in s.
@@ -80,7 +100,7 @@ func suiteRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	// (its code's quotes and semicolons) leaves no stages to read.
 	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
 		p := readTestRun(pc.text, m)
-		if p.prog == f.prog && (len(p.ops) == 0 || len(f.ops) > 0 && subset(f.ops, p.ops) && subset(p.ops, f.ops)) {
+		if p.prog == f.prog && covers(p, f) {
 			return true
 		}
 	}
@@ -126,8 +146,8 @@ func hostReached(failedCall, because string, pc *passedCall, passedOut string) b
 // "cargo test -p recorder" passes later: a test run of a compiled
 // language builds the code it tests. A failed build (the toolchain's
 // build, check, vet or compile step) is resolved by a passing run of the
-// same toolchain that builds the same packages or more (no operands, or
-// the failed one's), with nothing failing in its output. Only the stage
+// same toolchain that builds the same packages or more (covers), with
+// nothing failing in its output. Only the stage
 // the failed call ended with counts: "cargo build && ./target/debug/app"
 // failed running the app.
 
@@ -159,7 +179,7 @@ func buildRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	}
 	for _, m := range buildRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
 		p := readTestRun(pc.text, m)
-		if pw := strings.Fields(p.prog); len(pw) >= 2 && pw[0] == fw[0] && (len(p.ops) == 0 || len(f.ops) > 0 && subset(f.ops, p.ops) && subset(p.ops, f.ops)) {
+		if pw := strings.Fields(p.prog); len(pw) >= 2 && pw[0] == fw[0] && covers(p, f) {
 			return true
 		}
 	}
