@@ -3366,6 +3366,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
 	out = append(out, sedValues(cmd)...)
 	out = append(out, setValues(cmd)...)
+	out = append(out, gitValues(cmd, text)...)
 	if _, writes := fileOp(ctx.Call); p == "" || !writes {
 		return out
 	}

@@ -1,0 +1,69 @@
+package projection
+
+import "strings"
+
+// Where the work stands in git and on the forge.
+//
+// An agent that branched, committed, opened an issue or a pull request
+// left the session in a state the next one must know: which branch it is
+// on, what it committed last, which pull request holds the work. The
+// commands' own output says so, whatever the agent or its tool: git's
+// "Switched to a new branch 'feat/x'" (checkout -b, switch -c, or a plain
+// checkout of a branch), a commit's "[feat/x 1a2b3c4] Add the header",
+// and the URL gh (or glab) prints for what it created. Each is a value
+// the tool's output observed (empirical), replaced by the next: the
+// branch by a later switch, the last commit by the next commit, the pull
+// request by another one opened.
+
+var (
+	// switchedRE is git reporting the branch it switched to.
+	switchedRE = mustPattern(`(?m)^(?:Switched to (?:a new )?branch|Already on) '([^'\n]{1,120})'\s*$`)
+	// commitLineRE is the first line git commit prints: "[branch hash]
+	// message", or "[branch (root-commit) hash] message".
+	commitLineRE = mustPattern(`(?m)^\[([^\]\s]{1,120})(?: \([\w-]+\))? ([0-9a-f]{7,40})\] (.{1,200})$`)
+	// forgeURLRE is a pull request, merge request or issue URL a forge's
+	// command line prints for what it created.
+	forgeURLRE = mustPattern(`(?m)^\s*(https://[^\s/]+/[^\s]+/(?:pull|pulls|merge_requests|issues|-/merge_requests|-/issues)/\d+)\s*$`)
+	// forgeCreateRE is a command creating a pull request or an issue.
+	forgeCreateRE = mustPattern(`\b(?:gh|glab|hub)\s+(?:pr|mr|issue|pull-request)\s+create\b`)
+)
+
+// gitValues are the values a passing command's output text says about
+// where the work stands: the branch, the last commit, a pull request or
+// issue created.
+func gitValues(cmd, text string) []Proposal {
+	if cmd == "" || !strings.Contains(cmd, "git") && !forgeCreateRE.MatchString(cmd) {
+		return nil
+	}
+	var out []Proposal
+	branch := ""
+	if m := lastMatch(switchedRE, text); m != nil {
+		branch = m[1]
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/branch", Name: "git branch", Value: m[1], Quote: strings.TrimSpace(m[0])})
+	}
+	if m := lastMatch(commitLineRE, text); m != nil && strings.Contains(cmd, "commit") {
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/last_commit", Name: "last commit", Value: m[2] + " " + m[3] + " (on " + m[1] + ")", Quote: strings.TrimSpace(m[0])})
+		if branch == "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/branch", Name: "git branch", Value: m[1], Quote: m[1]})
+		}
+	}
+	if forgeCreateRE.MatchString(cmd) {
+		if m := lastMatch(forgeURLRE, text); m != nil {
+			kind, name := "value/forge/pull_request", "pull request"
+			if strings.Contains(m[1], "/issues/") {
+				kind, name = "value/forge/issue", "issue"
+			}
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: kind, Name: name, Value: m[1], Quote: m[1]})
+		}
+	}
+	return out
+}
+
+// lastMatch is the last match of re in text, with its groups.
+func lastMatch(re *pattern, text string) []string {
+	ms := re.FindAllStringSubmatch(text, -1)
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms[len(ms)-1]
+}
