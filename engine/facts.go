@@ -7,6 +7,7 @@ import (
 
 	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/clip"
+	"github.com/epistemicfold/ef/projection"
 )
 
 // Item is one fact line and the seq of the surface node it came from.
@@ -171,6 +172,11 @@ func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices []int) (*Fac
 				continue
 			}
 			f.Users++
+			if mi.user != "" && mi.snapshot {
+				// the host's runtime-context snapshot: the span's newest
+				// one stands for those before it, which it supersedes
+				f.UserRequests = slices.DeleteFunc(f.UserRequests, func(it Item) bool { return projection.HostSnapshot(it.Text) })
+			}
 			if mi.user != "" {
 				f.UserRequests = append(f.UserRequests, Item{n, mi.user})
 			}

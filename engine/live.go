@@ -295,6 +295,9 @@ type msgInfo struct {
 	// (assistant: the same, after the decision lines).
 	user      string
 	questions []string
+	// snapshot: user is the host's runtime-context snapshot
+	// (projection.HostSnapshot), which the next one replaces.
+	snapshot bool
 	// assistant: answer is the last non-blank text block; decisions the
 	// lines decisionRE marks; calls the tool calls in order.
 	answer    string
@@ -332,8 +335,9 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 			mi.checkpoint = true
 			return mi
 		}
-		if t := m.Text(); strings.TrimSpace(t) != "" {
+		if t := m.Text(); strings.TrimSpace(t) != "" && !injectedChatter(m) {
 			mi.user = t
+			mi.snapshot = projection.HostSnapshot(t)
 			for line := range strings.Lines(t) {
 				if l := strings.TrimSpace(line); strings.HasSuffix(l, "?") {
 					mi.questions = append(mi.questions, strings.Clone(l))
@@ -384,4 +388,11 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 		}
 	}
 	return mi
+}
+
+// injectedChatter reports whether user message m is the harness's, not a
+// request of the user's: a reminder or notice an importer marked as
+// chatter or interruption. A checkpoint's "User requests" leaves it out.
+func injectedChatter(m *hostshim.Message) bool {
+	return m.Source != nil && (m.Source.Injected == hostshim.InjectedChatter || m.Source.Injected == hostshim.InjectedInterruption)
 }

@@ -3158,6 +3158,29 @@ func blankNoErrorLines(text string) string {
 // decided yet").
 var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is|it's)\s+(?:(?:the|my|our)\s+(?:final\s+)?(?:decision|call)\b|(?:final|decided|settled)\b)[.!]*\s*$|[\s,;:—–-]*\b(?:final decision|decision made)[.!]*\s*$`)
 
+// HostSnapshot reports whether user text is a host's snapshot of the
+// runtime context that replaces the one before it ("Current runtime
+// context. This snapshot supersedes earlier runtime-context snapshots.
+// Current DSH file policy: …", which DSH sends as a user message): state
+// the projection reads, no request of the user's.
+func HostSnapshot(text string) bool {
+	return supersedesRE.MatchString(firstSentences(text, 2))
+}
+
+// firstSentences is the head of text up to its n-th sentence end (".",
+// "!", "?" followed by a space or a line end), at most 400 bytes.
+func firstSentences(text string, n int) string {
+	t := text[:min(len(text), 400)]
+	for i := 0; i < len(t); i++ {
+		if (t[i] == '.' || t[i] == '!' || t[i] == '?') && (i+1 == len(t) || t[i+1] == ' ' || t[i+1] == '\n') {
+			if n--; n == 0 {
+				return t[:i+1]
+			}
+		}
+	}
+	return t
+}
+
 // noOutputText is the whole text of a result whose output was empty, as
 // an importer records it (a DSH text block is never empty).
 const noOutputText = "(no output)"
