@@ -315,11 +315,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 // longer, or with other flags or another build.
 func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest bool, storeDir string) {
 	n, byFold := 0, 0
+	var minted []string // the earlier ef fold's checkpoints not found again
 	for _, id := range prior {
 		if !acc.checkpoints[id] {
 			n++
 			if foldMinted(id) {
 				byFold++
+				minted = append(minted, id)
 			}
 		}
 	}
@@ -334,7 +336,8 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest
 		// the log does not show is a fold the host did not commit (its
 		// shrink check failed, the surface changed) or one past the end
 		// of this copy of the log: nothing this fold duplicates.
-		if other := n - byFold; other > 0 {
+		other := n - byFold
+		if other > 0 {
 			fmt.Fprintf(stderr, "ef fold: note: %s also holds %s of session %q that the DSH plugin wrote for folds this log does not show committed (the host gave them up, or they came after this copy of the log ends); they stay searchable, and this fold wrote nothing in their place\n",
 				storeDir, count(other, "checkpoint"), acc.SessionID)
 		}
@@ -343,8 +346,21 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest
 		}
 		// Folded by ef fold before, another way; both sets of
 		// checkpoints are now searched and recalled.
-		fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that an earlier ef fold wrote and this fold did not write or find again: the session was folded there before with other flags (--window, --mode), when its log was shorter or different, or by another ef build. Search and recall now find the messages of both folds; to keep only this one, remove the session and fold again: ef store delete %s --session %s\n",
-			storeDir, count(byFold, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
+		fix := fmt.Sprintf("to keep only this one, remove the session and fold again: ef store delete %s --session %s", shellQuote(storeDir), shellQuote(acc.SessionID))
+		if other > 0 || slices.ContainsFunc(acc.LogFolds, func(f foldLogFold) bool { return f.Archive == "found" && !foldMinted(f.CheckpointID) }) {
+			// The store holds the plugin's checkpoints of the session
+			// too (with their state snapshots); deleting the session
+			// would drop them, and a re-fold archives only the spans.
+			shown := minted[:min(len(minted), 3)]
+			more := ""
+			if len(minted) > len(shown) {
+				more = fmt.Sprintf(" and %d more", len(minted)-len(shown))
+			}
+			fix = fmt.Sprintf("ef store delete would remove the DSH plugin's checkpoints of the session too, so to drop only the earlier ef fold's (%s%s), run ef store gc %s --referenced FILE --grace 0 with FILE listing every checkpoint of the store to keep",
+				strings.Join(shown, ", "), more, shellQuote(storeDir))
+		}
+		fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that an earlier ef fold wrote and this fold did not write or find again: the session was folded there before with other flags (--window, --mode), when its log was shorter or different, or by another ef build. Search and recall now find the messages of both folds; %s\n",
+			storeDir, count(byFold, "checkpoint"), acc.SessionID, fix)
 		return
 	}
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",

@@ -337,6 +337,16 @@ func TestFoldWarnSharedTellsWhoWroteThem(t *testing.T) {
 		!strings.Contains(got, "warning: /st already held 1 checkpoint of session \"s1\" that an earlier ef fold wrote") || acc.PriorNotReproduced != 2 {
 		t.Errorf("%s(%d not reproduced)", got, acc.PriorNotReproduced)
 	}
+	// Deleting the session would drop the plugin's checkpoints: the way
+	// out named is gc of the earlier ef fold's alone.
+	if !strings.Contains(got, "to drop only the earlier ef fold's ("+mine+"), run ef store gc /st --referenced FILE --grace 0") || strings.Contains(got, "ef store delete /st") {
+		t.Errorf("with the plugin's checkpoints: %s", got)
+	}
+	w.Reset()
+	foldWarnShared(&w, &foldAccount{SessionID: "s1"}, []string{mine}, false, "/st")
+	if !strings.Contains(w.String(), "remove the session and fold again: ef store delete /st --session s1") {
+		t.Errorf("ef fold's checkpoints alone: %s", w.String())
+	}
 	w.Reset()
 	foldWarnShared(&w, &foldAccount{SessionID: "s1"}, []string{plugin}, false, "/st")
 	if strings.Contains(w.String(), "warning") {
