@@ -28,7 +28,7 @@ import (
 // it replays a session log through the EpistemicFoldEngine inside the
 // host's compaction transaction and writes the new log and the bundles.
 func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
-	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir> | --project <dir>] [--window N] [--rho R] [--mode auto|leaf|root|emergency] [--budget N] [--json]", stderr,
+	fs := newFlags("fold", "fold <session-log> --out <new-log> [--store <dir> | --project <dir>] [--window N] [--rho R] [--mode auto|leaf|root|emergency|archive] [--budget N] [--json]", stderr,
 		"Replays a DSH session log through the Epistemic Fold engine and writes the folded log and its checkpoint bundles.",
 		"A trajectory of another agent (Claude Code, OpenHands, SWE-agent, mini-SWE-agent, ATIF, an OpenAI chat log, an Anthropic Messages API conversation, a LangChain or LangGraph message dump, a Codex CLI rollout, an OpenAI Responses API conversation, a Gemini API conversation, Gemini CLI session (.json or .jsonl recording), /chat save checkpoint or stream-json output, an Aider chat history, codex exec --json output, a VS Code (Copilot Chat) chat export, an OpenCode session's export or storage info file, a Continue session or its sessions.json, ...) is converted to a DSH session first.",
 		"  auto, leaf: pressure leaf folds before each step (auto also folds in emergency when the surface exceeds the",
@@ -38,7 +38,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		fmt.Sprintf("              before %v × window, or at %v × window, whichever comes first; --rho -1 folds only there", hostshim.PressureRatio, hostshim.PressureRatio),
 		"  root:       one root fold (/compact) at the end of the log",
 		"  emergency:  one emergency fold at the end, under --budget",
+		"  archive:    no fold of EF's own: only archive the log's own folds (below) into the store; --out is optional",
 		"  --window and --budget count o200k_base tokens, like ef bench --window; the summary also shows the DSH heuristic estimate",
+		"A DSH log that already holds folds (the DSH plugin's checkpoints, the host summarizer's, tool results its pruner cut) is",
+		"replayed with them as they are, and each one's span is archived from the log into the store: found there when the",
+		"plugin's bundle is (nothing is written twice), written when nothing archived it (the host's folds while EF was down).",
+		"EF's own folds start after the log's last one: before it they would take off the surface what that fold replaces.",
 		"The checkpoints are filed under the session's id, which the new log carries: a DSH log's own id; for another agent's",
 		"trajectory, its format and the session id it records (Claude Code, the Claude Agent SDK, ATIF, an OpenAgents trajectory),",
 		"else its format and a digest of the session's opening (its first 8 messages), never the file's name, so two files of one",
@@ -47,9 +52,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"with its own --session). --session ID files them under ID instead. ef builds",
 		"before this one named an imported session by its file's name; a store that holds such a session keeps it, and ef fold",
 		"says where the new checkpoints went. Folding the same log again reuses its checkpoints.",
-		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the surface before → after, the span's",
-		"closure level (EF-RFC-001 §12: C0 structure only, C1 authority and boundaries exported, C2 a closed stage of work,",
-		"C3 closed with evidence) and whether recall can serve the archived messages; a failed or vetoed fold says why.",
+		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the request (system prompt, tools and",
+		"surface, as the window counts them) before → after, the span's closure level (EF-RFC-001 §12: C0 structure only,",
+		"C1 authority and boundaries exported, C2 a closed stage of work, C3 closed with evidence) and whether recall can serve",
+		"the archived messages; a failed or vetoed fold says why. Each of the log's own folds has a line \"log\": whose it is and",
+		"whether its span was in the store already or archived now. The last line counts the folds that changed the surface.",
 		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
 		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
@@ -57,9 +64,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
 	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
 	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
-	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr)")
+	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive)")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
-	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root or emergency")
+	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root, emergency or archive (only the log's own folds)")
 	budget := fs.Int("budget", 0, "emergency budget in o200k_base `tokens` (zero: window/2)")
 	asJSON := fs.Bool("json", false, "print a machine-readable account of every fold")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes (snapshot-test logs need the default)")
@@ -72,8 +79,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	defer cleanup()
 	defer func() { err = asGiven(err, logFile, logPath) }()
-	if *out == "" {
-		return usageError("--out is required")
+	// --mode archive without --out writes no new log: the run is for
+	// the store (foldOut writes the log to a private temporary file and
+	// copies it to io.Discard).
+	noOut := *mode == "archive" && *out == ""
+	if *out == "" && !noOut {
+		return usageError("--out is required (or --mode archive, which only archives the log's own folds)")
 	}
 	if *project != "" {
 		if *storeDir != "" {
@@ -91,10 +102,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// --out - is stdout, as a log named - is stdin (and ef propose
 	// --prompt - writes to stdout). The new log is then all stdout holds:
 	// what ef fold says of the folds goes to stderr.
-	summary := stdout
-	if *out == "-" {
+	summary, logTo := stdout, stdout
+	switch {
+	case noOut:
+		*out, logTo = "-", io.Discard
+	case *out == "-":
 		summary = stderr
-	} else {
+	default:
 		// Check --out before any bundle is written: a fold whose log
 		// cannot be written would leave bundles nobody references.
 		if err := foldCheckOut(*out); err != nil {
@@ -137,14 +151,29 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		if *budget == 0 && *window == 0 {
 			return usageError("--mode emergency needs --budget or --window")
 		}
+	case "archive":
+		if *window != 0 || *budget != 0 || *rho != 0 {
+			return usageError("--mode archive folds nothing of its own: --window, --budget and --rho do not apply")
+		}
+		if *storeDir == "" {
+			return usageError("--mode archive archives the log's own folds into a store: give --store DIR or --project DIR")
+		}
 	default:
-		return usageError("--mode %q: want auto, leaf, root or emergency", *mode)
+		return usageError("--mode %q: want auto, leaf, root, emergency or archive", *mode)
 	}
 	if *storeDir != "" {
 		if err := checkStoreToFold(*storeDir); err != nil {
 			return err
 		}
 	}
+	// The log is opened, and a DSH log read through once (foldScan),
+	// before the store is: a log that cannot be replayed fails before
+	// anything is written.
+	in, err := openFoldInput(logFile, !*strict)
+	if err != nil {
+		return err
+	}
+	defer in.close()
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if *verbose {
@@ -202,6 +231,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	defer acc.close()
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
+	if noOut {
+		acc.Out = ""
+	}
 	var prior []string     // checkpoints the store held of the session before this fold
 	var priorByDigest bool // the session is named by a digest of its content
 	named := func(in *foldInput) {
@@ -224,7 +256,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 				*storeDir, count(len(infos), "checkpoint"), in.imported, in.id, in.imported, shellQuote(in.imported), shellQuote(*storeDir), shellQuote(in.imported))
 		}
 	}
-	o, s, err := foldReplay(ctx, eng, logFile, *out, stdout, *mode, *window, !*strict, *session, named, acc, ids, stderr)
+	logFolds := &logFoldArchiver{archive: opts.Archive, index: opts.Indexer, acc: acc}
+	o, s, err := foldReplay(ctx, eng, in, logFile, *out, logTo, *mode, *window, !*strict, *session, named, acc, ids, logFolds, stderr)
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
@@ -245,6 +278,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		return err
 	}
 	acc.TokensAfter, acc.RealAfter, acc.EventsOut = host, real, s.Len()
+	if h, ok, err := hostshim.LatestRequestHeader(s); err == nil && ok {
+		acc.HeaderTokens = hostshim.HeaderTokens(&h, tok)
+	}
 	if err := o.finish(s); err != nil {
 		return fmt.Errorf("write %s: %w", foldOutName(*out), err)
 	}
@@ -260,10 +296,14 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			fmt.Fprintf(stderr, "ef fold: warning: %s: nothing after it can be folded (%s in all; ef inspect lists them)\n", open[0], count(len(open), "open call"))
 		}
 	}
+	var errs []error
 	if acc.Failed > 0 {
-		return fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds)
+		errs = append(errs, fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds))
 	}
-	return nil
+	if acc.LogFoldsFailed > 0 {
+		errs = append(errs, fmt.Errorf("%d of the log's %s could not be archived (the new log holds them as the input did; each one's line says why)", acc.LogFoldsFailed, count(len(acc.LogFolds), "own fold")))
+	}
+	return errors.Join(errs...)
 }
 
 // foldWarnShared warns when the store held checkpoints of the session that
@@ -274,10 +314,15 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 // one session); either kind may be the same session folded when it was
 // longer, or with other flags or another build.
 func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest bool, storeDir string) {
-	n := 0
+	n, byFold := 0, 0
+	var minted []string // the earlier ef fold's checkpoints not found again
 	for _, id := range prior {
 		if !acc.checkpoints[id] {
 			n++
+			if foldMinted(id) {
+				byFold++
+				minted = append(minted, id)
+			}
 		}
 	}
 	if n == 0 {
@@ -285,21 +330,51 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest
 	}
 	acc.PriorNotReproduced = n
 	if !byDigest {
-		// A session its log names (Claude Code's sessionId, a DSH log):
-		// the same session folded before another way; both sets of
+		// A session its log names (Claude Code's sessionId, a DSH log).
+		// The checkpoints the DSH plugin wrote for the log's own folds
+		// were found again (fold_logfolds.go); one it wrote for a fold
+		// the log does not show is a fold the host did not commit (its
+		// shrink check failed, the surface changed) or one past the end
+		// of this copy of the log: nothing this fold duplicates.
+		other := n - byFold
+		if other > 0 {
+			fmt.Fprintf(stderr, "ef fold: note: %s also holds %s of session %q that the DSH plugin wrote for folds this log does not show committed (the host gave them up, or they came after this copy of the log ends); they stay searchable, and this fold wrote nothing in their place\n",
+				storeDir, count(other, "checkpoint"), acc.SessionID)
+		}
+		if byFold == 0 {
+			return
+		}
+		// Folded by ef fold before, another way; both sets of
 		// checkpoints are now searched and recalled.
-		fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again: the session was folded there before with other flags (--window, --mode), when its log was shorter or different, or by another ef build. Search and recall now find the messages of both folds; to keep only this one, remove the session and fold again: ef store delete %s --session %s\n",
-			storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
+		fix := fmt.Sprintf("to keep only this one, remove the session and fold again: ef store delete %s --session %s", shellQuote(storeDir), shellQuote(acc.SessionID))
+		if other > 0 || slices.ContainsFunc(acc.LogFolds, func(f foldLogFold) bool { return f.Archive == "found" && !foldMinted(f.CheckpointID) }) {
+			// The store holds the plugin's checkpoints of the session
+			// too (with their state snapshots); deleting the session
+			// would drop them, and a re-fold archives only the spans.
+			shown := minted[:min(len(minted), 3)]
+			more := ""
+			if len(minted) > len(shown) {
+				more = fmt.Sprintf(" and %d more", len(minted)-len(shown))
+			}
+			fix = fmt.Sprintf("ef store delete would remove the DSH plugin's checkpoints of the session too, so to drop only the earlier ef fold's (%s%s), run ef store gc %s --referenced FILE --grace 0 with FILE listing every checkpoint of the store to keep",
+				strings.Join(shown, ", "), more, shellQuote(storeDir))
+		}
+		fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that an earlier ef fold wrote and this fold did not write or find again: the session was folded there before with other flags (--window, --mode), when its log was shorter or different, or by another ef build. Search and recall now find the messages of both folds; %s\n",
+			storeDir, count(byFold, "checkpoint"), acc.SessionID, fix)
 		return
 	}
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
 }
 
-// foldOutName names --out in messages: its path, or stdout for "-".
+// foldOutName names --out in messages: its path, stdout for "-", or no
+// new log for none (--mode archive without --out).
 func foldOutName(out string) string {
-	if out == "-" {
+	switch out {
+	case "-":
 		return "stdout"
+	case "":
+		return "no new log"
 	}
 	return out
 }
@@ -349,26 +424,23 @@ func foldCompression(out string) hostshim.Compression {
 	return hostshim.CompressionNone
 }
 
-// foldReplay appends the log's events to a new session one by one, running
-// the engine at each pre-step point (before every step/start, as the host's
-// agent/pre-step listener does; before every assistant message in logs
-// without step events). Seqs shift by the events the folds insert; every
+// foldReplay appends the events of r (the log at path) to a new session
+// one by one, running the engine at each pre-step point (before every
+// step/start, as the host's agent/pre-step listener does; before every
+// assistant message in logs without step events) after the log's own last
+// replacement, and archiving the log's own folds as it appends them
+// (fold_logfolds.go). Seqs shift by the events the folds insert; every
 // later seq reference (sourceEventSeqs, replacement spans) is remapped.
 //
-// The replay streams: the log is read twice (once for whether it has step
-// events), never held whole; the new log is written as the session grows
+// The replay streams: the log is read twice (foldScan first), never held
+// whole; the new log is written as the session grows
 // (foldOut) and the session releases what was written and is no longer
 // needed. So the work is linear in the events read and memory follows the
 // surface, not the length of the log. Each node is priced once, when it is
 // appended (Session.Price), for the totals and for every later plan.
 //
 // An out of "-" writes the new log to stdout once it is complete (foldOut).
-func foldReplay(ctx context.Context, eng *engine.Engine, path, out string, stdout io.Writer, mode string, window int, lenient bool, session string, named func(*foldInput), acc *foldAccount, ids *foldIDs, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
-	r, err := openFoldInput(path, lenient)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer r.close()
+func foldReplay(ctx context.Context, eng *engine.Engine, r *foldInput, path, out string, stdout io.Writer, mode string, window int, lenient bool, session string, named func(*foldInput), acc *foldAccount, ids *foldIDs, logFolds *logFoldArchiver, stderr io.Writer) (*foldOut, *hostshim.Session, error) {
 	if session != "" && session != r.id {
 		// The new log carries the id its checkpoints are filed under, so
 		// ef state and ef recall find them from it.
@@ -399,6 +471,10 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out string, stdou
 	in := &inputSurface{}
 	var remap []int
 	fold := (mode == "auto" || mode == "leaf") && window > 0
+	if fold && r.lastReplace >= 0 {
+		fmt.Fprintf(stderr, "ef fold: note: %s already holds %s of its own (compactions, pruned tool results); they are replayed as they are and their spans archived, and EF folds only after the last of them (event %d)\n",
+			shown, count(r.replacements, "fold"), r.lastReplace)
+	}
 	for i := 0; ; i++ {
 		e, err := r.next()
 		if err == io.EOF {
@@ -411,7 +487,7 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out string, stdou
 			return nil, nil, err
 		}
 		pre := e.Type == hostshim.TypeStepStart || (!r.hasSteps && e.Type == hostshim.TypeAssistantMessage)
-		if fold && pre {
+		if fold && pre && i > r.lastReplace {
 			if err := foldPressure(ctx, eng, s, mode, acc, ids); err != nil {
 				acc.EventsIn = len(remap)
 				return nil, nil, err
@@ -421,14 +497,21 @@ func foldReplay(ctx context.Context, eng *engine.Engine, path, out string, stdou
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
+		shadowed := shadowedBy(s, ne.SurfaceOp)
 		if err := s.AppendEvent(ne); err != nil {
-			if ne.SurfaceOp != nil && ne.SurfaceOp.Replace {
-				return nil, nil, fmt.Errorf("%s: event %d (%s): the log's own replacement no longer applies after an EF fold (replay with a larger --window): %w", path, i, e.Type, err)
-			}
 			return nil, nil, fmt.Errorf("%s: event %d (%s): %w", path, i, e.Type, err)
 		}
 		remap = append(remap, ne.Seq)
 		ids.read(e)
+		logFolds.see(e)
+		if shadowed != nil {
+			// One of the log's own folds: archived before the new log
+			// releases what it shadowed (foldOut.flush below).
+			if err := logFolds.add(ctx, s, ne, shadowed); err != nil {
+				acc.EventsIn = len(remap)
+				return nil, nil, err
+			}
+		}
 		if s.Position(ne.Seq) >= 0 {
 			hp, err1 := s.Price(ne.Seq, host)
 			rp, err2 := s.Price(ne.Seq, real)
@@ -469,8 +552,13 @@ type foldInput struct {
 	gen         hostshim.Generation
 	header      hostshim.Header
 	hasSteps    bool
-	next        func() (hostshim.Event, error) // io.EOF at the end
-	truncated   func() *hostshim.TruncatedTail
+	// lastReplace is the index (in the order next returns them) of the
+	// last event that replaces surface nodes, the log's own compactions
+	// and pruned tool results; -1 when there is none. replacements counts
+	// them.
+	lastReplace, replacements int
+	next                      func() (hostshim.Event, error) // io.EOF at the end
+	truncated                 func() *hostshim.TruncatedTail
 	// stats is what the importer changed of a trajectory, once next
 	// returned io.EOF (importer.Stream.Stats); nil for a DSH log.
 	stats func() importer.Stats
@@ -514,7 +602,7 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 	if in, err := openImportInput(path, lenient); in != nil || err != nil {
 		return in, err
 	}
-	hasSteps, err := foldHasSteps(path, lenient)
+	sc, err := foldScan(path, lenient)
 	if err != nil {
 		return nil, err
 	}
@@ -522,7 +610,8 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &foldInput{id: r.Header().ID, gen: r.Generation(), header: r.Header(), hasSteps: hasSteps,
+	return &foldInput{id: r.Header().ID, gen: r.Generation(), header: r.Header(), hasSteps: sc.hasSteps,
+		lastReplace: sc.lastReplace, replacements: sc.replacements,
 		next: r.Next, truncated: r.Truncated, close: func() { r.Close() }}, nil
 }
 
@@ -568,17 +657,21 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 	}
 	// Every imported session is Gen01 and opens its turns with
 	// step/start (hostshim.Turns).
-	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
+	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name, lastReplace: -1,
 		next: st.Next, truncated: st.Torn, stats: st.Stats, close: st.Close}, nil
 }
 
 // sessionInput is the event stream of a session held whole.
 func sessionInput(src *hostshim.Session, torn *hostshim.TruncatedTail) *foldInput {
 	evs := src.Events()
-	in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {},
+	in := &foldInput{id: src.ID, gen: src.Gen, header: src.Header, close: func() {}, lastReplace: -1,
 		truncated: func() *hostshim.TruncatedTail { return torn }}
-	for _, e := range evs {
+	for i, e := range evs {
 		in.hasSteps = in.hasSteps || e.Type == hostshim.TypeStepStart
+		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+			in.lastReplace = i
+			in.replacements++
+		}
 	}
 	i := 0
 	in.next = func() (hostshim.Event, error) {
@@ -591,23 +684,47 @@ func sessionInput(src *hostshim.Session, torn *hostshim.TruncatedTail) *foldInpu
 	return in
 }
 
-// foldHasSteps reads the log once for a step/start event.
-func foldHasSteps(path string, lenient bool) (bool, error) {
+// foldScanned is what foldScan read of a log before the replay.
+type foldScanned struct {
+	hasSteps bool // a step/start event
+	// lastReplace is the index of the last event that replaces surface
+	// nodes (-1: none); replacements counts them.
+	lastReplace, replacements int
+}
+
+// foldScan reads the whole log once before the replay: whether it has
+// step events, where its last replacement is (ef fold folds only after
+// it: fold_logfolds.go), and whether every event reads and refers only to
+// events before it. A log that fails there fails before anything is
+// written; read in the replay, it failed after the folds before it had
+// written their bundles, which a run with other flags (that cannot get
+// past the same event either) then wrote again under other ids.
+func foldScan(path string, lenient bool) (foldScanned, error) {
+	sc := foldScanned{lastReplace: -1}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
-		return false, err
+		return sc, err
 	}
 	defer r.Close()
-	for {
+	for i := 0; ; i++ {
 		e, err := r.Next()
 		if err == io.EOF {
-			return false, nil
+			return sc, nil
 		}
 		if err != nil {
-			return false, err
+			return sc, err
 		}
-		if e.Type == hostshim.TypeStepStart {
-			return true, nil
+		sc.hasSteps = sc.hasSteps || e.Type == hostshim.TypeStepStart
+		refs := e.SourceEventSeqs
+		if op := e.SurfaceOp; op != nil && op.Replace {
+			sc.lastReplace = i
+			sc.replacements++
+			refs = append(slices.Clip(refs), op.Start, op.End)
+		}
+		for _, ref := range refs {
+			if ref < 0 || ref >= e.Seq {
+				return sc, fmt.Errorf("%s: event %d (%s, seq %d): it refers to seq %d, which is not an event before it", path, i, e.Type, e.Seq, ref)
+			}
 		}
 	}
 }
@@ -873,7 +990,7 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 // and emergency modes, on the path the log's state allows: automatic
 // inside an open turn, manual otherwise.
 func foldFinal(ctx context.Context, eng *engine.Engine, s *hostshim.Session, m engine.Mode, mode string, window, budget int, acc *foldAccount) error {
-	if mode == "auto" || (mode == "leaf" && window > 0) {
+	if mode == "auto" || mode == "archive" || (mode == "leaf" && window > 0) {
 		return nil
 	}
 	st, err := hostshim.InspectEntryState(s)

@@ -23,21 +23,37 @@ type foldAccount struct {
 	// LegacySession is the session the store holds for this imported
 	// file under the name ef builds before gave it (the file's name), when
 	// it holds one and the fold filed its checkpoints under another id.
-	LegacySession string               `json:"legacySession,omitempty"`
-	Mode          string               `json:"mode"`
-	Window        int                  `json:"window,omitempty"`
-	Budget        int                  `json:"budget,omitempty"`
-	EventsIn      int                  `json:"eventsIn"`
-	EventsOut     int                  `json:"eventsOut"`
-	TokensBefore  int                  `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
-	TokensAfter   int                  `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
-	RealBefore    int                  `json:"realTokensBefore"`
-	RealAfter     int                  `json:"realTokensAfter"`
-	Folds         []*engine.FoldReport `json:"folds"`
+	LegacySession string `json:"legacySession,omitempty"`
+	Mode          string `json:"mode"`
+	Window        int    `json:"window,omitempty"`
+	Budget        int    `json:"budget,omitempty"`
+	EventsIn      int    `json:"eventsIn"`
+	EventsOut     int    `json:"eventsOut"`
+	TokensBefore  int    `json:"tokensBefore"` // DSH's heuristic estimate, surface of the input log
+	TokensAfter   int    `json:"tokensAfter"`  // DSH's heuristic estimate, surface of the output log
+	RealBefore    int    `json:"realTokensBefore"`
+	RealAfter     int    `json:"realTokensAfter"`
+	// HeaderTokens is what each request carries besides the surface, in
+	// o200k_base tokens: the system prompt and tool definitions of the
+	// newest request header. A fold's tokensBefore and tokensAfter count
+	// the request (header and surface), as the pressure policy and the
+	// window do; realTokensBefore and realTokensAfter count the surface.
+	HeaderTokens int `json:"headerTokens"`
+	// LogFolds are the folds the input log held already (the DSH plugin's,
+	// the host summarizer's, the host pruner's cuts), replayed as they are
+	// and archived from the log (fold_logfolds.go).
+	LogFolds []foldLogFold        `json:"logFolds"`
+	Folds    []*engine.FoldReport `json:"folds"`
+	// Committed counts the folds that changed the surface (each wrote or
+	// found its checkpoint, or ran without a store); the others are
+	// skipped, vetoed or failed.
+	Committed int `json:"committed"`
 	// Vetoed counts folds the validator refused (not failures: the
 	// validator's job); Failed counts every other error.
 	Vetoed int `json:"vetoed"`
 	Failed int `json:"failed"`
+	// LogFoldsFailed counts the log's own folds that could not be archived.
+	LogFoldsFailed int `json:"logFoldsFailed"`
 	// Skipped counts the folds that folded nothing (a span below the
 	// fold floor, nothing to fold): neither failures nor checkpoints.
 	Skipped int `json:"skipped"`
@@ -76,7 +92,7 @@ func newFoldAccount(asJSON bool) (*foldAccount, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ef fold: scratch file for the account: %w", err)
 	}
-	a := &foldAccount{Folds: []*engine.FoldReport{}, asJSON: asJSON, scratch: f, w: bufio.NewWriter(f)}
+	a := &foldAccount{Folds: []*engine.FoldReport{}, LogFolds: []foldLogFold{}, asJSON: asJSON, scratch: f, w: bufio.NewWriter(f)}
 	a.enc = json.NewEncoder(&a.compact)
 	a.enc.SetEscapeHTML(false) // as writeJSON
 	return a, nil
@@ -106,7 +122,7 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 		a.checkpoints[rep.CheckpointID] = true
 	}
 	if foldFull(err) || foldDamaged(err) != nil {
-		return &foldStopped{err: err, fold: a.folds, stored: a.Stored, session: a.SessionID, store: a.Store, out: a.Out}
+		return &foldStopped{err: err, fold: a.folds, stored: a.inStore(), session: a.SessionID, store: a.Store, out: a.Out}
 	}
 	return nil
 }
@@ -125,6 +141,9 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 	}
 	if err == nil && rep.Skipped != "" {
 		a.Skipped++
+	}
+	if err == nil && rep.Skipped == "" {
+		a.Committed++
 	}
 	a.folds++
 	if a.werr != nil {
@@ -150,6 +169,39 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 	} else {
 		foldPrintFold(&a.entry, rep)
 	}
+	_, a.werr = a.w.Write(a.entry.Bytes())
+}
+
+// inStore is the number of checkpoints of this run in the store: its own
+// folds' and the log's own folds'.
+func (a *foldAccount) inStore() int {
+	n := a.Stored
+	for _, f := range a.LogFolds {
+		if f.Archive == "stored" || f.Archive == "found" {
+			n++
+		}
+	}
+	return n
+}
+
+// recordLog counts one of the log's own folds and, in the text summary,
+// writes its line where it came in the replay.
+func (a *foldAccount) recordLog(lf foldLogFold) {
+	a.LogFolds = append(a.LogFolds, lf)
+	if lf.Archive == "failed" {
+		a.LogFoldsFailed++
+	}
+	if lf.Archive == "stored" || lf.Archive == "found" {
+		if a.checkpoints == nil {
+			a.checkpoints = map[string]bool{}
+		}
+		a.checkpoints[lf.CheckpointID] = true
+	}
+	if a.asJSON || a.werr != nil {
+		return
+	}
+	a.entry.Reset()
+	foldPrintLogFold(&a.entry, &lf)
 	_, a.werr = a.w.Write(a.entry.Bytes())
 }
 
@@ -196,11 +248,21 @@ func (a *foldAccount) print(w io.Writer) error {
 		return err
 	}
 	if a.Stopped != "" {
-		fmt.Fprintf(bw, "stopped after %s of the log: %s, %d stored, %d skipped, %d vetoed, %d failed\n", count(a.EventsIn, "event"), count(a.folds, "fold"), a.Stored, a.Skipped, a.Vetoed, a.Failed)
+		fmt.Fprintf(bw, "stopped after %s of the log: %s (%d stored, %d skipped, %d vetoed, %d failed)%s\n", count(a.EventsIn, "event"), count(a.Committed, "fold"), a.Stored, a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine())
 		return bw.Flush()
 	}
-	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens; %s, %d skipped, %d vetoed, %d failed\n",
-		a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter, count(a.folds, "fold"), a.Skipped, a.Vetoed, a.Failed)
+	fmt.Fprintf(bw, "events %d → %d; surface %d → %d heuristic tokens, %d → %d o200k tokens", a.EventsIn, a.EventsOut, a.TokensBefore, a.TokensAfter, a.RealBefore, a.RealAfter)
+	if a.HeaderTokens > 0 {
+		// The folds' rows count the request, header and surface, as the
+		// window does; said here, their numbers add up.
+		as := ""
+		if a.folds > 0 {
+			as = ", as in the folds' rows"
+		}
+		fmt.Fprintf(bw, " (a request adds %d for the system prompt and tools: %d → %d%s)",
+			a.HeaderTokens, a.RealBefore+a.HeaderTokens, a.RealAfter+a.HeaderTokens, as)
+	}
+	fmt.Fprintf(bw, "; %s by EF (%d skipped, %d vetoed, %d failed)%s\n", count(a.Committed, "fold"), a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine())
 	return bw.Flush()
 }
 
@@ -218,7 +280,7 @@ func foldPrintFold(w io.Writer, f *engine.FoldReport) {
 	case f.Skipped != "":
 		fmt.Fprintf(w, "  %-9s skipped %s\n", f.Mode, f.Skipped)
 	default:
-		fmt.Fprintf(w, "  %-9s %-42s %4d nodes  %8d → %8d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, len(f.ShadowedSeqs), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
+		fmt.Fprintf(w, "  %-9s %-42s %9s  request %6d → %6d tokens  %s  recall %s\n", f.Mode, f.CheckpointID, count(len(f.ShadowedSeqs), "node"), f.TokensBefore, f.TokensAfter, verdict, f.Recall)
 	}
 }
 
@@ -268,39 +330,50 @@ func foldDamaged(err error) *bundle.UnavailableError {
 // before the manifest write failed, is one the rerun adopts. What it did
 // not write is the new log.
 type foldStopped struct {
-	err                 error
-	fold, stored        int // the fold that failed (1-based), checkpoints in the store
+	err          error
+	fold, stored int // the fold that failed (1-based), checkpoints in the store
+	// logFold is the checkpoint of the log's own fold whose archive
+	// failed; "" when one of EF's folds did.
+	logFold             string
 	session, store, out string
 }
 
 func (e *foldStopped) Error() string {
+	where, after := fmt.Sprintf("fold %d", e.fold), fmt.Sprintf("fold %d and the folds after it", e.fold)
+	if e.logFold != "" {
+		where = "the log's own fold " + e.logFold
+		after = "its archive and everything after it in the log"
+	}
 	written := fmt.Sprintf("  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n"+
-		"  not written: fold %d and the folds after it, and the new log (%s)\n",
-		count(e.stored, "checkpoint"), e.session, e.store, e.fold, foldNotWritten(e.out))
+		"  not written: %s, and the new log (%s)\n",
+		count(e.stored, "checkpoint"), e.session, e.store, after, foldNotWritten(e.out))
 	if ue := foldDamaged(e.err); ue != nil {
 		what := ue.Reason
 		if ue.Err != nil {
 			what += ": " + ue.Err.Error()
 		}
-		return fmt.Sprintf("stopped at fold %d: the store already holds its checkpoint %s, and the bundle cannot be read (%s)\n"+
+		return fmt.Sprintf("stopped at %s: the store already holds its checkpoint %s, and the bundle cannot be read (%s)\n"+
 			"  the bundle: %s\n"+
 			"  ef fold neither replaces an archived bundle nor folds past it: without this checkpoint every later fold would cut other spans than the checkpoints stored under their ids\n"+
 			"%s"+
 			"  to go on: ef store verify %s lists every bundle that fails its check; restore this file from a backup, or move it out of the store, then run the same ef fold command again: it archives the checkpoint anew from the log and reuses the others",
-			e.fold, ue.CheckpointID, what, ue.Path, written, shellQuote(e.store))
+			where, ue.CheckpointID, what, ue.Path, written, shellQuote(e.store))
 	}
-	return fmt.Sprintf("stopped at fold %d: the store cannot take more bundles: %v\n"+
+	return fmt.Sprintf("stopped at %s: the store cannot take more bundles: %v\n"+
 		"%s"+
 		"  to resume: free space on the disk of %s, then run the same ef fold command again: it finds the checkpoints already stored and goes on from there",
-		e.fold, e.err, written, e.store)
+		where, e.err, written, e.store)
 }
 
 func (e *foldStopped) Unwrap() error { return e.err }
 
 // foldNotWritten says that the new log was not written to out.
 func foldNotWritten(out string) string {
-	if out == "-" {
+	switch out {
+	case "-":
 		return "nothing was written to stdout"
+	case "":
+		return "none was asked for"
 	}
 	return out + " was not created"
 }

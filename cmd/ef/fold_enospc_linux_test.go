@@ -124,3 +124,30 @@ func TestFoldStopsAtTheFirstFullDiskWrite(t *testing.T) {
 		t.Fatalf("the resumed fold's log (%d bytes) differs from the roomy fold's (%d bytes)", len(b), len(a))
 	}
 }
+
+// The log's own folds archived into a store whose disk is full stop ef
+// fold as its own folds do: at the first archive the disk refuses, saying
+// which of the log's folds, with no new log; once there is space the same
+// command finds what it stored and archives the rest.
+func TestFoldStopsArchivingTheLogsFoldsOnAFullDisk(t *testing.T) {
+	small := testutil.SmallFS(t, 256<<10)
+	st, out := filepath.Join(small, "store"), filepath.Join(t.TempDir(), "out.jsonl")
+	testutil.Fill(t, small, 8<<10)
+	_, text, err := foldRun(t, mixedFoldsLog, "--store", st, "--out", out, "--mode", "root")
+	var stop *foldStopped
+	if !errors.As(err, &stop) || stop.logFold == "" || !strings.Contains(err.Error(), "stopped at the log's own fold "+stop.logFold+": the store cannot take more bundles") {
+		t.Fatalf("fold onto a full disk: %v\n%s", err, text)
+	}
+	t.Logf("%v", err)
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("a stopped fold wrote its new log")
+	}
+	os.Remove(filepath.Join(small, "filler"))
+	acc, text, err := foldRun(t, mixedFoldsLog, "--store", st, "--out", out, "--mode", "root", "--json")
+	if err != nil || len(acc.LogFolds) != 3 || acc.LogFoldsFailed != 0 {
+		t.Fatalf("rerun: %v\n%s", err, text)
+	}
+	if code, stdout, stderr := runCLI(t, "store", "verify", st); code != 0 {
+		t.Fatalf("verify: %s%s", stdout, stderr)
+	}
+}

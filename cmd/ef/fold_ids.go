@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -89,6 +90,15 @@ func buildFingerprint() string {
 		return ""
 	}
 	return fmt.Sprintf("exe:%x", h.Sum(nil))
+}
+
+// foldMinted reports whether checkpointID is one that ef fold named
+// (engine.CheckpointID of an id next returns: a version 8 UUID), rather
+// than the DSH plugin or a sidecar (the host's compaction ids, version 4
+// UUIDs, or a pruned result's id).
+func foldMinted(checkpointID string) bool {
+	u, ok := strings.CutPrefix(checkpointID, "ef-")
+	return ok && len(u) == 36 && u[8] == '-' && u[13] == '-' && u[14] == '8' && u[18] == '-' && u[23] == '-'
 }
 
 // session adds the session id, before any event.

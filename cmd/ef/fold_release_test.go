@@ -40,8 +40,13 @@ func TestFoldReleasesWhatAFoldArchived(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer acc.close()
-	o, s, err := foldReplay(context.Background(), eng, dsh, filepath.Join(dir, "out.jsonl"), io.Discard, "auto", 16000, true, "",
-		func(*foldInput) {}, acc, newFoldIDs("auto", 16000, 0, false, 0), io.Discard)
+	in, err := openFoldInput(dsh, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.close()
+	o, s, err := foldReplay(context.Background(), eng, in, dsh, filepath.Join(dir, "out.jsonl"), io.Discard, "auto", 16000, true, "",
+		func(*foldInput) {}, acc, newFoldIDs("auto", 16000, 0, false, 0), &logFoldArchiver{acc: acc}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

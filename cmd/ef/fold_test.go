@@ -196,7 +196,9 @@ func TestFoldChecksOutBeforeWritingBundles(t *testing.T) {
 
 // A fold that folds nothing (a span below the fold floor) is counted as
 // skipped, in the summary line and in --json: "1 fold, 0 vetoed, 0 failed"
-// read as a checkpoint written when the log came out unchanged.
+// read as a checkpoint written when the log came out unchanged, and so did
+// "1 fold, 1 skipped" (an emergency fold within its budget, in the trial):
+// the line counts the folds that committed.
 func TestFoldCountsSkippedFolds(t *testing.T) {
 	log := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
 	dir := t.TempDir()
@@ -204,14 +206,14 @@ func TestFoldCountsSkippedFolds(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	if !strings.Contains(text, "skipped span of") || !strings.Contains(text, "1 fold, 1 skipped, 0 vetoed, 0 failed") {
+	if !strings.Contains(text, "skipped span of") || !strings.Contains(text, "; 0 folds by EF (1 skipped, 0 vetoed, 0 failed)") {
 		t.Fatalf("output:\n%s", text)
 	}
 	acc, text, err := foldRun(t, log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out2.jsonl"), "--mode", "leaf", "--json")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	if len(acc.Folds) != 1 || acc.Folds[0].Skipped == "" || acc.Skipped != 1 || acc.Stored != 0 {
+	if len(acc.Folds) != 1 || acc.Folds[0].Skipped == "" || acc.Skipped != 1 || acc.Stored != 0 || acc.Committed != 0 {
 		t.Fatalf("skipped %d stored %d\n%s", acc.Skipped, acc.Stored, text)
 	}
 }

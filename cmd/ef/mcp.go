@@ -65,6 +65,7 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		"Without --store it serves the default store of the project holding --project DIR or else the working directory (the nearest directory above with .git),",
 		"under $EF_HOME when set, else "+defaultHomeWords()+"; a client that starts ef mcp elsewhere, or passes",
 		"a reduced environment (no EF_HOME, XDG_DATA_HOME or HOME), serves another store, so name it with --store or --project.",
+		"A project's store that does not exist yet is served as empty and not created; ef mcp reads it once DSH or ef fold creates it.",
 		"At start ef mcp writes one line to stderr: the store it serves, how it was chosen, and how many sessions it holds.")
 	storeDir := fs.String("store", "", "bundle store directory (default: the project's store, see --project)")
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
@@ -93,16 +94,20 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	}
 	// A store given by name must exist: a typo would otherwise serve an
 	// empty store that says "nothing found" forever. The project's default
-	// store is created on first use (DSH fills it), and ef mcp says so.
+	// store may not exist yet (nothing was folded for the project): ef mcp
+	// serves it as empty, creates nothing, and reads it once the DSH
+	// plugin or ef fold creates it (pendingRecall); it created an empty
+	// store for every directory it was started in (a client started in
+	// /tmp left one keyed by /tmp behind).
 	// A reader creates nothing in an empty directory given as --store: it
 	// is searched through a temporary index outside it
 	// (searchOpenIndex). The project's default store is ef's own.
-	noIndex, created := false, false
+	noIndex, missing := false, false
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
 		if *storeDir != "" {
 			return usageError("store %s does not exist (ef serve and ef fold create a store; --project DIR uses a project's default store)", dir)
 		}
-		created = true
+		missing = true
 	} else if err := checkLooksLikeStore(dir); err != nil {
 		return err
 	} else {
@@ -111,19 +116,31 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 	if err := checkOrigins(origins); err != nil {
 		return err
 	}
-	how, err := mcpStoreChoice(*storeDir, *project)
+	how, err := storeChoice(*storeDir, *project)
 	if err != nil {
 		return err
 	}
 	logger := stderrLogger(stderr, *verbose)
-	caller, closeIndex, err := openMCPRecall(ctx, dir, noIndex, stderr, logger)
-	if err != nil {
-		return err
+	var caller mcpserver.ToolCaller
+	var sessions []string
+	if missing {
+		p, err := newPendingRecall(ctx, dir, how, stderr, logger)
+		if err != nil {
+			return err
+		}
+		defer p.close()
+		caller = p
+	} else {
+		sr, closeIndex, err := openMCPRecall(ctx, dir, noIndex, stderr, logger)
+		if err != nil {
+			return err
+		}
+		defer closeIndex()
+		sr.how = how
+		sessions, _ = sr.sessions(ctx)
+		caller = sr
 	}
-	defer closeIndex()
-	caller.how = how
-	sessions, _ := caller.sessions(ctx)
-	fmt.Fprintln(stderr, mcpServingLine(dir, how, len(sessions), created, *session))
+	fmt.Fprintln(stderr, mcpServingLine(dir, how, len(sessions), missing, *session))
 	if *session != "" {
 		warnUnknownSession(stderr, dir, *session, sessions)
 	}
@@ -165,38 +182,17 @@ func mcpInstructions(origin, act bool) string {
 	return s
 }
 
-// mcpStoreChoice says how the store ef mcp serves was chosen, for the
-// line it writes at start and the answer to a search of an empty store.
-func mcpStoreChoice(storeDir, project string) (string, error) {
-	if storeDir != "" {
-		return "--store", nil
-	}
-	which := "the working directory's"
-	if project != "" {
-		which = "--project's"
-	}
-	dir := project
-	if dir == "" {
-		dir = "."
-	}
-	root, err := projectRoot(dir)
-	if err != nil {
-		return "", fmt.Errorf("project root of %s: %w", dir, err)
-	}
-	return fmt.Sprintf("the default store of %s project %s, %s", which, root, efHomeSource()), nil
-}
-
 // mcpServingLine is the one line ef mcp writes to stderr at start: which
 // store it serves, how that store was chosen, how many sessions it holds
 // and the session the calls are made from. An MCP client that starts the
 // server in another directory or with a reduced environment (no HOME,
 // XDG_DATA_HOME or EF_HOME) gets another default store, and without this
 // line it served an empty one without a word.
-func mcpServingLine(dir, how string, sessions int, created bool, session string) string {
+func mcpServingLine(dir, how string, sessions int, missing bool, session string) string {
 	line := fmt.Sprintf("ef mcp: serving store %s (%s): %s", dir, how, count(sessions, "session"))
 	switch {
-	case created:
-		line += ", created empty now: nothing has been folded into it yet"
+	case missing:
+		line += ": it does not exist yet, nothing has been folded for this project; served as empty until the DSH plugin or ef fold --project creates it"
 	case sessions == 0:
 		line += ": nothing has been folded into it yet"
 	}
@@ -237,7 +233,7 @@ type syncedRecall struct {
 	stderr io.Writer
 	// sessions lists the sessions the store holds (its bundles').
 	sessions func(context.Context) ([]string, error)
-	// how says how the store was chosen (mcpStoreChoice).
+	// how says how the store was chosen (storeChoice).
 	how string
 }
 
@@ -290,13 +286,9 @@ func emptyStoreAnswer(query, dir, how string) string {
 
 // openMCPRecall opens the store read-only and its index (or a temporary one
 // when the store's index is held by a writer, or noIndex: an empty
-// directory given as --store, in which ef mcp creates nothing). A store
-// that does not exist yet is an empty one: the server still starts and
-// says nothing was found.
+// directory given as --store, in which ef mcp creates nothing). The store
+// must exist (a project's that does not is served by pendingRecall).
 func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writer, logger *slog.Logger) (*syncedRecall, func(), error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, nil, fmt.Errorf("store %s: %w", dir, err)
-	}
 	st, err := store.Open(dir, store.Options{ReadOnly: true, NoIndex: noIndex})
 	if err != nil {
 		return nil, nil, err
@@ -311,4 +303,75 @@ func openMCPRecall(ctx context.Context, dir string, noIndex bool, stderr io.Writ
 	}
 	follow := bundlesource.Follow(idx, st.Bundles, bundlesource.FollowOptions{Logger: logger})
 	return &syncedRecall{idx: idx, dir: dir, follow: follow, stderr: stderr, sessions: st.Bundles.Sessions}, func() { follow.Stop(); cleanup(); st.Close() }, nil
+}
+
+// pendingRecall serves a project's default store that does not exist yet:
+// ef mcp creates no store it only reads. Until the store appears (the DSH
+// plugin, ef serve or ef fold --project creates it), the calls are
+// answered from an empty index of an empty directory outside it, and a
+// search says the store holds nothing (emptyStoreAnswer); the first call
+// after it appears opens it (openMCPRecall), for the rest of the session.
+// Safe for concurrent use.
+type pendingRecall struct {
+	mu        sync.Mutex
+	dir, how  string
+	stderr    io.Writer
+	logger    *slog.Logger
+	empty     *syncedRecall // over emptyDir, until the store exists
+	emptyDir  string
+	open      *syncedRecall // the store, once it exists
+	closeOpen func()
+}
+
+func newPendingRecall(ctx context.Context, dir, how string, stderr io.Writer, logger *slog.Logger) (*pendingRecall, error) {
+	tmp, err := os.MkdirTemp("", "ef-mcp-empty-") // 0700
+	if err != nil {
+		return nil, err
+	}
+	idx, _, err := tempIndexFor(ctx, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	none := func(context.Context) ([]string, error) { return nil, nil }
+	return &pendingRecall{dir: dir, how: how, stderr: stderr, logger: logger, emptyDir: tmp,
+		empty: &syncedRecall{idx: idx, dir: dir, stderr: stderr, sessions: none, how: how}}, nil
+}
+
+// CallTool answers from the store once it exists, else from the empty
+// index.
+func (p *pendingRecall) CallTool(ctx context.Context, sessionID, name string, args json.RawMessage) (recall.ToolOutput, error) {
+	p.mu.Lock()
+	if p.open == nil {
+		if fi, err := os.Stat(p.dir); err == nil && fi.IsDir() && checkLooksLikeStore(p.dir) == nil {
+			if sr, closeFn, err := openMCPRecall(ctx, p.dir, false, p.stderr, p.logger); err == nil {
+				sr.how = p.how
+				p.open, p.closeOpen = sr, closeFn
+				fmt.Fprintf(p.stderr, "ef mcp: store %s exists now; serving it\n", p.dir)
+			} else {
+				p.logger.Warn("the project's store exists now but cannot be opened; still serving it as empty", "store", p.dir, "err", err)
+			}
+		}
+	}
+	caller := p.empty
+	if p.open != nil {
+		caller = p.open
+	}
+	p.mu.Unlock()
+	return caller.CallTool(ctx, sessionID, name, args)
+}
+
+// close closes the store once opened and removes the empty directory. It
+// is idempotent.
+func (p *pendingRecall) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closeOpen != nil {
+		p.closeOpen()
+		p.closeOpen = nil
+	}
+	if p.emptyDir != "" {
+		os.RemoveAll(p.emptyDir)
+		p.emptyDir = ""
+	}
 }

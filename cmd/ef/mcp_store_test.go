@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,7 +56,9 @@ func TestMCPSaysWhichStoreItServes(t *testing.T) {
 		t.Errorf("a miss in a store with sessions: %s", answer)
 	}
 
-	// The project's default store, placed by EF_HOME, empty.
+	// The project's default store, placed by EF_HOME, not made yet: served
+	// as empty, and not created (a client started in /tmp left an empty
+	// store keyed by /tmp behind).
 	home, project := t.TempDir(), t.TempDir()
 	t.Setenv("EF_HOME", home)
 	answer, stderr = mcpScript(t, "zzqxnothing", "--project", project)
@@ -62,9 +67,13 @@ func TestMCPSaysWhichStoreItServes(t *testing.T) {
 		t.Fatal(err)
 	}
 	root2, _ := projectRoot(project)
-	want = "ef mcp: serving store " + dir + " (the default store of --project's project " + root2 + ", placed by $EF_HOME): 0 sessions, created empty now: nothing has been folded into it yet\n"
+	want = "ef mcp: serving store " + dir + " (the default store of --project's project " + root2 + " (no .git above it, so the directory itself), placed by $EF_HOME): " +
+		"0 sessions: it does not exist yet, nothing has been folded for this project; served as empty until the DSH plugin or ef fold --project creates it\n"
 	if stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("ef mcp created the store %s it only reads", dir)
 	}
 	for _, w := range []string{"no matches, because the store this server reads, " + filepath.ToSlash(dir), "holds no folded sessions", "nothing has been folded into it yet",
 		"ef fold LOG --out NEW --store " + dir, "ef fold LOG --out NEW --project DIR", "--store (or --project)"} {
@@ -75,9 +84,56 @@ func TestMCPSaysWhichStoreItServes(t *testing.T) {
 	if strings.Contains(answer, "Try other words") {
 		t.Errorf("the answer reads like a miss:\n%s", answer)
 	}
-	// Started again, the store exists: no "created".
-	if _, stderr = mcpScript(t, "x", "--project", project); strings.Contains(stderr, "created") || !strings.Contains(stderr, "0 sessions: nothing has been folded into it yet") {
+	// A store that exists and holds no session.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr = mcpScript(t, "x", "--project", project); strings.Contains(stderr, "does not exist") || !strings.Contains(stderr, "0 sessions: nothing has been folded into it yet") {
 		t.Errorf("second start: %q", stderr)
+	}
+}
+
+// ef mcp started where the project's store does not exist yet serves it as
+// empty and, once the DSH plugin (here another writer) creates it, serves
+// what it holds, in the same session: a client started before the first
+// fold of a fresh project is not left with an empty store.
+func TestMCPServesAProjectStoreThatAppearsLater(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	t.Setenv("EF_HOME", home)
+	dir, err := projectStoreDir(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	how, err := storeChoice("", project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	p, err := newPendingRecall(t.Context(), dir, how, &stderr, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	t.Cleanup(removeTempIndexes)
+	search := func() string {
+		out, err := p.CallTool(t.Context(), "", "context_search", json.RawMessage(`{"query":"quokkafold","scope":"project"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Text
+	}
+	if got := search(); !strings.Contains(got, "holds no folded sessions") {
+		t.Errorf("before the store exists: %s", got)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatalf("a search created the store %s", dir)
+	}
+	putForeignBundle(t, dir)
+	if got := search(); !strings.Contains(got, "ref ") {
+		t.Errorf("after the store appeared: %s", got)
+	}
+	if !strings.Contains(stderr.String(), "ef mcp: store "+dir+" exists now; serving it") {
+		t.Errorf("stderr: %q", stderr.String())
 	}
 }
 

@@ -35,8 +35,9 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   show DIR --task ID                             print a task's file and content hash
   hash FILE|-                                    print a task.origin document's content hash
   verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
+                                                 (--project P for the bundle store: that workspace's default one)
   bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
-  export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH]
+  export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH]
                                                  build a task.origin from a session's projection (EF handoff;
                                                  LOG is any log or trajectory ef state reads, or -);
                                                  a context.request finds it by --scope (else only by "*" or "task:ID")
@@ -207,12 +208,16 @@ type sourceReport struct {
 }
 
 func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("origin verify", "origin verify DIR [--root R] [--store B] [--json]", stderr,
+	fs := newFlags("origin verify", "origin verify DIR [--root R] [--store B | --project P] [--json]", stderr,
 		"Checks every task.origin under DIR and rechecks every source it cites.")
 	root := fs.String("root", ".", "directory that relative file sources are resolved against")
-	storeDir := fs.String("store", "", "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
+	sf := addStoreFlags(fs, "bundle store: recall refs (recall:<ckpt>#<i>@<session>) are looked up in it")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	pos, err := parseCount(fs, args, 1, 1, "want DIR")
+	if err != nil {
+		return err
+	}
+	storeDir, err := sf.named()
 	if err != nil {
 		return err
 	}
@@ -223,7 +228,7 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if len(es) == 0 {
 		return fmt.Errorf("no %s under %s", taskorigin.FileName, pos[0])
 	}
-	bundles, err := openRecallChecker(ctx, *storeDir)
+	bundles, err := openRecallChecker(ctx, storeDir)
 	if err != nil {
 		return err
 	}

@@ -19,19 +19,19 @@ import (
 )
 
 // originExport implements `ef origin export <log> --out DIR --task ID
-// [--store BUNDLES] [--expect HASH]`: the session's projection (of any log
+// [--store BUNDLES | --project P] [--expect HASH]`: the session's projection (of any log
 // or trajectory ef state reads) as a
 // task.origin (package handoff), written under the optimistic lock. A task
 // that exists needs --expect with its current content hash; a new one is
 // created. With --store, evidence from folded events cites its EF recall
 // ref.
 func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
-	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES] [--expect HASH] [--json]", stderr,
+	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH] [--json]", stderr,
 		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.\n"+
 			"LOG is a DSH session log or any trajectory ef state reads (Claude Code, Codex, OpenHands, …; FILE#ID for one session of several; - for stdin).")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")
-	storeDir := fs.String("store", "", "the session's bundle store: folded evidence then cites EF recall refs")
+	sf := addStoreFlags(fs, "the session's bundle store: folded evidence then cites EF recall refs")
 	expect := fs.String("expect", "", "content hash of the task's current file (required when the task exists)")
 	goal := fs.String("goal", "", "goal to use when the session states no objective")
 	scope := fs.String("scope", "", "the task's scope for a new task (an existing task keeps its own)")
@@ -44,6 +44,10 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if *out == "" || *task == "" {
 		return usageError("--out and --task are required")
+	}
+	storeDir, err := sf.named()
+	if err != nil {
+		return err
 	}
 	// The log is read as ef state and ef fold read it: another agent's
 	// trajectory (Claude Code, Codex, OpenHands, …) is imported under the
@@ -90,8 +94,8 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	opts := handoff.Options{LogName: logName, Goal: *goal}
-	if *storeDir != "" {
-		refs, err := exportRecallRefs(ctx, *storeDir, s.ID)
+	if storeDir != "" {
+		refs, err := exportRecallRefs(ctx, storeDir, s.ID)
 		if err != nil {
 			return err
 		}

@@ -17,8 +17,10 @@ import (
 	"github.com/epistemicfold/ef/store"
 )
 
-// RunSearch implements `ef search (--store <dir> | --project <dir>)
-// [--session <id>] <query>`: context_search over a bundle store, from the command line. It
+// RunSearch implements `ef search [--store <dir> | --project <dir> |
+// --all-projects] [--session <id>] <query>`: context_search over a bundle
+// store (by default the working directory's project's, defaultStore), from
+// the command line. It
 // searches the store's index (<store>/.recall): read-only when it is
 // current with the bundles, else brought up to date first; when it is
 // behind and cannot be written (a running writer holds it, the directory
@@ -26,11 +28,12 @@ import (
 // process (slower, same answers). stderr says which when it is not the
 // ordinary case (searchOpenIndex).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("search", "search (--store <dir> | --project <dir> | --all-projects) [--session <id>] [--limit N] [--json] <query>", stderr,
-		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`)
-	storeDir := fs.String("store", "", "bundle store directory (required unless --project or --all-projects)")
+	fs := newFlags("search", "search [--store <dir> | --project <dir> | --all-projects] [--session <id>] [--limit N] [--json] <query>", stderr,
+		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`,
+		"Without --store, --project or --all-projects it searches the default store of the working directory's project",
+		"(the one the DSH plugin fills and ef mcp serves there), and says so on stderr; it creates no store.")
+	sf := addStoreFlags(fs, "bundle store directory (default: the working directory's project's store)")
 	session := fs.String("session", "", "search this session only (default: every session of the store)")
-	project := fs.String("project", "", "workspace root: search its default store under the user's data directory, the one ef fold --project and the DSH plugin fill and ef mcp reads there (instead of --store)")
 	allProjects := fs.Bool("all-projects", false, "search every project's default store under the user's data directory (instead of --store)")
 	limit := fs.Int("limit", recall.DefaultSearchLimit, fmt.Sprintf("most hits to show (1 to %d)", recall.MaxSearchLimit))
 	budget := fs.Int("budget", 0, budgetUsage())
@@ -39,14 +42,12 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *allProjects && (*storeDir != "" || *session != "" || *project != "") {
+	if *allProjects && (*sf.store != "" || *session != "" || *sf.project != "") {
 		return usageError("--all-projects excludes --store, --session and --project")
 	}
-	if err := storeOfProject(storeDir, *project); err != nil {
+	storeDir, err := sf.named()
+	if err != nil {
 		return err
-	}
-	if *storeDir == "" && !*allProjects {
-		return storeRequired()
 	}
 	if len(pos) == 0 {
 		return usageError("want a query")
@@ -59,6 +60,11 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *limit < 1 || *limit > recall.MaxSearchLimit {
 		return usageError("--limit must be 1 to %d, got %d", recall.MaxSearchLimit, *limit)
 	}
+	if storeDir == "" && !*allProjects {
+		if storeDir, err = defaultStore("search", stderr, ", or --all-projects"); err != nil {
+			return err
+		}
+	}
 	req := recall.SearchRequest{Query: strings.Join(pos, " "), Limit: *limit, Budget: *budget, Scope: recall.ScopeProject}
 	if *session != "" {
 		req.Scope, req.SessionID = recall.ScopeSession, *session
@@ -66,7 +72,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *allProjects {
 		return searchAllProjects(ctx, req, *limit, *asJSON, stdout, stderr)
 	}
-	st, err := searchOpenStore(*storeDir, true)
+	st, err := searchOpenStore(storeDir, true)
 	if err != nil {
 		return err
 	}
@@ -84,7 +90,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		if !slices.Contains(sessions, *session) {
-			return fmt.Errorf("session %q has no folded history in %s (%s there; search without --session to cover them all)", *session, *storeDir, count(len(sessions), "session"))
+			return fmt.Errorf("session %q has no folded history in %s (%s there; search without --session to cover them all)", *session, storeDir, count(len(sessions), "session"))
 		}
 	}
 	res, err := idx.Search(ctx, req)
@@ -98,7 +104,7 @@ func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		// The JSON keeps the tool-call form (what a model or script sends).
 		return writeJSON(stdout, res)
 	}
-	_, err = io.WriteString(stdout, cliSearchText(recall.RenderSearch(res), *storeDir, *session, *limit))
+	_, err = io.WriteString(stdout, cliSearchText(recall.RenderSearch(res), storeDir, *session, *limit))
 	return err
 }
 
@@ -160,14 +166,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// RunRecall implements `ef recall --store <dir> --session <id> <ref>`:
-// context_recall from the command line. It reads the bundles directly (no
+// RunRecall implements `ef recall [--store <dir> | --project <dir> |
+// --all-projects] --session <id> <ref>`: context_recall from the command
+// line (by default over the working directory's project's store). It reads the bundles directly (no
 // index needed). An unavailable checkpoint prints its reason and fails.
 func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("recall", "recall (--store <dir> | --project <dir> | --all-projects) [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
-		"ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref printed by ef search")
-	storeDir := fs.String("store", "", "bundle store directory (required unless --project or --all-projects)")
-	project := fs.String("project", "", "workspace root: read its default store under the user's data directory (instead of --store)")
+	fs := newFlags("recall", "recall [--store <dir> | --project <dir> | --all-projects] [--session <id>] <ref> [--depth summary|detail|exact] [--offset N] [--limit N] [--json]", stderr,
+		"ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), a message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12), or a ref printed by ef search",
+		"Without --store, --project or --all-projects it reads the default store of the working directory's project",
+		"(the one the DSH plugin fills and ef mcp serves there), and says so on stderr; it creates no store.")
+	sf := addStoreFlags(fs, "bundle store directory (default: the working directory's project's store)")
 	session := fs.String("session", "", "session of the ref (required unless the ref ends in @<session>)")
 	allProjects := fs.Bool("all-projects", false, "find the ref's checkpoint in every project's default store under the user's data directory (instead of --store)")
 	depth := fs.String("depth", "", "summary, detail or exact (default: summary for a checkpoint, exact for a message ref)")
@@ -179,14 +187,12 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *allProjects && (*storeDir != "" || *project != "") {
+	if *allProjects && (*sf.store != "" || *sf.project != "") {
 		return usageError("--all-projects excludes --store and --project")
 	}
-	if err := storeOfProject(storeDir, *project); err != nil {
+	storeDir, err := sf.named()
+	if err != nil {
 		return err
-	}
-	if *storeDir == "" && !*allProjects {
-		return storeRequired()
 	}
 	if len(pos) != 1 {
 		return usageError("want exactly one ref, got %d arguments", len(pos))
@@ -202,12 +208,17 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		fmt.Fprintf(stderr, "ef recall: %s holds the checkpoint\n", dir)
-		*storeDir = dir
+		storeDir = dir
 	}
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	st, err := searchOpenStore(*storeDir, false)
+	if storeDir == "" {
+		if storeDir, err = defaultStore("recall", stderr, ", or --all-projects"); err != nil {
+			return err
+		}
+	}
+	st, err := searchOpenStore(storeDir, false)
 	if err != nil {
 		return err
 	}
@@ -235,7 +246,7 @@ func RunRecall(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			body := strings.TrimSuffix(text, "\n")
 			if i := strings.LastIndex(body, "\n"); i >= 0 && strings.Contains(body[i:], "Next page: ") {
 				last := body[i+1:]
-				last = last[:strings.Index(last, "Next page: ")] + "Next page: " + cliRecallNext(*storeDir, *session, res.Next) + "]"
+				last = last[:strings.Index(last, "Next page: ")] + "Next page: " + cliRecallNext(storeDir, *session, res.Next) + "]"
 				text = body[:i+1] + last + "\n"
 			}
 		}
@@ -407,13 +418,11 @@ func storeSessions(ctx context.Context, st *store.Store) string {
 	return "; sessions in this store: " + strings.Join(ids, ", ") + more
 }
 
-// storeRequired is the usage error of a search or recall without --store.
-// When the working directory's project has a default store (the one the
-// DSH plugin writes and ef mcp reads without --store), it names it.
 // storeOfProject sets *storeDir to the default store of the workspace
 // project names (ef search --project DIR, as ef fold and ef mcp read it);
 // nothing when project is "". A directory that is none, or a --store
-// beside it, is a usage error.
+// beside it, is a usage error; a project whose store does not exist yet
+// is an error that says so (a reader creates no store).
 func storeOfProject(storeDir *string, project string) error {
 	if project == "" {
 		return nil
@@ -428,18 +437,12 @@ func storeOfProject(storeDir *string, project string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		how, _ := storeChoice("", project)
+		return fmt.Errorf("--project %s: its store %s (%s) does not exist: nothing has been folded for this project yet", shellQuote(project), dir, how)
+	}
 	*storeDir = dir
 	return nil
-}
-
-func storeRequired() error {
-	dir, err := projectStoreDir(".")
-	if err == nil {
-		if _, err = os.Stat(dir); err == nil {
-			return usageError("--store is required (or --all-projects); this project's store, which the DSH plugin fills and ef mcp reads, is --store %s", shellQuote(dir))
-		}
-	}
-	return usageError("--store is required (or --all-projects)")
 }
 
 // budgetUsage is the help of ef search's and ef recall's --budget.

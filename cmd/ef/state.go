@@ -238,11 +238,13 @@ func stateDSH(path string, lenient bool, opts projection.Options, sys *headerSys
 
 // RunState is `ef state`: the projection's current heads of a session log.
 func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
-	fs := newFlags("state", "state <session-log> [--store DIR] [--from auto|log|checkpoints] [--json] [--all]", stderr,
+	fs := newFlags("state", "state <session-log> [--store DIR | --project DIR] [--from auto|log|checkpoints] [--json] [--all]", stderr,
 		"Prints the current heads of the session's epistemic state: objective, constraints, current values,",
-		"open failures and obligations, decisions, rejected approaches, hypotheses.")
-	store := fs.String("store", "", "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
-	from := fs.String("from", "auto", "auto (checkpoints when --store is given, else the log), log or checkpoints")
+		"open failures and obligations, decisions, rejected approaches, hypotheses.",
+		"With --store (or --project, that workspace's default store, where the DSH plugin files a session's checkpoints)",
+		"it is rebuilt from the checkpoints' snapshots and the surface; without either, from the log alone.")
+	sf := addStoreFlags(fs, "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
+	from := fs.String("from", "auto", "auto (checkpoints when --store or --project is given, else the log), log or checkpoints")
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
 	all := fs.Bool("all", false, "also print anchors that are not current heads (closed, observed and retired ones)")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes")
@@ -252,16 +254,20 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	defer cleanup()
 	defer func() { err = asGiven(err, logFile, path) }()
+	storeDir, err := sf.named()
+	if err != nil {
+		return err
+	}
 	switch *from {
 	case "auto":
 		*from = "log"
-		if *store != "" {
+		if storeDir != "" {
 			*from = "checkpoints"
 		}
 	case "log":
 	case "checkpoints":
-		if *store == "" {
-			return usageError("--from checkpoints needs --store")
+		if storeDir == "" {
+			return usageError("--from checkpoints needs --store or --project")
 		}
 	default:
 		return usageError("--from %q: want auto, log or checkpoints", *from)
@@ -315,13 +321,13 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	case r != nil:
 	case *from == "checkpoints":
 		// A reader: a missing --store is an error, not a new empty store.
-		if _, err := os.Stat(*store); err != nil {
+		if _, err := os.Stat(storeDir); err != nil {
 			return fmt.Errorf("--store: %w", err)
 		}
-		if err := checkLooksLikeStore(*store); err != nil {
+		if err := checkLooksLikeStore(storeDir); err != nil {
 			return fmt.Errorf("--store: %w", err)
 		}
-		st, err := bundle.Open(*store, bundle.Options{ReadOnly: true})
+		st, err := bundle.Open(storeDir, bundle.Options{ReadOnly: true})
 		if err != nil {
 			return fmt.Errorf("open store: %w", err)
 		}
@@ -357,7 +363,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		// Nothing came from the store: the log (an unfolded one, or the
 		// input of ef fold rather than its --out) has no EF checkpoint.
 		fmt.Fprintf(stdout, "%s from the log: it holds no EF checkpoint, so --store %s gave nothing (ef fold --out writes the log that does)\n",
-			count(len(out.Anchors), "anchor"), shellQuote(*store))
+			count(len(out.Anchors), "anchor"), shellQuote(storeDir))
 	} else {
 		fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
 	}
@@ -377,7 +383,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			fmt.Fprintf(stderr, "ef state: warning: %s\n", n)
 		}
 		fmt.Fprintf(stderr, "ef state: %d of %d checkpoints replayed from the log instead of their bundle's snapshot (ef store verify %s says more)\n",
-			rep.Replayed, rep.Replayed+rep.Checkpoints, shellQuote(*store))
+			rep.Replayed, rep.Replayed+rep.Checkpoints, shellQuote(storeDir))
 	}
 	return nil
 }

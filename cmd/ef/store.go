@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,13 +39,51 @@ func RunStore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 func storeUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: ef store verify [--json] <dir>")
-	fmt.Fprintln(w, "       ef store gc <dir> [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]")
-	fmt.Fprintln(w, "       ef store delete <dir> --session ID [--json]")
+	fmt.Fprintln(w, "usage: ef store verify [--json] [<dir> | --store <dir> | --project <dir>]")
+	fmt.Fprintln(w, "       ef store gc (<dir> | --store <dir> | --project <dir>) [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]")
+	fmt.Fprintln(w, "       ef store delete (<dir> | --store <dir> | --project <dir>) --session ID [--json]")
+	fmt.Fprintln(w, "The store is a directory, given as the argument or --store, or --project DIR: that workspace's default store (the")
+	fmt.Fprintln(w, "one the DSH plugin fills and ef mcp serves there). verify without any reads the working directory's project's store.")
 	fmt.Fprintln(w, "verify reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
 	fmt.Fprintln(w, "gc removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,")
 	fmt.Fprintln(w, "and stale temp files; without --referenced it removes only temp files.")
 	fmt.Fprintln(w, "delete removes a session's bundles, then its recall index entries (EF-RFC-001 §25).")
+}
+
+// storeDirOf parses a store subcommand's arguments and returns the store
+// it works on: its one argument, --store DIR or --project DIR (that
+// workspace's default store), exactly one of them. Without any, verify
+// (read) reads the working directory's project's store, as ef search
+// does (defaultStore); gc and delete, which change a store, need it named.
+func storeDirOf(fs *flag.FlagSet, args []string, sf storeFlags, cmd string, read bool, stderr io.Writer) (string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) > 1 {
+		fs.Usage()
+		return "", usageError("want one store directory, got %d arguments", len(pos))
+	}
+	named, err := sf.named()
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case len(pos) == 1 && named != "":
+		flag := "--project"
+		if *sf.store != "" {
+			flag = "--store"
+		}
+		return "", usageError("the store is given twice, as the argument %s and as %s: give one", shellQuote(pos[0]), flag)
+	case len(pos) == 1:
+		return pos[0], nil
+	case named != "":
+		return named, nil
+	case read:
+		return defaultStore(cmd, stderr, "")
+	}
+	fs.Usage()
+	return "", usageError("want the store: a directory, --store DIR or --project DIR")
 }
 
 // storeFailure is one unavailable bundle in the verify report.
@@ -77,10 +116,12 @@ type storeVerifyReport struct {
 }
 
 func storeVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("store verify", "store verify [--json] <dir>", stderr,
-		"Reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).")
+	fs := newFlags("store verify", "store verify [--json] [<dir> | --store <dir> | --project <dir>]", stderr,
+		"Reads every bundle in the store and checks all its hashes (read-only, safe next to a writer).",
+		"Without a store it verifies the working directory's project's store (the one ef mcp serves there).")
+	sf := addStoreFlags(fs, "the store directory (or give it as the argument)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	dir, err := parseOne(fs, args, "store directory")
+	dir, err := storeDirOf(fs, args, sf, "store verify", true, stderr)
 	if err != nil {
 		return err
 	}
@@ -197,15 +238,16 @@ type storeGCReport struct {
 }
 
 func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("store gc", "store gc <dir> [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]", stderr,
+	fs := newFlags("store gc", "store gc (<dir> | --store <dir> | --project <dir>) [--grace 24h] [--referenced file [--allow-none-referenced]] [--json]", stderr,
 		"Removes bundles not listed in --referenced (one checkpoint id per line) and older than --grace,",
 		"and stale temp files; without --referenced it removes only temp files.")
+	sf := addStoreFlags(fs, "the store directory (or give it as the argument)")
 	grace := fs.Duration("grace", 24*time.Hour, "keep unreferenced bundles younger than this")
 	refFile := fs.String("referenced", "", "file of referenced checkpoint ids, one per line (# comments); without it no bundle is removed")
 	lockTimeout := fs.Duration("lock-timeout", 5*time.Second, "how long to wait for the store's writer lock")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	allowNone := fs.Bool("allow-none-referenced", false, "remove bundles even when --referenced names none of the store's checkpoints (an empty or wrong file otherwise stops gc)")
-	dir, err := parseOne(fs, args, "store directory")
+	dir, err := storeDirOf(fs, args, sf, "store gc", false, stderr)
 	if err != nil {
 		return err
 	}

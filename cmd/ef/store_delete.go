@@ -13,12 +13,13 @@ import (
 // storeDelete implements `ef store delete <dir> --session ID`: the
 // session delete of EF-RFC-001 §25 (store.Store.DeleteSession).
 func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("store delete", "store delete <dir> --session ID [--json]", stderr,
+	fs := newFlags("store delete", "store delete (<dir> | --store <dir> | --project <dir>) --session ID [--json]", stderr,
 		"Deletes a session: its bundles first, then its entries in the recall index.",
 		"An index another process holds drops the entries at its next sync.")
+	sf := addStoreFlags(fs, "the store directory (or give it as the argument)")
 	session := fs.String("session", "", "the session to delete (required)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	dir, err := parseOne(fs, args, "store directory")
+	dir, err := storeDirOf(fs, args, sf, "store delete", false, stderr)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -56,19 +58,24 @@ func efHome() (string, error) {
 }
 
 // efHomeSource names the variable that placed the directory holding
-// every project's store, for a person reading why ef uses this store.
+// every project's store (the one efHome used), and why not the ones before
+// it, for a person reading why ef uses this store. ("placed by $HOME,
+// $EF_HOME and $XDG_DATA_HOME unset" read as if $HOME were unset too.)
 func efHomeSource() string {
+	xdg := os.Getenv("XDG_DATA_HOME")
 	switch {
 	case os.Getenv("EF_HOME") != "":
 		return "placed by $EF_HOME"
 	case runtime.GOOS == "windows":
-		return "placed by %LocalAppData%, $EF_HOME unset"
+		return "placed by %LocalAppData% ($EF_HOME is not set)"
 	case runtime.GOOS == "darwin":
-		return "placed by $HOME, $EF_HOME unset"
-	case os.Getenv("XDG_DATA_HOME") != "" && filepath.IsAbs(os.Getenv("XDG_DATA_HOME")):
-		return "placed by $XDG_DATA_HOME, $EF_HOME unset"
+		return "placed by $HOME ($EF_HOME is not set)"
+	case xdg != "" && filepath.IsAbs(xdg):
+		return "placed by $XDG_DATA_HOME ($EF_HOME is not set)"
+	case xdg != "":
+		return "placed by $HOME ($EF_HOME is not set; $XDG_DATA_HOME is, but is no absolute path, so it is ignored)"
 	}
-	return "placed by $HOME, $EF_HOME and $XDG_DATA_HOME unset"
+	return "placed by $HOME (neither $EF_HOME nor $XDG_DATA_HOME is set)"
 }
 
 // defaultHomeWords is where efHome puts the stores when EF_HOME is unset,
@@ -86,20 +93,27 @@ func defaultHomeWords() string {
 // projectRoot returns the workspace root of dir: the nearest directory at
 // or above it holding .git, or dir itself, absolute and symlink-free.
 func projectRoot(dir string) (string, error) {
+	root, _, err := projectRootGit(dir)
+	return root, err
+}
+
+// projectRootGit is projectRoot, also saying whether it found a .git
+// (without one, the root is dir itself).
+func projectRootGit(dir string) (string, bool, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
 	for d := abs; ; {
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d, nil
+			return d, true, nil
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return abs, nil
+			return abs, false, nil
 		}
 		d = parent
 	}
@@ -139,4 +153,80 @@ func resolveStore(store, projectDir string) (string, error) {
 		projectDir = "."
 	}
 	return projectStoreDir(projectDir)
+}
+
+// storeChoice says how the store a command uses was chosen: "--store", or
+// the default store of --project's (or the working directory's) project,
+// with its root and what placed it. For the line ef mcp writes at start,
+// the note ef search, ef recall and ef store verify write when they read
+// the default store, and the answer to a search of an empty store.
+func storeChoice(storeDir, project string) (string, error) {
+	if storeDir != "" {
+		return "--store", nil
+	}
+	which := "the working directory's"
+	if project != "" {
+		which = "--project's"
+	}
+	dir := project
+	if dir == "" {
+		dir = "."
+	}
+	root, git, err := projectRootGit(dir)
+	if err != nil {
+		return "", fmt.Errorf("project root of %s: %w", dir, err)
+	}
+	if !git {
+		// A directory outside any repository is a project of its own:
+		// said, so that a store keyed by /tmp is no surprise.
+		root += " (no .git above it, so the directory itself)"
+	}
+	return fmt.Sprintf("the default store of %s project %s, %s", which, root, efHomeSource()), nil
+}
+
+// storeFlags are --store and --project of a command that reads or changes
+// a bundle store: a store by its directory, or a workspace's default store.
+type storeFlags struct{ store, project *string }
+
+// addStoreFlags defines --store (described by storeUsage) and --project on
+// fs.
+func addStoreFlags(fs *flag.FlagSet, storeUsage string) storeFlags {
+	return storeFlags{
+		store: fs.String("store", "", storeUsage),
+		project: fs.String("project", "", "workspace root: use its default store under the user's data directory, the one the DSH plugin "+
+			"and ef fold --project fill and ef mcp reads there (instead of --store)"),
+	}
+}
+
+// named returns the store the flags name: --store, or --project's default
+// store; "" when neither is given. Both, or a --project that is no
+// directory, is a usage error.
+func (f storeFlags) named() (string, error) {
+	dir := *f.store
+	if err := storeOfProject(&dir, *f.project); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// defaultStore is the store a command that only reads a store (ef search,
+// ef recall, ef store verify) reads when none is named: the default store
+// of the working directory's project, the one ef mcp serves there. It
+// says on stderr, as command cmd, which store that is and how it was
+// chosen. A project without a store is a usage error naming the flags (and
+// the others, "or --all-projects"): a reader creates no store.
+func defaultStore(cmd string, stderr io.Writer, others string) (string, error) {
+	dir, err := projectStoreDir(".")
+	if err != nil {
+		return "", err
+	}
+	how, err := storeChoice("", "")
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return "", usageError("no store given, and the working directory's project has none yet: %s (%s) does not exist, nothing has been folded for it; give --store DIR or --project DIR%s", dir, how, others)
+	}
+	fmt.Fprintf(stderr, "ef %s: reading store %s (%s)\n", cmd, dir, how)
+	return dir, nil
 }
