@@ -2,6 +2,20 @@ package projection
 
 import "testing"
 
+// editRefused is a script of an Edit refused until its file is read, then
+// the read.
+const editRefused = `
+> user
+Rename the flag in src/cli.rs.
+> assistant
+> call Edit {"file_path":"src/cli.rs","old_string":"verbose","new_string":"debug"}
+> result error
+<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>
+> assistant
+> call Read {"file_path":"src/cli.rs"}
+> result
+1 fn main() { let verbose = true; }`
+
 // TestFileOpResolves: a failed file operation is resolved by a later call
 // that did it, whatever its arguments (fileop.go), and only by one that
 // did it: a read does not do a failed write.
@@ -10,33 +24,13 @@ func TestFileOpResolves(t *testing.T) {
 		name, script string
 		want, never  []string
 	}{
-		{"an edit refused until the file is read, done after a read", `
-> user
-Rename the flag in src/cli.rs.
-> assistant
-> call Edit {"file_path":"src/cli.rs","old_string":"verbose","new_string":"debug"}
-> result error
-<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>
-> assistant
-> call Read {"file_path":"src/cli.rs"}
-> result
-1 fn main() { let verbose = true; }
+		{"an edit refused until the file is read, done after a read", editRefused + `
 > assistant
 > call Edit {"file_path":"src/cli.rs","old_string":"let verbose","new_string":"let debug"}
 > result
 The file src/cli.rs has been updated.`,
 			[]string{`failure tool/Edit/\S+ .*\[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
-		{"a read does not do a failed write", `
-> user
-Rename the flag in src/cli.rs.
-> assistant
-> call Edit {"file_path":"src/cli.rs","old_string":"verbose","new_string":"debug"}
-> result error
-<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>
-> assistant
-> call Read {"file_path":"src/cli.rs"}
-> result
-1 fn main() { let verbose = true; }`,
+		{"a read does not do a failed write", editRefused,
 			[]string{`failure tool/Edit/\S+ .*\[open/empirical\]`}, nil},
 		{"a str_replace that found nothing, done by an insert", `
 > user

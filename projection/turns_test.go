@@ -6,6 +6,18 @@ import (
 	"testing"
 )
 
+// cargoFailed is a script of a cargo test run with one test failing.
+const cargoFailed = `
+> user
+fix the tests
+> assistant
+> call bash {"command":"cargo test -p testing"}
+> result error
+test fixtures::tests::test_random_text_with_zero_range ... FAILED
+test fixtures::tests::test_other ... ok
+test result: FAILED. 16 passed; 1 failed
+`
+
 // TestTurnReadings: readings an audit of ef state on real sessions asked
 // for (agent guesses, narration, a question then a task, rules for one
 // reply).
@@ -72,32 +84,14 @@ OK.
 > user
 Also rename parse_one to parse_item.`,
 			[]string{`constraint .* \[active/normative\] = Do not call tools that touch the network.`}, nil},
-		{"a failed test removed, the same run passing", `
-> user
-fix the tests
-> assistant
-> call bash {"command":"cargo test -p testing"}
-> result error
-test fixtures::tests::test_random_text_with_zero_range ... FAILED
-test fixtures::tests::test_other ... ok
-test result: FAILED. 16 passed; 1 failed
-> assistant
+		{"a failed test removed, the same run passing", cargoFailed + `> assistant
 The fake library doesn't handle empty ranges. Let me remove that edge case test.
 > call bash {"command":"cargo test -p testing"}
 > result
 test fixtures::tests::test_other ... ok
 test result: ok. 16 passed; 0 failed`,
 			[]string{`failure test/-/fixtures::tests::test_random_text_with_zero_range \[resolved/empirical\]`}, nil},
-		{"a filtered run says nothing of the test it leaves out", `
-> user
-fix the tests
-> assistant
-> call bash {"command":"cargo test -p testing"}
-> result error
-test fixtures::tests::test_random_text_with_zero_range ... FAILED
-test fixtures::tests::test_other ... ok
-test result: FAILED. 16 passed; 1 failed
-> assistant
+		{"a filtered run says nothing of the test it leaves out", cargoFailed + `> assistant
 > call bash {"command":"cargo test -p testing test_other"}
 > result
 test fixtures::tests::test_other ... ok
