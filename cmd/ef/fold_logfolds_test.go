@@ -27,26 +27,6 @@ import (
 // the steps after them. The window of that run was 8,000 tokens.
 var mixedFoldsLog = filepath.Join("testdata", "dsh-cli-mixed-folds.jsonl.zstd")
 
-// storeIDs lists the checkpoint ids the store at dir holds for session.
-func storeIDs(t *testing.T, dir, session string) []string {
-	t.Helper()
-	st, err := store.Open(dir, store.Options{ReadOnly: true, NoIndex: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	infos, err := st.Bundles.List(context.Background(), session)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, in := range infos {
-		ids = append(ids, in.CheckpointID)
-	}
-	slices.Sort(ids)
-	return ids
-}
-
 // The trial: ef fold of a log the real CLI wrote, which already held
 // compactions, at the window the session ran with, folded the head of the
 // log and then could not append the log's own replacement of it ("start seq
@@ -93,7 +73,7 @@ func TestFoldReplaysTheLogsOwnFolds(t *testing.T) {
 	if err != nil || !strings.Contains(out, acc.LogFolds[1].CheckpointID+"#") {
 		t.Errorf("search of the host's fold: %v\n%s", err, out)
 	}
-	first := storeIDs(t, st, acc.SessionID)
+	first := storedIDs(t, st, acc.SessionID)
 	if code, stdout, stderr := runCLI(t, "store", "verify", st); code != 0 {
 		t.Fatalf("verify: %s%s", stdout, stderr)
 	}
@@ -108,7 +88,7 @@ func TestFoldReplaysTheLogsOwnFolds(t *testing.T) {
 			t.Errorf("again, the log's fold %s: %s", f.CheckpointID, f.Archive)
 		}
 	}
-	if got := storeIDs(t, st, acc.SessionID); !slices.Equal(got, first) {
+	if got := storedIDs(t, st, acc.SessionID); !slices.Equal(got, first) {
 		t.Errorf("again, the store went from %v to %v", first, got)
 	}
 
@@ -246,7 +226,7 @@ func TestFoldFindsThePluginsCheckpoints(t *testing.T) {
 	}
 	log := filepath.Join(dir, "session.jsonl")
 	efIDs := pluginSession(t, storeDir, log)
-	before := storeIDs(t, storeDir, "plugin-session-1")
+	before := storedIDs(t, storeDir, "plugin-session-1")
 	if !slices.Equal(before, slices.Sorted(slices.Values(efIDs))) {
 		t.Fatalf("the plugin's store holds %v, want %v", before, efIDs)
 	}
@@ -270,7 +250,7 @@ func TestFoldFindsThePluginsCheckpoints(t *testing.T) {
 	if out, _, err := runCmd(t, RunSearch, "--project", proj, "ZQ4481"); err != nil || !strings.Contains(out, engine.PrunedID(0)[:len("ef-prune-")]) {
 		t.Errorf("search of the pruned middle: %v\n%s", err, out)
 	}
-	after := storeIDs(t, storeDir, "plugin-session-1")
+	after := storedIDs(t, storeDir, "plugin-session-1")
 	for _, id := range before {
 		if !slices.Contains(after, id) {
 			t.Errorf("the plugin's checkpoint %s is gone", id)
@@ -368,7 +348,7 @@ func TestFoldArchiveMode(t *testing.T) {
 	if len(acc.Folds) != 0 || len(acc.LogFolds) != 3 || acc.Out != "" || acc.EventsOut != acc.EventsIn {
 		t.Fatalf("folds %d, log folds %d, out %q, events %d → %d\n%s", len(acc.Folds), len(acc.LogFolds), acc.Out, acc.EventsIn, acc.EventsOut, text)
 	}
-	if ids := storeIDs(t, st, acc.SessionID); len(ids) != 3 {
+	if ids := storedIDs(t, st, acc.SessionID); len(ids) != 3 {
 		t.Errorf("the store holds %v", ids)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
