@@ -404,7 +404,7 @@ func (e *Engine) planEmergency(v *surfaceView, budget int, bestEffort bool) (*Pl
 		return nil, "", perr
 	}
 	if !over {
-		return nil, fmt.Sprintf("surface is %d %s tokens, within the budget %d", sum, tok.Name(), budget), nil
+		return nil, fmt.Sprintf("the request (system prompt, tools and surface) is %d %s tokens, within the budget %d", sum, tok.Name(), budget), nil
 	}
 	fr, err := LocateFrontier(v.s)
 	if err != nil {
