@@ -398,6 +398,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			objective = q
 		}
 	}
+	if o, ok := noticeOutcome(text); ok && ev.Role == RoleUser {
+		out = append(out, o)
+	}
 	lastKey, lastName := ctx.LastValueKey, ctx.LastValueName
 	ss := sentences(text)
 	scope := ""
@@ -3194,6 +3197,13 @@ const noResultText = "no result recorded"
 func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	var out []Proposal
 	text := ev.Text
+	if strings.TrimSpace(text) == noResultText && ev.Result != nil && !ev.Result.Interrupted {
+		// The task handed in as the run's last call, whose result no
+		// trajectory records (the harness stops on it): the outcome.
+		if o, ok := callOutcome(ctx.Call, ""); ok {
+			return []Proposal{o}
+		}
+	}
 	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted {
 		// A call the recorded trajectory holds no result for (an
 		// importer's stand-in, a finish action), or one the user
@@ -3390,6 +3400,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	out = append(out, sedValues(cmd)...)
 	out = append(out, setValues(cmd)...)
 	out = append(out, gitValues(cmd, text)...)
+	if o, ok := callOutcome(ctx.Call, text); ok {
+		out = append(out, o)
+	}
 	if _, writes := fileOp(ctx.Call); p == "" || !writes {
 		return out
 	}

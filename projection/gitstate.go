@@ -39,21 +39,21 @@ func gitValues(cmd, text string) []Proposal {
 	branch := ""
 	if m := lastMatch(switchedRE, text); m != nil {
 		branch = m[1]
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/branch", Name: "git branch", Value: m[1], Quote: strings.TrimSpace(m[0])})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: strings.TrimSpace(m[0])})
 	}
 	if m := lastMatch(commitLineRE, text); m != nil && strings.Contains(cmd, "commit") {
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/last_commit", Name: "last commit", Value: m[2] + " " + m[3] + " (on " + m[1] + ")", Quote: strings.TrimSpace(m[0])})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_last_commit", Name: "last commit", Value: m[2] + " " + m[3] + " (on " + m[1] + ")", Quote: strings.TrimSpace(m[0])})
 		if branch == "" {
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/git/branch", Name: "git branch", Value: m[1], Quote: m[1]})
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: m[1]})
 		}
 	}
 	if forgeCreateRE.MatchString(cmd) {
 		if m := lastMatch(forgeURLRE, text); m != nil {
-			kind, name := "value/forge/pull_request", "pull request"
+			key, name := "value/-/pull_request_url", "pull request"
 			if strings.Contains(m[1], "/issues/") {
-				kind, name = "value/forge/issue", "issue"
+				key, name = "value/-/issue_url", "issue"
 			}
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: kind, Name: name, Value: m[1], Quote: m[1]})
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: m[1], Quote: m[1]})
 		}
 	}
 	return out

@@ -37,9 +37,9 @@ https://github.com/acme/site/pull/1041
 > result
 Updated 1 path from the index`)
 	expect(t, out, []string{
-		`value/forge/issue \[current/empirical\] = https://github.com/acme/site/issues/1040 @`,
-		`value/git/branch \[current/empirical\] = feat/tailwind @`,
-		`value/git/last_commit \[current/empirical\] = 87fd383 Add Tailwind v4 \(on feat/tailwind\) \(was 3f9c2ab`,
-		`value/forge/pull_request \[current/empirical\] = https://github.com/acme/site/pull/1041 @`,
+		`value/-/issue_url \[current/empirical\] = https://github.com/acme/site/issues/1040 @`,
+		`value/-/git_branch \[current/empirical\] = feat/tailwind @`,
+		`value/-/git_last_commit \[current/empirical\] = 87fd383 Add Tailwind v4 \(on feat/tailwind\) \(was 3f9c2ab`,
+		`value/-/pull_request_url \[current/empirical\] = https://github.com/acme/site/pull/1041 @`,
 	}, []string{`= src/app.ts`})
 }

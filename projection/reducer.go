@@ -465,6 +465,10 @@ func (r *Reducer) Apply(ev Event) {
 		// "ok  pkg" in a run failing elsewhere (lifecycle.go).
 		r.unitsPassedInFailure(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 	}
+	if ev.Role == RoleAssistant && len(ev.Calls) == 0 && strings.TrimSpace(ev.Text) != "" {
+		// the agent's reply ends the rules said for it (until.go)
+		r.replied(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	}
 	if ev.Role == RoleUser {
 		// "disk swapped": a rule held until then is over, unless a lift
 		// read above already freed it (until.go).

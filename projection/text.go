@@ -238,6 +238,10 @@ func listNumberAt(text string, i int) bool {
 			continue
 		case '\n':
 			return true
+		case '.', '!', '?', ':', ';':
+			// "Follow these steps exactly, then stop. 1. Call the
+			// subagent …": a list run on after a sentence
+			return k < j-1
 		}
 		return false
 	}

@@ -116,21 +116,27 @@ func untilMet(cond, s string) bool {
 // sentence of the user's message says happened, and the rules said for
 // one reply (untilReply), which any later user message ends.
 func (r *Reducer) conditionsMet(ev *Event, ref EventRef) {
+	if !HostSnapshot(ev.Text) {
+		// a host's runtime-context snapshot (DSH sends it as a user
+		// message) is no turn of the user's
+		r.replied(ev, ref)
+	}
+	r.settle(ev, ref, KindConstraint, Active, Lifted, func(a *Anchor, s string) bool {
+		return a.Until != "" && a.Until != untilReply && untilMet(a.Until, s)
+	})
+}
+
+// replied ends the rules said for one reply (untilReply) stated before
+// ev: ev is the agent's reply (a message calling no tool) or the user's
+// next turn.
+func (r *Reducer) replied(ev *Event, ref EventRef) {
 	for _, a := range r.sorted() {
-		if supersedesRE.MatchString(ev.Text) {
-			// a host's runtime-context snapshot (DSH sends it as a user
-			// message) is no turn of the user's
-			break
-		}
 		if a.Kind == KindConstraint && a.Lifecycle == Active && a.Until == untilReply && a.Seq() < ev.Seq {
 			a.Lifecycle = Lifted
 			a.Because = "said for the reply to its message only"
 			a.addRef(ref)
 		}
 	}
-	r.settle(ev, ref, KindConstraint, Active, Lifted, func(a *Anchor, s string) bool {
-		return a.Until != "" && a.Until != untilReply && untilMet(a.Until, s)
-	})
 }
 
 // untilReply is the Until of a rule said for one reply: "Answer directly
@@ -147,10 +153,18 @@ var replyRuleRE = mustPattern(`(?i)\b(?:call(?:ing)?|us(?:e|ing)|run(?:ning)?|in
 // "Reply with exactly WORKSPACE_POLICY_SEEN.", "Tell me whether …".
 var askReplyRE = mustPattern(`(?i)^\W*(?:answer|reply|respond|tell me|say)\b`)
 
+// thisRunRE scopes a rule to the run or reply at hand: "Do not call any
+// more tools in this run", "in your reply".
+var thisRunRE = mustPattern(`(?i)\b(?:in|for|during)\s+(?:this|the current|your)\s+(?:run|turn|reply|response|answer|round)\b|本轮|这一轮|本次回复`)
+
 // replyScoped reports whether the rule quote, said in user text, is
-// said for that message's reply only: a rule on how to reply in a
-// message that asks a question or for an answer and asks for no work.
+// said for that message's reply only: one that says so ("in this run"),
+// or a rule on how to reply in a message that asks a question or for an
+// answer and asks for no work.
 func replyScoped(text, quote string) bool {
+	if thisRunRE.MatchString(quote) {
+		return true
+	}
 	if !replyRuleRE.MatchString(quote) || askedTask(text) != "" {
 		return false
 	}
