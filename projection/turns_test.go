@@ -76,6 +76,23 @@ Yes, it does.
 > user
 Create notes.txt with the word OK, then read it back.`,
 			[]string{`constraint .* \[lifted/normative\] = Do not call tools.`}, []string{`\[active/normative\] = Do not call tools`}},
+		{"rules for one reply end with the reply", `
+> user
+Repeat back, verbatim, the exact output the subagent reported. Reply with only that text. Do not use any tools.
+> assistant
+CHILD_REPORT_OK`,
+			[]string{`\[lifted/normative\] = Do not use any tools.`, `\[lifted/normative\] = Reply with only that text.`}, nil},
+		{"a rule said for this run", `
+> user
+<goal_complete>
+The goal is marked complete and this autonomous run is ending. Do not call any more tools in this run; further work waits for the user's next instruction.
+> assistant
+Both rounds are done.`,
+			[]string{`\[lifted/normative\] = Do not call any more tools in this run`}, nil},
+		{"a list run on after a sentence", `
+> user
+Follow these steps exactly, then stop. 1. Call the subagent tool once with description 'Report a finding'. 2. Reply with the single word STARTED.`,
+			[]string{`objective .* = Follow these steps exactly, then stop. 1. Call the subagent tool once`}, nil},
 		{"a rule on tools in a work request stays", `
 > user
 Refactor the parser. Do not call tools that touch the network.
