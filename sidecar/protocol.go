@@ -193,10 +193,17 @@ type StoreInfo struct {
 	Reason    string `json:"reason,omitempty"`
 }
 
-// SessionOpenParams are session/open's params: the whole log.
+// SessionOpenParams are session/open's params: the whole log, and where
+// the host keeps it.
 type SessionOpenParams struct {
 	SessionID string               `json:"sessionId"`
 	Events    []hostshim.EventJSON `json:"events"`
+	// LogPath, when the host persists the session in a file of its own
+	// directory (DSH: <sessions>/<project>/<session>/session.jsonl.zstd),
+	// is that file. The first one named starts the background archive of
+	// the other sessions in the same project directory that the plugin
+	// noted as holding folds not archived (PendingMarker).
+	LogPath string `json:"logPath,omitempty"`
 }
 
 // SessionCloseParams are session/close's params.
