@@ -120,10 +120,10 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	// why; archived says whether this compile writes the bundle.
 	as := archiveStored
 	switch {
-	case e.opts.Archive == nil:
-		as = archiveNone
 	case c.noArchive != "":
 		as = archiveLater
+	case e.opts.Archive == nil:
+		as = archiveNone
 	}
 	archived := as == archiveStored
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}

@@ -42,8 +42,10 @@ type HostedFold struct {
 	// the model that its span is archived from the session log later. A
 	// separate engine without the store could not do this once the
 	// session's mirror had released what earlier folds archived: it had no
-	// projection and nothing to rebuild one from. Empty: the bundle is
-	// written, as always.
+	// projection and nothing to rebuild one from. On an engine without a
+	// store it says why none could be opened, and the checkpoint says
+	// the same. Empty: the bundle is written, as always (on an engine
+	// without a store, the checkpoint says recall is unavailable).
 	NoArchive string
 }
 

@@ -67,9 +67,16 @@ func (a storeArchive) Index(ctx context.Context, sessionID, checkpointID string)
 }
 
 // archiveCause is why a fold's bundle could not be written, for
-// archiveError and the plugin's log: the store's error (which names the
-// file and the system's reason), without the fold's own prefix.
-func archiveCause(err error) string {
+// archiveError and the plugin's log, in words for a person: the system's
+// reason and what the store was doing where ("write in /store: no space
+// left on device"), not the temporary file's name; any other error
+// without the fold's own prefix.
+func archiveCause(err error, storeDir string) string {
+	var be *bundle.Error
+	var pe *fs.PathError
+	if errors.As(err, &be) && errors.As(be.Err, &pe) && storeDir != "" {
+		return fmt.Sprintf("%s in %s: %v", be.Op, storeDir, pe.Err)
+	}
 	var fe *engine.FoldError
 	if errors.As(err, &fe) && fe.Err != nil {
 		return fe.Err.Error()

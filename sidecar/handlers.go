@@ -256,15 +256,21 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		}
 	}
 	agent := &hostshim.Agent{Session: s}
+	archiveErr := ""
+	if srv.store == nil && srv.storeDir != "" {
+		// A store is configured but could not be opened (a read-only
+		// disk from the start): the span is not archived either, and
+		// waits in the session log like one whose write failed.
+		archiveErr = "the store could not be opened: " + srv.storeErr
+	}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort}
+	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, NoArchive: archiveErr}
 	rep, res, err := eng.CompileHosted(ctx, agent, hosted)
 	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil && srv.recreateStore(ctx) {
 		// The store's directory was removed: it is there again, empty.
 		rep, res, err = eng.CompileHosted(ctx, agent, hosted)
 	}
-	archiveErr := ""
 	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil {
 		// The store cannot be written (full, read-only, removed): the fold
 		// goes on without it, so the context stays bounded. It is
@@ -272,7 +278,7 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		// the checkpoint states; the span stays in the host's log and in
 		// the mirror, and is archived from them once the store can be
 		// written (session/archive).
-		archiveErr = archiveCause(err)
+		archiveErr = archiveCause(err, srv.storeDir)
 		srv.logger.Warn("bundle store cannot be written; folding without archiving the span", "session", p.SessionID, "err", err)
 		hosted.NoArchive = archiveErr
 		if rep, res, err = eng.CompileHosted(ctx, agent, hosted); err != nil {

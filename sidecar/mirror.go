@@ -272,7 +272,7 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 		span.CheckpointID, span.CompactionID = res.CheckpointID, res.CompactionID
 	}
 	if err != nil {
-		span.Reason = err.Error()
+		span.Reason = archiveCause(err, srv.storeDir)
 		if !failed {
 			srv.logger.Warn("a fold the host committed without an EF bundle cannot be archived yet; the mirror keeps its span", "session", s.ID, "checkpoint", span.CheckpointID, "err", err)
 		}

@@ -330,8 +330,9 @@ type FoldCompileResult struct {
 	Summary      []hostshim.Block `json:"summary"`
 	// ArchiveError, when set, says why the fold's span could not be
 	// archived (the store could not be written): the checkpoint is EF's,
-	// compiled without the store; the span stays in the host's log, and
-	// is archived from it by a later session/archive.
+	// compiled without writing its bundle; the span stays in the host's
+	// log and in the mirror, and a later session/archive archives it from
+	// them once the store can be written.
 	ArchiveError string `json:"archiveError,omitempty"`
 }
 

@@ -165,7 +165,7 @@ func TestServeFoldsOnAfterTheStoreFailsMidSession(t *testing.T) {
 				why, _ := h.compiled["archiveError"].(string)
 				switch fault {
 				case "full":
-					if !strings.Contains(why, "no space left on device") {
+					if want := "write in " + store + ": no space left on device"; why != want {
 						t.Fatalf("archiveError %q", why)
 					}
 					if !strings.Contains(m.Text(), "are not archived yet (the bundle store cannot be written)") || engine.ArchivedByCompile(m) {
@@ -214,5 +214,30 @@ func TestServeFoldsOnAfterTheStoreFailsMidSession(t *testing.T) {
 				t.Fatalf("the merge references %v, want %v", parents, ids[:4])
 			}
 		})
+	}
+}
+
+// TestServeStoreUnavailableFromTheStart: a store that cannot be opened at
+// all (here its path is a file) still lets folds go on, compiled without
+// it, and fold/compile says why the span is not archived, so that the
+// plugin notes it as waiting (to be archived from the log by a later
+// sidecar that can write the store).
+func TestServeStoreUnavailableFromTheStart(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "not-a-directory")
+	if err := os.WriteFile(store, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := startServeHarness(t, store, "serve-store-unavailable", 10)
+	res, plan := h.fold(4000)
+	if res == nil {
+		t.Fatalf("no fold: %v", plan)
+	}
+	why, _ := h.compiled["archiveError"].(string)
+	if !strings.HasPrefix(why, "the store could not be opened: ") {
+		t.Fatalf("archiveError %q", why)
+	}
+	m, _ := h.host.Message(res.CheckpointSeq())
+	if _, ok := engine.MarkerOf(m); !ok || engine.ArchivedByCompile(m) || !strings.Contains(m.Text(), "are not archived yet (the bundle store cannot be written)") {
+		t.Fatalf("checkpoint %q", m.Text())
 	}
 }
