@@ -79,14 +79,17 @@ func (c *compiler) stored(ctx context.Context, b *bundle.CheckpointV1) (*bundle.
 // writes the bundle durably before returning (BundleDurable ≺ SurfaceLoss:
 // the surface changes only after the hook returns) and runs the validator.
 type compiler struct {
-	e       *Engine
-	plan    *Plan
-	owner   hostshim.Owner
-	turn    func() bool
-	srcCmd  string
-	msgID   string
-	report  *FoldReport
-	compErr error // set when the hook failed, for the report
+	e      *Engine
+	plan   *Plan
+	owner  hostshim.Owner
+	turn   func() bool
+	srcCmd string
+	msgID  string
+	// noArchive, when set, says why this fold's span is not archived
+	// although the engine has a store (HostedFold.NoArchive).
+	noArchive string
+	report    *FoldReport
+	compErr   error // set when the hook failed, for the report
 }
 
 // Summarize implements hostshim.Summarizer.
@@ -113,7 +116,16 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	if err != nil {
 		return nil, err
 	}
-	archived := e.opts.Archive != nil
+	// as is what becomes of the span: stored in its bundle, or not, and
+	// why; archived says whether this compile writes the bundle.
+	as := archiveStored
+	switch {
+	case c.noArchive != "":
+		as = archiveLater
+	case e.opts.Archive == nil:
+		as = archiveNone
+	}
+	archived := as == archiveStored
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
 	// The projection as of the span's end: what the checkpoint must state.
 	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
@@ -133,8 +145,11 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	cand := &validator.Candidate{Session: s, Phase: validator.PhasePlan, Mode: p.Mode, Start: p.Start, End: p.End,
 		Planned: p.Seqs, PlannedPrices: p.Prices, Owner: c.owner, TurnOpen: c.turn, CompactionID: in.CompactionID}
-	if !archived {
+	switch as {
+	case archiveNone:
 		cand.ArchiveWaiver = "no bundle store configured: exact recall unavailable (§24)"
+	case archiveLater:
+		cand.ArchiveWaiver = "the bundle store cannot be written (" + c.noArchive + "): the span stays in the session log, to be archived from it (§24)"
 	}
 	semantic := map[string]any{"renderer": "ef-deterministic-v1"}
 	var text string
@@ -148,7 +163,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		var capped []ManifestEntry
 		var kept []bool
 		var ckTok int
-		text, cands, capped, kept, ckTok, err = fitEmergency(mk, facts, view, lines, archived, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, p.BestEffort, frame)
+		text, cands, capped, kept, ckTok, err = fitEmergency(mk, facts, view, lines, as, len(raws), e.opts.TokenMeter, e.opts.HostMeter, p.CheckpointBudget, p.Tokens, p.BestEffort, frame)
 		if err != nil {
 			return nil, err
 		}
@@ -173,12 +188,12 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		if p.Mode == ModeRoot {
 			list += list / 2
 		}
-		text = renderText(mk, facts, view, lines, list, archived, len(raws))
+		text = renderText(mk, facts, view, lines, list, as, len(raws))
 		cand.Replacement = frame(text)
 		if vd := e.opts.Validator.Validate(cand); vd.Status("R") == validator.Fail {
 			// The full form is not shorter than the span: state less
 			// (the state section stays: A and O need it).
-			text = renderText(mk, facts, view, lines, 0, archived, len(raws))
+			text = renderText(mk, facts, view, lines, 0, as, len(raws))
 			cand.Replacement = frame(text)
 			rep.Notes = append(rep.Notes, "full checkpoint text was not shorter than the span; rendered the minimal form")
 		}
@@ -192,7 +207,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 				if withModel, rec := c.proposals(s, d, proj, events, id, hi); rec != nil {
 					rep.Proposals = &ProposalsReport{Admitted: len(rec.Proposals), Dropped: rec.Dropped}
 					if withModel != nil {
-						if v, l, t, ok := c.withModelRendered(withModel, mk, facts, lo, hi, list, archived, len(raws), cand, frame); ok {
+						if v, l, t, ok := c.withModelRendered(withModel, mk, facts, lo, hi, list, as, len(raws), cand, frame); ok {
 							detProj, proj, view, lines, text = proj, withModel, v, l, t
 							stale.state(lines)
 							cand.Replacement = frame(text)
@@ -295,6 +310,8 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		rep.Bundle = &rc
 		cand.Archive = &validator.ArchiveEvidence{CheckpointID: rc.CheckpointID, LogicalHash: rc.LogicalHash, Messages: rc.Messages, Durable: true, Verified: true, Content: content}
 		rep.Recall = "available"
+	} else if as == archiveLater {
+		rep.Recall = "pending: the bundle store cannot be written (" + c.noArchive + ")"
 	} else {
 		rep.Recall = "unavailable: no bundle store"
 	}

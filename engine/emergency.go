@@ -184,7 +184,7 @@ func emergencyCandidates(f *Facts, state []stateLine) (cands []candidate, capped
 }
 
 // renderEmergencyText renders the checkpoint text with the kept candidates.
-func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, capped []ManifestEntry, kept []bool, archived bool, messages int) string {
+func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, capped []ManifestEntry, kept []bool, as archiveState, messages int) string {
 	total := map[string]int{}
 	in := map[string]int{}
 	dups := map[string]int{}
@@ -218,7 +218,7 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 	sb.WriteString(mk.String() + "\n")
 	sb.WriteString(headerLine(f, mk.Mode) + "\n")
 	man := "Drop manifest: every folded message left the context"
-	if archived {
+	if as == archiveStored {
 		man += " and is archived"
 	}
 	if len(keptParts) > 0 {
@@ -282,7 +282,7 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 			sb.WriteString(c.text + "\n")
 		}
 	}
-	sb.WriteString(recallLine(mk.ID, messages, archived))
+	sb.WriteString(recallLine(mk.ID, messages, as))
 	return sb.String()
 }
 
@@ -293,7 +293,7 @@ func renderEmergencyText(mk Marker, f *Facts, v *stateView, cands []candidate, c
 // candidate until both hold. The result is a pure function of its inputs.
 // bestEffort (Plan.BestEffort): a hard state over ckptBudget is kept
 // anyway, alone, as long as it is shorter than the span.
-func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived bool, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, bestEffort bool, frame func(string) *hostshim.Message) (string, []candidate, []ManifestEntry, []bool, int, error) {
+func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, as archiveState, messages int, tok, host hostshim.Meter, ckptBudget, hostLimit int, bestEffort bool, frame func(string) *hostshim.Message) (string, []candidate, []ManifestEntry, []bool, int, error) {
 	cands, capped := emergencyCandidates(f, state)
 	kept := make([]bool, len(cands))
 	hard := 0
@@ -306,7 +306,7 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 	// The smallest checkpoint carries all hard state: constraints, open
 	// failures and obligations are never cut to make room; when they do
 	// not fit, the fold is refused.
-	base := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
+	base := renderEmergencyText(mk, f, v, cands, capped, kept, as, messages)
 	bt := tok.CountMessage(frame(base))
 	if bt > ckptBudget && bestEffort {
 		ckptBudget = bt
@@ -356,7 +356,7 @@ func fitEmergency(mk Marker, f *Facts, v *stateView, state []stateLine, archived
 		}
 	}
 	for {
-		text := renderEmergencyText(mk, f, v, cands, capped, kept, archived, messages)
+		text := renderEmergencyText(mk, f, v, cands, capped, kept, as, messages)
 		m := frame(text)
 		t := tok.CountMessage(m)
 		if t <= ckptBudget && host.CountMessage(m) < hostLimit {

@@ -32,6 +32,21 @@ type HostedFold struct {
 	Budget int
 	// BestEffort: the emergency plan was made with FoldRequest.BestEffort.
 	BestEffort bool
+	// NoArchive, when not empty, says why the span cannot be archived now
+	// (the store cannot be written: a full or read-only disk, a removed
+	// store directory, as a compile that failed with ErrArchive said).
+	// The fold is then compiled without writing its bundle, under the
+	// validator's archive waiver, on this engine's own projection of the
+	// session (the one every fold extends; a rebuild still reads the
+	// snapshots of the bundles stored before), and the checkpoint tells
+	// the model that its span is archived from the session log later. A
+	// separate engine without the store could not do this once the
+	// session's mirror had released what earlier folds archived: it had no
+	// projection and nothing to rebuild one from. On an engine without a
+	// store it says why none could be opened, and the checkpoint says
+	// the same. Empty: the bundle is written, as always (on an engine
+	// without a store, the checkpoint says recall is unavailable).
+	NoArchive string
 }
 
 // CompileHosted compiles the checkpoint for a bracket the host opened on the
@@ -75,7 +90,7 @@ func (e *Engine) CompileHosted(ctx context.Context, agent *hostshim.Agent, f Hos
 		return rep, nil, fmt.Errorf("%w: the host folds %v", ErrPlanMismatch, f.Seqs)
 	}
 	rep.Plan, rep.Mode, rep.SpanTokens = plan, plan.Mode, plan.Tokens
-	comp := &compiler{e: e, plan: plan, owner: f.Owner, turn: agent.TurnOpen, msgID: e.opts.NewID(), report: rep}
+	comp := &compiler{e: e, plan: plan, owner: f.Owner, turn: agent.TurnOpen, msgID: e.opts.NewID(), report: rep, noArchive: f.NoArchive}
 	in, err := hostshim.BuildSummarizationInput(s, f.Seqs)
 	if err != nil {
 		return rep, nil, err

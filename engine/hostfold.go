@@ -97,18 +97,11 @@ func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Sessi
 	if err != nil {
 		return nil, fmt.Errorf("engine: checkpoint at seq %d: %w", repl.Seq, err)
 	}
-	pruned := !cp.IsCheckpoint() && PrunedResult(s, repl, shadowed)
-	if !cp.IsCheckpoint() && !pruned || len(shadowed) == 0 {
+	id, pruned, ok := foldedID(s, cp, repl, shadowed)
+	if !ok {
 		return nil, nil
 	}
-	out := &FoldedArchive{CompactionID: cp.Source.CompactionID, Seqs: slices.Clone(shadowed), Pruned: pruned}
-	if mk, ok := MarkerOf(cp); ok {
-		out.CheckpointID = mk.ID
-	} else if pruned {
-		out.CheckpointID = PrunedID(repl.Seq)
-	} else {
-		out.CheckpointID = CheckpointID(out.CompactionID)
-	}
+	out := &FoldedArchive{CheckpointID: id, CompactionID: cp.Source.CompactionID, Seqs: slices.Clone(shadowed), Pruned: pruned}
 	raws, err := validator.SpanMessages(s, shadowed)
 	if err != nil {
 		return out, fmt.Errorf("engine: the messages of fold %s are no longer in the session: %w", out.CheckpointID, err)
@@ -175,6 +168,40 @@ func ArchiveFolded(ctx context.Context, a Archive, ix Indexer, s *hostshim.Sessi
 		}
 	}
 	return out, nil
+}
+
+// FoldedID is the id of the bundle that archives a committed fold (repl
+// and shadowed as ArchiveFolded takes them): the EF marker's id, the
+// pruner's PrunedID, or the id EF would have given the host's fold. ok is
+// false when ArchiveFolded has nothing to archive for it (a replacement
+// that is no checkpoint and no pruner's cut, a span of no nodes, a
+// message the session no longer holds).
+func FoldedID(s *hostshim.Session, repl hostshim.Event, shadowed []int) (id string, ok bool) {
+	if s == nil {
+		return "", false
+	}
+	cp, err := s.Message(repl.Seq)
+	if err != nil {
+		return "", false
+	}
+	id, _, ok = foldedID(s, cp, repl, shadowed)
+	return id, ok
+}
+
+func foldedID(s *hostshim.Session, cp *hostshim.Message, repl hostshim.Event, shadowed []int) (id string, pruned, ok bool) {
+	if cp == nil || len(shadowed) == 0 {
+		return "", false, false
+	}
+	pruned = !cp.IsCheckpoint() && PrunedResult(s, repl, shadowed)
+	switch mk, isEF := MarkerOf(cp); {
+	case !cp.IsCheckpoint() && !pruned:
+		return "", false, false
+	case isEF:
+		return mk.ID, false, true
+	case pruned:
+		return PrunedID(repl.Seq), true, true
+	}
+	return CheckpointID(cp.Source.CompactionID), false, true
 }
 
 // checkpointText is the text of a checkpoint message: its text blocks, one

@@ -185,12 +185,12 @@ func replayBatch(s *hostshim.Session, r *projection.Reducer, b *projection.Model
 // anchors: the view, its lines and the text (the minimal form when the
 // full one is not shorter than the span). ok is false when even that is
 // not shorter, and the proposals are not kept.
-func (c *compiler) withModelRendered(r *projection.Reducer, mk Marker, facts *Facts, lo, hi, list int, archived bool, messages int, cand *validator.Candidate, frame func(string) *hostshim.Message) (*stateView, []stateLine, string, bool) {
+func (c *compiler) withModelRendered(r *projection.Reducer, mk Marker, facts *Facts, lo, hi, list int, as archiveState, messages int, cand *validator.Candidate, frame func(string) *hostshim.Message) (*stateView, []stateLine, string, bool) {
 	view := viewOf(r, lo, hi)
 	lines := stateLines(view)
 	probe := *cand
 	for _, n := range []int{list, 0} {
-		text := renderText(mk, facts, view, lines, n, archived, messages)
+		text := renderText(mk, facts, view, lines, n, as, messages)
 		probe.Replacement = frame(text)
 		if vd := c.e.opts.Validator.Validate(&probe); vd.Status("R") != validator.Fail {
 			return view, lines, text, true

@@ -120,12 +120,23 @@ func (v *surfaceView) plan(mode Mode, si, ei int, fr Frontier) *Plan {
 	return p
 }
 
+// storeState is what becomes of a fold's span on this engine as a rule:
+// stored, or nothing (no store). The sizes planned from it hold for a
+// fold compiled without writing its bundle (archiveLater) too: that
+// recall line is no longer than the stored one.
+func (e *Engine) storeState() archiveState {
+	if e.opts.Archive != nil {
+		return archiveStored
+	}
+	return archiveNone
+}
+
 // checkpointOverhead is the host price of an empty EF checkpoint: preamble,
 // tags, marker, header and recall lines, with ids of typical length.
 func (e *Engine) checkpointOverhead(s *hostshim.Session) int {
 	f := &Facts{Seqs: []int{100000, 100001}, Tokens: 100000, Users: 1, Assistants: 1, Results: 1}
 	id := "ef-00000000-0000-4000-8000-000000000000"
-	text := renderText(Marker{ID: id, Mode: ModeLeaf, First: 100000, Last: 100001}, f, nil, nil, 0, e.opts.Archive != nil, 100)
+	text := renderText(Marker{ID: id, Mode: ModeLeaf, First: 100000, Last: 100001}, f, nil, nil, 0, e.storeState(), 100)
 	m := frameCheckpoint(s, id[3:], "", "00000000-0000-4000-8000-000000000000", text)
 	return e.opts.HostMeter.CountMessage(m)
 }
@@ -507,7 +518,7 @@ func (e *Engine) measureMinEmergencyCheckpoint(s *hostshim.Session) int {
 			cands = append(cands, candidate{cat: cat})
 		}
 	}
-	text := renderEmergencyText(mk, f, nil, cands, nil, make([]bool, len(cands)), e.opts.Archive != nil, 1000000)
+	text := renderEmergencyText(mk, f, nil, cands, nil, make([]bool, len(cands)), e.storeState(), 1000000)
 	m := frameCheckpoint(s, id[3:], "00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000000", text)
 	return e.opts.TokenMeter.CountMessage(m) + 8
 }

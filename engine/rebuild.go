@@ -220,5 +220,20 @@ func bundleSnapshot(ctx context.Context, store Archive, sid, id string) (*projec
 	return snap, b, err
 }
 
+// HoldsProjection reports whether a bundle stored the projection snapshot
+// of its fold (EF compiled it with its store): a rebuild of the projection
+// restores the snapshot instead of replaying the span. A bundle archived
+// from the session log after the fold committed (ArchiveFolded) holds
+// none. False for nil.
+func HoldsProjection(b *bundle.CheckpointV1) bool {
+	if b == nil || len(b.Semantic) == 0 {
+		return false
+	}
+	var sem struct {
+		Projection json.RawMessage `json:"projection"`
+	}
+	return json.Unmarshal(b.Semantic, &sem) == nil && len(sem.Projection) > 0 && string(sem.Projection) != "null"
+}
+
 // BundleSessionID is the session id the bundles of s are stored under.
 func BundleSessionID(s *hostshim.Session) string { return bundleSessionID(s) }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/epistemicfold/ef/hostshim"
 	"github.com/epistemicfold/ef/internal/english"
 	"github.com/epistemicfold/ef/projection"
 )
@@ -50,13 +51,55 @@ const (
 	recallPage   = 20
 )
 
+// archiveState is what became of a fold's span when its checkpoint was
+// compiled, as the checkpoint tells the model.
+type archiveState uint8
+
+const (
+	// archiveNone: the engine has no bundle store (§24).
+	archiveNone archiveState = iota
+	// archiveStored: the span is in its bundle, durable and verified.
+	archiveStored
+	// archiveLater: the store could not be written (HostedFold.NoArchive);
+	// the span waits in the session log, from which the host's side
+	// archives it under the checkpoint's id once the store can be written.
+	archiveLater
+)
+
 // recallLine tells the model how to get the exact content back, or that it
-// cannot (§24: the checkpoint still shows, recall says unavailable).
-func recallLine(id string, messages int, archived bool) string {
-	if !archived {
+// cannot (§24: the checkpoint still shows, recall says unavailable), or
+// not yet.
+func recallLine(id string, messages int, as archiveState) string {
+	switch as {
+	case archiveNone:
 		return fmt.Sprintf("Recall: exact recall of %s is unavailable (no bundle store); the session log still holds the original events.", id)
+	case archiveLater:
+		return fmt.Sprintf("Recall: the %d exact messages are not archived yet (the bundle store cannot be written); the session log keeps them for bundle %s, written once the store can be.", messages, id)
 	}
 	return fmt.Sprintf("Recall: the %d exact messages are archived in bundle %s: %s {\"ref\":%q,\"depth\":\"exact\",\"offset\":0,\"limit\":%d} pages them; %s {\"query\":\"…\"} searches them.", messages, id, RecallTool, id, recallPage, SearchTool)
+}
+
+// ArchivedByCompile reports whether m is an EF checkpoint whose fold wrote
+// its span's bundle when it was compiled (its recall line says so), as
+// opposed to one compiled without a store, or without a writable one,
+// whose span waits in the session log. False for any other message.
+func ArchivedByCompile(m *hostshim.Message) bool {
+	mk, ok := MarkerOf(m)
+	if !ok {
+		return false
+	}
+	archived := " exact messages are archived in bundle " + mk.ID + ":"
+	for _, b := range m.Content {
+		if b.Type != hostshim.BlockText {
+			continue
+		}
+		for line := range strings.Lines(b.Text) {
+			if strings.HasPrefix(line, "Recall: the ") && strings.Contains(line, archived) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func headerLine(f *Facts, mode Mode) string {
@@ -178,7 +221,7 @@ func writeSectionN(sb *strings.Builder, title string, items []Item, n, runes, fi
 // caps every list; list 0 renders the minimal form (marker, header,
 // parents, recall), used when the full form would not be shorter than the
 // span.
-func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, archived bool, messages int) string {
+func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, as archiveState, messages int) string {
 	var sb strings.Builder
 	sb.WriteString(mk.String() + "\n")
 	sb.WriteString(headerLine(f, mk.Mode) + "\n")
@@ -210,7 +253,7 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 			sb.WriteString(secEnded + ":\n- " + l + "\n")
 		}
 	}
-	sb.WriteString(recallLine(mk.ID, messages, archived))
+	sb.WriteString(recallLine(mk.ID, messages, as))
 	return sb.String()
 }
 

@@ -13,17 +13,20 @@
 //
 //	initialize     {protocolVersion, storeDir?, settings?, hostMethods?}
 //	                                                         → {protocolVersion, engine, store, tools, actionTool?, contextTool?}
-//	session/open   {sessionId, events}                      (notification) mirror a session from scratch
+//	session/open   {sessionId, events, logPath?}            (notification) mirror a session from scratch; the
+//	                                                         first logPath starts the background archive of the
+//	                                                         project's noted sessions (logscan.go)
 //	session/events {sessionId, fromSeq, events}             (notification) append to the mirror
 //	session/close  {sessionId}                              (notification) drop the mirror (bundles stay)
 //	session/delete {sessionId}                              → {sessionId, deleted, bundles, indexCheckpoints, reason?}
 //	                                                         (§25: the mirror, the bundles, then the index entries)
 //	session/archive {sessionId}                             → {archived, pending}
-//	                                                         (folds the host committed without EF: archived from the log)
+//	                                                         (folds no bundle holds: archived from the log, the
+//	                                                         pending ones tried again; archive.go)
 //	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
 //	fold/compile   {sessionId, mode, messageIds, length?, provider?, model?}
-//	                                                         → {summary, model, checkpointId, recall}
+//	                                                         → {summary, model, checkpointId, recall, archiveError?}
 //	tool/call      {name, sessionId, arguments}             → {text, isError}
 //	action/submit  {intent}                                 → action.result (ef serve --act-root; package origin/action)
 //	context/request {request}                               → context.bundle (ef serve --origin; package origin/northbridge)

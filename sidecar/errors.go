@@ -12,3 +12,11 @@ var (
 	// written (the shutdown method).
 	ErrExit = errors.New("sidecar: rpc exit")
 )
+
+// Errors of the store the engines write through.
+var (
+	// ErrNoStore: the bundle store is not open (it could not be opened,
+	// or opened again after its directory was removed); the text after it
+	// says why.
+	ErrNoStore = errors.New("sidecar: the bundle store is not open")
+)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"github.com/epistemicfold/ef/engine"
@@ -37,7 +38,14 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 		return call(ctx, method, params, srv.initialize)
 	case MethodSessionOpen:
 		srv.open(ctx)
-		return notify(srv, method, params, func(p SessionOpenParams) { srv.openSession(p.SessionID, p.Events) })
+		return notify(srv, method, params, func(p SessionOpenParams) {
+			srv.openSession(p.SessionID, p.Events)
+			if p.LogPath != "" && filepath.IsAbs(p.LogPath) {
+				// The sibling directories of this session's are the
+				// project's other sessions.
+				srv.startLogScan(filepath.Dir(filepath.Dir(filepath.Clean(p.LogPath))), p.SessionID)
+			}
+		})
 	case MethodSessionEvents:
 		return notify(srv, method, params, func(p SessionEventsParams) { srv.appendEvents(p.SessionID, p.FromSeq, p.Events) })
 	case MethodSessionClose:
@@ -248,20 +256,31 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		}
 	}
 	agent := &hostshim.Agent{Session: s}
+	archiveErr := ""
+	if srv.store == nil && srv.storeDir != "" {
+		// A store is configured but could not be opened (a read-only
+		// disk from the start): the span is not archived either, and
+		// waits in the session log like one whose write failed.
+		archiveErr = "the store could not be opened: " + srv.storeErr
+	}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort}
+	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, NoArchive: archiveErr}
 	rep, res, err := eng.CompileHosted(ctx, agent, hosted)
-	archiveErr := ""
+	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil && srv.recreateStore(ctx) {
+		// The store's directory was removed: it is there again, empty.
+		rep, res, err = eng.CompileHosted(ctx, agent, hosted)
+	}
 	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil {
 		// The store cannot be written (full, read-only, removed): the fold
-		// goes on without it, so the context stays bounded; the span
-		// stays in the host's log, to be archived from it later.
-		archiveErr = err.Error()
+		// goes on without it, so the context stays bounded. It is
+		// compiled by the same engine, whose projection of the session
+		// the checkpoint states; the span stays in the host's log and in
+		// the mirror, and is archived from them once the store can be
+		// written (session/archive).
+		archiveErr = archiveCause(err, srv.storeDir)
 		srv.logger.Warn("bundle store cannot be written; folding without archiving the span", "session", p.SessionID, "err", err)
-		if eng, err = srv.engineWithoutStore(window, srv.settings.ThresholdRatio); err != nil {
-			return nil, err
-		}
+		hosted.NoArchive = archiveErr
 		if rep, res, err = eng.CompileHosted(ctx, agent, hosted); err != nil {
 			return nil, rpcErr(CodeInternalError, "fold/compile: the bundle store cannot be written (%s), and without it: %v", archiveErr, err)
 		}

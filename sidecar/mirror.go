@@ -28,6 +28,15 @@ type mirror struct {
 	pending  map[int]FoldedSpan
 	retry    bool         // the next release tries the pending folds again
 	logged   map[int]bool // replacement seqs whose folds are archived from the log
+	// released: the mirror released the span of a fold (a verified
+	// bundle held it), so only the log has it if the bundle goes.
+	released bool
+	// blocked is why an archive write of the release under way failed
+	// ("" when none did): the store cannot be written, so the release
+	// tries no other fold (each would cost a bundle's encoding to fail
+	// the same way) and notes them pending with this reason. A release
+	// that is no retry starts blocked while folds are pending.
+	blocked string
 }
 
 // plannedFold is what fold/plan decided, so that fold/compile of the same
@@ -172,18 +181,28 @@ func (srv *Server) release(ss *mirror) {
 		return
 	}
 	s := ss.s
+	ss.blocked = ""
+	if !ss.retry && len(ss.pending) > 0 {
+		// Folds wait already: a new one waits behind them, so that the
+		// folds are archived in the order they committed (a fold that
+		// merged earlier checkpoints references their bundles).
+		ss.blocked = ss.pending[slices.Min(slices.Collect(maps.Keys(ss.pending)))].Reason
+	}
 	s.Release(s.Len(), func(repl hostshim.Event, shadowed []int) bool {
 		return srv.archived(ss, repl, shadowed)
 	})
-	ss.retry = false
+	ss.retry, ss.blocked = false, ""
 }
 
 // archived reports whether the mirror may release the nodes a replacement
 // shadowed: it is an EF checkpoint whose bundle is in the store, verified,
-// archiving exactly those nodes. Any other checkpoint's fold is archived
-// from the log here, once (engine.ArchiveFolded), and says no: the
-// mirror keeps those nodes for projection rebuilds, as it keeps those of
-// a replacement that is no fold (the tool-result pruner's).
+// archiving exactly those nodes with the projection snapshot a rebuild
+// restores. Any other checkpoint's fold (the host's summary, an EF
+// checkpoint compiled without a writable store) is archived from the log
+// here, once (engine.ArchiveFolded), and says no: the mirror keeps those
+// nodes for projection rebuilds (their bundles hold no snapshot), as it
+// keeps those of a replacement that is no fold (the tool-result pruner's).
+// A fold that cannot be archived yet is pending (see ss.blocked).
 func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) bool {
 	if srv.store == nil {
 		return false
@@ -191,6 +210,9 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 	s := ss.s
 	m, err := s.Message(repl.Seq)
 	if err != nil || !m.IsCheckpoint() && !engine.PrunedResult(s, repl, shadowed) {
+		return false
+	}
+	if ss.logged[repl.Seq] {
 		return false
 	}
 	ctx := context.Background()
@@ -201,10 +223,19 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 			if !slices.Equal(b.Source.OrderedSurfaceSeqs, shadowed) {
 				return false
 			}
+			if !engine.HoldsProjection(b) {
+				// Archived from the log (compiled without a writable
+				// store): no snapshot stands for the span, so a rebuild
+				// of the projection replays it, and the mirror keeps it.
+				delete(ss.pending, repl.Seq)
+				ss.log(repl.Seq)
+				return false
+			}
 			if err := srv.store.Bundles.Verify(ctx, sid, mk.ID); err != nil {
 				srv.logger.Warn("checkpoint bundle does not verify; the mirror keeps what it shadowed", "session", s.ID, "checkpoint", mk.ID, "err", err)
 				return false
 			}
+			ss.released = true
 			return true
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -213,7 +244,15 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 		// EF's checkpoint without its bundle (compiled without a store):
 		// archived from the log below, under the marker's id.
 	}
-	if _, failed := ss.pending[repl.Seq]; ss.logged[repl.Seq] || failed && !ss.retry {
+	_, failed := ss.pending[repl.Seq]
+	if failed && !ss.retry {
+		return false
+	}
+	if ss.blocked != "" {
+		// A write of this release failed already: this fold waits too.
+		if id, ok := engine.FoldedID(s, repl, shadowed); ok && !failed {
+			ss.pend(repl.Seq, FoldedSpan{CheckpointID: id, CompactionID: m.Source.CompactionID, Seqs: slices.Clone(shadowed), Reason: ss.blocked})
+		}
 		return false
 	}
 	var ix engine.Indexer
@@ -233,21 +272,18 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 		span.CheckpointID, span.CompactionID = res.CheckpointID, res.CompactionID
 	}
 	if err != nil {
-		span.Reason = err.Error()
-		if _, again := ss.pending[repl.Seq]; !again {
-			srv.logger.Warn("a fold the host committed without EF cannot be archived yet; the mirror keeps its span", "session", s.ID, "checkpoint", span.CheckpointID, "err", err)
+		span.Reason = archiveCause(err, srv.storeDir)
+		if !failed {
+			srv.logger.Warn("a fold the host committed without an EF bundle cannot be archived yet; the mirror keeps its span", "session", s.ID, "checkpoint", span.CheckpointID, "err", err)
 		}
-		if ss.pending == nil {
-			ss.pending = map[int]FoldedSpan{}
+		if errors.Is(err, engine.ErrArchive) {
+			ss.blocked = span.Reason
 		}
-		ss.pending[repl.Seq] = span
+		ss.pend(repl.Seq, span)
 		return false
 	}
 	delete(ss.pending, repl.Seq)
-	if ss.logged == nil {
-		ss.logged = map[int]bool{}
-	}
-	ss.logged[repl.Seq] = true
+	ss.log(repl.Seq)
 	if res.Pruned {
 		// Not a fold: the plugin's count of folds archived leaves it out,
 		// and the mirror keeps the whole result (the projection read it).
@@ -260,7 +296,7 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 		return false
 	}
 	if res.Stored {
-		srv.logger.Info("archived a fold the host committed without EF, from the session log", "session", s.ID, "checkpoint", res.CheckpointID, "seqs", len(shadowed))
+		srv.logger.Info("archived a fold the host committed without an EF bundle, from the session log", "session", s.ID, "checkpoint", res.CheckpointID, "seqs", len(shadowed))
 		if res.IndexError != "" {
 			srv.logger.Warn("index the archived fold", "checkpoint", res.CheckpointID, "err", res.IndexError)
 		}
@@ -269,10 +305,30 @@ func (srv *Server) archived(ss *mirror, repl hostshim.Event, shadowed []int) boo
 	return false
 }
 
+// log notes a fold archived from the log (or found so archived): the
+// mirror keeps its span.
+func (ss *mirror) log(seq int) {
+	if ss.logged == nil {
+		ss.logged = map[int]bool{}
+	}
+	ss.logged[seq] = true
+}
+
+// pend notes a fold whose span could not be archived yet.
+func (ss *mirror) pend(seq int, span FoldedSpan) {
+	if ss.pending == nil {
+		ss.pending = map[int]FoldedSpan{}
+	}
+	ss.pending[seq] = span
+}
+
 // archiveSession is session/archive: it tries the session's pending folds
 // again and reports what was archived since the last call and what is
-// still pending.
-func (srv *Server) archiveSession(_ context.Context, p SessionArchiveParams) (*SessionArchiveResult, error) {
+// still pending. A store whose directory was removed is made again first
+// (recreateStore); the mirror may then answer CodeResync, and the plugin
+// sends the session again.
+func (srv *Server) archiveSession(ctx context.Context, p SessionArchiveParams) (*SessionArchiveResult, error) {
+	srv.recreateStore(ctx)
 	ss, err := srv.mirrorOf(p.SessionID, 0)
 	if err != nil {
 		return nil, err

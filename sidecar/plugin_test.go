@@ -163,3 +163,16 @@ func TestToolLanesMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestPluginPendingMarkerMatches holds the name of the note dsh-plugin
+// leaves beside a session's log (PENDING_MARKER) to PendingMarker, the
+// name the sidecar looks for.
+func TestPluginPendingMarkerMatches(t *testing.T) {
+	m := regexp.MustCompile(`export const PENDING_MARKER = '([^']*)'`).FindStringSubmatch(pluginSources(t)["index.js"])
+	if m == nil {
+		t.Fatal("dsh-plugin/lib/index.js declares no `export const PENDING_MARKER = '…'`")
+	}
+	if m[1] != PendingMarker {
+		t.Fatalf("the plugin leaves %q, the sidecar looks for %q", m[1], PendingMarker)
+	}
+}

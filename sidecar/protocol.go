@@ -193,10 +193,17 @@ type StoreInfo struct {
 	Reason    string `json:"reason,omitempty"`
 }
 
-// SessionOpenParams are session/open's params: the whole log.
+// SessionOpenParams are session/open's params: the whole log, and where
+// the host keeps it.
 type SessionOpenParams struct {
 	SessionID string               `json:"sessionId"`
 	Events    []hostshim.EventJSON `json:"events"`
+	// LogPath, when the host persists the session in a file of its own
+	// directory (DSH: <sessions>/<project>/<session>/session.jsonl.zstd),
+	// is that file. The first one named starts the background archive of
+	// the other sessions in the same project directory that the plugin
+	// noted as holding folds not archived (PendingMarker).
+	LogPath string `json:"logPath,omitempty"`
 }
 
 // SessionCloseParams are session/close's params.
@@ -323,8 +330,9 @@ type FoldCompileResult struct {
 	Summary      []hostshim.Block `json:"summary"`
 	// ArchiveError, when set, says why the fold's span could not be
 	// archived (the store could not be written): the checkpoint is EF's,
-	// compiled without the store; the span stays in the host's log, and
-	// is archived from it by a later session/archive.
+	// compiled without writing its bundle; the span stays in the host's
+	// log and in the mirror, and a later session/archive archives it from
+	// them once the store can be written.
 	ArchiveError string `json:"archiveError,omitempty"`
 }
 

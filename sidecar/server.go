@@ -63,7 +63,10 @@ type Server struct {
 	tokens   *tokenizer.Registry
 	store    *store.Store // nil when no store could be opened (storeErr)
 	storeErr string
-	settings Settings
+	// storeOpened: a store was open at storeDir once, so its directory
+	// may be made again when it is removed (recreateStore).
+	storeOpened bool
+	settings    Settings
 	// privateIndex is this process's own recall index when the store's
 	// was held by another process ("" otherwise).
 	privateIndex string
@@ -81,6 +84,11 @@ type Server struct {
 	hostMethods []string
 	// compiling is the fold/compile being served, for the digest.
 	compiling *compileJob
+	// scanDir is the directory of session directories whose waiting
+	// folds the background archive looks for (logscan.go), once one
+	// session/open named its log; scan is that archive while it runs.
+	scanDir string
+	scan    *logScan
 }
 
 // DefaultMaxSessions is the mirror bound when Options.MaxSessions is zero:
@@ -134,9 +142,17 @@ func (srv *Server) digestOn() bool {
 	return srv.settings.SemanticDigest == nil || *srv.settings.SemanticDigest
 }
 
-// Close closes the store and its index (removing a private index). It is
+// Close closes the store and its index (removing a private index), after
+// the background archive of other sessions' logs stopped. It is
 // idempotent.
 func (srv *Server) Close() {
+	srv.stopLogScan()
+	srv.closeStore()
+}
+
+// closeStore stops the Follower and closes the store and its index,
+// removing a private index.
+func (srv *Server) closeStore() {
 	if srv.follow != nil {
 		srv.follow.Stop()
 		srv.follow = nil
@@ -162,13 +178,20 @@ func (srv *Server) open(ctx context.Context) {
 		srv.storeErr = "no store configured"
 		return
 	}
+	srv.openStore(ctx)
+}
+
+// openStore opens the store at storeDir (created when missing) and its
+// index, and starts following other processes' folds. It reports whether
+// the store is open; when not, storeErr says why.
+func (srv *Server) openStore(ctx context.Context) bool {
 	st, err := store.Open(srv.storeDir, store.Options{Logger: srv.logger})
 	if err != nil {
 		srv.storeErr = err.Error()
 		srv.logger.Warn("bundle store unavailable; folds fail soft", "err", err)
-		return
+		return false
 	}
-	srv.store = st
+	srv.store, srv.storeErr, srv.storeOpened = st, "", true
 	srv.removeStalePrivateIndexes(st)
 	if errors.Is(st.IndexErr, recall.ErrLocked) {
 		// Another process (a second DSH, ef fold) holds the store's
@@ -187,7 +210,7 @@ func (srv *Server) open(ctx context.Context) {
 	}
 	if st.IndexErr != nil {
 		srv.logger.Warn("recall index unavailable", "err", st.IndexErr)
-		return
+		return true
 	}
 	if _, err := st.Index.Sync(ctx); err != nil {
 		srv.logger.Warn("recall index sync", "err", err)
@@ -196,6 +219,7 @@ func (srv *Server) open(ctx context.Context) {
 	// the same store. Their bundles are indexed in between calls, so that
 	// a tool call's Sync has only what arrived since to take in.
 	srv.follow = bundlesource.Follow(st.Index, st.Bundles, bundlesource.FollowOptions{Logger: srv.logger})
+	return true
 }
 
 // privateIndexPrefix names a process's own recall index in the store root
@@ -250,7 +274,6 @@ func (srv *Server) removeStalePrivateIndexes(st *store.Store) {
 type engineKey struct {
 	window    int
 	threshold float64
-	noStore   bool // compiles without the bundle store (engineWithoutStore)
 }
 
 // checkSettings refuses ratios outside (0, 1].
@@ -312,14 +335,6 @@ func (srv *Server) engineFor(window int, threshold float64) (*engine.Engine, err
 	return srv.engineOf(engineKey{window: window, threshold: threshold})
 }
 
-// engineWithoutStore is engineFor's engine without the bundle store: the
-// fold it compiles is not archived (the validator's archive waiver), for
-// when the store cannot be written (a full or read-only disk, a removed
-// store directory).
-func (srv *Server) engineWithoutStore(window int, threshold float64) (*engine.Engine, error) {
-	return srv.engineOf(engineKey{window: window, threshold: threshold, noStore: true})
-}
-
 func (srv *Server) engineOf(key engineKey) (*engine.Engine, error) {
 	window, threshold := key.window, key.threshold
 	if e, ok := srv.engines[key]; ok {
@@ -333,8 +348,12 @@ func (srv *Server) engineOf(key engineKey) (*engine.Engine, error) {
 	if srv.digestOn() {
 		opts.Summarizer = srv
 	}
-	if srv.store != nil && !key.noStore {
-		srv.store.Wire(&opts)
+	if srv.store != nil {
+		// Through storeArchive, not the store itself: a store opened
+		// again in place (recreateStore) serves the same engine, whose
+		// projections of the sessions are what a fold compiled without
+		// the store states.
+		opts.Archive, opts.Indexer = storeArchive{srv}, storeArchive{srv}
 	}
 	e, err := engine.New(opts)
 	if err != nil {

@@ -84,6 +84,8 @@ type serveHarness struct {
 	retry bool // call fold/compile twice, as a host that timed out does
 	// compiled is the last fold/compile answer.
 	compiled map[string]any
+	// resyncs counts the CodeResync answers callSynced met.
+	resyncs int
 }
 
 func newServeHarness(t *testing.T, store string) *serveHarness {
@@ -128,6 +130,21 @@ func (h *serveHarness) call(method string, params any) (map[string]any, error) {
 	return m, nil
 }
 
+// callSynced calls a session's method as dsh-plugin does: when the
+// sidecar answers CodeResync, the whole session is sent again and the call
+// made once more.
+func (h *serveHarness) callSynced(method string, params func() map[string]any) (map[string]any, error) {
+	h.t.Helper()
+	res, err := h.call(method, params())
+	if e := (*Error)(nil); errors.As(err, &e) && e.Code == CodeResync {
+		h.resyncs++
+		h.sent = 0
+		h.sync()
+		return h.call(method, params())
+	}
+	return res, err
+}
+
 func (h *serveHarness) sync() {
 	h.t.Helper()
 	if h.sent == 0 {
@@ -147,7 +164,9 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	plan, err := h.call("fold/plan", map[string]any{"sessionId": h.host.ID, "trigger": "pressure", "contextWindow": window, "totalTokens": ms.Total, "length": h.host.Len()})
+	plan, err := h.callSynced("fold/plan", func() map[string]any {
+		return map[string]any{"sessionId": h.host.ID, "trigger": "pressure", "contextWindow": window, "totalTokens": ms.Total, "length": h.host.Len()}
+	})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -158,7 +177,7 @@ func (h *serveHarness) fold(window int) (*hostshim.CompactionResult, map[string]
 		h.sync() // compaction/start
 		ids := messageIDs(in)
 		params := map[string]any{"sessionId": h.host.ID, "mode": plan["mode"], "messageIds": ids, "contextWindow": window, "length": h.host.Len()}
-		res, err := h.call("fold/compile", params)
+		res, err := h.callSynced("fold/compile", func() map[string]any { return params })
 		if err != nil {
 			return nil, err
 		}

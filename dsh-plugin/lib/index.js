@@ -16,8 +16,13 @@
 // When the sidecar is down (crashed, missing), folds fall back to the
 // host's own Basic behaviour, so the context never outgrows the window, and
 // the recall tools answer that they are unavailable and why. A span the
-// host's summarizer folds meanwhile is archived from the session log by
-// the next sidecar that mirrors the session (session/archive reports it).
+// host's summarizer folds meanwhile, or that EF folds while its store
+// cannot be written, stays in the session log and is archived from it as
+// soon as EF can: a restarted sidecar gets such sessions at once, every
+// sync of a session with spans waiting asks the sidecar to try again
+// (session/archive), and so does the session's close. A session that ends
+// with spans still waiting leaves a note beside its log (PENDING_MARKER),
+// and the next sidecar of the project archives them from that log.
 //
 // It registers the model-callable tools context_search and context_recall
 // (defined once, in Go: lib/tools.json is recall.Tools()), and
@@ -31,9 +36,9 @@
 import { BasicCompactionEngine } from '@deepseek-ai/dsh-compaction-basic'
 import { toolPairingBalancedAfter } from '@deepseek-ai/dsh-compaction'
 import Schema from '@deepseek-ai/schemastery'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ErrorCode, Method, PROTOCOL_VERSION, Sidecar, SidecarError, SidecarUnavailableError, Supervisor } from './sidecar.js'
 
@@ -109,6 +114,24 @@ const HOST_METHODS = ['host/llm.stream', 'host/log']
  * summarizer takes the span (unarchived).
  */
 const COMPILE_RESTART_GRACE_MS = 2000
+
+/**
+ * How long the plugin's close waits for the sidecar to archive the spans of
+ * its sessions that wait (the host gives its whole shutdown 5 s).
+ */
+const CLOSE_ARCHIVE_MS = 3000
+
+/**
+ * The note left beside a session's log while spans of the session wait
+ * to be archived (Go: sidecar.PendingMarker): the next sidecar of the
+ * project archives them from that log, and removes it.
+ */
+export const PENDING_MARKER = 'ef-unarchived'
+
+/** Whether a log event replaces surface nodes (a committed fold or prune). */
+function replaces(event) {
+  return event?.surfaceOp?.op === 'replace'
+}
 
 /** A fold refused before its bracket: its span cannot shrink. */
 class CannotShrinkError extends Error {
@@ -191,9 +214,24 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       feed: new Map(),
       modes: new WeakMap(), // session → fold mode of the span being compacted
       basic: new WeakMap(), // session → reason the current fold uses the basic policy
-      // session id → folds the host's summarizer wrote while no sidecar
-      // ran: their spans wait to be archived from the session log.
+      // session id → folds whose spans wait to be archived from the
+      // session log (the host's summarizer wrote them, or EF compiled
+      // them without a writable store): the sidecar's last count
+      // (session/archive), plus the folds noted since.
       unarchived: new Map(),
+      // session id → the session, while unarchived counts any of its folds
+      // (a restarted sidecar and the plugin's close archive them).
+      waiting: new Map(),
+      // sessions whose "cannot be archived yet" was said (once while
+      // spans wait), and session id → the note last left beside its log.
+      pendingSaid: new Set(),
+      noted: new Map(),
+      // session id → the file the host keeps its log in (logPathOf).
+      logPaths: new Map(),
+      // archives of waiting spans under way when a session closes, and
+      // the sessions whose close archived them already.
+      closing: new Set(),
+      ending: new WeakSet(),
       basicSaid: undefined, // the last basic-policy warning, said once
       disposers: [],
       supervisor: undefined,
@@ -212,6 +250,14 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       // host/llm.stream lets it ask the host's model for the semantic
       // digest (off with semanticDigest: false).
       start: (sidecar) => sidecar.request(Method.initialize, { protocolVersion: PROTOCOL_VERSION, settings, hostMethods: HOST_METHODS }),
+      // A new sidecar mirrors nothing: the sessions whose spans wait are
+      // sent to it at once (their first sync archives the spans), rather
+      // than at their next fold, which a session about to end never has.
+      onUp: () => {
+        for (const session of this.ef.waiting.values()) {
+          this.syncSession(session).catch((error) => ctx.logger?.debug?.(`epistemic-fold: archiving the waiting spans of ${session.id}: ${message(error)}`))
+        }
+      },
     })
     state.supervisor.ready.then((up) => {
       const info = state.supervisor.info
@@ -265,10 +311,75 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     return { state: sv.state, reason: sv.reason, restarts: sv.restarts, epoch: sv.epoch }
   }
 
-  /** Stop the sidecar and unregister the tools. */
+  /**
+   * Stop the sidecar and unregister the tools; first, for a bounded time
+   * (CLOSE_ARCHIVE_MS), have the spans of the sessions that wait archived
+   * (a sidecar that is down is started at once for it).
+   */
   async close() {
     for (const dispose of this.ef.disposers.splice(0)) dispose()
+    const until = Date.now() + CLOSE_ARCHIVE_MS
+    for (const session of [...this.ef.waiting.values()]) this.archiveBeforeClose(session, until)
+    await this.settleClosing(until)
     await this.ef.supervisor.close()
+  }
+
+  /** Waits until the archives of closing sessions ended, or the time is up. */
+  async settleClosing(until) {
+    const left = until - Date.now()
+    if (this.ef.closing.size === 0 || left <= 0) return
+    let timer
+    await Promise.race([
+      Promise.allSettled([...this.ef.closing]),
+      new Promise((resolve) => { timer = setTimeout(resolve, left) }),
+    ])
+    clearTimeout(timer)
+  }
+
+  /**
+   * Archive the waiting spans of a session that ends, once: a sidecar that
+   * is down is started at once, the session synced (its last commits
+   * included) and session/archive asked; what still cannot be archived
+   * keeps its note beside the log for the next sidecar of the project.
+   */
+  archiveBeforeClose(session, until = Date.now() + CLOSE_ARCHIVE_MS) {
+    if (!this.ef.waiting.has(session.id) || this.ef.ending.has(session)) return undefined
+    this.ef.ending.add(session)
+    const sv = this.ef.supervisor
+    let why = 'the time to close ran out'
+    const work = (async () => {
+      if (!sv.up) {
+        // A start that fails (a missing binary) ends the wait at once.
+        let timer
+        const started = await Promise.race([
+          sv.restartNow(),
+          new Promise((resolve) => { timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now())) }),
+        ])
+        clearTimeout(timer)
+        if (!started) {
+          why = `no sidecar could be started: ${sv.reason ?? 'it did not start in time'}`
+          return
+        }
+      }
+      // The sync sends the session's last commits and asks for the
+      // archive (session/archive) while spans wait.
+      await this.syncSession(session)
+    })().catch((error) => {
+      why = message(error)
+    }).then(() => {
+      const n = this.ef.unarchived.get(session.id) ?? 0
+      if (n === 0) return
+      // The host may have made the log's directory only since the spans
+      // were noted: the note goes beside the log now.
+      if (!this.ef.noted.has(session.id)) this.noteUnarchived(session, n, why)
+      const later = this.ef.noted.has(session.id)
+        ? 'the note beside it has the next EF session started in its directory archive them from it'
+        : 'EF archives them from it when it next mirrors the session'
+      this.ctx.logger?.warn?.(`epistemic-fold: ${n} folded span(s) of session ${session.id} are not archived as it ends (${why}); the session log keeps them, and ${later}`)
+    })
+    const done = work.finally(() => this.ef.closing.delete(done))
+    this.ef.closing.add(done)
+    return done
   }
 
   /**
@@ -289,11 +400,22 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     f.next += 1
   }
 
-  /** Tell the sidecar a session ended (session/close), once, if it mirrors it. */
+  /**
+   * Tell the sidecar a session ended (session/close), once, if it mirrors
+   * it; spans of the session that wait are archived first
+   * (archiveBeforeClose).
+   */
   sessionClosed(session) {
+    const archiving = this.archiveBeforeClose(session)
+    if (archiving !== undefined) {
+      archiving.then(() => this.sessionClosed(session))
+      return
+    }
     const mark = this.ef.synced.get(session)
     this.ef.synced.delete(session)
     this.ef.feed.delete(session.id)
+    this.ef.waiting.delete(session.id)
+    this.ef.logPaths.delete(session.id)
     const sv = this.ef.supervisor
     if (mark === undefined || !sv.up || mark.epoch !== sv.epoch) return
     try {
@@ -315,10 +437,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     const count = eventCount(session)
     const feed = session.events === undefined ? this.ef.feed.get(session.id) : undefined
     if (count < seen || seen === 0) {
-      const all = eventsFrom(session, 0)
-      sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all })
-      this.ef.synced.set(session, { epoch, length: all.length })
-      if (session.events === undefined) this.ef.feed.set(session.id, { next: all.length, events: [] })
+      this.openSession(sidecar, session, epoch)
       await this.archiveFolds(sidecar, session)
       return sidecar
     }
@@ -333,43 +452,156 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     }
     if (events.length > 0) sidecar.notify(Method.sessionEvents, { sessionId: session.id, fromSeq: seen, events })
     this.ef.synced.set(session, { epoch, length: seen + events.length })
+    // While spans wait, every sync asks the sidecar to try them again (the
+    // store may be writable again); a fold committed since the last sync
+    // is asked about too, so that one the sidecar could not archive is
+    // known to wait.
+    if (this.ef.unarchived.has(session.id) || events.some(replaces)) await this.archiveFolds(sidecar, session)
     return sidecar
   }
 
   /**
-   * Once a sidecar mirrors a session from scratch (its first sync, or the
-   * first after a restart), it has archived from the session log every
-   * fold the host committed without EF: the host's summarizer wrote it
-   * while the sidecar was down, in this process or an earlier one. Say
-   * what it archived, and what it could not yet.
+   * Send the whole log of a session (session/open), with where the host
+   * keeps it: the sidecar then also archives, in the background, the spans
+   * that earlier sessions of the project left waiting (PENDING_MARKER).
    */
-  async archiveFolds(sidecar, session) {
+  openSession(sidecar, session, epoch = this.ef.supervisor.epoch) {
+    const all = eventsFrom(session, 0)
+    const logPath = this.logPathOf(session)
+    sidecar.notify(Method.sessionOpen, { sessionId: session.id, events: all, ...(logPath !== undefined ? { logPath } : {}) })
+    this.ef.synced.set(session, { epoch, length: all.length })
+    if (session.events === undefined) this.ef.feed.set(session.id, { next: all.length, events: [] })
+  }
+
+  /**
+   * The file the host persists a session's log in (DSH's JSONL
+   * persistence: <sessions>/<project>/<session>/session.jsonl.zstd), or
+   * undefined when the host keeps it elsewhere or says nothing. It is
+   * remembered: while the host shuts down (when a session's waiting spans
+   * are archived) its persistence service may be gone already.
+   */
+  logPathOf(session) {
+    if (this.ef.logPaths.has(session.id)) return this.ef.logPaths.get(session.id)
+    let path
+    try {
+      const persistence = this.ctx.get?.('sessionPersistence')
+      const where = persistence?.locate?.({ id: session.id, cwd: session.header?.cwd })
+      if (where?.kind === 'jsonl' && typeof where.path === 'string' && isAbsolute(where.path)) path = where.path
+    } catch {
+      // no persistence service, or one that cannot say
+    }
+    if (path !== undefined) this.ef.logPaths.set(session.id, path)
+    return path
+  }
+
+  /**
+   * Ask the sidecar to archive, from the session log, the folds of a
+   * session that no bundle holds yet (session/archive): the host's
+   * summarizer wrote them while the sidecar was down or could not compile
+   * them, or EF compiled them while its store could not be written. A
+   * sidecar that mirrors the session from scratch (its first sync, or the
+   * first after a restart) has just tried every such fold of the log; one
+   * that mirrors it already tries those that wait again. Say what it
+   * archived, and what it could not yet (a warning once while spans
+   * wait).
+   */
+  async archiveFolds(sidecar, session, resent = false) {
     const waiting = this.ef.unarchived.get(session.id) ?? 0
     let result
     try {
       result = await sidecar.request(Method.sessionArchive, { sessionId: session.id })
     } catch (error) {
-      if (waiting > 0) this.ctx.logger?.warn?.(`epistemic-fold: ${waiting} folded span(s) of session ${session.id} are still not archived: ${message(error)}`)
+      if (!resent && error instanceof SidecarError && error.code === ErrorCode.resync) {
+        // The mirror must be sent again (its store was made again): the
+        // fresh mirror archives from the log what the store lost.
+        this.ctx.logger?.info?.(`epistemic-fold: ${error.message}; re-sending the session`)
+        this.openSession(sidecar, session)
+        return this.archiveFolds(sidecar, session, true)
+      }
+      if (waiting > 0) this.sayPending(session, `epistemic-fold: ${waiting} folded span(s) of session ${session.id} are still not archived: ${message(error)}`)
       return
     }
     const n = result.archived.length
     if (n > 0) {
       const seqs = result.archived.reduce((sum, f) => sum + f.seqs.length, 0)
-      this.ctx.logger?.info?.(`epistemic-fold: archived ${n} fold(s) of session ${session.id} (${seqs} surface nodes) that the host's summarizer wrote while the sidecar was down, from the session log: context_search and context_recall find them now`)
+      this.ctx.logger?.info?.(`epistemic-fold: archived ${n} fold(s) of session ${session.id} (${seqs} surface nodes) that no bundle held, from the session log: context_search and context_recall find them now`)
     }
     if (result.pending.length > 0) {
-      this.ef.unarchived.set(session.id, result.pending.length)
-      this.ctx.logger?.warn?.(`epistemic-fold: ${result.pending.length} folded span(s) of session ${session.id} cannot be archived yet (${result.pending[0].reason}); the session log still holds them`)
+      const reason = result.pending[0].reason
+      this.sayPending(session, `epistemic-fold: ${result.pending.length} folded span(s) of session ${session.id} cannot be archived yet (${reason}); the session log keeps them, and EF tries again at every sync of the session and when it ends`)
+      this.noteUnarchived(session, result.pending.length, reason)
     } else {
-      this.ef.unarchived.delete(session.id)
+      if (waiting > 0 && n === 0) this.ctx.logger?.info?.(`epistemic-fold: no folded span of session ${session.id} waits any more`)
+      this.ef.pendingSaid.delete(session.id)
+      this.clearUnarchived(session)
     }
   }
 
-  /** Note a fold whose checkpoint the host's summarizer writes: its span is not archived yet. */
-  foldedUnarchived(session, input, why) {
-    const n = (this.ef.unarchived.get(session.id) ?? 0) + 1
+  /**
+   * Say that spans of a session wait: a warning the first time since none
+   * waited (each fold that adds one has said so already), then at debug
+   * level.
+   */
+  sayPending(session, line) {
+    if (this.ef.pendingSaid.has(session.id)) this.ctx.logger?.debug?.(line)
+    else this.ctx.logger?.warn?.(line)
+    this.ef.pendingSaid.add(session.id)
+  }
+
+  /**
+   * Note that n folds of a session wait to be archived (why: the last
+   * reason), and leave the note beside the session's log, so that a
+   * session that ends with them still waiting is archived by the next
+   * sidecar of the project.
+   */
+  noteUnarchived(session, n, why) {
     this.ef.unarchived.set(session.id, n)
-    this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer (${why}); the ${input.messages.length} folded messages are not archived yet: context_search and context_recall cannot return them until EF is back, when they are archived from the session log (${n} such fold(s) pending in this session)`)
+    this.ef.waiting.set(session.id, session)
+    const note = `${n}\n${why}`
+    if (this.ef.noted.get(session.id) === note) return
+    const dir = this.logDirOf(session)
+    if (dir === undefined) return
+    try {
+      writeFileSync(join(dir, PENDING_MARKER), JSON.stringify({ sessionId: session.id, folds: n, reason: why, at: new Date().toISOString() }) + '\n')
+      this.ef.noted.set(session.id, note)
+    } catch (error) {
+      this.ctx.logger?.debug?.(`epistemic-fold: cannot leave the note of waiting spans beside the log of ${session.id}: ${message(error)}`)
+    }
+  }
+
+  /** No fold of the session waits any more: forget it, and remove the note. */
+  clearUnarchived(session) {
+    const had = this.ef.unarchived.delete(session.id)
+    this.ef.waiting.delete(session.id)
+    this.ef.noted.delete(session.id)
+    const dir = had ? this.logDirOf(session) : undefined
+    if (dir === undefined) return
+    try {
+      rmSync(join(dir, PENDING_MARKER), { force: true })
+    } catch (error) {
+      this.ctx.logger?.debug?.(`epistemic-fold: cannot remove the note beside the log of ${session.id}: ${message(error)}`)
+    }
+  }
+
+  /** The directory of a session's log, when it exists (the host makes it with the log). */
+  logDirOf(session) {
+    const path = this.logPathOf(session)
+    return path !== undefined && existsSync(dirname(path)) ? dirname(path) : undefined
+  }
+
+  /**
+   * Note a fold whose checkpoint the host's summarizer writes: its span is
+   * not archived yet. why says why EF did not compile it; down whether the
+   * sidecar is down (else it runs, and archives the span at its next sync
+   * of the session, as soon as its store can be written).
+   */
+  foldedUnarchived(session, input, why, down) {
+    const n = (this.ef.unarchived.get(session.id) ?? 0) + 1
+    this.noteUnarchived(session, n, why)
+    const when = down
+      ? 'the sidecar archives them from the session log as soon as it runs again'
+      : 'EF archives them from the session log at its next sync of the session, or, while its store cannot be written, as soon as it can'
+    this.ctx.logger?.warn?.(`epistemic-fold: checkpoint by the host's summarizer (${why}); the ${input.messages.length} folded messages are not archived yet: ${when} (${n} such fold(s) waiting in this session)`)
   }
 
   /**
@@ -510,7 +742,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     // RFC defines it as a root fold.
     const mode = this.ef.modes.get(session) ?? (this.ef.basic.has(session) ? '' : 'root')
     if (!this.ef.supervisor.up && this.ef.supervisor.state !== 'starting') {
-      this.foldedUnarchived(session, input, `the sidecar is down: ${this.ef.supervisor.reason}`)
+      this.foldedUnarchived(session, input, `the sidecar is down: ${this.ef.supervisor.reason}`, true)
       return super.summarize(input, agent, signal)
     }
     const params = {
@@ -530,7 +762,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         // EF could not compile this span (an error the sidecar reports):
         // the host's summarizer folds it, so the context stays bounded;
         // the span stays in the session log, archived from it later.
-        this.foldedUnarchived(session, input, `EF's compile failed: ${error.message}`)
+        this.foldedUnarchived(session, input, `EF's compile failed: ${error.message}`, false)
         return super.summarize(input, agent, signal)
       }
       if (!(error instanceof SidecarUnavailableError)) throw error
@@ -552,16 +784,16 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
         // Nothing was archived for this span yet; the host's own summary
         // keeps the fold going, and the next sidecar archives the span
         // from the session log.
-        this.foldedUnarchived(session, input, error.message)
+        this.foldedUnarchived(session, input, error.message, true)
         return super.summarize(input, agent, signal)
       }
     }
     if (result.archiveError) {
-      // EF compiled the checkpoint without its store (full, read-only,
-      // removed): the fold goes on; the span waits in the session log.
+      // EF compiled the checkpoint without its store (full, read-only):
+      // the fold goes on; the span waits in the session log.
       const n = (this.ef.unarchived.get(session.id) ?? 0) + 1
-      this.ef.unarchived.set(session.id, n)
-      this.ctx.logger?.warn?.(`epistemic-fold: the bundle store cannot be written (${result.archiveError}); the fold goes on without archiving its ${input.messages.length} messages: the session log keeps them, and they are archived from it once the store can be written (${n} such fold(s) pending in this session)`)
+      this.noteUnarchived(session, n, result.archiveError)
+      this.ctx.logger?.warn?.(`epistemic-fold: the bundle store cannot be written (${result.archiveError}); EF compiled the checkpoint without it, and its ${input.messages.length} folded messages are not archived yet: the session log keeps them, and EF archives them from it as soon as the store can be written (it tries again at every sync of the session and when the session ends; ${n} such fold(s) waiting in this session)`)
     }
     return {
       summary: result.summary,
@@ -692,7 +924,7 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     } catch (error) {
       if (!(error instanceof SidecarUnavailableError)) throw error
       const waiting = session === undefined ? 0 : this.ef.unarchived.get(session.id) ?? 0
-      const pending = waiting > 0 ? ` ${waiting} span(s) of this session folded while it was down are not archived yet; they are archived from the session log when it is back.` : ''
+      const pending = waiting > 0 ? ` ${waiting} span(s) of this session folded while it was down are not archived yet; the sidecar archives them from the session log as soon as it runs again.` : ''
       return { text: `${toolName} is unavailable: ${error.reason}.${pending} The folded history is kept on disk; try again later.`, isError: true }
     }
   }

@@ -236,11 +236,12 @@ export class Sidecar {
 export class Supervisor {
   /**
    * @param {{spawn: () => Sidecar, start: (s: Sidecar) => Promise<object>, logger?: object,
-   *          initialDelayMs?: number, maxDelayMs?: number, stableMs?: number}} options
+   *          initialDelayMs?: number, maxDelayMs?: number, stableMs?: number, onUp?: () => void}} options
    */
-  constructor({ spawn: make, start, logger, initialDelayMs = 200, maxDelayMs = 30000, stableMs = 10000 }) {
+  constructor({ spawn: make, start, logger, initialDelayMs = 200, maxDelayMs = 30000, stableMs = 10000, onUp }) {
     this.make = make
     this.start = start
+    this.onUp = onUp
     this.logger = logger
     this.initialDelayMs = initialDelayMs
     this.maxDelayMs = maxDelayMs
@@ -282,6 +283,11 @@ export class Supervisor {
       if (this.reason !== undefined) this.logger?.info?.(`epistemic-fold: sidecar running again (restart ${this.restarts})`)
       this.reason = undefined
       this.lastLogged = undefined
+      try {
+        this.onUp?.()
+      } catch (error) {
+        this.logger?.warn?.(`epistemic-fold: after the sidecar started: ${error?.message ?? error}`)
+      }
       return true
     }, (error) => {
       if (this.sidecar === sidecar && !sidecar.closed) {
@@ -326,6 +332,21 @@ export class Supervisor {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     return this.state === 'up'
+  }
+
+  /**
+   * Starts a sidecar now when none runs and a restart waits for its
+   * backoff (the plugin is closing with work only a sidecar can do).
+   * Resolves to whether a sidecar runs once the start settled.
+   */
+  restartNow() {
+    if (this.state === 'down') {
+      if (this.timer !== undefined) clearTimeout(this.timer)
+      this.timer = undefined
+      this.restarts += 1
+      this.ready = this.#launch()
+    }
+    return this.ready.then(() => this.state === 'up')
   }
 
   /** Whether a sidecar is running now (without waiting for a start). */

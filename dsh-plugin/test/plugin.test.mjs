@@ -6,7 +6,7 @@
 // without it the test is skipped.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -16,7 +16,7 @@ import { TokenMeter } from '@deepseek-ai/dsh-token-meter'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRuntime, { assertSupportedJsonSchema } from '@deepseek-ai/dsh-tools'
 import ToolResultPruner from '@deepseek-ai/dsh-compaction-tool-result-pruner'
-import { EpistemicFoldEngine } from '../lib/index.js'
+import { EpistemicFoldEngine, PENDING_MARKER } from '../lib/index.js'
 
 const EF_BIN = process.env.EF_BIN
 const skip = EF_BIN ? false : 'EF_BIN is not set (run through go test ./cmd/ef)'
@@ -501,20 +501,119 @@ test('an overflow while the sidecar is down, on a surface of one checkpoint and 
   assert.ok(logs.some((l) => /one checkpoint \(seq \d+\) alone.*folding seqs \d+\.\.\d+ instead, through the last tool exchange/.test(l)), logs.join('\n'))
 }, { llmText: '## Current Work\n- basic summary', restartDelayMs: 60000 }))
 
-test("the store removed mid-session: the next folds go on (compiled by EF without its store, or by the host's summarizer), the log says the store cannot be written and the spans wait in the session log", { skip }, () => withEF(async ({ ctx, logs, engine, dir }) => {
+test('the store removed mid-session is made again: the next fold is archived in it, and the fold whose bundle went with the directory is archived again from the log', { skip }, () => withEF(async ({ ctx, logs, engine, dir }) => {
   await engine.info()
   const s = session('plugin-store-removed')
   const agent = agentOf(s)
-  assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()))
+  const first = await engine.compactIfNeeded(agent, 'pressure', signal())
+  assert.ok(first)
   rmSync(dir, { recursive: true, force: true })
   for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
   const before = ctx.tokenMeter.measure(s).totalTokens
   const fold = await engine.compactIfNeeded(agent, 'pressure', signal())
-  assert.ok(fold, 'the fold went on without the store')
+  assert.ok(fold, 'the fold went on')
   assert.ok(ctx.tokenMeter.measure(s).totalTokens < before)
-  assert.ok(logs.some((l) => /bundle store cannot be written .*(not archived yet|without archiving)/.test(l)), logs.join('\n'))
+  assert.match(checkpointText(s, fold), /exact messages are archived in bundle/, 'EF archived the fold in the store made again')
+  assert.equal(bundles(dir), 2, 'the new fold, and the first one archived again from the log')
+  assert.ok(logs.some((l) => /archived 1 fold\(s\) of session plugin-store-removed .* that no bundle held, from the session log/.test(l)), logs.join('\n'))
+  const found = await ctx.tools.get('context_search').execute({ query: 'K7-QX-9931' }, { agent, signal: signal() })
+  assert.equal(found.isError, false, found.text)
+  assert.match(found.text, /ref /, found.text)
   assert.equal(engine.status().state, 'up', 'the sidecar still runs')
-}, { llmText: '## Current Work\n- basic summary' }))
+}))
+
+test('a fold while the sidecar is down: the restarted sidecar archives its span at once, without waiting for the session\'s next call', { skip }, () => withEF(async ({ logs, engine, dir }) => {
+  await engine.info()
+  const s = session('plugin-down-then-up')
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  const fold = await engine.compactIfNeeded(agentOf(s), 'pressure', signal())
+  assert.ok(fold, 'the basic policy folded')
+  assert.doesNotMatch(checkpointText(s, fold), /ef-checkpoint/)
+  // Nothing calls EF for this session any more (a one-shot session about
+  // to end): the restart alone archives the span.
+  assert.ok(await until(() => logs.some((l) => /archived 1 fold\(s\) of session plugin-down-then-up/.test(l)), 15000), logs.join('\n'))
+  assert.equal(bundles(dir), 1)
+  assert.equal(engine.ef.unarchived.size, 0)
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 500 }))
+
+test('the session ends while the sidecar is down: the plugin\'s close starts one and archives the waiting spans before it stops', { skip }, () => withEF(async ({ logs, engine, dir }) => {
+  await engine.info()
+  const s = session('plugin-close-down')
+  engine.ef.supervisor.sidecar.child.kill('SIGKILL')
+  assert.ok(await until(() => engine.status().state === 'down'))
+  assert.ok(await engine.compactIfNeeded(agentOf(s), 'pressure', signal()), 'the basic policy folded')
+  // The restart would come in a minute: the host shuts down first.
+  const started = Date.now()
+  await engine.close()
+  assert.ok(Date.now() - started < 5000, `close took ${Date.now() - started} ms`)
+  assert.equal(bundles(dir), 1, `the host's fold was archived at close: ${logs.join('\n')}`)
+  assert.ok(logs.some((l) => /archived 1 fold\(s\) of session plugin-close-down/.test(l)), logs.join('\n'))
+}, { llmText: '## Current Work\n- basic summary', restartDelayMs: 60000 }))
+
+/**
+ * The host's JSONL persistence, as the plugin reads it (locate): each
+ * session's log in <root>/<session id>/session.jsonl, which writeLog
+ * writes (the header, then one event per line).
+ */
+function persistence(root) {
+  const locate = ({ id }) => ({ kind: 'jsonl', path: join(root, id, 'session.jsonl') })
+  const writeLog = (s) => {
+    mkdirSync(join(root, s.id), { recursive: true })
+    writeFileSync(locate(s).path, [JSON.stringify({ type: 'session', ...s.header }), ...s.events.map((e) => JSON.stringify(e))].join('\n') + '\n')
+  }
+  return { locate, writeLog }
+}
+
+test('folds of a session without any sidecar: a note beside its log, and the next session of the project archives them from that log', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-plugin-'))
+  const sessions = mkdtempSync(join(tmpdir(), 'ef-sessions-'))
+  try {
+    const host1 = persistence(sessions)
+    const s = session('plugin-no-sidecar')
+    host1.writeLog(s) // the host writes the log as the session runs
+    {
+      const { ctx, logs } = await host(4000, { llmText: '## Current Work\n- basic summary' })
+      ctx.provide('sessionPersistence', { locate: host1.locate })
+      const engine = await mount(ctx, { auto: false, efCommand: join(tmpdir(), 'no-such-ef-binary'), storeDir: dir, restartDelayMs: 50 })
+      try {
+        await engine.info()
+        assert.ok(await engine.compactIfNeeded(agentOf(s), 'pressure', signal()), 'a host fold')
+        assert.ok(logs.some((l) => /not archived yet: the sidecar archives them from the session log as soon as it runs again/.test(l)), logs.join('\n'))
+      } finally {
+        await engine.close()
+      }
+      host1.writeLog(s)
+    }
+    const marker = join(sessions, s.id, PENDING_MARKER)
+    assert.ok(existsSync(marker), 'the session left its note')
+    const folds = s.events.filter((e) => e.type === 'compaction/end' && !e.data?.error).length
+    assert.equal(folds, 1)
+
+    // The next session in the project, with ef there: its first sync
+    // names its own log, and the sidecar archives the noted session's
+    // fold from its log in the background.
+    const { ctx } = await host(4000)
+    ctx.provide('sessionPersistence', { locate: host1.locate })
+    const engine = await mount(ctx, { auto: false, efCommand: EF_BIN, storeDir: dir })
+    try {
+      await engine.info()
+      const next = session('plugin-next-session')
+      host1.writeLog(next)
+      await engine.syncSession(next)
+      assert.ok(await until(() => !existsSync(marker), 10000), 'the note was removed')
+      assert.equal(bundles(dir), folds, 'the earlier session\'s fold is archived')
+      const found = spawnSync(EF_BIN, ['search', '--store', dir, '--session', s.id, 'K7-QX-9931'], { encoding: 'utf8' })
+      assert.equal(found.status, 0, found.stderr)
+      assert.match(found.stdout, /K7-QX-9931/)
+    } finally {
+      await engine.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(sessions, { recursive: true, force: true })
+  }
+})
 
 test('a bundle corrupted on disk: context_recall says so rather than return altered text, and the session goes on folding', { skip }, () => withEF(async ({ ctx, engine, dir }) => {
   await engine.info()
