@@ -185,3 +185,32 @@ func buildRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	}
 	return false
 }
+
+// A call the program refused for how it was called, then called right.
+//
+// "cargo autopilot directive get d-016" answered "error: unrecognized
+// subcommand 'get'"; "… directive show d-016" passed. A usage error says
+// the agent asked the program wrongly, not that anything is broken: a
+// later passing call of the same program (its first two words, the
+// program and its command) is the call it meant.
+
+// usageErrorRE is a program's refusal of how it was called.
+var usageErrorRE = mustPattern(`(?i)\b(?:unrecognized (?:subcommand|command|argument|arguments|option)|unexpected argument|unknown (?:subcommand|command|flag|option|shorthand flag)|invalid choice|no such (?:subcommand|command|option)|unrecognised (?:option|argument)|illegal option|found argument '[^']*' which wasn't expected|is not a \S+ command)\b|^\s*usage:`)
+
+// usageFixed reports whether failed call failed, refused for its usage
+// (because is its error line), is called right by the passing call pc.
+func usageFixed(failed, because string, pc *passedCall) bool {
+	if !usageErrorRE.MatchString(because) {
+		return false
+	}
+	f := strings.Fields(lastRun(failed))
+	p := strings.Fields(lastRun(pc.text))
+	if len(f) < 2 || len(p) < 2 {
+		return false
+	}
+	n := 2
+	if strings.HasPrefix(f[1], "-") {
+		n = 1
+	}
+	return slices.Equal(f[:n], p[:n])
+}
