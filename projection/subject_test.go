@@ -34,6 +34,8 @@ func TestResolvedBy(t *testing.T) {
 			"cargo autopilot directive show d-016", "d-016: Ship the relay", true},
 		{"usage fixed, an option dropped", "cargo autopilot issue list --directive d-016 --status open", "error: unexpected argument '--directive' found", "",
 			"cargo autopilot issue list --status blocked", "#77 blocked", true},
+		{"a query asked right", "sqlite3 autopilot.db \"SELECT id, blocker_note FROM issues\"", "Error: in prepare, no such column: blocker_note", "",
+			"sqlite3 autopilot.db \"SELECT id, blocked_reason FROM issues\"", "77|waiting on #76", true},
 		{"usage, another program", "cargo autopilot directive get d-016", "error: unrecognized subcommand 'get'", "",
 			"git status", "nothing to commit", false},
 		{"no usage error", "cargo autopilot directive show d-016", "error: database is locked", "",

@@ -192,10 +192,13 @@ func buildRerun(failedCall string, pc *passedCall, passedOut string) bool {
 // subcommand 'get'"; "… directive show d-016" passed. A usage error says
 // the agent asked the program wrongly, not that anything is broken: a
 // later passing call of the same program (its first two words, the
-// program and its command) is the call it meant.
+// program and its command) is the call it meant. A query the database
+// refused ("Error: in prepare, no such column: blocker_note") is one too:
+// the next passing query of the same database ("sqlite3 autopilot.db …")
+// asked it right.
 
 // usageErrorRE is a program's refusal of how it was called.
-var usageErrorRE = mustPattern(`(?i)\b(?:unrecognized (?:subcommand|command|argument|arguments|option)|unexpected argument|unknown (?:subcommand|command|flag|option|shorthand flag)|invalid choice|no such (?:subcommand|command|option)|unrecognised (?:option|argument)|illegal option|found argument '[^']*' which wasn't expected|is not a \S+ command)\b|^\s*usage:`)
+var usageErrorRE = mustPattern(`(?i)\b(?:unrecognized (?:subcommand|command|argument|arguments|option)|unexpected argument|unknown (?:subcommand|command|flag|option|shorthand flag)|invalid choice|no such (?:subcommand|command|option)|unrecognised (?:option|argument)|illegal option|found argument '[^']*' which wasn't expected|is not a \S+ command|no such column|unrecognized token|in prepare)\b|^\s*usage:|\bnear "[^"\n]{0,40}": syntax error`)
 
 // usageFixed reports whether failed call failed, refused for its usage
 // (because is its error line), is called right by the passing call pc.
