@@ -89,6 +89,12 @@ The goal is marked complete and this autonomous run is ending. Do not call any m
 > assistant
 Both rounds are done.`,
 			[]string{`\[lifted/normative\] = Do not call any more tools in this run`}, nil},
+		{"a rule on every reply stays", `
+> user
+When the task needs access beyond that scope, do not retry the denied operation; state the limitation in your reply so the delegating agent can handle it.
+> assistant
+OK.`,
+			[]string{`\[active/normative\] = When the task needs access beyond that scope`}, nil},
 		{"a list run on after a sentence", `
 > user
 Follow these steps exactly, then stop. 1. Call the subagent tool once with description 'Report a finding'. 2. Reply with the single word STARTED.`,

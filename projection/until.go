@@ -154,8 +154,9 @@ var replyRuleRE = mustPattern(`(?i)\b(?:call(?:ing)?|us(?:e|ing)|run(?:ning)?|in
 var askReplyRE = mustPattern(`(?i)^\W*(?:answer|reply|respond|tell me|say)\b`)
 
 // thisRunRE scopes a rule to the run or reply at hand: "Do not call any
-// more tools in this run", "in your reply".
-var thisRunRE = mustPattern(`(?i)\b(?:in|for|during)\s+(?:this|the current|your)\s+(?:run|turn|reply|response|answer|round)\b|本轮|这一轮|本次回复`)
+// more tools in this run" ("state the limitation in your reply" is a
+// standing rule on every reply).
+var thisRunRE = mustPattern(`(?i)\b(?:in|for|during)\s+(?:this|the current)\s+(?:run|turn|reply|response|answer|round)\b|本轮|这一轮|本次回复`)
 
 // replyScoped reports whether the rule quote, said in user text, is
 // said for that message's reply only: one that says so ("in this run"),
