@@ -11,7 +11,8 @@ import (
 // Code's Edit refused with "File has not been read yet" is done by an
 // Edit of other arguments after a Read, OpenHands' str_replace that
 // found its old_str twice by one with more context, a Read of a directory
-// (EISDIR) by reads of the files in it. Such a failure's key holds the
+// (EISDIR) by reads of the files in it, a str_replace by a "sed -i" of
+// the file. Such a failure's key holds the
 // call's arguments, which the later call does not repeat, so it links the
 // file instead (fileLinks): a failed write of a file is resolved by a
 // later write of that file by any tool (a read of it does nothing: the
@@ -61,6 +62,15 @@ func fileOp(c *Call) (path string, writes bool) {
 func fileLinks(c *Call, failed bool) []string {
 	p, writes := fileOp(c)
 	p = strings.TrimRight(p, "/")
+	if _, cmd := argString(c.Args, commandArgKeys); p == "" && !failed && strings.Contains(cmd, "sed") {
+		// "sed -i '317s/^/\t/' src/match.c": a shell edit in place of a
+		// file, the write an editor's failed edit could not make
+		var out []string
+		for _, m := range sedRE.FindAllStringSubmatch(cmd, 8) {
+			out = append(out, wrotePrefix+m[3], usedPrefix+m[3])
+		}
+		return out
+	}
 	switch {
 	case p == "":
 		return nil

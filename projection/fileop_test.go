@@ -45,6 +45,19 @@ No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verb
 > result
 The file /w/src/match.c has been edited.`,
 			[]string{`failure tool/str_replace_editor/\S+ .*\[resolved/empirical\] = failed: No replacement was performed`}, []string{`\[open/empirical\]`}},
+		{"a str_replace that found nothing, done by a sed of the file", `
+> user
+Fix the aliasing in match.c.
+> assistant
+> call str_replace_editor {"command":"str_replace","path":"/w/src/match.c","old_str":"case TK_X:","new_str":"case TK_Y:"}
+> result error
+ERROR:
+No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verbatim in /w/src/match.c.
+> assistant
+> call bash {"command":"sed -i '317s/^/\\t/' /w/src/match.c"}
+> result
+(no output)`,
+			[]string{`failure tool/str_replace_editor/\S+ .*\[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
 		{"a directory read, done by reading inside it", `
 > user
 Look at the crates.

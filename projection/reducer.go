@@ -2695,7 +2695,9 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 }
 
 // errorChanged resolves an open failure of the same run (its command's
-// last stage the new failure nu's) whose error line the new output no
+// last stage the new failure nu's, the same program on the same operands
+// whatever its options: "cmake -DLLVM_DIR=… -B . -S src" past the error
+// "cmake -B . -S src" stopped at) whose error line the new output no
 // longer holds: "ERRORE: cifra di controllo SSCC errata" fixed, the run
 // now failing on "simbolo largo 118 mm". The new failure stays open; an
 // error line that only tells the exit status says nothing changed.
@@ -2703,7 +2705,7 @@ func (r *Reducer) errorChanged(e *Event, nu *Anchor, ref EventRef, moved map[*An
 	if !strings.HasPrefix(nu.Key, commandPrefix) {
 		return
 	}
-	run := lastRun(failedCallOf(nu))
+	run := runSubject(lastRun(failedCallOf(nu)))
 	if run == "" || nu.Because == "" {
 		return
 	}
@@ -2714,7 +2716,7 @@ func (r *Reducer) errorChanged(e *Event, nu *Anchor, ref EventRef, moved map[*An
 			continue
 		}
 		old := strings.TrimSpace(a.Because)
-		if old == "" || old == nu.Because || exitOnlyRE.MatchString(old) || strings.Contains(e.Text, old) || lastRun(failedCallOf(a)) != run {
+		if old == "" || old == nu.Because || exitOnlyRE.MatchString(old) || strings.Contains(e.Text, old) || runSubject(lastRun(failedCallOf(a))) != run {
 			continue
 		}
 		a.Lifecycle = Resolved
