@@ -29,7 +29,8 @@ func callOutcome(c *Call, text string) (Proposal, bool) {
 	_, cmd := argString(c.Args, commandArgKeys)
 	name := strings.ToLower(c.Name)
 	switch {
-	case strings.TrimSpace(cmd) == "submit":
+	case strings.TrimSpace(cmd) == "submit" || strings.HasPrefix(strings.TrimSpace(cmd), "submit "):
+		// SWE-agent's submit, with the flag a CTF run hands in
 		return outcome("submitted", "submit"), true
 	case name == "submit" && firstLine(text) != "":
 		return outcome("submitted", firstLine(text)), true
