@@ -3,6 +3,7 @@ package recall
 import (
 	"container/heap"
 	"context"
+	"math/bits"
 	"sort"
 
 	"github.com/blevesearch/bleve/v2/search"
@@ -19,29 +20,33 @@ type match struct {
 	ck      ckName
 	index   int
 	ordered bool // the above were found (a document this package wrote, in the watermark)
+	// derived marks a derived document (the rank term: a checkpoint, an
+	// archived checkpoint message), which ranks after every other.
+	derived bool
+	// held is the mask of the counted clauses a partial search's match
+	// holds (partialSearcher.held), nheld their number; zero in a search
+	// of every word.
+	held  uint32
+	nheld int
 	// Loaded for the matches returned (see load).
 	loaded bool
 	text   string
 	meta   []byte
 }
 
-// topN runs q and keeps the n best matches by (score, then newest first),
-// counting all matches. It replaces bleve's collector for one reason:
-// bleve sorting by score then a field loads the field's doc values for
-// every match (most of the latency of a common word at 100K messages);
-// here the order of a match (its checkpoint's time from the watermark,
-// by the key in its id, then its message index) is looked up only when
-// its score can still enter the top n. The caller holds x.mu (read).
-func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return nil, 0, err
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, 0, err
-	}
-	defer r.Close()
+// topN runs q on r and keeps the n best matches by rank (see worse: in a
+// partial search the number of words held first, then messages before
+// derived documents, then score, then newest first), counting all
+// matches. It replaces bleve's collector for two reasons. Bleve sorting
+// by score then a field loads the field's doc values for every match
+// (most of the latency of a common word at 100K messages); here the order
+// of a match (its checkpoint's time from the watermark, by the key in its
+// id, then its message index) is looked up only when its rank can still
+// enter the top n. And whether a match is derived is read from the rank
+// term's postings in step with the matches (a few per checkpoint), not
+// from a stored field. The matches are not loaded (see load). The caller
+// holds x.mu (read).
+func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
 	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
 		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
 	ctx = context.WithValue(ctx, search.BM25StatsKey, stats)
@@ -53,6 +58,17 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		return nil, 0, err
 	}
 	defer s.Close()
+	partial, _ := s.(*partialSearcher)
+	ranks, err := r.TermFieldReader(ctx, []byte(rankDerived), fRank, false, false, false)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer ranks.Close()
+	nextDerived, err := ranks.Next(nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	var derivedDoc bindex.TermFieldDoc // reused by the reader
 	pool := search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+n+1, 0)
 	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
 	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
@@ -73,7 +89,19 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		}
 		total++
 		dm.Score = stableScore(dm.Score)
-		if h.Len() == n && dm.Score < (*h)[0].dm.Score {
+		// The rank term's reader, in step: its documents come in the
+		// order of internal ids, as the matches do.
+		if nextDerived != nil && nextDerived.ID.Compare(dm.IndexInternalID) < 0 {
+			if nextDerived, err = ranks.Advance(dm.IndexInternalID, &derivedDoc); err != nil {
+				return nil, 0, err
+			}
+		}
+		m := match{dm: dm, derived: nextDerived != nil && nextDerived.ID.Equals(dm.IndexInternalID)}
+		if partial != nil {
+			m.held = partial.held
+			m.nheld = bits.OnesCount32(m.held)
+		}
+		if h.Len() == n && ranksBelow(m, (*h)[0]) {
 			pool.Put(dm)
 			continue
 		}
@@ -82,7 +110,6 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 			return nil, 0, err
 		}
 		dm.ID = id
-		m := match{dm: dm}
 		if key, i, ok := parseDocID(id); ok {
 			m.key, m.index = key, i
 			m.ck, m.ordered = x.keys[key]
@@ -100,10 +127,17 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 	}
 	out := []match(*h)
 	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
-	if err := x.load(r, out); err != nil {
-		return nil, 0, err
-	}
 	return out, total, nil
+}
+
+// reader opens a reader of the index's current snapshot. The caller
+// holds x.mu (read) and closes the reader.
+func (x *Index) reader() (bindex.IndexReader, error) {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }
 
 // load fills in the meta and texts of the matches kept from their
@@ -167,14 +201,33 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 // signal anyway.
 func stableScore(s float64) float64 { return float64(float32(s)) }
 
-// worse reports whether a ranks below b: a lower score, or an equal score
-// and older (an earlier checkpoint, or an earlier message of the same
-// one; a checkpoint's document after its messages, as it was written
-// after them). Documents of checkpoints of the same time order by key,
-// so that the order never depends on the order of matching.
+// ranksBelow reports whether a ranks below b by what is known of a match
+// before its id is looked up: fewer words held (a partial search), then
+// derived below not derived, then a lower score.
+func ranksBelow(a, b match) bool {
+	if a.nheld != b.nheld {
+		return a.nheld < b.nheld
+	}
+	if a.derived != b.derived {
+		return a.derived
+	}
+	return a.dm.Score < b.dm.Score
+}
+
+// worse reports whether a ranks below b: ranksBelow, or the same rank and
+// older (an earlier checkpoint, or an earlier message of the same one; a
+// checkpoint's document after its messages, as it was written after
+// them). Documents of checkpoints of the same time order by key, so that
+// the order never depends on the order of matching.
+//
+// A derived document (a checkpoint's summary, or one archived again by a
+// later fold) ranks after every message that matches, whatever their
+// scores: it is a copy of what messages said, short, so BM25 put it above
+// the message it was made from (a summary naming the deploy token above
+// the file that held it).
 func worse(a, b match) bool {
-	if a.dm.Score != b.dm.Score {
-		return a.dm.Score < b.dm.Score
+	if ranksBelow(a, b) || ranksBelow(b, a) {
+		return ranksBelow(a, b)
 	}
 	if a.ordered != b.ordered {
 		return !a.ordered
