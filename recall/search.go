@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -282,14 +284,15 @@ func clauseText(c clause) string {
 
 // candidate is a loaded match on its way to becoming a hit.
 type candidate struct {
-	m    match
-	hit  Hit // without snippet, ref, copies and lacks
-	meta docMeta
+	m   match
+	hit Hit // without snippet, ref, copies and lacks
 	// spans are the matches in m.text, found once (spansFound).
 	spans      [][2]int
 	spansFound bool
 	// asked reports that hit.Question was told (orderHits).
 	asked bool
+	// key is the copy key (copyKey).
+	key string
 }
 
 // matchSpans returns the byte ranges of the matches in the candidate's
@@ -316,6 +319,7 @@ type shownHit struct {
 // most of a search's cost once it has its matches.
 func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks snippetMarks) ([]shownHit, error) {
 	var cs []*candidate
+	seed := maphash.MakeSeed()
 	add := func(ms []match) error {
 		if err := x.load(r, ms); err != nil {
 			return err
@@ -328,7 +332,7 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if !ok {
 				continue // not a document this package wrote
 			}
-			cs = append(cs, &candidate{m: m, hit: h, meta: meta})
+			cs = append(cs, &candidate{m: m, hit: h, key: copyKey(h, meta, m.text, seed)})
 		}
 		return nil
 	}
@@ -372,7 +376,7 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 	var out []shownHit
 	byKey := map[string]int{} // copy key → index in out
 	for _, c := range cs {
-		key := copyKey(c.hit, c.meta, c.m.text)
+		key := c.key
 		if key == "" {
 			out = append(out, shownHit{c: c})
 			continue
@@ -420,8 +424,13 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 }
 
 // copyKey is what copies of a hit's content share ("" for a hit that has
-// none: a message with no text).
-func copyKey(h Hit, meta docMeta, text string) string {
+// none: a message with no text). A message's text is in it by its length
+// and its hash with seed (a text can be 256 KiB: as a map key, copied and
+// hashed, it made a search for "cargo", whose matches are long build
+// outputs, measurably slower); two different texts of one length,
+// session, role and tools whose 64-bit hashes collide among a search's
+// few dozen matches are not a worry.
+func copyKey(h Hit, meta docMeta, text string, seed maphash.Seed) string {
 	switch {
 	case h.Kind == kindCheckpoint:
 		return "c\x00" + h.SessionID + "\x00" + h.CheckpointID
@@ -430,7 +439,8 @@ func copyKey(h Hit, meta docMeta, text string) string {
 	case text == "":
 		return ""
 	}
-	return "m\x00" + h.SessionID + "\x00" + h.Role + "\x00" + strings.Join(h.Tools, ",") + "\x00" + text
+	return "m\x00" + h.SessionID + "\x00" + h.Role + "\x00" + strings.Join(h.Tools, ",") + "\x00" +
+		strconv.Itoa(len(text)) + "\x00" + strconv.FormatUint(maphash.String(seed, text), 16)
 }
 
 // standsBefore reports whether c should stand for a copy rather than
