@@ -96,12 +96,13 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 				return nil, 0, err
 			}
 		}
-		m := match{dm: dm, derived: nextDerived != nil && nextDerived.ID.Equals(dm.IndexInternalID)}
+		derived := nextDerived != nil && nextDerived.ID.Equals(dm.IndexInternalID)
+		var held uint32
 		if partial != nil {
-			m.held = partial.held
-			m.nheld = bits.OnesCount32(m.held)
+			held = partial.held
 		}
-		if h.Len() == n && ranksBelow(m, (*h)[0]) {
+		nheld := bits.OnesCount32(held)
+		if h.Len() == n && rankCmp(nheld, derived, dm.Score, &(*h)[0]) < 0 {
 			pool.Put(dm)
 			continue
 		}
@@ -110,6 +111,7 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 			return nil, 0, err
 		}
 		dm.ID = id
+		m := match{dm: dm, derived: derived, held: held, nheld: nheld}
 		if key, i, ok := parseDocID(id); ok {
 			m.key, m.index = key, i
 			m.ck, m.ordered = x.keys[key]
@@ -117,7 +119,7 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 		switch {
 		case h.Len() < n:
 			heap.Push(h, m)
-		case worse((*h)[0], m):
+		case worse(&(*h)[0], &m):
 			pool.Put((*h)[0].dm)
 			(*h)[0] = m
 			heap.Fix(h, 0)
@@ -126,7 +128,7 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 		}
 	}
 	out := []match(*h)
-	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
+	sort.Slice(out, func(i, j int) bool { return worse(&out[j], &out[i]) })
 	return out, total, nil
 }
 
@@ -201,20 +203,36 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 // signal anyway.
 func stableScore(s float64) float64 { return float64(float32(s)) }
 
-// ranksBelow reports whether a ranks below b by what is known of a match
-// before its id is looked up: fewer words held (a partial search), then
-// derived below not derived, then a lower score.
-func ranksBelow(a, b match) bool {
-	if a.nheld != b.nheld {
-		return a.nheld < b.nheld
+// rankCmp compares a match, by what is known of it before its id is
+// looked up (the number of words it holds in a partial search, whether it
+// is derived, its score), with b: negative when it ranks below b (fewer
+// words held, then derived below not derived, then a lower score),
+// positive when above, 0 for the same rank.
+func rankCmp(nheld int, derived bool, score float64, b *match) int {
+	switch {
+	case nheld != b.nheld:
+		return cmpInt(nheld, b.nheld)
+	case derived != b.derived:
+		if derived {
+			return -1
+		}
+		return 1
+	case score < b.dm.Score:
+		return -1
+	case score > b.dm.Score:
+		return 1
 	}
-	if a.derived != b.derived {
-		return a.derived
-	}
-	return a.dm.Score < b.dm.Score
+	return 0
 }
 
-// worse reports whether a ranks below b: ranksBelow, or the same rank and
+func cmpInt(a, b int) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// worse reports whether a ranks below b: by rankCmp, or at the same rank
 // older (an earlier checkpoint, or an earlier message of the same one; a
 // checkpoint's document after its messages, as it was written after
 // them). Documents of checkpoints of the same time order by key, so that
@@ -225,9 +243,9 @@ func ranksBelow(a, b match) bool {
 // scores: it is a copy of what messages said, short, so BM25 put it above
 // the message it was made from (a summary naming the deploy token above
 // the file that held it).
-func worse(a, b match) bool {
-	if ranksBelow(a, b) || ranksBelow(b, a) {
-		return ranksBelow(a, b)
+func worse(a, b *match) bool {
+	if c := rankCmp(a.nheld, a.derived, a.dm.Score, b); c != 0 {
+		return c < 0
 	}
 	if a.ordered != b.ordered {
 		return !a.ordered
@@ -246,7 +264,7 @@ func worse(a, b match) bool {
 type matchHeap []match
 
 func (h matchHeap) Len() int           { return len(h) }
-func (h matchHeap) Less(i, j int) bool { return worse(h[i], h[j]) }
+func (h matchHeap) Less(i, j int) bool { return worse(&h[i], &h[j]) }
 func (h matchHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
 func (h *matchHeap) Push(v any)        { *h = append(*h, v.(match)) }
 func (h *matchHeap) Pop() any {

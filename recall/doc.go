@@ -165,10 +165,10 @@
 // Copies fold into one hit (Hit.Copies counts the others): a message a
 // later fold archived again (or that was said again in the session, word
 // for word) is shown as its earliest copy, and a checkpoint's summary
-// archived by a later fold as the checkpoint itself. The regrouping and
-// the folding of copies work on more matches than the limit (the limit
-// plus the larger of the limit and 10), so that the hits they move out are
-// replaced.
+// archived by a later fold as the checkpoint itself. When the regrouping
+// or the folding of copies moves hits out of the first limit places, the
+// search runs again for more matches (the limit plus the larger of the
+// limit and 10) to fill them.
 //
 // What only echoes the archive is not indexed: the arguments of
 // context_search and context_recall calls (the model's own query or ref)

@@ -147,6 +147,20 @@ func TestSearchRanksTheSourceFirst(t *testing.T) {
 			t.Errorf("%q: total %d, want 6", q, res.Total)
 		}
 	}
+	// A smaller limit shows the first of the same hits: the search runs
+	// again for more matches when the first ones fold or move down.
+	full := search(t, x, recall.SearchRequest{Query: "deploy token", SessionID: "trial"})
+	for limit := 1; limit < len(full.Hits); limit++ {
+		res := search(t, x, recall.SearchRequest{Query: "deploy token", SessionID: "trial", Limit: limit})
+		if len(res.Hits) != limit {
+			t.Fatalf("limit %d: %d hits", limit, len(res.Hits))
+		}
+		for i, h := range res.Hits {
+			if h.Ref != full.Hits[i].Ref {
+				t.Errorf("limit %d: hit %d is %s, want %s", limit, i, h.Ref, full.Hits[i].Ref)
+			}
+		}
+	}
 	// The echoes stay findable by their tools' names.
 	res := search(t, x, recall.SearchRequest{Query: "context_search", SessionID: "trial"})
 	var refs []string
