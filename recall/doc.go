@@ -24,9 +24,10 @@
 // only, and an index rebuilt from the same bundles answers identically.
 // Ties are broken newest first by a small top-N collector of our own that
 // looks up a match's order (its checkpoint's time, by the checkpoint key
-// in its id, from the watermark; then its message index) only when its
-// score can still enter the top (bleve's score-then-field sort loads a
-// sort field's doc values for every match).
+// in its id, from the watermark; then its message index) only when it
+// ties with another it is compared with, or is kept to the end (bleve's
+// score-then-field sort loads a sort field's doc values for every
+// match).
 //
 // The index holds one document per checkpoint (its rendered text) and one
 // per archived message (its text, tool names, file paths and artifact
@@ -165,10 +166,10 @@
 // Copies fold into one hit (Hit.Copies counts the others): a message a
 // later fold archived again (or that was said again in the session, word
 // for word) is shown as its earliest copy, and a checkpoint's summary
-// archived by a later fold as the checkpoint itself. When the regrouping
-// or the folding of copies moves hits out of the first limit places, the
-// search runs again for more matches (the limit plus the larger of the
-// limit and 10) to fill them.
+// archived by a later fold as the checkpoint itself. The collector keeps
+// more matches than the limit (the limit plus the larger of the limit and
+// 10) so that the hits the regrouping and the folding move out are
+// replaced; their texts are loaded only then.
 //
 // What only echoes the archive is not indexed: the arguments of
 // context_search and context_recall calls (the model's own query or ref)

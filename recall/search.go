@@ -216,31 +216,25 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
 	}
 	defer r.Close()
-	q := buildQuery(clauses, analyze, filter)
-	matches, total, err := x.topN(ctx, r, q, limit, stats)
+	// More matches than the limit are ranked: when copies fold into one
+	// hit or questions move after the statements, the hits that take
+	// their places are at hand (their ids are looked up, but their texts
+	// are loaded only then: see arrange).
+	pool := limit + max(limit, 10)
+	matches, total, err := x.topN(ctx, r, buildQuery(clauses, analyze, filter), pool, stats)
 	var counted []int // the clauses a partial search counts, by mask bit
 	partial := false
 	if err == nil && total == 0 {
 		// No document holds every word: those holding most of them.
 		if pq, cnt, ok := partialSearch(clauses, analyze, filter); ok {
-			q = pq
-			matches, total, err = x.topN(ctx, r, q, limit, stats)
+			matches, total, err = x.topN(ctx, r, pq, pool, stats)
 			counted, partial = cnt, total > 0
 		}
-	}
-	// When copies fold into one hit or questions move after the
-	// statements, the hits that take their places are among the next best
-	// matches: the search runs again for the limit plus the larger of the
-	// limit and 10. (Keeping that many from the start cost every search:
-	// the id of each match that enters the top is looked up.)
-	more := func() ([]match, error) {
-		ms, _, err := x.topN(ctx, r, q, limit+max(limit, 10), stats)
-		return ms, err
 	}
 	marks := snippetTerms(clauses, analyze)
 	var shown []shownHit
 	if err == nil {
-		shown, err = x.arrange(r, matches, uint64(len(matches)) < total, more, limit, marks)
+		shown, err = x.arrange(r, matches, limit, marks)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -319,14 +313,12 @@ type shownHit struct {
 }
 
 // arrange loads the ranked matches and orders their hits as they are
-// shown (see orderHits). matches are the best limit (or all there are);
-// when what it finds there moves some out of the first limit places (a
-// copy folded, a question moved down, a match deleted since) and there
-// are others (hasMore), it asks more for the best matches beyond them and
-// loads as many as places were freed, until none is or none is left.
-// Loading reads and decompresses the stored texts of each checkpoint
-// matched, most of a search's cost once it has its matches.
-func (x *Index) arrange(r bindex.IndexReader, matches []match, hasMore bool, more func() ([]match, error), limit int, marks snippetMarks) ([]shownHit, error) {
+// shown (see orderHits). It loads the first limit matches, and more only
+// as many as what it found there moves out of the first limit places (a
+// copy folded, a question moved down, a match deleted since): loading
+// reads and decompresses the stored texts of each checkpoint matched,
+// most of a search's cost once it has its matches.
+func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks snippetMarks) ([]shownHit, error) {
 	var cs []*candidate
 	seed := maphash.MakeSeed()
 	add := func(ms []match) error {
@@ -362,15 +354,6 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, hasMore bool, mor
 			if sh.c.hit.Question {
 				need++
 			}
-		}
-		if need > 0 && loaded == len(matches) && hasMore {
-			// The same query on the same snapshot: its first matches are
-			// those loaded, in the same order (worse is a total order).
-			ms, err := more()
-			if err != nil {
-				return nil, err
-			}
-			matches, hasMore = ms, false
 		}
 		if need == 0 || loaded >= len(matches) {
 			return shown, nil
