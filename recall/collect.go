@@ -1,8 +1,10 @@
 package recall
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
+	"math/bits"
 	"sort"
 
 	"github.com/blevesearch/bleve/v2/search"
@@ -19,29 +21,36 @@ type match struct {
 	ck      ckName
 	index   int
 	ordered bool // the above were found (a document this package wrote, in the watermark)
+	// resolved reports that the match's id was looked up (and the above
+	// set from it, when it is one of this package's).
+	resolved bool
+	// derived marks a derived document (the rank term: a checkpoint, an
+	// archived checkpoint message), which ranks after every other.
+	derived bool
+	// held is the mask of the counted clauses a partial search's match
+	// holds (partialSearcher.held), nheld their number; zero in a search
+	// of every word.
+	held  uint32
+	nheld int
 	// Loaded for the matches returned (see load).
 	loaded bool
 	text   string
 	meta   []byte
 }
 
-// topN runs q and keeps the n best matches by (score, then newest first),
-// counting all matches. It replaces bleve's collector for one reason:
-// bleve sorting by score then a field loads the field's doc values for
-// every match (most of the latency of a common word at 100K messages);
-// here the order of a match (its checkpoint's time from the watermark,
-// by the key in its id, then its message index) is looked up only when
-// its score can still enter the top n. The caller holds x.mu (read).
-func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return nil, 0, err
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, 0, err
-	}
-	defer r.Close()
+// topN runs q on r and keeps the n best matches by rank (see worse: in a
+// partial search the number of words held first, then messages before
+// derived documents, then score, then newest first), counting all
+// matches. It replaces bleve's collector for two reasons. Bleve sorting
+// by score then a field loads the field's doc values for every match
+// (most of the latency of a common word at 100K messages); here the order
+// of a match (its checkpoint's time from the watermark, by the key in its
+// id, then its message index) is looked up only when it enters the top n
+// tied with a match it is compared with, or stays there to the end. And
+// whether a match is derived is read from the rank term's postings in
+// step with the matches (a few per checkpoint), not from a stored field.
+// The matches are not loaded (see load). The caller holds x.mu (read).
+func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
 	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
 		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
 	ctx = context.WithValue(ctx, search.BM25StatsKey, stats)
@@ -53,10 +62,42 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		return nil, 0, err
 	}
 	defer s.Close()
+	partial, _ := s.(*partialSearcher)
+	ranks, err := r.TermFieldReader(ctx, []byte(rankDerived), fRank, false, false, false)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer ranks.Close()
+	nextDerived, err := ranks.Next(nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	var derivedDoc bindex.TermFieldDoc // reused by the reader
 	pool := search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+n+1, 0)
 	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
 	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
-	h := &matchHeap{}
+	// A match's id, and with it its order among equal ranks, is looked up
+	// only when a comparison needs it (ranks tie) or it is kept to the
+	// end: reading a stored id is most of what a match that enters the
+	// top costs.
+	var idErr error
+	resolve := func(m *match) {
+		if m.resolved {
+			return
+		}
+		m.resolved = true
+		id, err := r.ExternalID(m.dm.IndexInternalID)
+		if err != nil {
+			idErr = cmp.Or(idErr, err)
+			return
+		}
+		m.dm.ID = id
+		if key, i, ok := parseDocID(id); ok {
+			m.key, m.index = key, i
+			m.ck, m.ordered = x.keys[key]
+		}
+	}
+	h := &matchHeap{resolve: resolve}
 	var total uint64
 	for {
 		if total&1023 == 0 {
@@ -73,37 +114,57 @@ func (x *Index) topN(ctx context.Context, q query.Query, n int, stats *search.BM
 		}
 		total++
 		dm.Score = stableScore(dm.Score)
-		if h.Len() == n && dm.Score < (*h)[0].dm.Score {
+		// The rank term's reader, in step: its documents come in the
+		// order of internal ids, as the matches do.
+		if nextDerived != nil && nextDerived.ID.Compare(dm.IndexInternalID) < 0 {
+			if nextDerived, err = ranks.Advance(dm.IndexInternalID, &derivedDoc); err != nil {
+				return nil, 0, err
+			}
+		}
+		derived := nextDerived != nil && nextDerived.ID.Equals(dm.IndexInternalID)
+		var held uint32
+		if partial != nil {
+			held = partial.held
+		}
+		nheld := bits.OnesCount32(held)
+		if h.Len() == n && rankCmp(nheld, derived, dm.Score, &h.ms[0]) < 0 {
 			pool.Put(dm)
 			continue
 		}
-		id, err := r.ExternalID(dm.IndexInternalID)
-		if err != nil {
-			return nil, 0, err
-		}
-		dm.ID = id
-		m := match{dm: dm}
-		if key, i, ok := parseDocID(id); ok {
-			m.key, m.index = key, i
-			m.ck, m.ordered = x.keys[key]
-		}
+		m := match{dm: dm, derived: derived, held: held, nheld: nheld}
 		switch {
 		case h.Len() < n:
 			heap.Push(h, m)
-		case worse((*h)[0], m):
-			pool.Put((*h)[0].dm)
-			(*h)[0] = m
+		case worse(&h.ms[0], &m, resolve):
+			pool.Put(h.ms[0].dm)
+			h.ms[0] = m
 			heap.Fix(h, 0)
 		default:
 			pool.Put(dm)
 		}
+		if idErr != nil {
+			return nil, 0, idErr
+		}
 	}
-	out := []match(*h)
-	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
-	if err := x.load(r, out); err != nil {
-		return nil, 0, err
+	out := h.ms
+	for i := range out {
+		resolve(&out[i])
 	}
+	if idErr != nil {
+		return nil, 0, idErr
+	}
+	sort.Slice(out, func(i, j int) bool { return worse(&out[j], &out[i], resolve) })
 	return out, total, nil
+}
+
+// reader opens a reader of the index's current snapshot. The caller
+// holds x.mu (read) and closes the reader.
+func (x *Index) reader() (bindex.IndexReader, error) {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }
 
 // load fills in the meta and texts of the matches kept from their
@@ -167,15 +228,53 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 // signal anyway.
 func stableScore(s float64) float64 { return float64(float32(s)) }
 
-// worse reports whether a ranks below b: a lower score, or an equal score
-// and older (an earlier checkpoint, or an earlier message of the same
-// one; a checkpoint's document after its messages, as it was written
-// after them). Documents of checkpoints of the same time order by key,
-// so that the order never depends on the order of matching.
-func worse(a, b match) bool {
-	if a.dm.Score != b.dm.Score {
-		return a.dm.Score < b.dm.Score
+// rankCmp compares a match, by what is known of it before its id is
+// looked up (the number of words it holds in a partial search, whether it
+// is derived, its score), with b: negative when it ranks below b (fewer
+// words held, then derived below not derived, then a lower score),
+// positive when above, 0 for the same rank.
+func rankCmp(nheld int, derived bool, score float64, b *match) int {
+	switch {
+	case nheld != b.nheld:
+		return cmpInt(nheld, b.nheld)
+	case derived != b.derived:
+		if derived {
+			return -1
+		}
+		return 1
+	case score < b.dm.Score:
+		return -1
+	case score > b.dm.Score:
+		return 1
 	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// worse reports whether a ranks below b: by rankCmp, or at the same rank
+// older (an earlier checkpoint, or an earlier message of the same one; a
+// checkpoint's document after its messages, as it was written after
+// them). Documents of checkpoints of the same time order by key, so that
+// the order never depends on the order of matching. resolve looks up the
+// ids the order at one rank needs.
+//
+// A derived document (a checkpoint's summary, or one archived again by a
+// later fold) ranks after every message that matches, whatever their
+// scores: it is a copy of what messages said, short, so BM25 put it above
+// the message it was made from (a summary naming the deploy token above
+// the file that held it).
+func worse(a, b *match, resolve func(*match)) bool {
+	if c := rankCmp(a.nheld, a.derived, a.dm.Score, b); c != 0 {
+		return c < 0
+	}
+	resolve(a)
+	resolve(b)
 	if a.ordered != b.ordered {
 		return !a.ordered
 	}
@@ -190,15 +289,17 @@ func worse(a, b match) bool {
 }
 
 // matchHeap is a min-heap: the worst kept match on top.
-type matchHeap []match
+type matchHeap struct {
+	ms      []match
+	resolve func(*match)
+}
 
-func (h matchHeap) Len() int           { return len(h) }
-func (h matchHeap) Less(i, j int) bool { return worse(h[i], h[j]) }
-func (h matchHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *matchHeap) Push(v any)        { *h = append(*h, v.(match)) }
+func (h *matchHeap) Len() int           { return len(h.ms) }
+func (h *matchHeap) Less(i, j int) bool { return worse(&h.ms[i], &h.ms[j], h.resolve) }
+func (h *matchHeap) Swap(i, j int)      { h.ms[i], h.ms[j] = h.ms[j], h.ms[i] }
+func (h *matchHeap) Push(v any)         { h.ms = append(h.ms, v.(match)) }
 func (h *matchHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
+	v := h.ms[len(h.ms)-1]
+	h.ms = h.ms[:len(h.ms)-1]
 	return v
 }

@@ -24,9 +24,10 @@
 // only, and an index rebuilt from the same bundles answers identically.
 // Ties are broken newest first by a small top-N collector of our own that
 // looks up a match's order (its checkpoint's time, by the checkpoint key
-// in its id, from the watermark; then its message index) only when its
-// score can still enter the top (bleve's score-then-field sort loads a
-// sort field's doc values for every match).
+// in its id, from the watermark; then its message index) only when it
+// ties with another it is compared with, or is kept to the end (bleve's
+// score-then-field sort loads a sort field's doc values for every
+// match).
 //
 // The index holds one document per checkpoint (its rendered text) and one
 // per archived message (its text, tool names, file paths and artifact
@@ -120,16 +121,63 @@
 //
 // # Query syntax
 //
-// Words separated by spaces must all match. "Double quotes" make an exact
-// phrase; word* is a prefix of at least two characters. Each word is also
-// matched exactly against checkpoint ids, tool names and file paths (a path
-// is indexed with its tails, so src/main.rs finds crates/x/src/main.rs); a
-// word with punctuation such as error[E0308] or Cargo.toml is matched as
-// the phrase of its tokens. Chinese needs two characters or more (bigrams).
-// Queries are limited to MaxQueryBytes bytes and MaxQueryClauses terms; an
-// empty, oversized or malformed query is an error (*QueryError) saying what
-// is wrong and where. Hits are ordered by BM25 score, newest first among
-// equal scores, and Total counts every match in scope.
+// Words separated by spaces must all match, except English stop words
+// (the Snowball list: "what", "is", "the", "which"…), which only add to
+// the score of the documents holding them, unless the query has nothing
+// else: "what is the deploy token" means "deploy token", ranked. "Double
+// quotes" make an exact phrase; word* is a prefix of at least two
+// characters. Each word is also matched exactly against checkpoint ids,
+// tool names and file paths (a path is indexed with its tails, so
+// src/main.rs finds crates/x/src/main.rs); a word with punctuation such as
+// error[E0308] or Cargo.toml is matched as the phrase of its tokens.
+// Chinese needs two characters or more (bigrams). Case and English word
+// forms are the analyzer's: "decision" finds "Decision:". Queries are
+// limited to MaxQueryBytes bytes and MaxQueryClauses terms; an empty,
+// oversized or malformed query is an error (*QueryError) saying what is
+// wrong and where.
+//
+// When no document holds every word, the search falls back to the
+// documents holding the most of them (partial.go): quoted phrases stay
+// required, at least one other word must match (a query of stop words only
+// has no fallback), and the result says so (SearchResult.Partial) and
+// names the words each hit lacks (Hit.Lacks). Total counts every match in
+// scope: of every word, or in a fallback of some.
+//
+// # Ranking
+//
+// Hits are ordered, in a fallback first by the number of words they hold,
+// then in three groups, each by BM25 score, newest first among equal
+// scores:
+//
+//   - messages that state what was searched for;
+//   - derived text: checkpoint summaries, and archived messages that are a
+//     checkpoint's summary (a root fold archives the checkpoint messages of
+//     the folds before it). A summary is a short copy of what messages
+//     said, so BM25 put it above the message it was made from. These
+//     documents carry a rank term, read in step with the matches by the
+//     collector (collect.go), so they rank after every message that
+//     matches however many there are;
+//   - messages of the user or the assistant whose every sentence holding a
+//     match asks rather than states ("…then tell me the deploy token.",
+//     "Which database should we use?"; Hit.Question): told at search time
+//     among the best matches by closed-class words and question marks
+//     (asks.go), never by the words searched for.
+//
+// Copies fold into one hit (Hit.Copies counts the others): a message a
+// later fold archived again (or that was said again in the session, word
+// for word) is shown as its earliest copy, and a checkpoint's summary
+// archived by a later fold as the checkpoint itself. The collector keeps
+// more matches than the limit (the limit plus the larger of the limit and
+// 10) so that the hits the regrouping and the folding move out are
+// replaced; their texts are loaded only then.
+//
+// What only echoes the archive is not indexed: the arguments of
+// context_search and context_recall calls (the model's own query or ref)
+// and their results (snippets and copies of archived messages, indexed
+// where they were first archived), by whatever name a host gives the tools
+// (context_search, mcp__<server>__context_search…; see isEchoTool). A
+// search's result had become the best hit for the fact it found. Such
+// messages stay findable by their tool's name.
 //
 // # Refs, depths and budgets
 //

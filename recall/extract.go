@@ -15,11 +15,68 @@ import (
 // msgFields is what the index keeps of one archived message.
 type msgFields struct {
 	Role    string   // "user", "assistant", "tool" (a tool result of either wire generation), "system", ...
-	Text    string   // searchable text, capped
+	Text    string   // the message's text, capped: what a snippet or a detail line shows
 	Tools   []string // tool names called or answered
 	Paths   []string // file paths and artifact names, with their suffixes
 	IsError bool     // a tool result flagged as an error
 	CallIDs []string // ids of the tool calls this message makes
+	// Echo is set when part of Text only echoes the archive (see
+	// isEchoTool): the arguments of a context_search or context_recall
+	// call, or a result of one. Searchable is Text without them.
+	Echo bool
+	// Summary is set when the message is a checkpoint's summary (a host
+	// checkpoint message, which a later fold archived again): a derived
+	// copy of what earlier messages said. SummaryOf is the EF checkpoint
+	// it is the summary of, from its marker line ("" when it has none).
+	Summary   bool
+	SummaryOf string
+	// searchable is the text the index holds when Echo is set.
+	searchable string
+}
+
+// Searchable is the text the index holds of the message: Text, less the
+// parts that only echo the archive.
+func (f *msgFields) Searchable() string {
+	if f.Echo {
+		return f.searchable
+	}
+	return f.Text
+}
+
+// echoTools are the tools whose calls and results only echo the archive:
+// a context_search result quotes archived messages as snippets, a
+// context_recall result returns them, and a call's arguments are the
+// model's own query. Indexed, they matched the words they quote (a
+// search's result became the best hit for the fact it had found, an echo
+// rather than the source) and the query's own words; the archived
+// messages they quote are indexed where they were first archived. Their
+// calls and results stay in the index by tool name (a search for
+// context_search lists them), with no text. (Northbridge's
+// context_request and the action kernel's action_submit answer from
+// task.origin files and the workspace, not from the archive: their
+// results are evidence and are indexed.)
+var echoTools = []string{ToolSearch, ToolRecall}
+
+// isEchoTool reports whether a tool name is one of echoTools as a host or
+// an MCP client names it: the name itself (DSH, through dsh-plugin), or
+// the name after the server's prefix and a separator
+// ("mcp__epistemic-fold__context_search" in Claude Code and Codex,
+// "epistemic-fold.context_search", "ef/context_recall").
+func isEchoTool(name string) bool {
+	for _, t := range echoTools {
+		rest, ok := strings.CutSuffix(name, t)
+		if !ok {
+			continue
+		}
+		if rest == "" {
+			return true
+		}
+		switch rest[len(rest)-1] {
+		case '_', '.', '/', ':', '-':
+			return true
+		}
+	}
+	return false
 }
 
 // Limits of what is extracted per message.
@@ -115,11 +172,17 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 	f := msgFields{Role: string(m.Role)}
 	paths := newPathSet()
 	var extra []string
+	echoResult := false // the whole message is an echo tool's result
 	if id, ok := m.ToolResultID(); ok {
 		f.Role = "tool"
 		if name := callNames[id]; name != "" {
 			f.Tools = append(f.Tools, name)
+			echoResult = isEchoTool(name) && m.Role == hostshim.RoleTool
 		}
+	}
+	if m.IsCheckpoint() {
+		f.Summary = true
+		f.SummaryOf = markerID(&m)
 	}
 	if m.IsError != nil && *m.IsError {
 		f.IsError = true
@@ -136,6 +199,10 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 						f.CallIDs = append(f.CallIDs, b.ID)
 					}
 				}
+				if isEchoTool(b.Name) {
+					f.Echo = true
+					break // a ref or a query: no file of the session's
+				}
 				argPaths(b.Arguments, paths)
 			case hostshim.BlockToolResult:
 				if b.IsError != nil && *b.IsError {
@@ -143,6 +210,10 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 				}
 				if name := callNames[b.ToolCallID]; name != "" {
 					f.Tools = append(f.Tools, name)
+					if isEchoTool(name) {
+						f.Echo = true
+						break // quotes of the archive: their paths are not this message's
+					}
 				}
 				walk(b.Content)
 			case hostshim.BlockToolAddition, hostshim.BlockToolRemoval:
@@ -157,22 +228,89 @@ func extractMessage(raw json.RawMessage, callNames map[string]string, maxBytes i
 			}
 		}
 	}
-	walk(m.Content)
+	if echoResult {
+		f.Echo = true
+	} else {
+		walk(m.Content)
+	}
 	text := indexedText(&m)
 	if len(extra) > 0 {
 		text += "\n" + strings.Join(extra, "\n")
 	}
 	f.Text = capText(text, maxBytes)
+	if f.Echo {
+		f.searchable = ""
+		if !echoResult {
+			f.searchable = capText(searchableText(&m, callNames, extra), maxBytes)
+		}
+	}
 	if f.Role == "tool" || f.Role == string(hostshim.RoleUser) {
 		// Paths printed by tools (ls, grep, compiler errors) are what an
 		// agent later looks for; take them from the indexed text.
-		for _, p := range findPaths(capText(f.Text, maxPathScanBytes), 4*maxPathsPerMessage) {
+		for _, p := range findPaths(capText(f.Searchable(), maxPathScanBytes), 4*maxPathsPerMessage) {
 			paths.add(p)
 		}
 	}
 	f.Paths = paths.list()
 	f.Tools = dedupe(f.Tools)
 	return f
+}
+
+// searchableText is indexedText(m) (and the artifact names in extra)
+// without what only echoes the archive: the arguments of echo tools'
+// calls, and the content of their results.
+func searchableText(m *hostshim.Message, callNames map[string]string, extra []string) string {
+	c := *m
+	c.Content = withoutEchoes(m.Content, callNames)
+	text := indexedText(&c)
+	if len(extra) > 0 {
+		text += "\n" + strings.Join(extra, "\n")
+	}
+	return text
+}
+
+// withoutEchoes returns a copy of blocks with the arguments of echo
+// tools' calls and the content of their results left out (a call keeps
+// its name).
+func withoutEchoes(blocks []hostshim.Block, callNames map[string]string) []hostshim.Block {
+	out := slices.Clone(blocks)
+	for i, b := range out {
+		switch b.Type {
+		case hostshim.BlockToolCall:
+			if isEchoTool(b.Name) {
+				out[i].Arguments = ""
+			}
+		case hostshim.BlockToolResult:
+			if isEchoTool(callNames[b.ToolCallID]) {
+				out[i].Content = nil
+			} else {
+				out[i].Content = withoutEchoes(b.Content, callNames)
+			}
+		}
+	}
+	return out
+}
+
+// markerID returns the checkpoint id of the marker line an EF checkpoint
+// message's text opens with ("[ef-checkpoint id=<id> mode=… seqs=…]",
+// engine.Marker), or "".
+func markerID(m *hostshim.Message) string {
+	const head = "[ef-checkpoint id="
+	for _, b := range m.Content {
+		if b.Type != hostshim.BlockText {
+			continue
+		}
+		for line := range strings.Lines(b.Text) {
+			rest, ok := strings.CutPrefix(line, head)
+			if !ok {
+				continue
+			}
+			if k := strings.IndexByte(rest, ' '); k > 0 && validCheckpointID(rest[:k]) {
+				return rest[:k]
+			}
+		}
+	}
+	return ""
 }
 
 // indexedText is the text of m as the index holds it: m.Text(), with the

@@ -63,7 +63,8 @@ func FuzzToolCall(f *testing.F) {
 	}
 	x, _ := recalltest.MustOpen(f, src, recall.Options{})
 	recalltest.MustSync(f, x)
-	for _, q := range []string{`cargo`, `"mismatched types"`, `thres*`, `文件`, `error[E0308]`, `src/lib.rs`, `ck-1`, `"`, `a*b`, `*`, `""`, "x\u0000"} {
+	for _, q := range []string{`cargo`, `"mismatched types"`, `thres*`, `文件`, `error[E0308]`, `src/lib.rs`, `ck-1`, `"`, `a*b`, `*`, `""`, "x\u0000",
+		`what is the cargo value`, `"mismatched types" nosuchword`, `the what is`, `cargo thres* 文件 nosuchword`, `Which? database decision`} {
 		b, _ := json.Marshal(map[string]any{"query": q})
 		f.Add(false, b)
 		b, _ = json.Marshal(map[string]any{"query": q, "scope": "session", "limit": 3})

@@ -41,8 +41,11 @@ import (
 // all indexed (see partTerms). 8: identifier parts have no positions, and
 // JSON strings are indexed unescaped (indexedText). 9: words longer than
 // maxStemmedWord bytes are indexed unstemmed. 10: Thai, Lao, Khmer and
-// Myanmar text is indexed (as bigrams; it was dropped).
-const schemaVersion = "ef-recall-10"
+// Myanmar text is indexed (as bigrams; it was dropped). 11: derived
+// documents (checkpoints, archived checkpoint messages) carry the rank
+// term, and what only echoes the archive (context_search and
+// context_recall calls' arguments and results) is not indexed.
+const schemaVersion = "ef-recall-11"
 
 // readableSchemas are the older layouts a read-only Open searches as they
 // are, because this code's queries mean the same on them: an ef-recall-7
@@ -77,7 +80,13 @@ const (
 	fTexts   = "texts"   // stored only, on checkpoint documents: the texts and metas of the checkpoint (texts.go)
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
+	fRank    = "rank"    // rankDerived on derived documents, which rank after the messages (collect.go)
 )
+
+// rankDerived is the term of fRank on a checkpoint's document and on an
+// archived message that is a checkpoint's summary: text derived from
+// other messages, which ranks after every message that matches.
+const rankDerived = "derived"
 
 // fieldOptions says how each field is indexed; newMapping declares the same.
 var fieldOptions = map[string]bindex.FieldIndexingOptions{
@@ -87,6 +96,7 @@ var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fTexts:   bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
+	fRank:    bindex.IndexField,
 }
 
 // Hit kinds.
@@ -102,6 +112,10 @@ type docMeta struct {
 	Mode  string   `json:"m,omitempty"` // fold mode, checkpoint documents
 	Tools []string `json:"t,omitempty"`
 	Error bool     `json:"e,omitempty"`
+	// Summary marks an archived message that is a checkpoint's summary;
+	// SummaryOf is the EF checkpoint it is the summary of, when known.
+	Summary   bool   `json:"s,omitempty"`
+	SummaryOf string `json:"o,omitempty"`
 }
 
 // Options configure an Index. The zero value is ready to use; every zero
@@ -1095,6 +1109,8 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 	session := keyword(fSession, s)
 	d := newDoc(docID(s, id, -1), session, ckText, parts, terms)
 	d.AddField(keyword(fCID, id))
+	derived := keyword(fRank, rankDerived) // only read, as session is
+	d.AddField(derived)
 	p.docs = append(p.docs, d)
 	p.texts = append(p.texts, len(ckText))
 	p.tokens = countTokens(ck.Rendered)
@@ -1103,7 +1119,11 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 	callNames := map[string]string{}
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
-		d := newDoc(docID(s, id, i), session, f.Text, parts, terms)
+		searchable := f.Searchable()
+		d := newDoc(docID(s, id, i), session, searchable, parts, terms)
+		if f.Summary {
+			d.AddField(derived)
+		}
 		if len(f.Tools) > 0 {
 			tools := make([]string, len(f.Tools))
 			for k, t := range f.Tools {
@@ -1115,10 +1135,13 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 			d.AddField(keywords(fPath, f.Paths))
 		}
 		p.docs = append(p.docs, d)
-		p.texts = append(p.texts, len(f.Text))
-		texts = append(texts, storedText{Meta: metaJSON(docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError}), Text: f.Text})
-		p.bytes += len(f.Text)
-		p.tokens += countTokens(f.Text)
+		p.texts = append(p.texts, len(searchable))
+		// The text stored is the message's whole text, echoes and all:
+		// it is what a snippet shows (of a hit found by its tool name).
+		texts = append(texts, storedText{Meta: metaJSON(docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError,
+			Summary: f.Summary, SummaryOf: f.SummaryOf}), Text: f.Text})
+		p.bytes += len(searchable)
+		p.tokens += countTokens(searchable)
 	}
 	for _, chunk := range x.codec.encode(texts) {
 		p.docs[0].AddField(document.NewTextFieldCustom(fTexts, nil, chunk, fieldOptions[fTexts], nil))
@@ -1129,7 +1152,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 
 // metaJSON encodes a document's meta; an empty meta is no bytes.
 func metaJSON(m docMeta) []byte {
-	if m.Role == "" && m.Mode == "" && len(m.Tools) == 0 && !m.Error {
+	if m.Role == "" && m.Mode == "" && len(m.Tools) == 0 && !m.Error && !m.Summary {
 		return nil
 	}
 	raw, _ := json.Marshal(m) // strings and a bool: cannot fail

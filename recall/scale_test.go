@@ -34,6 +34,10 @@ var scaleQueries = []struct {
 	{"phrase", []string{`"No ready issues available"`, `"mismatched types"`, `"cargo build"`, `"most recent call last"`, `"git status"`, `"import pytest"`, `"No such file or directory"`, `"unit tests"`}},
 	{"prefix", []string{"compil*", "migrat*", "pars*", "serial*", "authent*", "regist*", "valid*", "config*"}},
 	{"chinese", []string{"文件结构", "飞书审批", "直接输出", "应用开发", "审批实例", "包结构", "系统会帮你", "测试文件"}},
+	// Queries as models write them: stop words, and words no one message
+	// holds all of (the search falls back to those holding most).
+	{"words", []string{"what is the migration error", "which test failed", "cargo build timeout value", "how to fix the serializer",
+		"permission denied commit", "pytest assert fixture scope", "the file structure of the package", "foreignkey migration decision"}},
 }
 
 // TestRecallScale builds the index over folded real content in a real

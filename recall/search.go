@@ -6,13 +6,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // Scope says which sessions a search covers.
@@ -62,10 +67,19 @@ type SearchResult struct {
 	Query     string `json:"query"`
 	Scope     Scope  `json:"scope"`
 	SessionID string `json:"sessionId,omitempty"`
-	// Total is the number of matching checkpoints and messages in scope.
+	// Total is the number of matching checkpoints and messages in scope
+	// (in a partial search, of those holding some of the words).
 	Total uint64 `json:"total"`
-	// Hits are the best matches, by BM25 score, newest first among equal
-	// scores.
+	// Partial reports that no checkpoint or message holds every word of
+	// the query: the hits hold some of them (and every quoted phrase),
+	// most first, and each hit's Lacks names the words it lacks.
+	Partial bool `json:"partial,omitempty"`
+	// Hits are the best matches: in a partial search, those holding the
+	// most words first; then messages that state what was searched for,
+	// then derived text (checkpoint summaries, and a summary a later fold
+	// archived again), then messages that only ask about it (Question);
+	// within each, by BM25 score, newest first among equal scores. Copies
+	// of one message (archived again by a later fold) are one hit.
 	Hits []Hit `json:"hits"`
 	// Cut reports that fewer hits than the limit are shown because the
 	// token budget ran out.
@@ -104,6 +118,21 @@ type Hit struct {
 	Tools     []string `json:"tools,omitempty"`
 	// Error marks a tool result flagged as an error.
 	Error bool `json:"error,omitempty"`
+	// Summary marks a message that is a checkpoint's summary (derived
+	// text a later fold archived again), not something said in the
+	// session.
+	Summary bool `json:"summary,omitempty"`
+	// Question marks a user's or assistant's message whose matches are
+	// all in questions or requests ("then tell me the deploy token"): it
+	// asks about the words rather than states them.
+	Question bool `json:"question,omitempty"`
+	// Copies is how many other refs among the best matches hold the same
+	// message (the same text, archived again by a later fold, or said
+	// again), left out of the hits; Ref is the earliest.
+	Copies int `json:"copies,omitempty"`
+	// Lacks lists the words of the query the hit does not hold, in a
+	// partial search (SearchResult.Partial), as written in the query.
+	Lacks []string `json:"lacks,omitempty"`
 	// Snippet is a short excerpt around the matches, each match in
 	// **double asterisks**.
 	Snippet string `json:"snippet"`
@@ -165,11 +194,12 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		return nil, fmt.Errorf("%w: %s (the next open rebuilds it from the bundles; recall still works)", ErrStale, x.stale)
 	}
 	analyze := func(s string) [][]string { return analyzePhrase(x.text, s) }
-	q := buildQuery(clauses, analyze)
+	clauses = markOptional(clauses)
+	var filter query.Query
 	if scope == ScopeSession {
 		st := bleve.NewTermQuery(req.SessionID)
 		st.SetField(fSession)
-		q = bleve.NewConjunctionQuery(st, q)
+		filter = st
 	}
 	// BM25 statistics from the watermark, so that a score depends on the
 	// indexed content only, not on how scorch merged its segments.
@@ -178,29 +208,58 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		DocCount: float64(docs),
 		FieldCardinality: map[string]int{
 			fText: int(max(x.tokens, docs)), fSession: int(docs), fCID: int(docs),
-			fTool: int(docs), fPath: int(docs),
+			fTool: int(docs), fPath: int(docs), fRank: int(docs),
 		},
 	}
-	matches, total, err := x.topN(ctx, q, limit, stats)
+	r, err := x.reader()
+	if err != nil {
+		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
+	}
+	defer r.Close()
+	// More matches than the limit are ranked: when copies fold into one
+	// hit or questions move after the statements, the hits that take
+	// their places are at hand (their ids are looked up, but their texts
+	// are loaded only then: see arrange).
+	pool := limit + max(limit, 10)
+	matches, total, err := x.topN(ctx, r, buildQuery(clauses, analyze, filter), pool, stats)
+	var counted []int // the clauses a partial search counts, by mask bit
+	partial := false
+	if err == nil && total == 0 {
+		// No document holds every word: those holding most of them.
+		if pq, cnt, ok := partialSearch(clauses, analyze, filter); ok {
+			matches, total, err = x.topN(ctx, r, pq, pool, stats)
+			counted, partial = cnt, total > 0
+		}
+	}
+	marks := snippetTerms(clauses, analyze)
+	var shown []shownHit
+	if err == nil {
+		shown, err = x.arrange(r, matches, limit, marks)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
 	}
-	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total,
+	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total, Partial: partial,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget), IndexedBytes: x.opts.MaxIndexedBytes}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
-	marks := snippetTerms(clauses, analyze)
-	for _, m := range matches {
-		if !m.loaded {
-			continue // deleted between match and load
+	for _, sh := range shown {
+		if len(out.Hits) == limit {
+			break
 		}
-		h, ok := hitFromMatch(m)
-		if !ok {
-			continue // not a document this package wrote
+		c := sh.c
+		h := c.hit
+		h.Copies = sh.copies
+		if partial {
+			for bit, i := range counted {
+				if c.m.held&(1<<bit) == 0 {
+					h.Lacks = append(h.Lacks, clauseText(clauses[i]))
+				}
+			}
 		}
-		h.Snippet = snippet(m.text, marks.spans(x.terms, m.text), SnippetBytes)
+		h.Snippet = snippet(c.m.text, slices.Clone(c.matchSpans(x.terms, marks)), SnippetBytes)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {
@@ -213,22 +272,213 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	return out, nil
 }
 
+// clauseText is a clause as the query wrote it.
+func clauseText(c clause) string {
+	switch c.kind {
+	case clausePhrase:
+		return `"` + c.text + `"`
+	case clausePrefix:
+		return c.text + "*"
+	}
+	return c.text
+}
+
+// candidate is a loaded match on its way to becoming a hit.
+type candidate struct {
+	m   match
+	hit Hit // without snippet, ref, copies and lacks
+	// spans are the matches in m.text, found once (spansFound).
+	spans      [][2]int
+	spansFound bool
+	// asked reports that hit.Question was told (orderHits).
+	asked bool
+	// key is the copy key (copyKey).
+	key string
+}
+
+// matchSpans returns the byte ranges of the matches in the candidate's
+// text, finding them on first use.
+func (c *candidate) matchSpans(a *termAnalyzer, marks snippetMarks) [][2]int {
+	if !c.spansFound {
+		c.spans, c.spansFound = marks.spans(a, c.m.text), true
+	}
+	return c.spans
+}
+
+// shownHit is a candidate in the order hits are shown, with the number of
+// copies it stands for.
+type shownHit struct {
+	c      *candidate
+	copies int
+}
+
+// arrange loads the ranked matches and orders their hits as they are
+// shown (see orderHits). It loads the first limit matches, and more only
+// as many as what it found there moves out of the first limit places (a
+// copy folded, a question moved down, a match deleted since): loading
+// reads and decompresses the stored texts of each checkpoint matched,
+// most of a search's cost once it has its matches.
+func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks snippetMarks) ([]shownHit, error) {
+	var cs []*candidate
+	seed := maphash.MakeSeed()
+	add := func(ms []match) error {
+		if err := x.load(r, ms); err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if !m.loaded {
+				continue // deleted between match and load
+			}
+			h, meta, ok := hitFromMatch(m)
+			if !ok {
+				continue // not a document this package wrote
+			}
+			cs = append(cs, &candidate{m: m, hit: h, key: copyKey(h, meta, m.text, seed)})
+		}
+		return nil
+	}
+	loaded := 0
+	need := limit // matches to load next
+	for {
+		n := min(loaded+need, len(matches))
+		if err := add(matches[loaded:n]); err != nil {
+			return nil, err
+		}
+		loaded = n
+		shown := x.orderHits(cs, marks)
+		// Places among the first limit that later matches may take: those
+		// left empty (copies folded, matches deleted) and those of
+		// questions, which statements further down go before.
+		need = max(limit-len(shown), 0)
+		for _, sh := range shown[:min(limit, len(shown))] {
+			if sh.c.hit.Question {
+				need++
+			}
+		}
+		if need == 0 || loaded >= len(matches) {
+			return shown, nil
+		}
+	}
+}
+
+// orderHits orders the candidates' hits as they are shown: copies of one
+// message fold into one hit (the earliest copy, at the place of the best
+// ranked, counting the others), and a message that only asks about the
+// words it matched moves after the derived text (checkpoint summaries),
+// which topN already ranked after the messages; in a partial search, all
+// within the matches holding the same number of words.
+//
+// What is a copy: a checkpoint's document and an archived message that is
+// the same checkpoint's summary (its marker names it); two messages of
+// one session with the same role, tools and text (a message a root fold
+// archived again, or the same output twice). The checkpoint's document
+// stands for its copies, the earliest archived message for its.
+func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
+	var out []shownHit
+	byKey := map[string]int{} // copy key → index in out
+	for _, c := range cs {
+		key := c.key
+		if key == "" {
+			out = append(out, shownHit{c: c})
+			continue
+		}
+		i, seen := byKey[key]
+		if !seen {
+			byKey[key] = len(out)
+			out = append(out, shownHit{c: c})
+			continue
+		}
+		// A copy: the earlier of the two stands for both, at the place of
+		// the first ranked.
+		if standsBefore(c, out[i].c) {
+			out[i].c = c
+		}
+		out[i].copies++
+	}
+	for _, sh := range out {
+		c := sh.c
+		if c.asked {
+			continue
+		}
+		c.asked = true
+		if c.hit.Kind != kindMessage || c.hit.Summary || c.hit.Role != "user" && c.hit.Role != "assistant" {
+			continue
+		}
+		c.hit.Question = asks(c.m.text, c.matchSpans(x.terms, marks))
+	}
+	group := func(sh shownHit) int {
+		switch {
+		case sh.c.hit.Question:
+			return 2
+		case sh.c.m.derived:
+			return 1
+		}
+		return 0
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].c.m.nheld != out[j].c.m.nheld {
+			return out[i].c.m.nheld > out[j].c.m.nheld
+		}
+		return group(out[i]) < group(out[j])
+	})
+	return out
+}
+
+// copyKey is what copies of a hit's content share ("" for a hit that has
+// none: a message with no text). A message's text is in it by its length
+// and its hash with seed (a text can be 256 KiB: as a map key, copied and
+// hashed, it made a search for "cargo", whose matches are long build
+// outputs, measurably slower); two different texts of one length,
+// session, role and tools whose 64-bit hashes collide among a search's
+// few dozen matches are not a worry.
+func copyKey(h Hit, meta docMeta, text string, seed maphash.Seed) string {
+	switch {
+	case h.Kind == kindCheckpoint:
+		return "c\x00" + h.SessionID + "\x00" + h.CheckpointID
+	case meta.SummaryOf != "":
+		return "c\x00" + h.SessionID + "\x00" + meta.SummaryOf
+	case text == "":
+		return ""
+	}
+	return "m\x00" + h.SessionID + "\x00" + h.Role + "\x00" + strings.Join(h.Tools, ",") + "\x00" +
+		strconv.Itoa(len(text)) + "\x00" + strconv.FormatUint(maphash.String(seed, text), 16)
+}
+
+// standsBefore reports whether c should stand for a copy rather than
+// first: a checkpoint's own document before a message carrying its
+// summary, else the earliest archived (an earlier checkpoint, or an
+// earlier message of one).
+func standsBefore(c, first *candidate) bool {
+	if (c.hit.Kind == kindCheckpoint) != (first.hit.Kind == kindCheckpoint) {
+		return c.hit.Kind == kindCheckpoint
+	}
+	a, b := c.m.ck, first.m.ck
+	if a.created != b.created {
+		return a.created < b.created
+	}
+	if c.m.key != first.m.key {
+		return c.m.key < first.m.key
+	}
+	return uint32(c.m.index) < uint32(first.m.index)
+}
+
 // hitFromMatch builds a hit (without its snippet and ref) from a match's
-// checkpoint, index and stored meta.
-func hitFromMatch(m match) (Hit, bool) {
+// checkpoint, index and stored meta, which it returns too.
+func hitFromMatch(m match) (Hit, docMeta, bool) {
 	var meta docMeta // empty when the stored texts were unreadable
 	if !m.ordered || len(m.meta) > 0 && json.Unmarshal(m.meta, &meta) != nil {
-		return Hit{}, false
+		return Hit{}, docMeta{}, false
 	}
 	h := Hit{
 		SessionID: m.ck.session, CheckpointID: m.ck.ckpt, Kind: kindCheckpoint, Mode: meta.Mode,
 		Role: meta.Role, CreatedAt: m.ck.created, Score: m.dm.Score, Tools: meta.Tools, Error: meta.Error,
+		Summary: meta.Summary,
 	}
 	if m.index >= 0 {
 		i := m.index
 		h.Kind, h.Message = kindMessage, &i
 	}
-	return h, true
+	return h, meta, true
 }
 
 // snippetMarks are what a snippet highlights: the analyzed words and
@@ -244,6 +494,9 @@ type snippetMarks struct {
 func snippetTerms(cs []clause, analyze func(string) [][]string) snippetMarks {
 	var m snippetMarks
 	for _, c := range cs {
+		if c.optional {
+			continue // a stop word: marked everywhere, it would say nothing
+		}
 		switch c.kind {
 		case clauseWord, clausePhrase:
 			if p := analyze(c.text); len(p) > 0 {

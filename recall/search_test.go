@@ -86,8 +86,30 @@ func TestSearchEnglish(t *testing.T) {
 		checkHits(t, res, truthPrefix(c, "compil"))
 	})
 	t.Run("all words", func(t *testing.T) {
+		// No message of the corpus holds both: the search falls back to
+		// the messages holding one, each saying which it lacks.
+		if len(truth(c, "sqlfluff", "noqa")) != 0 {
+			t.Fatal("the corpus now holds both words: pick another pair")
+		}
 		res := firstPage(t, x, "sqlfluff noqa")
-		checkHits(t, res, truth(c, "sqlfluff", "noqa"))
+		either := truth(c, "sqlfluff")
+		for k := range truth(c, "noqa") {
+			either[k] = true
+		}
+		if !res.Partial {
+			t.Fatalf("not partial: %+v", res)
+		}
+		checkHits(t, res, either)
+		other := map[string]string{"sqlfluff": "noqa", "noqa": "sqlfluff"}
+		for _, h := range res.Hits {
+			if len(h.Lacks) != 1 || other[h.Lacks[0]] == "" {
+				t.Fatalf("hit %s lacks %q, want one of the two words", hitKey(h), h.Lacks)
+			}
+			text := strings.ToLower(textOf(c, hitKey(h)))
+			if strings.Contains(text, h.Lacks[0]) || !strings.Contains(text, other[h.Lacks[0]]) {
+				t.Errorf("hit %s says it lacks %q: %q", hitKey(h), h.Lacks[0], h.Snippet)
+			}
+		}
 	})
 }
 
@@ -244,18 +266,21 @@ func TestSearchScope(t *testing.T) {
 	}
 }
 
+// TestSearchNewestFirstAmongEqualScores: the same message in three
+// sessions scores the same in each, and the newest comes first. (In one
+// session, the copies are one hit: TestSearchCopiesAreOneHit.)
 func TestSearchNewestFirstAmongEqualScores(t *testing.T) {
 	src := recalltest.NewMemSource()
 	msg := []byte(`{"role":"user","content":[{"type":"text","text":"the flaky widget test failed again"}]}`)
 	for i, id := range []string{"old", "mid", "new"} {
 		c := recalltest.Checkpoint{Archive: []json.RawMessage{msg}}
-		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode = "s", id, recalltest.T0+int64(i)*1000, "leaf"
+		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode = "s-"+id, id, recalltest.T0+int64(i)*1000, "leaf"
 		c.Rendered = "summary " + id
 		src.Put(c)
 	}
 	x, _ := recalltest.MustOpen(t, src, recall.Options{})
 	recalltest.MustSync(t, x)
-	res := search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s"})
+	res := search(t, x, recall.SearchRequest{Query: "widget", Scope: recall.ScopeProject})
 	var got []string
 	for _, h := range res.Hits {
 		got = append(got, h.CheckpointID)
@@ -344,13 +369,31 @@ func TestEqualContentScoresEqual(t *testing.T) {
 			}
 			score[key] = h.Score
 			if i > 0 {
+				// By group (messages that state, derived text, questions),
+				// then by score, newest first (a hit standing for copies is
+				// the earliest of them, so it may be older).
 				p := res.Hits[i-1]
-				if p.Score < h.Score || p.Score == h.Score && p.CreatedAt < h.CreatedAt {
+				switch gp, gh := rankGroup(p), rankGroup(h); {
+				case gp > gh:
+					t.Errorf("%q: hit %d (%s) ranks after hit %d (%s) of a later group", q, i-1, p.Ref, i, h.Ref)
+				case gp == gh && (p.Score < h.Score || p.Score == h.Score && p.CreatedAt < h.CreatedAt && p.Copies == 0):
 					t.Errorf("%q: hit %d (%s %v) ranks after hit %d (%s %v)", q, i, h.Ref, h.Score, i-1, p.Ref, p.Score)
 				}
 			}
 		}
 	}
+}
+
+// rankGroup is the group a hit ranks in: messages that state (0), derived
+// text (1: checkpoint summaries), messages that ask (2).
+func rankGroup(h recall.Hit) int {
+	switch {
+	case h.Question:
+		return 2
+	case h.Kind == "checkpoint" || h.Summary:
+		return 1
+	}
+	return 0
 }
 
 // TestSearchIdentifierPartsAndEmoji: a word of an identifier finds the

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/epistemicfold/ef/internal/digits"
+	"github.com/epistemicfold/ef/internal/english"
 	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/internal/tooldef"
 )
@@ -48,9 +49,9 @@ func Tools() []ToolDef {
 
 const searchDescription = `Search the conversation history that was folded out of your context: each checkpoint's summary and the exact messages it replaced (tool calls and their output, file paths, error messages, decisions). Use it when you need something that is no longer visible to you.
 
-Query syntax: words separated by spaces must all match, and English words also match their other forms ("failing" finds "failed"); a word also finds the identifiers built from it ("parser" finds parser_test.go and PARSER_MAX, "config" finds parseConfig); emoji match as written; "double quotes" match an exact phrase; a trailing * matches a prefix of at least two characters (compil*); Chinese matches as written, two characters or more. A checkpoint id, a tool name or a file path (or its tail, such as src/main.rs) also matches exactly.
+Query syntax: words separated by spaces must all match, except common English words such as "what", "is", "the", which only rank (so "what is the deploy token" finds "The deploy token is …"); when no message holds every word, the hits are those holding the most, and each says which words it lacks. English words also match their other forms ("failing" finds "failed"); a word also finds the identifiers built from it ("parser" finds parser_test.go and PARSER_MAX, "config" finds parseConfig); emoji match as written; "double quotes" match an exact phrase, always required; a trailing * matches a prefix of at least two characters (compil*); Chinese matches as written, two characters or more. A checkpoint id, a tool name or a file path (or its tail, such as src/main.rs) also matches exactly.
 
-Hits are ranked by relevance (BM25), newest first among ties. Each hit has a ref: pass it to context_recall to read the message or checkpoint. scope "session" (the default) searches this session; "project" searches every session of this project.`
+Hits are ranked by relevance (BM25), newest first among ties; messages that state what you searched for come first, then checkpoint summaries (derived from messages), then messages that only ask about it (marked "a question"). A message archived again by a later fold is listed once. The results of earlier context_search and context_recall calls are not searched: they only quote the archive. Each hit has a ref: pass it to context_recall to read the message or checkpoint. scope "session" (the default) searches this session; "project" searches every session of this project.`
 
 const recallDescription = `Read back history that was folded out of your context, by ref: a checkpoint id (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64), one archived message (ef-0c5e2a71-9d3b-8f46-a1c8-5b7e3d9f2a64#12, 0-based), or any ref returned by context_search (refs may end in @<session>).
 
@@ -61,7 +62,7 @@ Every answer is bounded. When one is cut it ends with the exact call that return
 const searchParams = `{
   "type": "object",
   "properties": {
-    "query": {"type": "string", "description": "Words (all must match), \"exact phrases\", prefix* terms, Chinese text, checkpoint ids, tool names or file paths; 1 to 512 bytes."},
+    "query": {"type": "string", "description": "Words (all must match, else the hits holding most of them), \"exact phrases\", prefix* terms, Chinese text, checkpoint ids, tool names or file paths; 1 to 512 bytes."},
     "scope": {"type": "string", "enum": ["session", "project"], "default": "session", "description": "session: this session only; project: every session of this project."},
     "limit": {"type": "integer", "default": 10, "description": "Most hits to return, 1 to 50."}
   },
@@ -88,6 +89,7 @@ const searchResultSchema = `{
     "scope": {"type": "string", "enum": ["session", "project"]},
     "sessionId": {"type": "string"},
     "total": {"type": "integer", "minimum": 0, "description": "Matches in scope."},
+    "partial": {"type": "boolean", "description": "No message holds every word: the hits hold some (and every quoted phrase), most first."},
     "hits": {"type": "array", "items": {
       "type": "object",
       "properties": {
@@ -102,6 +104,10 @@ const searchResultSchema = `{
         "score": {"type": "number"},
         "tools": {"type": "array", "items": {"type": "string"}},
         "error": {"type": "boolean"},
+        "summary": {"type": "boolean", "description": "The message is an earlier checkpoint's summary, archived again."},
+        "question": {"type": "boolean", "description": "The message only asks about the words (ranked after those that state them)."},
+        "copies": {"type": "integer", "minimum": 0, "description": "Other refs holding the same message, not listed."},
+        "lacks": {"type": "array", "items": {"type": "string"}, "description": "Words of the query the hit lacks (partial results)."},
         "snippet": {"type": "string", "description": "Excerpt, matches in **double asterisks**."}
       },
       "required": ["ref", "sessionId", "checkpointId", "kind", "createdAt", "score", "snippet"]
@@ -347,6 +353,14 @@ func renderSearchHeader(r *SearchResult) string {
 	if r.Total == 1 {
 		matches = "match"
 	}
+	if r.Partial {
+		hold := "matches hold"
+		if r.Total == 1 {
+			hold = "match holds"
+		}
+		return fmt.Sprintf("%s %q (scope: %s): no message has every word; %d %s some of them, most words first (each hit says which it lacks).\n",
+			ToolSearch, r.Query, r.Scope, r.Total, hold)
+	}
 	return fmt.Sprintf("%s %q (scope: %s): %d %s, best first.\n", ToolSearch, r.Query, r.Scope, r.Total, matches)
 }
 
@@ -359,14 +373,25 @@ func kib(n int) string {
 }
 
 // widenHint lists what could widen a search that matched nothing, and only
-// that: fewer words when the query's clauses (all must match) are several,
-// a prefix when a bare word could become one, the words of a phrase unquoted
+// that: fewer words when a quoted phrase is required beside other words
+// (the search already tried every other word alone: see partialQuery), a
+// prefix when a bare word could become one, the words of a phrase unquoted
 // (in any order), and scope "project" when the search was one session's.
 // Other words always remain.
 func widenHint(q string, scope Scope) string {
 	cs, _ := parseQuery(q) // the search ran, so the query parsed
+	cs = markOptional(cs)
 	var tries []string
-	if len(cs) > 1 {
+	required, phrases := 0, 0
+	for _, c := range cs {
+		if !c.optional {
+			required++
+		}
+		if c.kind == clausePhrase {
+			phrases++
+		}
+	}
+	if phrases > 0 && required > 1 {
 		tries = append(tries, "fewer words")
 	}
 	tries = append(tries, "other words")
@@ -374,7 +399,7 @@ func widenHint(q string, scope Scope) string {
 	for _, c := range cs {
 		switch c.kind {
 		case clauseWord:
-			prefix = prefix || utf8.RuneCountInString(c.text) >= 2
+			prefix = prefix || !c.optional && utf8.RuneCountInString(c.text) >= 2
 		case clausePhrase:
 			phrase = phrase || strings.ContainsAny(c.text, " \t")
 		}
@@ -397,9 +422,17 @@ func widenHint(q string, scope Scope) string {
 func renderHit(n int, h Hit) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d. ref %s · ", n, h.Ref)
-	if h.Kind == kindCheckpoint {
+	msg := "?" // a message hit without its index: a hit not made by Search
+	if h.Message != nil {
+		msg = strconv.Itoa(*h.Message)
+	}
+	switch {
+	case h.Kind == kindCheckpoint:
 		fmt.Fprintf(&sb, "checkpoint summary (%s)", h.Mode)
-	} else {
+	case h.Summary:
+		// An earlier checkpoint's summary, archived again by this fold.
+		fmt.Fprintf(&sb, "message %s · an earlier checkpoint's summary", msg)
+	default:
 		role := h.Role
 		if len(h.Tools) > 0 {
 			if role == "assistant" {
@@ -411,10 +444,20 @@ func renderHit(n int, h Hit) string {
 		if h.Error {
 			role += " (error)"
 		}
-		fmt.Fprintf(&sb, "message %d · %s", *h.Message, role)
+		if h.Question {
+			role += " (a question)"
+		}
+		fmt.Fprintf(&sb, "message %s · %s", msg, role)
 	}
 	// The time is the checkpoint's (its fold's), not the message's: say so.
-	fmt.Fprintf(&sb, " · folded %s\n   %s\n", fmtTime(h.CreatedAt), h.Snippet)
+	fmt.Fprintf(&sb, " · folded %s", fmtTime(h.CreatedAt))
+	if h.Copies > 0 {
+		fmt.Fprintf(&sb, " · %s not listed", english.Count(h.Copies, "identical copy"))
+	}
+	if len(h.Lacks) > 0 {
+		fmt.Fprintf(&sb, " · lacks %s", strings.Join(h.Lacks, ", "))
+	}
+	fmt.Fprintf(&sb, "\n   %s\n", h.Snippet)
 	return sb.String()
 }
 
@@ -431,6 +474,9 @@ func RenderSearch(r *SearchResult) string {
 	}
 	if r.Total > 0 {
 		shown := uint64(len(r.Hits))
+		for _, h := range r.Hits {
+			shown += uint64(h.Copies) // counted, if not listed
+		}
 		switch {
 		case r.Cut:
 			fmt.Fprintf(&sb, "[%d of %d matches shown; cut at the %d-token budget. Narrow the query to see others.]\n", shown, r.Total, r.Budget)

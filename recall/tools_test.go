@@ -196,15 +196,18 @@ func ExampleRenderRecall() {
 
 // A search that matched nothing suggests only what would widen it: no
 // project scope when the search already was the project's, no prefix when
-// every word already is one, no "fewer words" for a single word.
+// every word already is one, no "fewer words" unless a phrase is required
+// beside other words (the search already tried each other word alone).
 func TestRenderSearchNoMatchHint(t *testing.T) {
 	for _, tc := range []struct {
 		query     string
 		scope     recall.Scope
 		want, not []string
 	}{
-		{"flaky retry", recall.ScopeSession, []string{"fewer words", "other words", "a prefix (word*)", `scope "project"`}, []string{"unquoted"}},
-		{"flaky retry", recall.ScopeProject, []string{"fewer words", "a prefix (word*)"}, []string{`scope "project"`}},
+		{"flaky retry", recall.ScopeSession, []string{"other words", "a prefix (word*)", `scope "project"`}, []string{"unquoted", "fewer"}},
+		{"flaky retry", recall.ScopeProject, []string{"a prefix (word*)"}, []string{`scope "project"`, "fewer"}},
+		{`"flaky test" retry`, recall.ScopeProject, []string{"fewer words", "a prefix (word*)", "unquoted"}, []string{`scope "project"`}},
+		{`what is the "flaky test"`, recall.ScopeProject, []string{"unquoted"}, []string{"fewer", "prefix"}},
 		{"flak*", recall.ScopeProject, []string{"Try other words."}, []string{"fewer", "prefix", `scope "project"`}},
 		{"flak*", recall.ScopeSession, []string{`Try other words or scope "project"`}, []string{"fewer", "prefix"}},
 		{`"connection reset"`, recall.ScopeProject, []string{"a phrase's words unquoted"}, []string{"fewer", "prefix", `scope "project"`}},
@@ -233,5 +236,16 @@ func TestRenderSearchHitTimeIsTheFolds(t *testing.T) {
 		CreatedAt: time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC).UnixMilli(), Snippet: "**retry** failed"}}})
 	if !strings.Contains(got, "message 3 · tool · folded 2025-11-30 00:00Z") {
 		t.Errorf("the hit's time is not marked as the fold's:\n%s", got)
+	}
+}
+
+// A hit built by hand without its message index renders, with "?" for
+// the index, rather than panicking.
+func TestRenderSearchHitWithoutIndex(t *testing.T) {
+	for _, h := range []recall.Hit{{Kind: "message"}, {Kind: "message", Summary: true}, {}} {
+		got := recall.RenderSearch(&recall.SearchResult{Query: "x", Scope: recall.ScopeProject, Total: 1, Hits: []recall.Hit{h}})
+		if !strings.Contains(got, "message ?") {
+			t.Errorf("%+v renders as %q", h, got)
+		}
 	}
 }
