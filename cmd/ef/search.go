@@ -29,7 +29,9 @@ import (
 // ordinary case (searchOpenIndex).
 func RunSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("search", "search [--store <dir> | --project <dir> | --all-projects] [--session <id>] [--limit N] [--json] <query>", stderr,
-		`query: words (all must match), "exact phrase", prefix*, Chinese text, file paths, tool names, checkpoint ids`,
+		`query: words (messages holding all of them first; when none does, those holding the most, each hit saying which it lacks;`,
+		`common words such as "the" or "what" only rank), "exact phrase" (required), prefix*, Chinese text, file paths, tool names,`,
+		`checkpoint ids. A source that states the words ranks above checkpoint summaries and questions; copies show once.`,
 		"Without --store, --project or --all-projects it searches the default store of the working directory's project",
 		"(the one the DSH plugin fills and ef mcp serves there), and says so on stderr; it creates no store.")
 	sf := addStoreFlags(fs, "bundle store directory (default: the working directory's project's store)")
