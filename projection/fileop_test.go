@@ -16,6 +16,17 @@ Rename the flag in src/cli.rs.
 > result
 1 fn main() { let verbose = true; }`
 
+// replaceMissed is a script of an editor's str_replace that found nothing.
+const replaceMissed = `
+> user
+Fix the aliasing in match.c.
+> assistant
+> call str_replace_editor {"command":"str_replace","path":"/w/src/match.c","old_str":"case TK_X:","new_str":"case TK_Y:"}
+> result error
+ERROR:
+No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verbatim in /w/src/match.c.
+`
+
 // TestFileOpResolves: a failed file operation is resolved by a later call
 // that did it, whatever its arguments (fileop.go), and only by one that
 // did it: a read does not do a failed write.
@@ -32,28 +43,12 @@ The file src/cli.rs has been updated.`,
 			[]string{`failure tool/Edit/\S+ .*\[resolved/empirical\]`}, []string{`\[open/empirical\]`}},
 		{"a read does not do a failed write", editRefused,
 			[]string{`failure tool/Edit/\S+ .*\[open/empirical\]`}, nil},
-		{"a str_replace that found nothing, done by an insert", `
-> user
-Fix the aliasing in match.c.
-> assistant
-> call str_replace_editor {"command":"str_replace","path":"/w/src/match.c","old_str":"case TK_X:","new_str":"case TK_Y:"}
-> result error
-ERROR:
-No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verbatim in /w/src/match.c.
-> assistant
+		{"a str_replace that found nothing, done by an insert", replaceMissed + `> assistant
 > call str_replace_editor {"command":"insert","path":"/w/src/match.c","insert_line":317,"new_str":"if (iso) t = trn;"}
 > result
 The file /w/src/match.c has been edited.`,
 			[]string{`failure tool/str_replace_editor/\S+ .*\[resolved/empirical\] = failed: No replacement was performed`}, []string{`\[open/empirical\]`}},
-		{"a str_replace that found nothing, done by a sed of the file", `
-> user
-Fix the aliasing in match.c.
-> assistant
-> call str_replace_editor {"command":"str_replace","path":"/w/src/match.c","old_str":"case TK_X:","new_str":"case TK_Y:"}
-> result error
-ERROR:
-No replacement was performed, old_str ` + "`case TK_X:`" + ` did not appear verbatim in /w/src/match.c.
-> assistant
+		{"a str_replace that found nothing, done by a sed of the file", replaceMissed + `> assistant
 > call bash {"command":"sed -i '317s/^/\\t/' /w/src/match.c"}
 > result
 (no output)`,
