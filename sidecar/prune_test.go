@@ -1,7 +1,6 @@
 package sidecar
 
 import (
-	"encoding/json"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -9,34 +8,8 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/engine"
-	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/enginetest"
 )
-
-// pruneResult does what the host's tool-result pruner does to the tool
-// result at seq (HOST-CONTRACT, compaction/prune): a compaction/prune
-// event, then the result with its text cut to head, marker and tail
-// replacing the node. It returns the replacement's seq.
-func pruneResult(t *testing.T, s *hostshim.Session, seq int, head, tail int) int {
-	t.Helper()
-	e, _ := s.Event(seq)
-	var data map[string]any
-	if err := json.Unmarshal(e.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	block := data["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
-	text := block["content"].([]any)[0].(map[string]any)["text"].(string)
-	block["content"] = []any{map[string]any{"type": "text", "text": text[:head] + "\n\n[... tool result middle pruned ...]\n\n" + text[len(text)-tail:]}}
-	m, _ := s.Message(seq)
-	prune := map[string]any{"shadowedRange": hostshim.ShadowedRange{Start: seq, End: seq}, "shadowedSeqs": []int{seq}, "shadowedTokenCount": hostshim.HeuristicMeter{}.CountMessage(m)}
-	if _, err := s.Append(hostshim.TypeCompactionPrune, prune, hostshim.AppendOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Append(hostshim.TypeToolResult, data, hostshim.AppendOptions{SurfaceOp: hostshim.ReplaceOp(s.Gen, seq, seq), SourceEventSeqs: []int{seq}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.Seq
-}
 
 // TestPrunedResultIsArchived: a tool result the host's pruner cut is
 // archived whole, from the mirror's log, once: context_search finds what
@@ -52,7 +25,7 @@ func TestPrunedResultIsArchived(t *testing.T) {
 	seq := toolRound(t, h.host, 3, out)
 	serveRounds(t, h.host, 4, 5)
 	h.sync()
-	repl := pruneResult(t, h.host, seq, 4096, 1024)
+	repl := enginetest.PruneResult(t, h.host, seq, 4096, 1024)
 	h.sync()
 
 	search := func(q string) string {

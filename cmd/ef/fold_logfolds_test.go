@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -175,7 +174,7 @@ func pluginSession(t *testing.T, storeDir, log string) []string {
 		lines := strings.Repeat(fmt.Sprintf("step %d: compiled crate widget_%d_x in %d ms\n", i, i, 30+i), 20)
 		seq := b.Result(id, fmt.Sprintf("# notes, part %d\n", i)+lines+fmt.Sprintf("the flaky case of part %d runs on ZQ%d\n", i, 4470+i)+lines, false)
 		if i == 11 {
-			pruneResult(t, b.S, seq)
+			enginetest.PruneResult(t, b.S, seq, 200, 100)
 		}
 		b.StepEnd()
 	}
@@ -184,30 +183,6 @@ func pluginSession(t *testing.T, storeDir, log string) []string {
 		t.Fatal(err)
 	}
 	return efIDs
-}
-
-// pruneResult does what the host's tool-result pruner does to the tool
-// result at seq (HOST-CONTRACT, compaction/prune): a compaction/prune
-// event, then the result with the middle of its text cut replacing the
-// node.
-func pruneResult(t *testing.T, s *hostshim.Session, seq int) {
-	t.Helper()
-	e, _ := s.Event(seq)
-	var data map[string]any
-	if err := json.Unmarshal(e.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	block := data["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
-	text := block["content"].([]any)[0].(map[string]any)["text"].(string)
-	block["content"] = []any{map[string]any{"type": "text", "text": text[:200] + "\n\n[... tool result middle pruned ...]\n\n" + text[len(text)-100:]}}
-	m, _ := s.Message(seq)
-	prune := map[string]any{"shadowedRange": hostshim.ShadowedRange{Start: seq, End: seq}, "shadowedSeqs": []int{seq}, "shadowedTokenCount": hostshim.HeuristicMeter{}.CountMessage(m)}
-	if _, err := s.Append(hostshim.TypeCompactionPrune, prune, hostshim.AppendOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Append(hostshim.TypeToolResult, data, hostshim.AppendOptions{SurfaceOp: hostshim.ReplaceOp(s.Gen, seq, seq), SourceEventSeqs: []int{seq}}); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // The trial: ef fold --project . on a session the DSH plugin had folded

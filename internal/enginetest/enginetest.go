@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"testing"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/hostshim"
@@ -365,4 +366,31 @@ func Seq(prefix string) func() string {
 		n++
 		return fmt.Sprintf("%s%d", prefix, n)
 	}
+}
+
+// PruneResult does what the host's tool-result pruner does to the tool
+// result at seq of s (HOST-CONTRACT, compaction/prune): a compaction/prune
+// event, then the result with its text cut to its first head and last
+// tail bytes around the host's marker, replacing the node. It returns the
+// replacement's seq.
+func PruneResult(t testing.TB, s *hostshim.Session, seq, head, tail int) int {
+	t.Helper()
+	e, _ := s.Event(seq)
+	var data map[string]any
+	if err := json.Unmarshal(e.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	block := data["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
+	text := block["content"].([]any)[0].(map[string]any)["text"].(string)
+	block["content"] = []any{map[string]any{"type": "text", "text": text[:head] + "\n\n[... tool result middle pruned ...]\n\n" + text[len(text)-tail:]}}
+	m, _ := s.Message(seq)
+	prune := map[string]any{"shadowedRange": hostshim.ShadowedRange{Start: seq, End: seq}, "shadowedSeqs": []int{seq}, "shadowedTokenCount": hostshim.HeuristicMeter{}.CountMessage(m)}
+	if _, err := s.Append(hostshim.TypeCompactionPrune, prune, hostshim.AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Append(hostshim.TypeToolResult, data, hostshim.AppendOptions{SurfaceOp: hostshim.ReplaceOp(s.Gen, seq, seq), SourceEventSeqs: []int{seq}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Seq
 }
