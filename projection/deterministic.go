@@ -2819,9 +2819,9 @@ func outcomeRead(s string) bool {
 // without saying what: a guess made of them and of stop words names
 // nothing.
 var guessWords = wordSet(`issue issues problem problems bug bugs cause causes culprit reason thing things something somewhere else elsewhere
-	different differently complex complicated more another other else still there here think thought guess suspect actually maybe perhaps probably
-	likely possibly might may could would should seems seem appears looks like might be fail fails failing work works working wrong right
-	happening going happen way related specific part somehow certain some special going case cases`)
+	different differently complex complicated more another other still there here think thought guess suspect actually maybe perhaps probably
+	likely possibly might may could would should be seems seem appears looks like fail fails failing work works working wrong right
+	happening going happen way related specific part somehow certain some special case cases`)
 
 // vagueGuess reports whether hedge s names nothing a reader could check:
 // no path, test, code span or name, and fewer than two words beyond
@@ -3165,23 +3165,10 @@ var decisionMarkRE = mustPattern(`(?i)[\s,;:—–-]*\b(?:that's|that is|this is
 // runtime context that replaces the one before it ("Current runtime
 // context. This snapshot supersedes earlier runtime-context snapshots.
 // Current DSH file policy: …", which DSH sends as a user message): state
-// the projection reads, no request of the user's.
+// the projection reads, no request of the user's. The snapshot says so at
+// its head.
 func HostSnapshot(text string) bool {
-	return supersedesRE.MatchString(firstSentences(text, 2))
-}
-
-// firstSentences is the head of text up to its n-th sentence end (".",
-// "!", "?" followed by a space or a line end), at most 400 bytes.
-func firstSentences(text string, n int) string {
-	t := text[:min(len(text), 400)]
-	for i := 0; i < len(t); i++ {
-		if (t[i] == '.' || t[i] == '!' || t[i] == '?') && (i+1 == len(t) || t[i+1] == ' ' || t[i+1] == '\n') {
-			if n--; n == 0 {
-				return t[:i+1]
-			}
-		}
-	}
-	return t
+	return supersedesRE.MatchString(text[:min(len(text), 200)])
 }
 
 // noOutputText is the whole text of a result whose output was empty, as
