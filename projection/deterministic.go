@@ -150,6 +150,12 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 					}
 				}
 			}
+			// "use port 9090, not 8080": the setting or the rule that holds
+			// the old value (replace.go), last, so that the anchors read
+			// before keep their ids when nothing holds it.
+			for _, s := range sentences(ev.Text) {
+				out = append(out, replacementProposals(s)...)
+			}
 		}
 		return out
 	case RoleAssistant:
@@ -2260,7 +2266,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	// A correction names no key and so amends the last value, unless it
 	// pins a thing of its own to a version ("Switch to Python 3.13 now"
 	// after "the build image is node18" is about Python, not the image).
-	if corr && lastKey != "" && !pinsOther(s, lastName) {
+	if corr && lastKey != "" && !pinsOther(s, lastName) && !dropsOther(s, lastName) {
 		for _, re := range []*pattern{valueCorrRE, zhCorrRE} {
 			for _, loc := range re.FindAllStringSubmatchIndex(s, 4) {
 				m := []string{s[loc[0]:loc[1]], s[loc[2]:loc[3]]}

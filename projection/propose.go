@@ -182,4 +182,9 @@ type Proposal struct {
 	// Todo marks an item of the agent's own task list, written by a todo
 	// tool's call (todo.go): procedural, moved only by such calls.
 	Todo bool
+	// Replacement marks a value read from a sentence that names it
+	// against the value it replaces and no setting ("use eu-west-1
+	// instead of us-east-1", replace.go): it sets the setting holding
+	// Was, and nothing when none does.
+	Replacement bool
 }

@@ -127,6 +127,7 @@ type Reducer struct {
 	// made and the change ("v12.0|*0.5"), so the same change said again
 	// (a document pasted anew) is not applied twice.
 	relLast string
+
 	// named are the options the last message offering named ones named,
 	// at namedSeq, namedAlt when a word of alternative offered them
 	// (namedopts.go); not part of a Snapshot.
@@ -777,6 +778,24 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active
+		if p.Replaces != "" {
+			// "use port 9090, not 8080" after "The service must listen on
+			// port 8080": the rule stating the old value, restated with the
+			// new one (replace.go); no rule of its own otherwise.
+			v, _, _ := replacement(p.Value)
+			o := r.ruleStating(p.Replaces, v)
+			if o == nil {
+				return
+			}
+			r.choiceRead(ref, p.Quote)
+			if old != nil && old.Lifecycle == Active {
+				// the sentence is a rule of its own as well
+				r.supersede(old, o)
+				return
+			}
+			r.supersede(nu, o)
+			break
+		}
 		if ev.Role == RoleUser || ev.Role == RoleSystem {
 			nu.Until = untilOf(ev.Text, p.Quote)
 			if nu.Until == "" && ev.Role == RoleUser && replyScoped(ev.Text, p.Quote) {
@@ -832,6 +851,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				r.supersede(nu, o)
 			}
 		}
+		if ev.Role == RoleUser {
+			r.forbidPlans(nu, ref)
+		}
 	case KindObligation:
 		nu.Lifecycle = Open
 		if restated(old, Open, ref) {
@@ -847,6 +869,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
+		if p.Replacement {
+			// "Use eu-west-1 instead of us-east-1": the setting that holds
+			// the old value, or none (replace.go).
+			if r.holding(p.Was) == nil {
+				return
+			}
+			r.choiceRead(ref, p.Quote)
+		}
 		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p) {
 			// A command set the value the setting already holds: done
 			// as said, no second copy (sedvalue.go). Another setting
@@ -3216,6 +3246,11 @@ func sameNumber(topic, rule string) bool {
 	return n != "" && tokenAt(rule, n, 0) >= 0
 }
 
+// noLeadRE is a correction that opens by the thing it drops: "Actually
+// no bastion — use SSM Session Manager instead", "ok, no redis; keep it in
+// memory".
+var noLeadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|wait|so|on second thought|then)[,!]?\s+)*no\s+(?P<x>[\w\-./]+(?:\s+[\w\-./]+)?)\s*(?:[,;—–]|\s-\s|$)`)
+
 // namesOther reports whether sentence s takes back a thing it names by
 // an identifier ("scratch the timeout-minutes thing") that decision d
 // does not hold: the thing taken back is another.
@@ -3225,6 +3260,8 @@ func namesOther(s, d string) bool {
 		x = m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
 	} else if m := retractWhyRE.FindStringSubmatch(s); m != nil {
 		x = m[retractWhyRE.SubexpIndex("x")]
+	} else {
+		x = noLeadThing(s)
 	}
 	ids := distinctive(x)
 	if len(ids) == 0 {
