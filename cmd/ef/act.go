@@ -109,7 +109,7 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	var data []byte
 	if name := pos[0]; name == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, maxStdinDoc+1))
+		data, err = io.ReadAll(io.LimitReader(stdin, int64(maxStdinDoc)+1))
 		if err == nil && len(data) > maxStdinDoc {
 			// Cut at the limit it read as its own syntax error.
 			return usageError("stdin: over %d MiB, the most read from standard input; give the intent file's name instead", maxStdinDoc>>20)

@@ -55,15 +55,16 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // maxStdinDoc bounds a document read from standard input (a pipe has no
-// size to check first, and may not end).
-const maxStdinDoc = 64 << 20
+// size to check first, and may not end); a variable so that a test can
+// check the refusal at a smaller size.
+var maxStdinDoc = 64 << 20
 
 // readInput reads a file argument, "-" or nothing meaning stdin. Standard
 // input over maxStdinDoc is an error that says so: cut at the limit, it
 // was reported as the document's own syntax error.
 func readInput(pos []string, stdin io.Reader) ([]byte, string, error) {
 	if len(pos) == 0 || pos[0] == "-" {
-		data, err := io.ReadAll(io.LimitReader(stdin, maxStdinDoc+1))
+		data, err := io.ReadAll(io.LimitReader(stdin, int64(maxStdinDoc)+1))
 		if err == nil && len(data) > maxStdinDoc {
 			return nil, "stdin", fmt.Errorf("stdin: over %d MiB, the most read from standard input; give the file's name instead", maxStdinDoc>>20)
 		}

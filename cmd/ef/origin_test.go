@@ -128,27 +128,32 @@ func TestOriginVerifyStatesEachProblemOnce(t *testing.T) {
 // written; it was cut at the limit and reported as the document's own
 // syntax error ("unterminated string", "unexpected end of JSON input").
 func TestStdinOverLimitSaysSo(t *testing.T) {
+	// The limit made 1 MiB: the same refusal, without 64 MiB documents
+	// (which took minutes under -race).
+	old := maxStdinDoc
+	maxStdinDoc = 1 << 20
+	defer func() { maxStdinDoc = old }()
 	dir := t.TempDir()
 	big := `{"spec":"2origin/0.2","kind":"task.origin","id":"demo","goal":"g","current_state":"` +
-		strings.Repeat("x", 64<<20) + `","next_steps":[]}`
+		strings.Repeat("x", maxStdinDoc) + `","next_steps":[]}`
 	for _, args := range [][]string{
 		{"origin", "hash", "-"},
 		{"origin", "put", dir, "--task", "demo", "--expect", "new", "-"},
 		{"context", "--store", dir, "-"},
 	} {
 		_, errs, code := runEF(t, big, args...)
-		if code == 0 || !strings.Contains(errs, "over 64 MiB") || strings.Contains(errs, "unterminated") || strings.Contains(errs, "unexpected end") {
-			t.Errorf("%s: exit %d, stderr %.300s; want a refusal saying the input is over 64 MiB", strings.Join(args[:2], " "), code, errs)
+		if code == 0 || !strings.Contains(errs, "over 1 MiB") || strings.Contains(errs, "unterminated") || strings.Contains(errs, "unexpected end") {
+			t.Errorf("%s: exit %d, stderr %.300s; want a refusal saying the input is over 1 MiB", strings.Join(args[:2], " "), code, errs)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "demo")); err == nil {
 		t.Error("a refused put left the task's directory")
 	}
-	intent := `{"relpath":"big.txt","content":"` + strings.Repeat("x", 64<<20) + `"}`
+	intent := `{"relpath":"big.txt","content":"` + strings.Repeat("x", maxStdinDoc) + `"}`
 	var out, errb bytes.Buffer
 	err := runAct(context.Background(), []string{"--root", dir, "-"}, strings.NewReader(intent), &out, &errb)
-	if err == nil || !strings.Contains(err.Error(), "over 64 MiB") {
-		t.Errorf("act: %v; want a refusal saying the input is over 64 MiB", err)
+	if err == nil || !strings.Contains(err.Error(), "over 1 MiB") {
+		t.Errorf("act: %v; want a refusal saying the input is over 1 MiB", err)
 	}
 }
 

@@ -43,8 +43,11 @@ func streamEquivLogs(t *testing.T) []string {
 	if len(equivLogs.logs) == 0 {
 		t.Fatal("the stream-equivalence logs were not written (see the first test that asked for them)")
 	}
-	if !testutil.Long() {
+	switch {
+	case !testutil.Long():
 		t.Logf("short profile: every 6th DSH snapshot log and one trajectory of each other format, JSON Lines cut to %d KiB (%s=1 reads the whole corpus)", shortJSONL>>10, testutil.LongEnv)
+	case testutil.Race:
+		t.Logf("under -race: the short profile's share of the corpus (every 6th DSH snapshot log, one trajectory of each other format); %s=1 without -race reads the whole corpus, as .ci/run does", testutil.LongEnv)
 	}
 	return equivLogs.logs
 }
@@ -60,10 +63,12 @@ var equivLogs struct {
 func writeStreamEquivLogs(t *testing.T, dir string) []string {
 	t.Helper()
 	var logs []string
-	// The whole corpus in the long profile (about two minutes on a loaded
-	// machine, twenty under -race); else every 6th snapshot log and one
-	// trajectory of every other format (shortFormatLogs).
-	if testutil.Long() {
+	// The whole corpus in the long profile without -race (about two
+	// minutes on a loaded machine; .ci/run runs these two tests so, beside
+	// its -race run); else, and under -race (where the whole corpus took
+	// twenty minutes and more of CI's half hour), every 6th snapshot log
+	// and one trajectory of every other format (shortFormatLogs).
+	if testutil.Long() && !testutil.Race {
 		logs = testutil.CorpusFiles(t, "")
 	} else {
 		logs = shortFormatLogs(t, dir)
