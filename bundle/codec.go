@@ -901,6 +901,13 @@ func (c *codec) readSegment(r io.ReaderAt, lay *layout, i int) ([]json.RawMessag
 // and the rendered digest.
 // The returned bundle's FileHash is sha256 of data.
 func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, error) {
+	return c.decodeFullHashed(data, DigestBytes(data))
+}
+
+// decodeFullHashed is decodeFull of data whose sha256 the caller has
+// computed (fileHash, "sha256:<hex>"): readVerified hashes the file
+// against its name first, and a bundle is not hashed twice.
+func (c *codec) decodeFullHashed(data []byte, fileHash string) (*CheckpointV1, *fileHeader, *layout, error) {
 	r := inMemory(data)
 	lay, err := c.readLayout(r, int64(len(data)))
 	if err != nil {
@@ -939,6 +946,6 @@ func (c *codec) decodeFull(data []byte) (*CheckpointV1, *fileHeader, *layout, er
 	}
 	b := h.Bundle
 	b.Archive.ShadowedMessages = msgs
-	b.Archive.FileHash = DigestBytes(data)
+	b.Archive.FileHash = fileHash
 	return &b, h, lay, nil
 }

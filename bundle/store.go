@@ -918,7 +918,7 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 		}
 		return nil, unavailable(reason, fmt.Errorf("%w: file sha256 %x, name says %s", ErrHashMismatch, sum, fileHex))
 	}
-	b, h, lay, err := s.codec.decodeFull(data)
+	b, h, lay, err := s.codec.decodeFullHashed(data, hashPrefix+fileHex)
 	if err != nil {
 		return nil, err
 	}
@@ -1018,6 +1018,8 @@ func (s *Store) stemHeader(sessionID, stem string, f found) (*fileHeader, int64,
 // Get returns the whole bundle after verifying the file hash, every
 // segment hash, the logical hash and the rendered digest. Any failure is an
 // *UnavailableError (errors.Is(err, ErrUnavailable)) with the reason.
+// Like PageVerified's first read of a file, it remembers that the bytes so
+// named passed, so later PageVerified reads of them only hash the file.
 func (s *Store) Get(ctx context.Context, sessionID, checkpointID string) (*CheckpointV1, error) {
 	f, end, err := s.beginRead(ctx, sessionID, checkpointID)
 	if err != nil {
@@ -1031,6 +1033,7 @@ func (s *Store) Get(ctx context.Context, sessionID, checkpointID string) (*Check
 	if err != nil {
 		return nil, fillUnavailable(err, sessionID, checkpointID, f.path)
 	}
+	s.rememberVerified(f.fileHex, v.lay.indexSum)
 	return v.b, nil
 }
 

@@ -35,20 +35,29 @@ import (
 // and the next Open rebuilds it (see check).
 //
 // What a bulk build costs (TestRecallScale with EF_RECALL_BENCH=1:
-// 100,000 real messages, 148.5 MB of JSON, 2 cores, CPU profile of the
-// build on a machine at load ~4.5): 22.6 s of CPU, ~4,400 messages per
-// CPU-second (~3,100-3,700 before the keyword fields, the bulk stem memo,
-// the term slabs and decodeMessage, measured alongside). Preparing
-// documents is ~46% of it: analysis ~20%, decoding and extracting
-// messages ~8%, compressing stored texts ~7%, reading and verifying
-// bundles ~8%; building the zap segments ~35% (both on one goroutine per
-// core), the builder's final merge ~9% (on one core, after everything
-// else), the garbage collector's background work ~5%. Wall time on an
-// idle machine would be about half the CPU plus the merge, ~12 s: ~8,000
-// messages per second (estimated; the loaded machine gave ~4,100). 10,000
-// on two cores needs about a fifth less CPU again, most of
-// what is left being zap's (segments, term dictionaries, a location for
-// every token, which phrase queries need, and the merge).
+// 100,000 real messages, 148.5 MB of JSON, 2 cores). On an idle machine:
+// ~8,600 messages per second of wall time, and a CPU-bound ceiling (the
+// build's CPU over the cores) of ~9,620, ~20.8 s of CPU. Measured again
+// on a machine at load ~10 (where CPU time itself is inflated by half and
+// varies by ±15% from run to run): 31-37 s of CPU, 6.1-6.2 GB allocated
+// (~62 KB per message), a quarter of the CPU the garbage collector's by
+// the runtime's estimate. Where the CPU goes, by the CPU profile of the
+// build: building the zap segments ~37% (inverting the documents ~21%,
+// writing postings and term dictionaries ~14%); analysis ~20%; decoding
+// and extracting messages ~8%; compressing stored texts ~7%; reading and
+// verifying bundles ~5% (6.4% when a checkpoint was read as a header, an
+// empty page and a verified page, each of which found, opened and
+// decoded its bundle; now once); the builder's final merge ~9%, on one
+// core after everything else, so wall time on an idle machine is about
+// half the CPU plus half the merge. The merge's CPU does not depend on
+// the segments' size (2.8, 3.1, 2.6 s for segments of 1,000, 2,000, 4,000
+// documents, measured alongside) while the peak heap does (240, 405, 659
+// MB). 10,000 messages per second on two cores needs about a fifth less
+// CPU per message than the ~9,620 ceiling allows, or the merge off the
+// critical path (an index of one segment per core, merged in parallel,
+// which the offline builder cannot write); most of what is left is zap's
+// (segments, term dictionaries, a location for every token, which phrase
+// queries need, and the merge) and the collector's.
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.

@@ -1073,7 +1073,7 @@ type prepared struct {
 func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, terms *termAnalyzer) prepared {
 	p := prepared{ci: ci, parts: parts}
 	s, id := ci.SessionID, ci.CheckpointID
-	ck, err := x.src.Checkpoint(ctx, s, id)
+	ck, msgs, err := x.read(ctx, s, id)
 	if err != nil {
 		p.err = err
 		return p
@@ -1085,21 +1085,6 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 	p.file = ck.FileHash
 	if p.file == "" {
 		p.file = ci.FileHash
-	}
-	// Read every message before building anything, so an unavailable
-	// bundle leaves no partial checkpoint behind.
-	var msgs []json.RawMessage
-	for off := 0; ; {
-		pg, err := x.src.Page(ctx, s, id, off, 512)
-		if err != nil {
-			p.err = err
-			return p
-		}
-		msgs = append(msgs, pg.Messages...)
-		off += len(pg.Messages)
-		if len(pg.Messages) == 0 || off >= pg.Total {
-			break
-		}
 	}
 	ckText := capText(ck.Rendered, x.opts.MaxIndexedBytes)
 	p.created = ck.CreatedAt
@@ -1148,6 +1133,32 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 	}
 	p.n = len(msgs)
 	return p
+}
+
+// read reads a checkpoint's header and every message, in one read when
+// the Source is a CheckpointReader. Every message is read before anything
+// is built, so an unavailable bundle leaves no partial checkpoint behind.
+func (x *Index) read(ctx context.Context, s, id string) (*Checkpoint, []json.RawMessage, error) {
+	if r, ok := x.src.(CheckpointReader); ok {
+		return r.ReadCheckpoint(ctx, s, id)
+	}
+	ck, err := x.src.Checkpoint(ctx, s, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	var msgs []json.RawMessage
+	for off := 0; ; {
+		pg, err := x.src.Page(ctx, s, id, off, 512)
+		if err != nil {
+			return nil, nil, err
+		}
+		msgs = append(msgs, pg.Messages...)
+		off += len(pg.Messages)
+		if len(pg.Messages) == 0 || off >= pg.Total {
+			break
+		}
+	}
+	return ck, msgs, nil
 }
 
 // metaJSON encodes a document's meta; an empty meta is no bytes.

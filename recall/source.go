@@ -52,6 +52,16 @@ type NameLister interface {
 	ListNames(ctx context.Context, sessionID string) ([]CheckpointInfo, error)
 }
 
+// CheckpointReader is implemented by a Source that can read a
+// checkpoint's header and all its archived messages at once. Indexing
+// uses it when the Source has it: read as Checkpoint and then Page, the
+// bundle store found, opened and decoded each bundle once per call.
+type CheckpointReader interface {
+	// ReadCheckpoint returns what Checkpoint and a Page of every message
+	// return, from one read verified as Page's are, with the same errors.
+	ReadCheckpoint(ctx context.Context, sessionID, checkpointID string) (*Checkpoint, []json.RawMessage, error)
+}
+
 // CheckpointInfo describes one stored checkpoint. Like Checkpoint and Page,
 // it is a plain value: safe to share, not to mutate concurrently.
 type CheckpointInfo struct {

@@ -8,6 +8,7 @@ package bundlesource
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 
@@ -22,8 +23,9 @@ type Source struct {
 }
 
 var (
-	_ recall.Source     = (*Source)(nil)
-	_ recall.NameLister = (*Source)(nil)
+	_ recall.Source           = (*Source)(nil)
+	_ recall.NameLister       = (*Source)(nil)
+	_ recall.CheckpointReader = (*Source)(nil)
 )
 
 // New returns a Source reading s.
@@ -132,6 +134,29 @@ func (s *Source) Page(ctx context.Context, sessionID, checkpointID string, offse
 		return recall.Page{}, s.convert(ctx, err, sessionID, checkpointID)
 	}
 	return recall.Page{Messages: p.Messages, Offset: p.Offset, Total: p.Total}, nil
+}
+
+// ReadCheckpoint implements recall.CheckpointReader with bundle.Store.Get:
+// the bundle is read and verified whole (file hash, logical hash,
+// rendered digest, every segment), as PageVerified's first read of it
+// would, and the store remembers that it passed.
+func (s *Source) ReadCheckpoint(ctx context.Context, sessionID, checkpointID string) (*recall.Checkpoint, []json.RawMessage, error) {
+	if err := s.ok(); err != nil {
+		return nil, nil, err
+	}
+	b, err := s.store.Get(ctx, sessionID, checkpointID)
+	if err != nil {
+		return nil, nil, s.convert(ctx, err, sessionID, checkpointID)
+	}
+	msgs := b.Archive.ShadowedMessages
+	return &recall.Checkpoint{
+		CheckpointInfo: recall.CheckpointInfo{
+			SessionID: sessionID, CheckpointID: checkpointID, Mode: string(b.Mode),
+			CreatedAt: b.CreatedAt, Messages: len(msgs), LogicalHash: b.Archive.LogicalHash,
+			FileHash: b.Archive.FileHash,
+		},
+		Rendered: b.Rendered.Text,
+	}, msgs, nil
 }
 
 // convert maps bundle.ErrUnavailable to a *recall.UnavailableError with

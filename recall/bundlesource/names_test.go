@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,7 +23,8 @@ import (
 
 // counted is the bundle store's Source with its reads counted: Sync may
 // list names for free, but every header read (Checkpoint), message read
-// (Page) or full listing (List) is counted.
+// (Page) or full listing (List) is counted; a read of both at once
+// (ReadCheckpoint) counts as a header and a page.
 type counted struct {
 	*bundlesource.Source
 	headers, pages, lists atomic.Int64
@@ -36,6 +38,12 @@ func (c *counted) Checkpoint(ctx context.Context, s, id string) (*recall.Checkpo
 func (c *counted) Page(ctx context.Context, s, id string, off, n int) (recall.Page, error) {
 	c.pages.Add(1)
 	return c.Source.Page(ctx, s, id, off, n)
+}
+
+func (c *counted) ReadCheckpoint(ctx context.Context, s, id string) (*recall.Checkpoint, []json.RawMessage, error) {
+	c.headers.Add(1)
+	c.pages.Add(1)
+	return c.Source.ReadCheckpoint(ctx, s, id)
 }
 
 func (c *counted) List(ctx context.Context, s string) ([]recall.CheckpointInfo, error) {
@@ -296,5 +304,47 @@ func TestSyncAfterIndexWithoutFileHashes(t *testing.T) {
 		if err := x.Close(); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestReadCheckpointIsCheckpointAndPages holds ReadCheckpoint, the one
+// read indexing makes of a bundle, to what Checkpoint and Page give, and
+// its errors to theirs.
+func TestReadCheckpointIsCheckpointAndPages(t *testing.T) {
+	store, _ := bundletest.MustOpen(t, bundle.Options{})
+	ctx := context.Background()
+	const s = "session-1"
+	put(t, store, s, "a", msgs("word"), 0)
+	src := bundlesource.New(store)
+	ck, got, err := src.ReadCheckpoint(ctx, s, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := src.Checkpoint(ctx, s, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ck, want) {
+		t.Errorf("ReadCheckpoint's checkpoint %+v, Checkpoint's %+v", ck, want)
+	}
+	p, err := src.Page(ctx, s, "a", 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, p.Messages) {
+		t.Errorf("ReadCheckpoint's messages %q, Page's %q", got, p.Messages)
+	}
+
+	writeBroken(t, store, s, "e")
+	_, _, rerr := src.ReadCheckpoint(ctx, s, "e")
+	_, perr := src.Page(ctx, s, "e", 0, 100)
+	var ru, pu *recall.UnavailableError
+	if !errors.As(rerr, &ru) || !errors.As(perr, &pu) || ru.Reason != pu.Reason {
+		t.Errorf("broken bundle: ReadCheckpoint %v, Page %v", rerr, perr)
+	}
+	_, _, rerr = src.ReadCheckpoint(ctx, s, "never")
+	_, perr = src.Page(ctx, s, "never", 0, 100)
+	if !errors.Is(rerr, recall.ErrNoCheckpoint) || !errors.Is(perr, recall.ErrNoCheckpoint) {
+		t.Errorf("unknown checkpoint: ReadCheckpoint %v, Page %v", rerr, perr)
 	}
 }
