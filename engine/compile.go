@@ -127,6 +127,12 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 	}
 	archived := as == archiveStored
 	mk := Marker{ID: id, Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
+	// The marker names the original events the span stands for, oldest to
+	// newest: a span that opens with an earlier checkpoint (its seq that
+	// of the compaction, after the events it folded) read "seqs=85-81".
+	for _, q := range p.Seqs {
+		mk.First, mk.Last = min(mk.First, coveredLo(s, q)), max(mk.Last, coveredHi(s, q))
+	}
 	// The projection as of the span's end: what the checkpoint must state.
 	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
 	proj, err := e.reduceTo(ctx, s, hi)

@@ -3,6 +3,7 @@ package engine
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
@@ -61,6 +62,8 @@ var (
 	commandKeys = []string{"command", "cmd", "script"}
 	decisionRE  = regexp.MustCompile(`(?i)^(i'll|i will|we'll|we will|let's|let me|decision:|decided|i decided|we decided|plan:|the fix is|the root cause|root cause|going to|i'm going to|conclusion:)`)
 	elidedRE    = regexp.MustCompile(`^- \(\+[0-9]+ (earlier|more), in the bundle\)$`)
+	// itemSeqRE is the label of an item with the event it came from.
+	itemSeqRE = regexp.MustCompile(`^\[seq ([0-9]+)\] `)
 )
 
 // oneLine collapses whitespace and caps s at max runes (0: no cap).
@@ -279,6 +282,15 @@ func (f *Facts) mergeCheckpoint(seq int, m *hostshim.Message, files map[string]b
 			// "(+N earlier, in the bundle)": not an item.
 		case strings.HasPrefix(line, "- ") && section != "":
 			it := Item{seq, strings.TrimPrefix(line, "- ")}
+			if m := itemSeqRE.FindStringSubmatch(it.Text); m != nil {
+				// "- [seq 3] Hello!": an item the checkpoint labelled with
+				// the event it came from keeps that event, not the
+				// checkpoint's own seq (a merge labelled it "[seq 115]
+				// [seq 3] Hello!" and sorted it as of 115).
+				if n, err := strconv.Atoi(m[1]); err == nil {
+					it = Item{n, it.Text[len(m[0]):]}
+				}
+			}
 			switch section {
 			case secUsers, secRecentRaw:
 				f.UserRequests = append(f.UserRequests, it)

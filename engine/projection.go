@@ -156,6 +156,32 @@ func coveredHiAt(s *hostshim.Session, seq, depth int) int {
 	return hi
 }
 
+// coveredLo is the oldest original event node seq stands for: its own
+// seq, or for a checkpoint the oldest of what it folded (nested
+// checkpoints followed, bounded like coveredHiAt).
+func coveredLo(s *hostshim.Session, seq int) int {
+	return coveredLoAt(s, seq, 0)
+}
+
+func coveredLoAt(s *hostshim.Session, seq, depth int) int {
+	e, ok := s.Event(seq)
+	if !ok || depth >= 64 || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
+		return seq
+	}
+	lo := -1
+	for _, src := range e.SourceEventSeqs {
+		if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) {
+			if l := coveredLoAt(s, src, depth+1); lo < 0 || l < lo {
+				lo = l
+			}
+		}
+	}
+	if lo < 0 {
+		return seq
+	}
+	return lo
+}
+
 // coverage is the range (lo, hi] of original events a fold of surface
 // positions si..ei takes out of view: lo is the newest event represented
 // before the span, hi the newest inside it.
