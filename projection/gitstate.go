@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Where the work stands in git and on the forge.
 //
@@ -24,6 +27,14 @@ var (
 	// forgeURLRE is a pull request, merge request or issue URL a forge's
 	// command line prints for what it created.
 	forgeURLRE = mustPattern(`(?m)^\s*(https://[^\s/]+/[^\s]+/(?:pull|pulls|merge_requests|issues|-/merge_requests|-/issues)/\d+)\s*$`)
+	// onelineLogRE is a command of the work's own history, newest first, a
+	// line a commit ("git log --oneline -3", "git log -1 --oneline"): only
+	// options, no revision or path, so its first line is the commit HEAD
+	// is at; a head after it keeps that line first.
+	onelineLogRE = mustPattern(`(?:^|&&|;)\s*git\s+(?:-C\s+\S+\s+)?log((?:\s+(?:-\d+|-n\s*\d+|--max-count=\d+|--oneline|--decorate|--no-decorate|--no-color|--color=never|--abbrev-commit|--format=oneline|--pretty=oneline))+)\s*(?:\|\s*head(?:\s+-n?\s*\d+)?\s*)?(?:$|&&|;)`)
+	// onelineRE is a line of such a log: "e4a09d2 orders infra: …",
+	// perhaps decorated ("e4a09d2 (HEAD -> main) …").
+	onelineRE = mustPattern(`^([0-9a-f]{7,40}) (?:\(([^)\n]{1,200})\) )?(\S.{0,199})$`)
 	// forgeCreateRE is a command creating a pull request or an issue.
 	forgeCreateRE = mustPattern(`\b(?:gh|glab|hub)\s+(?:pr|mr|issue|pull-request)\s+create\b`)
 )
@@ -45,6 +56,19 @@ func gitValues(cmd, text string) []Proposal {
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_last_commit", Name: "last commit", Value: m[2] + " " + m[3] + " (on " + m[1] + ")", Quote: strings.TrimSpace(m[0])})
 		if branch == "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: m[1]})
+		}
+	}
+	if m := onelineLogRE.FindStringSubmatch(cmd); m != nil && strings.Contains(m[1], "oneline") {
+		// "git commit -qm … && git log --oneline -1": the commit HEAD is
+		// at, the output's first line of the log's shape; after a commit's
+		// own line, the same commit.
+		for _, l := range strings.Split(text, "\n") {
+			if lm := onelineRE.FindStringSubmatch(strings.TrimSpace(l)); lm != nil {
+				if !slices.ContainsFunc(out, func(p Proposal) bool { return p.Key == "value/-/git_last_commit" }) {
+					out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_last_commit", Name: "last commit", Value: lm[1] + " " + lm[3], Quote: strings.TrimSpace(l)})
+				}
+				break
+			}
 		}
 	}
 	if forgeCreateRE.MatchString(cmd) {

@@ -43,3 +43,39 @@ Updated 1 path from the index`)
 		`value/-/pull_request_url \[current/empirical\] = https://github.com/acme/site/pull/1041 @`,
 	}, []string{`= src/app.ts`})
 }
+
+// The commit HEAD is at, from a one-line log of the work's own history
+// (after a quiet commit, or alone); a log of a path or another revision,
+// or filtered, says nothing of HEAD.
+func TestGitStateFromOnelineLog(t *testing.T) {
+	out := reduceAll(t, `
+> user
+commit it
+> assistant
+> call bash {"command":"cd infra/orders && git add -A && git commit -qm 'orders infra: eu-west-1' && git log --oneline -1"}
+> result
+e4a09d2 orders infra: eu-west-1`)
+	expect(t, out, []string{`value/-/git_last_commit \[current/empirical\] = e4a09d2 orders infra: eu-west-1 @`}, nil)
+
+	out = reduceAll(t, `
+> user
+what's on the branch?
+> assistant
+> call bash {"command":"git log --oneline --decorate | head -3"}
+> result
+b71f0a9 (HEAD -> vite) Move to Vite
+41c2d3e Node 20
+09aa1b2 Initial`)
+	expect(t, out, []string{`value/-/git_last_commit \[current/empirical\] = b71f0a9 Move to Vite @`}, nil)
+
+	for _, cmd := range []string{`git log --oneline -- src/app.ts`, `git log --oneline main..feature`, `git log --oneline | grep fix`} {
+		out = reduceAll(t, `
+> user
+look
+> assistant
+> call bash {"command":"`+cmd+`"}
+> result
+b71f0a9 fix the build`)
+		expect(t, out, nil, []string{`git_last_commit`})
+	}
+}
