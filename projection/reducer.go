@@ -432,6 +432,9 @@ func (r *Reducer) Apply(ev Event) {
 		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
+		if p.Kind == KindValue && p.Key == outcomeKey {
+			r.taskEnded(&p, ref)
+		}
 		if ev.Role == RoleAssistant && p.Was != "" && strings.HasPrefix(p.Key, answerPrefix) {
 			// the user's question answered (answered.go)
 			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return q == p.Was })
@@ -759,6 +762,17 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	switch p.Kind {
 	case KindObjective:
 		nu.Lifecycle = Active
+		if old != nil && old.Lifecycle == Done {
+			// The task the session's outcome ended (outcome.go): its
+			// objective said again is the task done, another one a new
+			// task.
+			if objectiveText(old.Value) == objectiveText(p.Value) {
+				old.addRef(ref)
+				return
+			}
+			r.newTask(nu, old)
+			break
+		}
 		if old != nil {
 			if !p.Correction {
 				return
