@@ -78,6 +78,8 @@ func argIs(c *Call, k, v string) bool {
 // taskEnded closes, when the outcome p (at ref) hands the task in, the
 // active objective stated up to then as done, the outcome its reason.
 func (r *Reducer) taskEnded(p *Proposal, ref EventRef) {
+	// No step the agent said it would take is ahead (intention.go).
+	r.stepsDone(ref.Seq+1, false, "the task was handed in", ref)
 	o := r.hot[slot(KindObjective, objectiveKey)]
 	if o == nil || o.Lifecycle != Active || o.Seq() > ref.Seq {
 		return

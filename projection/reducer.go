@@ -94,8 +94,11 @@ type Reducer struct {
 	lastName string
 	lastSeq  int
 	asOf     int
-	retired  []*Anchor
-	rejected int
+	// resultSeq is the seq of the last tool result: a step intention
+	// before it was acted on (intention.go).
+	resultSeq int
+	retired   []*Anchor
+	rejected  int
 	// attempt is a past attempt the user's last message ended with, told
 	// at attemptSeq, waiting for its verdict (story.go); not part of a
 	// Snapshot.
@@ -451,6 +454,12 @@ func (r *Reducer) Apply(ev Event) {
 				chosen = ctx.Offered[i]
 			}
 		}
+	}
+	// "Let me run the tests" after the step it told was taken
+	// (intention.go).
+	r.movedOn(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	if ev.Role == RoleTool {
+		r.resultSeq = ev.Seq
 	}
 	if ev.Role == RoleTool && todoTool(callName(call)) {
 		// the items the agent's newer task list dropped (todo.go)
@@ -3086,6 +3095,10 @@ type Snapshot struct {
 	// Model are the anchors the summarizer model proposed and the reducer
 	// verified (AdmitModel), held apart from Anchors (version 2).
 	Model []*Anchor `json:"model,omitempty"`
+	// ResultSeq is the seq of the last tool result, so that a step
+	// intention stated before it reads as acted on after a Restore
+	// (intention.go).
+	ResultSeq int `json:"resultSeq,omitempty"`
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3103,7 +3116,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted())}
+	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq}
 	if len(r.model) > 0 {
 		s.Version, s.Model = snapshotVersion, r.ModelAnchors()
 	}
@@ -3155,6 +3168,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.hot, r.model = hot, model
 	r.lastSeq = max(r.lastSeq, s.LastSeq)
 	r.asOf = s.AsOf
+	r.resultSeq = s.ResultSeq
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
 	r.qty = r.qty[:0]
@@ -3183,7 +3197,7 @@ func (r *Reducer) Clone() *Reducer {
 		return nil
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
-		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
+		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}
