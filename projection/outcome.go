@@ -80,6 +80,8 @@ func argIs(c *Call, k, v string) bool {
 func (r *Reducer) taskEnded(p *Proposal, ref EventRef) {
 	// No step the agent said it would take is ahead (intention.go).
 	r.stepsDone(ref.Seq+1, false, "the task was handed in", ref)
+	// Nor do the agent's own probes wait for a rerun (scratch.go).
+	r.probesDone(ref)
 	o := r.hot[slot(KindObjective, objectiveKey)]
 	if o == nil || o.Lifecycle != Active || o.Seq() > ref.Seq {
 		return

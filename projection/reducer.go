@@ -97,8 +97,11 @@ type Reducer struct {
 	// resultSeq is the seq of the last tool result: a step intention
 	// before it was acted on (intention.go).
 	resultSeq int
-	retired   []*Anchor
-	rejected  int
+	// made are the files the agent wrote whole, oldest first, at most
+	// maxMade (scratch.go).
+	made     []string
+	retired  []*Anchor
+	rejected int
 	// attempt is a past attempt the user's last message ended with, told
 	// at attemptSeq, waiting for its verdict (story.go); not part of a
 	// Snapshot.
@@ -417,6 +420,11 @@ func (r *Reducer) Apply(ev Event) {
 		source.rest = sb.String()
 	}
 	moved, failed, chosen := map[*Anchor]bool{}, false, ""
+	if ev.Role == RoleTool {
+		// the files it wrote, whether what ran after failed or not
+		// (scratch.go)
+		r.noteMade(call)
+	}
 	r.call = call
 	defer func() { r.call = nil }()
 	props := r.opts.Proposer.Propose(&ev, ctx)
@@ -610,6 +618,8 @@ func (r *Reducer) Apply(ev Event) {
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
 		r.performed(call, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// The failures it leaves nothing of (scratch.go).
+		r.leftBehind(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	r.enforceCaps()
 	r.followModel()
@@ -3099,6 +3109,9 @@ type Snapshot struct {
 	// intention stated before it reads as acted on after a Restore
 	// (intention.go).
 	ResultSeq int `json:"resultSeq,omitempty"`
+	// Made are the files the agent wrote whole, so that a probe's failure
+	// is known as one after a Restore (scratch.go).
+	Made []string `json:"made,omitempty"`
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3116,7 +3129,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq}
+	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq, Made: slices.Clone(r.made)}
 	if len(r.model) > 0 {
 		s.Version, s.Model = snapshotVersion, r.ModelAnchors()
 	}
@@ -3169,6 +3182,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.lastSeq = max(r.lastSeq, s.LastSeq)
 	r.asOf = s.AsOf
 	r.resultSeq = s.ResultSeq
+	r.made = slices.Clone(s.Made)
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
 	r.qty = r.qty[:0]
@@ -3197,7 +3211,7 @@ func (r *Reducer) Clone() *Reducer {
 		return nil
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
-		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, rejected: r.rejected,
+		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}
