@@ -2949,7 +2949,8 @@ var (
 	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
 	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|(?-i:^E: )|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
 	// exitOnlyRE is a line that only tells a command's exit status.
-	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+)\W*$`)
+	// mini-swe-agent's "<returncode>1</returncode>" is one.
+	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+|<returncode>-?\d+</returncode>)\W*$`)
 	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
 	writeToolRE  = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
 	configLineRE = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
@@ -3218,6 +3219,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	said := blankNoErrorLines(text)
 	if loc := cmdFailRE.FindStringIndex(said); loc != nil && !found {
 		failed = true
+		if exitOnlyRE.MatchString(lineAt(text, loc[0])) {
+			// "<returncode>1</returncode>" heads the output a Python
+			// traceback follows: the status says that it failed, the
+			// next sign of failure what.
+			if n := cmdFailRE.FindStringIndex(said[loc[1]:]); n != nil {
+				loc = []int{loc[1] + n[0], loc[1] + n[1]}
+			}
+		}
 		because = lineAt(text, loc[0])
 		if exitWrapperRE.MatchString(because) {
 			// "X Process completed with exit code 101." under a CI run's

@@ -20,6 +20,11 @@ func TestFailureShownByWhatFailed(t *testing.T) {
 		{"HTTP/2 503 \ncontent-type: text/html\n", "HTTP/2 503"},
 		{"HTTP/1.1 404 Not Found\ncontent-length: 0\n", ""},
 		{"HTTP/1.1 200 OK\ncontent-type: application/json\n", ""},
+		// mini-swe-agent's status line heads the output: it says only
+		// that the run failed, the traceback after it what
+		{"<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File \"reproduce.py\", line 3, in <module>\n    import pandas\nModuleNotFoundError: No module named 'pandas'\n</output>", "ModuleNotFoundError: No module named 'pandas'"},
+		{"<returncode>2</returncode>\n<output>\nusage: etichette [-h]\netichette: error: unrecognized arguments: --db\n</output>", "etichette: error: unrecognized arguments: --db"},
+		{"<returncode>1</returncode>\n<output>\n</output>", "<returncode>1</returncode>"},
 	} {
 		got := ""
 		for _, p := range (Deterministic{}).Propose(&Event{Seq: 2, Role: RoleTool, Text: c.out, Result: &Result{CallID: "c"}}, &Context{Call: call}) {
