@@ -94,6 +94,10 @@ func samePath(a, glob string) bool {
 	if a == glob {
 		return true
 	}
+	if glob != "." && glob != "/" && strings.HasPrefix(a, glob+"/") {
+		// in a folder removed whole
+		return true
+	}
 	if strings.HasSuffix(a, "/"+glob) || strings.HasSuffix(glob, "/"+a) {
 		return true
 	}

@@ -53,6 +53,8 @@ func TestFailuresLeftBehind(t *testing.T) {
 	const probe = "> user\nFix the empty-bounds crash in golden_sect.\n> assistant\nReproducing.\n> call bash {\"command\":\"cat > repro.py << 'EOF'\\nimport pvlib\\nEOF\\npython repro.py\"}\n> result error\nTraceback (most recent call last):\nValueError: zero-size array\n"
 	expect(t, reduceAll(t, probe+"> assistant\nCleaning up.\n> call bash {\"command\":\"rm repro.py\"}\n> result\n\n"),
 		[]string{`command/-/python repro.py \[superseded/empirical\]`}, nil)
+	expect(t, reduceAll(t, "> user\nFix it.\n> assistant\nok\n> call bash {\"command\":\"python /tmp/t/check.py\"}\n> result error\nTraceback (most recent call last):\nKeyError: 'a'\n> assistant\nok\n> call bash {\"command\":\"rm -rf /tmp/t\"}\n> result\n\n"),
+		[]string{`command/-/python /tmp/t/check.py \[superseded/empirical\]`}, nil)
 	expect(t, reduceAll(t, probe+"> assistant\nok\n> call bash {\"command\":\"ls\"}\n> result\nrepro.py\n"),
 		[]string{`command/-/python repro.py \[open/empirical\]`}, nil)
 	suite := probe + "> assistant\nRunning the tests.\n> call bash {\"command\":\"python -m pytest tests/test_tools.py\"}\n> result error\nFAILED tests/test_tools.py::test_golden - AssertionError\n1 failed\n"
