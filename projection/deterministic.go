@@ -3248,6 +3248,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
 		if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
 			because = l
+		} else if l := lastOutputLine(said); l != "" {
+			// no line names an error ("patch: **** malformed patch at
+			// line 20", "python: No module named pytest"): what a run
+			// printed last before it stopped
+			because = l
 		}
 	}
 	type test struct {
@@ -3492,6 +3497,32 @@ func failureLine(s string) string {
 		}
 	}
 	return firstLine(s)
+}
+
+// tagLineRE is a line of a harness's markup around the output
+// ("<output>", "</output>").
+var tagLineRE = mustPattern(`^</?[\w-]+>$`)
+
+// qualifiedErrorRE is a line a raised error of a module's own starts
+// with its qualified name ("etichette.errori.LottoNonTrovato: lotto …").
+var qualifiedErrorRE = mustPattern(`^(?:[a-z_]\w*\.)+[A-Z]\w*: \S`)
+
+// lastOutputLine is the line of s that raised an error of a qualified
+// name, else its last line that is neither empty, markup nor an exit
+// status alone; "" when there is none.
+func lastOutputLine(s string) string {
+	lines := strings.Split(s, "\n")
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); qualifiedErrorRE.MatchString(l) {
+			return l
+		}
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !tagLineRE.MatchString(l) && !exitOnlyRE.MatchString(l) {
+			return l
+		}
+	}
+	return ""
 }
 
 // bareLabelRE is a line that only labels what follows as an error:

@@ -25,6 +25,8 @@ func TestFailureShownByWhatFailed(t *testing.T) {
 		{"<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File \"reproduce.py\", line 3, in <module>\n    import pandas\nModuleNotFoundError: No module named 'pandas'\n</output>", "ModuleNotFoundError: No module named 'pandas'"},
 		{"<returncode>2</returncode>\n<output>\nusage: etichette [-h]\netichette: error: unrecognized arguments: --db\n</output>", "etichette: error: unrecognized arguments: --db"},
 		{"<returncode>1</returncode>\n<output>\n</output>", "<returncode>1</returncode>"},
+		{"etichette.errori.LottoNonTrovato: lotto L242871 non presente nel database\n  primo lotto registrato: L252442\nexit status 3\n", "etichette.errori.LottoNonTrovato: lotto L242871"},
+		{"<returncode>2</returncode>\n<output>\npatching file src/rules/L003.py\npatch: **** malformed patch at line 20: +\n\n</output>", "patch: **** malformed patch at line 20"},
 	} {
 		got := ""
 		for _, p := range (Deterministic{}).Propose(&Event{Seq: 2, Role: RoleTool, Text: c.out, Result: &Result{CallID: "c"}}, &Context{Call: call}) {
