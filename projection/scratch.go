@@ -27,7 +27,8 @@ import (
 //   - the task is handed in (outcome.go) and the failure was a probe of
 //     the agent's own: code given inline ("python -c …", "node -e …") or
 //     a script the agent wrote whole in the session ("cat > test_fix.py
-//     <<'EOF'", a file created with a write tool). Nothing of the
+//     <<'EOF'", a file created with a write tool); or a program the
+//     environment lacks, which says nothing of the work. Nothing of the
 //     handed-in work waits on it.
 //
 // A test suite, a build or a project script still failing when the task
@@ -282,7 +283,8 @@ func (r *Reducer) leftBehind(c *Call, ref EventRef) {
 }
 
 // probesDone supersedes, the task handed in, the open failures of the
-// agent's own probes: code run inline, a script it wrote whole.
+// agent's own probes (code run inline, a script it wrote whole) and those
+// of a program the environment lacks.
 func (r *Reducer) probesDone(ref EventRef) {
 	for _, a := range r.sorted() {
 		fc := failureCommand(a)
@@ -291,6 +293,8 @@ func (r *Reducer) probesDone(ref EventRef) {
 		}
 		s, inline := ranScript(fc)
 		switch {
+		case missingProgram(a) != "":
+			supersedeFailure(a, "the task was handed in; the environment lacks "+missingProgram(a), ref)
 		case inline:
 			supersedeFailure(a, "the task was handed in; an inline probe", ref)
 		case s != "" && slices.ContainsFunc(r.made, func(m string) bool { return samePath(s, m) }):

@@ -60,6 +60,8 @@ func TestFailuresLeftBehind(t *testing.T) {
 	suite := probe + "> assistant\nRunning the tests.\n> call bash {\"command\":\"python -m pytest tests/test_tools.py\"}\n> result error\nFAILED tests/test_tools.py::test_golden - AssertionError\n1 failed\n"
 	expect(t, reduceAll(t, suite+"> assistant\nSubmitting.\n> call bash {\"command\":\"echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\"}\n> result\n\n"),
 		[]string{`command/-/python repro.py \[superseded/empirical\]`, `test/-/test_golden \[open/empirical\]`}, nil)
+	expect(t, reduceAll(t, "> user\nList the files as a tree.\n> assistant\nok\n> call bash {\"command\":\"tree src\"}\n> result error\nbash: tree: command not found\n> assistant\nok\n> call bash {\"command\":\"echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\"}\n> result\n\n"),
+		[]string{`command/-/tree src \[superseded/empirical\]`}, nil)
 	expect(t, reduceAll(t, "> user\nPick a random package.\n> assistant\nok\n> call bash {\"command\":\"find packages -mindepth 2 -type d | sort | awk '{print NR\\\": \\\"$0}' && echo \\\"---pick---\\\" && find packages -mindepth 2 -type d | sort | shuf -n 1\"}\n> result error\nbash: shuf: command not found\n> assistant\nWith python then.\n> call bash {\"command\":\"find packages -mindepth 2 -type d | sort > /tmp/l && python3 -c 'import random'\"}\n> result\npackages/llm\n"),
 		[]string{`failure command/-/find packages -mindepth 2 -type d \| sort \| awk .* \[superseded/empirical\]`}, nil)
 }
