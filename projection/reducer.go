@@ -3078,7 +3078,10 @@ func (r *Reducer) State() State {
 // anchors (Model). A snapshot is written in the lowest version that holds
 // it (1 when it has no model anchors, byte for byte what version 1 wrote),
 // so an older ef reads every snapshot it reads correctly and refuses one
-// whose model anchors it would silently drop; Restore reads both.
+// whose model anchors it would silently drop; Restore reads both. The
+// reading state added since (ResultSeq, Made) is left out when empty and
+// ignored by an older ef, which then reads the events after the snapshot
+// as it always did.
 const (
 	snapshotVersion        = 2
 	snapshotVersionNoModel = 1
