@@ -3248,7 +3248,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
 		if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
 			because = l
-		} else if l := lastOutputLine(said); l != "" {
+		} else if l := lastOutputLine(said, ctx.Call); l != "" {
 			// no line names an error ("patch: **** malformed patch at
 			// line 20", "python: No module named pytest"): what a run
 			// printed last before it stopped
@@ -3507,11 +3507,26 @@ var tagLineRE = mustPattern(`^</?[\w-]+>$`)
 // with its qualified name ("etichette.errori.LottoNonTrovato: lotto …").
 var qualifiedErrorRE = mustPattern(`^(?:[a-z_]\w*\.)+[A-Z]\w*: \S`)
 
-// lastOutputLine is the line of s that raised an error of a qualified
-// name, else its last line that is neither empty, markup nor an exit
-// status alone; "" when there is none.
-func lastOutputLine(s string) string {
+// dataLineRE is a line of printed data ("\"issues_completed\": 0,", "}"),
+// no message.
+var dataLineRE = mustPattern(`^[{}\[\]"]|[,{\[]$`)
+
+// lastOutputLine is what the output s of call c says stopped it when no
+// line names an error: the line a program the call ran starts with its
+// own name, as a tool reports its error ("patch: **** malformed patch at
+// line 20", "sudo: a password is required"), else the line that raised
+// an error of a qualified name, else its last line that is neither
+// empty, markup, an exit status alone nor printed data; "" when there is
+// none.
+func lastOutputLine(s string, c *Call) string {
 	lines := strings.Split(s, "\n")
+	progs := calledPrograms(c)
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if name, _, ok := strings.Cut(l, ": "); ok && progs[path.Base(name)] {
+			return l
+		}
+	}
 	for _, l := range lines {
 		if l = strings.TrimSpace(l); qualifiedErrorRE.MatchString(l) {
 			return l
@@ -3519,10 +3534,31 @@ func lastOutputLine(s string) string {
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(lines[i]); l != "" && !tagLineRE.MatchString(l) && !exitOnlyRE.MatchString(l) {
+			if dataLineRE.MatchString(l) {
+				return ""
+			}
 			return l
 		}
 	}
 	return ""
+}
+
+// calledPrograms are the names of the programs call c's command starts,
+// a stage each.
+func calledPrograms(c *Call) map[string]bool {
+	if c == nil {
+		return nil
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	out := map[string]bool{}
+	for _, st := range stagesOf(cmd) {
+		for _, el := range pipeSplit(st) {
+			if f := dropEnv(strings.Fields(unwrap(el))); len(f) > 0 && !strings.ContainsAny(f[0], "<>|&;(") {
+				out[path.Base(f[0])] = true
+			}
+		}
+	}
+	return out
 }
 
 // bareLabelRE is a line that only labels what follows as an error:

@@ -73,3 +73,25 @@ func TestBatchInputsRedone(t *testing.T) {
 		}
 	}
 }
+
+// TestFailureNamedByItsProgram: an output naming no error line is read
+// for the line the program it ran starts with its own name, before its
+// last line; printed data is no message.
+func TestFailureNamedByItsProgram(t *testing.T) {
+	for _, c := range []struct{ cmd, out, want string }{
+		{"patch -p1 < proper.patch", "<returncode>2</returncode>\n<output>\npatch: **** malformed patch at line 39: x = 1\n\npatching file src/rules/L003.py\n</output>", "patch: **** malformed patch at line 39"},
+		{"sudo mkdir -p /app && sudo chmod 777 /app", "sudo: a password is required\nExit code 1", "sudo: a password is required"},
+		{"cargo autopilot metrics dashboard --port 3030", "{\n  \"issues_completed\": 0,\nExit code 144", "Exit code 144"},
+	} {
+		call := &Call{ID: "c", Name: "bash", Args: map[string]any{"command": c.cmd}}
+		got := ""
+		for _, p := range (Deterministic{}).Propose(&Event{Seq: 2, Role: RoleTool, Text: c.out, Result: &Result{CallID: "c", IsError: true}}, &Context{Call: call}) {
+			if p.Kind == KindFailure && p.Failed {
+				got = strings.TrimPrefix(p.Value, "failed: ")
+			}
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: failure %q, want %q", c.cmd, got, c.want)
+		}
+	}
+}
