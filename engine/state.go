@@ -94,6 +94,10 @@ func stateLines(v *stateView) []stateLine {
 		}
 	}
 	heads(projection.KindObjective, catObjective, secObjective, true)
+	// The task the session's outcome ended: what was done, no work to do.
+	closed(projection.KindObjective, catObjective, secObjective, false, map[string]string{
+		projection.Done: "DONE at seq %d: %s",
+	})
 	heads(projection.KindConstraint, catConstraint, secConstraints, true)
 	closed(projection.KindConstraint, catConstraint, secConstraints, true, map[string]string{
 		projection.Lifted: "LIFTED at seq %d, no longer in force: %s",

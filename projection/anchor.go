@@ -46,7 +46,8 @@ const (
 //
 //	objective, constraint, decision: active → superseded (constraint: or lifted)
 //	value:       current → superseded
-//	failure:     open → investigating → resolved → verified (§15)
+//	failure:     open → investigating → resolved → verified (§15), or
+//	             superseded (nothing left to rerun: scratch.go)
 //	obligation:  open → done (by evidence) or lifted (by the user)
 //	negative:    active → stale (its subject changed) or superseded
 //	uncertainty: hypothesis → supported → established (by evidence), or superseded

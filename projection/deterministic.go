@@ -2955,7 +2955,8 @@ var (
 	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
 	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|(?-i:^E: )|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
 	// exitOnlyRE is a line that only tells a command's exit status.
-	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+)\W*$`)
+	// mini-swe-agent's "<returncode>1</returncode>" is one.
+	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+|<returncode>-?\d+</returncode>)\W*$`)
 	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
 	writeToolRE  = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
 	configLineRE = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
@@ -3224,6 +3225,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	said := blankNoErrorLines(text)
 	if loc := cmdFailRE.FindStringIndex(said); loc != nil && !found {
 		failed = true
+		if exitOnlyRE.MatchString(lineAt(text, loc[0])) {
+			// "<returncode>1</returncode>" heads the output a Python
+			// traceback follows: the status says that it failed, the
+			// next sign of failure what.
+			if n := cmdFailRE.FindStringIndex(said[loc[1]:]); n != nil {
+				loc = []int{loc[1] + n[0], loc[1] + n[1]}
+			}
+		}
 		because = lineAt(text, loc[0])
 		if exitWrapperRE.MatchString(because) {
 			// "X Process completed with exit code 101." under a CI run's
@@ -3244,6 +3253,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// "exit status 1" says that it failed; the error line above it
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
 		if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
+			because = l
+		} else if l := lastOutputLine(said, ctx.Call); l != "" {
+			// no line names an error ("patch: **** malformed patch at
+			// line 20", "python: No module named pytest"): what a run
+			// printed last before it stopped
 			because = l
 		}
 	}
@@ -3489,6 +3503,68 @@ func failureLine(s string) string {
 		}
 	}
 	return firstLine(s)
+}
+
+// tagLineRE is a line of a harness's markup around the output
+// ("<output>", "</output>").
+var tagLineRE = mustPattern(`^</?[\w-]+>$`)
+
+// qualifiedErrorRE is a line a raised error of a module's own starts
+// with its qualified name ("etichette.errori.LottoNonTrovato: lotto …").
+var qualifiedErrorRE = mustPattern(`^(?:[a-z_]\w*\.)+[A-Z]\w*: \S`)
+
+// dataLineRE is a line of printed data ("\"issues_completed\": 0,", "}"),
+// no message.
+var dataLineRE = mustPattern(`^[{}\[\]"]|[,{\[]$`)
+
+// lastOutputLine is what the output s of call c says stopped it when no
+// line names an error: the line a program the call ran starts with its
+// own name, as a tool reports its error ("patch: **** malformed patch at
+// line 20", "sudo: a password is required"), else the line that raised
+// an error of a qualified name, else its last line that is neither
+// empty, markup, an exit status alone nor printed data; "" when there is
+// none.
+func lastOutputLine(s string, c *Call) string {
+	lines := strings.Split(s, "\n")
+	progs := calledPrograms(c)
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if name, _, ok := strings.Cut(l, ": "); ok && progs[path.Base(name)] {
+			return l
+		}
+	}
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); qualifiedErrorRE.MatchString(l) {
+			return l
+		}
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !tagLineRE.MatchString(l) && !exitOnlyRE.MatchString(l) {
+			if dataLineRE.MatchString(l) {
+				return ""
+			}
+			return l
+		}
+	}
+	return ""
+}
+
+// calledPrograms are the names of the programs call c's command starts,
+// a stage each.
+func calledPrograms(c *Call) map[string]bool {
+	if c == nil {
+		return nil
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	out := map[string]bool{}
+	for _, st := range stagesOf(cmd) {
+		for _, el := range pipeSplit(st) {
+			if f := dropEnv(strings.Fields(unwrap(el))); len(f) > 0 && !strings.ContainsAny(f[0], "<>|&;(") {
+				out[path.Base(f[0])] = true
+			}
+		}
+	}
+	return out
 }
 
 // bareLabelRE is a line that only labels what follows as an error:

@@ -20,6 +20,13 @@ func TestFailureShownByWhatFailed(t *testing.T) {
 		{"HTTP/2 503 \ncontent-type: text/html\n", "HTTP/2 503"},
 		{"HTTP/1.1 404 Not Found\ncontent-length: 0\n", ""},
 		{"HTTP/1.1 200 OK\ncontent-type: application/json\n", ""},
+		// mini-swe-agent's status line heads the output: it says only
+		// that the run failed, the traceback after it what
+		{"<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File \"reproduce.py\", line 3, in <module>\n    import pandas\nModuleNotFoundError: No module named 'pandas'\n</output>", "ModuleNotFoundError: No module named 'pandas'"},
+		{"<returncode>2</returncode>\n<output>\nusage: etichette [-h]\netichette: error: unrecognized arguments: --db\n</output>", "etichette: error: unrecognized arguments: --db"},
+		{"<returncode>1</returncode>\n<output>\n</output>", "<returncode>1</returncode>"},
+		{"etichette.errori.LottoNonTrovato: lotto L242871 non presente nel database\n  primo lotto registrato: L252442\nexit status 3\n", "etichette.errori.LottoNonTrovato: lotto L242871"},
+		{"<returncode>2</returncode>\n<output>\npatching file src/rules/L003.py\npatch: **** malformed patch at line 20: +\n\n</output>", "patch: **** malformed patch at line 20"},
 	} {
 		got := ""
 		for _, p := range (Deterministic{}).Propose(&Event{Seq: 2, Role: RoleTool, Text: c.out, Result: &Result{CallID: "c"}}, &Context{Call: call}) {
@@ -63,6 +70,28 @@ func TestBatchInputsRedone(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: failure %q, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFailureNamedByItsProgram: an output naming no error line is read
+// for the line the program it ran starts with its own name, before its
+// last line; printed data is no message.
+func TestFailureNamedByItsProgram(t *testing.T) {
+	for _, c := range []struct{ cmd, out, want string }{
+		{"patch -p1 < proper.patch", "<returncode>2</returncode>\n<output>\npatch: **** malformed patch at line 39: x = 1\n\npatching file src/rules/L003.py\n</output>", "patch: **** malformed patch at line 39"},
+		{"sudo mkdir -p /app && sudo chmod 777 /app", "sudo: a password is required\nExit code 1", "sudo: a password is required"},
+		{"cargo autopilot metrics dashboard --port 3030", "{\n  \"issues_completed\": 0,\nExit code 144", "Exit code 144"},
+	} {
+		call := &Call{ID: "c", Name: "bash", Args: map[string]any{"command": c.cmd}}
+		got := ""
+		for _, p := range (Deterministic{}).Propose(&Event{Seq: 2, Role: RoleTool, Text: c.out, Result: &Result{CallID: "c", IsError: true}}, &Context{Call: call}) {
+			if p.Kind == KindFailure && p.Failed {
+				got = strings.TrimPrefix(p.Value, "failed: ")
+			}
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: failure %q, want %q", c.cmd, got, c.want)
 		}
 	}
 }

@@ -12,12 +12,21 @@ import "strings"
 // failures and obligations left open before it are not what the work
 // waits on. The outcome is a value ("value/-/session_outcome") the newest
 // such mark states; a new objective later is a new task.
+//
+// The objective the outcome ended is done: stated beside "goal complete"
+// as active it reads as work still to do, and a reader resuming the
+// session would start it again. A later objective (the user's next
+// request) is active as any first one; the outcome of the task before it
+// is then no longer the session's.
 
 // submitMarkers are the commands that hand the task in.
 var submitMarkers = []string{"COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", "MINI_SWE_AGENT_FINAL_OUTPUT"}
 
 // outcomeKey is the state key of the session's outcome.
 const outcomeKey = "value/-/session_outcome"
+
+// objectiveKey is the state key of the session's objective.
+const objectiveKey = "objective/session/goal"
 
 // callOutcome is the outcome a passing call, of result text, states: the
 // task submitted or the goal completed; ok false for any other call. Its
@@ -64,4 +73,30 @@ func outcome(v, quote string) Proposal {
 func argIs(c *Call, k, v string) bool {
 	s, ok := c.Args[k].(string)
 	return ok && strings.EqualFold(s, v)
+}
+
+// taskEnded closes, when the outcome p (at ref) hands the task in, the
+// active objective stated up to then as done, the outcome its reason.
+func (r *Reducer) taskEnded(p *Proposal, ref EventRef) {
+	// No step the agent said it would take is ahead (intention.go).
+	r.stepsDone(ref.Seq+1, false, "the task was handed in", ref)
+	// Nor do the agent's own probes wait for a rerun (scratch.go).
+	r.probesDone(ref)
+	o := r.hot[slot(KindObjective, objectiveKey)]
+	if o == nil || o.Lifecycle != Active || o.Seq() > ref.Seq {
+		return
+	}
+	o.Lifecycle = Done
+	o.Because = p.Value + ": " + p.Quote
+	o.addRef(ref)
+}
+
+// newTask makes nu, an objective stated after the task of the done
+// objective old ended, the session's objective: old is retired as done,
+// and the outcome that ended it with it.
+func (r *Reducer) newTask(nu, old *Anchor) {
+	r.retire(old, Done)
+	if v := r.hot[slot(KindValue, outcomeKey)]; v != nil && v.Lifecycle == Current {
+		r.retire(v, Superseded)
+	}
 }

@@ -19,3 +19,19 @@ func TestSessionOutcome(t *testing.T) {
 	}
 	expect(t, reduceAll(t, "> user\nfix it\n> assistant\nok\n> call bash {\"command\":\"echo submit\"}\n> result\nsubmit\n"), nil, []string{`outcome`})
 }
+
+// TestOutcomeEndsObjective: the task handed in or the goal completed, its
+// objective is done, not work still to do; a request after it is a new
+// task, active, and the outcome of the one before is no longer the
+// session's. A session not handed in keeps its objective.
+func TestOutcomeEndsObjective(t *testing.T) {
+	submitted := "> user\nFix the crash in the CSV importer when a row is empty.\n> assistant\nok\n> call bash {\"command\":\"echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\"}\n> result\ndiff --git a/x b/x\n"
+	expect(t, reduceAll(t, submitted), []string{`objective/session/goal \[done/\w+\] = Fix the crash`, `session_outcome \[current/\w+\] = submitted`}, []string{`\[active/\w+\] = Fix the crash`})
+	notice := "> user\nFix the crash in the CSV importer when a row is empty.\n> assistant\ndone\n> user\n<goal_complete>\nObjective: \"Fix the crash in the CSV importer when a row is empty.\"\nThe goal is marked complete and this autonomous run is ending.\n</goal_complete>\n"
+	expect(t, reduceAll(t, notice), []string{`objective/session/goal \[done/\w+\] = `}, []string{`objective/session/goal \[active`})
+	next := submitted + "> user\nNow add a --strict flag to the importer that rejects empty rows.\n"
+	expect(t, reduceAll(t, next), []string{`objective/session/goal \[active/\w+\] = Now add a --strict flag`},
+		[]string{`session_outcome \[current`, `= Fix the crash`})
+	open := "> user\nFix the crash in the CSV importer when a row is empty.\n> assistant\nok\n> call bash {\"command\":\"pytest\"}\n> result\n1 passed\n"
+	expect(t, reduceAll(t, open), []string{`objective/session/goal \[active/\w+\] = Fix the crash`}, []string{`done`})
+}

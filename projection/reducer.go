@@ -94,6 +94,12 @@ type Reducer struct {
 	lastName string
 	lastSeq  int
 	asOf     int
+	// resultSeq is the seq of the last tool result: a step intention
+	// before it was acted on (intention.go).
+	resultSeq int
+	// made are the files the agent wrote whole, oldest first, at most
+	// maxMade (scratch.go).
+	made     []string
 	retired  []*Anchor
 	rejected int
 	// attempt is a past attempt the user's last message ended with, told
@@ -415,6 +421,11 @@ func (r *Reducer) Apply(ev Event) {
 		source.rest = sb.String()
 	}
 	moved, failed, chosen := map[*Anchor]bool{}, false, ""
+	if ev.Role == RoleTool {
+		// the files it wrote, whether what ran after failed or not
+		// (scratch.go)
+		r.noteMade(call)
+	}
 	r.call = call
 	defer func() { r.call = nil }()
 	props := r.opts.Proposer.Propose(&ev, ctx)
@@ -433,6 +444,9 @@ func (r *Reducer) Apply(ev Event) {
 		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
+		if p.Kind == KindValue && p.Key == outcomeKey {
+			r.taskEnded(&p, ref)
+		}
 		if ev.Role == RoleAssistant && p.Was != "" && strings.HasPrefix(p.Key, answerPrefix) {
 			// the user's question answered (answered.go)
 			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return q == p.Was })
@@ -449,6 +463,12 @@ func (r *Reducer) Apply(ev Event) {
 				chosen = ctx.Offered[i]
 			}
 		}
+	}
+	// "Let me run the tests" after the step it told was taken
+	// (intention.go).
+	r.movedOn(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+	if ev.Role == RoleTool {
+		r.resultSeq = ev.Seq
 	}
 	if ev.Role == RoleTool && todoTool(callName(call)) {
 		// the items the agent's newer task list dropped (todo.go)
@@ -599,6 +619,8 @@ func (r *Reducer) Apply(ev Event) {
 	if call != nil && ev.Result != nil && !ev.Result.IsError && !failed {
 		// A task of an open obligation the command did (tasks.go).
 		r.performed(call, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// The failures it leaves nothing of (scratch.go).
+		r.leftBehind(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	r.enforceCaps()
 	r.followModel()
@@ -760,6 +782,17 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	switch p.Kind {
 	case KindObjective:
 		nu.Lifecycle = Active
+		if old != nil && old.Lifecycle == Done {
+			// The task the session's outcome ended (outcome.go): its
+			// objective said again is the task done, another one a new
+			// task.
+			if objectiveText(old.Value) == objectiveText(p.Value) {
+				old.addRef(ref)
+				return
+			}
+			r.newTask(nu, old)
+			break
+		}
 		if old != nil {
 			if !p.Correction {
 				return
@@ -3075,7 +3108,10 @@ func (r *Reducer) State() State {
 // anchors (Model). A snapshot is written in the lowest version that holds
 // it (1 when it has no model anchors, byte for byte what version 1 wrote),
 // so an older ef reads every snapshot it reads correctly and refuses one
-// whose model anchors it would silently drop; Restore reads both.
+// whose model anchors it would silently drop; Restore reads both. The
+// reading state added since (ResultSeq, Made) is left out when empty and
+// ignored by an older ef, which then reads the events after the snapshot
+// as it always did.
 const (
 	snapshotVersion        = 2
 	snapshotVersionNoModel = 1
@@ -3102,6 +3138,13 @@ type Snapshot struct {
 	// Model are the anchors the summarizer model proposed and the reducer
 	// verified (AdmitModel), held apart from Anchors (version 2).
 	Model []*Anchor `json:"model,omitempty"`
+	// ResultSeq is the seq of the last tool result, so that a step
+	// intention stated before it reads as acted on after a Restore
+	// (intention.go).
+	ResultSeq int `json:"resultSeq,omitempty"`
+	// Made are the files the agent wrote whole, so that a probe's failure
+	// is known as one after a Restore (scratch.go).
+	Made []string `json:"made,omitempty"`
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3119,7 +3162,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted())}
+	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq, Made: slices.Clone(r.made)}
 	if len(r.model) > 0 {
 		s.Version, s.Model = snapshotVersion, r.ModelAnchors()
 	}
@@ -3171,6 +3214,8 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.hot, r.model = hot, model
 	r.lastSeq = max(r.lastSeq, s.LastSeq)
 	r.asOf = s.AsOf
+	r.resultSeq = s.ResultSeq
+	r.made = slices.Clone(s.Made)
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
 	r.qty = r.qty[:0]
@@ -3199,7 +3244,7 @@ func (r *Reducer) Clone() *Reducer {
 		return nil
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
-		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, rejected: r.rejected,
+		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}

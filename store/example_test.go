@@ -124,10 +124,11 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	for _, a := range r.Heads() {
+	for _, a := range r.Anchors() {
 		if a.Kind == projection.KindObjective {
-			// a.Value is the objective in the user's words (here in Chinese).
-			fmt.Println("objective stated at seq", a.StatedSeq())
+			// a.Value is the objective in the user's words (here in
+			// Chinese); the goal completed, it is done, no longer a head.
+			fmt.Println("objective stated at seq", a.StatedSeq(), "is", a.Lifecycle)
 		}
 	}
 	// Output:
@@ -135,5 +136,5 @@ func Example() {
 	// hit: ef-example-1#18@demo-1
 	// hit: ef-example-1#19@demo-1
 	// recalled ef-example-1#18@demo-1: 1 message(s) of 26, tool, 291 bytes
-	// objective stated at seq 10
+	// objective stated at seq 10 is done
 }
