@@ -135,51 +135,34 @@ func ApplyEvents(r *projection.Reducer, s *hostshim.Session, from, to int) {
 // its sources (a leaf checkpoint written after messages that a later fold
 // took with it has a newer seq than they, but stands for older events).
 func coveredHi(s *hostshim.Session, seq int) int {
-	return coveredHiAt(s, seq, 0)
-}
-
-// coveredHiAt is coveredHi at depth of nested checkpoints (bounded).
-func coveredHiAt(s *hostshim.Session, seq, depth int) int {
-	e, ok := s.Event(seq)
-	if !ok || depth >= 64 || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
-		return seq
-	}
-	hi := -1
-	for _, src := range e.SourceEventSeqs {
-		if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) {
-			hi = max(hi, coveredHiAt(s, src, depth+1))
-		}
-	}
-	if hi < 0 {
-		return seq
-	}
-	return hi
+	return coveredEnd(s, seq, 0, func(a, b int) bool { return a > b })
 }
 
 // coveredLo is the oldest original event node seq stands for: its own
-// seq, or for a checkpoint the oldest of what it folded (nested
-// checkpoints followed, bounded like coveredHiAt).
+// seq, or for a checkpoint the oldest of what it folded.
 func coveredLo(s *hostshim.Session, seq int) int {
-	return coveredLoAt(s, seq, 0)
+	return coveredEnd(s, seq, 0, func(a, b int) bool { return a < b })
 }
 
-func coveredLoAt(s *hostshim.Session, seq, depth int) int {
+// coveredEnd is coveredHi (beyond: a > b) or coveredLo (a < b) at depth
+// of nested checkpoints (bounded).
+func coveredEnd(s *hostshim.Session, seq, depth int, beyond func(a, b int) bool) int {
 	e, ok := s.Event(seq)
 	if !ok || depth >= 64 || e.Type != hostshim.TypeUserMessage || e.SurfaceOp == nil || len(e.SourceEventSeqs) == 0 {
 		return seq
 	}
-	lo := -1
+	end := -1
 	for _, src := range e.SourceEventSeqs {
 		if se, ok := s.Event(src); ok && hostshim.SurfaceEligible(se.Type) {
-			if l := coveredLoAt(s, src, depth+1); lo < 0 || l < lo {
-				lo = l
+			if v := coveredEnd(s, src, depth+1, beyond); end < 0 || beyond(v, end) {
+				end = v
 			}
 		}
 	}
-	if lo < 0 {
+	if end < 0 {
 		return seq
 	}
-	return lo
+	return end
 }
 
 // coverage is the range (lo, hi] of original events a fold of surface
