@@ -2974,9 +2974,43 @@ func argString(args map[string]any, keys []string) (string, string) {
 		if v, ok := args[k].(string); ok && v != "" {
 			return k, v
 		}
+		if v := argvString(args[k]); v != "" {
+			return k, v
+		}
 	}
 	return "", ""
 }
+
+// argvString is a command given as an argument vector, as a shell line:
+// Codex's shell tool calls `{"command": ["bash", "-lc", "ls docs"]}`, whose
+// script is the line; another vector is its words joined, a word with
+// white space or quotes quoted. "" when v is no vector of strings.
+func argvString(v any) string {
+	xs, ok := v.([]any)
+	if !ok || len(xs) == 0 {
+		return ""
+	}
+	words := make([]string, len(xs))
+	for i, x := range xs {
+		w, ok := x.(string)
+		if !ok {
+			return ""
+		}
+		words[i] = w
+	}
+	if len(words) == 3 && shellNames[path.Base(words[0])] && strings.HasPrefix(words[1], "-") && strings.HasSuffix(words[1], "c") {
+		return words[2]
+	}
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"$`\\|&;<>()*?") {
+			words[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// shellNames are the shells whose "-c" runs the line after it.
+var shellNames = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "pwsh": true, "powershell": true}
 
 // CommandKey is the state key of what a tool call ran: its command
 // ("command/-/go test ./...", a leading "cd DIR &&" dropped, whitespace

@@ -1054,6 +1054,15 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 					o = nil
 				}
 			}
+			if x := switchWhatRE.FindStringSubmatch(p.Value); o != nil && ev.Role == RoleAssistant && x != nil && insteadOfRE.FindStringSubmatch(p.Value) == nil {
+				// "switching region to eu-west-1 everywhere": the agent's
+				// switch of a thing it names replaces the choice naming
+				// that thing, or none (not "I'll switch to for_each keyed
+				// by AZ name", which shares only "switch" and "AZ").
+				if n, _ := sharedStems(stems(x[1]), stems(o.Value)); n == 0 {
+					o = nil
+				}
+			}
 			if o != nil && p.Correction && namesOther(p.Value, o.Value) {
 				// "actually scratch the timeout-minutes thing, just remove
 				// it" after choosing cosign: a switch naming another thing
@@ -1906,6 +1915,11 @@ func sameProperty(a, b string) bool {
 var bareNumberRE = mustPattern(`^\d+(?:[.,]\d+)?$`)
 
 // insteadOfRE is what a switch drops: "… instead of format_timestamp".
+// switchWhatRE is the thing an agent's switch names before its new
+// value: "switching region to eu-west-1", "I'll switch the cache to
+// redis".
+var switchWhatRE = mustPattern(`(?i)\bswitch(?:ing|ed)?\s+(?:the\s+|our\s+|its\s+|their\s+)?([\w\-./]+(?:\s+[\w\-./]+)?)\s+(?:over\s+)?(?:to|from)\b`)
+
 var insteadOfRE = mustPattern(`(?i)\b(?:instead of|rather than|in place of)\s+(\S+(?:\s+\S+)?)`)
 
 // sameMeasure is key property p with its last word in the one form of

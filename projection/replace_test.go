@@ -146,3 +146,30 @@ Actually no bastion — security says use SSM Session Manager port forwarding in
 `)
 	expect(t, out, []string{`value/-/region \[current/normative\] = eu-west-1 \(was us-east-1\)`}, []string{`= SSM`})
 }
+
+// The agent's switch of a thing it names replaces the choice naming that
+// thing, or none: "switching region to eu-west-1" is no replacement of
+// "switch to for_each keyed by AZ name".
+func TestAgentSwitchReplacesTheChoiceNamingIt(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Region is us-east-1. Set up the subnets.
+> assistant
+Using count makes subnets index-addressed. I'll switch to for_each keyed by AZ name.
+> user
+Use eu-west-1 instead of us-east-1 for everything.
+> assistant
+Understood — switching region to eu-west-1 everywhere (provider, AZ list, tfvars).
+`)
+	expect(t, out, []string{`decision/-/switch-for_each-keyed-az-name \[active`, `value/-/region \[current/normative\] = eu-west-1`}, []string{`\(was I'll switch to for_each`})
+
+	out = reduceAll(t, `
+> user
+Set up caching.
+> assistant
+I'll keep the cache in memcached for now.
+> assistant
+Switching the cache to redis, it survives restarts.
+`)
+	expect(t, out, []string{`\(was I'll keep the cache in memcached for now\.\)`}, nil)
+}
