@@ -735,3 +735,54 @@ So: the prod deploy on Monday morning once the survey weekend is over, please ha
 		`\[active/normative\] = No prod deploys until Monday`,
 	}, []string{`= \*\*Don't\*\*`})
 }
+
+// A run that fails several tests gives each its own lines: go test's
+// under (or, verbose, above) the test's "--- FAIL", pytest's in the
+// test's "____ name ____" section; a failure seen again with another
+// error shows the newest.
+func TestEachFailedTestItsOwnLines(t *testing.T) {
+	out := reduceAll(t, `> user
+make the ledger tests pass
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+ok  	ledgerd/internal/api	2.253s
+--- FAIL: TestRefundReversesEntry (0.02s)
+    refund_test.go:44: balance after refund = 10050, want 10000
+--- FAIL: TestCurrencyRoundingHalfEven (0.00s)
+    money_test.go:88: Round(2.345, EUR) = 2.35, want 2.34
+FAIL
+FAIL	ledgerd/internal/money	0.011s
+> assistant
+> call bash {"command": "go test -v -run TestCurrencyRoundingHalfEven ./internal/money"}
+> result error
+=== RUN   TestCurrencyRoundingHalfEven
+    money_test.go:90: Round(0.125, USD) = 0.13, want 0.12
+--- FAIL: TestCurrencyRoundingHalfEven (0.00s)
+FAIL`)
+	expect(t, out, []string{
+		`failure test/-/TestRefundReversesEntry \[open/empirical\] = failed: --- FAIL: TestRefundReversesEntry \(0.02s\) — refund_test.go:44`,
+		`failure test/-/TestCurrencyRoundingHalfEven \[investigating/empirical\] = failed: --- FAIL: TestCurrencyRoundingHalfEven \(0.00s\) — money_test.go:90`,
+	}, []string{`TestCurrencyRoundingHalfEven .*refund_test`, `TestCurrencyRoundingHalfEven .*money_test.go:88`})
+
+	out = reduceAll(t, `> user
+run the suite
+> assistant
+> call bash {"command": "pytest -q"}
+> result error
+tests/test_dedupe.py::test_dedupe_keeps_latest FAILED
+tests/test_tz.py::test_naive_utc FAILED
+tests/test_io.py::test_read PASSED
+=================================== FAILURES ===================================
+___ test_dedupe_keeps_latest ___
+    def test_dedupe_keeps_latest():
+        assert len(rows) == 3
+E       AssertionError: expected 3 rows after dedupe, got 4
+___ test_naive_utc ___
+E       AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 1 passed, 2 failed in 7.82s =========================`)
+	expect(t, out, []string{
+		`failure test/-/test_dedupe_keeps_latest \[open/empirical\] = failed: .*FAILED — AssertionError: expected 3 rows`,
+		`failure test/-/test_naive_utc \[open/empirical\] = failed: .*FAILED — AssertionError: partition 2026-11-04`,
+	}, []string{`test_naive_utc .*expected 3 rows`})
+}

@@ -2658,6 +2658,14 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 				moved[f] = true
 				f.Lifecycle = Investigating
 				f.Because = p.Because
+				if p.Value != "" && failureLineRE.MatchString(p.Because) && !exitOnlyRE.MatchString(p.Because) {
+					// seen again with another error: the failure is
+					// shown by its newest ("failed: X" kept while the
+					// run now fails on Y would show what is gone), when
+					// the line read names one (not "sftp> cd /in", the
+					// last line a session printed)
+					f.Value, f.Quote = p.Value, p.Quote
+				}
 				f.addRef(ref)
 			}
 			return
