@@ -786,3 +786,78 @@ E       AssertionError: partition 2026-11-04, want 2026-11-03
 		`failure test/-/test_naive_utc \[open/empirical\] = failed: .*FAILED — AssertionError: partition 2026-11-04`,
 	}, []string{`test_naive_utc .*expected 3 rows`})
 }
+
+// A run of the same tests that fails again, its failed tests listed
+// whole, fixes the failed test it no longer lists; a list cut short (a
+// tail, a run stopped at its first failure, a package that did not build)
+// says nothing of the tests it leaves out.
+func TestFailingRerunListsItsFailures(t *testing.T) {
+	first := `> user
+run the suite
+> assistant
+> call bash {"command": "pytest -q"}
+> result error
+tests/test_dedupe.py::test_dedupe_keeps_latest FAILED
+tests/test_tz.py::test_naive_utc FAILED
+___ test_dedupe_keeps_latest ___
+AssertionError: expected 3 rows after dedupe, got 4
+___ test_naive_utc ___
+AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 48 passed, 2 failed in 7.82s =========================
+> assistant
+> call edit_file {"path": "etl/dedupe.py", "old": "keep='first'", "new": "keep='last'"}
+> result
+ok
+> assistant
+`
+	out := reduceAll(t, first+`> call bash {"command": "pytest -q"}
+> result error
+tests/test_tz.py::test_naive_utc FAILED
+___ test_naive_utc ___
+AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 52 passed, 1 failed in 7.10s =========================`)
+	expect(t, out, []string{`failure test/-/test_dedupe_keeps_latest \[resolved/empirical\]`, `failure test/-/test_naive_utc \[investigating/empirical\]`}, nil)
+
+	for name, rerun := range map[string]string{
+		"a narrower run": `> call bash {"command": "pytest -q tests/test_tz.py"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed in 0.1s`,
+		"stopped at the first failure": `> call bash {"command": "pytest -q -x"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+!!!!!!!!!!!!!!!!!!!!!!!!!! stopping after 1 failures !!!!!!!!!!!!!!!!!!!!!!!!!!!
+1 failed, 3 passed in 0.1s`,
+		"its output cut": `> call bash {"command": "pytest -q 2>&1 | tail -3"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed, 51 passed in 7.1s`,
+		"a collection error": `> call bash {"command": "pytest -q"}
+> result error
+ERROR collecting tests/test_dedupe.py
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed, 1 error in 0.3s`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			expect(t, reduceAll(t, first+rerun), []string{`failure test/-/test_dedupe_keeps_latest \[(?:open|investigating)/empirical\]`}, nil)
+		})
+	}
+
+	out = reduceAll(t, `> user
+fix the tests
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+--- FAIL: TestRefund (0.02s)
+    refund_test.go:44: balance 10050, want 10000
+--- FAIL: TestRounding (0.00s)
+    money_test.go:88: got 2.35, want 2.34
+FAIL
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+--- FAIL: TestRounding (0.00s)
+    money_test.go:88: got 2.35, want 2.34
+FAIL`)
+	expect(t, out, []string{`failure test/-/TestRefund \[resolved/empirical\]`, `failure test/-/TestRounding \[investigating/empirical\]`}, nil)
+}

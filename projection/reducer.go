@@ -2653,6 +2653,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	}
 	f := r.hot[slot(KindFailure, p.Key)]
 	if p.Failed {
+		if p.Listed {
+			// a run that lists its failing tests (listedRerun)
+			defer r.listedRerun(e, ref, moved)
+		}
 		if f != nil && f.IsHead() {
 			if !moved[f] {
 				moved[f] = true
