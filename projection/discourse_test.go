@@ -605,7 +605,7 @@ ok leave it, out of time. tmrw fix the windows snapshot thing, then tag v0.9.0.
 > assistant
 Ok.`)
 	expect(t, out, []string{`failure .*\[open/empirical\] = failed: +cli::tests::help_snapshot`,
-		`failure .*tail -9 \[resolved/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
+		`failure .*tail -9 \[superseded/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
 }
 
 // A team's norm may open any clause, after the time it holds for, put its
@@ -860,4 +860,29 @@ FAIL
     money_test.go:88: got 2.35, want 2.34
 FAIL`)
 	expect(t, out, []string{`failure test/-/TestRefund \[resolved/empirical\]`, `failure test/-/TestRounding \[investigating/empirical\]`}, nil)
+}
+
+// A failing command never resolves another failure: a build that fails
+// otherwise after a package was swapped under it (an approach then
+// dropped) shows nothing of the first build's error fixed.
+func TestFailingRunResolvesNothing(t *testing.T) {
+	out := reduceAll(t, `> user
+get the build working on Node 18
+> assistant
+> call bash {"command": "cd web && npm run build 2>&1 | tail -20"}
+> result error
+Creating an optimized production build...
+Error: error:0308010C:digital envelope routines::unsupported
+    at new Hash (node:internal/crypto/hash:69:19)
+> user
+try upgrading react-scripts to 5 first
+> assistant
+> call bash {"command": "cd web && npm i react-scripts@5.0.1 && npm run build 2>&1 | tail -30"}
+> result error
+added 312 packages, removed 188 packages in 41s
+Creating an optimized production build...
+Failed to compile.
+Module not found: Error: Can't resolve 'crypto' in '/web/node_modules/jsonwebtoken/lib'`)
+	expect(t, out, []string{`failure command/-/npm run build 2>&1 \| tail -20 \[superseded/empirical\]`, `failure command/-/npm i react-scripts@5.0.1 .* \[open/empirical\]`},
+		[]string{`\[resolved/empirical\]`, `\[verified/empirical\]`})
 }
