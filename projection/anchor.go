@@ -47,7 +47,8 @@ const (
 //	objective, constraint, decision: active → superseded (constraint: or lifted)
 //	value:       current → superseded
 //	failure:     open → investigating → resolved → verified (§15), or
-//	             superseded (nothing left to rerun: scratch.go)
+//	             superseded (nothing left to rerun: scratch.go; the run
+//	             failing on another error now: errorChanged)
 //	obligation:  open → done (by evidence) or lifted (by the user)
 //	negative:    active → stale (its subject changed) or superseded
 //	uncertainty: hypothesis → supported → established (by evidence), or superseded

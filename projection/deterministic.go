@@ -3308,20 +3308,30 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if trim != nil {
 				n = trim(n)
 			}
-			if n == "" || seen[n] {
+			if n == "" || seen[n] || re == pySectionRE && inPytestPasses(text, loc[0]) {
 				continue
 			}
 			seen[n] = true
 			line := lineAt(text, loc[0])
+			if re == pySectionRE {
+				// "____ test_x ____": the name, not its rule
+				line = strings.Trim(line, "_ \t")
+			}
 			if f && strings.Contains(line, "--- FAIL") {
-				// Go prints the assertion on the indented line before
-				// "--- FAIL" (cargo's and pytest's line before a failed
-				// test is another test's).
-				if ls := strings.LastIndexByte(text[:loc[0]], '\n'); ls > 0 {
-					if prev := lineAt(text, ls-1); prev != "" && prev != line && (text[ls-1] != '\n') && strings.Contains(prev, ":") {
-						tests = append(tests, test{n, line + " — " + prev, f, loc[0]})
-						continue
-					}
+				// Go prints a test's lines under its own "--- FAIL"
+				// (goFailDetail); cargo's and pytest's line before a
+				// failed test is another test's.
+				if d := goFailDetail(text, loc[0], n); d != "" {
+					tests = append(tests, test{n, line + " — " + d, f, loc[0]})
+					continue
+				}
+			}
+			if f && !strings.Contains(line, " - ") && strings.Contains(text, "___") {
+				// pytest's "FAILED a.py::test_x" without its reason, or
+				// its verbose "a.py::test_x FAILED": the reason is in the
+				// test's own "____ test_x ____" section.
+				if d := pySectionDetail(text, n); d != "" {
+					line += " — " + d
 				}
 			}
 			if f {
@@ -3345,6 +3355,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	pyName := func(s string) string { return s[strings.LastIndex(s, "::")+2:] }
 	scan(goFailRE, true, nil)
 	scan(pyFailRE, true, pyName)
+	scan(pyVerboseFailRE, true, pyName)
+	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
 	scan(jsFailRE, true, func(n string) string {

@@ -605,7 +605,7 @@ ok leave it, out of time. tmrw fix the windows snapshot thing, then tag v0.9.0.
 > assistant
 Ok.`)
 	expect(t, out, []string{`failure .*\[open/empirical\] = failed: +cli::tests::help_snapshot`,
-		`failure .*tail -9 \[resolved/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
+		`failure .*tail -9 \[superseded/empirical\]`, `obligation .*tmrw fix the windows snapshot`}, []string{`negative-knowledge`})
 }
 
 // A team's norm may open any clause, after the time it holds for, put its
@@ -734,4 +734,155 @@ So: the prod deploy on Monday morning once the survey weekend is over, please ha
 		`\[active/normative\] = Don't run the export by hand on prod`,
 		`\[active/normative\] = No prod deploys until Monday`,
 	}, []string{`= \*\*Don't\*\*`})
+}
+
+// A run that fails several tests gives each its own lines: go test's
+// under (or, verbose, above) the test's "--- FAIL", pytest's in the
+// test's "____ name ____" section; a failure seen again with another
+// error shows the newest.
+func TestEachFailedTestItsOwnLines(t *testing.T) {
+	out := reduceAll(t, `> user
+make the ledger tests pass
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+ok  	ledgerd/internal/api	2.253s
+--- FAIL: TestRefundReversesEntry (0.02s)
+    refund_test.go:44: balance after refund = 10050, want 10000
+--- FAIL: TestCurrencyRoundingHalfEven (0.00s)
+    money_test.go:88: Round(2.345, EUR) = 2.35, want 2.34
+FAIL
+FAIL	ledgerd/internal/money	0.011s
+> assistant
+> call bash {"command": "go test -v -run TestCurrencyRoundingHalfEven ./internal/money"}
+> result error
+=== RUN   TestCurrencyRoundingHalfEven
+    money_test.go:90: Round(0.125, USD) = 0.13, want 0.12
+--- FAIL: TestCurrencyRoundingHalfEven (0.00s)
+FAIL`)
+	expect(t, out, []string{
+		`failure test/-/TestRefundReversesEntry \[open/empirical\] = failed: --- FAIL: TestRefundReversesEntry \(0.02s\) — refund_test.go:44`,
+		`failure test/-/TestCurrencyRoundingHalfEven \[investigating/empirical\] = failed: --- FAIL: TestCurrencyRoundingHalfEven \(0.00s\) — money_test.go:90`,
+	}, []string{`TestCurrencyRoundingHalfEven .*refund_test`, `TestCurrencyRoundingHalfEven .*money_test.go:88`})
+
+	out = reduceAll(t, `> user
+run the suite
+> assistant
+> call bash {"command": "pytest -q"}
+> result error
+tests/test_dedupe.py::test_dedupe_keeps_latest FAILED
+tests/test_tz.py::test_naive_utc FAILED
+tests/test_io.py::test_read PASSED
+=================================== FAILURES ===================================
+___ test_dedupe_keeps_latest ___
+    def test_dedupe_keeps_latest():
+        assert len(rows) == 3
+E       AssertionError: expected 3 rows after dedupe, got 4
+___ test_naive_utc ___
+E       AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 1 passed, 2 failed in 7.82s =========================`)
+	expect(t, out, []string{
+		`failure test/-/test_dedupe_keeps_latest \[open/empirical\] = failed: .*FAILED — AssertionError: expected 3 rows`,
+		`failure test/-/test_naive_utc \[open/empirical\] = failed: .*FAILED — AssertionError: partition 2026-11-04`,
+	}, []string{`test_naive_utc .*expected 3 rows`})
+}
+
+// A run of the same tests that fails again, its failed tests listed
+// whole, fixes the failed test it no longer lists; a list cut short (a
+// tail, a run stopped at its first failure, a package that did not build)
+// says nothing of the tests it leaves out.
+func TestFailingRerunListsItsFailures(t *testing.T) {
+	first := `> user
+run the suite
+> assistant
+> call bash {"command": "pytest -q"}
+> result error
+tests/test_dedupe.py::test_dedupe_keeps_latest FAILED
+tests/test_tz.py::test_naive_utc FAILED
+___ test_dedupe_keeps_latest ___
+AssertionError: expected 3 rows after dedupe, got 4
+___ test_naive_utc ___
+AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 48 passed, 2 failed in 7.82s =========================
+> assistant
+> call edit_file {"path": "etl/dedupe.py", "old": "keep='first'", "new": "keep='last'"}
+> result
+ok
+> assistant
+`
+	out := reduceAll(t, first+`> call bash {"command": "pytest -q"}
+> result error
+tests/test_tz.py::test_naive_utc FAILED
+___ test_naive_utc ___
+AssertionError: partition 2026-11-04, want 2026-11-03
+========================= 52 passed, 1 failed in 7.10s =========================`)
+	expect(t, out, []string{`failure test/-/test_dedupe_keeps_latest \[resolved/empirical\]`, `failure test/-/test_naive_utc \[investigating/empirical\]`}, nil)
+
+	for name, rerun := range map[string]string{
+		"a narrower run": `> call bash {"command": "pytest -q tests/test_tz.py"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed in 0.1s`,
+		"stopped at the first failure": `> call bash {"command": "pytest -q -x"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+!!!!!!!!!!!!!!!!!!!!!!!!!! stopping after 1 failures !!!!!!!!!!!!!!!!!!!!!!!!!!!
+1 failed, 3 passed in 0.1s`,
+		"its output cut": `> call bash {"command": "pytest -q 2>&1 | tail -3"}
+> result error
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed, 51 passed in 7.1s`,
+		"a collection error": `> call bash {"command": "pytest -q"}
+> result error
+ERROR collecting tests/test_dedupe.py
+FAILED tests/test_tz.py::test_naive_utc - AssertionError: partition
+1 failed, 1 error in 0.3s`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			expect(t, reduceAll(t, first+rerun), []string{`failure test/-/test_dedupe_keeps_latest \[(?:open|investigating)/empirical\]`}, nil)
+		})
+	}
+
+	out = reduceAll(t, `> user
+fix the tests
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+--- FAIL: TestRefund (0.02s)
+    refund_test.go:44: balance 10050, want 10000
+--- FAIL: TestRounding (0.00s)
+    money_test.go:88: got 2.35, want 2.34
+FAIL
+> assistant
+> call bash {"command": "go test ./..."}
+> result error
+--- FAIL: TestRounding (0.00s)
+    money_test.go:88: got 2.35, want 2.34
+FAIL`)
+	expect(t, out, []string{`failure test/-/TestRefund \[resolved/empirical\]`, `failure test/-/TestRounding \[investigating/empirical\]`}, nil)
+}
+
+// A failing command never resolves another failure: a build that fails
+// otherwise after a package was swapped under it (an approach then
+// dropped) shows nothing of the first build's error fixed.
+func TestFailingRunResolvesNothing(t *testing.T) {
+	out := reduceAll(t, `> user
+get the build working on Node 18
+> assistant
+> call bash {"command": "cd web && npm run build 2>&1 | tail -20"}
+> result error
+Creating an optimized production build...
+Error: error:0308010C:digital envelope routines::unsupported
+    at new Hash (node:internal/crypto/hash:69:19)
+> user
+try upgrading react-scripts to 5 first
+> assistant
+> call bash {"command": "cd web && npm i react-scripts@5.0.1 && npm run build 2>&1 | tail -30"}
+> result error
+added 312 packages, removed 188 packages in 41s
+Creating an optimized production build...
+Failed to compile.
+Module not found: Error: Can't resolve 'crypto' in '/web/node_modules/jsonwebtoken/lib'`)
+	expect(t, out, []string{`failure command/-/npm run build 2>&1 \| tail -20 \[superseded/empirical\]`, `failure command/-/npm i react-scripts@5.0.1 .* \[open/empirical\]`},
+		[]string{`\[resolved/empirical\]`, `\[verified/empirical\]`})
 }

@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// A run that fails again with another error resolves the failure of the
-// error it no longer shows, the new one open; a failure is shown by its
-// error line, not by the exit status under it.
-func TestErrorChangedResolvesTheOldError(t *testing.T) {
+// A run that fails again with another error supersedes the failure of
+// the error it no longer shows, the new one open: a failing run shows no
+// fix, so the old one is never resolved; a failure is shown by its error
+// line, not by the exit status under it.
+func TestErrorChangedSupersedesTheOldError(t *testing.T) {
 	cmd := ". .venv/bin/activate && python -m etichette pallet --lotto L263362B --verifica"
 	r := New(Options{SessionID: "s"})
 	r.Apply(Event{Seq: 0, Role: RoleUser, Text: "Stampa il pallet del lotto L263362B."})
@@ -16,7 +17,7 @@ func TestErrorChangedResolvesTheOldError(t *testing.T) {
 	r.Apply(outEv(2, "render: ZPL 2210 byte\n  ERRORE: cifra di controllo SSCC errata: attesa 7, stampata 0\n  grado complessivo: F\nexit status 1", true))
 	r.Apply(runEv(3, "git diff --stat etichette/pallet.py && "+cmd))
 	r.Apply(outEv(4, "render: ZPL 2214 byte\n  cifra di controllo SSCC ok\n  ERRORE: simbolo largo 118 mm, etichetta 100 mm\n  grado complessivo: F\nexit status 1", true))
-	var open, resolved []string
+	var open, superseded []string
 	for _, a := range r.Anchors() {
 		if a.Kind != KindFailure {
 			continue
@@ -24,12 +25,14 @@ func TestErrorChangedResolvesTheOldError(t *testing.T) {
 		switch a.Lifecycle {
 		case Open:
 			open = append(open, a.Value)
-		case Resolved:
-			resolved = append(resolved, a.Value)
+		case Superseded:
+			superseded = append(superseded, a.Value)
+		case Resolved, Verified:
+			t.Errorf("resolved by a failing run: %q", a.Value)
 		}
 	}
-	if len(open) != 1 || !strings.Contains(open[0], "simbolo largo") || len(resolved) != 1 || !strings.Contains(resolved[0], "cifra di controllo") {
-		t.Errorf("open %q, resolved %q", open, resolved)
+	if len(open) != 1 || !strings.Contains(open[0], "simbolo largo") || len(superseded) != 1 || !strings.Contains(superseded[0], "cifra di controllo") {
+		t.Errorf("open %q, superseded %q", open, superseded)
 	}
 	// The same error again changes nothing.
 	r.Apply(runEv(5, cmd))

@@ -270,24 +270,25 @@ func TestModelDoneOfFailureNeedsEvidence(t *testing.T) {
 		{"the same program, nothing of the failure named", "e9", "up 3 min", cmdF, 13, DropFixUnproven},
 		{"before the failure", "e2", "registered PHC device 0", cmdF, 13, DropTargetAge},
 		{"the link up on the same board", "e11", "Link detected: yes", cmdF, 13, ""},
-		{"the suite again, another test failing", "e13", "1 failed, 3 passed in 0.47s", testF, 14, ""},
 		{"the suite again, the test failing (seen again)", "e15", "1 failed, 3 passed in 0.40s", testF, 16, DropTargetAge},
 		{"an error result of a command", "e13", "1 failed, 3 passed in 0.47s", cmdF, 14, DropFixUnproven},
 	} {
 		evs := evs[:c.upto]
 		r := New(Options{SessionID: "s"})
 		applyAll(r, evs)
-		target := r.anchorByID(c.target.ID)
+		// the failure of the target's key open now (a test failing again
+		// after it was fixed is a failure of its own)
+		target := r.hot[slot(KindFailure, c.target.Key)]
 		if target == nil || !target.IsHead() {
-			t.Fatalf("%s: %s is not open at seq %d", c.name, c.target.ID, evs[len(evs)-1].Seq)
+			t.Fatalf("%s: %s is not open at seq %d", c.name, c.target.Key, evs[len(evs)-1].Seq)
 		}
-		rep := admitLines(t, r, evs, fmt.Sprintf(`{"kind":"done","event":%q,"quote":%q,"target":%q}`, c.event, c.quote, c.target.ID))
-		open := slices.ContainsFunc(r.Heads(), func(a *Anchor) bool { return a.ID == c.target.ID })
+		rep := admitLines(t, r, evs, fmt.Sprintf(`{"kind":"done","event":%q,"quote":%q,"target":%q}`, c.event, c.quote, target.ID))
+		open := slices.ContainsFunc(r.Heads(), func(a *Anchor) bool { return a.ID == target.ID })
 		if c.why == "" {
 			if len(rep.Admitted) != 1 || open {
 				t.Errorf("%s: admitted %v (dropped %v, notes %v); still open %v", c.name, rep.Admitted, rep.Dropped, rep.Notes, open)
 			}
-			if got := r.Snapshot().Anchors; !slices.ContainsFunc(got, func(a *Anchor) bool { return a.ID == c.target.ID && a.IsHead() }) {
+			if got := r.Snapshot().Anchors; !slices.ContainsFunc(got, func(a *Anchor) bool { return a.ID == target.ID && a.IsHead() }) {
 				t.Errorf("%s: the log's own reading of the failure changed", c.name)
 			}
 			continue
@@ -299,8 +300,15 @@ func TestModelDoneOfFailureNeedsEvidence(t *testing.T) {
 			t.Errorf("%s: no note says why: %v", c.name, rep.Notes)
 		}
 	}
-	// a fixed failure seen again after the fix is open again
+	// the suite run again failing another test fixes the test it no
+	// longer lists failing on its own (listedRerun): no model needed
 	r := New(Options{SessionID: "s"})
+	applyAll(r, evs[:14])
+	if a := r.anchorByID(testF.ID); a == nil || a.Lifecycle != Resolved {
+		t.Errorf("the suite again, another test failing: %v", a)
+	}
+	// a fixed failure seen again after the fix is open again
+	r = New(Options{SessionID: "s"})
 	applyAll(r, evs[:12])
 	admitLines(t, r, evs[:12], fmt.Sprintf(`{"kind":"done","event":"e11","quote":"Link detected: yes","target":%q}`, cmdF.ID))
 	r.Apply(Event{Seq: 12, Role: RoleAssistant, Calls: []Call{{ID: "c12", Name: "bash", Args: map[string]any{"command": "bench ssh 3 'dmesg | grep -i fec'"}}}})

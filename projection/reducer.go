@@ -2667,11 +2667,23 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	}
 	f := r.hot[slot(KindFailure, p.Key)]
 	if p.Failed {
+		if p.Listed {
+			// a run that lists its failing tests (listedRerun)
+			defer r.listedRerun(e, ref, moved)
+		}
 		if f != nil && f.IsHead() {
 			if !moved[f] {
 				moved[f] = true
 				f.Lifecycle = Investigating
 				f.Because = p.Because
+				if p.Value != "" && failureLineRE.MatchString(p.Because) && !exitOnlyRE.MatchString(p.Because) {
+					// seen again with another error: the failure is
+					// shown by its newest ("failed: X" kept while the
+					// run now fails on Y would show what is gone), when
+					// the line read names one (not "sftp> cd /in", the
+					// last line a session printed)
+					f.Value, f.Quote = p.Value, p.Quote
+				}
 				f.addRef(ref)
 			}
 			return
@@ -2771,13 +2783,17 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	}
 }
 
-// errorChanged resolves an open failure of the same run (its command's
+// errorChanged supersedes an open failure of the same run (its command's
 // last stage the new failure nu's, the same program on the same operands
 // whatever its options: "cmake -DLLVM_DIR=… -B . -S src" past the error
 // "cmake -B . -S src" stopped at) whose error line the new output no
-// longer holds: "ERRORE: cifra di controllo SSCC errata" fixed, the run
+// longer holds: "ERRORE: cifra di controllo SSCC errata" gone, the run
 // now failing on "simbolo largo 118 mm". The new failure stays open; an
 // error line that only tells the exit status says nothing changed.
+// Superseded, never resolved: a failing run shows no fix. It may have
+// stopped before the old error's step, or run other code ("npm i
+// react-scripts@5 && npm run build" failing on polyfills says nothing of
+// the OpenSSL error of the build it replaced, an approach then dropped).
 func (r *Reducer) errorChanged(e *Event, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
 	if !strings.HasPrefix(nu.Key, commandPrefix) {
 		return
@@ -2796,10 +2812,9 @@ func (r *Reducer) errorChanged(e *Event, nu *Anchor, ref EventRef, moved map[*An
 		if old == "" || old == nu.Because || exitOnlyRE.MatchString(old) || strings.Contains(e.Text, old) || runSubject(lastRun(failedCallOf(a))) != run {
 			continue
 		}
-		a.Lifecycle = Resolved
+		a.Lifecycle = Superseded
 		moved[a] = true
 		a.addRef(ref)
-		r.hypothesesOn(a, ref)
 	}
 }
 

@@ -217,3 +217,76 @@ func usageFixed(failed, because string, pc *passedCall) bool {
 	}
 	return slices.Equal(f[:n], p[:n])
 }
+
+// A failed test no longer failing in a failing rerun.
+//
+// "pytest -q" failed test_dedupe and test_tz; run again, it fails
+// test_tz alone. A run of the same tests or more (covers) whose output
+// lists every test that failed ("--- FAIL: TestX", "FAILED a.py::test_x",
+// "a.py::test_x FAILED", "test x ... FAILED") and not an earlier failed
+// test ran it without failing: that failure is resolved, as a passing
+// run's would be (suiteRerun). Only a list that is whole counts: not one
+// cut by a filter of the output (tail, head, grep), a run stopped at its
+// first failure (-x, -failfast), or one that could not build or collect
+// some of its tests (whose tests it then did not run).
+
+// failListRE is a line of an explicit list of failed tests.
+var failListRE = mustPattern(`(?m)^\s*--- FAIL: \S|^FAILED \S+::\S|^\S+::\S+ FAILED\b|^test \S+ \.\.\. FAILED|^(?:FAIL|ERROR): \w+ \([\w.]+\)`)
+
+// cutRunRE is output of a run that did not run all its tests: a package
+// that did not build, a collection error, a panic, an interruption.
+var cutRunRE = mustPattern(`(?mi)\[(?:build|setup) failed\]|^panic: |errors? during collection|^ERROR collecting|^_+ ERROR collecting|!!+ .*interrupted|^Interrupted:|stopping after \d+ failures`)
+
+// cutFlagRE is a flag that stops a run before all its tests ran, and
+// filterPipeRE a pipe into a program that shows part of an output.
+var (
+	cutFlagRE    = mustPattern(`(?:^|\s)(?:-x|--exitfirst|--maxfail(?:=|\s)\S+|-failfast|--fail-fast|--bail(?:=\S+)?|--ff|--sw|--stepwise)(?:\s|$)`)
+	filterPipeRE = mustPattern(`\|\s*(?:head|tail|grep|egrep|sed|awk|cut|less|more)\b`)
+)
+
+// listedRerun resolves the failed tests the failing run of the current
+// call, whose output e.Text lists its failed tests, ran and no longer
+// lists (moved holds the failures this output named).
+func (r *Reducer) listedRerun(e *Event, ref EventRef, moved map[*Anchor]bool) {
+	now := callText(r.call)
+	if now == "" || !failListRE.MatchString(e.Text) || cutRunRE.MatchString(e.Text) || filterPipeRE.MatchString(now) {
+		return
+	}
+	var pc *passedCall
+	for _, a := range r.sorted() {
+		if a.Kind != KindFailure || !strings.HasPrefix(a.Key, "test/") || moved[a] || !a.IsHead() || a.Lifecycle != Open && a.Lifecycle != Investigating {
+			continue
+		}
+		failed, ok := linkWith(a.Links, callPrefix)
+		if !ok {
+			continue
+		}
+		if pc == nil {
+			pc = readPassed(now)
+		}
+		if !sameTestsOrMore(failed, pc) {
+			continue
+		}
+		a.Lifecycle = Resolved
+		moved[a] = true
+		a.addRef(ref)
+		r.hypothesesOn(a, ref)
+	}
+}
+
+// sameTestsOrMore reports whether the call pc runs the last test run of
+// failedCall again, the same tests or more, not stopping at a failure.
+func sameTestsOrMore(failedCall string, pc *passedCall) bool {
+	locs := testRunRE.FindAllStringSubmatchIndex(failedCall, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	f := readTestRun(failedCall, locs[len(locs)-1])
+	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
+		p := readTestRun(pc.text, m)
+		if p.prog == f.prog && covers(p, f) && !cutFlagRE.MatchString(pc.text[m[0]:m[1]]) {
+			return true
+		}
+	}
+	return false
+}

@@ -100,7 +100,7 @@ CMake Error at CMakeLists.txt:27 (find_package): Could not find LLVM
 > call bash {"command":"cmake -DLLVM_DIR=/usr/lib/llvm-14/cmake -B . -S /w/ponyc"}
 > result error
 CMake Error at CMakeLists.txt:28 (find_package): Could not find GTest`,
-			[]string{`failure command/-/cmake -B \. -S /w/ponyc \[resolved/empirical\]`, `failure command/-/cmake -DLLVM_DIR=\S+ -B \. -S /w/ponyc \[open/empirical\]`}, nil},
+			[]string{`failure command/-/cmake -B \. -S /w/ponyc \[superseded/empirical\]`, `failure command/-/cmake -DLLVM_DIR=\S+ -B \. -S /w/ponyc \[open/empirical\]`}, nil},
 		{"a rule on every reply stays", `
 > user
 When the task needs access beyond that scope, do not retry the denied operation; state the limitation in your reply so the delegating agent can handle it.
