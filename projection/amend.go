@@ -451,7 +451,12 @@ func bareNo(s string) bool {
 	}
 	m := bareNoRE.FindStringSubmatch(s)
 	// the thing without the sentence's stop ("No problem.": "problem.")
-	if m == nil || noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] || questionRE.MatchString(s) {
+	if m == nil || questionRE.MatchString(s) {
+		return false
+	}
+	if noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] && !approvalRE.MatchString(m[2]) {
+		// "No changes.", "no errors in the log": a report; "no changes
+		// to prod config without my OK" asks for a permission first.
 		return false
 	}
 	rest := strings.Fields(strings.ToLower(m[2]))
@@ -475,6 +480,10 @@ func bareNo(s string) bool {
 	}
 	return len(strings.Fields(m[2])) <= 12
 }
+
+// approvalRE is a permission a thing waits for: "without my OK", "without
+// approval", "unless I sign off".
+var approvalRE = mustPattern(`(?i)\b(?:without|until|unless|before)\s+(?:(?:my|our|your|their|the\s+\w+'s|an?|explicit|prior|written)\s+){0,2}(?:ok|okay|approval|sign[- ]?off|permission|consent|go[- ]?ahead|say[- ]?so|green[- ]?light|review)\b|\bunless\s+(?:i|we)\s+(?:say|sign off|approve|ok)\b`)
 
 // subordinators open a clause inside a rule's sentence ("until the show
 // is over", "unless Dana says so").
