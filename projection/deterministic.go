@@ -2250,6 +2250,15 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			return out
 		}
 	}
+	if m := countInsteadRE.FindStringSubmatch(s); m != nil && !questionRE.MatchString(s) {
+		// "Let's go with 400 trees instead of 200": the count of the
+		// thing the number counts, and the count it replaces, never the
+		// setting named last.
+		add(m[countInsteadRE.SubexpIndex("k")], "", m[countInsteadRE.SubexpIndex("a")], m[countInsteadRE.SubexpIndex("v")], true)
+		if len(out) > 0 {
+			return out
+		}
+	}
 	if m := valueThenForRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(s) && !questionRE.MatchString(s) {
 		// "actually let's go with 45s for the timeout", "45s for the
 		// timeout please": the setting named after the value, never the
@@ -2451,6 +2460,10 @@ var modalWords = map[string]bool{"should": true, "must": true, "will": true, "wo
 // countNounRE is a number chosen before a noun: "go with 2 retries",
 // "let's do 5 workers instead", "3 replicas please".
 var countNounRE = mustPattern(`(?i)(?:^|\b(?:go with|use|do|try|pick|take|make it|want|need|run|keep|allow)\s+)(?P<v>\d[\d.,_]*)\s+(?P<k>\p{L}[\p{L}\d_\-]*)\s*(?:please|pls|instead|then|too|now|for now|max|tops)?\s*[.!]?$`)
+
+// countInsteadRE is a count chosen against the count it replaces: "go
+// with 400 trees instead of 200", "use 3 replicas, not 2".
+var countInsteadRE = mustPattern(`(?i)\b(?:go with|use|do|try|pick|take|make it|want|need|run|keep|allow|bump (?:it )?to|set (?:it )?to)\s+(?P<v>\d[\d.,_]*)\s+(?P<k>\p{L}[\p{L}\d_\-]*)\s*(?:,\s*|\s+)(?:instead of|rather than|not)\s+(?:the\s+)?(?P<a>\d[\d.,_]*)\b`)
 
 // countOfHeld is the value sentence s sets by a number before the noun
 // of a setting held (its name's one word, or its last, with the same

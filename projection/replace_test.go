@@ -173,3 +173,19 @@ Switching the cache to redis, it survives restarts.
 `)
 	expect(t, out, []string{`\(was I'll keep the cache in memcached for now\.\)`}, nil)
 }
+
+// A count chosen against the count it replaces sets the count of what the
+// number counts, not the setting named last.
+func TestCountInsteadOfAnother(t *testing.T) {
+	out := reduceAll(t, `
+> user
+Let's set up the churn job. Inactive days is 30.
+> assistant
+OK.
+> user
+Let's go with 400 trees instead of 200.
+> user
+And use 3 replicas, not 2.
+`)
+	expect(t, out, []string{`value/-/trees \[current/normative\] = 400 \(was 200\)`, `value/-/replicas \[current/normative\] = 3 \(was 2\)`, `value/-/inactive_days \[current/normative\] = 30 @`}, nil)
+}
