@@ -13,7 +13,10 @@
 //   - Tool calls and results are paired by id (or by position where the
 //     format has no ids). A call with no recorded result gets a synthetic
 //     error result "no result recorded" (Stats.Unpaired) so the surface stays
-//     balanced; a result with no call is dropped (Stats.Orphans).
+//     balanced; a result with no call is dropped (Stats.Orphans). A call
+//     that ends the run and never has a result (OpenHands' finish) is
+//     answered "run finished: <what the agent said>" instead, not an error
+//     (Stats.Ended).
 //   - Call ids are unique within a session: a reused source id is renamed
 //     (Stats.RenamedIDs).
 //   - OpenAI chat logs (one {"messages": [...]} document, or JSONL of one

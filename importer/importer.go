@@ -115,6 +115,11 @@ type Stats struct {
 	// Unpaired is the number of calls with no recorded result; each got a
 	// synthetic error result.
 	Unpaired int
+	// Ended is the number of calls that end the run and have no result of
+	// their own (OpenHands' finish action): each is answered by the run's
+	// end and what the agent said with it ("run finished: …"), not an
+	// error. Recorded results, Unpaired and Ended add up to the calls.
+	Ended int
 	// Orphans is the number of results with no call; they were dropped.
 	Orphans int
 	// Reordered is the number of results moved to follow their call.

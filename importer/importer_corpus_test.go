@@ -42,8 +42,8 @@ func checkSession(t *testing.T, im importer.Imported) {
 	if len(msgs) != im.Stats.Messages || len(s.Nodes()) != im.Stats.Messages {
 		t.Errorf("%s: %d surface messages, stats say %d", im.Name, len(msgs), im.Stats.Messages)
 	}
-	if got := im.Stats.ToolResults + im.Stats.Unpaired; got != im.Stats.ToolCalls {
-		t.Errorf("%s: results %d + unpaired %d != calls %d", im.Name, im.Stats.ToolResults, im.Stats.Unpaired, im.Stats.ToolCalls)
+	if got := im.Stats.ToolResults + im.Stats.Unpaired + im.Stats.Ended; got != im.Stats.ToolCalls {
+		t.Errorf("%s: results %d + unpaired %d + ended %d != calls %d", im.Name, im.Stats.ToolResults, im.Stats.Unpaired, im.Stats.Ended, im.Stats.ToolCalls)
 	}
 	// Every result directly answers a call of the assistant message before
 	// it, every call is answered exactly once, and ids are unique.
@@ -465,8 +465,10 @@ func TestImportOpenHandsNotice(t *testing.T) {
 	}
 	for i, w := range want {
 		st := ims[i].Stats
-		if ims[i].Name != w.name || st.SourceRecords != w.records || st.ToolCalls != w.calls || st.ToolResults != w.result || st.Unpaired != w.calls-w.result {
-			t.Errorf("session %d: %s records=%d calls=%d results=%d unpaired=%d; want %+v", i, ims[i].Name, st.SourceRecords, st.ToolCalls, st.ToolResults, st.Unpaired, w)
+		// The unanswered call of each run is its finish action, answered
+		// by the run's end (Stats.Ended).
+		if ims[i].Name != w.name || st.SourceRecords != w.records || st.ToolCalls != w.calls || st.ToolResults != w.result || st.Unpaired != 0 || st.Ended != w.calls-w.result {
+			t.Errorf("session %d: %s records=%d calls=%d results=%d unpaired=%d ended=%d; want %+v", i, ims[i].Name, st.SourceRecords, st.ToolCalls, st.ToolResults, st.Unpaired, st.Ended, w)
 		}
 	}
 }

@@ -263,13 +263,13 @@ func TestImportOpenHandsWithoutFunctionCalling(t *testing.T) {
 		"user: 86: char *p = NULL;\n88: *p = hdr[0];",
 		"assistant: The crash is a NULL dereference at parse.c:88.",
 		"assistant: finish {\"final_thought\":\"Fixed.\"}",
-		"user: no result recorded",
+		"user: run finished: Fixed.",
 	}
 	if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
 		t.Errorf("messages\n got %q\nwant %q", got, want)
 	}
-	if st := im.Stats; st.ToolCalls != 3 || st.ToolResults != 2 || st.Unpaired != 1 || st.Orphans != 0 || st.Skipped != 1 {
-		t.Errorf("stats %+v: want 3 calls, 2 answered, finish unanswered, the state change skipped", st)
+	if st := im.Stats; st.ToolCalls != 3 || st.ToolResults != 2 || st.Unpaired != 0 || st.Ended != 1 || st.Orphans != 0 || st.Skipped != 1 {
+		t.Errorf("stats %+v: want 3 calls, 2 answered, finish answered by the run's end, the state change skipped", st)
 	}
 }
 

@@ -65,6 +65,24 @@ func (e *ohEvent) failed() bool {
 	return false
 }
 
+// finishText answers OpenHands' finish action, which ends the run and has
+// no observation (Stats.Ended): the run's end and what the agent said with
+// it (the tool's message, its final thought, else the event's message).
+// Answered as a call never answered, it read as a failure the run never
+// had.
+func finishText(eventMsg, msg, final string) string {
+	for _, t := range []string{msg, final, eventMsg} {
+		if t = strings.TrimSpace(t); t != "" {
+			return FinishedText + ": " + t
+		}
+	}
+	return FinishedText
+}
+
+// FinishedText opens the result the importer gives a call that ends the
+// run (Stats.Ended).
+const FinishedText = "run finished"
+
 // ohBookkeeping are the OpenHands actions that are no tool call: the
 // agent's state changes and the runtime's recall of microagents.
 var ohBookkeeping = map[string]bool{"recall": true, "change_agent_state": true, "null": true}
@@ -130,8 +148,10 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 	called := map[int]string{}     // event id of an action without tool_call_metadata → its call id
 	for i, e := range history {
 		var args struct {
-			Content string `json:"content"`
-			Thought string `json:"thought"`
+			Content      string `json:"content"`
+			Thought      string `json:"thought"`
+			FinalThought string `json:"final_thought"`
+			Message      string `json:"message"`
 		}
 		if len(e.Args) > 0 {
 			if err := json.Unmarshal(e.Args, &args); err != nil {
@@ -159,10 +179,13 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 			call := toolCall(tc.ToolCallID, tc.FunctionName, argsText)
 			if idx, ok := byResponse[mr.ID]; ok && mr.ID != "" {
 				t.items[idx].blocks = append(t.items[idx].blocks, call)
-				continue
+			} else {
+				t.assistant(append(text, call)...)
+				byResponse[mr.ID] = len(t.items) - 1
 			}
-			t.assistant(append(text, call)...)
-			byResponse[mr.ID] = len(t.items) - 1
+			if e.Action == "finish" {
+				t.ended(tc.ToolCallID, finishText(e.Message, args.Message, args.FinalThought))
+			}
 		case e.Action == "system":
 			text := args.Content
 			if text == "" {
@@ -182,6 +205,9 @@ func parseOpenHandsRun(history []ohEvent) (*transcript, error) {
 			id := "event-" + strconv.Itoa(e.ID)
 			called[e.ID] = id
 			t.assistant(hostshim.TextBlock(args.Thought), toolCall(id, e.Action, jsonText(e.Args)))
+			if e.Action == "finish" {
+				t.ended(id, finishText(e.Message, args.Message, args.FinalThought))
+			}
 		case e.Observation != "" && e.Cause != nil && called[*e.Cause] != "":
 			// Its observation names the action's event as its cause.
 			t.result(called[*e.Cause], e.failed(), hostshim.TextBlock(e.Content))

@@ -39,6 +39,9 @@ type item struct {
 	callID  string
 	output  []hostshim.Block
 	isError bool
+	// ends marks a result the importer gives a call that ends the run
+	// (Stats.Ended).
+	ends bool
 	// text is the system prompt of an itemSystem.
 	text string
 	// marker is the compaction marker of an itemMarker.
@@ -150,6 +153,12 @@ func (t *transcript) result(callID string, isError bool, output ...hostshim.Bloc
 		output = []hostshim.Block{hostshim.TextBlock(emptyOutputText)}
 	}
 	t.items = append(t.items, item{kind: itemResult, callID: callID, output: output, isError: isError})
+}
+
+// ended answers call callID, which ends the run and has no result of its
+// own, with text (Stats.Ended).
+func (t *transcript) ended(callID, text string) {
+	t.items = append(t.items, item{kind: itemResult, callID: callID, output: []hostshim.Block{hostshim.TextBlock(text)}, ends: true})
 }
 
 func (t *transcript) system(text string) {
@@ -561,7 +570,11 @@ func (b *builder) assistant(i int, it item) error {
 			delete(b.pairs.answer, c.ref)
 			r := b.result(ri)
 			output, isErr, injected = r.output, r.isError, r.injected
-			b.st.ToolResults++
+			if r.ends {
+				b.st.Ended++
+			} else {
+				b.st.ToolResults++
+			}
 			if ri < i || ri >= runEnd {
 				b.st.Reordered++
 			}

@@ -43,6 +43,11 @@ func callOutcome(c *Call, text string) (Proposal, bool) {
 		return outcome("submitted", "submit"), true
 	case name == "submit" && firstLine(text) != "":
 		return outcome("submitted", firstLine(text)), true
+	case name == "finish" && strings.HasPrefix(text, "run finished"):
+		// OpenHands' finish action, which ends the run: the importer
+		// answers it "run finished: <what the agent said>" (importer.
+		// FinishedText; projection imports no importer)
+		return outcome("finished", firstLine(text)), true
 	case strings.Contains(name, "goal") && argIs(c, "action", "complete"):
 		return outcome("goal complete", "complete"), true
 	}

@@ -10,6 +10,7 @@ func TestSessionOutcome(t *testing.T) {
 		"swe-agent submit":                   {"> user\nfix it\n> assistant\nCalling submit.\n> call submit {}\n> result\ndiff --git a/x b/x\n", "submitted"},
 		"submit command":                     {"> user\nfix it\n> assistant\nok\n> call bash {\"command\":\"submit\"}\n> result\ndiff --git a/x b/x\n", "submitted"},
 		"mini-swe-agent, no result recorded": {"> user\nfix it\n> assistant\nok\n> call bash {\"command\":\"echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && cat patch.txt\"}\n> result error\nno result recorded\n", "submitted"},
+		"openhands finish":                   {"> user\nfix it\n> assistant\ndone\n> call finish {\"final_thought\":\"Fixed.\"}\n> result\nrun finished: Fixed.\n", "finished"},
 		"goal tool":                          {"> user\ndo two turns\n> assistant\ndone\n> call update_goal {\"goal_id\":\"g-1\",\"action\":\"complete\"}\n> result\n{\"goal\":{\"phase\":\"complete\"}}\n", "goal complete"},
 		"goal notice":                        {"> user\ndo two turns\n> assistant\ndone\n> user\n<goal_complete>\nThe goal is marked complete and this autonomous run is ending. Write the closing message to the user now.\n", "goal complete"},
 	} {
