@@ -38,7 +38,8 @@ const (
 	// FormatSWEAgent is a SWE-agent .traj (trajectory[] and history[]).
 	FormatSWEAgent Format = "swe-agent"
 	// FormatOpenHands is an OpenHands evaluation output.jsonl, one run per
-	// line with its event stream in history[].
+	// line with its event stream in history[], or a conversation's
+	// trajectory saved as a JSON array of events.
 	FormatOpenHands Format = "openhands"
 	// FormatOpenAIChat is a plain OpenAI-style chat log: one JSON document
 	// {"messages": [{"role", "content", "tool_calls"}, {"role": "tool",
@@ -357,6 +358,9 @@ func detectList(data []byte) (Format, bool) {
 	}
 	if isGeminiContents(body) {
 		return FormatGemini, true
+	}
+	if isOpenHandsEvents(firstObject(msgs)) {
+		return FormatOpenHands, true
 	}
 	if !isChatMessages(body) {
 		return "", false

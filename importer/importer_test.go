@@ -523,3 +523,31 @@ func TestImportSWEAgentDemonstration(t *testing.T) {
 		t.Errorf("messages %q, want %q", marks, want)
 	}
 }
+
+// An OpenHands trajectory saved as a JSON array of events (no evaluation
+// run around it) is one session: detected by its events, read like a
+// run's history, its finish answered by the run's end.
+func TestImportOpenHandsEventArray(t *testing.T) {
+	p := filepath.Join("testdata", "openhands-events.json")
+	if f, err := importer.Detect(p); err != nil || f != importer.FormatOpenHands {
+		t.Fatalf("Detect: %q, %v", f, err)
+	}
+	ims, err := importer.Import(p)
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("%d sessions, %v", len(ims), err)
+	}
+	checkSession(t, ims[0])
+	want := []string{
+		"user: Why is checkout failing?",
+		"assistant: execute_bash {\"command\":\"kubectl get pods\",\"thought\":\"Checking pods.\"}",
+		"user: error: You must be logged in to the server (Unauthorized)",
+		"assistant: finish {\"message\":\"The cluster credentials expired; checkout is fine.\",\"task_completed\":\"true\"}",
+		"user: run finished: The cluster credentials expired; checkout is fine.",
+	}
+	if got := messageTexts(t, ims[0]); !reflect.DeepEqual(got, want) {
+		t.Errorf("messages\n got %q\nwant %q", got, want)
+	}
+	if st := ims[0].Stats; st.ToolCalls != 2 || st.ToolResults != 1 || st.Ended != 1 || st.Unpaired != 0 {
+		t.Errorf("stats %+v: want 2 calls, 1 answered, the finish ended", st)
+	}
+}

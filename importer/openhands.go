@@ -87,8 +87,37 @@ const FinishedText = "run finished"
 // agent's state changes and the runtime's recall of microagents.
 var ohBookkeeping = map[string]bool{"recall": true, "change_agent_state": true, "null": true}
 
-// importOpenHands reads an OpenHands output.jsonl: one session per line.
+// isOpenHandsEvents reports whether the first element of a JSON array is
+// an OpenHands event: who it came from ("source": agent, user,
+// environment), an action or an observation, and its id. OpenHands saves
+// a conversation's trajectory so, a list of events with no run around it.
+func isOpenHandsEvents(top map[string]json.RawMessage) bool {
+	_, src := top["source"]
+	_, id := top["id"]
+	_, act := top["action"]
+	_, obs := top["observation"]
+	return src && id && (act || obs)
+}
+
+// importOpenHands reads an OpenHands output.jsonl (one run per line), or
+// a trajectory saved as a JSON array of events (one session, named by
+// the file).
 func importOpenHands(name string, data []byte) ([]Imported, error) {
+	if b := bytes.TrimSpace(data); len(b) > 0 && b[0] == '[' {
+		var history []ohEvent
+		if err := json.Unmarshal(b, &history); err != nil {
+			return nil, malformed("", err)
+		}
+		t, err := parseOpenHandsRun(history)
+		if err != nil {
+			return nil, err
+		}
+		im, err := t.build(name, FormatOpenHands)
+		if err != nil {
+			return nil, err
+		}
+		return []Imported{im}, nil
+	}
 	var out []Imported
 	torn, err := scanOpenHands(name, bytes.NewReader(data), func(im Imported) error {
 		out = append(out, im)

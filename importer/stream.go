@@ -119,6 +119,10 @@ func Open(path, name string) (*Stream, error) {
 			return err
 		}
 	case FormatOpenHands:
+		if h := bytes.TrimSpace(head); len(h) > 0 && h[0] == '[' {
+			// a trajectory saved as one array of events
+			return openWhole(path, base, name, size)
+		}
 		return openLines(path, base, name, size, format)
 	case FormatGemini:
 		if !geminiRecordingLines(head) {
