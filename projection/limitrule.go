@@ -86,5 +86,14 @@ func resultAfter(q, v string) bool {
 	}
 	c := strings.IndexAny(q, ",;")
 	before := strings.ToLower(q[max(0, i-8):i])
-	return c >= 0 && i > c && !strings.Contains(before, "from") && !strings.Contains(before, "of")
+	if c < 0 || i <= c || strings.Contains(before, "from") || strings.Contains(before, "of") {
+		return false
+	}
+	// "halve the timeout, a docs build shouldn't need 10 minutes", "…,
+	// 30 is too many": the clause says the number is too much, so it is
+	// what the change changes, not what it comes to.
+	return !negRE.MatchString(q[c:]) && !tooMuchRE.MatchString(q[c:])
 }
+
+// tooMuchRE says a number is more, or less, than it should be.
+var tooMuchRE = mustPattern(`(?i)\btoo\s+(?:much|many|long|high|big|large|slow|low|few|little|short|small|aggressive)\b|\bway (?:more|less) than\b|\boverkill\b|太多|太长|太大|太高|太少|太短`)

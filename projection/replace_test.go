@@ -189,3 +189,18 @@ And use 3 replicas, not 2.
 `)
 	expect(t, out, []string{`value/-/trees \[current/normative\] = 400 \(was 200\)`, `value/-/replicas \[current/normative\] = 3 \(was 2\)`, `value/-/inactive_days \[current/normative\] = 30 @`}, nil)
 }
+
+// A change whose own sentence says the number is too much changes that
+// number ("halve the timeout, a docs build shouldn't need 10 minutes"); a
+// number said after the change as enough is what it comes to.
+func TestChangeOfTheNumberCalledTooMuch(t *testing.T) {
+	out := reduceAll(t, `
+> user
+And halve the timeout, a docs build shouldn't need 10 minutes.
+> user
+double the retries, 3 is too few
+> user
+halve the pretrigger then, 250ms is plenty
+`)
+	expect(t, out, []string{`value/-/timeout \[current/normative\] = 5 minutes \(was 10 minutes\)`, `value/-/retries \[current/normative\] = 6 \(was 3\)`, `value/-/pretrigger \[current/normative\] = 250ms @`}, nil)
+}
