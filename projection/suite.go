@@ -91,16 +91,23 @@ func suiteRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	if !suitePassRE.MatchString(passedOut) || suiteFailRE.MatchString(passedOut) {
 		return false
 	}
+	return testsRunAgain(failedCall, pc, func(string) bool { return true })
+}
+
+// testsRunAgain reports whether a test run of the call pc, one that ok
+// accepts (its text), runs the last test run of failedCall again, the
+// same tests or more. The call's text is read whole: a here document
+// before the run (its code's quotes and semicolons) leaves no stages to
+// read.
+func testsRunAgain(failedCall string, pc *passedCall, ok func(run string) bool) bool {
 	locs := testRunRE.FindAllStringSubmatchIndex(failedCall, -1)
 	if len(locs) == 0 {
 		return false
 	}
 	f := readTestRun(failedCall, locs[len(locs)-1])
-	// The passing call's text whole: a here document before the run
-	// (its code's quotes and semicolons) leaves no stages to read.
 	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
 		p := readTestRun(pc.text, m)
-		if p.prog == f.prog && covers(p, f) {
+		if p.prog == f.prog && covers(p, f) && ok(pc.text[m[0]:m[1]]) {
 			return true
 		}
 	}
@@ -277,16 +284,5 @@ func (r *Reducer) listedRerun(e *Event, ref EventRef, moved map[*Anchor]bool) {
 // sameTestsOrMore reports whether the call pc runs the last test run of
 // failedCall again, the same tests or more, not stopping at a failure.
 func sameTestsOrMore(failedCall string, pc *passedCall) bool {
-	locs := testRunRE.FindAllStringSubmatchIndex(failedCall, -1)
-	if len(locs) == 0 {
-		return false
-	}
-	f := readTestRun(failedCall, locs[len(locs)-1])
-	for _, m := range testRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
-		p := readTestRun(pc.text, m)
-		if p.prog == f.prog && covers(p, f) && !cutFlagRE.MatchString(pc.text[m[0]:m[1]]) {
-			return true
-		}
-	}
-	return false
+	return testsRunAgain(failedCall, pc, func(run string) bool { return !cutFlagRE.MatchString(run) })
 }
