@@ -104,19 +104,7 @@ func isOpenHandsEvents(top map[string]json.RawMessage) bool {
 // the file).
 func importOpenHands(name string, data []byte) ([]Imported, error) {
 	if b := bytes.TrimSpace(data); len(b) > 0 && b[0] == '[' {
-		var history []ohEvent
-		if err := json.Unmarshal(b, &history); err != nil {
-			return nil, malformed("", err)
-		}
-		t, err := parseOpenHandsRun(history)
-		if err != nil {
-			return nil, err
-		}
-		im, err := t.build(name, FormatOpenHands)
-		if err != nil {
-			return nil, err
-		}
-		return []Imported{im}, nil
+		return one(name, FormatOpenHands, b, parseOpenHandsEvents)
 	}
 	var out []Imported
 	torn, err := scanOpenHands(name, bytes.NewReader(data), func(im Imported) error {
@@ -133,6 +121,16 @@ func importOpenHands(name string, data []byte) ([]Imported, error) {
 		out[i].Torn = torn
 	}
 	return out, nil
+}
+
+// parseOpenHandsEvents reads a trajectory saved as a JSON array of
+// events.
+func parseOpenHandsEvents(data []byte) (*transcript, error) {
+	var history []ohEvent
+	if err := json.Unmarshal(data, &history); err != nil {
+		return nil, malformed("", err)
+	}
+	return parseOpenHandsRun(history)
 }
 
 // scanOpenHands reads the runs of an OpenHands output.jsonl line by line

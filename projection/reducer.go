@@ -3329,14 +3329,7 @@ var noLeadRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|wait|so|on second
 // an identifier ("scratch the timeout-minutes thing") that decision d
 // does not hold: the thing taken back is another.
 func namesOther(s, d string) bool {
-	x := ""
-	if m := retractRE.FindStringSubmatch(s); m != nil {
-		x = m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
-	} else if m := retractWhyRE.FindStringSubmatch(s); m != nil {
-		x = m[retractWhyRE.SubexpIndex("x")]
-	} else {
-		x = noLeadThing(s)
-	}
+	x := droppedThing(s)
 	ids := distinctive(x)
 	if len(ids) == 0 {
 		// "drop the dark mode thing" after choosing the keep rules: the

@@ -182,11 +182,7 @@ func (r *Reducer) choiceRead(ref EventRef, quote string) {
 // cache, use redis") that setting name does not name: its value is the
 // dropped thing's replacement, not the setting's.
 func dropsOther(s, name string) bool {
-	x := noLeadThing(s)
-	if m := retractWhyRE.FindStringSubmatch(s); x == "" && m != nil {
-		x = m[retractWhyRE.SubexpIndex("x")]
-	}
-	xs, ns := stems(x), stems(name)
+	xs, ns := stems(droppedThing(s)), stems(name)
 	if len(xs) == 0 {
 		return false
 	}
@@ -196,6 +192,19 @@ func dropsOther(s, name string) bool {
 		}
 	}
 	return true
+}
+
+// droppedThing is what sentence s takes back by name: "scratch the
+// timeout-minutes thing", "drop the dark mode toggle, not worth it",
+// "Actually no bastion — …"; "" when it names none.
+func droppedThing(s string) string {
+	if m := retractRE.FindStringSubmatch(s); m != nil {
+		return m[retractRE.SubexpIndex("x")] + m[retractRE.SubexpIndex("z")]
+	}
+	if m := retractWhyRE.FindStringSubmatch(s); m != nil {
+		return m[retractWhyRE.SubexpIndex("x")]
+	}
+	return noLeadThing(s)
 }
 
 // noLeadThing is the thing a correction opens by dropping ("bastion" in
