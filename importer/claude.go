@@ -281,16 +281,10 @@ func parseClaudeSDK(r io.Reader, t *transcript) error {
 // parseAnthropicLines reads a JSONL of Anthropic-model records into t,
 // one line at a time through line, draining what each line completes.
 func parseAnthropicLines(in io.Reader, t *transcript, line func(*transcript, *responses, []byte) error) error {
-	t.provider = "anthropic"
 	var resp responses
-	var err error
-	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
-		if err := line(t, &resp, raw); err != nil {
-			return err
-		}
-		return t.drain(false)
+	return readLines(in, t, "anthropic", func(t *transcript, raw []byte) error {
+		return line(t, &resp, raw)
 	})
-	return err
 }
 
 // claudeSDKLine reads one line of Claude Agent SDK stream-json.

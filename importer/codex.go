@@ -35,15 +35,7 @@ var codexItemTypes = map[string]bool{
 // bare items after a {"id", "timestamp", "instructions"} line, reads the
 // same.
 func parseCodex(in io.Reader, t *transcript) error {
-	t.provider = "openai"
-	var err error
-	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
-		if err := codexLine(t, raw); err != nil {
-			return err
-		}
-		return t.drain(false)
-	})
-	return err
+	return readLines(in, t, "openai", codexLine)
 }
 
 func codexLine(t *transcript, raw []byte) error {

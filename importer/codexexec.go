@@ -42,15 +42,7 @@ func isCodexExecEvent(top map[string]json.RawMessage) bool {
 // (usage, failures) carry nothing the model read and are skipped. The
 // thread id names the session.
 func parseCodexExec(in io.Reader, t *transcript) error {
-	t.provider = "openai"
-	var err error
-	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
-		if err := codexExecLine(t, raw); err != nil {
-			return err
-		}
-		return t.drain(false)
-	})
-	return err
+	return readLines(in, t, "openai", codexExecLine)
 }
 
 func codexExecLine(t *transcript, raw []byte) error {

@@ -621,6 +621,20 @@ var lineParsers = map[Format]lineParser{
 	FormatCodexExec:  parseCodexExec,
 }
 
+// readLines is the body of a lineParser: it reads in line by line through
+// line, draining what each line completes, for a model of provider.
+func readLines(in io.Reader, t *transcript, provider string, line func(*transcript, []byte) error) error {
+	t.provider = provider
+	var err error
+	t.torn, err = scanLines(in, func(_ int, raw []byte) error {
+		if err := line(t, raw); err != nil {
+			return err
+		}
+		return t.drain(false)
+	})
+	return err
+}
+
 // whole is p reading a file's contents into a transcript held whole.
 func whole(p lineParser) parser {
 	return func(data []byte) (*transcript, error) {

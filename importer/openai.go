@@ -116,15 +116,7 @@ func importOpenAIChat(name string, data []byte) ([]Imported, error) {
 			return importChatDocument(name, body)
 		}
 		if isResponsesDocument(top) {
-			t, err := parseResponsesDocument(body)
-			if err != nil {
-				return nil, err
-			}
-			im, err := t.build(name, FormatResponses)
-			if err != nil {
-				return nil, err
-			}
-			return []Imported{im}, nil
+			return one(name, FormatResponses, body, parseResponsesDocument)
 		}
 	}
 	// JSONL: every line a message, or every line a conversation.
