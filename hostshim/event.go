@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
 // Event types that compaction reads or writes. Every other type is kept
@@ -528,15 +530,7 @@ func (e EventJSON) Event() (Event, error) {
 
 // MarshalJS marshals v as JSON.stringify would: no HTML escaping, no
 // trailing newline.
-func MarshalJS(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
+func MarshalJS(v any) ([]byte, error) { return jsjson.Marshal(v) }
 
 // Renumber returns e as the event at seq of another log, for code that
 // copies events from one log into another with events inserted or left out

@@ -1,7 +1,6 @@
 package hostshim
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -376,14 +375,10 @@ type AppendOptions struct {
 // the host marshals it, unvalidated (a writer that streams events to a
 // session elsewhere, which validates them on AppendEvent).
 func NewEvent(seq int, typ string, data any, opts AppendOptions) (Event, error) {
-	// The host writes JSON.stringify output, which does not HTML-escape.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(data); err != nil {
+	raw, err := MarshalJS(data)
+	if err != nil {
 		return Event{}, fmt.Errorf("append %s: %w", typ, err)
 	}
-	raw := json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n"))
 	return Event{Seq: seq, Type: typ, Data: raw, SurfaceOp: opts.SurfaceOp, SourceEventSeqs: opts.SourceEventSeqs}, nil
 }
 

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
 // Fields of some protocol versions only. The SDK builds one tools/list
@@ -54,7 +56,9 @@ var fieldSince = struct{ cache, annotations, title string }{
 // forVersion returns the answer p to a request of method made under
 // protocol version v without the fields v does not define, and whether it
 // changed anything. Versions compare as strings (they are dates). An
-// unknown version ("": no initialize agreed on one) changes nothing.
+// unknown version ("": no initialize agreed on one) changes nothing. What
+// it re-encodes is written without HTML escaping (jsjson.Marshal), as the
+// SDK writes: a description's "<" stays "<".
 func forVersion(p []byte, method, v string) ([]byte, bool) {
 	if v == "" || !bytes.Contains(p, []byte(`"result"`)) {
 		return nil, false
@@ -88,7 +92,7 @@ func forVersion(p []byte, method, v string) ([]byte, bool) {
 				}
 			}
 			if changed {
-				b, err := marshal(tools)
+				b, err := jsjson.Marshal(tools)
 				if err != nil {
 					return nil, false
 				}
@@ -99,12 +103,12 @@ func forVersion(p []byte, method, v string) ([]byte, bool) {
 	if !changed {
 		return nil, false
 	}
-	b, err := marshal(res)
+	b, err := jsjson.Marshal(res)
 	if err != nil {
 		return nil, false
 	}
 	msg["result"] = b
-	q, err := marshal(msg)
+	q, err := jsjson.Marshal(msg)
 	if err != nil {
 		return nil, false
 	}
@@ -112,16 +116,4 @@ func forVersion(p []byte, method, v string) ([]byte, bool) {
 		q = append(q, '\n')
 	}
 	return q, true
-}
-
-// marshal is json.Marshal without HTML escaping, as the SDK writes: a
-// description's "<" stays "<".
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -3,12 +3,17 @@
 // characters with JSON.stringify's escapes. RFC 8785 (JSON
 // canonicalization) takes both rules from ECMAScript, so bundle's
 // canonical form and hostshim's JavaScript-exact meter both write JSON
-// through here; each rule is written once.
+// through here; each rule is written once. Marshal is encoding/json
+// without its HTML escaping, the compact JSON every other writer of
+// JavaScript's kind of JSON in the module produces (the host's events,
+// the MCP SDK's messages, a Northbridge bundle).
 //
 // The functions are pure and safe for concurrent use.
 package jsjson
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -57,4 +62,18 @@ func AppendRune(out []byte, r rune) []byte {
 		return append(out, '\\', 'u', '0', '0', lowerHex[r>>4], lowerHex[r&0xF])
 	}
 	return utf8.AppendRune(out, r)
+}
+
+// Marshal is json.Marshal without HTML escaping: '<', '>' and '&' stay as
+// they are in strings, as JSON.stringify writes them (encoding/json's
+// other rules hold: U+2028 and U+2029 are escaped, invalid UTF-8 becomes
+// U+FFFD). The text has no trailing newline.
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -82,3 +82,16 @@ func TestAppendRune(t *testing.T) {
 		}
 	}
 }
+
+func TestMarshal(t *testing.T) {
+	got, err := Marshal(map[string]any{"html": "<a href=\"x\">&</a>", "n": 1.5, "line": "a\u2028b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"html":"<a href=\"x\">&</a>","line":"a\u2028b","n":1.5}`; string(got) != want {
+		t.Errorf("Marshal = %s, want %s", got, want)
+	}
+	if _, err := Marshal(math.NaN()); err == nil {
+		t.Error("Marshal(NaN) = nil error, want encoding/json's error")
+	}
+}

@@ -1,7 +1,6 @@
 package northbridge
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/jsjson"
 	"github.com/epistemicfold/ef/internal/rpcwire"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 )
@@ -437,11 +437,9 @@ func evidenceOf(ms []Memory) []string {
 // token_estimate counts.
 // HTML characters are not escaped: the reader is a model, not a browser.
 func (b *Bundle) Marshal() []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(b); err != nil {
+	out, err := jsjson.Marshal(b)
+	if err != nil {
 		panic(err) // every field is a plain value (scores are finite); an error is a programming bug
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return out
 }
