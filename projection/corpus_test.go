@@ -25,7 +25,7 @@ func TestCorpusConstraints(t *testing.T) {
 	root := testutil.CorpusDir(t, "")
 	labels := readLabels(t, filepath.Join("testdata", "constraints", "corpus.txt"))
 	files := testutil.CorpusFiles(t, "")
-	if !testutil.Long() {
+	if !testutil.LongWithoutRace(t) {
 		// The short profile reads only the files the labels name (the
 		// whole corpus takes about 35 s under -race).
 		named := map[string]bool{}

@@ -27,14 +27,14 @@ func checkCues(t interface{ Errorf(string, ...any) }, p *pattern, s string) bool
 
 // Every pattern's cues are necessary: a string its expression matches,
 // drawn from the expression itself, in any letter case and inside any
-// text, contains one of them. The long profile checks each pattern; the
-// short one draws the pattern too (60 checks in all: drawing from the
-// large expressions is slow under -race).
+// text, contains one of them. The long profile without -race checks each
+// pattern; otherwise the pattern is drawn too (60 checks in the short
+// profile: drawing from the large expressions is slow under -race).
 func TestPropPatternCues(t *testing.T) {
 	if len(patterns) < 100 {
 		t.Fatalf("%d patterns: the package's expressions are not all built by mustPattern", len(patterns))
 	}
-	if testutil.Long() {
+	if testutil.LongWithoutRace(t) {
 		for _, p := range patterns {
 			rapid.Check(t, func(rt *rapid.T) { checkDrawnMatch(rt, p) })
 		}
@@ -98,7 +98,7 @@ func reduceScripts(t *testing.T) []string {
 func TestPatternCuesOnCorpus(t *testing.T) {
 	root := testutil.CorpusDir(t, "")
 	files := testutil.CorpusFiles(t, "")
-	if !testutil.Long() {
+	if !testutil.LongWithoutRace(t) {
 		files = corpusSample(t, root, files)
 	}
 	var texts []string
@@ -130,7 +130,7 @@ func checkCuesOnTexts(t *testing.T, texts []string, budget int) {
 	}
 	total, stride := len(pieces)*len(patterns), 1
 	profile := "short profile"
-	if testutil.Long() {
+	if testutil.LongWithoutRace(t) {
 		// Every pair of the whole corpus is ~20M checks, over 25 minutes
 		// under -race: the long profile checks 40 times the short one's.
 		budget *= 40

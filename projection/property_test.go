@@ -174,12 +174,9 @@ func TestHotStateBounded(t *testing.T) {
 	bound := caps.Constraints + caps.Values + caps.Obligations + caps.Decisions + caps.Negative + caps.Hypotheses + caps.OpenFailures +
 		8*caps.Closed + caps.Evidence + caps.Artifacts + 1 + caps.Pending
 	var sizes []int
-	base := testutil.Size(t, 40, 300) // 40 steps and 400: the 10× growth check, at a fifth of the race-instrumented time of 100
-	if testutil.Long() && testutil.Race {
-		// 300 and 3,000 steps took over two minutes of CI's -race run;
-		// 100 and 1,000 check the same growth
-		base = 100
-		t.Logf("under -race: %d and %d steps (%s=1 without -race runs 300 and 3,000)", base, 10*base, testutil.LongEnv)
+	base := 40 // 40 steps and 400: the 10× growth check, at a fifth of the race-instrumented time of 100
+	if testutil.LongWithoutRace(t) {
+		base = 300
 	}
 	for _, n := range []int{base, 10 * base} {
 		r := New(Options{})

@@ -82,3 +82,21 @@ func EnvInt(t testing.TB, name string, def, least int) int {
 	}
 	return n
 }
+
+// LongWithoutRace reports whether a long single-goroutine test (a corpus
+// sweep, a property over every pattern) runs at full size: in the long
+// profile without -race. The race detector finds nothing in such a test
+// and makes it ten times slower, so under -race it runs its short size,
+// and .ci/run runs it at full size in a step without -race. It says so in
+// the test log when it shortens a long run.
+func LongWithoutRace(t testing.TB) bool {
+	t.Helper()
+	if !Long() {
+		return false
+	}
+	if Race {
+		t.Logf("under -race: the short size (single-goroutine; .ci/run's step without -race runs the full size)")
+		return false
+	}
+	return true
+}
