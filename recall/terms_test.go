@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"sort"
@@ -322,4 +323,68 @@ func BenchmarkLongWord(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestTermSlabReuse holds the frequencies a bulk build makes in a reused
+// slab (termSlab) equal to those made in fresh memory: texts analyzed
+// into a slab, the slab reset, and the next texts analyzed into the
+// memory the first ones used, which their values must not show through.
+func TestTermSlabReuse(t *testing.T) {
+	stems := newStemCache()
+	fresh := newTermAnalyzer(stems)
+	slabbed := newTermAnalyzer(stems)
+	slabbed.slab = &termSlab{}
+	word := rapid.SampledFrom([]string{"a", "cargo", "build", "Build's", "parse_config", "HTTPServer", "x.y:z", "测试文件", "1,000", "the"})
+	text := rapid.Custom(func(t *rapid.T) string {
+		return strings.Join(rapid.SliceOfN(word, 0, 3*slabChunk/2).Draw(t, "words"), " ")
+	})
+	short := func(s string) string {
+		if len(s) > 40 {
+			return fmt.Sprintf("%q… (%d bytes)", s[:40], len(s))
+		}
+		return fmt.Sprintf("%q", s)
+	}
+	check := func(t interface{ Fatalf(string, ...any) }, texts []string) {
+		type made struct {
+			n     int
+			freqs bindex.TokenFrequencies
+		}
+		var got []made
+		for _, s := range texts {
+			n, f := slabbed.frequencies([]byte(s))
+			got = append(got, made{n, f})
+		}
+		// Only once every text of the round is made: a later text
+		// must not have overwritten an earlier one's.
+		for i, s := range texts {
+			n, want := fresh.frequencies([]byte(s))
+			if got[i].n != n || !reflect.DeepEqual(termList(got[i].freqs), termList(want)) {
+				t.Fatalf("%s: slab gives %d tokens %d terms, fresh %d tokens %d terms", short(s), got[i].n, len(got[i].freqs), n, len(want))
+			}
+			for term, w := range want {
+				g := got[i].freqs[term]
+				if g == nil {
+					t.Fatalf("%s: term %q: not in the slab's", short(s), term)
+				}
+				if string(g.Term) != string(w.Term) || g.Frequency() != w.Frequency() || len(g.Locations) != len(w.Locations) || cap(g.Locations) != len(g.Locations) {
+					t.Fatalf("%s: term %q: slab %d locations, fresh %d", short(s), term, len(g.Locations), len(w.Locations))
+				}
+				for k, l := range g.Locations {
+					if w := w.Locations[k]; l.Position != w.Position || l.Start != w.Start || l.End != w.End || l.Field != w.Field || len(l.ArrayPositions) > 0 {
+						t.Fatalf("%s: term %q: location %d %+v, fresh %+v", short(s), term, k, *l, *w)
+					}
+				}
+			}
+		}
+		slabbed.slab.reset()
+	}
+	// Texts past a chunk, and one that fills a chunk's rest.
+	long := func(n int) string { return strings.Repeat("parse_config build's 测试文件 ", n) }
+	check(t, []string{long(slabChunk/4 - 1), "a b", long(slabChunk / 2), long(3)})
+	check(t, []string{long(2), long(slabChunk/4 - 1), long(slabChunk / 2)})
+	rapid.Check(t, func(t *rapid.T) {
+		for round := range rapid.IntRange(1, 3).Draw(t, "rounds") {
+			check(t, rapid.SliceOfN(text, 1, 4).Draw(t, fmt.Sprintf("texts%d", round)))
+		}
+	})
 }
