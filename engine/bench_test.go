@@ -234,7 +234,7 @@ func TestEmergencyDeterministic1M(t *testing.T) {
 		tokens = 20_000
 		t.Logf("short profile under the race detector: a %d-token surface (%s=1 runs 1M)", tokens, testutil.LongEnv)
 	case raceEnabled:
-		reps = 100
+		reps = 10
 		t.Logf("under the race detector: %d repetitions (.ci/run also runs 1,000 without it)", reps)
 	}
 	reps = testutil.EnvInt(t, "EF_EMERGENCY_1M", reps, 2)

@@ -4,8 +4,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -33,7 +36,11 @@ func TestSIGTERMEndsABlockedCommand(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	time.Sleep(500 * time.Millisecond) // blocked opening the FIFO
+	// A signal before ef installs its handler kills it as the default
+	// action would: wait for the handler (on a loaded machine a -race
+	// binary takes seconds to start), then for ef to block on the FIFO.
+	waitCatches(t, cmd.Process.Pid, syscall.SIGTERM, 30*time.Second)
+	time.Sleep(500 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case err := <-done:
@@ -46,4 +53,33 @@ func TestSIGTERMEndsABlockedCommand(t *testing.T) {
 		<-done
 		t.Fatalf("ef inspect on a FIFO without a writer still runs 2 minutes after SIGTERM")
 	}
+}
+
+// waitCatches waits until process pid catches signal sig (Linux's
+// /proc/PID/status SigCgt mask), or for limit; elsewhere, or when the
+// mask cannot be read, it waits a second.
+func waitCatches(t *testing.T, pid int, sig syscall.Signal, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		if err != nil {
+			time.Sleep(time.Second)
+			return
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "SigCgt:"); ok {
+				mask, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+				if err != nil {
+					time.Sleep(time.Second)
+					return
+				}
+				if mask&(1<<(uint(sig)-1)) != 0 {
+					return
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("ef did not catch %v within %v", sig, limit)
 }
