@@ -153,8 +153,15 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "use port 9090, not 8080": the setting or the rule that holds
 			// the old value (replace.go), last, so that the anchors read
 			// before keep their ids when nothing holds it.
-			for _, s := range sentences(ev.Text) {
-				out = append(out, replacementProposals(s)...)
+			ss := sentences(ev.Text)
+			for i, s := range ss {
+				ps := replacementProposals(s)
+				if v, was, ok := enough(withPrior(ss, i)); ps == nil && i > 0 && ok && !questionRE.MatchString(s) {
+					// "30s is too much. 20 is enough.": the verdicts
+					// in two sentences.
+					ps = replacing(withPrior(ss, i), v, was)
+				}
+				out = append(out, ps...)
 			}
 		}
 		return out
@@ -912,7 +919,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if (!rel || !proportionalRel(change)) && !asks {
 				vk, vn := lastKey, lastName
 				if ev.Role == RoleUser && corr {
-					if h := heldByNumber(s, ctx.Values); h != nil && h.Key != lastKey && heldNamed(s, ctx.Values) == nil {
+					if h := heldByNumber(withPrior(sents, i), ctx.Values); h != nil && h.Key != lastKey && heldNamed(s, ctx.Values) == nil {
 						// "the percent: 1.5 is last year's, make it 2"
 						// after a command set another setting: the
 						// setting whose number the sentence names before
@@ -921,6 +928,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
+				if rel {
+					// "make it double": the change's word is no value;
+					// the change is read below.
+					vs = slices.DeleteFunc(vs, func(v Proposal) bool { return scaleWordRE.MatchString(v.Value) })
+				}
 				if _, _, relSpoken := relative(spoken); spoken != "" && !rel && !relSpoken && (!slices.ContainsFunc(vs, func(v Proposal) bool { return spokenNumbers(v.Value) == v.Value }) || hanNumerals(s) != s) {
 					// the numbers said: the values of the sentence in
 					// digits, where it read none or only number words
@@ -1000,11 +1012,20 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 							k = property(h.Key)
 						}
 					}
+					var held *HeldValue
 					if strings.TrimSpace(k) == "" && base == "" && i > 0 {
-						// "the batch timeout of 20s keeps firing. triple it",
-						// "o timeout de 30s tá estourando… dobra": the one
-						// setting the sentence before gave a number.
-						k, base = priorQuantity(sents[i-1])
+						if h := heldByNumber(withPrior(sents, i), ctx.Values); h != nil && heldNamed(s, ctx.Values) == nil {
+							// "The search feels sluggish at 500. Make it
+							// half of that.": the held setting whose
+							// number the sentence before gave.
+							held, base = h, leadNumber(h.Value)
+						} else {
+							// "the batch timeout of 20s keeps firing.
+							// triple it", "o timeout de 30s tá
+							// estourando… dobra": the one setting the
+							// sentence before gave a number.
+							k, base = priorQuantity(sents[i-1])
+						}
 					}
 					if k = strings.TrimSpace(discourseRE.ReplaceAllString(k, "")); k == "" && base != "" {
 						// "rollout 再改一下：先翻倍吧，10% 太保守了": the topic
@@ -1013,7 +1034,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 							k = m[1]
 						}
 					}
-					if k != "" {
+					if held != nil {
+						key, name = held.Key, held.Name
+					} else if k != "" {
 						key, name = "value/-/"+strings.ToLower(strings.Join(strings.Fields(k), "_")), k
 					}
 					if key != "" || ev.Role == RoleUser && ctx.Ran {
@@ -1667,6 +1690,16 @@ var wordValues = func() map[string]bool {
 	}
 	return m
 }()
+
+// withPrior is sentence i of sents with the sentence before it, where
+// an "it" may point back to a number ("4 workers will fight the app for
+// locks. Drop it to 2.").
+func withPrior(sents []string, i int) string {
+	if i == 0 {
+		return sents[i]
+	}
+	return sents[i-1] + " " + sents[i]
+}
 
 // dropWordValues drops a value that is one plain word of no value of its
 // own: a function word, or a word of wordValues.
@@ -2972,7 +3005,7 @@ var (
 	exitOnlyRE   = mustPattern(`(?i)^\W*(?:exit (?:code|status):? ?-?\d+|exited with (?:code|status) -?\d+|process exited with code -?\d+|command failed with exit code -?\d+|<returncode>-?\d+</returncode>)\W*$`)
 	configExtRE  = mustPattern(`(?i)\.(toml|ya?ml|json|ini|env|cfg|conf|properties|config)$|(^|/)\.env[\w.]*$|(^|/)Makefile$`)
 	writeToolRE  = mustPattern(`(?i)(edit|write|create|replace|patch|apply|insert|update|save|str_replace|notebook)`)
-	configLineRE = mustPattern(`(?m)^\s*"?([A-Za-z_][\w.\-]{0,60})"?\s*(?:=|:)\s*(.+?)\s*,?\s*$`)
+	configLineRE = mustPattern(`(?m)^[ \t]*"?([A-Za-z_][\w.\-]{0,60})"?[ \t]*(?:=|:)[ \t]*(.*?)[ \t]*,?[ \t]*$`)
 )
 
 var (
@@ -3479,28 +3512,24 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	_, oldS := argString(ctx.Call.Args, oldArgKeys)
 	_, newS := argString(ctx.Call.Args, newArgKeys)
 	olds := map[string]string{}
-	for _, m := range configLineRE.FindAllStringSubmatch(oldS, 32) {
-		olds[m[1]] = cleanValue(m[2])
+	for _, c := range configSettings(oldS) {
+		olds[c.key] = c.value
 	}
-	locs := configLineRE.FindAllStringSubmatchIndex(newS, 32)
-	times := map[string]int{}
-	for _, loc := range locs {
-		times[newS[loc[2]:loc[3]]]++
-	}
-	for _, loc := range locs {
-		k, v := newS[loc[2]:loc[3]], cleanValue(newS[loc[4]:loc[5]])
-		if v == "" || olds[k] == v || !strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) || strings.HasPrefix(v, "- ") || times[k] > 1 {
-			// "path: |", "run: >-": a YAML block's indicator, its value
-			// on the lines after; "steps:" opening a list; a key the file
-			// sets in several places ("uses:" of each step) is no one
-			// setting
+	for i, c := range configSettings(newS) {
+		if i == maxWrittenValues {
+			break
+		}
+		if olds[c.key] == c.value {
 			continue
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(k), Name: k, Value: v, Was: olds[k],
-			Quote: strings.TrimSpace(newS[loc[0]:loc[1]])})
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
 	}
 	return out
 }
+
+// maxWrittenValues bounds the settings one written configuration file
+// states.
+const maxWrittenValues = 32
 
 // lineAt is the line of text containing byte offset i, trimmed.
 func lineAt(text string, i int) string {

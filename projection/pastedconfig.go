@@ -2,9 +2,66 @@ package projection
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 )
+
+// configSetting is one setting of a configuration text: its key (the
+// dotted path of the blocks it stands in: "resources.limits.memory"), its
+// value and its line.
+type configSetting struct{ key, value, line string }
+
+// configSettings are the settings a configuration text (YAML, TOML, INI,
+// .env, pretty-printed JSON) states, in order. A key whose value opens a
+// block (a YAML mapping or list on the lines after it, "|" or ">", a JSON
+// "{" or "[") is no setting but names the settings indented under it. No
+// setting is a list item ("- x"), a template placeholder ("{{ .Values.x
+// }}", "{% … %}") or a key set in several places (the "name:" of each
+// container): none of them is one current value.
+func configSettings(text string) []configSetting {
+	type block struct {
+		indent int
+		key    string
+	}
+	var stack []block
+	var out []configSetting
+	times := map[string]int{}
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		indent := len(l) - len(t)
+		for strings.HasPrefix(t, "- ") {
+			// a list item's keys stand under its dash
+			t = strings.TrimLeft(t[2:], " ")
+			indent = len(l) - len(t)
+		}
+		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
+			stack = stack[:len(stack)-1]
+		}
+		m := configLineRE.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		k, v := m[1], cleanValue(m[2])
+		if v == "" || v == "|" || v == ">" || strings.HasPrefix(v, "|") && len(v) <= 3 || strings.HasPrefix(v, ">") && len(v) <= 3 || v == "{" || v == "[" {
+			stack = append(stack, block{indent, k})
+			continue
+		}
+		for i := len(stack) - 1; i >= 0; i-- {
+			k = stack[i].key + "." + k
+		}
+		times[k]++
+		if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || strings.Contains(v, "{{") || strings.Contains(v, "{%") ||
+			!strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			continue
+		}
+		out = append(out, configSetting{k, v, strings.TrimSpace(l)})
+	}
+	return slices.DeleteFunc(out, func(c configSetting) bool { return times[c.key] > 1 })
+}
 
 // A user who pastes a configuration ("Here's our current config:" and a
 // TOML, YAML, INI or .env block) states the settings it holds: each
@@ -43,24 +100,11 @@ func pastedConfig(text string, out []Proposal) []Proposal {
 				file = path.Clean(m[1])
 			}
 		}
-		locs := configLineRE.FindAllStringSubmatchIndex(body, -1)
-		times := map[string]int{}
-		for _, loc := range locs {
-			times[body[loc[2]:loc[3]]]++
-		}
-		n := 0
-		for _, loc := range locs {
-			k, v := body[loc[2]:loc[3]], cleanValue(body[loc[4]:loc[5]])
-			if v == "" || times[k] > 1 || strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || !strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
-				// a YAML block's indicator or a list's opening; a key set
-				// in several sections is no one setting
-				continue
-			}
-			if n++; n > maxPastedValues {
+		for i, c := range configSettings(body) {
+			if i == maxPastedValues {
 				break
 			}
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + file + "/" + strings.ToLower(k), Name: k, Value: v,
-				Quote: strings.TrimSpace(body[loc[0]:loc[1]])})
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + file + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Quote: c.line})
 		}
 	}
 	return out

@@ -65,7 +65,7 @@ var (
 	fracForRE = mustPattern(`(?i)^\s+(per|for|of|on)\s+(?:the\s+|each\s+|every\s+)?(\p{L}[\w-]*(?:\s+\p{L}[\w-]*)?)`)
 	// relRevertRE: "back to the old value", "revert it", "put the timeout
 	// back", "改回原来的", "恢复原值".
-	relRevertRE = mustPattern(`(?i)\b(?:(?:the\s+)?(?:number|value|one|setting|figure)\s+(?:from\s+)?before\s+(?:was|is)\s+(?:right|correct|fine|better)|undo\s+(?:that|the)\s+last\s+(?:bit|change|one)|(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier)\s+(?:value|one|setting|number)|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?)(?:值|设置|那个)?`)
+	relRevertRE = mustPattern(`(?i)\b(?:(?:the\s+)?(?:number|value|one|setting|figure)\s+(?:from\s+)?before\s+(?:was|is)\s+(?:right|correct|fine|better)|undo\s+(?:that|the)\s+last\s+(?:bit|change|one)|(?:set|put|change|move|take|turn|bring)\s+(?:it|that|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+back(?:\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number))?|(?:(?:go|roll|switch)\s+)?back\s+to\s+(?:the\s+)?(?:old|previous|original|earlier|last)\s+(?:value|one|setting|number)(?:\s+(?:for|of)\s+(?:the\s+|our\s+)?(?P<k4>[\p{L}\p{N}_.\-/ ]{1,40}?)\s*[.!,;]?$)?|revert\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+to\s+(?:the\s+)?(?:old|previous|original)\s+(?:value|one))?\s*[.!,;]?$)|(?P<k3>[\w.\-/\p{Han}\p{Katakana}ー]{0,16}?)\s*(?:再|就|还是)?(?:改回|调回|恢复(?:成|到|为)?|换回|退回)(?:原来的?|原值|之前的?|去|以前的?|上一?个|上次的?)(?:值|设置|那个)?`)
 	// relSameRE: "same as staging", "match prod", "跟 staging 一样".
 	relSameRE = mustPattern(`(?i)\b(?:the\s+)?same\s+as\s+(?P<x>(?:in\s+|on\s+|for\s+)?[\w.\-/]+(?:\s+[\w.\-/]+)?)|(?:跟|和|与|同)\s*(?:之前|上次|原来|以前)?(?:的)?\s*(?P<x2>[\w.\-/\p{Han}]{1,12}?)\s*(?:那个|这个|的)?\s*(?:一样|相同|一致)`)
 	// relShiftRE: "a day earlier", "two hours later", "half an hour
@@ -324,7 +324,7 @@ func relative(s string) (name, change string, ok bool) {
 		return k, c, true
 	}
 	if m := findIf(strings.Contains(ls, "back") || strings.Contains(ls, "revert") || strings.Contains(ls, "before") || strings.Contains(ls, "undo") || strings.ContainsAny(s, "回复"), relRevertRE, s); m != nil {
-		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")]
+		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")] + m[relRevertRE.SubexpIndex("k4")]
 		if k == "" {
 			k = zhKey(m[relRevertRE.SubexpIndex("k3")])
 		}
@@ -849,6 +849,11 @@ func shiftWords(shift string) string {
 func proportionalRel(change string) bool {
 	return strings.HasPrefix(change, "%") || strings.HasPrefix(change, "~") || change == "=was" || strings.HasPrefix(change, "*") && strings.Contains(change, "/")
 }
+
+// scaleWordRE is a value that is only a relative change's word ("make
+// it double", "make the timeout twice as long"): never a value of its own
+// in a sentence relative reads.
+var scaleWordRE = mustPattern(`(?i)^(?:double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+\w+)?$`)
 
 // bareCountRE is a change by a count with no unit ("+2").
 var bareCountRE = mustPattern(`^[+-]\d+(?:\.\d+)?$`)

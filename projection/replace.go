@@ -29,12 +29,21 @@ var replacedRE = []*pattern{
 	mustPattern(`(?:^|[\s(:])(?P<a>` + valPat + `)\s*(?:->|→|=>)\s*(?P<v>` + valPat + `)`),
 }
 
+// enoughRE reads a replacement said as a verdict on the old value and one
+// on the new: "30s is too much. 20 is enough.", "8 retries is overkill, 3
+// will do", "30 秒太长了，20 秒就够了". It is matched on a sentence with the one
+// before it, since the two verdicts are often two sentences.
+var enoughRE = mustPattern(`(?i)(?:^|[\s,(:])(?P<a>` + valPat + `)\s+(?:(?:is|are|was|feels|seems|looks|sounds)\s+)?(?:(?:way|much|a bit|a little|probably|just|definitely)\s+)?(?:too\s+(?:much|many|long|high|big|large|slow|low|few|little|short|small|aggressive|conservative|tight)\b|overkill\b)[^.!?;\n]{0,60}?[.!?;,—–]+\s*(?:(?:so|ok(?:ay)?|i think|probably|honestly)[,\s]+)?(?:(?:let's\s+(?:say|do|go with|use)|make it|just|use|go with)\s+)?(?P<v>` + valPat + `)\s+(?:(?:is|'s|should be|would be|will be)\s+(?:(?:more than|quite|probably|totally|plenty)\s+)?(?:enough|plenty|fine|sufficient|ok(?:ay)?|better|good|right)\b|(?:will|would|should)\s+do\b|it is\b)|(?P<a2>` + valPat + `)\s*(?:太多|太长|太大|太高|太少|太短|太慢|太激进|太保守)了?[，,。；;\s]*(?:(?:改成|改为|用|设成)\s*)?(?P<v2>` + valPat + `)\s*(?:就|也)?(?:够了|足够了?|可以了|行了|就行|差不多了)`)
+
 // replacement is the pair of values sentence s replaces one by the other
 // with ("use port 9090, not 8080": 9090 for 8080); ok false when s has no
 // such shape, names the same value twice, or asks.
 func replacement(s string) (v, was string, ok bool) {
 	if questionRE.MatchString(s) {
 		return "", "", false
+	}
+	if v, was, ok := enough(s); ok {
+		return v, was, true
 	}
 	for _, re := range replacedRE {
 		m := re.FindStringSubmatch(s)
@@ -50,6 +59,33 @@ func replacement(s string) (v, was string, ok bool) {
 	return "", "", false
 }
 
+// enough is the pair of values s replaces one by the other with verdicts
+// (enoughRE): a new number without a unit takes the old one's ("20" for
+// "30s" is "20s"); a noun after the old number names the setting ("8
+// retries"), and is left out.
+func enough(s string) (v, was string, ok bool) {
+	m := enoughRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	v = cleanValue(m[enoughRE.SubexpIndex("v")] + m[enoughRE.SubexpIndex("v2")])
+	was = cleanValue(m[enoughRE.SubexpIndex("a")] + m[enoughRE.SubexpIndex("a2")])
+	if v == "" || was == "" || strings.EqualFold(v, was) || !specific(v) || !specific(was) {
+		return "", "", false
+	}
+	if n := leadNumber(was); n != "" && strings.HasPrefix(was, n) {
+		unit := was[len(n):]
+		if u := strings.ToLower(strings.TrimSpace(unit)); u != "" && unitWords[u] == "" && !strings.ContainsAny(u, "秒分时天%") {
+			// "8 retries is overkill": the setting's noun, not a unit
+			was, unit = n, ""
+		}
+		if leadNumber(v) == v {
+			v += unit
+		}
+	}
+	return v, was, true
+}
+
 // replacementProposals are what a user's sentence s proposes by the values
 // it replaces (see above): the value held as was, set to v, and the rule
 // stating was, restated. The reducer keeps each only where something holds
@@ -59,6 +95,11 @@ func replacementProposals(s string) []Proposal {
 	if !ok {
 		return nil
 	}
+	return replacing(s, v, was)
+}
+
+// replacing are the proposals of sentence s replacing was by v.
+func replacing(s, v, was string) []Proposal {
 	return []Proposal{
 		{Op: OpState, Kind: KindValue, Key: "value/-/" + slug(was), Value: v, Was: was, Quote: s, Correction: true, Refers: true, Replacement: true},
 		{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Correction: true, Replaces: was, Links: mentions(s)},

@@ -66,8 +66,13 @@ func ParseScript(script string) ([]ScriptStep, error) {
 			if cur == nil || cur.Role != RoleAssistant || len(cmd) < 2 {
 				return nil, fmt.Errorf("line %d: a call outside an assistant event: %s", n+1, line)
 			}
+			// the arguments as written: their strings keep their spaces
+			// (a YAML file's indentation)
+			rest := strings.TrimSpace(line[2:])
+			rest = strings.TrimSpace(rest[len(cmd[0]):])
+			rest = strings.TrimSpace(rest[len(cmd[1]):])
 			var args map[string]any
-			if err := json.Unmarshal([]byte(strings.Join(cmd[2:], " ")), &args); err != nil {
+			if err := json.Unmarshal([]byte(rest), &args); err != nil {
 				return nil, fmt.Errorf("line %d: %s: %w", n+1, line, err)
 			}
 			id := fmt.Sprintf("call%d", len(open)+seq*10)

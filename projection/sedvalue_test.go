@@ -105,14 +105,39 @@ func TestShellSplitOutsideQuotes(t *testing.T) {
 	}
 }
 
-// A written config file's settings are its values, but not a YAML
-// block's indicator ("path: |"), a key opening a list ("steps:") or a
-// key the file sets in several places ("uses:" of each step).
+// A written config file's settings are its values, each by its path in
+// the file's blocks, but not a YAML block's indicator ("path: |"), a key
+// opening a list ("steps:") or a key the file sets in several places
+// ("uses:" of each step).
 func TestWrittenConfigValues(t *testing.T) {
 	yml := "name: Benchmarks\\non:\\n  pull_request:\\njobs:\\n  bench:\\n    runs-on: ubuntu-latest\\n    timeout-minutes: 60\\n    steps:\\n      - name: Checkout\\n        uses: actions/checkout@v4\\n      - name: Cache\\n        uses: Swatinem/rust-cache@v2\\n      - name: Upload\\n        with:\\n          path: |\\n            target/criterion\\n"
 	out := reduceAll(t, "> user\nadd a benchmark workflow\n> assistant\nok\n> call write_file {\"path\": \".github/workflows/bench.yml\", \"content\": \""+yml+"\"}\n> result\nwrote .github/workflows/bench.yml\n")
-	expect(t, out, []string{`bench.yml/timeout-minutes \[current/empirical\] = 60`, `bench.yml/runs-on \[current/empirical\] = ubuntu-latest`},
+	expect(t, out, []string{`bench.yml/jobs.bench.timeout-minutes \[current/empirical\] = 60`, `bench.yml/jobs.bench.runs-on \[current/empirical\] = ubuntu-latest`},
 		[]string{`/path \[`, `/uses \[`, `/steps \[`})
+}
+
+// A configuration's settings are its scalar values by their block paths:
+// no key opening a block, no template placeholder, no list item and no key
+// set twice, in YAML and pretty-printed JSON alike.
+func TestConfigSettings(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: payments-api\nspec:\n  minReplicas: {{ .Values.hpa.min }}\n  maxReplicas: {{ .Values.hpa.max }}\n",
+			"apiVersion=autoscaling/v2 kind=HorizontalPodAutoscaler metadata.name=payments-api"},
+		{"resources:\n  limits:\n    cpu: 1\n    memory: 768Mi\n  requests:\n    cpu: 250m\nreadinessProbe:\n  initialDelaySeconds: 20\n",
+			"resources.limits.cpu=1 resources.limits.memory=768Mi resources.requests.cpu=250m readinessProbe.initialDelaySeconds=20"},
+		{"containers:\n  - name: api\n    image: api:2.14.3\n  - name: sidecar\n    image: envoy:1.29\n", ""},
+		{"{\n  \"server\": {\n    \"port\": 8080,\n    \"host\": \"0.0.0.0\"\n  },\n  \"debug\": false\n}", "server.port=8080 server.host=0.0.0.0 debug=false"},
+		{"[db]\nbatch = 100\npool = 8\n", "batch=100 pool=8"},
+		{"script: |\n  make test\nenv: >\n  prod\n", ""},
+	} {
+		var got []string
+		for _, s := range configSettings(c.text) {
+			got = append(got, s.key+"="+s.value)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("configSettings(%q) = %q; want %q", c.text, g, c.want)
+		}
+	}
 }
 
 // A sed of a constant declared in code sets it ("const MAX: usize =

@@ -228,6 +228,10 @@ func reversal(s string, reconsidered bool) string {
 		// "make it 75": a value, read by values.
 		return ""
 	}
+	if choosesValue(s) {
+		// "go back to the old value for the batch size": read by values.
+		return ""
+	}
 	if f := strings.Fields(strings.ToLower(x)); mannerRE.MatchString(f[0]) || mannerRE.MatchString(f[len(f)-1]) {
 		// "actually make it faster", "make it work properly": how, not
 		// which.
@@ -437,10 +441,14 @@ func sameSetting(a, b string) bool {
 // choiceRE is what a decision chooses, right after its verb.
 var choiceRE = mustPattern(`(?i)\b(?:go with|use|switch to|stick with|go back to|move to|keep|就用|决定用|改用|还是用|换回|回到|采用|定了用)\s*(\S+)`)
 
-// choosesValue reports whether a decision's choice is a number or a
-// quoted literal ("let's go with 128 for the batch size"): a setting's
+// choosesValue reports whether a decision's choice is a number, a quoted
+// literal ("let's go with 128 for the batch size") or the value held
+// before ("go back to the old value for the batch size"): a setting's
 // value, read by values, not a course of action.
 func choosesValue(s string) bool {
+	if _, change, ok := relative(s); ok && change == "=was" {
+		return true
+	}
 	m := choiceRE.FindStringSubmatch(s)
 	if m == nil {
 		return false
