@@ -155,6 +155,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// before keep their ids when nothing holds it.
 			ss := sentences(ev.Text)
 			for i, s := range ss {
+				if i > 0 {
+					// "How many workers should it use? Let's say 4."
+					// (selfanswer.go)
+					if p, ok := selfAnswered(ss[i-1], s); ok {
+						out = append(out, p)
+					}
+				}
 				ps := replacementProposals(s)
 				if v, was, ok := enough(withPrior(ss, i)); ps == nil && i > 0 && ok && !questionRE.MatchString(s) {
 					// "30s is too much. 20 is enough.": the verdicts

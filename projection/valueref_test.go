@@ -75,6 +75,20 @@ Set retries to 8.
 > user
 30 秒太长了，20 秒就够了。
 `, []string{`\[current/normative\] = 20 秒 \(was 30 秒\)`}, nil},
+		{"a question answered in the same breath", `
+> user
+How many parallel workers should the backfill use? Let's say 4.
+> user
+Hmm, 4 workers will fight the app for locks. Drop it to 2.
+`, []string{`parallel_workers \[current/normative\] = 2 \(was 4\)`}, nil},
+		{"what X should it have, I'd say", `
+> user
+What timeout should the export job have? 30 minutes, I'd say.
+`, []string{`value/-/timeout \[current/normative\] = 30 minutes`}, nil},
+		{"a question left open", `
+> user
+How many workers should we use? I don't know yet, let's measure first.
+`, nil, []string{`value/`}},
 		// Near misses: nothing held is named, or no new value is given.
 		{"a verdict with no new value", `
 > user
