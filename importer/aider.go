@@ -2,6 +2,9 @@ package importer
 
 import (
 	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,8 +16,11 @@ import (
 // "# aider chat started at …" opens a session, "#### " lines are what the
 // user typed, "> " lines what Aider printed (its notices, a /run's
 // output, the edits it applied), and other lines the model's replies.
-// Aider calls no tools (its edits are blocks in the replies), so a
-// session holds messages only.
+// Aider calls no tools (its edits are blocks in the replies), but it runs
+// shell commands: the ones a reply suggests, after it asks "Run shell
+// command?" ("Running pytest -q" then the output, as Aider prints it),
+// and the user's /run. Each run is read as a call of the assistant's
+// ("shell", its command) answered by its output (aiderPrinted).
 const FormatAider Format = "aider"
 
 // aiderStart opens each session of an Aider chat history.
@@ -71,8 +77,16 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		buf  []string
 		fenc bool // inside a fenced code block of a reply
 	)
+	var (
+		// pendingRun is the command of the user's /run just read, whose
+		// output Aider's next lines may print.
+		pendingRun string
+		// calls counts the runs read, for their calls' ids.
+		calls int
+	)
 	flush := func() {
 		text := strings.Trim(strings.Join(buf, "\n"), "\n")
+		buf0 := slices.Clone(buf)
 		buf = buf[:0]
 		if t == nil || strings.TrimSpace(text) == "" {
 			return
@@ -82,16 +96,21 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		if kind != aiderTool {
 			sessions[len(sessions)-1].said = true
 		}
+		userRun := pendingRun
+		pendingRun = ""
 		switch {
 		case kind == aiderReply:
 			t.assistant(hostshim.TextBlock(text))
-		case kind == aiderTool, strings.HasPrefix(text, "/"):
+		case kind == aiderTool:
+			aiderPrinted(t, buf0, userRun, &calls)
+		case strings.HasPrefix(text, "/"), strings.HasPrefix(text, "!"):
 			// Aider's own output, and the user's in-chat commands
 			// (/add, /run, /drop): nobody's request to the model.
 			t.user(hostshim.TextBlock(text))
 			if len(t.items) > n {
 				t.items[n].injected = hostshim.InjectedChatter
 			}
+			pendingRun = aiderRunCommand(text)
 		default:
 			t.user(hostshim.TextBlock(text))
 		}
@@ -100,6 +119,7 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		if strings.HasPrefix(line, aiderStart) {
 			flush()
 			t = &transcript{provider: "aider"}
+			pendingRun, calls = "", 0
 			sessions = append(sessions, session{n: len(sessions) + 1, t: t})
 			kind, fenc = aiderReply, false
 			continue
@@ -152,4 +172,129 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		return nil, ErrEmpty
 	}
 	return out, nil
+}
+
+var (
+	// aiderPromptRE is a question Aider asked and the answer it logged
+	// with it: "Run shell command? (Y)es/(N)o/(D)on't ask again [Yes]: y".
+	aiderPromptRE = regexp.MustCompile(`^(.*?\?) \(Y\)es/\(N\)o\b.*\]:\s*(\S*)\s*$`)
+	// aiderCostRE is Aider's report of a reply's tokens and cost.
+	aiderCostRE = regexp.MustCompile(`^Tokens: \S+ sent, .*\breceived\b`)
+	// aiderAddedRE is Aider's note that a run's output went to the chat.
+	aiderAddedRE = regexp.MustCompile(`^Added \d+ lines? of output to the chat\.?$`)
+)
+
+// aiderRunCommand is the command a user's "/run cmd" or "!cmd" runs, ""
+// for another in-chat command.
+func aiderRunCommand(text string) string {
+	if c, ok := strings.CutPrefix(text, "/run "); ok {
+		return strings.TrimSpace(c)
+	}
+	if c, ok := strings.CutPrefix(text, "!"); ok && !strings.Contains(c, "\n") {
+		return strings.TrimSpace(c)
+	}
+	return ""
+}
+
+// aiderPrinted reads lines Aider printed (without their "> "): each
+// shell run is a call of the assistant's, in the reply that suggested it
+// when nothing came between, answered by its output, the
+// other lines one message of the client's chatter. A run is the user's
+// /run just before (userRun), whose output opens the lines, or Aider's
+// "Running cmd" of a command it asked to run ("cmd" then "Run shell
+// command? … y"); its output is the lines after it up to Aider's next
+// question ("Add command output to the chat?"), the next command's
+// "Running" or the end. A run whose output Aider did not print is no
+// call: nothing of it was observed. Aider's questions, its tokens and cost and
+// its "Added N lines of output" are no one's words and are left out; a
+// command the user declined to run is no call.
+func aiderPrinted(t *transcript, lines []string, userRun string, calls *int) {
+	var chatter []string
+	type run struct {
+		cmd  string
+		out  []string
+		user bool // the user's /run
+	}
+	var cur *run
+	var asked []string // the commands Aider asked to run, not yet started
+	flushChatter := func() {
+		text := strings.Trim(strings.Join(chatter, "\n"), "\n")
+		chatter = chatter[:0]
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		n := len(t.items)
+		t.user(hostshim.TextBlock(text))
+		if len(t.items) > n {
+			t.items[n].injected = hostshim.InjectedChatter
+		}
+	}
+	endRun := func() {
+		if cur == nil {
+			return
+		}
+		out := strings.Trim(strings.Join(cur.out, "\n"), "\n")
+		if strings.TrimSpace(out) == "" {
+			// Aider printed no output (a suggested command's goes to
+			// the terminal only; so does a /run's since v0.50): the
+			// run stays the note it was, and nothing was observed.
+			if !cur.user {
+				chatter = append(chatter, "Running "+cur.cmd)
+			}
+			cur = nil
+			return
+		}
+		*calls++
+		id := "aider-run-" + strconv.Itoa(*calls)
+		args, _ := json.Marshal(map[string]string{"command": cur.cmd})
+		// the reply that suggested the command is the message that calls it
+		t.extendAssistant(toolCall(id, "shell", string(args)))
+		t.result(id, false, hostshim.TextBlock(out))
+		cur = nil
+	}
+	if userRun != "" {
+		cur = &run{cmd: userRun, user: true}
+	}
+	for _, l := range lines {
+		switch {
+		case aiderCostRE.MatchString(l), aiderAddedRE.MatchString(l):
+		case aiderPromptRE.MatchString(l):
+			m := aiderPromptRE.FindStringSubmatch(l)
+			if cur != nil {
+				// "Add command output to the chat?": the output ended
+				endRun()
+				continue
+			}
+			if !strings.HasPrefix(m[1], "Run shell command") {
+				continue
+			}
+			// The commands asked about are the lines before the
+			// question, after the blank line Aider prints first.
+			i := len(chatter)
+			for i > 0 && strings.TrimSpace(chatter[i-1]) != "" {
+				i--
+			}
+			yes := strings.HasPrefix(strings.ToLower(m[2]), "y") || strings.HasPrefix(strings.ToLower(m[2]), "a")
+			for _, c := range chatter[i:] {
+				if c = strings.TrimSpace(c); yes && c != "" && !strings.HasPrefix(c, "#") {
+					asked = append(asked, c)
+				}
+			}
+			chatter = chatter[:i]
+		case strings.HasPrefix(l, "Running ") && (cur == nil || slices.Contains(asked, strings.TrimSpace(strings.TrimPrefix(l, "Running ")))):
+			endRun()
+			flushChatter()
+			cmd := strings.TrimSpace(strings.TrimPrefix(l, "Running "))
+			if i := slices.Index(asked, cmd); i >= 0 {
+				asked = slices.Delete(asked, i, i+1)
+			}
+			cur = &run{cmd: cmd}
+		case cur != nil:
+			cur.out = append(cur.out, l)
+		default:
+			chatter = append(chatter, l)
+		}
+	}
+	endRun()
+	flushChatter()
 }

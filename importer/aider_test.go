@@ -15,8 +15,9 @@ import (
 // started and left, is left out: this file of two is one, named FILE#2),
 // "#### " lines are the user's input (a multi-line one is one message),
 // replies are the assistant's (a fenced block in a reply keeps its "> " and
-// "####" lines), and Aider's "> " output and the user's /commands are kept
-// as user messages marked as the client's chatter; the "Main model" line
+// "####" lines), Aider's "> " output and the user's /commands are kept
+// as user messages marked as the client's chatter, a /run's output is a
+// shell call's result (its question to add the output left out); the "Main model" line
 // names the model. Before, 'unknown trajectory format'.
 func TestImportAider(t *testing.T) {
 	p := filepath.Join("testdata", "aider.chat.history.md")
@@ -38,14 +39,15 @@ func TestImportAider(t *testing.T) {
 		"assistant: Ich ändere `util.py`:\n\nutil.py\n```python\n<<<<<<< SEARCH\n> not a quote: inside the block\n=======\n#### not user input: inside the block\n>>>>>>> REPLACE\n```",
 		"user: Applied edit to util.py\nCommit 3f2a1b9 feat: UTC-Zeitstempel",
 		"user: /run pytest -q",
-		"user: 1 failed, 3 passed\nFAILED tests/test_util.py::test_tz\nAdd command output to the chat? (Y)es/(N)o [Yes]: y",
+		"assistant: shell {\"command\":\"pytest -q\"}",
+		"user: 1 failed, 3 passed\nFAILED tests/test_util.py::test_tz",
 		"assistant: Der Test erwartet `+00:00`, nicht `Z`.",
 	}
 	if got := messageTexts(t, im); !reflect.DeepEqual(got, want) {
 		t.Errorf("messages\n got %q\nwant %q", got, want)
 	}
 	marks := eachMessage(t, im, func(m *hostshim.Message) string { return m.Source.Injected })
-	if wantMarks := []string{"chatter", "", "", "chatter", "chatter", "chatter", ""}; !reflect.DeepEqual(marks, wantMarks) {
+	if wantMarks := []string{"chatter", "", "", "chatter", "chatter", "", "", ""}; !reflect.DeepEqual(marks, wantMarks) {
 		t.Errorf("injected marks %q, want %q", marks, wantMarks)
 	}
 	if !inRequestHeader(im, "anthropic/claude-sonnet-4-5") || inRequestHeader(im, "diff edit format") {

@@ -23,7 +23,8 @@ import (
 // block is read so from there on: the XML calls
 // are tool calls, each result answers the call it names, a denied call is
 // an interruption, the environment is chatter and the task and feedback
-// are the user's. Native tool_use and tool_result blocks are read as in
+// are the user's (the user's words given with a result are read once, as
+// the user's message, not again in the result). Native tool_use and tool_result blocks are read as in
 // any Anthropic conversation.
 
 // clineTools are the tools Cline and its forks call as XML.
@@ -47,16 +48,25 @@ var (
 	clineFeedbackRE = regexp.MustCompile(`(?s)<(?:feedback|answer)>\s*(.*?)\s*</(?:feedback|answer)>`)
 )
 
+// clineReplyText is the result of a call the user answered with their
+// own words alone (ask_followup_question's <answer>), which follow as
+// the user's message.
+const clineReplyText = "(the user's reply follows)"
+
+// clineFeedbackLead introduces the user's words given with a result.
+const clineFeedbackLead = "The user provided the following feedback:"
+
 // clineDenied are the texts of a result the user refused.
 var clineDenied = []string{"The user denied this operation.", "The user denied this operation and provided the following feedback:"}
 
 // isClineTask reports whether a user message's parts are a Cline task's:
 // a text block of its own is the extension's <environment_details>, which
 // Cline and its forks add to every user message (a "<task>" tag alone is
-// a prompt's convention many chats share).
+// a prompt's convention many chats share). The task's first message may
+// go on after the element (the working directory's files).
 func isClineTask(parts []chatPart) bool {
 	for _, p := range parts {
-		if text := strings.TrimSpace(string(p.Text)); strings.HasPrefix(text, "<environment_details>") && strings.HasSuffix(text, "</environment_details>") {
+		if text := strings.TrimSpace(string(p.Text)); strings.HasPrefix(text, "<environment_details>") && strings.Contains(text, "</environment_details>") {
 			return true
 		}
 	}
@@ -149,8 +159,14 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 				output = append(output, after)
 			}
 		case callID != "" && clineFeedbackRE.MatchString(text):
-			if strings.Contains(text, "<answer>") {
-				output = append(output, text) // what the question's call returned
+			// The user's words are the user's message; the result keeps
+			// what Cline said around them ("The user has provided
+			// feedback on the results. …"), so they are read once.
+			around := strings.TrimSpace(clineFeedbackRE.ReplaceAllString(text, ""))
+			if around = strings.TrimSpace(strings.TrimPrefix(around, clineFeedbackLead)); around != "" {
+				output = append(output, around)
+			} else if len(output) == 0 {
+				output = append(output, clineReplyText)
 			}
 			for _, m := range clineFeedbackRE.FindAllStringSubmatch(text, -1) {
 				userOwn = append(userOwn, m[1])
@@ -158,8 +174,8 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 		case callID != "" && slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) }):
 			denied = true
 			output = append(output, trimmed)
-		case callID != "" && strings.HasPrefix(trimmed, "The user provided the following feedback:"):
-			userOwn = append(userOwn, strings.TrimSpace(strings.TrimPrefix(trimmed, "The user provided the following feedback:")))
+		case callID != "" && strings.HasPrefix(trimmed, clineFeedbackLead):
+			userOwn = append(userOwn, strings.TrimSpace(strings.TrimPrefix(trimmed, clineFeedbackLead)))
 		case callID != "":
 			output = append(output, text)
 		default:

@@ -12,8 +12,9 @@ import (
 // calls become tool calls, each "[tool for '…'] Result:" block answers
 // the call before, a denied call is an interruption and the feedback
 // given with it the user's words, the <task> is unwrapped, the answer to
-// ask_followup_question is the user's too, and <environment_details> is
-// the extension's chatter.
+// ask_followup_question is the user's message (the call's result says so
+// and does not repeat it), and <environment_details> is the extension's
+// chatter.
 func TestImportCline(t *testing.T) {
 	doc := `[
 {"role":"user","content":[{"type":"text","text":"<task>\nAdd retry logic to src/api/checkout.ts. Never touch the migrations folder.\n</task>"},{"type":"text","text":"<environment_details>\n# VSCode Visible Files\nsrc/api/checkout.ts\n</environment_details>"}]},
@@ -43,7 +44,7 @@ func TestImportCline(t *testing.T) {
 		"user " + hostshim.InjectedInterruption + " The user denied this operation.",
 		"user - actually make the timeout 45s",
 		"assistant - ask_followup_question {\"question\":\"How many attempts?\"}",
-		"user - <answer>\n3 attempts\n</answer>",
+		"user - (the user's reply follows)",
 		"user - 3 attempts",
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -67,7 +67,14 @@
 //   - An Aider chat history (.aider.chat.history.md) holds a session for
 //     each "# aider chat started at" line: "#### " lines are the user's,
 //     replies the assistant's, Aider's "> " output and the user's
-//     /commands the client's chatter; it records no tool calls.
+//     /commands the client's chatter. Aider calls no tools, but a shell
+//     command it ran ("Running cmd" after "Run shell command? … y", or
+//     the user's /run or !cmd) with the output Aider printed under it is
+//     a "shell" call of the reply that suggested it, answered by that
+//     output; Aider's "Tokens: … Cost: …" lines, its (Y)es/(N)o
+//     questions and "Added N lines of output" are left out, a command
+//     the user declined is no call, and a run whose output Aider did not
+//     print (newer versions print it to the terminal only) stays a note.
 //   - The output of `codex exec --json` reads its completed items: agent
 //     messages, reasoning, commands, file changes and MCP calls, each
 //     call holding its result; the prompt is not in it.
@@ -79,7 +86,12 @@
 //     assistant's text and whose results open the next user message with
 //     "[tool for '…'] Result:"; its <environment_details> is chatter, a
 //     denied call an interruption, the task and feedback the user's
-//     (cline.go).
+//     (cline.go). The user's <feedback> or <answer> given with a result
+//     is the user's message only: the result keeps Cline's words around
+//     it ("The user has provided feedback on the results. …") or, for an
+//     answer alone, says "(the user's reply follows)". The task's first
+//     message may go on after its <environment_details> (the working
+//     directory's files) and is read as Cline's from there.
 //   - An OpenCode session is read from `opencode export`'s JSON, or from
 //     its info file in OpenCode's storage directory (session/<project>/
 //     <id>.json), whose messages and parts Import and Open read beside it

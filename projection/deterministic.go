@@ -3300,6 +3300,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// asking them returns them (asked.go)
 		return ps
 	}
+	if replyTool(ctx.Call) && (ev.Result == nil || !ev.Result.IsError) {
+		// what the user replied to a question or a finished task
+		// (outputfail.go): no observation; the tool failing is one
+		return nil
+	}
 	cmdKey, cmdName := CommandKey(ctx.Call)
 	// grep's or diff's exit status 1 alone says "no match", "differs":
 	// no failure, though the host flags the result an error; so does an
@@ -3331,6 +3336,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		if strings.HasPrefix(because, "Traceback") {
 			// Python's frames follow; the exception is what failed.
 			because = exceptionLine(text[loc[1]:], because)
+		}
+	}
+	if !failed && !found {
+		// a test runner's count, a database client's error, a log
+		// ending at ERROR level (outputfail.go)
+		if l := outputFailure(said, ctx.Call); l != "" {
+			failed, because = true, l
 		}
 	}
 	if failed && because == "" {
@@ -3387,6 +3399,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					line += " — " + d
 				}
 			}
+			if f && re == pwFailRE {
+				if d := pwFailDetail(text, loc[0], n); d != "" {
+					line += " — " + d
+				}
+			}
 			if f {
 				// vitest prints the reason on the line after the failed
 				// test's, after an arrow ("→ expected [] to include …").
@@ -3421,6 +3438,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 		return n
 	})
+	if strings.Contains(text, " › ") {
+		scan(pwFailRE, true, pwName)
+	}
 	if strings.Contains(text, " > ") {
 		scan(gradleFailRE, true, nil)
 	}
@@ -3434,6 +3454,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)
 	scan(cargoPassRE, false, nil)
+	if strings.Contains(text, " › ") {
+		scan(pwPassRE, false, pwName)
+	}
 	if strings.Contains(text, " > ") {
 		scan(gradlePassRE, false, nil)
 	}

@@ -87,6 +87,17 @@
 // now", toldValue), and given up when the user drops it by its program's
 // name ("forget golangci-lint for now", "mypy 先不管了", abandonNameRE).
 //
+// A run whose host records no exit status failed when its output says so
+// (outputfail.go): a test runner's count with failures in it ("1 failed",
+// "Tests: 1 failed | 3 passed", "2 failing"), a Playwright test marked
+// "✘" (playwright.go), a database client's error ("psql:m.sql:3: ERROR:",
+// "ERROR 1064 (42000)"), a log whose last deciding line is at ERROR level;
+// never a count of none, the word in passing, an error logged and then
+// recovered from, or the text a program only shows (cat, grep, tail,
+// kubectl logs). The result of a question asked of the user or of a task
+// handed in (ask_followup_question, attempt_completion) is the user's
+// reply, no evidence.
+//
 // A choice may name an option by its place in a list offered just before
 // (listed.go: "1. … 2. …", "(1) … (2) …", "一是…；二是…", "方案一："):
 // "the second one", "let's go with 3", "option (b) it is", "就用前面那个吧",
