@@ -3540,18 +3540,23 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		return out
 	}
 	_, oldS := argString(ctx.Call.Args, oldArgKeys)
-	_, newS := argString(ctx.Call.Args, newArgKeys)
+	k, newS := argString(ctx.Call.Args, newArgKeys)
+	// A whole file written names each setting by its path; an edit's
+	// fragment has no parents, so it names them by their keys alone.
+	whole := oldS == "" && k == "content"
 	olds := map[string]string{}
-	for _, c := range configSettings(oldS) {
+	for _, c := range configSettings(oldS, false) {
 		olds[c.key] = c.value
 	}
-	for i, c := range configSettings(newS) {
+	for i, c := range configSettings(newS, whole) {
 		if i == maxWrittenValues {
 			break
 		}
 		if olds[c.key] == c.value {
 			continue
 		}
+		// an edit's key alone is matched to the path the file gave it by
+		// the reducer (heldPath)
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
 	}
 	return out

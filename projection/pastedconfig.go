@@ -15,11 +15,14 @@ type configSetting struct{ key, value, line string }
 // configSettings are the settings a configuration text (YAML, TOML, INI,
 // .env, pretty-printed JSON) states, in order. A key whose value opens a
 // block (a YAML mapping or list on the lines after it, "|" or ">", a JSON
-// "{" or "[") is no setting but names the settings indented under it. No
-// setting is a list item ("- x"), a template placeholder ("{{ .Values.x
-// }}", "{% … %}") or a key set in several places (the "name:" of each
-// container): none of them is one current value.
-func configSettings(text string) []configSetting {
+// "{" or "[") is no setting; with paths, it names the settings indented
+// under it (a whole file: "resources.limits.memory"), without, each is
+// named by its own key (an edit's fragment, whose parents are not in it).
+// No setting is a list item ("- x"), a template placeholder ("{{
+// .Values.x }}", "{% … %}") or a key set in several places (the "name:"
+// of each container): none of them is one current value. A comment after
+// a value (" # …") is no part of it.
+func configSettings(text string, paths bool) []configSetting {
 	type block struct {
 		indent int
 		key    string
@@ -50,8 +53,11 @@ func configSettings(text string) []configSetting {
 			stack = append(stack, block{indent, k})
 			continue
 		}
-		for i := len(stack) - 1; i >= 0; i-- {
+		for i := len(stack) - 1; paths && i >= 0; i-- {
 			k = stack[i].key + "." + k
+		}
+		if at := strings.Index(v, " #"); at > 0 {
+			v = strings.TrimSpace(v[:at])
 		}
 		times[k]++
 		if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || strings.Contains(v, "{{") || strings.Contains(v, "{%") ||
@@ -100,7 +106,7 @@ func pastedConfig(text string, out []Proposal) []Proposal {
 				file = path.Clean(m[1])
 			}
 		}
-		for i, c := range configSettings(body) {
+		for i, c := range configSettings(body, true) {
 			if i == maxPastedValues {
 				break
 			}

@@ -916,6 +916,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// holding the same number is no reason to drop it.
 			return
 		}
+		if o := r.valueOf(p.Key); ev.Role == RoleTool && (o == nil || o.Key != p.Key) {
+			// an edit's fragment names a setting the file written whole
+			// named by its path
+			if k := r.heldPath(p.Key); k != "" {
+				p.Key, nu.Key = k, k
+			}
+		}
 		if p.Rel != "" {
 			r.relative(ev, p, nu)
 			r.valueSet(nu, ref)
@@ -1840,6 +1847,27 @@ func (r *Reducer) holding(v string) *Anchor {
 				return nil
 			}
 			found = a
+		}
+	}
+	return found
+}
+
+// heldPath is the key of the one current setting of the same file whose
+// path ends in key's setting ("value/f.yaml/jobs.bench.timeout-minutes"
+// for an edit's "value/f.yaml/timeout-minutes"), "" when none or several.
+func (r *Reducer) heldPath(key string) string {
+	at := strings.LastIndexByte(key, '/')
+	if at < 0 {
+		return ""
+	}
+	dir, leaf := key[:at+1], key[at+1:]
+	found := ""
+	for _, a := range r.hot {
+		if a.Kind == KindValue && a.Lifecycle == Current && strings.HasPrefix(a.Key, dir) && strings.HasSuffix(a.Key, "."+leaf) && !strings.Contains(a.Key[len(dir):], "/") {
+			if found != "" && found != a.Key {
+				return ""
+			}
+			found = a.Key
 		}
 	}
 	return found

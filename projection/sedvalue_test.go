@@ -116,6 +116,15 @@ func TestWrittenConfigValues(t *testing.T) {
 		[]string{`/path \[`, `/uses \[`, `/steps \[`})
 }
 
+// An edit of a file written whole changes the setting by its path: the
+// fragment's key alone names it.
+func TestEditedConfigPath(t *testing.T) {
+	yml := "jobs:\\n  bench:\\n    runs-on: ubuntu-latest\\n    timeout-minutes: 60\\n"
+	out := reduceAll(t, "> user\nadd a benchmark workflow\n> assistant\nok\n> call write_file {\"path\": \"bench.yml\", \"content\": \""+yml+"\"}\n> result\nwrote bench.yml\n"+
+		"> assistant\nraising the timeout\n> call str_replace {\"path\": \"bench.yml\", \"old_str\": \"    timeout-minutes: 60\", \"new_str\": \"    timeout-minutes: 90\"}\n> result\nedited bench.yml\n")
+	expect(t, out, []string{`bench.yml/jobs.bench.timeout-minutes \[current/empirical\] = 90 \(was 60\)`}, []string{`bench.yml/timeout-minutes \[`})
+}
+
 // A configuration's settings are its scalar values by their block paths:
 // no key opening a block, no template placeholder, no list item and no key
 // set twice, in YAML and pretty-printed JSON alike.
@@ -129,9 +138,10 @@ func TestConfigSettings(t *testing.T) {
 		{"{\n  \"server\": {\n    \"port\": 8080,\n    \"host\": \"0.0.0.0\"\n  },\n  \"debug\": false\n}", "server.port=8080 server.host=0.0.0.0 debug=false"},
 		{"[db]\nbatch = 100\npool = 8\n", "batch=100 pool=8"},
 		{"script: |\n  make test\nenv: >\n  prod\n", ""},
+		{"fetch-depth: 0 # full history\nurl: https://x.test/a#frag\n", "fetch-depth=0 url=https://x.test/a#frag"},
 	} {
 		var got []string
-		for _, s := range configSettings(c.text) {
+		for _, s := range configSettings(c.text, true) {
 			got = append(got, s.key+"="+s.value)
 		}
 		if g := strings.Join(got, " "); g != c.want {
