@@ -107,7 +107,7 @@ var moveOnRE = mustPattern(`(?i)\bnever\s*mind\b|\bforget (?:it|that|about it)\b
 // the agent's later words ("The site should now start without errors.")
 // seldom give: such a question waits for no later message.
 var (
-	factAskRE = mustPattern(`(?i)\b(?:how (?:many|much|big|large|long|old|often|fast)|what|which|where|when|who|whether|is there|are there|do we have|does (?:it|the \w+) have)\b|多少|几|什么|啥|哪|有没有|是不是|谁|(?:^|[^\p{L}])(?:cu[aá]nt[oa]s?|cu[aá]l(?:es)?|qu[eé]|d[oó]nde|quant[oia]s?|qual|quali|wie viele?|welche[rsnm]?|wo|combien|quel(?:le)?s?|o[uù])(?:[^\p{L}]|$)`)
+	factAskRE = mustPattern(`(?i)\b(?:how (?:many|much|big|large|long|old|often|fast)|what|which|where|when|who|whether|is there|are there|do we have|does (?:it|the \w+) have)\b|多少|多久|多长时间|多大|几|什么|啥|哪|有没有|是不是|谁|(?:^|[^\p{L}])(?:cu[aá]nt[oa]s?|cu[aá]l(?:es)?|qu[eé]|d[oó]nde|quant[oia]s?|qual|quali|wie viele?|welche[rsnm]?|wo|combien|quel(?:le)?s?|o[uù])(?:[^\p{L}]|$)`)
 	whyRE     = mustPattern(`(?i)\bwhy\b|为什么|为啥|怎么会|(?:^|[^\p{L}])(?:por qu[eé]|perch[eé]|pourquoi|warum|wieso|por que)(?:[^\p{L}]|$)`)
 )
 
@@ -154,7 +154,9 @@ func questionBody(s string) string {
 var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot|can not) be (?:answered|settled|decided|determined|known) (?:from|here|by me|in this|without|yet)|(?:can't|cannot|can not) (?:see|tell|know|check) (?:that |this |it )?from here|(?:isn't|is not|aren't|are not) visible from here|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить)|отсюда не видно|не видно отсюда|отсюда не понять|отсюда не узнать)(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
 
 func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
-	if len(ctx.UserAsked) == 0 {
+	if len(ctx.UserAsked) == 0 || holdsAnswer(text) {
+		// A reply that ends by asking back answers nothing yet
+		// (askback.go).
 		return nil, nil
 	}
 	qs := map[string]string{}

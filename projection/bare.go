@@ -97,7 +97,7 @@ func offered(text string) string {
 	for i, s := range ss {
 		if offerRE.MatchString(s) && len([]rune(s)) <= 300 {
 			o = s
-			if i > 0 && bareOfferRE.MatchString(s) && len([]rune(ss[i-1])) <= 300 {
+			if i > 0 && (bareOfferRE.MatchString(s) || offerApplyRE.MatchString(s)) && len([]rune(ss[i-1])) <= 300 {
 				// "We could also alert on the low-flow readings. Should
 				// I?": what is offered is the sentence before
 				o = ss[i-1] + " " + s

@@ -125,8 +125,16 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// Tasks set for later, approaches ruled out and questions
 			// concluded, in any language (lifecycle.go).
 			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
-			// Questions the agent asked, answered or passed on (asked.go).
+			// Questions the agent asked, answered or passed on (asked.go),
+			// and the user's own it asked back on, put off (askback.go).
+			back, deferred := askedBackOpen(ev.Text, ctx)
 			out = answersAsked(ev.Text, ctx, out)
+			if deferred != "" {
+				out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Quote == deferred })
+				out = append(out, back...)
+			}
+			// An offer of the agent's turned down (refused.go).
+			out = refusedOffer(ev.Text, ctx, out)
 			// A rule the agent proposed, confirmed (keeprule.go).
 			out = confirmsRule(ev.Text, ctx, out)
 			// Tasks handed to someone else or called off (handoff.go).
@@ -451,6 +459,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// session opened with was answered: the task is the goal.
 				objLines = append(objLines, q)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q, Correction: true})
+			}
+		}
+		if ev.Role == RoleUser && len(objLines) == 0 {
+			if q, v := mainTask(text); q != "" {
+				// "Now the main thing: the checkout e2e is red. Get
+				// checkout.spec.ts passing." (maintask.go)
+				objLines = append(objLines, q)
+				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q, Correction: true})
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
@@ -1493,6 +1509,14 @@ func objectiveQuote(text string) string {
 		// no part of the goal.
 		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
 		ss = ss[1:]
+	}
+	if rest, ok := openingRules(ss); !ok {
+		// "Please don't restart the ingress controller, it's shared.":
+		// a rule, no goal (maintask.go)
+		return ""
+	} else if len(rest) < len(ss) {
+		t = strings.TrimSpace(t[strings.Index(t, rest[0]):])
+		ss = rest
 	}
 	if len(ss) == 0 {
 		return ""
@@ -2910,6 +2934,17 @@ var causeWordRE = mustPattern(`(?i)\b(?:because|due to|since|caused by|as a resu
 func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 	// The user's questions it answers (answered.go).
 	out, took := answersUserAsked(ev.Text, ctx)
+	// The user's questions it answers again (answeragain.go).
+	again := answersAgain(ev.Text, ctx, took)
+	for _, p := range again {
+		if took == nil {
+			took = map[string]bool{}
+		}
+		for _, s := range sentences(p.Quote) {
+			took[strings.TrimSpace(s)] = true
+		}
+	}
+	out = append(out, again...)
 	confirmed := !ctx.ChoseOffered
 	for _, s := range sentences(ev.Text) {
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {

@@ -58,6 +58,13 @@ type Context struct {
 	// the agent and no reply has answered yet, for an assistant message
 	// (answered.go).
 	UserAsked []string
+	// AskedBack are the user's questions the assistant's message before
+	// answered with a question of its own (askback.go), for the user's
+	// deferral.
+	AskedBack []string
+	// Answered are the user's questions the agent answered before, whose
+	// answers hold, for an answer given again (answeragain.go).
+	Answered []AnsweredQuestion
 	// Looked tells that the assistant message comes after a tool's output
 	// since the user's question, or runs nothing: what it says is what it
 	// found or knows, not only what it is about to look at.

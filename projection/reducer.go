@@ -166,6 +166,13 @@ type Reducer struct {
 	// userAsked was asked: a question waits through a message that does
 	// not move on from it ("vpn's back, retry"), up to maxAskedAge.
 	userAskedAge int
+	// userAsks are the questions of the user's last message, of fact or
+	// advice, and askedBack those the agent's reply asked back on instead
+	// of answering (askback.go); not part of a Snapshot.
+	userAsks, askedBack []string
+	// answeredQs are the user's questions the agent answered last, for
+	// an answer given again (answeragain.go); not part of a Snapshot.
+	answeredQs []AnsweredQuestion
 	// userSeq is the sequence number of the user's last message, whose
 	// agent answers since a contradiction reaches (contest.go); not part
 	// of a Snapshot.
@@ -337,6 +344,13 @@ func (r *Reducer) Apply(ev Event) {
 		// (suggested.go).
 		ctx.LastValueKey, ctx.LastValueName = settingKey(r.suggestedName), r.suggestedName
 	}
+	if ev.Role == RoleAssistant {
+		for _, a := range r.answeredQs {
+			if o := r.hot[slot(KindDecision, a.Key)]; o != nil && o.Lifecycle == Active {
+				ctx.Answered = append(ctx.Answered, a)
+			}
+		}
+	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
 		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || len(ev.Calls) == 0
 	}
@@ -344,6 +358,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Offer = r.offer
 		ctx.ProposedRule = r.proposed
 		ctx.Asked = r.asked2
+		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
 		ctx.Values = r.heldValues()
 	}
@@ -450,6 +465,8 @@ func (r *Reducer) Apply(ev Event) {
 		if ev.Role == RoleAssistant && p.Was != "" && strings.HasPrefix(p.Key, answerPrefix) {
 			// the user's question answered (answered.go)
 			r.userAsked = slices.DeleteFunc(slices.Clone(r.userAsked), func(q string) bool { return q == p.Was })
+			r.userAsks = slices.DeleteFunc(slices.Clone(r.userAsks), func(q string) bool { return strings.HasPrefix(q, p.Was) })
+			r.noteAnswered(AnsweredQuestion{Question: p.Was, Key: p.Key, Answer: p.Value})
 		}
 		if ev.Role == RoleAssistant && p.Kind == KindUncertainty && p.Op == OpState {
 			// or held open: the agent said it cannot answer it, and a
@@ -549,7 +566,15 @@ func (r *Reducer) Apply(ev Event) {
 		if o := offered(ev.Text); o != "" || ev.Text != "" {
 			r.offer = o
 		}
+		if o := askToolOffer(ev.Calls); o != "" {
+			// the offer put through a tool that asks the user (refused.go)
+			r.offer = o
+		}
 		if ev.Text != "" {
+			r.askedBack = nil
+			if len(r.userAsks) > 0 && asksBack(ev.Text) {
+				r.askedBack = r.userAsks
+			}
 			r.asked2 = askedQuestions(ev.Text)
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
@@ -565,6 +590,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.offer = ""
 		r.asked2, r.proposed, r.suggestedName, r.suggestedValue = nil, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
+		r.userAsked, r.userAskedAge = r.stillAskedBack(props)
+		r.userAsks, r.askedBack = userAsks(ev.Text), nil
 		r.looked = false
 		if r.answered != "" {
 			// "set it to 4": the value is also named by the question's
@@ -1031,8 +1058,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if strings.HasPrefix(p.Key, answerPrefix) {
 			// The user's answer to the agent's question (asked.go): a
-			// fact settled, shown with its question, replacing nothing.
+			// fact settled, shown with its question, replacing nothing
+			// but an answer to the same question (answeragain.go).
 			nu.Was = p.Was
+			if o := r.hot[slot(KindDecision, p.Replaces)]; p.Replaces != "" && o != nil && o.Lifecycle == Active && o != old {
+				nu.inherit(o)
+				o.Because = p.Quote
+				r.retire(o, Superseded)
+			}
 			break
 		}
 		// The decision it replaces: the one naming the most of the same
@@ -3302,7 +3335,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}
 	for k, a := range r.hot {
