@@ -9,9 +9,9 @@ import "strings"
 // value. Only a sentence that is the answer alone counts: a number in a
 // sentence that says more is left to the other readings.
 
-// quantityAskRE asks for a setting's amount: "how many X should …?", "how
+// amountAskRE asks for a setting's amount: "how many X should …?", "how
 // much X do we …?", "what X should the job have?".
-var quantityAskRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|hmm|and|also),?\s+)?(?:how\s+(?:many|much)\s+(?P<x>[\p{L}_\-]+(?:\s+[\p{L}_\-]+){0,2}?)\s+(?:should|do|does|would|will|can|shall|must)\s|what\s+(?P<y>[\p{L}_\-]+(?:\s+[\p{L}_\-]+){0,2}?)\s+(?:should|do|does|would|will)\s+(?:we|it|they|i|the\s+[\p{L}_\-]+(?:\s+[\p{L}_\-]+)?)\s+(?:use|have|get|set|pick|go with|be)\b)[^?]*\?\s*$`)
+var amountAskRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|hmm|and|also),?\s+)?(?:how\s+(?:many|much)\s+(?P<x>[\p{L}_\-]+(?:\s+[\p{L}_\-]+){0,2}?)\s+(?:should|do|does|would|will|can|shall|must)\s|what\s+(?P<y>[\p{L}_\-]+(?:\s+[\p{L}_\-]+){0,2}?)\s+(?:should|do|does|would|will)\s+(?:we|it|they|i|the\s+[\p{L}_\-]+(?:\s+[\p{L}_\-]+)?)\s+(?:use|have|get|set|pick|go with|be)\b)[^?]*\?\s*$`)
 
 // selfAnswerRE is a sentence that is only an amount offered: "Let's say
 // 4.", "Say 30s.", "Maybe 8.", "30 minutes, I'd say.", "4 should do.".
@@ -20,7 +20,7 @@ var selfAnswerRE = mustPattern(`(?i)^\W*(?:(?:hmm|ok(?:ay)?|well|so),?\s+)?(?:le
 // selfAnswered is the value a user's question q and the sentence s after
 // it set, ok false when q asks for no amount or s is no bare amount.
 func selfAnswered(q, s string) (Proposal, bool) {
-	m := quantityAskRE.FindStringSubmatch(q)
+	m := amountAskRE.FindStringSubmatch(q)
 	if m == nil {
 		return Proposal{}, false
 	}
@@ -28,7 +28,7 @@ func selfAnswered(q, s string) (Proposal, bool) {
 	if a == nil {
 		return Proposal{}, false
 	}
-	name := strings.TrimSpace(m[quantityAskRE.SubexpIndex("x")] + m[quantityAskRE.SubexpIndex("y")])
+	name := strings.TrimSpace(m[amountAskRE.SubexpIndex("x")] + m[amountAskRE.SubexpIndex("y")])
 	v := cleanValue(a[selfAnswerRE.SubexpIndex("n")] + a[selfAnswerRE.SubexpIndex("n2")])
 	if name == "" || stopwords[strings.ToLower(name)] || !strings.ContainsAny(v, "0123456789") {
 		return Proposal{}, false
