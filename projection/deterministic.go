@@ -106,6 +106,14 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// the user takes back at once ("…. scratch that, …") stands not.
 		out = retractedDropped(ev.Text, nonGoals(ev.Text, introsDropped(out)))
 		if ev.Role == RoleUser {
+			// "scratch the yarn thing": a rule taken back by its thing
+			// (retract.go).
+			out = rulesRetracted(ev.Text, out)
+			// "That one's the exception to the transaction rule"
+			// (exceptto.go).
+			out = exceptionsNamed(ev.Text, out)
+		}
+		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).
 			out = tableValues(ev.Text, out)
 			// Tasks given as a table with their owners and dates (table.go).

@@ -312,11 +312,11 @@ var anaphoricRuleRE = mustPattern(`(?i)^(?:(?:so|and|ok(?:ay)?|yeah)[,]?\s+)*(?:
 // (order_id, updated_at) key", "drop the cursor idea" ("scratch the
 // trigram thing, go back to LIKE" names its replacement itself and is
 // read by userKnowledge).
-var retractRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
+var retractRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought|yes|yeah|yep|right|sure|fine|alright|good (?:point|call))[,!.]?\s*(?:[—–]\s*|\s-\s*)?\s)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–]{1,60}?)[.!。]?$|^(?:算了|不要)[，,]?\s*(?P<z>.{1,20}?)(?:那个|这个)?(?:方案|想法|主意)?(?:算了|不要了|作废)[。.!！]?$`)
 
 // retractWhyRE is a retraction followed by its reason in a clause of its
 // own: "scratch the edge-ngram thing, the index doubled in size".
-var retractWhyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought)[,!]?\s+)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–?]{1,60}?)\s*[,;—–]\s*(?P<why>[^?？]{3,160}?)[.!。]?$`)
+var retractWhyRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|hmm+|actually|no|wait|so|on second thought|yes|yeah|yep|right|sure|fine|alright|good (?:point|call))[,!.]?\s*(?:[—–]\s*|\s-\s*)?\s)*(?:scratch|drop|ditch|nix|forget|toss|throw out|never ?mind)\s+(?:the|that|this|my|our)\s+(?P<x>[^,;，；—–?]{1,60}?)\s*[,;—–]\s*(?P<why>[^?？]{3,160}?)[.!。]?$`)
 
 // sharedStems counts the stems a and b share, and their overlap (over the
 // smaller).

@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A prohibition's object declared fine.
 //
@@ -16,7 +19,10 @@ import "strings"
 // when no other prohibition shares as many. "X is not ok", "X is fine
 // now?" and a thing no prohibition names change nothing; a requirement
 // ("Encoding muss Windows-1252 sein") is no prohibition, and "1252 is
-// fine" lifts nothing.
+// fine" lifts nothing. A thing declared fine for a scope ("Raw kubectl
+// apply is fine for that throwaway pod") or with the rest kept
+// ("… — everything else stays helm") is an exception: the rule is
+// restated with it.
 
 // okThingRE is a sentence declaring a thing fine: the thing (t) before
 // its verb of being and the word of permission, by language.
@@ -32,10 +38,17 @@ func (r *Reducer) okLifted(ev *Event, ref EventRef) {
 	if ev.Role != RoleUser {
 		return
 	}
-	for _, s := range sentences(ev.Text) {
-		m := okThingRE.FindStringSubmatch(strings.TrimSpace(s))
-		if m == nil || questionRE.MatchString(s) {
+	for i, s := range sentences(ev.Text) {
+		s = strings.TrimSpace(s)
+		loc := okThingRE.FindStringSubmatchIndex(s)
+		if loc == nil || questionRE.MatchString(s) {
 			continue
+		}
+		m := make([]string, len(loc)/2)
+		for k := range m {
+			if loc[2*k] >= 0 {
+				m[k] = s[loc[2*k]:loc[2*k+1]]
+			}
 		}
 		thing := m[okThingRE.SubexpIndex("t")] + m[okThingRE.SubexpIndex("j")] + m[okThingRE.SubexpIndex("z")]
 		if prohibitionRE.MatchString(thing) {
@@ -48,12 +61,20 @@ func (r *Reducer) okLifted(ev *Event, ref EventRef) {
 			continue
 		}
 		if c := r.prohibitionOf(stems(thing), ref.Seq); c != nil {
+			if okScopedRE.MatchString(s[loc[1]:]) || remainderRE.MatchString(s[loc[1]:]) {
+				r.restateExcept(c, s, strings.TrimSpace(thing), ref, fmt.Sprintf("%s%d.ok%d", kindLetter[KindConstraint], ev.Seq, i))
+				continue
+			}
 			c.Lifecycle = Lifted
 			c.Because = strings.TrimSpace(s)
 			c.addRef(ref)
 		}
 	}
 }
+
+// okScopedRE opens what follows a thing declared fine with the scope it
+// is fine in: "for that throwaway pod", "in tests", "on staging".
+var okScopedRE = mustPattern(`(?i)^\s*(?:for|in|inside|within|on|under|when)\s+\S`)
 
 // liftedNow reports whether a rule this event lifted already shares two
 // of ts's words.

@@ -2125,8 +2125,22 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		}
 		p = &cp
 	}
+	if p.Name == "retract" {
+		// "scratch the yarn thing": the rule naming it (retract.go)
+		if c := r.retractedRule(p.Value, ref.Seq); c != nil {
+			c.Lifecycle = Lifted
+			c.Because = p.Quote
+			c.addRef(ref)
+		}
+		return
+	}
 	if o, part := r.partLifted(p); o != nil {
 		r.restateExcept(o, p.Quote, part, ref, id)
+		return
+	}
+	if r.permitLift(p, ref) {
+		// "you can touch audit_log now": the rule of that action on that
+		// thing (permitlift.go)
 		return
 	}
 	// A lift that names what it frees (a path, a command) lifts the
@@ -2153,6 +2167,11 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	}
 	if c == nil && p.Refers {
 		c = r.subjectOf(p.Quote)
+	}
+	if c != nil && c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
+		// "you can touch the billing table now" of "don't touch the
+		// audit_log table": another thing (permitlift.go)
+		return
 	}
 	if c == nil && p.Refers && explicitLiftRE.MatchString(p.Quote) {
 		// "ok prod is fair game again": said of the one rule sharing a
@@ -2187,7 +2206,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		// word with one active rule only lifts that rule.
 		c = r.soleSharing(t, ref.Seq)
 	}
-	if c == nil {
+	if c == nil || c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
 		return
 	}
 	c.Lifecycle = Lifted
@@ -2537,6 +2556,14 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 // a thing from, with that exception: the prohibition stays in force (see
 // amend.go for why it is not lifted whole).
 func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
+	if (p.Name == "" || p.Name == "word") && liftShape(p.Quote) {
+		// "OK, you can touch audit_log now": a permission for what a rule
+		// forbids lifts it (permitlift.go); one naming no rule may still
+		// be an exception to one.
+		if r.permitLift(p, ref) {
+			return
+		}
+	}
 	var o *Anchor
 	word := p.Name == "word"
 	// "re the no-unsafe rule: crates/hsm-sys is exempt": the rule the
@@ -2554,6 +2581,13 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			o = r.subjectRule(p.Because)
 		} else {
 			o = r.newestRule()
+		}
+	}
+	if p.Name == "ruleof" {
+		// "That one's the exception to the transaction rule": the rule
+		// holding the topic, or none (exceptto.go)
+		if o = r.aboutTopic(p.Value); o == nil || o.Kind != KindConstraint {
+			return
 		}
 	}
 	if p.Name == "remainder" {
@@ -2689,7 +2723,7 @@ func withoutReasons(s string) string {
 	var b strings.Builder
 	start, sep := 0, ""
 	keep := func(piece, before string) {
-		if constraintRE.MatchString(piece) || negRE.MatchString(piece) || prohibitionRE.MatchString(piece) {
+		if constraintRE.MatchString(piece) || negRE.MatchString(piece) || prohibitionRE.MatchString(piece) || workNorm(piece) {
 			if b.Len() > 0 {
 				b.WriteString(before)
 			}
