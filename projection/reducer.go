@@ -1380,9 +1380,12 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 			v, ok = was, true
 		}
 	}
-	if !ok && p.Rel == "=was" && p.Refers {
+	if !ok && p.Rel == "=was" && p.Refers && !namesSetting(p.Quote, o.Name, o.Key) {
 		// "revert it" of a value told once, with nothing before it: the
-		// pronoun is about something else (a commit, a change of code)
+		// pronoun is about something else (a commit, a change of code).
+		// A sentence naming the setting ("go back to the old value for
+		// the batch size") leaves it unresolved: the value it held is
+		// not current.
 		return
 	}
 	if !ok && p.Name == "" && p.Rel != "=was" {

@@ -89,6 +89,12 @@ What timeout should the export job have? 30 minutes, I'd say.
 > user
 How many workers should we use? I don't know yet, let's measure first.
 `, nil, []string{`value/`}},
+		{"the old value for a setting with no earlier value known", `
+> user
+Make the batch size 10000.
+> user
+Go back to the old value for the batch size.
+`, []string{`batch_size \[current/normative\] = 10000, back to its earlier value`}, []string{`batch_size \[current/normative\] = 10000 @`}},
 		// Near misses: nothing held is named, or no new value is given.
 		{"a verdict with no new value", `
 > user
