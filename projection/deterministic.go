@@ -2864,6 +2864,9 @@ var (
 	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案|我选了|我选择|我选|我挑了|我挑|选用)\s*(.+)|^(?i:scelgo|ho scelto|elijo|he elegido|ich wähle|ich nehme|je choisis|j'ai choisi|escolho|escolhi|ik kies)\s+(.+)`)
 	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
 	// that replaces an earlier choice.
+	// setReportRE reports a setting already changed to a number ("TTL 已改为
+	// 1200 秒"): what was done at the user's word, no choice of the agent's.
+	setReportRE   = mustPattern(`已(?:经)?(?:改为|改成|调为|调成|设为|设成|退回|恢复为?)\s*\d`)
 	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
 	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
 	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
@@ -2995,7 +2998,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
-		} else if decisionAnyRE.MatchString(l) {
+		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) {
 			decided = true
 		}
 		switched := decided && switchRE.MatchString(l)

@@ -40,7 +40,15 @@ Not worth it. Go back to the old value for the batch size.
 再把 TTL 翻倍。
 > user
 TTL 翻倍之后太长了，缓存里的价格会过期。TTL 退回上一个值吧。
-`, []string{`value/-/ttl \[current/normative\] = 10 分钟 \(was 20 分钟\)`}, nil},
+> assistant
+TTL 已退回 600 秒（10 分钟），测试通过。
+`, []string{`value/-/ttl \[current/normative\] = 10 分钟 \(was 20 分钟\)`}, []string{`decision`}},
+		{"the agent's report of a setting changed is no decision", `
+> user
+再把 TTL 翻倍。
+> assistant
+TTL 已改为 1200 秒（20 分钟），测试通过。
+`, nil, []string{`decision`}},
 		{"it is the setting the number before is held by", `
 > user
 Bump the search debounce to 500.
