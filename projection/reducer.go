@@ -1206,7 +1206,10 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// "1.5倍にしてください" right after the agent ran the plot with
 		// "--linewidth 1.0": the one setting the run gave a number, when
 		// it ran after the value set last was set.
-		if last := r.valueOf(p.Key); last == nil || r.ranSeq > last.Seq() {
+		// Not when the agent's words since named the value set last
+		// ("At 5000 per batch: 1466 rows/s" after the run with --limit
+		// 100000): the talk is about that setting.
+		if last := r.valueOf(p.Key); last == nil || r.ranSeq > last.Seq() && !talkedOf(r.talked, last.Value) {
 			if k, v, ok := r.ranSetting(""); ok {
 				if o = r.referent(k); o == nil {
 					p.Key, p.Name, p.Was = "value/-/"+strings.ToLower(k), k, v
@@ -1886,6 +1889,13 @@ func (r *Reducer) holding(v string) *Anchor {
 		}
 	}
 	return found
+}
+
+// talkedOf reports whether the agent's text names value v's number as a
+// word of its own.
+func talkedOf(text, v string) bool {
+	n := leadNumber(v)
+	return n != "" && text != "" && tokenAt(text, n, 0) >= 0
 }
 
 // heldPath is the key of the one current setting of the same file whose

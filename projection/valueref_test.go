@@ -103,6 +103,19 @@ Make the batch size 10000.
 > user
 Go back to the old value for the batch size.
 `, []string{`batch_size \[current/normative\] = 10000, back to its earlier value`}, []string{`batch_size \[current/normative\] = 10000 @`}},
+		{"it is the setting the agent's words since named, not the run's flag", `
+> user
+Bump the batch size to 5000.
+> assistant
+Running the dry run.
+> call bash {"command": "python migrate/backfill.py --dry-run --limit 100000"}
+> result
+batch_size=5000 processed 100000 rows in 68s
+> assistant
+At 5000 per batch: 1466 rows/s.
+> user
+Make it double.
+`, []string{`batch_size \[current/normative\] = 10000 \(was 5000\)`}, []string{`value/-/limit`}},
 		// Near misses: nothing held is named, or no new value is given.
 		{"a verdict with no new value", `
 > user
