@@ -74,6 +74,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[projection.Event](),
 	reflect.TypeFor[projection.EventRef](),
 	reflect.TypeFor[projection.HeldValue](),
+	reflect.TypeFor[projection.AnsweredQuestion](),
 	reflect.TypeFor[projection.Kind](),
 	reflect.TypeFor[projection.Memo](),
 	reflect.TypeFor[projection.ModelBatch](),
