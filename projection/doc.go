@@ -212,7 +212,20 @@
 // the 30 min one", "那个 5 分钟的"), by a demonstrative and its noun
 // ("raise that timeout by half"), say its change as a multiple ("make
 // the requeue three times as long") and go on with a clause of its own,
-// which, when it states a rule, is kept as the rule.
+// which, when it states a rule, is kept as the rule. A change's word is
+// never a value ("make it double" is 10000, not "double"); "it" may point
+// at the number the sentence before gave a held setting ("feels sluggish
+// at 500. Make it half of that"), and at the setting the agent's words
+// since its last run named, before that run's options; the old value put
+// back may name its setting after it ("go back to the old value for the
+// batch size", "TTL 退回上一个值"), and with no earlier value known it is
+// shown unresolved. A replacement may be two verdicts ("30s is too much.
+// 20 is enough.", "30 秒太长了，20 秒就够了": replace.go), and a question for
+// an amount answered in the same breath sets it ("How many workers should
+// it use? Let's say 4.": selfanswer.go). A configuration written whole or
+// pasted names each setting by its block path ("resources.limits.memory"),
+// with no block opener, list item or template placeholder a value; an
+// edit's fragment names the setting the path ends in.
 // A permission said under a lead that names a rule by its topic ("a
 // carve-out from Helga on the refund rule: …, the task may refund it",
 // "heads-up on the 48h rule: …", ruleTopicPermit) restates that rule with
