@@ -66,8 +66,16 @@ func userQuestions(text string) []string {
 		return nil
 	}
 	var out []string
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
 		s = strings.TrimSpace(s)
+		if i+1 < len(ss) {
+			if _, ok := selfAnswered(s, strings.TrimSpace(ss[i+1])); ok {
+				// "How many workers should it use? Let's say 4.": the
+				// user answered it (selfanswer.go).
+				continue
+			}
+		}
 		if loc := askedNoMarkRE.FindStringIndex(s); loc != nil && !questionRE.MatchString(s) {
 			// "顺便问下 ik_max_word 跟 ik_smart 到底啥区别，一直没搞懂":
 			// asked without a question mark, from the asking on.

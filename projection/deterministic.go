@@ -388,7 +388,12 @@ var (
 	// A value: a name with a version ("Node 22", "ubuntu 24.04": a bare
 	// number only after a capitalized name, as pinRE reads a pin), quoted,
 	// a number with an optional unit, or an identifier.
-	valPat        = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:" + measureUnit + "|" + countUnit + ")\\b|/(?:s|sec|min|h)\\b|\\s?(?:%|€|秒|分钟|小时|天))?(?:" + perTail + "){0,2}|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	valPat = "(?:(?:(?-i:[A-Z])[\\w+#\\-]*\\s+v?\\d+|[A-Za-z][\\w+#\\-]*\\s+v?\\d+\\.\\d+)(?:\\.\\d+)*\\b|\"[^\"\\n]{1,80}\"|'[^'\\n]{1,80}'|`[^`\\n]{1,80}`|0[xX][\\da-fA-F]+\\b|(?:[$€£]\\s?)?[+-]?\\d[\\d.,_:]*(?:[eE][+-]?\\d+\\b)?(?:\\s?(?:" + measureUnit + "|" + countUnit + ")\\b|/(?:s|sec|min|h)\\b|\\s?(?:%|€|秒|分钟|小时|天))?(?:" + perTail + "){0,2}|[A-Za-z0-9_#@$][\\w.\\-/:@#+]*)"
+	// setMoreRE is one more setting after a set's value, sharing its
+	// verb: ", and the probe timeout to 3s", ", the workers to 4", "and
+	// max_retries to 5". A setting named by a plain word needs its
+	// article: "… and go to 5 workers" names none.
+	setMoreRE     = mustPattern(`^(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+)(?:(?:the|its|our|their|my)\s+(?P<k>\p{L}[\p{L}\d_.\-/]*(?:\s[\p{L}\d_.\-/]+){0,3}?)|(?P<k2>\p{L}+[_.\-]\p{L}[\p{L}\d_.\-]*|\p{Ll}+\p{Lu}[\p{L}\d]*))\s+to\s+(?P<v>` + valPat + `)`)
 	valueSetRE    = mustPattern(`(?i)\b(?:change|set|update|bump|raise|lower|increase|decrease|reduce|switch|move|adjust|modify|crank|turn|dial|knock|tweak|drop|cut)\s+(?:the\s+)?(?P<k>[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+(?:\s[\p{Latin}\p{Cyrillic}\p{Arabic}\d_.\-/]+){0,3}?)(?:\s+(?:in|of|for|inside|within)\s+(?P<f>[\w.\-/]+))?(?:\s+from\s+(?P<a>` + valPat + `))?\s+to\s+(?P<v>` + valPat + `)`)
 	valueAssignRE = mustPattern(`(?:^|[\s(])(?P<k>[A-Za-z_][\w.\-]{0,40})\s*(?:=|:=)\s*(?P<v>` + valPat + `)`)
 	valueIsRE     = mustPattern(`(?i)(?:^|[:,;，：]\s*)(?:the\s+|our\s+|my\s+)?(?P<k>[\p{Cyrillic}\w.\-/'’ ]{2,60}?)\s+(?:is|should be|must be|needs to be|is now|will be|are|can be|can go(?: up| down)? to|can now go(?: up| down)? to)\s+(?:named\s+|called\s+|now\s+|(?:the|our|a)\s+(?:standard|usual|default|normal|same|regular)\s+)?(?P<v>` + valPat + rangeTail + `)(?:,?\s+(?:for now|for the moment|for the time being|at the moment|to start(?: with)?|by default|initially|going forward|from now on|right now|now|currently|atm|as of now|at present|btw|fwiw|iirc|actually|then|instead|though|please|pls|after all|anyway|i think|i guess|i believe|everywhere|across the board|in (?:all|every) (?:environments?|services?)|(?:in|on) (?:prod|production|staging))){0,2}\s*[.。,]?\s*$`)
@@ -2221,16 +2226,49 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		add(k, "", was, v, true)
 		return out
 	}
-	if ms := valueSetRE.FindAllStringSubmatch(s, 4); ms != nil {
+	if ms := valueSetRE.FindAllStringSubmatchIndex(s, 4); ms != nil {
 		// "drop the per-gpu batch to 32 and set grad accumulation to 2".
 		n := len(out)
-		for _, m := range ms {
-			if strings.HasPrefix(strings.ToLower(m[0]), "move") && !strings.ContainsAny(m[4], "0123456789") {
+		for i, m := range ms {
+			sub := func(k int) string {
+				if m[2*k] < 0 {
+					return ""
+				}
+				return s[m[2*k]:m[2*k+1]]
+			}
+			if strings.HasPrefix(strings.ToLower(s[m[0]:m[1]]), "move") && !strings.ContainsAny(sub(4), "0123456789") {
 				// "move seat holds to redis": a thing moved somewhere,
 				// no setting given a value
 				continue
 			}
-			add(m[1], m[2], m[3], m[4], true)
+			add(sub(1), sub(2), sub(3), sub(4), true)
+			// "bump the initial delay to 30s and the probe timeout to
+			// 3s": more settings the same verb sets (setMoreRE).
+			end := len(s)
+			if i+1 < len(ms) {
+				end = ms[i+1][0]
+			}
+			for at := m[1]; at < end; {
+				c := setMoreRE.FindStringSubmatchIndex(s[at:end])
+				if c == nil {
+					break
+				}
+				k, v := c[2:4], c[6:8]
+				if k[0] < 0 {
+					k = c[4:6]
+				}
+				sep := s[at : at+k[0]]
+				if strings.TrimSpace(sep) == "" && !strings.HasSuffix(sub(4), ",") {
+					// "… to 500 the worker count …" joins no list
+					break
+				}
+				if val := s[at+v[0] : at+v[1]]; !strings.ContainsAny(val, "0123456789") || !specific(cleanValue(val)) {
+					// a number only: "… and the docs to match" sets nothing
+					break
+				}
+				add(s[at+k[0]:at+k[1]], "", "", s[at+v[0]:at+v[1]], true)
+				at += c[1]
+			}
 		}
 		if len(out) > n {
 			return out
@@ -2869,7 +2907,7 @@ var (
 	setReportRE   = mustPattern(`已(?:经)?(?:改为|改成|调为|调成|设为|设成|退回|恢复为?)\s*\d`)
 	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
 	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
-	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
+	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|(?:这条|那条)路(?:子)?不行|(?:这个|那个|这种|那种)(?:思路|方案|办法|路子|做法)不行|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
 	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|i (?:think|believe|bet|reckon) (?:that )?(?:(?:the|an?|our|this|that|these|those|its|their) [\w\-\x60().+/]+(?: [\w.\-\x60+/()]+){0,12}?|[\w\-]*[._\x60()/+][\w.\-\x60+/()]*) (?:is|are|was|were) (?:the|a|our) (?:likely |real |root |main )?(?:cause|culprit|problem|issue|bug|reason|bottleneck)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").

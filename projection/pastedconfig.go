@@ -21,7 +21,8 @@ type configSetting struct{ key, value, line string }
 // No setting is a list item ("- x"), a template placeholder ("{{
 // .Values.x }}", "{% … %}") or a key set in several places (the "name:"
 // of each container): none of them is one current value. A comment after
-// a value (" # …") is no part of it.
+// a value (" # …") is no part of it. Nor are the fields that say what a
+// document is rather than how it behaves (identityField).
 func configSettings(text string, paths bool) []configSetting {
 	type block struct {
 		indent int
@@ -60,6 +61,9 @@ func configSettings(text string, paths bool) []configSetting {
 			v = strings.TrimSpace(v[:at])
 		}
 		times[k]++
+		if identityField(k) {
+			continue
+		}
 		if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || strings.Contains(v, "{{") || strings.Contains(v, "{%") ||
 			!strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 			continue
@@ -67,6 +71,31 @@ func configSettings(text string, paths bool) []configSetting {
 		out = append(out, configSetting{k, v, strings.TrimSpace(l)})
 	}
 	return slices.DeleteFunc(out, func(c configSetting) bool { return times[c.key] > 1 })
+}
+
+// identityField reports whether a configuration key names or types its
+// document, or selects other objects by their labels, rather than setting
+// how something runs: a manifest's apiVersion, kind, metadata.name, its
+// labels and selectors, an autoscaler's target reference. The HPA a tool
+// wrote showed "apiversion = autoscaling/v2" and "kind =
+// HorizontalPodAutoscaler" among the current values, beside its replica
+// bounds.
+func identityField(key string) bool {
+	parts := strings.Split(strings.ToLower(key), ".")
+	switch parts[len(parts)-1] {
+	case "apiversion", "kind":
+		return true
+	}
+	if strings.ToLower(key) == "metadata.name" {
+		return true
+	}
+	for _, p := range parts[:len(parts)-1] {
+		switch p {
+		case "labels", "matchlabels", "selector", "scaletargetref":
+			return true
+		}
+	}
+	return false
 }
 
 // A user who pastes a configuration ("Here's our current config:" and a
@@ -132,4 +161,38 @@ func mostlySettings(body string) bool {
 		}
 	}
 	return lines >= 2 && settings*5 >= lines*4
+}
+
+// fusedSame reports whether two keys name one setting, one in words and
+// the other as a configuration file's identifier, its words run together
+// and perhaps its unit after them: the user's "initial delay" and a
+// manifest's readiness.initialDelaySeconds (keys are lower case, so the
+// identifier's word breaks are gone), "max connections" and
+// maxConnections. Only the identifier's last segment counts, and the
+// words must be all of it but the unit.
+func fusedSame(a, b string) bool {
+	fa, fb := fusedKey(a), fusedKey(b)
+	if min(len(fa), len(fb)) < 5 {
+		return false
+	}
+	if fa == fb {
+		return true
+	}
+	for _, u := range fusedUnits {
+		if fa+u == fb || fb+u == fa {
+			return true
+		}
+	}
+	return false
+}
+
+// fusedUnits are the units an identifier may end in.
+var fusedUnits = []string{"seconds", "secs", "sec", "ms", "millis", "milliseconds", "minutes", "mins", "hours", "days", "bytes", "kb", "mb", "gb", "mib", "gib", "percent", "pct", "count"}
+
+// fusedKey is a key's last segment with its word separators removed.
+func fusedKey(k string) string {
+	if at := strings.LastIndexAny(k, "./"); at >= 0 {
+		k = k[at+1:]
+	}
+	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(k))
 }

@@ -146,6 +146,12 @@ type Reducer struct {
 	// change finds the number a setting had when no value holds it
 	// (relative.go); not part of a Snapshot.
 	said []string
+	// agentSaid are the assistant's last messages (maxSaid) and their
+	// seqs, where a revert finds the value the agent reported before the
+	// current one when the user never said it ("BATCH_SIZE = 5000." …
+	// "Make the batch size 10000." … "go back to the old value");
+	// transient like said.
+	agentSaid []seqText
 	// secrets are the secret values the user gave, masked wherever they
 	// come again (secret.go); transient like said.
 	secrets []string
@@ -615,6 +621,10 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleAssistant:
 		if ev.Text != "" {
 			r.talked = ev.Text
+			if len(r.agentSaid) == maxSaid {
+				r.agentSaid = append(r.agentSaid[:0], r.agentSaid[1:]...)
+			}
+			r.agentSaid = append(r.agentSaid, seqText{ev.Seq, plainNumbers(ev.Text, decimalComma(r.lang))})
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
@@ -1379,6 +1389,9 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		if was == "" && p.Name != "" {
 			was = heldBefore(r.said, p.Name, o.Value)
 		}
+		if was == "" {
+			was = r.agentHeldBefore(o)
+		}
 		if was != "" {
 			v, ok = was, true
 		}
@@ -1804,7 +1817,8 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	ent, prop := entity(key), property(key)
 	var best *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) {
+		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) &&
+			!fusedSame(property(a.Key), prop) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {

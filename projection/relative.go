@@ -1154,3 +1154,25 @@ func activeChange(s string) string {
 	}
 	return s[:m[0]] + activeVerb[strings.ToLower(g("v"))] + " " + g("det") + " " + k + " " + g("d") + g("prep") + " " + s[m[1]:]
 }
+
+// seqText is a message's text and its seq.
+type seqText struct {
+	seq  int
+	text string
+}
+
+// agentHeldBefore is the value the agent last stated for o's setting
+// before o was set ("BATCH_SIZE = 5000." before the user's "make the
+// batch size 10000"), other than o's own, or "": what "go back to the old
+// value" returns to when the user never said the old value. Only what
+// came before o counts: the agent's confirmation of o, or of a later
+// plan, is no earlier value.
+func (r *Reducer) agentHeldBefore(o *Anchor) string {
+	var before []string
+	for _, m := range r.agentSaid {
+		if m.seq < o.Seq() {
+			before = append(before, m.text)
+		}
+	}
+	return heldBefore(before, o.Name, o.Value)
+}

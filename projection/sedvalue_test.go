@@ -131,7 +131,11 @@ func TestEditedConfigPath(t *testing.T) {
 func TestConfigSettings(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: payments-api\nspec:\n  minReplicas: {{ .Values.hpa.min }}\n  maxReplicas: {{ .Values.hpa.max }}\n",
-			"apiVersion=autoscaling/v2 kind=HorizontalPodAutoscaler metadata.name=payments-api"},
+			""},
+		// What a manifest is (its kind, name, labels, selectors) is no
+		// setting; its namespace and its replica bounds are.
+		{"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: payments\n  labels:\n    app: api\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app: api\n",
+			"metadata.namespace=payments spec.replicas=3"},
 		{"resources:\n  limits:\n    cpu: 1\n    memory: 768Mi\n  requests:\n    cpu: 250m\nreadinessProbe:\n  initialDelaySeconds: 20\n",
 			"resources.limits.cpu=1 resources.limits.memory=768Mi resources.requests.cpu=250m readinessProbe.initialDelaySeconds=20"},
 		{"containers:\n  - name: api\n    image: api:2.14.3\n  - name: sidecar\n    image: envoy:1.29\n", ""},
