@@ -291,6 +291,7 @@ func adversary(t *rapid.T, req *engine.DigestRequest) []string {
 // log's reading holds disappears from what the fold states).
 func TestModelNeverUnlocksAFold(t *testing.T) {
 	testutil.RapidChecks(t, 20)
+	testutil.RaceRapidChecks(t, 30)
 	rapid.Check(t, func(t *rapid.T) {
 		ctx := context.Background()
 		turns := rapid.IntRange(1, 5).Draw(t, "turns")

@@ -43,27 +43,40 @@ func SkipUnlessLong(t testing.TB, why string) {
 // the long profile rapid's own number stands.
 func RapidChecks(t testing.TB, checks int) {
 	t.Helper()
-	if Long() || os.Getenv("RAPID_CHECKS") != "" {
+	if Long() {
 		return
+	}
+	if setRapidChecks(t, checks) {
+		t.Logf("short profile: %d rapid checks (%s=1 runs rapid's number)", checks, LongEnv)
+	}
+}
+
+// setRapidChecks sets rapid's number of checks to checks for t, unless
+// RAPID_CHECKS or -rapid.checks chose one or the number is already as
+// low; it reports whether it set it.
+func setRapidChecks(t testing.TB, checks int) bool {
+	t.Helper()
+	if os.Getenv("RAPID_CHECKS") != "" {
+		return false
 	}
 	f := flag.Lookup("rapid.checks")
 	if f == nil {
-		return
+		return false
 	}
 	explicit := false
 	flag.Visit(func(v *flag.Flag) { explicit = explicit || v.Name == "rapid.checks" })
 	if explicit {
-		return
+		return false
 	}
 	old := f.Value.String()
 	if n, err := strconv.Atoi(old); err == nil && n <= checks {
-		return
+		return false
 	}
 	if err := f.Value.Set(strconv.Itoa(checks)); err != nil {
 		t.Fatalf("set rapid.checks: %v", err)
 	}
-	t.Logf("short profile: %d rapid checks of %s (%s=1 runs all)", checks, old, LongEnv)
 	t.Cleanup(func() { _ = f.Value.Set(old) })
+	return true
 }
 
 // EnvInt returns the whole number the environment variable name holds, or
@@ -99,4 +112,19 @@ func LongWithoutRace(t testing.TB) bool {
 		return false
 	}
 	return true
+}
+
+// RaceRapidChecks makes the rapid properties of t run checks cases under
+// -race in the long profile, for a property whose cases run one at a time
+// (the race detector finds little in them and costs several times the
+// time); .ci/run runs the property again without -race at rapid's own
+// number. Elsewhere it does nothing; RAPID_CHECKS or -rapid.checks still
+// choose.
+func RaceRapidChecks(t testing.TB, checks int) {
+	t.Helper()
+	if !Long() || !Race {
+		return
+	}
+	t.Logf("under -race: %d rapid checks (.ci/run's step without -race runs rapid's number)", checks)
+	setRapidChecks(t, checks)
 }
