@@ -187,7 +187,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 				out = append(out, ps...)
 			}
 		}
-		return out
+		// "Let's keep working on the project.": no choice (carryon.go)
+		return slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && carryOn(p.Quote) })
 	case RoleAssistant:
 		return proposeAssistant(ev, ctx)
 	case RoleTool:
@@ -3607,12 +3608,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		return out
 	}
 	// Files written, and config values set by an edit, a sed
-	// (sedvalue.go) or a setting command (setcmd.go).
+	// (sedvalue.go), a setting command (setcmd.go) or shown changed by
+	// a Terraform plan (tfplan.go).
 	_, p := argString(ctx.Call.Args, fileArgKeys)
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
 	out = append(out, sedValues(cmd)...)
 	out = append(out, setValues(cmd)...)
 	out = append(out, gitValues(cmd, text)...)
+	out = append(out, planValues(cmd, text)...)
 	if o, ok := callOutcome(ctx.Call, text); ok {
 		out = append(out, o)
 	}

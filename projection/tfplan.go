@@ -1,0 +1,71 @@
+package projection
+
+import (
+	"strings"
+)
+
+// A Terraform (or OpenTofu) plan lists each attribute it will change as
+// "~ allocated_storage = 100 -> 200" under the resource it changes ("#
+// aws_db_instance.reporting will be updated in-place"): the configuration
+// now holds the new value, so each is a setting of that resource, the
+// old value what it replaces. Only changed attributes count: a resource
+// the plan creates lists every attribute it has, decided or not, and a
+// value "(known after apply)" is no value yet. An apply prints the same
+// plan before it applies it.
+
+// maxPlanValues bounds the settings one plan states.
+const maxPlanValues = 24
+
+// planValues are the settings the plan in text changes.
+func planValues(cmd, text string) []Proposal {
+	if !strings.Contains(text, " -> ") || !strings.Contains(text, "# ") ||
+		!strings.Contains(cmd, "terraform") && !strings.Contains(cmd, "tofu") && !strings.Contains(text, "Terraform will perform") {
+		return nil
+	}
+	var out []Proposal
+	addr := ""
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if m := planResourceRE.FindStringSubmatch(t); m != nil {
+			addr = m[1]
+			continue
+		}
+		if addr == "" {
+			continue
+		}
+		m := planChangeRE.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		attr, was, v := m[1], unquote(m[2]), unquote(m[3])
+		if v == "" || strings.HasPrefix(v, "(") || strings.HasSuffix(v, "{") || strings.HasSuffix(v, "[") || was == v {
+			continue
+		}
+		if strings.HasPrefix(was, "(") {
+			was = ""
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + addr + "/" + strings.ToLower(attr), Name: attr, Value: v, Was: was, Quote: t})
+		if len(out) == maxPlanValues {
+			break
+		}
+	}
+	return out
+}
+
+var (
+	// planResourceRE heads a resource's changes in a plan.
+	planResourceRE = mustPattern(`^#\s+((?:module\.[\w\-]+(?:\[[^\]]*\])?\.)*(?:data\.)?[\w\-]+\.[\w\-]+(?:\[[^\]]*\])?)\s+(?:will be updated in-place|must be replaced|will be replaced)`)
+	// planChangeRE is one attribute changed: "~ name = old -> new", with
+	// "# forces replacement" after it or not.
+	planChangeRE = mustPattern(`^~\s+([\w\-]+)\s*=\s*(.+?)\s+->\s+(.+?)(?:\s+#.*)?$`)
+)
+
+// unquote is a plan's value without its quotes.
+func unquote(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
