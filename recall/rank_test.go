@@ -205,6 +205,44 @@ func TestSearchCopiesAreOneHit(t *testing.T) {
 	}
 }
 
+// TestSearchSummaryEchoesAreOneHit: four root folds of one session each
+// render the user's request again in their summaries; a search shows the
+// best-ranked summary once, counting the others as echoes, and still
+// lists a summary whose snippet differs and the message itself.
+func TestSearchSummaryEchoesAreOneHit(t *testing.T) {
+	src := recalltest.NewMemSource()
+	for i, id := range []string{"r1", "r2", "r3", "r4"} {
+		c := recalltest.Checkpoint{Archive: []json.RawMessage{assistantMsg(fmt.Sprintf("fold step %d done", i))}}
+		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode = "s", id, recalltest.T0+int64(i)*1000, "root"
+		c.Rendered = "[ef-checkpoint id=" + id + " mode=root]\n" + strings.Repeat("Commands: cargo build, cargo test, cargo clippy, git status. ", 6) +
+			"User requests:\n- no, use the time crate. chrono pulled in a ton of deps last time\n"
+		src.Put(c)
+	}
+	odd := recalltest.Checkpoint{Archive: []json.RawMessage{userMsg("chrono was dropped in 0.2, keep it out")}}
+	odd.SessionID, odd.CheckpointID, odd.CreatedAt, odd.Mode = "s", "leaf", recalltest.T0+9000, "leaf"
+	odd.Rendered = "[ef-checkpoint id=leaf mode=leaf]\nConstraints in force:\n- chrono stays out of the dependency tree\n"
+	src.Put(odd)
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	res := search(t, x, recall.SearchRequest{Query: "chrono", SessionID: "s"})
+	var summaries, echoes, messages int
+	for _, h := range res.Hits {
+		if h.Message == nil {
+			summaries++
+			echoes += h.Echoes
+		} else {
+			messages++
+		}
+	}
+	if summaries != 2 || echoes != 3 || messages != 1 {
+		t.Fatalf("%d summaries (%d echoes), %d messages; want 2 summaries, 3 echoes, 1 message\n%s", summaries, echoes, messages, recall.RenderSearch(res))
+	}
+	text := recall.RenderSearch(res)
+	if !strings.Contains(text, "3 other summaries showing this passage not listed") || strings.Contains(text, "matches shown") {
+		t.Errorf("the echoes are counted as shown and named:\n%s", text)
+	}
+}
+
 // TestSearchPartial: models write queries whose every word no message
 // holds ("deploy token value", "database decision"); the search then
 // returns the messages holding the most of them, says so, and names what

@@ -130,6 +130,11 @@ type Hit struct {
 	// message (the same text, archived again by a later fold, or said
 	// again), left out of the hits; Ref is the earliest.
 	Copies int `json:"copies,omitempty"`
+	// Echoes is how many other checkpoint summaries of the session among
+	// the best matches show the same snippet, left out of the hits: each
+	// root fold renders the user's requests and the open questions again,
+	// so a passage matched five root summaries word for word.
+	Echoes int `json:"echoes,omitempty"`
 	// Lacks lists the words of the query the hit does not hold, in a
 	// partial search (SearchResult.Partial), as written in the query.
 	Lacks []string `json:"lacks,omitempty"`
@@ -245,6 +250,7 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total, Partial: partial,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget), IndexedBytes: x.opts.MaxIndexedBytes}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
+	echoed := map[[2]string]int{} // session and snippet of a summary → index in out.Hits
 	for _, sh := range shown {
 		if len(out.Hits) == limit {
 			break
@@ -261,6 +267,18 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 		}
 		h.Snippet = snippet(c.m.text, slices.Clone(c.matchSpans(x.terms, marks)), SnippetBytes)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
+		if c.m.derived {
+			// A summary showing what one shown before shows: counted
+			// there, not listed (Hit.Echoes).
+			k := [2]string{h.SessionID, h.Snippet}
+			if i, ok := echoed[k]; ok {
+				was := x.opts.Tokens(renderHit(0, out.Hits[i]))
+				out.Hits[i].Echoes++
+				out.Tokens += x.opts.Tokens(renderHit(0, out.Hits[i])) - was
+				continue
+			}
+			echoed[k] = len(out.Hits)
+		}
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {
 			out.Cut = true

@@ -107,6 +107,7 @@ const searchResultSchema = `{
         "summary": {"type": "boolean", "description": "The message is an earlier checkpoint's summary, archived again."},
         "question": {"type": "boolean", "description": "The message only asks about the words (ranked after those that state them)."},
         "copies": {"type": "integer", "minimum": 0, "description": "Other refs holding the same message, not listed."},
+        "echoes": {"type": "integer", "minimum": 0, "description": "Other checkpoint summaries showing the same snippet, not listed."},
         "lacks": {"type": "array", "items": {"type": "string"}, "description": "Words of the query the hit lacks (partial results)."},
         "snippet": {"type": "string", "description": "Excerpt, matches in **double asterisks**."}
       },
@@ -454,6 +455,9 @@ func renderHit(n int, h Hit) string {
 	if h.Copies > 0 {
 		fmt.Fprintf(&sb, " · %s not listed", english.Count(h.Copies, "identical copy"))
 	}
+	if h.Echoes > 0 {
+		fmt.Fprintf(&sb, " · %s showing this passage not listed", english.Count(h.Echoes, "other summary"))
+	}
 	if len(h.Lacks) > 0 {
 		fmt.Fprintf(&sb, " · lacks %s", strings.Join(h.Lacks, ", "))
 	}
@@ -475,7 +479,7 @@ func RenderSearch(r *SearchResult) string {
 	if r.Total > 0 {
 		shown := uint64(len(r.Hits))
 		for _, h := range r.Hits {
-			shown += uint64(h.Copies) // counted, if not listed
+			shown += uint64(h.Copies + h.Echoes) // counted, if not listed
 		}
 		switch {
 		case r.Cut:
