@@ -68,4 +68,3 @@ func unquote(v string) string {
 	}
 	return v
 }
-
