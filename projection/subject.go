@@ -2,7 +2,6 @@ package projection
 
 import (
 	"cmp"
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -516,10 +515,16 @@ func namesFailed(a *Anchor, x string) bool {
 	return false
 }
 
-// abandoned retires the open failure a user message gives up on: the
-// newest seen within toldWindow events, or the one whose subject the
-// message names; a negative-knowledge anchor takes its place.
+// abandoned retires the open failure a user message gives up on: those
+// it drops by their program's name (abandon.go), else the newest seen
+// within toldWindow events, or the one whose subject the message names;
+// a negative-knowledge anchor takes its place.
 func (r *Reducer) abandoned(ev *Event, ref EventRef) {
+	if r.droppedByName(ev, ref) {
+		// dropped by the name of what failed, however long ago
+		// (abandon.go)
+		return
+	}
 	var f *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindFailure || !a.IsHead() || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
@@ -575,16 +580,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	if f == nil || s == "" || !strings.Contains(ev.Text, s) {
 		return
 	}
-	// The id stays clear of the proposals' own (index 0, 1, …).
-	id := fmt.Sprintf("%s%d.%d", kindLetter[KindNegative], ev.Seq, 99)
-	nk := &Anchor{ID: id, Kind: KindNegative, Key: "negative/-/" + slug(f.Name), Value: s + " (" + oneLine(f.Name, 80) + " failed: " + oneLine(f.Because, 120) + ")",
-		Authority: Normative, Lifecycle: Active, SourceRefs: []EventRef{ref}, Quote: s, Because: f.Because, Links: mentions(s)}
-	if old := r.hot[slot(KindNegative, nk.Key)]; old != nil {
-		r.retire(old, Superseded)
-	}
-	r.hot[slot(KindNegative, nk.Key)] = nk
-	f.addRef(ref)
-	r.retire(f, Superseded)
+	r.giveUpFailure(f, s, ev, ref, 0)
 }
 
 // giveUpRE is a user telling the agent to stop on something, in the
