@@ -182,3 +182,17 @@ func (r *Reducer) giveUpFailure(f *Anchor, s string, ev *Event, ref EventRef, n 
 // statusPrefix opens the key of a failure a status command observed in
 // the thing it reports on (statusfail.go).
 const statusPrefix = "status/-/"
+
+// answers reports whether user message ev may answer failure a: one seen
+// within toldWindow events before it, or the last thing a tool reported
+// however many seqs the host spent since (OpenCode gives each step
+// several: a failure at 36, the agent's words at 39, the user's at 44).
+func (r *Reducer) answers(a *Anchor, ev *Event) bool {
+	return a.Seq() < ev.Seq && (ev.Seq-a.Seq() <= toldWindow || a.Seq() == r.resultSeq)
+}
+
+// rightAfter reports whether user message ev comes right after failure
+// a: at most three events after it, or with no tool's report since.
+func (r *Reducer) rightAfter(a *Anchor, ev *Event) bool {
+	return ev.Seq-a.Seq() <= 3 || a.Seq() == r.resultSeq
+}

@@ -128,3 +128,47 @@ func TestDroppedRunnerSubject(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenUpAfterGap: a host that spends several seqs on each step
+// (OpenCode: the failure at 36, the agent's words at 39, the user's at
+// 44) still has the user's words answer the failure when no tool
+// reported since; when another run reported in between, only a drop by
+// name reaches back that far.
+func TestGivenUpAfterGap(t *testing.T) {
+	for _, tc := range []struct {
+		say          string
+		ranSince     bool // a passing run reported after the failure
+		wantGivenUpd bool
+	}{
+		{"forget it, not worth the trouble", false, true},
+		{"ok let's not pursue that, the vendor drops the card next year anyway", false, true},
+		{"这个方案算了，换个思路", false, true},
+		{"don't try that again, the card is too old", false, true},
+		{"never mind the cuda thing, we'll run it on the CPU farm overnight", false, true},
+		{"forget it, not worth the trouble", true, false},
+		{"这个方案算了，换个思路", true, false},
+		// Another thing named, long after the failure.
+		{"Forget the Grafana idea.", false, false},
+		{"don't bother with the dashboard, the logs are enough", false, false},
+		// Put off, or only asked about.
+		{"ok leave it, out of time. tomorrow we fix the GPU thing", false, false},
+		{"hmm, try it with --verbose so we see more", false, false},
+		// By name, whatever ran since.
+		{"forget ffmpeg, we'll send the files to the encoding service", true, true},
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 3, Role: RoleUser, Text: "Goal: encode the catalogue faster."})
+		r.Apply(Event{Seq: 34, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": "ffmpeg -hwaccel cuda -i in.mp4 out.mp4"}}}})
+		r.Apply(Event{Seq: 36, Role: RoleTool, Text: "Error: no CUDA-capable device is detected", Result: &Result{CallID: "c1", IsError: true}})
+		if tc.ranSince {
+			r.Apply(Event{Seq: 38, Role: RoleAssistant, Calls: []Call{{ID: "c2", Name: "bash", Args: map[string]any{"command": "nvidia-smi -L"}}}})
+			r.Apply(Event{Seq: 40, Role: RoleTool, Text: "No devices were found", Result: &Result{CallID: "c2"}})
+		}
+		r.Apply(Event{Seq: 42, Role: RoleAssistant, Text: "The box has no CUDA device, so the GPU encode can't run here."})
+		r.Apply(Event{Seq: 47, Role: RoleUser, Text: tc.say})
+		open := slices.ContainsFunc(r.Heads(), func(a *Anchor) bool { return a.Kind == KindFailure && strings.Contains(a.Key, "ffmpeg") })
+		if open == tc.wantGivenUpd {
+			t.Errorf("%q (ran since %v): failure open %v, want given up %v", tc.say, tc.ranSince, open, tc.wantGivenUpd)
+		}
+	}
+}

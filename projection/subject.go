@@ -449,7 +449,7 @@ func toldValue(hint, fs string, pc *passedCall) bool {
 }
 
 // toldWindow is how many events after a failure a user message may
-// answer it.
+// answer it, unless no tool reported since (answers, abandon.go).
 const toldWindow = 6
 
 // told keeps a user message on the open failures it may answer: those
@@ -461,7 +461,7 @@ func (r *Reducer) told(ev *Event) {
 		return
 	}
 	for _, a := range r.hot {
-		if a.Kind != KindFailure || a.Lifecycle != Open || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+		if a.Kind != KindFailure || a.Lifecycle != Open || !r.answers(a, ev) {
 			continue
 		}
 		if _, ok := linkWith(a.Links, hintPrefix); ok {
@@ -527,7 +527,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	}
 	var f *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindFailure || !a.IsHead() || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+		if a.Kind != KindFailure || !a.IsHead() || !r.answers(a, ev) {
 			continue
 		}
 		if f == nil || newer(a, f) {
@@ -540,7 +540,12 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		// it is read below (givenUp).
 	} else if abandonRE.MatchString(ev.Text) {
 		for _, x := range sentences(ev.Text) {
-			if abandonRE.MatchString(x) {
+			if m := abandonRE.FindString(x); m != "" {
+				if ev.Seq-f.Seq() > toldWindow && strings.Contains(strings.ToLower(m), "the ") && !failureNamed(f, m) {
+					// "forget the Grafana idea" long after the last
+					// run failed: another thing than what failed
+					continue
+				}
 				s = x
 				break
 			}
@@ -555,7 +560,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			}
 			name := m[abandonNameRE.SubexpIndex("n")] + m[abandonNameRE.SubexpIndex("z")]
 			for _, a := range r.hot {
-				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && namesFailed(a, name) && (f == nil || newer(a, f)) {
+				if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && namesFailed(a, name) && (f == nil || newer(a, f)) {
 					f, s = a, x
 				}
 			}
@@ -607,7 +612,7 @@ var postponedRE = mustPattern(`(?i)\b(?:out of time|later|tomorrow|tmrw|tmr|next
 func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 	var newest *Anchor
 	for _, a := range r.hot {
-		if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && (newest == nil || newer(a, newest)) {
+		if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && (newest == nil || newer(a, newest)) {
 			newest = a
 		}
 	}
@@ -635,7 +640,7 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 		if thing != "" {
 			var best *Anchor
 			for _, a := range r.hot {
-				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && failureNamed(a, thing) && (best == nil || newer(a, best)) {
+				if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && failureNamed(a, thing) && (best == nil || newer(a, best)) {
 					best = a
 				}
 			}
@@ -643,7 +648,9 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 				return best, x
 			}
 		}
-		if ev.Seq-newest.Seq() <= 3 {
+		if ev.Seq-newest.Seq() <= 3 || thing == "" && r.rightAfter(newest, ev) {
+			// a thing named that is not what failed is given up only
+			// right after the failure
 			if instead && (strings.HasPrefix(newest.Key, "test/") || failureNamed(newest, m[giveUpRE.SubexpIndex("i")])) {
 				// "use something URL-safe instead" after a failed test,
 				// "use the full path instead" of a run of the same thing:
