@@ -92,9 +92,8 @@ func statusKinds(cmd string) map[string]string {
 			}
 			return ""
 		}
-		watch := slices.ContainsFunc(f, func(x string) bool {
-			return x == "-w" || x == "--watch" || strings.HasPrefix(x, "-o") || x == "--output"
-		})
+		// a watch prints each change as a row: a history, not a state
+		watch := slices.ContainsFunc(f, func(x string) bool { return x == "-w" || x == "--watch" || x == "--watch-only" })
 		switch {
 		case len(w) == 0:
 		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && slices.Contains([]string{"pod", "pods", "po"}, w[1]):

@@ -36,6 +36,7 @@ func TestStatusObservations(t *testing.T) {
 		{"describe waiting", "kubectl describe pod api-7d9f8b6c5-x2k4p",
 			"Name:         api-7d9f8b6c5-x2k4p\nContainers:\n  api:\n    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n",
 			"status/-/k8s/api failed"},
+		{"wide listing", "kubectl get pods -o wide -l app=api", "NAME                  READY   STATUS             RESTARTS   AGE   IP           NODE\napi-7d9f8b6c5-x2k4p   0/1     CrashLoopBackOff   4          9m    10.4.1.12    gke-pool-1", "status/-/k8s/api failed"},
 		{"pods healthy", "kubectl -n payments get pods -l app=payments-api", podsHealthy, "status/-/k8s/payments-api ok"},
 		{"rollout done", "kubectl rollout status deploy/payments-api -n payments", "Waiting for deployment \"payments-api\" rollout to finish: 2 of 3 updated replicas are available...\ndeployment \"payments-api\" successfully rolled out", "status/-/k8s/payments-api ok"},
 		{"deploy ready", "kubectl get deploy payments-api", "NAME           READY   UP-TO-DATE   AVAILABLE   AGE\npayments-api   3/3     3            3           40d", "status/-/k8s/payments-api ok"},
