@@ -3600,6 +3600,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, cp)
+	if !failed && !found {
+		// what a status command reports of the things it shows
+		// (statusfail.go)
+		out = append(out, statusProposals(text, ctx)...)
+	}
 	if failed && ctx.Call != nil {
 		_, cmd := argString(ctx.Call.Args, commandArgKeys)
 		out = append(out, sedValues(leadingEdits(cmd, text))...)

@@ -85,7 +85,12 @@
 // run is resolved by the same run with the name a user's message after it
 // gave in place of its words ("images go to harbor.acme.io/fin/ledger
 // now", toldValue), and given up when the user drops it by its program's
-// name ("forget golangci-lint for now", "mypy 先不管了", abandonNameRE).
+// name ("forget golangci-lint for now", "mypy 先不管了", abandonNameRE);
+// a run's failure is given up so however long ago it failed when the name
+// is the whole thing dropped ("let's not go down the pgloader road again",
+// "use COPY instead of pgloader", "别用 pgloader 了"; abandon.go), never
+// when it is put off ("come back to pgloader later") or part of the thing
+// ("pgloader's default casting").
 //
 // A run whose host records no exit status failed when its output says so
 // (outputfail.go): a test runner's count with failures in it ("1 failed",
@@ -94,7 +99,14 @@
 // "ERROR 1064 (42000)"), a log whose last deciding line is at ERROR level;
 // never a count of none, the word in passing, an error logged and then
 // recovered from, or the text a program only shows (cat, grep, tail,
-// kubectl logs). The result of a question asked of the user or of a task
+// kubectl logs). A status command that passed may report the thing it
+// looks at failed (statusfail.go): pods of one workload in
+// CrashLoopBackOff or last terminated OOMKilled, a container restarting,
+// a unit "Active: failed", a release "STATUS: failed"; that is a failure
+// of the thing (status/-/k8s/payments-api), resolved by a later status
+// showing it healthy, and never read from a listing of many things, a
+// share under half of its rows, or a history (events, helm history,
+// journalctl). The result of a question asked of the user or of a task
 // handed in (ask_followup_question, attempt_completion) is the user's
 // reply, no evidence.
 //

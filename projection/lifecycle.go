@@ -366,7 +366,7 @@ func (r *Reducer) refusedRetry(ev *Event) (*Anchor, string) {
 		}
 		var named, newest *Anchor
 		for _, a := range r.hot {
-			if a.Kind != KindFailure || !a.IsHead() || a.Seq() >= ev.Seq || ev.Seq-a.Seq() > toldWindow {
+			if a.Kind != KindFailure || !a.IsHead() || !r.answers(a, ev) {
 				continue
 			}
 			if newest == nil || newer(a, newest) {
@@ -379,7 +379,7 @@ func (r *Reducer) refusedRetry(ev *Event) (*Anchor, string) {
 		switch {
 		case named != nil:
 			return named, x
-		case newest != nil && ev.Seq-newest.Seq() <= 3 && (retryPronRE.MatchString(retryClause(x)) || sharesToken(newest, x)):
+		case newest != nil && r.rightAfter(newest, ev) && (retryPronRE.MatchString(retryClause(x)) || sharesToken(newest, x)):
 			// "don't try that again", "No vuelvas a probar con 32 hilos"
 			// after "--concurrency 32"; not "Не пробуй больше переключать
 			// драйвер" after a failed test.

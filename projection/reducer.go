@@ -2860,7 +2860,8 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		if passed := callText(r.call); passed != "" {
 			var pc *passedCall // read at the first failure it is checked against
 			for _, a := range r.hot {
-				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) {
+				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) || strings.HasPrefix(a.Key, statusPrefix) {
+					// a thing's status is resolved by its own (statusfail.go)
 					continue
 				}
 				failed, ok := linkWith(a.Links, callPrefix)

@@ -2,7 +2,6 @@ package projection
 
 import (
 	"cmp"
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -450,7 +449,7 @@ func toldValue(hint, fs string, pc *passedCall) bool {
 }
 
 // toldWindow is how many events after a failure a user message may
-// answer it.
+// answer it, unless no tool reported since (answers, abandon.go).
 const toldWindow = 6
 
 // told keeps a user message on the open failures it may answer: those
@@ -462,7 +461,7 @@ func (r *Reducer) told(ev *Event) {
 		return
 	}
 	for _, a := range r.hot {
-		if a.Kind != KindFailure || a.Lifecycle != Open || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+		if a.Kind != KindFailure || a.Lifecycle != Open || !r.answers(a, ev) {
 			continue
 		}
 		if _, ok := linkWith(a.Links, hintPrefix); ok {
@@ -516,13 +515,19 @@ func namesFailed(a *Anchor, x string) bool {
 	return false
 }
 
-// abandoned retires the open failure a user message gives up on: the
-// newest seen within toldWindow events, or the one whose subject the
-// message names; a negative-knowledge anchor takes its place.
+// abandoned retires the open failure a user message gives up on: those
+// it drops by their program's name (abandon.go), else the newest seen
+// within toldWindow events, or the one whose subject the message names;
+// a negative-knowledge anchor takes its place.
 func (r *Reducer) abandoned(ev *Event, ref EventRef) {
+	if r.droppedByName(ev, ref) {
+		// dropped by the name of what failed, however long ago
+		// (abandon.go)
+		return
+	}
 	var f *Anchor
 	for _, a := range r.hot {
-		if a.Kind != KindFailure || !a.IsHead() || ev.Seq-a.Seq() > toldWindow || a.Seq() >= ev.Seq {
+		if a.Kind != KindFailure || !a.IsHead() || !r.answers(a, ev) {
 			continue
 		}
 		if f == nil || newer(a, f) {
@@ -535,7 +540,12 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		// it is read below (givenUp).
 	} else if abandonRE.MatchString(ev.Text) {
 		for _, x := range sentences(ev.Text) {
-			if abandonRE.MatchString(x) {
+			if m := abandonRE.FindString(x); m != "" {
+				if ev.Seq-f.Seq() > toldWindow && strings.Contains(strings.ToLower(m), "the ") && !failureNamed(f, m) {
+					// "forget the Grafana idea" long after the last
+					// run failed: another thing than what failed
+					continue
+				}
 				s = x
 				break
 			}
@@ -550,7 +560,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			}
 			name := m[abandonNameRE.SubexpIndex("n")] + m[abandonNameRE.SubexpIndex("z")]
 			for _, a := range r.hot {
-				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && namesFailed(a, name) && (f == nil || newer(a, f)) {
+				if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && namesFailed(a, name) && (f == nil || newer(a, f)) {
 					f, s = a, x
 				}
 			}
@@ -575,16 +585,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	if f == nil || s == "" || !strings.Contains(ev.Text, s) {
 		return
 	}
-	// The id stays clear of the proposals' own (index 0, 1, …).
-	id := fmt.Sprintf("%s%d.%d", kindLetter[KindNegative], ev.Seq, 99)
-	nk := &Anchor{ID: id, Kind: KindNegative, Key: "negative/-/" + slug(f.Name), Value: s + " (" + oneLine(f.Name, 80) + " failed: " + oneLine(f.Because, 120) + ")",
-		Authority: Normative, Lifecycle: Active, SourceRefs: []EventRef{ref}, Quote: s, Because: f.Because, Links: mentions(s)}
-	if old := r.hot[slot(KindNegative, nk.Key)]; old != nil {
-		r.retire(old, Superseded)
-	}
-	r.hot[slot(KindNegative, nk.Key)] = nk
-	f.addRef(ref)
-	r.retire(f, Superseded)
+	r.giveUpFailure(f, s, ev, ref, 0)
 }
 
 // giveUpRE is a user telling the agent to stop on something, in the
@@ -611,7 +612,7 @@ var postponedRE = mustPattern(`(?i)\b(?:out of time|later|tomorrow|tmrw|tmr|next
 func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 	var newest *Anchor
 	for _, a := range r.hot {
-		if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && (newest == nil || newer(a, newest)) {
+		if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && (newest == nil || newer(a, newest)) {
 			newest = a
 		}
 	}
@@ -639,7 +640,7 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 		if thing != "" {
 			var best *Anchor
 			for _, a := range r.hot {
-				if a.Kind == KindFailure && a.IsHead() && ev.Seq-a.Seq() <= toldWindow && a.Seq() < ev.Seq && failureNamed(a, thing) && (best == nil || newer(a, best)) {
+				if a.Kind == KindFailure && a.IsHead() && r.answers(a, ev) && failureNamed(a, thing) && (best == nil || newer(a, best)) {
 					best = a
 				}
 			}
@@ -647,7 +648,9 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 				return best, x
 			}
 		}
-		if ev.Seq-newest.Seq() <= 3 {
+		if ev.Seq-newest.Seq() <= 3 || thing == "" && r.rightAfter(newest, ev) {
+			// a thing named that is not what failed is given up only
+			// right after the failure
 			if instead && (strings.HasPrefix(newest.Key, "test/") || failureNamed(newest, m[giveUpRE.SubexpIndex("i")])) {
 				// "use something URL-safe instead" after a failed test,
 				// "use the full path instead" of a run of the same thing:
