@@ -17,15 +17,23 @@ import (
 // </execute_command>), and the next user message answers it with a text
 // block "[execute_command for 'pnpm test'] Result:" and the output in the
 // blocks after; the task is wrapped in <task>, the user's words given
-// with a result in <feedback> (or after "The user provided the following
-// feedback:"), and every user message ends with the extension's own
-// <environment_details>. A conversation whose user message holds such a
-// block is read so from there on: the XML calls
+// with a result in <feedback>, <answer> or <user_message> (or after "The
+// user provided the following feedback:"), and every user message ends
+// with the extension's own <environment_details>. A conversation whose
+// user message holds such a block is read so from there on: the XML calls
 // are tool calls, each result answers the call it names, a denied call is
-// an interruption, the environment is chatter and the task and feedback
-// are the user's (the user's words given with a result are read once, as
-// the user's message, not again in the result). Native tool_use and tool_result blocks are read as in
-// any Anthropic conversation.
+// an interruption (with feedback or without), the environment is chatter
+// and the task and feedback are the user's. The user's words given with
+// a result are read once, as the user's message after it, not again in
+// the result, which keeps Cline's words around them: the user typed them
+// once and the model read them once, so the surface holds them once, and
+// the projection reads them as the user's turn (a question in them is
+// asked, a rule stated). A task taken up again ("[TASK RESUMPTION] …",
+// "[SYSTEM-GENERATED CONTEXT]") is Cline's note, chatter; the message the
+// user resumed it with ("New instructions for task continuation:\n
+// <user_message>…") is the user's inside its tags, Cline's lead chatter.
+// Native tool_use and tool_result blocks are read as in any Anthropic
+// conversation.
 
 // clineTools are the tools Cline and its forks call as XML.
 var clineTools = map[string]bool{
@@ -43,9 +51,18 @@ var (
 	clineOpenRE = regexp.MustCompile(`<([a-z_]+)>`)
 	// clineResultRE opens the text block that answers a call.
 	clineResultRE = regexp.MustCompile(`^\[([a-z_]+)(?: for '(.*?)')?\] Result:\s*`)
-	// clineFeedbackRE is the user's words given with a result: feedback,
-	// or the answer to the agent's ask_followup_question.
-	clineFeedbackRE = regexp.MustCompile(`(?s)<(?:feedback|answer)>\s*(.*?)\s*</(?:feedback|answer)>`)
+	// clineFeedbackRE is the user's words Cline wraps: feedback, the
+	// answer to the agent's ask_followup_question, or a user_message
+	// (newer versions' feedback, the reply to plan_mode_respond, the
+	// message a resumed task goes on with).
+	clineFeedbackRE = regexp.MustCompile(`(?s)<(feedback|answer|user_message)>\s*(.*?)\s*</(?:feedback|answer|user_message)>`)
+	// clineWrappedRE is a block of Cline's that ends with the user's
+	// words it wraps, on lines of their own.
+	clineWrappedRE = regexp.MustCompile(`(?s)(?:^|\n)<(feedback|answer|user_message)>\n.*\n</(?:feedback|answer|user_message)>$`)
+	// clineResumeRE opens Cline's own note on a task taken up again
+	// ("[TASK RESUMPTION] This task was interrupted 2 hours ago. …",
+	// newer versions' "[SYSTEM-GENERATED CONTEXT]" framing): chatter.
+	clineResumeRE = regexp.MustCompile(`^\[(?:TASK RESUMPTION|SYSTEM-GENERATED CONTEXT|CONVERSATION REOPENED)\]`)
 )
 
 // clineReplyText is the result of a call the user answered with their
@@ -158,10 +175,16 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			if after := clineResultRE.ReplaceAllString(trimmed, ""); after != "" {
 				output = append(output, after)
 			}
+		case clineResumeRE.MatchString(trimmed):
+			flush()
+			t.injected(hostshim.InjectedChatter, hostshim.TextBlock(text))
 		case callID != "" && clineFeedbackRE.MatchString(text):
 			// The user's words are the user's message; the result keeps
 			// what Cline said around them ("The user has provided
-			// feedback on the results. …"), so they are read once.
+			// feedback on the results. …", "The user denied this
+			// operation and provided the following feedback:"), so they
+			// are read once.
+			denied = denied || slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) })
 			around := strings.TrimSpace(clineFeedbackRE.ReplaceAllString(text, ""))
 			if around = strings.TrimSpace(strings.TrimPrefix(around, clineFeedbackLead)); around != "" {
 				output = append(output, around)
@@ -169,7 +192,7 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 				output = append(output, clineReplyText)
 			}
 			for _, m := range clineFeedbackRE.FindAllStringSubmatch(text, -1) {
-				userOwn = append(userOwn, m[1])
+				userOwn = append(userOwn, m[2])
 			}
 		case callID != "" && slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) }):
 			denied = true
@@ -178,6 +201,17 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			userOwn = append(userOwn, strings.TrimSpace(strings.TrimPrefix(trimmed, clineFeedbackLead)))
 		case callID != "":
 			output = append(output, text)
+		case !strings.HasPrefix(trimmed, "<task>") && clineWrappedRE.MatchString(trimmed):
+			// "New instructions for task continuation:\n<user_message>
+			// …": Cline's lead is its chatter, the words inside the
+			// user's.
+			if around := strings.TrimSpace(clineFeedbackRE.ReplaceAllString(text, "")); around != "" {
+				flush()
+				t.injected(hostshim.InjectedChatter, hostshim.TextBlock(around))
+			}
+			for _, m := range clineFeedbackRE.FindAllStringSubmatch(text, -1) {
+				userOwn = append(userOwn, m[2])
+			}
 		default:
 			if strings.HasPrefix(trimmed, "<task>") {
 				text = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(trimmed, "<task>"), "</task>"))

@@ -86,12 +86,16 @@
 //     assistant's text and whose results open the next user message with
 //     "[tool for '…'] Result:"; its <environment_details> is chatter, a
 //     denied call an interruption, the task and feedback the user's
-//     (cline.go). The user's <feedback> or <answer> given with a result
-//     is the user's message only: the result keeps Cline's words around
-//     it ("The user has provided feedback on the results. …") or, for an
-//     answer alone, says "(the user's reply follows)". The task's first
-//     message may go on after its <environment_details> (the working
-//     directory's files) and is read as Cline's from there.
+//     (cline.go). The user's <feedback>, <answer> or <user_message>
+//     given with a result is the user's message only, read once: the
+//     result keeps Cline's words around it ("The user has provided
+//     feedback on the results. …", "The user denied this operation and
+//     provided the following feedback:", an interruption) or, for an
+//     answer alone, says "(the user's reply follows)". A resumed task's
+//     "[TASK RESUMPTION]" note is chatter, and of the message it resumed
+//     with only the words in <user_message> are the user's. The task's
+//     first message may go on after its <environment_details> (the
+//     working directory's files) and is read as Cline's from there.
 //   - An OpenCode session is read from `opencode export`'s JSON, or from
 //     its info file in OpenCode's storage directory (session/<project>/
 //     <id>.json), whose messages and parts Import and Open read beside it

@@ -161,6 +161,19 @@ func questionBody(s string) string {
 // know, or names who can.
 var declinesRE = mustPattern(`(?i)\b(?:i (?:can't|cannot|can not) (?:answer|say|tell|confirm|judge)|i (?:don't|do not) know|i'm not (?:sure|able to (?:say|answer|tell))|(?:that's|that is|this is) (?:a question|one) for|you(?:'d| would)? (?:need|have) to ask|(?:can't|cannot|can not) be (?:answered|settled|decided|determined|known) (?:from|here|by me|in this|without|yet)|(?:can't|cannot|can not) (?:see|tell|know|check) (?:that |this |it )?from here|(?:isn't|is not|aren't|are not) visible from here|no way (?:for me )?to (?:know|tell))\b|(?:^|[^\p{L}])(?:kann (?:ich )?(?:dir |ihnen |euch )?(?:nicht|nichts) (?:verbindlich )?(?:beantworten|sagen)|weiß ich nicht|eine frage für|no (?:lo )?sé|no puedo (?:responder|decir)|es una pregunta para|je ne sais pas|je ne peux pas (?:répondre|dire)|não sei|não posso (?:responder|dizer)|не знаю|не могу (?:сказать|ответить)|отсюда не видно|не видно отсюда|отсюда не понять|отсюда не узнать)(?:[^\p{L}]|$)|わかりません|分かりません|答えられません|不确定|无法回答|不知道`)
 
+// othersCallRE leaves the question to someone else: "Stacking is a
+// product decision (order of application, caps).", "that's your call",
+// "it's up to product", "这是产品的决定", "得产品来定". A decision told
+// with who made it ("That's a design decision we made in 2021") is an
+// answer.
+var othersCallRE = mustPattern(`(?i)\b(?:is|are|it's|that's|'s)\s+(?:a|an)\s+(?:product|business|policy|legal|design|management|leadership|team|pricing|stakeholder|ux)\s+(?:decision|call|question)(?:\s*(?:[.,;:(—–]|$)|\s+for\b|\s+to\s+(?:make|take)\b)|\b(?:is|are|'s)\s+(?:your|their|product's|the team's|the business's)\s+call\b|\b(?:is|are|it's|that's)\s+up\s+to\s+(?:you|product|the product team|your team|the business|legal|management)\b|\bnot\s+(?:my|a technical)\s+(?:call|decision)\b|(?:这|这个|那)?是(?:一个)?(?:产品|业务)(?:层面|上)?的?(?:决定|问题|决策)|(?:得|要|需要|应该)由?(?:产品|业务|你们|你)(?:那边)?来?(?:定|决定)`)
+
+// declines reports whether sentence s declines to answer: the agent
+// cannot say (declinesRE) or leaves it to another (othersCallRE).
+func declines(s string) bool {
+	return declinesRE.MatchString(s) || othersCallRE.MatchString(s)
+}
+
 func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	if len(ctx.UserAsked) == 0 || holdsAnswer(text) {
 		// A reply that ends by asking back answers nothing yet
@@ -180,7 +193,7 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 	// sentences ("TripInstance keeps tripId …" shares its words).
 	declined := map[string]bool{}
 	for _, s := range ss {
-		if declinesRE.MatchString(s) && !questionRE.MatchString(s) {
+		if declines(s) && !questionRE.MatchString(s) {
 			k := askedNamed(s, ctx.UserAsked, qs)
 			if k == "" && len(qs) == 1 && (!ifRE.MatchString(s) || hereDeclineRE.MatchString(s)) {
 				// "Есть ли у вас такое сообщество …, отсюда не видно":
@@ -203,7 +216,7 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			break
 		}
 		s = strings.TrimSpace(s)
-		if s != "" && !questionRE.MatchString(s) && declinesRE.MatchString(s) {
+		if s != "" && !questionRE.MatchString(s) && declines(s) {
 			// "I can't answer that bindingly, that's a question for Mrs
 			// Krämer": no answer; the question stays open, held as one.
 			k := askedNamed(s, ctx.UserAsked, qs)

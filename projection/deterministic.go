@@ -3593,10 +3593,19 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			}
 		}
 	default:
-		cp.Quote = firstLine(text)
+		// the first line the program printed, not the host's words
+		// around it, or the versions it printed (versionout.go)
+		cp.Quote = outputLead(text)
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)
+		}
+		if ctx.Call != nil {
+			_, cmd := argString(ctx.Call.Args, commandArgKeys)
+			if vs, said := versionValues(cmd, text); said != "" {
+				cp.Quote, cp.Value = vs[0].Quote, "ok: "+oneLine(said, 160)
+				out = append(out, vs...)
+			}
 		}
 	}
 	out = append(out, cp)

@@ -28,7 +28,9 @@ const (
 type Event struct {
 	Seq  int
 	Role Role
-	// Text is the event's text (text blocks; for a tool result, its output).
+	// Text is the event's text (text blocks; for a tool result, its
+	// output; for an assistant, also what it said to the user through a
+	// tool that talks: talkText).
 	Text string
 	// Calls are the tool calls of an assistant event.
 	Calls []Call
@@ -117,6 +119,12 @@ func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool)
 				}
 				ev.Calls = append(ev.Calls, c)
 			}
+		}
+		if t := talkText(ev.Calls); t != "" {
+			// the words a tool that talks to the user carries
+			// (talktool.go)
+			sb.WriteString(t)
+			sb.WriteByte('\n')
 		}
 		ev.Text = sb.String()
 	case hostshim.TypeToolResult:

@@ -358,7 +358,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
-		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || len(ev.Calls) == 0
+		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || onlyTalks(ev.Calls)
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
@@ -509,7 +509,7 @@ func (r *Reducer) Apply(ev Event) {
 		// "ok  pkg" in a run failing elsewhere (lifecycle.go).
 		r.unitsPassedInFailure(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 	}
-	if ev.Role == RoleAssistant && len(ev.Calls) == 0 && strings.TrimSpace(ev.Text) != "" {
+	if ev.Role == RoleAssistant && onlyTalks(ev.Calls) && strings.TrimSpace(ev.Text) != "" {
 		// the agent's reply ends the rules said for it (until.go)
 		r.replied(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
@@ -588,7 +588,7 @@ func (r *Reducer) Apply(ev Event) {
 		if r.asked != "" && ev.Text != "" {
 			// a message that runs something and names no setting
 			// ("Checking.") leaves the question waiting for the reply
-			if a := answeredSetting(ev.Text); a != "" || len(ev.Calls) == 0 {
+			if a := answeredSetting(ev.Text); a != "" || onlyTalks(ev.Calls) {
 				r.answered, r.answerOf, r.asked = a, r.asked, ""
 			}
 		}
