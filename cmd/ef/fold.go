@@ -575,6 +575,12 @@ func (in *foldInput) importNotes() []string {
 	return importNotes(in.stats())
 }
 
+// unrecordedPromptsNote is the note on a trajectory whose format never
+// records the user's prompts (importer.Stats.UnrecordedPrompts): ef fold
+// and ef state print it as a note, ef inspect among its notes, not its
+// warnings.
+const unrecordedPromptsNote = "this format does not record the user's prompts (codex exec --json takes the prompt as its argument and never prints it), so the session has no user message: no objective, and no rule or value the user stated unless the agent's messages or the files it read repeat them"
+
 // importNotes words what the importer changed of a trajectory (its Stats)
 // that the surface does not show.
 func importNotes(st importer.Stats) []string {
@@ -587,6 +593,9 @@ func importNotes(st importer.Stats) []string {
 	}
 	if st.Abandoned > 0 {
 		out = append(out, fmt.Sprintf("%s of dead-end branches left out (turns a /rewind, an edited prompt or a retry replaced)", count(st.Abandoned, "record")))
+	}
+	if st.UnrecordedPrompts {
+		out = append(out, unrecordedPromptsNote)
 	}
 	if st.OtherRoles > 0 {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))

@@ -41,6 +41,9 @@ type inspectReport struct {
 	Nodes             []inspectNode  `json:"nodes"`
 	Totals            map[string]int `json:"totals"`
 	Warnings          []string       `json:"warnings,omitempty"`
+	// Notes say what the format cannot hold (a codex exec --json
+	// session's prompts): nothing is wrong with the file.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // RunInspect implements `ef inspect <session-log>`.
@@ -68,6 +71,10 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 		return err
 	}
 	rep.Warnings = append(rep.Warnings, inspectOpenCalls(rep.Nodes)...)
+	if i := slices.Index(rep.Warnings, unrecordedPromptsNote); i >= 0 {
+		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
+		rep.Notes = append(rep.Notes, unrecordedPromptsNote)
+	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
@@ -518,6 +525,9 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 	}
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
 }
