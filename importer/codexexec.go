@@ -12,7 +12,8 @@ import (
 // ({"type": "thread.started", "thread_id"}, turn.started, item.started,
 // item.updated, item.completed {"item": {…}}, turn.completed, turn.failed,
 // error). The prompt is the command's argument, not in the stream, so a
-// session opens with the agent's first item.
+// session opens with the agent's first item and holds no user message
+// (Stats.UnrecordedPrompts).
 const FormatCodexExec Format = "codex-exec"
 
 // codexExecEvents are the event types of `codex exec --json`.
@@ -42,6 +43,7 @@ func isCodexExecEvent(top map[string]json.RawMessage) bool {
 // (usage, failures) carry nothing the model read and are skipped. The
 // thread id names the session.
 func parseCodexExec(in io.Reader, t *transcript) error {
+	t.unrecordedPrompts = true
 	return readLines(in, t, "openai", codexExecLine)
 }
 

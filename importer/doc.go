@@ -77,7 +77,9 @@
 //     print (newer versions print it to the terminal only) stays a note.
 //   - The output of `codex exec --json` reads its completed items: agent
 //     messages, reasoning, commands, file changes and MCP calls, each
-//     call holding its result; the prompt is not in it.
+//     call holding its result; the prompt is not in it, so the session
+//     has no user message (Stats.UnrecordedPrompts, which ef inspect,
+//     ef state and ef fold turn into a note).
 //   - A VS Code chat session (GitHub Copilot Chat's export) reads each
 //     request's message, then the model's rounds from the result's
 //     metadata (toolCallRounds), the calls answered by toolCallResults.

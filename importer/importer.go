@@ -140,6 +140,12 @@ type Stats struct {
 	// a Claude Code session's turns that a /rewind, an edited prompt or a
 	// retry replaced, which are not in the conversation it went on with.
 	Abandoned int
+	// UnrecordedPrompts says the format never records the user's prompts
+	// (codex exec --json: the prompt is the command's argument, not in
+	// its output), so the session holds no user message: no objective,
+	// and no rule or value the user stated, unless the agent's own
+	// messages or the files it read repeat them.
+	UnrecordedPrompts bool
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
 }

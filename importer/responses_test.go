@@ -103,5 +103,11 @@ func TestImportCodexExec(t *testing.T) {
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"item_1", "item_6"}) {
 		t.Errorf("failed results %v", failed)
 	}
+	if !im.Stats.UnrecordedPrompts {
+		t.Error("Stats.UnrecordedPrompts is false: the format never records the prompt")
+	}
+	if other, err := importer.Import(filepath.Join("testdata", "codex-rollout.jsonl")); err != nil || len(other) != 1 || other[0].Stats.UnrecordedPrompts {
+		t.Errorf("a Codex rollout, which records the prompts: %v, or Stats.UnrecordedPrompts set", err)
+	}
 	checkStreamsAsImported(t, filepath.Join("testdata", "codex-exec.jsonl"))
 }

@@ -62,6 +62,9 @@ type transcript struct {
 	sourceRecords   int
 	skipped         int
 	otherRoles      int // messages of a role the format does not have, kept as user messages
+	// unrecordedPrompts: the format never records the user's prompts
+	// (Stats.UnrecordedPrompts).
+	unrecordedPrompts bool
 	// deadEnds are the uuids of a Claude Code session's records on
 	// dead-end branches, left out (counted in abandoned).
 	deadEnds  map[string]bool
@@ -458,6 +461,7 @@ func (b *builder) finish() (Stats, error) {
 	b.st.Skipped = b.t.skipped
 	b.st.OtherRoles = b.t.otherRoles
 	b.st.Abandoned = b.t.abandoned
+	b.st.UnrecordedPrompts = b.t.unrecordedPrompts
 	if b.st.Messages == 0 {
 		if tt := b.t.torn; tt != nil {
 			// Say why, or a log cut by a crash while its first message

@@ -3261,7 +3261,7 @@ func (r *Reducer) State() State {
 // it (1 when it has no model anchors, byte for byte what version 1 wrote),
 // so an older ef reads every snapshot it reads correctly and refuses one
 // whose model anchors it would silently drop; Restore reads both. The
-// reading state added since (ResultSeq, Made) is left out when empty and
+// reading state added since (ResultSeq, Made, Asking) is left out when empty and
 // ignored by an older ef, which then reads the events after the snapshot
 // as it always did.
 const (
@@ -3297,6 +3297,61 @@ type Snapshot struct {
 	// Made are the files the agent wrote whole, so that a probe's failure
 	// is known as one after a Restore (scratch.go).
 	Made []string `json:"made,omitempty"`
+	// Asking is what the last messages asked and offered that the next
+	// message answers, so that a fold between a question and its answer
+	// loses neither (nil when nothing waits).
+	Asking *SnapAsking `json:"asking,omitempty"`
+}
+
+// SnapAsking is the part of a reducer's reading state a Snapshot keeps
+// because a fold may end between a message and the reply that answers
+// it: the user's questions the agent has yet to answer (answered.go,
+// askback.go), the questions and offers of the agent's last message the
+// user's next one answers (asked.go, bare.go, keeprule.go, suggested.go),
+// the setting the agent's answer named (the referent of the user's next
+// pronoun) and the answers given last (answeragain.go).
+type SnapAsking struct {
+	UserAsked      []string           `json:"userAsked,omitempty"`
+	UserAskedAge   int                `json:"userAskedAge,omitempty"`
+	Looked         bool               `json:"looked,omitempty"`
+	UserAsks       []string           `json:"userAsks,omitempty"`
+	AskedBack      []string           `json:"askedBack,omitempty"`
+	UserText       string             `json:"userText,omitempty"`
+	UserSeq        int                `json:"userSeq,omitempty"`
+	AgentAsked     []string           `json:"agentAsked,omitempty"`
+	Offer          string             `json:"offer,omitempty"`
+	ProposedRule   string             `json:"proposedRule,omitempty"`
+	SuggestedName  string             `json:"suggestedName,omitempty"`
+	SuggestedValue string             `json:"suggestedValue,omitempty"`
+	Answered       string             `json:"answered,omitempty"`
+	AnswerOf       string             `json:"answerOf,omitempty"`
+	AnsweredQs     []AnsweredQuestion `json:"answeredQs,omitempty"`
+}
+
+// asking is r's SnapAsking, nil when it holds nothing.
+func (r *Reducer) asking() *SnapAsking {
+	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
+		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), Offer: r.offer,
+		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
+		AnsweredQs: slices.Clone(r.answeredQs)}
+	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs) == 0 && a.UserAskedAge == 0 && !a.Looked &&
+		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf == "" && a.UserSeq == 0 {
+		return nil
+	}
+	return a
+}
+
+// restoreAsking makes a (nil: nothing waits) r's reading state of what
+// was asked and offered.
+func (r *Reducer) restoreAsking(a *SnapAsking) {
+	if a == nil {
+		a = &SnapAsking{}
+	}
+	r.userAsked, r.userAskedAge, r.looked = slices.Clone(a.UserAsked), a.UserAskedAge, a.Looked
+	r.userAsks, r.askedBack = slices.Clone(a.UserAsks), slices.Clone(a.AskedBack)
+	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
+	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
+	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3314,7 +3369,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if !r.ready() {
 		return nil
 	}
-	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq, Made: slices.Clone(r.made)}
+	s := &Snapshot{Version: snapshotVersionNoModel, SessionID: r.opts.SessionID, LastSeq: r.lastSeq, AsOf: r.asOf, LastKey: r.lastKey, LastName: r.lastName, Anchors: r.copies(r.sorted()), ResultSeq: r.resultSeq, Made: slices.Clone(r.made), Asking: r.asking()}
 	if len(r.model) > 0 {
 		s.Version, s.Model = snapshotVersion, r.ModelAnchors()
 	}
@@ -3368,6 +3423,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.asOf = s.AsOf
 	r.resultSeq = s.ResultSeq
 	r.made = slices.Clone(s.Made)
+	r.restoreAsking(s.Asking)
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
 	r.qty = r.qty[:0]

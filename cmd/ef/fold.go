@@ -57,6 +57,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"C1 authority and boundaries exported, C2 a closed stage of work, C3 closed with evidence) and whether recall can serve",
 		"the archived messages; a failed or vetoed fold says why. Each of the log's own folds has a line \"log\": whose it is and",
 		"whether its span was in the store already or archived now. The last line counts the folds that changed the surface.",
+		"A failed fold fails the run, with one exception: an emergency fold at an overflow whose checkpoint cannot keep the",
+		"hard state (constraints, open failures, obligations) within its budget leaves the surface as it was, and fails the run",
+		"only when the surface ends over --window, saying why; when later folds bring it within the window, a note says so.",
 		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
 		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
@@ -290,20 +293,17 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if *window > 0 && real > *window {
 		// Pressure and overflow are checked before each step: a log whose
 		// overflow comes after its last step, or whose folds could not
-		// free enough, ends over the window. Say so rather than succeed quietly.
-		fmt.Fprintf(stderr, "ef fold: warning: the folded surface (%d o200k tokens) still exceeds --window %d (folds run before each step; --mode emergency folds once at the end)\n", real, *window)
+		// free enough, ends over the window. Say so rather than succeed
+		// quietly (when emergency folds could not fit their budget, the
+		// error outcome returns says so and why).
+		if acc.OverBudget == 0 {
+			fmt.Fprintf(stderr, "ef fold: warning: the folded surface (%d o200k tokens) still exceeds --window %d (folds run before each step; --mode emergency folds once at the end)\n", real, *window)
+		}
 		if open, err := hostshim.OpenCalls(s); err == nil && len(open) > 0 {
 			fmt.Fprintf(stderr, "ef fold: warning: %s: nothing after it can be folded (%s in all; ef inspect lists them)\n", open[0], count(len(open), "open call"))
 		}
 	}
-	var errs []error
-	if acc.Failed > 0 {
-		errs = append(errs, fmt.Errorf("%d of %d folds failed (surface left unchanged for each)", acc.Failed, acc.folds))
-	}
-	if acc.LogFoldsFailed > 0 {
-		errs = append(errs, fmt.Errorf("%d of the log's %s could not be archived (the new log holds them as the input did; each one's line says why)", acc.LogFoldsFailed, count(len(acc.LogFolds), "own fold")))
-	}
-	return errors.Join(errs...)
+	return acc.outcome(stderr, *window, real)
 }
 
 // foldWarnShared warns when the store held checkpoints of the session that
@@ -575,6 +575,12 @@ func (in *foldInput) importNotes() []string {
 	return importNotes(in.stats())
 }
 
+// unrecordedPromptsNote is the note on a trajectory whose format never
+// records the user's prompts (importer.Stats.UnrecordedPrompts): ef fold
+// and ef state print it as a note, ef inspect among its notes, not its
+// warnings.
+const unrecordedPromptsNote = "this format does not record the user's prompts (codex exec --json takes the prompt as its argument and never prints it), so the session has no user message: no objective, and no rule or value the user stated unless the agent's messages or the files it read repeat them"
+
 // importNotes words what the importer changed of a trajectory (its Stats)
 // that the surface does not show.
 func importNotes(st importer.Stats) []string {
@@ -587,6 +593,9 @@ func importNotes(st importer.Stats) []string {
 	}
 	if st.Abandoned > 0 {
 		out = append(out, fmt.Sprintf("%s of dead-end branches left out (turns a /rewind, an edited prompt or a retry replaced)", count(st.Abandoned, "record")))
+	}
+	if st.UnrecordedPrompts {
+		out = append(out, unrecordedPromptsNote)
 	}
 	if st.OtherRoles > 0 {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"syscall"
 
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
 )
 
 // foldAccount is the --json output of ef fold.
@@ -52,6 +54,12 @@ type foldAccount struct {
 	// validator's job); Failed counts every other error.
 	Vetoed int `json:"vetoed"`
 	Failed int `json:"failed"`
+	// OverBudget counts, of Failed, the emergency folds at an overflow
+	// whose checkpoint could not fit the hard state it must keep in its
+	// budget (engine.ErrBudget): the surface stayed as it was, over the
+	// window at that step. At a small window they are expected; ef fold
+	// fails for them only when the surface ends over the window.
+	OverBudget int `json:"overBudget,omitempty"`
 	// LogFoldsFailed counts the log's own folds that could not be archived.
 	LogFoldsFailed int `json:"logFoldsFailed"`
 	// Skipped counts the folds that folded nothing (a span below the
@@ -75,6 +83,7 @@ type foldAccount struct {
 	// text, so record writes each fold's entry, as print will show it,
 	// to a scratch file, and print puts the account around them.
 	folds       int             // folds recorded
+	budgetWhy   string          // why the last OverBudget fold could not fit
 	checkpoints map[string]bool // the checkpoints stored folds name
 	asJSON      bool            // entries are --json array elements, else text lines
 	scratch     *os.File        // the entries so far
@@ -134,6 +143,10 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 			a.Vetoed++
 		} else {
 			a.Failed++
+		}
+		if errors.Is(err, engine.ErrBudget) && rep.Mode == engine.ModeEmergency && rep.Trigger == string(hostshim.TriggerOverflow) {
+			a.OverBudget++
+			a.budgetWhy = budgetReason(err)
 		}
 		if rep.Error == "" {
 			rep.Error = err.Error()
@@ -376,4 +389,49 @@ func foldNotWritten(out string) string {
 		return "none was asked for"
 	}
 	return out + " was not created"
+}
+
+// budgetReason is what an engine.ErrBudget error says after the engine's
+// sentinel ("the smallest checkpoint, with its 12 lines of hard state …"),
+// without the transaction's wrapping; the whole error when it says
+// nothing more.
+func budgetReason(err error) string {
+	msg, sentinel := err.Error(), engine.ErrBudget.Error()
+	if i := strings.Index(msg, sentinel+": "); i >= 0 {
+		return msg[i+len(sentinel)+2:]
+	}
+	return msg
+}
+
+// foldOutcome is the end of ef fold's run once the new log is written:
+// the error it exits with (nil: success) and the lines it writes to
+// stderr. Failed folds fail the run, except emergency folds at an
+// overflow that could not fit their checkpoint in the budget
+// (OverBudget) when the surface ends within the window: later folds did
+// what they could not, and a note says so. When the surface ends over
+// the window, the error says why those folds could not bring it under.
+func (a *foldAccount) outcome(stderr io.Writer, window, real int) error {
+	var errs []error
+	over := window > 0 && real > window
+	if other := a.Failed - a.OverBudget; other > 0 {
+		errs = append(errs, fmt.Errorf("%d of %d folds failed (surface left unchanged for each; each one's line says why)", a.Failed, a.folds))
+	} else if a.OverBudget > 0 && over {
+		errs = append(errs, fmt.Errorf("the folded surface (%d o200k tokens) ends over --window %d: %d of %d folds %s (the last one: %s); a larger --window leaves room for the hard state",
+			real, window, a.OverBudget, a.folds, a.overBudgetWhat(window), a.budgetWhy))
+	} else if a.OverBudget > 0 {
+		fmt.Fprintf(stderr, "ef fold: note: %d of %d folds %s (the last one: %s); later folds brought the surface to %d o200k tokens, within the window\n",
+			a.OverBudget, a.folds, a.overBudgetWhat(window), a.budgetWhy, real)
+	}
+	if a.LogFoldsFailed > 0 {
+		errs = append(errs, fmt.Errorf("%d of the log's %s could not be archived (the new log holds them as the input did; each one's line says why)", a.LogFoldsFailed, count(len(a.LogFolds), "own fold")))
+	}
+	return errors.Join(errs...)
+}
+
+// overBudgetWhat says what the OverBudget folds were and did.
+func (a *foldAccount) overBudgetWhat(window int) string {
+	if a.OverBudget == 1 {
+		return fmt.Sprintf("(an emergency fold at an overflow) could not fit its checkpoint in its budget and left the surface as it was, over --window %d at that step", window)
+	}
+	return fmt.Sprintf("(emergency folds at an overflow) could not fit their checkpoint in the budget and left the surface as it was, over --window %d at those steps", window)
 }

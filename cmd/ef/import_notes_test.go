@@ -64,3 +64,39 @@ func TestImportNotesSayDeadEnds(t *testing.T) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
 	}
 }
+
+// codex exec --json never records the user's prompt: ef inspect says so
+// in a note (not a warning), ef state and ef fold on stderr, whether the
+// state comes from the log or, with --store, from the checkpoints; a
+// format that records the prompts says nothing of the kind (trial4: an
+// empty objective and no word why).
+func TestUnrecordedPromptsSaid(t *testing.T) {
+	exec := filepath.Join("..", "..", "importer", "testdata", "codex-exec.jsonl")
+	note := "note: this format does not record the user's prompts (codex exec --json"
+	code, out, errs := runCLI(t, "inspect", exec)
+	if code != 0 || !strings.Contains(out, "\n"+note) || strings.Contains(out, "warning: this format") {
+		t.Errorf("inspect: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	code, out, _ = runCLI(t, "inspect", "--json", exec)
+	if code != 0 || !strings.Contains(out, `"notes": [`) {
+		t.Errorf("inspect --json: exit %d\n%s", code, out)
+	}
+	code, _, errs = runCLI(t, "state", exec)
+	if code != 0 || !strings.Contains(errs, "ef state: "+strings.Replace(note, "note: ", "note: "+exec+": ", 1)) {
+		t.Errorf("state: exit %d, stderr %q", code, errs)
+	}
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	code, _, errs = runCLI(t, "fold", exec, "--store", store, "--out", filepath.Join(dir, "f.jsonl"), "--mode", "root")
+	if code != 0 || !strings.Contains(errs, "ef fold: note: ") || !strings.Contains(errs, "does not record the user's prompts") {
+		t.Errorf("fold: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "state", exec, "--store", store)
+	if code != 0 || !strings.Contains(errs, "does not record the user's prompts") {
+		t.Errorf("state --store: exit %d, stderr %q", code, errs)
+	}
+	other := filepath.Join("..", "..", "importer", "testdata", "codex-rollout.jsonl")
+	if code, out, errs := runCLI(t, "inspect", other); code != 0 || strings.Contains(out+errs, "does not record the user's prompts") {
+		t.Errorf("inspect of a Codex rollout: exit %d, says the prompts are not recorded:\n%s%s", code, out, errs)
+	}
+}

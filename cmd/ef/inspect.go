@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/jsjson"
 	"github.com/epistemicfold/ef/tokenizer"
 )
 
@@ -38,6 +41,9 @@ type inspectReport struct {
 	Nodes             []inspectNode  `json:"nodes"`
 	Totals            map[string]int `json:"totals"`
 	Warnings          []string       `json:"warnings,omitempty"`
+	// Notes say what the format cannot hold (a codex exec --json
+	// session's prompts): nothing is wrong with the file.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // RunInspect implements `ef inspect <session-log>`.
@@ -65,6 +71,10 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 		return err
 	}
 	rep.Warnings = append(rep.Warnings, inspectOpenCalls(rep.Nodes)...)
+	if i := slices.Index(rep.Warnings, unrecordedPromptsNote); i >= 0 {
+		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
+		rep.Notes = append(rep.Notes, unrecordedPromptsNote)
+	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
@@ -383,8 +393,103 @@ func inspectRow(pos int, e hostshim.Event, m *hostshim.Message, meters []hostshi
 	if m.IsCheckpoint() {
 		n.Checkpoint = m.Source.CompactionID
 	}
-	n.Preview = inspectPreview(m.Text(), 60)
+	n.Preview = inspectPreview(readableCalls(m).Text(), 60)
 	return n
+}
+
+// readableCalls is m with each tool call's arguments written as readable
+// JSON (readableJSON), for a preview a person reads; m itself when no
+// argument needs it. The log and the bundles keep the arguments as they
+// are.
+func readableCalls(m *hostshim.Message) *hostshim.Message {
+	var c *hostshim.Message
+	for i, b := range m.Content {
+		if b.Type != hostshim.BlockToolCall {
+			continue
+		}
+		r := readableJSON(b.Arguments)
+		if r == b.Arguments {
+			continue
+		}
+		if c == nil {
+			cp := *m
+			cp.Content = slices.Clone(m.Content)
+			c = &cp
+		}
+		c.Content[i].Arguments = r
+	}
+	if c == nil {
+		return m
+	}
+	return c
+}
+
+// readableJSON is the JSON text s with the \uXXXX escapes of its strings
+// written as the characters they stand for ("\u0026\u0026" as "&&", as
+// encoding/json's HTML escaping writes it; "\u2022" as "•", as an
+// ASCII-only encoder does), compact; s itself when it has no such escape
+// or is not one JSON value. Quotes, backslashes and control characters
+// stay escaped, as JSON.stringify writes them.
+func readableJSON(s string) string {
+	if !strings.Contains(s, `\u`) {
+		return s
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	type level struct {
+		object bool
+		n      int // tokens read inside it
+	}
+	var stack []level
+	var out []byte
+	values := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF && len(stack) == 0 {
+			break
+		}
+		if err != nil {
+			return s
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			out = append(out, byte(d))
+			continue
+		}
+		if len(stack) == 0 {
+			if values++; values > 1 {
+				return s
+			}
+		} else {
+			l := &stack[len(stack)-1]
+			switch {
+			case l.n == 0:
+			case l.object && l.n%2 == 1:
+				out = append(out, ':')
+			default:
+				out = append(out, ',')
+			}
+			l.n++
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			stack = append(stack, level{object: v == '{'})
+			out = append(out, byte(v))
+		case string:
+			out = append(out, '"')
+			for _, r := range v {
+				out = jsjson.AppendRune(out, r)
+			}
+			out = append(out, '"')
+		case json.Number:
+			out = append(out, v...)
+		case bool:
+			out = strconv.AppendBool(out, v)
+		case nil:
+			out = append(out, "null"...)
+		}
+	}
+	return string(out)
 }
 
 func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error {
@@ -420,6 +525,9 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 	}
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -314,6 +315,10 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		}
 		if torn != nil {
 			fmt.Fprintf(stderr, "ef state: %s: skipped a torn tail: %s\n", path, torn)
+		}
+		if slices.Contains(s.Warnings, unrecordedPromptsNote) {
+			// As the streamed reading above says it.
+			fmt.Fprintf(stderr, "ef state: note: %s: %s\n", path, unrecordedPromptsNote)
 		}
 		sys = sessionSystem(s)
 	}

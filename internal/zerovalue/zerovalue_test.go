@@ -89,6 +89,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[projection.Result](),
 	reflect.TypeFor[projection.Role](),
 	reflect.TypeFor[projection.ScriptStep](),
+	reflect.TypeFor[projection.SnapAsking](),
 	reflect.TypeFor[projection.SnapQuantity](),
 	reflect.TypeFor[projection.Snapshot](),
 	reflect.TypeFor[projection.StaleValue](),
