@@ -58,7 +58,7 @@ var (
 	negRE = mustPattern(`(?i)\b(?:never|not|nobody|no one|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = mustPattern(`(?i)(?:\byou (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = mustPattern(`(?i)(?:\b(?:you|u) (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
@@ -191,12 +191,15 @@ func isRule(s string) bool {
 	// "so that must have worked", "it must've been the cache": what the
 	// speaker infers, no obligation.
 	s = withoutInferredMust(s)
+	// "train.py 现在只能单卡跑，帮我改成多卡": the problem a request is for;
+	// "think about it, don't do it now": a deferral (rulelife.go)
+	s = bindsNothing(s)
 	if loc := purposeNoNeedRE.FindStringIndex(s); loc != nil {
 		// "… puts them in the mill's folder so nobody has to drag files
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")

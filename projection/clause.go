@@ -327,7 +327,9 @@ func operative(s string) string {
 		return s
 	}
 	rule := strings.TrimSpace(clauseLeadRE.ReplaceAllString(s[cs[at].start:], ""))
-	if rule == "" || pronounOnlyRE.MatchString(cs[at].text) && len(terms(cs[at].text)) < 3 {
+	if rule == "" || pronounOnlyRE.MatchString(cs[at].text) && len(terms(cs[at].text)) < 3 || at == 1 && labelEnd(s) == 0 && ruleByPronounRE.MatchString(cs[at].text) {
+		// "CI runs `cargo clippy -- -D warnings`, so it has to stay
+		// clippy clean": the one clause before names what "it" is
 		return s
 	}
 	return rule
@@ -342,7 +344,7 @@ var (
 	// again"), a thing treated like the rest ("… like all the others") and
 	// a thing back in its place ("it's part of the fleet again", "is back
 	// in service now").
-	permitShapeRE = mustPattern(`(?i)\byou(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|\b(?:is|are|'s|'re)\s+(?:back in|part of|available|in service|usable)\b|可以|能\p{Han}?了|(?:你|您)?(?:直接|尽管|放心)(?:改|动|删|推|用|上|装|发)(?:吧|就行|就好)`)
+	permitShapeRE = mustPattern(`(?i)\b(?:you|u)(?:'re| are)? (?:can|may|are free to|are allowed to)\b|\b(?:can|may) now\b|\bnow (?:can|may)\b|\b(?:is|are) (?:fair game|fine|ok|okay|allowed|open|unblocked)\b|\b(?:is|are)(?: [^\s.,;:]+){0,3}? (?:released|cleared|unfrozen|unlocked)\b|\blike (?:any other|all the others|the others|the rest)\b|\b(?:is|are|'s|'re)\s+(?:back in|part of|available|in service|usable)\b|可以|能\p{Han}?了|(?:你|您)?(?:直接|尽管|放心)(?:改|动|删|推|用|上|装|发)(?:吧|就行|就好)`)
 	// backShapeRE is the time word that makes a permission the end of a
 	// rule rather than an exception to it: now, again, any more.
 	// So is the thing the rule was kept for coming back or given up
@@ -365,6 +367,9 @@ func liftShape(c string) bool {
 	if cancelShapeRE.MatchString(c) {
 		return true
 	}
+	// "… if it helps": a condition the agent meets by acting on the
+	// permission (rulelife.go)
+	c = withoutBenefitIf(c)
 	if questionRE.MatchString(c) || notPermitRE.MatchString(c) || remainderOnlyRE.MatchString(c) {
 		return false
 	}

@@ -500,6 +500,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).
 	permitted, excepted, obliged := false, false, false
+	dropping := false // the sentence before gave up a practice
 	skip := -1
 	var options []string            // asked between by a question earlier in the message
 	optionsAt, optionsFor := -1, "" // the sentence that asked them, and what they are for
@@ -569,8 +570,8 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 		}
-		wasPermitted, wasExcepted, wasObliged := permitted, excepted, obliged
-		permitted, excepted, obliged = false, false, false
+		wasPermitted, wasExcepted, wasObliged, wasDropping := permitted, excepted, obliged, dropping
+		permitted, excepted, obliged, dropping = false, false, false, false
 		func() {
 			if ev.Role == RoleUser && namedRuleLift(s) {
 				// "the no-deploy rule no longer applies", "ignore my
@@ -579,6 +580,33 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: ruleNounWords(s), Quote: s, Links: mentions(s)})
 				prev = s
 				return
+			}
+			if ev.Role == RoleUser {
+				if x := droppedPractice(s); x != "" {
+					// "we're dropping conventional commits, the bot is
+					// gone": the practice given up, and the one said
+					// next its replacement (rulelife.go)
+					out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Name: "dropped", Value: x, Quote: s, Links: mentions(x)})
+					dropping, prev = true, s
+					if replacedInSentence(s) && constraints < maxConstraintsPerEvent {
+						// "以后不再用英文写提交信息了，改成中文": the new
+						// practice in the same sentence
+						constraints++
+						out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
+						dropping = false
+					}
+					if dropOnly(s) {
+						return
+					}
+				}
+				if wasDropping && constraints < maxConstraintsPerEvent {
+					if q := replacingPractice(s); q != "" {
+						constraints++
+						out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(q), Value: q, Quote: q, Links: mentions(q), Scope: scope})
+						prev = s
+						return
+					}
+				}
 			}
 			if ev.Role == RoleUser && bare(s) {
 				// "please don't.", "No no no.", "别。": the rule is what it
@@ -886,7 +914,9 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 			if excepted && !liftRE.MatchString(s) && (remainderRE.MatchString(s) || !isRule(s)) {
 				// The permission's own "only that one, nothing else" is the
-				// remainder of the rule it excepts from.
+				// remainder of the rule it excepts from, and part of the
+				// exception's quote when it follows it (rulelife.go).
+				extendExcept(out, text, s)
 				return
 			}
 			if phrased := liftRE.MatchString(s); (phrased || ev.Role == RoleUser && liftShape(s)) && !(i+1 < len(sents) && keptOpensRE.MatchString(sents[i+1])) {
@@ -2285,6 +2315,11 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	if m := valueAtRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
 		// "cap the retries at 5".
 		add(m[1], "", "", m[2], true)
+		return out
+	}
+	if k, v, _, ok := valueHeld(s); ok && specific(v) {
+		// "minSdk stays 24 whatever happens" (rulelife.go).
+		add(k, "", "", v, true)
 		return out
 	}
 	if m := findIf(strings.Contains(s, " at ") || strings.Contains(s, " to "), valueFixedRE, s); m != nil && specific(cleanValue(m[2])) {

@@ -25,8 +25,10 @@
 //     knowledge) and propose hypotheses, never move a failure to resolved or
 //     a hypothesis to established ("fixed", "confirmed" change nothing);
 //   - a tool result showing a project's instruction file whole (a cat or
-//     a read tool of AGENTS.md, CLAUDE.md, CONTRIBUTING.md …) states that
-//     file's rules, normative as a system message's (instructions.go);
+//     a read tool of AGENTS.md, CLAUDE.md, CONTRIBUTING.md …, also run
+//     through a shell's inline script: bash -lc "cat AGENTS.md") states
+//     that file's rules, normative as a system message's (instructions.go;
+//     a rule naming its thing by a pronoun keeps the sentence naming it);
 //     no other tool output states a rule.
 //
 // Deterministic is the built-in Proposer (English and Chinese, no model; a

@@ -44,6 +44,16 @@ func instructionFile(c *Call) string {
 	_, cmd := argString(c.Args, commandArgKeys)
 	st := andStages(strings.TrimSpace(cmd))
 	last := unwrap(st[len(st)-1])
+	for range 3 {
+		// `bash -lc "cat AGENTS.md"`, as Codex runs every command, and
+		// `sh -c 'cd app && cat CLAUDE.md'`: the script the shell runs
+		in, ok := shellScript(last)
+		if !ok {
+			break
+		}
+		st = andStages(strings.TrimSpace(in))
+		last = unwrap(st[len(st)-1])
+	}
 	if shellHasAny(last, "|;><`$") {
 		return ""
 	}
@@ -65,6 +75,23 @@ func instructionFile(c *Call) string {
 		return ""
 	}
 	return file
+}
+
+// shellScriptRE is a shell run on a script given inline: "bash -lc
+// '…'", "sh -c \"…\"", "/bin/zsh -c …".
+var shellScriptRE = mustPattern(`^(?:/usr)?(?:/bin/)?(?:bash|sh|zsh|dash|ksh)\s+(?:-[a-z]+\s+)*?-[a-z]*c[a-z]*\s+(?:'([^']*)'|"((?:[^"\\]|\\.)*)")\s*$`)
+
+// shellScript is the script shell stage st runs inline, unquoted, and
+// whether st is one.
+func shellScript(st string) (string, bool) {
+	m := shellScriptRE.FindStringSubmatch(strings.TrimSpace(st))
+	if m == nil {
+		return "", false
+	}
+	if m[1] != "" {
+		return m[1], true
+	}
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\$`, `$`, "\\`", "`").Replace(m[2]), m[2] != ""
 }
 
 // instructionRules are the rules of the instruction file a passing tool
@@ -238,8 +265,14 @@ func itemRule(it listItem, result string) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	var said []string
-	for _, s := range sentences(it.text) {
+	ss := sentences(it.text)
+	for i, s := range ss {
 		if isRule(s) || it.numbered && imperative(s) || ruleVerbOpens(s) {
+			if i > 0 && namesByPronoun(s) && (len(said) == 0 || said[len(said)-1] != strings.TrimSpace(ss[i-1])) {
+				// "`modules/vpc` is shared by five stacks. Do not modify
+				// it.": the rule keeps the sentence that names its thing
+				said = append(said, strings.TrimSpace(ss[i-1]))
+			}
 			said = append(said, strings.TrimSpace(s))
 		}
 	}

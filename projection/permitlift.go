@@ -36,7 +36,7 @@ import (
 var (
 	// permitActRE is a permission given with its action and object: "you
 	// can touch audit_log now", "you may now restart the controller".
-	permitActRE = mustPattern(`(?i)\byou(?:'re|\s+are)?\s+(?:can|may|(?:are\s+)?free to|(?:are\s+)?allowed to)\s+(?:now\s+|go ahead and\s+|also\s+|finally\s+)?(?P<v>[a-z]+)(?:\s+(?P<o>[^,.;:!?—–()]{1,60}?))?\s*(?:\b(?:now|again|any ?more|after all|from now on|today)\b|[,.;:!?—–(]|$)`)
+	permitActRE = mustPattern(`(?i)\b(?:you|u)(?:'re|\s+are)?\s+(?:can|may|(?:are\s+)?free to|(?:are\s+)?allowed to)\s+(?:now\s+|go ahead and\s+|also\s+|finally\s+)?(?P<v>[a-z]+)(?:\s+(?P<o>[^,.;:!?—–()]{1,60}?))?\s*(?:\b(?:now|again|any ?more|after all|from now on|today)\b|[,.;:!?—–(]|$)`)
 	// zhPermitActRE is the Chinese one: "现在可以动 audit_log 了", "可以重启了".
 	zhPermitActRE = mustPattern(`(?:可以|能)(?P<v>` + zhWorkVerbs + `)\s*(?P<o>[^，,。；;！!？?了]{0,40}?)\s*了`)
 	// handsOffRE is a rule that keeps the agent's hands off a thing.

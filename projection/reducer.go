@@ -795,6 +795,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.release(p, ref)
 			return
 		}
+		if p.Name == "dropped" {
+			r.dropPractice(p, ref)
+			return
+		}
 		if p.Kind == KindDecision {
 			if d := r.decisionNaming(p.Value); d != nil {
 				d.Lifecycle = Superseded
@@ -2668,6 +2672,11 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			o = a
 		}
 	}
+	if o == nil && p.Name == "" {
+		// No rule of the thing's class: the one the permission shares
+		// its topic with (rulelife.go).
+		o = r.topicRule(p.Quote)
+	}
 	if o == nil {
 		if p.Name == "topic" && p.Because != "" {
 			// The rule its lead names is not held: the permission is
@@ -2748,14 +2757,21 @@ func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id
 func withoutReasons(s string) string {
 	head, excepted, _ := strings.Cut(s, " — except: ")
 	var b strings.Builder
-	start, sep := 0, ""
+	start, sep, dropped := 0, "", ""
 	keep := func(piece, before string) {
 		if constraintRE.MatchString(piece) || negRE.MatchString(piece) || prohibitionRE.MatchString(piece) || workNorm(piece) {
 			if b.Len() > 0 {
 				b.WriteString(before)
+			} else if dropped != "" && ruleByPronounRE.MatchString(piece) {
+				// "CI runs `cargo clippy`, so it has to stay clippy
+				// clean": what "it" is stays with the rule
+				b.WriteString(dropped + before)
 			}
 			b.WriteString(piece)
+			dropped = ""
+			return
 		}
+		dropped = piece
 	}
 	for _, loc := range segmentRE.FindAllStringIndex(head, -1) {
 		if inParens(head, loc[0]) {
