@@ -32,7 +32,7 @@ type AnsweredQuestion struct {
 }
 
 // answerAgainRE says a sentence answers the user's question.
-var answerAgainRE = mustPattern(`(?i)\b(?:that|this|which|it|so that)\s+(?:answers|settles)\s+your\s+(?:\w+\s+)?question\b|\bto answer your\s+(?:\w+\s+)?question\b|\b(?:the|an|my)\s+(?:updated\s+|new\s+|revised\s+|corrected\s+)?answer to your\s+(?:\w+\s+)?question\b|\b(?:as for|back to|regarding|re)\s+your\s+(?:\w+\s+)?question\b|回答你(?:之前|刚才|上面|最开始)?的问题|(?:关于|至于|回到)你(?:之前|刚才|上面|最开始)?(?:问的|的问题)|你(?:之前|刚才|最开始)问的`)
+var answerAgainRE = mustPattern(`(?i)\bcorrection to (?:what i said|my (?:earlier |previous |last )?answer)\b|\bi was wrong (?:earlier|before|about that|above)\b|\bto correct (?:what i said|my (?:earlier |previous )?answer)\b|更正一下(?:我?(?:之前|刚才)的?(?:说法|回答))?|我(?:之前|刚才)说错了|\b(?:that|this|which|it|so that)\s+(?:answers|settles)\s+your\s+(?:\w+\s+)?question\b|\bto answer your\s+(?:\w+\s+)?question\b|\b(?:the|an|my)\s+(?:updated\s+|new\s+|revised\s+|corrected\s+)?answer to your\s+(?:\w+\s+)?question\b|\b(?:as for|back to|regarding|re)\s+your\s+(?:\w+\s+)?question\b|回答你(?:之前|刚才|上面|最开始)?的问题|(?:关于|至于|回到)你(?:之前|刚才|上面|最开始)?(?:问的|的问题)|你(?:之前|刚才|最开始)问的`)
 
 // quantityAskRE asks for a quantity: how long, how many, how much, how
 // big, how fast, how often; 多少, 多久, 多长, 多大, 几.

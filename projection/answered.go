@@ -142,7 +142,7 @@ func waitingQuestions(asked, waiting []string, age int, text string) ([]string, 
 // askedNoMarkRE is a question asked without a question mark: a verb of
 // asking and a question word after it ("顺便问下 … 到底啥区别", "请问 …
 // 怎么配"), or a question's label ("q: is the tarball under 10mb").
-var askedNoMarkRE = mustPattern(`(?i)(?:顺便|另外|还有)?(?:问一下|问下|请问|想问一下|想问下|我想问)[^。！!？?]{0,80}?(?:啥|什么|怎么|为什么|为啥|哪个|哪些|多少|区别|是不是|有没有|吗|呢)|(?:^|[.!。]\s*)(?:q|question|quick q|quick question)\s*[:：]\s*(?:is|are|does|do|did|can|how|what|which|why|when|where|who)\b`)
+var askedNoMarkRE = mustPattern(`(?i)^\W*(?:wats|whats|what's|wat's|wot's|what\s+is|what\s+are|which|where(?:'s|s|\s+is)|how\s+(?:many|much|big|long|old))\s+[^.!。?？\n]{2,60}$|(?:顺便|另外|还有)?(?:问一下|问下|请问|想问一下|想问下|我想问)[^。！!？?]{0,80}?(?:啥|什么|怎么|为什么|为啥|哪个|哪些|多少|区别|是不是|有没有|吗|呢)|(?:^|[.!。]\s*)(?:q|question|quick q|quick question)\s*[:：]\s*(?:is|are|does|do|did|can|how|what|which|why|when|where|who)\b`)
 
 // questionBody is question s after a label ending in a colon ("q: can
 // you …?", "domanda veloce: puoi …?"), for reading what it asks.
@@ -207,7 +207,9 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 		}
 	}
 	for i, s := range ss {
-		if !ctx.Looked && (i == len(ss)-1 || actLeadRE.MatchString(s)) {
+		polar := i == 0 && len(qs) == 1 && polarAnswered(s, qs) && !slices.ContainsFunc(ss[1:], func(n string) bool { return sharingWords(n, qs, 3) != "" })
+		terse := i == 0 && len(qs) == 1 && !lookLeadRE.MatchString(s) && namesAllOf(s, qs) != ""
+		if !ctx.Looked && (i == len(ss)-1 || actLeadRE.MatchString(s)) && !polar && !terse {
 			// Before the agent has looked, its last sentence, and one
 			// opening with what it is doing, announce the run.
 			continue
@@ -260,6 +262,18 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			// knows, or announces what it will look at: an answer
 			// names more of the question.
 			k = sharingWords(s, qs, 3)
+		}
+		if k == "" && terse {
+			// "wats compileSdk rn" … "`compileSdk = 34` in
+			// app/build.gradle.kts": a terse question names its thing
+			// alone (polar.go)
+			k = namesAllOf(s, qs)
+		}
+		if k == "" && polar {
+			// "does 0.3.1 handle multi-member gzip?" … "Yes — 0.3.1
+			// used MultiGzDecoder, …" (polar.go)
+			for k = range qs {
+			}
 		}
 		if k == "" || declined[k] || !tellsMore(s, qs[k]) {
 			continue

@@ -141,8 +141,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 				out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Quote == deferred })
 				out = append(out, back...)
 			}
+			// A question the user asks and puts off at once (leftopen.go).
+			out = askedOpen(ev.Text, out)
 			// An offer of the agent's turned down (refused.go).
 			out = refusedOffer(ev.Text, ctx, out)
+			// An option taken back as it is said, a thing dropped for
+			// another course (rethink.go).
+			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))
 			// A rule the agent proposed, confirmed (keeprule.go).
 			out = confirmsRule(ev.Text, ctx, out)
 			// Tasks handed to someone else or called off (handoff.go).
@@ -190,7 +195,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// "Let's keep working on the project.": no choice (carryon.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && carryOn(p.Quote) })
 	case RoleAssistant:
-		return proposeAssistant(ev, ctx)
+		// A question of the user's the reply leaves open (leftopen.go).
+		return repliedOpen(ev.Text, ctx, proposeAssistant(ev, ctx))
 	case RoleTool:
 		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}
@@ -489,6 +495,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// page.": the task before is done, this one is the goal.
 				objLines = append(objLines, q)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(objectiveText(v), valueRunes), Quote: q, Correction: true})
+			}
+		}
+		if ev.Role == RoleUser && len(objLines) == 0 {
+			if q, v := shiftedTask(text); q != "" {
+				// "…; that's the priority now", "new prio: …" (objshift.go)
+				objLines = append(objLines, q)
+				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q, Correction: true})
 			}
 		}
 	}

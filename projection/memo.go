@@ -158,7 +158,7 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.Values, b.Values) &&
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Asks, b.Asks) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.Values, b.Values) &&
 		slices.EqualFunc(a.OfferedGroups, b.OfferedGroups, func(x, y OptionGroup) bool { return x.Heading == y.Heading && slices.Equal(x.Options, y.Options) })
 }
 
@@ -179,6 +179,7 @@ func cloneContext(c *Context) Context {
 	out.Asked = slices.Clone(c.Asked)
 	out.UserAsked = slices.Clone(c.UserAsked)
 	out.AskedBack = slices.Clone(c.AskedBack)
+	out.Asks = slices.Clone(c.Asks)
 	out.Answered = slices.Clone(c.Answered)
 	out.Values = slices.Clone(c.Values)
 	out.OfferedGroups = make([]OptionGroup, len(c.OfferedGroups))

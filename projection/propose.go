@@ -58,6 +58,10 @@ type Context struct {
 	// the agent and no reply has answered yet, for an assistant message
 	// (answered.go).
 	UserAsked []string
+	// Asks are the questions of the user's last message, of fact or of
+	// advice, for an assistant message that leaves them open
+	// (leftopen.go).
+	Asks []string
 	// AskedBack are the user's questions the assistant's message before
 	// answered with a question of its own (askback.go), for the user's
 	// deferral.

@@ -357,6 +357,9 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 	}
+	if ev.Role == RoleAssistant {
+		ctx.Asks = r.userAsks
+	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
 		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || onlyTalks(ev.Calls)
 	}

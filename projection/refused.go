@@ -72,8 +72,17 @@ func refusedOffer(text string, ctx *Context, out []Proposal) []Proposal {
 			break
 		}
 	}
+	reason := ""
 	if !why && alt == "" {
-		return out
+		// "no, use the `time` crate. chrono pulled in a ton of deps last
+		// time": the course in the refusal itself, the reason a sentence
+		// after it naming the offer (rethink.go)
+		if c := strings.TrimSpace(first[loc[1]:]); courseRE.MatchString(c) && !questionRE.MatchString(c) {
+			alt, reason = c, offerReason(ss[1:], offerShown(ctx.Offer))
+		}
+		if alt == "" || reason == "" {
+			return out
+		}
 	}
 	// "Please don't, it's a band-aid.", "不要，这样只是把脏数据藏起来了": read
 	// alone, a rule that names nothing; it refuses the offer.
@@ -85,8 +94,12 @@ func refusedOffer(text string, ctx *Context, out []Proposal) []Proposal {
 	}
 	if !quoted(first) {
 		offer := offerShown(ctx.Offer)
-		out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(offer), Value: oneLine(offer, valueRunes) + " — rejected: " + first,
-			Quote: first, Links: append(mentions(offer), mentions(first)...)})
+		verdict := first
+		if reason != "" {
+			verdict = reason
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(offer), Value: oneLine(offer, valueRunes) + " — rejected: " + verdict,
+			Quote: first, Links: append(mentions(offer), mentions(verdict)...)})
 	}
 	if alt != "" && alt != first && !quoted(alt) && !slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && strings.Contains(p.Quote, alt) }) {
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(alt), Value: alt, Quote: alt, Links: mentions(alt)})

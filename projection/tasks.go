@@ -483,6 +483,11 @@ func doneByKind(v string, names []string, cmd, out string, made *map[string]bool
 			return true
 		}
 	}
+	if ranTests(v, names, cmd) {
+		// "最后再跑一次完整测试", "run the full test suite again" by
+		// "python -m pytest -q" (runtests.go)
+		return true
+	}
 	if !testTaskRE.MatchString(v) {
 		return false
 	}

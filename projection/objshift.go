@@ -1,0 +1,159 @@
+package projection
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The objective moved by a change of priority.
+//
+// "Change of plans. The time filter is good enough for now, park it.
+// Dana reported 0.3.2 is 3x slower on gzipped files; that's the priority
+// now": the user names a new priority, and the task it names is the
+// objective, the one before superseded (parked, kept with it). The new
+// task is found by one of three shapes:
+//
+//   - a label: "new prio: release build fails w/ minify on", "new
+//     priority: …", "change of plans: …", "新的优先级：…";
+//   - a pointer back: "…; that's the priority now", "fixing the leak is
+//     the top priority now", "…，这个是当务之急";
+//   - a task asked after the old one is set aside: "the time filter can
+//     wait. Fix the gzip regression first.", "DDP 先放一放，现在最重要的是
+//     把数据泄漏的问题解决", "先不管 X 了，现在优先搞 Y", "计划有变，先把 Y
+//     做了".
+//
+// A question or a rule is never the task, and a priority said of
+// something denied ("that's not the priority now") moves nothing.
+
+// prioLabelRE labels the new priority (group t).
+var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
+
+// prioBackRE points back at the task said just before it as the new
+// priority: "that's the priority now", "this is our top priority now",
+// "这个优先", "这是当务之急".
+var prioBackRE = mustPattern(`(?i)^\W*(?:that|this|it|which)(?:'s|\s+is|\s+has)\s+(?:now\s+|become\s+)?(?:the|our|my)\s+(?:(?:new|top|main|first|real|number one|#1|only)\s+)*prio(?:rity)?(?:\s+(?:now|today|from now on|for now|this week))?\b|^(?:这个|这|这件事|这事)(?:才)?是?(?:现在的?)?(?:当务之急|第一优先级|最高优先级|头等大事|优先级最高的)`)
+
+// prioIsRE names its subject the new priority: "fixing the gzip
+// regression is the priority now", "X is our top priority now" (a
+// marker of the change, "now", "new", "top", is needed: "X is the
+// priority for 0.5" states a plan).
+var prioIsRE = mustPattern(`(?i)^(?P<t>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:the|our|my)\s+(?:(?:new|top|first|number one|#1)\s+(?:\w+\s+)?prio(?:rity)?\b|(?:main\s+|real\s+)?prio(?:rity)?\s+now\b)|^(?P<z>.+?)(?:才)?是(?:现在的?)?(?:当务之急|第一优先级|最高优先级|头等大事)`)
+
+// prioDenyRE denies a priority: "that's not the priority", "isn't a
+// priority", "不是当务之急".
+var prioDenyRE = mustPattern(`(?i)\b(?:not|n't|no longer|never)\s+(?:\w+\s+)?(?:the|a|our|my)?\s*(?:\w+\s+)?prio|不是(?:现在的?)?(?:当务之急|优先|重点)`)
+
+// planChangeRE says the plan changed: "change of plans", "plans
+// changed", "计划有变".
+var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed)|new plan|scratch that plan)\W*$|^(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
+
+// parkRE sets the task before aside for now: "park it", "can wait",
+// "put it on hold", "先放一放", "先不管…了".
+var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停`)
+
+// zhPrioWorkRE opens a Chinese clause asking work first: "现在优先搞
+// …", "接下来先把 … 修好", "现在最重要的是把 …".
+var zhPrioWorkRE = mustPattern(`^(?:那|好)?[，,]?\s*(?:现在|接下来|下面|目前)?\s*(?:先|优先|首先|赶紧)(?:搞|做|处理|解决|修|看|弄|把|来)`)
+
+// zhMainRE frames the rest of a Chinese clause as the main task with
+// no colon: "现在最重要的是把数据泄漏的问题解决".
+var zhMainRE = mustPattern(`^(?:现在|接下来|目前)?(?:最重要的(?:事情?|任务)?|最要紧的(?:事情?)?|当务之急|重点)是\s*(\S.*)$`)
+
+// shiftedTask is the quote and the task of user text that moves the
+// priority to a new task, "" when it does not.
+func shiftedTask(text string) (quote, task string) {
+	ss := sentences(text)
+	parked, changed := false, false
+	for i := 0; i < len(ss) && i < 6; i++ {
+		s := strings.TrimSpace(ss[i])
+		if s == "" {
+			continue
+		}
+		if m := prioLabelRE.FindStringSubmatch(s); m != nil {
+			t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")])
+			if okTask(t) {
+				return s, t
+			}
+		}
+		if planChangeRE.MatchString(s) {
+			changed = true
+			continue
+		}
+		if prioDenyRE.MatchString(s) {
+			continue
+		}
+		cl := clauseSpans(s)
+		for j, c := range cl {
+			if prioBackRE.MatchString(c) {
+				// the task is the clauses before the pointer, or the
+				// sentence before when it opens the sentence
+				t := strings.TrimSpace(strings.TrimRight(strings.Join(cl[:j], ""), " ,;，；—–-"))
+				if t == "" && i > 0 {
+					t = strings.TrimSpace(ss[i-1])
+				}
+				if okTask(t) && !parkRE.MatchString(t) {
+					return s, t
+				}
+			}
+		}
+		if m := prioIsRE.FindStringSubmatch(s); m != nil {
+			t := strings.TrimSpace(m[prioIsRE.SubexpIndex("t")] + m[prioIsRE.SubexpIndex("z")])
+			if okTask(t) && len(terms(t)) >= 2 {
+				return s, t
+			}
+		}
+		// A clause after the old task set aside ("DDP 先放一放，现在最重要
+		// 的是…"): a main task's frame, or the work asked first.
+		for j, c := range cl {
+			rest := strings.TrimSpace(strings.Join(cl[j:], ""))
+			if j > 0 {
+				rest = strings.TrimLeft(rest, " ,;，；")
+			}
+			if parkRE.MatchString(c) {
+				parked = true
+				continue
+			}
+			if !parked && !changed {
+				continue
+			}
+			if q, t := mainTask(rest); q != "" {
+				return s, t
+			}
+			if m := zhMainRE.FindStringSubmatch(rest); m != nil && okTask(m[1]) {
+				return s, m[1]
+			}
+			if (zhPrioWorkRE.MatchString(rest) || workStart(rest) && firstRE.MatchString(rest)) && okTask(rest) {
+				return s, rest
+			}
+			if changed && j == 0 && workStart(rest) && okTask(rest) && !parkRE.MatchString(s) {
+				return s, rest
+			}
+		}
+	}
+	return "", ""
+}
+
+// firstRE marks work asked before other work: "fix X first", "first,
+// fix X", "instead".
+var firstRE = mustPattern(`(?i)\b(?:first|instead|now|asap|right away|immediately)\b`)
+
+// clauseSpans cuts a sentence after each comma, semicolon or dash; the
+// pieces joined are the sentence.
+func clauseSpans(s string) []string {
+	var out []string
+	start := 0
+	for _, loc := range clauseCutRE.FindAllStringIndex(s, -1) {
+		out = append(out, s[start:loc[1]])
+		start = loc[1]
+	}
+	return append(out, s[start:])
+}
+
+var clauseCutRE = regexp.MustCompile(`[,;，；]\s*|\s[—–-]\s+`)
+
+// okTask reports whether t can be a task: words enough, no question, no
+// rule.
+func okTask(t string) bool {
+	t = strings.TrimSpace(t)
+	return len([]rune(t)) >= 6 && !questionRE.MatchString(t) && !isRule(t)
+}
