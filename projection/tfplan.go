@@ -26,14 +26,14 @@ func planValues(cmd, text string) []Proposal {
 	addr := ""
 	for _, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)
-		if m := planResourceRE.FindStringSubmatch(t); m != nil {
+		if m := tfResourceRE.FindStringSubmatch(t); m != nil {
 			addr = m[1]
 			continue
 		}
 		if addr == "" {
 			continue
 		}
-		m := planChangeRE.FindStringSubmatch(t)
+		m := tfChangeRE.FindStringSubmatch(t)
 		if m == nil {
 			continue
 		}
@@ -53,11 +53,11 @@ func planValues(cmd, text string) []Proposal {
 }
 
 var (
-	// planResourceRE heads a resource's changes in a plan.
-	planResourceRE = mustPattern(`^#\s+((?:module\.[\w\-]+(?:\[[^\]]*\])?\.)*(?:data\.)?[\w\-]+\.[\w\-]+(?:\[[^\]]*\])?)\s+(?:will be updated in-place|must be replaced|will be replaced)`)
-	// planChangeRE is one attribute changed: "~ name = old -> new", with
+	// tfResourceRE heads a resource's changes in a plan.
+	tfResourceRE = mustPattern(`^#\s+((?:module\.[\w\-]+(?:\[[^\]]*\])?\.)*(?:data\.)?[\w\-]+\.[\w\-]+(?:\[[^\]]*\])?)\s+(?:will be updated in-place|must be replaced|will be replaced)`)
+	// tfChangeRE is one attribute changed: "~ name = old -> new", with
 	// "# forces replacement" after it or not.
-	planChangeRE = mustPattern(`^~\s+([\w\-]+)\s*=\s*(.+?)\s+->\s+(.+?)(?:\s+#.*)?$`)
+	tfChangeRE = mustPattern(`^~\s+([\w\-]+)\s*=\s*(.+?)\s+->\s+(.+?)(?:\s+#.*)?$`)
 )
 
 // unquote is a plan's value without its quotes.
