@@ -3122,8 +3122,9 @@ var (
 var (
 	fileArgKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
 	commandArgKeys = []string{"command", "cmd", "script"}
-	oldArgKeys     = []string{"old_string", "old_str", "old", "oldText", "old_text", "search"}
-	newArgKeys     = []string{"new_string", "new_str", "new", "newText", "new_text", "replace", "content"}
+	// oldString and newString are Copilot's replace_string_in_file.
+	oldArgKeys = []string{"old_string", "old_str", "old", "oldText", "old_text", "oldString", "search"}
+	newArgKeys = []string{"new_string", "new_str", "new", "newText", "new_text", "newString", "replace", "content"}
 )
 
 func argString(args map[string]any, keys []string) (string, string) {
@@ -3641,6 +3642,15 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
 	if !configExtRE.MatchString(p) {
+		// An edit of one line of code ("versionCode = 41" to
+		// "versionCode = 42") changes the setting the line holds.
+		_, oldS := argString(ctx.Call.Args, oldArgKeys)
+		k, newS := argString(ctx.Call.Args, newArgKeys)
+		if k != "content" && oldS != "" && !strings.Contains(strings.TrimSpace(oldS), "\n") && !strings.Contains(strings.TrimSpace(newS), "\n") {
+			if v, ok := lineChange(p, strings.TrimSpace(oldS), strings.TrimSpace(newS), strings.TrimSpace(newS)); ok {
+				out = append(out, v)
+			}
+		}
 		return out
 	}
 	_, oldS := argString(ctx.Call.Args, oldArgKeys)
