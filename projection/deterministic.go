@@ -1007,7 +1007,21 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						vk, vn = h.Key, h.Name
 					}
 				}
+				pk, pn, pbase := "", "", ""
+				if ev.Role == RoleUser && i > 0 && heldNamed(s, ctx.Values) == nil {
+					// "payment call timeout is 10s rn right? make it 15":
+					// the setting the sentence before gave a number
+					// (itprior.go)
+					if pk, pn, pbase = priorSetting(sents[i-1], s); pk != "" {
+						vk, vn = pk, pn
+					}
+				}
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
+				for j := range vs {
+					if pk != "" && vs[j].Key == pk && vs[j].Was == "" && vs[j].Value != pbase {
+						vs[j].Was = pbase
+					}
+				}
 				if rel {
 					// "make it double": the change's word is no value;
 					// the change is read below.
@@ -1037,6 +1051,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						break
 					}
 				}
+			}
+			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" {
+				// "go back to 15": the number, for the setting whose value
+				// before it was (valueref.go), else the one set last.
+				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true, Scope: scope}}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				// "go with 2 retries", "let's do 5 retries instead": a
@@ -1944,9 +1963,10 @@ func envValues(s, scope string) []Proposal {
 // nameValueRE is a clause that is a setting's name and its value with
 // no verb between them: a Chinese name and a number with its unit
 // ("心跳间隔 60s", "服务费 0.8 元/度"), or a code identifier of two words or
-// more and a number ("MeterValueSampleInterval 60s", "max_retries 5"),
-// after a label and its colon or none.
-var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>(?:[A-Za-z][\w\-]*\s*)?\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?(?:\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))?)|(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+)?\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
+// more and a number or a version ("MeterValueSampleInterval 60s",
+// "max_retries 5", "and versionName 2.7.1"), after a label and its colon
+// or none.
+var nameValueRE = mustPattern(`^(?:[^:：]{1,20}[:：]\s*)?(?:(?P<h>(?:[A-Za-z][\w\-]*\s*)?\p{Han}{2,8})\s*(?P<hv>\d+(?:\.\d+)?(?:\s*(?:ms|s|秒|分钟|分|min|h|小时|天|d|KB|MB|GB|TB|kb|mb|gb|px|%|元(?:/[度次个月年件]|每[度次个月年件])?|块|次|条|个|台|人|kW|kWh|V|A))?)|(?:(?:and|also|plus|oh|then)\s+)?(?P<i>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+(?P<iv>\d+(?:\.\d+){0,3}\s*(?:ms|s|sec|min|h|d|KB|MB|GB|kb|mb|gb|px|%)?))\s*$`)
 
 // perUnitRE is "per batch" after a system's name ("bulk 每批 1000 条"):
 // the unit the setting counts in, no amount of an event.
@@ -3062,7 +3082,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 				continue
 			}
 		}
-		l := strings.TrimSpace(strings.TrimLeft(s, "-*#>0123456789. "))
+		l := unmarked(s)
 		if l == "" {
 			continue
 		}
@@ -3151,8 +3171,9 @@ var (
 var (
 	fileArgKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
 	commandArgKeys = []string{"command", "cmd", "script"}
-	oldArgKeys     = []string{"old_string", "old_str", "old", "oldText", "old_text", "search"}
-	newArgKeys     = []string{"new_string", "new_str", "new", "newText", "new_text", "replace", "content"}
+	// oldString and newString are Copilot's replace_string_in_file.
+	oldArgKeys = []string{"old_string", "old_str", "old", "oldText", "old_text", "oldString", "search"}
+	newArgKeys = []string{"new_string", "new_str", "new", "newText", "new_text", "newString", "replace", "content"}
 )
 
 func argString(args map[string]any, keys []string) (string, string) {
@@ -3686,6 +3707,15 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
 	if !configExtRE.MatchString(p) {
+		// An edit of one line of code ("versionCode = 41" to
+		// "versionCode = 42") changes the setting the line holds.
+		_, oldS := argString(ctx.Call.Args, oldArgKeys)
+		k, newS := argString(ctx.Call.Args, newArgKeys)
+		if k != "content" && oldS != "" && !strings.Contains(strings.TrimSpace(oldS), "\n") && !strings.Contains(strings.TrimSpace(newS), "\n") {
+			if v, ok := lineChange(p, strings.TrimSpace(oldS), strings.TrimSpace(newS), strings.TrimSpace(newS)); ok {
+				out = append(out, v)
+			}
+		}
 		return out
 	}
 	_, oldS := argString(ctx.Call.Args, oldArgKeys)

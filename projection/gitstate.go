@@ -13,7 +13,7 @@ import (
 // commands' own output says so, whatever the agent or its tool: git's
 // "Switched to a new branch 'feat/x'" (checkout -b, switch -c, or a plain
 // checkout of a branch), a commit's "[feat/x 1a2b3c4] Add the header",
-// and the URL gh (or glab) prints for what it created. Each is a value
+// a push's "branch 'x' set up to track 'origin/x'" (push -u), and the URL gh (or glab) prints for what it created. Each is a value
 // the tool's output observed (empirical), replaced by the next: the
 // branch by a later switch, the last commit by the next commit, the pull
 // request by another one opened.
@@ -35,6 +35,13 @@ var (
 	// onelineRE is a line of such a log: "e4a09d2 orders infra: …",
 	// perhaps decorated ("e4a09d2 (HEAD -> main) …").
 	onelineRE = mustPattern(`^([0-9a-f]{7,40}) (?:\(([^)\n]{1,200})\) )?(\S.{0,199})$`)
+	// trackedRE is git push reporting the upstream it set for a branch:
+	// "branch 'release/0.4.0' set up to track 'origin/release/0.4.0'.",
+	// in older gits "Branch 'x' set up to track remote branch 'x' from
+	// 'origin'."
+	trackedRE = mustPattern(`(?m)^[Bb]ranch '?([^'\s]{1,120})'? set up to track (?:remote branch )?'?[^'\n]{1,200}'?(?: from '?[^'\n]{1,80}'?)?\.?\s*$`)
+	// pushUpstreamRE is a push that sets the branch's upstream.
+	pushUpstreamRE = mustPattern(`\bgit\s+(?:-C\s+\S+\s+)?push\b[^&;|]*\s(?:-u|--set-upstream)\b`)
 	// forgeCreateRE is a command creating a pull request or an issue.
 	forgeCreateRE = mustPattern(`\b(?:gh|glab|hub)\s+(?:pr|mr|issue|pull-request)\s+create\b`)
 )
@@ -57,6 +64,12 @@ func gitValues(cmd, text string) []Proposal {
 		if branch == "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: m[1]})
 		}
+	}
+	if m := lastMatch(trackedRE, text); m != nil && branch == "" && pushUpstreamRE.MatchString(cmd) && !slices.ContainsFunc(out, func(p Proposal) bool { return p.Key == "value/-/git_branch" }) {
+		// "git merge feature/x && git push -u origin release/0.4.0":
+		// the branch pushed with its upstream set is the one the work
+		// goes on, not the branch of the last commit.
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: strings.TrimSpace(m[0])})
 	}
 	if m := onelineLogRE.FindStringSubmatch(cmd); m != nil && strings.Contains(m[1], "oneline") {
 		// "git commit -qm … && git log --oneline -1": the commit HEAD is

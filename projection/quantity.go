@@ -88,6 +88,12 @@ func quantitiesIn(text string, seq int) []quantity {
 			bs = loc[e]
 		}
 		before, after := text[start:max(start, bs)], text[end:stop]
+		if strings.TrimSpace(before) == "" && start > 0 && text[start-1] == ',' {
+			// "put a proper BufReader around it, 128K capacity": a
+			// number that opens its clause after a comma tells of what
+			// the clause before names.
+			before = text[strings.LastIndexAny(text[:start-1], qtyClauseEnd)+1 : start-1]
+		}
 		if i := strings.LastIndex(strings.ToLower(before), " and "); i >= 0 {
 			before = before[i+5:]
 		}
@@ -125,10 +131,13 @@ func quantitiesIn(text string, seq int) []quantity {
 // slot", "about 40 ms".
 var qtySkip = map[string]bool{"per": true, "each": true, "every": true, "about": true, "around": true, "roughly": true, "approx": true, "approximately": true}
 
-// contentStems are the stems of s's content words, in order.
+// contentStems are the stems of s's content words, in order, and the
+// short parts of a code identifier in them ("Buf" of "BufReader") marked
+// as abbreviations (abbrevOf).
 func contentStems(s string) []string {
 	var out []string
 	for _, f := range strings.Fields(s) {
+		out = append(out, identAbbrevs(strings.Trim(f, "\"'`*,.;:()"))...)
 		f = strings.ToLower(strings.Trim(f, "\"'`*"))
 		if f == "" || stopwords[f] || strings.ContainsAny(f, "0123456789") {
 			continue
@@ -193,7 +202,7 @@ func (r *Reducer) quantityFor(name string) *quantity {
 		q := &r.qty[i]
 		n := 0
 		for _, w := range q.words {
-			if ns[w] || compoundOf(ns, w) {
+			if ns[w] || compoundOf(ns, w) || abbrevOf(ns, w) {
 				n++
 			}
 		}
@@ -324,4 +333,58 @@ func durationIn(text, name string) string {
 		v = q.value
 	}
 	return v
+}
+
+// abbrevMark marks a quantity's word that is a short part of a code
+// identifier: an abbreviation of a setting's word it opens.
+const abbrevMark = "~"
+
+// identAbbrevs are the parts of three or four letters of a camelCase or
+// PascalCase identifier ("BufReader" is buf; "maxConnCount" is max and
+// conn), marked with abbrevMark.
+func identAbbrevs(f string) []string {
+	var parts []string
+	start := 0
+	upper := 0
+	for i, c := range f {
+		if c >= 'A' && c <= 'Z' {
+			upper++
+			if i > 0 {
+				parts = append(parts, f[start:i])
+			}
+			start = i
+		} else if !(c >= 'a' && c <= 'z') {
+			return nil
+		}
+	}
+	if upper == 0 || upper == len(f) {
+		return nil
+	}
+	parts = append(parts, f[start:])
+	if len(parts) < 2 {
+		return nil
+	}
+	var out []string
+	for _, p := range parts {
+		if len(p) == 3 || len(p) == 4 {
+			out = append(out, abbrevMark+strings.ToLower(p))
+		}
+	}
+	return out
+}
+
+// abbrevOf reports whether w is an identifier's abbreviation
+// (identAbbrevs) that opens a word of a setting's name ns of six letters
+// or more: "buf" of "buffer", "conn" of "connections".
+func abbrevOf(ns map[string]bool, w string) bool {
+	a, ok := strings.CutPrefix(w, abbrevMark)
+	if !ok {
+		return false
+	}
+	for n := range ns {
+		if len(n) >= len(a)+2 && strings.HasPrefix(n, a) {
+			return true
+		}
+	}
+	return false
 }

@@ -340,6 +340,13 @@ func (r *Reducer) Apply(ev Event) {
 			ctx.LastValueKey, ctx.LastValueName = k, n
 		}
 	}
+	if ev.Role == RoleUser {
+		// "go back to 15": the setting whose value before was 15
+		// (valueref.go).
+		if a := r.backToHeld(ev.Text); a != nil {
+			ctx.LastValueKey, ctx.LastValueName = a.Key, a.Name
+		}
+	}
 	if ev.Role == RoleUser && r.answered != "" {
 		// "how many run in parallel?" — "MaxConcurrentReconciles is not
 		// set, so it is 1." — "set it to 4": the setting the answer named.
@@ -612,7 +619,11 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 		r.asked, r.answered = "", ""
-		if strings.Contains(ev.Text, "?") || strings.Contains(ev.Text, "？") {
+		if (strings.Contains(ev.Text, "?") || strings.Contains(ev.Text, "？")) && !r.settledAt(ev.Seq, ev.Text) {
+			// "payment call timeout is 10s rn right? make it 15": a
+			// question the message settles itself awaits no answer, and
+			// the agent's "Set PAYMENT_TIMEOUT_MS to 15_000." names no
+			// other setting for a pronoun
 			r.asked = ev.Text
 		}
 	case RoleTool:
@@ -1036,6 +1047,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				}
 			}
 		}
+		if o != nil && ev.Role == RoleUser && p.Correction && p.Key == r.lastKey && otherDimension(o.Value, p.Value) {
+			// "10mb is fine" after the payment timeout was set to 15s: a
+			// size is no value of a duration, whatever was named last.
+			return
+		}
 		if o != nil {
 			if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(o.Value)); m != nil && m[3] != "" && ev.Role == RoleUser && bareNumberRE.MatchString(p.Value) {
 				// "no, keep 10" of a setting held as "15 minutes": the
@@ -1055,6 +1071,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.supersede(nu, o)
 		} else if p.Was != "" {
 			nu.Was = p.Was
+			if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(p.Was)); m != nil && m[3] != "" && ev.Role == RoleUser && bareNumberRE.MatchString(p.Value) && p.Rel == "" {
+				// "payment call timeout is 10s rn right? make it 15":
+				// the number in the unit of the value it replaces
+				p.Value += m[2] + m[3]
+			}
 		}
 		nu.Value = p.Value
 		r.noteValue(ev, nu)
@@ -1264,6 +1285,14 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		// "the ES client timeout: same as redis" found the redis
 		// timeout: the setting pointed to, not the one set.
 		o = nil
+	}
+	if o == nil && p.Name == "" && p.Rel != "" && p.Was == "" && r.answered != "" && p.Key == "value/-/"+strings.ToLower(r.answered) {
+		// "READ_CHUNK is 64 KiB." — "bump it by half": the number the
+		// agent's answer gave the setting it named (valueref.go).
+		if v := r.answeredNumber(r.answered); v != "" {
+			p.Name, p.Was = r.answered, v
+			nu.Name = p.Name
+		}
 	}
 	if o == nil && p.Rel == "=was" && p.Name == "" {
 		// "put it back" naming nothing: the value changed last, when that
@@ -1753,7 +1782,10 @@ func (r *Reducer) restateClauses(nu *Anchor, ref EventRef) {
 			// Not stated, or stated twice: which one changed is unclear.
 			continue
 		}
-		if n, _ := sharedStems(name, stems(c.Value)); n == 0 {
+		if n, _ := sharedStems(name, stems(nearWords(c.Value, i, i+len(nu.Was)))); n == 0 || negatedValue(c.Value, nu.Was) {
+			// The setting's words are not beside the number ("dont bump
+			// fragment-ktx to 1.7" holds no payment timeout), or the rule
+			// forbids the number: what it forbids stays forbidden.
 			continue
 		}
 		r.restate(c, c.Value[:i]+nu.Value+" (was "+nu.Was+")"+c.Value[i+len(nu.Was):], kindLetter[KindConstraint]+nu.ID[1:], ref)

@@ -36,8 +36,10 @@ var (
 	// relScaleRE: "halve it", "double the replicas", "cut the timeout in
 	// half", "make the hpa min replicas double what I said", "make the
 	// requeue three times as long", "let's do twice as much"; a clause
-	// may follow ("double the quant cpus, that's where the time goes").
-	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$|\blet's\s+(?:do\s+|make\s+it\s+|go\s+)?(?P<op5>twice|half)\s+as\s+(?:much|many|long|big|large|high|often)\b`)
+	// may follow ("double the quant cpus, that's where the time goes"),
+	// or a next step after "and", "then", "to" ("double the buffer and see
+	// if that closes the rest"), which is no part of the setting's name.
+	relScaleRE = mustPattern(`(?i)\b(?P<op>halve|double|triple)\s+(?:it|that|this|(?:the|our)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?))(?:\s+(?:again|too|as well|then|pls|please|instead|for now|what i said(?: earlier| before)?))*\s*(?:[.!,;]?$|[,;]\s|\s(?:(?:and|then|so|to)\s+)+(?:see|check|try|test|rerun|retry|run|measure|watch|let|tell|report|commit|push|deploy|redeploy|restart|verify|confirm|look|compare|benchmark|bench|profile|time|find out)\b)|\bcut\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+in\s+(?P<op2>half)\b|\bmake\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ]{1,40}?))\s+(?P<op3>double|twice|triple|half|(?:two|three|four|five|ten|\d+)\s+times)(?:\s+as\s+(?:long|much|many|big|large|high|often))?\b|^\s*(?:(?:ok(?:ay)?|so|then|and|just|hmm|nah|yeah)[,]?\s+)*(?P<op4>halve|double|triple)(?:[\s\-]+(?:it|that|this|ihn|es|das|lo|la|le|isso|ele|esso))?(?:\s+(?:again|too|then|pls|please|instead))*\s*[.!]?\s*$|\blet's\s+(?:do\s+|make\s+it\s+|go\s+)?(?P<op5>twice|half)\s+as\s+(?:much|many|long|big|large|high|often)\b`)
 	// relAddRE: "add two to the minSdk", "add 10 minutes to it", "bump
 	// the timeout by 10s", "lower it by 5", "add two".
 	relAddRE = mustPattern(`(?i)\b(?P<op>add|plus)\s+(?:another\s+)?(?P<n>` + numWord + `)(?:\s*(?P<u>` + relUnit + `|` + pointUnit + `))?(?:\s+more)?(?:\s+(?:to|onto)\s+(?:it|that|(?:(?:the|our)\s+)?(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)))?\s*(?:[.!,;]?$|,)|\b(?P<op2>bump|raise|increase|up|lower|decrease|reduce|drop|cut)\s+(?:it|that|(?:the|our)\s+(?P<k2>[\p{L}\p{N}_.\-/ ']{1,40}?))(?:\s+(?:up|down))?\s+by\s+(?:another\s+)?(?P<n2>` + numWord + `)(?:\s*(?P<u2>` + relUnit + `|` + pointUnit + `))?\b|\b(?:take|bring|turn|dial|knock|move|push|scale|put)\s+(?:it|that|(?:the|our)\s+(?P<k3>[\p{L}\p{N}_.\-/ ']{1,40}?))\s+(?P<dir>up|down)\s+by\s+(?:another\s+)?(?P<n3>` + numWord + `)(?:\s*(?P<u3>` + relUnit + `|` + pointUnit + `))?\b|(?:^|[,.;:]\s*)(?:(?:and|also|then|oh|ok)\s+)?(?:(?:the|our|my)\s+)?(?P<k4>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:(?P<op4>bump|raise|increase|lower|decrease|drop|cut)(?:\s+(?:up|down))?|(?:go|goes)\s+(?P<dir4>up|down))\s+by\s+(?:another\s+)?(?P<n4>` + numWord + `)(?:\s*(?P<u4>` + relUnit + `|` + pointUnit + `))?\b`)
@@ -50,9 +52,9 @@ var (
 var (
 	relFrac = `a half|one half|half|a third|one third|two thirds|a quarter|one quarter|three quarters|a fifth|one fifth|a tenth|one tenth`
 	// relPropRE: "drop the replicas to a third", "cut it by a quarter",
-	// "raise the bitrate by 20%", "scale the pool up by 3x": a change by
-	// or to a proportion of the held value.
-	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
+	// "raise the bitrate by 20%", "scale the pool up by 3x", "bump it
+	// another 50%": a change by or to a proportion of the held value.
+	relPropRE = mustPattern(`(?i)\b(?P<v>bump|raise|increase|up|boost|grow|push|lift|extend|bring|scale|crank|turn|dial|drop|lower|cut|reduce|decrease|trim|shrink|slash|take|set|put|make)\s+(?:(?:it|that|this|them)\s+|(?:the|our|my|that|this)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+)?(?P<d>up\s+|down\s+|back\s+)?(?:(?P<prep>by|to)\s+(?:another\s+|only\s+|just\s+)?|another\s+)(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b)|(?P<frac>` + relFrac + `)|(?P<mult>\d+(?:\.\d+)?)\s*(?:x|times)\b)(?:\s+(?:of\s+(?:it|that|what\s+it\s+(?:is|was))|its\s+(?:current\s+)?(?:value|size)))?`)
 	// relPassiveRE is a change said in the passive: "wants the quota
 	// memory raised by half", "the pool cut to a third".
 	relPassiveRE = mustPattern(`(?i)\b(?P<det>the|our|my)\s+(?P<k>[\p{L}\p{N}_.\-/ ]{1,40}?)\s+(?:to\s+be\s+|be\s+|is\s+|was\s+|gets?\s+|got\s+)?(?P<v>raised|increased|bumped|boosted|extended|lifted|grown|lowered|cut|reduced|decreased|trimmed|shrunk|dropped|scaled)\s+(?P<d>up\s+|down\s+)?(?P<prep>by|to)\s`)
@@ -327,6 +329,10 @@ func relative(s string) (name, change string, ok bool) {
 		k := m[relRevertRE.SubexpIndex("k")] + m[relRevertRE.SubexpIndex("k2")] + m[relRevertRE.SubexpIndex("k4")]
 		if k == "" {
 			k = zhKey(m[relRevertRE.SubexpIndex("k3")])
+		}
+		if backToValue(s) != "" {
+			// "put it back to 11": the number said, no value before.
+			return "", "", false
 		}
 		return k, "=was", true
 	}

@@ -28,7 +28,7 @@ var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =
 // 500;", "static int retries = 3;" is not read): read as "NAME = VALUE".
-var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:(?:public|private|protected|internal|static|final|readonly)\s+)*(?:const|let|var|static|final|val)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
+var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:(?:public|private|protected|internal|static|final|readonly)\s+)*(?:(?:const|let|var|static|final|val)\s+){1,2}(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
 
 // codeTailRE is what ends a line of code after its value: the
 // statement's ";" and a comment ("= 30;      // up to 30% of the bill").
@@ -52,21 +52,32 @@ func sedValues(cmd string) []Proposal {
 			if !ok {
 				continue
 			}
-			from, to = codeTailCut(from), codeTailCut(to)
-			from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
-			a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
-			if a == nil || b == nil || a[1] != b[1] {
-				continue
+			if p, ok := lineChange(file, from, to, strings.TrimSpace(sub)); ok {
+				out = append(out, p)
 			}
-			av, bv := strings.Join(a[2:], ""), strings.Join(b[2:], "")
-			if av == bv {
-				continue
-			}
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(strings.ReplaceAll(a[1], " ", "_")),
-				Name: a[1], Value: bv, Was: av, Quote: strings.TrimSpace(sub)})
 		}
 	}
 	return out
+}
+
+// lineChange is the setting line from becomes line to in file ("retry: 3"
+// to "retry: 5", "private const val TIMEOUT_MS = 10_000L" to "… =
+// 15_000L"): both the same key, a one-token value holding a digit; ok
+// false otherwise. It reads a sed substitution and an edit tool's old
+// and new line alike.
+func lineChange(file, from, to, quote string) (Proposal, bool) {
+	from, to = codeTailCut(from), codeTailCut(to)
+	from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
+	a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
+	if a == nil || b == nil || a[1] != b[1] {
+		return Proposal{}, false
+	}
+	av, bv := strings.Join(a[2:], ""), strings.Join(b[2:], "")
+	if av == bv {
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(strings.ReplaceAll(a[1], " ", "_")),
+		Name: a[1], Value: bv, Was: av, Quote: quote}, true
 }
 
 // substitution is the pattern and replacement of sed command "s/A/B/g"

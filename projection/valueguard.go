@@ -17,9 +17,9 @@ import "strings"
 var governVerbRE = mustPattern(`(?i)\b(?:set|sets|setting|make|makes|making|use|uses|using|change|changing|bump|bumping|raise|raising|lower|lowering|increase|increasing|decrease|decreasing|reduce|reducing|put|putting|switch|switching|move|moving|drop|dropping|push|pushing|turn|turning|keep|keeping|leave|leaving|go|going|be|pin|pinning)\b|(?:设成|设为|设置成|设置为|改成|改为|调成|调到|调为|用)`)
 
 // negBeforeRE is a negation that reaches the verb after it: "would not",
-// "don't", "never", "no need to", "不要", "别", "不会", "不用" … with at most
+// "don't" (or "dont", typed fast), "never", "no need to", "不要", "别", "不会", "不用" … with at most
 // three words and no punctuation between.
-var negBeforeRE = mustPattern(`(?i)(?:\bnot|n['’]t|\bnever|\bno\s+need\s+to|\bno\s+reason\s+to)\s+(?:[\p{L}\d_]+\s+){0,3}$|(?:不要|别|不会|不用|不能|不该|不应该|没有|没)[^，,。.；;！!？?]{0,12}$`)
+var negBeforeRE = mustPattern(`(?i)(?:\bnot|n['’]t|\b(?:dont|doesnt|didnt|shouldnt|wouldnt|mustnt|cant)|\bnever|\bno\s+need\s+to|\bno\s+reason\s+to)\s+(?:[\p{L}\d_]+\s+){0,3}$|(?:不要|别|不会|不用|不能|不该|不应该|没有|没)[^，,。.；;！!？?]{0,12}$`)
 
 // negatedValue reports whether the value v, as s states it, is governed by
 // a negated setting verb.

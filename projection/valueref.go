@@ -1,0 +1,176 @@
+package projection
+
+import "strings"
+
+// A pronoun that points at the setting the sentence before gave a number.
+//
+// "payment call timeout is 10s rn right? make it 15": the user names a
+// setting with its number, as a statement or a question to confirm it,
+// and sets "it" in the next sentence of the same message. "it" is that
+// setting, not the one set last (another setting, or none), and the
+// number the sentence before gave is what the new value replaces. The
+// sentence before must tie the number to the setting's name with a
+// copula or a colon ("is", "=", ":", "at"), so a number told of
+// something else ("the tests took 30s") names no setting.
+
+// statedSettingRE is a setting's name and its number joined by a copula:
+// "payment call timeout is 10s", "the pool size: 8", "retries = 3".
+var statedSettingRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|and|also|hmm|btw)[,]?\s+)*(?:the\s+|our\s+|my\s+)?(?P<k>[\p{L}][\p{L}\d_\-]*(?:\s+[\p{L}][\p{L}\d_\-]*){0,3})\s*(?:\s(?:is|was|are|=|at|sits at|stays at)\s+(?:currently\s+|still\s+|now\s+|set\s+to\s+)?|[:=]\s*)(?P<v>\d+(?:\.\d+)?\s*(?:` + relUnit + `|mm|cm|m)?)(?:$|[\s.,;:!?)…])`)
+
+// setItRE is a sentence that sets "it" to a number: "make it 15", "set it
+// to 20s", "bump it to 30".
+var setItRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|and|then|just|pls|please)[,]?\s+)*(?:make|set|bump|change|put|raise|lower|drop|move)\s+(?:it|that)\s+(?:to\s+|at\s+)?\d`)
+
+// priorSetting is the setting sentence prev names with a number, and the
+// number, when s sets "it" to a number; "" when prev names none.
+func priorSetting(prev, s string) (key, name, base string) {
+	if !setItRE.MatchString(s) {
+		return "", "", ""
+	}
+	m := statedSettingRE.FindStringSubmatch(strings.TrimSpace(prev))
+	if m == nil {
+		return "", "", ""
+	}
+	k := m[statedSettingRE.SubexpIndex("k")]
+	for _, w := range strings.Fields(strings.ToLower(k)) {
+		if stopwords[w] || pronounRE.MatchString(w) || reportingVerbs[w] {
+			// "it is 10s", "that one is 8", "he says 30": no name
+			return "", "", ""
+		}
+	}
+	return "value/-/" + strings.ToLower(strings.Join(strings.Fields(k), "_")), k, strings.TrimSpace(m[statedSettingRE.SubexpIndex("v")])
+}
+
+// otherDimension reports whether values a and b are numbers in units that
+// measure different things (a duration and a size): b cannot be a new
+// value of the setting a holds.
+func otherDimension(a, b string) bool {
+	ua, ub := unitOf(strings.TrimSpace(a)), unitOf(strings.TrimSpace(b))
+	da, db := unitDimension(ua), unitDimension(ub)
+	return da != "" && db != "" && da != db
+}
+
+// unitDimension is what a unit measures: "duration", "size", or "" when
+// it is no unit of either.
+func unitDimension(u string) string {
+	switch unitClass(u) {
+	case "ms", "s", "min", "h", "d":
+		return "duration"
+	}
+	switch strings.ToLower(strings.TrimSpace(u)) {
+	case "b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "k":
+		return "size"
+	}
+	return ""
+}
+
+// settledAt reports whether the user's message text at seq set a value
+// of a setting its own question names ("payment call timeout is 10s rn
+// right? make it 15"): the question is settled, not asked of the agent.
+func (r *Reducer) settledAt(seq int, text string) bool {
+	var asks []string
+	for _, s := range sentences(text) {
+		if strings.ContainsAny(s, "?？") {
+			asks = append(asks, strings.ToLower(s))
+		}
+	}
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current || a.Authority != Normative || a.Seq() != seq || len(a.Name) < 3 {
+			continue
+		}
+		for _, q := range asks {
+			if strings.Contains(q, strings.ToLower(a.Name)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A setting put back to a number it held.
+//
+// "backend says gateway kills at 18s. go back to 15" after the payment
+// timeout went from 15s to 22.5s and another setting was set since: "back
+// to 15" names the setting whose value before the current one was 15,
+// not the one set last, and the number is its value. With no such
+// setting, or two, the setting set last stays the referent. "put it back
+// to 11" sets 11, not the value before.
+
+// backToNumRE is a setting put back to a number: "go back to 15", "put it
+// back to 64", "drop it back down to 2s", "改回 15".
+var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$)|(?:改回|调回|退回|恢复到|恢复成|回到)\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)`)
+
+// backToValue is the number s puts a setting back to, "" when none.
+func backToValue(s string) string {
+	m := backToNumRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[backToNumRE.SubexpIndex("v")] + m[backToNumRE.SubexpIndex("v2")])
+}
+
+// backToHeld is the one current value whose value before it is the
+// number text puts a setting back to, nil when none or two.
+func (r *Reducer) backToHeld(text string) *Anchor {
+	v := backToValue(text)
+	if v == "" {
+		return nil
+	}
+	n, u := leadNumber(v), unitOf(v)
+	var found *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current || a.Was == "" || leadNumber(a.Was) != n || leadNumber(a.Value) == n {
+			continue
+		}
+		if u != "" && unitOf(a.Was) != "" && unitClass(u) != unitClass(unitOf(a.Was)) {
+			continue
+		}
+		if found != nil && found.Key != a.Key {
+			return nil
+		}
+		found = a
+	}
+	return found
+}
+
+// nearWords are the words of s around s[i:j]: the five before it and the
+// three after it, in its clause. A rule states a setting's value when
+// the setting's words stand there ("rollover when a primary shard
+// reaches 25gb"), not anywhere in the rule.
+func nearWords(s string, i, j int) string {
+	before, after := s[:i], s[j:]
+	if k := strings.LastIndexAny(before, ".;!?\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	if k := strings.IndexAny(after, ".;!?\n"); k >= 0 {
+		after = after[:k]
+	}
+	bw, aw := strings.Fields(before), strings.Fields(after)
+	return strings.Join(lastN(bw, 5), " ") + " " + strings.Join(aw[:min(3, len(aw))], " ")
+}
+
+// answeredNumber is the number the agent's newest answer to the user's
+// question gives the setting identifier ident ("READ_CHUNK is 64 KiB."):
+// what a relative change of "it" right after the answer changes; "" when
+// the answer gives it none.
+func (r *Reducer) answeredNumber(ident string) string {
+	var best *Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindDecision && a.Lifecycle == Active && strings.HasPrefix(a.Key, answerPrefix) && strings.Contains(a.Value, ident) && (best == nil || newer(a, best)) {
+			best = a
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	rest := best.Value[strings.Index(best.Value, ident)+len(ident):]
+	m := answeredNumRE.FindStringSubmatch(rest)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// answeredNumRE is the number an answer gives right after a setting's
+// identifier: " is 64 KiB", " = 30s", ": 4".
+var answeredNumRE = mustPattern(`(?i)^\x60?\s*(?:is\s+(?:set\s+to\s+|currently\s+|still\s+)?|=\s*|:\s*)(\d+(?:\.\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib))?)(?:$|[\s.,;)])`)
