@@ -22,3 +22,10 @@ func carryOn(s string) bool {
 	}
 	return true
 }
+
+// bareRevertRE is a sentence that only puts something back the way it
+// was ("ok, actually go back to what it was, 412MB RSS would OOM the
+// boxes", "put it back how it was", "改回原来的吧"): it names no course
+// of its own, so it is no decision (read as one, its "actually" replaced
+// the session's last decision); a value it reverts is read apart.
+var bareRevertRE = mustPattern(`(?i)\b(?:go(?:ing)?|put (?:it|that|them)|set (?:it|that)|change (?:it|that)|switch (?:it|that)|turn (?:it|that)|roll (?:it|that))\s+back\s+(?:to\s+)?(?:what (?:it|that|they) (?:was|were)|how (?:it|that|they) (?:was|were)|the way (?:it|that|they) (?:was|were)|the (?:old|previous|original|earlier|last) (?:value|one|setting|number|size)|before)\b|(?:改回|退回|回到|恢复到?)(?:原来|之前|以前|上一个|上次)的?(?:值|设置|样子|那个)?(?:吧|了)?[。！!]?$`)

@@ -192,8 +192,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 				out = append(out, ps...)
 			}
 		}
-		// "Let's keep working on the project.": no choice (carryon.go)
-		return slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && carryOn(p.Quote) })
+		// "Let's keep working on the project.", "go back to what it was":
+		// no choice (carryon.go)
+		return slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix))
+		})
 	case RoleAssistant:
 		// A question of the user's the reply leaves open (leftopen.go).
 		return repliedOpen(ev.Text, ctx, proposeAssistant(ev, ctx))
@@ -1052,7 +1055,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 			}
-			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" {
+			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && backToFits(ctx.Values, lastKey, v) {
 				// "go back to 15": the number, for the setting whose value
 				// before it was (valueref.go), else the one set last.
 				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true, Scope: scope}}

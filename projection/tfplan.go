@@ -4,21 +4,24 @@ import (
 	"strings"
 )
 
-// A Terraform (or OpenTofu) plan lists each attribute it will change as
+// An apply of Terraform (or OpenTofu) lists each attribute it changes as
 // "~ allocated_storage = 100 -> 200" under the resource it changes ("#
-// aws_db_instance.reporting will be updated in-place"): the configuration
-// now holds the new value, so each is a setting of that resource, the
-// old value what it replaces. Only changed attributes count: a resource
-// the plan creates lists every attribute it has, decided or not, and a
-// value "(known after apply)" is no value yet. An apply prints the same
-// plan before it applies it.
+// aws_db_instance.reporting will be updated in-place") and, once done,
+// says "Apply complete!": each is then a setting of that resource, the
+// old value what it replaced. A plan alone sets nothing: it shows what
+// the configuration would do at that moment, and a user trial's agent
+// planned an encryption change and an instance class that were then
+// rejected and edited back, which a plan read as settings left current.
+// Only changed attributes count: a resource created lists every
+// attribute it has, decided or not, and a value "(known after apply)" is
+// no value yet.
 
-// maxPlanValues bounds the settings one plan states.
+// maxPlanValues bounds the settings one apply states.
 const maxPlanValues = 24
 
-// planValues are the settings the plan in text changes.
+// planValues are the settings the apply in text changed.
 func planValues(cmd, text string) []Proposal {
-	if !strings.Contains(text, " -> ") || !strings.Contains(text, "# ") ||
+	if !strings.Contains(text, " -> ") || !strings.Contains(text, "# ") || !strings.Contains(text, "Apply complete!") ||
 		!strings.Contains(cmd, "terraform") && !strings.Contains(cmd, "tofu") && !strings.Contains(text, "Terraform will perform") {
 		return nil
 	}
