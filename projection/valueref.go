@@ -174,3 +174,23 @@ func (r *Reducer) answeredNumber(ident string) string {
 // answeredNumRE is the number an answer gives right after a setting's
 // identifier: " is 64 KiB", " = 30s", ": 4".
 var answeredNumRE = mustPattern(`(?i)^\x60?\s*(?:is\s+(?:set\s+to\s+|currently\s+|still\s+)?|=\s*|:\s*)(\d+(?:\.\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib))?)(?:$|[\s.,;)])`)
+
+// backToFits reports whether the setting key, set last, can be the one
+// "go back to v" names: its value held is a number like v, in v's unit
+// if both have one. A version ("2.8.0") is never put back to "15": in a
+// user trial the payment timeout's 15 became versionName 15.
+func backToFits(held []HeldValue, key, v string) bool {
+	for _, h := range held {
+		if h.Key != key {
+			continue
+		}
+		if t := strings.TrimLeft(h.Value, "+-$€£ "); strings.Count(h.Value, ".") > 1 || leadNumber(h.Value) == "" || t == "" || t[0] < '0' || t[0] > '9' {
+			return false
+		}
+		if u, hu := unitOf(v), unitOf(h.Value); u != "" && hu != "" && unitClass(u) != unitClass(hu) {
+			return false
+		}
+		return true
+	}
+	return true // not held: the reducer decides (backToHeld)
+}

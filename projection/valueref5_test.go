@@ -152,3 +152,25 @@ make it 32
 		})
 	}
 }
+
+// TestBackToNumberFitsTheSetting: "go back to 15" with no setting whose
+// value before was 15 puts back the setting set last only when its value
+// is a number like 15: a version is never it.
+func TestBackToNumberFitsTheSetting(t *testing.T) {
+	for _, c := range []struct {
+		held []HeldValue
+		v    string
+		want bool
+	}{
+		{[]HeldValue{{Key: "value/-/version_name", Value: "2.8.0"}}, "15", false},
+		{[]HeldValue{{Key: "value/-/version_name", Value: "v2"}}, "15", false},
+		{[]HeldValue{{Key: "value/-/version_name", Value: "20s"}}, "15", true},
+		{[]HeldValue{{Key: "value/-/version_name", Value: "20s"}}, "15 MB", false},
+		{[]HeldValue{{Key: "value/-/version_name", Value: "1.5"}}, "2", true},
+		{nil, "15", true},
+	} {
+		if got := backToFits(c.held, "value/-/version_name", c.v); got != c.want {
+			t.Errorf("backToFits(%v, %q) = %v, want %v", c.held, c.v, got, c.want)
+		}
+	}
+}
