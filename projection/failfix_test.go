@@ -193,3 +193,59 @@ func TestCargoSectionReopens(t *testing.T) {
 		}
 	}
 }
+
+// TestLogcatCrash: a passing command whose device log shows a FATAL
+// EXCEPTION is a failure of the app, quoting its root cause; a later
+// start of the same app whose log shows no crash and no stack resolves
+// it, and a log cut to a stack's last frames does not.
+func TestLogcatCrash(t *testing.T) {
+	crash := "Performing Streamed Install\nSuccess\nStarting: Intent { cmp=com.shop.app/.MainActivity (has extras) }\nE AndroidRuntime: FATAL EXCEPTION: OkHttp Dispatcher\nE AndroidRuntime: Process: com.shop.app, PID: 20911\nE AndroidRuntime: java.lang.RuntimeException: Unable to invoke no-args constructor for class com.shop.api.OrderDto.\nE AndroidRuntime: \tat com.google.gson.Gson.fromJson(Gson.java:1227)\nE AndroidRuntime: Caused by: java.lang.NoSuchMethodException: com.shop.api.OrderDto.<init> []\n"
+	start := "adb install -r app-release.apk && adb shell am start -n com.shop.app/.MainActivity && sleep 3 && adb logcat -d -s AndroidRuntime:E | tail -14"
+	for _, tc := range []struct {
+		name, cmd, out string
+		want           string // the crash's lifecycle after the second call
+	}{
+		{"clean start", start, "Performing Streamed Install\nSuccess\nStarting: Intent { cmp=com.shop.app/.MainActivity (has extras) }\n", Resolved},
+		{"clean start, crash buffer head", start, "Success\nStarting: Intent { cmp=com.shop.app/.MainActivity }\n--------- beginning of crash\n", Resolved},
+		{"stack's tail only", start, "Starting: Intent { cmp=com.shop.app/.MainActivity }\nE AndroidRuntime: \tat java.lang.Class.getConstructor0(Class.java:3325)\n", Open},
+		{"another app started", "adb shell am start -n com.shop.admin/.Main && adb logcat -d", "Starting: Intent { cmp=com.shop.admin/.Main }\n", Open},
+		{"log read alone", "adb logcat -d -s AndroidRuntime:E", "", Open},
+		{"build only", "./gradlew :app:assembleRelease -q", "", Open},
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": start}}}})
+		r.Apply(Event{Seq: 2, Role: RoleTool, Text: crash, Result: &Result{CallID: "c1"}})
+		r.Apply(Event{Seq: 3, Role: RoleAssistant, Calls: []Call{{ID: "c2", Name: "bash", Args: map[string]any{"command": tc.cmd}}}})
+		r.Apply(Event{Seq: 4, Role: RoleTool, Text: tc.out, Result: &Result{CallID: "c2"}})
+		got := ""
+		for _, a := range r.Anchors() {
+			if a.Kind == KindFailure {
+				got = a.Lifecycle
+				if a.Key != "status/-/android/com.shop.app" || !strings.Contains(a.Value, "NoSuchMethodException") {
+					t.Errorf("%s: failure %s %q", tc.name, a.Key, a.Value)
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: crash %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// A log with no crash in it, or a program that shows one it did not
+	// run, opens nothing.
+	for cmd, out := range map[string]string{
+		"adb logcat -d -s AndroidRuntime:E":        "--------- beginning of crash\n",
+		"adb logcat -d | grep -c FATAL":            "0\n",
+		"cat notes/crash.txt":                      "E AndroidRuntime: FATAL EXCEPTION: main\n",
+		"grep -rn 'FATAL EXCEPTION' docs/":         "docs/debug.md:12: E AndroidRuntime: FATAL EXCEPTION: main\n",
+		"adb shell am start -n com.shop.app/.Main": "Starting: Intent { cmp=com.shop.app/.Main }\n",
+	} {
+		r := New(Options{})
+		r.Apply(Event{Seq: 1, Role: RoleAssistant, Calls: []Call{{ID: "c1", Name: "bash", Args: map[string]any{"command": cmd}}}})
+		r.Apply(Event{Seq: 2, Role: RoleTool, Text: out, Result: &Result{CallID: "c1"}})
+		for _, a := range r.Heads() {
+			if a.Kind == KindFailure {
+				t.Errorf("%q: failure %s %q", cmd, a.Key, a.Value)
+			}
+		}
+	}
+}
