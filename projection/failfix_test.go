@@ -44,6 +44,8 @@ func TestSameStepQuieter(t *testing.T) {
 		{"npm test", "CI=1 npm test --silent", true},
 		{"pytest tests/test_orders.py", "pytest tests/test_orders.py -x --tb=short -q", true},
 		{"make build", "make -j8 build", true},
+		{"patch -p1 < fix.patch", "patch -p1 < fix2.patch", false},
+		{"psql -f m.sql < seed.sql", "psql -q -f m.sql < seed2.sql", false},
 		// Another target, a narrower run, or what is checked changed.
 		{"./gradlew :app:assembleRelease", "./gradlew :core:assemble -q", false},
 		{"./gradlew :app:assembleRelease", "./gradlew :app:assembleDebug -q", false},

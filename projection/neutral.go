@@ -45,8 +45,8 @@ var (
 )
 
 // stepFields are a stage's words (runFields) without the options that
-// only change how the run reports (see above) and without its
-// redirections; a "--" left with nothing after it goes too.
+// only change how the run reports (see above) and without the
+// redirections of its output; a "--" left with nothing after it goes too.
 func stepFields(f []string) []string {
 	out := make([]string, 0, len(f))
 	for i := 0; i < len(f); i++ {
@@ -55,8 +55,10 @@ func stepFields(f []string) []string {
 			out = append(out, t)
 			continue
 		}
-		if redirectRE.MatchString(t) {
-			if t == ">" || t == ">>" || t == "<" || strings.HasSuffix(t, ">") && !strings.Contains(t, "&") {
+		if redirectRE.MatchString(t) && !strings.HasPrefix(t, "<") {
+			// where the output goes; an input read ("< fix.patch") is
+			// what the run works on and stays
+			if t == ">" || t == ">>" || strings.HasSuffix(t, ">") && !strings.Contains(t, "&") {
 				// "> out.log": the target is the next word
 				i++
 			}
