@@ -3530,7 +3530,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if trim != nil {
 				n = trim(n)
 			}
-			if n == "" || seen[n] || re == pySectionRE && inPytestPasses(text, loc[0]) {
+			if n == "" || seen[n] || re == pySectionRE && inPytestPasses(text, loc[0]) || re == cargoSectionRE && !cargoSectionFailed(text, loc[0]) {
 				continue
 			}
 			seen[n] = true
@@ -3553,6 +3553,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				// its verbose "a.py::test_x FAILED": the reason is in the
 				// test's own "____ test_x ____" section.
 				if d := pySectionDetail(text, n); d != "" {
+					line += " — " + d
+				}
+			}
+			if f && re == cargoSectionRE {
+				// "---- x stdout ----": what x panicked with (cargofail.go)
+				line = strings.TrimSpace(ciLogPrefixRE.ReplaceAllString(line, ""))
+				if d := cargoPanicDetail(text, n); d != "" {
 					line += " — " + d
 				}
 			}
@@ -3586,6 +3593,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
+	scan(cargoSectionRE, true, nil)
 	scan(jsFailRE, true, func(n string) string {
 		n = strings.TrimSpace(n)
 		if verdictNameRE.MatchString(n) {

@@ -108,7 +108,15 @@
 // of the thing (status/-/k8s/payments-api), resolved by a later status
 // showing it healthy, and never read from a listing of many things, a
 // share under half of its rows, or a history (events, helm history,
-// journalctl). The result of a question asked of the user or of a task
+// journalctl); an app's crash in a device log a passing command read
+// ("adb logcat": FATAL EXCEPTION) is a failure of the app, resolved by a
+// later start of it whose log shows no crash (logcat.go). A line that
+// echoes the command ("./old -w level=error in.gz ran") logs no error; a
+// failed step passing again told only to report otherwise ("-q",
+// "--stacktrace", "-j 8", "2>&1") is the same run (neutral.go); cargo's
+// "---- x stdout ----" section names a failed test, in a CI log too, so
+// a test failing again after it was fixed is that failure reopened
+// (cargofail.go). The result of a question asked of the user or of a task
 // handed in (ask_followup_question, attempt_completion) is the user's
 // reply, no evidence.
 //

@@ -109,7 +109,7 @@ func outputFailure(text string, c *Call) string {
 		// another program's, shown
 		return ""
 	}
-	return loggedError(text)
+	return loggedError(text, cmd)
 }
 
 // showsText reports whether a stage of cmd starts with a program that
@@ -147,11 +147,19 @@ func yarnError(text string) string {
 
 // loggedError is the first line of text logged at ERROR level after
 // the last line logged at a level that says the run went on (the error
-// the others followed from), "" when the log ends at no error.
-func loggedError(text string) string {
+// the others followed from), "" when the log ends at no error. A line
+// that only echoes the command cmd ran (a benchmark's "./old -w
+// level=error in.gz ran", a runner naming what it runs) logs nothing:
+// its level word stands beside the same word in cmd.
+func loggedError(text, cmd string) string {
 	first := ""
+	cmd = " " + strings.Join(strings.Fields(strings.NewReplacer(`'`, " ", `"`, " ").Replace(cmd)), " ") + " "
 	for l := range strings.Lines(text) {
-		switch logLevel(l) {
+		lv, at := levelAt(l)
+		if lv != levelNone && echoes(l, at, cmd) {
+			continue
+		}
+		switch lv {
 		case levelFail:
 			if first == "" {
 				first = strings.TrimSpace(l)
@@ -163,17 +171,42 @@ func loggedError(text string) string {
 	return first
 }
 
+// echoes reports whether the level word at field at of line l stands
+// in command cmd (spaced, unquoted) with the word before or after it.
+func echoes(l string, at int, cmd string) bool {
+	f := strings.Fields(strings.NewReplacer(`'`, " ", `"`, " ").Replace(l))
+	if at < 0 || at >= len(f) {
+		return false
+	}
+	if at > 0 && strings.Contains(cmd, " "+f[at-1]+" "+f[at]+" ") {
+		return true
+	}
+	return at+1 < len(f) && strings.Contains(cmd, " "+f[at]+" "+f[at+1]+" ")
+}
+
 // logLevel is how the level line l is logged at decides a run
 // (logLevels): the level is an upper-case word, bare, bracketed or
 // before a colon ("ERROR", "[ERROR]", "ERROR:root:…"), after at most
 // a time stamp, a bracketed or colon-ended source and "-" or "|"
 // separators ("2026-12-05T10:14:03Z ERROR …", "10:14:03 [main] ERROR
-// …", "2026-12-05 10:14:03,123 - ERROR - …"), or a logfmt "level=error".
+// …", "2026-12-05 10:14:03,123 - ERROR - …"), or a logfmt "level=error"
+// after at most other logfmt pairs and a time stamp ("time=… level=error
+// msg=…"), not after a program and its options.
 func logLevel(l string) int {
+	lv, _ := levelAt(l)
+	return lv
+}
+
+// levelAt is logLevel of l and the field its level word is, -1 when
+// none.
+func levelAt(l string) (int, int) {
 	f := strings.Fields(l)
-	for _, w := range f[:min(len(f), 4)] {
+	for i, w := range f[:min(len(f), 4)] {
 		if v, ok := strings.CutPrefix(w, "level="); ok {
-			return logLevels[strings.ToUpper(strings.Trim(v, `"`))]
+			return logLevels[strings.ToUpper(strings.Trim(v, `"`))], i
+		}
+		if k, _, ok := strings.Cut(w, "="); !(ok && k != "" && !strings.HasPrefix(k, "-")) && !stampWord(w) {
+			break
 		}
 	}
 	for i, w := range f {
@@ -183,13 +216,13 @@ func logLevel(l string) int {
 		t := strings.Trim(w, "[]")
 		t, _, _ = strings.Cut(t, ":")
 		if lv, ok := logLevels[t]; ok {
-			return lv
+			return lv, i
 		}
 		if !stampWord(w) {
-			return levelNone
+			return levelNone, -1
 		}
 	}
-	return levelNone
+	return levelNone, -1
 }
 
 // stampWord reports whether w may come before a log line's level: a

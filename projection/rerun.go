@@ -186,8 +186,9 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 		if ff == nil {
 			ff = runFields(unwrap(failed))
 		}
-		if slices.Equal(ff, ps.fields) {
-			// The same run again.
+		if slices.Equal(ff, ps.fields) || sameStep(ff, ps.fields) {
+			// The same run again, perhaps told to report otherwise
+			// (neutral.go).
 			return true
 		}
 		fa, pa := fw.all(), pw.all()

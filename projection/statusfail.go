@@ -118,6 +118,10 @@ func statusKinds(cmd string) map[string]string {
 			out["supervisor"] = ""
 		case prog == "pm2" && slices.Contains([]string{"ls", "list", "l", "status"}, w[0]) && !piped:
 			out["pm2"] = ""
+		case prog == "adb" && w[0] == "logcat":
+			// a pipe keeps a crash's lines or drops them, never makes
+			// one up (logcat.go)
+			out["logcat"] = ""
 		}
 	}
 	return out
@@ -177,6 +181,9 @@ func statusObservations(cmd, text string) []statusObs {
 	}
 	if _, ok := kinds["pm2"]; ok {
 		out = append(out, pm2Listing(text)...)
+	}
+	if _, ok := kinds["logcat"]; ok {
+		out = append(out, logcatCrashes(cmd, text)...)
 	}
 	return out
 }

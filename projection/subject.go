@@ -490,13 +490,58 @@ func hintsOf(a *Anchor) []string {
 // failure was fixed (it is superseded, never resolved).
 
 // abandonRE is a user dropping an approach.
-var abandonRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|drop|scrap|ditch|abandon|give\s+up\s+on|bin|shelve)\s+(?:it|that|this|the\s+(?:[\w.\-/]+\s+){0,3}?(?:approach|idea|path|route|plan|attempt|experiment|branch|option|way|target|goal))\b|\b(?:let's|we'll|we will)\s+not\s+(?:pursue|bother with|go down)\b|\bnot\s+worth\s+(?:pursuing|fixing|chasing|the\s+(?:effort|trouble))\b|\bwe(?:'re| are)\s+not\s+(?:doing|pursuing|going\s+(?:down|with))\s+(?:that|this|it)\b|(?:这条路|这个(?:方案|办法|思路|目标|方向))(?:就)?(?:不走了|放弃了?|算了|不要了|不搞了)|^(?:算了|放弃吧|不搞了|别折腾了)`)
+var abandonRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|drop|scrap|ditch|abandon|give\s+up\s+on|bin|shelve)\s+(?:it|that|this|the\s+(?:[\w.\-/]+\s+){0,3}?(?:approach|idea|path|route|plan|attempt|experiment|branch|option|way|target|goal))\b|\b(?:let's|we'll|we will)\s+not\s+(?:pursue|bother with|go down)\b|\bnot\s+worth\s+(?:pursuing|fixing|chasing|fighting|wrestling|bothering|the\s+(?:effort|trouble|hassle|pain))\b|\b(?:it's|its|it\s+is|that's|thats|that\s+is|prob(?:ably)?|just|honestly)\s+not\s+worth\s+it\b|^\W*(?:(?:meh|nah|ok|okay|eh)\W+)?not\s+worth\s+it\b|(?:不值得|没必要)(?:再)?(?:折腾|搞了|弄了|花时间)|\bwe(?:'re| are)\s+not\s+(?:doing|pursuing|going\s+(?:down|with))\s+(?:that|this|it)\b|(?:这条路|这个(?:方案|办法|思路|目标|方向))(?:就)?(?:不走了|放弃了?|算了|不要了|不搞了)|^(?:算了|放弃吧|不搞了|别折腾了)`)
 
 // abandonNameRE is a user dropping a thing by its name: "forget
 // golangci-lint for now", "scrap the pgbouncer-sidecar", "mypy 先不管了".
 // It gives a failure up only when the name is the failed stage's
 // program or one of its words that is not a plain word (namesFailed).
 var abandonNameRE = mustPattern(`(?i)\b(?:forget(?:\s+about)?|scrap|ditch|abandon|give\s+up\s+on)\s+(?:the\s+)?(?P<n>[\w.\-/@]{3,60})|(?P<z>[\w.\-/@]{3,60})\s*(?:这条路|这个)?(?:就|先)?(?:算了|不管了|别管了|不搞了)`)
+
+// plainWordRE is a name in plain letters: a thing described ("the cross
+// testing"), not a program or a file named ("golangci-lint", "tox.ini").
+var plainWordRE = mustPattern(`^[A-Za-z]+$`)
+
+// notThingRE is a word after a drop cue that names no thing: "forget
+// what I said", "forget about everything else".
+var notThingRE = mustPattern(`(?i)^(?:what|whatever|everything|anything|all|about|that|this|those|these|it|my|our|your|his|her|their|me|you|him|them|us|i|we|him|someone|somebody|the)$`)
+
+// runDescribed reports whether a user's description x of a thing dropped
+// names the run failure a failed in: a command's failure (a failed test
+// stays the check the code is fixed against), one of whose words of four
+// letters or more, stemmed, the description holds ("the cross testing"
+// of "cargo test --target aarch64-…").
+func runDescribed(a *Anchor, x string) bool {
+	if !strings.HasPrefix(a.Key, commandPrefix) {
+		return false
+	}
+	failed, ok := linkWith(a.Links, callPrefix)
+	if !ok {
+		failed, _ = strings.CutPrefix(a.Key, commandPrefix)
+	}
+	ws := stems(failed)
+	for w := range stems(x) {
+		if ws[w] && len(w) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// droppedClause is the clause of sentence x from the drop cue m on, up
+// to the next clause break: "forget the cross testing for now" of
+// "meh, forget the cross testing for now, not worth it".
+func droppedClause(x, m string) string {
+	i := strings.Index(x, m)
+	if i < 0 {
+		return m
+	}
+	rest := x[i:]
+	if j := strings.IndexAny(rest[len(m):], ",;:—，；：.!?"); j >= 0 {
+		rest = rest[:len(m)+j]
+	}
+	return rest
+}
 
 // namesFailed reports whether a user gives up failure a by the name x:
 // its failed stage's program, or a word of it holding more than letters.
@@ -552,7 +597,9 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		}
 	} else if abandonNameRE.MatchString(ev.Text) {
 		// "forget golangci-lint for now": the failure the name is of.
+		newest := f
 		f = nil
+		described := false
 		for _, x := range sentences(ev.Text) {
 			m := abandonNameRE.FindStringSubmatch(x)
 			if m == nil {
@@ -567,8 +614,27 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 			if f != nil {
 				break
 			}
+			if !plainWordRE.MatchString(name) || notThingRE.MatchString(name) {
+				continue
+			}
+			described = true
+			if s == "" && r.rightAfter(newest, ev) && !postponedRE.MatchString(ev.Text) && !dropDeferredRE.MatchString(ev.Text) && runDescribed(newest, droppedClause(x, m[0])) {
+				// "forget the cross testing for now" right after "cargo
+				// test --target aarch64-…" failed: the run dropped by
+				// what it did, not by its program's name.
+				s = x
+			}
 		}
-		if f == nil {
+		switch {
+		case f != nil:
+		case s != "":
+			f = newest
+		case described:
+			// "forget the cross testing for now … leave it": a thing
+			// described in plain words, which a give-up below may
+			// still be of.
+			f = newest
+		default:
 			return
 		}
 	}
