@@ -247,7 +247,20 @@
 // it use? Let's say 4.": selfanswer.go). A configuration written whole or
 // pasted names each setting by its block path ("resources.limits.memory"),
 // with no block opener, list item or template placeholder a value; an
-// edit's fragment names the setting the path ends in.
+// edit's fragment names the setting the path ends in. What a manifest is
+// (apiVersion, kind, metadata.name, labels, selectors) is no setting, and
+// a setting the user named in words is the one a file's identifier runs
+// the same words together for ("initial delay" and
+// readiness.initialDelaySeconds: fusedSame). The old value put back may be
+// the one the agent stated before the user's change ("BATCH_SIZE =
+// 5000." … "make the batch size 10000" … "go back to the old value");
+// "go back to 15" with no setting that held 15 puts back the setting set
+// last only when it holds a number like 15. One verb may set several
+// settings ("bump the initial delay to 30s and the probe timeout to 3s":
+// setMoreRE). Only an applied Terraform change sets a resource's
+// attributes (tfplan.go): a plan shows what the configuration would do
+// then. "Let's keep working on it" and a bare "go back to what it was"
+// choose nothing, so neither is a decision (carryon.go).
 // A permission said under a lead that names a rule by its topic ("a
 // carve-out from Helga on the refund rule: …, the task may refund it",
 // "heads-up on the 48h rule: …", ruleTopicPermit) restates that rule with
