@@ -194,5 +194,8 @@ func fusedKey(k string) string {
 	if at := strings.LastIndexAny(k, "./"); at >= 0 {
 		k = k[at+1:]
 	}
-	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(k))
+	return fusedSeps.Replace(strings.ToLower(k))
 }
+
+// fusedSeps drops a key's word separators.
+var fusedSeps = strings.NewReplacer("_", "", "-", "", " ", "")
