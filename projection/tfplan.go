@@ -40,7 +40,7 @@ func planValues(cmd, text string) []Proposal {
 		if m == nil {
 			continue
 		}
-		attr, was, v := m[1], unquote(m[2]), unquote(m[3])
+		attr, was, v := m[1], cleanValue(m[2]), cleanValue(m[3])
 		if v == "" || strings.HasPrefix(v, "(") || strings.HasSuffix(v, "{") || strings.HasSuffix(v, "[") || was == v {
 			continue
 		}
@@ -62,12 +62,3 @@ var (
 	// "# forces replacement" after it or not.
 	tfChangeRE = mustPattern(`^~\s+([\w\-]+)\s*=\s*(.+?)\s+->\s+(.+?)(?:\s+#.*)?$`)
 )
-
-// unquote is a plan's value without its quotes.
-func unquote(v string) string {
-	v = strings.TrimSpace(v)
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		return v[1 : len(v)-1]
-	}
-	return v
-}
