@@ -46,6 +46,10 @@ type Facts struct {
 	OpenFailures []Item
 	Decisions    []Item
 	Questions    []Item
+	// UserSeqs are the seqs of the span's own user messages, in order
+	// (not those of checkpoints folded inside it): a question's reply is
+	// the first of them after it.
+	UserSeqs []int
 	// Narrative are the bullets of the semantic digests of checkpoints
 	// folded inside the span (context only, never verified state).
 	Narrative []Item
@@ -175,6 +179,7 @@ func (l *live) extractFacts(s *hostshim.Session, seqs []int, prices []int) (*Fac
 				continue
 			}
 			f.Users++
+			f.UserSeqs = append(f.UserSeqs, n)
 			if mi.user != "" && mi.snapshot {
 				// the host's runtime-context snapshot: the span's newest
 				// one stands for those before it, which it supersedes

@@ -248,7 +248,7 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 		writeSection(&sb, secCommands, f.Commands, list)
 		// Failures are stated by the state section, keyed and with their
 		// lifecycle; a raw list of errors here would read as still open.
-		writeSection(&sb, secQuestions, openQuestions(f.Questions, v), list)
+		writeSection(&sb, secQuestions, openQuestions(f.Questions, f.UserSeqs, v), list)
 		if l := endLine(f); l != "" {
 			sb.WriteString(secEnded + ":\n- " + l + "\n")
 		}
@@ -259,9 +259,12 @@ func renderText(mk Marker, f *Facts, v *stateView, state []stateLine, list int, 
 
 // openQuestions are the questions the span's messages asked that the
 // projection does not hold settled: one an answer names as its question
-// (a decision answering it), or a question it holds established, is no
-// open question however the messages asked it.
-func openQuestions(qs []Item, v *stateView) []Item {
+// (a decision answering it), a question it holds established, or one
+// whose reply (users: the seqs of the span's user messages; the first
+// after the question is its reply) stated a decision, rule, value or task
+// on the question's own words ("Shall I add chrono?" "no, use the time
+// crate") is no open question however the messages asked it.
+func openQuestions(qs []Item, users []int, v *stateView) []Item {
 	if v == nil || len(qs) == 0 {
 		return qs
 	}
@@ -276,19 +279,47 @@ func openQuestions(qs []Item, v *stateView) []Item {
 			}
 		}
 	}
-	if len(settled) == 0 {
-		return qs
-	}
 	out := make([]Item, 0, len(qs))
 	for _, q := range qs {
 		if !slices.ContainsFunc(settled, func(x string) bool {
 			x = strings.TrimSpace(x)
 			return x != "" && (strings.Contains(q.Text, x) || strings.Contains(x, strings.TrimSpace(q.Text)))
-		}) {
+		}) && !repliedTo(q, users, v) {
 			out = append(out, q)
 		}
 	}
 	return out
+}
+
+// repliedTo reports whether the first user message after q stated
+// something the projection holds (a decision, rule, value, task,
+// objective or rejected approach, current or since replaced) that shares
+// two content words with q (one, when q has two or fewer): the user
+// took the question up. A reply about something else, or one that only
+// asked or doubted, leaves it open.
+func repliedTo(q Item, users []int, v *stateView) bool {
+	i, _ := slices.BinarySearch(users, q.Seq+1)
+	if i == len(users) {
+		return false
+	}
+	reply := users[i]
+	for _, as := range [][]*projection.Anchor{v.heads, v.closed} {
+		for _, a := range as {
+			switch a.Kind {
+			case projection.KindDecision, projection.KindConstraint, projection.KindValue, projection.KindObligation,
+				projection.KindObjective, projection.KindNegative:
+			default:
+				continue
+			}
+			if !slices.ContainsFunc(a.SourceRefs, func(r projection.EventRef) bool { return r.Seq == reply }) {
+				continue
+			}
+			if n := projection.SharedStems(q.Text, a.Value+" "+a.Was); n >= 2 || n == 1 && projection.SharedStems(q.Text, q.Text) <= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // endLine says how the span ended: its last tool outcome and the last
