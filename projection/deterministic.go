@@ -1060,6 +1060,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// before it was (valueref.go), else the one set last.
 				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true, Scope: scope}}
 			}
+			if v := tryValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && tryFits(ctx.Values, lastKey, v) {
+				// "hm, that's worse. try 256K": the number, for the
+				// setting set last (trynum.go).
+				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Scope: scope}}
+			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				// "go with 2 retries", "let's do 5 retries instead": a
 				// number before the noun of a setting held.

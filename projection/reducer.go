@@ -133,6 +133,11 @@ type Reducer struct {
 	// made and the change ("v12.0|*0.5"), so the same change said again
 	// (a document pasted anew) is not applied twice.
 	relLast string
+	// reverted is the value key the user's last message put back ("go
+	// back to what it was") and revertSeq that message's seq: the
+	// agent's next words may say which value it was (revertsaid.go).
+	reverted  string
+	revertSeq int
 
 	// named are the options the last message offering named ones named,
 	// at namedSeq, namedAlt when a word of alternative offered them
@@ -459,6 +464,9 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	r.call = call
 	defer func() { r.call = nil }()
+	if ev.Role == RoleUser {
+		r.reverted, r.revertSeq = "", 0
+	}
 	props := r.opts.Proposer.Propose(&ev, ctx)
 	repaired := r.repairValues(&ev, props)
 	for i, p := range props {
@@ -634,6 +642,7 @@ func (r *Reducer) Apply(ev Event) {
 		r.talked = ""
 	case RoleAssistant:
 		if ev.Text != "" {
+			r.revertSaid(&ev)
 			r.talked = ev.Text
 			if len(r.agentSaid) == maxSaid {
 				r.agentSaid = append(r.agentSaid[:0], r.agentSaid[1:]...)
@@ -1453,6 +1462,9 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 	r.supersede(nu, o)
 	r.hot[slot(nu.Kind, nu.Key)] = nu
 	r.noteValue(ev, nu)
+	if p.Rel == "=was" {
+		r.reverted, r.revertSeq = nu.Key, ev.Seq
+	}
 }
 
 // againRE says a change is made once more: "halve it again", "再减半",
@@ -3377,6 +3389,8 @@ type SnapAsking struct {
 	Answered       string             `json:"answered,omitempty"`
 	AnswerOf       string             `json:"answerOf,omitempty"`
 	AnsweredQs     []AnsweredQuestion `json:"answeredQs,omitempty"`
+	Reverted       string             `json:"reverted,omitempty"`
+	RevertSeq      int                `json:"revertSeq,omitempty"`
 }
 
 // asking is r's SnapAsking, nil when it holds nothing.
@@ -3384,9 +3398,9 @@ func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
 		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), Offer: r.offer,
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
-		AnsweredQs: slices.Clone(r.answeredQs)}
+		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq}
 	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs) == 0 && a.UserAskedAge == 0 && !a.Looked &&
-		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf == "" && a.UserSeq == 0 {
+		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 {
 		return nil
 	}
 	return a
@@ -3403,6 +3417,7 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
 	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
 	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)
+	r.reverted, r.revertSeq = a.Reverted, a.RevertSeq
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3506,7 +3521,7 @@ func (r *Reducer) Clone() *Reducer {
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
-		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast}
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}

@@ -184,7 +184,7 @@ func backToFits(held []HeldValue, key, v string) bool {
 		if h.Key != key {
 			continue
 		}
-		if t := strings.TrimLeft(h.Value, "+-$€£ "); strings.Count(h.Value, ".") > 1 || leadNumber(h.Value) == "" || t == "" || t[0] < '0' || t[0] > '9' {
+		if !numericHeld(h.Value) {
 			return false
 		}
 		if u, hu := unitOf(v), unitOf(h.Value); u != "" && hu != "" && unitClass(u) != unitClass(hu) {
@@ -193,4 +193,11 @@ func backToFits(held []HeldValue, key, v string) bool {
 		return true
 	}
 	return true // not held: the reducer decides (backToHeld)
+}
+
+// numericHeld reports whether a held value is a number (with a unit or a
+// currency sign), not a version ("2.8.0") or a name.
+func numericHeld(v string) bool {
+	t := strings.TrimLeft(v, "+-$€£ ")
+	return strings.Count(v, ".") <= 1 && leadNumber(v) != "" && t != "" && t[0] >= '0' && t[0] <= '9'
 }
