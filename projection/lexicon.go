@@ -515,7 +515,13 @@ func glossOf(text string, l lang) *gloss {
 			hit := false
 			for _, s := range lx.subs {
 				if strings.HasPrefix(text[i:], s.stem) && (len(pre) == 0 || i+len(s.stem) <= pre[0].ss) {
-					emit(i, i+len(s.stem), s.en)
+					en := s.en
+					if r, _ := utf8.DecodeRuneInString(text[i+len(s.stem):]); strings.HasSuffix(en, " ") && unicode.IsSpace(r) {
+						// "は 3": the space the cue's gloss ends with
+						// is the user's own ("是 3", not "是  3")
+						en = strings.TrimSuffix(en, " ")
+					}
+					emit(i, i+len(s.stem), en)
 					i += len(s.stem)
 					hit = true
 					break
@@ -835,6 +841,11 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 				// a value that holds its quote ("Memcached (let's go with
 				// option B.)") holds the user's words
 				v = strings.Replace(p.Value, gq, q, 1)
+			} else if cv, cq := strings.Join(strings.Fields(p.Value), " "), strings.Join(strings.Fields(gq), " "); !whole && cq != "" && strings.Contains(cv, cq) {
+				// the same with its spaces folded: a gloss may leave two
+				// spaces where the user wrote one ("リトライ是  3" for
+				// "リトライは 3"), which a value drops
+				v = strings.Replace(cv, cq, strings.Join(strings.Fields(q), " "), 1)
 			} else if !whole {
 				// a sentence read as its repair ("с 2010 года… нет,
 				// поправка, с 2005-го" read as "… с 2010 поправка…"):

@@ -416,7 +416,7 @@ func (a *foldAccount) outcome(stderr io.Writer, window, real int) error {
 	if other := a.Failed - a.OverBudget; other > 0 {
 		errs = append(errs, fmt.Errorf("%d of %d folds failed (surface left unchanged for each; each one's line says why)", a.Failed, a.folds))
 	} else if a.OverBudget > 0 && over {
-		errs = append(errs, fmt.Errorf("the folded surface (%d o200k tokens) ends over --window %d: %d of %d folds %s (the last one: %s); a larger --window leaves room for the hard state",
+		errs = append(errs, fmt.Errorf("the folded surface (%d o200k tokens) ends over --window %d:\n  %d of %d folds %s;\n  the last one: %s;\n  a larger --window leaves room for the hard state",
 			real, window, a.OverBudget, a.folds, a.overBudgetWhat(window), a.budgetWhy))
 	} else if a.OverBudget > 0 {
 		fmt.Fprintf(stderr, "ef fold: note: %d of %d folds %s (the last one: %s); later folds brought the surface to %d o200k tokens, within the window\n",

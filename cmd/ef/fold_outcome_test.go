@@ -50,7 +50,7 @@ func TestFoldOutcomeOverBudget(t *testing.T) {
 
 	stderr.Reset()
 	err := account(t, budgetErr, budgetErr).outcome(&stderr, 1500, 2607)
-	if err == nil || !strings.Contains(err.Error(), "the folded surface (2607 o200k tokens) ends over --window 1500: 2 of 3 folds") ||
+	if err == nil || !strings.Contains(err.Error(), "the folded surface (2607 o200k tokens) ends over --window 1500:\n  2 of 3 folds") ||
 		!strings.Contains(err.Error(), why) || strings.Contains(err.Error(), "hostshim: compaction") {
 		t.Errorf("ends over the window: %v, want the error to say why", err)
 	}

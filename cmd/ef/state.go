@@ -243,7 +243,10 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		"Prints the current heads of the session's epistemic state: objective, constraints, current values,",
 		"open failures and obligations, decisions, rejected approaches, hypotheses.",
 		"With --store (or --project, that workspace's default store, where the DSH plugin files a session's checkpoints)",
-		"it is rebuilt from the checkpoints' snapshots and the surface; without either, from the log alone.")
+		"it is rebuilt from the checkpoints' snapshots and the surface; without either, from the log alone.",
+		"A snapshot keeps what a later reading needs (the heads, failures and their status, values with what they replaced);",
+		"the evidence and files a folded span observed, and what was retired inside it, are in its checkpoint's text and",
+		"bundle (ef search, ef recall), so --all after a fold lists less than --all of the log.")
 	sf := addStoreFlags(fs, "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
 	from := fs.String("from", "auto", "auto (checkpoints when --store or --project is given, else the log), log or checkpoints")
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
