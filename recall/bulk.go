@@ -13,10 +13,10 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 	zapv17 "github.com/blevesearch/zapx/v17"
@@ -25,11 +25,11 @@ import (
 )
 
 // An empty index (new, rebuilt, or recreated after a schema change) is
-// filled by bulkSync rather than by batches: it builds segments of
-// bulkBatchDocs documents, merges them in a few groups into an index in a
-// directory beside the live one, whereas batches into a live index make
-// scorch persist every batch as a segment and merge the segments again and
-// again while indexing goes on. The finished directory replaces the empty index;
+// filled by bulkSync rather than by batches: bleve's offline builder writes
+// segments of bulkBatchDocs documents to a directory beside the index and
+// merges them once at the end, where batches into a live index make scorch
+// persist every batch as a segment and merge the segments again and again
+// while indexing goes on. The finished directory replaces the empty index;
 // the watermark is then committed into it as a batch, so an index that
 // crashed between the two holds documents its watermark does not count,
 // and the next Open rebuilds it (see check).
@@ -61,16 +61,51 @@ import (
 // which the offline builder cannot write); most of what is left is zap's
 // (segments, term dictionaries, a location for every token, which phrase
 // queries need, and the merge) and the collector's.
+//
+// Tried and measured without paying (100,000 messages, one stored corpus
+// built again and again, runs back to back; the machine was shared, at
+// load 3-15, so only CPU seconds compare, within ~10%):
+//   - GOGC=400 for the build: 22.4 s of CPU against 22.4 s (load ~3.4);
+//     the collector's share by the runtime's estimate fell from 1.2 to
+//     0.4 s and the collections from 105 to 13, but the peak heap rose
+//     from 295 to 834 MB, and the CPU did not fall: a larger heap is
+//     memory touched afresh. (A second pair, at load ~3.5: 24.0 against
+//     21.0 s, 1,012 MB of peak heap.)
+//   - Segments of 2,000 documents: 24.2 s against 22.4 and 21.0 s for
+//     the 1,000-document runs before and after, 491 MB of peak heap.
+//   - GODEBUG=asyncpreemptoff=1 (12% of a build profile's samples fall in
+//     runtime.asyncPreempt, spread over every hot function): 25.0 s
+//     against 25.5 s at load ~6, the same; the samples say where
+//     preempted code was caught, not what preemption costs.
+//   - The final merge off the critical path: commit cd5dc04 merged the
+//     segments in three groups as they filled (after 50%, 80% and all of
+//     the checkpoints) and made the index of the three merged segments
+//     (handed to a new scorch index as batches of stand-in documents),
+//     leaving only the last fifth of the merge for the end. The answers
+//     were byte-identical and the merges took the CPU one merge takes
+//     (2.8 s, 9% of the build, at load 12), but every segment more costs
+//     the index ~2.3 MB (each has its own term dictionaries and postings
+//     headers): 151.3 MB = 1.02x the JSON (149.3 MB = 1.005x with two
+//     groups, at 75% and 100%) against 146.7 MB, over the 1x budget; and
+//     holding the groups' segments in memory until merged took the peak
+//     heap from ~300 to 588 MB (741 MB with two groups). Reverted. Writing
+//     the small segments to files, as the builder does, would give the
+//     memory back, not the bytes.
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.
 const buildSuffix = ".build-"
 
 // bulkBatchDocs is how many documents a preparing goroutine holds
-// before it builds them into a segment. The analyzed documents of a batch
-// are most of a bulk build's peak memory (about 60 bytes per byte of
-// text), and each preparing goroutine holds one batch.
-const bulkBatchDocs = 1000
+// before it builds them into a segment; bulkMergeMax is how many segments
+// one merge step of the builder combines: it merges up to 128 segments in
+// one pass (each pass rewrites all), about 128,000 documents. The analyzed
+// documents of a batch are most of a bulk build's peak memory (about 60
+// bytes per byte of text), and each preparing goroutine holds one batch.
+const (
+	bulkBatchDocs = 1000
+	bulkMergeMax  = 128
+)
 
 // empty reports whether the index holds nothing: no watermark, no
 // documents.
@@ -139,26 +174,32 @@ func (w *writer) bulkSync(sessions []string) error {
 	return w.finish()
 }
 
-// build builds the documents of todo into an index under tmp and returns
-// its directory ("" when no checkpoint could be read). One goroutine per
-// core reads and analyzes checkpoints and, whenever it holds bulkBatchDocs
-// documents, builds them into a zap segment itself; one goroutine collects
-// the segments in groups (bulkGroupShares) and one merges each group into
-// one segment file as soon as it is complete, while the next is being
-// built; this goroutine keeps the watermark and the stats. The index is
-// then made of the groups' segments, one each, in the order built.
+// build fills one offline builder under tmp with the documents of todo
+// and returns the directory of the index it built ("" when no checkpoint
+// could be read). One goroutine per core reads and analyzes checkpoints
+// and, whenever it holds bulkBatchDocs documents, builds them into a zap
+// segment itself; one goroutine hands each segment to the builder, which
+// only writes it to a file; this goroutine keeps the watermark and the
+// stats. The builder merges the segments into one when it is closed.
 //
-// Building a segment is a third of a build's CPU, so the segments are
-// built in parallel rather than by one builder (bleve's offline builder
-// builds each under its lock, and fed directly it ran on one core while
-// the other idled or waited: ~6,000 messages per second of wall time on
-// two cores at most). The offline builder merged every segment into one
-// when it was closed, a tenth of the build's CPU on one core after
-// everything else; merging the groups as they fill leaves only the last
-// group's merge for the end.
+// Building a segment is a third of a build's CPU. The builder builds one
+// on the goroutine that fills its batch, under its lock, so fed directly
+// it ran on one core while the other idled or waited: the build could
+// not pass ~6,000 messages per second of wall time on two cores.
+// Handing it segments built in parallel (through prebuiltPlugin) leaves
+// it the file writes and the final merge. One builder per core would
+// write as much in parallel, but their indexes would need one more merge
+// pass over everything at the end.
 func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	x := w.x
 	dir := filepath.Join(tmp, "index")
+	b, err := bleve.NewBuilder(dir, preparedMapping{newMapping()}, map[string]interface{}{
+		"batchSize": 1, "mergeMax": bulkMergeMax, "buildPathPrefix": tmp,
+		"forceSegmentType": zapType, "forceSegmentVersion": zapVersion,
+	})
+	if err != nil {
+		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
+	}
 	var docs atomic.Int64
 	stems := newBulkStemCache()
 	ctx, cancel := context.WithCancel(w.ctx)
@@ -208,25 +249,16 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 		}()
 	}
 	go func() { wg.Wait(); close(ready) }()
-	groups := make(chan []segment.Segment, len(bulkGroupShares))
-	merged := make(chan groupResult, 1)
-	go func() { merged <- mergeGroups(ctx, tmp, groups) }()
 	go func() {
 		defer close(done)
-		defer close(groups)
-		var group []segment.Segment
-		read, next := 0, 0 // checkpoints handed over; the group being filled
 		for u := range ready {
 			if u.err == nil && u.seg != nil && ctx.Err() == nil {
-				group = append(group, u.seg)
-				docs.Add(int64(len(u.docs)))
-			}
-			read += len(u.done)
-			for next < len(bulkGroupShares)-1 && float64(read) >= bulkGroupShares[next]*float64(len(todo)) {
-				next++
-				if len(group) > 0 {
-					groups <- group
-					group = nil
+				id := prebuilt.put(u.seg)
+				if err := b.Index(id, prebuiltDoc{}); err != nil {
+					prebuilt.drop(id)
+					u.err = &bulkError{err}
+				} else {
+					docs.Add(int64(len(u.docs)))
 				}
 			}
 			for _, p := range u.done {
@@ -240,11 +272,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 				}
 			}
 		}
-		if len(group) > 0 && ctx.Err() == nil {
-			groups <- group
-		}
 	}()
-	var err error
 	for p := range done {
 		if err != nil {
 			continue // drain: the workers stop at the cancel
@@ -256,119 +284,20 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			cancel()
 		}
 	}
-	res := <-merged
 	if err == nil {
 		err = w.ctx.Err()
-	}
-	if err == nil && res.err != nil {
-		err = &IndexError{Op: "build", Path: x.dir, Err: res.err}
 	}
 	if err != nil {
 		return "", err
 	}
 	if docs.Load() == 0 {
-		return "", nil
+		return "", nil // an empty builder cannot close
 	}
-	if err := x.assemble(dir, res.files); err != nil {
+	// Close merges the segments into one.
+	if err := b.Close(); err != nil {
 		return "", &IndexError{Op: "build", Path: x.dir, Err: err}
 	}
 	return dir, nil
-}
-
-// bulkGroupShares are the shares of a bulk build's checkpoints after
-// which a group of segments is complete and merged, and so the number of
-// segments of the index it builds. The last group's merge is what is
-// left for the end; the first ones are merged while the rest is built.
-var bulkGroupShares = [...]float64{0.5, 0.8, 1}
-
-// groupResult is what mergeGroups made: one segment file per group, in
-// order.
-type groupResult struct {
-	files []string
-	err   error
-}
-
-// mergeGroups merges each group of segments it receives into one segment
-// file under tmp, until groups is closed; it stops at the first failure
-// or the context's cancel, but drains groups either way.
-func mergeGroups(ctx context.Context, tmp string, groups <-chan []segment.Segment) groupResult {
-	var res groupResult
-	for g := range groups {
-		if res.err != nil || ctx.Err() != nil {
-			continue
-		}
-		path := filepath.Join(tmp, fmt.Sprintf("group-%03d.zap", len(res.files)))
-		var err error
-		if len(g) == 1 {
-			err = g[0].(segment.UnpersistedSegment).Persist(path)
-		} else {
-			_, _, err = zapPlugin.Merge(g, make([]*roaring.Bitmap, len(g)), path, nil, nil)
-		}
-		if err != nil {
-			res.err = fmt.Errorf("merge %d segments: %w", len(g), err)
-			continue
-		}
-		res.files = append(res.files, path)
-	}
-	return res
-}
-
-// assemble makes an index in dir of the segment files given, in order:
-// an empty index that takes each file into its directory and then as a
-// batch of its stand-in document (prebuiltPlugin), so that scorch
-// records it as a segment of the index as it is, without rewriting it.
-// The batches are safe ones (not runtimeConfig's unsafe_batch): each
-// returns once the index's root names the segment.
-func (x *Index) assemble(dir string, files []string) error {
-	// Created, closed and opened again: the configuration an index is
-	// created with is kept in its metadata and applies to every later
-	// open, and this one's is for assembling only.
-	idx, err := bleve.NewUsing(dir, newMapping(), bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore, nil)
-	if err == nil {
-		err = idx.Close()
-	}
-	if err == nil {
-		idx, err = bleve.OpenUsing(dir, map[string]interface{}{
-			"forceSegmentType": zapType, "forceSegmentVersion": zapVersion, "eventCallbackName": assembleCallback})
-	}
-	if err != nil {
-		return err
-	}
-	err = func() error {
-		adv, err := idx.Advanced()
-		if err != nil {
-			return err
-		}
-		for i, f := range files {
-			// scorch's directory is dir/store, its files named by
-			// segment number in hexadecimal; it numbers the segments it
-			// makes from one more than the largest name on the disk
-			// when it opens, and from 1 in this new index, which makes
-			// a handful of segments at most: one of its names from
-			// assembledSegmentBase on is never one it makes.
-			p := filepath.Join(dir, "store", fmt.Sprintf("%012x.zap", assembledSegmentBase+i))
-			if err := os.Rename(f, p); err != nil {
-				return err
-			}
-			seg, err := zapPlugin.Open(p)
-			if err != nil {
-				return err
-			}
-			id := prebuilt.put(seg)
-			b := bindex.NewBatch()
-			b.Update(document.NewDocument(id))
-			if err := adv.Batch(b); err != nil {
-				prebuilt.drop(id)
-				_ = seg.Close()
-				return err
-			}
-		}
-		return nil
-	}()
-	if cerr := idx.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // segmentUnit is what a preparing goroutine hands to the builder: the
@@ -486,8 +415,29 @@ func privateAndSynced(dir string) error {
 	})
 }
 
-// The segment type and version of the index, which the index assemble
-// makes is told to use so that prebuiltPlugin is the plugin it calls.
+// preparedMapping is the index mapping for the bulk builder, whose Index
+// takes a document's data rather than a document: the data is a document
+// prepare built and analyzed, and its fields are copied as they are. The
+// mapping stored in the index is the embedded one.
+type preparedMapping struct {
+	*mapping.IndexMappingImpl
+}
+
+func (preparedMapping) MapDocument(doc *document.Document, data interface{}) error {
+	switch src := data.(type) {
+	case *document.Document:
+		for _, f := range src.Fields {
+			doc.AddField(f)
+		}
+		return nil
+	case prebuiltDoc:
+		return nil // a segment's stand-in: its id names the segment (prebuiltPlugin)
+	}
+	return fmt.Errorf("recall: bulk build: document data is %T, want a prepared document", data)
+}
+
+// The segment type and version of the index, which the bulk builder is
+// told to use so that prebuiltPlugin is the plugin it calls.
 const (
 	zapType    = "zap"
 	zapVersion = 17
@@ -498,10 +448,10 @@ var zapPlugin = &zapv17.ZapPlugin{}
 
 // prebuiltPlugin is zap v17 as scorch sees it, with one addition: asked
 // for a segment of a single document whose id prebuilt holds, it returns
-// the segment held there, built and merged beforehand. This is how the
-// bulk build hands scorch the segments it merged (assemble): a batch
-// takes documents only, and scorch builds their segment itself. It is
-// registered in scorch's table of segment plugins
+// the segment held there, built beforehand on another goroutine. This is
+// how the bulk build hands scorch's offline builder segments it built in
+// parallel: the builder takes documents only and builds each segment
+// under its lock. It is registered in scorch's table of segment plugins
 // under zap v17's own type and version, so an index on disk is a plain
 // zap v17 index and every other call goes to zap v17 unchanged: a
 // document id starting with prebuiltPrefix, which no document of this
@@ -510,49 +460,21 @@ type prebuiltPlugin struct{ scorch.SegmentPlugin }
 
 func init() {
 	scorch.RegisterSegmentPlugin(prebuiltPlugin{zapPlugin}, false)
-	scorch.RegistryEventCallbacks[assembleCallback] = func(e scorch.Event) bool {
-		return e.Kind != scorch.EventKindPurgerCheck
-	}
 }
 
-// assembledSegmentBase is the number in the file name of the first
-// segment assemble puts in an index.
-const assembledSegmentBase = 1 << 20
-
-// assembleCallback names the scorch event callback of the index assemble
-// makes: it vetoes every removal of files no snapshot names, which scorch
-// does whenever its persister waits, and which would remove a segment
-// file moved into the index's directory before its batch names it.
-const assembleCallback = "ef-recall-assemble"
-
 func (p prebuiltPlugin) New(docs []bindex.Document) (segment.Segment, uint64, error) {
-	if seg, ok, err := p.standIn(docs); ok {
-		return seg, 0, err
+	if len(docs) == 1 && strings.HasPrefix(docs[0].ID(), prebuiltPrefix) {
+		seg, ok := prebuilt.take(docs[0].ID())
+		if !ok {
+			return nil, 0, fmt.Errorf("recall: bulk build: no segment under %q", docs[0].ID())
+		}
+		return seg, 0, nil
 	}
 	return p.SegmentPlugin.New(docs)
 }
 
-// NewUsing is New as scorch calls it for a batch of a live index, which
-// is how assemble hands it the merged segments.
-func (p prebuiltPlugin) NewUsing(docs []bindex.Document, config map[string]interface{}) (segment.Segment, uint64, error) {
-	if seg, ok, err := p.standIn(docs); ok {
-		return seg, 0, err
-	}
-	return p.SegmentPlugin.NewUsing(docs, config)
-}
-
-// standIn returns the segment whose stand-in docs is, with ok set when
-// docs is a stand-in.
-func (prebuiltPlugin) standIn(docs []bindex.Document) (seg segment.Segment, ok bool, err error) {
-	if len(docs) != 1 || !strings.HasPrefix(docs[0].ID(), prebuiltPrefix) {
-		return nil, false, nil
-	}
-	seg, found := prebuilt.take(docs[0].ID())
-	if !found {
-		return nil, true, fmt.Errorf("recall: bulk build: no segment under %q", docs[0].ID())
-	}
-	return seg, true, nil
-}
+// prebuiltDoc is the data of a segment's stand-in document.
+type prebuiltDoc struct{}
 
 // prebuiltPrefix starts the ids of segments' stand-in documents.
 const prebuiltPrefix = "\x00ef-prebuilt-segment/"

@@ -10,8 +10,7 @@ import (
 
 // TestPrebuiltPlugin: a segment's stand-in document gets the segment put
 // under its id, once; a stand-in whose segment is not there is an error,
-// not an empty segment; any other document is built by zap v17; the same
-// through NewUsing.
+// not an empty segment; any other document is built by zap v17.
 func TestPrebuiltPlugin(t *testing.T) {
 	p := prebuiltPlugin{zapPlugin}
 	d := document.NewDocument("s/ck/0")
@@ -30,14 +29,6 @@ func TestPrebuiltPlugin(t *testing.T) {
 	}
 	if _, _, err := p.New([]bindex.Document{stand}); err == nil || !strings.Contains(err.Error(), "no segment") {
 		t.Fatalf("stand-in taken twice: %v, want an error", err)
-	}
-	// A live index's batch asks through NewUsing.
-	id = prebuilt.put(seg)
-	if got, _, err := p.NewUsing([]bindex.Document{document.NewDocument(id)}, nil); err != nil || got != seg {
-		t.Fatalf("stand-in through NewUsing: got %v, %v; want the segment put", got, err)
-	}
-	if got, _, err := p.NewUsing([]bindex.Document{d}, nil); err != nil || got == seg || got.Count() != 1 {
-		t.Fatalf("a plain document through NewUsing: %v, %v", got, err)
 	}
 	if p.Type() != zapType || p.Version() != zapVersion {
 		t.Fatalf("registered as %s v%d", p.Type(), p.Version())
