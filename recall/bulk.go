@@ -61,6 +61,36 @@ import (
 // which the offline builder cannot write); most of what is left is zap's
 // (segments, term dictionaries, a location for every token, which phrase
 // queries need, and the merge) and the collector's.
+//
+// Tried and measured without paying (100,000 messages, one stored corpus
+// built again and again, runs back to back; the machine was shared, at
+// load 3-15, so only CPU seconds compare, within ~10%):
+//   - GOGC=400 for the build: 22.4 s of CPU against 22.4 s (load ~3.4);
+//     the collector's share by the runtime's estimate fell from 1.2 to
+//     0.4 s and the collections from 105 to 13, but the peak heap rose
+//     from 295 to 834 MB, and the CPU did not fall: a larger heap is
+//     memory touched afresh. (A second pair, at load ~3.5: 24.0 against
+//     21.0 s, 1,012 MB of peak heap.)
+//   - Segments of 2,000 documents: 24.2 s against 22.4 and 21.0 s for
+//     the 1,000-document runs before and after, 491 MB of peak heap.
+//   - GODEBUG=asyncpreemptoff=1 (12% of a build profile's samples fall in
+//     runtime.asyncPreempt, spread over every hot function): 25.0 s
+//     against 25.5 s at load ~6, the same; the samples say where
+//     preempted code was caught, not what preemption costs.
+//   - The final merge off the critical path: commit cd5dc04 merged the
+//     segments in three groups as they filled (after 50%, 80% and all of
+//     the checkpoints) and made the index of the three merged segments
+//     (handed to a new scorch index as batches of stand-in documents),
+//     leaving only the last fifth of the merge for the end. The answers
+//     were byte-identical and the merges took the CPU one merge takes
+//     (2.8 s, 9% of the build, at load 12), but every segment more costs
+//     the index ~2.3 MB (each has its own term dictionaries and postings
+//     headers): 151.3 MB = 1.02x the JSON (149.3 MB = 1.005x with two
+//     groups, at 75% and 100%) against 146.7 MB, over the 1x budget; and
+//     holding the groups' segments in memory until merged took the peak
+//     heap from ~300 to 588 MB (741 MB with two groups). Reverted. Writing
+//     the small segments to files, as the builder does, would give the
+//     memory back, not the bytes.
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.

@@ -124,7 +124,7 @@ func newTermAnalyzer(stems *stemCache) *termAnalyzer {
 // to text (termAnalyzer.scratch), so collecting allocates nothing once it
 // has grown.
 type termScratch struct {
-	idx   map[string]int32 // term → index in terms
+	idx   termTable // term → index in terms
 	terms []stem
 	freq  []int32 // occurrences of each term, parts included
 	npos  []int32 // occurrences with a position
@@ -146,19 +146,17 @@ type termScratch struct {
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 	sc, _ := a.scratch.Get().(*termScratch)
 	if sc == nil {
-		sc = &termScratch{idx: map[string]int32{}}
+		sc = &termScratch{}
 	}
 	defer func() {
 		clear(sc.terms) // holds no stem beyond its text
 		a.scratch.Put(sc)
 	}()
-	clear(sc.idx)
+	sc.idx.reset()
 	sc.terms, sc.freq, sc.npos, sc.seq, sc.pos = sc.terms[:0], sc.freq[:0], sc.npos[:0], sc.seq[:0], sc.pos[:0]
 	a.walkParts(text, &sc.low, func(term stem, pos, _, _ int, part bool) {
-		t, ok := sc.idx[term.s]
+		t, ok := sc.idx.find(term.b, sc.terms)
 		if !ok {
-			t = int32(len(sc.terms))
-			sc.idx[term.s] = t
 			sc.terms = append(sc.terms, term)
 			sc.freq = append(sc.freq, 0)
 			sc.npos = append(sc.npos, 0)
@@ -205,6 +203,77 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 		freqs[term.s] = tf
 	}
 	return len(sc.seq), freqs
+}
+
+// termTable finds the distinct terms of a text by their bytes: an
+// open-addressing table of indexes into the text's terms, keyed by an
+// FNV-1a hash of the term, emptied for the next text by a new generation
+// rather than cleared. It stood where a Go map of strings to indexes did,
+// whose lookups, one per token, hashed the term again (the stem memo had
+// hashed the word) and were a tenth of the analysis.
+type termTable struct {
+	slots []termSlot // a power of two, at most half used
+	gen   uint32     // the current text's; a slot of another is empty
+	n     int        // slots used by this generation
+}
+
+type termSlot struct {
+	gen  uint32
+	hash uint32
+	t    int32 // index in terms
+}
+
+// reset empties the table.
+func (tt *termTable) reset() {
+	tt.gen++
+	tt.n = 0
+	if tt.gen == 0 { // wrapped: the slots of a generation long past would look current
+		clear(tt.slots)
+		tt.gen = 1
+	}
+}
+
+// find returns the index of term among terms, which the table holds by
+// index, and true; or, when term is new, len(terms), which it then holds
+// for it, and false: the caller appends term to terms.
+func (tt *termTable) find(term []byte, terms []stem) (int32, bool) {
+	if 2*(tt.n+1) > len(tt.slots) {
+		tt.grow()
+	}
+	h := uint32(2166136261)
+	for _, b := range term {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	mask := len(tt.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := &tt.slots[i]
+		if s.gen != tt.gen {
+			*s = termSlot{gen: tt.gen, hash: h, t: int32(len(terms))}
+			tt.n++
+			return s.t, false
+		}
+		if s.hash == h && string(terms[s.t].b) == string(term) {
+			return s.t, true
+		}
+	}
+}
+
+// grow doubles the table (to 1,024 slots at first), keeping what the
+// current generation holds.
+func (tt *termTable) grow() {
+	old := tt.slots
+	tt.slots = make([]termSlot, max(2*len(old), 1024))
+	mask := len(tt.slots) - 1
+	for _, s := range old {
+		if s.gen != tt.gen {
+			continue
+		}
+		i := int(s.hash) & mask
+		for tt.slots[i].gen == tt.gen {
+			i = (i + 1) & mask
+		}
+		tt.slots[i] = s
+	}
 }
 
 // termSlab is memory a bulk build's termAnalyzer makes the term

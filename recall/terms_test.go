@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -387,4 +388,29 @@ func TestTermSlabReuse(t *testing.T) {
 			check(t, rapid.SliceOfN(text, 1, 4).Draw(t, fmt.Sprintf("texts%d", round)))
 		}
 	})
+}
+
+// TestTermTable: the table gives each distinct term of a text one index,
+// the same each time the term comes again, through its growth past its
+// first 1,024 slots; after a reset it holds nothing of the text before.
+func TestTermTable(t *testing.T) {
+	var tt termTable
+	for text := 0; text < 3; text++ {
+		tt.reset()
+		var terms []stem
+		for round := 0; round < 2; round++ {
+			for i := 0; i < 3000; i++ {
+				w := []byte(strconv.Itoa(i*7 + text)) // the texts share some terms
+				got, ok := tt.find(w, terms)
+				if round == 0 {
+					if ok || int(got) != len(terms) {
+						t.Fatalf("text %d: new term %q: got %d, %v; want %d, false", text, w, got, ok, len(terms))
+					}
+					terms = append(terms, stemOfBytes(w))
+				} else if !ok || got != int32(i) {
+					t.Fatalf("text %d: term %q again: got %d, %v; want %d, true", text, w, got, ok, i)
+				}
+			}
+		}
+	}
 }
