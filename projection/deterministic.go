@@ -101,6 +101,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// The language a kind of text is written in, said in a language
 		// the gloss does not map it in (amend.go).
 		out = textLangRules(ev.Text, out)
+		// How a kind of text is written: its language, its letter case,
+		// its naming style (formrule.go).
+		out = formRules(ev.Text, out)
 		// A ticket's non-goals (ticket.go); a sentence introducing what
 		// follows ("Please pick up this ticket:") decides nothing; what
 		// the user takes back at once ("…. scratch that, …") stands not.
@@ -109,9 +112,15 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "scratch the yarn thing": a rule taken back by its thing
 			// (retract.go).
 			out = rulesRetracted(ev.Text, out)
+			// "Die Regel mit den Dependencies ist aufgehoben": a rule
+			// called off by its name, in any language (rulenamed.go).
+			out = rulesLiftedByName(ev.Text, out)
 			// "That one's the exception to the transaction rule"
 			// (exceptto.go).
 			out = exceptionsNamed(ev.Text, out)
+			// "the webhook is the exception: …. everything else stays
+			// server actions" (exceptis.go).
+			out = exceptionsByRemainder(ev.Text, out)
 		}
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).

@@ -3,6 +3,7 @@ package projection
 import (
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // Rules a project writes down for its agents.
@@ -25,7 +26,18 @@ import (
 
 // instructionFiles are the base names of instruction files, lower case.
 var instructionFiles = map[string]bool{"agents.md": true, "claude.md": true, "gemini.md": true, "contributing.md": true,
-	"conventions.md": true, ".cursorrules": true, ".windsurfrules": true, "copilot-instructions.md": true, "agent.md": true}
+	"conventions.md": true, ".cursorrules": true, ".windsurfrules": true, "copilot-instructions.md": true, "agent.md": true,
+	"claude.local.md": true, "agents.override.md": true, "qwen.md": true, ".clinerules": true, ".rules": true, "crush.md": true,
+	"opencode.md": true, "warp.md": true}
+
+// readArgKeys name the file a read tool reads, besides fileArgKeys:
+// Gemini CLI's read_file ("absolute_path"), others' ("uri", "filepath",
+// "relative_path", "target").
+var readArgKeys = []string{"absolute_path", "uri", "filepath", "relative_path", "target", "file_name"}
+
+// searchToolRE names a tool that searches or lists rather than shows a
+// file whole: its output is lines picked out of the file, or none of them.
+var searchToolRE = mustPattern(`(?i)grep|search|find|glob|list|^ls$|_ls$|stat$|exists`)
 
 // viewProgs show one file's text whole or in part.
 var viewProgs = map[string]bool{"cat": true, "head": true, "tail": true, "less": true, "more": true, "bat": true, "sed": true, "nl": true}
@@ -35,8 +47,16 @@ func instructionFile(c *Call) string {
 	if c == nil {
 		return ""
 	}
-	if _, p := argString(c.Args, fileArgKeys); p != "" {
-		if writeToolRE.MatchString(c.Name) || !instructionFiles[strings.ToLower(path.Base(p))] {
+	_, p := argString(c.Args, fileArgKeys)
+	if p == "" {
+		_, p = argString(c.Args, readArgKeys)
+	}
+	if p != "" {
+		p = strings.TrimPrefix(p, "file://")
+		// str_replace_based_edit_tool edits, and shows a file whole
+		// with its "view" command
+		viewed := c.Args["command"] == "view"
+		if writeToolRE.MatchString(c.Name) && !viewed || searchToolRE.MatchString(c.Name) || !instructionFiles[strings.ToLower(path.Base(p))] {
 			return ""
 		}
 		return p
@@ -111,15 +131,26 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 		sev.Text = instructionWindows(sev.Text)
 	}
 	items, prose := instructionItems(sev.Text)
+	// A file in another language is read through its gloss, as a user's
+	// message is (lexicon.go); its rules are quoted in its own words.
+	l := detectLang(sev.Text, langNone)
 	var out []Proposal
 	for _, it := range items {
-		if p, ok := itemRule(it, ev.Text); ok {
+		if p, ok := itemRule(it, ev.Text, l); ok {
 			p.Links = append(p.Links, instrPrefix+file)
 			out = append(out, p)
 		}
 	}
 	sev.Text = prose
-	for _, p := range proposeInstructions(&sev, ctx, false) {
+	var props []Proposal
+	if g := glossOf(prose, l); g != nil {
+		gev := sev
+		gev.Text = g.text
+		props = g.unGloss(proposeInstructions(&gev, ctx, true))
+	} else {
+		props = proposeInstructions(&sev, ctx, false)
+	}
+	for _, p := range props {
 		if p.Op != OpState || p.Kind != KindConstraint {
 			continue
 		}
@@ -233,7 +264,14 @@ var listItemOpenRE = mustPattern(`^(?:\d{1,3}[.)]|[-*•])\s`)
 type listItem struct {
 	text     string
 	numbered bool
+	// ruled marks an item under a heading that names rules ("## Rules",
+	// "## Regeln für Agents", "## ルール"): the file says each is one.
+	ruled bool
 }
+
+// rulesHeadingRE is a heading naming what follows as rules, in the
+// languages the lexicons read.
+var rulesHeadingRE = mustPattern(`(?i)^#{1,6}\s.*(?:\b(?:rules?|regeln?|reglas?|règles?|regole|regras?|regels?|regler|правила|правил|dos and don'?ts|must|musts)\b|ルール|規則|规则|规矩|守则|规范|규칙)`)
 
 // itemMarkRE is a list item's mark and its text.
 var itemMarkRE = mustPattern(`^\s{0,3}(?:(\d{1,3})[.)]|[-*•])\s+(\S.*)$`)
@@ -244,13 +282,17 @@ var itemMarkRE = mustPattern(`^\s{0,3}(?:(\d{1,3})[.)]|[-*•])\s+(\S.*)$`)
 func instructionItems(text string) ([]listItem, string) {
 	var items []listItem
 	var b strings.Builder
+	ruled := false
 	for _, line := range strings.SplitAfter(text, "\n") {
+		if h := strings.TrimSpace(line); strings.HasPrefix(h, "#") {
+			ruled = rulesHeadingRE.MatchString(h)
+		}
 		m := itemMarkRE.FindStringSubmatch(strings.TrimRight(line, "\n"))
 		if m == nil || catalogRE.MatchString(strings.TrimSpace(line)) {
 			b.WriteString(line)
 			continue
 		}
-		items = append(items, listItem{text: strings.TrimSpace(m[2]), numbered: m[1] != ""})
+		items = append(items, listItem{text: strings.TrimSpace(m[2]), numbered: m[1] != "", ruled: ruled})
 		if strings.HasSuffix(line, "\n") {
 			b.WriteString("\n")
 		}
@@ -260,14 +302,21 @@ func instructionItems(text string) ([]listItem, string) {
 
 // itemRule is list item it as a rule of the file, quoted from result, the
 // tool result's text.
-func itemRule(it listItem, result string) (Proposal, bool) {
-	if len(strings.Fields(it.text)) < 3 || strings.HasSuffix(it.text, "?") || strings.HasSuffix(it.text, ":") {
+func itemRule(it listItem, result string, l lang) (Proposal, bool) {
+	if len(strings.Fields(it.text)) < 3 && utf8.RuneCountInString(it.text) < 8 || strings.HasSuffix(it.text, "?") || strings.HasSuffix(it.text, ":") || strings.HasSuffix(it.text, "？") || strings.HasSuffix(it.text, "：") {
 		return Proposal{}, false
 	}
 	var said []string
+	ruled := false
 	ss := sentences(it.text)
 	for i, s := range ss {
-		if isRule(s) || it.numbered && imperative(s) || ruleVerbOpens(s) {
+		rs := s
+		if g := glossOf(s, l); g != nil {
+			rs = g.text
+		}
+		strong := isRule(rs) || (it.numbered || it.ruled) && imperative(rs) || ruleVerbOpens(rs)
+		if strong || (it.numbered || it.ruled) && bindWordRE.MatchString(rs) {
+			ruled = ruled || strong
 			if i > 0 && namesByPronoun(s) && (len(said) == 0 || said[len(said)-1] != strings.TrimSpace(ss[i-1])) {
 				// "`modules/vpc` is shared by five stacks. Do not modify
 				// it.": the rule keeps the sentence that names its thing
@@ -277,11 +326,18 @@ func itemRule(it listItem, result string) (Proposal, bool) {
 		}
 	}
 	v := strings.Join(said, " ")
+	if !ruled {
+		// a word that binds says a rule only beside one said outright;
+		// alone, the item is held whole
+		v = ""
+	}
 	switch {
 	case v != "":
 		// its rules, without the reasons told after them ("The build
 		// machines are offline …")
-	case it.numbered:
+	case it.numbered || it.ruled:
+		// "- Tests laufen auf dem Simulator "iPhone 15", iOS 17.5." under
+		// "## Regeln für Agents": a rule because the file lists it as one
 		v = it.text
 	default:
 		return Proposal{}, false
@@ -294,6 +350,11 @@ func itemRule(it listItem, result string) (Proposal, bool) {
 	}
 	return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(v), Value: oneLine(v, valueRunes), Quote: q, Links: mentions(v), Instructions: true}, true
 }
+
+// bindWordRE is a word that binds in an item the file lists as a rule
+// ("PRs always against `develop`", glossed from "PRs immer gegen
+// `develop`"), where no verb says it.
+var bindWordRE = mustPattern(`(?i)\b(?:always|never|only|must|no|not)\b|始终|永远|只能|必须|不要`)
 
 // ruleVerbs open a bullet that directs how the work is done.
 var ruleVerbs = wordSet(`use prefer keep run write put add avoid follow make ask commit test check document name place store call import

@@ -198,4 +198,8 @@ type Proposal struct {
 	// instead of us-east-1", replace.go): it sets the setting holding
 	// Was, and nothing when none does.
 	Replacement bool
+	// Named is the name a lift calls its rule by ("the rule with the
+	// Dependencies", "小文字ルール"; rulenamed.go): the one active rule it
+	// names is the one lifted.
+	Named string
 }

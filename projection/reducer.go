@@ -948,6 +948,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				r.supersede(nu, o)
 			}
 		}
+		if o := r.formReplaced(p.Value, nu); o != nil && o.Lifecycle == Active {
+			// "やっぱりコミットメッセージは英語にして" after "コミットメッセージ
+			// は日本語で": another form for the same kind of text
+			// (formrule.go)
+			r.supersede(nu, o)
+		}
 		if ev.Role == RoleUser {
 			r.forbidPlans(nu, ref)
 		}
@@ -2215,6 +2221,22 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if o, part := r.partLifted(p); o != nil {
 		r.restateExcept(o, p.Quote, part, ref, id)
 		return
+	}
+	if p.Named != "" {
+		// "Die Regel mit den Dependencies ist aufgehoben": the one rule
+		// its name names (rulenamed.go)
+		if c := r.ruleNamedBy(p.Named, ref.Seq); c != nil {
+			c.Lifecycle = Lifted
+			c.Because = p.Quote
+			c.addRef(ref)
+			r.liftSameNo(c, p.Quote, ref)
+			return
+		}
+		if !r.mayName(p.Named, ref.Seq) {
+			// "la regla de las dependencias ya no aplica" with no rule
+			// about dependencies: no other rule is lifted for it
+			return
+		}
 	}
 	if r.permitLift(p, ref) {
 		// "you can touch audit_log now": the rule of that action on that
