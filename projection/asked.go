@@ -64,7 +64,7 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 	for _, q := range ctx.Asked {
 		qs["question/-/"+slug(q)] = q
 	}
-	for _, s := range sentences(text) {
+	for i, s := range sentences(text) {
 		if len(qs) == 0 {
 			break
 		}
@@ -75,6 +75,12 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		// puch ke batata hu"): one shared word is enough
 		passes := deferral(s) || deferRE.MatchString(s)
 		k := sharingQuestion(s, qs)
+		if k == "" && !passes && i == 0 {
+			// "por cliente, usando la metadata x-api-key" to "¿El límite
+			// es global o por cliente?"; "ahora no", "nein, das mach ich
+			// selbst" to a yes-or-no question (choiceanswer.go)
+			k = answeredByShape(s, qs)
+		}
 		if passes {
 			k = sharingWords(s, qs, 1)
 			if k == "" && len(ctx.Asked) == 1 && len(qs) == 1 && len(sentences(text)) <= 2 {
@@ -101,6 +107,10 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 			continue
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
+		if l := labelOf(q); l != "" && openLabelRE.MatchString(l) {
+			// the question the agent left open (openask.go) closed
+			out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: true})
+		}
 	}
 	if len(ctx.Asked) == 1 && len(qs) == 1 {
 		if p, ok := settingAnswered(ctx.Asked[0], text); ok {

@@ -146,6 +146,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// and the user's own it asked back on, put off (askback.go).
 			back, deferred := askedBackOpen(ev.Text, ctx)
 			out = answersAsked(ev.Text, ctx, out)
+			// An answer to one of them changed later (reanswer.go).
+			out = answerChanged(ev.Text, ctx, out)
 			if deferred != "" {
 				out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Quote == deferred })
 				out = append(out, back...)
@@ -208,7 +210,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		})
 	case RoleAssistant:
 		// A question of the user's the reply leaves open (leftopen.go).
-		return repliedOpen(ev.Text, ctx, proposeAssistant(ev, ctx))
+		// and one of its own it labels as still open (openask.go).
+		return repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx)))
 	case RoleTool:
 		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}
@@ -799,6 +802,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// "the second one, we need sub-cent precision": the option
 				// listed at that place is chosen (listed.go).
 				o := chosenByPlace(s, ctx.Offered)
+				if o == "" {
+					// "the other one" than the agent's pick (otherone.go)
+					o = otherOne(s, ctx)
+				}
 				if o != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: o + " (" + s + ")", Quote: s, Links: mentions(o + " " + s)}}, false
 				}

@@ -101,6 +101,8 @@ var lexDE = []lexEntry{
 	{catDone, "four things", "vier_sachen vier_dinge"},
 	{catGoal, "Goal", "ziel hauptziel"},
 	{catGoal, "Task", "aufgabe"},
+	{catGoal, "change of plans", "planänderung planwechsel änderung_des_plans"},
+	{catGoal, "new priority", "neue_priorität neue_prio"},
 	{catRelay, "says", "sagt meint schreibt"},
 	{catRelay, "according to", "laut"},
 	{catRelay, "answered", "geantwortet antwortete"},

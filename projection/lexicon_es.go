@@ -98,6 +98,8 @@ var lexES = []lexEntry{
 	{catDone, "four things", "cuatro_cosas"},
 	{catGoal, "Goal", "objetivo meta"},
 	{catGoal, "Task", "tarea"},
+	{catGoal, "change of plans", "cambio_de_planes cambio_de_plan"},
+	{catGoal, "new priority", "nueva_prioridad"},
 	{catRelay, "says", "dice"},
 	{catRelay, "according to", "según"},
 	{catRelay, "answered", "contestó respondió ha_contestado ha_respondido"},

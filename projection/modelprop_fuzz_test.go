@@ -22,7 +22,7 @@ func fuzzSession() []Event {
 		call(1, "pytest tests/ -q"),
 		res(2, "F....\nFAILED tests/test_export.py::test_totals - AssertionError\n1 failed, 4 passed in 0.52s", true),
 		{Seq: 3, Role: RoleUser, Text: "Non toccare la cartella legacy. Il timeout della richiesta è 30 s."},
-		{Seq: 4, Role: RoleAssistant, Text: "We went with Postgres in the end since the team knows it. Open question: do we need the VAT column?"},
+		{Seq: 4, Role: RoleAssistant, Text: "We went with Postgres in the end since the team knows it. One thing: do we need the VAT column?"},
 		call(5, "pytest tests/ -q"),
 		res(6, "....\n5 passed in 0.48s", false),
 		call(7, "psql -h db.staging -c 'SELECT 1'"),

@@ -2,6 +2,7 @@ package projection
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -45,11 +46,11 @@ var prioDenyRE = mustPattern(`(?i)\b(?:not|n't|no longer|never)\s+(?:\w+\s+)?(?:
 
 // planChangeRE says the plan changed: "change of plans", "plans
 // changed", "计划有变".
-var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed)|new plan|scratch that plan)\W*$|^(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
+var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
 
 // parkRE sets the task before aside for now: "park it", "can wait",
 // "put it on hold", "先放一放", "先不管…了".
-var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停`)
+var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?(?:the|that|this|it)\b[^.;!?]{0,60}\bfor now\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
 
 // zhPrioWorkRE opens a Chinese clause asking work first: "现在优先搞
 // …", "接下来先把 … 修好", "现在最重要的是把 …".
@@ -64,6 +65,10 @@ var zhMainRE = mustPattern(`^(?:现在|接下来|目前)?(?:最重要的(?:事�
 func shiftedTask(text string) (quote, task string) {
 	ss := sentences(text)
 	parked, changed := false, false
+	// The old task is often set aside after the new one is asked ("今日
+	// は X を優先してください。DAG の修正はここまででOK", "Fix the gzip
+	// slowdown first. The flags can wait.").
+	parksLater := slices.ContainsFunc(ss, func(s string) bool { return parkRE.MatchString(s) && !questionRE.MatchString(s) })
 	for i := 0; i < len(ss) && i < 6; i++ {
 		s := strings.TrimSpace(ss[i])
 		if s == "" {
@@ -71,7 +76,7 @@ func shiftedTask(text string) (quote, task string) {
 		}
 		if m := prioLabelRE.FindStringSubmatch(s); m != nil {
 			t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")])
-			if okTask(t) {
+			if (okTask(t) || duePlan(t)) && !labelNegRE.MatchString(t) {
 				return s, t
 			}
 		}
@@ -81,6 +86,29 @@ func shiftedTask(text string) (quote, task string) {
 		}
 		if prioDenyRE.MatchString(s) {
 			continue
+		}
+		if i > 0 && (parked || changed) && firstBackRE.MatchString(s) {
+			// "forget the invoice table for now. the upgrade flow is what
+			// sales needs by friday. do that first": the task is the
+			// sentence the pointer points back at.
+			if t := strings.TrimSpace(ss[i-1]); okTask(t) || duePlan(t) {
+				if !parkRE.MatchString(t) {
+					return s, t
+				}
+			}
+		}
+		if m := prioWorkRE.FindStringSubmatch(s); m != nil && (parked || changed || parksLater) {
+			// "今日は fct_orders の incremental 化を優先してください" once
+			// the plan changed: the thing given priority is the task.
+			if t := strings.TrimSpace(m[prioWorkRE.SubexpIndex("t")] + m[prioWorkRE.SubexpIndex("z")]); okTask(t) {
+				if loc := prioWorkRE.FindStringSubmatchIndex(s); m[prioWorkRE.SubexpIndex("z")] != "" {
+					// A Japanese one from its thing to the end, "fct_orders
+					// の incremental 化を優先してください。": the gloss
+					// drops the particle that ends the thing.
+					t = strings.TrimSpace(s[loc[2*prioWorkRE.SubexpIndex("z")]:])
+				}
+				return s, t
+			}
 		}
 		cl := clauseSpans(s)
 		for j, c := range cl {
@@ -113,7 +141,7 @@ func shiftedTask(text string) (quote, task string) {
 				parked = true
 				continue
 			}
-			if !parked && !changed {
+			if !parked && !changed && !parksLater {
 				continue
 			}
 			if q, t := mainTask(rest); q != "" {
@@ -132,6 +160,36 @@ func shiftedTask(text string) (quote, task string) {
 	}
 	return "", ""
 }
+
+// firstBackRE points back at the task said just before as the one to do
+// first: "do that first", "start with that", "that comes first", "mach
+// das zuerst", "haz eso primero", "それを先に".
+var firstBackRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|and|then|but)[,]?\s+)*(?:(?:please\s+)?(?:do|start with|tackle|handle|get|finish)\s+(?:that|this|it)\s+(?:one\s+)?(?:done\s+)?first|(?:that|this)(?:'s|\s+is|\s+comes|\s+goes)\s+first|(?:mach|erledige|macht)\s+(?:das|dies|the)\s+(?:bitte\s+|please\s+)?zuerst|(?:haz|hagan|haced)(?:lo)?\s+(?:eso|esto|that)?\s*primero)\b|^(?:それ|そっち|そちら|これ)を(?:先に|最優先で|優先して)`)
+
+// prioWorkRE gives a thing priority (group t or z): "prioritize the
+// gzip fix", "give the login bug priority", "X を優先してください", "X
+// hat Vorrang", "prioriza X". Read only once the plan changed or the
+// old task is set aside: "prioritize readability" alone is a rule.
+var prioWorkRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|today|then|please)[,]?\s+)*(?:please\s+)?(?:prioriti[sz]e|priorizar?|prioriza|priorisiere|priorisieren)\s+(?P<t>\S.*?)[.!]?$|^(?:(?:今日|今天|本日|今週|これから|いまは|今は)(?:は|是)?\s*)?(?P<z>[^。！!？?]+?)\s*(?:を|は|是)?\s*(?:最)?優先(?:的に)?(?:して|しましょう|しよう|でお願い|で)`)
+
+// labelNegRE opens a labelled plan with a negation, a rule ("heute nicht
+// mehr deployen", "no deploys today").
+var labelNegRE = mustPattern(`(?i)^\W*(?:[\p{L}\d-]+\s+){0,2}?(?:not|never|no|don't|do not|nicht|keine?[nm]?|nie|nunca|ne)(?:[^\p{L}]|$)`)
+
+// duePlan reports whether t, which may bind ("the sync fix must go into
+// beta 2.3 today"), is a task with a moment it is due: labelled as the new
+// plan, a "must" with a deadline states the work, not a rule, unless it
+// forbids something.
+func duePlan(t string) bool {
+	return len([]rune(t)) >= 6 && !questionRE.MatchString(t) && dueMomentRE.MatchString(t) && !dueNegRE.MatchString(t)
+}
+
+// dueMomentRE is a moment work is due: "today", "by friday", "heute noch",
+// "hoy mismo", "今日中".
+var dueMomentRE = mustPattern(`(?i)\b(?:today|tonight|tomorrow|this week|by (?:eod|end of (?:day|week)|monday|tuesday|wednesday|thursday|friday|the release)|heute(?: noch)?|morgen|bis (?:freitag|montag|morgen|heute abend)|hoy(?: mismo)?|mañana|esta semana)\b|今日中|本日中|今天之内|今天`)
+
+// dueNegRE forbids: "must not", "never", "nicht", "no".
+var dueNegRE = mustPattern(`(?i)\b(?:not|never|n't|nicht|nie|kein\w*|nunca|no)\b|不要|别|禁止|ないで`)
 
 // firstRE marks work asked before other work: "fix X first", "first,
 // fix X", "instead".

@@ -13,12 +13,42 @@ import "strings"
 // verdict opens the reply's first sentence, with more said after it: a
 // bare "Yes." or "No, let me check." answers nothing.
 
-// polarAskRE is a yes-or-no question.
-var polarAskRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|btw|so|ok(?:ay)?|wait|hmm+)[,]?\s+)*(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|shall|may|might|isn't|aren't|doesn't|don't|didn't|won't|hasn't|haven't)\s+\S|吗\s*[？?]\s*$|是不是|有没有|能不能|会不会|对不对|是否`)
+// polarAskRE is a yes-or-no question: English or German opening with
+// its verb ("does …?", "soll ich …?"), Spanish with no question word
+// after "¿" ("¿Quieres también métricas …?", "¿hay que …?"), Chinese
+// "…吗？", Japanese "…ますか？" with no question word.
+var polarAskRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|btw|so|ok(?:ay)?|wait|hmm+|und|also|noch|y|vale|bueno)[,]?\s+)*(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|shall|may|might|isn't|aren't|doesn't|don't|didn't|won't|hasn't|haven't|soll|sollen|sollte|sollten|willst|wollen|möchtest|möchten|brauchen|brauchst|ist|sind|hast|habt|gibt|kann|kannst|können|darf|dürfen|muss|müssen|machen|mache|nehme|nehmen|lassen|lasse)\s+\S|吗\s*[？?]\s*$|是不是|有没有|能不能|会不会|对不对|是否`)
+
+// polarAsk reports whether q, the last question of its sentence, is a
+// yes-or-no question (polarAskRE, or a Spanish or Japanese one asked
+// with no question word).
+func polarAsk(q string) bool {
+	if polarAskRE.MatchString(q) {
+		return true
+	}
+	if i := strings.LastIndex(q, "¿"); i >= 0 {
+		return !esWhRE.MatchString(q[i+len("¿"):])
+	}
+	return jaPolarRE.MatchString(q) && !jaWhRE.MatchString(q)
+}
+
+// esWhRE opens a Spanish question with its question word.
+var esWhRE = mustPattern(`(?i)^\s*(?:qué|que|cuál|cuáles|cual|cómo|como|dónde|donde|cuándo|cuando|quién|quiénes|cuánto|cuánta|cuántos|cuántas|por qué|para qué|a qué|de qué|en qué|con qué)(?:[^\p{L}]|$)`)
+
+// jaPolarRE ends a Japanese question asked politely: "…ますか？",
+// "…ですか？", "…でしょうか？".
+var jaPolarRE = mustPattern(`(?:ますか|ですか|でしょうか|ませんか|ましょうか)\s*[？?]?\s*$`)
+
+// jaWhRE is a Japanese question word.
+var jaWhRE = mustPattern(`何|どれ|どの|どこ|どちら|どっち|いつ|誰|なぜ|どう|いくつ|いくら|どんな`)
+
+// saysNoRE is a reply that says no to what was asked and no more: "not
+// now", "no thanks", "ahora no", "jetzt nicht", "今はいいです", "先不用了".
+var saysNoRE = mustPattern(`(?i)^\W*(?:not (?:now|yet|for now|today|this time)|no,? thanks?(?: you)?|nah,? not now|maybe later|let's not|skip (?:it|that|them)|(?:ahora|por ahora|de momento|por el momento|todavía|hoy) no|no,? gracias|mejor no|no por ahora|(?:jetzt|erstmal|vorerst|heute|noch) nicht|nicht jetzt|nein,? danke|lieber nicht|eher nicht)\W*$|^(?:今は|いまは|今回は|とりあえず)?(?:いい|いらない|結構|大丈夫|やめておく|やめとく)(?:です|でしょう)?[。!！]?$|^(?:先|暂时|现在)?(?:不用|不要|不需要)(?:了|吧)?[。!！]?$`)
 
 // polarVerdictRE opens a reply with the verdict: "Yes —", "No,", "Nope.",
 // "是的，", "不是，", "没有。".
-var polarVerdictRE = mustPattern(`(?i)^\W*(?:yes|yeah|yep|yup|no|nope|correct|right|indeed)\b\s*(?:[,.;:!—–]|\s-\s)\s*(?P<r>\S.*)$|^(?:是的|对的?|不是|没有|有的?|会的?|不会|可以|不行|能|不能)[，,。：:；;！!\s]\s*(?P<z>\S.*)$`)
+var polarVerdictRE = mustPattern(`(?i)^\W*(?:(?:yes|yeah|yep|yup|no|nope|correct|right|indeed|ja|jo|nein|nee|genau|si|claro|exacto)\b|sí)\s*(?:[,.;:!—–]|\s-\s)\s*(?P<r>\S.*)$|^(?:是的|对的?|不是|没有|有的?|会的?|不会|可以|不行|能|不能|はい|いいえ|うん|ううん|いや)[，,。：:；;！!\s]\s*(?P<z>\S.*)$`)
 
 // polarAnswered reports whether reply sentence s answers the one
 // question of qs by its verdict (see above).
@@ -33,7 +63,7 @@ func polarAnswered(s string, qs map[string]string) bool {
 		return false
 	}
 	for _, q := range qs {
-		if !polarAskRE.MatchString(q) {
+		if !polarAsk(lastAsked(q)) {
 			return false
 		}
 	}

@@ -69,6 +69,10 @@ type Context struct {
 	// Answered are the user's questions the agent answered before, whose
 	// answers hold, for an answer given again (answeragain.go).
 	Answered []AnsweredQuestion
+	// AgentAnswered are the agent's questions the user answered, whose
+	// answers hold, oldest first, for the user's answer changed later
+	// (reanswer.go).
+	AgentAnswered []AnsweredQuestion
 	// Looked tells that the assistant message comes after a tool's output
 	// since the user's question, or runs nothing: what it says is what it
 	// found or knows, not only what it is about to look at.
@@ -84,6 +88,9 @@ type Context struct {
 	// topic, that the message or one shortly before it offered at once,
 	// for a choice by topic and label ("Similarity: A"; groups.go).
 	OfferedGroups []OptionGroup
+	// OfferedPick is the option of Offered the agent recommended ("I'd go
+	// with A"), for "the other one" (otherone.go).
+	OfferedPick string
 	// ChoseOffered: the user's message before this assistant message chose
 	// among Offered by description ("the cheaper one"), so the option the
 	// reply names is what was chosen.

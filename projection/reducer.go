@@ -112,6 +112,13 @@ type Reducer struct {
 	// among them by description (listed.go); not part of a Snapshot.
 	offered    []string
 	offeredSeq int
+	// offeredReplied: a user message came after the options were
+	// offered. The first one may choose among them however many events
+	// a host logs between (Claude Code's lines of its own).
+	offeredReplied bool
+	// offeredPick is the option of offered the agent recommended
+	// (otherone.go).
+	offeredPick string
 	// groups are the lists of labelled options under their topics the
 	// last message that offered them offered, at groupsSeq (groups.go);
 	// not part of a Snapshot.
@@ -394,8 +401,8 @@ func (r *Reducer) Apply(ev Event) {
 	switch {
 	case own != nil:
 		ctx.Offered = own
-	case len(r.offered) > 0 && ev.Seq-r.offeredSeq <= offerWindow:
-		ctx.Offered = r.offered
+	case len(r.offered) > 0 && (ev.Seq-r.offeredSeq <= offerWindow || ev.Role == RoleUser && !r.offeredReplied || ev.Role == RoleAssistant && (r.chosen != "" || r.choseOffered)):
+		ctx.Offered, ctx.OfferedPick = r.offered, r.offeredPick
 		if ev.Role == RoleAssistant {
 			ctx.ChoseOffered, ctx.Chosen = r.choseOffered, r.chosen
 		}
@@ -449,6 +456,9 @@ func (r *Reducer) Apply(ev Event) {
 	slices.SortFunc(decisions, byAge)
 	for _, d := range decisions {
 		ctx.Decisions = append(ctx.Decisions, d.Value)
+		if ev.Role == RoleUser && d.Was != "" && d.Authority == Normative && strings.HasPrefix(d.Key, answerPrefix) {
+			ctx.AgentAnswered = append(ctx.AgentAnswered, AnsweredQuestion{Question: d.Was, Key: d.Key, Answer: d.Value})
+		}
 	}
 	source := &evidence{text: ev.Text}
 	if call != nil {
@@ -577,9 +587,15 @@ func (r *Reducer) Apply(ev Event) {
 	r.letStand(&ev, own, chosen, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	switch {
 	case own != nil:
-		r.offered, r.offeredSeq, r.choseOffered, r.chosen = own, ev.Seq, false, ""
+		r.offered, r.offeredSeq, r.choseOffered, r.chosen, r.offeredReplied = own, ev.Seq, false, "", false
+		r.offeredPick = ""
+		if ev.Role == RoleAssistant {
+			r.offeredPick = recommended(ev.Text, own)
+		}
 	case ev.Role == RoleAssistant:
 		r.choseOffered, r.chosen = false, ""
+	case ev.Role == RoleUser:
+		r.offeredReplied = true
 	}
 	if ev.Role == RoleUser && len(ctx.Offered) > 0 {
 		r.chosen = chosen
@@ -1163,6 +1179,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o = nil
 			}
 		}
+		if ev.Role == RoleUser && p.Correction && p.Replaces == "" && len(p.Links) == 0 && !reversalRE.MatchString(p.Quote) {
+			// "use always_invoice instead": what the message is about
+			// (insteadof.go); "make it milliseconds instead" points back
+			// at the newest decision by its pronoun
+			o = r.insteadSubject(nu, o, ev.Text)
+		}
 		if o != nil && o.Authority == Normative && nu.Authority != Normative {
 			// The assistant's own switch ("switching it to PROTECT") never
 			// takes back what the user chose.
@@ -1524,7 +1546,7 @@ func (r *Reducer) namedByValue(s string) *Anchor {
 // model's own still needs evidence, §17).
 func (r *Reducer) answer(p *Proposal, ref EventRef, id string) {
 	q := r.hot[slot(KindUncertainty, p.Key)]
-	if q == nil || !q.IsHead() || q.Authority != Normative {
+	if q == nil || !q.IsHead() || q.Authority != Normative && !(p.Stated && strings.HasPrefix(q.Key, "question/")) {
 		return
 	}
 	q.Lifecycle = Established
@@ -3541,7 +3563,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq}
 	for k, a := range r.hot {
