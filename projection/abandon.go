@@ -196,3 +196,55 @@ func (r *Reducer) answers(a *Anchor, ev *Event) bool {
 func (r *Reducer) rightAfter(a *Anchor, ev *Event) bool {
 	return ev.Seq-a.Seq() <= 3 || a.Seq() == r.resultSeq
 }
+
+// sameRunGivenUp gives up, with failure f that sentence s of ev gave
+// up, every other open failure of the same run: the same deciding stage
+// with its options left out ("xcodebuild test -only-testing:AppUITests"
+// failed on testOfflineBanner, then again after "xcrun simctl erase all
+// && …"). Giving up the run gives up each time it failed.
+func (r *Reducer) sameRunGivenUp(f *Anchor, s string, ev *Event, ref EventRef) {
+	run := failedRun(f)
+	if run == "" {
+		return
+	}
+	n := 1
+	for _, a := range r.sorted() {
+		if a == f || a.Kind != KindFailure || !a.IsHead() || a.Seq() >= ev.Seq || r.hot[slot(a.Kind, a.Key)] != a || !strings.HasPrefix(a.Key, commandPrefix) {
+			continue
+		}
+		if failedRun(a) == run && sharesIdent(a.Because, f.Because) {
+			r.giveUpFailure(a, s, ev, ref, n)
+			n++
+		}
+	}
+}
+
+// failedRun is the run failure a is of: its deciding stage without
+// wrappers, options and what it was piped into; "" when none decides.
+func failedRun(a *Anchor) string {
+	c := failedCallOf(a)
+	if c == "" {
+		return ""
+	}
+	st := deciding(c, a.Because)
+	if st == "" {
+		return ""
+	}
+	return runSubject(unwrap(pipeHead(st)))
+}
+
+// identRE is a name in code: a word with a capital after a small letter
+// or an underscore between letters ("testOfflineBanner",
+// "not_null_fct_orders_customer_id").
+var identRE = mustPattern(`[A-Za-z_][A-Za-z0-9_]*(?:[a-z][A-Z]|[A-Za-z]_[A-Za-z])[A-Za-z0-9_]*`)
+
+// sharesIdent reports whether error lines a and b name a code name in
+// common (identRE, six characters or more).
+func sharesIdent(a, b string) bool {
+	for _, x := range identRE.FindAllString(a, 32) {
+		if len(x) >= 6 && slices.Contains(identRE.FindAllString(b, 32), x) {
+			return true
+		}
+	}
+	return false
+}

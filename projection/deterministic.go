@@ -3384,6 +3384,12 @@ func runSubjects(cmd string, passed bool) []string {
 			// A dry run did not run its subject.
 			continue
 		}
+		if passed && slices.ContainsFunc(runFields(st), selectsTests) {
+			// A run of the tests it selects passed ("-only-testing:
+			// AppTests/X", "-run TestB"): not the whole run, which a
+			// rerun reading tells apart (rerun.go, narrowed).
+			continue
+		}
 		if sub := runSubject(st); sub != "" {
 			out = append(out, runPrefix+sub)
 		}
@@ -3536,6 +3542,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			// line 20", "python: No module named pytest"): what a run
 			// printed last before it stopped
 			because = l
+		}
+	}
+	shown := ""
+	if failed && ctx.Call != nil && strings.TrimSpace(said) != "" {
+		// a log or a file shown holding an error, not a read that
+		// failed (logread.go)
+		if _, cmd := argString(ctx.Call.Args, commandArgKeys); shownOnly(cmd) && !readerError(cmd, said) {
+			failed, shown = false, because
 		}
 	}
 	type test struct {
@@ -3697,6 +3711,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// the first line the program printed, not the host's words
 		// around it, or the versions it printed (versionout.go)
 		cp.Quote = outputLead(text)
+		if shown != "" && strings.Contains(text, shown) {
+			// the error the log shows, not its first line
+			cp.Quote = shown
+		}
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)
@@ -3710,6 +3728,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, cp)
+	if ctx.Call != nil {
+		// the failures of things whose logs a read showed, and their
+		// fixes (logread.go)
+		_, cmd := argString(ctx.Call.Args, commandArgKeys)
+		out = append(out, logProposals(cmd, text, shown, !failed && !found, ctx)...)
+	}
 	if !failed && !found {
 		// what a status command reports of the things it shows
 		// (statusfail.go)
@@ -3794,6 +3818,10 @@ func lineAt(text string, i int) string {
 // ("sqlite3.OperationalError: no such table: lotti", "KeyboardInterrupt").
 var pyExceptionRE = mustPattern(`^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault)(?::\s|$)`)
 
+// pyClassLineRE is a line opening with a class name, module-qualified
+// or not, and a message after its colon.
+var pyClassLineRE = mustPattern(`^(?:[a-z_][\w]*\.)*[A-Z]\w*: \S`)
+
 // exceptionLine is the exception line of the Python traceback whose
 // frames text holds (the text after its "Traceback (most recent call
 // last):" line): the first unindented line naming an exception, else
@@ -3805,6 +3833,16 @@ func exceptionLine(text, def string) string {
 		}
 		if l = strings.TrimSpace(l); pyExceptionRE.MatchString(l) {
 			return l
+		}
+	}
+	for l := range strings.Lines(text) {
+		// an exception class of another name ("psycopg2.errors.
+		// QueryCanceled: canceling statement …"): the first line
+		// after the frames that opens with a class name
+		if l != "" && l[0] != ' ' && l[0] != '\t' {
+			if l = strings.TrimSpace(l); pyClassLineRE.MatchString(l) {
+				return l
+			}
 		}
 	}
 	return def

@@ -191,6 +191,10 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 			// (neutral.go).
 			return true
 		}
+		if narrowed(ff, ps.fields) {
+			// part of its tests (optblamed.go)
+			continue
+		}
 		fa, pa := fw.all(), pw.all()
 		if len(fa) >= 2 && subset(fa, pa) {
 			return true
@@ -202,6 +206,10 @@ func rerunIn(failed string, pc *passedCall, because string) bool {
 			return true
 		}
 		if optionsAdded(ff, ps.fields) {
+			return true
+		}
+		if optionBlamed(unwrap(failed), ps.st, because) {
+			// another value of the option the error named (optblamed.go)
 			return true
 		}
 		if slices.Equal(fw.pos, pw.pos) && (fw.script && pathLike(fw.prog) || slices.ContainsFunc(fw.pos, pathLike)) && subset(slices.DeleteFunc(slices.Clone(fw.values), func(v string) bool { return !pathLike(v) }), pa) {

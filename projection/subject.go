@@ -652,6 +652,8 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		return
 	}
 	r.giveUpFailure(f, s, ev, ref, 0)
+	r.sameRunGivenUp(f, s, ev, ref)
+	r.planOfGiveUp(f, ev)
 }
 
 // giveUpRE is a user telling the agent to stop on something, in the
@@ -685,9 +687,17 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 	if newest == nil {
 		return nil, ""
 	}
+	now := quitNow(ev.Text)
 	for _, x := range sentences(ev.Text) {
 		m := giveUpRE.FindStringSubmatch(x)
-		if m != nil && (postponedRE.MatchString(x) || slices.ContainsFunc(sentences(ev.Text), deferredTask)) {
+		if m == nil {
+			// "lass das, geben wir auf", "放置で" (quit.go)
+			if cue, thing := quitCue(x); cue != "" {
+				m = make([]string, giveUpRE.NumSubexp()+1)
+				m[0], m[giveUpRE.SubexpIndex("t")] = cue, thing
+			}
+		}
+		if m != nil && !now && (postponedRE.MatchString(x) || slices.ContainsFunc(sentences(ev.Text), deferredTask)) {
 			// "ok leave it, out of time. tmrw fix the windows snapshot
 			// thing": put off, not given up; the failure stays open.
 			continue
