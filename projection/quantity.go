@@ -264,6 +264,10 @@ func (r *Reducer) madeFrom(q *quantity, a *Anchor, name string, seq int) {
 // or more ("maxRetries", "MaxConcurrentReconciles").
 var settingIdentRE = mustPattern(`(?:^|[\s(\x60'"])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?:$|[\s:,;)\x60'"=]|\.(?:\s|$))`)
 
+// testFuncRE is the name of a test, a benchmark or an example function
+// ("BenchmarkLimiter", "TestRetry_Unavailable").
+var testFuncRE = mustPattern(`^(?:Test|Benchmark|Example|Fuzz)[A-Z_]`)
+
 // answeredSetting is the one setting identifier an answer names, when it
 // also states a number ("The dispatcher runs 4 jobs at once
 // (DISPATCH_PARALLEL in farmctl/dispatch.py)"), else "": what a pronoun
@@ -274,6 +278,10 @@ func answeredSetting(text string) string {
 	}
 	found := ""
 	for _, m := range settingIdentRE.FindAllStringSubmatch(text, 8) {
+		if testFuncRE.MatchString(m[1]) {
+			// "182 ns/op in BenchmarkLimiter": a test's name, no setting
+			continue
+		}
 		if found != "" && m[1] != found {
 			return ""
 		}

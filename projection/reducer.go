@@ -369,6 +369,12 @@ func (r *Reducer) Apply(ev Event) {
 		// (suggested.go).
 		ctx.LastValueKey, ctx.LastValueName = settingKey(r.suggestedName), r.suggestedName
 	}
+	if ev.Role == RoleUser {
+		// "bájalo a 50" when the setting set last holds 5 (valuenoun.go).
+		if k, n := directedReferent(ev.Text, r.heldValues(), ctx.LastValueKey); k != "" {
+			ctx.LastValueKey, ctx.LastValueName = k, n
+		}
+	}
 	if ev.Role == RoleAssistant {
 		for _, a := range r.answeredQs {
 			if o := r.hot[slot(KindDecision, a.Key)]; o != nil && o.Lifecycle == Active {
@@ -1897,7 +1903,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) &&
-			!fusedSame(property(a.Key), prop) {
+			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {

@@ -22,13 +22,28 @@ var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:''\s+|""\s+)?(?:-e
 // sedSettingRE is one side of a substitution that sets a key: "retry:
 // 3", "mqtt_retries = 3", "limit rate 10/minute", `send_at = "17:00"` (a
 // quoted token, read without its quotes), ":concurrency: 15" (a Ruby
-// symbol's key, read without its colon).
-var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)')\s*$`)
+// symbol's key, read without its colon), "currency: 'EUR'" (a quoted
+// code in capitals: a currency, a level, a region).
+var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)'|"([A-Z][A-Z0-9_\-]{1,15})"|'([A-Z][A-Z0-9_\-]{1,15})')\s*$`)
 
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =
 // 500;", "static int retries = 3;" is not read): read as "NAME = VALUE".
 var declRE = mustPattern(`^\s*(?:pub(?:\(crate\))?\s+)?(?:export\s+)?(?:(?:public|private|protected|internal|static|final|readonly)\s+)*(?:(?:const|let|var|static|final|val)\s+){1,2}(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]&' ]+?)?\s*=\s*([^;]+?)\s*;?\s*$`)
+
+// entryRE is an entry of a dict or an object literal, its key quoted or
+// a comma after its value: `"retries": 3,`, "currency: 'EUR',".
+var entryRE = mustPattern(`^\s*(?P<q>["'])?(?P<k>[A-Za-z_][\w\-]*)["']?\s*:\s*(?P<v>.+?)\s*(?P<c>,)?\s*$`)
+
+// entryLine is line l of a dict or an object literal as "key: value",
+// else l.
+func entryLine(l string) string {
+	m := entryRE.FindStringSubmatch(l)
+	if m == nil || m[entryRE.SubexpIndex("q")] == "" && m[entryRE.SubexpIndex("c")] == "" {
+		return l
+	}
+	return m[entryRE.SubexpIndex("k")] + ": " + m[entryRE.SubexpIndex("v")]
+}
 
 // codeTailRE is what ends a line of code after its value: the
 // statement's ";" and a comment ("= 30;      // up to 30% of the bill").
@@ -67,6 +82,8 @@ func sedValues(cmd string) []Proposal {
 // and new line alike.
 func lineChange(file, from, to, quote string) (Proposal, bool) {
 	from, to = codeTailCut(from), codeTailCut(to)
+	// an entry of a dict or an object literal: `"retries": 3,`
+	from, to = entryLine(from), entryLine(to)
 	from, to = declRE.ReplaceAllString(from, "$1 = $2"), declRE.ReplaceAllString(to, "$1 = $2")
 	a, b := sedSettingRE.FindStringSubmatch(from), sedSettingRE.FindStringSubmatch(to)
 	if a == nil || b == nil || a[1] != b[1] {

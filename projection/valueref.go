@@ -97,8 +97,13 @@ func (r *Reducer) settledAt(seq int, text string) bool {
 // to 11" sets 11, not the value before.
 
 // backToNumRE is a setting put back to a number: "go back to 15", "put it
-// back to 64", "drop it back down to 2s", "改回 15".
-var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$)|(?:改回|调回|退回|恢复到|恢复成|回到)\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)`)
+// back to 64", "drop it back down to 2s", "改回 15", "vuelve a 100",
+// "wieder auf 100", "reviens à 100", "volta para 100", "torna a 100",
+// "100に戻して"; in another language than English also before the clause
+// that goes on ("vuelve a 100 y sube el burst a 40").
+var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:and|then)\s)|(?:改回|调回|退回|恢复到|恢复成|回到)\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)` +
+	`|(?i:(?:^|[^\p{L}])(?:vuelve|vuelvan|volvamos|regresa|regresemos|zurück|zurueck|wieder|reviens|revenons|revenir|remets(?:-le|-la)?|volta|voltemos|volte|torna|torniamo|riporta(?:lo|la)?)\s+(?:a|al|auf|zu|à|au|para|pra|ao)\s+(?P<v3>\d+(?:[.,]\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib)\b)?)\s*(?:[.!,;]|$|\s(?:y|e|und|et|i|and)\s))` +
+	`|(?P<v4>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `))?)\s*(?:に|へ)\s*戻`)
 
 // backToValue is the number s puts a setting back to, "" when none.
 func backToValue(s string) string {
@@ -106,11 +111,13 @@ func backToValue(s string) string {
 	if m == nil {
 		return ""
 	}
-	return strings.TrimSpace(m[backToNumRE.SubexpIndex("v")] + m[backToNumRE.SubexpIndex("v2")])
+	v := m[backToNumRE.SubexpIndex("v")] + m[backToNumRE.SubexpIndex("v2")] + m[backToNumRE.SubexpIndex("v4")]
+	return strings.TrimSpace(v + strings.ReplaceAll(m[backToNumRE.SubexpIndex("v3")], ",", "."))
 }
 
 // backToHeld is the one current value whose value before it is the
-// number text puts a setting back to, nil when none or two.
+// number text puts a setting back to, nil when none or two, or when the
+// agent's reply just before told the value of the setting set last.
 func (r *Reducer) backToHeld(text string) *Anchor {
 	v := backToValue(text)
 	if v == "" {
@@ -129,6 +136,12 @@ func (r *Reducer) backToHeld(text string) *Anchor {
 			return nil
 		}
 		found = a
+	}
+	if last := r.valueOf(r.lastKey); found != nil && last != nil && last != found && numericHeld(last.Value) && !otherDimension(last.Value, v) && talkedOf(r.talked, last.Value) {
+		// "Límite en 50 rps." — "uf. vuelve a 100": the setting set last,
+		// whose new value the agent's reply just told, is the one put
+		// back, though another held 100 before.
+		return nil
 	}
 	return found
 }

@@ -360,6 +360,8 @@ func nameWordMatch(x, w string) bool {
 	if x == w {
 		return true
 	}
+	// "límite" names "limit": accents of another language folded
+	x, w = foldWord(x), foldWord(w)
 	lx, lw := utf8.RuneCountInString(x), utf8.RuneCountInString(w)
 	if lw >= 4 && strings.HasPrefix(x, w) && lx-lw <= 3 {
 		return true
@@ -370,7 +372,7 @@ func nameWordMatch(x, w string) bool {
 // xlCopulaRE is a setting stated with its copula or verb in a language of
 // the gloss: the words before it are the setting, the number after it
 // (with a unit of up to two words) its value, ending the sentence.
-var xlCopulaRE = mustPattern(`(?i)^(?P<k>[^,;:，：。]{2,60}?)\s*(?:\s(?:est de|est d'|est à|est|ist|steht auf|steht bei|liegt bei|beträgt|es de|es|está en|está a|queda en|é de|é|está em|fica em|è di|è|sta a|составляет|равен|равна|равно|wynosi|jest|is|are)\s+|\s[—–]\s|は|を|是|为|為)(?P<v>` + numTok + `(?:\s?(?:%|[^\P{L}\p{Hiragana}]{1,12}(?:\s(?:par|pro|por|per|в|na|a)\s[\p{L}]{1,12})?))?)\s*(?:です|にして(?:ください|ね|おいて(?:ください)?)?|にしといて|にします|で(?:お願い(?:します)?|よろしく(?:お願いします)?|いい(?:です)?)?)?\s*[.!。]?\s*$`)
+var xlCopulaRE = mustPattern(`(?i)^(?P<k>[^,;:，：。]{2,60}?)\s*(?:\s(?:est de|est d'|est à|est|ist|steht auf|steht bei|liegt bei|beträgt|es de|es|está en|está a|queda en|é de|é|está em|fica em|è di|è|sta a|составляет|равен|равна|равно|wynosi|jest|is|are)\s+|\s[—–]\s|\s*(?:は|を|是|为|為)\s*)(?P<v>` + numTok + `(?:\s?(?:%|[^\P{L}\p{Hiragana}]{1,12}(?:\s(?:par|pro|por|per|в|na|a)\s[\p{L}]{1,12})?))?)\s*(?:です|に(?:して|変えて|変更して|設定して)(?:ください|ね|おいて(?:ください)?)?|にしといて|にします|にする|に|で(?:お願い(?:します)?|よろしく(?:お願いします)?|いい(?:です)?)?)?\s*[.!。]?\s*$`)
 
 // xlValueAt is the setting a value at position at of s is stated for:
 // the last words before it, with the verb, copula and preposition that
@@ -489,7 +491,8 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 			out = append(out, p)
 		}
 	}
-	return out
+	// counts, a pronoun with a direction, a number put back (valuenoun.go)
+	return numbersSaid(text, ctx, out)
 }
 
 // englishSentence reports whether s reads as English: no CJK or Hangul,
