@@ -3710,14 +3710,30 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	default:
 		// the first line the program printed, not the host's words
 		// around it, or the versions it printed (versionout.go)
+		joined := ""
 		cp.Quote = outputLead(text)
 		if shown != "" && strings.Contains(text, shown) {
 			// the error the log shows, not its first line
 			cp.Quote = shown
+		} else if ctx.Call != nil {
+			// the line the command was run for (evidenceline.go)
+			_, cmd := argString(ctx.Call.Args, commandArgKeys)
+			if l := informativeLine(cmd, text, cp.Quote); l != "" {
+				if !headerLineRE.MatchString(cp.Quote) && digitRE.MatchString(cp.Quote) {
+					// "go version go1.22.5 …" (a first line with a
+					// number) and the grpc line grep was run for: both
+					// say what was asked
+					joined = "ok: " + oneLine(cp.Quote, 80) + " · " + oneLine(l, 120)
+				}
+				cp.Quote = l
+			}
 		}
 		cp.Value = "passed"
 		if cp.Quote != "" {
 			cp.Value = "ok: " + oneLine(cp.Quote, 120)
+		}
+		if joined != "" {
+			cp.Value = joined
 		}
 		if ctx.Call != nil {
 			_, cmd := argString(ctx.Call.Args, commandArgKeys)
