@@ -81,13 +81,23 @@ func shownOnly(cmd string) bool {
 // readerError reports whether output text is the complaint of a
 // reading program of cmd itself rather than the text it read.
 func readerError(cmd, text string) bool {
-	first := firstLine(text)
-	if readerErrRE.MatchString(first) {
-		return true
-	}
-	for _, p := range commandParts(cmd) {
-		if f := strings.Fields(p); len(f) > 0 && strings.HasPrefix(first, path.Base(f[0])+":") {
+	// the first lines: a host may put its own ("Exit code 2") first
+	n := 0
+	for line := range strings.Lines(text) {
+		first := strings.TrimSpace(line)
+		if first == "" {
+			continue
+		}
+		if readerErrRE.MatchString(first) {
 			return true
+		}
+		for _, p := range commandParts(cmd) {
+			if f := strings.Fields(p); len(f) > 0 && strings.HasPrefix(first, path.Base(f[0])+":") {
+				return true
+			}
+		}
+		if n++; n == 3 {
+			break
 		}
 	}
 	return false

@@ -2254,6 +2254,17 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		// "Die Regel mit den Dependencies ist aufgehoben": the one rule
 		// its name names (rulenamed.go)
 		if c := r.ruleNamedBy(p.Named, ref.Seq); c != nil {
+			if rest := restOfNamed(c, p.Named); rest != "" {
+				// one of two rules said in one sentence: the other
+				// stays in force, restated alone
+				nu := c.clone()
+				nu.ID, nu.Value, nu.Was, nu.Because = id, rest, c.Value, p.Quote
+				nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
+				nu.inherit(c)
+				r.retire(c, Superseded)
+				r.hot[slot(nu.Kind, nu.Key)] = nu
+				return
+			}
 			c.Lifecycle = Lifted
 			c.Because = p.Quote
 			c.addRef(ref)

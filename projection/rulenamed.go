@@ -142,3 +142,54 @@ func (r *Reducer) mayName(x string, seq int) bool {
 	}
 	return false
 }
+
+// ruleClauseSepRE joins two rules said in one sentence: "keine neuen SPM
+// dependencies, und Signing-Settings … nicht anfassen", "no new deps;
+// don't touch the signing config".
+var ruleClauseSepRE = mustPattern(`(?i)\s*(?:[,;]\s*(?:and|und|y|et|e|en|och|и|і|i)\s+|;\s*|；\s*)`)
+
+// ruleMarkRE is a word that makes a clause a rule of its own in the
+// languages a user writes rules in: a negation or a must ("nicht
+// anfassen", "never", "不要"); "…, und use logging instead" is the
+// same rule's other half.
+var ruleMarkRE = mustPattern(`(?i)\b(?:not|no|never|don't|dont|do not|must|always|nicht|kein\w*|nie|niemals|immer|muss|nunca|jamás|siempre|ne|pas|jamais|toujours|non|mai|sempre|niet|geen|nooit|altijd|inte|aldrig|alltid|не|никогда|ні|ніколи)\b|不要|别|不许|禁止|不准|必须|しないで|しない|禁止|必ず`)
+
+// restOfNamed is what rule a says besides the clause its name x names
+// ("keine neuen SPM dependencies" of the sentence above, named "die Regel
+// mit den Dependencies"): the other clauses, each naming none of x's
+// words and each a rule of its own (ruleMarkRE). "" when a is one rule,
+// holds an exception, x names all of it, or a clause is named only in
+// part or is no rule of its own.
+func restOfNamed(a *Anchor, x string) string {
+	if strings.Contains(a.Value, " — except: ") {
+		return ""
+	}
+	parts := ruleClauseSepRE.Split(a.Value, -1)
+	if len(parts) < 2 {
+		return ""
+	}
+	xs := stems(x)
+	for _, g := range ruleNameGeneric {
+		delete(xs, g)
+	}
+	var rest []string
+	named := 0
+	for _, p := range parts {
+		switch n, _ := sharedStems(xs, stems(p)); {
+		case n == len(xs):
+			named++
+		case n > 0:
+			return ""
+		case len(stems(p)) >= 2 && ruleMarkRE.MatchString(p):
+			rest = append(rest, strings.TrimSpace(p))
+		default:
+			// a clause that is no rule of its own: the named
+			// rule's other half
+			return ""
+		}
+	}
+	if named == 0 || len(rest) == 0 {
+		return ""
+	}
+	return strings.Join(rest, "; ")
+}
