@@ -65,12 +65,15 @@ func numbersSaid(text string, ctx *Context, out []Proposal) []Proposal {
 	if ctx == nil {
 		return out
 	}
+	var before strings.Builder
 	for _, s := range sentences(referenceText(text)) {
+		said := before.String()
+		before.WriteString(s + " ")
 		if questionRE.MatchString(s) || utf8.RuneCountInString(s) > 300 {
 			continue
 		}
 		if strings.ContainsFunc(s, isCJK) || strings.ContainsFunc(s, isHangul) {
-			out = jaSetSaid(s, ctx, out)
+			out = jaSetSaid(s, said, ctx, out)
 			continue
 		}
 		out = phrasedSaid(s, ctx, out)
@@ -474,9 +477,10 @@ var jaFillers = mustPattern(`^(?:[\s、,…。.!?？]|やっぱり|やっぱ|じ
 
 // jaSetSaid reads a Japanese sentence ending in a number set (jaSetRE)
 // that no other reading read: the held setting the sentence names
-// ("retries は 3 だと長すぎるか… 2 にして": the retries, to 2), else, when
+// ("retries は 3 だと長すぎるか… 2 にして": the retries, to 2), or the
+// one a sentence of the message named before it, else, when
 // nothing but fillers comes before the number, the setting set last.
-func jaSetSaid(s string, ctx *Context, out []Proposal) []Proposal {
+func jaSetSaid(s, said string, ctx *Context, out []Proposal) []Proposal {
 	m := jaSetRE.FindStringSubmatchIndex(s)
 	if m == nil {
 		return out
@@ -486,6 +490,12 @@ func jaSetSaid(s string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	if h := heldNamed(s[:m[2]], ctx.Values); h != nil {
+		return append(out, Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Quote: s, Refers: true, Correction: true})
+	}
+	if h := heldNamed(said, ctx.Values); h != nil && jaFillers.MatchString(s[:m[2]]) && backToFits(ctx.Values, h.Key, v) && (unitOf(v) != "") == (unitOf(h.Value) != "") {
+		// "retries は 3 だと長すぎるか… 10分×3 で30分遅れる。2 にして":
+		// the setting the message named before, not the one set last
+		// (retry_delay, whose 10分 only counted the delay)
 		return append(out, Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Quote: s, Refers: true, Correction: true})
 	}
 	if ctx.LastValueKey == "" || !jaFillers.MatchString(s[:m[2]]) || !backToFits(ctx.Values, ctx.LastValueKey, v) {

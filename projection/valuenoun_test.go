@@ -120,6 +120,8 @@ func TestPronounWithDirection(t *testing.T) {
 func TestJapaneseSettingSet(t *testing.T) {
 	checkTerse(t, []terseCase{
 		{"ja the repro", []string{"user: retries は 3 にしてください。", "user: retry_delay は10分に", "user: retries は 3 だと長すぎるか… 2 にして"}, map[string]string{"retries": "2 (was 3)", "retry_delay": "10分"}, nil},
+		{"ja the setting named in the sentence before", []string{"user: retries は 3 にしてください。", "user: retry_delay は10分に", "user: retries は 3 だと長すぎるか… 10分×3 で30分遅れる。2 にして"}, map[string]string{"retries": "2 (was 3)", "retry_delay": "10分"}, nil},
+		{"ja a delay named before takes a delay", []string{"user: retries は 3 にしてください。", "user: retry_delay は10分に", "user: retry_delay は長い。5分 にして"}, map[string]string{"retries": "3", "retry_delay": "5分 (was 10分)"}, nil},
 		{"ja changed with に変えて", []string{"user: タイムアウトは 30秒 にして", "user: タイムアウトを 60秒 に変えて"}, map[string]string{"タイムアウト": "60秒 (was 30秒)"}, nil},
 		{"ja it, after fillers", []string{"user: retries は 3 にしてください。", "user: やっぱり 4 にして"}, map[string]string{"retries": "4 (was 3)"}, nil},
 		{"ja a count of failures is none", []string{"user: retries は 3 にしてください。", "user: テストが 3 つ失敗した"}, map[string]string{"retries": "3"}, []string{"テスト"}},
