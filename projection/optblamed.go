@@ -59,23 +59,9 @@ func optionBlamed(failed, passed, because string) bool {
 	if len(name) < 4 || selectOpts["-"+name] || selectOpts["--"+name] {
 		return false
 	}
-	low := strings.ToLower(because)
-	for i := 0; ; {
-		j := strings.Index(low[i:], name)
-		if j < 0 {
-			return false
-		}
-		at := i + j
-		end := at + len(name)
-		if (at == 0 || !wordByte(low[at-1])) && (end == len(low) || !wordByte(low[end])) {
-			return true
-		}
-		i = at + 1
-	}
-}
-
-func wordByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+	// the option's name as a word of the error ("Unable to find a
+	// destination matching …")
+	return tokenAt(strings.ToLower(because), name, 0) >= 0
 }
 
 // quotedWords are the words of a command stage with its quotes kept
