@@ -147,7 +147,7 @@ func loggedThing(cmd string) string {
 
 // logName is the thing log file p is of: its name without extension,
 // else the nearest directory naming one ("task_id=load_orders" names
-// load_orders).
+// load_orders) below the folder of logs.
 func logName(p string) string {
 	parts := strings.Split(p, "/")
 	for i := len(parts) - 1; i >= 0; i-- {
@@ -166,6 +166,12 @@ func logName(p string) string {
 				digits++
 			}
 		}
+		if i < len(parts)-1 && logDirRE.MatchString(x) {
+			// the folder that holds the logs: what stands above it is
+			// the project ("docs/logs/20251219/1919-….rlog" is no log of
+			// "docs")
+			return ""
+		}
 		if len(x) < 3 || digits >= 4 || genericLogRE.MatchString(x) || strings.HasPrefix(x, ".") {
 			continue
 		}
@@ -173,6 +179,9 @@ func logName(p string) string {
 	}
 	return ""
 }
+
+// logDirRE is a folder of logs.
+var logDirRE = mustPattern(`(?i)^(?:logs?|\.logs?)$`)
 
 // namesThing reports whether s holds thing as a word of its own.
 func namesThing(s, thing string) bool {
