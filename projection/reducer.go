@@ -3145,6 +3145,17 @@ func (r *Reducer) retire(a *Anchor, lifecycle string) {
 	if r.hot[slot(a.Kind, a.Key)] == a {
 		delete(r.hot, slot(a.Kind, a.Key))
 	}
+	if a.Kind == KindConstraint && (lifecycle == Superseded || lifecycle == Lifted) {
+		// "コミットメッセージは日本語で。" answered the agent's question
+		// and stated the rule: the answer goes with the rule it said
+		// (it would read as a decision still in force)
+		for _, d := range r.hot {
+			if d.Kind == KindDecision && d.Lifecycle == Active && IsAnswerKey(d.Key) && d.Value == a.Value && len(d.SourceRefs) > 0 && len(a.SourceRefs) > 0 && d.SourceRefs[0].Seq == a.SourceRefs[0].Seq {
+				r.retire(d, Superseded)
+				break
+			}
+		}
+	}
 	if r.opts.KeepRetired > 0 {
 		c := a.clone()
 		c.Lifecycle = lifecycle

@@ -1,0 +1,38 @@
+package projection
+
+import "testing"
+
+// An answer that states a rule goes with the rule: when the rule is
+// replaced or lifted, the answer is no decision in force.
+func TestAnswerGoesWithItsRule(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"Japanese, replaced", `
+> assistant
+コミットメッセージは日本語でいいですか?
+> user
+コミットメッセージは日本語で。
+> assistant
+はい。
+> user
+やっぱりコミットメッセージは英語にして。
+`, []string{`constraint .*\[active/normative\] = やっぱりコミットメッセージは英語にして`}, []string{`decision/answer/.*\[active/`}},
+		{"the rule kept: the answer too", `
+> assistant
+コミットメッセージは日本語でいいですか?
+> user
+コミットメッセージは日本語で。
+> assistant
+はい。
+> user
+テストを実行して。
+`, []string{`decision/answer/.*\[active/`}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, reduceAll(t, c.script), c.want, c.never)
+		})
+	}
+}
