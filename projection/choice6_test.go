@@ -70,6 +70,9 @@ func TestInsteadReplacesItsSubject(t *testing.T) {
 		{"the rule's own word", picker +
 			"> user\nrounding: never round totals up, finance wants it simple\n> user\nuse half_up rounding instead, the auditors insist",
 			[]string{`\(was rounding: never round totals up`, `decision/-/in-app-plan-picker-elements \[active`}, []string{`constraint/-/rounding[^ ]* \[active`}},
+		{"a rule stated since is not what it names", picker +
+			"> user\nproration: don't prorate, it confuses people\n> user\nserver actions only, no API routes\n> user\nhmm on proration, finance says we eat the difference. use always_invoice instead",
+			[]string{`use always_invoice instead \(was proration: don't prorate`, `constraint/-/server-actions[^ ]* \[active`}, []string{`constraint/-/proration-don-t-prorate-confuses-people \[active`}},
 		// Negative cases.
 		{"instead about a different subject", picker +
 			"> user\nnever touch the lockfile by hand\n> user\nuse vitest instead",

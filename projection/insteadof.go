@@ -38,6 +38,7 @@ func (r *Reducer) insteadSubject(nu *Anchor, o *Anchor, text string) *Anchor {
 	}
 	var rule *Anchor
 	later := false // a rule or a setting the user stated after o
+	named := insteadRE.MatchString(nu.Quote)
 	for _, a := range r.hot {
 		if a.Seq() <= since || a.Seq() >= nu.Seq() || a.Authority != Normative {
 			continue
@@ -45,14 +46,17 @@ func (r *Reducer) insteadSubject(nu *Anchor, o *Anchor, text string) *Anchor {
 		switch {
 		case a.Kind == KindConstraint && a.Lifecycle == Active:
 			later = true
-			if rule == nil || newer(a, rule) {
+			// the newest rule the message names, not the newest rule:
+			// rules stated since ("server actions only") are not what
+			// "on proration, … use always_invoice instead" replaces
+			if named && (rule == nil || newer(a, rule)) && r.namesRule(ws, text, a, nu.Seq()) {
 				rule = a
 			}
 		case a.Kind == KindValue && a.Lifecycle == Current:
 			later = true
 		}
 	}
-	if rule != nil && rule.Seq() < nu.Seq() && insteadRE.MatchString(nu.Quote) && r.namesRule(ws, text, rule, nu.Seq()) {
+	if rule != nil {
 		return rule
 	}
 	if later || o != nil && o.Seq() < r.userSeq {
