@@ -3819,14 +3819,7 @@ const maxWrittenValues = 32
 
 // lineAt is the line of text containing byte offset i, trimmed.
 func lineAt(text string, i int) string {
-	s := strings.LastIndexByte(text[:i], '\n') + 1
-	e := strings.IndexByte(text[i:], '\n')
-	if e < 0 {
-		e = len(text)
-	} else {
-		e += i
-	}
-	return strings.TrimSpace(text[s:e])
+	return between(text, i, i, "\n")
 }
 
 // pyExceptionRE is the line a Python traceback ends with: the

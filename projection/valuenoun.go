@@ -199,8 +199,14 @@ func lastWordBefore(s string, i int) string {
 // clauseAround is the clause of s holding s[i:j]: from the comma,
 // semicolon or sentence start before it to the one after.
 func clauseAround(s string, i, j int) string {
-	a := strings.LastIndexAny(s[:i], ",;") + 1
-	b := strings.IndexAny(s[j:], ",;")
+	return between(s, i, j, ",;")
+}
+
+// between is the part of s around s[i:j] up to the nearest of seps on
+// either side (or s's ends), trimmed.
+func between(s string, i, j int, seps string) string {
+	a := strings.LastIndexAny(s[:i], seps) + 1
+	b := strings.IndexAny(s[j:], seps)
 	if b < 0 {
 		b = len(s)
 	} else {
