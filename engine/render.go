@@ -314,7 +314,7 @@ func repliedTo(q Item, users []int, v *stateView) bool {
 			if !slices.ContainsFunc(a.SourceRefs, func(r projection.EventRef) bool { return r.Seq == reply }) {
 				continue
 			}
-			if n := projection.SharedStems(q.Text, a.Value+" "+a.Was); n >= 2 || n == 1 && projection.SharedStems(q.Text, q.Text) <= 2 {
+			if n, of := projection.SharedStems(q.Text, a.Value+" "+a.Was); n >= 2 || n == 1 && of <= 2 {
 				return true
 			}
 		}

@@ -36,17 +36,7 @@ func tryFits(held []HeldValue, key, v string) bool {
 		case u == "" || hu == "":
 			return false
 		}
-		return unitClass(u) == unitClass(hu) || byteSize(u) && byteSize(hu)
-	}
-	return false
-}
-
-// byteSize reports whether u is a unit of bytes (or the bare "K" and "M"
-// said of a buffer).
-func byteSize(u string) bool {
-	switch strings.ToLower(strings.TrimSpace(u)) {
-	case "b", "bytes", "k", "kb", "kib", "m", "mb", "mib", "g", "gb", "gib":
-		return true
+		return unitClass(u) == unitClass(hu) || unitDimension(u) == "size" && unitDimension(hu) == "size"
 	}
 	return false
 }
