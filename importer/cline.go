@@ -49,8 +49,11 @@ var clineTools = map[string]bool{
 var (
 	// clineOpenRE opens an XML tool call or one of its parameters.
 	clineOpenRE = regexp.MustCompile(`<([a-z_]+)>`)
-	// clineResultRE opens the text block that answers a call.
-	clineResultRE = regexp.MustCompile(`^\[([a-z_]+)(?: for '(.*?)')?\] Result:\s*`)
+	// clineResultRE opens the text block that answers a call. What the
+	// header quotes (a command, a question) may span lines: Cline writes
+	// the call's parameter as it is ("[execute_command for 'cat > f <<'EOF'
+	// …\nEOF'] Result:").
+	clineResultRE = regexp.MustCompile(`(?s)^\[([a-z_]+)(?: for '(.*?)')?\] Result:\s*`)
 	// clineFeedbackRE is the user's words Cline wraps: feedback, the
 	// answer to the agent's ask_followup_question, or a user_message
 	// (newer versions' feedback, the reply to plan_mode_respond, the

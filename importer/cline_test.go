@@ -62,3 +62,39 @@ func TestImportCline(t *testing.T) {
 		}
 	}
 }
+
+// What a result's header quotes may span lines, as Cline writes the
+// call's parameter as it is: a heredoc command, a question of several
+// lines. Each result still answers its call (no synthetic "no result
+// recorded"), and a quote holding "'" (<<'EOF') ends only at "'] Result:".
+func TestImportClineMultilineHeader(t *testing.T) {
+	doc := `[
+{"role":"user","content":[{"type":"text","text":"<task>\nadd the task\n</task>"},{"type":"text","text":"<environment_details>\n# Current Mode\nACT MODE\n</environment_details>"}]},
+{"role":"assistant","content":[{"type":"text","text":"<execute_command>\n<command>cat > tasks.py <<'EOF'\nfrom celery import shared_task\nEOF</command>\n<requires_approval>false</requires_approval>\n</execute_command>"}]},
+{"role":"user","content":[{"type":"text","text":"[execute_command for 'cat > tasks.py <<'EOF'\nfrom celery import shared_task\nEOF'] Result:"},{"type":"text","text":"Command executed.\nOutput:\n"},{"type":"text","text":"<environment_details>\n# Current Mode\nACT MODE\n</environment_details>"}]},
+{"role":"assistant","content":[{"type":"text","text":"<ask_followup_question>\n<question>Summary:\n- task added\nHow many retries?</question>\n</ask_followup_question>"}]},
+{"role":"user","content":[{"type":"text","text":"[ask_followup_question for 'Summary:\n- task added\nHow many retries?'] Result:"},{"type":"text","text":"<answer>\nfive\n</answer>"}]}
+]`
+	ims, err := importer.ImportBytes("api_conversation_history.json", []byte(doc))
+	if err != nil || len(ims) != 1 {
+		t.Fatalf("ImportBytes: %v %+v", err, ims)
+	}
+	st := ims[0].Stats
+	if st.ToolCalls != 2 || st.ToolResults != 2 || st.Unpaired != 0 || len(st.UnpairedCalls) != 0 {
+		t.Errorf("stats %+v: want both calls answered by their results", st)
+	}
+	got := markedMessages(t, ims[0])
+	want := []string{
+		"user - add the task",
+		"user chatter <environment_details>\n# Current Mode\nACT MODE\n</environment_details>",
+		"assistant - execute_command {\"command\":\"cat \\u003e tasks.py \\u003c\\u003c'EOF'\\nfrom celery import shared_task\\nEOF\",\"requires_approval\":\"false\"}",
+		"user - Command executed.\nOutput:",
+		"user chatter <environment_details>\n# Current Mode\nACT MODE\n</environment_details>",
+		"assistant - ask_followup_question {\"question\":\"Summary:\\n- task added\\nHow many retries?\"}",
+		"user - (the user's reply follows)",
+		"user - five",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("messages\n got %q\nwant %q", got, want)
+	}
+}

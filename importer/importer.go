@@ -101,6 +101,17 @@ type Imported struct {
 	Torn *hostshim.TruncatedTail
 }
 
+// UnpairedCall is a call with no recorded result: its tool's name and
+// the seq of the assistant message that made it in the converted session
+// (the seq ef inspect and ef state show).
+type UnpairedCall struct {
+	Name string
+	Seq  int
+}
+
+// maxUnpairedNamed is how many unpaired calls Stats names.
+const maxUnpairedNamed = 3
+
 // Stats counts what an import did.
 type Stats struct {
 	// SourceRecords is the number of records in the format's own unit (as
@@ -116,6 +127,10 @@ type Stats struct {
 	// Unpaired is the number of calls with no recorded result; each got a
 	// synthetic error result.
 	Unpaired int
+	// UnpairedCalls names the first few of them (at most
+	// maxUnpairedNamed): the tool and the seq of the message that called it,
+	// so a note can say which calls got no result.
+	UnpairedCalls []UnpairedCall
 	// Ended is the number of calls that end the run and have no result of
 	// their own (OpenHands' finish action): each is answered by the run's
 	// end and what the agent said with it ("run finished: …"), not an

@@ -28,13 +28,15 @@ func TestImportFixtures(t *testing.T) {
 	}{
 		{"sdk-edge.jsonl", importer.FormatClaudeSDK, importer.Stats{
 			SourceRecords: 5, Messages: 5, ToolCalls: 2, ToolResults: 1, Unpaired: 1, Orphans: 1, Skipped: 3,
-			Compactions: []importer.Compaction{{Seq: 12, SummarySeq: 12, Kind: "compact_boundary", PreTokens: 1234}},
+			UnpairedCalls: []importer.UnpairedCall{{Name: "Read", Seq: 3}},
+			Compactions:   []importer.Compaction{{Seq: 12, SummarySeq: 12, Kind: "compact_boundary", PreTokens: 1234}},
 		}},
 		{"atif-before.json", importer.FormatATIF, importer.Stats{
 			SourceRecords: 4, Messages: 5, ToolCalls: 2, ToolResults: 2, Reordered: 1,
 		}},
 		{"openai-dup.json", importer.FormatMiniSWE, importer.Stats{
 			SourceRecords: 8, Messages: 7, ToolCalls: 3, ToolResults: 2, Unpaired: 1, RenamedIDs: 1, Skipped: 1,
+			UnpairedCalls: []importer.UnpairedCall{{Name: "bash", Seq: 14}},
 		}},
 		{"swe-fallback.traj", importer.FormatSWEAgent, importer.Stats{
 			SourceRecords: 5, Messages: 5, ToolCalls: 2, ToolResults: 2,

@@ -584,6 +584,9 @@ func (b *builder) assistant(i int, it item) error {
 			}
 		} else {
 			b.st.Unpaired++
+			if len(b.st.UnpairedCalls) < maxUnpairedNamed {
+				b.st.UnpairedCalls = append(b.st.UnpairedCalls, UnpairedCall{Name: c.name, Seq: seq})
+			}
 		}
 		errFlag := isErr
 		m := hostshim.Message{ID: b.msgID(), Role: hostshim.RoleUser,

@@ -591,7 +591,7 @@ func importNotes(st importer.Stats) []string {
 		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))
 	}
 	if st.Unpaired > 0 {
-		out = append(out, fmt.Sprintf("%s without a recorded result answered by a synthetic error result (\"no result recorded\")", count(st.Unpaired, "tool call")))
+		out = append(out, fmt.Sprintf("%s without a recorded result answered by a synthetic error result (\"no result recorded\")%s", count(st.Unpaired, "tool call"), unpairedNamed(st)))
 	}
 	if st.Abandoned > 0 {
 		out = append(out, fmt.Sprintf("%s of dead-end branches left out (turns a /rewind, an edited prompt or a retry replaced)", count(st.Abandoned, "record")))
@@ -603,6 +603,24 @@ func importNotes(st importer.Stats) []string {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))
 	}
 	return out
+}
+
+// unpairedNamed names the calls importNotes counts as unpaired, as far as
+// the importer named them: ": execute_command at seq 12, read_file at seq
+// 30" (and "…" when it named fewer than there are).
+func unpairedNamed(st importer.Stats) string {
+	if len(st.UnpairedCalls) == 0 {
+		return ""
+	}
+	names := make([]string, len(st.UnpairedCalls))
+	for i, c := range st.UnpairedCalls {
+		names[i] = fmt.Sprintf("%s at seq %d", c.Name, c.Seq)
+	}
+	s := ": " + strings.Join(names, ", ")
+	if st.Unpaired > len(st.UnpairedCalls) {
+		s += ", …"
+	}
+	return s
 }
 
 // openFoldInput opens a DSH session log as a stream (read once ahead for

@@ -10,8 +10,9 @@ import (
 // What the importer changes of a trajectory is said, not done silently: a
 // tool result written twice (the second has no call left to answer, and
 // is dropped) and a call whose result was never recorded (it gets a
-// synthetic error result). ef inspect lists both among its warnings, ef
-// state and ef fold say them on stderr. A log without either says nothing.
+// synthetic error result; the note names the call's tool and seq). ef
+// inspect lists both among its warnings, ef state and ef fold say them on
+// stderr. A log without either says nothing.
 func TestImportNotesSaid(t *testing.T) {
 	dir := t.TempDir()
 	lines := []string{
@@ -27,7 +28,7 @@ func TestImportNotesSaid(t *testing.T) {
 		t.Fatal(err)
 	}
 	dropped := "1 tool result with no call dropped (recorded twice, or their call is missing)"
-	madeUp := `1 tool call without a recorded result answered by a synthetic error result ("no result recorded")`
+	madeUp := `1 tool call without a recorded result answered by a synthetic error result ("no result recorded"): bash at seq 9`
 	code, out, errs := runCLI(t, "inspect", log)
 	if code != 0 || !strings.Contains(out, "warning: "+dropped) || !strings.Contains(out, "warning: "+madeUp) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
