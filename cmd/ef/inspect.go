@@ -50,8 +50,11 @@ type inspectReport struct {
 func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("inspect", "inspect [--json] [--strict] <session-log>", stderr,
 		"Prints the model-visible surface of a DSH session log (.jsonl or .jsonl.zstd), or of another agent's",
-		"trajectory converted to a DSH session (any format package importer reads):",
-		"position, seq, role, tokens by the host's heuristic and by o200k_base, tool pairing, totals.",
+		"trajectory converted to a DSH session: Claude Code, Codex CLI, Gemini CLI, Cline, Continue, OpenCode,",
+		"Copilot Chat, Aider, OpenHands, SWE-agent, chat and Responses API logs, LangChain, … (docs/formats.md",
+		"lists each format, where its client keeps the file and what is read of it); the first line names the",
+		"format found. It prints position, seq, role, tokens by the host's heuristic and by o200k_base, tool",
+		"pairing, totals.",
 		"The log may be - (stdin) or a pipe (<(zstdcat log.zst)); ef fold and ef state read them too.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
