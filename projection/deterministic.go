@@ -456,7 +456,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		} else if v, q := ticketObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
-		} else if q := objectiveQuote(text); q != "" {
+		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q)) {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
 			objective = q
 		}
@@ -1597,6 +1597,12 @@ func objectiveQuote(text string) string {
 		return ""
 	}
 	t = pastedLeadSkipped(t)
+	t, ok := rulesLeadSkipped(t)
+	if !ok {
+		// "règles: tu touches pas à Cargo.lock …": rules, no goal
+		// (rulelead.go)
+		return ""
+	}
 	ss := sentences(t)
 	if len(ss) > 1 && selfIntroRE.MatchString(ss[0]) && !workRequestRE.MatchString(ss[0]) {
 		// "okay so um this is marta i've got gloves on … i'm dictating

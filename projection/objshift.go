@@ -50,7 +50,7 @@ var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+
 
 // parkRE sets the task before aside for now: "park it", "can wait",
 // "put it on hold", "先放一放", "先不管…了".
-var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?(?:the|that|this|it)\b[^.;!?]{0,60}\bfor now\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
+var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being|this week)\b|\b(?:postpone|defer|push back|punt on)\b|\b(?:to|till|until|for) (?:the )?next (?:sprint|week|release|iteration|milestone)\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
 
 // zhPrioWorkRE opens a Chinese clause asking work first: "现在优先搞
 // …", "接下来先把 … 修好", "现在最重要的是把 …".
@@ -63,6 +63,11 @@ var zhMainRE = mustPattern(`^(?:现在|接下来|目前)?(?:最重要的(?:事�
 // shiftedTask is the quote and the task of user text that moves the
 // priority to a new task, "" when it does not.
 func shiftedTask(text string) (quote, task string) {
+	if detourRE.MatchString(text) {
+		// "fix the typo first, then back to stats": a detour, the old
+		// task stays the objective (objnow.go)
+		return "", ""
+	}
 	ss := sentences(text)
 	parked, changed := false, false
 	// The old task is often set aside after the new one is asked ("今日
@@ -77,8 +82,13 @@ func shiftedTask(text string) (quote, task string) {
 		if m := prioLabelRE.FindStringSubmatch(s); m != nil {
 			t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")])
 			if (okTask(t) || duePlan(t)) && !labelNegRE.MatchString(t) {
-				return s, t
+				return s, afterParked(t)
 			}
+		}
+		if t := goalNowTask(s, parked || changed || parksLater); t != "" {
+			// "the goal now is to fix the parser", "prioridade agr é o tf
+			// plan" (objnow.go)
+			return s, t
 		}
 		if planChangeRE.MatchString(s) {
 			changed = true
@@ -140,6 +150,19 @@ func shiftedTask(text string) (quote, task string) {
 			if parkRE.MatchString(c) {
 				parked = true
 				continue
+			}
+			if j > 0 {
+				// "forget retraining for now -- new goal: figure out …":
+				// the label after the old task set aside, or the goal
+				// named with its copula.
+				if m := prioLabelRE.FindStringSubmatch(rest); m != nil {
+					if t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")]); okTask(t) && !labelNegRE.MatchString(t) {
+						return s, t
+					}
+				}
+				if t := goalNowTask(rest, parked || changed || parksLater); t != "" {
+					return s, t
+				}
 			}
 			if !parked && !changed && !parksLater {
 				continue
@@ -207,7 +230,7 @@ func clauseSpans(s string) []string {
 	return append(out, s[start:])
 }
 
-var clauseCutRE = regexp.MustCompile(`[,;，；]\s*|\s[—–-]\s+`)
+var clauseCutRE = regexp.MustCompile(`[,;，；]\s*|\s(?:[—–-]|--)\s+`)
 
 // okTask reports whether t can be a task: words enough, no question, no
 // rule.

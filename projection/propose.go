@@ -18,6 +18,10 @@ type Context struct {
 	Call *Call
 	// HaveObjective: the session already has an objective.
 	HaveObjective bool
+	// RuledOnly: a user message before stated rules only, under a label
+	// announcing them; without an objective, a later message is the goal
+	// only when it asks work (rulelead.go).
+	RuledOnly bool
 	// ObjectiveAsked: the objective is a question the user asked ("Can you
 	// create or edit a file right now under the current policy?") and
 	// an event came since: a task asked next replaces it.

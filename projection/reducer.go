@@ -107,6 +107,9 @@ type Reducer struct {
 	// Snapshot.
 	attempt    string
 	attemptSeq int
+	// ruledOnly: a user message stated rules only, under a label that
+	// announces them (rulelead.go); not part of a Snapshot.
+	ruledOnly bool
 	// offered are the options the last message listing some offered, at
 	// offeredSeq, and choseOffered that the user's last message chose
 	// among them by description (listed.go); not part of a Snapshot.
@@ -337,6 +340,10 @@ func (r *Reducer) Apply(ev Event) {
 	if ev.Role == RoleUser {
 		r.lang = detectLang(ev.Text, r.lang)
 		ctx.Language = langCodes[r.lang]
+		ctx.RuledOnly = r.ruledOnly
+		// A message of rules only ("règles: …") names no goal; the next
+		// one is the goal only when it asks work (rulelead.go).
+		r.ruledOnly = r.ruledOnly || rulesOnlyMessage(ev.Text)
 	}
 	if ev.Role == RoleSystem {
 		// A system message in another language is read through its gloss
