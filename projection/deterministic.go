@@ -1741,7 +1741,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, trialValues(s, out, lastKey, lastName)))))
 }
 
 // setNotRE is a setting set to a number with the number it replaces
