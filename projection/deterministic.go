@@ -1747,7 +1747,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, trialValues(s, out, lastKey, lastName)))))
 }
 
 // setNotRE is a setting set to a number with the number it replaces
@@ -3787,34 +3787,37 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if !configExtRE.MatchString(p) {
 		// An edit of one line of code ("versionCode = 41" to
 		// "versionCode = 42") changes the setting the line holds.
-		_, oldS := argString(ctx.Call.Args, oldArgKeys)
-		k, newS := argString(ctx.Call.Args, newArgKeys)
-		if k != "content" && oldS != "" && !strings.Contains(strings.TrimSpace(oldS), "\n") && !strings.Contains(strings.TrimSpace(newS), "\n") {
-			if v, ok := lineChange(p, strings.TrimSpace(oldS), strings.TrimSpace(newS), strings.TrimSpace(newS)); ok {
-				out = append(out, v)
+		for _, e := range edits(ctx.Call.Args) {
+			oldS, newS := strings.TrimSpace(e.old), strings.TrimSpace(e.new)
+			if !e.content && oldS != "" && !strings.Contains(oldS, "\n") && !strings.Contains(newS, "\n") {
+				if v, ok := lineChange(p, oldS, newS, newS); ok {
+					out = append(out, v)
+				}
 			}
 		}
 		return out
 	}
-	_, oldS := argString(ctx.Call.Args, oldArgKeys)
-	k, newS := argString(ctx.Call.Args, newArgKeys)
-	// A whole file written names each setting by its path; an edit's
-	// fragment has no parents, so it names them by their keys alone.
-	whole := oldS == "" && k == "content"
-	olds := map[string]string{}
-	for _, c := range configSettings(oldS, false) {
-		olds[c.key] = c.value
-	}
-	for i, c := range configSettings(newS, whole) {
-		if i == maxWrittenValues {
-			break
+	n := 0
+	for _, e := range edits(ctx.Call.Args) {
+		// A whole file written names each setting by its path; an
+		// edit's fragment has no parents, so it names them by their
+		// keys alone.
+		olds := map[string]string{}
+		for _, c := range configSettings(e.old, false) {
+			olds[c.key] = c.value
 		}
-		if olds[c.key] == c.value {
-			continue
+		for _, c := range configSettings(e.new, e.whole) {
+			if n == maxWrittenValues {
+				break
+			}
+			n++
+			if olds[c.key] == c.value {
+				continue
+			}
+			// an edit's key alone is matched to the path the file gave
+			// it by the reducer (heldPath)
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
 		}
-		// an edit's key alone is matched to the path the file gave it by
-		// the reducer (heldPath)
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
 	}
 	return out
 }

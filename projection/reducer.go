@@ -1974,9 +1974,14 @@ func repairName(name string) bool {
 
 // sameSettingAs reports whether value a is the setting proposal p
 // sets: the value p's key finds, or one sharing a word of its name.
+// Settings of two files are two settings (values.yaml's maxReplicas is
+// not values-prod.yaml's).
 func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal) bool {
 	if r.valueOf(p.Key) == a {
 		return true
+	}
+	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && path.Base(ea) != path.Base(ep) {
+		return false
 	}
 	n, _ := sharedStems(stems(a.Name+" "+strings.ReplaceAll(property(a.Key), "_", " ")), stems(p.Name+" "+strings.ReplaceAll(property(p.Key), "_", " ")))
 	return n > 0
