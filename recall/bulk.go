@@ -91,6 +91,40 @@ import (
 //     heap from ~300 to 588 MB (741 MB with two groups). Reverted. Writing
 //     the small segments to files, as the builder does, would give the
 //     memory back, not the bytes.
+//
+// Measured, paying, not taken (yet): the text field without a location
+// for every token. Only phrase queries read locations (phrase.go; topN
+// asks for no term vectors, and a snippet finds its matches again in the
+// text it shows, snippetMarks.spans). Note that the mapping's
+// IncludeTermVectors alone changes nothing: zap writes whatever locations
+// a TokenFreq carries, whatever the field's options, and frequencies
+// always makes them, so both must go. Without them (phrases then find
+// nothing), pairs back to back at load 15-35: 28.0 and 27.6 s of CPU
+// against 41.0 and 43.4 s with them (-35%), 26.2 s in a third run at
+// load ~34; the index 70.8 MB (0.48x the JSON) against 146.7 MB (0.99x):
+// the locations are half the index. What keeps phrase answers the same
+// without them was not found in time:
+//   - The conjunction of the terms verified against each candidate's
+//     stored text (decompress its chunk, analyze it again, ~50-100 us a
+//     message) is too slow: every match is counted (topN), and the scale
+//     test's phrases have thousands of candidates at 100,000 messages
+//     ("No ready issues available" 3,113 documents holding every word,
+//     2,817 the phrase; "cargo build" 2,669 and 1,887; "git status"
+//     3,543 and 546; "No such file or directory" 3,967 and 140), a
+//     tenth of a second or more where the budget is 10 ms.
+//   - An index of adjacent-term pairs answers a two-term phrase exactly
+//     (a term of the pair's two, at consecutive positions), but a longer
+//     phrase only when each inner term occurs once in the document
+//     (otherwise back to the text), and it costs most of what it saves:
+//     the pairs as extra terms of the text field, without locations,
+//     made the index 131.2 MB (0.88x; pairs are ~60 MB of the ~76 MB the
+//     locations took) and the build 78.9 and 88.0 s of CPU at load 37-42
+//     against 26.2 s without pairs at load ~34 (a first cut, a key and a
+//     map entry allocated per pair; the load makes the figures loose, not
+//     their sign).
+// Left to measure: pairs made as the locations are (in the term slab,
+// no allocation per pair) on an idle machine, and how often a phrase of
+// three or more terms then needs its candidates' texts.
 
 // buildSuffix names the temporary directories of bulk builds, beside the
 // index directory. Open removes those a crash left behind.
