@@ -162,7 +162,7 @@ func sharingWords(s string, qs map[string]string, min int) string {
 	for k, q := range qs {
 		n := 0
 		for w := range wordsAndPairs(q) {
-			if ws[w] {
+			if ws[w] && !sharedFunctionWords[w] {
 				n++
 			}
 		}
@@ -172,6 +172,13 @@ func sharingWords(s string, qs map[string]string, min int) string {
 	}
 	return best
 }
+
+// sharedFunctionWords are function words of the lexicons' languages that
+// terms keeps because English writes them too (alsoEnglish: "en" in
+// "en-US", "die", "van" in names): a reply and a question sharing one of
+// them share no subject. "le criterion de la CI est en 0.5.0" and "Quel
+// seuil … accepter en CI" share "CI" alone.
+var sharedFunctionWords = wordSet("en des die da do con per non dans mit dir hat bin ist met van op men var han till av med dig er dom vi mina eu im")
 
 // wordsAndPairs are the words of x to compare with another text's:
 // English stems and Chinese character pairs.
