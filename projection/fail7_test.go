@@ -41,6 +41,7 @@ func TestSkippedRunsResolveNoTest(t *testing.T) {
 		// negative: passes that ran tests resolve as before
 		{"passed and skipped others", "test result: ok. 12 passed; 0 failed; 1 ignored", []*Anchor{test, run}, []*Anchor{test, run}},
 		{"pytest passed", "5 passed, 1 skipped in 1.2s", []*Anchor{pyTest}, []*Anchor{pyTest}},
+		{"doc-tests after unit tests", "test result: ok. 57 passed; 0 failed; 0 ignored\n   Doc-tests x\ntest result: ok. 0 passed; 0 failed; 2 ignored", []*Anchor{test, run}, []*Anchor{test, run}},
 		{"plain pass", "test result: ok. 1 passed; 0 failed; 0 ignored", []*Anchor{test}, []*Anchor{test}},
 	} {
 		got := skippedHits(c.out, c.hit)

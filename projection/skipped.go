@@ -23,6 +23,9 @@ var (
 		`|^=*\s*(?:[1-9]\d* (?:skipped|deselected|xfailed)(?:, )?)+ in [\d.]+m?s\b` +
 		`|^\s*Tests:\s+[1-9]\d* (?:skipped|todo)(?:, [1-9]\d* (?:skipped|todo))*, \d+ total`)
 
+	// passedSomeRE is a test summary that passed something.
+	passedSomeRE = mustPattern(`\b[1-9]\d* passed\b`)
+
 	// skippedLineRE is one test reported skipped, its name in group 1
 	// or 2: cargo's "test x ... ignored", go's "--- SKIP: TestX",
 	// pytest's "path::test SKIPPED" and "SKIPPED [1] path::test".
@@ -35,7 +38,8 @@ func skippedHits(text string, hit []*Anchor) []*Anchor {
 	if hit == nil {
 		return nil
 	}
-	all := skippedOnlyRE.MatchString(text)
+	// cargo's doc-tests may pass nothing after the unit tests passed
+	all := skippedOnlyRE.MatchString(text) && !passedSomeRE.MatchString(text)
 	var named []string
 	for _, m := range skippedLineRE.FindAllStringSubmatch(text, -1) {
 		for _, g := range m[1:] {
