@@ -225,6 +225,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 // "会后再定", "終わってから決めましょう".
 var decideLaterRE = mustPattern(`(?i)\b(?:we'll|we will|let's|i'll|i will|we can|we should)\s+(?:decide|choose|pick|settle)\b.{0,80}?\b(?:after|later|once|when|tomorrow|next (?:week|time)|on (?:monday|tuesday|wednesday|thursday|friday))\b|\bdecide (?:on )?(?:that |this |it |the rest )?(?:later|afterwards)\b|\bdecision (?:can wait|later)\b|\bask me (?:again )?(?:after|later|then|tomorrow|next week)\b|(?:^|[^\p{L}])(?:entscheiden|klären|besprechen)\s+wir\s+(?:das\s+)?(?:nach|später|morgen|nächste|wenn|danach|im|beim|am)(?:[^\p{L}]|$)|(?:^|[^\p{L}])frag(?:en sie)?\s+mich\s+(?:danach|später|morgen|nächste woche)(?:\s+(?:nochmal|noch mal|wieder))?(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:lo\s+)?decidimos\s+(?:.{0,40}?\s)?(?:después|más tarde|mañana|depois|mais tarde|amanhã)(?:[^\p{L}]|$)|(?:^|[^\p{L}])on\s+(?:décide|décidera|verra)\s+(?:.{0,40}?\s)?(?:après|plus tard|demain)(?:[^\p{L}]|$)|(?:^|[^\p{L}])решим\s+(?:потом|позже|после|завтра)(?:[^\p{L}]|$)|(?:之后|回头|以后|会后|明天|下周)再(?:定|决定|说|选)|(?:後で|あとで|てから|の後で?)決め`)
 
+// seeAfterWorkRE is "we'll see" joined to the work it waits on ("mets
+// #[ignore] dessus et on verra plus tard"): the work is the instruction,
+// and no choice is put off.
+var seeAfterWorkRE = mustPattern(`(?i)\pL.*\s(?:et|puis)\s+on\s+verra\s`)
+
 // decidedLater adds to out, as open questions, the sentences of a user
 // message that put a choice off (decideLaterRE) or say in another
 // language that a cause is not known (causeUnknownRE: "keine Ahnung,
@@ -235,7 +240,7 @@ func decidedLater(text string, out []Proposal) []Proposal {
 		return out
 	}
 	return sentencesRead(text, out, func(s string) bool {
-		return (decideLaterRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) && !questionRE.MatchString(s)
+		return (decideLaterRE.MatchString(s) && !seeAfterWorkRE.MatchString(s) || causeUnknownRE.MatchString(s) && !laughRE.MatchString(s)) && !questionRE.MatchString(s)
 	}, func(s string) Proposal {
 		if q := askedBefore(text, s); q != "" && len(terms(s)) <= 3 {
 			// "should the frost alert also switch the heater on? … Ask me

@@ -91,6 +91,9 @@ func outputFailure(text string, c *Call) string {
 	if m := dbErrorRE.FindString(text); m != "" {
 		return lineAt(text, strings.Index(text, m)+len(m)-1)
 	}
+	if l := benchRegressed(text, cmd); l != "" {
+		return l
+	}
 	if loc := failCountRE.FindStringIndex(text); loc != nil {
 		if l := failureLine(text); failureLineRE.MatchString(l) && len(strings.Fields(l)) > 1 {
 			// "1 failed" says how many; the first line of the failure

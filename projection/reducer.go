@@ -2940,6 +2940,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					// run now fails on Y would show what is gone), when
 					// the line read names one (not "sftp> cd /in", the
 					// last line a session printed)
+					f.Was = errorPassed(f, p.Value, e.Text)
 					f.Value, f.Quote = p.Value, p.Quote
 				}
 				f.addRef(ref)
@@ -2957,6 +2958,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		r.hot[slot(KindFailure, p.Key)] = nu
 		moved[nu] = true
 		r.errorChanged(e, nu, ref, moved)
+		r.codeRunFailed(nu, e.Text, ref, moved)
 		return
 	}
 	var hit []*Anchor
@@ -3012,17 +3014,18 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					// nothing of it unless it ran all the failed run did
 					// with nothing failing (the test passes or is gone:
 					// removed, renamed).
-					if suiteRerun(failed, pc, e.Text) {
+					if suiteRerun(failed, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) {
 						hit = append(hit, a)
 					}
 					continue
 				}
-				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) {
+				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) {
 					hit = append(hit, a)
 				}
 			}
 		}
 	}
+	hit = skippedHits(e.Text, r.codeRunHits(p.Key, hit))
 	slices.SortFunc(hit, byAge)
 	for _, a := range hit {
 		if moved[a] {

@@ -246,7 +246,14 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		"it is rebuilt from the checkpoints' snapshots and the surface; without either, from the log alone.",
 		"A snapshot keeps what a later reading needs (the heads, failures and their status, values with what they replaced);",
 		"the evidence and files a folded span observed, and what was retired inside it, are in its checkpoint's text and",
-		"bundle (ef search, ef recall), so --all after a fold lists less than --all of the log.")
+		"bundle (ef search, ef recall), so --all after a fold lists less than --all of the log.",
+		"What a failure's status means:",
+		"  open           it failed and nothing has been tried since",
+		"  investigating  being worked on: a file it names was edited, or it failed again",
+		"  resolved       the same run (or a wider one holding it) passed after it failed",
+		"  verified       it passed again after it was resolved",
+		"  superseded     no longer a problem to fix: given up, nothing left to rerun, or the run now fails on another error",
+		"  retired        put out of the current state (an older failure of a run that failed anew, or one dropped to keep the state short)")
 	sf := addStoreFlags(fs, "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
 	from := fs.String("from", "auto", "auto (checkpoints when --store or --project is given, else the log), log or checkpoints")
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
