@@ -147,8 +147,8 @@ func TestConcurrentWriterProcesses(t *testing.T) {
 // its content), and the next writer must get the lock. The number of kills
 // is EF_ORIGIN_KILLS (default 5). .ci/run runs 20 in its -race run and 200
 // in a step without -race: what is checked is the file on disk after each
-// SIGKILL, which the race detector does not look at, and the 200 kills of
-// instrumented children were most of the package's -race run.
+// SIGKILL, which the race detector does not look at, and each kill starts
+// an instrumented child, which takes several times as long to start.
 func TestKillDuringWrite(t *testing.T) {
 	kills := testutil.EnvInt(t, "EF_ORIGIN_KILLS", 5, 0)
 	if kills == 0 {
