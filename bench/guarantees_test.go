@@ -34,12 +34,17 @@ var plantedFloor = map[string]int{
 // verified byte-exact. The short profile replays the first two sessions
 // with the faithful persona (a quarter of the corpus's requests); the long
 // profile replays all of them with every persona (the README's "for every
-// persona").
+// persona") without -race, in .ci/run's step without -race, and the short
+// profile's share under it: with EF the only engine, each session replays
+// on one goroutine (ef bench's engines side by side, which the detector
+// has to see, are cmd/ef's TestBenchTable and TestBenchJSONAndHTML).
 func TestEFGuaranteesOnBuiltInCorpus(t *testing.T) {
 	personas, limit := replay.Personas(), 0
-	if !testutil.Long() {
+	if !testutil.LongWithoutRace(t) {
 		personas, limit = personas[:1], 2
-		t.Logf("short profile: the first %d sessions, the faithful persona only (%s=1 runs the whole corpus with all %d)", limit, testutil.LongEnv, len(replay.Personas()))
+		if !testutil.Long() {
+			t.Logf("short profile: the first %d sessions, the faithful persona only (%s=1 runs the whole corpus with all %d)", limit, testutil.LongEnv, len(replay.Personas()))
+		}
 	}
 	meter := enginetest.O200k(t)
 	for _, p := range personas {

@@ -11,8 +11,10 @@ import (
 // profile: property, crash, fault and scale tests at full size. The
 // README's test command (`go test ./...` through internal/tools/testreport) runs the short profile, which keeps the whole
 // suite near a minute and a half on a two-core machine (about five and a
-// half under -race); .ci/run sets EF_LONG_TESTS=1 and runs everything at
-// full size under -race.
+// half under -race); .ci/run sets EF_LONG_TESTS=1 and runs everything
+// under -race, at full size but for the sizes the race detector has
+// nothing to add to (LongWithoutRace, SizeWithoutRace, RaceRapidChecks),
+// which its steps without -race run whole.
 const LongEnv = "EF_LONG_TESTS"
 
 // Long reports whether the long test profile is on.
@@ -112,6 +114,27 @@ func LongWithoutRace(t testing.TB) bool {
 		return false
 	}
 	return true
+}
+
+// SizeWithoutRace returns full in the long profile without -race and
+// short otherwise (Size's short and full), for a loop whose claim the race
+// detector adds nothing to past its first rounds: a kill -9 loop, whose
+// check is what the disk holds after each kill; a comparison that one
+// goroutine repeats over more seeds. Under -race such a loop runs its
+// short size (the instrumented binary is several times slower, and the
+// short size still runs the code under the detector), and .ci/run runs it
+// at full size in a step without -race; it says so in the test log when it
+// shortens a long run.
+func SizeWithoutRace(t testing.TB, short, full int) int {
+	t.Helper()
+	if !Long() || short >= full {
+		return Size(t, short, full)
+	}
+	if Race {
+		t.Logf("under -race: %d of %d (.ci/run's step without -race runs %d)", short, full, full)
+		return short
+	}
+	return full
 }
 
 // RaceRapidChecks makes the rapid properties of t run checks cases under
