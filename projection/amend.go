@@ -65,7 +65,9 @@ var (
 	moduleRE = mustPattern(`^(?:[a-z0-9\-]+\.[a-z]{2,}(?:/[\w.\-~]+)+|@[\w.\-]+/[\w.\-]+|[\w.\-]+@[\w.\-^~]+)$`)
 	// classes are the words by which a prohibition names a class of
 	// things: dependencies, and files or directories.
-	depClassRE = mustPattern(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party|crates?|gems?|wheels?)\b|依赖|第三方|库|包`)
+	depClassRE = mustPattern(`(?i)\b(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies)|modules?|imports?|third[- ]party|crates?|gems?|wheels?)\b|依赖|第三方|库|包|` +
+		// the same words in the languages the lexicons read
+		`\b(?:dependencias?|dependências?|dépendances?|dipendenz[ae]|abhängigkeit(?:en)?|librerías?|bibliotecas?|bibliothèques?|librerie|libreria|paquetes?|pakete?|pacotes?|pacchett[io])\b|依存|ライブラリ|パッケージ`)
 	// remainderRE marks a sentence that keeps the rest of what it frees
 	// a part of off-limits: "but nothing else in migrations/", "the rest
 	// of vendor/ stays off-limits", "只能改这个文件".
@@ -199,7 +201,7 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")
@@ -497,7 +499,10 @@ var subordinators = map[string]bool{"until": true, "till": true, "unless": true,
 // in "you MAY use golang.org/x/sync"), or "".
 func permission(s string) string {
 	var x string
-	if m := permRE.FindStringSubmatch(s); m != nil {
+	if t, _ := permitFirst(s); t != "" {
+		// "pedidos.proto you can touch" (a gloss): the object first
+		x = t
+	} else if m := permRE.FindStringSubmatch(s); m != nil {
 		x = cleanValue(m[permRE.SubexpIndex("x")])
 	} else if m := zhPermObjRE.FindStringSubmatch(s); m != nil {
 		// "payment 模块里 refund.service.ts 你可以改": the object first
@@ -544,6 +549,13 @@ var addVerbRE = mustPattern(`(?i)^(?:add|install|import|pull in|depend on|bring 
 // by its bare name ("you may add chrono for the date parsing", "可以引入
 // chrono"), or "": an exception to a rule against new dependencies.
 func permittedPackage(s string) string {
+	if x, v := permitFirst(s); x != "" {
+		// "swift-collections darfst du hinzufügen": the package first
+		if addVerbRE.MatchString(v) && pkgNameRE.MatchString(x) && !strings.Contains(x, "/") {
+			return x
+		}
+		return ""
+	}
 	m := permRE.FindStringSubmatch(s)
 	if m == nil {
 		return ""
@@ -569,15 +581,17 @@ func permittedPackage(s string) string {
 // names an exception to the prohibition rule: rule forbids a class of
 // things that x belongs to, without naming x itself.
 func excepts(rule, s, x string) bool {
-	if !negRE.MatchString(rule) || strings.Contains(rule, x) {
+	if !negRE.MatchString(rule) && !glossNeg(rule) || strings.Contains(rule, x) {
 		return false
 	}
 	switch {
-	case moduleRE.MatchString(x) || depClassRE.MatchString(s) && !strings.Contains(x, "/"):
+	case moduleRE.MatchString(x) || depClassRE.MatchString(strings.Replace(s, x, " ", 1)) && !strings.Contains(x, "/"):
+		// the class said beside the thing, not inside its name
+		// ("Dependencies.swift")
 		return depClassRE.MatchString(rule)
 	case len(mentions(x)) > 0:
 		// A file inside a directory the rule keeps off-limits.
-		return fileClassRE.MatchString(rule) || slices.ContainsFunc(mentions(rule), func(d string) bool {
+		return fileClassRE.MatchString(rule) || extensionFits(rule, x) || slices.ContainsFunc(mentions(rule), func(d string) bool {
 			return strings.HasSuffix(d, "/") && strings.HasPrefix(x, d)
 		}) || moduleClassRE.MatchString(rule) && sharesWord(strings.Replace(s, x, " ", 1), moduleClassRE.ReplaceAllString(rule, " "))
 	}

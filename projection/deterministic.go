@@ -901,6 +901,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				if x := permittedPackage(c); x != "" && !liftRE.MatchString(c) {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
 					excepted = true
+				} else if x := permittedReferent(c, before); x != "" && !liftRE.MatchString(c) {
+					// "… go-grpc-middleware v2 …. you can add it, only that
+					// dependency": the package the sentence before names
+					// (permitthing.go).
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "package", Value: x, Quote: c})
+					excepted = true
 				} else if x := permission(c); x != "" && !liftRE.MatchString(c) {
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Value: x, Quote: c})
 					excepted = true
@@ -1207,6 +1213,21 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// "so don't go that way" with no attempt before it names
 					// nothing to keep.
 					return
+				}
+				if ev.Role == RoleUser && pronounOnlyRule(s) {
+					// "no lo toques", "あなたはやらないで": the thing is the
+					// sentence before's, or the rule is none (pronounrule.go).
+					if q := pronounReferent(text, before, s); q != "" {
+						constraints++
+						out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(q), Value: q, Quote: q, Links: mentions(q), Scope: scope})
+						return
+					}
+					if len(sents) <= 3 {
+						return
+					}
+					// a long message names its thing farther back ("…
+					// WireGuard inside a Docker container …. We ripped it
+					// out. Don't containerize it."): the rule as said
 				}
 				// Two rules joined in one sentence are two anchors.
 				rules := ruleClauses(s)

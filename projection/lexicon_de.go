@@ -116,6 +116,13 @@ var lexDE = []lexEntry{
 	{catAttempt, "made no difference", "hat_nichts_gebracht bringt_nichts"},
 	{catAttempt, "hung", "hing hängte"},
 	{catRelative, "by default", "standardmäßig"},
+	// Verbs of working on a thing or bringing one in, as a rule or a
+	// permission says them ("nicht anfassen", "darfst du hinzufügen").
+	{catUse, "touch", "anfassen anrühren"},
+	{catUse, "add", "hinzufügen hinzuzufügen einbauen"},
+	{catUse, "install", "installieren"},
+	{catUse, "edit", "bearbeiten"},
+	{catExcept, "just this once", "ausnahmsweise einmalig"},
 	{catFunction, "the", "der die das den dem des"},
 	{catFunction, "a", "ein eine einen einem einer"},
 	{catFunction, "and", "und"},

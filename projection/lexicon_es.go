@@ -114,6 +114,15 @@ var lexES = []lexEntry{
 	{catAttempt, "made no difference", "no_cambió_nada"},
 	{catAttempt, "hung", "se_colgó"},
 	{catRelative, "by default", "por_defecto"},
+	// Verbs of working on a thing or bringing one in, in the forms a
+	// rule or a permission says them ("no toques", "puedes tocar",
+	// "puedes añadirla"): a permission for a named thing is then read as
+	// the English one is (permitthing.go).
+	{catUse, "touch", "tocar tocarlo tocarla tocarlos tocarlas toques toquéis"},
+	{catUse, "add", "añadir* añadas agregar* agregues"},
+	{catUse, "install", "instalar* instales"},
+	{catUse, "modify", "modificar* modifiques"},
+	{catExcept, "just this once", "por_esta_vez solo_esta_vez sólo_esta_vez solo_por_esta_vez excepcionalmente"},
 	{catFunction, "the", "el la los las"},
 	{catFunction, "of the", "del"},
 	{catFunction, "a", "un una"},

@@ -102,6 +102,13 @@ var lexFR = []lexEntry{
 	{catAttempt, "made no difference", "n'a_rien_changé"},
 	{catAttempt, "hung", "a_planté"},
 	{catRelative, "by default", "par_défaut"},
+	// Verbs of working on a thing or bringing one in, as a rule or a
+	// permission says them ("ne touche pas", "tu peux ajouter").
+	{catUse, "touch", "toucher touchez touches"},
+	{catUse, "add", "ajouter ajoutes ajoutez"},
+	{catUse, "install", "installer"},
+	{catUse, "modify", "modifier modifiez"},
+	{catExcept, "just this once", "exceptionnellement pour_cette_fois juste_cette_fois"},
 	{catFunction, "the", "le la les l'"},
 	{catFunction, "a", "un une"},
 	{catFunction, "of the", "du des"},

@@ -96,6 +96,13 @@ var lexIT = []lexEntry{
 	{catAttempt, "made no difference", "non_è_cambiato_niente non_è_servito_a_niente non_è_servito_a_nulla non_è_servito non_ha_cambiato_niente"},
 	{catAttempt, "hung", "si_è_bloccato"},
 	{catRelative, "by default", "di_default predefinito"},
+	// Verbs of working on a thing or bringing one in, as a rule or a
+	// permission says them ("non toccare", "puoi aggiungere").
+	{catUse, "touch", "toccare toccarlo toccarla toccarli tocchi"},
+	{catUse, "add", "aggiungere* aggiungerla aggiungerlo"},
+	{catUse, "install", "installare*"},
+	{catUse, "modify", "modificare* modifichi"},
+	{catExcept, "just this once", "eccezionalmente per_questa_volta solo_questa_volta"},
 	{catFunction, "the", "il lo la i gli le l'"},
 	{catFunction, "of the", "del della dei delle"},
 	{catFunction, "a", "un una uno"},

@@ -103,6 +103,13 @@ var lexPT = []lexEntry{
 	{catAttempt, "we tried", "a_gente_tentou a_gente_testou"},
 	{catAttempt, "hung", "travou"},
 	{catRelative, "by default", "por_padrão"},
+	// Verbs of working on a thing or bringing one in, as a rule or a
+	// permission says them ("não mexa", "pode adicionar").
+	{catUse, "touch", "mexer mexa mexas tocar toques"},
+	{catUse, "add", "adicionar* adicione acrescentar* acrescente"},
+	{catUse, "install", "instalar* instale"},
+	{catUse, "modify", "modificar* alterar* altere"},
+	{catExcept, "just this once", "excepcionalmente só_desta_vez só_dessa_vez desta_vez dessa_vez"},
 	{catFunction, "the", "o a os as"},
 	{catFunction, "of the", "do da dos das"},
 	{catFunction, "a", "um uma"},

@@ -80,7 +80,7 @@ func TestGlossMapsBack(t *testing.T) {
 		{langES, "No lo sé todavía.", "I still don't know"},
 		{langFR, "N'ajoute pas de nouvelles dépendances.", "do not add"},
 		{langFR, "Je ne sais pas pourquoi.", "not"},
-		{langIT, "Non toccare il file.", "do not toccare"},
+		{langIT, "Non toccare il file.", "do not touch"},
 		{langPT, "Não altere o arquivo.", "do not change"},
 		{langJA, "ios/ は変更しないでください。", "不要"},
 	} {

@@ -338,8 +338,13 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
 	if ev.Role == RoleUser {
-		r.lang = detectLang(ev.Text, r.lang)
-		ctx.Language = langCodes[r.lang]
+		l := detectLang(ev.Text, r.lang)
+		ctx.Language = langCodes[l]
+		if l != langNone || !shortKeepsLang(ev.Text, r.lang) {
+			// "bájalo a 50" keeps the user's language for the next
+			// message (shortlang.go)
+			r.lang = l
+		}
 		ctx.RuledOnly = r.ruledOnly
 		// A message of rules only ("règles: …") names no goal; the next
 		// one is the goal only when it asks work (rulelead.go).
