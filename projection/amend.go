@@ -322,7 +322,8 @@ func deliverTo(s string) bool {
 // thing is done: "Run `bin/rubocop` and the relevant specs before every
 // commit", "rebuild the index after each deploy".
 func everyImperative(s string) bool {
-	if questionRE.MatchString(s) || !everyOccasionRE.MatchString(s) {
+	m := everyOccasionRE.FindStringSubmatch(s)
+	if questionRE.MatchString(s) || m == nil || onceAny[strings.ToLower(m[everyOccasionRE.SubexpIndex("n")])] {
 		return false
 	}
 	return imperative(strings.TrimSpace(pleaseLeadRE.ReplaceAllString(s, "")))
@@ -337,8 +338,15 @@ var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|�
 // zhFreezeRE is a Chinese release freeze: "生产环境封版，不发版", "封网期间".
 var zhFreezeRE = mustPattern(`封版|封网|封板|不许发版|禁止发版|暂停发版`)
 
-// everyOccasionRE is the occasion an imperative is for, every time.
-var everyOccasionRE = mustPattern(`(?i)\b(?:before|after|on|with) (?:every|each) (?:single )?\w+|\bevery time (?:you|we|something|anything)\b`)
+// everyOccasionRE is the occasion an imperative is for, every time:
+// "before every commit", and "any" before a noun for every ("show me the
+// diff before you write any file", "before touching any migration";
+// "before we do any of that", "before we go any further" are once:
+// onceAny).
+var everyOccasionRE = mustPattern(`(?i)\b(?:before|after) (?:every|each) (?:single )?\w+|\b(?:on|with) (?:every|each) (?:single )?\w+|\bevery time (?:you|we|something|anything)\b|\b(?:before|after|whenever) (?:(?:you|we|I)(?: \w+)? \w+|\w+ing) any (?P<n>\w+)`)
+
+// onceAny are the words after "any" that make it no noun's "every".
+var onceAny = map[string]bool{"of": true, "further": true, "more": true, "longer": true, "other": true, "time": true, "way": true, "case": true}
 
 // pleaseLeadRE is a courtesy or a conjunction before an imperative.
 var pleaseLeadRE = mustPattern(`(?i)^\W*(?:(?:please|pls|also|and|always|then)[,]?\s+)*`)

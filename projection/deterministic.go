@@ -528,7 +528,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	constraints := 0
 	prev := ""
 	sents, announced := actClauses(modeJoined(text, sentences(referenceText(text))), glossed)
-	announced = announcedItems(text, announced)
+	announced = labelledLineItems(text, announcedItems(text, announced))
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).
@@ -615,6 +615,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				return
 			}
 			if ev.Role == RoleUser {
+				if x := stoppedPractice(s); x != "" {
+					// "stop showing me diffs": the rule that has the
+					// agent do it, when one does (stoplift.go)
+					out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Name: "stopped", Value: x, Quote: s, Refers: true})
+				}
 				if x := droppedPractice(s); x != "" {
 					// "we're dropping conventional commits, the bot is
 					// gone": the practice given up, and the one said

@@ -218,7 +218,7 @@ var lexicons = [...]*lexicon{
 	langDE: withComma(compileLexicon(lexDE, stopDE, fixDE, false)),
 	langES: withComma(compileLexicon(lexES, stopES, fixES, false)),
 	langFR: withComma(compileLexicon(lexFR, stopFR, fixFR, false)),
-	langPT: withComma(compileLexicon(lexPT, stopPT, fixPT, false)),
+	langPT: lexiconPT(),
 	langIT: withComma(compileLexicon(lexIT, stopIT, fixIT, false)),
 	langJA: compileLexicon(lexJA, "", nil, true),
 	langKO: withPre(compileLexicon(lexKO, "", nil, true), koSpans),
@@ -375,6 +375,11 @@ func detectLang(text string, prior lang) lang {
 			}
 		}
 		i = j
+	}
+	if l, ok := ruleLabelLang(text); ok {
+		// "regras: tf sempre c/ …": the label is the language's own word
+		n[l]++
+		strong[l]++
 	}
 	for l := range n {
 		if n[l] > 0 {

@@ -89,6 +89,11 @@ var lexKO = []lexEntry{
 	{catAttempt, "试过", ko("해봤는데|해 봤는데|써봤는데|써 봤는데|돌려봤는데|돌려 봤는데|시도했는데|시도해 봤는데|바꿔봤는데|바꿔 봤는데|넣어봤는데|넣어 봤는데|해봤어요|써봤어요")},
 	{catAttempt, "没效果", ko("효과가 없었|효과 없었|소용없었|소용이 없었|차이가 없었|별 차이 없")},
 	{catAttempt, "不行", ko("실패했|안 먹혔")},
+	// The plain speech of a lift ("지금은 print 써도 돼", "이제 안 지켜도 돼",
+	// "잠깐 풀어줄게"); a question ("써도 돼?") is read as one by its mark.
+	{catLift, "不用再", ko("안 해도 돼|안 해도 된다|지 않아도 돼|지 않아도 된다|안 지켜도 돼|안 지켜도 된다|안 지켜도 괜찮아|필요 없어|필요없어")},
+	{catLift, "可以了", ko("해도 돼|해도 된다|해도 괜찮아|써도 돼|써도 된다|써도 괜찮아|도 돼|도 된다|도 괜찮아")},
+	{catLift, "解除", ko("풀어줄게|풀어 줄게|풀어줄게요|풀어 줄게요|풀게요|풀게|풀렸어|풀었어")},
 }
 
 // ko writes a list of Korean phrases, "|" between them, as lexEntry

@@ -2263,6 +2263,16 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		}
 		return
 	}
+	if p.Name == "stopped" {
+		// "stop showing me diffs": the rule that has the agent do it
+		// (stoplift.go)
+		if c := r.stoppedRule(p.Value, ref.Seq); c != nil {
+			c.Lifecycle = Lifted
+			c.Because = p.Quote
+			c.addRef(ref)
+		}
+		return
+	}
 	if o, part := r.partLifted(p); o != nil {
 		r.restateExcept(o, p.Quote, part, ref, id)
 		return

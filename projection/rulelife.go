@@ -215,8 +215,9 @@ func (r *Reducer) topicRule(quote string) *Anchor {
 
 var (
 	// dropPracticeRE gives a practice up: "we're dropping X", "we no
-	// longer do X", "不再用 X".
-	dropPracticeRE = mustPattern(`(?i)(?:^|[:;,—–]\s*|\b(?:so|and|also|btw|ok(?:ay)?)[,]?\s+)(?:we(?:'re| are)|we'll|we will|i'm|i am|let's)\s+(?:now\s+)?(?:dropping|ditching|abandoning|getting rid of|moving away from|retiring|done with|no longer (?:using|doing|following)|not (?:using|doing|following) (?:\w+\s+)?any ?more|drop|ditch|stop (?:using|doing|following))\s+(?:the\s+)?(?P<x>[^,.;:!?—–()]{3,60}?)(?:\s+(?:from now on|going forward|for good|now|entirely|altogether))?\s*(?:[,.;:!?—–(]|$)|(?:我们)?(?:以后)?(?:不再|不用再)(?:用|使用|遵循|按照?|走)\s*(?P<z>[^，,。；;！!？?]{2,30})`)
+	// longer do X", "from now on no longer use X" (Portuguese "a partir
+	// de agora não usa mais X", glossed), "不再用 X".
+	dropPracticeRE = mustPattern(`(?i)(?:^|[:;,—–]\s*|\b(?:so|and|also|btw|ok(?:ay)?)[,]?\s+)(?:(?:we(?:'re| are)|we'll|we will|i'm|i am|let's)\s+(?:now\s+)?|from now on[,]?\s+)(?:no longer use|dropping|ditching|abandoning|getting rid of|moving away from|retiring|done with|no longer (?:using|doing|following)|not (?:using|doing|following) (?:\w+\s+)?any ?more|drop|ditch|stop (?:using|doing|following))\s+(?:the\s+)?(?P<x>[^,.;:!?—–()]{3,60}?)(?:\s+(?:from now on|going forward|for good|now|entirely|altogether))?\s*(?:[,.;:!?—–(]|$)|(?:我们)?(?:以后)?(?:不再|不用再)(?:用|使用|遵循|按照?|走)\s*(?P<z>[^，,。；;！!？?]{2,30})`)
 	// newPracticeRE opens the practice that replaces it: "So just …",
 	// "Instead, …", "改成…".
 	newPracticeRE = mustPattern(`(?i)^\W*(?:(?:so|and|then|now)[,]?\s+)?(?:just|only|instead[,]?|from now on[,]?|going forward[,]?|use|write|go with|switch to)\s+\S|^(?:以后|今后|现在)?(?:改成|改用|统一用|就用|只用)`)
@@ -311,7 +312,7 @@ func replacedInSentence(s string) bool {
 		return false
 	}
 	for _, c := range pieceCutRE.Split(s[loc[1]:], -1) {
-		if c = strings.TrimSpace(c); newPracticeRE.MatchString(c) || inPlaceRE.MatchString(c) && isRule(c) {
+		if c = strings.TrimSpace(c); newPracticeRE.MatchString(c) || movedToRE.MatchString(c) || inPlaceRE.MatchString(c) && isRule(c) {
 			return true
 		}
 	}
@@ -323,3 +324,7 @@ var pieceCutRE = mustPattern(`[,，;；—–]`)
 
 // inPlaceRE marks a practice put in another's place.
 var inPlaceRE = mustPattern(`(?i)\binstead\b|改成|改用|换成`)
+
+// movedToRE opens the practice the team has moved to, after the one it
+// gave up: "we moved to workspaces", "we've switched over to uv".
+var movedToRE = mustPattern(`(?i)^\W*(?:(?:so|and|since|because|as)\s+)?we(?:'ve| have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+\S`)
