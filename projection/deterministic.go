@@ -1613,17 +1613,22 @@ var workVerbs = wordSet(`add implement build write create make fix refactor migr
 	replace move convert set wire hook expose design draft prepare update upgrade rename remove delete split merge optimize optimise speed
 	clean translate localize document automate generate ship release deploy investigate debug look handle work edit`)
 
-// objectiveQuote is the head of the first user message: its first two
-// sentences, verbatim, at most valueRunes runes.
-func objectiveQuote(text string) string {
+// pastLeadTags is text, trimmed, past the tags it opens with.
+func pastLeadTags(text string) string {
 	t := strings.TrimSpace(text)
 	for {
 		loc := leadTagRE.FindStringIndex(t)
 		if loc == nil {
-			break
+			return t
 		}
 		t = strings.TrimSpace(t[loc[1]:])
 	}
+}
+
+// objectiveQuote is the head of the first user message: its first two
+// sentences, verbatim, at most valueRunes runes.
+func objectiveQuote(text string) string {
+	t := pastLeadTags(text)
 	if t == "" || isSummaryText(t) || hostNoteRE.MatchString(t) {
 		return ""
 	}

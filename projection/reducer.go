@@ -2254,19 +2254,15 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		}
 		p = &cp
 	}
-	if p.Name == "retract" {
-		// "scratch the yarn thing": the rule naming it (retract.go)
-		if c := r.retractedRule(p.Value, ref.Seq); c != nil {
-			c.Lifecycle = Lifted
-			c.Because = p.Quote
-			c.addRef(ref)
-		}
-		return
-	}
-	if p.Name == "stopped" {
+	if p.Name == "retract" || p.Name == "stopped" {
+		// "scratch the yarn thing": the rule naming it (retract.go);
 		// "stop showing me diffs": the rule that has the agent do it
 		// (stoplift.go)
-		if c := r.stoppedRule(p.Value, ref.Seq); c != nil {
+		find := r.retractedRule
+		if p.Name == "stopped" {
+			find = r.stoppedRule
+		}
+		if c := find(p.Value, ref.Seq); c != nil {
 			c.Lifecycle = Lifted
 			c.Because = p.Quote
 			c.addRef(ref)

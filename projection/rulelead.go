@@ -83,14 +83,7 @@ func asksWork(q string) bool {
 // rulesOnlyMessage reports whether user text is rules under a label
 // announcing them and nothing else.
 func rulesOnlyMessage(text string) bool {
-	t := strings.TrimSpace(text)
-	for {
-		loc := leadTagRE.FindStringIndex(t)
-		if loc == nil {
-			break
-		}
-		t = strings.TrimSpace(t[loc[1]:])
-	}
+	t := pastLeadTags(text)
 	if t == "" || !rulesLeadRE.MatchString(t) {
 		return false
 	}
