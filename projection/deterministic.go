@@ -1783,7 +1783,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, trialValues(s, out, lastKey, lastName)))))
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
 }
 
 // setNotRE is a setting set to a number with the number it replaces
