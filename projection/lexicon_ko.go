@@ -92,7 +92,11 @@ var lexKO = []lexEntry{
 	// The plain speech of a lift ("지금은 print 써도 돼", "이제 안 지켜도 돼",
 	// "잠깐 풀어줄게"); a question ("써도 돼?") is read as one by its mark.
 	{catLift, "不用再", ko("안 해도 돼|안 해도 된다|지 않아도 돼|지 않아도 된다|안 지켜도 돼|안 지켜도 된다|안 지켜도 괜찮아|필요 없어|필요없어")},
-	{catLift, "可以了", ko("해도 돼|해도 된다|해도 괜찮아|써도 돼|써도 된다|써도 괜찮아|도 돼|도 된다|도 괜찮아")},
+	// Only "may use" in plain speech: "지금은 print 써도 돼" lifts the ban on
+	// print, while "test 관련 설정은 settings/test.py에 해도 돼" (may put
+	// them there) says where, and lifted the pytest-only rule through the
+	// shared word "test".
+	{catLift, "可以了", ko("써도 돼|써도 된다|써도 괜찮아")},
 	{catLift, "解除", ko("풀어줄게|풀어 줄게|풀어줄게요|풀어 줄게요|풀게요|풀게|풀렸어|풀었어")},
 }
 
