@@ -24,3 +24,21 @@ test 관련 설정은 settings/test.py에 해도 돼.
 지금은 print 써도 돼
 `), []string{`\[lifted`}, nil)
 }
+
+// A permission for the thing a rule forbids is an exception when it is
+// scoped ("for …", "only …"), read in the gloss when the user writes
+// another language, and lifts the rule when it is not (trial 6's m02:
+// the French scoped permission had lifted the Cargo.lock rule).
+func TestScopedPermissionInAnotherLanguage(t *testing.T) {
+	rule := `
+> user
+règles: tu touches pas à Cargo.lock sans me demander.
+> assistant
+ok
+> user
+`
+	expect(t, reduceAll(t, rule+"et tu peux toucher Cargo.lock pour mettre criterion en 0.5.1, seulement ça.\n"),
+		[]string{`touches-cargo.lock-sans-demander \[active`}, []string{`\[lifted`})
+	expect(t, reduceAll(t, rule+"ok, tu peux toucher Cargo.lock maintenant.\n"),
+		[]string{`touches-cargo.lock-sans-demander \[lifted`}, nil)
+}

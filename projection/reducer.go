@@ -2717,6 +2717,19 @@ func (r *Reducer) partLifted(p *Proposal) (*Anchor, string) {
 // except restates the newest active prohibition the permission p excepts
 // a thing from, with that exception: the prohibition stays in force (see
 // amend.go for why it is not lifted whole).
+// scoped reports whether the permission quote frees the thing only
+// somewhere or for something (scopedRE), in the quote's words or, for a
+// user writing another language, in its gloss: "tu peux toucher
+// Cargo.lock pour mettre criterion en 0.5.1, seulement ça" ("… for …,
+// only …").
+func (r *Reducer) scoped(quote, thing string) bool {
+	if scopedRE.MatchString(strings.Replace(quote, thing, " ", 1)) {
+		return true
+	}
+	g := glossOf(quote, r.lang)
+	return g != nil && scopedRE.MatchString(strings.Replace(g.text, thing, " ", 1))
+}
+
 func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	if (p.Name == "" || p.Name == "word") && liftShape(p.Quote) {
 		// "OK, you can touch audit_log now": a permission for what a rule
@@ -2771,7 +2784,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		// makes the permission its exception; none lifts it whole ("you
 		// can touch clock.c now").
 		if a := r.ruleNaming(p.Value); a != nil {
-			if !scopedRE.MatchString(strings.Replace(p.Quote, p.Value, " ", 1)) {
+			if !r.scoped(p.Quote, p.Value) {
 				a.Lifecycle = Lifted
 				a.Because = p.Quote
 				a.addRef(ref)
