@@ -3294,8 +3294,9 @@ func CommandKey(c *Call) (key, name string) {
 		return "tool/-/unknown", "unknown tool"
 	}
 	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" && !strings.Contains(strings.ToLower(c.Name), "edit") {
-		n := normCommand(heredocRun(cmd))
-		return commandPrefix + n, n
+		// keyed by what it ran, shown as it was run (cmdkey.go)
+		run := heredocRun(cmd)
+		return runKey(run), normCommand(run)
 	}
 	var parts []string
 	keys := make([]string, 0, len(c.Args))
@@ -3730,7 +3731,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	cp := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Failed: failed, Listed: len(tests) > 0}
 	if ctx.Call != nil {
 		if _, cmd := argString(ctx.Call.Args, commandArgKeys); cmd != "" && !editorCommand(cmd) {
-			cp.Links = runSubjects(cmd, !failed)
+			cp.Links = runSubjects(repeatedRun(cmd), !failed)
 		}
 		cp.Links = append(cp.Links, fileLinks(ctx.Call, failed)...)
 	}

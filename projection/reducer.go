@@ -2953,6 +2953,11 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			// a run that lists its failing tests (listedRerun)
 			defer r.listedRerun(e, ref, moved)
 		}
+		if f != nil && f.IsHead() && !moved[f] && p.Kind == KindFailure && r.filteredAway(e, f, p, ref) {
+			// the same run through another filter, its error gone: a
+			// failure of its own (cmdkey.go)
+			f, moved[f] = nil, true
+		}
 		if f != nil && f.IsHead() {
 			if !moved[f] {
 				moved[f] = true
@@ -3051,8 +3056,14 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	}
 	hit = skippedHits(e.Text, r.codeRunHits(p.Key, hit))
 	slices.SortFunc(hit, byAge)
+	passed := callText(r.call)
 	for _, a := range hit {
 		if moved[a] {
+			continue
+		}
+		if failed, ok := linkWith(a.Links, callPrefix); ok && passed != "" && !p.Explicit && !passShown(failed, passed, a.Because, e.Text, a == f) {
+			// passed through a filter that may have hidden its failure
+			// (cmdkey.go)
 			continue
 		}
 		switch a.Lifecycle {
@@ -3067,6 +3078,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		a.addRef(ref)
 		r.hypothesesOn(a, ref)
 	}
+	r.supersededPassed(e, p, ref, moved)
 }
 
 // errorChanged supersedes an open failure of the same run (its command's

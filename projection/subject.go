@@ -91,7 +91,7 @@ func callText(c *Call) string {
 		return ""
 	}
 	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" {
-		c := strings.Join(strings.Fields(cmd), " ")
+		c := strings.Join(strings.Fields(repeatedRun(cmd)), " ")
 		for cdRE.MatchString(c) {
 			c = cdRE.ReplaceAllString(c, "")
 		}
