@@ -223,6 +223,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[importer.Imported](),
 	reflect.TypeFor[importer.Stats](),
 	reflect.TypeFor[importer.Stream](),
+	reflect.TypeFor[importer.UnpairedCall](),
 	reflect.TypeFor[hostshim.Agent](),
 	reflect.TypeFor[hostshim.AppendError](),
 	reflect.TypeFor[hostshim.AppendOptions](),
