@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -92,12 +91,6 @@ func TestPassShown(t *testing.T) {
 			t.Errorf("passShown(%q, %q) = %v, want %v", tc.passed, tc.out, got, tc.want)
 		}
 	}
-}
-
-// cmdkeyScript runs a script and returns its hot anchors.
-func cmdkeyScript(t *testing.T, s string) string {
-	t.Helper()
-	return runScript(t, strings.TrimSpace(s)+"\n> all\n")
 }
 
 func TestFilteredRerunResolves(t *testing.T) {
@@ -209,7 +202,7 @@ redis 901 redis-server *:6379`,
 			nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			expect(t, cmdkeyScript(t, tc.script), tc.want, tc.never)
+			expect(t, reduceAll(t, tc.script), tc.want, tc.never)
 		})
 	}
 }
@@ -251,7 +244,7 @@ wrote a.png`,
 			[]string{`\[resolved/empirical\]`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			expect(t, cmdkeyScript(t, tc.script), tc.want, tc.never)
+			expect(t, reduceAll(t, tc.script), tc.want, tc.never)
 		})
 	}
 }
