@@ -105,6 +105,11 @@ func commandRun(cmd string) (run string, filters []string) {
 func dropRedirects(c string) (string, []string) {
 	f := strings.Fields(c)
 	red := []string{}
+	if len(f) > 0 && writesGiven(f) {
+		// echo, printf or a here-document: the text it prints was
+		// written for the file, whatever the file's name
+		return c, nil
+	}
 	for len(f) > 1 {
 		last := f[len(f)-1]
 		switch {
@@ -150,6 +155,19 @@ var (
 	// bareRedirectRE writes an output to the next word.
 	bareRedirectRE = mustPattern(`^(?:&|\d)?>>?$`)
 )
+
+// writesGiven reports whether the command whose words are f prints only
+// text written in it (echo, printf, cat of a here-document), so a file it
+// is redirected to is what it makes, never a log of it.
+func writesGiven(f []string) bool {
+	switch f[0] {
+	case "echo", "printf":
+		return true
+	case "cat":
+		return len(f) > 1 && strings.HasPrefix(f[1], "<<")
+	}
+	return false
+}
 
 // logTarget reports whether a file an output goes to only keeps it:
 // /dev/null or a log ("build.log", "/tmp/out.txt", "test.out").

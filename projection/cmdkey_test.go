@@ -35,6 +35,12 @@ func TestCommandRunDropsOutputFilters(t *testing.T) {
 		{"jq '.items' a.json > b.json", "jq '.items' a.json > b.json"},
 		{"echo 10.0.0.5 db | sudo tee -a /etc/hosts", "echo 10.0.0.5 db | sudo tee -a /etc/hosts"},
 		{"python gen.py 2>&1 | tail -3 > report.csv", "python gen.py 2>&1 | tail -3 > report.csv"},
+		{"printf skipped > skipped.txt", "printf skipped > skipped.txt"},
+		{"echo 'ok' >> notes.txt", "echo 'ok' >> notes.txt"},
+		{"cat <<EOF > out.txt", "cat <<EOF > out.txt"},
+		// A log is still a log, also after a program that prints.
+		{"make test > test.log 2>&1", "make test"},
+		{"cat build.log > /dev/null", "cat build.log"},
 		// "|| true" changes the status.
 		{"npm test | tail -5 || true", "npm test | tail -5 || true"},
 	} {
