@@ -123,6 +123,10 @@ type openCodeToolState struct {
 		// printed until then.
 		Interrupted bool            `json:"interrupted"`
 		Output      json.RawMessage `json:"output"`
+		// Exit is the bash tool's exit code: a completed call that
+		// exited above 0 failed, though OpenCode records it as completed
+		// (null while no code is known: a timeout, a kill).
+		Exit *int `json:"exit"`
 	} `json:"metadata"`
 	Attachments []struct {
 		Mime     string `json:"mime"`
@@ -450,7 +454,7 @@ func (t *transcript) openCodeAssistant(info openCodeMessageInfo, parts []openCod
 				for _, a := range st.Attachments {
 					out = append(out, hostshim.TextBlock(omittedFile("attachment", a.Mime, a.Filename, a.URL, "")))
 				}
-				results = append(results, result{id: id, out: out})
+				results = append(results, result{id: id, isError: st.Metadata.Exit != nil && *st.Metadata.Exit > 0, out: out})
 			case "error":
 				msg := openCodeText(st.Error)
 				var out []hostshim.Block
