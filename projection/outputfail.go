@@ -9,10 +9,13 @@ import (
 //
 // Many hosts record no exit status (Cline's "Command executed.", an aider
 // run, a harness that returns the output alone), so a run that failed is
-// known by what it printed. Three kinds of output say a run failed
-// whatever its status: a test runner's closing count with failures in it
-// ("1 failed, 8 passed in 1.41s", "Tests: 1 failed | 3 passed (4)", "2
-// failing", "5 examples, 1 failure", "Tests run: 5, Failures: 1"); a
+// known by what it printed. Four kinds of output say a run failed
+// whatever its status: a compiler's or checker's diagnostic at error
+// severity at its place in a file ("a.c:3:5: error: …", "src/a.ts(4,10):
+// error TS2304: …"; a warning there is none); a test runner's closing
+// count with failures in it ("1 failed, 8 passed in 1.41s", "Tests: 1
+// failed | 3 passed (4)", "2 failing", "5 examples, 1 failure", "Tests
+// run: 5, Failures: 1"); a
 // database client's error ("psql:m.sql:3: ERROR:  column …", "ERROR 1064
 // (42000) at line 1: …", "Parse error near line 2: …"); and a log whose
 // last line at a level that decides (ERROR or FATAL against INFO; WARN,
@@ -36,7 +39,16 @@ var (
 		// a type checker's or linter's count ("Found 3 errors in 2
 		// files", "✖ 3 problems (3 errors, 0 warnings)")
 		`|^[ \t]*Found [1-9]\d* errors?\b|^[ \t]*✖ [1-9]\d* problems? \([1-9]\d* errors?` +
-		`|^[ \t]*(?:\[\w+\][ \t]*)?BUILD FAIL(?:ED|URE)\b`)
+		`|^[ \t]*(?:\[\w+\][ \t]*)?BUILD FAIL(?:ED|URE)\b|^[ \t]*Build FAILED\.?[ \t]*$`)
+
+	// diagErrorRE is a compiler's or checker's diagnostic at error
+	// severity, at its place in a file: "a.c:3:5: error: …" (gcc, clang,
+	// swiftc), "src/a.py:3: error: …" (mypy, javac), "src/a.ts:4:10 -
+	// error TS2304: …" (tsc, pretty), "src/a.ts(4,10): error TS2304: …"
+	// and "Program.cs(3,5): error CS0103: …" (tsc, MSBuild). A warning or
+	// a note at its place is none: a build that prints one may pass.
+	diagErrorRE = mustPattern(`(?m)^[ \t]*[^\s:()]+(?::\d+){1,2}:?[ \t]+(?:-[ \t]+)?(?:fatal[ \t]+)?error(?:\[[^\]\n]+\])?(?:[ \t]+[A-Z]{1,4}\d{2,5})?:` +
+		`|^[ \t]*[^\s:()]+\(\d+(?:,\d+){0,3}\):[ \t]+(?:fatal[ \t]+)?error[ \t]+[A-Z]{1,4}\d{2,5}:`)
 
 	// dbErrorRE is a database client's error: psql's with the script's
 	// place before it ("psql:m.sql:3: ERROR:  …", "psql: error: connection
@@ -76,7 +88,8 @@ var displayProgs = map[string]bool{"cat": true, "less": true, "more": true, "hea
 	"docker logs": true, "docker compose logs": true, "docker-compose logs": true, "gh run view": true, "cd": true}
 
 // outputFailure is the line of a command's output that says its run
-// failed by a test runner's count, a database client's error or a log
+// failed by a compiler's diagnostic at error severity, a test runner's
+// count, a database client's error or a log
 // ending at ERROR level, "" when none does or the call shows text it did
 // not produce (displayOnly). Only a command's output is read: a file's
 // text shown by a read tool is no run.
@@ -93,6 +106,9 @@ func outputFailure(text string, c *Call) string {
 	}
 	if l := benchRegressed(text, cmd); l != "" {
 		return l
+	}
+	if m := diagErrorRE.FindStringIndex(text); m != nil {
+		return lineAt(text, m[0])
 	}
 	if loc := failCountRE.FindStringIndex(text); loc != nil {
 		if l := failureLine(text); failureLineRE.MatchString(l) && len(strings.Fields(l)) > 1 {

@@ -30,6 +30,13 @@ func TestFailureFromOutput(t *testing.T) {
 		{"mvn -q test", "[INFO] Running com.acme.CartTest\n[ERROR] Tests run: 5, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.2 s <<< FAILURE!", "[ERROR] Tests run: 5, Failures: 1"},
 		{"npx tsc --noEmit", "src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.\n\nFound 1 error in src/a.ts:3", "src/a.ts(3,5): error TS2322"},
 		{"python -m pytest -q", "........F\n1 failed, 8 passed in 1.41s", "1 failed, 8 passed in 1.41s"},
+		// compilers' and checkers' diagnostics at error severity
+		{"gcc -c a.c", "a.c: In function 'main':\na.c:3:5: error: 'x' undeclared (first use in this function)", "a.c:3:5: error: 'x' undeclared"},
+		{"mypy src", "src/a.py:3: error: Incompatible types in assignment  [assignment]", "src/a.py:3: error: Incompatible types"},
+		{"npm run typecheck", "> tsc --noEmit\n\nsrc/checkout-v2/api.ts(4,10): error TS2304: Cannot find name 'orderResultSchema'.", "src/checkout-v2/api.ts(4,10): error TS2304"},
+		{"dotnet build", "Program.cs(3,5): error CS0103: The name 'x' does not exist in the current context [/p/app.csproj]", "Program.cs(3,5): error CS0103"},
+		{"msbuild app.sln", "  app -> /p/bin/app.dll\nBuild FAILED.\n    0 Warning(s)", "Build FAILED."},
+		{"swiftc main.swift", "main.swift:4:9: error: cannot find 'x' in scope", "main.swift:4:9: error: cannot find 'x'"},
 		// database clients
 		{"mysql -u root shop < 0042.sql", "ERROR 1064 (42000) at line 3: You have an error in your SQL syntax", "ERROR 1064 (42000) at line 3"},
 		{"sqlite3 app.db < schema.sql", "Parse error near line 2: near \"TABEL\": syntax error", "Parse error near line 2"},
@@ -53,6 +60,10 @@ func TestFailureFromOutput(t *testing.T) {
 		{"psql \"$PG\" -c 'select status, count(*) from orders group by 1'", " status | count\n--------+-------\n error  |    12\n paid   |   401", ""},
 		{"yarn build", "warning package.json: No license field\nerror Something went wrong, retrying\nsuccess Saved lockfile.\nDone in 3.2s.", ""},
 		{"python report.py", "1 failed login attempt was logged today", ""},
+		{"gcc -c a.c", "a.c:3:5: warning: unused variable 'y' [-Wunused-variable]", ""},
+		{"mypy src", "src/a.py:3: note: Revealed type is \"builtins.int\"\nSuccess: no issues found in 1 source file", ""},
+		{"grep -rn error src/", "src/a.c:3:5: error: in a comment", ""},
+		{"python explain.py", "errors look like this: a.c:3:5 error", ""},
 	} {
 		call := &Call{ID: "c", Name: "bash", Args: map[string]any{"command": c.cmd}}
 		got, open := "", false
