@@ -155,6 +155,12 @@ func TestGivenUpAfterGap(t *testing.T) {
 		{"hmm, try it with --verbose so we see more", false, false},
 		// By name, whatever ran since.
 		{"forget ffmpeg, we'll send the files to the encoding service", true, true},
+		// Dutch: given up, or put off to after the release.
+		{"laat maar, dat wordt niks met die kaart", false, true},
+		{"laat de cuda encode maar zitten, we doen het op de CPU", false, true},
+		{"laat ffmpeg maar zitten, dat doen we na de release.", true, false},
+		{"laat maar zien wat nvidia-smi zegt", false, false},
+		{"leave it, we'll look at it after the release", false, false},
 	} {
 		r := New(Options{})
 		r.Apply(Event{Seq: 3, Role: RoleUser, Text: "Goal: encode the catalogue faster."})

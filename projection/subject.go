@@ -660,14 +660,14 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 // languages the lexicons read: "don't bother with the bag", "leave it",
 // "never mind that", "just build with rustls instead", "Lass Metabase in
 // Ruhe", "lass die Profilvalidierung sein", "Déjalo", "laisse tomber",
-// "lascia perdere", "deixa pra lá", "もういい". Group t is the thing
-// named, when one is.
-var giveUpRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|never mind|stop)\s+(?:bother(?:ing)?|worry(?:ing)?|wast(?:e|ing)\s+(?:time|your time))\s*(?:(?:with|about|on|going down)\s+(?P<t>[^,.;:!?]{2,60}))?|\bnever\s*mind\s+(?P<t2>the\s+[^,.;:!?]{2,40}|that|it)\b|\b(?:leave|let)\s+(?:it|that|this)(?:\s+(?:be|alone|out|aside|for now))?\b(?:\s+as\s+(?:it\s+)?is)?|\bskip\s+(?:it|that|this)(?:\s+for\s+now)?\b|\b(?:just\s+|let's\s+|we'll\s+)?(?:use|try|build with|go with|switch to)\s+(?P<i>[^,.;:!?]{2,40}?)\s+instead\b|\blass\s+(?:(?:das|es|die|den|der)\s+)?(?P<t3>[^,.;:!?]{0,50}?)\s*(?:sein|bleiben|in\s+ruhe)\b|\b(?:d[eé]ja(?:lo|la|los|las)|olv[ií]da(?:lo|la|te\s+de\s+(?P<t4>[^,.;:!?]{2,40})))\b|\b(?:laisse(?:z)?\s+tomber|oublie(?:z)?\s+(?:ça|ca))\b|\blascia(?:te)?\s+(?:perdere|stare)\b|\bdeixa\s+(?:pra|para)\s+l(?:a\b|á)|\besquece\s+(?:isso|isto)\b|もういい|諦めよう|やめておこう`)
+// "lascia perdere", "deixa pra lá", "laat webkit maar zitten", "laat
+// maar", "もういい". Group t (t2 … t5) is the thing named, when one is.
+var giveUpRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|never mind|stop)\s+(?:bother(?:ing)?|worry(?:ing)?|wast(?:e|ing)\s+(?:time|your time))\s*(?:(?:with|about|on|going down)\s+(?P<t>[^,.;:!?]{2,60}))?|\bnever\s*mind\s+(?P<t2>the\s+[^,.;:!?]{2,40}|that|it)\b|\b(?:leave|let)\s+(?:it|that|this)(?:\s+(?:be|alone|out|aside|for now))?\b(?:\s+as\s+(?:it\s+)?is)?|\bskip\s+(?:it|that|this)(?:\s+for\s+now)?\b|\b(?:just\s+|let's\s+|we'll\s+)?(?:use|try|build with|go with|switch to)\s+(?P<i>[^,.;:!?]{2,40}?)\s+instead\b|\blass\s+(?:(?:das|es|die|den|der)\s+)?(?P<t3>[^,.;:!?]{0,50}?)\s*(?:sein|bleiben|in\s+ruhe)\b|\b(?:d[eé]ja(?:lo|la|los|las)|olv[ií]da(?:lo|la|te\s+de\s+(?P<t4>[^,.;:!?]{2,40})))\b|\b(?:laisse(?:z)?\s+tomber|oublie(?:z)?\s+(?:ça|ca))\b|\blascia(?:te)?\s+(?:perdere|stare)\b|\bdeixa\s+(?:pra|para)\s+l(?:a\b|á)|\besquece\s+(?:isso|isto)\b|\blaat\s+(?:(?:het|dat|dit|die|de|maar)\s+)*(?P<t5>[^,.;:!?]{0,50}?)\s*(?:maar\s+)?(?:zitten|rusten|varen|vallen)\b|\blaat\s+maar\s*(?:[,.;!]|$)|\bvergeet\s+(?:het|dat|dit)\b|もういい|諦めよう|やめておこう`)
 
 // postponedRE puts a thing off to a later time rather than giving it up:
-// "out of time", "tomorrow" ("skip it for now, Ana is fixing the drivers"
-// hands it off).
-var postponedRE = mustPattern(`(?i)\b(?:out of time|later|tomorrow|tmrw|tmr|next week|on monday|till monday|until monday)\b|明天|回头再|改天|下次再`)
+// "out of time", "tomorrow", "after the release", "na de release" ("skip
+// it for now, Ana is fixing the drivers" hands it off).
+var postponedRE = mustPattern(`(?i)\b(?:out of time|later|tomorrow|tmrw|tmr|next week|on monday|till monday|until monday|morgen|volgende week|(?:after|na|nach|après|apres|dopo|depois|después|despues)\s+(?:the\s+|de\s+|dem\s+|der\s+|la\s+|il\s+|o\s+|el\s+|do\s+|del\s+)?(?:release|launch|deploy|demo|freeze))\b|明天|回头再|改天|下次再`)
 
 // givenUp is the open failure a user message gives up on with giveUpRE,
 // and the sentence that does: the failure whose run or output shares a
@@ -710,7 +710,7 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 		}
 		instead := m[giveUpRE.SubexpIndex("i")] != ""
 		thing := ""
-		for _, g := range []string{"t", "t2", "t3", "t4"} {
+		for _, g := range []string{"t", "t2", "t3", "t4", "t5"} {
 			thing += m[giveUpRE.SubexpIndex(g)]
 		}
 		if thing != "" {

@@ -71,3 +71,29 @@ ok
 `)
 	expect(t, out, []string{`failure command/-/python repro.py \[resolved/empirical\]`}, nil)
 }
+
+// An end-to-end test Playwright failed is fixed by Playwright passing it
+// (whatever launched it), not by the project's unit test script, which
+// runs other tests: before, "npm test" passing read as a run of the
+// spec's file and resolved the webkit failure (trial 7 m06).
+func TestPlaywrightFailureNotFixedByUnitTests(t *testing.T) {
+	failed := "> user\nrun account.spec\n> assistant\nrunning it\n> call bash {\"command\": \"npx playwright test account.spec.ts\"}\n> result\n  ✘  3 [webkit] › account.spec.ts:31:3 › account › downloads invoice (8.0s)\n\n  1) [webkit] › account.spec.ts:31:3 › account › downloads invoice\n    Error: download.path: Download was canceled\n\n  1 failed\n  3 passed (12.9s)\n> assistant\n'downloads invoice' fails in webkit.\n"
+	for _, c := range []struct {
+		name, call, out string
+		resolved        bool
+	}{
+		{"unit tests pass", "npm run typecheck && npm test 2>&1 | tail -3", "\n Test Files  32 passed (32)\n      Tests  145 passed (145)", false},
+		{"vitest passes", "npx vitest run", " Test Files  32 passed (32)\n      Tests  145 passed (145)", false},
+		{"the spec passes", "pnpm exec playwright test account.spec.ts", "  ✓  3 [webkit] › account.spec.ts:31:3 › account › downloads invoice (6.1s)\n\n  4 passed (11.0s)", true},
+		{"every spec passes", "npx playwright test", "  ✓  3 [webkit] › account.spec.ts:31:3 › account › downloads invoice (6.1s)\n\n  40 passed (1.2m)", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, failed+"> call bash {\"command\": \""+c.call+"\"}\n> result\n"+c.out+"\n")
+			state := `\[open/empirical\]`
+			if c.resolved {
+				state = `\[(?:resolved|verified)/empirical\]`
+			}
+			expect(t, out, []string{`failure test/-/\[webkit\] › account.spec.ts › account › downloads invoice ` + state}, nil)
+		})
+	}
+}
