@@ -585,6 +585,9 @@ func (r *Reducer) Apply(ev Event) {
 		r.widened(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
 		r.deferredProForm(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "volta no HPA.": the objective set aside taken up again
+		// (resume.go).
+		r.resumed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 		r.userSeq = ev.Seq
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
