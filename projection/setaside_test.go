@@ -18,7 +18,7 @@ Performance has regressed.
 > user
 `
 	for _, tc := range []struct {
-		name, msg  string
+		name, msg   string
 		want, never []string
 	}{
 		{"trial 6 session A", "et change de priorité: laisse tomber `stats` pour aujourd'hui, l'objectif maintenant c'est de ramener la perf du parseur streaming au moins au niveau de main.",
