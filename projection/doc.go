@@ -23,7 +23,7 @@
 //     every failure or hypothesis lifecycle transition; the one exception
 //     is a tool's output the user pastes into a message (a fenced block,
 //     or lines of output, holding a traceback, a FAILED or "--- FAIL:"
-//     line, a compiler's "error:" line), whose failures open with the
+//     line, a compiler's "error:" line), whose failed tests open with the
 //     user's message as their source (pastedfail.go), never a failure
 //     told in prose ("the build failed yesterday") or a paste the user
 //     says to ignore;

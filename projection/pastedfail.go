@@ -12,8 +12,10 @@ import (
 // three lines or more of a tool's output) with a failure signature in it
 // (a traceback, a test runner's FAILED or "--- FAIL:" line, a compiler's
 // "error:" line) is read as a tool's output would be, and each failed
-// test it names, or else the error it ends with, is an open failure
-// whose source is the user's message. A failure told in prose ("the
+// test it names is an open failure whose source is the user's message; a
+// later run of the test resolves it. An error that names no test (a
+// traceback in an issue pasted to be fixed) opens nothing: no run of the
+// session is keyed by it, so nothing could show it fixed. A failure told in prose ("the
 // build failed yesterday, ignore it") is no such block, and a block the
 // user says to ignore or calls flaky or known opens nothing.
 
@@ -74,28 +76,17 @@ func pastedFailures(text string) []Proposal {
 			continue
 		}
 		ev := &Event{Role: RoleTool, Text: b, Result: &Result{}}
-		var tests, others []Proposal
 		for _, p := range proposeToolResult(ev, &Context{}) {
-			if p.Kind != KindFailure || !p.Failed || p.Quote == "" || !strings.Contains(text, p.Quote) {
+			// A failed test only: a later run of it resolves it. An
+			// error no command of the session is keyed by (a traceback
+			// in an issue pasted to be fixed) could never be shown
+			// resolved.
+			if p.Kind != KindFailure || !p.Failed || p.Quote == "" || !strings.HasPrefix(p.Key, "test/") || !strings.Contains(text, p.Quote) || seen[p.Key] {
 				continue
 			}
+			seen[p.Key] = true
 			p.Pasted, p.Links = true, nil
-			if strings.HasPrefix(p.Key, "test/") {
-				tests = append(tests, p)
-				continue
-			}
-			// no command ran it: the error is its own key
-			p.Key, p.Name = "pasted/-/"+slug(p.Because), oneLine(p.Because, 80)
-			others = append(others, p)
-		}
-		if len(tests) == 0 {
-			tests = others
-		}
-		for _, p := range tests {
-			if !seen[p.Key] && p.Key != "pasted/-/" {
-				seen[p.Key] = true
-				out = append(out, p)
-			}
+			out = append(out, p)
 		}
 	}
 	return out
