@@ -135,6 +135,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = checklist(ev.Text, out)
 			// A configuration the user pastes (pastedconfig.go).
 			out = pastedConfig(ev.Text, out)
+			// A failure in tool output the user pastes (pastedfail.go).
+			out = append(out, pastedFailures(ev.Text)...)
 		}
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).

@@ -20,7 +20,13 @@
 //   - user and system text may state objectives, constraints, values and
 //     obligations (normative), lift constraints and supersede values;
 //   - tool results are the only empirical source: evidence, failures, and
-//     every failure or hypothesis lifecycle transition;
+//     every failure or hypothesis lifecycle transition; the one exception
+//     is a tool's output the user pastes into a message (a fenced block,
+//     or lines of output, holding a traceback, a FAILED or "--- FAIL:"
+//     line, a compiler's "error:" line), whose failed tests open with the
+//     user's message as their source (pastedfail.go), never a failure
+//     told in prose ("the build failed yesterday") or a paste the user
+//     says to ignore;
 //   - assistant text may adopt decisions, reject approaches (negative
 //     knowledge) and propose hypotheses, never move a failure to resolved or
 //     a hypothesis to established ("fixed", "confirmed" change nothing);

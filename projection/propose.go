@@ -201,6 +201,10 @@ type Proposal struct {
 	// the question a tool for asking the user put (asked.go), normative
 	// although a tool's event carries it.
 	UserAnswer bool
+	// Pasted marks a failure read from tool output the user pasted into
+	// a message (pastedfail.go): empirical although a user's event
+	// carries it.
+	Pasted bool
 	// Todo marks an item of the agent's own task list, written by a todo
 	// tool's call (todo.go): procedural, moved only by such calls.
 	Todo bool

@@ -585,6 +585,9 @@ func (r *Reducer) Apply(ev Event) {
 		r.widened(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
 		r.deferredProForm(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "volta no HPA.": the objective set aside taken up again
+		// (resume.go).
+		r.resumed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 		r.userSeq = ev.Seq
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
@@ -777,7 +780,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 	switch ev.Role {
 	case RoleUser, RoleSystem:
 		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && p.Kind != KindEvidence && p.Kind != KindFailure && p.Kind != KindArtifact ||
-			p.Op == OpDone && p.Kind == KindObligation
+			p.Op == OpDone && p.Kind == KindObligation ||
+			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
 	case RoleTool:
@@ -835,6 +839,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	if p.Todo {
 		// The agent's own task list is the execution's lifecycle (todo.go).
 		auth = Procedural
+	}
+	if p.Pasted {
+		// a tool's output the user pasted (pastedfail.go)
+		auth = Empirical
 	}
 	nu := &Anchor{ID: id, Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, Authority: auth, SourceRefs: []EventRef{ref},
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}

@@ -96,9 +96,20 @@ func statusKinds(cmd string) map[string]string {
 		watch := slices.ContainsFunc(f, func(x string) bool { return x == "-w" || x == "--watch" || x == "--watch-only" })
 		switch {
 		case len(w) == 0:
-		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && slices.Contains([]string{"pod", "pods", "po"}, w[1]):
+		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && strings.Contains(w[1], ","):
+			// "kubectl get hpa,pods": a table for each kind (podListing
+			// reads each row in its own table)
+			for _, k := range strings.Split(w[1], ",") {
+				switch {
+				case slices.Contains(podKinds, k):
+					out["pods"] = ""
+				case slices.Contains(deployKinds, k):
+					out["deploys"] = ""
+				}
+			}
+		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && slices.Contains(podKinds, w[1]):
 			out["pods"] = arg(2)
-		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && slices.Contains([]string{"deploy", "deployment", "deployments"}, w[1]):
+		case prog == "kubectl" && w[0] == "get" && len(w) > 1 && !watch && !piped && slices.Contains(deployKinds, w[1]):
 			out["deploys"] = ""
 		case prog == "kubectl" && w[0] == "describe" && len(w) > 2 && slices.Contains([]string{"pod", "pods", "po"}, w[1]):
 			out["describe"] = w[2]
@@ -126,6 +137,13 @@ func statusKinds(cmd string) map[string]string {
 	}
 	return out
 }
+
+// podKinds and deployKinds are the names kubectl takes for pods and
+// deployments.
+var (
+	podKinds    = []string{"pod", "pods", "po"}
+	deployKinds = []string{"deploy", "deployment", "deployments"}
+)
 
 // statusObservations are what the status commands of cmd report in text
 // of the things they show (see above).
@@ -257,12 +275,13 @@ func workloadOf(pod string) string {
 // when Running, all its containers ready and never restarted.
 func podListing(text string) []statusObs {
 	var rows []statusRow
-	for l := range strings.Lines(text) {
+	for _, l := range tableRows(text, podTable) {
 		f := strings.Fields(l)
 		i := slices.IndexFunc(f, readyRE.MatchString)
-		if i < 1 || i > 2 || len(f) < i+4 || f[0] == "NAME" || f[0] == "NAMESPACE" {
+		if i < 1 || i > 2 || len(f) < i+4 {
 			continue
 		}
+		f[i-1] = strings.TrimPrefix(f[i-1], "pod/")
 		m := readyRE.FindStringSubmatch(f[i])
 		st := statusNeutral
 		switch {
@@ -276,6 +295,38 @@ func podListing(text string) []statusObs {
 	return listingJudged("k8s/", rows)
 }
 
+// tableRows are the rows of text's tables whose header is of the kind
+// want tells: "kubectl get hpa,pods" prints a table for each kind, each
+// with its own header, and a row is read by its own table's columns.
+// A text with no header ("--no-headers") is one table of rows.
+func tableRows(text string, want func(header string) bool) []string {
+	var rows, before []string
+	headed, in := false, false
+	for l := range strings.Lines(text) {
+		f := strings.Fields(l)
+		switch {
+		case len(f) > 0 && (f[0] == "NAME" || f[0] == "NAMESPACE"):
+			headed, in = true, want(l)
+		case !headed:
+			before = append(before, l)
+		case in:
+			rows = append(rows, l)
+		}
+	}
+	if !headed {
+		return before
+	}
+	return rows
+}
+
+// podTable and deployTable tell a pod listing's and a deployment
+// listing's header.
+func podTable(header string) bool {
+	return strings.Contains(header, "STATUS") && strings.Contains(header, "RESTARTS")
+}
+
+func deployTable(header string) bool { return strings.Contains(header, "UP-TO-DATE") }
+
 // deployListing reads "kubectl get deploy": NAME READY UP-TO-DATE
 // AVAILABLE AGE. A deployment all of whose replicas are ready, up to
 // date and available is healthy; one that is not says nothing (it may
@@ -285,15 +336,16 @@ func deployListing(text string) []statusObs {
 		return nil
 	}
 	var out []statusObs
-	for l := range strings.Lines(text) {
+	for _, l := range tableRows(text, deployTable) {
 		f := strings.Fields(l)
-		if len(f) < 5 || f[0] == "NAME" || f[0] == "NAMESPACE" {
+		if len(f) < 5 {
 			continue
 		}
 		i := slices.IndexFunc(f, readyRE.MatchString)
 		if i < 1 || i > 2 || len(f) < i+4 {
 			continue
 		}
+		f[i-1] = strings.TrimPrefix(strings.TrimPrefix(f[i-1], "deployment.apps/"), "deployment/")
 		m := readyRE.FindStringSubmatch(f[i])
 		if m[1] == m[2] && m[2] != "0" && f[i+1] == m[2] && f[i+2] == m[2] {
 			out = append(out, statusObs{key: statusPrefix + "k8s/" + f[i-1], name: f[i-1], line: strings.TrimSpace(l)})

@@ -648,7 +648,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	if s == "" {
 		f, s = r.givenUp(ev)
 	}
-	if f == nil || s == "" || !strings.Contains(ev.Text, s) {
+	if f == nil || s == "" || !strings.Contains(ev.Text, s) || r.objectiveSetAside(ev, s) {
 		return
 	}
 	r.giveUpFailure(f, s, ev, ref, 0)
