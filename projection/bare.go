@@ -104,6 +104,15 @@ func offered(text string) string {
 			}
 		}
 	}
+	if o == "" {
+		// "Switch the production model to LightGBM?" (assent.go)
+		o = courseAsked(text)
+	}
+	if o == "" {
+		// "Proponho um `locals` por workspace …", "I suggest LocalStack
+		// instead." (assent.go)
+		o = proposalOf(text)
+	}
 	return o
 }
 

@@ -158,6 +158,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = askedOpen(ev.Text, out)
 			// An offer of the agent's turned down (refused.go).
 			out = refusedOffer(ev.Text, ctx, out)
+			// …, kept on another course, judged bad, or not the agent's
+			// to take (assent.go).
+			out = offerTurnedDown(ev.Text, ctx, out)
 			// An option taken back as it is said, a thing dropped for
 			// another course (rethink.go).
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))

@@ -95,6 +95,14 @@ var deferralRE = mustPattern(`(?i)\b(?:i|we)(?:'ve|'ll|'m|'d)?\b(?:\s+[^\s.?!;]+
 // deferral reports whether s passes the question before it on or says it
 // is not settled (deferralRE).
 func deferral(s string) bool {
+	if relayedAnswerRE.MatchString(s) {
+		// "I asked the PM: 3 retries" answers it
+		return false
+	}
+	if laterAnswerRE.MatchString(s) {
+		// "je te dis après", "나중에 PM한테 물어볼게" (assent.go)
+		return true
+	}
 	m := deferralRE.FindStringSubmatch(s)
 	if m == nil {
 		return false

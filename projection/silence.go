@@ -32,6 +32,9 @@ type standing struct {
 	// ask: the agent asked for the user's assent ("I suggest pgloader,
 	// ok?"); only a reply that gives it makes the decision
 	ask bool
+	// msg is the agent's whole message, for the decision an accepted
+	// proposal replaces (assent.go)
+	msg string
 }
 
 // defaultCueRE is a clause saying the agent takes an option unless told
@@ -165,12 +168,16 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 			r.dflt = &d
 		} else if q := assentAsked(ev.Text); q != "" && len(own) == 0 {
 			r.dflt = &standing{option: q, quote: q, seq: ev.Seq, ask: true}
+		} else if q := proposalOf(ev.Text); q != "" && len(own) == 0 {
+			// "Je propose OnceLock (stable 1.70).", "Vou usar
+			// autoscaling/v2 …. Sobe ok?" (assent.go)
+			r.dflt = &standing{option: proposalShown(q), quote: q, seq: ev.Seq, ask: true, msg: ev.Text}
 		}
 	case RoleUser:
 		d := r.dflt
 		r.dflt = nil
 		if d != nil && d.ask {
-			if assentOnly(ev.Text) {
+			if assentOnly(ev.Text) || d.msg != "" && assentsTo(ev.Text, d.quote) {
 				// "I suggest pgloader for the migration, ok?" — "Sounds
 				// good.": the agent's proposal, accepted
 				r.letStandAs(d, d.option+" (the agent's proposal, accepted)", 98, ref)
@@ -212,10 +219,21 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 // n numbers its anchor among the agent's message's ("d12.96").
 func (r *Reducer) letStandAs(d *standing, v string, n int, ref EventRef) {
 	p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(d.option), Value: v, Quote: d.quote, Links: mentions(d.option)}
+	var was *Anchor
+	if d.msg != "" {
+		was = r.replacedBy(d.msg, d.quote)
+	}
 	agent := Event{Seq: d.seq, Role: RoleAssistant, Text: d.quote}
 	r.apply(&agent, &p, EventRef{SessionID: ref.SessionID, Seq: d.seq}, fmt.Sprintf("d%d.%d", d.seq, n), map[*Anchor]bool{})
 	if a := r.hot[slot(KindDecision, p.Key)]; a != nil {
 		a.addRef(ref)
+		if was != nil && was != a && was.Lifecycle == Active {
+			// "LazyLock n'est stable qu'en 1.80. Je propose OnceLock."
+			// — "OnceLock oui": the user's word replaces the decision
+			// the proposal was made against
+			was.Because = d.msg
+			r.supersede(a, was)
+		}
 	}
 }
 
