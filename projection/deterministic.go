@@ -1212,7 +1212,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					return
 				}
 			}
-			if !restate && (isRule(s) || announced[s]) && constraints < maxConstraintsPerEvent {
+			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && constraints < maxConstraintsPerEvent {
 				if restateMarkRE.MatchString(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++
@@ -1748,7 +1748,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 		var union []Proposal
 		for _, c := range parts {
 			if c = strings.TrimSpace(c); c != "" {
-				union = append(union, valuesOne(c, "", "", corr, scope, terse)...)
+				union = partSaid(union, c, func(k, n string) []Proposal { return valuesOne(c, k, n, corr, scope, terse) })
 			}
 		}
 		if andValuesRE.MatchString(s) && len(parts) == len(andValuesRE.Split(s, -1)) && slices.ContainsFunc(union, func(p Proposal) bool { return !strings.ContainsAny(p.Value, "0123456789") }) {
@@ -2324,7 +2324,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			// demonstrative and its head noun is one already held.
 			k, ref = k[loc[1]:], true
 		}
-		v = cleanValue(v)
+		v = valueNoPreposition(cleanValue(v))
 		if f := strings.Fields(k); len(f) > 1 && tailPronouns[strings.ToLower(f[len(f)-1])] {
 			// "the page count cap, double-check it's 50": a verb and
 			// its pronoun name no setting; the topic does.

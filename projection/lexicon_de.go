@@ -53,6 +53,7 @@ var lexDE = []lexEntry{
 	{catRelative, "increase", "erhöh*"},
 	{catRelative, "reduce", "reduzier* senk* verringer*"},
 	{catRelative, "set", "setz* stell"},
+	{catRelative, "set it to", "setz_ihn_auf setz_sie_auf setz_es_auf stell_ihn_auf stell_sie_auf stell_es_auf"},
 	{catRelative, "change", "änder*"},
 	{catRelative, "by", "um"},
 	{catRelative, "back to", "zurück_auf wieder_auf"},

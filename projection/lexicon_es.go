@@ -44,6 +44,7 @@ var lexES = []lexEntry{
 	{catRelative, "reduce it", "redúcelo bájalo"},
 	{catRelative, "reduce", "reduce baja disminuye"},
 	{catRelative, "set", "pon ponlo"},
+	{catRelative, "set it to", "ponlo_en ponla_en ponlo_a ponla_a déjalo_en déjala_en"},
 	{catRelative, "change", "cambia"},
 	{catRelative, "by", "en"},
 	{catRelative, "back to", "vuelve_a"},

@@ -47,6 +47,7 @@ var lexFR = []lexEntry{
 	{catRelative, "increase", "augmente monte"},
 	{catRelative, "reduce", "réduis baisse diminue"},
 	{catRelative, "set", "mets"},
+	{catRelative, "set it to", "mets-le_en mets-la_en mets-les_en"},
 	{catRelative, "change", "change"},
 	{catRelative, "back to", "remets_à"},
 	{catRelative, "one more", "un_de_plus une_de_plus"},

@@ -47,6 +47,7 @@ var lexPT = []lexEntry{
 	{catRelative, "increase", "aumente suba"},
 	{catRelative, "reduce", "reduza diminua baixe"},
 	{catRelative, "set", "coloque ponha"},
+	{catRelative, "set it to", "coloca_em bota_em põe_em coloque_em ponha_em deixa_em"},
 	{catRelative, "change", "mude altere"},
 	{catRelative, "by", "em"},
 	{catRelative, "back to", "volte_para"},
