@@ -227,6 +227,11 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 		n := labelEnd(s)
 		// "re the no-unsafe rule: …" names a rule held, it announces none.
 		rules := n > 0 && ruleLabelRE.MatchString(s[:n]) && !topicRE.MatchString(s)
+		if rules {
+			// "rule: MSRV 1.70, so no recent std stuff": one rule
+			// (consequence.go).
+			cs = joinConsequences(s, cs, n)
+		}
 		if acts < 2 && !rules {
 			out = append(out, s)
 			continue
@@ -236,7 +241,7 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 			if t == "" {
 				t = c.text
 			}
-			if rules && c.start >= n && (!glossed || isRule(t) || normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789")) {
+			if rules && c.start >= n && (!glossed || isRule(t) || normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789") || consequenceRule(t)) {
 				// In a gloss, whose verbs the readings cannot tell from
 				// nouns, an item with a number and no rule word
 				// ("épaisseur de carte 1,0 mm") is a setting, as in a
@@ -285,7 +290,9 @@ var (
 // max", "change of plans re the flag: don't gate it …"); else s.
 func operative(s string) string {
 	cs := clauseBounds(s)
-	if len(cs) < 2 {
+	if len(cs) < 2 || consequenceRule(s) {
+		// "MSRV 1.70, so no recent std stuff": the consequence is
+		// quoted with what it follows from (consequence.go).
 		return s
 	}
 	if n := labelEnd(s); n > 0 && ruleLabelRE.MatchString(s[:n]) {

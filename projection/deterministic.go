@@ -466,7 +466,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		} else if v, q := ticketObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
-		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q)) {
+		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q)) && !setsPinned(q, ctx.Pinned) {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
 			objective = q
 		}
@@ -988,7 +988,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 			// "每次提交前必须先跑 lint": a moment that recurs sets a rule,
 			// not a task done once.
-			recurring := everyTimeRE.MatchString(s) && isRule(s)
+			recurring := (everyTimeRE.MatchString(s) || doneClaimRule(s)) && isRule(s)
 			if objective != "" && strings.Contains(objective, s) && planEndRE.MatchString(s) {
 				// "这次要做的是 …：读 STDF，写成 Parquet，…，最后要出报表":
 				// the objective's last step, not a task for the end.
@@ -1212,7 +1212,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					return
 				}
 			}
-			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && constraints < maxConstraintsPerEvent {
+			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
 				if restateMarkRE.MatchString(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++

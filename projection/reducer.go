@@ -569,6 +569,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.vetoed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "alza il minimo di 2" of a rule's range (bound.go).
 		r.boundChanged(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "on passe la MSRV à 1.75" of "règle: MSRV 1.70, …" (rulerepin.go).
+		r.pinnedSet(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "No, Python 3.11 no: … pasamos a 3.12" (contest.go).
 		r.contested(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "提测改到下周三了", "demo got pushed to next tuesday" (moveday.go).
@@ -581,6 +583,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.reinstated(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "Umlaute im Buchungstext sind völlig ok" (permitted.go).
 		r.okLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "o Rafa liberou mexer no values-prod" (granted.go).
+		r.grantLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "Routine electrical jobs go to BrightSpark as well" (widen.go).
 		r.widened(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
@@ -978,6 +982,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if o := r.closest(p.Value, 0, func(a *Anchor) bool {
 			return a.Kind == KindConstraint && a.Lifecycle == Active && repinsOf(a.valueFacts(), fp)
 		}); o != nil {
+			r.supersede(nu, o)
+		} else if o := r.narrowedRule(nu, ref); o != nil && ev.Role == RoleUser {
+			// "clippy -D warnings seulement sur tabulo-core" after "…
+			// tu lances clippy avec -D warnings" (narrow.go).
 			r.supersede(nu, o)
 		} else if p.Correction && !proFormRefusal(p.Value) {
 			// "no, don't do that": the agent's act, not a rule
@@ -2841,8 +2849,10 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		}
 		return
 	}
-	if slices.Contains(o.Links, p.Value) {
-		// The same exception said again ("(zod is still ok.)").
+	if _, ex, ok := strings.Cut(o.Value, " — except: "); ok && slices.Contains(o.Links, p.Value) && strings.Contains(ex, p.Value) {
+		// The same exception said again ("(zod is still ok.)"); the
+		// thing the rule itself names is no exception yet ("tu touches
+		// pas à Cargo.lock" … "tu peux toucher Cargo.lock pour …").
 		o.addRef(ref)
 		return
 	}
