@@ -70,20 +70,7 @@ func TestStatusObservations(t *testing.T) {
 		{"journal", "journalctl -u nginx -p err --since today", "Dec 05 10:00:01 web1 nginx[812]: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)\nDec 05 10:00:01 web1 systemd[1]: nginx.service: Failed with result 'exit-code'.", ""},
 		{"unit inactive", "systemctl status nginx", "○ nginx.service - nginx\n     Active: inactive (dead)", ""},
 	} {
-		var got []string
-		for _, o := range statusObservations(tc.cmd, tc.out) {
-			st := "ok"
-			if o.failed {
-				st = "failed"
-			}
-			got = append(got, o.key+" "+st)
-			if !strings.Contains(tc.out, o.line) || o.line == "" {
-				t.Errorf("%s: line %q is not in the output", tc.name, o.line)
-			}
-		}
-		if g := strings.Join(got, "\n"); g != tc.want {
-			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, g, tc.want)
-		}
+		checkStatusObservations(t, tc.name, tc.cmd, tc.out, tc.want)
 	}
 }
 
@@ -132,5 +119,26 @@ func TestStatusFailureLifecycle(t *testing.T) {
 	call(r, "kubectl -n payments get pods -l app=payments-api", "error: You must be logged in to the server (Unauthorized)\n"+podsCrashing, true)
 	if s := statusOf(r, key); s != "none" {
 		t.Errorf("a failed status command: status failure %s, want none", s)
+	}
+}
+
+// checkStatusObservations checks what statusObservations reads of a
+// status command's output: each thing's key and verdict, one a line, and
+// that each line it quotes is in the output.
+func checkStatusObservations(t *testing.T, name, cmd, out, want string) {
+	t.Helper()
+	var got []string
+	for _, o := range statusObservations(cmd, out) {
+		st := "ok"
+		if o.failed {
+			st = "failed"
+		}
+		got = append(got, o.key+" "+st)
+		if !strings.Contains(out, o.line) || o.line == "" {
+			t.Errorf("%s: line %q is not in the output", name, o.line)
+		}
+	}
+	if g := strings.Join(got, "\n"); g != want {
+		t.Errorf("%s: got\n%s\nwant\n%s", name, g, want)
 	}
 }
