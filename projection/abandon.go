@@ -219,6 +219,30 @@ func (r *Reducer) sameRunGivenUp(f *Anchor, s string, ev *Event, ref EventRef) {
 	}
 }
 
+// namedGivenUp gives up, with failure f that sentence s of ev gave up,
+// every other open failure the message may answer (or that failed since
+// the user last spoke) whose run or output the thing s names shares a
+// word with: "lascia stare docker in locale" after Testcontainers found
+// no Docker and a look for the socket failed gives up both, not only the
+// newer look. A give-up that names nothing or only a pronoun ("leave
+// it", "never mind that") gives up f alone.
+func (r *Reducer) namedGivenUp(f *Anchor, s string, ev *Event, ref EventRef) {
+	thing := giveUpThing(s)
+	if thing == "" || pronounThingRE.MatchString(thing) {
+		return
+	}
+	n := 50
+	for _, a := range r.sorted() {
+		if a == f || a.Kind != KindFailure || !a.IsHead() || r.hot[slot(a.Kind, a.Key)] != a || a.Seq() >= ev.Seq {
+			continue
+		}
+		if (r.answers(a, ev) || r.prevUserSeq > 0 && a.Seq() > r.prevUserSeq) && failureNamed(a, thing) {
+			r.giveUpFailure(a, s, ev, ref, n)
+			n++
+		}
+	}
+}
+
 // failedRun is the run failure a is of: its deciding stage without
 // wrappers, options and what it was piped into; "" when none decides.
 func failedRun(a *Anchor) string {

@@ -178,3 +178,29 @@ func TestGivenUpAfterGap(t *testing.T) {
 		}
 	}
 }
+
+// A give-up that names a thing gives up every open failure since the
+// user last spoke that the thing names, not only the newest: after
+// Testcontainers found no Docker and a look for the socket failed,
+// "lascia stare docker in locale" drops both (trial 7 m05). A give-up
+// that names nothing, or names only what the newest failed on, leaves
+// the older failure open.
+func TestGiveUpNamesEveryFailureOfTheThing(t *testing.T) {
+	for _, c := range []struct {
+		say      string
+		gradleUp bool
+	}{
+		{"no lascia stare docker in locale, è un casino su questo mac aziendale.", true},
+		{"don't bother with docker on this laptop, CI runs the integration tests", true},
+		{"lass Docker hier in Ruhe, die Integrationstests laufen in der CI", true},
+		{"leave it, I'll start colima myself", false},
+		{"never mind that, just try the other socket path", false},
+	} {
+		out := reduceAll(t, "> user\nrun the integration tests locally\n> assistant\nrunning\n> call bash {\"command\": \"./gradlew integrationTest --tests 'it.acme.ordini.InventoryIT'\"}\n> result error\norg.testcontainers.DockerClientException: Could not find a valid Docker environment\n\nBUILD FAILED in 9s\n> assistant\nno Docker; checking the socket\n> call bash {\"command\": \"ls -l /var/run/docker.sock 2>&1\"}\n> result error\nls: /var/run/docker.sock: No such file or directory\n> assistant\nNo Docker socket. Start colima?\n> user\n"+c.say+"\n")
+		if c.gradleUp {
+			expect(t, out, []string{`negative/-/gradlew-integrationtest`}, []string{`failure command/-/\./gradlew integrationTest .*\[open/`})
+		} else {
+			expect(t, out, []string{`failure command/-/\./gradlew integrationTest .*\[open/empirical\]`}, []string{`negative/-/gradlew-integrationtest`})
+		}
+	}
+}

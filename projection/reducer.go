@@ -198,6 +198,10 @@ type Reducer struct {
 	// agent answers since a contradiction reaches (contest.go); not part
 	// of a Snapshot.
 	userSeq int
+	// prevUserSeq is the user's message before that one: what failed
+	// since it, the user's last message may speak of (namedGivenUp); not
+	// part of a Snapshot.
+	prevUserSeq int
 	// proposed is the rule the assistant's last message proposed and
 	// asked whether to keep (keeprule.go); not part of a Snapshot.
 	proposed string
@@ -592,7 +596,7 @@ func (r *Reducer) Apply(ev Event) {
 		// "volta no HPA.": the objective set aside taken up again
 		// (resume.go).
 		r.resumed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
-		r.userSeq = ev.Seq
+		r.prevUserSeq, r.userSeq = r.userSeq, ev.Seq
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
 	r.clockPassed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -3660,7 +3664,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq}
 	for k, a := range r.hot {

@@ -653,6 +653,7 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 	}
 	r.giveUpFailure(f, s, ev, ref, 0)
 	r.sameRunGivenUp(f, s, ev, ref)
+	r.namedGivenUp(f, s, ev, ref)
 	r.planOfGiveUp(f, ev)
 }
 
@@ -661,8 +662,23 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 // "never mind that", "just build with rustls instead", "Lass Metabase in
 // Ruhe", "lass die Profilvalidierung sein", "Déjalo", "laisse tomber",
 // "lascia perdere", "deixa pra lá", "laat webkit maar zitten", "laat
-// maar", "もういい". Group t (t2 … t5) is the thing named, when one is.
-var giveUpRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|never mind|stop)\s+(?:bother(?:ing)?|worry(?:ing)?|wast(?:e|ing)\s+(?:time|your time))\s*(?:(?:with|about|on|going down)\s+(?P<t>[^,.;:!?]{2,60}))?|\bnever\s*mind\s+(?P<t2>the\s+[^,.;:!?]{2,40}|that|it)\b|\b(?:leave|let)\s+(?:it|that|this)(?:\s+(?:be|alone|out|aside|for now))?\b(?:\s+as\s+(?:it\s+)?is)?|\bskip\s+(?:it|that|this)(?:\s+for\s+now)?\b|\b(?:just\s+|let's\s+|we'll\s+)?(?:use|try|build with|go with|switch to)\s+(?P<i>[^,.;:!?]{2,40}?)\s+instead\b|\blass\s+(?:(?:das|es|die|den|der)\s+)?(?P<t3>[^,.;:!?]{0,50}?)\s*(?:sein|bleiben|in\s+ruhe)\b|\b(?:d[eé]ja(?:lo|la|los|las)|olv[ií]da(?:lo|la|te\s+de\s+(?P<t4>[^,.;:!?]{2,40})))\b|\b(?:laisse(?:z)?\s+tomber|oublie(?:z)?\s+(?:ça|ca))\b|\blascia(?:te)?\s+(?:perdere|stare)\b|\bdeixa\s+(?:pra|para)\s+l(?:a\b|á)|\besquece\s+(?:isso|isto)\b|\blaat\s+(?:(?:het|dat|dit|die|de|maar)\s+)*(?P<t5>[^,.;:!?]{0,50}?)\s*(?:maar\s+)?(?:zitten|rusten|varen|vallen)\b|\blaat\s+maar\s*(?:[,.;!]|$)|\bvergeet\s+(?:het|dat|dit)\b|もういい|諦めよう|やめておこう`)
+// maar", "lascia stare docker in locale", "もういい". Group t (t2 … t6) is
+// the thing named, when one is.
+var giveUpRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|never mind|stop)\s+(?:bother(?:ing)?|worry(?:ing)?|wast(?:e|ing)\s+(?:time|your time))\s*(?:(?:with|about|on|going down)\s+(?P<t>[^,.;:!?]{2,60}))?|\bnever\s*mind\s+(?P<t2>the\s+[^,.;:!?]{2,40}|that|it)\b|\b(?:leave|let)\s+(?:it|that|this)(?:\s+(?:be|alone|out|aside|for now))?\b(?:\s+as\s+(?:it\s+)?is)?|\bskip\s+(?:it|that|this)(?:\s+for\s+now)?\b|\b(?:just\s+|let's\s+|we'll\s+)?(?:use|try|build with|go with|switch to)\s+(?P<i>[^,.;:!?]{2,40}?)\s+instead\b|\blass\s+(?:(?:das|es|die|den|der)\s+)?(?P<t3>[^,.;:!?]{0,50}?)\s*(?:sein|bleiben|in\s+ruhe)\b|\b(?:d[eé]ja(?:lo|la|los|las)|olv[ií]da(?:lo|la|te\s+de\s+(?P<t4>[^,.;:!?]{2,40})))\b|\b(?:laisse(?:z)?\s+tomber|oublie(?:z)?\s+(?:ça|ca))\b|\blascia(?:te)?\s+(?:perdere|stare)\b(?:\s+(?P<t6>[^,.;:!?]{2,50}))?|\bdeixa\s+(?:pra|para)\s+l(?:a\b|á)|\besquece\s+(?:isso|isto)\b|\blaat\s+(?:(?:het|dat|dit|die|de|maar)\s+)*(?P<t5>[^,.;:!?]{0,50}?)\s*(?:maar\s+)?(?:zitten|rusten|varen|vallen)\b|\blaat\s+maar\s*(?:[,.;!]|$)|\bvergeet\s+(?:het|dat|dit)\b|もういい|諦めよう|やめておこう`)
+
+// giveUpThing is the thing a give-up in sentence s names ("docker in
+// locale" of "lascia stare docker in locale"), "" when it names none.
+func giveUpThing(s string) string {
+	m := giveUpRE.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	thing := ""
+	for _, g := range []string{"t", "t2", "t3", "t4", "t5", "t6"} {
+		thing += m[giveUpRE.SubexpIndex(g)]
+	}
+	return strings.TrimSpace(thing)
+}
 
 // postponedRE puts a thing off to a later time rather than giving it up:
 // "out of time", "tomorrow", "after the release", "na de release" ("skip
@@ -710,7 +726,7 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 		}
 		instead := m[giveUpRE.SubexpIndex("i")] != ""
 		thing := ""
-		for _, g := range []string{"t", "t2", "t3", "t4", "t5"} {
+		for _, g := range []string{"t", "t2", "t3", "t4", "t5", "t6"} {
 			thing += m[giveUpRE.SubexpIndex(g)]
 		}
 		if thing != "" {
