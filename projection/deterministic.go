@@ -3617,7 +3617,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				continue
 			}
 			seen[n] = true
-			line := lineAt(text, loc[0])
+			// the line of the name: a pattern's "^\s*" may start on a
+			// blank line before it (Gradle's "\n\nFooIT > x() FAILED")
+			at := loc[2]
+			line := lineAt(text, at)
 			if re == pySectionRE {
 				// "____ test_x ____": the name, not its rule
 				line = strings.Trim(line, "_ \t")
@@ -3626,8 +3629,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				// Go prints a test's lines under its own "--- FAIL"
 				// (goFailDetail); cargo's and pytest's line before a
 				// failed test is another test's.
-				if d := goFailDetail(text, loc[0], n); d != "" {
-					tests = append(tests, test{n, line + " — " + d, f, loc[0]})
+				if d := goFailDetail(text, at, n); d != "" {
+					tests = append(tests, test{n, line + " — " + d, f, at})
 					continue
 				}
 			}
@@ -3647,20 +3650,31 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				}
 			}
 			if f && re == pwFailRE {
-				if d := pwFailDetail(text, loc[0], n); d != "" {
+				if d := pwFailDetail(text, at, n); d != "" {
 					line += " — " + d
+				}
+			}
+			if f && re == gradleFailRE {
+				// Gradle prints the exception indented under the test's
+				// "FAILED" line
+				if le := strings.IndexByte(text[at:], '\n'); le >= 0 {
+					if next := text[at+le+1:]; strings.HasPrefix(next, " ") || strings.HasPrefix(next, "\t") {
+						if d := lineAt(text, at+le+1); d != "" {
+							line += " — " + d
+						}
+					}
 				}
 			}
 			if f {
 				// vitest prints the reason on the line after the failed
 				// test's, after an arrow ("→ expected [] to include …").
-				if le := strings.IndexByte(text[loc[0]:], '\n'); le >= 0 {
-					if next := lineAt(text, loc[0]+le+1); strings.HasPrefix(next, "→") {
+				if le := strings.IndexByte(text[at:], '\n'); le >= 0 {
+					if next := lineAt(text, at+le+1); strings.HasPrefix(next, "→") {
 						line += " — " + next
 					}
 				}
 			}
-			tests = append(tests, test{n, line, f, loc[0]})
+			tests = append(tests, test{n, line, f, at})
 		}
 	}
 	var runs []string
