@@ -534,6 +534,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	prev := ""
 	sents, announced := actClauses(modeJoined(text, sentences(referenceText(text))), glossed)
 	announced = labelledLineItems(text, announcedItems(text, announced))
+	announced = ruleItems(text, sents, announced)
 	// What the message said so far, for the sentences after it: a
 	// permission or an exception (a "but …" after it qualifies it; "the
 	// rest stays off-limits" restates the rule it excepted from).

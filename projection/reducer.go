@@ -996,7 +996,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// (correctref.go).
 			o := r.naming(p.Links, KindConstraint, Active)
 			if o == nil {
-				o = r.nearestUnlinked(KindConstraint, p.Value, 0.3, len(p.Links) > 0)
+				// the rule whose subject it names, not one that only
+				// shares its "no" (correctsubject.go)
+				o = r.correctedRule(p.Value, 0.3, len(p.Links) > 0)
 			}
 			if o != nil {
 				r.supersede(nu, o)
@@ -2363,6 +2365,12 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 			c = nil
 		}
 	}
+	if c != nil && c.Kind == KindConstraint && scopedLift(p.Quote) {
+		// "…, the rule is only for prod code": an exception
+		// (liftsubject.go)
+		r.restateExcept(c, p.Quote, "", ref, id)
+		return
+	}
 	if c != nil {
 		c.Lifecycle = Lifted
 		c.Because = p.Quote
@@ -2389,6 +2397,10 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c = r.soleSharing(t, ref.Seq)
 	}
 	if c == nil || c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
+		return
+	}
+	if c.Kind == KindConstraint && scopedLift(p.Quote) {
+		r.restateExcept(c, p.Quote, "", ref, id)
 		return
 	}
 	c.Lifecycle = Lifted
@@ -2430,7 +2442,9 @@ func (r *Reducer) soleSharing(t map[string]bool, seq int) *Anchor {
 		latin, cjk := 0, 0
 		for w := range a.terms() {
 			switch {
-			case !t[w]:
+			case !t[w] || ruleNounTerm(w):
+				// "правило" in both says only that each is a rule
+				// (liftsubject.go)
 			case strings.ContainsFunc(w, isHanOrKatakana):
 				cjk++
 			case len([]rune(w)) >= 4 && !strings.ContainsFunc(w, isCJK):
@@ -2910,7 +2924,9 @@ func (r *Reducer) restateExcept(o *Anchor, quote, thing string, ref EventRef, id
 	nu.Value = strings.TrimRight(withoutReasons(o.Value), ".。 ") + " — except: " + withoutLabel(quote)
 	nu.Was = o.Value
 	nu.Because = quote
-	nu.Links = append(nu.Links, thing)
+	if thing != "" {
+		nu.Links = append(nu.Links, thing)
+	}
 	nu.SourceRefs, nu.Inherited = []EventRef{ref}, 0
 	nu.inherit(o)
 	r.retire(o, Superseded)
