@@ -466,7 +466,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		} else if v, q := ticketObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
-		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q)) && !setsPinned(q, ctx.Pinned) {
+		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q) && !scopedPermission(q)) && !setsPinned(q, ctx.Pinned) {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
 			objective = q
 		}

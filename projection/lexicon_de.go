@@ -104,6 +104,7 @@ var lexDE = []lexEntry{
 	{catGoal, "Task", "aufgabe"},
 	{catGoal, "change of plans", "planänderung planwechsel änderung_des_plans"},
 	{catGoal, "new priority", "neue_priorität neue_prio"},
+	{catGoal, "priority", "priorität"},
 	{catRelay, "says", "sagt meint schreibt"},
 	{catRelay, "according to", "laut"},
 	{catRelay, "answered", "geantwortet antwortete"},

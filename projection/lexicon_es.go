@@ -101,6 +101,7 @@ var lexES = []lexEntry{
 	{catGoal, "Task", "tarea"},
 	{catGoal, "change of plans", "cambio_de_planes cambio_de_plan"},
 	{catGoal, "new priority", "nueva_prioridad"},
+	{catGoal, "priority", "prioridad"},
 	{catRelay, "says", "dice"},
 	{catRelay, "according to", "según"},
 	{catRelay, "answered", "contestó respondió ha_contestado ha_respondido"},

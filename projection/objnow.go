@@ -16,7 +16,7 @@ import "strings"
 
 // goalNowRE names the goal with a copula or a colon (group t), and
 // whether the sentence marks the change (group m or a leading "now").
-var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then)[,]?\s+)*)(?:(?:the|our|my|your)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:)\s+(?:now\s+)?(?:(?:of|to|de|d')\s*)?(?P<t>\S.*)$`)
+var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then|listen|look)[,]?\s+)*)(?:(?:the|our|my|your)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:|—|–)\s+(?:now\s+)?(?:(?:of|to|de|d')\s*)?(?P<t>\S.*)$`)
 
 // zhGoalNowRE is a Chinese or Korean goal said with its copula: "现在的目
 // 标是 …", "这次的任务是 …", "이번엔 X 잡는 게 目标" (Korean puts the goal
@@ -29,7 +29,7 @@ var koChangeRE = mustPattern(`^(?:이번엔|이번에는|지금은|오늘은|당
 // detourRE says the work asked is a detour the old task resumes after:
 // "then back to stats", "after that continue with the export", "puis on
 // revient à", "depois volta pro", "끝나면 다시", "然后再回到".
-var detourRE = mustPattern(`(?i)\b(?:then|and then|after that|afterwards|once (?:that's|it's|that is|it is) (?:done|fixed))\b[^.;!?]{0,30}\b(?:(?:go|come|get)(?:ing)? back to|back to|return to|resume|continue with|pick up)\b|\bquick detour\b|\b(?:puis|ensuite|après)\b[^.;!?]{0,30}\b(?:on revient|on reprend|tu reprends|reviens)\b|\bdepois\b[^.;!?]{0,30}\b(?:volta|voltamos|retoma)\b|끝나면 다시|그 다음에? 다시|然后再回到|之后再(?:继续|回到)|再回来`)
+var detourRE = mustPattern(`(?i)\b(?:then|and then|after that|afterwards|once (?:that's|it's|that is|it is) (?:done|fixed))\b[^.;!?]{0,30}\b(?:(?:go|come|get)(?:ing)? back to|back to|return to|resume|continue with|pick up|torniamo|ritorniamo|riprendiamo|si torna)\b|\b(?:then|потом|затем)\s+(?:вернёмся|вернемся|возвращаемся|продолжим)|\bquick detour\b|\b(?:puis|ensuite|après)\b[^.;!?]{0,30}\b(?:on revient|on reprend|tu reprends|reviens)\b|\bdepois\b[^.;!?]{0,30}\b(?:volta|voltamos|retoma)\b|끝나면 다시|그 다음에? 다시|然后再回到|之后再(?:继续|回到)|再回来`)
 
 // goalNowTask is the task sentence s names as the goal, "" when none;
 // shifted tells that the message set the old task aside or changed the
@@ -38,8 +38,9 @@ func goalNowTask(s string, shifted bool) string {
 	s = strings.TrimSpace(s)
 	if m := goalNowRE.FindStringSubmatch(s); m != nil {
 		marked := m[goalNowRE.SubexpIndex("m")] != "" || m[goalNowRE.SubexpIndex("n")] != "" ||
-			strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "now") || strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "instead")
-		t := strings.TrimSpace(m[goalNowRE.SubexpIndex("t")])
+			strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "now") || strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "instead") ||
+			strings.Contains(strings.ToLower(s[:strings.Index(s, m[goalNowRE.SubexpIndex("t")])]), "сейчас")
+		t := goalThatRE.ReplaceAllString(strings.TrimSpace(m[goalNowRE.SubexpIndex("t")]), "")
 		if (marked || shifted) && okTask(t) && !labelNegRE.MatchString(t) && len(terms(t)) >= 2 {
 			return t
 		}
@@ -64,7 +65,8 @@ func goalNowTask(s string, shifted bool) string {
 
 // afterParked is the part of a labelled new task that follows the old
 // task set aside in it ("change of plans: drop stats for today, the goal
-// now is the parser regression" names the regression), or t whole.
+// now is the parser regression" names the regression), t whole when it
+// sets nothing aside, or "" when it only sets the old task aside.
 func afterParked(t string) string {
 	cl := clauseSpans(t)
 	at := -1
@@ -73,8 +75,13 @@ func afterParked(t string) string {
 			at = j
 		}
 	}
-	if at < 0 || at == len(cl)-1 {
+	if at < 0 {
 		return t
+	}
+	if at == len(cl)-1 {
+		// "change of plans: we finish the backfill next week": only the
+		// old task set aside, the new one comes after
+		return ""
 	}
 	rest := strings.TrimSpace(strings.Join(cl[at+1:], ""))
 	if g := goalNowTask(rest, true); g != "" {

@@ -27,7 +27,7 @@ import (
 // something denied ("that's not the priority now") moves nothing.
 
 // prioLabelRE labels the new priority (group t).
-var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
+var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|слушай|короче|senti|allora|luister|oye|mira)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
 
 // prioBackRE points back at the task said just before it as the new
 // priority: "that's the priority now", "this is our top priority now",
@@ -46,11 +46,11 @@ var prioDenyRE = mustPattern(`(?i)\b(?:not|n't|no longer|never)\s+(?:\w+\s+)?(?:
 
 // planChangeRE says the plan changed: "change of plans", "plans
 // changed", "计划有变".
-var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
+var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right|listen|look|hey|well|слушай|короче|ладно|так|senti|allora|luister|oké|oye|mira|hör mal)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed|are changing)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
 
 // parkRE sets the task before aside for now: "park it", "can wait",
 // "put it on hold", "先放一放", "先不管…了".
-var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being|this week)\b|\b(?:postpone|defer|push back|punt on)\b|\b(?:to|till|until|for) (?:the )?next (?:sprint|week|release|iteration|milestone)\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
+var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being|this week)\b|\b(?:postpone|defer|push back|punt on)\b|\b(?:to|till|until|for) (?:the )?next (?:sprint|week|release|iteration|milestone)\b|\bnext (?:sprint|week|release|iteration|milestone)\s*[.!]?\s*$|\bthe rest (?:later|can wait|after(?:wards)?)\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
 
 // zhPrioWorkRE opens a Chinese clause asking work first: "现在优先搞
 // …", "接下来先把 … 修好", "现在最重要的是把 …".
@@ -82,7 +82,26 @@ func shiftedTask(text string) (quote, task string) {
 		if m := prioLabelRE.FindStringSubmatch(s); m != nil {
 			t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")])
 			if (okTask(t) || duePlan(t)) && !labelNegRE.MatchString(t) {
-				return s, afterParked(t)
+				switch a := afterParked(t); {
+				case a == "":
+					// "cambio di programma: il backfill lo finiamo la
+					// settimana prossima": the new task comes after
+					parked, changed = true, true
+					continue
+				case a != t:
+					return s, a
+				}
+				if g := goalNowTask(t, true); g != "" {
+					// "change of plans: now the priority is fixing CI"
+					return s, g
+				}
+				if changeLabelled(s, t) && !workStart(t) && !duePlan(t) {
+					// "cambio di programma: Ferri sabato 12 ha un cliente in
+					// studio": what changed the plan, not the task
+					changed = true
+					continue
+				}
+				return s, t
 			}
 		}
 		if t := goalNowTask(s, parked || changed || parksLater); t != "" {
@@ -93,6 +112,15 @@ func shiftedTask(text string) (quote, task string) {
 		if planChangeRE.MatchString(s) {
 			changed = true
 			continue
+		}
+		if t := arrivedTask(s); t != "" && (changed || parked) {
+			// "планы меняются. пришёл тикет от мобилки: им срочно нужно
+			// поле last_seen_at" (objlang.go)
+			return s, t
+		}
+		if t := firstTask(s); t != "" {
+			// "eerst de webkit test fixen, de rest later" (objlang.go)
+			return s, t
 		}
 		if prioDenyRE.MatchString(s) {
 			continue
@@ -157,7 +185,12 @@ func shiftedTask(text string) (quote, task string) {
 				// named with its copula.
 				if m := prioLabelRE.FindStringSubmatch(rest); m != nil {
 					if t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")]); okTask(t) && !labelNegRE.MatchString(t) {
-						return s, t
+						if !changeLabelled(rest, t) || workStart(t) || goalNowTask(t, true) != "" {
+							return s, t
+						}
+						// "ah, cambio di programma: Ferri sabato 12 ha un
+						// cliente": why the plan changed, not the task
+						changed = true
 					}
 				}
 				if t := goalNowTask(rest, parked || changed || parksLater); t != "" {
