@@ -121,6 +121,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "the webhook is the exception: …. everything else stays
 			// server actions" (exceptis.go).
 			out = exceptionsByRemainder(ev.Text, out)
+			// "… vind ik raar, chromium moet hem ook zien": a remark,
+			// no rule (opinion.go).
+			out = opinionsDropped(out)
 		}
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).
@@ -209,9 +212,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			}
 		}
 		// "Let's keep working on the project.", "go back to what it was":
-		// no choice (carryon.go)
+		// no choice (carryon.go); "su questo branch NON è …": no value of
+		// the branch (valueguard.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
-			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix))
+			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
+				p.Kind == KindValue && p.Op == OpState && negatedName(p)
 		})
 	case RoleAssistant:
 		// A question of the user's the reply leaves open (leftopen.go).

@@ -1804,11 +1804,12 @@ func (r *Reducer) supersede(nu, o *Anchor) {
 // ("… reaches 50gb (was 25gb) or after 1 day"), so no rule shows a value
 // since changed as current while what else it says holds.
 // valueSet brings what states the value nu replaces up to date: rules
-// that state it (restateClauses) and the agent's answers that told it
-// (outdateAnswers).
+// that state it (restateClauses), the agent's answers that told it
+// (outdateAnswers) and the decisions that chose it (decisionvalue.go).
 func (r *Reducer) valueSet(nu *Anchor, ref EventRef) {
 	r.restateClauses(nu, ref)
 	r.outdateAnswers(nu, ref)
+	r.outdateDecisions(nu, ref)
 }
 
 // outdateAnswers retires the agent's answers to the user's questions

@@ -48,7 +48,7 @@ func negatedValue(s, v string) bool {
 func dropNegated(s string, ps []Proposal) []Proposal {
 	out := ps[:0]
 	for _, p := range ps {
-		if p.Kind == KindValue && negatedValue(s, p.Value) {
+		if p.Kind == KindValue && (negatedValue(s, p.Value) || negatedName(p)) {
 			continue
 		}
 		out = append(out, p)
@@ -90,4 +90,29 @@ var ackTopicRE = mustPattern(`(?i)^(?:thanks|thank\s+you|thx|ty)\b|^(?:good|grea
 // thing rather than an acknowledgement or a clause (ackTopicRE).
 func nounTopic(t string) bool {
 	return !ackTopicRE.MatchString(strings.TrimSpace(t))
+}
+
+// negWords are words of negation that end a clause's subject before its
+// verb: "su questo branch NON è feature/customer-ref", "the branch not
+// being main", "der Branch nicht …", "ce n'est pas …", "a branch não é",
+// "эта ветка не …", "deze branch niet …".
+var negWords = wordSet(`not non nicht niet pas não nao не нет nie ikke inte ej`)
+
+// negTailRE is a negation that ends a name written without spaces:
+// "这个分支不是", "このブランチではない".
+var negTailRE = mustPattern(`(?:不是|不|没有|没|並不|ではない|じゃない)$`)
+
+// negatedName reports whether the name of value p ends in a word of
+// negation: what the sentence says the setting is not is no value of it.
+func negatedName(p Proposal) bool {
+	name := p.Name
+	if name == "" {
+		name = strings.ReplaceAll(property(p.Key), "_", " ")
+	}
+	f := strings.Fields(strings.ToLower(name))
+	if len(f) == 0 {
+		return false
+	}
+	last := strings.Trim(f[len(f)-1], ".,:;")
+	return negWords[last] || negTailRE.MatchString(last)
 }

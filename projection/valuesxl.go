@@ -469,6 +469,11 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 				rel = rel || p.Rel != "" || p.Was != "" && p.Correction
 			}
 		}
+		if p, ok := xlUnset(s, ctx); ok {
+			// "убери GOGC": the setting taken away (unset.go)
+			out = append(dropAt(out, vals), p)
+			continue
+		}
 		if rel {
 			continue
 		}
