@@ -231,7 +231,12 @@ for (const [name, opts] of [['readonly', 'size=8m,mode=0755'], ['full', 'size=1m
   if (name === 'readonly') {
     spawnSync('mount', ['-o', 'remount,ro', mnt])
   } else {
-    // Fill what is left.
+    // Fill what is left. The search index goes first: it is a cache the
+    // next session rebuilds, and an index whose merge fails on the full
+    // disk is deleted, which freed room enough for the next session's
+    // bundles in one CI run out of many (8 written, the check that the
+    // store cannot be written failed). Without it nothing can free room.
+    rmSync(join(store, '.recall'), { recursive: true, force: true })
     spawnSync('dd', ['if=/dev/zero', `of=${join(mnt, 'filler')}`, 'bs=4k'], { encoding: 'utf8' })
   }
   const known = logsBefore()
