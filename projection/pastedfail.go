@@ -32,25 +32,13 @@ var pastedIgnoredRE = mustPattern(`(?i)\b(?:ignore|flaky|known (?:issue|failure|
 func pastedBlocks(text string) (blocks []string, prose string) {
 	var out []string
 	var talk strings.Builder
-	rest := text
-	for {
-		i := strings.Index(rest, "```")
-		if i < 0 {
-			break
-		}
-		j := strings.Index(rest[i+3:], "```")
-		if j < 0 {
-			break
-		}
-		talk.WriteString(rest[:i])
-		body := rest[i+3 : i+3+j]
-		if nl := strings.IndexByte(body, '\n'); nl >= 0 && !strings.ContainsAny(strings.TrimSpace(body[:nl]), " \t:") {
-			// the fence's language tag ("```text")
-			body = body[nl+1:]
-		}
-		out = append(out, body)
-		rest = rest[i+3+j+3:]
+	last := 0
+	for _, m := range configFenceRE.FindAllStringSubmatchIndex(text, -1) {
+		talk.WriteString(text[last:m[0]])
+		out = append(out, text[m[4]:m[5]])
+		last = m[1]
 	}
+	rest := text[last:]
 	talk.WriteString(rest)
 	if len(out) > 0 {
 		return out, talk.String()
