@@ -3318,6 +3318,8 @@ func CommandKey(c *Call) (key, name string) {
 	for _, k := range keys {
 		if v, ok := c.Args[k].(string); ok && len(v) <= 120 && !strings.Contains(v, "\n") {
 			parts = append(parts, k+"="+v)
+		} else if ok && codeArgNames[k] && strings.TrimSpace(v) != "" {
+			parts = append(parts, k+"="+codeKey(v))
 		} else if v, ok := c.Args[k].(float64); ok {
 			parts = append(parts, fmt.Sprintf("%s=%g", k, v))
 		} else if v, ok := c.Args[k].(bool); ok {
