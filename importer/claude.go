@@ -287,14 +287,34 @@ func parseAnthropicLines(in io.Reader, t *transcript, line func(*transcript, *re
 	})
 }
 
-// claudeSDKLine reads one line of Claude Agent SDK stream-json.
+// claudeSDKLine reads one line of Claude Agent SDK stream-json: as the SDK
+// (and `claude -p --output-format stream-json`) prints it, a system/init
+// record, then user and assistant records each with the session's
+// session_id, a sub-agent's with the id of the Task call that started it
+// in parent_tool_use_id, and a closing result record; or wrapped as
+// {type, message, timestamp} lines, the system record's fields in its
+// message (openagents-autopilot-sdk).
 func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 	var w struct {
-		Type    string          `json:"type"`
-		Message json.RawMessage `json:"message"`
+		Type            string          `json:"type"`
+		Message         json.RawMessage `json:"message"`
+		SessionID       string          `json:"session_id"`
+		ParentToolUseID *string         `json:"parent_tool_use_id"`
 	}
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return malformed("", err)
+	}
+	if w.SessionID != "" && t.recordedID == "" {
+		t.recordedID = w.SessionID
+	}
+	if (w.Type == "user" || w.Type == "assistant") && w.ParentToolUseID != nil && *w.ParentToolUseID != "" {
+		// A sub-agent's turn: the Task call's result holds what it
+		// found, as a Claude Code sidechain's does.
+		t.skipped++
+		return nil
+	}
+	if w.Type == "system" && len(w.Message) == 0 {
+		w.Message = raw
 	}
 	switch w.Type {
 	case "system":

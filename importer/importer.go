@@ -22,8 +22,9 @@ const (
 	// line then one event per line; plain or Zstandard-compressed). It is
 	// loaded as is.
 	FormatDSH Format = "dsh"
-	// FormatClaudeSDK is Claude Agent SDK stream-json wrapped as
-	// {type, message, timestamp} lines (openagents-autopilot-sdk).
+	// FormatClaudeSDK is Claude Agent SDK stream-json, as the SDK prints
+	// it or wrapped as {type, message, timestamp} lines
+	// (openagents-autopilot-sdk).
 	FormatClaudeSDK Format = "claude-sdk"
 	// FormatClaudeCode is a Claude Code ~/.claude/projects session JSONL.
 	FormatClaudeCode Format = "claude-code"
@@ -472,7 +473,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatCodex, nil
 	case isCodexExecEvent(top):
 		return FormatCodexExec, nil
-	case has("type", "message", "timestamp") && len(top) == 3:
+	case has("type", "message", "timestamp") && len(top) == 3,
+		has("type", "session_id") && (str("type") == "system" && str("subtype") == "init" || has("parent_tool_use_id")):
 		return FormatClaudeSDK, nil
 	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
 		return FormatClaudeCode, nil

@@ -34,6 +34,9 @@ func TestImportFixtures(t *testing.T) {
 		{"atif-before.json", importer.FormatATIF, importer.Stats{
 			SourceRecords: 4, Messages: 5, ToolCalls: 2, ToolResults: 2, Reordered: 1,
 		}},
+		{"atif-rfc.json", importer.FormatATIF, importer.Stats{
+			SourceRecords: 3, Messages: 5, ToolCalls: 2, ToolResults: 2,
+		}},
 		{"openai-dup.json", importer.FormatMiniSWE, importer.Stats{
 			SourceRecords: 8, Messages: 7, ToolCalls: 3, ToolResults: 2, Unpaired: 1, RenamedIDs: 1, Skipped: 1,
 			UnpairedCalls: []importer.UnpairedCall{{Name: "bash", Seq: 14}},
@@ -551,5 +554,28 @@ func TestImportOpenHandsEventArray(t *testing.T) {
 	}
 	if st := ims[0].Stats; st.ToolCalls != 2 || st.ToolResults != 1 || st.Ended != 1 || st.Unpaired != 0 {
 		t.Errorf("stats %+v: want 2 calls, 1 answered, the finish ended", st)
+	}
+}
+
+// TestImportATIFRFCNames checks that calls written as the ATIF RFC writes
+// them ({tool_call_id, function_name}) keep their names and ids.
+func TestImportATIFRFCNames(t *testing.T) {
+	ims, err := importer.Import(filepath.Join("testdata", "atif-rfc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ims[0].Session.Events() {
+		if e.Type != hostshim.TypeToolCall {
+			continue
+		}
+		var d hostshim.ToolCallData
+		if err := e.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, d.CallID+" "+d.Name)
+	}
+	if want := []string{"call_size_1 bash", "call_map_2 read_file"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("calls %q, want %q", got, want)
 	}
 }

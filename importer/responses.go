@@ -14,8 +14,9 @@ import (
 // "response", "output": [items]}, a JSON list of items or JSONL of one item
 // per line (what an agent built on the API keeps as its history). Items
 // are messages (typed or the bare {"role", "content"}), reasoning,
-// function_call, custom_tool_call, local_shell_call and computer_call
-// answered by their *_output items by call_id, and the hosted calls that
+// function_call, custom_tool_call, local_shell_call, shell_call,
+// apply_patch_call and computer_call answered by their *_output items by
+// call_id, and the hosted calls that
 // hold their own result (mcp_call, code_interpreter_call). It is read as
 // an OpenAI chat log is, and a chat log may hold its items.
 const FormatResponses Format = "openai-responses"
@@ -28,6 +29,8 @@ var responsesItemTypes = map[string]bool{
 	"function_call": true, "function_call_output": true,
 	"custom_tool_call": true, "custom_tool_call_output": true,
 	"local_shell_call": true, "local_shell_call_output": true,
+	"shell_call": true, "shell_call_output": true,
+	"apply_patch_call": true, "apply_patch_call_output": true,
 	"computer_call": true, "computer_call_output": true,
 	"mcp_call": true, "code_interpreter_call": true,
 	"web_search_call": true, "file_search_call": true, "image_generation_call": true,
@@ -47,6 +50,10 @@ type responsesItem struct {
 	CallID    string          `json:"call_id"`
 	Output    json.RawMessage `json:"output"`
 	Summary   json.RawMessage `json:"summary"` // a reasoning item's parts
+	// Operation and Status are an apply_patch call's file operation and
+	// its output's outcome ("completed" or "failed").
+	Operation json.RawMessage `json:"operation"`
+	Status    string          `json:"status"`
 	// ID, ServerLabel, Error, Code and Outputs are a hosted call's: an
 	// mcp_call (its id, server, output or error) or a
 	// code_interpreter_call (its code and outputs).
@@ -65,8 +72,14 @@ type responsesItem struct {
 // same as a chat message.
 func responsesItemOf(raw []byte) (responsesItem, bool) {
 	var it responsesItem
-	if json.Unmarshal(raw, &it) != nil || !responsesItemTypes[it.Type] {
+	if json.Unmarshal(raw, &it) != nil {
 		return it, false
+	}
+	if !responsesItemTypes[it.Type] {
+		// A call or output of a tool this reading does not know yet
+		// (the API adds hosted tools) is skipped, not refused as a
+		// message with no role.
+		return it, it.Role == "" && it.CallID != "" && (strings.HasSuffix(it.Type, "_call") || strings.HasSuffix(it.Type, "_call_output"))
 	}
 	if it.Type != "message" {
 		return it, true
@@ -256,6 +269,36 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 		t.extendAssistant(toolCall(p.CallID, p.Name, string(args)))
 	case "local_shell_call":
 		t.extendAssistant(toolCall(p.CallID, "local_shell", jsonText(p.Action)))
+	case "shell_call":
+		// The hosted shell tool: {"commands": [...]} run one after
+		// another, each whatever the one before did.
+		var a struct {
+			Commands []string `json:"commands"`
+		}
+		if err := json.Unmarshal(p.Action, &a); err != nil {
+			return malformed("shell_call action", err)
+		}
+		args, _ := json.Marshal(map[string]string{"command": strings.Join(a.Commands, "; ")})
+		t.extendAssistant(toolCall(p.CallID, "shell", string(args)))
+	case "shell_call_output":
+		text, failed, err := shellCallOutput(p.Output)
+		if err != nil {
+			return err
+		}
+		t.result(p.CallID, failed, hostshim.TextBlock(text))
+	case "apply_patch_call":
+		var op struct {
+			Type string `json:"type"`
+			Path string `json:"path"`
+			Diff string `json:"diff"`
+		}
+		if err := json.Unmarshal(p.Operation, &op); err != nil {
+			return malformed("apply_patch_call operation", err)
+		}
+		args, _ := json.Marshal(map[string]string{"operation": op.Type, "path": op.Path, "diff": op.Diff})
+		t.extendAssistant(toolCall(p.CallID, "apply_patch", string(args)))
+	case "apply_patch_call_output":
+		t.result(p.CallID, p.Status == "failed", hostshim.TextBlock(stringOrJSON(p.Output)))
 	case "computer_call":
 		t.extendAssistant(toolCall(p.CallID, "computer", jsonText(p.Action)))
 	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
@@ -305,6 +348,41 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 		t.skipped++ // web_search_call and items yet to come: nothing the session needs
 	}
 	return nil
+}
+
+// shellCallOutput is the text of a hosted shell call's output, one entry a
+// command (its stdout, then its stderr), and whether a command exited
+// non-zero or timed out.
+func shellCallOutput(v json.RawMessage) (string, bool, error) {
+	var outs []struct {
+		Stdout  string `json:"stdout"`
+		Stderr  string `json:"stderr"`
+		Outcome struct {
+			Type     string `json:"type"`
+			ExitCode *int   `json:"exit_code"`
+		} `json:"outcome"`
+	}
+	if err := json.Unmarshal(v, &outs); err != nil {
+		return "", false, malformed("shell_call_output output", err)
+	}
+	var text []string
+	failed := false
+	for _, o := range outs {
+		for _, s := range []string{o.Stdout, o.Stderr} {
+			if s = strings.TrimRight(s, "\n"); s != "" {
+				text = append(text, s)
+			}
+		}
+		switch {
+		case o.Outcome.Type == "timeout":
+			failed = true
+			text = append(text, "[timed out]")
+		case o.Outcome.ExitCode != nil && *o.Outcome.ExitCode != 0:
+			failed = true
+			text = append(text, fmt.Sprintf("[exit code %d]", *o.Outcome.ExitCode))
+		}
+	}
+	return strings.Join(text, "\n"), failed, nil
 }
 
 // codeInterpreterOutputs is the text of a code interpreter call's outputs:

@@ -111,3 +111,49 @@ func TestImportCodexExec(t *testing.T) {
 	}
 	checkStreamsAsImported(t, filepath.Join("testdata", "codex-exec.jsonl"))
 }
+
+// The hosted shell tool's shell_call ({"action": {"commands": [...]}}) is a
+// shell call answered by its shell_call_output (each command's stdout and
+// stderr; an exit code other than 0 or a timeout a failure), an
+// apply_patch_call a call of apply_patch on its operation's file answered
+// by its output ("failed" a failure), and a call of a tool this reading
+// does not know is skipped with its output. Before, the file was refused:
+// 'message has no "role"'.
+func TestImportResponsesHostedShell(t *testing.T) {
+	data := `{"type":"message","role":"user","content":[{"type":"input_text","text":"kör testerna"}]}
+{"id":"sh_1","type":"shell_call","call_id":"call_1","status":"completed","action":{"commands":["cd app","pytest -q | tail -1"],"timeout_ms":120000}}
+{"type":"shell_call_output","call_id":"call_1","output":[{"stdout":"","stderr":"","outcome":{"type":"exit","exit_code":0}},{"stdout":"1 failed, 410 passed\n","stderr":"","outcome":{"type":"exit","exit_code":1}}]}
+{"id":"ap_1","type":"apply_patch_call","call_id":"call_2","status":"completed","operation":{"type":"update_file","path":"app/tasks.py","diff":"@@\n-retry_backoff_max=300\n+retry_backoff_max=600\n"}}
+{"type":"apply_patch_call_output","call_id":"call_2","status":"failed","output":"context mismatch in app/tasks.py"}
+{"id":"sh_2","type":"shell_call","call_id":"call_3","action":{"commands":["sleep 999"]}}
+{"type":"shell_call_output","call_id":"call_3","output":[{"stdout":"","stderr":"","outcome":{"type":"timeout"}}]}
+{"id":"x_1","type":"future_tool_call","call_id":"call_4","status":"completed"}
+{"type":"future_tool_call_output","call_id":"call_4","output":"whatever"}
+{"type":"message","role":"assistant","content":[{"type":"output_text","text":"1 test failar."}]}
+`
+	ims, err := importer.ImportBytes("shell.jsonl", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := ims[0]
+	checkSession(t, im)
+	want := []string{
+		"user: kör testerna",
+		"assistant: shell {\"command\":\"cd app; pytest -q | tail -1\"}",
+		"user: 1 failed, 410 passed\n[exit code 1]",
+		"assistant: apply_patch {\"diff\":\"@@\\n-retry_backoff_max=300\\n+retry_backoff_max=600\\n\",\"operation\":\"update_file\",\"path\":\"app/tasks.py\"}",
+		"user: context mismatch in app/tasks.py",
+		"assistant: shell {\"command\":\"sleep 999\"}",
+		"user: [timed out]",
+		"assistant: 1 test failar.",
+	}
+	if got := messageTexts(t, im); im.Format != importer.FormatResponses || !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: messages\n got %q\nwant %q", im.Format, got, want)
+	}
+	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_1", "call_2", "call_3"}) {
+		t.Errorf("failed results %v", failed)
+	}
+	if im.Stats.Skipped != 2 {
+		t.Errorf("skipped %d, want 2 (the unknown call and its output)", im.Stats.Skipped)
+	}
+}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -65,10 +66,12 @@ func parseAutopilot(data []byte) (*transcript, error) {
 // step message ("Tool result for toolu_…").
 var atifResultID = regexp.MustCompile(`^Tool result for (\S+)`)
 
-// parseATIF reads an ATIF trajectory. It accepts the RFC shape (results in
-// the agent step's observation.results[] with source_call_id) and the
-// OpenAgents exporter's variant (results as separate system steps, possibly
-// before the step that issued the call; the id only in the step message).
+// parseATIF reads an ATIF trajectory. It accepts the RFC shape (Harbor's
+// RFC 0001: a call is {tool_call_id, function_name, arguments}, its results
+// are in the agent step's observation.results[] with source_call_id) and the
+// OpenAgents exporter's variant (calls written {id, name}, results as
+// separate system steps, possibly before the step that issued the call; the
+// id only in the step message).
 func parseATIF(data []byte) (*transcript, error) {
 	type atifResult struct {
 		SourceCallID string          `json:"source_call_id"`
@@ -85,9 +88,11 @@ func parseATIF(data []byte) (*transcript, error) {
 			Message          string `json:"message"`
 			ReasoningContent string `json:"reasoning_content"`
 			ToolCalls        []struct {
-				ID        string          `json:"id"`
-				Name      string          `json:"name"`
-				Arguments json.RawMessage `json:"arguments"`
+				ToolCallID   string          `json:"tool_call_id"`
+				FunctionName string          `json:"function_name"`
+				ID           string          `json:"id"`
+				Name         string          `json:"name"`
+				Arguments    json.RawMessage `json:"arguments"`
 			} `json:"tool_calls"`
 			Observation *struct {
 				Type    string          `json:"type"`
@@ -111,7 +116,8 @@ func parseATIF(data []byte) (*transcript, error) {
 		case "agent":
 			blocks := []hostshim.Block{{Type: hostshim.BlockReasoning, Text: s.ReasoningContent}, hostshim.TextBlock(s.Message)}
 			for _, c := range s.ToolCalls {
-				blocks = append(blocks, toolCall(c.ID, c.Name, stringOrJSON(c.Arguments)))
+				id, name := cmp.Or(c.ToolCallID, c.ID), cmp.Or(c.FunctionName, c.Name)
+				blocks = append(blocks, toolCall(id, name, stringOrJSON(c.Arguments)))
 			}
 			t.assistant(blocks...)
 		case "system":
