@@ -157,3 +157,21 @@ func TestImportResponsesHostedShell(t *testing.T) {
 		t.Errorf("skipped %d, want 2 (the unknown call and its output)", im.Stats.Skipped)
 	}
 }
+
+// The Claude Agent SDK's stream as it prints it (a system/init record,
+// session_id on every record, a sub-agent's turns marked by the Task
+// call in parent_tool_use_id, a closing result record) is claude-sdk,
+// named by its session id; the sub-agent's turns are left out (the Task
+// call's result holds what it found). Before, it read as Claude Code
+// named by a digest of the file.
+func TestImportClaudeSDKStream(t *testing.T) {
+	im := importOne(t, "sdk-stream.jsonl", importer.FormatClaudeSDK, []string{
+		"user: terraform version?",
+		"assistant: Task {\"prompt\":\"find the provider pins\"}",
+		"user: aws is pinned to = 5.31.0",
+		"assistant: The aws provider is pinned to 5.31.0.",
+	})
+	if im.ID != "claude-sdk:3f2c9a10-sdk" {
+		t.Errorf("id %q", im.ID)
+	}
+}
