@@ -3235,7 +3235,7 @@ var (
 	// bar FAILED".
 	gradleFailRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) FAILED\s*$`)
 	gradlePassRE  = mustPattern(`(?m)^\s*([\w.$]+ > \S[^\n]{0,120}?) PASSED\s*$`)
-	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
+	cmdFailRE     = mustPattern(`(?mi)^Traceback \(most recent call last\):|^panic: |^FAIL\s*$|^FAIL\t|<returncode>[1-9]\d*</returncode>|^[\[(]?exit (?:code|status):? ?[1-9]\d*|\bexit(?:ed with)? (?:code|status) [1-9]\d*\b|^error(?:\[E\d+\])?: |^\S+\.go:\d+:\d+: |^=+ .*\b\d+ failed\b|^FAILED \(|test result: FAILED|^npm ERR!|^make: \*\*\* .*Error \d+|^fatal: |: command not found$|^bash: .*: No such file or directory|^SyntaxError: |^\w+Error: |^HTTP/[\d.]+ (?:403|429|5\d\d)\b`)
 	failureLineRE = mustPattern(`(?i)(--- FAIL|^FAIL|(?-i:^E: )|\berror\b|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|\bpanic\b|exception|traceback|assert|fatal|failed|not found|no such file|\b(?:errore|erreur|fehler|fout|ошибка|błąd|hata|lỗi)\b|错误|錯誤|エラー|오류|خطأ)`)
 	// exitOnlyRE is a line that only tells a command's exit status.
 	// mini-swe-agent's "<returncode>1</returncode>" is one.
@@ -3591,7 +3591,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if exitOnlyRE.MatchString(because) {
 		// "exit status 1" says that it failed; the error line above it
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
-		if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
+		if l := buildFailure(said); l != "" {
+			because = l
+		} else if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
 			because = l
 		} else if l := lastOutputLine(said, ctx.Call); l != "" {
 			// no line names an error ("patch: **** malformed patch at
