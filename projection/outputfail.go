@@ -110,6 +110,9 @@ func outputFailure(text string, c *Call) string {
 	if m := diagErrorRE.FindStringIndex(text); m != nil {
 		return lineAt(text, m[0])
 	}
+	if l := lintFailure(text, cmd); l != "" {
+		return l
+	}
 	if loc := failCountRE.FindStringIndex(text); loc != nil {
 		if l := failureLine(text); failureLineRE.MatchString(l) && len(strings.Fields(l)) > 1 {
 			// "1 failed" says how many; the first line of the failure
