@@ -139,7 +139,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// A configuration the user pastes (pastedconfig.go).
 			out = pastedConfig(ev.Text, out)
 			// A failure in tool output the user pastes (pastedfail.go).
-			out = append(out, pastedFailures(ev.Text)...)
+			pasted := pastedFailures(ev.Text)
+			out = append(out, pasted...)
+			// A failure the user saw outside the session (userfail.go).
+			out = append(out, reportedFailures(ev.Text, pasted)...)
 		}
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).

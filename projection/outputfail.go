@@ -113,6 +113,9 @@ func outputFailure(text string, c *Call) string {
 	if l := buildFailure(text); l != "" {
 		return l
 	}
+	if l := lintFailure(text, cmd); l != "" {
+		return l
+	}
 	if loc := failCountRE.FindStringIndex(text); loc != nil {
 		if l := failureLine(text); failureLineRE.MatchString(l) && len(strings.Fields(l)) > 1 {
 			// "1 failed" says how many; the first line of the failure

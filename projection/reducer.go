@@ -707,12 +707,18 @@ func (r *Reducer) Apply(ev Event) {
 			r.shownText = ev.Text
 		}
 		r.adoptedAhead(&ev)
+		// A failed command whose job this one did (workaround.go).
+		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
+			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
+		}
 	}
 	if ev.Role == RoleUser {
 		r.adopted(&ev)
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// The user reporting a run green (usergreen.go).
+		r.reportedGreen(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		if len(r.said) == maxSaid {
 			r.said = append(r.said[:0], r.said[1:]...)
 		}
@@ -3097,7 +3103,8 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	slices.SortFunc(hit, byAge)
 	passed := callText(r.call)
 	for _, a := range hit {
-		if moved[a] {
+		if moved[a] || otherProject(a.Key, passed) {
+			// a Playwright test of a project the run left out (pwproject.go)
 			continue
 		}
 		if failed, ok := linkWith(a.Links, callPrefix); ok && passed != "" && !p.Explicit && !passShown(failed, passed, a.Because, e.Text, a == f) {

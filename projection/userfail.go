@@ -1,0 +1,51 @@
+package projection
+
+import "strings"
+
+// A failure the user saw outside the session.
+//
+// "выкатил на стейдж … один под уже OOMKilled", "prod crashed with
+// exit code 137", "in produzione fallisce con NullPointerException": the
+// user tells a failure of a run the session did not see (a deploy, a
+// pod, CI). Told with a concrete sign of failure (userFailRE: an
+// OOM kill, a crash loop, a segfault, an exit code, "fails with …"),
+// it is an open failure whose source is the user's message, as a
+// pasted one is (pastedfail.go); the user's report that the run passes
+// again resolves it (usergreen.go). "It's slow", a question ("did it
+// OOM?") or a condition ("if it OOMs, raise the limit") tells none.
+
+// reportedPrefix opens the key of a failure the user told.
+const reportedPrefix = "reported/-/"
+
+// userFailRE is a concrete sign of a failure in a user's words.
+var userFailRE = mustPattern(`(?i)\bOOM[- ]?kill(?:ed|er)?\b|\bOOMKilled\b|\bout of memory\b|\bCrashLoopBackOff\b|\bseg(?:mentation )?fault\b|\bexit(?:ed)? (?:with )?(?:code|status) [1-9]\d*\b|\b(?:fails|failed|failing|crashes|crashed|dies|died) with (?:an? )?[\w.:]+|\bfallisce con \S+|\bfaalt met \S+|\bschlägt fehl mit \S+|(?:упал[а-яё]*|падает|валится)\s+(?:с|по|на)\s+\S+|崩溃|内存溢出`)
+
+// userFailNotRE marks a sentence that tells no failure seen now: a
+// question, a condition, a possibility, a negation, an explanation ("137
+// is the OOM killer") or a story of an earlier time ("last year", "last
+// release", "used to").
+var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun)\b|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
+
+// reportedFailures are the failures a user message tells (see above),
+// each marked Pasted: the user's word of what a tool would have shown.
+func reportedFailures(text string, pasted []Proposal) []Proposal {
+	if len(pasted) > 0 || pastedIgnoredRE.MatchString(text) {
+		return nil
+	}
+	for _, s := range sentences(text) {
+		if tried(s) {
+			// an attempt told (story.go)
+			continue
+		}
+		for _, part := range strings.Split(s, ",") {
+			m := userFailRE.FindString(part)
+			if m == "" || userFailNotRE.MatchString(part) {
+				continue
+			}
+			s = strings.TrimSpace(s)
+			return []Proposal{{Op: OpOutcome, Kind: KindFailure, Key: reportedPrefix + slug(m), Name: m, Value: "failed: " + s,
+				Quote: s, Because: s, Failed: true, Pasted: true}}
+		}
+	}
+	return nil
+}
