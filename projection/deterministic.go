@@ -124,6 +124,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "… vind ik raar, chromium moet hem ook zien": a remark,
 			// no rule (opinion.go).
 			out = opinionsDropped(out)
+			// "nolint это читерство, не надо": a practice judged and
+			// refused is a rule against it (judged.go).
+			out = judgedRules(ev.Text, out)
 		}
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).
@@ -474,7 +477,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		} else if v, q := ticketObjective(text); q != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
-		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q) && !scopedPermission(q)) && !setsPinned(q, ctx.Pinned) {
+		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q) && !scopedPermission(q) && !ruleFirst(q)) && !selfNamedFirst(q) && !setsPinned(q, ctx.Pinned) {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
 			objective = q
 		}
@@ -3809,6 +3812,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 		if joined != "" {
 			cp.Value = joined
+		} else if v := summaryValue(text, cp.Quote); v != "" {
+			// the counts and sizes the run ended with (outsummary.go)
+			cp.Value = v
 		}
 		if ctx.Call != nil {
 			_, cmd := argString(ctx.Call.Args, commandArgKeys)

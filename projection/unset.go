@@ -3,6 +3,7 @@ package projection
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // A setting taken away ("remove GOGC", "убери GOGC", "verwijder de
@@ -10,7 +11,11 @@ import (
 // own any more: the program's default applies. It is shown as unset, with
 // the default's number only when the sentence states it ("back to the
 // default 100"), never with the value removed kept current, nor as "back
-// to its earlier value" when there was none before it.
+// to its earlier value" when there was none before it. A setting put back
+// ("откатывай GOGC", "revert GOGC") that held no value before the one the
+// session gave it is taken away too; a sentence asking for its old value
+// ("go back to the old value for the batch size") believes in one, and
+// is left to relative.go.
 
 // unsetValue is the value a setting taken away holds.
 const unsetValue = "unset (default)"
@@ -36,8 +41,9 @@ func xlUnset(s string, ctx *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	verb := removeVerbRE
-	if defaultRE.MatchString(s) && xlRevertRE.MatchString(s) {
-		verb = xlRevertRE
+	revert := false
+	if xlRevertRE.MatchString(s) && (defaultRE.MatchString(s) || !xlOldRE.MatchString(s)) {
+		verb, revert = xlRevertRE, !defaultRE.MatchString(s)
 	}
 	for _, loc := range verb.FindAllStringIndex(s, 4) {
 		head := s[:loc[0]]
@@ -52,7 +58,8 @@ func xlUnset(s string, ctx *Context) (Proposal, bool) {
 			obj = obj[:i+1]
 		}
 		h := heldNamed(obj, ctx.Values)
-		if h == nil || !nameInClause(obj, h.Name) {
+		if h == nil || !nameInClause(obj, h.Name) || revert && (!h.First || strings.ContainsFunc(strings.ReplaceAll(obj, h.Name, ""), unicode.IsDigit)) {
+			// "revert GOGC to 150" puts a value of its own.
 			continue
 		}
 		v := unsetValue

@@ -51,6 +51,9 @@ type HeldValue struct {
 	Key, Name string
 	// Value is the value held.
 	Value string
+	// First says the value replaced none: the setting was first given
+	// a value in this session, so putting it back takes it away.
+	First bool
 }
 
 // numTok is a number with an optional unit after it.
@@ -490,6 +493,11 @@ func crossValues(text string, ctx *Context, out []Proposal) []Proposal {
 			continue
 		}
 		if len(vals) > 0 {
+			continue
+		}
+		if p, ok := partNamedChange(s, ctx); ok {
+			// "depth 5 is overfitting, use 4" of max_depth (partname.go)
+			out = append(out, p)
 			continue
 		}
 		if p, ok := xlStated(s, ctx, english); ok {
@@ -1047,7 +1055,7 @@ func (r *Reducer) heldValues() []HeldValue {
 	slices.SortFunc(as, byAge)
 	out := make([]HeldValue, 0, len(as))
 	for _, a := range as {
-		out = append(out, HeldValue{Key: a.Key, Name: a.Name, Value: a.Value})
+		out = append(out, HeldValue{Key: a.Key, Name: a.Name, Value: a.Value, First: a.Was == ""})
 	}
 	return out
 }

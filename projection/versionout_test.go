@@ -107,7 +107,7 @@ func TestClineVersionsFromOutput(t *testing.T) {
 	if !reflect.DeepEqual(values, want) {
 		t.Errorf("values %q, want %q", values, want)
 	}
-	for _, e := range []string{"ok: node v20.11.1, pnpm 8.15.4, react 18.2.0", "ok: ✓ src/features/cart (10)"} {
+	for _, e := range []string{"ok: node v20.11.1, pnpm 8.15.4, react 18.2.0", "ok: Tests 10 passed (10)"} {
 		if !strings.Contains(strings.Join(evidence, "\n"), e) {
 			t.Errorf("evidence %q, want %q", evidence, e)
 		}
