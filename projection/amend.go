@@ -95,7 +95,9 @@ func valueAmendment(s string) (k, v, was string, ok bool) {
 		} else {
 			k = lastWords(k, 5)
 		}
-		if k == "" || !specific(v) && !specific(was) || constraintRE.MatchString(k) {
+		if k == "" || !specific(v) && !specific(was) || constraintRE.MatchString(k) || verbPhraseKey(k) {
+			// "zet webkit voorlopig uit in CI, niet in de config": a
+			// verb phrase, no setting's name (switchrule.go)
 			continue
 		}
 		return k, v, was, true

@@ -73,7 +73,7 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		// passing a question on names less of it ("payload wala Ankit se
 		// puch ke batata hu"): one shared word is enough
-		passes := deferral(s) || deferRE.MatchString(s)
+		passes := deferral(s) || deferRE.MatchString(s) || laterThing(s) != ""
 		k := sharingQuestion(s, qs)
 		if k == "" && !passes && i == 0 {
 			// "por cliente, usando la metadata x-api-key" to "¿El límite

@@ -127,6 +127,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "nolint это читерство, не надо": a practice judged and
 			// refused is a rule against it (judged.go).
 			out = judgedRules(ev.Text, out)
+			// "retries terug naar 0. retries verbergen dit soort races":
+			// a thing turned off because it hides problems (hiderule.go).
+			out = hidingRules(ev.Text, out)
+			// "надо разогнать.": the work said again, no rule (bareneed.go).
+			out = bareNeedsDropped(out, ctx.lang(ev.Text))
 		}
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).
@@ -951,6 +956,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						from = c[loc[0]:]
 					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
+					excepted = true
+				} else if x := permittedAct(c); x != "" && !liftRE.MatchString(c) {
+					// "puoi committare da solo sul branch feature/x", "in
+					// e2e/ mag `any`": an exception to the rule naming the
+					// act or the thing (permitact.go).
+					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "act", Value: x, Quote: c})
 					excepted = true
 				}
 				if x, q := permittedGerund(s); x != "" && !excepted && !liftRE.MatchString(s) {

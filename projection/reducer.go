@@ -892,6 +892,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.outcome(ev, p, nu, ref, moved)
 		return
 	case OpExcept:
+		if p.Name == "act" {
+			// a permission of the act a rule forbids, in a part (permitact.go)
+			r.exceptAct(p, ref, id)
+			return
+		}
 		r.except(p, ref, id)
 		return
 	case OpDone:

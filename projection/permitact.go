@@ -1,0 +1,128 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A permission of the very act or thing a prohibition names, bounded to a
+// part.
+//
+// "non committare senza chiedermi" … "da ora puoi committare da solo sul
+// branch feature/customer-ref"; "geen `any` in TypeScript" … "in e2e/ en
+// in test-utils mag `any`"; "don't commit without asking" … "you may
+// commit on fix/* yourself": the permission names what the rule forbids
+// (its verb, or its thing in backquotes) and a part it holds in (a path,
+// a branch, a directory). The rule stays in force everywhere else: it is
+// amended, and shows restated with its exception. A second such
+// permission ("puoi committare da solo anche su fix/*") amends it again.
+// A permission that names no part is left to the readings of lifts; one
+// naming a thing no active prohibition names, or one two prohibitions
+// name, changes nothing.
+
+// actPermitRE is a permission in the gloss's words ("you may", "may")
+// and what follows it.
+var actPermitRE = mustPattern("(?i)(?:^|[\\s,;:])(?:you\\s+)?(?:may|can|are allowed to|is allowed)\\s+(?P<rest>.+)$")
+
+// actNotRE negates or asks the permission: "you may not", "can we".
+var actNotRE = mustPattern(`(?i)\b(?:can't|cannot|can not|may not|not (?:yet )?(?:may|can)|can you|can we|could you|could we|if|unless)\b`)
+
+// actSubjects are the subjects before a modal that make it no
+// permission to the agent.
+var actSubjects = wordSet(`he she it they we i who which that there one so this what how where when`)
+
+// actPronouns are the words between a permission's modal and its object
+// that name who may ("mag je", "darfst du", "puoi tu").
+var actPronouns = wordSet(`je jij u du tu you ihr vous voi lei ty вы jullie het ook also too even anche auch aussi`)
+
+// actScopeRE bounds a permission to a part: a preposition of place before
+// a path, a branch, a directory, in the gloss's words or the user's.
+var actScopeRE = mustPattern(`(?i)\b(?:in|on|inside|under|within|for|sul|sulla|su|nel|nella|nei|per|op|voor|auf|im|für|dans|sur|pour|en|на|в|для)\s+(?:(?:the|de|het|il|la|le|lo|der|die|das|branch|folder|map|cartella|directory|dir|dossier|ветке|папке)\s+)*[\w.*\-/]*[/*][\w.*\-/]*`)
+
+// permittedAct is the act or thing a glossed clause c permits within a
+// part (see above), or "".
+func permittedAct(c string) string {
+	m := actPermitRE.FindStringSubmatchIndex(c)
+	if m == nil || questionRE.MatchString(c) || actNotRE.MatchString(c) {
+		return ""
+	}
+	if f := strings.Fields(c[:m[0]+1]); len(f) > 0 && actSubjects[strings.ToLower(strings.Trim(f[len(f)-1], ",;:"))] {
+		// "so he can file it": someone else's ability, no permission
+		return ""
+	}
+	rest := c[m[2]:m[3]]
+	if !actScopeRE.MatchString(c) {
+		return ""
+	}
+	if i := strings.Index(rest, "`"); i >= 0 {
+		// "may `any`": the thing in backquotes
+		if j := strings.Index(rest[i+1:], "`"); j > 0 && j < 40 {
+			return rest[i : i+j+2]
+		}
+	}
+	// "tempfile may stay": a thing's, not the agent's; the agent is
+	// addressed before the modal or after it ("mag je", "darfst du").
+	addressed := strings.Contains(strings.ToLower(c[m[0]:m[2]]), "you")
+	for _, w := range strings.Fields(rest) {
+		w = strings.Trim(w, ".,;:!()\"'")
+		lw := strings.ToLower(w)
+		if actPronouns[lw] {
+			addressed = true
+			continue
+		}
+		if !addressed {
+			return ""
+		}
+		if len([]rune(w)) < 4 || stopwords[lw] || nonVerbs[lw] || strings.ContainsAny(w, "/*.") {
+			return ""
+		}
+		return w
+	}
+	return ""
+}
+
+// exceptAct restates the one active prohibition that names the act or
+// thing p.Value with the permission p.Quote as its exception.
+func (r *Reducer) exceptAct(p *Proposal, ref EventRef, id string) {
+	var o *Anchor
+	for _, a := range r.hot {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || a.Seq() >= ref.Seq || !r.prohibits(a.Value) || !actNamedIn(p.Value, a.Value) {
+			continue
+		}
+		if o != nil {
+			// two prohibitions name it: which one is amended is unclear
+			return
+		}
+		o = a
+	}
+	if o == nil {
+		return
+	}
+	if _, ex, ok := strings.Cut(o.Value, " — except: "); ok && strings.Contains(ex, withoutLabel(p.Quote)) {
+		// the same exception said again
+		o.addRef(ref)
+		return
+	}
+	r.restateExcept(o, p.Quote, p.Value, ref, id)
+}
+
+// actNamedIn reports whether rule v names act or thing x: a thing in
+// backquotes as written, a word by its stem.
+func actNamedIn(x, v string) bool {
+	head, _, _ := strings.Cut(v, " — except: ")
+	if strings.HasPrefix(x, "`") {
+		return strings.Contains(head, x)
+	}
+	return slices.Contains(stemList(head), stem(strings.ToLower(x)))
+}
+
+// prohibits reports whether rule v forbids: in its words, or in its gloss
+// in the session's language when v alone is too short to tell its own
+// ("non committare senza chiedermi").
+func (r *Reducer) prohibits(v string) bool {
+	if negRE.MatchString(v) || glossNeg(v) {
+		return true
+	}
+	g := glossOf(v, r.lang)
+	return g != nil && negRE.MatchString(g.text)
+}
