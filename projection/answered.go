@@ -218,13 +218,18 @@ func answersUserAsked(text string, ctx *Context) ([]Proposal, map[string]bool) {
 			break
 		}
 		s = strings.TrimSpace(s)
-		if s != "" && !questionRE.MatchString(s) && declines(s) {
+		if s != "" && !questionRE.MatchString(s) && (declines(s) || leftOpen(s)) {
 			// "I can't answer that bindingly, that's a question for Mrs
 			// Krämer": no answer; the question stays open, held as one.
 			k := askedNamed(s, ctx.UserAsked, qs)
 			if k == "" && len(qs) == 1 && (!ifRE.MatchString(s) || hereDeclineRE.MatchString(s)) {
 				for k = range qs {
 				}
+			}
+			if !declines(s) {
+				// "Open: holdout Q3 vs Q3+Q4 (Priya).": a summary's open
+				// item is the question it names (itemreply.go)
+				k = sharingWords(s, qs, 2)
 			}
 			if k != "" {
 				out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: qs[k] + " (open: " + s + ")", Quote: s, Links: distinctive(qs[k])})

@@ -46,7 +46,9 @@ func proposalOf(text string) string {
 	ss := sentences(text)
 	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
 		s := strings.TrimSpace(ss[i])
-		if len([]rune(s)) > 300 || s == "" {
+		if len([]rune(s)) > 300 || s == "" || proposalItems(s) != nil {
+			// a list of proposals is answered item by item
+			// (itemreply.go): "ok" alone accepts none of them
 			continue
 		}
 		nod := nodAskRE.MatchString(s)
@@ -200,8 +202,9 @@ func holdsWord(s, w string) bool {
 // laterAnswerRE is a reply that puts the answer off to later or to
 // someone else, in the languages the projection reads: "I'll get back to
 // you", "je te dis après", "depois te falo", "lo consulto y te digo",
-// "稍后告诉你", "retry는 나중에 PM한테 물어볼게".
-var laterAnswerRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:(?:i'll|i will|let me)\s+(?:\w+\s+){0,5}?(?:get back to you|let you know|tell you later|circle back)|(?:tell|let) you know (?:later|tomorrow|after)|je (?:te|vous) (?:dis|dirai|redis|redirai|tiens au courant)(?:\s+\p{L}+){0,2}?\s+(?:après|plus tard|demain|ensuite)|je (?:te|vous) (?:redis|redirai|recontacte|tiens au courant)|je reviens vers (?:toi|vous)|(?:je|j')\s*(?:vais |dois )?(?:demander|vérifier|voir) (?:à|avec) \p{L}+|(?:depois|mais tarde|amanhã)\s+(?:eu\s+)?(?:te|lhe|vos)\s+(?:falo|digo|aviso|respondo)|(?:te|lhe)\s+(?:falo|digo|aviso|respondo)\s+(?:depois|mais tarde|amanhã)|vou (?:perguntar|ver|checar|confirmar) (?:com|pro|pra|para)\s+\p{L}+|(?:lo|la)\s+(?:consulto|pregunto|miro|reviso)\s+y\s+te\s+(?:digo|aviso|cuento)|te (?:digo|aviso|cuento) (?:después|luego|más tarde|mañana)|ich (?:sag|sage|melde mich)(?: dir| euch| ihnen)? (?:später|noch|morgen)|ich frag(?:e)? (?:mal )?(?:bei )?\p{L}+ (?:nach|und melde mich))(?:[^\p{L}]|$)|(?:稍后|回头|晚点|之后|过会儿?|等下|明天)(?:再)?(?:告诉|回复|答复|跟你说|和你说)|나중에\s*(?:\S+\s+){0,3}?(?:물어볼게|물어보고|알려줄게|알려드릴게요|말해줄게|얘기해줄게|확인해볼게|확인하고)|물어보고\s*(?:알려|말해)|확인(?:해보고|하고)\s*(?:알려|말해)|後で(?:伝え|連絡|お知らせ)|確認して(?:から)?(?:連絡|お知らせ|伝え)`)
+// "稍后告诉你", "retry는 나중에 PM한테 물어볼게", "ti dico dopo", "chiedo a
+// Luca", "komt later", "спрошу у Пети", "I'll ask Luca".
+var laterAnswerRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:(?:i'll|i will|let me)\s+(?:\w+\s+){0,5}?(?:get back to you|let you know|tell you later|circle back)|(?:tell|let) you know (?:later|tomorrow|after)|je (?:te|vous) (?:dis|dirai|redis|redirai|tiens au courant)(?:\s+\p{L}+){0,2}?\s+(?:après|plus tard|demain|ensuite)|je (?:te|vous) (?:redis|redirai|recontacte|tiens au courant)|je reviens vers (?:toi|vous)|(?:je|j')\s*(?:vais |dois )?(?:demander|vérifier|voir) (?:à|avec) \p{L}+|(?:depois|mais tarde|amanhã)\s+(?:eu\s+)?(?:te|lhe|vos)\s+(?:falo|digo|aviso|respondo)|(?:te|lhe)\s+(?:falo|digo|aviso|respondo)\s+(?:depois|mais tarde|amanhã)|vou (?:perguntar|ver|checar|confirmar) (?:com|pro|pra|para)\s+\p{L}+|(?:lo|la)\s+(?:consulto|pregunto|miro|reviso)\s+y\s+te\s+(?:digo|aviso|cuento)|te (?:digo|aviso|cuento) (?:después|luego|más tarde|mañana)|ich (?:sag|sage|melde mich)(?: dir| euch| ihnen)? (?:später|noch|morgen)|ich frag(?:e)? (?:mal )?(?:bei )?\p{L}+ (?:nach|und melde mich)|(?:ti|vi) (?:dico|dirò|faccio sapere|so dire|aggiorno)(?: \p{L}+)? (?:dopo|più tardi|poi|domani)|(?:dopo|più tardi|poi|domani) (?:ti|vi) (?:dico|dirò|faccio sapere|so dire)|(?:lo )?chiedo (?:a|al|alla|ad) \p{L}+|(?:devo|dobbiamo) (?:sentire|chiedere a|chiedere al|chiedere alla) (?:il |la |lo |l')?\p{L}+|(?:komt|volgt|hoor je) (?:later|straks|morgen|nog)|(?:ik )?(?:laat|zeg) (?:het )?(?:je|jullie|u) (?:later |straks |morgen )?(?:weten|horen)|ik vraag (?:het )?(?:even |wel )?(?:aan |bij )?\p{L}+|(?:спрошу|уточню|узнаю) (?:у |с )?\p{L}+|(?:скажу|отвечу|напишу|сообщу) (?:позже|потом|завтра)|(?:позже|потом|завтра) (?:скажу|отвечу|напишу|сообщу)|(?:спитаю|уточню) (?:у |в )?\p{L}+|(?:скажу|відповім) (?:пізніше|потім|завтра)|(?:le |les )?pregunto (?:a|al) \p{L}+|(?:i'll|i will|let me|i need to|i have to|i'm going to) (?:ask|check with|confirm with) \p{L}+)(?:[^\p{L}]|$)|(?:稍后|回头|晚点|之后|过会儿?|等下|明天)(?:再)?(?:告诉|回复|答复|跟你说|和你说)|나중에\s*(?:\S+\s+){0,3}?(?:물어볼게|물어보고|알려줄게|알려드릴게요|말해줄게|얘기해줄게|확인해볼게|확인하고)|물어보고\s*(?:알려|말해)|확인(?:해보고|하고)\s*(?:알려|말해)|後で(?:伝え|連絡|お知らせ)|確認して(?:から)?(?:連絡|お知らせ|伝え)`)
 
 // relayedAnswerRE is a sentence that says what someone answered, with
 // the answer: "I asked the PM: 3 retries", "asked Mei, she says 5":
@@ -254,7 +257,7 @@ var notYourCallRE = mustPattern(`(?i)\bnot (?:your|ur) (?:call|decision|place)\b
 // décider ça, on verra en réunion"). The offer is then a rejected
 // approach holding the user's verdict.
 func offerTurnedDown(text string, ctx *Context, out []Proposal) []Proposal {
-	if ctx.Offer == "" {
+	if ctx.Offer == "" || proposalItems(ctx.Offer) != nil {
 		return out
 	}
 	offer := offerShown(ctx.Offer)

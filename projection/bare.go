@@ -92,6 +92,11 @@ var offerRE = mustPattern(`(?i)(?:^|[,，;；]\s*)(?:(?:ok(?:ay)?|so|alternative
 // offered is the last sentence of assistant text that offers or asks
 // to do a thing (offerRE), or "".
 func offered(text string) string {
+	if l := proposalList(text); l != "" {
+		// "Предлагаю: 1) …; 2) …; 3) …": proposals answered item by
+		// item (itemreply.go)
+		return l
+	}
 	o := ""
 	ss := sentences(text)
 	for i, s := range ss {
@@ -112,6 +117,11 @@ func offered(text string) string {
 		// "Proponho um `locals` por workspace …", "I suggest LocalStack
 		// instead." (assent.go)
 		o = proposalOf(text)
+	}
+	if o == "" {
+		// "Можно вместо этого GOMEMLIMIT=450MiB. Попробовать?"
+		// (itemreply.go)
+		o = tryAsked(text)
 	}
 	return o
 }

@@ -175,6 +175,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// …, kept on another course, judged bad, or not the agent's
 			// to take (assent.go).
 			out = offerTurnedDown(ev.Text, ctx, out)
+			// …, answered item by item, declined in any language, or
+			// the agent's diagnosis corrected (itemreply.go).
+			out = itemReplies(ev.Text, ctx, out)
+			out = diagnosisCorrected(ev.Text, ctx, out)
+			out = deferralStatesNoRule(out)
 			// An option taken back as it is said, a thing dropped for
 			// another course (rethink.go).
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))

@@ -158,7 +158,7 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Asks, b.Asks) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.AgentAnswered, b.AgentAnswered) && slices.Equal(a.Values, b.Values) &&
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.Guesses, b.Guesses) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Asks, b.Asks) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.AgentAnswered, b.AgentAnswered) && slices.Equal(a.Values, b.Values) &&
 		slices.EqualFunc(a.OfferedGroups, b.OfferedGroups, func(x, y OptionGroup) bool { return x.Heading == y.Heading && slices.Equal(x.Options, y.Options) })
 }
 
@@ -177,6 +177,7 @@ func cloneContext(c *Context) Context {
 	out.Decisions = slices.Clone(c.Decisions)
 	out.Offered = slices.Clone(c.Offered)
 	out.Asked = slices.Clone(c.Asked)
+	out.Guesses = slices.Clone(c.Guesses)
 	out.UserAsked = slices.Clone(c.UserAsked)
 	out.AskedBack = slices.Clone(c.AskedBack)
 	out.Asks = slices.Clone(c.Asks)

@@ -58,6 +58,10 @@ type Context struct {
 	// Asked are the questions of fact the assistant's message before
 	// asked the user (asked.go), for the user's answer.
 	Asked []string
+	// Guesses are the sentences of the assistant's message before that
+	// say its diagnosis ("I think the selector is wrong"), for the
+	// user's correction (itemreply.go).
+	Guesses []string
 	// UserAsked are the questions of fact the user's last message asked
 	// the agent and no reply has answered yet, for an assistant message
 	// (answered.go).

@@ -175,6 +175,9 @@ type Reducer struct {
 	// referent of a bare "please don't" next (bare.go); not part of a
 	// Snapshot.
 	offer string
+	// guesses are the diagnosis of the last assistant message
+	// (itemreply.go), for the user's correction.
+	guesses []string
 	// asked are the questions of fact the assistant's last message asked
 	// the user (asked.go); not part of a Snapshot.
 	asked2 []string
@@ -406,6 +409,7 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleUser {
 		ctx.Offer = r.offer
+		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
 		ctx.Asked = r.asked2
 		ctx.AskedBack = r.askedBack
@@ -645,6 +649,7 @@ func (r *Reducer) Apply(ev Event) {
 				r.askedBack = r.userAsks
 			}
 			r.asked2 = askedQuestions(ev.Text)
+			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
 		}
@@ -656,7 +661,7 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 	case RoleUser:
-		r.offer = ""
+		r.offer, r.guesses = "", nil
 		r.asked2, r.proposed, r.suggestedName, r.suggestedValue = nil, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
 		r.userAsked, r.userAskedAge = r.stillAskedBack(props)
@@ -3557,6 +3562,7 @@ type SnapAsking struct {
 	UserSeq        int                `json:"userSeq,omitempty"`
 	AgentAsked     []string           `json:"agentAsked,omitempty"`
 	Offer          string             `json:"offer,omitempty"`
+	Guesses        []string           `json:"guesses,omitempty"`
 	ProposedRule   string             `json:"proposedRule,omitempty"`
 	SuggestedName  string             `json:"suggestedName,omitempty"`
 	SuggestedValue string             `json:"suggestedValue,omitempty"`
@@ -3570,10 +3576,10 @@ type SnapAsking struct {
 // asking is r's SnapAsking, nil when it holds nothing.
 func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
-		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), Offer: r.offer,
+		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), Offer: r.offer, Guesses: slices.Clone(r.guesses),
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq}
-	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs) == 0 && a.UserAskedAge == 0 && !a.Looked &&
+	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses) == 0 && a.UserAskedAge == 0 && !a.Looked &&
 		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 {
 		return nil
 	}
@@ -3589,6 +3595,7 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.userAsked, r.userAskedAge, r.looked = slices.Clone(a.UserAsked), a.UserAskedAge, a.Looked
 	r.userAsks, r.askedBack = slices.Clone(a.UserAsks), slices.Clone(a.AskedBack)
 	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
+	r.guesses = slices.Clone(a.Guesses)
 	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
 	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)
 	r.reverted, r.revertSeq = a.Reverted, a.RevertSeq
@@ -3693,7 +3700,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq}
 	for k, a := range r.hot {

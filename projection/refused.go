@@ -48,7 +48,7 @@ var insteadRE = mustPattern(`(?i)\binstead\b|\brather\b|\bbetter (?:to|if)\b|而
 // and the course named instead, unless a proposal of out already quotes
 // the sentences.
 func refusedOffer(text string, ctx *Context, out []Proposal) []Proposal {
-	if ctx.Offer == "" {
+	if ctx.Offer == "" || proposalItems(ctx.Offer) != nil {
 		return out
 	}
 	ss := sentences(text)
