@@ -42,6 +42,11 @@ func TestSwitchedTaskLanguages(t *testing.T) {
 		{langNone, "नया काम: main पर कभी push मत करना", ""},
 		{langNone, "अगला काम क्या है?", ""},
 		{langNone, "काम: uart_rb के host tests fix करो", ""},
+		// Arabic
+		{langAR, "خلي الـ migration لبعدين. الهدف الجديد: إصلاح الـ CI على main", "CI on main"},
+		{langAR, "تغيرت الخطة. الأولوية الجديدة: إصلاح الـ CI على main", "CI on main"},
+		{langAR, "الهدف: إصلاح الـ CI على main", ""},
+		{langAR, "بالمناسبة، لاحقاً كمان README", ""},
 		// English, Russian
 		{langNone, "change of plans: the DBA runs 0042 himself on thursday, park the migration. New focus: the sync_invoices task, it hammers Fortnox on 429. Fix the retry policy.", "Fix the retry policy"},
 		{langNone, "by the way, later also a README for the export", ""},
