@@ -109,6 +109,11 @@ var boxRE = mustPattern(`\[[ xX✓✔]\]`)
 // done marks done the open obligation p names: the one with its key,
 // else the one whose words it shares most (most of them).
 func (r *Reducer) done(p *Proposal, ref EventRef) {
+	if p.Kind == KindObjective {
+		// the old task called done with the new one given (objswitch.go)
+		r.objectiveDone(p, ref)
+		return
+	}
 	o := r.hot[slot(KindObligation, p.Key)]
 	if p.Todo {
 		// the agent's own item, by its key alone: its list marks no

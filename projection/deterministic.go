@@ -544,8 +544,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
-			if q, v := shiftedTask(text); q != "" {
-				// "…; that's the priority now", "new prio: …" (objshift.go)
+			if q, v, done := switchedTask(text); q != "" {
+				// "…; that's the priority now", "new prio: …" (objshift.go,
+				// objswitch.go)
+				if done != "" {
+					out = append(out, Proposal{Op: OpDone, Kind: KindObjective, Key: objectiveKey, Value: done, Quote: done})
+				}
 				objLines = append(objLines, q)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q, Correction: true})
 			}
@@ -1030,7 +1034,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope})
 				return
 			}
-			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && (!questionRE.MatchString(s) || laterRequestRE.MatchString(s))); !recurring && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
+			// "task: data migration 0042 for orders": the objective its
+			// label names, no task besides it (objswitch.go)
+			labelledGoal := objective != "" && strings.Contains(objective, s) && goalLabelRE.MatchString(s) && !obligationRE.MatchString(s)
+			if late := !obligationRE.MatchString(s) && (dueTask(s, sents, i) || ev.Role == RoleUser && lateObligation(s) && (!questionRE.MatchString(s) || laterRequestRE.MatchString(s))); !recurring && !labelledGoal && (late || obligationRE.MatchString(s) || ev.Role == RoleUser && alsoTask(s, scope)) {
 				// One obligation per task of a compound one (tasks.go);
 				// a rule said with a task set late ("收尾之前：把 X 缩到 0（别删！")
 				// is a rule too.

@@ -799,7 +799,7 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 	switch ev.Role {
 	case RoleUser, RoleSystem:
 		ok = p.Op == OpLift || p.Op == OpExcept || p.Op == OpState && p.Kind != KindEvidence && p.Kind != KindFailure && p.Kind != KindArtifact ||
-			p.Op == OpDone && p.Kind == KindObligation ||
+			p.Op == OpDone && (p.Kind == KindObligation || p.Kind == KindObjective) ||
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
