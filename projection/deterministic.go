@@ -149,8 +149,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// A failure in tool output the user pastes (pastedfail.go).
 			pasted := pastedFailures(ev.Text)
 			out = append(out, pasted...)
-			// A failure the user saw outside the session (userfail.go).
-			out = append(out, reportedFailures(ev.Text, pasted)...)
+			// A failure the user saw outside the session (userfail.go);
+			// the message that sets the objective tells the task,
+			// whose bug the objective holds ("ponyc segfaults on …"),
+			// and no run could resolve it as a failure of its own.
+			if ctx.HaveObjective {
+				out = append(out, reportedFailures(ev.Text, pasted)...)
+			}
 		}
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
@@ -4060,7 +4065,7 @@ func calledPrograms(c *Call) map[string]bool {
 var bareLabelRE = mustPattern(`(?i)^\W*(?:error|errors|failed|failure|fatal|exception)\W*$`)
 
 var (
-	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
+	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^[\[(]?exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
 	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
 )
 

@@ -156,6 +156,10 @@ func TestReportedFailure(t *testing.T) {
 	}
 	out := reduceAll(t, `
 > user
+set GOGC=200 through the deployment's env
+> assistant
+done.
+> user
 deployed to staging, one pod got OOMKilled (RSS 540MB > 512Mi). roll GOGC back
 > assistant
 reverted.
