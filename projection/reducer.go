@@ -593,6 +593,9 @@ func (r *Reducer) Apply(ev Event) {
 		r.okLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "o Rafa liberou mexer no values-prod" (granted.go).
 		r.grantLifted(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "släpp --reuse-db helt, regeln är död", "для prod правило в
+		// силі", "1.15.2 पर चले जाओ, pin वहीं रखो" (ruledead.go).
+		r.rulesSaidOff(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "Routine electrical jobs go to BrightSpark as well" (widen.go).
 		r.widened(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// "明天再弄这个", "let's pick this up tomorrow" (proform.go).
