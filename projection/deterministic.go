@@ -167,6 +167,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// and the user's own it asked back on, put off (askback.go).
 			back, deferred := askedBackOpen(ev.Text, ctx)
 			out = answersAsked(ev.Text, ctx, out)
+			// …, answered by their numbers (numbered.go).
+			out = numberedAnswers(ev.Text, ctx, out)
+			out = subjectAnswered(ev.Text, ctx, out)
+			out = notNowDeclines(ev.Text, ctx, out)
 			// An answer to one of them changed later (reanswer.go).
 			out = answerChanged(ev.Text, ctx, out)
 			if deferred != "" {

@@ -35,11 +35,11 @@ import (
 
 // proposalLeadRE opens a list of proposals: "Предлагаю:", "I propose:",
 // "Suggestions:", "Voorstel:", "Propongo:", "Vorschläge:", "建议：".
-var proposalLeadRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|propose|recommend)|my (?:suggestions|proposals|recommendations)|suggestions|proposals|recommendations|(?:я )?предлагаю|предложения|(?:я )?пропоную|пропозиції|(?:ik )?stel voor|voorstel(?:len)?|(?:io )?propongo|proposte|suggerimenti|(?:yo )?(?:propongo|sugiero)|propuestas|sugerencias|(?:eu )?(?:proponho|sugiro)|propostas|sugestões|je (?:propose|suggère)|propositions|suggestions|(?:ich )?schlage vor|vorschläge|jag föreslår|förslag)\s*[:：]|(?:建议|提议|我建议)\s*[:：]`)
+var proposalLeadRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|propose|recommend)|my (?:suggestions|proposals|recommendations)|suggestions|proposals|recommendations|(?:я )?предлагаю|предложения|(?:я )?пропоную|пропозиції|(?:ik )?stel voor|voorstel(?:len)?|(?:io )?propongo|proposte|suggerimenti|(?:yo )?(?:propongo|sugiero)|propuestas|sugerencias|(?:eu )?(?:proponho|sugiro)|propostas|sugestões|je (?:propose|suggère)|propositions|suggestions|(?:ich )?schlage vor|vorschläge|jag föreslår|förslag|(?:two|three|2|3) (?:options|ways|approaches|choices)|(?:två|tre) (?:vägar|alternativ|sätt)|(?:два|три) (?:варіанти|варианта|способи|способа)|(?:दो|तीन) (?:विकल्प|तरीके|रास्ते))\s*[:：]|(?:建议|提议|我建议)\s*[:：]`)
 
 // proposalMarkRE is an item's number in a list, inline or at a line's start:
 // "1) ", "2. ", "(3) ".
-var proposalMarkRE = mustPattern(`(?:^|[\s:：;；,，])\(?([1-9])[.)）]\s+`)
+var proposalMarkRE = mustPattern(`(?:^|[\s:：;；,，])\(?([1-9])[.)）]\s+|(?:^|[\s:：;；,，])\(?([a-d])[)）]\s+`)
 
 // proposalItems are the items of the list of proposals in assistant
 // text (a lead, proposalLeadRE, then items numbered 1, 2, …), at least
@@ -53,7 +53,7 @@ func proposalItems(text string) []string {
 	marks := proposalMarkRE.FindAllStringSubmatchIndex(rest, 12)
 	var run [][]int
 	for _, m := range marks {
-		if int(rest[m[2]]-'0') == len(run)+1 {
+		if n := markNumber(rest, m); n == len(run)+1 {
 			run = append(run, m)
 		}
 	}
@@ -123,14 +123,14 @@ func tryAsked(text string) string {
 // refuseWords refuse, in the languages the projection reads.
 var refuseWords = map[string]bool{
 	"no": true, "nope": true, "nah": true, "нет": true, "не": true, "неа": true, "ні": true, "nee": true, "neen": true, "nein": true, "nö": true,
-	"non": true, "não": true, "nao": true, "nej": true, "不": true, "不要": true, "不用": true, "아니": true, "아뇨": true, "いいえ": true,
+	"non": true, "não": true, "nao": true, "nej": true, "不": true, "不要": true, "不用": true, "아니": true, "아뇨": true, "いいえ": true, "नहीं": true, "नही": true, "ना": true,
 }
 
 // moreAssentWords assent besides assentWords: "ок", "ладно", "prima".
 var moreAssentWords = map[string]bool{
 	"окей": true, "ладно": true, "давай": true, "годится": true, "норм": true, "ага": true, "угу": true, "добре": true, "так": true,
 	"oké": true, "prima": true, "goed": true, "akkoord": true, "prego": true, "bene": true, "daccordo": true, "d'accordo": true,
-	"bien": true, "bon": true, "top": true, "approved": true, "accepted": true, "👍": true,
+	"bien": true, "bon": true, "top": true, "approved": true, "accepted": true, "👍": true, "okej": true, "ठीक": true, "हाँ": true, "हां": true, "चलेगा": true,
 }
 
 // setWords set a proposed thing to a value: "MaxConns ставь 40", "set
@@ -154,7 +154,8 @@ var laterWords = map[string]bool{
 func replyWords(c string) (words, raw []string) {
 	for _, f := range strings.Fields(c) {
 		w := strings.ToLower(strings.TrimFunc(f, func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+			// a mark is part of its word: the vowel signs of "नहीं"
+			return !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r) && r != '_'
 		}))
 		if w == "" {
 			continue
@@ -248,7 +249,16 @@ func itemReplies(text string, ctx *Context, out []Proposal) []Proposal {
 		if questionRE.MatchString(c) || !strings.Contains(text, c) || said(c) {
 			continue
 		}
+		lab := -1
+		if !single {
+			// "a: nej, inga reruns …", "b ok", "2 - ставь 40": the
+			// clause names its item by the item's label (numbered.go)
+			lab = itemLabel(c, len(items))
+		}
 		words, raw := replyWords(c)
+		if lab >= 0 {
+			words, raw = words[1:], raw[1:]
+		}
 		if len(words) == 0 || len(words) > 16 {
 			continue
 		}
@@ -266,6 +276,9 @@ func itemReplies(text string, ctx *Context, out []Proposal) []Proposal {
 				continue
 			}
 			k, pure := itemNamed(words[:at], items, func(w string) bool { return w == "to" || w == "на" })
+			if lab >= 0 && at == 0 {
+				k, pure = lab, true
+			}
 			reason := strings.TrimSpace(strings.TrimLeft(c[strings.Index(c, raw[at])+len(raw[at]):], " ,.:;—–-"))
 			if !pure {
 				continue
@@ -295,6 +308,9 @@ func itemReplies(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		yes := slices.ContainsFunc(words, func(w string) bool { return assent(w) || setWords[w] })
 		k, pure := itemNamed(words, items, func(w string) bool { return assent(w) || setWords[w] })
+		if lab >= 0 && len(words) <= 3 {
+			k, pure = lab, true
+		}
 		if !yes || !pure || k < 0 {
 			continue
 		}

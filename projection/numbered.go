@@ -1,0 +1,236 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// Questions answered by their numbers.
+//
+// "Två frågor: 1. Ska 0042 vara reversibel (reverse_code)? 2. Hur lång
+// får migreringen ta?" … "1 - återkommer. 2 - max 20 min": the agent
+// asks numbered questions and the user answers each by its number, in
+// a clause of its own ("1 - …", "1) …", "1. …", "2: …", "на 2: …",
+// "to 2: …"). The clause answers the question of that number, a
+// decision shown with the question, or puts it off ("återkommer",
+// "пізніше", "बाद में", laterAnswerRE, deferral): the question stays
+// open, an uncertainty, and the user's later answer that names its
+// subject ("reverse: ja, noop räcker för 0042") closes it as any open
+// question's does (userknow.go). Read alone, "2 - max 20 min" is a rule
+// of nothing.
+
+// answerNumberRE opens a clause answering a question by its number, at
+// the reply's start or after the end of a sentence, a semicolon or a
+// line: "1 - ", "2) ", "2. ", "2: ", "на 2: ", "to 2 — ", "#2 ", "Q2: ".
+var answerNumberRE = mustPattern(`(?i)(?:^|[.;!\n。；]\s*)(?:(?:на|to|re|for|för|till|zu|per|para|à|op|про)\s+)?(?:#|q|№\s*)?([1-9])\s*(?:[-–—:)）]|\.(?:\s|$))\s*`)
+
+// laterItemRE puts one question off in the languages numberedAnswers
+// reads besides laterAnswerRE's: "återkommer", "återkommer om det",
+// "senare", "vet inte än", "повернуся до цього", "пізніше", "ще не знаю",
+// "बाद में", "बाद में बताऊंगा", "come back to it", "later", "tbd".
+var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later)\W*$`)
+
+// numberedAsked reports whether the agent numbered the questions asked:
+// at least two, the first holding the mark of number one ("Två frågor:
+// 1. Ska …?").
+func numberedAsked(asked []string) bool {
+	if len(asked) < 2 {
+		return false
+	}
+	for _, m := range proposalMarkRE.FindAllStringSubmatch(asked[0], 4) {
+		if m[1] == "1" {
+			return true
+		}
+	}
+	return strings.HasPrefix(strings.TrimSpace(asked[0]), "1")
+}
+
+// numberedClauses are the clauses of a reply that answer by number, each
+// with its number; nil unless the reply opens with one and the numbers
+// rise.
+func numberedClauses(text string) (ns []int, cs []string) {
+	text = strings.TrimSpace(text)
+	marks := answerNumberRE.FindAllStringSubmatchIndex(text, 8)
+	if len(marks) == 0 || marks[0][0] != 0 {
+		return nil, nil
+	}
+	for i, m := range marks {
+		n := int(text[m[2]] - '0')
+		if len(ns) > 0 && n <= ns[len(ns)-1] {
+			return nil, nil
+		}
+		end := len(text)
+		if i+1 < len(marks) {
+			end = marks[i+1][0]
+		}
+		c := strings.TrimRight(strings.TrimSpace(text[m[1]:end]), ".;!。；")
+		if c == "" {
+			return nil, nil
+		}
+		ns, cs = append(ns, n), append(cs, c)
+	}
+	return ns, cs
+}
+
+// numberedAnswers adds to out what a reply answering by number says of
+// the numbered questions the agent's message before asked (ctx.Asked):
+// each answered, a decision, or put off, an open question (see above).
+// What other readings made of the same questions and clauses gives way.
+func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
+	if !numberedAsked(ctx.Asked) {
+		return out
+	}
+	ns, cs := numberedClauses(text)
+	if ns == nil || ns[len(ns)-1] > len(ctx.Asked) {
+		return out
+	}
+	for i, n := range ns {
+		q, c := ctx.Asked[n-1], cs[i]
+		if questionRE.MatchString(c) {
+			continue
+		}
+		key := "question/-/" + slug(q)
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			if p.Was == q || p.Key == key {
+				return true
+			}
+			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue) &&
+				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c))
+		})
+		if laterItemRE.MatchString(c) || laterAnswerRE.MatchString(c) || deferral(c) {
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + c, Quote: c, Links: distinctive(q)})
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: c, Quote: c, Was: q})
+	}
+	return out
+}
+
+// subjectAnswered adds to out, for a user sentence led by a label naming
+// the subject of one open question ("reverse: ja, noop räcker för 0042"
+// after "Ska 0042 vara reversibel (reverse_code)?" was put off), that
+// question closed by the answer. The label names the
+// question when a word of it is a word of that question alone (split at
+// underscores: "reverse" of "reverse_code"); a label that names two
+// questions, or none, answers nothing.
+func subjectAnswered(text string, ctx *Context, out []Proposal) []Proposal {
+	if len(ctx.Questions) == 0 {
+		return out
+	}
+	for i, s := range sentences(text) {
+		if i == 3 {
+			break
+		}
+		s = strings.TrimSpace(s)
+		l := labelOf(s)
+		if l == "" || questionRE.MatchString(s) || !strings.Contains(text, s) || len(strings.Fields(l)) > 3 {
+			continue
+		}
+		rest := strings.TrimSpace(strings.TrimLeft(s[len(l):], ":： "))
+		if rest == "" {
+			continue
+		}
+		k := ""
+		for key, q := range ctx.Questions {
+			if labelNames(l, q) {
+				if k != "" {
+					k = "-"
+					break
+				}
+				k = key
+			}
+		}
+		if k == "" || k == "-" || slices.ContainsFunc(out, func(p Proposal) bool { return p.Key == k }) {
+			continue
+		}
+		q := ctx.Questions[k]
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Op == OpState && p.Kind == KindConstraint && (strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
+		})
+		out = append(out, Proposal{Op: OpLift, Kind: KindUncertainty, Key: k, Value: s, Quote: s, Stated: true, Links: distinctive(q)})
+	}
+	return out
+}
+
+// relayVerbs say who answered or was asked, not what about: "asked
+// priya: …" names no question by "asked".
+var relayVerbs = wordSet("asked ask asking told tells says said checked pinged heard replied answered confirmed frågade sa svarade спитав спитала питав сказав сказала відповів відповіла спросил сказал ответил")
+
+// labelNames reports whether label l names question q: a word of l of
+// four letters or more (three in capitals) is a word of q, or shares its stem (sameStem),
+// q's words split at underscores and hyphens too.
+func labelNames(l, q string) bool {
+	split := strings.NewReplacer("_", " ", "-", " ")
+	lw, raw := replyWords(split.Replace(l))
+	qw, _ := replyWords(split.Replace(q))
+	for i, w := range lw {
+		// three letters do for a name written in capitals ("MDM")
+		if n := len([]rune(w)); n < 3 || n == 3 && raw[i] != strings.ToUpper(raw[i]) || isNumber(w) || stopwords[w] || relayVerbs[w] {
+			continue
+		}
+		for _, x := range qw {
+			if w == x || sameStem(w, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// notNowRE is a whole reply that turns an offer down for now: "inte
+// nu", "not now", "не зараз", "не сейчас", "अभी नहीं", "nicht jetzt",
+// "pas maintenant", "ahora no", "adesso no", "nu niet", "现在不用".
+var notNowRE = mustPattern(`(?i)^\W*(?:(?:nej|no|nope|ні|нет|nee|nein|non|não)[,.]?\s+)?(?:inte\s+(?:nu|just\s+nu|än)|not\s+(?:now|right\s+now|yet)|не\s+(?:зараз|сейчас|треба\s+зараз|надо\s+сейчас)|अभी\s+नहीं|nicht\s+jetzt|pas\s+maintenant|ahora\s+no|adesso\s+no|non\s+ora|nu\s+niet|agora\s+não|现在不用|先不用)\W*$`)
+
+// offerAskRE is a question of the agent's that offers to do a thing:
+// "Ska jag lägga till en Sentry-alert …?", "Shall I add …?", "Should I
+// add …?", "Додати …?", "Чи додати …?", "क्या मैं … जोड़ूँ?".
+var offerAskRE = mustPattern(`(?i)^\W*(?:ska\s+jag|skall\s+jag|vill\s+du\s+att\s+jag|shall\s+i|should\s+i|do\s+you\s+want\s+me\s+to|want\s+me\s+to|чи\s+(?:мені\s+)?(?:додати|зробити|налаштувати)|мені\s+(?:додати|зробити)|додати|добавить|(?:мне\s+)?(?:добавить|сделать)|क्या\s+मैं|soll\s+ich|dois-je|je\s+(?:peux|dois)|devo|zal\s+ik)(?:[^\p{L}\p{M}]|$)`)
+
+// notNowDeclines adds to out, for a reply that only says "not now" to
+// the agent's message whose first question offers to do a thing ("Ska
+// jag lägga till en Sentry-alert …? Och ska 0043 köras med
+// lock_timeout?" … "inte nu"), that offer declined: the user's answer,
+// shown with it. The questions after it are left as they were.
+func notNowDeclines(text string, ctx *Context, out []Proposal) []Proposal {
+	s := strings.TrimSpace(text)
+	if len(ctx.Asked) == 0 || !notNowRE.MatchString(s) || !offerAskRE.MatchString(ctx.Asked[0]) {
+		return out
+	}
+	q := ctx.Asked[0]
+	out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Was == q || p.Op == OpState && p.Quote == s && p.Kind != KindNegative })
+	return append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(q), Value: s + " (declined)", Quote: s, Was: q, Links: distinctive(q)})
+}
+
+// markNumber is the place, from one, of the list mark m of
+// proposalMarkRE in s: "2)" is 2, "(b)" is 2.
+func markNumber(s string, m []int) int {
+	if m[2] >= 0 {
+		return int(s[m[2]] - '0')
+	}
+	return int(s[m[4]]-'a') + 1
+}
+
+// itemLabelRE opens a reply's clause with the label of a listed item:
+// "a: …", "(b) …", "2 - …", "1) …", "b ok", "2 ок".
+var itemLabelRE = mustPattern(`(?i)^\W*\(?(?:([1-9])(?:\s*[-–—:)）]|\.\s)|([a-d])(?:\s*[:)）]|\s+[-–—]\s)|(?:([1-9])|([a-d]))\s+(?:ok|okej|okay|ок|окей|так|добре|ja|nej|no|нет|ні|हाँ|नहीं|ठीक)(?:[^\p{L}]|$))`)
+
+// itemLabel is the index of the item of n listed that clause c opens by
+// naming its label, or -1.
+func itemLabel(c string, n int) int {
+	m := itemLabelRE.FindStringSubmatch(c)
+	if m == nil {
+		return -1
+	}
+	i := -1
+	switch {
+	case m[1]+m[3] != "":
+		i = int((m[1] + m[3])[0]-'0') - 1
+	case m[2]+m[4] != "":
+		i = int(strings.ToLower(m[2] + m[4])[0] - 'a')
+	}
+	if i >= n {
+		return -1
+	}
+	return i
+}
