@@ -146,7 +146,7 @@ func (r *Reducer) droppedByName(ev *Event, ref EventRef) bool {
 	}
 	n := 0
 	for _, s := range sentences(ev.Text) {
-		names := droppedNames(s)
+		names := append(droppedNames(s), droppedNamesXL(s)...)
 		if len(names) == 0 {
 			continue
 		}
@@ -154,7 +154,7 @@ func (r *Reducer) droppedByName(ev *Event, ref EventRef) bool {
 			if r.hot[slot(a.Kind, a.Key)] != a {
 				continue
 			}
-			if slices.ContainsFunc(failurePrograms(a), func(p string) bool { return slices.Contains(names, p) }) {
+			if slices.ContainsFunc(failurePrograms(a), func(p string) bool { return slices.Contains(names, p) }) || r.askedFor(a, names) {
 				r.giveUpFailure(a, s, ev, ref, n)
 				n++
 			}

@@ -65,6 +65,19 @@ func repeatedRun(cmd string) string {
 	return run
 }
 
+// waitRE is a wait before a command: "sleep 120; ", "sleep 5s && ".
+var waitRE = mustPattern(`^\s*sleep\s+\d+(?:\.\d+)?[smh]?\s*(?:;|&&)\s*`)
+
+// afterWait is cmd without the wait it starts with ("sleep 120; aws ecs
+// describe-services …" waits for a deployment to settle, then asks): how
+// long it waited is no part of what it ran.
+func afterWait(cmd string) string {
+	if loc := waitRE.FindStringIndex(cmd); loc != nil && loc[1] < len(cmd) && !strings.Contains(cmd, "\n") {
+		return cmd[loc[1]:]
+	}
+	return cmd
+}
+
 // repeatLoopRE is a loop over a count: its variable and its body.
 var repeatLoopRE = mustPattern(`^for\s+(\w+)\s+in\s+(?:\d+(?:\s+\d+)*|\{\d+\.\.\d+\}|\$\(seq(?:\s+\d+){1,2}\))\s*;\s*do\s+(.+?)\s*;?\s*done$`)
 
@@ -585,7 +598,7 @@ func (r *Reducer) supersededPassed(e *Event, p *Proposal, ref EventRef, moved ma
 
 // runKey is the key of what a call's command text ran (CommandKey).
 func runKey(call string) string {
-	ran, _ := commandRun(strings.Join(strings.Fields(repeatedRun(call)), " "))
+	ran, _ := commandRun(strings.Join(strings.Fields(repeatedRun(afterWait(call))), " "))
 	return commandPrefix + normCommand(ran)
 }
 

@@ -3999,6 +3999,11 @@ func failureLine(s string) string {
 			return l
 		}
 	}
+	if l := killedLine(lines); l != "" {
+		// a run a signal stopped, or one that printed its steps done
+		// before it failed (killed.go)
+		return l
+	}
 	return firstLine(s)
 }
 

@@ -3052,6 +3052,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	if f != nil {
 		hit = append(hit, f)
 	}
+	if p.Explicit && strings.HasPrefix(p.Key, statusPrefix) {
+		// a failed query of the thing (statusquery.go)
+		hit = r.statusQueryHits(p.Key, hit)
+	}
 	if !p.Explicit {
 		for _, a := range r.hot {
 			// A verbose run that names its tests and not this one says

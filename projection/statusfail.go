@@ -129,6 +129,11 @@ func statusKinds(cmd string) map[string]string {
 			out["supervisor"] = ""
 		case prog == "pm2" && slices.Contains([]string{"ls", "list", "l", "status"}, w[0]) && !piped:
 			out["pm2"] = ""
+		case prog == "aws" && ecsDescribe(f) && !piped:
+			// one service's events (statusquery.go)
+			if c, s := ecsService(f); s != "" {
+				out["ecs"] = c + "/" + s
+			}
 		case prog == "adb" && w[0] == "logcat":
 			// a pipe keeps a crash's lines or drops them, never makes
 			// one up (logcat.go)
@@ -199,6 +204,10 @@ func statusObservations(cmd, text string) []statusObs {
 	}
 	if _, ok := kinds["pm2"]; ok {
 		out = append(out, pm2Listing(text)...)
+	}
+	if cs, ok := kinds["ecs"]; ok {
+		c, s, _ := strings.Cut(cs, "/")
+		out = append(out, ecsObservations(c, s, text)...)
 	}
 	if _, ok := kinds["logcat"]; ok {
 		out = append(out, logcatCrashes(cmd, text)...)
@@ -528,7 +537,9 @@ func statusProposals(text string, ctx *Context) []Proposal {
 		} else {
 			open := false
 			for _, k := range ctx.OpenFailures {
-				open = open || k == o.key
+				// the thing's failure, or a failed query of it
+				// (statusquery.go)
+				open = open || k == o.key || statusQueried(k, o.key)
 			}
 			if !open {
 				continue

@@ -43,22 +43,48 @@ var (
 type testRun struct {
 	prog string
 	ops  []string
+	// pos marks the operands that stand on their own (not an option's
+	// value): the paths and names of the tests run.
+	pos []bool
+	// excluded are the values of options that leave tests out, and
+	// retried says an option retries a failing test (testrepeat.go).
+	excluded []string
+	retried  bool
 }
 
 // covers reports whether run p runs all that run f ran: no operand f did
 // not have (a filter or a selection of its own: "-k 'not test_x'", another
 // file), and every path f named (a run of fewer files runs less), or no
-// operand at all. A word f had and p drops is a filter dropped ("cargo
-// test -p testing fixtures", then "cargo test -p testing"): wider.
+// operand at all; a path p names holds the tests under it (opCovers). A
+// word f had and p drops is a filter dropped ("cargo test -p testing
+// fixtures", then "cargo test -p testing"): wider. A run that retries its
+// failing tests or leaves out tests f did not leave out covers nothing
+// (testrepeat.go).
 func covers(p, f testRun) bool {
+	if p.retried && !f.retried || !subset(p.excluded, f.excluded) {
+		return false
+	}
 	if len(p.ops) == 0 {
 		return true
 	}
-	if len(f.ops) == 0 || !subset(p.ops, f.ops) {
+	if len(f.ops) == 0 {
 		return false
 	}
+	held := func(fo string) bool {
+		for i, po := range p.ops {
+			if opCovers(po, fo, p.pos[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, po := range p.ops {
+		if !slices.ContainsFunc(f.ops, func(fo string) bool { return opCovers(po, fo, p.pos[i]) }) {
+			return false
+		}
+	}
 	for _, o := range f.ops {
-		if pathLike(o) && !slices.Contains(p.ops, o) {
+		if pathLike(o) && !held(o) {
 			return false
 		}
 	}
@@ -71,19 +97,50 @@ func readTestRun(s string, m []int) testRun {
 	prog = slices.DeleteFunc(prog, func(w string) bool {
 		return w == "-s" || w == "--silent" || w == "run" || w == "exec" || w == "bundle" || w == "npx"
 	})
-	var ops []string
+	t := testRun{prog: strings.Join(prog, " ")}
 	words := strings.Fields(s[m[4]:m[5]])
 	if m[5] < len(s) && (s[m[5]] == '>' || s[m[5]] == '<') && len(words) > 0 {
 		// "vitest run 2>&1": the last word is a redirect's descriptor
 		words = words[:len(words)-1]
 	}
-	for _, w := range words {
-		if strings.HasPrefix(w, "-") || redirectRE.MatchString(w) {
+	afterOpt := false
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if redirectRE.MatchString(w) {
+			afterOpt = false
 			continue
 		}
-		ops = append(ops, strings.Trim(w, `'"`))
+		if strings.HasPrefix(w, "-") {
+			// an option: what it does with its value (testrepeat.go)
+			name, v, eq := strings.Cut(w, "=")
+			next := !eq && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") && !redirectRE.MatchString(words[i+1])
+			if next {
+				v = strings.Trim(words[i+1], `'"`)
+			}
+			switch testOptRole(t.prog, name, v) {
+			case "retry":
+				t.retried = true
+			case "exclude":
+				if v != "" {
+					t.excluded = append(t.excluded, strings.Trim(v, `'"`))
+				}
+			case "neutral":
+			default:
+				// a flag, or an option that selects tests by its value
+				afterOpt = selectTestOpts[name] && !eq
+				continue
+			}
+			if next {
+				i++
+			}
+			afterOpt = false
+			continue
+		}
+		t.ops = append(t.ops, strings.Trim(w, `'"`))
+		t.pos = append(t.pos, !afterOpt)
+		afterOpt = false
 	}
-	return testRun{prog: strings.Join(prog, " "), ops: ops}
+	return t
 }
 
 // suiteRerun reports whether the last test run of the failed call's text
