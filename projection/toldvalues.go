@@ -63,7 +63,9 @@ var (
 // and values, each in a part of its own (see the file's comment); parts
 // that tell none are left.
 func joinedValues(s string) []Proposal {
-	if questionRE.MatchString(s) || hedgeRE.MatchString(s) || negRE.MatchString(s) {
+	if questionRE.MatchString(s) || hedgeRE.MatchString(s) || negRE.MatchString(s) || strings.ContainsAny(s, "()[]{}'\"`") {
+		// a line of code pasted ("CharField('f', max_length=50,
+		// primary_key=True)") tells its arguments, not settings
 		return nil
 	}
 	body := s

@@ -138,3 +138,11 @@ func TestDiffLineEdits(t *testing.T) {
 		}
 	}
 }
+
+func TestValsElevenPastedCode(t *testing.T) {
+	expect(t, reduceAll(t, `
+> user
+class ModelA(models.Model):
+	field_wrong = models.CharField('field1', max_length=50, primary_key=True)
+`), nil, []string{`value/-/max_length`})
+}
