@@ -160,6 +160,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser {
 			// Values told in shapes the gloss does not map (valuesxl.go).
 			out = crossValues(ev.Text, ctx, out)
+			// Settings told by their code names, a bare value set, and
+			// values hedged, taken back or removed (toldvalues.go).
+			out = toldValues(ev.Text, ctx, out)
 			// Tasks set for later, approaches ruled out and questions
 			// concluded, in any language (lifecycle.go).
 			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
@@ -3899,6 +3902,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if !e.content && oldS != "" && !strings.Contains(oldS, "\n") && !strings.Contains(newS, "\n") {
 				if v, ok := lineChange(p, oldS, newS, newS); ok {
 					out = append(out, v)
+				} else {
+					// keyword arguments, an inline map, a CMake set
+					// (lineedit.go)
+					out = append(out, linePairChanges(p, oldS, newS)...)
 				}
 			}
 		}
@@ -3906,6 +3913,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	}
 	n := 0
 	for _, e := range edits(ctx.Call.Args) {
+		if vs := linePairChanges(p, strings.TrimSpace(e.old), strings.TrimSpace(e.new)); len(vs) > 0 && strings.Contains(e.new, "{") {
+			// an inline map's entries (lineedit.go)
+			out = append(out, vs...)
+			continue
+		}
 		// A whole file written names each setting by its path; an
 		// edit's fragment has no parents, so it names them by their
 		// keys alone.

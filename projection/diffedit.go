@@ -23,8 +23,12 @@ func edits(args map[string]any) []edit {
 	if oldS != "" || newS != "" {
 		return []edit{{old: oldS, new: newS, whole: oldS == "" && k == "content", content: k == "content"}}
 	}
-	_, d := argString(args, []string{"diff"})
-	return searchReplaceBlocks(d)
+	_, d := argString(args, []string{"diff", "patch"})
+	if b := searchReplaceBlocks(d); len(b) > 0 {
+		return b
+	}
+	// a unified diff's removed and added lines (lineedit.go)
+	return diffLineEdits(d)
 }
 
 // searchReplaceBlocks are the blocks of a SEARCH/REPLACE diff:

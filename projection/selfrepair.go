@@ -21,7 +21,7 @@ import (
 // by more of its clause ("no, 60 is too much") repairs nothing.
 
 // repairWordRE is a run of words of repair after a value.
-var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|better|mejor|melhor|meglio|besser|lieber|plutôt|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송|make that|make it|ne|nee|warte|moment|stopp|stop|hold on|やっぱ|やっぱり|間違えた|стоп|погоди|подожди|espera|aspetta|wacht)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니|やっぱり|やっぱ))+`)
+var repairWordRE = mustPattern(`(?i)^[\s,;:…—–\-.!、]*(?:(?:no|nope|sorry|wait|i mean|actually|rather|correction|oops|err|hmm|ah|oh|scusa|scusate|anzi|cioè|pardon|plutôt|non|attends|nein|ich meine|não|desculpa|quer dizer|perdón|perdon|mejor dicho|digo|better|mejor|melhor|meglio|besser|lieber|plutôt|あ|違う|違った|いや|じゃなくて|失礼|不对|不是|说错了|应该是|äh|ähm|eh|euh|uh|um|i meant|perdona|desculpe|ou melhor|aliás|volevo dire|besser gesagt|нет|точнее|вернее|извини|ой|przepraszam|nie|właściwie|znaczy|아니|아니요|죄송|make that|make it|ne|nee|warte|moment|stopp|stop|hold on|やっぱ|やっぱり|間違えた|стоп|погоди|подожди|espera|aspetta|wacht|nej|vänta|förlåt|ні|чекай|зачекай|стривай|вибач|नहीं|रुको|रुकिए|मतलब)(?:(?:[\s,;:…—–!、。]|[.\-](?:\s|$))+|$)|(?:いや|違う|じゃなくて|不对|应该是|아니|やっぱり|やっぱ))+`)
 
 // shapeOf is a token's shape: each run of letters "a", each run of
 // digits "9", other characters as they are.
