@@ -50,6 +50,13 @@ collect2: error: ld returned 1 exit status
 > result
 collect2: error: ld returned 1 exit status
 > assistant
+> call bash {"command": "cmake --build build-rtos"}
+> result
+FAILED: src/CMakeFiles/fw.dir/tasks.c.o
+src/tasks.c:88:9: error: implicit declaration of function 'xTaskCreateStatic' [-Wimplicit-function-declaration]
+ninja: build stopped: subcommand failed.
+[exit code: 1]
+> assistant
 > call bash {"command": "ctest --test-dir build-host | tail -4"}
 > result
 96% tests passed, 2 tests failed out of 44
@@ -59,5 +66,6 @@ Errors while running CTest
 	expect(t, out, []string{
 		"failure command/-/cmake --build build-fw -j2 \\[open/empirical\\] = failed: ld: region",
 		"failure command/-/ctest --test-dir build-host \\[open",
+		"failure command/-/cmake --build build-rtos \\[open/empirical\\] = failed: src/tasks.c:88:9: error: implicit",
 	}, []string{"failure command/-/cat"})
 }

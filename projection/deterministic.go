@@ -3632,7 +3632,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	if exitOnlyRE.MatchString(because) {
 		// "exit status 1" says that it failed; the error line above it
 		// says what failed ("ERRORE: simbolo largo 118 mm …").
-		if l := buildFailure(said); l != "" {
+		if m := diagErrorRE.FindStringIndex(said); m != nil {
+			// a compiler's error at its place, not the build's stop
+			// after it ("ninja: build stopped: subcommand failed.")
+			because = lineAt(said, m[0])
+		} else if l := buildFailure(said); l != "" {
 			because = l
 		} else if l := failureLine(said); l != firstLine(said) || failureLineRE.MatchString(l) {
 			because = l
