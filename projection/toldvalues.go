@@ -42,7 +42,7 @@ var (
 	// toldPairRE is one setting told: its name, a "to" or "back to", its
 	// value, and a word of "then" or a verb ending it.
 	toldPairRE = mustPattern(`(?i)^(?:(?:and|och|og|en|und|et|e|y|и|і|та|और|also|även|också|ещё|ще|भी)\s+)?(?P<k>[A-Za-z][\w.]*)(?:\s*[=:]\s*|\s+)(?:(?:back\s+)?to|tillbaka\s+till|till|på|auf|zurück\s+auf|op|terug\s+naar|на|до|назад\s+до|назад\s+на|знову|à|a|para|al)?\s*(?P<v>[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|min|h|kb|mb|gb|k|m|%))?)(?:\s+(?:då|nu|then|now|dann|jetzt|тоді|тогда|फिर|अब|alors|entonces|allora|então|dan|करो|कर\s+दो|रखो|please|pls|bitte|tack))?$`)
-	// setVerbRE is a verb of setting a value, opening a clause with a
+	// bareSetRE is a verb of setting a value, opening a clause with a
 	// bare value after it ("sätt 900", "set 900", "mach 900", "постав
 	// 900", "900 कर दो").
 	bareSetRE = mustPattern(`(?i)^(?:(?:ok|okej|ja|yes|да|так|हाँ),?\s+)?(?:sätt|ställ|set|make\s+it|mach|setz|setze|stell|постав\p{L}*|установи\p{L}*|встанови\p{L}*|зроби|сделай|mets|pon|ponlo|imposta|metti|zet|coloque|põe|use|använd)\s+(?:(?:it|den|det|es|его|її|le|lo|o|het)\s+)?(?:(?:to|till|på|auf|на|до|à|a|op)\s+)?(?P<v>[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|min|h|kb|mb|gb|k|m|%))?)$|^(?P<v2>[+-]?\d[\d.,_]*(?:\s?(?:ms|s|sec|min|h|kb|mb|gb|k|m|%))?)\s+(?:कर\s+दो|करो|रखो)$`)
@@ -54,7 +54,7 @@ var (
 	// retractAfterRE is a value taken back: a marker right after it
 	// ("… no wait", "नहीं रुको", "nej vänta", "ні, стоп").
 	retractAfterRE = mustPattern(`(?i)^[\s.…,—–-]*(?:no,?\s+wait|wait,?\s+no|actually\s+no|sorry,?\s+no|nej,?\s+vänta|vänta,?\s+nej|nein,?\s+warte|warte,?\s+nein|нет,?\s+(?:стоп|подожди|погоди)|ні,?\s+(?:стоп|чекай|зачекай|стривай)|नहीं,?\s+(?:रुको|रुकिए)|रुको,?\s+नहीं|non,?\s+attends|no,?\s+espera|não,?\s+espera|no,?\s+aspetta|nee,?\s+wacht|nie,?\s+czekaj|不对|等等)`)
-	// removeNameRE is a verb of taking away in the languages
+	// removeWordRE is a verb of taking away in the languages
 	// removeVerbRE does not hold, as a word.
 	removeWordRE = mustPattern(`(?i)(?:^|[^\p{L}\p{M}])(?:remove|delete|drop|unset|ta\s+bort|radera|прибер\p{L}*|видал\p{L}*|убер\p{L}*|удали\p{L}*|entfern\p{L}*|lösch\p{L}*|supprim\p{L}*|quita|elimina|rimuov\p{L}*|togli|verwijder\p{L}*|usuń|हटा(?:ओ|एं|ें|ना|या|ए|ो|\s+दो|\s+दें)?|निकाल(?:ो|\s+दो|\s+दें)?)\s*$`)
 )
