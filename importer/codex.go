@@ -1,8 +1,10 @@
 package importer
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -30,7 +32,8 @@ var codexItemTypes = map[string]bool{
 // answer them by call_id, and a reasoning item's summary is reasoning.
 // session_meta gives the session id (and instructions, the system
 // prompt), turn_context the model; event_msg records repeat what the
-// response items hold, for the UI, and are skipped; a compacted record
+// response items hold, for the UI, and are skipped, but for the failures
+// and interruptions they report (codexevents.go); a compacted record
 // is a compaction marker followed by its summary. An older rollout, of
 // bare items after a {"id", "timestamp", "instructions"} line, reads the
 // same.
@@ -62,8 +65,13 @@ func codexLine(t *transcript, raw []byte) error {
 	var p struct {
 		responsesItem
 		Instructions string `json:"instructions"`
-		Model        string `json:"model"`
-		Message      string `json:"message"`
+		// BaseInstructions is the system prompt a session_meta of Codex
+		// 0.5x and later records in place of instructions.
+		BaseInstructions struct {
+			Text string `json:"text"`
+		} `json:"base_instructions"`
+		Model   string `json:"model"`
+		Message string `json:"message"`
 	}
 	if len(rec.Payload) > 0 {
 		if err := json.Unmarshal(rec.Payload, &p); err != nil {
@@ -75,7 +83,7 @@ func codexLine(t *transcript, raw []byte) error {
 		if t.recordedID == "" {
 			t.recordedID = p.ID
 		}
-		t.system(p.Instructions)
+		t.system(cmp.Or(p.Instructions, p.BaseInstructions.Text))
 		return nil
 	case "turn_context":
 		if t.model == "" {
@@ -84,8 +92,21 @@ func codexLine(t *transcript, raw []byte) error {
 		t.skipped++
 		return nil
 	case "compacted":
+		// Codex's own fold: its summary (empty when the compaction ran
+		// on the server, whose summary is encrypted) is the client's, not
+		// the user speaking. Its replacement_history repeats what the
+		// rollout holds before it.
 		t.marker("compacted", 0)
-		t.summaryUser(hostshim.TextBlock(p.Message))
+		if strings.TrimSpace(p.Message) != "" {
+			n := len(t.items)
+			t.summaryUser(hostshim.TextBlock(p.Message))
+			// Its text opens with no words a reader knows a summary
+			// by: marked, so that it asserts nothing.
+			t.items[n].injected = hostshim.InjectedChatter
+		}
+		return nil
+	case "event_msg":
+		codexEventMsg(t, rec.Payload)
 		return nil
 	case "response_item":
 	default:
@@ -98,8 +119,16 @@ func codexLine(t *transcript, raw []byte) error {
 		return err
 	}
 	if len(t.items) > n && t.items[n].kind == itemResult {
+		r := &t.items[n]
 		// "aborted": the output of a call the user stopped
-		t.items[n].injected = codexConventions.result(t.items[n].output)
+		r.injected = codexConventions.result(r.output)
+		if t.failedCalls[r.callID] {
+			r.isError = true
+			delete(t.failedCalls, r.callID)
+		}
+		if len(r.output) > 0 && r.output[0].Type == hostshim.BlockText && codexHeaderFailed(r.output[0].Text) {
+			r.isError = true
+		}
 	}
 	return nil
 }

@@ -80,6 +80,11 @@ var codexConventions = &conventions{
 		// the note Codex adds after the user stopped a turn
 		{tag: "<turn_aborted>", kind: hostshim.InjectedInterruption},
 		{tag: "<permissions instructions>", kind: hostshim.InjectedChatter},
+		// a skill's SKILL.md the user named, a command the user ran
+		// with "!", a sub-agent's report that it finished (Codex 0.9x)
+		{tag: "<skill>", kind: hostshim.InjectedChatter},
+		{tag: "<user_shell_command>", kind: hostshim.InjectedChatter},
+		{tag: "<subagent_notification>", kind: hostshim.InjectedChatter},
 	},
 	prefixes: []wrapper{
 		{tag: "# AGENTS.md instructions for ", kind: hostshim.InjectedInstructions},

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -40,10 +41,13 @@ var responsesItemTypes = map[string]bool{
 // responsesItem is one Responses API item (also a Codex rollout's
 // response_item payload).
 type responsesItem struct {
-	Type      string          `json:"type"`
-	Role      string          `json:"role"`
-	Content   json.RawMessage `json:"content"`
-	Name      string          `json:"name"`
+	Type    string          `json:"type"`
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+	Name    string          `json:"name"`
+	// Namespace groups a function (Codex's collaboration tools, an MCP
+	// server's); the call is named namespace.name.
+	Namespace string          `json:"namespace"`
 	Arguments json.RawMessage `json:"arguments"`
 	Input     string          `json:"input"`
 	Action    json.RawMessage `json:"action"`
@@ -263,10 +267,15 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 		}
 		t.extendAssistant(hostshim.Block{Type: hostshim.BlockReasoning, Text: strings.Join(text, "\n")})
 	case "function_call":
-		t.extendAssistant(toolCall(p.CallID, p.Name, stringOrJSON(p.Arguments)))
+		name := p.Name
+		if p.Namespace != "" && !strings.HasPrefix(name, p.Namespace) {
+			name = p.Namespace + "." + name
+		}
+		t.extendAssistant(toolCall(p.CallID, name, stringOrJSON(p.Arguments)))
 	case "custom_tool_call":
-		args, _ := json.Marshal(map[string]string{"input": p.Input})
-		t.extendAssistant(toolCall(p.CallID, p.Name, string(args)))
+		t.extendAssistant(toolCall(p.CallID, p.Name, codeModeArgs(p.Name, p.Input)))
+	case "web_search_call":
+		webSearchCall(t, p)
 	case "local_shell_call":
 		t.extendAssistant(toolCall(p.CallID, "local_shell", jsonText(p.Action)))
 	case "shell_call":
@@ -345,7 +354,10 @@ func (t *transcript) responsesItem(p responsesItem, users func([]hostshim.Block)
 		t.extendAssistant(toolCall(p.ID, "code_interpreter", string(args)))
 		t.result(p.ID, false, hostshim.TextBlock(codeInterpreterOutputs(p.Outputs)))
 	default:
-		t.skipped++ // web_search_call and items yet to come: nothing the session needs
+		// file_search_call, image_generation_call, a Codex rollout's
+		// ghost_snapshot and encrypted compaction, and items yet to
+		// come: nothing the session's reader can use
+		t.skipped++
 	}
 	return nil
 }
@@ -405,4 +417,20 @@ func codeInterpreterOutputs(v json.RawMessage) string {
 		}
 	}
 	return strings.Join(text, "\n")
+}
+
+// webSearchCall adds a hosted web search as a call of "web_search" with
+// what it searched for (its action: a query, a page opened, a pattern
+// found in it), answered by a note that the results are not recorded: the
+// model read them, but neither the API's items nor a Codex rollout keep
+// them. A search with no action is skipped.
+func webSearchCall(t *transcript, p responsesItem) {
+	if len(p.Action) == 0 || string(p.Action) == "null" {
+		t.skipped++
+		return
+	}
+	// Codex does not write the item's id; the call gets one of its own.
+	id := cmp.Or(p.ID, p.CallID, fmt.Sprintf("web_search_%d", t.sourceRecords))
+	t.extendAssistant(toolCall(id, "web_search", jsonText(p.Action)))
+	t.result(id, p.Status == "failed", hostshim.TextBlock("(the search's results are not recorded)"))
 }

@@ -14,7 +14,10 @@ import (
 // function_call and custom_tool_call are calls answered by their outputs
 // by call_id (an exit code other than 0 a failure), an mcp_call and a
 // code_interpreter_call hold their own result, a bare {"role", "content"}
-// message reads as a typed one, and a web_search_call is skipped. Before,
+// message reads as a typed one, and a web_search_call is a call of
+// web_search with what it searched for, answered by a note that its
+// results are not recorded (it was skipped, so the search the model read
+// the results of left no trace). Before,
 // the request body was an unknown format and the JSONL 'message has no
 // "role"' at its line 2.
 func TestImportResponses(t *testing.T) {
@@ -23,6 +26,8 @@ func TestImportResponses(t *testing.T) {
 		"user: Hier der Screenshot:\n[input_image omitted]",
 		"assistant: Build first.\nshell {\"cmd\":[\"go\",\"build\",\"./...\"]}",
 		"user: main.go:3: undefined: foo",
+		"assistant: web_search {\"type\":\"search\",\"query\":\"go undefined\"}",
+		"user: (the search's results are not recorded)",
 		"assistant: gh.search_issues {\"q\":\"foo\"}",
 		"user: rate limited",
 		"assistant: foo was renamed to bar.\napply_patch {\"input\":\"*** Begin Patch\\n*** Update File: main.go\\n-foo()\\n+bar()\\n*** End Patch\"}\ncode_interpreter {\"code\":\"print(6*7)\"}",
@@ -36,7 +41,7 @@ func TestImportResponses(t *testing.T) {
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_1", "mcp_1", "call_2"}) {
 		t.Errorf("failed results %v", failed)
 	}
-	if st := im.Stats; st.ToolCalls != 4 || st.ToolResults != 3 || st.Unpaired != 1 || st.Skipped != 1 {
+	if st := im.Stats; st.ToolCalls != 5 || st.ToolResults != 4 || st.Unpaired != 1 || st.Skipped != 0 {
 		t.Errorf("stats %+v", st)
 	}
 	// Its first line is a chat message: detected as a chat log, it is

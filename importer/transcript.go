@@ -81,6 +81,9 @@ type transcript struct {
 	recordedID string
 	// cline marks a chat log of Cline's conventions (cline.go).
 	cline bool
+	// failedCalls are the call ids a Codex rollout's events report failed
+	// before their output item was read (codexevents.go).
+	failedCalls map[string]bool
 	// emit, when set, takes the items as they are done (drain), so that a
 	// streamed file never holds them all; items keeps the rest.
 	emit    func(item) error
