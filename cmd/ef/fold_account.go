@@ -275,7 +275,13 @@ func (a *foldAccount) print(w io.Writer) error {
 		fmt.Fprintf(bw, " (a request adds %d for the system prompt and tools: %d → %d%s)",
 			a.HeaderTokens, a.RealBefore+a.HeaderTokens, a.RealAfter+a.HeaderTokens, as)
 	}
-	fmt.Fprintf(bw, "; %s by EF (%d skipped, %d vetoed, %d failed)%s\n", count(a.Committed, "fold"), a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine())
+	over := ""
+	if a.Window > 0 && a.RealAfter > a.Window {
+		// The warning on stderr says why; the summary, which a script
+		// may keep alone, says that it is so.
+		over = fmt.Sprintf(", still over --window %d", a.Window)
+	}
+	fmt.Fprintf(bw, "; %s by EF (%d skipped, %d vetoed, %d failed)%s%s\n", count(a.Committed, "fold"), a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine(), over)
 	return bw.Flush()
 }
 
