@@ -161,7 +161,7 @@ func (c *ValueCheck) staleIn(text string, at int, s string, out []StaleValue) []
 		out = append(out, StaleValue{Sentence: s, Stated: v, Head: h.clone(), at: at + i, end: at + end})
 	}
 	for _, p := range values(s, "", "", false, "", false) {
-		if h := c.r.valueOf(p.Key); h != nil {
+		if h := c.r.valueCoded(p.Key, typedCode(p.Name, p.Quote)); h != nil {
 			add(h, p.Value, max(strings.Index(s, p.Name), 0))
 		}
 	}

@@ -772,7 +772,7 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 		return DropKnown
 	}
 	if kind == KindValue {
-		if o := r.valueOf(nu.Key); o != nil && o.Seq() >= seq {
+		if o := r.valueCoded(nu.Key, typedCode(nu.Name, "")); o != nil && o.Seq() >= seq {
 			// the log read this setting from this event or a newer one:
 			// its reading stands (one current value a key)
 			return DropStale
@@ -804,7 +804,7 @@ func (r *Reducer) admitModel(p *ModelProposal, a *admission) string {
 				}
 			}
 		}
-		if o := r.valueOf(nu.Key); o != nil && nu.Was == "" && o.Value != nu.Value {
+		if o := r.valueCoded(nu.Key, typedCode(nu.Name, "")); o != nil && nu.Was == "" && o.Value != nu.Value {
 			nu.Was = o.Value
 		}
 	}

@@ -62,7 +62,7 @@ func (r *Reducer) modelValue(p *ModelProposal, nu *Anchor, quote string, target 
 	nu.Key = "value/-/" + valueKey(subj)
 	if target != nil {
 		nu.Key = target.Key
-	} else if o := r.valueOf(nu.Key); o != nil {
+	} else if o := r.valueCoded(nu.Key, typedCode(subj, "")); o != nil {
 		// the log holds the setting under its own spelling: one key
 		nu.Key = o.Key
 	}

@@ -254,6 +254,10 @@ type Reducer struct {
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
 	model []*Anchor
+	// coded is the code name each value named as code was named by last
+	// (codename.go), by key: a later name in prose leaves it code. Part
+	// of a Snapshot.
+	coded map[string]string
 }
 
 // New returns an empty reducer.
@@ -675,7 +679,7 @@ func (r *Reducer) Apply(ev Event) {
 			// words ("how many reconciles run in parallel?"), for a later
 			// "cut the parallel reconciles in half".
 			key := "value/-/" + strings.ToLower(r.answered)
-			if a := r.valueOf(key); a != nil && a.Seq() == ev.Seq {
+			if a := r.valueCoded(key, typedCode(r.answered, "")); a != nil && a.Seq() == ev.Seq {
 				r.qty = append(r.qty, quantity{seq: ev.Seq, value: a.Value, words: wordList(identWords(r.answered, r.answerOf)), key: a.Key})
 			}
 		}
@@ -1047,6 +1051,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindValue:
 		nu.Lifecycle = Current
+		code := codeIdentOf(p, ev.Role)
 		if p.Replacement {
 			// "Use eu-west-1 instead of us-east-1": the setting that holds
 			// the old value, or none (replace.go).
@@ -1055,13 +1060,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 			r.choiceRead(ref, p.Quote)
 		}
-		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p) {
+		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) {
 			// A command set the value the setting already holds: done
 			// as said, no second copy (sedvalue.go). Another setting
 			// holding the same number is no reason to drop it.
 			return
 		}
-		if o := r.valueOf(p.Key); ev.Role == RoleTool && (o == nil || o.Key != p.Key) {
+		if o := r.valueCoded(p.Key, code); ev.Role == RoleTool && (o == nil || o.Key != p.Key) {
 			// an edit's fragment names a setting the file written whole
 			// named by its path
 			if k := r.heldPath(p.Key); k != "" {
@@ -1080,7 +1085,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			h.addRef(ref)
 			return
 		}
-		o := r.valueOf(p.Key)
+		o := r.valueCoded(p.Key, code)
 		if o != nil && o.Seq() == ref.Seq && property(o.Key) != property(p.Key) {
 			// Two settings the same message names ("心跳间隔 300s。
 			// MeterValueSampleInterval 60s。"), alike only in their head
@@ -1093,7 +1098,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// the number held in its unit
 			w = r.holdingNumber(p.Was)
 		}
-		if p.Was != "" && w != nil && (o == nil || leadNumber(o.Value) != p.Was) && (ev.Role != RoleTool || r.sameSettingAs(w, p)) {
+		if p.Was != "" && w != nil && (o == nil || leadNumber(o.Value) != p.Was) && (ev.Role != RoleTool || r.sameSettingAs(w, p, code)) && !r.otherCode(w, code) {
 			// "是 8192，不是 4096": the value it replaces names the setting
 			// better than a name that may be a pronoun's guess.
 			o = w
@@ -1117,10 +1122,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// "the connection limit should be 25, not 30" after "max
 			// connections is 20 … change that to 30": the value it replaces
 			// names the setting when one setting alone holds it.
-			if o = r.holding(p.Was); o != nil && ev.Role == RoleTool && !r.sameSettingAs(o, p) {
+			if o = r.holding(p.Was); o != nil && (ev.Role == RoleTool && !r.sameSettingAs(o, p, code) || r.otherCode(o, code)) {
 				// A command's edit names its setting (a sed's key in its
 				// file): another setting that held the number it replaced
-				// is not the one it changed.
+				// is not the one it changed; nor is another code name.
 				o = nil
 			} else if o != nil {
 				nu.Key, nu.Name = o.Key, o.Name
@@ -1151,6 +1156,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			if o.Value == p.Value || ev.Role == RoleTool && sameQuantity(o.Value, p.Value) {
 				// "timeout: 30s → 45s" in config.yaml after the user set
 				// it to 45 seconds: the value held, written another way
+				if nu.Name == p.Name {
+					r.noteCode(o.Key, code)
+				}
 				o.addRef(ref)
 				r.noteValue(ev, o)
 				return
@@ -1168,6 +1176,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 		}
 		nu.Value = p.Value
+		if nu.Name == p.Name {
+			r.noteCode(nu.Key, code)
+		}
 		r.noteValue(ev, nu)
 		r.valueSet(nu, ref)
 	case KindDecision:
@@ -1353,7 +1364,7 @@ func (r *Reducer) relative(ev *Event, p *Proposal, nu *Anchor) {
 		}
 	}
 	if o == nil && p.Key != "" && p.Was == "" {
-		o = r.valueOf(p.Key)
+		o = r.valueCoded(p.Key, codeIdentOf(p, ev.Role))
 		if o != nil && p.Name == "" && pctRE.MatchString(p.Quote) && !strings.HasPrefix(p.Rel, "%") && !strings.HasSuffix(p.Rel, "/100") && !strings.Contains(o.Value, "%") {
 			// "30% is too much, make it a third less" after the birthday
 			// bonus of 50 was set: a change of a percentage, not of the
@@ -1950,6 +1961,12 @@ func property(key string) string {
 // of the two names no entity ("timeout" said by the user, config.toml's
 // timeout set by an edit).
 func (r *Reducer) valueOf(key string) *Anchor {
+	return r.valueCoded(key, codeIdent{})
+}
+
+// valueCoded is valueOf for a setting the text named as code: a held
+// value named as code is found only by its own code name (codename.go).
+func (r *Reducer) valueCoded(key string, code codeIdent) *Anchor {
 	if a := r.hot[slot(KindValue, key)]; a != nil && a.Lifecycle == Current {
 		return a
 	}
@@ -1957,7 +1974,7 @@ func (r *Reducer) valueOf(key string) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) &&
-			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) {
+			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) || r.otherCode(a, code) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
@@ -2023,9 +2040,14 @@ func repairName(name string) bool {
 // sets: the value p's key finds, or one sharing a word of its name.
 // Settings of two files are two settings (values.yaml's maxReplicas is
 // not values-prod.yaml's).
-func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal) bool {
-	if r.valueOf(p.Key) == a {
+//
+// A setting named as code is only its own code name (codename.go).
+func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal, code codeIdent) bool {
+	if r.valueCoded(p.Key, code) == a {
 		return true
+	}
+	if r.otherCode(a, code) {
+		return false
 	}
 	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && path.Base(ea) != path.Base(ep) {
 		return false
@@ -3550,6 +3572,10 @@ type Snapshot struct {
 	// message answers, so that a fold between a question and its answer
 	// loses neither (nil when nothing waits).
 	Asking *SnapAsking `json:"asking,omitempty"`
+	// Coded is the code name each value named as code was named by last,
+	// by key (codename.go), so that a name in prose after a Restore
+	// leaves it code.
+	Coded map[string]string `json:"coded,omitempty"`
 }
 
 // SnapAsking is the part of a reducer's reading state a Snapshot keeps
@@ -3630,6 +3656,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	if r.lang != langNone {
 		s.Language = langCodes[r.lang]
 	}
+	s.Coded = maps.Clone(r.coded)
 	for _, q := range r.qty {
 		w := slices.Clone(q.words)
 		slices.Sort(w)
@@ -3680,6 +3707,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.restoreAsking(s.Asking)
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
+	r.coded = maps.Clone(s.Coded)
 	r.qty = r.qty[:0]
 	for _, q := range s.Quantities[max(0, len(s.Quantities)-maxQuantities):] {
 		r.qty = append(r.qty, quantity{seq: q.Seq, value: q.Value, words: slices.Clone(q.Words), key: q.Key})
@@ -3709,7 +3737,7 @@ func (r *Reducer) Clone() *Reducer {
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
-		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq}
+		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq, coded: maps.Clone(r.coded)}
 	for k, a := range r.hot {
 		c.hot[k] = a.clone()
 	}
