@@ -176,6 +176,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = notNowDeclines(ev.Text, ctx, out)
 			// An answer to one of them changed later (reanswer.go).
 			out = answerChanged(ev.Text, ctx, out)
+			// One of several passed over (passedover.go).
+			out = passedOver(ev.Text, ctx, out)
 			if deferred != "" {
 				out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Quote == deferred })
 				out = append(out, back...)
