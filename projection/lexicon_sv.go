@@ -192,8 +192,8 @@ var lexSV = []lexEntry{
 	// imperatives a task opens with, glossed so that its verb reads as
 	// English's ("fixa retry-policyn": fix the retry policy); fixSVImperative
 	// still reads them before a negation ("fixa inte": do not fix). Not
-// "testa": every lexicon's words are stopwords of all (text.go), and
-// "testa" is Portuguese's and Italian's too ("testa o freebayes")
+	// "testa": every lexicon's words are stopwords of all (text.go), and
+	// "testa" is Portuguese's and Italian's too ("testa o freebayes")
 	{catFunction, "fix", "fixa laga"},
 	{catFunction, "replace", "byt"},
 	{catFunction, "update", "uppdatera"},

@@ -183,16 +183,18 @@ func namedOptionsNear(s string) ([]string, bool, []string) {
 	out := make([]string, len(names))
 	var near []string
 	plain := func(i int) {
-		if i < 0 || i >= len(words) || trimName(words[i]) != words[i] && i > names[0].i {
+		if i < 0 || i >= len(words) {
 			return
 		}
-		if w := strings.ToLower(trimName(words[i])); w != "" && !altWordRE.MatchString(w) && !nameWord(w, false) {
-			near = append(near, w)
+		if t := trimName(words[i]); t != "" && !altWordRE.MatchString(t) && !andWords[strings.ToLower(t)] && !nameWord(t, false) {
+			near = append(near, strings.ToLower(t))
 		}
 	}
 	for k, n := range names {
 		out[k] = n.name
-		plain(n.from - 1)
+		if n.from > 0 && trimName(words[n.from-1]) == words[n.from-1] {
+			plain(n.from - 1)
+		}
 		if trimName(words[n.i]) == words[n.i] {
 			plain(n.i + 1)
 		}
