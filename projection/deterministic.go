@@ -1141,6 +1141,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 			}
+			if backToOnly(s, vs) {
+				// "tillbaka till 256" read as a setting named
+				// "tillbaka till": the words that put a setting back
+				// name none
+				vs = nil
+			}
 			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && backToFits(ctx.Values, lastKey, v) {
 				// "go back to 15": the number, for the setting whose value
 				// before it was (valueref.go), else the one set last.
