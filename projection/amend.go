@@ -203,7 +203,7 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")

@@ -176,6 +176,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = notNowDeclines(ev.Text, ctx, out)
 			// An answer to one of them changed later (reanswer.go).
 			out = answerChanged(ev.Text, ctx, out)
+			// One of several passed over (passedover.go).
+			out = passedOver(ev.Text, ctx, out)
 			if deferred != "" {
 				out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Quote == deferred })
 				out = append(out, back...)
@@ -1138,6 +1140,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						break
 					}
 				}
+			}
+			if backToOnly(s, vs) {
+				// "tillbaka till 256" read as a setting named
+				// "tillbaka till": the words that put a setting back
+				// name none
+				vs = nil
 			}
 			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && backToFits(ctx.Values, lastKey, v) {
 				// "go back to 15": the number, for the setting whose value

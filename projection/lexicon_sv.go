@@ -189,6 +189,18 @@ var lexSV = []lexEntry{
 	{catFunction, "they", "de"},
 	{catFunction, "remove", "ta_bort"},
 	{catFunction, "add", "lägg_till lägga_till lägger_till"},
+	// imperatives a task opens with, glossed so that its verb reads as
+	// English's ("fixa retry-policyn": fix the retry policy); fixSVImperative
+	// still reads them before a negation ("fixa inte": do not fix). Not
+	// "testa": every lexicon's words are stopwords of all (text.go), and
+	// "testa" is Portuguese's and Italian's too ("testa o freebayes")
+	{catFunction, "fix", "fixa laga"},
+	{catFunction, "replace", "byt"},
+	{catFunction, "update", "uppdatera"},
+	{catFunction, "write", "skriv"},
+	{catFunction, "move", "flytta"},
+	{catFunction, "create", "skapa"},
+	{catFunction, "delete", "radera"},
 	{catFunction, "a", "en ett"},
 	{catFunction, "two", "två"},
 	{catFunction, "three", "tre"},
@@ -411,7 +423,7 @@ func fixSVImperative(toks []glossTok) {
 		if svSubjects[v.low] || !svImperative(v.low) {
 			continue
 		}
-		if !v.keep && v.cat != catUse && v.cat != catRelative && v.cat != catChoice {
+		if !v.keep && v.cat != catUse && v.cat != catRelative && v.cat != catChoice && !svVerbs[v.en] {
 			continue
 		}
 		verb := v.low
@@ -448,6 +460,10 @@ func fixSVImperative(toks []glossTok) {
 		}
 	}
 }
+
+// svVerbs are the glosses of the Swedish imperatives glossed as verbs
+// (catFunction entries above).
+var svVerbs = map[string]bool{"fix": true, "replace": true, "update": true, "write": true, "move": true, "create": true, "delete": true, "remove": true, "add": true}
 
 // svImperative reports whether w may be an imperative: a word of two
 // letters or more that does not end as a present tense does ("funkar",

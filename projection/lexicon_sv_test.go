@@ -236,3 +236,28 @@ func TestNotApplyPronoun(t *testing.T) {
 		t.Errorf("no rule held: %q", got)
 	}
 }
+
+// The verbs a Swedish task opens with are glossed as English's, and
+// still read before a negation as a prohibition; "testa" is left as
+// written (Portuguese and Italian write it too).
+func TestSwedishTaskVerbs(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"fixa retry-policyn för Celery-tasken", "fix retry-policyn for Celery-tasken"},
+		{"uppdatera README:n med de nya flaggorna", "update README"},
+		{"flytta cron-jobben till en egen modul", "move cron-jobben"},
+		{"byt loggbiblioteket mot structlog", "replace loggbiblioteket"},
+		{"skriv ett test för webhooken", "write a test"},
+		{"fixa inte retry-policyn", "do not fix"},
+		{"flytta aldrig prod-nycklarna", "never move"},
+		{"skriv inte över filen", "do not overwrite"},
+		{"testa retry-policyn lokalt", "testa retry-policyn"},
+	} {
+		if g := glossed(c.text, langSV); !strings.Contains(g, c.want) {
+			t.Errorf("gloss of %q = %q, want %q in it", c.text, g, c.want)
+		}
+	}
+	// the objective is the task, and a prohibition with a glossed verb
+	// is a rule
+	expect(t, reduceAll(t, "> user\nfixa retry-policyn för Celery-tasken\nflytta aldrig prod-nycklarna\n> assistant\nOkej.\n"),
+		[]string{`objective objective/session/goal \[active/normative\] = fixa retry-policyn för Celery-tasken @0`, `constraint \S+ \[active/normative\] = flytta aldrig prod-nycklarna @0`}, nil)
+}

@@ -39,7 +39,7 @@ import (
 const namedWindow = 6
 
 // altWordRE is a word of alternative between two named options.
-var altWordRE = mustPattern(`(?i)(?:^|\s)(?:or|ou|o|oder|oppure|vs\.?|versus|ovvero|还是|或者|或)(?:\s|$)`)
+var altWordRE = mustPattern(`(?i)(?:^|\s)(?:or|ou|o|oder|oppure|vs\.?|versus|ovvero|або|чи|или|либо|eller|या|یا|还是|或者|或)(?:\s|$)`)
 
 // choiceFillers are words a choosing clause may hold besides the option:
 // words that carry no claim of their own.
@@ -48,6 +48,10 @@ var choiceFillers = func() map[string]bool {
 	for _, w := range strings.Fields(`so ok okay alright fine then yes yeah go with let's lets use take pick it is we just
 		the a an one quindi allora ok va bene usiamo prendiamo usa il lo la l' donc alors bon on prend prends le les
 		então entao vamos de com usa o a fica pues entonces vale usamos el also dann nehmen wir nimm der die das
+		we' going
+		беремо берем берём візьмемо возьмём возьмем давай давайте тоді тогда ну ок окей так да так залишаємо оставляем
+		vi kör tar på med då ja väljer
+		लो लेते ले हैं है चलो करो ही तो
 		就 用 选 那 吧 那就`) {
 		m[w] = true
 	}
@@ -102,26 +106,50 @@ func trimName(w string) string {
 // namedOptions are the options sentence s offers by name (see above),
 // and whether a word of alternative offered them.
 func namedOptions(s string) ([]string, bool) {
+	opts, alt, _ := namedOptionsNear(s)
+	return opts, alt
+}
+
+// namedOptionsNear is namedOptions with the plain words that stand right
+// before or after an option in s ("plain" of "or plain RDS Postgres",
+// "звичайний" of "або звичайний RDS Postgres"): a choosing clause may
+// repeat them (choosing). Names side by side are one option ("Aurora
+// Serverless v2", "SSM Parameter Store").
+func namedOptionsNear(s string) ([]string, bool, []string) {
 	if strings.ContainsAny(s, "(（") {
 		s = parenRE.ReplaceAllString(s, "")
 	}
 	words := strings.Fields(s)
 	if len(words) < 3 {
-		return nil, false
+		return nil, false, nil
 	}
 	type at struct {
 		name string
-		i    int
+		i    int // the option's last word
+		from int // its first
 	}
 	var names []at
 	for i, w := range words {
 		t := trimName(w)
-		if nameWord(t, i == 0) && !slices.ContainsFunc(names, func(n at) bool { return strings.EqualFold(n.name, t) }) {
-			names = append(names, at{t, i})
+		if !nameWord(t, i == 0) && !(len(names) > 0 && names[len(names)-1].i == i-1 && versionTagRE.MatchString(t)) {
+			continue
+		}
+		if n := len(names); n > 0 && names[n-1].i == i-1 && trimName(words[i-1]) == words[i-1] {
+			// "Aurora Serverless v2": names side by side, no
+			// punctuation between, are one option
+			names[n-1].name += " " + t
+			names[n-1].i = i
+			continue
+		}
+		names = append(names, at{t, i, i})
+	}
+	for k := len(names) - 1; k > 0; k-- {
+		if slices.ContainsFunc(names[:k], func(n at) bool { return strings.EqualFold(n.name, names[k].name) }) {
+			names = slices.Delete(names, k, k+1)
 		}
 	}
 	if len(names) < 2 || len(names) > 5 {
-		return nil, false
+		return nil, false, nil
 	}
 	// Names are linked when a word of alternative stands between them,
 	// or a comma or "and" alone; the options are the longest chain of
@@ -135,7 +163,7 @@ func namedOptions(s string) ([]string, bool) {
 		}
 	}
 	for k := 1; k < len(names); k++ {
-		between := words[names[k-1].i+1 : names[k].i]
+		between := words[names[k-1].i+1 : names[k].from]
 		switch {
 		case altWordRE.MatchString(" "+strings.Join(between, " ")+" ") && !strings.ContainsAny(strings.Join(between, " ")+words[names[k-1].i], ";:"):
 			chain, chainAlt = names[k-len(chain):k+1], true
@@ -148,21 +176,40 @@ func namedOptions(s string) ([]string, bool) {
 	}
 	flush()
 	if len(best) < 2 {
-		return nil, false
+		return nil, false, nil
 	}
 	names = best
 	alt := bestAlt
 	out := make([]string, len(names))
+	var near []string
+	plain := func(i int) {
+		if i < 0 || i >= len(words) {
+			return
+		}
+		if t := trimName(words[i]); t != "" && !altWordRE.MatchString(t) && !andWords[strings.ToLower(t)] && !nameWord(t, false) {
+			near = append(near, strings.ToLower(t))
+		}
+	}
 	for k, n := range names {
 		out[k] = n.name
+		if n.from > 0 && trimName(words[n.from-1]) == words[n.from-1] {
+			plain(n.from - 1)
+		}
+		if trimName(words[n.i]) == words[n.i] {
+			plain(n.i + 1)
+		}
 	}
-	return out, alt
+	return out, alt, near
 }
+
+// versionTagRE is a short tag that goes on a name before it ("v2" of
+// "Aurora Serverless v2").
+var versionTagRE = mustPattern(`^[vV]\d+(?:\.\d+)*$`)
 
 // altWords and listAndWords are what a text offering named options holds
 // (a quick test before its sentences are read).
 var (
-	altWords     = []string{" or ", " ou ", " o ", " oder ", " oppure ", " vs", " versus ", " ovvero ", "还是", "或"}
+	altWords     = []string{" or ", " ou ", " o ", " oder ", " oppure ", " vs", " versus ", " ovvero ", " або ", " чи ", " или ", " либо ", " eller ", " या ", " یا ", "还是", "或"}
 	listAndWords = []string{" and ", " e ", " y ", " et ", " und ", " i ", " & ", "和", "及"}
 )
 
@@ -199,7 +246,7 @@ func namesNamed(c string, opts []string) int {
 			continue
 		}
 		for k, o := range opts {
-			if strings.EqualFold(t, o) || len(t) >= 4 && len(o) > len(t) && strings.EqualFold(o[:len(t)], t) && strings.ContainsRune("-._/", rune(o[len(t)])) {
+			if strings.EqualFold(t, o) || len(t) >= 4 && len(o) > len(t) && strings.EqualFold(o[:len(t)], t) && strings.ContainsRune("-._/", rune(o[len(t)])) || ownWordOf(t, k, opts) {
 				if found >= 0 && found != k {
 					return -2
 				}
@@ -210,10 +257,31 @@ func namesNamed(c string, opts []string) int {
 	return found
 }
 
+// ownWordOf reports whether t is a name word of option k of several
+// words ("RDS" of "RDS Postgres") that no other option holds.
+func ownWordOf(t string, k int, opts []string) bool {
+	if !strings.Contains(opts[k], " ") || !nameWord(t, false) {
+		return false
+	}
+	has := func(o string) bool {
+		return slices.ContainsFunc(strings.Fields(o), func(w string) bool { return strings.EqualFold(w, t) })
+	}
+	if !has(opts[k]) {
+		return false
+	}
+	for j, o := range opts {
+		if j != k && has(o) {
+			return false
+		}
+	}
+	return true
+}
+
 // choosing reports whether clause c, naming one option, chooses it: at
-// most four words besides the name, each a filler, and nothing against.
-func choosing(c string, opts []string) bool {
-	if pollAgainstRE.MatchString(c) {
+// most four words besides the name, each a filler or a plain word that
+// stood beside an option when it was offered (near), and nothing against.
+func choosing(c string, opts, near []string) bool {
+	if against(c) {
 		return false
 	}
 	others := 0
@@ -226,7 +294,7 @@ func choosing(c string, opts []string) bool {
 		if i := strings.IndexAny(lw, "'’"); i > 0 && i < 6 {
 			lw = lw[:i+1]
 		}
-		if !choiceFillers[lw] {
+		if !choiceFillers[lw] && !slices.Contains(near, lw) {
 			return false
 		}
 		if others++; others > 4 {
@@ -249,13 +317,13 @@ func (r *Reducer) chooseNamed(ev *Event, ref EventRef) {
 		return
 	}
 	for _, s := range sentences(ev.Text) {
-		var opts []string
+		var opts, near []string
 		alt := false
 		if mayOffer(s) {
-			opts, alt = namedOptions(s)
+			opts, alt, near = namedOptionsNear(s)
 		}
 		if opts != nil {
-			r.named, r.namedSeq, r.namedAlt = opts, ev.Seq, alt
+			r.named, r.namedSeq, r.namedAlt, r.namedNear = opts, ev.Seq, alt, near
 			if ev.Role == RoleUser {
 				r.chooseIn(ev, ref, s, true)
 			}
@@ -297,11 +365,12 @@ func (r *Reducer) chooseIn(ev *Event, ref EventRef, s string, offering bool) boo
 	}
 	for _, c := range cs {
 		k := namesNamed(c, r.named)
-		if k < 0 || !choosing(c, r.named) {
+		if k < 0 || !choosing(c, r.named, r.namedNear) {
 			continue
 		}
 		opts := r.named
 		r.named = nil
+		r.rejectNamed(ev, ref, opts, k, c)
 		for _, a := range r.hot {
 			if a.Kind == KindDecision && a.Lifecycle == Active && a.Seq() == ev.Seq && namesNamed(a.Value, opts) != -1 {
 				// The message's own readings took the choice.

@@ -45,7 +45,8 @@ func sentences(text string) []string {
 		switch r {
 		case '\n':
 			emit(i)
-		case '。', '！', '？':
+		case '。', '！', '？', '।', '॥':
+			// the CJK stops and the Devanagari danda
 			emit(i + utf8.RuneLen(r))
 		case '.', '!', '?':
 			if j := i + 1; j >= len(text) || text[j] == ' ' || text[j] == '\n' || text[j] == '\t' {

@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A pronoun that points at the setting the sentence before gave a number.
 //
@@ -99,11 +102,16 @@ func (r *Reducer) settledAt(seq int, text string) bool {
 // backToNumRE is a setting put back to a number: "go back to 15", "put it
 // back to 64", "drop it back down to 2s", "改回 15", "vuelve a 100",
 // "wieder auf 100", "reviens à 100", "volta para 100", "torna a 100",
-// "100に戻して"; in another language than English also before the clause
-// that goes on ("vuelve a 100 y sube el burst a 40").
+// "100に戻して", "tillbaka till 256", "terug naar 256", "назад до 256", "поверни на 256", "верни к 256", "256 पर
+// वापस जाओ", "वापस 256 पर ले आओ", "256 par wapas", "256 پر واپس"; in
+// another language than English also before the clause that goes on
+// ("vuelve a 100 y sube el burst a 40").
 var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:and|then)\s)|(?:改回|调回|退回|恢复到|恢复成|回到)\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)` +
-	`|(?i:(?:^|[^\p{L}])(?:vuelve|vuelvan|volvamos|regresa|regresemos|zurück|zurueck|wieder|reviens|revenons|revenir|remets(?:-le|-la)?|volta|voltemos|volte|torna|torniamo|riporta(?:lo|la)?)\s+(?:a|al|auf|zu|à|au|para|pra|ao)\s+(?P<v3>\d+(?:[.,]\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib)\b)?)\s*(?:[.!,;]|$|\s(?:y|e|und|et|i|and)\s))` +
-	`|(?P<v4>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `))?)\s*(?:に|へ)\s*戻`)
+	`|(?i:(?:^|[^\p{L}])(?:vuelve|vuelvan|volvamos|regresa|regresemos|zurück|zurueck|wieder|reviens|revenons|revenir|remets(?:-le|-la)?|volta|voltemos|volte|torna|torniamo|riporta(?:lo|la)?|tillbaka|terug)\s+(?:a|al|auf|zu|à|au|para|pra|ao|till|naar|op)\s+(?P<v3>\d+(?:[.,]\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib)\b)?)\s*(?:[.!,;]|$|\s(?:y|e|und|et|i|and)\s))` +
+	`|(?P<v4>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `))?)\s*(?:に|へ)\s*戻` +
+	`|(?:^|[^\p{L}])(?:назад|поверн\p{L}*|поверт\p{L}*|верн\p{L}*|відкоти\p{L}*|откати\p{L}*)\s+(?:до|на|к)\s+(?P<v5>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:і|и|й|та|а)\s)` +
+	`|(?:^|[^\p{L}\p{M}])(?P<v6>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:पर|पे|par|pe|پر|پہ)\s+(?:वापस|वापिस|wapas|vapas|wapis|واپس)(?:[^\p{L}\p{M}]|$)` +
+	`|(?:^|[^\p{L}\p{M}])(?:वापस|वापिस|wapas|vapas|wapis|واپس)\s+(?P<v7>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:पर|पे|par|pe|پر|پہ)(?:[^\p{L}\p{M}]|$)`)
 
 // backToValue is the number s puts a setting back to, "" when none.
 func backToValue(s string) string {
@@ -111,8 +119,33 @@ func backToValue(s string) string {
 	if m == nil {
 		return ""
 	}
-	v := m[backToNumRE.SubexpIndex("v")] + m[backToNumRE.SubexpIndex("v2")] + m[backToNumRE.SubexpIndex("v4")]
+	v := m[backToNumRE.SubexpIndex("v")] + m[backToNumRE.SubexpIndex("v2")] + m[backToNumRE.SubexpIndex("v4")] +
+		m[backToNumRE.SubexpIndex("v5")] + m[backToNumRE.SubexpIndex("v6")] + m[backToNumRE.SubexpIndex("v7")]
 	return strings.TrimSpace(v + strings.ReplaceAll(m[backToNumRE.SubexpIndex("v3")], ",", "."))
+}
+
+// backToOnly reports whether values vs read from s are one value named
+// only by the words of s's back-to phrase ("tillbaka till 256" as the
+// setting "tillbaka_till"), no setting.
+func backToOnly(s string, vs []Proposal) bool {
+	if len(vs) != 1 || vs[0].Kind != KindValue {
+		return false
+	}
+	loc := backToNumRE.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	phrase := strings.Fields(strings.ToLower(s[loc[0]:loc[1]]))
+	name := strings.Fields(strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(vs[0].Key[strings.LastIndex(vs[0].Key, "/")+1:])))
+	if len(name) == 0 {
+		return false
+	}
+	for _, w := range name {
+		if !slices.Contains(phrase, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // backToHeld is the one current value whose value before it is the

@@ -1,0 +1,96 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A question the user's reply passes over.
+//
+// "I'll use CREATE INDEX CONCURRENTLY. Should I also set lock_timeout?
+// And do you want the migration in the same PR as the model change?" —
+// "Separate PR please.": the agent asked two things, and the reply takes
+// up one (it shares a word with it) and says nothing of the other. One
+// question alone passed over is not kept (asked.go: the agent asks many);
+// but a reply that answers one of two shows the user read them both, so
+// the other stays an open question, not answered, the reply quoted as
+// what passed it over. A reply that opens with a yes or a no ("yes,
+// separate PR"), or says "both" or "all", may answer every question, and
+// leaves none open; a reply that shares a word with each takes each up.
+// Only a yes-or-no question is left open so: one that asks what or which
+// may be answered by a value alone ("Qual o tamanho de read?" — "todas
+// MiSeq 2x150 paired").
+
+// yesNoAskRE opens a yes-or-no question where polarAsk does not read
+// one: Ukrainian "чи", Russian "… ли", Swedish's verb first ("ska jag
+// också …"), Hindi "क्या".
+var yesNoAskRE = mustPattern(`(?i)^\W*(?:(?:і|и|а|та|och|और|aur)[,]?\s+)?(?:(?:чи|ska|skall|bör|borde|vill|behöver|kan|får|är|finns|क्या|kya)(?:\s|$)|\S+\s+ли(?:\s|$))`)
+
+// yesNoAsk reports whether q asks yes or no.
+func yesNoAsk(q string) bool {
+	return polarAsk(q) || yesNoAskRE.MatchString(q)
+}
+
+// blanketWords are words a reply may answer several questions with at
+// once.
+var blanketWords = map[string]bool{"both": true, "all": true, "everything": true, "обидва": true, "обидві": true, "оба": true, "обе": true, "все": true, "всё": true, "усе": true,
+	"båda": true, "alla": true, "allt": true, "beide": true, "alles": true, "tous": true, "toutes": true, "les deux": true, "ambos": true, "ambas": true, "todos": true, "entrambi": true, "tutti": true, "दोनों": true, "सब": true}
+
+// agentQuestions are the questions the agent's message before asked,
+// of fact (ctx.Asked) and its offer put as a question ("Should I also set
+// lock_timeout?").
+func agentQuestions(ctx *Context) []string {
+	qs := slices.Clone(ctx.Asked)
+	if o := strings.TrimSpace(ctx.Offer); o != "" && questionRE.MatchString(o) && !strings.Contains(o, "\n") && !slices.Contains(qs, o) {
+		qs = append(qs, o)
+	}
+	return qs
+}
+
+// passedOver adds to out, for a user reply, each question of the
+// agent's message before that the reply passes over while it takes up
+// another (see above).
+func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
+	qs := agentQuestions(ctx)
+	if len(qs) < 2 || len(qs) > maxAsked {
+		return out
+	}
+	ss := sentences(text)
+	if len(ss) == 0 || len(ss) > 6 || slices.ContainsFunc(ss, func(s string) bool { return questionRE.MatchString(s) }) {
+		return out
+	}
+	words, _ := replyWords(text)
+	if len(words) == 0 || assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]] || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+		return out
+	}
+	rs := stems(text)
+	var taken string
+	var passed []string
+	for _, q := range qs {
+		if hasKey(out, "question/-/"+slug(q)) {
+			taken = q
+			continue
+		}
+		if n, _ := sharedStems(stems(q), rs); n > 0 || slices.ContainsFunc(out, func(p Proposal) bool { return p.Was == q }) {
+			taken = q
+			continue
+		}
+		if yesNoAsk(q) {
+			// a question of what or which may be answered by a value
+			// alone ("Qual o tamanho de read?" — "2x150")
+			passed = append(passed, q)
+		}
+	}
+	if taken == "" || len(passed) == 0 {
+		return out
+	}
+	quote := strings.TrimSpace(ss[0])
+	for _, q := range passed {
+		k := "question/-/" + slug(q)
+		if hasKey(out, k) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: oneLine(q, valueRunes) + " — not answered (the reply took up another question: " + quote + ")", Quote: quote, Links: distinctive(q)})
+	}
+	return out
+}
