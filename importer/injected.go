@@ -41,6 +41,9 @@ type conventions struct {
 	interrupted []string
 	// rejected open a tool result that says the user refused the call.
 	rejected []string
+	// aborted, in a tool result, says the command was stopped before it
+	// completed (its output so far is kept before it).
+	aborted []string
 }
 
 // claudeConventions are Claude Code's (and the Claude Agent SDK's, which
@@ -69,6 +72,7 @@ var claudeConventions = &conventions{
 		"The user doesn't want to proceed with this tool use.",
 		"The user doesn't want to take this action right now.",
 	},
+	aborted: []string{"<error>Command was aborted before completion</error>"},
 }
 
 // codexConventions are the OpenAI Codex CLI's: the environment and the
@@ -140,6 +144,19 @@ func (c *conventions) result(out []hostshim.Block) string {
 		}
 	}
 	return ""
+}
+
+// stopped reports whether a tool result's text says the command was
+// stopped before it completed.
+func (c *conventions) stopped(out []hostshim.Block) bool {
+	for _, b := range out {
+		for _, a := range c.aborted {
+			if b.Type == hostshim.BlockText && strings.Contains(b.Text, a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // users adds a user record's blocks as user messages: a run of blocks of
