@@ -97,6 +97,25 @@ var codexConventions = &conventions{
 	interrupted: []string{"aborted", "aborted by user"},
 }
 
+// geminiConventions are Gemini CLI's: the session context it opens a
+// chat with (the date, the OS, the workspace's folders, and the GEMINI.md
+// files it loaded, each between "--- Context from: <path> ---" and "---
+// End of Context from: <path> ---"), wrapped in <session_context> since
+// 2026 and bare before.
+var geminiConventions = &conventions{
+	wrappers: []wrapper{
+		{tag: "<session_context>", kind: hostshim.InjectedChatter, rules: []string{"\n--- Context from: "},
+			files: geminiContextFrom, own: geminiContextEnd},
+		{tag: "This is the Gemini CLI. We are setting up the context for our chat.", kind: hostshim.InjectedChatter, rules: []string{"\n--- Context from: "},
+			files: geminiContextFrom, own: geminiContextEnd},
+	},
+}
+
+var (
+	geminiContextFrom = regexp.MustCompile(`^--- Context from: .+ ---\s*$`)
+	geminiContextEnd  = regexp.MustCompile(`^--- End of Context from: .+ ---\s*$|^</session_context>`)
+)
+
 // block says what a user text block is: "" when it is the user's, else a
 // hostshim.Injected* kind.
 func (c *conventions) block(text string) string {
