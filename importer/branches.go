@@ -41,6 +41,7 @@ func claudeCodeDeadEnds(r io.Reader) (dead map[string]bool, subagent bool, err e
 	_, err = scanLines(r, func(line int, raw []byte) error {
 		var rec struct {
 			Type        string  `json:"type"`
+			Subtype     string  `json:"subtype"`
 			UUID        string  `json:"uuid"`
 			Parent      *string `json:"parentUuid"`
 			Logical     *string `json:"logicalParentUuid"`
@@ -57,8 +58,10 @@ func claudeCodeDeadEnds(r io.Reader) (dead map[string]bool, subagent bool, err e
 			return nil // the parsing pass says what is wrong with it
 		}
 		// An attachment claudeAttachment reads as a message is one here
-		// too: a prompt queued on a branch a /rewind left is left out.
-		message := rec.Type == "user" || rec.Type == "assistant" || rec.Type == "attachment" && claudeMessageAttachments[rec.Attachment.Type]
+		// too: a prompt queued on a branch a /rewind left is left out; so
+		// is a slash command's local_command record.
+		message := rec.Type == "user" || rec.Type == "assistant" || rec.Type == "attachment" && claudeMessageAttachments[rec.Attachment.Type] ||
+			rec.Type == "system" && rec.Subtype == "local_command"
 		n := &node{at: line, msg: rec.Message.ID, main: message && !rec.IsSidechain}
 		if rec.Parent != nil {
 			n.parent = *rec.Parent

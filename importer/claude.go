@@ -80,7 +80,8 @@ func decodeMessage(raw json.RawMessage, what string) (anthropicMessage, []anthro
 }
 
 // anthropicAssistant converts assistant blocks. Redacted thinking carries
-// no readable text and is dropped.
+// no readable text; it is kept as reasoning that says so, as the model
+// wrote it and is sent it back.
 func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
 	var out []hostshim.Block
 	for _, b := range bs {
@@ -92,6 +93,7 @@ func anthropicAssistant(bs []anthropicBlock) []hostshim.Block {
 		case "tool_use", "server_tool_use", "mcp_tool_use":
 			out = append(out, b.call())
 		case "redacted_thinking":
+			out = append(out, hostshim.Block{Type: hostshim.BlockReasoning, Text: "[redacted thinking]"})
 		default:
 			out = append(out, b.omitted())
 		}
@@ -211,8 +213,12 @@ const continuedPrefix = "This session is being continued from a previous convers
 // anthropicUser adds a user record: its tool results first, then the rest
 // of its blocks as one user message. summary marks that message as the
 // summary of the last compaction marker; so does text that starts with
-// Claude Code's continuation preamble right after a marker.
-func anthropicUser(t *transcript, bs []anthropicBlock, summary, meta bool) error {
+// Claude Code's continuation preamble right after a marker. interrupted
+// is the record's structured result saying the command was stopped
+// before it completed (a Bash toolUseResult's "interrupted"): its result
+// is the user's interruption, and failed, whatever its is_error says
+// (Claude Code 2.1 no longer sets it for a stopped command).
+func anthropicUser(t *transcript, bs []anthropicBlock, summary, meta, interrupted bool) error {
 	var rest []hostshim.Block
 	for _, b := range bs {
 		switch b.Type {
@@ -221,8 +227,13 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary, meta bool) error
 			if err != nil {
 				return err
 			}
-			t.result(b.ToolUseID, b.IsError, out...)
-			t.items[len(t.items)-1].injected = claudeConventions.result(out)
+			kind := claudeConventions.result(out)
+			stopped := interrupted || claudeConventions.stopped(out)
+			if stopped {
+				kind = hostshim.InjectedInterruption
+			}
+			t.result(b.ToolUseID, b.IsError || stopped, out...)
+			t.items[len(t.items)-1].injected = kind
 		case "text":
 			rest = append(rest, hostshim.TextBlock(b.Text))
 		default:
@@ -232,8 +243,7 @@ func anthropicUser(t *transcript, bs []anthropicBlock, summary, meta bool) error
 	if len(rest) == 0 {
 		return nil
 	}
-	afterMarker := len(t.items) > 0 && t.items[len(t.items)-1].kind == itemMarker
-	if summary || (afterMarker && strings.HasPrefix(rest[0].Text, continuedPrefix)) {
+	if summary || (t.afterMarker() && strings.HasPrefix(rest[0].Text, continuedPrefix)) {
 		t.summaryUser(rest...)
 	} else {
 		claudeConventions.users(t, rest, meta)
@@ -300,6 +310,7 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 		Message         json.RawMessage `json:"message"`
 		SessionID       string          `json:"session_id"`
 		ParentToolUseID *string         `json:"parent_tool_use_id"`
+		ToolUseResult   json.RawMessage `json:"tool_use_result"`
 	}
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return malformed("", err)
@@ -357,7 +368,7 @@ func claudeSDKLine(t *transcript, resp *responses, raw []byte) error {
 		}
 		t.sourceRecords++
 		resp.end()
-		return anthropicUser(t, bs, false, false)
+		return anthropicUser(t, bs, false, false, toolInterrupted(w.ToolUseResult))
 	default:
 		t.skipped++
 	}
@@ -402,6 +413,13 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		IsMeta           bool             `json:"isMeta"`
 		AgentID          string           `json:"agentId"`
 		Attachment       json.RawMessage  `json:"attachment"`
+		ToolUseResult    json.RawMessage  `json:"toolUseResult"`
+		// Subtype, Content and CompactMetadata are a system record's.
+		Subtype         string          `json:"subtype"`
+		Content         json.RawMessage `json:"content"`
+		CompactMetadata struct {
+			PreTokens int `json:"preTokens"`
+		} `json:"compactMetadata"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return malformed("", err)
@@ -422,6 +440,8 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		t.sourceRecords++
 	case "attachment":
 		return claudeAttachment(t, resp, r.Attachment, r.IsSidechain && !t.subagent || t.deadEnds[r.UUID])
+	case "system":
+		return claudeSystem(t, resp, r.Subtype, r.Content, r.CompactMetadata.PreTokens, r.IsSidechain && !t.subagent, t.deadEnds[r.UUID])
 	default:
 		t.skipped++
 		return nil
@@ -446,10 +466,57 @@ func claudeCodeLine(t *transcript, resp *responses, raw []byte) error {
 		return nil
 	}
 	resp.end()
-	if r.IsCompactSummary {
+	if r.IsCompactSummary && !t.afterMarker() {
+		// a compact_boundary record opened the compaction, or (before
+		// Claude Code wrote one) none did
 		t.marker("isCompactSummary", 0)
 	}
-	return anthropicUser(t, bs, r.IsCompactSummary, r.IsMeta)
+	return anthropicUser(t, bs, r.IsCompactSummary, r.IsMeta, toolInterrupted(r.ToolUseResult))
+}
+
+// toolInterrupted reports whether a record's structured tool result (a
+// Bash call's {stdout, stderr, interrupted, …}; other tools' results are
+// objects of their own or a string) says the command was stopped before
+// it completed.
+func toolInterrupted(raw json.RawMessage) bool {
+	var r struct {
+		Interrupted bool `json:"interrupted"`
+	}
+	return len(raw) > 0 && raw[0] == '{' && json.Unmarshal(raw, &r) == nil && r.Interrupted
+}
+
+// claudeSystem reads a system record of a Claude Code session. A
+// compact_boundary opens a compaction (the isCompactSummary record after
+// it is its summary); a local_command record (Claude Code 2.x writes a
+// slash command and its output so, where 1.x wrote user records) is sent
+// to the model as a user message, and is kept as the client's chatter.
+// The other subtypes (api_error, informational, stop_hook_summary,
+// turn_duration, …) are the client's notes to the user, not sent to the
+// model: skipped and counted. sidechain, dead: the record is a
+// sub-agent's, or on a branch claudeCodeDeadEnds found dead.
+func claudeSystem(t *transcript, resp *responses, subtype string, content json.RawMessage, preTokens int, sidechain, dead bool) error {
+	switch {
+	case sidechain:
+	case subtype == "compact_boundary":
+		resp.end()
+		t.marker("compact_boundary", preTokens)
+		return nil
+	case subtype != "local_command":
+	case dead:
+		t.abandoned++
+		return nil
+	default:
+		var text string
+		if json.Unmarshal(content, &text) != nil || strings.TrimSpace(text) == "" {
+			break
+		}
+		t.sourceRecords++
+		resp.end()
+		claudeConventions.users(t, []hostshim.Block{hostshim.TextBlock(text)}, true)
+		return nil
+	}
+	t.skipped++
+	return nil
 }
 
 // claudeMessageAttachments are the attachment types claudeAttachment

@@ -228,7 +228,7 @@ func (g *geminiReader) content(role string, parts []geminiPart) error {
 		for _, p := range parts {
 			if r := p.FunctionResponse; r != nil {
 				text, failed := r.text()
-				t.result(g.answer(r.ID, r.Name), failed, hostshim.TextBlock(text))
+				geminiResult(t, g.answer(r.ID, r.Name), failed, text, "")
 				results++
 				continue
 			}
@@ -236,7 +236,10 @@ func (g *geminiReader) content(role string, parts []geminiPart) error {
 				blocks = append(blocks, b)
 			}
 		}
-		if len(blocks) > 0 || results == 0 {
+		switch {
+		case len(blocks) > 0:
+			geminiUser(t, blocks)
+		case results == 0:
 			t.user(blocks...)
 		}
 	default:
@@ -517,10 +520,7 @@ func (g *geminiReader) cliMessage(m geminiCLIMessage) error {
 	}
 	t.assistant(blocks...)
 	for _, r := range results {
-		t.result(r.id, r.failed, hostshim.TextBlock(r.text))
-		if r.kind != "" {
-			t.items[len(t.items)-1].injected = r.kind
-		}
+		geminiResult(t, r.id, r.failed, r.text, r.kind)
 	}
 	return nil
 }
@@ -632,7 +632,7 @@ func parseGeminiStream(data []byte) (*transcript, error) {
 			if ev.Error != nil && ev.Error.Message != "" {
 				text = strings.TrimSpace(text + "\n" + ev.Error.Message)
 			}
-			t.result(ev.ToolID, ev.Status != "success", hostshim.TextBlock(text))
+			geminiResult(t, ev.ToolID, ev.Status != "success", text, "")
 		case ev.Role == "assistant":
 			n := len(t.items)
 			if last := n - 1; ev.Delta && last >= 0 && t.items[last].kind == itemAssistant {

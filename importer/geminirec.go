@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // A Gemini CLI session recording, from Gemini CLI 0.39 on, is JSONL
@@ -67,6 +68,7 @@ type geminiRecord struct {
 	id        string          // a message's id
 	set       json.RawMessage // a $set's object
 	sessionID string          // the metadata's, or a $set's
+	head      bool            // the session's metadata
 }
 
 func decodeGeminiRecord(raw []byte) (geminiRecord, error) {
@@ -94,6 +96,7 @@ func decodeGeminiRecord(raw []byte) (geminiRecord, error) {
 	}
 	if isGeminiRecordingHead(top) {
 		r.sessionID, _ = jsonString(top["sessionId"])
+		r.head = true
 	}
 	return r, nil
 }
@@ -130,6 +133,7 @@ type geminiRecPlan struct {
 	live      []geminiRecRef
 	sessionID string
 	abandoned int
+	skipped   int // records of no kind Gemini CLI reads
 }
 
 // planGeminiRecording reads a recording once, line by line, for the
@@ -173,14 +177,36 @@ func planGeminiRecording(r io.Reader) (*geminiRecPlan, error) {
 			}
 			kept := map[string]bool{}
 			ids := make([]*string, len(list)) // nil: no string id, a message Gemini CLI does not keep
+			folded := false
 			for i, m := range list {
 				var v struct {
-					ID json.RawMessage `json:"id"`
+					ID      json.RawMessage `json:"id"`
+					Content json.RawMessage `json:"content"`
 				}
 				_ = json.Unmarshal(m, &v)
 				if id, ok := jsonString(v.ID); ok {
 					kept[id], ids[i] = true, &id
+					if _, known := pos[id]; !known {
+						folded = folded || isStateSnapshot(v.Content)
+					}
 				}
+			}
+			if folded {
+				// A compression: the messages it replaced are history
+				// the model read before it; they keep their places,
+				// and the summary and the messages new to the list
+				// follow them.
+				for i, idp := range ids {
+					if idp == nil {
+						continue
+					}
+					if _, known := pos[*idp]; known {
+						continue
+					}
+					pos[*idp] = len(p.live)
+					p.live = append(p.live, geminiRecRef{id: *idp, line: line, index: i})
+				}
+				return nil
 			}
 			for _, ref := range p.live {
 				if !kept[ref.id] {
@@ -201,10 +227,19 @@ func planGeminiRecording(r io.Reader) (*geminiRecPlan, error) {
 				pos[id] = len(p.live)
 				p.live = append(p.live, geminiRecRef{id: id, line: line, index: i})
 			}
+		case !rec.head:
+			p.skipped++
 		}
 		return nil
 	})
 	return p, err
+}
+
+// isStateSnapshot reports whether a recorded message's content opens
+// with the <state_snapshot> Gemini CLI's compression writes.
+func isStateSnapshot(content json.RawMessage) bool {
+	parts, err := geminiCLIContent(content)
+	return err == nil && len(parts) > 0 && parts[0].Text != nil && strings.HasPrefix(strings.TrimSpace(*parts[0].Text), stateSnapshotTag)
 }
 
 // parseGeminiRecording reads a recording's messages into t, in the order
@@ -213,6 +248,7 @@ func parseGeminiRecording(r io.Reader, t *transcript, plan *geminiRecPlan) error
 	t.provider = "google"
 	t.recordedID = plan.sessionID
 	t.abandoned = plan.abandoned
+	t.skipped += plan.skipped
 	t.sourceRecords = len(plan.live)
 	g := &geminiReader{t: t}
 	wanted := map[int][]int{} // a line's messages, by place

@@ -41,6 +41,9 @@ type conventions struct {
 	interrupted []string
 	// rejected open a tool result that says the user refused the call.
 	rejected []string
+	// aborted, in a tool result, says the command was stopped before it
+	// completed (its output so far is kept before it).
+	aborted []string
 }
 
 // claudeConventions are Claude Code's (and the Claude Agent SDK's, which
@@ -69,6 +72,7 @@ var claudeConventions = &conventions{
 		"The user doesn't want to proceed with this tool use.",
 		"The user doesn't want to take this action right now.",
 	},
+	aborted: []string{"<error>Command was aborted before completion</error>"},
 }
 
 // codexConventions are the OpenAI Codex CLI's: the environment and the
@@ -92,6 +96,25 @@ var codexConventions = &conventions{
 	// the output Codex records for a call the user stopped
 	interrupted: []string{"aborted", "aborted by user"},
 }
+
+// geminiConventions are Gemini CLI's: the session context it opens a
+// chat with (the date, the OS, the workspace's folders, and the GEMINI.md
+// files it loaded, each between "--- Context from: <path> ---" and "---
+// End of Context from: <path> ---"), wrapped in <session_context> since
+// 2026 and bare before.
+var geminiConventions = &conventions{
+	wrappers: []wrapper{
+		{tag: "<session_context>", kind: hostshim.InjectedChatter, rules: []string{"\n--- Context from: "},
+			files: geminiContextFrom, own: geminiContextEnd},
+		{tag: "This is the Gemini CLI. We are setting up the context for our chat.", kind: hostshim.InjectedChatter, rules: []string{"\n--- Context from: "},
+			files: geminiContextFrom, own: geminiContextEnd},
+	},
+}
+
+var (
+	geminiContextFrom = regexp.MustCompile(`^--- Context from: .+ ---\s*$`)
+	geminiContextEnd  = regexp.MustCompile(`^--- End of Context from: .+ ---\s*$|^</session_context>`)
+)
 
 // block says what a user text block is: "" when it is the user's, else a
 // hostshim.Injected* kind.
@@ -140,6 +163,19 @@ func (c *conventions) result(out []hostshim.Block) string {
 		}
 	}
 	return ""
+}
+
+// stopped reports whether a tool result's text says the command was
+// stopped before it completed.
+func (c *conventions) stopped(out []hostshim.Block) bool {
+	for _, b := range out {
+		for _, a := range c.aborted {
+			if b.Type == hostshim.BlockText && strings.Contains(b.Text, a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // users adds a user record's blocks as user messages: a run of blocks of

@@ -143,6 +143,23 @@ const (
 	openCodeAborted  = "Tool execution aborted"
 )
 
+// openCodeShellMeta is the note OpenCode's bash (since 2026 shell) tool
+// ends a command's output with when it did not let the command finish;
+// the call is recorded as completed, its exit code null.
+var openCodeShellMeta = regexp.MustCompile(`(?s)<(?:bash|shell)_metadata>\n?(.*?)</(?:bash|shell)_metadata>\s*$`)
+
+// openCodeShellEnd reads that note: timedOut, the tool killed the
+// command at its timeout ("bash tool terminated command after exceeding
+// timeout 120000 ms"); aborted, the user stopped it ("User aborted the
+// command").
+func openCodeShellEnd(output string) (timedOut, aborted bool) {
+	m := openCodeShellMeta.FindStringSubmatch(output)
+	if m == nil {
+		return false, false
+	}
+	return strings.Contains(m[1], "terminated command after exceeding timeout"), strings.Contains(m[1], "User aborted the command")
+}
+
 // isOpenCodeExport reports whether a JSON object is what `opencode
 // export` prints: the session's info and its messages, each {"info",
 // "parts"} (a mini-swe-agent trajectory also has "info" and "messages",
@@ -387,6 +404,9 @@ func (t *transcript) openCodeUser(parts []openCodePart) {
 			add(hostshim.InjectedChatter, hostshim.TextBlock(openCodeCompactionPrompt))
 		case "subtask":
 			add(hostshim.InjectedChatter, hostshim.TextBlock(openCodeSubtaskNote))
+		default:
+			// an agent part's mention is in the synthetic text after it
+			t.unknownPart(p.Type)
 		}
 	}
 	flush()
@@ -450,11 +470,17 @@ func (t *transcript) openCodeAssistant(info openCodeMessageInfo, parts []openCod
 			blocks = append(blocks, toolCall(id, p.Tool, jsonText(p.State.Input)))
 			switch st := p.State; st.Status {
 			case "completed":
-				out := []hostshim.Block{hostshim.TextBlock(openCodeText(st.Output))}
+				text := openCodeText(st.Output)
+				out := []hostshim.Block{hostshim.TextBlock(text)}
 				for _, a := range st.Attachments {
 					out = append(out, hostshim.TextBlock(omittedFile("attachment", a.Mime, a.Filename, a.URL, "")))
 				}
-				results = append(results, result{id: id, isError: st.Metadata.Exit != nil && *st.Metadata.Exit > 0, out: out})
+				timedOut, aborted := openCodeShellEnd(text)
+				kind := ""
+				if aborted {
+					kind = hostshim.InjectedInterruption
+				}
+				results = append(results, result{id: id, isError: st.Metadata.Exit != nil && *st.Metadata.Exit > 0 || timedOut || aborted, out: out, kind: kind})
 			case "error":
 				msg := openCodeText(st.Error)
 				var out []hostshim.Block
@@ -474,15 +500,31 @@ func (t *transcript) openCodeAssistant(info openCodeMessageInfo, parts []openCod
 			default:
 				return fmt.Errorf("%w: parts[%d] (%s): tool state %q (want pending, running, completed or error)", ErrMalformed, j, p.Tool, st.Status)
 			}
+		default:
+			t.unknownPart(p.Type)
 		}
-		// step-finish, snapshot, patch, file, agent, retry, compaction
-		// and subtask parts carry nothing the model reads.
 	}
 	step()
 	if len(t.items) == n && t.skipped == skipped {
 		t.skipped++ // a message of step boundaries only
 	}
 	return nil
+}
+
+// openCodeSilentParts are the part types that carry nothing the model
+// reads, beside the ones read: step boundaries, file snapshots and
+// patches, an assistant's file, an agent mention (its prompt is a
+// synthetic text part), an API retry, and the compaction and subtask
+// parts an assistant message may echo.
+var openCodeSilentParts = map[string]bool{"step-finish": true, "snapshot": true, "patch": true, "file": true,
+	"agent": true, "retry": true, "compaction": true, "subtask": true}
+
+// unknownPart counts a part of a type OpenCode did not have when this
+// reading was written as skipped: the session reads on without it.
+func (t *transcript) unknownPart(typ string) {
+	if !openCodeSilentParts[typ] {
+		t.skipped++
+	}
 }
 
 // openCodeText is a tool output or error: a string, or any other JSON as

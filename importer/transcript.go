@@ -184,6 +184,11 @@ func (t *transcript) summaryUser(blocks ...hostshim.Block) {
 	}
 }
 
+// afterMarker reports whether the last item is a compaction marker.
+func (t *transcript) afterMarker() bool {
+	return len(t.items) > 0 && t.items[len(t.items)-1].kind == itemMarker
+}
+
 func (t *transcript) marker(kind string, preTokens int) {
 	t.items = append(t.items, item{kind: itemMarker, marker: Compaction{Kind: kind, PreTokens: preTokens}})
 }
