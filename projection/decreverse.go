@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Decisions reversed, and decisions said in Japanese.
 //
@@ -163,4 +166,41 @@ func (r *Reducer) droppedDecision(v string) *Anchor {
 		return nil
 	}
 	return r.decisionNaming(x)
+}
+
+// onOff pairs a value that holds a switch on with the value that holds
+// it off.
+var onOff = map[string]string{"true": "false", "on": "off", "enabled": "disabled", "yes": "no", "1": "0"}
+
+// turnValueOff sets to off the switch x names among the current values
+// held on: the one whose setting, letters and digits only, holds x's
+// ("full mode" of android.enableR8.fullMode).
+func (r *Reducer) turnValueOff(x, id string, ref EventRef) {
+	cx := compactName(x)
+	if len([]rune(cx)) < 4 {
+		return
+	}
+	for _, a := range r.sorted() {
+		off, ok := onOff[strings.ToLower(strings.TrimSpace(a.Value))]
+		if a.Kind != KindValue || a.Lifecycle != Current || !ok || !strings.Contains(compactName(property(a.Key)+" "+a.Name), cx) {
+			continue
+		}
+		was := a.Value
+		r.restate(a, off, kindLetter[KindValue]+id[1:], ref)
+		if nc := r.hot[slot(KindValue, a.Key)]; nc != nil {
+			nc.Was = was
+		}
+		return
+	}
+}
+
+// compactName is s lower-cased, letters and digits only.
+func compactName(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }

@@ -1192,6 +1192,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if p.Name == turnedOffName {
 			// A thing turned off: the decision that turned it on,
 			// reversed, or nothing stated (decreverse.go).
+			r.turnValueOff(p.Replaces, nu.ID, ref)
 			o := r.turnedOn(p.Replaces)
 			if o == nil {
 				return
