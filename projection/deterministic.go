@@ -197,6 +197,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// An option taken back as it is said, a thing dropped for
 			// another course (rethink.go).
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))
+			// A thing turned off that a decision turned on (decreverse.go).
+			out = turnedOffChoices(ev.Text, out)
 			// A rule the agent proposed, confirmed (keeprule.go).
 			out = confirmsRule(ev.Text, ctx, out)
 			// Tasks handed to someone else or called off (handoff.go).
@@ -3190,7 +3192,15 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 	}
 	out = append(out, again...)
 	confirmed := !ctx.ChoseOffered
+	reversed := false
 	for _, s := range sentences(ev.Text) {
+		if p, ok := reversedDecision(unmarked(s)); ok {
+			// A decision taken back by name; the next statement is the
+			// course in its place (decreverse.go).
+			out = append(out, p)
+			reversed = true
+			continue
+		}
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {
 			continue
 		}
@@ -3224,6 +3234,10 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// "So that's not it." names nothing to keep.
 			continue
 		}
+		if goalSaidRE.MatchString(l) {
+			// "目标改为：…": the objective said again, no choice.
+			continue
+		}
 		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l)
 		decided := false
 		body := l
@@ -3231,10 +3245,18 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
+		} else if m := jaDecisionRE.FindStringSubmatch(l); m != nil {
+			decided, body = true, m[1]+m[2]
 		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) {
 			decided = true
 		}
-		switched := decided && switchRE.MatchString(l)
+		if reversed && !decided && reversedCourse(l) {
+			// "fct_orders stays on delete+insert …" after "Reversing
+			// that decision: …": the course in its place.
+			decided = true
+		}
+		reversed = false
+		switched := decided && (switchRE.MatchString(l) || jaSwitchRE.MatchString(l))
 		switch {
 		case switched && !hedged:
 			// A choice that replaces an earlier one ("Changing course: X

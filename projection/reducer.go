@@ -812,7 +812,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Op == OpDone && (p.Kind == KindObligation || p.Kind == KindObjective) ||
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
-		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
+		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty) ||
+			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName // its own decision taken back (decreverse.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
 			p.Instructions && p.Op == OpState && p.Kind == KindConstraint ||
@@ -891,6 +892,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if p.Name == "dropped" {
 			r.dropPractice(p, ref)
+			return
+		}
+		if p.Kind == KindDecision && p.Name == reversedName {
+			r.reverseDecision(ev, p, ref)
 			return
 		}
 		if p.Kind == KindDecision {
@@ -1198,6 +1203,18 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				return
 			}
 		}
+		if p.Name == turnedOffName {
+			// A thing turned off: the decision that turned it on,
+			// reversed, or nothing stated (decreverse.go).
+			r.turnValueOff(p.Replaces, nu.ID, ref)
+			o := r.turnedOn(p.Replaces)
+			if o == nil {
+				return
+			}
+			o.Because = p.Quote
+			r.supersede(nu, o)
+			break
+		}
 		if strings.HasPrefix(p.Key, answerPrefix) {
 			// The user's answer to the agent's question (asked.go): a
 			// fact settled, shown with its question, replacing nothing
@@ -1227,6 +1244,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			o = r.nearestUnlinked(KindDecision, p.Value, min, len(p.Links) > 0)
 			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
+			}
+			if o == nil && p.Correction {
+				// "dashmap は使わず、…にします": the choice naming what
+				// the switch drops (decreverse.go).
+				o = r.droppedDecision(p.Value)
 			}
 			if x := insteadOfRE.FindStringSubmatch(p.Value); o != nil && ev.Role == RoleAssistant && x != nil {
 				// "I'll use format_relative_time instead of
