@@ -941,6 +941,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				return
 			}
 			r.supersede(nu, old)
+			r.oldTasksGone(nu, old, ref)
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active

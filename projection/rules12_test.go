@@ -1,0 +1,44 @@
+package projection
+
+import "testing"
+
+// A change of mind that names this week's goal moves the objective, in
+// Chinese, English and Japanese; the old task's obligation goes with it.
+func TestObjectiveChangedMind(t *testing.T) {
+	cases := []struct {
+		name, first, said string
+		want, never       []string
+	}{
+		{"zh repro", "帮我把 app 升级到 targetSdk 35，顺便把 release 构建修好。",
+			"我改主意了，targetSdk 35 这周先不上了，这周的目标就是把 2.8.0 的 release 包打出来发内测。",
+			[]string{`= 把 2\.8\.0 的 release 包打出来发内测。 \(was 帮我把 app`, `顺便把-release-构建修好 \[open`},
+			[]string{`targetsdk-35 \[open`}},
+		{"en", "Upgrade the app to targetSdk 35, and fix the release build while you're at it.",
+			"I changed my mind, targetSdk 35 is not going in this week, this week's goal is to ship the 2.8.0 release build to beta testers.",
+			[]string{`= ship the 2\.8\.0 release build to beta testers\. \(was Upgrade the app`}, nil},
+		{"ja", "アプリを targetSdk 35 に上げて、ついでに release ビルドも直して。",
+			"気が変わった、targetSdk 35 は今週は見送り、今週の目標は 2.8.0 の release ビルドのベータ配布。",
+			[]string{`= 2\.8\.0 の release ビルドのベータ配布。 \(was アプリを`}, nil},
+		// Near misses: a question, a goal of another week, a goal kept,
+		// a goal denied.
+		{"zh: a question", "帮我把 app 升级到 targetSdk 35。", "这周的目标是什么？",
+			[]string{`= 帮我把 app 升级到 targetSdk 35。`}, []string{`\(was 帮我把`}},
+		{"zh: last week's goal", "帮我把 app 升级到 targetSdk 35。", "上周的目标是把 2.7.0 发出去，已经发了。",
+			[]string{`= 帮我把 app 升级到 targetSdk 35。`}, []string{`\(was 帮我把`}},
+		{"en: a question", "Upgrade the app to targetSdk 35.", "What's this week's goal again?",
+			[]string{`= Upgrade the app to targetSdk 35\.`}, []string{`\(was Upgrade`}},
+		{"en: last week's goal", "Upgrade the app to targetSdk 35.", "Last week's goal was to ship 2.7.0 to beta testers, that went fine.",
+			[]string{`= Upgrade the app to targetSdk 35\.`}, []string{`\(was Upgrade`}},
+		{"en: a goal denied", "Upgrade the app to targetSdk 35.", "This week's goal is not to break the release build, keep that in mind.",
+			[]string{`= Upgrade the app to targetSdk 35\.`}, []string{`\(was Upgrade`}},
+		{"ja: a question", "アプリを targetSdk 35 に上げて。", "今週の目標って何だっけ？",
+			[]string{`= アプリを targetSdk 35 に上げて。`}, []string{`\(was アプリ`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\n"+c.first+"\n> assistant\nOK, on it.\n> user\n"+c.said)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
