@@ -805,7 +805,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Op == OpDone && (p.Kind == KindObligation || p.Kind == KindObjective) ||
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
-		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty)
+		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
+			p.Kind == KindObjective && p.PromptSaid)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
 			p.Instructions && p.Op == OpState && p.Kind == KindConstraint ||
@@ -915,6 +916,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	switch p.Kind {
 	case KindObjective:
 		nu.Lifecycle = Active
+		if p.PromptSaid && old != nil && old.Authority == Normative {
+			// the agent's reading of the prompt never replaces the
+			// user's own words (promptsaid.go)
+			return
+		}
 		if old != nil && old.Lifecycle == Done {
 			// The task the session's outcome ended (outcome.go): its
 			// objective said again is the task done, another one a new

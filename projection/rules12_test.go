@@ -42,3 +42,40 @@ func TestObjectiveChangedMind(t *testing.T) {
 		})
 	}
 }
+
+// An objective the agent restates from the user's prompt (a format that
+// never records the prompt) is the objective, and a later restatement
+// replaces it; it never replaces the user's own objective.
+func TestObjectivePromptSaid(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"en repro", "> assistant\nTask as I read it from your prompt: get `dbt build --select +fct_orders --target dev` green and make dags/orders_daily.py import cleanly.\n> assistant\nNew direction from your prompt: the goal now is the November backfill of fct_orders in prod plus a reconciliation query against the finance ledger.",
+			[]string{`objective/session/goal \[active/decision\] = the November backfill of fct_orders in prod plus a reconciliation query against the finance ledger\. \(was get .dbt build`}, nil},
+		{"zh", "> assistant\n根据你的要求：把 fct_orders 的 dbt build 跑通，并让 dags/orders_daily.py 能正常导入。\n> assistant\n你的新任务：回填 fct_orders 十一月的数据，再写一个和财务账对账的查询。",
+			[]string{`objective/session/goal \[active/decision\] = 回填 fct_orders 十一月的数据，再写一个和财务账对账的查询。 \(was 把 fct_orders`}, nil},
+		{"ja", "> assistant\nプロンプトから読み取ったタスク：fct_orders の dbt build を通して、dags/orders_daily.py を import できるようにする。",
+			[]string{`objective/session/goal \[active/decision\] = fct_orders の dbt build を通して`}, nil},
+		{"en: both in one message", "> assistant\nTask as I read it from your prompt: get the dbt build for fct_orders green.\n\nNew direction from your prompt: the goal now is the November backfill of fct_orders in prod.",
+			[]string{`objective/session/goal \[active/decision\] = the November backfill of fct_orders in prod\. \(was get the dbt build`}, nil},
+		// Near misses.
+		{"en: the user's own objective stays", "> user\nGet the dbt build for fct_orders green.\n> assistant\nTask as I read it from your prompt: rewrite the whole DAG in Dagster.",
+			[]string{`objective/session/goal \[active/normative\] = Get the dbt build for fct_orders green\.`}, []string{`Dagster`}},
+		{"en: an error in the prompt", "> assistant\nError in your prompt: the path models/marts/fct_orders.sql does not exist.",
+			nil, []string{`objective/session/goal`}},
+		{"en: a note on the request", "> assistant\nNote on your request: the warehouse API is rate limited to 10 calls per minute.",
+			nil, []string{`objective/session/goal`}},
+		{"en: the task itself, no prompt named", "> assistant\nTask: run the tests.",
+			nil, []string{`objective/session/goal`}},
+		{"zh: a question about the request", "> assistant\n你的要求：是要回填十一月还是十二月？",
+			nil, []string{`objective/session/goal`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
