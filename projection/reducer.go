@@ -563,6 +563,13 @@ func (r *Reducer) Apply(ev Event) {
 		// "ok  pkg" in a run failing elsewhere (lifecycle.go).
 		r.unitsPassedInFailure(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 	}
+	if ev.Role == RoleTool && ev.Result != nil && !ev.Result.IsError && len(ev.Text) <= maxInstructionBytes {
+		// the rules a newer read of the instruction file no longer
+		// holds (instrgone.go)
+		if file := instructionFile(call); file != "" && wholeRead(call) {
+			r.instructionsDropped(file, props, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		}
+	}
 	if ev.Role == RoleAssistant && onlyTalks(ev.Calls) && strings.TrimSpace(ev.Text) != "" {
 		// the agent's reply ends the rules said for it (until.go)
 		r.replied(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})

@@ -79,3 +79,51 @@ func TestObjectivePromptSaid(t *testing.T) {
 		})
 	}
 }
+
+// A rule an instruction file read again whole no longer holds is lifted
+// (gone from the hot state), with its exception; the rules it still holds, the user's own and
+// another file's stay, and a part of the file read shows nothing gone.
+func TestInstructionRuleRemoved(t *testing.T) {
+	const en1 = "# AGENTS.md\n## Ground rules\n- dbt: always run with `--target dev`. Never run anything against `--target prod`.\n  - Exception (2026-12-01): the November backfill of `fct_orders` may run with `--target prod`.\n- Do not edit anything under `models/staging/legacy/`.\n"
+	const en2 = "# AGENTS.md\n## Ground rules\n- Do not edit anything under `models/staging/legacy/`.\n"
+	const zh1 = "# CLAUDE.md\n## 规则\n- 不要直接推送到 main 分支。\n- 提交前必须运行 `pnpm lint`。\n"
+	const zh2 = "# CLAUDE.md\n## 规则\n- 提交前必须运行 `pnpm lint`。\n"
+	read := func(call, text string) string {
+		return "> assistant\nReading the rules.\n> call bash {\"command\": \"" + call + "\"}\n> result\n" + text
+	}
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"en repro", read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md'", en2),
+			[]string{`\[active/normative\] = Do not edit anything under`}, []string{`= dbt: always`, `= Exception \(2026-12-01\)`}},
+		{"zh", read("cat CLAUDE.md", zh1) + read("cat CLAUDE.md", zh2),
+			[]string{`\[active/normative\] = 提交前必须运行`}, []string{`= 不要直接推送到 main 分支`}},
+		{"en: a read tool", "> assistant\nReading.\n> call read_file {\"path\": \"AGENTS.md\"}\n> result\n" + en1 + "> assistant\nAgain.\n> call read_file {\"path\": \"AGENTS.md\"}\n> result\n" + en2,
+			[]string{`\[active/normative\] = Do not edit anything under`}, []string{`= dbt: always`}},
+		// Near misses.
+		{"en: read again unchanged", read("cat AGENTS.md", en1) + read("cat AGENTS.md", en1),
+			[]string{`\[active/normative\] = dbt: always run with`, `\[active/normative\] = Do not edit anything under`}, nil},
+		{"en: a head of the file", read("cat AGENTS.md", en1) + read("head -n 3 AGENTS.md", en2),
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+		{"en: a sed range", read("cat AGENTS.md", en1) + read("sed -n 1,3p AGENTS.md", en2),
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+		{"en: a read tool with a limit", read("cat AGENTS.md", en1) + "> assistant\nAgain.\n> call read_file {\"path\": \"AGENTS.md\", \"limit\": 3}\n> result\n" + en2,
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+		{"en: another directory's file", read("cat AGENTS.md", en1) + read("cd services/api && cat AGENTS.md", en2),
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+		{"en: another file", read("cat AGENTS.md", en1) + read("cat docs/AGENTS.md", en2),
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+		{"en: the user's rule stays", "> user\nNever run anything against prod.\n" + read("cat AGENTS.md", en2) + read("cat AGENTS.md", en2),
+			[]string{`\[active/normative\] = Never run anything against prod\.`}, nil},
+		{"en: a read that shows no rule", read("cat AGENTS.md", en1) + read("cat AGENTS.md", "# AGENTS.md\n"),
+			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nWork on the fct_orders model.\n"+c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
