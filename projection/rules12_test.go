@@ -80,10 +80,11 @@ func TestObjectivePromptSaid(t *testing.T) {
 	}
 }
 
-// A rule an instruction file read again whole no longer holds is lifted
-// (gone from the hot state), with its exception; the rules it still holds, the user's own and
+// A rule an instruction file read again whole no longer holds is lifted,
+// with its exception; the rules it still holds, the user's own and
 // another file's stay, and a part of the file read shows nothing gone.
 func TestInstructionRuleRemoved(t *testing.T) {
+	const en0 = "# AGENTS.md\n## Ground rules\n- dbt: always run with `--target dev`. Never run anything against `--target prod`.\n- Do not edit anything under `models/staging/legacy/`.\n"
 	const en1 = "# AGENTS.md\n## Ground rules\n- dbt: always run with `--target dev`. Never run anything against `--target prod`.\n  - Exception (2026-12-01): the November backfill of `fct_orders` may run with `--target prod`.\n- Do not edit anything under `models/staging/legacy/`.\n"
 	const en2 = "# AGENTS.md\n## Ground rules\n- Do not edit anything under `models/staging/legacy/`.\n"
 	const zh1 = "# CLAUDE.md\n## 规则\n- 不要直接推送到 main 分支。\n- 提交前必须运行 `pnpm lint`。\n"
@@ -96,28 +97,30 @@ func TestInstructionRuleRemoved(t *testing.T) {
 		want, never  []string
 	}{
 		{"en repro", read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md'", en2),
-			[]string{`\[active/normative\] = Do not edit anything under`}, []string{`= dbt: always`, `= Exception \(2026-12-01\)`}},
+			[]string{`\[active/normative\] = Do not edit anything under`, `\[lifted/normative\] = dbt: always`}, []string{`\[active/normative\] = Exception`}},
+		{"en repro: three reads", read("bash -lc 'cat AGENTS.md'", en0) + read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md'", en2),
+			[]string{`\[active/normative\] = Do not edit anything under`, `\[lifted/normative\] = dbt: always`}, []string{`\[active/normative\] = Exception`, `\[active/normative\] = dbt`}},
 		{"zh", read("cat CLAUDE.md", zh1) + read("cat CLAUDE.md", zh2),
-			[]string{`\[active/normative\] = 提交前必须运行`}, []string{`= 不要直接推送到 main 分支`}},
+			[]string{`\[active/normative\] = 提交前必须运行`, `\[lifted/normative\] = 不要直接推送到 main 分支`}, nil},
 		{"en: a read tool", "> assistant\nReading.\n> call read_file {\"path\": \"AGENTS.md\"}\n> result\n" + en1 + "> assistant\nAgain.\n> call read_file {\"path\": \"AGENTS.md\"}\n> result\n" + en2,
-			[]string{`\[active/normative\] = Do not edit anything under`}, []string{`= dbt: always`}},
+			[]string{`\[active/normative\] = Do not edit anything under`, `\[lifted/normative\] = dbt: always`}, nil},
 		// Near misses.
 		{"en: read again unchanged", read("cat AGENTS.md", en1) + read("cat AGENTS.md", en1),
-			[]string{`\[active/normative\] = dbt: always run with`, `\[active/normative\] = Do not edit anything under`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`, `\[active/normative\] = Do not edit anything under`}, []string{`lifted`}},
 		{"en: a head of the file", read("cat AGENTS.md", en1) + read("head -n 3 AGENTS.md", en2),
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 		{"en: a sed range", read("cat AGENTS.md", en1) + read("sed -n 1,3p AGENTS.md", en2),
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 		{"en: a read tool with a limit", read("cat AGENTS.md", en1) + "> assistant\nAgain.\n> call read_file {\"path\": \"AGENTS.md\", \"limit\": 3}\n> result\n" + en2,
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 		{"en: another directory's file", read("cat AGENTS.md", en1) + read("cd services/api && cat AGENTS.md", en2),
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 		{"en: another file", read("cat AGENTS.md", en1) + read("cat docs/AGENTS.md", en2),
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 		{"en: the user's rule stays", "> user\nNever run anything against prod.\n" + read("cat AGENTS.md", en2) + read("cat AGENTS.md", en2),
-			[]string{`\[active/normative\] = Never run anything against prod\.`}, nil},
+			[]string{`\[active/normative\] = Never run anything against prod\.`}, []string{`lifted`}},
 		{"en: a read that shows no rule", read("cat AGENTS.md", en1) + read("cat AGENTS.md", "# AGENTS.md\n"),
-			[]string{`\[active/normative\] = dbt: always run with`}, nil},
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
