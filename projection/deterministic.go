@@ -253,7 +253,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 	case RoleAssistant:
 		// A question of the user's the reply leaves open (leftopen.go).
 		// and one of its own it labels as still open (openask.go).
-		return repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx)))
+		// and the task it restates from the user's prompt (promptsaid.go).
+		return promptObjective(ev.Text, repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx))))
 	case RoleTool:
 		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
 	}

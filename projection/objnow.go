@@ -16,12 +16,13 @@ import "strings"
 
 // goalNowRE names the goal with a copula or a colon (group t), and
 // whether the sentence marks the change (group m or a leading "now").
-var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then|listen|look)[,]?\s+)*)(?:(?:the|our|my|your)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:|—|–)\s+(?:now\s+)?(?:(?:of|to|de|d')\s*)?(?P<t>\S.*)$`)
+var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then|listen|look)[,]?\s+)*)(?:(?:the|our|my|your)\s+|(?P<p>(?:this|next)\s+(?:week|sprint|month)'?s|today'?s|tonight'?s)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:|—|–)\s+(?:now\s+)?(?:(?:of|to|de|d')\s*)?(?P<t>\S.*)$`)
 
 // zhGoalNowRE is a Chinese or Korean goal said with its copula: "现在的目
-// 标是 …", "这次的任务是 …", "이번엔 X 잡는 게 目标" (Korean puts the goal
-// before "게 목표", glossed "目标").
-var zhGoalNowRE = mustPattern(`^(?P<m>现在|这次|接下来|今天|目前)?的?(?:目标|任务)(?:改成了?|变成了?|是)\s*(?P<z>\S.*)$|^(?P<k>(?:이번엔|이번에는|지금은|오늘은|당분간은?)?\s*\S.*?)\s*(?:는\s*)?(?:게|것이|거|걸)\s*(?:目标|목표|任务|우선|最优先)(?:야|이야|입니다|예요|이에요|다|임)?\s*[.。!]?$`)
+// 标是 …", "这周的目标就是 …", "这次的任务是 …", "今週の目標は …" (glossed
+// "今週の目标是 …"), "이번엔 X
+// 잡는 게 目标" (Korean puts the goal before "게 목표", glossed "目标").
+var zhGoalNowRE = mustPattern(`^(?P<m>现在|这次|接下来|今天|目前|这周|本周|这个星期|这星期|这个月|本月|今週|今日|今回|今月)?(?:的|の)?(?:目标|任务)(?:就)?(?:改成了?|改为|变成了?|是)\s*(?P<z>\S.*)$|^(?P<k>(?:이번엔|이번에는|지금은|오늘은|당분간은?)?\s*\S.*?)\s*(?:는\s*)?(?:게|것이|거|걸)\s*(?:目标|목표|任务|우선|最优先)(?:야|이야|입니다|예요|이에요|다|임)?\s*[.。!]?$`)
 
 // koChangeRE marks a Korean goal as a change: "이번엔", "지금은".
 var koChangeRE = mustPattern(`^(?:이번엔|이번에는|지금은|오늘은|당분간은?)`)
@@ -37,7 +38,7 @@ var detourRE = mustPattern(`(?i)\b(?:then|and then|after that|afterwards|once (?
 func goalNowTask(s string, shifted bool) string {
 	s = strings.TrimSpace(s)
 	if m := goalNowRE.FindStringSubmatch(s); m != nil {
-		marked := m[goalNowRE.SubexpIndex("m")] != "" || m[goalNowRE.SubexpIndex("n")] != "" ||
+		marked := m[goalNowRE.SubexpIndex("m")] != "" || m[goalNowRE.SubexpIndex("n")] != "" || m[goalNowRE.SubexpIndex("p")] != "" ||
 			strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "now") || strings.Contains(strings.ToLower(m[goalNowRE.SubexpIndex("l")]), "instead") ||
 			strings.Contains(strings.ToLower(s[:strings.Index(s, m[goalNowRE.SubexpIndex("t")])]), "сейчас")
 		t := goalThatRE.ReplaceAllString(strings.TrimSpace(m[goalNowRE.SubexpIndex("t")]), "")

@@ -134,3 +134,29 @@ func (r *Reducer) objectiveDone(p *Proposal, ref EventRef) {
 	o.Because = p.Quote
 	o.addRef(ref)
 }
+
+// oldTasksGone supersedes the open obligations the old objective's
+// statement carved out of it ("帮我把 app 升级到 targetSdk 35，顺便把
+// release 构建修好" holds two) once a new objective replaces it, each
+// one sharing no word with the new objective: the task they were parts
+// of is no longer the goal. A part the new goal still speaks of ("the
+// release build" when the goal is now the release) stays open.
+func (r *Reducer) oldTasksGone(nu, old *Anchor, ref EventRef) {
+	if len(old.SourceRefs) == 0 || old.Quote == "" {
+		return
+	}
+	goal := terms(nu.Value)
+	for _, a := range r.hot {
+		if a.Kind != KindObligation || a.Lifecycle != Open || len(a.SourceRefs) == 0 || a.Quote == "" {
+			continue
+		}
+		if a.SourceRefs[0].Seq != old.SourceRefs[0].Seq || !strings.Contains(old.Quote, a.Quote) {
+			continue
+		}
+		if overlap(terms(a.Value), goal) > 0 {
+			continue
+		}
+		a.addRef(ref)
+		r.retire(a, Superseded)
+	}
+}

@@ -212,6 +212,10 @@ type Proposal struct {
 	// Todo marks an item of the agent's own task list, written by a todo
 	// tool's call (todo.go): procedural, moved only by such calls.
 	Todo bool
+	// PromptSaid marks an objective the agent restates from the user's
+	// prompt (promptsaid.go): the agent's reading, which never replaces
+	// the user's own objective.
+	PromptSaid bool
 	// Replacement marks a value read from a sentence that names it
 	// against the value it replaces and no setting ("use eu-west-1
 	// instead of us-east-1", replace.go): it sets the setting holding

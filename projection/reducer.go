@@ -570,6 +570,13 @@ func (r *Reducer) Apply(ev Event) {
 		// "ok  pkg" in a run failing elsewhere (lifecycle.go).
 		r.unitsPassedInFailure(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 	}
+	if ev.Role == RoleTool && ev.Result != nil && !ev.Result.IsError && len(ev.Text) <= maxInstructionBytes {
+		// the rules a newer read of the instruction file no longer
+		// holds (instrgone.go)
+		if file := instructionFile(call); file != "" && wholeRead(call) {
+			r.instructionsDropped(file, props, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		}
+	}
 	if ev.Role == RoleAssistant && onlyTalks(ev.Calls) && strings.TrimSpace(ev.Text) != "" {
 		// the agent's reply ends the rules said for it (until.go)
 		r.replied(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -812,7 +819,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Op == OpDone && (p.Kind == KindObligation || p.Kind == KindObjective) ||
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
-		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty) ||
+		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
+			p.Kind == KindObjective && p.PromptSaid) ||
 			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName // its own decision taken back (decreverse.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
@@ -927,6 +935,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	switch p.Kind {
 	case KindObjective:
 		nu.Lifecycle = Active
+		if p.PromptSaid && old != nil && old.Authority == Normative {
+			// the agent's reading of the prompt never replaces the
+			// user's own words (promptsaid.go)
+			return
+		}
 		if old != nil && old.Lifecycle == Done {
 			// The task the session's outcome ended (outcome.go): its
 			// objective said again is the task done, another one a new
@@ -953,6 +966,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				return
 			}
 			r.supersede(nu, old)
+			r.oldTasksGone(nu, old, ref)
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active

@@ -581,7 +581,7 @@ func (in *foldInput) importNotes() []string {
 // records the user's prompts (importer.Stats.UnrecordedPrompts): ef fold
 // and ef state print it as a note, ef inspect among its notes, not its
 // warnings.
-const unrecordedPromptsNote = "this format does not record the user's prompts (codex exec --json takes the prompt as its argument and never prints it), so the session has no user message: no objective, and no rule or value the user stated unless the agent's messages or the files it read repeat them"
+const unrecordedPromptsNote = "this format does not record the user's prompts (codex exec --json takes the prompt as its argument and never prints it), so the session has no user message: no objective, rule or value the user stated unless the agent's messages or the files it read repeat them (an objective the agent restates from the prompt is the agent's reading)"
 
 // importNotes words what the importer changed of a trajectory (its Stats)
 // that the surface does not show.
