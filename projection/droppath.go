@@ -2,6 +2,8 @@ package projection
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A code path dropped by name.
@@ -78,8 +80,26 @@ func codeNamed(text, n string) bool {
 		return false
 	}
 	low := strings.ToLower(text)
-	if !hasWord(low, n) {
-		return false
+	called := false
+	found := false
+	for i := range occurrences(low, n) {
+		// a member's name stands after a dot ("objects.bulk_update(")
+		if i > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(low[:i]); codeRune(r) {
+				continue
+			}
+		}
+		rest := low[i+len(n):]
+		if r, _ := utf8.DecodeRuneInString(rest); rest != "" && codeRune(r) {
+			continue
+		}
+		found = true
+		called = called || strings.HasPrefix(rest, "(")
 	}
-	return strings.ContainsAny(n, "_.") || identRE.MatchString(n) || strings.Contains(low, n+"(")
+	return found && (strings.ContainsAny(n, "_.") || identRE.MatchString(n) || called)
+}
+
+// codeRune reports whether r may stand inside a name in code.
+func codeRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }

@@ -3127,9 +3127,8 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			}
 		}
 	}
-	hit = skippedHits(e.Text, r.codeRunHits(p.Key, hit))
-	// a test an edit disabled (skipedit.go)
-	hit = r.skipEdited(e, hit, ref, moved)
+	// a test an edit disabled (skipedit.go), a test skipped (skipped.go)
+	hit = skippedHits(e.Text, r.skipEdited(e, r.codeRunHits(p.Key, hit), ref, moved))
 	slices.SortFunc(hit, byAge)
 	passed := callText(r.call)
 	for _, a := range hit {

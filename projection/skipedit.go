@@ -38,7 +38,7 @@ var (
 		"|\\bx(?:it|test|describe|context)\\(\\s*['\"`](?P<js2>[^'\"`\\n]{3,})")
 
 	// skipSignRE is a run's output showing tests skipped.
-	skipSignRE = mustPattern(`(?i)\b[1-9]\d* (?:tests? )?(?:skipped|ignored|disabled|xfailed|pending)\b|\bYOU HAVE [1-9]\d* DISABLED TESTS?\b|\bSKIPPED\b|^\s*--- SKIP:|\bXFAIL\b|\.\.\. ignored\b|\(Disabled\)|\bskipped\b`)
+	skipSignRE = mustPattern(`(?mi)\b[1-9]\d* (?:tests? )?(?:skipped|ignored|disabled|xfailed|pending)\b|\bYOU HAVE [1-9]\d* DISABLED TESTS?\b|\bSKIPPED\b|^\s*--- SKIP:|\bXFAIL\b|\.\.\. ignored\b|\(Disabled\)|\bskipped\b`)
 
 	// ticketAskRE asks for a ticket or names one.
 	ticketAskRE = mustPattern(`(?i)\b(?:file|open|create|raise|log|make|add|track)\b[^.;\n]{0,24}\b(?:ticket|issue|bug|jira|follow-?up)\b|\bticket\b|\bjira\b`)
@@ -101,10 +101,22 @@ func (r *Reducer) noteSkips(c *Call) {
 const maxSkipped = 16
 
 // skippedTest is the test of r.skipped failure a names (its error line,
-// quote, key or name), "" when none.
+// quote, key or name, or a line of its output that says it failed), ""
+// when none.
 func (r *Reducer) skippedTest(a *Anchor) string {
+	var failLines []string
+	for _, t := range r.failOut {
+		if t.id != a.ID {
+			continue
+		}
+		for l := range strings.Lines(t.text) {
+			if testFailLineRE.MatchString(l) {
+				failLines = append(failLines, l)
+			}
+		}
+	}
 	for _, n := range r.skipped {
-		for _, s := range []string{a.Because, a.Quote, a.Name, a.Key} {
+		for _, s := range append([]string{a.Because, a.Quote, a.Name, a.Key}, failLines...) {
 			if s != "" && hasWord(s, n) {
 				return n
 			}
@@ -113,12 +125,34 @@ func (r *Reducer) skippedTest(a *Anchor) string {
 	return ""
 }
 
+// testFailLineRE is a line of a test run's output that reports a test
+// failing: "[  FAILED  ] CanParserTest.Fuzz", "● cart › applies …",
+// "--- FAIL: TestX", "test x ... FAILED".
+var testFailLineRE = mustPattern(`(?i)\bfail|\berror\b|●|✕|✗|×|\bpanicked\b`)
+
 // skipEdited takes out of hit the failures whose test an edit marked
 // skipped when the passing output text shows tests skipped, and
 // supersedes them (see above); the rest are returned.
 func (r *Reducer) skipEdited(e *Event, hit []*Anchor, ref EventRef, moved map[*Anchor]bool) []*Anchor {
-	if len(r.skipped) == 0 || len(hit) == 0 || !skipSignRE.MatchString(e.Text) {
+	if len(r.skipped) == 0 || !skipSignRE.MatchString(e.Text) {
 		return hit
+	}
+	// a run that names the test skipped says so of it whether or not it
+	// reads as a rerun of it ("--- SKIP: TestRounding" in a verbose run)
+	var named []string
+	for _, m := range skippedLineRE.FindAllStringSubmatch(e.Text, -1) {
+		for _, g := range m[1:] {
+			if g != "" {
+				named = append(named, g)
+			}
+		}
+	}
+	if len(named) > 0 {
+		for _, a := range r.sorted() {
+			if a.Kind == KindFailure && a.IsHead() && !slices.Contains(hit, a) && r.hot[slot(a.Kind, a.Key)] == a && skippedNames(a, named) {
+				hit = append(hit, a)
+			}
+		}
 	}
 	out := hit[:0:0]
 	for _, a := range hit {
@@ -139,7 +173,7 @@ func (r *Reducer) skipEdited(e *Event, hit []*Anchor, ref EventRef, moved map[*A
 // put aside, when the user's last message, after a, asked for a ticket
 // or named one.
 func (r *Reducer) skipLeftOpen(e *Event, a *Anchor, n string, ref EventRef) {
-	if len(r.said) == 0 || r.userSeq <= a.Seq() {
+	if len(r.said) == 0 || len(a.SourceRefs) == 0 || r.userSeq <= a.SourceRefs[0].Seq {
 		return
 	}
 	said := r.said[len(r.said)-1]
