@@ -50,7 +50,7 @@ func countShown(failedCall, passedCall, because, out string) (shown, ok bool) {
 			counted = true
 		case f[0] == "grep" || f[0] == "egrep" || f[0] == "fgrep" || f[0] == "rg":
 			g, c := uncounted(f)
-			if c && i != len(pf)-1 {
+			if c && i != len(pf)-1 || grepReadsFile(g) {
 				return false, false
 			}
 			counted = counted || c
@@ -139,4 +139,24 @@ func zeroCount(text string, c *Call) bool {
 	}
 	_, counted := uncounted(f)
 	return counted
+}
+
+// grepReadsFile reports whether a grep (its words) names a file to read
+// besides its pattern: it counts that file's lines, not the pipe's.
+func grepReadsFile(f []string) bool {
+	pos, explicit := 0, false
+	for i := 1; i < len(f); i++ {
+		w := f[i]
+		switch {
+		case w == "-e" || w == "--regexp" || w == "-f" || w == "--file" || w == "-m" || w == "--max-count" || w == "-A" || w == "-B" || w == "-C":
+			explicit = explicit || w == "-e" || w == "--regexp" || w == "-f" || w == "--file"
+			i++
+		case strings.HasPrefix(w, "--regexp="):
+			explicit = true
+		case strings.HasPrefix(w, "-") && len(w) > 1:
+		default:
+			pos++
+		}
+	}
+	return explicit && pos > 0 || pos > 1
 }

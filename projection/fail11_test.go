@@ -72,6 +72,9 @@ func TestCountShown(t *testing.T) {
 		{"clang-tidy a.cpp | grep warning", "0", false, false},
 		{"cppcheck a.cpp | grep -c warning", "0", false, false},
 		{"clang-tidy a.cpp | wc -l", "0", true, true},
+		{"clang-tidy a.cpp | grep -c warning old.log", "0", false, false},
+		{"clang-tidy a.cpp | grep -c -e warning old.log", "0", false, false},
+		{"clang-tidy a.cpp | grep -c -e warning", "0", true, true},
 	}
 	for _, c := range cases {
 		shown, ok := countShown(failed, c.passed, because, c.out)
@@ -141,6 +144,12 @@ func TestSkipEditSupersedes(t *testing.T) {
 			"fix it",
 			map[string]any{"path": "test/can_parser_test.cpp", "old_string": "TEST_F(CanParserTest, Slow)", "new_string": "TEST_F(CanParserTest, DISABLED_Slow)"},
 			"cmake --build build && ./build/tests/can_parser_test", "[  PASSED  ] 4 tests.\n\n  YOU HAVE 1 DISABLED TEST\n",
+			"resolved", false},
+		{"a skip mark removed", "pytest -q tests/test_rates.py",
+			"FAILED tests/test_rates.py::test_rounding - AssertionError\n1 failed, 2 passed in 0.12s",
+			"fix it",
+			map[string]any{"path": "tests/test_rates.py", "old_string": "@pytest.mark.skip\ndef test_rounding():\n    assert r(0.1) == 0.1", "new_string": "def test_rounding():\n    assert r(0.1) == approx(0.1)"},
+			"pytest -q tests/test_rates.py", "...\n3 passed, 1 skipped in 0.10s",
 			"resolved", false},
 		{"the mark was already there", "pytest -q tests/test_rates.py",
 			"FAILED tests/test_rates.py::test_rounding - AssertionError\n1 failed, 2 passed in 0.12s",

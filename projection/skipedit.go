@@ -76,12 +76,14 @@ func (r *Reducer) noteSkips(c *Call) {
 	}
 	var added []string
 	for _, e := range edits(c.Args) {
-		before := skipMarked(e.old)
-		for _, n := range skipMarked(e.new) {
+		before, after := skipMarked(e.old), skipMarked(e.new)
+		for _, n := range after {
 			if !slices.Contains(before, n) {
 				added = append(added, n)
 			}
 		}
+		// a test enabled again runs again
+		r.skipped = slices.DeleteFunc(r.skipped, func(n string) bool { return slices.Contains(before, n) && !slices.Contains(after, n) })
 	}
 	if _, cmd := argString(c.Args, commandArgKeys); cmd != "" && strings.Contains(cmd, "sed") {
 		// "sed -i 's/Fuzz)/DISABLED_Fuzz)/' test/can_test.cpp"
