@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// call is a script line calling tool name with args.
+// scriptCall is a script line calling tool name with args.
 func scriptCall(name string, args map[string]any) string {
 	b, _ := json.Marshal(args)
 	return fmt.Sprintf("> call %s %s", name, b)
@@ -86,7 +86,6 @@ func TestCountShown(t *testing.T) {
 
 // A test an edit disabled is put aside, not fixed (skipedit.go).
 func TestSkipEditSupersedes(t *testing.T) {
-	type step struct{ cmd, out string }
 	cases := []struct {
 		name             string
 		failCmd, failOut string
