@@ -154,7 +154,7 @@ func (r *Reducer) droppedByName(ev *Event, ref EventRef) bool {
 			if r.hot[slot(a.Kind, a.Key)] != a {
 				continue
 			}
-			if slices.ContainsFunc(failurePrograms(a), func(p string) bool { return slices.Contains(names, p) }) || r.askedFor(a, names) {
+			if slices.ContainsFunc(failurePrograms(a), func(p string) bool { return slices.Contains(names, p) }) || r.askedFor(a, names) || r.pathDropped(a, names, ev) {
 				r.giveUpFailure(a, s, ev, ref, n)
 				n++
 			}

@@ -357,6 +357,10 @@ func passShown(failedCall, passedCall, because, out string, sameKey bool) bool {
 		return true
 	}
 	ff, pf := shownThrough(failedCall), shownThrough(passedCall)
+	if shown, ok := countShown(failedCall, passedCall, because, out); ok && !sameFilters(ff, pf) {
+		// a count of the failure's kind of line (countcheck.go)
+		return shown
+	}
 	if sameFilters(ff, pf) || !sameKey && lastRunHead(failedCall) != lastRunHead(passedCall) {
 		// Another run, or the failed run an earlier stage of an "a && b"
 		// chain that went on (it passed whatever the end of the chain

@@ -253,6 +253,13 @@ type Reducer struct {
 	// (adopt.go); not part of a Snapshot.
 	ahead   string
 	aheadEv Event
+	// skipped are the tests the agent's edits marked skipped, newest
+	// last (skipedit.go); not part of a Snapshot.
+	skipped []string
+	// failOut are the outputs of the last failures (maxFailOut), where a
+	// code path the user drops is found (droppath.go); not part of a
+	// Snapshot.
+	failOut []idText
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
@@ -3058,6 +3065,9 @@ func withoutReasons(s string) string {
 
 // outcome records tool evidence and moves the failures it bears on.
 func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
+	if !p.Failed {
+		r.noteSkips(r.call)
+	}
 	ev := &Anchor{ID: kindLetter[KindEvidence] + nu.ID[1:], Kind: KindEvidence, Key: p.Key, Value: p.Value, Authority: Empirical, Lifecycle: Observed,
 		SourceRefs: []EventRef{ref}, Quote: p.Quote, Name: p.Name, Links: slices.Clone(p.Links)}
 	if old := r.hot[slot(KindEvidence, p.Key)]; old != nil {
@@ -3107,6 +3117,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		moved[nu] = true
 		r.errorChanged(e, nu, ref, moved)
 		r.codeRunFailed(nu, e.Text, ref, moved)
+		r.noteFailOut(nu, e.Text)
 		return
 	}
 	var hit []*Anchor
@@ -3177,7 +3188,8 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			}
 		}
 	}
-	hit = skippedHits(e.Text, r.codeRunHits(p.Key, hit))
+	// a test an edit disabled (skipedit.go), a test skipped (skipped.go)
+	hit = skippedHits(e.Text, r.skipEdited(e, r.codeRunHits(p.Key, hit), ref, moved))
 	slices.SortFunc(hit, byAge)
 	passed := callText(r.call)
 	for _, a := range hit {
