@@ -9,7 +9,8 @@ import (
 //
 // dbt closes a run with its count ("Completed with 1 error, 0 partial
 // successes, and 0 warnings:", "Done. PASS=0 WARN=0 ERROR=1 SKIP=4
-// TOTAL=5"), each line after a time stamp, whatever the exit status the
+// TOTAL=5", newer ones "… ERROR=0 FAIL=1 …" for a test that failed),
+// each line after a time stamp, whatever the exit status the
 // host recorded: behind "| tee log | tail" the pipe exits 0. A count of
 // errors above zero is a failed run. What failed is the node dbt names
 // under the count: "Failure in test unique_orders_id (models/schema.yml)"
@@ -20,7 +21,7 @@ import (
 
 var (
 	// dbtFailCountRE is dbt's closing count with an error in it.
-	dbtFailCountRE = mustPattern(`(?m)^[ \t]*(?:\d\d:\d\d:\d\d(?:\.\d+)?[ \t]+)?(?:Completed with [1-9]\d* errors?\b|Done\. PASS=\d+ WARN=\d+ ERROR=[1-9])`)
+	dbtFailCountRE = mustPattern(`(?m)^[ \t]*(?:\d\d:\d\d:\d\d(?:\.\d+)?[ \t]+)?(?:Completed with [1-9]\d* errors?\b|Done\. PASS=\d+ (?:[A-Z_]+=\d+ )*?(?:ERROR|FAIL)=[1-9])`)
 	// dbtNodeFailRE is dbt's line naming a node that failed; the name is
 	// its first group.
 	dbtNodeFailRE = mustPattern(`(?m)^[ \t]*(?:\d\d:\d\d:\d\d(?:\.\d+)?[ \t]+)?(?:Failure in (?:test|unit_test) (\S+)|(?:Database|Compilation|Runtime|Parsing) Error in (?:model|test|seed|snapshot|unit_test|sql_operation|macro|analysis) (\S+))`)

@@ -4031,8 +4031,9 @@ func failureLine(s string) string {
 	}
 	for _, l := range lines {
 		// "Warning: 1 uncommitted change" above "could not create pull
-		// request: HTTP 403 …": a warning is what the run went on past
-		if l = strings.TrimSpace(l); l != "" && !warnLineRE.MatchString(l) {
+		// request: HTTP 403 …": a warning is what the run went on past,
+		// a count of no errors what went well
+		if l = strings.TrimSpace(l); l != "" && !warnLineRE.MatchString(l) && !zeroCountRE.MatchString(l) {
 			return l
 		}
 	}
@@ -4041,8 +4042,9 @@ func failureLine(s string) string {
 
 var (
 	// zeroCountRE is a count of no failures ("0 failed", "errors: 0",
-	// "failed=0").
-	zeroCountRE = mustPattern(`(?i)\b0 (?:failed|failures?|failing|errors?|errored)\b|\b(?:failed|failures|errors)[=:] ?0\b`)
+	// "failed=0", "ERROR=0"), not a count after another's ("WARN=0
+	// ERROR=1").
+	zeroCountRE = mustPattern(`(?i)(?:^|[\s(,;|])0 (?:failed|failures?|failing|errors?|errored)\b|\b(?:failed|failures?|errors?)[=:] ?0\b`)
 	// warnLineRE is a line a program opens with a warning's, a note's or
 	// a hint's label ("Warning: …", "[WARN] …", "npm warn …", "hint: …").
 	warnLineRE = mustPattern(`(?i)^[\[(]?(?:npm |yarn |pip |git )?(?:warning|warn|note|notice|hint|deprecated|deprecation)\b[\]):]?(?:\s|$)`)
