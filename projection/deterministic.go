@@ -3658,7 +3658,11 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	if failed && because == "" {
-		because = failureLine(said)
+		// dbt's node that failed (dbtfail.go), else the first line
+		// that names an error
+		if because = dbtFailure(said); because == "" {
+			because = failureLine(said)
+		}
 	}
 	if exitOnlyRE.MatchString(because) {
 		// "exit status 1" says that it failed; the error line above it
@@ -3843,7 +3847,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	switch {
 	case failed:
 		cp.Because = because
-		cp.Quote = because
+		cp.Quote, _, _ = strings.Cut(because, " — ")
 		cp.Value = "failed: " + oneLine(because, 200)
 		if !anyTestFailed {
 			cp.Kind = KindFailure
@@ -3855,6 +3859,9 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				cp.Links = append(cp.Links, itemPrefix+x)
 			}
 		}
+	case found && (strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText):
+		// a search that found nothing, a test that said no: an answer
+		cp.Value = noMatchValue(ctx.Call)
 	default:
 		// the first line the program printed, not the host's words
 		// around it, or the versions it printed (versionout.go)
@@ -4032,7 +4039,9 @@ func firstLine(s string) string {
 func failureLine(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		if l = strings.TrimSpace(l); l != "" && failureLineRE.MatchString(l) {
+		// "test result: ok. 24 passed; 0 failed": a count of none
+		// names no failure
+		if l = strings.TrimSpace(l); l != "" && failureLineRE.MatchString(zeroCountRE.ReplaceAllString(l, "")) {
 			if bareLabelRE.MatchString(l) {
 				// "ERROR:" on a line of its own, the error on the
 				// next ("No replacement was performed, old_str …"),
@@ -4051,8 +4060,26 @@ func failureLine(s string) string {
 		// before it failed (killed.go)
 		return l
 	}
+	for _, l := range lines {
+		// "Warning: 1 uncommitted change" above "could not create pull
+		// request: HTTP 403 …": a warning is what the run went on past,
+		// a count of no errors what went well
+		if l = strings.TrimSpace(l); l != "" && !warnLineRE.MatchString(l) && !zeroCountRE.MatchString(l) {
+			return l
+		}
+	}
 	return firstLine(s)
 }
+
+var (
+	// zeroCountRE is a count of no failures ("0 failed", "errors: 0",
+	// "failed=0", "ERROR=0"), not a count after another's ("WARN=0
+	// ERROR=1").
+	zeroCountRE = mustPattern(`(?i)(?:^|[\s(,;|])0 (?:failed|failures?|failing|errors?|errored)\b|\b(?:failed|failures?|errors?)[=:] ?0\b`)
+	// warnLineRE is a line a program opens with a warning's, a note's or
+	// a hint's label ("Warning: …", "[WARN] …", "npm warn …", "hint: …").
+	warnLineRE = mustPattern(`(?i)^[\[(]?(?:npm |yarn |pip |git )?(?:warning|warn|note|notice|hint|deprecated|deprecation)\b[\]):]?(?:\s|$)`)
+)
 
 // tagLineRE is a line of a harness's markup around the output
 // ("<output>", "</output>").
@@ -4155,6 +4182,23 @@ func noMatchOnly(text string) bool {
 	return !cmdFailRE.MatchString(rest)
 }
 
+// noMatchValue is the answer of a search program's call (searchProgram)
+// that exited 1 printing nothing: "no" from test or "[", "no match" from
+// a search.
+func noMatchValue(c *Call) string {
+	_, cmd := argString(c.Args, commandArgKeys)
+	if in, ok := shellScript(cmd); ok {
+		cmd = in
+	}
+	parts := commandParts(normCommand(cmd))
+	if len(parts) > 0 {
+		if f := strings.Fields(parts[len(parts)-1]); len(f) > 0 && (f[0] == "test" || f[0] == "[") {
+			return "no"
+		}
+	}
+	return "no match"
+}
+
 // searchProgram reports whether the call ran a program whose exit status 1
 // means "no match" or "differs" (grep, diff, test), as the last stage of
 // its command.
@@ -4165,6 +4209,11 @@ func searchProgram(c *Call) bool {
 	_, cmd := argString(c.Args, commandArgKeys)
 	if cmd == "" {
 		return false
+	}
+	if in, ok := shellScript(cmd); ok {
+		// "bash -lc 'grep -rn x models/'", as Codex runs every
+		// command: the script's last stage
+		cmd = in
 	}
 	// cut outside quotes: `grep -n "scalar\|get_scalar" f.py` is one
 	// stage

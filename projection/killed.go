@@ -17,6 +17,11 @@ var (
 	// killedLineRE is a line ending in the word a shell prints for a run
 	// a signal stopped.
 	killedLineRE = mustPattern(`(?:^|[\s.:\]])(?:Killed|Terminated|Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception)(?: \(core dumped\))?\s*$`)
+	// stalledLineRE is a runner's notice that something it runs has not
+	// ended ("test pool_drains_under_load has been running for over 60
+	// seconds", "… still running after 300s"): in a run that then
+	// failed, what hung until a timeout stopped it.
+	stalledLineRE = mustPattern(`(?i)\bhas been running for (?:over|more than) \d+|\bstill running after \d+`)
 	// stepDoneRE is a line that reports a step done.
 	stepDoneRE = mustPattern(`(?i)(?:\.\.\.|:|\s)\s*(?:OK|done|passed|success(?:ful)?|finished)\.?\s*$|^\s*(?:✓|✔|\[OK\]|OK\b)`)
 )
@@ -26,7 +31,7 @@ var (
 // that reports none and is no exit status alone; "" when neither.
 func killedLine(lines []string) string {
 	for i := len(lines) - 1; i >= 0; i-- {
-		if l := strings.TrimSpace(lines[i]); killedLineRE.MatchString(l) {
+		if l := strings.TrimSpace(lines[i]); killedLineRE.MatchString(l) || stalledLineRE.MatchString(l) {
 			return l
 		}
 	}

@@ -113,6 +113,12 @@ func outputFailure(text string, c *Call) string {
 	if l := buildFailure(text); l != "" {
 		return l
 	}
+	if l := dbtFailure(text); l != "" {
+		return l
+	}
+	if l := cellException(text); l != "" {
+		return l
+	}
 	if l := lintFailure(text, cmd); l != "" {
 		return l
 	}

@@ -198,9 +198,10 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 	if !pretendRE.MatchString(passedCall) && correctedIn(failedCall, because, passedCall) {
 		return true
 	}
-	if suiteRerun(failedCall, pc, passedOut) || buildRerun(failedCall, pc, passedOut) || usageFixed(failedCall, because, pc) || hostReached(failedCall, because, pc, passedOut) {
+	if suiteRerun(failedCall, pc, passedOut) || buildRerun(failedCall, pc, passedOut) || usageFixed(failedCall, because, pc) || hostReached(failedCall, because, pc, passedOut) || stepPassedIn(failedCall, because, pc, passedOut) {
 		// the failed tests run again, the same or more, all passing;
-		// the host a call could not reach, reached (suite.go)
+		// the host a call could not reach, reached (suite.go); the
+		// failed task or node passing in a wider run (widerrun.go)
 		return true
 	}
 	fs := deciding(failedCall, because)

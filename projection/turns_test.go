@@ -139,7 +139,7 @@ find the parser
 > call bash {"command":"grep -r \"CommandParser\" src"}
 > result error
 (no output)`,
-			[]string{`evidence command/-/grep -r "CommandParser" src \[observed/empirical\] = ok`}, []string{`failure`}},
+			[]string{`evidence command/-/grep -r "CommandParser" src \[observed/empirical\] = no match`}, []string{`failure`}},
 		{"a script's own verdict lines are no tests", `
 > user
 check the fix
