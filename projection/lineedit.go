@@ -126,10 +126,11 @@ func linePairChanges(file, from, to string) []Proposal {
 	return out
 }
 
-// inlineOwnerRE is a line that gives one entry an inline table of its
-// own: `tokio = { version = "1.40", features = ["full"] }` in a
-// Cargo.toml or a pyproject, `"lodash": { "version": "4.17.21" }`.
-var inlineOwnerRE = mustPattern(`^\s*"?([A-Za-z_@][\w.\-/@]*)"?\s*[=:]\s*\{`)
+// inlineOwnerRE is a TOML line that gives one entry an inline table of
+// its own: `tokio = { version = "1.40", features = ["full"] }` in a
+// Cargo.toml or a pyproject. A YAML flow map (`env: { ASAN_OPTIONS: … }`)
+// holds settings named on their own and keeps their names.
+var inlineOwnerRE = mustPattern(`^\s*"?([A-Za-z_][\w.\-]*)"?\s*=\s*\{`)
 
 // inlineOwner is the entry whose inline table line l holds ("tokio"),
 // "" when l is no such line. The table's settings are that entry's: a

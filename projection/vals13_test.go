@@ -113,6 +113,14 @@ bump the retries
 > result
 Patch applied.
 `, []string{`value/tasks.py/max_retries \[current/empirical\] = 8 \(was 5\)`}, []string{`\.max_retries`}},
+		{"a YAML flow map keeps its settings' names", `
+> user
+fix the sanitizer options
+> assistant
+> call apply_patch {"path": "ci.yml", "patch": "-    env: { ASAN_OPTIONS: \"detect_leaks=0\", RETRIES: 2 }\n+    env: { ASAN_OPTIONS: \"detect_leaks=1\", RETRIES: 2 }"}
+> result
+Patch applied.
+`, []string{`value/ci.yml/asan_options \[current/empirical\] = detect_leaks=1`}, []string{`env\.asan_options`}},
 		{"dependency swapped for another", `
 > user
 swap it
