@@ -171,3 +171,46 @@ func (r *Reducer) noteCode(key string, code codeIdent) {
 	}
 	r.coded[key] = code.name
 }
+
+// identNumRE is a setting's code name with the number it holds, said in
+// a sentence: "versionCode 42", "max_retries=5".
+var identNumRE = mustPattern(`(?:^|[\s，,、：:（(])([A-Za-z_][\w.\-]*)\s*(?:[:=]\s*)?(\d[\d.]*)(?:$|[\s，,、。;；!！?？])`)
+
+// namedCorrection reads a correction s makes to a setting it names by
+// its code name with the number it held before the correction: "also
+// versionCode 42 is already taken, make it 43", "versionCode 42 已经被占
+// 了，改成 43". k is the name, was the number said with it, v the new
+// value; ok false when s is no correction, names no code name with a
+// number before the new value, or names several.
+func namedCorrection(s string, corr bool) (k, was, v string, ok bool) {
+	if !corr {
+		return "", "", "", false
+	}
+	at := -1
+	for _, re := range []*pattern{valueCorrRE, zhCorrRE} {
+		if loc := re.FindStringSubmatchIndex(s); loc != nil && (at < 0 || loc[0] < at) && digitRE.MatchString(s[loc[2]:loc[3]]) {
+			at, v = loc[0], cleanValue(s[loc[2]:loc[3]])
+		}
+	}
+	if at < 0 {
+		return "", "", "", false
+	}
+	k, was, ok = codeNumberIn(s[:at])
+	if !ok || was == v {
+		return "", "", "", false
+	}
+	return k, was, v, true
+}
+
+// codeNumberIn is the one code name s says with a number ("versionCode
+// 42"), and the number; ok false for none or several.
+func codeNumberIn(s string) (k, was string, ok bool) {
+	n := 0
+	for _, m := range identNumRE.FindAllStringSubmatch(s, 4) {
+		if identShaped(m[1]) {
+			k, was = m[1], m[2]
+			n++
+		}
+	}
+	return k, was, n == 1
+}

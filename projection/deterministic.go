@@ -474,6 +474,10 @@ var (
 	zhSetRE   = mustPattern(`把\s*(?:(?P<f>[\w.\-/]+)\s*(?:里|中)(?:的)?\s*)?(?P<k>[^\s，,。把]{1,24}?)\s*(?:从\s*(?P<a>` + valPat + `)\s*)?(?:改成|改为|设为|设置为|调成|调到|换成|改到)\s*(?P<v>` + valPat + `)`)
 	zhSet2RE  = mustPattern(`(?P<k>(?:[A-Za-z][\w\-./]* ){0,3}[\w\-./\p{Han}\p{Katakana}ー]{1,24}?)\s*(?:先|就)?(?:(?:改成|改为|设为|设成|设置为|调成|调到|换成)\s*(?P<v>` + valPat + `)|(?:设|改|调)\s*(?P<n>\d[\d.,]*(?:\s?(?:ms|s|sec|min|m|h|kb|mb|gb|tb|k|%|秒|分钟|小时|天|个|次|MB|GB|KB|TB))?)(?:$|[\s，,。；;]))`)
 	zhIsRE    = mustPattern(`(?:^|[:：，,]\s*)(?P<k>[\p{Han}\p{Katakana}ー\w\- ]{2,30}?)(?:是|为|叫)\s*(?P<v>` + valPat + `)\s*[。.]?\s*$`)
+	// zhPlaceRE is a name that ends in a word of place: "log 里是 X",
+	// "配置中是 3", "日志里面是 X" say what is in the log or the config
+	// (里, 中: "inside"), they set no setting called "log 里".
+	zhPlaceRE = mustPattern(`(?:里|里面|里头|中|当中|之中)\s*$`)
 	zhFiller  = mustPattern(`^(?:还是|那就|那么|就|再|请|那|要|然后|另外|还有|并且|而且|对了|哦|噢|嗯)+[，,]?`)
 	// zhCountedRE is a classifier and the thing a number counts, after
 	// the number: "个 seed", "条记录".
@@ -2576,6 +2580,14 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 			return out
 		}
 	}
+	if k, was, v, ok := namedCorrection(s, corr); ok {
+		// "versionCode 42 is taken, make it 43": the setting the
+		// sentence names with its old number, never the one named last.
+		add(k, "", was, v, true)
+		if len(out) > 0 {
+			return out
+		}
+	}
 	if corr && topic != "" {
 		// "For the retry delay, make it 3s": the topic is the setting.
 		lastKey, lastName = "value/-/"+strings.ToLower(strings.Join(strings.Fields(topic), "_")), topic
@@ -2650,7 +2662,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		// "The welcome bonus is 5 points.": a number counted in a noun
 		// no unit list names.
 		add(k, "", "", v, corr)
-	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(strings.TrimRight(m[2], ".,;:，。")) {
+	} else if m := zhIsRE.FindStringSubmatch(s); m != nil && specific(strings.TrimRight(m[2], ".,;:，。")) && !zhPlaceRE.MatchString(m[1]) {
 		add(m[1], "", "", m[2], corr)
 	} else if m := zhUseRE.FindStringSubmatch(s); m != nil && specific(m[2]) {
 		add(zhFiller.ReplaceAllString(m[1], ""), "", "", m[2], corr)

@@ -104,6 +104,10 @@ func linePairChanges(file, from, to string) []Proposal {
 	if len(a) != len(b) {
 		return nil
 	}
+	owner := inlineOwner(to)
+	if owner != inlineOwner(from) {
+		return nil
+	}
 	var out []Proposal
 	for i := range a {
 		if a[i].key != b[i].key {
@@ -112,10 +116,31 @@ func linePairChanges(file, from, to string) []Proposal {
 		if a[i].value == b[i].value || !pairValueOK(a[i].value) || !pairValueOK(b[i].value) {
 			continue
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(b[i].key),
-			Name: b[i].key, Value: b[i].value, Was: a[i].value, Quote: strings.TrimSpace(to)})
+		k := b[i].key
+		if owner != "" {
+			k = owner + "." + k
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(file) + "/" + strings.ToLower(k),
+			Name: k, Value: b[i].value, Was: a[i].value, Quote: strings.TrimSpace(to)})
 	}
 	return out
+}
+
+// inlineOwnerRE is a TOML line that gives one entry an inline table of
+// its own: `tokio = { version = "1.40", features = ["full"] }` in a
+// Cargo.toml or a pyproject. A YAML flow map (`env: { ASAN_OPTIONS: … }`)
+// holds settings named on their own and keeps their names.
+var inlineOwnerRE = mustPattern(`^\s*"?([A-Za-z_][\w.\-]*)"?\s*=\s*\{`)
+
+// inlineOwner is the entry whose inline table line l holds ("tokio"),
+// "" when l is no such line. The table's settings are that entry's: a
+// Cargo.toml holds one version per dependency, so tokio's version is
+// "tokio.version", never a "version" a second dependency would share.
+func inlineOwner(l string) string {
+	if m := inlineOwnerRE.FindStringSubmatch(l); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // pairValueOK reports whether v reads as a setting's value: it holds a

@@ -498,6 +498,11 @@ func jaSetSaid(s, said string, ctx *Context, out []Proposal) []Proposal {
 	if h := heldNamed(s[:m[2]], ctx.Values); h != nil {
 		return append(out, Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Quote: s, Refers: true, Correction: true})
 	}
+	if k, was, ok := codeNumberIn(s[:m[2]]); ok && was != leadNumber(v) {
+		// "あと versionCode 42 は先週の hotfix で使ったので 43 にして": the
+		// setting the sentence names with its old number
+		return append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(k), Name: k, Value: v, Was: was, Quote: s, Correction: true})
+	}
 	if h := heldNamed(said, ctx.Values); h != nil && jaFillers.MatchString(s[:m[2]]) && backToFits(ctx.Values, h.Key, v) && (unitOf(v) != "") == (unitOf(h.Value) != "") {
 		// "retries は 3 だと長すぎるか… 10分×3 で30分遅れる。2 にして":
 		// the setting the message named before, not the one set last
