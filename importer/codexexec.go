@@ -39,8 +39,9 @@ func isCodexExecEvent(top map[string]json.RawMessage) bool {
 // other than 0, or a failed or declined status, a failure), a file_change
 // an apply_patch call answered by the files it changed, an mcp_tool_call
 // a call of server.tool answered by its result or error, a todo_list the
-// agent's plan as text. Web searches, error items and the turn events
-// (usage, failures) carry nothing the model read and are skipped. The
+// agent's plan as a todo tool's call answered by the list as text. Web
+// searches, error items and the turn events (usage, failures) carry
+// nothing the model read and are skipped. The
 // thread id names the session.
 func parseCodexExec(in io.Reader, t *transcript) error {
 	t.unrecordedPrompts = true
@@ -130,6 +131,11 @@ func codexExecLine(t *transcript, raw []byte) error {
 		}
 		t.result(it.ID, failedStatus, hostshim.TextBlock(stringOrJSON(it.Result)))
 	case "todo_list":
+		// the agent's plan, as the call of a todo tool writing the whole
+		// list ({"items": [{"text", "completed"}]}): the projection reads
+		// it as it reads OpenCode's todowrite (projection/todo.go)
+		args, _ := json.Marshal(map[string]any{"items": it.Items})
+		t.extendAssistant(toolCall(it.ID, "todo_list", string(args)))
 		var lines []string
 		for _, x := range it.Items {
 			mark := "[ ] "
@@ -138,7 +144,7 @@ func codexExecLine(t *transcript, raw []byte) error {
 			}
 			lines = append(lines, mark+x.Text)
 		}
-		t.extendAssistant(hostshim.TextBlock(strings.Join(lines, "\n")))
+		t.result(it.ID, false, hostshim.TextBlock(strings.Join(lines, "\n")))
 	default:
 		t.skipped++ // web_search, error items and kinds yet to come
 	}

@@ -88,13 +88,15 @@ func TestImportOutputContentItems(t *testing.T) {
 // command_execution a shell call answered by its output (exit code 1 a
 // failure), a file_change an apply_patch call answered by the files it
 // changed, an mcp_tool_call a call of server.tool answered by its result
-// or its error, a todo_list the agent's plan, a web search skipped; the
+// or its error, a todo_list the agent's plan as a todo tool's call, a web search skipped; the
 // thread id names the session. Before, 'unknown trajectory format'.
 func TestImportCodexExec(t *testing.T) {
 	im := importOne(t, "codex-exec.jsonl", importer.FormatCodexExec, []string{
 		"assistant: **Looking for the failing test**\nshell {\"command\":\"bash -lc 'go test ./...'\"}",
 		"user: --- FAIL: TestGröße (0.00s)\nFAIL\n",
-		"assistant: [ ] Fix TestGröße\n[x] Run the tests\napply_patch {\"changes\":[{\"path\":\"/p/size.go\",\"kind\":\"update\"}]}",
+		"assistant: todo_list {\"items\":[{\"text\":\"Fix TestGröße\",\"completed\":false},{\"text\":\"Run the tests\",\"completed\":true}]}",
+		"user: [ ] Fix TestGröße\n[x] Run the tests",
+		"assistant: apply_patch {\"changes\":[{\"path\":\"/p/size.go\",\"kind\":\"update\"}]}",
 		"user: update /p/size.go",
 		"assistant: docs.search {\"q\":\"unicode\"}",
 		"user: 2 hits",

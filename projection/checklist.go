@@ -107,8 +107,9 @@ func quotesLine(q string, lines []string) bool {
 var boxRE = mustPattern(`\[[ xX✓✔]\]`)
 
 // done marks done the open obligation p names: the one with its key,
-// else the one whose words it shares most (most of them).
-func (r *Reducer) done(p *Proposal, ref EventRef) {
+// else the one whose words it shares most (most of them). An item of the
+// agent's task list first written done is nu, a task done.
+func (r *Reducer) done(p *Proposal, ref EventRef, nu *Anchor) {
 	if p.Kind == KindObjective {
 		// the old task called done with the new one given (objswitch.go)
 		r.objectiveDone(p, ref)
@@ -118,9 +119,19 @@ func (r *Reducer) done(p *Proposal, ref EventRef) {
 	if p.Todo {
 		// the agent's own item, by its key alone: its list marks no
 		// task the user set done
-		if o != nil && o.Lifecycle == Open {
+		switch {
+		case o != nil && o.Lifecycle == Open:
 			o.Lifecycle = Done
 			o.addRef(ref)
+		case o == nil || o.Lifecycle != Done:
+			// created and finished between two writes of the list (or
+			// back after a list dropped it): still a record of work
+			// done, shown as closed
+			if o != nil {
+				r.retire(o, o.Lifecycle)
+			}
+			nu.Lifecycle = Done
+			r.hot[slot(nu.Kind, nu.Key)] = nu
 		}
 		return
 	}

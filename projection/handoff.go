@@ -44,11 +44,48 @@ func handoff(s string) (Proposal, bool) {
 // release marks the open obligation p's words name as released by the
 // user (handoff), the sentence kept as the reason.
 func (r *Reducer) release(p *Proposal, ref EventRef) {
+	o := r.releasing(p, ref, nil)
+	if o != nil {
+		// "CheckoutViewModel 拆分下个版本再说" of the user's "把
+		// CheckoutViewModel 拆了", which the agent's task list holds in
+		// its own words (todo.go): the user's task and the agent's item
+		// of it are put off together, neither left open behind the
+		// other that named it better
+		todo := strings.HasPrefix(o.Key, todoKeyPrefix)
+		if u := r.releasing(p, ref, func(a *Anchor) bool { return strings.HasPrefix(a.Key, todoKeyPrefix) != todo }); u != nil {
+			r.lifted(u, p, ref)
+		}
+	}
+	if o == nil {
+		o = r.onlyObligationNaming(p.Value, ref)
+	}
+	if o == nil && ruleNounRE.MatchString(p.Value) {
+		// "scratch the deploy ban": no task, a rule dropped by what it
+		// is called
+		r.lift(&Proposal{Op: OpLift, Kind: KindConstraint, Value: p.Value, Quote: p.Quote, Links: mentions(p.Value)}, ref, "")
+		return
+	}
+	if o == nil {
+		return
+	}
+	r.lifted(o, p, ref)
+}
+
+// lifted marks o released by the user's sentence p.
+func (r *Reducer) lifted(o *Anchor, p *Proposal, ref EventRef) {
+	o.Lifecycle = Lifted
+	o.Because = strings.TrimSpace(p.Quote)
+	o.addRef(ref)
+}
+
+// releasing is the open obligation sharing most words (two at least) with
+// p's sentence, the newer of a tie; of those in, when in is not nil.
+func (r *Reducer) releasing(p *Proposal, ref EventRef, in func(*Anchor) bool) *Anchor {
 	ws := handoffWords(p.Value)
 	var o *Anchor
 	most := 1
 	for _, a := range r.hot {
-		if a.Kind != KindObligation || a.Lifecycle != Open || a.Seq() == ref.Seq {
+		if a.Kind != KindObligation || a.Lifecycle != Open || a.Seq() == ref.Seq || in != nil && !in(a) {
 			continue
 		}
 		n := 0
@@ -66,21 +103,7 @@ func (r *Reducer) release(p *Proposal, ref EventRef) {
 			o, most = a, n
 		}
 	}
-	if o == nil {
-		o = r.onlyObligationNaming(p.Value, ref)
-	}
-	if o == nil && ruleNounRE.MatchString(p.Value) {
-		// "scratch the deploy ban": no task, a rule dropped by what it
-		// is called
-		r.lift(&Proposal{Op: OpLift, Kind: KindConstraint, Value: p.Value, Quote: p.Quote, Links: mentions(p.Value)}, ref, "")
-		return
-	}
-	if o == nil {
-		return
-	}
-	o.Lifecycle = Lifted
-	o.Because = strings.TrimSpace(p.Quote)
-	o.addRef(ref)
+	return o
 }
 
 // onlyObligationNaming is, for a sentence that shares one word with the

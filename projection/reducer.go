@@ -935,7 +935,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		r.except(p, ref, id)
 		return
 	case OpDone:
-		r.done(p, ref)
+		r.done(p, ref, nu)
 		return
 	}
 	old := r.hot[slot(p.Kind, p.Key)]

@@ -12,8 +12,9 @@ import (
 // "activeForm"}]}), Codex's update_plan ({"plan": [{"step", "status"}]}),
 // DSH's todo tool and the like. Each call is the list as it now stands,
 // so its items are the agent's open and finished tasks: an obligation per
-// item still pending or in progress, done when its status says completed,
-// and one the newer list no longer holds is superseded by it. The list is
+// item still pending or in progress, done when its status says completed
+// (even the first time the list holds it), and one the newer list no
+// longer holds, or holds as cancelled, is superseded by it. The list is
 // the execution's own lifecycle (RFC §5.4: procedural authority), not a
 // task the user set: it never outranks the user's word, and only the
 // calls of a todo tool move it (a checklist the agent writes in its
@@ -38,10 +39,13 @@ func todoTool(name string) bool {
 	return strings.Contains(n, "todo") || n == "updateplan" || n == "writeplan" || n == "setplan"
 }
 
-// todoItem is one item of a task list: its text and whether it is done.
+// todoItem is one item of a task list: its text and whether it is done,
+// or cancelled (OpenCode's "cancelled": the list keeps an item it no
+// longer means to do).
 type todoItem struct {
-	text string
-	done bool
+	text      string
+	done      bool
+	cancelled bool
 }
 
 // todoItems is the task list call c writes, nil when c is no todo
@@ -78,6 +82,8 @@ func todoItems(c *Call) []todoItem {
 				switch strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(s)) {
 				case "completed", "complete", "done", "finished", "resolved", "closed":
 					it.done = true
+				case "cancelled", "canceled", "cancel", "abandoned", "dropped", "skipped", "wontdo", "wontfix", "obsolete", "removed":
+					it.cancelled = true
 				}
 				break
 			}
@@ -100,6 +106,12 @@ func todoProposals(c *Call) []Proposal {
 	items := todoItems(c)
 	out := make([]Proposal, 0, len(items))
 	for _, it := range items {
+		if it.cancelled && !it.done {
+			// no proposal: the list no longer holds it as a task, so
+			// an open one is superseded (todoListed) and a new one is
+			// never opened
+			continue
+		}
 		p := Proposal{Op: OpState, Kind: KindObligation, Key: todoKeyPrefix + slug(it.text), Value: oneLine(it.text, valueRunes), Quote: it.text, Links: mentions(it.text), Todo: true}
 		if it.done {
 			p.Op = OpDone
