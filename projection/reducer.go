@@ -661,7 +661,7 @@ func (r *Reducer) Apply(ev Event) {
 			if len(r.userAsks) > 0 && asksBack(ev.Text) {
 				r.askedBack = r.userAsks
 			}
-			r.asked2 = askedQuestions(ev.Text)
+			r.asked2 = choicesAsked(ev.Text, askedQuestions(ev.Text))
 			r.askedList = listedQuestions(ev.Text, r.asked2)
 			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
