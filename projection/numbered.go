@@ -65,6 +65,9 @@ func numberedAsked(asked []string, listed bool) bool {
 // before the question that follows it: "1. ", "2) ", "3）".
 var listMarkBeforeRE = mustPattern(`(?:^|\n)[ \t]*\(?([1-9])[.)）][ \t]*$`)
 
+// listMarkOpenRE is a list's number that opens a question: "1）是 A 吗？".
+var listMarkOpenRE = mustPattern(`^\(?([1-9])[.)）]`)
+
 // listedQuestions reports whether assistant text asks its first two
 // questions (asked, askedQuestions) as items 1 and 2 of a list, each at
 // the start of its line ("几个问题确认一下：\n1. …？\n2. …？").
@@ -79,6 +82,10 @@ func listedQuestions(text string, asked []string) bool {
 			return false
 		}
 		m := listMarkBeforeRE.FindStringSubmatch(text[:from+j])
+		if m == nil {
+			// the question kept its mark ("1）是 A 吗？")
+			m = listMarkOpenRE.FindStringSubmatch(q)
+		}
 		if m == nil || int(m[1][0]-'0') != i+1 {
 			return false
 		}
@@ -124,12 +131,36 @@ func countedMarks(text string) [][]int {
 		return nil
 	}
 	for i, m := range marks {
-		if int(text[m[2]]-'0') != i+1 {
+		if int(text[m[2]]-'0') != i+1 || counted(text[m[2]+1:m[1]], text[m[1]:]) {
 			return nil
 		}
 	}
 	return marks
 }
+
+// counterRE opens what a number counts in Chinese and Japanese: "1 个就
+// 够了", "2 次", "3 台".
+var counterRE = mustPattern(`^(?:个|次|条|台|天|周|小时|分钟|秒|份|位|人|项|步|倍|个月|年|個|回|つ|件|日|時間|分(?:$|[^かけ])|秒|%|％)`)
+
+// counted reports whether a loose mark, its number's tail sep, counts
+// the words after it (rest): "1 个就够了，2 个太多", "1 retry, 2 workers"
+// are quantities, not answers by number.
+func counted(sep, rest string) bool {
+	if strings.TrimSpace(sep) != "" {
+		return false
+	}
+	if counterRE.MatchString(rest) {
+		return true
+	}
+	w, _, _ := strings.Cut(strings.ToLower(rest), " ")
+	w = strings.TrimRight(w, ",.;，。")
+	_, unit := unitWords[w]
+	return unit || unitWords[strings.TrimSuffix(w, "s")] != "" || countNouns[w] || countNouns[strings.TrimSuffix(w, "s")]
+}
+
+// countNouns are what an English count names besides units: "1 retry,
+// 2 workers".
+var countNouns = wordSet("retry retrie worker thread file test item row time attempt replica pod node core instance job run step")
 
 // numberedAnswers adds to out what a reply answering by number says of
 // the numbered questions the agent's message before asked (ctx.Asked):
