@@ -154,6 +154,12 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		q := qs[k]
 		delete(qs, k)
+		if !passes && len(ctx.Offered) > 0 && slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && p.Quote == s }) {
+			// "the second one, …" to "1. … 2. … Which one do you
+			// want?" (choicesAsked) chose the option it names
+			// (listed.go): that decision is the answer
+			continue
+		}
 		if passes {
 			links := append(distinctive(q), distinctive(s)...)
 			if m := deferRE.FindStringSubmatch(s); m != nil {
