@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,6 +43,61 @@ func askedQuestions(text string) []string {
 		}
 	}
 	return out
+}
+
+// whichAskRE is a question that asks which one and names none: "你倾向
+// 哪个？", "选哪个？", "Which do you prefer?", "Which one?", "どちらにします
+// か？", "Welche nimmst du?", "Какой вариант?", "¿Cuál prefieres?".
+var whichAskRE = mustPattern(`(?i)^\W*(?:(?:so|and|ok(?:ay)?)[,]?\s+)?(?:which(?:\s+(?:one|option|approach|way|variant))?|welche[rs]?|welchen|какой|какую|какой\s+вариант|який|яку|quale|cuál|lequel|laquelle|qual|welk(?:e)?|vilken|vilket)(?:\s+[\p{L}']+){0,4}\s*[?？]\s*$|^(?:你|您)?(?:倾向|想|要|打算|准备|觉得)?(?:选|用|走)?(?:哪个|哪一个|哪种|哪一种|哪个方案|哪种方案)(?:好|更好|比较好|吧|呢)?\s*[？?]\s*$|^(?:どちら|どっち|どれ)(?:に(?:しますか|する)|が(?:いいですか|良いですか|いい)|を(?:選びますか|使いますか))?\s*[？?]\s*$`)
+
+// choicesAsked widens each question of asked (askedQuestions of assistant
+// text) that only asks which one (whichAskRE: "两个方案：1）加 keep 规则；2）关
+// 掉 full mode。你倾向哪个？") by the options listed just before it, 1 and 2
+// at least, in its paragraph: the question is of those options, and a
+// reply that names one of them takes it up.
+func choicesAsked(text string, asked []string) []string {
+	out := slices.Clone(asked)
+	for i, q := range asked {
+		if utf8.RuneCountInString(q) > 40 || !whichAskRE.MatchString(q) {
+			continue
+		}
+		j := strings.Index(text, q)
+		if j <= 0 {
+			continue
+		}
+		lead := text[:j]
+		if k := strings.LastIndexAny(lead, "?？"); k >= 0 {
+			lead = lead[k+1:]
+		}
+		if k := strings.LastIndex(lead, "\n\n"); k >= 0 {
+			lead = lead[k+2:]
+		}
+		lead = strings.Join(strings.Fields(lead), " ")
+		if utf8.RuneCountInString(lead) > 300 || !listsTwo(lead) {
+			continue
+		}
+		if r, _ := utf8.DecodeLastRuneInString(lead); r < 0x3000 {
+			lead += " "
+		}
+		out[i] = lead + q
+	}
+	return out
+}
+
+// choiceMarkRE is an option's number in a list: "1) ", "2. ", "1）"
+// (a full-width bracket needs no space after it).
+var choiceMarkRE = mustPattern(`(?:^|[\s:：;；,，。])\(?([1-9])(?:[.)]\s|）)`)
+
+// listsTwo reports whether s holds list marks 1 and 2, in that order
+// (choiceMarkRE).
+func listsTwo(s string) bool {
+	n := 0
+	for _, m := range choiceMarkRE.FindAllStringSubmatch(s, 8) {
+		if int(m[1][0]-'0') == n+1 {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // goAheadRE is a question that asks for a go-ahead or a nod, not a fact:
@@ -98,6 +154,12 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		q := qs[k]
 		delete(qs, k)
+		if !passes && len(ctx.Offered) > 0 && slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && p.Quote == s }) {
+			// "the second one, …" to "1. … 2. … Which one do you
+			// want?" (choicesAsked) chose the option it names
+			// (listed.go): that decision is the answer
+			continue
+		}
 		if passes {
 			links := append(distinctive(q), distinctive(s)...)
 			if m := deferRE.FindStringSubmatch(s); m != nil {

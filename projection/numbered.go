@@ -24,6 +24,19 @@ import (
 // line: "1 - ", "2) ", "2. ", "2: ", "на 2: ", "to 2 — ", "#2 ", "Q2: ".
 var answerNumberRE = mustPattern(`(?i)(?:^|[.;!\n。；]\s*)(?:(?:на|to|re|for|för|till|zu|per|para|à|op|про)\s+)?(?:#|q|№\s*)?([1-9])\s*(?:[-–—:)）]|\.(?:\s|$))\s*`)
 
+// looseNumberRE opens a clause answering by number in the shapes of
+// Chinese and Japanese replies, where a bare number, a space or a topic
+// particle marks it and a comma may end the clause before: "1 用 Play
+// internal，2 对，3 先不管", "1 はそう、pod あたり。2 はダメ、…", "2番は…".
+// A bare number names prose as often as a question, so numberedClauses
+// takes these marks only when they count 1, 2, 3 … from the reply's start.
+var looseNumberRE = mustPattern(`(?:^|[.;!\n。；,，、]\s*)([1-9])(?:\s*(?:番目?は?|は|について|号)|\s*[-–—:)）：]|\s+)\s*`)
+
+// laterCJKRE puts one question off in Chinese, Japanese and Korean, a
+// clause of a few words: "3 先不管", "以后再说", "下周再定", "来週決める",
+// "後で決めます", "保留", "나중에 정할게".
+var laterCJKRE = mustPattern(`^\W*(?:(?:先|暂时|暫時)(?:不管|不用管|放着|放一放|搁置|不定|不决定)|(?:以后|回头|之后|下周|下次|改天|过几天)再(?:说|定|决定|看)|再说吧?|待定|还没想好|(?:来週|後で|あとで|明日|今度|次回|また)(?:に)?(?:決め|考え|判断し|検討し|相談し)(?:る|ます|たい|よう)|保留(?:で|に(?:して|する))?|未定|まだ(?:決めて(?:い)?ない|わからない|分からない)|나중에(?:\s*\S+)?|보류)\W{0,3}$`)
+
 // laterItemRE puts one question off in the languages numberedAnswers
 // reads besides laterAnswerRE's: "återkommer", "återkommer om det",
 // "senare", "vet inte än", "повернуся до цього", "пізніше", "ще не знаю",
@@ -33,9 +46,12 @@ var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till
 // numberedAsked reports whether the agent numbered the questions asked:
 // at least two, the first holding the mark of number one ("Två frågor:
 // 1. Ska …?").
-func numberedAsked(asked []string) bool {
+func numberedAsked(asked []string, listed bool) bool {
 	if len(asked) < 2 {
 		return false
+	}
+	if listed {
+		return true
 	}
 	for _, m := range proposalMarkRE.FindAllStringSubmatch(asked[0], 4) {
 		if m[1] == "1" {
@@ -45,6 +61,39 @@ func numberedAsked(asked []string) bool {
 	return strings.HasPrefix(strings.TrimSpace(asked[0]), "1")
 }
 
+// listMarkBeforeRE is a list's number at the start of a line, just
+// before the question that follows it: "1. ", "2) ", "3）".
+var listMarkBeforeRE = mustPattern(`(?:^|\n)[ \t]*\(?([1-9])[.)）][ \t]*$`)
+
+// listMarkOpenRE is a list's number that opens a question: "1）是 A 吗？".
+var listMarkOpenRE = mustPattern(`^\(?([1-9])[.)）]`)
+
+// listedQuestions reports whether assistant text asks its first two
+// questions (asked, askedQuestions) as items 1 and 2 of a list, each at
+// the start of its line ("几个问题确认一下：\n1. …？\n2. …？").
+func listedQuestions(text string, asked []string) bool {
+	if len(asked) < 2 {
+		return false
+	}
+	from := 0
+	for i, q := range asked[:2] {
+		j := strings.Index(text[from:], q)
+		if j < 0 {
+			return false
+		}
+		m := listMarkBeforeRE.FindStringSubmatch(text[:from+j])
+		if m == nil {
+			// the question kept its mark ("1）是 A 吗？")
+			m = listMarkOpenRE.FindStringSubmatch(q)
+		}
+		if m == nil || int(m[1][0]-'0') != i+1 {
+			return false
+		}
+		from += j + len(q)
+	}
+	return true
+}
+
 // numberedClauses are the clauses of a reply that answer by number, each
 // with its number; nil unless the reply opens with one and the numbers
 // rise.
@@ -52,7 +101,9 @@ func numberedClauses(text string) (ns []int, cs []string) {
 	text = strings.TrimSpace(text)
 	marks := answerNumberRE.FindAllStringSubmatchIndex(text, 8)
 	if len(marks) == 0 || marks[0][0] != 0 {
-		return nil, nil
+		if marks = countedMarks(text); marks == nil {
+			return nil, nil
+		}
 	}
 	for i, m := range marks {
 		n := int(text[m[2]] - '0')
@@ -72,12 +123,51 @@ func numberedClauses(text string) (ns []int, cs []string) {
 	return ns, cs
 }
 
+// countedMarks are the loose marks of text (looseNumberRE) when they
+// count 1, 2, 3 … from its start, two at least; else nil.
+func countedMarks(text string) [][]int {
+	marks := looseNumberRE.FindAllStringSubmatchIndex(text, 8)
+	if len(marks) < 2 || marks[0][0] != 0 {
+		return nil
+	}
+	for i, m := range marks {
+		if int(text[m[2]]-'0') != i+1 || counted(text[m[2]+1:m[1]], text[m[1]:]) {
+			return nil
+		}
+	}
+	return marks
+}
+
+// counterRE opens what a number counts in Chinese and Japanese: "1 个就
+// 够了", "2 次", "3 台".
+var counterRE = mustPattern(`^(?:个|次|条|台|天|周|小时|分钟|秒|份|位|人|项|步|倍|个月|年|個|回|つ|件|日|時間|分(?:$|[^かけ])|秒|%|％)`)
+
+// counted reports whether a loose mark, its number's tail sep, counts
+// the words after it (rest): "1 个就够了，2 个太多", "1 retry, 2 workers"
+// are quantities, not answers by number.
+func counted(sep, rest string) bool {
+	if strings.TrimSpace(sep) != "" {
+		return false
+	}
+	if counterRE.MatchString(rest) {
+		return true
+	}
+	w, _, _ := strings.Cut(strings.ToLower(rest), " ")
+	w = strings.TrimRight(w, ",.;，。")
+	_, unit := unitWords[w]
+	return unit || unitWords[strings.TrimSuffix(w, "s")] != "" || countNouns[w] || countNouns[strings.TrimSuffix(w, "s")]
+}
+
+// countNouns are what an English count names besides units: "1 retry,
+// 2 workers".
+var countNouns = wordSet("retry retrie worker thread file test item row time attempt replica pod node core instance job run step")
+
 // numberedAnswers adds to out what a reply answering by number says of
 // the numbered questions the agent's message before asked (ctx.Asked):
 // each answered, a decision, or put off, an open question (see above).
 // What other readings made of the same questions and clauses gives way.
 func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
-	if !numberedAsked(ctx.Asked) {
+	if !numberedAsked(ctx.Asked, ctx.AskedNumbered) {
 		return out
 	}
 	ns, cs := numberedClauses(text)
@@ -97,7 +187,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue) &&
 				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c))
 		})
-		if laterItemRE.MatchString(c) || laterAnswerRE.MatchString(c) || deferral(c) {
+		if laterItemRE.MatchString(c) || laterCJKRE.MatchString(c) || laterAnswerRE.MatchString(c) || deferral(c) {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + c, Quote: c, Links: distinctive(q)})
 			continue
 		}

@@ -23,8 +23,8 @@ import (
 
 // yesNoAskRE opens a yes-or-no question where polarAsk does not read
 // one: Ukrainian "чи", Russian "… ли", Swedish's verb first ("ska jag
-// också …"), Hindi "क्या".
-var yesNoAskRE = mustPattern(`(?i)^\W*(?:(?:і|и|а|та|och|और|aur)[,]?\s+)?(?:(?:чи|ska|skall|bör|borde|vill|behöver|kan|får|är|finns|क्या|kya)(?:\s|$)|\S+\s+ли(?:\s|$))`)
+// också …"), Hindi "क्या", Chinese A-not-A ("要不要把 AGP 升到 8.7？").
+var yesNoAskRE = mustPattern(`(?i)^\W*(?:(?:і|и|а|та|och|और|aur)[,]?\s+)?(?:(?:чи|ska|skall|bör|borde|vill|behöver|kan|får|är|finns|क्या|kya)(?:\s|$)|\S+\s+ли(?:\s|$))|要不要|用不用|需不需要|该不该|可不可以|好不好|行不行`)
 
 // yesNoAsk reports whether q asks yes or no.
 func yesNoAsk(q string) bool {

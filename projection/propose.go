@@ -58,6 +58,9 @@ type Context struct {
 	// Asked are the questions of fact the assistant's message before
 	// asked the user (asked.go), for the user's answer.
 	Asked []string
+	// AskedNumbered: the assistant numbered those questions in a list,
+	// one a line ("1. …？\n2. …？"), the marks sentences drop.
+	AskedNumbered bool
 	// Guesses are the sentences of the assistant's message before that
 	// say its diagnosis ("I think the selector is wrong"), for the
 	// user's correction (itemreply.go).

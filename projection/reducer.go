@@ -184,6 +184,9 @@ type Reducer struct {
 	// asked are the questions of fact the assistant's last message asked
 	// the user (asked.go); not part of a Snapshot.
 	asked2 []string
+	// askedList: the agent numbered the questions of asked2 in a list
+	// (numbered.go)
+	askedList bool
 	// userAsked are the questions of fact the user's last message asked
 	// the agent and no reply has answered yet, and looked tells that a
 	// tool's output came since (answered.go); not part of a Snapshot.
@@ -425,7 +428,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Offer = r.offer
 		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
-		ctx.Asked = r.asked2
+		ctx.Asked, ctx.AskedNumbered = r.asked2, r.askedList
 		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
 		ctx.Values = r.heldValues()
@@ -672,7 +675,8 @@ func (r *Reducer) Apply(ev Event) {
 			if len(r.userAsks) > 0 && asksBack(ev.Text) {
 				r.askedBack = r.userAsks
 			}
-			r.asked2 = askedQuestions(ev.Text)
+			r.asked2 = choicesAsked(ev.Text, askedQuestions(ev.Text))
+			r.askedList = listedQuestions(ev.Text, r.asked2)
 			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
@@ -686,7 +690,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	case RoleUser:
 		r.offer, r.guesses = "", nil
-		r.asked2, r.proposed, r.suggestedName, r.suggestedValue = nil, "", "", ""
+		r.asked2, r.askedList, r.proposed, r.suggestedName, r.suggestedValue = nil, false, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
 		r.userAsked, r.userAskedAge = r.stillAskedBack(props)
 		r.userAsks, r.askedBack = userAsks(ev.Text), nil
@@ -3645,6 +3649,7 @@ type SnapAsking struct {
 	UserText       string             `json:"userText,omitempty"`
 	UserSeq        int                `json:"userSeq,omitempty"`
 	AgentAsked     []string           `json:"agentAsked,omitempty"`
+	AgentListed    bool               `json:"agentListed,omitempty"`
 	Offer          string             `json:"offer,omitempty"`
 	Guesses        []string           `json:"guesses,omitempty"`
 	ProposedRule   string             `json:"proposedRule,omitempty"`
@@ -3660,7 +3665,7 @@ type SnapAsking struct {
 // asking is r's SnapAsking, nil when it holds nothing.
 func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
-		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), Offer: r.offer, Guesses: slices.Clone(r.guesses),
+		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), AgentListed: r.askedList, Offer: r.offer, Guesses: slices.Clone(r.guesses),
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq}
 	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses) == 0 && a.UserAskedAge == 0 && !a.Looked &&
@@ -3679,6 +3684,7 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.userAsked, r.userAskedAge, r.looked = slices.Clone(a.UserAsked), a.UserAskedAge, a.Looked
 	r.userAsks, r.askedBack = slices.Clone(a.UserAsks), slices.Clone(a.AskedBack)
 	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
+	r.askedList = a.AgentListed
 	r.guesses = slices.Clone(a.Guesses)
 	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
 	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)
@@ -3786,7 +3792,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), askedList: r.askedList, userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, namedNear: slices.Clone(r.namedNear), dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq, coded: maps.Clone(r.coded)}
 	for k, a := range r.hot {
