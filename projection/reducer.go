@@ -1236,7 +1236,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		} else if p.Replaces != "" {
 			o = r.decisionNaming(p.Replaces)
 		}
-		if o == nil {
+		if p.Name == switchedName && o != nil {
+			// "别用 dashmap，换成 RwLock": the decision naming what the
+			// user drops keeps the user's words as its reason; a switch
+			// from a thing no decision holds replaces none (switchaway.go).
+			o.Because = p.Quote
+		}
+		if o == nil && p.Name != switchedName {
 			min := 0.7
 			if p.Correction {
 				min = 0.01
