@@ -1752,6 +1752,12 @@ func (r *Reducer) userChoiceRestated(v string) *Anchor {
 		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Normative || strings.HasPrefix(a.Key, answerPrefix) {
 			continue
 		}
+		if switchRestated(a.Value, v) && (best == nil || newer(a, best)) {
+			// "決定を変更: dashmap は使わず、… RwLock … にします" after the
+			// user's "dashmap はやめて、RwLock でやって" (switchaway.go)
+			best = a
+			continue
+		}
 		as := stems(strings.SplitN(a.Value, " (", 2)[0])
 		if len(as) == 0 || len(vs)-len(as) > 2 {
 			continue

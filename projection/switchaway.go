@@ -33,7 +33,7 @@ var switchAwayREs = []*pattern{
 	// "把 X 换成 Y", "用 Y 代替 X", "不用 X，而是用 Y", "用 Y 而不是 X".
 	mustPattern(`^` + zhLead + `(?:别用|别再用|不要用|不要|不用|别|甭用|不使用)\s*(?P<x>` + zhThing + `)\s*了?\s*[，,、；;]\s*(?:而是|还是|就|直接)?\s*(?:换成|改用|改成|换用|改为|切到|切换到|使用|用)\s*(?P<y>` + zhThing + `)` + zhEnd),
 	mustPattern(`^` + zhLead + `(?P<x>` + zhThing + `)\s*(?:别用了|不要了|不用了|就不用了|不要用了|先不用了)\s*[，,、；;]?\s*(?:还是|就|直接)?\s*(?:换成|改用|改成|换用|改为|使用|用)\s*(?P<y>` + zhThing + `)` + zhEnd),
-	mustPattern(`^` + zhLead + `把\s*(?P<x>` + zhThing + `)\s*(?:换成|改成|替换成|替换为|改为|换为)\s*(?P<y>` + zhThing + `)` + zhEnd),
+	mustPattern(`^` + zhLead + `把\s*(?P<x>` + zhThing + `)\s*(?:换成|替换成|替换为|换为)\s*(?P<y>` + zhThing + `)` + zhEnd),
 	mustPattern(`^` + zhLead + `(?:用|改用|换用)\s*(?P<y>` + zhThing + `)\s*(?:来)?(?:代替|替换|替代|取代)(?:掉)?\s*(?P<x>` + zhThing + `)` + zhEnd),
 	mustPattern(`^` + zhLead + `(?:用|改用|换用)\s*(?P<y>` + zhThing + `)\s*[，,]?\s*而不是(?:用)?\s*(?P<x>` + zhThing + `)` + zhEnd),
 	// Japanese: "X はやめて、Y でやって", "X ではなく Y を使って", "X じゃなくて
@@ -139,10 +139,29 @@ func switchesAway(text string, out []Proposal) []Proposal {
 		if !ok {
 			continue
 		}
+		if slices.ContainsFunc(out, func(q Proposal) bool { return q.Kind == KindValue && strings.Contains(s, q.Quote) }) {
+			// "把运行时换成 Go 1.22": a setting given its value
+			continue
+		}
 		out = slices.DeleteFunc(out, func(q Proposal) bool {
 			return q.Quote != "" && strings.Contains(s, q.Quote) && (q.Kind == KindDecision || q.Kind == KindConstraint || q.Kind == KindNegative || q.Kind == KindUncertainty)
 		})
 		out = append(out, p)
 	}
 	return out
+}
+
+// switchRestated reports whether the agent's decision v says again the
+// user's switch u: it drops the thing u drops and names the one u takes.
+func switchRestated(u, v string) bool {
+	x, y := switchedAway(u)
+	if x == "" {
+		return false
+	}
+	m := droppedThingRE.FindStringSubmatch(v)
+	if m == nil {
+		return false
+	}
+	d := groups(droppedThingRE, m, "x", "j", "z")
+	return strings.EqualFold(strings.Trim(d, "`"), x) && strings.Contains(strings.ToLower(v), strings.ToLower(y))
 }
