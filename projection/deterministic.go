@@ -135,7 +135,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "别用 dashmap，换成 RwLock", "nicht dashmap, sondern RwLock":
 			// a switch of approach naming what it drops (switchaway.go).
 			if ctx.HaveObjective {
-				out = switchesAway(ev.Text, out)
+				out = switchesAway(ev.Text, ctx.Decisions, out)
 			}
 		}
 		if ev.Role == RoleUser {

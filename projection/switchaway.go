@@ -131,20 +131,25 @@ func switchedChoice(s string) (Proposal, bool) {
 // switchesAway adds to out the user's switches of approach in text
 // (switchedChoice), read in the user's own words: what else out read in
 // a switch's sentence (a rule against the thing dropped, a decision
-// replacing no decision) gives way to it.
-func switchesAway(text string, out []Proposal) []Proposal {
+// replacing no decision) gives way to it. A sentence read as a setting
+// given its value stays one unless an active decision (decisions) names
+// what it drops.
+func switchesAway(text string, decisions []string, out []Proposal) []Proposal {
 	for _, s := range sentences(text) {
 		s = strings.TrimSpace(s)
 		p, ok := switchedChoice(s)
 		if !ok {
 			continue
 		}
-		if slices.ContainsFunc(out, func(q Proposal) bool { return q.Kind == KindValue && strings.Contains(s, q.Quote) }) {
-			// "把运行时换成 Go 1.22": a setting given its value
+		valued := slices.ContainsFunc(out, func(q Proposal) bool { return q.Kind == KindValue && q.Quote != "" && strings.Contains(s, q.Quote) })
+		if valued && !retractsDecision(p.Replaces, decisions) {
+			// "把运行时换成 Go 1.22": a setting given its value, unless
+			// what it drops is what a decision chose ("把 dashmap 换成
+			// RwLock" after choosing dashmap)
 			continue
 		}
 		out = slices.DeleteFunc(out, func(q Proposal) bool {
-			return q.Quote != "" && strings.Contains(s, q.Quote) && (q.Kind == KindDecision || q.Kind == KindConstraint || q.Kind == KindNegative || q.Kind == KindUncertainty)
+			return q.Quote != "" && strings.Contains(s, q.Quote) && (q.Kind == KindDecision || q.Kind == KindConstraint || q.Kind == KindNegative || q.Kind == KindUncertainty || q.Kind == KindValue)
 		})
 		out = append(out, p)
 	}
