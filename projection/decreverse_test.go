@@ -23,7 +23,9 @@ func TestDecisionReversed(t *testing.T) {
 		{"turned off (en)", "> user\nmake the release build smaller\n> assistant\nDecision: enable R8 full mode for release builds.\n> user\nturn full mode off, too much reflection to chase down.\n",
 			[]string{`decision .*turn-full-mode-off.* \[active.*\(was Decision: enable R8`}, []string{`enable-r8-full-mode.* \[active`}},
 		{"the repro: Japanese decisions", "> user\nprice_cache のロック競合をなんとかして\n> assistant\nprice_cache を `tokio::sync::Mutex<HashMap>` から `dashmap::DashMap` にすれば読みの競合がなくなるので、それで行きます。\n> user\ndashmap はやめて、RwLock でやって。\n> assistant\n決定を変更: dashmap は使わず、price_cache は `tokio::sync::RwLock<HashMap<Sku, Price>>` にします。\n",
-			[]string{`decision .*dashmap-は使わず.* \[active.*\(was price_cache を`}, nil},
+			// the user's switch supersedes the agent's choice; the
+			// agent's "決定を変更" says it again (switchaway.go)
+			[]string{`decision .*dashmap-はやめて.* \[active/normative.*\(was price_cache を`}, []string{`dashmap-は使わず`}},
 		{"the repro: the goal said again (zh)", "> user\nminSdk 回到 24\n> assistant\n为此把 NotificationChannel 和 startForegroundService 换成了 Compat 版本，lintRelease 0 error。\n> user\n这周的目标就是把 2.8.0 的 release 包打出来发内测。\n> assistant\n目标改为：本周打 2.8.0 release 包发内测。\n",
 			[]string{`decision .*notificationchannel.* \[active`}, []string{`decision .*目标改为`}},
 		{"the goal said again (en)", "> user\nkeep working\n> assistant\nI'll switch the notification code to the Compat versions.\n> assistant\nThe goal is now to ship the 2.8.0 release build to beta testers.\n",

@@ -132,6 +132,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = hidingRules(ev.Text, out)
 			// "надо разогнать.": the work said again, no rule (bareneed.go).
 			out = bareNeedsDropped(out, ctx.lang(ev.Text))
+			// "别用 dashmap，换成 RwLock", "nicht dashmap, sondern RwLock":
+			// a switch of approach naming what it drops (switchaway.go).
+			if ctx.HaveObjective {
+				out = switchesAway(ev.Text, ctx.Decisions, out)
+			}
 		}
 		if ev.Role == RoleUser {
 			// Settings given as a markdown table (table.go).

@@ -1261,7 +1261,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		} else if p.Replaces != "" {
 			o = r.decisionNaming(p.Replaces)
 		}
-		if o == nil {
+		if p.Name == switchedName && o != nil {
+			// "别用 dashmap，换成 RwLock": the decision naming what the
+			// user drops keeps the user's words as its reason; a switch
+			// from a thing no decision holds replaces none (switchaway.go).
+			o.Because = p.Quote
+		}
+		if o == nil && p.Name != switchedName {
 			min := 0.7
 			if p.Correction {
 				min = 0.01
@@ -1769,6 +1775,12 @@ func (r *Reducer) userChoiceRestated(v string) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindDecision || a.Lifecycle != Active || a.Authority != Normative || strings.HasPrefix(a.Key, answerPrefix) {
+			continue
+		}
+		if switchRestated(a.Value, v) && (best == nil || newer(a, best)) {
+			// "決定を変更: dashmap は使わず、… RwLock … にします" after the
+			// user's "dashmap はやめて、RwLock でやって" (switchaway.go)
+			best = a
 			continue
 		}
 		as := stems(strings.SplitN(a.Value, " (", 2)[0])
