@@ -603,7 +603,7 @@ func importNotes(st importer.Stats) []string {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))
 	}
 	if st.RenamedIDs > 0 {
-		out = append(out, fmt.Sprintf("%s already used earlier in the file (appended runs that start their ids again): each renamed with a suffix (id~1, id~2, …)", count(st.RenamedIDs, "call id")))
+		out = append(out, fmt.Sprintf("%s used again later in the file (appended runs that start their ids anew, or a client that reuses them): each later use renamed with a suffix (id~1, id~2, …)", count(st.RenamedIDs, "call id")))
 	}
 	return out
 }

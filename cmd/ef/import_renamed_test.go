@@ -12,7 +12,7 @@ import (
 // docs/formats.md promises.
 func TestImportNotesSayRenamedIDs(t *testing.T) {
 	notes := importNotes(importer.Stats{RenamedIDs: 3})
-	if len(notes) != 1 || !strings.Contains(notes[0], "3 call ids already used") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "3 call ids used again") {
 		t.Fatalf("notes %q: want one naming the 3 renamed call ids", notes)
 	}
 	if got := importNotes(importer.Stats{}); len(got) != 0 {
