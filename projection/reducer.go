@@ -260,6 +260,10 @@ type Reducer struct {
 	// code path the user drops is found (droppath.go); not part of a
 	// Snapshot.
 	failOut []idText
+	// runPassed are the calls that passed, newest last (maxSaid), where a
+	// failure over several files is settled file by file (giveupall.go);
+	// not part of a Snapshot.
+	runPassed []seqText
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
@@ -722,6 +726,8 @@ func (r *Reducer) Apply(ev Event) {
 				r.agentSaid = append(r.agentSaid[:0], r.agentSaid[1:]...)
 			}
 			r.agentSaid = append(r.agentSaid, seqText{ev.Seq, plainNumbers(ev.Text, decimalComma(r.lang))})
+			// A tool or file the agent gives up on (giveupall.go).
+			r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
@@ -739,6 +745,7 @@ func (r *Reducer) Apply(ev Event) {
 		// A failed command whose job this one did (workaround.go).
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
 			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
+			r.noteRunPassed(ev.Seq, cmd)
 		}
 	}
 	if ev.Role == RoleUser {
@@ -746,6 +753,7 @@ func (r *Reducer) Apply(ev Event) {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		// The user reporting a run green (usergreen.go).
 		r.reportedGreen(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		if len(r.said) == maxSaid {
