@@ -3205,6 +3205,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			// a Playwright test of a project the run left out (pwproject.go)
 			continue
 		}
+		if failed, ok := linkWith(a.Links, callPrefix); ok && otherDevice(failed, passed) {
+			// the same run on another device (otherdevice.go)
+			continue
+		}
 		if failed, ok := linkWith(a.Links, callPrefix); ok && passed != "" && !p.Explicit && !passShown(failed, passed, a.Because, e.Text, a == f) {
 			// passed through a filter that may have hidden its failure
 			// (cmdkey.go)
