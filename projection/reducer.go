@@ -264,6 +264,9 @@ type Reducer struct {
 	// failure over several files is settled file by file (giveupall.go);
 	// not part of a Snapshot.
 	runPassed []seqText
+	// flaky are the failures called flaky (flaky.go); not part of a
+	// Snapshot.
+	flaky map[*Anchor]bool
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
@@ -728,6 +731,7 @@ func (r *Reducer) Apply(ev Event) {
 			r.agentSaid = append(r.agentSaid, seqText{ev.Seq, plainNumbers(ev.Text, decimalComma(r.lang))})
 			// A tool or file the agent gives up on (giveupall.go).
 			r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+			r.markedFlaky(&ev)
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
@@ -754,6 +758,7 @@ func (r *Reducer) Apply(ev Event) {
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.markedFlaky(&ev)
 		// The user reporting a run green (usergreen.go).
 		r.reportedGreen(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		if len(r.said) == maxSaid {
@@ -3203,6 +3208,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	for _, a := range hit {
 		if moved[a] || otherProject(a.Key, passed) {
 			// a Playwright test of a project the run left out (pwproject.go)
+			continue
+		}
+		if r.flakyHeld(a, r.call) {
+			// a flaky test passing once (flaky.go)
 			continue
 		}
 		if failed, ok := linkWith(a.Links, callPrefix); ok && otherDevice(failed, passed) {
