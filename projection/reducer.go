@@ -263,6 +263,13 @@ type Reducer struct {
 	// code path the user drops is found (droppath.go); not part of a
 	// Snapshot.
 	failOut []idText
+	// runPassed are the calls that passed, newest last (maxSaid), where a
+	// failure over several files is settled file by file (giveupall.go);
+	// not part of a Snapshot.
+	runPassed []seqText
+	// flaky are the failures called flaky (flaky.go); not part of a
+	// Snapshot.
+	flaky map[*Anchor]bool
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
@@ -726,6 +733,9 @@ func (r *Reducer) Apply(ev Event) {
 				r.agentSaid = append(r.agentSaid[:0], r.agentSaid[1:]...)
 			}
 			r.agentSaid = append(r.agentSaid, seqText{ev.Seq, plainNumbers(ev.Text, decimalComma(r.lang))})
+			// A tool or file the agent gives up on (giveupall.go).
+			r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+			r.markedFlaky(&ev)
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
@@ -743,6 +753,7 @@ func (r *Reducer) Apply(ev Event) {
 		// A failed command whose job this one did (workaround.go).
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
 			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
+			r.noteRunPassed(ev.Seq, cmd)
 		}
 	}
 	if ev.Role == RoleUser {
@@ -750,6 +761,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.attempt, r.attemptSeq = openAttempt(ev.Text), ev.Seq
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		r.markedFlaky(&ev)
 		// The user reporting a run green (usergreen.go).
 		r.reportedGreen(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		if len(r.said) == maxSaid {
@@ -3211,6 +3224,14 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 	for _, a := range hit {
 		if moved[a] || otherProject(a.Key, passed) {
 			// a Playwright test of a project the run left out (pwproject.go)
+			continue
+		}
+		if r.flakyHeld(a, r.call) {
+			// a flaky test passing once (flaky.go)
+			continue
+		}
+		if failed, ok := linkWith(a.Links, callPrefix); ok && otherDevice(failed, passed) {
+			// the same run on another device (otherdevice.go)
 			continue
 		}
 		if failed, ok := linkWith(a.Links, callPrefix); ok && passed != "" && !p.Explicit && !passShown(failed, passed, a.Because, e.Text, a == f) {
