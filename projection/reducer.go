@@ -1006,8 +1006,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if p.Restates {
 			// "Reminder: leave the dags/legacy folder alone": the rule said
-			// before, in other words.
+			// before, in other words; "lock 禁止はまだ生きてるよ、例外は
+			// tokio だけ": with the exception it keeps (oncelift.go).
 			if o := r.ruleRestated(p.Value); o != nil {
+				if x := restatedException(p.Value); x != "" && !slices.Contains(o.Links, x) {
+					r.restateExcept(o, p.Quote, x, ref, id)
+					return
+				}
 				o.addRef(ref)
 				return
 			}
@@ -2398,6 +2403,12 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 				r.hot[slot(nu.Kind, nu.Key)] = nu
 				return
 			}
+			if c.Kind == KindConstraint && onceLift(p.Quote) {
+				// "the core-network rule is lifted just this once: …":
+				// an exception (oncelift.go)
+				r.restateExcept(c, p.Quote, p.Because, ref, id)
+				return
+			}
 			c.Lifecycle = Lifted
 			c.Because = p.Quote
 			c.addRef(ref)
@@ -2453,10 +2464,11 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 			c = nil
 		}
 	}
-	if c != nil && c.Kind == KindConstraint && scopedLift(p.Quote) {
+	if c != nil && c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote)) {
 		// "…, the rule is only for prod code": an exception
-		// (liftsubject.go)
-		r.restateExcept(c, p.Quote, "", ref, id)
+		// (liftsubject.go); "这次放开一下" (this once): one too
+		// (oncelift.go)
+		r.restateExcept(c, p.Quote, p.Because, ref, id)
 		return
 	}
 	if c != nil {
@@ -2487,8 +2499,8 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil || c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
 		return
 	}
-	if c.Kind == KindConstraint && scopedLift(p.Quote) {
-		r.restateExcept(c, p.Quote, "", ref, id)
+	if c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote)) {
+		r.restateExcept(c, p.Quote, p.Because, ref, id)
 		return
 	}
 	c.Lifecycle = Lifted
