@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A lift said for one case only is an exception to the rule, not its lift.
 //
@@ -105,13 +108,95 @@ var stillAskRE = mustPattern(`(?i)(?:还在|有效|作数|算数|仍在)(?:吗|�
 // tokio", "Ausnahme ist nur tokio", "исключение только tokio".
 var restatedExceptRE = mustPattern(`(?i)\b(?:the )?only exception (?:is|being)\s+([^\s,.;:!?]+)|\bexcept(?: for)?\s+([^\s,.;:!?]+)|例外は\s*([^\s、。，,！!]+?)\s*(?:だけ|のみ)|(?:例外是|例外只有|唯一的例外是)\s*([^\s，,。！!]+)|\bAusnahme ist (?:nur )?([^\s,.;:!?]+)|исключение\s*[—–:-]?\s*(?:только\s+)?([^\s,.;:!?]+)`)
 
-// restatedException is the thing rule s said again excepts, or "".
-func restatedException(s string) string {
+// restatedException is the thing rule s said again excepts and the words
+// that say so ("tokio", "例外は tokio だけ"), or "", "".
+func restatedException(s string) (thing, said string) {
 	m := restatedExceptRE.FindStringSubmatch(s)
 	for _, x := range m[min(1, len(m)):] {
 		if x != "" {
-			return x
+			return x, strings.TrimSpace(m[0])
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// stillRuleNounRE calls what still holds a rule: "the Cargo.lock ban still
+// stands" is said of a rule; "the server is still alive" is not.
+var stillRuleNounRE = mustPattern(`(?i)\b(?:rules?|bans?|restrictions?|limits?|freeze|policy|constraints?|prohibitions?)\b|规则|规矩|限制|禁令|禁止|規則|ルール|縛り|制限|\bRegeln?\b|\bVerbot\b|\bEinschränkung\b|правил[оа]|запрет|ограничени[ея]`)
+
+// stillRules reads each sentence of a user message that says a rule still
+// holds and that no proposal reads already ("The Cargo.lock ban still
+// stands, the only exception is tokio."): a restatement of the rule it
+// names, which makes no rule of its own when it names none (reducer.go).
+func stillRules(text string, out []Proposal) []Proposal {
+	return sentencesRead(text, out, func(s string) bool {
+		return ruleStillRE.MatchString(s) && restateMark(s) && stillRuleNounRE.MatchString(s)
+	}, func(s string) Proposal {
+		return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Restates: true}
+	})
+}
+
+// liftSameThing lifts, with the prohibition c, the other active
+// prohibitions of the thing the lift names and c names too: one rule said
+// twice in other words ("Cargo.lock は勝手に変えないで", later "lock ファイル
+// は触らないで") is lifted by one "lock … その縛りは解除で". A thing is a
+// name: a file, a path, a dotted or hyphened name, or a Latin word in a
+// CJK sentence; "prod" in "no prod deploys" and "prod db is read-only" is
+// no thing of its own.
+func (r *Reducer) liftSameThing(c *Anchor, quote string, ref EventRef) {
+	if c.Kind != KindConstraint || !c.valueFacts().neg {
+		return
+	}
+	var shared []string
+	for _, w := range thingNames(quote) {
+		if slices.ContainsFunc(thingNames(c.Value), func(v string) bool { return sameThing(w, v) }) {
+			shared = append(shared, w)
+		}
+	}
+	if len(shared) == 0 {
+		return
+	}
+	for _, a := range r.hot {
+		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg {
+			continue
+		}
+		if slices.ContainsFunc(thingNames(a.Value), func(v string) bool {
+			return slices.ContainsFunc(shared, func(w string) bool { return sameThing(w, v) })
+		}) {
+			a.Lifecycle = Lifted
+			a.Because = quote
+			a.addRef(ref)
+		}
+	}
+}
+
+// thingNames are the names of things s speaks of, lower case.
+func thingNames(s string) []string {
+	cjk := strings.ContainsFunc(s, isCJK)
+	var out []string
+	for _, w := range latinWordRE.FindAllString(s, -1) {
+		lw := strings.ToLower(w)
+		if len(lw) < 3 || stopwords[lw] || nonVerbs[lw] {
+			continue
+		}
+		if cjk || strings.ContainsAny(lw, "./_-0123456789") && !strings.Contains(lw, "'") {
+			out = append(out, lw)
+		}
+	}
+	return out
+}
+
+// sameThing reports whether names w and v name one thing: the same, or
+// one the last part of the other ("lock" of "cargo.lock", "auth.kt" of
+// "core/auth.kt").
+func sameThing(w, v string) bool {
+	if w == v {
+		return true
+	}
+	for _, sep := range []string{".", "/"} {
+		if strings.HasSuffix(v, sep+w) || strings.HasSuffix(w, sep+v) {
+			return true
+		}
+	}
+	return false
 }

@@ -1009,11 +1009,16 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			// before, in other words; "lock 禁止はまだ生きてるよ、例外は
 			// tokio だけ": with the exception it keeps (oncelift.go).
 			if o := r.ruleRestated(p.Value); o != nil {
-				if x := restatedException(p.Value); x != "" && !slices.Contains(o.Links, x) {
-					r.restateExcept(o, p.Quote, x, ref, id)
+				if x, said := restatedException(p.Value); x != "" && !slices.Contains(o.Links, x) {
+					r.restateExcept(o, said, x, ref, id)
 					return
 				}
 				o.addRef(ref)
+				return
+			}
+			if !isRule(p.Value) {
+				// "that rule still stands" with no rule held: nothing
+				// to refresh, and no rule in its words
 				return
 			}
 		}
@@ -2413,6 +2418,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 			c.Because = p.Quote
 			c.addRef(ref)
 			r.liftSameNo(c, p.Quote, ref)
+			r.liftSameThing(c, p.Quote, ref)
 			return
 		}
 		if !r.mayName(p.Named, ref.Seq) {
@@ -2477,6 +2483,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c.addRef(ref)
 		r.liftSiblings(c, p.Quote, ref)
 		r.liftSameNo(c, p.Quote, ref)
+		r.liftSameThing(c, p.Quote, ref)
 		return
 	}
 	if p.Refers {
@@ -2508,6 +2515,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.addRef(ref)
 	r.liftSiblings(c, p.Quote, ref)
 	r.liftSameNo(c, p.Quote, ref)
+	r.liftSameThing(c, p.Quote, ref)
 }
 
 // topicOf reports whether a rule topic named by its prohibition ("the

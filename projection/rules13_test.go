@@ -134,3 +134,55 @@ func TestRuleStillNearMisses(t *testing.T) {
 		})
 	}
 }
+
+// A lift lifts every live statement of its rule: said again in other
+// words, without a mark, the second is lifted with the first.
+func TestLiftEveryStatement(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"ja", "> user\nレイテンシ改善お願い。あ、Cargo.lock は勝手に変えないで（cargo update 禁止）。\n> assistant\n了解です。\n> user\ndashmap 入れるなら Cargo.lock 変わるでしょ。lock ファイルは触らないで。\n> assistant\nすみません。\n> user\nlock 気にしなくていいよもう、その縛りは解除で。",
+			[]string{`\[lifted/normative\] = あ、Cargo\.lock`, `\[lifted/normative\] = lock ファイルは触らないで`}, []string{`constraint [^\n]*\[active`}},
+		{"zh", "> user\n优化一下延迟。不要动 Cargo.lock。\n> assistant\n好的。\n> user\n加 dashmap 会改 Cargo.lock。lock 文件别碰。\n> assistant\n抱歉。\n> user\nlock 的限制取消吧。",
+			nil, []string{`constraint [^\n]*\[active`}},
+		// Near misses: another thing of a like name, a word that names
+		// no thing.
+		{"zh: another module", "> user\n不要动 core-network 模块。也不要动 core-ui 模块。\n> assistant\n好的。\n> user\ncore-network 的限制取消吧。",
+			[]string{`\[lifted/normative\] = 不要动 core-network`, `\[active/normative\] = 也不要动 core-ui`}, nil},
+		{"en: a plain word shared", "> user\nFix the checkout bug. No prod deploys this week.\n> assistant\nOK.\n> user\nThe prod database is read-only.\n> assistant\nNoted.\n> user\nProd deploys are fine again.",
+			[]string{`\[active/normative\] = The prod database is read-only`}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
+
+// A rule said to hold still, plain, refreshes it; said of no held rule or
+// of no rule at all, it makes none.
+func TestRuleStillPlain(t *testing.T) {
+	cases := []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"en: refreshed", "> user\nImprove the latency. Don't change Cargo.lock.\n> assistant\nOK.\n> user\nThe Cargo.lock ban still stands.",
+			[]string{`\[active/normative\] = Don't change Cargo\.lock\. @0,2`}, []string{`still stands`}},
+		{"de: refreshed", "> user\nBehebe den Login-Bug. Fass die Datei Cargo.lock nicht an.\n> assistant\nOK.\n> user\nDas Cargo.lock Verbot gilt noch.",
+			[]string{`\[active/normative\] = Fass die Datei Cargo\.lock nicht an\. @0,2`}, []string{`gilt noch`}},
+		{"en: no rule held", "> user\nImprove the latency.\n> assistant\nOK.\n> user\nThat rule still stands.",
+			nil, []string{`constraint`}},
+		{"en: no rule said", "> user\nImprove the latency. Don't change Cargo.lock.\n> assistant\nOK.\n> user\nThe staging server is still alive.",
+			[]string{`(?m)\[active/normative\] = Don't change Cargo\.lock\. @0$`}, []string{`still alive`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
