@@ -121,6 +121,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "the webhook is the exception: …. everything else stays
 			// server actions" (exceptis.go).
 			out = exceptionsByRemainder(ev.Text, out)
+			// "…这次放开一下：AuthInterceptor 可以改": a lift for once is
+			// an exception, its clause with it (oncelift.go).
+			out = onceLifts(ev.Text, out)
+			// "The Cargo.lock ban still stands": a rule said again.
+			out = stillRules(ev.Text, out)
 			// "… vind ik raar, chromium moet hem ook zien": a remark,
 			// no rule (opinion.go).
 			out = opinionsDropped(out)
@@ -1280,7 +1285,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 			}
 			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
-				if restateMarkRE.MatchString(s) {
+				if restateMark(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++
 					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Scope: scope, Restates: true})

@@ -47,6 +47,7 @@ var lexDE = []lexEntry{
 	{catLift, "released", "freigegeben"},
 	{catLift, "like any other", "wie_jede_andere wie_jeder_andere wie_jedes_andere wie_alle_anderen"},
 	{catLift, "lifted", "aufgehoben"},
+	{catExcept, "just this once", "nur_dieses_mal nur_dieses_eine_mal ausnahmsweise"},
 	{catLift, "no longer need to", "nicht_mehr_nötig muss_nicht_mehr müssen_nicht_mehr brauchst_nicht_mehr"},
 	{catRelative, "halve", "halbier*"},
 	{catRelative, "double", "verdopple* verdoppel*"},

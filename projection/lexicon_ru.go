@@ -42,6 +42,7 @@ var lexRU = []lexEntry{
 	{catLift, "now", "теперь"},
 	{catLift, "again", "снова опять"},
 	{catLift, "allowed", "разрешено"},
+	{catExcept, "just this once", "только_в_этот_раз только_на_этот_раз в_виде_исключения"},
 	{catRelative, "halve", "уполовинь*"},
 	{catRelative, "double", "удвой*"},
 	{catRelative, "increase", "увелич* подними* повысь* повыси*"},

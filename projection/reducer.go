@@ -1023,9 +1023,19 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 		if p.Restates {
 			// "Reminder: leave the dags/legacy folder alone": the rule said
-			// before, in other words.
+			// before, in other words; "lock 禁止はまだ生きてるよ、例外は
+			// tokio だけ": with the exception it keeps (oncelift.go).
 			if o := r.ruleRestated(p.Value); o != nil {
+				if x, said := restatedException(p.Value); x != "" && !slices.Contains(o.Links, x) {
+					r.restateExcept(o, said, x, ref, id)
+					return
+				}
 				o.addRef(ref)
+				return
+			}
+			if !isRule(p.Value) {
+				// "that rule still stands" with no rule held: nothing
+				// to refresh, and no rule in its words
 				return
 			}
 		}
@@ -2427,10 +2437,17 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 				r.hot[slot(nu.Kind, nu.Key)] = nu
 				return
 			}
+			if c.Kind == KindConstraint && onceLift(p.Quote) {
+				// "the core-network rule is lifted just this once: …":
+				// an exception (oncelift.go)
+				r.restateExcept(c, p.Quote, p.Because, ref, id)
+				return
+			}
 			c.Lifecycle = Lifted
 			c.Because = p.Quote
 			c.addRef(ref)
 			r.liftSameNo(c, p.Quote, ref)
+			r.liftSameThing(c, p.Quote, ref)
 			return
 		}
 		if !r.mayName(p.Named, ref.Seq) {
@@ -2482,10 +2499,11 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 			c = nil
 		}
 	}
-	if c != nil && c.Kind == KindConstraint && scopedLift(p.Quote) {
+	if c != nil && c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote)) {
 		// "…, the rule is only for prod code": an exception
-		// (liftsubject.go)
-		r.restateExcept(c, p.Quote, "", ref, id)
+		// (liftsubject.go); "这次放开一下" (this once): one too
+		// (oncelift.go)
+		r.restateExcept(c, p.Quote, p.Because, ref, id)
 		return
 	}
 	if c != nil {
@@ -2494,6 +2512,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		c.addRef(ref)
 		r.liftSiblings(c, p.Quote, ref)
 		r.liftSameNo(c, p.Quote, ref)
+		r.liftSameThing(c, p.Quote, ref)
 		return
 	}
 	if p.Refers {
@@ -2516,8 +2535,8 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil || c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
 		return
 	}
-	if c.Kind == KindConstraint && scopedLift(p.Quote) {
-		r.restateExcept(c, p.Quote, "", ref, id)
+	if c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote)) {
+		r.restateExcept(c, p.Quote, p.Because, ref, id)
 		return
 	}
 	c.Lifecycle = Lifted
@@ -2525,6 +2544,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	c.addRef(ref)
 	r.liftSiblings(c, p.Quote, ref)
 	r.liftSameNo(c, p.Quote, ref)
+	r.liftSameThing(c, p.Quote, ref)
 }
 
 // topicOf reports whether a rule topic named by its prohibition ("the

@@ -1,0 +1,202 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A lift said for one case only is an exception to the rule, not its lift.
+//
+// "core-network 那个限制这次放开一下：AuthInterceptor 可以改，就只改这一个
+// 文件" (the core-network rule is relaxed this once: AuthInterceptor may
+// change, only this one file) keeps the rule in force for everything else:
+// the rule is restated with the exception, and a later whole lift ("core-
+// network 的限制取消吧") lifts the rule and its exception together. The
+// clause saying what the once frees ("AuthInterceptor 可以改，就只改这一个
+// 文件", "you can edit AuthInterceptor, only this file") is the
+// exception's own words, no rule of its own.
+//
+// A rule said again in words that say it still holds ("lock 禁止はまだ生き
+// てるよ", "that rule still stands", "规则还在") is the same rule, refreshed
+// (reducer.go, Restates); with its exception named ("例外は tokio だけ",
+// "the only exception is tokio") it is restated with it.
+
+// onceRE limits a lift to one time or one thing, in the languages the
+// lexicons cover: "just this once", "only this file", "这次", "就只",
+// "今回だけ", "このファイルだけ", "nur dieses Mal", "только в этот раз".
+var onceRE = mustPattern(`(?i)\bjust (?:this|for) once\b|\b(?:only|just) (?:this|that) (?:once|time|one time)\b|\bthis (?:one )?time only\b|\bfor this once\b|\bas a one-off\b|\b(?:only|just) (?:this|that|the one|one) (?:file|class|function|module|test|case|change|place)\b|\bjust for\b|\bexceptionally\b|这次|这一次|仅此一次|就这一次|只此一次|就只|仅限|下不为例|破例|今回だけ|今回に限り|今回限り|一回だけ|特別に|この(?:ファイル|クラス|関数|件|一件|モジュール)だけ|\bnur (?:dieses|das) (?:eine )?Mal\b|\bausnahmsweise\b|\beinmalig\b|\bnur (?:diese|für diese|für die) (?:eine )?Datei\b|только в этот раз|только этот раз|только на этот раз|в виде исключения|только (?:этот|этого|в этом) файл\p{L}*|\bsolo (?:esta|questa) (?:vez|volta)\b|\bsólo esta vez\b|\bpor esta vez\b|\bper questa volta\b|\b(?:juste|seulement) (?:cette|pour cette) fois\b|\bpour cette fois\b|\bsó (?:desta|esta) vez\b|이번만|이번 한 번만`)
+
+// forGoodRE says a lift holds from now on: no once about it ("这次彻底
+// 取消", "this time for good").
+var forGoodRE = mustPattern(`(?i)\bfor good\b|\bpermanently\b|\bfrom now on\b|\bgoing forward\b|彻底|永久|以后|从此|今後|これから|ずっと|\bfür immer\b|\bab jetzt\b|навсегда|впредь`)
+
+// onceLift reports whether lift quote q frees its rule for one time or one
+// thing only.
+func onceLift(q string) bool {
+	return onceRE.MatchString(q) && !forGoodRE.MatchString(q) && !questionRE.MatchString(strings.TrimSpace(q))
+}
+
+// onceLifts joins to each lift of a user message that is said for once
+// the clause beside it that says what it frees ("…这次放开一下：
+// AuthInterceptor 可以改，就只改这一个文件"): the lift's quote grows to take
+// it in, and the clause proposes nothing of its own (neither a rule nor an
+// exception the reducer would read apart from the lift).
+func onceLifts(text string, out []Proposal) []Proposal {
+	for i := range out {
+		p := &out[i]
+		if p.Op != OpLift || p.Kind != KindConstraint {
+			continue
+		}
+		start := strings.Index(text, p.Quote)
+		if start < 0 {
+			continue
+		}
+		end := start + len(p.Quote)
+		for j := range out {
+			q := &out[j]
+			if j == i || q.Kind != KindConstraint || q.Op != OpState && q.Op != OpExcept || q.Quote == "" {
+				continue
+			}
+			k := strings.Index(text[end:], q.Quote)
+			if k < 0 || strings.TrimLeft(text[end:end+k], " \t:：,，;；—–-") != "" {
+				// not the clause right after the lift
+				continue
+			}
+			joined := text[start : end+k+len(q.Quote)]
+			if !onceLift(joined) || !onceRE.MatchString(q.Quote) && !onceLift(p.Quote) {
+				continue
+			}
+			p.Quote, p.Value = joined, joined
+			if q.Op == OpExcept && p.Because == "" {
+				// the thing the exception frees ("AuthInterceptor")
+				p.Because = q.Value
+			}
+			q.Op = ""
+			end = start + len(joined)
+		}
+	}
+	kept := out[:0]
+	for _, p := range out {
+		if p.Op != "" {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// ruleStillRE says a rule is still in force: "that rule still stands",
+// "lock 禁止はまだ生きてるよ", "规则还在", "die Regel gilt noch", "правило
+// всё ещё в силе".
+var ruleStillRE = mustPattern(`(?i)\bstill (?:stands|holds|applies|in (?:force|effect|place))\b|\b(?:is|are|'s) still (?:on|active|valid|live|alive|in (?:force|effect|place))\b|\bremains? in (?:force|effect|place)\b|\bstays? in (?:force|effect|place)\b|还在|仍在|依然在|还有效|仍有效|还作数|仍然作数|还算数|まだ生きて|まだ有効|まだ続いて|引き続き有効|継続中|\bgilt (?:immer )?noch\b|\b(?:ist|bleibt) (?:weiterhin|immer noch|noch) (?:in Kraft|aktiv|gültig)\b|\bbleibt (?:in Kraft|bestehen)\b|(?:всё|все) ещё в силе|по-прежнему в силе|остаётся в силе|остается в силе|(?:ещё|еще) в силе|(?:всё|все) ещё действует|по-прежнему действует`)
+
+// restateMark reports whether sentence s says a rule again: marked as said
+// again ("reminder: …"), or said to hold still; a question ("规则还在吗？")
+// says neither.
+func restateMark(s string) bool {
+	if restateMarkRE.MatchString(s) {
+		return true
+	}
+	return ruleStillRE.MatchString(s) && !questionRE.MatchString(strings.TrimSpace(s)) && !stillAskRE.MatchString(s)
+}
+
+// stillAskRE asks whether a rule still holds, without a question mark:
+// "还在吗", "まだ生きてる？", "does that rule still stand".
+var stillAskRE = mustPattern(`(?i)(?:还在|有效|作数|算数|仍在)(?:吗|么|嘛)|(?:生きて|有効)(?:る|ます)?(?:か|の)\s*[?？]?$|^\W*(?:does|do|is|are)\b`)
+
+// restatedExceptRE names the one exception a rule said again keeps: "例外は
+// tokio だけ", "the only exception is tokio", "except tokio", "例外是
+// tokio", "Ausnahme ist nur tokio", "исключение только tokio".
+var restatedExceptRE = mustPattern(`(?i)\b(?:the )?only exception (?:is|being)\s+([^\s,.;:!?]+)|\bexcept(?: for)?\s+([^\s,.;:!?]+)|例外は\s*([^\s、。，,！!]+?)\s*(?:だけ|のみ)|(?:例外是|例外只有|唯一的例外是)\s*([^\s，,。！!]+)|\bAusnahme ist (?:nur )?([^\s,.;:!?]+)|исключение\s*[—–:-]?\s*(?:только\s+)?([^\s,.;:!?]+)`)
+
+// restatedException is the thing rule s said again excepts and the words
+// that say so ("tokio", "例外は tokio だけ"), or "", "".
+func restatedException(s string) (thing, said string) {
+	m := restatedExceptRE.FindStringSubmatch(s)
+	for _, x := range m[min(1, len(m)):] {
+		if x != "" {
+			return x, strings.TrimSpace(m[0])
+		}
+	}
+	return "", ""
+}
+
+// stillRuleNounRE calls what still holds a rule: "the Cargo.lock ban still
+// stands" is said of a rule; "the server is still alive" is not.
+var stillRuleNounRE = mustPattern(`(?i)\b(?:rules?|bans?|restrictions?|limits?|freeze|policy|constraints?|prohibitions?)\b|规则|规矩|限制|禁令|禁止|規則|ルール|縛り|制限|\bRegeln?\b|\bVerbot\b|\bEinschränkung\b|правил[оа]|запрет|ограничени[ея]`)
+
+// stillRules reads each sentence of a user message that says a rule still
+// holds and that no proposal reads already ("The Cargo.lock ban still
+// stands, the only exception is tokio."): a restatement of the rule it
+// names, which makes no rule of its own when it names none (reducer.go).
+func stillRules(text string, out []Proposal) []Proposal {
+	return sentencesRead(text, out, func(s string) bool {
+		return ruleStillRE.MatchString(s) && restateMark(s) && stillRuleNounRE.MatchString(s)
+	}, func(s string) Proposal {
+		return Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Links: mentions(s), Restates: true}
+	})
+}
+
+// liftSameThing lifts, with the prohibition c, the other active
+// prohibitions of the thing the lift names and c names too: one rule said
+// twice in other words ("Cargo.lock は勝手に変えないで", later "lock ファイル
+// は触らないで") is lifted by one "lock … その縛りは解除で". A thing is a
+// name: a file, a path, a dotted or hyphened name, or a Latin word in a
+// CJK sentence; "prod" in "no prod deploys" and "prod db is read-only" is
+// no thing of its own.
+func (r *Reducer) liftSameThing(c *Anchor, quote string, ref EventRef) {
+	if c.Kind != KindConstraint || !c.valueFacts().neg {
+		return
+	}
+	var shared []string
+	for _, w := range thingNames(quote) {
+		if slices.ContainsFunc(thingNames(c.Value), func(v string) bool { return sameThing(w, v) }) {
+			shared = append(shared, w)
+		}
+	}
+	if len(shared) == 0 {
+		return
+	}
+	for _, a := range r.hot {
+		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || !a.valueFacts().neg {
+			continue
+		}
+		if slices.ContainsFunc(thingNames(a.Value), func(v string) bool {
+			return slices.ContainsFunc(shared, func(w string) bool { return sameThing(w, v) })
+		}) {
+			a.Lifecycle = Lifted
+			a.Because = quote
+			a.addRef(ref)
+		}
+	}
+}
+
+// thingNames are the names of things s speaks of, lower case.
+func thingNames(s string) []string {
+	cjk := strings.ContainsFunc(s, isCJK)
+	var out []string
+	for _, w := range latinWordRE.FindAllString(s, -1) {
+		lw := strings.ToLower(w)
+		if len(lw) < 3 || stopwords[lw] || nonVerbs[lw] {
+			continue
+		}
+		if cjk || strings.ContainsAny(lw, "./_-0123456789") && !strings.Contains(lw, "'") {
+			out = append(out, lw)
+		}
+	}
+	return out
+}
+
+// sameThing reports whether names w and v name one thing: the same, or
+// one the last part of the other ("lock" of "cargo.lock", "auth.kt" of
+// "core/auth.kt").
+func sameThing(w, v string) bool {
+	if w == v {
+		return true
+	}
+	for _, sep := range []string{".", "/"} {
+		if strings.HasSuffix(v, sep+w) || strings.HasSuffix(w, sep+v) {
+			return true
+		}
+	}
+	return false
+}
