@@ -3204,6 +3204,8 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, again...)
+	// The settings it says it changed (agentset.go).
+	out = append(out, agentSetValues(ev.Text, ctx.Held)...)
 	confirmed := !ctx.ChoseOffered
 	reversed := false
 	for _, s := range sentences(ev.Text) {

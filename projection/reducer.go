@@ -417,6 +417,9 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleAssistant {
 		ctx.Asks = r.userAsks
+		if agentSetCue(ev.Text) {
+			ctx.Held = r.heldValues()
+		}
 	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
 		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || onlyTalks(ev.Calls)
@@ -827,7 +830,7 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
-			p.Kind == KindObjective && p.PromptSaid) ||
+			p.Kind == KindObjective && p.PromptSaid || p.Kind == KindValue && p.AgentSet) ||
 			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName // its own decision taken back (decreverse.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
@@ -1081,6 +1084,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case KindValue:
 		nu.Lifecycle = Current
 		code := codeIdentOf(p, ev.Role)
+		if p.AgentSet {
+			// a setting the agent says it changed (agentset.go)
+			if !r.agentValue(ev, p, nu, ref, code) {
+				return
+			}
+			break
+		}
 		if p.Replacement {
 			// "Use eu-west-1 instead of us-east-1": the setting that holds
 			// the old value, or none (replace.go).
