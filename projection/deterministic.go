@@ -256,7 +256,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// and the task it restates from the user's prompt (promptsaid.go).
 		return promptObjective(ev.Text, repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx))))
 	case RoleTool:
-		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
+		out := proposeToolResult(ev, ctx)
+		// the metrics the objective targets, as measured (measured.go)
+		out = append(out, measuredValues(ev, ctx, out)...)
+		return append(out, instructionRules(ev, ctx)...)
 	}
 	return nil
 }

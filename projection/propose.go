@@ -17,6 +17,9 @@ type Context struct {
 	// Held are the values held, for the agent's message naming one it
 	// changed by its name (agentset.go).
 	Held []HeldValue
+	// Objective is the active objective's text, for the metrics it sets
+	// a target for (measured.go).
+	Objective string
 	// Call is the tool call a tool result answers (nil when unknown).
 	Call *Call
 	// HaveObjective: the session already has an objective.
@@ -155,6 +158,9 @@ const (
 type Proposal struct {
 	// AgentSet marks a value the agent says it set (agentset.go).
 	AgentSet bool
+	// Measured marks a metric the objective targets, as a run measured
+	// it (measured.go).
+	Measured bool
 	Op       Op
 	Kind     Kind
 	Key      string

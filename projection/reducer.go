@@ -471,6 +471,9 @@ func (r *Reducer) Apply(ev Event) {
 			decisions = append(decisions, a)
 		case a.Kind == KindObjective && a.Lifecycle == Active:
 			ctx.HaveObjective = true
+			if ev.Role == RoleTool {
+				ctx.Objective = a.Value
+			}
 			ctx.ObjectiveAsked = questionRE.MatchString(firstSentence(a.Value)) && ev.Seq > a.Seq()+1
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
@@ -1084,8 +1087,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case KindValue:
 		nu.Lifecycle = Current
 		code := codeIdentOf(p, ev.Role)
-		if p.AgentSet {
-			// a setting the agent says it changed (agentset.go)
+		if p.AgentSet || p.Measured {
+			// a setting the agent says it changed (agentset.go), a
+			// metric a run measured (measured.go)
 			if !r.agentValue(ev, p, nu, ref, code) {
 				return
 			}
