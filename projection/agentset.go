@@ -2,6 +2,7 @@ package projection
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -22,7 +23,7 @@ import (
 // the same setting replaces it (Reducer.agentValue).
 
 // agentValueRE is a number with its unit, or a boolean.
-const agentValueRE = `[+-]?\d+(?:\.\d+)?(?:\s?[A-Za-z%]+)?|true|false`
+const agentValueRE = `[+-]?\d+(?:_\d{3})*(?:\.\d+)?(?:\s?[A-Za-z%]+)?|true|false`
 
 var (
 	// agentSetEnRE: "Raising `timeout` from 300 to 1800", "I've set
@@ -34,6 +35,9 @@ var (
 	// agentSetZhRE: "把 `timeout` 从 300 改成 1800", "已将 max_retries
 	// 设置为 5", "`timeout` 改回原来的 300".
 	agentSetZhRE = mustPattern(`^(?:(?:好的|好|现在|我们|我|已经|已|先|然后|接着|最后)[，,]?\s*)*(?:(?:把|将)\s*)?(?P<n>` + "`[^`\\s]{1,60}`" + `|[A-Za-z_][\w.\-]{0,60}|\p{Han}{1,8})\s*(?:已经?|也)?(?:从\s*(?P<was>` + agentValueRE + `)\s*)?(?:改成|改为|调成|调到|调整为|调整到|设成|设为|设置为|设置成|提高到|提升到|增加到|增大到|调高到|降到|降低到|减少到|减小到|调低到|改回|调回|恢复为|恢复到|恢复成)(?:了)?\s*(?:原来|原先|之前|默认)?的?\s*(?P<v>` + agentValueRE + `)`)
+	// zhDoneRE is a Chinese change told as done: 把/将, 了, 已, or a
+	// revert.
+	zhDoneRE = mustPattern(`把|将|了|已|改回|调回|恢复`)
 	// agentSetJaRE: "`timeout` を 300 から 1800 に変更しました", "timeout
 	// を元の 300 に戻しました".
 	agentSetJaRE = mustPattern(`^(?P<n>` + "`[^`\\s]{1,60}`" + `|[A-Za-z_][\w.\-]{0,60})\s*(?:を|は)\s*(?:(?P<was>` + agentValueRE + `)\s*から\s*)?(?:元の\s*)?(?P<v>` + agentValueRE + `)\s*(?:に|へ)\s*(?:変更し|設定し|戻し|上げ|下げ|増やし|減らし|引き上げ|引き下げ|修正し|更新し)(?:ました|た|ています|ている|ておきました|てあります)`)
@@ -77,6 +81,12 @@ func agentSetIn(s string, held []HeldValue) (Proposal, bool) {
 		if m == nil {
 			continue
 		}
+		if re == agentSetZhRE && !zhDoneRE.MatchString(m[0]) {
+			// "versionCode 改成 382 重新上传": the step it is about to
+			// take, said as an order; a change told has 把, 了 or 已, or
+			// puts a value back ("timeout 改回 300")
+			return Proposal{}, false
+		}
 		end := len(m[0])
 		v, ok := agentValue(m[re.SubexpIndex("v")], s[end:])
 		if !ok {
@@ -101,10 +111,11 @@ func agentSetIn(s string, held []HeldValue) (Proposal, bool) {
 // 1800 so late landings …": 1800), false when v goes on as a version or a
 // longer number ("to 3.11.2").
 func agentValue(v, after string) (string, bool) {
-	if strings.HasPrefix(after, ".") && len(after) > 1 && isDigit(after[1]) || after != "" && isDigit(after[0]) {
+	if (strings.HasPrefix(after, ".") || strings.HasPrefix(after, ",")) && len(after) > 1 && isDigit(after[1]) || after != "" && isDigit(after[0]) {
 		return "", false
 	}
-	num := strings.TrimSpace(v)
+	// "15_000": one number, its digits grouped
+	num := strings.ReplaceAll(strings.TrimSpace(v), "_", "")
 	if strings.EqualFold(num, "true") || strings.EqualFold(num, "false") {
 		return strings.ToLower(num), true
 	}
@@ -171,6 +182,11 @@ func (r *Reducer) agentValue(ev *Event, p *Proposal, nu *Anchor, ref EventRef, c
 		}
 		nu.Key = o.Key
 		r.supersede(nu, o)
+	} else if u := r.userSetJustNow(p.Value); u != nil {
+		// "Set PAYMENT_TIMEOUT_MS to 15_000." after the user's "make it
+		// 15" (seconds): the user's value, said in the code's unit
+		u.addRef(ref)
+		return false
 	} else if p.Was != "" {
 		nu.Was = p.Was
 	}
@@ -178,4 +194,29 @@ func (r *Reducer) agentValue(ev *Event, p *Proposal, nu *Anchor, ref EventRef, c
 	r.noteValue(ev, nu)
 	r.valueSet(nu, ref)
 	return true
+}
+
+// userSetJustNow is the value the user's last message set that v states
+// again, in the same number or one a thousand or sixty times it (15 s as
+// 15000 ms, 2 min as 120 s); nil when none.
+func (r *Reducer) userSetJustNow(v string) *Anchor {
+	n, err := strconv.ParseFloat(leadNumber(v), 64)
+	if err != nil || n == 0 {
+		return nil
+	}
+	for _, a := range r.hot {
+		if a.Kind != KindValue || a.Lifecycle != Current || a.Authority != Normative || a.Seq() != r.userSeq {
+			continue
+		}
+		h, err := strconv.ParseFloat(leadNumber(a.Value), 64)
+		if err != nil || h == 0 {
+			continue
+		}
+		for _, f := range []float64{1, 1000, 60} {
+			if n == h*f || h == n*f {
+				return a
+			}
+		}
+	}
+	return nil
 }

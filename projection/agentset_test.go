@@ -90,6 +90,7 @@ func TestAgentSetNearMisses(t *testing.T) {
 		"`timeout` を 1800 に変更しましょうか？",
 		"`timeout` を 1800 に変更するべきかもしれません。",
 		"如果把 `timeout` 改成 1800，会占住 worker。",
+		"versionCode 改成 382 重新上传。",
 	} {
 		if ps := agentSetValues(s, nil); len(ps) > 0 {
 			t.Errorf("agentSetValues(%q) = %+v, want none", s, ps)

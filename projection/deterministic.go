@@ -3207,8 +3207,6 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, again...)
-	// The settings it says it changed (agentset.go).
-	out = append(out, agentSetValues(ev.Text, ctx.Held)...)
 	confirmed := !ctx.ChoseOffered
 	reversed := false
 	for _, s := range sentences(ev.Text) {
@@ -3299,7 +3297,8 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: hypothesisPrefix + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
 		}
 	}
-	return out
+	// The settings it says it changed (agentset.go).
+	return append(out, agentSetValues(ev.Text, ctx.Held)...)
 }
 
 var (

@@ -39,7 +39,7 @@ func TestMeasuredValues(t *testing.T) {
 
 func TestObjectiveMetrics(t *testing.T) {
 	for goal, want := range map[string]string{
-		"p99 を 200ms 以下にして":                        "p99",
+		"p99 を 200ms 以下にして":                          "p99",
 		"Get the p99 latency under 200ms.":           "p99 latency",
 		"Keep error_rate below 1% and p95 under 2s.": "error_rate p95",
 		"Fix the login bug.":                         "",
