@@ -266,7 +266,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// and the task it restates from the user's prompt (promptsaid.go).
 		return promptObjective(ev.Text, repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx))))
 	case RoleTool:
-		return append(proposeToolResult(ev, ctx), instructionRules(ev, ctx)...)
+		out := proposeToolResult(ev, ctx)
+		// the metrics the objective targets, as measured (measured.go)
+		out = append(out, measuredValues(ev, ctx, out)...)
+		return append(out, instructionRules(ev, ctx)...)
 	}
 	return nil
 }
@@ -3304,7 +3307,8 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: hypothesisPrefix + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
 		}
 	}
-	return out
+	// The settings it says it changed (agentset.go).
+	return append(out, agentSetValues(ev.Text, ctx.Held)...)
 }
 
 var (

@@ -150,7 +150,7 @@ func sameCall(a, b *Call) bool {
 // added to Context and not here).
 func sameContext(a, b *Context) bool {
 	if a.HaveObjective != b.HaveObjective || a.RuledOnly != b.RuledOnly || a.ObjectiveAsked != b.ObjectiveAsked || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName ||
-		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer || a.OfferedPick != b.OfferedPick || a.ChoseOffered != b.ChoseOffered || a.Chosen != b.Chosen || a.Language != b.Language || a.Ran != b.Ran || a.ProposedRule != b.ProposedRule || a.Looked != b.Looked || a.AskedNumbered != b.AskedNumbered {
+		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer || a.OfferedPick != b.OfferedPick || a.ChoseOffered != b.ChoseOffered || a.Chosen != b.Chosen || a.Language != b.Language || a.Ran != b.Ran || a.ProposedRule != b.ProposedRule || a.Looked != b.Looked || a.AskedNumbered != b.AskedNumbered || a.Objective != b.Objective {
 		return false
 	}
 	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {
@@ -158,7 +158,7 @@ func sameContext(a, b *Context) bool {
 	}
 	return maps.Equal(a.OpenFailures, b.OpenFailures) && maps.Equal(a.Pinned, b.Pinned) &&
 		maps.Equal(a.OpenQuestions, b.OpenQuestions) && maps.Equal(a.Questions, b.Questions) &&
-		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.Guesses, b.Guesses) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Asks, b.Asks) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.AgentAnswered, b.AgentAnswered) && slices.Equal(a.Values, b.Values) &&
+		slices.Equal(a.Decisions, b.Decisions) && slices.Equal(a.Offered, b.Offered) && slices.Equal(a.Asked, b.Asked) && slices.Equal(a.Guesses, b.Guesses) && slices.Equal(a.UserAsked, b.UserAsked) && slices.Equal(a.AskedBack, b.AskedBack) && slices.Equal(a.Asks, b.Asks) && slices.Equal(a.Answered, b.Answered) && slices.Equal(a.AgentAnswered, b.AgentAnswered) && slices.Equal(a.Values, b.Values) && slices.Equal(a.Held, b.Held) &&
 		slices.EqualFunc(a.OfferedGroups, b.OfferedGroups, func(x, y OptionGroup) bool { return x.Heading == y.Heading && slices.Equal(x.Options, y.Options) })
 }
 
@@ -184,6 +184,7 @@ func cloneContext(c *Context) Context {
 	out.Answered = slices.Clone(c.Answered)
 	out.AgentAnswered = slices.Clone(c.AgentAnswered)
 	out.Values = slices.Clone(c.Values)
+	out.Held = slices.Clone(c.Held)
 	out.OfferedGroups = make([]OptionGroup, len(c.OfferedGroups))
 	for i, g := range c.OfferedGroups {
 		out.OfferedGroups[i] = OptionGroup{Heading: g.Heading, Options: slices.Clone(g.Options)}

@@ -14,6 +14,12 @@ type Proposer interface {
 // Context is what the reducer tells a proposer about the state around an
 // event, read-only.
 type Context struct {
+	// Held are the values held, for the agent's message naming one it
+	// changed by its name (agentset.go).
+	Held []HeldValue
+	// Objective is the active objective's text, for the metrics it sets
+	// a target for (measured.go).
+	Objective string
 	// Call is the tool call a tool result answers (nil when unknown).
 	Call *Call
 	// HaveObjective: the session already has an objective.
@@ -153,9 +159,14 @@ const (
 
 // Proposal is one proposed anchor or transition.
 type Proposal struct {
-	Op   Op
-	Kind Kind
-	Key  string
+	// AgentSet marks a value the agent says it set (agentset.go).
+	AgentSet bool
+	// Measured marks a metric the objective targets, as a run measured
+	// it (measured.go).
+	Measured bool
+	Op       Op
+	Kind     Kind
+	Key      string
 	// Name is the human name of the key ("timeout", a test's name, a
 	// command).
 	Name  string

@@ -427,6 +427,9 @@ func (r *Reducer) Apply(ev Event) {
 	}
 	if ev.Role == RoleAssistant {
 		ctx.Asks = r.userAsks
+		if agentSetCue(ev.Text) {
+			ctx.Held = r.heldValues()
+		}
 	}
 	if ev.Role == RoleAssistant && len(r.userAsked) > 0 {
 		ctx.UserAsked, ctx.Looked = r.userAsked, r.looked || onlyTalks(ev.Calls)
@@ -478,6 +481,9 @@ func (r *Reducer) Apply(ev Event) {
 			decisions = append(decisions, a)
 		case a.Kind == KindObjective && a.Lifecycle == Active:
 			ctx.HaveObjective = true
+			if ev.Role == RoleTool {
+				ctx.Objective = a.Value
+			}
 			ctx.ObjectiveAsked = questionRE.MatchString(firstSentence(a.Value)) && ev.Seq > a.Seq()+1
 		case a.Kind == KindFailure && a.IsHead():
 			ctx.OpenFailures[a.Name] = a.Key
@@ -844,7 +850,7 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
-			p.Kind == KindObjective && p.PromptSaid) ||
+			p.Kind == KindObjective && p.PromptSaid || p.Kind == KindValue && p.AgentSet) ||
 			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName // its own decision taken back (decreverse.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
@@ -1108,6 +1114,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 	case KindValue:
 		nu.Lifecycle = Current
 		code := codeIdentOf(p, ev.Role)
+		if p.AgentSet || p.Measured {
+			// a setting the agent says it changed (agentset.go), a
+			// metric a run measured (measured.go)
+			if !r.agentValue(ev, p, nu, ref, code) {
+				return
+			}
+			break
+		}
 		if p.Replacement {
 			// "Use eu-west-1 instead of us-east-1": the setting that holds
 			// the old value, or none (replace.go).

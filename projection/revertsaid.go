@@ -6,7 +6,7 @@ import "strings"
 // the user asked for a revert: "Reverted READ_CHUNK to 64 KiB.", "Set the
 // pool size back to 10.", "READ_CHUNK is back at 64 KiB", "已把 TTL 改回
 // 300 秒".
-var revertSaidRE = mustPattern(`(?i)\b(?:revert(?:ed|ing)?|restor(?:ed|ing)|undid|(?:put|set|changed|moved|switched|rolled|brought|took|dialed|dropped)(?:\s+[^\s.;]+){0,5}?\s+back|(?:is|are|now)\s+back)\b[^.;\n]{0,60}?\s(?:to|at)\s+(?P<v>[+-]?\d+(?:\.\d+)?(?:\s*(?:kib|mib|gib|bytes|` + relUnit + `))?)(?P<end>\s*[*x×]\s*\d)?|(?:改回|恢复|调回|退回)(?:到|成|为)?(?:了)?\s*(?P<v2>\d+(?:\.\d+)?\s*(?:kib|mib|gib|` + relUnit + `)?)`)
+var revertSaidRE = mustPattern(`(?i)\b(?:revert(?:ed|ing)?|restor(?:ed|ing)|undid|(?:put|set|changed|moved|switched|rolled|brought|took|dialed|dropped)(?:\s+[^\s.;]+){0,5}?\s+back|(?:is|are|now)\s+back)\b[^.;\n]{0,60}?\s(?:to|at)\s+(?:the\s+(?:original|old|previous|earlier|default)\s+)?(?P<v>[+-]?\d+(?:\.\d+)?(?:\s*(?:kib|mib|gib|bytes|` + relUnit + `))?)(?P<end>\s*[*x×]\s*\d)?|(?:改回|恢复|调回|退回)(?:到|成|为)?(?:了)?\s*(?:原来|原先|之前|以前|最初|默认)?的?\s*(?P<v2>\d+(?:\.\d+)?\s*(?:kib|mib|gib|` + relUnit + `)?)`)
 
 // revertSaid reads the agent's message after the user asked to put a
 // setting back ("go back to what it was"): a user who says only "what it

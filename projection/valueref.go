@@ -100,13 +100,13 @@ func (r *Reducer) settledAt(seq int, text string) bool {
 // to 11" sets 11, not the value before.
 
 // backToNumRE is a setting put back to a number: "go back to 15", "put it
-// back to 64", "drop it back down to 2s", "改回 15", "vuelve a 100",
+// back to 64", "back to the original 300", "改回原来的 300", "drop it back down to 2s", "改回 15", "vuelve a 100",
 // "wieder auf 100", "reviens à 100", "volta para 100", "torna a 100",
 // "100に戻して", "tillbaka till 256", "terug naar 256", "назад до 256", "поверни на 256", "верни к 256", "256 पर
 // वापस जाओ", "वापस 256 पर ले आओ", "256 par wapas", "256 پر واپس"; in
 // another language than English also before the clause that goes on
 // ("vuelve a 100 y sube el burst a 40").
-var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:and|then)\s)|(?:改回|调回|退回|恢复到|恢复成|回到)\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)` +
+var backToNumRE = mustPattern(`(?i)(?:^|[\s,;:])(?:(?:go|set\s+it|put\s+it|change\s+it|take\s+it|bring\s+it|move\s+it|turn\s+it|roll\s+it|dial\s+it|drop\s+it|revert(?:\s+it)?|switch(?:\s+it)?)\s+)?back\s+(?:down\s+|up\s+)?to\s+(?:the\s+(?:original|old|previous|earlier|default)\s+)?(?P<v>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:and|then)\s)|(?:改回|调回|退回|恢复到|恢复成|回到)(?:到|成)?\s*(?:原来|原先|之前|以前|最初|默认)?的?\s*(?P<v2>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)` +
 	`|(?i:(?:^|[^\p{L}])(?:vuelve|vuelvan|volvamos|regresa|regresemos|zurück|zurueck|wieder|reviens|revenons|revenir|remets(?:-le|-la)?|volta|voltemos|volte|torna|torniamo|riporta(?:lo|la)?|tillbaka|terug)\s+(?:a|al|auf|zu|à|au|para|pra|ao|till|naar|op)\s+(?P<v3>\d+(?:[.,]\d+)?(?:\s?(?:` + relUnit + `|kib|mib|gib)\b)?)\s*(?:[.!,;]|$|\s(?:y|e|und|et|i|and)\s))` +
 	`|(?P<v4>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `))?)\s*(?:に|へ)\s*戻` +
 	`|(?:^|[^\p{L}])(?:назад|поверн\p{L}*|поверт\p{L}*|верн\p{L}*|відкоти\p{L}*|откати\p{L}*)\s+(?:до|на|к)\s+(?P<v5>\d+(?:\.\d+)?(?:\s*(?:` + relUnit + `|kib|mib|gib))?)\s*(?:[.!,;]|$|\s(?:і|и|й|та|а)\s)` +
