@@ -14,7 +14,7 @@ import (
 // (asked.go), since the agent asks many; but the question the log ends
 // on is what the next turn needs, so the state shows it as an open
 // question for as long as nothing follows it. It is derived, not stored
-// as an anchor: the reducer keeps the questions of the last assistant
+// as an anchor (EndAsked): the reducer keeps the questions of the last assistant
 // message only while no event has come after it (r.endAsked, part of a
 // Snapshot's reading state so that a fold just after the question keeps
 // it), and any later message, tool result or call drops them, so the
@@ -121,9 +121,15 @@ func outsideFences(text string) string {
 	return b.String()
 }
 
-// endAskedAnchors are the open questions the log ends on (r.endAsked, see
-// above), those no anchor already holds.
-func (r *Reducer) endAskedAnchors() []*Anchor {
+// EndAsked are the open questions the log read so far ends on (see
+// above), those no anchor already holds: derived, so neither Anchors
+// nor Heads nor a Snapshot's anchors hold them (a checkpoint's span is
+// followed by more of the log, and a model shown them might keep them);
+// State and ef state add them. Nil for a nil *Reducer.
+func (r *Reducer) EndAsked() []*Anchor {
+	if !r.ready() {
+		return nil
+	}
 	var out []*Anchor
 	for i, q := range r.endAsked {
 		k := "question/-/" + slug(q)

@@ -3462,7 +3462,7 @@ func (r *Reducer) Heads() []*Anchor {
 			out = append(out, a.clone())
 		}
 	}
-	return append(out, r.endAskedAnchors()...)
+	return out
 }
 
 // Anchors returns every hot anchor, the model-proposed ones with the
@@ -3471,7 +3471,7 @@ func (r *Reducer) Anchors() []*Anchor {
 	if r == nil {
 		return nil
 	}
-	return append(r.copies(r.withModel(r.sorted())), r.endAskedAnchors()...)
+	return r.copies(r.withModel(r.sorted()))
 }
 
 // withModel is s (anchors in byAge order) with the model-proposed anchors
@@ -3585,6 +3585,7 @@ func (r *Reducer) State() State {
 			st.Uncertainty = append(st.Uncertainty, a)
 		}
 	}
+	st.Uncertainty = append(st.Uncertainty, r.EndAsked()...)
 	return st
 }
 
