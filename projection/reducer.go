@@ -184,6 +184,11 @@ type Reducer struct {
 	// asked are the questions of fact the assistant's last message asked
 	// the user (asked.go); not part of a Snapshot.
 	asked2 []string
+	// endAsked are the questions to the user of the assistant's last
+	// message while nothing has come after it, and endAskedSeq its seq
+	// (endasked.go).
+	endAsked    []string
+	endAskedSeq int
 	// askedList: the agent numbered the questions of asked2 in a list
 	// (numbered.go)
 	askedList bool
@@ -333,6 +338,7 @@ func (r *Reducer) Apply(ev Event) {
 		return
 	}
 	r.lastSeq = ev.Seq
+	r.noteEndAsked(&ev)
 	if ev.Role == RoleUser {
 		// A key or password pasted: masked in every anchor from this
 		// event on (secret.go).
@@ -3646,6 +3652,7 @@ func (r *Reducer) State() State {
 			st.Uncertainty = append(st.Uncertainty, a)
 		}
 	}
+	st.Uncertainty = append(st.Uncertainty, r.EndAsked()...)
 	return st
 }
 
@@ -3727,6 +3734,10 @@ type SnapAsking struct {
 	AnsweredQs     []AnsweredQuestion `json:"answeredQs,omitempty"`
 	Reverted       string             `json:"reverted,omitempty"`
 	RevertSeq      int                `json:"revertSeq,omitempty"`
+	// EndAsked are the questions the log ends on, asked at EndAskedSeq
+	// (endasked.go).
+	EndAsked    []string `json:"endAsked,omitempty"`
+	EndAskedSeq int      `json:"endAskedSeq,omitempty"`
 }
 
 // asking is r's SnapAsking, nil when it holds nothing.
@@ -3734,8 +3745,8 @@ func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
 		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), AgentListed: r.askedList, Offer: r.offer, Guesses: slices.Clone(r.guesses),
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
-		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq}
-	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses) == 0 && a.UserAskedAge == 0 && !a.Looked &&
+		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq}
+	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked) == 0 && a.UserAskedAge == 0 && !a.Looked &&
 		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 {
 		return nil
 	}
@@ -3756,6 +3767,7 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
 	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)
 	r.reverted, r.revertSeq = a.Reverted, a.RevertSeq
+	r.endAsked, r.endAskedSeq = slices.Clone(a.EndAsked), a.EndAskedSeq
 }
 
 // SnapQuantity is a quantity in a Snapshot: its seq, value, words
@@ -3859,7 +3871,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
 		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
-		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), askedList: r.askedList, userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
+		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), endAsked: slices.Clone(r.endAsked), endAskedSeq: r.endAskedSeq, askedList: r.askedList, userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, namedNear: slices.Clone(r.namedNear), dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq, coded: maps.Clone(r.coded)}
 	for k, a := range r.hot {

@@ -44,10 +44,10 @@ func runScript(t *testing.T, script string) string {
 			r.Apply(*st.Event)
 		case "state":
 			fmt.Fprintf(&out, "state after seq %d:\n", r.LastSeq())
-			print(r.Heads())
+			print(append(r.Heads(), r.EndAsked()...))
 		case "all":
 			fmt.Fprintf(&out, "hot after seq %d:\n", r.LastSeq())
-			print(r.Anchors())
+			print(append(r.Anchors(), r.EndAsked()...))
 		case "retire":
 			var n int
 			if len(st.Args) > 0 {

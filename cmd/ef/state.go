@@ -360,6 +360,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if *all {
 		as = append(r.Anchors(), r.RetiredAnchors()...)
 	}
+	// the questions the log ends on, open while no reply follows
+	// (derived, not held as anchors: projection/endasked.go)
+	as = append(as, r.EndAsked()...)
 	proposed := 0
 	for _, a := range as {
 		out.Anchors = append(out.Anchors, stateAnchorOf(a))
