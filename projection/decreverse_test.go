@@ -26,6 +26,10 @@ func TestDecisionReversed(t *testing.T) {
 			// the user's switch supersedes the agent's choice; the
 			// agent's "決定を変更" says it again (switchaway.go)
 			[]string{`decision .*dashmap-はやめて.* \[active/normative.*\(was price_cache を`}, []string{`dashmap-は使わず`}},
+		{"the agent's switch drops the choice it names, not a decision nearer in words (ja)", "> user\nprice_cache のロック競合をなんとかして\n> assistant\nflaky テストは issue #318 にしました。\n> assistant\nprice_cache を `tokio::sync::Mutex<HashMap>` から `dashmap::DashMap` にすれば読みの競合がなくなるので、それで行きます。\n> assistant\n決定を変更: dashmap は使わず、price_cache は `tokio::sync::RwLock<HashMap<Sku, Price>>` にします。\n",
+			[]string{`decision .*flaky-テストは.* \[active`, `decision .*dashmap-は使わず.* \[active.*\(was price_cache を`}, []string{`flaky-テストは.* \[superseded`}},
+		{"the agent's switch drops the choice it names (en)", "> user\nfix the lock contention on price_cache\n> assistant\nDecision: the flaky test goes to issue #318.\n> assistant\nDecision: price_cache moves from a Mutex to `dashmap::DashMap`.\n> assistant\nActually, changing course: instead of dashmap, price_cache uses `tokio::sync::RwLock<HashMap>`.\n",
+			[]string{`decision .*flaky-test.* \[active`}, []string{`decision .*dashmap::dashmap.* \[active`}},
 		{"the repro: the goal said again (zh)", "> user\nminSdk 回到 24\n> assistant\n为此把 NotificationChannel 和 startForegroundService 换成了 Compat 版本，lintRelease 0 error。\n> user\n这周的目标就是把 2.8.0 的 release 包打出来发内测。\n> assistant\n目标改为：本周打 2.8.0 release 包发内测。\n",
 			[]string{`decision .*notificationchannel.* \[active`}, []string{`decision .*目标改为`}},
 		{"the goal said again (en)", "> user\nkeep working\n> assistant\nI'll switch the notification code to the Compat versions.\n> assistant\nThe goal is now to ship the 2.8.0 release build to beta testers.\n",

@@ -138,9 +138,11 @@ func (r *Reducer) objectiveDone(p *Proposal, ref EventRef) {
 // oldTasksGone supersedes the open obligations the old objective's
 // statement carved out of it ("帮我把 app 升级到 targetSdk 35，顺便把
 // release 构建修好" holds two) once a new objective replaces it, each
-// one sharing no word with the new objective: the task they were parts
-// of is no longer the goal. A part the new goal still speaks of ("the
-// release build" when the goal is now the release) stays open.
+// one sharing fewer than two words with the new objective: the task they
+// were parts of is no longer the goal. A part the new goal still speaks of
+// by two of its words stays open; one word in common ("release" in "fix
+// the release build" and "ship the 2.8.0 release") is too little to say
+// the new goal holds it (trial 9: the build, fixed long before, read open).
 func (r *Reducer) oldTasksGone(nu, old *Anchor, ref EventRef) {
 	if len(old.SourceRefs) == 0 || old.Quote == "" {
 		return
@@ -153,7 +155,7 @@ func (r *Reducer) oldTasksGone(nu, old *Anchor, ref EventRef) {
 		if a.SourceRefs[0].Seq != old.SourceRefs[0].Seq || !strings.Contains(old.Quote, a.Quote) {
 			continue
 		}
-		if overlap(terms(a.Value), goal) > 0 {
+		if overlap(terms(a.Value), goal) >= 2 {
 			continue
 		}
 		a.addRef(ref)
