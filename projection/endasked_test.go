@@ -67,18 +67,7 @@ func TestEndAskedSnapshot(t *testing.T) {
 	r := New(Options{SessionID: "s"})
 	r.Apply(Event{Seq: 1, Role: RoleUser, Text: "README 更新しといて"})
 	r.Apply(Event{Seq: 2, Role: RoleAssistant, Text: "README を更新しました。ベンチは criterion に移行しますか？"})
-	raw, err := r.MarshalSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := UnmarshalSnapshot(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	restored := New(Options{SessionID: "s"})
-	if err := restored.Restore(snap); err != nil {
-		t.Fatal(err)
-	}
+	_, restored := snapRound(t, r)
 	has := func(x *Reducer) bool {
 		for _, a := range x.State().Uncertainty {
 			if a.Quote == "ベンチは criterion に移行しますか？" && a.Seq() == 2 {

@@ -120,18 +120,7 @@ func TestQuantitiesSurviveRestore(t *testing.T) {
 	for i, m := range msgs[:2] {
 		mid.Apply(Event{Seq: i, Role: RoleUser, Text: m})
 	}
-	b, err := mid.MarshalSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := UnmarshalSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	restored := New(Options{SessionID: "s"})
-	if err := restored.Restore(snap); err != nil {
-		t.Fatal(err)
-	}
+	_, restored := snapRound(t, mid)
 	restored.Apply(Event{Seq: 2, Role: RoleUser, Text: msgs[2]})
 	value := func(r *Reducer) string {
 		for _, a := range r.Heads() {

@@ -190,20 +190,9 @@ func TestCodedSurvivesRestore(t *testing.T) {
 	for i, m := range msgs[:2] {
 		mid.Apply(Event{Seq: i, Role: RoleUser, Text: m})
 	}
-	b, err := mid.MarshalSnapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := UnmarshalSnapshot(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, restored := snapRound(t, mid)
 	if !maps.Equal(snap.Coded, map[string]string{"value/-/retry_backoff_max": "retry_backoff_max"}) {
 		t.Fatalf("snapshot coded = %v", snap.Coded)
-	}
-	restored := New(Options{SessionID: "s"})
-	if err := restored.Restore(snap); err != nil {
-		t.Fatal(err)
 	}
 	restored.Apply(Event{Seq: 2, Role: RoleUser, Text: msgs[2]})
 	got := map[string]string{}
