@@ -9,7 +9,7 @@ import "strings"
 // "checkout-api crashes on staging with ECONNRESET": a crash or fail verb
 // (failVerbRE) with an error text (errorTextRE: an exception, an errno,
 // a quoted error) or a named place or device (failPlaceRE: a service's
-// name, an environment, a device model) in the same clause is as
+// name, a device model, failEnvRE: an environment) in the same clause is as
 // concrete a sign as userFailRE's. The failure is keyed by the error
 // text when there is one, else by the place. userFailNotRE and
 // relayNotRE keep out a question, a condition, a failure that is over
@@ -23,8 +23,12 @@ var failVerbRE = mustPattern(`(?i)\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|die
 var errorTextRE = mustPattern("`[^`\\n]{0,60}(?i:error|exception|denied|refused|too many|timed? ?out|not found|panic|fatal|killed|overflow)[^`\\n]{0,60}`|\\b[A-Z]\\w*(?:Exception|Error)\\b|\\(os error \\d+\\)|\\berrno \\d+|\\bE(?:MFILE|NOMEM|NOSPC|CONNRESET|CONNREFUSED|TIMEDOUT|ACCES|PERM|NOENT|PIPE|ADDRINUSE)\\b")
 
 // failPlaceRE is a named place or device: a kebab-case service name
-// with a letter part of three or more, an environment, a device model.
-var failPlaceRE = mustPattern(`\b[a-z][a-z0-9]{2,}(?:-[a-z0-9]+)*-[a-z][a-z0-9]{2,}\b|\b(?:iPhone|iPad|Pixel|Galaxy|Xperia|Redmi|Xiaomi|Huawei|Mate|OnePlus|Nexus|Moto)\s?[A-Z]?\d+\w*|(?i:\b(?:staging|stage|prod|production|preprod|canary)\b)|ステージング|本番|検証環境|线上|生产环境|测试环境|预发|(?i:стейдж\pL*|\bпрод\pL*|produzione|produktion|productie)`)
+// with a letter part of three or more, a device model.
+var failPlaceRE = mustPattern(`\b[a-z][a-z0-9]{2,}(?:-[a-z0-9]+)*-[a-z][a-z0-9]{2,}\b|\b(?:iPhone|iPad|Pixel|Galaxy|Xperia|Redmi|Xiaomi|Huawei|Mate|OnePlus|Nexus|Moto)\s?[A-Z]?\d+\w*`)
+
+// failEnvRE is an environment a failure is told in, the place when no
+// service or device is named.
+var failEnvRE = mustPattern(`(?i:\b(?:staging|stage|prod|production|preprod|canary)\b)|ステージング|本番|検証環境|线上|生产环境|测试环境|预发|(?i:стейдж\pL*|\bпрод\pL*|produzione|produktion|productie)`)
 
 // relayNotRE is what else tells no failure seen now in the languages
 // userFailNotRE does not spell: a condition, a question, a story of an
@@ -41,8 +45,10 @@ func signedFailure(part string) (key, name string, ok bool) {
 	if e := errorTextRE.FindString(part); e != "" {
 		return slug(strings.Trim(e, "`")), part, true
 	}
-	if p := failPlaceRE.FindString(part); p != "" {
-		return slug(p), part, true
+	for _, re := range []*pattern{failPlaceRE, failEnvRE} {
+		if p := re.FindString(part); p != "" {
+			return slug(p), part, true
+		}
 	}
 	return "", "", false
 }

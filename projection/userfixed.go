@@ -31,16 +31,17 @@ func fixedReport(text string) string {
 }
 
 // fixedNames are the words of report s that may name what failed: a
-// Latin word of three letters or more, not the sentence's first, that
-// has a capital, a digit, a "-", "_" or a dot ("Pixel", "order-gateway").
+// Latin word of three letters or more that has a digit, a "-", "_" or a
+// dot, or a capital but as the sentence's first letter ("Pixel",
+// "order-gateway", "InventoryIT"; not "The").
 func fixedNames(s string) []string {
 	var out []string
 	for _, loc := range latinWordRE.FindAllStringIndex(s, -1) {
 		w := strings.Trim(s[loc[0]:loc[1]], ".-_")
-		if loc[0] == 0 || len(w) < 3 || strings.Trim(w, "0123456789") == "" {
+		if len(w) < 3 || strings.Trim(w, "0123456789") == "" {
 			continue
 		}
-		if strings.ToLower(w) != w || strings.ContainsAny(w, "0123456789-_.") {
+		if strings.ContainsAny(w, "0123456789-_.") || strings.ToLower(w[1:]) != w[1:] || (loc[0] > 0 && strings.ToLower(w) != w) {
 			out = append(out, strings.ToLower(w))
 		}
 	}
