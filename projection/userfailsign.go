@@ -16,7 +16,7 @@ import "strings"
 // ("used to crash", "以前は落ちてた") and a negation.
 
 // failVerbRE is a crash or fail verb, in the languages the lexicons cover.
-var failVerbRE = mustPattern(`(?i)\b(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|dies|died|panic(?:s|ked)?|errors? out|throws|hangs|went down|is down)\b|こけ|コケ|落ちて|落ちる|落ちた|クラッシュ|失敗して|死んで|崩|闪退|挂了|报错|失败了|\b(?:пада\pL*|упал\pL*|крашит\pL*|fallisce|crasha|va in crash|stürzt|abgestürzt|crasht|faalt|falla|se cae|plante)\b`)
+var failVerbRE = mustPattern(`(?i)(?:^|[^\w-])(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|dies|died|panic(?:s|ked)?|errors? out|throws|hangs|went down|is down)(?:$|[^\w-])|こけ|コケ|落ちて|落ちる|落ちた|クラッシュ|失敗して|死んで|崩|闪退|挂了|报错|失败了|\b(?:пада\pL*|упал\pL*|крашит\pL*|fallisce|crasha|va in crash|stürzt|abgestürzt|crasht|faalt|falla|se cae|plante)\b`)
 
 // errorTextRE is an error text: an exception's or error's name, an errno,
 // a POSIX error code, an error quoted in backticks.

@@ -28,6 +28,8 @@ func TestSignedReportedFailure(t *testing.T) {
 		{"does checkout-api crash on staging?", ""},
 		{"checkout-api used to crash on staging", ""},
 		{"it crashes sometimes", ""},
+		{"check crash-free 3.8.0 android giùm", ""},
+		{"make the checkout-api fail-safe on staging", ""},
 	} {
 		t.Run(tc.msg, func(t *testing.T) {
 			ps := reportedFailures(tc.msg, nil)
