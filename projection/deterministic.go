@@ -162,8 +162,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// A failure the user saw outside the session (userfail.go);
 			// the message that sets the objective tells the task,
 			// whose bug the objective holds ("ponyc segfaults on …"),
-			// and no run could resolve it as a failure of its own.
-			if ctx.HaveObjective {
+			// and no run could resolve it as a failure of its own; but
+			// one relayed from someone else ("QA says it crashes on
+			// Pixel 6") is a run seen outside, as a later one is.
+			if ctx.HaveObjective || relayed(ev.Text) {
 				out = append(out, reportedFailures(ev.Text, pasted)...)
 			}
 		}

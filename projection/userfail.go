@@ -38,13 +38,21 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 			// an attempt told (story.go)
 			continue
 		}
-		for _, part := range strings.Split(s, ",") {
-			m := userFailRE.FindString(part)
-			if m == "" || userFailNotRE.MatchString(part) {
+		for _, part := range failClauseRE.Split(s, -1) {
+			if userFailNotRE.MatchString(part) {
+				continue
+			}
+			key, name := "", ""
+			if m := userFailRE.FindString(part); m != "" {
+				key, name = slug(m), m
+			} else if k, n, ok := signedFailure(part); ok {
+				// a fail verb with an error text or a place (userfailsign.go)
+				key, name = k, strings.TrimSpace(n)
+			} else {
 				continue
 			}
 			s = strings.TrimSpace(s)
-			return []Proposal{{Op: OpOutcome, Kind: KindFailure, Key: reportedPrefix + slug(m), Name: m, Value: "failed: " + s,
+			return []Proposal{{Op: OpOutcome, Kind: KindFailure, Key: reportedPrefix + key, Name: name, Value: "failed: " + s,
 				Quote: s, Because: s, Failed: true, Pasted: true}}
 		}
 	}

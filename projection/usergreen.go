@@ -54,6 +54,8 @@ func greenReport(text string) string {
 func (r *Reducer) reportedGreen(ev *Event, ref EventRef) {
 	s := greenReport(ev.Text)
 	if s == "" {
+		// "Pixel 6 上不崩了": the thing no longer fails (userfixed.go)
+		r.reportedFixed(ev, ref)
 		return
 	}
 	var open []*Anchor

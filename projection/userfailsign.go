@@ -1,0 +1,67 @@
+package projection
+
+import "strings"
+
+// A failure the user relays with no fixed phrase.
+//
+// "SREから連絡で、ステージングの order-gateway が `Too many open files
+// (os error 24)` でこけてるって", "新包在 Pixel 6（Android 14）上一打开就崩",
+// "checkout-api crashes on staging with ECONNRESET": a crash or fail verb
+// (failVerbRE) with an error text (errorTextRE: an exception, an errno,
+// a quoted error) or a named place or device (failPlaceRE: a service's
+// name, a device model, failEnvRE: an environment) in the same clause is as
+// concrete a sign as userFailRE's. The failure is keyed by the error
+// text when there is one, else by the place. userFailNotRE and
+// relayNotRE keep out a question, a condition, a failure that is over
+// ("used to crash", "以前は落ちてた") and a negation.
+
+// failVerbRE is a crash or fail verb, in the languages the lexicons cover.
+var failVerbRE = mustPattern(`(?i)(?:^|[^\w-])(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|dies|died|panic(?:s|ked)?|errors? out|throws|hangs|went down|is down)(?:$|[^\w-])|こけ|コケ|落ちて|落ちる|落ちた|クラッシュ|失敗して|死んで|崩|闪退|挂了|报错|失败了|\b(?:пада\pL*|упал\pL*|крашит\pL*|fallisce|crasha|va in crash|stürzt|abgestürzt|crasht|faalt|falla|se cae|plante)\b`)
+
+// errorTextRE is an error text: an exception's or error's name, an errno,
+// a POSIX error code, an error quoted in backticks.
+var errorTextRE = mustPattern("`[^`\\n]{0,60}(?i:error|exception|denied|refused|too many|timed? ?out|not found|panic|fatal|killed|overflow)[^`\\n]{0,60}`|\\b[A-Z]\\w*(?:Exception|Error)\\b|\\(os error \\d+\\)|\\berrno \\d+|\\bE(?:MFILE|NOMEM|NOSPC|CONNRESET|CONNREFUSED|TIMEDOUT|ACCES|PERM|NOENT|PIPE|ADDRINUSE)\\b")
+
+// failPlaceRE is a named place or device: a kebab-case service name
+// with a letter part of three or more, a device model.
+var failPlaceRE = mustPattern(`\b[a-z][a-z0-9]{2,}(?:-[a-z0-9]+)*-[a-z][a-z0-9]{2,}\b|\b(?:iPhone|iPad|Pixel|Galaxy|Xperia|Redmi|Xiaomi|Huawei|Mate|OnePlus|Nexus|Moto)\s?[A-Z]?\d+\w*`)
+
+// failEnvRE is an environment a failure is told in, the place when no
+// service or device is named.
+var failEnvRE = mustPattern(`(?i:\b(?:staging|stage|prod|production|preprod|canary)\b)|ステージング|本番|検証環境|线上|生产环境|测试环境|预发|(?i:стейдж\pL*|\bпрод\pL*|produzione|produktion|productie)`)
+
+// relayNotRE is what else tells no failure seen now in the languages
+// userFailNotRE does not spell: a condition, a question, a story of an
+// earlier time, a negation, a fix done.
+var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前|前は|昔|ない|なく|ません|要是|的话|会不会|吗|以前|之前|曾经|没|修好|已修复|\b(?:fixed|resolved|before the fix|no longer|anymore)\b|раньше|починил\pL*`)
+
+// signedFailure is the failure clause part tells with a fail verb and an
+// error text or a named place (see above): its key and its name, ok
+// false when part tells none.
+func signedFailure(part string) (key, name string, ok bool) {
+	if !failVerbRE.MatchString(part) || relayNotRE.MatchString(part) {
+		return "", "", false
+	}
+	if e := errorTextRE.FindString(part); e != "" {
+		return slug(strings.Trim(e, "`")), part, true
+	}
+	for _, re := range []*pattern{failPlaceRE, failEnvRE} {
+		if p := re.FindString(part); p != "" {
+			return slug(p), part, true
+		}
+	}
+	return "", "", false
+}
+
+// relayFailRE is a failure told as someone else's report: QA, SRE, support,
+// a customer, a tester says or reports it.
+var relayFailRE = mustPattern(`(?i)\b(?:QA|SRE|ops|on-?call|support|customers?|users?|testers?|the client)\b[^.!?\n]{0,30}?\b(?:says?|said|reports?|reported|told|tells|pinged|flagged|wrote|saw)\b|から(?:の)?(?:連絡|報告|問い合わせ)|によると|(?:测试|QA|运维|用户|客户|同事)[^，。,.]{0,12}(?:说|反馈|报)|反馈说|(?:QA|SRE|тестировщик\pL*|саппорт|клиент\pL*)[^.!?\n]{0,30}?(?:пишут|пишет|говор\pL+|сообщ\pL+)`)
+
+// relayed reports whether text tells a failure as someone else's report.
+func relayed(text string) bool {
+	return relayFailRE.MatchString(text)
+}
+
+// failClauseRE splits a sentence into its clauses at a comma of any
+// script.
+var failClauseRE = mustPattern(`[,，、]`)

@@ -1,0 +1,83 @@
+package projection
+
+import "strings"
+
+// The user reporting that a thing no longer fails.
+//
+// "测试说 Pixel 6 上新包不崩了", "order-gateway はもう落ちなくなった",
+// "checkout-api doesn't crash anymore": the user saw the thing a failure
+// was told of (userfail.go) run without it. The report resolves the open
+// failure that names what it names ("Pixel 6"), or, naming nothing, the
+// one failure the user told that is still open. A question ("不崩了吗？"),
+// a condition or a hope ("should no longer crash", "如果不崩了就发版")
+// and a report of another thing resolve nothing.
+
+// noLongerFailsRE is a report that a thing no longer fails.
+var noLongerFailsRE = mustPattern(`(?i)\bno longer (?:crash|fail|die|hang|error)\w*|\b(?:doesn'?t|does not|isn'?t|is not|don'?t|aren'?t) (?:crash|fail|die|hang|error)\w*(?: out)? (?:any ?more|now)\b|\bstopped (?:crashing|failing|dying|hanging|erroring)\b|(?:落ち|こけ|コケ|クラッシュし|失敗し|エラーになら|死な)なくなっ|もう(?:落ち|こけ|コケ|クラッシュし|失敗し)(?:ない|ません)|不(?:再)?(?:崩|闪退|挂|报错|失败)(?:溃)?了|不再(?:崩溃|闪退|报错|失败|挂)|больше не (?:пада|крашит|вылета)\pL*|перестал\pL* (?:падать|крашиться|вылетать)|\bnon (?:crasha|fallisce|va in crash) più\b|\b(?:stürzt|crasht) nicht mehr\b|\bschlägt nicht mehr fehl\b|\b(?:crasht|faalt) niet meer\b|\bya no (?:falla|crashea|se cae)\b|\bne (?:plante|crashe) plus\b`)
+
+// noLongerNotRE is what makes such a sentence no report: a question, a
+// condition, a hope, a plan.
+var noLongerNotRE = mustPattern(`(?i)[?？]|\b(?:if|whether|should|hopefully|hope|once|will|would|might|maybe|make sure|ensure|so that|se|dovrebbe|wenn|falls|sollte|als|zou|si|debería|devrait)\b|(?:^|\s)(?:если|должн\pL*|надеюсь|чтобы)(?:\s|$|[,.!])|如果|要是|的话|应该|希望|确保|吗|もし|たら|なら|はず|ように|か[。.]?$`)
+
+// fixedReport is the sentence of user message text that reports a thing
+// no longer fails, "" when none does.
+func fixedReport(text string) string {
+	for _, s := range sentences(text) {
+		if noLongerFailsRE.MatchString(s) && !noLongerNotRE.MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// fixedNames are the words of report s that may name what failed: a
+// Latin word of three letters or more that has a digit, a "-", "_" or a
+// dot, or a capital but as the sentence's first letter ("Pixel",
+// "order-gateway", "InventoryIT"; not "The").
+func fixedNames(s string) []string {
+	var out []string
+	for _, loc := range latinWordRE.FindAllStringIndex(s, -1) {
+		w := strings.Trim(s[loc[0]:loc[1]], ".-_")
+		if len(w) < 3 || strings.Trim(w, "0123456789") == "" {
+			continue
+		}
+		if strings.ContainsAny(w, "0123456789-_.") || strings.ToLower(w[1:]) != w[1:] || (loc[0] > 0 && strings.ToLower(w) != w) {
+			out = append(out, strings.ToLower(w))
+		}
+	}
+	return out
+}
+
+// reportedFixed resolves the open failure a user's report that a thing
+// no longer fails is about (see above); it reports whether s was one.
+func (r *Reducer) reportedFixed(ev *Event, ref EventRef) {
+	s := fixedReport(ev.Text)
+	if s == "" {
+		return
+	}
+	names := fixedNames(s)
+	var hit, told []*Anchor
+	for _, a := range r.sorted() {
+		if a.Kind != KindFailure || !a.IsHead() || (a.Lifecycle != Open && a.Lifecycle != Investigating) || a.Seq() >= ev.Seq || r.hot[slot(a.Kind, a.Key)] != a {
+			continue
+		}
+		if strings.HasPrefix(a.Key, reportedPrefix) {
+			told = append(told, a)
+		}
+		about := strings.ToLower(a.Key + " " + a.Name + " " + a.Because)
+		for _, n := range names {
+			if strings.Contains(about, n) {
+				hit = append(hit, a)
+				break
+			}
+		}
+	}
+	if len(names) == 0 && len(told) == 1 {
+		hit = told
+	}
+	for _, a := range hit {
+		a.Lifecycle = Resolved
+		a.addRef(ref)
+		r.hypothesesOn(a, ref)
+	}
+}
