@@ -30,7 +30,7 @@ func TestImportOpenCode2026(t *testing.T) {
 		"user: migrations/runner.go:31 and scripts/seed.sh:12 load 0042.\n\n<task_metadata>\nsession_id: ses_2f9c1e02affeMn5TcV7bQ1yWzE\n</task_metadata>",
 		"assistant: Zeile 7 castet nicht. Ich lasse die ganze Testsuite laufen.\nbash {\"command\":\"go test ./...\",\"description\":\"Run all tests\",\"timeout\":120000}",
 		"user: ok  \tledger/api\t0.41s\n\n<shell_metadata>\nshell tool terminated command after exceeding timeout 120000 ms. If this command is expected to take longer and is not waiting for interactive input, retry with a larger timeout value in milliseconds.\n</shell_metadata>",
-		"assistant: Ich caste amount in 0042 explizit.\nedit {\"filePath\":\"/work/ledger/migrations/0042.sql\",\"oldString\":\"SET amount = raw_amount\",\"newString\":\"SET amount = raw_amount::numeric\"}",
+		"assistant: Ich caste amount in 0042 explizit.\nedit {\"filePath\":\"/home/dev/ledger/migrations/0042.sql\",\"oldString\":\"SET amount = raw_amount\",\"newString\":\"SET amount = raw_amount::numeric\"}",
 		"user: The user rejected permission to use this specific tool call.",
 		"user: Erst den Seed prüfen.",
 		"user: The following tool was executed by the user",
