@@ -6,10 +6,7 @@ import "testing"
 // change (trial 9 p05): the report of the act is a value of the agent's
 // word; a plan, a question, a hedge or a name only mentioned is none.
 func TestAgentSetValues(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"raised, set instead, reverted to the original", "\n> assistant\nThe sensor is flaky. Raising `timeout` from 300 to 1800 so late landings don't fail the run.\n> assistant\nSetting `timeout=900` instead; 1800 holds a worker slot too long.\n> assistant\nReverting the sensor timeout back to the original 300.\n",
 			[]string{`value/-/timeout \[current/decision\] = 300 \(was 900\) @0,1,2`}, nil},
 		{"an identifier-shaped name", `
@@ -60,11 +57,7 @@ Set max_retries to 5.
 Set max_retries to 8.
 `, []string{`value/-/max_retries \[current/normative\] = 8`}, nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // Sentences that name a setting and a number but tell no change the agent

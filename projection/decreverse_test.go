@@ -8,10 +8,7 @@ import "testing"
 // objective said again by the agent supersedes no decision.
 func TestDecisionReversed(t *testing.T) {
 	const start = "> user\nFix the tmp-table collision in fct_orders.\n"
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"the repro: reversing that decision (en)", start + "> assistant\nDecision: switch fct_orders to `incremental_strategy='merge'`, which avoids the relation collision.\n> assistant\nReversing that decision: Postgres 14 has no MERGE, so `merge` is not an option. fct_orders stays on `delete+insert` with a pre_hook that drops a stale tmp table.\n",
 			[]string{`decision .*stays-delete\+insert.* \[active`}, []string{`incremental_strategy-merge \[active`}},
 		{"reversal in Chinese", start + "> assistant\n决定：把 fct_orders 改成 merge 策略。\n> assistant\n撤回之前的决定：PG14 不支持 MERGE。fct_orders 保持 delete+insert 加 pre_hook 清理临时表。\n",
@@ -54,9 +51,5 @@ func TestDecisionReversed(t *testing.T) {
 		{"a Japanese step, not a choice", "> user\nテストを直して\n> assistant\nまずテストの出力を確認してみます。\n",
 			nil, []string{`decision`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }

@@ -9,10 +9,7 @@ func TestMeasuredValues(t *testing.T) {
 		return "\n> user\n" + goal + "\n> assistant\nMeasuring.\n> call shell {\"command\":\"loadgen\"}\n> result\n" + first +
 			"\n> assistant\nAgain after the change.\n> call shell {\"command\":\"loadgen\"}\n> result\n" + second + "\n"
 	}
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"ja: p99 を 200ms 以下にして", run("p99 を 200ms 以下にして", "latency p50=91.0ms p90=212.3ms p99=455.0ms max=2.04s", "latency p50=36.8ms p90=97.2ms p99=171.4ms max=402ms"),
 			[]string{`value/-/p99 \[current/empirical\] = 171.4ms \(was 455.0ms\)`}, []string{`value/-/p50`, `value/-/p90`, `value/-/max`}},
 		{"en: p99 latency under 200ms", run("Get the p99 latency under 200ms on the checkout endpoint.", "p99: 455 ms", "p99: 171 ms"),
@@ -30,11 +27,7 @@ func TestMeasuredValues(t *testing.T) {
 		{"a run that failed", run("p99 を 200ms 以下にして", "p99=455.0ms", "Traceback (most recent call last):\nRuntimeError: boom\np99=171.4ms"),
 			[]string{`value/-/p99 \[current/empirical\] = 455.0ms`}, []string{`171.4ms \(was`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 func TestObjectiveMetrics(t *testing.T) {

@@ -50,10 +50,7 @@ func TestObjectiveChangedMind(t *testing.T) {
 // never records the prompt) is the objective, and a later restatement
 // replaces it; it never replaces the user's own objective.
 func TestObjectivePromptSaid(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"en repro", "> assistant\nTask as I read it from your prompt: get `dbt build --select +fct_orders --target dev` green and make dags/orders_daily.py import cleanly.\n> assistant\nNew direction from your prompt: the goal now is the November backfill of fct_orders in prod plus a reconciliation query against the finance ledger.",
 			[]string{`objective/session/goal \[active/decision\] = the November backfill of fct_orders in prod plus a reconciliation query against the finance ledger\. \(was get .dbt build`}, nil},
 		{"zh", "> assistant\n根据你的要求：把 fct_orders 的 dbt build 跑通，并让 dags/orders_daily.py 能正常导入。\n> assistant\n你的新任务：回填 fct_orders 十一月的数据，再写一个和财务账对账的查询。",
@@ -74,13 +71,7 @@ func TestObjectivePromptSaid(t *testing.T) {
 		{"zh: a question about the request", "> assistant\n你的要求：是要回填十一月还是十二月？",
 			nil, []string{`objective/session/goal`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out := reduceAll(t, c.script)
-			t.Log(out)
-			expect(t, out, c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // A rule an instruction file read again whole no longer holds is lifted,
@@ -95,10 +86,7 @@ func TestInstructionRuleRemoved(t *testing.T) {
 	read := func(call, text string) string {
 		return "> assistant\nReading the rules.\n> call bash {\"command\": \"" + call + "\"}\n> result\n" + text
 	}
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"en repro", read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md'", en2),
 			[]string{`\[active/normative\] = Do not edit anything under`, `\[lifted/normative\] = dbt: always`}, []string{`\[active/normative\] = Exception`}},
 		{"en repro: three reads", read("bash -lc 'cat AGENTS.md'", en0) + read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md'", en2),

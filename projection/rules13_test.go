@@ -53,10 +53,7 @@ func TestOnceLiftIsException(t *testing.T) {
 func TestOnceLiftNearMisses(t *testing.T) {
 	const rules = "> user\nFix the login bug. Don't touch the core-network module. Also, no deploys to prod this week.\n> assistant\nOK.\n"
 	const zhRule = "> user\n把登录页的 bug 修一下。注意：不要动 core-network 模块的代码。\n> assistant\n好的。\n"
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"en: another rule's once-lift", rules + "> user\nThe prod deploy freeze is lifted just this once: you can deploy the hotfix.",
 			[]string{`\[active/normative\] = Don't touch the core-network module\.`}, []string{`core-network module — except`, `\[lifted[^\n]*core-network`}},
 		{"en: only this file, no rule", rules + "> user\nFix the typo in README.md, only this file.",
@@ -68,13 +65,7 @@ func TestOnceLiftNearMisses(t *testing.T) {
 		{"zh: another rule lifted this once", "> user\n不要动 core-network 模块的代码。另外这周禁止发布到生产环境。\n> assistant\n好的。\n> user\n生产发布的限制这次放开一下：hotfix 可以发。",
 			[]string{`\[active/normative\] = 不要动 core-network 模块的代码。`}, []string{`core-network[^\n]*— except`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out := reduceAll(t, c.script)
-			t.Log(out)
-			expect(t, out, c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // A rule said to still hold ("まだ生きてるよ", "still stands", "还在") is
@@ -115,10 +106,7 @@ func TestRuleStillHoldsThenLifted(t *testing.T) {
 // lift of another rule leaves it.
 func TestRuleStillNearMisses(t *testing.T) {
 	const rule = "> user\n不要动 Cargo.lock（禁止 cargo update）。另外不要改 CI 配置。\n> assistant\n好的。\n"
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"zh: a question", rule + "> user\nlock 禁止的规则还在吗？",
 			[]string{`\[active/normative\] = 不要动 Cargo\.lock（禁止 cargo update）。`}, []string{`还在吗`, `— except`}},
 		{"ja: a question", "> user\nCargo.lock は勝手に変えないで。\n> assistant\n了解です。\n> user\nlock 禁止ってまだ生きてる？",
@@ -126,22 +114,13 @@ func TestRuleStillNearMisses(t *testing.T) {
 		{"zh: another rule lifted", rule + "> user\nCI 配置的限制取消吧。",
 			[]string{`\[active/normative\] = 不要动 Cargo\.lock（禁止 cargo update）。`, `\[lifted/normative\] = 另外不要改 CI 配置`}, nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out := reduceAll(t, c.script)
-			t.Log(out)
-			expect(t, out, c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // A lift lifts every live statement of its rule: said again in other
 // words, without a mark, the second is lifted with the first.
 func TestLiftEveryStatement(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"ja", "> user\nレイテンシ改善お願い。あ、Cargo.lock は勝手に変えないで（cargo update 禁止）。\n> assistant\n了解です。\n> user\ndashmap 入れるなら Cargo.lock 変わるでしょ。lock ファイルは触らないで。\n> assistant\nすみません。\n> user\nlock 気にしなくていいよもう、その縛りは解除で。",
 			[]string{`\[lifted/normative\] = あ、Cargo\.lock`, `\[lifted/normative\] = lock ファイルは触らないで`}, []string{`constraint [^\n]*\[active`}},
 		{"zh", "> user\n优化一下延迟。不要动 Cargo.lock。\n> assistant\n好的。\n> user\n加 dashmap 会改 Cargo.lock。lock 文件别碰。\n> assistant\n抱歉。\n> user\nlock 的限制取消吧。",
@@ -153,22 +132,13 @@ func TestLiftEveryStatement(t *testing.T) {
 		{"en: a plain word shared", "> user\nFix the checkout bug. No prod deploys this week.\n> assistant\nOK.\n> user\nThe prod database is read-only.\n> assistant\nNoted.\n> user\nProd deploys are fine again.",
 			[]string{`\[active/normative\] = The prod database is read-only`}, nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out := reduceAll(t, c.script)
-			t.Log(out)
-			expect(t, out, c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // A rule said to hold still, plain, refreshes it; said of no held rule or
 // of no rule at all, it makes none.
 func TestRuleStillPlain(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"en: refreshed", "> user\nImprove the latency. Don't change Cargo.lock.\n> assistant\nOK.\n> user\nThe Cargo.lock ban still stands.",
 			[]string{`\[active/normative\] = Don't change Cargo\.lock\. @0,2`}, []string{`still stands`}},
 		{"de: refreshed", "> user\nBehebe den Login-Bug. Fass die Datei Cargo.lock nicht an.\n> assistant\nOK.\n> user\nDas Cargo.lock Verbot gilt noch.",
@@ -178,11 +148,5 @@ func TestRuleStillPlain(t *testing.T) {
 		{"en: no rule said", "> user\nImprove the latency. Don't change Cargo.lock.\n> assistant\nOK.\n> user\nThe staging server is still alive.",
 			[]string{`(?m)\[active/normative\] = Don't change Cargo\.lock\. @0$`}, []string{`still alive`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out := reduceAll(t, c.script)
-			t.Log(out)
-			expect(t, out, c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }

@@ -22,3 +22,23 @@ func snapRound(t *testing.T, r *Reducer) (*Snapshot, *Reducer) {
 	}
 	return snap, restored
 }
+
+// scriptCase is one row of a table of scripts (runScript's format): the
+// lines the reduced state must hold and the lines it must not.
+type scriptCase struct {
+	name, script string
+	want, never  []string
+}
+
+// runScriptCases reduces each case's script in a subtest of its name and
+// checks its want and never lines.
+func runScriptCases(t *testing.T, cases []scriptCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}

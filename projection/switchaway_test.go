@@ -12,10 +12,7 @@ func TestSwitchedAway(t *testing.T) {
 	const en = "> user\nfix the lock contention on price_cache\n> assistant\nDecision: use dashmap for price_cache.\n> user\n"
 	superseded := []string{`decision .*\[active/normative\].*\(was .*dashmap`}
 	held := []string{`decision .*dashmap.* \[active/decision\]`}
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"the repro (zh, 别用 … 换成)", zh + "别用 dashmap，换成 RwLock\n", superseded, []string{`constraint`}},
 		{"zh, 不要 … 了，改用", zh + "不要 dashmap 了，改用 RwLock<HashMap>\n", superseded, []string{`constraint`}},
 		{"zh, 把 … 换成", zh + "把 dashmap 换成 RwLock 吧\n", superseded, nil},
@@ -44,11 +41,7 @@ func TestSwitchedAway(t *testing.T) {
 		{"not only … but also (de)", en + "nicht nur dashmap, sondern auch RwLock\n", held, []string{`\(was`}},
 		{"a hedge (de)", en + "vielleicht nicht dashmap, sondern RwLock\n", held, []string{`\(was`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 // TestSwitchedAwayReason: the decision a switch supersedes keeps the

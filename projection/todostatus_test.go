@@ -7,10 +7,7 @@ import "testing"
 // it), and one first written completed is a task done, shown as such in
 // --all; an item still pending stays open.
 func TestTodoStatusCancelledAndFirstDone(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"zh cancelled", `
 > user
 记得发版前把 detekt baseline 那条删掉、把 CheckoutViewModel 拆了
@@ -96,9 +93,5 @@ Ship the release.
 ok
 `, []string{`obligation/todo/tag-v2 \[open/`}, []string{`migration`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }

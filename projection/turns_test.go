@@ -27,10 +27,7 @@ func TestTurnReadings(t *testing.T) {
 	for i, g := range []string{"resolve_expression", "as_subquery", "output_field", "get_group_by", "has_select_fields", "process_rhs"} {
 		fmt.Fprintf(&guesses, "> assistant\nI think the issue might be in `%s`.\n> call bash {\"command\":\"grep -n %s django/db/models/query.py\"}\n> result\n%d: def %s(self):\n", g, g, 100+i, g)
 	}
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"the agent's older guesses leave the hot state", guesses.String(),
 			[]string{"`get_group_by`", "`has_select_fields`", "`process_rhs`", "`output_field`"},
 			[]string{"`resolve_expression`", "`as_subquery`"}},
@@ -152,9 +149,5 @@ Results: 7/8 tests passed
 ✗ 1 tests failed.`,
 			[]string{`failure command/-/python final_test.py`}, []string{`test/-/FAILED`, `test/-/1 tests`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }

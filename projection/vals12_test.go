@@ -19,10 +19,7 @@ func TestValsTwelve(t *testing.T) {
 > result
 Patch applied.
 `
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"sv trial with the patch", `
 > user
 sync_invoices: max_retries 5 och retry_backoff_max 300
@@ -137,11 +134,7 @@ statement_timeout = 30s
 Patch applied.
 `, []string{`statement_timeout \[current/normative\] = 30s @`, `lock_timeout \[current/empirical\] = 10 \(was 20\)`}, []string{`statement_timeout \[\w+/\w+\] = 10`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 func TestSameCode(t *testing.T) {

@@ -7,10 +7,7 @@ import "testing"
 // "log 里", and a Cargo.toml dependency's version keyed "version" alone,
 // which every dependency of the file shares.
 func TestValsThirteenPlaceNotName(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"zh trial", `
 > user
 测试说新包一打开就崩，log 里是 ClassNotFoundException，你看看
@@ -61,18 +58,11 @@ also versionCode 42 is already taken by last week's hotfix, make it 43
 改成 5
 `, []string{`重试次数 \[current/normative\] = 5 \(was 3\)`}, nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 func TestValsThirteenDependencyKey(t *testing.T) {
-	cases := []struct {
-		name, script string
-		want, never  []string
-	}{
+	cases := []scriptCase{
 		{"ja trial Cargo.toml", `
 > user
 tokio だけ上げていいよ
@@ -130,11 +120,7 @@ swap it
 Patch applied.
 `, nil, []string{`\(was 1.12\)`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			expect(t, reduceAll(t, c.script), c.want, c.never)
-		})
-	}
+	runScriptCases(t, cases)
 }
 
 func TestNamedCorrection(t *testing.T) {
