@@ -69,7 +69,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue, FormatCline}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue, FormatCline, FormatGoose, FormatGeneric}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -164,6 +164,11 @@ type Stats struct {
 	UnrecordedPrompts bool
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
+	// Guess, for a file of no format ef knows read by its shape
+	// (FormatGeneric), says what the reading guessed: where it found the
+	// messages, how many records it read and skipped. Empty for a named
+	// format.
+	Guess string
 }
 
 // Compaction is a compaction marker found in the source. It was not replayed:
@@ -256,7 +261,28 @@ func detectFile(path string, data []byte) (Format, error) {
 // that name no format, as Claude Code's file-history-snapshot and
 // queue-operation lines do), or of the whole document when the first line
 // is not a complete JSON value.
+//
+// A file no named format claims is read by its shape (FormatGeneric) when
+// it holds a conversation; otherwise the refusal says, on a line of its
+// own, that the generic reading found no messages either.
 func DetectBytes(data []byte) (Format, error) {
+	f, err := detectNamed(data)
+	if err != ErrUnknownFormat && err != errArrayNotChat {
+		return f, err
+	}
+	if _, ok := findConversation(data); ok {
+		return FormatGeneric, nil
+	}
+	return "", fmt.Errorf("%w\n%s", err, genericNoMessages)
+}
+
+// errArrayNotChat refuses a JSON array no named format reads.
+var errArrayNotChat = fmt.Errorf("%w: the file is a JSON array whose first element is not a chat message "+
+	"(a list is read as one conversation: objects with a \"role\" such as user, assistant or tool, or LangChain messages with a \"type\")", ErrUnknownFormat)
+
+// detectNamed reports the named format of a file's contents, or
+// ErrUnknownFormat (bare, or errArrayNotChat) when none claims it.
+func detectNamed(data []byte) (Format, error) {
 	// Only DSH writes Zstandard logs (session.jsonl.zstd).
 	if bytes.HasPrefix(data, zstdMagic) {
 		return FormatDSH, nil
@@ -273,9 +299,10 @@ func DetectBytes(data []byte) (Format, error) {
 	}
 	if bytes.HasPrefix(data, sqliteMagic) {
 		// OpenCode 1.2 and later keep every session in one SQLite
-		// database (opencode.db) instead of JSON files; other clients
-		// (Cursor, Goose) keep theirs in SQLite too.
-		return "", fmt.Errorf("%w: the file is an SQLite database, not JSON text: export the session from its client first (OpenCode 1.2+ keeps its sessions in opencode.db: `opencode export <session-id> > session.json` writes one that ef reads)", ErrUnknownFormat)
+		// database (opencode.db) instead of JSON files, Goose since 1.10
+		// in sessions.db; other clients (Cursor) keep theirs in SQLite too.
+		return "", fmt.Errorf("%w: the file is an SQLite database, not JSON text: export the session from its client first (OpenCode 1.2+ keeps its sessions in opencode.db: `opencode export <session-id> > session.json` writes one that ef reads; "+
+			"Goose keeps its sessions in sessions.db: `goose session export --format json` writes one that ef reads)", ErrUnknownFormat)
 	}
 	if i := bytes.IndexFunc(firstLine(data[:min(len(data), 8<<10)]), binaryByte); i >= 0 {
 		// JSON text holds no control byte but tab, CR and LF, raw or in a
@@ -333,8 +360,7 @@ func DetectBytes(data []byte) (Format, error) {
 						return "", fmt.Errorf("%w: the file is Cline's (or Roo Code's) ui_messages.json, what the extension showed (say and ask records), not the conversation: "+
 							"import api_conversation_history.json from the same task folder", ErrUnknownFormat)
 					}
-					return "", fmt.Errorf("%w: the file is a JSON array whose first element is not a chat message "+
-						"(a list is read as one conversation: objects with a \"role\" such as user, assistant or tool, or LangChain messages with a \"type\")", ErrUnknownFormat)
+					return "", errArrayNotChat
 				}
 				if errors.As(err, &te) {
 					return "", fmt.Errorf("%w: the file is a JSON %s, not an object (nor JSONL of objects)", ErrUnknownFormat, te.Value)
@@ -482,6 +508,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 		return FormatOpenCode, nil
 	case isContinueSession(top):
 		return FormatContinue, nil
+	case isGooseMetadata(top), isGooseExport(top), isGooseMessage(top):
+		return FormatGoose, nil
 	case openCodeStoredPiece(top) != "":
 		return "", openCodePieceError(openCodeStoredPiece(top))
 	case has("instance_id", "history"):
@@ -629,6 +657,8 @@ var parsers = map[Format]parser{
 	FormatCopilot:    parseCopilot,
 	FormatOpenCode:   parseOpenCode,
 	FormatContinue:   parseContinue,
+	FormatGoose:      parseGoose,
+	FormatGeneric:    parseGeneric,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items

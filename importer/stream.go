@@ -167,7 +167,11 @@ func readHead(f *os.File) (head []byte, lines int, more bool, err error) {
 					return nil, 0, false, nil
 				}
 				if !jsonlPreamble(top) {
-					break
+					if _, derr := DetectBytes(head); derr == nil {
+						break
+					}
+					// No format reads the line: the generic reading
+					// looks for messages on the next lines too.
 				}
 			} else if _, derr := DetectBytes(head); derr == nil {
 				break

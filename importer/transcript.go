@@ -79,6 +79,8 @@ type transcript struct {
 	// recordedID is the session id the source records, when its format
 	// has one (see Imported.ID).
 	recordedID string
+	// guess is what the generic reading guessed (Stats.Guess).
+	guess string
 	// cline marks a chat log of Cline's conventions (cline.go).
 	cline bool
 	// failedCalls are the call ids a Codex rollout's events report failed
@@ -470,6 +472,7 @@ func (b *builder) finish() (Stats, error) {
 	b.st.OtherRoles = b.t.otherRoles
 	b.st.Abandoned = b.t.abandoned
 	b.st.UnrecordedPrompts = b.t.unrecordedPrompts
+	b.st.Guess = b.t.guess
 	if b.st.Messages == 0 {
 		if tt := b.t.torn; tt != nil {
 			// Say why, or a log cut by a crash while its first message

@@ -587,6 +587,9 @@ const unrecordedPromptsNote = "this format does not record the user's prompts (c
 // that the surface does not show.
 func importNotes(st importer.Stats) []string {
 	var out []string
+	if st.Guess != "" {
+		out = append(out, st.Guess)
+	}
 	if st.Orphans > 0 {
 		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))
 	}

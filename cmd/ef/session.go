@@ -51,7 +51,12 @@ func importable(path string, dshErr error) error {
 		for _, f := range importer.Formats() {
 			names = append(names, string(f))
 		}
-		return fmt.Errorf("%v (ef reads %s); as a DSH session log: %w", derr, strings.Join(names, ", "), dshErr)
+		// The generic reading's line, when the importer adds one, comes last.
+		msg, generic, _ := strings.Cut(derr.Error(), "\n")
+		if generic != "" {
+			generic = "\n" + generic
+		}
+		return fmt.Errorf("%s (ef reads %s); as a DSH session log: %w%s", msg, strings.Join(names, ", "), dshErr, generic)
 	}
 	if derr == nil && f == importer.FormatDSH && hasBOM(path) {
 		return fmt.Errorf("%s starts with a UTF-8 byte order mark (EF BB BF), which DSH never writes (an editor or a Windows tool added it): remove it, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' %s, and run again; as a DSH session log: %w", path, shellQuote(path), dshErr)
