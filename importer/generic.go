@@ -52,9 +52,19 @@ type genericReader struct {
 
 // parseGeneric reads a file by its shape.
 func parseGeneric(data []byte) (*transcript, error) {
-	found, ok := findConversation(data)
+	t, ok := readGeneric(data)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrEmpty, genericNoMessages)
+	}
+	return t, nil
+}
+
+// readGeneric reads a file by its shape; ok is false when it holds no
+// message the reading can read (DetectBytes then refuses the file).
+func readGeneric(data []byte) (*transcript, bool) {
+	found, ok := findConversation(data)
+	if !ok {
+		return nil, false
 	}
 	t := &transcript{torn: found.torn}
 	g := &genericReader{t: t}
@@ -68,7 +78,12 @@ func parseGeneric(data []byte) (*transcript, error) {
 		g.record(rec)
 	}
 	t.guess = g.guess(found)
-	return t, nil
+	for _, it := range t.items {
+		if it.kind == itemUser || it.kind == itemAssistant {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 // guess words what the reading did, for Stats.Guess.
@@ -421,8 +436,8 @@ func jsonAny(data []byte) (any, bool) {
 	if d.Decode(&v) != nil {
 		return nil, false
 	}
-	if _, err := d.Token(); err == nil {
-		return nil, false // more than one value
+	if len(bytes.TrimSpace(data[d.InputOffset():])) > 0 {
+		return nil, false // more than one value, or text after it
 	}
 	return v, true
 }

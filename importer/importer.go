@@ -270,7 +270,7 @@ func DetectBytes(data []byte) (Format, error) {
 	if err != ErrUnknownFormat && err != errArrayNotChat {
 		return f, err
 	}
-	if _, ok := findConversation(data); ok {
+	if _, ok := readGeneric(data); ok {
 		return FormatGeneric, nil
 	}
 	return "", fmt.Errorf("%w\n%s", err, genericNoMessages)
