@@ -34,9 +34,10 @@ import (
 // kinds are counted as skipped; images and files are named.
 const FormatGeneric Format = "generic"
 
-// genericNoMessages is the line DetectBytes adds to its refusal of a file
-// in which the generic reading found no conversation either.
-const genericNoMessages = "the generic reading found no messages either: no list of objects with a role such as user or assistant (under \"role\", \"author\", \"speaker\", \"from\", …), as a JSON document or JSONL"
+// GenericNoMessages is what DetectBytes adds (after "; ") to its refusal
+// of a file in which the generic reading found no conversation either; ef
+// prints it on a line of its own.
+const GenericNoMessages = "the generic reading found no messages either: no list of objects with a role such as user or assistant (under \"role\", \"author\", \"speaker\", \"from\", …), as a JSON document or JSONL"
 
 // genericReader reads the records genericFind found into t.
 type genericReader struct {
@@ -54,7 +55,7 @@ type genericReader struct {
 func parseGeneric(data []byte) (*transcript, error) {
 	t, ok := readGeneric(data)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrEmpty, genericNoMessages)
+		return nil, fmt.Errorf("%w: %s", ErrEmpty, GenericNoMessages)
 	}
 	return t, nil
 }

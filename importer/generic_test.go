@@ -104,7 +104,7 @@ func TestGenericRefuses(t *testing.T) {
 			t.Errorf("%s: %v, want ErrUnknownFormat", data, err)
 		}
 		if strings.HasPrefix(strings.TrimSpace(data), "{") || strings.HasPrefix(strings.TrimSpace(data), "[") {
-			if !strings.Contains(err.Error(), "\nthe generic reading found no messages") {
+			if !strings.HasSuffix(err.Error(), "; "+importer.GenericNoMessages) {
 				t.Errorf("%s: %v lacks the generic line", data, err)
 			}
 		}

@@ -263,8 +263,8 @@ func detectFile(path string, data []byte) (Format, error) {
 // is not a complete JSON value.
 //
 // A file no named format claims is read by its shape (FormatGeneric) when
-// it holds a conversation; otherwise the refusal says, on a line of its
-// own, that the generic reading found no messages either.
+// it holds a conversation; otherwise the refusal says (GenericNoMessages), that the generic reading found no messages
+// either.
 func DetectBytes(data []byte) (Format, error) {
 	f, err := detectNamed(data)
 	if err != ErrUnknownFormat && err != errArrayNotChat {
@@ -273,7 +273,7 @@ func DetectBytes(data []byte) (Format, error) {
 	if _, ok := readGeneric(data); ok {
 		return FormatGeneric, nil
 	}
-	return "", fmt.Errorf("%w\n%s", err, genericNoMessages)
+	return "", fmt.Errorf("%w; %s", err, GenericNoMessages)
 }
 
 // errArrayNotChat refuses a JSON array no named format reads.

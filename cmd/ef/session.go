@@ -51,10 +51,11 @@ func importable(path string, dshErr error) error {
 		for _, f := range importer.Formats() {
 			names = append(names, string(f))
 		}
-		// The generic reading's line, when the importer adds one, comes last.
-		msg, generic, _ := strings.Cut(derr.Error(), "\n")
-		if generic != "" {
-			generic = "\n" + generic
+		// The generic reading's word, when the importer adds it, comes last,
+		// on a line of its own.
+		msg, generic, _ := strings.Cut(derr.Error(), "; "+importer.GenericNoMessages)
+		if generic != "" || strings.HasSuffix(derr.Error(), importer.GenericNoMessages) {
+			generic = "\n" + importer.GenericNoMessages + generic
 		}
 		return fmt.Errorf("%s (ef reads %s); as a DSH session log: %w%s", msg, strings.Join(names, ", "), dshErr, generic)
 	}

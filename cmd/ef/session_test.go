@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/epistemicfold/ef/importer"
 )
 
 // writeOpenHands writes an OpenHands output.jsonl holding one run per id,
@@ -161,13 +163,23 @@ func TestFoldWarnsOverWindow(t *testing.T) {
 func TestUnknownFormatNamesTheFormats(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.json")
-	// (A plain OpenAI chat log, this test's example once, is a format now.)
-	if err := os.WriteFile(plain, []byte(`{"conversation":[{"speaker":"user","text":"hi"}]}`), 0o644); err != nil {
+	// (A plain OpenAI chat log, this test's example once, is a format now;
+	// so is its next example, {"conversation":[{"speaker":"user",…}]}, read
+	// by its shape: no role here is one the generic reading knows.)
+	if err := os.WriteFile(plain, []byte(`{"conversation":[{"speaker":"narrator","text":"hi"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, errs := runCLI(t, "state", plain)
-	if code != 1 || !strings.Contains(errs, "unknown trajectory format (ef reads ") || !strings.Contains(errs, "claude-code") || !strings.Contains(errs, "session log header") {
+	if code != 1 || !strings.Contains(errs, "unknown trajectory format (ef reads ") || !strings.Contains(errs, "claude-code") || !strings.Contains(errs, "session log header") ||
+		!strings.Contains(errs, "\n"+importer.GenericNoMessages) {
 		t.Fatalf("state of an unknown format: exit %d, stderr %q", code, errs)
+	}
+	generic := filepath.Join(dir, "generic.json")
+	if err := os.WriteFile(generic, []byte(`{"conversation":[{"speaker":"user","text":"Use port 9090."},{"speaker":"bot","text":"ok"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "state", generic); code != 0 || !strings.Contains(errs, "read by its shape (generic): messages taken from the array at $.conversation") {
+		t.Fatalf("state of a conversation read by its shape: exit %d, stderr %q", code, errs)
 	}
 	cc := filepath.Join(dir, "cc.jsonl")
 	body := `{"type":"file-history-snapshot","messageId":"m1","snapshot":{},"isSnapshotUpdate":false}
