@@ -44,8 +44,8 @@ var (
 	// sqlUndoneRE is a statement that changes nothing that lasts: a
 	// transaction rolled back, a plan asked.
 	sqlUndoneRE = regexp.MustCompile(`(?i)\brollback\b|\bexplain\b|--dry-run\b`)
-	// sqlClauseVerbRE is an ALTER TABLE action that is no column's change
-	// of type or default ("add column", "drop column", "rename").
+	// sqlClauseVerbRE is an ALTER COLUMN action that is no change of the
+	// column's type ("drop not null", "set not null", "drop default").
 	sqlClauseVerbRE = regexp.MustCompile(`(?i)^alter\s+column\s+\S+\s+(?:set|drop|add|reset|restart|options)\b`)
 )
 
@@ -173,11 +173,10 @@ func alterClause(table, clause, cmd string) (Proposal, bool) {
 		col := sqlIdent(m[columnDefaultRE.SubexpIndex("c")])
 		return alterProposal(table, col, "default", m[columnDefaultRE.SubexpIndex("v")], clause, cmd)
 	}
-	if sqlClauseVerbRE.MatchString(clause) {
-		return Proposal{}, false
-	}
 	m := columnTypeRE.FindStringSubmatch(clause)
-	if m == nil {
+	if m == nil || m[columnTypeRE.SubexpIndex("s")] != "" && sqlClauseVerbRE.MatchString(clause) {
+		// "alter column c drop not null": SQL Server's form without
+		// TYPE, but a verb where the type would be
 		return Proposal{}, false
 	}
 	col := m[columnTypeRE.SubexpIndex("c")] + m[columnTypeRE.SubexpIndex("m")] + m[columnTypeRE.SubexpIndex("s")]

@@ -114,20 +114,14 @@ func versionQueries(cmd string) []versionQuery {
 // shellWords are commands no version is asked of.
 var shellWords = map[string]bool{"echo": true, "cd": true, "cat": true, "set": true, "export": true, "ls": true}
 
-// splitStages cuts a command at "&&", "||" and ";" (a pipe belongs to its
-// stage's program, the first).
+// splitStages cuts a command at "&&", "||" and ";" outside quotes (a
+// pipe belongs to its stage's program, the first): `mysql -e "select
+// version();"` is one stage.
 func splitStages(cmd string) []string {
 	var out []string
-	for _, a := range strings.Split(cmd, "&&") {
-		for _, b := range strings.Split(a, "||") {
-			for _, c := range strings.Split(b, ";") {
-				if i := strings.Index(c, "|"); i >= 0 {
-					c = c[:i]
-				}
-				if c = strings.TrimSpace(c); c != "" {
-					out = append(out, c)
-				}
-			}
+	for _, st := range stagesOf(cmd) {
+		if c := strings.TrimSpace(pipeHead(st)); c != "" {
+			out = append(out, c)
 		}
 	}
 	return out
