@@ -3949,12 +3949,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		return out
 	}
 	// Files written, and config values set by an edit, a sed
-	// (sedvalue.go), a setting command (setcmd.go) or shown changed by
-	// a Terraform plan (tfplan.go).
+	// (sedvalue.go), a setting command (setcmd.go), a schema statement
+	// (sqlalter.go) or shown changed by a Terraform plan (tfplan.go).
 	_, p := argString(ctx.Call.Args, fileArgKeys)
 	_, cmd := argString(ctx.Call.Args, commandArgKeys)
 	out = append(out, sedValues(cmd)...)
 	out = append(out, setValues(cmd)...)
+	out = append(out, alterValues(cmd)...)
 	out = append(out, gitValues(cmd, text)...)
 	out = append(out, planValues(cmd, text)...)
 	if o, ok := callOutcome(ctx.Call, text); ok {

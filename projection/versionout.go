@@ -68,18 +68,28 @@ func outputLead(text string) string {
 type versionQuery struct {
 	name string
 	pkg  bool
+	// server: a database server's version, asked by its client
+	// (serverversion.go)
+	server bool
 }
 
 // versionQueries are the stages of cmd that ask versions, in order, or
 // nil when a stage asks anything else (its output would be among theirs).
 func versionQueries(cmd string) []versionQuery {
 	var out []versionQuery
+	if in, ok := shellScript(cmd); ok {
+		// "bash -lc 'node -v'", as Codex runs every command
+		cmd = in
+	}
 	for _, st := range splitStages(cmd) {
 		st = strings.Join(strings.Fields(st), " ")
 		if i := strings.Index(st, " 2>&1"); i > 0 {
 			st = st[:i] + st[i+len(" 2>&1"):]
 		}
+		q, server := serverVersionQuery(st)
 		switch m := versionFlagRE.FindStringSubmatch(st); {
+		case server:
+			out = append(out, q)
 		case m != nil:
 			// "python3" is python, "pip3.11" pip
 			prog := strings.TrimSuffix(path.Base(m[1]), ".exe")
@@ -104,20 +114,14 @@ func versionQueries(cmd string) []versionQuery {
 // shellWords are commands no version is asked of.
 var shellWords = map[string]bool{"echo": true, "cd": true, "cat": true, "set": true, "export": true, "ls": true}
 
-// splitStages cuts a command at "&&", "||" and ";" (a pipe belongs to its
-// stage's program, the first).
+// splitStages cuts a command at "&&", "||" and ";" outside quotes (a
+// pipe belongs to its stage's program, the first): `mysql -e "select
+// version();"` is one stage.
 func splitStages(cmd string) []string {
 	var out []string
-	for _, a := range strings.Split(cmd, "&&") {
-		for _, b := range strings.Split(a, "||") {
-			for _, c := range strings.Split(b, ";") {
-				if i := strings.Index(c, "|"); i >= 0 {
-					c = c[:i]
-				}
-				if c = strings.TrimSpace(c); c != "" {
-					out = append(out, c)
-				}
-			}
+	for _, st := range stagesOf(cmd) {
+		if c := strings.TrimSpace(pipeHead(st)); c != "" {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -127,6 +131,7 @@ func splitStages(cmd string) []string {
 // package, its version and the line that says it.
 type printedVersion struct {
 	name, version, line string
+	server              bool
 }
 
 // printedVersions are the versions the output text of cmd prints, one a
@@ -145,6 +150,16 @@ func printedVersions(cmd, text string) []printedVersion {
 		for ; at < len(lines); at++ {
 			l := strings.TrimSpace(lines[at])
 			if l == "" || wrapperLineRE.MatchString(l) {
+				continue
+			}
+			if q.server {
+				if v := serverVersionOf(l); v != "" {
+					out = append(out, printedVersion{name: q.name, version: v, line: l, server: true})
+					at++
+					found = true
+					break
+				}
+				// the table's header before the version
 				continue
 			}
 			if v := versionOf(q, l, lines[:at]); v != "" {
@@ -223,7 +238,13 @@ func versionValues(cmd, text string) ([]Proposal, string) {
 		// scoped apart from the settings the user names: "Python
 		// version: 3.12" is what the user wants, 3.11.4 what is there
 		name := strings.ToLower(v.name)
-		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/installed/" + name, Name: "installed " + name, Value: v.version, Quote: v.line})
+		key, vname := "value/installed/"+name, "installed "+name
+		if v.server {
+			// the version a database server runs, scoped by the server
+			// (serverversion.go)
+			key, vname = "value/"+name+"/version", name+" version"
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: key, Name: vname, Value: v.version, Quote: v.line})
 		said = append(said, strings.ToLower(v.name)+" "+v.version)
 	}
 	return out, strings.Join(said, ", ")
