@@ -1209,10 +1209,7 @@ func (r *Reducer) keepRetired(a *Anchor) {
 	if c.IsHead() {
 		c.Lifecycle = Retired
 	}
-	r.retired = append(r.retired, c)
-	if len(r.retired) > r.opts.KeepRetired {
-		r.retired = slices.Delete(r.retired, 0, len(r.retired)-r.opts.KeepRetired)
-	}
+	r.pushRetired(c)
 }
 
 // followModel retires the model's values the log has set again since

@@ -99,9 +99,11 @@ type Reducer struct {
 	resultSeq int
 	// made are the files the agent wrote whole, oldest first, at most
 	// maxMade (scratch.go).
-	made     []string
-	retired  []*Anchor
-	rejected int
+	made    []string
+	retired []*Anchor
+	// retiredAt is the event (lastSeq) that retired each copy in retired.
+	retiredAt []int
+	rejected  int
 	// attempt is a past attempt the user's last message ended with, told
 	// at attemptSeq, waiting for its verdict (story.go); not part of a
 	// Snapshot.
@@ -3425,10 +3427,7 @@ func (r *Reducer) retire(a *Anchor, lifecycle string) {
 	if r.opts.KeepRetired > 0 {
 		c := a.clone()
 		c.Lifecycle = lifecycle
-		r.retired = append(r.retired, c)
-		if len(r.retired) > r.opts.KeepRetired {
-			r.retired = slices.Delete(r.retired, 0, len(r.retired)-r.opts.KeepRetired)
-		}
+		r.pushRetired(c)
 	}
 }
 
@@ -3885,6 +3884,7 @@ func (r *Reducer) Clone() *Reducer {
 	for _, a := range r.retired {
 		c.retired = append(c.retired, a.clone())
 	}
+	c.retiredAt = slices.Clone(r.retiredAt)
 	for _, a := range r.model {
 		c.model = append(c.model, a.clone())
 	}
