@@ -668,6 +668,9 @@ func (r *Reducer) Apply(ev Event) {
 		// (nowtask.go).
 		r.reportedTasks(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// "SRE 側で再デプロイが必要です": a task handed to a team
+	// (handedoff.go).
+	r.handedOff(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	if ownGroups != nil {
 		r.groups, r.groupsSeq = ownGroups, ev.Seq
 	}
