@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -41,7 +40,7 @@ var notYetRE = mustPattern(`(?i)\b(?:not (?:done |started |touched )?yet|haven't
 
 // doneReportRE is the agent's word that a task is done: "更新してコミット
 // しました", "已更新", "done", "erledigt".
-var doneReportRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:done|finished|completed|committed|erledigt|hecho|listo|terminé|fait|feito|fatto|готово|сделал\p{L}*)(?:[^\p{L}]|$)|(?:し|き|い|っ|え|け|せ|て|め|れ)ました|済みです|完了しました|完了です|已经?(?:更新|修改|改|写|加|添加|完成|提交|补上|修复|删)|(?:改|写|加|更新|补|修|删)(?:好|完)了|搞定了|했습니다|완료`)
+var doneReportRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:done|finished|completed|committed|erledigt|hecho|listo|terminé|fait|feito|fatto|готово|сделал\p{L}*)(?:[^\p{L}]|$)|ました|済みです|完了しました|完了です|已经?(?:更新|修改|改|写|加|添加|完成|提交|补上|修复|删)|(?:改|写|加|更新|补|修|删)(?:好|完)了|搞定了|했습니다|완료`)
 
 // doneNegRE undoes a done word: "できませんでした", "couldn't".
 var doneNegRE = mustPattern(`(?i)ませんでした|できませ|\b(?:couldn't|could not|didn't|did not|failed to|unable to)\b|没(?:有)?(?:改|写|加|更新|完成)|失败`)
@@ -116,18 +115,29 @@ func (r *Reducer) reportedTasks(ev *Event, ref EventRef) {
 	if len(r.nowTasks) == 0 || ev.Text == "" {
 		return
 	}
+	// A task the message says is done in part and not yet in part
+	// ("査読者1と2の分は書き込みました。査読者3の分はまだです") is open.
+	verdict := map[int]bool{} // task index → still open
 	for _, s := range reportClauses(ev.Text) {
 		notYet := notYetRE.MatchString(s)
 		done := !notYet && doneReportRE.MatchString(s) && !doneNegRE.MatchString(s) && !strings.ContainsAny(s, "?？")
 		if !notYet && !done {
 			continue
 		}
-		i := namedTask(r.nowTasks, s)
-		if i < 0 {
+		if i := namedTask(r.nowTasks, s); i >= 0 {
+			verdict[i] = verdict[i] || notYet
+		}
+	}
+	if len(verdict) == 0 {
+		return
+	}
+	var left []nowTask
+	for i, t := range r.nowTasks {
+		open, said := verdict[i]
+		if !said {
+			left = append(left, t)
 			continue
 		}
-		t := r.nowTasks[i]
-		r.nowTasks = slices.Delete(r.nowTasks, i, i+1)
 		p := Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(t.text), Value: t.text, Quote: t.text, Links: mentions(t.text)}
 		if r.hot[slot(KindObligation, p.Key)] != nil {
 			continue
@@ -138,12 +148,12 @@ func (r *Reducer) reportedTasks(ev *Event, ref EventRef) {
 		if a == nil || a.Lifecycle != Open {
 			continue
 		}
-		a.Because = strings.TrimSpace(s)
 		a.addRef(ref)
-		if done {
+		if !open {
 			a.Lifecycle = Done
 		}
 	}
+	r.nowTasks = left
 }
 
 // reportClauses are the sentences of an agent's report, cut also at a

@@ -38,6 +38,16 @@ Updated the README settings table and committed it. The CHANGELOG entry is not d
 > assistant
 README 配置表已更新。CHANGELOG 还没写，下一步再补。
 `, []string{`obligation/-/帮我把-readme.* \[done/`, `obligation/-/再麻烦你给-changelog.* \[open/`}, nil},
+		{"ja done in part, not yet in part: open", `
+> user
+論文の改訂をやります。
+> assistant
+了解です。
+> user
+回答書 response.tex には、各査読者のコメントごとに、対応した箇所のページと行番号を書いてください
+> assistant
+査読者1と査読者2の分は、ページと行番号を response.tex に書き込みました。査読者3の分はまだです。
+`, []string{`obligation/-/回答書-response.tex.* \[open/`}, []string{`obligation/.*\[done/`}},
 		{"near miss: no report on the request", `
 > user
 Fix the pool deadlock in broker.rs.
