@@ -112,6 +112,10 @@ type Reducer struct {
 	// ruledOnly: a user message stated rules only, under a label that
 	// announces them (rulelead.go); not part of a Snapshot.
 	ruledOnly bool
+	// nowTasks are the requests for now of the user's last message, held
+	// until the agent reports on them (nowtask.go); not part of a
+	// Snapshot.
+	nowTasks []nowTask
 	// offered are the options the last message listing some offered, at
 	// offeredSeq, and choseOffered that the user's last message chose
 	// among them by description (listed.go); not part of a Snapshot.
@@ -649,6 +653,9 @@ func (r *Reducer) Apply(ev Event) {
 		// (resume.go).
 		r.resumed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, moved)
 		r.prevUserSeq, r.userSeq = r.userSeq, ev.Seq
+		// "… 更新しといて。あと CHANGELOG に … 書いといて。": requests for
+		// now, held until the agent reports on them (nowtask.go).
+		r.holdNowTasks(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	// "frozen until 2pm" when the clock shows 15:05 (clock.go).
 	r.clockPassed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
@@ -659,7 +666,13 @@ func (r *Reducer) Apply(ev Event) {
 		// "Updated CHANGELOG.md with …": a task the agent says it did
 		// (done.go).
 		r.claimed(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "CHANGELOG はまだです": a request for now the agent reports on
+		// (nowtask.go).
+		r.reportedTasks(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// "SRE 側で再デプロイが必要です": a task handed to a team
+	// (handedoff.go).
+	r.handedOff(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	if ownGroups != nil {
 		r.groups, r.groupsSeq = ownGroups, ev.Seq
 	}
@@ -3871,7 +3884,7 @@ func (r *Reducer) Clone() *Reducer {
 		return nil
 	}
 	c := &Reducer{opts: r.opts, hot: make(map[string]*Anchor, len(r.hot)), pending: make(map[string]Call, len(r.pending)),
-		pendOrd: slices.Clone(r.pendOrd), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
+		pendOrd: slices.Clone(r.pendOrd), nowTasks: slices.Clone(r.nowTasks), lastKey: r.lastKey, lastName: r.lastName, lastSeq: r.lastSeq, asOf: r.asOf, resultSeq: r.resultSeq, made: slices.Clone(r.made), rejected: r.rejected,
 		attempt: r.attempt, attemptSeq: r.attemptSeq, offer: r.offer, guesses: slices.Clone(r.guesses), asked2: slices.Clone(r.asked2), endAsked: slices.Clone(r.endAsked), endAskedSeq: r.endAskedSeq, askedList: r.askedList, userAsked: slices.Clone(r.userAsked), userAskedAge: r.userAskedAge, userAsks: slices.Clone(r.userAsks), askedBack: slices.Clone(r.askedBack), answeredQs: slices.Clone(r.answeredQs), userSeq: r.userSeq, prevUserSeq: r.prevUserSeq, looked: r.looked, proposed: r.proposed, suggestedName: r.suggestedName, suggestedValue: r.suggestedValue, clock: r.clock, clockSeq: r.clockSeq, clockSeen: r.clockSeen, offered: slices.Clone(r.offered), offeredSeq: r.offeredSeq, offeredReplied: r.offeredReplied, offeredPick: r.offeredPick, groups: slices.Clone(r.groups), groupsSeq: r.groupsSeq, choseOffered: r.choseOffered, chosen: r.chosen, lang: r.lang, qty: slices.Clone(r.qty),
 		asked: r.asked, answered: r.answered, answerOf: r.answerOf, shown: slices.Clone(r.shown), shownSeq: r.shownSeq, shownText: r.shownText, talked: r.talked, ran: r.ran, ranSeq: r.ranSeq, ahead: r.ahead, aheadEv: r.aheadEv,
 		poll: slices.Clone(r.poll), pollSeq: r.pollSeq, pollOut: maps.Clone(r.pollOut), pollQuote: r.pollQuote, named: slices.Clone(r.named), namedSeq: r.namedSeq, namedAlt: r.namedAlt, namedNear: slices.Clone(r.namedNear), dflt: r.dflt, relLast: r.relLast, reverted: r.reverted, revertSeq: r.revertSeq, coded: maps.Clone(r.coded)}
