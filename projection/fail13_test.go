@@ -1,6 +1,10 @@
 package projection
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestDbtSummaryRunCovers: a failed dbt run is resolved by a later
 // passing dbt run whose output is only its closing count when that run
@@ -45,5 +49,100 @@ func TestDbtSummaryRunCovers(t *testing.T) {
 				expect(t, out, []string{` failure .*\[(?:open|investigating)/`}, []string{` failure .*\[resolved/`})
 			}
 		}
+	}
+}
+
+// step is one event of reduceSteps: a user's or the assistant's message
+// (text), or a call of bash running the command on text's first line (the
+// rest: what the message that makes the call says) whose result is out,
+// its first line the status ("error" or "").
+type step struct{ role, text, out string }
+
+// reduceSteps reduces the steps and lists every anchor.
+func reduceSteps(t *testing.T, steps ...step) string {
+	t.Helper()
+	r := New(Options{SessionID: "s"})
+	for i, s := range steps {
+		seq := 2*i + 1
+		switch s.role {
+		case "user":
+			r.Apply(Event{Seq: seq, Role: RoleUser, Text: s.text})
+		case "assistant":
+			r.Apply(Event{Seq: seq, Role: RoleAssistant, Text: s.text})
+		default:
+			id := fmt.Sprint("c", i)
+			status, out, _ := strings.Cut(s.out, "\n")
+			cmd, said, _ := strings.Cut(s.text, "\n")
+			r.Apply(Event{Seq: seq, Role: RoleAssistant, Text: said, Calls: []Call{{ID: id, Name: "bash", Args: map[string]any{"command": cmd}}}})
+			r.Apply(Event{Seq: seq + 1, Role: RoleTool, Text: out, Result: &Result{CallID: id, IsError: status == "error"}})
+		}
+	}
+	var b strings.Builder
+	for _, a := range r.Anchors() {
+		fmt.Fprintf(&b, "  %s %s %s [%s/%s] = %s\n", a.ID, a.Kind, a.Key, a.Lifecycle, a.Authority, oneLine(a.Value, 300))
+	}
+	return b.String()
+}
+
+// TestFilteredDetailSameFailure: a failed test seen again through a grep
+// that keeps its FAILED line but not the detail under it is the same
+// failure (one anchor, open, its flaky mark kept); a grep showing another
+// test failing is another failure. A user's report that "Pixel 6" no longer
+// crashes resolves what names Pixel 6, not a test on Pixel_4_API_30.
+func TestFilteredDetailSameFailure(t *testing.T) {
+	fail := "> Task :app:connectedDebugAndroidTest\nStarting 18 tests on Pixel_4_API_30(AVD) - 11\n\ncom.mall.app.login.LoginFlowTest > loginShowsErrorOnBadPassword[Pixel_4_API_30(AVD) - 11] FAILED \n\tandroidx.test.espresso.NoMatchingViewException: No views in hierarchy found matching: is \"x\"\n\nTests on Pixel_4_API_30(AVD) - 11 failed: There was 1 failure(s).\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:connectedDebugAndroidTest'.\n> There were failing tests.\n\nBUILD FAILED in 3m 8s"
+	loop := "Finished 1 tests on Pixel_4_API_30(AVD) - 11\ncom.mall.app.login.LoginFlowTest > loginShowsErrorOnBadPassword[Pixel_4_API_30(AVD) - 11] FAILED \nTests on Pixel_4_API_30(AVD) - 11 failed: There was 1 failure(s).\nFinished 1 tests on Pixel_4_API_30(AVD) - 11"
+	other := "com.mall.app.cart.CartTest > addsItem[Pixel_4_API_30(AVD) - 11] FAILED \nTests on Pixel_4_API_30(AVD) - 11 failed: There was 1 failure(s)."
+	const first = "ANDROID_SERIAL=emulator-5554 ./gradlew connectedDebugAndroidTest --console=plain 2>&1 | tail -25"
+	const again = "for i in 1 2 3; do ANDROID_SERIAL=emulator-5554 ./gradlew connectedDebugAndroidTest --console=plain -q 2>&1 | grep -E 'FAILED|Finished|Tests on' ; done"
+	const test = `failure test/-/com\.mall\.app\.login\.LoginFlowTest > loginShowsErrorOnBadPassword\S+ - 11\]`
+	for _, lang := range []struct{ ask, flaky, fixed, fixedHere string }{
+		{"Run the instrumented tests on API 30.", "LoginFlowTest is flaky on API 30: it failed 1 of 3 runs.", "QA says the new build doesn't crash on the Pixel 6 anymore.", "QA says LoginFlowTest on Pixel 4 doesn't fail anymore."},
+		{"跑一下 API 30 上的 instrumented tests。", "`LoginFlowTest.loginShowsErrorOnBadPassword` 在 API 30 上是 flaky：跑 3 次挂 1 次。", "测试说 Pixel 6 上新包不崩了。", "测试说 Pixel 4 上 LoginFlowTest 不挂了。"},
+	} {
+		// the trial's (B14): seen again through a grep, marked flaky,
+		// a report about another device
+		out := reduceSteps(t,
+			step{"user", lang.ask, ""},
+			step{"call", first, "error\n" + fail},
+			step{"call", again + "\n" + lang.flaky, "\n" + loop},
+			step{"user", lang.fixed, ""},
+		)
+		expect(t, out, []string{test + ` \[(?:open|investigating)/.* · flaky: `}, []string{`failure command/-/com\.mall`, test + ` \[(?:resolved|superseded)/`})
+		// near miss: the report names the failed test's device
+		out = reduceSteps(t,
+			step{"user", lang.ask, ""},
+			step{"call", first, "error\n" + fail},
+			step{"user", lang.fixedHere, ""},
+		)
+		expect(t, out, []string{test + ` \[resolved/`}, nil)
+		// near miss: the grep shows another test failing, not this one
+		out = reduceSteps(t,
+			step{"user", lang.ask, ""},
+			step{"call", first, "error\n" + fail},
+			step{"call", again, "\n" + other},
+		)
+		expect(t, out, []string{`failure test/-/com\.mall\.app\.cart\.CartTest`}, []string{test + `.*= failed: com\.mall\.app\.cart`})
+	}
+}
+
+// TestFixedNameIn: a product's name and number stands whole.
+func TestFixedNameIn(t *testing.T) {
+	for _, c := range []struct {
+		about, name string
+		want        bool
+	}{
+		{"reported/-/pixel-6 新包在 pixel 6（android 14）上", "pixel 6", true},
+		{"test/-/loginflowtest > x[pixel_6_api_34(avd) - 14]", "pixel 6", true},
+		{"test/-/loginflowtest > x[pixel_4_api_30(avd) - 11]", "pixel 6", false},
+		{"crash on pixel 60 emulators", "pixel 6", false},
+		{"order-gateway crashes", "order-gateway", true},
+	} {
+		if got := fixedNameIn(c.about, c.name); got != c.want {
+			t.Errorf("fixedNameIn(%q, %q) = %v, want %v", c.about, c.name, got, c.want)
+		}
+	}
+	if got := fixedNames("测试说 Pixel 6 上新包不崩了"); len(got) != 1 || got[0] != "pixel 6" {
+		t.Errorf("fixedNames: %q, want [pixel 6]", got)
 	}
 }
