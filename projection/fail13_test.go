@@ -146,3 +146,44 @@ func TestFixedNameIn(t *testing.T) {
 		t.Errorf("fixedNames: %q, want [pixel 6]", got)
 	}
 }
+
+// An instruction file read whole and then diffed in the same command
+// ("cat AGENTS.md && git diff HEAD~1 -- AGENTS.md") is read up to the
+// diff's first line: a rule the diff shows as a "-" line was taken out,
+// and is lifted. A chain whose later output has no header to cut at
+// ("git diff --stat", "ls") is no read of the file.
+func TestInstructionReadThenDiff(t *testing.T) {
+	const en1 = "# AGENTS.md\n## Ground rules\n- dbt: always run with `--target dev`. Never run anything against `--target prod`.\n  - Exception (2026-12-01): the November backfill of `fct_orders` may run with `--target prod`.\n- Do not edit anything under `models/staging/legacy/`.\n"
+	const en2 = "# AGENTS.md\n## Ground rules\n- Do not edit anything under `models/staging/legacy/`.\n"
+	const enDiff = "diff --git a/AGENTS.md b/AGENTS.md\nindex 4be21a0..9c07d13 100644\n--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1,5 +1,3 @@\n # AGENTS.md\n ## Ground rules\n-- dbt: always run with `--target dev`. Never run anything against `--target prod`.\n-  - Exception (2026-12-01): the November backfill of `fct_orders` may run with `--target prod`.\n - Do not edit anything under `models/staging/legacy/`.\n"
+	const zh1 = "# CLAUDE.md\n## 规则\n- 不要直接推送到 main 分支。\n- 提交前必须运行 `pnpm lint`。\n"
+	const zh2 = "# CLAUDE.md\n## 规则\n- 提交前必须运行 `pnpm lint`。\n"
+	const zhDiff = "diff --git a/CLAUDE.md b/CLAUDE.md\n--- a/CLAUDE.md\n+++ b/CLAUDE.md\n@@ -1,4 +1,3 @@\n # CLAUDE.md\n ## 规则\n-- 不要直接推送到 main 分支。\n - 提交前必须运行 `pnpm lint`。\n"
+	read := func(call, text string) string {
+		return "> assistant\nReading the rules.\n> call bash {\"command\": \"" + call + "\"}\n> result\n" + text
+	}
+	cases := []scriptCase{
+		{"en repro", read("bash -lc 'cat AGENTS.md'", en1) + read("bash -lc 'cat AGENTS.md && git diff HEAD~1 -- AGENTS.md | head -20'", en2+enDiff),
+			[]string{`\[active/normative\] = Do not edit anything under`, `\[lifted/normative\] = dbt: always`}, []string{`\[active/normative\] = (?:Exception|dbt)`}},
+		{"en: git show", read("cat AGENTS.md", en1) + read("cat AGENTS.md && git show HEAD -- AGENTS.md", en2+"commit 9c07d13aa1\nAuthor: jkim\n\n    drop dev-only rule\n\n"+enDiff),
+			[]string{`\[lifted/normative\] = dbt: always`}, []string{`\[active/normative\] = dbt`}},
+		{"en: no diff printed", read("cat AGENTS.md", en1) + read("cat AGENTS.md && git diff -- AGENTS.md", en2),
+			[]string{`\[lifted/normative\] = dbt: always`}, nil},
+		{"zh", read("cat CLAUDE.md", zh1) + read("cat CLAUDE.md && git diff HEAD~1 -- CLAUDE.md", zh2+zhDiff),
+			[]string{`\[active/normative\] = 提交前必须运行`, `\[lifted/normative\] = 不要直接推送到 main 分支`}, []string{`\[active/normative\] = 不要直接推送`}},
+		// Near misses: the end of the file's text unknown.
+		{"en: a diff's summary", read("cat AGENTS.md", en1) + read("cat AGENTS.md && git diff --stat HEAD~1", en2+" AGENTS.md | 2 --\n 1 file changed, 2 deletions(-)\n"),
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
+		{"en: another command after", read("cat AGENTS.md", en1) + read("cat AGENTS.md && ls docs", en2+"README.md\n"),
+			[]string{`\[active/normative\] = dbt: always run with`}, []string{`lifted`}},
+		{"zh: a diff first", read("cat CLAUDE.md", zh1) + read("git diff HEAD~1 -- CLAUDE.md && cat CLAUDE.md", zhDiff+zh2),
+			[]string{`\[active/normative\] = 不要直接推送到 main 分支`}, []string{`lifted`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nWork on the fct_orders model.\n"+c.script)
+			t.Log(out)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
