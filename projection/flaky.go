@@ -82,7 +82,22 @@ func (r *Reducer) markFlaky(a *Anchor, s string) {
 		return
 	}
 	r.flaky[a] = true
-	a.Value += " · flaky: " + oneLine(s, 80)
+	a.Value += flakyMark + oneLine(s, 80)
+}
+
+// flakyMark opens the note a flaky failure's value ends with.
+const flakyMark = " · flaky: "
+
+// flakyNote is the note failure a's value ends with when it was marked
+// flaky, "" else: a failure seen again with another line keeps it.
+func (r *Reducer) flakyNote(a *Anchor) string {
+	if !r.flaky[a] {
+		return ""
+	}
+	if i := strings.LastIndex(a.Value, flakyMark); i >= 0 {
+		return a.Value[i:]
+	}
+	return ""
 }
 
 // flakyHeld reports whether passing call c leaves failure a open: a is

@@ -42,7 +42,7 @@ func wholeRead(c *Call) bool {
 	}
 	st := andStages(strings.TrimSpace(cmd))
 	for range 3 {
-		if len(st) != 1 {
+		if n := trailingDiffs(st); len(st)-n != 1 || n > 0 && len(st) == n {
 			// "cd app && cat AGENTS.md": another directory's file
 			return false
 		}
@@ -51,6 +51,9 @@ func wholeRead(c *Call) bool {
 			break
 		}
 		st = andStages(strings.TrimSpace(in))
+	}
+	if n := trailingDiffs(st); n > 0 && n < len(st) {
+		st = st[:len(st)-n] // the file, then a diff of it (diffCut)
 	}
 	if len(st) != 1 {
 		return false
@@ -96,4 +99,66 @@ func (r *Reducer) instructionsDropped(file string, props []Proposal, ref EventRe
 		a.Because = "no longer in " + file
 		a.addRef(ref)
 	}
+}
+
+// A file read whole, then a diff of it.
+//
+// "cat AGENTS.md && git diff HEAD~1 -- AGENTS.md | head -20" prints the
+// file, then the diff: the file's text ends where the diff's output
+// starts ("diff --git a/AGENTS.md b/AGENTS.md"), and the diff's "-" lines
+// are lines taken out of the file, not lines of it. A read so chained is
+// a read of the file whole, its text cut at the diff's first line. A
+// stage after the read whose output has no such header ("git diff
+// --stat", "ls", "echo") leaves the end of the file's text unknown: such
+// a chain is no read of the file.
+
+// diffStageRE is a git command that prints a diff or commits with their
+// headers; diffSummaryRE an option that prints a summary instead.
+var (
+	diffStageRE   = mustPattern(`^git\s+(?:-C\s+\S+\s+)?(?:diff|show|log\s+(?:.*\s)?(?:-p|--patch)(?:\s|$))`)
+	diffSummaryRE = mustPattern(`(?:^|\s)--(?:stat|shortstat|numstat|name-only|name-status|summary|oneline|quiet|exit-code)\b|(?:^|\s)-s(?:\s|$)`)
+	// diffStartRE is the first line of a diff's or a commit's output.
+	diffStartRE = mustPattern(`(?m)^(?:diff --git |commit [0-9a-f]{7,40}\b)`)
+)
+
+// trailingDiffs is how many of stages st, from the last, print a diff
+// (diffStageRE), read to their first pipe.
+func trailingDiffs(st []string) int {
+	n := 0
+	for i := len(st) - 1; i >= 0; i-- {
+		head := strings.TrimSpace(unwrap(pipeHead(st[i])))
+		if !diffStageRE.MatchString(head) || diffSummaryRE.MatchString(head) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// diffCut is the text of call c's output up to the diff a stage after
+// its read prints (see above); text itself when c's command ends in no
+// such stage.
+func diffCut(c *Call, text string) string {
+	if c == nil {
+		return text
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	st := andStages(strings.TrimSpace(cmd))
+	for range 3 {
+		if len(st) != 1 {
+			break
+		}
+		in, ok := shellScript(unwrap(st[0]))
+		if !ok {
+			break
+		}
+		st = andStages(strings.TrimSpace(in))
+	}
+	if n := trailingDiffs(st); n == 0 || n == len(st) {
+		return text
+	}
+	if loc := diffStartRE.FindStringIndex(text); loc != nil {
+		return text[:loc[0]]
+	}
+	return text
 }

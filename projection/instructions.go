@@ -74,6 +74,12 @@ func instructionFile(c *Call) string {
 		st = andStages(strings.TrimSpace(in))
 		last = unwrap(st[len(st)-1])
 	}
+	if n := trailingDiffs(st); n > 0 && n < len(st) {
+		// "cat AGENTS.md && git diff HEAD~1 -- AGENTS.md": the file,
+		// then a diff of it (instrgone.go, diffCut)
+		st = st[:len(st)-n]
+		last = unwrap(st[len(st)-1])
+	}
 	if shellHasAny(last, "|;><`$") {
 		return ""
 	}
@@ -126,7 +132,7 @@ func instructionRules(ev *Event, ctx *Context) []Proposal {
 	}
 	sev := *ev
 	sev.Role = RoleSystem
-	sev.Text = instructionText(ev.Text)
+	sev.Text = instructionText(diffCut(ctx.Call, ev.Text))
 	if len(sev.Text) > maxInstructionBytes {
 		sev.Text = instructionWindows(sev.Text)
 	}

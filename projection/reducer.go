@@ -3177,6 +3177,12 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			if !moved[f] {
 				moved[f] = true
 				f.Lifecycle = Investigating
+				if strings.HasPrefix(f.Because, strings.TrimSpace(p.Because)+" — ") {
+					// the same error line, its detail filtered away
+					// ("| grep FAILED"): the fuller reading stays
+					f.addRef(ref)
+					return
+				}
 				f.Because = p.Because
 				if p.Value != "" && failureLineRE.MatchString(p.Because) && !exitOnlyRE.MatchString(p.Because) {
 					// seen again with another error: the failure is
@@ -3185,7 +3191,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					// the line read names one (not "sftp> cd /in", the
 					// last line a session printed)
 					f.Was = errorPassed(f, p.Value, e.Text)
-					f.Value, f.Quote = p.Value, p.Quote
+					f.Value, f.Quote = p.Value+r.flakyNote(f), p.Quote
 				}
 				f.addRef(ref)
 			}

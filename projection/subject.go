@@ -198,10 +198,11 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 	if !pretendRE.MatchString(passedCall) && correctedIn(failedCall, because, passedCall) {
 		return true
 	}
-	if suiteRerun(failedCall, pc, passedOut) || buildRerun(failedCall, pc, passedOut) || usageFixed(failedCall, because, pc) || hostReached(failedCall, because, pc, passedOut) || stepPassedIn(failedCall, because, pc, passedOut) {
+	if suiteRerun(failedCall, pc, passedOut) || buildRerun(failedCall, pc, passedOut) || usageFixed(failedCall, because, pc) || hostReached(failedCall, because, pc, passedOut) || stepPassedIn(failedCall, because, pc, passedOut) || dbtSelectionPassed(failedCall, pc, passedOut) {
 		// the failed tests run again, the same or more, all passing;
 		// the host a call could not reach, reached (suite.go); the
-		// failed task or node passing in a wider run (widerrun.go)
+		// failed task or node passing in a wider run (widerrun.go), or
+		// in a wider dbt selection that only sums up (dbtselect.go)
 		return true
 	}
 	fs := deciding(failedCall, because)

@@ -42,10 +42,47 @@ func fixedNames(s string) []string {
 			continue
 		}
 		if strings.ContainsAny(w, "0123456789-_.") || strings.ToLower(w[1:]) != w[1:] || (loc[0] > 0 && strings.ToLower(w) != w) {
+			if m := modelNumberRE.FindStringSubmatch(s[loc[1]:]); m != nil && strings.ToLower(w) != w {
+				// "Pixel 6", "Galaxy S23": the model is the name, not
+				// the maker's word that "Pixel_4_API_30" also holds
+				w += " " + m[1]
+			}
 			out = append(out, strings.ToLower(w))
 		}
 	}
 	return out
+}
+
+// modelNumberRE is the number that follows a product's name ("Pixel 6",
+// "iPhone 15", "Galaxy S23", "Node 20").
+var modelNumberRE = mustPattern(`^[ \t]+([A-Za-z]?\d+[A-Za-z]?)\b`)
+
+// fixedNameIn reports whether name n (lower case, a product's name and number
+// "pixel 6" as two words) stands in text about as a whole: not a part of a
+// longer word or number ("pixel 60"), "-" and "_" read as spaces
+// ("reported/-/pixel-6", "Pixel_6_API_34").
+func fixedNameIn(about, n string) bool {
+	if !strings.Contains(n, " ") {
+		return strings.Contains(about, n)
+	}
+	about = strings.NewReplacer("-", " ", "_", " ").Replace(about)
+	for i := 0; ; {
+		j := strings.Index(about[i:], n)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(n)
+		if (j == 0 || !isAlnumByte(about[j-1])) && (end == len(about) || !isAlnumByte(about[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// isAlnumByte reports whether b is an ASCII letter or digit.
+func isAlnumByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // reportedFixed resolves the open failure a user's report that a thing
@@ -66,7 +103,7 @@ func (r *Reducer) reportedFixed(ev *Event, ref EventRef) {
 		}
 		about := strings.ToLower(a.Key + " " + a.Name + " " + a.Because)
 		for _, n := range names {
-			if strings.Contains(about, n) {
+			if fixedNameIn(about, n) {
 				hit = append(hit, a)
 				break
 			}
