@@ -261,6 +261,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			// frequencies in its slab, reused once each segment is built.
 			terms := newTermAnalyzer(stems)
 			terms.slab = &termSlab{}
+			terms.front = &stemFront{}
 			var u segmentUnit
 			for ci := range jobs {
 				p := x.prepare(ctx, ci, false, terms)
