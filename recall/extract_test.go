@@ -2,9 +2,12 @@ package recall
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 )
@@ -99,4 +102,69 @@ func TestIndexedTextUnescapesJSON(t *testing.T) {
 			t.Errorf("text %q indexed as %q", s, f.Text)
 		}
 	}
+}
+
+// TestCountTokensFastPath holds countTokens, which reads ASCII a byte at a
+// time, equal to the rune by rune count it replaced (countTokensRunes) on
+// mixed, CJK and invalid UTF-8 text and on random bytes.
+func TestCountTokensFastPath(t *testing.T) {
+	cases := []string{"", "a", "_", "a_b c9", "hello, world", "移动光标", "包", "Vim 编辑器 test_x", "x移y", "移x移",
+		"é", "café au lait", "naïve_x", "\xff\xfeab", "a\xffb", "日本語テキストと한국어 mixed", "٣٤ digits", "  \t\n"}
+	r := rand.New(rand.NewPCG(13, 4))
+	alphabet := []string{"a", "Z", "9", "_", " ", ".", "-", "\n", "é", "中", "文", "カ", "한", "ß", "\xff", "٣", "😀"}
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		if got, want := countTokens(s), countTokensRunes(s); got != want {
+			t.Fatalf("countTokens(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// countTokensRunes is countTokens as it was, rune by rune.
+func countTokensRunes(s string) int64 {
+	var n int64
+	inWord, cjkRun := false, 0
+	flush := func() {
+		if cjkRun > 0 {
+			n += int64(max(cjkRun-1, 1))
+			cjkRun = 0
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				flush()
+				if !inWord {
+					n++
+					inWord = true
+				}
+			} else {
+				flush()
+				inWord = false
+			}
+		case isCJK(r):
+			if inWord {
+				inWord = false
+			}
+			cjkRun++
+		case unicodeIsLetter(r):
+			flush()
+			if !inWord {
+				n++
+				inWord = true
+			}
+		default:
+			flush()
+			inWord = false
+		}
+	}
+	flush()
+	return n
 }

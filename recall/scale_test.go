@@ -47,7 +47,7 @@ var scaleQueries = []struct {
 // 2,000 in the long one (CI), and 100,000 with EF_RECALL_BENCH=1
 // (EF_RECALL_BENCH=<n> for another size); EF_RECALL_CPUPROFILE=<file>
 // writes a CPU profile of the build, EF_RECALL_QUERYPROFILE=<file> one of
-// the searches and scans:
+// the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
@@ -123,6 +123,9 @@ func TestRecallScale(t *testing.T) {
 		reps = 1
 		t.Logf("short profile: each query once, the store scanned for the Chinese ones only (%s=1 measures all)", testutil.LongEnv)
 	}
+	// EF_RECALL_NOSCAN=1 skips the linear scans (most of a 100,000-message
+	// run's time) when only the build and the index's latency are wanted.
+	noScan := os.Getenv("EF_RECALL_NOSCAN") != ""
 	var rows []string
 	for _, class := range scaleQueries {
 		var idx, scan, idxCPU []time.Duration
@@ -140,7 +143,7 @@ func TestRecallScale(t *testing.T) {
 				}
 				total = res.Total
 			}
-			if qi >= scanQueries || shortRun && class.class != "chinese" {
+			if qi >= scanQueries || shortRun && class.class != "chinese" || noScan {
 				continue
 			}
 			t0 := time.Now()

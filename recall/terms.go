@@ -100,8 +100,9 @@ func isSpaceASCII(b byte) bool {
 type termAnalyzer struct {
 	chain   analysis.Analyzer // TextAnalyzer's chain before the stemmer, for pieces that are not ASCII
 	stems   *stemCache
-	scratch sync.Pool // *termScratch
-	slab    *termSlab // where frequencies are made; nil: fresh memory for each text
+	scratch sync.Pool  // *termScratch
+	slab    *termSlab  // where frequencies are made; nil: fresh memory for each text
+	front   *stemFront // nil: every ASCII word goes to the stem memo
 }
 
 func newTermAnalyzer(stems *stemCache) *termAnalyzer {
@@ -357,8 +358,50 @@ func (a *termAnalyzer) partTerms(part []byte, low *[]byte, emit func(stem)) {
 			return
 		}
 	}
-	emit(a.stems.stem(lowerPossessive(part, low)))
+	emit(a.asciiStem(part, low))
 }
+
+// asciiStem returns the term of the ASCII word w: w lowered, without a
+// possessive 's, stemmed.
+func (a *termAnalyzer) asciiStem(w []byte, low *[]byte) stem {
+	f := a.front
+	if f == nil || len(w) > stemFrontWord {
+		return a.stems.stem(lowerPossessive(w, low))
+	}
+	h := uint32(2166136261) // FNV-1a
+	for _, b := range w {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	e := &f[h&(stemFrontSlots-1)]
+	if int(e.n) == len(w) && string(e.word[:len(w)]) == string(w) {
+		return e.s
+	}
+	t := a.stems.stem(lowerPossessive(w, low))
+	e.n, e.s = uint8(len(w)), t
+	copy(e.word[:], w)
+	return t
+}
+
+// stemFront is a bulk build's preparing goroutine's own memo of the
+// terms of the ASCII words it met last, in front of the shared stem memo:
+// one slot per hash of the word as written (case and possessive kept),
+// the last word of that hash. The shared memo of a bulk build is 8 MiB,
+// and a lookup there read a slot and an entry that were, as often as not,
+// out of the core's cache; the front memo's 256 KiB stay in it, and hold
+// most of the words a text repeats. Its terms alias the shared memo or
+// copies of their own, which live as long as the build.
+type stemFront [stemFrontSlots]stemFrontEntry
+
+type stemFrontEntry struct {
+	n    uint8 // the word's length; 0: empty
+	word [stemFrontWord]byte
+	s    stem
+}
+
+const (
+	stemFrontSlots = 4096 // a power of two
+	stemFrontWord  = 23   // longer words go to the shared memo
+)
 
 // lowerPossessive returns the ASCII word w in lower case (in *low when it
 // had upper case) without an English possessive 's.
@@ -413,7 +456,7 @@ func (a *termAnalyzer) walk(text []byte, low *[]byte, emit func(term stem, pos, 
 			continue
 		}
 		asciiWords(piece, func(s, e int) {
-			emit(a.stems.stem(lowerPossessive(piece[s:e], low)), pos, start+s, start+e)
+			emit(a.asciiStem(piece[s:e], low), pos, start+s, start+e)
 			pos++
 		})
 	}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -74,6 +75,14 @@ func termsEqualAnalyzer(t interface {
 		t.Fatalf("%q: walk gives %v, the analyzer %v", text, walked, made)
 	}
 	n, got := newTermAnalyzer(stems).frequencies([]byte(text))
+	// A bulk build's analyzer, whose front memo (stemFront) holds the
+	// words of every text checked before, makes the same frequencies.
+	frontMu.Lock()
+	fn, fgot := frontTerms.frequencies([]byte(text))
+	frontMu.Unlock()
+	if fn != n || !reflect.DeepEqual(termList(fgot), termList(got)) || !reflect.DeepEqual(termFreqs(fgot), termFreqs(got)) {
+		t.Fatalf("%q: with the front memo %d tokens %v, without %d tokens %v", text, fn, termFreqs(fgot), n, termFreqs(got))
+	}
 	if n != len(ts) || len(got) != len(want) {
 		t.Fatalf("%q: %d tokens, %d terms; the analyzer: %d tokens, %d terms\n got %v\nwant %v", text, n, len(got), len(ts), len(want), termList(got), termList(want))
 	}
@@ -88,6 +97,25 @@ func termsEqualAnalyzer(t interface {
 			}
 		}
 	}
+}
+
+// frontTerms is a bulk build's analyzer, with a front memo, used by one
+// check at a time.
+var (
+	frontMu    sync.Mutex
+	frontTerms = func() *termAnalyzer {
+		a := newTermAnalyzer(newBulkStemCache())
+		a.front = &stemFront{}
+		return a
+	}()
+)
+
+func termFreqs(tf bindex.TokenFrequencies) map[string]int {
+	out := map[string]int{}
+	for k, v := range tf {
+		out[k] = v.Frequency()
+	}
+	return out
 }
 
 func termList(tf bindex.TokenFrequencies) map[string][]int {
@@ -184,7 +212,9 @@ func corpusStrings(t testing.TB, n int) []string {
 // BenchmarkTextTerms compares the indexing analysis with TextAnalyzer's
 // chain followed by bleve's term frequencies (what indexing ran before)
 // on corpus strings of 64 bytes or more, reporting process CPU time per
-// pass beside wall time (the machine is shared):
+// pass beside wall time (the machine is shared); bulk and bulkfront are
+// the analysis of a bulk build without and with its front memo
+// (stemFront):
 //
 //	go test -run '^$' -bench TextTerms ./recall/
 func BenchmarkTextTerms(b *testing.B) {
@@ -214,6 +244,16 @@ func BenchmarkTextTerms(b *testing.B) {
 		b.Run("terms", func(b *testing.B) {
 			a := newTermAnalyzer(newStemCache())
 			run(b, func(s []byte) { a.frequencies(s) })
+		})
+		b.Run("bulk", func(b *testing.B) {
+			a := newTermAnalyzer(newBulkStemCache())
+			a.slab = &termSlab{}
+			run(b, func(s []byte) { a.frequencies(s); a.slab.reset() })
+		})
+		b.Run("bulkfront", func(b *testing.B) {
+			a := newTermAnalyzer(newBulkStemCache())
+			a.slab, a.front = &termSlab{}, &stemFront{}
+			run(b, func(s []byte) { a.frequencies(s); a.slab.reset() })
 		})
 	}
 }
