@@ -178,6 +178,11 @@ func (g *genericReader) record(rec map[string]any) {
 		g.results(results)
 	case "user":
 		g.results(results)
+		if len(results) > 0 && len(dropEmptyText(blocks)) == 0 {
+			// a user record that only carries tool results (Anthropic's
+			// shape) was read: it is not one with nothing to read
+			return
+		}
 		t.user(textBlocks(blocks)...)
 	case "assistant":
 		t.assistant(blocks...)

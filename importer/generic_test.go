@@ -78,6 +78,15 @@ func TestGenericGuessCounts(t *testing.T) {
 	}
 }
 
+// A user record that only carries tool results (Anthropic's shape) was
+// read, so the guess does not count it as skipped.
+func TestGenericResultRecordNotSkipped(t *testing.T) {
+	im := genericImport(t, `{"thread":{"messages":[{"role":"user","content":"fix it"},{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"cmd":"go test"}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"FAIL","is_error":true}]},{"role":"assistant","content":"fixing"}]}}`)
+	if !strings.Contains(im.Stats.Guess, "4 records read, 0 of them skipped") {
+		t.Errorf("guess %q: want 4 records read, 0 of them skipped", im.Stats.Guess)
+	}
+}
+
 // Near misses: nothing that looks like a conversation is read; the
 // refusal keeps the unknown-format error and adds the generic line. A
 // file a named reader reads is never the generic reading's.
