@@ -1293,6 +1293,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o.Because = p.Quote
 				r.retire(o, Superseded)
 			}
+			if ev.Role == RoleUser {
+				r.answerTurnsOff(p.Quote, nu.ID, ref)
+			}
 			break
 		}
 		// The decision it replaces: the one naming the most of the same
