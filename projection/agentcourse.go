@@ -47,6 +47,13 @@ var doneWithRE = mustPattern("(?i)^(?:(?:i|we)\\s+)?(?:fixed|deduped|de-duplicat
 	"|^(?:已经?)?(?:用|使用|通过|改用)\\s*`[^`]+`\\s*(?:来)?(?:去重|修复|修好|解决|处理|替换|过滤|实现|兜底)" +
 	"|^`[^`]+`\\s*(?:を使って|で)\\s*[^。]{0,30}?(?:修正|解決|除去|排除|除き|対処|置き換え|直し|実装し)(?:ました|します)")
 
+// stagedCourseRE is a course in two stages, now and later: "我先加到
+// `baseline.xml`，后面再拆", "先用 mock，等接口好了再换", "とりあえず
+// baseline に入れて、分割は後でやります"; or the Chinese "我先" with a
+// change ("我先把它加到 baseline"). Not a course: a look first ("我先看一下
+// 日志", "我先跑一下测试", "まずログを見ます").
+var stagedCourseRE = mustPattern(`(?:^|[，,；;：:])\s*(?:我们?)?先\s*[^，,；;。]{1,40}?[，,；;]\s*(?:然后\s*)?(?:后面|之后|以后|回头|下次|下个版本|下一版|等[^，,；;。]{1,20}?)\s*再|(?:^|[，,；;：:])\s*(?:我们?)先\s*(?:把\s*[^，,；;。]{1,30}?)?(?:加到|加进|加入|改成|改为|删掉|换成|保留|留着|跳过|关掉|禁用|回滚到|固定到|固定在|锁定|标记为|忽略|注释掉|绕过|屏蔽)|^(?:とりあえず|ひとまず|いったん|一旦|まず)\s*[^。]{1,40}?[、,，]\s*[^。]{0,20}?(?:後で|あとで|後ほど|次の(?:バージョン|リリース|PR)で)[^。]{0,10}?(?:します|やります|対応します|直します)`)
+
 // agentCourse reports whether the assistant's sentence l states the
 // course it takes or took (above).
 func agentCourse(l string) bool {
@@ -56,5 +63,5 @@ func agentCourse(l string) bool {
 	if m := doneSwitchRE.FindStringSubmatch(l); m != nil && !placeWordRE.MatchString(m[1]) && !hypothesisRE.MatchString(l) {
 		return true
 	}
-	return doneWithRE.MatchString(strings.TrimSpace(l))
+	return doneWithRE.MatchString(strings.TrimSpace(l)) || stagedCourseRE.MatchString(l)
 }
