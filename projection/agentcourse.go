@@ -55,8 +55,31 @@ var doneWithRE = mustPattern("(?i)^(?:(?:i|we)\\s+)?(?:fixed|deduped|de-duplicat
 var stagedCourseRE = mustPattern(`(?:^|[，,；;：:])\s*(?:我们?)?先\s*[^，,；;。]{1,40}?[，,；;]\s*(?:然后\s*)?(?:后面|之后|以后|回头|下次|下个版本|下一版|等[^，,；;。]{1,20}?)\s*再|(?:^|[，,；;：:])\s*(?:我们?)先\s*(?:把\s*[^，,；;。]{1,30}?)?(?:加到|加进|加入|改成|改为|删掉|换成|保留|留着|跳过|关掉|禁用|回滚到|固定到|固定在|锁定|标记为|忽略|注释掉|绕过|屏蔽)|^(?:とりあえず|ひとまず|いったん|一旦|まず)\s*[^。]{1,40}?[、,，]\s*[^。]{0,20}?(?:後で|あとで|後ほど|次の(?:バージョン|リリース|PR)で)[^。]{0,10}?(?:します|やります|対応します|直します)`)
 
 // agentCourse reports whether the assistant's sentence l states the
-// course it takes or took (above).
-func agentCourse(l string) bool {
+// course it takes or took (above), one no active decision (decisions)
+// already chose.
+func agentCourse(l string, decisions []string) bool {
+	return newCourse(l) && !carriedOut(l, decisions)
+}
+
+// carriedOut reports whether sentence l names a thing, written as one
+// name ("AnalyzingInfixLookup", "tokio::sync::RwLock"), that one of the
+// active decisions names: "Replaced title_prefix with a SuggestComponent
+// using AnalyzingInfixLookupFactory" after the user chose "the Solr
+// Suggester with AnalyzingInfixLookup instead" carries that choice out.
+func carriedOut(l string, decisions []string) bool {
+	ll := strings.ToLower(l)
+	for _, d := range decisions {
+		for _, n := range distinctive(d) {
+			if len(n) >= 5 && strings.Contains(ll, strings.ToLower(n)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newCourse reports whether sentence l has a form of a course (above).
+func newCourse(l string) bool {
 	if jaCourseRE.MatchString(l) && !jaTrialEndRE.MatchString(l) {
 		return true
 	}

@@ -44,6 +44,10 @@ func TestAgentCourse(t *testing.T) {
 			nil, []string{`decision`}},
 		{"a look first (zh)", zh + "这个问题比较复杂，我先看一下 detekt 的报告，然后再说。\n",
 			nil, []string{`decision`}},
+		{"a choice of the user's carried out (en)", "> user\nimprove catalogue search\n> assistant\nOk.\n> user\nfor autocomplete use the Solr Suggester with AnalyzingInfixLookup instead\n> assistant\nReplaced title_prefix with a SuggestComponent using AnalyzingInfixLookupFactory on title.\n",
+			nil, []string{`decision .*replaced-title_prefix`}},
+		{"a choice of the user's carried out (ja)", "> user\nロック競合を直して\n> assistant\nはい。\n> user\nロックは `tokio::sync::RwLock` でやって\n> assistant\n`tokio::sync::RwLock` に変えて、読み込みは read() で取ります。\n",
+			nil, []string{`decision .*に変えて`}},
 		{"a look first (ja)", ja + "まずログを見ます。\n",
 			nil, []string{`decision`}},
 	}

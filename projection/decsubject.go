@@ -24,12 +24,26 @@ var changedSubjectREs = []*pattern{
 	mustPattern(`(?:^|[、,，。：:（(\s])\s*([^、,，。：:（()）\s][^、,，。：:（()）]{0,29}?)\s*(?:を|は)\s*[^、,，。]{1,40}?(?:に|へ)(?:変更|変え|切り替え|置き換え)`),
 }
 
+// zhAdverbRE is an adverb or a pronoun at either end of a Chinese
+// subject.
+var zhAdverbRE = mustPattern(`^(?:先|就|再|都|也|还是|直接|统一|全部|我们|我|已经|已|那就|那|然后|顺便|另外)|(?:先|就|再|都|也|已经|已|全部|统一)$`)
+
 // changedSubjects are the things decision v says it changes.
 func changedSubjects(v string) []string {
 	var out []string
 	for _, re := range changedSubjectREs {
 		for _, m := range re.FindAllStringSubmatch(v, 4) {
-			if x := strings.TrimSpace(strings.Trim(m[1], "` ")); len(stems(x)) > 0 {
+			x := strings.TrimSpace(strings.Trim(m[1], "` "))
+			for {
+				// "先改成 nginx 方案", "都换成 Compat 版本": an adverb, no
+				// subject.
+				y := strings.TrimSpace(zhAdverbRE.ReplaceAllString(x, ""))
+				if y == x {
+					break
+				}
+				x = y
+			}
+			if len([]rune(x)) >= 2 && len(stems(x)) > 0 {
 				out = append(out, x)
 			}
 		}

@@ -3275,7 +3275,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			decided, body = true, m[1]+m[2]
 		} else if m := jaDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
-		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) || agentCourse(l) {
+		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) || agentCourse(l, ctx.Decisions) {
 			// agentCourse: a course in the forms above do not read
 			// (agentcourse.go).
 			decided = true
