@@ -60,22 +60,52 @@ var turnOnRE = mustPattern(`(?i)\b(?:turn(?:ed|ing)?\s+on|enabl(?:e|ed|ing)|swit
 func turnedOffChoices(text string, out []Proposal) []Proposal {
 	for _, s := range sentences(text) {
 		s = strings.TrimSpace(s)
-		cl := clauseSpans(s)
-		if len(cl) == 0 || questionRE.MatchString(s) {
-			continue
-		}
-		first := strings.TrimRight(strings.TrimSpace(cl[0]), ",;，；—–-. ")
-		m := turnOffRE.FindStringSubmatch(first)
-		if m == nil {
-			continue
-		}
-		x := strings.TrimSpace(strings.Trim(groups(turnOffRE, m, "x", "y", "z", "w", "j"), "`"))
+		x := turnedOffThing(s)
 		if x == "" || turnedAlready(out, s) {
+			// A sentence read as the answer to the agent's question
+			// reverses the decision as that answer (reducer.go,
+			// answerTurnsOff).
 			continue
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Name: turnedOffName, Key: "decision/-/" + slug(s), Value: s, Quote: s, Replaces: x, Links: mentions(s)})
 	}
 	return out
+}
+
+// turnedOffThing is the thing the user's sentence s turns off, in its
+// first clause, or "".
+func turnedOffThing(s string) string {
+	cl := clauseSpans(s)
+	if len(cl) == 0 || questionRE.MatchString(s) {
+		return ""
+	}
+	first := strings.TrimRight(strings.TrimSpace(cl[0]), ",;，；—–-. ")
+	m := turnOffRE.FindStringSubmatch(first)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(strings.Trim(groups(turnOffRE, m, "x", "y", "z", "w", "j"), "`"))
+}
+
+// answerTurnsOff reverses, for the user's answer quote to the agent's
+// question ("两个方案：1）加 keep 规则；2）关掉 full mode。你倾向哪个？" —
+// "full mode 关掉吧，反射的地方太多了"), the active decision that turned
+// on the thing a sentence of the answer turns off, as turnedOffChoices
+// does for a sentence said unasked; the answer stays the decision shown,
+// with its question.
+func (r *Reducer) answerTurnsOff(quote, id string, ref EventRef) {
+	for _, s := range sentences(quote) {
+		x := turnedOffThing(strings.TrimSpace(s))
+		if x == "" {
+			continue
+		}
+		r.turnValueOff(x, id, ref)
+		if o := r.turnedOn(x); o != nil {
+			o.Because = quote
+			o.addRef(ref)
+			r.retire(o, Superseded)
+		}
+	}
 }
 
 // turnedOffName marks a decision turning a thing off.

@@ -3275,16 +3275,18 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			decided, body = true, m[1]+m[2]
 		} else if m := jaDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
-		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) {
+		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) || agentCourse(l, ctx.Decisions) {
+			// agentCourse: a course in the forms above do not read
+			// (agentcourse.go).
 			decided = true
 		}
-		if reversed && !decided && reversedCourse(l) {
-			// "fct_orders stays on delete+insert …" after "Reversing
-			// that decision: …": the course in its place.
-			decided = true
-		}
+		// "fct_orders stays on delete+insert …" after "Reversing that
+		// decision: …": the course in its place, which replaces nothing
+		// more than the reversal took back.
+		course := reversed && reversedCourse(l)
+		decided = decided || course
 		reversed = false
-		switched := decided && (switchRE.MatchString(l) || jaSwitchRE.MatchString(l))
+		switched := decided && !course && (switchRE.MatchString(l) || jaSwitchRE.MatchString(l))
 		switch {
 		case switched && !hedged:
 			// A choice that replaces an earlier one ("Changing course: X
@@ -3293,7 +3295,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		case negativeRE.MatchString(l):
 			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
 		case decided && !hedged:
-			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: correctionRE.MatchString(l), Links: mentions(l)})
+			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: !course && correctionRE.MatchString(l), Links: mentions(l)})
 		case hedged && vagueGuess(l):
 			// "Actually, I think the issue might be elsewhere.", "I think
 			// the issue is more complex.": a guess that names nothing to

@@ -1308,6 +1308,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o.Because = p.Quote
 				r.retire(o, Superseded)
 			}
+			if ev.Role == RoleUser {
+				r.answerTurnsOff(p.Quote, nu.ID, ref)
+			}
 			break
 		}
 		// The decision it replaces: the one naming the most of the same
@@ -1340,6 +1343,12 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
+			}
+			if o != nil && aboutOther(p.Value, o.Value) && r.droppedDecision(p.Value) != o {
+				// "versionCode 改为 43；release workflow 改为 …" after
+				// the Compat APIs were chosen: a change of named things
+				// takes back no choice naming none of them (decsubject.go).
+				o = nil
 			}
 			if x := insteadOfRE.FindStringSubmatch(p.Value); o != nil && ev.Role == RoleAssistant && x != nil {
 				// "I'll use format_relative_time instead of
