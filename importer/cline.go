@@ -177,6 +177,12 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 	if err != nil {
 		return err
 	}
+	if !slices.ContainsFunc(rest, func(p chatPart) bool {
+		text := strings.TrimSpace(string(p.Text))
+		return clineResultRE.MatchString(text) || clineSkippedRE.MatchString(text)
+	}) {
+		t.clineEnd(pend)
+	}
 	var (
 		callID  string // the call a result is being read for
 		output  []string
@@ -271,11 +277,14 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 	return nil
 }
 
-// clineEnd closes a Cline task read to its end. A task ends with the
-// agent's attempt_completion, which the user answers only to go on (with
-// feedback, or a new message); one still unanswered at the end of the
-// conversation is the task's end, not a call whose result was lost, so it
-// is answered "run finished: <the result it presented>" (Stats.Ended).
+// clineEnd answers the attempt_completion of the last assistant message
+// when nothing else will. A task ends with the agent's attempt_completion,
+// which the user answers only to go on ("[attempt_completion] Result:"
+// and their feedback); one still unanswered at the end of the
+// conversation, or when the user takes the task up again later ("[TASK
+// RESUMPTION] …" with no result for it), ended the task there: not a call
+// whose result was lost, so it is answered "run finished: <the result it
+// presented>" (Stats.Ended).
 func (t *transcript) clineEnd(pend *chatPending) {
 	n := len(t.items)
 	if !t.cline || n == 0 || t.items[n-1].kind != itemAssistant {
