@@ -217,22 +217,19 @@ func TestSearchCopiesAreOneHit(t *testing.T) {
 		t.Fatalf("project: %d hits, want one per session", len(res.Hits))
 	}
 	// Under a limit, the count is the hits listed and their copies are
-	// said apart: "1 of 4 matches shown (and 2 copies of them, not
-	// listed)", not "3 of 4 matches shown" under one hit.
-	more := recalltest.Checkpoint{Archive: []json.RawMessage{userMsg("the widget build passed on retry")}}
+	// said apart: "2 of 5 matches shown (and 2 copies of them, not
+	// listed)", not "4 of 5 matches shown" under two hits.
+	more := recalltest.Checkpoint{Archive: []json.RawMessage{userMsg("the nightly build log: compiler cache warm, linker flags unchanged, timings steady, artifacts uploaded, one widget mentioned in passing among many other packages and modules and steps"), userMsg("release notes draft: storage engine, query planner, scheduler, dashboards, alerts, exports, imports, permissions, audit trail, billing, and a widget, plus docs and translations and onboarding")}}
 	more.SessionID, more.CheckpointID, more.CreatedAt, more.Mode, more.Rendered = "s", "later", recalltest.T0+9000, "leaf", "summary later"
 	src.Put(more)
 	recalltest.MustSync(t, x)
-	res = search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s", Limit: 1})
-	if len(res.Hits) != 1 || res.Total != 4 {
-		t.Fatalf("limit 1: hits %+v (total %d), want 1 of 4", res.Hits, res.Total)
+	res = search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s", Limit: 2})
+	if len(res.Hits) != 2 || res.Total != 5 || res.Hits[0].Copies != 2 {
+		t.Fatalf("limit 2: hits %+v (total %d), want 2 of 5, the first with 2 copies", res.Hits, res.Total)
 	}
-	want := "[1 of 4 matches shown. "
-	if c := res.Hits[0].Copies; c > 0 {
-		want = fmt.Sprintf("[1 of 4 matches shown (and %s of them, not listed). ", english.Count(c, "copy"))
-	}
+	want := "[2 of 5 matches shown (and 2 copies of them, not listed). "
 	if text := recall.RenderSearch(res); !strings.Contains(text, want) {
-		t.Errorf("limit 1: want %q in\n%s", want, text)
+		t.Errorf("limit 2: want %q in\n%s", want, text)
 	}
 }
 
