@@ -134,6 +134,13 @@ func importAider(name string, data []byte) ([]Imported, error) {
 			continue
 		}
 		if strings.TrimSpace(line) == "" {
+			if kind == aiderUser {
+				// Aider writes each input after a blank line (an empty
+				// line inside one is "#### "): two inputs are two
+				// messages ("#### fix it" then "#### /run pytest").
+				flush()
+				continue
+			}
 			buf = append(buf, "")
 			continue
 		}

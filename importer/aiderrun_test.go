@@ -34,6 +34,11 @@ func TestImportAiderRuns(t *testing.T) {
 			[]string{"user: run it", "assistant: ```bash\nmake build\n```", "user: Running make build", "user: thanks"}},
 		{"the user's !cmd", "# aider chat started at 2026-12-05 09:02:11\n\n#### !go test ./...\n\n> ok  \texample.com/x\t0.01s  \n> Add 0.1k tokens of command output to the chat? (Y)es/(N)o [Yes]: y  \n> Added 1 line of output to the chat.  \n\n#### fine\n",
 			[]string{"user: !go test ./...", `assistant: shell {"command":"go test ./..."}`, "user: ok  \texample.com/x\t0.01s", "user: fine"}},
+		// Aider writes each input after a blank line: a message then the
+		// user's /run are two inputs; the lines of one input stay one.
+		{"a message then /run", "# aider chat started at 2026-12-05 09:02:11\n\n#### le test top-k échoue, pytest tests/test_metrics.py  \n\n#### /run pytest -q tests/test_metrics.py  \n> 1 failed, 3 passed in 0.88s  \n> Add 0.2k tokens of command output to the chat? (Y)es/(N)o [Yes]: y  \n\n#### first line  \n#### second line  \n####   \n#### after an empty line  \n",
+			[]string{"user: le test top-k échoue, pytest tests/test_metrics.py", "user: /run pytest -q tests/test_metrics.py", `assistant: shell {"command":"pytest -q tests/test_metrics.py"}`,
+				"user: 1 failed, 3 passed in 0.88s", "user: first line\nsecond line\n\nafter an empty line"}},
 	} {
 		ims, err := importer.ImportBytes("x.aider.chat.history.md", []byte(c.log))
 		if err != nil {

@@ -49,11 +49,32 @@ var clineTools = map[string]bool{
 var (
 	// clineOpenRE opens an XML tool call or one of its parameters.
 	clineOpenRE = regexp.MustCompile(`<([a-z_]+)>`)
-	// clineResultRE opens the text block that answers a call. What the
-	// header quotes (a command, a question) may span lines: Cline writes
-	// the call's parameter as it is ("[execute_command for 'cat > f <<'EOF'
+	// clineResultRE opens the text block that answers a call: the tool's
+	// name, what Cline or its fork says of the call, "] Result:". What
+	// the header says varies by tool and version: "[attempt_completion]",
+	// "[execute_command for 'pnpm test']", Roo Code's "[read_file for
+	// 'a.py'. Reading multiple files at once is more efficient for the
+	// LLM. …]", "[read_file for 'a.py', 'b.py']", "[read_file for 5
+	// files]", "[search_files for 'x' in '*.go']", "[apply_diff for 'a'
+	// and 2 more files]", "[switch_mode to 'code' because: …]",
+	// "[new_task in Code mode: '…']", Cline's "[apply_patch for patch
+	// application]", "[use_skill for \"name\"]", "[subagent: name]". What
+	// it quotes (a command, a question) may span lines: Cline writes the
+	// call's parameter as it is ("[execute_command for 'cat > f <<'EOF'
 	// …\nEOF'] Result:").
-	clineResultRE = regexp.MustCompile(`(?s)^\[([a-z_]+)(?: for '(.*?)')?\] Result:\s*`)
+	clineResultRE = regexp.MustCompile(`(?s)^\[([a-z_]+)(?:[ :].*?)?\] Result:\s*`)
+	// clineSkippedRE is the text Roo Code answers a call it did not run
+	// with: one after a call the user denied ("Skipping tool [write_to_file
+	// for 'a'] due to user rejecting a previous tool.", "Tool [x] was
+	// interrupted and not executed due to …"), or a second call in one
+	// message ("Tool [x] was not executed because a tool has already been
+	// used in this message. …").
+	clineSkippedRE = regexp.MustCompile(`(?s)^(?:Skipping tool|Tool) \[[a-z_]+(?:[ :].*?)?\] (?:due to user rejecting|was interrupted and not executed|was not executed because)`)
+	// clineToolErrorRE opens the result of a call that failed, as Cline and
+	// its forks write it ("The tool execution failed with the following
+	// error:\n<error>…"), or a read of files that all failed (Roo Code's
+	// "<files><error>…" and "<files>\n<file><path>a</path><error>…").
+	clineToolErrorRE = regexp.MustCompile(`^(?:The tool execution failed with the following error:|<files>\s*<error>)`)
 	// clineFeedbackRE is the user's words Cline wraps: feedback, the
 	// answer to the agent's ask_followup_question, or a user_message
 	// (newer versions' feedback, the reply to plan_mode_respond, the
@@ -76,8 +97,26 @@ const clineReplyText = "(the user's reply follows)"
 // clineFeedbackLead introduces the user's words given with a result.
 const clineFeedbackLead = "The user provided the following feedback:"
 
-// clineDenied are the texts of a result the user refused.
-var clineDenied = []string{"The user denied this operation.", "The user denied this operation and provided the following feedback:"}
+// clineDenied opens the text of a result the user refused: "The user
+// denied this operation.", "… and provided the following feedback:",
+// Roo Code's "… and responded with the message:".
+const clineDenied = "The user denied this operation"
+
+// isClineDenied reports whether a result's text is a refusal.
+func isClineDenied(text string) bool { return strings.HasPrefix(text, clineDenied) }
+
+// clineFailed reports whether the output of a call is the tool's failure:
+// Cline's error text, or a read whose every file is an error.
+func clineFailed(output string) bool {
+	if clineToolErrorRE.MatchString(output) {
+		return true
+	}
+	if !strings.HasPrefix(output, "<files>") {
+		return false
+	}
+	files := strings.Count(output, "<file>")
+	return files > 0 && strings.Count(output, "</error></file>") == files
+}
 
 // isClineTask reports whether a user message's parts are a Cline task's:
 // a text block of its own is the extension's <environment_details>, which
@@ -138,6 +177,12 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 	if err != nil {
 		return err
 	}
+	if !slices.ContainsFunc(rest, func(p chatPart) bool {
+		text := strings.TrimSpace(string(p.Text))
+		return clineResultRE.MatchString(text) || clineSkippedRE.MatchString(text)
+	}) {
+		t.clineEnd(pend)
+	}
 	var (
 		callID  string // the call a result is being read for
 		output  []string
@@ -150,7 +195,8 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			if denied {
 				kind = hostshim.InjectedInterruption
 			}
-			t.result(callID, false, hostshim.TextBlock(strings.TrimSpace(strings.Join(output, "\n"))))
+			out := strings.TrimSpace(strings.Join(output, "\n"))
+			t.result(callID, !denied && clineFailed(out), hostshim.TextBlock(out))
 			if kind != "" {
 				t.items[len(t.items)-1].injected = kind
 			}
@@ -178,6 +224,11 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			if after := clineResultRE.ReplaceAllString(trimmed, ""); after != "" {
 				output = append(output, after)
 			}
+		case clineSkippedRE.MatchString(trimmed):
+			// A call Roo Code did not run: answered, and not by the user.
+			flush()
+			callID, denied = pend.answer(""), true
+			output = append(output, trimmed)
 		case clineResumeRE.MatchString(trimmed):
 			flush()
 			t.injected(hostshim.InjectedChatter, hostshim.TextBlock(text))
@@ -187,7 +238,7 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			// feedback on the results. …", "The user denied this
 			// operation and provided the following feedback:"), so they
 			// are read once.
-			denied = denied || slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) })
+			denied = denied || isClineDenied(trimmed)
 			around := strings.TrimSpace(clineFeedbackRE.ReplaceAllString(text, ""))
 			if around = strings.TrimSpace(strings.TrimPrefix(around, clineFeedbackLead)); around != "" {
 				output = append(output, around)
@@ -197,7 +248,7 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 			for _, m := range clineFeedbackRE.FindAllStringSubmatch(text, -1) {
 				userOwn = append(userOwn, m[2])
 			}
-		case callID != "" && slices.ContainsFunc(clineDenied, func(d string) bool { return strings.HasPrefix(trimmed, d) }):
+		case callID != "" && isClineDenied(trimmed):
 			denied = true
 			output = append(output, trimmed)
 		case callID != "" && strings.HasPrefix(trimmed, clineFeedbackLead):
@@ -224,4 +275,30 @@ func (t *transcript) clineUser(parts []chatPart, pend *chatPending) error {
 	}
 	flush()
 	return nil
+}
+
+// clineEnd answers the attempt_completion of the last assistant message
+// when nothing else will. A task ends with the agent's attempt_completion,
+// which the user answers only to go on ("[attempt_completion] Result:"
+// and their feedback); one still unanswered at the end of the
+// conversation, or when the user takes the task up again later ("[TASK
+// RESUMPTION] …" with no result for it), ended the task there: not a call
+// whose result was lost, so it is answered "run finished: <the result it
+// presented>" (Stats.Ended).
+func (t *transcript) clineEnd(pend *chatPending) {
+	n := len(t.items)
+	if !t.cline || n == 0 || t.items[n-1].kind != itemAssistant {
+		return
+	}
+	for _, b := range t.items[n-1].blocks {
+		if b.Type != hostshim.BlockToolCall || b.Name != "attempt_completion" || !slices.Contains(pend.calls, b.ID) {
+			continue
+		}
+		var args struct {
+			Result string `json:"result"`
+		}
+		_ = json.Unmarshal([]byte(b.Arguments), &args) // a call's arguments clineCalls wrote: strings
+		pend.answer(b.ID)
+		t.ended(b.ID, finishText("", args.Result, ""))
+	}
 }

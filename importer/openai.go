@@ -221,6 +221,7 @@ func parseChatConversation(raw []byte) (*transcript, error) {
 			return nil, &Error{Record: fmt.Sprintf("messages[%d]", i), Err: err}
 		}
 	}
+	t.clineEnd(&pend)
 	return t, nil
 }
 

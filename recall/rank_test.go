@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/english"
 	"github.com/epistemicfold/ef/internal/recalltest"
 	"github.com/epistemicfold/ef/recall"
 )
@@ -160,6 +161,18 @@ func TestSearchRanksTheSourceFirst(t *testing.T) {
 				t.Errorf("limit %d: hit %d is %s, want %s", limit, i, h.Ref, full.Hits[i].Ref)
 			}
 		}
+		// The count is the hits listed above it; the copies the hits
+		// name are said apart ("3 of 15 matches shown (and 1 copy of
+		// them, not listed)", not "4 of 15 matches shown" under 3 hits).
+		copies := 0
+		for _, h := range res.Hits {
+			copies += h.Copies + h.Echoes
+		}
+		if text := recall.RenderSearch(res); uint64(limit+copies) < res.Total && !strings.Contains(text, fmt.Sprintf("[%d of %d matches shown", limit, res.Total)) {
+			t.Errorf("limit %d: the count is not the %d hits listed:\n%s", limit, limit, text)
+		} else if copies > 0 && uint64(limit+copies) < res.Total && !strings.Contains(text, fmt.Sprintf("(and %s of them, not listed)", english.Count(copies, "copy"))) {
+			t.Errorf("limit %d: the %d copies are not said:\n%s", limit, copies, text)
+		}
 	}
 	// The echoes stay findable by their tools' names.
 	res := search(t, x, recall.SearchRequest{Query: "context_search", SessionID: "trial"})
@@ -202,6 +215,21 @@ func TestSearchCopiesAreOneHit(t *testing.T) {
 	res = search(t, x, recall.SearchRequest{Query: "widget", Scope: recall.ScopeProject})
 	if len(res.Hits) != 2 {
 		t.Fatalf("project: %d hits, want one per session", len(res.Hits))
+	}
+	// Under a limit, the count is the hits listed and their copies are
+	// said apart: "2 of 5 matches shown (and 2 copies of them, not
+	// listed)", not "4 of 5 matches shown" under two hits.
+	more := recalltest.Checkpoint{Archive: []json.RawMessage{userMsg("the nightly build log: compiler cache warm, linker flags unchanged, timings steady, artifacts uploaded, one widget mentioned in passing among many other packages and modules and steps"), userMsg("release notes draft: storage engine, query planner, scheduler, dashboards, alerts, exports, imports, permissions, audit trail, billing, and a widget, plus docs and translations and onboarding")}}
+	more.SessionID, more.CheckpointID, more.CreatedAt, more.Mode, more.Rendered = "s", "later", recalltest.T0+9000, "leaf", "summary later"
+	src.Put(more)
+	recalltest.MustSync(t, x)
+	res = search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s", Limit: 2})
+	if len(res.Hits) != 2 || res.Total != 5 || res.Hits[0].Copies != 2 {
+		t.Fatalf("limit 2: hits %+v (total %d), want 2 of 5, the first with 2 copies", res.Hits, res.Total)
+	}
+	want := "[2 of 5 matches shown (and 2 copies of them, not listed). "
+	if text := recall.RenderSearch(res); !strings.Contains(text, want) {
+		t.Errorf("limit 2: want %q in\n%s", want, text)
 	}
 }
 

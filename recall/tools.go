@@ -477,15 +477,22 @@ func RenderSearch(r *SearchResult) string {
 		sb.WriteString(renderHit(i+1, h))
 	}
 	if r.Total > 0 {
-		shown := uint64(len(r.Hits))
+		// The count says the hits listed; the copies of them each hit
+		// names (not listed) are matches too, said apart, so the
+		// number is the hits the reader sees above it.
+		shown, copies := uint64(len(r.Hits)), uint64(0)
 		for _, h := range r.Hits {
-			shown += uint64(h.Copies + h.Echoes) // counted, if not listed
+			copies += uint64(h.Copies + h.Echoes)
+		}
+		also := ""
+		if copies > 0 {
+			also = fmt.Sprintf(" (and %s of them, not listed)", english.Count(int(copies), "copy"))
 		}
 		switch {
 		case r.Cut:
-			fmt.Fprintf(&sb, "[%d of %d matches shown; cut at the %d-token budget. Narrow the query to see others.]\n", shown, r.Total, r.Budget)
-		case shown < r.Total:
-			fmt.Fprintf(&sb, "[%d of %d matches shown. For more, repeat with a larger \"limit\" (at most %d) or narrow the query.]\n", shown, r.Total, MaxSearchLimit)
+			fmt.Fprintf(&sb, "[%d of %d matches shown%s; cut at the %d-token budget. Narrow the query to see others.]\n", shown, r.Total, also, r.Budget)
+		case shown+copies < r.Total:
+			fmt.Fprintf(&sb, "[%d of %d matches shown%s. For more, repeat with a larger \"limit\" (at most %d) or narrow the query.]\n", shown, r.Total, also, MaxSearchLimit)
 		}
 		sb.WriteString(`To read a hit: context_recall {"ref": "<ref>"}; add "depth": "detail" or "exact" for the archived messages.` + "\n")
 	}
