@@ -88,6 +88,7 @@ var lexFR = []lexEntry{
 	{catGoal, "Task", "tâche"},
 	{catGoal, "change of plans", "changement_de_plan changement_de_plans changement_de_programme change_de_plan change_de_priorité changement_de_priorité changement_de_priorités"},
 	{catGoal, "new priority", "nouvelle_priorité nouvel_objectif"},
+	{catGoal, "change of goal", "changement_d'objectif changement_d'objectifs changement_de_cap change_d'objectif"},
 	{catGoal, "priority", "priorité"},
 	{catFunction, "for now", "pour_l'instant pour_le_moment"},
 	{catFunction, "today", "aujourd'hui"},
@@ -137,7 +138,7 @@ var lexFR = []lexEntry{
 	{catFunction, "our", "notre nos"},
 }
 
-const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans ça`
+const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans ça au sans`
 
 func fixFR(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "ne n'", split: true, clitics: "le la les l' y en me m' te t' lui leur"})

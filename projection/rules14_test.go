@@ -1,0 +1,49 @@
+package projection
+
+import "testing"
+
+// A label saying the goal itself changed ("change of goal:", "changement
+// d'objectif :", "目標変更：") names the new goal, and a change of plans
+// whose later clause names the goal ("cambio de planes: olvida staging, el
+// objetivo ahora es …") moves the objective to it (objshift.go).
+func TestGoalChangeLabel(t *testing.T) {
+	const was = `\(was `
+	cases := []scriptCase{
+		{"es repro", "> user\nlas migraciones fallan en staging. arréglalo\n> assistant\nHecho.\n> user\nbien. cambio de planes: olvida staging, el objetivo ahora es dejar lista la release 1.9 — que la tarea exportar_pedidos termine sin timeout y CI en verde",
+			[]string{`objective/session/goal \[active/normative\] = dejar lista la release 1\.9 — [^\n]*` + was}, []string{`constraint`}},
+		{"en", "> user\nthe migrations fail on staging. fix it\n> assistant\nDone.\n> user\ngood. change of plans: forget staging, the goal now is to get release 1.9 ready and CI green",
+			[]string{`objective/session/goal \[active/normative\] = get release 1\.9 ready and CI green ` + was}, []string{`constraint`}},
+		{"fr repro", "> user\nobjectif : faire tourner l'entraînement resnet50 sans OOM sur la V100\n> assistant\nD'accord.\n> user\nchangement d'objectif : maintenant on vise val top-1 ≥ 72% au bout de 10 epochs, toujours sans OOM",
+			[]string{`objective/session/goal \[active/normative\] = val top-1 ≥ 72% au bout de 10 epochs, toujours sans OOM ` + was}, []string{`constraint`}},
+		{"en: change of goal", "> user\nGoal: train resnet50 without OOM on the V100\n> assistant\nOK.\n> user\nchange of goal: now we aim for val top-1 ≥ 72% after 10 epochs, still without OOM",
+			[]string{`objective/session/goal \[active/normative\] = val top-1 ≥ 72% after 10 epochs, still without OOM ` + was}, []string{`constraint`}},
+		{"de", "> user\nRäum die RDS-Konfiguration auf.\n> assistant\nOK.\n> user\nZieländerung: jetzt zielen wir auf val top-1 über 72% nach 10 Epochen",
+			[]string{`objective/session/goal \[active/normative\] = val top-1 über 72% nach 10 Epochen ` + was}, nil},
+		{"ko", "> user\nRDS 설정 정리해줘.\n> assistant\n네.\n> user\n목표 변경: checkov HIGH 지적사항 0개 만들기",
+			[]string{`objective/session/goal \[active/normative\] = checkov HIGH 지적사항 0개 만들기 ` + was}, nil},
+		{"ja", "> user\nRDS の設定を整理して。\n> assistant\nはい。\n> user\n目標変更：checkov の HIGH 指摘をゼロにする",
+			[]string{`objective/session/goal \[active/normative\] = checkov の HIGH 指摘をゼロにする ` + was}, nil},
+		{"ru", "> user\nПочини миграции на staging.\n> assistant\nГотово.\n> user\nсмена цели: подготовить релиз 1.9 и зелёный CI",
+			[]string{`objective/session/goal \[active/normative\] = подготовить релиз 1\.9 и зелёный CI ` + was}, nil},
+		{"it", "> user\nSistema le migrazioni su staging.\n> assistant\nFatto.\n> user\ncambio di obiettivo: preparare la release 1.9 per il cliente, e non solo staging",
+			[]string{`objective/session/goal \[active/normative\] = preparare la release 1\.9 per il cliente, e non solo staging ` + was}, nil},
+		{"pt", "> user\nConserta as migrações no staging.\n> assistant\nFeito.\n> user\nmudança de objetivo: deixar a release 1.9 pronta para o cliente, não só o staging",
+			[]string{`objective/session/goal \[active/normative\] = deixar a release 1\.9 pronta para o cliente, não só o staging ` + was}, nil},
+	}
+	runScriptCases(t, cases)
+}
+
+// Near misses: a question about the goal, a goal said in the past after a
+// change of plans, and a rule that names the goal move nothing.
+func TestGoalChangeNearMisses(t *testing.T) {
+	const head = "> user\nthe migrations fail on staging. fix it\n> assistant\nOn it.\n> user\n"
+	const keep = `objective/session/goal \[active/normative\] = the migrations fail on staging\. fix it @`
+	cases := []scriptCase{
+		{"en: question", head + "change of goal? should we aim for release 1.9 instead?", []string{keep}, []string{`\(was `}},
+		{"en: goal in the past", head + "change of plans: forget the logs, the goal was always to fix staging first", []string{keep}, []string{`\(was `}},
+		{"fr: question", "> user\nobjectif : faire tourner l'entraînement sans OOM\n> assistant\nD'accord.\n> user\nchangement d'objectif ? on vise 72% maintenant ?",
+			[]string{`objective/session/goal \[active/normative\] = objectif : faire tourner l'entraînement sans OOM @`}, []string{`\(was `}},
+		{"en: don't change the goal", head + "don't change the goal: keep fixing staging", []string{keep}, []string{`\(was `}},
+	}
+	runScriptCases(t, cases)
+}
