@@ -47,3 +47,24 @@ func TestGoalChangeNearMisses(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// "그 … 규칙은 이제 없어" ("that rule no longer exists") lifts the rule it
+// names, like "the X rule no longer exists"; a question whether it exists
+// and another rule's end leave it active.
+func TestRuleNoLongerExists(t *testing.T) {
+	const ko = "> user\nRDS 설정 정리해줘. 참고로 prod 워크스페이스에는 절대 apply 하지 마, plan만.\n> assistant\n네, prod는 plan만 하겠습니다.\n> user\n"
+	const en = "> user\nClean up the RDS settings. Never apply to the prod workspace, plan only.\n> assistant\nOK, plan only on prod.\n> user\n"
+	cases := []scriptCase{
+		{"ko repro", ko + "이제 prod apply 해도 되는 걸로 하자, 그 prod는 plan만 규칙은 이제 없어.",
+			[]string{`constraint [^\n]*\[lifted/normative\] = [^\n]*prod 워크스페이스에는 절대 apply`}, []string{`constraint [^\n]*\[active`, `decision [^\n]*규칙은 이제 없어`}},
+		{"en", en + "From now on applying to prod is fine, that prod plan-only rule no longer exists.",
+			[]string{`constraint [^\n]*\[lifted/normative\] = [^\n]*Never apply to the prod workspace`}, []string{`constraint [^\n]*\[active`}},
+		{"ko: question", ko + "그 prod는 plan만 규칙은 이제 없어?",
+			[]string{`constraint [^\n]*\[active/normative\] = [^\n]*prod 워크스페이스에는 절대 apply`}, []string{`\[lifted`}},
+		{"ko: another rule named", ko + "그리고 -auto-approve 옵션은 절대 쓰지 마.\n> assistant\n네.\n> user\n그 auto-approve 규칙은 이제 없어.",
+			[]string{`constraint [^\n]*\[active/normative\] = [^\n]*prod 워크스페이스에는 절대 apply`, `\[lifted/normative\] = [^\n]*auto-approve`}, []string{`\[lifted/normative\] = [^\n]*prod 워크스페이스`}},
+		{"en: question", en + "Does the prod plan-only rule no longer exist?",
+			[]string{`constraint [^\n]*\[active/normative\] = [^\n]*Never apply to the prod workspace`}, []string{`\[lifted`}},
+	}
+	runScriptCases(t, cases)
+}
