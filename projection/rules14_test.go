@@ -68,3 +68,23 @@ func TestRuleNoLongerExists(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// A rule restated narrowed after an exception ("las demás siguen
+// intocables", "train_split.csv tu n'y touches toujours pas") goes with its
+// rule when the rule is lifted; a rule about something else said with
+// "still" stays.
+func TestRemainderGoesWithRule(t *testing.T) {
+	const fr = "> user\nentraîne resnet50. règle : tu ne touches pas à data/splits/*.csv\n> assistant\nD'accord.\n> user\ntu peux modifier val_split.csv, seulement celui-là, pour virer les doublons. train_split.csv tu n'y touches toujours pas\n> assistant\nJe retire les doublons de val_split.csv uniquement.\n> user\n"
+	const es = "> user\narregla la migración de sku. ojo: NO toques migraciones que ya están aplicadas (0001 a 0011), si hace falta crea una nueva\n> assistant\n¿Edito la 0012 directamente?\n> user\nla 0012 nunca se aplicó en prod, así que para esa sí puedes editarla directamente. solo la 0012 eh, las demás siguen intocables\n> assistant\nEdito la 0012.\n> user\n"
+	cases := []scriptCase{
+		{"fr repro", fr + "bon pour les splits, oublie la restriction, tu peux toucher à tous les fichiers de data/splits maintenant",
+			[]string{`\[lifted/normative\] = [^\n]*data/splits`}, []string{`constraint [^\n]*\[active`}},
+		{"es repro", es + "las migraciones, olvida la restricción, haz squash de todo catalogo, ya puedes tocar las migraciones que quieras",
+			[]string{`\[lifted/normative\] = ojo: NO toques migraciones`}, []string{`constraint [^\n]*\[active`}},
+		{"fr: not lifted yet", fr + "lance l'entraînement",
+			[]string{`constraint [^\n]*\[active/normative\] = [^\n]*train_split\.csv`}, nil},
+		{"en: another rule with still", "> user\nTrain resnet50. Rule: don't touch data/splits/*.csv\n> assistant\nOK.\n> user\nAnd you still don't push to main.\n> assistant\nOK.\n> user\nforget the restriction on data/splits, you can touch every file in data/splits now",
+			[]string{`constraint [^\n]*\[active/normative\] = [^\n]*push to main`}, nil},
+	}
+	runScriptCases(t, cases)
+}
