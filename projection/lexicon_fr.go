@@ -138,7 +138,7 @@ var lexFR = []lexEntry{
 	{catFunction, "our", "notre nos"},
 }
 
-const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans ça au sans`
+const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur ce cette qui que n' l' d' jamais toujours sauf mais aussi dans ça`
 
 func fixFR(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "ne n'", split: true, clitics: "le la les l' y en me m' te t' lui leur"})
