@@ -105,6 +105,8 @@ var lexDE = []lexEntry{
 	{catGoal, "Task", "aufgabe"},
 	{catGoal, "change of plans", "planänderung planwechsel änderung_des_plans"},
 	{catGoal, "new priority", "neue_priorität neue_prio"},
+	{catGoal, "change of goal", "zieländerung zielwechsel änderung_des_ziels"},
+	{catGoal, "new goal", "neues_ziel"},
 	{catGoal, "priority", "priorität"},
 	{catRelay, "says", "sagt meint schreibt"},
 	{catRelay, "according to", "laut"},

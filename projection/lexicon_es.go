@@ -101,6 +101,8 @@ var lexES = []lexEntry{
 	{catGoal, "Task", "tarea"},
 	{catGoal, "change of plans", "cambio_de_planes cambio_de_plan"},
 	{catGoal, "new priority", "nueva_prioridad"},
+	{catGoal, "change of goal", "cambio_de_objetivo cambio_de_objetivos"},
+	{catGoal, "new goal", "nuevo_objetivo"},
 	{catGoal, "priority", "prioridad"},
 	{catRelay, "says", "dice"},
 	{catRelay, "according to", "según"},

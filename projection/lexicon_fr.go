@@ -88,6 +88,7 @@ var lexFR = []lexEntry{
 	{catGoal, "Task", "tâche"},
 	{catGoal, "change of plans", "changement_de_plan changement_de_plans changement_de_programme change_de_plan change_de_priorité changement_de_priorité changement_de_priorités"},
 	{catGoal, "new priority", "nouvelle_priorité nouvel_objectif"},
+	{catGoal, "change of goal", "changement_d'objectif changement_d'objectifs changement_de_cap change_d'objectif"},
 	{catGoal, "priority", "priorité"},
 	{catFunction, "for now", "pour_l'instant pour_le_moment"},
 	{catFunction, "today", "aujourd'hui"},

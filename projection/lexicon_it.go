@@ -86,6 +86,7 @@ var lexIT = []lexEntry{
 	{catGoal, "Task", "compito"},
 	{catGoal, "change of plans", "cambio_di_programma cambio_di_programmi cambio_di_piani cambio_di_piano cambio_di_priorità i_piani_sono_cambiati"},
 	{catGoal, "new priority", "nuova_priorità nuovo_obiettivo"},
+	{catGoal, "change of goal", "cambio_di_obiettivo cambio_di_obiettivi"},
 	{catGoal, "priority", "priorità"},
 	{catFunction, "next week", "la_settimana_prossima la_prossima_settimana"},
 	{catRelay, "says", "dice"},

@@ -88,6 +88,7 @@ var lexPT = []lexEntry{
 	{catGoal, "Task", "tarefa"},
 	{catGoal, "change of plans", "mudança_de_planos mudança_de_plano mudança_de_prioridade mudou_o_plano"},
 	{catGoal, "new priority", "nova_prioridade novo_objetivo"},
+	{catGoal, "change of goal", "mudança_de_objetivo mudança_de_objetivos"},
 	{catGoal, "priority", "prioridade"},
 	{catFunction, "for now", "por_ora por_enquanto por_agora"},
 	{catFunction, "now", "agr"},

@@ -79,6 +79,8 @@ var lexRU = []lexEntry{
 	{catGoal, "plans changed", "планы_меняются планы_поменялись планы_изменились планы_сменились"},
 	{catGoal, "change of plans", "смена_планов изменение_планов меняем_планы"},
 	{catGoal, "new priority", "новый_приоритет"},
+	{catGoal, "change of goal", "смена_цели изменение_цели"},
+	{catGoal, "new goal", "новая_цель"},
 	{catGoal, "priority", "приоритет"},
 	{catRelay, "says", "говорит"},
 	{catRelay, "said", "сказал сказала сказали"},

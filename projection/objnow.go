@@ -16,7 +16,7 @@ import "strings"
 
 // goalNowRE names the goal with a copula or a colon (group t), and
 // whether the sentence marks the change (group m or a leading "now").
-var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then|listen|look)[,]?\s+)*)(?:(?:the|our|my|your)\s+|(?P<p>(?:this|next)\s+(?:week|sprint|month)'?s|today'?s|tonight'?s)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:|—|–)\s+(?:now\s+)?(?:(?:of|to|de|d')\s*)?(?P<t>\S.*)$`)
+var goalNowRE = mustPattern(`(?i)^\W*(?P<l>(?:(?:ok(?:ay)?|so|and|but|now|instead|then|listen|look)[,]?\s+)*)(?:(?:the|our|my|your)\s+|(?P<p>(?:this|next)\s+(?:week|sprint|month)'?s|today'?s|tonight'?s)\s+)?(?P<n>(?:new|real|main|actual)\s+)?(?:goal|objective|focus|prio(?:rity)?|task|job|mission)(?:\s+(?P<m>now|today|for today|from now on|this time|this week|instead))?\s*(?:is|c'is|c'est|'s|becomes|will be|:|—|–)\s+(?:now\s+)?(?:(?:of|to|de)\s+|d'\s*)?(?P<t>\S.*)$`)
 
 // zhGoalNowRE is a Chinese or Korean goal said with its copula: "现在的目
 // 标是 …", "这周的目标就是 …", "这次的任务是 …", "今週の目標は …" (glossed

@@ -27,7 +27,7 @@ import (
 // something denied ("that's not the priority now") moves nothing.
 
 // prioLabelRE labels the new priority (group t).
-var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|слушай|короче|senti|allora|luister|oye|mira)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
+var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|слушай|короче|senti|allora|luister|oye|mira)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)|(?:goal|objective|focus) change|changement d'objectifs?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|目标(?:变更|有变|变了|改了)|换目标|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
 
 // prioBackRE points back at the task said just before it as the new
 // priority: "that's the priority now", "this is our top priority now",
@@ -81,7 +81,10 @@ func shiftedTask(text string) (quote, task string) {
 		}
 		if m := prioLabelRE.FindStringSubmatch(s); m != nil {
 			t := strings.TrimSpace(m[prioLabelRE.SubexpIndex("t")] + m[prioLabelRE.SubexpIndex("z")])
-			if (okTask(t) || duePlan(t)) && !labelNegRE.MatchString(t) {
+			// a label saying the goal itself changed takes its goal
+			// whole, a "still without OOM" in it included
+			goalChange := goalChangeRE.MatchString(s[:len(s)-len(t)]) && len([]rune(t)) >= 6 && !questionRE.MatchString(t)
+			if (okTask(t) || duePlan(t) || goalChange) && !labelNegRE.MatchString(t) {
 				switch a := afterParked(t); {
 				case a == "":
 					// "cambio di programma: il backfill lo finiamo la
@@ -94,6 +97,16 @@ func shiftedTask(text string) (quote, task string) {
 				if g := goalNowTask(t, true); g != "" {
 					// "change of plans: now the priority is fixing CI"
 					return s, g
+				}
+				if g := laterGoal(t); g != "" {
+					// "cambio de planes: olvida staging, el objetivo ahora
+					// es …": the goal in a later clause of the label
+					return s, g
+				}
+				if goalChange {
+					// "changement d'objectif : maintenant on vise …": the
+					// goal itself changed, what follows is the new goal
+					return s, aimLeadRE.ReplaceAllString(t, "")
 				}
 				if changeLabelled(s, t) && !workStart(t) && !duePlan(t) {
 					// "cambio di programma: Ferri sabato 12 ha un cliente in
@@ -270,4 +283,28 @@ var clauseCutRE = regexp.MustCompile(`[,;，；]\s*|\s(?:[—–-]|--)\s+`)
 func okTask(t string) bool {
 	t = strings.TrimSpace(t)
 	return len([]rune(t)) >= 6 && !questionRE.MatchString(t) && !isRule(t)
+}
+
+// goalChangeRE is a label saying the goal itself changed ("change of
+// goal", "goal change", glossed from "changement d'objectif", "cambio de
+// objetivo", "Zieländerung", "목표 변경"): what it labels is the new goal,
+// never what changed the plan.
+var goalChangeRE = mustPattern(`(?i)changement d'objectifs?|\b(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)\b|\b(?:goal|objective|focus) change\b|目标(?:变更|有变|变了|改了)|换目标`)
+
+// aimLeadRE opens a new goal with "now we aim for", "on vise", "ahora
+// buscamos": the words before the goal.
+var aimLeadRE = mustPattern(`(?i)^\W*(?:now\s+)?(?:we(?:'re|\s+are)?\s+(?:aim(?:ing)?|target(?:ing)?|go(?:ing)?|vise|visons)\s+(?:(?:for|at|to)\s+)?|zielen\s+we\s+(?:to|auf)\s+|on\s+vise\s+|(?:buscamos|vamos\s+a\s+por)\s+)`)
+
+// laterGoal is the goal a clause after the first of labelled text t names
+// with its copula ("forget staging, the goal now is to ship 1.9"), "" when
+// none.
+func laterGoal(t string) string {
+	cl := clauseSpans(t)
+	for j := 1; j < len(cl); j++ {
+		rest := strings.TrimLeft(strings.Join(cl[j:], ""), " ,;，；")
+		if g := goalNowTask(rest, true); g != "" {
+			return g
+		}
+	}
+	return ""
 }

@@ -1,6 +1,8 @@
 package projection
 
 import (
+	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -144,6 +146,8 @@ func stillRules(text string, out []Proposal) []Proposal {
 // CJK sentence; "prod" in "no prod deploys" and "prod db is read-only" is
 // no thing of its own.
 func (r *Reducer) liftSameThing(c *Anchor, quote string, ref EventRef) {
+	// what an exception to c left of it goes with it
+	r.liftRemainders(c, quote, ref)
 	if c.Kind != KindConstraint || !c.valueFacts().neg {
 		return
 	}
@@ -199,4 +203,106 @@ func sameThing(w, v string) bool {
 		}
 	}
 	return false
+}
+
+// remainderStillRE marks a rule said of what an exception leaves ("the
+// rest stay untouchable", "las demás siguen intocables", "train_split.csv
+// tu n'y touches toujours pas", "나머진 여전히 plan만"): the excepted
+// rule restated narrowed, in the languages the lexicons cover.
+var remainderStillRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:the rest|the others|everything else|all the others|still|las demás|los demás|el resto|siguen|sigue|les autres|le reste|toujours pas|die anderen|der rest|die restlichen|weiterhin|immer noch|gli altri|il resto|ancora|os outros|as outras|o resto|continuam|continua|ainda|остальные|остальное|по-прежнему|всё ещё|все ещё|все еще)(?:[^\p{L}]|$)|나머지|나머진|여전히|其他|其余|其它|仍然|依然|还是|残り|他の|引き続き`)
+
+// liftRemainders lifts, with rule c, the rules that restate c narrowed
+// after an exception to it ("solo la 0012 eh, las demás siguen
+// intocables"): each active prohibition said after c with a remainder
+// word that names a thing c covers ("train_split.csv" of
+// "data/splits/*.csv"), or that follows c when c was the only rule then
+// stated. The exception's restriction does not outlive its rule.
+func (r *Reducer) liftRemainders(c *Anchor, quote string, ref EventRef) {
+	if c.Kind != KindConstraint || len(c.SourceRefs) == 0 {
+		return
+	}
+	from := c.SourceRefs[0].Seq
+	for _, a := range r.hot {
+		if a == c || a.Kind != KindConstraint || a.Lifecycle != Active || len(a.SourceRefs) == 0 {
+			continue
+		}
+		at := a.SourceRefs[0].Seq
+		if at <= from || at >= ref.Seq || !remainderStillRE.MatchString(a.Value) || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
+			continue
+		}
+		if !coversThing(c.Value, a.Value) && !r.onlyRuleBefore(c, a, at) {
+			continue
+		}
+		a.Lifecycle = Lifted
+		a.Because = quote
+		a.addRef(ref)
+	}
+}
+
+// untouchableRE is a prohibition said as an adjective: "intocables",
+// "off-limits", "intouchables", "tabu".
+var untouchableRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:intocables?|intocáveis|intocável|intouchables?|intoccabili|intoccabile|off[- ]limits|untouchable|tabu|tabú|неприкосновенн\p{L}*)(?:[^\p{L}]|$)`)
+
+// coversThing reports whether a file rule v names matches a glob of rule
+// c ("train_split.csv" of "data/splits/*.csv").
+func coversThing(c, v string) bool {
+	for _, g := range globRE.FindAllString(c, -1) {
+		dir, pat := path.Split(g)
+		for _, w := range pathWordRE.FindAllString(v, -1) {
+			if ok, _ := path.Match(pat, path.Base(w)); ok && (!strings.Contains(w, "/") || strings.HasPrefix(w, dir)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	globRE     = regexp.MustCompile(`[\w./-]*\*[\w.*-]*`)
+	pathWordRE = regexp.MustCompile(`[\w./-]+\.\w+`)
+)
+
+// onlyRuleBefore reports whether c was the one rule, other than a, stated
+// before seq at (lifted or not since).
+func (r *Reducer) onlyRuleBefore(c, a *Anchor, at int) bool {
+	for _, b := range r.hot {
+		if b == c || b == a || b.Kind != KindConstraint || len(b.SourceRefs) == 0 || b.Value == c.Value {
+			continue
+		}
+		if b.SourceRefs[0].Seq < at {
+			return false
+		}
+	}
+	return true
+}
+
+// theRuleRE calls off "the restriction" by no name: "forget the
+// restriction", "olvida la restricción", "oublie la restriction", "vergiss
+// die Einschränkung", "dimentica la regola", "esquece a restrição".
+var theRuleRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:forget|drop|ignore|lift|olvida|olvídate de|quita|oublie|laisse tomber|vergiss|streich|dimentica|togli|esquece|tira)\s+(?:the|that|la|esa|a|essa|die|diese|cette|le)\s+(?:restriction|rule|ban|restricción|regla|prohibición|règle|interdiction|einschränkung|regel|verbot|restrizione|regola|divieto|restrição|regra|proibição)(?:[^\p{L}]|$)`)
+
+// soleRule is the one active rule stated before seq, the rules restating
+// it narrowed after an exception (liftRemainders) not counted; nil when
+// none or several.
+func (r *Reducer) soleRule(seq int) *Anchor {
+	var found []*Anchor
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && a.Lifecycle == Active && len(a.SourceRefs) > 0 && a.SourceRefs[0].Seq < seq {
+			found = append(found, a)
+		}
+	}
+	var out *Anchor
+	for _, a := range found {
+		remainder := remainderStillRE.MatchString(a.Value) && slices.ContainsFunc(found, func(b *Anchor) bool {
+			return b != a && b.SourceRefs[0].Seq < a.SourceRefs[0].Seq
+		})
+		if remainder {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = a
+	}
+	return out
 }

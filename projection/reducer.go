@@ -2537,6 +2537,12 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		// audit_log table": another thing (permitlift.go)
 		return
 	}
+	if c == nil && theRuleRE.MatchString(p.Quote) {
+		// "olvida la restricción, ya puedes tocar las migraciones": the
+		// one rule in force, what an exception left of it aside
+		// (oncelift.go)
+		c = r.soleRule(ref.Seq)
+	}
 	if c == nil && p.Refers && explicitLiftRE.MatchString(p.Quote) {
 		// "ok prod is fair game again": said of the one rule sharing a
 		// word with it

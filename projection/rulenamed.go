@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -41,6 +42,9 @@ var namedLiftREs = []*pattern{
 	mustPattern(`(?P<x>[^、。，,！!？?\s][^、。，,！!？?]{0,20}?)\s*の?\s*(?:ルール|規則|決まり)(?:は|も)?\s*(?:もう)?\s*(?:いいです|いい|なしで|なし|なくていい|いらない|要らない|不要|廃止|撤廃|解除|取り消し|やめ)`),
 	// Chinese: "小写的规则不用了", "依赖那条规矩取消了"
 	mustPattern(`(?P<x>[^，,。；;！!？?\s][^，,。；;！!？?]{0,20}?)\s*(?:的|那条|这条)?(?:规则|规矩|规定|限制)(?:就|也)?(?:不用了|不要了|算了|取消了?|作废了?|不算了|不管了|废了)`),
+	// Korean: "그 prod는 plan만 규칙은 이제 없어" (that prod-plan-only
+	// rule no longer exists), "lock 규칙은 해제야"
+	mustPattern(`(?:^|[,，.。]\s*|\s)(?:(?:그|이|저)\s+)?(?P<x>[^,，.。!?？\s][^,，.。!?？]{0,30}?)\s*(?:규칙|룰|원칙|제한)(?:은|는|도)?\s*(?:이제|더\s*이상|이젠)?\s*(?:없어요|없어|없습니다|없어졌어요|없어졌어|폐지|해제|끝났어|끝이야|끝)`),
 }
 
 // partLiftRE frees a part of a rule only ("… is lifted for one file",
@@ -86,6 +90,13 @@ func rulesLiftedByName(text string, out []Proposal) []Proposal {
 			// else only the rule it names, or none (Refers)
 			out = append(out, Proposal{Op: OpLift, Kind: KindConstraint, Value: s, Quote: s, Links: mentions(s), Refers: true, Named: x})
 		}
+		// "이제 prod apply 해도 되는 걸로 하자, 그 … 규칙은 이제 없어": the
+		// sentence that calls the rule off decides nothing besides (an
+		// answer it gives stays).
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Kind == KindDecision && p.Op == OpState && !strings.HasPrefix(p.Key, answerPrefix) && p.Quote != "" &&
+				(strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
+		})
 	}
 	return out
 }
