@@ -3650,7 +3650,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	// no failure, though the host flags the result an error; so does an
 	// error result of no output at all (OpenHands records the exit code
 	// apart from the output)
-	found := (noMatchOnly(text) || strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText || zeroCount(text, ctx.Call)) && searchProgram(ctx.Call)
+	found := (noMatchOnly(text) || strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText || zeroCount(text, ctx.Call)) && searchProgram(ctx.Call) ||
+		// a status the program answers with by its flags ("terraform
+		// plan -detailed-exitcode": 2, changes present; exitstatus.go)
+		benignStatus(text, ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
 	// what the output says failed, its lines of no error left out
