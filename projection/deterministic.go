@@ -3518,7 +3518,15 @@ var (
 // a stage that alone decides its status (a single command, or the first
 // stage of a pipe, whose output is what was read); a passed "a && b"
 // names every stage, since each of them succeeded.
+//
+// The directory the command moves to first ("cd stacks/prod &&") is part
+// of each subject, as of its key (runKey): a plan of one stack is no run
+// of another's.
 func runSubjects(cmd string, passed bool) []string {
+	dir, _ := runDir(cmd)
+	if dir != "" {
+		dir = "cd " + dir + " && "
+	}
 	c := normCommand(cmd)
 	if shellHas(c, "||") {
 		return nil
@@ -3547,7 +3555,7 @@ func runSubjects(cmd string, passed bool) []string {
 			continue
 		}
 		if sub := runSubject(st); sub != "" {
-			out = append(out, runPrefix+sub)
+			out = append(out, runPrefix+dir+sub)
 		}
 	}
 	slices.Sort(out)
