@@ -616,8 +616,8 @@ func runKey(call string) string {
 }
 
 // runDir is the directory the "cd DIR &&" (or ";") stages that start
-// command c move to, cleaned ("" when none, or "." or a variable), and
-// c after them.
+// command c move to, cleaned ("" when none, "." or a variable, or a
+// path from the root or home), and c after them.
 func runDir(c string) (dir, rest string) {
 	rest = strings.Join(strings.Fields(c), " ")
 	for {
@@ -636,7 +636,10 @@ func runDir(c string) (dir, rest string) {
 			dir = path.Join(dir, d)
 		}
 	}
-	if dir == "." {
+	if dir == "." || path.IsAbs(dir) || strings.HasPrefix(dir, "~") {
+		// "cd /testbed &&", "cd ~/fixflow &&": an agent's way to start
+		// at its project's root, which its other commands start at
+		// without saying; a part of the project is named relative to it
 		dir = ""
 	}
 	return dir, rest
