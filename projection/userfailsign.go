@@ -48,7 +48,9 @@ var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前
 // error text or a named place (see above): its key and its name, ok
 // false when part tells none.
 func signedFailure(part string) (key, name string, ok bool) {
-	if !failVerbRE.MatchString(part) || relayNotRE.MatchString(part) {
+	if !failVerbRE.MatchString(quotedSpanRE.ReplaceAllString(part, " ")) || relayNotRE.MatchString(part) {
+		// the verb told, not quoted: "…\"error: message processing
+		// failed\"" in a line of code tells nothing
 		return "", "", false
 	}
 	if e := errorTextRE.FindString(part); e != "" {
@@ -74,3 +76,6 @@ func relayed(text string) bool {
 // failClauseRE splits a sentence into its clauses at a comma of any
 // script.
 var failClauseRE = mustPattern(`[,，、]`)
+
+// quotedSpanRE is a quoted or code span: the verb in it is the quote's.
+var quotedSpanRE = mustPattern("`[^`\\n]*`|\"[^\"\\n]*\"|(?:^|[\\s:(\\[])'[^'\\n]*'")
