@@ -607,10 +607,53 @@ func (r *Reducer) supersededPassed(e *Event, p *Proposal, ref EventRef, moved ma
 }
 
 // runKey is the key of what a call's command text ran (CommandKey).
+//
+// The directory a run starts in by its "cd DIR &&" is part of what it
+// ran: "cd stacks/staging/network && terraform plan" and "cd
+// stacks/staging/data && terraform plan" are plans of two stacks, and
+// one passing fixes nothing of the other. Options that name the
+// directory ("-chdir=", "git -C", "npm --prefix") stay in the command.
 func runKey(call string) string {
 	ran, _ := commandRun(strings.Join(strings.Fields(repeatedRun(afterWait(call))), " "))
+	if dir, rest := runDir(ran); dir != "" {
+		return commandPrefix + "cd " + dir + " && " + normCommand(rest)
+	}
 	return commandPrefix + normCommand(ran)
 }
+
+// runDir is the directory the "cd DIR &&" (or ";") stages that start
+// command c move to, cleaned ("" when none, "." or a variable, or a
+// path from the root or home), and c after them.
+func runDir(c string) (dir, rest string) {
+	rest = strings.Join(strings.Fields(c), " ")
+	for {
+		m := cdDirRE.FindStringSubmatchIndex(rest)
+		if m == nil {
+			break
+		}
+		d := strings.Trim(rest[m[2]:m[3]], `'"`)
+		rest = rest[m[1]:]
+		switch {
+		case d == "" || d == "-" || strings.Contains(d, "$"):
+			dir = ""
+		case path.IsAbs(d) || strings.HasPrefix(d, "~") || dir == "":
+			dir = path.Clean(d)
+		default:
+			dir = path.Join(dir, d)
+		}
+	}
+	if dir == "." || path.IsAbs(dir) || strings.HasPrefix(dir, "~") {
+		// "cd /testbed &&", "cd ~/fixflow &&": an agent's way to start
+		// at its project's root, which its other commands start at
+		// without saying; a part of the project is named relative to it
+		dir = ""
+	}
+	return dir, rest
+}
+
+// cdDirRE is a "cd DIR &&" (or ";") stage at the start of a command,
+// its directory the group.
+var cdDirRE = mustPattern(`^cd\s+(\S+)\s*(?:&&|;)\s*`)
 
 // lastRunHead is the last stage of a call's command up to its pipe,
 // unwrapped, its redirections and white space dropped.

@@ -3520,7 +3520,15 @@ var (
 // a stage that alone decides its status (a single command, or the first
 // stage of a pipe, whose output is what was read); a passed "a && b"
 // names every stage, since each of them succeeded.
+//
+// The directory the command moves to first ("cd stacks/prod &&") is part
+// of each subject, as of its key (runKey): a plan of one stack is no run
+// of another's.
 func runSubjects(cmd string, passed bool) []string {
+	dir, _ := runDir(cmd)
+	if dir != "" {
+		dir = "cd " + dir + " && "
+	}
 	c := normCommand(cmd)
 	if shellHas(c, "||") {
 		return nil
@@ -3549,7 +3557,7 @@ func runSubjects(cmd string, passed bool) []string {
 			continue
 		}
 		if sub := runSubject(st); sub != "" {
-			out = append(out, runPrefix+sub)
+			out = append(out, runPrefix+dir+sub)
 		}
 	}
 	slices.Sort(out)
@@ -3652,7 +3660,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	// no failure, though the host flags the result an error; so does an
 	// error result of no output at all (OpenHands records the exit code
 	// apart from the output)
-	found := (noMatchOnly(text) || strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText || zeroCount(text, ctx.Call)) && searchProgram(ctx.Call)
+	found := (noMatchOnly(text) || strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText || zeroCount(text, ctx.Call)) && searchProgram(ctx.Call) ||
+		// a status the program answers with by its flags ("terraform
+		// plan -detailed-exitcode": 2, changes present; exitstatus.go)
+		benignStatus(text, ctx.Call)
 	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
 	// what the output says failed, its lines of no error left out

@@ -883,6 +883,6 @@ added 312 packages, removed 188 packages in 41s
 Creating an optimized production build...
 Failed to compile.
 Module not found: Error: Can't resolve 'crypto' in '/web/node_modules/jsonwebtoken/lib'`)
-	expect(t, out, []string{`failure command/-/npm run build \[superseded/empirical\]`, `failure command/-/npm i react-scripts@5.0.1 .* \[open/empirical\]`},
+	expect(t, out, []string{`failure command/-/cd web && npm run build \[superseded/empirical\]`, `failure command/-/cd web && npm i react-scripts@5.0.1 .* \[open/empirical\]`},
 		[]string{`\[resolved/empirical\]`, `\[verified/empirical\]`})
 }

@@ -160,3 +160,36 @@ func lintChecker(st string) string {
 	}
 	return prog
 }
+
+// checkSummaryRE is a checker's or scanner's closing count of what it
+// found failing: checkov's "Passed checks: 21, Failed checks: 5, Skipped
+// checks: 0", tflint's "3 issue(s) found:", tfsec's "2 potential
+// problem(s) detected.", trivy's "Failures: 2 (UNKNOWN: 0, …)",
+// terrascan's "Violated Policies : 2", golangci-lint's "3 issues:". A
+// count above 0 fails the run whatever its status says; "Failed checks:
+// 0" fails nothing.
+var checkSummaryRE = mustPattern(`(?m)^[ \t]*(?:Passed checks: \d+, )?Failed checks: [1-9]\d*\b.*$` +
+	`|^[ \t]*[1-9]\d* issue\(s\) found:?[ \t]*$` +
+	`|^[ \t]*[1-9]\d* potential problems? detected\.?[ \t]*$` +
+	`|^[ \t]*Failures: [1-9]\d* \((?:UNKNOWN|LOW|MEDIUM|HIGH|CRITICAL): .*$` +
+	`|^[ \t]*Violated Policies[ \t]*:[ \t]*[1-9]\d*[ \t]*$` +
+	`|^[ \t]*[1-9]\d* issues?:[ \t]*$`)
+
+// checkIDRE is the first failed check a scanner names ("Check:
+// CKV_AWS_16: \"Ensure …\"").
+var checkIDRE = mustPattern(`(?m)^[ \t]*Check: [A-Z][A-Z0-9]*_[A-Z0-9_]+\d:.*$`)
+
+// checkSummaryFailure is a checker's count above 0 in text (see
+// checkSummaryRE), with the first check it names failed after it; ""
+// when none.
+func checkSummaryFailure(text string) string {
+	loc := checkSummaryRE.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	l := strings.TrimSpace(text[loc[0]:loc[1]])
+	if c := checkIDRE.FindString(text); c != "" {
+		l += " — " + strings.TrimSpace(c)
+	}
+	return l
+}

@@ -101,6 +101,10 @@ func outputFailure(text string, c *Call) string {
 	if cmd == "" || displayOnly(cmd) {
 		return ""
 	}
+	if l := echoedFailure(text, cmd); l != "" {
+		// "…; echo \"exit=$?\"" printing "exit=1" (exitstatus.go)
+		return l
+	}
 	if m := dbErrorRE.FindString(text); m != "" {
 		return lineAt(text, strings.Index(text, m)+len(m)-1)
 	}
@@ -120,6 +124,10 @@ func outputFailure(text string, c *Call) string {
 		return l
 	}
 	if l := lintFailure(text, cmd); l != "" {
+		return l
+	}
+	if l := checkSummaryFailure(text); l != "" {
+		// a checker's count of failed checks (lintfail.go)
 		return l
 	}
 	if loc := failCountRE.FindStringIndex(text); loc != nil {

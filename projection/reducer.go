@@ -3272,6 +3272,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					// a thing's status is resolved by its own (statusfail.go)
 					continue
 				}
+				if k, ok := strings.CutPrefix(a.Key, commandPrefix); ok && otherDir(k, rawCommand(r.call)) {
+					// a run in another directory (cmdkey.go)
+					continue
+				}
 				failed, ok := linkWith(a.Links, callPrefix)
 				if !ok {
 					failed, _ = strings.CutPrefix(a.Key, commandPrefix)

@@ -981,3 +981,24 @@ func sameInstall(fs string, pc *passedCall) bool {
 	}
 	return false
 }
+
+// otherDir reports whether two commands each start by moving to a
+// directory ("cd stacks/staging/network && …", "cd stacks/staging/data
+// && …"), and not the same one: a run in one directory fixes nothing of
+// a run in another (runKey). A command that names none may run where the
+// other moved to, and is not told apart.
+func otherDir(a, b string) bool {
+	da, _ := runDir(a)
+	db, _ := runDir(b)
+	return da != "" && db != "" && da != db
+}
+
+// rawCommand is the command call c ran, as written ("" for a call that
+// runs none).
+func rawCommand(c *Call) string {
+	if c == nil {
+		return ""
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	return cmd
+}

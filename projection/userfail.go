@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A failure the user saw outside the session.
 //
@@ -30,10 +33,11 @@ var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|relea
 // reportedFailures are the failures a user message tells (see above),
 // each marked Pasted: the user's word of what a tool would have shown.
 func reportedFailures(text string, pasted []Proposal) []Proposal {
-	if len(pasted) > 0 || pastedIgnoredRE.MatchString(text) {
+	if len(pasted) > 0 {
 		return nil
 	}
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
 		if tried(s) {
 			// an attempt told (story.go)
 			continue
@@ -50,6 +54,11 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 				key, name = k, strings.TrimSpace(n)
 			} else {
 				continue
+			}
+			if slices.ContainsFunc(ss[i:], pastedIgnoredRE.MatchString) {
+				// "…, ignore it", "known issue": the failure told and
+				// set aside; one said flaky before it is another's
+				return nil
 			}
 			s = strings.TrimSpace(s)
 			return []Proposal{{Op: OpOutcome, Kind: KindFailure, Key: reportedPrefix + key, Name: name, Value: "failed: " + s,

@@ -16,11 +16,20 @@ import "strings"
 // ("used to crash", "以前は落ちてた") and a negation.
 
 // failVerbRE is a crash or fail verb, in the languages the lexicons cover.
-var failVerbRE = mustPattern(`(?i)(?:^|[^\w-])(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|dies|died|panic(?:s|ked)?|errors? out|throws|hangs|went down|is down)(?:$|[^\w-])|こけ|コケ|落ちて|落ちる|落ちた|クラッシュ|失敗して|死んで|崩|闪退|挂了|报错|失败了|\b(?:пада\pL*|упал\pL*|крашит\pL*|fallisce|crasha|va in crash|stürzt|abgestürzt|crasht|faalt|falla|se cae|plante)\b`)
+var failVerbRE = mustPattern(`(?i)(?:^|[^\w-])(?:crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|dies|died|panic(?:s|ked)?|errors? out|throws|hangs|went down|is down)(?:$|[^\w-])|こけ|コケ|落ちて|落ちる|落ちた|クラッシュ|失敗して|死んで|崩|闪退|挂了|报错|失败了|\b(?:пада\pL*|упал\pL*|крашит\pL*|fallisce|crasha|va in crash|stürzt|abgestürzt|crasht|faalt|falla|se cae|plante)\b` +
+	// French, Spanish and Korean past forms: "a planté", "a crashé", "a
+	// échoué", "est tombé", "murió", "falló", "se cayó", "petó";
+	// "실패했", "죽었", "터졌", "뻗었"
+	`|(?i:(?:^|[^\pL])(?:a|ont|avait) (?:planté|crashé|échoué)|(?:^|[^\pL])(?:est|sont) tombée?s?(?:$|[^\pL])|(?:^|[^\pL])(?:murió|falló|fallaba|se cayó|petó|reventó|crasheó)(?:$|[^\pL]))|실패했|실패함|죽었|터졌|뻗었|크래시`)
 
 // errorTextRE is an error text: an exception's or error's name, an errno,
 // a POSIX error code, an error quoted in backticks.
-var errorTextRE = mustPattern("`[^`\\n]{0,60}(?i:error|exception|denied|refused|too many|timed? ?out|not found|panic|fatal|killed|overflow)[^`\\n]{0,60}`|\\b[A-Z]\\w*(?:Exception|Error)\\b|\\(os error \\d+\\)|\\berrno \\d+|\\bE(?:MFILE|NOMEM|NOSPC|CONNRESET|CONNREFUSED|TIMEDOUT|ACCES|PERM|NOENT|PIPE|ADDRINUSE)\\b")
+var errorTextRE = mustPattern("`[^`\\n]{0,60}(?i:error|exception|denied|refused|too many|timed? ?out|not found|panic|fatal|killed|overflow)[^`\\n]{0,60}`|" +
+	// an error quoted in single or double quotes after a space or colon
+	// ("a planté : 'NCCL error: unhandled system error'")
+	"(?:^|[\\s:(])['\"][^'\"\\n]{0,60}(?i:error|exception|denied|refused|timed? ?out|panic|fatal|killed)[^'\"\\n]{0,60}['\"]|" +
+	// an exception's name told bare ("SoftTimeLimitExceeded", "DeadlineExceeded")
+	"\\b[A-Z][a-z]\\w*(?:Exceeded|Timeout)\\b|\\b[A-Z]\\w*(?:Exception|Error)\\b|\\(os error \\d+\\)|\\berrno \\d+|\\bE(?:MFILE|NOMEM|NOSPC|CONNRESET|CONNREFUSED|TIMEDOUT|ACCES|PERM|NOENT|PIPE|ADDRINUSE)\\b")
 
 // failPlaceRE is a named place or device: a kebab-case service name
 // with a letter part of three or more, a device model.
@@ -28,7 +37,7 @@ var failPlaceRE = mustPattern(`\b[a-z][a-z0-9]{2,}(?:-[a-z0-9]+)*-[a-z][a-z0-9]{
 
 // failEnvRE is an environment a failure is told in, the place when no
 // service or device is named.
-var failEnvRE = mustPattern(`(?i:\b(?:staging|stage|prod|production|preprod|canary)\b)|ステージング|本番|検証環境|线上|生产环境|测试环境|预发|(?i:стейдж\pL*|\bпрод\pL*|produzione|produktion|productie)`)
+var failEnvRE = mustPattern(`(?i:\b(?:staging|stage|prod|production|preprod|canary)\b)|\b(?:CI|GitHub Actions|GitLab CI|Jenkins|CircleCI|Buildkite)\b|(?i:\bcluster\b)|ステージング|本番|検証環境|线上|生产环境|测试环境|预发|(?i:стейдж\pL*|\bпрод\pL*|produzione|produktion|productie)`)
 
 // relayNotRE is what else tells no failure seen now in the languages
 // userFailNotRE does not spell: a condition, a question, a story of an
@@ -39,7 +48,9 @@ var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前
 // error text or a named place (see above): its key and its name, ok
 // false when part tells none.
 func signedFailure(part string) (key, name string, ok bool) {
-	if !failVerbRE.MatchString(part) || relayNotRE.MatchString(part) {
+	if !failVerbRE.MatchString(quotedSpanRE.ReplaceAllString(part, " ")) || relayNotRE.MatchString(part) {
+		// the verb told, not quoted: "…\"error: message processing
+		// failed\"" in a line of code tells nothing
 		return "", "", false
 	}
 	if e := errorTextRE.FindString(part); e != "" {
@@ -65,3 +76,6 @@ func relayed(text string) bool {
 // failClauseRE splits a sentence into its clauses at a comma of any
 // script.
 var failClauseRE = mustPattern(`[,，、]`)
+
+// quotedSpanRE is a quoted or code span: the verb in it is the quote's.
+var quotedSpanRE = mustPattern("`[^`\\n]*`|\"[^\"\\n]*\"|(?:^|[\\s:(\\[])'[^'\\n]*'")
