@@ -135,13 +135,14 @@ func planQwen(r io.Reader) (*qwenPlan, error) {
 	return p, nil
 }
 
-// qwenConventions are what Qwen Code writes into a user content itself:
-// the session context it opens a chat with ("This is the Qwen Code. We
-// are setting up the context for our chat.", Gemini CLI's words renamed)
-// is chatter, the QWEN.md files in it, each between "--- Context from:
-// <path> ---" and "--- End of Context from: <path> ---", the project's
-// instructions; so is a content that is only such files (the memory Qwen
-// Code loads when the agent reaches a folder that has one).
+// qwenConventions are what Qwen Code may write into a user content
+// itself. It sends the QWEN.md files it loads in the system instruction,
+// which it does not record; where one reaches a user content, as Gemini
+// CLI's session context ("This is the Gemini CLI. We are setting up the
+// context for our chat.", in Qwen Code "This is the Qwen Code. …") holds
+// them, that context is chatter and each file, between "--- Context
+// from: <path> ---" and "--- End of Context from: <path> ---", the
+// project's instructions; so is a content that opens with such a file.
 var qwenConventions = &conventions{
 	wrappers: []wrapper{
 		{tag: "<session_context>", kind: hostshim.InjectedChatter, rules: []string{"\n--- Context from: "},
