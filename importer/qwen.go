@@ -38,6 +38,7 @@ type qwenRecord struct {
 	SessionID      string          `json:"sessionId"`
 	Type           string          `json:"type"`
 	Subtype        string          `json:"subtype"`
+	Provenance     string          `json:"provenance"`
 	Message        json.RawMessage `json:"message"`
 	Model          string          `json:"model"`
 	IsSidechain    bool            `json:"isSidechain"`
@@ -238,6 +239,13 @@ func qwenLine(g *geminiReader, plan *qwenPlan, line int, raw []byte) error {
 	if err := g.content(role, c.Parts); err != nil {
 		return err
 	}
+	if r.Type == "user" && (qwenClientSubtypes[r.Subtype] || r.Provenance == "system") {
+		for i := n; i < len(t.items); i++ {
+			if t.items[i].kind == itemUser && t.items[i].injected == "" {
+				t.items[i].injected = hostshim.InjectedChatter
+			}
+		}
+	}
 	if r.Type == "tool_result" && r.ToolCallResult != nil {
 		// the scheduler's status: an error or a call the user cancelled
 		// failed, whatever the response's text says
@@ -255,6 +263,14 @@ func qwenLine(g *geminiReader, plan *qwenPlan, line int, raw []byte) error {
 	}
 	return nil
 }
+
+// qwenClientSubtypes are the subtypes of user records Qwen Code writes
+// itself, sent to the model as a user content but not the user's words:
+// a background task's notification, a scheduled (cron) prompt, the goal
+// runtime's message. They are the client's chatter. A mid_turn_user_message
+// (what the user typed while tools ran) and a realtime_message are the
+// user's.
+var qwenClientSubtypes = map[string]bool{"notification": true, "cron": true, "goal_runtime": true}
 
 // qwenSystem reads a system record. A chat_compression is a compaction
 // marker, its payload's compressed history opening with the summary the

@@ -19,7 +19,10 @@ import (
 // user cancelled (toolCallResult status "cancelled") is an interruption;
 // the chat_compression record is a compaction marker whose summary (the
 // first content of its compressed history) follows it as the client's
-// chatter; ui_telemetry and slash_command records are skipped. Before,
+// chatter; what the user typed while tools ran (mid_turn_user_message)
+// is the user's, a background task's notification (a user record of
+// provenance "system") the client's chatter; ui_telemetry and
+// slash_command records are skipped. Before,
 // the claude-code reader claimed the file and refused it ("no session in
 // file").
 func TestImportQwenCode(t *testing.T) {
@@ -31,11 +34,13 @@ func TestImportQwenCode(t *testing.T) {
 		"assistant: edit {\"file_path\":\"/home/u/proj/api.py\",\"old_string\":\"return None\",\"new_string\":\"return {}\"}\nrun_shell_command {\"command\":\"rm -rf build\"}",
 		"user: Successfully modified file: /home/u/proj/api.py (1 replacements).",
 		"user: [Operation Cancelled] Reason: User cancelled the operation.",
+		"user: Never run rm -rf in this repo.",
+		"user: Background shell task bg-1 (npm run watch) exited with code 1.",
 		"user: <state_snapshot>\n<overall_goal>Make tests/test_api.py pass without changing the public API.</overall_goal>\n</state_snapshot>",
 		"user: Now run the tests again.",
 		"assistant: All 7 tests pass.",
 	})
-	checkMarks(t, im, []string{"-", "-", "-", "-", "-", "-", "interruption", "chatter", "-", "-"})
+	checkMarks(t, im, []string{"-", "-", "-", "-", "-", "-", "interruption", "-", "chatter", "chatter", "-", "-"})
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, []string{"call_1", "call_3"}) {
 		t.Errorf("failed results %v, want the exit 1 and the cancelled call", failed)
 	}
@@ -61,6 +66,10 @@ func TestQwenCodeRecords(t *testing.T) {
 		user = `{"uuid":"u1","parentUuid":null,"sessionId":"s","timestamp":"t","type":"user","cwd":"/p","version":"0.5.1","message":{"role":"user","parts":[{"text":"hi"}]}}`
 		asst = `{"uuid":"a1","parentUuid":"u1","sessionId":"s","timestamp":"t","type":"assistant","cwd":"/p","version":"0.5.1","model":"qwen3","message":{"role":"model","parts":[{"text":"hello"}]}}`
 	)
+	// qwenChild is a second user record, a child of user, of type typ.
+	qwenChild := func(typ string) string {
+		return strings.NewReplacer(`"uuid":"u1","parentUuid":null`, `"uuid":"u2","parentUuid":"u1"`, `"type":"user"`, typ).Replace(user)
+	}
 	cases := []struct {
 		name    string
 		data    []byte
@@ -75,6 +84,12 @@ func TestQwenCodeRecords(t *testing.T) {
 			data: qwenLines(`{"uuid":"u0","parentUuid":null,"sessionId":"s","timestamp":"t","type":"user","message":{"role":"user","parts":[{"text":"--- Context from: QWEN.md ---\nUse tabs.\n--- End of Context from: QWEN.md ---"}]}}`,
 				strings.Replace(user, `"parentUuid":null`, `"parentUuid":"u0"`, 1), asst),
 			check: func(t *testing.T, im importer.Imported) { checkMarks(t, im, []string{"instructions", "-", "-"}) }},
+		{name: "a cron prompt is chatter", format: importer.FormatQwen,
+			data:  qwenLines(user, qwenChild(`"type":"user","subtype":"cron"`)),
+			check: func(t *testing.T, im importer.Imported) { checkMarks(t, im, []string{"-", "chatter"}) }},
+		{name: "a realtime message is the user's", format: importer.FormatQwen,
+			data:  qwenLines(user, qwenChild(`"type":"user","subtype":"realtime_message"`)),
+			check: func(t *testing.T, im importer.Imported) { checkMarks(t, im, []string{"-", "-"}) }},
 		{name: "a duplicate uuid reads its first record", format: importer.FormatQwen,
 			data: qwenLines(user, asst, strings.Replace(asst, "hello", "again", 1)),
 			check: func(t *testing.T, im importer.Imported) {
