@@ -85,6 +85,10 @@ type qwenPlan struct {
 	onChain map[int]bool
 	root    int
 	first   map[int]bool // lines that are a uuid's first record
+	// subagent marks a recording all of whose records are a sub-agent's
+	// (isSidechain): a background agent's own transcript, whose
+	// sidechain is the conversation.
+	subagent bool
 }
 
 // planQwen reads a recording once for the chain Qwen Code resumes. It
@@ -99,13 +103,20 @@ func planQwen(r io.Reader) (*qwenPlan, error) {
 	nodes := map[string]node{}
 	p := &qwenPlan{onChain: map[int]bool{}, first: map[int]bool{}}
 	leaf := ""
+	main, side := 0, 0
 	_, err := scanLines(r, func(line int, raw []byte) error {
 		var rec struct {
-			UUID   string  `json:"uuid"`
-			Parent *string `json:"parentUuid"`
+			UUID        string  `json:"uuid"`
+			Parent      *string `json:"parentUuid"`
+			IsSidechain bool    `json:"isSidechain"`
 		}
 		if json.Unmarshal(raw, &rec) != nil || rec.UUID == "" {
 			return nil // the parsing pass says what is wrong with it
+		}
+		if rec.IsSidechain {
+			side++
+		} else {
+			main++
 		}
 		leaf = rec.UUID
 		if _, dup := nodes[rec.UUID]; dup {
@@ -122,6 +133,7 @@ func planQwen(r io.Reader) (*qwenPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.subagent = main == 0 && side > 0
 	p.root = -1
 	seen := map[string]bool{}
 	for id := leaf; id != "" && !seen[id]; {
@@ -159,7 +171,8 @@ var qwenConventions = &conventions{
 // parseQwen reads a recording's records on the chain plan found into t,
 // line by line. Records off the chain after its root are a rewound
 // branch: its messages are counted in Stats.Abandoned, its system records
-// skipped. A sub-agent's records (isSidechain) are skipped.
+// skipped. A sub-agent's records (isSidechain) are skipped, unless the
+// recording is the sub-agent's own.
 func parseQwen(in io.Reader, t *transcript, plan *qwenPlan) error {
 	t.provider = "qwen"
 	g := &geminiReader{t: t, conv: qwenConventions}
@@ -195,7 +208,7 @@ func qwenLine(g *geminiReader, plan *qwenPlan, line int, raw []byte) error {
 	}
 	message := r.Type == "user" || r.Type == "assistant" || r.Type == "tool_result"
 	switch {
-	case r.UUID != "" && !plan.first[line], r.IsSidechain:
+	case r.UUID != "" && !plan.first[line], r.IsSidechain && !plan.subagent:
 		t.skipped++
 		return nil
 	case r.UUID != "" && line > plan.root && !plan.onChain[line]:

@@ -113,6 +113,13 @@ func TestQwenCodeRecords(t *testing.T) {
 					t.Errorf("stats %+v", im.Stats)
 				}
 			}},
+		{name: "a sub-agent's own recording is its conversation", format: importer.FormatQwen,
+			data: qwenLines(strings.Replace(user, `"type"`, `"isSidechain":true,"type"`, 1), strings.Replace(asst, `"model"`, `"isSidechain":true,"model"`, 1)),
+			check: func(t *testing.T, im importer.Imported) {
+				if im.Stats.Messages != 2 || im.Stats.Skipped != 0 {
+					t.Errorf("stats %+v", im.Stats)
+				}
+			}},
 		{name: "an empty response is skipped", format: importer.FormatQwen,
 			data: qwenLines(user, `{"uuid":"a1","parentUuid":"u1","sessionId":"s","timestamp":"t","type":"assistant","message":{"role":"model","parts":[]}}`)},
 		{name: "a compression with no payload is a bare marker", format: importer.FormatQwen,
