@@ -51,6 +51,15 @@ func FuzzImport(f *testing.F) {
 		`{"id":"b","type":"gemini","content":"","toolCalls":[{"id":"c","name":"ls","args":{},"result":null,"status":""}]}`+"\n"+
 		`{"$set":{"messages":[{"id":"b","type":"gemini","content":[{"functionCall":{"name":"ls"}}]},{"id":7},{"id":"b","type":"user","content":[{"functionResponse":{"id":"c","name":"ls","response":{}}}]}]}}`+"\n"+
 		`{"$rewindTo":"a"}`+"\n"+`{"id":"d","type":"user","content":"y"}`+"\n"+`[1]`+"\n"+`{"$set":{"messages":{}}}`))
+	// Qwen Code: a rewound turn, a compression, a cancelled result, a
+	// duplicate uuid, a parent loop.
+	f.Add(uint8(0), []byte(`{"uuid":"u","parentUuid":null,"sessionId":"s","type":"user","message":{"role":"user","parts":[{"text":"x"}]}}`+"\n"+
+		`{"uuid":"a","parentUuid":"u","sessionId":"s","type":"assistant","message":{"role":"model","parts":[{"thought":true,"text":"t"},{"functionCall":{"id":"c","name":"ls","args":{}}}]}}`+"\n"+
+		`{"uuid":"r","parentUuid":"a","sessionId":"s","type":"tool_result","message":{"role":"user","parts":[{"functionResponse":{"id":"c","name":"ls","response":{"error":"e"}}}]},"toolCallResult":{"status":"cancelled"}}`+"\n"+
+		`{"uuid":"b","parentUuid":"u","sessionId":"s","type":"user","message":{"role":"user","parts":[{"text":"y"}]}}`+"\n"+
+		`{"uuid":"w","parentUuid":"r","sessionId":"s","type":"system","subtype":"rewind","systemPayload":{"truncatedCount":1}}`+"\n"+
+		`{"uuid":"k","parentUuid":"w","sessionId":"s","type":"system","subtype":"chat_compression","systemPayload":{"info":{"originalTokenCount":-5},"compressedHistory":[{"role":"user","parts":[{"text":"<state_snapshot>s</state_snapshot>"}]}]}}`+"\n"+
+		`{"uuid":"u","parentUuid":"k","sessionId":"s","type":"user","message":{"role":"user","parts":[{"text":"z"}]}}`))
 	// Continue: a session with every tool state and role, its index.
 	f.Add(uint8(1), []byte(`{"sessionId":"s","title":"t","workspaceDirectory":"","history":[{"message":{"role":"user","content":[{"type":"imageUrl","imageUrl":{"url":"data:,"}}]},"contextItems":[{"content":"c"}]},`+
 		`{"message":{"role":"thinking","content":"r"},"contextItems":[]},{"message":{"role":"assistant","content":"","toolCalls":[{"id":"a","function":{"name":"f"}},{"function":{"name":"g"}}]},"toolCallStates":[{"toolCallId":"a","status":"calling"},{"toolCallId":"","status":"done"}],"conversationSummary":"s"},`+

@@ -147,6 +147,9 @@ type geminiReader struct {
 	// answered are the ids of a recording's tool calls that hold their
 	// result, which a later user message may repeat as a response.
 	answered map[string]bool
+	// conv are the client's conventions for what it writes into a user
+	// content (geminiConventions when nil; Qwen Code's are its own).
+	conv *conventions
 }
 
 type geminiCall struct{ id, name string }
@@ -238,7 +241,7 @@ func (g *geminiReader) content(role string, parts []geminiPart) error {
 		}
 		switch {
 		case len(blocks) > 0:
-			geminiUser(t, blocks)
+			geminiUser(t, cmp.Or(g.conv, geminiConventions), blocks)
 		case results == 0:
 			t.user(blocks...)
 		}

@@ -67,7 +67,7 @@ const stateSnapshotTag = "<state_snapshot>"
 // chatter, not the user speaking. Otherwise the session context Gemini CLI
 // opens a chat with is its chatter, the GEMINI.md files in it the
 // project's instructions (geminiConventions).
-func geminiUser(t *transcript, blocks []hostshim.Block) {
+func geminiUser(t *transcript, conv *conventions, blocks []hostshim.Block) {
 	if b := blocks[0]; b.Type == hostshim.BlockText && strings.HasPrefix(strings.TrimSpace(b.Text), stateSnapshotTag) {
 		t.marker("state_snapshot", 0)
 		n := len(t.items)
@@ -77,5 +77,5 @@ func geminiUser(t *transcript, blocks []hostshim.Block) {
 		}
 		return
 	}
-	geminiConventions.users(t, blocks, false)
+	conv.users(t, blocks, false)
 }

@@ -69,7 +69,7 @@ const (
 
 // Formats lists every supported format.
 func Formats() []Format {
-	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue, FormatCline, FormatGoose, FormatGeneric}
+	return []Format{FormatDSH, FormatClaudeSDK, FormatClaudeCode, FormatAutopilot, FormatATIF, FormatMiniSWE, FormatSWEAgent, FormatOpenHands, FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatCodex, FormatResponses, FormatGemini, FormatAider, FormatCodexExec, FormatCopilot, FormatOpenCode, FormatContinue, FormatCline, FormatGoose, FormatQwen, FormatGeneric}
 }
 
 // Imported is one session read from a trajectory file. Its Session is not
@@ -502,6 +502,8 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 	case has("type", "message", "timestamp") && len(top) == 3,
 		has("type", "session_id") && (str("type") == "system" && str("subtype") == "init" || has("parent_tool_use_id")):
 		return FormatClaudeSDK, nil
+	case isQwenRecord(top):
+		return FormatQwen, nil
 	case has("uuid", "type") || (str("type") == "summary" && has("leafUuid")):
 		return FormatClaudeCode, nil
 	case isOpenCodeExport(top), isOpenCodeSessionInfo(top):
@@ -659,6 +661,7 @@ var parsers = map[Format]parser{
 	FormatContinue:   parseContinue,
 	FormatGoose:      parseGoose,
 	FormatGeneric:    parseGeneric,
+	FormatQwen:       parseQwenWhole,
 }
 
 // lineParser reads a JSONL format line by line into t, draining its items

@@ -140,6 +140,19 @@ func Open(path, name string) (*Stream, error) {
 			return nil, ie
 		}
 		pass = func(r io.Reader, t *transcript) error { return parseGeminiRecording(r, t, plan) }
+	case FormatQwen:
+		r, done, err := openFile(path, size)
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", path, err)
+		}
+		plan, err := planQwen(r)
+		done()
+		if err != nil {
+			ie := importError(err)
+			ie.Format, ie.Path = format, base
+			return nil, ie
+		}
+		pass = func(r io.Reader, t *transcript) error { return parseQwen(r, t, plan) }
 	default:
 		return openWhole(path, base, name, size)
 	}
