@@ -88,6 +88,9 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 	add := func(idx []int) error {
 		ms := make([]match, len(idx))
 		for k, i := range idx {
+			if err := x.resolve(r, &matches[i]); err != nil {
+				return err
+			}
 			ms[k], loaded[i] = matches[i], true
 		}
 		if err := x.load(r, ms); err != nil {
@@ -142,7 +145,14 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if s := c.hit.SessionID; c.m.derived && !closed[s] {
 				closed[s] = true
 				for i := prefix; i < len(matches); i++ {
-					if m := &matches[i]; !loaded[i] && m.derived && m.ordered && m.ck.session == s {
+					m := &matches[i]
+					if loaded[i] || !m.derived {
+						continue
+					}
+					if err := x.resolve(r, m); err != nil {
+						return nil, err
+					}
+					if m.ordered && m.ck.session == s {
 						todo = append(todo, i)
 					}
 				}
