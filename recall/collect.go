@@ -49,7 +49,8 @@ type match struct {
 // tied with a match it is compared with, or stays there to the end. And
 // whether a match is derived is read from the rank term's postings in
 // step with the matches (a few per checkpoint), not from a stored field.
-// The matches are not loaded (see load). The caller holds x.mu (read).
+// The matches are not loaded (see load), and only those whose order
+// needed it are resolved (see resolve). The caller holds x.mu (read).
 func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n int, stats *search.BM25Stats) ([]match, uint64, error) {
 	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
 		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
@@ -77,24 +78,13 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 	pool.TooSmall = func(*search.DocumentMatchPool) *search.DocumentMatch { return &search.DocumentMatch{} }
 	sctx := &search.SearchContext{DocumentMatchPool: pool, IndexReader: r}
 	// A match's id, and with it its order among equal ranks, is looked up
-	// only when a comparison needs it (ranks tie) or it is kept to the
-	// end: reading a stored id is most of what a match that enters the
-	// top costs.
+	// only when a comparison needs it (ranks tie) or the caller does
+	// (resolve): reading a stored id is most of what a match that enters
+	// the top costs, and a search loads few of the matches it ranks.
 	var idErr error
 	resolve := func(m *match) {
-		if m.resolved {
-			return
-		}
-		m.resolved = true
-		id, err := r.ExternalID(m.dm.IndexInternalID)
-		if err != nil {
+		if err := x.resolve(r, m); err != nil {
 			idErr = cmp.Or(idErr, err)
-			return
-		}
-		m.dm.ID = id
-		if key, i, ok := parseDocID(id); ok {
-			m.key, m.index = key, i
-			m.ck, m.ordered = x.keys[key]
 		}
 	}
 	h := &matchHeap{resolve: resolve}
@@ -147,14 +137,30 @@ func (x *Index) topN(ctx context.Context, r bindex.IndexReader, q query.Query, n
 		}
 	}
 	out := h.ms
-	for i := range out {
-		resolve(&out[i])
-	}
+	sort.Slice(out, func(i, j int) bool { return worse(&out[j], &out[i], resolve) })
 	if idErr != nil {
 		return nil, 0, idErr
 	}
-	sort.Slice(out, func(i, j int) bool { return worse(&out[j], &out[i], resolve) })
 	return out, total, nil
+}
+
+// resolve looks up a match's id, once, and from it the match's checkpoint
+// and message index (ordered reports they were found).
+func (x *Index) resolve(r bindex.IndexReader, m *match) error {
+	if m.resolved {
+		return nil
+	}
+	m.resolved = true
+	id, err := r.ExternalID(m.dm.IndexInternalID)
+	if err != nil {
+		return err
+	}
+	m.dm.ID = id
+	if key, i, ok := parseDocID(id); ok {
+		m.key, m.index = key, i
+		m.ck, m.ordered = x.keys[key]
+	}
+	return nil
 }
 
 // reader opens a reader of the index's current snapshot. The caller

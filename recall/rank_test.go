@@ -351,3 +351,47 @@ func TestSearchPartial(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchLimitKeepsCopies: a search with a limit where a hit has
+// copies shows the same hit, counting the same copies, as one without: a
+// limit of 1 showed the newest copy (new#1) counting none, since it
+// loaded the first match only, while 10 showed the earliest (old#1)
+// counting 2. The hits of a smaller limit are the first of a larger's.
+func TestSearchLimitKeepsCopies(t *testing.T) {
+	src := recalltest.NewMemSource()
+	msg := userMsg("the flaky widget test failed again")
+	for i, id := range []string{"old", "mid", "new"} {
+		c := recalltest.Checkpoint{Archive: []json.RawMessage{assistantMsg(fmt.Sprintf("fold %d", i)), msg}}
+		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode, c.Rendered = "s", id, recalltest.T0+int64(i)*1000, "leaf", "summary "+id
+		src.Put(c)
+	}
+	x, _ := recalltest.MustOpen(t, src, recall.Options{})
+	recalltest.MustSync(t, x)
+	for _, limit := range []int{0, 1, 3, 10, recall.MaxSearchLimit} {
+		res := search(t, x, recall.SearchRequest{Query: "widget", SessionID: "s", Limit: limit})
+		if len(res.Hits) != 1 || res.Hits[0].Ref != "old#1" || res.Hits[0].Copies != 2 {
+			t.Errorf("limit %d: hits %+v, want old#1 with 2 copies", limit, res.Hits)
+		}
+	}
+	// The trial: each limit's hits are the first of the largest's, with
+	// the same copies and echoes.
+	x = indexedTrial(t)
+	for _, q := range []string{"deploy token", "deploy", "notes", "token"} {
+		full := search(t, x, recall.SearchRequest{Query: q, SessionID: "trial", Limit: recall.MaxSearchLimit})
+		for limit := 1; limit <= len(full.Hits); limit++ {
+			res := search(t, x, recall.SearchRequest{Query: q, SessionID: "trial", Limit: limit})
+			if got, want := hitKeys(res.Hits), hitKeys(full.Hits[:limit]); !slices.Equal(got, want) {
+				t.Errorf("%q limit %d: hits %v, want %v", q, limit, got, want)
+			}
+		}
+	}
+}
+
+// hitKeys are hits as "ref+copies+echoes".
+func hitKeys(hs []recall.Hit) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, fmt.Sprintf("%s+%d+%d", h.Ref, h.Copies, h.Echoes))
+	}
+	return out
+}

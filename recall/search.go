@@ -6,10 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/maphash"
-	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,7 +14,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
-	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // Scope says which sessions a search covers.
@@ -224,8 +220,9 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	// More matches than the limit are ranked: when copies fold into one
 	// hit or questions move after the statements, the hits that take
 	// their places are at hand (their ids are looked up, but their texts
-	// are loaded only then: see arrange).
-	pool := limit + max(limit, 10)
+	// are loaded only then: see arrange). As many whatever the limit, so
+	// that a hit, its copies and its place do not depend on it.
+	pool := searchPool
 	matches, total, err := x.topN(ctx, r, buildQuery(clauses, analyze, filter), pool, stats)
 	var counted []int // the clauses a partial search counts, by mask bit
 	partial := false
@@ -250,14 +247,13 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total, Partial: partial,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget), IndexedBytes: x.opts.MaxIndexedBytes}
 	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
-	echoed := map[[2]string]int{} // session and snippet of a summary → index in out.Hits
 	for _, sh := range shown {
 		if len(out.Hits) == limit {
 			break
 		}
 		c := sh.c
 		h := c.hit
-		h.Copies = sh.copies
+		h.Copies, h.Echoes = sh.copies, sh.echoes
 		if partial {
 			for bit, i := range counted {
 				if c.m.held&(1<<bit) == 0 {
@@ -265,20 +261,8 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 				}
 			}
 		}
-		h.Snippet = snippet(c.m.text, slices.Clone(c.matchSpans(x.terms, marks)), SnippetBytes)
+		h.Snippet = c.snippet(x.terms, marks)
 		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
-		if c.m.derived {
-			// A summary showing what one shown before shows: counted
-			// there, not listed (Hit.Echoes).
-			k := [2]string{h.SessionID, h.Snippet}
-			if i, ok := echoed[k]; ok {
-				was := x.opts.Tokens(renderHit(0, out.Hits[i]))
-				out.Hits[i].Echoes++
-				out.Tokens += x.opts.Tokens(renderHit(0, out.Hits[i])) - was
-				continue
-			}
-			echoed[k] = len(out.Hits)
-		}
 		cost := x.opts.Tokens(renderHit(0, h))
 		if out.Tokens+cost > out.Budget {
 			out.Cut = true
@@ -299,185 +283,6 @@ func clauseText(c clause) string {
 		return c.text + "*"
 	}
 	return c.text
-}
-
-// candidate is a loaded match on its way to becoming a hit.
-type candidate struct {
-	m   match
-	hit Hit // without snippet, ref, copies and lacks
-	// spans are the matches in m.text, found once (spansFound).
-	spans      [][2]int
-	spansFound bool
-	// asked reports that hit.Question was told (orderHits).
-	asked bool
-	// key is the copy key (copyKey).
-	key string
-}
-
-// matchSpans returns the byte ranges of the matches in the candidate's
-// text, finding them on first use.
-func (c *candidate) matchSpans(a *termAnalyzer, marks snippetMarks) [][2]int {
-	if !c.spansFound {
-		c.spans, c.spansFound = marks.spans(a, c.m.text), true
-	}
-	return c.spans
-}
-
-// shownHit is a candidate in the order hits are shown, with the number of
-// copies it stands for.
-type shownHit struct {
-	c      *candidate
-	copies int
-}
-
-// arrange loads the ranked matches and orders their hits as they are
-// shown (see orderHits). It loads the first limit matches, and more only
-// as many as what it found there moves out of the first limit places (a
-// copy folded, a question moved down, a match deleted since): loading
-// reads and decompresses the stored texts of each checkpoint matched,
-// most of a search's cost once it has its matches.
-func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks snippetMarks) ([]shownHit, error) {
-	var cs []*candidate
-	seed := maphash.MakeSeed()
-	add := func(ms []match) error {
-		if err := x.load(r, ms); err != nil {
-			return err
-		}
-		for _, m := range ms {
-			if !m.loaded {
-				continue // deleted between match and load
-			}
-			h, meta, ok := hitFromMatch(m)
-			if !ok {
-				continue // not a document this package wrote
-			}
-			cs = append(cs, &candidate{m: m, hit: h, key: copyKey(h, meta, m.text, seed)})
-		}
-		return nil
-	}
-	loaded := 0
-	need := limit // matches to load next
-	for {
-		n := min(loaded+need, len(matches))
-		if err := add(matches[loaded:n]); err != nil {
-			return nil, err
-		}
-		loaded = n
-		shown := x.orderHits(cs, marks)
-		// Places among the first limit that later matches may take: those
-		// left empty (copies folded, matches deleted) and those of
-		// questions, which statements further down go before.
-		need = max(limit-len(shown), 0)
-		for _, sh := range shown[:min(limit, len(shown))] {
-			if sh.c.hit.Question {
-				need++
-			}
-		}
-		if need == 0 || loaded >= len(matches) {
-			return shown, nil
-		}
-	}
-}
-
-// orderHits orders the candidates' hits as they are shown: copies of one
-// message fold into one hit (the earliest copy, at the place of the best
-// ranked, counting the others), and a message that only asks about the
-// words it matched moves after the derived text (checkpoint summaries),
-// which topN already ranked after the messages; in a partial search, all
-// within the matches holding the same number of words.
-//
-// What is a copy: a checkpoint's document and an archived message that is
-// the same checkpoint's summary (its marker names it); two messages of
-// one session with the same role, tools and text (a message a root fold
-// archived again, or the same output twice). The checkpoint's document
-// stands for its copies, the earliest archived message for its.
-func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
-	var out []shownHit
-	byKey := map[string]int{} // copy key → index in out
-	for _, c := range cs {
-		key := c.key
-		if key == "" {
-			out = append(out, shownHit{c: c})
-			continue
-		}
-		i, seen := byKey[key]
-		if !seen {
-			byKey[key] = len(out)
-			out = append(out, shownHit{c: c})
-			continue
-		}
-		// A copy: the earlier of the two stands for both, at the place of
-		// the first ranked.
-		if standsBefore(c, out[i].c) {
-			out[i].c = c
-		}
-		out[i].copies++
-	}
-	for _, sh := range out {
-		c := sh.c
-		if c.asked {
-			continue
-		}
-		c.asked = true
-		if c.hit.Kind != kindMessage || c.hit.Summary || c.hit.Role != "user" && c.hit.Role != "assistant" {
-			continue
-		}
-		c.hit.Question = asks(c.m.text, c.matchSpans(x.terms, marks))
-	}
-	group := func(sh shownHit) int {
-		switch {
-		case sh.c.hit.Question:
-			return 2
-		case sh.c.m.derived:
-			return 1
-		}
-		return 0
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].c.m.nheld != out[j].c.m.nheld {
-			return out[i].c.m.nheld > out[j].c.m.nheld
-		}
-		return group(out[i]) < group(out[j])
-	})
-	return out
-}
-
-// copyKey is what copies of a hit's content share ("" for a hit that has
-// none: a message with no text). A message's text is in it by its length
-// and its hash with seed (a text can be 256 KiB: as a map key, copied and
-// hashed, it made a search for "cargo", whose matches are long build
-// outputs, measurably slower); two different texts of one length,
-// session, role and tools whose 64-bit hashes collide among a search's
-// few dozen matches are not a worry.
-func copyKey(h Hit, meta docMeta, text string, seed maphash.Seed) string {
-	switch {
-	case h.Kind == kindCheckpoint:
-		return "c\x00" + h.SessionID + "\x00" + h.CheckpointID
-	case meta.SummaryOf != "":
-		return "c\x00" + h.SessionID + "\x00" + meta.SummaryOf
-	case text == "":
-		return ""
-	}
-	return "m\x00" + h.SessionID + "\x00" + h.Role + "\x00" + strings.Join(h.Tools, ",") + "\x00" +
-		strconv.Itoa(len(text)) + "\x00" + strconv.FormatUint(maphash.String(seed, text), 16)
-}
-
-// standsBefore reports whether c should stand for a copy rather than
-// first: a checkpoint's own document before a message carrying its
-// summary, else the earliest archived (an earlier checkpoint, or an
-// earlier message of one).
-func standsBefore(c, first *candidate) bool {
-	if (c.hit.Kind == kindCheckpoint) != (first.hit.Kind == kindCheckpoint) {
-		return c.hit.Kind == kindCheckpoint
-	}
-	a, b := c.m.ck, first.m.ck
-	if a.created != b.created {
-		return a.created < b.created
-	}
-	if c.m.key != first.m.key {
-		return c.m.key < first.m.key
-	}
-	return uint32(c.m.index) < uint32(first.m.index)
 }
 
 // hitFromMatch builds a hit (without its snippet and ref) from a match's
