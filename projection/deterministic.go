@@ -3978,6 +3978,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					// (lineedit.go)
 					out = append(out, linePairChanges(p, oldS, newS)...)
 				}
+			} else if !e.content && oldS != "" {
+				// the constants and HCL settings of several lines
+				// (blockedit.go)
+				out = append(out, blockLineChanges(p, e.old, e.new)...)
 			}
 		}
 		return out
