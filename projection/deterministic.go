@@ -3311,7 +3311,9 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: hypothesisPrefix + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
 		}
 	}
-	// The settings it says it changed (agentset.go).
+	// The settings it says it changed (agentset.go), and those its
+	// reply's edit blocks change (aideredit.go).
+	out = append(out, replyEditValues(ev.Text)...)
 	return append(out, agentSetValues(ev.Text, ctx.Held)...)
 }
 
@@ -3978,10 +3980,18 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		return out
 	}
 	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
+	return append(out, editValues(p, edits(ctx.Call.Args))...)
+}
+
+// editValues are the settings edits es of file p set: the lines of code
+// they change (a constant, a keyword argument, an HCL block's setting)
+// or the settings of a configuration file they write.
+func editValues(p string, es []edit) []Proposal {
+	var out []Proposal
 	if !configExtRE.MatchString(p) {
 		// An edit of one line of code ("versionCode = 41" to
 		// "versionCode = 42") changes the setting the line holds.
-		for _, e := range edits(ctx.Call.Args) {
+		for _, e := range es {
 			oldS, newS := strings.TrimSpace(e.old), strings.TrimSpace(e.new)
 			if !e.content && oldS != "" && !strings.Contains(oldS, "\n") && !strings.Contains(newS, "\n") {
 				if v, ok := lineChange(p, oldS, newS, newS); ok {
@@ -3991,12 +4001,16 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					// (lineedit.go)
 					out = append(out, linePairChanges(p, oldS, newS)...)
 				}
+			} else if !e.content && oldS != "" {
+				// the constants and HCL settings of several lines
+				// (blockedit.go)
+				out = append(out, blockLineChanges(p, e.old, e.new)...)
 			}
 		}
 		return out
 	}
 	n := 0
-	for _, e := range edits(ctx.Call.Args) {
+	for _, e := range es {
 		if vs := linePairChanges(p, strings.TrimSpace(e.old), strings.TrimSpace(e.new)); len(vs) > 0 && strings.Contains(e.new, "{") {
 			// an inline map's entries (lineedit.go)
 			out = append(out, vs...)

@@ -1160,7 +1160,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if o := r.valueCoded(p.Key, code); ev.Role == RoleTool && (o == nil || o.Key != p.Key) {
 			// an edit's fragment names a setting the file written whole
 			// named by its path
-			if k := r.heldPath(p.Key); k != "" {
+			if k := r.heldPath(p.Key, p.Was); k != "" {
 				p.Key, nu.Key = k, k
 			}
 		}
@@ -2108,7 +2108,7 @@ func (r *Reducer) valueCoded(key string, code codeIdent) *Anchor {
 			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) || r.otherCode(a, code) {
 			continue
 		}
-		if ent == "-" || entity(a.Key) == "-" || path.Base(entity(a.Key)) == path.Base(ent) {
+		if ent == "-" || entity(a.Key) == "-" || sameFile(entity(a.Key), ent) {
 			if best == nil || newer(a, best) {
 				best = a
 			}
@@ -2180,7 +2180,7 @@ func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal, code codeIdent) bool {
 	if r.otherCode(a, code) {
 		return false
 	}
-	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && path.Base(ea) != path.Base(ep) {
+	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && !sameFile(ea, ep) {
 		return false
 	}
 	n, _ := sharedStems(stems(a.Name+" "+strings.ReplaceAll(property(a.Key), "_", " ")), stems(p.Name+" "+strings.ReplaceAll(property(p.Key), "_", " ")))
@@ -2209,25 +2209,53 @@ func talkedOf(text, v string) bool {
 	return n != "" && text != "" && tokenAt(text, n, 0) >= 0
 }
 
+// sameFile reports whether paths a and b may name one file: the same
+// name, and one path the other's tail ("data/variables.tf" and
+// "/repo/stacks/data/variables.tf"), not two directories' files of one
+// name ("stacks/staging/data/variables.tf" and "stacks/prod/data/
+// variables.tf").
+func sameFile(a, b string) bool {
+	a, b = path.Clean(a), path.Clean(b)
+	if path.Base(a) != path.Base(b) {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return a == b || strings.HasSuffix(b, "/"+strings.TrimPrefix(a, "/"))
+}
+
 // heldPath is the key of the one current setting of the same file whose
 // path ends in key's setting ("value/f.yaml/jobs.bench.timeout-minutes"
-// for an edit's "value/f.yaml/timeout-minutes"), "" when none or several.
-func (r *Reducer) heldPath(key string) string {
+// for an edit's "value/f.yaml/timeout-minutes"), "" when none. Of
+// several, it is the one that held was, the value the edit replaced
+// ("default = \"db.r6g.large\"" of var.instance_class, not of
+// var.backup_retention_period), "" when not one did.
+func (r *Reducer) heldPath(key, was string) string {
 	at := strings.LastIndexByte(key, '/')
 	if at < 0 {
 		return ""
 	}
 	dir, leaf := key[:at+1], key[at+1:]
-	found := ""
+	var found []*Anchor
 	for _, a := range r.hot {
 		if a.Kind == KindValue && a.Lifecycle == Current && strings.HasPrefix(a.Key, dir) && strings.HasSuffix(a.Key, "."+leaf) && !strings.Contains(a.Key[len(dir):], "/") {
-			if found != "" && found != a.Key {
-				return ""
-			}
-			found = a.Key
+			found = append(found, a)
 		}
 	}
-	return found
+	if len(found) == 1 {
+		return found[0].Key
+	}
+	k := ""
+	for _, a := range found {
+		if was != "" && a.Value == was {
+			if k != "" && k != a.Key {
+				return ""
+			}
+			k = a.Key
+		}
+	}
+	return k
 }
 
 // holdingNumber is the one current value that is number n in a unit
