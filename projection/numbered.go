@@ -122,7 +122,7 @@ func numberedClauses(text string) (ns []int, cs []string) {
 	text = strings.TrimSpace(text)
 	labelled := false
 	if m := answersLabelRE.FindStringIndex(text); m != nil {
-		text, labelled = strings.TrimSpace(text[m[1]:]), true
+		text, labelled = strings.TrimSpace(answersLine(text, m)), true
 	}
 	marks := answerNumberRE.FindAllStringSubmatchIndex(text, 8)
 	if len(marks) == 0 || marks[0][0] != 0 {
@@ -147,6 +147,38 @@ func numberedClauses(text string) (ns []int, cs []string) {
 		ns, cs = append(ns, n), append(cs, c)
 	}
 	return ns, cs
+}
+
+// answersLine is the rest of the line of text where label m ends, the
+// answers the label announces.
+func answersLine(text string, m []int) string {
+	rest := text[m[1]:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// answersRegion is the part of reply text that answers by number: the
+// line a label opens (answersLabelRE), else the whole reply.
+func answersRegion(text string) string {
+	if m := answersLabelRE.FindStringIndex(text); m != nil {
+		return text[m[0]:m[1]] + answersLine(text, m)
+	}
+	return text
+}
+
+// putOff is the part of clause c that puts its question off, its first
+// sentence when the rest goes on to other things ("나중에 얘기하자. KMS
+// CMK 좋아, 그렇게 가."), or "".
+func putOff(c string) string {
+	for _, x := range []string{c, firstSentence(c)} {
+		x = strings.TrimRight(strings.TrimSpace(x), ".;!。；")
+		if x != "" && (laterItemRE.MatchString(x) || laterLeadRE.MatchString(x) || laterCJKRE.MatchString(x) || laterAnswerRE.MatchString(x) || deferral(x)) {
+			return x
+		}
+	}
+	return ""
 }
 
 // numbersNamed reports whether each mark of text names its number with a
@@ -219,6 +251,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 	if ns == nil || slices.Max(ns) > len(ctx.Asked) {
 		return out
 	}
+	region := answersRegion(text)
 	for i, n := range ns {
 		q, c := ctx.Asked[n-1], cs[i]
 		if questionRE.MatchString(c) {
@@ -229,11 +262,14 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 			if p.Was == q || p.Key == key {
 				return true
 			}
+			// another reading of the clause, within the answers: not
+			// "non, pas 0.02" on the line before "pour tes questions : …
+			// 3 non"
 			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue || p.Kind == KindUncertainty) &&
-				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c))
+				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c) && (strings.Contains(region, p.Quote) || strings.Contains(p.Quote, region)))
 		})
-		if laterItemRE.MatchString(c) || laterLeadRE.MatchString(c) || laterCJKRE.MatchString(c) || laterAnswerRE.MatchString(c) || deferral(c) {
-			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + c, Quote: c, Links: distinctive(q)})
+		if x := putOff(c); x != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + x, Quote: x, Links: distinctive(q)})
 			continue
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: c, Quote: c, Was: q})

@@ -132,3 +132,41 @@ func TestPutOffQuestionNotAnsweredByOtherSubject(t *testing.T) {
 		})
 	}
 }
+
+// A put-off clause that goes on to other things ("나중에 얘기하자. KMS CMK
+// 좋아, …") leaves its question open, quoted by the put-off alone.
+func TestNumberedPutOffThenMore(t *testing.T) {
+	out := reduceAll(t, "> user\nfix it\n> assistant\n질문:\n1. `backup_retention_period` 몇 일로 할까요?\n2. 다른 리전으로 스냅샷 복제도 할까요?\n> user\n1번은 35일. 2번은 나중에 얘기하자. KMS CMK 좋아, 그렇게 가.\n")
+	expect(t, out, []string{`uncertainty question/-/\S+ \[hypothesis/normative\] = 다른 리전으로 스냅샷 복제도 할까요\? — 나중에 얘기하자 @`}, []string{`was 다른 리전`})
+}
+
+// A question of the agent's that the user passes on to someone ("lo del
+// cron lo hablo con Andrés", "I'll discuss it with Andrés") or puts off by
+// its name ("lo de Django 5.1 ni caso por ahora") stays open, quoted with
+// the reply; it is no answer. Near-misses: a reply that answers.
+func TestAskedPassedOnOrPutOff(t *testing.T) {
+	const open = `uncertainty question/-/\S+ \[hypothesis/normative\] = `
+	for _, c := range []struct {
+		name, agent, reply string
+		want, never        []string
+	}{
+		{"es pass on", "Release lista. ¿Mantenemos el cron nocturno del export o lo movemos a celery beat?", "el push lo hago yo desde mi máquina. lo del cron lo hablo con Andrés",
+			[]string{open + `¿Mantenemos el cron .* — lo del cron lo hablo con`}, []string{`decision/answer`}},
+		{"en pass on", "Release done. Do we keep the nightly export cron or move it to celery beat?", "I'll push it myself. The cron thing, I'll discuss it with Andrés.",
+			[]string{open + `Do we keep the nightly export cron .* — The cron thing, I'll discuss it with`}, []string{`decision/answer`}},
+		{"fr pass on", "Release prête. On garde le cron de nuit pour l'export ou on passe à celery beat ?", "pour le cron, j'en parle avec Andrés",
+			[]string{open + `On garde le cron .* — pour le cron, j'en parle avec`}, []string{`decision/answer`}},
+		{"es put off by name", "Backend funcionando.\n\nPor cierto, ¿subo Django a 5.1.4 ya que estamos? La 5.0 deja de tener soporte en abril.", "ya te dije que ese es flaky, déjalo. lo de Django 5.1 ni caso por ahora. ahora sí: haz squash de catalogo",
+			[]string{open + `Por cierto, ¿subo Django a 5.1.4 ya que estamos\? — lo de Django 5.1 ni caso por ahora`}, nil},
+		// near-misses
+		{"es answered", "Release lista. ¿Mantenemos el cron nocturno del export o lo movemos a celery beat?", "el cron nocturno se queda, no lo muevas a celery beat",
+			nil, []string{`— el cron nocturno se queda`}},
+		{"es talking with someone, no question", "Release lista.", "lo del cron lo hablo con Andrés",
+			nil, []string{`uncertainty question/`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\ndeja lista la release\n> assistant\n"+c.agent+"\n> user\n"+c.reply+"\n")
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
