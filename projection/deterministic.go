@@ -3277,6 +3277,9 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			decided, body = true, m[1]+m[2]
 		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) {
 			decided = true
+		} else if proseChoice(l) {
+			// "Décision : …", "on reste en eager" (decprose.go)
+			decided = true
 		}
 		if reversed && !decided && reversedCourse(l) {
 			// "fct_orders stays on delete+insert …" after "Reversing
