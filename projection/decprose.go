@@ -24,7 +24,7 @@ var proseChoiceRE = mustPattern(`(?i)^(?:decisión|décision|decisão|decisao|de
 	`|(?:^|[,;:.]\s*|\s)(?:on|je|nous)\s+(?:laisse|laissons)\s+tomber\s+[^,;:.]{1,40}?\s*[:：]\s*\S` +
 	`|(?:^|[,;:.]\s*|\s)(?:dejamos|deixamos|lasciamo\s+perdere|wir\s+lassen)\s+[^,;:.]{1,40}?\s*[:：]\s*\S` +
 	`|(?:^|[,;.]\s*)(?:we|i)\s+forget\s+it\s+[^,;:.]{1,40}?\s*[:：]\s*\S` + // the French gloss of "on laisse tomber X : Y"
-	`|\bwe(?:'ll| will)?\s+(?:stay|stick)\s+(?:on|with)\s+\S|\bwe(?:'ll| will)?\s+keep\s+\S+(?:\s+\S+)?\s+rather\s+than\s+\S`)
+	`|\bwe(?:'ll| will)\s+(?:stay|stick)\s+(?:on|with)\s+\S|\bwe(?:'ll| will)?\s+keep\s+\S+(?:\s+\S+)?\s+rather\s+than\s+\S`)
 
 // proseHypRE is a hypothetical or a proposal that chooses nothing yet:
 // "si on part sur Redis", "if we stay on eager", "¿vamos con …?".
@@ -33,7 +33,9 @@ var proseHypRE = mustPattern(`(?i)(?:^|\s)(?:si|if|se|wenn|falls|y\s+si)\s+(?:on
 // proseChoice reports whether sentence s states a choice (see above).
 func proseChoice(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, "?？¿") || questionRE.MatchString(s) || proseHypRE.MatchString(s) {
+	if s == "" || strings.ContainsAny(s, "?？¿") || questionRE.MatchString(s) || proseHypRE.MatchString(s) || isRule(s) {
+		// "Release rule for 0.7: no dependency bumps, we stay on what's
+		// in Cargo.lock": a rule, read as one
 		return false
 	}
 	return proseChoiceRE.MatchString(s)
