@@ -1,0 +1,91 @@
+package projection
+
+import (
+	"strings"
+	"testing"
+)
+
+// A test called flaky after one plain rerun passed it is open again
+// (flaky.go; trial 10 A12, B18).
+func TestFlakyAfterPass(t *testing.T) {
+	const (
+		failOut = "....F.\nFAILED tests/pedidos/test_export.py::test_export_async - TimeoutError\n1 failed, 5 passed in 12.10s"
+		passOut = "......\n6 passed in 7.44s"
+		run     = "pytest -q tests/pedidos"
+	)
+	cases := []struct {
+		name    string
+		rerun   string // the passing run
+		between []string
+		said    []string // after the pass
+		open    bool
+	}{
+		{"es user", run, nil, []string{"> user", "sí, el test_export_async es flaky, lo sabemos, no lo arregles ahora"}, true},
+		{"en user", run, nil, []string{"> user", "yes, test_export_async is flaky, we know, don't fix it now"}, true},
+		{"fr user", run, nil, []string{"> user", "test_export_async échoue parfois, on le sait, laisse-le"}, true},
+		{"es agent", run, nil, []string{"> assistant", "Pasa en el segundo intento; test_export_async parece intermitente."}, true},
+		{"ko user answers the agent's report", run, []string{"> assistant", scriptCall("bash", map[string]any{"command": "ruff check ."}), "> result", "All checks passed!"},
+			[]string{"> assistant", "test_export_async는 첫 실행에 타임아웃, 재실행은 통과했어요.", "> user", "그 테스트 원래 가끔 그래, 냅둬"}, true},
+		{"en user answers the agent's report", run, []string{"> assistant", scriptCall("bash", map[string]any{"command": "ruff check ."}), "> result", "All checks passed!"},
+			[]string{"> assistant", "test_export_async timed out the first time and passed on the rerun.", "> user", "that test fails now and then, leave it"}, true},
+		// near misses: fixed, a test to come, a negation, a repeated run,
+		// the agent's report naming another thing, a guess
+		{"fixed en", run, nil, []string{"> user", "test_export_async was flaky, I fixed it yesterday"}, false},
+		{"fixed es", run, nil, []string{"> user", "el test_export_async era intermitente, ya lo arreglé"}, false},
+		{"negated es", run, nil, []string{"> user", "el test_export_async no es flaky, es el timeout"}, false},
+		{"negated ko", run, nil, []string{"> user", "test_export_async 플레이키 아니야"}, false},
+		{"to see if en", run, nil, []string{"> assistant", "I'll rerun test_export_async to see if it is flaky."}, false},
+		{"para ver si es", run, nil, []string{"> assistant", "Relanzo test_export_async para ver si es intermitente."}, false},
+		{"guess", run, nil, []string{"> user", "test_export_async might be flaky"}, false},
+		{"repeated run passed", "pytest -q tests/pedidos --count=20", nil, []string{"> user", "test_export_async es flaky, lo sabemos"}, false},
+		{"agent named another", run, []string{"> assistant", scriptCall("bash", map[string]any{"command": "ruff check ."}), "> result", "All checks passed!"},
+			[]string{"> assistant", "ruff_config_loader passed.", "> user", "그 테스트 원래 가끔 그래, 냅둬"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines := []string{
+				"> user", "que pase pytest",
+				"> assistant", scriptCall("bash", map[string]any{"command": run}),
+				"> result error", failOut,
+				"> assistant", scriptCall("bash", map[string]any{"command": c.rerun}),
+				"> result", passOut,
+			}
+			lines = append(append(lines, c.between...), c.said...)
+			got := reduceAll(t, strings.Join(lines, "\n"))
+			open := `failure test/-/test_export_async \[open/\w+\] = .*flaky`
+			if c.open {
+				expect(t, got, []string{open}, nil)
+			} else {
+				expect(t, got, []string{`failure test/-/test_export_async \[(?:resolved|verified)/`}, []string{open})
+			}
+		})
+	}
+}
+
+// A flaky failure stays open when the user's goal says CI is to be green
+// or the user reports one green run; a Spanish goal in the subjunctive
+// is no report (usergreen.go).
+func TestFlakyNotGreened(t *testing.T) {
+	base := []string{
+		"> user", "run the tests",
+		"> assistant", scriptCall("bash", map[string]any{"command": "pytest -q tests/pedidos"}),
+		"> result error", "FAILED tests/pedidos/test_export.py::test_export_async - TimeoutError\n1 failed, 5 passed in 12.10s",
+	}
+	cases := []struct {
+		name, say, want string
+	}{
+		{"flaky then CI green", "test_export_async is flaky, known.\n> user\nCI is green now", `\[open/`},
+		{"goal es", "el objetivo ahora: que CI quede en verde", `\[open/`},
+		{"goal it", "l'obiettivo: che la CI sia verde", `\[open/`},
+		// near miss: a plain report resolves a failure nobody called flaky
+		{"report", "CI is green now", `\[resolved/`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := reduceAll(t, strings.Join(append(slicesClone(base), "> user", c.say), "\n"))
+			expect(t, got, []string{`failure test/-/test_export_async ` + c.want}, nil)
+		})
+	}
+}
+
+func slicesClone(s []string) []string { return append([]string(nil), s...) }
