@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -89,3 +90,51 @@ func TestFlakyNotGreened(t *testing.T) {
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
+
+// A thing given up by name in Spanish, French, Korean, … gives up the
+// failures of what was given up: a directory holding the failed file,
+// or a name in code the failed run's output shares right after it
+// failed (giveupall.go; trial 10 A18, C17).
+func TestGiveUpXL(t *testing.T) {
+	mypy := []string{
+		"> user", "que pase mypy",
+		"> assistant", scriptCall("bash", map[string]any{"command": "mypy legacy/informes.py"}),
+		"> result error", "legacy/informes.py:210: error: INTERNAL ERROR\nAssertionError: \nFound 1 error in 1 file",
+	}
+	compile := []string{
+		"> user", "try torch.compile",
+		"> assistant", scriptCall("bash", map[string]any{"command": "python src/train.py --epochs 1"}),
+		"> result error", "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: Triton Error [CUDA]: device kernel image is invalid",
+	}
+	cases := []struct {
+		name   string
+		base   []string
+		say    string
+		failed string
+		given  bool
+	}{
+		{"es dir", mypy, "No voy a perder más tiempo: me rindo con el chequeo de `legacy/` y lo excluyo de mypy.", "mypy legacy/informes.py", true},
+		{"en dir", mypy, "Giving up on legacy/ for now: the plugin crashes.", "mypy legacy/informes.py", true},
+		{"fr name in output", compile, "Le driver est trop vieux. Je laisse tomber torch.compile, on reste en eager.", "python src/train.py --epochs 1", true},
+		{"en name in output", compile, "The driver is too old; giving up on torch.compile, staying eager.", "python src/train.py --epochs 1", true},
+		{"ko", mypy, "legacy/ 체크는 포기할게요.", "mypy legacy/informes.py", true},
+		// near misses: another directory, a name the output does not
+		// hold, a negation, a question
+		{"other dir", mypy, "me rindo con el chequeo de `scripts/`.", "mypy legacy/informes.py", false},
+		{"name not in output", compile, "Je laisse tomber torch.jit, on reste en eager.", "python src/train.py --epochs 1", false},
+		{"negated", mypy, "don't give up on legacy/ yet.", "mypy legacy/informes.py", false},
+		{"negated ko", mypy, "legacy/ 체크는 포기 안 해요.", "mypy legacy/informes.py", false},
+		{"asked", compile, "¿me rindo con torch.compile?", "python src/train.py --epochs 1", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := reduceAll(t, strings.Join(append(slicesClone(c.base), "> assistant", c.say), "\n"))
+			open := `failure command/-/` + regexp.QuoteMeta(c.failed) + ` \[open/`
+			if c.given {
+				expect(t, got, []string{`negative-knowledge negative/`}, []string{open})
+			} else {
+				expect(t, got, []string{open}, nil)
+			}
+		})
+	}
+}
