@@ -138,3 +138,40 @@ func TestGiveUpXL(t *testing.T) {
 		})
 	}
 }
+
+// A wider run that leaves out other tests covers the failed one; one
+// that leaves it (or a path holding it) out does not; a sentence calling
+// the left-out test flaky marks nothing at hand (suite.go excludedApart,
+// flaky.go; trial 10 C19).
+func TestWiderRunDeselect(t *testing.T) {
+	cases := []struct {
+		name, say, pass string
+		resolved        bool
+	}{
+		{"fr deselect other", "Je vérifie sur toute la suite (sans le test flaky du loader).", "pytest -q tests/ --deselect tests/test_dataloader.py::test_workers_deterministic", true},
+		{"en ignore other file", "Running the whole suite except the flaky loader test.", "pytest -q tests/ --ignore=tests/test_dataloader.py", true},
+		{"es deselect other", "Corro toda la suite sin el test flaky del loader.", "pytest -q tests --deselect tests/test_dataloader.py::test_workers_deterministic", true},
+		// near misses: the failed test left out, its file or directory
+		// left out, a pattern that may leave it out
+		{"deselect it", "Whole suite.", "pytest -q tests/ --deselect tests/test_metrics.py::test_topk_accuracy", false},
+		{"ignore its file", "Whole suite.", "pytest -q tests/ --ignore=tests/test_metrics.py", false},
+		{"ignore its dir", "Whole suite.", "pytest -q tests/ --ignore=tests", false},
+		{"pattern", "Whole suite.", "pytest -q tests/ --deselect topk", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := reduceAll(t, strings.Join([]string{
+				"> user", "le test de métrique top-k échoue",
+				"> assistant", scriptCall("bash", map[string]any{"command": "pytest -q tests/test_metrics.py"}),
+				"> result error", "FAILED tests/test_metrics.py::test_topk_accuracy - assert (0.5, 1.0) == (50.0, 100.0)\n1 failed, 3 passed in 0.88s",
+				"> assistant", c.say + "\n" + scriptCall("bash", map[string]any{"command": c.pass}),
+				"> result", "...............\n15 passed, 1 deselected in 33.40s",
+			}, "\n"))
+			if c.resolved {
+				expect(t, got, []string{`failure test/-/test_topk_accuracy \[resolved/`}, nil)
+			} else {
+				expect(t, got, []string{`failure test/-/test_topk_accuracy \[open/`}, nil)
+			}
+		})
+	}
+}

@@ -20,10 +20,11 @@ import (
 // command), or names no name in code and comes right after the one newest
 // failure, or answers the agent's message that named the failure ("그
 // 테스트 원래 가끔 그래, 냅둬" after "TestStagingDataConnectivity는 첫 실행에
-// 타임아웃, 재실행은 통과했어요"). A question, a guess, a test to come or a
-// negation ("is it flaky?", "might be flaky", "rerun it to see if it is
-// flaky", "not flaky", "no es flaky", "flaky じゃない", "不是偶现") marks
-// nothing.
+// 타임아웃, 재실행은 통과했어요"); not one that leaves a test out ("toute
+// la suite, sans le test flaky du loader"). A question, a guess, a test
+// to come or a negation ("is it flaky?", "might be flaky", "rerun it to
+// see if it is flaky", "not flaky", "no es flaky", "flaky じゃない", "不是偶现")
+// marks nothing.
 //
 // The mark may come after the pass: "test_export_async failed; rerun,
 // it passes; the user: es flaky, lo sabemos, no lo arregles ahora". A
@@ -43,6 +44,9 @@ var (
 		`\bне\s+(?:флак|плавающ)|(?:flaky|플레이키|간헐적|가끔\s*그런)\S*\s*(?:이|가|은|는)?\s*(?:아니|않)|` +
 		// a test to come: "rerun it to see if it is flaky", "lo relanzo para ver si es intermitente"
 		`\b(?:if|whether|see|check|ob|si|se|whether)\s+(?:(?:it|it's|its|is|es|est|c'est|è|é|ist|es\s+un|the\s+test|el\s+test|le\s+test)\s+)*(?:really\s+|just\s+|realmente\s+|solo\s+)?(?:a\s+)?(?:flaky|flakey|intermittent|intermitente|intermittente?)`)
+	// flakyApartRE leaves a thing out of a run: the flaky thing a
+	// sentence names without a name in code is then no failure at hand.
+	flakyApartRE = mustPattern(`(?i)(?:^|[^\pL])(?:without|except|excluding|skipping|deselect\pL*|sans|sauf|hors|sin|salvo|excepto|menos|sem|exceto|ohne|außer|ausser|senza|tranne|escluso|без|кроме)(?:[^\pL]|$)|제외|빼고|빼서|除了|不含|以外|を除いて|抜きで`)
 	// flakyFixedRE says the flaky thing was fixed.
 	flakyFixedRE = mustPattern(`(?i)(?:^|[^\pL])(?:fixed|fixes|resolved|solved|deflaked|stabili[sz]ed|arreglad[oa]|arreglé|solucionad[oa]|corrigé|réparé|résolu|behoben|gefixt|repariert|corrigido|consertado|risolto|sistemato|исправ\pL*|починил\pL*)(?:[^\pL]|$)|고쳤|고쳐졌|수정했|해결했|修好|修复了|解决了|直した|直りました|修正しました`)
 )
@@ -74,7 +78,9 @@ func (r *Reducer) markedFlaky(ev *Event) {
 				told = a
 			}
 		}
-		if named || len(mentions(s)) > 0 || identRE.MatchString(s) {
+		if named || len(mentions(s)) > 0 || identRE.MatchString(s) || flakyApartRE.MatchString(s) {
+			// "on the whole suite (without the loader's flaky test)":
+			// the flaky one is another, left out
 			continue
 		}
 		switch {
