@@ -175,3 +175,42 @@ func TestWiderRunDeselect(t *testing.T) {
 		})
 	}
 }
+
+// A run written to a log that a later command of the same list shows is
+// the run the call made: the same training run finishing resolves its
+// failure, whatever was done with its output (rerun.go loggedRun; trial
+// 10 C16).
+func TestLoggedRunResolves(t *testing.T) {
+	const failed = "python src/train.py --config configs/r50.yaml --epochs 10 2>&1 | tail -n 4"
+	done := "[16:12:37] epoch 9 val top1 72.64\n[16:12:38] done: 10 epochs, best val top1 72.64"
+	cases := []struct {
+		name, user, pass string
+		resolved         bool
+	}{
+		{"fr tail of the log", "bon, OOM à 160. on revient à batch 128", "python src/train.py --config configs/r50.yaml --epochs 10 > /tmp/run10.log 2>&1; tail -n 2 /tmp/run10.log", true},
+		{"en log then check", "ok, back to batch 128", "python src/train.py --config configs/r50.yaml --epochs 10 > /tmp/r.log 2>&1; tail -n 2 /tmp/r.log; python scripts/check.py /tmp/r.log", true},
+		{"cat of the log", "back to 128", "python src/train.py --config configs/r50.yaml --epochs 10 &> /tmp/r.log; cat /tmp/r.log", true},
+		// near misses: another log shown, no log shown, another run logged
+		{"another log", "back to 128", "python src/train.py --config configs/r50.yaml --epochs 10 > /tmp/a.log 2>&1; tail -n 2 /tmp/b.log", false},
+		{"nothing shown", "back to 128", "python src/train.py --config configs/r50.yaml --epochs 10 > /tmp/a.log 2>&1; echo started", false},
+		{"another run", "back to 128", "python src/eval.py --config configs/r50.yaml > /tmp/a.log 2>&1; tail -n 2 /tmp/a.log", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := reduceAll(t, strings.Join([]string{
+				"> user", "vas-y pour batch 160",
+				"> assistant", scriptCall("bash", map[string]any{"command": failed}),
+				"> result error", "[12:23:17] epoch 7 step 300/811 loss 2.1042\nTraceback (most recent call last):\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 98.00 MiB.",
+				"> user", c.user,
+				"> assistant", scriptCall("bash", map[string]any{"command": c.pass}),
+				"> result", done,
+			}, "\n"))
+			key := `failure command/-/` + regexp.QuoteMeta(strings.TrimSuffix(failed, " 2>&1 | tail -n 4"))
+			if c.resolved {
+				expect(t, got, []string{key + ` \[resolved/`}, nil)
+			} else {
+				expect(t, got, []string{key + ` \[open/`}, nil)
+			}
+		})
+	}
+}
