@@ -29,8 +29,11 @@ func TestFlakyAfterPass(t *testing.T) {
 			[]string{"> assistant", "test_export_async는 첫 실행에 타임아웃, 재실행은 통과했어요.", "> user", "그 테스트 원래 가끔 그래, 냅둬"}, true},
 		{"en user answers the agent's report", run, []string{"> assistant", scriptCall("bash", map[string]any{"command": "ruff check ."}), "> result", "All checks passed!"},
 			[]string{"> assistant", "test_export_async timed out the first time and passed on the rerun.", "> user", "that test fails now and then, leave it"}, true},
-		// near misses: fixed, a test to come, a negation, a repeated run,
+		{"named, passed by a wider run", "pytest -q tests", nil, []string{"> user", "test_export_async es flaky, lo sabemos"}, true},
+		// near misses: unnamed after another command passed it, fixed, a
+		// test to come, a negation, a repeated run,
 		// the agent's report naming another thing, a guess
+		{"unnamed, passed by a wider run", "pytest -q tests", nil, []string{"> user", "retries bump by one, the net tests flake"}, false},
 		{"fixed en", run, nil, []string{"> user", "test_export_async was flaky, I fixed it yesterday"}, false},
 		{"fixed es", run, nil, []string{"> user", "el test_export_async era intermitente, ya lo arreglé"}, false},
 		{"negated es", run, nil, []string{"> user", "el test_export_async no es flaky, es el timeout"}, false},

@@ -30,7 +30,8 @@ import (
 // it passes; the user: es flaky, lo sabemos, no lo arregles ahora". A
 // failure that only plain runs passed (no repeated run: flakyHeld) was
 // never shown fixed; called flaky, it is open again, unless the sentence
-// says it was fixed ("was flaky, fixed it now").
+// says it was fixed ("was flaky, fixed it now"); a sentence that names
+// no name in code reopens only a failure the same command passed again.
 
 var (
 	// flakyRE calls a thing flaky.
@@ -63,7 +64,8 @@ func (r *Reducer) markedFlaky(ev *Event) {
 		named, toldMany := false, false
 		said := r.agentBefore(ev)
 		for _, a := range r.sorted() {
-			if a.Kind != KindFailure || a.Seq() >= ev.Seq || !a.IsHead() && (fixed || !r.passedOnce[a] || r.hot[slot(a.Kind, a.Key)] != a) {
+			_, once := r.passedOnce[a]
+			if a.Kind != KindFailure || a.Seq() >= ev.Seq || !a.IsHead() && (fixed || !once || r.hot[slot(a.Kind, a.Key)] != a) {
 				continue
 			}
 			if newest == nil || newer(a, newest) {
@@ -82,6 +84,15 @@ func (r *Reducer) markedFlaky(ev *Event) {
 			// "on the whole suite (without the loader's flaky test)":
 			// the flaky one is another, left out
 			continue
+		}
+		if newest != nil && !newest.IsHead() && !r.passedOnce[newest] {
+			// a failure another command passed is called flaky by
+			// name only ("the net tests flake" after the build that
+			// failed passed by another means)
+			newest = nil
+		}
+		if told != nil && !told.IsHead() && !r.passedOnce[told] {
+			told = nil
 		}
 		switch {
 		case newest != nil && r.rightAfter(newest, ev):
@@ -173,7 +184,8 @@ func plainRun(c *Call) bool {
 }
 
 // passedBy notes that passing call c resolved or verified failure a:
-// passedOnce holds a while only plain runs passed it.
+// passedOnce holds a while only plain runs passed it, true when the
+// last one ran the failed command again.
 func (r *Reducer) passedBy(a *Anchor, c *Call) {
 	if c == nil || !plainRun(c) {
 		delete(r.passedOnce, a)
@@ -183,7 +195,14 @@ func (r *Reducer) passedBy(a *Anchor, c *Call) {
 		r.passedOnce = map[*Anchor]bool{}
 	}
 	if a.Lifecycle == Resolved {
-		r.passedOnce[a] = true
+		// true when the pass ran the failed command again
+		failed := failedCallOf(a)
+		r.passedOnce[a] = failed != "" && runKey(failed) == runKey(callText(c))
+	} else if r.passedOnce[a] {
+		r.passedOnce[a] = false
+		if failed := failedCallOf(a); failed != "" && runKey(failed) == runKey(callText(c)) {
+			r.passedOnce[a] = true
+		}
 	}
 }
 

@@ -281,8 +281,9 @@ type Reducer struct {
 	// flaky are the failures called flaky (flaky.go); not part of a
 	// Snapshot.
 	flaky map[*Anchor]bool
-	// passedOnce are the failures only plain runs passed (flaky.go): a
-	// failure called flaky after is open again.
+	// passedOnce are the failures only plain runs passed (flaky.go),
+	// true when the failed command passed again: a failure called flaky
+	// after is open again.
 	passedOnce map[*Anchor]bool
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
