@@ -33,7 +33,19 @@ var giveUpNameRE = mustPattern(`(?i)\b(?:giv(?:e|ing)|gave|given)\s+up\s+on\s+(?
 	`|\babandon(?:ing|ed)?\s+(?:(?:the|linting|running|testing)\s+)*(?P<x2>[A-Za-z_][\w.\-/@+]{2,80})` +
 	`|(?P<x3>[A-Za-z_][\w.\-/@+]{2,80})\s*(?:は|を|も|の方は)\s*(?:もう|一旦|いったん)?\s*(?:諦め(?:ます|ました|よう|ましょう|る(?:[。、]|$))|あきらめ(?:ます|ました|よう|ましょう)|もういい(?:や|よ|です|か(?:な)?[。、]|[。、！]|$)|放置(?:で|します|しましょう))` +
 	`|(?:放弃|不再(?:用|跑|管))\s*(?:用|跑)?\s*(?P<x4>[A-Za-z_][\w.\-/@+]{2,80})` +
-	`|(?P<x5>[A-Za-z_][\w.\-/@+]{2,80})\s*(?:这边|这个)?\s*(?:就|先)?(?:算了|不管了|放弃了?|不跑了)`)
+	`|(?P<x5>[A-Za-z_][\w.\-/@+]{2,80})\s*(?:这边|这个)?\s*(?:就|先)?(?:算了|不管了|放弃了?|不跑了)` +
+	// Spanish, Portuguese, French, Italian, German, Russian: "me rindo con
+	// el chequeo de legacy/", "desisto do miri", "je laisse tomber
+	// torch.compile", "lascio perdere miri", "ich gebe miri auf",
+	// "отказываюсь от miri"
+	`|(?:^|[^\pL])(?:me\s+rindo\s+con|nos\s+rendimos\s+con|renuncio\s+a|desisto\s+de|abandono|dejo\s+de\s+lado|desist[oi]\s+d[aoe]s?|(?:je|on)\s+laisse\s+tomber|laisse\s+tomber|(?:j'|on\s+)abandonne|(?:je|on)\s+renonce\s+à|lascio\s+perdere|lasciamo\s+perdere|rinuncio\s+a|rinunciamo\s+a|отказываюсь\s+от|отказываемся\s+от|бросаю)\s+(?:(?:el|la|los|las|lo|con|de|del|chequeo|test|tests|o|a|os|as|do|da|le|les|l'|du|des|il|lo|gli|la|lint|linting)\s+)*` + "`?" + `(?P<x6>[A-Za-z_][\w.\-/@+]{2,80})` +
+	`|\b(?:gebe|geben)\s+(?:(?:ich|wir|den|die|das)\s+)*` + "`?" + `(?P<x7>[A-Za-z_][\w.\-/@+]{2,80})` + "`?" + `\s+auf\b` +
+	// Korean: "miri는 포기", "torch.compile 포기할게요"
+	`|(?P<x8>[A-Za-z_][\w.\-/@+]{2,80})` + "`?" + `(?:\s*\p{Hangul}{1,8}?(?:은|는|을|를|도)?){0,2}?\s*포기`)
+
+// giveUpKoNotRE is what negates a Korean give-up after its cue: "포기 안
+// 해", "포기하지 않아", "포기 못 해".
+var giveUpKoNotRE = mustPattern(`^\p{Hangul}{0,3}\s*(?:안|않|못|하지\s*마)`)
 
 // giveUpNegRE ends the words before a give-up cue that negate it.
 var giveUpNegRE = mustPattern(`(?i)(?:\b(?:don'?t|do\s+not|never|not|won't|no\s+need\s+to|shouldn't|not\s+yet)\s+(?:\w+\s+)?|不要|别|不)$`)
@@ -48,12 +60,12 @@ func givenUpNames(s string) []string {
 	}
 	var out []string
 	for _, m := range giveUpNameRE.FindAllStringSubmatchIndex(s, 8) {
-		if giveUpNegRE.MatchString(s[:m[0]]) {
+		if giveUpNegRE.MatchString(s[:m[0]]) || giveUpKoNotRE.MatchString(s[m[1]:]) {
 			continue
 		}
-		for _, g := range []string{"x", "x2", "x3", "x4", "x5"} {
+		for _, g := range []string{"x", "x2", "x3", "x4", "x5", "x6", "x7", "x8"} {
 			if i := giveUpNameRE.SubexpIndex(g); m[2*i] >= 0 {
-				x := strings.ToLower(strings.TrimRight(s[m[2*i]:m[2*i+1]], ".-/:"))
+				x := strings.ToLower(strings.TrimRight(s[m[2*i]:m[2*i+1]], ".-/:`"))
 				if !notThingRE.MatchString(x) {
 					out = append(out, x)
 				}
@@ -75,7 +87,8 @@ func runWordsNamed(a *Anchor, name string) (named bool, files []string) {
 		switch {
 		case w == name && (i == 0 || !genericRunWords[w]):
 			named = true
-		case file && path.Base(w) == name:
+		case file && (path.Base(w) == name || underDir(w, name)):
+			// "legacy" given up holds "legacy/informes.py"
 			named = true
 		}
 	}
@@ -158,6 +171,11 @@ func (r *Reducer) givenUpByName(ev *Event, ref EventRef) {
 		}
 		for _, g := range given {
 			named, files := runWordsNamed(a, g.name)
+			if !named && r.justFailedOf(a, g.name, ev) {
+				// "Je laisse tomber torch.compile" right after the run
+				// that failed in torch._dynamo
+				named, files = true, nil
+			}
 			if !named || !r.restSettled(a, files, names) {
 				continue
 			}
@@ -170,6 +188,7 @@ func (r *Reducer) givenUpByName(ev *Event, ref EventRef) {
 				r.giveUpFailure(a, g.s, ev, ref, n)
 				n++
 			}
+			n = r.sameErrorGivenUp(a, g.s, ev, ref, n)
 			break
 		}
 	}
@@ -181,7 +200,7 @@ func (r *Reducer) restSettled(a *Anchor, files, names []string) bool {
 	for _, f := range files {
 		given := false
 		for _, n := range names {
-			given = given || f == n || path.Base(f) == n
+			given = given || f == n || path.Base(f) == n || underDir(f, n)
 		}
 		if !given && !r.filePassed(a, f) {
 			return false
@@ -199,4 +218,66 @@ func (r *Reducer) ownNegative(seq int, s string) bool {
 		}
 	}
 	return false
+}
+
+// underDir reports whether path f lies under directory dir ("legacy"
+// holds "legacy/informes.py").
+func underDir(f, dir string) bool {
+	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
+	return len(dir) >= 3 && strings.HasPrefix(strings.TrimPrefix(f, "./"), dir+"/")
+}
+
+// justFailedOf reports whether name, given up in message ev, is of
+// failure a though no word of its run: a is the newest failure, ev
+// comes right after it, and name, a name in code (a dot, an underscore
+// or a slash in it: "torch.compile"), has each of its words in a's run
+// or output ("torch._dynamo.exc.BackendCompilerFailed"; not "torch.jit").
+func (r *Reducer) justFailedOf(a *Anchor, name string, ev *Event) bool {
+	if !strings.ContainsAny(name, "._/") || !r.rightAfter(a, ev) {
+		return false
+	}
+	for _, b := range r.hot {
+		if b.Kind == KindFailure && b.IsHead() && b != a && newer(b, a) && b.Seq() < ev.Seq {
+			return false
+		}
+	}
+	out := ""
+	for _, t := range r.failOut {
+		if t.id == a.ID {
+			out = t.text
+		}
+	}
+	text := strings.ToLower(out + "\n" + failedCallOf(a))
+	words := strings.FieldsFunc(strings.ToLower(name), func(c rune) bool { return c == '.' || c == '_' || c == '/' || c == '-' })
+	for _, w := range words {
+		if len(w) < 3 || !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// sameErrorGivenUp gives up, with failure f given up in sentence s of
+// ev, every other open failure since the user last spoke that failed on
+// the same error line, one that names a thing in code ("RuntimeError:
+// Triton Error [CUDA]: device kernel image is invalid"): the thing given
+// up failed so each time. It
+// returns the next index for giveUpFailure.
+func (r *Reducer) sameErrorGivenUp(f *Anchor, s string, ev *Event, ref EventRef, n int) int {
+	because := strings.TrimSpace(f.Because)
+	if !identRE.MatchString(because) || exitOnlyRE.MatchString(because) {
+		// a line any crash prints ("Traceback (most recent call last):")
+		// ties nothing
+		return n
+	}
+	for _, a := range r.sorted() {
+		if a == f || a.Kind != KindFailure || !a.IsHead() || r.hot[slot(a.Kind, a.Key)] != a || a.Seq() >= ev.Seq || a.Seq() <= r.prevUserSeq {
+			continue
+		}
+		if strings.TrimSpace(a.Because) == because {
+			r.giveUpFailure(a, s, ev, ref, n)
+			n++
+		}
+	}
+	return n
 }

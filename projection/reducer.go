@@ -283,6 +283,10 @@ type Reducer struct {
 	// flaky are the failures called flaky (flaky.go); not part of a
 	// Snapshot.
 	flaky map[*Anchor]bool
+	// passedOnce are the failures only plain runs passed (flaky.go),
+	// true when the failed command passed again: a failure called flaky
+	// after is open again.
+	passedOnce map[*Anchor]bool
 	// model are the anchors the summarizer model proposed and AdmitModel
 	// verified (modelprop.go), held apart from hot: the log's reading
 	// never sees them. Part of a Snapshot.
@@ -3362,6 +3366,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		}
 		moved[a] = true
 		a.addRef(ref)
+		r.passedBy(a, r.call)
 		r.hypothesesOn(a, ref)
 	}
 	r.supersededPassed(e, p, ref, moved)

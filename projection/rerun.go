@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -136,6 +137,11 @@ func readPassed(passed string) *passedCall {
 		// a command (callText gives one line); another tool's call is
 		// its name and arguments a line each, no shell list
 		listed = lastListed(passed)
+		if run := loggedRun(passed); run != "" {
+			// "python train.py > run.log 2>&1; tail -n 2 run.log": the
+			// run whose log the last command shows
+			listed = run + " && " + listed
+		}
 	}
 	for _, st := range andStages(listed) {
 		st = pipeHead(st)
@@ -352,3 +358,41 @@ func lastListed(cmd string) string {
 	}
 	return l[len(l)-1]
 }
+
+// logViewRE is a command that shows the end of a file, or all of it,
+// its file in group 1.
+var logViewRE = mustPattern(`^\s*(?:tail|cat)(?:\s+-[nc]\s*\d+|\s+-\d+|\s+-\w+)*\s+(\S+)\s*$`)
+
+// loggedRun is the commands of shell list cmd that wrote a log a
+// later command of it shows ("python train.py > /tmp/run.log 2>&1; tail
+// -n 2 /tmp/run.log; python check.py /tmp/run.log" ran python train.py,
+// its end shown by tail), without their redirections, joined by "&&";
+// "" when none did. A list's status is its last command's: such a run is
+// shown passed by what its log shows, as a run piped into tail is.
+func loggedRun(cmd string) string {
+	l := listed(cmd)
+	var shown []string
+	for _, c := range l {
+		if m := logViewRE.FindStringSubmatch(c); m != nil {
+			shown = append(shown, m[1])
+		}
+	}
+	var runs []string
+	for i, c := range l[:max(len(l)-1, 0)] {
+		c = strings.TrimSpace(c)
+		if logViewRE.MatchString(c) || shellHas(c, "&&") || shellHas(c, "||") || shellHas(c, "|") {
+			continue
+		}
+		for _, f := range shown {
+			re, err := regexp.Compile(`\s(?:>>?|&>)\s*` + regexp.QuoteMeta(f) + `(?:\s|$)`)
+			if err == nil && re.MatchString(c+" ") && slices.ContainsFunc(l[i+1:], func(v string) bool { return strings.Contains(v, f) }) {
+				runs = append(runs, strings.TrimSpace(logRedirectRE.ReplaceAllString(c, " ")))
+				break
+			}
+		}
+	}
+	return strings.Join(runs, " && ")
+}
+
+// logRedirectRE is an output redirection with its file or descriptor.
+var logRedirectRE = mustPattern(`\s(?:\d?>>?|&>)\s*(?:&\d|\S+)`)

@@ -58,10 +58,10 @@ type testRun struct {
 // operand at all; a path p names holds the tests under it (opCovers). A
 // word f had and p drops is a filter dropped ("cargo test -p testing
 // fixtures", then "cargo test -p testing"): wider. A run that retries its
-// failing tests or leaves out tests f did not leave out covers nothing
-// (testrepeat.go).
+// failing tests or leaves out tests f ran covers nothing (testrepeat.go;
+// excludedApart).
 func covers(p, f testRun) bool {
-	if p.retried && !f.retried || !subset(p.excluded, f.excluded) {
+	if p.retried && !f.retried || !excludedApart(p.excluded, f) {
 		return false
 	}
 	if len(p.ops) == 0 {
@@ -86,6 +86,29 @@ func covers(p, f testRun) bool {
 	for _, o := range f.ops {
 		if pathLike(o) && !held(o) {
 			return false
+		}
+	}
+	return true
+}
+
+// excludedApart reports whether the tests a run leaves out (its
+// excluded values) leave out none that run f ran: each is left out by
+// f too, or is a path apart from every path f named ("--deselect
+// tests/test_dataloader.py::test_workers" leaves
+// "tests/test_metrics.py" whole). A run of everything (no operand), or
+// an exclusion by pattern, keeps the strict reading.
+func excludedApart(excluded []string, f testRun) bool {
+	for _, e := range excluded {
+		if slices.Contains(f.excluded, e) {
+			continue
+		}
+		if !pathLike(e) || len(f.ops) == 0 {
+			return false
+		}
+		for i, o := range f.ops {
+			if !f.pos[i] || !pathLike(o) || opCovers(o, e, true) || opCovers(e, o, true) {
+				return false
+			}
 		}
 	}
 	return true
