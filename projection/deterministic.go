@@ -3,7 +3,6 @@ package projection
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"sort"
@@ -175,13 +174,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = crossValues(ev.Text, ctx, out)
 			// Settings told by their code names, a bare value set, and
 			// values hedged, taken back or removed (toldvalues.go).
-			if os.Getenv("ZZDBG") != "" {
-				fmt.Fprintf(os.Stderr, "before told: %+v\n", out)
-			}
 			out = toldValues(ev.Text, ctx, out)
-			if os.Getenv("ZZDBG") != "" {
-				fmt.Fprintf(os.Stderr, "after told: %+v\n", out)
-			}
 			// Tasks set for later, approaches ruled out and questions
 			// concluded, in any language (lifecycle.go).
 			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
@@ -1877,11 +1870,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	zzr := comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, answersByNumberDropped(out)))))
-	if os.Getenv("ZZDBG") != "" {
-		fmt.Fprintf(os.Stderr, "values(%q, %q) = %+v\n", s, lastKey, zzr)
-	}
-	return zzr
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, answersByNumberDropped(out)))))
 }
 
 // setNotRE is a setting set to a number with the number it replaces
@@ -3014,8 +3003,9 @@ func terseSettings(s string) [][2]string {
 		}
 		return nil
 	}
-	// A bare list: two or more pairs, after a label or a verb word or
-	// not ("batch 128 lr 0.05 wd 0.01", "set timeout 30 retries 5"), and
+	// A bare list: two or more pairs, after a few words with no number
+	// or none ("batch 128 lr 0.05 wd 0.01", "set timeout 30 retries 5",
+	// "vas-y pour batch 160 lr 0.0625"), and
 	// nothing else but a word of putting back ("remets batch 128 lr 0.05
 	// comme avant").
 	s = terseTailRE.ReplaceAllString(s, "")
@@ -3023,13 +3013,17 @@ func terseSettings(s string) [][2]string {
 	if len(f) < 4 {
 		return nil
 	}
-	if out := tersePairs(f, ok); out != nil {
-		return out
+	for lead := 0; lead <= 3 && len(f)-lead >= 4; lead++ {
+		// the words before the list ("vas-y pour", "we go back to")
+		// hold no number
+		if slices.ContainsFunc(f[:lead], func(w string) bool { return strings.ContainsAny(w, "0123456789") }) {
+			break
+		}
+		if out := tersePairs(f[lead:], ok); out != nil {
+			return out
+		}
 	}
-	if len(f) < 5 {
-		return nil
-	}
-	return tersePairs(f[1:], ok)
+	return nil
 }
 
 // terseLists are the settings the parts of sentence s (split at "and",

@@ -164,7 +164,8 @@ func toldValues(text string, ctx *Context, out []Proposal) []Proposal {
 			}
 		}
 	}
-	return valuesNotSet(text, out)
+	// Values per environment and labelled switches (placevalues.go).
+	return valuesNotSet(text, placeValues(text, out))
 }
 
 // valuesNotSet drops the values of message text that are hedged, taken
