@@ -20,6 +20,10 @@ var (
 // (see above): a decision, and whether s may carry more (a final
 // setting's values).
 func userChoiceOf(s string) ([]Proposal, bool) {
+	if proseChoice(s) {
+		// "on laisse tomber bf16 : fp16 + GradScaler" (decprose.go)
+		return []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}}, false
+	}
 	l := strings.ToLower(s)
 	cue := false
 	for _, c := range choiceCues {

@@ -3331,6 +3331,9 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// agentCourse: a course in the forms above do not read
 			// (agentcourse.go).
 			decided = true
+		} else if proseChoice(l) {
+			// "Décision : …", "on reste en eager" (decprose.go)
+			decided = true
 		}
 		// "fct_orders stays on delete+insert …" after "Reversing that
 		// decision: …": the course in its place, which replaces nothing

@@ -33,6 +33,10 @@ var beforeRE = mustPattern(`(?i)\b(?:before|until|once|after|when)\b|在$|之前
 // hands off or calls off, or false.
 func handoff(s string) (Proposal, bool) {
 	loc := handoffRE.FindStringIndex(s)
+	if loc == nil {
+		// "eso lo hace Andrés", "je m'en occupe moi-même" (refusedtask.go)
+		loc = whoDoes(s)
+	}
 	if loc == nil || questionRE.MatchString(s) || beforeRE.MatchString(s[:loc[0]]) {
 		// "before you hand this over to Lars: …" sets the tasks for
 		// before the hand-over
@@ -58,6 +62,11 @@ func (r *Reducer) release(p *Proposal, ref EventRef) {
 	}
 	if o == nil {
 		o = r.onlyObligationNaming(p.Value, ref)
+	}
+	if o == nil {
+		// "eso lo hace Andrés" as the user denies the edit of the file
+		// the task names (refusedtask.go)
+		o = r.refusedTask(ref)
 	}
 	if o == nil && ruleNounRE.MatchString(p.Value) {
 		// "scratch the deploy ban": no task, a rule dropped by what it

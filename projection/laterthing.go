@@ -16,7 +16,7 @@ import "strings"
 
 // laterThingRE is a sentence that opens with a thing (one to three
 // words) and a word that puts it off.
-var laterThingRE = mustPattern("(?i)^\\W*(?:(?:and|also|ok|okay|и|а|e|en|und|et|y)[,]?\\s+)?(?:the\\s+|de\\s+|het\\s+|il\\s+|la\\s+|lo\\s+|der\\s+|die\\s+|das\\s+|le\\s+|el\\s+|o\\s+|a\\s+)?(?P<x>`[^`]{1,40}`|[\\p{L}\\d_.\\-/]{2,40}(?:\\s+[\\p{L}\\d_.\\-/]{2,40}){0,2}?)\\s+(?:(?:we\\s+do\\s+|doen\\s+we\\s+|facciamo\\s+|machen\\s+wir\\s+|сделаем\\s+)?(?:later|потом|позже|попозже|dopo|più\\s+tardi|straks|na\\s+de\\s+release|später|plus\\s+tard|después|luego|más\\s+tarde|depois|mais\\s+tarde|senare))(?:\\s+(?:maar|then|pure|ok|dann|alors))?\\s*(?:[,.;:!—–]|\\s-\\s|$)|^[\\s\\p{P}]*(?P<z>[\\p{Han}\\w.\\-/]{1,20}?)\\s*(?:以后再说|回头再说|之后再说|晚点再说|先放着|先放一放|后面再说)")
+var laterThingRE = mustPattern("(?i)^\\W*(?:(?:and|also|ok|okay|и|а|e|en|und|et|y)[,]?\\s+)?(?:the\\s+|lo\\s+del?\\s+|lo\\s+de\\s+la\\s+|de\\s+|het\\s+|il\\s+|la\\s+|lo\\s+|der\\s+|die\\s+|das\\s+|le\\s+|el\\s+|o\\s+|a\\s+)?(?P<x>`[^`]{1,40}`|[\\p{L}\\d_.\\-/]{2,40}(?:\\s+[\\p{L}\\d_.\\-/]{2,40}){0,2}?)\\s+(?:(?:we\\s+do\\s+|doen\\s+we\\s+|facciamo\\s+|machen\\s+wir\\s+|сделаем\\s+)?(?:later|потом|позже|попозже|dopo|più\\s+tardi|straks|na\\s+de\\s+release|später|plus\\s+tard|después|luego|más\\s+tarde|más\\s+adelante|ni\\s+caso(?:\\s+por\\s+ahora)?|por\\s+ahora\\s+no|de\\s+momento\\s+no|pas\\s+pour\\s+l'instant|pour\\s+plus\\s+tard|not\\s+for\\s+now|erstmal\\s+nicht|depois|mais\\s+tarde|senare))(?:\\s+(?:maar|then|pure|ok|dann|alors))?\\s*(?:[,.;:!—–]|\\s-\\s|$)|^[\\s\\p{P}]*(?P<z>[\\p{Han}\\w.\\-/]{1,20}?)\\s*(?:以后再说|回头再说|之后再说|晚点再说|先放着|先放一放|后面再说)")
 
 // laterThing is the thing sentence s puts off by its name, or "".
 func laterThing(s string) string {

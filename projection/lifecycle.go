@@ -506,7 +506,9 @@ func answeredBy(text string, ctx *Context, props []Proposal) []Proposal {
 // word of its own, "" when none or several do.
 func questionNaming(qs map[string]string, x string) string {
 	x = strings.ToLower(strings.Trim(x, ".,;:"))
-	if utf8.RuneCountInString(x) < 2 {
+	if utf8.RuneCountInString(x) < 2 || stopwords[x] || sharedFunctionWords[x] {
+		// "en prod se queda en 60" leaves no "en": a function word
+		// names no option
 		return ""
 	}
 	found := ""

@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Questions answered by their numbers.
@@ -22,7 +23,12 @@ import (
 // answerNumberRE opens a clause answering a question by its number, at
 // the reply's start or after the end of a sentence, a semicolon or a
 // line: "1 - ", "2) ", "2. ", "2: ", "на 2: ", "to 2 — ", "#2 ", "Q2: ".
-var answerNumberRE = mustPattern(`(?i)(?:^|[.;!\n。；]\s*)(?:(?:на|to|re|for|för|till|zu|per|para|à|op|про)\s+)?(?:#|q|№\s*)?([1-9])\s*(?:[-–—:)）]|\.(?:\s|$))\s*`)
+var answerNumberRE = mustPattern(`(?i)(?:^|[.;!\n。；]\s*)(?:(?:на|to|re|for|för|till|zu|per|para|à|op|про|sobre|pour|about|bei|su|über)\s+)?` + numberNounRE + `(?:#|q|№\s*)?([1-9])\s*(?:[-–—:)）]|\.(?:\s|$))\s*`)
+
+// numberNounRE is what may name a question's number before it: an
+// article or a noun ("la 1: sí", "el 3 lo vemos luego", "question 2:",
+// "Frage 2:", "punto 3:", "die 2: …").
+const numberNounRE = `(?:(?:la|le|el|lo|il|die|der|das|the|question|pregunta|punto|frage|punkt|point|item|domanda|número|numéro|nummer|number|nr\.?|no\.)\s+)?`
 
 // looseNumberRE opens a clause answering by number in the shapes of
 // Chinese and Japanese replies, where a bare number, a space or a topic
@@ -30,7 +36,7 @@ var answerNumberRE = mustPattern(`(?i)(?:^|[.;!\n。；]\s*)(?:(?:на|to|re|for
 // internal，2 对，3 先不管", "1 はそう、pod あたり。2 はダメ、…", "2番は…".
 // A bare number names prose as often as a question, so numberedClauses
 // takes these marks only when they count 1, 2, 3 … from the reply's start.
-var looseNumberRE = mustPattern(`(?:^|[.;!\n。；,，、]\s*)([1-9])(?:\s*(?:番目?は?|は|について|号)|\s*[-–—:)）：]|\s+)\s*`)
+var looseNumberRE = mustPattern(`(?i:(?:^|[.;!\n。；,，、]\s*)(?:(?:la|le|el|lo|il|die|der|das)\s+)?)([1-9])(?:\s*(?:番目?は?|は|について|号|번(?:째)?(?:은|는|도|에)?)|\s*[-–—:)）：]|\s+)\s*`)
 
 // laterCJKRE puts one question off in Chinese, Japanese and Korean, a
 // clause of a few words: "3 先不管", "以后再说", "下周再定", "来週決める",
@@ -42,6 +48,12 @@ var laterCJKRE = mustPattern(`^\W*(?:(?:先|暂时|暫時)(?:不管|不用管|�
 // "senare", "vet inte än", "повернуся до цього", "пізніше", "ще не знаю",
 // "बाद में", "बाद में बताऊंगा", "come back to it", "later", "tbd".
 var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later)\W*$`)
+
+// laterLeadRE opens a clause that puts one question off and may say more
+// after a comma: "lo vemos luego, déjalo como está", "ya veremos", "on
+// verra plus tard", "on en reparle demain", "klären wir später", "we'll
+// see later", "let's decide tomorrow".
+var laterLeadRE = mustPattern(`(?i)^\W*(?:(?:(?:lo|la|eso|esto)\s+)?(?:vemos|miramos|hablamos|decidimos|dejamos|vamos\s+a\s+ver)\s+(?:luego|después|despues|más\s+adelante|mas\s+adelante|mañana|otro\s+día)|ya\s+(?:veremos|lo\s+veremos)|más\s+adelante|(?:(?:ça|ca)\s+)?on\s+(?:verra|voit|en\s+reparle(?:ra)?|en\s+parlera|décidera|tranchera)(?:\s+(?:ça|cela))?(?:\s+(?:plus\s+tard|après|demain|ensuite))?|(?:pas|rien)\s+pour\s+l'instant|(?:schauen|sehen|klären|reden|besprechen|entscheiden)\s+wir\s+(?:später|morgen|noch|nächste\s+woche)|(?:we'll|we\s+will|let's|lets)\s+(?:see|decide|talk|discuss|look\s+at\s+(?:it|that|this))\s+(?:later|tomorrow|afterwards|next\s+week)|(?:not\s+(?:now|yet)|later)\s*[,;—–-])(?:[^\p{L}]|$)`)
 
 // numberedAsked reports whether the agent numbered the questions asked:
 // at least two, the first holding the mark of number one ("Två frågor:
@@ -94,27 +106,41 @@ func listedQuestions(text string, asked []string) bool {
 	return true
 }
 
+// answersLabelRE is a label, at the start of a line, that says the
+// answers to the agent's questions follow: "pour tes questions : 1 oui, 3
+// non. 2 on verra plus tard", "re your questions: …", "zu deinen Fragen:
+// …", "sobre tus preguntas: …", "질문은: …", "質問について：…".
+var answersLabelRE = mustPattern(`(?im)^[ \t]*(?:(?:pour|sur|quant\s+à|about|for|re|as\s+for|on|to|zu|sobre|para|en\s+cuanto\s+a|per|su|про|на|по|till|om)\s+)?(?:(?:tes|vos|les|your|the|deine[n]?|ihre[n]?|die|tus|sus|las|le\s+tue|tue|твої|ваші|твои|ваши|dina|era)\s+)?(?:questions?|preguntas?|fragen?|domande|питання|вопросы|вопросам|frågor(?:na)?|질문(?:들)?(?:은|에는|에)?|質問(?:について)?|问题)\s*[:：]\s*`)
+
 // numberedClauses are the clauses of a reply that answer by number, each
-// with its number; nil unless the reply opens with one and the numbers
-// rise.
+// with its number; nil unless the reply opens with one, or a line of it
+// with a label that says the answers follow (answersLabelRE). The numbers
+// rise unless each mark names its number as one (numberNamed: "1번은 35일.
+// 3번 켜. 2번은 나중에") or the label says they answer: then they need only
+// differ.
 func numberedClauses(text string) (ns []int, cs []string) {
 	text = strings.TrimSpace(text)
+	labelled := false
+	if m := answersLabelRE.FindStringIndex(text); m != nil {
+		text, labelled = strings.TrimSpace(answersLine(text, m)), true
+	}
 	marks := answerNumberRE.FindAllStringSubmatchIndex(text, 8)
 	if len(marks) == 0 || marks[0][0] != 0 {
-		if marks = countedMarks(text); marks == nil {
+		if marks = countedMarks(text, labelled); marks == nil {
 			return nil, nil
 		}
 	}
+	free := labelled || numbersNamed(text, marks)
 	for i, m := range marks {
 		n := int(text[m[2]] - '0')
-		if len(ns) > 0 && n <= ns[len(ns)-1] {
+		if slices.Contains(ns, n) || !free && len(ns) > 0 && n < ns[len(ns)-1] {
 			return nil, nil
 		}
 		end := len(text)
 		if i+1 < len(marks) {
 			end = marks[i+1][0]
 		}
-		c := strings.TrimRight(strings.TrimSpace(text[m[1]:end]), ".;!。；")
+		c := strings.TrimRight(strings.TrimSpace(text[m[1]:end]), ".;!。；,，、")
 		if c == "" {
 			return nil, nil
 		}
@@ -123,17 +149,68 @@ func numberedClauses(text string) (ns []int, cs []string) {
 	return ns, cs
 }
 
+// answersLine is the rest of the line of text where label m ends, the
+// answers the label announces.
+func answersLine(text string, m []int) string {
+	rest := text[m[1]:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// answersRegion is the part of reply text that answers by number: the
+// line a label opens (answersLabelRE), else the whole reply.
+func answersRegion(text string) string {
+	if m := answersLabelRE.FindStringIndex(text); m != nil {
+		return text[m[0]:m[1]] + answersLine(text, m)
+	}
+	return text
+}
+
+// putOff is the part of clause c that puts its question off, its first
+// sentence when the rest goes on to other things ("나중에 얘기하자. KMS
+// CMK 좋아, 그렇게 가."), or "".
+func putOff(c string) string {
+	for _, x := range []string{c, firstSentence(c)} {
+		x = strings.TrimRight(strings.TrimSpace(x), ".;!。；")
+		if x != "" && (laterItemRE.MatchString(x) || laterLeadRE.MatchString(x) || laterCJKRE.MatchString(x) || laterAnswerRE.MatchString(x) || deferral(x)) {
+			return x
+		}
+	}
+	return ""
+}
+
+// numbersNamed reports whether each mark of text names its number with a
+// word or a sign ("1번은", "3番", "el 3", "Q2:", "#2"), not a bare
+// digit and a stop ("2 - ", "1) ").
+func numbersNamed(text string, marks [][]int) bool {
+	for _, m := range marks {
+		mark := text[m[0]:m[1]]
+		if !strings.ContainsFunc(mark, unicode.IsLetter) && !strings.ContainsAny(mark, "#№") {
+			return false
+		}
+	}
+	return true
+}
+
 // countedMarks are the loose marks of text (looseNumberRE) when they
-// count 1, 2, 3 … from its start, two at least; else nil.
-func countedMarks(text string) [][]int {
+// count 1, 2, 3 … from its start, two at least; else nil. Marks that name
+// their number ("1번은 …", "3番 …"), or that follow a label saying the
+// answers follow (labelled), need only differ.
+func countedMarks(text string, labelled bool) [][]int {
 	marks := looseNumberRE.FindAllStringSubmatchIndex(text, 8)
 	if len(marks) < 2 || marks[0][0] != 0 {
 		return nil
 	}
+	free := labelled || numbersNamed(text, marks)
+	seen := map[byte]bool{}
 	for i, m := range marks {
-		if int(text[m[2]]-'0') != i+1 || counted(text[m[2]+1:m[1]], text[m[1]:]) {
+		d := text[m[2]]
+		if seen[d] || !free && int(d-'0') != i+1 || counted(text[m[2]+1:m[1]], text[m[1]:]) {
 			return nil
 		}
+		seen[d] = true
 	}
 	return marks
 }
@@ -171,9 +248,10 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	ns, cs := numberedClauses(text)
-	if ns == nil || ns[len(ns)-1] > len(ctx.Asked) {
+	if ns == nil || slices.Max(ns) > len(ctx.Asked) {
 		return out
 	}
+	region := answersRegion(text)
 	for i, n := range ns {
 		q, c := ctx.Asked[n-1], cs[i]
 		if questionRE.MatchString(c) {
@@ -184,11 +262,14 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 			if p.Was == q || p.Key == key {
 				return true
 			}
-			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue) &&
-				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c))
+			// another reading of the clause, within the answers: not
+			// "non, pas 0.02" on the line before "pour tes questions : …
+			// 3 non"
+			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue || p.Kind == KindUncertainty) &&
+				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c) && (strings.Contains(region, p.Quote) || strings.Contains(p.Quote, region)))
 		})
-		if laterItemRE.MatchString(c) || laterCJKRE.MatchString(c) || laterAnswerRE.MatchString(c) || deferral(c) {
-			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + c, Quote: c, Links: distinctive(q)})
+		if x := putOff(c); x != "" {
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + x, Quote: x, Links: distinctive(q)})
 			continue
 		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: c, Quote: c, Was: q})

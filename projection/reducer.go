@@ -166,6 +166,8 @@ type Reducer struct {
 	namedNear []string
 	// call is the call whose result is being applied (nil otherwise).
 	call *Call
+	// refused is the call the user denied last (refusedtask.go).
+	refused refused
 	// said are the user's last messages (maxSaid), where a relative
 	// change finds the number a setting had when no value holds it
 	// (relative.go); not part of a Snapshot.
@@ -379,6 +381,7 @@ func (r *Reducer) Apply(ev Event) {
 			}
 		}
 	}
+	r.noteRefused(&ev, call)
 	ctx := &Context{Call: call, LastValueKey: r.lastKey, LastValueName: r.lastName, OpenFailures: map[string]string{}}
 	if ev.Role == RoleUser {
 		l := detectLang(ev.Text, r.lang)
@@ -3951,6 +3954,7 @@ func (r *Reducer) Clone() *Reducer {
 		c.retired = append(c.retired, a.clone())
 	}
 	c.retiredAt = slices.Clone(r.retiredAt)
+	c.refused = refused{paths: slices.Clone(r.refused.paths), seq: r.refused.seq}
 	for _, a := range r.model {
 		c.model = append(c.model, a.clone())
 	}

@@ -17,7 +17,7 @@ type ScriptStep struct {
 }
 
 // ParseScript reads a reducer script: lines "> user", "> system",
-// "> assistant", "> result [error]" start an event (seqs from 0, in
+// "> assistant", "> result [error|denied]" start an event (seqs from 0, in
 // order) whose text is the lines after it; "> call NAME {json}" adds a
 // tool call to the current assistant event, which the next results answer
 // in order; any other "> WORD …" line is a command; lines starting with "#"
@@ -59,7 +59,7 @@ func ParseScript(script string) ([]ScriptStep, error) {
 				if len(open) > 0 {
 					id, open = open[0], open[1:]
 				}
-				cur.Result = &Result{CallID: id, IsError: len(cmd) > 1 && cmd[1] == "error"}
+				cur.Result = &Result{CallID: id, IsError: len(cmd) > 1 && cmd[1] == "error", Interrupted: len(cmd) > 1 && cmd[1] == "denied"}
 			}
 			seq++
 		case "call":
