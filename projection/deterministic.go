@@ -4293,14 +4293,25 @@ func noMatchOnly(text string) bool {
 	return !cmdFailRE.MatchString(rest)
 }
 
+// callScript is call c's command line, the script inside when the line
+// only hands one to a shell ("bash -lc 'grep -rn x models/'", as Codex
+// runs every command); "" when c runs no command.
+func callScript(c *Call) string {
+	if c == nil {
+		return ""
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	if in, ok := shellScript(cmd); ok {
+		return in
+	}
+	return cmd
+}
+
 // noMatchValue is the answer of a search program's call (searchProgram)
 // that exited 1 printing nothing: "no" from test or "[", "no match" from
 // a search.
 func noMatchValue(c *Call) string {
-	_, cmd := argString(c.Args, commandArgKeys)
-	if in, ok := shellScript(cmd); ok {
-		cmd = in
-	}
+	cmd := callScript(c)
 	parts := commandParts(normCommand(cmd))
 	if len(parts) > 0 {
 		if f := strings.Fields(parts[len(parts)-1]); len(f) > 0 && (f[0] == "test" || f[0] == "[") {
@@ -4314,17 +4325,9 @@ func noMatchValue(c *Call) string {
 // means "no match" or "differs" (grep, diff, test), as the last stage of
 // its command.
 func searchProgram(c *Call) bool {
-	if c == nil {
-		return false
-	}
-	_, cmd := argString(c.Args, commandArgKeys)
+	cmd := callScript(c)
 	if cmd == "" {
 		return false
-	}
-	if in, ok := shellScript(cmd); ok {
-		// "bash -lc 'grep -rn x models/'", as Codex runs every
-		// command: the script's last stage
-		cmd = in
 	}
 	// cut outside quotes: `grep -n "scalar\|get_scalar" f.py` is one
 	// stage

@@ -65,15 +65,9 @@ var statusLineRE = mustPattern(`(?mi)^\W*(?:(?:command |process )?exit(?:ed)? (?
 // benignStatus reports whether the output text of call c fails by an
 // exit status alone, one its last program answers with (answerCodes).
 func benignStatus(text string, c *Call) bool {
-	if c == nil {
-		return false
-	}
-	_, cmd := argString(c.Args, commandArgKeys)
+	cmd := callScript(c)
 	if cmd == "" {
 		return false
-	}
-	if in, ok := shellScript(cmd); ok {
-		cmd = in
 	}
 	locs := statusLineRE.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) != 1 {

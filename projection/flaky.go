@@ -106,10 +106,7 @@ func (r *Reducer) flakyHeld(a *Anchor, c *Call) bool {
 	if !r.flaky[a] || c == nil {
 		return false
 	}
-	_, cmd := argString(c.Args, commandArgKeys)
-	if in, ok := shellScript(cmd); ok {
-		cmd = in
-	}
+	cmd := callScript(c)
 	return repeatedRun(cmd) == cmd && !repeatOptRE.MatchString(cmd)
 }
 
