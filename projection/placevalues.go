@@ -75,6 +75,9 @@ func placeFirstValues(s string) []Proposal {
 				return nil
 			}
 			name, from = seg[loc[0]:loc[1]], loc[1]
+		} else if ns := placeNameRE.FindAllString(s[:m[0]], -1); i == 0 && len(ns) > 0 {
+			// "CONN_MAX_AGE：staging 用 0，prod 用 60": named before
+			name = ns[len(ns)-1]
 		}
 		v := placeNumRE.FindStringSubmatchIndex(seg[from:])
 		if name == "" || v == nil || seen[e] || len(strings.Fields(seg[from:from+v[2]])) > 5 {
@@ -85,6 +88,11 @@ func placeFirstValues(s string) []Proposal {
 	}
 	return out
 }
+
+// labelClauseRE ends a clause a labelled switch may fill: a comma, a
+// semicolon, or a period that the sentence reader did not split at
+// ("… en 60. y el result backend: …").
+var labelClauseRE = mustPattern(`\s*[,;，；]\s*|\.\s+`)
 
 // labelSwitch is the setting sentence s labels and switches from one
 // value to another ("y el result backend: pasa de redis a django-db").
@@ -97,7 +105,7 @@ func labelSwitch(s string) (Proposal, bool) {
 	k := strings.TrimSpace(m[labelSwitchRE.SubexpIndex("k")])
 	was, v := cleanValue(m[labelSwitchRE.SubexpIndex("was")]), cleanValue(m[labelSwitchRE.SubexpIndex("v")])
 	f := strings.Fields(strings.ToLower(k))
-	if len(f) == 0 || stopwords[f[0]] || nonVerbs[f[0]] || v == "" || was == "" || strings.EqualFold(v, was) {
+	if len(f) == 0 || stopwords[f[0]] || len(f) == 1 && labelWords[f[0]] || v == "" || was == "" || strings.EqualFold(v, was) {
 		return Proposal{}, false
 	}
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.Join(f, "_"), Name: k, Value: v, Was: was, Quote: s, Correction: true}, true
@@ -110,7 +118,7 @@ func labelSwitch(s string) (Proposal, bool) {
 func placeValues(text string, out []Proposal) []Proposal {
 	for _, s := range sentences(text) {
 		var got []Proposal
-		for _, c := range toldClauseRE.Split(s, -1) {
+		for _, c := range labelClauseRE.Split(s, -1) {
 			if p, ok := labelSwitch(c); ok {
 				got = append(got, p)
 			}
