@@ -23,7 +23,7 @@ import (
 //     its new value and the one it replaces (labelSwitch).
 
 // envWordRE is the name of an environment a setting may differ in.
-const envWordRE = `(?:staging|stage|stg|prod|production|producción|produccion|production|produktion|produzione|produção|producao|preprod|pre-prod|dev|development|desarrollo|développement|entwicklung|sviluppo|desenvolvimento|qa|uat|test|testing|local|sandbox|canary|ci)`
+const envWordRE = `(?:staging|stage|stg|prod|production|producción|produccion|produktion|produzione|produção|producao|preprod|pre-prod|dev|development|desarrollo|développement|entwicklung|sviluppo|desenvolvimento|qa|uat|test|testing|local|sandbox|canary|ci)`
 
 var (
 	// placeMarkRE marks the start of what a sentence says of one
