@@ -1128,6 +1128,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 				vs = values(s, vk, vn, corr, scope, ev.Role == RoleUser && !glossed)
+				if len(vs) == 0 && ev.Role == RoleUser && glossed {
+					// "remets batch 128 lr 0.05 comme avant": a bare
+					// list of settings reads the same in every language
+					vs = terseLists(s, scope)
+				}
 				for j := range vs {
 					if pk != "" && vs[j].Key == pk && vs[j].Was == "" && vs[j].Value != pbase {
 						vs[j].Was = pbase
@@ -1865,7 +1870,7 @@ func values(s, lastKey, lastName string, corr bool, scope string, terse bool) []
 			}
 		}
 	}
-	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, out))))
+	return comparedValues(s, dropClockRemarks(dropWordValues(dropNegated(s, answersByNumberDropped(out)))))
 }
 
 // setNotRE is a setting set to a number with the number it replaces
@@ -2998,27 +3003,74 @@ func terseSettings(s string) [][2]string {
 		}
 		return nil
 	}
-	// A bare list: a label word, then two or more pairs, and nothing else.
+	// A bare list: two or more pairs, after a few words with no number
+	// or none ("batch 128 lr 0.05 wd 0.01", "set timeout 30 retries 5",
+	// "vas-y pour batch 160 lr 0.0625"), and
+	// nothing else but a word of putting back ("remets batch 128 lr 0.05
+	// comme avant").
+	s = terseTailRE.ReplaceAllString(s, "")
 	f := strings.Fields(s)
-	if len(f) < 5 {
+	if len(f) < 4 {
 		return nil
 	}
-	rest := strings.Join(f[1:], " ")
+	for lead := 0; lead <= 3 && len(f)-lead >= 4; lead++ {
+		// the words before the list ("vas-y pour", "we go back to")
+		// hold no number
+		if slices.ContainsFunc(f[:lead], func(w string) bool { return strings.ContainsAny(w, "0123456789") }) {
+			break
+		}
+		if out := tersePairs(f[lead:], ok); out != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+// terseLists are the settings the parts of sentence s (split at "and",
+// commas and dashes) give as bare lists of two pairs or more: "set
+// batch 128 lr 0.05 back and add …".
+func terseLists(s, scope string) []Proposal {
+	var out []Proposal
+	for _, part := range andValuesRE.Split(s, -1) {
+		for _, c := range segmentRE.Split(part, -1) {
+			kvs := terseSettings(c)
+			if len(kvs) < 2 {
+				continue
+			}
+			for _, kv := range kvs {
+				out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + strings.ToLower(kv[0]), Name: kv[0], Value: cleanValue(kv[1]), Quote: s, Scope: scope})
+			}
+		}
+	}
+	return out
+}
+
+// terseTailRE is what may end a bare list of settings besides them: a
+// word of putting back or of asking, in the languages read.
+var terseTailRE = mustPattern(`(?i)(?:\s+(?:back|again|as\s+before|like\s+before|comme\s+avant|comme\s+tout\s+à\s+l'heure|como\s+antes|wie\s+vorher|wie\s+davor|come\s+prima|please|pls|bitte|por\s+favor|stp|svp|per\s+favore))*\s*[.!]?$`)
+
+// tersePairs are the "key value" pairs words f hold and nothing else,
+// two at least, each key one ok names; nil otherwise. Keys of plain
+// words ("batch", "lr") are taken in a list of four pairs at most.
+func tersePairs(f []string, ok func(string) bool) [][2]string {
+	rest := strings.Join(f, " ")
 	var out [][2]string
+	plain := false
 	for rest != "" {
 		loc := tersePairRE.FindStringSubmatchIndex(rest)
 		if loc == nil {
 			return nil
 		}
 		k, v := rest[loc[2]:loc[3]], rest[loc[4]:loc[5]]
-		if !ok(k) || !strings.ContainsAny(k, "-_") && len(f) > 5 {
+		if !ok(k) || terseVerbs[strings.ToLower(k)] {
 			return nil
 		}
+		plain = plain || !strings.ContainsAny(k, "-_")
 		out = append(out, [2]string{k, v})
 		rest = strings.TrimLeft(strings.TrimSpace(rest[loc[1]:]), ",;.")
 		rest = strings.TrimSpace(rest)
 	}
-	if len(out) < 2 {
+	if len(out) < 2 || plain && len(out) > 4 {
 		return nil
 	}
 	return out
@@ -4296,6 +4348,10 @@ func searchProgram(c *Call) bool {
 // correction words, it says at most two other words or names the setting
 // again, after the correction's words. A longer sentence ("actually, run
 // the tests in 3 batches") is about something else.
+// notBeforeValue are the words of negation that turn down the value
+// right after them: "not 0.02", "pas 0.02", "nicht 0.02".
+var notBeforeValue = wordSet("not pas nicht niet inte ikke не ні")
+
 func bareCorrection(s, lastName string) string {
 	ms := bareValRE.FindAllStringSubmatchIndex(s, -1)
 	if len(ms) != 1 {
@@ -4308,6 +4364,11 @@ func bareCorrection(s, lastName string) string {
 		return ""
 	}
 	v := s[ms[0][2]:ms[0][3]]
+	if f := strings.Fields(strings.ToLower(s[:ms[0][2]])); len(f) > 0 && notBeforeValue[f[len(f)-1]] {
+		// "non, pas 0.02", "no, not 0.02": the value turned down, not
+		// the one taken
+		return ""
+	}
 	rest := correctionRE.ReplaceAllString(s[:ms[0][2]]+" "+s[ms[0][3]:], " ")
 	var words []string
 	for _, w := range strings.Fields(strings.ToLower(rest)) {

@@ -164,7 +164,8 @@ func toldValues(text string, ctx *Context, out []Proposal) []Proposal {
 			}
 		}
 	}
-	return valuesNotSet(text, out)
+	// Values per environment and labelled switches (placevalues.go).
+	return valuesNotSet(text, placeValues(text, out))
 }
 
 // valuesNotSet drops the values of message text that are hedged, taken
@@ -250,4 +251,27 @@ func valueClause(text string, at, end int) string {
 		stop = len(text) - end
 	}
 	return text[start+1 : end+stop]
+}
+
+// yesNoWords answer a question yes or no in the languages read.
+var yesNoWords = wordSet("yes no oui non sí si ja nein sim não nao sì да нет так ні ok okay")
+
+// answerByNumberRE is a question answered yes or no by its number: "1
+// oui", "3 no", "2: sí".
+var answerByNumberRE = mustPattern(`(?i)^[1-9]\s*[-:.)]?\s*(\p{L}+)$`)
+
+// answersByNumberDropped drops from out the values that are answers by
+// number to questions asked ("pour tes questions : 1 oui, 3 non", "1 sí,
+// 2 no"): a value "1 yes", or a setting named "oui", is no setting.
+func answersByNumberDropped(out []Proposal) []Proposal {
+	return slices.DeleteFunc(out, func(p Proposal) bool {
+		if p.Kind != KindValue {
+			return false
+		}
+		if m := answerByNumberRE.FindStringSubmatch(strings.TrimSpace(p.Value)); m != nil && yesNoWords[strings.ToLower(m[1])] {
+			return true
+		}
+		f := strings.Fields(strings.ToLower(p.Name))
+		return len(f) > 0 && yesNoWords[f[len(f)-1]] && answerByNumberRE.MatchString(strings.TrimSpace(p.Value)+" x")
+	})
 }

@@ -680,8 +680,15 @@ func xlStated(s string, ctx *Context, english bool) (Proposal, bool) {
 	}
 	if m := xlToValueRE.FindStringSubmatchIndex(s); m != nil && !english && !isRule(s) {
 		// "e em homologação pula a numeração pra 2000": a held setting
-		// the sentence names, taken to a number.
-		if h := heldNamed(s[:m[4]], ctx.Values); h != nil {
+		// the sentence names, taken to a number. A number said before
+		// belongs to a setting of its own: "remets batch 128 lr 0.05 et
+		// ajoute du grad clipping à 1.0" takes the clipping, not the
+		// batch, to 1.0.
+		name := s[:m[4]]
+		if nums := xlNumAtRE.FindAllStringIndex(name, -1); nums != nil {
+			name = name[nums[len(nums)-1][1]:]
+		}
+		if h := heldNamed(name, ctx.Values); h != nil {
 			return Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: strings.TrimSpace(s[m[4]:m[5]]), Quote: s}, true
 		}
 	}
@@ -743,8 +750,9 @@ func repairCollapsed(s string) (string, bool) {
 }
 
 // xlToValueRE is a setting taken to a number, the clause's last words:
-// "… pra 2000", "… auf 800,", "… à 45 s".
-var xlToValueRE = mustPattern(`(?i)^(?P<k>.{3,80}?)\s(?:pra|para|auf|à|a|al|na|на|до|do|to|su|zu)\s(?P<v>` + numTok + `(?:\s?(?:%|\p{L}{1,8}))?)\s*(?:[,;.!]|$)`)
+// "… pra 2000", "… auf 800,", "… à 45 s"; a number's decimals are
+// never cut off at its point ("à 1.0 + …" is not "à 1").
+var xlToValueRE = mustPattern(`(?i)^(?P<k>.{3,80}?)\s(?:pra|para|auf|à|a|al|na|на|до|do|to|su|zu)\s(?P<v>` + numTok + `(?:\s?(?:%|\p{L}{1,8}))?)\s*(?:[,;.!](?:\s|$)|$)`)
 
 // xlNumAtRE is a value token a repair may follow: a number, an address.
 var (
