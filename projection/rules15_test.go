@@ -44,3 +44,47 @@ func TestTwoRulesOneSentence(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// A rule's thing granted by someone for once ("보안팀이 이번 한 번만 prod에
+// 태그 변경 apply는 허락했어", "the security team allowed … just this
+// once") is an exception of the rule, not its lift; a question, a
+// negation and a grant of another thing change nothing (granted.go).
+func TestGrantedOnce(t *testing.T) {
+	const ko = "> user\nRDS 설정 정리해줘. prod 워크스페이스에는 절대 apply 하지 마, plan만\n> assistant\n네, prod는 plan만 하겠습니다.\n> user\n"
+	const en = "> user\nClean up the RDS settings. Never apply to the prod workspace, plan only\n> assistant\nOK, plan only on prod.\n> user\n"
+	const koRule, enRule = `prod 워크스페이스에는 절대 apply 하지 마, plan만`, `Never apply to the prod workspace, plan only`
+	excepted := func(r string) string { return `constraint [^\n]*\[active/normative\] = ` + r + ` — except: ` }
+	plain := func(r string) string { return `constraint [^\n]*\[active/normative\] = ` + r + ` @` }
+	cases := []scriptCase{
+		{"ko repro", ko + "보안팀이 이번 한 번만 prod에 태그 변경 apply는 허락했어 (-target=aws_s3_bucket.logs 만). 나머진 여전히 plan만\n> assistant\n네.\n> user\n승인 났어. 이제 prod apply 해도 되는 걸로 하자, 그 prod는 plan만 규칙은 이제 없어",
+			[]string{`constraint [^\n]*\[lifted/normative\] = ` + koRule + ` — except: 보안팀이 이번 한 번만`}, []string{`constraint [^\n]*\[active`}},
+		{"ko exception", ko + "보안팀이 이번 한 번만 prod에 태그 변경 apply는 허락했어 (-target=aws_s3_bucket.logs 만). 나머진 여전히 plan만",
+			[]string{excepted(koRule) + `보안팀이 이번 한 번만`}, []string{`\[lifted`}},
+		{"en exception", en + "The security team allowed a tag-change apply to prod just this once (-target=aws_s3_bucket.logs only). The rest is still plan only",
+			[]string{excepted(enRule) + `The security team allowed`}, []string{`\[lifted`}},
+		{"ko: question", ko + "보안팀이 이번 한 번만 prod에 태그 변경 apply는 허락했어?",
+			[]string{plain(koRule)}, []string{`except:`, `\[lifted`}},
+		{"ko: not allowed", ko + "보안팀이 prod apply는 허락 안 했어.",
+			[]string{plain(koRule)}, []string{`except:`, `\[lifted`}},
+		{"en: another thing", en + "The security team allowed a tag change on the staging bucket just this once.",
+			[]string{plain(enRule)}, []string{`except:`, `\[lifted`}},
+	}
+	runScriptCases(t, cases)
+}
+
+// "forget the restriction, you can touch any file in data/splits now"
+// names a folder holding the rule's files: the rule is lifted
+// (permitlift.go, objectNamed); another folder is another thing.
+func TestLiftByFolder(t *testing.T) {
+	const en = "> user\ntrain resnet50. rule: don't touch data/splits/*.csv\n> assistant\nOK.\n> user\n"
+	const rule = `don't touch data/splits/\*\.csv`
+	cases := []scriptCase{
+		{"en", en + "forget the restriction, you can touch any file in data/splits now",
+			[]string{`constraint [^\n]*\[lifted/normative\] = ` + rule}, []string{`constraint [^\n]*\[active`}},
+		{"en: another folder", en + "you can touch any file in data/raw now",
+			[]string{`constraint [^\n]*\[active/normative\] = ` + rule}, []string{`\[lifted`}},
+		{"en: a file inside is an exception", en + "you can touch data/splits/val.csv now, only that one",
+			[]string{`constraint [^\n]*\[active/normative\] = ` + rule + ` — except: `}, []string{`\[lifted`}},
+	}
+	runScriptCases(t, cases)
+}
