@@ -234,9 +234,11 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 				own++
 			}
 		}
-		if acts+own >= 2 && own > 0 && isRule(s) && !slices.ContainsFunc(cs, func(c clause) bool { return !actOf(c.text) && !ownRule(c.text) }) {
+		joined := slices.ContainsFunc(cs[min(1, len(cs)):], func(c clause) bool { return clauseLeadRE.MatchString(c.text) })
+		if joined && acts+own >= 2 && own > 0 && isRule(s) && !slices.ContainsFunc(cs, func(c clause) bool { return !actOf(c.text) && !ownRule(c.text) }) {
 			// "the seed stays 1234 and you never touch data/splits":
-			// rules each with its own subject, the sentence a rule,
+			// rules joined by a connective, each with its own subject,
+			// the sentence a rule,
 			// whatever the readings make of each part (ownrule.go)
 			for _, c := range cs {
 				t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(c.text, ""))

@@ -9,7 +9,7 @@ import "strings"
 // (glossed "the seed stays always 1234 and you touch never to …"), "der
 // Seed bleibt immer 1234, und du fasst data/splits nicht an": each part
 // has its own subject and its own word of a rule (never, not, always,
-// must, only), so each is a rule of its own, lifted alone. The gloss
+// must), so each is a rule of its own, lifted alone. The gloss
 // puts the languages' "et", "y", "und", "e", "и" as "and"; Korean "그리고"
 // and Japanese "かつ" join clauses as written (coordRE). "don't touch
 // data/splits and configs/base.yaml" joins two objects of one verb: its
@@ -17,15 +17,17 @@ import "strings"
 // rule with the first.
 
 // ownRuleRE is a clause with its own subject and a rule's word within its
-// first words: "you touch not to …" (glossed "tu ne touches pas"), "you
+// first words ("only" is none: "this catalog contains summaries only"
+// describes): "you touch not to …" (glossed "tu ne touches pas"), "you
 // never touch …", "the seed stays always 1234", "seed always 1234", "du
 // fasst data/splits nicht an".
-var ownRuleRE = mustPattern(`(?i)^(?:(?:the|a|an|our|your|my|this|that)\s+)?(?:you|we|they|[\p{L}][\p{L}\d_.\-/]*)\s+(?:[^\s,;]+\s+){0,3}?(?:not|never|always|must|mustn't|shall|only|don't|doesn't|cannot|can't|no longer)\b`)
+var ownRuleRE = mustPattern(`(?i)^(?:(?:the|a|an|our|your|my|this|that)\s+)?(?:you|we|they|[\p{L}][\p{L}\d_.\-/]*)\s+(?:[^\s,;]+\s+){0,3}?(?:not|never|always|must|mustn't|shall|don't|doesn't|cannot|can't|no longer)\b`)
 
 // subjectlessRE opens a clause with no subject of its own: a verb said to
 // the agent ("don't touch …", "keep …"), a preposition, or an object
-// ("to configs/base.yaml").
-var subjectlessRE = mustPattern(`(?i)^(?:to|in|on|at|of|for|with|by|from|into|also|then|so|do|does|don't|never|not|always|please|keep|make|use|run|touch|leave|avoid)\b`)
+// ("to configs/base.yaml"), or a condition ("when a detail is not in the
+// session, say so").
+var subjectlessRE = mustPattern(`(?i)^(?:to|in|on|at|of|for|with|by|from|into|also|then|so|do|does|don't|never|not|always|please|keep|make|use|run|touch|leave|avoid|report|say|tell|when|if|unless|once|because|since|while|where|what|which|who|how|whether|otherwise)\b`)
 
 // ownRule reports whether clause c (its connective left out) is a rule
 // with a subject of its own.
