@@ -33,10 +33,10 @@ var (
 	labelRE = mustPattern(`^[^:：;；,，.。!?？]{2,60}?[:：]\s*`)
 	// coordRE is a connective that may open a clause of its own after a
 	// comma or alone: "…, and keep …", "… and never …", "，另外，…".
-	coordRE = mustPattern(`(?i)(?:,\s*|\s+)(?:and|but|also|plus|so|then)\s+(?:also\s+)?|[，,]\s*(?:另外|还有|但是|而且|并且|同时)[，,]?\s*`)
+	coordRE = mustPattern(`(?i)(?:,\s*|\s+)(?:and|but|also|plus|so|then)\s+(?:also\s+)?|[，,]\s*(?:另外|还有|但是|而且|并且|同时)[，,]?\s*|(?:[，,、]\s*|\s+)(?:그리고|かつ)[，,、]?\s*`)
 	// clauseLeadRE is the connective a clause opens with, left out of the
 	// clause's own words.
-	clauseLeadRE = mustPattern(`(?i)^(?:(?:and|also|plus|so|then)\b[,:]?\s*)+|^(?:另外|还有|而且|并且|同时)[，,：:]?\s*`)
+	clauseLeadRE = mustPattern(`(?i)^(?:(?:and|also|plus|so|then)\b[,:]?\s*)+|^(?:另外|还有|而且|并且|同时|그리고|かつ)[，,、：:]?\s*`)
 	// exceptionRE opens (or, in Chinese, closes) a clause that only
 	// states an exception to the rule before it.
 	exceptionRE = mustPattern(`(?i)^(?:(?:but|and)\s+)?(?:only\b|except(?:\s+for|\s+when|\s+in|\s+on)?|unless|apart from|other than|besides|excluding|with the exception of|save for|only (?:for|in|on|when|if))\b|^(?:除了|除非|但是?除了)|^[^，,]{1,30}(?:除外|例外)[。.!！]?$`)
@@ -73,7 +73,15 @@ func clauseBounds(s string) []clause {
 		// minor only", "… so it times out" join words.
 		sep := s[m[0]:m[1]]
 		comma := strings.ContainsAny(sep, ",，")
-		if comma && (isRule(rest) || obligationRE.MatchString(rest) || strings.ContainsRune(sep, '，')) || ruleOpenRE.MatchString(rest) {
+		left := 0
+		for _, c := range cuts {
+			if c <= m[0] {
+				left = max(left, c)
+			}
+		}
+		if comma && (isRule(rest) || obligationRE.MatchString(rest) || strings.ContainsRune(sep, '，')) || ruleOpenRE.MatchString(rest) || ownRules(s, left, m[0], m[1], m[1]+len(rest)) {
+			// "seed always 1234, and you don't touch data/splits": two
+			// rules, each with its own subject (ownrule.go)
 			cuts = append(cuts, m[0])
 		}
 	}
@@ -218,11 +226,29 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 			out = append(out, s)
 			continue
 		}
-		acts := 0
+		acts, own := 0, 0
 		for _, c := range cs {
 			if actOf(c.text) {
 				acts++
+			} else if ownRule(c.text) {
+				own++
 			}
+		}
+		joined := slices.ContainsFunc(cs[min(1, len(cs)):], func(c clause) bool { return clauseLeadRE.MatchString(c.text) })
+		if joined && acts+own >= 2 && own > 0 && isRule(s) && !slices.ContainsFunc(cs, func(c clause) bool { return !actOf(c.text) && !ownRule(c.text) }) {
+			// "the seed stays 1234 and you never touch data/splits":
+			// rules joined by a connective, each with its own subject,
+			// the sentence a rule,
+			// whatever the readings make of each part (ownrule.go)
+			for _, c := range cs {
+				t := strings.TrimSpace(clauseLeadRE.ReplaceAllString(c.text, ""))
+				if announced == nil {
+					announced = map[string]bool{}
+				}
+				announced[t] = true
+				out = append(out, t)
+			}
+			continue
 		}
 		n := labelEnd(s)
 		// "re the no-unsafe rule: …" names a rule held, it announces none.
@@ -241,11 +267,12 @@ func actClauses(ss []string, glossed bool) (out []string, announced map[string]b
 			if t == "" {
 				t = c.text
 			}
-			if rules && c.start >= n && (!glossed || isRule(t) || normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789") || consequenceRule(t)) {
+			if rules && c.start >= n && (!glossed || isRule(t) || normShapeRE.MatchString(t) || !strings.ContainsAny(t, "0123456789") || consequenceRule(t) || alwaysWordRE.MatchString(t)) {
 				// In a gloss, whose verbs the readings cannot tell from
 				// nouns, an item with a number and no rule word
 				// ("épaisseur de carte 1,0 mm") is a setting, as in a
-				// colon list.
+				// colon list; one said always ("시드는 항상 1234로",
+				// glossed "시드는 始终 1234로") is a rule.
 				if announced == nil {
 					announced = map[string]bool{}
 				}

@@ -11,6 +11,8 @@ import (
 // after "n mexe no values-prod.yaml"; "Priya approved touching the
 // billing schema", "Rafa a autorisé à toucher values-prod", "Rafa hat
 // erlaubt, values-prod zu ändern", "Rafa가 values-prod 수정 허락했어",
+// "보안팀이 이번 한 번만 prod에 태그 변경 apply는 허락했어" (the security
+// team allowed a tag-change apply to prod just this once),
 // "Rafa 同意了改 values-prod": the user relays that the person a rule's
 // thing answers to allowed it. The active prohibition naming the thing
 // (by its identifier, a file named with or without its extension, or
@@ -24,11 +26,11 @@ import (
 var (
 	// grantRE is someone's permission and what follows it (t), in word
 	// order where the verb comes before the thing.
-	grantRE = mustPattern(`(?i)(?:^|[\s,;:(])(?P<who>(?-i:\p{Lu}[\p{L}\-]+)|(?:my|our|the|o|a|meu|minha|nosso|nossa|mon|ma|notre|le|la|mein|meine|unser|unsere|der|die|mi|nuestro|nuestra|el)\s+(?:lead|boss|manager|tech lead|team|owner|chefe|líder|lider|gestor|gerente|chef|cheffe|responsable|équipe|equipe|Chef|Chefin|Team|Teamleiter|jefe|jefa|equipo))\s+(?:(?:already|just|finally|já|ja|finalmente|enfin|déjà|schon|endlich|ya)\s+)?(?P<v>allowed|approved|cleared|okayed|ok'd|okay'd|signed off on|green-?lit|unblocked|gave (?:the |us |me |you )?(?:green light|go-ahead|go ahead|ok|okay)(?: (?:for|to|on))?|said (?:it's|it is|its) (?:fine|ok|okay) to|said (?:we|you|u) (?:can|may)|liberou|autorizou|aprovou|permitiu|deixou|falou que (?:pode|dá)|disse que (?:pode|dá)|a autorisé(?: à| de)?|a validé|a approuvé|a permis(?: de)?|a donné son (?:feu vert|accord|ok)(?: pour)?|a dit qu'on peut|a dit que (?:tu peux|c'est bon pour)|autorizó|aprobó|liberó|permitió|dio (?:luz verde|el visto bueno|el ok)(?: (?:para|a))?|dijo que (?:puedes|podemos|se puede))(?:\s+|$)(?P<t>[^,;.!?]{2,80})`)
+	grantRE = mustPattern(`(?i)(?:^|[\s,;:(])(?P<who>(?-i:\p{Lu}[\p{L}\-]+)|(?:my|our|the|o|a|meu|minha|nosso|nossa|mon|ma|notre|le|la|mein|meine|unser|unsere|der|die|mi|nuestro|nuestra|el)\s+(?:(?:security|platform|infra|ops|legal|compliance|data|db|release|sre|devops)\s+)?(?:lead|boss|manager|tech lead|team|owner|chefe|líder|lider|gestor|gerente|chef|cheffe|responsable|équipe|equipe|Chef|Chefin|Team|Teamleiter|jefe|jefa|equipo))\s+(?:(?:already|just|finally|já|ja|finalmente|enfin|déjà|schon|endlich|ya)\s+)?(?P<v>allowed|approved|cleared|okayed|ok'd|okay'd|signed off on|green-?lit|unblocked|gave (?:the |us |me |you )?(?:green light|go-ahead|go ahead|ok|okay)(?: (?:for|to|on))?|said (?:it's|it is|its) (?:fine|ok|okay) to|said (?:we|you|u) (?:can|may)|liberou|autorizou|aprovou|permitiu|deixou|falou que (?:pode|dá)|disse que (?:pode|dá)|a autorisé(?: à| de)?|a validé|a approuvé|a permis(?: de)?|a donné son (?:feu vert|accord|ok)(?: pour)?|a dit qu'on peut|a dit que (?:tu peux|c'est bon pour)|autorizó|aprobó|liberó|permitió|dio (?:luz verde|el visto bueno|el ok)(?: (?:para|a))?|dijo que (?:puedes|podemos|se puede))(?:\s+|$)(?P<t>[^,;.!?]{2,80})`)
 	// grantEndRE is the same with the verb after the thing (German,
 	// Korean, Chinese): "Rafa hat erlaubt, …", "Rafa hat values-prod
 	// freigegeben", "Rafa가 values-prod 수정 허락했어", "Rafa 同意了改 …".
-	grantEndRE = mustPattern(`(?P<who>[A-Z][\p{L}\-]+|[\p{Han}]{2,4})\s*(?:(?:hat|hat es)\s+(?P<t1>[^,;.!?]{0,60}?)\s*(?:erlaubt|freigegeben|genehmigt|abgesegnet|okay gegeben|ok gegeben)\b\s*,?\s*(?P<t2>[^;.!?]{0,80})|(?:가|이|께서)\s+(?P<t3>[^,;.!?]{2,60}?)\s*(?:허락했|승인했|허가했|괜찮대|괜찮다고 했|해도 된대|해도 된다고 했)|\s*(?:同意了|批准了|允许了|说可以|答应了|放行了)\s*(?P<t4>[^，,。；;！!？?]{2,60}))`)
+	grantEndRE = mustPattern(`(?P<who>[A-Z][\p{L}\-]+|[\p{Han}]{2,4}|\p{Hangul}{2,8})\s*(?:(?:hat|hat es)\s+(?P<t1>[^,;.!?]{0,60}?)\s*(?:erlaubt|freigegeben|genehmigt|abgesegnet|okay gegeben|ok gegeben)\b\s*,?\s*(?P<t2>[^;.!?]{0,80})|(?:가|이|께서)\s+(?P<t3>[^,;.!?]{2,60}?)\s*(?:허락했|승인했|허가했|괜찮대|괜찮다고 했|해도 된대|해도 된다고 했)|\s*(?:同意了|批准了|允许了|说可以|答应了|放行了)\s*(?P<t4>[^，,。；;！!？?]{2,60}))`)
 	// grantNotRE negates or questions the permission.
 	grantNotRE = mustPattern(`(?i)\b(?:not|didn't|did not|hasn't|has not|haven't|never|não|nao|n|pas|jamais|nicht|nie|kein|no)\b|안\s|않|没|不|未`)
 	// grantThingNotRE negates the permission inside the words before a
@@ -62,9 +64,10 @@ func (r *Reducer) grantLifted(ev *Event, ref EventRef) {
 		if c == nil {
 			continue
 		}
-		if grantScopeRE.MatchString(thing) || grantScopeRE.MatchString(firstClause(rest)) {
+		if grantScopeRE.MatchString(thing) || grantScopeRE.MatchString(firstClause(rest)) || onceLift(s) {
 			// "… values-prod, só pra pôr autoscaling": what opens the
-			// clause after the thing bounds it too
+			// clause after the thing bounds it too; "보안팀이 이번 한
+			// 번만 … 허락했어" (allowed just this once) too
 			r.restateExcept(c, s, thingNamedIn(thing, c.Value), ref, fmt.Sprintf("%s%d.gr%d", kindLetter[KindConstraint], ev.Seq, i))
 			continue
 		}

@@ -306,3 +306,16 @@ func (r *Reducer) soleRule(seq int) *Anchor {
 	}
 	return out
 }
+
+// liftedBy reports whether lift quote q lifted a rule at seq already: "the
+// restriction" it calls off is that rule ("forget the restriction, you
+// can touch data/splits now" read as a constraint's lift and an
+// obligation's), not the one left in force beside it.
+func (r *Reducer) liftedBy(q string, seq int) bool {
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && a.Lifecycle == Lifted && a.Because == q && slices.ContainsFunc(a.SourceRefs, func(e EventRef) bool { return e.Seq == seq }) {
+			return true
+		}
+	}
+	return false
+}

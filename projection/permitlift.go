@@ -134,7 +134,7 @@ func verbNamed(verb, v string) bool {
 }
 
 // objectNamed reports whether object o of a permission is the thing rule
-// v forbids it for: the rule's identifier, or, when the rule names its
+// v forbids it for: the rule's identifier or a folder holding it, or, when the rule names its
 // thing in plain words, only words of the rule (a name counts by any of
 // its parts).
 func objectNamed(o, v string) bool {
@@ -147,6 +147,11 @@ func objectNamed(o, v string) bool {
 		for _, w := range words {
 			for _, id := range ids {
 				if w == id || strings.HasSuffix(id, "/"+w) || strings.HasSuffix(w, "/"+id) || strings.TrimSuffix(w, "/") == strings.TrimSuffix(id, "/") {
+					return true
+				}
+				if strings.Contains(w, "/") && strings.HasPrefix(id, strings.TrimSuffix(w, "/")+"/") {
+					// "any file in data/splits" holds the rule's
+					// "data/splits/*.csv"
 					return true
 				}
 			}

@@ -101,7 +101,9 @@ func (r *Reducer) prohibitionOf(ts map[string]bool, seq int) *Anchor {
 		}
 	}
 	return r.bestOf(func(a *Anchor) int {
-		if a.Kind != KindConstraint || a.Lifecycle != Active || a.Seq() >= seq || !prohibitionRE.MatchString(a.Value) {
+		if a.Kind != KindConstraint || a.Lifecycle != Active || a.Seq() >= seq || !prohibitionRE.MatchString(a.Value) && !a.valueFacts().neg {
+			// a rule in another language's words prohibits by its
+			// gloss ("절대 apply 하지 마")
 			return 0
 		}
 		n, _ := sharedStems(ts, stems(prohibitedPart(a.Value)))

@@ -2572,10 +2572,10 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		// audit_log table": another thing (permitlift.go)
 		return
 	}
-	if c == nil && theRuleRE.MatchString(p.Quote) {
+	if c == nil && theRuleRE.MatchString(p.Quote) && !r.liftedBy(p.Quote, ref.Seq) {
 		// "olvida la restricción, ya puedes tocar las migraciones": the
 		// one rule in force, what an exception left of it aside
-		// (oncelift.go)
+		// (oncelift.go); none when the words lifted a rule already
 		c = r.soleRule(ref.Seq)
 	}
 	if c == nil && p.Refers && explicitLiftRE.MatchString(p.Quote) {
