@@ -20,7 +20,7 @@ import (
 // are grep's -c (--count) and "| wc -l" after greps; the output must be
 // the count alone ("0", "      0", grep's exit status line before it).
 // grep -c that counts nothing exits 1: its "0" is no failure of the
-// command (zeroCount, deterministic.go).
+// command (zeroCount, proposetool.go).
 
 // countShown is what a passing call's output, read as a count through
 // its filters, shows of the failure with error line because of the

@@ -63,7 +63,7 @@ func turnedOffChoices(text string, out []Proposal) []Proposal {
 		x := turnedOffThing(s)
 		if x == "" || turnedAlready(out, s) {
 			// A sentence read as the answer to the agent's question
-			// reverses the decision as that answer (reducer.go,
+			// reverses the decision as that answer (reduceapply.go,
 			// answerTurnsOff).
 			continue
 		}

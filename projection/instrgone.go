@@ -94,7 +94,7 @@ func (r *Reducer) instructionsDropped(file string, props []Proposal, ref EventRe
 	}
 	slices.SortFunc(gone, byAge)
 	for _, a := range gone {
-		// lifted as a lift said in chat leaves it (reducer.go, lift)
+		// lifted as a lift said in chat leaves it (rulelift.go, lift)
 		a.Lifecycle = Lifted
 		a.Because = "no longer in " + file
 		a.addRef(ref)

@@ -20,7 +20,7 @@ import (
 //
 // A rule said again in words that say it still holds ("lock 禁止はまだ生き
 // てるよ", "that rule still stands", "规则还在") is the same rule, refreshed
-// (reducer.go, Restates); with its exception named ("例外は tokio だけ",
+// (reduceapply.go, Restates); with its exception named ("例外は tokio だけ",
 // "the only exception is tokio") it is restated with it.
 
 // onceRE limits a lift to one time or one thing, in the languages the
@@ -129,7 +129,7 @@ var stillRuleNounRE = mustPattern(`(?i)\b(?:rules?|bans?|restrictions?|limits?|f
 // stillRules reads each sentence of a user message that says a rule still
 // holds and that no proposal reads already ("The Cargo.lock ban still
 // stands, the only exception is tokio."): a restatement of the rule it
-// names, which makes no rule of its own when it names none (reducer.go).
+// names, which makes no rule of its own when it names none (reduceapply.go).
 func stillRules(text string, out []Proposal) []Proposal {
 	return sentencesRead(text, out, func(s string) bool {
 		return ruleStillRE.MatchString(s) && restateMark(s) && stillRuleNounRE.MatchString(s)

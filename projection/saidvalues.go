@@ -9,7 +9,7 @@ import (
 // Values said in shapes of their own.
 //
 // Besides "the timeout is 30s" and "set retries to 5" (values in
-// deterministic.go) and changes by an amount (relative.go), a user says
+// valuetext.go) and changes by an amount (relative.go), a user says
 // a setting in shapes each read here: a job's time ("run it at 2am — no,
 // make it 3"), a count of things chosen ("let's use 8 workers"), a value
 // accepted ("retry 3 is fine") and a number changed by an arrow ("the

@@ -1,0 +1,65 @@
+// Values an edit sets: the old and new lines of a change paired by the
+// setting they hold.
+
+package projection
+
+import (
+	"path"
+	"strings"
+)
+
+// editValues are the settings edits es of file p set: the lines of code
+// they change (a constant, a keyword argument, an HCL block's setting)
+// or the settings of a configuration file they write.
+func editValues(p string, es []edit) []Proposal {
+	var out []Proposal
+	if !configExtRE.MatchString(p) {
+		// An edit of one line of code ("versionCode = 41" to
+		// "versionCode = 42") changes the setting the line holds.
+		for _, e := range es {
+			oldS, newS := strings.TrimSpace(e.old), strings.TrimSpace(e.new)
+			if !e.content && oldS != "" && !strings.Contains(oldS, "\n") && !strings.Contains(newS, "\n") {
+				if v, ok := lineChange(p, oldS, newS, newS); ok {
+					out = append(out, v)
+				} else {
+					// keyword arguments, an inline map, a CMake set
+					// (lineedit.go)
+					out = append(out, linePairChanges(p, oldS, newS)...)
+				}
+			} else if !e.content && oldS != "" {
+				// the constants and HCL settings of several lines
+				// (blockedit.go)
+				out = append(out, blockLineChanges(p, e.old, e.new)...)
+			}
+		}
+		return out
+	}
+	n := 0
+	for _, e := range es {
+		if vs := linePairChanges(p, strings.TrimSpace(e.old), strings.TrimSpace(e.new)); len(vs) > 0 && strings.Contains(e.new, "{") {
+			// an inline map's entries (lineedit.go)
+			out = append(out, vs...)
+			continue
+		}
+		// A whole file written names each setting by its path; an
+		// edit's fragment has no parents, so it names them by their
+		// keys alone.
+		olds := map[string]string{}
+		for _, c := range configSettings(e.old, false) {
+			olds[c.key] = c.value
+		}
+		for _, c := range configSettings(e.new, e.whole) {
+			if n == maxWrittenValues {
+				break
+			}
+			n++
+			if olds[c.key] == c.value {
+				continue
+			}
+			// an edit's key alone is matched to the path the file gave
+			// it by the reducer (heldPath)
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
+		}
+	}
+	return out
+}

@@ -1,0 +1,207 @@
+// Proposals from the agent's words: decisions, hypotheses, narrated steps.
+
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+var (
+	pathRE     = mustPattern(`(?:^|[^\w./\-])((?:[\w.\-]+/)*[\w\-]+\.[A-Za-z]\w{0,6}|(?:[\w.\-]+/)+)(?:$|[^\w/])`)
+	testNameRE = mustPattern(`\b(Test\w+|test_\w+|Benchmark\w+)\b`)
+	backtickRE = mustPattern("`([^`\\n]{2,60})`")
+)
+
+// mentions are the files, tests and quoted identifiers a sentence names.
+func mentions(s string) []string {
+	var out []string
+	for _, m := range pathRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	for _, m := range testNameRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	for _, m := range backtickRE.FindAllStringSubmatch(s, 8) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+var (
+	decisionRE   = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+|instead,?\s+)?(?:i'll|i will|we'll|we will|let's|i'm going to|we're going to|i am going to|i've decided to|i have decided to|i decided to|we decided to|decision:|plan:|the fix is to|the fix is|the approach is to|the solution is to|my approach is to|i'll go with|going with|switching to|i'm switching to|i will switch to|i chose|i picked|i pick|i'll pick|i'm picking|i choose|my pick is|my choice is)\s+(.+)`)
+	exploreRE    = mustPattern(`(?i)^(?:(?:now|carefully|quickly|closely|briefly)\s+)*(?:look|check|see|read|examine|inspect|run|search|find|view|open|explore|focus|concentrate|dig|dive|narrow|review|scan|skim|browse|locate|trace|start|first|try|verify|test|investigate|understand|analy[sz]e|take|debug|continue|re-?run|get|call|also|then|need|do|wait|think|create a (?:simple |quick )?test|write a (?:simple |quick )?test|reproduce|go|proceed|help|make sure)\b`)
+	zhDecisionRE = mustPattern(`^(?:我决定|我们决定|决定|我会|我将|我们将|采用|改用|就用|方案是|最终方案|我选了|我选择|我选|我挑了|我挑|选用)\s*(.+)|^(?i:scelgo|ho scelto|elijo|he elegido|ich wähle|ich nehme|je choisis|j'ai choisi|escolho|escolhi|ik kies)\s+(.+)`)
+	// decisionAnyRE: a commitment stated mid-sentence, and switchRE: one
+	// that replaces an earlier choice.
+	// setReportRE reports a setting already changed to a number ("TTL 已改为
+	// 1200 秒"): what was done at the user's word, no choice of the agent's.
+	setReportRE   = mustPattern(`已(?:经)?(?:改为|改成|调为|调成|设为|设成|退回|恢复为?)\s*\d`)
+	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
+	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
+	negativeRE    = mustPattern(`(?i)\b(doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|(?:这条|那条)路(?:子)?不行|(?:这个|那个|这种|那种)(?:思路|方案|办法|路子|做法)不行|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
+	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|i (?:think|believe|bet|reckon) (?:that )?(?:(?:the|an?|our|this|that|these|those|its|their) [\w\-\x60().+/]+(?: [\w.\-\x60+/()]+){0,12}?|[\w\-]*[._\x60()/+][\w.\-\x60+/()]*) (?:is|are|was|were) (?:the|a|our) (?:likely |real |root |main )?(?:cause|culprit|problem|issue|bug|reason|bottleneck)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计`)
+	// exploreLeadRE opens a sentence about what to look at next, not a
+	// belief ("Let me check where __init__.py might be loaded").
+	exploreLeadRE = mustPattern(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)\b`)
+	ifRE          = mustPattern(`(?i)^(?:if|when|unless|whether|如果|假如)\b`)
+)
+
+// stepRE is the agent telling the next step of its work ("Now I'll add
+// the checklist component after the review section", "Let's edit the
+// file again to fix the indentation"); a plain "I'll write a one-off rake
+// task that …" tells the approach taken, and stays a decision; choiceRE2 is what makes such a
+// sentence a choice all the same ("I'll add it with rpassword instead of
+// a raw tty").
+var (
+	stepRE    = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|great|good|perfect|alright|excellent)[,!.]?\s+)*(?:(?:now|next|then|first|finally)[,]?\s+(?:i'll|i will|let's|let us|we'll|we will|i'm going to|i am going to)|let's|let us)\s+(?:(?:now|also|first|then|next|just|quickly|again)\s+)*(?:add|create|edit|modify|update|remove|delete|write|implement|insert|paste|review|claim|provide|put|move|rename|refactor|clean|commit|submit|finali[sz]e|summari[sz]e|document|extend|wire|hook|register|include|import|export|expose|define|declare|set up|build|compile|install|correct|fix|apply|scroll|open|calculate|complete|finish|start|begin|handle|mark|append|prepend|fill|address|tackle|work on|go ahead)\b`)
+	choiceRE2 = mustPattern(`(?i)\b(?:instead(?: of)?|rather than|in favou?r of|not the|switch(?:ing)? to|replac(?:e|ing) \S+ with)\b`)
+)
+
+// stepNarration reports whether the assistant sentence s tells the next
+// step of the work (stepRE) and chooses nothing (choiceRE2): a step
+// done in the next call is no decision that stays.
+func stepNarration(s string) bool {
+	return stepRE.MatchString(s) && !choiceRE2.MatchString(s)
+}
+
+// outcomeRead reports a hedge that reads a step's outcome and names no
+// cause ("… because …" is a hypothesis about one).
+func outcomeRead(s string) bool {
+	return outcomeReadRE.MatchString(s) && !causeWordRE.MatchString(s)
+}
+
+// vagueGuess reports whether hedge s names nothing a reader could check:
+// no path, test, code span or name, and fewer than two words beyond
+// guessWords.
+func vagueGuess(s string) bool {
+	if len(mentions(s)) > 0 {
+		return false
+	}
+	n := 0
+	for w := range terms(s) {
+		if !guessWords[w] && !stopwords[w] {
+			n++
+		}
+	}
+	return n < 2
+}
+
+// proposeAssistant reads assistant text: decisions, rejected approaches
+// and hypotheses. Nothing the assistant says moves a failure or a
+// hypothesis; its "fixed" and "confirmed" are not read at all.
+func proposeAssistant(ev *Event, ctx *Context) []Proposal {
+	// The user's questions it answers (answered.go).
+	out, took := answersUserAsked(ev.Text, ctx)
+	// The user's questions it answers again (answeragain.go).
+	again := answersAgain(ev.Text, ctx, took)
+	for _, p := range again {
+		if took == nil {
+			took = map[string]bool{}
+		}
+		for _, s := range sentences(p.Quote) {
+			took[strings.TrimSpace(s)] = true
+		}
+	}
+	out = append(out, again...)
+	confirmed := !ctx.ChoseOffered
+	reversed := false
+	for _, s := range sentences(ev.Text) {
+		if p, ok := reversedDecision(unmarked(s)); ok {
+			// A decision taken back by name; the next statement is the
+			// course in its place (decreverse.go).
+			out = append(out, p)
+			reversed = true
+			continue
+		}
+		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {
+			continue
+		}
+		if ctx.Chosen != "" && confirmedOption(s, ctx.Offered) == ctx.Chosen {
+			// "Going with numeric(20,8) …" after the user chose it by
+			// place: the user's decision, said again.
+			continue
+		}
+		if !confirmed {
+			// The option a user chose by description, as this reply
+			// names it (listed.go).
+			confirmed = true
+			if o := confirmedOption(s, ctx.Offered); o != "" {
+				out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(o), Value: s, Quote: s, Links: mentions(s)})
+				continue
+			}
+		}
+		l := unmarked(s)
+		if l == "" {
+			continue
+		}
+		if ifRE.MatchString(l) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
+			continue
+		}
+		if len(ctx.Offered) > 1 && defaultCueRE.MatchString(l) && defaultNamed(l, ctx.Offered) != "" {
+			// "如果没有异议，我就用方案二": a default among the options, a
+			// decision only when the user lets it stand (silence.go).
+			continue
+		}
+		if len(terms(l)) < minTerms {
+			// "So that's not it." names nothing to keep.
+			continue
+		}
+		if goalSaidRE.MatchString(l) {
+			// "目标改为：…": the objective said again, no choice.
+			continue
+		}
+		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l)
+		decided := false
+		body := l
+		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) {
+			decided, body = true, m[1]
+		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
+			decided, body = true, m[1]+m[2]
+		} else if m := jaDecisionRE.FindStringSubmatch(l); m != nil {
+			decided, body = true, m[1]+m[2]
+		} else if decisionAnyRE.MatchString(l) && !setReportRE.MatchString(l) || agentCourse(l, ctx.Decisions) {
+			// agentCourse: a course in the forms above do not read
+			// (agentcourse.go).
+			decided = true
+		} else if proseChoice(l) {
+			// "Décision : …", "on reste en eager" (decprose.go)
+			decided = true
+		}
+		// "fct_orders stays on delete+insert …" after "Reversing that
+		// decision: …": the course in its place, which replaces nothing
+		// more than the reversal took back.
+		course := reversed && reversedCourse(l)
+		decided = decided || course
+		reversed = false
+		switched := decided && !course && (switchRE.MatchString(l) || jaSwitchRE.MatchString(l))
+		switch {
+		case switched && !hedged:
+			// A choice that replaces an earlier one ("Changing course: X
+			// will use Z instead of Y", "X 改用 Z，不再使用 Y").
+			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: true, Links: mentions(l)})
+		case negativeRE.MatchString(l):
+			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
+		case decided && !hedged:
+			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: !course && correctionRE.MatchString(l), Links: mentions(l)})
+		case hedged && vagueGuess(l):
+			// "Actually, I think the issue might be elsewhere.", "I think
+			// the issue is more complex.": a guess that names nothing to
+			// check.
+		case hedged:
+			links := mentions(l)
+			for name, key := range ctx.OpenFailures {
+				if strings.Contains(l, name) {
+					links = append(links, key)
+				}
+			}
+			slices.Sort(links)
+			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: hypothesisPrefix + slug(l), Value: l, Quote: l, Links: slices.Compact(links)})
+		}
+	}
+	// The settings it says it changed (agentset.go), and those its
+	// reply's edit blocks change (aideredit.go).
+	out = append(out, replyEditValues(ev.Text)...)
+	return append(out, agentSetValues(ev.Text, ctx.Held)...)
+}
