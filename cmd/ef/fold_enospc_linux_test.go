@@ -130,7 +130,12 @@ func TestFoldStopsAtTheFirstFullDiskWrite(t *testing.T) {
 // which of the log's folds, with no new log; once there is space the same
 // command finds what it stored and archives the rest.
 func TestFoldStopsArchivingTheLogsFoldsOnAFullDisk(t *testing.T) {
-	small := testutil.SmallFS(t, 256<<10)
+	// 1 MiB: the first run is filled to 8 KiB free whatever the size; the
+	// rerun needs room for the four bundles (~19 KB) and the recall index
+	// beside them (~250 KB while bleve's segments wait to merge, more or
+	// less by timing), which 256 KiB left too close: CI under load saw the
+	// rerun's bundle write refused after the index took the space.
+	small := testutil.SmallFS(t, 1<<20)
 	st, out := filepath.Join(small, "store"), filepath.Join(t.TempDir(), "out.jsonl")
 	testutil.Fill(t, small, 8<<10)
 	_, text, err := foldRun(t, mixedFoldsLog, "--store", st, "--out", out, "--mode", "root")
