@@ -67,25 +67,7 @@ type jsParser struct {
 	i int
 }
 
-func (p *jsParser) ws() {
-	for p.i < len(p.b) {
-		switch p.b[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
-	}
-}
-
-// digits consumes a run of decimal digits and returns its length.
-func (p *jsParser) digits() int {
-	start := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	return p.i - start
-}
+func (p *jsParser) ws() { p.i = jsjson.SkipSpace(p.b, p.i) }
 
 // closes consumes white space and the closing byte end of an empty object
 // or array, reporting whether it was there.
@@ -178,42 +160,26 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		}
 		return &jsValue{kind: jsString, raw: s}, nil
 	case c == 't' || c == 'f' || c == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if strings.HasPrefix(string(p.b[p.i:min(len(p.b), p.i+5)]), lit) {
-				p.i += len(lit)
-				k := jsBool
-				if lit == "null" {
-					k = jsNull
-				}
-				return &jsValue{kind: k, raw: []byte(lit)}, nil
-			}
-		}
-		return nil, errJSSyntax
-	default:
-		start := p.i
-		if p.b[p.i] == '-' {
-			p.i++
-		}
-		digits := p.digits()
-		if digits == 0 || (digits > 1 && p.b[start] == '0') || (digits > 1 && p.b[start] == '-' && p.b[start+1] == '0') {
+		lit := jsjson.Literal(p.b, p.i)
+		if lit == "" {
 			return nil, errJSSyntax
 		}
-		if p.i < len(p.b) && p.b[p.i] == '.' {
-			p.i++
-			if p.digits() == 0 {
-				return nil, errJSSyntax
-			}
+		p.i += len(lit)
+		k := jsBool
+		if lit == "null" {
+			k = jsNull
 		}
-		if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-			p.i++
-			if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
-				p.i++
-			}
-			if p.digits() == 0 {
-				return nil, errJSSyntax
-			}
+		return &jsValue{kind: k, raw: []byte(lit)}, nil
+	default:
+		// A leading zero ends the number ("01"), and what follows it is
+		// then refused as no ',', closing byte or end of text.
+		start := p.i
+		end, ok := jsjson.SkipNumber(p.b, p.i)
+		if !ok {
+			return nil, errJSSyntax
 		}
-		return &jsValue{kind: jsNumber, raw: p.b[start:p.i]}, nil
+		p.i = end
+		return &jsValue{kind: jsNumber, raw: p.b[start:end]}, nil
 	}
 }
 
