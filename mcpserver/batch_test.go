@@ -221,20 +221,9 @@ func FuzzStdioBatch(f *testing.F) {
 			// of the two the SDK answers is not defined.
 			return
 		}
-		srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := initAt("2025-03-26") + "\n" + initialized + "\n" + string(line) + "\n" +
-			`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
-		var out bytes.Buffer
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		if err := srv.ServeStdio(ctx, io.NopCloser(strings.NewReader(in)), nopCloser{&out}); ctx.Err() != nil {
-			t.Fatalf("ServeStdio did not end (%v) after the line %q", err, line)
-		}
+		out := serveLine(t, initAt("2025-03-26"), line)
 		answered := false
-		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		for _, l := range out {
 			var ms []map[string]json.RawMessage
 			if strings.HasPrefix(l, "[") {
 				if err := json.Unmarshal([]byte(l), &ms); err != nil || len(ms) == 0 {
@@ -257,7 +246,7 @@ func FuzzStdioBatch(f *testing.F) {
 			}
 		}
 		if !answered {
-			t.Fatalf("after the line %q the session ended: the next ping got no answer; output:\n%s", line, out.String())
+			t.Fatalf("after the line %q the session ended: the next ping got no answer; output:\n%s", line, strings.Join(out, "\n"))
 		}
 	})
 }

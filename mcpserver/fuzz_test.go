@@ -43,22 +43,9 @@ func FuzzStdioLine(f *testing.F) {
 		if len(line) > 1<<16 {
 			return
 		}
-		srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := initRequest + "\n" +
-			initialized + "\n" +
-			string(line) + "\n" +
-			`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
-		var out bytes.Buffer
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		if err := srv.ServeStdio(ctx, io.NopCloser(strings.NewReader(in)), nopCloser{&out}); ctx.Err() != nil {
-			t.Fatalf("ServeStdio did not end (%v) after the line %q", err, line)
-		}
+		out := serveLine(t, initRequest, line)
 		answered := false
-		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		for _, l := range out {
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal([]byte(l), &m); err != nil {
 				t.Fatalf("after the line %q, an output line is not a JSON object: %q", line, l)
@@ -71,7 +58,29 @@ func FuzzStdioLine(f *testing.F) {
 			}
 		}
 		if !answered {
-			t.Fatalf("after the line %q the session ended: the next ping got no answer; output:\n%s", line, out.String())
+			t.Fatalf("after the line %q the session ended: the next ping got no answer; output:\n%s", line, strings.Join(out, "\n"))
 		}
 	})
+}
+
+// serveLine serves, over stdio, a new server with the echo tool the
+// opening (the initialize request init, then the initialized
+// notification), line, and a ping with id "after", and returns the lines
+// it wrote; the session must end by itself (it fails t when it does not
+// within 20 s).
+func serveLine(t *testing.T, init string, line []byte) []string {
+	t.Helper()
+	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := init + "\n" + initialized + "\n" + string(line) + "\n" +
+		`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.ServeStdio(ctx, io.NopCloser(strings.NewReader(in)), nopCloser{&out}); ctx.Err() != nil {
+		t.Fatalf("ServeStdio did not end (%v) after the line %q", err, line)
+	}
+	return strings.Split(strings.TrimSpace(out.String()), "\n")
 }

@@ -67,20 +67,29 @@ func TestNewRefusesBadTools(t *testing.T) {
 	}
 }
 
-func TestCalls(t *testing.T) {
-	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{Name: "t", Version: "9"})
-	if err != nil {
-		t.Fatal(err)
-	}
+// connect runs srv on an in-memory transport and returns a client session
+// connected to it; the session closes and the server stops when the test
+// ends.
+func connect(t *testing.T, srv *mcpserver.Server) (context.Context, *mcp.ClientSession) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	st, ct := mcp.NewInMemoryTransports()
 	go srv.Run(ctx, st)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
+	return ctx, cs
+}
+
+func TestCalls(t *testing.T) {
+	srv, err := mcpserver.New([]mcpserver.Tool{echo()}, mcpserver.Options{Name: "t", Version: "9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cs := connect(t, srv)
 	if v := cs.InitializeResult().ServerInfo; v.Name != "t" || v.Version != "9" {
 		t.Fatalf("server info %+v", v)
 	}
