@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
 // decodeMessage decodes raw into m as encoding/json's Unmarshal decodes
@@ -42,16 +43,7 @@ type msgDecoder struct {
 	depth int
 }
 
-func (d *msgDecoder) ws() {
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
+func (d *msgDecoder) ws() { d.i = jsjson.SkipSpace(d.data, d.i) }
 
 // next skips white space and reports whether the next byte is c,
 // consuming it if so.
@@ -68,27 +60,43 @@ func (d *msgDecoder) next(c byte) bool {
 // follows at d.i); false when the input is not an object of that shape
 // or field returns false.
 func (d *msgDecoder) object(field func(key string) bool) bool {
-	if !d.next('{') {
+	return d.list('{', '}', func() bool {
+		key, ok := d.str()
+		if !ok || !d.next(':') {
+			return false
+		}
+		d.ws()
+		return field(key)
+	})
+}
+
+// array decodes an array, calling elem for each element (it starts at
+// d.i); false when the input is not an array or elem returns false.
+func (d *msgDecoder) array(elem func() bool) bool {
+	return d.list('[', ']', elem)
+}
+
+// list decodes what object and array share: open, then elements
+// separated by commas (each read by elem, from its first byte at d.i),
+// then end; false when the input is not of that shape, is nested deeper
+// than maxFastDepth, or elem returns false.
+func (d *msgDecoder) list(open, end byte, elem func() bool) bool {
+	if !d.next(open) {
 		return false
 	}
 	if d.depth++; d.depth > maxFastDepth {
 		return false
 	}
-	if !d.next('}') {
+	if !d.next(end) {
 		for {
 			d.ws()
-			key, ok := d.str()
-			if !ok || !d.next(':') {
-				return false
-			}
-			d.ws()
-			if !field(key) {
+			if !elem() {
 				return false
 			}
 			if d.next(',') {
 				continue
 			}
-			if d.next('}') {
+			if d.next(end) {
 				break
 			}
 			return false
@@ -194,34 +202,6 @@ func (d *msgDecoder) blocks(dst *[]hostshim.Block) bool {
 		*dst = bs
 	}
 	return ok
-}
-
-// array decodes an array, calling elem for each element (it starts at
-// d.i); false when the input is not an array or elem returns false.
-func (d *msgDecoder) array(elem func() bool) bool {
-	if !d.next('[') {
-		return false
-	}
-	if d.depth++; d.depth > maxFastDepth {
-		return false
-	}
-	if !d.next(']') {
-		for {
-			d.ws()
-			if !elem() {
-				return false
-			}
-			if d.next(',') {
-				continue
-			}
-			if d.next(']') {
-				break
-			}
-			return false
-		}
-	}
-	d.depth--
-	return true
 }
 
 func (d *msgDecoder) block(b *hostshim.Block) bool {
@@ -409,51 +389,13 @@ func (d *msgDecoder) skip() bool {
 	case c == '[':
 		return d.array(d.skip)
 	case c == 't', c == 'f', c == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if d.lit(lit) {
-				d.i += len(lit)
-				return true
-			}
-		}
-		return false
+		lit := jsjson.Literal(d.data, d.i)
+		d.i += len(lit)
+		return lit != ""
 	case c == '-' || c >= '0' && c <= '9':
-		return d.number()
+		var ok bool
+		d.i, ok = jsjson.SkipNumber(d.data, d.i)
+		return ok
 	}
 	return false
-}
-
-// number passes over a number of JSON's grammar.
-func (d *msgDecoder) number() bool {
-	digits := func() int {
-		n := 0
-		for d.i < len(d.data) && d.data[d.i] >= '0' && d.data[d.i] <= '9' {
-			d.i++
-			n++
-		}
-		return n
-	}
-	if d.data[d.i] == '-' {
-		d.i++
-	}
-	if d.i < len(d.data) && d.data[d.i] == '0' {
-		d.i++
-	} else if digits() == 0 {
-		return false
-	}
-	if d.i < len(d.data) && d.data[d.i] == '.' {
-		d.i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if d.i < len(d.data) && (d.data[d.i] == 'e' || d.data[d.i] == 'E') {
-		d.i++
-		if d.i < len(d.data) && (d.data[d.i] == '+' || d.data[d.i] == '-') {
-			d.i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return true
 }
