@@ -189,17 +189,25 @@ func TestSearchRanksTheSourceFirst(t *testing.T) {
 	}
 }
 
-// TestSearchCopiesAreOneHit: a message archived by three folds of one
-// session is one hit, the earliest, counting the other two; in another
-// session it is a hit of its own.
-func TestSearchCopiesAreOneHit(t *testing.T) {
-	src := recalltest.NewMemSource()
+// putCopies puts into src three checkpoints of session "s", old, mid and
+// new (a second apart), each archiving a note of its own then the same
+// user message, which it returns: one message with three copies.
+func putCopies(src *recalltest.MemSource) json.RawMessage {
 	msg := userMsg("the flaky widget test failed again")
 	for i, id := range []string{"old", "mid", "new"} {
 		c := recalltest.Checkpoint{Archive: []json.RawMessage{assistantMsg(fmt.Sprintf("fold %d", i)), msg}}
 		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode, c.Rendered = "s", id, recalltest.T0+int64(i)*1000, "leaf", "summary "+id
 		src.Put(c)
 	}
+	return msg
+}
+
+// TestSearchCopiesAreOneHit: a message archived by three folds of one
+// session is one hit, the earliest, counting the other two; in another
+// session it is a hit of its own.
+func TestSearchCopiesAreOneHit(t *testing.T) {
+	src := recalltest.NewMemSource()
+	msg := putCopies(src)
 	other := recalltest.Checkpoint{Archive: []json.RawMessage{msg}}
 	other.SessionID, other.CheckpointID, other.CreatedAt, other.Mode, other.Rendered = "s2", "x", recalltest.T0+5000, "leaf", "summary x"
 	src.Put(other)
@@ -359,12 +367,7 @@ func TestSearchPartial(t *testing.T) {
 // counting 2. The hits of a smaller limit are the first of a larger's.
 func TestSearchLimitKeepsCopies(t *testing.T) {
 	src := recalltest.NewMemSource()
-	msg := userMsg("the flaky widget test failed again")
-	for i, id := range []string{"old", "mid", "new"} {
-		c := recalltest.Checkpoint{Archive: []json.RawMessage{assistantMsg(fmt.Sprintf("fold %d", i)), msg}}
-		c.SessionID, c.CheckpointID, c.CreatedAt, c.Mode, c.Rendered = "s", id, recalltest.T0+int64(i)*1000, "leaf", "summary "+id
-		src.Put(c)
-	}
+	putCopies(src)
 	x, _ := recalltest.MustOpen(t, src, recall.Options{})
 	recalltest.MustSync(t, x)
 	for _, limit := range []int{0, 1, 3, 10, recall.MaxSearchLimit} {
