@@ -6,8 +6,8 @@
 // through here; each rule is written once. Marshal is encoding/json
 // without its HTML escaping, the compact JSON every other writer of
 // JavaScript's kind of JSON in the module produces (the host's events,
-// the MCP SDK's messages, a Northbridge bundle). SkipSpace, SkipNumber and
-// Literal scan JSON's white space, numbers and literals for the module's
+// the MCP SDK's messages, a Northbridge bundle). SkipSpace, Next,
+// SkipNumber and Literal scan JSON's white space, numbers and literals for the module's
 // hand-written readers (hostshim's meter, recall's message decoder).
 //
 // The functions are pure and safe for concurrent use.

@@ -20,6 +20,17 @@ func SkipSpace(b []byte, i int) int {
 	return i
 }
 
+// Next skips white space from i and then the byte c: it returns the
+// index just past c and true, or the index of the first byte that is not
+// white space and false when that byte is not c (or there is none).
+func Next(b []byte, i int, c byte) (int, bool) {
+	i = SkipSpace(b, i)
+	if i < len(b) && b[i] == c {
+		return i + 1, true
+	}
+	return i, false
+}
+
 // SkipNumber scans the number of JSON's grammar that starts at b[i]
 // (-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?) and returns the index
 // just past it; false when b[i:] does not start with one. A number that

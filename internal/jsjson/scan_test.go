@@ -1,28 +1,24 @@
 package jsjson_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
 	"github.com/epistemicfold/ef/internal/jsjson"
 )
 
+// SkipSpace passes over what bytes.TrimLeft with JSON's four white-space
+// bytes trims, and nothing else (not \v, not U+00A0).
 func TestSkipSpace(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		from int
-		want int
-	}{
-		{"", 0, 0},
-		{" \t\r\n1", 0, 4},
-		{"1 ", 0, 0},
-		{"1  ", 1, 3},
-		{"\v1", 0, 0}, // not JSON white space
-		{"\u00a01", 0, 0},
-	} {
-		if got := jsjson.SkipSpace([]byte(c.in), c.from); got != c.want {
-			t.Errorf("SkipSpace(%q, %d) = %d, want %d", c.in, c.from, got, c.want)
+	for _, in := range []string{"", " \t\r\n1", "1 ", "  ", "\v1", "\u00a01", "\n\n{ }"} {
+		want := len(in) - len(bytes.TrimLeft([]byte(in), " \t\r\n"))
+		if got := jsjson.SkipSpace([]byte(in), 0); got != want {
+			t.Errorf("SkipSpace(%q, 0) = %d, want %d", in, got, want)
 		}
+	}
+	if got := jsjson.SkipSpace([]byte("[1,  2]"), 3); got != 5 {
+		t.Errorf("SkipSpace after the comma = %d, want 5", got)
 	}
 }
 
@@ -46,21 +42,37 @@ func TestSkipNumberAgreesWithEncodingJSON(t *testing.T) {
 }
 
 func TestLiteral(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		from int
-		want string
-	}{
-		{"true", 0, "true"},
-		{"[false]", 1, "false"},
-		{"null,", 0, "null"},
-		{"nul", 0, ""},
-		{"tru", 0, ""},
-		{"True", 0, ""},
-		{"x", 1, ""},
+	// what Literal finds at the start of each text
+	for in, want := range map[string]string{
+		"true": "true", "false]": "false", "null,": "null",
+		"nul": "", "tru": "", "True": "", "nan": "", "": "",
 	} {
-		if got := jsjson.Literal([]byte(c.in), c.from); got != c.want {
-			t.Errorf("Literal(%q, %d) = %q, want %q", c.in, c.from, got, c.want)
+		if got := jsjson.Literal([]byte(in), 0); got != want {
+			t.Errorf("Literal(%q, 0) = %q, want %q", in, got, want)
+		}
+	}
+	if got := jsjson.Literal([]byte("[false]"), 1); got != "false" {
+		t.Errorf("Literal inside an array = %q, want false", got)
+	}
+}
+
+func TestNext(t *testing.T) {
+	b := []byte(`{ "a" :1 , }`)
+	for _, step := range []struct {
+		from int
+		c    byte
+		end  int
+		ok   bool
+	}{
+		{0, '{', 1, true},
+		{1, '}', 2, false}, // stops at the key's quote
+		{5, ':', 7, true},
+		{8, ',', 10, true},
+		{10, ']', 11, false},
+		{12, '}', 12, false}, // the end of the text
+	} {
+		if end, ok := jsjson.Next(b, step.from, step.c); end != step.end || ok != step.ok {
+			t.Errorf("Next(%q, %d, %q) = %d, %v, want %d, %v", b, step.from, step.c, end, ok, step.end, step.ok)
 		}
 	}
 }
