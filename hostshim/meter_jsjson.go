@@ -69,15 +69,13 @@ type jsParser struct {
 
 func (p *jsParser) ws() { p.i = jsjson.SkipSpace(p.b, p.i) }
 
-// closes consumes white space and the closing byte end of an empty object
-// or array, reporting whether it was there.
-func (p *jsParser) closes(end byte) bool {
-	p.ws()
-	if p.i < len(p.b) && p.b[p.i] == end {
-		p.i++
-		return true
-	}
-	return false
+// consume consumes white space and the byte c (the ':' after a key, the
+// closing byte of an empty object or array), reporting whether c was
+// there.
+func (p *jsParser) consume(c byte) bool {
+	var ok bool
+	p.i, ok = jsjson.Next(p.b, p.i, c)
+	return ok
 }
 
 // next consumes what follows a member or an element: ',' (more follow)
@@ -110,7 +108,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 	case c == '{':
 		p.i++
 		v := &jsValue{kind: jsObject}
-		if p.closes('}') {
+		if p.consume('}') {
 			return v, nil
 		}
 		for {
@@ -119,11 +117,9 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.ws()
-			if p.i >= len(p.b) || p.b[p.i] != ':' {
+			if !p.consume(':') {
 				return nil, errJSSyntax
 			}
-			p.i++
 			val, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
@@ -138,7 +134,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 	case c == '[':
 		p.i++
 		v := &jsValue{kind: jsArray}
-		if p.closes(']') {
+		if p.consume(']') {
 			return v, nil
 		}
 		for {
