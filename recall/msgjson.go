@@ -48,12 +48,9 @@ func (d *msgDecoder) ws() { d.i = jsjson.SkipSpace(d.data, d.i) }
 // next skips white space and reports whether the next byte is c,
 // consuming it if so.
 func (d *msgDecoder) next(c byte) bool {
-	d.ws()
-	if d.i < len(d.data) && d.data[d.i] == c {
-		d.i++
-		return true
-	}
-	return false
+	var ok bool
+	d.i, ok = jsjson.Next(d.data, d.i, c)
+	return ok
 }
 
 // object decodes an object, calling field with each key (the value
