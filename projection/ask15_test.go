@@ -1,0 +1,42 @@
+package projection
+
+import "testing"
+
+// TestGoAheadAssentAcceptsChange: a change the agent names in code and
+// asks to go ahead with ("… `style = "semver"`로 두면 통과합니다.
+// 진행할까요?") is a decision when the user's reply opens with a sentence
+// that only says to go ahead ("ㅇㅇ 그렇게 해."), whatever the reply says
+// after it; a bare "ok" opening a longer reply, a go-ahead to a report
+// that names no change, and a denial make none.
+func TestGoAheadAssentAcceptsChange(t *testing.T) {
+	const accepted = `decision decision/-/.*\(the agent's proposal, accepted\)`
+	cases := []struct {
+		name, agent, reply string
+		want               string // "" for no decision
+	}{
+		{"ko (B29)", "남은 경고는 오탐입니다. `.tflint.hcl`에서 registry 소스는 `style = \"semver\"`로 두면 통과합니다. 진행할까요?",
+			"ㅇㅇ 그렇게 해. 아 그리고 목표 바꿀게. VPC는 다음 주로 미루자.", "= `.tflint.hcl`에서 registry 소스는 `style = \"semver\"`로 두면 통과합니다 \\(the agent's proposal, accepted\\)"},
+		{"en", "The warning is a false positive. Setting `style = \"semver\"` in `.tflint.hcl` makes it pass. Shall I proceed?",
+			"Go ahead. Then run checkov on the data stack.", "= Setting `style = \"semver\"` in `.tflint.hcl` makes it pass \\(the agent's proposal, accepted\\)"},
+		{"en alone", "Setting `retries = 3` in `client.toml` fixes the flake. Proceed?", "go ahead", "= Setting `retries = 3` in `client.toml` fixes the flake \\(the agent's"},
+		{"fr", "Il suffit de mettre `pin_memory: false` dans `configs/r50.yaml`. On y va ?", "vas-y. ensuite relance les tests.", "= Il suffit de mettre `pin_memory: false` dans `configs/r50.yaml` \\(the agent's"},
+		{"es", "Basta con poner `PAGE_SIZE = 50` en `settings/base.py`. ¿Procedo?", "dale. y luego corre los tests.", "= Basta con poner `PAGE_SIZE = 50` en `settings/base.py` \\(the agent's"},
+		// Near misses.
+		{"ok opening a longer reply", "Setting `style = \"semver\"` in `.tflint.hcl` makes it pass. Shall I proceed?", "ok. now run checkov on the data stack.", ""},
+		{"ko bare ㅇㅇ then more", "`.tflint.hcl`에서 `style = \"semver\"`로 두면 통과합니다. 진행할까요?", "ㅇㅇ. 근데 먼저 checkov 돌려봐.", ""},
+		{"go-ahead to a report naming no code", "The tests fail in three files. Shall I proceed?", "go ahead. and fix the lint too.", ""},
+		{"a denial", "Setting `style = \"semver\"` in `.tflint.hcl` makes it pass. Shall I proceed?", "no, leave the lint config alone. run checkov.", ""},
+		{"go-ahead with a but", "`.tflint.hcl`에서 `style = \"semver\"`로 두면 통과합니다. 진행할까요?", "그렇게 해 근데 나중에. 먼저 checkov 돌려봐.", ""},
+		{"a question of fact", "`.tflint.hcl` has `style = \"semver\"` already. Is the CI job still running?", "go ahead. run checkov.", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nmake the lint pass\n> assistant\n"+c.agent+"\n> user\n"+c.reply+"\n")
+			if c.want == "" {
+				expect(t, out, nil, []string{accepted})
+				return
+			}
+			expect(t, out, []string{c.want}, nil)
+		})
+	}
+}
