@@ -40,3 +40,42 @@ func TestGoAheadAssentAcceptsChange(t *testing.T) {
 		})
 	}
 }
+
+// TestLoneQuestionPassedOver: the one yes-or-no question the agent ends
+// its turn on, passed over by a reply that turns to other things, stays
+// an open question, not answered; a reply that takes it up, says yes or
+// no, asks back, or a question put mid-message, of what, or answered by
+// the agent itself keeps none.
+func TestLoneQuestionPassedOver(t *testing.T) {
+	const open = `uncertainty question/-/.*not answered \(the reply passed it over`
+	cases := []struct {
+		name, agent, reply string
+		want               string // "" for none
+	}{
+		{"ko (B27)", "TestErrorHandling 통과. 그리고 Terraform 1.9로 올리는 것도 고려해볼까요? 현재 1.8.5입니다.",
+			"그 테스트 원래 가끔 그래, 냅둬. 이제 prod 쪽도 같은 checkov 수정 plan 떠봐.", "= 그리고 Terraform 1.9로 올리는 것도 고려해볼까요\\? — not answered \\(the reply passed it over: 그 테스트 원래 가끔 그래, 냅둬.\\)"},
+		{"en", "All tests pass now. Should we also upgrade Terraform to 1.9? We are on 1.8.5.",
+			"That connectivity test is flaky, leave it. Now plan the prod stack with the same checkov fixes.", "= Should we also upgrade Terraform to 1.9\\? — not answered"},
+		{"fr", "Le run passe à 72.6%. Est-ce qu'on migre les augmentations vers la nouvelle API ? Elle est plus rapide sur CPU.",
+			"montre-moi la mémoire GPU pendant un run à 128.", "= Est-ce qu'on migre les augmentations vers la nouvelle API \\? — not answered"},
+		// Near misses.
+		{"en taken up", "All tests pass now. Should we also upgrade Terraform to 1.9?", "not now, terraform stays on 1.8 until the audit.", ""},
+		{"en yes", "All tests pass now. Should we also upgrade Terraform to 1.9?", "yes, and then plan prod.", ""},
+		{"en asks back", "All tests pass now. Should we also upgrade Terraform to 1.9?", "what changes in 1.9?", ""},
+		{"en question of what", "All tests pass now. Which Terraform version should the CI pin?", "leave that. plan the prod stack now.", ""},
+		{"en mid-message", "Should we also upgrade Terraform to 1.9? I checked the changelog. Nothing breaks. The plan is clean.", "plan the prod stack now.", ""},
+		{"en self-answered", "Why does the plan fail? Because the state lock is held by CI.", "plan the prod stack now.", ""},
+		{"ko question of what", "테스트 통과. 어떤 버전으로 올릴까요?", "prod 쪽 plan 떠봐.", ""},
+		{"en two questions", "Should we upgrade Terraform to 1.9? Should I also bump the provider?", "plan the prod stack now.", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nfix the checkov findings\n> assistant\n"+c.agent+"\n> user\n"+c.reply+"\n")
+			if c.want == "" {
+				expect(t, out, nil, []string{open})
+				return
+			}
+			expect(t, out, []string{c.want}, nil)
+		})
+	}
+}
