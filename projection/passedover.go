@@ -154,7 +154,9 @@ func passedOverLone(text, q string, out []Proposal) []Proposal {
 		return out
 	}
 	k := "question/-/" + slug(q)
-	if hasKey(out, k) || slices.ContainsFunc(out, func(p Proposal) bool { return p.Was == q || p.Kind == KindDecision && strings.HasPrefix(p.Key, answerPrefix) }) {
+	if hasKey(out, k) || slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Was == q || p.Kind == KindDecision && strings.HasPrefix(p.Key, answerPrefix)
+	}) {
 		return out
 	}
 	rs := stems(text)
