@@ -58,7 +58,11 @@ func TestLoneQuestionPassedOver(t *testing.T) {
 			"That connectivity test is flaky, leave it. Now plan the prod stack with the same checkov fixes.", "= Should we also upgrade Terraform to 1.9\\? — not answered"},
 		{"fr", "Le run passe à 72.6%. Est-ce qu'on migre les augmentations vers la nouvelle API ? Elle est plus rapide sur CPU.",
 			"montre-moi la mémoire GPU pendant un run à 128.", "= Est-ce qu'on migre les augmentations vers la nouvelle API \\? — not answered"},
+		{"fr offer (C27)", "72.64% top-1 à 10 epochs, sans OOM.\n\nVeux-tu aussi que je passe aux transforms `torchvision.transforms.v2` ? Elles sont plus rapides sur CPU.",
+			"attends, avant de répondre : montre-moi la mémoire GPU pendant un run à 128, je veux voir la marge", "= Veux-tu aussi que je passe aux transforms `torchvision.transforms.v2` \\? — not answered"},
 		// Near misses.
+		{"fr taken up", "72.64% top-1.\n\nVeux-tu aussi que je passe aux transforms `torchvision.transforms.v2` ? Elles sont plus rapides.", "les transforms v2 plus tard, montre-moi la mémoire GPU.", ""},
+		{"fr no", "72.64% top-1.\n\nVeux-tu aussi que je passe aux transforms `torchvision.transforms.v2` ? Elles sont plus rapides.", "non, montre-moi la mémoire GPU.", ""},
 		{"en taken up", "All tests pass now. Should we also upgrade Terraform to 1.9?", "not now, terraform stays on 1.8 until the audit.", ""},
 		{"en yes", "All tests pass now. Should we also upgrade Terraform to 1.9?", "yes, and then plan prod.", ""},
 		{"en asks back", "All tests pass now. Should we also upgrade Terraform to 1.9?", "what changes in 1.9?", ""},

@@ -160,7 +160,7 @@ func passedOverLone(text, q string, out []Proposal) []Proposal {
 		return out
 	}
 	rs := stems(text)
-	for w := range stems(q) {
+	for w := range stems(askedContent(q)) {
 		if rs[w] && (utf8.RuneCountInString(w) >= 4 || strings.ContainsFunc(w, isCJK)) {
 			// a word of the question's own taken up ("1.9는 다음에"):
 			// short ones are the function words of any language ("je")
@@ -169,4 +169,21 @@ func passedOverLone(text, q string, out []Proposal) []Proposal {
 	}
 	quote := strings.TrimSpace(ss[0])
 	return append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: oneLine(q, valueRunes) + " — not answered (the reply passed it over: " + quote + ")", Quote: quote, Links: distinctive(q)})
+}
+
+// askedContent is question q without the verb that opens it as a
+// question ("Veux-tu aussi …", "Should we …", "Est-ce qu'on …"): a reply
+// saying "je veux voir la marge" takes up nothing of "Veux-tu …".
+func askedContent(q string) string {
+	f := strings.Fields(q)
+	if len(f) < 2 {
+		return q
+	}
+	lead := strings.Index(q, f[0]) + len(f[0])
+	for _, re := range []*pattern{polarAskRE, turnYesNoRE} {
+		if loc := re.FindStringIndex(q); loc != nil && loc[0] < lead {
+			return strings.Join(f[1:], " ")
+		}
+	}
+	return q
 }
