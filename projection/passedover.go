@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -150,7 +151,26 @@ func passedOverLone(text, q string, out []Proposal) []Proposal {
 		return out
 	}
 	words, _ := replyWords(text)
-	if len(words) == 0 || assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]] || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+	if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+		return out
+	}
+	for _, w := range words[:min(3, len(words))] {
+		if assentWords[w] || moreAssentWords[w] || refuseWords[w] || notAssentWords[w] || closingWords[w] {
+			// "ah si è normale, …", "Not today.": a yes or a no
+			// near the reply's start answers it
+			return out
+		}
+	}
+	first := strings.TrimSpace(ss[0])
+	if !strings.ContainsFunc(first, isCJK) && len(strings.Fields(first)) < 4 {
+		// "ugh new laptop.": a short reaction may be the answer
+		return out
+	}
+	if c := strings.TrimFunc(strings.FieldsFunc(first, func(r rune) bool { return strings.ContainsRune(",，、;；:：", r) })[0], func(r rune) bool {
+		return !unicode.IsLetter(r) || strings.ContainsRune("吧吗了的啊呀呗嘛", r)
+	}); c != "" && strings.ContainsFunc(c, isCJK) && !strings.ContainsFunc(c, func(r rune) bool { return !strings.ContainsRune(q, r) }) {
+		// "要不要照这个计划跑？" — "跑吧，…": the question's own verb
+		// opening the reply answers it
 		return out
 	}
 	k := "question/-/" + slug(q)
@@ -167,7 +187,7 @@ func passedOverLone(text, q string, out []Proposal) []Proposal {
 			return out
 		}
 	}
-	quote := strings.TrimSpace(ss[0])
+	quote := first
 	return append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: oneLine(q, valueRunes) + " — not answered (the reply passed it over: " + quote + ")", Quote: quote, Links: distinctive(q)})
 }
 
@@ -187,3 +207,9 @@ func askedContent(q string) string {
 	}
 	return q
 }
+
+// closingWords thank or close the session: "thanks, that's it for today"
+// leaves the question for another day, passing over nothing.
+var closingWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "ty": true, "merci": true, "gracias": true, "obrigado": true, "obrigada": true,
+	"grazie": true, "danke": true, "bedankt": true, "tack": true, "спасибо": true, "дякую": true, "dzięki": true, "감사합니다": true, "고마워": true, "고마워요": true,
+	"谢谢": true, "多谢": true, "ありがとう": true, "bye": true, "cheers": true, "शुक्रिया": true, "धन्यवाद": true, "شكرا": true}
