@@ -38,6 +38,11 @@ var planSaidRE = mustPattern(`(?i)^\W*(?:i'll|i will|i'm going to|we'll|let's|vo
 // "ça te va ?", "d'accord ?", "¿vale?", "passt das?", "괜찮을까요?", "行吗？".
 var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|fine with you|good with you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
 
+// goAheadNodRE is a short question asking to go ahead with what the
+// sentence before states: "Shall I proceed?", "On y va ?", "¿Procedo?",
+// "Soll ich weitermachen?", "진행할까요?", "继续吗？".
+var goAheadNodRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?)[,]?\s+)?(?:shall|should|can)\s+(?:i|we)\s+(?:proceed|go ahead|continue|apply (?:it|that|this))\s*[?？]\s*$|^\W*(?:proceed|go ahead|continue)\s*[?？]\s*$|^\W*(?:je|on)\s+(?:continue|y va|procède|applique)\s*[?？]\s*$|^\W*¿?\s*(?:procedo|sigo|continúo|continuo|prossigo|proseguo|avanzo|vado avanti)\s*[?？]\s*$|^\W*soll\s+ich\s+(?:weitermachen|fortfahren|loslegen)\s*[?？]\s*$|(?:진행|적용|반영)(?:할까요|하시겠어요|해도 될까요)\s*[?？]\s*$|^(?:要)?(?:继续|执行)(?:吗|嗎)\s*[?？]\s*$|(?:進めますか|進めてもいいですか|適用しますか)\s*[?？]\s*$`)
+
 // proposalOf is the sentence of assistant text, among its last two, that
 // proposes a course (proposeAnyRE, or a plan asking for a nod:
 // planSaidRE with nodAskRE), with a short nod asked after it ("Sobe
@@ -51,12 +56,14 @@ func proposalOf(text string) string {
 			// (itemreply.go): "ok" alone accepts none of them
 			continue
 		}
-		nod := nodAskRE.MatchString(s)
+		nod := nodAskRE.MatchString(s) || goAheadNodRE.MatchString(s)
 		if nod && len(strings.Fields(s)) <= 4 && i > 0 {
 			// "Vou usar autoscaling/v2 …. Sobe ok?": the plan is the
 			// sentence before
 			prev := strings.TrimSpace(ss[i-1])
-			if len([]rune(prev)) <= 300 && (proposeAnyRE.MatchString(prev) || planSaidRE.MatchString(prev)) && !questionRE.MatchString(prev) {
+			if len([]rune(prev)) <= 300 && (proposeAnyRE.MatchString(prev) || planSaidRE.MatchString(prev) || goAheadNodRE.MatchString(s) && strings.Count(prev, "`") >= 2) && !questionRE.MatchString(prev) {
+				// "… `style = "semver"`로 두면 통과합니다. 진행할까요?":
+				// a go-ahead asked after a change it names in code
 				return prev
 			}
 			continue

@@ -3,6 +3,8 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A question the user's reply passes over.
@@ -52,6 +54,9 @@ func agentQuestions(ctx *Context) []string {
 // another (see above).
 func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
 	qs := agentQuestions(ctx)
+	if len(qs) < 2 && ctx.AskedEnd != "" {
+		return passedOverLone(text, ctx.AskedEnd, out)
+	}
 	if len(qs) < 2 || len(qs) > maxAsked {
 		return out
 	}
@@ -94,3 +99,117 @@ func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
 	}
 	return out
 }
+
+// A lone question the turn ends on, passed over.
+//
+// "… TestErrorHandling 통과. 그리고 Terraform 1.9로 올리는 것도
+// 고려해볼까요? 현재 1.8.5입니다." — "그 테스트 원래 가끔 그래, 냅둬. 이제
+// prod 쪽도 …": the agent ends its turn on one yes-or-no question to the
+// user (endQuestions: no nod, no question it answers itself, no heading),
+// and the reply turns to other things, sharing no word with it, with no
+// yes or no, no question of its own. The question stays open, not
+// answered, the reply quoted as what passed it over. A question in the
+// middle of the message, one of what or which, and a reply that asks
+// back keep nothing.
+
+// turnYesNoRE is a yes-or-no question yesNoAsk does not read: French
+// with its verb put first ("Veux-tu aussi que je passe …", "Est-ce
+// qu'on …"), Portuguese and Italian opening with their verb ("Quer que eu
+// …", "Vuoi che …"), Korean "…까요?"/"…나요?" with no question word.
+var turnYesNoRE = mustPattern(`(?i)^\W*(?:(?:et|alors|aussi|e|então|ok)[,]?\s+)?(?:\p{L}+-(?:tu|vous|je|on|il|elle|ils|elles)(?:[^\p{L}]|$)|est-ce\s+qu|(?:quer|queres|querem|devo|posso|prefere|preferes|vuoi|volete|devo|posso|preferisci)\s+\p{L})|(?:까요|나요|습니까|을래요|할래요)\s*[?？]\s*$`)
+
+// koWhRE is a Korean question word: the question asks what, not yes or no.
+var koWhRE = mustPattern(`뭐|무엇|무슨|어떤|어느|어떻게|몇|언제|어디|왜|누가|누구`)
+
+// turnEndQuestion is the one question to the user assistant text ends its
+// turn on, among its last two sentences, when it asks yes or no; "" when
+// it asks none, several, or one elsewhere.
+func turnEndQuestion(text string) string {
+	qs := endQuestions(text)
+	if len(qs) != 1 {
+		return ""
+	}
+	q := qs[0]
+	ss := sentences(outsideFences(text))
+	last := false
+	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
+		if s := strings.TrimSpace(ss[i]); s == q || strings.HasSuffix(q, s) {
+			last = true
+		}
+	}
+	if !last || !(yesNoAsk(q) || turnYesNoRE.MatchString(q) && !koWhRE.MatchString(q)) {
+		return ""
+	}
+	return q
+}
+
+// passedOverLone adds to out the question q the agent's message ended
+// on when the user's reply passes over it (see above).
+func passedOverLone(text, q string, out []Proposal) []Proposal {
+	ss := sentences(text)
+	if len(ss) == 0 || strings.ContainsAny(text, "?？") {
+		return out
+	}
+	words, _ := replyWords(text)
+	if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+		return out
+	}
+	for _, w := range words[:min(3, len(words))] {
+		if assentWords[w] || moreAssentWords[w] || refuseWords[w] || notAssentWords[w] || closingWords[w] {
+			// "ah si è normale, …", "Not today.": a yes or a no
+			// near the reply's start answers it
+			return out
+		}
+	}
+	first := strings.TrimSpace(ss[0])
+	if !strings.ContainsFunc(first, isCJK) && len(strings.Fields(first)) < 4 {
+		// "ugh new laptop.": a short reaction may be the answer
+		return out
+	}
+	if c := strings.TrimFunc(strings.FieldsFunc(first, func(r rune) bool { return strings.ContainsRune(",，、;；:：", r) })[0], func(r rune) bool {
+		return !unicode.IsLetter(r) || strings.ContainsRune("吧吗了的啊呀呗嘛", r)
+	}); c != "" && strings.ContainsFunc(c, isCJK) && !strings.ContainsFunc(c, func(r rune) bool { return !strings.ContainsRune(q, r) }) {
+		// "要不要照这个计划跑？" — "跑吧，…": the question's own verb
+		// opening the reply answers it
+		return out
+	}
+	k := "question/-/" + slug(q)
+	if hasKey(out, k) || slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Was == q || p.Kind == KindDecision && strings.HasPrefix(p.Key, answerPrefix)
+	}) {
+		return out
+	}
+	rs := stems(text)
+	for w := range stems(askedContent(q)) {
+		if rs[w] && (utf8.RuneCountInString(w) >= 4 || strings.ContainsFunc(w, isCJK)) {
+			// a word of the question's own taken up ("1.9는 다음에"):
+			// short ones are the function words of any language ("je")
+			return out
+		}
+	}
+	quote := first
+	return append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: oneLine(q, valueRunes) + " — not answered (the reply passed it over: " + quote + ")", Quote: quote, Links: distinctive(q)})
+}
+
+// askedContent is question q without the verb that opens it as a
+// question ("Veux-tu aussi …", "Should we …", "Est-ce qu'on …"): a reply
+// saying "je veux voir la marge" takes up nothing of "Veux-tu …".
+func askedContent(q string) string {
+	f := strings.Fields(q)
+	if len(f) < 2 {
+		return q
+	}
+	lead := strings.Index(q, f[0]) + len(f[0])
+	for _, re := range []*pattern{polarAskRE, turnYesNoRE} {
+		if loc := re.FindStringIndex(q); loc != nil && loc[0] < lead {
+			return strings.Join(f[1:], " ")
+		}
+	}
+	return q
+}
+
+// closingWords thank or close the session: "thanks, that's it for today"
+// leaves the question for another day, passing over nothing.
+var closingWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "ty": true, "merci": true, "gracias": true, "obrigado": true, "obrigada": true,
+	"grazie": true, "danke": true, "bedankt": true, "tack": true, "спасибо": true, "дякую": true, "dzięki": true, "감사합니다": true, "고마워": true, "고마워요": true,
+	"谢谢": true, "多谢": true, "ありがとう": true, "bye": true, "cheers": true, "शुक्रिया": true, "धन्यवाद": true, "شكرا": true}

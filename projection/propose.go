@@ -97,6 +97,10 @@ type Context struct {
 	// ProposedRule is the rule the assistant's message before proposed
 	// and asked whether to keep as one (keeprule.go), for the user's yes.
 	ProposedRule string
+	// AskedEnd is the one question to the user the assistant's message
+	// before ended its turn on, among its last two sentences (passedover.go),
+	// for the reply that passes over it.
+	AskedEnd string
 	// Offered are the options the message, or one shortly before it,
 	// listed ("1. … 2. …", "一是…；二是…"), for a choice made by place
 	// ("the second one"; listed.go).

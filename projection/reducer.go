@@ -189,6 +189,9 @@ type Reducer struct {
 	// asked are the questions of fact the assistant's last message asked
 	// the user (asked.go); not part of a Snapshot.
 	asked2 []string
+	// askedEnd is the lone question the assistant's last message ended
+	// its turn on (passedover.go)
+	askedEnd string
 	// endAsked are the questions to the user of the assistant's last
 	// message while nothing has come after it, and endAskedSeq its seq
 	// (endasked.go).
@@ -455,6 +458,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
 		ctx.Asked, ctx.AskedNumbered = r.asked2, r.askedList
+		ctx.AskedEnd = r.askedEnd
 		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
 		ctx.Values = r.heldValues()
@@ -714,6 +718,7 @@ func (r *Reducer) Apply(ev Event) {
 				r.askedBack = r.userAsks
 			}
 			r.asked2 = choicesAsked(ev.Text, askedQuestions(ev.Text))
+			r.askedEnd = turnEndQuestion(ev.Text)
 			r.askedList = listedQuestions(ev.Text, r.asked2)
 			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
@@ -728,6 +733,7 @@ func (r *Reducer) Apply(ev Event) {
 		}
 	case RoleUser:
 		r.offer, r.guesses = "", nil
+		r.askedEnd = ""
 		r.asked2, r.askedList, r.proposed, r.suggestedName, r.suggestedValue = nil, false, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
 		r.userAsked, r.userAskedAge = r.stillAskedBack(props)

@@ -177,7 +177,7 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		d := r.dflt
 		r.dflt = nil
 		if d != nil && d.ask {
-			if assentOnly(ev.Text) || d.msg != "" && assentsTo(ev.Text, d.quote) {
+			if assentOnly(ev.Text) || d.msg != "" && (assentsTo(ev.Text, d.quote) || goAheadFirst(ev.Text, d.quote)) {
 				// "I suggest pgloader for the migration, ok?" — "Sounds
 				// good.": the agent's proposal, accepted
 				r.letStandAs(d, d.option+" (the agent's proposal, accepted)", 98, ref)
@@ -270,4 +270,18 @@ var assentWordsRE = mustPattern(`(?i)^\W*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|a
 func assentOnly(text string) bool {
 	t := strings.TrimSpace(text)
 	return t != "" && len(t) <= 60 && assentWordsRE.MatchString(t)
+}
+
+// goAheadFirst reports whether user text opens with a sentence that only
+// assents to proposal and says to go ahead ("ㅇㅇ 그렇게 해. 아 그리고 목표
+// 바꿀게 …", "Go ahead. Then also …", "Vas-y. Et ensuite …"): the rest
+// of the reply may turn to other things. A bare "ok" opening a reply
+// accepts nothing (assentsTo reads a reply of assent alone).
+func goAheadFirst(text, proposal string) bool {
+	ss := sentences(text)
+	if len(ss) < 2 {
+		return false
+	}
+	first := strings.TrimSpace(ss[0])
+	return assentPhraseRE.MatchString(first) && !questionRE.MatchString(first) && assentsTo(first, proposal)
 }
