@@ -75,9 +75,12 @@ type shownHit struct {
 //     and places of questions, which statements further down go before,
 //     and of hits loaded below the matches loaded in rank order, take the
 //     next matches;
-//   - a message's copies rank together (the same text scores the same):
-//     a hit ranked like the first match not loaded takes the matches of
-//     that rank;
+//   - a message's copies rank together (the same text scores the same)
+//     and are of its session: a hit ranked like the first match not
+//     loaded takes the matches of that rank of its session (their ids are
+//     looked up, much cheaper than loading: the phrase "No ready issues
+//     available", a tool's output repeated in many sessions, tied with
+//     ninety matches of other sessions that it loaded all of);
 //   - a checkpoint's summary and its copies archived by later folds rank
 //     apart, and so do summaries that echo one another: a derived hit
 //     takes every derived match of its session.
@@ -110,11 +113,14 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 	}
 	prefix := 0                 // matches[:prefix] are loaded
 	closed := map[string]bool{} // sessions whose derived matches are loaded
+	// grow takes the next n matches not loaded in rank order (those
+	// loaded out of it, tied or of a closed session, do not count).
 	grow := func(todo []int, n int) []int {
-		end := min(prefix+n, len(matches))
-		for ; prefix < end; prefix++ {
+		for ; n > 0 && prefix < len(matches); prefix++ {
 			if !loaded[prefix] {
 				todo = append(todo, prefix)
+				loaded[prefix] = true
+				n--
 			}
 		}
 		return todo
@@ -135,12 +141,22 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if c.hit.Question || sh.place >= prefix {
 				need++
 			}
-			if prefix < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[prefix]) == 0 {
-				end := prefix + 1
-				for end < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[end]) == 0 {
-					end++
+			// Its copies not loaded rank with it, and are of its session:
+			// the matches of its rank not loaded yet are resolved, and
+			// those of its session loaded (a message repeated across
+			// sessions, "No ready issues available", ties with dozens
+			// that cannot be its copies).
+			for i := prefix; i < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[i]) == 0; i++ {
+				m := &matches[i]
+				if loaded[i] {
+					continue
 				}
-				need = max(need, end-prefix)
+				if err := x.resolve(r, m); err != nil {
+					return nil, err
+				}
+				if m.ordered && m.ck.session == c.hit.SessionID {
+					todo, loaded[i] = append(todo, i), true
+				}
 			}
 			if s := c.hit.SessionID; c.m.derived && !closed[s] {
 				closed[s] = true
@@ -153,15 +169,12 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 						return nil, err
 					}
 					if m.ordered && m.ck.session == s {
-						todo = append(todo, i)
+						todo, loaded[i] = append(todo, i), true
 					}
 				}
 			}
 		}
-		// Closed sessions' matches come first; grow skips them.
-		for _, i := range todo {
-			loaded[i] = true
-		}
+		// Tied and closed sessions' matches come first; grow skips them.
 		todo = grow(todo, need)
 	}
 	return shown, nil
