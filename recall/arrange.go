@@ -88,15 +88,37 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 	var cs []*candidate
 	seed := maphash.MakeSeed()
 	loaded := make([]bool, len(matches))
+	cache := storedCache{}
 	add := func(idx []int) error {
-		ms := make([]match, len(idx))
-		for k, i := range idx {
-			if err := x.resolve(r, &matches[i]); err != nil {
+		var ms []match
+		var ranks []int
+		for _, i := range idx {
+			m := &matches[i]
+			if err := x.resolve(r, m); err != nil {
 				return err
 			}
-			ms[k], loaded[i] = matches[i], true
+			loaded[i] = true
+			// A message's copies are told by their prints, their texts
+			// left unloaded: only the copy that stands for the others is
+			// loaded (fill). Derived documents and an index without
+			// prints load them all.
+			if m.ordered && !m.derived && m.index >= 0 {
+				st, err := cache.get(r, m.key)
+				if err != nil {
+					return err
+				}
+				if !st.found {
+					continue // deleted between match and load
+				}
+				if p, ok := st.print(m.index); ok {
+					h, _, _ := hitFromMatch(*m) // its meta comes with its text (fill)
+					cs = append(cs, &candidate{m: *m, hit: h, rank: i, key: printKey(h.SessionID, p)})
+					continue
+				}
+			}
+			ms, ranks = append(ms, *m), append(ranks, i)
 		}
-		if err := x.load(r, ms); err != nil {
+		if err := x.load(r, cache, ms); err != nil {
 			return err
 		}
 		for k, m := range ms {
@@ -107,7 +129,32 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if !ok {
 				continue // not a document this package wrote
 			}
-			cs = append(cs, &candidate{m: m, hit: h, rank: idx[k], key: copyKey(h, meta, m.text, seed)})
+			cs = append(cs, &candidate{m: m, hit: h, rank: ranks[k], key: copyKey(h, meta, m.text, seed)})
+		}
+		return nil
+	}
+	// fill loads the hits whose texts are not loaded yet: copies folded
+	// into them are not.
+	fill := func(out []shownHit) error {
+		var ms []match
+		var who []*candidate
+		for _, sh := range out {
+			if !sh.c.m.loaded {
+				ms, who = append(ms, sh.c.m), append(who, sh.c)
+			}
+		}
+		if len(ms) == 0 {
+			return nil
+		}
+		if err := x.load(r, cache, ms); err != nil {
+			return err
+		}
+		for k, m := range ms {
+			c := who[k]
+			c.m = m
+			if h, _, ok := hitFromMatch(m); ok {
+				c.hit = h
+			}
 		}
 		return nil
 	}
@@ -132,7 +179,10 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			return nil, err
 		}
 		slices.SortFunc(cs, func(a, b *candidate) int { return a.rank - b.rank })
-		shown = x.orderHits(cs, marks)
+		var err error
+		if shown, err = x.orderHits(cs, marks, fill); err != nil {
+			return nil, err
+		}
 		top := shown[:min(limit, len(shown))]
 		need := limit - len(top)
 		todo = todo[:0]
@@ -194,7 +244,7 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 // one session with the same role, tools and text (a message a root fold
 // archived again, or the same output twice). The checkpoint's document
 // stands for its copies, the earliest archived message for its.
-func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
+func (x *Index) orderHits(cs []*candidate, marks snippetMarks, fill func([]shownHit) error) ([]shownHit, error) {
 	var out []shownHit
 	byKey := map[string]int{} // copy key → index in out
 	for _, c := range cs {
@@ -215,6 +265,9 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 			out[i].c = c
 		}
 		out[i].copies++
+	}
+	if err := fill(out); err != nil {
+		return nil, err
 	}
 	for _, sh := range out {
 		c := sh.c
@@ -257,7 +310,16 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 		}
 		kept = append(kept, sh)
 	}
-	return kept
+	return kept, nil
+}
+
+// printKey is the copy key of a message with copy print p (see copyKey
+// and copyPrint).
+func printKey(session string, p uint64) string {
+	if p == 0 {
+		return ""
+	}
+	return "p\x00" + session + "\x00" + strconv.FormatUint(p, 16)
 }
 
 // copyKey is what copies of a hit's content share ("" for a hit that has
