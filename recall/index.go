@@ -2,9 +2,9 @@ package recall
 
 import (
 	"context"
-	"encoding/binary"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
