@@ -5,10 +5,10 @@ import (
 	"container/heap"
 	"context"
 	"encoding/binary"
-	"hash/crc64"
-	"io"
+	"hash/crc32"
 	"math/bits"
 	"sort"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -267,23 +267,29 @@ func (x *Index) load(r bindex.IndexReader, cache storedCache, ms []match) error 
 // copyPrint is what copies of a message share besides their session: a
 // 64-bit hash of its role, tools and stored text, 0 for a message with no
 // text (which has no copies). It is stored (fPrints), so it must not
-// change from build to build: CRC-64 (ECMA), not a seeded hash.
+// change from build to build: two CRC-32s (Castagnoli and IEEE, both done
+// by the CPU's own instructions), not a seeded hash; CRC-64 ran at a
+// tenth of their speed, ~3% of a bulk build's CPU.
 func copyPrint(role string, tools []string, text string) uint64 {
 	if text == "" {
 		return 0
 	}
-	h := crc64.New(crcTable)
-	io.WriteString(h, role)
-	for _, t := range tools {
-		io.WriteString(h, "\x00")
-		io.WriteString(h, t)
+	var a, b uint32
+	add := func(s string) {
+		p := unsafe.Slice(unsafe.StringData(s), len(s))
+		a, b = crc32.Update(a, castagnoli, p), crc32.Update(b, crc32.IEEETable, p)
 	}
-	io.WriteString(h, "\x01")
-	io.WriteString(h, text)
-	return max(h.Sum64(), 1)
+	add(role)
+	for _, t := range tools {
+		add("\x00")
+		add(t)
+	}
+	add("\x01")
+	add(text)
+	return max(uint64(a)<<32|uint64(b), 1)
 }
 
-var crcTable = crc64.MakeTable(crc64.ECMA)
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // stableScore rounds a score to float32 precision (24 bits). bleve sums
 // a disjunction's scores (a prefix's terms, a word's alternatives) in the

@@ -7,3 +7,6 @@ func SetIgnorePrints(v bool) (restore func()) {
 	ignorePrints = v
 	return func() { ignorePrints = was }
 }
+
+// CopyPrint is copyPrint, for tests.
+var CopyPrint = copyPrint

@@ -58,3 +58,31 @@ func printHits(hs []recall.Hit) []string {
 	}
 	return out
 }
+
+// TestCopyPrint: a copy print is stored, so it must not change from build
+// to build; it tells role, tools and text apart, and a message with no
+// text has none (0).
+func TestCopyPrint(t *testing.T) {
+	if got, want := recall.CopyPrint("tool", []string{"bash"}, "No ready issues available"), uint64(0x731e0f58fbfe285a); got != want {
+		t.Errorf("CopyPrint = %#x, want %#x (stored in indexes: changing it needs a new schema version)", got, want)
+	}
+	if recall.CopyPrint("user", nil, "") != 0 {
+		t.Error("a message with no text has a print")
+	}
+	seen := map[uint64]string{}
+	for _, c := range []struct {
+		role  string
+		tools []string
+		text  string
+	}{
+		{"tool", []string{"bash"}, "ok"}, {"tool", []string{"bash", "ls"}, "ok"}, {"tool", []string{"bashls"}, "ok"},
+		{"tool", nil, "ok"}, {"assistant", nil, "ok"}, {"tool", []string{"bash"}, "ok "}, {"", nil, "\x00ok"},
+	} {
+		p := recall.CopyPrint(c.role, c.tools, c.text)
+		k := fmt.Sprintf("%q %q %q", c.role, c.tools, c.text)
+		if was, ok := seen[p]; ok || p == 0 {
+			t.Errorf("%s: print %#x, as %s", k, p, was)
+		}
+		seen[p] = k
+	}
+}
