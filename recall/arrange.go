@@ -23,7 +23,9 @@ const searchPool = 2 * MaxSearchLimit
 // index without copy prints (tests compare the two).
 var ignorePrints = false
 
-// candidate is a loaded match on its way to becoming a hit.
+// candidate is a match on its way to becoming a hit: loaded, or (a
+// message of an index with copy prints) known by its print and id only
+// until it stands for a hit (arrange's fill).
 type candidate struct {
 	m   match
 	hit Hit // without snippet, ref, copies and lacks
@@ -72,9 +74,10 @@ type shownHit struct {
 // shown (see orderHits), as all the matches would order them, though it
 // loads only what the first limit hits depend on: loading reads and
 // decompresses the stored texts of each checkpoint matched, most of a
-// search's cost once it has its matches. It loads the first limit
-// matches, then more until nothing left unloaded can change the first
-// limit hits:
+// search's cost once it has its matches; a message's copies are told by
+// their copy prints (fPrints), so of a message's copies only the one
+// standing for them is loaded. It takes the first limit matches, then
+// more until nothing left untaken can change the first limit hits:
 //   - places left empty (copies folded, echoes, matches deleted since)
 //     and places of questions, which statements further down go before,
 //     and of hits loaded below the matches loaded in rank order, take the
