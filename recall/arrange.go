@@ -19,7 +19,13 @@ import (
 // first) apart: under a limit of 1 the newest copy stood alone.
 const searchPool = 2 * MaxSearchLimit
 
-// candidate is a loaded match on its way to becoming a hit.
+// ignorePrints makes a search tell copies by their loaded texts, as in an
+// index without copy prints (tests compare the two).
+var ignorePrints = false
+
+// candidate is a match on its way to becoming a hit: loaded, or (a
+// message of an index with copy prints) known by its print and id only
+// until it stands for a hit (arrange's fill).
 type candidate struct {
 	m   match
 	hit Hit // without snippet, ref, copies and lacks
@@ -68,16 +74,20 @@ type shownHit struct {
 // shown (see orderHits), as all the matches would order them, though it
 // loads only what the first limit hits depend on: loading reads and
 // decompresses the stored texts of each checkpoint matched, most of a
-// search's cost once it has its matches. It loads the first limit
-// matches, then more until nothing left unloaded can change the first
-// limit hits:
+// search's cost once it has its matches; a message's copies are told by
+// their copy prints (fPrints), so of a message's copies only the one
+// standing for them is loaded. It takes the first limit matches, then
+// more until nothing left untaken can change the first limit hits:
 //   - places left empty (copies folded, echoes, matches deleted since)
 //     and places of questions, which statements further down go before,
 //     and of hits loaded below the matches loaded in rank order, take the
 //     next matches;
-//   - a message's copies rank together (the same text scores the same):
-//     a hit ranked like the first match not loaded takes the matches of
-//     that rank;
+//   - a message's copies rank together (the same text scores the same)
+//     and are of its session: a hit ranked like the first match not
+//     loaded takes the matches of that rank of its session (their ids are
+//     looked up, much cheaper than loading: the phrase "No ready issues
+//     available", a tool's output repeated in many sessions, tied with
+//     ninety matches of other sessions that it loaded all of);
 //   - a checkpoint's summary and its copies archived by later folds rank
 //     apart, and so do summaries that echo one another: a derived hit
 //     takes every derived match of its session.
@@ -85,15 +95,37 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 	var cs []*candidate
 	seed := maphash.MakeSeed()
 	loaded := make([]bool, len(matches))
+	cache := storedCache{}
 	add := func(idx []int) error {
-		ms := make([]match, len(idx))
-		for k, i := range idx {
-			if err := x.resolve(r, &matches[i]); err != nil {
+		var ms []match
+		var ranks []int
+		for _, i := range idx {
+			m := &matches[i]
+			if err := x.resolve(r, m); err != nil {
 				return err
 			}
-			ms[k], loaded[i] = matches[i], true
+			loaded[i] = true
+			// A message's copies are told by their prints, their texts
+			// left unloaded: only the copy that stands for the others is
+			// loaded (fill). Derived documents and an index without
+			// prints load them all.
+			if m.ordered && !m.derived && m.index >= 0 {
+				st, err := cache.get(r, m.key)
+				if err != nil {
+					return err
+				}
+				if !st.found {
+					continue // deleted between match and load
+				}
+				if p, ok := st.print(m.index); ok && !ignorePrints {
+					h, _, _ := hitFromMatch(*m) // its meta comes with its text (fill)
+					cs = append(cs, &candidate{m: *m, hit: h, rank: i, key: printKey(h.SessionID, p)})
+					continue
+				}
+			}
+			ms, ranks = append(ms, *m), append(ranks, i)
 		}
-		if err := x.load(r, ms); err != nil {
+		if err := x.load(r, cache, ms); err != nil {
 			return err
 		}
 		for k, m := range ms {
@@ -104,17 +136,45 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if !ok {
 				continue // not a document this package wrote
 			}
-			cs = append(cs, &candidate{m: m, hit: h, rank: idx[k], key: copyKey(h, meta, m.text, seed)})
+			cs = append(cs, &candidate{m: m, hit: h, rank: ranks[k], key: copyKey(h, meta, m.text, seed)})
+		}
+		return nil
+	}
+	// fill loads the hits whose texts are not loaded yet: copies folded
+	// into them are not.
+	fill := func(out []shownHit) error {
+		var ms []match
+		var who []*candidate
+		for _, sh := range out {
+			if !sh.c.m.loaded {
+				ms, who = append(ms, sh.c.m), append(who, sh.c)
+			}
+		}
+		if len(ms) == 0 {
+			return nil
+		}
+		if err := x.load(r, cache, ms); err != nil {
+			return err
+		}
+		for k, m := range ms {
+			c := who[k]
+			c.m = m
+			if h, _, ok := hitFromMatch(m); ok {
+				c.hit = h
+			}
 		}
 		return nil
 	}
 	prefix := 0                 // matches[:prefix] are loaded
 	closed := map[string]bool{} // sessions whose derived matches are loaded
+	// grow takes the next n matches not loaded in rank order (those
+	// loaded out of it, tied or of a closed session, do not count).
 	grow := func(todo []int, n int) []int {
-		end := min(prefix+n, len(matches))
-		for ; prefix < end; prefix++ {
+		for ; n > 0 && prefix < len(matches); prefix++ {
 			if !loaded[prefix] {
 				todo = append(todo, prefix)
+				loaded[prefix] = true
+				n--
 			}
 		}
 		return todo
@@ -126,7 +186,10 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			return nil, err
 		}
 		slices.SortFunc(cs, func(a, b *candidate) int { return a.rank - b.rank })
-		shown = x.orderHits(cs, marks)
+		var err error
+		if shown, err = x.orderHits(cs, marks, fill); err != nil {
+			return nil, err
+		}
 		top := shown[:min(limit, len(shown))]
 		need := limit - len(top)
 		todo = todo[:0]
@@ -135,12 +198,22 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 			if c.hit.Question || sh.place >= prefix {
 				need++
 			}
-			if prefix < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[prefix]) == 0 {
-				end := prefix + 1
-				for end < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[end]) == 0 {
-					end++
+			// Its copies not loaded rank with it, and are of its session:
+			// the matches of its rank not loaded yet are resolved, and
+			// those of its session loaded (a message repeated across
+			// sessions, "No ready issues available", ties with dozens
+			// that cannot be its copies).
+			for i := prefix; i < len(matches) && rankCmp(c.m.nheld, c.m.derived, c.m.dm.Score, &matches[i]) == 0; i++ {
+				m := &matches[i]
+				if loaded[i] {
+					continue
 				}
-				need = max(need, end-prefix)
+				if err := x.resolve(r, m); err != nil {
+					return nil, err
+				}
+				if m.ordered && m.ck.session == c.hit.SessionID {
+					todo, loaded[i] = append(todo, i), true
+				}
 			}
 			if s := c.hit.SessionID; c.m.derived && !closed[s] {
 				closed[s] = true
@@ -153,15 +226,12 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 						return nil, err
 					}
 					if m.ordered && m.ck.session == s {
-						todo = append(todo, i)
+						todo, loaded[i] = append(todo, i), true
 					}
 				}
 			}
 		}
-		// Closed sessions' matches come first; grow skips them.
-		for _, i := range todo {
-			loaded[i] = true
-		}
+		// Tied and closed sessions' matches come first; grow skips them.
 		todo = grow(todo, need)
 	}
 	return shown, nil
@@ -181,7 +251,7 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 // one session with the same role, tools and text (a message a root fold
 // archived again, or the same output twice). The checkpoint's document
 // stands for its copies, the earliest archived message for its.
-func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
+func (x *Index) orderHits(cs []*candidate, marks snippetMarks, fill func([]shownHit) error) ([]shownHit, error) {
 	var out []shownHit
 	byKey := map[string]int{} // copy key → index in out
 	for _, c := range cs {
@@ -202,6 +272,9 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 			out[i].c = c
 		}
 		out[i].copies++
+	}
+	if err := fill(out); err != nil {
+		return nil, err
 	}
 	for _, sh := range out {
 		c := sh.c
@@ -244,7 +317,16 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks) []shownHit {
 		}
 		kept = append(kept, sh)
 	}
-	return kept
+	return kept, nil
+}
+
+// printKey is the copy key of a message with copy print p (see copyKey
+// and copyPrint).
+func printKey(session string, p uint64) string {
+	if p == 0 {
+		return ""
+	}
+	return "p\x00" + session + "\x00" + strconv.FormatUint(p, 16)
 }
 
 // copyKey is what copies of a hit's content share ("" for a hit that has

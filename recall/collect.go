@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"container/heap"
 	"context"
+	"encoding/binary"
+	"hash/crc32"
 	"math/bits"
 	"sort"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -173,12 +176,57 @@ func (x *Index) reader() (bindex.IndexReader, error) {
 	return adv.Reader()
 }
 
+// ckStored is a checkpoint document's stored fields a search reads: its
+// text chunks and its messages' copy prints (nil in an index written
+// before them). found is false when the document is gone.
+type ckStored struct {
+	chunks [][]byte
+	prints []byte
+	found  bool
+}
+
+// print returns the copy print of message i, ok false when the
+// checkpoint has none.
+func (st *ckStored) print(i int) (uint64, bool) {
+	if i < 0 || 8*i+8 > len(st.prints) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint64(st.prints[8*i:]), true
+}
+
+// storedCache reads each checkpoint document's stored fields once per
+// search.
+type storedCache map[string]*ckStored
+
+func (c storedCache) get(r bindex.IndexReader, key string) (*ckStored, error) {
+	if st, ok := c[key]; ok {
+		return st, nil
+	}
+	doc, err := r.Document(key)
+	if err != nil {
+		return nil, err
+	}
+	st := &ckStored{found: doc != nil}
+	if doc != nil {
+		doc.VisitFields(func(f bindex.Field) {
+			switch f.Name() {
+			case fTexts:
+				st.chunks = append(st.chunks, f.Value())
+			case fPrints:
+				st.prints = f.Value()
+			}
+		})
+	}
+	c[key] = st
+	return st, nil
+}
+
 // load fills in the meta and texts of the matches kept from their
 // checkpoints' stored chunks (texts.go), each checkpoint's read once. A
 // match whose checkpoint is gone, or whose id this package did not write,
 // stays not loaded; one whose chunk is unreadable keeps an empty meta and
 // text.
-func (x *Index) load(r bindex.IndexReader, ms []match) error {
+func (x *Index) load(r bindex.IndexReader, cache storedCache, ms []match) error {
 	want := map[string]map[int]bool{} // checkpoint key → entry numbers
 	for _, m := range ms {
 		if m.ordered {
@@ -190,20 +238,14 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 	}
 	texts := make(map[string]map[int]storedText, len(want))
 	for key, nums := range want {
-		doc, err := r.Document(key)
+		st, err := cache.get(r, key)
 		if err != nil {
 			return err
 		}
-		if doc == nil {
+		if !st.found {
 			continue // deleted between match and load
 		}
-		var chunks [][]byte
-		doc.VisitFields(func(f bindex.Field) {
-			if f.Name() == fTexts {
-				chunks = append(chunks, f.Value())
-			}
-		})
-		got, err := x.codec.texts(chunks, nums)
+		got, err := x.codec.texts(st.chunks, nums)
 		if err != nil {
 			// The hits stand; only their snippets are lost.
 			ck := x.keys[key]
@@ -221,6 +263,33 @@ func (x *Index) load(r bindex.IndexReader, ms []match) error {
 	}
 	return nil
 }
+
+// copyPrint is what copies of a message share besides their session: a
+// 64-bit hash of its role, tools and stored text, 0 for a message with no
+// text (which has no copies). It is stored (fPrints), so it must not
+// change from build to build: two CRC-32s (Castagnoli and IEEE, both done
+// by the CPU's own instructions), not a seeded hash; CRC-64 ran at a
+// tenth of their speed, ~3% of a bulk build's CPU.
+func copyPrint(role string, tools []string, text string) uint64 {
+	if text == "" {
+		return 0
+	}
+	var a, b uint32
+	add := func(s string) {
+		p := unsafe.Slice(unsafe.StringData(s), len(s))
+		a, b = crc32.Update(a, castagnoli, p), crc32.Update(b, crc32.IEEETable, p)
+	}
+	add(role)
+	for _, t := range tools {
+		add("\x00")
+		add(t)
+	}
+	add("\x01")
+	add(text)
+	return max(uint64(a)<<32|uint64(b), 1)
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // stableScore rounds a score to float32 precision (24 bits). bleve sums
 // a disjunction's scores (a prefix's terms, a word's alternatives) in the

@@ -166,10 +166,13 @@
 // Copies fold into one hit (Hit.Copies counts the others): a message a
 // later fold archived again (or that was said again in the session, word
 // for word) is shown as its earliest copy, and a checkpoint's summary
-// archived by a later fold as the checkpoint itself. The collector keeps
-// more matches than the limit (the limit plus the larger of the limit and
-// 10) so that the hits the regrouping and the folding move out are
-// replaced; their texts are loaded only then.
+// archived by a later fold as the checkpoint itself. The collector ranks
+// the same best matches whatever the limit (searchPool), so that a page is
+// the start of a longer one with the same counts; their texts are loaded
+// only as far as the first limit hits depend on them (arrange). A
+// checkpoint document stores its messages' copy prints (a hash of role,
+// tools and text), by which copies are told without loading their texts:
+// of a message's copies, only the one shown is loaded.
 //
 // What only echoes the archive is not indexed: the arguments of
 // context_search and context_recall calls (the model's own query or ref)

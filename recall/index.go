@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,8 +45,10 @@ import (
 // Myanmar text is indexed (as bigrams; it was dropped). 11: derived
 // documents (checkpoints, archived checkpoint messages) carry the rank
 // term, and what only echoes the archive (context_search and
-// context_recall calls' arguments and results) is not indexed.
-const schemaVersion = "ef-recall-11"
+// context_recall calls' arguments and results) is not indexed. 12: a
+// checkpoint document stores its messages' copy prints (fPrints), so that
+// a search tells a hit's copies without loading their texts.
+const schemaVersion = "ef-recall-12"
 
 // readableSchemas are the older layouts a read-only Open searches as they
 // are, because this code's queries mean the same on them: an ef-recall-7
@@ -54,9 +57,10 @@ const schemaVersion = "ef-recall-11"
 // index holds the words longer than maxStemmedWord bytes stemmed, so such
 // a word the stemmer changes (one ending in "ing" or "s") is not found
 // there; an ef-recall-9 or older index holds no Thai, Lao, Khmer or
-// Myanmar text, which is not found there. A writer rebuilds them (an
-// ef-recall-7 index becomes smaller).
-var readableSchemas = []string{"ef-recall-7", "ef-recall-8", "ef-recall-9"}
+// Myanmar text, which is not found there. An ef-recall-11 index (or
+// older) has no copy prints: a search loads the texts to tell copies, as
+// it did. A writer rebuilds them (an ef-recall-7 index becomes smaller).
+var readableSchemas = []string{"ef-recall-7", "ef-recall-8", "ef-recall-9", "ef-recall-11"}
 
 // Internal (non-document) keys of the index.
 const (
@@ -78,6 +82,7 @@ const (
 	fCID     = "cid"     // checkpoint id, on checkpoint documents only
 	fText    = "text"    // the searchable text, with positions for phrases
 	fTexts   = "texts"   // stored only, on checkpoint documents: the texts and metas of the checkpoint (texts.go)
+	fPrints  = "prints"  // stored only, on checkpoint documents: each message's copy print (copyPrint), 8 bytes little-endian
 	fTool    = "tool"    // tool names, lower case
 	fPath    = "path"    // file paths and artifact names, lower case, with their tails
 	fRank    = "rank"    // rankDerived on derived documents, which rank after the messages (collect.go)
@@ -94,6 +99,7 @@ var fieldOptions = map[string]bindex.FieldIndexingOptions{
 	fCID:     bindex.IndexField,
 	fText:    bindex.IndexField | bindex.IncludeTermVectors,
 	fTexts:   bindex.StoreField,
+	fPrints:  bindex.StoreField,
 	fTool:    bindex.IndexField,
 	fPath:    bindex.IndexField,
 	fRank:    bindex.IndexField,
@@ -1102,6 +1108,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 	texts := make([]storedText, 1, len(msgs)+1)
 	texts[0] = storedText{Meta: metaJSON(docMeta{Mode: ck.Mode}), Text: ckText}
 	callNames := map[string]string{}
+	prints := make([]byte, 0, 8*len(msgs))
 	for i, raw := range msgs {
 		f := extractMessage(raw, callNames, x.opts.MaxIndexedBytes)
 		searchable := f.Searchable()
@@ -1125,12 +1132,14 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 		// it is what a snippet shows (of a hit found by its tool name).
 		texts = append(texts, storedText{Meta: metaJSON(docMeta{Role: f.Role, Tools: f.Tools, Error: f.IsError,
 			Summary: f.Summary, SummaryOf: f.SummaryOf}), Text: f.Text})
+		prints = binary.LittleEndian.AppendUint64(prints, copyPrint(f.Role, f.Tools, f.Text))
 		p.bytes += len(searchable)
 		p.tokens += countTokens(searchable)
 	}
 	for _, chunk := range x.codec.encode(texts) {
 		p.docs[0].AddField(document.NewTextFieldCustom(fTexts, nil, chunk, fieldOptions[fTexts], nil))
 	}
+	p.docs[0].AddField(document.NewTextFieldCustom(fPrints, nil, prints, fieldOptions[fPrints], nil))
 	p.n = len(msgs)
 	return p
 }

@@ -419,9 +419,9 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 // (ef-recall-7: identifier parts at their word's position, JSON escapes
 // as written; ef-recall-8: words longer than maxStemmedWord stemmed) is
 // searched as it is by a read-only Open, which cannot rebuild it, and
-// rebuilt by a writer's.
+// rebuilt by a writer's; ef-recall-11 (no copy prints) likewise.
 func TestPreviousSchemaReadOnly(t *testing.T) {
-	for _, v := range []string{"ef-recall-7", "ef-recall-8"} {
+	for _, v := range []string{"ef-recall-7", "ef-recall-8", "ef-recall-11"} {
 		src, dir, want := closedSmall(t)
 		setSchema(t, dir, v)
 		r := recalltest.MustOpenAt(t, dir, src, recall.Options{ReadOnly: true})
