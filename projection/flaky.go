@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -205,3 +206,42 @@ func (r *Reducer) passedBy(a *Anchor, c *Call) {
 
 // repeatOptRE is an option that runs the tests many times.
 var repeatOptRE = mustPattern(`(?:^|\s)(?:--count|-count|--repeat-each|--flake-runs|--repeat)(?:=|\s+)(?:until-fail:)?[1-9]\d+`)
+
+// flakyIDs are the IDs of the hot failures called flaky, sorted, and of
+// those only plain runs passed (a Snapshot's Flaky and PassedOnce).
+func (r *Reducer) flakyIDs() (flaky []string, once map[string]bool) {
+	for _, a := range r.hot {
+		if r.flaky[a] {
+			flaky = append(flaky, a.ID)
+		}
+		if v, ok := r.passedOnce[a]; ok {
+			if once == nil {
+				once = map[string]bool{}
+			}
+			once[a.ID] = v
+		}
+	}
+	slices.Sort(flaky)
+	return flaky, once
+}
+
+// restoreFlaky marks the hot failures of IDs flaky, and those of once
+// passed only by plain runs. A failure whose value carries the flaky
+// note is flaky too: a snapshot an older ef wrote has no IDs.
+func (r *Reducer) restoreFlaky(ids []string, once map[string]bool) {
+	r.flaky, r.passedOnce = nil, nil
+	for _, a := range r.hot {
+		if a.Kind == KindFailure && (slices.Contains(ids, a.ID) || strings.Contains(a.Value, flakyMark)) {
+			if r.flaky == nil {
+				r.flaky = map[*Anchor]bool{}
+			}
+			r.flaky[a] = true
+		}
+		if v, ok := once[a.ID]; ok {
+			if r.passedOnce == nil {
+				r.passedOnce = map[*Anchor]bool{}
+			}
+			r.passedOnce[a] = v
+		}
+	}
+}

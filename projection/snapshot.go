@@ -59,6 +59,14 @@ type Snapshot struct {
 	// by key (codename.go), so that a name in prose after a Restore
 	// leaves it code.
 	Coded map[string]string `json:"coded,omitempty"`
+	// Flaky are the IDs of the hot failures called flaky, and PassedOnce
+	// those only plain runs passed (true: the failed command passed
+	// again), by ID (flaky.go), so that a flaky test passing once after a
+	// Restore shows no fix, as it shows none in the whole log. A snapshot
+	// without them (an older ef's) marks flaky the failures whose value
+	// carries the flaky note.
+	Flaky      []string        `json:"flaky,omitempty"`
+	PassedOnce map[string]bool `json:"passedOnce,omitempty"`
 }
 
 // SnapAsking is the part of a reducer's reading state a Snapshot keeps
@@ -147,6 +155,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 		s.Language = langCodes[r.lang]
 	}
 	s.Coded = maps.Clone(r.coded)
+	s.Flaky, s.PassedOnce = r.flakyIDs()
 	for _, q := range r.qty {
 		w := slices.Clone(q.words)
 		slices.Sort(w)
@@ -198,6 +207,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.lastKey, r.lastName = s.LastKey, s.LastName
 	r.lang = langOf(s.Language)
 	r.coded = maps.Clone(s.Coded)
+	r.restoreFlaky(s.Flaky, s.PassedOnce)
 	r.qty = r.qty[:0]
 	for _, q := range s.Quantities[max(0, len(s.Quantities)-maxQuantities):] {
 		r.qty = append(r.qty, quantity{seq: q.Seq, value: q.Value, words: slices.Clone(q.Words), key: q.Key})
@@ -237,6 +247,7 @@ func (r *Reducer) Clone() *Reducer {
 	for _, a := range r.retired {
 		c.retired = append(c.retired, a.clone())
 	}
+	c.restoreFlaky(r.flakyIDs())
 	c.retiredAt = slices.Clone(r.retiredAt)
 	c.refused = refused{paths: slices.Clone(r.refused.paths), seq: r.refused.seq}
 	for _, a := range r.model {
