@@ -47,3 +47,57 @@ func TestLogIsNoPartOfTheRun(t *testing.T) {
 		})
 	}
 }
+
+// A failure the user told is resolved when the agent's reproduction of it
+// (the same error, or the check the user named) fails and then passes
+// (reproduced.go; trial 10 A13, B16). Nothing reproduced, a reproduction
+// still failing, another check fixed or a pass that never failed first
+// leave it open.
+func TestReportedReproducedFixed(t *testing.T) {
+	type run struct {
+		cmd, out string
+		failed   bool
+	}
+	const (
+		exportCmd = "python manage.py exportar_pedidos --sync"
+		softOut   = "Traceback (most recent call last):\nbilliard.exceptions.SoftTimeLimitExceeded: SoftTimeLimitExceeded()"
+		fmtCheck  = "terraform fmt -check -recursive -diff"
+	)
+	esTold := "Marta me pasó que anoche en prod el worker murió con SoftTimeLimitExceeded en exportar_pedidos. Arréglalo."
+	enTold := "heads up: last night in prod the worker died with SoftTimeLimitExceeded in exportar_pedidos. Please fix it."
+	koTold := "근데 어젯밤 GitHub Actions에서 terraform fmt -check 실패했다는 알림이 왔었어."
+	enFmt := "btw the GitHub Actions job failed with exit code 3 on terraform fmt -check last night."
+	cases := []struct {
+		name, told string
+		runs       []run
+		resolved   bool
+	}{
+		{"es signature", esTold, []run{{exportCmd, softOut, true}, {exportCmd, "Exportados 1200 pedidos en 41.2s", false}}, true},
+		{"en signature", enTold, []run{{exportCmd, softOut, true}, {exportCmd, "Exported 1200 orders in 41.2s", false}}, true},
+		{"ko check named", koTold, []run{{fmtCheck, "stacks/prod/main.tf\nCommand exited with code 3", true}, {"terraform fmt -recursive", "stacks/prod/main.tf", false}, {fmtCheck + " && echo FMT_OK", "FMT_OK", false}}, true},
+		{"en check named", enFmt, []run{{fmtCheck, "stacks/prod/main.tf\nCommand exited with code 3", true}, {"terraform fmt -recursive", "stacks/prod/main.tf", false}, {fmtCheck + " && echo FMT_OK", "FMT_OK", false}}, true},
+		// near misses
+		{"reproduction still failing", esTold, []run{{exportCmd, softOut, true}}, false},
+		{"passed without failing first", koTold, []run{{fmtCheck + " && echo FMT_OK", "FMT_OK", false}}, false},
+		{"another check fixed", koTold, []run{{"terraform validate", "Error: Missing required argument\nCommand exited with code 1", true}, {"terraform validate", "Success! The configuration is valid.", false}}, false},
+		{"another error fixed", enTold, []run{{exportCmd, "Traceback (most recent call last):\nKeyError: 'tienda_id'", true}, {exportCmd, "Exported 1200 orders in 41.2s", false}}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines := []string{"> user", "review the export job and the infra checks", "> assistant", "Done, both look fine.", "> user", c.told}
+			for _, r := range c.runs {
+				res := "> result"
+				if r.failed {
+					res = "> result error"
+				}
+				lines = append(lines, "> assistant", scriptCall("bash", map[string]any{"command": r.cmd}), res, r.out)
+			}
+			got := reduceAll(t, strings.Join(lines, "\n"))
+			if c.resolved {
+				expect(t, got, []string{`failure reported/-/\S+ \[resolved/`}, []string{`failure reported/-/\S+ \[open/`})
+			} else {
+				expect(t, got, []string{`failure reported/-/\S+ \[open/`}, []string{`failure reported/-/\S+ \[resolved/`})
+			}
+		})
+	}
+}

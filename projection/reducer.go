@@ -810,6 +810,9 @@ func (r *Reducer) Apply(ev Event) {
 		// The failures it leaves nothing of (scratch.go).
 		r.leftBehind(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// A failure the user told whose reproduction here was fixed
+	// (reproduced.go).
+	r.reproducedFixed(EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	r.enforceCaps()
 	r.followModel()
 }
