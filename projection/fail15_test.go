@@ -101,3 +101,56 @@ func TestReportedReproducedFixed(t *testing.T) {
 		})
 	}
 }
+
+// A failure naming a value the change set, the value set back and the
+// same target run clean: superseded (reverted.go; trial 10 B15).
+func TestRevertedChangeSupersedes(t *testing.T) {
+	const (
+		file      = "stacks/staging/data/variables.tf"
+		apply     = "cd stacks/staging/data && terraform apply -input=false tfplan"
+		plan      = "cd stacks/staging/data && terraform plan -input=false"
+		comboOut  = "│ Error: updating RDS DB Instance (staging-orders-db): InvalidParameterCombination: RDS does not support creating a DB instance with the following combination: DBInstanceClass=db.r6g.large, Engine=postgres, EngineVersion=15.8\nCommand exited with code 1"
+		accessOut = "│ Error: updating RDS DB Instance (staging-orders-db): api error AccessDenied: not authorized to perform kms:CreateGrant\nCommand exited with code 1"
+		clean     = "No changes. Your infrastructure matches the configuration."
+	)
+	edit := func(from, to string) string {
+		return scriptCall("replace_string_in_file", map[string]any{"filePath": file, "oldString": `  default = "` + from + `"`, "newString": `  default = "` + to + `"`})
+	}
+	cases := []struct {
+		name, ask, backAsk, back, failOut, after string
+		superseded                               bool
+	}{
+		{"ko", "instance_class 기본값 db.r6g.large로 올려봐", "원래대로 돌려놔:", "db.t3.medium", comboOut, plan, true},
+		{"en", "bump the instance_class default to db.r6g.large", "set the default to", "db.t3.medium", comboOut, plan, true},
+		{"the apply itself rerun", "bump the instance_class default to db.r6g.large", "set the default to", "db.t3.medium", comboOut, apply, true},
+		// near misses: a third value, no run after, another stack, an
+		// error that does not name the value
+		{"third value", "bump the instance_class default to db.r6g.large", "set the default to", "db.r7g.large", comboOut, plan, false},
+		{"no run after", "bump the instance_class default to db.r6g.large", "set the default to", "db.t3.medium", comboOut, "", false},
+		{"another stack", "bump the instance_class default to db.r6g.large", "set the default to", "db.t3.medium", comboOut, "cd stacks/staging/network && terraform plan -input=false", false},
+		{"error names no value", "bump the instance_class default to db.r6g.large", "set the default to", "db.t3.medium", accessOut, plan, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines := []string{
+				"> user", c.ask,
+				"> assistant", edit("db.t3.medium", "db.r6g.large"),
+				"> result", "The following files were successfully edited: " + file,
+				"> assistant", scriptCall("run_in_terminal", map[string]any{"command": apply}),
+				"> result error", c.failOut,
+				"> user", c.backAsk + " " + c.back,
+				"> assistant", edit("db.r6g.large", c.back),
+				"> result", "The following files were successfully edited: " + file,
+			}
+			if c.after != "" {
+				lines = append(lines, "> assistant", scriptCall("run_in_terminal", map[string]any{"command": c.after}), "> result", clean)
+			}
+			got := reduceAll(t, strings.Join(lines, "\n"))
+			if c.superseded {
+				expect(t, got, []string{`failure command/-/cd stacks/staging/data && terraform apply \S.* \[(?:superseded|resolved)/`}, []string{`terraform apply .*\[open/`})
+			} else {
+				expect(t, got, []string{`failure command/-/cd stacks/staging/data && terraform apply \S.* \[(?:open|investigating)/`}, []string{`terraform apply .*\[superseded/`})
+			}
+		})
+	}
+}
