@@ -154,3 +154,45 @@ func TestRevertedChangeSupersedes(t *testing.T) {
 		})
 	}
 }
+
+// A failure over two files is settled file by file: one lints clean
+// alone, the other is given up, and nothing is left open; given up on
+// one while the other never passed, it stays open (giveupall.go; trial 9
+// p27).
+func TestSplitFailureSettledByFile(t *testing.T) {
+	const failOut = "== [models/int_order_items.sql] FAIL\nL:  19 | P:   5 | LT02 | Expected indent of 8 spaces.\n== [models/fct_orders.sql] FAIL\nL:   4 | P:   1 | TMP  | Undefined jinja template variable: 'this'\nAll Finished!\nexit code: 1"
+	cases := []struct {
+		name, giveUp string
+		passed, open bool
+	}{
+		{"en", "Giving up on linting fct_orders.sql: the templater can't resolve {{ this }}.", true, false},
+		{"fr", "Je laisse tomber fct_orders.sql : le templater ne résout pas {{ this }}.", true, false},
+		{"ko", "fct_orders.sql 린트는 포기할게요. 템플레이터가 {{ this }}를 못 풀어요.", true, false},
+		{"es", "Me rindo con fct_orders.sql: el templater no resuelve {{ this }}.", true, false},
+		// near misses: the other file never passed; the give-up negated
+		{"en, other file not passed", "Giving up on linting fct_orders.sql: the templater can't resolve {{ this }}.", false, true},
+		{"fr, other file not passed", "Je laisse tomber fct_orders.sql : le templater ne résout pas {{ this }}.", false, true},
+		{"negated", "I won't give up on fct_orders.sql yet.", true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines := []string{
+				"> user", "fix the sqlfluff lint of the two models",
+				"> assistant", scriptCall("bash", map[string]any{"command": "sqlfluff lint models/int_order_items.sql models/fct_orders.sql"}),
+				"> result error", failOut,
+			}
+			if c.passed {
+				lines = append(lines, "> assistant", scriptCall("bash", map[string]any{"command": "sqlfluff lint models/int_order_items.sql"}), "> result", "All Finished!")
+			}
+			lines = append(lines, "> assistant", c.giveUp)
+			got := reduceAll(t, strings.Join(lines, "\n"))
+			open := `failure command/-/sqlfluff lint models/int_order_items.sql models/fct_orders.sql \[(?:open|investigating)/`
+			if c.open {
+				expect(t, got, []string{open}, nil)
+			} else {
+				// settled: out of the hot state (superseded)
+				expect(t, got, []string{`negative/`}, []string{open})
+			}
+		})
+	}
+}
