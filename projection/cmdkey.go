@@ -615,7 +615,6 @@ func (r *Reducer) supersededPassed(e *Event, p *Proposal, ref EventRef, moved ma
 // directory ("-chdir=", "git -C", "npm --prefix") stay in the command.
 func runKey(call string) string {
 	ran, _ := commandRun(strings.Join(strings.Fields(repeatedRun(afterWait(call))), " "))
-	ran = logsAsOne(ran)
 	if dir, rest := runDir(ran); dir != "" {
 		return commandPrefix + "cd " + dir + " && " + normCommand(rest)
 	}

@@ -13,9 +13,11 @@ import (
 // two are one check, the second's pass what became of the first's
 // failure: the file a command keeps its own output in (a redirection or
 // a tee into a log, logTarget) and a ".log" file a program that does
-// work reads are the same artifact under another name, keyed as one
-// ("<log>"). A stage that only shows part of that log ("tail -n 3
-// <log>") is a cut of the output, as a pipe into tail is (commandRun).
+// work reads are the same artifact under another name, written as one
+// ("<log>") in the run link both calls carry (runSubjects), while each
+// keeps its key as it was run. A stage that only shows part of that log
+// ("tail -n 3 <log>") is a cut of the output, as a pipe into tail is
+// (commandRun).
 //
 // Any other operand stays: "pytest a.py" and "pytest b.py" are two
 // targets, "check.py a.json" and "check.py b.json" two inputs, and a
