@@ -28,6 +28,9 @@ var errorNameRE = mustPattern(`\b[A-Z]\w*(?:Error|Exception|Exceeded|Killed|Time
 // reproducedFixed resolves the open failures the user told whose
 // reproduction in the session is resolved.
 func (r *Reducer) reproducedFixed(ref EventRef) {
+	if !r.openReported() {
+		return
+	}
 	var told, fixed []*Anchor
 	for _, a := range r.sorted() {
 		if a.Kind != KindFailure || len(a.SourceRefs) == 0 || r.hot[slot(a.Kind, a.Key)] != a {
@@ -69,6 +72,16 @@ func reproduces(a, b *Anchor) bool {
 	for _, st := range stagesOf(cmd) {
 		sub := strings.ToLower(runSubject(unwrap(pipeHead(st))))
 		if sub != "" && wordIndex(told, sub) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// openReported reports whether a failure the user told is open.
+func (r *Reducer) openReported() bool {
+	for _, a := range r.hot {
+		if a.Kind == KindFailure && (a.Lifecycle == Open || a.Lifecycle == Investigating) && strings.HasPrefix(a.Key, reportedPrefix) {
 			return true
 		}
 	}
