@@ -98,6 +98,9 @@ type Reducer struct {
 	// maxMade (scratch.go).
 	made    []string
 	retired []*Anchor
+	// valuesSeen are the values set or replaced so far, each with the
+	// first event it was seen at (reverted.go); not part of a Snapshot.
+	valuesSeen map[string]int
 	// retiredAt is the event (lastSeq) that retired each copy in retired.
 	retiredAt []int
 	rejected  int
@@ -569,6 +572,9 @@ func (r *Reducer) Apply(ev Event) {
 		ref := EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}
 		id := fmt.Sprintf("%s%d.%d", kindLetter[p.Kind], ev.Seq, i)
 		r.apply(&ev, &p, ref, id, moved)
+		if p.Kind == KindValue {
+			r.noteValueSeen(&p, ev.Seq)
+		}
 		if p.Kind == KindValue && p.Key == outcomeKey {
 			r.taskEnded(&p, ref)
 		}
@@ -791,6 +797,8 @@ func (r *Reducer) Apply(ev Event) {
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
 			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
 			r.noteRunPassed(ev.Seq, cmd)
+			// A failure of a change set back (reverted.go).
+			r.revertedAway(ev.Seq, cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		}
 	}
 	if ev.Role == RoleUser {
@@ -816,6 +824,9 @@ func (r *Reducer) Apply(ev Event) {
 		// The failures it leaves nothing of (scratch.go).
 		r.leftBehind(call, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
+	// A failure the user told whose reproduction here was fixed
+	// (reproduced.go).
+	r.reproducedFixed(EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	r.enforceCaps()
 	r.followModel()
 }
