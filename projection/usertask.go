@@ -36,6 +36,9 @@ var (
 		`|(?:^|[^\p{L}])(?:уже|вже)(?:[^\p{L}]|$)|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
 )
 
+// selfWordRE are the words that mark the speaker's own doing.
+var selfWordRE = mustPattern(`(?i)\b(?:i'll|i|we'll|we|myself|ourselves|ich|wir|selbst|selber|eu|n[óo]s|mesm[oa]s?|yo|mism[oa]s?|moi-m[êe]me|nous-m[êe]mes|io|noi|stess[oa]|stessi|ik|wij|zelf|jag|vi|själva?)\b|(?:^|[^\p{L}])(?:я|мы|ми|сам[аиі]?)(?:[^\p{L}]|$)|我们?|自己|自分で|제가|내가|직접`)
+
 // userTakes adds to out, for user text, an open obligation for each
 // sentence in which the user takes a task on themselves (see above).
 func userTakes(text string, out []Proposal) []Proposal {
@@ -44,12 +47,11 @@ func userTakes(text string, out []Proposal) []Proposal {
 	}
 	for _, s := range sentences(text) {
 		s = strings.TrimSpace(s)
-		loc := userTakesRE.FindStringIndex(s)
-		if loc == nil || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || userTookRE.MatchString(s) || isRule(s) {
+		if !userTakesRE.MatchString(s) || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || userTookRE.MatchString(s) || isRule(s) {
 			continue
 		}
 		// the work named besides the cue
-		if len(terms(s[:loc[0]]+" "+s[loc[1]:])) < 2 {
+		if len(terms(selfWordRE.ReplaceAllString(s, " "))) < 2 {
 			continue
 		}
 		k := "obligation/-/" + slug(s)
