@@ -137,3 +137,13 @@ I'll do it myself. Should I file the ticket myself? Selbst wenn ich das Ticket a
 `, nil, []string{`obligation/`}},
 	})
 }
+
+// TestUserTakesTaskNot: "I myself don't know" is no task taken on.
+func TestUserTakesTaskNot(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"near miss: de/en/ru/pt I myself don't know", `
+> user
+A40: gute Frage, das weiß ich selbst nicht, das muss Herr Brandt vom Portal-Team sagen. I don't know the answer myself, ask the portal team. Я сам не знаю ответа на этот вопрос. Eu mesmo não sei a resposta da pergunta.
+`, nil, []string{`obligation/`}},
+	})
+}

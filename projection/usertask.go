@@ -16,8 +16,9 @@ import "strings"
 // Read only when it names the work (two words besides the cue): "I'll
 // do it myself" of the agent's offer is the release alone. Work said
 // done ("hab ich selbst angelegt", "I did it myself", "я сам написал",
-// "já abri eu mesmo"), a question, and "selbst wenn" (even if) take
-// nothing on; a bare "I'll call tomorrow" is no task of the session's
+// "já abri eu mesmo"), a question, "selbst wenn" (even if), and a
+// negation or a word of knowing ("das weiß ich selbst nicht": I don't
+// know either) take nothing on; a bare "I'll call tomorrow" is no task of the session's
 // (lifecycle.go).
 var (
 	// userTakesRE is the speaker taking a task on as their own.
@@ -31,9 +32,9 @@ var (
 		`|(?:^|[^\p{L}])(?:я|мы|ми)\s+(?:\p{L}+\s+){0,2}?сам[аиі]?(?:[^\p{L}]|$)|(?:^|[^\p{L}])сам[аиі]?\s+(?:\p{L}+\s+)?\p{L}+(?:[ую]|ем|им)(?:[^\p{L}]|$)` +
 		`|我(?:们)?自己(?:来|去)?(?:弄|做|写|开|搞|处理|提|建|发|加|改|跟)|自分で|(?:제가|내가)\s*직접`)
 	// userTookRE is the work said done, or the cue meaning something
-	// else ("selbst wenn": even if).
-	userTookRE = mustPattern(`(?i)\b(?:i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|j[áa]|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|déjà|nous\s+avons|ho|abbiamo|già|heb|hebben|har|redan)\b` +
-		`|(?:^|[^\p{L}])(?:уже|вже)(?:[^\p{L}]|$)|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
+	// else ("selbst wenn": even if; "weiß ich selbst nicht").
+	userTookRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:não|weiß|sé|já|déjà|già)(?:[^\p{L}]|$)|\b(?:not|don't|doesn't|can't|nicht|kein\w*|pas|non|niet|inte|know|weiss|sei|sais|weet|vet|i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|nous\s+avons|ho|abbiamo|heb|hebben|har|redan)\b` +
+		`|(?:^|[^\p{L}])(?:уже|вже|не|знаю|знаем)(?:[^\p{L}]|$)|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
 )
 
 // selfWordRE are the words that mark the speaker's own doing.
