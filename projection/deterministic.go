@@ -214,6 +214,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 					out = append(out, p)
 				}
 			}
+			// A task the user takes on themselves (usertask.go).
+			out = userTakes(ev.Text, out)
 			if g != nil {
 				// and as the gloss says it ("strunta i exporten, den
 				// behövs inte": "… it is not needed"), in the user's words
@@ -261,7 +263,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// A question of the user's the reply leaves open (leftopen.go).
 		// and one of its own it labels as still open (openask.go).
 		// and the task it restates from the user's prompt (promptsaid.go).
-		return promptObjective(ev.Text, repliedOpen(ev.Text, ctx, openLabelled(ev.Text, proposeAssistant(ev, ctx))))
+		return promptObjective(ev.Text, repliedOpen(ev.Text, ctx, ownOpenWork(ev, openLabelled(ev.Text, proposeAssistant(ev, ctx)))))
 	case RoleTool:
 		out := proposeToolResult(ev, ctx)
 		// the metrics the objective targets, as measured (measured.go)

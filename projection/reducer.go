@@ -683,6 +683,9 @@ func (r *Reducer) Apply(ev Event) {
 		// "CHANGELOG はまだです": a request for now the agent reports on
 		// (nowtask.go).
 		r.reportedTasks(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// "Offen von meiner Seite: …", "Мне ещё нужно …": tasks the
+		// agent's report names as still its own (owntask.go).
+		r.ownOpenTasks(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 	}
 	// "SRE 側で再デプロイが必要です": a task handed to a team
 	// (handedoff.go).
