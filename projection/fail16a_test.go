@@ -43,3 +43,42 @@ func TestFlakyRussianLoanword(t *testing.T) {
 		})
 	}
 }
+
+// The agent's first-person give-up of a run named by its program gives
+// the whole run up, whatever files it was given (giveupall.go
+// runWordsNamed): the trial's "Desisto do detox nesta sessão" after
+// "npx detox test -c android.emu.debug e2e/cart.e2e.ts" failed.
+func TestGivenUpRunWithFiles(t *testing.T) {
+	cases := []struct {
+		name, role, say string
+		superseded      bool
+	}{
+		{"repro pt: agent", "assistant", "O SDK aqui não tem o emulator. Desisto do detox nesta sessão; o fluxo fica coberto pelo teste de regressão do jest.", true},
+		{"en: agent", "assistant", "The SDK has no emulator here. Giving up on detox in this session; the jest regression test covers the flow.", true},
+		{"pt: user", "user", "desisto do detox, fica pro jest.", true},
+		// near misses: negated, asked, put off, another tool
+		{"pt negated", "assistant", "Não desisto do detox ainda: vou instalar o emulator.", false},
+		{"en negated", "assistant", "I won't give up on detox yet; installing the emulator.", false},
+		{"pt asked", "assistant", "Desisto do detox nesta sessão?", false},
+		{"en put off", "assistant", "Giving up on detox until tomorrow.", false},
+		{"another tool", "assistant", "Desisto do maestro nesta sessão.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			script := strings.Join([]string{
+				"> user", "confirma o fluxo do carrinho no e2e.",
+				"> assistant", scriptCall("run_shell_command", map[string]any{"command": "npx detox test -c android.emu.debug e2e/cart.e2e.ts 2>&1 | tail -3"}),
+				"> result error", "detox[51022] E DetoxRuntimeError: Failed to start emulator\nPANIC: Missing emulator engine program for 'x86_64' CPU.",
+				"> " + c.role, c.say,
+				"> user", "ok.",
+			}, "\n")
+			got := reduceAll(t, script)
+			open := `failure command/-/npx detox test -c android.emu.debug e2e/cart.e2e.ts \[(?:open|investigating)/`
+			if c.superseded {
+				expect(t, got, []string{`negative-knowledge .*detox`}, []string{open})
+			} else {
+				expect(t, got, []string{open}, nil)
+			}
+		})
+	}
+}
