@@ -82,3 +82,49 @@ func TestGivenUpRunWithFiles(t *testing.T) {
 		})
 	}
 }
+
+// A give-up the agent offers and the user agrees to gives the failure up
+// (giveupoffer.go): the trial's "ich würde das hier nicht
+// weiterverfolgen … Einverstanden?" — "ja, lass den Toxiproxy-Test.".
+func TestGiveUpOffered(t *testing.T) {
+	cases := []struct {
+		name, offer, reply string
+		superseded         bool
+	}{
+		{"repro de", "Der Test geht von einem Outbox-Retry aus, den placeOrder nicht hat. Das ist ein eigener Umbau; ich würde das hier nicht weiterverfolgen und den Test per Env-Variable ausgeschaltet lassen. Einverstanden?", "ja, lass den Toxiproxy-Test.", true},
+		{"de bare ok", "Das ist ein eigener Umbau; ich würde das hier nicht weiterverfolgen. Einverstanden?", "ok.", true},
+		{"de more after", "Ich würde den Test ausgeschaltet lassen, einverstanden?", "ja, lass den Toxiproxy-Test. Das Ticket dafür leg ich selbst an.", true},
+		{"en", "The test assumes an outbox retry placeOrder doesn't have. I'd not pursue this further and leave the test behind the env flag. OK?", "yes, leave it.", true},
+		{"en suggest", "That's a separate refactor. I suggest we drop it for this PR.", "sounds good", true},
+		{"pt", "O teste supõe um retry que o placeOrder não tem. Eu não seguiria com isso aqui. Pode ser?", "sim, deixa.", true},
+		{"ru", "Тест ждёт outbox-ретрай, которого нет. Я бы не стал дальше копать. Ок?", "да.", true},
+		// near misses: the reply objects, asks, retries or moves on; the
+		// offer negated; no offer at all
+		{"de but", "Ich würde das hier nicht weiterverfolgen. Einverstanden?", "ja, aber versuch noch einmal mit 30s Timeout.", false},
+		{"de retry", "Ich würde das hier nicht weiterverfolgen. Einverstanden?", "ja, lass ihn nochmal laufen.", false},
+		{"en no", "I'd not pursue this further. OK?", "no, keep going.", false},
+		{"en asks", "I'd not pursue this further. OK?", "why? what's missing?", false},
+		{"en moves on", "I'd not pursue this further. OK?", "ok, now run the lint.", false},
+		{"en negated offer", "I wouldn't drop it: the retry is one line. OK?", "ok.", false},
+		{"no offer", "The test assumes an outbox retry placeOrder doesn't have.", "ok.", false},
+		{"pt no", "Eu não seguiria com isso aqui. Pode ser?", "não, continua.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			script := strings.Join([]string{
+				"> user", "Schau, ob der Toxiproxy-Test läuft.",
+				"> assistant", scriptCall("developer__shell", map[string]any{"command": "TOXIPROXY=1 ./gradlew integrationTest --tests '*OrderServiceIT.shouldRetryOnBrokerDown' 2>&1 | tail -5"}),
+				"> result error", "Task :integrationTest\n\nOrderServiceIT > shouldRetryOnBrokerDown() FAILED\n    org.springframework.kafka.KafkaException: Send failed\n\nBUILD FAILED in 1m 4s",
+				"> assistant", c.offer,
+				"> user", c.reply,
+			}, "\n")
+			got := reduceAll(t, script)
+			open := `failure test/-/OrderServiceIT > shouldRetryOnBrokerDown\(\) \[(?:open|investigating)/`
+			if c.superseded {
+				expect(t, got, []string{`negative-knowledge negative/-/orderserviceit-shouldretryonbrokerdown`}, []string{open})
+			} else {
+				expect(t, got, []string{open}, nil)
+			}
+		})
+	}
+}
