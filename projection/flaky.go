@@ -25,7 +25,10 @@ import (
 // la suite, sans le test flaky du loader"). A question, a guess, a test
 // to come or a negation ("is it flaky?", "might be flaky", "rerun it to
 // see if it is flaky", "not flaky", "no es flaky", "flaky じゃない", "不是偶现")
-// marks nothing.
+// marks nothing. A sentence that calls a failure flaky and tells the
+// agent to leave it ("it's flaky, known issue, leave it", "это флейки,
+// не трогай его") gives nothing up (subject.go givenUp): the test still
+// fails now and then, open and marked flaky.
 //
 // The mark may come after the pass: "test_export_async failed; rerun,
 // it passes; the user: es flaky, lo sabemos, no lo arregles ahora". A
@@ -39,11 +42,11 @@ var (
 	flakyRE = mustPattern(`(?i)\b(?:flaky|flakey|flake|intermittent(?:ly|e|es|s)?|intermitente(?:s|mente)?|intermittente?|nondeterministic|non-deterministic|sporadisch)\b|(?:^|[^\pL])instáve(?:l|is)(?:[^\pL]|$)|` +
 		`\b(?:(?:fails?|failing|breaks?|crashes)\s+(?:sometimes|randomly|now\s+and\s+then|from\s+time\s+to\s+time|every\s+(?:now|so)\s+often)|(?:sometimes|randomly)\s+(?:fails?|breaks?|times?\s+out))\b|` +
 		`(?:^|[^\pL])(?:a\s+veces\s+falla|falla\s+a\s+veces|(?:échoue|plante|casse)\s+parfois|parfois\s+(?:échoue|plante|rouge)|schlägt\s+manchmal\s+fehl|manchmal\s+(?:rot|fehlschl\pL*)|às\s+vezes\s+falha|falha\s+às\s+vezes|a\s+volte\s+fallisce|fallisce\s+a\s+volte)\b|` +
-		`(?:^|[^\pL])(?:флак\pL*|плавающ\pL*)|간헐적|플레이키|가끔\s*(?:실패|그래|그런|깨지|깨져|터지|터져|떨어지|떨어져|죽)|不安定(?:な|です|だ)|フレーキー|たまに(?:落ちる|失敗)|偶发|偶现|时好时坏|不稳定`)
+		`(?:^|[^\pL])(?:флак\pL*|флейк\pL*|флэйк\pL*|плавающ\pL*)|간헐적|플레이키|가끔\s*(?:실패|그래|그런|깨지|깨져|터지|터져|떨어지|떨어져|죽)|不安定(?:な|です|だ)|フレーキー|たまに(?:落ちる|失敗)|偶发|偶现|时好时坏|不稳定`)
 	// flakyNotRE negates or doubts it.
 	flakyNotRE = mustPattern(`(?i)\b(?:not|isn't|isnt|aren't|wasn't|no\s+longer|never)\s+(?:a\s+|really\s+)?(?:flaky|flakey|flake|intermittent)|(?:flaky|フレーキー|不安定)\s*(?:じゃ|では)(?:ない|なく|ありません)|不是(?:偶发|偶现|不稳定)|并不(?:偶发|不稳定)|\bnot\s+(?:flaky|a\s+flake)|` +
 		`(?:^|[^\pL])(?:no\s+(?:es|está|son)|n'est\s+pas|ne\s+sont\s+pas|pas|nicht|kein|não\s+é|non\s+è)\s+(?:un\s+|une\s+|ein\s+|uno\s+)?(?:test\s+)?(?:flaky|flakey|intermitente|intermittente?|sporadisch)|` +
-		`\bне\s+(?:флак|плавающ)|(?:flaky|플레이키|간헐적|가끔\s*그런)\S*\s*(?:이|가|은|는)?\s*(?:아니|않)|` +
+		`(?:^|[^\pL])не\s+(?:флак|флейк|флэйк|плавающ)|(?:flaky|플레이키|간헐적|가끔\s*그런)\S*\s*(?:이|가|은|는)?\s*(?:아니|않)|` +
 		// a test to come: "rerun it to see if it is flaky", "lo relanzo para ver si es intermitente"
 		`\b(?:if|whether|see|check|ob|si|se|whether)\s+(?:(?:it|it's|its|is|es|est|c'est|è|é|ist|es\s+un|the\s+test|el\s+test|le\s+test)\s+)*(?:really\s+|just\s+|realmente\s+|solo\s+)?(?:a\s+)?(?:flaky|flakey|intermittent|intermitente|intermittente?)`)
 	// flakyApartRE leaves a thing out of a run: the flaky thing a
@@ -57,7 +60,7 @@ var (
 // flaky (see above).
 func (r *Reducer) markedFlaky(ev *Event) {
 	for _, s := range sentences(ev.Text) {
-		if !flakyRE.MatchString(s) || flakyNotRE.MatchString(s) || questionRE.MatchString(s) || hedgeRE.MatchString(s) {
+		if !calledFlaky(s) {
 			continue
 		}
 		fixed := flakyFixedRE.MatchString(s)
@@ -103,6 +106,12 @@ func (r *Reducer) markedFlaky(ev *Event) {
 			r.markFlaky(told, s, ev)
 		}
 	}
+}
+
+// calledFlaky reports whether sentence s calls a thing flaky: not
+// negated, asked or guessed.
+func calledFlaky(s string) bool {
+	return flakyRE.MatchString(s) && !flakyNotRE.MatchString(s) && !questionRE.MatchString(s) && !hedgeRE.MatchString(s)
 }
 
 // agentBefore is the text of the agent's last message before user

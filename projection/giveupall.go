@@ -47,8 +47,10 @@ var giveUpNameRE = mustPattern(`(?i)\b(?:giv(?:e|ing)|gave|given)\s+up\s+on\s+(?
 // 해", "포기하지 않아", "포기 못 해".
 var giveUpKoNotRE = mustPattern(`^\p{Hangul}{0,3}\s*(?:안|않|못|하지\s*마)`)
 
-// giveUpNegRE ends the words before a give-up cue that negate it.
-var giveUpNegRE = mustPattern(`(?i)(?:\b(?:don'?t|do\s+not|never|not|won't|no\s+need\s+to|shouldn't|not\s+yet)\s+(?:\w+\s+)?|不要|别|不)$`)
+// giveUpNegRE ends the words before a give-up cue that negate it:
+// "não desisto do detox", "no me rindo con", "non rinuncio a", "не
+// отказываюсь от".
+var giveUpNegRE = mustPattern(`(?i)(?:\b(?:don'?t|do\s+not|never|not|won't|no\s+need\s+to|shouldn't|not\s+yet)\s+(?:\w+\s+)?|(?:^|[^\pL])(?:não|nao|no|non|nunca|jamais|не|ни)\s*|不要|别|不)$`)
 
 // genericRunWords are subcommands too plain to name a run by.
 var genericRunWords = map[string]bool{"test": true, "tests": true, "run": true, "build": true, "lint": true, "check": true, "install": true, "exec": true, "start": true, "serve": true}
@@ -77,8 +79,12 @@ func givenUpNames(s string) []string {
 
 // runWordsNamed reports whether name is a word failure a's run is known
 // by: its program, a subcommand that is no plain verb, or a file it was
-// given (by its path or base name); and the files the run was given.
+// given (by its path or base name); and, when a file is what names it,
+// the files the run was given. A run named by its program or subcommand
+// ("desisto do detox" of "npx detox test … e2e/cart.e2e.ts") is given up
+// whole, whatever files it was given.
 func runWordsNamed(a *Anchor, name string) (named bool, files []string) {
+	whole := false
 	for i, w := range decidingFields(failedCallOf(a), a.Because) {
 		file := i > 0 && (strings.Contains(w, "/") || fileExtRE.MatchString(w))
 		if file {
@@ -86,11 +92,14 @@ func runWordsNamed(a *Anchor, name string) (named bool, files []string) {
 		}
 		switch {
 		case w == name && (i == 0 || !genericRunWords[w]):
-			named = true
+			named, whole = true, true
 		case file && (path.Base(w) == name || underDir(w, name)):
 			// "legacy" given up holds "legacy/informes.py"
 			named = true
 		}
+	}
+	if whole {
+		return true, nil
 	}
 	return named, files
 }

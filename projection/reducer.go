@@ -810,6 +810,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.told(&ev)
 		r.abandoned(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+		// A give-up the agent offered, agreed to (giveupoffer.go).
+		r.offeredGiveUp(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 		r.markedFlaky(&ev)
 		// The user reporting a run green (usergreen.go).
 		r.reportedGreen(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
