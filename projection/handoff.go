@@ -176,9 +176,10 @@ func distinctiveWord(w string) bool {
 }
 
 // ruleNounRE names a rule by what it is: "the deploy ban", "the no-deploy
-// rule", "my earlier note about prod deploys", "the freeze", a handoff
+// rule", "my earlier note about prod deploys", "the freeze", a German
+// compound "die Migrations-Regel", "die Deploysperre", a handoff
 // note's item "the pgx \"Don't\"".
-var ruleNounRE = mustPattern(`(?i)\b(?:ban|rule|restriction|freeze|embargo|policy|moratorium|prohibition)s?\b|\b(?:note|instruction|what i said)\s+about\b|["“']don'?t["”']|\bthe\s+don'?t\b`)
+var ruleNounRE = mustPattern(`(?i)\b(?:ban|rule|restriction|freeze|embargo|policy|moratorium|prohibition)s?\b|\p{L}-?(?:regel|sperre|verbot)\b|\b(?:note|instruction|what i said)\s+about\b|["“']don'?t["”']|\bthe\s+don'?t\b`)
 
 // dropRuleRE drops a thing by a verb of dropping: "ignore my earlier note
 // about …", "scratch the deploy ban".

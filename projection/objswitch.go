@@ -113,7 +113,7 @@ func carriedOn(text string, ss []string, quote, task string) (string, string) {
 // goalAimRE states the measure a goal must reach: "must be under 2 ms",
 // "needs to stay below 500 MB", glossed "надо стабильно < 2 ms", "tem
 // que ficar abaixo de 200 ms".
-var goalAimRE = mustPattern(`(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|should)\b[^.;!?]{0,40}?(?:[<>≤≥]=?|\b(?:under|below|less than|at most|within|above|at least|over)\b)\s*~?\d`)
+var goalAimRE = mustPattern(`(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|should)\b[^.;!?]{0,40}?(?:[<>≤≥]=?|\b(?:under|below|less than|at most|within|above|at least|over|unter|über|abaixo\s+de|menos\s+de|por\s+debajo\s+de|sous|sotto)\b|(?:^|\s)(?:меньше|ниже|менше|нижче))\s*~?\d`)
 
 // goalTarget tells that sentence s, after a new goal that names only what
 // to work on, gives the target it is measured by: "Neues Ziel: der
