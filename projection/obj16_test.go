@@ -88,8 +88,10 @@ func TestLeadBoundRule(t *testing.T) {
 			[]string{rule + `в agg-core не трогай unsafe`, rule + `до релиза 0\.9 никаких новых зависимостей`}, nil},
 		{"en", "> user\nfix the consumer lag. Until the release on Friday, no dependency upgrades.",
 			[]string{rule + `Until the release on Friday, no dependency upgrades`}, nil},
-		{"ru: lifted when the release is out", "> user\nзадача: ускорить бенч window_agg.\n> assistant\nПонял.\n> user\nи до релиза 0.9 никаких новых зависимостей в Cargo.toml.\n> assistant\nПонял.\n> user\nрелиз 0.9 вышел.",
-			[]string{`constraint [^\n]*\[lifted[^\n]*до релиза 0\.9`}, nil},
+		{"de: lifted when the release is out", "> user\nNeues Ziel: Consumer-Lag weg. Bis zum Release am Freitag bitte keine Dependency-Upgrades.\n> assistant\nOk.\n> user\nder Release am Freitag ist durch, danke.",
+			[]string{`constraint [^\n]*\[lifted[^\n]*Bis zum Release am Freitag`}, nil},
+		{"de: not yet", "> user\nNeues Ziel: Consumer-Lag weg. Bis zum Release am Freitag bitte keine Dependency-Upgrades.\n> assistant\nOk.\n> user\nder Release ist noch nicht durch.",
+			[]string{rule + `Bis zum Release am Freitag`}, nil},
 		// near misses
 		{"en: a bound with no rule", "> user\nfix the consumer lag. Until the release on Friday, I'm mostly on calls.",
 			nil, []string{`constraint `}},

@@ -222,7 +222,7 @@ var leadBoundRE = mustPattern(`(?i)^\W*(?:(?:and|but|also|so|plus|remember|remin
 
 // leadRuleStartRE is where the rule after a leading bound starts when no
 // comma ends the bound: its "please", "no", "don't", "never".
-var leadRuleStartRE = mustPattern(`(?i)\s(?:please|no|don'?t|do not|never|nothing|none)\s`)
+var leadRuleStartRE = mustPattern(`(?i)\s(?:please|no|don'?t|do not|never|nothing|none|bitte|keine[nmrs]?|kein|nada|não|nunca|ningún|ninguna|ningun|pas|aucun|aucune|niente|nessun|nessuna|никаких|никакой|никакого|ничего|нельзя|не|жодних|нічого|не)\s`)
 
 // afterLeadBound is sentence s after the bound in time it opens with:
 // from the first word of a prohibition before its first comma, else
