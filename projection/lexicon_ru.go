@@ -95,8 +95,6 @@ var lexRU = []lexEntry{
 	{catAttempt, "made no difference", "не_помогло ничего_не_дало ничего_не_изменилось"},
 	{catAttempt, "didn't work", "не_сработало не_получилось"},
 	{catRules, "rules", "правила условия требования"},
-	{catRules, "rule", "правило"},
-	{catRules, "ban", "запрет"},
 	{catFunction, "and", "и"},
 	{catFunction, "but", "но"},
 	{catFunction, "or", "или"},

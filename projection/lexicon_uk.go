@@ -119,8 +119,6 @@ var lexUK = []lexEntry{
 	{catAttempt, "made no difference", "не_допомогло нічого_не_дало нічого_не_змінилося"},
 	{catAttempt, "didn't work", "не_спрацювало не_вийшло"},
 	{catRules, "rules", "правила умови вимоги"},
-	{catRules, "rule", "правило"},
-	{catRules, "ban", "заборона"},
 	{catFunction, "and", "і й та"},
 	{catFunction, "but", "але проте"},
 	{catFunction, "or", "або чи"},
