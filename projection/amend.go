@@ -203,6 +203,11 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
+	if rest := afterLeadBound(s); rest != "" && isRule(rest) {
+		// "Bis zum Release am Freitag bitte keine Dependency-Upgrades",
+		// "until the release, no new deps": a rule its bound opens
+		return true
+	}
 	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
 }
 

@@ -180,6 +180,10 @@ func distinctiveWord(w string) bool {
 // note's item "the pgx \"Don't\"".
 var ruleNounRE = mustPattern(`(?i)\b(?:ban|rule|restriction|freeze|embargo|policy|moratorium|prohibition)s?\b|\b(?:note|instruction|what i said)\s+about\b|["“']don'?t["”']|\bthe\s+don'?t\b`)
 
+// compoundRuleRE is a German compound naming a rule by its thing: "die
+// Migrations-Regel", "die Deploysperre", "das Push-Verbot".
+var compoundRuleRE = mustPattern(`(?i)\p{L}-?(?:regel|sperre|verbot)\b`)
+
 // dropRuleRE drops a thing by a verb of dropping: "ignore my earlier note
 // about …", "scratch the deploy ban".
 var dropRuleRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|also|alright|oh)[,]?\s+)*(?:please\s+)?(?:ignore|disregard|forget|scratch|drop|lift|cancel)\s+(?:about\s+)?(?:my|the|that|our|your|this)\b`)
@@ -188,6 +192,10 @@ var dropRuleRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|also|alright|oh)[,]
 // is called: a rule noun with a verb of dropping, or with words that say
 // it no longer holds.
 func namedRuleLift(s string) bool {
+	if compoundRuleRE.MatchString(s) && explicitLiftRE.MatchString(s) && !questionRE.MatchString(s) && !liftRE.MatchString(s) {
+		// "die Migrations-Regel von vorhin ist hinfällig"
+		return true
+	}
 	if questionRE.MatchString(s) || !ruleNounRE.MatchString(s) || liftRE.MatchString(s) {
 		// a lift the other readings know ("the freeze is over, …") is
 		// theirs

@@ -156,6 +156,7 @@ var lexSV = []lexEntry{
 	{catGoal, "change of plans", "ändrat_läge ändrade_planer ändrad_plan ändring_av_planerna planändring nya_planer ändrade_förutsättningar"},
 	{catGoal, "plans changed", "planerna_har_ändrats planerna_ändrades läget_har_ändrats"},
 	{catGoal, "new focus", "nytt_fokus"},
+	{catGoal, "change of focus", "byt_fokus byter_fokus ändrat_fokus"},
 	{catGoal, "new goal", "nytt_mål"},
 	{catGoal, "new priority", "ny_prio ny_prioritet"},
 	{catGoal, "top priority", "högsta_prio högsta_prioritet"},

@@ -258,7 +258,7 @@ func untilBefore(text, quote string) string {
 	if m == nil {
 		return ""
 	}
-	cond := strings.TrimSpace(m[untilRE.SubexpIndex("c")] + m[untilRE.SubexpIndex("j")] + m[untilRE.SubexpIndex("z")])
+	cond := untilCond(m)
 	if untilBackRE.MatchString(cond) {
 		return ""
 	}

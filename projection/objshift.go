@@ -27,7 +27,7 @@ import (
 // something denied ("that's not the priority now") moves nothing.
 
 // prioLabelRE labels the new priority (group t).
-var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|слушай|короче|senti|allora|luister|oye|mira)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)|(?:goal|objective|focus) change|changement d'objectifs?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|目标(?:变更|有变|变了|改了)|换目标|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
+var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|wait|hold on|слушай|короче|senti|allora|luister|oye|mira|pera|espera|warte)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)|(?:let'?s\s+)?(?:change|changing|switch|switching|shift|shifting)\s+(?:the\s+)?(?:focus|goal|objective)|(?:goal|objective|focus) change|changement d'objectifs?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|目标(?:变更|有变|变了|改了)|换目标|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
 
 // prioBackRE points back at the task said just before it as the new
 // priority: "that's the priority now", "this is our top priority now",
@@ -289,11 +289,11 @@ func okTask(t string) bool {
 // goal", "goal change", glossed from "changement d'objectif", "cambio de
 // objetivo", "Zieländerung", "목표 변경"): what it labels is the new goal,
 // never what changed the plan.
-var goalChangeRE = mustPattern(`(?i)changement d'objectifs?|\b(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)\b|\b(?:goal|objective|focus) change\b|目标(?:变更|有变|变了|改了)|换目标`)
+var goalChangeRE = mustPattern(`(?i)changement d'objectifs?|\b(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)\b|\b(?:change|changing|switch|switching|shift|shifting)\s+(?:the\s+)?(?:focus|goal|objective)\b|\b(?:goal|objective|focus) change\b|目标(?:变更|有变|变了|改了)|换目标`)
 
 // aimLeadRE opens a new goal with "now we aim for", "on vise", "ahora
-// buscamos": the words before the goal.
-var aimLeadRE = mustPattern(`(?i)^\W*(?:now\s+)?(?:we(?:'re|\s+are)?\s+(?:aim(?:ing)?|target(?:ing)?|go(?:ing)?|vise|visons)\s+(?:(?:for|at|to)\s+)?|zielen\s+we\s+(?:to|auf)\s+|on\s+vise\s+|(?:buscamos|vamos\s+a\s+por)\s+)`)
+// buscamos", "the main thing is", "главное —": the words before the goal.
+var aimLeadRE = mustPattern(`(?i)^\W*(?:now\s+)?(?:we(?:'re|\s+are)?\s+(?:aim(?:ing)?|target(?:ing)?|go(?:ing)?|vise|visons)\s+(?:(?:for|at|to)\s+)?|zielen\s+we\s+(?:to|auf)\s+|on\s+vise\s+|(?:buscamos|vamos\s+a\s+por)\s+|(?:the\s+)?main\s+thing(?:\s+(?:now\s+)?is)?\s*[—–:-]?\s*|(?:главное|головне|hauptsache|das\s+wichtigste|o\s+principal|lo\s+principal)(?:\s+(?:now|сейчас|зараз|jetzt|agora|ahora))?(?:\s+(?:is|ist|é|es))?\s*[—–:-]\s*)`)
 
 // laterGoal is the goal a clause after the first of labelled text t names
 // with its copula ("forget staging, the goal now is to ship 1.9"), "" when

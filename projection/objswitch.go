@@ -83,8 +83,9 @@ func switchedTask(text string) (quote, task, done string) {
 }
 
 // carriedOn is quote and task with the sentence after the quote joined
-// to both when it asks the work and the task ends its quote: "New focus:
-// X, it hammers Fortnox on 429. Fix the retry policy." Both stay a span
+// to both when it asks the work or gives the target the task is measured
+// by (goalTarget), and the task ends its quote: "New focus: X, it hammers
+// Fortnox on 429. Fix the retry policy." Both stay a span
 // of text, so they map back to the user's words.
 func carriedOn(text string, ss []string, quote, task string) (string, string) {
 	i := slices.IndexFunc(ss, func(s string) bool { return strings.TrimSpace(s) == quote })
@@ -92,8 +93,9 @@ func carriedOn(text string, ss []string, quote, task string) (string, string) {
 		return quote, task
 	}
 	next := strings.TrimSpace(ss[i+1])
-	if !(workStart(next) || devaWorkRE.MatchString(next)) || !okTask(next) || devaRuleRE.MatchString(next) ||
-		parkRE.MatchString(next) || oldDoneRE.MatchString(next) || detourRE.MatchString(next) || len([]rune(next)) > 160 {
+	asks := (workStart(next) || devaWorkRE.MatchString(next)) && okTask(next) && !devaRuleRE.MatchString(next) &&
+		!parkRE.MatchString(next) && !oldDoneRE.MatchString(next) && !detourRE.MatchString(next)
+	if !(asks || goalTarget(next)) || len([]rune(next)) > 160 {
 		return quote, task
 	}
 	at := strings.Index(text, quote)
@@ -106,6 +108,18 @@ func carriedOn(text string, ss []string, quote, task string) (string, string) {
 	}
 	span := text[at : at+len(quote)+end+len(next)]
 	return span, task + span[len(quote):]
+}
+
+// goalAimRE states the measure a goal must reach: "must be under 2 ms",
+// "needs to stay below 500 MB", glossed "надо стабильно < 2 ms", "tem
+// que ficar abaixo de 200 ms".
+var goalAimRE = mustPattern(`(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|should)\b[^.;!?]{0,40}?(?:[<>≤≥]=?|\b(?:under|below|less than|at most|within|above|at least|over|unter|über|abaixo\s+de|menos\s+de|por\s+debajo\s+de|sous|sotto)\b|(?:^|\s)(?:меньше|ниже|менше|нижче))\s*~?\d`)
+
+// goalTarget tells that sentence s, after a new goal that names only what
+// to work on, gives the target it is measured by: "Neues Ziel: der
+// Bench. Muss unter 2 ms liegen." A question or a prohibition is none.
+func goalTarget(s string) bool {
+	return goalAimRE.MatchString(s) && !questionRE.MatchString(s) && !prohibitionRE.MatchString(s)
 }
 
 // doneWords say a task is done and name none.

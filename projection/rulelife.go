@@ -110,6 +110,10 @@ var (
 	zhAskChangeRE = mustPattern(`(?:帮(?:我|忙|我们)?|请(?:你|帮我)?|麻烦(?:你)?|能不能|可以)\s*(?:把[^，,。；;]{0,20}?)?(?:改|换|做|变|弄|加上|支持|实现|扩展|迁移|重构)`)
 	// deferActRE is the act put off: "don't do it now", "not yet", "先别动手".
 	deferActRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to)\s+(?:do|start|build|implement|change|touch)\s+(?:it|that|this|anything)\s+(?:(?:just|right)\s+)?(?:now|yet|today|for now)\b|(?:先|暂时|现在)(?:别|不要|不用|不急着)(?:做|动手|弄|改|实现)`)
+	// deferNowRE is the fix put off in a sentence that parks a matter:
+	// "don't fix it now", "do not resolve now" (glossed "não resolve
+	// agora"), "no need to handle that yet".
+	deferNowRE = mustPattern(`(?i)\b(?:don'?t|do not|no need to|not)\s+(?:do|start|fix|resolve|solve|handle|touch|chase|debug|look at)\s+(?:(?:it|that|this|them|anything)\s+)?(?:(?:just|right)\s+)?(?:now|yet|today|for now)\b`)
 	// weighRE tells the agent to think a matter over.
 	weighRE = mustPattern(`(?i)\b(?:think (?:about|it over|on)|consider|mull|sleep on|weigh|look into|figure out|investigate)\b|想想|想一想|考虑|琢磨|研究一下|评估`)
 )
@@ -125,6 +129,11 @@ func bindsNothing(s string) string {
 	}
 	if weighRE.MatchString(s) {
 		s = deferActRE.ReplaceAllString(s, " ")
+	}
+	if parkRE.MatchString(s) && !questionRE.MatchString(s) {
+		// "o EAS fica pra depois, não resolve agora" (the EAS can wait,
+		// don't fix it now): a matter set aside, not a standing rule
+		s = deferNowRE.ReplaceAllString(s, " ")
 	}
 	return s
 }

@@ -21,8 +21,21 @@ import (
 
 // untilRE is a rule's bound in time and the condition after it, by
 // language: English, French, Portuguese, Spanish, German, Italian,
-// Japanese and Chinese.
-var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b|\bin\s+attesa\s+che\b|\ben\s+attendant\s+(?:que\b|d'|de\b)|\bsolange\b|\bmientras\s+(?:no\b|que\b)?|\benquanto\s+(?:não\b)?|до\s+тех\s+пор,?\s+пока\s+(?:не\s+)?|\bdopóki\s+(?:nie\b)?)\s*(?P<c>(?:[^,.;!?:()\n]|\.[\p{L}\d])*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
+// Russian and Ukrainian ("до релиза 0.9": "до" before a word, not a
+// number, which is "up to"), Japanese and Chinese.
+var untilRE = mustPattern(`(?i)(?:\b(?:until|till|til|untill)\b|\bjusqu'(?:à|au|a)(?:\s*ce\s+que\b)?|\baté\s+(?:que\b)?|\bhasta\s+(?:que\b)?|\bbis\s+(?:dass|der|die|das|zum|zur)\b|\bfinché|\bfino\s+a(?:l|lla|i)?\b|\bin\s+attesa\s+che\b|\ben\s+attendant\s+(?:que\b|d'|de\b)|\bsolange\b|\bmientras\s+(?:no\b|que\b)?|\benquanto\s+(?:não\b)?|до\s+тех\s+пор,?\s+пока\s+(?:не\s+)?|\bdopóki\s+(?:nie\b)?)\s*(?P<c>(?:[^,.;!?:()\n]|\.[\p{L}\d])*)|(?:^|\s)до\s+(?P<r>\p{L}(?:[^,.;!?:()\n]|\.[\p{L}\d])*)|(?P<j>[^、。,.!?\s]{2,40}?)(?:する|が終わる|が済む|が完了する)?まで(?:は)?|(?:直到|等到)(?P<z>[^，。,.!?]{1,30})`)
+
+// untilCond is the condition of untilRE's match m.
+// A bound that opens its sentence with no comma ends where the rule
+// starts: "Bis zum Release am Freitag bitte keine Upgrades" holds until
+// "Release am Freitag".
+func untilCond(m []string) string {
+	c := m[untilRE.SubexpIndex("c")] + m[untilRE.SubexpIndex("r")]
+	if at := leadRuleStartRE.FindStringIndex(c); at != nil {
+		c = c[:at[0]]
+	}
+	return strings.TrimSpace(c + m[untilRE.SubexpIndex("j")] + m[untilRE.SubexpIndex("z")])
+}
 
 // untilBackRE is a condition that only points back at what was said
 // before: "then", "that's done", "ça", "isso", "dann".
@@ -30,7 +43,7 @@ var untilBackRE = mustPattern(`(?i)^(?:then|that|this|it|that(?:'s| is)? (?:done
 
 // untilDoneRE says a thing happened: done, finished, merged, back …, in
 // the languages the lexicons know.
-var untilDoneRE = mustPattern(`(?i)\b(?:done|finished|complete|completed|over|merged|landed|approved|signed off|in place|passed|ready|sorted|is back|are back|went through|gone through)\b|\b(?:fini|finie|finis|terminé|terminée|fait|faite|validé|validée|prêt|prête|passé|passée)\b|\b(?:terminou|terminado|terminada|pronto|pronta|feito|feita|concluído|concluída|acabou|aprovado|aprovada|passou)\b|\b(?:terminó|listo|lista|hecho|hecha|acabó|aprobado|aprobada)\b|\b(?:finito|finita|fatto|fatta|concluso|conclusa|terminato|terminata|approvato|approvata)\b|\b(?:fertig|erledigt|durch|abgeschlossen|freigegeben|gemergt)\b|終わりました|終わった|終わりです|完了|済み|終了|完成了|完成|好了|搞定了|结束了|做完了|合并了`)
+var untilDoneRE = mustPattern(`(?i)\b(?:done|finished|complete|completed|over|merged|landed|approved|signed off|in place|passed|ready|sorted|is back|are back|went through|gone through)\b|\b(?:fini|finie|finis|terminé|terminée|fait|faite|validé|validée|prêt|prête|passé|passée)\b|\b(?:terminou|terminado|terminada|pronto|pronta|feito|feita|concluído|concluída|acabou|aprovado|aprovada|passou)\b|\b(?:terminó|listo|lista|hecho|hecha|acabó|aprobado|aprobada)\b|\b(?:finito|finita|fatto|fatta|concluso|conclusa|terminato|terminata|approvato|approvata)\b|\b(?:fertig|erledigt|durch|abgeschlossen|freigegeben|gemergt|released|draußen|raus)\b|(?:^|[^\p{L}])(?:вышел|вышла|вышло|вышли|выпущен|выпустили|зарелизили|готов|готово|готова|закончили|закончен|смержили|вийшов|вийшла|вийшло|випустили|готово)(?:[^\p{L}]|$)|\b(?:saiu|lançada|lançado|lançamos)\b|終わりました|終わった|終わりです|完了|済み|終了|完成了|完成|好了|搞定了|结束了|做完了|合并了`)
 
 // untilNotYetRE denies that the condition happened.
 var untilNotYetRE = mustPattern(`(?i)\bnot\b|n't\b|\bnot yet\b|\byet\b|\bpas encore\b|\bpas fini|\bainda não\b|\bnão terminou\b|\btodavía no\b|\baún no\b|\bnoch nicht\b|\bnon ancora\b|\bnon è finit|まだ|还没|尚未|没有完成`)
@@ -51,7 +64,7 @@ func untilOf(text, quote string) string {
 		// in its sentence or the one before it (lifecycle.go).
 		return untilBefore(text, quote)
 	}
-	cond := strings.TrimSpace(m[untilRE.SubexpIndex("c")] + m[untilRE.SubexpIndex("j")] + m[untilRE.SubexpIndex("z")])
+	cond := untilCond(m)
 	if !untilBackRE.MatchString(cond) {
 		return cond
 	}
@@ -199,4 +212,34 @@ func (r *Reducer) settle(ev *Event, ref EventRef, k Kind, from, to string, meets
 			}
 		}
 	}
+}
+
+// leadBoundRE opens a sentence with a bound in time, after a word that
+// joins it on ("and", "but remember:"): "until the release on Friday, …",
+// glossed "Bis zum Release …", "até a release 2.4 sair, …", "до релиза
+// 0.9 …".
+var leadBoundRE = mustPattern(`(?i)^\W*(?:(?:and|but|also|so|plus|remember|reminder|note|btw|e|mas|lembrando|und|aber|и|а|но|і)[,:]?\s+)*(?:until|till|bis\s+(?:zum|zur|der|die|das|dass)|até|hasta|jusqu'(?:à|au|a)|fino\s+a(?:l|lla|i)?|finché|до)\s+\p{L}`)
+
+// leadRuleStartRE is where the rule after a leading bound starts when no
+// comma ends the bound: its "please", "no", "don't", "never".
+var leadRuleStartRE = mustPattern(`(?i)\s(?:please|no|don'?t|do not|never|nothing|none|bitte|keine[nmrs]?|kein|nada|não|nunca|ningún|ninguna|ningun|pas|aucun|aucune|niente|nessun|nessuna|никаких|никакой|никакого|ничего|нельзя|не|жодних|нічого|не)\s`)
+
+// afterLeadBound is sentence s after the bound in time it opens with:
+// from the first word of a prohibition before its first comma, else
+// after that comma; ""
+// when s opens with no bound.
+func afterLeadBound(s string) string {
+	loc := leadBoundRE.FindStringIndex(s)
+	if loc == nil {
+		return ""
+	}
+	rest := s[loc[1]:]
+	i := strings.IndexAny(rest, ",;")
+	if m := leadRuleStartRE.FindStringIndex(rest); m != nil && m[0] < 80 && (i < 0 || m[0] < i) {
+		return strings.TrimSpace(rest[m[0]:])
+	}
+	if i >= 0 && i < 80 {
+		return strings.TrimSpace(rest[i+1:])
+	}
+	return ""
 }
