@@ -86,7 +86,7 @@ const takeThing = "`?[^\\s,;.!?:，。；]+(?:\\s+[^\\s,;.!?:，。；]+){0,3}?`
 
 // takeLeadRE are the words that may open a take-back's clause: "ok",
 // "noch was", "não", "e o retry" is cut at its colon.
-var takeLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|also|und|nein|ne|nee|no|não|nao|non|nej|нет|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?\s*)*`)
+var takeLeadRE = mustPattern(`(?i)^\W*(?:(?:(?:ok(?:ay)?|also|und|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?|(?:nein|ne|nee|no|não|nao|non|nej|нет)\s*[,!.—–])\s*)*`)
 
 // takeCourseRE opens the course taken in a thing's place: a plan of ours
 // or a choice of a tool, in the languages the projection reads.
