@@ -48,3 +48,38 @@ func TestLabelledProposalTakenBack(t *testing.T) {
 		})
 	}
 }
+
+// TestOrdinalPutOffAmongNumbers: numbered questions answered by number,
+// the third named by its ordinal in a sentence after the second's answer
+// and put off ("третий потом обсудим", "the third we'll decide later"),
+// leave the third open and the second's answer without that sentence;
+// an ordinal naming a question answered already, or one not asked,
+// splits nothing.
+func TestOrdinalPutOffAmongNumbers(t *testing.T) {
+	cases := []struct {
+		name, agent, reply string
+		want, never        []string
+	}{
+		{"ru (C24)", "Вопросы:\n1) MSRV: поднимаем до 1.80 или держим?\n2) бенч меряем на 1M или на 10M событий?\n3) criterion 0.5 оставляем или переходим на divan?",
+			"1 — держим, MSRV 1.75. 2 — 1M. третий потом обсудим.",
+			[]string{`decision/answer/1m \[active/\w+\] = 1M \(was`, `question/-/\S+ \[hypothesis/\w+\] = criterion 0.5 оставляем или переходим на divan\? — потом обсудим`},
+			[]string{`decision/\S+ \[active/\w+\] = criterion`, `третий потом обсудим \(was`}},
+		{"en", "Questions:\n1) Raise the MSRV to 1.80 or keep it?\n2) Bench on 1M or 10M events?\n3) Keep criterion 0.5 or move to divan?",
+			"1 - keep it, MSRV 1.75. 2 - 1M. the third one we'll decide later.",
+			[]string{`decision/answer/1m \[active/\w+\] = 1M \(was`, `question/-/\S+ \[hypothesis/\w+\] = Keep criterion 0.5 or move to divan\? — we'll decide later`}, nil},
+		{"pt", "Perguntas:\n1) Subimos o MSRV para 1.80?\n2) Bench com 1M ou 10M eventos?\n3) Mantemos criterion 0.5 ou vamos para divan?",
+			"1 - não, fica 1.75. 2 - 1M. o terceiro a gente vê depois.",
+			[]string{`question/-/\S+ \[hypothesis/\w+\] = Mantemos criterion 0.5 ou vamos para divan\? — a gente vê depois`}, nil},
+		// Near misses.
+		{"ordinal of a question answered by number", "Вопросы:\n1) MSRV: поднимаем до 1.80 или держим?\n2) бенч меряем на 1M или на 10M событий?\n3) criterion 0.5 оставляем или переходим на divan?",
+			"1 — держим. 2 — 1M. 3 — divan. третий потом обсудим.", []string{`= divan\. третий потом обсудим \(was`}, []string{`\[hypothesis/`}},
+		{"ordinal of no question asked", "Вопросы:\n1) MSRV: поднимаем до 1.80 или держим?\n2) бенч меряем на 1M или на 10M событий?",
+			"1 — держим. 2 — 1M. третий прогон был медленный.", []string{`= 1M\. третий прогон был медленный \(was`}, []string{`\[hypothesis/`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nspeed up the bench\n> assistant\n"+c.agent+"\n> user\n"+c.reply+"\n")
+			expect(t, out, c.want, c.never)
+		})
+	}
+}
