@@ -28,7 +28,7 @@ import (
 // the languages the projection reads: "I propose …", "je propose …",
 // "proponho …", "sugiero …", "ich schlage … vor", "제안드립니다",
 // "建议…".
-var proposeAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|recommend|propose)|my (?:suggestion|recommendation|proposal) (?:is|would be)|je (?:te |vous )?(?:propose|suggère|suggere|recommande)|je proposerais|(?:eu )?(?:proponho|sugiro|recomendo)|(?:yo )?(?:propongo|sugiero|recomiendo)|(?:io )?(?:propongo|suggerisco|consiglio)|ich (?:schlage|empfehle)|ik (?:stel|raad)|jag (?:föreslår|rekommenderar)|я (?:предлагаю|рекомендую))(?:[^\p{L}]|$)|제안(?:드립니다|합니다|해요|할게요|드려요)|추천(?:드립니다|합니다|해요)|(?:我)?(?:建议|推荐|提议)|提案します|おすすめします`)
+var proposeAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|recommend|propose)|my (?:suggestion|recommendation|proposal) (?:is|would be)|je (?:te |vous )?(?:propose|suggère|suggere|recommande)|je proposerais|(?:eu )?(?:proponho|sugiro|recomendo)|(?:yo )?(?:propongo|sugiero|recomiendo)|(?:io )?(?:propongo|suggerisco|consiglio)|ich (?:schlage|empfehle)|ik (?:stel|raad)|jag (?:föreslår|rekommenderar)|я (?:предлагаю|рекомендую)|(?:schlage|empfehle) ich(?: \p{L}+)? vor|empfehle ich|würde ich (?:vorschlagen|empfehlen)|stel ik voor|föreslår jag|предлагаю)(?:[^\p{L}]|$)|^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція)\s*:\s*\S|^\W*(?:제안|추천|建议|提议|提案)\s*[:：]\s*\S|제안(?:드립니다|합니다|해요|할게요|드려요)|추천(?:드립니다|합니다|해요)|(?:我)?(?:建议|推荐|提议)|提案します|おすすめします`)
 
 // planSaidRE is a sentence in which the agent says what it will do: "I'll
 // use …", "Vou usar …", "je vais utiliser …", "voy a usar …".
@@ -48,6 +48,22 @@ var goAheadNodRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?)[,]?\s+)?(?:shall|sho
 // planSaidRE with nodAskRE), with a short nod asked after it ("Sobe
 // ok?"), or "". A question of fact proposes nothing.
 func proposalOf(text string) string {
+	p := proposalIn(text)
+	if settingOnlyRE.MatchString(proposalShown(p)) {
+		// "Vorschlag: `max-poll-records` auf 100 runter (…)": a setting
+		// given a value, which the value readings carry
+		return ""
+	}
+	return p
+}
+
+// settingOnlyRE is a proposal that only gives a setting a number: "`max-
+// poll-records` auf 100 runter (100 × 0,8 s = 80 s)", "set retries to 3",
+// "timeout para 30 s", "`workers` на 8".
+var settingOnlyRE = mustPattern(`(?i)^\W*(?:(?:set|raise|lower|bump|drop|reduce|increase|change)\s+)?(?:the\s+)?(?:` + "`[^`]{1,60}`" + `|[\w.\-/]+)\s+(?:auf|to|para|pra|a|à|на|до|op|till|su|zu)\s+\d[\d.,]*\s*(?:%|[a-zµ]{1,3}\b)?\s*(?:\p{L}+)?\s*(?:\([^()]*\))?\s*$`)
+
+// proposalIn is proposalOf before a setting's value is set apart.
+func proposalIn(text string) string {
 	ss := sentences(text)
 	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
 		s := strings.TrimSpace(ss[i])
@@ -151,8 +167,13 @@ func proposalShown(p string) string {
 	if loc := nodAskRE.FindStringIndex(p); loc != nil && loc[0] > 0 {
 		p = p[:loc[0]]
 	}
+	p = proposalTagRE.ReplaceAllString(strings.TrimSpace(p), "")
 	return strings.TrimRight(strings.TrimSpace(p), " ,;:—–-.")
 }
+
+// proposalTagRE is the label a proposal opens with: "Vorschlag: …",
+// "Proposta: …", "建议：…".
+var proposalTagRE = mustPattern(`(?i)^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція|i propose|i suggest|ich schlage vor|je propose|proponho|propongo|предлагаю|제안|추천|建议|提议|提案)\s*[:：]\s*`)
 
 // replacedBy is the active decision the agent's message msg says its
 // accepted proposal replaces: the newest naming a thing (distinctive)

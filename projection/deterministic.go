@@ -136,6 +136,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// a switch of approach naming what it drops (switchaway.go).
 			if ctx.HaveObjective {
 				out = switchesAway(ev.Text, ctx.Decisions, out)
+				// "DLT doch nicht. … Wir loggen und skippen": a decision
+				// taken back by its thing, in any language (takeback.go).
+				out = takenBackDecisions(ev.Text, ctx.Decisions, out)
 			}
 		}
 		if ev.Role == RoleUser {

@@ -47,7 +47,7 @@ var laterCJKRE = mustPattern(`^\W*(?:(?:先|暂时|暫時)(?:不管|不用管|�
 // reads besides laterAnswerRE's: "återkommer", "återkommer om det",
 // "senare", "vet inte än", "повернуся до цього", "пізніше", "ще не знаю",
 // "बाद में", "बाद में बताऊंगा", "come back to it", "later", "tbd".
-var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later)\W*$`)
+var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later|(?:потом|позже|завтра|позднее)\s+(?:обсудим|решим|посмотрим|вернёмся|вернемся|разберёмся|разберемся|поговорим)|(?:обсудим|решим|посмотрим|поговорим)\s+(?:потом|позже|завтра)|(?:потім|пізніше|завтра)\s+(?:обговоримо|вирішимо|подивимось|подивимося)|(?:обговоримо|вирішимо)\s+(?:потім|пізніше)|(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|discute|discutimos|conversa|conversamos)\s+(?:isso\s+)?(?:depois|mais\s+tarde|amanhã)|(?:depois|mais\s+tarde)\s+(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|conversa|conversamos)|(?:klären|besprechen|entscheiden|sehen|schauen)\s+wir\s+später|(?:we'll|let's)\s+(?:decide|discuss|talk\s+about|see\s+about)\s+(?:it|that|this)\s+later|(?:decide|discuss)\s+(?:it|that|this)\s+later)\W*$`)
 
 // laterLeadRE opens a clause that puts one question off and may say more
 // after a comma: "lo vemos luego, déjalo como está", "ya veremos", "on
@@ -251,6 +251,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 	if ns == nil || slices.Max(ns) > len(ctx.Asked) {
 		return out
 	}
+	ns, cs = ordinalClauses(ns, cs, len(ctx.Asked))
 	region := answersRegion(text)
 	for i, n := range ns {
 		q, c := ctx.Asked[n-1], cs[i]
