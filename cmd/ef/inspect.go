@@ -42,8 +42,14 @@ type inspectReport struct {
 	Totals            map[string]int `json:"totals"`
 	Warnings          []string       `json:"warnings,omitempty"`
 	// Notes say what the format cannot hold (a codex exec --json
-	// session's prompts): nothing is wrong with the file.
+	// session's prompts), or what of the file was left out as the
+	// client's bookkeeping: nothing is wrong with the file.
 	Notes []string `json:"notes,omitempty"`
+	// SkippedRecords counts the records of a trajectory the importer
+	// skipped as carrying nothing the model is sent
+	// (importer.Stats.Skipped: telemetry, titles, status lines,
+	// sub-agent records, empty messages).
+	SkippedRecords int `json:"skippedRecords,omitempty"`
 }
 
 // RunInspect implements `ef inspect <session-log>`.
@@ -367,6 +373,15 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 	// In the order of the whole session's report (importSession keeps
 	// the notes with the session, the torn tail comes after).
 	rep.Warnings = append(rep.Warnings, in.importNotes()...)
+	if in.stats != nil {
+		if st := in.stats(); st.Skipped > 0 && st.Guess == "" {
+			// docs/formats.md says these records are skipped and
+			// counted: the count is said here (a format read by its
+			// shape says it in its guess).
+			rep.SkippedRecords = st.Skipped
+			rep.Notes = append(rep.Notes, skippedNote(st.Skipped))
+		}
+	}
 	if t := in.truncated(); t != nil {
 		rep.Warnings = append(rep.Warnings, t.String())
 	}
@@ -533,6 +548,11 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// skippedNote says how many records of the file the importer skipped.
+func skippedNote(n int) string {
+	return fmt.Sprintf("%s of the file skipped: the client's bookkeeping, never sent to the model (telemetry, titles, status lines, sub-agent records, empty messages: docs/formats.md says which, by format)", count(n, "record"))
 }
 
 // inspectOpenCalls warns of the tool calls the surface went past without
