@@ -42,14 +42,9 @@ type inspectReport struct {
 	Totals            map[string]int `json:"totals"`
 	Warnings          []string       `json:"warnings,omitempty"`
 	// Notes say what the format cannot hold (a codex exec --json
-	// session's prompts), or what of the file was left out as the
-	// client's bookkeeping: nothing is wrong with the file.
+	// session's prompts), or how many records of the file were left out
+	// as the client's bookkeeping: nothing is wrong with the file.
 	Notes []string `json:"notes,omitempty"`
-	// SkippedRecords counts the records of a trajectory the importer
-	// skipped as carrying nothing the model is sent
-	// (importer.Stats.Skipped: telemetry, titles, status lines,
-	// sub-agent records, empty messages).
-	SkippedRecords int `json:"skippedRecords,omitempty"`
 }
 
 // RunInspect implements `ef inspect <session-log>`.
@@ -83,6 +78,11 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 	if i := slices.Index(rep.Warnings, unrecordedPromptsNote); i >= 0 {
 		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
 		rep.Notes = append(rep.Notes, unrecordedPromptsNote)
+	}
+	if i := slices.IndexFunc(rep.Warnings, isSkippedNote); i >= 0 {
+		// records skipped as the client's bookkeeping: nothing wrong
+		rep.Notes = append(rep.Notes, rep.Warnings[i])
+		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
 	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
@@ -373,15 +373,6 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 	// In the order of the whole session's report (importSession keeps
 	// the notes with the session, the torn tail comes after).
 	rep.Warnings = append(rep.Warnings, in.importNotes()...)
-	if in.stats != nil {
-		if st := in.stats(); st.Skipped > 0 && st.Guess == "" {
-			// docs/formats.md says these records are skipped and
-			// counted: the count is said here (a format read by its
-			// shape says it in its guess).
-			rep.SkippedRecords = st.Skipped
-			rep.Notes = append(rep.Notes, skippedNote(st.Skipped))
-		}
-	}
 	if t := in.truncated(); t != nil {
 		rep.Warnings = append(rep.Warnings, t.String())
 	}
@@ -548,11 +539,6 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
-}
-
-// skippedNote says how many records of the file the importer skipped.
-func skippedNote(n int) string {
-	return fmt.Sprintf("%s of the file skipped: the client's bookkeeping, never sent to the model (telemetry, titles, status lines, sub-agent records, empty messages: docs/formats.md says which, by format)", count(n, "record"))
 }
 
 // inspectOpenCalls warns of the tool calls the surface went past without

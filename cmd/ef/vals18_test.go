@@ -10,8 +10,9 @@ import (
 
 // The records a format's reader skips as the client's bookkeeping (Qwen
 // Code's ui_telemetry records) are counted, as docs/formats.md says: ef
-// inspect ends with a note of how many, and --json has the count. A
-// recording with none says nothing of it.
+// inspect ends with a note of how many (among --json's notes, not its
+// warnings), ef state says it on stderr. A recording with none says
+// nothing of it.
 func TestInspectSaysSkippedRecords(t *testing.T) {
 	dir := t.TempDir()
 	rec := func(uuid, parent, typ, rest string) string {
@@ -34,10 +35,14 @@ func TestInspectSaysSkippedRecords(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "inspect", "--json", log)
 	var rep struct {
-		SkippedRecords int `json:"skippedRecords"`
+		Notes    []string `json:"notes"`
+		Warnings []string `json:"warnings"`
 	}
-	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || rep.SkippedRecords != 1 {
-		t.Errorf("inspect --json: exit %d, %v, skippedRecords %d", code, err, rep.SkippedRecords)
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "1 record of the file skipped") || len(rep.Warnings) != 0 {
+		t.Errorf("inspect --json: exit %d, %v, notes %q, warnings %q", code, err, rep.Notes, rep.Warnings)
+	}
+	if code, _, errs := runCLI(t, "state", log); code != 0 || !strings.Contains(errs, "ef state: note: "+log+": 1 record of the file skipped") {
+		t.Errorf("state: exit %d, stderr %q", code, errs)
 	}
 	// near miss: no record skipped, no note
 	clean := filepath.Join(dir, "clean.jsonl")
