@@ -20,10 +20,24 @@ var emptySetRE = mustPattern(`(?i)(?:^|[\s` + "`" + `(])(?:(?:set|make|change|re
 // false when it gives none. The proposal refers: the reducer finds the
 // setting held, or sets nothing.
 func emptyValue(s string) (Proposal, bool) {
-	m := emptySetRE.FindStringSubmatch(s)
-	if m == nil || strings.ContainsAny(s, "?？") {
+	loc := emptySetRE.FindStringSubmatchIndex(s)
+	if loc == nil || strings.ContainsAny(s, "?？") {
 		// "does `default = []` build?" asks, it sets nothing
 		return Proposal{}, false
+	}
+	m := make([]string, len(loc)/2)
+	for i := range m {
+		if loc[2*i] >= 0 {
+			m[i] = s[loc[2*i]:loc[2*i+1]]
+		}
+	}
+	if m[emptySetRE.SubexpIndex("k2")] != "" {
+		// Code ("k = []") sets a value written as code or as its clause
+		// whole: "a product with sku=\"\" is deferred" tells of one.
+		rest := strings.TrimLeft(s[loc[2*emptySetRE.SubexpIndex("v")+1]:], "`")
+		if !strings.Contains(m[0], "`") && rest != "" && !strings.ContainsAny(rest[:1], ".,;!)") {
+			return Proposal{}, false
+		}
 	}
 	k := m[emptySetRE.SubexpIndex("k")] + m[emptySetRE.SubexpIndex("k2")]
 	if pronounRE.MatchString(k) || stopwords[strings.ToLower(k)] {

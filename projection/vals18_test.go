@@ -58,6 +58,7 @@ Applying.
 		{"an empty value of no held setting", edit + "set features to []", []string{stale}, []string{`features \[`}},
 		{"an empty value asked about", edit + "does `default = []` still build the bench?", []string{stale}, []string{emptied}},
 		{"a name the table has no row for", table + "staging is now https://staging-api.feirinha.com.br", []string{`preview_expo_public_api_url \[current/normative\] = https://api-staging.feirinha.com.br`}, []string{moved}},
+		{"an empty value told of, not set", "> user\nin Cargo.toml the features are `default = [\"simd\"]`\n" + edit[1:] + "with default=[] the bench is slow, keep it.", []string{stale}, []string{emptied}},
 		{"a name that only begins like the row's", table + "preview_build is now https://x.example.com", []string{`preview_expo_public_api_url \[current/normative\] = https://api-staging.feirinha.com.br`}, []string{`\(was https://api-staging`}},
 	})
 }
