@@ -44,21 +44,28 @@ func editValues(p string, es []edit) []Proposal {
 		// A whole file written names each setting by its path; an
 		// edit's fragment has no parents, so it names them by their
 		// keys alone.
-		olds := map[string]string{}
+		olds := map[string]configSetting{}
 		for _, c := range configSettings(e.old, false) {
-			olds[c.key] = c.value
+			olds[c.key] = c
 		}
 		for _, c := range configSettings(e.new, e.whole) {
+			was, held := olds[c.key]
+			if c.empty && (!held || was.empty || e.whole) {
+				// "default = []" is a value where it replaces one
+				// ("default = [\"simd\"]" to "default = []"); a list
+				// left empty, or a file written whole, states none.
+				continue
+			}
 			if n == maxWrittenValues {
 				break
 			}
 			n++
-			if olds[c.key] == c.value {
+			if was.value == c.value {
 				continue
 			}
 			// an edit's key alone is matched to the path the file gave
 			// it by the reducer (heldPath)
-			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: olds[c.key], Quote: c.line})
+			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/" + path.Clean(p) + "/" + strings.ToLower(c.key), Name: c.key, Value: c.value, Was: was.value, Quote: c.line})
 		}
 	}
 	return out

@@ -10,7 +10,15 @@ import (
 // configSetting is one setting of a configuration text: its key (the
 // dotted path of the blocks it stands in: "resources.limits.memory"), its
 // value and its line.
-type configSetting struct{ key, value, line string }
+// empty marks a value that is an empty list, map or string ("[]", "{}",
+// `""`): read as a change only where it replaces a value (editValues).
+type configSetting struct {
+	key, value, line string
+	empty            bool
+}
+
+// emptyValueRE is a value that is an empty list, map or string.
+var emptyValueRE = mustPattern(`^(?:\[\s*\]|\{\s*\}|""|''|\(\s*\))$`)
 
 // configSettings are the settings a configuration text (YAML, TOML, INI,
 // .env, pretty-printed JSON) states, in order. A key whose value opens a
@@ -50,7 +58,11 @@ func configSettings(text string, paths bool) []configSetting {
 			continue
 		}
 		k, v := m[1], cleanValue(m[2])
-		if v == "" || v == "|" || v == ">" || strings.HasPrefix(v, "|") && len(v) <= 3 || strings.HasPrefix(v, ">") && len(v) <= 3 || v == "{" || v == "[" {
+		empty := emptyValueRE.MatchString(strings.TrimSpace(m[2]))
+		if empty {
+			v = strings.TrimSpace(m[2])
+		}
+		if !empty && v == "" || v == "|" || v == ">" || strings.HasPrefix(v, "|") && len(v) <= 3 || strings.HasPrefix(v, ">") && len(v) <= 3 || v == "{" || v == "[" {
 			stack = append(stack, block{indent, k})
 			continue
 		}
@@ -64,13 +76,19 @@ func configSettings(text string, paths bool) []configSetting {
 		if identityField(k) {
 			continue
 		}
-		if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || strings.Contains(v, "{{") || strings.Contains(v, "{%") ||
-			!strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		if !empty && (strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "#") || strings.Contains(v, "{{") || strings.Contains(v, "{%") ||
+			!strings.ContainsFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })) {
 			continue
 		}
-		out = append(out, configSetting{k, v, strings.TrimSpace(l)})
+		out = append(out, configSetting{k, v, strings.TrimSpace(l), empty})
 	}
 	return slices.DeleteFunc(out, func(c configSetting) bool { return times[c.key] > 1 })
+}
+
+// nonEmpty is cs without its empty values: a configuration pasted or
+// written whole states its empty lists as no setting.
+func nonEmpty(cs []configSetting) []configSetting {
+	return slices.DeleteFunc(cs, func(c configSetting) bool { return c.empty })
 }
 
 // identityField reports whether a configuration key names or types its
@@ -135,7 +153,7 @@ func pastedConfig(text string, out []Proposal) []Proposal {
 				file = path.Clean(m[1])
 			}
 		}
-		for i, c := range configSettings(body, true) {
+		for i, c := range nonEmpty(configSettings(body, true)) {
 			if i == maxPastedValues {
 				break
 			}

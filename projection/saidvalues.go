@@ -26,6 +26,7 @@ var saidValueReaders = []func(s, before string) (Proposal, bool){
 	func(s, _ string) (Proposal, bool) { return lifetime(s) },
 	func(s, _ string) (Proposal, bool) { return portValue(s) },
 	func(s, _ string) (Proposal, bool) { return keptFor(s) },
+	func(s, _ string) (Proposal, bool) { return emptyValue(s) },
 	func(s, _ string) (Proposal, bool) {
 		// "the middle row, 60 → 75": the setting holding 60 (the
 		// reducer finds it by that number; none held, nothing changes)

@@ -58,6 +58,20 @@ func tableValues(text string, out []Proposal) []Proposal {
 	return out
 }
 
+// tableRowNamed reports whether property prop is the first cell alone of
+// the table row value a was read from: "preview agora é https://…"
+// after "| preview | https://api-staging… |" under "| ambiente |
+// EXPO_PUBLIC_API_URL |" names the row's setting, "preview
+// EXPO_PUBLIC_API_URL", by its row. Another row, or a name that only
+// begins like the row's ("preview_build"), is not it.
+func tableRowNamed(a *Anchor, prop string) bool {
+	if prop == "" || !strings.HasPrefix(property(a.Key), prop+"_") || !tableRowRE.MatchString(a.Quote) || strings.Contains(a.Quote, "\n") {
+		return false
+	}
+	cells := tableCells(a.Quote)
+	return len(cells) == 2 && strings.ToLower(strings.Join(strings.Fields(strings.Trim(cells[0], "*`_ ")), "_")) == prop
+}
+
 // markdownTables calls fn for each markdown table of text: its header's
 // cells and the lines of its rows below the rule.
 func markdownTables(text string, fn func(head []string, rows []string)) {

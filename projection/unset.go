@@ -40,6 +40,11 @@ func xlUnset(s string, ctx *Context) (Proposal, bool) {
 	if ctx == nil || len(ctx.Values) == 0 || strings.HasSuffix(strings.TrimSpace(s), "?") || strings.ContainsAny(s, "?？") {
 		return Proposal{}, false
 	}
+	if _, ok := emptyValue(s); ok {
+		// "верни default = []": the empty value stated (emptyvalue.go),
+		// not the default of a setting named "default"
+		return Proposal{}, false
+	}
 	verb := removeVerbRE
 	revert := false
 	if xlRevertRE.MatchString(s) && (defaultRE.MatchString(s) || !xlOldRE.MatchString(s)) {

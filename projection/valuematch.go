@@ -175,7 +175,7 @@ func (r *Reducer) valueCoded(key string, code codeIdent) *Anchor {
 	var best *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindValue || a.Lifecycle != Current || !sameProperty(property(a.Key), prop) && !sameSetting(property(a.Key), prop) && !translates(prop, property(a.Key)) && !translates(property(a.Key), prop) && !sameWords(property(a.Key), prop) &&
-			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) || r.otherCode(a, code) {
+			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) && !tableRowNamed(a, prop) || r.otherCode(a, code) {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || sameFile(entity(a.Key), ent) {

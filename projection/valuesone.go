@@ -31,6 +31,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "the "), "The ")
 		k = particleRE.ReplaceAllString(k, "")
 		k = zhTail.ReplaceAllString(k, "")
+		k = nowTrimmed(k)
 		if relWordRE.MatchString(k) {
 			// "减半是 3.5": the change, not a setting.
 			return

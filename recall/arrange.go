@@ -244,7 +244,7 @@ func (x *Index) arrange(r bindex.IndexReader, matches []match, limit int, marks 
 // which topN already ranked after the messages; in a partial search, all
 // within the matches holding the same number of words. Then a summary
 // showing the snippet of one of its session's shown before is counted
-// there, not listed (Hit.Echoes). The candidates are in rank order.
+// there with its copies, not listed (Hit.Echoes). The candidates are in rank order.
 //
 // What is a copy: a checkpoint's document and an archived message that is
 // the same checkpoint's summary (its marker names it); two messages of
@@ -310,7 +310,12 @@ func (x *Index) orderHits(cs []*candidate, marks snippetMarks, fill func([]shown
 		if c := sh.c; c.m.derived {
 			k := [2]string{c.hit.SessionID, c.snippet(x.terms, marks)}
 			if i, ok := echoed[k]; ok {
-				kept[i].echoes++
+				// the echo and its copies (the summary archived again
+				// by later folds): every match is a hit or counted by
+				// one, so the hits and what they count add up to the
+				// matches and no footer asks for a larger limit that
+				// would show nothing more
+				kept[i].echoes += 1 + sh.copies
 				continue
 			}
 			echoed[k] = len(kept)

@@ -129,7 +129,8 @@ type Hit struct {
 	// Echoes is how many other checkpoint summaries of the session among
 	// the best matches show the same snippet, left out of the hits: each
 	// root fold renders the user's requests and the open questions again,
-	// so a passage matched five root summaries word for word.
+	// so a passage matched five root summaries word for word. A summary
+	// a later fold archived again counts among them.
 	Echoes int `json:"echoes,omitempty"`
 	// Lacks lists the words of the query the hit does not hold, in a
 	// partial search (SearchResult.Partial), as written in the query.

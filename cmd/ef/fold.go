@@ -605,11 +605,26 @@ func importNotes(st importer.Stats) []string {
 	if st.OtherRoles > 0 {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))
 	}
+	if st.Skipped > 0 && st.Guess == "" {
+		// docs/formats.md says these records are skipped and counted (a
+		// format read by its shape says it in its guess)
+		out = append(out, skippedNote(st.Skipped))
+	}
 	if st.RenamedIDs > 0 {
 		out = append(out, fmt.Sprintf("%s used again later in the file (appended runs that start their ids anew, or a client that reuses them): each later use renamed with a suffix (id~1, id~2, …)", count(st.RenamedIDs, "call id")))
 	}
 	return out
 }
+
+// skippedNoteTail ends the note on the records of a trajectory the
+// importer skipped (importer.Stats.Skipped).
+const skippedNoteTail = " of the file skipped: the client's bookkeeping, never sent to the model (telemetry, titles, status lines, sub-agent records, empty messages: docs/formats.md says which, by format)"
+
+// skippedNote says how many records of the file the importer skipped.
+func skippedNote(n int) string { return count(n, "record") + skippedNoteTail }
+
+// isSkippedNote reports whether import note n is skippedNote's.
+func isSkippedNote(n string) bool { return strings.HasSuffix(n, skippedNoteTail) }
 
 // unpairedNamed names the calls importNotes counts as unpaired, as far as
 // the importer named them: ": execute_command at seq 12, read_file at seq

@@ -42,7 +42,8 @@ type inspectReport struct {
 	Totals            map[string]int `json:"totals"`
 	Warnings          []string       `json:"warnings,omitempty"`
 	// Notes say what the format cannot hold (a codex exec --json
-	// session's prompts): nothing is wrong with the file.
+	// session's prompts), or how many records of the file were left out
+	// as the client's bookkeeping: nothing is wrong with the file.
 	Notes []string `json:"notes,omitempty"`
 }
 
@@ -77,6 +78,11 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 	if i := slices.Index(rep.Warnings, unrecordedPromptsNote); i >= 0 {
 		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
 		rep.Notes = append(rep.Notes, unrecordedPromptsNote)
+	}
+	if i := slices.IndexFunc(rep.Warnings, isSkippedNote); i >= 0 {
+		// records skipped as the client's bookkeeping: nothing wrong
+		rep.Notes = append(rep.Notes, rep.Warnings[i])
+		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
 	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
