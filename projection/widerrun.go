@@ -93,7 +93,9 @@ func stepPassedIn(failedCall, because string, pc *passedCall, passedOut string) 
 // and more: it covers it. A build that leaves a task out ("-x
 // spotbugsMain", "--exclude-task"), narrows the tests ("--tests X",
 // "-Dtest=X") or the projects ("-pl core", "-p sub") covers nothing it
-// left out; a build asking for fewer tasks ("./gradlew compileJava"
+// left out, and one without a variable the failed run set
+// ("TOXIPROXY=1", which enabled a test) may not have run it; a build
+// asking for fewer tasks ("./gradlew compileJava"
 // after "./gradlew build") or for others covers nothing.
 
 // stepPrefix opens the link naming a unit (a Gradle task) a failed call's
@@ -167,6 +169,21 @@ func readTaskStage(st string) (taskStage, bool) {
 	return taskStage{}, false
 }
 
+// sameEnv reports whether the passing call sets every variable the failed
+// call's deciding stage set, to the same value: "TOXIPROXY=1 ./gradlew
+// integrationTest --tests X" failing enables a test that a build without
+// the variable does not run.
+func sameEnv(failedCall, passedCall string) bool {
+	st := andStages(failedCall)
+	pw := strings.Fields(passedCall)
+	for _, w := range strings.Fields(pipeHead(st[len(st)-1])) {
+		if envAssign.MatchString(w) && !slices.Contains(pw, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // narrows reports whether p has an option leaving work out that f has
 // not.
 func (p taskStage) narrows(f taskStage) bool {
@@ -217,7 +234,7 @@ func tasksCovered(links []string, failedCall, because string, pc *passedCall, pa
 		return false
 	}
 	f, ok := readTaskStage(fs)
-	if !ok || len(f.tasks) == 0 {
+	if !ok || len(f.tasks) == 0 || !sameEnv(failedCall, pc.text) {
 		return false
 	}
 	for _, ps := range pc.stages {
