@@ -48,7 +48,8 @@ var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前
 // error text or a named place (see above): its key and its name, ok
 // false when part tells none.
 func signedFailure(part string) (key, name string, ok bool) {
-	if !failVerbRE.MatchString(quotedSpanRE.ReplaceAllString(part, " ")) || relayNotRE.MatchString(part) {
+	told := quotedSpanRE.ReplaceAllString(part, " ")
+	if !failVerbRE.MatchString(told) && !crashVerbRE.MatchString(told) || relayNotRE.MatchString(part) {
 		// the verb told, not quoted: "…\"error: message processing
 		// failed\"" in a line of code tells nothing
 		return "", "", false

@@ -113,6 +113,11 @@ var taskTools = []taskTool{
 	{prog: mustPattern(`^(?:\S*/)?mvnw?(?:\.cmd)?$`), success: mustPattern(`(?m)^(?:\[INFO\] )?BUILD SUCCESS\s*$`)},
 }
 
+// readTaskTool reports whether prog is a task tool's.
+func readTaskTool(prog string) bool {
+	return slices.ContainsFunc(taskTools, func(t taskTool) bool { return t.prog.MatchString(prog) })
+}
+
 // narrowOptRE is an option that leaves out tasks, tests or projects a
 // build would otherwise run.
 var narrowOptRE = mustPattern(`^(?:-x|--exclude-task|--tests|-pl|--projects|-p|--project-dir|-rf|--resume-from|-D(?:test|it\.test|skipTests|skipITs|maven\.test\.skip)\b.*)(?:=.*)?$`)
