@@ -154,6 +154,7 @@ func TestReportedAppCrash(t *testing.T) {
 		{"pt negation", "o app não crasha mais no iPhone da Ju.", false},
 		{"en no app", "the parser crashes on empty input in my notes, ignore that for now.", false},
 		{"en used to", "the app used to crash on the old iPhone.", false},
+		{"en crash-free rate", "the crash-free rate of the app on Android dropped to 99.1% this week.", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -80,7 +80,7 @@ func signedFailure(part string) (key, name string, ok bool) {
 // error text does; "the build fails on my phone's hotspot" tells no
 // crash, and a question, a condition or a negation none (userFailNotRE,
 // relayNotRE, crashNotRE).
-var crashVerbRE = mustPattern(`(?i)(?:^|[^\pL])(?:crash(?:es|ed|ing)?|crasha\pL*|crashe[aó]\pL*|crasht|stürzt|abgestürzt|plante|planté|se cierra|se fecha|fecha sozinho|вылета\pL*|вылетел\pL*|крашит\pL*|падает)(?:$|[^\pL])|闪退|崩溃|崩了|クラッシュ|落ちる|落ちた|크래시|튕기|튕겨|꺼져`)
+var crashVerbRE = mustPattern(`(?i)(?:^|[^\pL-])(?:crash(?:es|ed|ing)?|crasha\pL*|crashe[aó]\pL*|crasht|stürzt|abgestürzt|plante|planté|se cierra|se fecha|fecha sozinho|вылета\pL*|вылетел\pL*|крашит\pL*|падает)(?:$|[^\pL-])|闪退|崩溃|崩了|クラッシュ|落ちる|落ちた|크래시|튕기|튕겨|꺼져`)
 
 var failProductRE = mustPattern(`(?i)(?:^|[^\pL])(?:the app|app|apps|aplicativo|applicazione|applicatie|application|aplicación|iPhone|iPad|Android|phone|tablet|device|emulator|simulator|celular|telefone|aparelho|Handy|Gerät|Smartphone|téléphone|appareil|teléfono|móvil|dispositivo|telefono|приложени\pL*|телефон\pL*|устройств\pL*|айфон\pL*)(?:$|[^\pL])|手机|应用|端末|アプリ|앱|폰|기기`)
 
