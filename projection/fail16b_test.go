@@ -167,3 +167,17 @@ func TestReportedAppCrash(t *testing.T) {
 		})
 	}
 }
+
+// "CI is green, and X too" naming a test resolves the failures the user
+// told of the CI with the named one (usergreen.go; trial 11 A20); a
+// failure told of another place stays open.
+func TestCIGreenNamingATest(t *testing.T) {
+	const paste = "hier aus der CI:\n\n```\n> Task :integrationTest FAILED\nBUILD FAILED in 3m 2s\nERROR: Job failed: exit code 1\n```"
+	for _, g := range []string{"CI auf dem Branch ist grün, auch KafkaConsumerLagIT. Danke.", "CI is green on the branch, KafkaConsumerLagIT too. Thanks.", "o CI tá verde, inclusive o KafkaConsumerLagIT."} {
+		out := f16Reduce(t, []string{"keep the service healthy", paste, g}, nil)
+		expect(t, out, []string{`failure reported/-/exit-code-1 \[resolved/`}, nil)
+	}
+	// near miss: a failure told of staging is no CI run
+	out := f16Reduce(t, []string{"keep the service healthy", "Kolja schreibt, auf Staging ist agg-server mit OOMKilled abgestürzt.", "CI auf dem Branch ist grün, auch KafkaConsumerLagIT."}, nil)
+	expect(t, out, []string{`failure reported/-/\S+ \[open/`}, []string{`failure reported/.*\[resolved/`})
+}
