@@ -18,9 +18,20 @@ import (
 // session is keyed by it, so nothing could show it fixed. A failure told in prose ("the
 // build failed yesterday, ignore it") is no such block, and a block the
 // user says to ignore or calls flaky or known opens nothing.
+//
+// A block from a CI job that names the command it ran (GitHub Actions'
+// "Run cargo +1.75 check --workspace", a "$ ./gradlew check" prompt line)
+// and fails with no test named is that command's failure, keyed as the
+// command run in the session would be: its local run passing after a fix
+// resolves it. Gradle's "FooIT > bar() FAILED" names a test as pytest's
+// "FAILED a.py::b" does.
 
 // pastedFailRE is a line of a tool's output that says something failed.
-var pastedFailRE = mustPattern(`(?m)^\s*(?:FAILED\s+\S+::\S+|ERROR\s+\S+::\S+|\S+::\S+\s+FAILED\b|Traceback \(most recent call last\):|--- FAIL: \S+|FAIL\s+\S+\.(?:test|spec)\.[jt]sx?\b|error(?:\[E\d{4}\])?: \S|\S+\.\w{1,5}:\d+(?::\d+)?:\s*(?:fatal )?error\b|test \S+ \.\.\. FAILED$)`)
+var pastedFailRE = mustPattern(`(?m)^\s*(?:FAILED\s+\S+::\S+|ERROR\s+\S+::\S+|\S+::\S+\s+FAILED\b|Traceback \(most recent call last\):|--- FAIL: \S+|FAIL\s+\S+\.(?:test|spec)\.[jt]sx?\b|error(?:\[E\d{4}\])?: \S|\S+\.\w{1,5}:\d+(?::\d+)?:\s*(?:fatal )?error\b|test \S+ \.\.\. FAILED$|[\w.$]+ > \S[^\n]{0,120}? FAILED\s*$)`)
+
+// pastedRunRE is the line of a pasted CI log naming the command the job
+// ran: GitHub Actions' "Run cmd", a shell prompt's "$ cmd".
+var pastedRunRE = mustPattern(`(?m)^(?:Run|\$) ([^\n]{3,200})$`)
 
 // pastedIgnoredRE is the user's word that a pasted failure is not to be
 // worked on: "ignore it", "flaky", "known issue", "not ours".
@@ -64,16 +75,25 @@ func pastedFailures(text string) []Proposal {
 			continue
 		}
 		ev := &Event{Role: RoleTool, Text: b, Result: &Result{}}
-		for _, p := range proposeToolResult(ev, &Context{}) {
-			// A failed test only: a later run of it resolves it. An
-			// error no command of the session is keyed by (a traceback
-			// in an issue pasted to be fixed) could never be shown
-			// resolved.
-			if p.Kind != KindFailure || !p.Failed || p.Quote == "" || !strings.HasPrefix(p.Key, "test/") || !strings.Contains(text, p.Quote) || seen[p.Key] {
+		ctx := &Context{}
+		if m := pastedRunRE.FindStringSubmatch(b); m != nil && len(runFields(m[1])) >= 2 {
+			// the command the job ran (see above)
+			ctx.Call = &Call{Name: "shell", Args: map[string]any{"command": strings.TrimSpace(m[1])}}
+		}
+		for _, p := range proposeToolResult(ev, ctx) {
+			// A failed test, or the command the job named: a later run
+			// of it resolves it. An error no command of the session is
+			// keyed by (a traceback in an issue pasted to be fixed)
+			// could never be shown resolved.
+			cmd := ctx.Call != nil && strings.HasPrefix(p.Key, commandPrefix)
+			if p.Kind != KindFailure || !p.Failed || p.Quote == "" || !strings.HasPrefix(p.Key, "test/") && !cmd || !strings.Contains(text, p.Quote) || seen[p.Key] {
 				continue
 			}
 			seen[p.Key] = true
-			p.Pasted, p.Links = true, nil
+			p.Pasted = true
+			if !cmd {
+				p.Links = nil
+			}
 			out = append(out, p)
 		}
 	}

@@ -294,6 +294,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				// the inputs a batch names as failed (subject.go)
 				cp.Links = append(cp.Links, itemPrefix+x)
 			}
+			for _, x := range failedSteps(callText(ctx.Call), text) {
+				// the tasks a build names as failed (widerrun.go)
+				cp.Links = append(cp.Links, stepPrefix+x)
+			}
 		}
 	case found && (strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText):
 		// a search that found nothing, a test that said no: an answer

@@ -127,7 +127,8 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					failed, _ = strings.CutPrefix(a.Key, commandPrefix)
 				}
 				if pc == nil {
-					pc = readPassed(passed)
+					// a package script read as the line it ran (npmscript.go)
+					pc = withScripts(readPassed(passed), e.Text)
 				}
 				if p.Listed && strings.HasPrefix(a.Key, "test/") {
 					// A run listing its tests without this one: it says
@@ -139,7 +140,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					}
 					continue
 				}
-				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) {
+				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) || stepsDone(a.Links, failed, a.Because, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) {
 					hit = append(hit, a)
 				}
 			}

@@ -266,6 +266,12 @@ func buildRerun(failedCall string, pc *passedCall, passedOut string) bool {
 	if len(fw) < 2 || !buildOnlyVerbs[fw[len(fw)-1]] {
 		return false
 	}
+	if v := fw[len(fw)-1]; readTaskTool(fw[0]) && (v == "build" || v == "check" || v == "install") {
+		// Gradle's build and check run the checks and tests, Maven's
+		// install its tests: more than a build; a build asking for
+		// their tasks covers them (widerrun.go)
+		return false
+	}
 	for _, m := range buildRunRE.FindAllStringSubmatchIndex(pc.text, -1) {
 		p := readTestRun(pc.text, m)
 		if pw := strings.Fields(p.prog); len(pw) >= 2 && pw[0] == fw[0] && covers(p, f) {

@@ -28,7 +28,7 @@ var userFailRE = mustPattern(`(?i)\bOOM[- ]?kill(?:ed|er)?\b|\bOOMKilled\b|\bout
 // is the OOM killer"), a story of an earlier time ("last year", "last
 // release", "used to") or an instruction ("make the shell exit with code
 // 9", "simulate an OOM kill").
-var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|make|let|have it|so that|should|must|want|expect|ensure|simulate|reproduce|trigger|force|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun)\b|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
+var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|make|let|have it|so that|should|must|want|expect|ensure|simulate|reproduce|trigger|force|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun|nunca|sem|nenhum|kein|keine)\b|(?i:(?:^|[^\pL])(?:não|nao)(?:$|[^\pL]))|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
 
 // reportedFailures are the failures a user message tells (see above),
 // each marked Pasted: the user's word of what a tool would have shown.

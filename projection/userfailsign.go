@@ -48,7 +48,8 @@ var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前
 // error text or a named place (see above): its key and its name, ok
 // false when part tells none.
 func signedFailure(part string) (key, name string, ok bool) {
-	if !failVerbRE.MatchString(quotedSpanRE.ReplaceAllString(part, " ")) || relayNotRE.MatchString(part) {
+	told := quotedSpanRE.ReplaceAllString(part, " ")
+	if !failVerbRE.MatchString(told) && !crashVerbRE.MatchString(told) || relayNotRE.MatchString(part) {
 		// the verb told, not quoted: "…\"error: message processing
 		// failed\"" in a line of code tells nothing
 		return "", "", false
@@ -61,8 +62,27 @@ func signedFailure(part string) (key, name string, ok bool) {
 			return slug(p), part, true
 		}
 	}
+	if v := crashVerbRE.FindStringIndex(part); v != nil && failProductRE.MatchString(part) {
+		// the app crashing on a phone: keyed by the crash told
+		if k := slug(part[v[0]:]); k != "" {
+			return k, part, true
+		}
+	}
 	return "", "", false
 }
+
+// crashVerbRE is a verb of a program crashing or closing by itself, in
+// the languages the lexicons cover; failProductRE the product or device
+// it crashes on: the app, a phone, a tablet, a device. "o app crasha
+// quando abre o carrinho vazio", "the app crashes when I open settings",
+// "die App stürzt beim Start ab", "приложение вылетает на экране оплаты",
+// "应用一打开购物车就闪退" tell a crash of the product as concretely as an
+// error text does; "the build fails on my phone's hotspot" tells no
+// crash, and a question, a condition or a negation none (userFailNotRE,
+// relayNotRE, crashNotRE).
+var crashVerbRE = mustPattern(`(?i)(?:^|[^\pL-])(?:crash(?:es|ed|ing)?|crasha\pL*|crashe[aó]\pL*|crasht|stürzt|abgestürzt|plante|planté|se cierra|se fecha|fecha sozinho|вылета\pL*|вылетел\pL*|крашит\pL*|падает)(?:$|[^\pL-])|闪退|崩溃|崩了|クラッシュ|落ちる|落ちた|크래시|튕기|튕겨|꺼져`)
+
+var failProductRE = mustPattern(`(?i)(?:^|[^\pL])(?:the app|app|apps|aplicativo|applicazione|applicatie|application|aplicación|iPhone|iPad|Android|phone|tablet|device|emulator|simulator|celular|telefone|aparelho|Handy|Gerät|Smartphone|téléphone|appareil|teléfono|móvil|dispositivo|telefono|приложени\pL*|телефон\pL*|устройств\pL*|айфон\pL*)(?:$|[^\pL])|手机|应用|端末|アプリ|앱|폰|기기`)
 
 // relayFailRE is a failure told as someone else's report: QA, SRE, support,
 // a customer, a tester says or reports it.

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -81,6 +82,17 @@ func (r *Reducer) reportedGreen(ev *Event, ref EventRef) {
 				}
 			}
 		}
+		if ciGreenRE.MatchString(s) {
+			// "CI auf dem Branch ist grün, auch KafkaConsumerLagIT": the
+			// CI is green, and the named test with it; the failures the
+			// user told of a CI run or job pass with it, not one told of
+			// another place ("OOM on staging")
+			for _, a := range open {
+				if strings.HasPrefix(a.Key, reportedPrefix) && ciFailRE.MatchString(a.Because+" "+a.Value) && !slices.Contains(hit, a) {
+					hit = append(hit, a)
+				}
+			}
+		}
 		if len(hit) == 0 {
 			// it names a thing no open failure is of
 			return
@@ -106,6 +118,12 @@ func (r *Reducer) reportedGreen(ev *Event, ref EventRef) {
 		r.hypothesesOn(a, ref)
 	}
 }
+
+// ciGreenRE is a report's word that the CI is what passed.
+var ciGreenRE = mustPattern(`(?i)(?:^|[^\pL])(?:ci|pipeline|workflow|github actions|gitlab ci|jenkins|buildkite|circleci|пайплайн|流水线)(?:$|[^\pL])`)
+
+// ciFailRE is a failure's word that a CI run or job failed.
+var ciFailRE = mustPattern(`(?i)(?:^|[^\pL])(?:ci|pipeline|workflow|job|github actions|gitlab ci|jenkins|buildkite|circleci|пайплайн|джоба|流水线)(?:$|[^\pL])`)
 
 // greenRun is the run failure a is of when it is a test, build or CI
 // run's ("gh run view 991 --log-failed", "./gradlew test"), "" for
