@@ -67,6 +67,9 @@ type Snapshot struct {
 	// carries the flaky note.
 	Flaky      []string        `json:"flaky,omitempty"`
 	PassedOnce map[string]bool `json:"passedOnce,omitempty"`
+	// Reading is what the last messages and runs said that a later
+	// event reads (snapreading.go), nil when nothing.
+	Reading *SnapReading `json:"reading,omitempty"`
 }
 
 // SnapAsking is the part of a reducer's reading state a Snapshot keeps
@@ -156,6 +159,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	}
 	s.Coded = maps.Clone(r.coded)
 	s.Flaky, s.PassedOnce = r.flakyIDs()
+	s.Reading = r.reading(r.snapText)
 	for _, q := range r.qty {
 		w := slices.Clone(q.words)
 		slices.Sort(w)
@@ -208,6 +212,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.lang = langOf(s.Language)
 	r.coded = maps.Clone(s.Coded)
 	r.restoreFlaky(s.Flaky, s.PassedOnce)
+	r.restoreReading(s.Reading)
 	r.qty = r.qty[:0]
 	for _, q := range s.Quantities[max(0, len(s.Quantities)-maxQuantities):] {
 		r.qty = append(r.qty, quantity{seq: q.Seq, value: q.Value, words: slices.Clone(q.Words), key: q.Key})
@@ -248,6 +253,8 @@ func (r *Reducer) Clone() *Reducer {
 		c.retired = append(c.retired, a.clone())
 	}
 	c.restoreFlaky(r.flakyIDs())
+	c.restoreReading(r.reading(func(s string) string { return s }))
+	c.secrets = slices.Clone(r.secrets)
 	c.retiredAt = slices.Clone(r.retiredAt)
 	c.refused = refused{paths: slices.Clone(r.refused.paths), seq: r.refused.seq}
 	for _, a := range r.model {
