@@ -112,7 +112,7 @@ func (r *Reducer) asking() *SnapAsking {
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq}
 	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked) == 0 && a.UserAskedAge == 0 && !a.Looked &&
-		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 {
+		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 && !a.AgentListed && a.EndAskedSeq == 0 {
 		return nil
 	}
 	return a
@@ -254,6 +254,7 @@ func (r *Reducer) Clone() *Reducer {
 	}
 	c.restoreFlaky(r.flakyIDs())
 	c.restoreReading(r.reading(func(s string) string { return s }))
+	c.shown = slices.Clone(r.shown)
 	c.secrets = slices.Clone(r.secrets)
 	c.retiredAt = slices.Clone(r.retiredAt)
 	c.refused = refused{paths: slices.Clone(r.refused.paths), seq: r.refused.seq}
