@@ -45,6 +45,7 @@ func TestFoldKeepsVerdicts(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			in, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
