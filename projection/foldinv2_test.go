@@ -1,8 +1,10 @@
 package projection
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -163,5 +165,33 @@ func fill(v reflect.Value) {
 			f := v.Field(i)
 			fill(reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem())
 		}
+	}
+}
+
+// TestSnapReadingBounded: a Snapshot keeps the newest of the user's long
+// messages within maxSnapList, each cut at maxSnapText, and none of the
+// secrets the reducer knows (a message short enough is kept whole).
+func TestSnapReadingBounded(t *testing.T) {
+	r := New(Options{SessionID: "s"})
+	long := strings.Repeat("word ", 4<<10/5)
+	for i := range maxSaid {
+		r.Apply(Event{Seq: i + 1, Role: RoleUser, Text: fmt.Sprintf("message %d %s", i, long)})
+	}
+	r.Apply(Event{Seq: 100, Role: RoleUser, Text: strings.Repeat("x", 3*maxSnapText)})
+	r.secrets = append(r.secrets, "hunter2-sekret-9f8e")
+	r.Apply(Event{Seq: 101, Role: RoleUser, Text: "the password is hunter2-sekret-9f8e, keep the pool at 20"})
+	g := r.Snapshot().Reading
+	total := 0
+	for _, s := range g.Said {
+		total += len(s)
+		if len(s) > maxSnapText {
+			t.Errorf("a said text of %d bytes, want at most %d", len(s), maxSnapText)
+		}
+		if strings.Contains(s, "hunter2") {
+			t.Errorf("a secret in the snapshot: %q", s)
+		}
+	}
+	if total > maxSnapList || len(g.Said) < 2 || !strings.Contains(g.Said[len(g.Said)-1], "pool at 20") {
+		t.Errorf("said kept %d texts, %d bytes (want the newest, at most %d bytes)", len(g.Said), total, maxSnapList)
 	}
 }

@@ -13,9 +13,29 @@ import (
 )
 
 // maxSnapText bounds each text a SnapReading keeps (bytes, cut at a
-// rune): a message longer is kept by its head. The lists are bounded by
-// the reducer's own caps (maxSaid, maxFailOut, maxValuesSeen, …).
-const maxSnapText = 8 << 10
+// rune): a message longer is kept by its head. maxSnapList bounds the
+// texts of each list (the user's and agent's last messages, the failed
+// outputs, the commands that passed): its oldest entries past it are left
+// out. The lists are bounded too by the reducer's own caps (maxSaid,
+// maxFailOut, maxValuesSeen, …), so a SnapReading stays under ~120 KB
+// and is a few KB in most sessions.
+const (
+	maxSnapText = 8 << 10
+	maxSnapList = 16 << 10
+)
+
+// newest is the index from which the texts of n entries (len of each by
+// size) fit maxSnapList, the newest always kept.
+func newest(n int, size func(int) int) int {
+	total := 0
+	for i := n - 1; i >= 0; i-- {
+		total += size(i)
+		if total > maxSnapList && i < n-1 {
+			return i + 1
+		}
+	}
+	return 0
+}
 
 // SnapReading is the reducer's reading state of the last messages and
 // runs (see the fields of Reducer by the same names). A snapshot without
@@ -96,7 +116,7 @@ func (r *Reducer) reading(txt func(string) string) *SnapReading {
 		for _, t := range in {
 			out = append(out, SnapText{Seq: t.seq, Text: txt(t.text)})
 		}
-		return out
+		return out[newest(len(out), func(i int) int { return len(out[i].Text) }):]
 	}
 	g := &SnapReading{AgentSaid: seqs(r.agentSaid), RunPassed: seqs(r.runPassed), ShownText: txt(r.shownText), ShownSeq: r.shownSeq, Talked: txt(r.talked),
 		Ran: txt(r.ran), RanSeq: r.ranSeq, Attempt: txt(r.attempt), AttemptSeq: r.attemptSeq, RuledOnly: r.ruledOnly,
@@ -108,9 +128,11 @@ func (r *Reducer) reading(txt func(string) string) *SnapReading {
 	for _, s := range r.said {
 		g.Said = append(g.Said, txt(s))
 	}
+	g.Said = g.Said[newest(len(g.Said), func(i int) int { return len(g.Said[i]) }):]
 	for _, t := range r.failOut {
 		g.FailOut = append(g.FailOut, SnapText{ID: t.id, Text: txt(t.text)})
 	}
+	g.FailOut = g.FailOut[newest(len(g.FailOut), func(i int) int { return len(g.FailOut[i].Text) }):]
 	for _, t := range r.nowTasks {
 		g.NowTasks = append(g.NowTasks, SnapText{Seq: t.ref.Seq, Text: txt(t.text)})
 	}
