@@ -15,7 +15,7 @@ import (
 // it (1 when it has no model anchors, byte for byte what version 1 wrote),
 // so an older ef reads every snapshot it reads correctly and refuses one
 // whose model anchors it would silently drop; Restore reads both. The
-// reading state added since (ResultSeq, Made, Asking) is left out when empty and
+// reading state added since (ResultSeq, Made, Asking, Coded, Flaky, Reading) is left out when empty and
 // ignored by an older ef, which then reads the events after the snapshot
 // as it always did.
 const (
