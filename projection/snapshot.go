@@ -15,7 +15,7 @@ import (
 // it (1 when it has no model anchors, byte for byte what version 1 wrote),
 // so an older ef reads every snapshot it reads correctly and refuses one
 // whose model anchors it would silently drop; Restore reads both. The
-// reading state added since (ResultSeq, Made, Asking) is left out when empty and
+// reading state added since (ResultSeq, Made, Asking, Coded, Flaky, Reading) is left out when empty and
 // ignored by an older ef, which then reads the events after the snapshot
 // as it always did.
 const (
@@ -67,6 +67,9 @@ type Snapshot struct {
 	// carries the flaky note.
 	Flaky      []string        `json:"flaky,omitempty"`
 	PassedOnce map[string]bool `json:"passedOnce,omitempty"`
+	// Reading is what the last messages and runs said that a later
+	// event reads (snapreading.go), nil when nothing.
+	Reading *SnapReading `json:"reading,omitempty"`
 }
 
 // SnapAsking is the part of a reducer's reading state a Snapshot keeps
@@ -109,7 +112,7 @@ func (r *Reducer) asking() *SnapAsking {
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq}
 	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked) == 0 && a.UserAskedAge == 0 && !a.Looked &&
-		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 {
+		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 && !a.AgentListed && a.EndAskedSeq == 0 {
 		return nil
 	}
 	return a
@@ -156,6 +159,7 @@ func (r *Reducer) Snapshot() *Snapshot {
 	}
 	s.Coded = maps.Clone(r.coded)
 	s.Flaky, s.PassedOnce = r.flakyIDs()
+	s.Reading = r.reading(r.snapText)
 	for _, q := range r.qty {
 		w := slices.Clone(q.words)
 		slices.Sort(w)
@@ -208,6 +212,7 @@ func (r *Reducer) Restore(s *Snapshot) error {
 	r.lang = langOf(s.Language)
 	r.coded = maps.Clone(s.Coded)
 	r.restoreFlaky(s.Flaky, s.PassedOnce)
+	r.restoreReading(s.Reading)
 	r.qty = r.qty[:0]
 	for _, q := range s.Quantities[max(0, len(s.Quantities)-maxQuantities):] {
 		r.qty = append(r.qty, quantity{seq: q.Seq, value: q.Value, words: slices.Clone(q.Words), key: q.Key})
@@ -248,6 +253,9 @@ func (r *Reducer) Clone() *Reducer {
 		c.retired = append(c.retired, a.clone())
 	}
 	c.restoreFlaky(r.flakyIDs())
+	c.restoreReading(r.reading(func(s string) string { return s }))
+	c.shown = slices.Clone(r.shown)
+	c.secrets = slices.Clone(r.secrets)
 	c.retiredAt = slices.Clone(r.retiredAt)
 	c.refused = refused{paths: slices.Clone(r.refused.paths), seq: r.refused.seq}
 	for _, a := range r.model {
