@@ -433,7 +433,7 @@ func directive(s string) bool {
 			// took them 6 weeks", "it always worked": a subject's past,
 			// told.
 			continue
-		case agentRE.MatchString(clause), imperative(clause) && !selfSubjectRE.MatchString(clause):
+		case agentRE.MatchString(clause), imperative(clause) && !selfTold(clause):
 			// A clause whose subject is the speaker ("lokal hatte ich den
 			// nie laufen", "en local je ne l'ai jamais lancé", glossed "I")
 			// tells what the speaker did, whatever word opens it.
@@ -497,3 +497,11 @@ func placeOnly(clause string) bool {
 // a statement about something ("there", "it's").
 var pronounWords = map[string]bool{"i": true, "we": true, "you": true, "he": true, "she": true, "it": true, "they": true, "there": true,
 	"it's": true, "that's": true, "this": true, "that": true, "someone": true, "nobody": true, "everyone": true}
+
+// selfTold reports whether clause has the speaker for its subject with a
+// verb of its own: "I" and two words more ("lokal hatte I the", "en local
+// I the ai"). A lone word and "I" ("nigdy I", Polish "ich" read as German)
+// tell nothing.
+func selfTold(clause string) bool {
+	return selfSubjectRE.MatchString(clause) && len(strings.Fields(clause)) >= 3
+}

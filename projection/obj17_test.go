@@ -40,3 +40,31 @@ func TestPasteNamesNoGoal(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// An exception under a label naming a rule's thing, confined to one place
+// ("и unsafe: в simd.rs можно, только там", "and unsafe: allowed in
+// simd.rs, only there"), excepts that place from the rule, even in the
+// reply that answers numbered questions; the answer before it ends there,
+// and a lift of the rule takes the exception along (topicexcept.go,
+// numbered.go's exceptCut).
+func TestPlaceExceptAmongAnswers(t *testing.T) {
+	const ru = "> user\nзадача: ускорить бенч window_agg.\n> assistant\nПонял.\n> user\nправила: в agg-core не трогай unsafe.\n> assistant\nВопросы:\n1) MSRV держим 1.75?\n2) бенч на 1M или 10M?\n> user\n"
+	const en = "> user\ngoal: speed up the window_agg bench.\n> assistant\nOk.\n> user\nrules: no unsafe in agg-core.\n> assistant\nQuestions:\n1) keep MSRV 1.75?\n2) bench on 1M or 10M?\n> user\n"
+	except := `constraint [^\n]*\[active[^\n]*unsafe[^\n]* — except: [^\n]*simd\.rs`
+	cases := []scriptCase{
+		{"ru repro", ru + "1 — держим. 2 — 1M.\nи unsafe: в simd.rs можно, только там. в остальном agg-core — нет.",
+			[]string{except, `decision/answer/1m \[active[^\n]*= 1M \(was`}, []string{`decision [^\n]*simd`}},
+		{"ru lifted", ru + "1 — держим. 2 — 1M.\nи unsafe: в simd.rs можно, только там. в остальном agg-core — нет.\n> assistant\nПонял.\n> user\nснимаю запрет на unsafe в agg-core целиком, будем ревьюить руками.",
+			[]string{`constraint [^\n]*\[lifted[^\n]*except`}, []string{`\[active[^\n]*simd`}},
+		{"en", en + "1 — keep. 2 — 1M.\nand unsafe: allowed in simd.rs, only there. elsewhere in agg-core no.",
+			[]string{except, `decision/answer/1m \[active[^\n]*= 1M \(was`}, []string{`decision [^\n]*simd`}},
+		{"en lifted", en + "1 — keep. 2 — 1M.\nand unsafe: allowed in simd.rs, only there.\n> assistant\nOk.\n> user\nthe unsafe ban in agg-core is lifted, we'll review by hand.",
+			[]string{`constraint [^\n]*\[lifted[^\n]*except`}, []string{`\[active[^\n]*simd`}},
+		// near misses: a label no rule names, a permission with no place
+		{"en: a label naming no rule", en + "1 — keep. 2 — 1M.\nand logging: allowed in main.rs, only there.",
+			[]string{`constraint [^\n]*\[active[^\n]*= no unsafe in agg-core\. @`}, []string{`except`}},
+		{"en: no 'only there'", en + "and unsafe: allowed in simd.rs.",
+			nil, []string{`except: `}},
+	}
+	runScriptCases(t, cases)
+}

@@ -176,6 +176,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		wasPermitted, wasExcepted, wasObliged, wasDropping := permitted, excepted, obliged, dropping
 		permitted, excepted, obliged, dropping = false, false, false, false
 		func() {
+			if t := placeExceptTopic(s); t != "" && ev.Role == RoleUser {
+				// "unsafe: в simd.rs можно, только там": an exception to
+				// the rule its label names (topicexcept.go)
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "topic", Value: t, Quote: s})
+				excepted, prev = true, s
+				return
+			}
 			if ev.Role == RoleUser && namedRuleLift(s) {
 				// "the no-deploy rule no longer applies", "ignore my
 				// earlier note about prod deploys": a rule dropped by
