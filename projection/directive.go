@@ -82,7 +82,11 @@ var (
 	// direction ("it works when you don't", "if you open a file").
 	subordRE = mustPattern(`(?i)\b(?:when|whenever|if|because|since|although|though|while|unless|until|as if|even if|whether)\b|如果|假如|要是|当|因为|虽然|尽管`)
 	// narratorRE is a first-person narrator without the agent.
-	narratorRE = mustPattern(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
+	// selfSubjectRE is the speaker as a clause's subject (a gloss's "I"
+	// included: "ich", "je", "eu", "я"); a capital, so that the Italian
+	// article "i" is none.
+	selfSubjectRE = mustPattern(`\bI(?:'m|'ve|'d|’m|’ve|’d)?(?:\s|$)|(?i)\bi(?:'m|'ve|'d|’m|’ve|’d)(?:\s|$)`)
+	narratorRE    = mustPattern(`(?i)\b(?:i|i'm|im|i've|i'd|i was|my|me)\b|我(?:[^们]|$)`)
 	// modalRuleRE are rule words that bind whatever their subject is.
 	modalRuleRE = mustPattern(`(?i)^(?:must|has to|needs to|must not|mustn't|must never|shall not|should not|shouldn't|may not|is frozen|are frozen|read-only|off[- ]limits|hands off|no edits|is not allowed|are not allowed|not allowed|is forbidden|are forbidden|is prohibited|are prohibited)$|不得|不许|不准|禁止|严禁|必须|务必|冻结|只读`)
 	clauseRE    = mustPattern(`[,;:，；：—]|\s-\s`)
@@ -429,7 +433,10 @@ func directive(s string) bool {
 			// took them 6 weeks", "it always worked": a subject's past,
 			// told.
 			continue
-		case agentRE.MatchString(clause), imperative(clause):
+		case agentRE.MatchString(clause), imperative(clause) && !selfTold(clause):
+			// A clause whose subject is the speaker ("lokal hatte ich den
+			// nie laufen", "en local je ne l'ai jamais lancé", glossed "I")
+			// tells what the speaker did, whatever word opens it.
 			return true
 		case saysRE.MatchString(clause) && imperative(s[m[1]:]):
 			// "mara, our hw lead, says dont touch clock.c", "mara (hw,
@@ -490,3 +497,11 @@ func placeOnly(clause string) bool {
 // a statement about something ("there", "it's").
 var pronounWords = map[string]bool{"i": true, "we": true, "you": true, "he": true, "she": true, "it": true, "they": true, "there": true,
 	"it's": true, "that's": true, "this": true, "that": true, "someone": true, "nobody": true, "everyone": true}
+
+// selfTold reports whether clause has the speaker for its subject with a
+// verb of its own: "I" and two words more ("lokal hatte I the", "en local
+// I the ai"). A lone word and "I" ("nigdy I", Polish "ich" read as German)
+// tell nothing.
+func selfTold(clause string) bool {
+	return selfSubjectRE.MatchString(clause) && len(strings.Fields(clause)) >= 3
+}

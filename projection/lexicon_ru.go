@@ -42,6 +42,8 @@ var lexRU = []lexEntry{
 	{catLift, "now", "теперь"},
 	{catLift, "again", "снова опять"},
 	{catLift, "allowed", "разрешено"},
+	{catLift, "lifting the ban on", "снимаю_запрет_на снимаем_запрет_на"},
+	{catLift, "the ban is lifted on", "снят_запрет_на"},
 	{catLift, "no longer applies", "больше_не_действует уже_не_действует больше_не_актуально больше_не_актуальна больше_не_актуален"},
 	{catLift, "is obsolete", "неактуально неактуальна неактуален"},
 	{catExcept, "just this once", "только_в_этот_раз только_на_этот_раз в_виде_исключения"},

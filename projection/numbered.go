@@ -254,7 +254,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 	ns, cs = ordinalClauses(ns, cs, len(ctx.Asked))
 	region := answersRegion(text)
 	for i, n := range ns {
-		q, c := ctx.Asked[n-1], cs[i]
+		q, c := ctx.Asked[n-1], exceptCut(cs[i], out)
 		if questionRE.MatchString(c) {
 			continue
 		}
@@ -405,4 +405,24 @@ func itemLabel(c string, n int) int {
 		return -1
 	}
 	return i
+}
+
+// exceptCut is clause c up to the first sentence after its first that
+// another reading made an exception to a rule of ("2 — 1M. и unsafe: в
+// simd.rs можно, только там. …"): that sentence and what follows it are
+// no part of the answer (topicexcept.go).
+func exceptCut(c string, out []Proposal) string {
+	ss := sentences(c)
+	for _, s := range ss[min(1, len(ss)):] {
+		s = strings.TrimSpace(s)
+		if s == "" || !slices.ContainsFunc(out, func(p Proposal) bool {
+			return p.Op == OpExcept && p.Quote != "" && strings.Contains(p.Quote, s)
+		}) {
+			continue
+		}
+		if k := strings.Index(c, s); k > 0 {
+			return strings.TrimRight(strings.TrimSpace(c[:k]), ".;!。；,")
+		}
+	}
+	return c
 }

@@ -46,15 +46,19 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	// its sentences are one statement, not a goal and then rules.
 	var objLines []string
 	if ctx.HaveObjective {
-		for _, line := range strings.Split(text, "\n") {
+		// A block the user pastes (a fenced block, a tool's output line)
+		// reports what a tool printed: no line of it names a goal
+		// ("> Task :integrationTest FAILED" is Gradle's, no "Task:").
+		said := outsideFences(text)
+		for _, line := range strings.Split(said, "\n") {
 			line = strings.TrimSpace(line)
-			if m := objectiveRE.FindStringSubmatch(line); m != nil && len([]rune(line)) <= maxSentence {
+			if m := objectiveRE.FindStringSubmatch(line); m != nil && len([]rune(line)) <= maxSentence && !toolLineRE.MatchString(line) {
 				objLines = append(objLines, line)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(cleanValue(m[1]), valueRunes), Quote: line, Correction: true})
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 && ctx.ObjectiveAsked {
-			if q := askedTask(text); q != "" {
+			if q := askedTask(said); q != "" {
 				// "Create policy-neutral.txt containing …, verify it,
 				// then report completion." after the question the
 				// session opened with was answered: the task is the goal.
@@ -63,7 +67,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
-			if q, v := mainTask(text); q != "" {
+			if q, v := mainTask(said); q != "" {
 				// "Now the main thing: the checkout e2e is red. Get
 				// checkout.spec.ts passing." (maintask.go)
 				objLines = append(objLines, q)
@@ -71,7 +75,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
-			if q, v := nextTask(text); q != "" {
+			if q, v := nextTask(said); q != "" {
 				// "Thanks, that works. Now add CSV export to the reports
 				// page.": the task before is done, this one is the goal.
 				objLines = append(objLines, q)
@@ -79,7 +83,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 		}
 		if ev.Role == RoleUser && len(objLines) == 0 {
-			if q, v, done := switchedTask(text); q != "" {
+			if q, v, done := switchedTask(said); q != "" {
 				// "…; that's the priority now", "new prio: …" (objshift.go,
 				// objswitch.go)
 				if done != "" {
@@ -172,6 +176,13 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		wasPermitted, wasExcepted, wasObliged, wasDropping := permitted, excepted, obliged, dropping
 		permitted, excepted, obliged, dropping = false, false, false, false
 		func() {
+			if t := placeExceptTopic(s); t != "" && ev.Role == RoleUser {
+				// "unsafe: в simd.rs можно, только там": an exception to
+				// the rule its label names (topicexcept.go)
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "topic", Value: t, Quote: s})
+				excepted, prev = true, s
+				return
+			}
 			if ev.Role == RoleUser && namedRuleLift(s) {
 				// "the no-deploy rule no longer applies", "ignore my
 				// earlier note about prod deploys": a rule dropped by
@@ -890,3 +901,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 	}
 	return out
 }
+
+// toolLineRE is a line a tool printed that reads like a label: Gradle's
+// "> Task :app:test FAILED" (a task path after a space and a colon).
+var toolLineRE = mustPattern(`^\W*Task\s+:[\w:-]+`)
