@@ -95,18 +95,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			if with := fillWith[n]; with != "" {
 				fill(field(r, with))
 			}
-			raw, err := r.MarshalSnapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			snap, err := UnmarshalSnapshot(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back := New(Options{SessionID: "s"})
-			if err := back.Restore(snap); err != nil {
-				t.Fatal(err)
-			}
+			_, back := snapRound(t, r)
 			if got := field(back, n); !reflect.DeepEqual(got.Interface(), f.Interface()) {
 				t.Errorf("through a Snapshot %s is %#v, want %#v", n, got.Interface(), f.Interface())
 			}

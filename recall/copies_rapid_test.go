@@ -92,17 +92,8 @@ func copiesStore(seed uint64) *recalltest.MemSource {
 func TestSearchLimitProperty(t *testing.T) {
 	base := t.TempDir()
 	rapid.Check(t, func(rt *rapid.T) {
-		seed := rapid.Uint64().Draw(rt, "store seed")
-		q := rapid.SliceOfNDistinct(rapid.SampledFrom(copiesVocab), 1, 2, rapid.ID[string]).Draw(rt, "query")
-		session := rapid.SampledFrom([]string{"", "s0"}).Draw(rt, "session")
-		x, err := recall.Open(filepath.Join(base, fmt.Sprint(seed)), copiesStore(seed), recall.Options{})
-		if err != nil {
-			rt.Fatalf("store seed %d: open: %v", seed, err)
-		}
+		seed, q, session, x := drawCopiesIndex(t, rt, base)
 		defer x.Close()
-		if _, err := x.Sync(t.Context()); err != nil {
-			rt.Fatalf("store seed %d: sync: %v", seed, err)
-		}
 		req := recall.SearchRequest{Query: strings.Join(q, " "), SessionID: session, Budget: recall.MaxBudget}
 		req.Limit = recall.MaxSearchLimit
 		full, err := x.Search(t.Context(), req)
@@ -133,4 +124,23 @@ func TestSearchLimitProperty(t *testing.T) {
 			}
 		}
 	})
+}
+
+// drawCopiesIndex draws a store seed, a query of one or two of copiesVocab's
+// words and a session scope ("" for the project), and opens and syncs an
+// index of the seed's copiesStore under base: what the copy properties
+// search.
+func drawCopiesIndex(t *testing.T, rt *rapid.T, base string) (seed uint64, q []string, session string, x *recall.Index) {
+	seed = rapid.Uint64().Draw(rt, "store seed")
+	q = rapid.SliceOfNDistinct(rapid.SampledFrom(copiesVocab), 1, 2, rapid.ID[string]).Draw(rt, "query")
+	session = rapid.SampledFrom([]string{"", "s0"}).Draw(rt, "session")
+	x, err := recall.Open(filepath.Join(base, fmt.Sprint(seed)), copiesStore(seed), recall.Options{})
+	if err != nil {
+		rt.Fatalf("store seed %d: open: %v", seed, err)
+	}
+	if _, err := x.Sync(t.Context()); err != nil {
+		x.Close()
+		rt.Fatalf("store seed %d: sync: %v", seed, err)
+	}
+	return seed, q, session, x
 }

@@ -2,7 +2,6 @@ package recall_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,17 +19,8 @@ import (
 func TestCopyPrintsProperty(t *testing.T) {
 	base := t.TempDir()
 	rapid.Check(t, func(rt *rapid.T) {
-		seed := rapid.Uint64().Draw(rt, "store seed")
-		q := rapid.SliceOfNDistinct(rapid.SampledFrom(copiesVocab), 1, 2, rapid.ID[string]).Draw(rt, "query")
-		session := rapid.SampledFrom([]string{"", "s0"}).Draw(rt, "session")
-		x, err := recall.Open(filepath.Join(base, fmt.Sprint(seed)), copiesStore(seed), recall.Options{})
-		if err != nil {
-			rt.Fatalf("store seed %d: open: %v", seed, err)
-		}
+		seed, q, session, x := drawCopiesIndex(t, rt, base)
 		defer x.Close()
-		if _, err := x.Sync(t.Context()); err != nil {
-			rt.Fatalf("store seed %d: sync: %v", seed, err)
-		}
 		for _, limit := range []int{1, 2, 3, 5, 8, recall.MaxSearchLimit} {
 			req := recall.SearchRequest{Query: strings.Join(q, " "), SessionID: session, Budget: recall.MaxBudget, Limit: limit}
 			got, err := x.Search(t.Context(), req)
