@@ -66,7 +66,7 @@ var (
 
 	// putOffNegRE opens a deferral that is negated: "don't leave the
 	// README for now".
-	putOffNegRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:don't|do\s+not|never|ne|n'|no|não|nicht|non|не|ні|niet|inte)\s+\S*\s*$`)
+	putOffNegRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:don't|do\s+not|never|ne|n'|no|não|nicht|non|не|ні|niet|inte)(?:\s+\S+)?\s*$`)
 
 	// userDoesRE is the user saying they will do the work themselves.
 	userDoesRE = mustPattern(`(?i)\bI(?:'ll|\s+will|'m\s+going\s+to)\s+(?:do|handle|write|update|fix|finish|redo|take\s+care\s+of|deal\s+with|get\s+to)\b|\bI'll\s+\w+\s+it\b` +
