@@ -29,8 +29,8 @@ var (
 	// languages the lexicons read.
 	setAsideRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:` +
 		// en
-		`(?:leave|skip|park)\s+(?P<x>\S.{1,59}?)\s+(?:for\s+now|for\s+later|for\s+the\s+moment|for\s+the\s+time\s+being|until\s+(?:later|after\s+\S+(?:\s+\S+)?)|till\s+(?:later|after\s+\S+(?:\s+\S+)?))` +
-		`|(?:put\s+off|hold\s+off\s+on|postpone|shelve)\s+(?P<x2>\S.{1,59}?)\s*(?:[,.;:!—–]|$)` +
+		`(?:leave|park)\s+(?P<x>\S.{1,59}?)\s+(?:for\s+now|for\s+later|for\s+the\s+moment|for\s+the\s+time\s+being|until\s+(?:later|after\s+\S+(?:\s+\S+)?)|till\s+(?:later|after\s+\S+(?:\s+\S+)?))` +
+		`|(?:put\s+off|postpone|shelve)\s+(?P<x2>\S.{1,59}?)\s+(?:for\s+now|for\s+later|for\s+the\s+moment|until\s+later|till\s+later)` +
 		// fr
 		`|(?:laisse[sz]?|laissons)\s+(?P<x3>\S.{1,59}?)\s+(?:pour\s+l'instant|pour\s+le\s+moment|pour\s+plus\s+tard|pour\s+après|de\s+côté)` +
 		`|(?:remets|remettez|remettons)\s+(?P<x4>\S.{1,59}?)\s+à\s+plus\s+tard` +
@@ -63,6 +63,13 @@ var (
 	// "let's" of "lass uns", "deja que", "deixa de".
 	putOffNotRE = mustPattern(`(?i)^(?:it|that|this|them|those|these|everything|le|la|les|l'|ça|cela|ceci|tout|lo|los|las|eso|esto|todo|isso|isto|tudo|o|a|os|as|es|das|den|die|ihn|alles|uns|mich|ihn|het|dat|det|allt|это|его|её|их|всё|все|то|це|його|її|все|tomber|perder|perdere|pra\s+lá|para\s+lá|que|de|da|do)$` +
 		`|(?:^|[^\p{L}])(?:alone|as\s+(?:it\s+)?is|as\s+they\s+are|untouched|in\s+place|unchanged|tel(?:le)?s?\s+quel(?:le)?s?|en\s+l'état|comme\s+(?:ça|il\s+est|elle\s+est)|tranquille|como\s+est[áa]|así|assim|quieto|em\s+paz|en\s+paz|com['o]\s+è|così|in\s+pace|so\s+wie|so|in\s+ruhe|unverändert|zo|met\s+rust|som\s+det\s+är|ifred|как\s+есть|в\s+покое|так|як\s+є|у\s+спокої|uns|tomber|perder|perdere|pra\s+lá|para\s+lá)(?:[^\p{L}]|$)`)
+
+	// pronounLeadRE is a pronoun that is never an article.
+	pronounLeadRE = mustPattern(`(?i)^(?:it|that|this|them|those|these|everything|ça|cela|eso|esto|isso|isto|es|ihn|это|его|её|их|це|його|її)$`)
+
+	// putOffStateRE ends a thing kept in a state or at a value: "leave
+	// the flag off for now", "leave the pool at 50 for now".
+	putOffStateRE = mustPattern(`(?i)\s(?:off|on|out|open|enabled|disabled|commented(?:\s+out)?|there|at\s+\S+)$`)
 
 	// putOffNegRE opens a deferral that is negated: "don't leave the
 	// README for now".
@@ -101,7 +108,12 @@ func putOffThing(s string) string {
 		}
 	}
 	x = strings.Trim(x, " ,，:：、")
-	if x == "" || putOffNotRE.MatchString(x) || len(terms(x)) == 0 {
+	if f := strings.Fields(x); len(f) > 1 && pronounLeadRE.MatchString(f[0]) {
+		// "leave it off for now", "leave it at 50 for now": a state or
+		// a value kept, no work named
+		return ""
+	}
+	if x == "" || putOffNotRE.MatchString(x) || putOffStateRE.MatchString(x) || len(terms(x)) == 0 {
 		return ""
 	}
 	return x
