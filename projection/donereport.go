@@ -22,8 +22,9 @@ import (
 // aktualisiert ist") does none.
 var (
 	// pastWorkRE is a verb of work in the past or as a participle.
-	pastWorkRE = mustPattern(`(?i)\b(?:updated|added|wrote|written|fixed|bumped|committed|regenerated|documented|created|pushed|re-?recorded|renamed|removed|deleted|filed|finished|completed|done)\b` +
-		`|\b(?:\p{L}+iert|ergänzt|erledigt|angepasst|eingetragen|nachgezogen|geschrieben|gemacht|hinzugefügt|angelegt|erstellt|gefixt|behoben|committet|gepusht|umbenannt|entfernt|gelöscht|fertig)\b` +
+	// English is claimedDone's: a participle there names a thing as
+	// often as work done ("I found where BenchmarkMetrics is created").
+	pastWorkRE = mustPattern(`(?i)\b(?:\p{L}+iert|ergänzt|erledigt|angepasst|eingetragen|nachgezogen|geschrieben|gemacht|hinzugefügt|angelegt|erstellt|gefixt|behoben|committet|gepusht|umbenannt|entfernt|gelöscht|fertig)\b` +
 		`|\b(?:mis\s+à\s+jour|mise\s+à\s+jour|ajouté|ajoutée|corrigé|corrigée|écrit|écrite|rédigé|fait|terminé|fini|créé|créée|renommé|supprimé|complété|documenté|poussé|régénéré|modifié)\b` +
 		`|\b(?:actualicé|actualizado|actualizada|añadí|añadido|agregué|agregado|escribí|escrito|hice|hecho|corregí|corregido|creé|creado|terminé|terminado|listo|documentado|renombrado|eliminado|borrado)\b` +
 		`|\b(?:\p{L}{3,}ei|atualizado|atualizada|adicionado|escrevi|escrito|fiz|feito|corrigi|corrigido|criado|pronto|documentado|removi|removido|regravado|abri|subi)\b` +
@@ -112,4 +113,17 @@ func camel(w string) bool {
 		}
 	}
 	return false
+}
+
+// stillLeadRE is the lead of the agent's own task in English: "I still
+// need to " of "I still need to update CHANGELOG.md for 0.9".
+var stillLeadRE = mustPattern(`(?i)^\W*(?:(?:and|also|but)[,\s]+)?i\s+still\s+(?:need|have|got)\s+to\s+`)
+
+// ownTaskBody is task v past its "I still need to", the imperative
+// claimedDone reads.
+func ownTaskBody(v string) string {
+	if loc := stillLeadRE.FindStringIndex(v); loc != nil {
+		return v[loc[1]:]
+	}
+	return v
 }
