@@ -28,7 +28,7 @@ var (
 		`|\b(?:mis\s+à\s+jour|mise\s+à\s+jour|ajouté|ajoutée|corrigé|corrigée|écrit|écrite|rédigé|fait|terminé|fini|créé|créée|renommé|supprimé|complété|documenté|poussé|régénéré|modifié)\b` +
 		`|\b(?:actualicé|actualizado|actualizada|añadí|añadido|agregué|agregado|escribí|escrito|hice|hecho|corregí|corregido|creé|creado|terminé|terminado|listo|documentado|renombrado|eliminado|borrado)\b` +
 		`|\b(?:\p{L}{3,}ei|atualizado|atualizada|adicionado|escrevi|escrito|fiz|feito|corrigi|corrigido|criado|pronto|documentado|removi|removido|regravado|abri|subi)\b` +
-		`|\b(?:aggiornat[oaie]|aggiunt[oaie]|scritt[oaie]|fatt[oaie]|corrett[oaie]|creat[oaie]|finit[oaie]|completat[oaie]|rinominat[oaie]|rimoss[oaie])\b` +
+		`|\b(?:aggiornat[oa]|aggiunt[oa]|scritt[oa]|fatt[oa]|corrett[oa]|creat[oa]|finit[oa]|completat[oa]|rinominat[oa]|rimoss[oa])\b` +
 		`|\b(?:bijgewerkt|toegevoegd|geschreven|gedaan|gefixt|aangepast|aangemaakt|afgerond|geüpdatet|hernoemd|verwijderd)\b` +
 		`|\b(?:uppdaterade|uppdaterat|uppdaterad|lade\s+till|lagt\s+till|skrev|skrivit|fixade|fixat|klart|gjort|gjorde|skapade|skapat)\b` +
 		`|(?:^|[^\p{L}])(?:(?:обнов|добав|дописа|написа|исправ|поправ|сдела|закоммит|запуш|созда|удал|переименова|задокументирова|оформ|заполн|перегенерирова|перезаписа)\p{Cyrillic}{0,4}(?:л|ла|ли|ло|н|на|но|ны)|готово|(?:онов|дода|дописа|написа|випра|зроби|створи|видали|перейменува)\p{Cyrillic}{0,4}(?:в|ла|ли|ло|но|ний|на|ні)|готово)(?:[^\p{L}]|$)` +

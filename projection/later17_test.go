@@ -64,6 +64,7 @@ func TestOwnTaskReportedDone(t *testing.T) {
 		{"pt done", "pt", "atualizei o CHANGELOG.", true},
 		{"en done", "en", "Updated CHANGELOG.md for 0.9.", true},
 		{"en a thing created, no work reported", "en", "I found where the CHANGELOG.md is created.", false},
+		{"en plan naming an Italian plural", "en", "Let me create the CHANGELOG.md entry.", false},
 		{"fr done", "fr", "J'ai mis à jour le CHANGELOG.", true},
 		{"es done", "es", "He actualizado el CHANGELOG.", true},
 		{"ja done", "en", "CHANGELOG を更新しました。", true},
