@@ -219,6 +219,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			}
 			// A task the user takes on themselves (usertask.go).
 			out = userTakes(ev.Text, out)
+			// Work put off for now, or taken over for later (putoff.go).
+			out = putOffTasks(ev.Text, out)
 			if g != nil {
 				// and as the gloss says it ("strunta i exporten, den
 				// behövs inte": "… it is not needed"), in the user's words

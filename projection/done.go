@@ -120,7 +120,9 @@ func pastLead(s string) string {
 }
 
 // claimed marks done the open obligations an agent's message says it
-// did (claimedDone).
+// did (claimedDone), in any language read (reportedDone, donereport.go).
 func (r *Reducer) claimed(ev *Event, ref EventRef) {
-	r.settle(ev, ref, KindObligation, Open, Done, func(a *Anchor, s string) bool { return claimedDone(a.Value, s) })
+	r.settle(ev, ref, KindObligation, Open, Done, func(a *Anchor, s string) bool {
+		return claimedDone(ownTaskBody(a.Value), s) || reportedDone(a.Value, s)
+	})
 }
