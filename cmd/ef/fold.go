@@ -201,7 +201,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	opts.NewID = ids.next
 	var st *store.Store
 	if *storeDir != "" {
-		st, err = store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
+		st, err = store.Open(*storeDir, store.Options{Logger: logger, FS: foldStoreFS, LockWait: func(waited time.Duration) {
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
 		}})
 		if err != nil {
@@ -368,6 +368,11 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
 }
+
+// foldStoreFS is the filesystem ef fold's bundle store writes through: nil,
+// the operating system's, except in tests that inject a fault a root user
+// cannot meet on real files (a directory it may not write).
+var foldStoreFS bundle.FS
 
 // foldOutName names --out in messages: its path, stdout for "-", or no
 // new log for none (--mode archive without --out).
