@@ -135,8 +135,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			}
 		}
 	}
-	if *session != "" && !bundle.ValidSessionID(*session) {
-		return usageError("--session %q: a session id is non-empty UTF-8 text of at most 4096 bytes", *session)
+	if *session != "" {
+		// A session a ref could not name is one search finds and recall
+		// refuses: refused here instead.
+		if why := recall.SessionIDProblem(*session); why != "" {
+			return usageError("--session: invalid session id: %s", why)
+		}
 	}
 	if *window < 0 || *budget < 0 {
 		return usageError("--window and --budget must not be negative, got --window %d --budget %d", *window, *budget)
