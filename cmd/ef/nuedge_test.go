@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,7 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/recall"
 )
 
 // deniedFS is the operating system's filesystem, except that it refuses,
@@ -216,5 +221,119 @@ func TestFoldPassedStopsAtTheLastFound(t *testing.T) {
 		if got := foldPassed(prior, c.acc, c.err); !slices.Equal(got, c.want) {
 			t.Errorf("foldPassed(err %v, found %v) = %v, want %v", c.err, c.acc.checkpoints, got, c.want)
 		}
+	}
+}
+
+// The trial, over MCP: "ef-…#3@../../etc" (and its %2f-escaped form) was
+// answered, as no error, "unavailable — unknown session … ef store verify
+// lists the damaged bundles", and "../../etc/passwd" was told to add
+// @<session>. Each is now an invalid id naming the rule, a tool error
+// over MCP and a usage error of ef recall.
+func TestRecallRefusesPathIDs(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	acc, text, err := foldRun(t, sampleLog(t, dir, "session.jsonl", 0), "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "2000", "--json")
+	ids := foldedIDs(t, acc)
+	if err != nil || len(ids) == 0 {
+		t.Fatalf("fold: %v\n%s", err, text)
+	}
+	cases := []struct{ ref, want string }{
+		{ids[0] + "#3@../../etc", "invalid session id"},
+		{ids[0] + "#3@..%2f..%2fetc", "invalid session id"},
+		{"../../etc/passwd", "invalid checkpoint id"},
+		{"../../etc/passwd@demo-1", "invalid checkpoint id"},
+	}
+	cs := mcpConnect(t, "--store", store)
+	for _, c := range cases {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "context_recall", Arguments: map[string]any{"ref": c.ref}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.ref, err)
+		}
+		got := mcpText(t, res)
+		if !res.IsError || !strings.Contains(got, c.want) || !strings.Contains(got, "want ") || strings.Contains(got, "unknown session") || strings.Contains(got, "add @<session>") {
+			t.Errorf("context_recall %q: isError %v, %q; want a tool error saying %q and the rule", c.ref, res.IsError, got, c.want)
+		}
+		_, _, err = runCmd(t, RunRecall, "--store", store, c.ref)
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ef recall %q: %v, want a usage error saying %q", c.ref, err, c.want)
+		}
+	}
+	// The session a ref falls back on, and the one a fold files under.
+	if _, _, err := runCmd(t, RunRecall, "--store", store, "--session", "../x", ids[0]); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "invalid session id") {
+		t.Errorf("ef recall --session ../x: %v, want an invalid session id", err)
+	}
+	if _, _, err := runCmd(t, RunFold, sampleLog(t, dir, "session.jsonl", 0), "--store", store, "--out", filepath.Join(dir, "b.jsonl"), "--session", "a/../b"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), recall.SessionIDRule) {
+		t.Errorf("ef fold --session a/../b: %v, want a usage error naming the rule", err)
+	}
+	// The near miss: the ref as ef search prints it is served.
+	if out, _, err := runCmd(t, RunRecall, "--store", store, ids[0]+"@demo-1"); err != nil || !strings.Contains(out, ids[0]) {
+		t.Errorf("ef recall of a good ref: %v\n%s", err, out)
+	}
+}
+
+// ef search on a store with a damaged bundle: the damaged checkpoint's
+// hits are left out, in text and --json, with a note naming it and
+// ef store verify; ef recall then agrees (the bundle is the truth).
+func TestSearchLeavesOutADamagedBundle(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	acc, text, err := foldRun(t, sampleLog(t, dir, "session.jsonl", 0), "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "2000", "--json")
+	ids := foldedIDs(t, acc)
+	if err != nil || len(ids) < 2 {
+		t.Fatalf("fold: %v\n%s", err, text)
+	}
+	// A word of the first checkpoint's archive: its summary's first word
+	// of six letters or more.
+	query := func() string {
+		out, _, err := runCmd(t, RunRecall, "--store", store, ids[0]+"@demo-1", "--depth", "detail", "--limit", "3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range strings.FieldsFunc(out, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+			if len(w) >= 6 {
+				return w
+			}
+		}
+		t.Fatalf("no word to search for in\n%s", out)
+		return ""
+	}()
+	search := func() recall.SearchResult {
+		out, _, err := runCmd(t, RunSearch, "--store", store, "--limit", "50", "--json", query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res recall.SearchResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	has := func(res recall.SearchResult) bool {
+		for _, h := range res.Hits {
+			if h.CheckpointID == ids[0] {
+				return true
+			}
+		}
+		return false
+	}
+	if res := search(); !has(res) || len(res.Unavailable) != 0 {
+		t.Fatalf("intact: %q finds no hit of %s (unavailable %v)", query, ids[0], res.Unavailable)
+	}
+	damageBundle(t, store, ids[0])
+	res := search()
+	if has(res) || len(res.Unavailable) != 1 || res.Unavailable[0].CheckpointID != ids[0] || res.Unavailable[0].Hits == 0 {
+		t.Errorf("damaged: hits of %s listed %v, unavailable %+v; want them left out and noted", ids[0], has(res), res.Unavailable)
+	}
+	out, _, err := runCmd(t, RunSearch, "--store", store, query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Left out: ", "of checkpoint " + ids[0] + " (session demo-1)", "cannot be read", "ef store verify " + shellQuote(store) + " lists the damaged bundles"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ef search does not say %q:\n%s", want, out)
+		}
+	}
+	if _, _, err := runCmd(t, RunRecall, "--store", store, ids[0]+"@demo-1"); err == nil {
+		t.Errorf("ef recall of the damaged checkpoint succeeded")
 	}
 }
