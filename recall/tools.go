@@ -116,7 +116,17 @@ const searchResultSchema = `{
     "cut": {"type": "boolean", "description": "Fewer hits than the limit because the token budget ran out."},
     "budget": {"type": "integer"},
     "tokens": {"type": "integer"},
-    "indexedBytes": {"type": "integer", "description": "How much of each message is searchable; context_recall reads a message whole."}
+    "indexedBytes": {"type": "integer", "description": "How much of each message is searchable; context_recall reads a message whole."},
+    "unavailable": {"type": "array", "description": "Checkpoints whose hits were left out: their bundle cannot be read (ef store verify lists the damaged bundles).", "items": {
+      "type": "object",
+      "properties": {
+        "sessionId": {"type": "string"},
+        "checkpointId": {"type": "string"},
+        "reason": {"type": "string"},
+        "hits": {"type": "integer", "minimum": 1, "description": "Hits of it left out."}
+      },
+      "required": ["sessionId", "checkpointId", "reason", "hits"]
+    }}
   },
   "required": ["query", "scope", "total", "hits", "cut", "budget", "tokens"]
 }`
