@@ -210,6 +210,9 @@ func (x *recaller) recall(ctx context.Context, req RecallRequest) (*RecallResult
 		if req.SessionID == "" {
 			return nil, &RefError{Ref: req.Ref, Reason: "no session: add @<session> or call from a session"}
 		}
+		if why := SessionIDProblem(req.SessionID); why != "" {
+			return nil, &RefError{Ref: req.Ref, Reason: "invalid session id: " + why}
+		}
 		ref.SessionID = req.SessionID
 	}
 	depth := req.Depth

@@ -1,9 +1,13 @@
 package recall
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/epistemicfold/ef/internal/clip"
 )
 
 // Ref names what context_recall should return. Its text form is
@@ -46,8 +50,8 @@ func ParseRef(s string) (Ref, error) {
 		if err != nil {
 			return bad("session after '@' is not path-escaped: " + err.Error())
 		}
-		if !validID(sess) {
-			return bad("empty or invalid session after '@'")
+		if why := SessionIDProblem(sess); why != "" {
+			return bad("invalid session id after '@': " + why)
 		}
 		r.SessionID = sess
 		t = t[:i]
@@ -71,8 +75,8 @@ func ParseRef(s string) (Ref, error) {
 	} else if strings.IndexByte(t, ':') >= 0 {
 		return bad("a byte offset ':N' needs a message '#N' before it")
 	}
-	if !validCheckpointID(t) {
-		return bad("checkpoint id is empty or contains white space, '#', '@' or ':'")
+	if !refCheckpointID(t) {
+		return bad(fmt.Sprintf("invalid checkpoint id %q (%s)", clip.Runes(t, 80), CheckpointIDRule))
 	}
 	r.CheckpointID = t
 	return r, nil
@@ -96,4 +100,51 @@ func FormatRef(r Ref, currentSession string) string {
 		sb.WriteString(url.PathEscape(r.SessionID))
 	}
 	return sb.String()
+}
+
+// CheckpointIDRule is the rule a checkpoint id of a ref follows: the
+// bundle store's (bundle.ValidCheckpointID), so that a ref that could
+// never name a stored checkpoint is refused as such.
+const CheckpointIDRule = "want 1 to 128 characters from [A-Za-z0-9._-], no leading dot"
+
+// refCheckpointID reports whether id follows CheckpointIDRule.
+func refCheckpointID(id string) bool {
+	if id == "" || len(id) > 128 || id[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// SessionIDRule is the rule a session id named in a ref (or to recall
+// and fold under) follows.
+const SessionIDRule = "want 1 to 4096 bytes of UTF-8 text without NUL, not a path with a '.' or '..' segment"
+
+// SessionIDProblem says how id breaks SessionIDRule, with the rule, or ""
+// when it follows it. The bundle store would file any UTF-8 text
+// (session ids are encoded before they touch the filesystem), but no
+// session a host or importer names is a path with "." or ".." segments
+// (between '/' or '\\'): a ref naming one ("…@../../etc") is a
+// mistake or a probe, and is answered as an invalid id rather than as a
+// session the store happens not to hold.
+func SessionIDProblem(id string) string {
+	switch {
+	case id == "" || len(id) > 4096:
+		return fmt.Sprintf("%d bytes (%s)", len(id), SessionIDRule)
+	case !utf8.ValidString(id):
+		return "not UTF-8 (" + SessionIDRule + ")"
+	case strings.ContainsRune(id, 0):
+		return "holds a NUL (" + SessionIDRule + ")"
+	}
+	for _, seg := range strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == "." || seg == ".." {
+			return fmt.Sprintf("%q is a path with a %q segment (%s)", clip.Runes(id, 80), seg, SessionIDRule)
+		}
+	}
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -89,6 +90,24 @@ type SearchResult struct {
 	// first IndexedBytes only, though recall returns it whole. A search
 	// that matched nothing says so, since the words sought may lie past it.
 	IndexedBytes int `json:"indexedBytes,omitempty"`
+	// Unavailable lists the checkpoints whose hits were left out because
+	// their bundle cannot be read (damaged, truncated, gone): the index
+	// is derived from the bundles, which are the truth, and recall would
+	// refuse every such hit, so search does not serve its text either.
+	// ef store verify lists the damaged bundles.
+	Unavailable []UnavailableHits `json:"unavailable,omitempty"`
+}
+
+// UnavailableHits is a checkpoint whose hits a search left out: its
+// bundle cannot be read. A plain value.
+type UnavailableHits struct {
+	SessionID    string `json:"sessionId"`
+	CheckpointID string `json:"checkpointId"`
+	// Reason says why, as recall's unavailable answer does ("corrupt:
+	// header frame: CRC check failed").
+	Reason string `json:"reason"`
+	// Hits is how many hits of it were left out.
+	Hits int `json:"hits"`
 }
 
 // Hit is one search match: a checkpoint's rendered text or one archived
@@ -247,32 +266,111 @@ func (x *Index) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	}
 	out := &SearchResult{Query: req.Query, Scope: scope, SessionID: req.SessionID, Total: total, Partial: partial,
 		Hits: []Hit{}, Budget: x.opts.budget(req.Budget), IndexedBytes: x.opts.MaxIndexedBytes}
-	out.Tokens = x.opts.Tokens(renderSearchHeader(out))
-	for _, sh := range shown {
-		if len(out.Hits) == limit {
-			break
-		}
-		c := sh.c
-		h := c.hit
-		h.Copies, h.Echoes = sh.copies, sh.echoes
-		if partial {
-			for bit, i := range counted {
-				if c.m.held&(1<<bit) == 0 {
-					h.Lacks = append(h.Lacks, clauseText(clauses[i]))
-				}
+	head := x.opts.Tokens(renderSearchHeader(out))
+	// The hits, in rank order, but those of a checkpoint whose bundle
+	// cannot be read; their places go to the next matches.
+	checked := map[[2]string]*UnavailableHits{} // checkpoint → nil when readable
+	fill := func(shown []shownHit) (gone int, err error) {
+		out.Hits, out.Cut, out.Tokens, out.Unavailable = []Hit{}, false, head, nil
+		for _, u := range checked {
+			if u != nil {
+				u.Hits = 0
 			}
 		}
-		h.Snippet = c.snippet(x.terms, marks)
-		h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
-		cost := x.opts.Tokens(renderHit(0, h))
-		if out.Tokens+cost > out.Budget {
-			out.Cut = true
+		for _, sh := range shown {
+			if len(out.Hits) == limit {
+				break
+			}
+			c := sh.c
+			h := c.hit
+			u, err := x.checkReadable(ctx, checked, h.SessionID, h.CheckpointID)
+			if err != nil {
+				return 0, err
+			}
+			if u != nil {
+				u.Hits++
+				gone++
+				continue
+			}
+			h.Copies, h.Echoes = sh.copies, sh.echoes
+			if partial {
+				for bit, i := range counted {
+					if c.m.held&(1<<bit) == 0 {
+						h.Lacks = append(h.Lacks, clauseText(clauses[i]))
+					}
+				}
+			}
+			h.Snippet = c.snippet(x.terms, marks)
+			h.Ref = FormatRef(Ref{SessionID: h.SessionID, CheckpointID: h.CheckpointID, Message: h.Message}, req.SessionID)
+			cost := x.opts.Tokens(renderHit(0, h))
+			if out.Tokens+cost > out.Budget {
+				out.Cut = true
+				break
+			}
+			out.Tokens += cost
+			out.Hits = append(out.Hits, h)
+		}
+		for _, sh := range shown { // in rank order, each checkpoint once
+			k := [2]string{sh.c.hit.SessionID, sh.c.hit.CheckpointID}
+			if u := checked[k]; u != nil && u.Hits > 0 && !slices.ContainsFunc(out.Unavailable, func(v UnavailableHits) bool { return v.SessionID == k[0] && v.CheckpointID == k[1] }) {
+				out.Unavailable = append(out.Unavailable, *u)
+			}
+		}
+		if gone > 0 {
+			out.Tokens += x.opts.Tokens(renderUnavailableHits(out))
+		}
+		return gone, nil
+	}
+	for lim := limit; ; {
+		gone, err := fill(shown)
+		if err != nil {
+			return nil, err
+		}
+		if gone == 0 || len(out.Hits) == limit || out.Cut || lim >= len(matches) {
 			break
 		}
-		out.Tokens += cost
-		out.Hits = append(out.Hits, h)
+		lim = min(lim+gone, len(matches))
+		if shown, err = x.arrange(r, matches, lim, marks); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, &IndexError{Op: "search", Path: x.dir, Err: err}
+		}
 	}
 	return out, nil
+}
+
+// checkReadable answers whether the bundle of a hit's checkpoint can be
+// read, as recall would read it (an empty page: the archive's hashes are
+// verified, by the bundle store once per content and then against its
+// file's name), once per checkpoint of a search: checked remembers each
+// answer. It returns the entry of an unreadable one, nil for a readable
+// one, and an error only when the search was cancelled. A Source error
+// that does not say the checkpoint is unavailable leaves the hit in:
+// only a bundle known to be lost is held against it. Only the bundles
+// the shown hits come from are read, so a search costs a few reads, not
+// a verification of the store.
+func (x *Index) checkReadable(ctx context.Context, checked map[[2]string]*UnavailableHits, session, ckpt string) (*UnavailableHits, error) {
+	k := [2]string{session, ckpt}
+	if u, ok := checked[k]; ok || x.src == nil {
+		return u, nil
+	}
+	_, err := x.src.Page(ctx, session, ckpt, 0, 0)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var u *UnavailableHits
+	if errorsIsUnavailable(err) || errors.Is(err, ErrNoCheckpoint) {
+		u = &UnavailableHits{SessionID: session, CheckpointID: ckpt, Reason: err.Error()}
+		if ue, ok := errors.AsType[*UnavailableError](err); ok {
+			u.Reason = ue.Reason
+			if ue.Err != nil {
+				u.Reason += ": " + ue.Err.Error()
+			}
+		}
+	}
+	checked[k] = u
+	return u, nil
 }
 
 // clauseText is a clause as the query wrote it.

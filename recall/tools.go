@@ -116,7 +116,17 @@ const searchResultSchema = `{
     "cut": {"type": "boolean", "description": "Fewer hits than the limit because the token budget ran out."},
     "budget": {"type": "integer"},
     "tokens": {"type": "integer"},
-    "indexedBytes": {"type": "integer", "description": "How much of each message is searchable; context_recall reads a message whole."}
+    "indexedBytes": {"type": "integer", "description": "How much of each message is searchable; context_recall reads a message whole."},
+    "unavailable": {"type": "array", "description": "Checkpoints whose hits were left out: their bundle cannot be read (ef store verify lists the damaged bundles).", "items": {
+      "type": "object",
+      "properties": {
+        "sessionId": {"type": "string"},
+        "checkpointId": {"type": "string"},
+        "reason": {"type": "string"},
+        "hits": {"type": "integer", "minimum": 1, "description": "Hits of it left out."}
+      },
+      "required": ["sessionId", "checkpointId", "reason", "hits"]
+    }}
   },
   "required": ["query", "scope", "total", "hits", "cut", "budget", "tokens"]
 }`
@@ -476,6 +486,7 @@ func RenderSearch(r *SearchResult) string {
 	for i, h := range r.Hits {
 		sb.WriteString(renderHit(i+1, h))
 	}
+	sb.WriteString(renderUnavailableHits(r))
 	if r.Total > 0 {
 		// The count says the hits listed; the copies of them each hit
 		// names (not listed) are matches too, said apart, so the
@@ -495,6 +506,17 @@ func RenderSearch(r *SearchResult) string {
 			fmt.Fprintf(&sb, "[%d of %d matches shown%s. For more, repeat with a larger \"limit\" (at most %d) or narrow the query.]\n", shown, r.Total, also, MaxSearchLimit)
 		}
 		sb.WriteString(`To read a hit: context_recall {"ref": "<ref>"}; add "depth": "detail" or "exact" for the archived messages.` + "\n")
+	}
+	return sb.String()
+}
+
+// renderUnavailableHits is the note on the hits a search left out because
+// their checkpoint's bundle cannot be read ("" when none was).
+func renderUnavailableHits(r *SearchResult) string {
+	var sb strings.Builder
+	for _, u := range r.Unavailable {
+		fmt.Fprintf(&sb, "[Left out: %s of checkpoint %s (session %s): its bundle cannot be read (%s), so neither its summary nor its messages can be served. ef store verify lists the damaged bundles.]\n",
+			english.Count(u.Hits, "hit"), u.CheckpointID, u.SessionID, u.Reason)
 	}
 	return sb.String()
 }

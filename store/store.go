@@ -43,6 +43,9 @@ type Options struct {
 	// store lock another process holds (bundle.Options.LockWait): the
 	// place for a progress line. Nil means silent.
 	LockWait func(waited time.Duration)
+	// FS is the bundle store's filesystem (bundle.Options.FS); nil means
+	// the operating system's. Tests inject faults through it.
+	FS bundle.FS
 }
 
 // Store is an open bundle store with its recall index.
@@ -84,7 +87,7 @@ func Open(dir string, opts Options) (*Store, error) {
 	if dir == "" {
 		return nil, ErrNoDir
 	}
-	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly, LockWait: opts.LockWait})
+	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly, LockWait: opts.LockWait, FS: opts.FS})
 	if err != nil {
 		return nil, err
 	}

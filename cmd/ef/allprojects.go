@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,11 +72,19 @@ func searchAllProjects(ctx context.Context, req recall.SearchRequest, limit int,
 			fmt.Fprintf(stderr, "ef search: skipping %s: %v\n", dir, err)
 			continue
 		}
-		if len(res.Hits) > 0 {
+		// A store whose only matches are in damaged bundles is listed
+		// too: its note names them.
+		if len(res.Hits) > 0 || len(res.Unavailable) > 0 {
 			found = append(found, storeHits{dir, res})
 		}
 	}
-	slices.SortStableFunc(found, func(a, b storeHits) int { return cmp.Compare(b.Result.Hits[0].Score, a.Result.Hits[0].Score) })
+	best := func(f storeHits) float64 {
+		if len(f.Result.Hits) == 0 {
+			return math.Inf(-1)
+		}
+		return f.Result.Hits[0].Score
+	}
+	slices.SortStableFunc(found, func(a, b storeHits) int { return cmp.Compare(best(b), best(a)) })
 	if asJSON {
 		return writeJSON(stdout, struct {
 			Query  string      `json:"query"`

@@ -135,8 +135,12 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			}
 		}
 	}
-	if *session != "" && !bundle.ValidSessionID(*session) {
-		return usageError("--session %q: a session id is non-empty UTF-8 text of at most 4096 bytes", *session)
+	if *session != "" {
+		// A session a ref could not name is one search finds and recall
+		// refuses: refused here instead.
+		if why := recall.SessionIDProblem(*session); why != "" {
+			return usageError("--session: invalid session id: %s", why)
+		}
 	}
 	if *window < 0 || *budget < 0 {
 		return usageError("--window and --budget must not be negative, got --window %d --budget %d", *window, *budget)
@@ -201,7 +205,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	opts.NewID = ids.next
 	var st *store.Store
 	if *storeDir != "" {
-		st, err = store.Open(*storeDir, store.Options{Logger: logger, LockWait: func(waited time.Duration) {
+		st, err = store.Open(*storeDir, store.Options{Logger: logger, FS: foldStoreFS, LockWait: func(waited time.Duration) {
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
 		}})
 		if err != nil {
@@ -239,15 +243,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	if noOut {
 		acc.Out = ""
 	}
-	var prior []string     // checkpoints the store held of the session before this fold
-	var priorByDigest bool // the session is named by a digest of its content
+	var prior []bundle.Info // checkpoints the store held of the session before this fold
+	var priorByDigest bool  // the session is named by a digest of its content
 	named := func(in *foldInput) {
 		if st != nil && (*session == "" || !in.fromContent) {
 			priorByDigest = *session == "" && in.fromContent
 			if infos, err := st.Bundles.List(ctx, in.id); err == nil {
-				for _, info := range infos {
-					prior = append(prior, info.CheckpointID)
-				}
+				prior = infos
 			}
 		}
 		// Say where an imported session's checkpoints went when the store
@@ -267,7 +269,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
 	}
-	foldWarnShared(stderr, acc, prior, priorByDigest, *storeDir)
+	foldWarnShared(stderr, acc, foldPassed(prior, acc, err), priorByDigest, *storeDir)
 	if stop, ok := errors.AsType[*foldStopped](err); ok {
 		// What was written is in the account; say so before the error.
 		acc.Stopped = stop.Error()
@@ -367,6 +369,50 @@ func foldWarnShared(stderr io.Writer, acc *foldAccount, prior []string, byDigest
 	}
 	fmt.Fprintf(stderr, "ef fold: warning: %s already held %s of session %q that this fold did not write or find again. The session is named by a digest of its first messages (the file records no session id), so either another trajectory that opens the same way was folded there before and the two are now filed as one session, or this one was folded before when it was longer, or with other flags or another ef build. To keep trajectories apart, fold each with its own --session NAME (ef store delete %s --session %s removes what is filed together)\n",
 		storeDir, count(n, "checkpoint"), acc.SessionID, shellQuote(storeDir), shellQuote(acc.SessionID))
+}
+
+// foldStoreFS is the filesystem ef fold's bundle store writes through: nil,
+// the operating system's, except in tests that inject a fault a root user
+// cannot meet on real files (a directory it may not write).
+var foldStoreFS bundle.FS
+
+// foldPassed returns the ids of the checkpoints of prior (what the store
+// held of the session before this fold) that the run can say it did not
+// write or find again: all of them when it ran to the end of the log
+// (runErr nil). A run that stopped (a damaged bundle, a store that took no
+// more) did not reach the folds after the stop, so of those it names only
+// the ones stored no later than the last it found again (the stored
+// checkpoints of one earlier run are in the order of its folds), and
+// never one whose header cannot be read (its time is unknown; the stop
+// names a damaged bundle itself).
+func foldPassed(prior []bundle.Info, acc *foldAccount, runErr error) []string {
+	var ids []string
+	if runErr == nil {
+		for _, info := range prior {
+			ids = append(ids, info.CheckpointID)
+		}
+		return ids
+	}
+	// Stored in that order: by creation time, then (for folds stored
+	// within one millisecond) by the file's modification time.
+	later := func(a, b bundle.Info) bool {
+		return a.CreatedAt > b.CreatedAt || a.CreatedAt == b.CreatedAt && a.ModTime.After(b.ModTime)
+	}
+	var reached *bundle.Info
+	for i, info := range prior {
+		if info.Err == nil && acc.checkpoints[info.CheckpointID] && (reached == nil || later(info, *reached)) {
+			reached = &prior[i]
+		}
+	}
+	if reached == nil {
+		return nil
+	}
+	for _, info := range prior {
+		if info.Err == nil && !later(info, *reached) {
+			ids = append(ids, info.CheckpointID)
+		}
+	}
+	return ids
 }
 
 // foldOutName names --out in messages: its path, stdout for "-", or no

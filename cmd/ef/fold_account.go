@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -304,12 +306,54 @@ func foldPrintFold(w io.Writer, f *engine.FoldReport) {
 }
 
 // foldFull reports whether a fold's error means the store can take no more
-// bundles: its disk is full (ENOSPC, or a quota, EDQUOT), or an earlier
-// failed fsync or rename made the bundle store fail-stop. Every later fold
-// would fail the same way (in the trial, 613 of 783 folds failed one after
-// another), so ef fold stops at the first.
+// bundles: a write of the bundle store failed in a way the next fold's
+// write would too. Every later fold would fail the same way (in a trial,
+// 613 of 783 folds failed one after another on a full disk; in another,
+// 260 of 260 on a store directory the user could not write), so ef fold
+// stops at the first.
+//
+// That is a full disk (ENOSPC, or a quota, EDQUOT), an earlier failed
+// fsync or rename that made the store fail-stop, a store opened read-only,
+// and any other failed filesystem step of the store (a *bundle.Error:
+// mkdir, create, write, chmod, ... refused for want of permission, on a
+// read-only filesystem, on an I/O error) unless its cause is transient
+// (foldTransient): the store's writes are not retried, and nothing in a
+// later fold makes a refused directory writable.
 func foldFull(err error) bool {
-	return err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, bundle.ErrFailStopped))
+	if err == nil || foldDamaged(err) != nil || foldTransient(err) {
+		return false
+	}
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, bundle.ErrFailStopped) || errors.Is(err, bundle.ErrReadOnly) {
+		return true
+	}
+	_, ok := errors.AsType[*bundle.Error](err)
+	return ok
+}
+
+// foldTransient reports whether a store write failed for a cause that may
+// be gone at the next fold: another writer held the store lock for the
+// whole wait, a call interrupted or told to try again, the run cancelled
+// (which ends the run anyway).
+func foldTransient(err error) bool {
+	return errors.Is(err, bundle.ErrLocked) || errors.Is(err, syscall.EINTR) || errors.Is(err, syscall.EAGAIN) ||
+		errors.Is(err, syscall.ETIMEDOUT) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// foldRemedy says what lets the store take bundles again after the write
+// that err reports failed, for the "to resume" line of a stopped fold.
+func foldRemedy(err error, store string) string {
+	quoted := shellQuote(store)
+	switch {
+	case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT):
+		return fmt.Sprintf("free space on the disk of %s (or raise the quota)", store)
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EPERM):
+		return fmt.Sprintf("make %s and its session directories writable by you (ls -ld %s shows their owner and mode), or fold into another --store", store, quoted)
+	case errors.Is(err, syscall.EROFS) || errors.Is(err, bundle.ErrReadOnly):
+		return fmt.Sprintf("%s is on a read-only filesystem: remount it read-write, or fold into another --store", store)
+	case errors.Is(err, bundle.ErrFailStopped):
+		return fmt.Sprintf("find why the disk of %s failed a sync or rename (the cause above; the system log may say more), and check the store with ef store verify %s", store, quoted)
+	}
+	return fmt.Sprintf("fix the cause above (the path it names is in %s)", store)
 }
 
 // foldDamaged returns the stored bundle a fold's error says cannot be read
@@ -380,8 +424,8 @@ func (e *foldStopped) Error() string {
 	}
 	return fmt.Sprintf("stopped at %s: the store cannot take more bundles: %v\n"+
 		"%s"+
-		"  to resume: free space on the disk of %s, then run the same ef fold command again: it finds the checkpoints already stored and goes on from there",
-		where, e.err, written, e.store)
+		"  to resume: %s, then run the same ef fold command again: it finds the checkpoints already stored and goes on from there",
+		where, e.err, written, foldRemedy(e.err, e.store))
 }
 
 func (e *foldStopped) Unwrap() error { return e.err }

@@ -120,6 +120,7 @@ func cliSearchText(text, storeDir, session string, limit int) string {
 	text = strings.Replace(text, `repeat with a larger "limit" (at most`, "repeat with a larger --limit than "+strconv.Itoa(limit)+" (at most", 1)
 	text = strings.Replace(text, `scope "project" (every session of this project)`, "a search without --session (every session of the store)", 1)
 	text = strings.Replace(text, "; "+recall.ToolRecall+" reads a message whole.", "; ef recall reads a message whole.", 1)
+	text = strings.ReplaceAll(text, " ef store verify lists the damaged bundles.]", " ef store verify "+shellQuote(storeDir)+" lists the damaged bundles.]")
 	if i := strings.LastIndex(text, "To read a hit: context_recall"); i >= 0 {
 		flags := "--store " + shellQuote(storeDir)
 		if session != "" {

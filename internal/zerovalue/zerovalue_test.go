@@ -143,6 +143,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[recall.SearchArgs](),
 	reflect.TypeFor[recall.SearchRequest](),
 	reflect.TypeFor[recall.SearchResult](),
+	reflect.TypeFor[recall.UnavailableHits](),
 	reflect.TypeFor[recall.SyncStats](),
 	reflect.TypeFor[recall.ToolOutput](),
 	reflect.TypeFor[recall.UnavailableError](),
