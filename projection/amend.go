@@ -726,9 +726,11 @@ func (r *Reducer) remainderRule(rem string) *Anchor {
 		if a.Kind != KindConstraint || a.Lifecycle != Active {
 			continue
 		}
-		fits := slices.ContainsFunc(names, func(n string) bool { return strings.Contains(a.Value, n) })
+		// the rule's own words, not those of an exception it holds
+		head, _, _ := strings.Cut(a.Value, " — except: ")
+		fits := slices.ContainsFunc(names, func(n string) bool { return strings.Contains(head, n) })
 		if !fits {
-			n, have := 0, stems(a.Value)
+			n, have := 0, stems(head)
 			for w := range ws {
 				if have[w] {
 					n++

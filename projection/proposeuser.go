@@ -440,9 +440,16 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				}
 				return
 			}
-			if wasExcepted && remainderRE.MatchString(s) {
+			if wasExcepted && (remainderRE.MatchString(s) || restLeadRE.MatchString(s)) {
 				// "Rest of vendor stays off-limits." after an exception to
-				// the vendor rule: the rule's remainder, already held.
+				// the vendor rule: the rule's remainder, already held; "só
+				// na src/legacy pode deixar any. no resto do código nada de
+				// any" with no rule held: the rule, said with its exception
+				// first (restrule.go).
+				if x := lastExceptQuote(out); x != "" && ev.Role == RoleUser && restIsRule(s) && constraints < maxConstraintsPerEvent {
+					constraints++
+					out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Name: restName, Key: "constraint/-/" + slug(s), Value: s, Quote: s, Because: x, Links: mentions(s), Scope: scope})
+				}
 				return
 			}
 			corr := correctionRE.MatchString(s)

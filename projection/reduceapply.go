@@ -128,6 +128,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		}
 	case KindConstraint:
 		nu.Lifecycle = Active
+		if p.Name == restName && !r.restRule(nu, p, ref, id) {
+			// the rest of a rule the exception before it was made to
+			// (restrule.go)
+			return
+		}
 		if p.Replaces != "" {
 			// "use port 9090, not 8080" after "The service must listen on
 			// port 8080": the rule stating the old value, restated with the
@@ -406,6 +411,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			break
 		}
 		if strings.HasPrefix(p.Key, answerPrefix) {
+			if ev.Role == RoleUser && r.exceptedAt(ref.Seq, p.Quote) != nil {
+				// "pode mexer só no versionCode do app.json, o resto
+				// continua sem mexer" to "posso alterar lá?": the answer
+				// is the exception a rule now holds, and goes with it
+				// (restrule.go).
+				return
+			}
 			// The user's answer to the agent's question (asked.go): a
 			// fact settled, shown with its question, replacing nothing
 			// but an answer to the same question (answeragain.go).
