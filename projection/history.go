@@ -15,8 +15,9 @@ import (
 // what a span retired (superseded values and decisions, retired failures,
 // the evidence and files it observed) is in the log and the bundles, not in
 // it, so the rebuilt state alone says less than the whole log (trial 11).
-// The heads are r's: whole adds only anchors that are not heads, and of
-// its hot ones only those in a slot (kind and key) r holds nothing in. The result is the hot anchors, oldest first,
+// The heads are r's; the anchors that are not are whole's, in each slot
+// (kind and key) r holds no head in, with r's own retired ones whole does
+// not list. The result is the hot anchors, oldest first,
 // then the retired ones in whole's order of retiring (r's own after them),
 // as Anchors and RetiredAnchors of the whole log list them; fromLog counts
 // the anchors whole alone held. A nil whole adds nothing; nil r: nil.
@@ -28,19 +29,28 @@ func WithHistory(r, whole *Reducer) (anchors []*Anchor, fromLog int) {
 	if whole == nil {
 		return append(hot, retired...), 0
 	}
-	held := map[string]bool{}
 	mine := map[string]bool{}
-	for _, a := range hot {
-		held[slot(a.Kind, a.Key)] = true
+	heads := map[string]bool{}
+	for _, a := range append(slices.Clone(hot), retired...) {
 		mine[historyKey(a)] = true
+		if a.IsHead() {
+			heads[slot(a.Kind, a.Key)] = true
+		}
 	}
-	for _, a := range retired {
-		mine[historyKey(a)] = true
+	// whole's closed and observed anchors, in the slots r holds no head
+	// in, stand for r's: the same row, with the sources and id the whole
+	// log gives it (evidence a fold retired and the tail observed again
+	// is a new anchor in r)
+	closedHot := map[string]bool{}
+	var theirs []*Anchor
+	for _, a := range whole.Anchors() {
+		if !a.IsHead() && !heads[slot(a.Kind, a.Key)] {
+			closedHot[slot(a.Kind, a.Key)] = true
+			theirs = append(theirs, a)
+		}
 	}
+	hot = slices.DeleteFunc(hot, func(a *Anchor) bool { return !a.IsHead() && closedHot[slot(a.Kind, a.Key)] })
 	seen := map[string]bool{}
-	for _, a := range hot {
-		seen[historyKey(a)] = true
-	}
 	add := func(out []*Anchor, a *Anchor) []*Anchor {
 		k := historyKey(a)
 		if seen[k] {
@@ -52,10 +62,10 @@ func WithHistory(r, whole *Reducer) (anchors []*Anchor, fromLog int) {
 		}
 		return append(out, a)
 	}
-	for _, a := range whole.Anchors() {
-		if a.IsHead() || held[slot(a.Kind, a.Key)] {
-			continue
-		}
+	for _, a := range hot {
+		seen[historyKey(a)] = true
+	}
+	for _, a := range theirs {
 		hot = add(hot, a)
 	}
 	slices.SortStableFunc(hot, byAge)
