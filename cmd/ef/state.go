@@ -87,7 +87,11 @@ type stateOutput struct {
 	// surface, with each EF checkpoint's bundle snapshot restored).
 	Source  string                `json:"source"`
 	Rebuild *engine.RebuildReport `json:"rebuild,omitempty"`
-	Anchors []stateAnchor         `json:"anchors"`
+	// HistoryFromLog counts the anchors of --all rebuilt from checkpoints
+	// that no snapshot held: closed or observed in a folded span, read
+	// from the log's events (projection.WithHistory).
+	HistoryFromLog int           `json:"historyFromLog,omitempty"`
+	Anchors        []stateAnchor `json:"anchors"`
 	// System is what the rules of the session's system prompt read as,
 	// when the log keeps it in a request header (DSH 0.1.0's wire, which
 	// every imported trajectory uses): the host sends it with every
@@ -246,7 +250,8 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		"it is rebuilt from the checkpoints' snapshots and the surface; without either, from the log alone.",
 		"A snapshot keeps what a later reading needs (the heads, failures and their status, values with what they replaced);",
 		"the evidence and files a folded span observed, and what was retired inside it, are in its checkpoint's text and",
-		"bundle (ef search, ef recall), so --all after a fold lists less than --all of the log.",
+		"bundle (ef search, ef recall) and in the log: --all reads them from the log's events, so it lists the closed",
+		"history --all of the whole log lists, with the heads the checkpoints rebuilt.",
 		"What a failure's status means:",
 		"  open           it failed and nothing has been tried since",
 		"  investigating  being worked on: a file it names was edited, or it failed again",
@@ -357,8 +362,17 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		r = engine.ProjectLog(s, popts)
 	}
 	as := r.Heads()
+	fromLog := 0
 	if *all {
-		as = append(r.Anchors(), r.RetiredAnchors()...)
+		// The checkpoints' snapshots keep the heads, not the history the
+		// folded spans closed: that is read from the log, which still
+		// holds every event a fold took off the surface.
+		var whole *projection.Reducer
+		if out.Rebuild != nil && out.Rebuild.Checkpoints > 0 && !s.HasForgotten() {
+			whole = engine.ProjectLog(s, popts)
+		}
+		as, fromLog = projection.WithHistory(r, whole)
+		out.HistoryFromLog = fromLog
 	}
 	// the questions the log ends on, open while no reply follows
 	// (derived, not held as anchors: projection/endasked.go)
@@ -384,6 +398,9 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			count(len(out.Anchors), "anchor"), shellQuote(storeDir))
 	} else {
 		fmt.Fprintf(stdout, "%s from the %s\n", count(len(out.Anchors), "anchor"), out.Source)
+	}
+	if fromLog > 0 {
+		fmt.Fprintf(stdout, "%d of them closed or observed in the folded spans, which the snapshots do not keep: read from the log's events\n", fromLog)
 	}
 	if proposed > 0 {
 		fmt.Fprintf(stdout, "%d of them proposed by a summarizer model at a checkpoint and verified against the quoted event\n", proposed)

@@ -48,6 +48,72 @@ func Diff(evs []projection.Event, counts ...int) []string {
 	return out
 }
 
+// HistoryDiff reduces evs whole and again through folds (as Diff), both
+// keeping their retired anchors (ef state --all), and returns a line for
+// each anchor that is not a head which the whole log lists and the folded
+// reading with its history (projection.WithHistory) does not, or lists
+// more often (nil: none). The heads' verdicts are Diff's.
+func HistoryDiff(evs []projection.Event, counts ...int) []string {
+	opts := projection.Options{SessionID: "s", KeepRetired: 1 << 16}
+	whole := projection.New(opts)
+	for _, e := range evs {
+		whole.Apply(e)
+	}
+	want := historyCount(append(whole.Anchors(), whole.RetiredAnchors()...))
+	var out []string
+	for _, n := range counts {
+		cuts := Cuts(evs, n)
+		if len(cuts) == 0 {
+			continue
+		}
+		r, err := FoldedWith(evs, cuts, opts)
+		if err != nil {
+			out = append(out, fmt.Sprintf("folds at %v: %v", cutSeqs(evs, cuts), err))
+			continue
+		}
+		all, _ := projection.WithHistory(r, whole)
+		got := historyCount(all)
+		for _, k := range keysOfCount(want, got) {
+			if w, g := want[k], got[k]; w != g {
+				out = append(out, fmt.Sprintf("folds ending at seqs %v: %s: whole log lists it %d times, folded %d", cutSeqs(evs, cuts), k, w, g))
+			}
+		}
+	}
+	return out
+}
+
+// historyCount counts the anchors of as that are not heads by kind,
+// key, lifecycle, value and newest source (evidence and artifacts as
+// closed or observed alike: a fold retires those of its span).
+func historyCount(as []*projection.Anchor) map[string]int {
+	m := map[string]int{}
+	for _, a := range as {
+		if a.IsHead() {
+			continue
+		}
+		lc := a.Lifecycle
+		if a.Kind == projection.KindEvidence || a.Kind == projection.KindArtifact {
+			lc = "-"
+		}
+		m[fmt.Sprintf("%s %s %s %q @%d", a.Kind, a.Key, lc, a.Value, a.Seq())]++
+	}
+	return m
+}
+
+func keysOfCount(a, b map[string]int) []string {
+	var ks []string
+	for k := range a {
+		ks = append(ks, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
 // Cuts are the indexes of evs after which n even folds end, each the
 // first balanced one at or after its even place; fewer when evs is short.
 func Cuts(evs []projection.Event, n int) []int {
@@ -79,7 +145,12 @@ func Cuts(evs []projection.Event, n int) []int {
 // Folded is the reducer rebuilt from folds ending after each index of
 // cuts (ascending) and the events after the last.
 func Folded(evs []projection.Event, cuts []int) (*projection.Reducer, error) {
-	r := projection.New(projection.Options{SessionID: "s"})
+	return FoldedWith(evs, cuts, projection.Options{SessionID: "s"})
+}
+
+// FoldedWith is Folded with the reducers made with opts.
+func FoldedWith(evs []projection.Event, cuts []int, opts projection.Options) (*projection.Reducer, error) {
+	r := projection.New(opts)
 	next := 0
 	for _, c := range cuts {
 		for _, e := range evs[next : c+1] {
@@ -95,7 +166,7 @@ func Folded(evs []projection.Event, cuts []int) (*projection.Reducer, error) {
 		if err != nil {
 			return nil, err
 		}
-		r = projection.New(projection.Options{SessionID: "s"})
+		r = projection.New(opts)
 		if err := r.Restore(snap); err != nil {
 			return nil, err
 		}
