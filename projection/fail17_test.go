@@ -64,3 +64,89 @@ func TestGiveUpTakesItsRuns(t *testing.T) {
 		})
 	}
 }
+
+// A failure the user told is resolved by a fix aimed at it and a passing
+// test that shows it (reportfix.go): the trial's "o app crasha quando
+// abre o carrinho vazio", useCart.ts fixed, emptyCart.test.tsx written
+// and passing.
+func TestReportedFixShownByTest(t *testing.T) {
+	type step struct{ role, text string }
+	edit := func(p string) string {
+		return scriptCall("edit", map[string]any{"file_path": p, "old_string": "a", "new_string": "b"})
+	}
+	run := func(c string) string { return scriptCall("run_shell_command", map[string]any{"command": c}) }
+	ptReport := "outra coisa: a Ju testou o build interno no iPhone dela e o app crasha quando abre o carrinho vazio. tela branca e fecha."
+	enReport := "one more thing: Ju tried the internal build on her iPhone and the app crashes when opening the empty cart."
+	passCart := "PASS src/features/cart/__tests__/CartScreen.test.tsx\nPASS src/features/cart/__tests__/emptyCart.test.tsx\n\nTest Suites: 2 passed, 2 total\nTests:       10 passed, 10 total"
+	passOther := "PASS src/features/catalog/__tests__/useCatalog.test.ts\n\nTest Suites: 1 passed, 1 total\nTests:       4 passed, 4 total"
+	fixAndTest := []step{
+		{"assistant", edit("/app/src/hooks/useCart.ts")},
+		{"result", "Successfully modified file: /app/src/hooks/useCart.ts (1 replacements)."},
+		{"assistant", edit("/app/src/features/cart/__tests__/emptyCart.test.tsx")},
+		{"result", "Successfully modified file: /app/src/features/cart/__tests__/emptyCart.test.tsx (1 replacements)."},
+	}
+	cases := []struct {
+		name, report string
+		steps        []step
+		resolved     bool
+	}{
+		{"pt repro", ptReport, append(append([]step{
+			{"assistant", run("npx jest src/features/cart/__tests__/emptyCart.test.tsx")},
+			{"result", "PASS src/features/cart/__tests__/emptyCart.test.tsx\nTests: 1 passed, 1 total"},
+			{"assistant", "Achei: `items[0].id` explode com o array vazio. Corrijo e escrevo um teste de regressão para o carrinho vazio com seleção persistida:"},
+		}, fixAndTest...), step{"assistant", run("npx jest src/features/cart 2>&1 | tail -7")}, step{"result", passCart}), true},
+		{"en", enReport, append(append([]step{
+			{"assistant", "Found it: items[0].id blows up on an empty cart. Fixing it and adding a regression test:"},
+		}, fixAndTest...), step{"assistant", run("npx jest src/features/cart")}, step{"result", passCart}), true},
+		{"en, words of the report in the test's name", enReport, []step{
+			{"user", "also bump the version to 1.4.2"},
+			{"assistant", "Guarding the empty cart in useCart:"},
+			{"assistant", edit("/app/src/hooks/useCart.ts")},
+			{"result", "Successfully modified file: /app/src/hooks/useCart.ts (1 replacements)."},
+			{"assistant", run("npx jest src/features/cart")},
+			{"result", passCart},
+		}, true},
+		// near misses: an unrelated test passing; the agent saying it is
+		// fixed; the test passing before the fix; a run with a failure
+		// in it; an edit of something else after the user moved on
+		{"pt unrelated test", ptReport, append(append([]step{
+			{"assistant", "Achei: `items[0].id` explode com o array vazio. Corrijo o carrinho vazio:"},
+		}, fixAndTest[:2]...), step{"assistant", run("npx jest src/features/catalog")}, step{"result", passOther}), false},
+		{"en said fixed", enReport, append(append([]step{
+			{"assistant", "Found it: items[0].id blows up on an empty cart."},
+		}, fixAndTest...), step{"assistant", "Fixed, with a regression test."}), false},
+		{"en passing before the fix", enReport, []step{
+			{"assistant", run("npx jest src/features/cart")},
+			{"result", passCart},
+			{"assistant", "The existing tests pass; the empty cart crash must come from persisted state."},
+		}, false},
+		{"en a run that fails", enReport, append(append([]step{
+			{"assistant", "Found it: items[0].id blows up on an empty cart. Fixing it and adding a regression test:"},
+		}, fixAndTest...), step{"assistant", run("npx jest")}, step{"result", "PASS src/features/cart/__tests__/emptyCart.test.tsx\nFAIL src/features/catalog/__tests__/useCatalog.test.ts\n\nTests: 1 failed, 9 passed, 10 total"}), false},
+		{"en other work after the user moved on", enReport, []step{
+			{"user", "also bump the version to 1.4.2"},
+			{"assistant", "Bumping the version:"},
+			{"assistant", edit("/app/app.json")},
+			{"result", "Successfully modified file: /app/app.json (1 replacements)."},
+			{"assistant", edit("/app/src/__tests__/version.test.ts")},
+			{"result", "Successfully modified file: /app/src/__tests__/version.test.ts (1 replacements)."},
+			{"assistant", run("npx jest src/__tests__/version.test.ts")},
+			{"result", "PASS src/__tests__/version.test.ts\nTests: 1 passed, 1 total"},
+		}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines := []string{"> user", "objective: green jest for PR #212.", "> assistant", "Ok.", "> user", c.report}
+			for _, s := range c.steps {
+				lines = append(lines, "> "+s.role, s.text)
+			}
+			got := reduceAll(t, strings.Join(lines, "\n"))
+			key := `failure reported/-/[^\n]*`
+			if c.resolved {
+				expect(t, got, []string{key + `\[(?:resolved|verified)/`}, []string{key + `\[(?:open|investigating)/`})
+			} else {
+				expect(t, got, []string{key + `\[(?:open|investigating)/`}, nil)
+			}
+		})
+	}
+}
