@@ -14,7 +14,7 @@ func TestGiveUpTakesItsRuns(t *testing.T) {
 	pyFail := "tests/test_orders.py::test_retry_on_broker_down FAILED\nE   TimeoutError: metadata not present after 5000 ms\n1 failed in 64.2s"
 	cases := []struct {
 		name, first, firstOut, second, secondOut, offer, reply, firstKey string
-		superseded                                                        bool
+		superseded                                                       bool
 	}{
 		{"de repro", "cd ~/svc && TOXIPROXY=1 DOCKER_HOST=unix:///run/user/1000/docker.sock timeout 300 ./gradlew integrationTest --tests '*OrderServiceIT.shouldRetryOnBrokerDown' 2>&1 | tail -12", "Task :integrationTest\n\nConnection to node 1 could not be established.\nTerminated\nexit status 124",
 			"cd ~/svc && TOXIPROXY=1 SPRING_KAFKA_PRODUCER_PROPERTIES_MAX_BLOCK_MS=5000 timeout 300 ./gradlew integrationTest --tests '*OrderServiceIT.shouldRetryOnBrokerDown' 2>&1 | tail -10", gradleFail,
