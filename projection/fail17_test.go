@@ -1,6 +1,8 @@
 package projection
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -147,6 +149,45 @@ func TestReportedFixShownByTest(t *testing.T) {
 			} else {
 				expect(t, got, []string{key + `\[(?:open|investigating)/`}, nil)
 			}
+		})
+	}
+}
+
+// A failure fixed before its run failed anew on another error stays
+// resolved in the retired listing (reduceoutcome.go): the trial's
+// "./gradlew build" past checkstyleMain, then failing on spotbugsMain. A
+// run failing on the same error again, or a test failing again, is put
+// out as retired: its fix did not hold.
+func TestResolvedStaysResolvedWhenRunFailsAnew(t *testing.T) {
+	checkstyle := "> Task :checkstyleMain FAILED\n[ant:checkstyle] [WARN] PaymentEventsListener.java:34:5: Missing a Javadoc comment. [MissingJavadocMethod]\n\nFAILURE: Build failed with an exception.\n\nBUILD FAILED in 9s"
+	spotbugs := "> Task :checkstyleMain UP-TO-DATE\n> Task :spotbugsMain FAILED\n\nFAILURE: Build failed with an exception.\n   > Verification failed: SpotBugs ended with exit code 1.\n\nBUILD FAILED in 21s"
+	cases := []struct {
+		name, first, again, want string
+	}{
+		{"another error", checkstyle, spotbugs, `failure resolved = failed: > Task :checkstyleMain FAILED`},
+		// near miss: the same error again
+		{"the same error", checkstyle, checkstyle, `failure retired = failed: > Task :checkstyleMain FAILED`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{SessionID: "s", KeepRetired: 50})
+			seq := 0
+			run := func(cmd, out string, failed bool) {
+				id := fmt.Sprint("c", seq)
+				r.Apply(Event{Seq: seq, Role: RoleAssistant, Calls: []Call{{ID: id, Name: "developer__shell", Args: map[string]any{"command": cmd}}}})
+				r.Apply(Event{Seq: seq + 1, Role: RoleTool, Text: out, Result: &Result{CallID: id, IsError: failed}})
+				seq += 2
+			}
+			r.Apply(Event{Seq: seq, Role: RoleUser, Text: "Make the build green."})
+			seq++
+			run("cd ~/svc && ./gradlew build 2>&1 | tail -30", c.first, true)
+			run("cd ~/svc && ./gradlew checkstyleMain checkstyleTest 2>&1 | tail -6", "> Task :checkstyleMain\n> Task :checkstyleTest\n\nBUILD SUCCESSFUL in 12s", false)
+			run("cd ~/svc && ./gradlew build 2>&1 | tail -30", c.again, true)
+			var b strings.Builder
+			for _, a := range append(r.Anchors(), r.RetiredAnchors()...) {
+				fmt.Fprintf(&b, "%s %s = %s\n", a.Kind, a.Lifecycle, oneLine(a.Value, 200))
+			}
+			expect(t, b.String(), []string{regexp.QuoteMeta(c.want)}, nil)
 		})
 	}
 }
