@@ -191,3 +191,32 @@ func TestResolvedStaysResolvedWhenRunFailsAnew(t *testing.T) {
 		})
 	}
 }
+
+// The line a failure is titled by when none names an error skips the
+// client's bookkeeping of the shell (proposetool.go lastOutputLine): the
+// trial's "npx expo install --check" titled "Process Group PGID: 40273".
+func TestFailureTitleSkipsShellBookkeeping(t *testing.T) {
+	cases := []struct{ name, out, want, never string }{
+		{"qwen expo check", "Command: npx expo install --check 2>&1 | tail -8\nDirectory: (root)\nOutput: Some dependencies are incompatible with the installed expo version:\n  react-native-reanimated@3.16.1 - expected version: ~3.10.1\nFix with: npx expo install --fix\nError: (none)\nExit Code: 1\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 40273",
+			`failed: Some dependencies are incompatible with the installed expo version:`, `PGID|Background PIDs`},
+		{"qwen no problem word", "Command: ./check.sh\nDirectory: (root)\nOutput: 3 files differ from the template\nError: (none)\nExit Code: 1\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 40274",
+			`failed: 3 files differ from the template`, `PGID|Background PIDs`},
+		{"codex wall time", "Exit code: 1\nWall time: 0.4 seconds\nOutput:\n3 files differ from the template",
+			`failed: 3 files differ from the template`, `Wall time`},
+		// near miss: with no bookkeeping, the run's last line stays the
+		// title
+		{"plain last line", "checking 12 templates\n3 files differ from the template\nexit status 1",
+			`failed: 3 files differ from the template`, `checking 12`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			script := strings.Join([]string{
+				"> user", "check the deps.",
+				"> assistant", scriptCall("run_shell_command", map[string]any{"command": "./check.sh"}),
+				"> result error", c.out,
+			}, "\n")
+			got := reduceAll(t, script)
+			expect(t, got, []string{`failure command/-/[^\n]*` + c.want}, []string{`failure command/-/[^\n]*(?:` + c.never + `)`})
+		})
+	}
+}
