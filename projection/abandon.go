@@ -201,10 +201,11 @@ func (r *Reducer) rightAfter(a *Anchor, ev *Event) bool {
 // up, every other open failure of the same run: the same deciding stage
 // with its options left out ("xcodebuild test -only-testing:AppUITests"
 // failed on testOfflineBanner, then again after "xcrun simctl erase all
-// && …"). Giving up the run gives up each time it failed.
+// && …"). Giving up the run gives up each time it failed, and each run
+// whose failure is f's (giveuprun.go).
 func (r *Reducer) sameRunGivenUp(f *Anchor, s string, ev *Event, ref EventRef) {
 	run := failedRun(f)
-	if run == "" {
+	if run == "" && !strings.HasPrefix(f.Key, "test/-/") {
 		return
 	}
 	n := 1
@@ -212,7 +213,7 @@ func (r *Reducer) sameRunGivenUp(f *Anchor, s string, ev *Event, ref EventRef) {
 		if a == f || a.Kind != KindFailure || !a.IsHead() || a.Seq() >= ev.Seq || r.hot[slot(a.Kind, a.Key)] != a || !strings.HasPrefix(a.Key, commandPrefix) {
 			continue
 		}
-		if failedRun(a) == run && sharesIdent(a.Because, f.Because) {
+		if run != "" && failedRun(a) == run && sharesIdent(a.Because, f.Because) || runOfGivenUp(a, f) {
 			r.giveUpFailure(a, s, ev, ref, n)
 			n++
 		}

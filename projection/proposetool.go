@@ -469,9 +469,11 @@ var (
 // line names an error: the line a program the call ran starts with its
 // own name, as a tool reports its error ("patch: **** malformed patch at
 // line 20", "sudo: a password is required"), else the line that raised
-// an error of a qualified name, else its last line that is neither
-// empty, markup, an exit status alone nor printed data; "" when there is
-// none.
+// an error of a qualified name, else the first that names a problem
+// (problemLineRE: "Some dependencies are incompatible with …"), else its
+// last line that is neither empty, markup, an exit status alone, the
+// client's bookkeeping of the shell (shellBookkeepingRE: "Process Group
+// PGID: 40273") nor printed data; "" when there is none.
 func lastOutputLine(s string, c *Call) string {
 	lines := strings.Split(s, "\n")
 	progs := calledPrograms(c)
@@ -486,8 +488,16 @@ func lastOutputLine(s string, c *Call) string {
 			return l
 		}
 	}
+	for _, l := range lines {
+		// "Some dependencies are incompatible with the installed expo
+		// version:" above the packages and a hint to fix them
+		// (Gemini CLI's and Qwen Code's "Output: " label left out)
+		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "Output: ")); problemLineRE.MatchString(l) && !shellBookkeepingRE.MatchString(l) && !warnLineRE.MatchString(l) {
+			return l
+		}
+	}
 	for i := len(lines) - 1; i >= 0; i-- {
-		if l := strings.TrimSpace(lines[i]); l != "" && !tagLineRE.MatchString(l) && !exitOnlyRE.MatchString(l) {
+		if l := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "Output: ")); l != "" && !tagLineRE.MatchString(l) && !exitOnlyRE.MatchString(l) && !shellBookkeepingRE.MatchString(l) {
 			if dataLineRE.MatchString(l) {
 				return ""
 			}
@@ -516,8 +526,17 @@ func calledPrograms(c *Call) map[string]bool {
 }
 
 var (
-	exitOneRE   = mustPattern(`<returncode>1</returncode>|(?mi)^[\[(]?exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
-	searchProgs = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
+	// problemLineRE is a line that names a problem without an error's
+	// word: a mismatch, a thing missing or refused.
+	problemLineRE = mustPattern(`(?i)\b(?:incompatible|not compatible|mismatch(?:ed)?|unmet|unsupported|conflicting|could not|couldn't|cannot|can't|unable to|refused|denied)\b`)
+	// shellBookkeepingRE is a line a client prints around a shell's
+	// output that tells nothing of what failed: Gemini CLI's and Qwen
+	// Code's "Directory: (root)", "Background PIDs: (none)", "Process
+	// Group PGID: 40273", Codex's "Wall time: 0.4 seconds", OpenHands'
+	// "[Current working directory: /workspace]".
+	shellBookkeepingRE = mustPattern(`(?i)^(?:(?:process group pgid|pgid|background pids|directory|wall time)\s*:|\[(?:current working directory|python interpreter)\s*:)`)
+	exitOneRE          = mustPattern(`<returncode>1</returncode>|(?mi)^[\[(]?exit (?:code|status):? ?1\b|\bexit(?:ed with)? (?:code|status) 1\b`)
+	searchProgs        = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true, "test": true, "[": true, "git diff": true}
 )
 
 // exitWrapperRE is a line that only reports the status a run ended with

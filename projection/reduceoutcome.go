@@ -64,7 +64,16 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		nu.Kind, nu.Lifecycle, nu.Authority = KindFailure, Open, Empirical
 		if f != nil {
 			nu.Was = f.Lifecycle + " at seq " + fmt.Sprint(f.Seq())
-			r.retire(f, Retired)
+			// A failure fixed before its run failed anew on another error
+			// stays fixed ("./gradlew build" past checkstyle, now failing
+			// on spotbugs); one still open, a test failing again or a run
+			// failing on the same error again (its fix did not hold, or
+			// it is flaky) is put out as an older reading.
+			closed := Retired
+			if (f.Lifecycle == Resolved || f.Lifecycle == Verified) && !strings.HasPrefix(f.Key, "test/") && strings.TrimSpace(f.Because) != strings.TrimSpace(p.Because) && !sharesIdent(f.Because, p.Because) {
+				closed = f.Lifecycle
+			}
+			r.retire(f, closed)
 		}
 		r.hot[slot(KindFailure, p.Key)] = nu
 		moved[nu] = true

@@ -796,8 +796,11 @@ func (r *Reducer) Apply(ev Event) {
 			r.shownText = ev.Text
 		}
 		r.adoptedAhead(&ev)
+		// A failure the user told, fixed and shown fixed (reportfix.go).
+		r.aimedFixEdit(call, ev.Seq)
 		// A failed command whose job this one did (workaround.go).
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
+			r.fixShown(ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
 			r.noteRunPassed(ev.Seq, cmd)
 			// A failure of a change set back (reverted.go).

@@ -141,8 +141,8 @@ func linkWith(links []string, prefix string) (string, bool) {
 }
 
 // wrapperRE is a program that runs the rest of the stage: "timeout 60",
-// "time", "sudo", "nice -n 5", "env".
-var wrapperRE = mustPattern(`^(?:(?:timeout(?:\s+-\S+)*\s+\d+[smhd]?|time|sudo(?:\s+-\S+)*|nice(?:\s+-n\s*-?\d+)?|env|nohup)\s+)+`)
+// "time", "sudo", "nice -n 5", "env", "xvfb-run -a".
+var wrapperRE = mustPattern(`^(?:(?:timeout(?:\s+-\S+)*\s+\d+[smhd]?|time|sudo(?:\s+-\S+)*|nice(?:\s+-n\s*-?\d+)?|env|nohup|xvfb-run(?:\s+(?:-a|--auto-servernum))*)\s+)+`)
 
 // deciding is the stage of a command that decided its outcome: the last
 // of an "a && b" chain, cut at a pipe, without a wrapper program; "" for

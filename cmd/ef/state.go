@@ -258,7 +258,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		"  resolved       the same run (or a wider one holding it) passed after it failed",
 		"  verified       it passed again after it was resolved",
 		"  superseded     no longer a problem to fix: given up, nothing left to rerun, or the run now fails on another error",
-		"  retired        put out of the current state (an older failure of a run that failed anew, or one dropped to keep the state short)")
+		"  retired        put out of the current state (an older failure, still open, of a run that failed anew, or one dropped to keep the state short)")
 	sf := addStoreFlags(fs, "bundle store of the log's checkpoints: rebuild the state from their snapshots and the surface")
 	from := fs.String("from", "auto", "auto (checkpoints when --store or --project is given, else the log), log or checkpoints")
 	asJSON := fs.Bool("json", false, "print the anchors as JSON")
