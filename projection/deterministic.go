@@ -186,6 +186,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = notNowDeclines(ev.Text, ctx, out)
 			// …, waved away ("lass liegen", "не трогай его") (dismiss.go).
 			out = dismissedAsked(ev.Text, ctx, out)
+			out = deniedCondition(ev.Text, ctx, out)
 			// An answer to one of them changed later (reanswer.go).
 			out = answerChanged(ev.Text, ctx, out)
 			// One of several passed over (passedover.go).

@@ -160,3 +160,69 @@ func dismissedAsked(text string, ctx *Context, out []Proposal) []Proposal {
 	v := oneLine(t, valueRunes)
 	return append(out, Proposal{Op: OpState, Kind: KindDecision, Key: k, Value: v + " (declined)", Quote: t, Was: q, Links: distinctive(q)})
 }
+
+// A request the agent's offer hangs on, turned down.
+//
+// "Могу посмотреть, если дашь доступ к логам." — "доступа нет, ладно,
+// Коля сам посмотрит на стейдже.": the agent offers to do a thing if the
+// user gives it something (access, a token, the logs); the reply that
+// says there is none of it ("no access", "доступа нет", "kein Zugriff",
+// "sem acesso") answers the request: a decision, shown with the offer
+// it settles. The reply's first clause must hold a word of the
+// condition and a no; "есть доступ?" or a reply of other things answers
+// nothing.
+
+// condOfferRE is an offer on a condition the user meets: "I can look if
+// you give me access to the logs", "Могу посмотреть, если дашь доступ".
+var condOfferRE = mustPattern(`(?i)^\W*(?:i\s+(?:can|could)|могу|можу|ich\s+kann|ich\s+könnte|posso|poderia|puedo|podría|je\s+(?:peux|pourrais)|kan\s+ik|jag\s+kan)\s+[^.?!]{1,80}?[,]?\s+(?:if|если|якщо|wenn|falls|se|si|als|om)\s+(?:you|ты|вы|ти|ви|du|ihr|sie|você|vc|tu|vous|jij|u|usted|du)?\s*(?P<c>[^?]{3,120}?)\s*[.!]?\s*$`)
+
+// condOffer is the last sentence of assistant text, among its last two,
+// that offers a thing on a condition (condOfferRE), or "".
+func condOffer(text string) string {
+	ss := sentences(outsideFences(text))
+	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
+		if s := strings.TrimSpace(ss[i]); condOfferRE.MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// noneWords say there is none of a thing: "нет", "no", "kein", "sem".
+var noneWords = map[string]bool{"нет": true, "немає": true, "нема": true, "no": true, "none": true, "kein": true, "keinen": true, "keine": true, "sem": true, "não": true, "pas": true, "geen": true, "ingen": true, "inget": true, "nessun": true, "nessuno": true, "sin": true, "ninguno": true, "ningún": true}
+
+// deniedCondition adds to out, for a user reply saying there is none of
+// what the agent's offer hangs on (see above), the answer.
+func deniedCondition(text string, ctx *Context, out []Proposal) []Proposal {
+	o := ctx.Offer
+	m := condOfferRE.FindStringSubmatch(o)
+	if m == nil {
+		return out
+	}
+	ss := sentences(strings.TrimSpace(text))
+	if len(ss) == 0 || strings.ContainsAny(text, "?？") {
+		return out
+	}
+	first := strings.TrimSpace(ss[0])
+	cs := clauseSpans(first)
+	if len(cs) == 0 {
+		return out
+	}
+	clause := cs[0]
+	words, _ := replyWords(clause)
+	if len(words) > 5 || !slices.ContainsFunc(words, func(w string) bool { return noneWords[w] || refuseWords[w] }) {
+		return out
+	}
+	shared := false
+	cond, _ := replyWords(m[condOfferRE.SubexpIndex("c")])
+	for _, w := range words {
+		if utf8.RuneCountInString(w) >= 4 && slices.ContainsFunc(cond, func(x string) bool { return w == x || sameStem(w, x) }) {
+			shared = true
+		}
+	}
+	k := answerPrefix + slug(o)
+	if !shared || hasKey(out, k) || slices.ContainsFunc(out, func(p Proposal) bool { return p.Was == o }) {
+		return out
+	}
+	return append(out, Proposal{Op: OpState, Kind: KindDecision, Key: k, Value: first, Quote: first, Was: o, Links: distinctive(o)})
+}
