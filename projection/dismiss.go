@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -30,7 +31,7 @@ import (
 // leaveAloneRE is a whole clause that leaves a thing alone, in the
 // languages the lexicons read.
 var leaveAloneRE = mustPattern(`(?i)^\W*(?:(?:so|and|just|then|also|und|dann|einfach|и|просто|тогда|e|então|et|alors|y|pues|en|och|bara)[,]?\s+)*` +
-	`(?:leave\s+(?:it|that|this|them)(?:\s+(?:alone|be|as\s+is|for\s+now))?|let\s+it\s+be|don't\s+(?:touch|bother\s+with|change|fiddle\s+with|mess\s+with)\s+(?:it|that|this|them)|do\s+not\s+(?:touch|change)\s+(?:it|that|this)|never\s*mind(?:\s+(?:it|that))?|forget\s+(?:about\s+)?(?:it|that)|drop\s+it|skip\s+it|ignore\s+it|don't\s+bother` +
+	`(?:leave\s+(?:it|that|this|them)(?:\s+(?:alone|be|as\s+is))?|let\s+it\s+be|don't\s+(?:touch|bother\s+with|change|fiddle\s+with|mess\s+with)\s+(?:it|that|this|them)|do\s+not\s+(?:touch|change)\s+(?:it|that|this)|never\s*mind(?:\s+(?:it|that))?|forget\s+(?:about\s+)?(?:it|that)|drop\s+it|skip\s+it|ignore\s+it|don't\s+bother` +
 	// German
 	`|lass(?:\s+(?:es|das|ihn|sie|den|die))?(?:\s+(?:liegen|sein|so|in\s+ruhe|stehen|wie\s+(?:es|er|sie)\s+ist))|lass\s+(?:es|das|ihn|gut\s+sein)|(?:bitte\s+)?nicht\s+(?:(?:mehr\s+)?(?:dran|daran|drauf)\s+)?(?:rum\pL*|anfassen|ändern|drehen|basteln)|fass\s+(?:es|das|ihn|sie|den)\s+nicht\s+an|vergiss\s+(?:es|das)` +
 	// Russian, Ukrainian
@@ -41,7 +42,7 @@ var leaveAloneRE = mustPattern(`(?i)^\W*(?:(?:so|and|just|then|also|und|dann|ein
 	`|laisse(?:z)?\s+(?:tomber|comme\s+ça|courir|ça)|n'y\s+touche(?:z)?\s+pas|ne\s+(?:le|la|les)\s+touche(?:z)?\s+pas|oublie(?:z)?(?:\s+ça)?|lascia(?:lo|la)?(?:\s+(?:stare|perdere|così))?|non\s+(?:toccarlo|toccarla|toccare)|laat\s+(?:maar|het|zitten|staan)(?:\s+(?:zitten|staan|zo))?|niet\s+aankomen|låt\s+(?:det|den|bli)(?:\s+(?:vara|bli))?|rör\s+(?:det|den)?\s*inte|strunta\s+i\s+det)` +
 	`(?:\s+(?:please|bitte|пожалуйста|por\s+favor|s'il\s+te\s+plaît|per\s+favore|alsjeblieft|tack))?\W*$` +
 	// Korean, Chinese, Japanese, Hindi
-	`|^\W*(?:그냥\s*)?(?:냅둬|냅두세요|놔둬|놔두세요|둬|두세요|건드리지\s*마(?:세요)?)\W*$|^\W*(?:先)?(?:别管(?:它|了)?|不用管(?:它|了)?|放着(?:吧)?|别动(?:它)?|算了)\W*$|^\W*(?:そのまま(?:で|にして)?(?:いい|OK)?|触らないで(?:ください)?|放っておいて|ほっといて)\W*$|^\W*(?:रहने\s+दो|छोड़\s+दो|छोड़ो)\W*$`)
+	`|^\W*(?:그냥\s*)?(?:냅둬|냅두세요|놔둬|놔두세요|둬|두세요|건드리지\s*마(?:세요)?)\W*$|^\W*(?:别管(?:它|了)?|不用管(?:它|了)?|别动(?:它)?|算了)\W*$|^\W*(?:そのまま(?:で|にして)?(?:いい|OK)?|触らないで(?:ください)?|放っておいて|ほっといて)\W*$|^\W*(?:रहने\s+दो|छोड़\s+दो|छोड़ो)\W*$`)
 
 // nounLeadRE names a thing of the reply's own by a demonstrative and a
 // noun: "that connectivity test", "ese test", "dieser Test", "этот
@@ -93,7 +94,8 @@ func askedPolar(q string) bool {
 // sentence before it when s names nothing ("… гонка между сигналом и
 // последним flush. Починить?"): what it asks of is said there.
 func bareAskWidened(ss []string, i int, s string) string {
-	if i == 0 || len(strings.Fields(s)) > 1 {
+	if i == 0 || len(strings.Fields(s)) > 1 || strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) }) {
+		// a word of Han or Hangul is a whole question ("缓存失效要不要做主动通知？")
 		return s
 	}
 	p := strings.TrimSpace(ss[i-1])
@@ -110,12 +112,28 @@ func bareAskWidened(ss []string, i int, s string) string {
 	return p + " " + s
 }
 
+// deedAskRE is a yes-or-no question that proposes a deed: "Should I
+// raise …?", "Soll ich … hochsetzen?", "Do you want me to …?" (a question
+// of fact, "Do you plan to add a cache?", is not waved away).
+var deedAskRE = mustPattern(`(?i)^\W*(?:(?:and|also|so|ok|und|noch|dann|и|а|e|et|y)[,]?\s+)*(?:(?:should|shall|can|may|could)\s+(?:i|we)|(?:soll|sollen|sollte|sollten|kann|können|darf|dürfen)\s+(?:ich|wir)|(?:do|would)\s+you\s+(?:want|like)\s+(?:me|us)|est-ce\s+que\s+(?:je|j'|on|nous)|(?:je|on)\s+\pL+\s*\?|quer\s+que\s+eu|queres\s+que\s+eu|devo|posso|vuoi\s+che|devo|posso|¿?quieres\s+que|zal\s+ik|moet\s+ik|ska\s+(?:jag|vi)|мне\s+\pL+|(?:чи\s+)?мені\s+\pL+)(?:[^\pL]|$)|要不要|要我|需要我|(?:까요|할래요)\s*[?？]\s*$|ましょうか`)
+
+// deedAsk reports whether question q (of ctx.Asked) proposes a deed and
+// asks yes or no, read by its last question.
+func deedAsk(q string) bool {
+	for _, s := range []string{lastAsked(q), askedTail(q)} {
+		if deedAskRE.MatchString(s) || offerAskRE.MatchString(s) || ruInfAskRE.MatchString(s) || turnYesNoRE.MatchString(s) && !koWhRE.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
 // dismissedAsked adds to out, for a user reply that waves away the one
 // yes-or-no question of the agent's message before, that question
 // answered no (see above).
 func dismissedAsked(text string, ctx *Context, out []Proposal) []Proposal {
 	qs := agentQuestions(ctx)
-	if len(qs) != 1 || !askedPolar(qs[0]) {
+	if len(qs) != 1 || !askedPolar(qs[0]) || !deedAsk(qs[0]) {
 		return out
 	}
 	q := qs[0]
