@@ -94,7 +94,9 @@ func askedPolar(q string) bool {
 // sentence before it when s names nothing ("… гонка между сигналом и
 // последним flush. Починить?"): what it asks of is said there.
 func bareAskWidened(ss []string, i int, s string) string {
-	if i == 0 || len(strings.Fields(s)) > 1 || strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) }) {
+	if i == 0 || len(strings.Fields(s)) > 1 || strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}) {
 		// a word of Han or Hangul is a whole question ("缓存失效要不要做主动通知？")
 		return s
 	}
