@@ -33,11 +33,15 @@ const maxAsked = 4
 // that offer nothing (offerRE) and ask for no go-ahead (goAheadRE).
 func askedQuestions(text string) []string {
 	var out []string
-	for _, s := range sentences(text) {
+	ss := sentences(text)
+	for i, s := range ss {
 		s = strings.TrimSpace(s)
 		if !questionRE.MatchString(s) || utf8.RuneCountInString(s) > 300 || offerRE.MatchString(s) || goAheadRE.MatchString(s) {
 			continue
 		}
+		// "… гонка между сигналом и последним flush. Починить?" asks of
+		// the sentence before (dismiss.go)
+		s = bareAskWidened(ss, i, s)
 		if out = append(out, s); len(out) == maxAsked {
 			break
 		}

@@ -123,6 +123,10 @@ func offered(text string) string {
 		// (itemreply.go)
 		o = tryAsked(text)
 	}
+	if o == "" {
+		// "Могу посмотреть, если дашь доступ к логам." (dismiss.go)
+		o = condOffer(text)
+	}
 	return o
 }
 

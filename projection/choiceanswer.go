@@ -46,7 +46,7 @@ func answeredByShape(s string, qs map[string]string) string {
 		return found
 	}
 	for k, q := range qs {
-		if polarAsk(lastAsked(q)) && (saysNoRE.MatchString(s) || polarAnswered(s, qs)) {
+		if askedPolar(q) && (saysNoRE.MatchString(s) || polarAnswered(s, qs)) {
 			return k
 		}
 	}

@@ -184,6 +184,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = numberedAnswers(ev.Text, ctx, out)
 			out = subjectAnswered(ev.Text, ctx, out)
 			out = notNowDeclines(ev.Text, ctx, out)
+			// …, waved away ("lass liegen", "не трогай его") (dismiss.go).
+			out = dismissedAsked(ev.Text, ctx, out)
+			out = deniedCondition(ev.Text, ctx, out)
 			// An answer to one of them changed later (reanswer.go).
 			out = answerChanged(ev.Text, ctx, out)
 			// One of several passed over (passedover.go).

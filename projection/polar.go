@@ -63,7 +63,7 @@ func polarAnswered(s string, qs map[string]string) bool {
 		return false
 	}
 	for _, q := range qs {
-		if !polarAsk(lastAsked(q)) {
+		if !askedPolar(q) {
 			return false
 		}
 	}
