@@ -54,3 +54,55 @@ func TestPassiveDoneReport(t *testing.T) {
 		})
 	}
 }
+
+// TestLaterEndTask: a task the user sets for later by a word at its end
+// ("abre uma issue depois", "open an issue later") is an open obligation
+// of the agent's, in every language read; a statement, the user's own
+// work, work left or waited on, a pronoun alone, a negation, a question,
+// a reply asked for and "depois" as "then" set none.
+func TestLaterEndTask(t *testing.T) {
+	lead := "> user\nfix the cart test\n> assistant\nThe ProductCard snapshot is flaky: it failed once in 3 runs.\n> user\n"
+	hit := `obligation/-/\S+ \[open/`
+	cases := []scriptCase{
+		{"pt (B31)", lead + "é flaky mesmo, já sabia. deixa quieto por enquanto, não regrava snapshot, reverte o fake timer. abre uma issue depois.\n",
+			[]string{`obligation/-/\S+ \[open/\w+\] = abre uma issue depois\.`}, nil},
+		{"en", lead + "ok. open an issue for the flaky snapshot later.\n", []string{`obligation/-/\S+ \[open/\w+\] = open an issue for the flaky snapshot later\.`}, nil},
+		{"en afterwards", lead + "revert the fake timer. File a ticket for it afterwards.\n", []string{`= File a ticket for it afterwards\.`}, nil},
+		{"es", lead + "abre una issue para el snapshot después.\n", []string{hit}, nil},
+		{"it", lead + "apri una issue per lo snapshot più tardi.\n", []string{hit}, nil},
+		{"fr", lead + "ouvre une issue pour le snapshot plus tard.\n", []string{hit}, nil},
+		{"de", lead + "leg später ein Ticket für den Snapshot an.\n", []string{hit}, nil},
+		{"ru", lead + "заведи issue на снапшот потом.\n", []string{hit}, nil},
+		{"uk", lead + "створи issue на снапшот потім.\n", []string{hit}, nil},
+		{"nl", lead + "maak later een issue aan voor de snapshot.\n", []string{hit}, nil},
+		{"sv", lead + "skapa ett ärende för snapshoten senare.\n", []string{hit}, nil},
+		{"pt mais tarde", lead + "atualiza o README mais tarde.\n", []string{hit}, nil},
+		// Near misses.
+		{"pt we", lead + "a gente vê isso depois.\n", nil, []string{hit}},
+		{"pt the user's own", lead + "eu abro a issue depois.\n", nil, []string{`obligation/-/eu-abro`}},
+		{"pt left", lead + "deixa pra depois.\n", nil, []string{hit}},
+		{"pt negated", lead + "não abre issue depois.\n", nil, []string{hit}},
+		{"pt question", lead + "abre uma issue depois?\n", nil, []string{hit}},
+		{"pt past", lead + "quebrou de novo depois.\n", nil, []string{hit}},
+		{"pt then", lead + "roda os testes e depois o lint.\n", nil, []string{hit}},
+		{"pt tell me", lead + "roda os testes e me fala depois.\n", nil, []string{hit}},
+		{"en statement", lead + "the snapshot broke again later.\n", nil, []string{hit}},
+		{"en pronoun only", lead + "do it later.\n", nil, []string{hit}},
+		{"en we", lead + "we can look at the snapshot later.\n", nil, []string{hit}},
+		{"en see you", lead + "see you later.\n", nil, []string{hit}},
+		{"en let's", lead + "let's talk about the snapshot later.\n", nil, []string{hit}},
+		{"en tell me", lead + "run the suite and tell me later.\n", nil, []string{hit}},
+		{"en question", lead + "can we open an issue for that later?\n", nil, []string{hit}},
+		{"es we", lead + "lo vemos después.\n", nil, []string{hit}},
+		{"es past", lead + "falló otra vez después.\n", nil, []string{hit}},
+		{"it we", lead + "lo facciamo dopo.\n", nil, []string{hit}},
+		{"fr subject", lead + "on verra ça plus tard.\n", nil, []string{hit}},
+		{"de the user's own", lead + "mach ich später.\n", nil, []string{hit}},
+		{"de we", lead + "schauen wir uns das später an.\n", nil, []string{hit}},
+		{"nl the user's own", lead + "doe ik later wel.\n", nil, []string{hit}},
+		{"sv we", lead + "vi tar det senare.\n", nil, []string{hit}},
+		{"ru we", lead + "посмотрим это потом.\n", nil, []string{hit}},
+		{"ru a noun", lead + "логи снапшота потом.\n", nil, []string{hit}},
+	}
+	runScriptCases(t, cases)
+}
