@@ -30,13 +30,17 @@ var (
 	// laterMidRE is the German and Dutch order: the verb, the word of
 	// later, the work and its particle ("leg später ein Ticket an",
 	// "maak later een issue aan").
-	laterMidRE = mustPattern(`(?i)^[\s\p{P}]*(?:(?:und|dann|ok|en|dan)[,]?\s+)?(?:bitte\s+|graag\s+)?(?P<body>\p{L}+\s.*?\b(später|nachher|irgendwann|later|straks)\b.*?)\s*[.!]*$`)
+	laterMidRE = mustPattern(`(?i)^[\s\p{P}]*(?:(?:und|dann|ok|en|dan)[,]?\s+)?(?:bitte\s+|graag\s+)?(?P<body>\p{L}+\s+(?:\S+\s+){0,2}?(später|nachher|irgendwann|later)(?:\s[^,;:]*?)?)\s*[.!]*$`)
+	// laterClauseRE cuts a sentence into its clauses.
+	laterClauseRE = mustPattern(`(?i)(?:\s*[,;:—–]\s*|\s+-\s+)(?:(?:and|then|e|y|et|und|en|och|и|і|а)\s+)?|\s+(?:and|then|e|y|et|und|en|och|и|і|а)\s+`)
+	// laterVerbRE is a word that may be a verb: letters only.
+	laterVerbRE = mustPattern(`^\p{L}[\p{L}'’-]*$`)
 	// laterNotLeadRE are first words that open no task: pronouns,
 	// articles, words of leaving, waiting and seeing, "let's".
 	laterNotLeadRE = mustPattern(`(?i)^(?:i|i'll|i'm|we|we'll|we're|you|you'll|he|she|it|it's|they|this|that|these|those|there|the|a|an|let's|lets|let|leave|park|skip|ignore|wait|see|talk|catch|check\s+back|maybe|probably|eu|a|o|os|as|um|uma|nós|ele|ela|eles|elas|você|vocês|isso|isto|aquilo|deixa|deixe|espera|espere|aguarda|vê|ve|yo|él|ella|nosotros|usted|ustedes|el|la|los|las|un|una|eso|esto|deja|dejá|espera|io|lui|lei|noi|voi|loro|il|lo|gli|le|uno|questo|quello|lascia|aspetta|vediamo|je|j'|tu|il|elle|on|nous|vous|ils|elles|le|les|une|ce|c'|ça|ca|cela|laisse|attends|ich|du|er|sie|es|wir|ihr|der|die|das|den|dem|ein|eine|einen|lass|warte|ik|wij|jij|je|hij|zij|het|een|dat|dit|laat|wacht|jag|vi|han|hon|den|det|de|man|ett|en|lämna|vänta|я|ты|он|она|мы|вы|они|это|то|оставь|подожди|жди|ти|ми|це|залиш|почекай)$`)
 	// laterNotTaskRE is a reply the user asks for or a negation in the
 	// sentence.
-	laterNotTaskRE = mustPattern(`(?i)\b(?:tell\s+me|let\s+me\s+know|show\s+me|get\s+back\s+to\s+me|me\s+(?:fala|diz|conta|avisa|mostra|dice|cuenta|avisas|dici|fai\s+sapere)|dis-moi|sag\s+mir|zeig\s+mir|don't|do\s+not|never|não|nao|no|non|ne|nicht|kein\p{L}*|nunca|mai|jamais)\b|(?:^|[^\p{L}])(?:не|ні|скажи|расскажи|покажи|напиши\s+мне)(?:[^\p{L}]|$)`)
+	laterNotTaskRE = mustPattern(`(?i)\b(?:tell\s+me|let\s+me\s+know|show\s+me|get\s+back\s+to\s+me|me\s+(?:fala|diz|conta|avisa|mostra|dice|cuenta|avisas|dici|fai\s+sapere)|dis-moi|sag\s+mir|zeig\s+mir|don't|do\s+not|never|não|nao|no|non|ne|nicht|kein\p{L}*|nunca|mai|jamais|niet|geen|nooit|inte|aldrig|ingen)\b|(?:^|[^\p{L}])(?:не|ні|скажи|расскажи|покажи|напиши\s+мне)(?:[^\p{L}]|$)`)
 	// laterPastRE is a verb in the past or of "we" in the languages
 	// read: a statement, no task.
 	laterPastRE = mustPattern(`(?i)^\p{L}+(?:ou|eu|iu|ei|amos|emos|imos|ava|ó|ió|é|í|aba|iamo|ons|ez|ai|ait|ed)$`)
@@ -69,8 +73,13 @@ func laterEndTask(s string, l lang) bool {
 			return false
 		}
 	}
+	// the clause the word of later closes: "commit it, I'll sort the
+	// driver out later" puts off the user's own work
+	if cs := laterClauseRE.Split(body, -1); len(cs) > 1 {
+		body = cs[len(cs)-1]
+	}
 	f := strings.Fields(strings.TrimSpace(body))
-	if len(f) < 2 {
+	if len(f) < 2 || !laterVerbRE.MatchString(f[0]) {
 		return false
 	}
 	verb := strings.ToLower(strings.Trim(f[0], ",.;:!\"'`*_()"))

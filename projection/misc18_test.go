@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPassiveDoneReport: the agent's English clause "<the task's object>
 // is/are (now) <the task's verb's participle>" closes the task; the
@@ -76,6 +79,8 @@ func TestLaterEndTask(t *testing.T) {
 		{"uk", lead + "створи issue на снапшот потім.\n", []string{hit}, nil},
 		{"nl", lead + "maak later een issue aan voor de snapshot.\n", []string{hit}, nil},
 		{"sv", lead + "skapa ett ärende för snapshoten senare.\n", []string{hit}, nil},
+		{"de short", lead + "schreib den Changelog-Eintrag später.\n", []string{hit}, nil},
+		{"en after a clause", lead + "revert the fake timer, and open an issue for the snapshot later.\n", []string{`= revert the fake timer, and open an issue for the snapshot later\.`}, nil},
 		{"pt mais tarde", lead + "atualiza o README mais tarde.\n", []string{hit}, nil},
 		// Near misses.
 		{"pt we", lead + "a gente vê isso depois.\n", nil, []string{hit}},
@@ -101,8 +106,71 @@ func TestLaterEndTask(t *testing.T) {
 		{"de we", lead + "schauen wir uns das später an.\n", nil, []string{hit}},
 		{"nl the user's own", lead + "doe ik later wel.\n", nil, []string{hit}},
 		{"sv we", lead + "vi tar det senare.\n", nil, []string{hit}},
+		{"en the user's own after a clause", lead + "commit it, I'll sort the driver out later.\n", nil, []string{hit}},
+		{"fr a numbered answer", lead + "2 on verra plus tard.\n", nil, []string{hit}},
+		{"nl later far from the verb", lead + "Wel een domper: Joost wil geen vlaggen op de container, die gaat straks ook gedeeld worden met later werk.\n", nil, []string{hit}},
+		{"de later far from the verb", lead + "Joost meinte, dass der Container später geteilt wird.\n", nil, []string{hit}},
 		{"ru we", lead + "посмотрим это потом.\n", nil, []string{hit}},
 		{"ru a noun", lead + "логи снапшота потом.\n", nil, []string{hit}},
 	}
 	runScriptCases(t, cases)
+}
+
+// TestObligationOwner: an open task the user takes on themselves is held
+// by the user (Owner "user"), in any language read; the agent's own
+// tasks, the user's task for the agent, a task done and any other kind
+// have no Owner.
+func TestObligationOwner(t *testing.T) {
+	lead := "> user\nfix the flaky Kafka test\n> assistant\nThe test is flaky; I'll add a Toxiproxy test for it.\n> user\n"
+	cases := []struct {
+		name, script, value, owner string
+	}{
+		{"de (A31)", lead + "Das Ticket dafür leg ich selbst im Jira an, mach ich heute Nachmittag.\n", "Das Ticket dafür leg ich selbst im Jira an", OwnerUser},
+		{"en", lead + "I'll file the Jira ticket for it myself this afternoon.\n", "I'll file the Jira ticket", OwnerUser},
+		{"en put off, the user doing it", lead + "leave the README for now. I'll do it after the demo.\n", "leave the README for now", OwnerUser},
+		{"pt", lead + "o PR eu mesmo abro e peço review pro Caio.\n", "o PR eu mesmo abro", OwnerUser},
+		// Near misses: the agent holds these.
+		{"the user's task for the agent", lead + "open an issue for the flaky test later.\n", "open an issue", ""},
+		{"de for the agent", lead + "leg später ein Ticket für den Test im Jira an.\n", "leg später ein Ticket", ""},
+		{"the agent's own", "> user\nfix the flaky Kafka test\n> assistant\nI still need to update the CHANGELOG for the fix.\n", "I still need to update the CHANGELOG", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{SessionID: "s"})
+			steps, err := ParseScript(c.script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range steps {
+				if st.Event != nil {
+					r.Apply(*st.Event)
+				}
+			}
+			found := false
+			for _, a := range r.Anchors() {
+				if a.Kind != KindObligation || !strings.Contains(a.Value, c.value) {
+					if got := Owner(a); got != "" && a.Kind != KindObligation {
+						t.Errorf("Owner(%s %q) = %q, want none", a.Kind, a.Value, got)
+					}
+					continue
+				}
+				found = true
+				if got := Owner(a); got != c.owner {
+					t.Errorf("Owner(%q) = %q, want %q", a.Value, got, c.owner)
+				}
+				// done, it is held by no one
+				d := *a
+				d.Lifecycle = Done
+				if got := Owner(&d); got != "" {
+					t.Errorf("Owner(done %q) = %q, want none", a.Value, got)
+				}
+			}
+			if !found {
+				t.Fatalf("no obligation %q", c.value)
+			}
+		})
+	}
+	if Owner(nil) != "" {
+		t.Error("Owner(nil) is not empty")
+	}
 }
