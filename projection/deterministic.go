@@ -175,7 +175,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = toldValues(ev.Text, ctx, out)
 			// Tasks set for later, approaches ruled out and questions
 			// concluded, in any language (lifecycle.go).
-			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, out)))
+			out = answeredBy(ev.Text, ctx, ruledOut(ev.Text, laterTasks(ev.Text, ctx.lang(ev.Text), out)))
 			// Questions the agent asked, answered or passed on (asked.go),
 			// and the user's own it asked back on, put off (askback.go).
 			back, deferred := askedBackOpen(ev.Text, ctx)

@@ -120,9 +120,10 @@ func pastLead(s string) string {
 }
 
 // claimed marks done the open obligations an agent's message says it
-// did (claimedDone), in any language read (reportedDone, donereport.go).
+// did (claimedDone), said done of its object in English (passiveDone,
+// passivedone.go), in any language read (reportedDone, donereport.go).
 func (r *Reducer) claimed(ev *Event, ref EventRef) {
 	r.settle(ev, ref, KindObligation, Open, Done, func(a *Anchor, s string) bool {
-		return claimedDone(ownTaskBody(a.Value), s) || reportedDone(a.Value, s)
+		return claimedDone(ownTaskBody(a.Value), s) || passiveDone(a.Value, s) || reportedDone(a.Value, s)
 	})
 }

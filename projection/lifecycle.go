@@ -124,11 +124,12 @@ func laterTask(s string) bool {
 	return directedRE.MatchString(rest)
 }
 
-// laterTasks adds an obligation for each sentence of a user message that
-// sets a task for later (laterTask) and that no obligation the readings
+// laterTasks adds an obligation for each sentence of a user message in
+// language l that sets a task for later (laterTask, or laterEndTask:
+// latertask.go) and that no obligation the readings
 // proposed covers, and drops the obligations that are only a discourse
 // word and the rules quoting a sentence now read as a task.
-func laterTasks(text string, props []Proposal) []Proposal {
+func laterTasks(text string, l lang, props []Proposal) []Proposal {
 	props = dropDiscourseTasks(props)
 	var tasks []string
 	prevTask := false
@@ -149,7 +150,7 @@ func laterTasks(text string, props []Proposal) []Proposal {
 			// "…，附上截图链接. 周四之前搞定": the deadline of the task
 			// before it.
 			task = true
-		case goal || !laterTask(s) || !strings.Contains(text, s):
+		case goal || !laterTask(s) && !laterEndTask(s, l) || !strings.Contains(text, s):
 			// "Le but c'est de sortir les fichiers de fab … d'ici
 			// vendredi": the objective, with its deadline.
 		case !remindRE.MatchString(s) && !stillToDoRE.MatchString(s) && slices.ContainsFunc(props, func(p Proposal) bool { return p.Kind == KindConstraint && covers(p) }):

@@ -63,3 +63,18 @@ func userTakes(text string, out []Proposal) []Proposal {
 	}
 	return out
 }
+
+// OwnerUser is the Owner of a task the user holds.
+const OwnerUser = "user"
+
+// Owner is who holds obligation a when that is not the agent: OwnerUser
+// for an open task the user took on themselves ("Das Ticket leg ich
+// selbst an", "I'll do it after the demo": usertask.go, putoff.go), whose
+// Because keeps the user's word of holding it; "" for the agent's own
+// and for any other anchor.
+func Owner(a *Anchor) string {
+	if a == nil || a.Kind != KindObligation || a.Lifecycle != Open || strings.TrimSpace(a.Because) == "" {
+		return ""
+	}
+	return OwnerUser
+}

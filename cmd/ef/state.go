@@ -32,6 +32,9 @@ type stateAnchor struct {
 	// Because is what closed the anchor: the words that answered a
 	// question, lifted a rule or finished a task; a failure's error line.
 	Because string `json:"because,omitempty"`
+	// Owner is who holds an open obligation when that is not the agent:
+	// "user" for a task the user took on themselves.
+	Owner string `json:"owner,omitempty"`
 	// Proposed says the summarizer model proposed the anchor (and the
 	// projection verified its quote against its source event): the
 	// checkpoint, provider and model. Absent for the log's own reading.
@@ -41,7 +44,7 @@ type stateAnchor struct {
 // stateAnchorOf is a's row of ef state --json.
 func stateAnchorOf(a *projection.Anchor) stateAnchor {
 	return stateAnchor{ID: a.ID, Kind: a.Kind, Key: a.Key, Value: a.Value, Authority: a.Authority,
-		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Because: a.Because, Proposed: a.Proposed}
+		Lifecycle: a.Lifecycle, SourceRefs: a.SourceRefs, Quote: a.Quote, Was: a.Was, Because: a.Because, Owner: projection.Owner(a), Proposed: a.Proposed}
 }
 
 // proposedBy names who proposed an anchor: "model MODEL at CHECKPOINT".
@@ -54,8 +57,8 @@ func proposedBy(p *projection.Provenance) string {
 }
 
 // writeStateTable writes anchors as ef state's table: kind, lifecycle,
-// newest source seq, key, value (with what it replaced, and who proposed
-// it when the summarizer model did).
+// newest source seq, key, value (with what it replaced, who holds a task
+// the user took on, and who proposed it when the summarizer model did).
 func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 	rows := [][]string{{"KIND", "LIFECYCLE", "SEQ", "KEY", "VALUE"}}
 	for _, a := range anchors {
@@ -71,6 +74,10 @@ func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 		}
 		if a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Established && a.Because != "" && a.Because != a.Value {
 			v += " → answer: " + clip.Runes(strings.Join(strings.Fields(a.Because), " "), 90)
+		}
+		if a.Owner != "" {
+			// the task the user holds, not the agent
+			v += " · owner: " + a.Owner
 		}
 		if a.Proposed != nil {
 			v += " [proposed by " + proposedBy(a.Proposed) + "]"
