@@ -258,7 +258,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 			r.choiceRead(ref, p.Quote)
 		}
-		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) {
+		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) && !morePrecise(h.Key, p.Key) {
 			// A command set the value the setting already holds: done
 			// as said, no second copy (sedvalue.go). Another setting
 			// holding the same number is no reason to drop it.
