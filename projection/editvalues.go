@@ -26,6 +26,9 @@ func editValues(p string, es []edit) []Proposal {
 					// (lineedit.go)
 					out = append(out, linePairChanges(p, oldS, newS)...)
 				}
+			} else if vs := grownLineChanges(p, oldS, newS); !e.content && len(vs) > 0 {
+				// one line replaced by several (addedline.go)
+				out = append(out, vs...)
 			} else if !e.content && oldS != "" {
 				// the constants and HCL settings of several lines
 				// (blockedit.go)

@@ -310,11 +310,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		if o == nil && p.Refers {
-			// "that batch thing": a setting already held, or none.
-			if o = r.referent(p.Name); o == nil {
+			// "that batch thing": a setting already held, or none; or
+			// the one the agent's message before suggested a value for
+			// ("3, niet 5" after "5 pogingen": notinstead.go).
+			if o = r.referent(p.Name); o != nil {
+				nu.Key, nu.Name = o.Key, o.Name
+			} else if r.suggestedName == "" || p.Key != settingKey(r.suggestedName) {
 				return
 			}
-			nu.Key, nu.Name = o.Key, o.Name
 		}
 		if o == nil && p.Was != "" {
 			// "the connection limit should be 25, not 30" after "max
