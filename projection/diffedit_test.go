@@ -97,8 +97,8 @@ func TestSettingsOfTwoFiles(t *testing.T) {
 		}
 	}
 	for k, v := range map[string]string{
-		"value//w/values.yaml/maxreplicas":      "10",
-		"value//w/values.yaml/minreplicas":      "3",
+		"value//w/values.yaml/maxreplicas":                  "10",
+		"value//w/values.yaml/minreplicas":                  "3",
 		"value//w/values-prod.yaml/autoscaling.minreplicas": "3",
 		"value//w/values-prod.yaml/autoscaling.maxreplicas": "10",
 	} {
