@@ -97,10 +97,10 @@ func TestSettingsOfTwoFiles(t *testing.T) {
 		}
 	}
 	for k, v := range map[string]string{
-		"value//w/values.yaml/maxreplicas":      "10",
-		"value//w/values.yaml/minreplicas":      "3",
-		"value//w/values-prod.yaml/minreplicas": "3",
-		"value//w/values-prod.yaml/maxreplicas": "10",
+		"value//w/values.yaml/maxreplicas":                  "10",
+		"value//w/values.yaml/minreplicas":                  "3",
+		"value//w/values-prod.yaml/autoscaling.minreplicas": "3",
+		"value//w/values-prod.yaml/autoscaling.maxreplicas": "10",
 	} {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)

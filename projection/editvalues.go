@@ -26,6 +26,9 @@ func editValues(p string, es []edit) []Proposal {
 					// (lineedit.go)
 					out = append(out, linePairChanges(p, oldS, newS)...)
 				}
+			} else if vs := grownLineChanges(p, oldS, newS); !e.content && len(vs) > 0 {
+				// one line replaced by several (addedline.go)
+				out = append(out, vs...)
 			} else if !e.content && oldS != "" {
 				// the constants and HCL settings of several lines
 				// (blockedit.go)
@@ -42,13 +45,12 @@ func editValues(p string, es []edit) []Proposal {
 			continue
 		}
 		// A whole file written names each setting by its path; an
-		// edit's fragment has no parents, so it names them by their
-		// keys alone.
+		// edit's fragment by the part of the path it holds.
 		olds := map[string]configSetting{}
-		for _, c := range configSettings(e.old, false) {
+		for _, c := range configSettings(e.old) {
 			olds[c.key] = c
 		}
-		for _, c := range configSettings(e.new, e.whole) {
+		for _, c := range configSettings(e.new) {
 			was, held := olds[c.key]
 			if c.empty && (!held || was.empty || e.whole) {
 				// "default = []" is a value where it replaces one

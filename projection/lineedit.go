@@ -108,6 +108,14 @@ func linePairChanges(file, from, to string) []Proposal {
 	if owner != inlineOwner(from) {
 		return nil
 	}
+	if owner == "" {
+		// a package's line names its package (addedline.go): its
+		// Version is that package's, not one every package shares
+		owner = lineOwner(b)
+		if owner != lineOwner(a) {
+			return nil
+		}
+	}
 	var out []Proposal
 	for i := range a {
 		if a[i].key != b[i].key {

@@ -23,15 +23,17 @@ var emptyValueRE = mustPattern(`^(?:\[\s*\]|\{\s*\}|""|''|\(\s*\))$`)
 // configSettings are the settings a configuration text (YAML, TOML, INI,
 // .env, pretty-printed JSON) states, in order. A key whose value opens a
 // block (a YAML mapping or list on the lines after it, "|" or ">", a JSON
-// "{" or "[") is no setting; with paths, it names the settings indented
-// under it (a whole file: "resources.limits.memory"), without, each is
-// named by its own key (an edit's fragment, whose parents are not in it).
+// "{" or "[") is no setting; it names the settings indented under it (a
+// whole file: "resources.limits.memory"; an edit's fragment, which holds
+// only part of the path, "limits.memory", matched to the path the file
+// gave it by the reducer: heldPath). Two "memory:" under "requests:" and
+// "limits:" are two settings, not one key set twice.
 // No setting is a list item ("- x"), a template placeholder ("{{
 // .Values.x }}", "{% … %}") or a key set in several places (the "name:"
 // of each container): none of them is one current value. A comment after
 // a value (" # …") is no part of it. Nor are the fields that say what a
 // document is rather than how it behaves (identityField).
-func configSettings(text string, paths bool) []configSetting {
+func configSettings(text string) []configSetting {
 	type block struct {
 		indent int
 		key    string
@@ -66,8 +68,21 @@ func configSettings(text string, paths bool) []configSetting {
 			stack = append(stack, block{indent, k})
 			continue
 		}
-		for i := len(stack) - 1; paths && i >= 0; i-- {
+		for i := len(stack) - 1; i >= 0; i-- {
 			k = stack[i].key + "." + k
+		}
+		if raw := strings.TrimSpace(m[2]); strings.HasPrefix(raw, "{") && !strings.HasPrefix(raw, "{{") {
+			// a map on its line sets its leaves (flowmap.go)
+			if leaves, ok := flowLeaves(raw); ok {
+				for _, f := range leaves {
+					lk := k + "." + f.key
+					times[lk]++
+					if !identityField(lk) {
+						out = append(out, configSetting{lk, f.value, strings.TrimSpace(l), false})
+					}
+				}
+				continue
+			}
 		}
 		if at := strings.Index(v, " #"); at > 0 {
 			v = strings.TrimSpace(v[:at])
@@ -153,7 +168,7 @@ func pastedConfig(text string, out []Proposal) []Proposal {
 				file = path.Clean(m[1])
 			}
 		}
-		for i, c := range nonEmpty(configSettings(body, true)) {
+		for i, c := range nonEmpty(configSettings(body)) {
 			if i == maxPastedValues {
 				break
 			}

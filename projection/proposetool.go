@@ -374,7 +374,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		out = append(out, o)
 	}
 	if _, writes := fileOp(ctx.Call); p == "" || !writes {
-		return out
+		// a Codex patch names its files inside (patchbody.go)
+		return append(out, patchWrites(ctx.Call)...)
 	}
 	out = append(out, Proposal{Op: OpState, Kind: KindArtifact, Key: "file/" + p + "/content", Name: p, Value: "written by " + ctx.Call.Name, Quote: p})
 	return append(out, editValues(p, edits(ctx.Call.Args))...)

@@ -701,6 +701,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// setting set last (trynum.go).
 				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Scope: scope}}
 			}
+			if v, was := insteadValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && insteadFits(ctx.Values, lastKey, was) {
+				// "3, niet 5": the number in place of the one the setting
+				// suggested or set last had (notinstead.go)
+				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Scope: scope}}
+			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {
 				// "go with 2 retries", "let's do 5 retries instead": a
 				// number before the noun of a setting held.

@@ -263,7 +263,7 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			}
 			r.choiceRead(ref, p.Quote)
 		}
-		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) {
+		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) && !morePrecise(h.Key, p.Key) {
 			// A command set the value the setting already holds: done
 			// as said, no second copy (sedvalue.go). Another setting
 			// holding the same number is no reason to drop it.
@@ -315,11 +315,14 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			return
 		}
 		if o == nil && p.Refers {
-			// "that batch thing": a setting already held, or none.
-			if o = r.referent(p.Name); o == nil {
+			// "that batch thing": a setting already held, or none; or
+			// the one the agent's message before suggested a value for
+			// ("3, niet 5" after "5 pogingen": notinstead.go).
+			if o = r.referent(p.Name); o != nil {
+				nu.Key, nu.Name = o.Key, o.Name
+			} else if r.suggestedName == "" || p.Key != settingKey(r.suggestedName) {
 				return
 			}
-			nu.Key, nu.Name = o.Key, o.Name
 		}
 		if o == nil && p.Was != "" {
 			// "the connection limit should be 25, not 30" after "max

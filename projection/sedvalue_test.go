@@ -145,7 +145,7 @@ func TestConfigSettings(t *testing.T) {
 		{"fetch-depth: 0 # full history\nurl: https://x.test/a#frag\n", "fetch-depth=0 url=https://x.test/a#frag"},
 	} {
 		var got []string
-		for _, s := range configSettings(c.text, true) {
+		for _, s := range configSettings(c.text) {
 			got = append(got, s.key+"="+s.value)
 		}
 		if g := strings.Join(got, " "); g != c.want {

@@ -23,7 +23,8 @@ var suggestedRE = mustPattern(`(?i)(?:建议|推荐|suggest(?:ed|ion)?|propos(?:
 func suggestedSetting(text string) (name, value string) {
 	ms := suggestedRE.FindAllStringSubmatch(text, 8)
 	if len(ms) == 0 {
-		return "", ""
+		// a count proposed in the agent's words (notinstead.go)
+		return countedSuggestion(text)
 	}
 	m := ms[len(ms)-1]
 	return strings.TrimSpace(m[suggestedRE.SubexpIndex("k")]), strings.TrimRight(m[suggestedRE.SubexpIndex("v")], ".,")

@@ -158,6 +158,16 @@ func property(key string) string {
 	return prop
 }
 
+// morePrecise reports whether value key w, a file's setting by its path,
+// says more than key h told in words under no file: "limits 1Gi" said,
+// then values-prod.yaml's resources.limits.memory written 1Gi, is where
+// that limit lives (its file, its environment), not a copy of it. A
+// setting of the same name ("timeout 30", then config.py's timeout = 30)
+// is the told one.
+func morePrecise(h, w string) bool {
+	return entity(h) == "-" && entity(w) != "-" && !strings.EqualFold(property(h), property(w))
+}
+
 // valueOf is the current value with key, or with its property where one
 // of the two names no entity ("timeout" said by the user, config.toml's
 // timeout set by an edit).
