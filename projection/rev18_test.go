@@ -41,3 +41,51 @@ func TestApproachDroppedForCourse(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// The first message's task and a rule in the same sentence or the next
+// one ("почини панику, и до релиза 0.9 никаких новых зависимостей", "в
+// agg-core не трогай unsafe", "conserta o build e não mexe no app.json",
+// "fix the panic, and no new dependencies until 0.9"): the objective is
+// the task alone, the rule a constraint of its own (ruletail.go,
+// midprohibit.go).
+func TestTaskAndRuleInFirstMessage(t *testing.T) {
+	obj := func(s string) string { return `objective [^\n]*\[active[^\n]*= ` + s + ` @` }
+	rule := func(s string) string { return `constraint [^\n]*\[active[^\n]*= ` + s }
+	cases := []scriptCase{
+		{"ru: clause with a bound", "> user\nпочини панику в agg-server, и до релиза 0.9 никаких новых зависимостей.",
+			[]string{obj(`почини панику в agg-server`), rule(`до релиза 0\.9 никаких новых зависимостей`)}, []string{`objective [^\n]*зависимост`}},
+		{"ru: и не трогай", "> user\nпочини панику в agg-server и не трогай unsafe.",
+			[]string{obj(`почини панику в agg-server`), rule(`не трогай unsafe`)}, []string{`objective [^\n]*unsafe`}},
+		{"ru: place before не", "> user\nпочини панику в agg-server. в agg-core не трогай unsafe.",
+			[]string{obj(`почини панику в agg-server\.`), rule(`в agg-core не трогай unsafe`)}, []string{`objective [^\n]*unsafe`}},
+		{"ru: object before не", "> user\nпочини панику в agg-server. новых зависимостей не добавляй.",
+			[]string{obj(`почини панику в agg-server\.`), rule(`новых зависимостей не добавляй`)}, nil},
+		{"uk: object before не", "> user\nвиправ паніку в agg-server. продакшн-базу не чіпай.",
+			[]string{rule(`продакшн-базу не чіпай`)}, []string{`objective [^\n]*чіпай`}},
+		{"pt: e não mexe", "> user\nconserta o build do EAS e não mexe no app.json.",
+			[]string{obj(`conserta o build do EAS`), rule(`não mexe no app\.json`)}, []string{`objective [^\n]*app\.json`}},
+		{"pt: mas nada de", "> user\nconserta o build do EAS, mas nada de mexer no app.json.",
+			[]string{obj(`conserta o build do EAS`), rule(`nada de mexer no app\.json`)}, nil},
+		{"en: and no", "> user\nfix the panic in agg-server, and no new dependencies until 0.9.",
+			[]string{obj(`fix the panic in agg-server`), rule(`no new dependencies until 0\.9`)}, []string{`objective [^\n]*dependencies`}},
+		{"en: and don't", "> user\nfix the panic in agg-server and don't touch unsafe.",
+			[]string{obj(`fix the panic in agg-server`), rule(`don't touch unsafe`)}, []string{`objective [^\n]*unsafe`}},
+		// near misses: a fact with "не", a past plural, an adjective, an
+		// infinitive, a colon inside the task, a purpose clause
+		{"ru: a fact", "> user\nпочини панику в agg-server, это не баги в tokio.",
+			[]string{obj(`почини панику в agg-server, это не баги в tokio\.`)}, []string{`constraint `}},
+		{"ru: past plural", "> user\nпочини панику в agg-server. тесты flush не прошли.",
+			nil, []string{`constraint `}},
+		{"ru: и не прошли", "> user\nпочини панику в agg-server, тесты упали и не прошли.",
+			nil, []string{`constraint `}},
+		{"ru: adjective", "> user\nпочини панику в agg-server. cargo test не зелёный.",
+			nil, []string{`constraint `}},
+		{"ru: infinitive", "> user\nпочини панику в agg-server. лучше не трогать.",
+			nil, []string{`constraint `}},
+		{"en: colon in the task", "> user\nUse the bash tool to run exactly: echo HELLO, and nothing else.",
+			[]string{`objective [^\n]*echo HELLO`}, nil},
+		{"en: no rule", "> user\nfix the panic in agg-server, and make cargo test green.",
+			[]string{obj(`fix the panic in agg-server, and make cargo test green\.`)}, []string{`constraint `}},
+	}
+	runScriptCases(t, cases)
+}

@@ -88,8 +88,10 @@ var takeBackRemoveREs = []*pattern{
 const takeThing = "`?[^\\s,;.!?:，。；]+(?:\\s+[^\\s,;.!?:，。；]+){0,3}?`?"
 
 // takeLeadRE are the words that may open a take-back's clause: "ok",
-// "noch was", "não", "e o retry" is cut at its colon.
-var takeLeadRE = mustPattern(`(?i)^[^\p{L}\p{N}]*(?:(?:(?:ok(?:ay)?|also|und|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?|(?:nein|ne|nee|no|não|nao|non|nej|нет)\s*[,!.—–])\s*)*`)
+// "noch was", "não", "e o retry" is cut at its colon. What leads is
+// punctuation, never a Cyrillic word (Go's \W would take "убери" as
+// one); CJK text before a Latin name is skipped as before.
+var takeLeadRE = mustPattern(`(?i)^(?:[^\p{L}\p{N}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}])*(?:(?:(?:ok(?:ay)?|also|und|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?|(?:nein|ne|nee|no|não|nao|non|nej|нет)\s*[,!.—–])\s*)*`)
 
 // takeCourseRE opens the course taken in a thing's place: a plan of ours
 // or a choice of a tool, in the languages the projection reads.
