@@ -16,19 +16,22 @@ import (
 // verb with an imperative's ending is the prohibition: "do not <verb>"
 // before the clause (frontProhibition), as the rule readings need it.
 // Not a word that only looks like one: an adjective ("не зелёный"), a
-// past plural ("не прошли"), an infinitive ("лучше не трогать"); nor
-// after a subject that states a fact ("это не ошибки", "он не нужен").
+// past plural ("не прошли"), an infinitive ("лучше не трогать"), a
+// present ("ты не трогаешь"), a reflexive past ("не дісталось"); nor
+// after a subject that states a fact ("это не ошибки", "он не нужен",
+// "тобі не дісталось").
 
 // maxMidNeg is how far into its clause "не" may stand.
 const maxMidNeg = 4
 
 // notImperativeEndings end words that an imperative's ending would
 // otherwise admit: adjectives, past plurals, infinitives.
-var notImperativeEndings = []string{"ый", "ий", "ой", "ли", "ть", "ти", "чь", "ться", "тись"}
+var notImperativeEndings = []string{"ый", "ий", "ой", "ли", "ть", "ти", "чь", "ться", "тись", "шь", "лось", "лась", "лись", "лося"}
 
 // midNegSubjects are words before "не" that make the clause a statement.
 var midNegSubjects = wordSet(`это то тут там здесь он она оно они я мы все всё ещё уже пока так тоже нас них него неё меня тебя ведь же вроде просто точно наверное кажется
-	це він вона воно вони ми ще вже поки теж нього неї мене тебе`)
+	мне тебе ему ей им нам вам
+	це він вона воно вони ми ще вже поки теж нього неї мене мені тобі йому їй їм`)
 
 // fixMidProhibition reads each clause's "не" after its first words before
 // an imperative as a prohibition (see above); neg is the particle,
