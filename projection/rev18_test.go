@@ -89,3 +89,14 @@ func TestTaskAndRuleInFirstMessage(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// A step after the task ("…, then reply with its stdout only") is the
+// task's, however its words bind: the objective keeps it whole.
+func TestTaskStepIsNoRuleTail(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"en: then … only", "> user\nRun this exact command with your bash tool, then reply with its stdout only: echo hi",
+			[]string{`objective [^\n]*then reply with its stdout only`}, nil},
+		{"ru: потом … только", "> user\nпочини панику в agg-server, потом запусти только cargo test.",
+			[]string{`objective [^\n]*потом запусти`}, nil},
+	})
+}

@@ -13,7 +13,12 @@ import "strings"
 // gloss (the clause is read on the gloss, where "и не трогай" is "and do
 // not трогай"). The rule is the first clause after the task that states
 // one, when the task's own clause states none; a clause a label's colon
-// opens ("Run exactly: …") is the task's text, no rule.
+// opens ("Run exactly: …") is the task's text, and a step after it
+// ("…, then reply with its stdout only") ends the search: no rule.
+
+// stepLeadRE opens the task's next step: "then", "and then", "after
+// that", and as the gloss leaves them "потом", "затем", "depois", "dann".
+var stepLeadRE = mustPattern(`(?i)^(?:and\s+|и\s+|e\s+|und\s+)?(?:then|after\s+that|afterwards|next|потом|затем|после\s+этого|depois|em\s+seguida|dann|danach|puis|ensuite|luego|después|poi|потім)(?:[\s,:]|$)`)
 
 // tailLeadRE is the connective that opens a rule's clause.
 var tailLeadRE = mustPattern(`(?i)^(?:(?:and|but|also|plus|then)\b[,:]?\s*)+`)
@@ -35,6 +40,10 @@ func ruleTail(s string) int {
 		return -1
 	}
 	for _, c := range cs[1:] {
+		if stepLeadRE.MatchString(c.text) {
+			// "…, then reply with its stdout only": the task's next step
+			return -1
+		}
 		if isRule(c.text) && !exceptionRE.MatchString(c.text) && !questionRE.MatchString(c.text) {
 			return c.start
 		}
