@@ -919,6 +919,9 @@ type negRules struct {
 	// any verb does.
 	clitics    string
 	imperative []string
+	// notEndings end words an imperative's ending would admit that are
+	// none, for a particle after "and" (coordNeg): Russian "прошли".
+	notEndings []string
 }
 
 // leadWords are glosses a clause may open with before its verb.
@@ -982,7 +985,7 @@ func fixNegation(toks []glossTok, nr negRules) {
 					cl[i].keep, cl[i].en = false, ""
 				}
 			}
-		case part >= 0 && part == lead && imperativeAfter(cl[part+1:], clitics, nr.imperative):
+		case part >= 0 && (part == lead || coordNeg(cl, part, nr.notEndings)) && imperativeAfter(cl[part+1:], clitics, nr.imperative):
 			switch {
 			case never:
 				cl[part].en, cl[second].en = "never", ""

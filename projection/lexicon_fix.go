@@ -149,7 +149,8 @@ type eastSlavic struct {
 // "вдвое", "можно"/"можна" ending its clause, and the articles the
 // languages do not write.
 func fixEastSlavic(toks []glossTok, l eastSlavic) {
-	fixNegation(toks, negRules{neg: "не", clitics: l.clitics, imperative: l.imperative})
+	fixNegation(toks, negRules{neg: "не", clitics: l.clitics, imperative: l.imperative, notEndings: notImperativeEndings})
+	fixMidProhibition(toks, "не", l.clitics, l.imperative)
 	fixWeNorm(toks, l.weVerbs, l.we)
 	fixSetting(toks)
 	fixCanAlone(toks, l.can)

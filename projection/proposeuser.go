@@ -23,8 +23,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q})
 			objective = q
 		} else if q := objectiveQuote(text); q != "" && (!ctx.RuledOnly || asksWork(q) && !scopedPermission(q) && !ruleFirst(q)) && !selfNamedFirst(q) && !setsPinned(q, ctx.Pinned) {
-			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(q, valueRunes), Quote: q})
-			objective = q
+			// "почини панику, и никаких новых зависимостей": the task's
+			// clause, the rule a constraint of its own (ruletail.go)
+			task, rule := taskBeforeRule(q)
+			out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(task, valueRunes), Quote: task})
+			objective = task
+			if rule != "" && !slices.ContainsFunc(sentences(text), func(s string) bool { return strings.Contains(s, rule) && isRule(s) }) {
+				out = append(out, Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(rule), Value: rule, Quote: rule, Links: mentions(rule)})
+			}
 		}
 	}
 	if o, ok := noticeOutcome(text); ok && ev.Role == RoleUser {

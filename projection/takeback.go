@@ -78,6 +78,9 @@ var takeBackRemoveREs = []*pattern{
 	mustPattern(`(?i)^(?:nimm|mach)\s+(?:den\s+|die\s+|das\s+)?(?P<x>` + takeThing + `)\s+(?:wieder\s+)?raus\s*$|^(?:entfern(?:e)?|streich(?:e)?)\s+(?:den\s+|die\s+|das\s+)?(?P<y>` + takeThing + `)\s*(?:wieder)?\s*$`),
 	mustPattern(`(?i)^(?:haal|gooi)\s+(?:de\s+|het\s+)?(?P<x>` + takeThing + `)\s+(?:eruit|weg)\s*$|^ta\s+bort\s+(?P<y>` + takeThing + `)\s*$`),
 	mustPattern(`(?i)^(?:убери(?:те)?|удали(?:те)?|выкинь(?:те)?|прибери|видали|викинь)\s+(?P<x>` + takeThing + `)\s*$`),
+	// "chunks_exact выкидываем", "X прибираємо": the thing, then the
+	// team's verb.
+	mustPattern(`(?i)^(?P<x>` + takeThing + `)\s+(?:выкидываем|выбрасываем|убираем|викидаємо|прибираємо|викидуємо)\s*$`),
 	mustPattern(`^(?:去掉|删掉|拿掉)\s*(?P<x>` + takeThing + `)\s*(?:吧)?\s*$`),
 }
 
@@ -85,12 +88,20 @@ var takeBackRemoveREs = []*pattern{
 const takeThing = "`?[^\\s,;.!?:，。；]+(?:\\s+[^\\s,;.!?:，。；]+){0,3}?`?"
 
 // takeLeadRE are the words that may open a take-back's clause: "ok",
-// "noch was", "não", "e o retry" is cut at its colon.
-var takeLeadRE = mustPattern(`(?i)^\W*(?:(?:(?:ok(?:ay)?|also|und|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?|(?:nein|ne|nee|no|não|nao|non|nej|нет)\s*[,!.—–])\s*)*`)
+// "noch was", "não", "e o retry" is cut at its colon. What leads is
+// punctuation, never a Cyrillic word (Go's \W would take "убери" as
+// one); CJK text before a Latin name is skipped as before.
+var takeLeadRE = mustPattern(`(?i)^(?:[^\p{L}\p{N}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}])*(?:(?:(?:ok(?:ay)?|also|und|ну|hmm+|oh|ah|actually|eigentlich|e|y|et|so|then|dann|então|entonces|alors|allora)\b[,!.]?|(?:nein|ne|nee|no|não|nao|non|nej|нет)\s*[,!.—–])\s*)*`)
 
 // takeCourseRE opens the course taken in a thing's place: a plan of ours
 // or a choice of a tool, in the languages the projection reads.
-var takeCourseRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|then|dann|also|então|entonces|alors|allora|и|а)[,]?\s+)*(?:we(?:'ll| will)?\s+(?:use|go|keep|log|stick|do|handle|rely|switch|take)|let's\s+\p{L}|use\s|go\s+with|stick\s+with|instead\b|wir\s+(?:\p{L}+en)\b|(?:nimm|verwende|benutze|nutze)\s|stattdessen|lieber\s|a\s+gente\s+(?:usa|vai|fica|faz|deixa|loga|mantém|mantem|trata)|vamos\s+(?:usar|de|com|ficar|manter|logar|deixar)|(?:usa|use|usar)\s|em\s+vez\s+disso|(?:usamos|usaremos|nos\s+quedamos\s+con|mejor)\s|en\s+su\s+lugar|on\s+(?:utilise|garde|prend|passe|log|loggue|reste)\b|(?:utilise|prends|garde)\s|à\s+la\s+place|plutôt\s|(?:usiamo|usa|teniamo|facciamo|meglio)\s|invece\b|we\s+(?:gebruiken|nemen|houden|loggen)|(?:gebruik|neem)\s|in\s+plaats\s+daarvan|vi\s+(?:använder|kör|tar|behåller|loggar)|(?:använd|kör)\s|istället|(?:мы\s+)?(?:используем|берём|берем|оставляем|делаем|логируем)\s|(?:используй|возьми|давай)\s|вместо\s+этого|(?:використовуємо|беремо|залишаємо)\s)|^(?:就用|改用|还是用|换成|用)\S`)
+var takeCourseRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|then|dann|also|então|entonces|alors|allora|и|а)[,]?\s+)*(?:we(?:'ll| will)?\s+(?:use|go|keep|log|stick|do|handle|rely|switch|take)|let's\s+\p{L}|use\s|go\s+with|stick\s+with|instead\b|wir\s+(?:\p{L}+en)\b|(?:nimm|verwende|benutze|nutze)\s|stattdessen|lieber\s|a\s+gente\s+(?:usa|vai|fica|faz|deixa|loga|mantém|mantem|trata)|vamos\s+(?:usar|de|com|ficar|manter|logar|deixar)|(?:usa|use|usar)\s|em\s+vez\s+disso|(?:usamos|usaremos|nos\s+quedamos\s+con|mejor)\s|en\s+su\s+lugar|on\s+(?:utilise|garde|prend|passe|log|loggue|reste)\b|(?:utilise|prends|garde)\s|à\s+la\s+place|plutôt\s|(?:usiamo|usa|teniamo|facciamo|meglio)\s|invece\b|we\s+(?:gebruiken|nemen|houden|loggen)|(?:gebruik|neem)\s|in\s+plaats\s+daarvan|vi\s+(?:använder|kör|tar|behåller|loggar)|(?:använd|kör)\s|istället|(?:мы\s+)?(?:используем|берём|берем|оставляем|делаем|логируем)\s|(?:используй|возьми|давай)\s|вместо\s+этого|(?:використовуємо|беремо|залишаємо)\s|` + backCourse + `)|^(?:就用|改用|还是用|换成|用)\S`)
+
+// backCourse opens a course that goes back to what was there before:
+// "put the plain loop back", "go back to the plain loop", "сделай
+// обычный цикл обратно", "верни обычный цикл", "volta pro loop simples",
+// "zurück zur einfachen Schleife".
+const backCourse = `(?:go\s+|switch\s+|just\s+)?back\s+to\s|(?:put|bring)\s+(?:the\s+|our\s+)?[^,;.!?]{1,40}\s+back\b|(?:верни(?:те)?|вернись|вернёмся|вернемся|возвращаемся|возвращайся|поверни|повертаємось|повернись)\s|(?:сделай|сделаем|делай|зроби)\s+[^,;.!?]{1,40}\s+(?:обратно|назад|як\s+було)(?:[\s,.;:!?]|$)|(?:volta(?:mos)?|voltar)\s+(?:pr[oa]s?|para\s+[oa]s?|a[os]?|à)\s|(?:volvemos|volvé|vuelve|volver)\s+a\s|(?:zurück\s+zu[rm]?|wieder\s+zu[rm]?)\s|(?:revenons|retour|reviens|revenir)\s+(?:à|au|aux)\s|(?:torniamo|torna|tornare)\s+(?:a|al|alla|ai)\s`
 
 // takeCourseNotRE opens a statement of fact in the first person plural,
 // no course: "wir haben …", "a gente tem …", "we don't …".
@@ -141,9 +152,6 @@ func clausesOf(s string) (cs []string, at []int) {
 // back by their things (see above); decisions are the active decisions'
 // values.
 func takenBackDecisions(text string, decisions []string, out []Proposal) []Proposal {
-	if len(decisions) == 0 {
-		return out
-	}
 	ss := sentences(text)
 	for i, s := range ss {
 		s = strings.TrimSpace(s)
@@ -157,7 +165,12 @@ func takenBackDecisions(text string, decisions []string, out []Proposal) []Propo
 				}
 			}
 		}
-		if x == "" || !retractsDecision(x, decisions) {
+		if x == "" {
+			continue
+		}
+		if !retractsDecision(x, decisions) {
+			// an approach no decision holds (revertcourse.go)
+			out = droppedForCourse(s, after, ss[i+1:], x, out)
 			continue
 		}
 		course := takeCourse(s[after:], ss[i+1:])
