@@ -17,6 +17,7 @@ func TestInjectedAsRuntimeContext(t *testing.T) {
 		{"runtime-context snapshot", `{"kind":"plugin","plugin":"@deepseek-ai/dsh-system-prompt","form":"snapshot","sections":[{"name":"approval:policy","text":"Approval policy: ask."}]}`, InjectedChatter},
 		{"runtime context cleared (no form)", `{"kind":"plugin","plugin":"@deepseek-ai/dsh-system-prompt"}`, InjectedChatter},
 		{"another producer's snapshot", `{"kind":"plugin","plugin":"time-context","form":"snapshot","sections":[]}`, InjectedChatter},
+		{"skill catalog", `{"kind":"skill-catalog","form":"catalog"}`, InjectedChatter},
 		{"importer's mark wins", `{"kind":"user","injected":"interruption"}`, InjectedInterruption},
 		// near misses
 		{"the user's own words", `{"kind":"user"}`, ""},

@@ -122,12 +122,14 @@ const RuntimeContextPlugin = "@deepseek-ai/dsh-system-prompt"
 // InjectedAs reports what the agent client or host put user message m in
 // the conversation as, by its source, "" for a message its role's speaker
 // wrote: an importer's mark (Source.Injected); for a DSH log, the host's
-// runtime-context snapshot (RuntimeContextPlugin) and any other producer's
+// runtime-context snapshot (RuntimeContextPlugin), any other producer's
 // "snapshot"-form message (current state a later snapshot of the same
-// producer supersedes: dsh-time-context, dsh-tmux-context) are
-// InjectedChatter: the host re-sends the current one after a fold, so it
-// is nobody's request, objective or rule. Other plugin forms keep their
-// role (a goal "notice" is read for the session's outcome).
+// producer supersedes: dsh-time-context, dsh-tmux-context) and a
+// "catalog"-form one (the skills available, republished as they change)
+// are InjectedChatter: the host re-sends the current one after a fold, so
+// it is nobody's request, objective or rule. Other forms keep their role
+// (a goal "notice" is read for the session's outcome; "instructions" and
+// an undeclared form are left as they were).
 func (m *Message) InjectedAs() string {
 	if m == nil || m.Source == nil {
 		return ""
@@ -136,7 +138,7 @@ func (m *Message) InjectedAs() string {
 	switch {
 	case s.Injected != "":
 		return s.Injected
-	case s.Kind == "plugin" && s.Plugin == RuntimeContextPlugin, s.Form == "snapshot":
+	case s.Kind == "plugin" && s.Plugin == RuntimeContextPlugin, s.Form == "snapshot", s.Form == "catalog":
 		return InjectedChatter
 	}
 	return ""
