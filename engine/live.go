@@ -392,7 +392,13 @@ func readMessage(e hostshim.Event, m *hostshim.Message) *msgInfo {
 
 // injectedChatter reports whether user message m is the harness's, not a
 // request of the user's: a reminder or notice an importer marked as
-// chatter or interruption. A checkpoint's "User requests" leaves it out.
+// chatter or interruption, or DSH's runtime-context snapshot
+// (hostshim.Message.InjectedAs). A checkpoint's "User requests" leaves it
+// out.
 func injectedChatter(m *hostshim.Message) bool {
-	return m.Source != nil && (m.Source.Injected == hostshim.InjectedChatter || m.Source.Injected == hostshim.InjectedInterruption)
+	switch m.InjectedAs() {
+	case hostshim.InjectedChatter, hostshim.InjectedInterruption:
+		return true
+	}
+	return false
 }

@@ -79,6 +79,10 @@ type Source struct {
 	Plugin          string `json:"plugin,omitempty"`
 	CompactionID    string `json:"compactionId,omitempty"`
 	SourceCommandID string `json:"sourceCommandId,omitempty"`
+	// Form is what a plugin's message is, as DSH's producer declares it
+	// (ContextForm: "instructions", "catalog", "snapshot", "notice",
+	// "relay", "recall"; absent = undeclared). See InjectedAs.
+	Form string `json:"form,omitempty"`
 	// Injected is set only by the importer (never by the DSH host, whose
 	// logs read as before without it): the agent client that recorded the
 	// session put this message in the conversation, it is not the speaker
@@ -102,6 +106,43 @@ const (
 	// rejected the call): the step did not run, so nothing failed.
 	InjectedInterruption = "interruption"
 )
+
+// RuntimeContextPlugin is the producer DSH names in the source of its
+// runtime-context snapshot: the user message the agent loop appends before
+// a step when the dynamic context (file sandbox policy, approval policy,
+// time, …) changed, or when the one it sent was folded away ("Current
+// runtime context. This snapshot supersedes earlier runtime-context
+// snapshots.\n\n…", source {kind: "plugin", plugin: RuntimeContextPlugin,
+// form: "snapshot", sections: […]}; when the context empties, the fixed
+// "Current runtime context: none. …" with no form). The host itself tells
+// its snapshots by this source, never by the text (dsh-agent-loop's
+// runtime-context isOwned, 0.1.0-rc.8 through 0.1.7).
+const RuntimeContextPlugin = "@deepseek-ai/dsh-system-prompt"
+
+// InjectedAs reports what the agent client or host put user message m in
+// the conversation as, by its source, "" for a message its role's speaker
+// wrote: an importer's mark (Source.Injected); for a DSH log, the host's
+// runtime-context snapshot (RuntimeContextPlugin), any other producer's
+// "snapshot"-form message (current state a later snapshot of the same
+// producer supersedes: dsh-time-context, dsh-tmux-context) and a
+// "catalog"-form one (the skills available, republished as they change)
+// are InjectedChatter: the host re-sends the current one after a fold, so
+// it is nobody's request, objective or rule. Other forms keep their role
+// (a goal "notice" is read for the session's outcome; "instructions" and
+// an undeclared form are left as they were).
+func (m *Message) InjectedAs() string {
+	if m == nil || m.Source == nil {
+		return ""
+	}
+	s := m.Source
+	switch {
+	case s.Injected != "":
+		return s.Injected
+	case s.Kind == "plugin" && s.Plugin == RuntimeContextPlugin, s.Form == "snapshot", s.Form == "catalog":
+		return InjectedChatter
+	}
+	return ""
+}
 
 // Message is a model-visible message. A message decoded from a log keeps its
 // exact bytes (Raw) and re-encodes to them; treat it as read-only. Messages

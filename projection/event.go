@@ -18,7 +18,7 @@ const (
 	RoleTool      Role = "tool"
 	// RoleCheckpoint is a checkpoint or summary message: narrative only.
 	RoleCheckpoint Role = "checkpoint"
-	// RoleHarness is text the agent client put in a user message
+	// RoleHarness is text the agent client or host put in a user message
 	// (hostshim.InjectedChatter, hostshim.InjectedInterruption): kept in
 	// the session, nobody's request, so it asserts nothing.
 	RoleHarness Role = "harness"
@@ -137,13 +137,11 @@ func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool)
 	return ev, true
 }
 
-// injected is what the agent client injected m as, "" for a message as
-// its role's speaker wrote it (every DSH host message).
+// injected is what the agent client or host injected m as, "" for a
+// message as its role's speaker wrote it (hostshim.Message.InjectedAs:
+// DSH's runtime-context snapshot is the host's chatter).
 func injected(m *hostshim.Message) string {
-	if m.Source == nil {
-		return ""
-	}
-	return m.Source.Injected
+	return m.InjectedAs()
 }
 
 // isSummaryText recognizes a summary a host or another engine put in a

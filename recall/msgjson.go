@@ -161,7 +161,7 @@ func (d *msgDecoder) message(m *plainMessage) bool {
 	})
 }
 
-var sourceKeys = []string{"kind", "callId", "provider", "model", "plugin", "compactionId", "sourceCommandId", "injected"}
+var sourceKeys = []string{"kind", "callId", "provider", "model", "plugin", "compactionId", "sourceCommandId", "form", "injected"}
 
 func (d *msgDecoder) source(s *hostshim.Source) bool {
 	var seen uint32
@@ -172,7 +172,7 @@ func (d *msgDecoder) source(s *hostshim.Source) bool {
 				if !once(&seen, 1<<k) {
 					return false
 				}
-				dst = [...]*string{&s.Kind, &s.CallID, &s.Provider, &s.Model, &s.Plugin, &s.CompactionID, &s.SourceCommandID, &s.Injected}[k]
+				dst = [...]*string{&s.Kind, &s.CallID, &s.Provider, &s.Model, &s.Plugin, &s.CompactionID, &s.SourceCommandID, &s.Form, &s.Injected}[k]
 				break
 			}
 		}

@@ -276,6 +276,13 @@ func TestSemanticDigestOverTheWire(t *testing.T) {
 				if failed != 1 || !strings.Contains(logs.String(), c.fallback) {
 					t.Fatalf("want one logged failure naming %q, got %d:\n%s", c.fallback, failed, logs.String())
 				}
+				// and the plugin is told, to warn on the host's log
+				if !strings.Contains(res.DigestDropped, c.fallback) {
+					t.Fatalf("digestDropped %q does not name %q", res.DigestDropped, c.fallback)
+				}
+			}
+			if c.fallback == "" && res.DigestDropped != "" {
+				t.Fatalf("digestDropped %q, but no digest was dropped", res.DigestDropped)
 			}
 			if c.name == "timeout" && took > 20*time.Second {
 				t.Fatalf("a model that never answers held the fold for %v", took)

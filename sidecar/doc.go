@@ -26,7 +26,7 @@
 //	fold/plan      {sessionId, trigger, contextWindow, totalTokens, nodes, length?}
 //	                                                         → {decision: "none"|"fold", start?, end?, mode?, reason}
 //	fold/compile   {sessionId, mode, messageIds, length?, provider?, model?}
-//	                                                         → {summary, model, checkpointId, recall, archiveError?}
+//	                                                         → {summary, model, checkpointId, recall, archiveError?, digestDropped?}
 //	tool/call      {name, sessionId, arguments}             → {text, isError}
 //	action/submit  {intent}                                 → action.result (ef serve --act-root; package origin/action)
 //	context/request {request}                               → context.bundle (ef serve --origin; package origin/northbridge)

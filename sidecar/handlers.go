@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
@@ -288,8 +289,16 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	if err != nil {
 		return nil, rpcErr(CodeInternalError, "fold/compile: %v", err)
 	}
-	return &FoldCompileResult{Summary: res.Summary, Model: res.Model, CheckpointID: rep.CheckpointID, Mode: rep.Mode, Recall: rep.Recall, ArchiveError: archiveErr}, nil
+	dropped, ok := strings.CutPrefix(rep.Semantic, semanticFallback)
+	if !ok {
+		dropped = ""
+	}
+	return &FoldCompileResult{Summary: res.Summary, Model: res.Model, CheckpointID: rep.CheckpointID, Mode: rep.Mode, Recall: rep.Recall, ArchiveError: archiveErr, DigestDropped: dropped}, nil
 }
+
+// semanticFallback opens engine.FoldReport.Semantic when the digest was
+// dropped ("fallback: " and the reason).
+const semanticFallback = "fallback: "
 
 // spanOfMessages finds the contiguous surface span whose derived messages
 // have the given ids, in order. The host builds its summarization input

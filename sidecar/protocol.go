@@ -334,6 +334,13 @@ type FoldCompileResult struct {
 	// log and in the mirror, and a later session/archive archives it from
 	// them once the store can be written.
 	ArchiveError string `json:"archiveError,omitempty"`
+	// DigestDropped, when set, says why the semantic digest this fold
+	// asked the host's model for was dropped (the call failed, or its
+	// answer is no digest: a host-style summary, invented values, …): the
+	// checkpoint keeps EF's deterministic text (Model "deterministic").
+	// The plugin warns with it, so a dropped digest is heard on the host's
+	// log, not only in the sidecar's.
+	DigestDropped string `json:"digestDropped,omitempty"`
 }
 
 // ToolCallParams are tool/call's params.

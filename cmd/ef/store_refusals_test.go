@@ -175,13 +175,15 @@ func TestFoldStoppedWarnsOnlyAboutWhatItPassed(t *testing.T) {
 	dir := t.TempDir()
 	log := sampleLog(t, dir, "session.jsonl", 0)
 	store := filepath.Join(dir, "store")
-	acc, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "2000", "--json")
+	// --window 1400: three folds of this session (its checkpoints leave
+	// DSH's runtime-context snapshots out, so 2000 needs only two)
+	acc, text, err := foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "a.jsonl"), "--window", "1400", "--json")
 	first := foldedIDs(t, acc)
 	if err != nil || len(first) < 3 {
 		t.Fatalf("first fold: %v, %d checkpoints (want 3 or more)\n%s", err, len(first), text)
 	}
 	damageBundle(t, store, first[1])
-	_, text, err = foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "b.jsonl"), "--window", "2000")
+	_, text, err = foldRun(t, log, "--store", store, "--out", filepath.Join(dir, "b.jsonl"), "--window", "1400")
 	if stop, ok := errors.AsType[*foldStopped](err); !ok || stop.fold != 2 {
 		t.Fatalf("re-fold over a damaged second bundle: %v, want it stopped at fold 2\n%s", err, text)
 	}

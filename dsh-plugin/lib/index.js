@@ -795,6 +795,12 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
       this.noteUnarchived(session, n, result.archiveError)
       this.ctx.logger?.warn?.(`epistemic-fold: the bundle store cannot be written (${result.archiveError}); EF compiled the checkpoint without it, and its ${input.messages.length} folded messages are not archived yet: the session log keeps them, and EF archives them from it as soon as the store can be written (it tries again at every sync of the session and when the session ends; ${n} such fold(s) waiting in this session)`)
     }
+    if (result.digestDropped) {
+      // The semantic digest this fold asked the host's model for was
+      // dropped (the call failed, or the answer is no digest): heard here,
+      // on the host's log, not only in the sidecar's.
+      this.ctx.logger?.warn?.(`epistemic-fold: the semantic digest of checkpoint ${result.checkpointId} was dropped (${result.digestDropped}); the checkpoint keeps EF's deterministic text (model: ${result.model ?? 'deterministic'})`)
+    }
     return {
       summary: result.summary,
       provider: 'epistemic-fold',
@@ -830,6 +836,17 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     throw error
   }
 
+  /**
+   * Run one host/llm.stream request (the semantic digest) on ctx.llm.stream.
+   * Its purpose is 'compaction', so the DeepSeek adapter sends it with
+   * `x-deepseek-harness-compact: 1`, the header of the host's own
+   * summarizer: DSH (0.1.0-rc.8 to 0.1.7) gives a plugin no header or
+   * purpose of its own (GenerateOptions has no headers, purpose is
+   * 'compaction' | 'session-title', and the adapter's header set is
+   * fixed; the `llm/stream` waterfall sees options, not headers). A model
+   * server tells EF's digest request from the host's summary by its last
+   * user message (README: "Telling EF's digest request apart").
+   */
   async llmStream(params) {
     const blocks = []
     let finish

@@ -667,3 +667,33 @@ test('a tool output over the sidecar\'s line bound (70 MB): the session goes on 
   assert.ok(logs.some((l) => /session\/open: the message is \d+\.\d MB, over the sidecar's line bound of 64\.0 MB/.test(l)), logs.join('\n'))
   assert.equal(engine.status().state, 'up', 'the sidecar still runs')
 }, { llmText: '## Current Work\n- basic summary' }))
+
+test('a semantic digest the host model does not give is dropped with a warning on the host log; a good one is not', { skip }, async () => {
+  // A host-style summary (as a model server answering every request
+  // marked x-deepseek-harness-compact would give it) is no digest.
+  const hostStyle = '## Primary Request and Intent\n- Fix the failing build in crates/parser.\n## Current Work\n- (none)'
+  const digest = ['### Context', '- The user asked to fix the failing parser build.', '### Rationale', '- (none)', '### Alternatives', '- (none)', '### Outcomes', '- (none)'].join('\n')
+  for (const [llmText, dropped] of [[hostStyle, true], [digest, false]]) {
+    const asks = []
+    await withEF(async ({ logs, engine }) => {
+      const s = session(`plugin-digest-${dropped}`)
+      const agent = agentOf(s, { runMaintenance: (task) => task(signal()) })
+      s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
+      const root = await engine.compactNow(agent, signal())
+      assert.ok(root, 'manual compaction folded')
+      assert.equal(asks.length, 1, 'one model call for the digest')
+      assert.equal(asks[0].purpose, 'compaction')
+      assert.match(JSON.stringify(asks[0].messages.at(-1).content), /The last \d+ messages above are about to be folded into a checkpoint/)
+      const summary = s.events[root.summarySeq].data
+      const warned = logs.filter((l) => /^warn: epistemic-fold: the semantic digest of checkpoint ef-\S+ was dropped \(/.test(l))
+      if (dropped) {
+        assert.equal(summary.model, 'deterministic')
+        assert.equal(warned.length, 1, logs.join('\n'))
+        assert.match(warned[0], /section "Primary Request and Intent"/)
+      } else {
+        assert.equal(summary.model, 'deterministic+semantic')
+        assert.equal(warned.length, 0, logs.join('\n'))
+      }
+    }, { llmText, onStream: (opts) => asks.push(opts) })
+  }
+})
