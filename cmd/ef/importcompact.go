@@ -45,7 +45,7 @@ func compactionNote(st importer.Stats) string {
 func compactionAt(c importer.Compaction) string {
 	what := []string{c.Kind}
 	if c.PreTokens > 0 {
-		what = append(what, fmt.Sprintf("%d tokens before it", c.PreTokens))
+		what = append(what, fmt.Sprintf("%d tokens in the context before it", c.PreTokens))
 	}
 	switch {
 	case c.SummarySeq == 0:
@@ -53,7 +53,7 @@ func compactionAt(c importer.Compaction) string {
 	case c.SummarySeq != c.Seq:
 		what = append(what, fmt.Sprintf("its summary at seq %d", c.SummarySeq))
 	default:
-		what = append(what, "its summary there")
+		what = append(what, "its summary the message there")
 	}
 	return fmt.Sprintf("seq %d (%s)", c.Seq, strings.Join(what, ", "))
 }
