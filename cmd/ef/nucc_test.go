@@ -21,9 +21,9 @@ func TestCompactionNote(t *testing.T) {
 	}{
 		{nil, nil, []string{"compacted"}},
 		{[]importer.Compaction{{Seq: 288, SummarySeq: 288, Kind: "compact_boundary", PreTokens: 96412}},
-			[]string{"itself once, at seq 288 (compact_boundary , 96412 tokens in the context before it, its summary the message there)"}, []string{"…"}},
+			[]string{"itself once, at seq 288 (compact_boundary, 96412 tokens in the context before it, its summary the message there)"}, []string{"…"}},
 		{[]importer.Compaction{{Seq: 3, SummarySeq: 3, Kind: "isCompactSummary"}, {Seq: 736, SummarySeq: 736, Kind: "isCompactSummary"}},
-			[]string{"itself 2 times, at seq 3 (isCompactSummary , its summary the message there), seq 736 ("}, []string{"tokens", "…"}},
+			[]string{"itself 2 times, at seq 3 (isCompactSummary, its summary the message there), seq 736 ("}, []string{"tokens", "…"}},
 		{[]importer.Compaction{{Seq: 10, Kind: "compacted"}, {Seq: 12, SummarySeq: 14, Kind: "compacted"}},
 			[]string{"seq 10 (compacted, no summary recorded), seq 12 (compacted, its summary at seq 14)"}, nil},
 		{[]importer.Compaction{{Seq: 1, Kind: "k"}, {Seq: 2, Kind: "k"}, {Seq: 3, Kind: "k"}, {Seq: 4, Kind: "k"}, {Seq: 5, Kind: "k"}},
@@ -90,7 +90,7 @@ func TestCompactionNoteSaid(t *testing.T) {
 	)
 	head := "note: " + compactionNoteHead + "once, at seq "
 	code, out, errs := runCLI(t, "inspect", compacted)
-	if code != 0 || !strings.Contains(out, head) || !strings.Contains(out, "(isCompactSummary , its summary the message there)") || strings.Contains(out, "warning: "+compactionNoteHead) {
+	if code != 0 || !strings.Contains(out, head) || !strings.Contains(out, "(isCompactSummary, its summary the message there)") || strings.Contains(out, "warning: "+compactionNoteHead) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
 	}
 	code, _, errs = runCLI(t, "state", compacted)
