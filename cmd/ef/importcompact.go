@@ -37,7 +37,7 @@ func compactionNote(st importer.Stats) string {
 		at = append(at, compactionAt(c))
 	}
 	return compactionNoteHead + times + ", at " + strings.Join(at, ", ") +
-		": the messages before a compaction are kept on the surface and its summary after them, though from there on the model was sent only the summary and what followed it"
+		": the messages before each compaction are kept on the surface, then its summary where the client recorded one, though after it the model was sent only that summary and what followed"
 }
 
 // compactionAt words one compaction: its seq, the source's marker, the
