@@ -26,7 +26,7 @@ func compactionNote(st importer.Stats) string {
 	}
 	times := "once"
 	if n > 1 {
-		times = fmt.Sprintf("%d times", n)
+		times = count(n, "time")
 	}
 	var at []string
 	for i, c := range st.Compactions {
@@ -45,7 +45,7 @@ func compactionNote(st importer.Stats) string {
 func compactionAt(c importer.Compaction) string {
 	what := []string{c.Kind}
 	if c.PreTokens > 0 {
-		what = append(what, fmt.Sprintf("%d tokens in the context before it", c.PreTokens))
+		what = append(what, count(c.PreTokens, "token")+" in the context before it")
 	}
 	switch {
 	case c.SummarySeq == 0:
