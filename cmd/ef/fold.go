@@ -651,6 +651,9 @@ func importNotes(st importer.Stats) []string {
 	if st.OtherRoles > 0 {
 		out = append(out, fmt.Sprintf("%s with a role the format does not have: each kept as a user message that opens with its role in brackets", count(st.OtherRoles, "message")))
 	}
+	if n := compactionNote(st); n != "" {
+		out = append(out, n)
+	}
 	if st.Skipped > 0 && st.Guess == "" {
 		// docs/formats.md says these records are skipped and counted (a
 		// format read by its shape says it in its guess)

@@ -79,6 +79,11 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
 		rep.Notes = append(rep.Notes, unrecordedPromptsNote)
 	}
+	if i := slices.IndexFunc(rep.Warnings, isCompactionNote); i >= 0 {
+		// the client's own compactions: what the file says, not a fault
+		rep.Notes = append(rep.Notes, rep.Warnings[i])
+		rep.Warnings = slices.Delete(rep.Warnings, i, i+1)
+	}
 	if i := slices.IndexFunc(rep.Warnings, isSkippedNote); i >= 0 {
 		// records skipped as the client's bookkeeping: nothing wrong
 		rep.Notes = append(rep.Notes, rep.Warnings[i])
