@@ -42,7 +42,8 @@ var leaveVerbs = map[string]string{
 // its lead words ("no", "please", "and"), with one to five words of
 // object before the phrase; or, the object first, the verb as the
 // clause's last word after the phrase. A clause with no such verb (a
-// "met rust" of another sense, "ga met rust") keeps its gloss.
+// "met rust" of another sense, "ik ga met rust") keeps the phrase's
+// words as written.
 func fixLeaveAlone(toks []glossTok) {
 	for _, cl := range glossClauses(toks) {
 		a := -1
@@ -67,7 +68,11 @@ func fixLeaveAlone(toks []glossTok) {
 		if a+1 < len(cl) && a-lead >= 1 && a-lead <= 5 && leaveVerbs[cl[a+1].low] == "leave" && tailFree(cl[a+2:]) {
 			cl[lead].pre = "leave " + cl[lead].pre
 			cl[a+1].keep, cl[a+1].en = false, ""
+			continue
 		}
+		// no verb of letting: the words as written ("le serveur est
+		// tranquille" is no "alone")
+		cl[a].keep, cl[a].en = true, ""
 	}
 }
 
