@@ -545,6 +545,7 @@ func glossOf(text string, l lang) *gloss {
 			toks = latinWords(text)
 		}
 		lx.match(toks)
+		fixLeaveAlone(toks) // leavealone.go
 		if lx.fix != nil {
 			lx.fix(toks)
 		}

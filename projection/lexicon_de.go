@@ -153,6 +153,7 @@ var lexDE = []lexEntry{
 	{catFunction, "from", "von vom"},
 	{catFunction, "if", "wenn falls"},
 	{catFunction, "because", "weil da"},
+	{catFunction, "alone", "in_ruhe"},
 	{catFunction, "please", "bitte"},
 	{catFunction, "also", "auch"},
 	{catFunction, "then", "dann"},

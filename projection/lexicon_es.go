@@ -151,6 +151,7 @@ var lexES = []lexEntry{
 	{catFunction, "to", "a"},
 	{catFunction, "if", "cuando"},
 	{catFunction, "because", "porque"},
+	{catFunction, "alone", "en_paz"},
 	{catFunction, "please", "por_favor"},
 	{catFunction, "also", "también"},
 	{catFunction, "then", "luego entonces"},

@@ -136,6 +136,7 @@ var lexFR = []lexEntry{
 	{catFunction, "when", "quand lorsque lorsqu'"},
 	{catFunction, "every", "toutes_les tous_les"},
 	{catFunction, "because", "parce_que car"},
+	{catFunction, "alone", "tranquille"},
 	{catFunction, "please", "s'il_te_plaît s'il_vous_plaît stp svp"},
 	{catFunction, "also", "aussi"},
 	{catFunction, "then", "puis ensuite"},

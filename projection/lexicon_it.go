@@ -130,6 +130,7 @@ var lexIT = []lexEntry{
 	{catFunction, "how", "come"},
 	{catFunction, "in", "nel nella"},
 	{catFunction, "because", "perché"},
+	{catFunction, "alone", "in_pace"},
 	{catFunction, "please", "per_favore"},
 	{catFunction, "also", "anche"},
 	{catFunction, "then", "poi quindi"},

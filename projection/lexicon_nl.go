@@ -187,6 +187,7 @@ var lexNL = []lexEntry{
 	{catFunction, "nowhere", "nergens"},
 	{catFunction, "which one", "welke welk"},
 	{catFunction, "do you want", "wil_je wil_jij wilt_u"},
+	{catFunction, "alone", "met_rust"},
 	{catFunction, "please", "alsjeblieft alstublieft aub graag"},
 	{catFunction, "also", "ook"},
 	{catFunction, "then", "dan daarna"},

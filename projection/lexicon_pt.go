@@ -134,6 +134,7 @@ var lexPT = []lexEntry{
 	{catFunction, "of", "de"},
 	{catFunction, "in", "no na"},
 	{catFunction, "because", "porque"},
+	{catFunction, "alone", "em_paz"},
 	{catFunction, "please", "por_favor"},
 	{catFunction, "also", "também"},
 	{catFunction, "then", "depois então"},

@@ -103,6 +103,7 @@ var lexRU = []lexEntry{
 	{catFunction, "also", "также тоже"},
 	{catFunction, "still", "по-прежнему по_прежнему попрежнему всё_ещё"},
 	{catFunction, "then", "потом затем"},
+	{catFunction, "alone", "в_покое"},
 	{catFunction, "please", "пожалуйста"},
 	{catFunction, "for", "для"},
 	{catFunction, "we", "мы"},

@@ -239,6 +239,7 @@ var lexSV = []lexEntry{
 	{catFunction, "I think", "jag_tror tror_jag"},
 	{catFunction, "nowhere", "ingenstans"},
 	{catFunction, "which one", "vilken vilket vilka"},
+	{catFunction, "alone", "vara_i_fred i_fred ifred"},
 	{catFunction, "please", "snälla tack_på_förhand"},
 	{catFunction, "also", "också även"},
 	{catFunction, "then", "sen sedan då"},

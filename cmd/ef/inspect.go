@@ -17,10 +17,16 @@ import (
 
 // inspectNode is one surface node in `ef inspect --json`.
 type inspectNode struct {
-	Position       int            `json:"position"`
-	Seq            int            `json:"seq"`
-	Type           string         `json:"type"`
-	Role           string         `json:"role,omitempty"`
+	Position int    `json:"position"`
+	Seq      int    `json:"seq"`
+	Type     string `json:"type"`
+	Role     string `json:"role,omitempty"`
+	// Injected says what the agent client put in a user message that is
+	// not the user's words (hostshim.Source.Injected: "chatter",
+	// "instructions", "interruption"). One record the client wrote can
+	// be several nodes: Gemini CLI's <session_context> is its chatter
+	// around the GEMINI.md it loaded, the project's instructions.
+	Injected       string         `json:"injected,omitempty"`
 	Tokens         map[string]int `json:"tokens"`
 	ToolCalls      []string       `json:"toolCalls,omitempty"`
 	ToolResultFor  string         `json:"toolResultFor,omitempty"`
@@ -55,7 +61,8 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 		"Copilot Chat, Aider, OpenHands, SWE-agent, chat and Responses API logs, LangChain, … (docs/formats.md",
 		"lists each format, where its client keeps the file and what is read of it); the first line names the",
 		"format found. It prints position, seq, role, tokens by the host's heuristic and by o200k_base, tool",
-		"pairing, totals.",
+		"pairing, totals. A user message the agent client wrote is marked by what it is (user/chatter: its",
+		"own notes and context; user/instructions: the project's instruction file it loaded).",
 		"The log may be - (stdin) or a pipe (<(zstdcat log.zst)); ef fold and ef state read them too.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "refuse provenance faults on appended nodes instead of warning (snapshot-test logs need the default)")
@@ -393,6 +400,9 @@ func inspectRow(pos int, e hostshim.Event, m *hostshim.Message, meters []hostshi
 		return n
 	}
 	n.Role = string(m.Role)
+	if m.Source != nil {
+		n.Injected = m.Source.Injected
+	}
 	for _, mt := range meters {
 		c := mt.CountMessage(m)
 		n.Tokens[mt.Name()] = c
@@ -522,6 +532,10 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 		}
 		if role == "" {
 			role = "(none)"
+		}
+		if n.Injected != "" && n.Checkpoint == "" {
+			// the client's text in the user's place ("user/chatter")
+			role += "/" + n.Injected
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%s\t", n.Position, n.Seq, role)
 		for _, mt := range meters {
