@@ -91,6 +91,14 @@ func TestDotnetTestAndCountedRun(t *testing.T) {
 			"for i in 1 2 3; do dotnet test --no-build --filter InvoiceNumberGeneratorTests 2>&1 | tail -1; done", "Passed!  - Failed:     0, Passed:     4, Skipped:     0, Total:     4, Duration: 412 ms - F.dll (net8.0)\nFailed!  - Failed:     1, Passed:     3, Skipped:     0, Total:     4, Duration: 1 s - F.dll (net8.0)",
 			"dotnet test --no-build --filter InvoiceNumberGeneratorTests.Parallel_NoDuplicates", "  Failed F.Tests.InvoiceNumberGeneratorTests.Parallel_NoDuplicates [1 s]\n  Error Message:\n   duplicate\nFailed!  - Failed:     1, Passed:     0, Skipped:     0, Total:     1, Duration: 1 s - F.dll (net8.0)"),
 			[]string{`failure command/-/dotnet test[^\n]*\[superseded/`, `failure test/-/Parallel_NoDuplicates \[open/`}, nil},
+		{"en named then loop", run("make test green",
+			"python -m pytest -q", "FAILED tests/test_checkout.py::test_concurrent_checkout - DeadlockDetected\n1 failed, 50 passed in 9.40s",
+			"for i in 1 2 3 4; do python -m pytest -q tests/test_checkout.py::test_concurrent_checkout 2>&1 | tail -1; done", "1 passed in 1.91s\n1 failed in 2.40s\n1 passed in 1.93s"),
+			[]string{`failure command/-/python -m pytest -q tests/test_checkout[^\n]*\[superseded/`, `failure test/-/test_concurrent_checkout \[open/`}, nil},
+		{"en named then loop of another test", run("make test green",
+			"python -m pytest -q", "FAILED tests/test_checkout.py::test_concurrent_checkout - DeadlockDetected\n1 failed, 50 passed in 9.40s",
+			"for i in 1 2 3 4; do python -m pytest -q tests/test_orders.py::test_refund 2>&1 | tail -1; done", "1 passed in 1.91s\n1 failed in 2.40s"),
+			[]string{`failure command/-/python -m pytest -q tests/test_orders[^\n]*\[open/`}, nil},
 		// near misses: two failures counted, another test file, the
 		// whole suite
 		{"en two counted", run("make test green",

@@ -76,3 +76,36 @@ func opsHeld(loop, cur []string) bool {
 	}
 	return true
 }
+
+// countTaken supersedes nu, a run's failure that counted one failed
+// test and named none, when an open failure of a test names what every
+// operand of the run selects ("a.py::test_x" selects test_x): the loop
+// run after the test failed by name is that test failing again, which
+// it is noted on (see above).
+func (r *Reducer) countTaken(nu *Anchor, ref EventRef, moved map[*Anchor]bool) {
+	if !strings.HasPrefix(nu.Key, commandPrefix) || !oneFailedRE.MatchString(nu.Because) {
+		return
+	}
+	call := failedCallOf(nu)
+	bl := testRunRE.FindAllStringSubmatchIndex(call, -1)
+	if len(bl) != 1 {
+		return
+	}
+	run := readTestRun(call, bl[0])
+	if len(run.ops) == 0 {
+		return
+	}
+	for _, a := range r.sorted() {
+		name, ok := strings.CutPrefix(a.Key, "test/-/")
+		if !ok || a.Kind != KindFailure || a.Lifecycle != Open && a.Lifecycle != Investigating || len(name) < 4 {
+			continue
+		}
+		if !opsHeld([]string{name}, run.ops) {
+			continue
+		}
+		nu.Lifecycle = Superseded
+		a.addRef(ref)
+		moved[a] = true
+		return
+	}
+}
