@@ -135,3 +135,16 @@ func TestFlakyLeaveItAcrossSentences(t *testing.T) {
 			nil, []string{`failure test/-/test_concurrent_checkout \[open/`}},
 	})
 }
+
+// dotnetName keeps a failed test's method, and a theory's arguments.
+func TestDotnetName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Facturatie.Tests.InvoiceTotalsTests.Total_IncludesVat_Rounded": "Total_IncludesVat_Rounded",
+		"App.Tests.MathTests.Adds(a: 1, b: 2.5)":                         "Adds(a: 1, b: 2.5)",
+		"Standalone":                                                     "Standalone",
+	} {
+		if got := dotnetName(in); got != want {
+			t.Errorf("dotnetName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
