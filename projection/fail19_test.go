@@ -140,8 +140,8 @@ func TestFlakyLeaveItAcrossSentences(t *testing.T) {
 func TestDotnetName(t *testing.T) {
 	for in, want := range map[string]string{
 		"Facturatie.Tests.InvoiceTotalsTests.Total_IncludesVat_Rounded": "Total_IncludesVat_Rounded",
-		"App.Tests.MathTests.Adds(a: 1, b: 2.5)":                         "Adds(a: 1, b: 2.5)",
-		"Standalone":                                                     "Standalone",
+		"App.Tests.MathTests.Adds(a: 1, b: 2.5)":                        "Adds(a: 1, b: 2.5)",
+		"Standalone":                                                    "Standalone",
 	} {
 		if got := dotnetName(in); got != want {
 			t.Errorf("dotnetName(%q) = %q, want %q", in, got, want)
