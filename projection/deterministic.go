@@ -847,7 +847,9 @@ const runPrefix = "run/"
 // error: Gemini CLI's shell tool ends every result with "Error: (none)",
 // "Exit Code: 0", "Signal: (none)"; others print "errors: 0", "stderr:
 // (empty)".
-var noErrorLineRE = mustPattern(`(?im)^[ \t]*(?:errors?|stderr|exception|exit (?:code|status)|signal)[ \t]*[:=][ \t]*(?:\(none\)|none|null|nil|0|\(empty\)|empty|n/a|-)[ \t]*\r?$`)
+var noErrorLineRE = mustPattern(`(?im)^[ \t]*(?:errors?|stderr|exception|exit (?:code|status)|signal)[ \t]*[:=][ \t]*(?:\(none\)|none|null|nil|0|\(empty\)|empty|n/a|-)[ \t]*\r?$` +
+	// dotnet test's summary of no failure (dotnettest.go)
+	`|^[ \t]*(?:Output:[ \t]+)?Passed![ \t]+-[ \t]+Failed:[ \t]+0,[^\n]*$`)
 
 // decisionMarkRE is the user calling what they said a decision: "— that's
 // the decision", "final decision.", "that's decided." (not "nothing

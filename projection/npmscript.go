@@ -20,13 +20,18 @@ var scriptEchoRE = mustPattern(`(?m)^> \S*@\S+ [\w:.-]+(?: \S+)?[ \t]*\n> ([^\n]
 var scriptRunRE = mustPattern(`(?:^|[\s;&|(])(?:npm|pnpm|yarn)\s+(?:run(?:-script)?\s+)?[\w:.-]+`)
 
 // withScripts is pc with the lines the package scripts it ran echo in
-// its output out as stages of their own (see above).
+// its output out as stages of their own (see above), and the checks a
+// task runner's output shows passing.
 func withScripts(pc *passedCall, out string) *passedCall {
-	if !scriptRunRE.MatchString(pc.text) {
+	// a task runner's echoed checks (wrapperecho.go)
+	lines := echoedRuns(pc.text, out)
+	if !scriptRunRE.MatchString(pc.text) && len(lines) == 0 {
 		return pc
 	}
-	var lines []string
 	for _, m := range scriptEchoRE.FindAllStringSubmatch(out, 4) {
+		if !scriptRunRE.MatchString(pc.text) {
+			break
+		}
 		if l := strings.TrimSpace(m[1] + m[2]); l != "" {
 			lines = append(lines, l)
 		}

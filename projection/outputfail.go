@@ -39,7 +39,9 @@ var (
 		// a type checker's or linter's count ("Found 3 errors in 2
 		// files", "✖ 3 problems (3 errors, 0 warnings)")
 		`|^[ \t]*Found [1-9]\d* errors?\b|^[ \t]*✖ [1-9]\d* problems? \([1-9]\d* errors?` +
-		`|^[ \t]*(?:\[\w+\][ \t]*)?BUILD FAIL(?:ED|URE)\b|^[ \t]*Build FAILED\.?[ \t]*$`)
+		`|^[ \t]*(?:\[\w+\][ \t]*)?BUILD FAIL(?:ED|URE)\b|^[ \t]*Build FAILED\.?[ \t]*$` +
+		// dotnet test's summary (dotnettest.go)
+		dotnetSummaryFailRE)
 
 	// diagErrorRE is a compiler's or checker's diagnostic at error
 	// severity, at its place in a file: "a.c:3:5: error: …" (gcc, clang,

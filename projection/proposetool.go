@@ -180,6 +180,15 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					line += " — " + d
 				}
 			}
+			if re == dotnetFailRE || re == dotnetPassRE {
+				// "Error Message:" under the test's line (dotnettest.go)
+				line = strings.TrimSpace(strings.TrimPrefix(line, "Output: "))
+			}
+			if f && re == dotnetFailRE {
+				if d := dotnetFailDetail(text, at); d != "" {
+					line += " — " + d
+				}
+			}
 			if f && re == gradleFailRE {
 				// Gradle prints the exception indented under the test's
 				// "FAILED" line
@@ -216,6 +225,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
+	scan(dotnetFailRE, true, dotnetName)
 	scan(cargoSectionRE, true, nil)
 	scan(jsFailRE, true, func(n string) string {
 		n = strings.TrimSpace(n)
@@ -242,6 +252,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)
 	scan(cargoPassRE, false, nil)
+	scan(dotnetPassRE, false, dotnetName)
 	if strings.Contains(text, " › ") {
 		scan(pwPassRE, false, pwName)
 	}

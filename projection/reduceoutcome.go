@@ -78,6 +78,9 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		r.hot[slot(KindFailure, p.Key)] = nu
 		moved[nu] = true
 		r.errorChanged(e, nu, ref, moved)
+		// a loop over the run that now names its test (looptest.go)
+		r.loopTaken(nu, ref, moved)
+		r.countTaken(nu, ref, moved)
 		r.codeRunFailed(nu, e.Text, ref, moved)
 		r.noteFailOut(nu, e.Text)
 		return
