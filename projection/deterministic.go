@@ -184,6 +184,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = numberedAnswers(ev.Text, ctx, out)
 			out = subjectAnswered(ev.Text, ctx, out)
 			out = notNowDeclines(ev.Text, ctx, out)
+			// …, or the offer put off ("later", "dopo") (laterreply.go).
+			out = offerPutOff(ev.Text, ctx, out)
 			// …, waved away ("lass liegen", "не трогай его") (dismiss.go).
 			out = dismissedAsked(ev.Text, ctx, out)
 			out = deniedCondition(ev.Text, ctx, out)
