@@ -72,3 +72,42 @@ func TestLaterPutsOff(t *testing.T) {
 		})
 	}
 }
+
+// TestAcceptedThenTakenBack: a proposal the user accepts ("ok
+// selectinload fine", "ok vai", "prima") is a decision; a message that
+// takes it back and names the course in its place ("no aspetta, sync.Map
+// … torna a mutex + map normale", "nee toch geen IOptionsSnapshot,
+// gebruik IFeatureManager") replaces it, no rule. Near misses: a
+// take-back with no course, one naming no decided thing, a reply that
+// says more than assent.
+func TestAcceptedThenTakenBack(t *testing.T) {
+	const it = "> user\nsistema la race in RateCache\n> assistant\nPropongo di passare a `sync.Map`, così niente lock espliciti. Va bene?\n> user\nok vai\n> assistant\nFatto.\n> user\n"
+	const en = "> user\nfix the race in RateCache\n> assistant\nI propose switching to `sync.Map`, no explicit locks. OK?\n> user\nok go\n> assistant\nDone.\n> user\n"
+	const nl = "> user\nde PDF-export fixen\n> assistant\nIk stel voor om `IOptionsSnapshot` te gebruiken voor de feature flags. Akkoord?\n> user\nprima\n> assistant\nGedaan.\n> user\n"
+	for _, c := range []struct {
+		name, script string
+		want, never  []string
+	}{
+		{"en plan accepted (A25)", "> user\nfix the N+1 on /orders\n> assistant\nPlan for the N+1 on `/orders`: use `selectinload(Order.items)` — ok with you?\n> user\nok selectinload fine\n> user\nactually go with joinedload, selectinload doubles the queries on the list endpoint\n",
+			[]string{`decision \S+ \[active/normative\] = actually go with joinedload.* \(was Plan for the N\+1`}, nil},
+		{"it accepted", it + "grazie\n", []string{`decision \S+ \[active/decision\] = Propongo di passare a ` + "`sync.Map`"}, nil},
+		{"it taken back (B21)", it + "no aspetta, sync.Map qui è overkill e ci ha già fatto un bug. torna a mutex + map normale\n",
+			[]string{`decision decision/-/torna-mutex-map-normale \[active/normative\] = torna a mutex \+ map normale \(was Propongo`}, []string{`constraint/`}},
+		{"en taken back", en + "no wait, sync.Map is overkill here and already bit us once. go back to mutex + plain map\n",
+			[]string{`decision \S+ \[active/normative\] = go back to mutex \+ plain map \(was I propose`}, []string{`constraint/`}},
+		{"nl taken back (C21)", nl + "nee toch geen IOptionsSnapshot, gebruik IFeatureManager\n",
+			[]string{`decision decision/-/gebruik-ifeaturemanager \[active/normative\] = gebruik IFeatureManager \(was Ik stel voor`}, []string{`constraint/`}},
+		// Near misses.
+		{"it no course", it + "no aspetta, sync.Map qui è overkill e ci ha già fatto un bug.\n",
+			nil, []string{`decision/-/torna`}},
+		{"nl names no decided thing", nl + "nee wacht, gebruik IFeatureManager voor de nieuwe flag\n",
+			[]string{`\[active/decision\] = Ik stel voor`}, []string{`\(was Ik stel voor`}},
+		{"it says more than assent", "> user\nsistema la race\n> assistant\nPropongo di passare a `sync.Map`. Va bene?\n> user\nok ma prima fammi vedere il diff\n",
+			nil, []string{`active/decision`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, c.script)
+			expect(t, out, c.want, c.never)
+		})
+	}
+}

@@ -212,6 +212,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// An option taken back as it is said, a thing dropped for
 			// another course (rethink.go).
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))
+			// A decision taken back for another course (decback.go).
+			out = decisionTakenBack(ev.Text, ctx, out)
 			// A thing turned off that a decision turned on (decreverse.go).
 			out = turnedOffChoices(ev.Text, out)
 			// A rule the agent proposed, confirmed (keeprule.go).
