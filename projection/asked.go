@@ -133,7 +133,7 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		}
 		// passing a question on names less of it ("payload wala Ankit se
 		// puch ke batata hu"): one shared word is enough
-		passes := deferral(s) || deferRE.MatchString(s) || laterThing(s) != ""
+		passes := deferral(s) || deferRE.MatchString(s) || laterThing(s) != "" || len(ctx.Asked) == 1 && laterReply(s, offerAskRE.MatchString(ctx.Asked[0]))
 		k := sharingQuestion(s, qs)
 		if k == "" && !passes && i == 0 {
 			// "por cliente, usando la metadata x-api-key" to "¿El límite

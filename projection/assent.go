@@ -31,12 +31,13 @@ import (
 var proposeAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|recommend|propose)|my (?:suggestion|recommendation|proposal) (?:is|would be)|je (?:te |vous )?(?:propose|suggère|suggere|recommande)|je proposerais|(?:eu )?(?:proponho|sugiro|recomendo)|(?:yo )?(?:propongo|sugiero|recomiendo)|(?:io )?(?:propongo|suggerisco|consiglio)|ich (?:schlage|empfehle)|ik (?:stel|raad)|jag (?:föreslår|rekommenderar)|я (?:предлагаю|рекомендую)|(?:schlage|empfehle) ich(?: \p{L}+)? vor|empfehle ich|würde ich (?:vorschlagen|empfehlen)|stel ik voor|föreslår jag|предлагаю)(?:[^\p{L}]|$)|^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція)\s*:\s*\S|^\W*(?:제안|추천|建议|提议|提案)\s*[:：]\s*\S|제안(?:드립니다|합니다|해요|할게요|드려요)|추천(?:드립니다|합니다|해요)|(?:我)?(?:建议|推荐|提议)|提案します|おすすめします`)
 
 // planSaidRE is a sentence in which the agent says what it will do: "I'll
-// use …", "Vou usar …", "je vais utiliser …", "voy a usar …".
-var planSaidRE = mustPattern(`(?i)^\W*(?:i'll|i will|i'm going to|we'll|let's|vou|vamos|je vais|on va|voy a|vamos a|ich werde|ich nehme|farò|uso)\s+\S`)
+// use …", "Vou usar …", "je vais utiliser …", "voy a usar …", "Plan for
+// the N+1 on /orders: use selectinload", "Piano: …".
+var planSaidRE = mustPattern(`(?i)^\W*(?:i'll|i will|i'm going to|we'll|let's|vou|vamos|je vais|on va|voy a|vamos a|ich werde|ich nehme|farò|uso)\s+\S|^\W*(?:(?:my|the|il\s+mio|mijn|het|mon|le|mein|der|mi|el|meu|o)\s+)?(?:plan|piano|plano|plán)(?:\s+(?:for|per|voor|pour|für|para|is|è|es|é|est|ist)\b[^:.?]{0,60})?\s*:\s*\S`)
 
 // nodAskRE asks the user for a nod: "ok?", "Sobe ok?", "pode ser?",
 // "ça te va ?", "d'accord ?", "¿vale?", "passt das?", "괜찮을까요?", "行吗？".
-var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|fine with you|good with you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
+var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|(?:ok|okay|alright|fine|good) (?:with|for) you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
 
 // goAheadNodRE is a short question asking to go ahead with what the
 // sentence before states: "Shall I proceed?", "On y va ?", "¿Procedo?",
@@ -111,6 +112,7 @@ var assentWords = map[string]bool{
 	"好": true, "好的": true, "行": true, "可以": true, "嗯": true, "对": true, "没问题": true, "同意": true, "就这样": true, "就这么办": true,
 	"はい": true, "ええ": true, "うん": true, "了解": true, "お願いします": true, "いいよ": true, "いいです": true,
 	"да": true, "ок": true, "agree": true,
+	"vai": true, "procedi": true, "perfetto": true, "prima": true, "akkoord": true, "goed": true, "top": true, "jep": true, "prego": true,
 }
 
 // notAssentWords deny or hedge: a reply holding one accepts nothing, even

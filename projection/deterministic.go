@@ -184,6 +184,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = numberedAnswers(ev.Text, ctx, out)
 			out = subjectAnswered(ev.Text, ctx, out)
 			out = notNowDeclines(ev.Text, ctx, out)
+			// …, or the offer put off ("later", "dopo") (laterreply.go).
+			out = offerPutOff(ev.Text, ctx, out)
 			// …, waved away ("lass liegen", "не трогай его") (dismiss.go).
 			out = dismissedAsked(ev.Text, ctx, out)
 			out = deniedCondition(ev.Text, ctx, out)
@@ -210,6 +212,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// An option taken back as it is said, a thing dropped for
 			// another course (rethink.go).
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))
+			// A decision taken back for another course (decback.go).
+			out = decisionTakenBack(ev.Text, ctx, out)
 			// A thing turned off that a decision turned on (decreverse.go).
 			out = turnedOffChoices(ev.Text, out)
 			// A rule the agent proposed, confirmed (keeprule.go).

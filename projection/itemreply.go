@@ -333,7 +333,7 @@ func itemReplies(text string, ctx *Context, out []Proposal) []Proposal {
 func deferralStatesNoRule(out []Proposal) []Proposal {
 	var put []string
 	for _, p := range out {
-		if p.Kind == KindUncertainty && p.Op == OpState && p.Quote != "" && laterAnswerRE.MatchString(p.Quote) {
+		if p.Kind == KindUncertainty && p.Op == OpState && p.Quote != "" && (laterAnswerRE.MatchString(p.Quote) || laterReply(p.Quote, true)) {
 			put = append(put, p.Quote)
 		}
 	}

@@ -248,6 +248,10 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	ns, cs := numberedClauses(text)
+	if ns == nil {
+		// "1 sì 2 no per ora 3 25%" (spacednum.go)
+		ns, cs = spacedClauses(text, len(ctx.Asked))
+	}
 	if ns == nil || slices.Max(ns) > len(ctx.Asked) {
 		return out
 	}
