@@ -27,13 +27,13 @@ var instructionsLabelRE = mustPattern(`(?im)^[ \t]*(?:#+[ \t]*)?(?:<instructions
 
 // harnessSignalRE names the mechanics a harness's instructions are about:
 // the response, the tool calls, the shell, the submission.
-var harnessSignalRE = mustPattern(`(?i)\b(?:tool[ _]calls?|function[ _]calls?|bash|shell|terminal|subshell|commands?|interactive|submit|submission|responses?)\b`)
+var harnessSignalRE = mustPattern(`(?i)\b(?:tool[ _]calls?|function[ _]calls?|bash\w*|shell|terminal|subshell|commands?|interactive|submit|submission|responses?|workflow|reproduc\w* script|follow these steps)\b`)
 
 // scopeRuleRE is a rule of the instructions that bounds what the work may
 // change ("DO NOT MODIFY: Tests, configuration files", "make changes to
 // non-test files"); submitRE one about handing the work in.
 var (
-	scopeRuleRE = mustPattern(`(?i)\b(?:do not|don't|never|must not|should not)\s+(?:modify|edit|change|touch|delete)\b`)
+	scopeRuleRE = mustPattern(`(?i)\b(?:do not|don't|never|must not|should not)\s+(?:modify|edit|change|touch|delete)\b|\bnon-test files\b`)
 	submitRE    = mustPattern(`(?i)\b(?:submit|patch|commit)\b`)
 )
 
@@ -64,7 +64,7 @@ func harnessInstructionsAt(text string) int {
 // harnessTask is the text of a first user message built from a harness
 // template to read instead of the message: its task part, past the
 // lead-in lines before a title ("Consider the following PR
-// description:", "ISSUE:"), then the instructions' rules on what the work
+// description:", "ISSUE:"; a tagged task is its block alone), then the instructions' rules on what the work
 // may change, each line verbatim; ok false when the message is no such
 // template.
 func harnessTask(text string) (task, title string, ok bool) {
@@ -72,7 +72,16 @@ func harnessTask(text string) (task, title string, ok bool) {
 	if at < 0 {
 		return "", "", false
 	}
-	task, title = titleFirst(text[:at])
+	task = text[:at]
+	if loc := taskCloseRE.FindStringIndex(task); loc != nil {
+		// the tagged block alone: what the harness says around it
+		// ("I've uploaded a C code repository …") is no part of the task
+		name := strings.Trim(task[loc[0]:loc[1]], "</>")
+		if open := strings.LastIndex(strings.ToLower(task[:loc[0]]), "<"+strings.ToLower(name)+">"); open >= 0 {
+			task = task[open:loc[0]]
+		}
+	}
+	task, title = titleFirst(task)
 	var kept []string
 	for _, line := range strings.Split(text[at:], "\n") {
 		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*• "))
@@ -89,7 +98,8 @@ func harnessTask(text string) (task, title string, ok bool) {
 // titleFirst is a task text past its lead tags and the lead-in lines
 // before its title: lines that end in a colon ("Here's the issue
 // text:", "ISSUE:"), when the line after them is a title (no sentence's
-// end: "TimeDelta serialization precision"). A description after a
+// end: "TimeDelta serialization precision"); a first line that is such a
+// title, with the text under it, is the title too. A description after a
 // lead-in ("The description is:\nNever forget the people's champ.")
 // keeps its lead-in, which tells what the task is. title is the title
 // line, or "" when the text opens otherwise.
@@ -100,7 +110,7 @@ func titleFirst(task string) (text, title string) {
 	for i < len(lines) && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") {
 		i++
 	}
-	if i == 0 || i >= len(lines) {
+	if i >= len(lines) || i == 0 && len(lines) < 2 {
 		return t, ""
 	}
 	title = strings.TrimSpace(lines[i])
