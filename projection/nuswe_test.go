@@ -103,11 +103,38 @@ func TestTitleFirst(t *testing.T) {
 		{"Consider the following PR description:\nHttpResponse doesn't handle memoryview objects\nDescription", "HttpResponse doesn't handle memoryview objects"},
 		{"Here's the issue text:\nISSUE:\nTimeDelta serialization precision\nHi there!", "TimeDelta serialization precision"},
 		{"The description is:\nNever forget the people's champ.", ""},
-		{"Fix the login bug\nIt fails on Safari.", ""},
+		{"Fix the login bug\nIt fails on Safari.", "Fix the login bug"},
+		{"Fix the login bug on Safari.\nIt fails after the redirect.", ""},
+		{"Fix the login bug", ""},
 		{"Issue:", ""},
 	} {
 		if _, got := titleFirst(c.in); got != c.title {
 			t.Errorf("titleFirst(%q) title = %q, want %q", c.in, got, c.title)
 		}
 	}
+}
+
+// An OpenHands template: the tagged issue's title is the objective, the
+// workflow steps after it no obligations, its scope rule kept.
+func TestHarnessOpenHands(t *testing.T) {
+	runScriptCases(t, []scriptCase{{"openhands template", `
+> user
+<uploaded_files>
+/workspace/ponylang__ponyc__0.1
+</uploaded_files>
+I've uploaded a C code repository in the directory ponylang__ponyc__0.1. Consider the following issue description:
+
+<issue_description>
+ponyc segfaults when trying to match using a single element tuple form
+` + "`ponyc`" + ` segfaults when trying to use match with a single element tuple destructure form.
+</issue_description>
+
+Can you help me implement the necessary changes to the repository so that the requirements specified in the <issue_description> are met?
+Your task is to make the minimal changes to non-test files in the /workspace directory to ensure the <issue_description> is satisfied.
+Follow these steps to resolve the issue:
+1. Create a script to reproduce the error and run it using the BashTool, to confirm the error.
+2. Rerun your reproduce script and confirm that the error is fixed!
+3. Think about edgecases, add comprehensive tests for them in your reproduce script, and run them to make sure your fix handles them as well.
+`, []string{`objective .*= ponyc segfaults when trying to match using a single element tuple form @`, ` constraint .*non-test files`},
+		[]string{` obligation `, `Can you help`}}})
 }
