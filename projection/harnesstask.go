@@ -95,6 +95,10 @@ func harnessTask(text string) (task, title string, ok bool) {
 	return task, title, true
 }
 
+// maxTitleRunes bounds a title line: a longer line is a description
+// run on without its full stop.
+const maxTitleRunes = 120
+
 // titleFirst is a task text past its lead tags and the lead-in lines
 // before its title: lines that end in a colon ("Here's the issue
 // text:", "ISSUE:"), when the line after them is a title (no sentence's
@@ -114,7 +118,7 @@ func titleFirst(task string) (text, title string) {
 		return t, ""
 	}
 	title = strings.TrimSpace(lines[i])
-	if title == "" || strings.ContainsAny(title[len(title)-1:], ".!?。") || len(terms(title)) < 2 {
+	if title == "" || strings.ContainsAny(title[len(title)-1:], ".!?。") || len(terms(title)) < 2 || len([]rune(title)) > maxTitleRunes || strings.ContainsAny(title, "!?") {
 		return t, ""
 	}
 	return strings.Join(lines[i:], "\n"), title

@@ -107,6 +107,7 @@ func TestTitleFirst(t *testing.T) {
 		{"Fix the login bug on Safari.\nIt fails after the redirect.", ""},
 		{"Fix the login bug", ""},
 		{"Issue:", ""},
+		{"The description is:\ni every1 im new!!!!!!! holds up spork my name is katy but u can call me t3h PeNgU1N oF d00m", ""},
 	} {
 		if _, got := titleFirst(c.in); got != c.title {
 			t.Errorf("titleFirst(%q) title = %q, want %q", c.in, got, c.title)
