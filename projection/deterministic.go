@@ -68,6 +68,15 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 	}
 	switch ev.Role {
 	case RoleUser, RoleSystem:
+		if ev.Role == RoleUser && !ctx.HaveObjective {
+			if t, title, ok := harnessTask(ev.Text); ok {
+				// a harness's template: its task, without the harness's
+				// standing instructions (harnesstask.go)
+				cp := *ev
+				cp.Text = t
+				return titledObjective(Deterministic{}.propose(&cp, ctx), title)
+			}
+		}
 		if len(ev.Text) > maxInstructionBytes {
 			short := *ev
 			short.Text = instructionWindows(ev.Text)
