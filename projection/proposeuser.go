@@ -519,7 +519,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
 					excepted = true
-				} else if x := permittedAct(c); x != "" && !liftRE.MatchString(c) {
+				} else if x := permittedAct(c, s); x != "" && !liftRE.MatchString(c) {
 					// "puoi committare da solo sul branch feature/x", "in
 					// e2e/ mag `any`": an exception to the rule naming the
 					// act or the thing (permitact.go).
