@@ -227,16 +227,49 @@ func (r *Reducer) liftRemainders(c *Anchor, quote string, ref EventRef) {
 			continue
 		}
 		at := a.SourceRefs[0].Seq
-		if at <= from || at >= ref.Seq || !remainderStillRE.MatchString(a.Value) || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
+		if at <= from || at >= ref.Seq || !(remainderStillRE.MatchString(a.Value) || r.permitsIn(a.Value)) || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
 			continue
 		}
-		if !coversThing(c.Value, a.Value) && !r.onlyRuleBefore(c, a, at) {
+		if !coversThing(c.Value, a.Value) && !inRange(c.Value, a.Value) && !r.onlyRuleBefore(c, a, at) {
 			continue
 		}
 		a.Lifecycle = Lifted
 		a.Because = quote
 		a.addRef(ref)
 	}
+}
+
+// permitsIn reports whether rule v also permits, as an exception's
+// restriction does ("ok for 0011 you can fix downgrade() only, dont touch
+// its upgrade"): in its words or its gloss.
+func (r *Reducer) permitsIn(v string) bool {
+	if actPermitRE.MatchString(v) && !actNotRE.MatchString(v) {
+		return true
+	}
+	g := glossOf(v, r.lang)
+	return g != nil && actPermitRE.MatchString(g.text) && !actNotRE.MatchString(g.text)
+}
+
+// numRangeRE is a numbered range a rule covers: "0001-0011", "1–20".
+var (
+	numRangeRE = regexp.MustCompile(`\b(\d{1,6})\s*[-–]\s*(\d{1,6})\b`)
+	rangeNumRE = regexp.MustCompile(`\b\d{1,6}\b`)
+)
+
+// inRange reports whether rule v names a number inside a range rule c
+// covers, written as wide ("0011" of "(0001-0011)").
+func inRange(c, v string) bool {
+	for _, m := range numRangeRE.FindAllStringSubmatch(c, -1) {
+		if len(m[1]) != len(m[2]) {
+			continue
+		}
+		for _, n := range rangeNumRE.FindAllString(v, -1) {
+			if len(n) == len(m[1]) && n >= m[1] && n <= m[2] && !strings.Contains(v, m[0]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // untouchableRE is a prohibition said as an adjective: "intocables",

@@ -811,7 +811,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					return
 				}
 			}
-			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
+			if !announced[s] && goalLabelRE.MatchString(s) && !negRE.MatchString(s) {
+				// "goal: dotnet test green and the migration must run on
+				// the local db": what the goal asks, no rule (its "must"
+				// measures the goal)
+			} else if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
 				if restateMark(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++

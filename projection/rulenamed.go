@@ -105,6 +105,13 @@ func rulesLiftedByName(text string, out []Proposal) []Proposal {
 			return p.Kind == KindDecision && p.Op == OpState && !strings.HasPrefix(p.Key, answerPrefix) && p.Quote != "" &&
 				(strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
 		})
+		// "the migrations rule is moot btw, …. touch whatever you need":
+		// a lift beside it that names no thing says the same lift again,
+		// of the rule named, not of another one
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Op == OpLift && p.Kind == KindConstraint && p.Named == "" && p.Quote != "" && !strings.Contains(s, p.Quote) && !strings.Contains(p.Quote, s) &&
+				len(p.Links) == 0 && len(mentions(p.Quote)) == 0 && len(distinctive(p.Quote)) == 0 && liftTopic(p.Quote) == ""
+		})
 	}
 	return out
 }
