@@ -779,7 +779,7 @@ func ledRule(s string) string {
 		// staging".
 		return ""
 	}
-	if l := strings.ToLower(strings.Trim(strings.TrimSpace(lead), "`*")); len(strings.Fields(l)) == 1 && identifier(l) {
+	if l := strings.ToLower(strings.Trim(strings.TrimSpace(lead), "`*")); len(strings.Fields(l)) == 1 && identifier(l) && strings.ContainsAny(l, "./_") {
 		// "go.mod: no new dependencies": the thing the rule is about,
 		// part of it
 		return ""

@@ -227,10 +227,15 @@ func (r *Reducer) liftRemainders(c *Anchor, quote string, ref EventRef) {
 			continue
 		}
 		at := a.SourceRefs[0].Seq
-		if at <= from || at >= ref.Seq || !(remainderStillRE.MatchString(a.Value) || r.permitsIn(a.Value)) || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
+		if at <= from || at >= ref.Seq || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
 			continue
 		}
-		if !coversThing(c.Value, a.Value) && !inRange(c.Value, a.Value) && !r.onlyRuleBefore(c, a, at) {
+		rest := remainderStillRE.MatchString(a.Value) && (coversThing(c.Value, a.Value) || r.onlyRuleBefore(c, a, at))
+		// "ok for 0011 you can fix downgrade() only, dont touch its
+		// upgrade" of "dont touch migrations … (0001-0011)": a permission
+		// with its restriction, on a thing c covers
+		narrowed := r.permitsIn(a.Value) && (coversThing(c.Value, a.Value) || inRange(c.Value, a.Value))
+		if !rest && !narrowed {
 			continue
 		}
 		a.Lifecycle = Lifted
