@@ -577,7 +577,8 @@ var relayedListRE = mustPattern(`(?i)\b(?:sent|gave|forwarded|shared|mailed)\s+(
 // announcedItems adds to announced the sentences of the list items that
 // follow a line announcing rules ("风控王经理定的规矩，…我直接贴过来：",
 // "Priya's rules, she made me promise to paste them verbatim:"): each
-// item is a rule whatever its shape ("单只股票权重不超过 5%").
+// item is a rule whatever its shape ("单只股票权重不超过 5%"), one word
+// after a negation too ("no `//nolint`").
 func announcedItems(text string, announced map[string]bool) map[string]bool {
 	on, from := false, false
 	for _, line := range strings.Split(text, "\n") {
@@ -595,7 +596,7 @@ func announcedItems(text string, announced map[string]bool) map[string]bool {
 			continue
 		case on && listMarkRE.MatchString(t):
 			item := listMarkRE.ReplaceAllString(t, "")
-			if ss := sentences(item); len(ss) > 0 && len(terms(ss[0])) >= 2 && !obligationRE.MatchString(ss[0]) && !alsoTaskRE.MatchString(ss[0]) && (!from || isRule(ss[0]) || normShapeRE.MatchString(ss[0])) {
+			if ss := sentences(item); len(ss) > 0 && (len(terms(ss[0])) >= 2 || len(terms(ss[0])) == 1 && negOpenRE.MatchString(ss[0])) && !obligationRE.MatchString(ss[0]) && !alsoTaskRE.MatchString(ss[0]) && (!from || isRule(ss[0]) || normShapeRE.MatchString(ss[0])) {
 				// (a task among the rules, "顺便把 OCPP 2.0.1 也支持下",
 				// is read as one)
 				if announced == nil {
@@ -776,6 +777,11 @@ func ledRule(s string) string {
 		// states the objective; "Ibarra got back to me: no old flats"
 		// relays an answer, and so does "re marco's question: no AOF on
 		// staging".
+		return ""
+	}
+	if l := strings.ToLower(strings.Trim(strings.TrimSpace(lead), "`*")); len(strings.Fields(l)) == 1 && identifier(l) && strings.ContainsAny(l, "./_") {
+		// "go.mod: no new dependencies": the thing the rule is about,
+		// part of it
 		return ""
 	}
 	body := strings.TrimSpace(strings.TrimLeft(s[len(lead):], ":："))

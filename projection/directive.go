@@ -55,13 +55,25 @@ func referenceText(text string) string {
 	lines := strings.Split(text, "\n")
 	fenced := false
 	changed := false
+	rules := false // the lines are the items of a list of rules
 	for i, l := range lines {
 		ref := fenced
 		if fenceRE.MatchString(l) {
 			fenced = !fenced
 			ref = true
 		}
-		if ref || listingRE.MatchString(l) || catalogItemRE.MatchString(l) && !settingItem(l) || callRE.MatchString(backtickRE2.ReplaceAllString(l, "")) {
+		if t := strings.TrimSpace(l); rulesListHead(t) {
+			rules = true
+		} else if t != "" && !listMarkRE.MatchString(t) {
+			rules = false
+		}
+		// "4) go.mod: nessuna nuova dipendenza" under "regole:" is a rule
+		// of the list that names its thing first, no catalog entry
+		catalog := catalogItemRE.MatchString(l) && !settingItem(l)
+		if rest := strings.TrimSpace(catalogItemRE.ReplaceAllString(l, "")); catalog && rules && (isRule(rest) || negOpenRE.MatchString(rest)) {
+			catalog = false
+		}
+		if ref || listingRE.MatchString(l) || catalog || callRE.MatchString(backtickRE2.ReplaceAllString(l, "")) {
 			lines[i] = ""
 			changed = true
 		}
@@ -70,6 +82,15 @@ func referenceText(text string) string {
 		return text
 	}
 	return strings.Join(lines, "\n")
+}
+
+// rulesListHead reports whether line t announces a list of rules:
+// "regole:", "ground rules:", glossed or as written (rulesLeadRE).
+func rulesListHead(t string) bool {
+	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || len([]rune(t)) > 80 || listMarkRE.MatchString(t) {
+		return false
+	}
+	return rulesLeadRE.MatchString(t) || ruleLabelAtRE.MatchString(t)
 }
 
 var (

@@ -48,6 +48,7 @@ var lexDE = []lexEntry{
 	{catLift, "like any other", "wie_jede_andere wie_jeder_andere wie_jedes_andere wie_alle_anderen"},
 	{catLift, "lifted", "aufgehoben"},
 	{catLift, "no longer applies", "gilt_nicht_mehr gilt_nicht_länger"},
+	{catLift, "no longer applies", "entfällt fällt_weg kann_entfallen darf_entfallen kann_wegfallen darf_wegfallen"},
 	{catLift, "obsolete", "hinfällig obsolet gegenstandslos"},
 	{catExcept, "just this once", "nur_dieses_mal nur_dieses_eine_mal ausnahmsweise"},
 	{catLift, "no longer need to", "nicht_mehr_nötig muss_nicht_mehr müssen_nicht_mehr brauchst_nicht_mehr"},

@@ -32,6 +32,7 @@ var lexES = []lexEntry{
 	{catLift, "again", "de_nuevo otra_vez"},
 	{catLift, "allowed", "permitido permitida"},
 	{catLift, "no longer applies", "ya_no_vale ya_no_aplica ya_no_se_aplica ya_no_rige"},
+	{catLift, "no longer applies", "queda_sin_efecto decae"},
 	{catLift, "obsolete", "obsoleta obsoleto"},
 	{catLift, "like any other", "como_cualquier_otra como_cualquier_otro"},
 	{catLift, "is again", "vuelve_a_ser"},

@@ -34,6 +34,7 @@ var lexFR = []lexEntry{
 	{catLift, "again", "à_nouveau de_nouveau"},
 	{catLift, "allowed", "autorisé autorisée permis"},
 	{catLift, "no longer applies", "ne_s'applique_plus ne_vaut_plus n'est_plus_valable"},
+	{catLift, "lifted", "est_levée est_levé"},
 	{catLift, "obsolete", "caduque caduc obsolète"},
 	{catLift, "no longer need to", "plus_besoin_de plus_la_peine_de pas_besoin_de_plus"},
 	{catLift, "is fine now", "c'est_ok_finalement c'est_bon_finalement"},

@@ -64,6 +64,7 @@ var lexNL = []lexEntry{
 	{catLift, "are fine", "zijn_prima zijn_oké zijn_ok zijn_goed mogen_wel wel_mogen"},
 	{catLift, "no longer need to", "hoeft_niet_meer hoef_niet_meer hoeven_niet_meer niet_meer_nodig"},
 	{catLift, "no longer applies", "geldt_niet_meer geldt_niet_langer vervalt"},
+	{catLift, "no longer applies", "mag_vervallen kan_vervallen mag_komen_te_vervallen komt_te_vervallen"},
 	{catLift, "is allowed again", "mag_weer mag_nu_weer mag_voortaan_weer"},
 	{catLift, "are allowed again", "mogen_weer mogen_nu_weer mogen_voortaan_weer"},
 	{catLift, "no longer", "niet_meer niet_langer"},
@@ -174,6 +175,7 @@ var lexNL = []lexEntry{
 	{catFunction, "you", "je jij jullie u"},
 	{catFunction, "we", "we wij"},
 	{catFunction, "that", "dat die"},
+	{catExcept, "just this once", "deze_ene_keer alleen_deze_keer enkel_deze_keer alleen_deze_ene_keer bij_wijze_van_uitzondering"},
 	{catFunction, "this", "dit deze"},
 	{catFunction, "with", "met"},
 	{catFunction, "for", "voor"},
@@ -388,6 +390,13 @@ func fixNLImperative(toks []glossTok) {
 			v.keep, cl[neg].keep = false, false
 		case cl[neg].low != "geen" && (neg == lead || neg == len(cl)-2) && !subject && cl[len(cl)-1].keep && infinitiveNL(cl[len(cl)-1].low):
 			// "niet direct naar main pushen", "die map niet aanraken"
+			cl[neg].en = "do not"
+			if cl[neg].low == "nooit" {
+				cl[neg].en = "never"
+			}
+		case cl[neg].low != "geen" && neg == lead && neg+2 < len(cl) && !subject && cl[neg+1].keep && infinitiveNL(cl[neg+1].low):
+			// "en niet pushen naar origin he": an infinitive right
+			// after the clause's opening "niet", its place after it
 			cl[neg].en = "do not"
 			if cl[neg].low == "nooit" {
 				cl[neg].en = "never"

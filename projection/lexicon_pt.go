@@ -31,6 +31,7 @@ var lexPT = []lexEntry{
 	{catLift, "again", "de_novo novamente"},
 	{catLift, "allowed", "permitido liberado"},
 	{catLift, "no longer applies", "não_vale_mais já_não_vale não_se_aplica_mais não_está_mais_valendo"},
+	{catLift, "no longer applies", "fica_sem_efeito deixa_de_valer caducou"},
 	{catLift, "obsolete", "obsoleta obsoleto"},
 	{catLift, "no longer need to", "não_precisa_mais não_precisamos_mais não_é_mais_preciso não_tem_mais_que"},
 	{catLift, "is fine now", "pode_sim tá_liberado está_liberado"},

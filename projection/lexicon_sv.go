@@ -69,6 +69,7 @@ var lexSV = []lexEntry{
 	{catLift, "no longer need to", "behöver_inte_längre behöver_inte_längre_ha"},
 	{catGiveUp, "is no longer needed", "behövs_inte_längre behövs_inte_mer"},
 	{catLift, "no longer applies", "gäller_inte_längre gäller_inte_mer gäller_ej_längre är_inte_längre_aktuell är_inte_längre_aktuellt"},
+	{catLift, "no longer applies", "upphör_att_gälla faller_bort får_falla"},
 	{catLift, "does not apply to", "gäller_inte gäller_ej"},
 	{catLift, "is gone", "är_borta är_struken är_struket"},
 	{catLift, "is allowed again", "är_tillåtet_igen är_okej_igen är_ok_igen"},

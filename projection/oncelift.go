@@ -26,7 +26,7 @@ import (
 // onceRE limits a lift to one time or one thing, in the languages the
 // lexicons cover: "just this once", "only this file", "这次", "就只",
 // "今回だけ", "このファイルだけ", "nur dieses Mal", "только в этот раз".
-var onceRE = mustPattern(`(?i)\bjust (?:this|for) once\b|\b(?:only|just) (?:this|that) (?:once|time|one time)\b|\bthis (?:one )?time only\b|\bfor this once\b|\bas a one-off\b|\b(?:only|just) (?:this|that|the one|one) (?:file|class|function|module|test|case|change|place)\b|\bjust for\b|\bexceptionally\b|这次|这一次|仅此一次|就这一次|只此一次|就只|仅限|下不为例|破例|今回だけ|今回に限り|今回限り|一回だけ|特別に|この(?:ファイル|クラス|関数|件|一件|モジュール)だけ|\bnur (?:dieses|das) (?:eine )?Mal\b|\bausnahmsweise\b|\beinmalig\b|\bnur (?:diese|für diese|für die) (?:eine )?Datei\b|только в этот раз|только этот раз|только на этот раз|в виде исключения|только (?:этот|этого|в этом) файл\p{L}*|\bsolo (?:esta|questa) (?:vez|volta)\b|\bsólo esta vez\b|\bpor esta vez\b|\bper questa volta\b|\b(?:juste|seulement) (?:cette|pour cette) fois\b|\bpour cette fois\b|\bsó (?:desta|esta) vez\b|이번만|이번 한 번만`)
+var onceRE = mustPattern(`(?i)\bjust (?:this|for) once\b|\b(?:only|just) (?:this|that) (?:once|time|one time)\b|\bthis (?:one )?time only\b|\bfor this once\b|\bas a one-off\b|\b(?:only|just) (?:this|that|the one|one) (?:file|class|function|module|test|case|change|place)\b|\bjust for\b|\bexceptionally\b|这次|这一次|仅此一次|就这一次|只此一次|就只|仅限|下不为例|破例|今回だけ|今回に限り|今回限り|一回だけ|特別に|この(?:ファイル|クラス|関数|件|一件|モジュール)だけ|\bnur (?:dieses|das) (?:eine )?Mal\b|\bausnahmsweise\b|\beinmalig\b|\bnur (?:diese|für diese|für die) (?:eine )?Datei\b|только в этот раз|только этот раз|только на этот раз|в виде исключения|только (?:этот|этого|в этом) файл\p{L}*|\bsolo (?:esta|questa) (?:vez|volta)\b|\bsólo esta vez\b|\bpor esta vez\b|\bper questa volta\b|\b(?:juste|seulement) (?:cette|pour cette) fois\b|\bpour cette fois\b|\bsó (?:desta|esta) vez\b|\b(?:alleen |enkel )?deze (?:ene )?keer\b|\beenmalig\b|\bbij wijze van uitzondering\b|\b(?:bara |endast )?den här gången\b|\bundantagsvis\b|\b(?:solo |soltanto )?(?:stavolta|per stavolta|questa volta)\b|\beccezionalmente\b|\bexceptionnellement\b|\bexcepcionalmente\b|\bsó dessa vez\b|(?:тільки|лише) цього разу|цього разу|이번만|이번 한 번만`)
 
 // forGoodRE says a lift holds from now on: no once about it ("这次彻底
 // 取消", "this time for good").
@@ -227,16 +227,54 @@ func (r *Reducer) liftRemainders(c *Anchor, quote string, ref EventRef) {
 			continue
 		}
 		at := a.SourceRefs[0].Seq
-		if at <= from || at >= ref.Seq || !remainderStillRE.MatchString(a.Value) || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
+		if at <= from || at >= ref.Seq || !a.valueFacts().neg && !untouchableRE.MatchString(a.Value) {
 			continue
 		}
-		if !coversThing(c.Value, a.Value) && !r.onlyRuleBefore(c, a, at) {
+		rest := remainderStillRE.MatchString(a.Value) && (coversThing(c.Value, a.Value) || r.onlyRuleBefore(c, a, at))
+		// "ok for 0011 you can fix downgrade() only, dont touch its
+		// upgrade" of "dont touch migrations … (0001-0011)": a permission
+		// with its restriction, on a thing c covers
+		narrowed := r.permitsIn(a.Value) && (coversThing(c.Value, a.Value) || inRange(c.Value, a.Value))
+		if !rest && !narrowed {
 			continue
 		}
 		a.Lifecycle = Lifted
 		a.Because = quote
 		a.addRef(ref)
 	}
+}
+
+// permitsIn reports whether rule v also permits, as an exception's
+// restriction does ("ok for 0011 you can fix downgrade() only, dont touch
+// its upgrade"): in its words or its gloss.
+func (r *Reducer) permitsIn(v string) bool {
+	if actPermitRE.MatchString(v) && !actNotRE.MatchString(v) {
+		return true
+	}
+	g := glossOf(v, r.lang)
+	return g != nil && actPermitRE.MatchString(g.text) && !actNotRE.MatchString(g.text)
+}
+
+// numRangeRE is a numbered range a rule covers: "0001-0011", "1–20".
+var (
+	numRangeRE = regexp.MustCompile(`\b(\d{1,6})\s*[-–]\s*(\d{1,6})\b`)
+	rangeNumRE = regexp.MustCompile(`\b\d{1,6}\b`)
+)
+
+// inRange reports whether rule v names a number inside a range rule c
+// covers, written as wide ("0011" of "(0001-0011)").
+func inRange(c, v string) bool {
+	for _, m := range numRangeRE.FindAllStringSubmatch(c, -1) {
+		if len(m[1]) != len(m[2]) {
+			continue
+		}
+		for _, n := range rangeNumRE.FindAllString(v, -1) {
+			if len(n) == len(m[1]) && n >= m[1] && n <= m[2] && !strings.Contains(v, m[0]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // untouchableRE is a prohibition said as an adjective: "intocables",

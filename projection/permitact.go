@@ -37,11 +37,15 @@ var actPronouns = wordSet(`je jij u du tu you ihr vous voi lei ty вы jullie he
 
 // actScopeRE bounds a permission to a part: a preposition of place before
 // a path, a branch, a directory, in the gloss's words or the user's.
-var actScopeRE = mustPattern(`(?i)\b(?:in|on|inside|under|within|for|sul|sulla|su|nel|nella|nei|per|op|voor|auf|im|für|dans|sur|pour|en|на|в|для)\s+(?:(?:the|de|het|il|la|le|lo|der|die|das|branch|folder|map|cartella|directory|dir|dossier|ветке|папке)\s+)*[\w.*\-/]*[/*][\w.*\-/]*`)
+var actScopeRE = mustPattern(`(?i)\b(?:in|on|inside|under|within|for|to|into|naar|nach|till|sul|sulla|su|nel|nella|nei|per|op|voor|auf|im|für|dans|sur|pour|en|на|в|для)\s+(?:(?:the|de|het|il|la|le|lo|der|die|das|branch|folder|map|cartella|directory|dir|dossier|ветке|папке)\s+)*[\w.*\-/]*[/*][\w.*\-/]*`)
 
-// permittedAct is the act or thing a glossed clause c permits within a
-// part (see above), or "".
-func permittedAct(c string) string {
+// permittedAct is the act or thing a glossed clause c of sentence s
+// permits within a part (see above), or "". The part may be the clause
+// right after c ("deze ene keer mag je pushen, naar feature/x": "you may
+// push, to feature/x"), and a permission said for once only ("just this
+// once you may push") is bounded by that once: an exception too, the
+// rule in force after it (oncelift.go).
+func permittedAct(c, s string) string {
 	m := actPermitRE.FindStringSubmatchIndex(c)
 	if m == nil || questionRE.MatchString(c) || actNotRE.MatchString(c) {
 		return ""
@@ -51,7 +55,7 @@ func permittedAct(c string) string {
 		return ""
 	}
 	rest := c[m[2]:m[3]]
-	if !actScopeRE.MatchString(c) {
+	if !actScopeRE.MatchString(c) && !scopeAfter(c, s) && !onceRE.MatchString(s) {
 		return ""
 	}
 	if i := strings.Index(rest, "`"); i >= 0 {
@@ -79,6 +83,18 @@ func permittedAct(c string) string {
 		return w
 	}
 	return ""
+}
+
+// scopeAfter reports whether the clause after clause c in sentence s
+// opens with the part a permission holds in ("…, to feature/x").
+func scopeAfter(c, s string) bool {
+	i := strings.Index(s, c)
+	if i < 0 {
+		return false
+	}
+	after := strings.TrimLeft(s[i+len(c):], " ,;:—–")
+	loc := actScopeRE.FindStringIndex(after)
+	return loc != nil && loc[0] == 0
 }
 
 // exceptAct restates the one active prohibition that names the act or

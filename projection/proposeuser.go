@@ -525,7 +525,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})
 					excepted = true
-				} else if x := permittedAct(c); x != "" && !liftRE.MatchString(c) {
+				} else if x := permittedAct(c, s); x != "" && !liftRE.MatchString(c) {
 					// "puoi committare da solo sul branch feature/x", "in
 					// e2e/ mag `any`": an exception to the rule naming the
 					// act or the thing (permitact.go).
@@ -822,7 +822,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					return
 				}
 			}
-			if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
+			if !announced[s] && goalLabelRE.MatchString(s) && !negRE.MatchString(s) {
+				// "goal: dotnet test green and the migration must run on
+				// the local db": what the goal asks, no rule (its "must"
+				// measures the goal)
+			} else if !restate && (isRule(s) && !(ev.Role == RoleUser && valueChangeOnly(s, vs)) || announced[s]) && !asksWhom(s) && constraints < maxConstraintsPerEvent {
 				if restateMark(s) {
 					// "Reminder: leave X alone": one rule said again, whole.
 					constraints++

@@ -16,7 +16,7 @@ import "strings"
 // rulesLeadRE is a label announcing rules at the start of a line, in the
 // languages the lexicons cover and glossed ("quelques règles:", "ground
 // rules:", "regras:", "规则:").
-var rulesLeadRE = mustPattern(`(?i)^\W*(?:(?:some|a few|few|the|my|our|house|ground|two|three|quelques|algumas|umas|algunas|ein paar|einige|alcune)\s+)*(?:rules?|règles?|regras?|reglas?|regeln?|regole|regola|regels?|regler|consignes?|contraintes?|constraints?|restrições|restricciones|normas|правила|ルール|規則|规则|规矩|규칙|원칙)\s*[:：]`)
+var rulesLeadRE = mustPattern(`(?i)^\W*(?:(?:some|a few|few|the|my|our|house|ground|two|three|quelques|mes|nos|les|algumas|umas|minhas|nossas|as|algunas|unas|mis|nuestras|las|ein paar|einige|meine|unsere|die|alcune|qualche|le|mie|nostre|een paar|een aantal|a paar|a aantal|enkele|wat|mijn|onze|de|några|mina|våra|несколько|мои|наши|кілька|мої|наші)\s+)*(?:rules?|règles?|regras?|reglas?|regeln?|regole|regola|regels?|regler|reglerna|правил|правила|правило|правилa|правил|consignes?|contraintes?|constraints?|restrições|restricciones|normas|правила|ルール|規則|规则|规矩|규칙|원칙)\s*[:：]`)
 
 // ruleCondRE is a step told with the moment it is due ("before you tell
 // me it's done, run clippy"): a rule of the list, not the goal.

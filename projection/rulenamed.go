@@ -24,8 +24,8 @@ import (
 var namedLiftREs = []*pattern{
 	// English: "the lowercase rule is gone", "the rule about deps has
 	// been lifted", "drop the lowercase rule"
-	mustPattern(`(?i)\b(?:the|that|this|my|our|your)\s+(?:rule|restriction|requirement|ban|policy)\s+(?:about|on|for|with|regarding|of)\s+(?:the\s+)?(?P<x>[^,.;!?]{2,40}?)\s+(?:is|has been|'s)\s+(?:now\s+|officially\s+|also\s+)?(?:lifted|gone|over|off|dropped|cancel+ed|void|removed|scrapped|no longer (?:needed|in force|valid|a thing))\b`),
-	mustPattern(`(?i)\b(?:the|that|this|my|our)\s+(?P<x>[^,.;!?]{2,40}?)[\s-]+(?:rule|restriction|requirement|ban|policy)\s+(?:is|has been|'s)\s+(?:now\s+|officially\s+|also\s+)?(?:lifted|gone|over|off|dropped|cancel+ed|void|removed|scrapped|no longer (?:needed|in force|valid|a thing))\b`),
+	mustPattern(`(?i)\b(?:the|that|this|my|our|your)\s+(?:rule|restriction|requirement|ban|policy)\s+(?:about|on|for|with|regarding|of)\s+(?:the\s+)?(?P<x>[^,.;!?]{2,40}?)\s+(?:is|has been|'s)\s+(?:now\s+|officially\s+|also\s+)?(?:lifted|gone|over|off|dropped|cancel+ed|void|removed|scrapped|moot|obsolete|no longer (?:needed|in force|valid|a thing|applies))\b`),
+	mustPattern(`(?i)\b(?:the|that|this|my|our)\s+(?P<x>[^,.;!?]{2,40}?)[\s-]+(?:rule|restriction|requirement|ban|policy)\s+(?:is|has been|'s)\s+(?:now\s+|officially\s+|also\s+)?(?:lifted|gone|over|off|dropped|cancel+ed|void|removed|scrapped|moot|obsolete|no longer (?:needed|in force|valid|a thing|applies))\b`),
 	mustPattern(`(?i)^\W*(?:(?:ok|okay|so|and|also|actually)[,]?\s+)*(?:drop|lift|forget|scrap|cancel|ditch|remove)\s+(?:the|that|my)\s+(?P<x>[^,.;!?]{2,40}?)[\s-]+(?:rule|restriction|requirement|ban|policy)\b`),
 	// German: "Die Regel mit den Dependencies ist übrigens aufgehoben",
 	// "die Dependency-Regel gilt nicht mehr", "vergiss die Regel zu den
@@ -33,10 +33,18 @@ var namedLiftREs = []*pattern{
 	mustPattern(`(?i)(?:^|[^\p{L}])(?:die|diese|deine|meine|unsere)\s+regel\s+(?:mit|zu|zur|zum|über|für|bei|wegen|von)\s+(?:den|dem|der|die|das|denen)?\s*(?P<x>[^,.;!?]{2,40}?)\s+(?:ist|wird|gilt|kannst du)\s+(?:\p{L}+\s+){0,2}?(?:aufgehoben|weg|vorbei|hinfällig|gestrichen|abgeschafft|nicht mehr|vergessen|ignorieren)(?:[^\p{L}]|$)`),
 	mustPattern(`(?i)(?:^|[^\p{L}])(?:die|diese|deine|meine|unsere)\s+(?P<x>[\p{L}\d][\p{L}\d\-]{1,30}?)-?regel\s+(?:ist|wird|gilt|kannst du)\s+(?:\p{L}+\s+){0,2}?(?:aufgehoben|weg|vorbei|hinfällig|gestrichen|abgeschafft|nicht mehr|vergessen|ignorieren)(?:[^\p{L}]|$)`),
 	mustPattern(`(?i)(?:^|[^\p{L}])(?:vergiss|streich|kipp)\s+die\s+regel\s+(?:mit|zu|zur|zum|über|für|bei|wegen|von)\s+(?:den|dem|der|die|das)?\s*(?P<x>[^,;!?]{2,40}?)\s*(?:[,;!]|\.\s|\.$|$)`),
+	// Dutch: "de Newtonsoft-regel mag vervallen", "de regel over de
+	// migraties geldt niet meer", "die push-regel vervalt"
+	mustPattern(`(?i)(?:^|[^\p{L}])(?:de|die|deze|mijn|onze|jouw)\s+(?P<x>[\p{L}\d][\p{L}\d.\-/]{1,30}?)-?regel\s+(?:(?:mag|mogen|kan|kunnen|is|wordt|geldt|hoeft)\s+(?:\p{L}+\s+){0,2}?)?(?:vervallen|vervalt|weg|opgeheven|geschrapt|niet meer|niet langer|voorbij|van de baan)(?:[^\p{L}]|$)`),
+	mustPattern(`(?i)(?:^|[^\p{L}])(?:de|die|deze|mijn|onze|jouw)\s+regel\s+(?:over|voor|met|rond|rondom|van|op)\s+(?:de|het|een)?\s*(?P<x>[^,.;!?]{2,40}?)\s+(?:(?:mag|mogen|kan|kunnen|is|wordt|geldt|hoeft)\s+(?:\p{L}+\s+){0,2}?)?(?:vervallen|vervalt|weg|opgeheven|geschrapt|niet meer|niet langer|voorbij|van de baan)(?:[^\p{L}]|$)`),
+	// Swedish: "Newtonsoft-regeln får falla", "regeln om migreringar
+	// gäller inte längre"
+	mustPattern(`(?i)(?:^|[^\p{L}])(?P<x>[\p{L}\d][\p{L}\d.\-/]{1,30}?)-regeln\s+(?:(?:är|får|kan|gäller)\s+(?:\p{L}+\s+){0,2}?)?(?:struken|struket|borta|hävd|upphävd|falla|bort|inte längre|inte mer|slopad)(?:[^\p{L}]|$)`),
+	mustPattern(`(?i)(?:^|[^\p{L}])regeln\s+(?:om|för|kring|med)\s+(?P<x>[^,.;!?]{2,40}?)\s+(?:(?:är|får|kan|gäller)\s+(?:\p{L}+\s+){0,2}?)?(?:struken|struket|borta|hävd|upphävd|falla|bort|inte längre|inte mer|slopad)(?:[^\p{L}]|$)`),
 	// Spanish, Portuguese, French, Italian: "la regla de las dependencias
 	// ya no aplica", "a regra das dependências caiu", "la règle sur les
 	// dépendances est levée", "la regola sulle dipendenze non vale più"
-	mustPattern(`(?i)(?:^|[^\p{L}])(?:la|esa|esta|a|essa|esta|cette|questa)\s+(?:regla|regra|règle|regola)\s+(?:de|del|sobre|con|para|da|das|do|dos|sur|des|du|della|delle|dei|sulle|sui|sulla)\s+(?:los|las|el|la|les|le|l'|os|as|o|a|i|gli|le)?\s*(?P<x>[^,.;!?]{2,40}?)\s+(?:ya no (?:aplica|vale|cuenta|va)|(?:queda|está|fica|está) (?:levantada|anulada|cancelada|derogada|revogada)|se acab[oó]|caiu|já não (?:vale|se aplica)|n'est plus (?:valable|en vigueur)|est (?:levée|annulée|caduque)|non vale più|è (?:revocata|annullata|tolta))(?:[^\p{L}]|$)`),
+	mustPattern(`(?i)(?:^|[^\p{L}])(?:la|esa|esta|a|essa|esta|cette|questa)\s+(?:regla|regra|règle|regola)\s+(?:de|del|sobre|con|para|da|das|do|dos|sur|des|du|della|delle|dei|sulle|sui|sulla|su|sul|sullo|sugli|per|di)\s+(?:los|las|el|la|les|le|l'|os|as|o|a|i|gli|le)?\s*(?P<x>[^,.;!?]{2,40}?)\s+(?:ya no (?:aplica|vale|cuenta|va)|decae|queda sin efecto|deixa de valer|fica sem efeito|decade|viene meno|non si applica più|è decaduta|tombe|(?:queda|está|fica|está) (?:levantada|anulada|cancelada|derogada|revogada)|se acab[oó]|caiu|já não (?:vale|se aplica)|n'est plus (?:valable|en vigueur)|est (?:levée|annulée|caduque)|non vale più|è (?:revocata|annullata|tolta))(?:[^\p{L}]|$)`),
 	mustPattern(`(?i)(?:^|[^\p{L}])(?:olvida|quita|olvídate de|esquece|oublie|dimentica)\s+(?:la|a)\s+(?:regla|regra|règle|regola)\s+(?:de|del|sobre|da|das|do|dos|sur|des|della|delle|dei)\s+(?:los|las|el|la|les|os|as|o|a|i|gli|le)?\s*(?P<x>[^,;!?]{2,40}?)\s*(?:[,;!]|\.\s|\.$|$)`),
 	// Japanese: "小文字ルールはもういいです", "SQL の小文字のルールは廃止で"
 	mustPattern(`(?P<x>[^、。，,！!？?\s][^、。，,！!？?]{0,20}?)\s*の?\s*(?:ルール|規則|決まり)(?:は|も)?\s*(?:もう)?\s*(?:いいです|いい|なしで|なし|なくていい|いらない|要らない|不要|廃止|撤廃|解除|取り消し|やめ)`),
@@ -97,12 +105,19 @@ func rulesLiftedByName(text string, out []Proposal) []Proposal {
 			return p.Kind == KindDecision && p.Op == OpState && !strings.HasPrefix(p.Key, answerPrefix) && p.Quote != "" &&
 				(strings.Contains(s, p.Quote) || strings.Contains(p.Quote, s))
 		})
+		// "the migrations rule is moot btw, …. touch whatever you need":
+		// a lift beside it that names no thing says the same lift again,
+		// of the rule named, not of another one
+		out = slices.DeleteFunc(out, func(p Proposal) bool {
+			return p.Op == OpLift && p.Kind == KindConstraint && p.Named == "" && p.Quote != "" && !strings.Contains(s, p.Quote) && !strings.Contains(p.Quote, s) &&
+				len(p.Links) == 0 && len(mentions(p.Quote)) == 0 && len(distinctive(p.Quote)) == 0 && liftTopic(p.Quote) == ""
+		})
 	}
 	return out
 }
 
 // ruleNameGeneric are words of a rule's name that name no thing.
-var ruleNameGeneric = []string{"rule", "regel", "regla", "regra", "règle", "regola", "thing", "one", "ルール", "規則", "规则", "规矩"}
+var ruleNameGeneric = []string{"rule", "regel", "regeln", "regla", "regra", "règle", "regola", "thing", "one", "ルール", "規則", "规则", "规矩"}
 
 // ruleNamedBy is the one active rule stated before seq that holds every
 // word of name x (stems; Han words by their pairs), or nil when none or
