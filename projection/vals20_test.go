@@ -27,5 +27,60 @@ Alles groen. Voor de nieuwe PDF-export wil ik een retry-policy met Polly rond de
 ` + files("60", "30") + `> user
 CommandTimeout toch terug naar 30, de rapportage draait via de read replica
 `, []string{`value/-/pogingen \[current/normative\] = 3 \(was 5\)`}, []string{`pogingen \[current/normative\] = 30`}},
+		{"en named take-back after a count", `
+> user
+make the PDF export sturdier
+> assistant
+For the new PDF export I'd like a retry policy around the store client: I'll use 5 retries with exponential backoff. OK?
+> user
+3, not 5.
+` + files("60", "30") + `> user
+CommandTimeout back to 30, the report runs on the read replica
+`, []string{`value/-/retries \[current/normative\] = 3 \(was 5\)`}, []string{`retries \[current/normative\] = 30`}},
+		{"de inverted count", `
+> user
+PDF-Export robuster machen
+> assistant
+Für den neuen PDF-Export würde ich eine Retry-Policy nehmen: 5 Versuche mit exponentiellem Backoff. Einverstanden?
+> user
+3 statt 5.
+`, []string{`value/-/versuche \[current/normative\] = 3 \(was 5\)`}, nil},
+		{"sv inverted count", `
+> user
+gör PDF-exporten robustare
+> assistant
+För den nya PDF-exporten vill jag ha en retry-policy: 5 försök med exponentiell backoff. Okej?
+> user
+3, inte 5.
+`, []string{`value/-/försök \[current/normative\] = 3 \(was 5\)`}, nil},
+		// near miss: a take-back that names no setting goes to the one set last
+		{"nl unnamed take-back", `
+> user
+PDF-export robuuster maken
+> assistant
+Voor de nieuwe PDF-export wil ik 5 pogingen met exponential backoff. Akkoord?
+> user
+3, niet 5.
+> user
+hmm, toch terug naar 5.
+`, []string{`value/-/pogingen \[current/normative\] = 5 \(was 3\)`}, nil},
+		// near miss: a take-back naming the setting set last stays there
+		{"en take-back names the last setting", `
+> user
+set the pool size to 10
+> user
+make the pool size 20
+> user
+ok, pool size back to 10
+`, []string{`value/-/pool_size \[current/normative\] = 10 \(was 20\)`}, nil},
+		// near miss: inverted order without a count proposes nothing
+		{"nl inverted no count", `
+> user
+PDF-export robuuster maken
+> assistant
+Voor de PDF-export wil ik eerst de tests draaien. Akkoord?
+> user
+3, niet 5.
+`, nil, []string{`value/`}},
 	})
 }
