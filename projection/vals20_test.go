@@ -84,3 +84,25 @@ Voor de PDF-export wil ik eerst de tests draaien. Akkoord?
 `, nil, []string{`value/`}},
 	})
 }
+
+// Trial 12 (A12): a reply that opens with a number the agent's question
+// offered sets the setting the question named before its numbers.
+func TestValsTwentyOfferedPick(t *testing.T) {
+	ask := func(q, a string) string {
+		return "> user\nfix pagination on /orders\n> assistant\n" + q + "\n> user\n" + a + "\n"
+	}
+	const en = "The `/orders` default page size — keep 50, or go to 100 since the dashboard asks for 100 anyway?"
+	const it = "La dimensione di pagina di `/orders` — teniamo 50 o passiamo a 100?"
+	runScriptCases(t, []scriptCase{
+		{"en terse pick with a reason", ask(en, "50. dashboard can page"), []string{`value/-/orders_default_page_size \[current/normative\] = 50`}, nil},
+		{"en pick with keep", ask(en, "keep 100, the dashboard wants it"), []string{`value/-/orders_default_page_size \[current/normative\] = 100`}, nil},
+		{"it terse pick", ask(it, "50. la dashboard pagina da sola"), []string{`value/-/dimensione_di_pagina_di_orders \[current/normative\] = 50`}, nil},
+		// near misses: a number not offered (a list's item), a number
+		// later in the reply, a question offering one number, a question
+		// back
+		{"number not offered", ask(en, "2. dashboard can page"), nil, []string{`value/`}},
+		{"number not first", ask(en, "dashboard can page, so 50 is fine"), nil, []string{`orders_default_page_size \[current/normative\] = 100`}},
+		{"one number offered", ask("Keep the page size at 50?", "50. dashboard can page"), nil, []string{`value/-/page`}},
+		{"question back", ask(en, "50? what does the dashboard do?"), nil, []string{`value/`}},
+	})
+}

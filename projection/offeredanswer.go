@@ -1,0 +1,88 @@
+package projection
+
+import (
+	"slices"
+	"strings"
+)
+
+// A number the user picks from the ones the agent's question offered.
+//
+// "The /orders default page size — keep 50, or go to 100?" — "50.
+// dashboard can page": a reply whose first word is one of the numbers the
+// question offered sets the setting the question named before them, the
+// rest of the reply its reason. The question names the setting before
+// its first number, up to a dash or a colon ("what page size /
+// threshold: 25 or 50?"); a reply that opens with a number it did not
+// offer ("2. …", a list's item) sets nothing.
+
+// offeredNumRE is a number a question offers, with its unit.
+var offeredNumRE = mustPattern(`(?:^|[^\p{L}\d.,])(\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)(?:[^\d]|$)`)
+
+// pickedLeadRE is a reply that opens with a number: "50.", "50, the
+// dashboard can page", "keep 50 — …", "ok 50".
+var pickedLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|yes|yeah|ja|sì|si|oui|da|tak)[,!]?\s+)?(?:(?:keep|use|go\s+with|let's\s+do|make\s+it|houd|neem|behalte|nimm|tieni|usa|garde|prends|mantén|usa|behåll|ta)\s+)?(\d+(?:[.,]\d+)?)(?:\s?(?:%|[A-Za-z]{1,3}\b))?\s*(?:$|[.,;:!—–-]\s*|\s+(?:it\s+is|then|is\s+fine|dan|dann|allora|alors|entonces)\b)`)
+
+// offeredSetting is the setting question q names before the two or more
+// numbers it offers, and those numbers; "" when q offers fewer.
+func offeredSetting(q string) (name string, nums []string) {
+	ms := offeredNumRE.FindAllStringSubmatchIndex(q, 8)
+	for _, m := range ms {
+		n := leadNumber(q[m[2]:m[3]])
+		if !slices.Contains(nums, n) {
+			nums = append(nums, n)
+		}
+	}
+	if len(nums) < 2 {
+		return "", nil
+	}
+	before := q[:ms[0][2]]
+	if k := strings.LastIndexAny(before, "?!\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	// the setting is named before a dash or a colon: "… page size —
+	// keep 50", "threshold: 25 or 50"
+	cut := -1
+	for _, sep := range []string{" — ", " – ", " - ", ":"} {
+		if k := strings.LastIndex(before, sep); k > cut {
+			cut = k
+		}
+	}
+	if cut < 0 {
+		return "", nil
+	}
+	name = before[:cut]
+	if k := strings.LastIndexAny(name, ":.;"); k >= 0 && k+1 < len(name) && name[k+1] == ' ' {
+		// "Before I change it: the page size for the list — …"
+		name = name[k+1:]
+	}
+	name = strings.Trim(name, " `*\"'")
+	f := strings.Fields(strings.ReplaceAll(name, "`", ""))
+	for len(f) > 0 && (stopwords[strings.ToLower(f[0])] || settingAskWords[strings.ToLower(f[0])]) {
+		f = f[1:]
+	}
+	if len(f) == 0 || len(f) > 6 {
+		return "", nil
+	}
+	return strings.Join(f, " "), nums
+}
+
+// settingAskWords open a question for a setting's value in the languages the
+// lexicons read.
+var settingAskWords = wordSet(`what which welke wat welk welche welcher welches quale quali che quel quelle quels cuál cuáles qué qual quais vilken vilket vilka какой какая какое który która które`)
+
+// offeredAnswered is the value reply text picks for the setting question
+// q offered numbers for ("50. dashboard can page"), false when the reply
+// does not open with one of them.
+func offeredAnswered(q, text string) (Proposal, bool) {
+	s := strings.TrimSpace(text)
+	m := pickedLeadRE.FindStringSubmatch(s)
+	if m == nil || questionRE.MatchString(firstSentence(s)) {
+		return Proposal{}, false
+	}
+	name, nums := offeredSetting(q)
+	if name == "" || !slices.Contains(nums, leadNumber(m[1])) {
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + valueKey(name), Name: name, Value: strings.ReplaceAll(m[1], ",", "."), Quote: s, Stated: true}, true
+}
+
