@@ -85,4 +85,3 @@ func offeredAnswered(q, text string) (Proposal, bool) {
 	}
 	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + valueKey(name), Name: name, Value: strings.ReplaceAll(m[1], ",", "."), Quote: s, Stated: true}, true
 }
-
