@@ -20,7 +20,7 @@ var offeredNumRE = mustPattern(`(?:^|[^\p{L}\d.,])(\d+(?:[.,]\d+)?(?:\s?(?:%|[A-
 
 // pickedLeadRE is a reply that opens with a number: "50.", "50, the
 // dashboard can page", "keep 50 — …", "ok 50".
-var pickedLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|yes|yeah|ja|sì|si|oui|da|tak)[,!]?\s+)?(?:(?:keep|use|go\s+with|let's\s+do|make\s+it|houd|neem|behalte|nimm|tieni|usa|garde|prends|mantén|usa|behåll|ta)\s+)?(\d+(?:[.,]\d+)?)(?:\s?(?:%|[A-Za-z]{1,3}\b))?\s*(?:$|[.,;:!—–-]\s*|\s+(?:it\s+is|then|is\s+fine|dan|dann|allora|alors|entonces)\b)`)
+var pickedLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|yes|yeah|ja|sì|si|oui|da|tak)[,!]?\s+)?(?:(?:keep|use|go\s+with|let's\s+do|make\s+it|houd|neem|behalte|nimm|tieni|usa|garde|prends|mantén|usa|behåll|ta)\s+)?(\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)\s*(?:$|[.,;:!—–-]\s*|\s+(?:it\s+is|then|is\s+fine|dan|dann|allora|alors|entonces)\b)`)
 
 // offeredSetting is the setting question q names before the two or more
 // numbers it offers, and those numbers; "" when q offers fewer.
@@ -39,23 +39,25 @@ func offeredSetting(q string) (name string, nums []string) {
 	if k := strings.LastIndexAny(before, "?!\n"); k >= 0 {
 		before = before[k+1:]
 	}
-	// the setting is named before a dash or a colon: "… page size —
-	// keep 50", "threshold: 25 or 50"
-	cut := -1
-	for _, sep := range []string{" — ", " – ", " - ", ":"} {
-		if k := strings.LastIndex(before, sep); k > cut {
-			cut = k
-		}
-	}
-	if cut < 0 {
+	// the setting is named in the part before the numbers, after a dash,
+	// a colon or a comma ("… page size — keep 50", "Resta la domanda di
+	// prima: timeout del readiness probe, 1s o 3s?"), or in the part
+	// before that when the last holds only a verb ("— keep 50")
+	parts := strings.FieldsFunc(before, func(r rune) bool { return strings.ContainsRune(":—–,;", r) })
+	if len(parts) < 2 && !strings.ContainsAny(before, ":—–,;") {
 		return "", nil
 	}
-	name = before[:cut]
-	if k := strings.LastIndexAny(name, ":.;"); k >= 0 && k+1 < len(name) && name[k+1] == ' ' {
-		// "Before I change it: the page size for the list — …"
-		name = name[k+1:]
+	for len(parts) > 0 {
+		last := strings.Fields(parts[len(parts)-1])
+		if len(last) > 0 && !(len(last) <= 2 && pickVerbs[strings.ToLower(last[0])]) {
+			break
+		}
+		parts = parts[:len(parts)-1]
 	}
-	name = strings.Trim(name, " `*\"'")
+	if len(parts) == 0 {
+		return "", nil
+	}
+	name = strings.Trim(parts[len(parts)-1], " `*\"'-")
 	f := strings.Fields(strings.ReplaceAll(name, "`", ""))
 	for len(f) > 0 && (stopwords[strings.ToLower(f[0])] || settingAskWords[strings.ToLower(f[0])]) {
 		f = f[1:]
@@ -65,6 +67,9 @@ func offeredSetting(q string) (name string, nums []string) {
 	}
 	return strings.Join(f, " "), nums
 }
+
+// pickVerbs are the verbs an option opens with ("keep 50", "go to 100").
+var pickVerbs = wordSet(`keep go use stay stick set make teniamo tieni teniamo passiamo usa usiamo houd houden gebruik ga behalte behalten nimm bleib garde garder passe mantén mantener usar behåll håll ta or o of oder ou`)
 
 // settingAskWords open a question for a setting's value in the languages the
 // lexicons read.
@@ -83,5 +88,5 @@ func offeredAnswered(q, text string) (Proposal, bool) {
 	if name == "" || !slices.Contains(nums, leadNumber(m[1])) {
 		return Proposal{}, false
 	}
-	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + valueKey(name), Name: name, Value: strings.ReplaceAll(m[1], ",", "."), Quote: s, Stated: true}, true
+	return Proposal{Op: OpState, Kind: KindValue, Key: "value/-/" + valueKey(name), Name: name, Value: strings.Replace(m[1], ",", ".", 1), Quote: s, Stated: true}, true
 }

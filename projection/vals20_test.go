@@ -106,3 +106,11 @@ func TestValsTwentyOfferedPick(t *testing.T) {
 		{"question back", ask(en, "50? what does the dashboard do?"), nil, []string{`value/`}},
 	})
 }
+
+// The setting named after a colon, the pick with its unit (trial 12 B10).
+func TestValsTwentyOfferedUnit(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"it colon and comma", "> user\nsistema il deploy\n> assistant\nResta la domanda di prima: timeout del readiness probe, 1s o 3s?\n> user\n3s, il pod è lento a partire\n",
+			[]string{`value/-/timeout_del_readiness_probe \[current/normative\] = 3s`}, []string{`resta_la_domanda`}},
+	})
+}
