@@ -16,11 +16,15 @@ import (
 // offer ("2. …", a list's item) sets nothing.
 
 // offeredNumRE is a number a question offers, with its unit.
-var offeredNumRE = mustPattern(`(?:^|[^\p{L}\d.,])(\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)(?:[^\d]|$)`)
+var offeredNumRE = mustPattern(`(?i)(?:^|[^\p{L}\d.,])(\d+(?:[.,]\d+)?(?:\s?(?:` + offerUnit + `)\b)?)\b`)
+
+// offerUnit is a unit after an offered or picked number ("1s o 3s",
+// "512Mi", "25%"), never a word ("50 or 100").
+const offerUnit = `%|ms|s|sec|m|min|h|d|k|kb|mb|gb|ki|mi|gi|kib|mib|gib|px`
 
 // pickedLeadRE is a reply that opens with a number: "50.", "50, the
 // dashboard can page", "keep 50 — …", "ok 50".
-var pickedLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|yes|yeah|ja|sì|si|oui|da|tak)[,!]?\s+)?(?:(?:keep|use|go\s+with|let's\s+do|make\s+it|houd|neem|behalte|nimm|tieni|usa|garde|prends|mantén|usa|behåll|ta)\s+)?(\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)\s*(?:$|[.,;:!—–-]\s*|\s+(?:it\s+is|then|is\s+fine|dan|dann|allora|alors|entonces)\b)`)
+var pickedLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|sure|yes|yeah|ja|sì|si|oui|da|tak)[,!]?\s+)?(?:(?:keep|use|go\s+with|let's\s+do|make\s+it|houd|neem|behalte|nimm|tieni|usa|garde|prends|mantén|usa|behåll|ta)\s+)?(\d+(?:[.,]\d+)?(?:\s?(?:` + offerUnit + `)\b)?)\s*(?:$|[.,;:!—–-]\s*|\s+(?:it\s+is|then|is\s+fine|dan|dann|allora|alors|entonces)\b)`)
 
 // offeredSetting is the setting question q names before the two or more
 // numbers it offers, and those numbers; "" when q offers fewer.

@@ -114,3 +114,12 @@ func TestValsTwentyOfferedUnit(t *testing.T) {
 			[]string{`value/-/timeout_del_readiness_probe \[current/normative\] = 3s`}, []string{`resta_la_domanda`}},
 	})
 }
+
+// "— 50 or 100?": "or" after a number is no unit (trial 12 A12, the
+// question asked again).
+func TestValsTwentyOfferedOr(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"en asked again", "> user\nfix pagination\n> assistant\nBack on it. Still open from before: default page size for `/orders` — 50 or 100?\n> user\n50. dashboard can page\n",
+			[]string{`value/-/default_page_size_for_orders \[current/normative\] = 50`}, nil},
+	})
+}
