@@ -183,6 +183,13 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 			out = append(out, p)
 		}
 	}
+	if len(ctx.Asked) == 1 && !slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindValue }) {
+		// "50. dashboard can page" to "… page size — keep 50, or go to
+		// 100?", answered or not above (offeredanswer.go)
+		if p, ok := offeredAnswered(ctx.Asked[0], text); ok {
+			out = append(out, p)
+		}
+	}
 	return out
 }
 

@@ -47,7 +47,7 @@ func insteadFits(held []HeldValue, key, was string) bool {
 // verb of wanting or proposing before it in the same sentence: "Ik wil
 // een retry-policy …: 5 pogingen", "I'd like to run 10 workers", "ich
 // würde 3 Versuche nehmen". The noun after the number names the setting.
-var countedSuggestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i\s+want|i'd\s+like|i\s+would\s+like|i\s+plan|i'll|i\s+will|i\s+propose|i\s+suggest|ik\s+wil|ik\s+stel\s+voor|ik\s+zou|ich\s+will|ich\s+würde|ich\s+schlage|voglio|vorrei|propongo|je\s+veux|je\s+propose|je\s+vais|quiero|voy\s+a|eu\s+quero|proponho|jag\s+vill|föreslår|chcę|proponuję)\s(?:[^.?!\n]{0,80}?[^\p{L}\d.,])?(?P<v>\d+)\s+(?P<k>\p{L}{3,20})(?:[^\p{L}]|$)`)
+var countedSuggestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i\s+want|i'd\s+like|i\s+would\s+like|i\s+plan|i'll|i\s+will|i\s+propose|i\s+suggest|ik\s+wil|ik\s+stel\s+voor|ik\s+zou|ich\s+will|ich\s+würde|ich\s+schlage|(?:wil|zou|stel)\s+ik|(?:will|würde|möchte|schlage)\s+ich|vill\s+jag|föreslår\s+jag|voglio|vorrei|propongo|je\s+veux|je\s+propose|je\s+vais|quiero|voy\s+a|eu\s+quero|proponho|jag\s+vill|föreslår|chcę|proponuję)\s(?:[^.?!\n]{0,80}?[^\p{L}\d.,])?(?P<v>\d+)\s+(?P<k>\p{L}{3,20})(?:[^\p{L}]|$)`)
 
 // countedSuggestion is the last count text proposes and the noun it
 // counts, "" when none.

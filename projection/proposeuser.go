@@ -697,10 +697,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// name none
 				vs = nil
 			}
-			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && backToFits(ctx.Values, lastKey, v) {
+			if v := backToValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" {
 				// "go back to 15": the number, for the setting whose value
-				// before it was (valueref.go), else the one set last.
-				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Correction: true, Scope: scope}}
+				// before it was (valueref.go), the one the sentence names
+				// ("CommandTimeout toch terug naar 30"), else the one set
+				// last.
+				if k, n, ok := backToTarget(s, ctx.Values, lastKey, lastName); ok && backToFits(ctx.Values, k, v) {
+					vs = []Proposal{{Op: OpState, Kind: KindValue, Key: k, Name: n, Value: v, Quote: s, Correction: true, Scope: scope}}
+				}
 			}
 			if v := tryValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && tryFits(ctx.Values, lastKey, v) {
 				// "hm, that's worse. try 256K": the number, for the

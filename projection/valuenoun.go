@@ -340,13 +340,17 @@ func canGo(held []HeldValue, key, v string, dir int) bool {
 // backToSaid reads a setting put back to a number in a clause of s
 // whose other clause another reading read ("vuelve a 100 y sube el burst
 // a 40"): the number, for the setting the reducer found (backToHeld),
-// else the one set last.
+// the one the clause names (backToTarget), else the one set last.
 func backToSaid(s string, ctx *Context, out []Proposal) []Proposal {
 	v := backToValue(s)
-	if v == "" || ctx.LastValueKey == "" || !backToFits(ctx.Values, ctx.LastValueKey, v) || len(covering(out, s, leadNumber(v))) > 0 {
+	if v == "" || ctx.LastValueKey == "" || len(covering(out, s, leadNumber(v))) > 0 {
 		return out
 	}
-	return append(out, Proposal{Op: OpState, Kind: KindValue, Key: ctx.LastValueKey, Name: ctx.LastValueName, Value: v, Quote: s, Refers: true, Correction: true})
+	k, n, ok := backToTarget(s, ctx.Values, ctx.LastValueKey, ctx.LastValueName)
+	if !ok || !backToFits(ctx.Values, k, v) {
+		return out
+	}
+	return append(out, Proposal{Op: OpState, Kind: KindValue, Key: k, Name: n, Value: v, Quote: s, Refers: true, Correction: true})
 }
 
 // cognateHead reports whether setting keys a and b are one setting told

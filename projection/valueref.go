@@ -247,3 +247,50 @@ func numericHeld(v string) bool {
 	t := strings.TrimLeft(v, "+-$€£ ")
 	return strings.Count(v, ".") <= 1 && leadNumber(v) != "" && t != "" && t[0] >= '0' && t[0] <= '9'
 }
+
+// backToTarget is the setting sentence s puts back to a number: the one
+// s names before its back-to phrase ("CommandTimeout toch terug naar
+// 30", "set the pool size back to 10"), by the words of a value held or
+// by an identifier, else the one set last (lastKey): "terug naar 30"
+// names none. ok is false when s names values held it cannot tell apart
+// (one setting in three files) and no identifier of its own.
+func backToTarget(s string, held []HeldValue, lastKey, lastName string) (key, name string, ok bool) {
+	loc := backToNumRE.FindStringIndex(s)
+	if loc == nil {
+		return lastKey, lastName, true
+	}
+	before := s[:loc[0]]
+	if k := strings.LastIndexAny(before, ".;!?\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	var named []HeldValue
+	best := 0
+	lb := strings.ToLower(before)
+	words := sentenceWords(lb)
+	for _, h := range held {
+		n := heldScore(lb, words, &h)
+		switch {
+		case n == 0 || n < best:
+		case n > best:
+			named, best = []HeldValue{h}, n
+		default:
+			named = append(named, h)
+		}
+	}
+	for _, h := range named {
+		if h.Key == lastKey {
+			// "retries back to 3" after retries was set: the one set last
+			return lastKey, lastName, true
+		}
+	}
+	if len(named) == 1 {
+		return named[0].Key, named[0].Name, true
+	}
+	if m := settingIdentRE.FindStringSubmatch(before); m != nil {
+		return "value/-/" + strings.ToLower(m[1]), m[1], true
+	}
+	if len(named) > 1 {
+		return "", "", false
+	}
+	return lastKey, lastName, true
+}

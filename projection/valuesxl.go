@@ -319,38 +319,51 @@ func heldByNumber(s string, vals []HeldValue) *HeldValue {
 // none.
 func heldNamed(s string, vals []HeldValue) *HeldValue {
 	ls := strings.ToLower(s)
-	words := strings.FieldsFunc(ls, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	words := sentenceWords(ls)
 	var best *HeldValue
 	bn := 0
 	for i := range vals {
 		h := &vals[i]
-		n := 0
-		seen := map[string]bool{}
-		for _, w := range strings.FieldsFunc(strings.ToLower(h.Name+" "+property(h.Key)), func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-		}) {
-			if seen[w] || xlNameSkip[w] {
-				continue
-			}
-			seen[w] = true
-			if strings.ContainsFunc(w, isCJK) || strings.ContainsFunc(w, isHangul) {
-				if utf8.RuneCountInString(w) >= 2 && strings.Contains(ls, w) {
-					n += 2
-				}
-				continue
-			}
-			if utf8.RuneCountInString(w) < 3 || stopwords[w] {
-				continue
-			}
-			if slices.ContainsFunc(words, func(x string) bool { return nameWordMatch(x, w) }) {
-				n++
-			}
-		}
-		if n > 0 && n >= bn {
+		if n := heldScore(ls, words, h); n > 0 && n >= bn {
 			best, bn = h, n
 		}
 	}
 	return best
+}
+
+// sentenceWords are the words of lower-cased sentence ls, identifiers
+// with "_" whole.
+func sentenceWords(ls string) []string {
+	return strings.FieldsFunc(ls, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+}
+
+// heldScore is how many words of held value h's name lower-cased
+// sentence ls (its words words) names, a word of Han or Hangul by two;
+// 0 when none.
+func heldScore(ls string, words []string, h *HeldValue) int {
+	n := 0
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(h.Name+" "+property(h.Key)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if seen[w] || xlNameSkip[w] {
+			continue
+		}
+		seen[w] = true
+		if strings.ContainsFunc(w, isCJK) || strings.ContainsFunc(w, isHangul) {
+			if utf8.RuneCountInString(w) >= 2 && strings.Contains(ls, w) {
+				n += 2
+			}
+			continue
+		}
+		if utf8.RuneCountInString(w) < 3 || stopwords[w] {
+			continue
+		}
+		if slices.ContainsFunc(words, func(x string) bool { return nameWordMatch(x, w) }) {
+			n++
+		}
+	}
+	return n
 }
 
 // isHangul reports a Hangul syllable.
