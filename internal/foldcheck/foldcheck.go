@@ -73,7 +73,7 @@ func HistoryDiff(evs []projection.Event, counts ...int) []string {
 		}
 		all, _ := projection.WithHistory(r, whole)
 		got := historyCount(all)
-		for _, k := range keysOfCount(want, got) {
+		for _, k := range keysOf(want, got) {
 			if w, g := want[k], got[k]; w != g {
 				out = append(out, fmt.Sprintf("folds ending at seqs %v: %s: whole log lists it %d times, folded %d", cutSeqs(evs, cuts), k, w, g))
 			}
@@ -98,20 +98,6 @@ func historyCount(as []*projection.Anchor) map[string]int {
 		m[fmt.Sprintf("%s %s %s %q @%d", a.Kind, a.Key, lc, a.Value, a.Seq())]++
 	}
 	return m
-}
-
-func keysOfCount(a, b map[string]int) []string {
-	var ks []string
-	for k := range a {
-		ks = append(ks, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			ks = append(ks, k)
-		}
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 // Cuts are the indexes of evs after which n even folds end, each the
@@ -190,7 +176,8 @@ func verdicts(r *projection.Reducer) map[string]string {
 	return m
 }
 
-func keysOf(a, b map[string]string) []string {
+// keysOf is every key of a or b, sorted.
+func keysOf[V any](a, b map[string]V) []string {
 	var ks []string
 	for k := range a {
 		ks = append(ks, k)
