@@ -1,8 +1,6 @@
 package projection_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,22 +15,11 @@ import (
 // questions, done obligations, and the evidence and files it observed
 // (trial 11: --all after a fold listed the heads alone).
 func TestFoldKeepsHistory(t *testing.T) {
-	files, _ := filepath.Glob("testdata/reduce/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no scripts")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			t.Parallel()
-			in, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range foldcheck.HistoryDiff(scriptEvents(t, string(in)), 1, 2, 3) {
-				t.Errorf("%s", d)
-			}
-		})
-	}
+	eachGoldenScript(t, func(t *testing.T, _ string, evs []projection.Event) {
+		for _, d := range foldcheck.HistoryDiff(evs, 1, 2, 3) {
+			t.Errorf("%s", d)
+		}
+	})
 }
 
 const storehistScript = `> user
