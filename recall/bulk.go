@@ -257,6 +257,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 	}
 	var docs atomic.Int64
 	stems := newBulkStemCache()
+	memo := newTextMemo(textMemoBytes)
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
 	jobs := make(chan CheckpointInfo)
@@ -283,6 +284,7 @@ func (w *writer) build(tmp string, todo []CheckpointInfo) (string, error) {
 			terms := newTermAnalyzer(stems)
 			terms.slab = &termSlab{}
 			terms.front = &stemFront{}
+			terms.memo = memo
 			var u segmentUnit
 			for ci := range jobs {
 				p := x.prepare(ctx, ci, false, terms)
