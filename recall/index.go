@@ -1134,7 +1134,7 @@ func (x *Index) prepare(ctx context.Context, ci CheckpointInfo, parts bool, term
 			Summary: f.Summary, SummaryOf: f.SummaryOf}), Text: f.Text})
 		prints = binary.LittleEndian.AppendUint64(prints, copyPrint(f.Role, f.Tools, f.Text))
 		p.bytes += len(searchable)
-		p.tokens += countTokens(searchable)
+		p.tokens += terms.textTokens(searchable)
 	}
 	for _, chunk := range x.codec.encode(texts) {
 		p.docs[0].AddField(document.NewTextFieldCustom(fTexts, nil, chunk, fieldOptions[fTexts], nil))

@@ -46,8 +46,9 @@ var scaleQueries = []struct {
 // answering the same queries. It runs 500 messages in the short profile,
 // 2,000 in the long one (CI), and 100,000 with EF_RECALL_BENCH=1
 // (EF_RECALL_BENCH=<n> for another size); EF_RECALL_CPUPROFILE=<file>
-// writes a CPU profile of the build, EF_RECALL_QUERYPROFILE=<file> one of
-// the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out:
+// writes a CPU profile of the build, EF_RECALL_ALLOCPROFILE=<file> the
+// allocations up to the end of the build, EF_RECALL_QUERYPROFILE=<file> a
+// CPU profile of the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
@@ -95,6 +96,7 @@ func TestRecallScale(t *testing.T) {
 	buildAlloc := float64(ms1.TotalAlloc - ms0.TotalAlloc)
 	buildGC := gcCPU() - gc0
 	stopProfile()
+	writeAllocProfile(t, os.Getenv("EF_RECALL_ALLOCPROFILE"))
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -334,6 +336,25 @@ func startCPUProfile(t *testing.T, path string) func() {
 		if err := f.Close(); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// writeAllocProfile writes the allocation profile so far to path (the
+// EF_RECALL_ALLOCPROFILE knob); with no path it does nothing.
+func writeAllocProfile(t *testing.T, path string) {
+	t.Helper()
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		t.Error(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
@@ -103,6 +104,7 @@ type termAnalyzer struct {
 	scratch sync.Pool  // *termScratch
 	slab    *termSlab  // where frequencies are made; nil: fresh memory for each text
 	front   *stemFront // nil: every ASCII word goes to the stem memo
+	memo    *textMemo  // a bulk build's analyses of the texts it met (textmemo.go); nil: none
 }
 
 func newTermAnalyzer(stems *stemCache) *termAnalyzer {
@@ -132,6 +134,7 @@ type termScratch struct {
 	seq   []int32 // the term of each positioned token, in order
 	pos   []int32 // its position
 	low   []byte
+	entry []byte // a memo entry being written
 }
 
 // frequencies analyzes text and returns its token count and term
@@ -145,6 +148,14 @@ type termScratch struct {
 // allocated, and zap, which reads each term's locations in turn, found
 // them scattered over the text's.
 func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
+	var key memoKey
+	memo := a.memo != nil && len(text) >= textMemoMin
+	if memo {
+		key = a.memo.key(text)
+		if e, ok := a.memo.get(key); ok {
+			return a.fromMemo(e)
+		}
+	}
 	sc, _ := a.scratch.Get().(*termScratch)
 	if sc == nil {
 		sc = &termScratch{}
@@ -169,16 +180,7 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 			sc.pos = append(sc.pos, int32(pos))
 		}
 	})
-	var tfs []bindex.TokenFreq
-	var locs []bindex.TokenLocation
-	var ptrs []*bindex.TokenLocation
-	if a.slab != nil {
-		tfs, locs, ptrs = a.slab.tfs.take(len(sc.terms)), a.slab.locs.take(len(sc.seq)), a.slab.ptrs.take(len(sc.seq))
-	} else {
-		tfs = make([]bindex.TokenFreq, len(sc.terms))
-		locs = make([]bindex.TokenLocation, len(sc.seq))
-		ptrs = make([]*bindex.TokenLocation, len(sc.seq))
-	}
+	tfs, locs, ptrs := a.take(len(sc.terms), len(sc.seq))
 	// npos becomes each term's next free location, from its first.
 	next := int32(0)
 	for t, n := range sc.npos {
@@ -203,7 +205,21 @@ func (a *termAnalyzer) frequencies(text []byte) (int, bindex.TokenFrequencies) {
 		tf.SetFrequency(int(sc.freq[t]))
 		freqs[term.s] = tf
 	}
+	if memo {
+		sc.entry = memoEntry(sc.entry[:0], len(sc.seq), countTokens(unsafe.String(unsafe.SliceData(text), len(text))), tfs)
+		a.memo.put(key, sc.entry)
+	}
 	return len(sc.seq), freqs
+}
+
+// take returns the memory of the frequencies of a text of terms distinct
+// terms and locs positioned tokens: in the slab when the analyzer has
+// one.
+func (a *termAnalyzer) take(terms, locs int) ([]bindex.TokenFreq, []bindex.TokenLocation, []*bindex.TokenLocation) {
+	if a.slab != nil {
+		return a.slab.tfs.take(terms), a.slab.locs.take(locs), a.slab.ptrs.take(locs)
+	}
+	return make([]bindex.TokenFreq, terms), make([]bindex.TokenLocation, locs), make([]*bindex.TokenLocation, locs)
 }
 
 // termTable finds the distinct terms of a text by their bytes: an
