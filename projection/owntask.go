@@ -71,6 +71,14 @@ func (r *Reducer) ownOpenTasks(ev *Event, ref EventRef) {
 		if r.hot[slot(KindObligation, p.Key)] != nil {
 			continue
 		}
+		if o := r.promisedAgain(t); o != nil {
+			// "The README section I'll write by Monday." after the
+			// user's "could you write a section in the README … by
+			// Monday": the agent takes on the task the user set
+			// (promise.go)
+			o.addRef(ref)
+			continue
+		}
 		r.apply(ev, &p, ref, r.freeID(KindObligation, ev.Seq), map[*Anchor]bool{})
 	}
 }

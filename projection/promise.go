@@ -14,7 +14,10 @@ import "strings"
 // agent's, read beside its "still need to" (owntask.go); it is done as any
 // other: the file it names written (touched, reduceoutcome.go), a later
 // "Updated …" (done.go, donereport.go), and for a promised test a test
-// file written after it (testDone).
+// file written after it (testDone). A promise that restates an open
+// obligation ("The README section I'll write by Monday" after the user's
+// "could you write a section in the README … by Monday") takes that one
+// on rather than adding another (promisedAgain).
 //
 // No promise: what the code does ("the handler adds a header", "de
 // handler voegt een header toe": no first person), what was done ("I
@@ -86,4 +89,30 @@ var promiseFileRE = mustPattern(`^[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 // agent's promised test v: v promises a test and p is a test file.
 func testDone(v, p string) bool {
 	return promiseRE.MatchString(v) && promiseTestRE.MatchString(v) && testPathRE.MatchString(p)
+}
+
+// promisedAgain is the open obligation the agent's promise t takes on
+// again: one whose words hold at least two of the promise's and three in
+// four of them. nil when t is no promise or none does.
+func (r *Reducer) promisedAgain(t string) *Anchor {
+	if !ownPromise(t) {
+		return nil
+	}
+	ts := stems(t)
+	var best *Anchor
+	for _, a := range r.sorted() {
+		if a.Kind != KindObligation || a.Lifecycle != Open {
+			continue
+		}
+		as, n := stems(a.Value), 0
+		for w := range ts {
+			if as[w] {
+				n++
+			}
+		}
+		if n >= 2 && 4*n >= 3*len(ts) {
+			best = a
+		}
+	}
+	return best
 }
