@@ -31,7 +31,7 @@ var (
 	// ownSideRE is a label naming what is still open on the agent's
 	// side.
 	ownSideRE = mustPattern(`(?i)\b(?:(?:still\s+)?(?:open|pending|left|outstanding|remaining|to\s?do)\s+(?:on|from)\s+my\s+(?:side|end)|(?:on|from)\s+my\s+(?:side|end)|my\s+(?:open|pending|outstanding|remaining)\s+(?:items|tasks|to-?dos|points)|(?:still\s+)?(?:left|remaining)\s+for\s+me|still\s+on\s+me|on\s+my\s+plate)\b` +
-		`|(?i:(?:^|[^\p{L}])(?:(?:noch\s+)?offen\s+(?:von|auf)\s+meiner\s+seite|von\s+meiner\s+seite\s+(?:noch\s+)?offen|meine\s+offenen\s+(?:punkte|aufgaben|todos)|bei\s+mir\s+(?:noch\s+)?offen|pend[êe]ncias\s+minhas|minhas\s+pend[êe]ncias|pendente\s+(?:da\s+minha\s+parte|comigo)|da\s+minha\s+parte(?:\s+ainda)?\s+(?:falta|fica)|pendientes?\s+(?:m[ií]os|de\s+mi\s+parte|por\s+mi\s+parte)|mis\s+pendientes|por\s+mi\s+parte\s+(?:queda|falta)n?|(?:reste|restant|en\s+suspens|à\s+faire)\s+de\s+mon\s+côté|de\s+mon\s+côté,?\s+(?:il\s+)?reste|(?:in\s+sospeso|da\s+fare|aperti|aperto)\s+da\s+parte\s+mia|da\s+parte\s+mia\s+(?:resta|restano|manca|mancano)|(?:nog\s+)?open\s+(?:van|aan)\s+mijn\s+kant|mijn\s+openstaande\s+punten|öppet\s+från\s+min\s+sida|kvar\s+för\s+mig|за\s+мной|с\s+моей\s+стороны(?:\s+(?:ещё|еще))?\s+(?:осталось|открыто|не\s+сделано)|за\s+мною|з\s+мого\s+боку(?:\s+ще)?\s+(?:залишилось|відкрито))(?:[^\p{L}]|$))` +
+		`|(?i:(?:^|[^\p{L}])(?:(?:noch\s+)?offen\s+(?:von|auf)\s+meiner\s+seite|von\s+meiner\s+seite\s+(?:noch\s+)?offen|meine\s+offenen\s+(?:punkte|aufgaben|todos)|bei\s+mir\s+(?:noch\s+)?offen|pend[êe]ncias\s+minhas|minhas\s+pend[êe]ncias|pendente\s+(?:da\s+minha\s+parte|comigo)|da\s+minha\s+parte(?:\s+ainda)?\s+(?:falta|fica)|pendientes?\s+(?:m[ií]os|de\s+mi\s+parte|por\s+mi\s+parte)|mis\s+pendientes|por\s+mi\s+parte\s+(?:queda|falta)n?|(?:reste|restant|en\s+suspens|à\s+faire)\s+de\s+mon\s+côté|de\s+mon\s+côté,?\s+(?:il\s+)?reste|(?:in\s+sospeso|da\s+fare|aperti|aperto)\s+da\s+parte\s+mia|da\s+parte\s+mia\s+(?:resta|restano|manca|mancano)|da\s+parte\s+mia|dal\s+mio\s+lato|per\s+quanto\s+mi\s+riguarda|(?:nog\s+)?open\s+(?:van|aan)\s+mijn\s+kant|van\s+mijn\s+kant|mijnerzijds|von\s+meiner\s+seite|meinerseits|de\s+mon\s+côté|pour\s+ma\s+part|por\s+mi\s+parte|de\s+mi\s+parte|da\s+minha\s+parte|de\s+minha\s+parte|från\s+min\s+sida|с\s+моей\s+стороны|з\s+мого\s+боку|mijn\s+openstaande\s+punten|öppet\s+från\s+min\s+sida|kvar\s+för\s+mig|за\s+мной|с\s+моей\s+стороны(?:\s+(?:ещё|еще))?\s+(?:осталось|открыто|не\s+сделано)|за\s+мною|з\s+мого\s+боку(?:\s+ще)?\s+(?:залишилось|відкрито))(?:[^\p{L}]|$))` +
 		`|我这边(?:还)?(?:剩|没做完|待办|未完成)|私の方で(?:残って|未対応)|제\s*쪽에서\s*남은`)
 	// ownStillRE is the agent's first-person "still need to".
 	ownStillRE = mustPattern(`(?i)^(?:(?:and|also|but|und|e|y|et|и|і|а|但|还有)[,\s]+)?(?:i\s+still\s+(?:need|have|got)\s+to\s+\S|ich\s+muss\s+(?:\S+\s+){0,3}?noch\s|(?:\S+\s+){0,3}?muss\s+ich\s+noch\s|(?:eu\s+)?ainda\s+(?:preciso|tenho\s+(?:que|de))\s|(?:yo\s+)?(?:todav[ií]a|a[uú]n)\s+(?:tengo\s+que|necesito)\s|il\s+me\s+reste\s+(?:encore\s+)?à\s|je\s+dois\s+encore\s|devo\s+ancora\s|mi\s+resta(?:no)?\s+(?:ancora\s+)?da\s|ik\s+moet\s+(?:\S+\s+){0,3}?nog\s|jag\s+(?:måste|behöver)\s+fortfarande\s|мне\s+(?:(?:ещё|еще)\s+(?:нужно|надо)|(?:нужно|надо)\s+(?:ещё|еще))\s|я\s+(?:ещё|еще)\s+(?:должен|должна)\s|мені\s+ще\s+(?:треба|потрібно)\s|我还(?:需要|得|要)|제가\s*아직)`)
@@ -71,6 +71,14 @@ func (r *Reducer) ownOpenTasks(ev *Event, ref EventRef) {
 		if r.hot[slot(KindObligation, p.Key)] != nil {
 			continue
 		}
+		if o := r.promisedAgain(t); o != nil {
+			// "The README section I'll write by Monday." after the
+			// user's "could you write a section in the README … by
+			// Monday": the agent takes on the task the user set
+			// (promise.go)
+			o.addRef(ref)
+			continue
+		}
 		r.apply(ev, &p, ref, r.freeID(KindObligation, ev.Seq), map[*Anchor]bool{})
 	}
 }
@@ -105,7 +113,8 @@ func ownTasks(text string) []string {
 			}
 			continue
 		}
-		if ownStillRE.MatchString(s) {
+		if ownStillRE.MatchString(s) || ownPromise(s) {
+			// "I still need to …", "ik voeg een test toe" (promise.go)
 			add(s)
 		}
 	}
