@@ -40,7 +40,7 @@ func TestCorrectionSubject(t *testing.T) {
 func TestTakeBackNamesThing(t *testing.T) {
 	const said = "> user\nput the NewInvoicing flag per environment\n> assistant\nI'll read the flag via `IOptionsSnapshot<FeatureFlags>` from appsettings, no extra package needed.\n> user\n"
 	for _, c := range []struct {
-		name, msg string
+		name, msg   string
 		want, never []string
 	}{
 		{"nl (C21)", "nee toch geen IOptionsSnapshot, gebruik IFeatureManager van Microsoft.FeatureManagement, dat pakket zit er al in",
