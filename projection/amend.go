@@ -188,6 +188,10 @@ func isRule(s string) bool {
 		// "**Don't**", "## Never:": a heading of rules, none itself
 		return false
 	}
+	if v, _ := insteadValue(s); v != "" {
+		// "3, nicht 5": a number corrected in passing (notinstead.go)
+		return false
+	}
 	if aNotAMatch(s) {
 		// "要不要支持繁体中文": a question in the A-not-A form, not "不要".
 		s = aNotARE.ReplaceAllString(s, "")

@@ -11,10 +11,12 @@ import "strings"
 // names a thing before its number ("page 3, not 5") is another reading's.
 
 // notInsteadRE is "V, not W" as a sentence of its own, a verb of choosing
-// before it, in the languages the lexicons read.
+// before it, in the languages the lexicons read; "do not W" is how the
+// German gloss reads "3, nicht 5" (a clause opening with "nicht" is a
+// prohibition there: lexicon.go, initialNot).
 var notInsteadRE = mustPattern(`(?i)^\s*(?:(?:ok|okay|no|nee|nein|non|nej|nie|нет|ні)[,.!]?\s+)?(?:(?:use|make\s+it|set\s+it\s+to|go\s+with|zet|gebruik|neem|maak\s+er|nimm|mach|setz|usa|metti|prends|mets|utilise|pon|pone|coloque|use|använd|sätt|użyj|ставь|постав\p{L}*)\s+)?` +
 	`(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)\s*[,;]?\s*` +
-	`(?:not|niet|nicht|non|no|pas|nie|inte|ikke|não|nao|не|ні|statt|anstatt|instead\s+of|rather\s+than|in\s+plaats\s+van|i\s+stället\s+för|invece\s+di|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|zamiast|вместо|замість)\s+` +
+	`(?:(?:do\s+)?not|niet|nicht|non|no|pas|nie|inte|ikke|não|nao|не|ні|statt|anstatt|instead\s+of|rather\s+than|in\s+plaats\s+van|i\s+stället\s+för|invece\s+di|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|zamiast|вместо|замість)\s+` +
 	`(?P<a>\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)\s*[.!]?\s*$`)
 
 // insteadValue is the value V and the number W it replaces that sentence

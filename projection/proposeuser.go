@@ -711,9 +711,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				// setting set last (trynum.go).
 				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Quote: s, Scope: scope}}
 			}
-			if v, was := insteadValue(s); len(vs) == 0 && ev.Role == RoleUser && !rel && v != "" && lastKey != "" && insteadFits(ctx.Values, lastKey, was) {
+			if v, was := insteadValue(s); ev.Role == RoleUser && !rel && v != "" && lastKey != "" && insteadFits(ctx.Values, lastKey, was) {
 				// "3, niet 5": the number in place of the one the setting
-				// suggested or set last had (notinstead.go)
+				// suggested or set last had (notinstead.go); the sentence
+				// is that shape whole, so no other reading of its numbers
+				// ("non 5" read as the value 5) holds
 				vs = []Proposal{{Op: OpState, Kind: KindValue, Key: lastKey, Name: lastName, Value: v, Was: was, Quote: s, Correction: true, Scope: scope}}
 			}
 			if len(vs) == 0 && ev.Role == RoleUser && !rel {

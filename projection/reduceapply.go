@@ -461,7 +461,13 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				o = r.droppedDecision(p.Value)
 			}
 			if o == nil {
-				o = r.nearestUnlinked(KindDecision, p.Value, min, len(p.Links) > 0)
+				about := p.Value
+				if p.Correction {
+					// the decision it is about, not the last one said
+					// with the same "actually" (corrsubject.go)
+					about = subjectText(p.Value)
+				}
+				o = r.nearestUnlinked(KindDecision, about, min, len(p.Links) > 0)
 			}
 			if n := r.newestChoice(); o == nil && p.Correction && n != nil && (len(p.Links) == 0 || len(n.Links) == 0) {
 				o = n
@@ -512,6 +518,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			if nu.Authority == Normative {
 				r.echoesRetired(o, ref)
 			}
+		} else if p.Name == switchedName && p.Was != "" {
+			// "nee toch geen IOptionsSnapshot, gebruik IFeatureManager":
+			// what it said no to, though no decision held it (decback.go)
+			nu.Was = p.Was
 		}
 		// Adopting what was rejected supersedes the rejection.
 		if n := r.naming(p.Links, KindNegative, Active); n != nil && !p.Correction {
