@@ -3,6 +3,7 @@ package importer
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
 )
@@ -29,7 +30,16 @@ import (
 
 // clientCompactionID is the compaction id of the client compaction whose
 // compaction/start is at seq: the same file gives the same ids.
-func clientCompactionID(seq int) string { return "client-compaction-" + strconv.Itoa(seq) }
+func clientCompactionID(seq int) string { return clientCompactionPrefix + strconv.Itoa(seq) }
+
+// clientCompactionPrefix opens the id of every client compaction.
+const clientCompactionPrefix = "client-compaction-"
+
+// IsClientCompaction reports whether a checkpoint's compaction id is one
+// the importer gave a compaction the source client made itself.
+func IsClientCompaction(compactionID string) bool {
+	return strings.HasPrefix(compactionID, clientCompactionPrefix)
+}
 
 // compact builds user item it as the checkpoint of the client compaction
 // the last marker opened: the transaction that replaces the whole surface
