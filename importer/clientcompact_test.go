@@ -49,6 +49,11 @@ func TestClientCompactionIsATransaction(t *testing.T) {
 		opens string // the surface's first message after the last compaction
 	}{
 		{"sdk-edge.jsonl", importer.FormatClaudeSDK, ""},
+		{"claude-code-2026.jsonl", importer.FormatClaudeCode, ""},
+		{"codex-rollout-2026.jsonl", importer.FormatCodex, ""},
+		{"continue-session.json", importer.FormatContinue, "user: Previous conversation summary:"},
+		{"gemini-cli-2026.jsonl", importer.FormatGemini, "user: <state_snapshot>"},
+		{"goose-export.json", importer.FormatGoose, ""},
 		{"qwen-code-session.jsonl", importer.FormatQwen, "user: <state_snapshot>"},
 		{"opencode-export.json", importer.FormatOpenCode, "user: What did we do so far?"},
 		{"opencode-export-2026.json", importer.FormatOpenCode, "user: What did we do so far?"},
