@@ -20,13 +20,22 @@ import (
 // summarizer's; the surface holds what the client's model was sent after
 // the compaction, so ef inspect counts what it saw.
 //
-// The message that replaces is the first user message after the marker:
-// the client's summary (Claude Code, Codex, Gemini CLI, Qwen Code,
-// Continue, Goose), or OpenCode's compaction prompt ("What did we do so
-// far?") which its summary answers. A marker with no user message after
-// it (a compaction the source recorded no summary or prompt for, one at
-// the end of the file) replaces nothing: its messages stay on the surface
-// and Compaction.Shadowed is 0.
+// The message that replaces is the user message right after the marker
+// when it is the client's summary (Claude Code, Codex, Gemini CLI, Qwen
+// Code, Continue, Goose) or OpenCode's compaction prompt ("What did we do
+// so far?"), which its summary answers. A marker with neither right after
+// it (a Codex compaction done on the server, which records no summary; one
+// at the end of the file) replaces nothing: its messages stay on the
+// surface and Compaction.Shadowed is 0.
+
+// isCompactionPrompt reports whether user item it is OpenCode's compaction
+// prompt, the client's chatter its summary answers: the message that opens
+// the context after an OpenCode compaction. Any other user message after a
+// marker with no summary (the user's next prompt) is the user's, never a
+// checkpoint.
+func isCompactionPrompt(it item) bool {
+	return it.injected == hostshim.InjectedChatter && len(it.blocks) == 1 && it.blocks[0].Type == hostshim.BlockText && it.blocks[0].Text == openCodeCompactionPrompt
+}
 
 // clientCompactionID is the compaction id of the client compaction whose
 // compaction/start is at seq: the same file gives the same ids.

@@ -50,7 +50,6 @@ func TestClientCompactionIsATransaction(t *testing.T) {
 	}{
 		{"sdk-edge.jsonl", importer.FormatClaudeSDK, ""},
 		{"claude-code-2026.jsonl", importer.FormatClaudeCode, ""},
-		{"codex-rollout-2026.jsonl", importer.FormatCodex, ""},
 		{"continue-session.json", importer.FormatContinue, "user: Previous conversation summary:"},
 		{"gemini-cli-2026.jsonl", importer.FormatGemini, "user: <state_snapshot>"},
 		{"goose-export.json", importer.FormatGoose, ""},
@@ -114,6 +113,23 @@ func checkClientCompactions(t *testing.T, im importer.Imported) {
 	}
 }
 
+// Near miss: a Codex compaction done on the server records no summary, and
+// the user message after it is the user's next prompt: it replaces
+// nothing, and stays the user's.
+func TestClientCompactionCodexServer(t *testing.T) {
+	ims, err := importer.Import("testdata/codex-rollout-2026.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := ims[0]
+	if len(im.Stats.Compactions) != 1 || im.Stats.Compactions[0].Shadowed != 0 || im.Stats.Compactions[0].SummarySeq != 0 {
+		t.Fatalf("compactions %+v", im.Stats.Compactions)
+	}
+	if len(im.Session.Nodes()) != len(logMessageSeqs(im)) {
+		t.Errorf("surface %d nodes, log %d messages", len(im.Session.Nodes()), len(logMessageSeqs(im)))
+	}
+}
+
 // Near misses: a marker that no user message follows replaces nothing (a
 // Claude Code sub-agent's boundary is not the session's; a 1.0.x restart
 // with no flag is the user's message), and a first message flagged as a
@@ -131,6 +147,12 @@ func TestClientCompactionNearMisses(t *testing.T) {
 			ccRec("2.0.42", "u1", "", ccUser("fix the build")),
 			`{"parentUuid":"u1","isSidechain":true,"sessionId":"s-cc","uuid":"sb","type":"system","subtype":"compact_boundary","compactMetadata":{"preTokens":5}}`,
 			ccRec("2.0.42", "a1", "u1", ccAssistant("m1", "Looking.")),
+		}},
+		{"a boundary the user's next prompt follows, no summary", []string{
+			ccRec("2.0.42", "u1", "", ccUser("fix the build")),
+			ccRec("2.0.42", "a1", "u1", ccAssistant("m1", "Looking.")),
+			`{"parentUuid":"a1","isSidechain":false,"sessionId":"s-cc","uuid":"sb","type":"system","subtype":"compact_boundary","compactMetadata":{"preTokens":5}}`,
+			ccRec("2.0.42", "u2", "sb", ccUser("now run the tests")),
 		}},
 		{"a boundary with no summary after it", []string{
 			ccRec("2.0.42", "u1", "", ccUser("fix the build")),

@@ -444,7 +444,7 @@ func (b *builder) item(i int, it item) error {
 		if err := b.header(""); err != nil {
 			return err
 		}
-		if b.marked && len(b.surface) > 0 {
+		if b.marked && len(b.surface) > 0 && (it.summary || isCompactionPrompt(it)) {
 			b.marked = false
 			return b.compact(it)
 		}
