@@ -162,6 +162,11 @@ type Stats struct {
 	// and no rule or value the user stated, unless the agent's own
 	// messages or the files it read repeat them.
 	UnrecordedPrompts bool
+	// IDRewritten says, when the session id the file records could not be
+	// kept (a control character, a ".." path segment, too long:
+	// safeid.go), what it was, what ef files the session under instead and
+	// why; "" when the id was kept or the format records none.
+	IDRewritten string
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
 	// Guess, for a file of no format ef knows read by its shape

@@ -389,6 +389,7 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 	if err != nil {
 		return Imported{}, err
 	}
+	st.IDRewritten = id.rewritten
 	return Imported{Name: name, ID: id.id(), Format: f, Session: s, Stats: st, Torn: t.torn}, nil
 }
 

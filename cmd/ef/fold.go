@@ -636,6 +636,9 @@ func importNotes(st importer.Stats) []string {
 	if st.Guess != "" {
 		out = append(out, st.Guess)
 	}
+	if st.IDRewritten != "" {
+		out = append(out, st.IDRewritten)
+	}
 	if st.Orphans > 0 {
 		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))
 	}
