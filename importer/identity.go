@@ -29,9 +29,9 @@ type identity struct {
 	recorded string
 	// rewritten is the note on a recorded id safeRecordedID rewrote, or "".
 	rewritten string
-	h        hash.Hash
-	msgs     int
-	buf      []byte
+	h         hash.Hash
+	msgs      int
+	buf       []byte
 }
 
 func newIdentity(f Format, recorded string) *identity {

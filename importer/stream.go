@@ -41,9 +41,9 @@ type Stream struct {
 	ahead []hostshim.Event // read to know ID, not yet returned
 	// idNote is Stats.IDRewritten: the recorded id safeRecordedID rewrote.
 	idNote string
-	next  func() (hostshim.Event, bool)
-	stop  func()
-	res   *streamResult
+	next   func() (hostshim.Event, bool)
+	stop   func()
+	res    *streamResult
 }
 
 // streamResult is what the producer of a stream's events leaves at its end.
