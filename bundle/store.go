@@ -907,22 +907,76 @@ func (s *Store) readVerified(path, fileHex string) (*verified, error) {
 	if err != nil {
 		return nil, unavailable("unreadable", err)
 	}
-	sum := sha256.Sum256(data)
-	if hex.EncodeToString(sum[:]) != fileHex {
-		reason := "hash mismatch"
-		if _, err := s.codec.readLayout(bytes.NewReader(data), int64(len(data))); err != nil {
-			var ue *UnavailableError
-			if errors.As(err, &ue) && ue.Reason == "truncated" {
-				reason = "truncated"
-			}
-		}
-		return nil, unavailable(reason, fmt.Errorf("%w: file sha256 %x, name says %s", ErrHashMismatch, sum, fileHex))
+	if err := s.fileHashCheck(data, fileHex); err != nil {
+		return nil, err
 	}
 	b, h, lay, err := s.codec.decodeFullHashed(data, hashPrefix+fileHex)
 	if err != nil {
 		return nil, err
 	}
 	return &verified{b: b, hdr: h, lay: lay, size: int64(len(data))}, nil
+}
+
+// fileHashCheck checks a bundle file's bytes against the sha256 its name
+// carries. A file whose bytes changed is described one way by every read
+// (Get, Verify, Meta, Page, List; so by ef store verify, recall, search
+// and fold alike): reason "hash mismatch" ("truncated" when it is cut
+// short), wrapping ErrHashMismatch with both hashes. A read that decodes
+// only part of the file and finds it damaged there (a frame's CRC, a
+// segment's hash) reports it so too (damaged).
+func (s *Store) fileHashCheck(data []byte, fileHex string) error {
+	sum := sha256.Sum256(data)
+	if hex.EncodeToString(sum[:]) == fileHex {
+		return nil
+	}
+	reason := "hash mismatch"
+	if _, err := s.codec.readLayout(bytes.NewReader(data), int64(len(data))); err != nil {
+		var ue *UnavailableError
+		if errors.As(err, &ue) && ue.Reason == "truncated" {
+			reason = "truncated"
+		}
+	}
+	return unavailable(reason, &fileChangedError{sum: hex.EncodeToString(sum[:]), name: fileHex})
+}
+
+// fileChangedError is the cause of a bundle file whose bytes are not the
+// ones written (fileHashCheck); errors.Is(err, ErrHashMismatch) is true.
+type fileChangedError struct{ sum, name string }
+
+func (e *fileChangedError) Error() string {
+	return fmt.Sprintf("the file's bytes changed since it was written (sha256 %s, its name says %s)", e.sum, e.name)
+}
+
+// Is reports whether target is ErrHashMismatch.
+func (e *fileChangedError) Is(target error) bool { return target == ErrHashMismatch }
+
+// damaged is err, a partial read's failure of the bundle file at path,
+// as fileHashCheck describes it when the file's bytes changed: a damaged
+// header frame found by Meta or List then reads as Get and Verify say it.
+// Any other error (missing, unreadable, an unknown version, a file whose
+// bytes are the ones written) is returned as it is.
+func (s *Store) damaged(err error, path string) error {
+	var ue *UnavailableError
+	if !errors.As(err, &ue) || (ue.Reason != "corrupt" && ue.Reason != "hash mismatch") || errors.As(err, new(*fileChangedError)) {
+		return err
+	}
+	_, fileHex, ok := parseBundleFileName(filepath.Base(path))
+	if !ok {
+		return err
+	}
+	f, oerr := s.fs.Open(path)
+	if oerr != nil {
+		return err
+	}
+	defer f.Close()
+	data, rerr := readWhole(f)
+	if rerr != nil {
+		return err
+	}
+	if herr := s.fileHashCheck(data, fileHex); herr != nil {
+		return herr
+	}
+	return err
 }
 
 // readWhole reads a file into one buffer of its size: bytes.Buffer's
@@ -1088,7 +1142,7 @@ func (s *Store) Meta(ctx context.Context, sessionID, checkpointID string) (*Chec
 		err = checkIdentity(&h.Bundle, sessionID, checkpointID)
 	}
 	if err != nil {
-		return nil, fillUnavailable(err, sessionID, checkpointID, f.path)
+		return nil, fillUnavailable(s.damaged(err, f.path), sessionID, checkpointID, f.path)
 	}
 	b := h.Bundle
 	b.Archive.FileHash = hashPrefix + f.fileHex
@@ -1109,12 +1163,12 @@ func (s *Store) Page(ctx context.Context, sessionID, checkpointID string, offset
 	defer end()
 	fh, lay, _, _, err := s.openLayout(f, false)
 	if err != nil {
-		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+		return Page{}, fillUnavailable(s.damaged(err, f.path), sessionID, checkpointID, f.path)
 	}
 	defer fh.Close()
 	p, err := s.pageOf(ctx, fh, lay, sessionID, checkpointID, offset, limit)
 	if err != nil {
-		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+		return Page{}, fillUnavailable(s.damaged(err, f.path), sessionID, checkpointID, f.path)
 	}
 	return p, nil
 }
@@ -1159,7 +1213,7 @@ func (s *Store) PageVerified(ctx context.Context, sessionID, checkpointID string
 		p, ok, err := s.pageOfHashed(ctx, f, idxSum, sessionID, checkpointID, offset, limit)
 		if ok || err != nil {
 			if err != nil {
-				return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+				return Page{}, fillUnavailable(s.damaged(err, f.path), sessionID, checkpointID, f.path)
 			}
 			return p, nil
 		}
@@ -1170,7 +1224,7 @@ func (s *Store) PageVerified(ctx context.Context, sessionID, checkpointID string
 		err = checkIdentity(v.b, sessionID, checkpointID)
 	}
 	if err != nil {
-		return Page{}, fillUnavailable(err, sessionID, checkpointID, f.path)
+		return Page{}, fillUnavailable(s.damaged(err, f.path), sessionID, checkpointID, f.path)
 	}
 	s.rememberVerified(f.fileHex, v.lay.indexSum)
 	msgs := v.b.Archive.ShadowedMessages
@@ -1354,7 +1408,7 @@ func (s *Store) listDir(ctx context.Context, sessionID, dir string) ([]Info, err
 			}
 		}
 		if err != nil {
-			in.Err = fillUnavailable(err, sessionID, in.CheckpointID, f.path)
+			in.Err = fillUnavailable(s.damaged(err, f.path), sessionID, in.CheckpointID, f.path)
 		}
 		out = append(out, in)
 	}
@@ -1414,7 +1468,7 @@ func (s *Store) hashedID(sessionID, stem string, f found) (string, error) {
 	}
 	h, _, err := s.stemHeader(sessionID, stem, f)
 	if err != nil {
-		return "", fillUnavailable(err, sessionID, "", f.path)
+		return "", fillUnavailable(s.damaged(err, f.path), sessionID, "", f.path)
 	}
 	s.hashedIDs.Store(f.path, h.Bundle.CheckpointID)
 	return h.Bundle.CheckpointID, nil

@@ -27,13 +27,21 @@ const identityMessages = 8
 type identity struct {
 	f        Format
 	recorded string
-	h        hash.Hash
-	msgs     int
-	buf      []byte
+	// rewritten is the note on a recorded id safeRecordedID rewrote, or "".
+	rewritten string
+	h         hash.Hash
+	msgs      int
+	buf       []byte
 }
 
 func newIdentity(f Format, recorded string) *identity {
-	return &identity{f: f, recorded: recorded, h: sha256.New()}
+	d := &identity{f: f, h: sha256.New()}
+	safe, why := safeRecordedID(recorded)
+	d.recorded = safe
+	if why != "" {
+		d.rewritten = rewrittenIDNote(recorded, string(f)+":"+safe, why)
+	}
+	return d
 }
 
 // complete reports whether the id is known.

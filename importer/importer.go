@@ -162,6 +162,11 @@ type Stats struct {
 	// and no rule or value the user stated, unless the agent's own
 	// messages or the files it read repeat them.
 	UnrecordedPrompts bool
+	// IDRewritten says, when the session id the file records could not be
+	// kept (a control character, a ".." path segment, too long:
+	// safeid.go), what it was, what ef files the session under instead and
+	// why; "" when the id was kept or the format records none.
+	IDRewritten string
 	// Compactions lists the compaction markers of the source.
 	Compactions []Compaction
 	// Guess, for a file of no format ef knows read by its shape
@@ -171,9 +176,10 @@ type Stats struct {
 	Guess string
 }
 
-// Compaction is a compaction marker found in the source. It was not replayed:
-// the session keeps the full history and, where the source has one, the
-// summary message the source agent continued from.
+// Compaction is a compaction marker found in the source. It is built as a
+// host compaction transaction (clientcompact.go): the messages before it
+// stay in the log, off the surface, which the user message the source
+// agent continued from (its summary, where the source has one) replaces.
 type Compaction struct {
 	// Seq is the seq of the first message (surface node) imported after
 	// the marker: where the source agent's context was compacted. For a
@@ -190,6 +196,11 @@ type Compaction struct {
 	Kind string
 	// PreTokens is the source's pre-compaction token count, 0 if not given.
 	PreTokens int
+	// Shadowed is the number of surface nodes the compaction took off the
+	// surface (clientcompact.go): the messages before it, which stay in
+	// the log. 0 when no user message followed the marker to replace
+	// them, and for a DSH log's compactions (the log's own transaction).
+	Shadowed int
 }
 
 // Detect reads the start of the file at path and reports its format: the

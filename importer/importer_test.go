@@ -29,7 +29,7 @@ func TestImportFixtures(t *testing.T) {
 		{"sdk-edge.jsonl", importer.FormatClaudeSDK, importer.Stats{
 			SourceRecords: 5, Messages: 5, ToolCalls: 2, ToolResults: 1, Unpaired: 1, Orphans: 1, Skipped: 3,
 			UnpairedCalls: []importer.UnpairedCall{{Name: "Read", Seq: 3}},
-			Compactions:   []importer.Compaction{{Seq: 12, SummarySeq: 12, Kind: "compact_boundary", PreTokens: 1234}},
+			Compactions:   []importer.Compaction{{Seq: 12, SummarySeq: 12, Kind: "compact_boundary", PreTokens: 1234, Shadowed: 3}},
 		}},
 		{"atif-before.json", importer.FormatATIF, importer.Stats{
 			SourceRecords: 4, Messages: 5, ToolCalls: 2, ToolResults: 2, Reordered: 1,

@@ -17,17 +17,27 @@ func messageTexts(t *testing.T, im importer.Imported) []string {
 	return eachMessage(t, im, func(m *hostshim.Message) string { return string(m.Role) + ": " + m.Text() })
 }
 
-// messages returns im's surface messages.
+// messages returns im's messages as the log holds them, in seq order: the
+// surface's, and those a client compaction took off it (clientcompact.go).
 func messages(t *testing.T, im importer.Imported) []*hostshim.Message {
 	t.Helper()
-	ms, err := im.Session.Messages()
-	if err != nil {
-		t.Fatal(err)
+	var ms []*hostshim.Message
+	s := im.Session
+	for seq := 0; seq < s.Len(); seq++ {
+		e, _ := s.Event(seq)
+		if !hostshim.SurfaceEligible(e.Type) {
+			continue
+		}
+		m, err := s.Message(seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
 	}
 	return ms
 }
 
-// eachMessage returns f of each surface message.
+// eachMessage returns f of each message of the log.
 func eachMessage(t *testing.T, im importer.Imported, f func(*hostshim.Message) string) []string {
 	t.Helper()
 	var out []string

@@ -39,9 +39,11 @@ type Stream struct {
 	Format Format
 
 	ahead []hostshim.Event // read to know ID, not yet returned
-	next  func() (hostshim.Event, bool)
-	stop  func()
-	res   *streamResult
+	// idNote is Stats.IDRewritten: the recorded id safeRecordedID rewrote.
+	idNote string
+	next   func() (hostshim.Event, bool)
+	stop   func()
+	res    *streamResult
 }
 
 // streamResult is what the producer of a stream's events leaves at its end.
@@ -323,7 +325,7 @@ func newStream(name string, f Format, recorded string, events iter.Seq[hostshim.
 		stop()
 		return nil, res.err
 	}
-	s.ID, s.IDFromContent = id.id(), recorded == ""
+	s.ID, s.IDFromContent, s.idNote = id.id(), recorded == "", id.rewritten
 	return s, nil
 }
 
@@ -473,7 +475,11 @@ func (s *Stream) Stats() Stats {
 	if s == nil || s.res == nil {
 		return Stats{}
 	}
-	return s.res.stats
+	st := s.res.stats
+	if s.idNote != "" {
+		st.IDRewritten = s.idNote
+	}
+	return st
 }
 
 // Torn is the file's torn last line that was skipped, or nil.

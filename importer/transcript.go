@@ -296,6 +296,11 @@ type builder struct {
 	// pending are indexes into st.Compactions still waiting for the next
 	// message to fix their Seq.
 	pending []int
+	// surface are the seqs of the surface nodes built so far; marked says
+	// a compaction marker waits for the user message that replaces them
+	// (clientcompact.go).
+	surface []int
+	marked  bool
 	pairs   pairs
 	queue   []item // items pushed and not yet built; queue[0] is item next
 	next    int
@@ -330,6 +335,8 @@ func (b *builder) append(typ string, data any, surface bool, sources []int) (int
 	}
 	if surface {
 		b.st.Messages++
+		b.surface = append(b.surface, seq)
+		b.marked = false
 		for _, k := range b.pending {
 			b.st.Compactions[k].Seq = seq
 		}
@@ -382,6 +389,7 @@ func (t *transcript) build(name string, f Format) (Imported, error) {
 	if err != nil {
 		return Imported{}, err
 	}
+	st.IDRewritten = id.rewritten
 	return Imported{Name: name, ID: id.id(), Format: f, Session: s, Stats: st, Torn: t.torn}, nil
 }
 
@@ -432,9 +440,14 @@ func (b *builder) item(i int, it item) error {
 	case itemMarker:
 		b.pending = append(b.pending, len(b.st.Compactions))
 		b.st.Compactions = append(b.st.Compactions, it.marker)
+		b.marked = true
 	case itemUser:
 		if err := b.header(""); err != nil {
 			return err
+		}
+		if b.marked && len(b.surface) > 0 && (it.summary || isCompactionPrompt(it)) {
+			b.marked = false
+			return b.compact(it)
 		}
 		return b.user(it)
 	case itemAssistant:

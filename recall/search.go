@@ -103,8 +103,9 @@ type SearchResult struct {
 type UnavailableHits struct {
 	SessionID    string `json:"sessionId"`
 	CheckpointID string `json:"checkpointId"`
-	// Reason says why, as recall's unavailable answer does ("corrupt:
-	// header frame: CRC check failed").
+	// Reason says why, as recall's unavailable answer and ef store verify
+	// do ("hash mismatch: the file's bytes changed since it was written
+	// (sha256 …, its name says …)").
 	Reason string `json:"reason"`
 	// Hits is how many hits of it were left out.
 	Hits int `json:"hits"`

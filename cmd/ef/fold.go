@@ -636,6 +636,9 @@ func importNotes(st importer.Stats) []string {
 	if st.Guess != "" {
 		out = append(out, st.Guess)
 	}
+	if st.IDRewritten != "" {
+		out = append(out, st.IDRewritten)
+	}
 	if st.Orphans > 0 {
 		out = append(out, fmt.Sprintf("%s with no call dropped (recorded twice, or their call is missing)", count(st.Orphans, "tool result")))
 	}
@@ -740,6 +743,10 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 			return nil, err
 		}
 	}
+	last, replacements, err := importReplacements(file, name)
+	if err != nil {
+		return nil, err
+	}
 	st, err := importer.Open(file, name)
 	if err != nil {
 		return nil, err
@@ -756,8 +763,38 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 	}
 	// Every imported session is Gen01 and opens its turns with
 	// step/start (hostshim.Turns).
-	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name, lastReplace: -1,
+	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
+		lastReplace: last, replacements: replacements,
 		next: st.Next, truncated: st.Torn, stats: st.Stats, close: st.Close}, nil
+}
+
+// importReplacements reads the session the importer converts file (or its
+// session name) to once, before the replay, for the index of its last
+// replacement (-1: none) and their number: a compaction the client made
+// itself replaces the surface before it (importer/clientcompact.go), and
+// ef fold folds only after the last one, as after a DSH log's own
+// (fold_logfolds.go). A session the importer refuses is said by the
+// replay's own open.
+func importReplacements(file, name string) (last, n int, err error) {
+	last = -1
+	st, err := importer.Open(file, name)
+	if err != nil {
+		return last, 0, nil
+	}
+	defer st.Close()
+	for i := 0; ; i++ {
+		e, err := st.Next()
+		if err == io.EOF {
+			return last, n, nil
+		}
+		if err != nil {
+			return -1, 0, nil
+		}
+		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
+			last = i
+			n++
+		}
+	}
 }
 
 // sessionInput is the event stream of a session held whole.

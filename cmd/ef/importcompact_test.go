@@ -90,7 +90,7 @@ func TestCompactionNoteSaid(t *testing.T) {
 	)
 	head := "note: " + compactionNoteHead + "once, at seq "
 	code, out, errs := runCLI(t, "inspect", compacted)
-	if code != 0 || !strings.Contains(out, head) || !strings.Contains(out, "(isCompactSummary, its summary the message there)") || strings.Contains(out, "warning: "+compactionNoteHead) {
+	if code != 0 || !strings.Contains(out, head) || !strings.Contains(out, "(isCompactSummary, 2 messages taken off the surface, its summary the message there)") || strings.Contains(out, "warning: "+compactionNoteHead) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout %s", code, errs, out)
 	}
 	code, _, errs = runCLI(t, "state", compacted)

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/importer"
 	"github.com/epistemicfold/ef/internal/jsjson"
 	"github.com/epistemicfold/ef/tokenizer"
 )
@@ -46,7 +48,12 @@ type inspectReport struct {
 	ReplaceGeneration int            `json:"replaceGeneration"`
 	Nodes             []inspectNode  `json:"nodes"`
 	Totals            map[string]int `json:"totals"`
-	Warnings          []string       `json:"warnings,omitempty"`
+	// LogTotals, for a trajectory whose client compacted its context
+	// itself, prices every message of the log: the surface's and those the
+	// client's compactions took off it (the model was no longer sent
+	// them). Nil when nothing left the surface.
+	LogTotals map[string]int `json:"logTotals,omitempty"`
+	Warnings  []string       `json:"warnings,omitempty"`
 	// Notes say what the format cannot hold (a codex exec --json
 	// session's prompts), or how many records of the file were left out
 	// as the client's bookkeeping: nothing is wrong with the file.
@@ -337,7 +344,35 @@ func inspectSession(ctx context.Context, path string, s *hostshim.Session, torn 
 		}
 		rep.Nodes = append(rep.Nodes, n)
 	}
+	rep.LogTotals = clientCompactedTotals(s, meters)
 	return rep, nil
+}
+
+// clientCompactedTotals prices every message of imported session s when a
+// compaction its client made took messages off the surface
+// (importer.IsClientCompaction); nil otherwise, as inspectStream leaves it.
+func clientCompactedTotals(s *hostshim.Session, meters []hostshim.Meter) map[string]int {
+	client := false
+	for _, seq := range s.Nodes() {
+		if m, _ := s.Message(seq); m != nil && m.IsCheckpoint() && importer.IsClientCompaction(m.Source.CompactionID) {
+			client = true
+		}
+	}
+	if !client {
+		return nil
+	}
+	totals := map[string]int{}
+	for seq := 0; seq < s.Len(); seq++ {
+		if e, _ := s.Event(seq); !hostshim.SurfaceEligible(e.Type) {
+			continue
+		}
+		if m, err := s.Message(seq); err == nil && m != nil {
+			for _, mt := range meters {
+				totals[mt.Name()] += mt.CountMessage(m)
+			}
+		}
+	}
+	return totals
 }
 
 // inspectStream adds the events of an imported trajectory to rep as they
@@ -362,12 +397,21 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 		if e.SurfaceOp == nil {
 			continue
 		}
-		if e.SurfaceOp.Replace {
-			return fmt.Errorf("%s: seq %d: %w: an imported session only appends", rep.Path, e.Seq, hostshim.ErrBadReplace)
-		}
 		m, err := hostshim.DeriveMessage(e)
 		if err != nil {
 			return fmt.Errorf("%s: seq %d: %w", rep.Path, e.Seq, err)
+		}
+		if e.SurfaceOp.Replace {
+			// a compaction the client made itself: its checkpoint replaces
+			// the whole surface before it (importer/clientcompact.go)
+			if err := inspectClientCompaction(rep, e, open); err != nil {
+				return err
+			}
+		}
+		if rep.LogTotals != nil {
+			for _, mt := range meters {
+				rep.LogTotals[mt.Name()] += mt.CountMessage(m)
+			}
 		}
 		n := inspectRow(len(rep.Nodes), e, m, meters, rep.Totals)
 		n.BalancedBefore = open == 0
@@ -388,6 +432,25 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 	if t := in.truncated(); t != nil {
 		rep.Warnings = append(rep.Warnings, t.String())
 	}
+	return nil
+}
+
+// inspectClientCompaction takes the rows of the surface a client
+// compaction's checkpoint e replaces off rep (the importer replaces the
+// whole surface, with no call open), and their prices off its totals; the
+// first one starts rep.LogTotals, which prices every message of the log.
+func inspectClientCompaction(rep *inspectReport, e hostshim.Event, open int) error {
+	if open != 0 || len(rep.Nodes) == 0 || rep.Nodes[0].Seq != e.SurfaceOp.Start || rep.Nodes[len(rep.Nodes)-1].Seq != e.SurfaceOp.End {
+		return fmt.Errorf("%s: seq %d: %w: an imported session replaces only its whole surface, balanced", rep.Path, e.Seq, hostshim.ErrBadReplace)
+	}
+	if rep.LogTotals == nil {
+		rep.LogTotals = maps.Clone(rep.Totals)
+	}
+	for name := range rep.Totals {
+		rep.Totals[name] = 0
+	}
+	rep.Nodes = rep.Nodes[:0]
+	rep.ReplaceGeneration++
 	return nil
 }
 
@@ -548,6 +611,13 @@ func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error 
 		fmt.Fprintf(tw, "%d\t", rep.Totals[mt.Name()])
 	}
 	fmt.Fprint(tw, "\t\n")
+	if rep.LogTotals != nil {
+		fmt.Fprint(tw, "\t\tin the log\t")
+		for _, mt := range meters {
+			fmt.Fprintf(tw, "%d\t", rep.LogTotals[mt.Name()])
+		}
+		fmt.Fprint(tw, "\t(with the messages the client's compactions took off the surface)\n")
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}

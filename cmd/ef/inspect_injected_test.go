@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,9 +16,17 @@ import (
 // so it is three user nodes; inspect says what each is ("user/chatter",
 // "user/instructions") and leaves the user's own prompt "user". The
 // JSON says it as "injected". Near miss: a tool result and the user's
-// prompt carry no mark.
+// prompt carry no mark. The recording is read up to its compression
+// (line 25), whose checkpoint would take these nodes off the surface.
 func TestInspectMarksInjected(t *testing.T) {
-	const log = "../../importer/testdata/gemini-cli-2026.jsonl"
+	src, err := os.ReadFile("../../importer/testdata/gemini-cli-2026.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "gemini.jsonl")
+	if err := os.WriteFile(log, []byte(strings.Join(strings.SplitAfter(string(src), "\n")[:24], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	if err := RunInspect(context.Background(), []string{log}, &out, io.Discard); err != nil {
 		t.Fatal(err)

@@ -56,7 +56,10 @@ func TestOpenCodeSessionPaired(t *testing.T) {
 			open = append(open, n.ToolCalls...)
 			calls += len(n.ToolCalls)
 		}
-		if calls != 8 || results != 8 || len(open) != 0 || !rep.Nodes[len(rep.Nodes)-1].BalancedAfter {
+		// the surface after the session's compaction (what OpenCode's model
+		// was sent): its other 7 calls are in the log, off the surface
+		// (importer/clientcompact.go)
+		if calls != 1 || results != 1 || len(open) != 0 || !rep.Nodes[len(rep.Nodes)-1].BalancedAfter {
 			t.Errorf("%s: %d calls, %d results, open %q", in, calls, results, open)
 		}
 

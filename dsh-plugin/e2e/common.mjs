@@ -87,3 +87,16 @@ export const text = (res, t) => sse(res, [chunk({ role: 'assistant', content: t 
  * order the two arrive: it is no agent step.
  */
 export const isTitleRequest = (r) => r.messages[0]?.role === 'system' && String(r.messages[0].content).startsWith('Create a concise title')
+
+/**
+ * Whether a request is EF's semantic digest of a fold (the sidecar asks it
+ * through the host's model: sidecar/digest.go). It carries the host's
+ * compaction header like the host's own summarizer; its last user message
+ * opens with this sentence (match it, not the words "semantic digest":
+ * an EF checkpoint on the agent's later requests says them too).
+ */
+export const isDigestRequest = (r) => {
+  const last = [...(r.messages ?? [])].reverse().find((m) => m.role === 'user')
+  const t = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '')
+  return /The last \d+ messages above are about to be folded into a checkpoint\./.test(t)
+}

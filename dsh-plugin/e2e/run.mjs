@@ -22,7 +22,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { zstdDecompressSync } from 'node:zlib'
-import { addPlugin, checks, dshBin, here, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
+import { addPlugin, checks, dshBin, here, isDigestRequest, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
 
 /** Decompresses a log of concatenated Zstandard frames (one per append batch). */
 function zstdFrames(buf) {
@@ -137,8 +137,7 @@ const server = createServer((req, res) => {
     const r = JSON.parse(body)
     const chars = JSON.stringify(r.messages).length
     seen.maxPromptChars = Math.max(seen.maxPromptChars, chars)
-    const lastUser = [...r.messages].reverse().find((m) => m.role === 'user')
-    if (JSON.stringify(lastUser?.content ?? '').includes('semantic digest of those')) {
+    if (isDigestRequest(r)) {
       // EF's semantic digest (EF-RFC-001 §18), asked through the host's
       // model by the sidecar (host/llm.stream): answer one, and note
       // whether the request replays the last agent request's prefix.

@@ -1,0 +1,78 @@
+// The fake model users try EF with offline (e2e/fake-model.mjs, README's
+// "Try it offline"): it answers each request the host and EF make, over
+// server-sent events on 127.0.0.1, with no package and no network. Run by
+// sidecar's TestFakeModel (go test ./sidecar/), or `node --test` here.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FAKE_DIGEST, fakeModel, taskFiles, taskQuery } from '../e2e/fake-model.mjs'
+
+/** Posts a chat request and returns the streamed reply: { text, calls, finish }. */
+async function ask(base, body, headers = {}) {
+  const r = await fetch(`${base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ model: 'deepseek-v4-flash', stream: true, ...body }) })
+  assert.equal(r.status, 200)
+  assert.match(r.headers.get('content-type'), /text\/event-stream/)
+  const raw = await r.text()
+  assert.ok(raw.endsWith('data: [DONE]\n\n'), raw)
+  const out = { text: '', calls: [], finish: null }
+  for (const line of raw.split('\n\n')) {
+    if (!line.startsWith('data: ') || line === 'data: [DONE]') continue
+    const c = JSON.parse(line.slice(6)).choices[0]
+    out.text += c.delta.content ?? ''
+    for (const tc of c.delta.tool_calls ?? []) out.calls.push({ name: tc.function.name, args: JSON.parse(tc.function.arguments) })
+    out.finish = c.finish_reason ?? out.finish
+  }
+  return out
+}
+
+test('the task is read as files and a question', () => {
+  assert.deepEqual(taskFiles('Read notes/part-1.txt to notes/part-3.txt, then tell me the staging password.'), ['notes/part-1.txt', 'notes/part-2.txt', 'notes/part-3.txt'])
+  assert.deepEqual(taskFiles('look at src/main.go and README.md'), ['src/main.go', 'README.md'])
+  assert.deepEqual(taskFiles('fix the failing test'), []) // near miss: no file named
+  assert.equal(taskQuery('Read notes/a.txt, then tell me the staging password.'), 'staging password')
+})
+
+test('it answers the title, the agent (read, search, recall, answer), the host summarizer and EF digest', async (t) => {
+  const project = mkdtempSync(join(tmpdir(), 'fake-model-'))
+  mkdirSync(join(project, 'notes'))
+  writeFileSync(join(project, 'notes', 'part-1.txt'), 'the staging password is ZEBRA-4471\n')
+  writeFileSync(join(project, 'notes', 'part-2.txt'), 'nothing here\n')
+  const server = fakeModel({ project, log: () => {} })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  t.after(() => server.close())
+  const base = `http://127.0.0.1:${server.address().port}`
+
+  const title = await ask(base, { messages: [{ role: 'system', content: 'Create a concise title for this conversation.' }, { role: 'user', content: 'hi' }] })
+  assert.ok(title.text.length > 0 && title.calls.length === 0)
+
+  const task = { role: 'user', content: 'Read notes/part-1.txt to notes/part-2.txt, then tell me the staging password.' }
+  const ctx = { role: 'user', content: 'Current runtime context. This snapshot supersedes earlier ones.' }
+  const msgs = [ctx, task]
+  const step = async (toolText) => {
+    if (toolText !== undefined) msgs.push({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'x', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: toolText })
+    return ask(base, { messages: msgs, tools: [] })
+  }
+  let r = await step()
+  assert.deepEqual(r.calls, [{ name: 'read', args: { file_path: join(project, 'notes', 'part-1.txt') } }])
+  assert.equal(r.finish, 'tool_calls')
+  r = await step('the staging password is ZEBRA-4471')
+  assert.deepEqual(r.calls, [{ name: 'read', args: { file_path: join(project, 'notes', 'part-2.txt') } }])
+  r = await step('nothing here')
+  assert.deepEqual(r.calls, [{ name: 'context_search', args: { query: 'staging password' } }])
+  r = await step('context_search "staging password": 2 matches\n1. ref ef-aa#2@s1 · message 2\n   nothing here\n2. ref ef-bb#1@s1 · message 1\n   the **staging** **password** is ZEBRA-4471')
+  assert.deepEqual(r.calls, [{ name: 'context_recall', args: { ref: 'ef-bb#1@s1', depth: 'exact' } }])
+  r = await step('{"role":"user","content":[{"type":"tool_result","content":"the staging password is ZEBRA-4471\\n"}]}')
+  assert.match(r.text, /ZEBRA-4471 \(recalled via ef-bb#1@s1\)/)
+  assert.equal(r.finish, 'stop')
+
+  const compact = { 'x-deepseek-harness-compact': '1' }
+  const host = await ask(base, { messages: [task, { role: 'user', content: 'Summarize the conversation in 8 sections.' }] }, compact)
+  assert.match(host.text, /^## Current Work/)
+  const digest = await ask(base, { messages: [task, { role: 'user', content: 'The last 4 messages above are about to be folded into a checkpoint. The checkpoint already states …' }] }, compact)
+  assert.equal(digest.text, FAKE_DIGEST)
+  // near miss: a later agent request whose checkpoint says "semantic digest" is no digest request
+  const later = await ask(base, { messages: [{ role: 'user', content: 'checkpoint (semantic digest; context only)' }, task] })
+  assert.ok(later.calls.length === 1 && later.calls[0].name === 'read')
+})
