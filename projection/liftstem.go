@@ -58,7 +58,9 @@ func subjectWords(q string, l lang) []string {
 		b.WriteByte(q[i])
 	}
 	var out []string
-	for _, w := range strings.FieldsFunc(b.String(), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '\'' }) {
+	for _, w := range strings.FieldsFunc(b.String(), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '\''
+	}) {
 		lw := strings.ToLower(strings.Trim(w, "-'"))
 		if i := strings.LastIndexByte(lw, '\''); i >= 0 {
 			// "c'est", "d'ora": the elided article or pronoun aside
