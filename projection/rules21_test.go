@@ -39,3 +39,38 @@ func TestLiftByWordForm(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// A new goal given by its label with a few words ("neues Ziel: Login-Bug
+// fixen.") replaces the objective even in a session of short messages:
+// the label names the message's language (lexicon_ptabbr.go's
+// ruleLabelLang), whose gloss reads the change.
+func TestShortLabelledGoal(t *testing.T) {
+	script := func(goal, next string) string {
+		return "> user\n" + goal + "\n> assistant\nOk.\n> user\n" + next
+	}
+	now := func(v, was string) string {
+		return `objective objective/session/goal \[active[^\n]*= ` + v + `[^\n]*\(was ` + was
+	}
+	cases := []scriptCase{
+		{"de", script("Ziel: tsc sauber.", "neues Ziel: Login-Bug fixen."), []string{now(`Login-Bug fixen`, `Ziel: tsc sauber`)}, nil},
+		{"de noun only", script("Ziel: tsc sauber.", "Neues Ziel: der Rate-Limiter."), []string{now(`der Rate-Limiter`, `Ziel: tsc sauber`)}, nil},
+		{"en", script("goal: tsc clean.", "new goal: fix the login bug."), []string{now(`fix the login bug`, `goal: tsc clean`)}, nil},
+		{"nl", script("doel: tsc schoon.", "nieuw doel: loginbug fixen."), []string{now(`loginbug fixen`, `doel: tsc schoon`)}, nil},
+		{"it", script("obiettivo: tsc pulito.", "nuovo obiettivo: fixare il login."), []string{now(`fixare il login`, `obiettivo: tsc pulito`)}, nil},
+		{"sv", script("mål: tsc rent.", "nytt mål: fixa login-buggen."), []string{now(`fixa login-buggen`, `mål: tsc rent`)}, nil},
+		// near misses: the goal named but not changed; the label with no
+		// goal after it; an English label that is a word of another
+		// language ("but:") reads no language
+		{"de: the goal unchanged", script("Ziel: tsc sauber.", "das Ziel bleibt, mach weiter."),
+			[]string{`objective objective/session/goal \[active[^\n]*= Ziel: tsc sauber\. @0\n`}, nil},
+		{"de: nothing after the label", script("Ziel: tsc sauber.", "neues Ziel:"),
+			[]string{`objective objective/session/goal \[active[^\n]*= Ziel: tsc sauber\. @0\n`}, nil},
+	}
+	runScriptCases(t, cases)
+	if l, ok := ruleLabelLang("but: the tests still fail"); ok {
+		t.Errorf("ruleLabelLang(but: …) = %d, want none", l)
+	}
+	if l, ok := ruleLabelLang("objetivo: tsc limpio"); ok {
+		t.Errorf("ruleLabelLang(objetivo: …) = %d, want none (Spanish and Portuguese both)", l)
+	}
+}
