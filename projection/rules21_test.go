@@ -74,3 +74,59 @@ func TestShortLabelledGoal(t *testing.T) {
 		t.Errorf("ruleLabelLang(objetivo: …) = %d, want none (Spanish and Portuguese both)", l)
 	}
 }
+
+// A rule said as the rest of a place after its exception ("only in
+// src/legacy you can leave any. in the rest of the code no any") is that
+// rule with its exception in every language the gloss reads: the
+// Germanic ones saying the verb last ("darfst du any lassen", "mag je any
+// laten staan": permitact.go's finalVerb), the Romance and Slavic ones
+// with their words for the rest ("en el resto del", "nel resto del …
+// niente", "в остальном", "в решті": restrule.go).
+func TestRuleAfterItsExceptionLangs(t *testing.T) {
+	rule := func(head, ex string) string {
+		return `constraint [^\n]*\[active[^\n]*= ` + head + `[^\n]* — except: ` + ex
+	}
+	s := func(goal, msg string) string { return "> user\n" + goal + "\n> user\n" + msg }
+	cases := []scriptCase{
+		{"de", s("Ziel: tsc sauber.", "nur in src/legacy darfst du any lassen. im restlichen Code kein any."),
+			[]string{rule(`im restlichen Code kein any`, `nur in src/legacy darfst du any lassen`)}, nil},
+		{"de: überall sonst", s("Ziel: tsc sauber.", "nur in src/legacy darfst du any lassen. überall sonst kein any."),
+			[]string{rule(`überall sonst kein any`, `nur in src/legacy`)}, nil},
+		{"nl", s("doel: tsc schoon.", "alleen in src/legacy mag je any laten staan. in de rest van de code geen any."),
+			[]string{rule(`in de rest van de code geen any`, `alleen in src/legacy mag je any laten staan`)}, nil},
+		{"es", s("objetivo: tsc limpio.", "solo en src/legacy puedes dejar any. en el resto del código nada de any."),
+			[]string{rule(`en el resto del código nada de any`, `solo en src/legacy puedes dejar any`)}, nil},
+		{"it", s("obiettivo: tsc pulito.", "solo in src/legacy puoi lasciare any. nel resto del codice niente any."),
+			[]string{rule(`nel resto del codice niente any`, `solo in src/legacy puoi lasciare any`)}, nil},
+		{"ru", s("задача: чистый tsc.", "только в src/legacy можно оставить any. в остальном коде никаких any."),
+			[]string{rule(`в остальном коде никаких any`, `только в src/legacy можно оставить any`)}, nil},
+		{"uk", s("мета: чистий tsc.", "тільки в src/legacy можна залишити any. в решті коду жодних any."),
+			[]string{rule(`в решті коду жодних any`, `тільки в src/legacy можна залишити any`)}, nil},
+		// near misses: the rest allowed is no rule; the rule said alone
+		// is the rule as said; a permission with its object but no
+		// place bounding it excepts nothing
+		{"de: the rest is fine", s("Ziel: tsc sauber.", "nur in src/legacy darfst du any lassen. der Rest ist so in Ordnung."),
+			nil, []string{`constraint [^\n]*Rest`, `except`}},
+		{"it: the rule alone", s("obiettivo: tsc pulito.", "nel resto del codice niente any."),
+			nil, []string{`except`}},
+		{"uk: the rule alone", s("мета: чистий tsc.", "в решті коду жодних any."),
+			nil, []string{`except`}},
+		{"nl: no place", s("doel: tsc schoon.", "regel: geen any in de code.\n> assistant\nOk.\n> user\nje mag any laten staan."),
+			nil, []string{`except`}},
+	}
+	runScriptCases(t, cases)
+	for _, c := range []struct {
+		ws   []string
+		want string
+	}{
+		{[]string{"lassen."}, "lassen"},
+		{[]string{"laten", "staan."}, "laten"},
+		{[]string{"tests", "in", "e2e/"}, ""},
+		{[]string{"it"}, ""},
+		{nil, ""},
+	} {
+		if got := finalVerb(c.ws); got != c.want {
+			t.Errorf("finalVerb(%q) = %q, want %q", c.ws, got, c.want)
+		}
+	}
+}
