@@ -61,25 +61,29 @@ func wordsPT(text string) []glossTok {
 	return toks
 }
 
-// ruleLabelLang is the language whose word for rules labels text: its
-// first word, before a colon ("regras: …", "règle : …", "Regeln: …"),
-// when one lexicon reads it as rules and English does not.
+// ruleLabelLang is the language whose word for rules or for a goal labels
+// text: its first word, before a colon ("regras: …", "règle : …",
+// "Regeln: …"), or its words naming a goal ("Ziel: …", "neues Ziel: …",
+// "nieuw doel: …"), when one lexicon reads it so and English does not. A
+// short message says little else: "neues Ziel: Login-Bug fixen." is German
+// by its label.
 func ruleLabelLang(text string) (lang, bool) {
 	t := strings.TrimLeft(text, " \t\n*#-")
 	i := strings.IndexAny(t, ":：")
-	if i <= 0 || i > 20 {
+	if i <= 0 || i > 24 {
 		return langNone, false
 	}
 	w := strings.ToLower(strings.TrimSpace(t[:i]))
-	if strings.ContainsAny(w, " \t") || ruleLabelRE.MatchString(w) {
+	if ruleLabelRE.MatchString(w) || stopEN[w] || alsoEnglish[w] || englishLabels[w] {
 		return langNone, false
 	}
+	spaced := strings.ContainsAny(w, " \t")
 	found, hit := langNone, false
 	for l, lx := range lexicons {
 		if lx == nil || lx.subs != nil {
 			continue
 		}
-		if g, ok := lx.phrases[w]; ok && g.cat == catRules {
+		if g, ok := lx.phrases[w]; ok && (g.cat == catRules && !spaced || g.cat == catGoal) {
 			if hit {
 				return langNone, false
 			}
@@ -88,6 +92,11 @@ func ruleLabelLang(text string) (lang, bool) {
 	}
 	return found, hit
 }
+
+// englishLabels are labels of another language's lexicon that are English
+// words too ("but:" is French for "goal:", and English for "but"): they
+// name no language.
+var englishLabels = map[string]bool{"but": true, "meta": true}
 
 // fixNoLongerPT reads "não <verb> mais" as "no longer <verb>" ("n usa
 // mais -var-file": "no longer use -var-file"); "não é mais rápido", of a

@@ -37,7 +37,7 @@ var actPronouns = wordSet(`je jij u du tu you ihr vous voi lei ty вы jullie he
 
 // actScopeRE bounds a permission to a part: a preposition of place before
 // a path, a branch, a directory, in the gloss's words or the user's.
-var actScopeRE = mustPattern(`(?i)\b(?:in|on|inside|under|within|for|to|into|naar|nach|till|sul|sulla|su|nel|nella|nei|per|op|voor|auf|im|für|dans|sur|pour|en|на|в|для)\s+(?:(?:the|de|het|il|la|le|lo|der|die|das|branch|folder|map|cartella|directory|dir|dossier|ветке|папке)\s+)*[\w.*\-/]*[/*][\w.*\-/]*`)
+var actScopeRE = mustPattern(`(?i)(?:^|[^\p{L}\p{N}_])(?:in|on|by|inside|under|within|for|to|into|naar|nach|till|sul|sulla|su|nel|nella|nei|per|op|voor|auf|im|für|dans|sur|pour|en|на|в|во|у|для)\s+(?:(?:the|de|het|il|la|le|lo|der|die|das|branch|folder|map|cartella|directory|dir|dossier|ветке|папке)\s+)*[\w.*\-/]*[/*][\w.*\-/]*`)
 
 // permittedAct is the act or thing a glossed clause c of sentence s
 // permits within a part (see above), or "". The part may be the clause
@@ -67,7 +67,8 @@ func permittedAct(c, s string) string {
 	// "tempfile may stay": a thing's, not the agent's; the agent is
 	// addressed before the modal or after it ("mag je", "darfst du").
 	addressed := strings.Contains(strings.ToLower(c[m[0]:m[2]]), "you")
-	for _, w := range strings.Fields(rest) {
+	ws := strings.Fields(rest)
+	for i, w := range ws {
 		w = strings.Trim(w, ".,;:!()\"'")
 		lw := strings.ToLower(w)
 		if actPronouns[lw] {
@@ -78,11 +79,32 @@ func permittedAct(c, s string) string {
 			return ""
 		}
 		if len([]rune(w)) < 4 || stopwords[lw] || nonVerbs[lw] || strings.ContainsAny(w, "/*.") {
+			if v := finalVerb(ws[i+1:]); v != "" && !strings.ContainsAny(w, "/*") {
+				// "darfst du any lassen", "mag je any laten staan":
+				// the object before the verb the clause ends with
+				return v
+			}
 			return ""
 		}
 		return w
 	}
 	return ""
+}
+
+// finalVerb is the verb that ends a clause after its object, in the
+// languages that say the verb last ("… any lassen", "… any laten
+// staan"): the first of ws when at most one word (a particle, a second
+// verb) follows it, else "".
+func finalVerb(ws []string) string {
+	if len(ws) == 0 || len(ws) > 2 {
+		return ""
+	}
+	v := strings.Trim(ws[0], ".,;:!()\"'")
+	lv := strings.ToLower(v)
+	if len([]rune(v)) < 4 || stopwords[lv] || nonVerbs[lv] || actPronouns[lv] || strings.ContainsAny(v, "/*.`") {
+		return ""
+	}
+	return v
 }
 
 // scopeAfter reports whether the clause after clause c in sentence s

@@ -19,9 +19,9 @@ import "strings"
 // words or the user's where the gloss keeps them: "in the rest of the
 // code", "everywhere else", "elsewhere", "no resto do código" ("everywhere
 // else of the código"), "en el resto del código", "im restlichen Code",
-// "überall sonst", "в остальном коде"; what follows it is what holds
+// "überall sonst", "в остальном коде", "в решті коду"; what follows it is what holds
 // there.
-var restLeadRE = mustPattern(`(?i)^\W*(?:(?:and|but|e|y|et|und|и|а)\s+)?(?:(?:(?:in|by|on|dans|в|во)\s+)?(?:the\s+)?(?:rest\s+of(?:\s+the)?|restlichen|resto(?:\s+of(?:\s+the)?)?|остальном|остальной|остальных)|everywhere\s+else(?:\s+(?:of|in)(?:\s+the)?)?|elsewhere|anywhere\s+else|überall\s+sonst|sonst\s+überall|везде\s+ещё|везде\s+еще)(?:\s+[\p{L}\w./-]+)??(?:\s*[,:;—–]\s*|\s+)`)
+var restLeadRE = mustPattern(`(?i)^\W*(?:(?:and|but|e|y|et|und|и|а)\s+)?(?:(?:(?:in|by|on|dans|в|во)\s+)?(?:the\s+)?(?:rest\s+of(?:\s+the)?|restlichen|resto(?:\s+of(?:\s+the)?)?|остальном|остальной|остальных|решті|решта|решту|іншому|іншій|інших)|everywhere\s+else(?:\s+(?:of|in)(?:\s+the)?)?|elsewhere|anywhere\s+else|überall\s+sonst|sonst\s+überall|везде\s+ещё|везде\s+еще)(?:\s+[\p{L}\w./-]+)??(?:\s*[,:;—–]\s*|\s+)`)
 
 // restIsRule reports whether sentence s, said after an exception, states
 // a rule: as a whole, or after its lead naming the rest of a place ("in
@@ -38,12 +38,17 @@ func restIsRule(s string) bool {
 	if isRule(rest) {
 		return true
 	}
-	// the place's name is one word more ("im restlichen Code kein any")
-	if _, after, ok := strings.Cut(rest, " "); ok && isRule(after) {
+	// the place's name is one word more ("im restlichen Code kein any");
+	// "nothing" before a thing bans it ("nel resto del codice niente
+	// any": "… nothing any")
+	if _, after, ok := strings.Cut(rest, " "); ok && (isRule(after) || isRule(nothingNoRE.ReplaceAllString(after, "no "))) {
 		return true
 	}
-	return false
+	return isRule(nothingNoRE.ReplaceAllString(rest, "no "))
 }
+
+// nothingNoRE is "nothing" opening a sentence's ban of a thing.
+var nothingNoRE = mustPattern(`(?i)^nothing\s+(?:of\s+)?`)
 
 // restName names a rule proposed as the remainder of the exception said
 // just before it (Proposal.Because holds the exception's quote).

@@ -107,6 +107,11 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 	if c == nil && p.Refers {
 		c = r.subjectOf(p.Quote)
 	}
+	if c == nil && p.Refers {
+		// "pushing is fine from now on": the rule's word in another
+		// form, and nothing else (liftstem.go)
+		c = r.soleByRoot(p.Quote, ref.Seq)
+	}
 	if c != nil && c.Kind == KindConstraint && permitsOther(p.Quote, c.Value) {
 		// "you can touch the billing table now" of "don't touch the
 		// audit_log table": another thing (permitlift.go)
