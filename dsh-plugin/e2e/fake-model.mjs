@@ -4,27 +4,32 @@
 // answers every request the host and EF make:
 //
 //   - the host's session title ("Create a concise title…"): a title;
-//   - EF's semantic digest of a root fold (the request's last user message
-//     opens "The last N messages above are about to be folded into a
-//     checkpoint."): the four sections EF asks for, in plain words, so the
-//     checkpoint says `model: deterministic+semantic`;
+//   - EF's semantic digest of a fold (a root fold, or every fold with the
+//     plugin's digestLeaves: true, as "Try it offline" sets; the request's
+//     last user message opens "The last N messages above are about to be
+//     folded into a checkpoint."): the four sections EF asks for, in plain
+//     words, so the checkpoint says `model: deterministic+semantic`;
 //   - the host's own summarizer (header x-deepseek-harness-compact: 1, the
 //     fallback while EF's sidecar is down): a short summary;
-//   - the agent's requests: a scripted agent. It reads, with dsh's `read`
+//   - the agent's requests: a scripted agent. It checks that the request
+//     offers EF's tools (context_search, context_recall; without them it
+//     says the plugin is not in the profile). It reads, with dsh's `read`
 //     tool, every file the task names ("notes/part-1.txt to
 //     notes/part-12.txt" is read as the twelve files), one per request, so
 //     the context fills and EF folds; then it asks EF's context_search for
 //     what the task asks ("… tell me the staging password" searches
 //     "staging password"), recalls the best hit with context_recall, and
-//     answers with the line of the recalled text that holds those words.
+//     answers with the line of the recalled text that holds those words
+//     (without the line number dsh's read tool puts before it).
 //
 // Usage (Node 20 or newer; no package needed):
 //   node dsh-plugin/e2e/fake-model.mjs [--port 18931] [--project DIR]
 // --project is the directory the task's relative paths are in (default:
 // the working directory). Point the profile's llm-deepseek row at it
 // (baseURL: http://127.0.0.1:18931) and run dsh with any DEEPSEEK_API_KEY
-// (dsh-plugin/README.md, "Try it offline", walks through it). It logs each request it answers
-// on stderr. run.mjs, the end-to-end test, shares its helpers (common.mjs).
+// (dsh-plugin/README.md, "Try it offline", walks through it). It logs each
+// request it answers on stderr. run.mjs, the end-to-end test, shares its
+// helpers (common.mjs) and runs that README section as written.
 import { createServer } from 'node:http'
 import { isAbsolute, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -37,6 +42,12 @@ export const FAKE_DIGEST = [
   '### Alternatives', '- (none)',
   '### Outcomes', '- The files were read, and what they hold is kept in the archive.',
 ].join('\n')
+
+/** The tools EF's plugin registers with the host. */
+export const EF_TOOLS = ['context_search', 'context_recall']
+
+/** The names of the tools a chat request offers the model. */
+const toolNames = (r) => (Array.isArray(r.tools) ? r.tools : []).map((t) => t?.function?.name ?? t?.name)
 
 /** The text of a message's content (a string, or parts with text). */
 const textOf = (content) => typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => p?.text ?? '').join('\n') : ''
@@ -76,9 +87,21 @@ export function fakeModel({ project = process.cwd(), log = (s) => process.stderr
       log(`task: ${plan.files.length} files to read, then search "${plan.query}"`)
     }
     const step = plan.step++
+    if (step === 0) {
+      // EF's tools are the plugin's: a request without them is a profile
+      // without EF (the plugin not added, or its row disabled).
+      const missing = EF_TOOLS.filter((n) => !toolNames(r).includes(n))
+      plan.efTools = missing.length === 0
+      log(plan.efTools ? `agent: EF's tools are offered (${EF_TOOLS.join(', ')})` : `agent: EF's tools are NOT offered (no ${missing.join(', ')}): is @epistemicfold/dsh-plugin in the profile?`)
+    }
     if (step < plan.files.length) {
       log(`agent: read ${plan.files[step]}`)
       return toolCall(res, `call_read_${step}`, 'read', { file_path: plan.files[step] })
+    }
+    if (step === plan.files.length && !plan.efTools) {
+      plan.step = Infinity
+      log('agent: answering without EF')
+      return text(res, `Final: EF's context_search and context_recall are not among this request's tools: is @epistemicfold/dsh-plugin in the profile (dsh --profile headless --dump-config)?`)
     }
     if (step === plan.files.length) {
       log(`agent: context_search "${plan.query}"`)
@@ -99,9 +122,10 @@ export function fakeModel({ project = process.cwd(), log = (s) => process.stderr
       return toolCall(res, 'call_recall', 'context_recall', { ref: best.ref, depth: 'exact' })
     }
     const words = plan.query.toLowerCase().split(/\s+/)
-    const line = out.split(/\\n|\n/).find((l) => words.every((w) => l.toLowerCase().includes(w)))
+    // dsh's read tool numbers the lines it returns ("2: The staging …"): the answer is the line itself.
+    const line = out.split(/\\n|\n/).find((l) => words.every((w) => l.toLowerCase().includes(w)))?.trim().replace(/^"+|"+$/g, '').replace(/^\d+: /, '')
     log('agent: answering')
-    const answer = line ? `Final: ${line.trim().replace(/^"+|"+$/g, '')} (recalled via ${plan.ref})` : `Final: recalled ${plan.ref}, but no line of it holds "${plan.query}"`
+    const answer = line ? `Final: ${line} (recalled via ${plan.ref})` : `Final: recalled ${plan.ref}, but no line of it holds "${plan.query}"`
     plan = null
     return text(res, answer)
   }

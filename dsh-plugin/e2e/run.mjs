@@ -10,6 +10,8 @@
 // context_recall, and answers with the planted fact it got back; the ef
 // sidecar is killed mid-session. Afterwards the persisted session log must
 // load in `ef inspect` and `ef state`, and `ef store verify` must pass.
+// Then the README's "Try it offline" block runs as written against the fake
+// model (fake-model.mjs), in the same profile (about 15 s more).
 //
 // Usage (Node 22, from this folder), as .ci/run's end-to-end step does it:
 //   npm install --legacy-peer-deps --ignore-scripts   # dsh, its peers, Node 22
@@ -22,7 +24,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { zstdDecompressSync } from 'node:zlib'
-import { addPlugin, checks, dshBin, here, isDigestRequest, isTitleRequest, node22, text, toolCall, workspace } from './common.mjs'
+import { addPlugin, checks, dshBin, here, isDigestRequest, isTitleRequest, node22, runReadmeOffline, text, toolCall, workspace } from './common.mjs'
 
 /** Decompresses a log of concatenated Zstandard frames (one per append batch). */
 function zstdFrames(buf) {
@@ -300,6 +302,22 @@ if (logs.length === 1) {
     console.log(`ef store verify: ${report.bundles} bundles, ${report.ok} ok, ${report.unavailable} unavailable`)
     check(verify.status === 0 && report.bundles > 0 && report.unavailable === 0, 'ef store verify passes')
   }
+}
+
+// The README's "Try it offline" (dsh-plugin/README.md), as written: its
+// shell block run by bash with the profile installed above, the fake model
+// (fake-model.mjs) in place of the scripted one. What the block's comments
+// say it prints must be printed.
+{
+  const started = Date.now()
+  const off = await runReadmeOffline(ws)
+  console.log(`--- README "Try it offline" (fake model on port ${off.port}, ${Math.round((Date.now() - started) / 1000)} s), stdout\n${off.stdout.trim()}\n--- its stderr (the fake model's log)\n${off.stderr.trim().split('\n').slice(-40).join('\n')}\n---`)
+  check(off.status === 0, `the README's offline block ran (bash exited ${off.status})`)
+  for (const e of off.expected) check(e.re.test(off.stdout), `the README's offline block printed "${e.text}"`)
+  check(off.expected.length >= 3, `the README's offline block says what it prints (${off.expected.length} lines)`)
+  check(/agent: EF's tools are offered/.test(off.stderr), "the fake model saw EF's tools offered")
+  check(/EF semantic digest/.test(off.stderr), 'the fake model wrote the semantic digest of a fold')
+  check(/agent: context_recall ef-/.test(off.stderr), 'the fake model recalled a checkpoint')
 }
 console.log(failures.length === 0 ? 'E2E PASS' : `E2E FAIL: ${failures.length} check(s) failed`)
 process.exit(failures.length === 0 ? 0 : 1)

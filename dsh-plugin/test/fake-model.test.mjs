@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FAKE_DIGEST, fakeModel, taskFiles, taskQuery } from '../e2e/fake-model.mjs'
+import { EF_TOOLS, FAKE_DIGEST, fakeModel, taskFiles, taskQuery } from '../e2e/fake-model.mjs'
 
 /** Posts a chat request and returns the streamed reply: { text, calls, finish }. */
 async function ask(base, body, headers = {}) {
@@ -52,7 +52,7 @@ test('it answers the title, the agent (read, search, recall, answer), the host s
   const msgs = [ctx, task]
   const step = async (toolText) => {
     if (toolText !== undefined) msgs.push({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'x', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: toolText })
-    return ask(base, { messages: msgs, tools: [] })
+    return ask(base, { messages: msgs, tools: EF_TOOLS.map((name) => ({ type: 'function', function: { name, parameters: {} } })) })
   }
   let r = await step()
   assert.deepEqual(r.calls, [{ name: 'read', args: { file_path: join(project, 'notes', 'part-1.txt') } }])
@@ -63,8 +63,9 @@ test('it answers the title, the agent (read, search, recall, answer), the host s
   assert.deepEqual(r.calls, [{ name: 'context_search', args: { query: 'staging password' } }])
   r = await step('context_search "staging password": 2 matches\n1. ref ef-aa#2@s1 · message 2\n   nothing here\n2. ref ef-bb#1@s1 · message 1\n   the **staging** **password** is ZEBRA-4471')
   assert.deepEqual(r.calls, [{ name: 'context_recall', args: { ref: 'ef-bb#1@s1', depth: 'exact' } }])
-  r = await step('{"role":"user","content":[{"type":"tool_result","content":"the staging password is ZEBRA-4471\\n"}]}')
-  assert.match(r.text, /ZEBRA-4471 \(recalled via ef-bb#1@s1\)/)
+  // dsh's read tool numbers each line; the answer is the line without its number
+  r = await step('{"role":"tool","content":"<content> 1: # notes\\n2: The staging password is ZEBRA-4471.\\n3: step 1.1"}')
+  assert.equal(r.text, 'Final: The staging password is ZEBRA-4471. (recalled via ef-bb#1@s1)')
   assert.equal(r.finish, 'stop')
 
   const compact = { 'x-deepseek-harness-compact': '1' }
@@ -75,4 +76,20 @@ test('it answers the title, the agent (read, search, recall, answer), the host s
   // near miss: a later agent request whose checkpoint says "semantic digest" is no digest request
   const later = await ask(base, { messages: [{ role: 'user', content: 'checkpoint (semantic digest; context only)' }, task] })
   assert.ok(later.calls.length === 1 && later.calls[0].name === 'read')
+})
+
+test('without EF\'s tools in the request it says the plugin is missing instead of calling them', async (t) => {
+  const project = mkdtempSync(join(tmpdir(), 'fake-model-'))
+  const server = fakeModel({ project, log: () => {} })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  t.after(() => server.close())
+  const base = `http://127.0.0.1:${server.address().port}`
+  const msgs = [{ role: 'user', content: 'Read notes/a.txt, then tell me the staging password.' }]
+  const tools = [{ type: 'function', function: { name: 'read', parameters: {} } }]
+  let r = await ask(base, { messages: msgs, tools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['read'])
+  msgs.push({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'read', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: '1: nothing' })
+  r = await ask(base, { messages: msgs, tools })
+  assert.equal(r.calls.length, 0)
+  assert.match(r.text, /not among this request's tools: is @epistemicfold\/dsh-plugin in the profile/)
 })
