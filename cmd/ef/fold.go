@@ -178,7 +178,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// The log is opened, and a DSH log read through once (foldScan),
 	// before the store is: a log that cannot be replayed fails before
 	// anything is written.
-	in, err := openFoldInput(logFile, !*strict)
+	in, err := openFoldInput(ctx, logFile, !*strict)
 	if err != nil {
 		return err
 	}
@@ -700,8 +700,8 @@ func unpairedNamed(st importer.Stats) string {
 // step events, then event by event), or a trajectory of another format
 // the importer knows as a stream of the DSH session it converts to
 // (importer.Open: JSONL formats are read line by line, never whole).
-func openFoldInput(path string, lenient bool) (*foldInput, error) {
-	if in, err := openImportInput(path, lenient); in != nil || err != nil {
+func openFoldInput(ctx context.Context, path string, lenient bool) (*foldInput, error) {
+	if in, err := openImportInput(ctx, path, lenient); in != nil || err != nil {
 		return in, err
 	}
 	sc, err := foldScan(path, lenient)
@@ -721,7 +721,7 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 // it as a DSH session log (then nil, nil), as the event stream of the
 // session the importer converts it to: a trajectory of another format, or
 // FILE#ID.
-func openImportInput(path string, lenient bool) (*foldInput, error) {
+func openImportInput(ctx context.Context, path string, lenient bool) (*foldInput, error) {
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err == nil {
 		r.Close()
@@ -730,12 +730,12 @@ func openImportInput(path string, lenient bool) (*foldInput, error) {
 	if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
 		return nil, err
 	}
-	return openFoldImport(path, lenient, err)
+	return openFoldImport(ctx, path, lenient, err)
 }
 
 // openFoldImport opens a trajectory of another format (or FILE#ID, one
 // session of a file holding several); dshErr is why it is no DSH log.
-func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error) {
+func openFoldImport(ctx context.Context, path string, lenient bool, dshErr error) (*foldInput, error) {
 	file, name, sel := splitSessionRef(path)
 	if !sel {
 		file = path
@@ -743,11 +743,11 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 			return nil, err
 		}
 	}
-	last, replacements, err := importReplacements(file, name)
+	last, replacements, err := importReplacements(ctx, file, name)
 	if err != nil {
 		return nil, err
 	}
-	st, err := importer.Open(file, name)
+	st, err := importer.OpenContext(ctx, file, name)
 	if err != nil {
 		return nil, err
 	}
@@ -775,11 +775,11 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 // ef fold folds only after the last one, as after a DSH log's own
 // (fold_logfolds.go). A session the importer refuses is said by the
 // replay's own open.
-func importReplacements(file, name string) (last, n int, err error) {
+func importReplacements(ctx context.Context, file, name string) (last, n int, err error) {
 	last = -1
-	st, err := importer.Open(file, name)
+	st, err := importer.OpenContext(ctx, file, name)
 	if err != nil {
-		return last, 0, nil
+		return last, 0, ctx.Err()
 	}
 	defer st.Close()
 	for i := 0; ; i++ {
@@ -788,7 +788,7 @@ func importReplacements(file, name string) (last, n int, err error) {
 			return last, n, nil
 		}
 		if err != nil {
-			return -1, 0, nil
+			return -1, 0, ctx.Err()
 		}
 		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
 			last = i
