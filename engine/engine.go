@@ -107,7 +107,7 @@ type FoldRequest struct {
 	// folds everything between the frontier and the tail when no window is
 	// set).
 	Pressure bool
-	// Threshold: skip (report.Skipped) unless the surface is at or above
+	// Threshold: skip (FoldReport.Skipped) unless the surface is at or above
 	// the pressure threshold, as the host's automatic path does.
 	Threshold bool
 	// Owner and Stability of the host bracket: OwnerCurrentTurn (zero) and
@@ -163,7 +163,7 @@ type FoldReport struct {
 
 // Fold plans and runs one fold of the requested mode. It returns the report
 // and the host's result; a nil result with a nil error means nothing was
-// worth folding (report.Skipped says why). On error the surface is exactly
+// worth folding (FoldReport.Skipped says why). On error the surface is exactly
 // as before: a veto or planning error touches nothing; a failure inside the
 // bracket (archive, compile, the host's checks) leaves only the host's
 // compaction/start and compaction/end-with-error events in the log, and,

@@ -204,8 +204,10 @@ type Options struct {
 	// fold floor and predicate R, so it is the unit of ContextWindow. Nil
 	// means hostshim.HeuristicMeter, as inside DSH (ef serve), where the
 	// host decides when to compact with that estimate; ef fold and ef bench
-	// set it to the real tokenizer (tokenizer.Window), so their window is
-	// counted in o200k_base tokens.
+	// set it to the real tokenizer,
+	// tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window) (Window
+	// names the encoding, o200k_base), so their window is counted in
+	// o200k_base tokens.
 	HostMeter hostshim.Meter
 	// TokenMeter is the real tokenizer: it measures the emergency budget.
 	// Nil means HostMeter (then the budget is only as good as the host's
