@@ -350,9 +350,13 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 	return p, nil
 }
 
-// CompactIfNeeded implements hostshim.CompactionEngine. Pressure runs leaf
-// folds (at most MaxLeafFolds) while the surface is at or above the
-// threshold; a context overflow first tries leaf folds (overflowLeaf) and,
+// CompactIfNeeded implements hostshim.CompactionEngine; a host calls it
+// after each event it appends (store's Example_hostLoop shows the loop). A nil result with a
+// nil error means no fold was needed (the surface is below the threshold);
+// a result is the last fold's. Pressure (any trigger but TriggerOverflow)
+// needs Policy.ContextWindow: without one it returns ErrNoWindow. Pressure
+// runs leaf folds (at most MaxLeafFolds) while the surface is at or above
+// the threshold; a context overflow first tries leaf folds (overflowLeaf) and,
 // only when they cannot bring the request within the window, runs one
 // emergency fold under Policy.EmergencyBudget. The overflow is taken as
 // the host reports it: the provider refused the request, whatever the
@@ -379,7 +383,7 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 		return res, err
 	}
 	if pol.ContextWindow <= 0 {
-		return nil, nil
+		return nil, ErrNoWindow
 	}
 	var last *hostshim.CompactionResult
 	for i := 0; i < pol.MaxLeafFolds; i++ {

@@ -102,7 +102,8 @@ type Digest struct {
 type Policy struct {
 	// ContextWindow is the model's window in HostMeter tokens. Zero
 	// disables pressure folds (CompactIfNeeded with TriggerPressure returns
-	// nil) and the window-derived defaults below.
+	// ErrNoWindow) and the window-derived defaults below; an explicit Fold
+	// still works.
 	ContextWindow int
 	// ThresholdRatio: a pressure fold runs when the surface reaches
 	// ThresholdRatio × ContextWindow. Zero means hostshim.PressureRatio
@@ -189,9 +190,12 @@ type Policy struct {
 	ListItems int
 }
 
-// Options configures an Engine. The zero value works: no bundle store
-// (folds fail soft, recall says unavailable), no index, no semantic digest,
-// the host's heuristic meter, time.Now, no logging, random ids.
+// Options configures an Engine. The zero value works for explicit folds
+// (Fold, CompactNow, CompactRegion): no bundle store (folds fail soft,
+// recall says unavailable), no index, no semantic digest, the host's
+// heuristic meter, time.Now, no logging, random ids. Automatic folds
+// (CompactIfNeeded under pressure) also need Policy.ContextWindow, the
+// model's window: without it CompactIfNeeded returns ErrNoWindow.
 type Options struct {
 	// Archive is the bundle store. Nil means none: folds still work and
 	// every checkpoint says exact recall is unavailable (§24).
