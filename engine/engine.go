@@ -132,9 +132,12 @@ type FoldRequest struct {
 }
 
 // FoldReport is the account of one fold attempt: the plan, the verdict, the
-// bundle and what it cost. Skipped says why nothing was folded.
+// bundle and what it cost. Skipped says why nothing was folded; Reused
+// that the checkpoint is one the store already held for this compaction
+// (a re-run of the same fold, or another writer's), not a new one.
 type FoldReport struct {
 	Mode             Mode               `json:"mode"`
+	Reused           bool               `json:"reused,omitempty"`
 	Trigger          string             `json:"trigger,omitempty"`
 	Skipped          string             `json:"skipped,omitempty"`
 	Plan             *Plan              `json:"plan,omitempty"`
