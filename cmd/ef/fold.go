@@ -178,6 +178,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// The log is opened, and a DSH log read through once (foldScan),
 	// before the store is: a log that cannot be replayed fails before
 	// anything is written.
+	sizeAtStart := regularSize(logFile)
 	in, err := openFoldInput(ctx, logFile, !*strict)
 	if err != nil {
 		return err
@@ -307,7 +308,22 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			fmt.Fprintf(stderr, "ef fold: warning: %s: nothing after it can be folded (%s in all; ef inspect lists them)\n", open[0], count(len(open), "open call"))
 		}
 	}
+	if grew := regularSize(logFile); sizeAtStart >= 0 && grew > sizeAtStart {
+		// A log still being written: ef fold reads it as it stood when
+		// opened, and folding on silently read as if it folded it all.
+		fmt.Fprintf(stderr, "ef fold: note: %s grew while it was folded (%d bytes at the start, %d at the end): what was appended after ef fold opened it was not folded; run ef fold again once the log is finished (the checkpoints stored now are reused)\n", logPath, sizeAtStart, grew)
+	}
 	return acc.outcome(stderr, *window, real)
+}
+
+// regularSize is the size of the regular file at path, or -1 (not a regular
+// file, or gone).
+func regularSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	return fi.Size()
 }
 
 // foldWarnShared warns when the store held checkpoints of the session that
