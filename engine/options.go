@@ -230,7 +230,12 @@ type Options struct {
 	// (and context_search finds both). A NewID that derives each id from
 	// the session and the fold's flags, as ef fold's does, makes a re-fold
 	// meet the checkpoint already stored under that id and answer with it
-	// instead of writing another.
+	// instead of writing another. Random ids also make the fold count
+	// vary between runs of the same log: an id's length in tokens moves
+	// the surface across a threshold a fold earlier or later (46 or 45
+	// rounds on a 1262-event log); a deterministic NewID (a counter, or
+	// ids derived from the session, as above) gives the same folds every
+	// run.
 	NewID func() string
 	// Policy holds the fold policy.
 	Policy Policy

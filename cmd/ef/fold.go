@@ -69,7 +69,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
 	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
 	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
-	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive)")
+	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive). Written mode 0600, as the bundles are: it holds the whole session")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root, emergency or archive (only the log's own folds)")
 	budget := fs.Int("budget", 0, "emergency budget in o200k_base `tokens` (zero: window/2)")
