@@ -276,6 +276,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			b, text = prev, prev.Rendered.Text
 			cand.Replacement = frame(text)
 			rep.Notes = append(rep.Notes, note)
+			rep.Reused = true
 			// The state is the stored checkpoint's: its proposals, not
 			// this run's (a model may answer a retry otherwise, or not
 			// be there).

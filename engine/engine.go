@@ -107,7 +107,7 @@ type FoldRequest struct {
 	// folds everything between the frontier and the tail when no window is
 	// set).
 	Pressure bool
-	// Threshold: skip (report.Skipped) unless the surface is at or above
+	// Threshold: skip (FoldReport.Skipped) unless the surface is at or above
 	// the pressure threshold, as the host's automatic path does.
 	Threshold bool
 	// Owner and Stability of the host bracket: OwnerCurrentTurn (zero) and
@@ -132,9 +132,12 @@ type FoldRequest struct {
 }
 
 // FoldReport is the account of one fold attempt: the plan, the verdict, the
-// bundle and what it cost. Skipped says why nothing was folded.
+// bundle and what it cost. Skipped says why nothing was folded; Reused
+// that the checkpoint is one the store already held for this compaction
+// (a re-run of the same fold, or another writer's), not a new one.
 type FoldReport struct {
 	Mode             Mode               `json:"mode"`
+	Reused           bool               `json:"reused,omitempty"`
 	Trigger          string             `json:"trigger,omitempty"`
 	Skipped          string             `json:"skipped,omitempty"`
 	Plan             *Plan              `json:"plan,omitempty"`
@@ -163,7 +166,7 @@ type FoldReport struct {
 
 // Fold plans and runs one fold of the requested mode. It returns the report
 // and the host's result; a nil result with a nil error means nothing was
-// worth folding (report.Skipped says why). On error the surface is exactly
+// worth folding (FoldReport.Skipped says why). On error the surface is exactly
 // as before: a veto or planning error touches nothing; a failure inside the
 // bracket (archive, compile, the host's checks) leaves only the host's
 // compaction/start and compaction/end-with-error events in the log, and,
@@ -350,9 +353,13 @@ func (e *Engine) planRegion(v *surfaceView, mode Mode, start, end int) (*Plan, e
 	return p, nil
 }
 
-// CompactIfNeeded implements hostshim.CompactionEngine. Pressure runs leaf
-// folds (at most MaxLeafFolds) while the surface is at or above the
-// threshold; a context overflow first tries leaf folds (overflowLeaf) and,
+// CompactIfNeeded implements hostshim.CompactionEngine; a host calls it
+// after each event it appends (store's Example_hostLoop shows the loop). A nil result with a
+// nil error means no fold was needed (the surface is below the threshold);
+// a result is the last fold's. Pressure (any trigger but TriggerOverflow)
+// needs Policy.ContextWindow: without one it returns ErrNoWindow. Pressure
+// runs leaf folds (at most MaxLeafFolds) while the surface is at or above
+// the threshold; a context overflow first tries leaf folds (overflowLeaf) and,
 // only when they cannot bring the request within the window, runs one
 // emergency fold under Policy.EmergencyBudget. The overflow is taken as
 // the host reports it: the provider refused the request, whatever the
@@ -379,7 +386,7 @@ func (e *Engine) CompactIfNeeded(ctx context.Context, agent *hostshim.Agent, tri
 		return res, err
 	}
 	if pol.ContextWindow <= 0 {
-		return nil, nil
+		return nil, ErrNoWindow
 	}
 	var last *hostshim.CompactionResult
 	for i := 0; i < pol.MaxLeafFolds; i++ {

@@ -13,6 +13,12 @@ var (
 	ErrPolicy = errors.New("engine: bad policy")
 )
 
+// ErrNoWindow is CompactIfNeeded's answer to a pressure trigger from an
+// engine with no Policy.ContextWindow: pressure is a share of the window,
+// so without one nothing would ever fold, and an engine that silently
+// never folds is worse than an error.
+var ErrNoWindow = errors.New("engine: a pressure fold needs Policy.ContextWindow (the model's window in HostMeter tokens); it is zero")
+
 // Errors returned by a fold (Fold and the CompactionEngine methods). A fold
 // that fails leaves the surface exactly as it was.
 var (

@@ -102,7 +102,8 @@ type Digest struct {
 type Policy struct {
 	// ContextWindow is the model's window in HostMeter tokens. Zero
 	// disables pressure folds (CompactIfNeeded with TriggerPressure returns
-	// nil) and the window-derived defaults below.
+	// ErrNoWindow) and the window-derived defaults below; an explicit Fold
+	// still works.
 	ContextWindow int
 	// ThresholdRatio: a pressure fold runs when the surface reaches
 	// ThresholdRatio × ContextWindow. Zero means hostshim.PressureRatio
@@ -189,9 +190,12 @@ type Policy struct {
 	ListItems int
 }
 
-// Options configures an Engine. The zero value works: no bundle store
-// (folds fail soft, recall says unavailable), no index, no semantic digest,
-// the host's heuristic meter, time.Now, no logging, random ids.
+// Options configures an Engine. The zero value works for explicit folds
+// (Fold, CompactNow, CompactRegion): no bundle store (folds fail soft,
+// recall says unavailable), no index, no semantic digest, the host's
+// heuristic meter, time.Now, no logging, random ids. Automatic folds
+// (CompactIfNeeded under pressure) also need Policy.ContextWindow, the
+// model's window: without it CompactIfNeeded returns ErrNoWindow.
 type Options struct {
 	// Archive is the bundle store. Nil means none: folds still work and
 	// every checkpoint says exact recall is unavailable (§24).
@@ -204,8 +208,10 @@ type Options struct {
 	// fold floor and predicate R, so it is the unit of ContextWindow. Nil
 	// means hostshim.HeuristicMeter, as inside DSH (ef serve), where the
 	// host decides when to compact with that estimate; ef fold and ef bench
-	// set it to the real tokenizer (tokenizer.Window), so their window is
-	// counted in o200k_base tokens.
+	// set it to the real tokenizer,
+	// tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window) (Window
+	// names the encoding, o200k_base), so their window is counted in
+	// o200k_base tokens.
 	HostMeter hostshim.Meter
 	// TokenMeter is the real tokenizer: it measures the emergency budget.
 	// Nil means HostMeter (then the budget is only as good as the host's
@@ -224,7 +230,12 @@ type Options struct {
 	// (and context_search finds both). A NewID that derives each id from
 	// the session and the fold's flags, as ef fold's does, makes a re-fold
 	// meet the checkpoint already stored under that id and answer with it
-	// instead of writing another.
+	// instead of writing another. Random ids also make the fold count
+	// vary between runs of the same log: an id's length in tokens moves
+	// the surface across a threshold a fold earlier or later (46 or 45
+	// rounds on a 1262-event log); a deterministic NewID (a counter, or
+	// ids derived from the session, as above) gives the same folds every
+	// run.
 	NewID func() string
 	// Policy holds the fold policy.
 	Policy Policy

@@ -3,6 +3,7 @@ package importer
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,6 +70,15 @@ type streamResult struct {
 // that is one JSON document, and a JSONL file whose lines are whole
 // sessions, are read a session at a time, up to MaxWholeBytes.
 func Open(path, name string) (*Stream, error) {
+	return OpenContext(context.Background(), path, name)
+}
+
+// OpenContext is Open that stops reading once ctx is done: the reads
+// before the first event (a Claude Code session is read in full, twice,
+// before it) and the events' reads check ctx every 64 KiB, and then fail
+// with an error that wraps ctx.Err() (errors.Is(err, context.Canceled)).
+// A Ctrl-C on a 200 MB log stops within milliseconds, not at its end.
+func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
@@ -97,7 +107,7 @@ func Open(path, name string) (*Stream, error) {
 	case FormatClaudeSDK, FormatCodex, FormatCodexExec:
 		pass = lineParsers[format]
 	case FormatClaudeCode:
-		r, done, err := openFile(path, size)
+		r, done, err := openFile(ctx, path, size)
 		if err != nil {
 			return nil, fmt.Errorf("import %s: %w", path, err)
 		}
@@ -112,7 +122,7 @@ func Open(path, name string) (*Stream, error) {
 		}
 	case FormatOpenAIChat, FormatAnthropic, FormatLangChain, FormatResponses:
 		if conversationLines(head) {
-			return openLines(path, base, name, size, format)
+			return openLines(ctx, path, base, name, size, format)
 		}
 		pass = func(r io.Reader, t *transcript) error {
 			c := chatLines{name: base, t: t, conv: func(Imported) error { return nil }}
@@ -125,12 +135,12 @@ func Open(path, name string) (*Stream, error) {
 			// a trajectory saved as one array of events
 			return openWhole(path, base, name, size)
 		}
-		return openLines(path, base, name, size, format)
+		return openLines(ctx, path, base, name, size, format)
 	case FormatGemini:
 		if !geminiRecordingLines(head) {
 			return openWhole(path, base, name, size)
 		}
-		r, done, err := openFile(path, size)
+		r, done, err := openFile(ctx, path, size)
 		if err != nil {
 			return nil, fmt.Errorf("import %s: %w", path, err)
 		}
@@ -143,7 +153,7 @@ func Open(path, name string) (*Stream, error) {
 		}
 		pass = func(r io.Reader, t *transcript) error { return parseGeminiRecording(r, t, plan) }
 	case FormatQwen:
-		r, done, err := openFile(path, size)
+		r, done, err := openFile(ctx, path, size)
 		if err != nil {
 			return nil, fmt.Errorf("import %s: %w", path, err)
 		}
@@ -161,7 +171,7 @@ func Open(path, name string) (*Stream, error) {
 	if name != "" && name != base {
 		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, base)
 	}
-	return openTwoPass(path, base, size, format, pass)
+	return openTwoPass(ctx, path, base, size, format, pass)
 }
 
 // readHead reads the first non-empty lines of a file for DetectBytes, each
@@ -233,13 +243,13 @@ func conversationLines(head []byte) bool {
 
 // openFile opens path for one pass: the first size bytes (what the first
 // pass saw: a log that grows meanwhile is read as it was), without a UTF-8
-// byte order mark.
-func openFile(path string, size int64) (io.Reader, func(), error) {
+// byte order mark. Its reads fail with ctx.Err() once ctx is done.
+func openFile(ctx context.Context, path string, size int64) (io.Reader, func(), error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	r := bufio.NewReaderSize(io.LimitReader(f, size), 64<<10)
+	r := bufio.NewReaderSize(ctxReader{ctx, io.LimitReader(f, size)}, 64<<10)
 	if b, err := r.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
 		r.Discard(len(utf8BOM))
 	}
@@ -248,7 +258,7 @@ func openFile(path string, size int64) (io.Reader, func(), error) {
 
 // openTwoPass streams a one-session JSONL file: pass reads it into a
 // transcript whose items go on as they are done.
-func openTwoPass(path, base string, size int64, format Format, pass func(io.Reader, *transcript) error) (*Stream, error) {
+func openTwoPass(ctx context.Context, path, base string, size int64, format Format, pass func(io.Reader, *transcript) error) (*Stream, error) {
 	fail := func(err error) (*Stream, error) {
 		ie := importError(err)
 		ie.Format, ie.Path = format, base
@@ -256,7 +266,7 @@ func openTwoPass(path, base string, size int64, format Format, pass func(io.Read
 	}
 	// The first pass pairs calls with results and learns what the
 	// header needs (model, provider) and the recorded session id.
-	r, done, err := openFile(path, size)
+	r, done, err := openFile(ctx, path, size)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
@@ -279,7 +289,7 @@ func openTwoPass(path, base string, size int64, format Format, pass func(io.Read
 	}
 	res := &streamResult{torn: first.torn}
 	events := func(yield func(hostshim.Event) bool) {
-		r, done, err := openFile(path, size)
+		r, done, err := openFile(ctx, path, size)
 		if err != nil {
 			res.err = fmt.Errorf("import %s: %w", path, err)
 			return
@@ -373,8 +383,8 @@ func openWhole(path, base, name string, size int64) (*Stream, error) {
 
 // openLines imports a JSONL file whose lines are whole sessions, keeping
 // only the one asked for.
-func openLines(path, base, name string, size int64, format Format) (*Stream, error) {
-	r, done, err := openFile(path, size)
+func openLines(ctx context.Context, path, base, name string, size int64, format Format) (*Stream, error) {
+	r, done, err := openFile(ctx, path, size)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
@@ -496,4 +506,17 @@ func (s *Stream) Close() {
 	if s != nil && s.stop != nil {
 		s.stop()
 	}
+}
+
+// ctxReader fails its reads with ctx.Err() once ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

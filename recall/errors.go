@@ -29,8 +29,9 @@ var (
 	// ErrClosed means the Index was used after Close.
 	ErrClosed = errors.New("recall: index is closed")
 	// ErrNotOpen means the Index is a zero value or a nil pointer: only
-	// Open makes one that works.
-	ErrNotOpen = errors.New("recall: index not opened (use recall.Open)")
+	// Open (or store.Open) makes one that works. A store.Store's Close
+	// sets its Index to nil, so a search through a closed Store says this.
+	ErrNotOpen = errors.New("recall: no open index (a nil or zero *recall.Index: recall.Open or store.Open opens one; after store.Close, Store.Index is nil)")
 	// ErrNoSource means Open or Recall was given a nil Source.
 	ErrNoSource = errors.New("recall: no Source")
 	// ErrCorruptIndex means the index on disk could not be opened or is

@@ -25,7 +25,11 @@ import (
 
 // Options configures Open. The zero value opens the bundles for writing
 // (each write takes the store's lock, waiting bundle's default) and opens
-// the index.
+// the index. When another process (or another open Store of this one)
+// holds the index's lock, Open waits for it about a second (recall's lock
+// timeout) and then returns the Store with Index nil and IndexErr saying
+// so: the bundles still work, and a second Open in one process costs
+// that second.
 type Options struct {
 	// Logger receives the bundle store's and the index's notes; nil
 	// discards them.

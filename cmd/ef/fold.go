@@ -69,7 +69,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
 	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
 	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
-	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive)")
+	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive). Written mode 0600, as the bundles are: it holds the whole session")
 	window := fs.Int("window", 0, "the model's context window in o200k_base `tokens`, as in ef bench: pressure, fold sizes and an overflow are all counted with o200k_base")
 	mode := fs.String("mode", "auto", "auto (pressure leaf folds, emergency on overflow), leaf, root, emergency or archive (only the log's own folds)")
 	budget := fs.Int("budget", 0, "emergency budget in o200k_base `tokens` (zero: window/2)")
@@ -178,7 +178,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// The log is opened, and a DSH log read through once (foldScan),
 	// before the store is: a log that cannot be replayed fails before
 	// anything is written.
-	in, err := openFoldInput(logFile, !*strict)
+	sizeAtStart := regularSize(logFile)
+	in, err := openFoldInput(ctx, logFile, !*strict)
 	if err != nil {
 		return err
 	}
@@ -307,7 +308,22 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			fmt.Fprintf(stderr, "ef fold: warning: %s: nothing after it can be folded (%s in all; ef inspect lists them)\n", open[0], count(len(open), "open call"))
 		}
 	}
+	if grew := regularSize(logFile); sizeAtStart >= 0 && grew > sizeAtStart {
+		// A log still being written: ef fold reads it as it stood when
+		// opened, and folding on silently read as if it folded it all.
+		fmt.Fprintf(stderr, "ef fold: note: %s grew while it was folded (%d bytes at the start, %d at the end): what was appended after ef fold opened it was not folded; run ef fold again once the log is finished (the checkpoints stored now are reused)\n", logPath, sizeAtStart, grew)
+	}
 	return acc.outcome(stderr, *window, real)
+}
+
+// regularSize is the size of the regular file at path, or -1 (not a regular
+// file, or gone).
+func regularSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	return fi.Size()
 }
 
 // foldWarnShared warns when the store held checkpoints of the session that
@@ -700,8 +716,8 @@ func unpairedNamed(st importer.Stats) string {
 // step events, then event by event), or a trajectory of another format
 // the importer knows as a stream of the DSH session it converts to
 // (importer.Open: JSONL formats are read line by line, never whole).
-func openFoldInput(path string, lenient bool) (*foldInput, error) {
-	if in, err := openImportInput(path, lenient); in != nil || err != nil {
+func openFoldInput(ctx context.Context, path string, lenient bool) (*foldInput, error) {
+	if in, err := openImportInput(ctx, path, lenient); in != nil || err != nil {
 		return in, err
 	}
 	sc, err := foldScan(path, lenient)
@@ -721,7 +737,7 @@ func openFoldInput(path string, lenient bool) (*foldInput, error) {
 // it as a DSH session log (then nil, nil), as the event stream of the
 // session the importer converts it to: a trajectory of another format, or
 // FILE#ID.
-func openImportInput(path string, lenient bool) (*foldInput, error) {
+func openImportInput(ctx context.Context, path string, lenient bool) (*foldInput, error) {
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err == nil {
 		r.Close()
@@ -730,12 +746,12 @@ func openImportInput(path string, lenient bool) (*foldInput, error) {
 	if _, _, sel := splitSessionRef(path); !sel && !errors.Is(err, hostshim.ErrLogHeader) {
 		return nil, err
 	}
-	return openFoldImport(path, lenient, err)
+	return openFoldImport(ctx, path, lenient, err)
 }
 
 // openFoldImport opens a trajectory of another format (or FILE#ID, one
 // session of a file holding several); dshErr is why it is no DSH log.
-func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error) {
+func openFoldImport(ctx context.Context, path string, lenient bool, dshErr error) (*foldInput, error) {
 	file, name, sel := splitSessionRef(path)
 	if !sel {
 		file = path
@@ -743,11 +759,11 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 			return nil, err
 		}
 	}
-	last, replacements, err := importReplacements(file, name)
+	last, replacements, err := importReplacements(ctx, file, name)
 	if err != nil {
 		return nil, err
 	}
-	st, err := importer.Open(file, name)
+	st, err := importer.OpenContext(ctx, file, name)
 	if err != nil {
 		return nil, err
 	}
@@ -775,11 +791,11 @@ func openFoldImport(path string, lenient bool, dshErr error) (*foldInput, error)
 // ef fold folds only after the last one, as after a DSH log's own
 // (fold_logfolds.go). A session the importer refuses is said by the
 // replay's own open.
-func importReplacements(file, name string) (last, n int, err error) {
+func importReplacements(ctx context.Context, file, name string) (last, n int, err error) {
 	last = -1
-	st, err := importer.Open(file, name)
+	st, err := importer.OpenContext(ctx, file, name)
 	if err != nil {
-		return last, 0, nil
+		return last, 0, ctx.Err()
 	}
 	defer st.Close()
 	for i := 0; ; i++ {
@@ -788,7 +804,7 @@ func importReplacements(file, name string) (last, n int, err error) {
 			return last, n, nil
 		}
 		if err != nil {
-			return -1, 0, nil
+			return -1, 0, ctx.Err()
 		}
 		if e.SurfaceOp != nil && e.SurfaceOp.Replace {
 			last = i

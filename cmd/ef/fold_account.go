@@ -70,6 +70,10 @@ type foldAccount struct {
 	// Stored counts the folds whose checkpoint is in the store (written by
 	// this fold, or already there from an earlier fold of the same log).
 	Stored int `json:"stored"`
+	// Reused counts, of Committed, the folds answered with a checkpoint the
+	// store already held for the same compaction (a re-run of ef fold on
+	// the same log and flags): nothing new was written for them.
+	Reused int `json:"reused"`
 	// Stopped says why ef fold stopped before the end of the log (the
 	// store's disk is full), what it wrote and how to resume; empty when
 	// it ran to the end. A stopped fold writes no new log.
@@ -159,6 +163,9 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 	}
 	if err == nil && rep.Skipped == "" {
 		a.Committed++
+		if rep.Reused {
+			a.Reused++
+		}
 	}
 	a.folds++
 	if a.werr != nil {
@@ -283,7 +290,13 @@ func (a *foldAccount) print(w io.Writer) error {
 		// may keep alone, says that it is so.
 		over = fmt.Sprintf(", still over --window %d", a.Window)
 	}
-	fmt.Fprintf(bw, "; %s by EF (%d skipped, %d vetoed, %d failed)%s%s\n", count(a.Committed, "fold"), a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine(), over)
+	reused := ""
+	if a.Reused > 0 {
+		// A re-run: say that the store answered, or "47 folds" reads as
+		// 47 new checkpoints both times.
+		reused = fmt.Sprintf("%d reused from the store, ", a.Reused)
+	}
+	fmt.Fprintf(bw, "; %s by EF (%s%d skipped, %d vetoed, %d failed)%s%s\n", count(a.Committed, "fold"), reused, a.Skipped, a.Vetoed, a.Failed, a.logFoldsLine(), over)
 	return bw.Flush()
 }
 

@@ -40,7 +40,7 @@ func TestFoldReleasesWhatAFoldArchived(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer acc.close()
-	in, err := openFoldInput(dsh, true)
+	in, err := openFoldInput(context.Background(), dsh, true)
 	if err != nil {
 		t.Fatal(err)
 	}

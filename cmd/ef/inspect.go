@@ -116,7 +116,7 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 // held whole cost 160 MB). A DSH log is read whole, through a session that
 // checks every append as the host does and applies its replacements.
 func inspectLog(ctx context.Context, path string, lenient bool, meters []hostshim.Meter) (inspectReport, error) {
-	in, err := openImportInput(path, lenient)
+	in, err := openImportInput(ctx, path, lenient)
 	if err != nil {
 		return inspectReport{}, err
 	}

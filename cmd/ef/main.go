@@ -46,7 +46,7 @@ func exitAfterInterrupt(sigs <-chan os.Signal, cancel context.CancelFunc, stderr
 	cancel()
 	signal.Reset(os.Interrupt, syscall.SIGTERM)
 	time.Sleep(interruptGrace)
-	fmt.Fprintf(stderr, "ef: %v, and the command is still running %s later (blocked opening or reading its input?): exiting\n", sig, interruptGrace)
+	fmt.Fprintf(stderr, "ef: %v, and the command is still running %s later (blocked opening or reading a pipe or FIFO, or in a step that does not stop when interrupted): exiting\n", sig, interruptGrace)
 	removeTempIndexes()
 	code := 130 // 128 + SIGINT
 	if sig == syscall.SIGTERM {

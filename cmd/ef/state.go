@@ -165,7 +165,7 @@ func (h *headerSystem) read() *stateSystem {
 // stateStream is engine.ProjectLog of the session in reads, an event at a
 // time: each message event is reduced as it is read (projection.HostEvents'
 // rules: a message the host cannot derive says nothing) and dropped.
-func stateStream(in *foldInput, opts projection.Options, sys *headerSystem) (*projection.Reducer, error) {
+func stateStream(ctx context.Context, in *foldInput, opts projection.Options, sys *headerSystem) (*projection.Reducer, error) {
 	r := stateReducer(opts, in.id)
 	sys.id = in.id
 	for {
@@ -174,6 +174,9 @@ func stateStream(in *foldInput, opts projection.Options, sys *headerSystem) (*pr
 			return r, nil
 		}
 		if err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		sys.see(e)
@@ -214,7 +217,7 @@ func reduceHostEvent(r *projection.Reducer, e hostshim.Event) (message bool) {
 // the log whole did (a log it refuses is refused, with the same error)
 // and forgets what left the surface. It says on stderr when it skipped a
 // torn tail.
-func stateDSH(path string, lenient bool, opts projection.Options, sys *headerSystem, stderr io.Writer) (*projection.Reducer, error) {
+func stateDSH(ctx context.Context, path string, lenient bool, opts projection.Options, sys *headerSystem, stderr io.Writer) (*projection.Reducer, error) {
 	lr, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
 		return nil, err
@@ -230,6 +233,9 @@ func stateDSH(path string, lenient bool, opts projection.Options, sys *headerSys
 			break
 		}
 		if err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		sys.see(e)
@@ -307,13 +313,13 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		// Another agent's trajectory is reduced as the importer streams
 		// it, an event at a time (it was imported whole: 4.7 × a 16 MB
 		// message, and all of a long log).
-		in, err := openImportInput(logFile, !*strict)
+		in, err := openImportInput(ctx, logFile, !*strict)
 		if err != nil {
 			return err
 		}
 		if in != nil && in.imported != "" {
 			defer in.close()
-			if r, err = stateStream(in, popts, sys); err != nil {
+			if r, err = stateStream(ctx, in, popts, sys); err != nil {
 				return err
 			}
 			if torn := in.truncated(); torn != nil {
@@ -324,7 +330,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			}
 		} else if in != nil {
 			in.close()
-			if r, err = stateDSH(logFile, !*strict, popts, sys, stderr); err != nil {
+			if r, err = stateDSH(ctx, logFile, !*strict, popts, sys, stderr); err != nil {
 				return err
 			}
 		}

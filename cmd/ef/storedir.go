@@ -38,7 +38,7 @@ func efHome() (string, error) {
 	case "darwin":
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", err
+			return "", noDataDir(err)
 		}
 		base = filepath.Join(home, "Library", "Application Support")
 	default:
@@ -46,15 +46,26 @@ func efHome() (string, error) {
 		if base == "" || !filepath.IsAbs(base) {
 			home, err := os.UserHomeDir()
 			if err != nil {
-				return "", err
+				return "", noDataDir(err)
 			}
 			base = filepath.Join(home, ".local", "share")
 		}
 	}
 	if base == "" {
-		return "", errors.New("no user data directory (set EF_HOME)")
+		return "", noDataDir(errors.New("%LocalAppData% is not set"))
 	}
 	return filepath.Join(base, "epistemic-fold"), nil
+}
+
+// noDataDir is efHome's error when the user's data directory is unknown
+// (why: "$HOME is not defined"): it names the ways out, the variables
+// efHome honours and --store.
+func noDataDir(why error) error {
+	vars := "EF_HOME (the directory for every project's store)"
+	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		vars = "EF_HOME (the directory for every project's store) or XDG_DATA_HOME (an absolute path; the stores go in its epistemic-fold)"
+	}
+	return fmt.Errorf("no directory for the project's default store: %v; set %s, or pass --store DIR", why, vars)
 }
 
 // efHomeSource names the variable that placed the directory holding

@@ -1,0 +1,108 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/epistemicfold/ef/engine"
+	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/store"
+	"github.com/epistemicfold/ef/tokenizer"
+)
+
+// The host loop of an agent that embeds EF: append each event to the live
+// session, then ask the engine whether the surface needs a fold
+// (CompactIfNeeded with TriggerPressure, the host's automatic path). A nil
+// result with a nil error means no fold was needed. Here the events come
+// from a recorded log (ef fold replays a log the same way); an agent
+// appends the events it makes. Policy.ContextWindow is required: without a
+// window CompactIfNeeded returns engine.ErrNoWindow.
+func Example_hostLoop() {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "ef-hostloop")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	raw, err := os.ReadFile(filepath.Join("..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	raw = bytes.ReplaceAll(raw, []byte("{{sessionId}}"), []byte("loop-1"))
+	lr, err := hostshim.NewLogReader(bytes.NewReader(raw), "session.jsonl", hostshim.LogOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer lr.Close()
+	recorded, err := lr.ReadSession()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	st, err := store.Open(filepath.Join(dir, "store"), store.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer st.Close()
+	o200k, err := tokenizer.New(tokenizer.Options{}).Meter(tokenizer.Window)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := 0
+	opts := engine.Options{
+		HostMeter: o200k, TokenMeter: o200k,
+		Policy: engine.Policy{ContextWindow: 1200},
+		NewID:  func() string { n++; return fmt.Sprint("loop-", n) },
+		Clock:  func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+	}
+	st.Wire(&opts)
+	eng, err := engine.New(opts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// The live session the host appends to. A recorded event is renumbered
+	// to the live session's next seq (folds add events of their own), its
+	// references through place.
+	live := hostshim.NewSession(recorded.ID, recorded.Gen)
+	live.Header = recorded.Header
+	agent := &hostshim.Agent{Session: live}
+	place := map[int]int{}
+	folds := 0
+	for _, ev := range recorded.Events() {
+		e, err := ev.Renumber(live.Len(), func(old int) (int, bool) { s, ok := place[old]; return s, ok })
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if err := live.AppendEvent(e); err != nil {
+			fmt.Println(err)
+			return
+		}
+		place[ev.Seq] = e.Seq
+		res, err := eng.CompactIfNeeded(ctx, agent, hostshim.TriggerPressure)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if res != nil { // nil, nil: below the threshold, nothing folded
+			folds++ // a round may run several leaf folds (MaxLeafFolds)
+		}
+	}
+	fmt.Println("events recorded:", len(recorded.Events()))
+	fmt.Println("fold rounds:", folds)
+	// Output:
+	// events recorded: 2098
+	// fold rounds: 2
+}
