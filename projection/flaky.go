@@ -2,7 +2,6 @@ package projection
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -144,16 +143,15 @@ func flakyNamed(a *Anchor, s string) bool {
 }
 
 // markFlaky marks failure a flaky, by sentence s of message ev; a
-// failure only plain runs passed is open again.
+// failure a run passed keeps its lifecycle, with the note.
 func (r *Reducer) markFlaky(a *Anchor, s string, ev *Event) {
 	if r.flaky == nil {
 		r.flaky = map[*Anchor]bool{}
 	}
 	if !a.IsHead() {
-		a.Was = a.Lifecycle + " at seq " + strconv.Itoa(a.Seq())
-		a.Lifecycle = Open
+		// a failure a run passed stays closed: calling it flaky lowers
+		// its urgency, it does not make it fail again (trial 13 C16)
 		a.addRef(EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
-		delete(r.passedOnce, a)
 	}
 	if r.flaky[a] {
 		return

@@ -139,6 +139,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if trim != nil {
 				n = trim(n)
 			}
+			n = testName(n)
 			if n == "" || seen[n] || re == pySectionRE && inPytestPasses(text, loc[0]) || re == cargoSectionRE && !cargoSectionFailed(text, loc[0]) {
 				continue
 			}

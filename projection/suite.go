@@ -29,7 +29,7 @@ import (
 // of its stage. Playwright's is "playwright test" whatever launched it
 // (npx, pnpm exec, yarn): a run of its end-to-end specs, which the
 // project's unit test script ("npm test") does not run.
-var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(?:p?npm|yarn|bun)(?:\s+-s|\s+--silent)?\s+(?:run\s+)?test|npx\s+(?:vitest|jest)|vitest(?:\s+run)?|jest|playwright\s+test|(?:python3?\s+-m\s+)?pytest|go\s+test|cargo\s+(?:test|nextest\s+run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*test|(?:\./)?gradlew?\s+test|phpunit|(?:vendor/bin/)?pest|mix\s+test|dotnet\s+test|ctest)(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
+var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(?:p?npm|yarn|bun)(?:\s+-s|\s+--silent|\s+-[rw]|\s+--recursive|\s+--workspace-root|\s+(?:--filter|-F|-C|--dir|--prefix|--workspace)(?:=|\s+)[^\s&|;<>-]\S*|\s+workspace\s+[^\s&|;<>-]\S*)*\s+(?:run\s+)?test|npx\s+(?:vitest|jest)|vitest(?:\s+run)?|jest|playwright\s+test|(?:python3?\s+-m\s+)?pytest|go\s+test|cargo\s+(?:test|nextest\s+run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*test|(?:\./)?gradlew?\s+test|phpunit|(?:vendor/bin/)?pest|mix\s+test|dotnet\s+test|ctest)(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
 
 // suitePassRE is a test run's summary with nothing failing; suiteFailRE
 // one with something failing.
