@@ -85,11 +85,11 @@ func failureLifecycle(r *projection.Reducer, name string) string {
 }
 
 // TestFlakyThroughAFold: a failure called flaky stays open after one
-// plain pass whether or not a fold ends between the call and the pass,
-// and a failure only a plain run passed is open again when called flaky
-// after a fold (trial 11 m18: "1 von 5 fehlgeschlagen – der Test ist
-// flaky", then a plain run passed: open in the log, resolved after the
-// fold). Near misses: no flaky call, a question, a negation: the pass
+// plain pass whether or not a fold ends between the call and the pass
+// (trial 11 m18: "1 von 5 fehlgeschlagen – der Test ist flaky", then a
+// plain run passed: open in the log, resolved after the fold), and a
+// failure a plain run passed stays resolved when called flaky after it,
+// folded or not (trial 13 C16). Near misses: no flaky call, a question, a negation: the pass
 // resolves it, folded or not.
 func TestFlakyThroughAFold(t *testing.T) {
 	gradle := func(verdict string) string {
@@ -115,9 +115,9 @@ func TestFlakyThroughAFold(t *testing.T) {
 			"> assistant\n1 of 5 failed – the test is flaky. Should I raise the timeout?\n> user\nknown, it has been flaky for weeks.\n",
 			gradle("PASSED"), "open"},
 		{"english plain pass, then called flaky", "> user\nrun the tests\n" + pytest(false) + pytest(true),
-			"> user\nyes, test_export_async is flaky, we know, don't fix it now\n", "open"},
+			"> user\nyes, test_export_async is flaky, we know, don't fix it now\n", "resolved"},
 		{"german plain pass, then called flaky", "> user\nLass die Tests laufen.\n" + pytest(false) + pytest(true),
-			"> user\nja, test_export_async ist flaky, das wissen wir, nicht jetzt fixen\n", "open"},
+			"> user\nja, test_export_async ist flaky, das wissen wir, nicht jetzt fixen\n", "resolved"},
 		// near misses
 		{"no flaky call", "> user\nRun the integration tests.\n" + gradle("FAILED") + "> assistant\nI raised the timeout.\n", gradle("PASSED"), "resolved"},
 		{"a question", "> user\nRun the integration tests.\n" + gradle("FAILED") + "> user\nis consumesAndAcks flaky?\n", gradle("PASSED"), "resolved"},
