@@ -34,8 +34,8 @@ var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(
 // suitePassRE is a test run's summary with nothing failing; suiteFailRE
 // one with something failing.
 var (
-	suitePassRE = mustPattern(`(?mi)\b\d+ examples?, 0 failures\b|^\s*Tests\s+\d+ passed \(\d+\)|\b\d+ passed(?: \(\d+\))?(?:,? \d+ (?:skipped|warnings?|deselected))*(?: in [\d.]+s)?\b|test result: ok\.|^ok\s+\S+|^OK \(\d+ tests?\)|Tests run: \d+, Failures: 0, Errors: 0|\b100% tests passed\b`+flutterSummaryPassRE)
-	suiteFailRE = mustPattern(`(?mi)\b[1-9]\d* (?:failed|failures?|errors?)\b|^FAIL\b|^\s*(?:×|✗|✕)\s|test result: FAILED|^FAILED\b|Tests run: \d+, Failures: [1-9]`+flutterSummaryFailRE)
+	suitePassRE = mustPattern(`(?mi)\b\d+ examples?, 0 failures\b|^\s*Tests\s+\d+ passed \(\d+\)|\b\d+ passed(?: \(\d+\))?(?:,? \d+ (?:skipped|warnings?|deselected))*(?: in [\d.]+s)?\b|test result: ok\.|^ok\s+\S+|^OK \(\d+ tests?\)|Tests run: \d+, Failures: 0, Errors: 0|\b100% tests passed\b` + flutterSummaryPassRE)
+	suiteFailRE = mustPattern(`(?mi)\b[1-9]\d* (?:failed|failures?|errors?)\b|^FAIL\b|^\s*(?:×|✗|✕)\s|test result: FAILED|^FAILED\b|Tests run: \d+, Failures: [1-9]` + flutterSummaryFailRE)
 )
 
 // testRun is a test program run: the program (its words, flags of
