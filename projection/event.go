@@ -130,7 +130,7 @@ func FromHost(e hostshim.Event, m *hostshim.Message, isError bool) (Event, bool)
 	case hostshim.TypeToolResult:
 		ev.Role = RoleTool
 		id, _ := m.ToolResultID()
-		ev.Result = &Result{CallID: id, IsError: isError, Interrupted: injected(m) == hostshim.InjectedInterruption}
+		ev.Result = &Result{CallID: id, IsError: isError, Interrupted: injected(m) == hostshim.InjectedInterruption || hostAborted(e)}
 	default:
 		return Event{}, false
 	}

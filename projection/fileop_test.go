@@ -121,6 +121,6 @@ test result: FAILED. 1 passed; 2 failed
 `)
 	expect(t, out, []string{
 		`failure test/-/fixtures::tests::test_random .* = failed: test fixtures::tests::test_random \.\.\. FAILED @`,
-		`failure test/-/parse > reads the header 4ms .* = failed: × parse > reads the header 4ms — → expected 'a' to be 'b' @`,
+		`failure test/-/parse > reads the header \[.* = failed: × parse > reads the header 4ms — → expected 'a' to be 'b' @`,
 	}, []string{`FAILED — test`})
 }

@@ -42,6 +42,16 @@ var interpreterNameRE = regexp.MustCompile(`^(php|python|node|nodejs|ruby|perl|b
 
 // runners start the program named after them (their own options
 // dropped): "npx jest", "bundle exec rspec", "uv run pytest".
+// delegates are the subcommands a program hands to another program's
+// same subcommand, over the same project: Flutter's tool runs the Dart
+// SDK's analyzer, formatter and package manager ("flutter analyze" is
+// "dart analyze", "flutter pub get" "dart pub get"), so a failure of one
+// is resolved by the other passing. "flutter test" is not "dart test"
+// (it runs widget tests on the Flutter engine) and is left apart.
+var delegates = map[string]map[string]string{
+	"flutter": {"analyze": "dart", "pub": "dart", "format": "dart"},
+}
+
 var runners = map[string][]string{
 	"npx":      nil,
 	"bunx":     nil,
@@ -87,6 +97,10 @@ func interpreterOf(prog string) (string, interpreter) {
 func scriptRun(f []string) []string {
 	if len(f) < 2 {
 		return f
+	}
+	if to, ok := delegates[path.Base(f[0])][f[1]]; ok {
+		// "flutter analyze" runs "dart analyze": one check
+		return append([]string{to}, f[1:]...)
 	}
 	if subs, ok := runners[path.Base(f[0])]; ok {
 		i := 1

@@ -41,7 +41,9 @@ var (
 		`|^[ \t]*Found [1-9]\d* errors?\b|^[ \t]*✖ [1-9]\d* problems? \([1-9]\d* errors?` +
 		`|^[ \t]*(?:\[\w+\][ \t]*)?BUILD FAIL(?:ED|URE)\b|^[ \t]*Build FAILED\.?[ \t]*$` +
 		// dotnet test's summary (dotnettest.go)
-		dotnetSummaryFailRE)
+		dotnetSummaryFailRE +
+		// flutter test's and dart test's summary (fluttertest.go)
+		flutterSummaryFailRE)
 
 	// diagErrorRE is a compiler's or checker's diagnostic at error
 	// severity, at its place in a file: "a.c:3:5: error: …" (gcc, clang,

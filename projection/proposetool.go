@@ -139,6 +139,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			if trim != nil {
 				n = trim(n)
 			}
+			n = testName(n)
 			if n == "" || seen[n] || re == pySectionRE && inPytestPasses(text, loc[0]) || re == cargoSectionRE && !cargoSectionFailed(text, loc[0]) {
 				continue
 			}
@@ -189,6 +190,12 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					line += " — " + d
 				}
 			}
+			if f && re == flutterFailRE {
+				// the error under the "[E]" line (fluttertest.go)
+				if d := flutterFailDetail(text, at); d != "" {
+					line += " — " + d
+				}
+			}
 			if f && re == gradleFailRE {
 				// Gradle prints the exception indented under the test's
 				// "FAILED" line
@@ -227,6 +234,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(cargoFailRE, true, nil)
 	scan(dotnetFailRE, true, dotnetName)
 	scan(cargoSectionRE, true, nil)
+	scan(flutterFailRE, true, nil)
 	scan(jsFailRE, true, func(n string) string {
 		n = strings.TrimSpace(n)
 		if verdictNameRE.MatchString(n) {
@@ -435,9 +443,17 @@ func firstLine(s string) string {
 func failureLine(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
+		if l = strings.TrimSpace(l); flutterProgressRE.MatchString(l) {
+			// flutter test's progress line names the test running:
+			// only its "[E]" line is a failure (fluttertest.go)
+			if strings.HasSuffix(l, "[E]") {
+				return l
+			}
+			continue
+		}
 		// "test result: ok. 24 passed; 0 failed": a count of none
 		// names no failure
-		if l = strings.TrimSpace(l); l != "" && failureLineRE.MatchString(zeroCountRE.ReplaceAllString(l, "")) {
+		if l != "" && failureLineRE.MatchString(zeroCountRE.ReplaceAllString(l, "")) {
 			if bareLabelRE.MatchString(l) {
 				// "ERROR:" on a line of its own, the error on the
 				// next ("No replacement was performed, old_str …"),

@@ -167,6 +167,11 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			// a Playwright test of a project the run left out (pwproject.go)
 			continue
 		}
+		if failed, ok := linkWith(a.Links, callPrefix); ok && versionRolledBack(failed, passed) {
+			// another version installed: the attempt left, not fixed
+			// (upgradedrop.go)
+			continue
+		}
 		if r.flakyHeld(a, r.call) {
 			// a flaky test passing once (flaky.go)
 			continue

@@ -572,6 +572,10 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		// (abandon.go)
 		return
 	}
+	if r.upgradeRefused(ev, ref) {
+		// an upgrade the user turned down (upgradedrop.go)
+		return
+	}
 	var f *Anchor
 	for _, a := range r.hot {
 		if a.Kind != KindFailure || !a.IsHead() || !r.answers(a, ev) {

@@ -29,13 +29,13 @@ import (
 // of its stage. Playwright's is "playwright test" whatever launched it
 // (npx, pnpm exec, yarn): a run of its end-to-end specs, which the
 // project's unit test script ("npm test") does not run.
-var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(?:p?npm|yarn|bun)(?:\s+-s|\s+--silent)?\s+(?:run\s+)?test|npx\s+(?:vitest|jest)|vitest(?:\s+run)?|jest|playwright\s+test|(?:python3?\s+-m\s+)?pytest|go\s+test|cargo\s+(?:test|nextest\s+run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*test|(?:\./)?gradlew?\s+test|phpunit|(?:vendor/bin/)?pest|mix\s+test|dotnet\s+test|ctest)(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
+var testRunRE = mustPattern(`(?:^|[\s;&|(])(?P<prog>(?:bundle\s+exec\s+)?rspec|(?:p?npm|yarn|bun)(?:\s+-s|\s+--silent|\s+-[rw]|\s+--recursive|\s+--workspace-root|\s+(?:--filter|-F|-C|--dir|--prefix|--workspace)(?:=|\s+)[^\s&|;<>-]\S*|\s+workspace\s+[^\s&|;<>-]\S*)*\s+(?:run\s+)?test|npx\s+(?:vitest|jest)|vitest(?:\s+run)?|jest|playwright\s+test|(?:python3?\s+-m\s+)?pytest|go\s+test|cargo\s+(?:test|nextest\s+run)|(?:\./)?mvnw?\s+(?:-\S+\s+)*test|(?:\./)?gradlew?\s+test|phpunit|(?:vendor/bin/)?pest|mix\s+test|dotnet\s+test|ctest|flutter\s+test|dart\s+(?:run\s+)?test)(?P<ops>(?:[ \t]+[^\s&|;<>]+)*)`)
 
 // suitePassRE is a test run's summary with nothing failing; suiteFailRE
 // one with something failing.
 var (
-	suitePassRE = mustPattern(`(?mi)\b\d+ examples?, 0 failures\b|^\s*Tests\s+\d+ passed \(\d+\)|\b\d+ passed(?: \(\d+\))?(?:,? \d+ (?:skipped|warnings?|deselected))*(?: in [\d.]+s)?\b|test result: ok\.|^ok\s+\S+|^OK \(\d+ tests?\)|Tests run: \d+, Failures: 0, Errors: 0|\b100% tests passed\b`)
-	suiteFailRE = mustPattern(`(?mi)\b[1-9]\d* (?:failed|failures?|errors?)\b|^FAIL\b|^\s*(?:×|✗|✕)\s|test result: FAILED|^FAILED\b|Tests run: \d+, Failures: [1-9]`)
+	suitePassRE = mustPattern(`(?mi)\b\d+ examples?, 0 failures\b|^\s*Tests\s+\d+ passed \(\d+\)|\b\d+ passed(?: \(\d+\))?(?:,? \d+ (?:skipped|warnings?|deselected))*(?: in [\d.]+s)?\b|test result: ok\.|^ok\s+\S+|^OK \(\d+ tests?\)|Tests run: \d+, Failures: 0, Errors: 0|\b100% tests passed\b` + flutterSummaryPassRE)
+	suiteFailRE = mustPattern(`(?mi)\b[1-9]\d* (?:failed|failures?|errors?)\b|^FAIL\b|^\s*(?:×|✗|✕)\s|test result: FAILED|^FAILED\b|Tests run: \d+, Failures: [1-9]` + flutterSummaryFailRE)
 )
 
 // testRun is a test program run: the program (its words, flags of
