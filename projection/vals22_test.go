@@ -158,3 +158,40 @@ fix the count
 `)
 	expect(t, out, nil, []string{`value/calc.py/total`})
 }
+
+// A map entry or a constant of one word edited in code is a value; a
+// test's fixture, a key of text for people, a log call set none.
+func TestCodeLiteralValues(t *testing.T) {
+	for _, ask := range []string{"set the banner variant back to diwali", "winter nahi, diwali hi rakho"} {
+		out := reduceAll(t, `
+> user
+`+ask+`
+> assistant
+> call Edit {"file_path":"lib/core/remote_config/remote_config_service.dart","old_string":"      'promo_banner_variant': 'winter',","new_string":"      'promo_banner_variant': 'diwali',"}
+> result
+The file lib/core/remote_config/remote_config_service.dart has been updated.`)
+		expect(t, out, []string{`value/lib/core/remote_config/remote_config_service.dart/promo_banner_variant \[current/empirical\] = diwali `}, nil)
+	}
+	out := reduceAll(t, `
+> user
+use the v2 checkout flow
+> assistant
+> call Edit {"file_path":"shop/settings.py","old_string":"CHECKOUT_FLOW = \"legacy\"","new_string":"CHECKOUT_FLOW = \"modern\""}
+> result
+ok`)
+	expect(t, out, []string{`value/shop/settings.py/checkout_flow \[current/empirical\] = modern .*\(was legacy`}, nil)
+	for _, tc := range []struct{ file, old, new string }{
+		{"test/remote_config_test.dart", "'promo_banner_variant': 'winter',", "'promo_banner_variant': 'diwali',"},
+		{"lib/ui/home.dart", "'title': 'winter',", "'title': 'diwali',"},
+		{"lib/ui/home.dart", "log.info('variant: winter');", "log.info('variant: diwali');"},
+	} {
+		out := reduceAll(t, `
+> user
+change it
+> assistant
+> call Edit {"file_path":"`+tc.file+`","old_string":"`+tc.old+`","new_string":"`+tc.new+`"}
+> result
+ok`)
+		expect(t, out, nil, []string{`value/` + tc.file})
+	}
+}
