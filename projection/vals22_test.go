@@ -195,3 +195,33 @@ ok`)
 		expect(t, out, nil, []string{`value/` + tc.file})
 	}
 }
+
+// A value is keyed on the setting, never on the place it is in (".env
+// 里"); settings said in two messages, the second naming its own with its
+// number now, never replace each other.
+func TestValueKeyNotAPlace(t *testing.T) {
+	out := reduceAll(t, `
+> user
+批大小 500 太小了，.env 里改成 1000
+> assistant
+好的。
+> user
+还有导出超时配置，config/default.json 里 exportTimeoutMs 现在 30000，改成 120000`)
+	expect(t, out, []string{
+		`value/-/批大小 \[current/normative\] = 1000 `,
+		`value/-/exporttimeoutms \[current/normative\] = 120000 `,
+	}, []string{`env_里`, `批大小 .*= 120000`})
+	out = reduceAll(t, `
+> user
+the batch size is too small
+> assistant
+ok
+> user
+also exportTimeoutMs is now 30000, change it to 120000`)
+	expect(t, out, []string{`value/-/exporttimeoutms \[current/normative\] = 120000 `}, nil)
+	// Near miss: a place with no setting named before it sets nothing.
+	out = reduceAll(t, `
+> user
+.env 里改成 1000`)
+	expect(t, out, nil, []string{`env_里`})
+}
