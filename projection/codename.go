@@ -173,8 +173,15 @@ func (r *Reducer) noteCode(key string, code codeIdent) {
 }
 
 // identNumRE is a setting's code name with the number it holds, said in
-// a sentence: "versionCode 42", "max_retries=5".
-var identNumRE = mustPattern(`(?:^|[\s，,、：:（(])([A-Za-z_][\w.\-]*)\s*(?:[:=]\s*)?(\d[\d.]*)(?:$|[\s，,、。;；!！?？])`)
+// a sentence: "versionCode 42", "max_retries=5", "exportTimeoutMs 现在
+// 30000", "timeout is now 30", "limit jest 5" (a word saying it holds the
+// number now, in the lexicons' languages).
+var identNumRE = mustPattern(`(?:^|[\s，,、：:（(])([A-Za-z_][\w.\-]*)\s*(?:[:=]\s*|` + heldNowWords + `)?(\d[\d.]*)(?:$|[\s，,、。;；!！?？])`)
+
+// heldNowWords say a setting holds a number now: "is (now)",
+// "currently", "现在(是)", "目前", "当前", "は今", "ist (jetzt)", "jest",
+// "teraz", "obecnie", "abhi", "est", "es", "está", "é", "сейчас".
+const heldNowWords = `(?i:(?:is\s+(?:now\s+|currently\s+)?|now\s+|currently\s+|ist\s+(?:jetzt\s+|aktuell\s+)?|jest\s+|teraz\s+|obecnie\s+|abhi\s+|est\s+|es\s+|está\s+|é\s+|сейчас\s+)|(?:现在|目前|当前|现为)(?:是|为)?\s*|(?:は)?(?:今|現在)(?:は)?\s*)`
 
 // namedCorrection reads a correction s makes to a setting it names by
 // its code name with the number it held before the correction: "also

@@ -21,7 +21,8 @@ func edits(args map[string]any) []edit {
 	_, oldS := argString(args, oldArgKeys)
 	k, newS := argString(args, newArgKeys)
 	if oldS != "" || newS != "" {
-		return []edit{{old: oldS, new: newS, whole: oldS == "" && k == "content", content: k == "content"}}
+		whole := k == "content" || k == "contents"
+		return []edit{{old: oldS, new: newS, whole: oldS == "" && whole, content: whole}}
 	}
 	_, d := argString(args, []string{"diff", "patch"})
 	if b := searchReplaceBlocks(d); len(b) > 0 {

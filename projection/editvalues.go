@@ -21,6 +21,10 @@ func editValues(p string, es []edit) []Proposal {
 			if !e.content && oldS != "" && !strings.Contains(oldS, "\n") && !strings.Contains(newS, "\n") {
 				if v, ok := lineChange(p, oldS, newS, newS); ok {
 					out = append(out, v)
+				} else if v, ok := literalChange(p, oldS, newS, newS); ok {
+					// a map entry or a constant of one word
+					// (codeliteral.go)
+					out = append(out, v)
 				} else {
 					// keyword arguments, an inline map, a CMake set
 					// (lineedit.go)

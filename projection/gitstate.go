@@ -16,7 +16,8 @@ import (
 // a push's "branch 'x' set up to track 'origin/x'" (push -u), and the URL gh (or glab) prints for what it created. Each is a value
 // the tool's output observed (empirical), replaced by the next: the
 // branch by a later switch, the last commit by the next commit, the pull
-// request by another one opened.
+// request by another one opened. A revert, a cherry-pick or a merge is a
+// new commit as a commit is: the last commit is the one git printed last.
 
 var (
 	// switchedRE is git reporting the branch it switched to.
@@ -44,6 +45,10 @@ var (
 	pushUpstreamRE = mustPattern(`\bgit\s+(?:-C\s+\S+\s+)?push\b[^&;|]*\s(?:-u|--set-upstream)\b`)
 	// forgeCreateRE is a command creating a pull request or an issue.
 	forgeCreateRE = mustPattern(`\b(?:gh|glab|hub)\s+(?:pr|mr|issue|pull-request)\s+create\b`)
+	// commitMakingRE is a git command that makes a commit and prints its
+	// "[branch hash] message" line: a commit (an amend too), a revert, a
+	// cherry-pick, a merge or a rebase (their --continue commits).
+	commitMakingRE = mustPattern(`\bgit\s+(?:-C\s+\S+\s+)?(?:commit|revert|cherry-pick|merge|rebase|am)\b`)
 )
 
 // gitValues are the values a passing command's output text says about
@@ -59,7 +64,7 @@ func gitValues(cmd, text string) []Proposal {
 		branch = m[1]
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: strings.TrimSpace(m[0])})
 	}
-	if m := lastMatch(commitLineRE, text); m != nil && strings.Contains(cmd, "commit") {
+	if m := lastMatch(commitLineRE, text); m != nil && commitMakingRE.MatchString(cmd) {
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_last_commit", Name: "last commit", Value: m[2] + " " + m[3] + " (on " + m[1] + ")", Quote: strings.TrimSpace(m[0])})
 		if branch == "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/-/git_branch", Name: "git branch", Value: m[1], Quote: m[1]})

@@ -388,6 +388,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	out = append(out, setValues(cmd)...)
 	out = append(out, alterValues(cmd)...)
 	out = append(out, gitValues(cmd, text)...)
+	// a version bumped, a dependency changed (bumpcmd.go)
+	out = append(out, bumpValues(cmd, text)...)
 	out = append(out, planValues(cmd, text)...)
 	if o, ok := callOutcome(ctx.Call, text); ok {
 		out = append(out, o)

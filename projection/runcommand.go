@@ -44,11 +44,14 @@ var (
 )
 
 var (
-	fileArgKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path"}
+	// "filepath" is Continue's (single_find_and_replace,
+	// edit_existing_file, create_new_file).
+	fileArgKeys    = []string{"path", "file_path", "filePath", "file", "filename", "target_file", "notebook_path", "filepath"}
 	commandArgKeys = []string{"command", "cmd", "script"}
 	// oldString and newString are Copilot's replace_string_in_file.
 	oldArgKeys = []string{"old_string", "old_str", "old", "oldText", "old_text", "oldString", "search"}
-	newArgKeys = []string{"new_string", "new_str", "new", "newText", "new_text", "newString", "replace", "content"}
+	// "contents" is Continue's create_new_file: the file written whole.
+	newArgKeys = []string{"new_string", "new_str", "new", "newText", "new_text", "newString", "replace", "content", "contents"}
 )
 
 func argString(args map[string]any, keys []string) (string, string) {

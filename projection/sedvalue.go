@@ -23,9 +23,10 @@ var sedRE = mustPattern(`\bsed\s+(?:-[a-zA-Z]+\s+)*-i\S*\s+(?:''\s+|""\s+)?(?:-e
 // 3", "mqtt_retries = 3", "limit rate 10/minute", `send_at = "17:00"` (a
 // quoted token, read without its quotes), ":concurrency: 15" (a Ruby
 // symbol's key, read without its colon), "currency: 'EUR'" (a quoted
-// code in capitals: a currency, a level, a region), `version = "~> 5.0"`
+// code in capitals: a currency, a level, a region), "version:
+// 2.5.0+42" (a version with its build number), `version = "~> 5.0"`
 // (a version's constraint), "compile: false" (a boolean).
-var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)'|"([A-Z][A-Z0-9_\-]{1,15})"|'([A-Z][A-Z0-9_\-]{1,15})'|"((?:~>|[<>]=?|[=^~!]=?)\s?\d[\w.\-]*)"|(true|false|True|False))\s*$`)
+var sedSettingRE = mustPattern(`^\s*:?([A-Za-z_][\w.\-]*(?:\s[A-Za-z_][\w.\-]*)?)\s*(?:[:=]\s*|\s)(?:([\w.\-/%]*\d[\w.\-/%]*(?:\+\w[\w.]*)?)|"([\w.\-/%:+]*\d[\w.\-/%:+]*)"|'([\w.\-/%:+]*\d[\w.\-/%:+]*)'|"([A-Z][A-Z0-9_\-]{1,15})"|'([A-Z][A-Z0-9_\-]{1,15})'|"((?:~>|[<>]=?|[=^~!]=?)\s?\d[\w.\-]*)"|(true|false|True|False))\s*$`)
 
 // declRE is a constant or variable declared in code, its name and value
 // ("const MAX_BOOKLET_PAGES: usize = 80;", "export const TIMEOUT_MS =

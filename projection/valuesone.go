@@ -208,12 +208,21 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	}
 	if m := zhSet2RE.FindStringSubmatch(s); m != nil && !strings.HasPrefix(m[1], "把") {
 		k := zhFiller.ReplaceAllString(m[1], "")
+		was := ""
+		if placeSubject(k) {
+			// ".env 里改成 1000": a place, not the setting; the setting
+			// is the one named with its number before (valueplace.go)
+			k, was, _ = namedBefore(s[:strings.Index(s, m[0])])
+			if k == "" {
+				return out
+			}
+		}
 		if k == "" {
 			// "那就调到 12 秒吧": no subject, the setting named last.
 			k = "它"
 		}
 		// "row group 改 64 MB": a bare 改/设 sets a number only
-		add(k, "", "", m[zhSet2RE.SubexpIndex("v")]+m[zhSet2RE.SubexpIndex("n")], true)
+		add(k, "", was, m[zhSet2RE.SubexpIndex("v")]+m[zhSet2RE.SubexpIndex("n")], true)
 		if len(out) > 0 {
 			return out
 		}
