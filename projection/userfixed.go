@@ -89,10 +89,16 @@ func isAlnumByte(b byte) bool {
 // no longer fails is about (see above); it reports whether s was one.
 func (r *Reducer) reportedFixed(ev *Event, ref EventRef) {
 	s := fixedReport(ev.Text)
+	var names []string
 	if s == "" {
-		return
+		// "Luca conferma che /healthz ora è 200": the path answers a
+		// success status again (httpfail.go)
+		s, names = okStatusReport(ev.Text)
+		if s == "" {
+			return
+		}
 	}
-	names := fixedNames(s)
+	names = append(names, fixedNames(s)...)
 	var hit, told []*Anchor
 	for _, a := range r.sorted() {
 		if a.Kind != KindFailure || !a.IsHead() || (a.Lifecycle != Open && a.Lifecycle != Investigating) || a.Seq() >= ev.Seq || r.hot[slot(a.Kind, a.Key)] != a {
