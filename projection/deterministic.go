@@ -165,6 +165,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = pastedConfig(ev.Text, out)
 			// A failure in tool output the user pastes (pastedfail.go).
 			pasted := pastedFailures(ev.Text)
+			if len(pasted) == 0 {
+				// …, or an error a running system logged (pastederr.go)
+				pasted = pastedErrors(ev.Text, ctx.HaveObjective)
+			}
 			out = append(out, pasted...)
 			// A failure the user saw outside the session (userfail.go);
 			// the message that sets the objective tells the task,

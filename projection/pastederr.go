@@ -1,0 +1,54 @@
+package projection
+
+import "strings"
+
+// An error the user pastes from a system the session does not run.
+//
+// "staging logs are full of this since yesterday:" and a block holding
+// "sqlalchemy.exc.TimeoutError: QueuePool limit of size 5 overflow 10
+// reached": the user pastes what a running system logged. No test or
+// command of the session fails in it (pastedfail.go reads those), yet it
+// is a failure of the project: an open failure titled by its error line,
+// keyed by it under reportedPrefix, resolved as a told failure is (a fix
+// aimed at it shown by a passing test, reportfix.go; the user's word that
+// the errors stopped, userfixed.go).
+//
+// The message that sets the task may paste the bug it is about (an
+// issue's traceback): that paste is a failure seen only when the user
+// says where it was seen (logs, an environment, a relay from someone);
+// after the objective, any paste of an error is one. A paste the user
+// sets aside ("ignore it", "known issue") opens nothing, and a block
+// with no error line (code, a config) none.
+
+// pastedErrLineRE is an error line of pasted output: an exception's or
+// error's class and its message, a log line at level ERROR or FATAL, a
+// server error status line.
+var pastedErrLineRE = mustPattern(`(?m)^\s*(?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Timeout|Exceeded|Fault)(?::\s*\S[^\n]*|\s*$)|^\s*(?:\S+\s+){0,3}\[?(?:ERROR|FATAL|CRITICAL)\]?[\s:][^\n]*\S|^\s*HTTP/[\d.]+ 5\d\d\b[^\n]*`)
+
+// pastedWhereRE is the user's word of where a pasted error was seen: a
+// log, an environment, a monitoring tool.
+var pastedWhereRE = mustPattern(`(?i)\b(?:logs?|logging|sentry|datadog|grafana|kibana|monitoring|alerts?|dashboard|journal(?:ctl)?|syslog)\b|\bin (?:the )?(?:log|logs)\b|(?i:\b(?:staging|prod|production|preprod|canary)\b)|(?i:\blog(?:s|bestand|file|datei)?\b)`)
+
+// pastedErrors are the failures of the errors user message text pastes
+// (see above); haveObjective tells whether a task was set before.
+func pastedErrors(text string, haveObjective bool) []Proposal {
+	blocks, prose := pastedBlocks(text)
+	if len(blocks) == 0 || pastedIgnoredRE.MatchString(prose) {
+		return nil
+	}
+	if !haveObjective && !pastedWhereRE.MatchString(prose) && !relayed(prose) {
+		return nil
+	}
+	for _, b := range blocks {
+		m := pastedErrLineRE.FindString(b)
+		line := strings.TrimSpace(m)
+		if line == "" || len(line) < 12 {
+			continue
+		}
+		title := oneLine(line, valueRunes)
+		because := strings.TrimSpace(prose) + "\n" + line
+		return []Proposal{{Op: OpOutcome, Kind: KindFailure, Key: reportedPrefix + slug(line), Name: line, Value: "failed: " + title,
+			Quote: line, Because: because, Failed: true, Pasted: true}}
+	}
+	return nil
+}
