@@ -25,6 +25,9 @@ import "strings"
 // server error status line.
 var pastedErrLineRE = mustPattern(`(?m)^\s*(?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Timeout|Exceeded|Fault)(?::\s*\S[^\n]*|\s*$)|^\s*(?:\S+\s+){0,3}\[?(?:ERROR|FATAL|CRITICAL)\]?[\s:][^\n]*\S|^\s*HTTP/[\d.]+ 5\d\d\b[^\n]*`)
 
+// logStampRE is the date and time a log line opens with.
+var logStampRE = mustPattern(`^\s*(?:\[?\d{2,4}[-/.]\d{2}[-/.]\d{2,4}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?\]?\s+|\[?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s+)+`)
+
 // pastedWhereRE is the user's word of where a pasted error was seen: a
 // log, an environment, a monitoring tool.
 var pastedWhereRE = mustPattern(`(?i)\b(?:logs?|logging|sentry|datadog|grafana|kibana|monitoring|alerts?|dashboard|journal(?:ctl)?|syslog)\b|\bin (?:the )?(?:log|logs)\b|(?i:\b(?:staging|prod|production|preprod|canary)\b)|(?i:\blog(?:s|bestand|file|datei)?\b)`)
@@ -41,7 +44,8 @@ func pastedErrors(text string, haveObjective bool) []Proposal {
 	}
 	for _, b := range blocks {
 		m := pastedErrLineRE.FindString(b)
-		line := strings.TrimSpace(m)
+		// the error, not the time it was logged at
+		line := strings.TrimSpace(logStampRE.ReplaceAllString(m, ""))
 		if line == "" || len(line) < 12 {
 			continue
 		}
