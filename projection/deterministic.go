@@ -167,7 +167,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			pasted := pastedFailures(ev.Text)
 			if len(pasted) == 0 {
 				// …, or an error a running system logged (pastederr.go)
-				pasted = pastedErrors(ev.Text, ctx.HaveObjective)
+				pasted = pastedErrors(ev.Text)
 			}
 			out = append(out, pasted...)
 			// A failure the user saw outside the session (userfail.go);

@@ -13,12 +13,13 @@ import "strings"
 // aimed at it shown by a passing test, reportfix.go; the user's word that
 // the errors stopped, userfixed.go).
 //
-// The message that sets the task may paste the bug it is about (an
-// issue's traceback): that paste is a failure seen only when the user
-// says where it was seen (logs, an environment, a relay from someone);
-// after the objective, any paste of an error is one. A paste the user
-// sets aside ("ignore it", "known issue") opens nothing, and a block
-// with no error line (code, a config) none.
+// The paste is a running system's failure when the user says where it
+// was seen (its logs, an environment, a monitoring tool): an issue's
+// traceback pasted to be fixed, or a crash QA pasted with no fix the
+// session could tie to it, opens nothing here (a failed test in it does,
+// pastedfail.go). A paste the user sets aside ("ignore it", "known
+// issue") opens nothing, and a block with no error line (code, a
+// config) none.
 
 // pastedErrLineRE is an error line of pasted output: an exception's or
 // error's class and its message, a log line at level ERROR or FATAL, a
@@ -33,13 +34,13 @@ var logStampRE = mustPattern(`^\s*(?:\[?\d{2,4}[-/.]\d{2}[-/.]\d{2,4}(?:[T ]\d{2
 var pastedWhereRE = mustPattern(`(?i)\b(?:logs?|logging|sentry|datadog|grafana|kibana|monitoring|alerts?|dashboard|journal(?:ctl)?|syslog)\b|\bin (?:the )?(?:log|logs)\b|(?i:\b(?:staging|prod|production|preprod|canary)\b)|(?i:\blog(?:s|bestand|file|datei)?\b)`)
 
 // pastedErrors are the failures of the errors user message text pastes
-// (see above); haveObjective tells whether a task was set before.
-func pastedErrors(text string, haveObjective bool) []Proposal {
+// (see above).
+func pastedErrors(text string) []Proposal {
 	blocks, prose := pastedBlocks(text)
 	if len(blocks) == 0 || pastedIgnoredRE.MatchString(prose) {
 		return nil
 	}
-	if !haveObjective && !pastedWhereRE.MatchString(prose) && !relayed(prose) {
+	if !pastedWhereRE.MatchString(prose) {
 		return nil
 	}
 	for _, b := range blocks {
