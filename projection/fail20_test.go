@@ -46,6 +46,7 @@ func TestPastedSystemError(t *testing.T) {
 	for _, c := range []struct{ name, script string }{
 		{"en issue's traceback, no place told", fail20Script("> user", "fix this bug:\n"+fence+"\nValueError: invalid literal for int() with base 10: 'x'\n"+fence)},
 		{"en paste set aside", fail20Script("> user", "fix the pagination", "> assistant", "On it.", "> user", "fyi, known issue on staging, ignore it:\n"+fence+"\nsqlalchemy.exc.TimeoutError: QueuePool limit of size 5 overflow 10 reached\n"+fence)},
+		{"en 'log' as a verb is no place", fail20Script("> user", "fix the pagination", "> assistant", "On it.", "> user", "when i run the site i get this, fix it now. log as you go.\n"+fence+"\nTypeError: app.ws is not a function\n"+fence)},
 		{"en config pasted", fail20Script("> user", "fix the pagination", "> assistant", "On it.", "> user", "staging config:\n"+fence+"\npool_size: 5\nmax_overflow: 10\n"+fence)},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -31,7 +31,7 @@ var logStampRE = mustPattern(`^\s*(?:\[?\d{2,4}[-/.]\d{2}[-/.]\d{2,4}(?:[T ]\d{2
 
 // pastedWhereRE is the user's word of where a pasted error was seen: a
 // log, an environment, a monitoring tool.
-var pastedWhereRE = mustPattern(`(?i)\b(?:logs?|logging|sentry|datadog|grafana|kibana|monitoring|alerts?|dashboard|journal(?:ctl)?|syslog)\b|\bin (?:the )?(?:log|logs)\b|(?i:\b(?:staging|prod|production|preprod|canary)\b)|(?i:\blog(?:s|bestand|file|datei)?\b)`)
+var pastedWhereRE = mustPattern(`(?i)\b(?:logs|logging|sentry|datadog|grafana|kibana|monitoring|journalctl|syslog|staging|prod|production|preprod|canary|produzione|productie|produktion|producción|produção)\b|\b(?:the|our|nei|dei|i|il|de|in de|im|den|les|los|os|el|o) logs?\b|\blog ?(?:file|bestand|datei)\b`)
 
 // pastedErrors are the failures of the errors user message text pastes
 // (see above).
