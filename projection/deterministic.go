@@ -165,6 +165,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = pastedConfig(ev.Text, out)
 			// A failure in tool output the user pastes (pastedfail.go).
 			pasted := pastedFailures(ev.Text)
+			if len(pasted) == 0 {
+				// …, or an error a running system logged (pastederr.go)
+				pasted = pastedErrors(ev.Text)
+			}
 			out = append(out, pasted...)
 			// A failure the user saw outside the session (userfail.go);
 			// the message that sets the objective tells the task,
@@ -275,10 +279,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		}
 		// "Let's keep working on the project.", "go back to what it was":
 		// no choice (carryon.go); "su questo branch NON è …": no value of
-		// the branch (valueguard.go)
+		// the branch (valueguard.go); "/healthz ora è 200": a status a
+		// path answers, no setting (httpfail.go); "geen PdfExport fouten
+		// meer in de logs": failures gone, told, no rule (userfixed.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
 			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
-				p.Kind == KindValue && p.Op == OpState && negatedName(p)
+				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote)) ||
+				p.Kind == KindConstraint && p.Op == OpState && fixedReport(p.Quote) != ""
 		})
 	case RoleAssistant:
 		// A question of the user's the reply leaves open (leftopen.go).

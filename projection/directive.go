@@ -408,6 +408,12 @@ func directive(s string) bool {
 			// talked about, a decision, not a rule naming a thing
 			continue
 		}
+		if noMoreFailsRE.MatchString(s[start:]) {
+			// "staging looks quiet, no more QueuePool errors in the
+			// logs": the absence of failures seen, how things are, no
+			// rule ("no more force pushes" is one)
+			continue
+		}
 		if slices.ContainsFunc(quoted, func(q []int) bool { return q[0] < start && start < q[1] }) {
 			// 'my manager used to say "never trust a Friday migration"':
 			// reported words direct no one here.
@@ -485,6 +491,10 @@ func directive(s string) bool {
 	}
 	return false
 }
+
+// noMoreFailsRE is "no more" and the failures a thing no longer shows:
+// errors, crashes, timeouts, 5xx answers, alerts, restarts.
+var noMoreFailsRE = mustPattern(`(?i)^no more\s+(?:[\w./-]+\s+){0,3}?(?:errors?|failures?|crash(?:es)?|timeouts?|time-?outs|exceptions?|tracebacks?|alerts?|pages|panics?|restarts?|oom(?:s|kills?)?|5\d\d(?:s|'s)?|5xx(?:s|'s)?|stack ?traces?|complaints?|spikes?|warnings? in the logs?)\b`)
 
 // leavePronounRE is "leave" with a pronoun for its object: "leave it as
 // is", "leave them alone".

@@ -800,7 +800,9 @@ func (r *Reducer) Apply(ev Event) {
 		r.aimedFixEdit(call, ev.Seq)
 		// A failed command whose job this one did (workaround.go).
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
-			r.fixShown(ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+			r.fixShown(cmd, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+			// A probe of a URL that failed, answered 2xx (probefix.go).
+			r.probeAnswered(cmd, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 			r.workedAround(cmd, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq}, map[*Anchor]bool{})
 			r.noteRunPassed(ev.Seq, cmd)
 			// A failure of a change set back (reverted.go).

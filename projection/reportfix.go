@@ -149,8 +149,9 @@ var passLineRE = mustPattern(`(?i)(?:^|\s)(?:PASS|PASSED|ok|✓|✔)(?:\s|$)|\bp
 
 // shownFixed reports whether the passing output of a run shows told
 // failure a fixed: a line that passes names its regression test, or
-// names a test sharing two words with the report.
-func shownFixed(a *Anchor, out string) bool {
+// names a test sharing two words with the report, or its command asks
+// for the regression test by name.
+func shownFixed(a *Anchor, cmd, out string) bool {
 	if suiteFailRE.MatchString(out) {
 		return false
 	}
@@ -158,6 +159,14 @@ func shownFixed(a *Anchor, out string) bool {
 	for _, l := range a.Links {
 		if t, ok := strings.CutPrefix(l, regressionPrefix); ok {
 			tests = append(tests, strings.TrimSuffix(path.Base(t), path.Ext(t)))
+		}
+	}
+	for _, t := range tests {
+		// "dotnet test --filter PdfExportServiceTests" printing "Passed!
+		// - Failed: 0, Passed: 1": the run asked for the regression test
+		// by its name and passed
+		if len(t) >= 4 && strings.Contains(cmd, t) && passLineRE.MatchString(out) {
+			return true
 		}
 	}
 	ws := reportWords(a)
@@ -181,12 +190,12 @@ func shownFixed(a *Anchor, out string) bool {
 
 // fixShown resolves (or, resolved, verifies) each told failure a fix was
 // made for that the passing output of a run shows fixed (see above).
-func (r *Reducer) fixShown(out string, ref EventRef) {
+func (r *Reducer) fixShown(cmd, out string, ref EventRef) {
 	for _, a := range r.sorted() {
 		if a.Kind != KindFailure || !strings.HasPrefix(a.Key, reportedPrefix) || r.hot[slot(a.Kind, a.Key)] != a {
 			continue
 		}
-		if _, ok := linkWith(a.Links, fixEditPrefix); !ok || !shownFixed(a, out) {
+		if _, ok := linkWith(a.Links, fixEditPrefix); !ok || !shownFixed(a, cmd, out) {
 			continue
 		}
 		switch a.Lifecycle {

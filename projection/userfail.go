@@ -28,7 +28,12 @@ var userFailRE = mustPattern(`(?i)\bOOM[- ]?kill(?:ed|er)?\b|\bOOMKilled\b|\bout
 // is the OOM killer"), a story of an earlier time ("last year", "last
 // release", "used to") or an instruction ("make the shell exit with code
 // 9", "simulate an OOM kill").
-var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|make|let|have it|so that|should|must|want|expect|ensure|simulate|reproduce|trigger|force|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun|nunca|sem|nenhum|kein|keine)\b|(?i:(?:^|[^\pL])(?:não|nao)(?:$|[^\pL]))|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
+var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|make|let|have it|so that|should|must|want|expect|ensure|simulate|reproduce|trigger|force|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun|nunca|sem|nenhum|kein|keine|senza|sans|ohne|zonder|sin)\b|(?i:(?:^|[^\pL])(?:não|nao)(?:$|[^\pL]))|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
+
+// goalSentRE is a sentence that states the goal, in the languages the
+// lexicons cover: "the goal now is", "l'obiettivo adesso è", "het doel
+// is", "das Ziel ist", "l'objectif est", "el objetivo es", "цель".
+var goalSentRE = mustPattern(`(?i)\b(?:the (?:new )?(?:goal|objective|aim)|our (?:goal|objective)|(?:new|change of) (?:goal|objective|plan)|obiettivo|het (?:nieuwe )?doel|(?:das|unser|neues) ziel|(?:l'|nouvel )objectif|(?:el|nuevo|o|novo) objetivo)\b|(?:^|\s)(?:цель|задача)(?:\s|$|[:,])|目标`)
 
 // reportedFailures are the failures a user message tells (see above),
 // each marked Pasted: the user's word of what a tool would have shown.
@@ -38,8 +43,10 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 	}
 	ss := sentences(text)
 	for i, s := range ss {
-		if tried(s) {
-			// an attempt told (story.go)
+		if tried(s) || goalSentRE.MatchString(s) {
+			// an attempt told (story.go); the goal stated, whose symptom
+			// to remove ("the goal now is to finish the rollout without
+			// OOMKilled") is the objective's, no failure seen
 			continue
 		}
 		for _, part := range failClauseRE.Split(s, -1) {
@@ -47,11 +54,17 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 				continue
 			}
 			key, name := "", ""
-			if m := userFailRE.FindString(part); m != "" {
+			if k, n, ok := httpFailure(part); ok {
+				// an HTTP 5xx told of a path (httpfail.go)
+				key, name = k, n
+			} else if m := userFailRE.FindString(part); m != "" {
 				key, name = slug(m), m
 			} else if k, n, ok := signedFailure(part); ok {
 				// a fail verb with an error text or a place (userfailsign.go)
 				key, name = k, strings.TrimSpace(n)
+			} else if k, n, ok := brokenRelayed(text, part); ok {
+				// broken behaviour relayed from someone (httpfail.go)
+				key, name = k, n
 			} else {
 				continue
 			}

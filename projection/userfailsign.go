@@ -86,7 +86,12 @@ var failProductRE = mustPattern(`(?i)(?:^|[^\pL])(?:the app|app|apps|aplicativo|
 
 // relayFailRE is a failure told as someone else's report: QA, SRE, support,
 // a customer, a tester says or reports it.
-var relayFailRE = mustPattern(`(?i)\b(?:QA|SRE|ops|on-?call|support|customers?|users?|testers?|the client)\b[^.!?\n]{0,30}?\b(?:says?|said|reports?|reported|told|tells|pinged|flagged|wrote|saw)\b|から(?:の)?(?:連絡|報告|問い合わせ)|によると|(?:测试|QA|运维|用户|客户|同事)[^，。,.]{0,12}(?:说|反馈|报)|反馈说|(?:QA|SRE|тестировщик\pL*|саппорт|клиент\pL*)[^.!?\n]{0,30}?(?:пишут|пишет|говор\pL+|сообщ\pL+)`)
+var relayFailRE = mustPattern(`(?i)\b(?:QA|SRE|ops|on-?call|support|customers?|users?|testers?|the client)\b[^.!?\n]{0,30}?\b(?:says?|said|reports?|reported|told|tells|pinged|flagged|wrote|saw)\b|から(?:の)?(?:連絡|報告|問い合わせ)|によると|(?:测试|QA|运维|用户|客户|同事)[^，。,.]{0,12}(?:说|反馈|报)|反馈说|(?:QA|SRE|тестировщик\pL*|саппорт|клиент\pL*)[^.!?\n]{0,30}?(?:пишут|пишет|говор\pL+|сообщ\pL+)` +
+	// the same in Italian, Dutch, German, French, Spanish and Portuguese,
+	// and a colleague named by a capitalised name ("Luca mi scrive che",
+	// "Anna zegt dat", "a colleague says")
+	`|(?i:\b(?:support|supporto|assistenza|helpdesk|klantenservice|kundendienst|collega|colleague|coworker|kollege|kollegin|collègue|compañero|colega|cliente|clienti|klant|klanten|kunde|kunden|client|clients|utenti|gebruikers|nutzer|utilisateurs|usuarios|usuários|tester)\b[^.!?\n]{0,30}?\b(?:meldt|melden|zegt|zeggen|schrijft|segnala|segnalano|dice|dicono|scrive|scrivono|riporta|sagt|sagen|schreibt|meldet|melden|dit|disent|écrit|signale|signalent|escribe|reporta|reportan|diz|dizem|escreveu|relata|avisou)\b)` +
+	`|\b\p{Lu}\p{Ll}+ (?:(?:mi|ci|me|ons|mir|uns|nous|nos|me) )?(?:says|said|wrote|writes|told (?:me|us)|tells (?:me|us)|reports|reported|scrive|ha scritto|dice|segnala|conferma|schrijft|zegt|meldt|bevestigt|sagt|schreibt|meldet|bestätigt|dit|écrit|signale|confirme|escribe|reporta|confirma|diz|escreveu)(?: (?:that|che|dat|dass|que|qu'))?\b`)
 
 // relayed reports whether text tells a failure as someone else's report.
 func relayed(text string) bool {

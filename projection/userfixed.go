@@ -13,7 +13,10 @@ import "strings"
 // and a report of another thing resolve nothing.
 
 // noLongerFailsRE is a report that a thing no longer fails.
-var noLongerFailsRE = mustPattern(`(?i)\bno longer (?:crash|fail|die|hang|error)\w*|\b(?:doesn'?t|does not|isn'?t|is not|don'?t|aren'?t) (?:crash|fail|die|hang|error)\w*(?: out)? (?:any ?more|now)\b|\bstopped (?:crashing|failing|dying|hanging|erroring)\b|(?:落ち|こけ|コケ|クラッシュし|失敗し|エラーになら|死な)なくなっ|もう(?:落ち|こけ|コケ|クラッシュし|失敗し)(?:ない|ません)|不(?:再)?(?:崩|闪退|挂|报错|失败)(?:溃)?了|不再(?:崩溃|闪退|报错|失败|挂)|больше не (?:пада|крашит|вылета)\pL*|перестал\pL* (?:падать|крашиться|вылетать)|\bnon (?:crasha|fallisce|va in crash) più\b|\b(?:stürzt|crasht) nicht mehr\b|\bschlägt nicht mehr fehl\b|\b(?:crasht|faalt) niet meer\b|\bya no (?:falla|crashea|se cae)\b|\bne (?:plante|crashe) plus\b`)
+var noLongerFailsRE = mustPattern(`(?i)\bno longer (?:crash|fail|die|hang|error)\w*|\b(?:doesn'?t|does not|isn'?t|is not|don'?t|aren'?t) (?:crash|fail|die|hang|error)\w*(?: out)? (?:any ?more|now)\b|\bstopped (?:crashing|failing|dying|hanging|erroring)\b|(?:落ち|こけ|コケ|クラッシュし|失敗し|エラーになら|死な)なくなっ|もう(?:落ち|こけ|コケ|クラッシュし|失敗し)(?:ない|ません)|不(?:再)?(?:崩|闪退|挂|报错|失败)(?:溃)?了|不再(?:崩溃|闪退|报错|失败|挂)|больше не (?:пада|крашит|вылета)\pL*|перестал\pL* (?:падать|крашиться|вылетать)|\bnon (?:crasha|fallisce|va in crash) più\b|\b(?:stürzt|crasht) nicht mehr\b|\bschlägt nicht mehr fehl\b|\b(?:crasht|faalt) niet meer\b|\bya no (?:falla|crashea|se cae)\b|\bne (?:plante|crashe) plus\b` +
+	// "no more QueuePool errors in the logs", "geen 503's meer", "niente
+	// più errori", "keine Fehler mehr", "plus d'erreurs", "больше нет ошибок"
+	`|(?i:\bno more (?:[\w./'-]+ ){0,3}?(?:errors?|crash(?:es)?|failures?|timeouts?|exceptions?|tracebacks?|5\d\d(?:s|'s)?)\b|\bgeen (?:[\w./'-]+ ){0,3}?(?:fouten|errors|crashes|exceptions|timeouts|5\d\d(?:s|'s)?) meer\b|\b(?:niente|nessun) più (?:[\w./'-]+ ){0,2}?(?:errori|errore|crash|eccezioni|timeout)\b|\bpiù nessun (?:errore|crash)\b|\bkeine (?:[\w./'-]+ ){0,3}?(?:Fehler|Abstürze|Exceptions|Timeouts) mehr\b|\bplus (?:d'|de |aucune )(?:erreurs?|crash|exceptions?|timeouts?)\b|\bno más (?:errores|crashes|caídas|excepciones)\b|\bsem mais (?:erros|crashes|falhas)\b|больше нет (?:ни )?(?:ошибок|падений)|ошибок больше нет)`)
 
 // noLongerNotRE is what makes such a sentence no report: a question, a
 // condition, a hope, a plan.
@@ -89,10 +92,16 @@ func isAlnumByte(b byte) bool {
 // no longer fails is about (see above); it reports whether s was one.
 func (r *Reducer) reportedFixed(ev *Event, ref EventRef) {
 	s := fixedReport(ev.Text)
+	var names []string
 	if s == "" {
-		return
+		// "Luca conferma che /healthz ora è 200": the path answers a
+		// success status again (httpfail.go)
+		s, names = okStatusReport(ev.Text)
+		if s == "" {
+			return
+		}
 	}
-	names := fixedNames(s)
+	names = append(names, fixedNames(s)...)
 	var hit, told []*Anchor
 	for _, a := range r.sorted() {
 		if a.Kind != KindFailure || !a.IsHead() || (a.Lifecycle != Open && a.Lifecycle != Investigating) || a.Seq() >= ev.Seq || r.hot[slot(a.Kind, a.Key)] != a {
