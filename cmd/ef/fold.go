@@ -179,6 +179,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// before the store is: a log that cannot be replayed fails before
 	// anything is written.
 	sizeAtStart := regularSize(logFile)
+	// A long log shows how the reading goes on stderr (progress.go).
+	prog := newReadProgress(stderr, "ef fold", *asJSON && summary == stderr)
+	defer prog.done()
+	ctx, stderr = withReadProgress(ctx, prog, stderr)
 	in, err := openFoldInput(ctx, logFile, !*strict)
 	if err != nil {
 		return err
@@ -240,6 +244,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		return err
 	}
 	defer acc.close()
+	if prog != nil {
+		prog.folds = func() int { return acc.folds }
+	}
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
 	if noOut {
 		acc.Out = ""
@@ -266,6 +273,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	logFolds := &logFoldArchiver{archive: opts.Archive, index: opts.Indexer, acc: acc}
 	o, s, err := foldReplay(ctx, eng, in, logFile, *out, logTo, *mode, *window, !*strict, *session, named, acc, ids, logFolds, stderr)
+	prog.done()
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
@@ -539,11 +547,13 @@ func foldReplay(ctx context.Context, eng *engine.Engine, r *foldInput, path, out
 		fmt.Fprintf(stderr, "ef fold: note: %s already holds %s of its own (compactions, pruned tool results); they are replayed as they are and their spans archived, and EF folds only after the last of them (event %d)\n",
 			shown, count(r.replacements, "fold"), r.lastReplace)
 	}
+	readProgressOf(ctx).pass("")
 	for i := 0; ; i++ {
 		e, err := r.next()
 		if err == io.EOF {
 			break
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -720,7 +730,7 @@ func openFoldInput(ctx context.Context, path string, lenient bool) (*foldInput, 
 	if in, err := openImportInput(ctx, path, lenient); in != nil || err != nil {
 		return in, err
 	}
-	sc, err := foldScan(path, lenient)
+	sc, err := foldScan(ctx, path, lenient)
 	if err != nil {
 		return nil, err
 	}
@@ -798,11 +808,13 @@ func importReplacements(ctx context.Context, file, name string) (last, n int, er
 		return last, 0, ctx.Err()
 	}
 	defer st.Close()
+	readProgressOf(ctx).pass("reading ahead")
 	for i := 0; ; i++ {
 		e, err := st.Next()
 		if err == io.EOF {
 			return last, n, nil
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
 			return -1, 0, ctx.Err()
 		}
@@ -851,19 +863,24 @@ type foldScanned struct {
 // written; read in the replay, it failed after the folds before it had
 // written their bundles, which a run with other flags (that cannot get
 // past the same event either) then wrote again under other ids.
-func foldScan(path string, lenient bool) (foldScanned, error) {
+func foldScan(ctx context.Context, path string, lenient bool) (foldScanned, error) {
 	sc := foldScanned{lastReplace: -1}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
 		return sc, err
 	}
 	defer r.Close()
+	readProgressOf(ctx).pass("reading ahead")
 	for i := 0; ; i++ {
 		e, err := r.Next()
 		if err == io.EOF {
 			return sc, nil
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
+			return sc, err
+		}
+		if err := ctx.Err(); err != nil {
 			return sc, err
 		}
 		sc.hasSteps = sc.hasSteps || e.Type == hostshim.TypeStepStart
