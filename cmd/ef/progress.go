@@ -38,10 +38,13 @@ type readProgress struct {
 }
 
 const (
-	progressEvery   = 30 * time.Second        // between plain lines
-	progressTTYWait = time.Second             // before the first terminal line
+	progressEvery   = 30 * time.Second       // between plain lines
+	progressTTYWait = time.Second            // before the first terminal line
 	progressRedraw  = 250 * time.Millisecond // between terminal redraws
 )
+
+// progressClock is the progress lines' clock (a test's fake one).
+var progressClock = time.Now
 
 // newReadProgress is the progress of command cmd on stderr; off (nil when
 // so) leaves stderr as it is: ef fold's --json account on stderr (--out -)
@@ -50,7 +53,7 @@ func newReadProgress(stderr io.Writer, cmd string, off bool) *readProgress {
 	if off {
 		return nil
 	}
-	now := time.Now
+	now := progressClock
 	return &readProgress{w: stderr, cmd: cmd, tty: isTerminal(stderr), now: now, every: progressEvery, t0: now(), last: now()}
 }
 
