@@ -66,7 +66,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
 		"--out - writes the new log to stdout, as - reads a log from stdin: once the fold is done, never a partial log; the",
-		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
+		"summary (or --json account) then goes to stderr, so stdout holds the log alone.",
+		"A long log's reading is shown on stderr: on a terminal one line rewritten in place (events read, folds, time),",
+		"into a file or a pipe a plain line at most every 30 s; never on stdout, and none when the --json account is on stderr.")
 	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
 	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive). Written mode 0600, as the bundles are: it holds the whole session")
