@@ -783,7 +783,7 @@ func openFoldImport(ctx context.Context, path string, lenient bool, dshErr error
 		// A DSH log hostshim's reader refused as a stream (importer.Open
 		// read it whole); fold it as the importer read it.
 		st.Close()
-		src, torn, err := readSession(path, lenient)
+		src, torn, err := readSession(ctx, path, lenient)
 		if err != nil {
 			return nil, err
 		}

@@ -140,7 +140,7 @@ func inspectLog(ctx context.Context, path string, lenient bool, meters []hostshi
 			return inspectDSH(ctx, path, r, lenient, meters)
 		}
 	}
-	s, torn, err := readSession(path, lenient)
+	s, torn, err := readSession(ctx, path, lenient)
 	if err != nil {
 		return inspectReport{}, err
 	}

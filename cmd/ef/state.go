@@ -345,7 +345,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if r == nil {
 		var torn *hostshim.TruncatedTail
 		var err error
-		if s, torn, err = readSession(logFile, !*strict); err != nil {
+		if s, torn, err = readSession(ctx, logFile, !*strict); err != nil {
 			return err
 		}
 		if torn != nil {
