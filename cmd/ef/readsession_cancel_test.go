@@ -40,7 +40,7 @@ func TestReadSessionCancelled(t *testing.T) {
 	dsh := filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl")
 	doc := writeChatDocument(t, 3000)
 	claude := writeLongClaudeLog(t, 300)
-	for _, p := range []string{dsh, doc, claude, doc + "#chat.json"} {
+	for _, p := range []string{dsh, doc, claude} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if _, _, err := readSession(ctx, p, true); !errors.Is(err, context.Canceled) {
