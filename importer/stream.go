@@ -75,8 +75,10 @@ func Open(path, name string) (*Stream, error) {
 
 // OpenContext is Open that stops reading once ctx is done: the reads
 // before the first event (a Claude Code session is read in full, twice,
-// before it) and the events' reads check ctx every 64 KiB, and then fail
-// with an error that wraps ctx.Err() (errors.Is(err, context.Canceled)).
+// before it) and the events' reads check ctx every 64 KiB, as does the read
+// of a file that is one JSON document (read whole, up to MaxWholeBytes),
+// whose events then check it one by one; all fail with an error that wraps
+// ctx.Err() (errors.Is(err, context.Canceled)).
 // A Ctrl-C on a 200 MB log stops within milliseconds, not at its end.
 func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 	f, err := os.Open(path)
