@@ -42,6 +42,10 @@ type Session struct {
 	Probes []synth.Probe
 	// Import describes a real session's import (zero for synthetic ones).
 	Import importer.Stats
+	// Torn is the torn last line the importer skipped of a real session's
+	// JSONL file (a file still being written, or cut short); nil when
+	// there was none.
+	Torn *hostshim.TruncatedTail
 }
 
 // DefaultShapes returns the generator options of the synthetic sessions of
@@ -113,7 +117,7 @@ func embeddedSessions() ([]Session, error) {
 		for _, im := range ims {
 			rel := strings.TrimPrefix(f, "testdata/corpus/")
 			name := path.Dir(rel) + "/" + im.Name
-			out = append(out, Session{Name: name, Source: Source(im.Format), Session: im.Session, Import: im.Stats})
+			out = append(out, Session{Name: name, Source: Source(im.Format), Session: im.Session, Import: im.Stats, Torn: im.Torn})
 		}
 	}
 	return out, nil
@@ -172,7 +176,7 @@ func (e Entry) Load() ([]Session, error) {
 	out := make([]Session, 0, len(ims))
 	for _, im := range ims {
 		name := path.Join(path.Dir(e.Rel), im.Name)
-		out = append(out, Session{Name: name, Source: Source(im.Format), Session: im.Session, Import: im.Stats})
+		out = append(out, Session{Name: name, Source: Source(im.Format), Session: im.Session, Import: im.Stats, Torn: im.Torn})
 	}
 	return out, nil
 }

@@ -54,6 +54,10 @@ type RunOptions struct {
 	// Warn, when set, receives notes about sessions that could not be
 	// replayed (they are skipped and listed in the report).
 	Warn func(string)
+	// Note, when set, receives what the run noticed of a session it did
+	// replay (a torn tail the importer skipped); the report's Notes list
+	// them too.
+	Note func(string)
 	// OutputPrice prices summarizer output tokens in uncached input
 	// tokens. Zero means replay.DefaultOutputPrice.
 	OutputPrice float64
@@ -115,6 +119,10 @@ type Report struct {
 	Sessions      []*SessionRun `json:"sessions"`
 	// Skipped lists sessions that could not be replayed, with the reason.
 	Skipped []string `json:"skipped,omitempty"`
+	// Notes lists what the run noticed of sessions it replayed: a torn
+	// tail the importer skipped ("NAME: skipped a torn tail: …", as ef
+	// fold says it).
+	Notes []string `json:"notes,omitempty"`
 	// Totals are the engines' numbers over every session.
 	Totals  []replay.Metrics `json:"totals"`
 	Elapsed time.Duration    `json:"elapsedNs"`
@@ -192,6 +200,13 @@ outer:
 				break outer
 			}
 			index++
+			if s.Torn != nil {
+				note := fmt.Sprintf("%s: skipped a torn tail: %s", s.Name, s.Torn)
+				rep.Notes = append(rep.Notes, note)
+				if opts.Note != nil {
+					opts.Note(note)
+				}
+			}
 			total := src.n
 			if opts.LimitSessions > 0 {
 				total = min(total, opts.LimitSessions)

@@ -4,6 +4,26 @@
 // transaction, keeping the frozen prefix byte-stable for the provider's
 // prompt cache.
 //
+// # Which call folds
+//
+// An Engine is a hostshim.CompactionEngine; which method to call depends on
+// who decides that a fold happens. A host loop that appends events to a
+// live session calls CompactIfNeeded after each append: it folds only under
+// pressure, which needs
+// Policy.ContextWindow (else ErrNoWindow), or at a provider-confirmed
+// overflow, and returns nil, nil when no fold was due; the package store's
+// Example_hostLoop shows that loop. CompactNow is the user's manual
+// /compact: one root fold of everything after the system head, earlier
+// checkpoints included ("Root fold" below), outside a turn.
+// CompactRegion folds an exact span [start, end] the caller names. Fold is
+// the general call beneath them, one fold of an explicit FoldRequest (the
+// mode, owner and budget chosen by the caller, as ef fold does at the end of
+// a finished log; Plan shows the span it would take without folding).
+// CompileHosted is for the other direction, when the host itself opened the
+// compaction bracket (DSH's plugin protocol, served by package sidecar):
+// it only compiles the checkpoint for the host's span and returns the
+// summary the host commits.
+//
 // # Flow
 //
 // Every fold is plan → pre-validate → host bracket → compile → commit:

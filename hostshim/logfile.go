@@ -3,6 +3,7 @@ package hostshim
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -347,6 +348,14 @@ func (r *LogReader) streamError(op string, line int, err error) error {
 // is passed through. A skipped torn tail is added to Session.Warnings (and
 // stays available from Truncated).
 func (r *LogReader) ReadSession() (*Session, error) {
+	return r.ReadSessionContext(context.Background())
+}
+
+// ReadSessionContext is ReadSession that stops once ctx is done: it checks
+// ctx between events and then fails with an error that wraps ctx.Err()
+// (errors.Is(err, context.Canceled)), so a Ctrl-C on a log of hundreds of
+// MB stops within an event instead of at its end.
+func (r *LogReader) ReadSessionContext(ctx context.Context) (*Session, error) {
 	if r == nil || r.lr.br == nil {
 		return nil, r.notOpen("read")
 	}
@@ -354,6 +363,9 @@ func (r *LogReader) ReadSession() (*Session, error) {
 	s.Header = r.header
 	s.Lenient = r.opts.Lenient
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: after line %d: %w", r.path, r.Line(), err)
+		}
 		e, err := r.Next()
 		if err == io.EOF {
 			break

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -577,11 +578,25 @@ func detectKeys(top map[string]json.RawMessage) (Format, error) {
 // Import reads the trajectory file at path, detects its format and returns
 // its sessions.
 func Import(path string) ([]Imported, error) {
-	data, err := os.ReadFile(path)
+	return ImportContext(context.Background(), path)
+}
+
+// ImportContext is Import that stops once ctx is done: the file's read
+// checks ctx every 64 KiB, and ctx is checked again once it is parsed; the
+// error then wraps ctx.Err() (errors.Is(err, context.Canceled)).
+func ImportContext(ctx context.Context, path string) ([]Imported, error) {
+	data, err := readFileContext(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
-	return importPath(path, data)
+	ims, err := importPath(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	return ims, nil
 }
 
 // importPath imports the contents, data, of the trajectory file at path:

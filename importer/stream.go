@@ -75,8 +75,10 @@ func Open(path, name string) (*Stream, error) {
 
 // OpenContext is Open that stops reading once ctx is done: the reads
 // before the first event (a Claude Code session is read in full, twice,
-// before it) and the events' reads check ctx every 64 KiB, and then fail
-// with an error that wraps ctx.Err() (errors.Is(err, context.Canceled)).
+// before it) and the events' reads check ctx every 64 KiB, as does the read
+// of a file that is one JSON document (read whole, up to MaxWholeBytes),
+// whose events then check it one by one; all fail with an error that wraps
+// ctx.Err() (errors.Is(err, context.Canceled)).
 // A Ctrl-C on a 200 MB log stops within milliseconds, not at its end.
 func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 	f, err := os.Open(path)
@@ -96,7 +98,7 @@ func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 	}
 	if lines == 0 || (lines == 1 && !more) {
 		// One JSON document, or a file of one line.
-		return openWhole(path, base, name, size)
+		return openWhole(ctx, path, base, name, size)
 	}
 	format, err := DetectBytes(head)
 	if err != nil {
@@ -133,12 +135,12 @@ func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 	case FormatOpenHands:
 		if h := bytes.TrimSpace(head); len(h) > 0 && h[0] == '[' {
 			// a trajectory saved as one array of events
-			return openWhole(path, base, name, size)
+			return openWhole(ctx, path, base, name, size)
 		}
 		return openLines(ctx, path, base, name, size, format)
 	case FormatGemini:
 		if !geminiRecordingLines(head) {
-			return openWhole(path, base, name, size)
+			return openWhole(ctx, path, base, name, size)
 		}
 		r, done, err := openFile(ctx, path, size)
 		if err != nil {
@@ -166,7 +168,7 @@ func OpenContext(ctx context.Context, path, name string) (*Stream, error) {
 		}
 		pass = func(r io.Reader, t *transcript) error { return parseQwen(r, t, plan) }
 	default:
-		return openWhole(path, base, name, size)
+		return openWhole(ctx, path, base, name, size)
 	}
 	if name != "" && name != base {
 		return nil, fmt.Errorf("%s holds no session %s (it holds %s)", path, name, base)
@@ -339,11 +341,16 @@ func newStream(name string, f Format, recorded string, events iter.Seq[hostshim.
 	return s, nil
 }
 
-// fromImported is a stream over a session already imported.
-func fromImported(im Imported) (*Stream, error) {
+// fromImported is a stream over a session already imported; its events
+// stop once ctx is done (Next fails with an error that wraps ctx.Err()).
+func fromImported(ctx context.Context, im Imported) (*Stream, error) {
 	res := &streamResult{stats: im.Stats, torn: im.Torn}
 	events := func(yield func(hostshim.Event) bool) {
 		for _, e := range im.Session.Events() {
+			if err := ctx.Err(); err != nil {
+				res.err = fmt.Errorf("import %s: %w", im.Name, err)
+				return
+			}
 			if !yield(e) {
 				return
 			}
@@ -357,12 +364,13 @@ func fromImported(im Imported) (*Stream, error) {
 }
 
 // openWhole imports a file read whole (one JSON document), up to
-// MaxWholeBytes.
-func openWhole(path, base, name string, size int64) (*Stream, error) {
+// MaxWholeBytes. The read checks ctx every 64 KiB (readFileContext), and
+// ctx again once the document is parsed and between the events.
+func openWhole(ctx context.Context, path, base, name string, size int64) (*Stream, error) {
 	if size > MaxWholeBytes {
 		return nil, &Error{Path: base, Err: fmt.Errorf("%w: %d MiB, over the %d MiB ef reads whole: a file that is one JSON document is read whole (a chat log of one message per line streams at any size, e.g. jq -c '.messages[]')", ErrTooLarge, size>>20, MaxWholeBytes>>20)}
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFileContext(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
@@ -372,13 +380,16 @@ func openWhole(path, base, name string, size int64) (*Stream, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pick(path, name, ims, len(ims))
+		return pick(ctx, path, name, ims, len(ims))
 	}
 	ims, err := importPath(path, data)
 	if err != nil {
 		return nil, err
 	}
-	return pick(path, name, ims, len(ims))
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	return pick(ctx, path, name, ims, len(ims))
 }
 
 // openLines imports a JSONL file whose lines are whole sessions, keeping
@@ -424,9 +435,9 @@ func openLines(ctx context.Context, path, base, name string, size int64, format 
 	if (name == "" && len(names) > 1) || len(kept) == 0 {
 		// Several sessions and none named, or the one named is not
 		// here: the refusal lists them all.
-		return pick(path, name, names2imported(names), len(names))
+		return pick(ctx, path, name, names2imported(names), len(names))
 	}
-	return pick(path, name, kept, len(names))
+	return pick(ctx, path, name, kept, len(names))
 }
 
 func names2imported(names []string) []Imported {
@@ -439,11 +450,11 @@ func names2imported(names []string) []Imported {
 
 // pick returns the stream of the session named name of ims (the only one
 // when name is empty).
-func pick(path, name string, ims []Imported, total int) (*Stream, error) {
+func pick(ctx context.Context, path, name string, ims []Imported, total int) (*Stream, error) {
 	names := make([]string, len(ims))
 	for i, im := range ims {
 		if name != "" && im.Name == name {
-			return fromImported(im)
+			return fromImported(ctx, im)
 		}
 		names[i] = im.Name
 	}
@@ -456,7 +467,7 @@ func pick(path, name string, ims []Imported, total int) (*Stream, error) {
 	case len(ims) == 0:
 		return nil, fmt.Errorf("%s holds no session", path)
 	}
-	return fromImported(ims[0])
+	return fromImported(ctx, ims[0])
 }
 
 // Next returns the session's next event, io.EOF after the last (at once
@@ -506,6 +517,34 @@ func (s *Stream) Close() {
 	if s != nil && s.stop != nil {
 		s.stop()
 	}
+}
+
+// readFileContext is os.ReadFile that checks ctx every 64 KiB and fails
+// with ctx.Err() once it is done.
+func readFileContext(ctx context.Context, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := 0
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < MaxWholeBytes<<1 {
+		size = int(fi.Size())
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err = buf.ReadFrom(ctxReader{ctx, chunked{f}})
+	return buf.Bytes(), err
+}
+
+// chunked reads at most 64 KiB at a time, so a ctxReader over it checks
+// its context that often.
+type chunked struct{ r io.Reader }
+
+func (c chunked) Read(p []byte) (int, error) {
+	if len(p) > 64<<10 {
+		p = p[:64<<10]
+	}
+	return c.r.Read(p)
 }
 
 // ctxReader fails its reads with ctx.Err() once ctx is done.

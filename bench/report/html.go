@@ -92,6 +92,9 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 		plainTable(&b, head, src)
 	}
 	fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(Legend))
+	if n := groundTruthNote(r); n != "" {
+		fmt.Fprintf(&b, "<p class=\"legend\">%s</p>\n", esc(n))
+	}
 
 	b.WriteString("<h2>Cost against the cache price ratio ρ</h2>\n<p>Input cost over the whole corpus, in uncached-token equivalents (DeepSeek cache model); dots at ρ = 0.02, 0.1, 0.25, 1. The x axis is square-root scaled.</p>\n")
 	costChart(&b, r)
@@ -115,6 +118,13 @@ func WriteHTML(w io.Writer, r *bench.Report) error {
 	if len(r.Skipped) > 0 {
 		b.WriteString("<h2>Skipped</h2>\n<ul>\n")
 		for _, s := range r.Skipped {
+			fmt.Fprintf(&b, "<li>%s</li>\n", esc(s))
+		}
+		b.WriteString("</ul>\n")
+	}
+	if len(r.Notes) > 0 {
+		b.WriteString("<h2>Notes</h2>\n<ul>\n")
+		for _, s := range r.Notes {
 			fmt.Fprintf(&b, "<li>%s</li>\n", esc(s))
 		}
 		b.WriteString("</ul>\n")

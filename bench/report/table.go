@@ -76,9 +76,18 @@ func Table(w io.Writer, r *bench.Report) error {
 		b.WriteByte('\n')
 	}
 	b.WriteString(Legend)
+	if n := groundTruthNote(r); n != "" {
+		b.WriteString("\n" + n + "\n")
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "\nskipped %d:\n", len(r.Skipped))
 		for _, s := range r.Skipped {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	if len(r.Notes) > 0 {
+		b.WriteString("\nnotes:\n")
+		for _, s := range r.Notes {
 			fmt.Fprintf(&b, "  %s\n", s)
 		}
 	}

@@ -111,7 +111,8 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		EF: engines.EFPolicy{Policy: engine.Policy{TargetRatio: *efTarget, MergeRatio: *efMerge, CachePriceRatio: *efRho,
 			RetainRequests: *efRetainReq, ThresholdRatio: *efThreshold, HitTarget: *efHit, DigestLeaves: *efDigestLeaves},
 			RetainRatio: *efRetain, NoDigest: *efNoDigest},
-		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }}
+		Warn: func(s string) { fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) },
+		Note: func(s string) { fmt.Fprintf(stderr, "ef bench: %s\n", s) }}
 	if *sweep {
 		if *sweepJobs < 1 {
 			return usageError("--sweep-jobs must be at least 1, got %d", *sweepJobs)
@@ -122,6 +123,7 @@ func RunBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if bar != nil {
 		opts.Progress = bar.update
 		opts.Warn = func(s string) { bar.clear(); fmt.Fprintf(stderr, "ef bench: skipped %s\n", s) }
+		opts.Note = func(s string) { bar.clear(); fmt.Fprintf(stderr, "ef bench: %s\n", s) }
 	}
 	rep, err := bench.Run(ctx, opts)
 	if bar != nil {
@@ -364,6 +366,9 @@ func runSweep(ctx context.Context, opts bench.RunOptions, windows, personas, cor
 		if todo[i].Warn != nil {
 			todo[i].Warn = progress.warn
 		}
+		// A corpus's torn tails would be said once per run: each run's
+		// report lists them (Report.Notes).
+		todo[i].Note = nil
 	}
 	var (
 		wg  sync.WaitGroup

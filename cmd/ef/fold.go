@@ -66,7 +66,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
 		"with no new log and the bundle left as it is; the error names the file (ef store verify lists every one that fails).",
 		"--out - writes the new log to stdout, as - reads a log from stdin: once the fold is done, never a partial log; the",
-		"summary (or --json account) then goes to stderr, so stdout holds the log alone.")
+		"summary (or --json account) then goes to stderr, so stdout holds the log alone.",
+		"A long log's reading is shown on stderr: on a terminal one line rewritten in place (events read, folds, time),",
+		"into a file or a pipe a plain line at most every 30 s; never on stdout, and none when the --json account is on stderr.")
 	storeDir := fs.String("store", "", "bundle store directory: an existing store, or a missing or empty directory, which becomes one (a directory holding other files is refused); empty: no store (the folds still run; their checkpoints are not archived and recall is unavailable)")
 	project := fs.String("project", "", "workspace root: fold into its default store under the user's data directory, the one the DSH plugin writes and ef mcp reads there (instead of --store)")
 	out := fs.String("out", "", "path of the new session log (must not exist; .zstd compresses; - writes it to stdout and the summary to stderr; optional with --mode archive). Written mode 0600, as the bundles are: it holds the whole session")
@@ -179,6 +181,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	// before the store is: a log that cannot be replayed fails before
 	// anything is written.
 	sizeAtStart := regularSize(logFile)
+	// A long log shows how the reading goes on stderr (progress.go).
+	prog := newReadProgress(stderr, "ef fold", *asJSON && summary == stderr)
+	defer prog.done()
+	ctx, stderr = withReadProgress(ctx, prog, stderr)
 	in, err := openFoldInput(ctx, logFile, !*strict)
 	if err != nil {
 		return err
@@ -240,6 +246,9 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		return err
 	}
 	defer acc.close()
+	if prog != nil {
+		prog.folds = func() int { return acc.folds }
+	}
 	acc.Log, acc.Out, acc.Store, acc.Mode, acc.Window, acc.Budget = logPath, *out, *storeDir, *mode, *window, *budget
 	if noOut {
 		acc.Out = ""
@@ -266,6 +275,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	logFolds := &logFoldArchiver{archive: opts.Archive, index: opts.Indexer, acc: acc}
 	o, s, err := foldReplay(ctx, eng, in, logFile, *out, logTo, *mode, *window, !*strict, *session, named, acc, ids, logFolds, stderr)
+	prog.done()
 	if err == nil {
 		defer o.abort()
 		err = foldFinal(ctx, eng, s, m, *mode, *window, *budget, acc)
@@ -539,11 +549,13 @@ func foldReplay(ctx context.Context, eng *engine.Engine, r *foldInput, path, out
 		fmt.Fprintf(stderr, "ef fold: note: %s already holds %s of its own (compactions, pruned tool results); they are replayed as they are and their spans archived, and EF folds only after the last of them (event %d)\n",
 			shown, count(r.replacements, "fold"), r.lastReplace)
 	}
+	readProgressOf(ctx).pass("")
 	for i := 0; ; i++ {
 		e, err := r.next()
 		if err == io.EOF {
 			break
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -720,7 +732,7 @@ func openFoldInput(ctx context.Context, path string, lenient bool) (*foldInput, 
 	if in, err := openImportInput(ctx, path, lenient); in != nil || err != nil {
 		return in, err
 	}
-	sc, err := foldScan(path, lenient)
+	sc, err := foldScan(ctx, path, lenient)
 	if err != nil {
 		return nil, err
 	}
@@ -771,7 +783,7 @@ func openFoldImport(ctx context.Context, path string, lenient bool, dshErr error
 		// A DSH log hostshim's reader refused as a stream (importer.Open
 		// read it whole); fold it as the importer read it.
 		st.Close()
-		src, torn, err := readSession(path, lenient)
+		src, torn, err := readSession(ctx, path, lenient)
 		if err != nil {
 			return nil, err
 		}
@@ -798,11 +810,13 @@ func importReplacements(ctx context.Context, file, name string) (last, n int, er
 		return last, 0, ctx.Err()
 	}
 	defer st.Close()
+	readProgressOf(ctx).pass("reading ahead")
 	for i := 0; ; i++ {
 		e, err := st.Next()
 		if err == io.EOF {
 			return last, n, nil
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
 			return -1, 0, ctx.Err()
 		}
@@ -851,19 +865,24 @@ type foldScanned struct {
 // written; read in the replay, it failed after the folds before it had
 // written their bundles, which a run with other flags (that cannot get
 // past the same event either) then wrote again under other ids.
-func foldScan(path string, lenient bool) (foldScanned, error) {
+func foldScan(ctx context.Context, path string, lenient bool) (foldScanned, error) {
 	sc := foldScanned{lastReplace: -1}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err != nil {
 		return sc, err
 	}
 	defer r.Close()
+	readProgressOf(ctx).pass("reading ahead")
 	for i := 0; ; i++ {
 		e, err := r.Next()
 		if err == io.EOF {
 			return sc, nil
 		}
+		readProgressOf(ctx).event()
 		if err != nil {
+			return sc, err
+		}
+		if err := ctx.Err(); err != nil {
 			return sc, err
 		}
 		sc.hasSteps = sc.hasSteps || e.Type == hostshim.TypeStepStart

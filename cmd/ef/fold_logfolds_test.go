@@ -246,7 +246,7 @@ func TestFoldFindsThePluginsCheckpoints(t *testing.T) {
 // messages twice.
 func TestFoldFailsBeforeWritingAnything(t *testing.T) {
 	dir := t.TempDir()
-	s, _, err := readSession(mixedFoldsLog, true)
+	s, _, err := readSession(context.Background(), mixedFoldsLog, true)
 	if err != nil {
 		t.Fatal(err)
 	}

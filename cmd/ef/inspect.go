@@ -79,6 +79,11 @@ func RunInspect(ctx context.Context, args []string, stdout, stderr io.Writer) (e
 	}
 	defer cleanup()
 	defer func() { err = asGiven(err, logFile, path) }()
+	// A long log shows how the reading goes on stderr (progress.go).
+	prog := newReadProgress(stderr, "ef inspect", false)
+	defer prog.done()
+	ctx, stderr = withReadProgress(ctx, prog, stderr)
+	stdout = prog.clearing(stdout)
 	meters, err := inspectMeters()
 	if err != nil {
 		return err
@@ -135,7 +140,7 @@ func inspectLog(ctx context.Context, path string, lenient bool, meters []hostshi
 			return inspectDSH(ctx, path, r, lenient, meters)
 		}
 	}
-	s, torn, err := readSession(path, lenient)
+	s, torn, err := readSession(ctx, path, lenient)
 	if err != nil {
 		return inspectReport{}, err
 	}
@@ -172,6 +177,7 @@ func inspectDSH(ctx context.Context, path string, r *hostshim.LogReader, lenient
 		if err := ctx.Err(); err != nil {
 			return inspectReport{}, err
 		}
+		readProgressOf(ctx).event()
 		skel := e
 		var row inspectNode
 		if e.SurfaceOp != nil && hostshim.SurfaceEligible(e.Type) {
@@ -393,6 +399,7 @@ func inspectStream(ctx context.Context, in *foldInput, rep *inspectReport, meter
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		readProgressOf(ctx).event()
 		rep.Events++
 		if e.SurfaceOp == nil {
 			continue

@@ -126,7 +126,7 @@ func TestInspectStreamsLikeTheWholeSession(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		s, tail, err := importSession(p, "")
+		s, tail, err := importSession(context.Background(), p, "")
 		if err != nil {
 			t.Fatal(err)
 		}

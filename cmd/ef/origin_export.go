@@ -60,7 +60,7 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	defer cleanup()
 	defer func() { err = asGiven(err, logFile, pos[0]) }()
-	s, torn, err := readSession(logFile, true)
+	s, torn, err := readSession(ctx, logFile, true)
 	if err != nil {
 		return err
 	}

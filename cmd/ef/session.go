@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,15 +21,17 @@ import (
 // converted to a DSH session. torn is the torn last line the reader
 // skipped (of a DSH log or of a JSONL trajectory); nil when there was none. A trajectory file that
 // holds several sessions is refused with their names; FILE#ID (the name
-// the refusal prints) reads the one session ID of FILE.
-func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim.TruncatedTail, err error) {
+// the refusal prints) reads the one session ID of FILE. It stops once ctx
+// is done (checked between events, and every 64 KiB of a file read whole),
+// with an error that wraps ctx.Err().
+func readSession(ctx context.Context, path string, lenient bool) (s *hostshim.Session, torn *hostshim.TruncatedTail, err error) {
 	if file, name, ok := splitSessionRef(path); ok {
-		return importSession(file, name)
+		return importSession(ctx, file, name)
 	}
 	r, err := hostshim.OpenLog(path, hostshim.LogOptions{Lenient: lenient})
 	if err == nil {
 		defer r.Close()
-		s, err = r.ReadSession()
+		s, err = r.ReadSessionContext(ctx)
 		return s, r.Truncated(), err
 	}
 	if !errors.Is(err, hostshim.ErrLogHeader) {
@@ -37,7 +40,7 @@ func readSession(path string, lenient bool) (s *hostshim.Session, torn *hostshim
 	if err := importable(path, err); err != nil {
 		return nil, nil, err
 	}
-	return importSession(path, "")
+	return importSession(ctx, path, "")
 }
 
 // importable says why the file at path, which is no DSH log (the reader
@@ -111,8 +114,8 @@ func splitSessionRef(path string) (file, name string, ok bool) {
 // importSession converts the trajectory at path with the importer. name
 // picks one session by its importer name; empty, the file must hold
 // exactly one. torn is the file's skipped torn last line, or nil.
-func importSession(path, name string) (*hostshim.Session, *hostshim.TruncatedTail, error) {
-	ims, err := importer.Import(path)
+func importSession(ctx context.Context, path, name string) (*hostshim.Session, *hostshim.TruncatedTail, error) {
+	ims, err := importer.ImportContext(ctx, path)
 	if err != nil {
 		return nil, nil, err
 	}

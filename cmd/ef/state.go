@@ -179,6 +179,7 @@ func stateStream(ctx context.Context, in *foldInput, opts projection.Options, sy
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		readProgressOf(ctx).event()
 		sys.see(e)
 		reduceHostEvent(r, e)
 	}
@@ -238,6 +239,7 @@ func stateDSH(ctx context.Context, path string, lenient bool, opts projection.Op
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		readProgressOf(ctx).event()
 		sys.see(e)
 		skel := e
 		if reduceHostEvent(r, e) && e.SurfaceOp != nil {
@@ -283,6 +285,11 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	defer cleanup()
 	defer func() { err = asGiven(err, logFile, path) }()
+	// A long log shows how the reading goes on stderr (progress.go).
+	prog := newReadProgress(stderr, "ef state", false)
+	defer prog.done()
+	ctx, stderr = withReadProgress(ctx, prog, stderr)
+	stdout = prog.clearing(stdout)
 	storeDir, err := sf.named()
 	if err != nil {
 		return err
@@ -338,7 +345,7 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if r == nil {
 		var torn *hostshim.TruncatedTail
 		var err error
-		if s, torn, err = readSession(logFile, !*strict); err != nil {
+		if s, torn, err = readSession(ctx, logFile, !*strict); err != nil {
 			return err
 		}
 		if torn != nil {

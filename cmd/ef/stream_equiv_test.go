@@ -177,7 +177,7 @@ func shortFormatLogs(t *testing.T, dir string) []string {
 		if err := os.WriteFile(short, b[:cut], 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := readSession(short, false); err != nil {
+		if _, _, err := readSession(context.Background(), short, false); err != nil {
 			t.Fatalf("%s cut to %d bytes does not read: %v", p, cut, err)
 		}
 		logs = append(logs, short)
@@ -204,7 +204,7 @@ func TestInspectDSHStreams(t *testing.T) {
 	for _, p := range streamEquivLogs(t) {
 		for _, lenient := range modes {
 			got, gerr := inspectLog(ctx, p, lenient, meters)
-			s, torn, werr := readSession(p, lenient)
+			s, torn, werr := readSession(context.Background(), p, lenient)
 			var want inspectReport
 			if werr == nil {
 				want, werr = inspectSession(ctx, p, s, torn, meters)
@@ -263,7 +263,7 @@ func TestStateImportedStreams(t *testing.T) {
 // stateWhole is ef state --json [--all] on p as it was before streaming:
 // the session read whole, then engine.ProjectLog.
 func stateWhole(p string, all bool) (stdout, stderr string, err error) {
-	s, torn, err := readSession(p, true)
+	s, torn, err := readSession(context.Background(), p, true)
 	if err != nil {
 		return "", "", err
 	}
