@@ -28,8 +28,9 @@ var courseOpenRE = mustPattern(`(?i)^\W*(?:(?:just|then|allora|dan|dann|alors|en
 
 // takenBackThingRE names, after a take-back, the thing said no to: "nee
 // toch geen IOptionsSnapshot", "doch kein Redis", "finalement pas de
-// Redis", "actually no selectinload", "anzi no, niente sync.Map".
-var takenBackThingRE = mustPattern(`(?i)(?:^|[\s,;:])(?:no|not|geen|niet|kein\p{L}*|nicht|pas(?:\s+de|\s+d')?|non|niente|nessun\p{L}*|nada\s+de|não|нет|не)\s+(?:(?:de|het|die|der|das|den|le|la|les|il|lo|el|the)\s+)?` + "`?" + `(?P<x>[\p{L}\p{N}_.\-/<>]+)`)
+// Redis", "pas d'Elasticsearch", "actually no selectinload", "anzi no,
+// niente sync.Map".
+var takenBackThingRE = mustPattern(`(?i)(?:^|[\s,;:])(?:no|not|geen|niet|kein\p{L}*|nicht|pas(?:\s+de)?|non|niente|nessun\p{L}*|nada\s+de|não|нет|не)\s+(?:(?:de|het|die|der|das|den|le|la|les|il|lo|el|the)\s+)?(?:[dl]['’])?` + "`?" + `(?P<x>[\p{L}\p{N}_.\-/<>]+)`)
 
 // decisionTakenBack adds to out, for a user message, the course that
 // replaces a decision taken back (see above). A take-back that says no to

@@ -13,6 +13,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -22,7 +23,8 @@ import (
 // the stopwords and the cue words a gloss rewrites.
 var liftCueWords = wordSet(`ok okay fine alright allowed permitted good free now again anymore from on onward onwards forward going ahead
 	whenever also too then just go sure yes yeah
-	gewoon gerust prima einfach ruhig gerne tranquillamente pure liberamente simplement librement tranquilo libremente bara fritt lugnt`)
+	gewoon gerust prima einfach ruhig gerne tranquillamente pure liberamente simplement librement tranquilo libremente bara fritt lugnt
+	bene bien bem gut goed bra`)
 
 // subjectWords are the words of lift quote q that name what it frees:
 // its content words outside its permission and time words (permitShapeRE,
@@ -74,27 +76,41 @@ func subjectWords(q string, l lang) []string {
 	return out
 }
 
-// verbEndings are the endings a light root drops after stem: the
-// infinitive and conjugated forms of the Germanic and Romance languages
-// the lexicons read ("pushen", "pushare", "pousser", "pusha", "pusht").
-var verbEndings = []string{"ieren", "ieri", "are", "ere", "ire", "ar", "er", "ir", "en", "et", "t", "a", "o", "e"}
+// verbEndings are the endings a light root drops: the infinitive and
+// conjugated forms of the Germanic and Romance languages the lexicons read
+// ("pushen", "pushare", "pushear", "pousser", "pusha", "pusht").
+var verbEndings = []string{"ieren", "ieri", "ear", "are", "ere", "ire", "ar", "er", "ir", "en", "et", "t", "a", "o", "e"}
 
-// lightRoot is w's root for comparing forms of one word across
-// languages: stem (English suffixes, -ing, -ed, -s), then one verb ending
-// dropped when three letters or more stay, a doubled final consonant made
-// single ("committen": "commit").
-func lightRoot(w string) string {
-	s := stem(w)
-	for _, e := range verbEndings {
-		if strings.HasSuffix(s, e) && len([]rune(s))-len([]rune(e)) >= 3 {
-			s = s[:len(s)-len(e)]
-			break
+// lightRoots are the forms of w to compare with another word's for
+// telling forms of one word apart across languages: w, its stem (English
+// suffixes, -ing, -ed, -s), each of those with one verb ending dropped
+// when three letters or more stay, a doubled final consonant made single
+// ("committen": "commit") and a final "i" read as "y" ("déploie":
+// "déploy"). Two words are forms of one when their sets meet: "deploy"
+// and "deployen" meet at "deploy", "commit" and "committen" at "commit",
+// though the stem of "deploy" is "deplo" and one ending off "commit"
+// leaves "commi".
+func lightRoots(w string) []string {
+	w = strings.ToLower(w)
+	var out []string
+	add := func(s string) {
+		if r := []rune(s); len(r) >= 4 && r[len(r)-1] == r[len(r)-2] && !strings.ContainsRune("aeiou", r[len(r)-1]) {
+			s = string(r[:len(r)-1])
+		}
+		out = append(out, s)
+		if strings.HasSuffix(s, "i") {
+			out = append(out, strings.TrimSuffix(s, "i")+"y")
 		}
 	}
-	if r := []rune(s); len(r) >= 4 && r[len(r)-1] == r[len(r)-2] && !strings.ContainsRune("aeiou", r[len(r)-1]) {
-		s = string(r[:len(r)-1])
+	for _, b := range []string{w, stem(w)} {
+		add(b)
+		for _, e := range verbEndings {
+			if strings.HasSuffix(b, e) && len([]rune(b))-len([]rune(e)) >= 3 {
+				add(b[:len(b)-len(e)])
+			}
+		}
 	}
-	return s
+	return out
 }
 
 // roots are the light roots of s's words.
@@ -102,16 +118,27 @@ func roots(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if len([]rune(w)) >= 3 && !stopwords[w] {
-			out[lightRoot(w)] = true
+			for _, r := range lightRoots(w) {
+				out[r] = true
+			}
 		}
 	}
 	return out
 }
 
+// liftStemMax is the longest lift quote, in bytes, read for the rule's
+// word in another form.
+const liftStemMax = 400
+
 // soleByRoot is the one active prohibition stated before seq that holds,
 // by light root, every subject word of lift quote q (see above); nil when
 // q names nothing of its own or no rule or two rules hold its words.
 func (r *Reducer) soleByRoot(q string, seq int) *Anchor {
+	if len(q) > liftStemMax {
+		// a permission naming nothing but the rule's word is short; a
+		// long quote names more, and its gloss is not read twice
+		return nil
+	}
 	ws := subjectWords(q, r.lang)
 	if len(ws) == 0 {
 		return nil
@@ -124,7 +151,7 @@ func (r *Reducer) soleByRoot(q string, seq int) *Anchor {
 		rs := roots(a.Value)
 		all := true
 		for _, w := range ws {
-			if !rs[lightRoot(w)] {
+			if !slices.ContainsFunc(lightRoots(w), func(r string) bool { return rs[r] }) {
 				all = false
 				break
 			}
