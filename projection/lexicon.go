@@ -1050,7 +1050,7 @@ var weStatives = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`sappiamo possiamo abbiamo vogliamo dobbiamo capiamo vediamo troviamo riusciamo siamo stiamo crediamo pensiamo conosciamo ricordiamo
 		sabemos podemos tenemos queremos necesitamos vemos entendemos conocemos creemos pensamos encontramos estamos somos hemos recordamos conseguimos
-		temos precisamos achamos lembramos`+" "+plStatives) {
+		temos precisamos achamos lembramos` + " " + plStatives) {
 		m[w] = true
 	}
 	return m

@@ -85,7 +85,7 @@ var lexPL = []lexEntry{
 	{catChoice, "the first one", "pierwsza pierwszą pierwszy pierwsze"},
 	{catChoice, "the second one", "druga drugą drugi drugie"},
 	{catAnswer, "yes", "tak"},
-		{catAnswer, "ok", "dobra dobrze okej jasne spoko"},
+	{catAnswer, "ok", "dobra dobrze okej jasne spoko"},
 	{catAnswer, "no wait", "a_zresztą_nie zresztą_nie albo_nie"},
 	{catAnswer, "sorry", "sorki przepraszam"},
 	{catAnswer, "thanks", "dzięki dziękuję"},
