@@ -173,6 +173,8 @@ var lexHI = []lexEntry{
 	{catFunction, "from", "se"},
 	{catFunction, "before", "se_pehle ke_pehle"},
 	{catFunction, "after", "ke_baad"},
+	{catFunction, "later", "baad_mein baad_me baad_mei"},
+	{catFunction, "first", "pehle sabse_pehle"},
 	{catFunction, "only after", "ke_baad_hi"},
 	{catFunction, "only before", "se_pehle_hi"},
 	{catFunction, "ever", "kabhi_bhi kbhi_bhi"},

@@ -65,7 +65,6 @@ var lexPL = []lexEntry{
 	{catRelative, "change", "zmień*"},
 	{catRelative, "revert", "przywróć* cofnij*"},
 	{catRelative, "back", "z_powrotem jak_było jak_wcześniej do_poprzedniej_wartości do_starej_wartości"},
-	{catRelative, "by", "o"},
 	{catRelative, "by", "na"},
 	{catRelative, "seconds", "sekund* sek"},
 	{catRelative, "minutes", "minut*"},
@@ -150,6 +149,7 @@ var lexPL = []lexEntry{
 	{catFunction, "please", "proszę"},
 	{catFunction, "all", "wszystko wszystkie"},
 	{catFunction, "through", "przez"},
+	{catFunction, "about", "o"},
 	{catFunction, "sometimes", "czasem czasami"},
 }
 
@@ -176,6 +176,23 @@ var plMidImperative = []string{"aj", "ej", "uj", "yj", "ij", "ń", "cie", "asz",
 func fixPL(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "nie", clitics: "go jej ich tego tej tych tu tam się", imperative: plImperative})
 	fixMidProhibition(toks, "nie", "go jej ich tego tej tych tu tam się", plMidImperative)
+	for _, cl := range glossClauses(toks) {
+		change := false
+		for i := range cl {
+			t := &cl[i]
+			switch {
+			case t.keep:
+			case t.en == "increase" || t.en == "reduce" || t.en == "change":
+				change = true
+			case t.low == "o" && change:
+				// "zwiększ timeout o 20 sekund": by 20
+				t.en = "by"
+			case t.en == "drop" && i+1 < len(cl) && (cl[i+1].keep || cl[i+1].en == "rule"):
+				// "wywal regułę o print": drop the rule about print
+				t.en = "drop the"
+			}
+		}
+	}
 	fixSetting(toks)
 	fixArticleless(toks)
 }
