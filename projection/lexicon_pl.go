@@ -1,5 +1,7 @@
 package projection
 
+import "slices"
+
 // Polish cues (lexicon.go). Polish inflects its verbs and nouns, so a
 // cue is matched on its stem where its forms are many ("zwiększ*" is
 // zwiększ, zwiększcie, zwiększyć). Like Russian, it puts its negation
@@ -21,7 +23,8 @@ var lexPL = []lexEntry{
 	{catNever, "do not", "nie_ruszaj nie_ruszajcie nie_dotykaj nie_dotykajcie"},
 	{catNever, "is forbidden", "jest_zabronione jest_zakazane zabronione zakazane zakaz"},
 	{catNever, "stay away from", "trzymaj_się_z_dala_od wara_od łapy_precz_od"},
-	{catNever, "you may", "możesz możecie wolno"},
+	{catNever, "may", "wolno"},
+	{catLift, "you can", "możesz możecie"},
 	{catNever, "nothing", "nic"},
 	{catMust, "must", "musisz musicie musimy trzeba należy powinieneś powinnaś powinniście powinno powinna powinien"},
 	{catMust, "must", "musi muszą obowiązkowo koniecznie"},
@@ -150,6 +153,8 @@ var lexPL = []lexEntry{
 	{catFunction, "all", "wszystko wszystkie"},
 	{catFunction, "through", "przez"},
 	{catFunction, "about", "o"},
+	{catFunction, "where needed", "gdzie_trzeba gdzie_potrzeba"},
+	{catFunction, "if needed", "jeśli_trzeba jak_trzeba w_razie_potrzeby"},
 	{catFunction, "sometimes", "czasem czasami"},
 }
 
@@ -198,5 +203,11 @@ func fixPL(toks []glossTok) {
 }
 
 func lexiconPL() *lexicon {
-	return withComma(compileLexicon(lexPL, stopPL, fixPL, false))
+	lx := withComma(compileLexicon(lexPL, stopPL, fixPL, false))
+	// Polish function words that are English words or names too ("go",
+	// "to", "ten", "my", "ja") stay in slugs and terms.
+	lx.words = slices.DeleteFunc(lx.words, func(w string) bool { return plEnglishToo[w] })
+	return lx
 }
+
+var plEnglishToo = wordSet(`go to ten ta te ja my po od we ze bo ale jak tu tam on one tak dla`)
