@@ -26,9 +26,11 @@ var lexPL = []lexEntry{
 	{catNever, "may", "wolno"},
 	{catLift, "you can", "możesz możecie"},
 	{catNever, "nothing", "nic"},
-	{catMust, "must", "musisz musicie musimy trzeba należy powinieneś powinnaś powinniście powinno powinna powinien"},
+	{catMust, "must", "musisz musicie musimy należy powinieneś powinnaś powinniście powinno powinna powinien"},
 	{catMust, "must", "musi muszą obowiązkowo koniecznie"},
 	{catMust, "always", "zawsze"},
+	// "trzeba uzgodnić X": a task stated, "we need to"
+	{catFunction, "we need to", "trzeba"},
 	{catMust, "make sure", "upewnij_się_że upewnij_się pilnuj_żeby dopilnuj_żeby dopilnuj pilnuj"},
 	{catMust, "only", "tylko jedynie wyłącznie"},
 	{catMust, "at most", "maksymalnie maks najwyżej max"},
