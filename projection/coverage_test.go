@@ -257,7 +257,7 @@ var coverageGaps = map[string]string{
 	"pl/revert":   "a setting's change with \"na\" is not read yet",
 	"pl/choice":   "\"bierzemy X zamiast Y\" is not read as a choice yet",
 	"pl/task":     "\"pamiętaj, żeby … zaktualizować\" (an infinitive after żeby) is not read as a task yet",
-	"de/attempt": "a past told with haben and the participle last (\"wir haben X ausprobiert\") is no attempt of the English reading's shape",
+	"de/attempt":  "a past told with haben and the participle last (\"wir haben X ausprobiert\") is no attempt of the English reading's shape",
 }
 
 // TestLanguageCoverage: every language the package claims (English,
