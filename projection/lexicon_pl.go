@@ -62,7 +62,7 @@ var lexPL = []lexEntry{
 	{catLift, "allowed", "dozwolone dozwolony wolno_już"},
 	{catLift, "rule", "zasada zasadę regułę reguła"},
 	{catRelative, "halve", "zmniejsz_o_połowę zmniejsz_dwukrotnie"},
-	{catRelative, "double", "podwój* zwiększ_dwukrotnie"},
+	{catRelative, "double", "podwój podwójcie podwoić podwoimy podwójmy zwiększ_dwukrotnie"},
 	{catRelative, "increase", "zwiększ* podnieś* podbij*"},
 	{catRelative, "reduce", "zmniejsz* obniż* zmniejszyć skróć*"},
 	{catRelative, "in half", "o_połowę dwukrotnie"},
@@ -180,7 +180,34 @@ var plImperative = []string{"aj", "ej", "uj", "yj", "ij", "ń", "ć", "cie", "my
 // ruszasz"): no infinitive there ("lepiej nie ruszać" advises).
 var plMidImperative = []string{"aj", "ej", "uj", "yj", "ij", "ń", "cie", "asz", "esz", "isz", "ysz", "amy", "emy", "imy", "ymy"}
 
+// plNumberVerbs are the verbs a value is said with, before its number:
+// "tries daj 5" (make it 5), "a zresztą nie, zostaw 3" (leave it at 3).
+// They are filler around the number, never the setting's name; before
+// anything else ("daj znać", "zostaw to", "zostaw na później") they
+// are no value's.
+var plNumberVerbs = map[string]string{
+	"daj": "make it", "dajmy": "make it", "dajcie": "make it",
+	"zostaw": "leave it at", "zostawmy": "leave it at", "zostawcie": "leave it at",
+}
+
+// plTokens are a Polish message's words, a value verb marked when a
+// number follows it.
+func plTokens(text string) []glossTok {
+	toks := latinWords(text)
+	for i := range toks {
+		if _, ok := plNumberVerbs[toks[i].low]; ok && toks[i].end <= len(text) {
+			toks[i].numAfter = numberAfter(text[toks[i].end:])
+		}
+	}
+	return toks
+}
+
 func fixPL(toks []glossTok) {
+	for i := range toks {
+		if en, ok := plNumberVerbs[toks[i].low]; ok && toks[i].numAfter && toks[i].keep {
+			toks[i].en, toks[i].keep = en, false
+		}
+	}
 	fixNegation(toks, negRules{neg: "nie", clitics: "go jej ich tego tej tych tu tam się", imperative: plImperative})
 	fixMidProhibition(toks, "nie", "go jej ich tego tej tych tu tam się", plMidImperative)
 	for _, cl := range glossClauses(toks) {
@@ -206,6 +233,7 @@ func fixPL(toks []glossTok) {
 
 func lexiconPL() *lexicon {
 	lx := withComma(compileLexicon(lexPL, stopPL, fixPL, false))
+	lx.tokens = plTokens
 	// Polish function words that are English words or names too ("go",
 	// "to", "ten", "my", "ja") stay in slugs and terms.
 	lx.words = slices.DeleteFunc(lx.words, func(w string) bool { return plEnglishToo[w] })

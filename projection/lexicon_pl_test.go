@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLang13PolishRules: Polish prohibitions are read ("nie ruszaj",
 // "nie ruszasz", "żadnych", "zero", "nigdy nie"), and a Polish lift
@@ -112,6 +115,53 @@ func TestLang13DetectPolish(t *testing.T) {
 	} {
 		if got := detectLang(c.text, langNone); got != c.want {
 			t.Errorf("detectLang(%q) = %s, want %s", c.text, langCodes[got], langCodes[c.want])
+		}
+	}
+}
+
+// TestLexiconPLValueCorrection: "no wait, leave it at 3" (Polish "a
+// zresztą nie, zostaw 3") takes a value back, it forbids nothing; "no
+// wait for approval" still forbids. "daj"/"zostaw" before a number are
+// filler around it, never the setting's name; a Polish sentence that is
+// only "tries 3" sets tries.
+func TestLexiconPLValueCorrection(t *testing.T) {
+	const open = "napraw podwójne rezerwacje stolików. najpierw odpal testy"
+	for _, c := range []struct {
+		msgs []string
+		rule bool
+	}{
+		{[]string{"fix the double bookings", "tries 5", "no wait, leave it at 3"}, false},
+		{[]string{open, "tries daj 5", "a zresztą nie, zostaw 3, przy 5 to bez sensu"}, false},
+		{[]string{"fix the double bookings", "no wait for approval, merge it when green"}, true},
+	} {
+		r := userSays(c.msgs...)
+		rule := false
+		for _, a := range r.Anchors() {
+			rule = rule || a.Kind == KindConstraint && a.Lifecycle == Active
+		}
+		if rule != c.rule {
+			t.Errorf("%q: a rule %v, want %v", c.msgs, rule, c.rule)
+		}
+	}
+	r := userSays(open, "ok. lokalnie w .env ustaw QUEUE_CONNECTION=redis, w .env.testing zostaje sync. tries 3", "tries daj 5, gateway czasem długo odpowiada")
+	keys := map[string]string{}
+	for _, a := range r.Anchors() {
+		if a.Kind == KindValue && a.Lifecycle == Current {
+			keys[a.Key] = a.Value
+		}
+	}
+	if keys["value/-/tries"] != "5" || keys["value/-/queue_connection"] != "redis" {
+		t.Errorf("values %v, want tries 5 and queue_connection redis", keys)
+	}
+	for k := range keys {
+		if strings.Contains(k, "daj") || strings.Contains(k, "zostaw") {
+			t.Errorf("a value keyed on filler: %s", k)
+		}
+	}
+	// near misses: "daj znać", "zostaw to" are no values
+	for _, s := range []string{"daj znać jak skończysz", "zostaw to, nieważne"} {
+		if g := glossOf(s, langPL); g != nil && strings.Contains(g.text, "make it") || g != nil && strings.Contains(g.text, "leave it at") {
+			t.Errorf("%q glossed %q", s, g.text)
 		}
 	}
 }
