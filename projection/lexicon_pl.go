@@ -93,7 +93,10 @@ var lexPL = []lexEntry{
 	{catAnswer, "no wait", "a_zresztą_nie zresztą_nie albo_nie"},
 	{catAnswer, "sorry", "sorki przepraszam"},
 	{catAnswer, "thanks", "dzięki dziękuję"},
-	{catGiveUp, "forget it", "olej_to daj_sobie_spokój odpuść odpuśćmy odpuszczamy olewamy olej zostaw_to zapomnij_o_tym nieważne"},
+	{catGiveUp, "forget it", "olej_to daj_sobie_spokój odpuść odpuśćmy olej zostaw_to zapomnij_o_tym nieważne"},
+	// "dusk olewamy, nie w tym sprincie": the thing is dropped, not
+	// chosen over what follows ("X forget it, not in Y" reads as a choice)
+	{catGiveUp, "is dropped", "olewamy odpuszczamy"},
 	{catGiveUp, "forget", "zapomnij_o olejmy"},
 	{catGiveUp, "is not needed", "nie_jest_potrzebne niepotrzebne"},
 	{catDone, "remember to", "pamiętaj_żeby pamiętaj_o pamiętaj nie_zapomnij nie_zapomnij_o"},
