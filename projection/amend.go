@@ -483,6 +483,12 @@ func bareNo(s string) bool {
 		// to prod config without my OK" asks for a permission first.
 		return false
 	}
+	if strings.EqualFold(m[1], "wait") && strings.TrimSpace(m[2]) == "" {
+		// "no wait, leave it at 3" (Polish "a zresztą nie", Dutch "nee
+		// wacht"): the speaker takes back what they said; "no wait for
+		// approval" forbids.
+		return false
+	}
 	rest := strings.Fields(strings.ToLower(m[2]))
 	for i, w := range rest {
 		if subordinators[w] {

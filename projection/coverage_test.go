@@ -157,6 +157,17 @@ var coverage = map[string]map[string][]string{
 		"question": {"Я поки не знаю, чи потрібна нам підтримка IPv6."},
 		"attempt":  {"Торік ми пробували кешувати токени, але це не допомогло."},
 	},
+	"pl": {
+		"never":    {"Nigdy nie pushuj bezpośrednio na main."},
+		"must":     {"Przed każdym commitem zawsze musisz odpalić linter."},
+		"lift":     {"Nie ruszaj katalogu legacy/.", "Katalog legacy/ teraz możesz znowu zmieniać."},
+		"relative": {"Ustaw timeout na 40 sekund.", "Zmniejsz timeout o połowę."},
+		"revert":   {"Ustaw timeout na 40 sekund.", "Ustaw timeout na 60 sekund.", "Przywróć timeout jak było."},
+		"choice":   {"Bierzemy Postgres zamiast MySQL."},
+		"task":     {"Pamiętaj, żeby na koniec zaktualizować changelog."},
+		"question": {"Jeszcze nie wiem, czy potrzebujemy wsparcia IPv6."},
+		"attempt":  {"W zeszłym roku próbowaliśmy cache'ować tokeny, ale nie pomogło."},
+	},
 	"hi": {
 		"never":    {"main branch pe kabhi direct push mat karna."},
 		"must":     {"har commit se pehle linter chalana zaroori hai."},
@@ -230,6 +241,7 @@ var coverageIntro = map[string]string{
 	"ru": "Привет, сегодня мы работаем над сервисом биллинга и его деплоем.",
 	"uk": "Привіт, сьогодні ми працюємо над сервісом білінгу та його деплоєм.",
 	"hi": "Hi, aaj hum billing service aur uske deploy pe kaam karenge.",
+	"pl": "Cześć, dzisiaj pracujemy nad serwisem billingu i jego deployem.",
 	"nl": "Hoi, vandaag werken we aan de factureringsservice en de deploy ervan.",
 	"sv": "Hej, idag jobbar vi med faktureringstjänsten och dess deploy.",
 	"ar": "مرحبا، اليوم نشتغل على خدمة الفوترة والنشر حقها.",
@@ -238,7 +250,14 @@ var coverageIntro = map[string]string{
 // coverageGaps are the cells of the table not read yet, with why; a
 // gap that starts being read fails the test, so the table stays true.
 var coverageGaps = map[string]string{
-	"de/attempt": "a past told with haben and the participle last (\"wir haben X ausprobiert\") is no attempt of the English reading's shape",
+	// Polish (lexicon_pl.go, trial 13) is new: these readings are not yet
+	// reached by its gloss and are left to the next pass
+	"pl/lift":     "a permission of a thing by \"teraz możesz znowu\" after its object is not read as a lift yet",
+	"pl/relative": "a setting's change with \"na\"/\"o połowę\" is not read yet",
+	"pl/revert":   "a setting's change with \"na\" is not read yet",
+	"pl/choice":   "\"bierzemy X zamiast Y\" is not read as a choice yet",
+	"pl/task":     "\"pamiętaj, żeby … zaktualizować\" (an infinitive after żeby) is not read as a task yet",
+	"de/attempt":  "a past told with haben and the participle last (\"wir haben X ausprobiert\") is no attempt of the English reading's shape",
 }
 
 // TestLanguageCoverage: every language the package claims (English,

@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
@@ -62,10 +62,11 @@ const (
 	langHI
 	langSV
 	langUK
+	langPL
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -228,6 +229,7 @@ var lexicons = [...]*lexicon{
 	langHI: lexiconHI(),
 	langSV: lexiconSV(),
 	langUK: withComma(compileLexicon(lexUK, stopUK, fixUK, false)),
+	langPL: lexiconPL(),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -1048,7 +1050,7 @@ var weStatives = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`sappiamo possiamo abbiamo vogliamo dobbiamo capiamo vediamo troviamo riusciamo siamo stiamo crediamo pensiamo conosciamo ricordiamo
 		sabemos podemos tenemos queremos necesitamos vemos entendemos conocemos creemos pensamos encontramos estamos somos hemos recordamos conseguimos
-		temos precisamos achamos lembramos`) {
+		temos precisamos achamos lembramos` + " " + plStatives) {
 		m[w] = true
 	}
 	return m

@@ -47,6 +47,9 @@ var lexHI = []lexEntry{
 	{catLift, "is allowed", "allowed_hai permission_hai ijazat_hai chalega"},
 	{catLift, "no longer need to", hiWords("ab_zaroorat_NEG ab_zarurat_NEG ab_jaroorat_NEG ab_zaroorat_NEG_hai ab_zarurat_NEG_hai karne_ki_zaroorat_NEG karne_ki_zarurat_NEG ki_zaroorat_NEG ki_zarurat_NEG ki_jaroorat_NEG ki_zaroorat_NEG_hai ki_zarurat_NEG_hai")},
 	{catLift, "again", "phir_se fir_se dobara dubara"},
+	// "print wala rule hata do": drop the print rule
+	{catLift, "drop", "hata_do hata_dijiye hata_dena hata_de hata_diya hata_rahe_hain hata_lo khatam_karo khatam_kar_do"},
+	{catLift, "is off", "band_hai hat_gaya hat_gayi lagu_nahi_hai lagu_nahi"},
 	{catLift, "now", "ab"},
 	{catLift, "allowed", "allowed"},
 	// changes of a value; the verb after its number (fixHI)
@@ -170,6 +173,8 @@ var lexHI = []lexEntry{
 	{catFunction, "from", "se"},
 	{catFunction, "before", "se_pehle ke_pehle"},
 	{catFunction, "after", "ke_baad"},
+	{catFunction, "later", "baad_mein baad_me baad_mei"},
+	{catFunction, "first", "pehle sabse_pehle"},
 	{catFunction, "only after", "ke_baad_hi"},
 	{catFunction, "only before", "se_pehle_hi"},
 	{catFunction, "ever", "kabhi_bhi kbhi_bhi"},
@@ -215,7 +220,7 @@ func lexiconHI() *lexicon {
 var hiMode = map[string]string{
 	"do not": "neg", "never": "neg", "no": "no", "never touch": "no", "must": "must", "you can": "can",
 	"use": "use", "prefer": "use", "tried": "tried", "halve": "scale", "double": "scale",
-	"increase": "by", "reduce": "by", "set": "set", "revert": "scale", "must not": "neg", "go with": "choice", "remember to": "must", "no longer need to": "can",
+	"increase": "by", "reduce": "by", "set": "set", "revert": "scale", "must not": "neg", "go with": "choice", "remember to": "must", "no longer need to": "can", "drop": "no",
 }
 
 // hiVerbs are the glosses of Hindi verbs (catFunction entries).
@@ -252,6 +257,30 @@ func fixHI(toks []glossTok) {
 				fixHIClause(cl[start:i])
 				start = i
 			}
+		}
+	}
+	hiDropThe(toks)
+}
+
+// hiDropThe reads "drop" before a named thing as "drop the" ("print wala
+// rule hata do": drop the print rule), as a lift names its rule.
+func hiDropThe(toks []glossTok) {
+	for i := range toks {
+		if toks[i].keep && toks[i].pre == "drop" {
+			toks[i].pre = "drop the"
+			continue
+		}
+		if toks[i].keep || toks[i].en != "drop" || toks[i].clauseEnd {
+			continue
+		}
+		for j := i + 1; j < len(toks) && toks[j].start >= 0; j++ {
+			if !toks[j].keep && toks[j].en == "" {
+				continue
+			}
+			if toks[j].keep && toks[j].pre == "" {
+				toks[i].en = "drop the"
+			}
+			break
 		}
 	}
 }

@@ -31,7 +31,8 @@ var notImperativeEndings = []string{"ый", "ий", "ой", "ли", "ть", "т�
 // midNegSubjects are words before "не" that make the clause a statement.
 var midNegSubjects = wordSet(`это то тут там здесь он она оно они я мы все всё ещё уже пока так тоже нас них него неё меня тебя ведь же вроде просто точно наверное кажется
 	мне тебе ему ей им нам вам
-	це він вона воно вони ми ще вже поки теж нього неї мене мені тобі йому їй їм`)
+	це він вона воно вони ми ще вже поки теж нього неї мене мені тобі йому їй їм
+	to tu tam on ona ono oni one ja ty my wy już jeszcze też mi ci mu jej nam wam im mnie ciebie`)
 
 // fixMidProhibition reads each clause's "не" after its first words before
 // an imperative as a prohibition (see above); neg is the particle,

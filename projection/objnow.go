@@ -68,11 +68,15 @@ func goalNowTask(s string, shifted bool) string {
 // task set aside in it ("change of plans: drop stats for today, the goal
 // now is the parser regression" names the regression), t whole when it
 // sets nothing aside, or "" when it only sets the old task aside.
+//
+// A clause that only puts a thing off ("the crash later", "crash wala
+// baad mein", "rezerwacje później") before the new task sets it aside
+// too, and the new task's "first" ("pehle", "najpierw") is no part of it.
 func afterParked(t string) string {
 	cl := clauseSpans(t)
 	at := -1
 	for j, c := range cl {
-		if parkRE.MatchString(c) {
+		if parkRE.MatchString(c) || j+1 < len(cl) && putOffClauseRE.MatchString(c) {
 			at = j
 		}
 	}
@@ -84,7 +88,7 @@ func afterParked(t string) string {
 		// old task set aside, the new one comes after
 		return ""
 	}
-	rest := strings.TrimSpace(strings.Join(cl[at+1:], ""))
+	rest := newFirstRE.ReplaceAllString(strings.TrimSpace(strings.Join(cl[at+1:], "")), "")
 	if g := goalNowTask(rest, true); g != "" {
 		return g
 	}
@@ -93,3 +97,11 @@ func afterParked(t string) string {
 	}
 	return t
 }
+
+// putOffClauseRE is a clause that puts its thing off and says no more:
+// "the crash later", "crash wala baad mein", "rezerwacje później".
+var putOffClauseRE = mustPattern(`(?i)^\W*[^,;:.!?]{1,40}?\s+(?:later|afterwards|baad\s+me(?:in|n)?|baad\s+mei|później|potem)\W*$`)
+
+// newFirstRE is the "first" a new task opens with after the old one is
+// put off.
+var newFirstRE = mustPattern(`(?i)^(?:first(?:\s+of\s+all)?|pehle|najpierw)[,:]?\s+`)

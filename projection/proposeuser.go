@@ -655,6 +655,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// "remets batch 128 lr 0.05 comme avant": a bare
 					// list of settings reads the same in every language
 					vs = terseLists(s, scope)
+					if len(vs) == 0 && loneSettingRE.MatchString(s) {
+						// "… zostaje sync. tries 3": a sentence that is
+						// only a setting's name and its number has no
+						// word of the user's language in it to misread
+						vs = values(s, vk, vn, corr, scope, true)
+					}
 				}
 				for j := range vs {
 					if pk != "" && vs[j].Key == pk && vs[j].Was == "" && vs[j].Value != pbase {
@@ -933,3 +939,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 // toolLineRE is a line a tool printed that reads like a label: Gradle's
 // "> Task :app:test FAILED" (a task path after a space and a colon).
 var toolLineRE = mustPattern(`^\W*Task\s+:[\w:-]+`)
+
+// loneSettingRE is a sentence that is only a setting's name, in code's
+// letters, and its number: "tries 3", "SMS_QUEUE_TRIES 5".
+var loneSettingRE = mustPattern(`^\s*[A-Za-z][A-Za-z_]{2,40}\s+\d+(?:\.\d+)?\s*[.!]?\s*$`)

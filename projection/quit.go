@@ -42,6 +42,9 @@ func quitCue(s string) (cue, thing string) {
 	if m := quitRE.FindStringSubmatch(s); m != nil {
 		return m[0], m[quitRE.SubexpIndex("t")]
 	}
+	if cue, thing := quitXL(s); cue != "" {
+		return cue, thing
+	}
 	return quitNowRE.FindString(s), ""
 }
 
