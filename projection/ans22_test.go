@@ -46,3 +46,39 @@ func TestNumberedAnswersRunOn(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// TestOptionPickCorrected (trial 13 A19): a pick of one of the agent's
+// lettered options is a decision naming the option's text; a later pick
+// in the same message wins, the earlier option rejected with the words
+// between. Near misses: one pick, a letter that is no pick ("b) is too
+// slow"), a letter in prose ("a bug in b then").
+func TestOptionPickCorrected(t *testing.T) {
+	const zh = "方案有三个，你选一个：\na) 流式 CSV：按 cursor 每批取 N 条\nb) 后台 job + 轮询\nc) 前端分页导出"
+	const en = "Three options, pick one:\na) stream CSV with a cursor, N rows a batch\nb) background job + polling\nc) paginate in the frontend"
+	var cases []scriptCase
+	for _, c := range []struct {
+		name, agent, reply string
+		want, never        []string
+	}{
+		{"zh (A19)", zh, "选b吧…不对，b 要加 bullmq，违反不加依赖。就 a",
+			[]string{`decision decision/-/\S+ \[active/normative\] = 流式 CSV：按 cursor 每批取 N 条 \(就 a\)`, `negative/-/\S+ \[active/normative\] = 后台 job \+ 轮询 — rejected: 不对，b 要加 bullmq，违反不加依赖`},
+			[]string{`= 后台 job \+ 轮询 \(`}},
+		{"zh one pick", zh, "选b吧",
+			[]string{`= 后台 job \+ 轮询 \(选b吧\)`}, []string{`negative/`}},
+		{"en", en, "b. no, b needs bullmq, that breaks no new deps. a then",
+			[]string{`= stream CSV with a cursor, N rows a batch \(a then\)`, `= background job \+ polling — rejected: no, b needs bullmq, that breaks no new deps`},
+			[]string{`= background job \+ polling \(`}},
+		{"en one pick", en, "c",
+			[]string{`= paginate in the frontend \(c\)`}, []string{`negative/`}},
+		// Near misses.
+		{"zh letter said of an option", zh, "b 要加 bullmq，不行",
+			nil, []string{`= 后台 job \+ 轮询 \(`}},
+		{"en letter said of an option", en, "b) is too slow for us",
+			nil, []string{`= background job \+ polling \(`, `negative/`}},
+		{"en letter in prose", en, "a bug in b then",
+			nil, []string{`= stream CSV`, `negative/`}},
+	} {
+		cases = append(cases, scriptCase{c.name, "> user\nexport times out\n> assistant\n" + c.agent + "\n> user\n" + c.reply + "\n", c.want, c.never})
+	}
+	runScriptCases(t, cases)
+}
