@@ -147,7 +147,9 @@ func chosenByPlace(s string, opts []string) string {
 var bareLetterRE = mustPattern(`^\W*\(?[a-eA-E]\)?[.!]?\s*$`)
 
 // isLetter reports whether mark x is an option's letter, not its number.
-func isLetter(x string) bool { return x != "" && (x[0] >= 'a' && x[0] <= 'e' || x[0] >= 'A' && x[0] <= 'E') }
+func isLetter(x string) bool {
+	return x != "" && (x[0] >= 'a' && x[0] <= 'e' || x[0] >= 'A' && x[0] <= 'E')
+}
 
 // placeRestRE is what may follow a place chosen at the opening of a
 // sentence: "it is", "please", "then", "for now", "sounds good".
