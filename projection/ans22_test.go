@@ -82,3 +82,22 @@ func TestOptionPickCorrected(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// TestAgentPromiseCJKPolish (trial 13 A25, B24): the agent's "我之后会在
+// apps/api/README.md 里补上 …" and "Dopiszę też wpis do CHANGELOG" are its
+// open obligations, done by the write of the file. Near misses: done
+// already ("我已经补上了"), an offer ("要不要我补上 README？"), no object.
+func TestAgentPromiseCJKPolish(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"zh (A25)", "> user\n导出批大小做成环境变量\n> assistant\n好。我之后会在 apps/api/README.md 里补上 EXPORT_BATCH_SIZE 的说明。\n",
+			[]string{`obligation obligation/-/\S+ \[open/decision\] = 我之后会在 apps/api/README.md 里补上`}, nil},
+		{"pl (B24)", "> user\nnapraw migrację\n> assistant\nMigracja przeszła. Dopiszę też wpis do CHANGELOG o tej zmianie.\n",
+			[]string{`obligation obligation/-/\S+ \[open/decision\] = Dopiszę też wpis do CHANGELOG`}, nil},
+		{"zh done already", "> user\n导出批大小做成环境变量\n> assistant\n我已经在 apps/api/README.md 里补上了说明。\n",
+			nil, []string{`obligation/`}},
+		{"zh offer", "> user\n导出批大小做成环境变量\n> assistant\n要不要我来更新 apps/api/README.md？\n",
+			nil, []string{`obligation/`}},
+		{"zh no object", "> user\n导出批大小做成环境变量\n> assistant\n我先来看一下日志。\n",
+			nil, []string{`obligation/`}},
+	})
+}

@@ -33,7 +33,7 @@ func lastPickWins(text string, ctx *Context, out []Proposal) []Proposal {
 			continue
 		}
 		at := strings.Index(text, p.Quote)
-		o := slices.IndexFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") })
+		o := slices.IndexFunc(ctx.Offered, func(o string) bool { return p.Value == o+" ("+p.Quote+")" })
 		if at < 0 || o < 0 {
 			continue
 		}
