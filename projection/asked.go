@@ -169,6 +169,10 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 			if m := deferRE.FindStringSubmatch(s); m != nil {
 				links = append(links, m[deferRE.SubexpIndex("who")]+m[deferRE.SubexpIndex("z")])
 			}
+			// "权限那个回头再说" puts off the question it names: that
+			// question, not one of its own
+			own := "question/-/" + slug(s)
+			out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindUncertainty && p.Key == own })
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: q + " — " + s, Quote: s, Links: links})
 			continue
 		}

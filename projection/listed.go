@@ -106,7 +106,7 @@ var nextSentenceRE = mustPattern(`[^.\s]{2}\.\s+\p{Lu}`)
 // placeChoiceRE is a choice by place: the reference (p: an ordinal word,
 // n: a number or letter, z: a Chinese count, f/l: the former/the latter)
 // after a verb of choosing, or opening the sentence on its own.
-var placeChoiceRE = mustPattern(`(?i)(?:^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then|let's see)[,.!]?\s+)*(?:(?:let'?s|we'll|i'll|i'd|we'd)\s+)?(?P<v>(?:go|going)\s+with|take|pick|choose|do|use|prefer|run\s+with)?\s*|\b(?P<w>(?:go|going)\s+with|take|pick|choose|prefer)\s+)(?:the\s+)?(?:(?P<p>first|second|third|fourth|fifth)(?:\s+(?:one|option|approach|way|choice|proposal|suggestion|variant))?|(?P<f>former)|(?P<l>latter|last\s+one|last\s+option)|(?:option|number|no\.|#)\s*\(?(?P<n>[1-5]|one|two|three|four|five|[a-e])\b\)?|\(?(?P<b>[1-5a-e])\b\)?)(?P<rest>.*)$|(?:用|选|要|走|采用|就)(?:第(?P<z>[一二三四五1-5])(?:个|种|条|项|套)|(?:方案|选项)(?P<y>[一二三四五1-5])|(?P<zf>前面|前一)(?:那|这)?(?:个|种)|(?P<zl>后面|后一|最后)(?:那|这)?(?:个|种))`)
+var placeChoiceRE = mustPattern(`(?i)(?:^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|hmm+|right|then|let's see)[,.!]?\s+)*(?:(?:let'?s|we'll|i'll|i'd|we'd)\s+)?(?P<v>(?:go|going)\s+with|take|pick|choose|do|use|prefer|run\s+with)?\s*|\b(?P<w>(?:go|going)\s+with|take|pick|choose|prefer)\s+)(?:the\s+)?(?:(?P<p>first|second|third|fourth|fifth)(?:\s+(?:one|option|approach|way|choice|proposal|suggestion|variant))?|(?P<f>former)|(?P<l>latter|last\s+one|last\s+option)|(?:option|number|no\.|#)\s*\(?(?P<n>[1-5]|one|two|three|four|five|[a-e])\b\)?|\(?(?P<b>[1-5a-e])\b\)?)(?P<rest>.*)$|(?:用|选|要|走|采用|就)(?:第(?P<z>[一二三四五1-5])(?:个|种|条|项|套)|(?:方案|选项)(?P<y>[一二三四五1-5])|(?P<zf>前面|前一)(?:那|这)?(?:个|种)|(?P<zl>后面|后一|最后)(?:那|这)?(?:个|种))|(?:用|选|选择|走|采用|就)\s*(?P<zb>[a-eA-E])(?:\s*(?:吧|了|方案|这个|那个))?\s*(?:$|[^\p{L}\d])`)
 
 // chosenByPlace is the option of opts the user sentence s chooses by its
 // place, or "".
@@ -124,12 +124,12 @@ func chosenByPlace(s string, opts []string) string {
 		// chosen.
 		return ""
 	}
-	if g("b") != "" && g("v")+g("w") == "" {
+	if g("b") != "" && g("v")+g("w") == "" && !bareLetterRE.MatchString(s) && !(isLetter(g("b")) && (g("rest") == "" || placeRestRE.MatchString(strings.TrimSpace(g("rest"))))) {
 		// "1." or "2 is too magic": a bare number is chosen only after
 		// a verb of choosing ("let's go with 3").
 		return ""
 	}
-	n := placeOf(g("p") + g("n") + g("b") + g("z") + g("y"))
+	n := placeOf(g("p") + g("n") + g("b") + g("z") + g("y") + g("zb"))
 	switch {
 	case g("f") != "" || g("zf") != "":
 		n = 1
@@ -140,6 +140,15 @@ func chosenByPlace(s string, opts []string) string {
 		return ""
 	}
 	return opts[n-1]
+}
+
+// bareLetterRE is a sentence that is one option's letter alone, a
+// choice: "b", "b.", "(c)" ("c odpada, … a nie łapie … . b").
+var bareLetterRE = mustPattern(`^\W*\(?[a-eA-E]\)?[.!]?\s*$`)
+
+// isLetter reports whether mark x is an option's letter, not its number.
+func isLetter(x string) bool {
+	return x != "" && (x[0] >= 'a' && x[0] <= 'e' || x[0] >= 'A' && x[0] <= 'E')
 }
 
 // placeRestRE is what may follow a place chosen at the opening of a

@@ -134,6 +134,8 @@ func TestSameContextSeesEveryField(t *testing.T) {
 		switch v.Kind() {
 		case reflect.Bool:
 			v.SetBool(true)
+		case reflect.Int:
+			v.SetInt(1)
 		case reflect.String:
 			v.SetString("x")
 		case reflect.Map:

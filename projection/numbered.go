@@ -84,14 +84,22 @@ var listMarkOpenRE = mustPattern(`^\(?([1-9])[.)）]`)
 // questions (asked, askedQuestions) as items 1 and 2 of a list, each at
 // the start of its line ("几个问题确认一下：\n1. …？\n2. …？").
 func listedQuestions(text string, asked []string) bool {
+	return listedCount(text, asked) >= 2
+}
+
+// listedCount is how many of the questions asked, from the first, the
+// assistant text numbers 1, 2, 3 … as items of a list, each at the start
+// of its line; 0 unless two at least. A question asked after the list
+// ("1. …？\n2. …？\n3. …？\n另外：…？") is not counted.
+func listedCount(text string, asked []string) int {
 	if len(asked) < 2 {
-		return false
+		return 0
 	}
-	from := 0
-	for i, q := range asked[:2] {
+	from, n := 0, 0
+	for i, q := range asked {
 		j := strings.Index(text[from:], q)
 		if j < 0 {
-			return false
+			break
 		}
 		m := listMarkBeforeRE.FindStringSubmatch(text[:from+j])
 		if m == nil {
@@ -99,11 +107,15 @@ func listedQuestions(text string, asked []string) bool {
 			m = listMarkOpenRE.FindStringSubmatch(q)
 		}
 		if m == nil || int(m[1][0]-'0') != i+1 {
-			return false
+			break
 		}
 		from += j + len(q)
+		n++
 	}
-	return true
+	if n < 2 {
+		return 0
+	}
+	return n
 }
 
 // answersLabelRE is a label, at the start of a line, that says the
@@ -251,6 +263,10 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 	if ns == nil {
 		// "1 sì 2 no per ora 3 25%" (spacednum.go)
 		ns, cs = spacedClauses(text, len(ctx.Asked))
+		if ns == nil && ctx.AskedListed >= 2 && ctx.AskedListed < len(ctx.Asked) {
+			// the list's questions, not those asked after it
+			ns, cs = spacedClauses(text, ctx.AskedListed)
+		}
 	}
 	if ns == nil || slices.Max(ns) > len(ctx.Asked) {
 		return out
@@ -277,7 +293,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + x, Quote: x, Links: distinctive(q)})
 			continue
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: c, Quote: c, Was: q})
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: yourCall(c), Quote: c, Was: q})
 	}
 	return out
 }

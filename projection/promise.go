@@ -48,6 +48,8 @@ var (
 		`|jag\s+(?:lägger\s+till|uppdaterar|skriver|dokumenterar|ska\s+(?:lägga\s+till|uppdatera|skriva|dokumentera))` +
 		// Russian, Ukrainian
 		`|добавлю|обновлю|напишу|допишу|задокументирую|додам|оновлю|напишу` +
+		// Polish
+		`|dopiszę|dodam|zaktualizuję|uzupełnię|napiszę|udokumentuję` +
 		`)(?:[^\p{L}]|$)`)
 
 	// promiseNotRE is what makes such a sentence no promise: the past, a
@@ -62,10 +64,22 @@ var (
 	promiseTestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:tests?|testje|testcase|unit\s*test|teste|testes|prueba|pruebas|тест\p{L}*)(?:[^\p{L}]|$)`)
 )
 
+// promiseCJKRE is the same commitment in Chinese, which no space or
+// boundary marks: "我之后会在 apps/api/README.md 里补上 …", "我来更新
+// CHANGELOG"; promiseCJKNotRE makes it none: done already, a question,
+// an offer, a condition, a negation.
+var (
+	promiseCJKRE    = mustPattern(`我(?:之后|稍后|待会儿?|等下|回头|马上|接下来|随后|最后)?(?:会|要|来|再|先)(?:[^。？！\n]{0,40}?)(?:补上|补充|补一下|加上|加一下|更新|写上|写一下|添加|记录|完善|补全|写好)`)
+	promiseCJKNotRE = mustPattern(`已经|已(?:补|加|更新|写|添加)|了吗|要不要|需不需要|如果|要是|是否|不会|不要|没有`)
+)
+
 // ownPromise reports whether the agent's sentence s promises work of its
 // own (see above).
 func ownPromise(s string) bool {
-	if !promiseRE.MatchString(s) || promiseNotRE.MatchString(s) || strings.ContainsAny(s, "?？") {
+	if strings.ContainsAny(s, "?？") {
+		return false
+	}
+	if !(promiseRE.MatchString(s) && !promiseNotRE.MatchString(s)) && !(promiseCJKRE.MatchString(s) && !promiseCJKNotRE.MatchString(s)) {
 		return false
 	}
 	if promiseObjRE.MatchString(s) {

@@ -67,6 +67,9 @@ type Context struct {
 	// AskedNumbered: the assistant numbered those questions in a list,
 	// one a line ("1. …？\n2. …？"), the marks sentences drop.
 	AskedNumbered bool
+	// AskedListed is how many of Asked, from the first, the list
+	// numbered: the questions asked after it ("另外：…？") are not.
+	AskedListed int
 	// Guesses are the sentences of the assistant's message before that
 	// say its diagnosis ("I think the selector is wrong"), for the
 	// user's correction (itemreply.go).

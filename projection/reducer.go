@@ -200,9 +200,10 @@ type Reducer struct {
 	// (endasked.go).
 	endAsked    []string
 	endAskedSeq int
-	// askedList: the agent numbered the questions of asked2 in a list
+	// askedList: how many of the questions of asked2, from the first,
+	// the agent numbered in a list (listedCount), 0 for none
 	// (numbered.go)
-	askedList bool
+	askedList int
 	// userAsked are the questions of fact the user's last message asked
 	// the agent and no reply has answered yet, and looked tells that a
 	// tool's output came since (answered.go); not part of a Snapshot.
@@ -460,7 +461,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Offer = r.offer
 		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
-		ctx.Asked, ctx.AskedNumbered = r.asked2, r.askedList
+		ctx.Asked, ctx.AskedNumbered, ctx.AskedListed = r.asked2, r.askedList > 0, r.askedList
 		ctx.AskedEnd = r.askedEnd
 		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
@@ -728,7 +729,7 @@ func (r *Reducer) Apply(ev Event) {
 			}
 			r.asked2 = choicesAsked(ev.Text, askedQuestions(ev.Text))
 			r.askedEnd = turnEndQuestion(ev.Text)
-			r.askedList = listedQuestions(ev.Text, r.asked2)
+			r.askedList = listedCount(ev.Text, r.asked2)
 			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
@@ -743,7 +744,7 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleUser:
 		r.offer, r.guesses = "", nil
 		r.askedEnd = ""
-		r.asked2, r.askedList, r.proposed, r.suggestedName, r.suggestedValue = nil, false, "", "", ""
+		r.asked2, r.askedList, r.proposed, r.suggestedName, r.suggestedValue = nil, 0, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
 		r.userAsked, r.userAskedAge = r.stillAskedBack(props)
 		r.userAsks, r.askedBack = userAsks(ev.Text), nil

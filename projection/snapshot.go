@@ -89,6 +89,7 @@ type SnapAsking struct {
 	UserSeq        int                `json:"userSeq,omitempty"`
 	AgentAsked     []string           `json:"agentAsked,omitempty"`
 	AgentListed    bool               `json:"agentListed,omitempty"`
+	AgentListedN   int                `json:"agentListedN,omitempty"`
 	Offer          string             `json:"offer,omitempty"`
 	Guesses        []string           `json:"guesses,omitempty"`
 	ProposedRule   string             `json:"proposedRule,omitempty"`
@@ -108,7 +109,7 @@ type SnapAsking struct {
 // asking is r's SnapAsking, nil when it holds nothing.
 func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
-		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), AgentListed: r.askedList, Offer: r.offer, Guesses: slices.Clone(r.guesses),
+		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), AgentListed: r.askedList > 0, AgentListedN: r.askedList, Offer: r.offer, Guesses: slices.Clone(r.guesses),
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq}
 	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked) == 0 && a.UserAskedAge == 0 && !a.Looked &&
@@ -127,7 +128,11 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.userAsked, r.userAskedAge, r.looked = slices.Clone(a.UserAsked), a.UserAskedAge, a.Looked
 	r.userAsks, r.askedBack = slices.Clone(a.UserAsks), slices.Clone(a.AskedBack)
 	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
-	r.askedList = a.AgentListed
+	r.askedList = a.AgentListedN
+	if a.AgentListed && r.askedList < 2 {
+		// a snapshot from before the count: the whole of asked
+		r.askedList = max(len(r.asked2), 2)
+	}
 	r.guesses = slices.Clone(a.Guesses)
 	r.proposed, r.suggestedName, r.suggestedValue = a.ProposedRule, a.SuggestedName, a.SuggestedValue
 	r.answered, r.answerOf, r.answeredQs = a.Answered, a.AnswerOf, slices.Clone(a.AnsweredQs)

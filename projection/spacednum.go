@@ -15,7 +15,9 @@ import (
 // questions asked, in order, each answer a few words and no count ("1
 // retry 2 workers"), answers them as the stopped forms do. A reply that
 // leaves a question out, counts past them, or runs on ("1 sì ma prima
-// spiegami perché 2 …") answers none this way.
+// spiegami perché 2 …") answers none this way. The last answer ends at
+// the end of its sentence: "1 不要 2 Asia/Shanghai 3 你定。权限那个回头再说"
+// answers three and goes on to other things, read as ever.
 
 // maxSpacedAnswer bounds the words of one answer in a run-together reply.
 const maxSpacedAnswer = 5
@@ -24,6 +26,9 @@ const maxSpacedAnswer = 5
 // n numbered questions, numbered 1 to n, or nil.
 func spacedClauses(text string, n int) (ns []int, cs []string) {
 	text = strings.TrimSpace(text)
+	if i := sentenceStop(text); i > 0 {
+		text = text[:i]
+	}
 	if n < 2 || n > 9 || strings.ContainsAny(text, "\n?？") || !strings.HasPrefix(text, "1 ") {
 		return nil, nil
 	}
@@ -47,4 +52,17 @@ func spacedClauses(text string, n int) (ns []int, cs []string) {
 		}
 	}
 	return ns, cs
+}
+
+// sentenceStopRE ends a sentence within a line: "。", "！", "；", or a
+// stop and a space (". ", "; ", "! ").
+var sentenceStopRE = mustPattern(`[。！；]|[.;!]\s`)
+
+// sentenceStop is where text's first sentence ends within its first line,
+// or -1.
+func sentenceStop(text string) int {
+	if m := sentenceStopRE.FindStringIndex(text); m != nil && !strings.Contains(text[:m[0]], "\n") {
+		return m[0]
+	}
+	return -1
 }
