@@ -72,14 +72,22 @@ func (t *transcript) continueAttached(it continueItem, seen map[string]bool) {
 		if text == "" {
 			continue
 		}
-		kind := hostshim.InjectedChatter
-		if continueRulesItem(c, files) {
-			carried = append(carried, c.Content)
-			if !seen[text] {
-				seen[text], kind = true, hostshim.InjectedInstructions
-			}
+		if !continueRulesItem(c, files) {
+			t.injected(hostshim.InjectedChatter, hostshim.TextBlock(c.Content+"\n"))
+			continue
 		}
-		t.injected(kind, hostshim.TextBlock(c.Content+"\n"))
+		carried = append(carried, c.Content)
+		if seen[text] {
+			t.injected(hostshim.InjectedChatter, hostshim.TextBlock(c.Content+"\n"))
+			continue
+		}
+		seen[text] = true
+		// Continue shows a file in a fence that names it ("```path"):
+		// the fence is the client's, the file's text the rules
+		open, body, end := continueFence(c.Content + "\n")
+		t.injected(hostshim.InjectedChatter, hostshim.TextBlock(open))
+		t.injected(hostshim.InjectedInstructions, hostshim.TextBlock(body))
+		t.injected(hostshim.InjectedChatter, hostshim.TextBlock(end))
 	}
 	for _, r := range it.AppliedRules {
 		text := strings.TrimSpace(r.Rule)
@@ -89,6 +97,22 @@ func (t *transcript) continueAttached(it continueItem, seen map[string]bool) {
 		seen[text] = true
 		t.injected(hostshim.InjectedInstructions, hostshim.TextBlock(r.Rule+"\n"))
 	}
+}
+
+// continueFence cuts text into the fence line that opens it ("```path"),
+// the text inside and the fence line that closes it; open and end are ""
+// when text is not one fenced block.
+func continueFence(text string) (open, body, end string) {
+	first, rest, ok := strings.Cut(text, "\n")
+	if !ok || !strings.HasPrefix(strings.TrimSpace(first), "```") {
+		return "", text, ""
+	}
+	trimmed := strings.TrimRight(rest, "\n")
+	i := strings.LastIndex(trimmed, "\n")
+	if strings.TrimSpace(trimmed[i+1:]) != "```" {
+		return "", text, ""
+	}
+	return first + "\n", trimmed[:i+1], rest[i+1:]
 }
 
 // continueRulesItem reports whether a context item is a rules file: an
