@@ -12,12 +12,15 @@ import (
 // export", "rules: a) no new deps b) no any", "zasady: 1) … 2) … 3) …":
 // the items of a list written on one line, with no stop between them,
 // are each a sentence of their own, as they are on lines of their own, so
-// that each is one rule (one answer, one step) and a lift or an exception
-// naming one item ("any 那条规矩取消吧") changes only it. A mark counts
-// as an item's only when the marks of the line count 1, 2, 3 … (a, b,
-// c …; ①, ②, ③ …) from the first, two at least, each at the start of
-// the line or after a space, a colon or a comma: "v1) and v2)", "see
-// 2) above" or a lone "1)" are no list.
+// that each is one rule and a lift or an exception naming one item ("any
+// 那条规矩取消吧") changes only it. A mark counts as an item's only when
+// the marks of the line count 1, 2, 3 … (a, b, c …; ①, ②, ③ …) from the
+// first, two at least, each at the start of the line or after a space, a
+// colon or a comma, and the first follows a label announcing rules
+// ("rules:", "规矩：", "regole:", "zasady:"): "v1) and v2)", "see 2)
+// above", a lone "1)", a list of tasks ("before you log off: (1) …, (2)
+// …") or of answers, which other readings take whole, are no list of
+// rules.
 
 // inlineMarkRE is an item's mark in a line: "1) ", "1）", "(1) ", "1、",
 // "1. ", "a) ", "①".
@@ -39,8 +42,13 @@ func inlineListMarks(text string) [][2]int {
 	return out
 }
 
+// inlineRulesLabelRE is a label announcing rules that ends the text
+// before a list's first mark: "几个规矩：", "ground rules:", "regole:",
+// "zasady:".
+var inlineRulesLabelRE = mustPattern(`(?i)(?:(?:^|[^\p{L}])(?:rules?|règles?|regras?|reglas?|regeln?|regole|regola|regels?|regler|reglerna|правила?|правил|consignes?|contraintes?|constraints?|restrições|restricciones|normas|zasady|reguły|requirements?|guidelines?)|ルール|規則|规则|规矩|要求|规定|규칙|원칙)\s*[:：]\s*$`)
+
 // lineListMarks are one line's counted marks (inlineListMarks), offset by
-// off.
+// off: the first list of two or more that follows a rules label.
 func lineListMarks(line string, off int) [][2]int {
 	ms := inlineMarkRE.FindAllStringSubmatchIndex(line, 12)
 	if len(ms) < 2 {
@@ -59,16 +67,12 @@ func lineListMarks(line string, off int) [][2]int {
 			r, _ = utf8.DecodeRuneInString(line[m[8]:])
 		}
 		switch {
-		case len(out) == 0 && (r == '1' || r == 'a' || r == '①'):
 		case len(out) > 0 && r == want:
+		case len(out) >= 2:
+			return out
+		case (r == '1' || r == 'a' || r == '①') && inlineRulesLabelRE.MatchString(line[:m[2]]):
+			out = out[:0]
 		default:
-			if len(out) >= 2 {
-				return out
-			}
-			if r == '1' || r == 'a' || r == '①' {
-				out = out[:0]
-				break
-			}
 			out = nil
 			continue
 		}
