@@ -43,9 +43,9 @@ func inlineListMarks(text string) [][2]int {
 }
 
 // inlineRulesLabelRE is a label announcing rules that ends the text
-// before a list's first mark: "几个规矩：", "ground rules:", "regole:",
-// "zasady:".
-var inlineRulesLabelRE = mustPattern(`(?i)(?:(?:^|[^\p{L}])(?:rules?|règles?|regras?|reglas?|regeln?|regole|regola|regels?|regler|reglerna|правила?|правил|consignes?|contraintes?|constraints?|restrições|restricciones|normas|zasady|reguły|requirements?|guidelines?)|ルール|規則|规则|规矩|要求|规定|규칙|원칙)\s*[:：]\s*$`)
+// before a list's first mark, with a few words between: "几个规矩先说下：",
+// "ground rules for today:", "regole:", "zasady:".
+var inlineRulesLabelRE = mustPattern(`(?i)(?:(?:^|[^\p{L}])(?:rules?|règles?|regras?|reglas?|regeln?|regole|regola|regels?|regler|reglerna|правила?|правил|consignes?|contraintes?|constraints?|restrições|restricciones|normas|zasady|reguły|requirements?|guidelines?)|ルール|規則|规则|规矩|要求|规定|규칙|원칙)[^:：.!?。！？\n]{0,20}[:：]\s*$`)
 
 // lineListMarks are one line's counted marks (inlineListMarks), offset by
 // off: the first list of two or more that follows a rules label.
