@@ -116,9 +116,8 @@ type continueItem struct {
 		ToolCalls  []continueToolCall `json:"toolCalls"`
 		ToolCallID string             `json:"toolCallId"`
 	} `json:"message"`
-	ContextItems []struct {
-		Content string `json:"content"`
-	} `json:"contextItems"`
+	ContextItems   []continueContextItem `json:"contextItems"`
+	AppliedRules   []continueRule        `json:"appliedRules"`
 	ToolCallStates []struct {
 		ToolCallID string           `json:"toolCallId"`
 		ToolCall   continueToolCall `json:"toolCall"`
@@ -185,8 +184,9 @@ func parseContinue(data []byte) (*transcript, error) {
 	if s.ChatModelTitle != nil {
 		t.model = *s.ChatModelTitle // the title the user gave the model in Continue's config
 	}
-	answered := map[string]bool{} // calls a toolCallState answered
-	thinking := false             // the item before was a thinking message
+	answered := map[string]bool{}  // calls a toolCallState answered
+	rulesSeen := map[string]bool{} // applied rules' texts already added
+	thinking := false              // the item before was a thinking message
 	for i, raw := range s.History {
 		var it continueItem
 		if err := json.Unmarshal(raw, &it); err != nil {
@@ -194,7 +194,7 @@ func parseContinue(data []byte) (*transcript, error) {
 		}
 		was := thinking
 		thinking = false
-		if err := t.continueItem(it, was, answered, &thinking); err != nil {
+		if err := t.continueItem(it, was, answered, rulesSeen, &thinking); err != nil {
 			return nil, &Error{Record: fmt.Sprintf("history[%d]", i), Err: err}
 		}
 		if it.ConversationSummary != "" {
@@ -207,7 +207,7 @@ func parseContinue(data []byte) (*transcript, error) {
 
 // continueItem adds one history item; afterThinking says the item before
 // it was a thinking message, whose reasoning this reply extends.
-func (t *transcript) continueItem(it continueItem, afterThinking bool, answered map[string]bool, thinking *bool) error {
+func (t *transcript) continueItem(it continueItem, afterThinking bool, answered, rulesSeen map[string]bool, thinking *bool) error {
 	if it.Message == nil {
 		return fmt.Errorf("%w: the item has no message", ErrMalformed)
 	}
@@ -222,13 +222,8 @@ func (t *transcript) continueItem(it continueItem, afterThinking bool, answered 
 			t.skipped++ // Continue sends no empty message, nor its context items
 			return nil
 		}
-		var ctx []hostshim.Block
-		for _, c := range it.ContextItems {
-			if strings.TrimSpace(c.Content) != "" {
-				ctx = append(ctx, hostshim.TextBlock(c.Content+"\n"))
-			}
-		}
-		t.user(append(ctx, blocks...)...)
+		t.continueAttached(it, rulesSeen)
+		t.user(blocks...)
 	case "thinking":
 		for i := range blocks {
 			blocks[i].Type = hostshim.BlockReasoning
@@ -308,7 +303,8 @@ func (t *transcript) continueItem(it continueItem, afterThinking bool, answered 
 		}
 	case "tool":
 		if answered[m.ToolCallID] {
-			t.skipped++ // the result its call's state gave
+			// the result its call's state gave, already read: nothing
+			// of the file is left out, so it is not counted as skipped
 			return nil
 		}
 		t.result(m.ToolCallID, false, blocks...)

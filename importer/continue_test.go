@@ -23,7 +23,8 @@ import (
 // marker followed by the summary. Before, an unknown format.
 func TestImportContinueSession(t *testing.T) {
 	im := importOne(t, "continue-session.json", importer.FormatContinue, []string{
-		"user: ```retry.go\nfunc backoff(n int) time.Duration { return time.Duration(n) * base }\n```\n\nWhy does TestRetryBackoff fail on CI only?",
+		"user: ```retry.go\nfunc backoff(n int) time.Duration { return time.Duration(n) * base }\n```\n",
+		"user: Why does TestRetryBackoff fail on CI only?",
 		"assistant: The test probably depends on wall-clock timing; check the test file.\nLet me look at the test and run it.\nread_file {\"filepath\":\"retry_test.go\"}\nrun_terminal_command {\"command\":\"go test -run TestRetryBackoff -count=5 ./...\",\"waitForCompletion\":true}",
 		"user: if elapsed > 35*time.Millisecond { t.Fatal(\"too slow\") }",
 		"user: --- FAIL: TestRetryBackoff (0.04s)\n    retry_test.go:21: too slow\nFAIL\n[Status: Command failed with exit code 1]",
@@ -42,7 +43,7 @@ func TestImportContinueSession(t *testing.T) {
 	if failed := failedResults(t, im); !reflect.DeepEqual(failed, want) {
 		t.Errorf("failed results %v, want %v", failed, want)
 	}
-	if st := im.Stats; st.SourceRecords != 8 || st.ToolCalls != 5 || st.ToolResults != 4 || st.Unpaired != 1 || st.Orphans != 0 || st.Skipped != 2 ||
+	if st := im.Stats; st.SourceRecords != 8 || st.ToolCalls != 5 || st.ToolResults != 4 || st.Unpaired != 1 || st.Orphans != 0 || st.Skipped != 0 ||
 		len(st.Compactions) != 1 || st.Compactions[0].Kind != "conversationSummary" || st.Compactions[0].SummarySeq == 0 {
 		t.Errorf("stats %+v", st)
 	}
@@ -52,8 +53,8 @@ func TestImportContinueSession(t *testing.T) {
 			injected = append(injected, m.Source.Injected)
 		}
 	}
-	if !reflect.DeepEqual(injected, []string{hostshim.InjectedInterruption}) {
-		t.Errorf("injected %v: want the canceled call an interruption", injected)
+	if !reflect.DeepEqual(injected, []string{hostshim.InjectedChatter, hostshim.InjectedInterruption}) {
+		t.Errorf("injected %v: want the attached file chatter, the canceled call an interruption", injected)
 	}
 	checkStreamsAsImported(t, filepath.Join("testdata", "continue-session.json"))
 }

@@ -128,7 +128,7 @@ func (r *Reducer) ruleNamedBy(x string, seq int) *Anchor {
 		delete(xs, g)
 	}
 	if len(xs) == 0 {
-		return nil
+		return r.ruleNamedByWord(x, seq) // "the any rule" (inlinelist.go)
 	}
 	if a := r.ruleOfForm(x, seq); a != nil {
 		// "the lowercase rule": the rule of that form, in whatever

@@ -70,11 +70,11 @@ no, run the migrations against staging only after the backup
 		{"numbered rules after a label mid-line (it)", `
 > user
 ciao! devo aggiungere una colonna. regole: 1) le migrazioni già applicate (V1..V6) NON si toccano mai. 2) nei test si usa Testcontainers con postgres:16-alpine, niente H2. 3) non committare senza chiedermi
-`, []string{`1-migrazioni-applicate-v1..v6-non-si \[active`, `test-si-testcontainers-con-postgres:16-alpine \[active`, `non-committare-senza-chiedermi \[active`}, nil},
+`, []string{`constraint/-/migrazioni-applicate-v1..v6-non-si-toccano \[active`, `test-si-testcontainers-con-postgres:16-alpine \[active`, `non-committare-senza-chiedermi \[active`}, nil},
 		{"numbered rules after a label mid-line (en)", `
 > user
 I need a new column. rules: 1) never touch applied migrations. 2) tests use Testcontainers with postgres:16-alpine, no H2. 3) ask before committing
-`, []string{`1-touch-applied-migrations \[active`, `tests-use-testcontainers-postgres:16-alpine \[active`, `ask-before-committing \[active`}, nil},
+`, []string{`constraint/-/touch-applied-migrations \[active`, `tests-use-testcontainers-postgres:16-alpine \[active`, `ask-before-committing \[active`}, nil},
 		{"a label after a word of assent (it)", `
 > user
 sistema il servizio ordini

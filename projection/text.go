@@ -35,7 +35,18 @@ func sentences(text string) []string {
 		start = end
 	}
 	spoken := spokenBoundaries(text)
+	marks := inlineListMarks(text)
 	for i, r := range text {
+		if i < start {
+			continue // an item's mark (inlinelist.go)
+		}
+		if len(marks) > 0 && marks[0][0] == i {
+			// "规矩：1）不要加新依赖 2）不要用 any": each item of a list
+			// run on in one line is a sentence (inlinelist.go)
+			emit(i)
+			start = marks[0][1]
+			marks = marks[1:]
+		}
 		if len(spoken) > 0 && spoken[0] == i {
 			// "… i'm dictating this period so the idea is …": a stop
 			// said aloud ends the sentence (spokenBoundaries)

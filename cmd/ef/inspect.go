@@ -587,8 +587,14 @@ func readableJSON(s string) string {
 }
 
 func inspectText(w io.Writer, rep inspectReport, meters []hostshim.Meter) error {
+	sid := rep.SessionID
+	if !strings.Contains(sid, ":") {
+		// an imported session's id names its format ("continue:…"); a
+		// DSH log's is the host's own
+		sid += " (dsh)"
+	}
 	fmt.Fprintf(w, "%s  session %s  format v%d (%s wire)  %s  %s  %s\n",
-		rep.Path, rep.SessionID, rep.FormatVersion, rep.Generation, count(rep.Events, "event"), count(len(rep.Nodes), "surface node"), count(rep.ReplaceGeneration, "replacement"))
+		rep.Path, sid, rep.FormatVersion, rep.Generation, count(rep.Events, "event"), count(len(rep.Nodes), "surface node"), count(rep.ReplaceGeneration, "replacement"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight|tabwriter.Debug&0)
 	fmt.Fprint(tw, "pos\tseq\trole\t")
 	for _, mt := range meters {
