@@ -59,7 +59,8 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"C1 authority and boundaries exported, C2 a closed stage of work, C3 closed with evidence) and whether recall can serve",
 		"the archived messages; a failed or vetoed fold says why. Each of the log's own folds has a line \"log\": whose it is and",
 		"whether its span was in the store already or archived now. The last line counts the folds that changed the surface.",
-		"A failed fold fails the run, with one exception: an emergency fold at an overflow whose checkpoint cannot keep the",
+		"A failed fold fails the run (the new log is written all the same: a failed fold leaves the surface as it was, and the",
+		"error says so), with one exception: an emergency fold at an overflow whose checkpoint cannot keep the",
 		"hard state (constraints, open failures, obligations) within its budget leaves the surface as it was, and fails the run",
 		"only when the surface ends over --window, saying why; when later folds bring it within the window, a note says so.",
 		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
@@ -323,7 +324,11 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		// opened, and folding on silently read as if it folded it all.
 		fmt.Fprintf(stderr, "ef fold: note: %s grew while it was folded (%d bytes at the start, %d at the end): what was appended after ef fold opened it was not folded; run ef fold again once the log is finished (the checkpoints stored now are reused)\n", logPath, sizeAtStart, grew)
 	}
-	return acc.outcome(stderr, *window, real)
+	written := ""
+	if *out != "" {
+		written = foldOutName(*out)
+	}
+	return acc.outcome(stderr, *window, real, written)
 }
 
 // regularSize is the size of the regular file at path, or -1 (not a regular
