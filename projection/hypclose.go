@@ -16,7 +16,7 @@ const Rejected = "rejected"
 // (mir) nicht sicher, ob X", "no estoy seguro de si X", "je ne suis pas
 // sûr que X". The group s is X.
 var agentUnsureRE = mustPattern(`(?i)(?:\b(?:i'?m|i am|we'?re|we are)\s+(?:not|un)\s*(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain)\s+(?:if|whether|that)\b|\bnot\s+sure\s+(?:if|whether)\b|\bunsure\s+(?:if|whether)\b` +
-	`|\bnie\s+jestem\s+(?:do\s+końca\s+)?pewn(?:y|a|ien|ienna)\s*,?\s*czy\b|\bnie\s+wiem\s+na\s+pewno\s*,?\s*czy\b` +
+	`|\bnie\s+jestem\s+(?:do\s+końca\s+)?(?:pewien|pewna|pewny)\s*,?\s*czy\b|\bnie\s+wiem\s+na\s+pewno\s*,?\s*czy\b` +
 	`|\bpakka\s+nahi(?:\s+hai|\s+hoon|\s+hun)?\s*(?:ki|,)?` +
 	`|\b(?:ich\s+bin\s+(?:mir\s+)?)?nicht\s+(?:ganz\s+)?sicher\s*,?\s*ob\b` +
 	`|\bno\s+estoy\s+(?:del\s+todo\s+)?segur[oa]\s+(?:de\s+)?(?:si|que)\b` +
@@ -50,8 +50,8 @@ func unsureSubject(l string) string {
 // "Bestätigt", "Confirmado", "Confirmé"); group r refutes ("I was
 // wrong", "galat tha", "我猜错了", "myliłem się", "ich lag falsch",
 // "me equivoqué", "je me suis trompé").
-var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé)\b|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了)` +
-	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort)\b|我(?:猜|想)?错了|猜错了|判断错了)`)
+var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了)` +
+	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort)(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了)`)
 
 // Names of the proposals that close a hypothesis.
 const (
