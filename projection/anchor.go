@@ -51,7 +51,8 @@ const (
 //	             failing on another error now: errorChanged)
 //	obligation:  open → done (by evidence) or lifted (by the user)
 //	negative:    active → stale (its subject changed) or superseded
-//	uncertainty: hypothesis → supported → established (by evidence), or superseded
+//	uncertainty: hypothesis → supported → established (by evidence), or superseded,
+//	             or rejected (the agent's check refuted it: hypclose.go)
 //	evidence, artifact: observed
 //
 // Any anchor leaves the hot state as retired (evicted by a cap, or its

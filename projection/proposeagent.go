@@ -152,7 +152,11 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// "目标改为：…": the objective said again, no choice.
 			continue
 		}
-		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l)
+		if v, ok := verdictProposal(l); ok {
+			// "Confirmed: …", "galat tha mera andaza — …" (hypclose.go)
+			out = append(out, v)
+		}
+		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l) || unsureSubject(l) != ""
 		decided := false
 		body := l
 		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) {

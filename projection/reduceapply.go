@@ -48,6 +48,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.supersedeScope(p.Key, ref)
 			return
 		}
+		if p.Kind == KindUncertainty && (p.Name == confirmedName || p.Name == refutedName) {
+			r.closeHypothesis(p, ref) // hypclose.go
+			return
+		}
 		if p.Kind == KindUncertainty {
 			r.answer(p, ref, id)
 			return

@@ -904,7 +904,8 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
 			p.Kind == KindObjective && p.PromptSaid || p.Kind == KindValue && p.AgentSet) ||
-			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName // its own decision taken back (decreverse.go)
+			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName || // its own decision taken back (decreverse.go)
+			p.Op == OpLift && p.Kind == KindUncertainty && (p.Name == confirmedName || p.Name == refutedName) // its hypothesis checked (hypclose.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
 			p.Instructions && p.Op == OpState && p.Kind == KindConstraint ||

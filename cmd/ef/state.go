@@ -74,6 +74,9 @@ func writeStateTable(w io.Writer, anchors []stateAnchor) error {
 		}
 		if a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Established && a.Because != "" && a.Because != a.Value {
 			v += " → answer: " + clip.Runes(strings.Join(strings.Fields(a.Because), " "), 90)
+		} else if a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Rejected && a.Because != "" {
+			// the agent's check that refuted it (hypclose.go)
+			v += " → refuted: " + clip.Runes(strings.Join(strings.Fields(a.Because), " "), 90)
 		}
 		if a.Owner != "" {
 			// the task the user holds, not the agent

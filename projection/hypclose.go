@@ -1,0 +1,130 @@
+// The agent's stated uncertainty and its later verdict: "not sure if X,
+// will check" is a hypothesis about X; "confirmed: …" or "I was wrong: …"
+// that names X again, after a check ran, closes it (§17).
+
+package projection
+
+import "strings"
+
+// Rejected is the lifecycle of a hypothesis the agent's check refuted
+// (§17's "rejected").
+const Rejected = "rejected"
+
+// agentUnsureRE is the agent saying it does not know whether something holds,
+// in the lexicon languages: "I'm not sure if/whether X", "不确定 X",
+// "nie jestem pewien/pewna, czy X", "pakka nahi (hai) ki X", "ich bin
+// (mir) nicht sicher, ob X", "no estoy seguro de si X", "je ne suis pas
+// sûr que X". The group s is X.
+var agentUnsureRE = mustPattern(`(?i)(?:\b(?:i'?m|i am|we'?re|we are)\s+(?:not|un)\s*(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain)\s+(?:if|whether|that)\b|\bnot\s+sure\s+(?:if|whether)\b|\bunsure\s+(?:if|whether)\b` +
+	`|\bnie\s+jestem\s+(?:do\s+końca\s+)?(?:pewien|pewna|pewny)\s*,?\s*czy\b|\bnie\s+wiem\s+na\s+pewno\s*,?\s*czy\b` +
+	`|\bpakka\s+nahi(?:\s+hai|\s+hoon|\s+hun)?\s*(?:ki|,)?` +
+	`|\b(?:ich\s+bin\s+(?:mir\s+)?)?nicht\s+(?:ganz\s+)?sicher\s*,?\s*ob\b` +
+	`|\bno\s+estoy\s+(?:del\s+todo\s+)?segur[oa]\s+(?:de\s+)?(?:si|que)\b` +
+	`|\b(?:je\s+ne\s+suis\s+pas|pas)\s+(?:tout\s+à\s+fait\s+)?sûre?\s+(?:que|qu'|si|s')` +
+	`)(?P<s>.+)$|^(?:我|我们)?(?:不确定|不太确定|不敢确定)(?P<z>.+)$`)
+
+// askYouRE is a second person: an uncertainty about what the user wants is
+// a question for them, no hypothesis.
+var askYouRE = mustPattern(`(?i)\b(?:you|your|aap|aapko|aapka|tum|tumhe|ty|pan|pani|państwo|sie|ihr|usted|vous|tu|prefer|want|wants|wanted)\b|你|您`)
+
+// unsureSubject is what the agent's sentence l says it is unsure of, or
+// "": a sentence asking the user (a question mark, a "you") is left to
+// the question readers.
+func unsureSubject(l string) string {
+	if strings.ContainsAny(l, "?？") {
+		return ""
+	}
+	m := agentUnsureRE.FindStringSubmatch(l)
+	if m == nil {
+		return ""
+	}
+	s := strings.TrimSpace(m[agentUnsureRE.SubexpIndex("s")] + m[agentUnsureRE.SubexpIndex("z")])
+	if askYouRE.MatchString(s) || len(terms(s)) < 2 {
+		return ""
+	}
+	return s
+}
+
+// hypVerdictRE is the agent's verdict on what it checked. Group c confirms
+// ("Confirmed:", "Confirm ho gaya", "确认了", "Potwierdzone",
+// "Bestätigt", "Confirmado", "Confirmé"); group r refutes ("I was
+// wrong", "galat tha", "我猜错了", "myliłem się", "ich lag falsch",
+// "me equivoqué", "je me suis trompé").
+var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了)` +
+	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort)(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了)`)
+
+// Names of the proposals that close a hypothesis.
+const (
+	confirmedName = "confirmed"
+	refutedName   = "refuted"
+)
+
+// verdictProposal is the close sentence l of the agent's proposes, or
+// false.
+func verdictProposal(l string) (Proposal, bool) {
+	m := hypVerdictRE.FindStringSubmatchIndex(l)
+	if m == nil {
+		return Proposal{}, false
+	}
+	name := confirmedName
+	if m[2*hypVerdictRE.SubexpIndex("r")] >= 0 {
+		name = refutedName
+	}
+	return Proposal{Op: OpLift, Kind: KindUncertainty, Name: name, Value: l, Quote: l}, true
+}
+
+// closeHypothesis closes the newest open hypothesis of the agent's that
+// verdict p names again (two content words in common, or one name
+// written as code, a version or a path), when a tool ran since it was stated: the
+// check is the evidence §17 asks for.
+func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
+	said := terms(p.Value)
+	var best *Anchor
+	for _, h := range r.sorted() {
+		if h.Kind != KindUncertainty || !h.IsHead() || !strings.HasPrefix(h.Key, hypothesisPrefix) || h.Seq() >= ref.Seq || r.resultSeq <= h.Seq() {
+			continue
+		}
+		if !sameSubject(terms(h.Value), said, h.Links, p.Value) {
+			continue
+		}
+		if best == nil || h.Seq() > best.Seq() {
+			best = h
+		}
+	}
+	if best == nil {
+		return
+	}
+	best.Lifecycle = Established
+	if p.Name == refutedName {
+		best.Lifecycle = Rejected
+	}
+	best.Because = p.Quote
+	best.addRef(ref)
+}
+
+// sameSubject reports whether a verdict with terms said (text v) names
+// the hypothesis with terms h and links again.
+func sameSubject(h, said map[string]bool, links []string, v string) bool {
+	for _, l := range links {
+		if len(l) >= 4 && strings.Contains(v, l) {
+			return true
+		}
+	}
+	n := 0
+	for t := range h {
+		if !said[t] || verdictWords[t] {
+			continue
+		}
+		n++
+		if strings.ContainsAny(t, "0123456789._-/") && len(t) >= 4 {
+			// a name written as code: "sha-1", "google-services.json"
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// verdictWords are words of the verdict and the hedge themselves, no
+// subject.
+var verdictWords = wordSet(`confirmed confirm sure check checked kiya karta hoon hai hain tha thi nahi mein galat pakka ho gaya sirf
+	potwierdzone sprawdzę sprawdzam czy jest nie bestätigt sicher confirmado seguro confirmé sûr 确认 确定 不确 查一 一下`)
