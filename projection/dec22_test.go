@@ -120,3 +120,34 @@ The parser tests fail on CI, have a look.`, nil, []string{`failure reported/`}},
 the export still 502s when I run it locally, fix it`, nil, []string{`failure reported/`}},
 	})
 }
+
+// "3, non 5", "3, no 5", "3, não 5" after the agent proposed 5 read as 3
+// in place of 5, in Italian, Spanish and Portuguese as in the other
+// languages: the number after the "no" is the one replaced, no
+// self-repair to it (valuematch.go, notinstead.go). Near misses: a repair
+// said with its own comma ("3, no, 7") or "anzi" to another number is no
+// "3 in place of 5".
+func TestNotInsteadCommaRomance(t *testing.T) {
+	ask := map[string]string{
+		"en": "For the new PDF export I'd like a retry policy around the store client: I'll use 5 retries with exponential backoff. OK?",
+		"it": "Per il nuovo export PDF propongo una retry policy: 5 tentativi con backoff esponenziale. Va bene?",
+		"es": "Para el nuevo export PDF quiero una política de reintentos: 5 reintentos con backoff exponencial. ¿Vale?",
+		"pt": "Para o novo export PDF proponho uma política de retry: 5 tentativas com backoff exponencial. Pode ser?",
+	}
+	for _, c := range []struct {
+		name, lang, reply, want, never string
+	}{
+		{"en", "en", "3, not 5.", `retries \[current/normative\] = 3 \(was 5\)`, `= 5 \(was 5\)`},
+		{"it", "it", "3, non 5.", `tentativi \[current/normative\] = 3 \(was 5\)`, `= 5 \(was 5\)`},
+		{"es", "es", "3, no 5.", `reintentos \[current/normative\] = 3 \(was 5\)`, `= 5 \(was 5\)`},
+		{"pt", "pt", "3, não 5.", `tentativas \[current/normative\] = 3 \(was 5\)`, `= 5 \(was 5\)`},
+		// near misses: repairs to another number
+		{"es repair with its comma", "es", "3, no, 7.", `^`, `= 3 \(was 5\)`},
+		{"it anzi", "it", "3, anzi 7.", `^`, `= 3 \(was 5\)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, "> user\nfix the PDF export\n> assistant\n"+ask[c.lang]+"\n> user\n"+c.reply+"\n")
+			expect(t, out, []string{c.want}, []string{c.never, `constraint/`})
+		})
+	}
+}
