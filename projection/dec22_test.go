@@ -151,3 +151,58 @@ func TestNotInsteadCommaRomance(t *testing.T) {
 		})
 	}
 }
+
+// A no for now with what holds instead ("voor nu niet, alleen per
+// omgeving", "not for now, only per environment") answers the yes-or-no
+// question the agent asked, in Dutch as in English and German (polar.go:
+// notNowLeadRE, Dutch and French polar questions); it is that answer, no
+// standing rule its "only" would make (asked.go; trial 12 C22). Near
+// misses: the same words with no question asked, or after a question
+// for a value, answer nothing.
+func TestNotNowAnswersPolarQuestion(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"nl", `
+> user
+zet de feature flag NieuweFacturatie per omgeving
+> assistant
+Gepusht. Nog één open vraag van mij: moet ` + "`NieuweFacturatie`" + ` per tenant kunnen (targeting filter)?
+> user
+voor nu niet, alleen per omgeving. en pushen mag voortaan gewoon`, []string{`decision decision/answer/per-omgeving \[active/normative\] = voor nu niet, alleen per omgeving\. \(was Nog één open vraag`}, []string{`constraint constraint/-/per-omgeving`}},
+		{"en", `
+> user
+set the feature flag NewBilling per environment
+> assistant
+Pushed. One open question from me: should ` + "`NewBilling`" + ` be switchable per tenant (targeting filter)?
+> user
+not for now, only per environment.`, []string{`decision decision/answer/per-environment \[active/normative\] = not for now, only per environment\. \(was One open question`}, []string{`constraint constraint/-/per-environment`}},
+		{"de", `
+> user
+setz das Feature-Flag NeueAbrechnung pro Umgebung
+> assistant
+Erledigt. Soll ` + "`NeueAbrechnung`" + ` auch pro Mandant schaltbar sein?
+> user
+jetzt nicht, nur pro Umgebung.`, []string{`decision decision/answer/`}, nil},
+		{"nl zal ik", `
+> user
+los de falende tests op
+> assistant
+De generator-test is flaky. Zal ik dat oplossen met een Postgres-sequence?
+> user
+nee, laat die test met rust, daar zit Pieter al op`, []string{`decision decision/answer/nee-laat-die-test-met-rust`}, nil},
+		// near misses
+		{"en no question asked", `
+> user
+set the feature flag NewBilling per environment
+> assistant
+Done, the flag is read from appsettings.
+> user
+not for now, only per environment.`, nil, []string{`decision/answer/`}},
+		{"en question for a value", `
+> user
+set the feature flag NewBilling per environment
+> assistant
+Which cache timeout should the client use?
+> user
+not for now, only per environment.`, nil, []string{`decision/answer/`}},
+	})
+}
