@@ -176,6 +176,12 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: k, Value: q + " — " + s, Quote: s, Links: links})
 			continue
 		}
+		if notNowLeadRE.MatchString(s) {
+			// "voor nu niet, alleen per omgeving" to "moet de flag ook
+			// per tenant kunnen?": the answer, for now, no standing rule
+			// its "only" would make of it (polar.go)
+			out = slices.DeleteFunc(out, func(p Proposal) bool { return p.Kind == KindConstraint && p.Quote == s })
+		}
 		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(s), Value: s, Quote: s, Was: q})
 		if l := labelOf(q); l != "" && openLabelRE.MatchString(l) {
 			// the question the agent left open (openask.go) closed

@@ -176,7 +176,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// and no run could resolve it as a failure of its own; but
 			// one relayed from someone else ("QA says it crashes on
 			// Pixel 6") is a run seen outside, as a later one is.
-			if ctx.HaveObjective || relayed(ev.Text) {
+			if ctx.HaveObjective || relayed(ev.Text) || seenOutside(ev.Text) {
 				out = append(out, reportedFailures(ev.Text, pasted)...)
 			}
 		}
@@ -282,11 +282,12 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// "Let's keep working on the project.", "go back to what it was":
 		// no choice (carryon.go); "su questo branch NON è …": no value of
 		// the branch (valueguard.go); "/healthz ora è 200": a status a
-		// path answers, no setting (httpfail.go); "geen PdfExport fouten
-		// meer in de logs": failures gone, told, no rule (userfixed.go)
+		// path answers, no setting, as is "还是 502" seen on staging
+		// (httpfail.go); "geen PdfExport fouten meer in de logs":
+		// failures gone, told, no rule (userfixed.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
 			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
-				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote)) ||
+				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text)) ||
 				p.Kind == KindConstraint && p.Op == OpState && fixedReport(p.Quote) != ""
 		})
 	case RoleAssistant:

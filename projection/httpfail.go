@@ -24,22 +24,46 @@ import "strings"
 // answering then a 5xx, "HTTP 503", "503 Service Unavailable", "503s".
 var httpFailRE = mustPattern(`(?i)(?:^|[^\pL])(?:returns?|returning|responds?(?: with)?|responding(?: with)?|answers?(?: with)?|gives?|giving|throws?|throwing|gets?|getting|got|serves?|serving|risponde(?: con)?|rispondono(?: con)?|restituisce|ritorna|dà|da|geeft|gaf|antwoordt(?: met)?|gibt|liefert|antwortet(?: mit)?|retourne|renvoie|répond(?: avec)?|devuelve|responde(?: con| com)?|retorna|dá|отда[её]т|возвращает|отвечает)\s+(?:(?:a|an|un|una|uno|een|ein|einen|um|uma|des|back|now|again|always|sempre|altijd|immer|toujours|siempre)\s+)?(?:HTTP\s*)?(5\d\d)s?(?:$|[^\w])|\bHTTP[ /]?(?:1\.[01] |2 )?(5\d\d)\b|\b(5\d\d) (?:Service Unavailable|Internal Server Error|Bad Gateway|Gateway Time-?out)\b|\b(5\d\d)s\b`)
 
+// stillStatusRE is a server error status told bare after "still", and the
+// same in Chinese, Japanese and Korean: "still 502", "还是 502", "一直报
+// 502", "返回 503", "502 が返ってくる", "502 になった", "502 에러가 나요".
+var stillStatusRE = mustPattern(`(?i:(?:^|[^\pL])still\s+(?:HTTP\s*)?(5\d\d)s?(?:$|[^\w]))|(?:还是|仍然|依然|一直|又|报|返回|出现)\s*(?:HTTP\s*)?(5\d\d)(?:$|[^\w])|\b(5\d\d)\s*(?:が(?:返|出)|に(?:なる|なった|なりま)|エラー|에러|오류|(?:가|이) (?:나|떠|뜨))`)
+
+// httpWordRE is a word of HTTP serving: a server, a gateway, an endpoint.
+var httpWordRE = mustPattern(`(?i)\b(?:HTTP|nginx|gateway|upstream|endpoint|API|server|status)\b|网关|接口|请求|状态码|服务器|ゲートウェイ|サーバ|ステータス|エンドポイント|게이트웨이|서버|상태 코드|엔드포인트`)
+
+// stillStatusNotRE is what makes a bare number after "还是" no status: a
+// number before it ("用 502 还是 504", 还是 is "or"), a choice ("还是 500
+// 吧"), a unit after it.
+var stillStatusNotRE = mustPattern(`\d\s*还是|(?:还是|仍然|依然)\s*5\d\d\s*(?:吧|好|行|个|条|行|ms|毫秒|秒|MB|M\b|K\b|%)`)
+
+// stillStatus reports whether part tells a server error status bare
+// (stillStatusRE): only where sentence says it was seen outside
+// (seenOutside) or names HTTP serving, so that "批大小还是 500 吧" is no
+// status.
+func stillStatus(part, sentence string) bool {
+	return stillStatusRE.MatchString(part) && !stillStatusNotRE.MatchString(part) && (seenOutside(sentence) || httpWordRE.MatchString(sentence))
+}
+
 // urlPathRE is a URL's path told in prose: "/healthz", "/api/v1/orders",
 // or a full URL's path.
 var urlPathRE = mustPattern(`(?:^|[\s(\x60'"])(?:https?://[\w.:-]+)?(/[A-Za-z][\w.-]*(?:/[\w.{}:-]+)*)`)
 
-// httpFailure is the failure clause part tells by a server error status
-// (see above): keyed by the path it names and the status, ok false when
+// httpFailure is the failure clause part of sentence tells by a server
+// error status (see above): keyed by the path it names and the status, ok false when
 // part tells none.
-func httpFailure(part string) (key, name string, ok bool) {
-	m := httpFailRE.FindStringSubmatch(part)
+func httpFailure(part, sentence string) (key, name string, ok bool) {
+	m := httpFailRE.FindStringSubmatchIndex(part)
+	if m == nil && stillStatus(part, sentence) {
+		m = stillStatusRE.FindStringSubmatchIndex(part)
+	}
 	if m == nil {
 		return "", "", false
 	}
 	code := ""
-	for _, c := range m[1:] {
-		if c != "" {
-			code = c
+	for i := 2; i+1 < len(m); i += 2 {
+		if m[i] >= 0 {
+			code = part[m[i]:m[i+1]]
 		}
 	}
 	name = code
@@ -98,5 +122,5 @@ func okStatusReport(text string) (string, []string) {
 // statusReportValue reports whether a value read from sentence s names a
 // status a path answers ("/healthz ora è 200"), a report and no setting.
 func statusReportValue(s string) bool {
-	return okStatusRE.MatchString(s) && urlPathRE.MatchString(s) || httpFailRE.MatchString(s) && urlPathRE.MatchString(s)
+	return okStatusRE.MatchString(s) && urlPathRE.MatchString(s) || httpFailRE.MatchString(s) && urlPathRE.MatchString(s) || stillStatus(s, s)
 }

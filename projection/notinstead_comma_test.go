@@ -6,7 +6,7 @@ import "testing"
 // proposed, with the comma as without ("3, nicht 5" as "3 statt 5"; the
 // German gloss reads "nicht" opening a clause as "do not"). Near misses: a
 // rule with "nicht" and a number that is no correction stays a rule.
-// (Italian/Spanish/Portuguese "3, non 5" still read 5: not yet fixed.)
+// (Italian/Spanish/Portuguese "3, non 5": dec22_test.go.)
 func TestNotInsteadComma(t *testing.T) {
 	ask := map[string]string{
 		"en": "For the new PDF export I'd like a retry policy around the store client: I'll use 5 retries with exponential backoff. OK?",

@@ -31,7 +31,17 @@ var logStampRE = mustPattern(`^\s*(?:\[?\d{2,4}[-/.]\d{2}[-/.]\d{2,4}(?:[T ]\d{2
 
 // pastedWhereRE is the user's word of where a pasted error was seen: a
 // log, an environment, a monitoring tool.
-var pastedWhereRE = mustPattern(`(?i)\b(?:logs|logging|sentry|datadog|grafana|kibana|monitoring|journalctl|syslog|staging|prod|production|preprod|canary|produzione|productie|produktion|producción|produção)\b|\b(?:the|our|nei|dei|i|il|de|in de|im|den|les|los|os|el|o) logs?\b|\blog ?(?:file|bestand|datei)\b`)
+var pastedWhereRE = mustPattern(`(?i)\b(?:logs|logging|sentry|datadog|grafana|kibana|monitoring|journalctl|syslog|staging|prod|production|preprod|canary|produzione|productie|produktion|producción|produção)\b|\b(?:the|our|nei|dei|i|il|de|in de|im|den|les|los|os|el|o) logs?\b|\blog ?(?:file|bestand|datei)\b|日志|监控|线上|生产环境|测试环境|预发|ログ|本番|ステージング|監視|로그|운영 ?서버|스테이징|모니터링`)
+
+// seenOutside reports whether the user's message text says where a
+// failure was seen outside the session: a log, an environment, a
+// monitoring tool (pastedWhereRE), where the product runs; CI, where the
+// session's own tests run again, is none. Such a failure is one a later
+// report can resolve even when the message also sets the objective
+// ("staging 上还是 502, nginx 日志 upstream timed out").
+func seenOutside(text string) bool {
+	return pastedWhereRE.MatchString(text)
+}
 
 // pastedErrors are the failures of the errors user message text pastes
 // (see above).

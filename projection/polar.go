@@ -17,7 +17,7 @@ import "strings"
 // its verb ("does …?", "soll ich …?"), Spanish with no question word
 // after "¿" ("¿Quieres también métricas …?", "¿hay que …?"), Chinese
 // "…吗？", Japanese "…ますか？" with no question word.
-var polarAskRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|btw|so|ok(?:ay)?|wait|hmm+|und|also|noch|y|vale|bueno)[,]?\s+)*(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|shall|may|might|isn't|aren't|doesn't|don't|didn't|won't|hasn't|haven't|soll|sollen|sollte|sollten|willst|wollen|möchtest|möchten|brauchen|brauchst|ist|sind|hast|habt|gibt|kann|kannst|können|darf|dürfen|muss|müssen|machen|mache|nehme|nehmen|lassen|lasse)\s+\S|吗\s*[？?]\s*$|是不是|有没有|能不能|会不会|对不对|是否`)
+var polarAskRE = mustPattern(`(?i)^\W*(?:(?:and|also|oh|btw|so|ok(?:ay)?|wait|hmm+|und|also|noch|y|vale|bueno)[,]?\s+)*(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|shall|may|might|isn't|aren't|doesn't|don't|didn't|won't|hasn't|haven't|soll|sollen|sollte|sollten|willst|wollen|möchtest|möchten|brauchen|brauchst|ist|sind|hast|habt|gibt|kann|kannst|können|darf|dürfen|muss|müssen|machen|mache|nehme|nehmen|lassen|lasse|moet|moeten|mag|mogen|kunnen|wil|wilt|willen|zal|zullen|heb|hebben|doe|doen|laat|est-ce que|faut-il|dois-je|peut-on|veux-tu|voulez-vous)\s+\S|吗\s*[？?]\s*$|是不是|有没有|能不能|会不会|对不对|是否`)
 
 // polarAsk reports whether q, the last question of its sentence, is a
 // yes-or-no question (polarAskRE, or a Spanish or Japanese one asked
@@ -44,21 +44,34 @@ var jaWhRE = mustPattern(`何|どれ|どの|どこ|どちら|どっち|いつ|�
 
 // saysNoRE is a reply that says no to what was asked and no more: "not
 // now", "no thanks", "ahora no", "jetzt nicht", "今はいいです", "先不用了".
-var saysNoRE = mustPattern(`(?i)^\W*(?:not (?:now|yet|for now|today|this time)|no,? thanks?(?: you)?|nah,? not now|maybe later|let's not|skip (?:it|that|them)|(?:ahora|por ahora|de momento|por el momento|todavía|hoy) no|no,? gracias|mejor no|no por ahora|(?:jetzt|erstmal|vorerst|heute|noch) nicht|nicht jetzt|nein,? danke|lieber nicht|eher nicht)\W*$|^(?:今は|いまは|今回は|とりあえず)?(?:いい|いらない|結構|大丈夫|やめておく|やめとく)(?:です|でしょう)?[。!！]?$|^(?:先|暂时|现在)?(?:不用|不要|不需要)(?:了|吧)?[。!！]?$`)
+var saysNoRE = mustPattern(`(?i)^\W*(?:not (?:now|yet|for now|today|this time)|no,? thanks?(?: you)?|nah,? not now|maybe later|let's not|skip (?:it|that|them)|(?:ahora|por ahora|de momento|por el momento|todavía|hoy) no|no,? gracias|mejor no|no por ahora|(?:jetzt|erstmal|vorerst|heute|noch) nicht|nicht jetzt|nein,? danke|lieber nicht|eher nicht|(?:voor )?nu (?:nog )?niet|nog niet|(?:per ora|per adesso|per il momento) no|non (?:ora|adesso|per ora)|pas (?:maintenant|pour l'instant|pour le moment)|(?:agora|por enquanto|por agora) não|não por enquanto)\W*$|^(?:今は|いまは|今回は|とりあえず)?(?:いい|いらない|結構|大丈夫|やめておく|やめとく)(?:です|でしょう)?[。!！]?$|^(?:先|暂时|现在)?(?:不用|不要|不需要)(?:了|吧)?[。!！]?$`)
 
 // polarVerdictRE opens a reply with the verdict: "Yes —", "No,", "Nope.",
 // "是的，", "不是，", "没有。".
 var polarVerdictRE = mustPattern(`(?i)^\W*(?:(?:yes|yeah|yep|yup|no|nope|correct|right|indeed|ja|jo|nein|nee|genau|si|claro|exacto)\b|sí)\s*(?:[,.;:!—–]|\s-\s)\s*(?P<r>\S.*)$|^(?:是的|对的?|不是|没有|有的?|会的?|不会|可以|不行|能|不能|はい|いいえ|うん|ううん|いや)[，,。：:；;！!\s]\s*(?P<z>\S.*)$`)
 
+// notNowLeadRE opens a reply with a no for now and goes on to say what
+// holds instead: "not for now, only per environment", "voor nu niet,
+// alleen per omgeving", "per ora no, solo per ambiente", "jetzt nicht,
+// nur pro Umgebung", "por ahora no, solo por entorno", "暂时不用，只按环境".
+var notNowLeadRE = mustPattern(`(?i)^\W*(?:not (?:now|yet|for now|this time)|for now,? no|no,? not (?:now|yet|for now)|(?:voor )?nu (?:nog )?niet|nog niet|(?:per ora|per adesso|per il momento) no|non (?:ora|adesso|per ora)|(?:jetzt|erstmal|vorerst|noch) nicht|nicht jetzt|pas (?:maintenant|pour l'instant|pour le moment)|(?:ahora|por ahora|de momento|todavía) no|no por ahora|(?:agora|por enquanto|por agora) não|não por enquanto)\s*[,.;:—–]\s*(?P<r>\S.*)$|^(?:暂时|先|现在)(?:不用|不要|不需要)(?:了)?[，,。；;]\s*(?P<z>\S.*)$`)
+
 // polarAnswered reports whether reply sentence s answers the one
-// question of qs by its verdict (see above).
+// question of qs by its verdict (see above), or by a no for now and what
+// holds instead (notNowLeadRE).
 func polarAnswered(s string, qs map[string]string) bool {
-	m := polarVerdictRE.FindStringSubmatch(strings.TrimSpace(s))
+	re := polarVerdictRE
+	m := re.FindStringSubmatch(strings.TrimSpace(s))
+	least := 3
+	if m == nil {
+		re, least = notNowLeadRE, 1
+		m = re.FindStringSubmatch(strings.TrimSpace(s))
+	}
 	if m == nil {
 		return false
 	}
-	r := strings.TrimSpace(m[polarVerdictRE.SubexpIndex("r")] + m[polarVerdictRE.SubexpIndex("z")])
-	if len(terms(r)) < 3 || lookLeadRE.MatchString(r) || questionRE.MatchString(r) {
+	r := strings.TrimSpace(m[re.SubexpIndex("r")] + m[re.SubexpIndex("z")])
+	if len(terms(r)) < least || lookLeadRE.MatchString(r) || questionRE.MatchString(r) {
 		// "No, let me check.", "Yes?"
 		return false
 	}

@@ -84,7 +84,7 @@ var triedItRE = mustPattern(`(?i)^(?:(?:also|and|so|btw)[,]?\s+)?(?:(?:we|i)\s+)
 
 // tried reports whether s tells a past attempt.
 func tried(s string) bool {
-	return triedRE.MatchString(s) || storyTriedRE.MatchString(s) || incident(s)
+	return (triedRE.MatchString(s) || storyTriedRE.MatchString(s) || incident(s)) && !triedCheck(s)
 }
 
 // A past incident told as a warning is an attempt too, by someone else:

@@ -54,7 +54,7 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 				continue
 			}
 			key, name := "", ""
-			if k, n, ok := httpFailure(part); ok {
+			if k, n, ok := httpFailure(part, s); ok {
 				// an HTTP 5xx told of a path (httpfail.go)
 				key, name = k, n
 			} else if m := userFailRE.FindString(part); m != "" {

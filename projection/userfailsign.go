@@ -42,7 +42,9 @@ var failEnvRE = mustPattern(`(?i:\b(?:staging|stage|prod|production|preprod|cana
 // relayNotRE is what else tells no failure seen now in the languages
 // userFailNotRE does not spell: a condition, a question, a story of an
 // earlier time, a negation, a fix done.
-var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前|前は|昔|ない|なく|ません|要是|的话|会不会|吗|以前|之前|曾经|没|修好|已修复|\b(?:fixed|resolved|before the fix|no longer|anymore)\b|раньше|починил\pL*`)
+var relayNotRE = mustPattern(`(?i)もし|たら|なら|れば|か[。.]?$|以前|前は|昔|ない|なく|ません|要是|的话|会不会|吗|以前|之前|曾经|没|修好|已修复|\b(?:fixed|resolved|before the fix|no longer|anymore)\b|раньше|починил\pL*` +
+	// a failover: "we're failing the prod db over to the new node"
+	`|(?i:\bfail(?:s|ed|ing)?(?:\s+[\w.-]+){0,4}?\s+over\b|\bfailover\b)`)
 
 // signedFailure is the failure clause part tells with a fail verb and an
 // error text or a named place (see above): its key and its name, ok

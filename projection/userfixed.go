@@ -16,11 +16,17 @@ import "strings"
 var noLongerFailsRE = mustPattern(`(?i)\bno longer (?:crash|fail|die|hang|error)\w*|\b(?:doesn'?t|does not|isn'?t|is not|don'?t|aren'?t) (?:crash|fail|die|hang|error)\w*(?: out)? (?:any ?more|now)\b|\bstopped (?:crashing|failing|dying|hanging|erroring)\b|(?:落ち|こけ|コケ|クラッシュし|失敗し|エラーになら|死な)なくなっ|もう(?:落ち|こけ|コケ|クラッシュし|失敗し)(?:ない|ません)|不(?:再)?(?:崩|闪退|挂|报错|失败)(?:溃)?了|不再(?:崩溃|闪退|报错|失败|挂)|больше не (?:пада|крашит|вылета)\pL*|перестал\pL* (?:падать|крашиться|вылетать)|\bnon (?:crasha|fallisce|va in crash) più\b|\b(?:stürzt|crasht) nicht mehr\b|\bschlägt nicht mehr fehl\b|\b(?:crasht|faalt) niet meer\b|\bya no (?:falla|crashea|se cae)\b|\bne (?:plante|crashe) plus\b` +
 	// "no more QueuePool errors in the logs", "geen 503's meer", "niente
 	// più errori", "keine Fehler mehr", "plus d'erreurs", "больше нет ошибок"
-	`|(?i:\bno more (?:[\w./'-]+ ){0,3}?(?:errors?|crash(?:es)?|failures?|timeouts?|exceptions?|tracebacks?|5\d\d(?:s|'s)?)\b|\bgeen (?:[\w./'-]+ ){0,3}?(?:fouten|errors|crashes|exceptions|timeouts|5\d\d(?:s|'s)?) meer\b|\b(?:niente|nessun) più (?:[\w./'-]+ ){0,2}?(?:errori|errore|crash|eccezioni|timeout)\b|\bpiù nessun (?:errore|crash)\b|\bkeine (?:[\w./'-]+ ){0,3}?(?:Fehler|Abstürze|Exceptions|Timeouts) mehr\b|\bplus (?:d'|de |aucune )(?:erreurs?|crash|exceptions?|timeouts?)\b|\bno más (?:errores|crashes|caídas|excepciones)\b|\bsem mais (?:erros|crashes|falhas)\b|больше нет (?:ни )?(?:ошибок|падений)|ошибок больше нет)`)
+	`|(?i:\bno more (?:[\w./'-]+ ){0,3}?(?:errors?|crash(?:es)?|failures?|timeouts?|exceptions?|tracebacks?|5\d\d(?:s|'s)?)\b|\bgeen (?:[\w./'-]+ ){0,3}?(?:fouten|errors|crashes|exceptions|timeouts|5\d\d(?:s|'s)?) meer\b|\b(?:niente|nessun) più (?:[\w./'-]+ ){0,2}?(?:errori|errore|crash|eccezioni|timeout)\b|\bpiù nessun (?:errore|crash)\b|\bkeine (?:[\w./'-]+ ){0,3}?(?:Fehler|Abstürze|Exceptions|Timeouts) mehr\b|\bplus (?:d'|de |aucune )(?:erreurs?|crash|exceptions?|timeouts?)\b|\bno más (?:errores|crashes|caídas|excepciones)\b|\bsem mais (?:erros|crashes|falhas)\b|больше нет (?:ни )?(?:ошибок|падений)|ошибок больше нет)` +
+	// the same in Chinese, Japanese and Korean: "没 502 了", "没再报错了",
+	// "不再 502", "超时没了", "502 が出なくなった", "もうエラーは出ない",
+	// "더 이상 502 안 나요", "에러 없어졌어요"
+	`|没(?:有)?再?(?:报|出现|出)?\s*(?:[\w./-]+\s*){0,2}?(?:5\d\d|报错|错误|超时|异常|崩溃|闪退)\s*了|(?:5\d\d|报错|错误|超时|异常)\s*(?:没了|没有了|消失了)|不再(?:报|出现|出)?\s*5\d\d|不(?:报|出)\s*5\d\d\s*了|不超时了` +
+	`|(?:5\d\d|エラー|タイムアウト|例外)\s*(?:が|は)?\s*(?:もう)?\s*(?:出|起き|返ってこ|返ら)なくなっ|もう\s*(?:5\d\d|エラー|タイムアウト|例外)\s*(?:は|が)?\s*(?:出|起き)(?:ない|ません|てない|ていない)` +
+	`|(?:더 이상|이제)\s*(?:5\d\d|에러|오류|타임아웃|크래시)\S*\s*(?:안 (?:나|떠|뜨|생)|없)|(?:5\d\d|에러|오류|타임아웃)\S*\s*(?:안 (?:나|떠|뜨)\S*|없어졌|사라졌)`)
 
 // noLongerNotRE is what makes such a sentence no report: a question, a
 // condition, a hope, a plan.
-var noLongerNotRE = mustPattern(`(?i)[?？]|\b(?:if|whether|should|hopefully|hope|once|will|would|might|maybe|make sure|ensure|so that|se|dovrebbe|wenn|falls|sollte|als|zou|si|debería|devrait)\b|(?:^|\s)(?:если|должн\pL*|надеюсь|чтобы)(?:\s|$|[,.!])|如果|要是|的话|应该|希望|确保|吗|もし|たら|なら|はず|ように|か[。.]?$`)
+var noLongerNotRE = mustPattern(`(?i)[?？]|\b(?:if|whether|should|hopefully|hope|once|will|would|might|maybe|make sure|ensure|so that|se|dovrebbe|wenn|falls|sollte|als|zou|si|debería|devrait)\b|(?:^|\s)(?:если|должн\pL*|надеюсь|чтобы)(?:\s|$|[,.!])|如果|要是|的话|应该|希望|确保|吗|もし|たら|なら|はず|ように|か[。.]?$|면(?:\s|$|[,.，])|는지|(?:을|ㄹ)까`)
 
 // fixedReport is the sentence of user message text that reports a thing
 // no longer fails, "" when none does.

@@ -227,6 +227,12 @@ func (r *Reducer) repairValues(ev *Event, props []Proposal) map[int]bool {
 			continue
 		}
 		if w, ok := repairedValue(ev.Text, props[i].Value); ok {
+			if props[i].Was != "" && leadNumber(w) == leadNumber(props[i].Was) {
+				// "3, non 5", "3, no 5", "3, não 5" after the agent
+				// proposed 5: the number after "no" is the one the value
+				// replaces (notinstead.go), no repair to it
+				continue
+			}
 			props[i].Value = w
 			at[i], fixed[strings.ReplaceAll(w, " ", "")] = true, true
 		}
