@@ -84,6 +84,14 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 		if h.Kind != KindUncertainty || !h.IsHead() || !strings.HasPrefix(h.Key, hypothesisPrefix) || h.Seq() >= ref.Seq || r.resultSeq <= h.Seq() {
 			continue
 		}
+		if unsureSubject(h.Value) == "" {
+			// A suspicion of a cause ("I suspect the flaky test comes
+			// from a race in X") is not settled by the agent's say-so
+			// after a read or a grep: §17 wants a run behind it (the
+			// bench plants exactly that). Only a doubt of fact the
+			// agent said it would check ("not sure if X") closes here.
+			continue
+		}
 		if !sameSubject(terms(h.Value), said, h.Links, p.Value) {
 			continue
 		}

@@ -124,3 +124,21 @@ sure, confirmed: the prod SHA-1 is in google-services.json`,
 			never: []string{`hypothesis/-/`}},
 	})
 }
+
+// A suspected cause the agent then calls confirmed after a read and a
+// grep, with no run behind it, stays a hypothesis: only a doubt of fact
+// the agent said it would check closes on its verdict (§17; the bench's
+// synthetic sessions plant exactly this, in English and Chinese). Near
+// miss of TestUnsureHypothesisClosedByVerdict.
+func TestSuspectedCauseNotClosedBySaySo(t *testing.T) {
+	read := "> call read_file {\"path\":\"pkg/cache/lru_evict.go\"}\n> result\npackage cache\nfunc evict() { mu.Unlock() }\n"
+	grep := "> call grep {\"pattern\":\"Unlock\"}\n> result\npkg/cache/lru_evict.go:2: mu.Unlock()\n"
+	runScriptCases(t, []scriptCase{
+		{name: "en", script: "> user\nfind why TestEvictRace is flaky\n> assistant\nI suspect the flaky TestEvictRace comes from a race in pkg/cache/lru_evict.go.\n" + read +
+			"> assistant\nConfirmed, the race in pkg/cache/lru_evict.go is behind TestEvictRace.\n" + grep,
+			never: []string{`established`, `rejected`}},
+		{name: "zh", script: "> user\n查一下 TestEvictRace 为什么偶发失败\n> assistant\n我怀疑 TestEvictRace 的偶发失败来自 pkg/cache/lru_evict.go 里的竞态。\n" + read +
+			"> assistant\n已经证实 pkg/cache/lru_evict.go 是 TestEvictRace 的问题所在。\n" + grep,
+			never: []string{`established`, `rejected`}},
+	})
+}
