@@ -633,7 +633,7 @@ test('a bundle corrupted on disk: context_recall says so rather than return alte
   writeFileSync(files[0], raw)
   const got = await ctx.tools.get('context_recall').execute({ ref, depth: 'exact' }, { agent, signal: signal() })
   assert.equal(got.isError, true, got.text)
-  assert.match(got.text, /unavailable — corrupt: .*cannot be served/)
+  assert.match(got.text, /unavailable — hash mismatch: the file.s bytes changed since it was written .*cannot be served/)
   for (let i = 13; i <= 24; i++) toolRound(s, 1, i, `call_${i}`, `cargo build --release step ${i}`, `compiling unit ${i} `.repeat(150))
   assert.ok(await engine.compactIfNeeded(agent, 'pressure', signal()), 'the next fold')
 }))
