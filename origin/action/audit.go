@@ -205,14 +205,14 @@ func (a *auditLog) record(sd Dir, e doneEntry, id string) (*Result, error) {
 
 // AuditSummary counts an audit log's records by channel and status.
 type AuditSummary struct {
-	Records int                        `json:"records"`
-	Torn    int                        `json:"torn_lines"` // lines that are not records (cut by a crash)
-	Intents int                        `json:"intent_lines"` // intent lines (written before a write, see AuditRecord)
+	Records int `json:"records"`
+	Torn    int `json:"torn_lines"`   // lines that are not records (cut by a crash)
+	Intents int `json:"intent_lines"` // intent lines (written before a write, see AuditRecord)
 	// Unresolved counts intent lines with no record after them yet: a
 	// write in flight, or one whose process died (the next kernel to
 	// submit reconciles it).
-	Unresolved int `json:"unresolved"`
-	Counts  map[Channel]map[Status]int `json:"by_channel"`
+	Unresolved int                        `json:"unresolved"`
+	Counts     map[Channel]map[Status]int `json:"by_channel"`
 }
 
 // Channels returns the summary's channels in order (none for a nil

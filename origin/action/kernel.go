@@ -36,7 +36,13 @@ type Options struct {
 	// and spaces (see the package doc). Nil means DefaultProtected; an
 	// empty, non-nil slice protects nothing.
 	Protected []string
-	// MaxContentBytes bounds an intent's content. Zero means 16 MiB.
+	// ProtectedCreate are the protected globs where creating a file is
+	// high risk as well (and so is overwriting one, as for Protected).
+	// Nil means DefaultProtectedCreate; an empty, non-nil slice makes
+	// every creation low, as RFC-0006 §2.1 has it.
+	ProtectedCreate []string
+	// MaxContentBytes bounds an intent's content. Zero means
+	// DefaultMaxContentBytes.
 	MaxContentBytes int64
 	// MaxFileBytes bounds the size of an existing target (the kernel
 	// reads it whole to hash it, back it up and append to it). Zero means
@@ -54,6 +60,10 @@ type Options struct {
 	// Now is the clock for audit times. Nil means time.Now.
 	Now func() time.Time
 }
+
+// DefaultMaxContentBytes bounds an intent's content when
+// Options.MaxContentBytes is zero.
+const DefaultMaxContentBytes = 16 << 20
 
 // DefaultMaxBackups is the number of backups a kernel keeps when
 // Options.MaxBackups is zero.
@@ -75,6 +85,7 @@ type Kernel struct {
 	base     string
 	state    string
 	prot     *protector
+	protNew  *protector // ProtectedCreate
 	maxBytes int64
 	maxFile  int64
 	backups  int // most backups kept; negative: all
@@ -106,7 +117,7 @@ func Open(opts Options) (*Kernel, error) {
 		k.now = time.Now
 	}
 	if k.maxBytes <= 0 {
-		k.maxBytes = 16 << 20
+		k.maxBytes = DefaultMaxContentBytes
 	}
 	if k.maxFile = opts.MaxFileBytes; k.maxFile <= 0 {
 		k.maxFile = 256 << 20
@@ -150,6 +161,13 @@ func Open(opts Options) (*Kernel, error) {
 		pats = DefaultProtected
 	}
 	if k.prot, err = newProtector(pats); err != nil {
+		return nil, err
+	}
+	pats = opts.ProtectedCreate
+	if pats == nil {
+		pats = DefaultProtectedCreate
+	}
+	if k.protNew, err = newProtector(pats); err != nil {
 		return nil, err
 	}
 	sd, err := k.fsys.OpenDir(k.state)
@@ -436,11 +454,21 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir, begin func(*Pendin
 
 	// Risk from the three objective inputs, as judged by name.
 	exists := p.target != nil
+	given := filepath.ToSlash(filepath.Clean(in.Relpath))
 	protected := k.prot.match(p.rel)
-	if protected == "" && p.rel != filepath.ToSlash(filepath.Clean(in.Relpath)) {
-		protected = k.prot.match(filepath.ToSlash(filepath.Clean(in.Relpath)))
+	if protected == "" && p.rel != given {
+		protected = k.prot.match(given)
+	}
+	onCreate := k.protNew.match(p.rel)
+	if onCreate == "" && p.rel != given {
+		onCreate = k.protNew.match(given)
+	}
+	if protected == "" {
+		protected = onCreate
 	}
 	switch {
+	case onCreate != "" && !exists:
+		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("creating a file under a protected path (%s) that tools read or run without review", onCreate)
 	case protected != "" && exists && in.Mode == ModeAppend:
 		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("appending to a protected path (%s)", protected)
 	case protected != "" && exists:
@@ -695,6 +723,9 @@ func (k *Kernel) approve(in Intent, p *place, before Observation, res *Result) b
 		if !confirm {
 			res.Approval = ApprovalNone
 			res.Reason = "risk high (protected path) needs approval \"confirm\""
+			if !before.Exists {
+				res.Reason = "risk high (a new file under a protected path) needs approval \"confirm\""
+			}
 			return false
 		}
 		res.Approval = ApprovalConfirm

@@ -175,3 +175,89 @@ func TestIntentLineOnlyWhenWriting(t *testing.T) {
 		t.Errorf("a done write's lines: %+v", lines[2:])
 	}
 }
+
+// TestCreateUnderProtectedCreate: creating a file where tools read or run
+// it unreviewed (.git/, .claude/, credential files) is high and needs
+// confirm, as an overwrite there does; creating other protected files
+// (new code) stays low, and an empty ProtectedCreate gives RFC-0006's
+// tiers back.
+func TestCreateUnderProtectedCreate(t *testing.T) {
+	cases := []struct {
+		rel  string
+		risk action.Risk
+	}{
+		{".claude/new-settings.json", action.RiskHigh},
+		{".git/hooks/pre-commit", action.RiskHigh},
+		{".git/config", action.RiskHigh},
+		{".env", action.RiskHigh},
+		{".ENV", action.RiskHigh},
+		{"demo/.env.local", action.RiskHigh},
+		{"keys/id_rsa", action.RiskHigh},
+		{"certs/server.pem", action.RiskHigh},
+		{"demo/../.npmrc", action.RiskHigh},
+		// near misses
+		{"lib/new.js", action.RiskLow},
+		{"demo/new.go", action.RiskLow},
+		{".envrc", action.RiskLow},
+		{"claude/settings.json", action.RiskLow},
+		{"docs/git/hooks.md", action.RiskLow},
+		{".github/workflows/ci.yml", action.RiskLow},
+		{"demo/env", action.RiskLow},
+	}
+	w := actiontest.NewWorkspace(t)
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
+	for _, c := range cases {
+		r := submitJSON(t, k, `{"relpath":"`+c.rel+`","content":"x\n"}`)
+		wantStatus := action.StatusDone
+		if c.risk == action.RiskHigh {
+			wantStatus = action.StatusRequiresApproval
+		}
+		if r.Risk != c.risk || r.Status != wantStatus {
+			t.Errorf("create %s: risk %s status %s (%s), want %s %s", c.rel, r.Risk, r.Status, r.Reason, c.risk, wantStatus)
+		}
+		if c.risk == action.RiskHigh {
+			if _, err := os.Lstat(filepath.Join(w.Base, c.rel)); err == nil {
+				t.Errorf("create %s: written without approval", c.rel)
+			}
+			r = submitJSON(t, k, `{"relpath":"`+c.rel+`","content":"x\n","approval":"confirm"}`)
+			if r.Status != action.StatusDone || r.Approval != action.ApprovalConfirm {
+				t.Errorf("create %s with confirm: %+v", c.rel, r)
+			}
+		}
+	}
+	w2 := actiontest.NewWorkspace(t)
+	rfc := actiontest.OpenKernel(t, action.Options{Roots: []string{w2.Base}, ProtectedCreate: []string{}})
+	if r := submitJSON(t, rfc, `{"relpath":".git/hooks/pre-commit","content":"x\n"}`); r.Risk != action.RiskLow {
+		t.Errorf("with an empty ProtectedCreate: %+v", r)
+	}
+}
+
+// TestUnknownVerbBeforeMissingContent: a verb the kernel lacks is named
+// (denied, audited) whether or not content is there; a known verb without
+// content is still a malformed intent.
+func TestUnknownVerbBeforeMissingContent(t *testing.T) {
+	w := actiontest.NewWorkspace(t)
+	k := actiontest.OpenKernel(t, action.Options{Roots: []string{w.Base}})
+	for _, intent := range []string{
+		`{"verb":"file.delete","relpath":"demo/existing.md"}`,
+		`{"verb":"file.delete","relpath":"demo/existing.md","content":""}`,
+		`{"verb":"shell.exec","relpath":"x"}`,
+	} {
+		r := submitJSON(t, k, intent)
+		if r.Status != action.StatusDenied || !strings.Contains(r.Reason, "is not file.write or file.append") {
+			t.Errorf("%s: %s %q, want denied naming the verb", intent, r.Status, r.Reason)
+		}
+	}
+	for _, intent := range []string{
+		`{"verb":"file.write","relpath":"demo/x.md"}`,
+		`{"verb":"file.append","relpath":"demo/x.md"}`,
+		`{"relpath":"demo/x.md"}`,
+	} {
+		if _, err := action.ParseIntent([]byte(intent)); err == nil || !strings.Contains(err.Error(), "content is missing") {
+			t.Errorf("%s: %v, want content is missing", intent, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.Base, "demo/existing.md")); string(b) != "old\n" {
+		t.Errorf("existing.md now %q", b)
+	}
+}
