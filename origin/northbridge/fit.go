@@ -230,7 +230,7 @@ func (f *fitter) fits() bool {
 	return b.TokenEstimate <= b.Budget
 }
 
-// truncateFirst carries as much of the first item (the newest task:
+// truncateFirst carries as much of the first item (the first task:
 // every fact belongs to a task in state[]) as fits: its text cut to the
 // longest length in runes that fits with the coarsest cut list, then the
 // finest list that still fits. It carries nothing when not even the

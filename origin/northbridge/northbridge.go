@@ -363,13 +363,14 @@ func byRelevance(tasks []task, rel *relevance) {
 }
 
 // Build answers req from the task.origin files under roots: state[] holds
-// every task in scope (newest first), memory[] the verified facts and
-// verified learnings of those tasks ranked by BM25 relevance to the goal
-// (with the analyzer context_search uses) and capped at budget.facts,
+// every task in scope (by relevance to the goal, newest first among
+// equals: byRelevance), memory[] the verified facts and verified
+// learnings of those tasks ranked by relevance to the goal (rank, with
+// the analyzer context_search uses) and capped at budget.facts,
 // evidence[] their recheckable sources. When the serialized bundle would
 // exceed budget.tokens, it carries the most important entries that fit:
-// the newest task, then the facts most relevant to the goal, then the
-// older tasks (a newest task that alone exceeds the budget comes cut
+// the first task, then the facts most relevant to the goal, then the
+// other tasks (a first task that alone exceeds the budget comes cut
 // short, marked truncated); everything dropped is listed in cut[] and
 // over_budget is set. token_estimate is the tokenizer's exact count of the
 // bundle as Marshal serializes it.

@@ -27,7 +27,7 @@ import (
 // "cat exporter/csv_writer.py" shares "export" with a goal about an
 // export without saying anything about it); then BM25 over claim and
 // source, which weighs rare words up, breaks ties among facts that share
-// as many words; then the candidates' order (newest task first). BM25
+// as many words; then the candidates' order (state[]'s). BM25
 // alone ranked a fact sharing one rare word above one sharing two common
 // ones. Score is the word count plus BM25 mapped below 0.5, so it orders
 // as the ranking does. The index is an in-memory scorch index built per
