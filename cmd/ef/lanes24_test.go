@@ -49,3 +49,23 @@ func TestHelpNamesEveryMCPTool(t *testing.T) {
 		}
 	}
 }
+
+// TestContextRequestOverLimit: ef context refuses a request over
+// northbridge.MaxRequestBytes, or a goal over MaxGoalBytes, as a usage
+// error naming the limit, from a file or stdin, without reading it whole.
+func TestContextRequestOverLimit(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	os.WriteFile(big, []byte(`{"goal":"`+strings.Repeat("semicolon decimal ", 10<<20/18)+`","scope":["*"]}`), 0o644)
+	goal := filepath.Join(dir, "goal.json")
+	os.WriteFile(goal, []byte(`{"goal":"`+strings.Repeat("g", 5000)+`","scope":["*"]}`), 0o644)
+	for _, c := range []struct{ file, want string }{
+		{big, "over the limit of 262144 bytes"},
+		{goal, "goal is 5000 bytes, over the limit of 4096"},
+	} {
+		code, out, errs := runCLI(t, "context", "--store", dir, c.file)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d stdout %.100q stderr %.300q", filepath.Base(c.file), code, out, errs)
+		}
+	}
+}

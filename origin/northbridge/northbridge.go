@@ -159,8 +159,8 @@ const (
 // MaxRequestBytes of JSON).
 func ParseRequest(data []byte) (Request, error) {
 	if len(data) > MaxRequestBytes {
-		return Request{}, fmt.Errorf("%w: the request is %d bytes, over the limit of %d (a goal is at most %d bytes)",
-			ErrBadRequest, len(data), MaxRequestBytes, MaxGoalBytes)
+		return Request{}, fmt.Errorf("%w: the request is over the limit of %d bytes (a goal is at most %d bytes)",
+			ErrBadRequest, MaxRequestBytes, MaxGoalBytes)
 	}
 	var r Request
 	dec := json.NewDecoder(strings.NewReader(string(data)))
