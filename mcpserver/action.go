@@ -11,9 +11,11 @@ import (
 
 // ActionTools returns action_submit (the MCP adapter of the action kernel,
 // RFC-0001 §3.3): the arguments are an action.intent, the text is the
-// kernel's action.result line, marked with the MCP channel. A refused or
-// denied action is an answer, not an error; a failed action and a
-// malformed intent are reported with IsError.
+// kernel's action.result line, marked with the MCP channel. Every result
+// but done (requires_approval, denied, failed) is reported with IsError,
+// the action.result line still its text: a model that reads only the
+// flag must not take a write that did not happen for one that did. A
+// malformed intent is reported with IsError too (its text the reason).
 func ActionTools(k *action.Kernel) []Tool {
 	// Not read-only; destructive: an overwrite replaces what was there
 	// (backed up, but changed); not idempotent: an append appends again
@@ -28,6 +30,6 @@ func ActionTools(k *action.Kernel) []Tool {
 			return Result{}, err
 		}
 		text := string(bytes.TrimSuffix(line, []byte("\n")))
-		return Result{Text: text, IsError: res.Status == action.StatusFailed}, nil
+		return Result{Text: text, IsError: res.Status != action.StatusDone}, nil
 	})}
 }

@@ -25,7 +25,9 @@ import (
 // stream, a truncated message) should get a JSON-RPC error for that line
 // and keep its session, as JSON-RPC 2.0 specifies: so ServeStdio reads the
 // lines itself, answers the bad ones (-32700 parse error, -32600 invalid
-// request) and hands only decodable messages to the SDK.
+// request) and hands only decodable messages to the SDK. A request whose
+// id is that of a request still running is one of the bad ones (-32600,
+// naming the id): the SDK would answer only one of the two.
 
 // MaxLine bounds one stdio line; a longer one is answered with an invalid
 // request error and skipped.
@@ -220,13 +222,26 @@ func agreedVersion(p []byte) string {
 	return m.Result.ProtocolVersion
 }
 
-// sent records a request handed to the SDK, and the id of the first
-// initialize, whose answer names the protocol version.
-func (l *lineWriter) sent(line []byte) {
+// sent records a request about to be handed to the SDK, and the id of
+// the first initialize, whose answer names the protocol version. A
+// request whose id is the id of one not answered yet is not recorded: sent
+// answers it itself with an invalid-request error and returns false (the
+// SDK keeps one request per id, so one of the two answers was lost and
+// the client waited for it forever; JSON-RPC lets the server refuse it).
+func (l *lineWriter) sent(line []byte) bool {
 	if r := requestOf(line); r.id != "" {
 		l.mu.Lock()
 		if l.pending == nil {
 			l.pending = map[string]bool{}
+		}
+		if l.pending[r.id] {
+			defer l.mu.Unlock()
+			b, err := errorResponse(json.RawMessage(r.id), rpcwire.CodeInvalidRequest,
+				fmt.Sprintf("invalid request: id %s is the id of a request not answered yet; each request needs an id of its own", r.id))
+			if err == nil {
+				l.w.Write(append(b, '\n'))
+			}
+			return false
 		}
 		l.pending[r.id] = true
 		l.track(r)
@@ -235,6 +250,7 @@ func (l *lineWriter) sent(line []byte) {
 		}
 		l.mu.Unlock()
 	}
+	return true
 }
 
 // track records a request whose answer forVersion may rewrite; l.mu is
@@ -502,8 +518,7 @@ func filterLines(r io.Reader, out *io.PipeWriter, w *lineWriter) {
 					out.Close()
 					return
 				}
-			} else {
-				w.sent(bytes.TrimSpace(line))
+			} else if w.sent(bytes.TrimSpace(line)) {
 				if w.cancel(bytes.TrimSpace(line)) {
 					if _, werr := out.Write(append(bytes.TrimSpace(line), '\n')); werr != nil {
 						return // the SDK closed its end

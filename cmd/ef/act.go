@@ -47,7 +47,7 @@ func (f *actFlags) register(fs *flag.FlagSet, prefix string) {
 	fs.StringVar(&f.base, prefix+"base", "", "directory relpaths are relative to (default: the first root)")
 	fs.StringVar(&f.state, prefix+"state", "", "action kernel state directory: audit log, backups, lock (default: <base>/.ef/act)")
 	fs.Var(&f.protect, prefix+"protect", "glob of a protected path, added to the defaults (repeatable; see ef act -h)")
-	fs.BoolVar(&f.noDefaultProtct, prefix+"no-default-protect", false, "protect only the given globs")
+	fs.BoolVar(&f.noDefaultProtct, prefix+"no-default-protect", false, "protect only the given globs (and no creation is high risk)")
 }
 
 // enabled reports whether any root was given.
@@ -60,6 +60,7 @@ func (f *actFlags) options() (action.Options, error) {
 	opts := action.Options{Roots: f.roots, Base: f.base, StateDir: f.state}
 	if f.noDefaultProtct {
 		opts.Protected = append([]string{}, f.protect...)
+		opts.ProtectedCreate = []string{}
 	} else if len(f.protect) > 0 {
 		opts.Protected = append(append([]string{}, action.DefaultProtected...), f.protect...)
 	}
@@ -93,7 +94,16 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		"       ef act audit [--root DIR | --base DIR | --state DIR] [--json]",
 		"Submits one action.intent to the action kernel and prints its action.result as one JSON line.",
 		"Exit status 0 when the action is done, 1 otherwise (requires_approval, denied, failed).",
-		fmt.Sprintf("Default protected globs: %s", strings.Join(action.DefaultProtected, " ")))
+		fmt.Sprintf("Limits: the intent is read up to %d MiB (more is refused before it is read whole); content over %d MiB is denied (audited).",
+			maxStdinDoc>>20, action.DefaultMaxContentBytes>>20),
+		fmt.Sprintf("Protected globs (default): %s", strings.Join(action.DefaultProtected, " ")),
+		"  overwriting or appending to an existing protected file is high risk: it needs approval \"confirm\".",
+		"  Creating a new protected file is low, except under these globs, where tools read or run a new file",
+		fmt.Sprintf("  unreviewed, so creating one is high too: %s", strings.Join(action.DefaultProtectedCreate, " ")),
+		"  (--no-default-protect drops both lists.)",
+		"Every write has an intent line in the audit before it and its record after; a write whose process was",
+		"killed between them is recorded (from the file's hash) by the next ef act on the same state directory,",
+		"which also removes its temporary file (.ef-act-*.tmp beside the target).")
 	var af actFlags
 	af.register(fs, "")
 	pos, err := parseArgs(fs, args)
@@ -107,18 +117,9 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return err
 	}
-	var data []byte
-	if name := pos[0]; name == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, int64(maxStdinDoc)+1))
-		if err == nil && len(data) > maxStdinDoc {
-			// Cut at the limit it read as its own syntax error.
-			return usageError("stdin: over %d MiB, the most read from standard input; give the intent file's name instead", maxStdinDoc>>20)
-		}
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, err := readIntent(pos[0], stdin)
 	if err != nil {
-		return fmt.Errorf("read intent: %w", err)
+		return err
 	}
 	k, err := action.Open(opts)
 	if err != nil {
@@ -144,6 +145,31 @@ func runAct(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return fmt.Errorf("%w: %s: %s", errNotDone, res.Status, res.Reason)
 	}
 	return nil
+}
+
+// readIntent reads the intent from the file name ("-": stdin) through a
+// reader limited to maxStdinDoc: an intent over it is refused without
+// reading it whole (its content would be denied at 16 MiB anyway).
+func readIntent(name string, stdin io.Reader) ([]byte, error) {
+	r, what := stdin, "stdin"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("read intent: %w", err)
+		}
+		defer f.Close()
+		r, what = f, name
+	}
+	data, err := io.ReadAll(io.LimitReader(r, int64(maxStdinDoc)+1))
+	if err != nil {
+		return nil, fmt.Errorf("read intent: %w", err)
+	}
+	if len(data) > maxStdinDoc {
+		// Cut at the limit it read as its own syntax error.
+		return nil, usageError("%s: the intent is over %d MiB, the most ef act reads (content over %d MiB is denied anyway)",
+			what, maxStdinDoc>>20, action.DefaultMaxContentBytes>>20)
+	}
+	return data, nil
 }
 
 func runActAudit(args []string, stdout, stderr io.Writer) error {
@@ -184,7 +210,13 @@ func runActAudit(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(sum)
 	}
 	statuses := []action.Status{action.StatusDone, action.StatusRequiresApproval, action.StatusDenied, action.StatusFailed}
-	fmt.Fprintf(stdout, "%s: %s, %s\n", path, count(sum.Records, "action"), count(sum.Torn, "torn line"))
+	fmt.Fprintf(stdout, "%s: %s, %s", path, count(sum.Records, "action"), count(sum.Torn, "torn line"))
+	if sum.Unresolved > 0 {
+		// A write in flight, or one whose process died: the next ef act
+		// on this state directory records it.
+		fmt.Fprintf(stdout, ", %s without a record yet (a write in flight, or killed: the next ef act records it)", count(sum.Unresolved, "intent line"))
+	}
+	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "channel\t")
 	for _, s := range statuses {

@@ -76,7 +76,7 @@ func commands() map[string]subcommand {
 		"act":     {"submit an action.intent to the action kernel; 'act audit' summarises its audit", RunAct},
 		"origin":  {"the task.origin store: put, show, hash, verify, session-start bundle, export from a session (RFC-0005)", RunOrigin},
 		"context": {"answer a context.request with a context.bundle from task.origin files (Northbridge)", RunContext},
-		"mcp":     {"serve context_search and context_recall to an MCP client over stdio", RunMCP},
+		"mcp":     {"serve context_search and context_recall, and with --origin context_request, with --act-root action_submit, to an MCP client over stdio", RunMCP},
 		"state":   {"print the current epistemic state (constraints, values, open failures, decisions) of a log", RunState},
 		"propose": {"write the summarizer prompt for a session script, or admit a recorded model answer to it", RunPropose},
 	}

@@ -189,6 +189,7 @@ var types = []reflect.Type{
 	reflect.TypeFor[action.OSFS](),
 	reflect.TypeFor[action.Observation](),
 	reflect.TypeFor[action.Options](),
+	reflect.TypeFor[action.PendingWrite](),
 	reflect.TypeFor[action.Result](),
 	reflect.TypeFor[action.Risk](),
 	reflect.TypeFor[action.StateDiff](),

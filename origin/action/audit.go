@@ -14,14 +14,44 @@ import (
 // AuditFile is the name of the audit log in the kernel's state directory.
 const AuditFile = "audit.jsonl"
 
-// AuditRecord is one line of the audit log: one action, denied ones
-// included. The log is append-only; each line is fsynced before the result
-// it records is returned.
+// AuditRecord is one line of the audit log. A record (Result set) is one
+// action, denied ones included; each is fsynced before the result it
+// records is returned. An action that changes the disk has two lines with
+// the same Seq: first an intent line (Pending set, Result null), fsynced
+// before anything is written, then its record. The log is append-only.
 type AuditRecord struct {
-	T            string  `json:"t"`             // RFC 3339 time the line was written
-	Seq          int     `json:"seq"`           // 1-based position among the records
-	IntentSHA256 string  `json:"intent_sha256"` // digest of the intent without its action_id
-	Result       *Result `json:"result"`
+	T            string        `json:"t"`             // RFC 3339 time the line was written
+	Seq          int           `json:"seq"`           // 1-based position among the records
+	IntentSHA256 string        `json:"intent_sha256"` // digest of the intent without its action_id
+	Result       *Result       `json:"result"`
+	Pending      *PendingWrite `json:"pending,omitempty"` // an intent line: the write about to happen
+	// Recovered marks a record written by a later kernel for an intent
+	// line whose process died before its record: the status comes from
+	// the file's hash then (done: it holds the intended bytes).
+	Recovered bool `json:"recovered,omitempty"`
+}
+
+// PendingWrite is what an intent line says of the write about to happen:
+// enough for the next kernel to decide, from the file alone, whether it
+// happened, and to remove its temporary files.
+type PendingWrite struct {
+	ActionID string   `json:"action_id"`
+	Verb     string   `json:"verb"`
+	Target   string   `json:"target"` // the relpath as the intent gave it
+	Actor    Channel  `json:"actor"`
+	Risk     Risk     `json:"risk"`
+	Approval Approval `json:"approval"`
+	Dir      string   `json:"dir"`  // absolute path of the target's directory
+	Name     string   `json:"name"` // the target's name in Dir
+	Before   *string  `json:"before_sha256"`
+	Want     string   `json:"want_sha256"`
+	// Temp is the temporary file the write creates in Dir; BackupTemp and
+	// Backup the temporary file and the backup in the state directory's
+	// backups/ (empty without a backup).
+	Temp       string `json:"temp"`
+	Backup     string `json:"backup,omitempty"`
+	BackupTemp string `json:"backup_temp,omitempty"`
+	BackupPath string `json:"backup_path,omitempty"` // Backup as the result reports it
 }
 
 // auditLog is the kernel's view of the audit file: how far it has read and
@@ -32,7 +62,9 @@ type auditLog struct {
 	count   int   // records parsed
 	torn    int   // lines that are not records (a write cut by a crash)
 	partial bool  // the file ends in a line without its newline
+	frag    int64 // the length of that line
 	done    map[string]doneEntry
+	pending map[int]*AuditRecord // intent lines without their record yet, by seq
 }
 
 // doneEntry locates a done action's record: the intent digest to compare
@@ -63,7 +95,7 @@ func (a *auditLog) catchUp(sd Dir) error {
 	for {
 		line, err := br.ReadBytes('\n')
 		if errors.Is(err, io.EOF) {
-			a.partial = len(line) > 0
+			a.partial, a.frag = len(line) > 0, int64(len(line))
 			return nil
 		}
 		if err != nil {
@@ -72,15 +104,28 @@ func (a *auditLog) catchUp(sd Dir) error {
 		off := a.offset
 		a.offset += int64(len(line))
 		var rec AuditRecord
-		if json.Unmarshal(line, &rec) != nil || rec.Result == nil {
+		switch {
+		case json.Unmarshal(line, &rec) != nil:
 			a.torn++
-			continue
-		}
-		a.count++
-		if rec.Result.Status == StatusDone && rec.Result.ActionID != "" {
-			a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, off}
+		case rec.Result == nil && rec.Pending != nil:
+			a.addPending(&rec)
+		case rec.Result == nil:
+			a.torn++
+		default:
+			a.count++
+			delete(a.pending, rec.Seq)
+			if rec.Result.Status == StatusDone && rec.Result.ActionID != "" {
+				a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, off}
+			}
 		}
 	}
+}
+
+func (a *auditLog) addPending(rec *AuditRecord) {
+	if a.pending == nil {
+		a.pending = map[int]*AuditRecord{}
+	}
+	a.pending[rec.Seq] = rec
 }
 
 // line encodes rec as the bytes to append: one JSON line, preceded by a
@@ -107,10 +152,17 @@ func (a *auditLog) appended(line []byte, rec *AuditRecord) {
 		// record starts after them.
 		a.torn++
 		a.partial = false
-		off = -1
+		a.offset += a.frag + 1
+		line = line[1:]
+		off = a.offset
 	}
 	a.offset += int64(len(line))
+	if rec.Result == nil {
+		a.addPending(rec)
+		return
+	}
 	a.count++
+	delete(a.pending, rec.Seq)
 	if rec.Result.Status == StatusDone {
 		a.done[rec.Result.ActionID] = doneEntry{rec.IntentSHA256, off}
 	}
@@ -153,9 +205,14 @@ func (a *auditLog) record(sd Dir, e doneEntry, id string) (*Result, error) {
 
 // AuditSummary counts an audit log's records by channel and status.
 type AuditSummary struct {
-	Records int                        `json:"records"`
-	Torn    int                        `json:"torn_lines"` // lines that are not records (cut by a crash)
-	Counts  map[Channel]map[Status]int `json:"by_channel"`
+	Records int `json:"records"`
+	Torn    int `json:"torn_lines"`   // lines that are not records (cut by a crash)
+	Intents int `json:"intent_lines"` // intent lines (written before a write, see AuditRecord)
+	// Unresolved counts intent lines with no record after them yet: a
+	// write in flight, or one whose process died (the next kernel to
+	// submit reconciles it).
+	Unresolved int                        `json:"unresolved"`
+	Counts     map[Channel]map[Status]int `json:"by_channel"`
 }
 
 // Channels returns the summary's channels in order (none for a nil
@@ -172,19 +229,26 @@ func (s *AuditSummary) Channels() []Channel {
 	return out
 }
 
-// ReadAudit reads an audit log. It calls fn for each record in order and
-// returns the summary; a line that is not a record (the fragment of a write
-// cut by a crash) is counted as torn, not an error.
+// ReadAudit reads an audit log. It calls fn for each record (Result set)
+// in order and returns the summary; intent lines are counted, not passed
+// to fn; a line that is neither (the fragment of a write cut by a crash)
+// is counted as torn, not an error.
 func ReadAudit(r io.Reader, fn func(*AuditRecord) error) (*AuditSummary, error) {
 	s := &AuditSummary{Counts: map[Channel]map[Status]int{}}
+	open := map[int]bool{}
+	defer func() { s.Unresolved = len(open) }()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			var rec AuditRecord
-			if json.Unmarshal(line, &rec) != nil || rec.Result == nil {
+			if json.Unmarshal(line, &rec) != nil || (rec.Result == nil && rec.Pending == nil) {
 				s.Torn++
+			} else if rec.Result == nil {
+				s.Intents++
+				open[rec.Seq] = true
 			} else {
+				delete(open, rec.Seq)
 				s.Records++
 				m := s.Counts[rec.Result.Actor]
 				if m == nil {

@@ -21,7 +21,16 @@
 //	denied  outside the roots
 //	low     a new file, or an append to an unprotected file
 //	medium  overwriting an existing file
-//	high    writing to an existing protected file
+//	high    writing to an existing protected file, or creating a file
+//	        under Options.ProtectedCreate
+//
+// The last case goes beyond RFC-0006 §2.1, where high is "protected and
+// exists": under DefaultProtectedCreate (.git/, .claude/, .env and other
+// credential files) tools read or run a new file without anyone opening
+// it (a git hook runs at the next commit, a new .claude/settings.json
+// grants permissions), so creating one needs "confirm" as overwriting
+// does. Creating other protected files (new code) stays low, as the RFC
+// has it; an empty, non-nil ProtectedCreate gives the RFC's tiers back.
 //
 // # Approval
 //
@@ -54,7 +63,20 @@
 // the state directory's audit.jsonl (AuditRecord: time, sequence, intent
 // digest, the full result), fsynced before the result is returned. The
 // audit is opened before the world is touched; if the line cannot be
-// written, a performed write is rolled back and Submit returns ErrAudit. An
+// written, a performed write is rolled back and Submit returns ErrAudit.
+// An action that writes has an intent line before its record (same
+// sequence; AuditRecord.Pending: the target, its hash before, the hash
+// wanted, the names of the temporary file and the backup), fsynced before
+// the first byte is written, so a process killed anywhere in between
+// leaves a trace: the next kernel on the state directory (at Open and
+// before every Submit, under the lock) writes the missing record, marked
+// recovered, with the status the file shows (done when it holds the
+// intended bytes: the rename happened; failed otherwise), and removes the
+// temporary files the intent line names. Other temporary files of the
+// kernel (.ef-act-*.tmp, from a kernel with another state directory) are
+// removed from a directory when the kernel first writes there and they
+// are over an hour old. Sequence numbers, and the backup names that carry
+// them, are never given twice. An
 // action_id given again for an action that was done is answered from the
 // audit (the result, marked replayed) without writing again; with a
 // different intent it is denied. Kernels of several processes sharing a
@@ -75,7 +97,9 @@
 // intent is read strictly: an unknown member of the intent is a malformed
 // intent (ErrIntent, not audited), where the reference ignores it, and so
 // is an intent without relpath or content (the tool's required
-// parameters; the reference denies it, audited), and so is "via" (the
+// parameters; the reference denies it, audited; an intent with a verb
+// other than file.write and file.append is denied naming the verb,
+// content or not), and so is "via" (the
 // reference's act takes the caller's word for its channel; here the
 // adapter sets it) and a "spec" other than Spec (the reference
 // ignores the intent's spec; here a version the kernel does not speak is

@@ -36,7 +36,13 @@ type Options struct {
 	// and spaces (see the package doc). Nil means DefaultProtected; an
 	// empty, non-nil slice protects nothing.
 	Protected []string
-	// MaxContentBytes bounds an intent's content. Zero means 16 MiB.
+	// ProtectedCreate are the protected globs where creating a file is
+	// high risk as well (and so is overwriting one, as for Protected).
+	// Nil means DefaultProtectedCreate; an empty, non-nil slice makes
+	// every creation low, as RFC-0006 §2.1 has it.
+	ProtectedCreate []string
+	// MaxContentBytes bounds an intent's content. Zero means
+	// DefaultMaxContentBytes.
 	MaxContentBytes int64
 	// MaxFileBytes bounds the size of an existing target (the kernel
 	// reads it whole to hash it, back it up and append to it). Zero means
@@ -54,6 +60,10 @@ type Options struct {
 	// Now is the clock for audit times. Nil means time.Now.
 	Now func() time.Time
 }
+
+// DefaultMaxContentBytes bounds an intent's content when
+// Options.MaxContentBytes is zero.
+const DefaultMaxContentBytes = 16 << 20
 
 // DefaultMaxBackups is the number of backups a kernel keeps when
 // Options.MaxBackups is zero.
@@ -75,6 +85,7 @@ type Kernel struct {
 	base     string
 	state    string
 	prot     *protector
+	protNew  *protector // ProtectedCreate
 	maxBytes int64
 	maxFile  int64
 	backups  int // most backups kept; negative: all
@@ -106,7 +117,7 @@ func Open(opts Options) (*Kernel, error) {
 		k.now = time.Now
 	}
 	if k.maxBytes <= 0 {
-		k.maxBytes = 16 << 20
+		k.maxBytes = DefaultMaxContentBytes
 	}
 	if k.maxFile = opts.MaxFileBytes; k.maxFile <= 0 {
 		k.maxFile = 256 << 20
@@ -152,15 +163,48 @@ func Open(opts Options) (*Kernel, error) {
 	if k.prot, err = newProtector(pats); err != nil {
 		return nil, err
 	}
+	pats = opts.ProtectedCreate
+	if pats == nil {
+		pats = DefaultProtectedCreate
+	}
+	if k.protNew, err = newProtector(pats); err != nil {
+		return nil, err
+	}
 	sd, err := k.fsys.OpenDir(k.state)
 	if err != nil {
 		return nil, fmt.Errorf("open state directory: %w", err)
 	}
 	defer sd.Close()
-	if err := k.audit.catchUp(sd); err != nil {
-		return nil, fmt.Errorf("read audit: %w", err)
+	if err := k.recoverAtOpen(sd); err != nil {
+		return nil, err
 	}
 	return k, nil
+}
+
+// recoverAtOpen reads the audit and, under the state directory's lock,
+// writes the record of any action a dead process left with an intent line
+// only (see reconcile).
+func (k *Kernel) recoverAtOpen(sd Dir) error {
+	lock, err := sd.Lock("lock")
+	if err != nil {
+		return fmt.Errorf("lock state directory: %w", err)
+	}
+	defer lock.Close()
+	if err := k.audit.catchUp(sd); err != nil {
+		return fmt.Errorf("read audit: %w", err)
+	}
+	if len(k.audit.pending) == 0 {
+		return nil
+	}
+	af, err := sd.OpenAppend(AuditFile, 0o600)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrAudit, err)
+	}
+	defer af.Close()
+	if err := k.reconcile(sd, af); err != nil {
+		return fmt.Errorf("%w: reconcile an interrupted action: %v", ErrAudit, err)
+	}
+	return nil
 }
 
 // realDir is the absolute, symlink-free path of an existing directory.
@@ -245,6 +289,19 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 	if err := k.audit.catchUp(sd); err != nil {
 		return fail(fmt.Errorf("%w: read audit: %v", ErrAudit, err))
 	}
+	// The audit must be writable before the world is touched.
+	af, err := sd.OpenAppend(AuditFile, 0o600)
+	if err != nil {
+		return fail(fmt.Errorf("%w: %v", ErrAudit, err))
+	}
+	defer af.Close()
+	// An intent line left without its record by a process that died is
+	// settled first, so that a resubmission of its action_id sees its
+	// outcome and the sequence numbers (and the backup names that carry
+	// them) are never given twice.
+	if err := k.reconcile(sd, af); err != nil {
+		return fail(fmt.Errorf("%w: reconcile an interrupted action: %v", ErrAudit, err))
+	}
 
 	in, bad := normalize(in)
 	res.Verb = in.Verb
@@ -265,40 +322,19 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 		bad = "action_id " + in.ActionID + " was already done with a different intent"
 	}
 
-	// The audit must be writable before the world is touched.
-	af, err := sd.OpenAppend(AuditFile, 0o600)
-	if err != nil {
-		return fail(fmt.Errorf("%w: %v", ErrAudit, err))
-	}
-	defer af.Close()
-
 	var finish func(rollback bool) error
 	if bad != "" {
 		res.Status, res.Reason = StatusDenied, bad
 	} else {
-		finish = k.act(in, res, seq, sd)
+		begin := func(pw *PendingWrite) error {
+			rec := &AuditRecord{T: k.now().UTC().Format(time.RFC3339Nano), Seq: seq, IntentSHA256: digest, Pending: pw}
+			return k.appendLine(sd, af, rec)
+		}
+		finish = k.act(in, res, seq, sd, begin)
 	}
 
 	rec := &AuditRecord{T: k.now().UTC().Format(time.RFC3339Nano), Seq: seq, IntentSHA256: digest, Result: res}
-	line, err := k.audit.line(rec)
-	var size int64 = -1
-	if fi, serr := af.Stat(); serr == nil {
-		size = fi.Size()
-	}
-	if err == nil {
-		err = writeSync(af, line)
-		if err == nil && k.audit.offset == 0 && k.audit.count == 0 {
-			err = sd.Sync() // the audit file's directory entry is new
-		}
-		if err != nil && size >= 0 {
-			// Take back whatever part of the line reached the file, so
-			// the audit never records an action that is being rolled back.
-			if terr := af.Truncate(size); terr == nil {
-				af.Sync()
-			}
-		}
-	}
-	if err != nil {
+	if err := k.appendLine(sd, af, rec); err != nil {
 		if finish != nil {
 			if uerr := finish(true); uerr != nil {
 				k.log.Error("action: rollback after audit failure failed", "action_id", res.ActionID, "err", uerr)
@@ -310,11 +346,38 @@ func (k *Kernel) Submit(ctx context.Context, in Intent, ch Channel) (*Result, er
 		res = r
 		return fail(fmt.Errorf("%w: %v", ErrAudit, err))
 	}
-	k.audit.appended(line, rec)
 	if finish != nil {
 		finish(false)
 	}
 	return res, nil
+}
+
+// appendLine appends rec to the audit durably. On failure it takes back
+// whatever part of the line reached the file, so the audit never records
+// an action that is being rolled back.
+func (k *Kernel) appendLine(sd Dir, af File, rec *AuditRecord) error {
+	line, err := k.audit.line(rec)
+	if err != nil {
+		return err
+	}
+	var size int64 = -1
+	if fi, serr := af.Stat(); serr == nil {
+		size = fi.Size()
+	}
+	err = writeSync(af, line)
+	if err == nil && k.audit.offset == 0 && k.audit.count == 0 && len(k.audit.pending) == 0 {
+		err = sd.Sync() // the audit file's directory entry is new
+	}
+	if err != nil {
+		if size >= 0 {
+			if terr := af.Truncate(size); terr == nil {
+				af.Sync()
+			}
+		}
+		return err
+	}
+	k.audit.appended(line, rec)
+	return nil
 }
 
 func writeSync(f File, b []byte) error {
@@ -365,11 +428,13 @@ func normalize(in Intent) (Intent, string) {
 	return in, ""
 }
 
-// act judges and performs the normalized intent, filling res. When it
-// changed the world it returns finish, which must be called once: with
-// rollback true (the audit line could not be written) it restores the
-// world; either way it releases the directory handles.
-func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollback bool) error) {
+// act judges and performs the normalized intent, filling res. Before it
+// touches the disk it calls begin with what it is about to do (the intent
+// line of the audit); if begin fails, nothing is done. When it changed
+// the world it returns finish, which must be called once: with rollback
+// true (the audit line could not be written) it restores the world;
+// either way it releases the directory handles.
+func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir, begin func(*PendingWrite) error) (finish func(rollback bool) error) {
 	res.Status = StatusDenied
 	content := []byte(*in.Content)
 	if int64(len(content)) > k.maxBytes {
@@ -389,11 +454,21 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 
 	// Risk from the three objective inputs, as judged by name.
 	exists := p.target != nil
+	given := filepath.ToSlash(filepath.Clean(in.Relpath))
 	protected := k.prot.match(p.rel)
-	if protected == "" && p.rel != filepath.ToSlash(filepath.Clean(in.Relpath)) {
-		protected = k.prot.match(filepath.ToSlash(filepath.Clean(in.Relpath)))
+	if protected == "" && p.rel != given {
+		protected = k.prot.match(given)
+	}
+	onCreate := k.protNew.match(p.rel)
+	if onCreate == "" && p.rel != given {
+		onCreate = k.protNew.match(given)
+	}
+	if protected == "" {
+		protected = onCreate
 	}
 	switch {
+	case onCreate != "" && !exists:
+		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("creating a file under a protected path (%s) that tools read or run without review", onCreate)
 	case protected != "" && exists && in.Mode == ModeAppend:
 		res.Risk, res.RiskReason = RiskHigh, fmt.Sprintf("appending to a protected path (%s)", protected)
 	case protected != "" && exists:
@@ -434,6 +509,30 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 	if !k.approve(in, p, before, res) {
 		res.Status = StatusRequiresApproval
 		res.Current = &Current{Exists: before.Exists, SizeBytes: before.SizeBytes}
+		return nil
+	}
+
+	want := content
+	if in.Mode == ModeAppend {
+		want = append(append([]byte(nil), old...), content...)
+	}
+	// The names of every file the write creates are fixed now and written
+	// in the intent line, so that the next kernel can tell, after a crash,
+	// whether the write happened and remove exactly its leftovers.
+	pw := &PendingWrite{ActionID: res.ActionID, Verb: in.Verb, Target: in.Relpath, Actor: res.Actor,
+		Risk: res.Risk, Approval: res.Approval, Dir: filepath.Dir(p.abs), Name: p.name,
+		Before: before.SHA256, Want: *observation(want).SHA256, Temp: tempName(seq)}
+	if exists && in.Mode == ModeWrite {
+		if pw.Backup, err = k.backupName(sd, seq, before, p.name); err != nil {
+			res.Reason = fmt.Sprintf("%v: %v", ErrBackup, err)
+			res.Evidence = &before
+			return nil
+		}
+		pw.BackupTemp = tempName(seq)
+		pw.BackupPath = k.backupPath(pw.Backup)
+	}
+	if err := begin(pw); err != nil {
+		res.Reason = fmt.Sprintf("%v: intent line: %v", ErrAudit, err)
 		return nil
 	}
 
@@ -481,24 +580,20 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir) (finish func(rollb
 
 	// Backup before an overwrite: durable, or no overwrite.
 	var backup string
-	if exists && in.Mode == ModeWrite {
-		backup, err = k.backup(sd, seq, before, p.name, old)
-		if err != nil {
+	if pw.Backup != "" {
+		if err := k.backup(sd, pw, old); err != nil {
 			res.Reason = fmt.Sprintf("%v: %v", ErrBackup, err)
 			res.Evidence = &before
 			return nil
 		}
+		backup = pw.BackupPath
 	}
 
-	want := content
-	if in.Mode == ModeAppend {
-		want = append(append([]byte(nil), old...), content...)
-	}
 	perm := fs.FileMode(0o644)
 	if exists {
 		perm = p.target.Mode().Perm()
 	}
-	if err := replace(dir, p.name, want, perm, seq); err != nil {
+	if err := replace(dir, p.name, want, perm, pw.Temp); err != nil {
 		res.Reason = err.Error()
 		if errors.Is(err, errAfterRename) {
 			if rerr := restore(dir, p.name, old, exists, perm, seq); rerr != nil {
@@ -628,6 +723,9 @@ func (k *Kernel) approve(in Intent, p *place, before Observation, res *Result) b
 		if !confirm {
 			res.Approval = ApprovalNone
 			res.Reason = "risk high (protected path) needs approval \"confirm\""
+			if !before.Exists {
+				res.Reason = "risk high (a new file under a protected path) needs approval \"confirm\""
+			}
 			return false
 		}
 		res.Approval = ApprovalConfirm
@@ -688,10 +786,15 @@ func observeIn(dir Dir, name string) Observation {
 // place (the directory fsync): the old content must be restored.
 var errAfterRename = errors.New("after rename")
 
-// replace puts content at name in dir atomically and durably: a temporary
-// file beside it, fsync, rename over the name, fsync of the directory.
-func replace(dir Dir, name string, content []byte, perm fs.FileMode, seq int) error {
-	tmp := fmt.Sprintf("%s%d-%d%s", tempPrefix, seq, time.Now().UnixNano(), tempSuffix)
+// tempName is a fresh name for a temporary file of action seq.
+func tempName(seq int) string {
+	return fmt.Sprintf("%s%d-%d%s", tempPrefix, seq, time.Now().UnixNano(), tempSuffix)
+}
+
+// replace puts content at name in dir atomically and durably: the
+// temporary file tmp beside it, fsync, rename over the name, fsync of the
+// directory.
+func replace(dir Dir, name string, content []byte, perm fs.FileMode, tmp string) error {
 	f, err := dir.Create(tmp, perm)
 	if err != nil {
 		return fmt.Errorf("create temporary file: %w", err)
@@ -809,7 +912,7 @@ func isBackupName(name string) bool {
 // none.
 func restore(dir Dir, name string, old []byte, existed bool, perm fs.FileMode, seq int) error {
 	if existed {
-		err := replace(dir, name, old, perm, seq)
+		err := replace(dir, name, old, perm, tempName(seq))
 		if errors.Is(err, errAfterRename) {
 			return dir.Sync()
 		}
@@ -821,28 +924,54 @@ func restore(dir Dir, name string, old []byte, existed bool, perm fs.FileMode, s
 	return dir.Sync()
 }
 
-// backup stores old (the content of the file about to be overwritten)
-// durably under the state directory and returns its path as the result
-// reports it: relative to the base when the state directory is below it.
-// The name carries the audit sequence number and the content hash, so a
-// crashed action's backup is never overwritten by different bytes.
-func (k *Kernel) backup(sd Dir, seq int, before Observation, name string, old []byte) (string, error) {
+// backupName is the name of the backup of the file name, about to be
+// overwritten by action seq, in the state directory's backups/: the audit
+// sequence number, the content hash and the name, with a counter after
+// the hash in the unlikely case that name is taken (a backup is never
+// overwritten).
+func (k *Kernel) backupName(sd Dir, seq int, before Observation, name string) (string, error) {
 	bd, err := openOrMkdir(sd, "backups")
 	if err != nil {
 		return "", err
 	}
 	defer bd.Close()
-	k.sweepOnce(bd)
 	bname := fmt.Sprintf("%08d-%s-%s", seq, (*before.SHA256)[:12], name)
-	if err := replace(bd, bname, old, 0o600, seq); err != nil {
-		return "", err
+	for n := 2; ; n++ {
+		_, err := bd.Lstat(bname)
+		if errors.Is(err, fs.ErrNotExist) {
+			return bname, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		bname = fmt.Sprintf("%08d-%s.%d-%s", seq, (*before.SHA256)[:12], n, name)
 	}
-	pruneBackups(bd, k.backups, k.log)
+}
+
+// backupPath is the backup bname as the result reports it: relative to
+// the base when the state directory is below it.
+func (k *Kernel) backupPath(bname string) string {
 	abs := filepath.Join(k.state, "backups", bname)
 	if rel, ok := within(k.base, abs); ok {
-		return rel, nil
+		return rel
 	}
-	return abs, nil
+	return abs
+}
+
+// backup stores old (the content of the file about to be overwritten)
+// durably under the state directory as pw.Backup.
+func (k *Kernel) backup(sd Dir, pw *PendingWrite, old []byte) error {
+	bd, err := openOrMkdir(sd, "backups")
+	if err != nil {
+		return err
+	}
+	defer bd.Close()
+	k.sweepOnce(bd)
+	if err := replace(bd, pw.Backup, old, 0o600, pw.BackupTemp); err != nil {
+		return err
+	}
+	pruneBackups(bd, k.backups, k.log)
+	return nil
 }
 
 // openOrMkdir opens the child directory name of d, creating it (durably)

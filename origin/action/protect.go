@@ -23,6 +23,20 @@ var DefaultProtected = []string{
 	".env", ".env.*", "*.pem", "id_rsa*", "id_ed25519*", ".netrc", ".npmrc",
 }
 
+// DefaultProtectedCreate are the protected globs where creating a file is
+// high risk too, not only overwriting one (a step beyond RFC-0006 §2.1,
+// whose high tier is "protected and exists"): there a new file is read or
+// run by tools without anyone opening it, so it is as dangerous as an
+// overwrite. A git hook or config runs code at the next commit, a new
+// .claude/settings.json grants an agent permissions, a new .env or key
+// file plants credentials. New code elsewhere (lib/new.js) stays low: it
+// runs only when something imports it, which is itself an edit.
+var DefaultProtectedCreate = []string{
+	".git/**",
+	".claude/**",
+	".env", ".env.*", "*.pem", "id_rsa*", "id_ed25519*", ".netrc", ".npmrc",
+}
+
 // protector matches slash-separated paths relative to a root against glob
 // patterns. A pattern with no slash matches the last element at any depth
 // ("*.go"); a pattern with a slash matches from the root, where "**" stands

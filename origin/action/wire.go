@@ -220,7 +220,11 @@ func ParseIntent(data []byte) (Intent, error) {
 	if in.Relpath == "" && !hasMember(data, "relpath") {
 		return Intent{}, fmt.Errorf("%w: relpath is missing (the target file, relative to the workspace base)", ErrIntent)
 	}
-	if in.Content == nil {
+	// A verb the kernel does not have is judged (denied, naming the verb)
+	// whether content is there or not: a file.delete has no content to
+	// ask for.
+	knownVerb := in.Verb == "" || in.Verb == VerbWrite || in.Verb == VerbAppend
+	if in.Content == nil && knownVerb {
 		return Intent{}, fmt.Errorf("%w: content is missing (the text to write; \"\" writes an empty file)", ErrIntent)
 	}
 	return in, nil

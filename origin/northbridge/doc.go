@@ -12,16 +12,24 @@
 //
 // A bundle holds only tasks in scope (InScope: "*", "task:<id>", or a
 // scope name matched whole, "project:x" matching "project:x/api", a
-// project named with or without "project:"), ranks
-// their verified facts by relevance to the goal, and fits a budget counted
+// project named with or without "project:"; a scope entry that matches
+// no task is named in the note with the scopes there are), ranks
+// their verified facts and its tasks by relevance to the goal (how many
+// of the goal's words each carries, then BM25 for facts; the newest first
+// among equals), and fits a budget counted
 // in real tokens (o200k_base) of the bundle as serialized: a small budget
-// carries the most important entries that fit (the newest task, the most
-// relevant facts, then older tasks), the newest task cut short and marked
-// truncated when it alone is over the budget. Whatever did not fit, was
-// older than the freshness or cites nothing recheckable is listed in cut[]
-// and summed up in the note; nothing is dropped silently.
+// carries the most important entries that fit (the task most relevant to
+// the goal, the most relevant facts, then the other tasks), the first
+// task cut short and marked truncated when it alone is over the budget.
+// Whatever did not fit, was older than the freshness or cites nothing
+// recheckable is listed in cut[], each entry naming its task, and summed
+// up in the note; nothing is dropped silently; over_budget is set exactly
+// when content was cut for the token budget.
 // A malformed request is an error wrapping ErrBadRequest (IsRequestError),
-// worded in JSON terms for whoever sent it.
+// worded in JSON terms for whoever sent it; so is a request over a limit
+// (MaxGoalBytes, MaxScopeEntries, MaxScopeEntryBytes, MaxFreshnessBytes,
+// MaxRequestBytes), where the reference takes any size and echoes the
+// goal whole.
 //
 // Nothing is kept between calls: Build, Answer and SessionStart read the
 // files afresh each time and are safe for concurrent use with a Tokenizer

@@ -104,10 +104,11 @@ type item struct {
 	mem   *Memory
 }
 
-// priority orders b's items, most important first: the newest task of the
-// scope (the one a caller most likely continues, as RFC-0005 §3.4 puts the
+// priority orders b's items, most important first: the first task of
+// state[] (the one most relevant to the goal, the newest among equals:
+// the one a caller most likely continues, as RFC-0005 §3.4 puts the
 // current task first), then the facts by relevance to the goal, then the
-// other tasks, newest first. Facts come before the older tasks because
+// other tasks in state[]'s order. Facts come before the older tasks because
 // they are what the goal asked for and are already capped by
 // budget.facts, while a scope may hold any number of tasks.
 func priority(b *Bundle) []item {
@@ -216,13 +217,20 @@ func (f *fitter) fits() bool {
 	}
 	b.Cut = compactCuts(f.cuts(), f.level)
 	b.Evidence = evidenceOf(b.Memory)
-	b.OverBudget = true
+	// Over budget when content was left out or cut short for it; a cut
+	// list grouped to fit takes nothing out.
+	b.OverBudget = false
+	for i, it := range f.items {
+		if !f.in[i] || it.state != nil && it.state.Truncated {
+			b.OverBudget = true
+		}
+	}
 	b.Note = note(b)
 	settle(b, f.tok)
 	return b.TokenEstimate <= b.Budget
 }
 
-// truncateFirst carries as much of the first item (the newest task:
+// truncateFirst carries as much of the first item (the first task:
 // every fact belongs to a task in state[]) as fits: its text cut to the
 // longest length in runes that fits with the coarsest cut list, then the
 // finest list that still fits. It carries nothing when not even the
@@ -304,8 +312,9 @@ func truncateState(s State, n int) State {
 
 // compactCuts returns the cut list at a granularity: itemized as made;
 // one entry per (kind, task, reason) with a count and no claim; or one
-// per (kind, reason) with a count, no task and no claim. The list still
-// says what was cut, at the granularity the budget allows.
+// per (kind, reason) with a count, the tasks it came from (Tasks) and no
+// claim. The list still says what was cut and from which tasks, at the
+// granularity the budget allows.
 func compactCuts(cuts []Cut, level int) []Cut {
 	if level == cutsItemized {
 		return cuts
@@ -313,10 +322,16 @@ func compactCuts(cuts []Cut, level int) []Cut {
 	type key struct{ kind, task, reason string }
 	var order []key
 	n := map[key]int{}
+	tasks := map[key][]string{}
 	for _, c := range cuts {
 		k := key{c.Kind, c.Task, c.Reason}
 		if level == cutsPerKind {
 			k.task = ""
+			for _, t := range append(slices.Clone(c.Tasks), c.Task) {
+				if t != "" && !slices.Contains(tasks[k], t) {
+					tasks[k] = append(tasks[k], t)
+				}
+			}
 		}
 		if _, ok := n[k]; !ok {
 			order = append(order, k)
@@ -325,7 +340,7 @@ func compactCuts(cuts []Cut, level int) []Cut {
 	}
 	out := make([]Cut, len(order))
 	for i, k := range order {
-		out[i] = Cut{Kind: k.kind, Task: k.task, Reason: k.reason, Count: n[k]}
+		out[i] = Cut{Kind: k.kind, Task: k.task, Tasks: tasks[k], Reason: k.reason, Count: n[k]}
 	}
 	return out
 }
@@ -372,6 +387,12 @@ func note(b *Bundle) string {
 	} else {
 		s += "; nothing cut"
 	}
+	for _, c := range b.Cut {
+		if c.Count > 0 {
+			s += "; the cut list is grouped to fit the budget"
+			break
+		}
+	}
 	for _, st := range b.State {
 		if st.Truncated {
 			s += fmt.Sprintf("; task %s truncated to fit the budget", st.ID)
@@ -379,6 +400,9 @@ func note(b *Bundle) string {
 	}
 	if len(b.Skipped) > 0 {
 		s += fmt.Sprintf("; %d unreadable task.origin file(s) skipped", len(b.Skipped))
+	}
+	if b.unmatched != "" {
+		s += "; " + b.unmatched
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,8 +55,11 @@ type Budget struct {
 // counts in) and skipped (task.origin files that could not be read).
 //
 // TokenEstimate counts the bundle as carried, so it is at most Budget
-// whenever anything fits; OverBudget says that the scope's content was
-// over the budget and Cut lists what was left out to fit it (the
+// whenever anything fits; OverBudget says that content of the scope was
+// left out or cut short to fit the budget, and then Cut has the
+// "budget.tokens" entries naming it (a state[] entry cut short says
+// truncated). A bundle that fits once only its cut list is grouped (see
+// Cut) carries all its content and is not over budget (the
 // reference instead reports its estimate of everything and sets
 // over_budget when that exceeds the budget). Skills is always empty: EF
 // keeps no skills directory.
@@ -75,7 +79,8 @@ type Bundle struct {
 	Tokenizer     string   `json:"tokenizer"`
 	Note          string   `json:"note"`
 
-	unrelated int // verified facts of the scope that share no word with the goal (said in the note)
+	unrelated int    // verified facts of the scope that share no word with the goal (said in the note)
+	unmatched string // the scope entries that match no task, and the scopes there are (said in the note)
 }
 
 // State is one task of the scope, as much as a model needs to continue it.
@@ -111,14 +116,17 @@ type Memory struct {
 // "unverifiable source" (a fact marked verified whose source cites
 // nothing recheckable). When the itemized list would take more than a
 // quarter of the budget, items are grouped per task and reason, and when
-// even that leaves no room for content, per kind and reason (Task empty):
-// Claim is then empty and Count says how many.
+// even that leaves no room for content, per kind and reason: Claim is
+// then empty and Count says how many, and the last grouping names the
+// tasks the items came from in Tasks instead of Task. Task or Tasks is
+// always there: a caller can tell whose content was cut.
 type Cut struct {
-	Kind   string `json:"kind"` // "state" or "memory"
-	Task   string `json:"task"`
-	Claim  string `json:"claim,omitempty"`
-	Reason string `json:"reason"`
-	Count  int    `json:"count,omitempty"`
+	Kind   string   `json:"kind"` // "state" or "memory"
+	Task   string   `json:"task,omitempty"`
+	Tasks  []string `json:"tasks,omitempty"`
+	Claim  string   `json:"claim,omitempty"`
+	Reason string   `json:"reason"`
+	Count  int      `json:"count,omitempty"`
 }
 
 // Options configures Build. The zero value is ready to use.
@@ -135,8 +143,25 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// ParseRequest decodes and checks a context.request.
+// Limits of a request, beyond which it is a bad request (not cut short:
+// a caller is told, rather than answered about a goal it did not send).
+// A goal is a sentence or a paragraph; context_search bounds a query at
+// 512 bytes. A 10 MB goal took 33 s and 2.5 GB to answer, echoed whole.
+const (
+	MaxGoalBytes       = 4096      // the goal
+	MaxScopeEntries    = 64        // entries of scope
+	MaxScopeEntryBytes = 256       // each scope entry
+	MaxFreshnessBytes  = 64        // freshness
+	MaxRequestBytes    = 256 << 10 // the request's JSON (ParseRequest, Answer)
+)
+
+// ParseRequest decodes and checks a context.request (at most
+// MaxRequestBytes of JSON).
 func ParseRequest(data []byte) (Request, error) {
+	if len(data) > MaxRequestBytes {
+		return Request{}, fmt.Errorf("%w: the request is over the limit of %d bytes (a goal is at most %d bytes)",
+			ErrBadRequest, MaxRequestBytes, MaxGoalBytes)
+	}
 	var r Request
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
@@ -156,9 +181,15 @@ func (r Request) check() error {
 	}
 	switch {
 	case r.Kind != "" && r.Kind != RequestKind:
-		return bad("kind is %q, want %q", r.Kind, RequestKind)
+		return bad("kind is %q, want %q", clip(r.Kind), RequestKind)
 	case strings.TrimSpace(r.Goal) == "":
 		return bad("goal is empty")
+	case len(r.Goal) > MaxGoalBytes:
+		return bad("goal is %d bytes, over the limit of %d: say what you are about to do in a sentence or a paragraph", len(r.Goal), MaxGoalBytes)
+	case len(r.Scope) > MaxScopeEntries:
+		return bad("scope has %d entries, over the limit of %d (a project \"project:x\" takes its parts x/…; [\"*\"] takes everything)", len(r.Scope), MaxScopeEntries)
+	case len(r.Freshness) > MaxFreshnessBytes:
+		return bad("freshness is %d bytes, over the limit of %d: want \"latest\" or an age like \"36h\" or \"7d\"", len(r.Freshness), MaxFreshnessBytes)
 	case len(r.Scope) == 0:
 		return bad(`scope is empty: name the projects or tasks to draw from (["project:x"] or ["x"], ["task:<id>"]), or ["*"] for everything`)
 	case r.Budget.Tokens < 0 || r.Budget.Facts < 0:
@@ -167,6 +198,9 @@ func (r Request) check() error {
 	for _, s := range r.Scope {
 		if strings.TrimSpace(s) == "" {
 			return bad("scope has an empty entry")
+		}
+		if len(s) > MaxScopeEntryBytes {
+			return bad("a scope entry is %d bytes, over the limit of %d", len(s), MaxScopeEntryBytes)
 		}
 	}
 	if _, err := parseFreshness(r.Freshness); err != nil {
@@ -252,14 +286,91 @@ func newestFirst(a, b task) int {
 	return strings.Compare(a.st.ID, b.st.ID)
 }
 
+// idScope is a task's id and scope.
+type idScope struct{ id, scope string }
+
+// unmatchedScope says which entries of scope match none of the tasks
+// there are, and which scopes there are, so that a typo in a scope does
+// not read like an empty project ("" when every entry matches a task).
+func unmatchedScope(scope []string, all []idScope) string {
+	var miss []string
+	for _, s := range scope {
+		hit := false
+		for _, t := range all {
+			if InScope([]string{s}, t.id, t.scope) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			miss = append(miss, strconv.Quote(clip(s)))
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	count := map[string]int{}
+	for _, t := range all {
+		name := t.scope
+		if name == "" {
+			name = "(no scope: task:" + t.id + ")"
+		}
+		count[name]++
+	}
+	if len(count) == 0 {
+		return fmt.Sprintf("scope %s matches no task: there is no readable task.origin file under the store", strings.Join(miss, ", "))
+	}
+	names := slices.Sorted(maps.Keys(count))
+	const most = 20
+	var parts []string
+	for i, n := range names {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("and %d more", len(names)-most))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d task(s))", n, count[n]))
+	}
+	return fmt.Sprintf("scope %s matches no task; the scopes there are: %s; [\"*\"] takes every task, \"task:<id>\" one", strings.Join(miss, ", "), strings.Join(parts, ", "))
+}
+
+// byRelevance orders tasks by how many of the goal's words each carries
+// (in its goal, current_state, next_steps, constraints and verified
+// facts), the newest first among tasks that carry as many (newestFirst):
+// with a broad scope, the task a goal is about comes first, not the one
+// touched last.
+func byRelevance(tasks []task, rel *relevance) {
+	n := make(map[*taskorigin.State]int, len(tasks))
+	for _, t := range tasks {
+		words := rel.shared(strings.Join(slices.Concat([]string{t.st.Goal, t.st.CurrentState}, t.st.NextSteps, t.st.Constraints), "\n"))
+		for _, f := range t.st.Facts {
+			if f.Verified {
+				maps.Copy(words, rel.shared(f.Claim))
+			}
+		}
+		for _, l := range t.st.Learnings {
+			if l.Status == taskorigin.LearningVerified {
+				maps.Copy(words, rel.shared(l.Lesson))
+			}
+		}
+		n[t.st] = len(words)
+	}
+	slices.SortStableFunc(tasks, func(a, b task) int {
+		if c := n[b.st] - n[a.st]; c != 0 {
+			return c
+		}
+		return newestFirst(a, b)
+	})
+}
+
 // Build answers req from the task.origin files under roots: state[] holds
-// every task in scope (newest first), memory[] the verified facts and
-// verified learnings of those tasks ranked by BM25 relevance to the goal
-// (with the analyzer context_search uses) and capped at budget.facts,
+// every task in scope (by relevance to the goal, newest first among
+// equals: byRelevance), memory[] the verified facts and verified
+// learnings of those tasks ranked by relevance to the goal (rank, with
+// the analyzer context_search uses) and capped at budget.facts,
 // evidence[] their recheckable sources. When the serialized bundle would
 // exceed budget.tokens, it carries the most important entries that fit:
-// the newest task, then the facts most relevant to the goal, then the
-// older tasks (a newest task that alone exceeds the budget comes cut
+// the first task, then the facts most relevant to the goal, then the
+// other tasks (a first task that alone exceeds the budget comes cut
 // short, marked truncated); everything dropped is listed in cut[] and
 // over_budget is set. token_estimate is the tokenizer's exact count of the
 // bundle as Marshal serializes it.
@@ -299,6 +410,7 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 		Budget: tokens, Tokenizer: tok.Name(),
 	}
 	var tasks []task
+	var all []idScope // every readable task, in scope or not
 	seen := map[string]bool{}
 	for _, root := range roots {
 		es, err := taskorigin.Find(root, opts.MaxDepth)
@@ -324,6 +436,7 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 				b.Skipped = append(b.Skipped, e.Path)
 				continue
 			}
+			all = append(all, idScope{st.ID, st.Scope})
 			if !InScope(req.Scope, st.ID, st.Scope) {
 				continue
 			}
@@ -336,7 +449,12 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 			tasks = append(tasks, t)
 		}
 	}
-	slices.SortStableFunc(tasks, newestFirst)
+	b.unmatched = unmatchedScope(req.Scope, all)
+	rel, err := newRelevance(req.Goal)
+	if err != nil {
+		return nil, err
+	}
+	byRelevance(tasks, rel)
 	for _, t := range tasks {
 		b.State = append(b.State, State{
 			ID: t.st.ID, File: t.path, Scope: t.st.Scope, Goal: t.st.Goal, CurrentState: t.st.CurrentState,
@@ -347,7 +465,7 @@ func Build(ctx context.Context, roots []string, req Request, opts Options) (*Bun
 
 	cands, unverifiable := candidates(tasks)
 	b.Cut = append(b.Cut, unverifiable...)
-	ranked, err := rank(ctx, req.Goal, cands)
+	ranked, err := rank(ctx, rel, cands)
 	if err != nil {
 		return nil, err
 	}

@@ -24,13 +24,13 @@ func Tool() ToolDef {
 	return ToolDef{Name: ToolName, Description: toolDescription, Parameters: json.RawMessage(toolParams)}
 }
 
-const toolDescription = `Ask for the task context a goal needs (Northbridge, context.request → context.bundle): the state of the tasks in scope (current_state, constraints, next_steps) and the verified facts most relevant to the goal, each with a recheckable source, under a token budget. Scope is a hard filter: name the projects or tasks to draw from ("project:x" or just "x" for project x and its parts x/…, "task:<id>" for one task, or "*" for all; each task lists its own scope). When the bundle does not fit, it carries what matters most (the newest task, then the most relevant facts, then older tasks; a task alone over the budget comes cut short with truncated: true), over_budget is true and cut lists what was left out and why. Facts come from task.origin files; use context_search for folded conversation history.`
+const toolDescription = `Ask for the task context a goal needs (Northbridge, context.request → context.bundle): the state of the tasks in scope (current_state, constraints, next_steps) and the verified facts most relevant to the goal, each with a recheckable source, under a token budget. Scope is a hard filter: name the projects or tasks to draw from ("project:x" or just "x" for project x and its parts x/…, "task:<id>" for one task, or "*" for all; each task lists its own scope). When the bundle does not fit, it carries what matters most (the task most relevant to the goal, then the most relevant facts, then the other tasks; a task alone over the budget comes cut short with truncated: true), over_budget is true and cut lists what was left out, from which task, and why. A scope that matches no task is named in the note with the scopes there are. Facts come from task.origin files; use context_search for folded conversation history.`
 
 const toolParams = `{
   "type": "object",
   "properties": {
     "kind": {"type": "string", "enum": ["context.request"]},
-    "goal": {"type": "string", "description": "What you are about to do, in a sentence."},
+    "goal": {"type": "string", "description": "What you are about to do, in a sentence (at most 4096 bytes)."},
     "scope": {"type": "array", "items": {"type": "string"}, "description": "Projects (\"project:x\", or \"x\": the same project) or tasks (\"task:<id>\") to draw from; [\"*\"] for all."},
     "budget": {
       "type": "object",
