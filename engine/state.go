@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -98,7 +99,9 @@ func stateLines(v *stateView) []stateLine {
 	closed(projection.KindObjective, catObjective, secObjective, false, map[string]string{
 		projection.Done: "DONE at seq %d: %s",
 	})
-	heads(projection.KindConstraint, catConstraint, secConstraints, true)
+	for _, a := range pick(projection.KindConstraint, true) {
+		add(catConstraint, secConstraints, a, true, fmt.Sprintf("[seq %d] %s", a.StatedSeq(), ruleText(a.Value)))
+	}
 	closed(projection.KindConstraint, catConstraint, secConstraints, true, map[string]string{
 		projection.Lifted: "LIFTED at seq %d, no longer in force: %s",
 	})
@@ -123,6 +126,13 @@ func stateLines(v *stateView) []stateLine {
 		if a.Lifecycle == projection.Resolved || a.Lifecycle == projection.Verified {
 			add(catFailure, secClosedFail, a, false, cap(fmt.Sprintf("%s: %s at seq %d (failed at seq %d: %s)", a.Name, a.Lifecycle, a.Seq(), a.FirstSeq(), strings.TrimPrefix(a.Value, "failed: "))))
 		}
+		if a.Lifecycle == projection.Superseded {
+			// An earlier checkpoint may list it open: say it no longer is
+			// (a newer error, a reverted change, a deleted scratch file),
+			// without claiming a fix. The name is cut shorter than a
+			// resolved one's: the error is what it tells.
+			add(catFailure, secClosedFail, a, false, cap(fmt.Sprintf("%s: superseded at seq %d, no longer open (failed at seq %d: %s)", oneLine(a.Name, 80), a.Seq(), a.FirstSeq(), strings.TrimPrefix(a.Value, "failed: "))))
+		}
 	}
 	heads(projection.KindObligation, catObligation, secObligations, true)
 	closed(projection.KindObligation, catObligation, secObligations, true, map[string]string{
@@ -134,6 +144,15 @@ func stateLines(v *stateView) []stateLine {
 		// a second choice in force (the decision says what it replaced).
 		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("[seq %d] %s", a.Seq(), cap(a.Value)))
 	}
+	for _, a := range pick(projection.KindDecision, false) {
+		// A decision taken back with nothing in its place: an earlier
+		// checkpoint may state it in force. One replaced by a decision
+		// on its key is not restated (the head stands for it).
+		if a.Lifecycle != projection.Superseded || slices.ContainsFunc(v.heads, func(h *projection.Anchor) bool { return h.Key == a.Key }) {
+			continue
+		}
+		add(catStDecision, secDecInForce, a, false, fmt.Sprintf("DROPPED at seq %d, no longer in force: %s", a.Seq(), cap(a.Value)))
+	}
 	heads(projection.KindNegative, catRejected, secRejected, false)
 	closed(projection.KindNegative, catRejected, secRejected, false, map[string]string{
 		projection.Stale: "STALE since seq %d (what it was about changed): %s",
@@ -142,6 +161,12 @@ func stateLines(v *stateView) []stateLine {
 		add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("[seq %d] %s — %s", a.FirstSeq(), cap(a.Value), a.Lifecycle))
 	}
 	for _, a := range pick(projection.KindUncertainty, false) {
+		if a.Lifecycle == projection.Rejected {
+			// what was suspected and ruled out: without it the agent
+			// suspects it again
+			add(catHypothesis, secHypotheses, a, false, fmt.Sprintf("RULED OUT by evidence at seq %d: %s — verdict: %s", a.Seq(), cap(a.Value), oneLine(a.Because, itemRunes/2)))
+			continue
+		}
 		if a.Lifecycle != projection.Established {
 			continue
 		}
@@ -154,6 +179,17 @@ func stateLines(v *stateView) []stateLine {
 		add(catHypothesis, secHypotheses, a, false, t)
 	}
 	return out
+}
+
+// ruleText is constraint v capped for its line, its exceptions (the
+// " — except: " tail ruleexcept.go restates it with) kept: a cap that cut
+// them would state the rule wider than it holds.
+func ruleText(v string) string {
+	rule, except, ok := strings.Cut(v, " — except: ")
+	if !ok {
+		return oneLine(v, itemRunes)
+	}
+	return oneLine(rule, itemRunes) + " — except: " + oneLine(except, itemRunes/2)
 }
 
 // shortPath is a file path's last two elements ("…/workflows/bench.yml"
@@ -213,7 +249,8 @@ func interfaceOf(lines []stateLine) *bundle.Interface {
 		switch {
 		case a.Kind == projection.KindFailure && a.IsHead(), a.Kind == projection.KindObligation && a.IsHead():
 			in.Obligates = append(in.Obligates, ref)
-		case a.Kind == projection.KindFailure, a.Lifecycle == projection.Established, a.Lifecycle == projection.Done:
+		case a.Kind == projection.KindFailure, a.Lifecycle == projection.Established, a.Lifecycle == projection.Done,
+			a.Kind == projection.KindUncertainty && a.Lifecycle == projection.Rejected:
 			in.Evidences = append(in.Evidences, ref)
 		case a.Kind == projection.KindObjective, a.Kind == projection.KindConstraint && a.IsHead():
 			in.Requires = append(in.Requires, ref)

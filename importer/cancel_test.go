@@ -1,4 +1,4 @@
-package importer_test
+package importer
 
 import (
 	"context"
@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/epistemicfold/ef/importer"
 )
 
 // bigClaudeLog writes a Claude Code session of n user/assistant pairs
@@ -41,33 +39,32 @@ func bigClaudeLog(t *testing.T, n int) string {
 	return p
 }
 
-// A context cancelled before OpenContext: the first read of the file's
-// passes fails, and the error says the context ended (errors.Is), which
-// ef turns into "interrupted".
-func TestOpenContextCancelledBeforeReading(t *testing.T) {
-	p := bigClaudeLog(t, 20000)
+// openCancelled checks that log p opened with a context cancelled before
+// the open fails with an error wrapping context.Canceled (ef turns it
+// into "interrupted").
+func openCancelled(t *testing.T, p string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	st, err := importer.OpenContext(ctx, p, "")
+	st, err := OpenContext(ctx, p, "")
 	if err == nil {
 		st.Close()
 		t.Fatal("OpenContext with a cancelled context read the whole log")
 	}
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want one wrapping context.Canceled", err)
+		t.Fatalf("OpenContext(cancelled): err = %v, want one wrapping context.Canceled", err)
 	}
 }
 
-// A context cancelled while the events are read stops the reading within
-// the read buffer (64 KiB): Next fails with context.Canceled long before
-// the log's last event. Not timed: the count of events read after the
-// cancel is what shows the read stopped early.
-func TestOpenContextCancelledWhileReading(t *testing.T) {
-	const pairs = 20000 // ~12 MB, ~40000 messages
-	p := bigClaudeLog(t, pairs)
+// eventsAfterCancel opens log p, reads one event, cancels, and returns how
+// many events Next still gave before it failed; it fails the test unless
+// Next ended with context.Canceled. Not timed: the count is what shows
+// the read stopped early.
+func eventsAfterCancel(t *testing.T, p string) int {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := importer.OpenContext(ctx, p, "")
+	st, err := OpenContext(ctx, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,8 +75,7 @@ func TestOpenContextCancelledWhileReading(t *testing.T) {
 	cancel()
 	after := 0
 	for {
-		_, err = st.Next()
-		if err != nil {
+		if _, err = st.Next(); err != nil {
 			break
 		}
 		after++
@@ -87,16 +83,14 @@ func TestOpenContextCancelledWhileReading(t *testing.T) {
 	if err == io.EOF || !errors.Is(err, context.Canceled) {
 		t.Fatalf("after the cancel Next ended with %v after %d events, want context.Canceled", err, after)
 	}
-	if after > pairs/10 {
-		t.Errorf("%d events read after the cancel (of ~%d): the read did not stop at the next buffer", after, 2*pairs)
-	}
+	return after
 }
 
-// The same log with a live context reads to the end (the guard of the two
-// tests above: the log is long and valid).
-func TestOpenContextReadsToTheEnd(t *testing.T) {
-	p := bigClaudeLog(t, 2000)
-	st, err := importer.OpenContext(context.Background(), p, "")
+// countEvents is the number of events log p gives with a live context
+// (the near miss of the cancel tests: the log is long and valid).
+func countEvents(t *testing.T, p string) int {
+	t.Helper()
+	st, err := OpenContext(context.Background(), p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,14 +99,35 @@ func TestOpenContextReadsToTheEnd(t *testing.T) {
 	for {
 		_, err := st.Next()
 		if err == io.EOF {
-			break
+			return n
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		n++
 	}
-	if n < 4000 {
+}
+
+// A context cancelled before OpenContext: the first read of the file's
+// passes fails, and the error says the context ended (errors.Is).
+func TestOpenContextCancelledBeforeReading(t *testing.T) {
+	openCancelled(t, bigClaudeLog(t, 20000))
+}
+
+// A context cancelled while the events are read stops the reading within
+// the read buffer (64 KiB): Next fails with context.Canceled long before
+// the log's last event.
+func TestOpenContextCancelledWhileReading(t *testing.T) {
+	const pairs = 20000 // ~12 MB, ~40000 messages
+	if after := eventsAfterCancel(t, bigClaudeLog(t, pairs)); after > pairs/10 {
+		t.Errorf("%d events read after the cancel (of ~%d): the read did not stop at the next buffer", after, 2*pairs)
+	}
+}
+
+// The same log with a live context reads to the end (the guard of the two
+// tests above: the log is long and valid).
+func TestOpenContextReadsToTheEnd(t *testing.T) {
+	if n := countEvents(t, bigClaudeLog(t, 2000)); n < 4000 {
 		t.Fatalf("%d events, want at least 4000 (2000 user/assistant pairs)", n)
 	}
 }

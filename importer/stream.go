@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/ctxio"
 )
 
 // MaxWholeBytes is the largest trajectory Open reads whole: a format whose
@@ -251,7 +252,7 @@ func openFile(ctx context.Context, path string, size int64) (io.Reader, func(), 
 	if err != nil {
 		return nil, nil, err
 	}
-	r := bufio.NewReaderSize(ctxReader{ctx, io.LimitReader(f, size)}, 64<<10)
+	r := bufio.NewReaderSize(ctxio.Reader(ctx, io.LimitReader(f, size)), 64<<10)
 	if b, err := r.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
 		r.Discard(len(utf8BOM))
 	}
@@ -532,30 +533,17 @@ func readFileContext(ctx context.Context, path string) ([]byte, error) {
 		size = int(fi.Size())
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
-	_, err = buf.ReadFrom(ctxReader{ctx, chunked{f}})
+	_, err = buf.ReadFrom(ctxio.Reader(ctx, chunked{f}))
 	return buf.Bytes(), err
 }
 
-// chunked reads at most 64 KiB at a time, so a ctxReader over it checks
+// chunked reads at most 64 KiB at a time, so a ctxio.Reader over it checks
 // its context that often.
 type chunked struct{ r io.Reader }
 
 func (c chunked) Read(p []byte) (int, error) {
 	if len(p) > 64<<10 {
 		p = p[:64<<10]
-	}
-	return c.r.Read(p)
-}
-
-// ctxReader fails its reads with ctx.Err() once ctx is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
 	}
 	return c.r.Read(p)
 }

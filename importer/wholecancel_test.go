@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,61 +76,19 @@ func TestReadFileContextStopsWithinAChunk(t *testing.T) {
 func TestOpenWholeCancelled(t *testing.T) {
 	const pairs = 2000
 	p := bigChatDocument(t, pairs)
+	openCancelled(t, p)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, err := OpenContext(ctx, p, ""); !errors.Is(err, context.Canceled) {
-		st.Close()
-		t.Fatalf("OpenContext(cancelled): err = %v, want context.Canceled", err)
-	}
 	if _, err := ImportContext(ctx, p); !errors.Is(err, context.Canceled) {
 		t.Fatalf("ImportContext(cancelled): err = %v, want context.Canceled", err)
 	}
-
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	st, err := OpenContext(ctx, p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := st.Next(); err != nil {
-		t.Fatal(err)
-	}
-	cancel()
-	after := 0
-	for {
-		if _, err = st.Next(); err != nil {
-			break
-		}
-		after++
-	}
-	if err == io.EOF || !errors.Is(err, context.Canceled) {
-		t.Fatalf("after the cancel Next ended with %v after %d events, want context.Canceled", err, after)
-	}
 	// The events read ahead for the session's identity come before the
 	// cancel is seen; the rest of the ~4000 do not.
-	if after > pairs/10 {
+	if after := eventsAfterCancel(t, p); after > pairs/10 {
 		t.Errorf("%d events read after the cancel (of ~%d)", after, 2*pairs)
 	}
-
 	// Near miss: a live context reads every event.
-	st2, err := OpenContext(context.Background(), p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	n := 0
-	for {
-		_, err := st2.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		n++
-	}
-	if n < 2*pairs {
+	if n := countEvents(t, p); n < 2*pairs {
 		t.Fatalf("%d events, want at least %d", n, 2*pairs)
 	}
 	if ims, err := ImportContext(context.Background(), p); err != nil || len(ims) != 1 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/mcpserver"
 )
 
@@ -114,7 +115,7 @@ func TestStdioCancelledCallGetsNoResponse(t *testing.T) {
 		st.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"user pressed Esc"}}`)
 		select {
 		case <-stopped:
-		case <-time.After(10 * time.Second):
+		case <-testutil.HangGuard(t):
 			t.Fatal("the cancelled call's context was not cancelled")
 		}
 		st.send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"word":"after"}}}`)

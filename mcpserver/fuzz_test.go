@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/mcpserver"
 )
 
@@ -77,7 +78,7 @@ func serveLine(t *testing.T, init string, line []byte) []string {
 	in := init + "\n" + initialized + "\n" + string(line) + "\n" +
 		`{"jsonrpc":"2.0","id":"after","method":"ping"}` + "\n"
 	var out bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithCancel(testutil.HangContext(t))
 	defer cancel()
 	if err := srv.ServeStdio(ctx, io.NopCloser(strings.NewReader(in)), nopCloser{&out}); ctx.Err() != nil {
 		t.Fatalf("ServeStdio did not end (%v) after the line %q", err, line)

@@ -9,10 +9,10 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/mcpserver"
 )
 
@@ -250,8 +250,8 @@ func (st *stdioSession) next() string {
 			st.t.Fatal("the output ended")
 		}
 		return r
-	case <-time.After(10 * time.Second):
-		st.t.Fatal("no reply within 10 s")
+	case <-testutil.HangGuard(st.t):
+		st.t.Fatal("no reply: the server hangs")
 	}
 	return ""
 }
@@ -267,7 +267,7 @@ func (st *stdioSession) end() []string {
 	}
 	select {
 	case <-st.done:
-	case <-time.After(10 * time.Second):
+	case <-testutil.HangGuard(st.t):
 		st.t.Fatal("the server did not end when stdin closed")
 	}
 	return rest

@@ -185,12 +185,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			// (cmdkey.go)
 			continue
 		}
-		switch a.Lifecycle {
-		case Open, Investigating:
-			a.Lifecycle = Resolved
-		case Resolved:
-			a.Lifecycle = Verified
-		default:
+		if !passStep(a) {
 			continue
 		}
 		moved[a] = true
@@ -309,4 +304,19 @@ func linksPath(links []string, p string) bool {
 		}
 	}
 	return false
+}
+
+// passStep moves failure a one step on a clean pass of what failed (§15):
+// open or investigating to resolved, resolved to verified. It reports
+// false, changing nothing, for any other lifecycle.
+func passStep(a *Anchor) bool {
+	switch a.Lifecycle {
+	case Open, Investigating:
+		a.Lifecycle = Resolved
+	case Resolved:
+		a.Lifecycle = Verified
+	default:
+		return false
+	}
+	return true
 }

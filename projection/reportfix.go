@@ -198,12 +198,7 @@ func (r *Reducer) fixShown(cmd, out string, ref EventRef) {
 		if _, ok := linkWith(a.Links, fixEditPrefix); !ok || !shownFixed(a, cmd, out) {
 			continue
 		}
-		switch a.Lifecycle {
-		case Open, Investigating:
-			a.Lifecycle = Resolved
-		case Resolved:
-			a.Lifecycle = Verified
-		default:
+		if !passStep(a) {
 			continue
 		}
 		a.addRef(ref)

@@ -139,12 +139,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		return
 	}
 	if c != nil {
-		c.Lifecycle = Lifted
-		c.Because = p.Quote
-		c.addRef(ref)
-		r.liftSiblings(c, p.Quote, ref)
-		r.liftSameNo(c, p.Quote, ref)
-		r.liftSameThing(c, p.Quote, ref)
+		r.liftWhole(c, p.Quote, ref)
 		return
 	}
 	if p.Refers {
@@ -171,12 +166,19 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		r.restateExcept(c, p.Quote, p.Because, ref, id)
 		return
 	}
+	r.liftWhole(c, p.Quote, ref)
+}
+
+// liftWhole lifts rule or obligation c by the words quote, with what the
+// same lift reaches beside it: its siblings said in the same message
+// (clause.go), the rules of the same "no" and of the same thing.
+func (r *Reducer) liftWhole(c *Anchor, quote string, ref EventRef) {
 	c.Lifecycle = Lifted
-	c.Because = p.Quote
+	c.Because = quote
 	c.addRef(ref)
-	r.liftSiblings(c, p.Quote, ref)
-	r.liftSameNo(c, p.Quote, ref)
-	r.liftSameThing(c, p.Quote, ref)
+	r.liftSiblings(c, quote, ref)
+	r.liftSameNo(c, quote, ref)
+	r.liftSameThing(c, quote, ref)
 }
 
 // topicOf reports whether a rule topic named by its prohibition ("the

@@ -66,9 +66,6 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 	if !errors.Is(addErr, recall.ErrStale) {
 		t.Fatalf("Add on a full filesystem: %v, want ErrStale", addErr)
 	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Fatalf("Add took %v", d)
-	}
 	if x.Stale() == "" {
 		t.Fatal("index not marked stale")
 	}
@@ -84,7 +81,7 @@ func testIndexENOSPC(t *testing.T, keep int64) {
 	go func() { done <- x.Close() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+	case <-testutil.HangGuard(t):
 		t.Fatal("Close hangs on a stale index")
 	}
 	// Space comes back; the next Open rebuilds.

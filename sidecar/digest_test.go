@@ -18,6 +18,7 @@ import (
 	"github.com/epistemicfold/ef/bundle"
 	"github.com/epistemicfold/ef/engine"
 	"github.com/epistemicfold/ef/hostshim"
+	"github.com/epistemicfold/ef/internal/testutil"
 )
 
 // wireHost is the plugin's side of the real wire: it drives a Server's
@@ -70,7 +71,7 @@ func startWireHost(t *testing.T, srv *Server, llm func(p HostLLMParams) (any, *E
 		inW.Close()
 		select {
 		case <-h.done:
-		case <-time.After(10 * time.Second):
+		case <-testutil.HangGuard(t):
 			t.Error("the sidecar did not end when its stdin closed")
 		}
 	})
@@ -284,9 +285,9 @@ func TestSemanticDigestOverTheWire(t *testing.T) {
 			if c.fallback == "" && res.DigestDropped != "" {
 				t.Fatalf("digestDropped %q, but no digest was dropped", res.DigestDropped)
 			}
-			if c.name == "timeout" && took > 20*time.Second {
-				t.Fatalf("a model that never answers held the fold for %v", took)
-			}
+			// logged, not bounded (no timed tests): a fold the model held
+			// forever would not end at all
+			t.Logf("%s: the fold took %v", c.name, took)
 			if c.asks == 0 {
 				return
 			}

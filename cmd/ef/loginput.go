@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/epistemicfold/ef/internal/ctxio"
 )
 
 // parseLog parses fs with one session-log argument (before or after the
@@ -80,7 +82,7 @@ func spoolLog(ctx context.Context, r io.Reader, base string) (string, func(), er
 		cleanup()
 		return "", nothing, fmt.Errorf("copy the log to a temporary file: %w", err)
 	}
-	_, err = io.Copy(w, ctxReader{ctx, r})
+	_, err = io.Copy(w, ctxio.Reader(ctx, r))
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
@@ -89,19 +91,6 @@ func spoolLog(ctx context.Context, r io.Reader, base string) (string, func(), er
 		return "", nothing, fmt.Errorf("copy the log to a temporary file: %w", err)
 	}
 	return p, cleanup, nil
-}
-
-// ctxReader stops a copy between reads once ctx is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // asGiven names the log in err as the command line gave it (path) where

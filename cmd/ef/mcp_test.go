@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -66,7 +65,7 @@ func mcpConnect(t *testing.T, args ...string) *mcp.ClientSession {
 			if err != nil {
 				t.Errorf("ef mcp: %v", err)
 			}
-		case <-time.After(10 * time.Second):
+		case <-testutil.HangGuard(t):
 			t.Errorf("ef mcp did not stop after the client closed")
 		}
 		cancel()

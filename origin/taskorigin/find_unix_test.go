@@ -8,8 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
+	"github.com/epistemicfold/ef/internal/testutil"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 )
 
@@ -34,7 +34,7 @@ func TestFindReportsAPipe(t *testing.T) {
 		if len(es) != 1 || es[0].Err == nil || !strings.Contains(es[0].Err.Error(), "a named pipe, not a regular file") {
 			t.Errorf("Find: %+v; want the pipe reported", es)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testutil.HangGuard(t):
 		t.Fatal("Find waited on the pipe")
 	}
 }

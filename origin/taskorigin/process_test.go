@@ -203,7 +203,7 @@ func TestKillDuringWrite(t *testing.T) {
 		}
 		versions[s.Version] = true
 		// The killed writer's lock is gone: a write goes through at once.
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithCancel(testutil.HangContext(t))
 		s.CurrentState = fmt.Sprintf("after kill %d", i)
 		_, err = st.Put(ctx, "t1", mustDoc(t, s), e.Hash)
 		cancel()
