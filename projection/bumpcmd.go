@@ -32,8 +32,14 @@ var (
 	// "v1.5.0", yarn's "info New version: 1.5.0", poetry's and cargo's
 	// "… from 1.4.0 to 1.5.0".
 	bumpedLineRE = mustPattern(`(?m)^\s*(?:v(\d+\.\d+\.\d+[\w.+-]*)|(?:info )?New version: v?(\d+\.\d+\.\d+[\w.+-]*)|.*\bfrom v?(\d+\.\d+\.\d+[\w.+-]*) to v?(\d+\.\d+\.\d+[\w.+-]*))\s*$`)
-	// depCmdRE is a stage changing dependencies and the packages it names.
-	depCmdRE = mustPattern(`^(?:composer\s+(?:require|update|upgrade)|(?:npm|pnpm|yarn|bun)\s+(?:add|install|i|update|up|upgrade)|go\s+get|(?:python3?\s+-m\s+)?(?:pip3?|uv\s+pip)\s+install|uv\s+add|poetry\s+add|cargo\s+(?:add|update)|bundle\s+(?:update|add)|gem\s+install)\s+(.+)$`)
+	// depCmdRE is a stage changing dependencies and the packages it names;
+	// a workspace's package manager names the package it runs in first
+	// ("pnpm --filter @shopline/db add prisma@5.22.0", "yarn workspace
+	// web add react").
+	// pnpmRemovedRE is pnpm's "- prisma 6.1.0", the version a "+" line
+	// replaced.
+	pnpmRemovedRE = mustPattern(`(?m)^\s*-\s+(@?[\w./-]+)\s+\^?(\d\S*)\s*$`)
+	depCmdRE      = mustPattern(`^(?:composer\s+(?:require|update|upgrade)|(?:npm|pnpm|yarn|bun)(?:\s+(?:-w|-W|--workspace-root|--filter[= ]\S+|-F\s+\S+|--prefix[= ]\S+|-C\s+\S+|--dir[= ]\S+|--workspace[= ]\S+|workspace\s+\S+))*\s+(?:add|install|i|update|up|upgrade)|go\s+get|(?:python3?\s+-m\s+)?(?:pip3?|uv\s+pip)\s+install|uv\s+add|poetry\s+add|cargo\s+(?:add|update)|bundle\s+(?:update|add)|gem\s+install)\s+(.+)$`)
 	// depChangeREs are the lines that say a named package's version
 	// changed; groups: name, old version (maybe empty), new version.
 	depChangeREs = []*pattern{
@@ -151,9 +157,18 @@ func depChanges(names map[string]bool, text string) []Proposal {
 		seen[k] = true
 		out = append(out, Proposal{Op: OpState, Kind: KindValue, Key: "value/installed/" + k, Name: "installed " + k, Value: nu, Was: was, Quote: strings.TrimSpace(quote)})
 	}
+	removed := map[string]string{}
+	for _, m := range pnpmRemovedRE.FindAllStringSubmatch(text, -1) {
+		removed[m[1]] = m[2]
+	}
 	for _, re := range depChangeREs {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			add(m[1], m[2], m[3], m[0])
+			was := m[2]
+			if was == "" && strings.HasPrefix(strings.TrimSpace(m[0]), "+") && removed[m[1]] != m[3] {
+				// "- prisma 6.1.0" above "+ prisma 5.22.0"
+				was = removed[m[1]]
+			}
+			add(m[1], was, m[3], m[0])
 		}
 	}
 	for _, m := range pipInstalledRE.FindAllStringSubmatch(text, -1) {

@@ -148,6 +148,11 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// "So that's not it." names nothing to keep.
 			continue
 		}
+		if heldReported(l, ctx.Held) {
+			// "exportTimeoutMs 改为 120000。" after the sed that set it:
+			// the value held, reported (filekey.go)
+			continue
+		}
 		if goalSaidRE.MatchString(l) {
 			// "目标改为：…": the objective said again, no choice.
 			continue

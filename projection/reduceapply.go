@@ -270,7 +270,11 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		if h := r.holding(p.Value); ev.Role == RoleTool && h != nil && r.sameSettingAs(h, p, code) && !morePrecise(h.Key, p.Key) {
 			// A command set the value the setting already holds: done
 			// as said, no second copy (sedvalue.go). Another setting
-			// holding the same number is no reason to drop it.
+			// holding the same number is no reason to drop it. Written
+			// into a file, the value told under no file gains the file.
+			if r.gainFile(h, p.Key, p.Was) {
+				h.addRef(ref)
+			}
 			return
 		}
 		if o := r.valueCoded(p.Key, code); ev.Role == RoleTool && (o == nil || o.Key != p.Key) {
@@ -370,6 +374,9 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 					r.noteCode(o.Key, code)
 				}
 				o.addRef(ref)
+				if ev.Role == RoleTool {
+					r.gainFile(o, p.Key, p.Was)
+				}
 				r.noteValue(ev, o)
 				return
 			}

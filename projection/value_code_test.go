@@ -25,14 +25,14 @@ Patch applied.
 sync_invoices: max_retries 5 och retry_backoff_max 300
 > user
 backoff_max 300 är för lågt, sätt 900. och max_retries 8 då
-` + patch, []string{`value/-/max_retries \[current/normative\] = 8 \(was 5\)`, `retry_backoff_max \[current/empirical\] = 600 \(was 900\)`},
+` + patch, []string{`value/invoices/tasks\.py/max_retries \[current/normative\] = 8 \(was 5\)`, `retry_backoff_max \[current/empirical\] = 600 \(was 900\)`},
 			[]string{`retry_backoff_max \[\w+/\w+\] = 8`, `\(was 8\)`}},
 		{"en trial with the patch", `
 > user
 sync_invoices: max_retries 5 and retry_backoff_max 300
 > user
 backoff_max 300 is too low, make it 900. and max_retries 8 then
-` + patch, []string{`value/-/max_retries \[current/normative\] = 8 \(was 5\)`, `retry_backoff_max \[current/empirical\] = 600 \(was 900\)`},
+` + patch, []string{`value/invoices/tasks\.py/max_retries \[current/normative\] = 8 \(was 5\)`, `retry_backoff_max \[current/empirical\] = 600 \(was 900\)`},
 			[]string{`retry_backoff_max \[\w+/\w+\] = 8`, `\(was 8\)`}},
 		{"sv max_retries said while only retry_backoff_max is held", `
 > user

@@ -189,7 +189,7 @@ func (r *Reducer) valueCoded(key string, code codeIdent) *Anchor {
 			continue
 		}
 		if ent == "-" || entity(a.Key) == "-" || sameFile(entity(a.Key), ent) {
-			if best == nil || newer(a, best) {
+			if best == nil || toldFirst(a, best, ent) || !toldFirst(best, a, ent) && newer(a, best) {
 				best = a
 			}
 		}
