@@ -85,6 +85,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser && asideOnly(ev.Text) {
 			return nil
 		}
+		if rules, prose, ok := injectedRules(ev); ok {
+			// an instruction file the host injected: its list item by
+			// item, its prose as a system message (injectedinstr.go)
+			cp := *ev
+			cp.Text = prose
+			return append(rules, Deterministic{}.propose(&cp, ctx)...)
+		}
 		if t, ok := untagChat(ev.Text); ok && ev.Role == RoleUser {
 			// a relayed channel: the speakers' words without their tags
 			// (chat.go), each quote then cut to the speaker's own words
