@@ -24,7 +24,7 @@ func TestInjectedAsRuntimeContext(t *testing.T) {
 		{"no source", ``, ""},
 		{"checkpoint", `{"kind":"plugin","plugin":"compact","compactionId":"c1"}`, ""},
 		{"goal notice", `{"kind":"plugin","plugin":"tool-goal","form":"notice","summary":"goal complete"}`, ""},
-		{"instruction file", `{"kind":"agent-instructions","form":"instructions"}`, ""},
+		{"instruction file", `{"kind":"agent-instructions","form":"instructions"}`, InjectedInstructions},
 		{"skill catalog without form", `{"kind":"plugin","plugin":"dsh-tool-skill"}`, ""},
 		{"a look-alike plugin name", `{"kind":"plugin","plugin":"@deepseek-ai/dsh-system-prompt-extra"}`, ""},
 		{"the producer's name under another kind", `{"kind":"user","plugin":"@deepseek-ai/dsh-system-prompt"}`, ""},

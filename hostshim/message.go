@@ -140,6 +140,9 @@ func (m *Message) InjectedAs() string {
 		return s.Injected
 	case s.Kind == "plugin" && s.Plugin == RuntimeContextPlugin, s.Form == "snapshot", s.Form == "catalog":
 		return InjectedChatter
+	case s.Kind == "agent-instructions":
+		// DSH's AGENTS.md / CLAUDE.md reminder: the project's file
+		return InjectedInstructions
 	}
 	return ""
 }

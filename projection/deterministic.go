@@ -85,6 +85,13 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		if ev.Role == RoleUser && asideOnly(ev.Text) {
 			return nil
 		}
+		if rules, prose, ok := injectedRules(ev); ok {
+			// an instruction file the host injected: its list item by
+			// item, its prose as a system message (injectedinstr.go)
+			cp := *ev
+			cp.Text = prose
+			return append(rules, Deterministic{}.propose(&cp, ctx)...)
+		}
 		if t, ok := untagChat(ev.Text); ok && ev.Role == RoleUser {
 			// a relayed channel: the speakers' words without their tags
 			// (chat.go), each quote then cut to the speaker's own words
@@ -128,6 +135,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "…这次放开一下：AuthInterceptor 可以改": a lift for once is
 			// an exception, its clause with it (oncelift.go).
 			out = onceLifts(ev.Text, out)
+			// "这次 commit 不用跑 lint", "is baar skip karo": a rule set
+			// aside for once is its exception (onceskip.go).
+			out = onceSetAsides(ev.Text, out)
 			// "The Cargo.lock ban still stands": a rule said again.
 			out = stillRules(ev.Text, out)
 			// "… vind ik raar, chromium moet hem ook zien": a remark,

@@ -320,7 +320,7 @@ func itemRule(it listItem, result string, l lang) (Proposal, bool) {
 		if g := glossOf(s, l); g != nil {
 			rs = g.text
 		}
-		strong := isRule(rs) || (it.numbered || it.ruled) && imperative(rs) || ruleVerbOpens(rs)
+		strong := isRule(rs) || (it.numbered || it.ruled) && imperative(rs) || ruleVerbOpens(rs) || practiceRE.MatchString(rs)
 		if strong || (it.numbered || it.ruled) && bindWordRE.MatchString(rs) {
 			ruled = ruled || strong
 			if i > 0 && namesByPronoun(s) && (len(said) == 0 || said[len(said)-1] != strings.TrimSpace(ss[i-1])) {

@@ -579,7 +579,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			}
 			// "每次提交前必须先跑 lint": a moment that recurs sets a rule,
 			// not a task done once.
-			recurring := (everyTimeRE.MatchString(s) || doneClaimRule(s)) && isRule(s)
+			// A project's instructions (a system message, an instruction
+			// file) say how the work is always done: "提交前必须跑 lint",
+			// "run the linter before committing" holds for every commit.
+			recurring := (everyTimeRE.MatchString(s) || doneClaimRule(s) || ev.Role == RoleSystem) && isRule(s)
 			if objective != "" && strings.Contains(objective, s) && planEndRE.MatchString(s) {
 				// "这次要做的是 …：读 STDF，写成 Parquet，…，最后要出报表":
 				// the objective's last step, not a task for the end.

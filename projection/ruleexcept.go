@@ -42,6 +42,12 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			return
 		}
 	}
+	if p.Name == onceName {
+		// "is baar skip karo": the rule set aside this once (onceskip.go)
+		if o = r.onceRule(p.Quote); o == nil {
+			return
+		}
+	}
 	if p.Name == "remainder" {
 		// "…; the 0.8 ceiling stays everywhere else": the rule the
 		// remainder names; none held, the permission says nothing here.
@@ -97,6 +103,11 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		// No rule of the thing's class: the one the permission shares
 		// its topic with (rulelife.go).
 		o = r.topicRule(p.Quote)
+	}
+	if o == nil && (p.Name == "" || p.Name == "remainder") && onceSaid(p.Quote) {
+		// "you can edit that old migration, just this one": the rule it
+		// sets aside this once (onceskip.go)
+		o = r.onceRule(p.Quote)
 	}
 	if o == nil {
 		if p.Name == "topic" && p.Because != "" {
